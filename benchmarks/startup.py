@@ -1,0 +1,77 @@
+"""Start-up benchmark: median wall time of tabroll commands next to two baselines, measured in one run.
+
+    python benchmarks/startup.py [--runs 21]
+
+Baselines: ``python -c pass`` and a minimal Typer app with one command, in the same environment (Typer imports
+part of pydantic on every run, so that app is the floor any Typer CLI stands on). Targets: ``tabroll --help``
+and ``tabroll roll 1d20`` within 1.2x the Typer app; ``tabroll run`` on a small scenario within 1.6x.
+This is a benchmark, not a test: shared machines are noisy, so it prints figures and never fails on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MINIMAL_TYPER = """
+import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def main(name: str = "world") -> None:
+    print(name)
+
+
+if __name__ == "__main__":
+    app()
+"""
+
+
+def median_time(command: list[str], runs: int) -> float:
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # warm caches
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=21)
+    args = parser.parse_args()
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        app = Path(tmp) / "minimal_typer.py"
+        app.write_text(MINIMAL_TYPER)
+        scenario = str(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
+        cases = [
+            ("python -c pass", [py, "-c", "pass"], None),
+            ("minimal Typer app", [py, str(app)], None),
+            ("tabroll --help", [py, "-m", "tabroll", "--help"], 1.2),
+            ("tabroll roll 1d20", [py, "-m", "tabroll", "roll", "1d20", "--format", "text"], 1.2),
+            ("tabroll run (example 1)", [py, "-m", "tabroll", "run", scenario, "--format", "text"], 1.6),
+        ]
+        results = {name: median_time(cmd, args.runs) for name, cmd, _ in cases}
+    floor = results["minimal Typer app"]
+    print(f"median of {args.runs} runs, {sys.version.split()[0]}")
+    print(f"{'command':<26}{'ms':>8}{'× Typer app':>14}{'target':>9}")
+    for name, _, target in cases:
+        ratio = results[name] / floor
+        goal = f"≤{target}×" if target else ""
+        verdict = "" if target is None else ("  ok" if ratio <= target else "  over")
+        print(f"{name:<26}{results[name] * 1000:>8.1f}{ratio:>14.2f}{goal:>9}{verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""TAB MASTER: square-grid skirmish with printed attack types (Common, Trample, Magic, Secondary, Projectile)
+and attack effects (Area, Element, Line, Multiple, Pilgrim, All, Special).
+
+Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
+``units.yaml`` (catalogue), ``elements.yaml`` (element table), ``model.py`` (scenario files), ``state.py``,
+``profiles.py`` (printed attack notation) and ``resolver.py`` (the rules). This module stays light: the heavy
+parts are imported when a scenario is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tabroll.engine import QuickAttack, Ruleset, Scenario
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from tabroll.dice.sources import DiceSource
+    from tabroll.events import Event
+    from tabroll.loading.yaml_source import YamlDocument
+
+
+class TabMaster(Ruleset):
+    id = "tabmaster"
+    name = "TAB MASTER"
+    aliases = ("tab-master", "tab_master", "tab master")
+    summary = "Square grid; DAN rolled against DEF; Common, Trample, Magic, Secondary and Projectile attacks."
+    source_language = "Portuguese"
+
+    def options_model(self) -> type[BaseModel]:
+        from .model import TabMasterOptions
+
+        return TabMasterOptions
+
+    def scenario_model(self) -> type[BaseModel]:
+        from .model import TabMasterScenario
+
+        return TabMasterScenario
+
+    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
+        from .setup import build_scenario
+
+        return build_scenario(self, doc, options or {})
+
+    def resolve(self, state: Any, action: Any, dice: DiceSource) -> tuple[list[Event], Any]:
+        from .resolver import resolve
+
+        return resolve(state, action, dice)
+
+    def describe_action(self, action: Any) -> tuple[str | None, str, str]:
+        from .model import AttackAction, MoveAction
+
+        if isinstance(action, AttackAction):
+            names = action.target_names()
+            against = f" {', '.join(names)}" if names else ""
+            how = " (secondary attack)" if action.using == "secondary" else ""
+            return action.attacker, "attack", f"{action.attacker} attacks{against}{how}"
+        if isinstance(action, MoveAction):
+            where = list(action.to) if action.to is not None else "along a path"
+            return action.unit, "move", f"{action.unit} moves to {where}"
+        return None, "new_round", "a new round begins"
+
+    def quick_attack(self, request: QuickAttack) -> Scenario:
+        from .setup import quick_scenario
+
+        return quick_scenario(self, request)
+
+    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+        from .setup import quick_action
+
+        return quick_action(attacker, target, fields)
+
+    def summarize_state(self, state: Any) -> dict[str, Any]:
+        from .setup import summarize
+
+        return summarize(state)
+
+
+RULESET = TabMaster()
+
+__all__ = ["RULESET", "TabMaster"]

@@ -1,0 +1,298 @@
+"""TAB MASTER scenario files: the pydantic models that validate them, and the unit catalogue.
+
+A unit entry may name a catalogue unit (``unit: Lanceiro``) and override any stat. Stats accept the card's own
+abbreviations (ATK, DAN, DEF, MOV, HLT, VIT) as well as English names.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from .profiles import AttackKind, Effects, build_profile, parse_attack, parse_effect, parse_trait
+
+Coordinate = Annotated[int, Field(ge=0, le=999)]
+SquareInput = tuple[Coordinate, Coordinate]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class TabMasterOptions(Strict):
+    """House-rule options of TAB MASTER (see rulesets/tabmaster/README.md for the reasoning)."""
+
+    defeat_threshold: Literal["greater", "at_least"] = Field(
+        "greater",
+        description="Damage must be greater than DEF to defeat (the rule text), or at least DEF (as the "
+        "source's Magic and Secondary examples play it).",
+    )
+    distance: Literal["chebyshev", "manhattan"] = Field(
+        "chebyshev",
+        description="How squares are counted: a diagonal step counts 1 (chebyshev) or 2 (manhattan).",
+    )
+    ice_bonus: Literal[20, 10] = Field(
+        20, description="Extra damage of Ice against Essence: Fire; the source prints both 20 and +10."
+    )
+    flip_blocks_actions: bool = Field(True, description="A flipped unit cannot attack or move again until a new round.")
+    move_before_attack: bool = Field(
+        True, description="A unit may move up to MOV squares and then attack in the same action."
+    )
+    area_damage: Literal["per_unit", "shared"] = Field(
+        "per_unit", description="An Area attack rolls damage for each unit hit, or once for all of them."
+    )
+    vitality: Literal["excess", "ignore"] = Field(
+        "excess",
+        description="A unit with VIT loses the damage beyond its DEF from VIT and falls at 0 (excess), or VIT "
+        "is ignored and the DEF comparison alone decides (ignore).",
+    )
+
+
+class AttackSpec(Strict):
+    """An attack spelled out field by field instead of in the card's printed form."""
+
+    type: str = "common"
+    reach: int | None = Field(None, ge=0, le=1000)
+    roll: str | None = None
+    ammo: str | None = None
+    effects: list[str | dict[str, Any]] = Field(default_factory=list)
+
+
+class SecondaryInput(Strict):
+    attack: int | str | AttackSpec = Field(validation_alias=AliasChoices("attack", "ATK"))
+    damage: str = Field(validation_alias=AliasChoices("damage", "DAN"))
+
+
+def _profile(attack: int | str | AttackSpec, damage: str) -> Any:
+    if isinstance(attack, int):
+        return parse_attack(str(attack), str(damage))
+    if isinstance(attack, str):
+        return parse_attack(attack, str(damage))
+    kind_tag = attack.type + (f": {attack.ammo}" if attack.ammo else "")
+    found: dict[str, object] = {}
+    named = parse_effect(kind_tag, found)
+    kind, ammo = named if isinstance(named, tuple) else (named or AttackKind.COMMON, None)
+    for effect in attack.effects:
+        tags = [effect] if isinstance(effect, str) else [f"{k}: {_as_text(v)}" for k, v in effect.items()]
+        for tag in tags:
+            if parse_effect(tag, found) is not None:
+                raise ValueError(f"'{tag}' is an attack type, not an effect: put it in 'type'")
+    head = attack.roll if kind is AttackKind.PROJECTILE else (None if attack.reach is None else str(attack.reach))
+    return build_profile(kind=kind, head=head, damage=damage, ammo=ammo, effects=Effects(**found))  # type: ignore[arg-type]
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+class UnitInput(Strict):
+    """One unit of a scenario. With ``unit:`` (or a name found in the catalogue), missing stats come from it."""
+
+    unit: str | None = None
+    side: str = Field(min_length=1, max_length=40)
+    at: SquareInput = Field(validation_alias=AliasChoices("at", "position"))
+    attack: int | str | AttackSpec = Field(validation_alias=AliasChoices("attack", "ATK"))
+    damage: str = Field(validation_alias=AliasChoices("damage", "DAN"))
+    defense: int = Field(validation_alias=AliasChoices("defense", "DEF"), ge=0, le=10**6)
+    movement: int = Field(0, validation_alias=AliasChoices("movement", "MOV"), ge=0, le=1000)
+    height_limit: int = Field(0, validation_alias=AliasChoices("height_limit", "HLT"), ge=0, le=1000)
+    vitality: int | None = Field(None, validation_alias=AliasChoices("vitality", "VIT"), ge=0, le=10**6)
+    max_vitality: int | None = Field(None, ge=1, le=10**6)
+    secondary: SecondaryInput | None = None
+    traits: list[str] = Field(default_factory=list, max_length=50)
+    ammunition: dict[str, Annotated[int, Field(ge=0, le=10**6)]] = Field(
+        default_factory=dict, validation_alias=AliasChoices("ammunition", "ammo")
+    )
+    facing: str | None = None
+    flipped: bool = False
+    notes: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_catalogue(cls, data: Any, info: ValidationInfo) -> Any:
+        if not isinstance(data, dict):
+            return data
+        name = data.get("unit")
+        if name is None and info.context:
+            name = info.context.get("unit_name")
+        if name is None:
+            return data
+        entry = catalogue_entry(str(name))
+        if entry is None:
+            if "unit" in data:
+                known = ", ".join(sorted(catalogue()))
+                raise ValueError(f"'{name}' is not in the TAB MASTER catalogue (it has: {known})")
+            return data
+        merged = {k: v for k, v in entry.items() if k not in ("printed", "notes")}
+        # A stat given in the file replaces the catalogue's, whichever spelling either uses.
+        for key, value in data.items():
+            for group in _ALIASES:
+                if key in group:
+                    for other in group:
+                        merged.pop(other, None)
+            merged[key] = value
+        return merged
+
+    @field_validator("traits")
+    @classmethod
+    def _traits(cls, value: list[str]) -> list[str]:
+        for trait in value:
+            parse_trait(trait)
+        return value
+
+    @model_validator(mode="after")
+    def _attacks(self) -> UnitInput:
+        _profile(self.attack, self.damage)
+        if self.secondary is not None:
+            _profile(self.secondary.attack, self.secondary.damage)
+        if self.facing is not None:
+            from tabroll.geometry.grid import Direction
+
+            Direction.parse(self.facing)
+        return self
+
+    def primary_profile(self) -> Any:
+        return _profile(self.attack, self.damage)
+
+    def secondary_profile(self) -> Any:
+        return None if self.secondary is None else _profile(self.secondary.attack, self.secondary.damage)
+
+
+_ALIASES = (
+    ("attack", "ATK"),
+    ("damage", "DAN"),
+    ("defense", "DEF"),
+    ("movement", "MOV"),
+    ("height_limit", "HLT"),
+    ("vitality", "VIT"),
+    ("at", "position"),
+    ("ammunition", "ammo"),
+)
+
+
+class HeightPatch(Strict):
+    """Terrain height of one square (``at``) or of a rectangle (``area: [[x1, y1], [x2, y2]]``)."""
+
+    at: SquareInput | None = None
+    area: tuple[SquareInput, SquareInput] | None = None
+    height: int = Field(ge=-1000, le=1000)
+
+    @model_validator(mode="after")
+    def _one_place(self) -> HeightPatch:
+        if (self.at is None) == (self.area is None):
+            raise ValueError("give either 'at: [x, y]' or 'area: [[x1, y1], [x2, y2]]' for a height")
+        return self
+
+
+class BoardInput(Strict):
+    size: tuple[Annotated[int, Field(ge=1, le=1000)], Annotated[int, Field(ge=1, le=1000)]]
+    heights: list[HeightPatch] = Field(default_factory=list, max_length=100_000)
+    obstacles: list[SquareInput] = Field(default_factory=list, max_length=100_000)
+
+
+class SpecialOutcome(Strict):
+    """What the table decided for a Special attack whose text the resolver cannot apply."""
+
+    defeated: list[str] = Field(default_factory=list)
+    note: str | None = None
+
+
+DiceList = list[Annotated[int, Field(ge=1, le=10**6)]]
+
+
+class AttackAction(Strict):
+    do: Literal["attack"]
+    attacker: str
+    target: str | None = None
+    targets: list[str] | None = Field(None, max_length=100)
+    using: Literal["primary", "secondary"] = Field("primary", validation_alias=AliasChoices("using", "with"))
+    move_to: SquareInput | None = None
+    move_path: list[SquareInput] | None = Field(None, max_length=1000)
+    path: list[SquareInput] | None = Field(None, max_length=1000)
+    direction: str | None = None
+    times: int | None = Field(None, ge=1, le=100)
+    hex: str | None = None
+    special_outcome: SpecialOutcome | None = None
+    dice: DiceList | None = Field(None, max_length=10_000)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> AttackAction:
+        if self.target is not None and self.targets is not None:
+            raise ValueError("give either 'target' or 'targets', not both")
+        if self.move_to is not None and self.move_path is not None:
+            raise ValueError("give either 'move_to' or 'move_path', not both")
+        if self.direction is not None:
+            from tabroll.geometry.grid import Direction
+
+            Direction.parse(self.direction)
+        return self
+
+    def target_names(self) -> list[str]:
+        if self.targets is not None:
+            return list(self.targets)
+        return [self.target] if self.target is not None else []
+
+
+class MoveAction(Strict):
+    do: Literal["move"]
+    unit: str
+    to: SquareInput | None = None
+    path: list[SquareInput] | None = Field(None, max_length=1000)
+    dice: DiceList | None = Field(None, max_length=0)
+
+    @model_validator(mode="after")
+    def _where(self) -> MoveAction:
+        if (self.to is None) == (self.path is None):
+            raise ValueError("a move gives either 'to: [x, y]' or 'path: [[x, y], ...]'")
+        return self
+
+
+class NewRoundAction(Strict):
+    do: Literal["new_round"]
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+Action = Annotated[AttackAction | MoveAction | NewRoundAction, Field(discriminator="do")]
+
+
+class TabMasterScenario(Strict):
+    ruleset: Literal["tabmaster"]
+    title: str = ""
+    description: str = ""
+    seed: int | None = Field(None, ge=0, le=2**63)
+    options: dict[str, Any] = Field(default_factory=dict)
+    board: BoardInput
+    units: dict[str, UnitInput] = Field(max_length=10_000)
+    actions: list[Action] = Field(default_factory=list, max_length=100_000)
+
+
+@cache
+def catalogue() -> dict[str, dict[str, Any]]:
+    """The bundled unit catalogue (``units.yaml``), by name."""
+    import yaml
+
+    text = resources.files(__package__).joinpath("units.yaml").read_text(encoding="utf-8")
+    data: dict[str, dict[str, Any]] = yaml.safe_load(text)
+    return data
+
+
+def catalogue_entry(name: str) -> dict[str, Any] | None:
+    from .profiles import plain
+
+    for key, entry in catalogue().items():
+        if plain(key) == plain(name):
+            return entry
+    return None

@@ -1,0 +1,256 @@
+"""TAB MASTER attack profiles and unit traits, and the printed notation players copy from a unit card.
+
+A unit card prints its attack as, e.g., ``ATK 3 (Atropelamento)``, ``ATK 1d10 (Projétil: Flecha)`` or
+``ATK 5 (Mágico) (Elemento: Fogo) (Área)``: a reach (or, for projectiles, an attack die) followed by tags in
+parentheses. :func:`parse_attack` reads that form (Portuguese or English tags, accents optional) into an
+:class:`AttackProfile`; scenario files may also spell the profile out field by field.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+ELEMENT_NAMES: dict[str, str] = {
+    "fogo": "fire", "fire": "fire",
+    "agua": "water", "water": "water",
+    "terra": "earth", "earth": "earth",
+    "ar": "air", "air": "air",
+    "gelo": "ice", "ice": "ice",
+    "eletricidade": "electricity", "electricity": "electricity",
+    "vida": "life", "life": "life",
+    "doenca": "disease", "disease": "disease",
+    "luz": "light", "light": "light",
+    "escuridao": "darkness", "darkness": "darkness",
+}  # fmt: skip
+
+TRAIT_NAMES: dict[str, str] = {
+    "voar": "fly", "fly": "fly", "flying": "fly",
+    "morto-vivo": "undead", "morto vivo": "undead", "undead": "undead",
+    "arqueiro": "archer", "archer": "archer",
+}  # fmt: skip
+
+
+class AttackKind(StrEnum):
+    COMMON = "common"
+    TRAMPLE = "trample"
+    MAGIC = "magic"
+    PROJECTILE = "projectile"
+
+
+KIND_NAMES: dict[str, AttackKind] = {
+    "comum": AttackKind.COMMON, "common": AttackKind.COMMON,
+    "atropelamento": AttackKind.TRAMPLE, "trample": AttackKind.TRAMPLE,
+    "magico": AttackKind.MAGIC, "magic": AttackKind.MAGIC,
+    "projetil": AttackKind.PROJECTILE, "projectile": AttackKind.PROJECTILE,
+}  # fmt: skip
+
+
+class LineKind(StrEnum):
+    HORIZONTAL = "horizontal"
+    VERTICAL = "vertical"
+    DIAGONALS = "diagonals"
+    RANDOM = "random"
+    FRONT = "front"
+    BACK = "back"
+    COMPLETE = "complete"
+
+
+LINE_NAMES: dict[str, LineKind] = {
+    "horizontal": LineKind.HORIZONTAL,
+    "vertical": LineKind.VERTICAL,
+    "diagonal": LineKind.DIAGONALS, "diagonais": LineKind.DIAGONALS, "diagonals": LineKind.DIAGONALS,
+    "aleatorio": LineKind.RANDOM, "random": LineKind.RANDOM,
+    "frente": LineKind.FRONT, "front": LineKind.FRONT,
+    "fundo": LineKind.BACK, "back": LineKind.BACK,
+    "completa": LineKind.COMPLETE, "complete": LineKind.COMPLETE,
+}  # fmt: skip
+
+
+def plain(text: str) -> str:
+    """Lower case without accents, single spaces: how names are compared."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(stripped.lower().split())
+
+
+def element_id(name: str) -> str:
+    key = plain(name)
+    if key not in ELEMENT_NAMES:
+        raise ValueError(
+            f"unknown element '{name}'; the elements are Fogo/Fire, Água/Water, Terra/Earth, Ar/Air, Gelo/Ice, "
+            "Eletricidade/Electricity, Vida/Life, Doença/Disease, Luz/Light, Escuridão/Darkness"
+        )
+    return ELEMENT_NAMES[key]
+
+
+@dataclass(frozen=True, slots=True)
+class Effects:
+    """The attack effects written on a card after the attack type."""
+
+    area: bool = False
+    elements: tuple[str, ...] = ()
+    line: LineKind | None = None
+    multiple: int | None = None
+    pilgrim: int | None = None
+    all_units: bool = False
+    special: str | None = None
+
+    def labels(self) -> list[str]:
+        out: list[str] = []
+        if self.area:
+            out.append("Area")
+        if self.elements:
+            out.append("Element: " + ", ".join(e.capitalize() for e in self.elements))
+        if self.line:
+            out.append(f"Line: {self.line.value.capitalize()}")
+        if self.multiple:
+            out.append(f"Multiple x{self.multiple}")
+        if self.pilgrim:
+            out.append(f"Pilgrim x{self.pilgrim}")
+        if self.all_units:
+            out.append("All")
+        if self.special:
+            out.append(f"Special: {self.special}")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class AttackProfile:
+    """One attack of a unit: its type, reach (or attack die), damage dice and effects."""
+
+    kind: AttackKind
+    damage: str
+    reach: int | None = None
+    roll: str | None = None
+    ammo: str | None = None
+    effects: Effects = field(default_factory=Effects)
+
+    def describe(self) -> str:
+        head = self.roll if self.kind is AttackKind.PROJECTILE else str(self.reach)
+        tags = [self.kind.value.capitalize() + (f": {self.ammo}" if self.ammo else "")]
+        tags += self.effects.labels()
+        return f"ATK {head} " + " ".join(f"({t})" for t in tags) + f", DAN {self.damage}"
+
+
+_HEAD = re.compile(r"^\s*(?P<head>\d*[dD]\d+|\d+)?\s*(?P<rest>.*)$", re.S)
+_TIMES = re.compile(r"^x\s*(\d+)$")
+
+
+def parse_effect(tag: str, effects: dict[str, object]) -> AttackKind | tuple[AttackKind, str] | None:
+    """Read one parenthesised tag into ``effects``; return the attack kind if the tag names one."""
+    name, _, value = tag.partition(":")
+    key, value = plain(name), value.strip()
+    words = key.split(" ", 1)
+    if key in KIND_NAMES and not value:
+        return KIND_NAMES[key]
+    if key in ("projetil", "projectile"):
+        if not value:
+            raise ValueError("a projectile attack names its projectile, e.g. (Projétil: Flecha)")
+        return (AttackKind.PROJECTILE, value)
+    if key in ("area",):
+        effects["area"] = True
+    elif key in ("todos", "all"):
+        effects["all_units"] = True
+    elif key in ("elemento", "element", "elementos", "elements"):
+        parts = [p for p in re.split(r"\s*(?:,|/|\be\b|\band\b)\s*", value) if p]
+        if not parts:
+            raise ValueError("an element tag names at least one element, e.g. (Elemento: Fogo)")
+        effects["elements"] = tuple(dict.fromkeys(element_id(p) for p in parts))
+    elif key in ("linha", "line"):
+        if plain(value) not in LINE_NAMES:
+            raise ValueError(
+                f"unknown line kind '{value}'; use Horizontal, Vertical, Diagonais, Aleatório, Frente, "
+                "Fundo or Completa"
+            )
+        effects["line"] = LINE_NAMES[plain(value)]
+    elif words[0] in ("multiplo", "multiple", "peregrino", "pilgrim"):
+        count_text = plain(value or (words[1] if len(words) > 1 else ""))
+        match = _TIMES.match(count_text) or re.match(r"^(\d+)$", count_text)
+        if not match or not 1 <= int(match.group(1)) <= 100:
+            raise ValueError(f"'{tag}' needs a count from 1 to 100, e.g. (Múltiplo x 3)")
+        effects["multiple" if words[0] in ("multiplo", "multiple") else "pilgrim"] = int(match.group(1))
+    elif key in ("especial", "special"):
+        effects["special"] = value or "(no text given)"
+    else:
+        raise ValueError(
+            f"unknown attack tag '({tag})'; known tags: Comum, Atropelamento, Mágico, Projétil: <kind>, Área, "
+            "Elemento: <names>, Linha: <kind>, Múltiplo x N, Peregrino x N, Todos, Especial: <text>"
+        )
+    return None
+
+
+def parse_attack(text: str, damage: str, *, default_kind: AttackKind = AttackKind.COMMON) -> AttackProfile:
+    """Parse a printed attack such as ``"1d10 (Projétil: Flecha)"`` with its damage dice ``damage``."""
+    match = _HEAD.match(text)
+    assert match is not None
+    head, rest = match.group("head"), match.group("rest").strip()
+    tags: list[str] = []
+    while rest:
+        if not rest.startswith("("):
+            raise ValueError(
+                f"cannot read attack '{text}': expected a tag in parentheses at '{rest}'. "
+                "Write attacks as printed on the card, e.g. '3 (Atropelamento)' or '1d10 (Projétil: Flecha)'"
+            )
+        depth, end = 0, -1
+        for i, char in enumerate(rest):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0:
+                end = i
+                break
+        if end < 0:
+            raise ValueError(f"cannot read attack '{text}': a '(' is never closed")
+        tags.append(rest[1:end].strip())
+        rest = rest[end + 1 :].strip()
+    kind: AttackKind | None = None
+    ammo: str | None = None
+    found: dict[str, object] = {}
+    for tag in tags:
+        named = parse_effect(tag, found)
+        if named is not None:
+            if kind is not None:
+                raise ValueError(f"attack '{text}' names two attack types")
+            kind, ammo = named if isinstance(named, tuple) else (named, None)
+    if kind is None:
+        kind = AttackKind.PROJECTILE if head and "d" in head.lower() else default_kind
+    return build_profile(kind=kind, head=head, damage=damage, ammo=ammo, effects=Effects(**found))  # type: ignore[arg-type]
+
+
+def build_profile(
+    *, kind: AttackKind, head: str | None, damage: str, ammo: str | None, effects: Effects
+) -> AttackProfile:
+    """Check that the parts of an attack fit together and build the profile."""
+    from tabroll.dice import parse as parse_dice
+
+    parse_dice(damage)
+    if kind is AttackKind.PROJECTILE:
+        if not head or "d" not in head.lower():
+            raise ValueError("a projectile attack rolls an attack die: write its ATK as a die, e.g. '1d10'")
+        parse_dice(head)
+        if not ammo:
+            raise ValueError("a projectile attack names its projectile, e.g. (Projétil: Flecha)")
+        reach, roll = None, head.lower()
+    else:
+        if head is None or not head.isdigit():
+            raise ValueError(f"a {kind.value} attack has a reach in squares as its ATK, e.g. 2")
+        reach, roll = int(head), None
+        if reach > 1000:
+            raise ValueError(f"reach {reach} is larger than any board (at most 1000)")
+    if effects.pilgrim and (effects.multiple or effects.area):
+        raise ValueError("a Pilgrim attack cannot be combined with other attacks (Multiple or Area)")
+    return AttackProfile(kind=kind, damage=damage, reach=reach, roll=roll, ammo=ammo, effects=effects)
+
+
+def parse_trait(text: str) -> tuple[str, str]:
+    """A trait as ``("trait", "fly")`` or ``("essence", "fire")``."""
+    name, sep, value = text.partition(":")
+    key = plain(name)
+    if sep and key in ("essencia", "essence"):
+        return ("essence", element_id(value))
+    if not sep and key in TRAIT_NAMES:
+        return ("trait", TRAIT_NAMES[key])
+    raise ValueError(
+        f"unknown trait '{text}'; known traits: Voar (Fly), Morto-Vivo (Undead), Arqueiro (Archer), Essência: <element>"
+    )

@@ -1,0 +1,754 @@
+"""TAB MASTER resolution: every attack type and effect, as a pure function of state, action and dice.
+
+``resolve(battle, action, dice) -> (events, battle)``. Nothing here prints, reads files or draws a random number
+except through ``dice``. A refusal by the rules raises :class:`RuleRefusal` before any state changes (the
+engine turns it into a ``refused`` event); the checks run before the first die is rolled where they can.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabroll.dice import parse as parse_dice
+from tabroll.dice.sources import DiceSource, pick
+from tabroll.errors import RuleRefusal
+from tabroll.events import (
+    Damage,
+    Defeat,
+    ElementBonus,
+    Event,
+    Flip,
+    Heal,
+    Hit,
+    Immune,
+    Miss,
+    Modifier,
+    Move,
+    NewRound,
+    Note,
+    Roll,
+    RulingApplied,
+    Spend,
+    StatusApplied,
+    Survive,
+)
+from tabroll.geometry.grid import Direction, Square
+
+from .elements import Element, element_table
+from .model import AttackAction, MoveAction, NewRoundAction
+from .profiles import AttackKind, AttackProfile, LineKind
+from .state import Battle, Unit
+
+ARCHER_BLIND_PENALTY = -10
+
+LINE_DIRECTIONS: dict[LineKind, tuple[Direction, ...]] = {
+    LineKind.HORIZONTAL: (Direction.E, Direction.W),
+    LineKind.VERTICAL: (Direction.N, Direction.S),
+    LineKind.DIAGONALS: (Direction.NE, Direction.SE, Direction.SW, Direction.NW),
+    LineKind.COMPLETE: tuple(Direction),
+}
+
+
+@dataclass
+class Turn:
+    """The working area of one action: the state as it evolves, the events so far, the dice."""
+
+    battle: Battle
+    dice: DiceSource
+    events: list[Event] = field(default_factory=list)
+    rulings_told: set[str] = field(default_factory=set)
+
+    @property
+    def options(self) -> Any:
+        return self.battle.options
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def ruling(self, option: str, value: str, text: str) -> None:
+        if option not in self.rulings_told:
+            self.rulings_told.add(option)
+            self.emit(RulingApplied(option=option, value=value, text=text))
+
+    def roll(self, notation: str, purpose: str, unit: str | None) -> int:
+        rolled = parse_dice(notation).roll(self.dice, purpose)
+        self.emit(
+            Roll(
+                label=purpose,
+                dice=rolled.expression.notation,
+                values=rolled.values,
+                kept=rolled.kept_values,
+                total=rolled.total,
+                unit=unit,
+            )
+        )
+        return rolled.total
+
+    def current(self, name: str) -> Unit:
+        return self.battle.unit(name)
+
+    def update(self, unit: Unit) -> None:
+        self.battle = self.battle.with_unit(unit)
+
+
+def resolve(battle: Battle, action: Any, dice: DiceSource) -> tuple[list[Event], Battle]:
+    turn = Turn(battle=battle, dice=dice)
+    if isinstance(action, AttackAction):
+        resolve_attack(turn, action)
+    elif isinstance(action, MoveAction):
+        resolve_move(turn, action)
+    elif isinstance(action, NewRoundAction):
+        resolve_new_round(turn)
+    else:  # pragma: no cover - the scenario model admits only the three kinds
+        raise TypeError(f"unknown action {action!r}")
+    return turn.events, turn.battle
+
+
+# --- rounds and movement ----------------------------------------------------------------------------------
+
+
+def resolve_new_round(turn: Turn) -> None:
+    flipped = tuple(u.name for u in turn.battle.units if u.flipped and u.on_board)
+    for name in flipped:
+        turn.update(dataclasses.replace(turn.current(name), flipped=False))
+    turn.battle = dataclasses.replace(turn.battle, round=turn.battle.round + 1)
+    turn.emit(NewRound(round=turn.battle.round, unflipped=flipped))
+
+
+def check_can_act(turn: Turn, unit: Unit) -> None:
+    if not unit.on_board:
+        raise RuleRefusal(f"{unit.name} was defeated and has left the board", rule="defeat")
+    if unit.flipped and turn.options.flip_blocks_actions:
+        raise RuleRefusal(
+            f"{unit.name} is flipped: it already acted this round",
+            rule="flip",
+            tip="a 'do: new_round' action turns every unit face up again (ruling flip_blocks_actions)",
+        )
+
+
+def walk(turn: Turn, unit: Unit, path: list[Square] | None, goal: Square | None, limit: int) -> list[Square]:
+    """Check (or find) a path of free squares for ``unit`` of at most ``limit`` steps."""
+    assert unit.position is not None
+    board = turn.battle.board
+
+    def free(square: Square) -> bool:
+        return board.contains(square) and not board.is_obstacle(square) and turn.battle.unit_at(square) is None
+
+    if path is None:
+        assert goal is not None
+        if not board.contains(goal):
+            raise RuleRefusal(f"square {list(goal)} is off the board", rule="movement")
+        if goal == unit.position:
+            return []
+        found = board.shortest_path(unit.position, goal, passable=free)
+        if found is None:
+            raise RuleRefusal(f"{unit.name} has no free path to {list(goal)}", rule="movement")
+        path = found
+    else:
+        check = board.is_path(path, unit.position)
+        if not check:
+            raise RuleRefusal(f"{unit.name} cannot take that path: {check.problem}", rule="movement")
+        for square in path:
+            if not free(square):
+                raise RuleRefusal(f"{unit.name} cannot move through {list(square)}: it is occupied", rule="movement")
+    if len(path) > limit:
+        raise RuleRefusal(
+            f"{unit.name} can move {limit} square(s) (MOV {limit}); that move takes {len(path)}",
+            rule="movement",
+        )
+    return path
+
+
+def do_move(turn: Turn, unit: Unit, path: list[Square], reason: str) -> Unit:
+    if not path:
+        return unit
+    assert unit.position is not None
+    moved = dataclasses.replace(unit, position=path[-1])
+    turn.update(moved)
+    turn.emit(Move(unit=unit.name, origin=unit.position, destination=path[-1], path=tuple(path), reason=reason))
+    return moved
+
+
+def resolve_move(turn: Turn, action: MoveAction) -> None:
+    unit = turn.current(action.unit)
+    check_can_act(turn, unit)
+    path = walk(turn, unit, action.path, action.to, unit.movement)
+    do_move(turn, unit, path, "move")
+    moved = turn.current(unit.name)
+    turn.update(dataclasses.replace(moved, flipped=True))
+    turn.emit(Flip(unit=unit.name))
+
+
+# --- attacks ----------------------------------------------------------------------------------------------
+
+
+def resolve_attack(turn: Turn, action: AttackAction) -> None:
+    attacker = turn.current(action.attacker)
+    check_can_act(turn, attacker)
+    profile = attacker.primary if action.using == "primary" else attacker.secondary
+    if profile is None:
+        raise RuleRefusal(f"{attacker.name} has no secondary attack", rule="secondary attack")
+    for name in action.target_names():
+        target = turn.current(name)
+        if not target.on_board:
+            raise RuleRefusal(f"{name} was already defeated", rule="target")
+        if name == attacker.name:
+            raise RuleRefusal(f"{name} cannot attack itself", rule="target")
+    if profile.effects.special:
+        turn.emit(Note(unit=attacker.name, text=f"Special: {profile.effects.special} — the table applies this text"))
+
+    if profile.kind is AttackKind.TRAMPLE:
+        if action.move_to is not None or action.move_path is not None:
+            raise RuleRefusal("a trample's movement is its path: give 'path', not 'move_to'", rule="trample")
+        if profile.effects.pilgrim:
+            resolve_pilgrim(turn, action, attacker, profile)
+        else:
+            resolve_trample(turn, action, attacker, profile)
+    else:
+        if action.move_to is not None or action.move_path is not None:
+            if not turn.options.move_before_attack:
+                raise RuleRefusal("moving before an attack is off (option move_before_attack)", rule="movement")
+            path = walk(turn, attacker, action.move_path, action.move_to, attacker.movement)
+            turn.ruling("move_before_attack", "true", "a unit may move up to MOV squares, then attack")
+            attacker = do_move(turn, attacker, path, "move before attack")
+        if profile.effects.pilgrim:
+            resolve_pilgrim(turn, action, attacker, profile)
+        else:
+            resolve_ranged(turn, action, attacker, profile)
+
+    apply_special_outcome(turn, action, attacker.name)
+    final = turn.current(attacker.name)
+    if final.on_board:
+        turn.update(dataclasses.replace(final, flipped=True))
+        turn.emit(Flip(unit=attacker.name))
+
+
+def apply_special_outcome(turn: Turn, action: AttackAction, attacker: str) -> None:
+    outcome = action.special_outcome
+    if outcome is None:
+        return
+    if outcome.note:
+        turn.emit(Note(text=outcome.note, unit=attacker))
+    for name in outcome.defeated:
+        unit = turn.current(name)
+        if unit.on_board:
+            defeat(turn, unit, attacker, "the table's ruling on a Special attack")
+
+
+def is_enemy(a: Unit, b: Unit) -> bool:
+    return a.side != b.side
+
+
+def may_hit(attacker: Unit, target: Unit, profile: AttackProfile) -> bool:
+    return target.name != attacker.name and (is_enemy(attacker, target) or profile.effects.all_units)
+
+
+def reach_problem(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile) -> str | None:
+    """Why ``attacker`` cannot aim ``profile`` at ``target`` from where it stands, or None."""
+    assert attacker.position is not None and target.position is not None
+    board = turn.battle.board
+    distance = turn.battle.distance(attacker.position, target.position)
+    if profile.kind is not AttackKind.PROJECTILE and profile.reach is not None and distance > profile.reach:
+        return f"{target.name} is {distance} squares away; the attack reaches {profile.reach} (ATK {profile.reach})"
+    if profile.kind is AttackKind.COMMON:
+        rise = abs(board.height_difference(attacker.position, target.position))
+        if rise > attacker.height_limit:
+            return (
+                f"{target.name} is {rise} levels higher or lower; {attacker.name} attacks across at most "
+                f"{attacker.height_limit} (HLT {attacker.height_limit})"
+            )
+        sight = board.line_of_sight(attacker.position, target.position)
+        if not sight.clear:
+            return f"{attacker.name} cannot see {target.name}: {sight.reason}"
+    if profile.kind is AttackKind.PROJECTILE and "archer" not in attacker.traits:
+        sight = board.line_of_sight(attacker.position, target.position)
+        if not sight.clear:
+            return f"{attacker.name} cannot see {target.name}: {sight.reason} (only archers may shoot unseen)"
+    return None
+
+
+def line_directions(turn: Turn, attacker: Unit, profile: AttackProfile, purpose: str) -> tuple[Direction, ...]:
+    line = profile.effects.line
+    assert line is not None
+    if line is LineKind.RANDOM:
+        direction = pick(turn.dice, list(Direction), f"{purpose}: line direction (1=N … 8=NW)")
+        turn.emit(
+            Roll(
+                label=f"{purpose}: line direction",
+                dice="1d8",
+                values=(int(direction),),
+                kept=(int(direction),),
+                total=int(direction),
+                unit=attacker.name,
+            )
+        )
+        turn.emit(Note(unit=attacker.name, text=f"direction rolled: {direction.name_for_log}"))
+        return (direction,)
+    if line is LineKind.FRONT:
+        return (attacker.facing,)
+    if line is LineKind.BACK:
+        return (attacker.facing.opposite,)
+    return LINE_DIRECTIONS[line]
+
+
+def on_lines(turn: Turn, attacker: Unit, target: Unit, directions: tuple[Direction, ...]) -> bool:
+    assert attacker.position is not None and target.position is not None
+    return turn.battle.board.direction_to(attacker.position, target.position) in directions
+
+
+def candidates(
+    turn: Turn, attacker: Unit, profile: AttackProfile, directions: tuple[Direction, ...] | None
+) -> list[Unit]:
+    """Every unit this attack could reach, nearest first."""
+    assert attacker.position is not None
+    found = [
+        u
+        for u in turn.battle.living()
+        if may_hit(attacker, u, profile)
+        and reach_problem(turn, attacker, u, profile) is None
+        and (directions is None or on_lines(turn, attacker, u, directions))
+    ]
+    origin = attacker.position
+    return sorted(found, key=lambda u: (turn.battle.distance(origin, u.position or origin), u.name))
+
+
+def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+    """Common, Magic, Secondary and Projectile attacks, with Area, Line, Multiple and All."""
+    effects = profile.effects
+    count = effects.multiple or 1
+    times = action.times if action.times is not None else count
+    if times > count:
+        raise RuleRefusal(
+            f"the attack allows {count} attack(s) (Multiple x{count}); {times} were asked", rule="multiple"
+        )
+    named = action.target_names()
+    if effects.multiple and len(named) > 1:
+        times = len(named)
+        if times > count:
+            raise RuleRefusal(f"{times} targets named; Multiple x{count} allows {count} attacks", rule="multiple")
+    elif len(named) > 1 and not effects.area:
+        raise RuleRefusal("this attack hits one target: name one 'target'", rule="target")
+    if effects.multiple:
+        turn.emit(Note(unit=attacker.name, text=f"Multiple x{count}: {times} separate attack(s), rolls never summed"))
+
+    for round_index in range(times):
+        purpose = f"attack {round_index + 1}" if times > 1 else "attack"
+        directions = line_directions(turn, attacker, profile, purpose) if effects.line else None
+        if effects.area:
+            targets = candidates(turn, attacker, profile, directions)
+            if not targets:
+                turn.emit(Note(unit=attacker.name, text="no unit within the area"))
+        else:
+            name = named[round_index] if effects.multiple and len(named) > 1 else (named[0] if named else None)
+            if effects.line is LineKind.RANDOM:
+                reachable = candidates(turn, attacker, profile, directions)
+                if name is not None and all(u.name != name for u in reachable):
+                    turn.emit(Note(unit=attacker.name, text=f"{name} is not on the rolled line"))
+                targets = reachable[:1] if name is None else [u for u in reachable if u.name == name]
+                if not targets:
+                    turn.emit(Note(unit=attacker.name, text="no target on the rolled line: the attack hits nothing"))
+            else:
+                if name is None:
+                    options = candidates(turn, attacker, profile, directions)
+                    if len(options) != 1:
+                        listed = ", ".join(u.name for u in options) or "none"
+                        raise RuleRefusal(
+                            "name the target of the attack", rule="target", tip=f"units in reach: {listed}"
+                        )
+                    name = options[0].name
+                target = turn.current(name)
+                if not target.on_board:
+                    turn.emit(
+                        Note(
+                            unit=attacker.name,
+                            text=f"{name} is already defeated: attack {round_index + 1} is lost",
+                        )
+                    )
+                    continue
+                check_target(turn, attacker, target, profile, directions)
+                targets = [target]
+        if profile.kind is AttackKind.PROJECTILE:
+            reached = projectile_hits(turn, attacker, profile, targets, purpose)
+            if reached is None:
+                break
+            targets = reached
+        shared: int | None = None
+        if effects.area and len(targets) > 1 and turn.options.area_damage == "shared":
+            turn.ruling("area_damage", "shared", "one damage roll serves every unit the Area attack hits")
+            shared = turn.roll(profile.damage, "damage (Area, shared)", attacker.name)
+        for target in targets:
+            current = turn.current(target.name)
+            if current.on_board:
+                strike(turn, attacker, current, profile, action, shared)
+
+
+def check_target(
+    turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, directions: tuple[Direction, ...] | None
+) -> None:
+    if not may_hit(attacker, target, profile):
+        raise RuleRefusal(
+            f"{target.name} is on {attacker.name}'s side; only an (All) attack hits allies", rule="target"
+        )
+    problem = reach_problem(turn, attacker, target, profile)
+    if problem:
+        raise RuleRefusal(problem, rule=f"{profile.kind.value} attack")
+    if directions is not None and not on_lines(turn, attacker, target, directions):
+        names = ", ".join(d.short_name for d in directions)
+        raise RuleRefusal(f"{target.name} is not on the attack's line ({names})", rule="line")
+
+
+def projectile_hits(
+    turn: Turn, attacker: Unit, profile: AttackProfile, targets: list[Unit], purpose: str
+) -> list[Unit] | None:
+    """Spend the projectile, roll the attack die, and keep the targets the result reaches (None: no ammo)."""
+    assert profile.ammo is not None and profile.roll is not None
+    shooter = turn.current(attacker.name)
+    left = shooter.ammo(profile.ammo)
+    if left <= 0:
+        if purpose in ("attack", "attack 1"):
+            raise RuleRefusal(
+                f"{attacker.name} has no {profile.ammo} left",
+                rule="projectile",
+                tip="use the secondary attack ('using: secondary') if the unit has one",
+            )
+        turn.emit(Note(unit=attacker.name, text=f"no {profile.ammo} left: the remaining attacks are lost"))
+        return None
+    turn.update(shooter.with_ammo(profile.ammo, left - 1))
+    turn.emit(Spend(unit=attacker.name, resource=profile.ammo, amount=1, remaining=left - 1))
+    if not targets:
+        return []
+    base = turn.roll(profile.roll, f"{purpose} roll", attacker.name)
+    hits: list[Unit] = []
+    assert attacker.position is not None
+    for target in targets:
+        assert target.position is not None
+        total = base
+        rise = turn.battle.board.height_difference(target.position, attacker.position)
+        if rise:
+            total += rise
+            word = "above" if rise > 0 else "below"
+            turn.emit(
+                Modifier(
+                    applies_to="attack roll",
+                    reason=f"height: {abs(rise)} {word} {target.name}",
+                    amount=rise,
+                    total=total,
+                    unit=attacker.name,
+                )
+            )
+        if not turn.battle.board.line_of_sight(attacker.position, target.position).clear:
+            total += ARCHER_BLIND_PENALTY
+            turn.emit(
+                Modifier(
+                    applies_to="attack roll",
+                    reason=f"archer shooting without sight of {target.name}",
+                    amount=ARCHER_BLIND_PENALTY,
+                    total=total,
+                    unit=attacker.name,
+                )
+            )
+        distance = turn.battle.distance(attacker.position, target.position)
+        rule = f"attack {total} ≥ distance {distance}" if total >= distance else f"attack {total} < distance {distance}"
+        if total >= distance:
+            turn.emit(Hit(attacker=attacker.name, target=target.name, result=total, needed=distance, rule=rule))
+            hits.append(target)
+        else:
+            turn.emit(Miss(attacker=attacker.name, target=target.name, result=total, needed=distance, rule=rule))
+    return hits
+
+
+# --- damage -----------------------------------------------------------------------------------------------
+
+
+def elements_of(turn: Turn, profile: AttackProfile) -> list[Element]:
+    table = element_table(ice_bonus=turn.options.ice_bonus)
+    return [table[e] for e in profile.effects.elements]
+
+
+def strike(
+    turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, action: AttackAction, shared: int | None
+) -> None:
+    """One hit on one target: elements, damage (or healing), defeat or survival, hexes."""
+    elements = elements_of(turn, profile)
+    for element in elements:
+        if element.matches_any(target, element.immune):
+            turn.emit(
+                Immune(
+                    attacker=attacker.name,
+                    target=target.name,
+                    reason=f"{element.label} {element.why_immune(target)}",
+                )
+            )
+            return
+    for element in elements:
+        if element.matches_any(target, element.auto_defeat):
+            turn.emit(
+                Note(
+                    unit=target.name,
+                    text=f"{element.label} defeats {target.name} outright ({element.why(target, element.auto_defeat)})",
+                )
+            )
+            defeat(
+                turn,
+                target,
+                attacker.name,
+                f"{element.label} against {element.why(target, element.auto_defeat)}",
+            )
+            return
+    healing = [e for e in elements if e.heals and not e.matches_any(target, e.damages_instead)]
+    if healing:
+        heal(turn, attacker, target, profile, healing[0])
+        return
+    amount = shared if shared is not None else turn.roll(profile.damage, f"damage vs {target.name}", attacker.name)
+    for element in elements:
+        bonus = element.bonus_against(target)
+        if bonus:
+            amount += bonus[0]
+            turn.emit(
+                ElementBonus(element=element.label, target=target.name, amount=bonus[0], reason=bonus[1], total=amount)
+            )
+    hexed = [e for e in elements if e.applies_hex]
+    survived = apply_damage(turn, attacker, target, amount)
+    if hexed and survived:
+        name = action.hex or "a hex (Feitiço) chosen by the attacking side"
+        current = turn.current(target.name)
+        turn.update(dataclasses.replace(current, statuses=(*current.statuses, f"hex: {name}")))
+        turn.emit(StatusApplied(unit=target.name, status=f"hex: {name}", reason=f"{hexed[0].label} attack"))
+
+
+def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
+    """Compare damage with DEF (and VIT); return whether the target is still standing."""
+    at_least = turn.options.defeat_threshold == "at_least"
+    if at_least:
+        turn.ruling("defeat_threshold", "at_least", "damage equal to DEF defeats (as the source's examples 3 and 4)")
+    else:
+        turn.ruling("defeat_threshold", "greater", "damage must be greater than DEF to defeat (the rule text)")
+    sign = "≥" if at_least else ">"
+    beats = amount >= target.defense if at_least else amount > target.defense
+    uses_vitality = target.vitality is not None and turn.options.vitality == "excess"
+    if uses_vitality:
+        assert target.vitality is not None
+        turn.ruling("vitality", "excess", "a unit with VIT loses the damage beyond its DEF from VIT, falling at 0")
+        excess = max(0, amount - target.defense + (1 if at_least else 0)) if beats else 0
+        lost = min(excess, target.vitality)
+        left = target.vitality - lost
+        rule = (
+            f"{amount} {sign} DEF {target.defense}: {excess} through to VIT"
+            if beats
+            else f"{amount} does not beat DEF {target.defense} ({sign} needed)"
+        )
+        defeats = left == 0 and beats
+        turn.emit(
+            Damage(
+                attacker=attacker.name,
+                target=target.name,
+                amount=amount,
+                rule=rule,
+                defeats=defeats,
+                vitality_lost=lost,
+                vitality_left=left,
+            )
+        )
+        turn.update(dataclasses.replace(turn.current(target.name), vitality=left))
+    else:
+        defeats = beats
+        rule = (
+            f"{amount} {sign} DEF {target.defense}"
+            if beats
+            else f"{amount} does not beat DEF {target.defense} ({sign} needed)"
+        )
+        turn.emit(Damage(attacker=attacker.name, target=target.name, amount=amount, rule=rule, defeats=defeats))
+    if defeats:
+        defeat(turn, turn.current(target.name), attacker.name, rule)
+        return False
+    turn.emit(Survive(unit=target.name, reason=rule))
+    return True
+
+
+def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, element: Element) -> None:
+    if element.matches_any(target, element.no_heal):
+        turn.emit(
+            Heal(
+                unit=target.name,
+                amount=0,
+                before=target.vitality,
+                after=target.vitality,
+                reason=f"{element.label}: no healing for {element.why(target, element.no_heal)}",
+            )
+        )
+        return
+    amount = turn.roll(profile.damage, f"healing for {target.name}", attacker.name)
+    if target.vitality is None:
+        turn.emit(
+            Heal(
+                unit=target.name,
+                amount=0,
+                before=None,
+                after=None,
+                reason=f"{element.label} heals instead of damaging; {target.name} has no VIT to restore",
+            )
+        )
+        return
+    cap = target.max_vitality if target.max_vitality is not None else target.vitality + amount
+    after = min(cap, target.vitality + amount)
+    turn.update(dataclasses.replace(target, vitality=after))
+    turn.emit(
+        Heal(
+            unit=target.name,
+            amount=after - target.vitality,
+            before=target.vitality,
+            after=after,
+            reason=f"{element.label} heals instead of damaging (rolled {amount}, up to VIT {cap})",
+        )
+    )
+
+
+def defeat(turn: Turn, target: Unit, by: str | None, reason: str) -> None:
+    turn.update(dataclasses.replace(target, defeated=True, position=None))
+    turn.emit(Defeat(unit=target.name, by=by, reason=reason))
+
+
+# --- trample and pilgrim ----------------------------------------------------------------------------------
+
+
+def trample_path(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> list[Square]:
+    assert attacker.position is not None and profile.reach is not None
+    if action.path is not None:
+        path = list(action.path)
+    else:
+        names = action.target_names()
+        if not names:
+            raise RuleRefusal("a trample needs its 'path' (or targets on one straight line)", rule="trample")
+        ends = [turn.current(n).position for n in names]
+        directions = {turn.battle.board.direction_to(attacker.position, e) for e in ends if e is not None}
+        if len(directions) != 1 or None in directions:
+            raise RuleRefusal(
+                "the targets are not on one straight line from the attacker",
+                rule="trample",
+                tip="give the trample's 'path' as a list of squares",
+            )
+        direction = directions.pop()
+        assert direction is not None
+        far = max(turn.battle.board.distance(attacker.position, e) for e in ends if e is not None)
+        path = turn.battle.board.ray(attacker.position, direction, length=far)
+    check = turn.battle.board.is_path(path, attacker.position)
+    if not check:
+        raise RuleRefusal(f"the trample path is not valid: {check.problem}", rule="trample")
+    if len(path) > profile.reach:
+        raise RuleRefusal(
+            f"the trample path is {len(path)} squares; {attacker.name} tramples at most {profile.reach} "
+            f"(ATK {profile.reach})",
+            rule="trample",
+        )
+    return path
+
+
+def resolve_trample(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+    path = trample_path(turn, action, attacker, profile)
+    assert attacker.position is not None
+    board = turn.battle.board
+    victims: list[tuple[Square, Unit]] = []
+    previous = attacker.position
+    for square in path:
+        unit = turn.battle.unit_at(square)
+        if unit is not None:
+            rise = abs(board.height_difference(previous, square))
+            if not may_hit(attacker, unit, profile):
+                raise RuleRefusal(f"the path crosses {unit.name}, an ally the trample may not hit", rule="trample")
+            if rise > attacker.height_limit:
+                raise RuleRefusal(
+                    f"the path crosses {unit.name}, {rise} level(s) off; with HLT {attacker.height_limit} "
+                    f"{attacker.name} cannot reach it",
+                    rule="trample",
+                )
+            victims.append((square, unit))
+        previous = square
+    for name in action.target_names():
+        if all(v.name != name for _, v in victims):
+            raise RuleRefusal(f"{name} is not on the trample's path", rule="trample")
+    turn.emit(Note(unit=attacker.name, text="trample path: " + " → ".join(str(list(s)) for s in path)))
+    for _, unit in victims:
+        strike(turn, attacker, turn.current(unit.name), profile, action, None)
+    end_index = -1
+    for i in range(len(path) - 1, -1, -1):
+        if turn.battle.unit_at(path[i]) is None:
+            end_index = i
+            break
+    if end_index >= 0:
+        mover = turn.current(attacker.name)
+        turn.update(dataclasses.replace(mover, position=path[end_index]))
+        turn.emit(
+            Move(
+                unit=attacker.name,
+                origin=attacker.position,
+                destination=path[end_index],
+                path=tuple(path[: end_index + 1]),
+                reason="trample: ends on the last free square of its path",
+            )
+        )
+    else:
+        turn.emit(Note(unit=attacker.name, text="no square of the path is free: the attacker stays where it was"))
+
+
+def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+    """A chain of random-line attacks, each from the last square hit; each square hit gets its own roll."""
+    assert profile.effects.pilgrim is not None and attacker.position is not None
+    origin = attacker.position
+    reach = profile.reach if profile.reach is not None else 1
+    trample = profile.kind is AttackKind.TRAMPLE
+    turn.emit(Note(unit=attacker.name, text=f"Pilgrim x{profile.effects.pilgrim}: each step rolls a direction"))
+    for step in range(1, profile.effects.pilgrim + 1):
+        direction = pick(turn.dice, list(Direction), f"Pilgrim step {step}: direction (1=N … 8=NW)")
+        turn.emit(
+            Roll(
+                label=f"Pilgrim step {step}: direction",
+                dice="1d8",
+                values=(int(direction),),
+                kept=(int(direction),),
+                total=int(direction),
+                unit=attacker.name,
+            )
+        )
+        ray = turn.battle.board.ray(origin, direction, length=reach)
+        ray = list(itertools.takewhile(lambda s: not turn.battle.board.is_obstacle(s), ray))
+        if not ray:
+            turn.emit(
+                Note(
+                    unit=attacker.name,
+                    text=f"step {step}: {direction.name_for_log} leaves the board; nothing hit",
+                )
+            )
+            continue
+        hit_square = ray[-1]
+        target: Unit | None = None
+        for square in ray:
+            unit = turn.battle.unit_at(square)
+            if unit is not None and unit.name != attacker.name and may_hit(attacker, unit, profile):
+                hit_square, target = square, unit
+                break
+        turn.emit(
+            Note(
+                unit=attacker.name,
+                text=f"step {step}: {direction.name_for_log}, square {list(hit_square)} hit"
+                + (f" ({target.name})" if target else " (empty)"),
+            )
+        )
+        if target is not None:
+            strike(turn, attacker, target, profile, action, None)
+        if trample and turn.battle.unit_at(hit_square) is None:
+            mover = turn.current(attacker.name)
+            assert mover.position is not None
+            turn.update(dataclasses.replace(mover, position=hit_square))
+            turn.emit(
+                Move(
+                    unit=attacker.name,
+                    origin=mover.position,
+                    destination=hit_square,
+                    path=(hit_square,),
+                    reason=f"Pilgrim trample step {step}",
+                )
+            )
+        origin = hit_square

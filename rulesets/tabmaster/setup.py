@@ -1,0 +1,213 @@
+"""From a validated scenario file (or an attack typed on the command line) to the initial battle state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
+from tabroll.errors import InputError
+from tabroll.geometry.grid import Board, Direction
+from tabroll.loading.validation import validate
+from tabroll.loading.yaml_source import YamlDocument, load_yaml_text
+
+from .model import TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
+from .profiles import parse_trait
+from .state import Battle, Unit
+
+
+def _with_catalogue_names(data: Any) -> Any:
+    """A unit whose own name is a catalogue unit takes its stats from there (``Lanceiro: {side: red, ...}``)."""
+    if not isinstance(data, dict) or not isinstance(data.get("units"), dict):
+        return data
+    units = {}
+    for name, entry in data["units"].items():
+        if isinstance(entry, dict) and "unit" not in entry and catalogue_entry(str(name)) is not None:
+            entry = {"unit": name, **entry}
+        units[name] = entry
+    return {**data, "units": units}
+
+
+def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+    model = validate(TabMasterScenario, doc, data=_with_catalogue_names(doc.data))
+    merged = {**model.options, **overrides}
+    options = ruleset.validate_options(merged, origin=f"{doc.source}: options")
+    assert isinstance(options, TabMasterOptions)
+    terrain: dict[tuple[int, int], int] = {}
+    width, height = model.board.size
+    for i, patch in enumerate(model.board.heights):
+        squares = [patch.at] if patch.at is not None else _rectangle(*patch.area)  # type: ignore[misc]
+        for square in squares:
+            if not (0 <= square[0] < width and 0 <= square[1] < height):
+                raise InputError(
+                    f"height given for square {list(square)}, outside the {width}x{height} board",
+                    location=doc.locate(("board", "heights", i)),
+                    tip="squares count from [0, 0] at the bottom left to [width-1, height-1]",
+                )
+            terrain[square] = patch.height
+    try:
+        board = Board.build(width, height, terrain=terrain, obstacles=frozenset(model.board.obstacles))
+    except InputError as err:
+        raise InputError(err.message, tip=err.tip, location=doc.locate(("board",))) from None
+    units: list[Unit] = []
+    taken: dict[tuple[int, int], str] = {}
+    for name, entry in model.units.items():
+        where = doc.locate(("units", name))
+        unit = _unit(name, entry)
+        square = (entry.at[0], entry.at[1])
+        if not board.contains(square):
+            raise InputError(f"unit '{name}' stands at {list(square)}, off the {width}x{height} board", location=where)
+        if board.is_obstacle(square):
+            raise InputError(f"unit '{name}' stands on an obstacle at {list(square)}", location=where)
+        if square in taken:
+            raise InputError(f"units '{taken[square]}' and '{name}' both stand at {list(square)}", location=where)
+        taken[square] = name
+        units.append(unit)
+    names = {u.name for u in units}
+    steps: list[ScenarioStep] = []
+    for i, action in enumerate(model.actions):
+        for field in ("attacker", "unit", "target"):
+            value = getattr(action, field, None)
+            if value is not None and value not in names:
+                raise _unknown_unit(value, names, doc, ("actions", i, field))
+        for j, value in enumerate(getattr(action, "targets", None) or ()):
+            if value not in names:
+                raise _unknown_unit(value, names, doc, ("actions", i, "targets", j))
+        dice = tuple(action.dice) if action.dice is not None else None
+        steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
+    sides = tuple(dict.fromkeys(u.side for u in units))
+    battle = Battle(board=board, units=tuple(units), options=options, side_order=sides)
+    return Scenario(
+        ruleset=ruleset,
+        title=model.title,
+        description=model.description,
+        source=doc.source,
+        options=options,
+        state=battle,
+        steps=tuple(steps),
+        seed=model.seed,
+    )
+
+
+def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:
+    from difflib import get_close_matches
+
+    close = get_close_matches(name, sorted(names), n=1)
+    tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(sorted(names))}"
+    return InputError(f"no unit called '{name}' in this scenario", tip=tip, location=doc.locate(path))
+
+
+def _rectangle(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    (x1, y1), (x2, y2) = a, b
+    return [(x, y) for x in range(min(x1, x2), max(x1, x2) + 1) for y in range(min(y1, y2), max(y1, y2) + 1)]
+
+
+def _unit(name: str, entry: UnitInput) -> Unit:
+    traits: set[str] = set()
+    essences: set[str] = set()
+    for text in entry.traits:
+        kind, value = parse_trait(text)
+        (essences if kind == "essence" else traits).add(value)
+    return Unit(
+        name=name,
+        side=entry.side,
+        position=(entry.at[0], entry.at[1]),
+        primary=entry.primary_profile(),
+        secondary=entry.secondary_profile(),
+        defense=entry.defense,
+        movement=entry.movement,
+        height_limit=entry.height_limit,
+        vitality=entry.vitality,
+        max_vitality=entry.max_vitality if entry.max_vitality is not None else entry.vitality,
+        traits=frozenset(traits),
+        essences=frozenset(essences),
+        ammunition=tuple(entry.ammunition.items()),
+        facing=Direction.parse(entry.facing) if entry.facing else Direction.N,
+        flipped=entry.flipped,
+        catalogue=entry.unit,
+    )
+
+
+def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
+    """Lay out a one-row board for an attack typed on the command line.
+
+    The attacker stands at [0, 0] and the target ``distance`` squares east of it, ``height_difference`` levels
+    higher (negative: lower). Without line of sight, the squares between them rise above both.
+    """
+    import yaml
+
+    if not 1 <= request.distance <= 999:
+        raise InputError(f"--distance {request.distance} is out of range", tip="give a distance from 1 to 999")
+    if not -1000 <= request.height_difference <= 1000:
+        raise InputError("--height must be between -1000 and 1000")
+    if not request.line_of_sight and request.distance < 2:
+        raise InputError("adjacent units always see each other", tip="use --distance 2 or more with --no-sight")
+    attacker_name = request.attacker
+    target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
+    heights: list[dict[str, Any]] = []
+    if request.height_difference:
+        heights.append({"at": [request.distance, 0], "height": request.height_difference})
+    if not request.line_of_sight:
+        wall = max(0, request.height_difference) + 1
+        heights.append({"area": [[1, 0], [request.distance - 1, 0]], "height": wall})
+
+    def entry(name: str, side: str, x: int, stats: Mapping[str, str]) -> dict[str, Any]:
+        out: dict[str, Any] = {"side": side, "at": [x, 0]}
+        base = name.split(" (target)")[0]
+        if catalogue_entry(base) is not None:
+            out["unit"] = base
+        for key, value in stats.items():
+            out[key] = yaml.safe_load(value) if value.strip() else value
+        return out
+
+    action: dict[str, Any] = {"do": "attack", "attacker": attacker_name, "target": target_name}
+    if request.using:
+        action["using"] = request.using
+    if request.move:
+        action["move_to"] = [min(request.move, request.distance - 1), 0]
+    for key, value in request.extra.items():
+        action[key] = yaml.safe_load(value)
+    data = {
+        "ruleset": "tabmaster",
+        "title": f"{attacker_name} attacks {target_name}",
+        "board": {"size": [request.distance + 1, 1], "heights": heights},
+        "units": {
+            attacker_name: entry(attacker_name, "attacker", 0, request.attacker_stats),
+            target_name: entry(target_name, "defender", request.distance, request.target_stats),
+        },
+        "actions": [action],
+    }
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    return build_scenario(ruleset, doc, request.options)
+
+
+def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+    """An attack action from command-line words, validated like a scenario's action."""
+    import yaml
+
+    from .model import AttackAction
+
+    data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
+    for key, value in fields.items():
+        data[key] = yaml.safe_load(value) if value.strip() else value
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    return validate(AttackAction, doc)
+
+
+def summarize(battle: Battle) -> dict[str, Any]:
+    return {
+        "round": battle.round,
+        "units": [
+            {
+                "name": u.name,
+                "side": u.side,
+                "position": list(u.position) if u.position is not None else None,
+                "defeated": u.defeated,
+                "flipped": u.flipped,
+                "vitality": u.vitality,
+                "ammunition": dict(u.ammunition),
+                "statuses": list(u.statuses),
+            }
+            for u in battle.units
+        ],
+    }

@@ -1,0 +1,96 @@
+"""TAB MASTER battle state: immutable units on an immutable board."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabroll.errors import RuleRefusal
+from tabroll.geometry.grid import Board, Direction, Square
+
+from .profiles import AttackProfile
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit on the board (or defeated, with no position)."""
+
+    name: str
+    side: str
+    position: Square | None
+    primary: AttackProfile
+    defense: int
+    movement: int = 0
+    height_limit: int = 0
+    secondary: AttackProfile | None = None
+    vitality: int | None = None
+    max_vitality: int | None = None
+    traits: frozenset[str] = frozenset()
+    essences: frozenset[str] = frozenset()
+    ammunition: tuple[tuple[str, int], ...] = ()
+    facing: Direction = Direction.N
+    flipped: bool = False
+    defeated: bool = False
+    statuses: tuple[str, ...] = ()
+    catalogue: str | None = None
+
+    @property
+    def on_board(self) -> bool:
+        return not self.defeated and self.position is not None
+
+    def ammo(self, kind: str) -> int:
+        for name, count in self.ammunition:
+            if name.casefold() == kind.casefold():
+                return count
+        return 0
+
+    def with_ammo(self, kind: str, count: int) -> Unit:
+        kept = tuple((n, c) for n, c in self.ammunition if n.casefold() != kind.casefold())
+        return dataclasses.replace(self, ammunition=(*kept, (kind, count)))
+
+    def matches(self, condition: Mapping[str, str]) -> bool:
+        """Whether this unit meets an element-table condition such as ``{"essence": "fire"}``."""
+        if "essence" in condition:
+            return condition["essence"] in self.essences
+        if "trait" in condition:
+            return condition["trait"] in self.traits
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """The whole state: the board, every unit (defeated ones stay, marked), the round, the options."""
+
+    board: Board
+    units: tuple[Unit, ...]
+    options: Any
+    round: int = 1
+    side_order: tuple[str, ...] = field(default=())
+
+    def unit(self, name: str) -> Unit:
+        for unit in self.units:
+            if unit.name == name:
+                return unit
+        from difflib import get_close_matches
+
+        names = [u.name for u in self.units]
+        close = get_close_matches(name, names, n=1)
+        tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(names)}"
+        raise RuleRefusal(f"there is no unit called '{name}'", tip=tip, rule="unknown unit")
+
+    def unit_at(self, square: Square) -> Unit | None:
+        for unit in self.units:
+            if unit.on_board and unit.position == square:
+                return unit
+        return None
+
+    def living(self) -> list[Unit]:
+        return [u for u in self.units if u.on_board]
+
+    def with_unit(self, unit: Unit) -> Battle:
+        return dataclasses.replace(self, units=tuple(unit if u.name == unit.name else u for u in self.units))
+
+    def distance(self, a: Square, b: Square) -> int:
+        return self.board.distance(a, b, metric=self.options.distance)

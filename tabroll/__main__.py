@@ -1,0 +1,5 @@
+"""``python -m tabroll``."""
+
+from tabroll.cli.app import main
+
+main()

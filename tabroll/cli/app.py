@@ -1,0 +1,432 @@
+"""The ``tabroll`` command line: thin Typer commands that parse, call the engine, and render.
+
+Heavy modules (YAML, pydantic models, Rich) are imported inside the commands that need them, so ``--help`` and
+``tabroll roll`` start about as fast as any Typer program can. One error boundary, :func:`main`, turns every
+:class:`~tabroll.errors.TabrollError` into a short message and an exit code (0 resolved, 1 refused by the
+rules, 2 bad usage or input); nothing a user types produces a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from tabroll import __version__
+from tabroll.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_REFUSED,
+    TabrollError,
+)
+
+app = typer.Typer(
+    name="tabroll",
+    help="Dice and combat resolver for tabletop games: resolve attacks with the dice you rolled, or let "
+    "tabroll roll. Exit codes: 0 resolved, 1 refused by the rules, 2 bad usage or input.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+FormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="rich (coloured log, default on a terminal), text (default when piped), json, or jsonl.",
+        metavar="FORMAT",
+    ),
+]
+SeedOption = Annotated[int | None, typer.Option("--seed", help="Roll with a seeded generator (reproducible).")]
+DiceOption = Annotated[
+    str | None,
+    typer.Option("--dice", help="The dice you rolled, in the order asked, e.g. --dice 7,12.", metavar="VALUES"),
+]
+PromptOption = Annotated[bool, typer.Option("--prompt", help="Ask for each roll at the table.")]
+OptionOption = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A house-rule option, NAME=VALUE (see 'tabroll rules').", metavar="NAME=VALUE"),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tabroll {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """Dice and combat resolver for tabletop games."""
+
+
+# --- shared helpers ---------------------------------------------------------------------------------------
+
+
+def _format(fmt: str | None) -> str:
+    from tabroll.render.output import FORMATS, default_format
+
+    if fmt is None:
+        return default_format()
+    if fmt not in FORMATS:
+        from tabroll.errors import InputError
+
+        raise InputError(f"unknown output format '{fmt}'", tip=f"use one of: {', '.join(FORMATS)}")
+    return fmt
+
+
+class _Session:
+    """The dice source a command draws from, made from --seed / --dice / --prompt."""
+
+    def __init__(self, seed: int | None, dice: str | None, prompt: bool, default_seed: int | None = None) -> None:
+        from tabroll.errors import InputError
+
+        if sum(x is not None and x is not False for x in (seed, dice, prompt or None)) > 1:
+            raise InputError("choose one of --seed, --dice and --prompt", tip="they are different ways to roll")
+        self.given = None
+        self.seed: int | None = None
+        if dice is not None:
+            from tabroll.dice.sources import GivenDice, parse_dice_values
+
+            self.given = GivenDice(parse_dice_values(dice, "--dice"), origin="--dice")
+            self.source: Any = self.given
+        elif prompt:
+            from tabroll.dice.sources import PromptDice
+
+            self.source = PromptDice(ask=_ask, tell=_tell)
+        else:
+            from tabroll.dice.sources import SeededDice
+
+            dice_source = SeededDice(seed if seed is not None else default_seed)
+            self.seed = dice_source.seed
+            self.source = dice_source
+
+    def leftover_note(self) -> str | None:
+        if self.given is not None and self.given.remaining:
+            return "--dice values not used: " + ", ".join(str(v) for v in self.given.remaining)
+        return None
+
+
+def _ask(question: str) -> str:
+    sys.stderr.write(question)
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+def _tell(message: str) -> None:
+    sys.stderr.write(message + "\n")
+
+
+def _options(items: list[str] | None) -> dict[str, str]:
+    from tabroll.options import parse_option_assignments
+
+    return parse_option_assignments(items or [])
+
+
+def _warn(message: str) -> None:
+    sys.stderr.write(f"warning: {message}\n")
+
+
+# --- commands ---------------------------------------------------------------------------------------------
+
+
+@app.command()
+def roll(
+    expression: Annotated[str, typer.Argument(help="Dice notation: 1d20, 2d6+3, 4d6kh3, d%.")],
+    label: Annotated[str, typer.Option("--label", help="What the roll is for (shown in the log).")] = "roll",
+    fmt: FormatOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    prompt: PromptOption = False,
+) -> None:
+    """Roll a dice expression."""
+    from tabroll.dice import parse
+    from tabroll.events import Roll
+    from tabroll.render.output import make_renderer
+
+    chosen = _format(fmt)
+    parsed = parse(expression)
+    session = _Session(seed, dice, prompt)
+    rolled = parsed.roll(session.source, label)
+    renderer = make_renderer(chosen)
+    renderer.header(seed=session.seed)
+    renderer.event(
+        Roll(
+            label=label,
+            dice=parsed.notation,
+            values=rolled.values,
+            kept=rolled.kept_values,
+            total=rolled.total,
+        )
+    )
+    renderer.close()
+    note = session.leftover_note()
+    if note:
+        _warn(note)
+
+
+@app.command()
+def run(
+    files: Annotated[list[str], typer.Argument(help="Scenario files (YAML); '-' reads standard input.")],
+    fmt: FormatOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    prompt: PromptOption = False,
+    option: OptionOption = None,
+    state: Annotated[bool, typer.Option("--state/--no-state", help="Show the final state of each file.")] = True,
+) -> None:
+    """Resolve every action of each scenario file in order, carrying the state from one to the next."""
+    from tabroll.engine import run_scenario
+    from tabroll.render.output import make_renderer
+    from tabroll.scenario import load_scenario_file
+
+    chosen = _format(fmt)
+    overrides = _options(option)
+    refused = False
+    renderer = make_renderer(chosen)
+    for path in files:
+        scenario = load_scenario_file(path, overrides)
+        session = _Session(seed, dice, prompt, default_seed=scenario.seed)
+        renderer.header(title=scenario.title, ruleset=scenario.ruleset.id, file=path, seed=session.seed)
+        final = scenario.state
+        for step in run_scenario(scenario, lambda s=session: s.source):  # type: ignore[misc]
+            for event in step.resolution.events:
+                renderer.event(event, file=path, action=step.index)
+            refused = refused or step.resolution.refused
+            final = step.resolution.state
+        summary = scenario.ruleset.summarize_state(final)
+        renderer.footer(final_state=summary, lines=_state_lines(summary) if state else ())
+        note = session.leftover_note()
+        if note:
+            _warn(note)
+    renderer.close()
+    if refused:
+        raise typer.Exit(EXIT_REFUSED)
+
+
+def _state_lines(summary: dict[str, Any]) -> list[str]:
+    units = summary.get("units")
+    if not units:
+        return []
+    lines = ["", "final state:"]
+    for unit in units:
+        parts = [f"{unit['name']} ({unit['side']})"]
+        if unit.get("defeated"):
+            parts.append("defeated")
+        else:
+            parts.append(f"at {unit['position']}")
+            if unit.get("flipped"):
+                parts.append("flipped")
+        if unit.get("vitality") is not None:
+            parts.append(f"VIT {unit['vitality']}")
+        for kind, count in (unit.get("ammunition") or {}).items():
+            parts.append(f"{kind} {count}")
+        for status in unit.get("statuses") or ():
+            parts.append(status)
+        lines.append("  " + ", ".join(parts))
+    return lines
+
+
+@app.command()
+def attack(
+    scenario_file: Annotated[
+        str | None,
+        typer.Argument(help="A scenario file for positions and stats (optional).", metavar="[SCENARIO]"),
+    ] = None,
+    attacker: Annotated[
+        str, typer.Option("--attacker", "-a", help="The attacking unit (name or catalogue unit).")
+    ] = "",
+    target: Annotated[str, typer.Option("--target", "-t", help="The unit attacked.")] = "",
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="The game, without a scenario file.")] = "tabmaster",
+    using: Annotated[str | None, typer.Option("--using", help="Which attack: primary or secondary.")] = None,
+    move_to: Annotated[str | None, typer.Option("--move-to", help="Move first to this square, X,Y.")] = None,
+    distance: Annotated[int, typer.Option("--distance", help="Squares between the two (no scenario).")] = 1,
+    height: Annotated[int, typer.Option("--height", help="Target's height minus attacker's (no scenario).")] = 0,
+    sight: Annotated[bool, typer.Option("--sight/--no-sight", help="Line of sight between them (no scenario).")] = True,
+    move: Annotated[int, typer.Option("--move", help="Squares moved toward the target first (no scenario).")] = 0,
+    attacker_stat: Annotated[
+        list[str] | None,
+        typer.Option("--attacker-stat", help="Override a stat, e.g. ATK=3.", metavar="STAT=VALUE"),
+    ] = None,
+    target_stat: Annotated[
+        list[str] | None,
+        typer.Option("--target-stat", help="Override a stat, e.g. DEF=4.", metavar="STAT=VALUE"),
+    ] = None,
+    setting: Annotated[
+        list[str] | None, typer.Option("--set", help="Any other field of the attack action, KEY=VALUE.")
+    ] = None,
+    fmt: FormatOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    prompt: PromptOption = False,
+    option: OptionOption = None,
+) -> None:
+    """Resolve one attack: from a scenario file's positions, or from the command line alone."""
+    from tabroll.engine import QuickAttack, find_ruleset, resolve
+    from tabroll.errors import InputError
+    from tabroll.render.output import make_renderer
+
+    if not attacker or not target:
+        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a Lanceiro -t Alquimista")
+    chosen = _format(fmt)
+    overrides = _options(option)
+    extra = _options(setting)
+    if using is not None:
+        extra["using"] = using
+    if move_to is not None:
+        extra["move_to"] = "[" + move_to + "]"
+    if scenario_file is not None:
+        from tabroll.scenario import load_scenario_file
+
+        scenario = load_scenario_file(scenario_file, overrides)
+        action = scenario.ruleset.quick_action(attacker, target, extra)
+        game, state, title = scenario.ruleset, scenario.state, scenario.title
+    else:
+        game = find_ruleset(ruleset)
+        request = QuickAttack(
+            attacker=attacker,
+            target=target,
+            distance=distance,
+            height_difference=height,
+            line_of_sight=sight,
+            using=extra.pop("using", None),
+            move=move,
+            attacker_stats=_options(attacker_stat),
+            target_stats=_options(target_stat),
+            options=overrides,
+            extra=extra,
+        )
+        built = game.quick_attack(request)
+        action, state, title = built.steps[0].action, built.state, built.title
+    session = _Session(seed, dice, prompt)
+    resolution = resolve(game, state, action, session.source)
+    renderer = make_renderer(chosen)
+    renderer.header(title=title, ruleset=game.id, file=scenario_file, seed=session.seed)
+    for event in resolution.events:
+        renderer.event(event, action=1)
+    renderer.footer(final_state=game.summarize_state(resolution.state))
+    renderer.close()
+    note = session.leftover_note()
+    if note:
+        _warn(note)
+    if resolution.refused:
+        raise typer.Exit(EXIT_REFUSED)
+
+
+@app.command()
+def check(
+    files: Annotated[list[str], typer.Argument(help="Scenario files to validate without resolving.")],
+    option: OptionOption = None,
+) -> None:
+    """Validate scenario files: report every problem with its file, line and field."""
+    from tabroll.scenario import load_scenario_file
+
+    overrides = _options(option)
+    failed = 0
+    for path in files:
+        try:
+            scenario = load_scenario_file(path, overrides)
+        except TabrollError as err:
+            failed += 1
+            sys.stderr.write(f"error: {err.describe()}\n")
+            continue
+        typer.echo(f"{path}: ok ({scenario.ruleset.id}, {len(scenario.steps)} action(s))")
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@app.command()
+def schema(
+    what: Annotated[str, typer.Argument(help="'events' or 'scenario'.")],
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="The game, for 'scenario'.")] = "tabmaster",
+) -> None:
+    """Print a JSON Schema: of the event stream, or of a ruleset's scenario files (for editors)."""
+    import json
+
+    from tabroll.schemas import events_schema, scenario_schema
+
+    if what == "events":
+        document = events_schema()
+    elif what == "scenario":
+        document = scenario_schema(ruleset)
+    else:
+        from tabroll.errors import InputError
+
+        raise InputError(f"unknown schema '{what}'", tip="use 'tabroll schema events' or 'tabroll schema scenario'")
+    typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+@app.command()
+def rulesets() -> None:
+    """List the games tabroll resolves."""
+    from tabroll.engine import all_rulesets
+
+    for game in all_rulesets():
+        typer.echo(f"{game.id:<12} {game.name} — {game.summary}")
+
+
+@app.command()
+def rules(name: Annotated[str, typer.Argument(help="A ruleset id, e.g. tabmaster.")]) -> None:
+    """Show a ruleset's house-rule options, their defaults, and the rulings tabroll takes."""
+    from tabroll.engine import find_ruleset
+
+    game = find_ruleset(name)
+    typer.echo(f"{game.name} ({game.id})\n\nOptions (set with --option NAME=VALUE or a scenario's options:):")
+    for info in game.option_infos():
+        choices = f" [{' | '.join(info.choices)}]" if info.choices else ""
+        typer.echo(f"  {info.name} = {info.default}{choices}\n      {info.description}")
+    text = game.rulings_text()
+    if text:
+        typer.echo("\n" + text)
+
+
+# --- the error boundary -----------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``tabroll`` command."""
+    code = EXIT_OK
+    try:
+        app(args=argv, prog_name="tabroll", standalone_mode=True)
+    except SystemExit as exit_:
+        code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
+    except TabrollError as err:
+        sys.stderr.write(f"error: {err.describe()}\n")
+        code = err.exit_code
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        code = EXIT_INTERRUPTED
+    except BrokenPipeError:
+        code = _quiet_broken_pipe()
+    except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
+        sys.stderr.write(
+            f"internal error: {type(err).__name__}: {err}\n"
+            "This is a bug in tabroll; please report it with the command you ran.\n"
+        )
+        code = EXIT_INTERNAL
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = _quiet_broken_pipe()
+    raise SystemExit(code)
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader went away (``tabroll ... | head -1``): leave quietly."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_OK

@@ -1,0 +1,68 @@
+"""Dice for tabroll: the notation parser and roller, and the sources dice values come from.
+
+Importing this package loads only the standard library, so the CLI starts quickly.
+"""
+
+from tabroll.dice.notation import (
+    DEFAULT_LIMITS,
+    BinaryOp,
+    Constant,
+    DiceExpression,
+    DiceLimitError,
+    DiceLimits,
+    DiceSyntaxError,
+    DiceTerm,
+    Keep,
+    Negate,
+    Node,
+    RolledExpression,
+    RolledTerm,
+    parse,
+    to_notation,
+)
+from tabroll.dice.sources import (
+    DiceExhausted,
+    DiceRequest,
+    DiceSource,
+    DiceValueError,
+    GivenDice,
+    PromptDice,
+    RecordingDice,
+    ScriptedDice,
+    SeededDice,
+    checked_draw,
+    parse_dice_values,
+    pick,
+    roll_die,
+)
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "BinaryOp",
+    "Constant",
+    "DiceExhausted",
+    "DiceExpression",
+    "DiceLimitError",
+    "DiceLimits",
+    "DiceRequest",
+    "DiceSource",
+    "DiceSyntaxError",
+    "DiceTerm",
+    "DiceValueError",
+    "GivenDice",
+    "Keep",
+    "Negate",
+    "Node",
+    "PromptDice",
+    "RecordingDice",
+    "RolledExpression",
+    "RolledTerm",
+    "ScriptedDice",
+    "SeededDice",
+    "checked_draw",
+    "parse",
+    "parse_dice_values",
+    "pick",
+    "roll_die",
+    "to_notation",
+]

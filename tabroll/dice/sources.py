@@ -1,0 +1,373 @@
+"""Where dice values come from.
+
+Nothing in tabroll calls the global :mod:`random`. Every die is drawn through a :class:`DiceSource`, which
+answers one :class:`DiceRequest` ("3d6 for damage vs Soldado") with exactly ``count`` values, each between 1
+and ``sides``. The sources here cover the ways a game is played:
+
+* :class:`SeededDice` rolls with its own ``random.Random``; its ``seed`` can be printed and replayed.
+* :class:`GivenDice` hands out values the table already rolled (``--dice 14,3``), in order.
+* :class:`PromptDice` asks a person at the table for each roll.
+* :class:`RecordingDice` wraps another source and keeps a log of every request and answer.
+* :class:`ScriptedDice` is a :class:`GivenDice` for programs such as the exact-odds engine: it runs a
+  resolution with a prefix of values and catches :class:`DiceExhausted`, which carries the request that
+  ran out, then branches over the values 1..sides that die could show.
+
+Every chance node is a die: :func:`pick` turns a uniform choice among N options into one dN roll.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from tabroll.errors import InputError
+
+if TYPE_CHECKING:
+    import random
+
+T = TypeVar("T")
+
+MAX_VALUES = 10_000
+"""Most values :func:`parse_dice_values` accepts in one text."""
+
+MAX_DIE_VALUE = 1_000_000
+"""No die has more sides than this (the same bound the notation parser enforces)."""
+
+_VALUES_TIP = "give the numbers the dice show, separated by spaces or commas, like 14 or 14,3,5"
+_ORDER_TIP = "give one value for every die rolled, in the order the dice are rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRequest:
+    """A request for ``count`` dice with ``sides`` sides each, and what they are rolled for."""
+
+    purpose: str
+    count: int
+    sides: int
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or self.sides < 1:
+            raise ValueError(f"a dice request needs count >= 1 and sides >= 1, not {self.count}d{self.sides}")
+
+    @property
+    def notation(self) -> str:
+        """The request written as dice, such as ``3d6``."""
+        return f"{self.count}d{self.sides}"
+
+    def describe(self) -> str:
+        """The request for people to read, such as ``1d20 for damage vs Soldado``."""
+        return f"{self.notation} for {self.purpose}" if self.purpose else self.notation
+
+
+class DiceSource(Protocol):
+    """Anything that can answer a :class:`DiceRequest` with ``count`` values in ``1..sides``."""
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]: ...
+
+
+class DiceExhausted(InputError):
+    """A :class:`GivenDice` has too few values left for a request.
+
+    ``request`` is the request that could not be answered and ``missing`` how many more values it needed;
+    nothing is consumed when this is raised, so a caller can add values and try again.
+    """
+
+    def __init__(self, request: DiceRequest, *, origin: str, given: int, available: int) -> None:
+        missing = request.count - available
+        left = "all used" if available == 0 else f"{available} left"
+        values = "value" if missing == 1 else "values"
+        super().__init__(
+            f"{origin} ran out: {request.describe()} needs {missing} more {values} ({given} given, {left})",
+            tip=_ORDER_TIP,
+        )
+        self.request = request
+        self.origin = origin
+        self.given = given
+        self.missing = missing
+
+
+class DiceValueError(InputError):
+    """A given die value that is not a number, or cannot be shown by the die it was given for."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        tip: str | None = None,
+        request: DiceRequest | None = None,
+        value: int | None = None,
+        position: int | None = None,
+    ) -> None:
+        super().__init__(message, tip=tip)
+        self.request = request
+        self.value = value
+        self.position = position
+
+
+def _range_text(sides: int) -> str:
+    return "a d1 always shows 1" if sides == 1 else f"a d{sides} shows 1 to {sides}"
+
+
+def checked_draw(source: DiceSource, request: DiceRequest) -> tuple[int, ...]:
+    """Ask ``source`` for ``request`` and make sure the answer keeps the :class:`DiceSource` contract.
+
+    A source that answers with the wrong number of values, or values no such die can show, is a bug in
+    that source, so this raises :class:`RuntimeError` rather than an input error.
+    """
+    values = tuple(source.draw(request))
+    if len(values) != request.count or not all(type(v) is int and 1 <= v <= request.sides for v in values):
+        raise RuntimeError(f"{type(source).__name__} answered {request.describe()} with {values!r}")
+    return values
+
+
+def roll_die(source: DiceSource, sides: int, purpose: str) -> int:
+    """Roll a single die with ``sides`` sides from ``source``."""
+    return checked_draw(source, DiceRequest(purpose, 1, sides))[0]
+
+
+def pick(source: DiceSource, options: Sequence[T], purpose: str) -> T:
+    """Choose one of ``options`` uniformly by rolling a die with one side per option.
+
+    A single option is returned without rolling: a one-sided die carries no chance and would only make
+    people type a pointless 1.
+    """
+    if not options:
+        raise ValueError(f"nothing to pick from for {purpose}")
+    if len(options) == 1:
+        return options[0]
+    return options[roll_die(source, len(options), purpose) - 1]
+
+
+class SeededDice:
+    """Pseudo-random dice from a private ``random.Random``; the same seed gives the same rolls.
+
+    With ``seed=None`` a fresh seed is taken from :mod:`secrets`; read it back from ``.seed`` to print it.
+    """
+
+    __slots__ = ("_random", "seed")
+
+    def __init__(self, seed: int | None = None) -> None:
+        import random  # imported here, not at startup: most commands never roll
+
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(32)
+        self.seed = seed
+        self._random: random.Random = random.Random(seed)
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        """Roll ``request.count`` dice."""
+        randrange = self._random.randrange
+        return tuple(randrange(request.sides) + 1 for _ in range(request.count))
+
+    def __repr__(self) -> str:
+        return f"SeededDice(seed={self.seed})"
+
+
+class GivenDice:
+    """Dice values supplied in advance, handed out in order across requests.
+
+    ``origin`` names where the values came from in error messages (``--dice`` by default). A request that
+    needs more values than are left raises :class:`DiceExhausted`; a value its die cannot show raises
+    :class:`DiceValueError`. Neither consumes anything.
+    """
+
+    __slots__ = ("_next", "_values", "origin")
+
+    def __init__(self, values: Sequence[int], origin: str = "--dice") -> None:
+        self._values = tuple(values)
+        self._next = 0
+        self.origin = origin
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """Every value given, used or not."""
+        return self._values
+
+    @property
+    def used(self) -> tuple[int, ...]:
+        """The values handed out so far."""
+        return self._values[: self._next]
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The values not handed out yet (the CLI warns about these leftovers)."""
+        return self._values[self._next :]
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        """Hand out the next ``request.count`` values after checking they fit the die."""
+        available = len(self._values) - self._next
+        if available < request.count:
+            raise DiceExhausted(request, origin=self.origin, given=len(self._values), available=available)
+        values = self._values[self._next : self._next + request.count]
+        for offset, value in enumerate(values):
+            if not 1 <= value <= request.sides:
+                raise DiceValueError(
+                    f"{self.origin} value {value} cannot be the roll of a d{request.sides} "
+                    f"({request.describe()}): {_range_text(request.sides)}",
+                    tip=f"check the order of the values: {_ORDER_TIP}",
+                    request=request,
+                    value=value,
+                    position=self._next + offset,
+                )
+        self._next += request.count
+        return values
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self._values)!r}, origin={self.origin!r})"
+
+
+class ScriptedDice(GivenDice):
+    """:class:`GivenDice` for programs, such as the exact-odds engine walking every outcome.
+
+    The engine replays a resolution with a prefix of values; when it gets :class:`DiceExhausted` it reads
+    the ``request`` from the error and branches over each value ``1..request.sides`` for the next die.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, values: Sequence[int], origin: str = "script") -> None:
+        super().__init__(values, origin)
+
+
+_TOKEN = re.compile(r",|[^\s,]+")
+
+
+def parse_dice_values(text: str, origin: str = "--dice") -> tuple[int, ...]:
+    """Read die values written like ``7,7``, ``7 7`` or ``7, 12``.
+
+    Raises :class:`DiceValueError` (with ``position``, 0-based) for anything that is not a whole number from
+    1 to 1,000,000, for empty items between commas, and for more than 10,000 values.
+    """
+    values: list[int] = []
+    after_comma: int | None = None  # position of a comma not yet followed by a value
+    for match in _TOKEN.finditer(text):
+        token, at = match.group(), match.start()
+        if token == ",":
+            if after_comma is not None or not values:
+                where = "between the commas" if values else "before the ','"
+                raise DiceValueError(
+                    f"{origin}: no value {where} at position {at + 1}", tip=_VALUES_TIP, position=at
+                )
+            after_comma = at
+            continue
+        after_comma = None
+        if not (token.isascii() and token.isdigit()):
+            raise DiceValueError(
+                f"{origin}: {token!r} at position {at + 1} is not a die value", tip=_VALUES_TIP, position=at
+            )
+        if len(token.lstrip("0")) > len(str(MAX_DIE_VALUE)) or int(token) > MAX_DIE_VALUE:
+            raise DiceValueError(
+                f"{origin}: {token} at position {at + 1} is larger than any die "
+                f"(dice have at most {MAX_DIE_VALUE:,} sides)",
+                tip=_VALUES_TIP,
+                position=at,
+            )
+        value = int(token)
+        if value == 0:
+            raise DiceValueError(
+                f"{origin}: 0 at position {at + 1} is not a die value: dice show 1 or more",
+                tip=_VALUES_TIP,
+                value=0,
+                position=at,
+            )
+        if len(values) == MAX_VALUES:
+            raise DiceValueError(f"{origin} has more than {MAX_VALUES:,} values", position=at)
+        values.append(value)
+    if after_comma is not None:
+        raise DiceValueError(
+            f"{origin}: no value after the ',' at position {after_comma + 1}",
+            tip=_VALUES_TIP,
+            position=after_comma,
+        )
+    if not values:
+        raise DiceValueError(f"{origin} has no values", tip=_VALUES_TIP, position=0)
+    return tuple(values)
+
+
+class PromptDice:
+    """Ask a person for every roll, through ``ask`` (shows a prompt, returns the answer) and ``tell``.
+
+    An answer with the wrong number of values, or a value the die cannot show, is explained with ``tell``
+    and asked again. After ``attempts`` bad answers, or at end of input (``ask`` raising
+    :class:`EOFError`), an :class:`~tabroll.errors.InputError` is raised.
+    """
+
+    __slots__ = ("ask", "attempts", "tell")
+
+    def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None], attempts: int = 5) -> None:
+        if attempts < 1:
+            raise ValueError("PromptDice needs at least one attempt")
+        self.ask = ask
+        self.tell = tell
+        self.attempts = attempts
+
+    @staticmethod
+    def prompt(request: DiceRequest) -> str:
+        """The question asked for ``request``, such as ``Roll 3d6 — damage vs X (3 values): ``."""
+        text = f"Roll {request.notation}"
+        if request.purpose:
+            text += f" — {request.purpose}"
+        if request.count > 1:
+            text += f" ({request.count} values)"
+        return text + ": "
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        """Ask until a valid answer arrives or the attempts run out."""
+        prompt = self.prompt(request)
+        for _ in range(self.attempts):
+            try:
+                answer = self.ask(prompt)
+            except EOFError:
+                raise InputError(f"no answer for {request.describe()}", tip=_VALUES_TIP) from None
+            problem = self._problem(answer, request)
+            if problem is None:
+                return parse_dice_values(answer, "answer")
+            self.tell(f"{problem}; try again")
+        raise InputError(
+            f"no valid answer for {request.describe()} after {self.attempts} tries", tip=_VALUES_TIP
+        )
+
+    @staticmethod
+    def _problem(answer: str, request: DiceRequest) -> str | None:
+        if not answer.strip():
+            return f"type the {'value' if request.count == 1 else 'values'} you rolled"
+        try:
+            values = parse_dice_values(answer, "answer")
+        except DiceValueError as error:
+            return error.message
+        if len(values) != request.count:
+            plural = "value" if request.count == 1 else "values"
+            return f"{request.notation} needs {request.count} {plural}, not {len(values)}"
+        for value in values:
+            if value > request.sides:
+                return f"{value} cannot be the roll of a d{request.sides}: {_range_text(request.sides)}"
+        return None
+
+
+class RecordingDice:
+    """Pass requests to ``inner`` and keep every ``(request, values)`` pair in ``log``."""
+
+    __slots__ = ("inner", "log")
+
+    def __init__(self, inner: DiceSource) -> None:
+        self.inner = inner
+        self.log: list[tuple[DiceRequest, tuple[int, ...]]] = []
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        """Draw from the wrapped source and record the answer."""
+        values = tuple(self.inner.draw(request))
+        self.log.append((request, values))
+        return values
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """Every value drawn so far, in order."""
+        return tuple(value for _, values in self.log for value in values)
+
+    def replay(self) -> str:
+        """The values as a ``--dice`` argument (``14,3,5``) that reproduces these rolls."""
+        return ",".join(map(str, self.values))

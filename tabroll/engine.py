@@ -1,0 +1,275 @@
+"""The engine: rulesets, scenarios and the pure ``resolve`` step.
+
+``resolve(state, action, dice) -> Resolution(events, state)`` is the only shape the rest of tabroll relies on:
+a ruleset's resolver reads an immutable state and an action, draws every random number from the injected dice
+source, and returns the events it produced with the new state. It never prints or reads files. Because of that,
+the same code serves a single attack at the table, a batch run, and (walking every dice outcome) exact odds.
+
+A ruleset is a subclass of :class:`Ruleset` that sets class-level facts (id, name, options model) and
+implements a few hooks. Rulesets live in ``tabroll.rulesets.<id>`` (the top-level ``rulesets/`` folder of the
+checkout) and are discovered by folder: adding a game touches no other game and no core code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tabroll.errors import InputError, Location, RuleRefusal
+from tabroll.events import ActionStarted, Event, Note, Refused
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from tabroll.dice.sources import DiceSource
+    from tabroll.loading.yaml_source import YamlDocument
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What one action produced: its events, in order, and the state after it."""
+
+    events: tuple[Event, ...]
+    state: Any
+    refused: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioStep:
+    """One action of a scenario, with the dice the file gives for it (``None``: draw from the session)."""
+
+    action: Any
+    dice: tuple[int, ...] | None = None
+    location: Location | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A validated scenario: a ruleset, its options, an initial state and the actions to resolve in order."""
+
+    ruleset: Ruleset
+    title: str
+    source: str
+    options: Any
+    state: Any
+    steps: tuple[ScenarioStep, ...]
+    seed: int | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class QuickAttack:
+    """An attack typed on the command line, with no scenario file.
+
+    The names are catalogue units (or free names with stats given in ``attacker_stats``/``target_stats``);
+    the geometry is described by numbers rather than a board, and the ruleset lays out a minimal board.
+    """
+
+    attacker: str
+    target: str
+    distance: int = 1
+    height_difference: int = 0
+    line_of_sight: bool = True
+    using: str | None = None
+    move: int = 0
+    attacker_stats: Mapping[str, str] = field(default_factory=dict)
+    target_stats: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """A house-rule option as shown by ``tabroll rules``."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...]
+    description: str
+
+
+class Ruleset:
+    """Base class of a game's ruleset. Subclasses set the class-level facts and implement the hooks."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    summary: ClassVar[str] = ""
+    source_language: ClassVar[str] = ""
+
+    # --- hooks every ruleset implements -------------------------------------------------------------------
+
+    def options_model(self) -> type[BaseModel]:
+        """The pydantic model of this game's house-rule options (every field has a default)."""
+        raise NotImplementedError
+
+    def scenario_model(self) -> type[BaseModel]:
+        """The pydantic model of this game's scenario files (for ``tabroll schema scenario``)."""
+        raise NotImplementedError
+
+    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
+        """Validate a parsed scenario document into a :class:`Scenario` (raises :class:`InputError`)."""
+        raise NotImplementedError
+
+    def resolve(self, state: Any, action: Any, dice: DiceSource) -> tuple[list[Event], Any]:
+        """Resolve one action: the events and the new state. Raise :class:`RuleRefusal` to refuse it."""
+        raise NotImplementedError
+
+    def describe_action(self, action: Any) -> tuple[str | None, str, str]:
+        """(actor, action name, one-line description) for the log header of an action."""
+        raise NotImplementedError
+
+    def quick_attack(self, request: QuickAttack) -> Scenario:
+        """Build a one-action scenario from an attack typed on the command line."""
+        raise InputError(f"the {self.name} ruleset has no command-line attack form yet")
+
+    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+        """An attack action typed on the command line against a scenario file's units."""
+        raise InputError(f"the {self.name} ruleset has no command-line attack form yet")
+
+    def summarize_state(self, state: Any) -> dict[str, Any]:
+        """A JSON-ready summary of a state (units, positions, what changed) for the end of a run."""
+        return {}
+
+    # --- shared behaviour ---------------------------------------------------------------------------------
+
+    def folder(self) -> Path:
+        """This ruleset's folder: its data tables, catalogue and rulings document."""
+        module = importlib.import_module(type(self).__module__)
+        assert module.__file__ is not None
+        return Path(module.__file__).parent
+
+    def rulings_text(self) -> str:
+        path = self.folder() / "README.md"
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    def option_infos(self) -> list[OptionInfo]:
+        from tabroll.options import describe_options
+
+        return describe_options(self.options_model())
+
+    def validate_options(self, values: Mapping[str, Any], *, origin: str = "options") -> BaseModel:
+        from tabroll.options import validate_options
+
+        return validate_options(self.options_model(), values, origin=origin)
+
+
+def resolve(
+    ruleset: Ruleset,
+    state: Any,
+    action: Any,
+    dice: DiceSource,
+    *,
+    index: int = 1,
+) -> Resolution:
+    """Resolve one action through ``ruleset``; a refusal by the rules becomes a ``refused`` event."""
+    actor, name, description = ruleset.describe_action(action)
+    header = ActionStarted(index=index, actor=actor, action=name, description=description)
+    try:
+        events, new_state = ruleset.resolve(state, action, dice)
+    except RuleRefusal as refusal:
+        return Resolution(
+            events=(header, Refused(actor=actor, action=name, reason=refusal.message, rule=refusal.rule)),
+            state=state,
+            refused=True,
+        )
+    return Resolution(events=(header, *events), state=new_state)
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    index: int
+    resolution: Resolution
+
+
+def run_scenario(
+    scenario: Scenario,
+    session_dice: Callable[[], DiceSource],
+) -> Iterator[StepResult]:
+    """Resolve a scenario's actions in order, carrying the state from one to the next.
+
+    An action with its own ``dice:`` list draws from those values (and any left unused are reported as a
+    note); the others draw from ``session_dice()`` (seeded, prompted, or given on the command line).
+    """
+    from tabroll.dice.sources import GivenDice
+
+    state = scenario.state
+    session: DiceSource | None = None
+    for index, step in enumerate(scenario.steps, start=1):
+        if step.dice is not None:
+            origin = f"dice of action {index}"
+            if step.location is not None and step.location.file:
+                origin = f"{step.location.file}: actions[{index - 1}].dice"
+            given = GivenDice(step.dice, origin=origin)
+            resolution = resolve(scenario.ruleset, state, step.action, given, index=index)
+            if given.remaining and not resolution.refused:
+                left = ", ".join(str(v) for v in given.remaining)
+                resolution = Resolution(
+                    events=(*resolution.events, Note(text=f"given dice not used: {left}")),
+                    state=resolution.state,
+                    refused=resolution.refused,
+                )
+        else:
+            if session is None:
+                session = session_dice()
+            resolution = resolve(scenario.ruleset, state, step.action, session, index=index)
+        state = resolution.state
+        yield StepResult(index=index, resolution=resolution)
+
+
+# --- the registry -----------------------------------------------------------------------------------------
+
+_REGISTRY: dict[str, Ruleset] | None = None
+
+
+def _discover() -> dict[str, Ruleset]:
+    global _REGISTRY
+    if _REGISTRY is None:
+        import tabroll.rulesets as package
+
+        found: dict[str, Ruleset] = {}
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+            if not info.ispkg or info.name.startswith("_"):
+                continue
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            ruleset = getattr(module, "RULESET", None)
+            if isinstance(ruleset, Ruleset):
+                found[ruleset.id] = ruleset
+        _REGISTRY = found
+    return _REGISTRY
+
+
+def all_rulesets() -> list[Ruleset]:
+    return list(_discover().values())
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name`` (its id or an alias, any case)."""
+    wanted = name.strip().lower()
+    if wanted.isidentifier() and _REGISTRY is None:
+        # Fast path: the folder of that name, without importing every other game.
+        try:
+            module = importlib.import_module(f"tabroll.rulesets.{wanted}")
+        except ModuleNotFoundError:
+            module = None
+        ruleset = getattr(module, "RULESET", None)
+        if isinstance(ruleset, Ruleset) and ruleset.id == wanted:
+            return ruleset
+    registry = _discover()
+    for ruleset in registry.values():
+        if wanted == ruleset.id or wanted in (a.lower() for a in ruleset.aliases):
+            return ruleset
+    from difflib import get_close_matches
+
+    names = sorted(registry)
+    close = get_close_matches(wanted, names, n=1)
+    tip = f"did you mean '{close[0]}'?" if close else f"known rulesets: {', '.join(names)}"
+    raise InputError(f"unknown ruleset '{name}'", tip=tip)
+
+
+def ruleset_ids() -> Sequence[str]:
+    return sorted(_discover())

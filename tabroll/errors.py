@@ -1,0 +1,93 @@
+"""Errors by cause.
+
+Every error tabroll raises on purpose is a :class:`TabrollError`. The CLI has one error boundary that turns
+them into a short message and an exit code, so a user never sees a traceback:
+
+* :class:`InputError` (exit 2): the input is malformed — a broken YAML file, an unknown field, a dice
+  expression that does not parse, given dice values that do not fit. The message quotes what was wrong,
+  says where (file, line, column, field path) and ends with a ``Tip:`` on how to fix it where we can.
+* :class:`RuleRefusal` (exit 1): the input is well formed but the rules do not allow the action (target out of
+  reach, no ammunition left, the attacker is flipped). The message gives the rule's reason.
+
+Anything else escaping the boundary is a bug in tabroll (exit 70, with a request to report it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EXIT_OK = 0
+EXIT_REFUSED = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where in an input something went wrong. Lines and columns are 1-based."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        if self.file is not None:
+            where = self.file
+            if self.line is not None:
+                where += f":{self.line}"
+                if self.column is not None:
+                    where += f":{self.column}"
+            parts.append(where)
+        if self.field:
+            parts.append(self.field)
+        return ": ".join(parts)
+
+
+class TabrollError(ValueError):
+    """Base class of every error tabroll raises on purpose."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, message: str, *, tip: str | None = None, location: Location | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.tip = tip
+        self.location = location
+
+    def describe(self) -> str:
+        """The full user-facing text: location, message and tip."""
+        text = self.message
+        if self.location is not None and str(self.location):
+            text = f"{self.location}: {text}"
+        if self.tip:
+            text += f"\nTip: {self.tip}"
+        return text
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+class InputError(TabrollError):
+    """Malformed input: files, fields, dice notation, given dice values."""
+
+    exit_code = EXIT_BAD_INPUT
+
+
+class RuleRefusal(TabrollError):
+    """A well-formed action that the rules do not allow."""
+
+    exit_code = EXIT_REFUSED
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        tip: str | None = None,
+        location: Location | None = None,
+    ) -> None:
+        super().__init__(message, tip=tip, location=location)
+        self.rule = rule

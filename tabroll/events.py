@@ -1,0 +1,283 @@
+"""Typed events: what a resolver reports, step by step, with the numbers behind each step.
+
+Resolvers return events; renderers (``tabroll.render``) turn them into a log for people or JSON for machines.
+Every event is a frozen dataclass with a ``kind`` string that is its JSON discriminator. The JSON form of the
+events is a versioned contract: see :data:`EVENTS_FORMAT_VERSION` and ``tabroll schema events``.
+
+Rulesets may define their own event classes (a game with shields needs a "shields lost" event); they register
+them with :func:`event_kind` so the schema and the renderers know them. The core events below cover what most
+games share: rolls, modifiers, hits and misses, damage, healing, movement, flips and defeats.
+
+Squares and hexes appear in events as ``[x, y]`` lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+EVENTS_FORMAT = "tabroll.events"
+EVENTS_FORMAT_VERSION = 1
+
+Position = tuple[int, int]
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+E = TypeVar("E", bound="type[Event]")
+
+
+def event_kind(kind: str) -> Callable[[E], E]:
+    """Class decorator: register an event class under its JSON ``kind``."""
+
+    def register(cls: E) -> E:
+        if kind in EVENT_TYPES and EVENT_TYPES[kind] is not cls:
+            raise RuntimeError(f"event kind {kind!r} is registered twice")
+        cls.KIND = kind
+        EVENT_TYPES[kind] = cls
+        return cls
+
+    return register
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Base of every event. ``KIND`` is set by :func:`event_kind`."""
+
+    KIND: ClassVar[str] = "event"
+
+    @property
+    def kind(self) -> str:
+        return self.KIND
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict, ``kind`` first."""
+        out: dict[str, Any] = {"kind": self.KIND}
+        for f in dataclasses.fields(self):
+            out[f.name] = _jsonable(getattr(self, f.name))
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+# --- the action frame -------------------------------------------------------------------------------------
+
+
+@event_kind("action")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionStarted(Event):
+    """An action begins: who does what. ``index`` counts the scenario's actions from 1."""
+
+    index: int
+    actor: str | None
+    action: str
+    description: str
+
+
+@event_kind("refused")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Refused(Event):
+    """The rules do not allow the action; nothing changed. ``rule`` names the rule that refused it."""
+
+    actor: str | None
+    action: str
+    reason: str
+    rule: str | None = None
+
+
+@event_kind("ruling")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulingApplied(Event):
+    """A reading of an ambiguous rule (a house-rule option) decided something in this action."""
+
+    option: str
+    value: str
+    text: str
+
+
+@event_kind("note")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Note(Event):
+    """Information for the table that changes no number (e.g. a unit's special text to apply by hand)."""
+
+    text: str
+    unit: str | None = None
+
+
+# --- dice and numbers -------------------------------------------------------------------------------------
+
+
+@event_kind("roll")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Roll(Event):
+    """Dice were rolled. ``values`` are every die as rolled; ``kept`` those that count; ``total`` the result."""
+
+    label: str
+    dice: str
+    values: tuple[int, ...]
+    kept: tuple[int, ...]
+    total: int
+    unit: str | None = None
+
+
+@event_kind("modifier")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Modifier(Event):
+    """A number was adjusted: ``applies_to`` (e.g. "attack roll", "damage") changed by ``amount`` to ``total``."""
+
+    applies_to: str
+    reason: str
+    amount: int
+    total: int
+    unit: str | None = None
+
+
+@event_kind("element_bonus")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ElementBonus(Event):
+    """An element of the attack added damage against this target."""
+
+    element: str
+    target: str
+    amount: int
+    reason: str
+    total: int
+
+
+@event_kind("hit")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hit(Event):
+    """An attack roll reached what it needed."""
+
+    attacker: str
+    target: str
+    result: int
+    needed: int
+    rule: str
+
+
+@event_kind("miss")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Miss(Event):
+    """An attack roll fell short of what it needed."""
+
+    attacker: str
+    target: str
+    result: int
+    needed: int
+    rule: str
+
+
+@event_kind("immune")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Immune(Event):
+    """The target is immune to this attack; no damage roll is made."""
+
+    attacker: str
+    target: str
+    reason: str
+
+
+# --- consequences -----------------------------------------------------------------------------------------
+
+
+@event_kind("damage")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Damage(Event):
+    """Damage dealt to ``target``; ``rule`` is the comparison that decided it, e.g. "6 > DEF 3"."""
+
+    attacker: str
+    target: str
+    amount: int
+    rule: str
+    defeats: bool
+    vitality_lost: int = 0
+    vitality_left: int | None = None
+
+
+@event_kind("heal")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Heal(Event):
+    """A unit recovered vitality (or would have, and ``amount`` says how much it really got)."""
+
+    unit: str
+    amount: int
+    before: int | None
+    after: int | None
+    reason: str
+
+
+@event_kind("status")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatusApplied(Event):
+    """A lasting condition was put on a unit (a hex, a curse, a mark)."""
+
+    unit: str
+    status: str
+    reason: str
+
+
+@event_kind("spend")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Spend(Event):
+    """A resource was used (e.g. one arrow from the army sheet)."""
+
+    unit: str
+    resource: str
+    amount: int
+    remaining: int
+
+
+@event_kind("move")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move(Event):
+    """A unit moved along ``path`` (the squares entered, in order)."""
+
+    unit: str
+    origin: Position
+    destination: Position
+    path: tuple[Position, ...]
+    reason: str = "move"
+
+
+@event_kind("flip")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flip(Event):
+    """A unit was flipped after acting."""
+
+    unit: str
+
+
+@event_kind("new_round")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewRound(Event):
+    """A new round began; ``unflipped`` lists the units turned face up again."""
+
+    round: int
+    unflipped: tuple[str, ...] = field(default=())
+
+
+@event_kind("defeat")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Defeat(Event):
+    """A unit was defeated and leaves the board."""
+
+    unit: str
+    by: str | None
+    reason: str
+
+
+@event_kind("survive")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Survive(Event):
+    """A unit was hit and stays on the board."""
+
+    unit: str
+    reason: str

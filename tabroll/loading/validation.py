@@ -1,0 +1,527 @@
+"""Validate loaded YAML with pydantic and explain every failure in a player's words.
+
+pydantic reports problems as ``loc`` tuples in its own vocabulary: union branches appear as labels
+(``'Melee'``, ``'int'``, ``'function-after[...]'``) and discriminated unions as their tag
+(``'melee'``). We walk the model's annotations alongside each ``loc`` to drop those labels, so the
+path matches the YAML (``units[2].weapon.reach``), to find the valid keys for "did you mean", and to
+keep only the most plausible branch of a failed union instead of a wall of alternatives.
+
+Only :class:`pydantic.ValidationError` is translated. Any other exception raised by a model's own
+validator is a bug in that model and is left to propagate.
+"""
+
+from __future__ import annotations
+
+import collections
+import collections.abc as abc
+import difflib
+import enum
+import re
+import types
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, Final, Literal, TypeVar, Union, get_args, get_origin
+
+from pydantic import AliasChoices, AliasPath, BaseModel, Discriminator, RootModel, ValidationError
+from pydantic.fields import FieldInfo
+
+from tabroll.errors import InputError, Location
+from tabroll.loading.yaml_source import YamlDocument, format_path
+
+__all__ = ["MAX_LISTED", "Problem", "explain_validation_error", "known_fields", "problems", "validate"]
+
+M = TypeVar("M", bound=BaseModel)
+Loc = Sequence[str | int]
+MAX_LISTED: Final = 20  # problems shown in one error; the rest are counted
+_DOCUMENT: Final[Any] = object()  # "validate the whole document" (``None`` is a legitimate sub-tree)
+_LISTS: Final = {
+    list,
+    set,
+    frozenset,
+    collections.deque,
+    abc.Sequence,
+    abc.MutableSequence,
+    abc.Set,
+    abc.Iterable,
+}
+_MAPS: Final = {dict, collections.OrderedDict, collections.defaultdict, abc.Mapping, abc.MutableMapping}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One validation problem: where it is, what is wrong and, when we can tell, how to fix it."""
+
+    location: Location
+    message: str
+    tip: str | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.message}" if str(self.location) else self.message
+        return f"{text} — {self.tip}" if self.tip else text
+
+
+# ---------------------------------------------------------------------------------------------------
+# Walking a model's annotations along a path
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """An annotation with ``Annotated``/``Optional`` peeled off; ``members`` is set for a real union."""
+
+    tp: Any
+    members: tuple[Any, ...] = ()
+    disc: Any = None  # discriminator field name, or a callable, for a discriminated union
+
+
+def _shape(tp: Any, disc: Any = None) -> _Shape:
+    for _ in range(100):  # a bound, in case of a pathological alias chain
+        origin = get_origin(tp)
+        if origin is Annotated:
+            tp, *meta = get_args(tp)
+            for item in meta:
+                found = getattr(item, "discriminator", None)
+                disc = found.discriminator if isinstance(found, Discriminator) else found or disc
+            continue
+        if origin is Union or origin is types.UnionType:
+            members = tuple(a for a in get_args(tp) if a is not type(None))
+            if len(members) > 1:
+                return _Shape(tp, members, disc)
+            tp = members[0]
+            continue
+        if hasattr(tp, "__supertype__"):  # typing.NewType
+            tp = tp.__supertype__
+            continue
+        if isinstance(tp, type) and issubclass(tp, RootModel):
+            root = tp.model_fields["root"]
+            tp, disc = root.annotation, _disc(root) or disc
+            continue
+        break
+    return _Shape(tp, (), disc)
+
+
+def _disc(info: FieldInfo) -> Any:
+    found = info.discriminator
+    return found.discriminator if isinstance(found, Discriminator) else found
+
+
+def _fields(tp: Any) -> tuple[dict[str, FieldInfo], dict[str, Any]] | None:
+    """The fields and config of a model or pydantic dataclass, else ``None``."""
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return tp.model_fields, dict(tp.model_config)
+    found = getattr(tp, "__pydantic_fields__", None)
+    if isinstance(found, dict):
+        return found, dict(getattr(tp, "__pydantic_config__", {}) or {})
+    return None
+
+
+def _field_keys(name: str, info: FieldInfo, config: dict[str, Any]) -> list[str]:
+    """Every key under which the field is accepted: alias choices, plain alias, and the name if allowed."""
+    alias = info.validation_alias
+    choices = alias.choices if isinstance(alias, AliasChoices) else [alias] if alias is not None else []
+    keys = [c for c in choices if isinstance(c, str)]
+    keys += [c.path[0] for c in choices if isinstance(c, AliasPath) and c.path and isinstance(c.path[0], str)]
+    if not choices and info.alias:
+        keys.append(info.alias)
+    if not keys or config.get("validate_by_name") or config.get("populate_by_name"):
+        keys.append(name)
+    if config.get("validate_by_alias") is False:
+        keys = [name]
+    return list(dict.fromkeys(keys))
+
+
+def _keys(shapes: Iterable[_Shape]) -> list[str]:
+    out: dict[str, None] = {}
+    for shape in shapes:
+        found = _fields(shape.tp)
+        if found is not None:
+            for name, info in found[0].items():
+                out.update(dict.fromkeys(_field_keys(name, info, found[1])))
+    return list(out)
+
+
+def _tag_values(member: Any, disc: Any) -> list[str]:
+    """The discriminator values that select one union member: its ``Tag`` or its tag field's values."""
+    if get_origin(member) is Annotated:
+        tags = [str(m.tag) for m in get_args(member)[1:] if hasattr(m, "tag")]
+        if tags:
+            return tags
+    found = _fields(_shape(member).tp)
+    if isinstance(disc, str) and found is not None:
+        for name, info in found[0].items():
+            if disc == name or disc in _field_keys(name, info, found[1]):
+                return _choices(_shape(info.annotation))
+    return []
+
+
+def _tags(member: Any, disc: Any) -> set[str]:
+    """The loc labels pydantic may use for one union member: its tag values and its class name."""
+    return {*_tag_values(member, disc), getattr(_shape(member).tp, "__name__", "")} - {""}
+
+
+def _choices(shape: _Shape) -> list[str]:
+    """The allowed values of a ``Literal`` or ``Enum`` annotation, as text."""
+    values: list[Any] = []
+    for member in shape.members or (shape.tp,):
+        inner = _shape(member).tp
+        if get_origin(inner) is Literal:
+            values += get_args(inner)
+        elif isinstance(inner, type) and issubclass(inner, enum.Enum):
+            values += list(inner)
+    return [str(v.value if isinstance(v, enum.Enum) else v) for v in values]
+
+
+def _pick(shape: _Shape, label: str | None, here: Any) -> list[_Shape]:
+    """The union members matching a loc label or, without one, the discriminator value in the data."""
+    if label is None and isinstance(shape.disc, str) and isinstance(here, dict):
+        keys = [shape.disc]
+        for member in shape.members:
+            found = _fields(_shape(member).tp)
+            if found is not None and shape.disc in found[0]:
+                keys += _field_keys(shape.disc, found[0][shape.disc], found[1])
+        value = next((here[k] for k in keys if k in here), None)
+        label = None if value is None else str(value.value if isinstance(value, enum.Enum) else value)
+    chosen = [m for m in shape.members if label is not None and label in _tags(m, shape.disc)]
+    return [_shape(m) for m in chosen or shape.members]
+
+
+def _children(tp: Any, seg: str | int) -> list[_Shape]:
+    found = _fields(tp)
+    if found is not None:
+        for name, info in found[0].items():
+            if seg == name or seg in _field_keys(name, info, found[1]):
+                return [_shape(info.annotation, _disc(info))]
+        return []
+    origin, args = get_origin(tp) or tp, get_args(tp)
+    if origin in _LISTS:
+        return [_shape(args[0] if args else Any)]
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return [_shape(args[0])]
+    if origin is tuple and isinstance(seg, int) and 0 <= seg < len(args):
+        return [_shape(args[seg])]
+    if origin in _MAPS:
+        return [_shape(args[1] if len(args) == 2 else Any)]
+    return []
+
+
+def _descend(data: Any, seg: str | int) -> Any:
+    if isinstance(data, dict):
+        return data.get(str(seg), data.get(seg))
+    if isinstance(data, list) and isinstance(seg, int) and 0 <= seg < len(data):
+        return data[seg]
+    return None
+
+
+@dataclass
+class _Walk:
+    path: list[str | int] = field(default_factory=list)  # the YAML path, union labels removed
+    shapes: list[_Shape] = field(default_factory=list)  # what the model expects at the end
+    unions: list[tuple[tuple[str | int, ...], int, str]] = field(default_factory=list)  # (path, nth, label)
+    key_error: bool = False  # pydantic's '[key]': the problem is the mapping key itself
+    data: Any = None  # the data at the end of the path, when it exists
+
+
+def _walk(model: type[BaseModel], loc: Loc, data: Any, *, labels: bool) -> _Walk:
+    """Follow ``loc`` through the model. With ``labels`` (a pydantic loc) every union consumes one label."""
+    walk = _Walk(shapes=[_shape(model)], data=data)
+    segs = list(loc)
+    while segs:
+        seg = segs[0]
+        unions = [s for s in walk.shapes if s.members]
+        if unions:
+            is_label = labels or (
+                any(str(seg) in _tags(m, s.disc) for s in unions for m in s.members)
+                and not (isinstance(walk.data, dict) and seg in walk.data)
+            )
+            label = str(segs.pop(0)) if is_label else None
+            if label is not None:
+                nth = sum(1 for u in walk.unions if u[0] == tuple(walk.path))
+                walk.unions.append((tuple(walk.path), nth, label))
+            plain = [s for s in walk.shapes if not s.members]
+            walk.shapes = plain + [m for s in unions for m in _pick(s, label, walk.data)]
+            continue
+        segs.pop(0)
+        if seg == "[key]" and labels:
+            walk.key_error = True
+            walk.shapes = [_shape(a) for s in walk.shapes for a in get_args(s.tp)[:1]]
+            continue
+        walk.shapes = [c for s in walk.shapes for c in _children(s.tp, seg)]
+        walk.path.append(seg)
+        walk.data = _descend(walk.data, seg)
+    return walk
+
+
+def _expanded(shapes: list[_Shape], data: Any) -> list[_Shape]:
+    for _ in range(20):
+        if not any(s.members for s in shapes):
+            break
+        shapes = [m for s in shapes for m in (_pick(s, None, data) if s.members else [s])]
+    return shapes
+
+
+def known_fields(model: type[BaseModel], loc: Loc, *, data: Any = None) -> list[str]:
+    """The keys accepted by the mapping that ``loc`` points to, in field order.
+
+    ``loc`` may be a YAML path or a pydantic loc (union labels and tags are recognised). Aliases are
+    listed with every ``AliasChoices`` choice; a field's own name only when the model accepts it. For a
+    union the keys of every branch are merged — unless ``data`` (the data validated against ``model``)
+    shows the discriminator value, which selects one branch.
+    """
+    walk = _walk(model, loc, data, labels=False)
+    return _keys(_expanded(walk.shapes, walk.data))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Turning pydantic's errors into problems
+
+
+_NOUNS: Final = {
+    "a whole number": ("int_type", "int_parsing", "int_from_float", "int_parsing_size"),
+    "a number": ("float_type", "float_parsing", "decimal_type", "decimal_parsing"),
+    "true or false": ("bool_type", "bool_parsing"),
+    "text": ("string_type", "string_unicode", "str_type"),
+    "a list": ("list_type", "tuple_type", "set_type", "frozen_set_type", "iterable_type"),
+    "a mapping": ("dict_type", "mapping_type"),
+    "a mapping of fields": ("model_type", "model_attributes_type", "dataclass_type", "dataclass_exact_type"),
+    "nothing (an empty value)": ("none_required",),
+}
+_NOUN_OF: Final = {kind: noun for noun, kinds in _NOUNS.items() for kind in kinds}
+_BOUNDS: Final = {
+    "greater_than": ("gt", "greater than"),
+    "greater_than_equal": ("ge", "at least"),
+    "less_than": ("lt", "less than"),
+    "less_than_equal": ("le", "at most"),
+    "multiple_of": ("multiple_of", "a multiple of"),
+}
+_PREFIXES: Final = ("Value error, ", "Assertion failed, ")
+
+
+@dataclass
+class _Item:
+    """One pydantic error with its walk; ``kind``/``ctx`` may be rewritten when union errors merge."""
+
+    err: dict[str, Any]
+    walk: _Walk
+    kind: str = ""
+    ctx: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.kind = self.kind or str(self.err["type"])
+        self.ctx = self.ctx or dict(self.err.get("ctx") or {})
+
+
+def _got(value: Any) -> str:
+    """How an offending input reads in a message."""
+    if value is None:
+        return "nothing (an empty value)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return "empty text" if not value else f"'{text}'" if text.isprintable() else repr(text)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return type(value).__name__
+
+
+def _noun(item: _Item) -> str | None:
+    if item.kind in ("literal_error", "enum"):
+        return "one of: " + ", ".join(_values(item))
+    return _NOUN_OF.get(item.kind)
+
+
+def _values(item: _Item) -> list[str]:
+    """The allowed values of a failed ``Literal``/``Enum``: from the model, else from pydantic's text."""
+    found = [v for s in item.walk.shapes for v in _choices(s)]
+    return list(dict.fromkeys(found)) or re.findall(r"'([^']*)'", str(item.ctx.get("expected", "")))
+
+
+def _closest(word: str, options: Sequence[str]) -> str | None:
+    """The option nearest to ``word``, ignoring case, if any is close enough."""
+    lowered = {o.lower(): o for o in reversed(options)}
+    match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+    return lowered[match[0]] if match else None
+
+
+def _prune(items: list[_Item]) -> list[_Item]:
+    """Keep one branch per failed union: merge simple type mismatches, else keep the deepest branch."""
+    decided: set[tuple[tuple[str | int, ...], int]] = set()
+    while True:
+        pending: dict[tuple[tuple[str | int, ...], int], dict[str, list[_Item]]] = {}
+        for item in items:
+            for path, nth, label in item.walk.unions:
+                if (path, nth) not in decided:
+                    pending.setdefault((path, nth), {}).setdefault(label, []).append(item)
+                    break
+        if not pending:
+            return items
+        key = min(pending, key=lambda k: (len(k[0]), k[1]))
+        decided.add(key)
+        branches = pending[key]
+        if len(branches) == 1:
+            continue
+        flat = [its[0] for its in branches.values() if len(its) == 1 and tuple(its[0].walk.path) == key[0]]
+        nouns = [n for n in map(_noun, flat) if n]
+        if len(nouns) == len(branches):
+            merged = _Item(flat[0].err, flat[0].walk, "union_type", {"expected": " or ".join(dict.fromkeys(nouns))})
+            items = [i for i in items if all(i is not f for f in flat)] + [merged]
+            continue
+
+        best = max(branches.items(), key=lambda pair: _score(pair[1], len(key[0])))[0]
+        losers = [i for label, its in branches.items() if label != best for i in its]
+        items = [i for i in items if all(i is not loser for loser in losers)]
+
+
+def _score(items: list[_Item], depth: int) -> tuple[int, int, int]:
+    """Rank a union branch: no mismatched tag field first, then deepest progress, then fewest errors."""
+    misses = sum(1 for i in items if i.kind in ("literal_error", "enum") and len(i.walk.path) == depth + 1)
+    return (-misses, max(len(i.walk.path) for i in items), -len(items))
+
+
+def _describe(item: _Item, model: type[BaseModel], doc: YamlDocument, base: Loc, data: Any) -> Problem:
+    """One item in plain words, located at the key or at the value as the problem requires."""
+    kind, ctx, walk, got = item.kind, item.ctx, item.walk, _got(item.err.get("input"))
+    path = (*base, *walk.path)
+    at_value, tip = doc.value_position(path), None
+    loc = tuple(item.err["loc"])
+    if kind == "missing":
+        name, parent = str(path[-1]), path[:-1]
+        keys = _other_keys(model, loc, name, data)
+        also = f" (also accepted as {', '.join(repr(k) for k in keys)})" if keys else ""
+        where = replace(doc.locate(parent), field=format_path(parent) or None)
+        return Problem(where, f"missing required field '{name}'{also}")
+    if kind == "extra_forbidden":
+        name = str(path[-1])
+        here = _walk(model, loc[:-1], data, labels=True)
+        valid = _keys(_expanded(here.shapes, here.data))
+        present = set(here.data) if isinstance(here.data, dict) else set()
+        suggestion = _closest(name, [k for k in valid if k not in present] or valid)
+        if suggestion:
+            tip = f"did you mean '{suggestion}'?"
+        elif valid:
+            tip = "valid fields here: " + ", ".join(valid[:12]) + (", ..." if len(valid) > 12 else "")
+        return Problem(doc.locate(path), f"unknown field '{name}'", tip)
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        disc = str(ctx.get("discriminator", "")).strip("'")
+        tags = [t.strip("'") for t in str(ctx.get("expected_tags", "")).split(", ") if t]
+        tags = tags or list(dict.fromkeys(t for s in walk.shapes for m in s.members for t in _tag_values(m, s.disc)))
+        if kind == "union_tag_not_found":
+            return Problem(at_value, f"missing required field '{disc}' (one of: {', '.join(tags)})")
+        tag = str(ctx.get("tag", ""))
+        close = _closest(tag, tags)
+        hint = f" — did you mean '{close}'?" if close else ""
+        where = doc.value_position((*path, disc))
+        return Problem(where, f"expected {disc} to be one of: {', '.join(tags)} (got '{tag}'){hint}")
+    if kind in ("literal_error", "enum"):
+        values = _values(item)
+        value = item.err.get("input")
+        close = _closest(value, values) if isinstance(value, str) else None
+        hint = f" — did you mean '{close}'?" if close else ""
+        wanted = f"'{values[0]}'" if len(values) == 1 else "one of: " + ", ".join(values)
+        return Problem(at_value, f"expected {wanted} (got {got}){hint}")
+    if kind in _NOUN_OF or kind == "union_type":
+        message = f"expected {_NOUN_OF.get(kind) or ctx.get('expected')}, got {got}"
+    elif kind in _BOUNDS:
+        name, words = _BOUNDS[kind]
+        message = f"expected a number {words} {ctx.get(name)}, got {got}"
+    elif kind in ("too_short", "too_long"):
+        limit = ctx.get("min_length" if kind == "too_short" else "max_length")
+        many = "at least" if kind == "too_short" else "at most"
+        message = f"expected {many} {limit} item{'s' * (limit != 1)}, got {ctx.get('actual_length')}"
+    elif kind in ("string_too_short", "string_too_long"):
+        limit = ctx.get("min_length" if kind == "string_too_short" else "max_length")
+        many = "at least" if kind == "string_too_short" else "at most"
+        message = f"expected text of {many} {limit} character{'s' * (limit != 1)}, got {got}"
+    elif kind == "string_pattern_mismatch":
+        message = f"text does not match the pattern {ctx.get('pattern')}, got {got}"
+    else:
+        message = str(item.err.get("msg", kind))
+        for prefix in _PREFIXES:
+            message = message.removeprefix(prefix)
+        message = message[:1].lower() + message[1:] if message[:2] != message[:2].upper() else message
+    if walk.key_error:
+        return Problem(doc.locate(path), f"the key '{path[-1]}': {message}")
+    return Problem(at_value, message, tip)
+
+
+def _other_keys(model: type[BaseModel], loc: Loc, name: str, data: Any) -> list[str]:
+    """The other keys a missing field would also be accepted under (its alias choices)."""
+    parent = _walk(model, loc[:-1], data, labels=True)
+    for shape in _expanded(parent.shapes, parent.data):
+        found = _fields(shape.tp)
+        for field_name, info in (found[0] if found else {}).items():
+            keys = _field_keys(field_name, info, found[1] if found else {})
+            if name in keys:
+                return [k for k in keys if k != name]
+    return []
+
+
+def problems(
+    err: ValidationError,
+    doc: YamlDocument,
+    model: type[BaseModel],
+    base_path: Loc = (),
+    *,
+    data: Any = _DOCUMENT,
+) -> list[Problem]:
+    """Every problem in ``err`` as a :class:`Problem`, in file order (unplaceable ones last).
+
+    ``data`` is what was validated (by default the document's data under ``base_path``); it lets
+    "did you mean" skip keys that are already present.
+    """
+    if data is _DOCUMENT:
+        data = doc.data
+        for seg in base_path:
+            data = _descend(data, seg)
+    raw = err.errors(include_url=False)
+    items = _prune([_Item(dict(e), _walk(model, e["loc"], data, labels=True)) for e in raw])
+    found = [_describe(item, model, doc, base_path, data) for item in items]
+    found = list({str(p): p for p in found}.values())  # one line per distinct problem
+    return sorted(found, key=lambda p: (p.location.line or 1 << 62, p.location.column or 0))
+
+
+def explain_validation_error(
+    err: ValidationError,
+    doc: YamlDocument,
+    model: type[BaseModel],
+    base_path: Loc = (),
+    *,
+    data: Any = _DOCUMENT,
+) -> InputError:
+    """One :class:`InputError` for a failed validation.
+
+    A single problem becomes ``file:line:col: field: message`` with its tip. Several are listed one per
+    line in that form (at most :data:`MAX_LISTED`, then how many more), under ``found N problems``.
+    """
+    found = problems(err, doc, model, base_path, data=data)
+    if len(found) == 1:
+        return InputError(found[0].message, tip=found[0].tip, location=found[0].location)
+    if not found:  # pydantic always reports at least one error; be safe anyway
+        return InputError("the data does not fit the scenario format", location=Location(doc.source))
+    lines = [str(p) for p in found[:MAX_LISTED]]
+    if len(found) > MAX_LISTED:
+        lines.append(f"and {len(found) - MAX_LISTED} more")
+    return InputError(f"found {len(found)} problems:\n" + "\n".join(lines), location=Location(doc.source))
+
+
+def validate(
+    model: type[M],
+    doc: YamlDocument,
+    *,
+    data: Any = _DOCUMENT,
+    base_path: Loc = (),
+    context: dict[str, Any] | None = None,
+) -> M:
+    """Validate ``data`` (default: the whole document) against ``model``; failures raise :class:`InputError`.
+
+    Pass ``base_path`` when ``data`` is a sub-tree of the document, so positions and field paths point
+    at the right place in the file.
+    """
+    value = doc.data if data is _DOCUMENT else data
+    try:
+        return model.model_validate(value, context=context)
+    except ValidationError as err:
+        raise explain_validation_error(err, doc, model, base_path, data=value) from None

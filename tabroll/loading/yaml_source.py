@@ -1,0 +1,579 @@
+"""Read one YAML scenario safely and remember where every value came from.
+
+Scenario files come from players, forums and chat messages, so this module treats them as hostile:
+
+* the size is capped before and while reading, and the text must be UTF-8 (a BOM is accepted);
+* only PyYAML's *safe* parser is used, and only its event stream: we build plain Python values
+  ourselves instead of calling ``yaml.compose`` or ``yaml.load``. Composing recurses once per nesting
+  level (the C composer crashes the interpreter on ~100,000 nested ``[``); the event stream does not,
+  so we stop at :attr:`YamlLimits.max_depth` before anything deep exists;
+* aliases are counted with their expanded size, so an alias bomb is refused after a few dozen events;
+* duplicate keys, non-text keys, tags and a second document are refused rather than silently accepted.
+
+Rulings: merge keys (``<<: *base`` or ``<<: [*a, *b]``) are supported with YAML 1.1 semantics — keys
+written in the mapping itself win over merged ones, earlier merge sources win over later ones.
+Timestamps (``2024-05-01``) stay text, exactly as written. ``!!binary``, ``!!set``, ``!!omap``,
+``!!pairs``, every ``!!python/...`` tag and any custom tag are refused. A value reached through an
+alias is a fresh copy, so :attr:`YamlDocument.data` is always a plain tree.
+"""
+
+from __future__ import annotations
+
+import codecs
+import difflib
+import json
+import math
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import yaml
+from yaml import events as ev
+
+from tabroll.errors import InputError, Location
+
+__all__ = ["DEFAULT_LIMITS", "YamlDocument", "YamlLimits", "format_path", "load_yaml_file", "load_yaml_text"]
+
+PathLike = Sequence[str | int]
+_At = tuple[int, int]  # 1-based line and column
+
+
+@dataclass(frozen=True)
+class YamlLimits:
+    """Caps that keep a hostile file from exhausting time or memory."""
+
+    max_bytes: int = 2 * 1024 * 1024
+    max_depth: int = 64  # nesting of mappings and lists, counted after alias expansion
+    max_nodes: int = 200_000  # values and keys, counted after alias expansion
+    max_aliases: int = 1_000  # uses of '*name'
+    max_scalar_chars: int = 100_000
+    max_int_digits: int = 30  # checked before the text is converted
+
+
+DEFAULT_LIMITS: Final = YamlLimits()
+
+# Every message this module shows, by kind: the message line, then an optional indented tip line.
+_CATALOG: Final = """
+too_big: the file is {size:,} bytes or more; tabroll reads at most {limit:,} bytes
+  | a scenario file is far smaller than this; check that it is the right file
+missing: the file does not exist | {hint}
+folder: this is a folder, not a file | give the path of a .yaml file inside it
+denied: tabroll may not read this file (permission denied) | check the file's permissions
+unreadable: the file could not be read: {why} | check that the path names a readable file
+no_stdin: there is no standard input to read | pass a file name instead of '-'
+tty: standard input is a terminal, not a file
+  | pipe a scenario in ('tabroll ... - < scenario.yaml') or pass a file name
+utf16: the file is saved as UTF-16, not UTF-8 | save the file as UTF-8
+not_utf8: the file is not UTF-8: byte 0x{byte:02x} at byte offset {offset:,} (line {line}, column {column})
+  | save the file as UTF-8
+not_utf8_stdin: standard input is not valid UTF-8 | save the file as UTF-8
+empty: the file is empty | write the scenario as 'key: value' lines
+no_document: the file holds no YAML document, only comments or blank lines
+  | write the scenario as 'key: value' lines
+bad_char: the file contains {what} (U+{code:04X}), which YAML does not allow
+  | remove it; if the file is not text, check that it is the right file
+syntax: YAML syntax error: {plain}{snippet} | {hint}
+not_yaml: the file is not valid YAML: {why}
+deep_python: the file is nested too deeply to read | flatten the structure
+memory: the file needs more memory than tabroll may use | use a smaller file
+second_doc: the file holds more than one YAML document (a second one starts here)
+  | tabroll reads one scenario per file; split the documents into separate files
+python_tag: the tag '{tag}' is not allowed: tabroll never builds Python objects from a file | remove the tag
+tag: tabroll does not read YAML tags such as '{tag}'
+  | remove the tag and write the value as plain text, a number, a list or a mapping
+long_text: this value is {size:,} characters long; tabroll reads at most {limit:,}
+  | shorten it, or check that this is the right file
+key_kind: the key {key!r} is read as {reads_as}, not as a name | put the key in quotes: "{key}": ...
+big_int: this whole number has {digits:,} digits; tabroll reads at most {limit}
+  | check the value; no game needs numbers that large
+bad_tagged: {text!r} is marked as {reads_as} but is not one | remove the {tag} tag, or fix the value
+depth: the file nests {depth} levels deep; tabroll reads at most {limit}
+  | scenario files need only a few levels; look for runaway brackets or indentation
+alias_depth: using the alias '*{name}' here nests the file {depth} levels deep; tabroll reads at most {limit}
+  | use the alias at a shallower place
+nodes: the file expands to at least {count:,} values; tabroll reads at most {limit:,}
+  | every alias (*name) copies its anchored value; use fewer aliases or a smaller file
+aliases: the file uses at least {count:,} aliases (*name); tabroll reads at most {limit:,}
+  | write the values out, or split the file
+complex_key: a list or mapping cannot be a key | keys are plain names such as 'hp'
+self_alias: the alias '*{name}' is used inside its own anchor '&{name}'
+  | a value cannot contain itself; copy the part you need instead
+no_anchor: the alias '*{name}' refers to no anchor defined above it | {hint}
+alias_key: the alias '*{name}' cannot be a key: it does not stand for plain text
+  | keys are plain names such as 'hp'
+duplicate: duplicate key {key!r} (first at line {line})
+  | a key may appear only once in a mapping; remove or rename one of them
+bad_merge: the merge key '<<' needs a mapping or a list of mappings
+  | write '<<: *base' where '&base' names a mapping
+"""
+_TEXTS: Final = {
+    kind: (msg, tip) for kind, msg, tip in re.findall(r"^(\w+): (.*?)(?:\s+\| (.*))?$", _CATALOG, flags=re.M)
+}
+
+# How the parsers (libyaml, then PyYAML) word syntax problems -> plain words | tip.
+_SYNTAX: Final = [
+    line.split(" => ")
+    for line in """
+mapping values are not allowed => a ':' that cannot start a value => quote text with ': ', or fix indents
+found unexpected end of stream => the file ends inside quoted text => close the quotes
+unknown escape => an unknown escape in double-quoted text => use single quotes, or write a backslash as \\\\
+did not find expected key => this line does not fit the mapping above it => check the indentation of this line
+expected <block end> => this line does not fit the indentation above it => check the indentation of this line
+did not find expected '-' => expected a list item starting with '- ' => check the indentation of this line
+could not find expected ':' => expected 'key: value' (a ':' is missing) => add the ':' after the key
+expected ',' or ']' => expected ',' or ']' here => close the list with ']', or add the missing ','
+expected ',' or '}' => expected ',' or '}' here => close the mapping with '}', or add the missing ','
+document start => unexpected text after the end of the document => remove the stray text
+node content => a value is missing here => write a value, or put quotes around text
+alphabetic or numeric => an anchor or alias name is missing after '&' or '*' => name it, or quote the text
+found unexpected ':' => a ':' in the wrong place => put quotes around text that contains ':'
+""".strip().splitlines()
+]
+_CONTEXT: Final = {"block mapping": "the mapping", "flow mapping": "the '{...}' mapping",
+                   "flow sequence": "the '[...]' list", "block collection": "the list",
+                   "quoted scalar": "the quoted text"}  # fmt: skip
+
+# The C parser is faster; both parsers emit the same events with 0-based character marks.
+_LOADER: Final[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_resolve: Final[Callable[[type, str, Any], str]] = yaml.resolver.Resolver().resolve
+_CONSTRUCTOR: Final = yaml.constructor.SafeConstructor()
+_Y: Final = "tag:yaml.org,2002:"
+_STR, _INT, _FLOAT, _BOOL, _NULL, _TIME, _MERGE_TAG, _SEQ, _MAP = (
+    _Y + t for t in ("str", "int", "float", "bool", "null", "timestamp", "merge", "seq", "map")
+)
+_SCALAR_TAGS: Final = {_STR, _INT, _FLOAT, _BOOL, _NULL, _TIME, _MERGE_TAG}
+_KIND: Final = {_INT: "a number", _FLOAT: "a number", _BOOL: "true/false", _NULL: "an empty value"}
+# What YAML refuses to read, plus a byte-order mark anywhere but the start (libyaml refuses that too).
+_BAD_CHAR: Final = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_LINE_BREAK: Final = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_PLAIN_KEY: Final = re.compile(r"[^\s.\[\]\"'\\]+")
+_NO_KEY: Final = object()  # a mapping waits for its next key
+_MERGE_KEY: Final = object()  # a mapping reads the value of its '<<' merge key
+
+
+def _clip(text: str, size: int = 40) -> str:
+    """Text short enough to quote in a message."""
+    return text if len(text) <= size else text[: size - 3] + "..."
+
+
+def _error(kind: str, source: str, at: _At | None = None, path: PathLike = (), **fields: Any) -> InputError:
+    msg, tip = _TEXTS[kind]
+    line, column = at if at is not None else (None, None)
+    name = format_path(path)
+    name = name if len(name) <= 120 else f"{name[:40]}...{name[-60:]}"
+    where = Location(source, line, column, name or None)
+    return InputError(msg.format(**fields), tip=tip.format(**fields) or None, location=where)
+
+
+def format_path(path: PathLike) -> str:
+    """Spell a field path the way players read it: ``units[2].stats.ATK`` (odd keys as ``["a b"]``)."""
+    out = ""
+    for seg in path:
+        if isinstance(seg, int) and not isinstance(seg, bool):
+            out += f"[{seg}]"
+        elif _PLAIN_KEY.fullmatch(str(seg)):
+            out += f".{seg}" if out else str(seg)
+        else:
+            out += f"[{json.dumps(str(seg), ensure_ascii=False)}]"
+    return out
+
+
+@dataclass(slots=True)
+class _Pos:
+    """Where one node starts and, for a collection, where its keys and children are."""
+
+    line: int
+    column: int
+    keys: dict[str, _At] = field(default_factory=dict)  # mapping key -> position of the key itself
+    children: dict[str, _Pos] | list[_Pos] | None = None
+
+
+@dataclass(frozen=True)
+class YamlDocument:
+    """A loaded document: plain Python data plus the source position of every value and key."""
+
+    data: Any
+    source: str
+    positions: _Pos | None = field(default=None, repr=False, compare=False)
+
+    def _find(self, path: PathLike, *, want_value: bool) -> Location:
+        node = self.positions
+        where: tuple[int | None, int | None] = (node.line, node.column) if node else (None, None)
+        for seg in path:
+            kids = node.children if node is not None else None
+            if node is not None and isinstance(kids, dict) and str(seg) in kids:
+                key_at, node = node.keys[str(seg)], kids[str(seg)]
+                where = (node.line, node.column) if want_value else key_at
+            elif isinstance(kids, list) and type(seg) is int and 0 <= seg < len(kids):
+                node = kids[seg]
+                where = (node.line, node.column)
+            else:
+                break
+        return Location(self.source, where[0], where[1], format_path(path) or None)
+
+    def locate(self, path: PathLike) -> Location:
+        """Position of the node at ``path``: of the key when the path ends at a mapping key.
+
+        When the path does not exist (a missing field, say) this is the nearest existing ancestor's
+        position; :attr:`Location.field` always spells the whole requested path.
+        """
+        return self._find(path, want_value=False)
+
+    def value_position(self, path: PathLike) -> Location:
+        """Like :meth:`locate`, but the position of the value rather than of its key."""
+        return self._find(path, want_value=True)
+
+
+def _line_col(text_before: str) -> _At:
+    """1-based line and column of the character that follows ``text_before``."""
+    breaks = list(_LINE_BREAK.finditer(text_before))
+    start = breaks[-1].end() if breaks else 0
+    return len(breaks) + 1, len(text_before) - start + 1
+
+
+def _snippet(lines: list[str], line: int, column: int) -> str:
+    """The offending line, cut to a window around the column, with a caret under the column."""
+    if not 1 <= line <= len(lines) or not lines[line - 1].strip():
+        return ""
+    src, first = lines[line - 1], max(0, column - 61)
+    lead, tail = ("..." if first else ""), ("..." if first + 100 < len(src) else "")
+    shown = src[first : first + 100].replace("\t", " ")
+    return f"\n    {lead}{shown}{tail}\n    {' ' * (len(lead) + column - 1 - first)}^"
+
+
+def _syntax_error(err: yaml.MarkedYAMLError, text: str, source: str) -> InputError:
+    mark = err.problem_mark or err.context_mark
+    problem = (err.problem or err.context or "the text is not valid YAML").strip()
+    plain, hint = problem, "compare the line with a working example"
+    at = (mark.line + 1, mark.column + 1) if mark is not None else None
+    lines = _LINE_BREAK.split(text)
+    char = lines[at[0] - 1][at[1] - 1 : at[1]] if at and at[0] <= len(lines) else ""
+    if "cannot start any token" in problem and char == "\t":
+        plain, hint = "a tab character here; YAML indents with spaces only", "replace the tabs with spaces"
+    elif "cannot start any token" in problem:
+        plain, hint = f"{char or 'this character'!r} cannot start a value", "put quotes around the value"
+    else:
+        plain, hint = next(((w, h) for needle, w, h in _SYNTAX if needle in problem), (plain, hint))
+    ctx = err.context_mark
+    what = next((w for needle, w in _CONTEXT.items() if needle in (err.context or "")), None)
+    if what and ctx is not None and at and ctx.line + 1 != at[0]:
+        plain += f" (in {what} that starts at line {ctx.line + 1})"
+    snippet = _snippet(lines, *at) if at else ""
+    return _error("syntax", source, at, plain=plain, snippet=snippet, hint=hint)
+
+
+@dataclass(slots=True)
+class _Anchor:
+    value: Any
+    pos: _Pos
+    size: int  # nodes once expanded
+    height: int  # nesting levels, this node included
+    key_text: str | None  # the text, when the anchored node is a string and so may serve as a key
+
+
+@dataclass(slots=True)
+class _Frame:
+    """An open mapping or list while its events arrive."""
+
+    is_map: bool
+    pos: _Pos
+    path: tuple[str | int, ...]
+    anchor: str | None
+    nodes_before: int
+    items: list[Any] = field(default_factory=list)
+    entries: dict[str, Any] = field(default_factory=dict)  # keys written in the mapping itself
+    merges: list[tuple[Any, _Pos]] = field(default_factory=list)
+    height: int = 0
+    pending: object = _NO_KEY  # the key whose value comes next
+    pending_at: _At = (0, 0)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def _int_digits(text: str) -> int:
+    """An upper bound on the decimal digits of a YAML 1.1 integer, found without converting it."""
+    v = text.replace("_", "").lstrip("+-")
+    for prefix, scale in (("0b", math.log10(2)), ("0x", math.log10(16))):
+        if v.startswith(prefix):
+            return math.ceil(len(v[2:].lstrip("0")) * scale)
+    return sum(c.isdigit() for c in v.lstrip("0"))
+
+
+class _Builder:
+    """Turns the parser's events into plain data and positions, enforcing every limit on the way."""
+
+    def __init__(self, source: str, limits: YamlLimits) -> None:
+        self.source, self.limits = source, limits
+        self.stack: list[_Frame] = []
+        self.anchors: dict[str, _Anchor] = {}
+        self.open_anchors: set[str] = set()
+        self.nodes = self.aliases = 0
+        self.root: tuple[Any, _Pos] | None = None
+
+    def fail(self, kind: str, at: _At, path: PathLike | None = None, **fields: Any) -> InputError:
+        return _error(kind, self.source, at, self.here() if path is None else path, **fields)
+
+    def here(self) -> tuple[str | int, ...]:
+        """The path of the value that comes next."""
+        if not self.stack:
+            return ()
+        top = self.stack[-1]
+        if not top.is_map:
+            return (*top.path, len(top.items))
+        if top.pending is _MERGE_KEY:
+            return (*top.path, "<<")
+        return (*top.path, top.pending) if isinstance(top.pending, str) else top.path
+
+    def key_expected(self) -> _Frame | None:
+        top = self.stack[-1] if self.stack else None
+        return top if top is not None and top.is_map and top.pending is _NO_KEY else None
+
+    def count(self, n: int, at: _At) -> None:
+        self.nodes += n
+        if self.nodes > self.limits.max_nodes:
+            raise self.fail("nodes", at, count=self.nodes, limit=self.limits.max_nodes)
+
+    def run(self, loader: Any) -> tuple[Any, _Pos] | None:
+        while not isinstance(event := loader.get_event(), ev.StreamEndEvent):
+            at = (event.start_mark.line + 1, event.start_mark.column + 1)
+            if isinstance(event, ev.DocumentStartEvent) and self.root is not None:
+                raise self.fail("second_doc", at, ())
+            if isinstance(event, ev.ScalarEvent):
+                self.scalar(event, at)
+            elif isinstance(event, ev.AliasEvent):
+                self.alias(event.anchor or "", at)
+            elif isinstance(event, ev.SequenceStartEvent | ev.MappingStartEvent):
+                self.start(event, at)
+            elif isinstance(event, ev.CollectionEndEvent):
+                self.end()
+        return self.root
+
+    def check_tag(self, tag: str, allowed: set[str], at: _At) -> None:
+        if tag not in allowed:
+            short = "!!" + tag.removeprefix(_Y) if tag.startswith(_Y) else tag
+            raise self.fail("python_tag" if short.startswith("!!python/") else "tag", at, tag=short)
+
+    def scalar(self, event: ev.ScalarEvent, at: _At) -> None:
+        self.count(1, at)
+        text, tag = event.value, event.tag
+        if len(text) > self.limits.max_scalar_chars:
+            raise self.fail("long_text", at, size=len(text), limit=self.limits.max_scalar_chars)
+        if tag is None or tag == "!":
+            tag = _resolve(yaml.ScalarNode, text, event.implicit)
+        self.check_tag(tag, _SCALAR_TAGS, at)
+        if (top := self.key_expected()) is not None:
+            if tag in _KIND:
+                raise self.fail("key_kind", at, top.path, key=_clip(text), reads_as=_KIND[tag])
+            top.pending, top.pending_at = (_MERGE_KEY if tag == _MERGE_TAG else text), at
+            if event.anchor:
+                self.anchors[event.anchor] = _Anchor(text, _Pos(*at), 1, 0, text)
+            return
+        value = self.construct(tag, text, at)
+        if event.anchor:
+            key_text = value if isinstance(value, str) else None
+            self.anchors[event.anchor] = _Anchor(value, _Pos(*at), 1, 0, key_text)
+        self.attach(value, _Pos(*at), 0)
+
+    def construct(self, tag: str, text: str, at: _At) -> Any:
+        if tag == _NULL:
+            return None
+        if tag == _INT and (digits := _int_digits(text)) > self.limits.max_int_digits:
+            raise self.fail("big_int", at, digits=digits, limit=self.limits.max_int_digits)
+        try:
+            if tag == _BOOL:
+                return _CONSTRUCTOR.bool_values[text.lower()]
+            if tag == _INT:
+                return _CONSTRUCTOR.construct_yaml_int(yaml.ScalarNode(tag, text))
+            if tag == _FLOAT:
+                return _CONSTRUCTOR.construct_yaml_float(yaml.ScalarNode(tag, text))
+        except (ValueError, IndexError, KeyError, OverflowError):
+            raise self.fail(
+                "bad_tagged", at, text=_clip(text), reads_as=_KIND[tag], tag="!!" + tag.removeprefix(_Y)
+            ) from None
+        return text  # text, a timestamp kept as written, or '<<' used as a value
+
+    def start(self, event: ev.SequenceStartEvent | ev.MappingStartEvent, at: _At) -> None:
+        is_map = isinstance(event, ev.MappingStartEvent)
+        if (depth := len(self.stack) + 1) > self.limits.max_depth:
+            raise self.fail("depth", at, depth=depth, limit=self.limits.max_depth)
+        if event.tag not in (None, "!"):
+            self.check_tag(event.tag, {_MAP if is_map else _SEQ}, at)
+        if (top := self.key_expected()) is not None:
+            raise self.fail("complex_key", at, top.path)
+        self.count(1, at)
+        if event.anchor:
+            self.open_anchors.add(event.anchor)
+        pos = _Pos(*at, children={} if is_map else [])
+        self.stack.append(_Frame(is_map, pos, self.here(), event.anchor, self.nodes - 1))
+
+    def end(self) -> None:
+        frame = self.stack.pop()
+        value: Any = frame.items
+        if frame.is_map:  # merged keys first (earlier sources win), then the mapping's own keys win
+            value, keys, kids = {}, {}, {}
+            for source, src in frame.merges:
+                for key in (k for k in source if k not in value):
+                    value[key], keys[key] = source[key], src.keys[key]
+                    kids[key] = src.children[key] if isinstance(src.children, dict) else src
+            value.update(frame.entries)
+            keys.update(frame.pos.keys)
+            kids.update(frame.pos.children if isinstance(frame.pos.children, dict) else {})
+            frame.pos.keys, frame.pos.children = keys, kids
+        height = frame.height + 1
+        if frame.anchor:
+            self.open_anchors.discard(frame.anchor)
+            self.anchors[frame.anchor] = _Anchor(value, frame.pos, self.nodes - frame.nodes_before, height, None)
+        self.attach(value, frame.pos, height)
+
+    def alias(self, name: str, at: _At) -> None:
+        self.aliases += 1
+        if self.aliases > self.limits.max_aliases:
+            raise self.fail("aliases", at, count=self.aliases, limit=self.limits.max_aliases)
+        anchor = self.anchors.get(name)
+        if anchor is None and name in self.open_anchors:
+            raise self.fail("self_alias", at, name=name)
+        if anchor is None:
+            close = difflib.get_close_matches(name, list(self.anchors), n=1)
+            hint = f"did you mean '*{close[0]}'?" if close else "define '&name' on a value above the '*name'"
+            raise self.fail("no_anchor", at, name=name, hint=hint)
+        if (top := self.key_expected()) is not None:
+            if anchor.key_text is None:
+                raise self.fail("alias_key", at, top.path, name=name)
+            self.count(1, at)
+            top.pending, top.pending_at = anchor.key_text, at
+            return
+        if (depth := len(self.stack) + anchor.height) > self.limits.max_depth:
+            raise self.fail("alias_depth", at, name=name, depth=depth, limit=self.limits.max_depth)
+        self.count(anchor.size, at)  # checked before copying, so a bomb never expands
+        self.attach(_copy(anchor.value), _Pos(*at, anchor.pos.keys, anchor.pos.children), anchor.height)
+
+    def attach(self, value: Any, pos: _Pos, height: int) -> None:
+        if not self.stack:
+            self.root = (value, pos)
+            return
+        top = self.stack[-1]
+        top.height = max(top.height, height)
+        if isinstance(top.pos.children, list):
+            top.items.append(value)
+            top.pos.children.append(pos)
+            return
+        key, at = top.pending, top.pending_at
+        top.pending = _NO_KEY
+        if key is _MERGE_KEY:
+            sources = list(zip(value, pos.children, strict=True)) if isinstance(pos.children, list) else []
+            sources = [(value, pos)] if isinstance(value, dict) else sources
+            if not sources or not all(isinstance(source, dict) for source, _ in sources):
+                raise self.fail("bad_merge", at, (*top.path, "<<"))
+            top.merges.extend(sources)
+        elif isinstance(key, str) and isinstance(top.pos.children, dict):
+            if key in top.entries:
+                raise self.fail("duplicate", at, (*top.path, key), key=_clip(key), line=top.pos.keys[key][0])
+            top.entries[key], top.pos.keys[key], top.pos.children[key] = value, at, pos
+
+
+def _decode(raw: bytes, source: str) -> str:
+    skip = len(codecs.BOM_UTF8) if raw.startswith(codecs.BOM_UTF8) else 0
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise _error("utf16", source)
+    try:
+        return raw[skip:].decode("utf-8")
+    except UnicodeDecodeError as err:
+        bad = skip + err.start
+        line, column = _line_col(raw[skip:bad].decode("utf-8"))
+        raise _error("not_utf8", source, (line, column), byte=raw[bad], offset=bad, line=line, column=column) from None
+
+
+def _parse(text: str, source: str, limits: YamlLimits) -> YamlDocument:
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise _error("empty", source)
+    if (bad := _BAD_CHAR.search(text)) is not None:
+        char = bad.group()
+        what = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "a control character"
+        raise _error("bad_char", source, _line_col(text[: bad.start()]), what=what, code=ord(char))
+    loader = None
+    try:
+        loader = _LOADER(text)
+        result = _Builder(source, limits).run(loader)
+    except yaml.MarkedYAMLError as err:
+        raise _syntax_error(err, text, source) from None
+    except yaml.YAMLError as err:
+        raise _error("not_yaml", source, why=err) from None
+    except RecursionError:
+        raise _error("deep_python", source) from None
+    except MemoryError:
+        raise _error("memory", source) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    if result is None:
+        raise _error("no_document", source)
+    return YamlDocument(result[0], source, result[1])
+
+
+def load_yaml_text(text: str | bytes, *, source: str = "<string>", limits: YamlLimits = DEFAULT_LIMITS) -> YamlDocument:
+    """Parse YAML given as ``str`` or as UTF-8 ``bytes``; anything wrong raises :class:`InputError`."""
+    size = len(text)
+    if isinstance(text, str) and size <= limits.max_bytes and size * 4 > limits.max_bytes:
+        size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.max_bytes:
+        raise _error("too_big", source, size=size, limit=limits.max_bytes)
+    return _parse(_decode(text, source) if isinstance(text, bytes) else text, source, limits)
+
+
+def _nearby(path: str) -> str:
+    """A tip for a missing file: a similarly named file in the same folder, if there is one."""
+    folder, name = os.path.split(path)
+    try:
+        with os.scandir(folder or ".") as entries:
+            names = [entry.name for _, entry in zip(range(2000), entries, strict=False)]
+    except OSError:
+        names = []
+    close = difflib.get_close_matches(name, names, n=1)
+    return f"did you mean {os.path.join(folder, close[0])!r}?" if close else "check the spelling and the folder"
+
+
+def _read(name: str, limits: YamlLimits) -> bytes | str:
+    """The raw input, at most one byte more than the cap (so an oversized stream is noticed)."""
+    if name != "-":
+        if os.path.isdir(name):
+            raise _error("folder", name)
+        if (size := os.stat(name).st_size) > limits.max_bytes:
+            raise _error("too_big", name, size=size, limit=limits.max_bytes)
+        with open(name, "rb") as handle:
+            return handle.read(limits.max_bytes + 1)
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise _error("no_stdin", "<stdin>")
+    if stream.isatty():
+        raise _error("tty", "<stdin>")
+    buffer = getattr(stream, "buffer", None)
+    return buffer.read(limits.max_bytes + 1) if buffer is not None else stream.read(limits.max_bytes + 1)
+
+
+def load_yaml_file(path: str | os.PathLike[str], *, limits: YamlLimits = DEFAULT_LIMITS) -> YamlDocument:
+    """Read and parse one scenario file (``"-"`` reads standard input); failures raise :class:`InputError`."""
+    name = os.fspath(path)
+    source = "<stdin>" if name == "-" else name
+    try:
+        data = _read(name, limits)
+    except FileNotFoundError:
+        raise _error("missing", source, hint=_nearby(name)) from None
+    except IsADirectoryError:
+        raise _error("folder", source) from None
+    except PermissionError:
+        raise _error("denied", source) from None
+    except OSError as err:
+        raise _error("unreadable", source, why=err.strerror or err) from None
+    except UnicodeDecodeError:  # a text-only standard input that is not UTF-8
+        raise _error("not_utf8_stdin", source) from None
+    return load_yaml_text(data, source=source, limits=limits)

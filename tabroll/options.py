@@ -1,0 +1,65 @@
+"""House-rule options: each ruleset declares them as a pydantic model whose fields all have defaults.
+
+A scenario's ``options:`` mapping and the command line's ``--option NAME=VALUE`` both go through
+:func:`validate_options`, so a typo in an option name gets the same "did you mean" help as any other field.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from tabroll.engine import OptionInfo
+from tabroll.errors import InputError
+
+
+def describe_options(model: type[BaseModel]) -> list[OptionInfo]:
+    """Name, default, allowed values and description of each option of ``model``."""
+    infos: list[OptionInfo] = []
+    for name, info in model.model_fields.items():
+        choices: tuple[str, ...] = ()
+        if typing.get_origin(info.annotation) is typing.Literal:
+            choices = tuple(str(c) for c in typing.get_args(info.annotation))
+        elif info.annotation is bool:
+            choices = ("true", "false")
+        default = info.default
+        shown = str(default).lower() if isinstance(default, bool) else str(default)
+        infos.append(OptionInfo(name=name, default=shown, choices=choices, description=info.description or ""))
+    return infos
+
+
+def parse_option_assignments(items: list[str]) -> dict[str, str]:
+    """``["defeat_threshold=at_least"]`` → ``{"defeat_threshold": "at_least"}`` with clear errors."""
+    values: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise InputError(
+                f"cannot read option '{item}'",
+                tip="write options as NAME=VALUE, e.g. --option defeat_threshold=at_least",
+            )
+        values[name.strip()] = value.strip()
+    return values
+
+
+def validate_options(model: type[BaseModel], values: Mapping[str, Any], *, origin: str) -> BaseModel:
+    """Validate option values against ``model``; unknown names and bad values become an :class:`InputError`."""
+    from difflib import get_close_matches
+
+    known = list(model.model_fields)
+    for name in values:
+        if name not in known:
+            close = get_close_matches(name, known, n=1)
+            tip = f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(known)}"
+            raise InputError(f"{origin}: unknown option '{name}'", tip=tip)
+    try:
+        return model.model_validate(dict(values))
+    except ValidationError as err:
+        first = err.errors()[0]
+        name = ".".join(str(p) for p in first["loc"])
+        allowed = next((o.choices for o in describe_options(model) if o.name == name), ())
+        hint = f"allowed values: {', '.join(allowed)}" if allowed else None
+        raise InputError(f"{origin}: option '{name}': {first['msg']}", tip=hint) from None

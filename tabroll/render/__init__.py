@@ -1,0 +1,1 @@
+"""Renderers of the event stream: Rich log, plain text, JSON, JSON Lines."""

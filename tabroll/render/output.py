@@ -1,0 +1,174 @@
+"""Renderers: the same events as a Rich step log, plain text, one JSON document, or JSON Lines.
+
+The renderer is chosen once per command. ``text`` never imports Rich (pipelines start fast); ``jsonl`` writes
+each event as soon as it is produced; ``json`` collects everything into one document at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from typing import Any, Literal, TextIO
+
+from tabroll.events import EVENTS_FORMAT, EVENTS_FORMAT_VERSION, Event
+from tabroll.render.describe import describe
+
+Format = Literal["rich", "text", "json", "jsonl"]
+FORMATS: tuple[str, ...] = ("rich", "text", "json", "jsonl")
+
+STYLES: dict[str, str] = {
+    "action": "bold",
+    "refused": "bold red",
+    "ruling": "dim italic",
+    "note": "dim",
+    "roll": "cyan",
+    "modifier": "yellow",
+    "element_bonus": "magenta",
+    "hit": "green",
+    "miss": "red",
+    "immune": "blue",
+    "damage": "bold yellow",
+    "heal": "green",
+    "status": "magenta",
+    "spend": "yellow",
+    "move": "blue",
+    "flip": "dim",
+    "new_round": "bold blue",
+    "defeat": "bold red",
+    "survive": "green",
+}
+
+
+def default_format(stream: TextIO | None = None) -> Format:
+    stream = stream or sys.stdout
+    try:
+        return "rich" if stream.isatty() else "text"
+    except (AttributeError, ValueError):
+        return "text"
+
+
+class Renderer:
+    """Receives events as they happen; ``close`` finishes the output."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdout
+
+    def header(self, **info: Any) -> None:
+        """Facts about the run (ruleset, file, seed) shown before the events."""
+
+    def event(self, event: Event, **tags: Any) -> None:
+        raise NotImplementedError
+
+    def footer(self, **info: Any) -> None:
+        """Facts shown after the events (final state, summary)."""
+
+    def close(self) -> None:
+        self.stream.flush()
+
+
+class TextRenderer(Renderer):
+    def header(self, **info: Any) -> None:
+        title = info.get("title")
+        if title:
+            self.stream.write(f"# {title}\n")
+        for key in ("ruleset", "file", "seed"):
+            if info.get(key) is not None:
+                self.stream.write(f"# {key}: {info[key]}\n")
+
+    def event(self, event: Event, **tags: Any) -> None:
+        if event.kind == "action":
+            self.stream.write(f"{describe(event)}\n")
+        else:
+            self.stream.write(f"  {event.kind:<13} {describe(event)}\n")
+
+    def footer(self, **info: Any) -> None:
+        for line in info.get("lines", ()):
+            self.stream.write(f"{line}\n")
+
+
+class RichRenderer(Renderer):
+    def __init__(self, stream: TextIO | None = None) -> None:
+        super().__init__(stream)
+        from rich.console import Console
+
+        self.console = Console(file=self.stream, highlight=False)
+
+    def header(self, **info: Any) -> None:
+        from rich.rule import Rule
+
+        title = info.get("title") or info.get("file") or "tabroll"
+        facts = " · ".join(f"{k} {info[k]}" for k in ("ruleset", "file", "seed") if info.get(k) is not None)
+        self.console.print(Rule(f"[bold]{title}[/]"))
+        if facts:
+            self.console.print(f"[dim]{facts}[/]")
+
+    def event(self, event: Event, **tags: Any) -> None:
+        from rich.markup import escape
+
+        style = STYLES.get(event.kind, "")
+        text = escape(describe(event))
+        if event.kind == "action":
+            self.console.print(f"\n[bold]{text}[/]")
+        else:
+            label = f"[{style}]{event.kind:<13}[/]" if style else f"{event.kind:<13}"
+            self.console.print(f"  {label} {text}")
+
+    def footer(self, **info: Any) -> None:
+        for line in info.get("lines", ()):
+            self.console.print(line, markup=False)
+
+
+class JsonLinesRenderer(Renderer):
+    def event(self, event: Event, **tags: Any) -> None:
+        record = {**event.to_json(), **{k: v for k, v in tags.items() if v is not None}}
+        self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.stream.flush()
+
+
+class JsonRenderer(Renderer):
+    def __init__(self, stream: TextIO | None = None) -> None:
+        super().__init__(stream)
+        self.document: dict[str, Any] = {"format": EVENTS_FORMAT, "version": EVENTS_FORMAT_VERSION}
+        self.actions: list[dict[str, Any]] = []
+        self.loose: list[dict[str, Any]] = []
+
+    def header(self, **info: Any) -> None:
+        self.document.update({k: v for k, v in info.items() if v is not None})
+
+    def event(self, event: Event, **tags: Any) -> None:
+        record = event.to_json()
+        if event.kind == "action":
+            self.actions.append({"index": record["index"], "events": [record]})
+        elif self.actions:
+            self.actions[-1]["events"].append(record)
+        else:
+            self.loose.append(record)
+
+    def footer(self, **info: Any) -> None:
+        self.document.update({k: v for k, v in info.items() if k != "lines" and v is not None})
+
+    def close(self) -> None:
+        if self.actions:
+            for action in self.actions:
+                action["refused"] = any(e["kind"] == "refused" for e in action["events"])
+            self.document["actions"] = self.actions
+        if self.loose:
+            self.document["events"] = self.loose
+        self.stream.write(json.dumps(self.document, ensure_ascii=False, indent=2) + "\n")
+        super().close()
+
+
+def make_renderer(fmt: str, stream: TextIO | None = None) -> Renderer:
+    if fmt == "rich":
+        return RichRenderer(stream)
+    if fmt == "json":
+        return JsonRenderer(stream)
+    if fmt == "jsonl":
+        return JsonLinesRenderer(stream)
+    return TextRenderer(stream)
+
+
+def render_all(renderer: Renderer, events: Iterable[Event]) -> None:
+    for event in events:
+        renderer.event(event)

@@ -1,0 +1,51 @@
+"""JSON Schemas: of the event stream (a versioned contract) and of each ruleset's scenario files."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from tabroll.events import EVENT_TYPES, EVENTS_FORMAT, EVENTS_FORMAT_VERSION
+
+
+def events_schema() -> dict[str, Any]:
+    """The schema of one event (as in ``--format jsonl``), with every kind as a tagged alternative."""
+    from pydantic import TypeAdapter
+
+    from tabroll.engine import all_rulesets
+
+    all_rulesets()  # rulesets may register their own event kinds
+    definitions: dict[str, Any] = {}
+    variants: list[dict[str, Any]] = []
+    for kind, cls in sorted(EVENT_TYPES.items()):
+        schema = TypeAdapter(cls).json_schema()
+        schema.pop("title", None)
+        properties = {"kind": {"const": kind}, **schema.get("properties", {})}
+        schema["properties"] = properties
+        schema["required"] = ["kind", *schema.get("required", [])]
+        schema["additionalProperties"] = True
+        schema["description"] = (cls.__doc__ or "").strip()
+        name = cls.__name__
+        definitions[name] = schema
+        variants.append({"$ref": f"#/$defs/{name}"})
+        assert all(f.name != "kind" for f in dataclasses.fields(cls))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://tabroll.invalid/schema/{EVENTS_FORMAT}/v{EVENTS_FORMAT_VERSION}",
+        "title": f"tabroll event (format {EVENTS_FORMAT} v{EVENTS_FORMAT_VERSION})",
+        "description": "One event of a resolved action. JSON Lines output adds 'file' and 'action' tags.",
+        "oneOf": variants,
+        "$defs": definitions,
+    }
+
+
+def scenario_schema(ruleset: str) -> dict[str, Any]:
+    """The schema of a ruleset's scenario files, for an editor's YAML language server."""
+    from tabroll.engine import find_ruleset
+
+    game = find_ruleset(ruleset)
+    model = game.scenario_model()
+    schema: dict[str, Any] = model.model_json_schema(mode="validation")
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = f"tabroll scenario: {game.name}"
+    return schema
