@@ -51,6 +51,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21)
     args = parser.parse_args()
     py = sys.executable
+    # A wheel installed by pip has its bytecode compiled; an editable checkout under PYTHONDONTWRITEBYTECODE
+    # (set on these machines) would recompile every module on every run. Compile once, as pip would.
+    import compileall
+
+    import tabroll
+
+    compileall.compile_dir(str(Path(tabroll.__file__).parent), quiet=1)
+    compileall.compile_dir(str(ROOT / "rulesets"), quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         app = Path(tmp) / "minimal_typer.py"
         app.write_text(MINIMAL_TYPER)

@@ -168,12 +168,12 @@ def resolve(
 ) -> Resolution:
     """Resolve one action through ``ruleset``; a refusal by the rules becomes a ``refused`` event."""
     actor, name, description = ruleset.describe_action(action)
-    header = ActionStarted(index=index, actor=actor, action=name, description=description)
+    header = ActionStarted(index=index, actor=actor, verb=name, description=description)
     try:
         events, new_state = ruleset.resolve(state, action, dice)
     except RuleRefusal as refusal:
         return Resolution(
-            events=(header, Refused(actor=actor, action=name, reason=refusal.message, rule=refusal.rule)),
+            events=(header, Refused(actor=actor, verb=name, reason=refusal.message, rule=refusal.rule)),
             state=state,
             refused=True,
         )

@@ -73,11 +73,11 @@ def _jsonable(value: Any) -> Any:
 @event_kind("action")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionStarted(Event):
-    """An action begins: who does what. ``index`` counts the scenario's actions from 1."""
+    """An action begins: who (``actor``) does what (``verb``: attack, move…). ``index`` counts actions from 1."""
 
     index: int
     actor: str | None
-    action: str
+    verb: str
     description: str
 
 
@@ -87,7 +87,7 @@ class Refused(Event):
     """The rules do not allow the action; nothing changed. ``rule`` names the rule that refused it."""
 
     actor: str | None
-    action: str
+    verb: str
     reason: str
     rule: str | None = None
 

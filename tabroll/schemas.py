@@ -46,6 +46,53 @@ def scenario_schema(ruleset: str) -> dict[str, Any]:
     game = find_ruleset(ruleset)
     model = game.scenario_model()
     schema: dict[str, Any] = model.model_json_schema(mode="validation")
+    _add_alias_spellings(model, schema)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = f"tabroll scenario: {game.name}"
     return schema
+
+
+def _models_under(model: type[Any]) -> list[type[Any]]:
+    """Every pydantic model reachable from ``model``'s fields (itself included)."""
+    import typing
+
+    from pydantic import BaseModel
+
+    seen: list[type[Any]] = []
+    todo: list[Any] = [model]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, type) and issubclass(item, BaseModel):
+            if item in seen:
+                continue
+            seen.append(item)
+            todo.extend(f.annotation for f in item.model_fields.values())
+        else:
+            todo.extend(typing.get_args(item))
+    return seen
+
+
+def _add_alias_spellings(model: type[Any], schema: dict[str, Any]) -> None:
+    """List every accepted spelling of a field (``attack`` and ``ATK``) so an editor accepts both.
+
+    A field with several spellings is no longer listed as required: either spelling satisfies it, and a
+    unit may take it from the catalogue. The loader still checks it.
+    """
+    from pydantic import AliasChoices
+
+    definitions = schema.get("$defs", {})
+    for sub in _models_under(model):
+        target = definitions.get(sub.__name__) if sub is not model else schema
+        if not target or "properties" not in target:
+            continue
+        for name, info in sub.model_fields.items():
+            alias = info.validation_alias
+            if not isinstance(alias, AliasChoices):
+                continue
+            spellings = [c for c in alias.choices if isinstance(c, str)]
+            shown = next((s for s in spellings if s in target["properties"]), name)
+            for spelling in spellings:
+                target["properties"].setdefault(spelling, target["properties"][shown])
+            target["required"] = [r for r in target.get("required", []) if r not in spellings]
+            if not target["required"]:
+                target.pop("required")

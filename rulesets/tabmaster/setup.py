@@ -132,7 +132,7 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
     """Lay out a one-row board for an attack typed on the command line.
 
     The attacker stands at [0, 0] and the target ``distance`` squares east of it, ``height_difference`` levels
-    higher (negative: lower). Without line of sight, the squares between them rise above both.
+    higher (negative: lower). Without line of sight, a ridge between them rises above both.
     """
     import yaml
 
@@ -144,11 +144,14 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         raise InputError("adjacent units always see each other", tip="use --distance 2 or more with --no-sight")
     attacker_name = request.attacker
     target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
+    # Heights never go below 0: the lower of the two stands at 0, the squares between them too.
     heights: list[dict[str, Any]] = []
-    if request.height_difference:
+    if request.height_difference > 0:
         heights.append({"at": [request.distance, 0], "height": request.height_difference})
+    elif request.height_difference < 0:
+        heights.append({"at": [0, 0], "height": -request.height_difference})
     if not request.line_of_sight:
-        wall = max(0, request.height_difference) + 1
+        wall = abs(request.height_difference) + 1
         heights.append({"area": [[1, 0], [request.distance - 1, 0]], "height": wall})
 
     def entry(name: str, side: str, x: int, stats: Mapping[str, str]) -> dict[str, Any]:

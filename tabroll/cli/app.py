@@ -85,30 +85,51 @@ def _format(fmt: str | None) -> str:
 
 
 class _Session:
-    """The dice source a command draws from, made from --seed / --dice / --prompt."""
+    """The dice source a command draws from, made from --seed / --dice / --prompt.
+
+    Every draw is recorded, so the end of a run can say how to replay it exactly (``--dice 7,12``), and the
+    seed is reported only when seeded dice were really rolled.
+    """
 
     def __init__(self, seed: int | None, dice: str | None, prompt: bool, default_seed: int | None = None) -> None:
+        from tabroll.dice.sources import RecordingDice
         from tabroll.errors import InputError
 
         if sum(x is not None and x is not False for x in (seed, dice, prompt or None)) > 1:
             raise InputError("choose one of --seed, --dice and --prompt", tip="they are different ways to roll")
-        self.given = None
+        self.given: Any = None
         self.seed: int | None = None
+        inner: Any
         if dice is not None:
             from tabroll.dice.sources import GivenDice, parse_dice_values
 
-            self.given = GivenDice(parse_dice_values(dice, "--dice"), origin="--dice")
-            self.source: Any = self.given
+            self.given = inner = GivenDice(parse_dice_values(dice, "--dice"), origin="--dice")
         elif prompt:
             from tabroll.dice.sources import PromptDice
 
-            self.source = PromptDice(ask=_ask, tell=_tell)
+            inner = PromptDice(ask=_ask, tell=_tell)
         else:
             from tabroll.dice.sources import SeededDice
 
-            dice_source = SeededDice(seed if seed is not None else default_seed)
-            self.seed = dice_source.seed
-            self.source = dice_source
+            inner = SeededDice(seed if seed is not None else default_seed)
+            self.seed = inner.seed
+        self.source = RecordingDice(inner)
+
+    def facts(self) -> dict[str, Any]:
+        """What to print after the events: the seed used and the values drawn, as replay arguments."""
+        if not self.source.log:
+            return {}
+        facts: dict[str, Any] = {"dice_drawn": list(self.source.values)}
+        if self.seed is not None:
+            facts["seed"] = self.seed
+        return facts
+
+    def replay_lines(self) -> list[str]:
+        if not self.source.log:
+            return []
+        line = f"dice drawn: {self.source.replay()} (replay with --dice {self.source.replay()}"
+        line += f" or --seed {self.seed})" if self.seed is not None else ")"
+        return [line]
 
     def leftover_note(self) -> str | None:
         if self.given is not None and self.given.remaining:
@@ -161,7 +182,6 @@ def roll(
     session = _Session(seed, dice, prompt)
     rolled = parsed.roll(session.source, label)
     renderer = make_renderer(chosen)
-    renderer.header(seed=session.seed)
     renderer.event(
         Roll(
             label=label,
@@ -171,6 +191,7 @@ def roll(
             total=rolled.total,
         )
     )
+    renderer.footer(**session.facts())
     renderer.close()
     note = session.leftover_note()
     if note:
@@ -199,7 +220,7 @@ def run(
     for path in files:
         scenario = load_scenario_file(path, overrides)
         session = _Session(seed, dice, prompt, default_seed=scenario.seed)
-        renderer.header(title=scenario.title, ruleset=scenario.ruleset.id, file=path, seed=session.seed)
+        renderer.header(title=scenario.title, ruleset=scenario.ruleset.id, file=path)
         final = scenario.state
         for step in run_scenario(scenario, lambda s=session: s.source):  # type: ignore[misc]
             for event in step.resolution.events:
@@ -207,7 +228,8 @@ def run(
             refused = refused or step.resolution.refused
             final = step.resolution.state
         summary = scenario.ruleset.summarize_state(final)
-        renderer.footer(final_state=summary, lines=_state_lines(summary) if state else ())
+        lines = (_state_lines(summary) if state else []) + session.replay_lines()
+        renderer.footer(final_state=summary, lines=lines, **session.facts())
         note = session.leftover_note()
         if note:
             _warn(note)
@@ -313,10 +335,10 @@ def attack(
     session = _Session(seed, dice, prompt)
     resolution = resolve(game, state, action, session.source)
     renderer = make_renderer(chosen)
-    renderer.header(title=title, ruleset=game.id, file=scenario_file, seed=session.seed)
+    renderer.header(title=title, ruleset=game.id, file=scenario_file)
     for event in resolution.events:
         renderer.event(event, action=1)
-    renderer.footer(final_state=game.summarize_state(resolution.state))
+    renderer.footer(final_state=game.summarize_state(resolution.state), lines=session.replay_lines(), **session.facts())
     renderer.close()
     note = session.leftover_note()
     if note:

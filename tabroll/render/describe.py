@@ -57,8 +57,8 @@ def roll_text(event: ev.Roll) -> str:
 DESCRIBERS.update(
     {
         "action": lambda e: f"{e.index}. {e.description}",
-        "refused": lambda e: f"refused: {e.reason}" + (f" [{e.rule}]" if e.rule else ""),
-        "ruling": lambda e: f"ruling {e.option} = {e.value}: {e.text}",
+        "refused": lambda e: e.reason + (f" [{e.rule}]" if e.rule else ""),
+        "ruling": lambda e: f"{e.option} = {e.value}: {e.text}",
         "note": lambda e: e.text,
         "roll": roll_text,
         "modifier": lambda e: f"{e.applies_to} {e.amount:+d} ({e.reason}) → {e.total}",

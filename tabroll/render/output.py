@@ -68,6 +68,10 @@ class Renderer:
 
 
 class TextRenderer(Renderer):
+    """Plain lines for pipes and logs: the action, then one indented line per event (kind, sentence)."""
+
+    in_action = False
+
     def header(self, **info: Any) -> None:
         title = info.get("title")
         if title:
@@ -78,9 +82,12 @@ class TextRenderer(Renderer):
 
     def event(self, event: Event, **tags: Any) -> None:
         if event.kind == "action":
+            self.in_action = True
             self.stream.write(f"{describe(event)}\n")
-        else:
+        elif self.in_action:
             self.stream.write(f"  {event.kind:<13} {describe(event)}\n")
+        else:
+            self.stream.write(f"{describe(event)}\n")
 
     def footer(self, **info: Any) -> None:
         for line in info.get("lines", ()):
@@ -88,6 +95,8 @@ class TextRenderer(Renderer):
 
 
 class RichRenderer(Renderer):
+    """A coloured step log: one row per event, the kind in a fixed column and the sentence wrapped beside it."""
+
     def __init__(self, stream: TextIO | None = None) -> None:
         super().__init__(stream)
         from rich.console import Console
@@ -98,25 +107,59 @@ class RichRenderer(Renderer):
         from rich.rule import Rule
 
         title = info.get("title") or info.get("file") or "tabroll"
-        facts = " · ".join(f"{k} {info[k]}" for k in ("ruleset", "file", "seed") if info.get(k) is not None)
+        facts = " · ".join(f"{k} {info[k]}" for k in ("ruleset", "file") if info.get(k) is not None)
         self.console.print(Rule(f"[bold]{title}[/]"))
         if facts:
             self.console.print(f"[dim]{facts}[/]")
 
     def event(self, event: Event, **tags: Any) -> None:
-        from rich.markup import escape
+        from rich.table import Table
+        from rich.text import Text
 
-        style = STYLES.get(event.kind, "")
-        text = escape(describe(event))
         if event.kind == "action":
-            self.console.print(f"\n[bold]{text}[/]")
-        else:
-            label = f"[{style}]{event.kind:<13}[/]" if style else f"{event.kind:<13}"
-            self.console.print(f"  {label} {text}")
+            self.console.print(Text("\n" + describe(event), style="bold"))
+            return
+        row = Table.grid(padding=(0, 1))
+        row.add_column(width=1)
+        row.add_column(width=13, no_wrap=True)
+        row.add_column(ratio=1)
+        style = STYLES.get(event.kind, "")
+        text = Text(describe(event), style="bold red" if event.kind in ("defeat", "refused") else "")
+        row.add_row("", Text(event.kind, style=style), text)
+        self.console.print(row, new_line_start=False)
 
     def footer(self, **info: Any) -> None:
+        from rich.table import Table
+
+        units = (info.get("final_state") or {}).get("units")
+        if units:
+            table = Table(title="final state", title_justify="left", show_edge=False, pad_edge=False)
+            for column in ("unit", "side", "where", "state"):
+                table.add_column(column)
+            for unit in units:
+                where = "—" if unit.get("defeated") else str(unit.get("position"))
+                state = _unit_state(unit)
+                table.add_row(
+                    unit["name"], unit.get("side", ""), where, state, style="dim" if unit.get("defeated") else ""
+                )
+            self.console.print()
+            self.console.print(table)
         for line in info.get("lines", ()):
-            self.console.print(line, markup=False)
+            if line and not line.startswith(("final state", "  ")):
+                self.console.print(line, markup=False, style="dim")
+
+
+def _unit_state(unit: dict[str, Any]) -> str:
+    parts: list[str] = []
+    if unit.get("defeated"):
+        parts.append("defeated")
+    elif unit.get("flipped"):
+        parts.append("flipped")
+    if unit.get("vitality") is not None:
+        parts.append(f"VIT {unit['vitality']}")
+    parts += [f"{kind} {count}" for kind, count in (unit.get("ammunition") or {}).items()]
+    parts += list(unit.get("statuses") or ())
+    return ", ".join(parts)
 
 
 class JsonLinesRenderer(Renderer):

@@ -72,6 +72,7 @@ def test_run_jsonl_tags_each_event_with_file_and_action(cli) -> None:
     assert result.code == 0, result.err
     lines = result.jsonl()
     assert all("kind" in line and line["file"] == path and line["action"] == 1 for line in lines)
+    assert lines[0]["kind"] == "action" and lines[0]["verb"] == "attack" and lines[0]["actor"] == "Cavaleiro"
     assert [line["unit"] for line in lines if line["kind"] == "defeat"] == ["Arqueiro"]
 
 
@@ -101,7 +102,7 @@ def test_attack_from_the_command_line_alone_replays_example_1(cli) -> None:
 def test_attack_out_of_reach_is_refused_with_exit_1(cli) -> None:
     result = cli("attack", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "3", "--dice", "6", "--format", "text")
     assert result.code == 1
-    assert "refused: Alquimista is 3 squares away; the attack reaches 2 (ATK 2)" in result.out
+    assert "refused       Alquimista is 3 squares away; the attack reaches 2 (ATK 2) [common attack]" in result.out
 
 
 def test_attack_against_a_scenario_file(cli) -> None:

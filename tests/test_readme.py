@@ -1,0 +1,60 @@
+"""The README's command examples are real: each ``$ tabroll ...`` in a ``text`` block is run and its output
+compared line by line (a file the example only names, like ``typo.yaml``, is made from the scenario in the README
+or skipped)."""
+
+from __future__ import annotations
+
+import io
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from tabroll.cli.app import main
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+TYPO = "ruleset: tabmaster\nboard:\n  size: [3, 1]\nunits:\n  Lanceiro:\n    side: red\n    at: [0, 0]\n    DFE: 3\n"
+
+
+def examples() -> list[tuple[str, list[str]]]:
+    found: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"```text\n(.*?)```", README, re.S):
+        command: str | None = None
+        lines: list[str] = []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                if command:
+                    found.append((command, lines))
+                command, lines = line[2:], []
+            elif command is not None:
+                lines.append(line)
+        if command:
+            found.append((command, lines))
+    return found
+
+
+EXAMPLES = examples()
+
+
+def test_the_readme_has_examples() -> None:
+    assert len(EXAMPLES) >= 5
+
+
+@pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
+def test_readme_example(command: str, expected: list[str], capsys, monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(ROOT)
+    args = shlex.split(command)
+    assert args[0] == "tabroll"
+    if "typo.yaml" in args:
+        (tmp_path / "typo.yaml").write_text(TYPO)
+        monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    with pytest.raises(SystemExit):
+        main(args[1:])
+    captured = capsys.readouterr()
+    shown = (captured.out + captured.err).splitlines()
+    for line in expected:
+        assert line in shown, f"README line not in the output of `{command}`: {line!r}\n" + "\n".join(shown)

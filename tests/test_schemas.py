@@ -1,0 +1,57 @@
+"""The JSON Schemas we ship: up to date, and true of the files and events they describe."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from tabroll.dice.sources import SeededDice
+from tabroll.engine import find_ruleset, run_scenario
+from tabroll.scenario import load_scenario_file
+from tabroll.schemas import events_schema, scenario_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO_FILES = sorted((ROOT / "scenarios").glob("*/*.yaml"))
+
+
+def test_there_are_bundled_scenarios() -> None:
+    assert len(SCENARIO_FILES) >= 5
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
+def test_every_scenario_names_its_schema_and_validates_against_it(path: Path) -> None:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    ruleset = path.parent.name
+    assert first == f"# yaml-language-server: $schema=../../rulesets/{ruleset}/scenario.schema.json"
+    shipped = json.loads((ROOT / "rulesets" / ruleset / "scenario.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), shipped)
+
+
+@pytest.mark.parametrize("ruleset", sorted({p.parent.name for p in SCENARIO_FILES}))
+def test_shipped_scenario_schema_is_up_to_date(ruleset: str) -> None:
+    shipped = json.loads((ROOT / "rulesets" / ruleset / "scenario.schema.json").read_text(encoding="utf-8"))
+    assert shipped == scenario_schema(ruleset), (
+        f"regenerate it: tabroll schema scenario -r {ruleset} > rulesets/{ruleset}/scenario.schema.json"
+    )
+    assert find_ruleset(ruleset).id == ruleset
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
+def test_every_event_of_every_scenario_matches_the_events_schema(path: Path) -> None:
+    validator = jsonschema.Draft202012Validator(events_schema())
+    scenario = load_scenario_file(path)
+    for step in run_scenario(scenario, lambda: SeededDice(1)):
+        for event in step.resolution.events:
+            validator.validate(event.to_json())
+
+
+def test_the_schema_rejects_an_event_with_a_wrong_kind_or_field_type() -> None:
+    validator = jsonschema.Draft202012Validator(events_schema())
+    assert not validator.is_valid({"kind": "no_such_kind"})
+    assert not validator.is_valid(
+        {"kind": "roll", "label": "x", "dice": "1d6", "values": ["a"], "kept": [], "total": 1}
+    )
