@@ -222,6 +222,7 @@ class AttackAction(Strict):
     move_to: SquareInput | None = None
     move_path: list[SquareInput] | None = Field(None, max_length=1000)
     path: list[SquareInput] | None = Field(None, max_length=1000)
+    paths: list[list[SquareInput]] | None = Field(None, max_length=100)
     direction: str | None = None
     times: int | None = Field(None, ge=1, le=100)
     hex: str | None = None
@@ -234,6 +235,8 @@ class AttackAction(Strict):
             raise ValueError("give either 'target' or 'targets', not both")
         if self.move_to is not None and self.move_path is not None:
             raise ValueError("give either 'move_to' or 'move_path', not both")
+        if self.path is not None and self.paths is not None:
+            raise ValueError("give either 'path' (one trample) or 'paths' (one per pass of a Multiple trample)")
         if self.direction is not None:
             from tabroll.geometry.grid import Direction
 

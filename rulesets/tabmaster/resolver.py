@@ -143,12 +143,12 @@ def walk(turn: Turn, unit: Unit, path: list[Square] | None, goal: Square | None,
             raise RuleRefusal(f"square {list(goal)} is off the board", rule="movement")
         if goal == unit.position:
             return []
-        found = board.shortest_path(unit.position, goal, passable=free)
+        found = board.shortest_path(unit.position, goal, passable=free, metric=turn.options.distance)
         if found is None:
             raise RuleRefusal(f"{unit.name} has no free path to {list(goal)}", rule="movement")
         path = found
     else:
-        check = board.is_path(path, unit.position)
+        check = board.is_path(path, unit.position, metric=turn.options.distance)
         if not check:
             raise RuleRefusal(f"{unit.name} cannot take that path: {check.problem}", rule="movement")
         for square in path:
@@ -206,7 +206,18 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
         if profile.effects.pilgrim:
             resolve_pilgrim(turn, action, attacker, profile)
         else:
-            resolve_trample(turn, action, attacker, profile)
+            passes: list[list[Square] | None] = [list(p) for p in action.paths] if action.paths else [action.path]
+            allowed = profile.effects.multiple or 1
+            if len(passes) > allowed:
+                raise RuleRefusal(
+                    f"{len(passes)} trample paths given; this trample makes {allowed} pass(es)"
+                    + (f" (Multiple x{allowed})" if profile.effects.multiple else ""),
+                    rule="trample",
+                )
+            for number, path in enumerate(passes, start=1):
+                if len(passes) > 1:
+                    turn.emit(Note(unit=attacker.name, text=f"Multiple trample: pass {number} of {len(passes)}"))
+                resolve_trample(turn, action, turn.current(attacker.name), profile, path)
     else:
         if action.move_to is not None or action.move_path is not None:
             if not turn.options.move_before_attack:
@@ -242,8 +253,17 @@ def is_enemy(a: Unit, b: Unit) -> bool:
     return a.side != b.side
 
 
-def may_hit(attacker: Unit, target: Unit, profile: AttackProfile) -> bool:
-    return target.name != attacker.name and (is_enemy(attacker, target) or profile.effects.all_units)
+def may_hit(attacker: Unit, target: Unit, profile: AttackProfile, *, named: bool = False) -> bool:
+    """Enemies; allies too with (All). An ally named as the one target of a healing attack may be aimed at:
+    a Life attack is how a unit heals its side (a ruling). Areas and random lines reach allies only with (All)."""
+    if target.name == attacker.name:
+        return False
+    return is_enemy(attacker, target) or profile.effects.all_units or (named and heals(profile))
+
+
+def heals(profile: AttackProfile) -> bool:
+    table = element_table()
+    return any(table[e].heals for e in profile.effects.elements)
 
 
 def reach_problem(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile) -> str | None:
@@ -388,9 +408,10 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
 def check_target(
     turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, directions: tuple[Direction, ...] | None
 ) -> None:
-    if not may_hit(attacker, target, profile):
+    if not may_hit(attacker, target, profile, named=True):
         raise RuleRefusal(
-            f"{target.name} is on {attacker.name}'s side; only an (All) attack hits allies", rule="target"
+            f"{target.name} is on {attacker.name}'s side; only an (All) or a healing attack aims at allies",
+            rule="target",
         )
     problem = reach_problem(turn, attacker, target, profile)
     if problem:
@@ -614,10 +635,12 @@ def defeat(turn: Turn, target: Unit, by: str | None, reason: str) -> None:
 # --- trample and pilgrim ----------------------------------------------------------------------------------
 
 
-def trample_path(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> list[Square]:
+def trample_path(
+    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+) -> list[Square]:
     assert attacker.position is not None and profile.reach is not None
-    if action.path is not None:
-        path = list(action.path)
+    if given is not None:
+        path = list(given)
     else:
         names = action.target_names()
         if not names:
@@ -634,7 +657,7 @@ def trample_path(turn: Turn, action: AttackAction, attacker: Unit, profile: Atta
         assert direction is not None
         far = max(turn.battle.board.distance(attacker.position, e) for e in ends if e is not None)
         path = turn.battle.board.ray(attacker.position, direction, length=far)
-    check = turn.battle.board.is_path(path, attacker.position)
+    check = turn.battle.board.is_path(path, attacker.position, metric=turn.options.distance)
     if not check:
         raise RuleRefusal(f"the trample path is not valid: {check.problem}", rule="trample")
     if len(path) > profile.reach:
@@ -646,8 +669,10 @@ def trample_path(turn: Turn, action: AttackAction, attacker: Unit, profile: Atta
     return path
 
 
-def resolve_trample(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
-    path = trample_path(turn, action, attacker, profile)
+def resolve_trample(
+    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+) -> None:
+    path = trample_path(turn, action, attacker, profile, given)
     assert attacker.position is not None
     board = turn.battle.board
     victims: list[tuple[Square, Unit]] = []
@@ -666,9 +691,10 @@ def resolve_trample(turn: Turn, action: AttackAction, attacker: Unit, profile: A
                 )
             victims.append((square, unit))
         previous = square
-    for name in action.target_names():
-        if all(v.name != name for _, v in victims):
-            raise RuleRefusal(f"{name} is not on the trample's path", rule="trample")
+    if not action.paths:
+        for name in action.target_names():
+            if all(v.name != name for _, v in victims):
+                raise RuleRefusal(f"{name} is not on the trample's path", rule="trample")
     turn.emit(Note(unit=attacker.name, text="trample path: " + " → ".join(str(list(s)) for s in path)))
     for _, unit in victims:
         strike(turn, attacker, turn.current(unit.name), profile, action, None)

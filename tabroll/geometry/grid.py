@@ -99,9 +99,7 @@ MAX_BOARD_SIDE = 1000
 MIN_HEIGHT = -1000
 MAX_HEIGHT = 1000
 
-_SQUARE_TIP = (
-    "write a square as two whole numbers [x, y], e.g. [3, 4]; x counts east from 0, y counts north from 0"
-)
+_SQUARE_TIP = "write a square as two whole numbers [x, y], e.g. [3, 4]; x counts east from 0, y counts north from 0"
 
 
 def _is_int(value: object) -> bool:
@@ -144,11 +142,10 @@ def manhattan(a: Square, b: Square) -> int:
 
 # Indexed by direction number - 1.
 _DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+_ORTHOGONAL_DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 _SHORT_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 _LONG_NAMES = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
-_DIRECTION_TIP = (
-    "give a number 1-8 counted clockwise from north (1 = N, 2 = NE, 3 = E, ... 8 = NW) or a name like NE"
-)
+_DIRECTION_TIP = "give a number 1-8 counted clockwise from north (1 = N, 2 = NE, 3 = E, ... 8 = NW) or a name like NE"
 
 
 class Direction(IntEnum):
@@ -428,9 +425,7 @@ class Board:
                     location=Location(field="terrain"),
                 )
             merged[square] = level  # type checked in __post_init__
-        return cls(
-            width, height, MappingProxyType(merged), frozenset(as_square(o, "obstacle") for o in obstacles)
-        )
+        return cls(width, height, MappingProxyType(merged), frozenset(as_square(o, "obstacle") for o in obstacles))
 
     def _checked_terrain(self, terrain: object) -> dict[Square, int]:
         if not isinstance(terrain, Mapping):
@@ -470,8 +465,7 @@ class Board:
         if not self.contains(square):
             raise InputError(
                 f"{what} {square} is off the {self.width}x{self.height} board",
-                tip=f"x runs 0..{self.width - 1} (west to east) and y runs 0..{self.height - 1} "
-                "(south to north)",
+                tip=f"x runs 0..{self.width - 1} (west to east) and y runs 0..{self.height - 1} (south to north)",
                 location=Location(field=field_name) if field_name else None,
             )
         return square
@@ -505,9 +499,11 @@ class Board:
         x, y = self._square(square)
         return self._neighbours(x, y)
 
-    def _neighbours(self, x: int, y: int) -> list[Square]:
+    def _neighbours(self, x: int, y: int, metric: Metric = "chebyshev") -> list[Square]:
+        """Squares one step away: by side or corner (chebyshev), or by side only (manhattan)."""
         w, h = self.width, self.height
-        return [(x + dx, y + dy) for dx, dy in _DELTAS if 0 <= x + dx < w and 0 <= y + dy < h]
+        deltas = _DELTAS if metric == "chebyshev" else _ORTHOGONAL_DELTAS
+        return [(x + dx, y + dy) for dx, dy in deltas if 0 <= x + dx < w and 0 <= y + dy < h]
 
     def distance(self, a: Sequence[int], b: Sequence[int], metric: Metric = "chebyshev") -> int:
         """Distance between two squares: ``"chebyshev"`` (8-connected steps) or ``"manhattan"``.
@@ -527,9 +523,7 @@ class Board:
 
     # -- straight lines -------------------------------------------------------------------------------
 
-    def ray(
-        self, origin: Sequence[int], direction: Direction | int | str, length: int | None = None
-    ) -> list[Square]:
+    def ray(self, origin: Sequence[int], direction: Direction | int | str, length: int | None = None) -> list[Square]:
         """Squares in a straight line from ``origin`` (excluded) in ``direction``.
 
         Stops at the board edge, or after ``length`` squares if that comes first. Obstacles do not stop a
@@ -621,6 +615,7 @@ class Board:
         squares: Iterable[Sequence[int]],
         start: Sequence[int],
         passable: Callable[[Square], bool] | None = None,
+        metric: Metric = "chebyshev",
     ) -> PathCheck:
         """Check that ``squares`` is a legal path from ``start`` (start excluded).
 
@@ -639,6 +634,8 @@ class Board:
                 return PathCheck(False, f"{step} leaves the {self.width}x{self.height} board", index)
             if chebyshev(here, square) != 1:
                 return PathCheck(False, f"{step} is not next to {here}", index)
+            if metric == "manhattan" and manhattan(here, square) != 1:
+                return PathCheck(False, f"{step} is diagonal; under the manhattan metric steps cross a side", index)
             if square in seen:
                 return PathCheck(False, f"{step} revisits a square already on the path", index)
             if not can_enter(square):
@@ -655,8 +652,12 @@ class Board:
         goal: Sequence[int],
         passable: Callable[[Square], bool] | None = None,
         max_length: int | None = None,
+        metric: Metric = "chebyshev",
     ) -> list[Square] | None:
-        """A shortest 8-connected path from ``start`` to ``goal``: start excluded, goal included.
+        """A shortest path from ``start`` to ``goal``: start excluded, goal included.
+
+        Steps go to any of the 8 neighbours under the ``"chebyshev"`` metric, and only across a side under
+        ``"manhattan"`` (where a diagonal step would count 2, it is two steps).
 
         ``passable`` decides which squares may be entered (default: anything but an obstacle); the start
         is never tested. Returns ``[]`` when ``start == goal`` and ``None`` when the goal cannot be reached,
@@ -680,7 +681,7 @@ class Board:
             d = dist[square] + 1
             if max_length is not None and d > max_length:
                 break
-            for n in self._neighbours(*square):
+            for n in self._neighbours(*square, metric):
                 if n in dist:
                     continue
                 if n == origin:
@@ -694,9 +695,9 @@ class Board:
         # Walk from the start, taking the lowest-numbered direction that gets one step closer each time.
         path: list[Square] = []
         here = origin
-        steps_left = 1 + min(dist[n] for n in self._neighbours(*origin) if n in dist)
+        steps_left = 1 + min(dist[n] for n in self._neighbours(*origin, metric) if n in dist)
         while here != target:
             steps_left -= 1
-            here = next(n for n in self._neighbours(*here) if dist.get(n) == steps_left)
+            here = next(n for n in self._neighbours(*here, metric) if dist.get(n) == steps_left)
             path.append(here)
         return path

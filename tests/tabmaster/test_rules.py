@@ -68,7 +68,8 @@ def test_damage_equal_to_def_survives_under_the_rule_text_and_defeats_with_at_le
 def test_allies_are_not_targets_unless_the_attack_says_all() -> None:
     units = {"A": unit("red", [0, 0]), "F": unit("red", [1, 0])}
     assert (
-        "only an (All) attack hits allies" in run_data(battle(units, [attack("A", "F", [9])])).of("refused")[0].reason
+        "only an (All) or a healing attack aims at allies"
+        in run_data(battle(units, [attack("A", "F", [9])])).of("refused")[0].reason
     )
     units["A"]["ATK"] = "1 (Todos)"
     out = run_data(battle(units, [attack("A", "F", [9])]))
@@ -357,3 +358,49 @@ def test_vitality_loses_the_excess_and_falls_at_zero() -> None:
     assert (first.vitality_lost, first.vitality_left, first.defeats) == (3, 1, False)
     assert (second.vitality_lost, second.vitality_left, second.defeats) == (1, 0, True)
     assert out.unit("B").defeated
+
+
+def test_a_life_attack_may_heal_a_named_ally_but_an_area_life_attack_skips_allies() -> None:
+    units = {"H": unit("red", [0, 0], ATK="1 (Elemento: Vida)"), "F": unit("red", [1, 0], VIT=2, max_vitality=6)}
+    out = run_data(battle(units, [attack("H", "F", [3])]))
+    assert out.of("heal")[0].after == 5 and out.unit("F").vitality == 5
+    units["H"]["ATK"] = "1 (Elemento: Vida) (Área)"
+    units["E"] = unit("blue", [0, 1], DEF=9, VIT=1, max_vitality=4)
+    area = run_data(battle(units, [attack("H", dice=[2])]))
+    assert [h.unit for h in area.of("heal")] == ["E"]
+
+
+def test_manhattan_metric_counts_a_diagonal_as_two_and_moves_across_sides() -> None:
+    units = {"A": unit("red", [0, 0], ATK=2, MOV=2), "B": unit("blue", [1, 1])}
+    chebyshev = run_data(battle(units, [attack("A", "B", [9])]))
+    assert chebyshev.unit("B").defeated
+    units = {"A": unit("red", [0, 0], ATK=1, MOV=2), "B": unit("blue", [2, 1])}
+    manhattan = run_data(battle(units, [attack("A", "B", [9], move_to=[1, 1])]), distance="manhattan")
+    move = manhattan.of("move")[0]
+    assert len(move.path) == 2 and all(
+        abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(((0, 0), *move.path), move.path, strict=False)
+    )
+    diagonal = run_data(battle(units, [attack("A", "B", [9], move_path=[[1, 1]])]), distance="manhattan")
+    assert "diagonal" in diagonal.of("refused")[0].reason
+
+
+def test_a_multiple_trample_makes_one_pass_per_path() -> None:
+    units = {
+        "C": unit("red", [0, 0], ATK="2 (Atropelamento) (Múltiplo x 2)", HLT=0),
+        "S": unit("blue", [1, 0], DEF=1),
+        "T": unit("blue", [2, 1], DEF=1),
+    }
+    out = run_data(battle(units, [attack("C", dice=[5, 6], paths=[[[1, 0], [2, 0]], [[2, 1], [2, 2]]])]))
+    assert [(d.target, d.amount) for d in out.of("damage")] == [("S", 5), ("T", 6)]
+    assert out.unit("C").position == (2, 2)
+    too_many = run_data(battle(units, [attack("C", paths=[[[1, 0]], [[2, 1]], [[2, 2]]])]))
+    assert "3 trample paths given; this trample makes 2 pass(es)" in too_many.of("refused")[0].reason
+
+
+def test_a_move_action_moves_and_flips_the_unit() -> None:
+    units = {"A": unit("red", [0, 0], MOV=2)}
+    out = run_data(
+        battle(units, [{"do": "move", "unit": "A", "to": [2, 0]}, {"do": "move", "unit": "A", "to": [3, 0]}])
+    )
+    assert out.unit("A").position == (2, 0) and out.unit("A").flipped
+    assert out.of("refused")[0].rule == "flip"
