@@ -417,9 +417,23 @@ def rules(name: Annotated[str, typer.Argument(help="A ruleset id, e.g. tabmaster
 # --- the error boundary -----------------------------------------------------------------------------------
 
 
+class _Interrupted(BaseException):
+    """Ctrl-C, raised past Typer's own handler so we can stop with one line and exit code 130."""
+
+
+def _on_interrupt(signum: int, frame: object) -> None:
+    raise _Interrupted
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the ``tabroll`` command."""
+    """Entry point of the ``tabroll`` command: run the app, turn every failure into a message and exit code.
+
+    Typer reports usage errors itself (exit 2). Our own errors, interrupts and broken pipes are handled here.
+    """
+    import signal
+
     code = EXIT_OK
+    previous = signal.signal(signal.SIGINT, _on_interrupt)
     try:
         app(args=argv, prog_name="tabroll", standalone_mode=True)
     except SystemExit as exit_:
@@ -427,7 +441,7 @@ def main(argv: list[str] | None = None) -> None:
     except TabrollError as err:
         sys.stderr.write(f"error: {err.describe()}\n")
         code = err.exit_code
-    except KeyboardInterrupt:
+    except (_Interrupted, KeyboardInterrupt):
         sys.stderr.write("interrupted\n")
         code = EXIT_INTERRUPTED
     except BrokenPipeError:
@@ -438,6 +452,8 @@ def main(argv: list[str] | None = None) -> None:
             "This is a bug in tabroll; please report it with the command you ran.\n"
         )
         code = EXIT_INTERNAL
+    finally:
+        signal.signal(signal.SIGINT, previous)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
