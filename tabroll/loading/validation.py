@@ -25,7 +25,7 @@ from typing import Annotated, Any, Final, Literal, TypeVar, Union, get_args, get
 from pydantic import AliasChoices, AliasPath, BaseModel, Discriminator, RootModel, ValidationError
 from pydantic.fields import FieldInfo
 
-from tabroll.errors import InputError, Location
+from tabroll.errors import InputError, Location, TabrollError
 from tabroll.loading.yaml_source import YamlDocument, format_path
 
 __all__ = ["MAX_LISTED", "Problem", "explain_validation_error", "known_fields", "problems", "validate"]
@@ -34,16 +34,7 @@ M = TypeVar("M", bound=BaseModel)
 Loc = Sequence[str | int]
 MAX_LISTED: Final = 20  # problems shown in one error; the rest are counted
 _DOCUMENT: Final[Any] = object()  # "validate the whole document" (``None`` is a legitimate sub-tree)
-_LISTS: Final = {
-    list,
-    set,
-    frozenset,
-    collections.deque,
-    abc.Sequence,
-    abc.MutableSequence,
-    abc.Set,
-    abc.Iterable,
-}
+_LISTS: Final = {list, set, frozenset, collections.deque, abc.Sequence, abc.MutableSequence, abc.Set, abc.Iterable}
 _MAPS: Final = {dict, collections.OrderedDict, collections.defaultdict, abc.Mapping, abc.MutableMapping}
 
 
@@ -437,6 +428,8 @@ def _describe(item: _Item, model: type[BaseModel], doc: YamlDocument, base: Loc,
         message = f"expected text of {many} {limit} character{'s' * (limit != 1)}, got {got}"
     elif kind == "string_pattern_mismatch":
         message = f"text does not match the pattern {ctx.get('pattern')}, got {got}"
+    elif isinstance(ctx.get("error"), TabrollError):  # a validator that raised our own error: keep its words
+        message, tip = ctx["error"].message, ctx["error"].tip
     else:
         message = str(item.err.get("msg", kind))
         for prefix in _PREFIXES:

@@ -55,7 +55,7 @@ class YamlLimits:
 
 DEFAULT_LIMITS: Final = YamlLimits()
 
-# Every message this module shows, by kind: the message line, then an optional indented tip line.
+# Every message this module shows, by kind: 'kind: message | tip' (a long tip goes on the next line).
 _CATALOG: Final = """
 too_big: the file is {size:,} bytes or more; tabroll reads at most {limit:,} bytes
   | a scenario file is far smaller than this; check that it is the right file
@@ -64,15 +64,13 @@ folder: this is a folder, not a file | give the path of a .yaml file inside it
 denied: tabroll may not read this file (permission denied) | check the file's permissions
 unreadable: the file could not be read: {why} | check that the path names a readable file
 no_stdin: there is no standard input to read | pass a file name instead of '-'
-tty: standard input is a terminal, not a file
-  | pipe a scenario in ('tabroll ... - < scenario.yaml') or pass a file name
+tty: standard input is a terminal, not a file | pipe a scenario in ('tabroll ... - < scenario.yaml') or pass a file name
 utf16: the file is saved as UTF-16, not UTF-8 | save the file as UTF-8
 not_utf8: the file is not UTF-8: byte 0x{byte:02x} at byte offset {offset:,} (line {line}, column {column})
   | save the file as UTF-8
 not_utf8_stdin: standard input is not valid UTF-8 | save the file as UTF-8
 empty: the file is empty | write the scenario as 'key: value' lines
-no_document: the file holds no YAML document, only comments or blank lines
-  | write the scenario as 'key: value' lines
+no_document: the file holds no YAML document, only comments or blank lines | write the scenario as 'key: value' lines
 bad_char: the file contains {what} (U+{code:04X}), which YAML does not allow
   | remove it; if the file is not text, check that it is the right file
 syntax: YAML syntax error: {plain}{snippet} | {hint}
@@ -102,12 +100,10 @@ complex_key: a list or mapping cannot be a key | keys are plain names such as 'h
 self_alias: the alias '*{name}' is used inside its own anchor '&{name}'
   | a value cannot contain itself; copy the part you need instead
 no_anchor: the alias '*{name}' refers to no anchor defined above it | {hint}
-alias_key: the alias '*{name}' cannot be a key: it does not stand for plain text
-  | keys are plain names such as 'hp'
+alias_key: the alias '*{name}' cannot be a key: it does not stand for plain text | keys are plain names such as 'hp'
 duplicate: duplicate key {key!r} (first at line {line})
   | a key may appear only once in a mapping; remove or rename one of them
-bad_merge: the merge key '<<' needs a mapping or a list of mappings
-  | write '<<: *base' where '&base' names a mapping
+bad_merge: the merge key '<<' needs a mapping or a list of mappings | write '<<: *base' where '&base' names a mapping
 """
 _TEXTS: Final = {
     kind: (msg, tip) for kind, msg, tip in re.findall(r"^(\w+): (.*?)(?:\s+\| (.*))?$", _CATALOG, flags=re.M)
@@ -136,8 +132,8 @@ _CONTEXT: Final = {"block mapping": "the mapping", "flow mapping": "the '{...}' 
                    "flow sequence": "the '[...]' list", "block collection": "the list",
                    "quoted scalar": "the quoted text"}  # fmt: skip
 
-# The C parser is faster; both parsers emit the same events with 0-based character marks.
-_LOADER: Final[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# The C parser is faster; both emit the same events with 0-based character marks (tests swap them).
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _resolve: Final[Callable[[type, str, Any], str]] = yaml.resolver.Resolver().resolve
 _CONSTRUCTOR: Final = yaml.constructor.SafeConstructor()
 _Y: Final = "tag:yaml.org,2002:"
