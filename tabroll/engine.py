@@ -203,7 +203,7 @@ def run_scenario(
         if step.dice is not None:
             origin = f"dice of action {index}"
             if step.location is not None and step.location.file:
-                origin = f"{step.location.file}: actions[{index - 1}].dice"
+                origin = f"{step.location}.dice:"
             given = GivenDice(step.dice, origin=origin)
             resolution = resolve(scenario.ruleset, state, step.action, given, index=index)
             if given.remaining and not resolution.refused:

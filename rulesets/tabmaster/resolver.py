@@ -290,23 +290,20 @@ def reach_problem(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfi
     return None
 
 
+def roll_direction(turn: Turn, attacker: Unit, purpose: str) -> Direction:
+    """A random straight-line direction: 1d8, numbered clockwise from north, shown in the log."""
+    direction = pick(turn.dice, list(Direction), f"{purpose} (1=N … 8=NW)")
+    value = int(direction)
+    turn.emit(Roll(label=purpose, dice="1d8", values=(value,), kept=(value,), total=value, unit=attacker.name))
+    turn.emit(Note(unit=attacker.name, text=f"direction rolled: {direction.name_for_log}"))
+    return direction
+
+
 def line_directions(turn: Turn, attacker: Unit, profile: AttackProfile, purpose: str) -> tuple[Direction, ...]:
     line = profile.effects.line
     assert line is not None
     if line is LineKind.RANDOM:
-        direction = pick(turn.dice, list(Direction), f"{purpose}: line direction (1=N … 8=NW)")
-        turn.emit(
-            Roll(
-                label=f"{purpose}: line direction",
-                dice="1d8",
-                values=(int(direction),),
-                kept=(int(direction),),
-                total=int(direction),
-                unit=attacker.name,
-            )
-        )
-        turn.emit(Note(unit=attacker.name, text=f"direction rolled: {direction.name_for_log}"))
-        return (direction,)
+        return (roll_direction(turn, attacker, f"{purpose}: line direction"),)
     if line is LineKind.FRONT:
         return (attacker.facing,)
     if line is LineKind.BACK:
@@ -351,6 +348,16 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
             raise RuleRefusal(f"{times} targets named; Multiple x{count} allows {count} attacks", rule="multiple")
     elif len(named) > 1 and not effects.area:
         raise RuleRefusal("this attack hits one target: name one 'target'", rule="target")
+    if not named and not effects.area and effects.line is not LineKind.RANDOM:
+        # No target named: the attack needs exactly one unit in reach, chosen once for every round.
+        static = LINE_DIRECTIONS.get(effects.line) if effects.line else None
+        if effects.line in (LineKind.FRONT, LineKind.BACK):
+            static = line_directions(turn, attacker, profile, "attack")
+        options = candidates(turn, attacker, profile, static)
+        if len(options) != 1:
+            listed = ", ".join(u.name for u in options) or "none"
+            raise RuleRefusal("name the target of the attack", rule="target", tip=f"units in reach: {listed}")
+        named = [options[0].name]
     if effects.multiple:
         turn.emit(Note(unit=attacker.name, text=f"Multiple x{count}: {times} separate attack(s), rolls never summed"))
 
@@ -371,14 +378,7 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
                 if not targets:
                     turn.emit(Note(unit=attacker.name, text="no target on the rolled line: the attack hits nothing"))
             else:
-                if name is None:
-                    options = candidates(turn, attacker, profile, directions)
-                    if len(options) != 1:
-                        listed = ", ".join(u.name for u in options) or "none"
-                        raise RuleRefusal(
-                            "name the target of the attack", rule="target", tip=f"units in reach: {listed}"
-                        )
-                    name = options[0].name
+                assert name is not None
                 target = turn.current(name)
                 if not target.on_board:
                     turn.emit(
@@ -391,7 +391,7 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
                 check_target(turn, attacker, target, profile, directions)
                 targets = [target]
         if profile.kind is AttackKind.PROJECTILE:
-            reached = projectile_hits(turn, attacker, profile, targets, purpose)
+            reached = projectile_hits(turn, attacker, profile, targets, purpose, first=round_index == 0)
             if reached is None:
                 break
             targets = reached
@@ -422,14 +422,25 @@ def check_target(
 
 
 def projectile_hits(
-    turn: Turn, attacker: Unit, profile: AttackProfile, targets: list[Unit], purpose: str
+    turn: Turn,
+    attacker: Unit,
+    profile: AttackProfile,
+    targets: list[Unit],
+    purpose: str,
+    *,
+    first: bool,
+    origin: Square | None = None,
 ) -> list[Unit] | None:
-    """Spend the projectile, roll the attack die, and keep the targets the result reaches (None: no ammo)."""
+    """Spend the projectile, roll the attack die, and keep the targets the result reaches (None: no ammo).
+
+    Height, sight and distance are measured from ``origin`` (the attacker's square, or the square a Pilgrim
+    chain has reached). Without a projectile the first shot is refused and a later one ends the attack.
+    """
     assert profile.ammo is not None and profile.roll is not None
     shooter = turn.current(attacker.name)
     left = shooter.ammo(profile.ammo)
     if left <= 0:
-        if purpose in ("attack", "attack 1"):
+        if first:
             raise RuleRefusal(
                 f"{attacker.name} has no {profile.ammo} left",
                 rule="projectile",
@@ -443,11 +454,12 @@ def projectile_hits(
         return []
     base = turn.roll(profile.roll, f"{purpose} roll", attacker.name)
     hits: list[Unit] = []
-    assert attacker.position is not None
+    source = origin if origin is not None else attacker.position
+    assert source is not None
     for target in targets:
         assert target.position is not None
         total = base
-        rise = turn.battle.board.height_difference(target.position, attacker.position)
+        rise = turn.battle.board.height_difference(target.position, source)
         if rise:
             total += rise
             word = "above" if rise > 0 else "below"
@@ -460,7 +472,7 @@ def projectile_hits(
                     unit=attacker.name,
                 )
             )
-        if not turn.battle.board.line_of_sight(attacker.position, target.position).clear:
+        if not turn.battle.board.line_of_sight(source, target.position).clear:
             total += ARCHER_BLIND_PENALTY
             turn.emit(
                 Modifier(
@@ -471,7 +483,7 @@ def projectile_hits(
                     unit=attacker.name,
                 )
             )
-        distance = turn.battle.distance(attacker.position, target.position)
+        distance = turn.battle.distance(source, target.position)
         rule = f"attack {total} ≥ distance {distance}" if total >= distance else f"attack {total} < distance {distance}"
         if total >= distance:
             turn.emit(Hit(attacker=attacker.name, target=target.name, result=total, needed=distance, rule=rule))
@@ -723,45 +735,39 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
     """A chain of random-line attacks, each from the last square hit; each square hit gets its own roll."""
     assert profile.effects.pilgrim is not None and attacker.position is not None
     origin = attacker.position
-    reach = profile.reach if profile.reach is not None else 1
+    projectile = profile.kind is AttackKind.PROJECTILE
+    reach = profile.reach  # a projectile's line runs to the board's edge; its die decides how far it carries
     trample = profile.kind is AttackKind.TRAMPLE
     turn.emit(Note(unit=attacker.name, text=f"Pilgrim x{profile.effects.pilgrim}: each step rolls a direction"))
     for step in range(1, profile.effects.pilgrim + 1):
-        direction = pick(turn.dice, list(Direction), f"Pilgrim step {step}: direction (1=N … 8=NW)")
-        turn.emit(
-            Roll(
-                label=f"Pilgrim step {step}: direction",
-                dice="1d8",
-                values=(int(direction),),
-                kept=(int(direction),),
-                total=int(direction),
-                unit=attacker.name,
-            )
-        )
+        direction = roll_direction(turn, attacker, f"Pilgrim step {step}: direction")
         ray = turn.battle.board.ray(origin, direction, length=reach)
         ray = list(itertools.takewhile(lambda s: not turn.battle.board.is_obstacle(s), ray))
         if not ray:
-            turn.emit(
-                Note(
-                    unit=attacker.name,
-                    text=f"step {step}: {direction.name_for_log} leaves the board; nothing hit",
-                )
-            )
+            turn.emit(Note(unit=attacker.name, text=f"step {step}: the line leaves the board; nothing hit"))
             continue
         hit_square = ray[-1]
         target: Unit | None = None
         for square in ray:
             unit = turn.battle.unit_at(square)
-            if unit is not None and unit.name != attacker.name and may_hit(attacker, unit, profile):
+            if unit is not None and may_hit(attacker, unit, profile):
                 hit_square, target = square, unit
                 break
-        turn.emit(
-            Note(
-                unit=attacker.name,
-                text=f"step {step}: {direction.name_for_log}, square {list(hit_square)} hit"
-                + (f" ({target.name})" if target else " (empty)"),
+        text = f"step {step}: square {list(hit_square)} " + (f"holds {target.name}" if target else "is empty")
+        turn.emit(Note(unit=attacker.name, text=text))
+        if projectile:
+            shots = projectile_hits(
+                turn,
+                attacker,
+                profile,
+                [target] if target else [],
+                f"Pilgrim step {step}",
+                first=step == 1,
+                origin=origin,
             )
-        )
+            if shots is None:
+                break
+            target = shots[0] if shots else None
         if target is not None:
             strike(turn, attacker, target, profile, action, None)
         if trample and turn.battle.unit_at(hit_square) is None:
