@@ -135,6 +135,18 @@ class Ruleset:
         """A JSON-ready summary of a state (units, positions, what changed) for the end of a run."""
         return {}
 
+    def state_lines(self, state: Any) -> list[str]:
+        """The final state as plain text lines (default: one line per unit of the summary)."""
+        from tabroll.render.state import unit_lines
+
+        return unit_lines(self.summarize_state(state))
+
+    def state_rich(self, state: Any) -> Any:
+        """The final state as a Rich renderable (default: a table of the summary's units)."""
+        from tabroll.render.state import unit_table
+
+        return unit_table(self.summarize_state(state))
+
     # --- shared behaviour ---------------------------------------------------------------------------------
 
     def folder(self) -> Path:

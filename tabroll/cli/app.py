@@ -137,6 +137,16 @@ class _Session:
         return None
 
 
+def _state_view(game: Any, state: Any, fmt: str, *, show: bool) -> dict[str, Any]:
+    """The final state for the footer: always as JSON data, and as lines or a picture when shown."""
+    view: dict[str, Any] = {"final_state": game.summarize_state(state)}
+    if show and fmt == "text":
+        view["state_lines"] = game.state_lines(state)
+    elif show and fmt == "rich":
+        view["state_rich"] = game.state_rich(state)
+    return view
+
+
 def _ask(question: str) -> str:
     sys.stderr.write(question)
     sys.stderr.flush()
@@ -227,38 +237,15 @@ def run(
                 renderer.event(event, file=path, action=step.index)
             refused = refused or step.resolution.refused
             final = step.resolution.state
-        summary = scenario.ruleset.summarize_state(final)
-        lines = (_state_lines(summary) if state else []) + session.replay_lines()
-        renderer.footer(final_state=summary, lines=lines, **session.facts())
+        renderer.footer(
+            **_state_view(scenario.ruleset, final, chosen, show=state), **session.facts(), notes=session.replay_lines()
+        )
         note = session.leftover_note()
         if note:
             _warn(note)
     renderer.close()
     if refused:
         raise typer.Exit(EXIT_REFUSED)
-
-
-def _state_lines(summary: dict[str, Any]) -> list[str]:
-    units = summary.get("units")
-    if not units:
-        return []
-    lines = ["", "final state:"]
-    for unit in units:
-        parts = [f"{unit['name']} ({unit['side']})"]
-        if unit.get("defeated"):
-            parts.append("defeated")
-        else:
-            parts.append(f"at {unit['position']}")
-            if unit.get("flipped"):
-                parts.append("flipped")
-        if unit.get("vitality") is not None:
-            parts.append(f"VIT {unit['vitality']}")
-        for kind, count in (unit.get("ammunition") or {}).items():
-            parts.append(f"{kind} {count}")
-        for status in unit.get("statuses") or ():
-            parts.append(status)
-        lines.append("  " + ", ".join(parts))
-    return lines
 
 
 @app.command()
@@ -338,7 +325,9 @@ def attack(
     renderer.header(title=title, ruleset=game.id, file=scenario_file)
     for event in resolution.events:
         renderer.event(event, action=1)
-    renderer.footer(final_state=game.summarize_state(resolution.state), lines=session.replay_lines(), **session.facts())
+    renderer.footer(
+        **_state_view(game, resolution.state, chosen, show=False), **session.facts(), notes=session.replay_lines()
+    )
     renderer.close()
     note = session.leftover_note()
     if note:

@@ -295,9 +295,7 @@ class DiceExpression:
                 terms.append(node)
             return _leaf_range(node)
 
-        value_range = _fold(
-            self.root, leaf, lambda r: (-r[1], -r[0]), lambda n, a, b: _combine_ranges(n.op, a, b)
-        )
+        value_range = _fold(self.root, leaf, lambda r: (-r[1], -r[0]), lambda n, a, b: _combine_ranges(n.op, a, b))
         object.__setattr__(self, "notation", to_notation(self.root))
         object.__setattr__(self, "_range", value_range)
         object.__setattr__(self, "_terms", tuple(terms))
@@ -333,9 +331,7 @@ class DiceExpression:
                 return node.value
             values = checked_draw(source, DiceRequest(purpose, node.count, node.sides))
             kept = node.kept_flags(values)
-            rolled.append(
-                RolledTerm(node, values, kept, sum(v for v, k in zip(values, kept, strict=True) if k))
-            )
+            rolled.append(RolledTerm(node, values, kept, sum(v for v, k in zip(values, kept, strict=True) if k)))
             return rolled[-1].total
 
         total: int = _fold(self.root, leaf, lambda v: -v, lambda n, a, b: _APPLY[n.op](a, b))
@@ -601,9 +597,7 @@ def _counts(node: Constant | DiceTerm) -> tuple[dict[int, int], int]:
     return dict(result), sides**count
 
 
-def _convolve(
-    apply: Callable[[int, int], int], left: dict[int, int], right: dict[int, int]
-) -> dict[int, int]:
+def _convolve(apply: Callable[[int, int], int], left: dict[int, int], right: dict[int, int]) -> dict[int, int]:
     result: dict[int, int] = defaultdict(int)
     for a, ways_a in left.items():
         for b, ways_b in right.items():

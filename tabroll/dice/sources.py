@@ -249,9 +249,7 @@ def parse_dice_values(text: str, origin: str = "--dice") -> tuple[int, ...]:
         if token == ",":
             if after_comma is not None or not values:
                 where = "between the commas" if values else "before the ','"
-                raise DiceValueError(
-                    f"{origin}: no value {where} at position {at + 1}", tip=_VALUES_TIP, position=at
-                )
+                raise DiceValueError(f"{origin}: no value {where} at position {at + 1}", tip=_VALUES_TIP, position=at)
             after_comma = at
             continue
         after_comma = None
@@ -327,9 +325,7 @@ class PromptDice:
             if problem is None:
                 return parse_dice_values(answer, "answer")
             self.tell(f"{problem}; try again")
-        raise InputError(
-            f"no valid answer for {request.describe()} after {self.attempts} tries", tip=_VALUES_TIP
-        )
+        raise InputError(f"no valid answer for {request.describe()} after {self.attempts} tries", tip=_VALUES_TIP)
 
     @staticmethod
     def _problem(answer: str, request: DiceRequest) -> str | None:

@@ -90,7 +90,7 @@ class TextRenderer(Renderer):
             self.stream.write(f"{describe(event)}\n")
 
     def footer(self, **info: Any) -> None:
-        for line in info.get("lines", ()):
+        for line in [*info.get("state_lines", ()), *info.get("notes", ())]:
             self.stream.write(f"{line}\n")
 
 
@@ -129,37 +129,15 @@ class RichRenderer(Renderer):
         self.console.print(row, new_line_start=False)
 
     def footer(self, **info: Any) -> None:
-        from rich.table import Table
-
-        units = (info.get("final_state") or {}).get("units")
-        if units:
-            table = Table(title="final state", title_justify="left", show_edge=False, pad_edge=False)
-            for column in ("unit", "side", "where", "state"):
-                table.add_column(column)
-            for unit in units:
-                where = "—" if unit.get("defeated") else str(unit.get("position"))
-                state = _unit_state(unit)
-                table.add_row(
-                    unit["name"], unit.get("side", ""), where, state, style="dim" if unit.get("defeated") else ""
-                )
+        picture = info.get("state_rich")
+        if picture is not None:
             self.console.print()
-            self.console.print(table)
-        for line in info.get("lines", ()):
-            if line and not line.startswith(("final state", "  ")):
-                self.console.print(line, markup=False, style="dim")
-
-
-def _unit_state(unit: dict[str, Any]) -> str:
-    parts: list[str] = []
-    if unit.get("defeated"):
-        parts.append("defeated")
-    elif unit.get("flipped"):
-        parts.append("flipped")
-    if unit.get("vitality") is not None:
-        parts.append(f"VIT {unit['vitality']}")
-    parts += [f"{kind} {count}" for kind, count in (unit.get("ammunition") or {}).items()]
-    parts += list(unit.get("statuses") or ())
-    return ", ".join(parts)
+            self.console.print(picture)
+        else:
+            for line in info.get("state_lines", ()):
+                self.console.print(line, markup=False)
+        for line in info.get("notes", ()):
+            self.console.print(line, markup=False, style="dim")
 
 
 class JsonLinesRenderer(Renderer):
@@ -189,7 +167,8 @@ class JsonRenderer(Renderer):
             self.loose.append(record)
 
     def footer(self, **info: Any) -> None:
-        self.document.update({k: v for k, v in info.items() if k != "lines" and v is not None})
+        hidden = ("state_lines", "state_rich", "notes")
+        self.document.update({k: v for k, v in info.items() if k not in hidden and v is not None})
 
     def close(self) -> None:
         if self.actions:
