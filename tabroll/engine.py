@@ -135,6 +135,12 @@ class Ruleset:
         """A JSON-ready summary of a state (units, positions, what changed) for the end of a run."""
         return {}
 
+    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool | str]:
+        """Game-specific outcomes of one resolved action, for exact odds (``tabroll odds``): e.g.
+        ``{"shields left: Demon 1": 2, "cards lost: Lanceros": 1}``. Generic ones (hit, defeat of each unit,
+        total damage) are derived from the events by the odds engine; return only what they miss."""
+        return {}
+
     def state_lines(self, state: Any) -> list[str]:
         """The final state as plain text lines (default: one line per unit of the summary)."""
         from tabroll.render.state import unit_lines
