@@ -391,10 +391,9 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
                 check_target(turn, attacker, target, profile, directions)
                 targets = [target]
         if profile.kind is AttackKind.PROJECTILE:
-            reached = projectile_hits(turn, attacker, profile, targets, purpose, first=round_index == 0)
-            if reached is None:
+            if not spend_projectile(turn, attacker, profile, first=round_index == 0):
                 break
-            targets = reached
+            targets = projectile_hits(turn, attacker, profile, targets, purpose)
         shared: int | None = None
         if effects.area and len(targets) > 1 and turn.options.area_damage == "shared":
             turn.ruling("area_damage", "shared", "one damage roll serves every unit the Area attack hits")
@@ -421,22 +420,10 @@ def check_target(
         raise RuleRefusal(f"{target.name} is not on the attack's line ({names})", rule="line")
 
 
-def projectile_hits(
-    turn: Turn,
-    attacker: Unit,
-    profile: AttackProfile,
-    targets: list[Unit],
-    purpose: str,
-    *,
-    first: bool,
-    origin: Square | None = None,
-) -> list[Unit] | None:
-    """Spend the projectile, roll the attack die, and keep the targets the result reaches (None: no ammo).
-
-    Height, sight and distance are measured from ``origin`` (the attacker's square, or the square a Pilgrim
-    chain has reached). Without a projectile the first shot is refused and a later one ends the attack.
-    """
-    assert profile.ammo is not None and profile.roll is not None
+def spend_projectile(turn: Turn, attacker: Unit, profile: AttackProfile, *, first: bool) -> bool:
+    """Take one projectile from the army sheet. Without one, the first shot is refused and a later shot
+    (of a Multiple or Pilgrim attack) ends the attack: returns False."""
+    assert profile.ammo is not None
     shooter = turn.current(attacker.name)
     left = shooter.ammo(profile.ammo)
     if left <= 0:
@@ -447,9 +434,27 @@ def projectile_hits(
                 tip="use the secondary attack ('using: secondary') if the unit has one",
             )
         turn.emit(Note(unit=attacker.name, text=f"no {profile.ammo} left: the remaining attacks are lost"))
-        return None
+        return False
     turn.update(shooter.with_ammo(profile.ammo, left - 1))
     turn.emit(Spend(unit=attacker.name, resource=profile.ammo, amount=1, remaining=left - 1))
+    return True
+
+
+def projectile_hits(
+    turn: Turn,
+    attacker: Unit,
+    profile: AttackProfile,
+    targets: list[Unit],
+    purpose: str,
+    *,
+    origin: Square | None = None,
+) -> list[Unit]:
+    """Roll the attack die (the projectile is already spent) and keep the targets the result reaches.
+
+    Height, sight and distance are measured from ``origin``: the attacker's square, or the square a Pilgrim
+    chain has reached.
+    """
+    assert profile.roll is not None
     if not targets:
         return []
     base = turn.roll(profile.roll, f"{purpose} roll", attacker.name)
@@ -740,6 +745,8 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
     trample = profile.kind is AttackKind.TRAMPLE
     turn.emit(Note(unit=attacker.name, text=f"Pilgrim x{profile.effects.pilgrim}: each step rolls a direction"))
     for step in range(1, profile.effects.pilgrim + 1):
+        if projectile and not spend_projectile(turn, attacker, profile, first=step == 1):
+            break
         direction = roll_direction(turn, attacker, f"Pilgrim step {step}: direction")
         ray = turn.battle.board.ray(origin, direction, length=reach)
         ray = list(itertools.takewhile(lambda s: not turn.battle.board.is_obstacle(s), ray))
@@ -755,18 +762,8 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
                 break
         text = f"step {step}: square {list(hit_square)} " + (f"holds {target.name}" if target else "is empty")
         turn.emit(Note(unit=attacker.name, text=text))
-        if projectile:
-            shots = projectile_hits(
-                turn,
-                attacker,
-                profile,
-                [target] if target else [],
-                f"Pilgrim step {step}",
-                first=step == 1,
-                origin=origin,
-            )
-            if shots is None:
-                break
+        if projectile and target is not None:
+            shots = projectile_hits(turn, attacker, profile, [target], f"Pilgrim step {step}", origin=origin)
             target = shots[0] if shots else None
         if target is not None:
             strike(turn, attacker, target, profile, action, None)

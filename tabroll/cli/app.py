@@ -248,48 +248,49 @@ def run(
         raise typer.Exit(EXIT_REFUSED)
 
 
-@app.command()
-def attack(
-    scenario_file: Annotated[
-        str | None,
-        typer.Argument(help="A scenario file for positions and stats (optional).", metavar="[SCENARIO]"),
-    ] = None,
-    attacker: Annotated[
-        str, typer.Option("--attacker", "-a", help="The attacking unit (name or catalogue unit).")
-    ] = "",
-    target: Annotated[str, typer.Option("--target", "-t", help="The unit attacked.")] = "",
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="The game, without a scenario file.")] = "tabmaster",
-    using: Annotated[str | None, typer.Option("--using", help="Which attack: primary or secondary.")] = None,
-    move_to: Annotated[str | None, typer.Option("--move-to", help="Move first to this square, X,Y.")] = None,
-    distance: Annotated[int, typer.Option("--distance", help="Squares between the two (no scenario).")] = 1,
-    height: Annotated[int, typer.Option("--height", help="Target's height minus attacker's (no scenario).")] = 0,
-    sight: Annotated[bool, typer.Option("--sight/--no-sight", help="Line of sight between them (no scenario).")] = True,
-    move: Annotated[int, typer.Option("--move", help="Squares moved toward the target first (no scenario).")] = 0,
-    attacker_stat: Annotated[
-        list[str] | None,
-        typer.Option("--attacker-stat", help="Override a stat, e.g. ATK=3.", metavar="STAT=VALUE"),
-    ] = None,
-    target_stat: Annotated[
-        list[str] | None,
-        typer.Option("--target-stat", help="Override a stat, e.g. DEF=4.", metavar="STAT=VALUE"),
-    ] = None,
-    setting: Annotated[
-        list[str] | None, typer.Option("--set", help="Any other field of the attack action, KEY=VALUE.")
-    ] = None,
-    fmt: FormatOption = None,
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    prompt: PromptOption = False,
-    option: OptionOption = None,
-) -> None:
-    """Resolve one attack: from a scenario file's positions, or from the command line alone."""
-    from tabroll.engine import QuickAttack, find_ruleset, resolve
-    from tabroll.errors import InputError
-    from tabroll.render.output import make_renderer
+ScenarioArg = Annotated[
+    str | None, typer.Argument(help="A scenario file for positions and stats (optional).", metavar="[SCENARIO]")
+]
+AttackerOption = Annotated[str, typer.Option("--attacker", "-a", help="The attacking unit (name or catalogue unit).")]
+TargetOption = Annotated[str, typer.Option("--target", "-t", help="The unit attacked.")]
+RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="The game, without a scenario file.")]
+UsingOption = Annotated[str | None, typer.Option("--using", help="Which attack: primary or secondary.")]
+MoveToOption = Annotated[str | None, typer.Option("--move-to", help="Move first to this square, X,Y.")]
+DistanceOption = Annotated[int, typer.Option("--distance", help="Squares between the two (no scenario).")]
+HeightOption = Annotated[int, typer.Option("--height", help="Target's height minus attacker's (no scenario).")]
+SightOption = Annotated[bool, typer.Option("--sight/--no-sight", help="Line of sight between them (no scenario).")]
+MoveOption = Annotated[int, typer.Option("--move", help="Squares moved toward the target first (no scenario).")]
+AttackerStatOption = Annotated[
+    list[str] | None, typer.Option("--attacker-stat", help="Override a stat, e.g. ATK=3.", metavar="STAT=VALUE")
+]
+TargetStatOption = Annotated[
+    list[str] | None, typer.Option("--target-stat", help="Override a stat, e.g. DEF=4.", metavar="STAT=VALUE")
+]
+SetOption = Annotated[list[str] | None, typer.Option("--set", help="Any other field of the attack action, KEY=VALUE.")]
 
-    if not attacker or not target:
-        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a Lanceiro -t Alquimista")
-    chosen = _format(fmt)
+
+def _one_attack(
+    scenario_file: str | None,
+    attacker: str,
+    target: str,
+    *,
+    ruleset: str,
+    using: str | None,
+    move_to: str | None,
+    distance: int,
+    height: int,
+    sight: bool,
+    move: int,
+    attacker_stat: list[str] | None,
+    target_stat: list[str] | None,
+    setting: list[str] | None,
+    option: list[str] | None,
+    action_index: int | None = None,
+) -> tuple[Any, Any, Any, str]:
+    """(ruleset, state, action, title) of the attack described by the command line (shared by attack/odds)."""
+    from tabroll.engine import QuickAttack, find_ruleset
+    from tabroll.errors import InputError
+
     overrides = _options(option)
     extra = _options(setting)
     if using is not None:
@@ -300,25 +301,82 @@ def attack(
         from tabroll.scenario import load_scenario_file
 
         scenario = load_scenario_file(scenario_file, overrides)
-        action = scenario.ruleset.quick_action(attacker, target, extra)
-        game, state, title = scenario.ruleset, scenario.state, scenario.title
-    else:
-        game = find_ruleset(ruleset)
-        request = QuickAttack(
-            attacker=attacker,
-            target=target,
-            distance=distance,
-            height_difference=height,
-            line_of_sight=sight,
-            using=extra.pop("using", None),
-            move=move,
-            attacker_stats=_options(attacker_stat),
-            target_stats=_options(target_stat),
-            options=overrides,
-            extra=extra,
-        )
-        built = game.quick_attack(request)
-        action, state, title = built.steps[0].action, built.state, built.title
+        if not attacker and not target:
+            index = action_index or 1
+            if not 1 <= index <= len(scenario.steps):
+                raise InputError(
+                    f"{scenario_file} has {len(scenario.steps)} action(s); there is no action {index}",
+                    tip="name the attack with --attacker and --target, or pick an action with --action N",
+                )
+            state = scenario.state
+            if index > 1:  # the state that action starts from: replay the file's earlier actions
+                from tabroll.dice.sources import GivenDice
+                from tabroll.engine import resolve
+
+                for number, step in enumerate(scenario.steps[: index - 1], start=1):
+                    origin = (
+                        f"action {number} of {scenario_file} (it needs its dice: list to fix the state for the odds)"
+                    )
+                    given = GivenDice(step.dice or (), origin=origin)
+                    state = resolve(scenario.ruleset, state, step.action, given).state
+            return scenario.ruleset, state, scenario.steps[index - 1].action, scenario.title
+        if not attacker or not target:
+            raise InputError("name both the --attacker and the --target", tip="or neither, to use the file's action")
+        return scenario.ruleset, scenario.state, scenario.ruleset.quick_action(attacker, target, extra), scenario.title
+    if not attacker or not target:
+        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a Lanceiro -t Alquimista")
+    game = find_ruleset(ruleset)
+    request = QuickAttack(
+        attacker=attacker,
+        target=target,
+        distance=distance,
+        height_difference=height,
+        line_of_sight=sight,
+        using=extra.pop("using", None),
+        move=move,
+        attacker_stats=_options(attacker_stat),
+        target_stats=_options(target_stat),
+        options=overrides,
+        extra=extra,
+    )
+    built = game.quick_attack(request)
+    return game, built.state, built.steps[0].action, built.title
+
+
+@app.command()
+def attack(
+    scenario_file: ScenarioArg = None,
+    attacker: AttackerOption = "",
+    target: TargetOption = "",
+    ruleset: RulesetOption = "tabmaster",
+    using: UsingOption = None,
+    move_to: MoveToOption = None,
+    distance: DistanceOption = 1,
+    height: HeightOption = 0,
+    sight: SightOption = True,
+    move: MoveOption = 0,
+    attacker_stat: AttackerStatOption = None,
+    target_stat: TargetStatOption = None,
+    setting: SetOption = None,
+    fmt: FormatOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    prompt: PromptOption = False,
+    option: OptionOption = None,
+) -> None:
+    """Resolve one attack: from a scenario file's positions, or from the command line alone."""
+    from tabroll.engine import resolve
+    from tabroll.errors import InputError
+    from tabroll.render.output import make_renderer
+
+    if not attacker or not target:
+        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a Lanceiro -t Alquimista")
+    chosen = _format(fmt)
+    game, state, action, title = _one_attack(
+        scenario_file, attacker, target, ruleset=ruleset, using=using, move_to=move_to, distance=distance,
+        height=height, sight=sight, move=move, attacker_stat=attacker_stat, target_stat=target_stat,
+        setting=setting, option=option,
+    )  # fmt: skip
     session = _Session(seed, dice, prompt)
     resolution = resolve(game, state, action, session.source)
     renderer = make_renderer(chosen)
@@ -334,6 +392,49 @@ def attack(
         _warn(note)
     if resolution.refused:
         raise typer.Exit(EXIT_REFUSED)
+
+
+@app.command()
+def odds(
+    scenario_file: ScenarioArg = None,
+    attacker: AttackerOption = "",
+    target: TargetOption = "",
+    action_index: Annotated[
+        int | None, typer.Option("--action", help="With a scenario file and no -a/-t: its action N (default 1).")
+    ] = None,
+    ruleset: RulesetOption = "tabmaster",
+    using: UsingOption = None,
+    move_to: MoveToOption = None,
+    distance: DistanceOption = 1,
+    height: HeightOption = 0,
+    sight: SightOption = True,
+    move: MoveOption = 0,
+    attacker_stat: AttackerStatOption = None,
+    target_stat: TargetStatOption = None,
+    setting: SetOption = None,
+    trials: Annotated[
+        int | None, typer.Option("--trials", help="Simulate this many attacks instead of the exact walk.")
+    ] = None,
+    budget: Annotated[
+        int, typer.Option("--budget", help="Most resolutions the exact walk may take before simulating instead.")
+    ] = 200_000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the simulation (reproducible).")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes for the simulation.")] = 1,
+    fmt: FormatOption = None,
+    option: OptionOption = None,
+) -> None:
+    """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate."""
+    from tabroll.odds.api import compute_odds, render_odds
+
+    chosen = _format(fmt)
+    game, state, action, title = _one_attack(
+        scenario_file, attacker, target, ruleset=ruleset, using=using, move_to=move_to, distance=distance,
+        height=height, sight=sight, move=move, attacker_stat=attacker_stat, target_stat=target_stat,
+        setting=setting, option=option, action_index=action_index,
+    )  # fmt: skip
+    report = compute_odds(game, state, action, trials=trials, budget=budget, seed=seed, jobs=jobs)
+    _, _, description = game.describe_action(action)
+    render_odds(report, chosen, title=description or title, ruleset=game.id)
 
 
 @app.command()

@@ -89,9 +89,7 @@ def test_direction_algebra(d: Direction, k: int) -> None:
 
 
 @given(board_and_squares(count=1), st.sampled_from(list(Direction)), st.none() | st.integers(0, 12))
-def test_ray_is_straight_and_stays_on_board(
-    case: tuple[Board, list[Square]], d: Direction, length: int | None
-) -> None:
+def test_ray_is_straight_and_stays_on_board(case: tuple[Board, list[Square]], d: Direction, length: int | None) -> None:
     board, [origin] = case
     ray = board.ray(origin, d, length)
     dx, dy = d.delta
@@ -196,9 +194,7 @@ def test_line_of_sight_is_symmetric(case: tuple[Board, list[Square]]) -> None:
 
 
 @given(board_and_squares(count=2, with_obstacles=False, with_terrain=False), st.integers(-1000, 1000))
-def test_flat_board_without_obstacles_is_clear_everywhere(
-    case: tuple[Board, list[Square]], level: int
-) -> None:
+def test_flat_board_without_obstacles_is_clear_everywhere(case: tuple[Board, list[Square]], level: int) -> None:
     board, (a, b) = case
     assert board.line_of_sight(a, b).clear
     raised = Board.build(board.width, board.height, terrain={sq: level for sq in board.squares()})
@@ -225,9 +221,7 @@ def test_sight_ignores_a_common_height_shift(case: tuple[Board, list[Square]], s
 
 
 @given(board_and_squares(count=3), st.integers(1, 5))
-def test_raising_terrain_or_adding_an_obstacle_never_clears_sight(
-    case: tuple[Board, list[Square]], rise: int
-) -> None:
+def test_raising_terrain_or_adding_an_obstacle_never_clears_sight(case: tuple[Board, list[Square]], rise: int) -> None:
     board, (a, b, c) = case
     assume(c not in (a, b))
     before = board.line_of_sight(a, b).clear
@@ -305,9 +299,7 @@ def test_shortest_path_on_an_empty_board_is_chebyshev(case: tuple[Board, list[Sq
 
 @settings(max_examples=300)
 @given(board_and_squares(count=2, max_side=7), st.none() | st.integers(0, 12))
-def test_shortest_path_matches_an_independent_bfs(
-    case: tuple[Board, list[Square]], max_length: int | None
-) -> None:
+def test_shortest_path_matches_an_independent_bfs(case: tuple[Board, list[Square]], max_length: int | None) -> None:
     board, (a, b) = case
     path = board.shortest_path(a, b, max_length=max_length)
     if a == b:
@@ -348,19 +340,14 @@ def test_shortest_path_takes_the_first_path_in_direction_order(case: tuple[Board
     candidates = all_shortest_paths(board, a, b)
 
     def directions(path: list[Square]) -> list[int]:
-        return [
-            Direction.from_delta((q[0] - p[0], q[1] - p[1])).value
-            for p, q in zip([a, *path], path, strict=False)
-        ]
+        return [Direction.from_delta((q[0] - p[0], q[1] - p[1])).value for p, q in zip([a, *path], path, strict=False)]
 
     expected = min(candidates, key=directions) if candidates else None
     assert board.shortest_path(a, b) == expected
 
 
 @given(board_and_squares(count=2, max_side=6), st.frozensets(st.tuples(st.integers(0, 5), st.integers(0, 5))))
-def test_shortest_path_respects_a_custom_passable(
-    case: tuple[Board, list[Square]], marsh: frozenset[Square]
-) -> None:
+def test_shortest_path_respects_a_custom_passable(case: tuple[Board, list[Square]], marsh: frozenset[Square]) -> None:
     board, (a, b) = case
     seen: list[Square] = []
 

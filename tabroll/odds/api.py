@@ -1,0 +1,64 @@
+"""The odds of one action: exact when the outcome tree fits the budget, simulated otherwise; and its views."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from tabroll.engine import Ruleset
+from tabroll.odds.report import Report, build_report, report_lines
+
+DEFAULT_TRIALS = 100_000
+
+
+def compute_odds(
+    ruleset: Ruleset,
+    state: Any,
+    action: Any,
+    *,
+    trials: int | None = None,
+    budget: int = 200_000,
+    seed: int = 0,
+    jobs: int = 1,
+) -> Report:
+    """Exact odds unless ``trials`` is given or the exact walk would exceed ``budget`` resolutions."""
+    from tabroll.errors import InputError
+    from tabroll.odds.exact import BudgetExceeded, exact_odds
+    from tabroll.odds.montecarlo import simulate
+
+    if not 1 <= budget <= 10_000_000:
+        raise InputError(f"--budget {budget} is out of range", tip="use 1 to 10,000,000 resolutions")
+    note = ""
+    if trials is None:
+        try:
+            result = exact_odds(ruleset, state, action, budget=budget)
+        except BudgetExceeded as too_big:
+            trials = DEFAULT_TRIALS
+            note = (
+                f"the exact walk would need {too_big}; simulated {trials:,} attacks instead "
+                f"(seed {seed}; --budget raises the limit, --trials sets the count)"
+            )
+        else:
+            return build_report(result.tally, exact=True, samples=result.leaves)
+    tally = simulate(ruleset, state, action, trials=trials, seed=seed, jobs=jobs)
+    return build_report(tally, exact=False, samples=trials, note=note or f"seed {seed}, {jobs} job(s)")
+
+
+def render_odds(report: Report, fmt: str, *, title: str, ruleset: str) -> None:
+    if fmt in ("json", "jsonl"):
+        import json
+
+        document = {**report.to_json(), "title": title, "ruleset": ruleset}
+        indent = None if fmt == "jsonl" else 2
+        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
+        return
+    lines = [title, *report_lines(report)]
+    if fmt == "rich":
+        from rich.console import Console
+
+        console = Console(highlight=False)
+        console.print(f"[bold]{lines[0]}[/]")
+        for line in lines[1:]:
+            console.print(line, markup=False, style="cyan" if line.lstrip().startswith(tuple("0123456789-")) else "")
+        return
+    sys.stdout.write("\n".join(lines) + "\n")

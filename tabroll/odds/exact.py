@@ -1,0 +1,136 @@
+"""Exact odds: walk every dice outcome of one action through the real resolver, with rational arithmetic.
+
+The resolver draws every random number from the injected dice source. Here that source answers from a prefix of
+values and, when the prefix runs out, interrupts the resolution with the request it could not answer. The walk
+then branches over every value that die (or group of dice) can show, each with its exact probability, and
+resolves again with the longer prefix. A chance node that is not a die (a random pick between two directions)
+is a die too (``tabroll.dice.pick``), so it is walked the same way. Player choices come from the action itself.
+
+Each leaf is one complete resolution; its outcome (hit, defeats, damage, and whatever the ruleset adds through
+``Ruleset.outcome_measures``) is added to the tally with the leaf's probability.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from tabroll.dice.sources import DiceRequest
+from tabroll.engine import Ruleset
+from tabroll.errors import RuleRefusal
+from tabroll.odds.measures import Outcome, measure
+
+DEFAULT_BUDGET = 200_000
+
+
+class _NeedsDice(Exception):
+    """The prefix ran out: ``request`` is the next draw the resolver asked for."""
+
+    def __init__(self, request: DiceRequest) -> None:
+        super().__init__(request.describe())
+        self.request = request
+
+
+class PrefixDice:
+    """Answers requests from a fixed prefix of values; past its end, raises :class:`_NeedsDice`."""
+
+    __slots__ = ("_position", "_values")
+
+    def __init__(self, values: Sequence[int]) -> None:
+        self._values = values
+        self._position = 0
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        end = self._position + request.count
+        if end > len(self._values):
+            raise _NeedsDice(request)
+        values = tuple(self._values[self._position : end])
+        self._position = end
+        return values
+
+
+class BudgetExceeded(Exception):
+    """The outcome tree is larger than the budget allows for an exact walk."""
+
+    def __init__(self, budget: int, walked: int) -> None:
+        super().__init__(f"more than {budget:,} resolutions would be needed (walked {walked:,})")
+        self.budget = budget
+        self.walked = walked
+
+
+@dataclass
+class Tally:
+    """Probability mass per measure and value, plus refusals."""
+
+    values: dict[str, dict[Any, Any]] = field(default_factory=dict)
+    refused: dict[str, Any] = field(default_factory=dict)
+    weight: Any = 0
+
+    def add(self, outcome: Outcome, weight: Any) -> None:
+        self.weight += weight
+        for name, value in outcome.items():
+            bucket = self.values.setdefault(name, {})
+            bucket[value] = bucket.get(value, 0) + weight
+
+    def add_refusal(self, reason: str, weight: Any) -> None:
+        self.weight += weight
+        self.refused[reason] = self.refused.get(reason, 0) + weight
+
+    def merge(self, other: Tally) -> None:
+        self.weight += other.weight
+        for name, bucket in other.values.items():
+            mine = self.values.setdefault(name, {})
+            for value, mass in bucket.items():
+                mine[value] = mine.get(value, 0) + mass
+        for reason, mass in other.refused.items():
+            self.refused[reason] = self.refused.get(reason, 0) + mass
+
+
+@dataclass
+class ExactResult:
+    tally: Tally
+    leaves: int
+    resolutions: int
+
+
+def exact_odds(
+    ruleset: Ruleset,
+    state: Any,
+    action: Any,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    progress: Callable[[int], None] | None = None,
+) -> ExactResult:
+    """Walk every dice outcome of ``action`` from ``state``; raise :class:`BudgetExceeded` past ``budget``."""
+    tally = Tally()
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    resolutions = leaves = 0
+    while stack:
+        prefix, probability = stack.pop()
+        resolutions += 1
+        if resolutions > budget:
+            raise BudgetExceeded(budget, resolutions - 1)
+        if progress is not None and resolutions % 1000 == 0:
+            progress(resolutions)
+        try:
+            events, after = ruleset.resolve(state, action, PrefixDice(prefix))
+        except _NeedsDice as need:
+            request = need.request
+            branches = request.sides**request.count
+            if resolutions + len(stack) + branches > budget:
+                raise BudgetExceeded(budget, resolutions) from None
+            share = probability / branches
+            faces = range(1, request.sides + 1)
+            for combo in itertools.product(faces, repeat=request.count):
+                stack.append((prefix + combo, share))
+            continue
+        except RuleRefusal as refusal:
+            leaves += 1
+            tally.add_refusal(refusal.message, probability)
+            continue
+        leaves += 1
+        tally.add(measure(ruleset, state, after, events), probability)
+    return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)
