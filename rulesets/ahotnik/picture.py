@@ -1,0 +1,157 @@
+"""A terminal picture of the hex map: every hex a 3-character token, with a legend of the units below.
+
+Tokens: ``·`` an empty hex, ``◎`` the Singularity, two letters and an arrow for an Ahotnik (upper case, the
+arrow is its facing), two lower-case letters for a Demon. Pointy maps print one text line per row of hexes,
+odd rows shifted half a hex to the right; flat maps print two text lines per row, odd columns half a row lower.
+Maps wider than :data:`MAX_COLUMNS` hexes or taller than :data:`MAX_ROWS` are not drawn (the legend still is).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabroll.geometry.hex import Hex, Orientation
+
+from .state import Board
+
+MAX_COLUMNS = 30
+MAX_ROWS = 30
+ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+EMPTY = " · "
+SINGULARITY = " ◎ "
+
+
+def labels(board: Board) -> dict[str, str]:
+    """A two-letter label per unit on the board: upper case for Ahotniks, lower case for Demons, unique."""
+    used: set[str] = set()
+    out: dict[str, str] = {}
+    names = [(a.name, True) for a in board.ahotniks] + [(d.name, False) for d in board.demons if d.on_board]
+    for name, upper in names:
+        letters = [c for c in name if c.isalnum()] or ["x"]
+        first = letters[0]
+        candidates = [first + c for c in letters[1:]] + [first + str(i) for i in range(1, 100)]
+        for cand in candidates:
+            label = cand.upper() if upper else cand.lower()
+            if label not in used:
+                break
+        used.add(label)
+        out[name] = label
+    return out
+
+
+def tokens(board: Board) -> dict[Hex, tuple[str, str]]:
+    """``hex -> (token, kind)`` with kind one of empty, singularity, ahotnik, demon."""
+    names = labels(board)
+    out: dict[Hex, tuple[str, str]] = {h: (EMPTY, "empty") for h in board.map.cells}
+    for h in board.map.blocked:
+        out[h] = (SINGULARITY, "singularity")
+    for d in board.demons:
+        if d.position is not None:
+            out[d.position] = (names[d.name] + " ", "demon")
+    for a in board.ahotniks:
+        out[a.position] = (names[a.name] + ARROWS[board.map.side_name(a.facing)], "ahotnik")
+    return out
+
+
+def grid(board: Board) -> list[list[tuple[str, str]]] | None:
+    """The picture as lines of ``(text, kind)`` pieces, or None when the map is too big to draw."""
+    m = board.map
+    placed = {m.to_offset(h): tok for h, tok in tokens(board).items()}
+    cols = [c for c, _ in placed]
+    rows = [r for _, r in placed]
+    c0, r0 = min(cols), min(rows)
+    width, height = max(cols) - c0 + 1, max(rows) - r0 + 1
+    if width > MAX_COLUMNS or height > MAX_ROWS:
+        return None
+    lines: list[list[tuple[str, str]]] = []
+    if m.orientation is Orientation.POINTY:
+        for row in range(r0, r0 + height):
+            line: list[tuple[str, str]] = [("  ", "empty")] if row % 2 else []
+            for col in range(c0, c0 + width):
+                line.append(placed.get((col, row), ("   ", "empty")))
+                line.append((" ", "empty"))
+            lines.append(line)
+    else:
+        for row in range(r0, r0 + height):
+            for half in (0, 1):
+                line = []
+                for col in range(c0, c0 + width):
+                    show = col % 2 == half
+                    line.append(placed.get((col, row), ("   ", "empty")) if show else ("   ", "empty"))
+                    line.append((" ", "empty"))
+                lines.append(line)
+    return [_trim(line) for line in lines]
+
+
+def _trim(line: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    while line and not line[-1][0].strip():
+        line = line[:-1]
+    return line
+
+
+def legend(board: Board) -> list[str]:
+    """One line per unit and one for the threat level and the end of the game."""
+    names = labels(board)
+    m = board.map
+    out = []
+    for a in board.ahotniks:
+        facts = [f"facing {m.direction_name(a.facing)}", f"Shields {a.shields}", f"Life {a.life}"]
+        if a.phase_transition:
+            facts.append("PHASE TRANSITION")
+        if a.dna:
+            facts.append("DNA " + ", ".join(sorted(a.dna)))
+        if a.team:
+            facts.append(f"team {a.team}")
+        out.append(f"{names[a.name]}  {a.name} at [{a.position[0]}, {a.position[1]}]: " + ", ".join(facts))
+    for d in board.demons:
+        ident = f" ({d.identity})" if d.identity != d.name else ""
+        if d.position is None:
+            out.append(f"--  {d.name}{ident}: {'exiled' if d.exiled else 'off the board'}")
+        else:
+            where = f"[{d.position[0]}, {d.position[1]}]"
+            out.append(f"{names[d.name]}  {d.name}{ident} at {where}: Shields {d.shields}, Life {d.life}")
+    line = f"threat level {board.threat} (floor {board.threat_floor})"
+    if board.singularity is not None:
+        line += f"; Singularity ◎ at [{board.singularity[0]}, {board.singularity[1]}]"
+    out.append(line)
+    directions = ", ".join(m.direction_name(d) for d in range(1, 7))
+    out.append(f"directions: {directions}")
+    if board.game_over:
+        out.append(f"GAME OVER: {board.game_over}")
+    return out
+
+
+def state_lines(board: Board) -> list[str]:
+    picture = grid(board)
+    lines = ["", "final board:"]
+    if picture is None:
+        lines.append("  (map too large to draw)")
+    else:
+        lines += [("  " + "".join(text for text, _ in line)).rstrip() for line in picture]
+    lines.append("")
+    lines += ["  " + line for line in legend(board)]
+    return lines
+
+
+STYLES = {"ahotnik": "bold cyan", "demon": "bold red", "singularity": "magenta", "empty": "dim"}
+
+
+def state_rich(board: Board) -> Any:
+    from rich.console import Group
+    from rich.text import Text
+
+    parts: list[Any] = [Text("final board", style="bold")]
+    picture = grid(board)
+    if picture is None:
+        parts.append(Text("(map too large to draw)", style="dim"))
+    else:
+        for line in picture:
+            text = Text()
+            for piece, kind in line:
+                text.append(piece, style=STYLES[kind])
+            parts.append(text)
+    parts.append(Text(""))
+    for entry in legend(board):
+        style = "bold red" if entry.startswith("GAME OVER") else ""
+        parts.append(Text(entry, style=style))
+    return Group(*parts)

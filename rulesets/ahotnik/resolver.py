@@ -1,0 +1,497 @@
+"""Ahotnik resolution: the attack phase and the threat-level actions, as a pure function of state, action, dice.
+
+``resolve(board, action, dice) -> (events, board)``. Nothing here prints, reads files or draws a random number
+except through ``dice`` (the forced-synapse pick, and pilots' numbers the file does not give). A refusal by the
+rules raises :class:`RuleRefusal`; the engine then keeps the state as it was.
+
+One Ahotnik's attack runs in four steps: :func:`decide_direction` (synapse and rotation), :func:`identify`
+(target identification), :func:`strike` (damage) and :func:`settle` (exile, DNA, end of the game).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tabroll.dice.sources import DiceSource, pick, roll_die
+from tabroll.errors import RuleRefusal
+from tabroll.events import Event, Note, Roll, RulingApplied
+from tabroll.geometry.hex import Hex
+
+from .events import (
+    DnaGained,
+    Exile,
+    GameOver,
+    Ignored,
+    PhaseTransition,
+    Rotation,
+    Strike,
+    Summon,
+    Synapse,
+    Targeting,
+    ThreatChanged,
+)
+from .model import (
+    AttackAction,
+    AttackPhaseAction,
+    ChoiceInput,
+    EndTransitionAction,
+    SummonAction,
+    TerrainAction,
+    as_choice,
+)
+from .state import Ahotnik, Board, Demon, Unit
+
+RANGED_DAMAGE = {"success": 3, "forced": 1}
+MELEE_DAMAGE = {"success": 2, "forced": 1}
+
+SynapseResult = Literal["success", "forced"]
+
+
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """One target of a planned attack and how it takes the damage."""
+
+    target: str
+    amount: int
+    straight_to_life: bool
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What one Ahotnik's attack will do, decided at target identification."""
+
+    attacker: str
+    attack: Literal["melee", "ranged", "none"]
+    blows: tuple[Blow, ...] = ()
+
+
+@dataclass
+class Turn:
+    """The working area of one action: the board as it evolves, the events so far, the dice."""
+
+    board: Board
+    dice: DiceSource
+    events: list[Event] = field(default_factory=list)
+    rulings_told: set[str] = field(default_factory=set)
+    last_blow: dict[str, str] = field(default_factory=dict)  # Demon -> Ahotnik whose blow took it to 0 Life
+    fallen: list[tuple[str, str]] = field(default_factory=list)  # (Ahotnik at 0 Life, who struck it)
+
+    @property
+    def options(self) -> Any:
+        return self.board.options
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def ruling(self, option: str, value: object, text: str) -> None:
+        if option not in self.rulings_told:
+            self.rulings_told.add(option)
+            shown = str(value).lower() if isinstance(value, bool) else str(value)
+            self.emit(RulingApplied(option=option, value=shown, text=text))
+
+    def update(self, unit: Unit) -> None:
+        self.board = self.board.replace(unit)
+
+    def name(self, d: int) -> str:
+        return self.board.map.direction_name(d)
+
+
+def resolve(board: Board, action: Any, dice: DiceSource) -> tuple[list[Event], Board]:
+    if board.game_over is not None:
+        raise RuleRefusal(f"the game is over: {board.game_over}", rule="end of the game")
+    turn = Turn(board=board, dice=dice)
+    if isinstance(action, AttackPhaseAction):
+        resolve_attack_phase(turn, action)
+    elif isinstance(action, AttackAction):
+        resolve_single_attack(turn, action)
+    elif isinstance(action, SummonAction):
+        resolve_summon(turn, action)
+    elif isinstance(action, TerrainAction):
+        change = 1 if action.change == "revealed" else -1
+        change_threat(turn, change, f"a Contaminated Terrain token is {action.change}")
+    elif isinstance(action, EndTransitionAction):
+        resolve_end_transition(turn, action)
+    else:  # pragma: no cover - the scenario model admits only these kinds
+        raise TypeError(f"unknown action {action!r}")
+    return turn.events, turn.board
+
+
+# --- the attack phase -------------------------------------------------------------------------------------
+
+
+def resolve_attack_phase(turn: Turn, action: AttackPhaseAction) -> None:
+    order = [a.name for a in turn.board.ahotniks]
+    choices = {name: as_choice(c) for name, c in action.choices.items()}
+    for name in choices:
+        turn.board.ahotnik(name)  # refuses an unknown name (the loader already checks files)
+    if len(order) > 1:
+        if turn.options.phase_order == "per_ahotnik":
+            text = "each Ahotnik runs all four steps before the next in turn order"
+        else:
+            text = "each step is done by every Ahotnik, in turn order, before the next step"
+        turn.ruling("phase_order", turn.options.phase_order, text)
+    if turn.options.phase_order == "step_by_step":
+        results = {name: decide_direction(turn, name, choices.get(name)) for name in order}
+        plans = [identify(turn, name, results[name]) for name in order]
+        for i, plan in enumerate(plans):
+            strike(turn, plan)
+            if turn.fallen:
+                skipped = [p.attacker for p in plans[i + 1 :] if p.blows]
+                if skipped:
+                    turn.emit(Note(text=f"the game is over: {', '.join(skipped)} deal no damage"))
+                break
+        settle(turn)
+        return
+    for name in order:
+        result = decide_direction(turn, name, choices.get(name))
+        strike(turn, identify(turn, name, result))
+        settle(turn)
+        if turn.board.game_over is not None:
+            skipped = order[order.index(name) + 1 :]
+            if skipped:
+                turn.emit(Note(text=f"the game is over: {', '.join(skipped)} do not attack"))
+            return
+
+
+def resolve_single_attack(turn: Turn, action: AttackAction) -> None:
+    turn.board.ahotnik(action.ahotnik)
+    result = decide_direction(turn, action.ahotnik, as_choice(action.choice) if action.choice else None)
+    plan = identify(turn, action.ahotnik, result)
+    if action.target is not None and action.target not in [b.target for b in plan.blows]:
+        picked = ", ".join(b.target for b in plan.blows) or "nothing"
+        raise RuleRefusal(
+            f"{action.ahotnik} cannot choose {action.target}: the rules make it attack {picked}",
+            rule="target identification",
+            tip="an Ahotnik attacks the first adjacent Demon clockwise from its facing, then the first adjacent "
+            "enemy Ahotnik, otherwise shoots along its facing",
+        )
+    strike(turn, plan)
+    settle(turn)
+
+
+# --- step 1: direction ------------------------------------------------------------------------------------
+
+
+def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> SynapseResult:
+    """Work out the synapse and turn the Ahotnik to the direction it attacks in; return success or forced."""
+    if choice is None:
+        turn.emit(
+            Note(
+                unit=name,
+                text=f"no choice for {name} in the file: each pilot's number is asked of the dice source "
+                "(with --prompt the pilots type them)",
+            )
+        )
+        numbers = tuple(_pilot_number(turn, name, i) for i in (1, 2))
+        choice = ChoiceInput(pilots=(numbers[0], numbers[1]))
+    result: SynapseResult
+    candidates: tuple[int, ...]
+    if choice.pilots is not None:
+        a, b = choice.pilots
+        if a == b:
+            result, candidates, direction = "success", (a,), a
+            reason = "both pilots named the same number"
+        else:
+            result, candidates = "forced", (a, b)
+            direction = _forced_pick(turn, name, candidates)
+            reason = "the pilots disagree: picked at random between the two"
+        pilots: tuple[int, ...] = (a, b)
+    else:
+        pilots = ()
+        result = "success" if choice.synapse == "success" else "forced"
+        if choice.direction is not None:
+            candidates, direction = (choice.direction,), choice.direction
+            reason = "given by the table"
+        else:
+            assert choice.directions is not None
+            candidates = tuple(dict.fromkeys(choice.directions))
+            direction = _forced_pick(turn, name, candidates)
+            reason = "picked at random between the two named directions"
+    turn.emit(
+        Synapse(
+            unit=name,
+            result=result,
+            pilots=pilots,
+            candidates=candidates,
+            direction=direction,
+            direction_name=turn.name(direction),
+            reason=reason,
+        )
+    )
+    ahotnik = turn.board.ahotnik(name)
+    turn.emit(
+        Rotation(
+            unit=name,
+            before=ahotnik.facing,
+            after=direction,
+            before_name=turn.name(ahotnik.facing),
+            after_name=turn.name(direction),
+        )
+    )
+    turn.update(dataclasses.replace(ahotnik, facing=direction))
+    return result
+
+
+def _pilot_number(turn: Turn, name: str, pilot: int) -> int:
+    label = f"{name}, pilot {pilot}: secret direction number"
+    value = roll_die(turn.dice, 6, label)
+    turn.emit(Roll(label=label, dice="1d6", values=(value,), kept=(value,), total=value, unit=name))
+    return value
+
+
+def _forced_pick(turn: Turn, name: str, candidates: tuple[int, ...]) -> int:
+    if len(candidates) == 1:
+        return candidates[0]
+    label = f"forced synapse of {name}: " + ", ".join(f"{i} = direction {d}" for i, d in enumerate(candidates, 1))
+    direction = pick(turn.dice, list(candidates), label)
+    index = candidates.index(direction) + 1
+    turn.emit(Roll(label=label, dice=f"1d{len(candidates)}", values=(index,), kept=(index,), total=index, unit=name))
+    return direction
+
+
+# --- step 2: target identification ------------------------------------------------------------------------
+
+
+def ignore_reason(attacker: Ahotnik, unit: Unit) -> str | None:
+    """Why ``attacker``'s attacks treat ``unit`` as absent, or None when it is a valid target."""
+    if isinstance(unit, Demon):
+        if unit.identity in attacker.dna:
+            return f"{attacker.name} owns the DNA of {unit.identity}"
+        return None
+    if not attacker.is_enemy_of(unit):
+        return f"an ally of {attacker.name} (team {unit.team})"
+    if unit.phase_transition:
+        return "in phase transition"
+    return None
+
+
+def identify(turn: Turn, name: str, result: SynapseResult) -> Plan:
+    """Find what ``name`` attacks: an adjacent Demon first, then an adjacent enemy Ahotnik, else a ranged shot."""
+    board = turn.board
+    attacker = board.ahotnik(name)
+    if attacker.phase_transition:
+        if not turn.options.transition_attacks:
+            turn.ruling("transition_attacks", False, "an Ahotnik in phase transition only turns, it does not attack")
+            turn.emit(Note(unit=name, text=f"{name} is in phase transition and does not attack"))
+            return Plan(attacker=name, attack="none")
+        turn.ruling("transition_attacks", True, "an Ahotnik in phase transition still attacks")
+    facing = attacker.facing
+    told: set[str] = set()
+
+    def skip(unit: Unit, why: str) -> None:
+        if unit.name not in told:
+            told.add(unit.name)
+            turn.emit(Ignored(unit=unit.name, attacker=name, reason=why))
+
+    adjacent: list[tuple[int, Unit]] = []
+    for d in board.map.clockwise_from(facing):
+        unit = board.unit_at(board.map.neighbour(attacker.position, d))
+        if unit is None:
+            continue
+        why = ignore_reason(attacker, unit)
+        if why is not None:
+            skip(unit, why)
+        else:
+            adjacent.append((d, unit))
+    demons = [(d, u) for d, u in adjacent if isinstance(u, Demon)]
+    chosen = demons[0] if demons else (adjacent[0] if adjacent else None)
+    if chosen is not None:
+        d, target = chosen
+        ahead = d == facing
+        if isinstance(target, Demon):
+            why = f"first adjacent Demon clockwise from {turn.name(facing)}: at {turn.name(d)}"
+        else:
+            why = f"no Demon adjacent; first enemy Ahotnik clockwise from {turn.name(facing)}: at {turn.name(d)}"
+        amount = MELEE_DAMAGE[result]
+        rule = f"melee, {result}: " + ("target ahead, straight to Life" if ahead else "not ahead, Shields first")
+        turn.emit(
+            Targeting(
+                attacker=name,
+                attack="melee",
+                targets=(target.name,),
+                direction=d,
+                direction_name=turn.name(d),
+                reason=why,
+            )
+        )
+        return Plan(attacker=name, attack="melee", blows=(Blow(target.name, amount, ahead, rule),))
+    line = board.map.line(attacker.position, facing)
+    after = board.map.neighbour(line[-1] if line else attacker.position, facing)
+    stopped = after if after in board.map.blocked else None
+    base = RANGED_DAMAGE[result]
+    blows: list[Blow] = []
+    for h in line:
+        unit = board.unit_at(h)
+        if unit is None:
+            continue
+        why = ignore_reason(attacker, unit)
+        if why is not None:
+            skip(unit, why)
+            continue
+        k = len(blows)
+        amount = max(base - k, 0)
+        blows.append(Blow(unit.name, amount, False, f"ranged, {result}, target {k + 1} on the line: {base} − {k}"))
+    reason = "no enemy adjacent: a straight shot along the facing"
+    if stopped is not None:
+        reason += f", stopped by the Singularity at [{stopped[0]}, {stopped[1]}]"
+    turn.emit(
+        Targeting(
+            attacker=name,
+            attack="ranged",
+            targets=tuple(b.target for b in blows),
+            direction=facing,
+            direction_name=turn.name(facing),
+            line=tuple(line),
+            stopped_by=stopped,
+            reason=reason,
+        )
+    )
+    return Plan(attacker=name, attack="ranged", blows=tuple(blows))
+
+
+# --- step 3: damage ---------------------------------------------------------------------------------------
+
+
+def strike(turn: Turn, plan: Plan) -> None:
+    """Deal the planned damage in order; the attacker enters phase transition if it hit a Demon."""
+    hit_demon = False
+    for i, blow in enumerate(plan.blows):
+        target = turn.board.unit(blow.target)
+        if isinstance(target, Demon) and not target.on_board:
+            turn.emit(Note(unit=target.name, text=f"{target.name} has already left the board"))
+            continue
+        to_shields = 0 if blow.straight_to_life else min(blow.amount, target.shields)
+        to_life = min(blow.amount - to_shields, target.life)
+        hurt = dataclasses.replace(target, shields=target.shields - to_shields, life=target.life - to_life)
+        turn.update(hurt)
+        turn.emit(
+            Strike(
+                attacker=plan.attacker,
+                target=target.name,
+                attack=plan.attack,
+                amount=blow.amount,
+                to_shields=to_shields,
+                to_life=to_life,
+                shields_left=hurt.shields,
+                life_left=hurt.life,
+                rule=blow.rule,
+            )
+        )
+        if isinstance(target, Demon):
+            if blow.amount > 0:
+                hit_demon = True
+            else:
+                counts = turn.options.zero_damage_hit
+                text = (
+                    "a Demon reached for 0 damage is still hit (phase transition)"
+                    if counts
+                    else "a Demon reached for 0 damage is not hit (no phase transition)"
+                )
+                turn.ruling("zero_damage_hit", counts, text)
+                hit_demon = hit_demon or counts
+            if target.life > 0 and hurt.life == 0:
+                turn.last_blow[target.name] = plan.attacker
+        elif target.life > 0 and hurt.life == 0:
+            turn.fallen.append((target.name, plan.attacker))
+            if i + 1 < len(plan.blows):
+                at_once = turn.options.game_end == "at_once"
+                text = (
+                    "the game ends with this blow: the rest of the shot does not hit"
+                    if at_once
+                    else "the rest of the same shot still hits, then the game ends"
+                )
+                turn.ruling("game_end", turn.options.game_end, text)
+                if at_once:
+                    break
+    if hit_demon:
+        attacker = turn.board.ahotnik(plan.attacker)
+        if attacker.phase_transition:
+            turn.emit(Note(unit=attacker.name, text=f"{attacker.name} hit a Demon; it stays in phase transition"))
+        else:
+            turn.update(dataclasses.replace(attacker, phase_transition=True))
+            turn.emit(PhaseTransition(unit=attacker.name, active=True, reason="it hit a Demon"))
+
+
+# --- step 4: outcome --------------------------------------------------------------------------------------
+
+
+def settle(turn: Turn) -> None:
+    """Exile Demons at 0 Life (threat −1, DNA to the last blow); end the game if an Ahotnik is at 0 Life."""
+    for demon in turn.board.demons:
+        if demon.on_board and demon.life == 0:
+            by = turn.last_blow.get(demon.name, "?")
+            assert demon.position is not None
+            turn.update(dataclasses.replace(demon, position=None, exiled=True))
+            turn.emit(Exile(unit=demon.name, identity=demon.identity, by=by, position=demon.position))
+            change_threat(turn, -1, f"{demon.name} is exiled")
+            if by != "?":
+                owner = turn.board.ahotnik(by)
+                if demon.identity not in owner.dna:
+                    turn.update(dataclasses.replace(owner, dna=owner.dna | {demon.identity}))
+                    turn.emit(DnaGained(unit=by, identity=demon.identity))
+    turn.last_blow.clear()
+    if not turn.fallen:
+        return
+    fallen, by = turn.fallen[0]
+    owner = turn.board.ahotnik(by)
+    removed: list[str] = []
+    for demon in turn.board.demons:
+        if demon.on_board and demon.identity in owner.dna:
+            turn.update(dataclasses.replace(demon, position=None))
+            removed.append(demon.name)
+    reason = "an Ahotnik at 0 Life ends the game"
+    if removed:
+        reason += f"; the Demons whose DNA {by} owns leave the board"
+    turn.emit(GameOver(unit=fallen, by=by, removed=tuple(removed), reason=reason))
+    turn.board = dataclasses.replace(turn.board, game_over=f"{fallen} fell to 0 Life, struck by {by}")
+    turn.fallen.clear()
+
+
+def change_threat(turn: Turn, change: int, reason: str) -> None:
+    board = turn.board
+    floor = board.threat_floor
+    after = board.threat + change if change > 0 else max(board.threat + change, floor)
+    turn.emit(ThreatChanged(change=change, before=board.threat, after=after, floor=floor, reason=reason))
+    turn.board = dataclasses.replace(board, threat=after)
+
+
+# --- other actions ----------------------------------------------------------------------------------------
+
+
+def resolve_summon(turn: Turn, action: SummonAction) -> None:
+    board = turn.board
+    at: Hex = (action.at[0], action.at[1])
+    existing = board.demon(action.demon)
+    if existing is not None and existing.on_board:
+        raise RuleRefusal(f"{action.demon} is already on the board", rule="summon")
+    if any(a.name == action.demon for a in board.ahotniks):
+        raise RuleRefusal(f"{action.demon} is an Ahotnik, not a Demon", rule="summon")
+    if not board.map.contains(at):
+        raise RuleRefusal(f"[{at[0]}, {at[1]}] is not on the map", rule="summon")
+    if at in board.map.blocked:
+        raise RuleRefusal(f"[{at[0]}, {at[1]}] is the Singularity", rule="summon")
+    occupant = board.unit_at(at)
+    if occupant is not None:
+        raise RuleRefusal(f"[{at[0]}, {at[1]}] is taken by {occupant.name}", rule="summon")
+    identity = action.identity or (existing.identity if existing is not None else action.demon)
+    demon = Demon(name=action.demon, identity=identity, position=at, shields=action.shields, life=action.life)
+    turn.update(demon)
+    turn.emit(Summon(unit=demon.name, identity=identity, position=at, shields=demon.shields, life=demon.life))
+    change_threat(turn, 1, f"{demon.name} is summoned")
+    for owner in board.ahotniks:
+        if identity in owner.dna:
+            turn.emit(Note(unit=owner.name, text=f"{owner.name} owns the DNA of {identity}: they ignore each other"))
+
+
+def resolve_end_transition(turn: Turn, action: EndTransitionAction) -> None:
+    names = action.ahotniks if action.ahotniks is not None else [a.name for a in turn.board.ahotniks]
+    for name in names:
+        ahotnik = turn.board.ahotnik(name)
+        if ahotnik.phase_transition:
+            turn.update(dataclasses.replace(ahotnik, phase_transition=False))
+            turn.emit(PhaseTransition(unit=name, active=False, reason="the scenario ends it"))
+        elif action.ahotniks is not None:
+            turn.emit(Note(unit=name, text=f"{name} is not in phase transition"))

@@ -1,0 +1,379 @@
+"""Hex-grid geometry: axial coordinates, numbered directions, clockwise scans, straight lines and sight.
+
+Game-neutral: nothing here knows about any ruleset. Standard library only.
+
+Conventions
+===========
+
+Coordinates
+    A hex is ``Hex = tuple[int, int]`` in *axial* coordinates ``(q, r)``; the third cube coordinate is
+    ``s = -q - r``. Screen convention: ``r`` grows *downwards* (south), the way rows of a printed map are
+    counted from the top. :func:`as_hex` turns user input such as ``[2, -1]`` into a hex and refuses anything
+    else with an :class:`~tabroll.errors.InputError`.
+
+Orientation
+    :class:`Orientation` ``POINTY`` (pointy-top hexes: rows are horizontal, each hex has sides facing NE, E,
+    SE, SW, W, NW) or ``FLAT`` (flat-top hexes: columns are vertical, sides facing N, NE, SE, S, SW, NW).
+    The axial step to each side is fixed by the orientation:
+
+    ========  ==========  ==========
+    side      pointy      flat
+    ========  ==========  ==========
+    N         --          (0, -1)
+    NE        (+1, -1)    (+1, -1)
+    E         (+1, 0)     --
+    SE        (0, +1)     (+1, 0)
+    S         --          (0, +1)
+    SW        (-1, +1)    (-1, +1)
+    W         (-1, 0)     --
+    NW        (0, -1)     (-1, 0)
+    ========  ==========  ==========
+
+Direction numbers
+    Directions are numbered 1 to 6 *clockwise* (as seen on the printed map). ``first_direction`` names the
+    side direction 1 points to; the default is ``"NE"`` for pointy maps and ``"N"`` for flat maps. So on a
+    default pointy map 1 = NE, 2 = E, 3 = SE, 4 = SW, 5 = W, 6 = NW, and :func:`opposite` of ``d`` is
+    ``d + 3`` (wrapping). Games that number from another side only change ``first_direction``.
+
+Rectangles
+    :meth:`HexMap.rectangle` lays out ``columns`` x ``rows`` hexes in an *odd* offset layout, offset
+    coordinates ``(col, row)`` starting at ``(0, 0)`` top-left: on pointy maps odd rows are shoved half a
+    hex to the right ("odd-r"); on flat maps odd columns are shoved half a hex down ("odd-q").
+    :meth:`HexMap.to_offset` / :meth:`HexMap.from_offset` convert.
+
+Lines
+    :meth:`HexMap.line` walks straight from a hex in one direction until it leaves the map (the first hex not
+    in ``cells``), stopping *before* a blocked hex. :meth:`HexMap.hexes_between` draws the line between any
+    two hexes by linear interpolation in cube coordinates with exact fractions, every sample nudged by the
+    same tiny ``(+e, +e, -2e)`` so that a line running exactly along a hex edge always picks the same side;
+    because the samples are the same points whichever end we start from, the result is symmetric.
+    :meth:`HexMap.line_of_sight` is true when no *blocked* hex lies strictly between the two hexes (units
+    never block; the ends themselves never block).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from tabroll.errors import InputError
+
+__all__ = [
+    "DIRECTIONS",
+    "MAX_RADIUS",
+    "MAX_SIDE",
+    "Hex",
+    "HexMap",
+    "Orientation",
+    "as_hex",
+    "distance",
+    "opposite",
+]
+
+Hex = tuple[int, int]
+"""A hex as axial ``(q, r)``; cube ``s = -q - r``; ``r`` grows to the south."""
+
+DIRECTIONS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+MAX_RADIUS = 200
+MAX_SIDE = 400
+
+_HEX_TIP = "write a hex as two whole numbers [q, r] in axial coordinates, e.g. [2, -1]"
+_DIRECTION_TIP = "hex directions are numbered 1 to 6 clockwise"
+
+
+class Orientation(StrEnum):
+    """Which way the hexes point: ``pointy`` top (horizontal rows) or ``flat`` top (vertical columns)."""
+
+    POINTY = "pointy"
+    FLAT = "flat"
+
+
+# Sides in clockwise order, with their axial steps, per orientation.
+_SIDES: dict[Orientation, tuple[tuple[str, Hex], ...]] = {
+    Orientation.POINTY: (
+        ("NE", (1, -1)),
+        ("E", (1, 0)),
+        ("SE", (0, 1)),
+        ("SW", (-1, 1)),
+        ("W", (-1, 0)),
+        ("NW", (0, -1)),
+    ),
+    Orientation.FLAT: (
+        ("N", (0, -1)),
+        ("NE", (1, -1)),
+        ("SE", (1, 0)),
+        ("S", (0, 1)),
+        ("SW", (-1, 1)),
+        ("NW", (-1, 0)),
+    ),
+}
+_DEFAULT_FIRST: dict[Orientation, str] = {Orientation.POINTY: "NE", Orientation.FLAT: "N"}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def as_hex(value: object, what: str = "hex") -> Hex:
+    """Return ``value`` as an axial ``(q, r)`` hex; anything but two whole numbers is an InputError."""
+    if isinstance(value, tuple) and len(value) == 2 and _is_int(value[0]) and _is_int(value[1]):
+        return value
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise InputError(f"{what} must be a pair of whole numbers (q, r), got {value!r}", tip=_HEX_TIP)
+    if len(value) != 2:
+        raise InputError(f"{what} must have exactly two coordinates (q, r), got {len(value)}: {value!r}", tip=_HEX_TIP)
+    q, r = value[0], value[1]
+    if not (_is_int(q) and _is_int(r)):
+        raise InputError(f"{what} coordinates must be whole numbers, got {value!r}", tip=_HEX_TIP)
+    return (q, r)
+
+
+def _check_direction(d: object) -> int:
+    if isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6:
+        return d
+    raise InputError(f"hex direction must be a whole number 1-6, got {d!r}", tip=_DIRECTION_TIP)
+
+
+def opposite(d: int) -> int:
+    """The direction pointing the other way: ``d + 3``, wrapping within 1..6."""
+    return (_check_direction(d) + 2) % 6 + 1
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Hex distance: the number of steps between ``a`` and ``b`` on an unbounded map."""
+    dq, dr = b[0] - a[0], b[1] - a[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _cube_round(q: Fraction, r: Fraction) -> Hex:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return (rq, rr)
+
+
+@dataclass(frozen=True)
+class HexMap:
+    """An immutable hex map: a set of cells, an orientation, the numbering of directions and blocking hexes.
+
+    ``first_direction`` left empty means the orientation's default (``"NE"`` pointy, ``"N"`` flat); after
+    construction it always holds the side name actually used.
+    """
+
+    cells: frozenset[Hex]
+    orientation: Orientation = Orientation.POINTY
+    first_direction: str = ""
+    blocked: frozenset[Hex] = frozenset()
+    _deltas: tuple[Hex, ...] = field(init=False, repr=False, compare=False)
+    _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        orientation = Orientation(self.orientation)
+        sides = _SIDES[orientation]
+        first = (self.first_direction or _DEFAULT_FIRST[orientation]).strip().upper()
+        names = [name for name, _ in sides]
+        if first not in names:
+            raise InputError(
+                f"a {orientation.value}-top hex has no side {self.first_direction!r} for direction 1",
+                tip=f"choose one of {', '.join(names)}",
+            )
+        start = names.index(first)
+        ordered = sides[start:] + sides[:start]
+        object.__setattr__(self, "orientation", orientation)
+        object.__setattr__(self, "first_direction", first)
+        object.__setattr__(self, "cells", frozenset(self.cells))
+        object.__setattr__(self, "blocked", frozenset(self.blocked))
+        object.__setattr__(self, "_deltas", tuple(delta for _, delta in ordered))
+        object.__setattr__(self, "_names", tuple(name for name, _ in ordered))
+
+    # ---------------------------------------------------------------------------------------------------
+    # Constructors
+
+    @classmethod
+    def hexagon(cls, radius: int, **kw: Any) -> HexMap:
+        """All hexes within ``radius`` steps of ``(0, 0)`` (radius 0 is a single hex)."""
+        cells = frozenset(
+            (q, r)
+            for q in range(-radius, radius + 1)
+            for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1)
+        )
+        return cls(cells, **kw)
+
+    @classmethod
+    def rectangle(cls, columns: int, rows: int, **kw: Any) -> HexMap:
+        """``columns`` x ``rows`` hexes in the odd offset layout (odd-r pointy, odd-q flat), top-left (0, 0)."""
+        orientation = Orientation(kw.get("orientation", Orientation.POINTY))
+        cells = frozenset(_offset_to_axial(orientation, col, row) for col in range(columns) for row in range(rows))
+        return cls(cells, **kw)
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        radius: int | None = None,
+        columns: int | None = None,
+        rows: int | None = None,
+        cells: Iterable[object] | None = None,
+        orientation: str | Orientation = Orientation.POINTY,
+        first_direction: str | None = None,
+        blocked: Iterable[object] = (),
+    ) -> HexMap:
+        """Validated constructor for user input: exactly one of ``radius``, ``columns`` + ``rows`` or ``cells``.
+
+        Sizes are capped (radius <= 200, rectangles <= 400 x 400); every blocked hex must be on the map.
+        """
+        try:
+            orient = Orientation(str(orientation).strip().lower())
+        except ValueError:
+            raise InputError(f"unknown hex orientation {orientation!r}", tip="use 'pointy' or 'flat'") from None
+        kw: dict[str, Any] = {"orientation": orient, "first_direction": first_direction or ""}
+        given = sum(x is not None for x in (radius, cells)) + (columns is not None or rows is not None)
+        if given != 1:
+            raise InputError(
+                "a hex map needs exactly one of: a radius, columns and rows, or a list of cells",
+                tip="e.g. radius: 3  (a hexagon of 37 hexes)",
+            )
+        if radius is not None:
+            if not _is_int(radius) or not 0 <= radius <= MAX_RADIUS:
+                raise InputError(
+                    f"hex map radius must be a whole number 0-{MAX_RADIUS}, got {radius!r}",
+                    tip="a table-top map rarely needs a radius above 10",
+                )
+            hex_map = cls.hexagon(radius, **kw)
+        elif cells is not None:
+            parsed = frozenset(as_hex(c, "map cell") for c in cells)
+            if not parsed:
+                raise InputError("a hex map needs at least one cell", tip="list cells as [q, r] pairs")
+            if len(parsed) > (2 * MAX_SIDE) ** 2:
+                raise InputError(f"too many cells ({len(parsed)})", tip="keep a map under a few thousand hexes")
+            hex_map = cls(parsed, **kw)
+        else:
+            for name, value in (("columns", columns), ("rows", rows)):
+                if value is None or not _is_int(value) or not 1 <= value <= MAX_SIDE:
+                    raise InputError(
+                        f"hex map {name} must be a whole number 1-{MAX_SIDE}, got {value!r}",
+                        tip="give both columns and rows, e.g. columns: 8, rows: 6",
+                    )
+            assert columns is not None and rows is not None
+            hex_map = cls.rectangle(columns, rows, **kw)
+        block = frozenset(as_hex(b, "blocked hex") for b in blocked)
+        off = sorted(block - hex_map.cells)
+        if off:
+            raise InputError(f"blocked hex {off[0]} is not on the map", tip="blocked hexes must be map cells")
+        return cls(hex_map.cells, hex_map.orientation, hex_map.first_direction, block)
+
+    # ---------------------------------------------------------------------------------------------------
+    # Directions and neighbours
+
+    def contains(self, h: Hex) -> bool:
+        """True when ``h`` is one of the map's cells."""
+        return h in self.cells
+
+    def direction_delta(self, d: int) -> Hex:
+        """The axial step of direction ``d`` (1..6)."""
+        return self._deltas[_check_direction(d) - 1]
+
+    def side_name(self, d: int) -> str:
+        """The compass side direction ``d`` points to, e.g. ``"NE"``."""
+        return self._names[_check_direction(d) - 1]
+
+    def direction_name(self, d: int) -> str:
+        """Number and side together for logs, e.g. ``"1 (NE)"``."""
+        return f"{d} ({self.side_name(d)})"
+
+    def neighbour(self, h: Hex, d: int) -> Hex:
+        """The hex one step from ``h`` in direction ``d``; it may be off the map (check :meth:`contains`)."""
+        dq, dr = self.direction_delta(d)
+        return (h[0] + dq, h[1] + dr)
+
+    def neighbours(self, h: Hex) -> list[tuple[int, Hex]]:
+        """``(direction, hex)`` for each on-map neighbour of ``h``, in direction order 1..6."""
+        result: list[tuple[int, Hex]] = []
+        for d in DIRECTIONS:
+            n = self.neighbour(h, d)
+            if n in self.cells:
+                result.append((d, n))
+        return result
+
+    def clockwise_from(self, d: int) -> list[int]:
+        """The clockwise scan starting *at* ``d``: ``[d, d+1, ..., d+5]`` wrapping within 1..6."""
+        start = _check_direction(d)
+        return [(start - 1 + i) % 6 + 1 for i in range(6)]
+
+    def direction_to(self, a: Hex, b: Hex) -> int | None:
+        """The direction of the straight line from ``a`` through ``b``, or None when there is none (or a == b)."""
+        dq, dr = b[0] - a[0], b[1] - a[1]
+        steps = distance(a, b)
+        if steps == 0 or dq % steps or dr % steps:
+            return None
+        unit = (dq // steps, dr // steps)
+        if unit in self._deltas:
+            return self._deltas.index(unit) + 1
+        return None
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        """Hex distance between ``a`` and ``b`` (ignoring map edges and blocking hexes)."""
+        return distance(a, b)
+
+    # ---------------------------------------------------------------------------------------------------
+    # Lines and sight
+
+    def line(self, origin: Hex, d: int, *, stop_at_blocked: bool = True) -> list[Hex]:
+        """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map edge.
+
+        The walk ends at the first hex off the map; with ``stop_at_blocked`` it ends *before* a blocked hex.
+        """
+        dq, dr = self.direction_delta(d)
+        result: list[Hex] = []
+        h = (origin[0] + dq, origin[1] + dr)
+        while h in self.cells:
+            if stop_at_blocked and h in self.blocked:
+                break
+            result.append(h)
+            h = (h[0] + dq, h[1] + dr)
+        return result
+
+    def hexes_between(self, a: Hex, b: Hex) -> list[Hex]:
+        """The hexes a straight line from ``a`` to ``b`` crosses, ends excluded, in order from ``a``."""
+        n = distance(a, b)
+        if n <= 1:
+            return []
+        eps = Fraction(1, 10 * n)
+        result: list[Hex] = []
+        for i in range(1, n):
+            t = Fraction(i, n)
+            q = a[0] + (b[0] - a[0]) * t + eps
+            r = a[1] + (b[1] - a[1]) * t + eps
+            result.append(_cube_round(q, r))
+        return result
+
+    def line_of_sight(self, a: Hex, b: Hex) -> bool:
+        """True when no blocked hex lies strictly between ``a`` and ``b``."""
+        return not any(h in self.blocked for h in self.hexes_between(a, b))
+
+    # ---------------------------------------------------------------------------------------------------
+    # Offset coordinates
+
+    def to_offset(self, h: Hex) -> tuple[int, int]:
+        """``(col, row)`` of ``h`` in the odd offset layout used by :meth:`rectangle`."""
+        q, r = h
+        if self.orientation is Orientation.POINTY:
+            return (q + (r - (r & 1)) // 2, r)
+        return (q, r + (q - (q & 1)) // 2)
+
+    def from_offset(self, col: int, row: int) -> Hex:
+        """The axial hex at offset ``(col, row)`` (inverse of :meth:`to_offset`)."""
+        return _offset_to_axial(self.orientation, col, row)
+
+
+def _offset_to_axial(orientation: Orientation, col: int, row: int) -> Hex:
+    if orientation is Orientation.POINTY:
+        return (col - (row - (row & 1)) // 2, row)
+    return (col, row - (col - (col & 1)) // 2)
