@@ -1,0 +1,112 @@
+"""The Elder Scrolls: Betrayal of the Second Era — the Engage action, with custom dice described as data.
+
+Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
+``sample_dice.yaml`` (an ILLUSTRATIVE dice set, not the printed game's faces), ``model.py`` (scenario files),
+``state.py``, ``setup.py``, ``resolver.py`` (the six engage steps) and ``events.py`` (this game's events). This
+module stays light: the heavy parts are imported when a scenario is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tabroll.engine import QuickAttack, Ruleset, Scenario
+
+from . import events as _events  # noqa: F401  (registers this game's event kinds and describers)
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from tabroll.dice.sources import DiceSource
+    from tabroll.events import Event
+    from tabroll.loading.yaml_source import YamlDocument
+
+
+class Botse(Ruleset):
+    id = "botse"
+    name = "The Elder Scrolls: Betrayal of the Second Era"
+    aliases = ("betrayal of the second era", "elder scrolls", "tes-botse")
+    summary = "Hex map; custom skill dice as data; the six engage steps, summed damage against Defense."
+    source_language = "Russian"
+
+    def options_model(self) -> type[BaseModel]:
+        from .model import BotseOptions
+
+        return BotseOptions
+
+    def scenario_model(self) -> type[BaseModel]:
+        from .model import BotseScenario
+
+        return BotseScenario
+
+    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
+        from .setup import build_scenario
+
+        return build_scenario(self, doc, options or {})
+
+    def resolve(self, state: Any, action: Any, dice: DiceSource) -> tuple[list[Event], Any]:
+        from .resolver import resolve
+
+        return resolve(state, action, dice)
+
+    def describe_action(self, action: Any) -> tuple[str | None, str, str]:
+        from .model import AuraAction, EndTurnAction, EngageAction, MoveAction, RollSkillDiceAction
+
+        if isinstance(action, EngageAction):
+            against = f" {action.target}" if action.target else " (no target)"
+            granted = " (granted by an ability)" if action.granted else ""
+            return action.adventurer, "engage", f"{action.adventurer} engages{against}{granted}"
+        if isinstance(action, RollSkillDiceAction):
+            return action.adventurer, "roll_skill_dice", f"{action.adventurer} rolls skill dice outside battle"
+        if isinstance(action, MoveAction):
+            return action.adventurer, "move", f"{action.adventurer} moves to {list(action.to)}"
+        if isinstance(action, AuraAction):
+            return action.unit, "aura", f"{action.unit} uses {action.skill}"
+        assert isinstance(action, EndTurnAction)
+        return action.adventurer, "end_turn", f"{action.adventurer} ends the turn"
+
+    def quick_attack(self, request: QuickAttack) -> Scenario:
+        from .setup import quick_scenario
+
+        return quick_scenario(self, request)
+
+    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+        from .setup import quick_action
+
+        return quick_action(attacker, target, fields)
+
+    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool | str]:
+        """Health lost by each unit (Defense stops part of the damage), tenacity and light fatigue gained."""
+        out: dict[str, int | bool | str] = {}
+        for unit in after.units:
+            old = before.unit(unit.name)
+            if old.health != unit.health:
+                out[f"Health lost: {unit.name}"] = old.health - unit.health
+        for adventurer in after.adventurers:
+            old = before.unit(adventurer.name)
+            if adventurer.tenacity != old.tenacity:
+                out[f"tenacity gained: {adventurer.name}"] = adventurer.tenacity - old.tenacity
+            if adventurer.light_fatigue != old.light_fatigue:
+                out[f"light fatigue gained: {adventurer.name}"] = adventurer.light_fatigue - old.light_fatigue
+        return out
+
+    def summarize_state(self, state: Any) -> dict[str, Any]:
+        from .setup import summarize
+
+        return summarize(state)
+
+    def state_lines(self, state: Any) -> list[str]:
+        from .setup import state_lines
+
+        return state_lines(state)
+
+    def state_rich(self, state: Any) -> Any:
+        from rich.text import Text
+
+        return Text("\n".join(self.state_lines(state)).strip("\n"))
+
+
+RULESET = Botse()
+
+__all__ = ["RULESET", "Botse"]

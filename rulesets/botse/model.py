@@ -1,0 +1,359 @@
+"""BotSE scenario files: the pydantic models that validate them.
+
+A scenario describes the dice once (``skill_lines`` and ``enemy_dice``: every die is a list of faces), the hex
+map, the adventurers, enemies and companions, and the actions to resolve. Given dice in an action's ``dice:``
+list are FACE NUMBERS: 1-based positions in the rolled die's ``faces`` list.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
+
+MAX_FACES = 20
+MAX_DICE_PER_UNIT = 100
+Amount = Annotated[int, Field(ge=0, le=1000)]
+Coordinate = Annotated[int, Field(ge=-1000, le=1000)]
+HexInput = tuple[Coordinate, Coordinate]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Form(StrEnum):
+    """The five battle forms; each fixes the engage range and which dice may be rolled."""
+
+    LIGHT_WEAPON = "light_weapon"
+    HEAVY_WEAPON = "heavy_weapon"
+    DEFENSIVE = "defensive"
+    RANGED = "ranged"
+    MAGIC = "magic"
+
+
+class Code(StrEnum):
+    """Where a resolved skill die goes (its resolution code)."""
+
+    ACTIVE = "active"
+    COOLDOWN = "cooldown"
+    DRAINED = "drained"
+    INSTANT = "instant"
+    STATUS = "status"
+
+
+class Stat(StrEnum):
+    STAMINA = "stamina"
+    MAGICKA = "magicka"
+
+
+class BotseOptions(Strict):
+    """House-rule options of BotSE (see rulesets/botse/README.md for the reasoning)."""
+
+    difficulty: Literal["standard", "expert"] = Field(
+        "standard", description="Expert gains 2 light fatigue dice per extra engage instead of 1."
+    )
+    damage_summing: Literal["engage", "ability"] = Field(
+        "engage",
+        description="Damage of adventurers' dice to each non-adventurer unit is summed over the whole engage "
+        "and dealt after the last result that damages it (the source's clarification, which replaces 5b), or "
+        "each result deals its own damage at once (the rulebook's original 5b).",
+    )
+    unused_free_dice: Literal["discard", "exhaust"] = Field(
+        "discard",
+        description="Free enemy combat dice are always discarded, even when their result is not resolved "
+        "(discard), or an unresolved free die is exhausted like any other die (exhaust).",
+    )
+    granted_engage_fatigue: Literal["none", "same"] = Field(
+        "none",
+        description="An engage granted by an ability (outside an engage action) gains no fatigue (none), or "
+        "gains it like an engage action (same).",
+    )
+    out_of_battle_form_dice: Literal["refuse", "allow"] = Field(
+        "refuse",
+        description="Rolling skill dice outside battle skips the form step, so dice marked with a battle form "
+        "cannot be rolled (refuse), or they may be rolled anyway (allow).",
+    )
+
+
+# --- dice as data -----------------------------------------------------------------------------------------
+
+
+class FaceInput(Strict):
+    """One face of a die: its icons (effects) and its resolution code.
+
+    ``damage``: to the declared target. ``splash``: to one other unit adjacent to the target (or to the
+    adventurer, with ``adjacent_to: self``). ``prevent``: damage prevented (by the adventurer, or by the unit
+    named when resolving). ``tenacity``: a tenacity face (exhaust the die, gain 1 tenacity). ``status``: the
+    name of a status effect. ``text``: anything else, shown for the table to apply by hand.
+    """
+
+    damage: Amount = 0
+    splash: Amount = 0
+    adjacent_to: Literal["target", "self"] = "target"
+    unblockable: bool = False
+    prevent: Amount = 0
+    tenacity: bool = False
+    status: Name | None = None
+    text: Annotated[str, Field(max_length=200)] | None = None
+    code: Code = Code.INSTANT
+
+    @model_validator(mode="after")
+    def _consistent(self) -> FaceInput:
+        others = self.damage or self.splash or self.prevent or self.status or self.text
+        if self.tenacity and others:
+            raise ValueError("a tenacity face carries only the tenacity icon")
+        if self.code is Code.STATUS and self.status is None:
+            raise ValueError("a face with code 'status' names its status effect, e.g. status: Burning")
+        return self
+
+
+def _face_kind(value: Any) -> str:
+    return "word" if isinstance(value, str) else "icons"
+
+
+FaceEntry = Annotated[
+    Annotated[FaceInput, Tag("icons")] | Annotated[Literal["blank", "tenacity"], Tag("word")],
+    Discriminator(_face_kind),
+]
+
+
+class DieInput(Strict):
+    """A skill die: its faces, and optionally the battle form whose icon it carries."""
+
+    form: Form | None = None
+    faces: list[FaceEntry] = Field(min_length=1, max_length=MAX_FACES)
+
+
+class SkillLineInput(Strict):
+    """A skill line: its dice, tied to Stamina or Magicka; ``combat: true`` marks the Combat skill's dice."""
+
+    stat: Stat
+    combat: bool = False
+    dice: dict[Name, DieInput] = Field(min_length=1, max_length=50)
+
+
+class EnemyDieInput(Strict):
+    """An enemy combat die (used as free combat dice). It has no tenacity faces."""
+
+    faces: list[FaceEntry] = Field(min_length=1, max_length=MAX_FACES)
+
+
+# --- units ------------------------------------------------------------------------------------------------
+
+
+class AbilityInput(Strict):
+    """What an item's ability does in the engage: damage to the target (dealt on its own, not summed with
+    the dice), free combat dice added to the roll, tenacity gained, or a text for the table."""
+
+    damage: Amount = 0
+    unblockable: bool = False
+    free_dice: Annotated[int, Field(ge=0, le=20)] = 0
+    tenacity: Amount = 0
+    text: Annotated[str, Field(max_length=200)] | None = None
+
+
+class CostInput(Strict):
+    """A cost that must be paid in full."""
+
+    tenacity: Amount = 0
+    health: Amount = 0
+    light_fatigue: Amount = 0
+
+
+class OvertaxInput(Strict):
+    """An optional stronger use of a weapon ability: pay ``cost`` to add ``ability``."""
+
+    cost: CostInput
+    ability: AbilityInput
+
+
+class ItemInput(Strict):
+    """A weapon in the adventurer's ready equipment; its ability works in the listed forms."""
+
+    forms: list[Form] = Field(min_length=1, max_length=5)
+    ability: AbilityInput
+    overtax: OvertaxInput | None = None
+    ready: bool = True
+
+
+class AdventurerInput(Strict):
+    at: HexInput = Field(validation_alias=AliasChoices("at", "position"))
+    stamina: Annotated[int, Field(ge=0, le=20)]
+    magicka: Annotated[int, Field(ge=0, le=20)]
+    health: Annotated[int, Field(ge=0, le=1000)]
+    defense: Amount = 0
+    tenacity: Amount = 0
+    form: Form = Form.LIGHT_WEAPON
+    dice: list[Name] = Field(
+        default_factory=list,
+        max_length=MAX_DICE_PER_UNIT,
+        description="The skill dice available in the attribute rows (a name once per physical die).",
+    )
+    cooldown_slots: Annotated[int, Field(ge=1, le=30)] = 8
+    cooldown: list[Name | None] = Field(default_factory=list, max_length=30)
+    active_slots: Annotated[int, Field(ge=0, le=10)] = 2
+    active: list[Name] = Field(default_factory=list, max_length=10)
+    light_fatigue: Amount = 0
+    engages: Annotated[int, Field(ge=0, le=100)] = Field(0, description="Engages already done this turn.")
+    items: dict[Name, ItemInput] = Field(default_factory=dict, max_length=20)
+
+    @model_validator(mode="after")
+    def _slots(self) -> AdventurerInput:
+        if len(self.cooldown) > self.cooldown_slots:
+            raise ValueError(f"{len(self.cooldown)} dice on a cooldown track of {self.cooldown_slots} slots")
+        if len(self.active) > self.active_slots:
+            raise ValueError(f"{len(self.active)} dice in {self.active_slots} active slots")
+        return self
+
+
+class EffectInput(Strict):
+    """What a triggered enemy or companion skill does: damage to the adventurer who engaged (``to: engager``)
+    or to every unit adjacent to its owner (``to: adjacent``), light fatigue for that adventurer, a text."""
+
+    damage: Amount = 0
+    to: Literal["engager", "adjacent"] = "engager"
+    unblockable: bool = False
+    light_fatigue: Amount = 0
+    text: Annotated[str, Field(max_length=200)] | None = None
+
+
+class SkillInput(Strict):
+    """A triggered skill: after being engaged (``engaged``), after taking damage in an engage (``damaged``),
+    after being defeated in one (``defeated``), or an aura used by its own action (``aura``)."""
+
+    name: Name
+    when: Literal["engaged", "damaged", "defeated", "aura"]
+    effect: EffectInput
+
+
+class CreatureInput(Strict):
+    at: HexInput = Field(validation_alias=AliasChoices("at", "position"))
+    health: Annotated[int, Field(ge=1, le=1000)]
+    defense: Amount = 0
+    combat_die: Name | None = None
+    skills: list[SkillInput] = Field(default_factory=list, max_length=20)
+
+
+class MapInput(Strict):
+    """The hex battle map: a hexagon (``radius``), a rectangle (``columns`` and ``rows``) or a list of cells."""
+
+    radius: int | None = None
+    columns: int | None = None
+    rows: int | None = None
+    cells: list[HexInput] | None = Field(None, max_length=20_000)
+    orientation: Literal["pointy", "flat"] = "pointy"
+    blocked: list[HexInput] = Field(default_factory=list, max_length=20_000)
+
+
+# --- actions ----------------------------------------------------------------------------------------------
+
+DiceList = list[Annotated[int, Field(ge=1, le=MAX_FACES)]]
+
+
+class ResultChoice(Strict):
+    """One result to resolve: the die (its 1-based place in the roll), or the chosen item's ``item``
+    ability; ``unit`` picks the unit a splash, prevent or status result applies to, ``hex`` a status hex."""
+
+    die: Annotated[int, Field(ge=1, le=200)] | Literal["item"]
+    unit: Name | None = None
+    hex: HexInput | None = None
+
+
+def _result_kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "choice"
+    return "word" if isinstance(value, str) else "number"
+
+
+ResultEntry = Annotated[
+    Annotated[Annotated[int, Field(ge=1, le=200)], Tag("number")]
+    | Annotated[Literal["item"], Tag("word")]
+    | Annotated[ResultChoice, Tag("choice")],
+    Discriminator(_result_kind),
+]
+
+
+class TurnFace(Strict):
+    """An ability turns die ``die`` (its place in the roll) to face ``face``."""
+
+    die: Annotated[int, Field(ge=1, le=200)]
+    face: Annotated[int, Field(ge=1, le=MAX_FACES)]
+
+
+class RollFields(Strict):
+    adventurer: Name
+    gather: list[Name] = Field(default_factory=list, max_length=60)
+    resolve: list[ResultEntry] | None = Field(
+        None,
+        max_length=200,
+        description="The results to resolve, in order (default: every die in roll order, then the item). "
+        "A die left out is not resolved: it is exhausted.",
+    )
+    reroll: list[Annotated[int, Field(ge=1, le=200)]] = Field(default_factory=list, max_length=60)
+    turn: list[TurnFace] = Field(
+        default_factory=list, max_length=60, description="Dice an ability turns to another face (step 5a)."
+    )
+    reactions: list[Name] = Field(
+        default_factory=list, description="Companions that choose to use their triggered skills (enemies must)."
+    )
+    dice: DiceList | None = Field(None, max_length=1000)
+
+
+class EngageAction(RollFields):
+    do: Literal["engage"]
+    form: Form | None = None
+    target: Name | None = None
+    item: Name | None = None
+    overtax: bool = False
+    free_dice: Annotated[int, Field(ge=0, le=20)] = 0
+    granted: bool = Field(False, description="An engage granted by an ability, outside an engage action.")
+
+
+class RollSkillDiceAction(RollFields):
+    do: Literal["roll_skill_dice"]
+
+
+class MoveAction(Strict):
+    do: Literal["move"]
+    adventurer: Name
+    to: HexInput
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class AuraAction(Strict):
+    do: Literal["aura"]
+    unit: Name
+    skill: Name
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class EndTurnAction(Strict):
+    do: Literal["end_turn"]
+    adventurer: Name
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+Action = Annotated[
+    EngageAction | RollSkillDiceAction | MoveAction | AuraAction | EndTurnAction, Field(discriminator="do")
+]
+
+
+class BotseScenario(Strict):
+    ruleset: Literal["botse"]
+    title: str = ""
+    description: str = ""
+    seed: int | None = Field(None, ge=0, le=2**63)
+    options: dict[str, Any] = Field(default_factory=dict)
+    dice_set: Literal["sample", "none"] = Field(
+        "none", description="'sample' adds the bundled ILLUSTRATIVE dice (not the printed game's faces)."
+    )
+    skill_lines: dict[Name, SkillLineInput] = Field(default_factory=dict, max_length=50)
+    enemy_dice: dict[Name, EnemyDieInput] = Field(default_factory=dict, max_length=20)
+    map: MapInput
+    adventurers: dict[Name, AdventurerInput] = Field(min_length=1, max_length=10)
+    enemies: dict[Name, CreatureInput] = Field(default_factory=dict, max_length=200)
+    companions: dict[Name, CreatureInput] = Field(default_factory=dict, max_length=50)
+    actions: list[Action] = Field(default_factory=list, max_length=10_000)

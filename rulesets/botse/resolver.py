@@ -1,0 +1,958 @@
+"""BotSE resolution: the six engage steps, rolling skill dice outside battle, moves, auras and turn ends.
+
+``resolve(battle, action, dice) -> (events, battle)``, pure: every die is drawn from ``dice`` as a FACE
+NUMBER (``roll_die(dice, len(faces), purpose)``, 1-based), so given values, prompts, seeds and the odds engine
+all work on custom dice. A refusal raises :class:`RuleRefusal`; the engine then keeps the state unchanged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabroll.dice.sources import DiceSource, roll_die
+from tabroll.errors import RuleRefusal
+from tabroll.events import Damage, Defeat, Event, Modifier, Move, Note, RulingApplied, Spend, StatusApplied
+from tabroll.geometry.hex import Hex
+
+from .events import (
+    DiePlaced,
+    FaceRolled,
+    FatigueGained,
+    FormDeclared,
+    Gathered,
+    Reaction,
+    ResultResolved,
+    TargetDeclared,
+    TenacityGained,
+)
+from .model import (
+    AuraAction,
+    Code,
+    EndTurnAction,
+    EngageAction,
+    Form,
+    MoveAction,
+    ResultChoice,
+    RollFields,
+    RollSkillDiceAction,
+    Stat,
+)
+from .state import Ability, Adventurer, Battle, Creature, Die, Effect, Face, Placed, Unit
+
+PLACES = ("exhausted", "active", "drained", "discarded", "status")
+
+
+@dataclass
+class Rolled:
+    """A die in the roll: its place in the roll (from 1), its definition, the face it shows."""
+
+    number: int
+    die: Die
+    face_number: int
+    free: bool = False
+
+    @property
+    def face(self) -> Face:
+        return self.die.faces[self.face_number - 1]
+
+
+@dataclass
+class Work:
+    """The working area of one action: the state as it evolves, the events so far, the engage's tallies."""
+
+    battle: Battle
+    dice: DiceSource
+    events: list[Event] = field(default_factory=list)
+    rulings_told: set[str] = field(default_factory=set)
+    running: dict[str, int] = field(default_factory=dict)
+    damaged: set[str] = field(default_factory=set)
+    defeated: set[str] = field(default_factory=set)
+    placed: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def options(self) -> Any:
+        return self.battle.options
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def ruling(self, option: str, value: str, text: str) -> None:
+        if option not in self.rulings_told:
+            self.rulings_told.add(option)
+            self.emit(RulingApplied(option=option, value=value, text=text))
+
+    def unit(self, name: str) -> Unit:
+        return self.battle.unit(name)
+
+    def adventurer(self, name: str) -> Adventurer:
+        return self.battle.adventurer(name)
+
+    def update(self, unit: Unit) -> None:
+        self.battle = self.battle.with_unit(unit)
+
+
+def resolve(battle: Battle, action: Any, dice: DiceSource) -> tuple[list[Event], Battle]:
+    work = Work(battle=battle, dice=dice)
+    if isinstance(action, EngageAction):
+        resolve_roll(work, action, engage=True)
+    elif isinstance(action, RollSkillDiceAction):
+        resolve_roll(work, action, engage=False)
+    elif isinstance(action, MoveAction):
+        resolve_move(work, action)
+    elif isinstance(action, AuraAction):
+        resolve_aura(work, action)
+    elif isinstance(action, EndTurnAction):
+        resolve_end_turn(work, action)
+    else:  # pragma: no cover - the scenario model admits only these kinds
+        raise TypeError(f"unknown action {action!r}")
+    return work.events, work.battle
+
+
+# --- ranges -----------------------------------------------------------------------------------------------
+
+
+def reach_text(adventurer: Adventurer, form: Form) -> str:
+    return {
+        Form.LIGHT_WEAPON: "adjacent targets only",
+        Form.HEAVY_WEAPON: "adjacent targets only",
+        Form.DEFENSIVE: "no range: no target",
+        Form.RANGED: f"targets 2 to {adventurer.stamina} hexes away (Stamina)",
+        Form.MAGIC: f"targets up to {adventurer.magicka} hexes away (Magicka)",
+    }[form]
+
+
+def range_problem(battle: Battle, adventurer: Adventurer, target: Unit, form: Form) -> str | None:
+    """Why ``target`` is not in range and sight of ``adventurer`` in ``form``, or None when it is."""
+    distance = battle.map.distance(adventurer.position, target.position)
+    name = target.name
+    if form is Form.DEFENSIVE:
+        return "Defensive form has no range: no target can be declared"
+    if form in (Form.LIGHT_WEAPON, Form.HEAVY_WEAPON) and distance != 1:
+        return f"{name} is {distance} hexes away; {form.value} form reaches adjacent units only"
+    if form is Form.RANGED and distance < 2:
+        return f"{name} is adjacent; ranged form reaches only units that are not adjacent"
+    if form is Form.RANGED and distance > adventurer.stamina:
+        return f"{name} is {distance} hexes away; ranged form reaches {adventurer.stamina} (Stamina)"
+    if form is Form.MAGIC and distance > adventurer.magicka:
+        return f"{name} is {distance} hexes away; magic form reaches {adventurer.magicka} (Magicka)"
+    if not battle.map.line_of_sight(adventurer.position, target.position):
+        return f"{adventurer.name} cannot see {name}: a blocked hex is in between"
+    return None
+
+
+# --- the engage (and rolling skill dice outside battle) ---------------------------------------------------
+
+
+@dataclass
+class Engage:
+    """What the steps decided: who rolls, in which form, at which target, with which dice and item."""
+
+    adventurer: str
+    form: Form | None
+    target: str | None
+    rolled: list[Rolled]
+    ability: Ability | None = None
+    item: str | None = None
+
+
+def resolve_roll(work: Work, action: RollFields, *, engage: bool) -> None:
+    adventurer = work.adventurer(action.adventurer)
+    if adventurer.defeated:
+        raise RuleRefusal(f"{adventurer.name} is defeated", rule="engage")
+    target: str | None = None
+    form: Form | None = None
+    if isinstance(action, EngageAction):
+        check_turn_order(adventurer)
+        adventurer = gain_fatigue(work, adventurer, action)
+        form = declare_form(work, adventurer, action.form)
+        adventurer = work.adventurer(adventurer.name)
+        target = declare_target(work, adventurer, form, action.target)
+    else:
+        work.emit(Note(text="skill dice rolled outside battle: no fatigue, no battle form, no target"))
+    setup = gather_and_roll(work, adventurer, action, form, target)
+    change_faces(work, setup, action)
+    resolve_results(work, setup, action)
+    react(work, setup, action)
+    restore_defense(work)
+    assert sorted(work.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"
+
+
+def check_turn_order(adventurer: Adventurer) -> None:
+    if adventurer.moved_after_engage:
+        raise RuleRefusal(
+            f"{adventurer.name} moved after engaging this turn: a turn with engages allows one move, "
+            "before or after the engages",
+            rule="move and engage",
+            tip="end the turn first (do: end_turn)",
+        )
+    if adventurer.moves > 1:
+        raise RuleRefusal(
+            f"{adventurer.name} already moved {adventurer.moves} times this turn: a turn with engages allows "
+            "only one move",
+            rule="move and engage",
+        )
+
+
+def gain_fatigue(work: Work, adventurer: Adventurer, action: EngageAction) -> Adventurer:
+    """Step 1: no fatigue on the first engage of the turn, then 1 light fatigue die (2 on Expert)."""
+    if action.granted:
+        if work.options.granted_engage_fatigue == "none":
+            work.ruling(
+                "granted_engage_fatigue",
+                "none",
+                "an engage granted by an ability is not an engage action: it gains no fatigue",
+            )
+            work.emit(FatigueGained(unit=adventurer.name, amount=0, total=adventurer.light_fatigue, reason="granted"))
+            return adventurer
+        work.ruling("granted_engage_fatigue", "same", "an engage granted by an ability gains fatigue like any other")
+    number = adventurer.engages + 1
+    if adventurer.engages == 0:
+        amount, reason = 0, "first engage this turn"
+    else:
+        expert = work.options.difficulty == "expert"
+        amount = 2 if expert else 1
+        reason = f"engage {number} this turn" + (" on Expert" if expert else "")
+    updated = dataclasses.replace(adventurer, engages=number, light_fatigue=adventurer.light_fatigue + amount)
+    work.update(updated)
+    work.emit(FatigueGained(unit=adventurer.name, amount=amount, total=updated.light_fatigue, reason=reason))
+    return updated
+
+
+def declare_form(work: Work, adventurer: Adventurer, wanted: Form | None) -> Form:
+    """Step 2: the form declared (or the current one); it fixes the range and which dice may be rolled."""
+    form = wanted or adventurer.form
+    work.emit(
+        FormDeclared(
+            unit=adventurer.name, form=form.value, previous=adventurer.form.value, reach=reach_text(adventurer, form)
+        )
+    )
+    if form is not adventurer.form:
+        work.update(dataclasses.replace(adventurer, form=form))
+    return form
+
+
+def declare_target(work: Work, adventurer: Adventurer, form: Form, name: str | None) -> str | None:
+    """Step 3: an optional target, which must be an enemy in sight and in the form's range."""
+    if name is None:
+        return None
+    target = work.unit(name)
+    if not isinstance(target, Creature) or target.side != "enemy":
+        raise RuleRefusal(f"{name} is not an enemy: only an enemy can be the target of an engage", rule="target")
+    if target.defeated:
+        raise RuleRefusal(f"{name} is already defeated", rule="target")
+    problem = range_problem(work.battle, adventurer, target, form)
+    if problem is not None:
+        raise RuleRefusal(problem, rule="target range")
+    distance = work.battle.map.distance(adventurer.position, target.position)
+    work.emit(TargetDeclared(unit=adventurer.name, target=name, distance=distance, reach=reach_text(adventurer, form)))
+    return name
+
+
+def gather_and_roll(
+    work: Work, adventurer: Adventurer, action: RollFields, form: Form | None, target: str | None
+) -> Engage:
+    """Step 4: check the gathered dice (availability, form icons, combat dice, each stat's limit), choose
+    one item, add free enemy combat dice, and roll everything together."""
+    battle = work.battle
+    available = Counter(adventurer.available)
+    wanted = Counter(action.gather)
+    for name, count in wanted.items():
+        if name not in battle.dice:
+            raise RuleRefusal(
+                f"there is no die called '{name}'", rule="gathering", tip=f"the dice: {', '.join(battle.dice)}"
+            )
+        die = battle.dice[name]
+        if die.stat is None:
+            raise RuleRefusal(
+                f"'{name}' is an enemy combat die: it joins a roll only as a free die",
+                rule="gathering",
+                tip="ask for free dice with free_dice: N (or an item ability that adds them)",
+            )
+        if count > available[name]:
+            have = available[name]
+            raise RuleRefusal(
+                f"{adventurer.name} has {have} '{name}' {'die' if have == 1 else 'dice'} available in the "
+                f"attribute rows; gathering {count}",
+                rule="gathering",
+            )
+        if die.form is not None:
+            if form is None:
+                if work.options.out_of_battle_form_dice == "refuse":
+                    work.ruling(
+                        "out_of_battle_form_dice",
+                        "refuse",
+                        "outside battle the form step is skipped: dice with a battle form icon cannot be rolled",
+                    )
+                    raise RuleRefusal(
+                        f"'{name}' carries the {die.form.value} form icon and there is no battle form outside "
+                        "battle (ruling out_of_battle_form_dice = refuse)",
+                        rule="out of battle",
+                    )
+                work.ruling(
+                    "out_of_battle_form_dice", "allow", "outside battle, dice with a form icon may still be rolled"
+                )
+            elif die.form is not form:
+                raise RuleRefusal(
+                    f"'{name}' carries the {die.form.value} form icon; the form is {form.value}",
+                    rule="gathering",
+                )
+        if die.combat and form is Form.MAGIC:
+            raise RuleRefusal(
+                f"'{name}' is a combat die: combat dice cannot be gathered in Magic form", rule="gathering"
+            )
+    counts = {stat: sum(c for n, c in wanted.items() if battle.dice[n].stat is stat) for stat in Stat}
+    for stat in Stat:
+        limit = adventurer.limit(stat)
+        if counts[stat] > limit:
+            word = stat.value.capitalize()
+            raise RuleRefusal(
+                f"gathering {counts[stat]} dice that use {word}, but {adventurer.name} has {word} {limit}: "
+                f"at most {limit} such dice per engage",
+                rule="gathering limits",
+            )
+    ability: Ability | None = None
+    item_name = getattr(action, "item", None)
+    free = getattr(action, "free_dice", 0)
+    if item_name is not None:
+        item = adventurer.item(item_name)
+        if item is None:
+            raise RuleRefusal(f"{adventurer.name} has no item called '{item_name}'", rule="items")
+        if not item.ready:
+            raise RuleRefusal(f"{item_name} is not ready", rule="items")
+        if form not in item.forms:
+            forms = ", ".join(sorted(f.value for f in item.forms))
+            shown = form.value if form else "none"
+            raise RuleRefusal(f"{item_name}'s ability works in {forms} form, not {shown}", rule="items")
+        ability = item.ability
+        if getattr(action, "overtax", False):
+            if item.overtax_cost is None or item.overtax_ability is None:
+                raise RuleRefusal(f"{item_name} cannot be overtaxed", rule="overtax")
+            adventurer = pay_cost(work, adventurer, item.overtax_cost, f"overtax {item_name}")
+            extra = item.overtax_ability
+            ability = Ability(
+                damage=ability.damage + extra.damage,
+                unblockable=ability.unblockable or extra.unblockable,
+                free_dice=ability.free_dice + extra.free_dice,
+                tenacity=ability.tenacity + extra.tenacity,
+                text="; ".join(t for t in (ability.text, extra.text) if t) or None,
+            )
+        free += ability.free_dice
+    elif getattr(action, "overtax", False):
+        raise RuleRefusal("overtax needs an item: choose one with item: NAME", rule="overtax")
+    if free and form is Form.MAGIC:
+        raise RuleRefusal("free combat dice are combat dice: none in Magic form", rule="gathering")
+    if free and battle.enemy_die is None:
+        raise RuleRefusal("free combat dice need an enemy combat die: define one under enemy_dice", rule="free dice")
+    taken = Counter(wanted)
+    kept: list[str] = []
+    for name in adventurer.available:
+        if taken[name] > 0:
+            taken[name] -= 1
+        else:
+            kept.append(name)
+    adventurer = dataclasses.replace(adventurer, available=tuple(kept))
+    work.update(adventurer)
+    work.emit(
+        Gathered(
+            unit=adventurer.name,
+            dice=tuple(action.gather),
+            stamina=counts[Stat.STAMINA],
+            stamina_limit=adventurer.stamina,
+            magicka=counts[Stat.MAGICKA],
+            magicka_limit=adventurer.magicka,
+            free=free,
+            item=item_name,
+        )
+    )
+    if not action.gather and not free:
+        work.emit(Note(text="no dice gathered: the remaining steps still happen"))
+    dice = [battle.dice[n] for n in action.gather]
+    if free:
+        assert battle.enemy_die is not None
+        dice += [battle.dice[battle.enemy_die]] * free
+    rolled: list[Rolled] = []
+    for number, die in enumerate(dice, start=1):
+        is_free = number > len(action.gather)
+        kind = "free enemy combat die" if is_free else die.name
+        value = roll_die(work.dice, die.sides, f"{kind}, die {number} ({die.sides} faces)")
+        entry = Rolled(number=number, die=die, face_number=value, free=is_free)
+        rolled.append(entry)
+        work.emit(
+            FaceRolled(
+                number=number, die=die.name, face=value, sides=die.sides, shows=entry.face.describe(), free=is_free
+            )
+        )
+    return Engage(adventurer.name, form, target, rolled, ability, item_name)
+
+
+def pay_cost(work: Work, adventurer: Adventurer, cost: Any, what: str) -> Adventurer:
+    """A cost is paid in full or not at all."""
+    if adventurer.tenacity < cost.tenacity or adventurer.health < cost.health:
+        raise RuleRefusal(
+            f"{adventurer.name} cannot pay the cost of {what} in full "
+            f"(tenacity {cost.tenacity}, Health {cost.health} needed; has {adventurer.tenacity}, {adventurer.health})",
+            rule="costs",
+        )
+    paid = dataclasses.replace(
+        adventurer,
+        tenacity=adventurer.tenacity - cost.tenacity,
+        health=adventurer.health - cost.health,
+        light_fatigue=adventurer.light_fatigue + cost.light_fatigue,
+    )
+    for resource, amount, left in (
+        ("tenacity", cost.tenacity, paid.tenacity),
+        ("Health", cost.health, paid.health),
+        ("light fatigue die", cost.light_fatigue, paid.light_fatigue),
+    ):
+        if amount:
+            work.emit(Spend(unit=adventurer.name, resource=resource, amount=amount, remaining=left))
+    work.update(paid)
+    return paid
+
+
+def change_faces(work: Work, setup: Engage, action: RollFields) -> None:
+    """Step 5a: rerolls and turned faces that abilities allow happen before anything is resolved."""
+    for number in action.reroll:
+        entry = die_number(setup, number, "reroll")
+        entry.face_number = roll_die(work.dice, entry.die.sides, f"reroll {entry.die.name}, die {number}")
+        work.emit(_face_event(entry, "rerolled"))
+    for turned in action.turn:
+        entry = die_number(setup, turned.die, "turn")
+        if turned.face > entry.die.sides:
+            raise RuleRefusal(f"{entry.die.name} has {entry.die.sides} faces, not {turned.face}", rule="turn")
+        entry.face_number = turned.face
+        work.emit(_face_event(entry, "turned"))
+
+
+def _face_event(entry: Rolled, how: str) -> FaceRolled:
+    return FaceRolled(
+        number=entry.number,
+        die=entry.die.name,
+        face=entry.face_number,
+        sides=entry.die.sides,
+        shows=entry.face.describe(),
+        free=entry.free,
+        how=how,
+    )
+
+
+def die_number(setup: Engage, number: int, field_name: str) -> Rolled:
+    if not 1 <= number <= len(setup.rolled):
+        raise RuleRefusal(
+            f"{field_name}: there is no die {number}; {len(setup.rolled)} dice were rolled", rule="results"
+        )
+    return setup.rolled[number - 1]
+
+
+# --- step 5: resolving the results ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    die: int | None  # None: the item's ability
+    unit: str | None = None
+    hex: Hex | None = None
+
+
+def choices(setup: Engage, action: RollFields) -> list[Choice]:
+    if action.resolve is None:
+        found = [Choice(r.number) for r in setup.rolled]
+        return found + ([Choice(None)] if setup.ability is not None else [])
+    out: list[Choice] = []
+    seen: set[int | None] = set()
+    for entry in action.resolve:
+        if isinstance(entry, ResultChoice):
+            key, unit, where = entry.die, entry.unit, entry.hex
+        else:
+            key, unit, where = entry, None, None
+        number = None if key == "item" else int(key)
+        if number is None and setup.ability is None:
+            raise RuleRefusal("resolve: 'item' names no ability: no item was chosen for this engage", rule="results")
+        if number is not None:
+            die_number(setup, number, "resolve")
+        if number in seen:
+            raise RuleRefusal(f"resolve: {key} is listed twice; each result resolves once", rule="results")
+        seen.add(number)
+        out.append(Choice(number, unit, (where[0], where[1]) if where is not None else None))
+    return out
+
+
+@dataclass
+class Plan:
+    """What a die result will do: damage and prevention per unit, and where the die goes."""
+
+    damage: dict[str, tuple[int, int]] = field(default_factory=dict)  # unit → (blockable, unblockable)
+    prevent: dict[str, int] = field(default_factory=dict)
+    done: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    code: Code = Code.INSTANT
+    status_on: str | None = None
+
+    def add_damage(self, unit: str, amount: int, unblockable: bool) -> None:
+        blockable, through = self.damage.get(unit, (0, 0))
+        self.damage[unit] = (blockable, through + amount) if unblockable else (blockable + amount, through)
+
+
+def splash_unit(work: Work, setup: Engage, choice: Choice, reference: Hex) -> str | None:
+    """The unit a splash result damages: the one chosen, else the first enemy adjacent to ``reference``."""
+    if choice.unit is not None:
+        return choice.unit
+    for creature in work.battle.creatures:
+        if creature.side != "enemy" or creature.defeated or creature.name == setup.target:
+            continue
+        if work.battle.map.distance(creature.position, reference) == 1:
+            return creature.name
+    return None
+
+
+def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Plan:
+    """Partial resolution: everything on the face that can be done now, and what has to be skipped."""
+    battle = work.battle
+    face = rolled.face
+    adventurer = battle.adventurer(setup.adventurer)
+    plan = Plan(code=face.code)
+    damage, prevent = face.damage, face.prevent
+    if setup.form is Form.DEFENSIVE and rolled.die.combat and damage:
+        if rolled.free:
+            plan.skipped.append("free enemy dice cannot be placed in active slots in Defensive form")
+            return plan
+        prevent, damage, plan.code = prevent + damage, 0, Code.ACTIVE
+        plan.done.append(f"Defensive form: the combat die's {face.damage} damage becomes prevent {face.damage}")
+    if damage:
+        problem = target_problem(work, setup)
+        if problem:
+            plan.skipped.append(f"{damage} damage to the target: {problem}")
+        else:
+            assert setup.target is not None
+            plan.add_damage(setup.target, damage, face.unblockable)
+            plan.done.append(f"{damage} damage to {setup.target}")
+    if face.splash:
+        reference = adventurer.position
+        if face.adjacent_to == "target":
+            reference = battle.unit(setup.target).position if setup.target else None  # type: ignore[assignment]
+        name = splash_unit(work, setup, choice, reference) if reference is not None else None
+        problem = None
+        if reference is None:
+            problem = "no target declared"
+        elif name is None:
+            problem = "no other enemy is adjacent"
+        else:
+            unit = battle.unit(name)
+            where = "the target" if face.adjacent_to == "target" else adventurer.name
+            if unit.defeated:
+                problem = f"{name} is defeated"
+            elif name in (setup.target, adventurer.name):
+                problem = f"{name} is not another unit adjacent to {where}"
+            elif battle.map.distance(unit.position, reference) != 1:
+                problem = f"{name} is not adjacent to {where}"
+        if problem:
+            plan.skipped.append(f"{face.splash} splash damage: {problem}")
+        else:
+            assert name is not None
+            plan.add_damage(name, face.splash, face.unblockable)
+            plan.done.append(f"{face.splash} damage to {name}, adjacent")
+    if prevent:
+        on = choice.unit or adventurer.name
+        unit = battle.unit(on)
+        if unit.defeated:
+            plan.skipped.append(f"prevent {prevent}: {on} is defeated")
+        else:
+            plan.prevent[on] = prevent
+            plan.done.append(f"{on} prevents {prevent}")
+    if face.status:
+        placed_on = choice.unit or (f"hex {list(choice.hex)}" if choice.hex else None) or setup.target
+        if placed_on is None:
+            plan.skipped.append(f"status {face.status}: no unit or hex to place it on")
+        else:
+            if choice.hex is not None and not battle.map.contains(choice.hex):
+                raise RuleRefusal(f"hex {list(choice.hex)} is off the map", rule="status")
+            plan.status_on = placed_on
+            plan.done.append(f"{face.status} on {placed_on}")
+    if face.text:
+        plan.done.append(f"apply by hand: {face.text}")
+    return plan
+
+
+def target_problem(work: Work, setup: Engage) -> str | None:
+    """Range is checked again when each result is resolved."""
+    if setup.target is None:
+        return "no target declared"
+    target = work.unit(setup.target)
+    if target.defeated:
+        return f"{setup.target} is defeated"
+    assert setup.form is not None
+    return range_problem(work.battle, work.adventurer(setup.adventurer), target, setup.form)
+
+
+def static_units(work: Work, setup: Engage, choice: Choice) -> list[str]:
+    """The non-adventurer units a result would damage or let prevent damage, judged before any is resolved:
+    the summed damage to a unit is dealt after the last of them."""
+    if choice.die is None:
+        return []
+    rolled = setup.rolled[choice.die - 1]
+    face = rolled.face
+    found: list[str] = []
+    defensive = setup.form is Form.DEFENSIVE and rolled.die.combat
+    if face.damage and setup.target and not defensive:
+        found.append(setup.target)
+    if face.splash:
+        reference: Hex | None = work.adventurer(setup.adventurer).position
+        if face.adjacent_to == "target":
+            reference = work.unit(setup.target).position if setup.target else None
+        name = splash_unit(work, setup, choice, reference) if reference is not None else None
+        if name:
+            found.append(name)
+    if (face.prevent or (defensive and face.damage)) and choice.unit:
+        found.append(choice.unit)
+    return [n for n in dict.fromkeys(found) if not isinstance(work.unit(n), Adventurer)]
+
+
+def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
+    """Step 5b: resolve the chosen results one at a time, in the player's order."""
+    order = choices(setup, action)
+    summed = work.options.damage_summing == "engage"
+    last: dict[str, int] = {}  # in the order the units are first damaged: the order of the dealings
+    for position, choice in enumerate(order):
+        for name in static_units(work, setup, choice):
+            last[name] = position
+    if last:
+        work.ruling(
+            "damage_summing",
+            work.options.damage_summing,
+            "the dice's damage to each non-adventurer unit is summed and dealt after the last result that "
+            "damages it (the source's clarification)"
+            if summed
+            else "each result deals its damage at once (the rulebook's original 5b)",
+        )
+    if not summed:
+        last = {}
+    pending: dict[str, list[int]] = {}  # unit → [blockable, unblockable, prevented]
+    for position, choice in enumerate(order):
+        if choice.die is None:
+            resolve_item(work, setup)
+        else:
+            rolled = setup.rolled[choice.die - 1]
+            plan = plan_result(work, setup, rolled, choice)
+            if place_result(work, setup, rolled, plan):
+                for name, (blockable, through) in plan.damage.items():
+                    if summed and not isinstance(work.unit(name), Adventurer):
+                        tally = pending.setdefault(name, [0, 0, 0])
+                        tally[0] += blockable
+                        tally[1] += through
+                    else:
+                        deal(work, name, blockable, through, by=setup.adventurer, what=f"die {rolled.number}")
+                for name, amount in plan.prevent.items():
+                    if summed and not isinstance(work.unit(name), Adventurer):
+                        pending.setdefault(name, [0, 0, 0])[2] += amount
+        for name in [n for n, p in last.items() if p == position]:
+            blockable, through, prevented = pending.pop(name, [0, 0, 0])
+            deal_summed(work, name, blockable, through, prevented, by=setup.adventurer)
+    for rolled in setup.rolled:
+        if rolled.number not in work.placed:
+            unresolved(work, setup, rolled, "not resolved")
+
+
+def deal_summed(work: Work, name: str, blockable: int, through: int, prevented: int, *, by: str) -> None:
+    if prevented:
+        stopped = min(prevented, blockable)
+        work.emit(Note(text=f"{name} prevents {stopped} of the summed damage (prevent {prevented})", unit=name))
+        blockable -= stopped
+    if blockable or through:
+        deal(work, name, blockable, through, by=by, what="summed damage of the dice")
+
+
+def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
+    """Put a resolved die where its code says; False when the result cannot be resolved at all."""
+    face = rolled.face
+    adventurer = work.adventurer(setup.adventurer)
+    if face.tenacity:
+        if rolled.free:  # enemy dice carry no tenacity icon (checked on load); kept for safety
+            return False
+        slot = exhaust(work, adventurer, rolled.die.name)
+        adventurer = work.adventurer(setup.adventurer)
+        work.update(dataclasses.replace(adventurer, tenacity=adventurer.tenacity + 1))
+        work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done="tenacity"))
+        work.emit(TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason="tenacity face"))
+        mark(work, rolled, "exhausted", "tenacity face", slot=slot)
+        return True
+    if not plan.done:
+        why = "; ".join(plan.skipped) or "a blank face"
+        work.emit(Note(text=f"die {rolled.number} {rolled.die.name}: nothing on it can be done ({why})"))
+        return False
+    if plan.code is Code.ACTIVE and not rolled.free and len(adventurer.active) >= adventurer.active_slots:
+        work.emit(Note(text=f"die {rolled.number} {rolled.die.name}: no open active slot, so it cannot be resolved"))
+        return False
+    done = "; ".join(plan.done) + ("" if not plan.skipped else f" (skipped: {'; '.join(plan.skipped)})")
+    work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=done))
+    if rolled.free:
+        mark(work, rolled, "discarded", "free enemy combat die, discarded after use")
+    elif plan.code is Code.ACTIVE:
+        placed = Placed(die=rolled.die.name, face=rolled.face.describe())
+        work.update(dataclasses.replace(adventurer, active=(*adventurer.active, placed)))
+        mark(work, rolled, "active", "active slot code", slot=len(adventurer.active) + 1)
+    elif plan.code is Code.DRAINED:
+        work.update(dataclasses.replace(adventurer, drained=(*adventurer.drained, rolled.die.name)))
+        mark(work, rolled, "drained", "drained code")
+    elif plan.code is Code.STATUS:
+        assert plan.status_on is not None and face.status is not None
+        placed = Placed(die=rolled.die.name, face=face.status, on=plan.status_on)
+        work.update(dataclasses.replace(adventurer, statuses=(*adventurer.statuses, placed)))
+        target = work.battle.unit(plan.status_on) if not plan.status_on.startswith("hex ") else None
+        if isinstance(target, Creature):
+            work.update(dataclasses.replace(target, statuses=(*target.statuses, face.status)))
+        work.emit(
+            StatusApplied(unit=plan.status_on, status=face.status, reason=f"{rolled.die.name}, die {rolled.number}")
+        )
+        mark(work, rolled, "status", "status effect code", on=plan.status_on)
+    else:
+        why = "cooldown code: its effect lasts while it is there" if plan.code is Code.COOLDOWN else "instant code"
+        mark(work, rolled, "exhausted", why, slot=exhaust(work, adventurer, rolled.die.name))
+    return True
+
+
+def unresolved(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
+    if rolled.free:
+        if work.options.unused_free_dice == "discard":
+            work.ruling("unused_free_dice", "discard", "free enemy combat dice are always discarded, never exhausted")
+            mark(work, rolled, "discarded", f"{why}; free enemy combat die")
+            return
+        work.ruling("unused_free_dice", "exhaust", "an unresolved free die is exhausted like any other die")
+    adventurer = work.adventurer(setup.adventurer)
+    mark(work, rolled, "exhausted", why, slot=exhaust(work, adventurer, rolled.die.name))
+
+
+def exhaust(work: Work, adventurer: Adventurer, die: str) -> int:
+    """Put ``die`` on the leftmost open slot of the cooldown track; the slot number (from 1)."""
+    track = list(adventurer.cooldown)
+    if None not in track:
+        raise RuleRefusal(
+            f"{adventurer.name}'s cooldown track has no open slot to exhaust {die} to",
+            rule="cooldown track",
+            tip="give the adventurer more cooldown_slots, or free the track first",
+        )
+    slot = track.index(None)
+    track[slot] = die
+    work.update(dataclasses.replace(adventurer, cooldown=tuple(track)))
+    return slot + 1
+
+
+def mark(
+    work: Work, rolled: Rolled, place: str, reason: str, *, slot: int | None = None, on: str | None = None
+) -> None:
+    assert place in PLACES and rolled.number not in work.placed, (rolled.number, place)
+    work.placed[rolled.number] = place
+    work.emit(DiePlaced(number=rolled.number, die=rolled.die.name, place=place, reason=reason, slot=slot, on=on))
+
+
+def resolve_item(work: Work, setup: Engage) -> None:
+    """The chosen item's ability: its damage is dealt on its own (not summed with the dice)."""
+    ability = setup.ability
+    assert ability is not None and setup.item is not None
+    done: list[str] = []
+    if ability.free_dice:
+        done.append(f"{ability.free_dice} free combat dice (added to the roll)")
+    if ability.damage:
+        problem = target_problem(work, setup)
+        if problem:
+            done.append(f"{ability.damage} damage skipped: {problem}")
+        else:
+            assert setup.target is not None
+            done.append(f"{ability.damage} damage to {setup.target}")
+    if ability.text:
+        done.append(f"apply by hand: {ability.text}")
+    work.emit(ResultResolved(number=0, die=setup.item, done="; ".join(done) or "nothing"))
+    if ability.damage and setup.target is not None and not target_problem(work, setup):
+        blockable, through = (0, ability.damage) if ability.unblockable else (ability.damage, 0)
+        deal(work, setup.target, blockable, through, by=setup.adventurer, what=f"{setup.item}'s ability")
+    if ability.tenacity:
+        adventurer = work.adventurer(setup.adventurer)
+        work.update(dataclasses.replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
+        work.emit(
+            TenacityGained(
+                unit=adventurer.name,
+                amount=ability.tenacity,
+                total=adventurer.tenacity + ability.tenacity,
+                reason=f"{setup.item}'s ability",
+            )
+        )
+
+
+def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: str, engage: bool = True) -> None:
+    """One dealing of damage: remaining Defense (printed Defense minus the damage already dealt to the unit in
+    this engage) stops blockable damage first; the rest is lost Health. Unblockable damage ignores Defense."""
+    unit = work.unit(name)
+    amount = blockable + through
+    if unit.defeated or amount == 0:
+        return
+    before = max(0, unit.defense - work.running.get(name, 0))
+    stopped = min(before, blockable)
+    lost = min(unit.health, amount - stopped)
+    health = unit.health - lost
+    if engage:
+        work.running[name] = work.running.get(name, 0) + amount
+    after = max(0, unit.defense - work.running.get(name, 0)) if engage else before
+    parts = [what]
+    if through:
+        parts.append(f"{through} unblockable (ignores Defense)")
+    if blockable and before:
+        parts.append(f"Defense {before} stops {stopped}")
+    elif blockable:
+        parts.append("Defense 0")
+    else:
+        parts.append(f"Defense {before} not used")
+    parts.append(f"{lost} Health lost, {health} left")
+    work.emit(Damage(attacker=by, target=name, amount=amount, rule="; ".join(parts), defeats=health == 0))
+    if after < before:
+        work.emit(
+            Modifier(
+                applies_to=f"Defense of {name}",
+                reason=f"{work.running[name]} damage dealt to it in this engage",
+                amount=after - before,
+                total=after,
+                unit=name,
+            )
+        )
+    work.update(dataclasses.replace(unit, health=health, defeated=health == 0))
+    if amount:
+        work.damaged.add(name)
+    if health == 0:
+        work.defeated.add(name)
+        work.emit(Defeat(unit=name, by=by, reason=f"Health 0 ({what})"))
+
+
+def restore_defense(work: Work) -> None:
+    for name, total in work.running.items():
+        unit = work.unit(name)
+        lowered = min(unit.defense, total)
+        if lowered and not unit.defeated:
+            work.emit(
+                Modifier(
+                    applies_to=f"Defense of {name}",
+                    reason="restored after the engage",
+                    amount=lowered,
+                    total=unit.defense,
+                    unit=name,
+                )
+            )
+
+
+# --- step 6: reactions ------------------------------------------------------------------------------------
+
+
+def react(work: Work, setup: Engage, action: RollFields) -> None:
+    """Step 6: enemies must use skills triggered by this engage; companions may (``reactions:``).
+
+    Only the declared target is engaged; an enemy defeated during the engage does not use its "after being
+    engaged" skills; skills triggered by damage or defeat are not covered by that rule.
+    """
+    for creature in work.battle.creatures:
+        for skill in creature.skills:
+            if skill.when == "aura":
+                continue
+            name = creature.name
+            if skill.when == "engaged":
+                if name == setup.target:
+                    if name in work.defeated:
+                        reason = "it was defeated during the engage"
+                        work.emit(Reaction(unit=name, skill=skill.name, when=skill.when, fired=False, reason=reason))
+                        continue
+                elif name in work.damaged:
+                    reason = "it took damage but was not the declared target, so it was not engaged"
+                    work.emit(Reaction(unit=name, skill=skill.name, when=skill.when, fired=False, reason=reason))
+                    continue
+                else:
+                    continue
+            elif name not in (work.damaged if skill.when == "damaged" else work.defeated):
+                continue
+            if creature.side == "companion" and name not in action.reactions:
+                reason = "a companion's reaction is optional and was not chosen (reactions:)"
+                work.emit(Reaction(unit=name, skill=skill.name, when=skill.when, fired=False, reason=reason))
+                continue
+            apply_effect(work, creature, skill.name, skill.when, skill.effect, setup.adventurer, engage=True)
+
+
+def apply_effect(
+    work: Work, owner: Creature, skill: str, when: str, effect: Effect, engager: str | None, *, engage: bool
+) -> None:
+    parts: list[str] = []
+    if effect.damage:
+        parts.append(
+            f"{effect.damage} damage to "
+            + ("the adventurer who engaged" if effect.to == "engager" else "every adjacent unit")
+        )
+    if effect.light_fatigue:
+        parts.append(f"{effect.light_fatigue} light fatigue")
+    if effect.text:
+        parts.append(f"apply by hand: {effect.text}")
+    work.emit(Reaction(unit=owner.name, skill=skill, when=when, fired=True, reason="; ".join(parts) or "no effect"))
+    victims: list[str] = []
+    if effect.damage:
+        if effect.to == "engager":
+            victims = [engager] if engager else []
+        else:
+            victims = [
+                u.name
+                for u in work.battle.units
+                if not u.defeated and u.name != owner.name and work.battle.map.distance(u.position, owner.position) == 1
+            ]
+    blockable, through = (0, effect.damage) if effect.unblockable else (effect.damage, 0)
+    for victim in victims:
+        deal(work, victim, blockable, through, by=owner.name, what=skill, engage=engage)
+    if effect.light_fatigue and engager:
+        adventurer = work.adventurer(engager)
+        total = adventurer.light_fatigue + effect.light_fatigue
+        work.update(dataclasses.replace(adventurer, light_fatigue=total))
+        work.emit(FatigueGained(unit=engager, amount=effect.light_fatigue, total=total, reason=skill))
+
+
+# --- other actions ----------------------------------------------------------------------------------------
+
+
+def resolve_move(work: Work, action: MoveAction) -> None:
+    adventurer = work.adventurer(action.adventurer)
+    if adventurer.defeated:
+        raise RuleRefusal(f"{adventurer.name} is defeated", rule="move")
+    if adventurer.engages and adventurer.moves:
+        raise RuleRefusal(
+            f"{adventurer.name} already moved this turn: a turn with engages allows only one move",
+            rule="move and engage",
+        )
+    to = (action.to[0], action.to[1])
+    battle = work.battle
+    if not battle.map.contains(to) or to in battle.map.blocked:
+        raise RuleRefusal(f"hex {list(to)} is off the map or blocked", rule="move")
+    other = battle.unit_at(to)
+    if other is not None and other.name != adventurer.name:
+        raise RuleRefusal(f"hex {list(to)} is taken by {other.name}", rule="move")
+    moved = dataclasses.replace(
+        adventurer, position=to, moves=adventurer.moves + 1, moved_after_engage=adventurer.engages > 0
+    )
+    work.update(moved)
+    work.emit(Move(unit=adventurer.name, origin=adventurer.position, destination=to, path=(to,)))
+
+
+def resolve_aura(work: Work, action: AuraAction) -> None:
+    owner = work.unit(action.unit)
+    if not isinstance(owner, Creature):
+        raise RuleRefusal(f"{action.unit} has no aura: only enemies and companions have triggered skills", rule="aura")
+    skill = next((s for s in owner.skills if s.name == action.skill and s.when == "aura"), None)
+    if skill is None:
+        auras = [s.name for s in owner.skills if s.when == "aura"]
+        raise RuleRefusal(
+            f"{owner.name} has no aura called '{action.skill}'",
+            rule="aura",
+            tip=f"its auras: {', '.join(auras)}" if auras else None,
+        )
+    if owner.defeated:
+        raise RuleRefusal(f"{owner.name} is defeated", rule="aura")
+    work.emit(Note(text=f"{skill.name} is not an engage: no unit is engaged by it"))
+    apply_effect(work, owner, skill.name, "aura", skill.effect, None, engage=False)
+
+
+def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
+    adventurer = work.adventurer(action.adventurer)
+    work.update(dataclasses.replace(adventurer, engages=0, moves=0, moved_after_engage=False))
+    work.emit(Note(text=f"{adventurer.name}'s turn ends: the next engage is the first of a turn", unit=adventurer.name))

@@ -1,0 +1,369 @@
+"""From a validated scenario file (or an engage typed on the command line) to the initial battle state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
+from tabroll.errors import InputError
+from tabroll.geometry.hex import Hex, HexMap
+from tabroll.loading.validation import validate
+from tabroll.loading.yaml_source import YamlDocument, load_yaml_text
+
+from .model import (
+    AbilityInput,
+    AdventurerInput,
+    BotseOptions,
+    BotseScenario,
+    CreatureInput,
+    EngageAction,
+    FaceEntry,
+    SkillLineInput,
+)
+from .state import Ability, Adventurer, Battle, Cost, Creature, Die, Effect, Face, Item, Placed, Skill
+
+Path = tuple[str | int, ...]
+
+
+def face_of(entry: FaceEntry) -> Face:
+    if entry == "blank":
+        return Face()
+    if entry == "tenacity":
+        return Face(tenacity=True)
+    assert not isinstance(entry, str)
+    return Face(
+        damage=entry.damage,
+        splash=entry.splash,
+        adjacent_to=entry.adjacent_to,
+        unblockable=entry.unblockable,
+        prevent=entry.prevent,
+        tenacity=entry.tenacity,
+        status=entry.status,
+        text=entry.text,
+        code=entry.code,
+    )
+
+
+@cache
+def sample_dice_set() -> BotseScenario:
+    """The bundled illustrative dice (``sample_dice.yaml``): NOT the printed game's faces."""
+    import yaml
+
+    text = resources.files(__package__).joinpath("sample_dice.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    return BotseScenario.model_validate(
+        {"ruleset": "botse", "map": {"radius": 0}, "adventurers": {"-": {"at": [0, 0], **_ZERO}}, **data}
+    )
+
+
+_ZERO = {"stamina": 0, "magicka": 0, "health": 0}
+
+
+def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str | None]:
+    lines: list[tuple[str, SkillLineInput, Path | None]] = []
+    if model.dice_set == "sample":
+        sample = sample_dice_set()
+        lines += [(n, line, None) for n, line in sample.skill_lines.items() if n not in model.skill_lines]
+        enemy = {**sample.enemy_dice, **model.enemy_dice}
+    else:
+        enemy = dict(model.enemy_dice)
+    lines += [(n, line, ("skill_lines", n)) for n, line in model.skill_lines.items()]
+    dice: dict[str, Die] = {}
+    for skill, line, path in lines:
+        for name, die in line.dice.items():
+            if name in dice:
+                raise InputError(
+                    f"two dice are called '{name}'",
+                    tip="give every die its own name (a name once per die, not per copy)",
+                    location=doc.locate((*path, "dice", name)) if path else None,
+                )
+            faces = tuple(face_of(f) for f in die.faces)
+            dice[name] = Die(name=name, faces=faces, stat=line.stat, skill=skill, form=die.form, combat=line.combat)
+    for name, enemy_die in enemy.items():
+        where = ("enemy_dice", name)
+        if name in dice:
+            raise InputError(f"two dice are called '{name}'", location=doc.locate(where))
+        faces = tuple(face_of(f) for f in enemy_die.faces)
+        if any(f.tenacity for f in faces):
+            raise InputError(
+                f"enemy die '{name}' has a tenacity face: enemy combat dice carry no tenacity icon",
+                location=doc.locate(where),
+            )
+        dice[name] = Die(name=name, faces=faces, combat=True)
+    return dice, next(iter(enemy), None)
+
+
+def _unknown(kind: str, name: str, known: list[str], doc: YamlDocument, path: Path) -> InputError:
+    from difflib import get_close_matches
+
+    close = get_close_matches(name, known, n=1)
+    tip = f"did you mean '{close[0]}'?" if close else (f"the {kind}s are: {', '.join(known)}" if known else None)
+    return InputError(f"no {kind} called '{name}' in this scenario", tip=tip, location=doc.locate(path))
+
+
+def _ability(a: AbilityInput) -> Ability:
+    return Ability(damage=a.damage, unblockable=a.unblockable, free_dice=a.free_dice, tenacity=a.tenacity, text=a.text)
+
+
+def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc: YamlDocument) -> Adventurer:
+    skill_dice = sorted(n for n, d in dice.items() if d.stat is not None)
+    base = ("adventurers", name)
+    for i, die in enumerate(entry.dice):
+        if die not in dice or dice[die].stat is None:
+            raise _unknown("skill die", die, skill_dice, doc, (*base, "dice", i))
+    for field_name, names in (("cooldown", entry.cooldown), ("active", entry.active)):
+        for i, listed in enumerate(names):
+            if listed is not None and listed not in dice:
+                raise _unknown("die", listed, sorted(dice), doc, (*base, field_name, i))
+    items = tuple(
+        Item(
+            name=item_name,
+            forms=frozenset(item.forms),
+            ability=_ability(item.ability),
+            overtax_cost=Cost(**item.overtax.cost.model_dump()) if item.overtax else None,
+            overtax_ability=_ability(item.overtax.ability) if item.overtax else None,
+            ready=item.ready,
+        )
+        for item_name, item in entry.items.items()
+    )
+    track = tuple(entry.cooldown) + (None,) * (entry.cooldown_slots - len(entry.cooldown))
+    return Adventurer(
+        name=name,
+        position=(entry.at[0], entry.at[1]),
+        stamina=entry.stamina,
+        magicka=entry.magicka,
+        health=entry.health,
+        defense=entry.defense,
+        tenacity=entry.tenacity,
+        form=entry.form,
+        available=tuple(entry.dice),
+        cooldown=track,
+        active_slots=entry.active_slots,
+        active=tuple(Placed(die=d, face="placed before the scenario") for d in entry.active),
+        light_fatigue=entry.light_fatigue,
+        engages=entry.engages,
+        items=items,
+    )
+
+
+def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die], doc: YamlDocument) -> Creature:
+    if entry.combat_die is not None and entry.combat_die not in dice:
+        raise _unknown("die", entry.combat_die, sorted(dice), doc, (f"{side}s", name, "combat_die"))
+    skills = tuple(Skill(name=s.name, when=s.when, effect=Effect(**s.effect.model_dump())) for s in entry.skills)
+    return Creature(
+        name=name,
+        side=side,
+        position=(entry.at[0], entry.at[1]),
+        health=entry.health,
+        defense=entry.defense,
+        combat_die=entry.combat_die,
+        skills=skills,
+    )
+
+
+def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+    model = validate(BotseScenario, doc)
+    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
+    assert isinstance(options, BotseOptions)
+    dice, enemy_die = _dice(model, doc)
+    m = model.map
+    try:
+        hex_map = HexMap.build(
+            radius=m.radius,
+            columns=m.columns,
+            rows=m.rows,
+            cells=m.cells,
+            orientation=m.orientation,
+            blocked=m.blocked,
+        )
+    except InputError as err:
+        raise InputError(err.message, tip=err.tip, location=doc.locate(("map",))) from None
+    adventurers = tuple(_adventurer(n, e, dice, doc) for n, e in model.adventurers.items())
+    creatures = tuple(
+        [_creature(n, "enemy", e, dice, doc) for n, e in model.enemies.items()]
+        + [_creature(n, "companion", e, dice, doc) for n, e in model.companions.items()]
+    )
+    taken: dict[Hex, str] = {}
+    groups = {"adventurer": "adventurers", "enemy": "enemies", "companion": "companions"}
+    everyone: tuple[Adventurer | Creature, ...] = (*adventurers, *creatures)
+    for unit in everyone:
+        where = doc.locate((groups[unit.side], unit.name, "at"))
+        if unit.name in taken.values():
+            raise InputError(f"two units are called '{unit.name}'", location=where)
+        if not hex_map.contains(unit.position):
+            raise InputError(f"'{unit.name}' stands at {list(unit.position)}, off the map", location=where)
+        if unit.position in hex_map.blocked:
+            raise InputError(f"'{unit.name}' stands on a blocked hex {list(unit.position)}", location=where)
+        if unit.position in taken:
+            raise InputError(
+                f"'{taken[unit.position]}' and '{unit.name}' both stand at {list(unit.position)}", location=where
+            )
+        taken[unit.position] = unit.name
+    battle = Battle(
+        map=hex_map, dice=dice, adventurers=adventurers, creatures=creatures, options=options, enemy_die=enemy_die
+    )
+    steps = [
+        ScenarioStep(
+            action=action,
+            dice=tuple(action.dice) if action.dice is not None else None,
+            location=doc.locate(("actions", i)),
+        )
+        for i, action in enumerate(model.actions)
+    ]
+    for i, action in enumerate(model.actions):
+        check_names(battle, action, doc, ("actions", i))
+    return Scenario(
+        ruleset=ruleset,
+        title=model.title,
+        description=model.description,
+        source=doc.source,
+        options=options,
+        state=battle,
+        steps=tuple(steps),
+        seed=model.seed,
+    )
+
+
+def check_names(battle: Battle, action: Any, doc: YamlDocument, base: Path) -> None:
+    """Every unit, die and item an action names exists (a typo is bad input, located at its field)."""
+    units = [u.name for u in battle.units]
+    for field_name in ("adventurer", "target", "unit"):
+        value = getattr(action, field_name, None)
+        if value is not None and value not in units:
+            raise _unknown("unit", value, units, doc, (*base, field_name))
+    for i, name in enumerate(getattr(action, "reactions", ())):
+        if name not in units:
+            raise _unknown("unit", name, units, doc, (*base, "reactions", i))
+    for i, name in enumerate(getattr(action, "gather", ())):
+        if name not in battle.dice:
+            raise _unknown("die", name, sorted(battle.dice), doc, (*base, "gather", i))
+    item = getattr(action, "item", None)
+    if item is not None:
+        adventurer = battle.unit(action.adventurer)
+        if not isinstance(adventurer, Adventurer):
+            raise InputError(
+                f"'{action.adventurer}' is not an adventurer: only adventurers engage",
+                location=doc.locate((*base, "adventurer")),
+            )
+        if adventurer.item(item) is None:
+            raise _unknown("item", item, [i.name for i in adventurer.items], doc, (*base, "item"))
+
+
+def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+    """An engage typed on the command line (``tabroll attack FILE -a X -t Y --set gather=[...]``)."""
+    import yaml
+
+    data: dict[str, Any] = {"do": "engage", "adventurer": attacker, "target": target}
+    for key, value in fields.items():
+        data[key] = yaml.safe_load(value) if value.strip() else value
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    return validate(EngageAction, doc)
+
+
+def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
+    """An engage typed on the command line with no file: the sample dice, the adventurer at [0, 0] and the
+    enemy ``distance`` hexes east of it; ``--no-sight`` blocks the hex next to the adventurer on that line.
+    The adventurer's dice default to the dice gathered (``--set gather=[Combat,Sword]``)."""
+    import yaml
+
+    if not 1 <= request.distance <= 50:
+        raise InputError(f"--distance {request.distance} is out of range", tip="give a distance from 1 to 50")
+    if request.height_difference or request.move or request.using:
+        raise InputError("BotSE engages use no --height, --move or --using", tip="use --set form=... and gather=[...]")
+    if not request.line_of_sight and request.distance < 2:
+        raise InputError("adjacent units always see each other", tip="use --distance 2 or more with --no-sight")
+    action: dict[str, Any] = {"do": "engage", "adventurer": request.attacker, "target": request.target}
+    for key, value in request.extra.items():
+        action[key] = yaml.safe_load(value) if value.strip() else value
+    adventurer: dict[str, Any] = {"at": [0, 0], "stamina": 3, "magicka": 3, "health": 10}
+    gathered = action.get("gather")
+    adventurer["dice"] = list(gathered) if isinstance(gathered, list) else []
+    if isinstance(action.get("form"), str):
+        adventurer["form"] = action["form"]
+    for key, value in request.attacker_stats.items():
+        adventurer[key] = yaml.safe_load(value)
+    enemy: dict[str, Any] = {"at": [request.distance, 0], "health": 10, "defense": 0}
+    for key, value in request.target_stats.items():
+        enemy[key] = yaml.safe_load(value)
+    data = {
+        "ruleset": "botse",
+        "title": f"{request.attacker} engages {request.target}",
+        "dice_set": "sample",
+        "map": {"radius": request.distance, "blocked": [] if request.line_of_sight else [[1, 0]]},
+        "adventurers": {request.attacker: adventurer},
+        "enemies": {request.target: enemy},
+        "actions": [action],
+    }
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    return build_scenario(ruleset, doc, request.options)
+
+
+def summarize(battle: Battle) -> dict[str, Any]:
+    units: list[dict[str, Any]] = []
+    for a in battle.adventurers:
+        units.append(
+            {
+                "name": a.name,
+                "side": "adventurer",
+                "position": list(a.position),
+                "defeated": a.defeated,
+                "health": a.health,
+                "tenacity": a.tenacity,
+                "form": a.form.value,
+                "light_fatigue": a.light_fatigue,
+                "engages": a.engages,
+                "available": list(a.available),
+                "cooldown": list(a.cooldown),
+                "active": [p.die for p in a.active],
+                "drained": list(a.drained),
+                "statuses": [f"{p.die} on {p.on}" for p in a.statuses],
+            }
+        )
+    for c in battle.creatures:
+        units.append(
+            {
+                "name": c.name,
+                "side": c.side,
+                "position": list(c.position),
+                "defeated": c.defeated,
+                "health": c.health,
+                "defense": c.defense,
+                "statuses": list(c.statuses),
+            }
+        )
+    return {"units": units}
+
+
+def state_lines(battle: Battle) -> list[str]:
+    lines = ["", "final state:"]
+    for unit in summarize(battle)["units"]:
+        lines.append("  " + unit_text(unit))
+    return lines
+
+
+def unit_text(unit: dict[str, Any]) -> str:
+    head = f"{unit['name']} ({unit['side']})"
+    if unit["defeated"]:
+        return head + ", defeated"
+    parts = [head + f", at {unit['position']}", f"Health {unit['health']}"]
+    if unit["side"] == "adventurer":
+        track = ", ".join(d or "-" for d in unit["cooldown"])
+        parts += [
+            f"tenacity {unit['tenacity']}",
+            f"light fatigue {unit['light_fatigue']}",
+            f"form {unit['form']}",
+            f"engages {unit['engages']}",
+            f"rows: {', '.join(unit['available']) or 'none'}",
+            f"cooldown: [{track}]",
+            f"active: [{', '.join(unit['active'])}]",
+        ]
+        if unit["drained"]:
+            parts.append(f"drained: {', '.join(unit['drained'])}")
+    else:
+        parts.append(f"Defense {unit['defense']}")
+    if unit["statuses"]:
+        parts.append(f"statuses: {', '.join(unit['statuses'])}")
+    return "; ".join(parts)

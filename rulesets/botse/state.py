@@ -1,0 +1,211 @@
+"""BotSE battle state: dice definitions and units, all immutable."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tabroll.errors import RuleRefusal
+from tabroll.geometry.hex import Hex, HexMap
+
+from .model import Code, Form, Stat
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One face of a die: its icons and where the die goes once the face is resolved."""
+
+    damage: int = 0
+    splash: int = 0
+    adjacent_to: str = "target"
+    unblockable: bool = False
+    prevent: int = 0
+    tenacity: bool = False
+    status: str | None = None
+    text: str | None = None
+    code: Code = Code.INSTANT
+
+    @property
+    def blank(self) -> bool:
+        return not (self.damage or self.splash or self.prevent or self.tenacity or self.status or self.text)
+
+    def describe(self) -> str:
+        """The face in a few words: ``2 damage, splash 1 [instant]``, ``tenacity``, ``blank``."""
+        if self.tenacity:
+            return "tenacity"
+        if self.blank:
+            return "blank"
+        parts: list[str] = []
+        if self.damage:
+            parts.append(f"{self.damage} damage")
+        if self.splash:
+            where = "the target" if self.adjacent_to == "target" else "you"
+            parts.append(f"{self.splash} damage to a unit adjacent to {where}")
+        if self.unblockable:
+            parts.append("unblockable")
+        if self.prevent:
+            parts.append(f"prevent {self.prevent}")
+        if self.status:
+            parts.append(f"status {self.status}")
+        if self.text:
+            parts.append(self.text)
+        return ", ".join(parts) + f" [{self.code.value}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """A die as data. ``stat`` is None for enemy combat dice; ``combat`` marks combat dice."""
+
+    name: str
+    faces: tuple[Face, ...]
+    stat: Stat | None = None
+    skill: str | None = None
+    form: Form | None = None
+    combat: bool = False
+
+    @property
+    def sides(self) -> int:
+        return len(self.faces)
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    damage: int = 0
+    unblockable: bool = False
+    free_dice: int = 0
+    tenacity: int = 0
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    tenacity: int = 0
+    health: int = 0
+    light_fatigue: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    name: str
+    forms: frozenset[Form]
+    ability: Ability
+    overtax_cost: Cost | None = None
+    overtax_ability: Ability | None = None
+    ready: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    damage: int = 0
+    to: str = "engager"
+    unblockable: bool = False
+    light_fatigue: int = 0
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    name: str
+    when: str
+    effect: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A die out of the attribute rows: in an active slot, or as a status on a unit or hex."""
+
+    die: str
+    face: str
+    on: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Adventurer:
+    name: str
+    position: Hex
+    stamina: int
+    magicka: int
+    health: int
+    defense: int = 0
+    tenacity: int = 0
+    form: Form = Form.LIGHT_WEAPON
+    available: tuple[str, ...] = ()
+    cooldown: tuple[str | None, ...] = ()
+    active_slots: int = 2
+    active: tuple[Placed, ...] = ()
+    drained: tuple[str, ...] = ()
+    statuses: tuple[Placed, ...] = ()
+    light_fatigue: int = 0
+    engages: int = 0
+    moves: int = 0
+    moved_after_engage: bool = False
+    items: tuple[Item, ...] = ()
+    defeated: bool = False
+
+    side = "adventurer"
+
+    def limit(self, stat: Stat) -> int:
+        return self.stamina if stat is Stat.STAMINA else self.magicka
+
+    def item(self, name: str) -> Item | None:
+        return next((i for i in self.items if i.name == name), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Creature:
+    """An enemy or a companion: Health, printed Defense, combat die and triggered skills."""
+
+    name: str
+    side: str
+    position: Hex
+    health: int
+    defense: int = 0
+    combat_die: str | None = None
+    skills: tuple[Skill, ...] = ()
+    defeated: bool = False
+    statuses: tuple[str, ...] = ()
+
+
+Unit = Adventurer | Creature
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    map: HexMap
+    dice: Mapping[str, Die]
+    adventurers: tuple[Adventurer, ...]
+    creatures: tuple[Creature, ...]
+    options: Any
+    enemy_die: str | None = None
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        return (*self.adventurers, *self.creatures)
+
+    def unit(self, name: str) -> Unit:
+        for unit in self.units:
+            if unit.name == name:
+                return unit
+        from difflib import get_close_matches
+
+        names = [u.name for u in self.units]
+        close = get_close_matches(name, names, n=1)
+        tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(names)}"
+        raise RuleRefusal(f"there is no unit called '{name}'", tip=tip, rule="unknown unit")
+
+    def adventurer(self, name: str) -> Adventurer:
+        unit = self.unit(name)
+        if not isinstance(unit, Adventurer):
+            raise RuleRefusal(f"{name} is not an adventurer: only adventurers engage", rule="engage")
+        return unit
+
+    def unit_at(self, where: Hex) -> Unit | None:
+        return next((u for u in self.units if not u.defeated and u.position == where), None)
+
+    def with_unit(self, unit: Unit) -> Battle:
+        if isinstance(unit, Adventurer):
+            adventurers = tuple(unit if a.name == unit.name else a for a in self.adventurers)
+            return dataclasses.replace(self, adventurers=adventurers)
+        return dataclasses.replace(self, creatures=tuple(unit if c.name == unit.name else c for c in self.creatures))

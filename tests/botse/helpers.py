@@ -1,0 +1,99 @@
+"""Build BotSE scenarios in tests and resolve them with exactly the faces a test states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tabroll.dice.sources import GivenDice
+from tabroll.engine import Resolution, Scenario, run_scenario
+from tabroll.events import Event
+from tabroll.loading.yaml_source import load_yaml_text
+from tabroll.scenario import load_scenario_file, scenario_from_document
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "botse"
+
+
+@dataclass
+class Outcome:
+    scenario: Scenario
+    steps: list[Resolution]
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for r in self.steps for e in r.events]
+
+    def of(self, kind: str, step: int | None = None) -> list[Any]:
+        events = self.events if step is None else list(self.steps[step].events)
+        return [e for e in events if e.kind == kind]
+
+    @property
+    def state(self) -> Any:
+        return self.steps[-1].state if self.steps else self.scenario.state
+
+    def unit(self, name: str) -> Any:
+        return self.state.unit(name)
+
+    def places(self, step: int = -1) -> list[tuple[int, str, int | None]]:
+        return [(e.number, e.place, e.slot) for e in self.steps[step].events if e.kind == "die_placed"]
+
+    def damage(self) -> list[tuple[str, int, str]]:
+        return [(e.target, e.amount, e.rule) for e in self.of("damage")]
+
+
+def run_file(path: Path | str, session: list[int] | None = None, **options: Any) -> Outcome:
+    return _run(load_scenario_file(path, options), session)
+
+
+def run_data(data: dict[str, Any], session: list[int] | None = None, **options: Any) -> Outcome:
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<test>")
+    return _run(scenario_from_document(doc, options), session)
+
+
+def _run(scenario: Scenario, session: list[int] | None) -> Outcome:
+    def source() -> GivenDice:
+        return GivenDice(session or [], origin="test session")
+
+    steps = [s.resolution for s in run_scenario(scenario, source)]
+    return Outcome(scenario=scenario, steps=steps)
+
+
+def adventurer(at: list[int] | None = None, **stats: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {"at": at or [0, 0], "stamina": 3, "magicka": 2, "health": 10}
+    base.update(stats)
+    return base
+
+
+def battle(
+    actions: list[dict[str, Any]],
+    adventurers: dict[str, dict[str, Any]] | None = None,
+    enemies: dict[str, dict[str, Any]] | None = None,
+    companions: dict[str, dict[str, Any]] | None = None,
+    options: dict[str, Any] | None = None,
+    radius: int = 3,
+    blocked: list[list[int]] | None = None,
+    **more: Any,
+) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "ruleset": "botse",
+        "dice_set": "sample",
+        "options": options or {},
+        "map": {"radius": radius, "blocked": blocked or []},
+        "adventurers": adventurers or {"Ayrenn": adventurer(dice=["Combat", "Combat", "Combat"])},
+        "enemies": enemies if enemies is not None else {"Draugr": {"at": [1, 0], "health": 20, "defense": 0}},
+        "companions": companions or {},
+        "actions": actions,
+    }
+    data.update(more)
+    return data
+
+
+def engage(gather: list[str], dice: list[int], target: str | None = "Draugr", **more: Any) -> dict[str, Any]:
+    action: dict[str, Any] = {"do": "engage", "adventurer": "Ayrenn", "gather": gather, "dice": dice}
+    if target is not None:
+        action["target"] = target
+    action.update(more)
+    return action

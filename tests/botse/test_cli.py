@@ -1,0 +1,216 @@
+"""BotSE through the real command line: every output format, check, rules, schema, the attack command, and
+bad input that must give a located message (exit 2) or a refusal (exit 1), never a traceback."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tabroll.cli.app import main
+from tests.botse.helpers import EXAMPLES
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> dict:
+        return json.loads(self.out)
+
+    def jsonl(self) -> list[dict]:
+        return [json.loads(line) for line in self.out.splitlines() if line.strip()]
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    def invoke(*args: str, stdin: str = "") -> Result:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        with pytest.raises(SystemExit) as exit_:
+            main(list(args))
+        captured = capsys.readouterr()
+        code = exit_.value.code
+        return Result(code=code if isinstance(code, int) else 0, out=captured.out, err=captured.err)
+
+    return invoke
+
+
+SUMMED = str(EXAMPLES / "05-summed-damage-and-defense.yaml")
+HEADER = "ruleset: botse\ndice_set: sample\nmap: {radius: 2}\n"
+
+
+def test_run_text(cli) -> None:
+    result = cli("run", SUMMED, "--format", "text")
+    assert result.code == 0, result.err
+    assert "damage        5 damage to Draugr: summed damage of the dice; Defense 2 stops 2; 3 Health lost, 5 left" in (
+        result.out
+    )
+    assert "modifier      Defense of Draugr +2 (restored after the engage) → 2" in result.out
+
+
+@pytest.mark.parametrize("fmt", ["rich", "json", "jsonl"])
+def test_run_every_format(cli, fmt: str) -> None:
+    result = cli("run", SUMMED, "--format", fmt)
+    assert result.code == 0, result.err
+    if fmt == "json":
+        events = result.json()["actions"][0]["events"]
+        assert [e["face"] for e in events if e["kind"] == "die_face"] == [1, 2]
+    elif fmt == "jsonl":
+        kinds = [e["kind"] for e in result.jsonl()]
+        assert "gather_dice" in kinds and "die_placed" in kinds
+    else:
+        assert "Draugr" in result.out
+
+
+def test_a_refused_engage_exits_1(cli) -> None:
+    result = cli("run", str(EXAMPLES / "03-gathering-limit.yaml"), "--format", "text")
+    assert result.code == 1
+    assert "gathering 4 dice that use Stamina, but Ayrenn has Stamina 3" in result.out
+
+
+def test_check_rules_and_schema(cli) -> None:
+    result = cli("check", *sorted(str(p) for p in EXAMPLES.glob("*.yaml")))
+    assert result.code == 0, result.err
+    rules = cli("rules", "botse")
+    text = " ".join(rules.out.split())
+    assert rules.code == 0 and "damage_summing" in text and "not the printed game's faces" in text
+    schema = cli("schema", "scenario", "-r", "botse")
+    assert schema.code == 0 and json.loads(schema.out)["title"].startswith("tabroll scenario")
+
+
+def test_attack_against_a_scenario_file_resolves_an_engage(cli) -> None:
+    result = cli(
+        "attack", str(EXAMPLES / "01-fatigue.yaml"), "-a", "Ayrenn", "-t", "Draugr",
+        "--set", "gather=[Combat, Combat]", "--dice", "3,1", "--format", "text",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    assert "3 damage to Draugr: summed damage of the dice; Defense 0; 3 Health lost, 17 left" in result.out
+
+
+def test_attack_with_too_few_faces_given_says_so(cli) -> None:
+    result = cli(
+        "attack", str(EXAMPLES / "01-fatigue.yaml"), "-a", "Ayrenn", "-t", "Draugr",
+        "--set", "gather=[Combat, Combat]", "--dice", "3", "--format", "text",
+    )  # fmt: skip
+    assert result.code == 2 and "ran out" in result.err and "Traceback" not in result.err
+
+
+def test_a_face_number_the_die_does_not_have(cli) -> None:
+    result = cli(
+        "attack", str(EXAMPLES / "01-fatigue.yaml"), "-a", "Ayrenn", "-t", "Draugr",
+        "--set", "gather=[Combat]", "--dice", "7", "--format", "text",
+    )  # fmt: skip
+    assert result.code == 2 and "cannot be the roll of a d6" in result.err
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5, stamnia: 2}\n",
+            "unknown field 'stamnia'",
+        ),
+        (
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5, dice: [Combatt]}\n",
+            "no skill die called 'Combatt'",
+        ),
+        (
+            "skill_lines:\n  X: {stat: stamina, dice: {Y: {faces: [{damage: 1, tenacity: true}]}}}\n"
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5}\n",
+            "a tenacity face carries only the tenacity icon",
+        ),
+        (
+            "skill_lines:\n  X: {stat: stamina, dice: {Y: {faces: []}}}\n"
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5}\n",
+            "expected at least 1 item",
+        ),
+        (
+            "enemy_dice:\n  Z: {faces: [tenacity]}\n"
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5}\n",
+            "enemy die 'Z' has a tenacity face",
+        ),
+        ("adventurers:\n  A: {at: [9, 0], stamina: 3, magicka: 2, health: 5}\n", "'A' stands at [9, 0], off the map"),
+        (
+            "adventurers:\n  A: {at: [0, 0], stamina: 300, magicka: 2, health: 5}\n",
+            "expected a number at most 20, got 300",
+        ),
+        (
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5}\n"
+            "actions:\n  - {do: engage, adventurer: A, target: Nobody}\n",
+            "no unit called 'Nobody'",
+        ),
+        (
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5}\n"
+            "actions:\n  - {do: engage, adventurer: A, form: magik}\n",
+            "did you mean 'magic'?",
+        ),
+        (
+            "skill_lines:\n  X: {stat: stamina, dice: {Y: {faces: [tenasity]}}}\n"
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5}\n",
+            "expected one of: blank, tenacity (got 'tenasity') — did you mean 'tenacity'?",
+        ),
+        (
+            "skill_lines:\n  X: {stat: stamina, dice: {Y: {faces: [{damage: 1, code: activ}]}}}\n"
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5}\n",
+            "did you mean 'active'?",
+        ),
+        (
+            "skill_lines:\n  X: {stat: stamina, dice: {Y: {faces: [" + ", ".join(["blank"] * 21) + "]}}}\n"
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5}\n",
+            "expected at most 20 items, got 21",
+        ),
+        (
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5}\n"
+            "enemies:\n  B: {at: [1, 0], health: 5}\n"
+            "actions:\n  - {do: engage, adventurer: B, item: Axe}\n",
+            "'B' is not an adventurer: only adventurers engage",
+        ),
+        (
+            "adventurers:\n  A: {at: [0, 0], stamina: 3, magicka: 2, health: 5}\n"
+            "actions:\n  - {do: engage, adventurer: A, resolve: [itme]}\n",
+            "expected 'item' (got 'itme')",
+        ),
+    ],
+)
+def test_bad_input_is_located_and_explained(cli, tmp_path: Path, body: str, message: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(HEADER + body, encoding="utf-8")
+    result = cli("check", str(path))
+    assert result.code == 2, result.out
+    assert message in result.err and "bad.yaml:" in result.err and "Traceback" not in result.err
+
+
+def test_absurd_map_size_is_refused(cli, tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text(
+        "ruleset: botse\nmap: {radius: 100000}\nadventurers:\n  A: {at: [0, 0], stamina: 1, magicka: 1, health: 1}\n"
+    )
+    result = cli("check", str(path))
+    assert result.code == 2 and "radius" in result.err
+
+
+def test_attack_without_a_file_uses_the_sample_dice(cli) -> None:
+    result = cli(
+        "attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr", "--set", "gather=[Combat, Sword]",
+        "--target-stat", "defense=2", "--dice", "3,1", "--format", "text",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    assert "4 damage to Draugr: summed damage of the dice; Defense 2 stops 2; 2 Health lost, 8 left" in result.out
+
+
+def test_attack_without_a_file_refuses_a_target_out_of_sight(cli) -> None:
+    result = cli(
+        "attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr", "--distance", "2", "--no-sight",
+        "--set", "form=magic", "--set", "gather=[Fire Staff]", "--dice", "1", "--format", "text",
+    )  # fmt: skip
+    assert result.code == 1 and "Ayrenn cannot see Draugr: a blocked hex is in between" in result.out
+
+
+def test_attack_without_a_file_with_a_bad_stat_is_bad_input(cli) -> None:
+    result = cli("attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr", "--target-stat", "defense=-1")
+    assert result.code == 2 and "enemies.Draugr.defense" in result.err and "Traceback" not in result.err
