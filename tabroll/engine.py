@@ -127,6 +127,10 @@ class Ruleset:
         """Build a one-action scenario from an attack typed on the command line."""
         raise InputError(f"the {self.name} ruleset has no command-line attack form yet")
 
+    def catalogue_names(self) -> list[str]:
+        """The names of the units in this game's bundled catalogue (for ``tabroll matrix``)."""
+        return []
+
     def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Any:
         """An attack action typed on the command line against a scenario file's units."""
         raise InputError(f"the {self.name} ruleset has no command-line attack form yet")

@@ -67,6 +67,11 @@ class TabMaster(Ruleset):
 
         return quick_scenario(self, request)
 
+    def catalogue_names(self) -> list[str]:
+        from .model import catalogue
+
+        return list(catalogue())
+
     def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Any:
         from .setup import quick_action
 

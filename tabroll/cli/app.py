@@ -438,6 +438,47 @@ def odds(
 
 
 @app.command()
+def matrix(
+    scenario_file: Annotated[
+        str | None, typer.Argument(help="Take the units from this scenario file instead of the catalogue.")
+    ] = None,
+    ruleset: RulesetOption = "tabmaster",
+    attackers: Annotated[
+        str | None, typer.Option("--attackers", help="Comma-separated attackers (default: the whole catalogue).")
+    ] = None,
+    targets: Annotated[
+        str | None, typer.Option("--targets", help="Comma-separated targets (default: the whole catalogue).")
+    ] = None,
+    distance: DistanceOption = 1,
+    height: HeightOption = 0,
+    sight: SightOption = True,
+    budget: Annotated[int, typer.Option("--budget", help="Most resolutions per exact pair.")] = 200_000,
+    trials: Annotated[
+        int, typer.Option("--trials", help="Trials per pair when a pair is too large to walk exactly.")
+    ] = 20_000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of any simulation.")] = 0,
+    fmt: FormatOption = None,
+    option: OptionOption = None,
+) -> None:
+    """Defeat probability and expected damage for every attacker against every target: a balance table."""
+    from tabroll.odds.matrix import build_matrix, render_matrix
+
+    chosen = _format(fmt)
+    table = build_matrix(
+        scenario_file=scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
+        distance=distance, height=height, sight=sight, budget=budget, trials=trials, seed=seed,
+        options=_options(option),
+    )  # fmt: skip
+    render_matrix(table, chosen)
+
+
+def _names(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+@app.command()
 def check(
     files: Annotated[list[str], typer.Argument(help="Scenario files to validate without resolving.")],
     option: OptionOption = None,

@@ -1,0 +1,186 @@
+"""A balance table: for every attacker and target, the chance the attack defeats the target and the damage
+it deals on average. Every pair is one attack, built the same way ``tabroll attack`` builds it; exact where the
+outcome tree fits the budget, simulated (and marked so) where it does not."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabroll.engine import QuickAttack, Ruleset, find_ruleset
+from tabroll.errors import InputError, RuleRefusal
+from tabroll.odds.api import compute_odds
+from tabroll.odds.report import Report
+
+MAX_PAIRS = 2_500
+
+
+@dataclass
+class Cell:
+    attacker: str
+    target: str
+    report: Report | None = None
+    refused: str | None = None
+    label: str = ""  # the target's name in the resolved attack (a unit facing its own kind is renamed)
+
+    def defeat(self) -> float | None:
+        if self.report is None:
+            return None
+        estimate = self.report.probabilities.get(f"defeated: {self.label or self.target}")
+        return 0.0 if estimate is None else estimate.value
+
+    def mean_damage(self) -> float | None:
+        if self.report is None or "damage" not in self.report.means:
+            return None
+        return self.report.means["damage"].value
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"attacker": self.attacker, "target": self.target}
+        if self.refused is not None:
+            out["refused"] = self.refused
+        if self.report is not None:
+            out["method"] = self.report.method
+            out["defeat"] = self.defeat()
+            out["mean_damage"] = self.mean_damage()
+            defeat = self.report.probabilities.get(f"defeated: {self.label or self.target}")
+            if defeat is not None and defeat.exact is not None:
+                out["defeat_exact"] = str(defeat.exact)
+        return out
+
+
+@dataclass
+class Matrix:
+    ruleset: str
+    attackers: list[str]
+    targets: list[str]
+    cells: dict[tuple[str, str], Cell] = field(default_factory=dict)
+    setting: str = ""
+
+
+def build_matrix(
+    *,
+    scenario_file: str | None,
+    ruleset: str,
+    attackers: list[str] | None,
+    targets: list[str] | None,
+    distance: int,
+    height: int,
+    sight: bool,
+    budget: int,
+    trials: int,
+    seed: int,
+    options: Mapping[str, str],
+) -> Matrix:
+    game: Ruleset
+    state: Any = None
+    if scenario_file is not None:
+        from tabroll.scenario import load_scenario_file
+
+        scenario = load_scenario_file(scenario_file, options)
+        game, state = scenario.ruleset, scenario.state
+        known = [u["name"] for u in game.summarize_state(state).get("units", [])]
+        setting = f"positions from {scenario_file}"
+    else:
+        game = find_ruleset(ruleset)
+        known = game.catalogue_names()
+        setting = f"distance {distance}, height {height:+d}, {'in sight' if sight else 'no line of sight'}"
+    attackers = attackers or known
+    targets = targets or known
+    if not attackers or not targets:
+        raise InputError(f"no units to compare for {game.name}", tip="name them with --attackers and --targets")
+    if len(attackers) * len(targets) > MAX_PAIRS:
+        raise InputError(
+            f"{len(attackers)} x {len(targets)} pairs is more than {MAX_PAIRS:,}",
+            tip="name fewer --attackers or --targets",
+        )
+    table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting)
+    for attacker in attackers:
+        for target in targets:
+            cell = Cell(attacker=attacker, target=target)
+            table.cells[(attacker, target)] = cell
+            if attacker == target and state is not None:
+                cell.refused = "a unit does not attack itself"
+                continue
+            try:
+                if state is not None:
+                    pair_state, action = state, game.quick_action(attacker, target, {})
+                else:
+                    built = game.quick_attack(
+                        QuickAttack(attacker=attacker, target=target, distance=distance, height_difference=height,
+                                    line_of_sight=sight, options=options)
+                    )  # fmt: skip
+                    pair_state, action = built.state, built.steps[0].action
+                    cell.label = _resolved_target(action, target)
+                report = compute_odds(game, pair_state, action, budget=budget, trials=None, seed=seed)
+            except RuleRefusal as refusal:
+                cell.refused = refusal.message
+                continue
+            if report.refused and sum(e.value for e in report.refused.values()) >= 1.0:
+                cell.refused = next(iter(report.refused))
+            else:
+                cell.report = report
+            if cell.report is not None and cell.report.method != "exact" and trials:
+                cell.report = compute_odds(game, pair_state, action, trials=trials, seed=seed)
+    return table
+
+
+def _resolved_target(action: Any, fallback: str) -> str:
+    """The target's name as the built action spells it (``target`` field when the action has one)."""
+    return str(getattr(action, "target", None) or fallback)
+
+
+def render_matrix(table: Matrix, fmt: str) -> None:
+    if fmt in ("json", "jsonl"):
+        import json
+
+        document = {
+            "format": "tabroll.matrix",
+            "version": 1,
+            "ruleset": table.ruleset,
+            "setting": table.setting,
+            "cells": [cell.to_json() for cell in table.cells.values()],
+        }
+        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
+        return
+    header = f"{table.ruleset}: P(defeat) / mean damage, attacker (rows) vs target (columns); {table.setting}"
+    rows: list[list[str]] = []
+    for attacker in table.attackers:
+        row = [attacker]
+        for target in table.targets:
+            cell = table.cells[(attacker, target)]
+            if cell.report is None:
+                row.append("refused" if cell.refused else "—")
+                continue
+            mark = "" if cell.report.method == "exact" else "~"
+            defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
+            row.append(f"{mark}{100 * defeat:.0f}% / {damage:.1f}")
+        rows.append(row)
+    if fmt == "rich":
+        from rich.console import Console
+        from rich.table import Table
+
+        grid = Table(title=header, title_justify="left")
+        grid.add_column("attacker \\\\ target")
+        for target in table.targets:
+            grid.add_column(target, justify="right")
+        for row in rows:
+            grid.add_row(*row)
+        Console().print(grid)
+    else:
+        widths = [max(len(r[i]) for r in [["", *table.targets], *rows]) for i in range(len(table.targets) + 1)]
+        sys.stdout.write(header + "\n")
+        lines = [["", *table.targets], *rows]
+        for line in lines:
+            sys.stdout.write(
+                "  ".join(
+                    cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+                )
+                + "\n"
+            )
+    refusals = [c for c in table.cells.values() if c.refused]
+    if refusals and fmt not in ("json", "jsonl"):
+        sys.stdout.write(
+            "refused pairs: " + "; ".join(f"{c.attacker} → {c.target}: {c.refused}" for c in refusals[:10]) + "\n"
+        )
