@@ -1,0 +1,116 @@
+"""Sistema Táctico F0R60D: card wargame with d10s on two facing fields of squares, detachments and strategic
+actions (Escudo, Carga, Cubrir Carga, Flanquear, Contraataque, Guardia Real).
+
+Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
+``model.py`` (scenario files, with the cards' Spanish stat names), ``state.py``, ``events.py`` (its own event
+kinds) and ``resolver.py`` (the rules). This module stays light: the heavy parts load with a scenario.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tabroll.engine import QuickAttack, Ruleset, Scenario
+
+from . import events as _event_kinds  # noqa: F401  (registers the multiplier, cards_lost and opposed_check event kinds)
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from tabroll.dice.sources import DiceSource
+    from tabroll.events import Event
+    from tabroll.loading.yaml_source import YamlDocument
+
+_VERBS = {
+    "attack": ("attacker", "attacks", "target"),
+    "shield": ("unit", "shields", "protects"),
+    "release": ("unit", "stops protecting", None),
+    "charge": ("charger", "charges", "target"),
+    "charge_impact": ("charger", "'s charge hits", None),
+    "flank": ("flanker", "flanks", "target"),
+    "royal_guard": ("unit", "becomes the royal guard of", "commander"),
+    "move": ("unit", "moves", None),
+    "check": ("attacker", "tests", "defender"),
+}
+
+
+class Forgod(Ruleset):
+    id = "forgod"
+    name = "Sistema Táctico F0R60D"
+    aliases = ("f0r60d", "forgod", "sistema tactico f0r60d")
+    summary = "d10 attack against d10 evasion, damage minus absorption; detachments and strategic actions."
+    source_language = "Spanish"
+
+    def options_model(self) -> type[BaseModel]:
+        from .model import ForgodOptions
+
+        return ForgodOptions
+
+    def scenario_model(self) -> type[BaseModel]:
+        from .model import ForgodScenario
+
+        return ForgodScenario
+
+    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
+        from .setup import build_scenario
+
+        return build_scenario(self, doc, options or {})
+
+    def resolve(self, state: Any, action: Any, dice: DiceSource) -> tuple[list[Event], Any]:
+        from .resolver import resolve
+
+        return resolve(state, action, dice)
+
+    def describe_action(self, action: Any) -> tuple[str | None, str, str]:
+        verb = str(getattr(action, "do", "action"))
+        if verb == "initiative":
+            return None, verb, "reaction rolls: who acts first"
+        actor_field, words, other_field = _VERBS.get(verb, ("unit", verb, None))
+        actor = getattr(action, actor_field, None)
+        other = getattr(action, other_field, None) if other_field else None
+        if verb == "check":
+            stat = {"fortitude": "Fortaleza", "morale": "Moral"}.get(str(getattr(action, "stat", "")), "")
+            text = f"{actor} tests {stat} against {other}"
+        elif verb == "charge_impact":
+            text = f"the charge of {actor} hits"
+        else:
+            text = f"{actor} {words}" + (f" {other}" if other else "")
+            if verb == "charge" and getattr(action, "flank", False):
+                text += " (with a flank)"
+            if verb == "move":
+                where = action.to if action.to is not None else action.move_to
+                text += f" to {list(where)}" if where is not None else ""
+        return actor, verb, text
+
+    def quick_attack(self, request: QuickAttack) -> Scenario:
+        from .setup import quick_scenario
+
+        return quick_scenario(self, request)
+
+    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+        from .setup import quick_action
+
+        return quick_action(attacker, target, fields)
+
+    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool | str]:
+        """Cards left in every unit that lost some, and which units fled."""
+        measures: dict[str, int | bool | str] = {}
+        for card in after.units:
+            old = before.unit(card.name)
+            left = card.cards if card.on_board else 0
+            if left != (old.cards if old.on_board else 0):
+                measures[f"cards left: {card.name}"] = left
+            if card.fled and not old.fled:
+                measures[f"fled: {card.name}"] = True
+        return measures
+
+    def summarize_state(self, state: Any) -> dict[str, Any]:
+        from .setup import summarize
+
+        return summarize(state)
+
+
+RULESET = Forgod()
+
+__all__ = ["RULESET", "Forgod"]

@@ -1,0 +1,374 @@
+"""F0R60D scenario files: the pydantic models that validate them.
+
+Card stats accept the card's own Spanish names (``BA``, ``Daño``, ``PV``, ``Evasión``, ``Absorción Constante``…),
+with or without accents, as well as English names. Values such as ``TA: cuerpo a cuerpo`` or ``Terreno: Aire``
+are read in Spanish or English.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Coordinate = Annotated[int, Field(ge=0, le=999)]
+SquareInput = tuple[Coordinate, Coordinate]
+Stat = Annotated[int, Field(ge=-1000, le=1000)]
+Count = Annotated[int, Field(ge=0, le=1000)]
+DiceList = list[Annotated[int, Field(ge=1, le=10)]]
+
+
+def plain(text: str) -> str:
+    """Lower case, no accents, single spaces: how a word from a card is compared."""
+    folded = unicodedata.normalize("NFKD", text.strip().casefold())
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).replace("_", " ").split())
+
+
+def _aliases(*names: str) -> AliasChoices:
+    """Every spelling of a stat: as given, and without accents."""
+    spellings: list[str] = []
+    for name in names:
+        bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+        for variant in (name, bare, plain(name).replace(" ", "_"), plain(name)):
+            if variant not in spellings:
+                spellings.append(variant)
+    return AliasChoices(*spellings)
+
+
+def _word(value: Any, table: dict[str, str], what: str) -> Any:
+    if not isinstance(value, str):
+        return value
+    found = table.get(plain(value))
+    if found is None:
+        known = ", ".join(sorted(set(table)))
+        raise ValueError(f"'{value}' is not a known {what} (known: {known})")
+    return found
+
+
+ATTACK_TYPES = {
+    "melee": "melee",
+    "cuerpo a cuerpo": "melee",
+    "ranged": "ranged",
+    "rango": "ranged",
+    "dual": "dual",
+    "mixto": "dual",
+    "cuerpo a cuerpo y rango": "dual",
+    "both": "dual",
+}
+TERRAINS = {
+    "ground": "ground",
+    "tierra": "ground",
+    "air": "air",
+    "aire": "air",
+    "either": "either",
+    "cualquiera": "either",
+}
+KINDS = {
+    "troop": "troop",
+    "tropa": "troop",
+    "war machine": "war_machine",
+    "war_machine": "war_machine",
+    "maquina de guerra": "war_machine",
+    "beast": "beast",
+    "bestia": "beast",
+    "invocacion": "beast",
+    "power": "power",
+    "poder": "power",
+}
+LINES = {
+    "front": "front",
+    "avanzada": "front",
+    "normal": "normal",
+    "middle": "normal",
+    "rear": "rear",
+    "retaguardia": "rear",
+}
+ADDITION_KINDS = {
+    "weapon": "weapon",
+    "arma": "weapon",
+    "armour": "armour",
+    "armor": "armour",
+    "armadura": "armour",
+    "accessory": "accessory",
+    "accesorio": "accessory",
+    "experience": "experience",
+    "experiencia": "experience",
+    "ecb": "experience",
+    "liderazgo": "experience",
+}
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class ForgodOptions(Strict):
+    """House-rule options of F0R60D (see rulesets/forgod/README.md for the reasoning)."""
+
+    absorption_sign: Literal["as_damage", "literal"] = Field(
+        "as_damage",
+        description="Avanzada's '+2 Absorción' and the shield's '-2 Absorción' read as changes to the damage taken "
+        "(as_damage: the front line absorbs 2 less, a shielded card 2 more) or with their literal signs.",
+    )
+    flank_penalties: Literal["with_charge", "always"] = Field(
+        "with_charge",
+        description="The flanker's -4 evasion and loss of absorption apply only when the flank is combined with a "
+        "charge (with_charge) or after every flank (always, until the flanker's next turn).",
+    )
+    charge_flank_bonus: Literal["stated", "stack"] = Field(
+        "stated",
+        description="A charge combined with a flank gets the combination's stated figures only: attack +4, damage x3 "
+        "(stated), or also the flank's own +4 attack and +4 damage (stack).",
+    )
+    multiplier_order: Literal["before_absorption", "after_absorption"] = Field(
+        "before_absorption",
+        description="Multiply (roll + bonuses) and then subtract absorptions (before_absorption), or subtract "
+        "absorptions first and multiply what is left (after_absorption).",
+    )
+    cover_fa_floor: Literal[0, 1] = Field(
+        0,
+        description="The lowest FA an attacker of a covered charger keeps after Cubrir Carga's -2: 0 (the rule's "
+        "words: it may be left with no attack) or 1.",
+    )
+
+    @field_validator("cover_fa_floor", mode="before")
+    @classmethod
+    def _number_from_text(cls, value: Any) -> Any:
+        # ``--option cover_fa_floor=1`` arrives as the text "1".
+        return int(value) if isinstance(value, str) and value.strip() in ("0", "1") else value
+
+
+class AdditionInput(Strict):
+    """An equipped addition card: weapon, armour, accessory or experience (ECB / Liderazgo)."""
+
+    kind: str = Field(validation_alias=_aliases("kind", "tipo"))
+    name: str = Field("", max_length=80, validation_alias=_aliases("name", "nombre"))
+    copies: int = Field(1, ge=1, le=9, validation_alias=_aliases("copies", "copias"))
+    attack: Stat = Field(0, validation_alias=_aliases("attack", "BA", "Ataque"))
+    damage: Stat = Field(0, validation_alias=_aliases("damage", "Daño"))
+    evasion: Stat = Field(0, validation_alias=_aliases("evasion", "Evasión"))
+    absorption: Stat = Field(0, validation_alias=_aliases("absorption", "Absorción"))
+    constant_absorption: Stat = Field(
+        0, validation_alias=_aliases("constant_absorption", "Absorción Constante", "Absorción_Constante")
+    )
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, value: Any) -> Any:
+        return _word(value, ADDITION_KINDS, "addition kind")
+
+
+class UnitInput(Strict):
+    """One unit on the board: a single card or a detachment of identical cards (``cards: 3``)."""
+
+    side: str = Field(min_length=1, max_length=40, validation_alias=_aliases("side", "bando"))
+    at: SquareInput | None = Field(None, validation_alias=_aliases("at", "position", "casilla"))
+    line: str | None = Field(None, validation_alias=_aliases("line", "línea"))
+    column: Coordinate | None = Field(None, validation_alias=_aliases("column", "columna"))
+    kind: str = Field("troop", validation_alias=_aliases("kind", "clase"))
+    troop_type: str | None = Field(None, max_length=40, validation_alias=_aliases("troop_type", "tipo"))
+    attack_type: str = Field("melee", validation_alias=_aliases("attack_type", "TA"))
+    attacks: int = Field(1, ge=0, le=20, validation_alias=_aliases("attacks", "FA"))
+    attack: Stat = Field(0, validation_alias=_aliases("attack", "BA", "Ataque"))
+    damage: Stat = Field(0, validation_alias=_aliases("damage", "Daño"))
+    life: int = Field(validation_alias=_aliases("life", "PV"), ge=1, le=10**6)
+    evasion: Stat = Field(0, validation_alias=_aliases("evasion", "Evasión"))
+    absorption: Stat = Field(0, validation_alias=_aliases("absorption", "Absorción"))
+    constant_absorption: Stat = Field(
+        0, validation_alias=_aliases("constant_absorption", "Absorción Constante", "Absorción_Constante")
+    )
+    fortitude: Stat = Field(0, validation_alias=_aliases("fortitude", "Fortaleza"))
+    morale: Stat = Field(0, validation_alias=_aliases("morale", "Moral"))
+    level: int = Field(1, ge=1, le=20, validation_alias=_aliases("level", "Nivel"))
+    terrain: str = Field("ground", validation_alias=_aliases("terrain", "Terreno"))
+    cost: Count = Field(0, validation_alias=_aliases("cost", "PC"))
+    reaction: Stat = Field(0, validation_alias=_aliases("reaction", "Reacción"))
+    cards: int = Field(1, ge=1, le=9, validation_alias=_aliases("cards", "cartas"))
+    wounds: Count = Field(0, validation_alias=_aliases("wounds", "heridas"))
+    commander: bool = Field(False, validation_alias=_aliases("commander", "comandante"))
+    leader: bool = Field(False, validation_alias=_aliases("leader", "líder"))
+    faction: str = Field("", max_length=40, validation_alias=_aliases("faction", "facción"))
+    engineer: bool = Field(False, validation_alias=_aliases("engineer", "ingeniero"))
+    summoner: str | None = Field(None, validation_alias=_aliases("summoner", "invocador"))
+    reach: int | None = Field(None, ge=0, le=1000, validation_alias=_aliases("reach", "alcance"))
+    movement: int | None = Field(None, ge=0, le=1000, validation_alias=_aliases("movement", "movimiento"))
+    additions: list[AdditionInput] = Field(
+        default_factory=list, max_length=4, validation_alias=_aliases("additions", "adiciones")
+    )
+    absorption_active: bool | None = None
+    flying: bool = Field(False, validation_alias=_aliases("flying", "volando"))
+    notes: str | None = None
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, value: Any) -> Any:
+        return _word(value, KINDS, "card kind")
+
+    @field_validator("attack_type", mode="before")
+    @classmethod
+    def _attack_type(cls, value: Any) -> Any:
+        return _word(value, ATTACK_TYPES, "attack type (TA)")
+
+    @field_validator("terrain", mode="before")
+    @classmethod
+    def _terrain(cls, value: Any) -> Any:
+        return _word(value, TERRAINS, "terrain (Terreno)")
+
+    @field_validator("line", mode="before")
+    @classmethod
+    def _line(cls, value: Any) -> Any:
+        return _word(value, LINES, "formation line")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> UnitInput:
+        if (self.at is None) == (self.line is None):
+            raise ValueError("place the unit with either 'at: [x, y]' or 'line: avanzada|normal|retaguardia'")
+        if self.column is not None and self.line is None:
+            raise ValueError("'column' goes with 'line'; with 'at' the square already says the column")
+        limit = detachment_limit(self.level)
+        if self.cards > limit:
+            raise ValueError(
+                f"a detachment of level {self.level} cards holds at most {limit} card{'s' if limit != 1 else ''}, "
+                f"not {self.cards}"
+            )
+        if self.cards > 1 and self.kind != "troop":
+            raise ValueError("only troop cards (infantry, cavalry, archery) form detachments")
+        if self.commander and self.cards > 1:
+            raise ValueError("a detachment cannot be the troops' commander")
+        if self.commander and self.kind == "war_machine":
+            raise ValueError("a war machine cannot be the troops' commander")
+        if self.wounds >= self.life:
+            raise ValueError(f"wounds {self.wounds} would already have killed a card of PV {self.life}")
+        if self.flying and self.terrain != "either":
+            raise ValueError("'flying' is declared only by a card whose Terreno is Cualquiera (either)")
+        return self
+
+
+def detachment_limit(level: int) -> int:
+    """Most cards in one detachment: levels 1-2 → 9, 3-4 → 6, 5-6 → 3; level 7+ cards stand alone."""
+    if level <= 2:
+        return 9
+    if level <= 4:
+        return 6
+    if level <= 6:
+        return 3
+    return 1
+
+
+class BoardInput(Strict):
+    """Two facing fields of three lines each (retaguardia, normal, avanzada); ``width`` squares per line."""
+
+    width: int = Field(ge=1, le=50)
+
+
+class _Act(Strict):
+    move_to: SquareInput | None = None
+    fly: bool | None = None
+    dice: DiceList | None = Field(None, max_length=10_000)
+
+
+class AttackAction(_Act):
+    do: Literal["attack"]
+    attacker: str
+    target: str
+    times: int | None = Field(None, ge=1, le=20)
+    mode: Literal["melee", "ranged"] | None = None
+    orange: bool = False
+    keep_absorption: bool = False
+
+
+class ShieldAction(_Act):
+    do: Literal["shield"]
+    unit: str
+    protects: str
+
+
+class ReleaseAction(Strict):
+    do: Literal["release"]
+    unit: str
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class ChargeAction(_Act):
+    do: Literal["charge"]
+    charger: str
+    target: str
+    cover: str | None = None
+    flank: bool = False
+
+
+class ImpactAction(Strict):
+    do: Literal["charge_impact"]
+    charger: str
+    escaped: bool = False
+    keep_absorption: bool = False
+    dice: DiceList | None = Field(None, max_length=10_000)
+
+
+class FlankAction(_Act):
+    do: Literal["flank"]
+    flanker: str
+    target: str
+    times: int | None = Field(None, ge=1, le=20)
+    keep_absorption: bool = False
+
+
+class RoyalGuardAction(_Act):
+    do: Literal["royal_guard"]
+    unit: str
+    commander: str
+
+
+class MoveAction(_Act):
+    do: Literal["move"]
+    unit: str
+    to: SquareInput | None = None
+
+
+class CheckAction(Strict):
+    do: Literal["check"]
+    stat: str
+    attacker: str
+    defender: str
+    dice: DiceList | None = Field(None, max_length=10_000)
+
+    @field_validator("stat", mode="before")
+    @classmethod
+    def _stat(cls, value: Any) -> Any:
+        table = {"fortaleza": "fortitude", "fortitude": "fortitude", "moral": "morale", "morale": "morale"}
+        return _word(value, table, "check (Fortaleza or Moral)")
+
+
+class InitiativeAction(Strict):
+    do: Literal["initiative"]
+    dice: DiceList | None = Field(None, max_length=10_000)
+
+
+Action = Annotated[
+    AttackAction
+    | ShieldAction
+    | ReleaseAction
+    | ChargeAction
+    | ImpactAction
+    | FlankAction
+    | RoyalGuardAction
+    | MoveAction
+    | CheckAction
+    | InitiativeAction,
+    Field(discriminator="do"),
+]
+
+UNIT_FIELDS = ("attacker", "target", "unit", "protects", "charger", "cover", "flanker", "commander", "defender")
+
+
+class ForgodScenario(Strict):
+    ruleset: Literal["forgod"]
+    title: str = ""
+    description: str = ""
+    seed: int | None = Field(None, ge=0, le=2**63)
+    options: dict[str, Any] = Field(default_factory=dict)
+    board: BoardInput = BoardInput(width=5)
+    sides: tuple[str, str] | None = None
+    units: dict[str, UnitInput] = Field(max_length=1000)
+    actions: list[Action] = Field(default_factory=list, max_length=100_000)

@@ -1,0 +1,264 @@
+"""From a validated scenario file (or an attack typed on the command line) to the initial battle state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
+from tabroll.errors import InputError
+from tabroll.geometry.grid import Board, Square
+from tabroll.loading.validation import validate
+from tabroll.loading.yaml_source import YamlDocument, load_yaml_text
+
+from .model import UNIT_FIELDS, AttackAction, ForgodOptions, ForgodScenario, UnitInput
+from .state import LINE_NAMES, ROWS_PER_FIELD, Addition, Battle, Card
+
+
+def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+    model = validate(ForgodScenario, doc)
+    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
+    assert isinstance(options, ForgodOptions)
+    seen = list(dict.fromkeys(u.side for u in model.units.values()))
+    if model.sides is not None:
+        sides = model.sides
+        if sides[0] == sides[1]:
+            raise InputError("the two sides need different names", location=doc.locate(("sides",)))
+        for name, entry in model.units.items():
+            if entry.side not in sides:
+                raise InputError(
+                    f"unit '{name}' is on side '{entry.side}', which is not one of {list(sides)}",
+                    location=doc.locate(("units", name, "side")),
+                )
+    elif len(seen) == 2:
+        sides = (seen[0], seen[1])
+    else:
+        raise InputError(
+            f"a F0R60D battle has two sides; the units name {len(seen)}: {', '.join(seen) or 'none'}",
+            location=doc.locate(("units",)),
+            tip="give every unit 'side: <name>' with two different names",
+        )
+    width = model.board.width
+    board = Board.build(width, 2 * ROWS_PER_FIELD)
+    shell = Battle(board=board, units=(), options=options, sides=sides)
+    cards: list[Card] = []
+    for name, entry in model.units.items():
+        where = doc.locate(("units", name))
+        square = _square(shell, name, entry, cards)
+        if not board.contains(square):
+            raise InputError(
+                f"unit '{name}' stands at {list(square)}, off the board ({width} columns, 6 rows)",
+                location=where,
+                tip=f"rows 0-2 are {sides[0]}'s field (0 retaguardia, 1 normal, 2 avanzada); rows 3-5 are "
+                f"{sides[1]}'s (3 avanzada, 4 normal, 5 retaguardia)",
+            )
+        card = _card(name, entry, square)
+        for other in cards:
+            if other.position == square and not (other.in_air or card.in_air):
+                raise InputError(f"units '{other.name}' and '{name}' both stand at {list(square)}", location=where)
+        if shell.row_line(card.side, square[1]) is None:
+            card = _with_invading(card)
+        cards.append(card)
+    names = {c.name for c in cards}
+    for name, entry in model.units.items():
+        if entry.summoner is not None and entry.summoner not in names:
+            raise _unknown_unit(entry.summoner, names, doc, ("units", name, "summoner"))
+    for side in sides:
+        commanders = [c.name for c in cards if c.side == side and c.commander]
+        if len(commanders) > 1:
+            raise InputError(
+                f"{side} has {len(commanders)} commanders ({', '.join(commanders)}); an army has one",
+                location=doc.locate(("units",)),
+            )
+    steps: list[ScenarioStep] = []
+    for i, action in enumerate(model.actions):
+        for field in UNIT_FIELDS:
+            value = getattr(action, field, None)
+            if isinstance(value, str) and value not in names:
+                raise _unknown_unit(value, names, doc, ("actions", i, field))
+        dice = tuple(action.dice) if action.dice is not None else None
+        steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
+    battle = Battle(board=board, units=tuple(cards), options=options, sides=sides)
+    return Scenario(
+        ruleset=ruleset,
+        title=model.title,
+        description=model.description,
+        source=doc.source,
+        options=options,
+        state=battle,
+        steps=tuple(steps),
+        seed=model.seed,
+    )
+
+
+def _with_invading(card: Card) -> Card:
+    import dataclasses
+
+    return dataclasses.replace(card, invading=True)
+
+
+def _square(shell: Battle, name: str, entry: UnitInput, placed: list[Card]) -> Square:
+    if entry.at is not None:
+        return (entry.at[0], entry.at[1])
+    assert entry.line is not None
+    row = shell.line_row(entry.side, entry.line)
+    if entry.column is not None:
+        return (entry.column, row)
+    taken = {c.position for c in placed}
+    for x in range(shell.board.width):
+        if (x, row) not in taken:
+            return (x, row)
+    raise InputError(
+        f"no free square left on {entry.side}'s {LINE_NAMES[entry.line]} line for '{name}'",
+        tip="give 'column:' or 'at: [x, y]', or make the board wider",
+    )
+
+
+def _card(name: str, entry: UnitInput, square: Square) -> Card:
+    return Card(
+        name=name,
+        side=entry.side,
+        position=square,
+        life=entry.life,
+        kind=entry.kind,
+        troop_type=entry.troop_type,
+        attack_type=entry.attack_type,
+        attacks=entry.attacks,
+        attack=entry.attack,
+        damage=entry.damage,
+        evasion=entry.evasion,
+        absorption=entry.absorption,
+        constant_absorption=entry.constant_absorption,
+        fortitude=entry.fortitude,
+        morale=entry.morale,
+        level=entry.level,
+        terrain=entry.terrain,
+        cost=entry.cost,
+        reaction=entry.reaction,
+        cards=entry.cards,
+        wounds=entry.wounds,
+        commander=entry.commander,
+        leader=entry.leader,
+        faction=entry.faction,
+        engineer=entry.engineer,
+        summoner=entry.summoner,
+        reach=entry.reach,
+        movement=entry.movement,
+        additions=tuple(
+            Addition(
+                kind=a.kind,
+                name=a.name,
+                copies=a.copies,
+                attack=a.attack,
+                damage=a.damage,
+                evasion=a.evasion,
+                absorption=a.absorption,
+                constant_absorption=a.constant_absorption,
+            )
+            for a in entry.additions
+        ),
+        absorption_active=entry.absorption_active,
+        flying=entry.flying,
+    )
+
+
+def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:
+    from difflib import get_close_matches
+
+    close = get_close_matches(name, sorted(names), n=1)
+    tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(sorted(names))}"
+    return InputError(f"no unit called '{name}' in this scenario", tip=tip, location=doc.locate(path))
+
+
+def _stat_value(value: str) -> Any:
+    import yaml
+
+    return yaml.safe_load(value) if value.strip() else value
+
+
+def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
+    """One attack typed on the command line: the attacker on its normal line, the target on the enemy's.
+
+    Every stat comes from ``--attacker-stat`` / ``--target-stat`` (``PV`` is required); ``line=avanzada``
+    places a card on another line. ``--distance`` and heights do not apply (F0R60D's attack areas are the table's).
+    """
+    import yaml
+
+    target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
+
+    def entry(side: str, stats: Mapping[str, str]) -> dict[str, Any]:
+        out: dict[str, Any] = {"side": side}
+        for key, value in stats.items():
+            out[key] = _stat_value(value)
+        out.setdefault("line", "normal")
+        out.setdefault("column", 0)
+        return out
+
+    action: dict[str, Any] = {"do": "attack", "attacker": request.attacker, "target": target_name}
+    for key, value in request.extra.items():
+        action[key] = _stat_value(value)
+    data = {
+        "ruleset": "forgod",
+        "title": f"{request.attacker} attacks {target_name}",
+        "board": {"width": 1},
+        "units": {
+            request.attacker: entry("attacker", request.attacker_stats),
+            target_name: entry("defender", request.target_stats),
+        },
+        "actions": [action],
+    }
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    return build_scenario(ruleset, doc, request.options)
+
+
+def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+    """An attack action from command-line words, validated like a scenario's action."""
+    import yaml
+
+    data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
+    for key, value in fields.items():
+        data[key] = _stat_value(value)
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    return validate(AttackAction, doc)
+
+
+def summarize(battle: Battle) -> dict[str, Any]:
+    units = []
+    for card in battle.units:
+        statuses: list[str] = []
+        if card.on_board:
+            statuses.append(f"PV {card.front_life}")
+            line = battle.line_of(card)
+            if line is not None:
+                statuses.append(LINE_NAMES[line])
+            if card.cards > 1:
+                statuses.append(f"{card.cards} cards")
+            protected = battle.shield_of(card.name)
+            if protected:
+                statuses.append(f"shield of {protected}")
+            guarded = battle.guarding(card.name)
+            if guarded:
+                statuses.append(f"royal guard of {guarded}")
+            charge = battle.charge_by(card.name)
+            if charge:
+                statuses.append(f"charging {charge.victim}" + (" (flank)" if charge.flank else ""))
+            cover = battle.covering(card.name)
+            if cover:
+                statuses.append(f"covering {cover.charger}")
+            if card.absorption_used:
+                statuses.append("Absorción used this round")
+        elif card.fled:
+            statuses.append("fled")
+        units.append(
+            {
+                "name": card.name,
+                "side": card.side,
+                "position": list(card.position) if card.position is not None else None,
+                "defeated": card.defeated,
+                "fled": card.fled,
+                "cards": card.cards if card.on_board else 0,
+                "life": card.front_life if card.on_board else 0,
+                "statuses": statuses,
+            }
+        )
+    return {"turns": dict(zip(battle.sides, battle.turns, strict=True)), "first": battle.first, "units": units}

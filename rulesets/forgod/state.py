@@ -1,0 +1,199 @@
+"""F0R60D battle state: immutable cards (or detachments) on two facing fields, and the strategic actions in play.
+
+The board has six rows of ``width`` squares. The first side's field is rows 0-2 (0 retaguardia, 1 normal,
+2 avanzada); the second side's is rows 3-5 (3 avanzada, 4 normal, 5 retaguardia).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from tabroll.errors import RuleRefusal
+from tabroll.geometry.grid import Board, Square
+
+ROWS_PER_FIELD = 3
+LINE_NAMES = {"front": "Avanzada", "normal": "Normal", "rear": "Retaguardia"}
+
+
+@dataclass(frozen=True, slots=True)
+class Addition:
+    kind: str
+    name: str
+    copies: int = 1
+    attack: int = 0
+    damage: int = 0
+    evasion: int = 0
+    absorption: int = 0
+    constant_absorption: int = 0
+
+    @property
+    def label(self) -> str:
+        return self.name or self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card on the board, or a detachment of ``cards`` identical cards sharing one square."""
+
+    name: str
+    side: str
+    position: Square | None
+    life: int
+    kind: str = "troop"
+    troop_type: str | None = None
+    attack_type: str = "melee"
+    attacks: int = 1
+    attack: int = 0
+    damage: int = 0
+    evasion: int = 0
+    absorption: int = 0
+    constant_absorption: int = 0
+    fortitude: int = 0
+    morale: int = 0
+    level: int = 1
+    terrain: str = "ground"
+    cost: int = 0
+    reaction: int = 0
+    cards: int = 1
+    wounds: int = 0
+    commander: bool = False
+    leader: bool = False
+    faction: str = ""
+    engineer: bool = False
+    summoner: str | None = None
+    reach: int | None = None
+    movement: int | None = None
+    additions: tuple[Addition, ...] = ()
+    absorption_active: bool | None = None
+    flying: bool = False
+    invading: bool = False
+    absorption_used: bool = False
+    defeated: bool = False
+    fled: bool = False
+
+    @property
+    def on_board(self) -> bool:
+        return not self.defeated and self.position is not None
+
+    @property
+    def front_life(self) -> int:
+        """PV left on the card that takes the next damage."""
+        return self.life - self.wounds
+
+    @property
+    def in_air(self) -> bool:
+        return self.terrain == "air" or (self.terrain == "either" and self.flying)
+
+
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """A charge declared and not yet resolved. ``opponent_turns`` counts the other side's turns at declaration."""
+
+    charger: str
+    victim: str
+    side: str
+    opponent_turns: int
+    flank: bool = False
+    cover: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    board: Board
+    units: tuple[Card, ...]
+    options: Any
+    sides: tuple[str, str]
+    turns: tuple[int, int] = (0, 0)
+    rounds: tuple[int, int] = (1, 1)
+    acted: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    shields: tuple[tuple[str, str], ...] = ()
+    guards: tuple[tuple[str, str], ...] = ()
+    charges: tuple[Charge, ...] = ()
+    exposed: frozenset[str] = frozenset()
+    first: str | None = None
+
+    def unit(self, name: str) -> Card:
+        for card in self.units:
+            if card.name == name:
+                return card
+        from difflib import get_close_matches
+
+        names = [u.name for u in self.units]
+        close = get_close_matches(name, names, n=1)
+        tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(names)}"
+        raise RuleRefusal(f"there is no unit called '{name}'", tip=tip, rule="unknown unit")
+
+    def with_unit(self, card: Card) -> Battle:
+        return dataclasses.replace(self, units=tuple(card if u.name == card.name else u for u in self.units))
+
+    def side_index(self, side: str) -> int:
+        return self.sides.index(side)
+
+    def other_side(self, side: str) -> str:
+        return self.sides[1 - self.side_index(side)]
+
+    def living(self, side: str | None = None) -> list[Card]:
+        return [u for u in self.units if u.on_board and (side is None or u.side == side)]
+
+    def commander_of(self, side: str) -> Card | None:
+        for card in self.units:
+            if card.side == side and card.commander:
+                return card
+        return None
+
+    def distance(self, a: Square, b: Square) -> int:
+        return self.board.distance(a, b)
+
+    # --- lines ---------------------------------------------------------------------------------------------
+
+    def row_line(self, side: str, row: int) -> str | None:
+        """The line a row is for ``side`` (front / normal / rear), or None in the enemy field."""
+        own = row if self.side_index(side) == 0 else 2 * ROWS_PER_FIELD - 1 - row
+        if own >= ROWS_PER_FIELD:
+            return None
+        return ("rear", "normal", "front")[own]
+
+    def line_row(self, side: str, line: str) -> int:
+        own = {"rear": 0, "normal": 1, "front": 2}[line]
+        return own if self.side_index(side) == 0 else 2 * ROWS_PER_FIELD - 1 - own
+
+    def line_of(self, card: Card) -> str | None:
+        """Front, normal or rear; a card in (or back from) the enemy field keeps the front line's modifiers.
+
+        Powers ignore formation lines (None)."""
+        if card.kind == "power" or card.position is None:
+            return None
+        line = self.row_line(card.side, card.position[1])
+        if line is None or card.invading:
+            return "front"
+        return line
+
+    def in_enemy_rear(self, card: Card) -> bool:
+        if card.position is None:
+            return False
+        enemy = self.other_side(card.side)
+        return self.row_line(enemy, card.position[1]) == "rear"
+
+    # --- strategic roles -----------------------------------------------------------------------------------
+
+    def shield_of(self, name: str) -> str | None:
+        """The card ``name`` protects as its shield."""
+        return next((p for s, p in self.shields if s == name), None)
+
+    def shields_on(self, name: str) -> list[str]:
+        """The cards acting as shield of ``name``."""
+        return [s for s, p in self.shields if p == name]
+
+    def guarding(self, name: str) -> str | None:
+        return next((c for g, c in self.guards if g == name), None)
+
+    def guard_of(self, commander: str) -> str | None:
+        return next((g for g, c in self.guards if c == commander), None)
+
+    def charge_by(self, name: str) -> Charge | None:
+        return next((c for c in self.charges if c.charger == name), None)
+
+    def covering(self, name: str) -> Charge | None:
+        return next((c for c in self.charges if c.cover == name), None)

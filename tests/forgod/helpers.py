@@ -1,0 +1,82 @@
+"""Build F0R60D scenarios in tests and resolve them with exactly the dice a test states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tabroll.dice.sources import GivenDice
+from tabroll.engine import Resolution, Scenario, run_scenario
+from tabroll.events import Event
+from tabroll.loading.yaml_source import load_yaml_text
+from tabroll.scenario import load_scenario_file, scenario_from_document
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "forgod"
+
+
+@dataclass
+class Outcome:
+    scenario: Scenario
+    steps: list[Resolution]
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for r in self.steps for e in r.events]
+
+    def of(self, kind: str) -> list[Any]:
+        return [e for e in self.events if e.kind == kind]
+
+    def totals(self, applies_to: str) -> list[int]:
+        """The running totals of every modifier and multiplier on ``applies_to``, in order."""
+        return [e.total for e in self.events if e.kind in ("modifier", "multiplier") and e.applies_to == applies_to]
+
+    def reasons(self, kind: str = "modifier") -> list[tuple[str, str, int]]:
+        key = "amount" if kind == "modifier" else "factor"
+        return [(e.applies_to, e.reason, getattr(e, key)) for e in self.of(kind)]
+
+    @property
+    def state(self) -> Any:
+        return self.steps[-1].state if self.steps else self.scenario.state
+
+    def unit(self, name: str) -> Any:
+        return self.state.unit(name)
+
+
+def run_file(name: str, session: list[int] | None = None, **options: Any) -> Outcome:
+    return _run(load_scenario_file(EXAMPLES / name, options), session)
+
+
+def run_data(data: dict[str, Any], session: list[int] | None = None, **options: Any) -> Outcome:
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<test>")
+    return _run(scenario_from_document(doc, options), session)
+
+
+def _run(scenario: Scenario, session: list[int] | None) -> Outcome:
+    def source() -> GivenDice:
+        return GivenDice(session or [], origin="test session")
+
+    steps = [s.resolution for s in run_scenario(scenario, source)]
+    return Outcome(scenario=scenario, steps=steps)
+
+
+def card(side: str, at: list[int], **stats: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {"side": side, "at": at, "PV": 10}
+    base.update(stats)
+    return base
+
+
+def battle(
+    units: dict[str, dict[str, Any]], actions: list[dict[str, Any]], options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    return {"ruleset": "forgod", "options": options or {}, "board": {"width": 5}, "units": units, "actions": actions}
+
+
+def attack(attacker: str, target: str, dice: list[int] | None = None, **more: Any) -> dict[str, Any]:
+    action: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
+    if dice is not None:
+        action["dice"] = dice
+    action.update(more)
+    return action

@@ -1,0 +1,123 @@
+"""The F0R60D ruleset through the command line: every format, check, rules, schema, attack, and bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tabroll.cli.app import main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "forgod"
+SHIELD = str(EXAMPLES / "06-shield.yaml")
+LINES = str(EXAMPLES / "05-lines-and-air.yaml")
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    def invoke(*args: str, stdin: str = "") -> Result:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        with pytest.raises(SystemExit) as exit_:
+            main(list(args))
+        captured = capsys.readouterr()
+        code = exit_.value.code
+        return Result(code=code if isinstance(code, int) else 0, out=captured.out, err=captured.err)
+
+    return invoke
+
+
+def test_run_text_shows_every_modifier_and_multiplier(cli) -> None:
+    result = cli("run", str(EXAMPLES / "09-charge-with-flank.yaml"), "--format", "text")
+    assert result.code == 0, result.err
+    assert "  modifier      attack roll +4 (Carga) → 20" in result.out
+    assert "  multiplier    damage ×3 (Carga con flanqueo) → 21" in result.out
+    assert "  multiplier    damage ×2 (crítico) → 42" in result.out
+    assert "  Muralla (blue), defeated" in result.out
+
+
+@pytest.mark.parametrize("fmt", ["rich", "text", "json", "jsonl"])
+def test_every_format_runs(cli, fmt: str) -> None:
+    result = cli("run", SHIELD, "--format", fmt)
+    assert result.code == 0, result.err
+    if fmt == "json":
+        doc = json.loads(result.out)
+        kinds = [e["kind"] for a in doc["actions"] for e in a["events"]]
+        assert kinds.count("damage") == 2 and doc["final_state"]["units"][1]["life"] == 5
+    if fmt == "jsonl":
+        assert all(json.loads(line)["file"] for line in result.out.splitlines())
+
+
+def test_check_rules_and_schema(cli) -> None:
+    assert cli("check", SHIELD).code == 0
+    rules = cli("rules", "forgod")
+    assert rules.code == 0 and "absorption_sign = as_damage" in rules.out and "## Rulings" in rules.out
+    schema = cli("schema", "scenario", "-r", "forgod")
+    assert json.loads(schema.out)["title"] == "tabroll scenario: Sistema Táctico F0R60D"
+
+
+def test_attack_from_the_command_line_and_from_a_file(cli) -> None:
+    result = cli(
+        "attack", "-r", "forgod", "-a", "Lanceros", "-t", "Ogro", "--attacker-stat", "BA=3",
+        "--attacker-stat", "PV=5", "--attacker-stat", "line=avanzada", "--target-stat", "PV=8",
+        "--dice", "6,2,5", "--format", "text",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    assert "attack roll +4 (Avanzada) → 13" in result.out and "5 damage to Ogro: PV 8 - 5 = 3" in result.out
+    result = cli("attack", LINES, "-a", "Arqueros", "-t", "Grifo", "--dice", "9,1,3", "--format", "text")
+    assert result.code == 0 and "attack roll -2 (Tierra contra Aire, a rango) → 7" in result.out
+
+
+def test_a_refused_action_exits_1_with_the_reason(cli) -> None:
+    result = cli("attack", LINES, "-a", "Espadas", "-t", "Grifo", "--dice", "5", "--format", "text")
+    assert result.code == 1
+    assert "Grifo is in the air: only air cards and ranged attacks reach it" in result.out + result.err
+
+
+TWO = "  B: {side: blue, line: normal, PV: 3}\n"
+ATTACK = "actions:\n  - {do: attack, attacker: A, target: %s}\n"
+BAD = {
+    "unknown stat": ("  A: {side: red, line: normal, PV: 3, Evasio: 2}\n" + TWO, "unknown field 'Evasio'"),
+    "bad terrain": ("  A: {side: red, line: normal, PV: 3, Terreno: Agua}\n" + TWO, "'Agua' is not a known terrain"),
+    "one side": ("  A: {side: red, line: normal, PV: 3}\n", "a F0R60D battle has two sides"),
+    "unknown unit": ("  A: {side: red, line: normal, PV: 3}\n" + TWO + ATTACK % "C", "no unit called 'C'"),
+    "dice out of range": (
+        "  A: {side: red, line: normal, PV: 3}\n" + TWO + ATTACK % "B, dice: [11]",
+        "actions[0].dice[0]",
+    ),
+    "off the board": ("  A: {side: red, at: [9, 1], PV: 3}\n" + TWO, "off the board"),
+    "huge detachment": ("  A: {side: red, line: normal, PV: 3, Nivel: 5, cards: 4}\n" + TWO, "at most 3 cards"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_bad_input_is_a_located_message(cli, tmp_path: Path, name: str) -> None:
+    body, expected = BAD[name]
+    path = tmp_path / "bad.yaml"
+    path.write_text("ruleset: forgod\nunits:\n" + body, encoding="utf-8")
+    result = cli("run", str(path), "--format", "text")
+    assert result.code == 2, result.out
+    assert expected in result.err and "Traceback" not in result.err
+    assert "bad.yaml" in result.err
+
+
+def test_too_few_dice_is_bad_input(cli) -> None:
+    result = cli("attack", SHIELD, "-a", "Bárbaros", "-t", "Escudero", "--dice", "9", "--format", "text")
+    assert result.code == 2 and "ran out" in result.err
+
+
+def test_options_from_the_command_line(cli) -> None:
+    path = str(EXAMPLES / "07-covered-charge-critical.yaml")
+    result = cli("run", path, "--option", "cover_fa_floor=1", "--format", "text")
+    assert result.code == 0 and "cover_fa_floor = 1: FA after Cubrir Carga never drops below 1" in result.out
+    result = cli("run", path, "--option", "cover_fa_floor=3", "--format", "text")
+    assert result.code == 2 and "allowed values: 0, 1" in result.err
