@@ -200,6 +200,7 @@ class Damage(Event):
     defeats: bool
     vitality_lost: int = 0
     vitality_left: int | None = None
+    pool: str = "VIT"  # what the game calls the lost points: VIT, PV, Life…
 
 
 @event_kind("heal")

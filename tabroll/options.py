@@ -32,7 +32,9 @@ def describe_options(model: type[BaseModel]) -> list[OptionInfo]:
 
 
 def parse_option_assignments(items: list[str]) -> dict[str, str]:
-    """``["defeat_threshold=at_least"]`` → ``{"defeat_threshold": "at_least"}`` with clear errors."""
+    """``["defeat_threshold=at_least"]`` → ``{"defeat_threshold": "at_least"}`` with clear errors.
+
+    Values stay text here; :func:`validate_options` reads numbers and true/false out of them."""
     values: dict[str, str] = {}
     for item in items:
         name, sep, value = item.partition("=")
@@ -56,10 +58,24 @@ def validate_options(model: type[BaseModel], values: Mapping[str, Any], *, origi
             tip = f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(known)}"
             raise InputError(f"{origin}: unknown option '{name}'", tip=tip)
     try:
-        return model.model_validate(dict(values))
+        return model.model_validate({name: _scalar(value) for name, value in values.items()})
     except ValidationError as err:
         first = err.errors()[0]
         name = ".".join(str(p) for p in first["loc"])
         allowed = next((o.choices for o in describe_options(model) if o.name == name), ())
         hint = f"allowed values: {', '.join(allowed)}" if allowed else None
         raise InputError(f"{origin}: option '{name}': {first['msg']}", tip=hint) from None
+
+
+def _scalar(value: Any) -> Any:
+    """Command-line text as the value it spells: ``10`` → 10, ``true``/``false`` → bool, else the text."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if text.lower() in ("true", "yes", "on"):
+        return True
+    if text.lower() in ("false", "no", "off"):
+        return False
+    if text.lstrip("+-").isdigit() and len(text) <= 18:
+        return int(text)
+    return value

@@ -22,7 +22,7 @@ def test_there_are_bundled_scenarios() -> None:
     assert len(SCENARIO_FILES) >= 5
 
 
-@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_scenario_names_its_schema_and_validates_against_it(path: Path) -> None:
     first = path.read_text(encoding="utf-8").splitlines()[0]
     ruleset = path.parent.name
@@ -40,7 +40,7 @@ def test_shipped_scenario_schema_is_up_to_date(ruleset: str) -> None:
     assert find_ruleset(ruleset).id == ruleset
 
 
-@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_event_of_every_scenario_matches_the_events_schema(path: Path) -> None:
     validator = jsonschema.Draft202012Validator(events_schema())
     scenario = load_scenario_file(path)

@@ -15,7 +15,7 @@ from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.exact import Tally
 from tabroll.odds.measures import measure
 
-CHUNK = 5_000
+CHUNK = 1_000
 MAX_TRIALS = 100_000_000
 
 

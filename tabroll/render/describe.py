@@ -68,7 +68,7 @@ DESCRIBERS.update(
         "immune": lambda e: f"{e.target} is immune: {e.reason}",
         "damage": lambda e: (
             f"{e.amount} damage to {e.target}: {e.rule}"
-            + (f", VIT {e.vitality_left} left" if e.vitality_left is not None else "")
+            + (f", {e.pool} {e.vitality_left} left" if e.vitality_left is not None else "")
         ),
         "heal": lambda e: (
             f"{e.unit} heals {e.amount}: {e.reason}"
