@@ -31,9 +31,7 @@ ROOMY = DiceLimits(max_magnitude=10**60)
 
 
 @st.composite
-def dice_terms(
-    draw: st.DrawFn, max_count: int = 4, sides: tuple[int, ...] = (1, 2, 3, 4, 6, 8, 20, 100)
-) -> DiceTerm:
+def dice_terms(draw: st.DrawFn, max_count: int = 4, sides: tuple[int, ...] = (1, 2, 3, 4, 6, 8, 20, 100)) -> DiceTerm:
     count = draw(st.integers(1, max_count))
     die = draw(st.sampled_from(sides))
     modes: list[KeepMode | None] = [None, "kh", "kl", "dh", "dl"]

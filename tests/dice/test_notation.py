@@ -349,9 +349,7 @@ def test_constant_expression_asks_for_nothing() -> None:
         ("3d6", (1, 2, 3), (True, True, True), 6),
     ],
 )
-def test_keep_and_drop_marking(
-    text: str, values: tuple[int, ...], kept: tuple[bool, ...], total: int
-) -> None:
+def test_keep_and_drop_marking(text: str, values: tuple[int, ...], kept: tuple[bool, ...], total: int) -> None:
     (term,) = parse(text).roll(GivenDice(values), "test").terms
     assert (term.values, term.kept, term.total) == (values, kept, total)
 

@@ -106,9 +106,7 @@ def test_given_dice_exhausted() -> None:
         dice.draw(D20)
     error = caught.value
     assert isinstance(error, InputError)
-    assert (
-        error.message == "--dice ran out: 1d20 for damage vs Soldado needs 1 more value (2 given, all used)"
-    )
+    assert error.message == "--dice ran out: 1d20 for damage vs Soldado needs 1 more value (2 given, all used)"
     assert error.tip == "give one value for every die rolled, in the order the dice are rolled"
     assert (error.request, error.missing, error.given, error.origin) == (D20, 1, 2, "--dice")
 
