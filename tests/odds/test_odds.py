@@ -106,9 +106,7 @@ def test_monte_carlo_lands_inside_its_interval_of_the_exact_value_and_ignores_th
     height=st.integers(-2, 2),
 )
 def test_probabilities_sum_to_one(attacker: str, target: str, distance: int, height: int) -> None:
-    state, action = quick(
-        attacker, f"{target} (t)" if target == attacker else target, distance=distance, height_difference=height
-    )
+    state, action = quick(attacker, target, distance=distance, height_difference=height)
     result = exact_odds(TABMASTER, state, action)
     report = build_report(result.tally, exact=True, samples=result.leaves)
     refused = sum((e.exact for e in report.refused.values()), Fraction(0))
