@@ -210,42 +210,189 @@ def roll(
 
 @app.command()
 def run(
-    files: Annotated[list[str], typer.Argument(help="Scenario files (YAML); '-' reads standard input.")],
+    files: Annotated[
+        list[str], typer.Argument(help="Scenario files, folders or globs (YAML); '-' reads standard input.")
+    ],
     fmt: FormatOption = None,
-    seed: SeedOption = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Master seed: each file rolls with a seed derived from it.")
+    ] = None,
     dice: DiceOption = None,
     prompt: PromptOption = False,
     option: OptionOption = None,
     state: Annotated[bool, typer.Option("--state/--no-state", help="Show the final state of each file.")] = True,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Resolve files in this many processes.")] = 1,
 ) -> None:
-    """Resolve every action of each scenario file in order, carrying the state from one to the next."""
-    from tabroll.engine import run_scenario
+    """Resolve every action of each scenario file in order, carrying the state from one to the next.
+
+    Exit code: 0 all resolved, 1 some action refused by the rules, 2 some file had bad input.
+    """
+    import time
+
+    from tabroll.batch import expand_paths, run_file, run_many
+    from tabroll.errors import InputError
     from tabroll.render.output import make_renderer
-    from tabroll.scenario import load_scenario_file
 
     chosen = _format(fmt)
     overrides = _options(option)
-    refused = False
+    paths = expand_paths(files)
+    if paths.count("-") > 1:
+        raise InputError("standard input ('-') can be read only once in a run")
+    if not 1 <= jobs <= 64:
+        raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
+    if prompt and jobs > 1:
+        raise InputError("--prompt asks at the table, one roll at a time", tip="use it with --jobs 1")
+    if dice is not None and len(paths) > 1:
+        raise InputError("--dice gives the rolls of one file", tip="with several files, put dice: lists in them")
+    if sum(x is not None and x is not False for x in (seed, dice, prompt or None)) > 1:
+        raise InputError("choose one of --seed, --dice and --prompt", tip="they are different ways to roll")
+    if seed is not None and not 0 <= seed < 2**63:
+        raise InputError("--seed must be a whole number from 0 to 2**63-1")
+    if seed is None:
+        import secrets
+
+        master = secrets.randbits(32)
+    else:
+        master = seed
+    given: Any = None
+    if dice is not None:
+        from tabroll.dice.sources import GivenDice, parse_dice_values
+
+        given = GivenDice(parse_dice_values(dice, "--dice"), origin="--dice")
+
+    def source_factory(file_seed: int | None) -> Any:
+        if given is not None:
+            return given
+        if prompt:
+            from tabroll.dice.sources import PromptDice
+
+            return PromptDice(ask=_ask, tell=_tell)
+        from tabroll.dice.sources import SeededDice
+
+        return SeededDice(file_seed)
+
     renderer = make_renderer(chosen)
-    for path in files:
-        scenario = load_scenario_file(path, overrides)
-        session = _Session(seed, dice, prompt, default_seed=scenario.seed)
-        renderer.header(title=scenario.title, ruleset=scenario.ruleset.id, file=path)
-        final = scenario.state
-        for step in run_scenario(scenario, lambda s=session: s.source):  # type: ignore[misc]
-            for event in step.resolution.events:
-                renderer.event(event, file=path, action=step.index)
-            refused = refused or step.resolution.refused
-            final = step.resolution.state
-        renderer.footer(
-            **_state_view(scenario.ruleset, final, chosen, show=state), **session.facts(), notes=session.replay_lines()
-        )
-        note = session.leftover_note()
-        if note:
-            _warn(note)
+    started = time.perf_counter()
+    totals = {"files": 0, "actions": 0, "refusals": 0, "errors": 0}
+    progress = _progress(len(paths))
+    opened: set[str] = set()
+
+    def begin(result: Any) -> None:
+        if result.path not in opened:
+            opened.add(result.path)
+            renderer.begin_file()
+            renderer.header(title=result.title, ruleset=result.ruleset, file=result.path)
+
+    def on_step(result: Any, index: int, events: list[Any], refused: bool) -> None:
+        begin(result)
+        for event in events:
+            renderer.event(event, file=result.path, action=index)
+
+    def finish(result: Any) -> None:
+        totals["files"] += 1
+        totals["actions"] += result.actions
+        totals["refusals"] += result.refusals
+        if result.error is not None:
+            totals["errors"] += 1
+            sys.stderr.write(f"error: {result.error}\n")
+        else:
+            begin(result)
+            facts: dict[str, Any] = {"final_state": result.final_state}
+            if result.dice_drawn:
+                facts["dice_drawn"] = result.dice_drawn
+                if given is None and not prompt:
+                    facts["seed"] = master
+            view: dict[str, Any] = {}
+            if state and chosen == "text":
+                view["state_lines"] = result.state_lines
+            elif state and chosen == "rich":
+                if result.state is not None:
+                    game, final = result.state
+                    view["state_rich"] = game.state_rich(final)
+                else:
+                    view["state_lines"] = result.state_lines
+            notes = []
+            if result.dice_drawn:
+                drawn = ",".join(str(v) for v in result.dice_drawn)
+                how = f" or --seed {master}" if given is None and not prompt else ""
+                notes.append(f"dice drawn: {drawn} (replay with --dice {drawn}{how})")
+            renderer.footer(**facts, **view, notes=notes)
+        if progress is not None:
+            progress.advance()
+
+    try:
+        if jobs == 1:
+            for path in paths:
+                result = run_file(path, master_seed=master, options=overrides, source_factory=source_factory,
+                                  on_step=on_step, keep_state=chosen == "rich")  # fmt: skip
+                finish(result)
+        else:
+            stdin_text = sys.stdin.buffer.read(2 * 1024 * 1024 + 1) if "-" in paths else None
+            for result in run_many(paths, master_seed=master, options=overrides, jobs=jobs, stdin_text=stdin_text):
+                for index, events, refused in result.steps:
+                    on_step(result, index, events, refused)
+                finish(result)
+    finally:
+        if progress is not None:
+            progress.stop()
     renderer.close()
-    if refused:
+    if given is not None and given.remaining:
+        _warn("--dice values not used: " + ", ".join(str(v) for v in given.remaining))
+    if len(paths) > 1:
+        elapsed = time.perf_counter() - started
+        _summary(totals, elapsed, master if seed is None else seed, to_stdout=chosen == "rich")
+    if totals["errors"]:
+        raise typer.Exit(EXIT_BAD_INPUT)
+    if totals["refusals"]:
         raise typer.Exit(EXIT_REFUSED)
+
+
+class _Progress:
+    """A Rich progress bar on standard error (only on a terminal, and never under CI)."""
+
+    def __init__(self, total: int) -> None:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        self._progress = Progress(console=Console(stderr=True), transient=True)
+        self._task = self._progress.add_task("scenarios", total=total)
+        self._progress.start()
+
+    def advance(self) -> None:
+        self._progress.advance(self._task)
+
+    def stop(self) -> None:
+        self._progress.stop()
+
+
+def _progress(total: int) -> _Progress | None:
+    import os
+
+    if total < 2 or os.environ.get("CI", "").lower() in ("true", "1") or not sys.stderr.isatty():
+        return None
+    return _Progress(total)
+
+
+def _summary(totals: dict[str, int], elapsed: float, master: int, *, to_stdout: bool) -> None:
+    """The end-of-run table: files, actions, refusals, errors, time (stderr, so stdout stays machine-readable)."""
+    line = (
+        f"{totals['files']} files, {totals['actions']} actions, {totals['refusals']} refused, "
+        f"{totals['errors']} with errors, {elapsed:.2f} s (master seed {master})"
+    )
+    if to_stdout:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title="summary", title_justify="left")
+        for column in ("files", "actions", "refused", "errors", "time", "master seed"):
+            table.add_column(column, justify="right")
+        table.add_row(
+            str(totals["files"]), str(totals["actions"]), str(totals["refusals"]), str(totals["errors"]),
+            f"{elapsed:.2f} s", str(master),
+        )  # fmt: skip
+        Console().print(table)
+    else:
+        sys.stderr.write(f"summary: {line}\n")
 
 
 ScenarioArg = Annotated[
@@ -564,6 +711,9 @@ def main(argv: list[str] | None = None) -> None:
     import signal
 
     code = EXIT_OK
+    if hasattr(signal, "SIGPIPE") and argv is None:
+        # 'tabroll run ... | head -1': when the reader leaves, stop quietly as any Unix filter does.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     previous = signal.signal(signal.SIGINT, _on_interrupt)
     try:
         app(args=argv, prog_name="tabroll", standalone_mode=True)

@@ -54,6 +54,9 @@ class Renderer:
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stdout
 
+    def begin_file(self) -> None:
+        """A batch run moves on to its next file."""
+
     def header(self, **info: Any) -> None:
         """Facts about the run (ruleset, file, seed) shown before the events."""
 
@@ -148,11 +151,27 @@ class JsonLinesRenderer(Renderer):
 
 
 class JsonRenderer(Renderer):
+    """One JSON document at the end. Several files (``begin_file``) make a document with a ``files`` list, each
+    entry shaped like the single-file document."""
+
     def __init__(self, stream: TextIO | None = None) -> None:
         super().__init__(stream)
-        self.document: dict[str, Any] = {"format": EVENTS_FORMAT, "version": EVENTS_FORMAT_VERSION}
+        self.files: list[dict[str, Any]] = []
+        self.multi = False
+        self._new()
+
+    def _new(self) -> None:
+        self.document: dict[str, Any] = {}
         self.actions: list[dict[str, Any]] = []
         self.loose: list[dict[str, Any]] = []
+
+    def begin_file(self) -> None:
+        """Start the next file's entry (batch runs); a second file turns the document into a ``files`` list."""
+        self.started = getattr(self, "started", 0) + 1
+        if self.started > 1:
+            self.multi = True
+            self._finish()
+            self._new()
 
     def header(self, **info: Any) -> None:
         self.document.update({k: v for k, v in info.items() if v is not None})
@@ -170,14 +189,20 @@ class JsonRenderer(Renderer):
         hidden = ("state_lines", "state_rich", "notes")
         self.document.update({k: v for k, v in info.items() if k not in hidden and v is not None})
 
-    def close(self) -> None:
+    def _finish(self) -> None:
         if self.actions:
             for action in self.actions:
                 action["refused"] = any(e["kind"] == "refused" for e in action["events"])
             self.document["actions"] = self.actions
         if self.loose:
             self.document["events"] = self.loose
-        self.stream.write(json.dumps(self.document, ensure_ascii=False, indent=2) + "\n")
+        self.files.append(self.document)
+
+    def close(self) -> None:
+        self._finish()
+        head = {"format": EVENTS_FORMAT, "version": EVENTS_FORMAT_VERSION}
+        document = {**head, "files": self.files} if self.multi else {**head, **self.files[0]}
+        self.stream.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
         super().close()
 
 

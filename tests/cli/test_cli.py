@@ -163,7 +163,7 @@ def test_prompt_without_answers_is_a_clear_error(cli) -> None:
         (("roll", "1d20", "--dice", "25"), "d20"),
         (("roll", "2d6", "--dice", "3"), "ran out"),
         (("run", "/no/such/file.yaml"), "error:"),
-        (("run", str(EXAMPLES)), "error:"),
+        (("run", str(EXAMPLES / "nope*.yaml")), "no file matches"),
         (("roll", "1d6", "--format", "xml"), "unknown output format"),
         (("rules", "tabmastr"), "did you mean 'tabmaster'"),
         (

@@ -1,0 +1,154 @@
+"""Batch runs: many scenario files, one process or a pool, with results that do not depend on either.
+
+Seeds. A run has one master seed (``--seed``, or a fresh one that the summary prints). Each file rolls with
+its own seed derived from the master seed and the file's path as given, ``sha256("<master>:<path>")`` read as a
+64-bit number, unless the file names its own ``seed:``. So a file's rolls do not depend on which other files
+are in the run, in which order, or on ``--jobs``. A file read from standard input is called ``-``.
+
+Failures. A file that cannot be loaded or resolved is reported with its error and counted; the other files
+still run. ``tabroll run`` exits 0 when every action of every file resolved, 1 when some action was refused by
+the rules (and no file failed), 2 when some file had bad input.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import os
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabroll.errors import InputError, TabrollError
+
+MAX_FILES = 100_000
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+
+
+def expand_paths(items: list[str]) -> list[str]:
+    """Files, directories (every ``*.yaml``/``*.yml`` below, sorted), globs, and ``-`` for standard input."""
+    found: list[str] = []
+    for item in items:
+        if item == "-":
+            found.append(item)
+        elif os.path.isdir(item):
+            below = sorted(str(p) for p in Path(item).rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file())
+            if not below:
+                raise InputError(f"{item}: the folder holds no scenario files (*.yaml, *.yml)")
+            found.extend(below)
+        elif glob.has_magic(item):
+            matched = sorted(glob.glob(item, recursive=True))
+            if not matched:
+                raise InputError(
+                    f"no file matches '{item}'", tip="check the pattern; quote it to let tabroll expand it"
+                )
+            found.extend(m for m in matched if not os.path.isdir(m))
+        else:
+            found.append(item)
+        if len(found) > MAX_FILES:
+            raise InputError(f"more than {MAX_FILES:,} files in one run", tip="split the run into smaller ones")
+    return found
+
+
+def file_seed(master: int, path: str) -> int:
+    digest = hashlib.sha256(f"{master}:{path}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass
+class FileResult:
+    """Everything a renderer needs about one file, computed in whichever process ran it."""
+
+    path: str
+    title: str = ""
+    ruleset: str = ""
+    steps: list[tuple[int, list[Any], bool]] = field(default_factory=list)  # (index, events, refused)
+    final_state: dict[str, Any] | None = None
+    state_lines: list[str] = field(default_factory=list)
+    seed: int | None = None
+    dice_drawn: list[int] = field(default_factory=list)
+    error: str | None = None
+    error_code: int = 0
+    state: Any = None  # only when run in this process (for a Rich picture of the board)
+
+    @property
+    def actions(self) -> int:
+        return len(self.steps)
+
+    @property
+    def refusals(self) -> int:
+        return sum(1 for _, _, refused in self.steps if refused)
+
+
+def run_file(
+    path: str,
+    *,
+    master_seed: int,
+    options: Mapping[str, Any],
+    source_factory: Callable[[int | None], Any] | None = None,
+    on_step: Callable[[FileResult, int, list[Any], bool], None] | None = None,
+    keep_state: bool = False,
+    text: bytes | None = None,
+) -> FileResult:
+    """Load and resolve one file (or ``text`` read earlier, e.g. standard input). Errors are captured in the
+    result, never raised (except interrupts)."""
+    from tabroll.dice.sources import RecordingDice, SeededDice
+    from tabroll.engine import run_scenario
+    from tabroll.scenario import load_scenario_file, scenario_from_document
+
+    result = FileResult(path=path)
+    try:
+        if text is not None:
+            from tabroll.loading.yaml_source import load_yaml_text
+
+            scenario = scenario_from_document(load_yaml_text(text, source="<stdin>" if path == "-" else path), options)
+        else:
+            scenario = load_scenario_file(path, options)
+        result.title, result.ruleset = scenario.title, scenario.ruleset.id
+        seed = scenario.seed if scenario.seed is not None else file_seed(master_seed, path)
+        inner = source_factory(seed) if source_factory is not None else SeededDice(seed)
+        session = RecordingDice(inner)
+        final = scenario.state
+        for step in run_scenario(scenario, lambda: session):
+            events = list(step.resolution.events)
+            result.steps.append((step.index, events, step.resolution.refused))
+            if on_step is not None:
+                on_step(result, step.index, events, step.resolution.refused)
+            final = step.resolution.state
+        if session.log:
+            result.dice_drawn = list(session.values)
+            result.seed = getattr(inner, "seed", None)
+        result.final_state = scenario.ruleset.summarize_state(final)
+        result.state_lines = scenario.ruleset.state_lines(final)
+        if keep_state:
+            result.state = (scenario.ruleset, final)
+    except TabrollError as err:
+        result.error = err.describe()
+        result.error_code = err.exit_code
+    return result
+
+
+def _run_for_pool(args: tuple[str, int, dict[str, Any], bytes | None]) -> FileResult:
+    path, master_seed, options, text = args
+    return run_file(path, master_seed=master_seed, options=options, text=text)
+
+
+def run_many(
+    paths: list[str],
+    *,
+    master_seed: int,
+    options: Mapping[str, Any],
+    jobs: int,
+    stdin_text: bytes | None = None,
+) -> Iterator[FileResult]:
+    """Results in the order of ``paths``, whatever the number of processes (``-`` reads ``stdin_text``)."""
+    work = [(p, master_seed, dict(options), stdin_text if p == "-" else None) for p in paths]
+    if jobs <= 1 or len(paths) <= 1:
+        for item in work:
+            yield _run_for_pool(item)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_run_for_pool, work, chunksize=max(1, min(32, len(paths) // (jobs * 8) or 1)))

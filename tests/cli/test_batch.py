@@ -1,0 +1,102 @@
+"""Batch runs: folders, globs, stdin, --jobs, per-file seeds, partial failures, pipelines."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_cli import cli  # noqa: F401  (fixture)
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster"
+
+ROLLING = """ruleset: tabmaster
+board: {{size: [6, 1]}}
+units:
+  Lanceiro: {{side: red, at: [0, 0]}}
+  Soldado: {{side: blue, at: [1, 0], DEF: {defense}}}
+actions:
+  - {{do: attack, attacker: Lanceiro, target: Soldado}}
+"""
+
+
+@pytest.fixture
+def rolling_files(tmp_path: Path) -> list[str]:
+    paths = []
+    for i in range(6):
+        path = tmp_path / f"f{i}.yaml"
+        path.write_text(ROLLING.format(defense=5 + i))
+        paths.append(str(path))
+    return paths
+
+
+def per_file(lines: list[dict]) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for line in lines:
+        out.setdefault(line["file"], []).append(line)
+    return out
+
+
+def test_a_folder_runs_every_scenario_in_it_with_a_summary(cli) -> None:  # noqa: F811
+    result = cli("run", str(EXAMPLES), "--format", "jsonl")
+    assert result.code == 0, result.err
+    files = per_file(result.jsonl())
+    assert len(files) == 5 and all(f.endswith(".yaml") for f in files)
+    assert "summary: 5 files, 5 actions, 0 refused, 0 with errors" in result.err
+
+
+def test_results_do_not_depend_on_jobs_or_file_order(cli, rolling_files) -> None:  # noqa: F811
+    one = per_file(cli("run", *rolling_files, "--seed", "9", "--format", "jsonl").jsonl())
+    two = per_file(cli("run", *rolling_files, "--seed", "9", "--format", "jsonl", "--jobs", "2").jsonl())
+    backwards = per_file(cli("run", *reversed(rolling_files), "--seed", "9", "--format", "jsonl").jsonl())
+    assert one == two == backwards
+    rolls = {f: [e["values"] for e in events if e["kind"] == "roll"] for f, events in one.items()}
+    assert len({tuple(map(tuple, r)) for r in rolls.values()}) > 1  # files get different seeds
+    other = per_file(cli("run", *rolling_files, "--seed", "10", "--format", "jsonl").jsonl())
+    assert other != one
+
+
+def test_one_broken_file_does_not_stop_the_others(cli, rolling_files, tmp_path: Path) -> None:  # noqa: F811
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("ruleset: tabmaster\nboard: {size: [3, 1]\n")
+    result = cli("run", rolling_files[0], str(broken), rolling_files[1], "--seed", "1", "--format", "jsonl")
+    assert result.code == 2
+    assert set(per_file(result.jsonl())) == {rolling_files[0], rolling_files[1]}
+    assert f"error: {broken}:" in result.err and "1 with errors" in result.err
+
+
+def test_refusals_make_exit_code_1(cli, tmp_path: Path) -> None:  # noqa: F811
+    far = tmp_path / "far.yaml"
+    far.write_text(ROLLING.format(defense=5).replace("at: [1, 0]", "at: [5, 0]"))
+    result = cli("run", str(far), "--seed", "1", "--format", "text")
+    assert result.code == 1 and "refused" in result.out
+
+
+def test_standard_input_and_several_files_as_one_json_document(cli, rolling_files) -> None:  # noqa: F811
+    text = Path(rolling_files[0]).read_text()
+    result = cli("run", "-", rolling_files[1], "--seed", "2", "--format", "json", stdin=text)
+    assert result.code == 0, result.err
+    doc = result.json()
+    assert doc["format"] == "tabroll.events" and [f["file"] for f in doc["files"]] == ["-", rolling_files[1]]
+    assert all(f["seed"] == 2 and f["dice_drawn"] for f in doc["files"])
+
+
+def test_dice_and_prompt_limits_in_batches(cli, rolling_files) -> None:  # noqa: F811
+    assert "--dice gives the rolls of one file" in cli("run", *rolling_files[:2], "--dice", "5").err
+    assert "use it with --jobs 1" in cli("run", rolling_files[0], "--prompt", "--jobs", "2").err
+    assert "out of range" in cli("run", rolling_files[0], "--jobs", "0").err
+
+
+def test_a_closed_pipe_ends_quietly(rolling_files) -> None:
+    command = [sys.executable, "-m", "tabroll", "run", *rolling_files, "--format", "jsonl"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        first = process.stdout.readline()
+        process.stdout.close()
+        error = process.stderr.read().decode()
+        process.wait(timeout=60)
+    assert json.loads(first)["kind"] == "action"
+    assert "Traceback" not in error and "BrokenPipe" not in error
