@@ -1,0 +1,303 @@
+"""Magic: The Gathering of Heroes scenario files: the pydantic models that validate them, and the options.
+
+Stats accept the source's Polish names as aliases (``Siła`` for Power, ``Wytrzymałość`` for Toughness, ``Życie``
+for Life, ``Szybkość`` for Speed, ``Sięganie`` for Reach, ``Skupienie`` for Focus, ``Mistrzostwo`` for Mastery,
+``Pamięć`` for Memory, ``Tożsamość`` for the colour identity).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+KEYWORDS = ("first strike", "vigilance", "trample", "haste", "regenerate", "indestructible")
+"""Keywords the resolver applies; any other keyword is kept and shown, with no effect on the numbers."""
+
+Stat = Annotated[int, Field(ge=0, le=100)]
+LifeStat = Annotated[int, Field(ge=0, le=10_000)]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+DiceList = list[Annotated[int, Field(ge=1, le=6)]]
+
+
+def _alias(*names: str) -> Any:
+    return AliasChoices(*names)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class HeroesOptions(Strict):
+    """House-rule options of Magic: The Gathering of Heroes (see rulesets/mtg_heroes/README.md)."""
+
+    toughness_after_exchange: Literal["pool", "zero", "reroll"] = Field(
+        "pool",
+        description="After an exchange, a unit's Toughness until end of turn: the rolled defence total is a pool "
+        "that each attack lowers (pool), Toughness is 0 for the rest of the turn (zero), or every attack rolls "
+        "Toughness afresh (reroll).",
+    )
+    difficulty_target: Literal["upper", "lower"] = Field(
+        "upper",
+        description="The total a difficulty needs: the upper value of its band (Medium 6-8 needs 8, as the "
+        "source's example needs more than 7), or the lower value (Medium needs 6).",
+    )
+    counterattack: bool = Field(
+        True, description="A defender counterattacks after an attack unless the action declines it."
+    )
+
+
+def _keywords(value: list[str]) -> list[str]:
+    cleaned = []
+    for word in value:
+        text = " ".join(str(word).replace("_", " ").replace("-", " ").casefold().split())
+        if not text:
+            raise ValueError("a keyword cannot be empty")
+        cleaned.append(text)
+    return cleaned
+
+
+class CombatantInput(Strict):
+    """A character (a planeswalker-like mage) or a creature."""
+
+    kind: Literal["character", "creature"] = Field("creature", validation_alias=_alias("kind", "type", "rodzaj"))
+    side: Name | None = Field(None, validation_alias=_alias("side", "strona"))
+    controller: Name | None = Field(None, validation_alias=_alias("controller", "kontroler"))
+    power: Stat = Field(validation_alias=_alias("power", "Power", "Siła", "sila", "P"))
+    toughness: Stat = Field(validation_alias=_alias("toughness", "Toughness", "Wytrzymałość", "wytrzymalosc", "T"))
+    life: LifeStat = Field(validation_alias=_alias("life", "Life", "Życie", "zycie"))
+    max_life: LifeStat | None = Field(None, validation_alias=_alias("max_life", "max Life"))
+    speed: Stat = Field(1, validation_alias=_alias("speed", "Speed", "Szybkość", "szybkosc"))
+    reach: Stat = Field(0, validation_alias=_alias("reach", "Reach", "Sięganie", "sieganie"))
+    focus: Stat = Field(0, validation_alias=_alias("focus", "Focus", "Skupienie", "skupienie"))
+    mastery: Stat = Field(0, validation_alias=_alias("mastery", "Mastery", "Mistrzostwo", "mistrzostwo"))
+    memory: Stat = Field(0, validation_alias=_alias("memory", "Memory", "Pamięć", "pamiec"))
+    mana: LifeStat = Field(0, validation_alias=_alias("mana", "Mana"))
+    max_mana: LifeStat | None = Field(None, validation_alias=_alias("max_mana", "max Mana"))
+    identity: str = Field(
+        "", max_length=60, validation_alias=_alias("identity", "colour_identity", "color_identity", "Tożsamość")
+    )
+    keywords: list[str] = Field(default_factory=list, max_length=30)
+    summoned_this_turn: bool = False
+    notes: str | None = None
+
+    @field_validator("keywords")
+    @classmethod
+    def _clean_keywords(cls, value: list[str]) -> list[str]:
+        return _keywords(value)
+
+    @field_validator("identity")
+    @classmethod
+    def _identity(cls, value: str) -> str:
+        from .skills import parse_identity
+
+        try:
+            return parse_identity(value)
+        except Exception as err:  # an InputError from the parser becomes a located validation error
+            raise ValueError(str(getattr(err, "message", err))) from None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CombatantInput:
+        if self.kind == "character" and self.controller is not None:
+            raise ValueError("a character controls itself: 'controller' is for creatures")
+        if self.side is None and self.controller is None:
+            raise ValueError("give the combatant's 'side' (a creature with a 'controller' takes its side)")
+        if self.max_life is not None and self.life > self.max_life:
+            raise ValueError(f"Life {self.life} is above max_life {self.max_life}")
+        return self
+
+
+BandName = Annotated[str, Field(min_length=1, max_length=20)]
+
+
+class RangeInput(Strict):
+    """The range band between two combatants: far, near or direct (Polish: daleki, bliski, bezpośredni)."""
+
+    between: tuple[Name, Name]
+    band: BandName = Field(validation_alias=_alias("band", "range", "zasięg"))
+
+
+class AttackAction(Strict):
+    """Direct combat: the attacker's Power dice against the defender's Toughness dice, then a counterattack."""
+
+    do: Literal["attack"]
+    attacker: Name
+    target: Name
+    counterattack: bool | None = None
+    intercept_by: Name | None = Field(None, validation_alias=_alias("intercept_by", "intercept"))
+    dice: DiceList | None = Field(None, max_length=1000)
+
+
+class MoveAction(Strict):
+    """Move to another range band: near ↔ far from the named combatants (default: every enemy)."""
+
+    do: Literal["move"]
+    unit: Name
+    to: BandName
+    relative_to: list[Name] | None = Field(None, max_length=100)
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class SkillTestAction(Strict):
+    """A skill test: dice from the identity's symbols of the skill's colours; total ≥ target succeeds."""
+
+    do: Literal["skill_test"]
+    unit: Name | None = None
+    identity: str | None = Field(None, max_length=60)
+    skill: Name | None = None
+    skills: list[Name] | None = Field(None, min_length=1, max_length=20)
+    difficulty: Name | None = None
+    target: int | None = Field(None, ge=1, le=1000)
+    dice: DiceList | None = Field(None, max_length=1000)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> SkillTestAction:
+        if (self.skill is None) == (self.skills is None):
+            raise ValueError("give either 'skill' or 'skills' (several that fit: the strongest is used)")
+        if self.difficulty is None and self.target is None:
+            raise ValueError("give a 'difficulty' (easy, medium, hard, ...) or a 'target' number")
+        if self.unit is None and self.identity is None:
+            raise ValueError("give the 'unit' tested or its colour 'identity'")
+        return self
+
+    def skill_names(self) -> list[str]:
+        return [self.skill] if self.skill is not None else list(self.skills or [])
+
+
+class InitiativeAction(Strict):
+    """Fix the turn order: highest Speed first, ties broken by opposed Speed rolls."""
+
+    do: Literal["initiative"]
+    dice: DiceList | None = Field(None, max_length=1000)
+
+
+class DelayAction(Strict):
+    """A combatant delays: it now acts right after ``after`` for the rest of the fight."""
+
+    do: Literal["delay"]
+    unit: Name
+    after: Name
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class ReachPhaseAction(Strict):
+    """Reach phase: regain Reach mana (−2 at near range of an enemy), optionally adding colourless mana."""
+
+    do: Literal["reach_phase"]
+    unit: Name
+    colorless: int = Field(0, ge=0, le=100, validation_alias=_alias("colorless", "colourless"))
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class CastAction(Strict):
+    """Cast a spell: cost within Mana and Mastery; creature-only spells need near range."""
+
+    do: Literal["cast"]
+    caster: Name
+    spell: Name
+    cost: int = Field(ge=0, le=100)
+    target: Name | None = None
+    creature_only: bool = False
+    instant: bool = False
+    split_second: bool = False
+    responds_to: Name | None = None
+    dice: DiceList | None = Field(None, max_length=1000)
+
+
+class FleeAction(Strict):
+    """A character tries to leave the fight: its first action of the turn, from far range of every enemy."""
+
+    do: Literal["flee"]
+    unit: Name
+    dice: DiceList | None = Field(None, max_length=1000)
+
+
+class DamageAction(Strict):
+    """Damage from a spell or ability, as the table resolved it: straight off Life."""
+
+    do: Literal["damage"]
+    target: Name
+    amount: int = Field(ge=0, le=10_000)
+    by: Name | None = None
+    source: str = Field("a spell", max_length=100)
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class EffectAction(Strict):
+    """A destroy, exile or control effect resolved against a target (characters are immune)."""
+
+    do: Literal["effect"]
+    effect: Literal["destroy", "exile", "control"]
+    target: Name
+    by: Name | None = None
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class ModifyAction(Strict):
+    """A spell or ability changes Power and/or Toughness until end of turn (e.g. −1/−1)."""
+
+    do: Literal["modify"]
+    unit: Name
+    power: int = Field(0, ge=-100, le=100)
+    toughness: int = Field(0, ge=-100, le=100)
+    source: str = Field("an effect", max_length=100)
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class RegenerateAction(Strict):
+    """Regenerate a creature: its lost Life comes back."""
+
+    do: Literal["regenerate"]
+    unit: Name
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class SummonAction(Strict):
+    """A new creature joins the fight under a character's control, summoning-sick this turn (unless Haste)."""
+
+    do: Literal["summon"]
+    caster: Name
+    creature: Name
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class EndTurnAction(Strict):
+    """End phase of ``unit``'s turn: reductions end, mana burns, the next turn begins."""
+
+    do: Literal["end_turn"]
+    unit: Name | None = None
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+Action = Annotated[
+    AttackAction
+    | MoveAction
+    | SkillTestAction
+    | InitiativeAction
+    | DelayAction
+    | ReachPhaseAction
+    | CastAction
+    | EffectAction
+    | FleeAction
+    | DamageAction
+    | ModifyAction
+    | RegenerateAction
+    | SummonAction
+    | EndTurnAction,
+    Field(discriminator="do"),
+]
+
+
+class HeroesScenario(Strict):
+    ruleset: Literal["mtg_heroes"]
+    title: str = ""
+    description: str = ""
+    seed: int | None = Field(None, ge=0, le=2**63)
+    options: dict[str, Any] = Field(default_factory=dict)
+    combatants: dict[Name, CombatantInput] = Field(
+        default_factory=dict, max_length=1000, validation_alias=_alias("combatants", "units")
+    )
+    reserve: dict[Name, CombatantInput] = Field(default_factory=dict, max_length=1000)
+    default_range: BandName = Field("near", validation_alias=_alias("default_range", "default_band"))
+    ranges: list[RangeInput] = Field(default_factory=list, max_length=100_000)
+    actions: list[Action] = Field(default_factory=list, max_length=100_000)

@@ -1,0 +1,297 @@
+"""From a validated scenario file (or a command line) to the initial battle state, and back to a summary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
+from tabroll.errors import InputError
+from tabroll.geometry.bands import RangeBands
+from tabroll.loading.validation import validate
+from tabroll.loading.yaml_source import YamlDocument, load_yaml_text
+
+from .model import CombatantInput, HeroesOptions, HeroesScenario, MoveAction, SkillTestAction
+from .state import SCALE, Battle, Combatant
+
+_NAME_FIELDS = ("attacker", "target", "unit", "caster", "intercept_by", "after", "by", "responds_to")
+
+
+def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+    model = validate(HeroesScenario, doc)
+    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
+    assert isinstance(options, HeroesOptions)
+    sides = {name: entry.side for name, entry in model.combatants.items() if entry.kind == "character"}
+    combatants = [_combatant(name, entry, sides) for name, entry in model.combatants.items()]
+    reserve = [_combatant(name, entry, sides) for name, entry in model.reserve.items()]
+    names = [u.name for u in combatants]
+    everyone = [*names, *(u.name for u in reserve)]
+    for name in (u.name for u in reserve):
+        if name in names:
+            raise InputError(
+                f"'{name}' is both in the fight and in the reserve", location=doc.locate(("reserve", name))
+            )
+    for unit in [*combatants, *reserve]:
+        where = ("combatants" if unit in combatants else "reserve", unit.name)
+        if unit.controller is not None:
+            boss = next((u for u in combatants if u.name == unit.controller), None)
+            if boss is None or not boss.is_character:
+                raise InputError(
+                    f"{unit.name}'s controller '{unit.controller}' is not a character in the fight",
+                    location=doc.locate((*where, "controller")),
+                    tip="a creature's controller is the character who commands it",
+                )
+    try:
+        default = SCALE.parse(model.default_range)
+    except InputError as err:
+        raise InputError(err.message, tip=err.tip, location=doc.locate(("default_range",))) from None
+    bands = RangeBands(scale=SCALE, default=default, names=tuple(everyone))
+    for i, entry in enumerate(model.ranges):
+        a, b = entry.between
+        for j, name in enumerate(entry.between):
+            if name not in everyone:
+                raise _unknown(name, everyone, doc, ("ranges", i, "between", j))
+        if a == b:
+            raise InputError(
+                f"a range is between two combatants, not '{a}' and itself", location=doc.locate(("ranges", i))
+            )
+        try:
+            bands = bands.with_band(a, b, entry.band)
+        except InputError as err:
+            raise InputError(err.message, tip=err.tip, location=doc.locate(("ranges", i, "band"))) from None
+    steps: list[ScenarioStep] = []
+    for i, action in enumerate(model.actions):
+        for field in _NAME_FIELDS:
+            value = getattr(action, field, None)
+            if isinstance(value, str) and value not in everyone:  # a skill test's target is a number
+                raise _unknown(value, everyone, doc, ("actions", i, field))
+        for j, value in enumerate(getattr(action, "relative_to", None) or ()):
+            if value not in everyone:
+                raise _unknown(value, everyone, doc, ("actions", i, "relative_to", j))
+        creature = getattr(action, "creature", None)
+        if creature is not None and creature not in [u.name for u in reserve]:
+            raise _unknown(creature, [u.name for u in reserve], doc, ("actions", i, "creature"))
+        _check_words(action, doc, ("actions", i))
+        dice = tuple(action.dice) if action.dice is not None else None
+        steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
+    battle = Battle(combatants=tuple(combatants), reserve=tuple(reserve), bands=bands, options=options)
+    return Scenario(
+        ruleset=ruleset,
+        title=model.title,
+        description=model.description,
+        source=doc.source,
+        options=options,
+        state=battle,
+        steps=tuple(steps),
+        seed=model.seed,
+    )
+
+
+def _check_words(action: Any, doc: YamlDocument, path: tuple[str | int, ...]) -> None:
+    """Skill, difficulty, identity and range names of an action, checked at load time with their location."""
+    from .skills import find_difficulty, find_skill, parse_identity
+
+    words: list[tuple[Any, str, tuple[str | int, ...]]] = []
+    if isinstance(action, SkillTestAction):
+        if action.skill is not None:
+            words.append((find_skill, action.skill, ("skill",)))
+        words += [(find_skill, name, ("skills", j)) for j, name in enumerate(action.skills or ())]
+        if action.difficulty is not None:
+            words.append((find_difficulty, action.difficulty, ("difficulty",)))
+        if action.identity is not None:
+            words.append((parse_identity, action.identity, ("identity",)))
+    if isinstance(action, MoveAction):
+        words.append((SCALE.parse, action.to, ("to",)))
+    for check, word, where in words:
+        try:
+            check(word)
+        except InputError as err:
+            raise InputError(err.message, tip=err.tip, location=doc.locate((*path, *where))) from None
+
+
+def _unknown(name: str, names: Sequence[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:
+    from difflib import get_close_matches
+
+    close = get_close_matches(name, sorted(names), n=1)
+    tip = f"did you mean '{close[0]}'?" if close else f"the combatants are: {', '.join(sorted(names)) or 'none'}"
+    return InputError(f"no combatant called '{name}' in this scenario", tip=tip, location=doc.locate(path))
+
+
+def _combatant(name: str, entry: CombatantInput, sides: Mapping[str, str | None]) -> Combatant:
+    max_life = entry.max_life if entry.max_life is not None else entry.life
+    max_mana = entry.max_mana if entry.max_mana is not None else entry.reach
+    return Combatant(
+        name=name,
+        kind=entry.kind,
+        side=entry.side or sides.get(entry.controller or "") or str(entry.controller),
+        power=entry.power,
+        toughness=entry.toughness,
+        life=entry.life,
+        max_life=max_life,
+        speed=entry.speed,
+        reach=entry.reach,
+        focus=entry.focus,
+        mastery=entry.mastery,
+        memory=entry.memory,
+        mana=entry.mana,
+        max_mana=max_mana,
+        identity=entry.identity,
+        keywords=frozenset(entry.keywords),
+        controller=entry.controller,
+        summoning_sick=entry.summoned_this_turn and "haste" not in entry.keywords,
+    )
+
+
+def _yaml_value(value: str) -> Any:
+    import yaml
+
+    try:
+        return yaml.safe_load(value) if value.strip() else value
+    except yaml.YAMLError:
+        return value
+
+
+def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
+    """One attack typed on the command line: two combatants, near range unless ``--set range=far``."""
+    import yaml
+
+    extra = dict(request.extra)
+    band = str(extra.pop("range", "near"))
+    attacker_name = request.attacker
+    target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
+
+    def entry(side: str, stats: Mapping[str, str], who: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"side": side}
+        for key, value in stats.items():
+            out[key] = _yaml_value(value)
+        if not any(k.casefold() in ("power", "siła", "sila", "p") for k in out):
+            raise InputError(
+                f"the {who}'s Power, Toughness and Life are needed",
+                tip=f"e.g. --{who}-stat Power=3 --{who}-stat Toughness=2 --{who}-stat Life=5",
+            )
+        return out
+
+    action: dict[str, Any] = {"do": "attack", "attacker": attacker_name, "target": target_name}
+    for key, value in extra.items():
+        action[key] = _yaml_value(value)
+    data = {
+        "ruleset": "mtg_heroes",
+        "title": f"{attacker_name} attacks {target_name}",
+        "default_range": band,
+        "combatants": {
+            attacker_name: entry("attacker", request.attacker_stats, "attacker"),
+            target_name: entry("defender", request.target_stats, "target"),
+        },
+        "actions": [action],
+    }
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    return build_scenario(ruleset, doc, request.options)
+
+
+def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+    """An attack against a scenario file's combatants, from command-line words."""
+    import yaml
+
+    from .model import AttackAction
+
+    data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
+    for key, value in fields.items():
+        data[key] = _yaml_value(value)
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    return validate(AttackAction, doc)
+
+
+def quick_skill_test(
+    ruleset: Ruleset,
+    identity: str,
+    skills: Sequence[str],
+    *,
+    difficulty: str | None = None,
+    target: int | None = None,
+    options: Mapping[str, str] | None = None,
+) -> Scenario:
+    """A one-action scenario for a skill test typed on the command line (``tabroll check-skill``)."""
+    import yaml
+
+    action: dict[str, Any] = {"do": "skill_test", "identity": identity}
+    names = list(skills)
+    if len(names) == 1:
+        action["skill"] = names[0]
+    else:
+        action["skills"] = names
+    if difficulty is not None:
+        action["difficulty"] = difficulty
+    if target is not None:
+        action["target"] = target
+    data = {
+        "ruleset": "mtg_heroes",
+        "title": f"[{identity}] tests {' / '.join(names)}",
+        "actions": [action],
+    }
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    try:
+        return build_scenario(ruleset, doc, options or {})
+    except InputError as err:  # the command line has no file positions to show
+        raise InputError(err.message, tip=err.tip) from None
+
+
+def summarize(battle: Battle) -> dict[str, Any]:
+    return {
+        "turn": battle.turn,
+        "order": list(battle.order),
+        "active": battle.active,
+        "ranges": [{"between": [a, b], "band": band} for a, b, band in battle.bands.pairs()],
+        "default_range": battle.bands.default,
+        "units": [
+            {
+                "name": u.name,
+                "kind": u.kind,
+                "side": u.side,
+                "life": u.life,
+                "toughness_left": u.toughness_pool,
+                "mana": u.mana,
+                "out": u.out_reason if u.out else None,
+                "keywords": sorted(u.keywords),
+            }
+            for u in battle.combatants
+        ],
+    }
+
+
+def _facts(unit: dict[str, Any]) -> str:
+    parts = [f"Life {unit['life']}"]
+    if unit["toughness_left"] is not None:
+        parts.append(f"Toughness left {unit['toughness_left']} this turn")
+    if unit["mana"]:
+        parts.append(f"mana {unit['mana']}")
+    if unit["keywords"]:
+        parts.append(", ".join(k.title() for k in unit["keywords"]))
+    if unit["out"]:
+        parts.insert(0, str(unit["out"]))
+    return ", ".join(parts)
+
+
+def state_lines(battle: Battle) -> list[str]:
+    summary = summarize(battle)
+    lines = ["", "final state:"]
+    for unit in summary["units"]:
+        lines.append(f"  {unit['name']} ({unit['kind']}, {unit['side']}): {_facts(unit)}")
+    ranges = [f"{a}–{b} {band}" for (a, b), band in ((r["between"], r["band"]) for r in summary["ranges"])]
+    lines.append(f"  ranges: {', '.join(ranges) + '; ' if ranges else ''}every other pair {summary['default_range']}")
+    if summary["order"]:
+        lines.append(f"  turn order: {', '.join(summary['order'])}; now {summary['active']}'s turn")
+    return lines
+
+
+def state_rich(battle: Battle) -> Any:
+    from rich.table import Table
+
+    summary = summarize(battle)
+    table = Table(title="final state", title_justify="left", show_edge=False, pad_edge=False)
+    for column in ("combatant", "kind", "side", "state"):
+        table.add_column(column)
+    for unit in summary["units"]:
+        table.add_row(unit["name"], unit["kind"], unit["side"], _facts(unit), style="dim" if unit["out"] else "")
+    ranges = [f"{r['between'][0]}–{r['between'][1]} {r['band']}" for r in summary["ranges"]]
+    table.caption = f"ranges: {', '.join(ranges) + '; ' if ranges else ''}every other pair {summary['default_range']}"
+    return table

@@ -1,0 +1,221 @@
+"""Skill tests: the ten colour pairs and their twenty skills (``skills.yaml``), dice from the colour identity.
+
+``check_skill(identity, skills, difficulty=..., target=..., dice=...) -> events`` is pure: it reads the bundled
+table, draws every die from ``dice`` and returns the events of the test. The ``skill_test`` scenario action and
+the command-line check call it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from tabroll.dice import parse as parse_dice
+from tabroll.dice.sources import DiceSource
+from tabroll.errors import InputError
+from tabroll.events import Event, Note, Roll, RulingApplied
+
+from .events import SkillTest
+
+COLOURS = "WUBRG"
+COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+MAX_IDENTITY = 40
+"""Most colour symbols an identity may have (a real one has a handful)."""
+MAX_TARGET = 1000
+
+TargetReading = Literal["upper", "lower"]
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    name: str
+    polish: str
+    colours: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Difficulty:
+    name: str
+    polish: str
+    low: int
+    high: int | None
+
+    @property
+    def band(self) -> str:
+        return f"{self.low}+" if self.high is None else f"{self.low}–{self.high}"
+
+    def target(self, reading: TargetReading) -> int:
+        """The total needed: the band's upper value (the source's example) or its lower one."""
+        if reading == "lower" or self.high is None:
+            return self.low
+        return self.high
+
+
+def plain(text: str) -> str:
+    """Lower case, no accents, single spaces: ``"Opieka  nad zwierzętami"`` → ``"opieka nad zwierzetami"``."""
+    decomposed = unicodedata.normalize("NFKD", str(text).replace("ł", "l").replace("Ł", "L"))
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(bare.casefold().replace("_", " ").replace("-", " ").split())
+
+
+@cache
+def tables() -> tuple[tuple[Skill, ...], tuple[Difficulty, ...]]:
+    """The bundled skills and difficulties (``skills.yaml``)."""
+    import yaml
+
+    text = resources.files(__package__).joinpath("skills.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    skills = tuple(
+        Skill(name=s["name"], polish=s["polish"], colours=(pair["colours"][0], pair["colours"][1]))
+        for pair in data["pairs"]
+        for s in pair["skills"]
+    )
+    difficulties = tuple(
+        Difficulty(name=d["name"], polish=d["polish"], low=d["low"], high=d["high"]) for d in data["difficulties"]
+    )
+    return skills, difficulties
+
+
+def _suggest(word: str, names: Sequence[str], what: str) -> InputError:
+    from difflib import get_close_matches
+
+    close = get_close_matches(plain(word), [plain(n) for n in names], n=1)
+    match = next((n for n in names if close and plain(n) == close[0]), None)
+    tip = f"did you mean '{match}'?" if match else f"the {what}s are: {', '.join(names)}"
+    return InputError(f"unknown {what} '{word}'", tip=tip)
+
+
+def find_skill(name: str) -> Skill:
+    """A skill by its English or Polish name (any case, accents optional)."""
+    skills, _ = tables()
+    wanted = plain(name)
+    for skill in skills:
+        if wanted in (plain(skill.name), plain(skill.polish)):
+            return skill
+    raise _suggest(name, [s.name for s in skills], "skill")
+
+
+def find_difficulty(name: str) -> Difficulty:
+    """A difficulty by its English or Polish name."""
+    _, difficulties = tables()
+    wanted = plain(name)
+    for difficulty in difficulties:
+        if wanted in (plain(difficulty.name), plain(difficulty.polish)):
+            return difficulty
+    raise _suggest(name, [d.name for d in difficulties], "difficulty")
+
+
+def parse_identity(text: str) -> str:
+    """A colour identity such as ``WUBB``, ``[WUBB]`` or ``{W}{U}{B}{B}``, as upper-case symbols."""
+    symbols = "".join(ch for ch in str(text).upper() if ch not in "[]{}(), ")
+    wrong = sorted({ch for ch in symbols if ch not in COLOURS})
+    if wrong:
+        raise InputError(
+            f"colour identity '{text}' has {', '.join(repr(c) for c in wrong)}, which is not a colour",
+            tip="write the identity with W (white), U (blue), B (black), R (red), G (green), e.g. WUBB",
+        )
+    if len(symbols) > MAX_IDENTITY:
+        raise InputError(
+            f"colour identity '{text[:50]}' has {len(symbols)} symbols; at most {MAX_IDENTITY} are allowed"
+        )
+    return symbols
+
+
+def dice_for(identity: str, skill: Skill) -> int:
+    """Dice of a test: the identity's symbols of the skill's two colours, or 1 when it has none."""
+    return max(1, sum(1 for symbol in identity if symbol in skill.colours))
+
+
+def strongest(identity: str, skills: Sequence[Skill]) -> Skill:
+    """Of several skills that fit, the one with the most dice (the first named among equals)."""
+    return max(skills, key=lambda s: (dice_for(identity, s), -skills.index(s)))
+
+
+def check_skill(
+    identity: str,
+    skills: str | Sequence[str],
+    dice: DiceSource,
+    *,
+    difficulty: str | None = None,
+    target: int | None = None,
+    reading: TargetReading = "upper",
+    unit: str | None = None,
+) -> list[Event]:
+    """Roll a skill test and return its events: the choice of skill, the roll, the target and the outcome.
+
+    ``skills`` names one skill or several that fit the situation (the strongest is used). Give ``difficulty``
+    (a band name) or an explicit ``target`` total; with both, the explicit target wins.
+    """
+    symbols = parse_identity(identity)
+    named = [skills] if isinstance(skills, str) else list(skills)
+    if not named:
+        raise InputError("name the skill tested", tip="e.g. Subtlety, or several that fit the situation")
+    candidates = [find_skill(name) for name in named]
+    if difficulty is None and target is None:
+        raise InputError("a skill test needs a difficulty or a target number", tip="e.g. difficulty: medium")
+    if target is not None and not 1 <= target <= MAX_TARGET:
+        raise InputError(f"target number {target} is out of range", tip=f"give a total from 1 to {MAX_TARGET}")
+    events: list[Event] = []
+    skill = strongest(symbols, candidates)
+    count = dice_for(symbols, skill)
+    if len(candidates) > 1:
+        listed = ", ".join(f"{s.name} ({dice_for(symbols, s)}d6)" for s in candidates)
+        events.append(Note(unit=unit, text=f"several skills fit: {listed}; the strongest, {skill.name}, is used"))
+    colours = " and ".join(COLOUR_NAMES[c] for c in skill.colours)
+    shown = f"[{symbols}]" if symbols else "[]"
+    held = [symbol for symbol in symbols if symbol in skill.colours]
+    if held:
+        why = f"{len(held)} {colours} symbol{'s' if len(held) > 1 else ''} in {shown}: {count}d6"
+    else:
+        why = f"no {colours} symbol in {shown}: one die"
+    events.append(Note(unit=unit, text=f"{skill.name} is a {colours} skill; {why}"))
+    band: Difficulty | None = find_difficulty(difficulty) if difficulty is not None else None
+    if target is not None:
+        needed = target
+        where = f"target {needed} (given)"
+        if band is not None:
+            where += f", instead of {band.name} {band.band}"
+    else:
+        assert band is not None
+        needed = band.target(reading)
+        where = f"{band.name} {band.band}: target {needed}"
+        if band.high is not None:
+            text = (
+                f"{band.name} is {band.band}: the total must reach its upper value {needed} (the source's "
+                f"Medium example needs more than 7)"
+                if reading == "upper"
+                else f"{band.name} is {band.band}: the total must reach its lower value {needed}"
+            )
+            events.append(RulingApplied(option="difficulty_target", value=reading, text=text))
+    rolled = parse_dice(f"{count}d6").roll(dice, f"{skill.name} test of {shown}")
+    events.append(
+        Roll(
+            label=f"{skill.name} test",
+            dice=rolled.expression.notation,
+            values=rolled.values,
+            kept=rolled.kept_values,
+            total=rolled.total,
+            unit=unit,
+        )
+    )
+    success = rolled.total >= needed
+    rule = f"{rolled.total} {'≥' if success else '<'} {needed} ({where})"
+    events.append(
+        SkillTest(
+            unit=unit,
+            identity=symbols,
+            skill=skill.name,
+            colours=skill.colours,
+            dice_count=count,
+            total=rolled.total,
+            target=needed,
+            difficulty=band.name if band is not None else None,
+            success=success,
+            rule=rule,
+        )
+    )
+    return events

@@ -1,0 +1,97 @@
+"""Build Gathering of Heroes scenarios in tests and resolve them with exactly the dice a test states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tabroll.dice.sources import GivenDice
+from tabroll.engine import Resolution, Scenario, run_scenario
+from tabroll.events import Event
+from tabroll.loading.yaml_source import load_yaml_text
+from tabroll.scenario import load_scenario_file, scenario_from_document
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "mtg_heroes"
+
+
+@dataclass
+class Outcome:
+    scenario: Scenario
+    steps: list[Resolution]
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for r in self.steps for e in r.events]
+
+    def of(self, kind: str) -> list[Any]:
+        return [e for e in self.events if e.kind == kind]
+
+    @property
+    def state(self) -> Any:
+        return self.steps[-1].state if self.steps else self.scenario.state
+
+    def unit(self, name: str) -> Any:
+        return self.state.unit(name)
+
+    def refusals(self) -> list[str]:
+        return [e.reason for e in self.of("refused")]
+
+
+def run_file(path: Path | str, session: list[int] | None = None, **options: Any) -> Outcome:
+    return _run(load_scenario_file(path, options), session)
+
+
+def run_data(data: dict[str, Any], session: list[int] | None = None, **options: Any) -> Outcome:
+    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<test>")
+    return _run(scenario_from_document(doc, options), session)
+
+
+def _run(scenario: Scenario, session: list[int] | None) -> Outcome:
+    def source() -> GivenDice:
+        return GivenDice(session or [], origin="test session")
+
+    steps = [s.resolution for s in run_scenario(scenario, source)]
+    return Outcome(scenario=scenario, steps=steps)
+
+
+def creature(side: str, power: int, toughness: int, life: int, *keywords: str, **more: Any) -> dict[str, Any]:
+    entry: dict[str, Any] = {"side": side, "power": power, "toughness": toughness, "life": life}
+    if keywords:
+        entry["keywords"] = list(keywords)
+    entry.update(more)
+    return entry
+
+
+def character(side: str, power: int = 1, toughness: int = 1, life: int = 10, **more: Any) -> dict[str, Any]:
+    return {"kind": "character", **creature(side, power, toughness, life), **more}
+
+
+def fight(
+    combatants: dict[str, dict[str, Any]],
+    actions: list[dict[str, Any]],
+    *,
+    ranges: list[dict[str, Any]] | None = None,
+    default_range: str = "near",
+    options: dict[str, Any] | None = None,
+    reserve: dict[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    return {
+        "ruleset": "mtg_heroes",
+        "options": options or {},
+        "default_range": default_range,
+        "combatants": combatants,
+        "reserve": reserve or {},
+        "ranges": ranges or [],
+        "actions": actions,
+    }
+
+
+def attack(attacker: str, target: str, dice: list[int] | None = None, **more: Any) -> dict[str, Any]:
+    action: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
+    if dice is not None:
+        action["dice"] = dice
+    action.update(more)
+    return action

@@ -1,0 +1,96 @@
+"""The worked examples under scenarios/mtg_heroes/, replayed with their stated dice and exact outcomes."""
+
+from __future__ import annotations
+
+from tests.mtg_heroes.helpers import EXAMPLES, run_file
+
+
+def test_source_example_wubb_subtlety_medium_rolls_three_dice_and_needs_more_than_7() -> None:
+    out = run_file(EXAMPLES / "01-subtlety-wubb.yaml")
+    first, second = out.of("skill_test")
+    rolls = out.of("roll")
+    assert [(r.dice, r.values, r.total) for r in rolls] == [("3d6", (3, 3, 2), 8), ("3d6", (2, 3, 2), 7)]
+    assert (first.skill, first.colours, first.dice_count, first.target, first.success) == (
+        "Subtlety",
+        ("B", "U"),
+        3,
+        8,
+        True,
+    )
+    assert first.unit == "Ravel" and first.identity == "WUBB"
+    assert (second.skill, second.dice_count, second.total, second.target, second.success) == (
+        "Subtlety",
+        3,
+        7,
+        8,
+        False,
+    )
+    assert first.rule == "8 ≥ 8 (Medium 6–8: target 8)" and second.rule == "7 < 8 (Medium 6–8: target 8)"
+    assert [r.value for r in out.of("ruling")] == ["upper", "upper"]
+
+
+def test_source_example_under_the_lower_reading_7_succeeds() -> None:
+    out = run_file(EXAMPLES / "01-subtlety-wubb.yaml", difficulty_target="lower")
+    assert [(t.target, t.success) for t in out.of("skill_test")] == [(6, True), (6, True)]
+
+
+def test_direct_combat_example() -> None:
+    out = run_file(EXAMPLES / "02-direct-combat.yaml")
+    assert [(r.label, r.total) for r in out.of("roll")] == [
+        ("attack: Grizzly Bear's Power 2d6", 11),
+        ("defence: Kaya's Toughness 2d6", 4),
+        ("counterattack: Kaya's Power 1d6", 4),
+        ("defence: Grizzly Bear's Toughness 2d6", 3),
+        ("attack: Ogre's Power 1d6", 2),
+    ]
+    assert [(d.target, d.amount) for d in out.of("damage")] == [("Kaya", 7), ("Grizzly Bear", 1), ("Kaya", 2)]
+    assert out.unit("Kaya").life == 0 and out.unit("Kaya").out_reason == "lost the battle"
+    assert out.unit("Grizzly Bear").life == 3 and out.unit("Grizzly Bear").toughness_pool == 0
+    assert [e.unit for e in out.of("defeat")] == ["Kaya"]
+    assert [e.unit for e in out.of("status")] == ["Grizzly Bear", "Ogre"]
+    assert [(b.before, b.after) for b in out.of("band_change")] == [("near", "direct"), ("direct", "near")] * 2
+    assert out.state.band("Ogre", "Kaya") == "near"
+
+
+def test_first_strike_and_trample_example() -> None:
+    out = run_file(EXAMPLES / "03-first-strike-trample.yaml")
+    damage = [(d.attacker, d.target, d.amount) for d in out.of("damage")]
+    assert damage == [
+        ("Goblin Lookout", "Craw Wurm", 3),
+        ("Craw Wurm", "Goblin Lookout", 15),
+        ("Craw Wurm", "Elf Scout", 10),
+    ]
+    assert [e.unit for e in out.of("defeat")] == ["Goblin Lookout", "Elf Scout"]
+    assert out.unit("Craw Wurm").life == 3
+    assert out.refusals() == []
+    assert any(n.text == "Craw Wurm takes its Trample follow-up attack" for n in out.of("note"))
+
+
+def test_ranges_and_intercept_example() -> None:
+    out = run_file(EXAMPLES / "04-ranges-and-intercept.yaml")
+    assert out.refusals() == [
+        "Sorin is at far range from Liliana: at far range there is no direct fighting and no spell or ability "
+        "that targets only creatures; move to near range first",
+        "Sorin moved this turn, so it cannot attack this turn",
+    ]
+    assert [s.refused for s in out.steps] == [True, False, True, False, False]
+    assert out.of("damage")[0].target == "Zombie" and out.of("damage")[0].amount == 5
+    assert out.unit("Zombie").out_reason == "destroyed" and out.unit("Liliana").life == 10
+    assert out.of("status") == []  # Vigilance: no push-back
+
+
+def test_initiative_and_mana_example() -> None:
+    out = run_file(EXAMPLES / "05-initiative-and-mana.yaml")
+    assert [o.order for o in out.of("turn_order")] == [("Vraska", "Ajani", "Kaya"), ("Vraska", "Kaya", "Ajani")]
+    burn = out.of("damage")[0]
+    assert (burn.target, burn.amount) == ("Vraska", 1)
+    assert out.unit("Vraska").life == 7 and out.unit("Vraska").mana == 3
+    assert out.state.active == "Kaya"
+
+
+def test_flee_and_respond_example() -> None:
+    out = run_file(EXAMPLES / "06-flee-and-respond.yaml")
+    assert [(r.label, r.total) for r in out.of("roll")] == [("opposed Speed: Garruk", 5), ("opposed Speed: Jace", 5)]
+    assert out.unit("Drake").out_reason == "dismissed"
+    assert out.unit("Garruk").mana == 2 and out.unit("Jace").life == 7
+    assert out.unit("Jace").out_reason == "fled"
