@@ -14,7 +14,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tabroll.dice.sources import DiceSource, pick, roll_die
+from tabroll.dice.sources import DiceSource, choose_number, pick
 from tabroll.errors import RuleRefusal
 from tabroll.events import Event, Note, Roll, RulingApplied
 from tabroll.geometry.hex import Hex
@@ -237,7 +237,7 @@ def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> Synap
 
 def _pilot_number(turn: Turn, name: str, pilot: int) -> int:
     label = f"{name}, pilot {pilot}: secret direction number"
-    value = roll_die(turn.dice, 6, label)
+    value = choose_number(turn.dice, 6, label)
     turn.emit(Roll(label=label, dice="1d6", values=(value,), kept=(value,), total=value, unit=name))
     return value
 

@@ -107,7 +107,7 @@ class _Session:
         elif prompt:
             from tabroll.dice.sources import PromptDice
 
-            inner = PromptDice(ask=_ask, tell=_tell)
+            inner = PromptDice(ask=_ask, tell=_tell, ask_secret=_ask_secret)
         else:
             from tabroll.dice.sources import SeededDice
 
@@ -154,6 +154,15 @@ def _ask(question: str) -> str:
     if not line:
         raise EOFError
     return line
+
+
+def _ask_secret(question: str) -> str:
+    """A choice the other players must not see (a pilot's number): typed without echo on a terminal."""
+    if not sys.stdin.isatty():
+        return _ask(question)
+    import getpass
+
+    return getpass.getpass(question, stream=sys.stderr)
 
 
 def _tell(message: str) -> None:
@@ -266,7 +275,7 @@ def run(
         if prompt:
             from tabroll.dice.sources import PromptDice
 
-            return PromptDice(ask=_ask, tell=_tell)
+            return PromptDice(ask=_ask, tell=_tell, ask_secret=_ask_secret)
         from tabroll.dice.sources import SeededDice
 
         return SeededDice(file_seed)

@@ -46,6 +46,7 @@ class DiceRequest:
     purpose: str
     count: int
     sides: int
+    choice: bool = False  # a player's choice of a number (a pilot's secret direction), not a roll
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:
@@ -125,6 +126,15 @@ def checked_draw(source: DiceSource, request: DiceRequest) -> tuple[int, ...]:
 def roll_die(source: DiceSource, sides: int, purpose: str) -> int:
     """Roll a single die with ``sides`` sides from ``source``."""
     return checked_draw(source, DiceRequest(purpose, 1, sides))[0]
+
+
+def choose_number(source: DiceSource, highest: int, purpose: str) -> int:
+    """A number from 1 to ``highest`` that a player chooses (asked as a choice at the table, not a roll).
+
+    Seeded and given sources answer it like a die; the exact-odds walk treats an unknown choice as equally
+    likely among its values, so a scenario should give the choices it cares about.
+    """
+    return checked_draw(source, DiceRequest(purpose, 1, highest, choice=True))[0]
 
 
 def pick(source: DiceSource, options: Sequence[T], purpose: str) -> T:
@@ -294,18 +304,27 @@ class PromptDice:
     :class:`EOFError`), an :class:`~tabroll.errors.InputError` is raised.
     """
 
-    __slots__ = ("ask", "attempts", "tell")
+    __slots__ = ("ask", "ask_secret", "attempts", "tell")
 
-    def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None], attempts: int = 5) -> None:
+    def __init__(
+        self,
+        ask: Callable[[str], str],
+        tell: Callable[[str], None],
+        attempts: int = 5,
+        ask_secret: Callable[[str], str] | None = None,
+    ) -> None:
         if attempts < 1:
             raise ValueError("PromptDice needs at least one attempt")
         self.ask = ask
         self.tell = tell
         self.attempts = attempts
+        self.ask_secret = ask_secret  # for choices kept from the other players (typed without echo)
 
     @staticmethod
     def prompt(request: DiceRequest) -> str:
         """The question asked for ``request``, such as ``Roll 3d6 — damage vs X (3 values): ``."""
+        if request.choice:
+            return f"Choose a number from 1 to {request.sides} — {request.purpose}: "
         text = f"Roll {request.notation}"
         if request.purpose:
             text += f" — {request.purpose}"
@@ -316,9 +335,10 @@ class PromptDice:
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         """Ask until a valid answer arrives or the attempts run out."""
         prompt = self.prompt(request)
+        ask = self.ask_secret if request.choice and self.ask_secret is not None else self.ask
         for _ in range(self.attempts):
             try:
-                answer = self.ask(prompt)
+                answer = ask(prompt)
             except EOFError:
                 raise InputError(f"no answer for {request.describe()}", tip=_VALUES_TIP) from None
             problem = self._problem(answer, request)

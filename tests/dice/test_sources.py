@@ -352,3 +352,19 @@ def test_pick_of_one_option_rolls_nothing_and_of_none_fails() -> None:
     assert recorder.log == []
     with pytest.raises(ValueError):
         pick(recorder, [], "x")
+
+
+def test_a_choice_is_asked_as_a_choice_and_through_the_secret_channel() -> None:
+    from tabroll.dice.sources import DiceRequest, PromptDice, choose_number
+
+    asked: list[str] = []
+    secret: list[str] = []
+    source = PromptDice(
+        ask=lambda q: asked.append(q) or "4",
+        tell=lambda m: None,
+        ask_secret=lambda q: secret.append(q) or "5",
+    )
+    assert choose_number(source, 6, "Eagle, pilot 1: secret direction number") == 5
+    assert secret == ["Choose a number from 1 to 6 — Eagle, pilot 1: secret direction number: "]
+    assert source.draw(DiceRequest("damage", 1, 20)) == (4,)
+    assert asked == ["Roll 1d20 — damage: "]
