@@ -127,6 +127,21 @@ class Ruleset:
         """Build a one-action scenario from an attack typed on the command line."""
         raise InputError(f"the {self.name} ruleset has no command-line attack form yet")
 
+    def quick_skill_test(
+        self,
+        identity: str,
+        skills: Sequence[str],
+        *,
+        difficulty: str | None = None,
+        target: int | None = None,
+        options: Mapping[str, str] | None = None,
+    ) -> Scenario:
+        """A one-action skill test typed on the command line (``tabroll check-skill``), for games that have them."""
+        raise InputError(f"the {self.name} ruleset has no skill tests")
+
+    def has_skill_tests(self) -> bool:
+        return type(self).quick_skill_test is not Ruleset.quick_skill_test
+
     def catalogue_names(self) -> list[str]:
         """The names of the units in this game's bundled catalogue (for ``tabroll matrix``)."""
         return []

@@ -634,6 +634,55 @@ def _names(text: str | None) -> list[str] | None:
     return [name.strip() for name in text.split(",") if name.strip()]
 
 
+@app.command("check-skill")
+def check_skill(
+    identity: Annotated[str, typer.Argument(help="Colour identity, e.g. WUBB or [WUBB].")],
+    skill: Annotated[list[str], typer.Argument(help="The skill tested; when several fit, the strongest is used.")],
+    difficulty: Annotated[
+        str | None, typer.Option("--difficulty", "-d", help="easy, medium, hard, challenge, incredible, legendary.")
+    ] = None,
+    target: Annotated[
+        int | None, typer.Option("--target", "-n", help="An explicit total to reach (instead of a difficulty).")
+    ] = None,
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", "-r", help="The game (default: the one game with skill tests).")
+    ] = None,
+    fmt: FormatOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    prompt: PromptOption = False,
+    option: OptionOption = None,
+) -> None:
+    """A skill test from the command line: identity, skill, difficulty → dice rolled, total, success."""
+    from tabroll.engine import all_rulesets, find_ruleset, resolve
+    from tabroll.errors import InputError
+    from tabroll.render.output import make_renderer
+
+    chosen = _format(fmt)
+    if ruleset is None:
+        games = [g for g in all_rulesets() if g.has_skill_tests()]
+        if len(games) != 1:
+            names = ", ".join(g.id for g in games) or "none"
+            raise InputError("name the game with --ruleset", tip=f"games with skill tests: {names}")
+        game = games[0]
+    else:
+        game = find_ruleset(ruleset)
+    built = game.quick_skill_test(identity, skill, difficulty=difficulty, target=target, options=_options(option))
+    session = _Session(seed, dice, prompt)
+    resolution = resolve(game, built.state, built.steps[0].action, session.source)
+    renderer = make_renderer(chosen)
+    renderer.header(title=built.title, ruleset=game.id)
+    for event in resolution.events:
+        renderer.event(event, action=1)
+    renderer.footer(**session.facts(), notes=session.replay_lines())
+    renderer.close()
+    note = session.leftover_note()
+    if note:
+        _warn(note)
+    if resolution.refused:
+        raise typer.Exit(EXIT_REFUSED)
+
+
 @app.command()
 def check(
     files: Annotated[list[str], typer.Argument(help="Scenario files to validate without resolving.")],

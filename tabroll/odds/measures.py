@@ -6,7 +6,8 @@ Generic measures, for every ruleset:
 - ``damage``: the total damage dealt (a distribution);
 - ``damage to <unit>``: the damage each unit took, when more than one unit can be damaged.
 A ruleset adds its own through ``Ruleset.outcome_measures`` (shields left, cards lost, tenacity gained…).
-Boolean measures become probabilities; whole-number measures become distributions with a mean.
+Boolean measures become probabilities; whole-number measures become distributions with a mean. An action in
+which nothing is attacked (a skill test, a move) has no hit or damage measures, only the ruleset's own.
 """
 
 from __future__ import annotations
@@ -22,9 +23,13 @@ Outcome = dict[str, bool | int | str]
 
 def measure(ruleset: Ruleset, before: Any, after: Any, events: Sequence[Event]) -> Outcome:
     outcome: Outcome = {}
-    hits = [e for e in events if e.kind == "hit"]
+    kinds = {e.kind for e in events}
     damage = [e for e in events if e.kind == "damage"]
-    outcome["hit"] = bool(hits) or (not any(e.kind in ("hit", "miss") for e in events) and bool(damage))
+    if not kinds & {"hit", "miss", "damage", "immune"}:
+        # Nothing was attacked in this outcome (a skill test, a move, a refusal): no hit or damage measures.
+        outcome.update(ruleset.outcome_measures(before, after, events))
+        return outcome
+    outcome["hit"] = "hit" in kinds or (not kinds & {"hit", "miss"} and bool(damage))
     total = 0
     per_target: dict[str, int] = {}
     for event in damage:

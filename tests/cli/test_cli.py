@@ -225,3 +225,15 @@ def test_version_and_help(cli) -> None:
     assert cli("--version").out.startswith("tabroll ")
     help_result = cli("--help")
     assert help_result.code == 0 and "attack" in help_result.out
+
+
+def test_check_skill_from_the_command_line(cli) -> None:
+    result = cli("check-skill", "WUBB", "Subtlety", "-d", "medium", "--dice", "3,3,2", "--format", "json")
+    assert result.code == 0, result.err
+    events = result.json()["actions"][0]["events"]
+    roll = next(e for e in events if e["kind"] == "roll")
+    assert (roll["dice"], roll["values"], roll["total"]) == ("3d6", [3, 3, 2], 8)
+    failed = cli("check-skill", "WUBB", "Subtlety", "-d", "medium", "--dice", "2,3,2", "--format", "text")
+    assert failed.code == 0 and "fails" in failed.out
+    assert cli("check-skill", "WUBB", "Subtlety", "-r", "tabmaster").code == 2
+    assert "did you mean" in cli("check-skill", "WUBB", "Subtlty", "-d", "medium").err
