@@ -120,16 +120,40 @@ def peak_memory_kib(trials: int) -> int:
     return int(out.stdout.strip())
 
 
-def forgod_case() -> tuple[Any, Any, Any] | None:
-    """The first F0R60D scenario whose first action is a plain attack, if that ruleset is installed."""
-    folder = ROOT / "scenarios" / "forgod"
-    bench = folder / "bench-attack.yaml"
-    if not bench.exists():
-        return None
+def forgod_case() -> tuple[Any, Any, Any]:
+    """One F0R60D attack (benchmarks/scenarios/forgod-attack.yaml)."""
     from tabroll.scenario import load_scenario_file
 
-    scenario = load_scenario_file(bench)
+    scenario = load_scenario_file(ROOT / "benchmarks" / "scenarios" / "forgod-attack.yaml")
     return scenario.ruleset, scenario.state, scenario.steps[0].action
+
+
+def icepool_forgod() -> Any:
+    """The same attack written by hand for icepool: (hit, damage) over attack, evasion and damage d10s."""
+    import icepool
+
+    def outcome(attack: int, evasion: int, damage: int) -> tuple[bool, int]:
+        if evasion == 10:  # a natural 10 always evades
+            return (False, 0)
+        if attack != 10 and evasion + 3 >= attack + 2:  # ties go to the defender
+            return (False, 0)
+        total = (damage + 3) * (2 if attack == 10 else 1)  # a critical doubles
+        return (True, max(0, total - 2))  # Absorción Constante 2
+
+    return icepool.map(outcome, icepool.d10, icepool.d10, icepool.d10)
+
+
+def check_forgod(report: Any, joint: Any) -> str:
+    total = joint.denominator()
+    hit = Fraction(sum(q for o, q in joint.items() if o[0]), total)
+    defeat = Fraction(sum(q for o, q in joint.items() if o[1] >= 9), total)
+    mean = Fraction(sum(o[1] * q for o, q in joint.items()), total)
+    same = (
+        report.probabilities["hit"].exact == hit
+        and report.probabilities["defeated: Guardia"].exact == defeat
+        and report.means["damage"].exact == mean
+    )
+    return "same results" if same else "RESULTS DIFFER"
 
 
 def main() -> None:
@@ -153,16 +177,12 @@ def main() -> None:
           f"icepool {theirs * 1000:.1f} ms -> {ours / theirs:.1f}x icepool ({verdict})")  # fmt: skip
 
     forgod = forgod_case()
-    if forgod is not None:
-        from benchmarks.forgod_model import icepool_forgod
-
-        ours = median_seconds(lambda: tabroll_exact(forgod), args.repeat)
-        theirs = median_seconds(lambda: icepool_forgod(forgod), args.repeat)
-        results["forgod_exact"] = {"tabroll_s": ours, "icepool_s": theirs, "ratio": ours / theirs}
-        print(f"exact odds, F0R60D attack: tabroll {ours * 1000:.1f} ms, icepool {theirs * 1000:.1f} ms "
-              f"-> {ours / theirs:.1f}x icepool")  # fmt: skip
-    else:
-        print("exact odds, F0R60D attack: skipped (scenarios/forgod/bench-attack.yaml not present)")
+    ours = median_seconds(lambda: tabroll_exact(forgod), args.repeat)
+    theirs = median_seconds(icepool_forgod, args.repeat)
+    verdict = check_forgod(tabroll_exact(forgod), icepool_forgod())
+    results["forgod_exact"] = {"tabroll_s": ours, "icepool_s": theirs, "ratio": ours / theirs, "check": verdict}
+    print(f"exact odds, F0R60D attack (433 outcomes): tabroll {ours * 1000:.1f} ms, icepool {theirs * 1000:.1f} ms "
+          f"-> {ours / theirs:.1f}x icepool ({verdict})")  # fmt: skip
 
     one = simulate_rate(args.trials, 1)
     two = simulate_rate(args.trials, 2)
