@@ -41,7 +41,7 @@ def event_kind(kind: str) -> Callable[[E], E]:
     return register
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Event:
     """Base of every event. ``KIND`` is set by :func:`event_kind`."""
 
@@ -51,12 +51,30 @@ class Event:
     def kind(self) -> str:
         return self.KIND
 
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f.name) for f in dataclasses.fields(self))
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        return f"{type(self).__name__}({shown})"
+
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-ready dict, ``kind`` first."""
         out: dict[str, Any] = {"kind": self.KIND}
         for f in dataclasses.fields(self):
             out[f.name] = _jsonable(getattr(self, f.name))
         return out
+
+
+# The core events share one equality, hash and repr (the base class's: eq=False, repr=False below), so each
+# class only generates its __init__ and frozen attribute guards: importing this module stays cheap on every
+# command's start.
 
 
 def _jsonable(value: Any) -> Any:
@@ -71,7 +89,7 @@ def _jsonable(value: Any) -> Any:
 
 
 @event_kind("action")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ActionStarted(Event):
     """An action begins: who (``actor``) does what (``verb``: attack, move…). ``index`` counts actions from 1."""
 
@@ -82,7 +100,7 @@ class ActionStarted(Event):
 
 
 @event_kind("refused")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Refused(Event):
     """The rules do not allow the action; nothing changed. ``rule`` names the rule that refused it."""
 
@@ -93,7 +111,7 @@ class Refused(Event):
 
 
 @event_kind("ruling")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class RulingApplied(Event):
     """A reading of an ambiguous rule (a house-rule option) decided something in this action."""
 
@@ -103,7 +121,7 @@ class RulingApplied(Event):
 
 
 @event_kind("note")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Note(Event):
     """Information for the table that changes no number (e.g. a unit's special text to apply by hand)."""
 
@@ -115,7 +133,7 @@ class Note(Event):
 
 
 @event_kind("roll")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Roll(Event):
     """Dice were rolled. ``values`` are every die as rolled; ``kept`` those that count; ``total`` the result."""
 
@@ -128,7 +146,7 @@ class Roll(Event):
 
 
 @event_kind("modifier")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Modifier(Event):
     """A number was adjusted: ``applies_to`` (e.g. "attack roll", "damage") changed by ``amount`` to ``total``."""
 
@@ -140,7 +158,7 @@ class Modifier(Event):
 
 
 @event_kind("element_bonus")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ElementBonus(Event):
     """An element of the attack added damage against this target."""
 
@@ -152,7 +170,7 @@ class ElementBonus(Event):
 
 
 @event_kind("hit")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Hit(Event):
     """An attack roll reached what it needed."""
 
@@ -164,7 +182,7 @@ class Hit(Event):
 
 
 @event_kind("miss")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Miss(Event):
     """An attack roll fell short of what it needed."""
 
@@ -176,7 +194,7 @@ class Miss(Event):
 
 
 @event_kind("immune")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Immune(Event):
     """The target is immune to this attack; no damage roll is made."""
 
@@ -189,7 +207,7 @@ class Immune(Event):
 
 
 @event_kind("damage")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Damage(Event):
     """Damage dealt to ``target``; ``rule`` is the comparison that decided it, e.g. "6 > DEF 3"."""
 
@@ -204,7 +222,7 @@ class Damage(Event):
 
 
 @event_kind("heal")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Heal(Event):
     """A unit recovered vitality (or would have, and ``amount`` says how much it really got)."""
 
@@ -216,7 +234,7 @@ class Heal(Event):
 
 
 @event_kind("status")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class StatusApplied(Event):
     """A lasting condition was put on a unit (a hex, a curse, a mark)."""
 
@@ -226,7 +244,7 @@ class StatusApplied(Event):
 
 
 @event_kind("spend")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Spend(Event):
     """A resource was used (e.g. one arrow from the army sheet)."""
 
@@ -237,7 +255,7 @@ class Spend(Event):
 
 
 @event_kind("move")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Move(Event):
     """A unit moved along ``path`` (the squares entered, in order)."""
 
@@ -249,7 +267,7 @@ class Move(Event):
 
 
 @event_kind("flip")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Flip(Event):
     """A unit was flipped after acting."""
 
@@ -257,7 +275,7 @@ class Flip(Event):
 
 
 @event_kind("new_round")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class NewRound(Event):
     """A new round began; ``unflipped`` lists the units turned face up again."""
 
@@ -266,7 +284,7 @@ class NewRound(Event):
 
 
 @event_kind("defeat")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Defeat(Event):
     """A unit was defeated and leaves the board."""
 
@@ -276,7 +294,7 @@ class Defeat(Event):
 
 
 @event_kind("survive")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Survive(Event):
     """A unit was hit and stays on the board."""
 
