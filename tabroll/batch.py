@@ -90,6 +90,8 @@ def run_file(
     on_step: Callable[[FileResult, int, list[Any], bool], None] | None = None,
     keep_state: bool = False,
     text: bytes | None = None,
+    journal: str | None = None,
+    journal_force: bool = False,
 ) -> FileResult:
     """Load and resolve one file (or ``text`` read earlier, e.g. standard input). Errors are captured in the
     result, never raised (except interrupts)."""
@@ -110,7 +112,15 @@ def run_file(
         inner = source_factory(seed) if source_factory is not None else SeededDice(seed)
         session = RecordingDice(inner)
         final = scenario.state
-        for step in run_scenario(scenario, lambda: session):
+        if journal is not None:  # continue the game recorded there, and record every new step
+            from tabroll.journal import open_journal
+
+            book = open_journal(journal, scenario, scenario_path=path, force=journal_force)
+            final = book.current_state()
+            steps = book.run(lambda: session)
+        else:
+            steps = run_scenario(scenario, lambda: session)
+        for step in steps:
             events = list(step.resolution.events)
             result.steps.append((step.index, events, step.resolution.refused))
             if on_step is not None:

@@ -226,23 +226,35 @@ class StepResult:
 def run_scenario(
     scenario: Scenario,
     session_dice: Callable[[], DiceSource],
+    *,
+    state: Any = None,
+    resolve_step: Callable[[Any, Any, DiceSource, int], Resolution] | None = None,
+    first_index: int = 1,
 ) -> Iterator[StepResult]:
     """Resolve a scenario's actions in order, carrying the state from one to the next.
 
     An action with its own ``dice:`` list draws from those values (and any left unused are reported as a
     note); the others draw from ``session_dice()`` (seeded, prompted, or given on the command line).
+    ``state`` starts elsewhere than the scenario's initial state, and ``resolve_step(state, action, dice,
+    index)`` replaces :func:`resolve` — how a journal continues a game and records each step.
     """
     from tabroll.dice.sources import GivenDice
 
-    state = scenario.state
+    current = scenario.state if state is None else state
+
+    def step_resolver(at: Any, action: Any, dice: DiceSource, index: int) -> Resolution:
+        return resolve(scenario.ruleset, at, action, dice, index=index)
+
+    resolve_one = resolve_step or step_resolver
     session: DiceSource | None = None
-    for index, step in enumerate(scenario.steps, start=1):
+    for number, step in enumerate(scenario.steps):
+        index = first_index + number
         if step.dice is not None:
-            origin = f"dice of action {index}"
+            origin = f"dice of action {number + 1}"
             if step.location is not None and step.location.file:
                 origin = f"{step.location}.dice:"
             given = GivenDice(step.dice, origin=origin)
-            resolution = resolve(scenario.ruleset, state, step.action, given, index=index)
+            resolution = resolve_one(current, step.action, given, index)
             if given.remaining and not resolution.refused:
                 left = ", ".join(str(v) for v in given.remaining)
                 resolution = Resolution(
@@ -253,8 +265,8 @@ def run_scenario(
         else:
             if session is None:
                 session = session_dice()
-            resolution = resolve(scenario.ruleset, state, step.action, session, index=index)
-        state = resolution.state
+            resolution = resolve_one(current, step.action, session, index)
+        current = resolution.state
         yield StepResult(index=index, resolution=resolution)
 
 

@@ -54,6 +54,15 @@ OptionOption = Annotated[
 ]
 
 
+JournalOption = Annotated[
+    str | None,
+    typer.Option("--journal", help="Continue the game recorded in this JSON Lines file and record every action."),
+]
+JournalForceOption = Annotated[
+    bool, typer.Option("--journal-force", help="Use the journal even though the scenario file changed since.")
+]
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"tabroll {__version__}")
@@ -231,6 +240,8 @@ def run(
     option: OptionOption = None,
     state: Annotated[bool, typer.Option("--state/--no-state", help="Show the final state of each file.")] = True,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Resolve files in this many processes.")] = 1,
+    journal: JournalOption = None,
+    journal_force: JournalForceOption = False,
 ) -> None:
     """Resolve every action of each scenario file in order, carrying the state from one to the next.
 
@@ -251,6 +262,8 @@ def run(
         raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
     if prompt and jobs > 1:
         raise InputError("--prompt asks at the table, one roll at a time", tip="use it with --jobs 1")
+    if journal is not None and (len(paths) != 1 or jobs != 1 or paths == ["-"]):
+        raise InputError("a journal follows one scenario file", tip="give one file (not '-') and no --jobs")
     if dice is not None and len(paths) > 1:
         raise InputError("--dice gives the rolls of one file", tip="with several files, put dice: lists in them")
     if sum(x is not None and x is not False for x in (seed, dice, prompt or None)) > 1:
@@ -333,7 +346,8 @@ def run(
         if jobs == 1:
             for path in paths:
                 result = run_file(path, master_seed=master, options=overrides, source_factory=source_factory,
-                                  on_step=on_step, keep_state=chosen == "rich")  # fmt: skip
+                                  on_step=on_step, keep_state=chosen == "rich", journal=journal,
+                                  journal_force=journal_force)  # fmt: skip
                 finish(result)
         else:
             stdin_text = sys.stdin.buffer.read(2 * 1024 * 1024 + 1) if "-" in paths else None
@@ -519,8 +533,12 @@ def attack(
     dice: DiceOption = None,
     prompt: PromptOption = False,
     option: OptionOption = None,
+    journal: JournalOption = None,
+    journal_force: JournalForceOption = False,
 ) -> None:
-    """Resolve one attack: from a scenario file's positions, or from the command line alone."""
+    """Resolve one attack: from a scenario file's positions, or from the command line alone.
+
+    With --journal, the attack starts from the game recorded there and is recorded in turn."""
     from tabroll.engine import resolve
     from tabroll.errors import InputError
     from tabroll.render.output import make_renderer
@@ -534,11 +552,23 @@ def attack(
         setting=setting, option=option,
     )  # fmt: skip
     session = _Session(seed, dice, prompt)
-    resolution = resolve(game, state, action, session.source)
+    index = 1
+    if journal is not None:
+        if scenario_file is None:
+            raise InputError("a journal follows a scenario file", tip="tabroll attack FILE --journal J -a X -t Y")
+        from tabroll.journal import open_journal
+        from tabroll.scenario import load_scenario_file
+
+        scenario = load_scenario_file(scenario_file, _options(option))
+        book = open_journal(journal, scenario, scenario_path=scenario_file, force=journal_force)
+        index = book.next_seq
+        resolution = book.resolve(action, session.source)
+    else:
+        resolution = resolve(game, state, action, session.source)
     renderer = make_renderer(chosen)
     renderer.header(title=title, ruleset=game.id, file=scenario_file)
     for event in resolution.events:
-        renderer.event(event, action=1)
+        renderer.event(event, action=index)
     renderer.footer(
         **_state_view(game, resolution.state, chosen, show=False), **session.facts(), notes=session.replay_lines()
     )
@@ -680,6 +710,51 @@ def check_skill(
     if note:
         _warn(note)
     if resolution.refused:
+        raise typer.Exit(EXIT_REFUSED)
+
+
+journal_app = typer.Typer(
+    name="journal",
+    help="A game journal: the story so far, undo the last action, or replay and verify it.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.add_typer(journal_app)
+JournalFileArg = Annotated[str, typer.Argument(help="The journal file (JSON Lines).")]
+
+
+@journal_app.command("show")
+def journal_show(path: JournalFileArg) -> None:
+    """The story so far: one line per recorded action."""
+    from tabroll.journal import story
+
+    for line in story(path):
+        typer.echo(line)
+
+
+@journal_app.command("undo")
+def journal_undo(path: JournalFileArg) -> None:
+    """Drop the last recorded action (or a line cut short by a crash)."""
+    from tabroll.journal import undo
+
+    typer.echo(undo(path).message)
+
+
+@journal_app.command("replay")
+def journal_replay(
+    path: JournalFileArg,
+    scenario: Annotated[
+        str | None, typer.Option("--scenario", help="The scenario file, if not where the journal says.")
+    ] = None,
+    journal_force: JournalForceOption = False,
+) -> None:
+    """Re-run every recorded action with its recorded dice and check the rules give the same result."""
+    from tabroll.journal import journal_scenario, replay
+
+    checks = replay(path, journal_scenario(path, scenario_path=scenario, force=journal_force))
+    for check in checks:
+        typer.echo(check.text)
+    if not all(check.ok for check in checks):
         raise typer.Exit(EXIT_REFUSED)
 
 
