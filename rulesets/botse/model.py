@@ -263,7 +263,8 @@ class ResultChoice(Strict):
 
 
 def _result_kind(value: Any) -> str:
-    if isinstance(value, dict):
+    # A mapping while validating, a ResultChoice when pydantic serializes a validated action.
+    if isinstance(value, dict | ResultChoice):
         return "choice"
     return "word" if isinstance(value, str) else "number"
 
