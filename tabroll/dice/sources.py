@@ -128,6 +128,12 @@ def roll_die(source: DiceSource, sides: int, purpose: str) -> int:
     return checked_draw(source, DiceRequest(purpose, 1, sides))[0]
 
 
+def asks_players(source: DiceSource) -> bool:
+    """Whether ``source`` asks people at the table (``--prompt``): a resolver may then ask them the choices a
+    scenario left open, instead of taking its documented default."""
+    return bool(getattr(source, "asks_players", False))
+
+
 def choose_number(source: DiceSource, highest: int, purpose: str) -> int:
     """A number from 1 to ``highest`` that a player chooses (asked as a choice at the table, not a roll).
 
@@ -320,6 +326,10 @@ class PromptDice:
         self.attempts = attempts
         self.ask_secret = ask_secret  # for choices kept from the other players (typed without echo)
 
+    @property
+    def asks_players(self) -> bool:
+        return True
+
     @staticmethod
     def prompt(request: DiceRequest) -> str:
         """The question asked for ``request``, such as ``Roll 3d6 — damage vs X (3 values): ``."""
@@ -372,6 +382,10 @@ class RecordingDice:
     def __init__(self, inner: DiceSource) -> None:
         self.inner = inner
         self.log: list[tuple[DiceRequest, tuple[int, ...]]] = []
+
+    @property
+    def asks_players(self) -> bool:
+        return asks_players(self.inner)
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         """Draw from the wrapped source and record the answer."""

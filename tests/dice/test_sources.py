@@ -368,3 +368,12 @@ def test_a_choice_is_asked_as_a_choice_and_through_the_secret_channel() -> None:
     assert secret == ["Choose a number from 1 to 6 — Eagle, pilot 1: secret direction number: "]
     assert source.draw(DiceRequest("damage", 1, 20)) == (4,)
     assert asked == ["Roll 1d20 — damage: "]
+
+
+def test_only_a_prompt_asks_players_even_behind_a_recorder() -> None:
+    from tabroll.dice.sources import GivenDice, PromptDice, RecordingDice, SeededDice, asks_players
+
+    prompt = PromptDice(ask=lambda q: "1", tell=lambda m: None)
+    assert asks_players(prompt) and asks_players(RecordingDice(prompt))
+    assert not asks_players(SeededDice(1)) and not asks_players(GivenDice([1]))
+    assert not asks_players(RecordingDice(SeededDice(1)))
