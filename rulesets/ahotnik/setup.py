@@ -9,7 +9,7 @@ from tabroll.engine import Ruleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, load_yaml_text
+from tabroll.loading.yaml_source import YamlDocument, cli_value, load_yaml_text
 
 from .model import (
     AhotnikOptions,
@@ -159,7 +159,7 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Attac
                 tip="use --set pilots=[a,b], or --set synapse=success --set direction=N "
                 "(forced: --set directions=[a,b])",
             )
-        choice[key] = yaml.safe_load(value) if value.strip() else value
+        choice[key] = cli_value(value, origin=f"command line ({key})")
     data: dict[str, Any] = {"do": "attack", "ahotnik": attacker, "target": target}
     if choice:
         data["choice"] = choice

@@ -12,11 +12,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabroll.dice.sources import DiceSource, roll_die
+from tabroll.dice.sources import DiceSource, asks_players, roll_die
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, Event, Modifier, Move, Note, RulingApplied, Spend, StatusApplied
 from tabroll.geometry.hex import Hex
 
+from .choices import ability_text, ask_choice, asking, choose_form, choose_item, choose_overtax
 from .events import (
     DiePlaced,
     FaceRolled,
@@ -167,7 +168,8 @@ def resolve_roll(work: Work, action: RollFields, *, engage: bool) -> None:
     if isinstance(action, EngageAction):
         check_turn_order(adventurer)
         adventurer = gain_fatigue(work, adventurer, action)
-        form = declare_form(work, adventurer, action.form)
+        wanted = choose_form(work.dice, work.emit, adventurer) if asking(work.dice, action, "form") else action.form
+        form = declare_form(work, adventurer, wanted)
         adventurer = work.adventurer(adventurer.name)
         target = declare_target(work, adventurer, form, action.target)
     else:
@@ -316,6 +318,8 @@ def gather_and_roll(
     ability: Ability | None = None
     item_name = getattr(action, "item", None)
     free = getattr(action, "free_dice", 0)
+    if isinstance(action, EngageAction) and item_name is None and asking(work.dice, action, "item"):
+        item_name = choose_item(work.dice, work.emit, adventurer, form)
     if item_name is not None:
         item = adventurer.item(item_name)
         if item is None:
@@ -327,7 +331,10 @@ def gather_and_roll(
             shown = form.value if form else "none"
             raise RuleRefusal(f"{item_name}'s ability works in {forms} form, not {shown}", rule="items")
         ability = item.ability
-        if getattr(action, "overtax", False):
+        overtax = getattr(action, "overtax", False)
+        if not overtax and item.overtax_cost is not None and asking(work.dice, action, "overtax"):
+            overtax = choose_overtax(work.dice, work.emit, adventurer, item)
+        if overtax:
             if item.overtax_cost is None or item.overtax_ability is None:
                 raise RuleRefusal(f"{item_name} cannot be overtaxed", rule="overtax")
             adventurer = pay_cost(work, adventurer, item.overtax_cost, f"overtax {item_name}")
@@ -457,8 +464,51 @@ class Choice:
     hex: Hex | None = None
 
 
-def choices(setup: Engage, action: RollFields) -> list[Choice]:
+def result_label(setup: Engage, key: int | None) -> str:
+    """A result as the player sees it when choosing: ``die 1 Fire Staff (2 damage [instant])``."""
+    if key is None:
+        assert setup.ability is not None
+        return f"{setup.item}'s ability ({ability_text(setup.ability)})"
+    rolled = setup.rolled[key - 1]
+    free = ", free" if rolled.free else ""
+    return f"die {key} {rolled.die.name}{free} ({rolled.face.describe()})"
+
+
+def ask_order(work: Work, setup: Engage) -> list[Choice]:
+    """Step 5b, left open and asked at the table: the next result (or stop) until every result is chosen."""
+    left: list[int | None] = [r.number for r in setup.rolled] + ([None] if setup.ability is not None else [])
+    out: list[Choice] = []
+    while left:
+        options = [result_label(setup, key) for key in left] + ["stop (leave the rest unresolved)"]
+        index = ask_choice(work.dice, work.emit, setup.adventurer, "which result next?", options)
+        if index == len(left):
+            break
+        out.append(with_splash_unit(work, setup, Choice(left.pop(index))))
+    return out
+
+
+def with_splash_unit(work: Work, setup: Engage, choice: Choice) -> Choice:
+    """A splash result with no unit chosen and several enemies it could hit: asked at the table (option 1 is
+    the default, the first such enemy in the scenario)."""
+    if choice.die is None or choice.unit is not None or not asks_players(work.dice):
+        return choice
+    face = setup.rolled[choice.die - 1].face
+    if not face.splash:
+        return choice
+    reference = splash_reference(work, setup, face)
+    candidates = splash_candidates(work, setup, reference) if reference is not None else []
+    if len(candidates) < 2:
+        return choice
+    where = "the target" if face.adjacent_to == "target" else "you"
+    question = f"die {choice.die}: {face.splash} splash damage to which unit adjacent to {where}?"
+    index = ask_choice(work.dice, work.emit, setup.adventurer, question, candidates)
+    return dataclasses.replace(choice, unit=candidates[index])
+
+
+def choices(work: Work, setup: Engage, action: RollFields) -> list[Choice]:
     if action.resolve is None:
+        if asks_players(work.dice):
+            return ask_order(work, setup)
         found = [Choice(r.number) for r in setup.rolled]
         return found + ([Choice(None)] if setup.ability is not None else [])
     out: list[Choice] = []
@@ -477,7 +527,7 @@ def choices(setup: Engage, action: RollFields) -> list[Choice]:
             raise RuleRefusal(f"resolve: {key} is listed twice; each result resolves once", rule="results")
         seen.add(number)
         out.append(Choice(number, unit, (where[0], where[1]) if where is not None else None))
-    return out
+    return [with_splash_unit(work, setup, choice) for choice in out]
 
 
 @dataclass
@@ -496,16 +546,31 @@ class Plan:
         self.damage[unit] = (blockable, through + amount) if unblockable else (blockable + amount, through)
 
 
+def splash_candidates(work: Work, setup: Engage, reference: Hex) -> list[str]:
+    """The living enemies other than the target adjacent to ``reference``, in scenario order."""
+    return [
+        creature.name
+        for creature in work.battle.creatures
+        if creature.side == "enemy"
+        and not creature.defeated
+        and creature.name != setup.target
+        and work.battle.map.distance(creature.position, reference) == 1
+    ]
+
+
+def splash_reference(work: Work, setup: Engage, face: Face) -> Hex | None:
+    """The hex a splash result's unit must be adjacent to: the target's, or the adventurer's."""
+    if face.adjacent_to == "target":
+        return work.unit(setup.target).position if setup.target else None
+    return work.adventurer(setup.adventurer).position
+
+
 def splash_unit(work: Work, setup: Engage, choice: Choice, reference: Hex) -> str | None:
     """The unit a splash result damages: the one chosen, else the first enemy adjacent to ``reference``."""
     if choice.unit is not None:
         return choice.unit
-    for creature in work.battle.creatures:
-        if creature.side != "enemy" or creature.defeated or creature.name == setup.target:
-            continue
-        if work.battle.map.distance(creature.position, reference) == 1:
-            return creature.name
-    return None
+    candidates = splash_candidates(work, setup, reference)
+    return candidates[0] if candidates else None
 
 
 def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Plan:
@@ -612,7 +677,7 @@ def static_units(work: Work, setup: Engage, choice: Choice) -> list[str]:
 
 def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
     """Step 5b: resolve the chosen results one at a time, in the player's order."""
-    order = choices(setup, action)
+    order = choices(work, setup, action)
     summed = work.options.damage_summing == "engage"
     last: dict[str, int] = {}  # in the order the units are first damaged: the order of the dealings
     for position, choice in enumerate(order):
@@ -867,11 +932,22 @@ def react(work: Work, setup: Engage, action: RollFields) -> None:
                     continue
             elif name not in (work.damaged if skill.when == "damaged" else work.defeated):
                 continue
-            if creature.side == "companion" and name not in action.reactions:
+            if (
+                creature.side == "companion"
+                and name not in action.reactions
+                and not choose_reaction(work, action, creature.name, skill.name, skill.when)
+            ):
                 reason = "a companion's reaction is optional and was not chosen (reactions:)"
                 work.emit(Reaction(unit=name, skill=skill.name, when=skill.when, fired=False, reason=reason))
                 continue
             apply_effect(work, creature, skill.name, skill.when, skill.effect, setup.adventurer, engage=True)
+
+
+def choose_reaction(work: Work, action: RollFields, unit: str, skill: str, when: str) -> bool:
+    """A companion's optional reaction, left open (no ``reactions:``): asked at the table, default no."""
+    if not asking(work.dice, action, "reactions"):
+        return False
+    return ask_choice(work.dice, work.emit, unit, f"use {skill} (after being {when})?", ["no", "yes"]) == 1
 
 
 def apply_effect(

@@ -11,7 +11,7 @@ from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, load_yaml_text
+from tabroll.loading.yaml_source import YamlDocument, cli_value, load_yaml_text
 
 from .model import (
     AbilityInput,
@@ -258,7 +258,7 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
 
     data: dict[str, Any] = {"do": "engage", "adventurer": attacker, "target": target}
     for key, value in fields.items():
-        data[key] = yaml.safe_load(value) if value.strip() else value
+        data[key] = cli_value(value, origin=f"command line ({key})")
     doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
     return validate(EngageAction, doc)
 
@@ -277,17 +277,17 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         raise InputError("adjacent units always see each other", tip="use --distance 2 or more with --no-sight")
     action: dict[str, Any] = {"do": "engage", "adventurer": request.attacker, "target": request.target}
     for key, value in request.extra.items():
-        action[key] = yaml.safe_load(value) if value.strip() else value
+        action[key] = cli_value(value, origin=f"command line ({key})")
     adventurer: dict[str, Any] = {"at": [0, 0], "stamina": 3, "magicka": 3, "health": 10}
     gathered = action.get("gather")
     adventurer["dice"] = list(gathered) if isinstance(gathered, list) else []
     if isinstance(action.get("form"), str):
         adventurer["form"] = action["form"]
     for key, value in request.attacker_stats.items():
-        adventurer[key] = yaml.safe_load(value)
+        adventurer[key] = cli_value(value, origin=f"command line ({key})")
     enemy: dict[str, Any] = {"at": [request.distance, 0], "health": 10, "defense": 0}
     for key, value in request.target_stats.items():
-        enemy[key] = yaml.safe_load(value)
+        enemy[key] = cli_value(value, origin=f"command line ({key})")
     data = {
         "ruleset": "botse",
         "title": f"{request.attacker} engages {request.target}",

@@ -9,7 +9,7 @@ from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Square
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, load_yaml_text
+from tabroll.loading.yaml_source import YamlDocument, cli_value, load_yaml_text
 
 from .model import UNIT_FIELDS, AttackAction, ForgodOptions, ForgodScenario, UnitInput
 from .state import LINE_NAMES, ROWS_PER_FIELD, Addition, Battle, Card
@@ -171,9 +171,7 @@ def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str
 
 
 def _stat_value(value: str) -> Any:
-    import yaml
-
-    return yaml.safe_load(value) if value.strip() else value
+    return cli_value(value, origin="command line")
 
 
 def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:

@@ -9,7 +9,7 @@ from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.bands import RangeBands
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, load_yaml_text
+from tabroll.loading.yaml_source import YamlDocument, cli_value, load_yaml_text
 
 from .model import CombatantInput, HeroesOptions, HeroesScenario, MoveAction, SkillTestAction
 from .state import SCALE, Battle, Combatant
@@ -143,11 +143,10 @@ def _combatant(name: str, entry: CombatantInput, sides: Mapping[str, str | None]
 
 
 def _yaml_value(value: str) -> Any:
-    import yaml
-
+    """A command-line value as YAML when it reads as YAML, else as the text typed."""
     try:
-        return yaml.safe_load(value) if value.strip() else value
-    except yaml.YAMLError:
+        return cli_value(value, origin="command line")
+    except InputError:
         return value
 
 

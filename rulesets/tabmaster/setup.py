@@ -9,7 +9,7 @@ from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Direction
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, load_yaml_text
+from tabroll.loading.yaml_source import YamlDocument, cli_value, load_yaml_text
 
 from .model import TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
 from .profiles import parse_trait
@@ -160,7 +160,7 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         if catalogue_entry(base) is not None:
             out["unit"] = base
         for key, value in stats.items():
-            out[key] = yaml.safe_load(value) if value.strip() else value
+            out[key] = cli_value(value, origin=f"command line ({key})")
         return out
 
     action: dict[str, Any] = {"do": "attack", "attacker": attacker_name, "target": target_name}
@@ -169,7 +169,7 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
     if request.move:
         action["move_to"] = [min(request.move, request.distance - 1), 0]
     for key, value in request.extra.items():
-        action[key] = yaml.safe_load(value)
+        action[key] = cli_value(value, origin=f"command line ({key})")
     data = {
         "ruleset": "tabmaster",
         "title": f"{attacker_name} attacks {target_name}",
@@ -192,7 +192,7 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
 
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
     for key, value in fields.items():
-        data[key] = yaml.safe_load(value) if value.strip() else value
+        data[key] = cli_value(value, origin=f"command line ({key})")
     doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
     return validate(AttackAction, doc)
 

@@ -841,9 +841,16 @@ def main(argv: list[str] | None = None) -> None:
 
     Typer reports usage errors itself (exit 2). Our own errors, interrupts and broken pipes are handled here.
     """
+    import contextlib
     import signal
 
     code = EXIT_OK
+    for stream in (sys.stdout, sys.stderr):
+        # A file name that is not UTF-8 (kept by Python as surrogates) must not crash the output.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
     if hasattr(signal, "SIGPIPE") and argv is None:
         # 'tabroll run ... | head -1': when the reader leaves, stop quietly as any Unix filter does.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)

@@ -560,6 +560,8 @@ def load_yaml_file(path: str | os.PathLike[str], *, limits: YamlLimits = DEFAULT
     """Read and parse one scenario file (``"-"`` reads standard input); failures raise :class:`InputError`."""
     name = os.fspath(path)
     source = "<stdin>" if name == "-" else name
+    if "\x00" in name:
+        raise InputError(f"{name!r} is not a usable file name: it contains a NUL byte", tip="check the file name")
     try:
         data = _read(name, limits)
     except FileNotFoundError:
@@ -573,3 +575,11 @@ def load_yaml_file(path: str | os.PathLike[str], *, limits: YamlLimits = DEFAULT
     except UnicodeDecodeError:  # a text-only standard input that is not UTF-8
         raise _error("not_utf8_stdin", source) from None
     return load_yaml_text(data, source=source, limits=limits)
+
+
+def cli_value(text: str, *, origin: str) -> Any:
+    """A value typed on the command line (``--set path=[[1, 0]]``, ``--attacker-stat DEF=4``), read as YAML
+    with the same limits and errors as a file; blank text stays text. ``origin`` names it in messages."""
+    if not text.strip():
+        return text
+    return load_yaml_text(text, source=origin).data

@@ -1,0 +1,89 @@
+"""The player's choices an action leaves open, asked at the table when the dice source asks the players.
+
+With ``--prompt`` (:func:`~tabroll.dice.sources.asks_players`) each open choice is asked as a number with
+:func:`~tabroll.dice.sources.choose_number`, so the answer is drawn (and recorded) like a die; with any other
+source the resolver keeps its documented default and asks nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tabroll.dice.sources import DiceSource, asks_players, choose_number
+from tabroll.events import Event, Note
+
+from .model import Form
+from .state import Ability, Adventurer, Item
+
+
+def left_open(action: Any, name: str) -> bool:
+    """Whether the action leaves ``name`` to the player (the field was not written in the action)."""
+    return name not in action.model_fields_set
+
+
+def asking(dice: DiceSource, action: Any, name: str) -> bool:
+    """Whether to ask the players for the open choice ``name``: only when the dice source asks them."""
+    return asks_players(dice) and left_open(action, name)
+
+
+def ask_choice(dice: DiceSource, emit: Callable[[Event], None], who: str, question: str, options: list[str]) -> int:
+    """Ask ``who`` to choose one of ``options``; the 0-based index chosen, logged as a note."""
+    listed = ", ".join(f"{number} = {option}" for number, option in enumerate(options, start=1))
+    answer = choose_number(dice, len(options), f"{who}: {question} {listed}")
+    emit(Note(text=f"{who} chose {answer} = {options[answer - 1]} ({question} asked at the table)", unit=who))
+    return answer - 1
+
+
+def ability_text(ability: Ability) -> str:
+    """An item ability in a few words: ``1 damage, 1 free combat die``."""
+    parts: list[str] = []
+    if ability.damage:
+        parts.append(f"{ability.damage} damage" + (", unblockable" if ability.unblockable else ""))
+    if ability.free_dice:
+        parts.append(f"{ability.free_dice} free combat {'die' if ability.free_dice == 1 else 'dice'}")
+    if ability.tenacity:
+        parts.append(f"+{ability.tenacity} tenacity")
+    if ability.text:
+        parts.append(ability.text)
+    return ", ".join(parts) or "no effect"
+
+
+def choose_form(dice: DiceSource, emit: Callable[[Event], None], adventurer: Adventurer) -> Form:
+    """Step 2, left open: the current form (option 1) or another one, in the order of the README."""
+    forms = [adventurer.form, *(f for f in Form if f is not adventurer.form)]
+    options = [f"{adventurer.form.value} (current)", *(f.value for f in forms[1:])]
+    return forms[ask_choice(dice, emit, adventurer.name, "which battle form?", options)]
+
+
+def matching_items(adventurer: Adventurer, form: Form | None) -> list[Item]:
+    return [i for i in adventurer.items if i.ready and form in i.forms]
+
+
+def choose_item(
+    dice: DiceSource, emit: Callable[[Event], None], adventurer: Adventurer, form: Form | None
+) -> str | None:
+    """Step 4, left open: no item (option 1) or one ready item whose ability works in the form."""
+    matching = matching_items(adventurer, form)
+    if not matching:
+        return None
+    options = ["no item", *(f"{i.name} ({ability_text(i.ability)})" for i in matching)]
+    index = ask_choice(dice, emit, adventurer.name, "which item?", options)
+    return matching[index - 1].name if index else None
+
+
+def choose_overtax(dice: DiceSource, emit: Callable[[Event], None], adventurer: Adventurer, item: Item) -> bool:
+    """Step 4, left open for an item that can be overtaxed: no (option 1) or pay the cost."""
+    assert item.overtax_cost is not None and item.overtax_ability is not None
+    cost = item.overtax_cost
+    paid = [
+        f"{amount} {what}"
+        for amount, what in (
+            (cost.tenacity, "tenacity"),
+            (cost.health, "Health"),
+            (cost.light_fatigue, "light fatigue"),
+        )
+        if amount
+    ]
+    yes = f"overtax (pay {', '.join(paid) or 'nothing'}; adds {ability_text(item.overtax_ability)})"
+    return ask_choice(dice, emit, adventurer.name, f"overtax {item.name}?", ["no", yes]) == 1
