@@ -1,13 +1,50 @@
-"""Shared test helpers: run scenarios through the real engine with stated dice."""
+"""Shared test helpers: the ``cli`` fixture runs tabroll through its real error boundary."""
 
 from __future__ import annotations
 
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tabroll.cli.app import main
+
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
+
+
+@dataclass
+class Result:
+    """What one tabroll command did: its exit code, standard output and standard error."""
+
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+    def jsonl(self) -> list[Any]:
+        return [json.loads(line) for line in self.out.splitlines() if line.strip()]
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
+    """``cli("run", path, "--format", "json", stdin="...")`` → :class:`Result`, through ``tabroll.cli.app.main``."""
+
+    def invoke(*args: str, stdin: str = "") -> Result:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        with pytest.raises(SystemExit) as exit_:
+            main(list(args))
+        captured = capsys.readouterr()
+        code = exit_.value.code
+        return Result(code=code if isinstance(code, int) else 0, out=captured.out, err=captured.err)
+
+    return invoke
 
 
 @pytest.fixture

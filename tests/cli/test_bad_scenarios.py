@@ -6,8 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_cli import cli  # noqa: F401  (fixture)
-
 UNITS = "units:\n  A: {unit: Lanceiro, side: red, at: [0, 0]}\n  B: {unit: Lanceiro, side: blue, at: [1, 0]}\n"
 HEAD = "ruleset: tabmaster\nboard: {size: [3, 3]}\n"
 
@@ -69,7 +67,7 @@ CASES = {
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_bad_scenario(name: str, cli, tmp_path: Path) -> None:  # noqa: F811
+def test_bad_scenario(name: str, cli, tmp_path: Path) -> None:
     content, expected = CASES[name]
     path = tmp_path / "bad.yaml"
     if isinstance(content, bytes):

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_cli import cli  # noqa: F401  (fixture)
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster"
 
 ROLLING = """ruleset: tabmaster
@@ -40,7 +38,7 @@ def per_file(lines: list[dict]) -> dict[str, list[dict]]:
     return out
 
 
-def test_a_folder_runs_every_scenario_in_it_with_a_summary(cli) -> None:  # noqa: F811
+def test_a_folder_runs_every_scenario_in_it_with_a_summary(cli) -> None:
     result = cli("run", str(EXAMPLES), "--format", "jsonl")
     assert result.code == 0, result.err
     files = per_file(result.jsonl())
@@ -48,7 +46,7 @@ def test_a_folder_runs_every_scenario_in_it_with_a_summary(cli) -> None:  # noqa
     assert "summary: 5 files, 5 actions, 0 refused, 0 with errors" in result.err
 
 
-def test_results_do_not_depend_on_jobs_or_file_order(cli, rolling_files) -> None:  # noqa: F811
+def test_results_do_not_depend_on_jobs_or_file_order(cli, rolling_files) -> None:
     one = per_file(cli("run", *rolling_files, "--seed", "9", "--format", "jsonl").jsonl())
     two = per_file(cli("run", *rolling_files, "--seed", "9", "--format", "jsonl", "--jobs", "2").jsonl())
     backwards = per_file(cli("run", *reversed(rolling_files), "--seed", "9", "--format", "jsonl").jsonl())
@@ -59,7 +57,7 @@ def test_results_do_not_depend_on_jobs_or_file_order(cli, rolling_files) -> None
     assert other != one
 
 
-def test_one_broken_file_does_not_stop_the_others(cli, rolling_files, tmp_path: Path) -> None:  # noqa: F811
+def test_one_broken_file_does_not_stop_the_others(cli, rolling_files, tmp_path: Path) -> None:
     broken = tmp_path / "broken.yaml"
     broken.write_text("ruleset: tabmaster\nboard: {size: [3, 1]\n")
     result = cli("run", rolling_files[0], str(broken), rolling_files[1], "--seed", "1", "--format", "jsonl")
@@ -68,14 +66,14 @@ def test_one_broken_file_does_not_stop_the_others(cli, rolling_files, tmp_path: 
     assert f"error: {broken}:" in result.err and "1 with errors" in result.err
 
 
-def test_refusals_make_exit_code_1(cli, tmp_path: Path) -> None:  # noqa: F811
+def test_refusals_make_exit_code_1(cli, tmp_path: Path) -> None:
     far = tmp_path / "far.yaml"
     far.write_text(ROLLING.format(defense=5).replace("at: [1, 0]", "at: [5, 0]"))
     result = cli("run", str(far), "--seed", "1", "--format", "text")
     assert result.code == 1 and "refused" in result.out
 
 
-def test_standard_input_and_several_files_as_one_json_document(cli, rolling_files) -> None:  # noqa: F811
+def test_standard_input_and_several_files_as_one_json_document(cli, rolling_files) -> None:
     text = Path(rolling_files[0]).read_text()
     result = cli("run", "-", rolling_files[1], "--seed", "2", "--format", "json", stdin=text)
     assert result.code == 0, result.err
@@ -84,7 +82,7 @@ def test_standard_input_and_several_files_as_one_json_document(cli, rolling_file
     assert all(f["seed"] == 2 and f["dice_drawn"] for f in doc["files"])
 
 
-def test_dice_and_prompt_limits_in_batches(cli, rolling_files) -> None:  # noqa: F811
+def test_dice_and_prompt_limits_in_batches(cli, rolling_files) -> None:
     assert "--dice gives the rolls of one file" in cli("run", *rolling_files[:2], "--dice", "5").err
     assert "use it with --jobs 1" in cli("run", rolling_files[0], "--prompt", "--jobs", "2").err
     assert "out of range" in cli("run", rolling_files[0], "--jobs", "0").err

@@ -2,38 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tabroll.cli.app import main
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "forgod"
 SHIELD = str(EXAMPLES / "06-shield.yaml")
 LINES = str(EXAMPLES / "05-lines-and-air.yaml")
-
-
-@dataclass
-class Result:
-    code: int
-    out: str
-    err: str
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
-    def invoke(*args: str, stdin: str = "") -> Result:
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-        with pytest.raises(SystemExit) as exit_:
-            main(list(args))
-        captured = capsys.readouterr()
-        code = exit_.value.code
-        return Result(code=code if isinstance(code, int) else 0, out=captured.out, err=captured.err)
-
-    return invoke
 
 
 def test_run_text_shows_every_modifier_and_multiplier(cli) -> None:

@@ -5,12 +5,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from tests.cli.test_cli import cli  # noqa: F401  (fixture)
-
 EXAMPLE = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster" / "05-projectile-arqueiro.yaml"
 
 
-def test_state_lasts_between_commands_and_undo_replay_show(cli, tmp_path: Path, monkeypatch) -> None:  # noqa: F811
+def test_state_lasts_between_commands_and_undo_replay_show(cli, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     shutil.copy(EXAMPLE, "s.yaml")
     first = cli("attack", "s.yaml", "-a", "Arqueiro", "-t", "Lanceiro", "--journal", "g.jsonl", "--dice", "2",
@@ -35,7 +33,7 @@ def test_state_lasts_between_commands_and_undo_replay_show(cli, tmp_path: Path, 
     assert len(Path("s.yaml").read_text()) == len(EXAMPLE.read_text())  # the user's YAML is never rewritten
 
 
-def test_damaged_and_mismatched_journals_are_reported(cli, tmp_path: Path, monkeypatch) -> None:  # noqa: F811
+def test_damaged_and_mismatched_journals_are_reported(cli, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     shutil.copy(EXAMPLE, "s.yaml")
     assert cli("run", "s.yaml", "--journal", "g.jsonl", "--format", "text").code == 0

@@ -2,36 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tabroll.cli.app import main
 from tests.mtg_heroes.helpers import EXAMPLES
-
-
-@dataclass
-class Result:
-    code: int
-    out: str
-    err: str
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
-    def invoke(*args: str, stdin: str = "") -> Result:
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-        with pytest.raises(SystemExit) as exit_:
-            main(list(args))
-        captured = capsys.readouterr()
-        code = exit_.value.code
-        return Result(code=code if isinstance(code, int) else 0, out=captured.out, err=captured.err)
-
-    return invoke
-
 
 WUBB = str(EXAMPLES / "01-subtlety-wubb.yaml")
 

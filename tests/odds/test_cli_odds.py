@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli.test_cli import cli  # noqa: F401  (fixture)
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster"
 
 
-def test_odds_of_a_scenario_action_as_json_with_exact_fractions(cli) -> None:  # noqa: F811
+def test_odds_of_a_scenario_action_as_json_with_exact_fractions(cli) -> None:
     result = cli("odds", str(EXAMPLES / "05-projectile-arqueiro.yaml"), "--format", "json")
     assert result.code == 0, result.err
     doc = result.json()
@@ -21,14 +19,14 @@ def test_odds_of_a_scenario_action_as_json_with_exact_fractions(cli) -> None:  #
     assert damage["values"][0] == {"outcome": 0, "value": 0.5, "exact": "1/2"}
 
 
-def test_odds_from_the_command_line_alone_as_text(cli) -> None:  # noqa: F811
+def test_odds_from_the_command_line_alone_as_text(cli) -> None:
     result = cli("odds", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2", "--format", "text")
     assert result.code == 0, result.err
     assert "P(defeated: Alquimista) = 85.00%  = 17/20" in result.out
     assert "damage: mean 10.500 = 21/2" in result.out
 
 
-def test_odds_simulated_reports_intervals_and_is_reproducible(cli) -> None:  # noqa: F811
+def test_odds_simulated_reports_intervals_and_is_reproducible(cli) -> None:
     args = ("odds", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2", "--trials", "3000", "--seed", "5")
     first = cli(*args, "--format", "json").json()
     second = cli(*args, "--format", "json", "--jobs", "2").json()
@@ -37,7 +35,7 @@ def test_odds_simulated_reports_intervals_and_is_reproducible(cli) -> None:  # n
     assert low <= 0.85 <= high
 
 
-def test_odds_of_a_later_action_needs_the_earlier_dice(cli, tmp_path: Path) -> None:  # noqa: F811
+def test_odds_of_a_later_action_needs_the_earlier_dice(cli, tmp_path: Path) -> None:
     scenario = tmp_path / "two.yaml"
     scenario.write_text(
         "ruleset: tabmaster\nboard: {size: [4, 1]}\nunits:\n  Lanceiro: {side: red, at: [0, 0]}\n"
@@ -49,7 +47,7 @@ def test_odds_of_a_later_action_needs_the_earlier_dice(cli, tmp_path: Path) -> N
     assert cli("odds", str(scenario), "--action", "9").code == 2
 
 
-def test_matrix_of_catalogue_units(cli) -> None:  # noqa: F811
+def test_matrix_of_catalogue_units(cli) -> None:
     result = cli("matrix", "--attackers", "Lanceiro,Alquimista", "--targets", "Soldado,Feiticeiro", "--format", "json")
     assert result.code == 0, result.err
     cells = {(c["attacker"], c["target"]): c for c in result.json()["cells"]}
@@ -59,7 +57,7 @@ def test_matrix_of_catalogue_units(cli) -> None:  # noqa: F811
     assert "70% / 10.5" in text.out  # a Lanceiro (DEF 6) against its own kind: 14/20
 
 
-def test_matrix_refuses_unknown_units_and_absurd_sizes(cli) -> None:  # noqa: F811
+def test_matrix_refuses_unknown_units_and_absurd_sizes(cli) -> None:
     assert cli("matrix", "--attackers", "Dragao", "--targets", "Soldado").code == 2
     many = ",".join(f"U{i}" for i in range(60))
     result = cli("matrix", "--attackers", many, "--targets", many)
