@@ -16,8 +16,9 @@ from typing import Any, Literal
 
 from tabroll.dice.sources import DiceSource, choose_number, pick
 from tabroll.errors import RuleRefusal
-from tabroll.events import Event, Note, Roll, RulingApplied
+from tabroll.events import Event, Note, Roll
 from tabroll.geometry.hex import Hex
+from tabroll.turn import ActionLog
 
 from .events import (
     DnaGained,
@@ -69,28 +70,16 @@ class Plan:
 
 
 @dataclass
-class Turn:
-    """The working area of one action: the board as it evolves, the events so far, the dice."""
+class Turn(ActionLog):
+    """The working area of one action: the board as it evolves (plus the dice and events of ActionLog)."""
 
     board: Board
-    dice: DiceSource
-    events: list[Event] = field(default_factory=list)
-    rulings_told: set[str] = field(default_factory=set)
     last_blow: dict[str, str] = field(default_factory=dict)  # Demon -> Ahotnik whose blow took it to 0 Life
     fallen: list[tuple[str, str]] = field(default_factory=list)  # (Ahotnik at 0 Life, who struck it)
 
     @property
     def options(self) -> Any:
         return self.board.options
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
-    def ruling(self, option: str, value: object, text: str) -> None:
-        if option not in self.rulings_told:
-            self.rulings_told.add(option)
-            shown = str(value).lower() if isinstance(value, bool) else str(value)
-            self.emit(RulingApplied(option=option, value=shown, text=text))
 
     def update(self, unit: Unit) -> None:
         self.board = self.board.replace(unit)

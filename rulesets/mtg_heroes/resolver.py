@@ -8,10 +8,9 @@ any state changes (the engine turns it into a ``refused`` event).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from tabroll.dice import parse as parse_dice
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import (
@@ -24,11 +23,10 @@ from tabroll.events import (
     Miss,
     Modifier,
     Note,
-    Roll,
-    RulingApplied,
     Spend,
     StatusApplied,
 )
+from tabroll.turn import ActionLog
 
 from .events import BandChange, TurnOrder
 from .model import (
@@ -55,43 +53,21 @@ MAX_TIE_ROUNDS = 20
 
 
 @dataclass
-class Turn:
-    """The working area of one action: the state as it evolves, the events so far, the dice."""
+class Turn(ActionLog):
+    """The working area of one action: the battle as it evolves (plus the dice and events of ActionLog)."""
 
     battle: Battle
-    dice: DiceSource
-    events: list[Event] = field(default_factory=list)
-    rulings_told: set[str] = field(default_factory=set)
 
     @property
     def options(self) -> Any:
         return self.battle.options
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
-    def ruling(self, option: str, value: str, text: str) -> None:
-        if option not in self.rulings_told:
-            self.rulings_told.add(option)
-            self.emit(RulingApplied(option=option, value=value, text=text))
 
     def roll(self, count: int, purpose: str, unit: str | None) -> int:
         """Roll ``count`` d6 (every die logged); 0 dice total 0 and are noted, not rolled."""
         if count <= 0:
             self.emit(Note(unit=unit, text=f"{purpose}: no dice (0), total 0"))
             return 0
-        rolled = parse_dice(f"{count}d6").roll(self.dice, purpose)
-        self.emit(
-            Roll(
-                label=purpose,
-                dice=rolled.expression.notation,
-                values=rolled.values,
-                kept=rolled.kept_values,
-                total=rolled.total,
-                unit=unit,
-            )
-        )
-        return rolled.total
+        return self.roll_dice(f"{count}d6", purpose, unit).total
 
     def current(self, name: str) -> Combatant:
         return self.battle.unit(name)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from tabroll.dice import parse as parse_dice
 from tabroll.dice.sources import DiceSource, pick
 from tabroll.errors import RuleRefusal
 from tabroll.events import (
@@ -30,12 +29,12 @@ from tabroll.events import (
     NewRound,
     Note,
     Roll,
-    RulingApplied,
     Spend,
     StatusApplied,
     Survive,
 )
 from tabroll.geometry.grid import Direction, Square
+from tabroll.turn import ActionLog
 
 from .elements import Element, element_table
 from .model import AttackAction, MoveAction, NewRoundAction
@@ -53,39 +52,17 @@ LINE_DIRECTIONS: dict[LineKind, tuple[Direction, ...]] = {
 
 
 @dataclass
-class Turn:
-    """The working area of one action: the state as it evolves, the events so far, the dice."""
+class Turn(ActionLog):
+    """The working area of one action: the battle as it evolves (plus the dice and events of ActionLog)."""
 
     battle: Battle
-    dice: DiceSource
-    events: list[Event] = field(default_factory=list)
-    rulings_told: set[str] = field(default_factory=set)
 
     @property
     def options(self) -> Any:
         return self.battle.options
 
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
-    def ruling(self, option: str, value: str, text: str) -> None:
-        if option not in self.rulings_told:
-            self.rulings_told.add(option)
-            self.emit(RulingApplied(option=option, value=value, text=text))
-
     def roll(self, notation: str, purpose: str, unit: str | None) -> int:
-        rolled = parse_dice(notation).roll(self.dice, purpose)
-        self.emit(
-            Roll(
-                label=purpose,
-                dice=rolled.expression.notation,
-                values=rolled.values,
-                kept=rolled.kept_values,
-                total=rolled.total,
-                unit=unit,
-            )
-        )
-        return rolled.total
+        return self.roll_dice(notation, purpose, unit).total
 
     def current(self, name: str) -> Unit:
         return self.battle.unit(name)

@@ -1,0 +1,54 @@
+"""The working area every resolver keeps while it resolves one action: the dice, the events so far, and which
+rulings it has already told. A ruleset's own ``Turn`` subclasses :class:`ActionLog` and adds its state.
+
+Nothing here touches a game's rules; it only keeps the log honest in the same way for every game:
+- every roll is logged as a ``roll`` event with its expression, every die, the kept dice and the total;
+- a ruling (a house-rule reading) is logged once per action, the first time it decides something.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tabroll.events import Event, Roll, RulingApplied
+
+if TYPE_CHECKING:
+    from tabroll.dice.notation import RolledExpression
+    from tabroll.dice.sources import DiceSource
+
+
+@dataclass(kw_only=True)
+class ActionLog:
+    """The dice one action draws from, and the events it has produced so far."""
+
+    dice: DiceSource
+    events: list[Event] = field(default_factory=list)
+    rulings_told: set[str] = field(default_factory=set)
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def ruling(self, option: str, value: object, text: str) -> None:
+        """Log the reading ``option = value`` the first time it decides something in this action."""
+        if option not in self.rulings_told:
+            self.rulings_told.add(option)
+            shown = str(value).lower() if isinstance(value, bool) else str(value)
+            self.emit(RulingApplied(option=option, value=shown, text=text))
+
+    def roll_dice(self, notation: str, purpose: str, unit: str | None) -> RolledExpression:
+        """Roll a dice expression from the action's dice source and log it; the rolled result is returned."""
+        from tabroll.dice.notation import parse
+
+        rolled = parse(notation).roll(self.dice, purpose)
+        self.emit(
+            Roll(
+                label=purpose,
+                dice=rolled.expression.notation,
+                values=rolled.values,
+                kept=rolled.kept_values,
+                total=rolled.total,
+                unit=unit,
+            )
+        )
+        return rolled
