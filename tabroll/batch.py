@@ -52,7 +52,8 @@ def expand_paths(items: list[str]) -> list[str]:
 
 
 def file_seed(master: int, path: str) -> int:
-    digest = hashlib.sha256(f"{master}:{path}".encode()).digest()
+    # A path that is not valid UTF-8 (kept by Python as surrogates) hashes by its original bytes.
+    digest = hashlib.sha256(f"{master}:{path}".encode("utf-8", "surrogateescape")).digest()
     return int.from_bytes(digest[:8], "big")
 
 

@@ -69,6 +69,7 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 
 HEADER_FIELDS = ("format", "version", "ruleset", "scenario", "scenario_sha256", "options", "created_by", "check")
 RECORD_FIELDS = ("seq", "action", "dice", "refused", "events", "state", "check")
+OPTIONAL_RECORD_FIELDS = ("asked",)  # true when the players answered open choices (--prompt)
 
 _NEW_JOURNAL_TIP = "give --journal a new file name (e.g. game.journal.jsonl); tabroll never writes into other files"
 _FORCE_TIP = "start a new journal file, or pass --journal-force to replay this journal over the scenario as it is now"
@@ -107,6 +108,7 @@ class JournalRecord:
     state: dict[str, Any]
     check: str
     line: int = 0
+    asked: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,7 +455,8 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
             line=number,
             tip=_damage_tip(path),
         )
-    problems = [name for name in RECORD_FIELDS if name not in obj] + [n for n in obj if n not in RECORD_FIELDS]
+    known = RECORD_FIELDS + OPTIONAL_RECORD_FIELDS
+    problems = [name for name in RECORD_FIELDS if name not in obj] + [n for n in obj if n not in known]
     seq, dice, events = obj.get("seq"), obj.get("dice"), obj.get("events")
     if (
         problems
@@ -465,6 +468,7 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
         or not isinstance(events, list)
         or not all(isinstance(e, dict) and isinstance(e.get("kind"), str) for e in events)
         or not isinstance(obj["state"], dict)
+        or type(obj.get("asked", False)) is not bool
     ):
         raise JournalDamaged(
             f"line {number} is not a valid journal record", path=path, line=number, tip=_damage_tip(path)
@@ -485,6 +489,7 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
         state=obj["state"],
         check=obj["check"],
         line=number,
+        asked=obj.get("asked", False),
     )
 
 
@@ -552,7 +557,7 @@ def _replay_one(ruleset: Ruleset, state: Any, record: JournalRecord) -> tuple[An
         action = decode_action(ruleset, record.action)
     except InputError as err:
         return state, f"the recorded action is no longer valid: {err.message}"
-    given = GivenDice(record.dice, origin=f"the dice recorded for action {record.seq}")
+    given = GivenDice(record.dice, origin=f"the dice recorded for action {record.seq}", answers=record.asked)
     first = record.events[0] if record.events else {}
     recorded_index = first.get("index") if first.get("kind") == "action" else None
     index = recorded_index if type(recorded_index) is int else record.seq
@@ -644,12 +649,12 @@ class Journal:
         Nothing is recorded when resolving raises (bad dice, unknown unit): the journal holds only resolved
         actions, refused ones included. The ``action`` event's index is the action's seq.
         """
-        from tabroll.dice.sources import RecordingDice
+        from tabroll.dice.sources import RecordingDice, asks_players
 
         encoded = encode_action(self.ruleset, action)  # before resolving: fail before anything happens
         recording = RecordingDice(dice)
         resolution = resolve(self.ruleset, self.current_state(), action, recording, index=self.next_seq)
-        self._append(encoded, recording.values, resolution)
+        self._append(encoded, recording.values, resolution, asked=asks_players(dice))
         return resolution
 
     def append(self, action: Any, dice_values: Sequence[int], resolution: Resolution) -> JournalRecord:
@@ -671,7 +676,9 @@ class Journal:
             self.scenario, session_dice, state=self.current_state(), resolve_step=record, first_index=self.next_seq
         )
 
-    def _append(self, encoded: dict[str, Any], dice_values: Sequence[int], resolution: Resolution) -> JournalRecord:
+    def _append(
+        self, encoded: dict[str, Any], dice_values: Sequence[int], resolution: Resolution, *, asked: bool = False
+    ) -> JournalRecord:
         record: dict[str, Any] = {
             "seq": self.next_seq,
             "action": encoded,
@@ -680,6 +687,8 @@ class Journal:
             "events": [_plain(e.to_json()) for e in resolution.events],
             "state": _plain(self.ruleset.summarize_state(resolution.state)),
         }
+        if asked:
+            record["asked"] = True
         record["check"] = check_hash(record)
         line = _line(record)
         if len(line) > MAX_RECORD_BYTES:
@@ -698,6 +707,7 @@ class Journal:
             state=record["state"],
             check=record["check"],
             line=len(self.records) + 2,
+            asked=asked,
         )
         self.records.append(written)
         self._state, self._replayed = resolution.state, True

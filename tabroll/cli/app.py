@@ -48,6 +48,14 @@ DiceOption = Annotated[
     typer.Option("--dice", help="The dice you rolled, in the order asked, e.g. --dice 7,12.", metavar="VALUES"),
 ]
 PromptOption = Annotated[bool, typer.Option("--prompt", help="Ask for each roll at the table.")]
+AnswersOption = Annotated[
+    bool,
+    typer.Option(
+        "--answers",
+        help="The --dice values also answer the choices the scenario leaves open, in the order --prompt asks them "
+        "(how a prompted game is replayed).",
+    ),
+]
 OptionOption = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A house-rule option, NAME=VALUE (see 'tabroll rules').", metavar="NAME=VALUE"),
@@ -100,7 +108,14 @@ class _Session:
     seed is reported only when seeded dice were really rolled.
     """
 
-    def __init__(self, seed: int | None, dice: str | None, prompt: bool, default_seed: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None,
+        dice: str | None,
+        prompt: bool,
+        default_seed: int | None = None,
+        answers: bool = False,
+    ) -> None:
         from tabroll.dice.sources import RecordingDice
         from tabroll.errors import InputError
 
@@ -112,7 +127,7 @@ class _Session:
         if dice is not None:
             from tabroll.dice.sources import GivenDice, parse_dice_values
 
-            self.given = inner = GivenDice(parse_dice_values(dice, "--dice"), origin="--dice")
+            self.given = inner = GivenDice(parse_dice_values(dice, "--dice"), origin="--dice", answers=answers)
         elif prompt:
             from tabroll.dice.sources import PromptDice
 
@@ -137,6 +152,8 @@ class _Session:
         if not self.source.log:
             return []
         line = f"dice drawn: {self.source.replay()} (replay with --dice {self.source.replay()}"
+        if self.source.asks_players:
+            line += " --answers"
         line += f" or --seed {self.seed})" if self.seed is not None else ")"
         return [line]
 
@@ -161,6 +178,7 @@ def _ask(question: str) -> str:
     sys.stderr.flush()
     line = sys.stdin.readline()
     if not line:
+        sys.stderr.write("\n")  # end the unanswered question's line before the error
         raise EOFError
     return line
 
@@ -237,6 +255,7 @@ def run(
     ] = None,
     dice: DiceOption = None,
     prompt: PromptOption = False,
+    answers: AnswersOption = False,
     option: OptionOption = None,
     state: Annotated[bool, typer.Option("--state/--no-state", help="Show the final state of each file.")] = True,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Resolve files in this many processes.")] = 1,
@@ -280,7 +299,7 @@ def run(
     if dice is not None:
         from tabroll.dice.sources import GivenDice, parse_dice_values
 
-        given = GivenDice(parse_dice_values(dice, "--dice"), origin="--dice")
+        given = GivenDice(parse_dice_values(dice, "--dice"), origin="--dice", answers=answers)
 
     def source_factory(file_seed: int | None) -> Any:
         if given is not None:
@@ -337,7 +356,8 @@ def run(
             if result.dice_drawn:
                 drawn = ",".join(str(v) for v in result.dice_drawn)
                 how = f" or --seed {master}" if given is None and not prompt else ""
-                notes.append(f"dice drawn: {drawn} (replay with --dice {drawn}{how})")
+                asked = " --answers" if prompt or answers else ""
+                notes.append(f"dice drawn: {drawn} (replay with --dice {drawn}{asked}{how})")
             renderer.footer(**facts, **view, notes=notes)
         if progress is not None:
             progress.advance()
@@ -532,6 +552,7 @@ def attack(
     seed: SeedOption = None,
     dice: DiceOption = None,
     prompt: PromptOption = False,
+    answers: AnswersOption = False,
     option: OptionOption = None,
     journal: JournalOption = None,
     journal_force: JournalForceOption = False,
@@ -551,7 +572,7 @@ def attack(
         height=height, sight=sight, move=move, attacker_stat=attacker_stat, target_stat=target_stat,
         setting=setting, option=option,
     )  # fmt: skip
-    session = _Session(seed, dice, prompt)
+    session = _Session(seed, dice, prompt, answers=answers)
     index = 1
     if journal is not None:
         if scenario_file is None:

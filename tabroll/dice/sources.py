@@ -191,12 +191,19 @@ class GivenDice:
     :class:`DiceValueError`. Neither consumes anything.
     """
 
-    __slots__ = ("_next", "_values", "origin")
+    __slots__ = ("_answers", "_next", "_values", "origin")
 
-    def __init__(self, values: Sequence[int], origin: str = "--dice") -> None:
+    def __init__(self, values: Sequence[int], origin: str = "--dice", *, answers: bool = False) -> None:
         self._values = tuple(values)
         self._next = 0
         self.origin = origin
+        self._answers = answers
+
+    @property
+    def asks_players(self) -> bool:
+        """With ``answers=True`` the values also answer the choices a scenario left open, in the order
+        ``--prompt`` would ask them: how a prompted game is replayed exactly."""
+        return self._answers
 
     @property
     def values(self) -> tuple[int, ...]:
