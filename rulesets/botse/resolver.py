@@ -14,8 +14,9 @@ from typing import Any
 
 from tabroll.dice.sources import DiceSource, asks_players, roll_die
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, Defeat, Event, Modifier, Move, Note, RulingApplied, Spend, StatusApplied
+from tabroll.events import Damage, Defeat, Event, Modifier, Move, Note, Spend, StatusApplied
 from tabroll.geometry.hex import Hex
+from tabroll.turn import ActionLog
 
 from .choices import ability_text, ask_choice, asking, choose_form, choose_item, choose_overtax
 from .events import (
@@ -61,13 +62,10 @@ class Rolled:
 
 
 @dataclass
-class Work:
+class Work(ActionLog):
     """The working area of one action: the state as it evolves, the events so far, the engage's tallies."""
 
     battle: Battle
-    dice: DiceSource
-    events: list[Event] = field(default_factory=list)
-    rulings_told: set[str] = field(default_factory=set)
     running: dict[str, int] = field(default_factory=dict)
     damaged: set[str] = field(default_factory=set)
     defeated: set[str] = field(default_factory=set)
@@ -76,14 +74,6 @@ class Work:
     @property
     def options(self) -> Any:
         return self.battle.options
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
-    def ruling(self, option: str, value: str, text: str) -> None:
-        if option not in self.rulings_told:
-            self.rulings_told.add(option)
-            self.emit(RulingApplied(option=option, value=value, text=text))
 
     def unit(self, name: str) -> Unit:
         return self.battle.unit(name)
