@@ -36,16 +36,6 @@ if __name__ == "__main__":
 """
 
 
-def median_time(command: list[str], runs: int) -> float:
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # warm caches
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=21)
@@ -70,7 +60,16 @@ def main() -> None:
             ("tabroll roll 1d20", [py, "-m", "tabroll", "roll", "1d20", "--format", "text"], 1.2),
             ("tabroll run (example 1)", [py, "-m", "tabroll", "run", scenario, "--format", "text"], 1.6),
         ]
-        results = {name: median_time(cmd, args.runs) for name, cmd, _ in cases}
+        # Interleaved rounds (every command once per round) so drifting load on a shared machine hits all alike.
+        samples: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+        for _, command, _ in cases:
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # warm up
+        for _ in range(args.runs):
+            for name, command, _ in cases:
+                start = time.perf_counter()
+                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+                samples[name].append(time.perf_counter() - start)
+        results = {name: statistics.median(times) for name, times in samples.items()}
     floor = results["minimal Typer app"]
     print(f"median of {args.runs} runs, {sys.version.split()[0]}")
     print(f"{'command':<26}{'ms':>8}{'× Typer app':>14}{'target':>9}")

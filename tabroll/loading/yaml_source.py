@@ -143,7 +143,16 @@ _STR, _INT, _FLOAT, _BOOL, _NULL, _TIME, _MERGE_TAG, _SEQ, _MAP = (
 _SCALAR_TAGS: Final = {_STR, _INT, _FLOAT, _BOOL, _NULL, _TIME, _MERGE_TAG}
 _KIND: Final = {_INT: "a number", _FLOAT: "a number", _BOOL: "true/false", _NULL: "an empty value"}
 # What YAML refuses to read, plus a byte-order mark anywhere but the start (libyaml refuses that too).
-_BAD_CHAR: Final = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_BAD_CHAR_PATTERN: Final = "[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+_BAD_ASCII: Final = re.compile("[^\t\n\r\x20-\x7e]")
+
+
+def _bad_char(text: str) -> re.Match[str] | None:
+    """The first character YAML may not contain. ASCII text (the usual file) is checked with a small pattern;
+    the full Unicode one costs ~3 ms to compile, so it is built only for text that needs it."""
+    if text.isascii():
+        return _BAD_ASCII.search(text)
+    return re.compile(_BAD_CHAR_PATTERN).search(text)
 _LINE_BREAK: Final = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 _PLAIN_KEY: Final = re.compile(r"[^\s.\[\]\"'\\]+")
 _NO_KEY: Final = object()  # a mapping waits for its next key
@@ -492,7 +501,7 @@ def _parse(text: str, source: str, limits: YamlLimits) -> YamlDocument:
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise _error("empty", source)
-    if (bad := _BAD_CHAR.search(text)) is not None:
+    if (bad := _bad_char(text)) is not None:
         char = bad.group()
         what = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "a control character"
         raise _error("bad_char", source, _line_col(text[: bad.start()]), what=what, code=ord(char))
