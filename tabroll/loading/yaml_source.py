@@ -153,6 +153,8 @@ def _bad_char(text: str) -> re.Match[str] | None:
     if text.isascii():
         return _BAD_ASCII.search(text)
     return re.compile(_BAD_CHAR_PATTERN).search(text)
+
+
 _LINE_BREAK: Final = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 _PLAIN_KEY: Final = re.compile(r"[^\s.\[\]\"'\\]+")
 _NO_KEY: Final = object()  # a mapping waits for its next key
