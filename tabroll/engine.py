@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tabroll.errors import InputError, Location, RuleRefusal
 from tabroll.events import ActionStarted, Event, Note, Refused
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -268,6 +270,20 @@ def run_scenario(
             resolution = resolve_one(current, step.action, session, index)
         current = resolution.state
         yield StepResult(index=index, resolution=resolution)
+
+
+def find_named(items: Iterable[T], name: str, *, what: str = "unit", where: str = "") -> T:
+    """The item whose ``.name`` is ``name``; otherwise a refusal that suggests the nearest name (or lists them)."""
+    pool = list(items)
+    for item in pool:
+        if getattr(item, "name", None) == name:
+            return item
+    from difflib import get_close_matches
+
+    names = [str(getattr(i, "name", "?")) for i in pool]
+    close = get_close_matches(name, names, n=1)
+    tip = f"did you mean '{close[0]}'?" if close else f"the {what}s are: {', '.join(names)}"
+    raise RuleRefusal(f"there is no {what} called '{name}'{where}", tip=tip, rule=f"unknown {what}")
 
 
 # --- the registry -----------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from tabroll.engine import Ruleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, load_yaml_text
+from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .model import (
     AhotnikOptions,
@@ -149,7 +149,6 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Attac
 
     ``target`` must be the unit the rules make it attack (the command refuses otherwise).
     """
-    import yaml
 
     choice: dict[str, Any] = {}
     for key, value in fields.items():
@@ -163,7 +162,7 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Attac
     data: dict[str, Any] = {"do": "attack", "ahotnik": attacker, "target": target}
     if choice:
         data["choice"] = choice
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    doc = command_line_document(data)
     return validate(AttackAction, doc)
 
 

@@ -11,7 +11,7 @@ from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, load_yaml_text
+from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .model import (
     AbilityInput,
@@ -254,12 +254,11 @@ def check_names(battle: Battle, action: Any, doc: YamlDocument, base: Path) -> N
 
 def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
     """An engage typed on the command line (``tabroll attack FILE -a X -t Y --set gather=[...]``)."""
-    import yaml
 
     data: dict[str, Any] = {"do": "engage", "adventurer": attacker, "target": target}
     for key, value in fields.items():
         data[key] = cli_value(value, origin=f"command line ({key})")
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    doc = command_line_document(data)
     return validate(EngageAction, doc)
 
 
@@ -267,7 +266,6 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
     """An engage typed on the command line with no file: the sample dice, the adventurer at [0, 0] and the
     enemy ``distance`` hexes east of it; ``--no-sight`` blocks the hex next to the adventurer on that line.
     The adventurer's dice default to the dice gathered (``--set gather=[Combat,Sword]``)."""
-    import yaml
 
     if not 1 <= request.distance <= 50:
         raise InputError(f"--distance {request.distance} is out of range", tip="give a distance from 1 to 50")
@@ -297,7 +295,7 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         "enemies": {request.target: enemy},
         "actions": [action],
     }
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    doc = command_line_document(data)
     return build_scenario(ruleset, doc, request.options)
 
 

@@ -9,7 +9,7 @@ from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Square
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, load_yaml_text
+from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .model import UNIT_FIELDS, AttackAction, ForgodOptions, ForgodScenario, UnitInput
 from .state import LINE_NAMES, ROWS_PER_FIELD, Addition, Battle, Card
@@ -180,7 +180,6 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
     Every stat comes from ``--attacker-stat`` / ``--target-stat`` (``PV`` is required); ``line=avanzada``
     places a card on another line. ``--distance`` and heights do not apply (F0R60D's attack areas are the table's).
     """
-    import yaml
 
     target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
 
@@ -205,18 +204,17 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         },
         "actions": [action],
     }
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    doc = command_line_document(data)
     return build_scenario(ruleset, doc, request.options)
 
 
 def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
     """An attack action from command-line words, validated like a scenario's action."""
-    import yaml
 
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
     for key, value in fields.items():
         data[key] = _stat_value(value)
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    doc = command_line_document(data)
     return validate(AttackAction, doc)
 
 

@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from tabroll.errors import RuleRefusal
+from tabroll.engine import find_named
 from tabroll.geometry.grid import Board, Square
 
 ROWS_PER_FIELD = 3
@@ -115,15 +115,7 @@ class Battle:
     first: str | None = None
 
     def unit(self, name: str) -> Card:
-        for card in self.units:
-            if card.name == name:
-                return card
-        from difflib import get_close_matches
-
-        names = [u.name for u in self.units]
-        close = get_close_matches(name, names, n=1)
-        tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(names)}"
-        raise RuleRefusal(f"there is no unit called '{name}'", tip=tip, rule="unknown unit")
+        return find_named(self.units, name)
 
     def with_unit(self, card: Card) -> Battle:
         return dataclasses.replace(self, units=tuple(card if u.name == card.name else u for u in self.units))

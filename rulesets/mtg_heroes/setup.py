@@ -9,7 +9,7 @@ from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.bands import RangeBands
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, load_yaml_text
+from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .model import CombatantInput, HeroesOptions, HeroesScenario, MoveAction, SkillTestAction
 from .state import SCALE, Battle, Combatant
@@ -152,7 +152,6 @@ def _yaml_value(value: str) -> Any:
 
 def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
     """One attack typed on the command line: two combatants, near range unless ``--set range=far``."""
-    import yaml
 
     extra = dict(request.extra)
     band = str(extra.pop("range", "near"))
@@ -183,20 +182,19 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         },
         "actions": [action],
     }
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    doc = command_line_document(data)
     return build_scenario(ruleset, doc, request.options)
 
 
 def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
     """An attack against a scenario file's combatants, from command-line words."""
-    import yaml
 
     from .model import AttackAction
 
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
     for key, value in fields.items():
         data[key] = _yaml_value(value)
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    doc = command_line_document(data)
     return validate(AttackAction, doc)
 
 
@@ -210,7 +208,6 @@ def quick_skill_test(
     options: Mapping[str, str] | None = None,
 ) -> Scenario:
     """A one-action scenario for a skill test typed on the command line (``tabroll check-skill``)."""
-    import yaml
 
     action: dict[str, Any] = {"do": "skill_test", "identity": identity}
     names = list(skills)
@@ -227,7 +224,7 @@ def quick_skill_test(
         "title": f"[{identity}] tests {' / '.join(names)}",
         "actions": [action],
     }
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    doc = command_line_document(data)
     try:
         return build_scenario(ruleset, doc, options or {})
     except InputError as err:  # the command line has no file positions to show

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from tabroll.errors import RuleRefusal
+from tabroll.engine import find_named
 from tabroll.geometry.bands import BandScale, RangeBands
 
 SCALE = BandScale.of(
@@ -111,15 +111,7 @@ class Battle:
     turn: int = 1
 
     def unit(self, name: str) -> Combatant:
-        for unit in self.combatants:
-            if unit.name == name:
-                return unit
-        from difflib import get_close_matches
-
-        names = [u.name for u in self.combatants]
-        close = get_close_matches(name, names, n=1)
-        tip = f"did you mean '{close[0]}'?" if close else f"the combatants are: {', '.join(names)}"
-        raise RuleRefusal(f"there is no combatant called '{name}' in the fight", tip=tip, rule="unknown combatant")
+        return find_named(self.combatants, name, what="combatant", where=" in the fight")
 
     def with_unit(self, unit: Combatant) -> Battle:
         return dataclasses.replace(self, combatants=tuple(unit if u.name == unit.name else u for u in self.combatants))

@@ -9,7 +9,7 @@ from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Direction
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, load_yaml_text
+from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .model import TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
 from .profiles import parse_trait
@@ -134,7 +134,6 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
     The attacker stands at [0, 0] and the target ``distance`` squares east of it, ``height_difference`` levels
     higher (negative: lower). Without line of sight, a ridge between them rises above both.
     """
-    import yaml
 
     if not 1 <= request.distance <= 999:
         raise InputError(f"--distance {request.distance} is out of range", tip="give a distance from 1 to 999")
@@ -180,20 +179,19 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         },
         "actions": [action],
     }
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    doc = command_line_document(data)
     return build_scenario(ruleset, doc, request.options)
 
 
 def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
     """An attack action from command-line words, validated like a scenario's action."""
-    import yaml
 
     from .model import AttackAction
 
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
     for key, value in fields.items():
         data[key] = cli_value(value, origin=f"command line ({key})")
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
+    doc = command_line_document(data)
     return validate(AttackAction, doc)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabroll.errors import RuleRefusal
+from tabroll.engine import find_named
 from tabroll.geometry.grid import Board, Direction, Square
 
 from .profiles import AttackProfile
@@ -70,15 +70,7 @@ class Battle:
     side_order: tuple[str, ...] = field(default=())
 
     def unit(self, name: str) -> Unit:
-        for unit in self.units:
-            if unit.name == name:
-                return unit
-        from difflib import get_close_matches
-
-        names = [u.name for u in self.units]
-        close = get_close_matches(name, names, n=1)
-        tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(names)}"
-        raise RuleRefusal(f"there is no unit called '{name}'", tip=tip, rule="unknown unit")
+        return find_named(self.units, name)
 
     def unit_at(self, square: Square) -> Unit | None:
         for unit in self.units:

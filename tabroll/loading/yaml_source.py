@@ -594,3 +594,11 @@ def cli_value(text: str, *, origin: str) -> Any:
     if not text.strip():
         return text
     return load_yaml_text(text, source=origin).data
+
+
+def command_line_document(data: Any) -> YamlDocument:
+    """A document built from command-line words (a quick attack, a skill test), so it is validated and its
+    errors are worded exactly like a file's; they are located at ``<command line>``."""
+    import yaml
+
+    return load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
