@@ -2,40 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from tabroll.dice.sources import GivenDice
-from tabroll.engine import Resolution, Scenario, run_scenario
-from tabroll.events import Event
+from tabroll.engine import Scenario
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.scenario import load_scenario_file, scenario_from_document
+from tests import support
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "botse"
 
 
-@dataclass
-class Outcome:
-    scenario: Scenario
-    steps: list[Resolution]
-
-    @property
-    def events(self) -> list[Event]:
-        return [e for r in self.steps for e in r.events]
-
-    def of(self, kind: str, step: int | None = None) -> list[Any]:
-        events = self.events if step is None else list(self.steps[step].events)
-        return [e for e in events if e.kind == kind]
-
-    @property
-    def state(self) -> Any:
-        return self.steps[-1].state if self.steps else self.scenario.state
-
-    def unit(self, name: str) -> Any:
-        return self.state.unit(name)
+class Outcome(support.Outcome):
+    """The shared outcome (tests/support.py), with this game's own questions."""
 
     def places(self, step: int = -1) -> list[tuple[int, str, int | None]]:
         return [(e.number, e.place, e.slot) for e in self.steps[step].events if e.kind == "die_placed"]
@@ -54,11 +35,7 @@ def run_data(data: dict[str, Any], session: list[int] | None = None, **options: 
 
 
 def _run(scenario: Scenario, session: list[int] | None) -> Outcome:
-    def source() -> GivenDice:
-        return GivenDice(session or [], origin="test session")
-
-    steps = [s.resolution for s in run_scenario(scenario, source)]
-    return Outcome(scenario=scenario, steps=steps)
+    return support.resolve(scenario, session, Outcome)
 
 
 def adventurer(at: list[int] | None = None, **stats: Any) -> dict[str, Any]:

@@ -2,40 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from tabroll.dice.sources import GivenDice
-from tabroll.engine import Resolution, Scenario, run_scenario
-from tabroll.events import Event
+from tabroll.engine import Scenario
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.scenario import load_scenario_file, scenario_from_document
+from tests import support
 
 
-@dataclass
-class Outcome:
-    scenario: Scenario
-    steps: list[Resolution]
-
-    @property
-    def events(self) -> list[Event]:
-        return [e for r in self.steps for e in r.events]
-
-    def kinds(self) -> list[str]:
-        return [e.kind for e in self.events]
-
-    def of(self, kind: str) -> list[Any]:
-        return [e for e in self.events if e.kind == kind]
-
-    @property
-    def state(self) -> Any:
-        return self.steps[-1].state if self.steps else self.scenario.state
-
-    def unit(self, name: str) -> Any:
-        return self.state.unit(name)
+class Outcome(support.Outcome):
+    """The shared outcome (tests/support.py); this game needs no questions of its own."""
 
 
 def run_file(path: Path | str, session: list[int] | None = None, **options: Any) -> Outcome:
@@ -49,11 +28,7 @@ def run_data(data: dict[str, Any], session: list[int] | None = None, **options: 
 
 
 def _run(scenario: Scenario, session: list[int] | None) -> Outcome:
-    def source() -> GivenDice:
-        return GivenDice(session or [], origin="test session")
-
-    steps = [s.resolution for s in run_scenario(scenario, source)]
-    return Outcome(scenario=scenario, steps=steps)
+    return support.resolve(scenario, session, Outcome)
 
 
 def battle(
