@@ -116,3 +116,24 @@ def test_probabilities_sum_to_one(attacker: str, target: str, distance: int, hei
     assert sum((e.exact for _, e in report.distributions["damage"]), Fraction(0)) == 1
     for estimate in report.probabilities.values():
         assert 0 <= estimate.exact <= 1
+
+
+def test_a_pool_of_dice_is_walked_by_its_values_with_the_right_weights() -> None:
+    import itertools
+    from collections import Counter
+
+    from tabroll.odds.exact import _pools
+
+    pools = _pools(3, 4)
+    assert sum(ways for _, ways in pools) == 4**3 and len(pools) == 20
+    brute = Counter(tuple(sorted(roll)) for roll in itertools.product(range(1, 5), repeat=3))
+    assert dict(pools) == dict(brute)
+
+
+def test_a_2d6_damage_pool_matches_the_closed_form() -> None:
+    state, action = quick("Lanceiro", "Soldado", attacker_stats={"DAN": "2d6"}, target_stats={"DEF": "7"})
+    result = exact_odds(TABMASTER, state, action)
+    report = build_report(result.tally, exact=True, samples=result.leaves)
+    assert result.leaves == 21  # pools of 2d6, not 36 ordered rolls
+    assert report.probabilities["defeated: Soldado"].exact == Fraction(15, 36)  # 2d6 > 7
+    assert report.means["damage"].exact == 7
