@@ -626,7 +626,7 @@ def odds(
         int, typer.Option("--budget", help="Most resolutions the exact walk may take before simulating instead.")
     ] = 200_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the simulation (reproducible).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes for the simulation.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes for the exact walk or the simulation.")] = 1,
     fmt: FormatOption = None,
     option: OptionOption = None,
 ) -> None:

@@ -26,12 +26,14 @@ def compute_odds(
     from tabroll.odds.exact import BudgetExceeded, exact_odds
     from tabroll.odds.montecarlo import simulate
 
+    if not 1 <= jobs <= 64:
+        raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
     if not 1 <= budget <= 10_000_000:
         raise InputError(f"--budget {budget} is out of range", tip="use 1 to 10,000,000 resolutions")
     note = ""
     if trials is None:
         try:
-            result = exact_odds(ruleset, state, action, budget=budget)
+            result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs)
         except BudgetExceeded as too_big:
             trials = DEFAULT_TRIALS
             note = (

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -123,25 +123,32 @@ def _pools(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
     return pools
 
 
-def exact_odds(
+Branch = tuple[tuple[int, ...], Fraction]
+
+
+def _walk(
     ruleset: Ruleset,
     state: Any,
     action: Any,
+    stack: list[Branch],
+    budget: int,
     *,
-    budget: int = DEFAULT_BUDGET,
-    progress: Callable[[int], None] | None = None,
-) -> ExactResult:
-    """Walk every dice outcome of ``action`` from ``state``; raise :class:`BudgetExceeded` past ``budget``."""
+    split_at: int | None = None,
+) -> tuple[Tally, int, int, list[Branch]]:
+    """Walk the branches on ``stack`` depth first: (tally, leaves, resolutions, branches left).
+
+    With ``split_at``, stop as soon as ``split_at`` branches wait on the stack and hand them back (how the
+    walk is shared among processes); otherwise walk to the end.
+    """
     tally = Tally()
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
     resolutions = leaves = 0
     while stack:
+        if split_at is not None and len(stack) >= split_at:
+            break
         prefix, probability = stack.pop()
         resolutions += 1
         if resolutions > budget:
             raise BudgetExceeded(budget, resolutions - 1)
-        if progress is not None and resolutions % 1000 == 0:
-            progress(resolutions)
         try:
             events, after = ruleset.resolve(state, action, PrefixDice(prefix))
         except _NeedsDice as need:
@@ -158,4 +165,54 @@ def exact_odds(
             continue
         leaves += 1
         tally.add(measure(ruleset, state, after, events), probability)
+    return tally, leaves, resolutions, stack
+
+
+_JOB: tuple[str, Any, Any, int] | None = None
+
+
+def _walk_part(stack: list[Branch]) -> tuple[Tally, int, int]:
+    from tabroll.engine import find_ruleset
+
+    assert _JOB is not None
+    ruleset_id, state, action, budget = _JOB
+    tally, leaves, resolutions, _ = _walk(find_ruleset(ruleset_id), state, action, stack, budget)
+    return tally, leaves, resolutions
+
+
+def exact_odds(
+    ruleset: Ruleset,
+    state: Any,
+    action: Any,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    jobs: int = 1,
+) -> ExactResult:
+    """Walk every dice outcome of ``action`` from ``state``; raise :class:`BudgetExceeded` past ``budget``.
+
+    With ``jobs`` > 1 the first branches of the tree are dealt out to that many forked processes; the result is
+    the same exact tally (fractions add up the same whatever the split).
+    """
+    global _JOB
+    start: list[Branch] = [((), Fraction(1))]
+    if jobs <= 1:
+        tally, leaves, resolutions, _ = _walk(ruleset, state, action, start, budget)
+        return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)
+    tally, leaves, resolutions, waiting = _walk(ruleset, state, action, start, budget, split_at=jobs * 4)
+    if waiting:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        parts: list[list[Branch]] = [waiting[i::jobs] for i in range(jobs)]
+        _JOB = (ruleset.id, state, action, max(1, budget - resolutions))
+        try:
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+                for part_tally, part_leaves, part_resolutions in pool.map(_walk_part, [p for p in parts if p]):
+                    tally.merge(part_tally)
+                    leaves += part_leaves
+                    resolutions += part_resolutions
+        finally:
+            _JOB = None
+        if resolutions > budget:
+            raise BudgetExceeded(budget, resolutions)
     return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)
