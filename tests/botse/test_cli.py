@@ -3,42 +3,12 @@ bad input that must give a located message (exit 2) or a refusal (exit 1), never
 
 from __future__ import annotations
 
-import io
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tabroll.cli.app import main
 from tests.botse.helpers import EXAMPLES
-
-
-@dataclass
-class Result:
-    code: int
-    out: str
-    err: str
-
-    def json(self) -> dict:
-        return json.loads(self.out)
-
-    def jsonl(self) -> list[dict]:
-        return [json.loads(line) for line in self.out.splitlines() if line.strip()]
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
-    def invoke(*args: str, stdin: str = "") -> Result:
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-        with pytest.raises(SystemExit) as exit_:
-            main(list(args))
-        captured = capsys.readouterr()
-        code = exit_.value.code
-        return Result(code=code if isinstance(code, int) else 0, out=captured.out, err=captured.err)
-
-    return invoke
-
 
 SUMMED = str(EXAMPLES / "05-summed-damage-and-defense.yaml")
 HEADER = "ruleset: botse\ndice_set: sample\nmap: {radius: 2}\n"
