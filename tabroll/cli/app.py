@@ -163,14 +163,31 @@ class _Session:
         return None
 
 
-def _state_view(game: Any, state: Any, fmt: str, *, show: bool) -> dict[str, Any]:
-    """The final state for the footer: always as JSON data, and as lines or a picture when shown."""
-    view: dict[str, Any] = {"final_state": game.summarize_state(state)}
-    if show and fmt == "text":
-        view["state_lines"] = game.state_lines(state)
-    elif show and fmt == "rich":
-        view["state_rich"] = game.state_rich(state)
-    return view
+def _show_one(
+    fmt: str,
+    session: _Session,
+    resolution: Any,
+    *,
+    title: str,
+    ruleset: str,
+    file: str | None = None,
+    index: int = 1,
+    final_state: dict[str, Any] | None = None,
+) -> None:
+    """Render one resolved action (attack, skill test), warn about unused --dice values, exit 1 if refused."""
+    from tabroll.render.output import make_renderer
+
+    renderer = make_renderer(fmt)
+    renderer.header(title=title, ruleset=ruleset, file=file)
+    for event in resolution.events:
+        renderer.event(event, action=index)
+    renderer.footer(final_state=final_state, **session.facts(), notes=session.replay_lines())
+    renderer.close()
+    note = session.leftover_note()
+    if note:
+        _warn(note)
+    if resolution.refused:
+        raise typer.Exit(EXIT_REFUSED)
 
 
 def _ask(question: str) -> str:
@@ -562,7 +579,6 @@ def attack(
     With --journal, the attack starts from the game recorded there and is recorded in turn."""
     from tabroll.engine import resolve
     from tabroll.errors import InputError
-    from tabroll.render.output import make_renderer
 
     if not attacker or not target:
         raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a Lanceiro -t Alquimista")
@@ -586,19 +602,8 @@ def attack(
         resolution = book.resolve(action, session.source)
     else:
         resolution = resolve(game, state, action, session.source)
-    renderer = make_renderer(chosen)
-    renderer.header(title=title, ruleset=game.id, file=scenario_file)
-    for event in resolution.events:
-        renderer.event(event, action=index)
-    renderer.footer(
-        **_state_view(game, resolution.state, chosen, show=False), **session.facts(), notes=session.replay_lines()
-    )
-    renderer.close()
-    note = session.leftover_note()
-    if note:
-        _warn(note)
-    if resolution.refused:
-        raise typer.Exit(EXIT_REFUSED)
+    _show_one(chosen, session, resolution, title=title, ruleset=game.id, file=scenario_file, index=index,
+              final_state=game.summarize_state(resolution.state))  # fmt: skip
 
 
 @app.command()
@@ -707,7 +712,6 @@ def check_skill(
     """A skill test from the command line: identity, skill, difficulty → dice rolled, total, success."""
     from tabroll.engine import all_rulesets, find_ruleset, resolve
     from tabroll.errors import InputError
-    from tabroll.render.output import make_renderer
 
     chosen = _format(fmt)
     if ruleset is None:
@@ -721,17 +725,7 @@ def check_skill(
     built = game.quick_skill_test(identity, skill, difficulty=difficulty, target=target, options=_options(option))
     session = _Session(seed, dice, prompt)
     resolution = resolve(game, built.state, built.steps[0].action, session.source)
-    renderer = make_renderer(chosen)
-    renderer.header(title=built.title, ruleset=game.id)
-    for event in resolution.events:
-        renderer.event(event, action=1)
-    renderer.footer(**session.facts(), notes=session.replay_lines())
-    renderer.close()
-    note = session.leftover_note()
-    if note:
-        _warn(note)
-    if resolution.refused:
-        raise typer.Exit(EXIT_REFUSED)
+    _show_one(chosen, session, resolution, title=built.title, ruleset=game.id)
 
 
 journal_app = typer.Typer(
