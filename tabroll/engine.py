@@ -336,5 +336,22 @@ def find_ruleset(name: str) -> Ruleset:
     raise InputError(f"unknown ruleset '{name}'", tip=tip)
 
 
+def ruleset_for_units(ruleset: str | None, names: Sequence[str]) -> Ruleset:
+    """The game named by ``--ruleset``, or else the one game whose catalogue holds every unit in ``names``."""
+    if ruleset:
+        return find_ruleset(ruleset)
+    wanted = {n.casefold() for n in names if n}
+    games = [g for g in all_rulesets() if wanted and wanted <= {c.casefold() for c in g.catalogue_names()}]
+    if len(games) == 1:
+        return games[0]
+    unique = sorted(set(names))
+    shown = ", ".join(unique[:6]) + (f" and {len(unique) - 6} more" if len(unique) > 6 else "") or "no units"
+    found = "several games have them" if games else "no game's catalogue has them all"
+    raise InputError(
+        f"which game? ({shown}: {found})",
+        tip=f"name it with --ruleset, one of: {', '.join(ruleset_ids())}",
+    )
+
+
 def ruleset_ids() -> Sequence[str]:
     return sorted(_discover())

@@ -460,7 +460,12 @@ ScenarioArg = Annotated[
 ]
 AttackerOption = Annotated[str, typer.Option("--attacker", "-a", help="The attacking unit (name or catalogue unit).")]
 TargetOption = Annotated[str, typer.Option("--target", "-t", help="The unit attacked.")]
-RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="The game, without a scenario file.")]
+RulesetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ruleset", "-r", help="The game, without a scenario file (default: the one whose catalogue has the units)."
+    ),
+]
 UsingOption = Annotated[str | None, typer.Option("--using", help="Which attack: primary or secondary.")]
 MoveToOption = Annotated[str | None, typer.Option("--move-to", help="Move first to this square, X,Y.")]
 DistanceOption = Annotated[int, typer.Option("--distance", help="Squares between the two (no scenario).")]
@@ -481,7 +486,7 @@ def _one_attack(
     attacker: str,
     target: str,
     *,
-    ruleset: str,
+    ruleset: str | None,
     using: str | None,
     move_to: str | None,
     distance: int,
@@ -495,7 +500,7 @@ def _one_attack(
     action_index: int | None = None,
 ) -> tuple[Any, Any, Any, str]:
     """(ruleset, state, action, title) of the attack described by the command line (shared by attack/odds)."""
-    from tabroll.engine import QuickAttack, find_ruleset
+    from tabroll.engine import QuickAttack, ruleset_for_units
     from tabroll.errors import InputError
 
     overrides = _options(option)
@@ -531,8 +536,8 @@ def _one_attack(
             raise InputError("name both the --attacker and the --target", tip="or neither, to use the file's action")
         return scenario.ruleset, scenario.state, scenario.ruleset.quick_action(attacker, target, extra), scenario.title
     if not attacker or not target:
-        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a Lanceiro -t Alquimista")
-    game = find_ruleset(ruleset)
+        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a <unit> -t <unit>")
+    game = ruleset_for_units(ruleset, [attacker, target])
     request = QuickAttack(
         attacker=attacker,
         target=target,
@@ -555,7 +560,7 @@ def attack(
     scenario_file: ScenarioArg = None,
     attacker: AttackerOption = "",
     target: TargetOption = "",
-    ruleset: RulesetOption = "tabmaster",
+    ruleset: RulesetOption = None,
     using: UsingOption = None,
     move_to: MoveToOption = None,
     distance: DistanceOption = 1,
@@ -581,7 +586,7 @@ def attack(
     from tabroll.errors import InputError
 
     if not attacker or not target:
-        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a Lanceiro -t Alquimista")
+        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a <unit> -t <unit>")
     chosen = _format(fmt)
     game, state, action, title = _one_attack(
         scenario_file, attacker, target, ruleset=ruleset, using=using, move_to=move_to, distance=distance,
@@ -614,7 +619,7 @@ def odds(
     action_index: Annotated[
         int | None, typer.Option("--action", help="With a scenario file and no -a/-t: its action N (default 1).")
     ] = None,
-    ruleset: RulesetOption = "tabmaster",
+    ruleset: RulesetOption = None,
     using: UsingOption = None,
     move_to: MoveToOption = None,
     distance: DistanceOption = 1,
@@ -654,7 +659,7 @@ def matrix(
     scenario_file: Annotated[
         str | None, typer.Argument(help="Take the units from this scenario file instead of the catalogue.")
     ] = None,
-    ruleset: RulesetOption = "tabmaster",
+    ruleset: RulesetOption = None,
     attackers: Annotated[
         str | None, typer.Option("--attackers", help="Comma-separated attackers (default: the whole catalogue).")
     ] = None,
@@ -798,7 +803,7 @@ def check(
 @app.command()
 def schema(
     what: Annotated[str, typer.Argument(help="'events' or 'scenario'.")],
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="The game, for 'scenario'.")] = "tabmaster",
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="The game, for 'scenario'.")] = None,
 ) -> None:
     """Print a JSON Schema: of the event stream, or of a ruleset's scenario files (for editors)."""
     import json
@@ -808,6 +813,11 @@ def schema(
     if what == "events":
         document = events_schema()
     elif what == "scenario":
+        if ruleset is None:
+            from tabroll.engine import ruleset_ids
+            from tabroll.errors import InputError
+
+            raise InputError("name the game: tabroll schema scenario -r <id>", tip=f"ids: {', '.join(ruleset_ids())}")
         document = scenario_schema(ruleset)
     else:
         from tabroll.errors import InputError
@@ -826,7 +836,7 @@ def rulesets() -> None:
 
 
 @app.command()
-def rules(name: Annotated[str, typer.Argument(help="A ruleset id, e.g. tabmaster.")]) -> None:
+def rules(name: Annotated[str, typer.Argument(help="A ruleset id (see 'tabroll rulesets').")]) -> None:
     """Show a ruleset's house-rule options, their defaults, and the rulings tabroll takes."""
     from tabroll.engine import find_ruleset
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabroll.engine import QuickAttack, Ruleset, find_ruleset
+from tabroll.engine import QuickAttack, Ruleset, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.api import compute_odds
 from tabroll.odds.report import Report
@@ -62,7 +62,7 @@ class Matrix:
 def build_matrix(
     *,
     scenario_file: str | None,
-    ruleset: str,
+    ruleset: str | None,
     attackers: list[str] | None,
     targets: list[str] | None,
     distance: int,
@@ -83,7 +83,7 @@ def build_matrix(
         known = [u["name"] for u in game.summarize_state(state).get("units", [])]
         setting = f"positions from {scenario_file}"
     else:
-        game = find_ruleset(ruleset)
+        game = ruleset_for_units(ruleset, [*(attackers or []), *(targets or [])])
         known = game.catalogue_names()
         setting = f"distance {distance}, height {height:+d}, {'in sight' if sight else 'no line of sight'}"
     attackers = attackers or known

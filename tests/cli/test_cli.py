@@ -207,3 +207,12 @@ def test_check_skill_from_the_command_line(cli) -> None:
     assert failed.code == 0 and "fails" in failed.out
     assert cli("check-skill", "WUBB", "Subtlety", "-r", "tabmaster").code == 2
     assert "did you mean" in cli("check-skill", "WUBB", "Subtlty", "-d", "medium").err
+
+
+def test_the_game_of_a_file_less_attack_comes_from_the_catalogue_or_ruleset(cli) -> None:
+    found = cli("attack", "-a", "Lanceiro", "-t", "Soldado", "--dice", "20", "--format", "json")
+    assert found.code == 0 and found.json()["ruleset"] == "tabmaster"
+    unknown = cli("attack", "-a", "Nobody", "-t", "Soldado")
+    assert unknown.code == 2 and "which game? (Nobody, Soldado: no game's catalogue has them all)" in unknown.err
+    assert "--ruleset" in unknown.err
+    assert "name the game" in cli("schema", "scenario").err

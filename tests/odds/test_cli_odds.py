@@ -60,5 +60,7 @@ def test_matrix_of_catalogue_units(cli) -> None:
 def test_matrix_refuses_unknown_units_and_absurd_sizes(cli) -> None:
     assert cli("matrix", "--attackers", "Dragao", "--targets", "Soldado").code == 2
     many = ",".join(f"U{i}" for i in range(60))
-    result = cli("matrix", "--attackers", many, "--targets", many)
+    result = cli("matrix", "-r", "tabmaster", "--attackers", many, "--targets", many)
     assert result.code == 2 and "pairs is more than" in result.err
+    unknown = cli("matrix", "--attackers", many, "--targets", many)
+    assert unknown.code == 2 and "which game? (U0, U1, U10, U11, U12, U13 and 54 more" in unknown.err
