@@ -8,10 +8,13 @@ Nothing here touches a game's rules; it only keeps the log honest in the same wa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from tabroll.events import Event, Roll, RulingApplied
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from tabroll.dice.notation import RolledExpression
@@ -52,3 +55,14 @@ class ActionLog:
             )
         )
         return rolled
+
+    def pick(self, options: Sequence[T], purpose: str, unit: str | None) -> T:
+        """A random choice among ``options``, rolled as a die with one side per option (1 = the first) and logged
+        as that roll; a single option is taken without rolling."""
+        from tabroll.dice.sources import roll_die
+
+        if len(options) == 1:
+            return options[0]
+        value = roll_die(self.dice, len(options), purpose)
+        self.emit(Roll(label=purpose, dice=f"1d{len(options)}", values=(value,), kept=(value,), total=value, unit=unit))
+        return options[value - 1]

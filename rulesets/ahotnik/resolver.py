@@ -14,7 +14,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tabroll.dice.sources import DiceSource, choose_number, pick
+from tabroll.dice.sources import DiceSource, choose_number
 from tabroll.errors import RuleRefusal
 from tabroll.events import Event, Note, Roll
 from tabroll.geometry.hex import Hex
@@ -235,10 +235,7 @@ def _forced_pick(turn: Turn, name: str, candidates: tuple[int, ...]) -> int:
     if len(candidates) == 1:
         return candidates[0]
     label = f"forced synapse of {name}: " + ", ".join(f"{i} = direction {d}" for i, d in enumerate(candidates, 1))
-    direction = pick(turn.dice, list(candidates), label)
-    index = candidates.index(direction) + 1
-    turn.emit(Roll(label=label, dice=f"1d{len(candidates)}", values=(index,), kept=(index,), total=index, unit=name))
-    return direction
+    return turn.pick(candidates, label, name)
 
 
 # --- step 2: target identification ------------------------------------------------------------------------

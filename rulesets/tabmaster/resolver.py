@@ -12,7 +12,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from tabroll.dice.sources import DiceSource, pick
+from tabroll.dice.sources import DiceSource
 from tabroll.errors import RuleRefusal
 from tabroll.events import (
     Damage,
@@ -28,7 +28,6 @@ from tabroll.events import (
     Move,
     NewRound,
     Note,
-    Roll,
     Spend,
     StatusApplied,
     Survive,
@@ -269,9 +268,7 @@ def reach_problem(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfi
 
 def roll_direction(turn: Turn, attacker: Unit, purpose: str) -> Direction:
     """A random straight-line direction: 1d8, numbered clockwise from north, shown in the log."""
-    direction = pick(turn.dice, list(Direction), f"{purpose} (1=N … 8=NW)")
-    value = int(direction)
-    turn.emit(Roll(label=purpose, dice="1d8", values=(value,), kept=(value,), total=value, unit=attacker.name))
+    direction = turn.pick(list(Direction), f"{purpose} (1=N … 8=NW)", attacker.name)
     turn.emit(Note(unit=attacker.name, text=f"direction rolled: {direction.name_for_log}"))
     return direction
 
