@@ -705,23 +705,26 @@ def _attack(state: Battle, act: AttackAction, dice: DiceSource) -> tuple[list[Ev
     state = _turn_moves(state, attacker, act, events, limit=attacker.movement, reason="tactical move")
     attacker, target = state.unit(act.attacker), state.unit(act.target)
     _attack_refusal(state, attacker, target, act.mode)
-    count = _attack_count(state, attacker, target, act.times, events)
+    state = _strike_series(
+        state, attacker, target, act.times, dice, events,
+        mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption,
+    )  # fmt: skip
+    return events, state
+
+
+def _strike_series(
+    state: Battle, attacker: Any, target: Any, times: int | None, dice: DiceSource, events: list[Event], **strike: Any
+) -> Battle:
+    """The attacks a card makes in one action (FA per turn, or the ``times`` asked), each its own strike; the
+    series stops when either card has left the board."""
+    count = _attack_count(state, attacker, target, times, events)
     for number in range(count):
-        if not state.unit(act.target).on_board or not state.unit(act.attacker).on_board:
+        if not state.unit(target.name).on_board or not state.unit(attacker.name).on_board:
             break
         if count > 1:
-            events.append(Note(text=f"attack {number + 1} of {count}", unit=act.attacker))
-        state, _ = _strike(
-            state,
-            act.attacker,
-            act.target,
-            dice,
-            events,
-            mode=act.mode,
-            orange=act.orange,
-            keep_absorption=act.keep_absorption,
-        )
-    return events, state
+            events.append(Note(text=f"attack {number + 1} of {count}", unit=attacker.name))
+        state, _ = _strike(state, attacker.name, target.name, dice, events, **strike)
+    return state
 
 
 def _shield(state: Battle, act: ShieldAction, dice: DiceSource) -> tuple[list[Event], Battle]:
@@ -858,22 +861,10 @@ def _flank(state: Battle, act: FlankAction, dice: DiceSource) -> tuple[list[Even
     events.append(
         Note(text=f"the flank succeeds: {flanker.name} attacks at +4 attack and +4 damage", unit=flanker.name)
     )
-    count = _attack_count(state, flanker, target, act.times, events)
-    for number in range(count):
-        if not state.unit(act.target).on_board or not state.unit(act.flanker).on_board:
-            break
-        if count > 1:
-            events.append(Note(text=f"attack {number + 1} of {count}", unit=act.flanker))
-        state, _ = _strike(
-            state,
-            act.flanker,
-            act.target,
-            dice,
-            events,
-            extra_attack=[("Flanqueo", 4)],
-            extra_damage=[("Flanqueo", 4)],
-            keep_absorption=act.keep_absorption,
-        )
+    state = _strike_series(
+        state, flanker, target, act.times, dice, events,
+        extra_attack=[("Flanqueo", 4)], extra_damage=[("Flanqueo", 4)], keep_absorption=act.keep_absorption,
+    )  # fmt: skip
     return events, state
 
 
