@@ -10,8 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tabroll.cli.app import main
+
+# Property tests never race the clock: these machines are shared and noisy, and timing belongs to benchmarks/.
+# TABROLL_THOROUGH=1 runs every property test with many more examples (see tests/support.examples), the way a
+# maintainer hunts for rare internal errors before a release; the default suite stays quick.
+settings.register_profile(
+    "tabroll",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
+    print_blob=True,
+)
+settings.load_profile("tabroll")
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"

@@ -4,6 +4,7 @@ dice the test states, and read the outcome. Each game's ``tests/<game>/helpers.p
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -15,6 +16,14 @@ from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.scenario import load_scenario_file, scenario_from_document
 
 OutcomeT = TypeVar("OutcomeT", bound="Outcome")
+
+THOROUGH = os.environ.get("TABROLL_THOROUGH", "") not in ("", "0")
+
+
+def examples(quick: int, thorough: int = 10_000) -> int:
+    """How many examples a property test draws: ``quick`` in the default suite, ``thorough`` when
+    ``TABROLL_THOROUGH=1`` is set (a long hunt for rare internal errors, run by hand before a release)."""
+    return thorough if THOROUGH else quick
 
 
 @dataclass
