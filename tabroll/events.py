@@ -293,6 +293,20 @@ class Defeat(Event):
     reason: str
 
 
+@event_kind("game_over")
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+class GameOver(Event):
+    """The game ends. ``winner`` names the side or player who won, when the rules decide it (``None``: a draw, or
+    left to the table); ``unit`` and ``by`` name the fall that ended it, when one did; ``removed`` lists units taken
+    off the board as it ended."""
+
+    reason: str
+    winner: str | None = None
+    unit: str | None = None
+    by: str | None = None
+    removed: tuple[str, ...] = field(default=())
+
+
 @event_kind("survive")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Survive(Event):

@@ -137,17 +137,6 @@ class Summon(Event):
     life: int
 
 
-@event_kind("game_over")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameOver(Event):
-    """An Ahotnik fell to 0 Life: the game ends at once (check the victory conditions at the table)."""
-
-    unit: str
-    by: str
-    removed: tuple[str, ...]
-    reason: str
-
-
 @describer("synapse")
 def _synapse(e: Synapse) -> str:
     if e.pilots:
@@ -210,9 +199,3 @@ def _transition(e: PhaseTransition) -> str:
 @describer("summon")
 def _summon(e: Summon) -> str:
     return f"{e.unit} is summoned at {sq(e.position)} (Shields {e.shields}, Life {e.life})"
-
-
-@describer("game_over")
-def _game_over(e: GameOver) -> str:
-    removed = f"; removed: {', '.join(e.removed)}" if e.removed else ""
-    return f"GAME OVER: {e.unit} is at 0 Life, struck by {e.by} ({e.reason}){removed}"

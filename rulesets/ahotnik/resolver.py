@@ -16,14 +16,13 @@ from typing import Any, Literal
 
 from tabroll.dice.sources import DiceSource, choose_number
 from tabroll.errors import RuleRefusal
-from tabroll.events import Event, Note, Roll
+from tabroll.events import Event, GameOver, Note, Roll
 from tabroll.geometry.hex import Hex
 from tabroll.turn import ActionLog
 
 from .events import (
     DnaGained,
     Exile,
-    GameOver,
     Ignored,
     PhaseTransition,
     Rotation,

@@ -35,6 +35,13 @@ def describe(event: ev.Event) -> str:
     return ", ".join(f"{k}={v}" for k, v in fields.items())
 
 
+def game_over_text(event: ev.GameOver) -> str:
+    fall = f"{event.unit} has fallen" + (f", struck by {event.by}" if event.by else "") + "; " if event.unit else ""
+    result = f"{event.winner} wins" if event.winner else "the result is left to the table"
+    removed = f"; removed: {', '.join(event.removed)}" if event.removed else ""
+    return f"GAME OVER: {fall}{result} ({event.reason}){removed}"
+
+
 def roll_text(event: ev.Roll) -> str:
     if len(event.values) == 1 and event.kept == event.values:
         shown = str(event.values[0])
@@ -83,5 +90,6 @@ DESCRIBERS.update(
         ),
         "defeat": lambda e: f"{e.unit} is defeated and leaves the board ({e.reason})",
         "survive": lambda e: f"{e.unit} survives ({e.reason})",
+        "game_over": game_over_text,
     }
 )

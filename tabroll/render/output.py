@@ -37,6 +37,7 @@ STYLES: dict[str, str] = {
     "new_round": "bold blue",
     "defeat": "bold red",
     "survive": "green",
+    "game_over": "bold magenta",
 }
 
 
