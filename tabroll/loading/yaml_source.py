@@ -507,13 +507,35 @@ def _parse(text: str, source: str, limits: YamlLimits) -> YamlDocument:
         char = bad.group()
         what = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "a control character"
         raise _error("bad_char", source, _line_col(text[: bad.start()]), what=what, code=ord(char))
+    try:
+        result = _events_to_values(_LOADER, text, source, limits)
+    except yaml.YAMLError:
+        if _LOADER is yaml.SafeLoader:
+            raise
+        # The C parser refused the text. Newer libyaml releases enforce limits of their own (a nesting depth of
+        # 1,000, for one) and word their errors their own way; the pure-Python parser reads the same grammar
+        # with none of those limits, so reading again with it gives tabroll's own checks (depth, size, aliases)
+        # their say first and keeps every message and position the same whatever libyaml is installed.
+        result = _events_to_values(yaml.SafeLoader, text, source, limits)
+    if result is None:
+        raise _error("no_document", source)
+    return YamlDocument(result[0], source, result[1])
+
+
+def _events_to_values(loader_class: Any, text: str, source: str, limits: YamlLimits) -> tuple[Any, _Pos] | None:
+    """Build the values from ``loader_class``'s event stream. A YAML error escapes only from the C parser, so
+    the caller can read the text again with the pure-Python one; from that one it becomes an :class:`InputError`."""
     loader = None
     try:
-        loader = _LOADER(text)
-        result = _Builder(source, limits).run(loader)
+        loader = loader_class(text)
+        return _Builder(source, limits).run(loader)
     except yaml.MarkedYAMLError as err:
+        if loader_class is not yaml.SafeLoader:
+            raise
         raise _syntax_error(err, text, source) from None
     except yaml.YAMLError as err:
+        if loader_class is not yaml.SafeLoader:
+            raise
         raise _error("not_yaml", source, why=err) from None
     except RecursionError:
         raise _error("deep_python", source) from None
@@ -522,9 +544,6 @@ def _parse(text: str, source: str, limits: YamlLimits) -> YamlDocument:
     finally:
         if loader is not None:
             loader.dispose()
-    if result is None:
-        raise _error("no_document", source)
-    return YamlDocument(result[0], source, result[1])
 
 
 def load_yaml_text(text: str | bytes, *, source: str = "<string>", limits: YamlLimits = DEFAULT_LIMITS) -> YamlDocument:

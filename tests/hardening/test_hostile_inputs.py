@@ -1,4 +1,6 @@
-"""Hostile inputs, with exact expectations: each is refused quickly, within the stated limits, with a clear message.
+"""Hostile inputs, with exact expectations: each is refused within the stated limits, with a clear message.
+
+How fast each is refused is measured by ``benchmarks/hostile.py``, never here: these machines are shared and noisy.
 
 The limits (README "Scenario files" and "tabroll roll"): 2 MiB per file, 64 levels of nesting, 200,000 values
 after alias expansion, 1,000 aliases, 30 digits in a whole number; dice expressions of at most 1,000 characters,
@@ -12,14 +14,12 @@ import os
 import resource
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.hardening.test_fuzz_cli import GAMES, ROOT, SCENARIOS, assert_clean, invoke
 
-QUICK = 2.0  # seconds: every hostile input is refused well within this (typically a few milliseconds)
 HEAD = "ruleset: tabmaster\n"
 EXAMPLE = SCENARIOS / "tabmaster" / "01-common-lanceiro.yaml"
 
@@ -102,7 +102,7 @@ HOSTILE_FILES: dict[str, tuple[str | bytes, str]] = {
 
 @pytest.mark.parametrize("name", sorted(HOSTILE_FILES))
 @pytest.mark.parametrize("command", ["run", "check"])
-def test_hostile_file_is_refused_quickly(name: str, command: str, cli, tmp_path: Path) -> None:
+def test_hostile_file_is_refused_with_tabrolls_message(name: str, command: str, cli, tmp_path: Path) -> None:
     content, expected = HOSTILE_FILES[name]
     path = tmp_path / f"{name}.yaml"
     if isinstance(content, bytes):
@@ -110,14 +110,11 @@ def test_hostile_file_is_refused_quickly(name: str, command: str, cli, tmp_path:
     else:
         path.write_text(content, encoding="utf-8")
     args = (command, str(path)) + (("--format", "json") if command == "run" else ())
-    started = time.perf_counter()
     result = invoke(cli, *args)
-    elapsed = time.perf_counter() - started
     assert_clean(args, result, allowed=(2,))
     assert result.err.startswith("error:"), result.err
     assert expected in result.err, result.err
     assert len(result.err) < 3_000 and len(result.err.splitlines()) <= 25, result.err
-    assert elapsed < QUICK, f"{name}: refused in {elapsed:.2f} s"
 
 
 # Dice: absurd expressions, refused at once.
@@ -144,23 +141,21 @@ HOSTILE_DICE = {
 
 
 @pytest.mark.parametrize("expression", sorted(HOSTILE_DICE), ids=lambda e: e[:30] or "empty")
-def test_hostile_dice_are_refused_quickly(expression: str, cli) -> None:
+def test_hostile_dice_are_refused_with_tabrolls_message(expression: str, cli) -> None:
     args = ("roll", "--seed", "1", "--", expression)
-    started = time.perf_counter()
     result = invoke(cli, *args)
-    elapsed = time.perf_counter() - started
     assert_clean(args, result, allowed=(2,))
     assert result.err.startswith("error:") and HOSTILE_DICE[expression] in result.err, result.err
     assert len(result.err) < 3_000, result.err
-    assert elapsed < QUICK, f"refused in {elapsed:.2f} s"
 
 
-def test_largest_allowed_roll_is_quick(cli) -> None:
+def test_largest_allowed_roll_is_rolled(cli) -> None:
     args = ("roll", "--seed", "1", "--format", "json", "--", "+".join(["1000d1000000"] * 10))
-    started = time.perf_counter()
     result = invoke(cli, *args)
     assert result.code == 0, result.err
-    assert time.perf_counter() - started < QUICK
+    (roll,) = result.json()["events"]
+    assert len(roll["values"]) == 10_000 and all(1 <= v <= 1_000_000 for v in roll["values"])
+    assert roll["total"] == sum(roll["values"])
 
 
 # Files that are not scenario files.
@@ -349,7 +344,6 @@ def _value_cases() -> list[object]:
 def test_attack_values_that_are_not_yaml(game: str, option: str, label: str, cli) -> None:
     value, expected = BAD_VALUES[label]
     args = ["attack", *_attack_words(game), option + value, "--seed", "1", "--format", "json"]
-    started = time.perf_counter()
     result = invoke(cli, *args)
     shown = [*args[:-5], option + value[:20] + "..."] if len(value) > 40 else args
     assert_clean(shown, result, allowed=(2,))
@@ -358,7 +352,6 @@ def test_attack_values_that_are_not_yaml(game: str, option: str, label: str, cli
     # the field's own message
     fallbacks = ("unknown field 'x'", "expected a whole number, got")
     assert expected in result.err or any(text in result.err for text in fallbacks), result.err
-    assert time.perf_counter() - started < QUICK
 
 
 def test_path_with_a_nul_byte(cli) -> None:

@@ -255,6 +255,34 @@ def test_ten_thousand_nested_lists_are_refused_not_a_recursion_error(loader: str
     assert refused("[" * 1_000_000).message.startswith("the file nests 65 levels")  # ~1 MB, still instant
 
 
+class _StrictCParser(yaml.SafeLoader):
+    """A C parser with limits of its own, as newer libyaml releases have: it refuses any text that nests
+    more than ``LIMIT`` flow levels, in its own words, before it emits a single event."""
+
+    LIMIT = 3
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        depth = deepest = 0
+        for char in text:
+            depth += {"[": 1, "{": 1, "]": -1, "}": -1}.get(char, 0)
+            deepest = max(deepest, depth)
+        if deepest > self.LIMIT:
+            mark = yaml.Mark("<unicode string>", 0, 0, 0, None, None)
+            raise yaml.scanner.ScannerError("while increasing flow level", mark, "exceeded maximum nesting depth", mark)
+
+
+def test_a_parser_that_enforces_its_own_limits_never_changes_tabrolls_message(monkeypatch) -> None:
+    """Whatever limits the installed libyaml enforces itself, tabroll's own checks and words come first."""
+    monkeypatch.setattr(ys, "_LOADER", _StrictCParser)
+    err = refused("[" * 10_000 + "]" * 10_000)
+    assert err.message == "the file nests 65 levels deep; tabroll reads at most 64"
+    assert where(err)[:2] == (1, 65)
+    err = refused("a: [[[[1]]]]\nb: [1, 2\n")  # the strict parser refuses line 1; the real problem is line 2
+    assert where(err)[0] == 3 and "YAML syntax error" in str(err)
+    assert load_yaml_text("a: [[[[[1]]]]]\n").data == {"a": [[[[[1]]]]]}  # within tabroll's limits: read
+
+
 def test_depth_counts_what_an_alias_brings() -> None:
     text = "a: &a " + "[" * 40 + "]" * 40 + "\nb: " + "[" * 30 + "*a" + "]" * 30
     assert refused(text).message == "using the alias '*a' here nests the file 71 levels deep; tabroll reads at most 64"
