@@ -20,8 +20,10 @@ def compute_odds(
     budget: int = 200_000,
     seed: int = 0,
     jobs: int = 1,
+    fallback_trials: int = DEFAULT_TRIALS,
 ) -> Report:
-    """Exact odds unless ``trials`` is given or the exact walk would exceed ``budget`` resolutions."""
+    """Exact odds unless ``trials`` is given or the exact walk would exceed ``budget`` resolutions; then
+    ``fallback_trials`` simulated attacks."""
     from tabroll.errors import InputError
     from tabroll.odds.exact import BudgetExceeded, exact_odds
     from tabroll.odds.montecarlo import simulate
@@ -35,7 +37,7 @@ def compute_odds(
         try:
             result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs)
         except BudgetExceeded as too_big:
-            trials = DEFAULT_TRIALS
+            trials = fallback_trials
             note = (
                 f"the exact walk would need {too_big}; simulated {trials:,} attacks instead "
                 f"(seed {seed}; --budget raises the limit, --trials sets the count)"

@@ -81,8 +81,9 @@ def test_budget_exceeded_falls_back_to_monte_carlo_and_says_so() -> None:
         assert err.budget == 5
     else:  # pragma: no cover
         raise AssertionError("expected BudgetExceeded")
-    report = compute_odds(TABMASTER, state, action, budget=5, seed=3)
-    assert report.method == "monte_carlo" and "simulated" in report.note
+    report = compute_odds(TABMASTER, state, action, budget=5, seed=3, fallback_trials=2_000)
+    assert report.method == "monte_carlo" and report.samples == 2_000
+    assert "simulated 2,000 attacks instead (seed 3;" in report.note
 
 
 def test_monte_carlo_lands_inside_its_interval_of_the_exact_value_and_ignores_the_job_count() -> None:
