@@ -58,3 +58,9 @@ def test_readme_example(command: str, expected: list[str], capsys, monkeypatch, 
     shown = (captured.out + captured.err).splitlines()
     for line in expected:
         assert line in shown, f"README line not in the output of `{command}`: {line!r}\n" + "\n".join(shown)
+
+
+def test_ci_runs_the_readmes_test_command_to_the_letter() -> None:
+    (command,) = [line for line in re.findall(r"```sh\n(.*?)\n```", README, re.S) if "pytest" in line]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert command in ci, f".ci/run must run the README's test command as its own line: {command}"
