@@ -29,11 +29,16 @@ Every other line is one resolved action (refused ones too)::
 
 Safety
 ------
-Records are appended with one ``write`` then ``flush`` and ``os.fsync``, so a crash loses at most the action in
-flight. A last line without its ``\\n`` (cut short by a crash), a line that is not JSON, a check-hash mismatch or
-seq numbers out of order raise :class:`JournalDamaged` with the file and line; nothing is ever read past damage.
+Records are appended with unbuffered ``os.write`` calls then ``os.fsync``, under an exclusive lock (``flock``)
+and after checking that the file is still the size this command read, so a crash loses at most the action in
+flight and two commands writing one journal at once are refused rather than interleaved. A failed append (a full
+disk, a file-size limit) is cut back to the file's size before it, so the journal is left exactly as it was. A
+last line without its ``\\n`` (cut short by a crash), a line that is not JSON, a check-hash mismatch or seq
+numbers out of order raise :class:`JournalDamaged` with the file and line; nothing is ever read past damage.
 :func:`undo` (and :func:`repair`, which drops only a torn last line) rewrite the file atomically: a temporary
-file in the same folder, fsync, ``os.replace``, fsync of the folder. Journals over :data:`MAX_JOURNAL_BYTES` and
+file in the same folder, fsync, ``os.replace``, fsync of the folder; a read-only journal is never rewritten.
+A journal path that is a symbolic link is followed to its target, which is written (the link stays a link); a
+dangling link is refused. New journals get the mode the umask gives. Journals over :data:`MAX_JOURNAL_BYTES` and
 records over :data:`MAX_RECORD_BYTES` are refused.
 
 Use
@@ -240,6 +245,8 @@ def _size_text(size: int) -> str:
 
 def _regular_file(path: Path) -> os.stat_result | None:
     """The file's stat, ``None`` if it does not exist; a clear error if it is not a regular file."""
+    if "\x00" in str(path):
+        raise InputError(f"{str(path)!r} cannot be a file name: it contains a NUL byte")
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -281,6 +288,53 @@ def _read_bytes(path: Path) -> bytes:
     return data
 
 
+def _target(path: str | Path) -> Path:
+    """The file a journal path names. A symbolic link is followed, so commands write through it to the real journal
+    and the link stays a link; a dangling link is refused rather than replaced or created behind the user's back."""
+    journal_path = Path(path)
+    if not journal_path.is_symlink():
+        return journal_path
+    try:
+        resolved = Path(os.path.realpath(journal_path, strict=True))
+    except OSError:
+        raise InputError(
+            f"{journal_path} is a symbolic link to {os.readlink(journal_path)}, which does not exist",
+            tip="create the file it points to, point the link somewhere else, or give the journal's own path",
+        ) from None
+    return resolved
+
+
+def _new_file_mode() -> int:
+    """The mode a new file gets under the current umask (``open`` would give it; ``mkstemp`` gives 0600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+@contextlib.contextmanager
+def _locked(fd: int, path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the open journal ``fd`` (where the platform has ``flock``)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no advisory locks; the size check still guards appends
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise InputError(
+            f"another tabroll command is writing {path} right now",
+            tip="wait for it to finish: a journal takes one writer at a time",
+        ) from None
+    except OSError:  # a filesystem without locks: go on, guarded by the size check
+        yield
+        return
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
 def _fsync_dir(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
@@ -309,16 +363,34 @@ def _write_temp(folder: Path, name: str, data: bytes, mode: int | None) -> str:
     return temp
 
 
-def _rewrite(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data`` atomically: temp file in the same folder, fsync, replace, fsync the folder."""
+def _rewrite(path: Path, data: bytes, *, expected_size: int) -> None:
+    """Replace ``path`` by ``data`` atomically: temp file in the same folder, fsync, replace, fsync the folder.
+
+    Done under the journal's lock, and only if the file is still ``expected_size`` bytes (the size the caller
+    read), so an action another command appends meanwhile is never silently dropped."""
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
-        temp = _write_temp(path.parent, path.name, data, mode)
+        if not mode & stat.S_IWUSR:
+            raise InputError(
+                f"{path} is read-only; tabroll leaves it as it is",
+                tip=f"make it writable first (chmod u+w {path}) if you mean to change it",
+            )
+        fd = os.open(path, os.O_RDONLY)
         try:
-            os.replace(temp, path)
-        except BaseException:
-            os.unlink(temp)
-            raise
+            with _locked(fd, path):
+                if (size := os.fstat(fd).st_size) != expected_size:
+                    raise InputError(
+                        f"{path} changed while this command read it ({size} bytes, expected {expected_size})",
+                        tip="is another tabroll writing to the same journal? run one command at a time",
+                    )
+                temp = _write_temp(path.parent, path.name, data, mode)
+                try:
+                    os.replace(temp, path)
+                except BaseException:
+                    os.unlink(temp)
+                    raise
+        finally:
+            os.close(fd)
     except OSError as err:
         raise InputError(f"cannot rewrite {path}: {err.strerror}", tip="the journal was left as it was") from None
     _fsync_dir(path.parent)
@@ -327,7 +399,7 @@ def _rewrite(path: Path, data: bytes) -> None:
 def _create(path: Path, data: bytes) -> None:
     """Create ``path`` holding ``data`` (never half-written): temp file, fsync, hard link, fsync the folder."""
     try:
-        temp = _write_temp(path.parent, path.name, data, None)
+        temp = _write_temp(path.parent, path.name, data, _new_file_mode())
         try:
             try:
                 os.link(temp, path)
@@ -363,6 +435,18 @@ def _torn_tip(path: Path) -> str:
     return f"the last action was cut short by a crash and was not saved; 'tabroll journal undo {path}' drops it"
 
 
+def _lone_surrogate(raw: bytes, value: Any) -> str | None:
+    """What is wrong when the JSON text ``raw`` (parsed as ``value``) escapes half a character (a lone surrogate,
+    ``\\udfff``): valid JSON, but no text can hold it, so tabroll never writes one; ``None`` when all is well."""
+    if b"\\u" not in raw:
+        return None
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as err:
+        return f"it holds half a character (a lone surrogate, \\u{ord(err.object[err.start]):04x})"
+    return None
+
+
 def _load_json(raw: bytes, path: Path, number: int) -> Any:
     if len(raw) > MAX_RECORD_BYTES:
         raise InputError(
@@ -375,7 +459,10 @@ def _load_json(raw: bytes, path: Path, number: int) -> Any:
         raise ValueError(f"{name} is not allowed")
 
     try:
-        return json.loads(raw.decode("utf-8"), parse_constant=no_constants)
+        value = json.loads(raw.decode("utf-8"), parse_constant=no_constants)
+        if (half := _lone_surrogate(raw, value)) is None:
+            return value
+        problem = half
     except UnicodeDecodeError as err:
         problem = f"it is not UTF-8 text (byte {err.start + 1})"
     except json.JSONDecodeError as err:
@@ -409,6 +496,8 @@ def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
         raise not_journal from None
     if not isinstance(obj, dict) or obj.get("format") != JOURNAL_FORMAT:
         raise not_journal
+    if (half := _lone_surrogate(raw, obj)) is not None:
+        raise JournalDamaged(f"line 1 is damaged: {half}", path=path, line=1, tip=_damage_tip(path))
     if torn:
         raise JournalDamaged("the journal's header has no end of line", path=path, line=1, tip=_torn_tip(path))
     version = obj.get("version")
@@ -428,6 +517,8 @@ def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
     options = obj.get("options")
     if options is not None and not isinstance(options, dict):
         bad.append("options")
+    if isinstance(obj.get("scenario"), str) and "\x00" in obj["scenario"]:
+        bad.append("scenario (a file name cannot hold a NUL byte)")
     if bad:
         raise JournalDamaged(f"the header's {', '.join(bad)} is missing or not valid", path=path, line=1)
     return JournalHeader(
@@ -715,26 +806,36 @@ class Journal:
 
     def _write(self, line: bytes) -> None:
         try:
-            with self.path.open("ab") as handle:
-                size = os.fstat(handle.fileno()).st_size
-                if size != self._size:
-                    raise InputError(
-                        f"{self.path} changed since this command opened it ({size} bytes, expected {self._size})",
-                        tip="is another tabroll writing to the same journal? run one command at a time",
-                    )
-                try:
-                    handle.write(line)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                except OSError:
-                    handle.truncate(size)  # leave no torn line behind when we can
-                    raise
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except PermissionError:
             raise InputError(f"cannot write to {self.path}: permission denied") from None
         except OSError as err:
             raise InputError(
                 f"cannot write to {self.path}: {err.strerror}", tip="the action was not recorded"
             ) from None
+        try:
+            with _locked(fd, self.path):
+                size = os.fstat(fd).st_size
+                if size != self._size:
+                    raise InputError(
+                        f"{self.path} changed since this command opened it ({size} bytes, expected {self._size})",
+                        tip="is another tabroll writing to the same journal? run one command at a time",
+                    )
+                try:
+                    view = memoryview(line)
+                    while view:  # os.write may write less than asked (a signal, a nearly full disk)
+                        view = view[os.write(fd, view) :]
+                    os.fsync(fd)
+                except OSError as err:
+                    with contextlib.suppress(OSError):
+                        os.ftruncate(fd, size)  # unbuffered: nothing left to flush, so this cannot fail on it
+                        os.fsync(fd)
+                    raise InputError(
+                        f"cannot write to {self.path}: {err.strerror}",
+                        tip="the action was not recorded; the journal is as it was before it",
+                    ) from None
+        finally:
+            os.close(fd)
         self._size += len(line)
 
 
@@ -752,7 +853,7 @@ def open_journal(
     ``force``: then the records are replayed over the scenario as it is now, and :meth:`Journal.current_state`
     reports any action that no longer replays). ``scenario_bytes`` replaces reading ``scenario_path``.
     """
-    journal_path = Path(path)
+    journal_path = _target(path)
     data = _scenario_bytes(scenario_path) if scenario_bytes is None else scenario_bytes
     digest = scenario_sha256(data)
     options = _options_json(scenario.options)
@@ -779,7 +880,7 @@ def open_journal(
         if info is None:
             _create(journal_path, line)
         else:
-            _rewrite(journal_path, line)
+            _rewrite(journal_path, line, expected_size=0)
     scan = _scan(journal_path)
     header = scan.header
     if header.ruleset != scenario.ruleset.id:
@@ -914,10 +1015,10 @@ def story(path: str | Path) -> list[str]:
 
 def undo(path: str | Path) -> Undone:
     """Drop the last recorded action, or a torn last line (an action cut short by a crash), atomically."""
-    journal_path = Path(path)
+    journal_path = _target(path)
     scan = _scan(journal_path, tolerate_torn_tail=True)
     if scan.torn_line is not None:
-        _rewrite(journal_path, scan.data[: scan.size])
+        _rewrite(journal_path, scan.data[: scan.size], expected_size=len(scan.data))
         return Undone(
             record=None,
             torn_line=scan.torn_line,
@@ -926,16 +1027,16 @@ def undo(path: str | Path) -> Undone:
     if not scan.records:
         raise InputError(f"{journal_path} has no actions to undo")
     last = scan.records[-1]
-    _rewrite(journal_path, scan.data[: scan.offsets[-1]])
+    _rewrite(journal_path, scan.data[: scan.offsets[-1]], expected_size=len(scan.data))
     description = _describe(find_ruleset(scan.header.ruleset), last.action)
     return Undone(record=last, torn_line=None, message=f"dropped action {last.seq}: {description}")
 
 
 def repair(path: str | Path) -> int:
     """Drop a torn last line (and nothing else); the number of bytes dropped (0: nothing was torn)."""
-    journal_path = Path(path)
+    journal_path = _target(path)
     scan = _scan(journal_path, tolerate_torn_tail=True)
     if scan.torn_line is None:
         return 0
-    _rewrite(journal_path, scan.data[: scan.size])
+    _rewrite(journal_path, scan.data[: scan.size], expected_size=len(scan.data))
     return len(scan.data) - scan.size

@@ -1,0 +1,254 @@
+"""The journal under faults: links, modes, a full disk, a file-size limit, two writers, hostile text.
+
+Each test states the fault and asserts that the journal is left exactly as it was (byte for byte) or written as
+it should be, and that the user gets tabroll's own message.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import multiprocessing
+import os
+import resource
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabroll import journal as jr
+from tabroll.dice.sources import GivenDice
+from tabroll.engine import Scenario
+from tabroll.errors import InputError
+from tabroll.journal import open_journal, read_journal, undo
+from tabroll.scenario import load_scenario_file
+from tests.journal.test_journal import ROOT, copy_scenario, record_one_by_one
+
+SKIRMISH = ROOT / "scenarios/forgod/13-skirmish.yaml"
+
+
+@pytest.fixture
+def recorded(tmp_path: Path) -> tuple[Path, Path, Scenario]:
+    scenario_path = copy_scenario(SKIRMISH, tmp_path)
+    journal_path = tmp_path / "game.jsonl"
+    scenario = record_one_by_one(journal_path, scenario_path, count=2)
+    return journal_path, scenario_path, scenario
+
+
+# --- symbolic links -----------------------------------------------------------------------------------------
+
+
+def test_undo_through_a_link_changes_the_real_journal_and_keeps_the_link(recorded, tmp_path: Path) -> None:
+    journal_path, _, _ = recorded
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(journal_path)
+    undo(link)
+    assert link.is_symlink() and link.resolve() == journal_path
+    assert len(read_journal(journal_path)[1]) == 1
+
+
+def test_recording_through_a_link_appends_to_the_real_journal(recorded, tmp_path: Path) -> None:
+    journal_path, scenario_path, scenario = recorded
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(journal_path)
+    journal = open_journal(link, scenario, scenario_path=scenario_path)
+    step = scenario.steps[2]
+    journal.resolve(step.action, GivenDice(step.dice or ()))
+    assert link.is_symlink()
+    assert len(read_journal(journal_path)[1]) == 3
+
+
+def test_a_new_journal_through_a_dangling_link_is_refused(tmp_path: Path) -> None:
+    scenario_path = copy_scenario(SKIRMISH, tmp_path)
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(tmp_path / "missing" / "game.jsonl")
+    with pytest.raises(InputError, match=r"is a symbolic link to .*which does not exist"):
+        open_journal(link, load_scenario_file(scenario_path), scenario_path=scenario_path)
+    assert link.is_symlink() and not (tmp_path / "missing").exists()
+
+
+def test_a_link_to_a_device_is_refused_and_left_alone(tmp_path: Path) -> None:
+    scenario_path = copy_scenario(SKIRMISH, tmp_path)
+    link = tmp_path / "out.jsonl"
+    link.symlink_to("/dev/null")
+    with pytest.raises(InputError, match="not a regular file"):
+        open_journal(link, load_scenario_file(scenario_path), scenario_path=scenario_path)
+    assert link.is_symlink() and os.readlink(link) == "/dev/null"
+
+
+# --- modes --------------------------------------------------------------------------------------------------
+
+
+def test_a_new_journal_honours_the_umask(tmp_path: Path) -> None:
+    scenario_path = copy_scenario(SKIRMISH, tmp_path)
+    old = os.umask(0o027)
+    try:
+        open_journal(tmp_path / "j.jsonl", load_scenario_file(scenario_path), scenario_path=scenario_path)
+    finally:
+        os.umask(old)
+    assert (tmp_path / "j.jsonl").stat().st_mode & 0o777 == 0o640
+
+
+def test_a_read_only_journal_is_never_rewritten(recorded) -> None:
+    journal_path, _, _ = recorded
+    before = journal_path.read_bytes()
+    journal_path.chmod(0o444)
+    try:
+        with pytest.raises(InputError, match="is read-only; tabroll leaves it as it is"):
+            undo(journal_path)
+    finally:
+        journal_path.chmod(0o644)
+    assert journal_path.read_bytes() == before
+
+
+# --- failed appends leave the journal as it was ------------------------------------------------------------
+
+
+def test_a_full_disk_leaves_no_torn_line(recorded, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills after 10 bytes of the record: the partial line is cut off again."""
+    journal_path, scenario_path, scenario = recorded
+    before = journal_path.read_bytes()
+    journal = open_journal(journal_path, scenario, scenario_path=scenario_path)
+    real_write = os.write
+    state = {"written": 0}
+
+    def filling_write(fd: int, data: bytes | memoryview) -> int:
+        if state["written"] >= 10:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        done = real_write(fd, bytes(data)[: 10 - state["written"]])
+        state["written"] += done
+        return done
+
+    monkeypatch.setattr(jr.os, "write", filling_write)
+    step = scenario.steps[2]
+    with pytest.raises(InputError, match="No space left on device") as caught:
+        journal.resolve(step.action, GivenDice(step.dice or ()))
+    assert "the journal is as it was before it" in str(caught.value)
+    monkeypatch.undo()
+    assert journal_path.read_bytes() == before
+    assert len(read_journal(journal_path)[1]) == 2
+
+
+def _append_under_a_file_size_limit(journal_path: str, scenario_path: str, limit: int) -> str:
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    scenario = load_scenario_file(scenario_path)
+    journal = open_journal(journal_path, scenario, scenario_path=scenario_path)
+    step = scenario.steps[2]
+    try:
+        journal.resolve(step.action, GivenDice(step.dice or ()))
+    except InputError as err:
+        return str(err)
+    return "recorded"
+
+
+def test_a_file_size_limit_leaves_the_journal_as_it_was(recorded) -> None:
+    journal_path, scenario_path, _ = recorded
+    before = journal_path.read_bytes()
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as pool:
+        said = pool.apply(_append_under_a_file_size_limit, (str(journal_path), str(scenario_path), len(before) + 50))
+    assert "File too large" in said and "the journal is as it was before it" in said
+    assert journal_path.read_bytes() == before
+
+
+# --- two writers --------------------------------------------------------------------------------------------
+
+
+def test_a_second_writer_is_refused_while_the_first_holds_the_journal(recorded) -> None:
+    journal_path, scenario_path, scenario = recorded
+    before = journal_path.read_bytes()
+    journal = open_journal(journal_path, scenario, scenario_path=scenario_path)
+    fd = os.open(journal_path, os.O_RDONLY)
+    try:
+        with jr._locked(fd, journal_path):  # another command is in the middle of writing
+            step = scenario.steps[2]
+            with pytest.raises(InputError, match="another tabroll command is writing"):
+                journal.resolve(step.action, GivenDice(step.dice or ()))
+            with pytest.raises(InputError, match="another tabroll command is writing"):
+                undo(journal_path)
+    finally:
+        os.close(fd)
+    assert journal_path.read_bytes() == before
+
+
+def _record_third_action(journal_path: str, scenario_path: str, start: object, said: object) -> None:
+    scenario = load_scenario_file(scenario_path)
+    journal = open_journal(journal_path, scenario, scenario_path=scenario_path)
+    journal.current_state()
+    start.wait()  # type: ignore[attr-defined]
+    step = scenario.steps[2]
+    try:
+        journal.resolve(step.action, GivenDice(step.dice or ()))
+    except InputError as err:
+        said.put(str(err))  # type: ignore[attr-defined]
+    else:
+        said.put("recorded")  # type: ignore[attr-defined]
+
+
+def test_two_writers_at_once_never_interleave(tmp_path: Path) -> None:
+    """Two processes that opened the same journal append at the same moment, 20 times: one is recorded, the other
+    is refused, and the journal always reads back whole with three actions."""
+    context = multiprocessing.get_context("fork")
+    for round_ in range(20):
+        folder = tmp_path / str(round_)
+        folder.mkdir()
+        scenario_path = copy_scenario(SKIRMISH, folder)
+        journal_path = folder / "game.jsonl"
+        record_one_by_one(journal_path, scenario_path, count=2)
+        start, said = context.Barrier(2), context.Queue()
+        writers = [
+            context.Process(target=_record_third_action, args=(str(journal_path), str(scenario_path), start, said))
+            for _ in range(2)
+        ]
+        for writer in writers:
+            writer.start()
+        for writer in writers:
+            writer.join(timeout=120)
+        answers = [said.get(timeout=5) for _ in writers]
+        assert sorted(a == "recorded" for a in answers) == [False, True], answers
+        assert len(read_journal(journal_path)[1]) == 3
+
+
+# --- hostile text in a journal ------------------------------------------------------------------------------
+
+
+def _tabroll(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tabroll", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env={**os.environ, "NO_COLOR": "1"},
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("where", "text"),
+    [("record", "\\udfff"), ("record", "\\ud800x"), ("header", "a\\u0000b.yaml"), ("header", "\\udfff.yaml")],
+)
+def test_hostile_text_inside_a_journal_is_a_located_error(recorded, where: str, text: str) -> None:
+    journal_path, _, _ = recorded
+    lines = journal_path.read_bytes().split(b"\n")
+    index = 0 if where == "header" else 1
+    obj = json.loads(lines[index])
+    if where == "header":
+        obj["scenario"] = "PLACEHOLDER"
+    else:
+        obj["action"]["attacker"] = "PLACEHOLDER"
+    del obj["check"]
+    # the check hash is recomputed over the escaped text, as a hand-editor who knew the format would
+    raw = json.dumps(obj, ensure_ascii=True).replace('"PLACEHOLDER"', f'"{text}"')
+    obj_back = json.loads(raw)
+    obj_back["check"] = jr.check_hash(obj_back) if "\\ud" not in text else "0" * 64
+    lines[index] = json.dumps(obj_back, ensure_ascii=True).encode()
+    journal_path.write_bytes(b"\n".join(lines))
+    for command in ("show", "replay", "undo"):
+        done = _tabroll("journal", command, str(journal_path))
+        assert "Traceback" not in done.stderr and "internal error" not in done.stderr, (command, done.stderr)
+        assert done.returncode == 2, (command, done.stderr)
+        assert f"{journal_path}:{index + 1}" in done.stderr, done.stderr
