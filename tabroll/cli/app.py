@@ -900,7 +900,11 @@ def main(argv: list[str] | None = None) -> None:
     import contextlib
     import signal
 
+    from tabroll.cli import output_stream
+
     code = EXIT_OK
+    if argv is None:
+        output_stream.install()  # every byte of the result is written, or the command says it was not
     for stream in (sys.stdout, sys.stderr):
         # A file name that is not UTF-8 (kept by Python as surrogates) must not crash the output.
         reconfigure = getattr(stream, "reconfigure", None)
@@ -923,19 +927,27 @@ def main(argv: list[str] | None = None) -> None:
         code = EXIT_INTERRUPTED
     except BrokenPipeError:
         code = _quiet_broken_pipe()
+    except OSError as err:
+        code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
     except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
-        sys.stderr.write(
-            f"internal error: {type(err).__name__}: {err}\n"
-            "This is a bug in tabroll; please report it with the command you ran.\n"
-        )
-        code = EXIT_INTERNAL
+        code = _internal_error(err)
     finally:
         signal.signal(signal.SIGINT, previous)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         code = _quiet_broken_pipe()
+    except OSError as err:
+        code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
     raise SystemExit(code)
+
+
+def _internal_error(err: BaseException) -> int:
+    sys.stderr.write(
+        f"internal error: {type(err).__name__}: {err}\n"
+        "This is a bug in tabroll; please report it with the command you ran.\n"
+    )
+    return EXIT_INTERNAL
 
 
 def _quiet_broken_pipe() -> int:
