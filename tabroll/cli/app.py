@@ -26,7 +26,7 @@ from tabroll.errors import (
 app = typer.Typer(
     name="tabroll",
     help="Dice and combat resolver for tabletop games: resolve attacks with the dice you rolled, or let "
-    "tabroll roll. Exit codes: 0 resolved, 1 refused by the rules, 2 bad usage or input.",
+    "tabroll roll. Exit codes: 0 resolved, 1 refused by the rules, 2 bad usage or input, 74 output not written.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
