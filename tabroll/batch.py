@@ -6,8 +6,9 @@ its own seed derived from the master seed and the file's path as given, ``sha256
 are in the run, in which order, or on ``--jobs``. A file read from standard input is called ``-``.
 
 Failures. A file that cannot be loaded or resolved is reported with its error and counted; the other files
-still run. ``tabroll run`` exits 0 when every action of every file resolved, 1 when some action was refused by
-the rules (and no file failed), 2 when some file had bad input.
+still run, even past an internal error (a bug) or a worker process that died. ``tabroll run`` exits 0 when every
+action of every file resolved, 1 when some action was refused by the rules (and no file failed), 2 when some file
+had bad input, 70 when some file met a bug or was not run because its worker died.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabroll.errors import InputError, TabrollError
+from tabroll.errors import EXIT_INTERNAL, InputError, TabrollError
 
 MAX_FILES = 100_000
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -137,6 +138,12 @@ def run_file(
     except TabrollError as err:
         result.error = err.describe()
         result.error_code = err.exit_code
+    except Exception as err:  # a bug in tabroll: say which file met it, and let the other files run
+        result.error = (
+            f"{path}: internal error: {type(err).__name__}: {err}\n"
+            "This is a bug in tabroll; please report it with this file and the command you ran."
+        )
+        result.error_code = EXIT_INTERNAL
     return result
 
 
@@ -159,7 +166,15 @@ def run_many(
         for item in work:
             yield _run_for_pool(item)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from tabroll.workers import WorkerDied, process_pool
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_run_for_pool, work, chunksize=max(1, min(32, len(paths) // (jobs * 8) or 1)))
+    done = 0
+    try:
+        with process_pool(jobs) as pool:
+            chunk = max(1, min(32, len(paths) // (jobs * 8) or 1))
+            for result in pool.map(_run_for_pool, work, chunksize=chunk):
+                done += 1
+                yield result
+    except WorkerDied as died:
+        for path in paths[done:]:  # every file not reported yet is named, and counted as not run
+            yield FileResult(path=path, error=f"{path}: not run: {died.message}", error_code=died.exit_code)

@@ -281,7 +281,8 @@ def run(
 ) -> None:
     """Resolve every action of each scenario file in order, carrying the state from one to the next.
 
-    Exit code: 0 all resolved, 1 some action refused by the rules, 2 some file had bad input.
+    Exit code: 0 all resolved, 1 some action refused by the rules, 2 some file had bad input, 70 some file met a
+    bug in tabroll (the other files still run).
     """
     import time
 
@@ -331,7 +332,7 @@ def run(
 
     renderer = make_renderer(chosen)
     started = time.perf_counter()
-    totals = {"files": 0, "actions": 0, "refusals": 0, "errors": 0}
+    totals = {"files": 0, "actions": 0, "refusals": 0, "errors": 0, "bugs": 0}
     progress = _progress(len(paths))
     opened: set[str] = set()
 
@@ -352,6 +353,7 @@ def run(
         totals["refusals"] += result.refusals
         if result.error is not None:
             totals["errors"] += 1
+            totals["bugs"] += result.error_code == EXIT_INTERNAL
             sys.stderr.write(f"error: {result.error}\n")
         else:
             begin(result)
@@ -401,6 +403,8 @@ def run(
     if len(paths) > 1:
         elapsed = time.perf_counter() - started
         _summary(totals, elapsed, master if seed is None else seed, to_stdout=chosen == "rich")
+    if totals["bugs"]:
+        raise typer.Exit(EXIT_INTERNAL)
     if totals["errors"]:
         raise typer.Exit(EXIT_BAD_INPUT)
     if totals["refusals"]:
@@ -439,6 +443,8 @@ def _summary(totals: dict[str, int], elapsed: float, master: int, *, to_stdout: 
         f"{totals['files']} files, {totals['actions']} actions, {totals['refusals']} refused, "
         f"{totals['errors']} with errors, {elapsed:.2f} s (master seed {master})"
     )
+    if totals.get("bugs"):
+        line += f"; {totals['bugs']} met a bug in tabroll (see the errors above)"
     if to_stdout:
         from rich.console import Console
         from rich.table import Table
