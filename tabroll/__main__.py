@@ -1,5 +1,5 @@
 """``python -m tabroll``."""
 
-from tabroll.cli.app import main
+from tabroll.cli.entry import main
 
 main()

@@ -894,8 +894,17 @@ class _Interrupted(BaseException):
     """Ctrl-C, raised past Typer's own handler so we can stop with one line and exit code 130."""
 
 
+_interrupts: list[int] = []  # Ctrl-C seen during this command (a library may wrap the exception it raises)
+
+
 def _on_interrupt(signum: int, frame: object) -> None:
+    _interrupts.append(signum)
     raise _Interrupted
+
+
+def _on_late_interrupt(signum: int, frame: object) -> None:
+    """Ctrl-C after the command's work, while the output is flushed: remembered, and the exit code says so."""
+    _interrupts.append(signum)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -920,6 +929,7 @@ def main(argv: list[str] | None = None) -> None:
     if hasattr(signal, "SIGPIPE") and argv is None:
         # 'tabroll run ... | head -1': when the reader leaves, stop quietly as any Unix filter does.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    _interrupts.clear()
     previous = signal.signal(signal.SIGINT, _on_interrupt)
     try:
         _app_for(argv)(args=argv, prog_name="tabroll", standalone_mode=True)
@@ -936,15 +946,22 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as err:
         code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
     except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
-        code = _internal_error(err)
+        if _interrupts:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
+            sys.stderr.write("interrupted\n")
+            code = EXIT_INTERRUPTED
+        else:
+            code = _internal_error(err)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGINT, _on_late_interrupt if argv is None else previous)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         code = _quiet_broken_pipe()
     except OSError as err:
         code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
+    if _interrupts and code != EXIT_INTERRUPTED and argv is None:
+        sys.stderr.write("interrupted\n")
+        code = EXIT_INTERRUPTED
     raise SystemExit(code)
 
 

@@ -78,3 +78,35 @@ def test_a_reader_that_leaves_early_ends_the_command_quietly() -> None:
     err = process.stderr.read().decode()
     code = process.wait(timeout=120)
     assert code in (0, -signal.SIGPIPE) and err == "", (code, err)
+
+
+# Python's own start, before tabroll's first line runs, is Python's: the process says "ready" once tabroll's entry
+# point is imported (its first line installs the handler), and the interrupts land from there on.
+_STARTER = (
+    "import sys; from tabroll.cli.entry import main; sys.stderr.write('ready\\n'); sys.stderr.flush(); "
+    "sys.argv[0] = 'tabroll'; main()"
+)
+
+
+@pytest.mark.parametrize("delay", [i * 0.05 for i in range(12)])
+def test_ctrl_c_at_any_moment_is_one_line_and_exit_130(delay: float) -> None:
+    """Interrupts land during the imports, the loading, the resolving and the output, by the delay."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", _STARTER, *COMMANDS["run-json"]],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        text=True,
+    )
+    assert process.stderr is not None
+    assert process.stderr.readline() == "ready\n"
+    try:
+        process.wait(timeout=delay)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGINT)
+    err = process.stderr.read()
+    process.wait(timeout=120)
+    assert "Traceback" not in err and "internal error" not in err, err
+    assert process.returncode in (0, 130), (process.returncode, err)
+    if process.returncode == 130:
+        assert err.strip().splitlines()[-1] == "interrupted", err
