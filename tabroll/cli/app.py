@@ -101,6 +101,18 @@ def _format(fmt: str | None) -> str:
     return fmt
 
 
+MAX_SEED = 2**63 - 1
+
+
+def _check_seed(seed: int | None) -> int | None:
+    """Every command takes the same seeds: a whole number from 0 to 2**63-1 (Python's generator would read -1 as 1)."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        from tabroll.errors import InputError
+
+        raise InputError(f"--seed {seed} is out of range", tip="give a whole number from 0 to 2**63-1")
+    return seed
+
+
 class _Session:
     """The dice source a command draws from, made from --seed / --dice / --prompt.
 
@@ -121,6 +133,7 @@ class _Session:
 
         if sum(x is not None and x is not False for x in (seed, dice, prompt or None)) > 1:
             raise InputError("choose one of --seed, --dice and --prompt", tip="they are different ways to roll")
+        _check_seed(seed)
         self.given: Any = None
         self.seed: int | None = None
         inner: Any
@@ -305,8 +318,7 @@ def run(
         raise InputError("--dice gives the rolls of one file", tip="with several files, put dice: lists in them")
     if sum(x is not None and x is not False for x in (seed, dice, prompt or None)) > 1:
         raise InputError("choose one of --seed, --dice and --prompt", tip="they are different ways to roll")
-    if seed is not None and not 0 <= seed < 2**63:
-        raise InputError("--seed must be a whole number from 0 to 2**63-1")
+    _check_seed(seed)
     if seed is None:
         import secrets
 
@@ -655,7 +667,7 @@ def odds(
         height=height, sight=sight, move=move, attacker_stat=attacker_stat, target_stat=target_stat,
         setting=setting, option=option, action_index=action_index,
     )  # fmt: skip
-    report = compute_odds(game, state, action, trials=trials, budget=budget, seed=seed, jobs=jobs)
+    report = compute_odds(game, state, action, trials=trials, budget=budget, seed=_check_seed(seed) or 0, jobs=jobs)
     _, _, description = game.describe_action(action)
     render_odds(report, chosen, title=description or title, ruleset=game.id)
 
@@ -687,6 +699,7 @@ def matrix(
     from tabroll.odds.matrix import build_matrix, render_matrix
 
     chosen = _format(fmt)
+    _check_seed(seed)
     table = build_matrix(
         scenario_file=scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
         distance=distance, height=height, sight=sight, budget=budget, trials=trials, seed=seed,

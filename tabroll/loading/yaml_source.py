@@ -25,6 +25,7 @@ import json
 import math
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -61,6 +62,7 @@ too_big: the file is {size:,} bytes or more; tabroll reads at most {limit:,} byt
   | a scenario file is far smaller than this; check that it is the right file
 missing: the file does not exist | {hint}
 folder: this is a folder, not a file | give the path of a .yaml file inside it
+not_regular: this is not a regular file (a pipe, a device or a socket) | save the scenario to a file, or pipe it to '-'
 denied: tabroll may not read this file (permission denied) | check the file's permissions
 unreadable: the file could not be read: {why} | check that the path names a readable file
 no_stdin: there is no standard input to read | pass a file name instead of '-'
@@ -573,7 +575,10 @@ def _read(name: str, limits: YamlLimits) -> bytes | str:
     if name != "-":
         if os.path.isdir(name):
             raise _error("folder", name)
-        if (size := os.stat(name).st_size) > limits.max_bytes:
+        info = os.stat(name)
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or a device could block forever or never end
+            raise _error("not_regular", name)
+        if (size := info.st_size) > limits.max_bytes:
             raise _error("too_big", name, size=size, limit=limits.max_bytes)
         with open(name, "rb") as handle:
             return handle.read(limits.max_bytes + 1)

@@ -365,3 +365,30 @@ def test_every_game_has_bundled_scenarios() -> None:
     missing = [game for game in GAMES if not list((SCENARIOS / game).glob("*.yaml"))]
     assert not missing, missing
     assert (ROOT / "rulesets").is_dir()
+
+
+def test_a_fifo_is_refused_not_waited_on(cli, tmp_path: Path) -> None:
+    """Nothing writes into the pipe: reading it would block forever. '-' is the way to pipe a scenario in."""
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for args in (("run", str(fifo)), ("check", str(fifo)), ("odds", str(fifo))):
+        result = invoke(cli, *args)
+        assert_clean(args, result, allowed=(2,))
+        assert result.err.startswith(f"error: {fifo}: this is not a regular file (a pipe, a device or a socket)")
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63), "-9223372036854775808"])
+def test_every_command_takes_the_same_seeds(cli, seed: str) -> None:
+    """Python's generator reads -1 as 1; tabroll refuses it, with the same range, in every command."""
+    commands = [
+        ("roll", "1d6"),
+        ("run", str(EXAMPLE)),
+        ("attack", "-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista"),
+        ("odds", str(EXAMPLE)),
+        ("matrix", str(EXAMPLE)),
+    ]
+    for command in commands:
+        args = (*command, "--seed", seed)
+        result = invoke(cli, *args)
+        assert_clean(args, result, allowed=(2,))
+        assert f"--seed {seed} is out of range" in result.err, (args, result.err)
