@@ -65,7 +65,8 @@ class FileResult:
     path: str
     title: str = ""
     ruleset: str = ""
-    steps: list[tuple[int, list[Any], bool]] = field(default_factory=list)  # (index, events, refused)
+    # (index, events, refused); the events only when no on_step callback showed them as they came
+    steps: list[tuple[int, list[Any], bool]] = field(default_factory=list)
     final_state: dict[str, Any] | None = None
     state_lines: list[str] = field(default_factory=list)
     seed: int | None = None
@@ -124,9 +125,10 @@ def run_file(
             steps = run_scenario(scenario, lambda: session)
         for step in steps:
             events = list(step.resolution.events)
-            result.steps.append((step.index, events, step.resolution.refused))
             if on_step is not None:
                 on_step(result, step.index, events, step.resolution.refused)
+                events = []  # shown already: keep only the count, so memory stays flat over any number of actions
+            result.steps.append((step.index, events, step.resolution.refused))
             final = step.resolution.state
         if session.log:
             result.dice_drawn = list(session.values)

@@ -203,13 +203,27 @@ def _show_one(
         raise typer.Exit(EXIT_REFUSED)
 
 
+MAX_ANSWER = 1_000  # characters in one answer at the --prompt (a die value or a choice needs a few)
+
+
 def _ask(question: str) -> str:
+    from tabroll.errors import InputError
+
     sys.stderr.write(question)
     sys.stderr.flush()
-    line = sys.stdin.readline()
+    try:
+        line = sys.stdin.readline(MAX_ANSWER + 1)
+    except UnicodeDecodeError:
+        sys.stderr.write("\n")
+        raise InputError("the answer is not UTF-8 text", tip="type the value again with plain digits") from None
     if not line:
         sys.stderr.write("\n")  # end the unanswered question's line before the error
         raise EOFError
+    if len(line) > MAX_ANSWER:
+        sys.stderr.write("\n")
+        raise InputError(
+            f"the answer is longer than {MAX_ANSWER:,} characters", tip="answer with the value alone, e.g. 7"
+        )
     return line
 
 
