@@ -392,3 +392,20 @@ def test_every_command_takes_the_same_seeds(cli, seed: str) -> None:
         result = invoke(cli, *args)
         assert_clean(args, result, allowed=(2,))
         assert f"--seed {seed} is out of range" in result.err, (args, result.err)
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        (b"7" * 3_000_000, "error: the answer is longer than 1,000 characters"),  # no end of line at all
+        (b"\xff\xfe\n", "error: no answer for 1d6"),  # not UTF-8: asked again, then the input ends
+        (b"\xed\xb3\xbf\n4\n", "roll: 1d6 → 4"),  # an encoded lone surrogate, then a good answer
+    ],
+    ids=["3-mb-line", "not-utf8", "surrogate-then-4"],
+)
+def test_hostile_answers_at_the_prompt(answer: bytes, expected: str) -> None:
+    done = _tabroll("roll", "1d6", "--prompt", stdin=answer)
+    out, err = done.stdout.decode(), done.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and "internal error" not in err, err
+    assert expected in out + err, (out, err)
+    assert done.returncode == (0 if expected.startswith("roll") else 2)
