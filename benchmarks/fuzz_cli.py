@@ -1,0 +1,302 @@
+"""A fuzzer over the whole command line: mutated scenarios of every game, dice expressions, random command lines.
+
+Each input is one ``tabroll`` command run through the real entry point (``tabroll.cli.app.main``) in a forked
+worker process, with its own standard input, output and error, and a watchdog. Whatever the input, tabroll must
+answer with exit 0, 1 (refused by the rules), 2 (bad input) or 74 (output not written), and never a traceback,
+``internal error`` (exit 70) or a hang. Every input that breaks this is saved as a reproduction (the command
+line, its standard input, and the scenario file it names) under ``--out``.
+
+    python benchmarks/fuzz_cli.py --inputs 100000 --jobs 2        # the release hunt: counts by exit code
+    python benchmarks/fuzz_cli.py --inputs 500 --seed 3            # a quick look
+
+The inputs come from a seeded generator, so ``--seed`` and ``--inputs`` give the same inputs on every machine
+(``--jobs`` splits them, it does not change them). New games are fuzzed with no edits here: every folder under
+``scenarios/`` is a source of scenarios to mutate, and every unit and option name found in them is a word the
+command-line generator uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import io
+import json
+import multiprocessing
+import os
+import random
+import shlex
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SCENARIOS = sorted((ROOT / "scenarios").glob("*/*.yaml"))
+GAMES = sorted({p.parent.name for p in SCENARIOS})
+WATCHDOG_SECONDS = 20
+ALLOWED = {0, 1, 2, 74}
+
+
+class Hang(BaseException):
+    """Raised by the watchdog (a BaseException, so tabroll's own boundary lets it by)."""
+
+
+# --- inputs ---------------------------------------------------------------------------------------------------
+
+
+def _words(rng: random.Random) -> str:
+    pool = ["", "0", "-1", "1", "7", "2**63", "9" * 40, "1d6", "4d6kh3", "x", "A", "B", "ü", "\u0663", "-", "--", " ",
+            "[", "{a: 1}", "a: b: c", "1,2", "nan", "inf", "\\t", "null", "true", "\u202e", "\udcff"]  # fmt: skip
+    return rng.choice(pool)
+
+
+def _random_value(rng: random.Random, depth: int = 0) -> Any:
+    kind = rng.randrange(9 if depth < 3 else 6)
+    if kind == 0:
+        return rng.randint(-5, 30)
+    if kind == 1:
+        return rng.choice([0, -1, 2**31, 10**12, 1.5, -0.0, float("inf")])
+    if kind == 2:
+        return _words(rng)
+    if kind == 3:
+        return rng.choice([True, False, None])
+    if kind == 4:
+        return rng.choice(["1d6", "2d10+3", "1d20", "0d6", "1d0", "3d6kh2", "1000d1000"])
+    if kind == 5:
+        return [rng.randint(0, 12), rng.randint(0, 12)]
+    if kind == 6:
+        return [_random_value(rng, depth + 1) for _ in range(rng.randrange(4))]
+    return {_words(rng) or "k": _random_value(rng, depth + 1) for _ in range(rng.randrange(3))}
+
+
+def _nodes(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _nodes(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += _nodes(value, (*path, index))
+    return found
+
+
+def _mutate_data(rng: random.Random, data: Any) -> Any:
+    for _ in range(rng.randint(1, 3)):
+        paths = [p for p in _nodes(data) if p]
+        if not paths:
+            break
+        path = rng.choice(paths)
+        parent = data
+        for step in path[:-1]:
+            parent = parent[step]
+        last = path[-1]
+        action = rng.randrange(5)
+        if action == 0 and isinstance(parent, dict):
+            del parent[last]
+        elif action == 1 and isinstance(parent, dict):
+            parent[_words(rng) or "extra"] = _random_value(rng)
+        elif action == 2 and isinstance(parent, list):
+            parent.append(copy_of(parent[last]))
+        elif action == 3 and isinstance(parent[last], int) and not isinstance(parent[last], bool):
+            parent[last] = parent[last] + rng.choice([-100, -2, -1, 1, 2, 1000, 10**9])
+        else:
+            parent[last] = _random_value(rng)
+    return data
+
+
+def copy_of(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def _mutate_text(rng: random.Random, text: str) -> str:
+    lines = text.splitlines(keepends=True)
+    for _ in range(rng.randint(1, 3)):
+        if not lines:
+            break
+        i = rng.randrange(len(lines))
+        choice = rng.randrange(6)
+        if choice == 0:
+            del lines[i]
+        elif choice == 1:
+            lines.insert(i, lines[i])
+        elif choice == 2:
+            cut = rng.randrange(len(lines[i]) + 1)
+            lines[i] = lines[i][:cut] + _words(rng) + lines[i][cut:]
+        elif choice == 3:
+            lines[i] = lines[i].replace(" ", "", 1)
+        elif choice == 4:
+            lines[i] = "  " + lines[i]
+        else:
+            lines = lines[: i + 1]
+    return "".join(lines)
+
+
+def _scenario_text(rng: random.Random) -> tuple[str, str]:
+    source = rng.choice(SCENARIOS)
+    text = source.read_text(encoding="utf-8")
+    how = rng.choice([0, 0, 0, 1, 2, 3])
+    if how == 0:
+        return source.parent.name, text  # unchanged: other words on the command line do the damage
+    if how == 1:
+        return source.parent.name, _mutate_text(rng, text)
+    data = yaml.safe_load(text)
+    data = _mutate_data(rng, data)
+    dumped = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return source.parent.name, _mutate_text(rng, dumped) if how == 3 else dumped
+
+
+def _unit_names(text: str) -> list[str]:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return ["A", "B"]
+    for key in ("units", "combatants", "cards", "adventurers"):
+        if isinstance(data, dict) and isinstance(data.get(key), dict):
+            return [str(k) for k in data[key]] or ["A"]
+    return ["A", "B"]
+
+
+FLAGS = ["--seed", "--dice", "--format", "--option", "--jobs", "--trials", "--budget", "--set", "--ruleset"]
+FORMATS = ["json", "jsonl", "text", "rich", "yaml", ""]
+
+
+def make_input(rng: random.Random) -> dict[str, Any]:
+    """One command: ``argv``, the text of its standard input, and the text of the scenario file ``{file}`` names."""
+    kind = rng.choices(["run", "check", "odds", "attack", "roll", "journal", "words"], [5, 2, 2, 3, 3, 1, 1])[0]
+    game, text = _scenario_text(rng)
+    names = _unit_names(text)
+    stdin = ""
+    if kind == "roll":
+        pieces = ["1", "2", "6", "d", "d6", "k", "h", "l", "+", "-", "*", "(", ")", " ", "20", "kh1", "dl1", "%"]
+        expression = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
+        argv = ["roll", "--", expression] if rng.random() < 0.8 else ["roll", expression, "--seed", _words(rng)]
+        return {"argv": argv, "stdin": stdin, "file": None}
+    if kind == "run":
+        argv = ["run", "{file}", "--format", rng.choice(FORMATS[:4])]
+        if rng.random() < 0.3:
+            argv += ["--seed", str(rng.randint(0, 2**40))]
+        if rng.random() < 0.2:
+            argv += ["--dice", ",".join(str(rng.randint(0, 21)) for _ in range(rng.randint(1, 8)))]
+        if rng.random() < 0.15:
+            argv, stdin = ["run", "-", "--format", "jsonl"], text
+    elif kind == "check":
+        argv = ["check", "{file}"]
+    elif kind == "odds":
+        argv = ["odds", "{file}", "--trials", str(rng.choice([50, 200])), "--budget", str(rng.choice([50, 2000]))]
+        argv += ["--format", rng.choice(["json", "text"])]
+    elif kind == "attack":
+        argv = ["attack", "{file}", "-a", rng.choice(names), "-t", rng.choice(names), "--format", "json"]
+        if rng.random() < 0.4:
+            argv += ["--dice", ",".join(str(rng.randint(1, 20)) for _ in range(rng.randint(1, 6)))]
+        if rng.random() < 0.3:
+            argv = ["attack", "-r", game, "-a", rng.choice(names), "-t", rng.choice(names), "--seed", "1"]
+    elif kind == "journal":
+        argv = ["journal", rng.choice(["show", "undo", "replay"]), "{file}"]
+    else:
+        argv = [rng.choice(["run", "check", "odds", "attack", "roll", "matrix", "schema", "rules"])]
+        argv += ["{file}"] if rng.random() < 0.7 else []
+    for _ in range(rng.choice([0, 0, 0, 0, 0, 0, 1, 2])):
+        flag = rng.choice(FLAGS)
+        argv += [flag, _words(rng)] if rng.random() < 0.9 else [flag]
+    return {"argv": argv, "stdin": stdin, "file": text}
+
+
+# --- running ------------------------------------------------------------------------------------------------
+
+
+def _run_one(item: dict[str, Any], folder: Path) -> tuple[int | str, str]:
+    from tabroll.cli.app import main
+
+    scenario = folder / "scenario.yaml"
+    if item["file"] is not None:
+        scenario.write_text(item["file"], encoding="utf-8", errors="surrogatepass")
+    argv = [str(scenario) if a == "{file}" else a for a in item["argv"]]
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.StringIO(item["stdin"])
+
+    def on_alarm(signum: int, frame: object) -> None:
+        raise Hang
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(WATCHDOG_SECONDS)
+    old = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = stdin, out, err
+    try:
+        main(argv)
+        code: int | str = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else 0
+    except Hang:
+        code = "hang"
+    except BaseException as escaped:  # anything past main's boundary is a bug too
+        code, err = "escaped", io.StringIO(f"{type(escaped).__name__}: {escaped}")
+    finally:
+        signal.alarm(0)
+        sys.stdin, sys.stdout, sys.stderr = old
+    return code, err.getvalue()
+
+
+def _worker(args: tuple[int, int, int, str]) -> tuple[collections.Counter[str], list[dict[str, Any]]]:
+    seed, start, stop, out_dir = args
+    counts: collections.Counter[str] = collections.Counter()
+    broken: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="tabroll-fuzz-") as scratch:
+        folder = Path(scratch)
+        with contextlib.suppress(FileNotFoundError):
+            os.chdir(folder)
+        for number in range(start, stop):
+            item = make_input(random.Random(f"{seed}:{number}"))
+            code, err = _run_one(item, folder)
+            bad = code not in ALLOWED or "Traceback" in err or "internal error" in err
+            counts[f"exit {code}"] += 1
+            if bad:
+                case = {"number": number, "code": code, "argv": item["argv"], "stdin": item["stdin"],
+                        "file": item["file"], "stderr": err[-4000:]}  # fmt: skip
+                broken.append(case)
+                Path(out_dir, f"case-{number}.json").write_text(json.dumps(case, indent=1, ensure_ascii=True))
+    return counts, broken
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--inputs", type=int, default=2_000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", default="fuzz-cases", help="where reproductions are saved")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    out = os.path.abspath(args.out)
+    chunk = 250
+    work = [(args.seed, s, min(s + chunk, args.inputs), out) for s in range(0, args.inputs, chunk)]
+    started = time.perf_counter()
+    total: collections.Counter[str] = collections.Counter()
+    broken: list[dict[str, Any]] = []
+    with multiprocessing.get_context("fork").Pool(args.jobs, maxtasksperchild=4) as pool:
+        for counts, cases in pool.imap_unordered(_worker, work):
+            total.update(counts)
+            broken.extend(cases)
+            done = sum(total.values())
+            print(f"\r{done:,}/{args.inputs:,} inputs, {len(broken)} broken", end="", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - started
+    print(file=sys.stderr)
+    print(
+        f"inputs: {sum(total.values()):,} in {elapsed:.0f} s ({sum(total.values()) / elapsed:.0f}/s), seed {args.seed}"
+    )
+    for key, value in sorted(total.items()):
+        print(f"  {key}: {value:,}")
+    print(f"broken (exit 70, traceback, escape or hang): {len(broken)}" + (f", saved in {out}" if broken else ""))
+    for case in broken[:10]:
+        print(f"  #{case['number']} {case['code']}: tabroll {shlex.join(case['argv'])}")
+        print("    " + (case["stderr"].strip().splitlines() or [""])[-1][:200])
+    raise SystemExit(1 if broken else 0)
+
+
+if __name__ == "__main__":
+    main()
