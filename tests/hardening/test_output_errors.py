@@ -88,7 +88,7 @@ _STARTER = (
 )
 
 
-@pytest.mark.parametrize("delay", [i * 0.05 for i in range(12)])
+@pytest.mark.parametrize("delay", [i * 0.07 for i in range(8)])
 def test_ctrl_c_at_any_moment_is_one_line_and_exit_130(delay: float) -> None:
     """Interrupts land during the imports, the loading, the resolving and the output, by the delay."""
     process = subprocess.Popen(

@@ -189,10 +189,10 @@ def _record_third_action(journal_path: str, scenario_path: str, start: object, s
 
 
 def test_two_writers_at_once_never_interleave(tmp_path: Path) -> None:
-    """Two processes that opened the same journal append at the same moment, 20 times: one is recorded, the other
+    """Two processes that opened the same journal append at the same moment, 10 times: one is recorded, the other
     is refused, and the journal always reads back whole with three actions."""
     context = multiprocessing.get_context("fork")
-    for round_ in range(20):
+    for round_ in range(10):
         folder = tmp_path / str(round_)
         folder.mkdir()
         scenario_path = copy_scenario(SKIRMISH, folder)
