@@ -82,14 +82,19 @@ def _many(tmp_path: Path, count: int = 150) -> Path:
     return tmp_path
 
 
-def test_a_reader_that_leaves_takes_the_workers_with_it(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tabroll", "run", str(_many(tmp_path)), "--jobs", "2", "--format", "jsonl"],
+def _parallel_batch(folder: Path, stderr: int) -> subprocess.Popen[bytes]:
+    """``tabroll run FOLDER --jobs 2`` in a process group of its own (its workers join the group)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "tabroll", "run", str(folder), "--jobs", "2", "--format", "jsonl"],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
         cwd=ROOT,
         start_new_session=True,
     )
+
+
+def test_a_reader_that_leaves_takes_the_workers_with_it(tmp_path: Path) -> None:
+    process = _parallel_batch(_many(tmp_path), subprocess.DEVNULL)
     assert process.stdout is not None
     assert process.stdout.read(10)
     process.stdout.close()
@@ -103,13 +108,7 @@ def test_a_reader_that_leaves_takes_the_workers_with_it(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("after_bytes", [4_000])
 def test_ctrl_c_ends_a_parallel_batch_with_its_workers(tmp_path: Path, after_bytes: int) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tabroll", "run", str(_many(tmp_path)), "--jobs", "2", "--format", "jsonl"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=ROOT,
-        start_new_session=True,
-    )
+    process = _parallel_batch(_many(tmp_path), subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     process.stdout.read(after_bytes)
     os.killpg(process.pid, signal.SIGINT)  # the terminal sends Ctrl-C to the whole group
