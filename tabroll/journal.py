@@ -854,6 +854,13 @@ def open_journal(
     reports any action that no longer replays). ``scenario_bytes`` replaces reading ``scenario_path``.
     """
     journal_path = _target(path)
+    named = str(scenario_path)
+    if any("\udc80" <= char <= "\udcff" for char in named):  # bytes that are not UTF-8, kept as surrogates
+        raise InputError(
+            f"a journal names its scenario file, and the name {named.encode('utf-8', 'surrogateescape')!r} is not "
+            "UTF-8 text",
+            tip="rename the scenario file with letters a journal can record (any UTF-8 name), then start the journal",
+        )
     data = _scenario_bytes(scenario_path) if scenario_bytes is None else scenario_bytes
     digest = scenario_sha256(data)
     options = _options_json(scenario.options)

@@ -252,3 +252,16 @@ def test_hostile_text_inside_a_journal_is_a_located_error(recorded, where: str, 
         assert "Traceback" not in done.stderr and "internal error" not in done.stderr, (command, done.stderr)
         assert done.returncode == 2, (command, done.stderr)
         assert f"{journal_path}:{index + 1}" in done.stderr, done.stderr
+
+
+def test_a_scenario_named_with_bytes_that_are_not_utf8_cannot_start_a_journal(tmp_path: Path) -> None:
+    name = os.fsencode(tmp_path) + b"/x\xff.yaml"
+    with open(name, "wb") as handle:
+        handle.write(SKIRMISH.read_bytes())
+    done = subprocess.run(
+        [sys.executable, "-m", "tabroll", "run", name, "--journal", str(tmp_path / "j.jsonl")],
+        capture_output=True, timeout=120, cwd=ROOT, check=False,
+    )  # fmt: skip
+    err = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 2 and "internal error" not in err, err
+    assert "is not UTF-8 text" in err and not (tmp_path / "j.jsonl").exists()
