@@ -78,6 +78,8 @@ class Event:
 
 
 def _jsonable(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
@@ -132,10 +134,23 @@ class Note(Event):
 # --- dice and numbers -------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class RolledDice:
+    """One dice term of a roll (``4d6kh3``): every die as rolled, and for each whether it counts."""
+
+    dice: str
+    values: tuple[int, ...]
+    kept: tuple[bool, ...]
+
+
 @event_kind("roll")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Roll(Event):
-    """Dice were rolled. ``values`` are every die as rolled; ``kept`` those that count; ``total`` the result."""
+    """Dice were rolled. ``values`` are every die as rolled; ``kept`` those that count; ``total`` the result.
+
+    A roll of a dice expression also keeps its shape: ``terms`` holds each dice term with the dice it rolled and
+    which of them count, and ``shown`` the expression with the dice in place (``[2, 5, ~2, 6]+[2]``, ``~`` marking
+    a dropped die), so every renderer shows the right die dropped, each term and each operator."""
 
     label: str
     dice: str
@@ -143,6 +158,22 @@ class Roll(Event):
     kept: tuple[int, ...]
     total: int
     unit: str | None = None
+    terms: tuple[RolledDice, ...] = ()
+    shown: str = ""
+
+    @classmethod
+    def of(cls, rolled: Any, *, label: str, unit: str | None = None) -> Roll:
+        """The event of a :class:`~tabroll.dice.notation.RolledExpression`."""
+        return cls(
+            label=label,
+            dice=rolled.expression.notation,
+            values=rolled.values,
+            kept=rolled.kept_values,
+            total=rolled.total,
+            unit=unit,
+            terms=tuple(RolledDice(t.term.notation, t.values, t.kept) for t in rolled.terms),
+            shown=rolled.shown(),
+        )
 
 
 @event_kind("modifier")

@@ -19,6 +19,7 @@ def events_schema() -> dict[str, Any]:
     variants: list[dict[str, Any]] = []
     for kind, cls in sorted(EVENT_TYPES.items()):
         schema = TypeAdapter(cls).json_schema()
+        definitions.update(schema.pop("$defs", {}))  # parts of an event (a roll's terms) are shared definitions
         schema.pop("title", None)
         properties = {"kind": {"const": kind}, **schema.get("properties", {})}
         schema["properties"] = properties

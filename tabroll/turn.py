@@ -44,16 +44,7 @@ class ActionLog:
         from tabroll.dice.notation import parse
 
         rolled = parse(notation).roll(self.dice, purpose)
-        self.emit(
-            Roll(
-                label=purpose,
-                dice=rolled.expression.notation,
-                values=rolled.values,
-                kept=rolled.kept_values,
-                total=rolled.total,
-                unit=unit,
-            )
-        )
+        self.emit(Roll.of(rolled, label=purpose, unit=unit))
         return rolled
 
     def pick(self, options: Sequence[T], purpose: str, unit: str | None) -> T:

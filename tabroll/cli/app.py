@@ -272,15 +272,7 @@ def roll(
     session = _Session(seed, dice, prompt)
     rolled = parsed.roll(session.source, label)
     renderer = make_renderer(chosen)
-    renderer.event(
-        Roll(
-            label=label,
-            dice=parsed.notation,
-            values=rolled.values,
-            kept=rolled.kept_values,
-            total=rolled.total,
-        )
-    )
+    renderer.event(Roll.of(rolled, label=label))
     renderer.footer(**session.facts())
     renderer.close()
     note = session.leftover_note()

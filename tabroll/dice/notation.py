@@ -262,15 +262,18 @@ class RolledExpression:
         """The dice that count towards the total, in order."""
         return tuple(v for term in self.terms for v, k in zip(term.values, term.kept, strict=True) if k)
 
+    def shown(self) -> str:
+        """The expression with each dice term replaced by its dice: ``[6, 5, 2, ~1]+[3]``, ``([3, 4]+3)*2``."""
+        rolled = iter(self.terms)
+        return _render(
+            self.expression.root, lambda n: str(n.value) if isinstance(n, Constant) else next(rolled).shown()
+        )
+
     def describe(self) -> str:
         """Such as ``4d6kh3 -> [6, 5, 2, ~1] = 13`` or ``1d20+2 -> [14]+2 = 16``."""
         if not self.terms:
             return f"{self.expression.notation} = {self.total}"
-        rolled = iter(self.terms)
-        body = _render(
-            self.expression.root, lambda n: str(n.value) if isinstance(n, Constant) else next(rolled).shown()
-        )
-        return f"{self.expression.notation} -> {body} = {self.total}"
+        return f"{self.expression.notation} -> {self.shown()} = {self.total}"
 
 
 @dataclass(frozen=True, slots=True)

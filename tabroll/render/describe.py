@@ -43,6 +43,8 @@ def game_over_text(event: ev.GameOver) -> str:
 
 
 def roll_text(event: ev.Roll) -> str:
+    if event.shown and (len(event.terms) > 1 or event.total != sum(event.kept) or len(event.values) > 1):
+        return f"{event.label}: {event.dice} → {event.shown} = {event.total}"  # drawn from the roll's own shape
     if len(event.values) == 1 and event.kept == event.values:
         shown = str(event.values[0])
     else:

@@ -435,3 +435,17 @@ def test_distribution_refuses_too_much_work_up_front() -> None:
             parse(text).distribution()
         assert "would take about" in caught.value.message
     assert sum(parse("20d20kh10").distribution().values()) == 1
+
+
+def test_the_roll_event_keeps_each_term_and_marks_the_right_die_dropped(cli) -> None:
+    """4d6kh3 drops its own 2, not the 1d6's 2; a subtraction stays a subtraction."""
+    kept = cli("roll", "4d6kh3+1d6", "--dice", "2,5,2,6,2", "--format", "text")
+    assert kept.out.strip() == "roll: 4d6kh3+1d6 → [2, 5, ~2, 6]+[2] = 15"
+    minus = cli("roll", "2d6-1d6", "--dice", "3,4,3", "--format", "text")
+    assert minus.out.strip() == "roll: 2d6-1d6 → [3, 4]-[3] = 4"
+    (event,) = cli("roll", "4d6kh3+1d6", "--dice", "2,5,2,6,2", "--format", "json").json()["events"]
+    assert event["terms"] == [
+        {"dice": "4d6kh3", "values": [2, 5, 2, 6], "kept": [True, True, False, True]},
+        {"dice": "1d6", "values": [2], "kept": [True]},
+    ]
+    assert event["kept"] == [2, 5, 6, 2] and event["total"] == 15

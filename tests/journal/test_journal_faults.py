@@ -265,3 +265,24 @@ def test_a_scenario_named_with_bytes_that_are_not_utf8_cannot_start_a_journal(tm
     err = done.stderr.decode("utf-8", "replace")
     assert done.returncode == 2 and "internal error" not in err, err
     assert "is not UTF-8 text" in err and not (tmp_path / "j.jsonl").exists()
+
+
+def test_a_journal_written_before_rolls_kept_their_terms_still_replays(recorded) -> None:
+    """Fields a newer tabroll adds to an event (a roll's terms and shown) are no disagreement with old records."""
+    journal_path, _, _ = recorded
+    lines = journal_path.read_bytes().splitlines()
+    old_style = [lines[0]]
+    for raw in lines[1:]:
+        obj = json.loads(raw)
+        for event in obj["events"]:
+            event.pop("terms", None)
+            event.pop("shown", None)
+        del obj["check"]
+        obj["check"] = jr.check_hash(obj)
+        old_style.append(json.dumps(obj, ensure_ascii=False).encode())
+    journal_path.write_bytes(b"\n".join(old_style) + b"\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "tabroll", "journal", "replay", str(journal_path)],
+        capture_output=True, text=True, timeout=120, cwd=journal_path.parent, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
