@@ -88,9 +88,13 @@ def test_initiative_and_mana_example() -> None:
     assert out.state.active == "Kaya"
 
 
-def test_flee_and_respond_example() -> None:
+def test_flee_example() -> None:
     out = run_file(EXAMPLES / "06-flee-and-respond.yaml")
-    assert [(r.label, r.total) for r in out.of("roll")] == [("opposed Speed: Garruk", 5), ("opposed Speed: Jace", 5)]
+    assert out.of("roll") == [] and out.refusals() == []
     assert out.unit("Drake").out_reason == "dismissed"
-    assert out.unit("Garruk").mana == 2 and out.unit("Jace").life == 7
-    assert out.unit("Jace").out_reason == "fled"
+    assert [(d.target, d.amount) for d in out.of("damage")] == [("Jace", 2)]
+    assert out.unit("Garruk").mana == 2 and out.unit("Garruk").graveyard == ("Ember Dart",)
+    assert out.unit("Jace").life == 7 and out.unit("Jace").out_reason == "fled"
+    (over,) = out.of("game_over")
+    assert (over.winner, over.unit) == ("Garruk", None)
+    assert over.reason == "Jace fled; only Garruk's side still stands"

@@ -120,11 +120,11 @@ VALUES = st.one_of(
 FIELDS = [
     "attacker", "target", "unit", "caster", "creature", "intercept_by", "after", "by", "to", "relative_to",
     "skill", "skills", "difficulty", "identity", "cost", "spell", "effect", "amount", "instant", "responds_to",
-    "counterattack", "colorless", "dice", "creature_only", "power", "toughness",
+    "counterattack", "colorless", "dice", "creature_only", "power", "toughness", "uphold", "forget", "draw",
 ]  # fmt: skip
 DOS = [
     "attack", "move", "skill_test", "initiative", "delay", "reach_phase", "cast", "effect", "flee", "damage",
-    "regenerate", "summon", "end_turn", "modify",
+    "regenerate", "summon", "end_turn", "modify", "upkeep",
 ]  # fmt: skip
 
 
@@ -145,7 +145,7 @@ def test_hostile_actions_give_input_errors_or_refusals_never_a_crash(actions, se
         "A": creature("a", 2, 2, 6, "Trample", speed=2),
         "B": creature("b", 1, 3, 4, "First Strike"),
         "L": {"kind": "character", "side": "l", "power": 1, "toughness": 1, "life": 9, "speed": 2, "mana": 3,
-              "mastery": 3, "focus": 1, "reach": 2, "identity": "WB"},
+              "reach": 3, "mastery": 3, "focus": 1, "identity": "WB"},
         "Z": creature("l", 1, 1, 3, "Regenerate", controller="L"),
     }  # fmt: skip
     data = fight(units, actions, reserve={"R": creature("x", 1, 1, 1)})
@@ -154,6 +154,7 @@ def test_hostile_actions_give_input_errors_or_refusals_never_a_crash(actions, se
 
 
 UNIT = st.sampled_from(["A", "B", "L", "Z"])
+LISTED = ["Ember Dart", "Flashfire", "Oak Skin", "Withering Touch", "Ward of Thorns", "Unmaking", "Ember Hound"]
 PLAUSIBLE = st.one_of(
     st.fixed_dictionaries(
         {"do": st.just("attack"), "attacker": UNIT, "target": UNIT},
@@ -170,6 +171,11 @@ PLAUSIBLE = st.one_of(
     st.just({"do": "initiative"}),
     st.fixed_dictionaries({"do": st.just("delay"), "unit": UNIT, "after": UNIT}),
     st.fixed_dictionaries({"do": st.just("reach_phase"), "unit": UNIT, "colorless": st.integers(0, 3)}),
+    st.fixed_dictionaries({"do": st.just("upkeep"), "unit": UNIT, "uphold": st.lists(UNIT, max_size=2)}),
+    st.fixed_dictionaries(
+        {"do": st.just("cast"), "caster": UNIT, "spell": st.sampled_from(LISTED)},
+        optional={"target": UNIT, "responds_to": UNIT},
+    ),
     st.fixed_dictionaries(
         {"do": st.just("cast"), "caster": UNIT, "spell": st.just("Bolt"), "cost": st.integers(0, 4)},
         optional={
@@ -204,7 +210,8 @@ def test_plausible_action_sequences_resolve_or_refuse_and_keep_the_invariants(ac
         "A": creature("a", 2, 2, 6, "Trample", speed=2),
         "B": creature("b", 1, 3, 4, "First Strike", "Indestructible", "Regenerate"),
         "L": {"kind": "character", "side": "l", "power": 1, "toughness": 1, "life": 9, "speed": 4, "mana": 3,
-              "mastery": 3, "focus": 1, "reach": 2, "identity": "WB"},
+              "reach": 3, "mastery": 3, "focus": 1, "memory": 4, "identity": "WB", "spells": LISTED[:4],
+              "library": LISTED[4:]},
         "Z": creature("l", 1, 1, 3, "Regenerate", "Vigilance", controller="L"),
     }  # fmt: skip
     data = fight(units, actions, reserve={"R": creature("x", 1, 1, 1)}, default_range=band)
@@ -221,3 +228,8 @@ def test_plausible_action_sequences_resolve_or_refuse_and_keep_the_invariants(ac
                     assert step.state.band(name, other) in ("near", "far")
         if step.refused:
             assert step.state is not None and [e.kind for e in step.events] == ["action", "refused"]
+    overs = [i for i, step in enumerate(out.steps) if any(e.kind == "game_over" for e in step.events)]
+    assert len(overs) <= 1  # the battle ends once, and every action after it is refused
+    if overs:
+        assert all(step.refused for step in out.steps[overs[0] + 1 :])
+        assert out.state.result is not None
