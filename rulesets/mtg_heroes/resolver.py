@@ -500,7 +500,7 @@ def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = fro
 
 def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> None:
     unit = turn.current(attacker)
-    if not unit.in_fight:
+    if not unit.in_fight or turn.battle.result is not None:
         return
     if unit.has("vigilance"):
         turn.emit(Note(unit=attacker, text=f"Vigilance: {attacker} is not pushed back and need not prepare again"))
@@ -758,7 +758,9 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
     if reset:
         turn.emit(Note(text=f"end of turn: Power and Toughness reductions end ({', '.join(reset)})"))
     if turn.battle.result is not None:
-        turn.emit(Note(text=f"{ending or 'the'} turn ends; the battle is over"))
+        turn.emit(
+            Note(text=f"{ending}'s turn ends; the battle is over" if ending else "the turn ends; the battle is over")
+        )
         return
     order = [n for n in turn.battle.order if not turn.current(n).out]
     active = turn.battle.active
@@ -773,7 +775,8 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
     elif active is None:
         number += 1
     turn.battle = dataclasses.replace(turn.battle, active=active, turn=number)
-    turn.emit(Note(text=f"{ending or 'the'} turn ends" + (f"; now {active}'s turn" if active else "")))
+    whose = f"{ending}'s" if ending else "the"
+    turn.emit(Note(text=f"{whose} turn ends" + (f"; now {active}'s turn" if active else "")))
     if active is not None and turn.battle.phase is not None:
         start_turn(turn, active, number)
 
