@@ -115,7 +115,7 @@ def _check_start(model: HeroesScenario, options: HeroesOptions, doc: YamlDocumen
             if entry.life == 0:
                 raise InputError(
                     f"{name} starts the fight with Life 0: a combatant at 0 Life cannot take part",
-                    location=doc.locate((group, name, "life")),
+                    location=doc.locate((group, name, _key_used(doc, (group, name), "life"))),
                     tip="give it Life 1 or more, or leave it out of the scenario",
                 )
             if entry.kind != "character" or options.mana_above_reach:
@@ -125,9 +125,19 @@ def _check_start(model: HeroesScenario, options: HeroesOptions, doc: YamlDocumen
                     raise InputError(
                         f"{name} starts with {field} {value}, above its Reach {entry.reach}: a character may begin a "
                         "fight with no more mana than its Reach",
-                        location=doc.locate((group, name, field)),
+                        location=doc.locate((group, name, _key_used(doc, (group, name), field))),
                         tip=f"lower {field} to {entry.reach} or less, or set the option mana_above_reach: true",
                     )
+
+
+def _key_used(doc: YamlDocument, path: tuple[str, str], field: str) -> str:
+    """The key the file used for ``field`` (``Life`` or ``Życie`` for ``life``), so a message points at it."""
+    entry = doc.data
+    for part in path:
+        entry = entry.get(part, {}) if isinstance(entry, dict) else {}
+    choices = CombatantInput.model_fields[field].validation_alias
+    names = [str(n) for n in getattr(choices, "choices", [field])]
+    return next((n for n in names if isinstance(entry, dict) and n in entry), field)
 
 
 def _unknown_spell(

@@ -120,6 +120,23 @@ BAD = {
     ),
     "huge power": ("combatants:\n  Kaya: {side: k, Power: 1000000000, Toughness: 2, Life: 3}\n", "Power"),
     "bad controller": ("combatants:\n  Bear: {controller: Nobody, Power: 1, Toughness: 2, Life: 3}\n", "Nobody"),
+    "life 0 at the start": (
+        "combatants:\n  Kaya: {side: k, Power: 1, Toughness: 2, Life: 0}\n",
+        "bad.yaml:3:43: combatants.Kaya.Life: Kaya starts the fight with Life 0",
+    ),
+    "mana above reach": (
+        "combatants:\n  Kaya: {kind: character, side: k, Power: 1, Toughness: 2, Life: 3, Reach: 2, max_mana: 4}\n",
+        "combatants.Kaya.max_mana: Kaya starts with max_mana 4, above its Reach 2",
+    ),
+    "unknown spell": (
+        "combatants:\n  Kaya: {kind: character, side: k, Power: 1, Toughness: 2, Life: 3}\n"
+        "actions:\n  - {do: cast, caster: Kaya, spell: Ember Drat}\n",
+        "actions[0].spell: no spell called 'Ember Drat' in the spell list",
+    ),
+    "bad spell": (
+        "spells:\n  Zap: {cost: 1, colour: X}\n",
+        "spells.Zap.colour",
+    ),
 }
 
 

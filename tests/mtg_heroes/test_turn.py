@@ -417,3 +417,29 @@ def test_more_mana_than_reach_at_the_start_is_refused_unless_the_option_allows_i
         assert f"combatants.A.{field}: A starts with {field} 3, above its Reach 2" in str(err.value)
     allowed = run_data(fight({"A": character("a", reach=2, max_mana=3, mana=3)}, []), mana_above_reach=True)
     assert allowed.state.unit("A").max_mana == 3
+
+
+# --- responses --------------------------------------------------------------------------------------------
+
+
+def test_the_response_test_is_against_the_named_one_or_whose_turn_it_is() -> None:
+    units = {
+        "X": character("x", speed=1, mana=3, reach=3, mastery=3),
+        "E": character("e", speed=2, focus=1),
+        "W": creature("e", 1, 1, 20, controller="E", speed=3),
+    }
+    zap = {"do": "cast", "caster": "X", "spell": "Zap", "cost": 1, "instant": True, "target": "W", "responds_to": "W"}
+    start = [{"do": "initiative"}, reach("E"), upkeep("E", "W"), attack("W", "X", [1, 1, 1, 1])]
+    named = run_data(fight(units, [*start, {**zap, "dice": [6, 2, 2, 1]}]))
+    assert [(r.label, r.total) for r in named.of("roll", -1)] == [("opposed Speed: X", 6), ("opposed Speed: W", 5)]
+    assert named.unit("X").mana == 2
+    active = run_data(fight(units, [*start, {**zap, "dice": [6, 4, 3]}], options={"response_test_against": "active"}))
+    assert [(r.label, r.total) for r in active.of("roll", -1)] == [("opposed Speed: X", 6), ("opposed Speed: E", 7)]
+    assert active.unit("X").mana == 3 and [r.value for r in active.of("ruling", -1)] == ["active"]
+    assert "X is too slow: Zap is not cast, no mana spent" in [n.text for n in active.of("note", -1)]
+
+
+def test_an_instant_on_another_turn_needs_no_speed_test_unless_it_answers_something() -> None:
+    units = {"X": character("x", speed=1, mana=3, reach=3, mastery=3, spells=["Ember Dart"]), "E": character("e")}
+    out = run_data(fight(units, [{"do": "initiative", "dice": [1, 6]}, cast("X", "Ember Dart", "E")]))
+    assert out.state.active == "E" and out.of("roll", -1) == [] and out.unit("E").life == 8
