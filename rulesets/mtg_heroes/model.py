@@ -45,6 +45,11 @@ class HeroesOptions(Strict):
     counterattack: bool = Field(
         True, description="A defender counterattacks after an attack unless the action declines it."
     )
+    attack_takes_action: bool = Field(
+        True,
+        description="Fighting at near range takes one of the combatant's actions (the source calls it both free "
+        "and an action); false: it is free, still once per turn.",
+    )
     mana_above_reach: bool = Field(
         False,
         description="A character may start the fight with more mana (or a higher max_mana) than its Reach; the "

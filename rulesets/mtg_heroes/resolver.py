@@ -136,7 +136,7 @@ def check_phase(turn: Turn, unit: Combatant, doing: str) -> None:
     )
 
 
-def take_action(turn: Turn, unit: Combatant, verb: str) -> Combatant:
+def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -> Combatant:
     """Check that ``unit`` may act now and charge the action: its own, or its controller's Command.
 
     A character's commands come first: its first action of another kind closes commanding for the turn."""
@@ -182,7 +182,11 @@ def take_action(turn: Turn, unit: Combatant, verb: str) -> Combatant:
     if active is not None and active != unit.name:
         raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
     check_phase(turn, unit, verb)
-    charged = charge(turn, unit, verb)
+    if free:
+        turn.emit(Note(unit=unit.name, text=f"{unit.name} {verb}: a free action (it spends none of its actions)"))
+        charged = unit
+    else:
+        charged = charge(turn, unit, verb)
     if unit.is_character and unit.commanded and not unit.commands_closed:
         turn.emit(Note(unit=unit.name, text=f"{unit.name}'s commands are over for this turn: it acts itself now"))
     return turn.update(dataclasses.replace(charged, commands_closed=True))
@@ -241,7 +245,11 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
         turn.battle = dataclasses.replace(turn.battle, follow_up=None)
         turn.emit(Note(unit=attacker.name, text=f"{attacker.name} takes its Trample follow-up attack"))
     else:
-        attacker = take_action(turn, attacker, f"attack {defender.name}")
+        free = not turn.options.attack_takes_action
+        if attacker.controller is None:
+            text = "fighting is free" if free else "fighting takes an action"
+            turn.ruling("attack_takes_action", not free, text)
+        attacker = take_action(turn, attacker, f"attack {defender.name}", free=free)
     turn.update(dataclasses.replace(turn.current(attacker.name), attacked=True))
     if defender is not target:
         who = target.name if defender.controller == target.name else defender.name

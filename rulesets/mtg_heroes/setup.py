@@ -13,7 +13,7 @@ from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_do
 
 from .model import CastAction, CombatantInput, HeroesOptions, HeroesScenario, MoveAction, SkillTestAction, SpellInput
 from .spells import spell_book
-from .state import SCALE, Battle, Combatant
+from .state import PHASE_NAMES, SCALE, Battle, Combatant
 
 _NAME_FIELDS = ("attacker", "target", "unit", "caster", "intercept_by", "after", "by", "responds_to")
 
@@ -354,6 +354,8 @@ def summarize(battle: Battle) -> dict[str, Any]:
         "turn": battle.turn,
         "order": list(battle.order),
         "active": battle.active,
+        "phase": battle.phase,
+        "result": battle.result,
         "ranges": [{"between": [a, b], "band": band} for a, b, band in battle.bands.pairs()],
         "default_range": battle.bands.default,
         "units": [
@@ -366,6 +368,8 @@ def summarize(battle: Battle) -> dict[str, Any]:
                 "mana": u.mana,
                 "out": u.out_reason if u.out else None,
                 "keywords": sorted(u.keywords),
+                "pushed_back": u.pushed_back,
+                "memory": list(u.memory_spells) if u.tracks_spells else None,
             }
             for u in battle.combatants
         ],
@@ -380,6 +384,10 @@ def _facts(unit: dict[str, Any]) -> str:
         parts.append(f"mana {unit['mana']}")
     if unit["keywords"]:
         parts.append(", ".join(k.title() for k in unit["keywords"]))
+    if unit["pushed_back"]:
+        parts.append("pushed back")
+    if unit["memory"] is not None:
+        parts.append(f"in Memory: {', '.join(unit['memory']) or 'nothing'}")
     if unit["out"]:
         parts.insert(0, str(unit["out"]))
     return ", ".join(parts)
@@ -392,8 +400,11 @@ def state_lines(battle: Battle) -> list[str]:
         lines.append(f"  {unit['name']} ({unit['kind']}, {unit['side']}): {_facts(unit)}")
     ranges = [f"{a}–{b} {band}" for (a, b), band in ((r["between"], r["band"]) for r in summary["ranges"])]
     lines.append(f"  ranges: {', '.join(ranges) + '; ' if ranges else ''}every other pair {summary['default_range']}")
-    if summary["order"]:
-        lines.append(f"  turn order: {', '.join(summary['order'])}; now {summary['active']}'s turn")
+    if summary["result"]:
+        lines.append(f"  the battle is over: {summary['result']}")
+    elif summary["order"]:
+        phase = f" ({PHASE_NAMES[summary['phase']]})" if summary["phase"] else ""
+        lines.append(f"  turn order: {', '.join(summary['order'])}; now {summary['active']}'s turn{phase}")
     return lines
 
 

@@ -443,3 +443,14 @@ def test_an_instant_on_another_turn_needs_no_speed_test_unless_it_answers_someth
     units = {"X": character("x", speed=1, mana=3, reach=3, mastery=3, spells=["Ember Dart"]), "E": character("e")}
     out = run_data(fight(units, [{"do": "initiative", "dice": [1, 6]}, cast("X", "Ember Dart", "E")]))
     assert out.state.active == "E" and out.of("roll", -1) == [] and out.unit("E").life == 8
+
+
+def test_fighting_takes_an_action_unless_the_option_makes_it_free() -> None:
+    units = {"X": character("x", speed=1, power=1, reach=2, mana=2, mastery=2, focus=1), "E": creature("e", 1, 1, 20)}
+    actions = [attack("X", "E", [1, 1, 1, 1]), {"do": "cast", "caster": "X", "spell": "Hex", "cost": 1, "target": "E"}]
+    costly = run_data(fight(units, actions))
+    assert costly.refusals() == ["X has used all its 1 action(s) this turn (Speed 1)"]
+    assert [r.value for r in costly.of("ruling", 0)][:1] == ["true"]
+    free = run_data(fight(units, actions, options={"attack_takes_action": False}))
+    assert free.refusals() == [] and free.unit("X").actions_used == 1 and free.unit("X").attacked
+    assert "X attack E: a free action (it spends none of its actions)" in [n.text for n in free.of("note", 0)]
