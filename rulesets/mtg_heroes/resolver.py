@@ -1190,6 +1190,10 @@ def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> Non
     if effect == "control":
         boss = turn.current(by)
         turn.update(dataclasses.replace(target, controller=boss.name, side=boss.side, refreshed=False))
+        if target.name in turn.battle.order and target.name != turn.battle.active:  # it acts when commanded now
+            order = tuple(n for n in turn.battle.order if n != target.name)
+            turn.battle = dataclasses.replace(turn.battle, order=order)
+            turn.emit(TurnOrder(order=order, reason=f"{target.name} is controlled by {boss.name}: no turn of its own"))
         turn.emit(StatusApplied(unit=target.name, status=f"controlled by {boss.name}", reason="control effect"))
         return
     reason = "destroyed" if effect == "destroy" else "exiled"

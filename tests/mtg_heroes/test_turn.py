@@ -454,3 +454,21 @@ def test_fighting_takes_an_action_unless_the_option_makes_it_free() -> None:
     free = run_data(fight(units, actions, options={"attack_takes_action": False}))
     assert free.refusals() == [] and free.unit("X").actions_used == 1 and free.unit("X").attacked
     assert "X attack E: a free action (it spends none of its actions)" in [n.text for n in free.of("note", 0)]
+
+
+def test_a_flight_ends_the_permanents_its_character_upholds() -> None:
+    units = {"X": character("x", speed=2, reach=2, mana=2, mastery=2, focus=1, spells=["Ward of Thorns"]),
+             "E": creature("e", 1, 1, 5)}  # fmt: skip
+    far = [{"between": ["X", "E"], "band": "far"}]
+    actions = [cast("X", "Ward of Thorns", "E"), {"do": "end_turn", "unit": "X"}, {"do": "flee", "unit": "X"}]
+    out = run_data(fight(units, actions, ranges=far))
+    assert [step.state.unit("E").power_now for step in out.steps] == [2, 2, 1]
+    assert ("E", "Ward of Thorns ends") in [(s.unit, s.status) for s in out.of("status", -1)]
+
+
+def test_a_creature_taken_under_control_leaves_the_turn_order() -> None:
+    units = {**MAGE, "C": creature("e", 2, 2, 4, speed=1)}
+    actions = [{"do": "initiative", "dice": [3, 2, 1]}, reach("M"), upkeep("M"), cast("M", "Stolen Will", "C")]
+    out = run_data(fight(units, actions))
+    assert out.steps[0].state.order == ("M", "E", "C", "I")
+    assert out.state.order == ("M", "E", "I") and out.unit("C").controller == "M"
