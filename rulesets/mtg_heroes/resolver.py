@@ -627,7 +627,7 @@ def start_turn(turn: Turn, name: str, number: int) -> None:
     turn.battle = dataclasses.replace(turn.battle, active=name, phase=first, turn=number)
     if unit.pushed_back:
         turn.emit(Note(unit=name, text=f"{name} has prepared again: the push-back ends"))
-    turn.update(dataclasses.replace(unit, pushed_back=False, upheld=0))
+    turn.update(dataclasses.replace(unit, pushed_back=False, upheld=0, reached=False, upkept=False))
     if unit.is_character:
         for creature in turn.battle.combatants:
             if creature.controller == name and not creature.out:
@@ -759,6 +759,8 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
                 commanded=False,
                 commands_closed=False,
                 spells_cast=0,
+                reached=False,
+                upkept=False,
                 pushed_back=unit.pushed_back and kept_turns,
                 summoning_sick=unit.summoning_sick and not sick,
             )
@@ -844,6 +846,8 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
         raise RuleRefusal(
             f"{unit.name}'s Reach phase is over this turn (now its {PHASE_NAMES[turn.battle.phase]})", rule="phases"
         )
+    if unit.reached:
+        raise RuleRefusal(f"{unit.name} has had its Reach phase this turn", rule="phases")
     if action.draw and unit.library:
         drawn, *rest = unit.library
         unit = turn.update(dataclasses.replace(unit, memory_spells=(*unit.memory_spells, drawn), library=tuple(rest)))
@@ -886,7 +890,7 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
             )
         )
         mana += action.colorless
-    turn.update(dataclasses.replace(unit, mana=mana))
+    turn.update(dataclasses.replace(unit, mana=mana, reached=True))
     if turn.battle.phase is not None:
         turn.battle = dataclasses.replace(turn.battle, phase="upkeep")
         turn.emit(
@@ -914,6 +918,8 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
         raise RuleRefusal(f"{unit.name}'s Reach phase comes before its Upkeep", rule="phases", tip="do: reach_phase")
     if phase not in (None, "upkeep"):
         raise RuleRefusal(f"{unit.name}'s Upkeep is over this turn (now its {PHASE_NAMES[phase]})", rule="phases")
+    if unit.upkept:
+        raise RuleRefusal(f"{unit.name} has had its Upkeep this turn", rule="phases")
     if len(set(action.uphold)) != len(action.uphold):
         raise RuleRefusal("each permanent or creature is upheld once", rule="upkeep")
     if len(action.uphold) > unit.focus:
@@ -937,7 +943,7 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
         else:
             turn.update(dataclasses.replace(creature, refreshed=False))
             turn.emit(Note(unit=name, text=f"{name} is not upheld: it stays, but is not refreshed this turn"))
-    unit = turn.update(dataclasses.replace(turn.current(unit.name), upheld=len(kept)))
+    unit = turn.update(dataclasses.replace(turn.current(unit.name), upheld=len(kept), upkept=True))
     spare = max(0, unit.focus - len(kept))
     turn.emit(
         Note(

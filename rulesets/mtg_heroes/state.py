@@ -80,6 +80,8 @@ class Combatant:
     pushed_back: bool = False  # attacked without Vigilance: it must be refreshed before it attacks again
     refreshed: bool = True  # a creature its controller upheld in this turn's Upkeep (checked once turns are kept)
     upheld: int = 0  # permanents and creatures a character upheld in its Upkeep this turn (Focus spent)
+    reached: bool = False  # had its Reach phase this turn
+    upkept: bool = False  # had its Upkeep this turn
     tracks_spells: bool = False  # its Memory and Library are listed, so casting a listed spell needs it in Memory
     memory_spells: tuple[str, ...] = ()  # the spells in Memory now
     library: tuple[str, ...] = ()  # the Library, next spell first

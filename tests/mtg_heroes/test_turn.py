@@ -472,3 +472,24 @@ def test_a_creature_taken_under_control_leaves_the_turn_order() -> None:
     out = run_data(fight(units, actions))
     assert out.steps[0].state.order == ("M", "E", "C", "I")
     assert out.state.order == ("M", "E", "I") and out.unit("C").controller == "M"
+
+
+def test_without_turn_order_the_reach_phase_and_upkeep_are_still_once_per_turn() -> None:
+    units = {"X": character("x", reach=3, mana=0, focus=1), "P": creature("x", 1, 1, 5, controller="X")}
+    actions = [reach("X"), reach("X", colorless=2), upkeep("X", "P"), upkeep("X"), END, reach("X", colorless=1)]
+    out = run_data(fight(units, actions))
+    assert out.refusals() == ["X has had its Reach phase this turn", "X has had its Upkeep this turn"]
+    assert [step.state.unit("X").mana for step in out.steps] == [3, 3, 3, 3, 3, 4]
+    assert out.steps[3].state.unit("X").upheld == 1  # the refused second Upkeep did not undo the first
+
+
+def test_a_spell_stops_applying_its_effects_once_its_target_is_out() -> None:
+    units = {**MAGE, "C": creature("e", 2, 2, 3)}
+    data = fight(units, [cast("M", "Searing Curse", "C"), cast("M", "Searing Curse", "E")])
+    data["spells"] = {"Searing Curse": {"cost": 1, "damage": 3, "power": -1, "effect": "destroy"}}
+    data["combatants"]["M"]["spells"] = ["Searing Curse", "Searing Curse"]
+    out = run_data(data)
+    assert [(d.target, d.amount) for d in out.of("damage")] == [("C", 3), ("E", 3)]
+    assert [m.applies_to for m in out.of("modifier")] == ["E's Power (printed 1)"]  # not C's: it fell first
+    assert [e.unit for e in out.of("defeat")] == ["C"]  # destroyed by the damage, not destroyed twice
+    assert [i.target for i in out.of("immune")] == ["E"]  # a character ignores the destroy part
