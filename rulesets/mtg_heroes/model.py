@@ -160,12 +160,12 @@ class CreatureStats(Strict):
     toughness: Stat = Field(validation_alias=_alias("toughness", "Toughness", "Wytrzymałość", "wytrzymalosc", "T"))
     life: Annotated[int, Field(ge=1, le=10_000)] = Field(validation_alias=_alias("life", "Life", "Życie", "zycie"))
     speed: Stat = Field(1, validation_alias=_alias("speed", "Speed", "Szybkość", "szybkosc"))
-    keywords: list[str] = Field(default_factory=list, max_length=30)
+    keywords: tuple[str, ...] = Field((), max_length=30)
 
     @field_validator("keywords")
     @classmethod
-    def _clean_keywords(cls, value: list[str]) -> list[str]:
-        return _keywords(value)
+    def _clean_keywords(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(_keywords(list(value)))
 
 
 class SpellInput(Strict):

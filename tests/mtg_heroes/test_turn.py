@@ -484,12 +484,16 @@ def test_without_turn_order_the_reach_phase_and_upkeep_are_still_once_per_turn()
 
 
 def test_a_spell_stops_applying_its_effects_once_its_target_is_out() -> None:
-    units = {**MAGE, "C": creature("e", 2, 2, 3)}
+    units = {**MAGE, "M": {**MAGE["M"], "spells": ["Searing Curse"] * 2}, "C": creature("e", 2, 2, 3)}
     data = fight(units, [cast("M", "Searing Curse", "C"), cast("M", "Searing Curse", "E")])
     data["spells"] = {"Searing Curse": {"cost": 1, "damage": 3, "power": -1, "effect": "destroy"}}
-    data["combatants"]["M"]["spells"] = ["Searing Curse", "Searing Curse"]
     out = run_data(data)
     assert [(d.target, d.amount) for d in out.of("damage")] == [("C", 3), ("E", 3)]
     assert [m.applies_to for m in out.of("modifier")] == ["E's Power (printed 1)"]  # not C's: it fell first
     assert [e.unit for e in out.of("defeat")] == ["C"]  # destroyed by the damage, not destroyed twice
     assert [i.target for i in out.of("immune")] == ["E"]  # a character ignores the destroy part
+
+
+def test_the_battle_state_stays_hashable_with_the_spell_list() -> None:
+    out = run_data(fight(MAGE, [cast("M", "Call the Pack Wolf")]))
+    assert hash(out.state) == hash(out.state) and out.unit("Pack Wolf").controller == "M"
