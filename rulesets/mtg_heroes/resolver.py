@@ -489,7 +489,7 @@ def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = fro
     """The permanent effects ``caster`` upholds end (all but the spells named in ``keep``)."""
     kept: list[Permanent] = []
     for permanent in turn.battle.permanents:
-        if permanent.caster != caster or permanent.spell in keep:
+        if permanent.caster != caster or (permanent.spell in keep and turn.current(permanent.target).in_fight):
             kept.append(permanent)
             continue
         target = turn.current(permanent.target)
@@ -922,9 +922,8 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
         raise RuleRefusal(f"{unit.name} has had its Upkeep this turn", rule="phases")
     if len(set(action.uphold)) != len(action.uphold):
         raise RuleRefusal("each permanent or creature is upheld once", rule="upkeep")
-    if len(action.uphold) > unit.focus:
-        raise RuleRefusal(f"{unit.name} upholds {len(action.uphold)}, more than its Focus {unit.focus}", rule="focus")
-    mine = {p.spell for p in turn.battle.permanents if p.caster == unit.name}
+    standing = [p for p in turn.battle.permanents if p.caster == unit.name and turn.current(p.target).in_fight]
+    mine = {p.spell for p in standing}
     creatures = [c.name for c in turn.battle.combatants if c.controller == unit.name and not c.out]
     for name in action.uphold:
         if name not in mine and name not in creatures:
@@ -933,6 +932,9 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
                 f"{name} is neither a permanent effect of {unit.name}'s nor a creature it controls (it has: {held})",
                 rule="upkeep",
             )
+    focus = sum(sum(p.spell == name for p in standing) or 1 for name in action.uphold)  # each copy takes Focus
+    if focus > unit.focus:
+        raise RuleRefusal(f"{unit.name} upholds {focus}, more than its Focus {unit.focus}", rule="focus")
     kept = frozenset(action.uphold)
     end_permanents(turn, unit.name, "not upheld in the Upkeep", keep=kept)
     for name in creatures:
@@ -943,12 +945,12 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
         else:
             turn.update(dataclasses.replace(creature, refreshed=False))
             turn.emit(Note(unit=name, text=f"{name} is not upheld: it stays, but is not refreshed this turn"))
-    unit = turn.update(dataclasses.replace(turn.current(unit.name), upheld=len(kept), upkept=True))
-    spare = max(0, unit.focus - len(kept))
+    unit = turn.update(dataclasses.replace(turn.current(unit.name), upheld=focus, upkept=True))
+    spare = max(0, unit.focus - focus)
     turn.emit(
         Note(
             unit=unit.name,
-            text=f"Upkeep: {unit.name} upholds {len(kept)} with Focus {unit.focus}"
+            text=f"Upkeep: {unit.name} upholds {focus} with Focus {unit.focus}"
             + (f" ({', '.join(action.uphold)})" if kept else "")
             + f"; it may cast {spare} spell(s) that are not Instants this turn",
         )

@@ -497,3 +497,16 @@ def test_a_spell_stops_applying_its_effects_once_its_target_is_out() -> None:
 def test_the_battle_state_stays_hashable_with_the_spell_list() -> None:
     out = run_data(fight(MAGE, [cast("M", "Call the Pack Wolf")]))
     assert hash(out.state) == hash(out.state) and out.unit("Pack Wolf").controller == "M"
+
+
+def test_each_copy_of_a_permanent_takes_focus_and_one_on_a_fallen_target_ends() -> None:
+    units = {**HOST, "X": {**HOST["X"], "spells": ["Ward of Thorns", "Ward of Thorns"], "speed": 3}}
+    twice = [cast("X", "Ward of Thorns", "P"), cast("X", "Ward of Thorns", "Q"), END]
+    out = run_data(fight(units, [*twice, upkeep("X", "Ward of Thorns", "P")]))
+    assert out.refusals() == ["X upholds 3, more than its Focus 2"]
+    kept = run_data(fight(units, [*twice, upkeep("X", "Ward of Thorns")]))
+    assert kept.refusals() == [] and kept.unit("X").upheld == 2
+    assert (kept.unit("P").power_now, kept.unit("Q").power_now) == (2, 2)
+    fallen = [*twice, {"do": "damage", "target": "Q", "amount": 5}, upkeep("X", "Ward of Thorns")]
+    out = run_data(fight(units, fallen))
+    assert out.unit("X").upheld == 1 and [p.target for p in out.state.permanents] == ["P"]
