@@ -510,3 +510,9 @@ def test_each_copy_of_a_permanent_takes_focus_and_one_on_a_fallen_target_ends() 
     fallen = [*twice, {"do": "damage", "target": "Q", "amount": 5}, upkeep("X", "Ward of Thorns")]
     out = run_data(fight(units, fallen))
     assert out.unit("X").upheld == 1 and [p.target for p in out.state.permanents] == ["P"]
+
+
+def test_without_a_turn_order_forgetting_needs_the_character_named() -> None:
+    out = run_data(fight(FULL, [{"do": "end_turn", "forget": ["Oak Skin"]}, END]))
+    assert out.refusals() == ["name the character that forgets: 'unit' on the end_turn"]
+    assert out.unit("X").memory_spells == ("Ember Dart", "Oak Skin", "Cinder Burst")  # unchecked without a unit
