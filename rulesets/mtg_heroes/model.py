@@ -24,6 +24,12 @@ def _alias(*names: str) -> Any:
     return AliasChoices(*names)
 
 
+POWER_KEYS = _alias("power", "Power", "Siła", "sila", "P")
+TOUGHNESS_KEYS = _alias("toughness", "Toughness", "Wytrzymałość", "wytrzymalosc", "T")
+LIFE_KEYS = _alias("life", "Life", "Życie", "zycie")
+SPEED_KEYS = _alias("speed", "Speed", "Szybkość", "szybkosc")
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -95,11 +101,11 @@ class CombatantInput(Strict):
     kind: Literal["character", "creature"] = Field("creature", validation_alias=_alias("kind", "type", "rodzaj"))
     side: Name | None = Field(None, validation_alias=_alias("side", "strona"))
     controller: Name | None = Field(None, validation_alias=_alias("controller", "kontroler"))
-    power: Stat = Field(validation_alias=_alias("power", "Power", "Siła", "sila", "P"))
-    toughness: Stat = Field(validation_alias=_alias("toughness", "Toughness", "Wytrzymałość", "wytrzymalosc", "T"))
-    life: LifeStat = Field(validation_alias=_alias("life", "Life", "Życie", "zycie"))
+    power: Stat = Field(validation_alias=POWER_KEYS)
+    toughness: Stat = Field(validation_alias=TOUGHNESS_KEYS)
+    life: LifeStat = Field(validation_alias=LIFE_KEYS)
     max_life: LifeStat | None = Field(None, validation_alias=_alias("max_life", "max Life"))
-    speed: Stat = Field(1, validation_alias=_alias("speed", "Speed", "Szybkość", "szybkosc"))
+    speed: Stat = Field(1, validation_alias=SPEED_KEYS)
     reach: Stat = Field(0, validation_alias=_alias("reach", "Reach", "Sięganie", "sieganie"))
     focus: Stat = Field(0, validation_alias=_alias("focus", "Focus", "Skupienie", "skupienie"))
     mastery: Stat = Field(0, validation_alias=_alias("mastery", "Mastery", "Mistrzostwo", "mistrzostwo"))
@@ -156,10 +162,10 @@ class RangeInput(Strict):
 class CreatureStats(Strict):
     """The creature a summoning spell brings, when the scenario's reserve does not already hold it."""
 
-    power: Stat = Field(validation_alias=_alias("power", "Power", "Siła", "sila", "P"))
-    toughness: Stat = Field(validation_alias=_alias("toughness", "Toughness", "Wytrzymałość", "wytrzymalosc", "T"))
-    life: Annotated[int, Field(ge=1, le=10_000)] = Field(validation_alias=_alias("life", "Life", "Życie", "zycie"))
-    speed: Stat = Field(1, validation_alias=_alias("speed", "Speed", "Szybkość", "szybkosc"))
+    power: Stat = Field(validation_alias=POWER_KEYS)
+    toughness: Stat = Field(validation_alias=TOUGHNESS_KEYS)
+    life: Annotated[int, Field(ge=1, le=10_000)] = Field(validation_alias=LIFE_KEYS)
+    speed: Stat = Field(1, validation_alias=SPEED_KEYS)
     keywords: tuple[str, ...] = Field((), max_length=30)
 
     @field_validator("keywords")

@@ -624,7 +624,7 @@ def start_turn(turn: Turn, name: str, number: int) -> None:
     phase. It has prepared again (a push-back ends); a character's creatures wait for its Upkeep to be refreshed."""
     unit = turn.current(name)
     first = "reach" if unit.is_character else "main"
-    turn.battle = dataclasses.replace(turn.battle, active=name, phase=first, turn=number)
+    turn.battle = dataclasses.replace(turn.battle, active=name, turn=number)
     if unit.pushed_back:
         turn.emit(Note(unit=name, text=f"{name} has prepared again: the push-back ends"))
     turn.update(dataclasses.replace(unit, pushed_back=False, upheld=0, reached=False, upkept=False))
@@ -633,11 +633,21 @@ def start_turn(turn: Turn, name: str, number: int) -> None:
             if creature.controller == name and not creature.out:
                 turn.update(dataclasses.replace(creature, refreshed=False))
     reason = (
-        "Reach phase: draw a spell, regain mana (do: reach_phase)"
+        "Reach phase: draw a spell, regain mana"
         if first == "reach"
         else "its action phase (a creature has no Reach phase or Upkeep)"
     )
-    turn.emit(TurnPhase(unit=name, phase=first, turn=number, reason=reason))
+    enter_phase(turn, name, first, reason)
+
+
+STEPS = {"reach": "do: reach_phase", "upkeep": "do: upkeep", "main": "its actions, then do: end_turn"}
+
+
+def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
+    """``name``'s turn moves to ``phase`` (reach, upkeep, main or end), logged with the step that takes it on."""
+    turn.battle = dataclasses.replace(turn.battle, phase=phase)
+    step = f" ({STEPS[phase]})" if phase in STEPS else ""
+    turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.battle.turn, reason=reason + step))
 
 
 def break_tie(turn: Turn, tied: list[Combatant]) -> list[str]:
@@ -704,7 +714,7 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
                 tip="do: reach_phase, then do: upkeep (uphold nothing if it keeps nothing), then do: end_turn",
             )
         if turn.battle.phase is not None:
-            turn.emit(TurnPhase(unit=ending, phase="end", turn=turn.battle.turn, reason="End phase"))
+            enter_phase(turn, ending, "end", "End phase")
         forget_spells(turn, unit, action.forget)
     elif action.forget:
         raise RuleRefusal("name the character that forgets: 'unit' on the end_turn", rule="memory")
@@ -892,15 +902,7 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
         mana += action.colorless
     turn.update(dataclasses.replace(unit, mana=mana, reached=True))
     if turn.battle.phase is not None:
-        turn.battle = dataclasses.replace(turn.battle, phase="upkeep")
-        turn.emit(
-            TurnPhase(
-                unit=unit.name,
-                phase="upkeep",
-                turn=turn.battle.turn,
-                reason=f"Upkeep: uphold up to Focus {unit.focus} permanents and creatures (do: upkeep)",
-            )
-        )
+        enter_phase(turn, unit.name, "upkeep", f"Upkeep: uphold up to Focus {unit.focus} permanents and creatures")
 
 
 def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
@@ -956,14 +958,8 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
         )
     )
     if phase is not None:
-        turn.battle = dataclasses.replace(turn.battle, phase="main")
-        turn.emit(
-            TurnPhase(
-                unit=unit.name,
-                phase="main",
-                turn=turn.battle.turn,
-                reason=f"action phase: {unit.speed} action(s) (Speed {unit.speed}), commands first",
-            )
+        enter_phase(
+            turn, unit.name, "main", f"action phase: {unit.speed} action(s) (Speed {unit.speed}), commands first"
         )
 
 
