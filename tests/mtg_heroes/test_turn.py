@@ -170,7 +170,8 @@ def test_upkeep_refreshes_only_the_creatures_given_focus() -> None:
     actions = [{"do": "initiative"}, reach("X"), upkeep("X", "P"), attack("P", "E", [1, 1, 1, 1]), attack("Q", "E")]
     out = run_data(fight(HOST, actions))
     assert out.refusals() == ["Q was not refreshed: X spent no Focus on it in this turn's Upkeep"]
-    assert [(s.unit, s.status) for s in out.of("status")][:1] == [("P", "refreshed")]
+    assert [(s.unit, s.status) for s in out.of("status", 2)] == [("P", "refreshed")]
+    assert "Q is not upheld: it stays, but is not refreshed this turn" in [n.text for n in out.of("note", 2)]
     options = {"creatures_need_upkeep": False}
     free = run_data(fight(HOST, [*actions[:-1], attack("Q", "E", [1, 1, 1])], options=options))
     assert free.refusals() == []
@@ -450,7 +451,11 @@ def test_fighting_takes_an_action_unless_the_option_makes_it_free() -> None:
     actions = [attack("X", "E", [1, 1, 1, 1]), {"do": "cast", "caster": "X", "spell": "Hex", "cost": 1, "target": "E"}]
     costly = run_data(fight(units, actions))
     assert costly.refusals() == ["X has used all its 1 action(s) this turn (Speed 1)"]
-    assert [r.value for r in costly.of("ruling", 0)][:1] == ["true"]
+    assert [(r.option, r.value) for r in costly.of("ruling", 0)] == [
+        ("attack_takes_action", "true"),
+        ("toughness_after_exchange", "pool"),
+        ("push_back", "refresh"),
+    ]
     free = run_data(fight(units, actions, options={"attack_takes_action": False}))
     assert free.refusals() == [] and free.unit("X").actions_used == 1 and free.unit("X").attacked
     assert "X attack E: a free action (it spends none of its actions)" in [n.text for n in free.of("note", 0)]
