@@ -28,7 +28,10 @@ class GatheringOfHeroes(Ruleset):
     id = "mtg_heroes"
     name = "Magic: The Gathering of Heroes"
     aliases = ("gathering-of-heroes", "gathering of heroes", "mtg-heroes", "mtgheroes")
-    summary = "Range bands; Power d6 against Toughness d6 with keywords; Speed initiative; colour-pair skill tests."
+    summary = (
+        "Range bands; Power d6 against Toughness d6 with keywords; Speed initiative; Reach, Upkeep, action and End "
+        "phases; spells as data; colour-pair skill tests."
+    )
     source_language = "Polish"
 
     def options_model(self) -> type[BaseModel]:

@@ -19,6 +19,7 @@ from .model import (
     RegenerateAction,
     SkillTestAction,
     SummonAction,
+    UpkeepAction,
 )
 
 
@@ -38,9 +39,13 @@ def describe_action(action: Any) -> tuple[str | None, str, str]:
         return action.unit, "delay", f"{action.unit} delays until after {action.after}"
     if isinstance(action, ReachPhaseAction):
         return action.unit, "reach_phase", f"{action.unit}'s Reach phase"
+    if isinstance(action, UpkeepAction):
+        what = ", ".join(action.uphold) or "nothing"
+        return action.unit, "upkeep", f"{action.unit}'s Upkeep: upholds {what}"
     if isinstance(action, CastAction):
         aim = f" at {action.target}" if action.target else ""
-        return action.caster, "cast", f"{action.caster} casts {action.spell}{aim}"
+        answer = f" in response to {action.responds_to}" if action.responds_to else ""
+        return action.caster, "cast", f"{action.caster} casts {action.spell}{aim}{answer}"
     if isinstance(action, EffectAction):
         return action.by, "effect", f"{action.effect} effect on {action.target}"
     if isinstance(action, FleeAction):

@@ -64,3 +64,19 @@ def _band_change(event: BandChange) -> str:
 @describer("turn_order")
 def _turn_order(event: TurnOrder) -> str:
     return f"turn order: {', '.join(event.order)} ({event.reason})"
+
+
+@event_kind("turn_phase")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnPhase(Event):
+    """A phase of a combatant's turn begins: reach, upkeep, main (the action phase) or end."""
+
+    unit: str
+    phase: str
+    turn: int
+    reason: str
+
+
+@describer("turn_phase")
+def _turn_phase(event: TurnPhase) -> str:
+    return f"turn {event.turn}, {event.unit}: {event.reason}"

@@ -24,6 +24,12 @@ def _alias(*names: str) -> Any:
     return AliasChoices(*names)
 
 
+POWER_KEYS = _alias("power", "Power", "Siła", "sila", "P")
+TOUGHNESS_KEYS = _alias("toughness", "Toughness", "Wytrzymałość", "wytrzymalosc", "T")
+LIFE_KEYS = _alias("life", "Life", "Życie", "zycie")
+SPEED_KEYS = _alias("speed", "Speed", "Szybkość", "szybkosc")
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -45,6 +51,38 @@ class HeroesOptions(Strict):
     counterattack: bool = Field(
         True, description="A defender counterattacks after an attack unless the action declines it."
     )
+    attack_takes_action: bool = Field(
+        True,
+        description="Fighting at near range takes one of the combatant's actions (the source calls it both free "
+        "and an action); false: it is free, still once per turn.",
+    )
+    mana_above_reach: bool = Field(
+        False,
+        description="A character may start the fight with more mana (or a higher max_mana) than its Reach; the "
+        "source forbids it, so a scenario that wants it must say so.",
+    )
+    push_back: Literal["refresh", "log_only"] = Field(
+        "refresh",
+        description="A surviving attacker without Vigilance is pushed back: it cannot attack or step in again "
+        "until it is refreshed (its own next turn, or its controller's Upkeep for a creature) (refresh), or the "
+        "push-back is only logged (log_only).",
+    )
+    creatures_need_upkeep: bool = Field(
+        True,
+        description="Once the turn order is fixed, a controlled creature acts (is commanded) only in a turn in "
+        "which its controller spent Focus on it in the Upkeep phase.",
+    )
+    forgotten_spells: Literal["bottom_of_library", "lost"] = Field(
+        "bottom_of_library",
+        description="Spells forgotten in the End phase go to the bottom of the Library (bottom_of_library) or "
+        "are gone for the fight (lost).",
+    )
+    response_test_against: Literal["named", "active"] = Field(
+        "named",
+        description="The opposed Speed test of a response is against the combatant named in responds_to (the "
+        "spell's controller, or the commanded creature) (named), or against the combatant whose turn it is "
+        "(active); the source says both.",
+    )
 
 
 def _keywords(value: list[str]) -> list[str]:
@@ -63,11 +101,11 @@ class CombatantInput(Strict):
     kind: Literal["character", "creature"] = Field("creature", validation_alias=_alias("kind", "type", "rodzaj"))
     side: Name | None = Field(None, validation_alias=_alias("side", "strona"))
     controller: Name | None = Field(None, validation_alias=_alias("controller", "kontroler"))
-    power: Stat = Field(validation_alias=_alias("power", "Power", "Siła", "sila", "P"))
-    toughness: Stat = Field(validation_alias=_alias("toughness", "Toughness", "Wytrzymałość", "wytrzymalosc", "T"))
-    life: LifeStat = Field(validation_alias=_alias("life", "Life", "Życie", "zycie"))
+    power: Stat = Field(validation_alias=POWER_KEYS)
+    toughness: Stat = Field(validation_alias=TOUGHNESS_KEYS)
+    life: LifeStat = Field(validation_alias=LIFE_KEYS)
     max_life: LifeStat | None = Field(None, validation_alias=_alias("max_life", "max Life"))
-    speed: Stat = Field(1, validation_alias=_alias("speed", "Speed", "Szybkość", "szybkosc"))
+    speed: Stat = Field(1, validation_alias=SPEED_KEYS)
     reach: Stat = Field(0, validation_alias=_alias("reach", "Reach", "Sięganie", "sieganie"))
     focus: Stat = Field(0, validation_alias=_alias("focus", "Focus", "Skupienie", "skupienie"))
     mastery: Stat = Field(0, validation_alias=_alias("mastery", "Mastery", "Mistrzostwo", "mistrzostwo"))
@@ -78,6 +116,10 @@ class CombatantInput(Strict):
         "", max_length=60, validation_alias=_alias("identity", "colour_identity", "color_identity", "Tożsamość")
     )
     keywords: list[str] = Field(default_factory=list, max_length=30)
+    spells: list[Name] = Field(
+        default_factory=list, max_length=200, validation_alias=_alias("spells", "in_memory", "memory_spells")
+    )
+    library: list[Name] = Field(default_factory=list, max_length=1000, validation_alias=_alias("library", "Biblioteka"))
     summoned_this_turn: bool = False
     notes: str | None = None
 
@@ -117,6 +159,69 @@ class RangeInput(Strict):
     band: BandName = Field(validation_alias=_alias("band", "range", "zasięg"))
 
 
+class CreatureStats(Strict):
+    """The creature a summoning spell brings, when the scenario's reserve does not already hold it."""
+
+    power: Stat = Field(validation_alias=POWER_KEYS)
+    toughness: Stat = Field(validation_alias=TOUGHNESS_KEYS)
+    life: Annotated[int, Field(ge=1, le=10_000)] = Field(validation_alias=LIFE_KEYS)
+    speed: Stat = Field(1, validation_alias=SPEED_KEYS)
+    keywords: tuple[str, ...] = Field((), max_length=30)
+
+    @field_validator("keywords")
+    @classmethod
+    def _clean_keywords(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(_keywords(list(value)))
+
+
+class SpellInput(Strict):
+    """A spell as data: what it costs, whether it is an Instant, whom it targets, and the effects tabroll applies."""
+
+    colour: str = Field("", max_length=10, validation_alias=_alias("colour", "color", "kolor"))
+    cost: Annotated[int, Field(ge=0, le=100)] = Field(validation_alias=_alias("cost", "mana_cost", "koszt"))
+    instant: bool = False
+    split_second: bool = False
+    target: Literal["any", "creature", "self", "none"] = Field(
+        "any",
+        description="any: a character or a creature (far range allowed); creature: creatures only (near range); "
+        "self: the caster; none: no target.",
+    )
+    damage: Annotated[int, Field(ge=0, le=10_000)] = 0
+    gain_life: Annotated[int, Field(ge=0, le=10_000)] = Field(0, validation_alias=_alias("gain_life", "life"))
+    power: Annotated[int, Field(ge=-100, le=100)] = 0
+    toughness: Annotated[int, Field(ge=-100, le=100)] = 0
+    permanent: bool = Field(
+        False,
+        description="The Power/Toughness change lasts while the caster upholds it with Focus in its Upkeep "
+        "(not only until end of turn).",
+    )
+    effect: Literal["destroy", "exile", "control"] | None = None
+    summon: Name | None = None
+    creature: CreatureStats | None = None
+    text: str = Field("", max_length=500)
+
+    @field_validator("colour")
+    @classmethod
+    def _colour(cls, value: str) -> str:
+        letters = value.replace("[", "").replace("]", "").replace(" ", "").upper()
+        if any(c not in "WUBRGC" for c in letters):
+            raise ValueError(f"'{value}' is not a colour: use W, U, B, R, G (C for colourless)")
+        return letters
+
+    @model_validator(mode="after")
+    def _consistent(self) -> SpellInput:
+        if self.creature is not None and self.summon is None:
+            raise ValueError("a spell with 'creature' stats needs 'summon': the creature's name")
+        if self.permanent and not (self.power or self.toughness):
+            raise ValueError("'permanent: true' is for a lasting Power/Toughness change: give 'power' or 'toughness'")
+        targeted = self.damage or self.power or self.toughness or self.effect
+        if self.target == "none" and targeted:
+            raise ValueError("a spell with 'target: none' cannot deal damage, change Power/Toughness or destroy")
+        if self.effect is not None and self.target not in ("creature", "any"):
+            raise ValueError(f"a {self.effect} spell needs a target ('target: creature' or 'any')")
+        return self
+
+
 class AttackAction(Strict):
     """Direct combat: the attacker's Power dice against the defender's Toughness dice, then a counterattack."""
 
@@ -124,7 +229,9 @@ class AttackAction(Strict):
     attacker: Name
     target: Name
     counterattack: bool | None = None
-    intercept_by: Name | None = Field(None, validation_alias=_alias("intercept_by", "intercept"))
+    intercept_by: Name | None = Field(
+        None, validation_alias=_alias("intercept_by", "intercept", "interfere_by", "interference")
+    )
     dice: DiceList | None = Field(None, max_length=1000)
 
 
@@ -186,16 +293,27 @@ class ReachPhaseAction(Strict):
     do: Literal["reach_phase"]
     unit: Name
     colorless: int = Field(0, ge=0, le=100, validation_alias=_alias("colorless", "colourless"))
+    draw: bool = Field(True, description="Add the next spell of the Library to Memory (when the Library has one).")
+    dice: DiceList | None = Field(None, max_length=0)
+
+
+class UpkeepAction(Strict):
+    """Upkeep: uphold up to Focus permanent effects and creatures; upheld creatures are refreshed and may act."""
+
+    do: Literal["upkeep"]
+    unit: Name
+    uphold: list[Name] = Field(default_factory=list, max_length=100)
     dice: DiceList | None = Field(None, max_length=0)
 
 
 class CastAction(Strict):
-    """Cast a spell: cost within Mana and Mastery; creature-only spells need near range."""
+    """Cast a spell: a spell of the list (bundled or the scenario's ``spells:``), or one of the table's with a
+    ``cost`` (its effect is then the table's). Cost within Mana and Mastery; creature-only spells need near range."""
 
     do: Literal["cast"]
     caster: Name
     spell: Name
-    cost: int = Field(ge=0, le=100)
+    cost: int | None = Field(None, ge=0, le=100)
     target: Name | None = None
     creature_only: bool = False
     instant: bool = False
@@ -262,10 +380,12 @@ class SummonAction(Strict):
 
 
 class EndTurnAction(Strict):
-    """End phase of ``unit``'s turn: reductions end, mana burns, the next turn begins."""
+    """End phase of ``unit``'s turn: spells above half of Memory are forgotten, reductions end, mana burns, the
+    next turn begins."""
 
     do: Literal["end_turn"]
     unit: Name | None = None
+    forget: list[Name] = Field(default_factory=list, max_length=200)
     dice: DiceList | None = Field(None, max_length=0)
 
 
@@ -276,6 +396,7 @@ Action = Annotated[
     | InitiativeAction
     | DelayAction
     | ReachPhaseAction
+    | UpkeepAction
     | CastAction
     | EffectAction
     | FleeAction
@@ -298,6 +419,11 @@ class HeroesScenario(Strict):
         default_factory=dict, max_length=1000, validation_alias=_alias("combatants", "units")
     )
     reserve: dict[Name, CombatantInput] = Field(default_factory=dict, max_length=1000)
+    spells: dict[Name, SpellInput] = Field(
+        default_factory=dict,
+        max_length=1000,
+        description="Spells of this scenario, added to (or replacing, by name) the bundled illustrative list.",
+    )
     default_range: BandName = Field("near", validation_alias=_alias("default_range", "default_band"))
     ranges: list[RangeInput] = Field(default_factory=list, max_length=100_000)
     actions: list[Action] = Field(default_factory=list, max_length=100_000)

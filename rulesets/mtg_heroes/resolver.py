@@ -17,6 +17,7 @@ from tabroll.events import (
     Damage,
     Defeat,
     Event,
+    GameOver,
     Heal,
     Hit,
     Immune,
@@ -28,7 +29,7 @@ from tabroll.events import (
 )
 from tabroll.turn import ActionLog
 
-from .events import BandChange, TurnOrder
+from .events import BandChange, TurnOrder, TurnPhase
 from .model import (
     AttackAction,
     CastAction,
@@ -43,10 +44,12 @@ from .model import (
     ReachPhaseAction,
     RegenerateAction,
     SkillTestAction,
+    SpellInput,
     SummonAction,
+    UpkeepAction,
 )
 from .skills import check_skill
-from .state import BAND_RULES, SCALE, Battle, Combatant
+from .state import BAND_RULES, PHASE_NAMES, SCALE, Battle, Combatant, LastAct, Permanent
 
 MAX_TIE_ROUNDS = 20
 """Opposed initiative rolls that tie again and again stop here (the listed order then stands)."""
@@ -57,6 +60,7 @@ class Turn(ActionLog):
     """The working area of one action: the battle as it evolves (plus the dice and events of ActionLog)."""
 
     battle: Battle
+    previous_act: LastAct | None = None  # what the action before this one did that may be responded to
 
     @property
     def options(self) -> Any:
@@ -85,12 +89,28 @@ class Turn(ActionLog):
 
 
 def resolve(battle: Battle, action: Any, dice: DiceSource) -> tuple[list[Event], Battle]:
+    if battle.result is not None:
+        raise RuleRefusal(f"the battle is over: {battle.result}", rule="battle over")
     turn = Turn(battle=battle, dice=dice)
     handler = HANDLERS.get(type(action))
     if handler is None:  # pragma: no cover - the scenario model admits only these kinds
         raise TypeError(f"unknown action {action!r}")
+    offered = battle.follow_up
+    if offered is not None and not _takes_follow_up(action, offered):
+        turn.battle = dataclasses.replace(turn.battle, follow_up=None)
+        turn.emit(
+            Note(unit=offered, text=f"{offered}'s Trample follow-up lapses: it is taken at once after the kill or not")
+        )
+    turn.previous_act = battle.last_act
+    turn.battle = dataclasses.replace(turn.battle, last_act=None)
     handler(turn, action)
     return turn.events, turn.battle
+
+
+def _takes_follow_up(action: Any, unit: str) -> bool:
+    return (isinstance(action, AttackAction) and action.attacker == unit) or (
+        isinstance(action, MoveAction) and action.unit == unit
+    )
 
 
 # --- who may act ------------------------------------------------------------------------------------------
@@ -103,8 +123,23 @@ def check_in_fight(unit: Combatant, role: str) -> None:
         raise RuleRefusal(f"{unit.name} is at 0 Life and cannot {role}", rule="out")
 
 
-def take_action(turn: Turn, unit: Combatant, verb: str) -> Combatant:
-    """Check that ``unit`` may act now and charge the action: its own, or its controller's Command."""
+def check_phase(turn: Turn, unit: Combatant, doing: str) -> None:
+    """Once the turn order is fixed, the active combatant acts only in its action phase (after Reach and Upkeep)."""
+    battle = turn.battle
+    if battle.phase is None or battle.active != unit.name or battle.phase == "main":
+        return
+    missing = {"reach": "do: reach_phase, then do: upkeep", "upkeep": "do: upkeep"}.get(battle.phase, "")
+    raise RuleRefusal(
+        f"{unit.name} is in its {PHASE_NAMES[battle.phase]}: it can {doing} only in its action phase",
+        rule="phases",
+        tip=f"first {missing}" if missing else None,
+    )
+
+
+def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -> Combatant:
+    """Check that ``unit`` may act now and charge the action: its own, or its controller's Command.
+
+    A character's commands come first: its first action of another kind closes commanding for the turn."""
     check_in_fight(unit, verb)
     active = turn.battle.active
     if unit.controller is not None:
@@ -122,18 +157,39 @@ def take_action(turn: Turn, unit: Combatant, verb: str) -> Combatant:
                 f"it is {active}'s turn: {unit.name} acts when {boss.name} commands it on its own turn",
                 rule="turn order",
             )
+        check_phase(turn, boss, f"command {unit.name}")
+        if turn.battle.phase is not None and turn.options.creatures_need_upkeep and not unit.refreshed:
+            turn.ruling(
+                "creatures_need_upkeep", True, "a creature acts only in a turn its controller upheld it with Focus"
+            )
+            raise RuleRefusal(
+                f"{unit.name} was not refreshed: {boss.name} spent no Focus on it in this turn's Upkeep",
+                rule="upkeep",
+                tip=f"name it in {boss.name}'s 'do: upkeep' (uphold: [{unit.name}])",
+            )
+        if boss.commands_closed:
+            raise RuleRefusal(
+                f"{boss.name} already took another action this turn: commands come before other actions",
+                rule="command",
+            )
         if not boss.commanded:
-            if boss.actions_used > 0:
-                raise RuleRefusal(
-                    f"{boss.name} already took another action this turn: commands come before other actions",
-                    rule="command",
-                )
             charge(turn, boss, "Command (any number of creatures, once per turn)")
             turn.update(dataclasses.replace(turn.current(boss.name), commanded=True))
+        turn.battle = dataclasses.replace(
+            turn.battle, last_act=LastAct(actor=unit.name, controller=boss.name, what=verb)
+        )
         return turn.current(unit.name)
     if active is not None and active != unit.name:
         raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
-    return charge(turn, unit, verb)
+    check_phase(turn, unit, verb)
+    if free:
+        turn.emit(Note(unit=unit.name, text=f"{unit.name} {verb}: a free action (it spends none of its actions)"))
+        charged = unit
+    else:
+        charged = charge(turn, unit, verb)
+    if unit.is_character and unit.commanded and not unit.commands_closed:
+        turn.emit(Note(unit=unit.name, text=f"{unit.name}'s commands are over for this turn: it acts itself now"))
+    return turn.update(dataclasses.replace(charged, commands_closed=True))
 
 
 def charge(turn: Turn, unit: Combatant, verb: str) -> Combatant:
@@ -160,11 +216,23 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
     check_in_fight(target, "be attacked")
     if attacker.side == target.side:
         raise RuleRefusal(f"{attacker.name} and {target.name} are on the same side ({target.side})", rule="target")
-    follow_up = attacker.extra_attack
+    follow_up = turn.battle.follow_up == attacker.name
     if attacker.attacked and not follow_up:
         raise RuleRefusal(f"{attacker.name} already attacked this turn: one attack per turn", rule="attack")
     if attacker.moved and not follow_up:
         raise RuleRefusal(f"{attacker.name} moved this turn, so it cannot attack this turn", rule="move")
+    if attacker.pushed_back and not follow_up and turn.options.push_back == "refresh":
+        turn.ruling("push_back", "refresh", "a pushed-back combatant must be refreshed before it attacks again")
+        again = (
+            f"its controller {attacker.controller} upholds it in an Upkeep"
+            if attacker.controller is not None
+            else "its own next turn begins"
+        )
+        raise RuleRefusal(
+            f"{attacker.name} was pushed back after its last attack: it must prepare again before it attacks",
+            rule="push back",
+            tip=f"it is ready again when {again}",
+        )
     band = turn.battle.band(attacker.name, target.name)
     if not BAND_RULES[band].fight:
         raise RuleRefusal(
@@ -172,41 +240,64 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
         )
     defender = target
     if action.intercept_by is not None:
-        defender = check_intercept(turn, attacker, target, action.intercept_by)
+        defender = check_interference(turn, attacker, target, action.intercept_by)
     if follow_up:
-        attacker = turn.update(dataclasses.replace(attacker, extra_attack=False))
+        turn.battle = dataclasses.replace(turn.battle, follow_up=None)
         turn.emit(Note(unit=attacker.name, text=f"{attacker.name} takes its Trample follow-up attack"))
     else:
-        attacker = take_action(turn, attacker, f"attack {defender.name}")
+        free = not turn.options.attack_takes_action
+        if attacker.controller is None:
+            text = "fighting is free" if free else "fighting takes an action"
+            turn.ruling("attack_takes_action", not free, text)
+        attacker = take_action(turn, attacker, f"attack {defender.name}", free=free)
     turn.update(dataclasses.replace(turn.current(attacker.name), attacked=True))
     if defender is not target:
+        who = target.name if defender.controller == target.name else defender.name
         turn.emit(
             Note(
                 unit=defender.name,
-                text=f"{target.name} orders {defender.name} to step in: {attacker.name} must fight it instead",
+                text=f"{who} orders {defender.name} to step in: {attacker.name} must fight it instead"
+                if who != defender.name
+                else f"{defender.name} interferes: {attacker.name} must fight it instead of {target.name}",
             )
         )
     exchange(turn, attacker.name, defender.name, action)
 
 
-def check_intercept(turn: Turn, attacker: Combatant, target: Combatant, name: str) -> Combatant:
+def check_interference(turn: Turn, attacker: Combatant, target: Combatant, name: str) -> Combatant:
+    """Another combatant at near range of the attacker steps in and takes the fight: an attacked character's
+    creature on its order, or any combatant not on the attacker's side (a creature only if its controller may
+    order it)."""
     interceptor = turn.current(name)
-    if not target.is_character:
+    if interceptor.name in (attacker.name, target.name):
+        raise RuleRefusal(f"{interceptor.name} cannot step in for its own fight", rule="intercept")
+    if interceptor.side == attacker.side:
         raise RuleRefusal(
-            f"only a character that is attacked may order an intercept; {target.name} is a creature", rule="intercept"
+            f"{interceptor.name} is on {attacker.name}'s side: only others interfere with an attack", rule="intercept"
         )
-    if interceptor.controller != target.name:
-        raise RuleRefusal(f"{interceptor.name} is not a creature controlled by {target.name}", rule="intercept")
     check_in_fight(interceptor, "step in")
-    if interceptor.summoning_sick and not interceptor.has("haste"):
+    if interceptor.fleeing is not None:
+        raise RuleRefusal(f"{interceptor.name} is fleeing and does not fight", rule="intercept")
+    if interceptor.controller is not None:
+        boss = turn.current(interceptor.controller)
+        if not boss.in_fight:
+            raise RuleRefusal(
+                f"{interceptor.name}'s controller {boss.name} is out of the fight and cannot order it", rule="intercept"
+            )
+        if interceptor.summoning_sick and not interceptor.has("haste"):
+            raise RuleRefusal(
+                f"{interceptor.name} was summoned this turn: summoning sickness, it cannot be ordered to step in",
+                rule="summoning sickness",
+            )
+    if interceptor.pushed_back and turn.options.push_back == "refresh":
+        turn.ruling("push_back", "refresh", "a pushed-back combatant must be refreshed before it fights again")
         raise RuleRefusal(
-            f"{interceptor.name} was summoned this turn: summoning sickness, it cannot be ordered to step in",
-            rule="summoning sickness",
+            f"{interceptor.name} was pushed back after its last attack and is not ready to step in", rule="push back"
         )
     band = turn.battle.band(attacker.name, interceptor.name)
     if not SCALE.at_or_closer(band, "near"):
         raise RuleRefusal(
-            f"{interceptor.name} is at {band} range from {attacker.name}: only a creature at near range of the "
+            f"{interceptor.name} is at {band} range from {attacker.name}: only a combatant at near range of the "
             "attacker can step in",
             rule="intercept",
         )
@@ -342,9 +433,14 @@ def fall(turn: Turn, unit: Combatant, by: str | None) -> None:
     """A combatant at 0 Life leaves the fight: a character loses, a creature is destroyed (unless Indestructible)."""
     if unit.is_character:
         reason = "Life 0: a character is never destroyed; it loses the battle and forgets the spells in its Memory"
-        turn.update(dataclasses.replace(unit, out=True, out_reason="lost the battle"))
+        if unit.memory_spells:
+            turn.emit(Note(unit=unit.name, text=f"{unit.name} forgets {', '.join(unit.memory_spells)}"))
+        turn.update(dataclasses.replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
         turn.emit(Defeat(unit=unit.name, by=by, reason=reason))
-    elif unit.has("indestructible"):
+        end_permanents(turn, unit.name, "its caster lost the battle")
+        check_result(turn, unit.name, by, "lost the battle")
+        return
+    if unit.has("indestructible"):
         turn.update(dataclasses.replace(unit, out=True, out_reason="beaten at 0 Life"))
         turn.emit(
             StatusApplied(
@@ -356,27 +452,90 @@ def fall(turn: Turn, unit: Combatant, by: str | None) -> None:
     else:
         turn.update(dataclasses.replace(unit, out=True, out_reason="destroyed"))
         turn.emit(Defeat(unit=unit.name, by=by, reason="Life 0: destroyed"))
+    check_result(turn, unit.name, by, unit.out_reason)
+
+
+def standing_sides(battle: Battle) -> list[str]:
+    """The sides still in the battle: a side that began with a character stands while a character of it is in the
+    fight; a side of creatures alone stands while one of them is."""
+    sides: list[str] = []
+    for unit in battle.combatants:
+        if unit.side in sides or not unit.in_fight:
+            continue
+        if unit.side in battle.had_characters and not unit.is_character:
+            continue
+        sides.append(unit.side)
+    return sides
+
+
+def check_result(turn: Turn, fallen: str, by: str | None, how: str) -> None:
+    """After someone leaves the fight: when only one side (or none) still stands, the battle is over."""
+    battle = turn.battle
+    if not battle.had_characters or battle.result is not None:
+        return  # a fight of creatures alone is the table's to end
+    sides = standing_sides(battle)
+    if len(sides) > 1:
+        return
+    winner = sides[0] if sides else None
+    reason = f"{fallen} {how}; " + (
+        f"only {winner}'s side still stands" if winner else "no side still stands: a draw, or the table's call"
+    )
+    turn.battle = dataclasses.replace(battle, result=f"{winner} wins" if winner else "no side stands", phase=None)
+    fell = how != "fled"  # the event's unit is the fall that ended the battle; a flight is no fall
+    turn.emit(GameOver(reason=reason, winner=winner, unit=fallen if fell else None, by=by if fell else None))
+
+
+def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = frozenset()) -> None:
+    """The permanent effects ``caster`` upholds end (all but the spells named in ``keep``)."""
+    kept: list[Permanent] = []
+    for permanent in turn.battle.permanents:
+        if permanent.caster != caster or (permanent.spell in keep and turn.current(permanent.target).in_fight):
+            kept.append(permanent)
+            continue
+        target = turn.current(permanent.target)
+        target = turn.update(
+            dataclasses.replace(
+                target,
+                lasting_power=target.lasting_power - permanent.power,
+                lasting_toughness=target.lasting_toughness - permanent.toughness,
+            )
+        )
+        turn.emit(
+            StatusApplied(unit=target.name, status=f"{permanent.spell} ends", reason=f"{why} ({caster}'s permanent)")
+        )
+    turn.battle = dataclasses.replace(turn.battle, permanents=tuple(kept))
 
 
 def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> None:
     unit = turn.current(attacker)
-    if not unit.in_fight:
+    if not unit.in_fight or turn.battle.result is not None:
         return
     if unit.has("vigilance"):
         turn.emit(Note(unit=attacker, text=f"Vigilance: {attacker} is not pushed back and need not prepare again"))
     else:
+        reading = turn.options.push_back
+        if reading == "refresh":
+            turn.ruling(
+                "push_back",
+                "refresh",
+                "pushed back: no attacking or stepping in until refreshed (its next turn, or its controller's "
+                "Upkeep for a creature)",
+            )
+            unit = turn.update(dataclasses.replace(unit, pushed_back=True))
+        else:
+            turn.ruling("push_back", "log_only", "the push-back is logged; it limits nothing")
         turn.emit(
             StatusApplied(
                 unit=attacker, status="pushed back", reason="after the exchange it must prepare to fight again"
             )
         )
     if killed and unit.has("trample"):
-        turn.update(dataclasses.replace(unit, extra_attack=True))
+        turn.battle = dataclasses.replace(turn.battle, follow_up=attacker)
         turn.emit(
             Note(
                 unit=attacker,
                 text=f"Trample: {attacker} killed {defender}; it may at once move to attack another target or go "
-                f"to far range from {defender} (offered: its next action may take it)",
+                f"to far range from {defender} (offered for the very next action only)",
             )
         )
 
@@ -393,7 +552,7 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
     if wanted == "direct":
         raise RuleRefusal("direct range is entered only by attacking (do: attack)", rule="range")
     check_in_fight(unit, "move")
-    follow_up = unit.extra_attack
+    follow_up = turn.battle.follow_up == unit.name
     if unit.moved and not follow_up:
         raise RuleRefusal(f"{unit.name} already moved this turn: one move per turn", rule="move")
     if action.relative_to is not None:
@@ -411,7 +570,7 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
         if current == "direct":
             raise RuleRefusal(f"{unit.name} is fighting {other.name} at direct range", rule="range")
     if follow_up:
-        turn.update(dataclasses.replace(unit, extra_attack=False))
+        turn.battle = dataclasses.replace(turn.battle, follow_up=None)
         turn.emit(Note(unit=unit.name, text=f"{unit.name} takes its Trample follow-up move"))
     else:
         take_action(turn, unit, f"move to {wanted} range")
@@ -455,8 +614,40 @@ def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
     for speed in speeds:
         tied = [u for u in actors if u.speed == speed]
         order.extend(break_tie(turn, tied) if len(tied) > 1 else [tied[0].name])
-    turn.battle = dataclasses.replace(turn.battle, order=tuple(order), active=order[0])
+    turn.battle = dataclasses.replace(turn.battle, order=tuple(order))
     turn.emit(TurnOrder(order=tuple(order), reason="highest Speed first; ties by opposed Speed rolls"))
+    start_turn(turn, order[0], turn.battle.turn)
+
+
+def start_turn(turn: Turn, name: str, number: int) -> None:
+    """``name``'s turn begins: a character starts with its Reach phase, a creature of its own with its action
+    phase. It has prepared again (a push-back ends); a character's creatures wait for its Upkeep to be refreshed."""
+    unit = turn.current(name)
+    first = "reach" if unit.is_character else "main"
+    turn.battle = dataclasses.replace(turn.battle, active=name, turn=number)
+    if unit.pushed_back:
+        turn.emit(Note(unit=name, text=f"{name} has prepared again: the push-back ends"))
+    turn.update(dataclasses.replace(unit, pushed_back=False, upheld=0, reached=False, upkept=False))
+    if unit.is_character:
+        for creature in turn.battle.combatants:
+            if creature.controller == name and not creature.out:
+                turn.update(dataclasses.replace(creature, refreshed=False))
+    reason = (
+        "Reach phase: draw a spell, regain mana"
+        if first == "reach"
+        else "its action phase (a creature has no Reach phase or Upkeep)"
+    )
+    enter_phase(turn, name, first, reason)
+
+
+STEPS = {"reach": "do: reach_phase", "upkeep": "do: upkeep", "main": "its actions, then do: end_turn"}
+
+
+def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
+    """``name``'s turn moves to ``phase`` (reach, upkeep, main or end), logged with the step that takes it on."""
+    turn.battle = dataclasses.replace(turn.battle, phase=phase)
+    step = f" ({STEPS[phase]})" if phase in STEPS else ""
+    turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.battle.turn, reason=reason + step))
 
 
 def break_tie(turn: Turn, tied: list[Combatant]) -> list[str]:
@@ -493,19 +684,40 @@ def resolve_delay(turn: Turn, action: DelayAction) -> None:
     order.remove(action.unit)
     order.insert(order.index(action.after) + 1, action.unit)
     active = turn.battle.active
-    if active == action.unit:
+    hands_over = active == action.unit
+    if hands_over:
+        unit = turn.current(action.unit)
+        if unit.actions_used or unit.commanded or turn.battle.phase not in (None, "reach"):
+            raise RuleRefusal(
+                f"{action.unit} has begun its turn: it can delay only before its turn begins",
+                rule="initiative",
+            )
         position = list(turn.battle.order).index(action.unit)
         active = turn.battle.order[position + 1] if position + 1 < len(turn.battle.order) else order[0]
     turn.battle = dataclasses.replace(turn.battle, order=tuple(order), active=active)
     turn.emit(TurnOrder(order=tuple(order), reason=f"{action.unit} delays until after {action.after}"))
+    if hands_over and active is not None and turn.battle.phase is not None:
+        start_turn(turn, active, turn.battle.turn)
 
 
 def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
     ending = action.unit or turn.battle.active
     if ending is not None:
-        turn.current(ending)
+        unit = turn.current(ending)
         if turn.battle.active is not None and ending != turn.battle.active:
             raise RuleRefusal(f"it is {turn.battle.active}'s turn, not {ending}'s", rule="turn order")
+        phase = turn.battle.phase
+        if phase in ("reach", "upkeep") and not unit.out:
+            raise RuleRefusal(
+                f"{ending} is in its {PHASE_NAMES[phase]}: the Reach phase and Upkeep come before the End phase",
+                rule="phases",
+                tip="do: reach_phase, then do: upkeep (uphold nothing if it keeps nothing), then do: end_turn",
+            )
+        if turn.battle.phase is not None:
+            enter_phase(turn, ending, "end", "End phase")
+        forget_spells(turn, unit, action.forget)
+    elif action.forget:
+        raise RuleRefusal("name the character that forgets: 'unit' on the end_turn", rule="memory")
     burners = [turn.current(ending)] if ending is not None else list(turn.battle.combatants)
     for unit in burners:
         excess = unit.mana - unit.max_mana
@@ -535,9 +747,11 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
                     unit=unit.name, status="fled", reason=f"it took {unit.fleeing} damage (fewer than 5) while fleeing"
                 )
             )
+            check_result(turn, unit.name, None, "fled")
         else:
             turn.update(dataclasses.replace(unit, fleeing=None))
             turn.emit(Note(unit=unit.name, text=f"{unit.name} took {unit.fleeing} damage while fleeing: it stays"))
+    kept_turns = turn.battle.phase is not None or turn.battle.result is not None
     reset: list[str] = []
     for unit in turn.battle.combatants:
         if unit.toughness_pool is not None or unit.power_change or unit.toughness_change:
@@ -552,13 +766,22 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
                 actions_used=0,
                 moved=False,
                 attacked=False,
-                extra_attack=False,
                 commanded=False,
+                commands_closed=False,
+                spells_cast=0,
+                reached=False,
+                upkept=False,
+                pushed_back=unit.pushed_back and kept_turns,
                 summoning_sick=unit.summoning_sick and not sick,
             )
         )
     if reset:
         turn.emit(Note(text=f"end of turn: Power and Toughness reductions end ({', '.join(reset)})"))
+    if turn.battle.result is not None:
+        turn.emit(
+            Note(text=f"{ending}'s turn ends; the battle is over" if ending else "the turn ends; the battle is over")
+        )
+        return
     order = [n for n in turn.battle.order if not turn.current(n).out]
     active = turn.battle.active
     number = turn.battle.turn
@@ -572,7 +795,50 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
     elif active is None:
         number += 1
     turn.battle = dataclasses.replace(turn.battle, active=active, turn=number)
-    turn.emit(Note(text=f"{ending or 'the'} turn ends" + (f"; now {active}'s turn" if active else "")))
+    whose = f"{ending}'s" if ending else "the"
+    turn.emit(Note(text=f"{whose} turn ends" + (f"; now {active}'s turn" if active else "")))
+    if active is not None and turn.battle.phase is not None:
+        start_turn(turn, active, number)
+
+
+def forget_spells(turn: Turn, unit: Combatant, forget: list[str]) -> None:
+    """End phase: a character with more spells in Memory than half its Memory (rounded up) forgets the excess."""
+    excess = len(unit.memory_spells) - unit.memory_limit
+    if not unit.tracks_spells or unit.out or excess <= 0:
+        if forget:
+            raise RuleRefusal(
+                f"{unit.name} has {len(unit.memory_spells)} spell(s) in Memory, not more than half its Memory "
+                f"{unit.memory} rounded up ({unit.memory_limit}): it forgets nothing",
+                rule="memory",
+            )
+        return
+    in_memory = ", ".join(unit.memory_spells)
+    if len(forget) != excess:
+        raise RuleRefusal(
+            f"{unit.name} has {len(unit.memory_spells)} spells in Memory, more than half its Memory {unit.memory} "
+            f"rounded up ({unit.memory_limit}): it must forget {excess}, not {len(forget)}",
+            rule="memory",
+            tip=f"list {excess} of them under 'forget:' on the end_turn (in Memory: {in_memory})",
+        )
+    left = list(unit.memory_spells)
+    for name in forget:
+        if name not in left:
+            raise RuleRefusal(f"{name} is not in {unit.name}'s Memory (in Memory: {in_memory})", rule="memory")
+        left.remove(name)
+    library = unit.library
+    if turn.options.forgotten_spells == "bottom_of_library":
+        library = (*library, *forget)
+        turn.ruling("forgotten_spells", "bottom_of_library", "forgotten spells go to the bottom of the Library")
+    else:
+        turn.ruling("forgotten_spells", "lost", "forgotten spells are gone for the rest of the fight")
+    turn.update(dataclasses.replace(unit, memory_spells=tuple(left), library=library))
+    turn.emit(
+        Note(
+            unit=unit.name,
+            text=f"End phase: {unit.name} forgets {', '.join(forget)} (Memory {unit.memory}: keeps at most "
+            f"{unit.memory_limit}; keeps {', '.join(left) or 'nothing'})",
+        )
+    )
 
 
 # --- mana, spells and effects -----------------------------------------------------------------------------
@@ -586,6 +852,18 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
     active = turn.battle.active
     if active is not None and active != unit.name:
         raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
+    if turn.battle.phase not in (None, "reach"):
+        raise RuleRefusal(
+            f"{unit.name}'s Reach phase is over this turn (now its {PHASE_NAMES[turn.battle.phase]})", rule="phases"
+        )
+    if unit.reached:
+        raise RuleRefusal(f"{unit.name} has had its Reach phase this turn", rule="phases")
+    if action.draw and unit.library:
+        drawn, *rest = unit.library
+        unit = turn.update(dataclasses.replace(unit, memory_spells=(*unit.memory_spells, drawn), library=tuple(rest)))
+        turn.emit(Note(unit=unit.name, text=f"Reach phase: {unit.name} adds {drawn} from its Library to its Memory"))
+    elif action.draw and unit.tracks_spells:
+        turn.emit(Note(unit=unit.name, text=f"{unit.name}'s Library is empty: no spell to add to Memory"))
     close = [
         u.name for u in turn.battle.enemies(unit) if SCALE.at_or_closer(turn.battle.band(unit.name, u.name), "near")
     ]
@@ -622,98 +900,329 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
             )
         )
         mana += action.colorless
-    turn.update(dataclasses.replace(unit, mana=mana))
+    turn.update(dataclasses.replace(unit, mana=mana, reached=True))
+    if turn.battle.phase is not None:
+        enter_phase(turn, unit.name, "upkeep", f"Upkeep: uphold up to Focus {unit.focus} permanents and creatures")
+
+
+def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
+    """Upkeep: Focus upholds permanent effects and creatures; upheld creatures are refreshed, the rest are not, and
+    permanent effects not upheld end."""
+    unit = turn.current(action.unit)
+    check_in_fight(unit, "uphold anything")
+    if not unit.is_character:
+        raise RuleRefusal(f"{unit.name} is a creature: only characters have an Upkeep", rule="upkeep")
+    active = turn.battle.active
+    if active is not None and active != unit.name:
+        raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
+    phase = turn.battle.phase
+    if phase == "reach":
+        raise RuleRefusal(f"{unit.name}'s Reach phase comes before its Upkeep", rule="phases", tip="do: reach_phase")
+    if phase not in (None, "upkeep"):
+        raise RuleRefusal(f"{unit.name}'s Upkeep is over this turn (now its {PHASE_NAMES[phase]})", rule="phases")
+    if unit.upkept:
+        raise RuleRefusal(f"{unit.name} has had its Upkeep this turn", rule="phases")
+    if len(set(action.uphold)) != len(action.uphold):
+        raise RuleRefusal("each permanent or creature is upheld once", rule="upkeep")
+    standing = [p for p in turn.battle.permanents if p.caster == unit.name and turn.current(p.target).in_fight]
+    mine = {p.spell for p in standing}
+    creatures = [c.name for c in turn.battle.combatants if c.controller == unit.name and not c.out]
+    for name in action.uphold:
+        if name not in mine and name not in creatures:
+            held = ", ".join([*sorted(mine), *creatures]) or "nothing"
+            raise RuleRefusal(
+                f"{name} is neither a permanent effect of {unit.name}'s nor a creature it controls (it has: {held})",
+                rule="upkeep",
+            )
+    focus = sum(sum(p.spell == name for p in standing) or 1 for name in action.uphold)  # each copy takes Focus
+    if focus > unit.focus:
+        raise RuleRefusal(f"{unit.name} upholds {focus}, more than its Focus {unit.focus}", rule="focus")
+    kept = frozenset(action.uphold)
+    end_permanents(turn, unit.name, "not upheld in the Upkeep", keep=kept)
+    for name in creatures:
+        creature = turn.current(name)
+        if name in kept:
+            turn.update(dataclasses.replace(creature, refreshed=True, pushed_back=False))
+            turn.emit(StatusApplied(unit=name, status="refreshed", reason=f"{unit.name} spends Focus on it"))
+        else:
+            turn.update(dataclasses.replace(creature, refreshed=False))
+            turn.emit(Note(unit=name, text=f"{name} is not upheld: it stays, but is not refreshed this turn"))
+    unit = turn.update(dataclasses.replace(turn.current(unit.name), upheld=focus, upkept=True))
+    spare = max(0, unit.focus - focus)
+    turn.emit(
+        Note(
+            unit=unit.name,
+            text=f"Upkeep: {unit.name} upholds {focus} with Focus {unit.focus}"
+            + (f" ({', '.join(action.uphold)})" if kept else "")
+            + f"; it may cast {spare} spell(s) that are not Instants this turn",
+        )
+    )
+    if phase is not None:
+        enter_phase(
+            turn, unit.name, "main", f"action phase: {unit.speed} action(s) (Speed {unit.speed}), commands first"
+        )
+
+
+@dataclass(frozen=True)
+class CastSpell:
+    """What a cast needs to know of its spell, from the spell list or from the action (a spell of the table's)."""
+
+    name: str
+    cost: int
+    instant: bool
+    split_second: bool
+    creature_only: bool
+    listed: SpellInput | None
+
+
+def spell_of(turn: Turn, action: CastAction) -> CastSpell:
+    listed = turn.battle.spell(action.spell) if action.cost is None else None
+    if listed is not None:
+        return CastSpell(
+            action.spell, listed.cost, listed.instant, listed.split_second, listed.target == "creature", listed
+        )
+    if action.cost is None:  # pragma: no cover - the loader refuses a cast of an unknown spell without a cost
+        raise RuleRefusal(f"no spell called '{action.spell}' in the spell list", rule="spell")
+    return CastSpell(action.spell, action.cost, action.instant, action.split_second, action.creature_only, None)
 
 
 def resolve_cast(turn: Turn, action: CastAction) -> None:
     caster = turn.current(action.caster)
     check_in_fight(caster, "cast")
-    if caster.is_character and action.cost > caster.mastery:
+    spell = spell_of(turn, action)
+    target = spell_target(turn, caster, spell, action.target)
+    if caster.is_character and spell.cost > caster.mastery:
         raise RuleRefusal(
-            f"{action.spell} costs {action.cost}, above {caster.name}'s Mastery {caster.mastery}", rule="mastery"
+            f"{spell.name} costs {spell.cost}, above {caster.name}'s Mastery {caster.mastery}", rule="mastery"
         )
-    if action.cost > caster.mana:
-        raise RuleRefusal(f"{action.spell} costs {action.cost}; {caster.name} has {caster.mana} mana", rule="mana")
-    if action.target is not None:
-        target = turn.current(action.target)
-        band = turn.battle.band(caster.name, target.name) if target.name != caster.name else "direct"
-        if action.creature_only and not BAND_RULES[band].target_creature_only:
+    if spell.cost > caster.mana:
+        raise RuleRefusal(f"{spell.name} costs {spell.cost}; {caster.name} has {caster.mana} mana", rule="mana")
+    if caster.is_character:
+        check_known(caster, spell)
+    listed = spell.listed
+    if listed is not None and listed.summon is not None:
+        if not caster.is_character:
+            raise RuleRefusal(f"{caster.name} is a creature: only characters summon", rule="summon")
+        if all(u.name != listed.summon for u in turn.battle.reserve):
+            raise RuleRefusal(f"{listed.summon} is already summoned, or not in the reserve", rule="summon")
+    if listed is not None and listed.effect == "control" and not caster.is_character:
+        raise RuleRefusal(f"{caster.name} is a creature: only a character controls creatures", rule="control")
+    if target is not None and target.name != caster.name:
+        band = turn.battle.band(caster.name, target.name)
+        if spell.creature_only and not BAND_RULES[band].target_creature_only:
             raise RuleRefusal(
                 f"{target.name} is at {band} range from {caster.name}: {BAND_RULES[band].why_not}", rule="range"
             )
-    if action.responds_to is not None:
-        if not action.instant and not action.split_second:
+    if not spell.instant:
+        if action.responds_to is not None and not spell.split_second:
             raise RuleRefusal("only an Instant (or a Split Second spell) can respond to a spell", rule="instant")
-        if action.responds_to == caster.name:
-            raise RuleRefusal(f"{caster.name} cannot respond to its own spell", rule="instant")
-        other = turn.current(action.responds_to)
-        if action.split_second:
-            turn.emit(Note(unit=caster.name, text="Split Second: it responds to anything, with no Speed test"))
-        elif not opposed_speed(turn, caster, other, responder=caster):
-            turn.emit(
-                Note(unit=caster.name, text=f"{caster.name} is too slow: {action.spell} is not cast, no mana spent")
-            )
-            return
-    if action.split_second:
-        turn.emit(Note(unit=caster.name, text=f"Split Second: no one can respond to {action.spell}"))
-    if not action.instant:
-        if caster.is_character and caster.spells_cast >= caster.focus:
+        limit = caster.focus - caster.upheld
+        if caster.is_character and caster.spells_cast >= limit:
+            upheld = f" minus {caster.upheld} upheld" if caster.upheld else ""
             raise RuleRefusal(
-                f"{caster.name} has cast {caster.spells_cast} spell(s) this turn, its Focus {caster.focus}",
+                f"{caster.name} has cast {caster.spells_cast} spell(s) this turn: its Focus {caster.focus}{upheld} "
+                f"allows {max(0, limit)}",
                 rule="focus",
             )
-        caster = take_action(turn, caster, f"cast {action.spell}")
+    if action.responds_to is not None and not responds(turn, caster, spell, action.responds_to):
+        turn.emit(Note(unit=caster.name, text=f"{caster.name} is too slow: {spell.name} is not cast, no mana spent"))
+        return
+    if spell.split_second:
+        turn.emit(Note(unit=caster.name, text=f"Split Second: no one can respond to {spell.name}"))
+    if not spell.instant:
+        caster = take_action(turn, caster, f"cast {spell.name}")
     else:
-        turn.emit(Note(unit=caster.name, text=f"{action.spell} is an Instant: no action, any phase"))
+        turn.emit(Note(unit=caster.name, text=f"{spell.name} is an Instant: no action, any phase, any turn"))
     caster = turn.current(caster.name)
-    left = caster.mana - action.cost
-    turn.update(dataclasses.replace(caster, mana=left, spells_cast=caster.spells_cast + (not action.instant)))
-    turn.emit(Spend(unit=caster.name, resource="mana", amount=action.cost, remaining=left))
-    aim = f" at {action.target}" if action.target else ""
-    turn.emit(Note(unit=caster.name, text=f"{caster.name} casts {action.spell}{aim}; it is spent for the day"))
+    left = caster.mana - spell.cost
+    memory = list(caster.memory_spells)
+    if spell.listed is not None and caster.tracks_spells and spell.name in memory:
+        memory.remove(spell.name)
+    turn.update(
+        dataclasses.replace(
+            caster,
+            mana=left,
+            spells_cast=caster.spells_cast + (not spell.instant),
+            memory_spells=tuple(memory),
+            graveyard=(*caster.graveyard, spell.name) if caster.is_character else caster.graveyard,
+        )
+    )
+    turn.emit(Spend(unit=caster.name, resource="mana", amount=spell.cost, remaining=left))
+    aim = f" at {target.name}" if target is not None and target.name != caster.name else ""
+    spent = "; it is spent for the day (in the graveyard)" if caster.is_character else ""
+    turn.emit(Note(unit=caster.name, text=f"{caster.name} casts {spell.name}{aim}{spent}"))
+    turn.battle = dataclasses.replace(
+        turn.battle, last_act=LastAct(caster.name, caster.controller, f"cast {spell.name}", spell.split_second)
+    )
+    if spell.listed is not None:
+        apply_spell(turn, caster.name, spell.name, spell.listed, target.name if target is not None else None)
+
+
+def spell_target(turn: Turn, caster: Combatant, spell: CastSpell, name: str | None) -> Combatant | None:
+    listed = spell.listed
+    if listed is None:
+        return turn.current(name) if name is not None else None
+    if listed.target == "none":
+        if name is not None:
+            raise RuleRefusal(f"{spell.name} has no target", rule="target")
+        return None
+    if listed.target == "self":
+        if name is not None and name != caster.name:
+            raise RuleRefusal(f"{spell.name} affects its caster only", rule="target")
+        return caster
+    if name is None:
+        raise RuleRefusal(f"{spell.name} needs a target: give 'target'", rule="target")
+    target = turn.current(name)
+    check_in_fight(target, "be targeted")
+    if listed.target == "creature" and target.is_character:
+        raise RuleRefusal(f"{spell.name} targets creatures only; {target.name} is a character", rule="target")
+    return target
+
+
+def check_known(caster: Combatant, spell: CastSpell) -> None:
+    """A character casts a listed spell from its Memory (when its Memory is listed); a spell cast is spent for the
+    day."""
+    in_memory = spell.name in caster.memory_spells
+    if spell.name in caster.graveyard and not in_memory:
+        raise RuleRefusal(
+            f"{caster.name} already cast {spell.name} today: it is spent for the day (in the graveyard)",
+            rule="spent",
+        )
+    if caster.tracks_spells and spell.listed is not None and not in_memory:
+        known = ", ".join(caster.memory_spells) or "nothing"
+        raise RuleRefusal(f"{spell.name} is not in {caster.name}'s Memory (in Memory: {known})", rule="memory")
+
+
+def responds(turn: Turn, caster: Combatant, spell: CastSpell, name: str) -> bool:
+    """A response answers the spell just cast, or the commanded creature's action just taken: an opposed Speed
+    test the responder wins on an equal or greater total; a Split Second spell needs none. True: it is cast."""
+    if name == caster.name:
+        raise RuleRefusal(f"{caster.name} cannot respond to its own spell", rule="instant")
+    other = turn.current(name)
+    previous = turn.previous_act
+    if previous is None or name not in (previous.actor, previous.controller):
+        last = f" (the last was {previous.actor}: {previous.what})" if previous is not None else ""
+        raise RuleRefusal(
+            f"there is nothing of {name}'s to respond to: a response answers the spell just cast or the commanded "
+            f"creature's action just taken{last}",
+            rule="response",
+        )
+    if previous.split_second:
+        raise RuleRefusal(f"{previous.actor}'s spell has Split Second: no one can respond to it", rule="response")
+    if spell.split_second:
+        turn.emit(Note(unit=caster.name, text="Split Second: it responds to anything, with no Speed test"))
+        return True
+    opponent = other
+    if turn.options.response_test_against == "active" and turn.battle.active is not None:
+        opponent = turn.current(turn.battle.active)
+        turn.ruling("response_test_against", "active", "a response's Speed test is against whose turn it is")
+    else:
+        turn.ruling("response_test_against", "named", f"a response's Speed test is against {name}, whom it answers")
+    if opponent.name == caster.name:
+        raise RuleRefusal(f"it is {caster.name}'s own turn: there is no one to test Speed against", rule="response")
+    return opposed_speed(turn, caster, opponent, responder=caster)
+
+
+def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: str | None) -> None:
+    """The effects of a listed spell, in the order: damage, Life, Power/Toughness, destroy/exile/control, summon."""
+    if spell.damage and target is not None:
+        deal_damage(turn, target, spell.damage, caster, name)
+    if spell.gain_life and target is not None and turn.current(target).in_fight:
+        unit = turn.current(target)
+        turn.update(dataclasses.replace(unit, life=unit.life + spell.gain_life))
+        turn.emit(
+            Heal(
+                unit=unit.name,
+                amount=spell.gain_life,
+                before=unit.life,
+                after=unit.life + spell.gain_life,
+                reason=f"{name}: Life {unit.life} → {unit.life + spell.gain_life}",
+            )
+        )
+    if (spell.power or spell.toughness) and target is not None and turn.current(target).in_fight:
+        if spell.permanent:
+            unit = turn.current(target)
+            turn.battle = dataclasses.replace(
+                turn.battle,
+                permanents=(*turn.battle.permanents, Permanent(name, caster, target, spell.power, spell.toughness)),
+            )
+            changed = turn.update(
+                dataclasses.replace(
+                    unit,
+                    lasting_power=unit.lasting_power + spell.power,
+                    lasting_toughness=unit.lasting_toughness + spell.toughness,
+                )
+            )
+            report_change(turn, unit, changed, f"{name}, while {caster} upholds it")
+        else:
+            change_stats(turn, target, spell.power, spell.toughness, name)
+    if spell.effect is not None and target is not None and turn.current(target).in_fight:
+        apply_effect(turn, spell.effect, target, caster)
+    if spell.summon is not None and turn.battle.result is None:
+        summon_creature(turn, caster, spell.summon)
 
 
 def resolve_effect(turn: Turn, action: EffectAction) -> None:
     target = turn.current(action.target)
-    by = action.by or "an effect"
     if target.out:
         raise RuleRefusal(f"{target.name} is already out of the fight ({target.out_reason})", rule="out")
+    if action.effect == "control" and action.by is None:
+        raise RuleRefusal("a control effect needs 'by': the character who takes control", rule="control")
+    if action.effect == "control" and not target.is_character:
+        boss = turn.current(str(action.by))
+        if not boss.is_character:
+            raise RuleRefusal(f"{boss.name} is a creature: only a character controls creatures", rule="control")
+    apply_effect(turn, action.effect, target.name, action.by)
+
+
+def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> None:
+    """Destroy, exile or control: characters are immune to all three, Indestructible creatures to destroy."""
+    target = turn.current(name)
+    by = by_name or "an effect"
     if target.is_character:
         turn.emit(
             Immune(
                 attacker=by,
                 target=target.name,
-                reason=f"characters are immune to {action.effect} effects; they only win or lose the battle",
+                reason=f"characters are immune to {effect} effects; they only win or lose the battle",
             )
         )
         return
-    if action.effect == "destroy" and target.has("indestructible"):
+    if effect == "destroy" and target.has("indestructible"):
         turn.emit(Immune(attacker=by, target=target.name, reason="Indestructible: it cannot be destroyed"))
         return
-    if action.effect == "control":
-        if action.by is None:
-            raise RuleRefusal("a control effect needs 'by': the character who takes control", rule="control")
-        boss = turn.current(action.by)
-        if not boss.is_character:
-            raise RuleRefusal(f"{boss.name} is a creature: only a character controls creatures", rule="control")
-        turn.update(dataclasses.replace(target, controller=boss.name, side=boss.side))
+    if effect == "control":
+        boss = turn.current(by)
+        turn.update(dataclasses.replace(target, controller=boss.name, side=boss.side, refreshed=False))
+        if target.name in turn.battle.order and target.name != turn.battle.active:  # it acts when commanded now
+            order = tuple(n for n in turn.battle.order if n != target.name)
+            turn.battle = dataclasses.replace(turn.battle, order=order)
+            turn.emit(TurnOrder(order=order, reason=f"{target.name} is controlled by {boss.name}: no turn of its own"))
         turn.emit(StatusApplied(unit=target.name, status=f"controlled by {boss.name}", reason="control effect"))
         return
-    reason = "destroyed" if action.effect == "destroy" else "exiled"
+    reason = "destroyed" if effect == "destroy" else "exiled"
     turn.update(dataclasses.replace(target, out=True, out_reason=reason))
-    turn.emit(Defeat(unit=target.name, by=action.by, reason=f"{reason} by a {action.effect} effect"))
+    turn.emit(Defeat(unit=target.name, by=by_name, reason=f"{reason} by a {effect} effect"))
+    check_result(turn, target.name, by_name, reason)
 
 
 def resolve_modify(turn: Turn, action: ModifyAction) -> None:
-    unit = turn.current(action.unit)
-    check_in_fight(unit, "be changed")
+    check_in_fight(turn.current(action.unit), "be changed")
+    change_stats(turn, action.unit, action.power, action.toughness, action.source)
+
+
+def change_stats(turn: Turn, name: str, power: int, toughness: int, source: str) -> None:
+    """A change to Power and/or Toughness dice until end of turn."""
+    unit = turn.current(name)
     changed = turn.update(
         dataclasses.replace(
-            unit,
-            power_change=unit.power_change + action.power,
-            toughness_change=unit.toughness_change + action.toughness,
+            unit, power_change=unit.power_change + power, toughness_change=unit.toughness_change + toughness
         )
     )
+    report_change(turn, unit, changed, f"{source}, until end of turn")
+
+
+def report_change(turn: Turn, unit: Combatant, changed: Combatant, reason: str) -> None:
     for stat, base, old, new in (
         ("Power", unit.power, unit.power_now, changed.power_now),
         ("Toughness", unit.toughness, unit.toughness_now, changed.toughness_now),
@@ -722,7 +1231,7 @@ def resolve_modify(turn: Turn, action: ModifyAction) -> None:
             turn.emit(
                 Modifier(
                     applies_to=f"{unit.name}'s {stat} (printed {base})",
-                    reason=f"{action.source}, until end of turn",
+                    reason=reason,
                     amount=new - old,
                     total=new,
                     unit=unit.name,
@@ -757,10 +1266,16 @@ def resolve_summon(turn: Turn, action: SummonAction) -> None:
     check_in_fight(caster, "summon")
     if not caster.is_character:
         raise RuleRefusal(f"{caster.name} is a creature: only characters summon", rule="summon")
-    found = [u for u in turn.battle.reserve if u.name == action.creature]
+    summon_creature(turn, caster.name, action.creature)
+
+
+def summon_creature(turn: Turn, caster_name: str, name: str) -> None:
+    """A creature from the reserve joins under ``caster``, at its ranges, summoning-sick unless it has Haste."""
+    caster = turn.current(caster_name)
+    found = [u for u in turn.battle.reserve if u.name == name]
     if not found:
         names = ", ".join(u.name for u in turn.battle.reserve) or "none"
-        raise RuleRefusal(f"'{action.creature}' is not in the reserve (reserve: {names})", rule="summon")
+        raise RuleRefusal(f"'{name}' is not in the reserve (reserve: {names})", rule="summon")
     creature = dataclasses.replace(
         found[0], controller=caster.name, side=caster.side, summoning_sick=not found[0].has("haste")
     )
@@ -818,6 +1333,7 @@ def resolve_flee(turn: Turn, action: FleeAction) -> None:
     unit = take_action(turn, unit, "flee (the rest of the turn is forfeit)")
     unit = turn.update(dataclasses.replace(unit, actions_used=max(unit.speed, unit.actions_used)))
     turn.emit(Note(unit=unit.name, text=f"{unit.name} flees: its permanent effects end"))
+    end_permanents(turn, unit.name, "its caster flees")
     for creature in turn.battle.combatants:
         if creature.controller == unit.name and not creature.out:
             turn.update(dataclasses.replace(creature, out=True, out_reason="dismissed"))
@@ -829,6 +1345,7 @@ def resolve_flee(turn: Turn, action: FleeAction) -> None:
         if all(opposed_speed(turn, unit, enemy, responder=enemy) for enemy in enemies):
             turn.update(dataclasses.replace(turn.current(unit.name), out=True, out_reason="fled"))
             turn.emit(StatusApplied(unit=unit.name, status="fled", reason="it won the opposed Speed test"))
+            check_result(turn, unit.name, None, "fled")
             return
     turn.update(dataclasses.replace(turn.current(unit.name), fleeing=0))
     turn.emit(
@@ -841,22 +1358,29 @@ def resolve_flee(turn: Turn, action: FleeAction) -> None:
 
 
 def resolve_damage(turn: Turn, action: DamageAction) -> None:
-    target = turn.current(action.target)
-    check_in_fight(target, "take damage")
-    life = max(0, target.life - action.amount)
+    check_in_fight(turn.current(action.target), "take damage")
+    deal_damage(turn, action.target, action.amount, action.by, action.source)
+
+
+def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str) -> None:
+    """Damage from a spell or ability: straight off Life."""
+    target = turn.current(name)
+    if not target.in_fight:
+        return
+    life = max(0, target.life - amount)
     turn.emit(
         Damage(
-            attacker=action.by or action.source,
+            attacker=by or source,
             target=target.name,
-            amount=action.amount,
-            rule=f"{action.source}: Life {target.life} → {life}",
+            amount=amount,
+            rule=f"{source}: Life {target.life} → {life}",
             defeats=life == 0,
         )
     )
-    fleeing = target.fleeing + action.amount if target.fleeing is not None else None
+    fleeing = target.fleeing + amount if target.fleeing is not None else None
     target = turn.update(dataclasses.replace(target, life=life, fleeing=fleeing))
-    if life == 0 and action.amount > 0:
-        fall(turn, target, action.by)
+    if life == 0 and amount > 0:
+        fall(turn, target, by)
 
 
 HANDLERS: dict[type, Any] = {
@@ -867,6 +1391,7 @@ HANDLERS: dict[type, Any] = {
     DelayAction: resolve_delay,
     EndTurnAction: resolve_end_turn,
     ReachPhaseAction: resolve_reach_phase,
+    UpkeepAction: resolve_upkeep,
     CastAction: resolve_cast,
     EffectAction: resolve_effect,
     FleeAction: resolve_flee,

@@ -11,8 +11,9 @@ from tabroll.geometry.bands import RangeBands
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
-from .model import CombatantInput, HeroesOptions, HeroesScenario, MoveAction, SkillTestAction
-from .state import SCALE, Battle, Combatant
+from .model import CastAction, CombatantInput, HeroesOptions, HeroesScenario, MoveAction, SkillTestAction, SpellInput
+from .spells import spell_book
+from .state import PHASE_NAMES, SCALE, Battle, Combatant
 
 _NAME_FIELDS = ("attacker", "target", "unit", "caster", "intercept_by", "after", "by", "responds_to")
 
@@ -22,8 +23,18 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
     options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
     assert isinstance(options, HeroesOptions)
     sides = {name: entry.side for name, entry in model.combatants.items() if entry.kind == "character"}
+    _check_start(model, options, doc)
+    book = spell_book(model.spells)
+    known = dict(book)
     combatants = [_combatant(name, entry, sides) for name, entry in model.combatants.items()]
     reserve = [_combatant(name, entry, sides) for name, entry in model.reserve.items()]
+    for group in ("combatants", "reserve"):
+        for name, entry in getattr(model, group).items():
+            for field in ("spells", "library"):
+                for j, spell in enumerate(getattr(entry, field)):
+                    if spell not in known:
+                        raise _unknown_spell(spell, known, doc, (group, name, field, j))
+    reserve += _spell_creatures(book, model, {u.name for u in [*combatants, *reserve]})
     names = [u.name for u in combatants]
     everyone = [*names, *(u.name for u in reserve)]
     for name in (u.name for u in reserve):
@@ -71,10 +82,19 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         creature = getattr(action, "creature", None)
         if creature is not None and creature not in [u.name for u in reserve]:
             raise _unknown(creature, [u.name for u in reserve], doc, ("actions", i, "creature"))
+        if isinstance(action, CastAction):
+            _check_cast(action, known, doc, ("actions", i))
         _check_words(action, doc, ("actions", i))
         dice = tuple(action.dice) if action.dice is not None else None
         steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
-    battle = Battle(combatants=tuple(combatants), reserve=tuple(reserve), bands=bands, options=options)
+    battle = Battle(
+        combatants=tuple(combatants),
+        reserve=tuple(reserve),
+        bands=bands,
+        options=options,
+        spells=book,
+        had_characters=frozenset(u.side for u in combatants if u.is_character),
+    )
     return Scenario(
         ruleset=ruleset,
         title=model.title,
@@ -85,6 +105,101 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         steps=tuple(steps),
         seed=model.seed,
     )
+
+
+def _check_start(model: HeroesScenario, options: HeroesOptions, doc: YamlDocument) -> None:
+    """What the source forbids at the start of a fight: a combatant at 0 Life, a character with more mana (or a
+    higher maximum) than its Reach."""
+    for group in ("combatants", "reserve"):
+        for name, entry in getattr(model, group).items():
+            if entry.life == 0:
+                raise InputError(
+                    f"{name} starts the fight with Life 0: a combatant at 0 Life cannot take part",
+                    location=doc.locate((group, name, _key_used(doc, (group, name), "life"))),
+                    tip="give it Life 1 or more, or leave it out of the scenario",
+                )
+            if entry.kind != "character" or options.mana_above_reach:
+                continue
+            for field, value in (("max_mana", entry.max_mana), ("mana", entry.mana)):
+                if value is not None and value > entry.reach:
+                    raise InputError(
+                        f"{name} starts with {field} {value}, above its Reach {entry.reach}: a character may begin a "
+                        "fight with no more mana than its Reach",
+                        location=doc.locate((group, name, _key_used(doc, (group, name), field))),
+                        tip=f"lower {field} to {entry.reach} or less, or set the option mana_above_reach: true",
+                    )
+
+
+def _key_used(doc: YamlDocument, path: tuple[str, str], field: str) -> str:
+    """The key the file used for ``field`` (``Life`` or ``Życie`` for ``life``), so a message points at it."""
+    entry = doc.data
+    for part in path:
+        entry = entry.get(part, {}) if isinstance(entry, dict) else {}
+    choices = CombatantInput.model_fields[field].validation_alias
+    names = [str(n) for n in getattr(choices, "choices", [field])]
+    return next((n for n in names if isinstance(entry, dict) and n in entry), field)
+
+
+def _unknown_spell(
+    name: str, known: Mapping[str, SpellInput], doc: YamlDocument, path: tuple[str | int, ...]
+) -> InputError:
+    from difflib import get_close_matches
+
+    close = get_close_matches(name, sorted(known), n=1)
+    tip = f"did you mean '{close[0]}'?" if close else "define it under 'spells:' in the scenario (see the bundled list)"
+    return InputError(f"no spell called '{name}' in the spell list", tip=tip, location=doc.locate(path))
+
+
+def _check_cast(
+    action: CastAction, known: Mapping[str, SpellInput], doc: YamlDocument, path: tuple[str | int, ...]
+) -> None:
+    if action.cost is None and action.spell not in known:
+        error = _unknown_spell(action.spell, known, doc, (*path, "spell"))
+        raise InputError(
+            error.message,
+            tip=(error.tip or "") + "; or give its 'cost' to cast a spell whose effect the table applies",
+            location=error.location,
+        )
+    if action.cost is not None and action.spell in known:
+        raise InputError(
+            f"'{action.spell}' is in the spell list (cost {known[action.spell].cost}): its cost and effects come "
+            "from there",
+            location=doc.locate((*path, "cost")),
+            tip="leave out 'cost' (and 'instant', 'creature_only', 'split_second'), or give the table's spell "
+            "another name",
+        )
+
+
+def _spell_creatures(
+    book: tuple[tuple[str, SpellInput], ...], model: HeroesScenario, taken: set[str]
+) -> list[Combatant]:
+    """The creatures of summoning spells some character knows (in Memory or Library), as reserve creatures."""
+    wanted = {
+        spell
+        for entry in [*model.combatants.values(), *model.reserve.values()]
+        for spell in [*entry.spells, *entry.library]
+    }
+    wanted |= {a.spell for a in model.actions if isinstance(a, CastAction) and a.cost is None}
+    out: list[Combatant] = []
+    for name, spell in book:
+        if name not in wanted or spell.summon is None or spell.creature is None or spell.summon in taken:
+            continue
+        stats = spell.creature
+        taken.add(spell.summon)
+        out.append(
+            Combatant(
+                name=spell.summon,
+                kind="creature",
+                side="",
+                power=stats.power,
+                toughness=stats.toughness,
+                life=stats.life,
+                max_life=stats.life,
+                speed=stats.speed,
+                keywords=frozenset(stats.keywords),
+            )
+        )
+    return out
 
 
 def _check_words(action: Any, doc: YamlDocument, path: tuple[str | int, ...]) -> None:
@@ -139,6 +254,9 @@ def _combatant(name: str, entry: CombatantInput, sides: Mapping[str, str | None]
         keywords=frozenset(entry.keywords),
         controller=entry.controller,
         summoning_sick=entry.summoned_this_turn and "haste" not in entry.keywords,
+        tracks_spells=bool(entry.spells or entry.library),
+        memory_spells=tuple(entry.spells),
+        library=tuple(entry.library),
     )
 
 
@@ -236,6 +354,8 @@ def summarize(battle: Battle) -> dict[str, Any]:
         "turn": battle.turn,
         "order": list(battle.order),
         "active": battle.active,
+        "phase": battle.phase,
+        "result": battle.result,
         "ranges": [{"between": [a, b], "band": band} for a, b, band in battle.bands.pairs()],
         "default_range": battle.bands.default,
         "units": [
@@ -248,6 +368,8 @@ def summarize(battle: Battle) -> dict[str, Any]:
                 "mana": u.mana,
                 "out": u.out_reason if u.out else None,
                 "keywords": sorted(u.keywords),
+                "pushed_back": u.pushed_back,
+                "memory": list(u.memory_spells) if u.tracks_spells else None,
             }
             for u in battle.combatants
         ],
@@ -262,6 +384,10 @@ def _facts(unit: dict[str, Any]) -> str:
         parts.append(f"mana {unit['mana']}")
     if unit["keywords"]:
         parts.append(", ".join(k.title() for k in unit["keywords"]))
+    if unit["pushed_back"]:
+        parts.append("pushed back")
+    if unit["memory"] is not None:
+        parts.append(f"in Memory: {', '.join(unit['memory']) or 'nothing'}")
     if unit["out"]:
         parts.insert(0, str(unit["out"]))
     return ", ".join(parts)
@@ -274,8 +400,11 @@ def state_lines(battle: Battle) -> list[str]:
         lines.append(f"  {unit['name']} ({unit['kind']}, {unit['side']}): {_facts(unit)}")
     ranges = [f"{a}–{b} {band}" for (a, b), band in ((r["between"], r["band"]) for r in summary["ranges"])]
     lines.append(f"  ranges: {', '.join(ranges) + '; ' if ranges else ''}every other pair {summary['default_range']}")
-    if summary["order"]:
-        lines.append(f"  turn order: {', '.join(summary['order'])}; now {summary['active']}'s turn")
+    if summary["result"]:
+        lines.append(f"  the battle is over: {summary['result']}")
+    elif summary["order"]:
+        phase = f" ({PHASE_NAMES[summary['phase']]})" if summary["phase"] else ""
+        lines.append(f"  turn order: {', '.join(summary['order'])}; now {summary['active']}'s turn{phase}")
     return lines
 
 

@@ -67,24 +67,40 @@ class Combatant:
     actions_used: int = 0
     moved: bool = False
     attacked: bool = False
-    extra_attack: bool = False  # a Trample follow-up granted
     spells_cast: int = 0
     commanded: bool = False  # a character spent its one Command action this turn
     power_change: int = 0  # until end of turn
     toughness_change: int = 0  # until end of turn
+    lasting_power: int = 0  # from permanent effects while they are upheld
+    lasting_toughness: int = 0
     fleeing: int | None = None  # damage taken since it began to flee (None: not fleeing)
     out: bool = False  # destroyed, exiled, lost the battle or beaten at 0 Life
     out_reason: str = ""
+    commands_closed: bool = False  # a character took a non-command action this turn: no more commands
+    pushed_back: bool = False  # attacked without Vigilance: it must be refreshed before it attacks again
+    refreshed: bool = True  # a creature its controller upheld in this turn's Upkeep (checked once turns are kept)
+    upheld: int = 0  # permanents and creatures a character upheld in its Upkeep this turn (Focus spent)
+    reached: bool = False  # had its Reach phase this turn
+    upkept: bool = False  # had its Upkeep this turn
+    tracks_spells: bool = False  # its Memory and Library are listed, so casting a listed spell needs it in Memory
+    memory_spells: tuple[str, ...] = ()  # the spells in Memory now
+    library: tuple[str, ...] = ()  # the Library, next spell first
+    graveyard: tuple[str, ...] = ()  # spells cast today: spent for the day
 
     @property
     def power_now(self) -> int:
-        """Power after this turn's changes (never below 0)."""
-        return max(0, self.power + self.power_change)
+        """Power after this turn's changes and upheld permanent effects (never below 0)."""
+        return max(0, self.power + self.power_change + self.lasting_power)
 
     @property
     def toughness_now(self) -> int:
-        """Toughness after this turn's changes (never below 0)."""
-        return max(0, self.toughness + self.toughness_change)
+        """Toughness after this turn's changes and upheld permanent effects (never below 0)."""
+        return max(0, self.toughness + self.toughness_change + self.lasting_toughness)
+
+    @property
+    def memory_limit(self) -> int:
+        """How many spells may stay in Memory past the End phase: half of Memory, rounded up."""
+        return (self.memory + 1) // 2
 
     @property
     def is_character(self) -> bool:
@@ -99,6 +115,31 @@ class Combatant:
 
 
 @dataclass(frozen=True, slots=True)
+class Permanent:
+    """A permanent effect of a spell on a combatant: it lasts while its caster upholds it in the Upkeep phase."""
+
+    spell: str
+    caster: str
+    target: str
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True, slots=True)
+class LastAct:
+    """The last thing done that others may respond to: a spell cast, or a commanded creature's action."""
+
+    actor: str
+    controller: str | None
+    what: str
+    split_second: bool = False
+
+
+PHASES = ("reach", "upkeep", "main", "end")
+PHASE_NAMES = {"reach": "Reach phase", "upkeep": "Upkeep", "main": "action phase", "end": "End phase"}
+
+
+@dataclass(frozen=True, slots=True)
 class Battle:
     """The whole state: every combatant (those out of the fight stay, marked), ranges, turn order, options."""
 
@@ -109,9 +150,20 @@ class Battle:
     order: tuple[str, ...] = ()
     active: str | None = None  # whose turn it is, once initiative fixed the order
     turn: int = 1
+    phase: str | None = None  # the active combatant's phase, once initiative fixed the order (None: free play)
+    spells: tuple[tuple[str, Any], ...] = ()  # the spell list: (name, SpellInput)
+    permanents: tuple[Permanent, ...] = ()
+    follow_up: str | None = None  # a Trample follow-up is offered to this combatant, for the next action only
+    last_act: LastAct | None = None
+    result: str | None = None  # the battle is over: who won and how
+    had_characters: frozenset[str] = frozenset()  # the sides that began with a character
 
     def unit(self, name: str) -> Combatant:
         return find_named(self.combatants, name, what="combatant", where=" in the fight")
+
+    def spell(self, name: str) -> Any | None:
+        """The listed spell called ``name`` (None: not in the list)."""
+        return next((spell for known, spell in self.spells if known == name), None)
 
     def with_unit(self, unit: Combatant) -> Battle:
         return dataclasses.replace(self, combatants=tuple(unit if u.name == unit.name else u for u in self.combatants))

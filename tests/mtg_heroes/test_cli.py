@@ -16,7 +16,7 @@ WUBB = str(EXAMPLES / "01-subtlety-wubb.yaml")
 def test_every_example_runs_in_every_format(cli, fmt: str) -> None:
     for path in sorted(EXAMPLES.glob("*.yaml")):
         result = cli("run", str(path), "--format", fmt)
-        expected = 1 if path.name.startswith("04-") else 0  # example 4 shows two refused actions
+        expected = 1 if path.name.startswith(("04-", "08-")) else 0  # examples 4 and 8 show refused actions
         assert result.code == expected, (path.name, result.err)
         assert result.out.strip()
 
@@ -120,6 +120,23 @@ BAD = {
     ),
     "huge power": ("combatants:\n  Kaya: {side: k, Power: 1000000000, Toughness: 2, Life: 3}\n", "Power"),
     "bad controller": ("combatants:\n  Bear: {controller: Nobody, Power: 1, Toughness: 2, Life: 3}\n", "Nobody"),
+    "life 0 at the start": (
+        "combatants:\n  Kaya: {side: k, Power: 1, Toughness: 2, Life: 0}\n",
+        "bad.yaml:3:43: combatants.Kaya.Life: Kaya starts the fight with Life 0",
+    ),
+    "mana above reach": (
+        "combatants:\n  Kaya: {kind: character, side: k, Power: 1, Toughness: 2, Life: 3, Reach: 2, max_mana: 4}\n",
+        "combatants.Kaya.max_mana: Kaya starts with max_mana 4, above its Reach 2",
+    ),
+    "unknown spell": (
+        "combatants:\n  Kaya: {kind: character, side: k, Power: 1, Toughness: 2, Life: 3}\n"
+        "actions:\n  - {do: cast, caster: Kaya, spell: Ember Drat}\n",
+        "actions[0].spell: no spell called 'Ember Drat' in the spell list",
+    ),
+    "bad spell": (
+        "spells:\n  Zap: {cost: 1, colour: X}\n",
+        "spells.Zap.colour",
+    ),
 }
 
 

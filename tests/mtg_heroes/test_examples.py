@@ -47,7 +47,8 @@ def test_direct_combat_example() -> None:
     assert out.unit("Kaya").life == 0 and out.unit("Kaya").out_reason == "lost the battle"
     assert out.unit("Grizzly Bear").life == 3 and out.unit("Grizzly Bear").toughness_pool == 0
     assert [e.unit for e in out.of("defeat")] == ["Kaya"]
-    assert [e.unit for e in out.of("status")] == ["Grizzly Bear", "Ogre"]
+    assert [e.unit for e in out.of("status")] == ["Grizzly Bear"]  # the battle is over before the Ogre's push-back
+    assert [(g.winner, g.unit, g.by) for g in out.of("game_over")] == [("Vraska", "Kaya", "Ogre")]
     assert [(b.before, b.after) for b in out.of("band_change")] == [("near", "direct"), ("direct", "near")] * 2
     assert out.state.band("Ogre", "Kaya") == "near"
 
@@ -88,9 +89,76 @@ def test_initiative_and_mana_example() -> None:
     assert out.state.active == "Kaya"
 
 
-def test_flee_and_respond_example() -> None:
+def test_flee_example() -> None:
     out = run_file(EXAMPLES / "06-flee-and-respond.yaml")
-    assert [(r.label, r.total) for r in out.of("roll")] == [("opposed Speed: Garruk", 5), ("opposed Speed: Jace", 5)]
+    assert out.of("roll") == [] and out.refusals() == []
     assert out.unit("Drake").out_reason == "dismissed"
-    assert out.unit("Garruk").mana == 2 and out.unit("Jace").life == 7
-    assert out.unit("Jace").out_reason == "fled"
+    assert [(d.target, d.amount) for d in out.of("damage")] == [("Jace", 2)]
+    assert out.unit("Garruk").mana == 2 and out.unit("Garruk").graveyard == ("Ember Dart",)
+    assert out.unit("Jace").life == 7 and out.unit("Jace").out_reason == "fled"
+    (over,) = out.of("game_over")
+    assert (over.winner, over.unit) == ("Garruk", None)
+    assert over.reason == "Jace fled; only Garruk's side still stands"
+
+
+def test_whole_duel_example() -> None:
+    out = run_file(EXAMPLES / "07-whole-duel.yaml")
+    assert out.refusals() == []
+    phases = [(p.turn, p.unit, p.phase) for p in out.of("turn_phase")]
+    for number, unit in [(1, "Sela"), (1, "Orm"), (2, "Sela"), (2, "Orm")]:
+        assert [p for t, u, p in phases if (t, u) == (number, unit)] == ["reach", "upkeep", "main", "end"]
+    assert [p for t, u, p in phases if (t, u) == (3, "Sela")] == ["reach", "upkeep", "main"]
+    response = out.steps[8]
+    assert [(r.label, r.total) for r in response.events if r.kind == "roll"] == [
+        ("opposed Speed: Sela", 6),
+        ("opposed Speed: Orm", 5),
+    ]
+    assert [(d.target, d.amount) for d in out.of("damage")] == [
+        ("Orm", 2),  # Ember Dart in response to Call the Pack Wolf
+        ("Pack Wolf", 6),  # stepping in for Orm
+        ("Orm", 2),  # the second Ember Dart
+        ("Sela", 9),
+        ("Orm", 9),
+    ]
+    assert out.unit("Orm").graveyard == ("Call the Pack Wolf", "Oak Skin")
+    assert out.unit("Sela").graveyard == ("Ember Hound", "Ember Dart", "Ember Dart")
+    assert out.steps[9].state.unit("Orm").library == ("Oak Skin",)  # forgotten at the end of turn 1
+    assert out.unit("Sela").memory_spells == ("Cinder Burst",)
+    (over,) = out.of("game_over")
+    assert (over.winner, over.unit, over.by) == ("Sela", "Orm", "Ember Hound")
+    assert (out.unit("Sela").life, out.unit("Orm").life, out.state.turn) == (1, 0, 3)
+
+
+def test_refusals_example() -> None:
+    out = run_file(EXAMPLES / "08-refusals.yaml")
+    assert out.refusals() == [
+        "Sela is in its Reach phase: it can cast Cinder Burst only in its action phase",
+        "Sela is in its Upkeep: the Reach phase and Upkeep come before the End phase",
+        "Sela upholds 3, more than its Focus 2",
+        "Bear already attacked this turn: one attack per turn",
+        "Sela has cast 0 spell(s) this turn: its Focus 2 minus 2 upheld allows 0",
+        "Mending Light is not in Sela's Memory (in Memory: Cinder Burst, Ember Dart, Flashfire)",
+        "Sela already took another action this turn: commands come before other actions",
+        "Sela has 3 spells in Memory, more than half its Memory 4 rounded up (2): it must forget 1, not 0",
+        "there is nothing of Cub's to respond to: a response answers the spell just cast or the commanded "
+        "creature's action just taken (the last was Orm: cast Oak Skin)",
+        "Orm's spell has Split Second: no one can respond to it",
+        "Orm already cast Oak Skin today: it is spent for the day (in the graveyard)",
+        "Bear was pushed back after its last attack and is not ready to step in",
+        "the battle is over: Sela wins",
+    ]
+    refused = [i + 1 for i, step in enumerate(out.steps) if step.refused]
+    assert refused == [2, 4, 5, 9, 10, 11, 13, 14, 19, 21, 22, 23, 29]
+    for index in refused:  # a refusal changes nothing
+        assert out.steps[index - 1].state == out.steps[index - 2].state
+    assert "Bear's Trample follow-up lapses: it is taken at once after the kill or not" in [
+        n.text for n in out.of("note", 7)
+    ]
+    assert [(d.target, d.amount) for d in out.of("damage")] == [
+        ("Wolf", 17),
+        ("Orm", 2),
+        ("Hound", 1),
+        ("Orm", 4),
+        ("Orm", 2),
+    ]
+    assert [g.winner for g in out.of("game_over")] == ["Sela"]

@@ -14,6 +14,7 @@ from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.rulesets.mtg_heroes.skills import check_skill, tables
 from tabroll.scenario import scenario_from_document
 from tests.mtg_heroes.helpers import Outcome, attack, creature, fight
+from tests.support import examples
 
 PROPERTY = settings(max_examples=120, deadline=None)
 SKILL_NAMES = [s.name for s in tables()[0]]
@@ -120,11 +121,11 @@ VALUES = st.one_of(
 FIELDS = [
     "attacker", "target", "unit", "caster", "creature", "intercept_by", "after", "by", "to", "relative_to",
     "skill", "skills", "difficulty", "identity", "cost", "spell", "effect", "amount", "instant", "responds_to",
-    "counterattack", "colorless", "dice", "creature_only", "power", "toughness",
+    "counterattack", "colorless", "dice", "creature_only", "power", "toughness", "uphold", "forget", "draw",
 ]  # fmt: skip
 DOS = [
     "attack", "move", "skill_test", "initiative", "delay", "reach_phase", "cast", "effect", "flee", "damage",
-    "regenerate", "summon", "end_turn", "modify",
+    "regenerate", "summon", "end_turn", "modify", "upkeep",
 ]  # fmt: skip
 
 
@@ -145,7 +146,7 @@ def test_hostile_actions_give_input_errors_or_refusals_never_a_crash(actions, se
         "A": creature("a", 2, 2, 6, "Trample", speed=2),
         "B": creature("b", 1, 3, 4, "First Strike"),
         "L": {"kind": "character", "side": "l", "power": 1, "toughness": 1, "life": 9, "speed": 2, "mana": 3,
-              "mastery": 3, "focus": 1, "reach": 2, "identity": "WB"},
+              "reach": 3, "mastery": 3, "focus": 1, "identity": "WB"},
         "Z": creature("l", 1, 1, 3, "Regenerate", controller="L"),
     }  # fmt: skip
     data = fight(units, actions, reserve={"R": creature("x", 1, 1, 1)})
@@ -154,6 +155,7 @@ def test_hostile_actions_give_input_errors_or_refusals_never_a_crash(actions, se
 
 
 UNIT = st.sampled_from(["A", "B", "L", "Z"])
+LISTED = ["Ember Dart", "Flashfire", "Oak Skin", "Withering Touch", "Ward of Thorns", "Unmaking", "Ember Hound"]
 PLAUSIBLE = st.one_of(
     st.fixed_dictionaries(
         {"do": st.just("attack"), "attacker": UNIT, "target": UNIT},
@@ -170,6 +172,11 @@ PLAUSIBLE = st.one_of(
     st.just({"do": "initiative"}),
     st.fixed_dictionaries({"do": st.just("delay"), "unit": UNIT, "after": UNIT}),
     st.fixed_dictionaries({"do": st.just("reach_phase"), "unit": UNIT, "colorless": st.integers(0, 3)}),
+    st.fixed_dictionaries({"do": st.just("upkeep"), "unit": UNIT, "uphold": st.lists(UNIT, max_size=2)}),
+    st.fixed_dictionaries(
+        {"do": st.just("cast"), "caster": UNIT, "spell": st.sampled_from(LISTED)},
+        optional={"target": UNIT, "responds_to": UNIT},
+    ),
     st.fixed_dictionaries(
         {"do": st.just("cast"), "caster": UNIT, "spell": st.just("Bolt"), "cost": st.integers(0, 4)},
         optional={
@@ -204,7 +211,8 @@ def test_plausible_action_sequences_resolve_or_refuse_and_keep_the_invariants(ac
         "A": creature("a", 2, 2, 6, "Trample", speed=2),
         "B": creature("b", 1, 3, 4, "First Strike", "Indestructible", "Regenerate"),
         "L": {"kind": "character", "side": "l", "power": 1, "toughness": 1, "life": 9, "speed": 4, "mana": 3,
-              "mastery": 3, "focus": 1, "reach": 2, "identity": "WB"},
+              "reach": 3, "mastery": 3, "focus": 1, "memory": 4, "identity": "WB", "spells": LISTED[:4],
+              "library": LISTED[4:]},
         "Z": creature("l", 1, 1, 3, "Regenerate", "Vigilance", controller="L"),
     }  # fmt: skip
     data = fight(units, actions, reserve={"R": creature("x", 1, 1, 1)}, default_range=band)
@@ -221,3 +229,89 @@ def test_plausible_action_sequences_resolve_or_refuse_and_keep_the_invariants(ac
                     assert step.state.band(name, other) in ("near", "far")
         if step.refused:
             assert step.state is not None and [e.kind for e in step.events] == ["action", "refused"]
+    overs = [i for i, step in enumerate(out.steps) if any(e.kind == "game_over" for e in step.events)]
+    assert len(overs) <= 1  # the battle ends once, and every action after it is refused
+    if overs:
+        assert all(step.refused for step in out.steps[overs[0] + 1 :])
+        assert out.state.result is not None
+
+
+SELA = {"kind": "character", "side": "s", "power": 2, "toughness": 1, "life": 12, "speed": 2, "reach": 3,
+        "mana": 3, "focus": 2, "mastery": 3, "memory": 3, "spells": ["Ember Dart", "Feral Surge", "Ward of Thorns"],
+        "library": ["Cinder Burst", "Oak Skin", "Ember Dart"]}  # fmt: skip
+ORM = {**SELA, "side": "o", "speed": 1, "spells": ["Oak Skin", "Withering Touch"], "library": ["Flashfire"]}
+WHO = st.sampled_from(["Sela", "Orm", "Hound", "Wolf", "Hound", "Wolf"])
+TURN_ACTIONS = st.one_of(
+    st.fixed_dictionaries({"do": st.sampled_from(["reach_phase", "upkeep"]), "unit": WHO}),
+    st.fixed_dictionaries({"do": st.just("upkeep"), "unit": WHO, "uphold": st.lists(WHO, max_size=2, unique=True)}),
+    st.fixed_dictionaries({"do": st.just("attack"), "attacker": WHO, "target": WHO}),
+    st.fixed_dictionaries({"do": st.just("move"), "unit": WHO, "to": st.sampled_from(["near", "far"])}),
+    st.fixed_dictionaries(
+        {"do": st.just("cast"), "caster": WHO, "spell": st.sampled_from(sorted({*SELA["spells"], *SELA["library"]}))},
+        optional={"target": WHO, "responds_to": WHO},
+    ),
+    st.fixed_dictionaries(
+        {"do": st.just("end_turn")}, optional={"forget": st.lists(st.sampled_from(LISTED), max_size=2)}
+    ),
+)
+
+
+@st.composite
+def whole_turns(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Turns in the order Sela, Orm, Sela…: mostly Reach phase, Upkeep, some actions, End phase, with now and then
+    an action out of place."""
+    actions: list[dict[str, Any]] = []
+    for number in range(draw(st.integers(1, 5))):
+        who = ("Sela", "Orm")[number % 2]
+        creature = {"Sela": "Hound", "Orm": "Wolf"}[who]
+        if draw(st.booleans()) or draw(st.booleans()):
+            actions.append({"do": "reach_phase", "unit": who})
+        if draw(st.booleans()) or draw(st.booleans()):
+            uphold = draw(st.lists(st.just(creature), max_size=1))
+            actions.append({"do": "upkeep", "unit": who, "uphold": uphold})
+        enemy, theirs = {"Sela": ("Orm", "Wolf"), "Orm": ("Sela", "Hound")}[who]
+        mine = st.one_of(
+            st.sampled_from([enemy, theirs]).map(lambda t, c=creature: {"do": "attack", "attacker": c, "target": t}),
+            st.just({"do": "attack", "attacker": who, "target": enemy}),
+            st.sampled_from(["near", "far"]).map(lambda band, w=who: {"do": "move", "unit": w, "to": band}),
+            st.sampled_from(sorted({*SELA["spells"], *SELA["library"], *ORM["spells"]})).map(
+                lambda spell, w=who, e=enemy: {"do": "cast", "caster": w, "spell": spell, "target": e}
+            ),
+            TURN_ACTIONS,
+        )
+        actions += draw(st.lists(mine, max_size=5))
+        forget = draw(st.lists(st.sampled_from([*LISTED, "Cinder Burst", "Feral Surge"]), max_size=2))
+        actions.append({"do": "end_turn", "forget": forget})
+    return actions
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(whole_turns(), st.integers(0, 2**32))
+def test_whole_turns_keep_commands_first_phases_focus_and_memory(actions, seed) -> None:
+    units = {
+        "Sela": SELA,
+        "Orm": ORM,
+        "Hound": creature("s", 2, 1, 4, controller="Sela"),
+        "Wolf": creature("o", 2, 2, 4, controller="Orm"),
+    }
+    out = run_seeded(fight(units, [{"do": "initiative"}, *actions]), seed)
+    before = out.scenario.state
+    overs = 0
+    for step in out.steps:
+        after = step.state
+        header = step.events[0]
+        overs += sum(e.kind == "game_over" for e in step.events)
+        if not step.refused and header.verb in ("attack", "move", "flee") and header.actor in after.order:
+            assert before.phase == "main"  # the active acts itself only in its action phase
+        if not step.refused and header.verb in ("attack", "move"):
+            actor = before.unit(header.actor)
+            if actor.controller is not None:  # a commanded creature: its controller had not yet acted itself
+                assert not before.unit(actor.controller).commands_closed
+        if not step.refused and header.verb == "end_turn" and after.result is None:
+            ended = after.unit(before.active)
+            assert not ended.tracks_spells or len(ended.memory_spells) <= ended.memory_limit
+        for unit in after.combatants:
+            assert unit.mana >= 0 and unit.upheld <= unit.focus
+            assert unit.spells_cast <= max(0, unit.focus - unit.upheld) or not unit.is_character
+        before = after
+    assert overs <= 1

@@ -218,15 +218,42 @@ def test_a_character_orders_its_creature_to_step_in() -> None:
 
 def test_intercept_refusals() -> None:
     far = [{"between": ["A", "Z"], "band": "far"}]
-    assert run_data(fight(GUARDED, [attack("A", "L", [6], intercept_by="Y")])).refusals() == [
-        "Y is not a creature controlled by L"
+    helper = {**GUARDED, "H": creature("a", 1, 1, 3)}
+    assert run_data(fight(helper, [attack("A", "L", [6], intercept_by="H")])).refusals() == [
+        "H is on A's side: only others interfere with an attack"
     ]
-    assert run_data(fight(GUARDED, [attack("A", "Y", [6], intercept_by="Z")])).refusals() == [
-        "only a character that is attacked may order an intercept; Y is a creature"
+    assert run_data(fight(GUARDED, [attack("A", "L", [6], intercept_by="L")])).refusals() == [
+        "L cannot step in for its own fight"
     ]
     assert run_data(fight(GUARDED, [attack("A", "L", [6], intercept_by="Z")], ranges=far)).refusals() == [
-        "Z is at far range from A: only a creature at near range of the attacker can step in"
+        "Z is at far range from A: only a combatant at near range of the attacker can step in"
     ]
+
+
+def test_interference_by_any_other_combatant_at_near_range() -> None:
+    """Not only the attacked character's own creature: a creature of its side that no one controls, or another
+    character, may step in and take the fight."""
+    wild = run_data(fight(GUARDED, [attack("A", "L", [6, 6, 1], intercept_by="Y")]))
+    assert [d.target for d in wild.of("damage")] == ["Y"] and wild.unit("L").life == 10
+    assert "Y interferes: A must fight it instead of L" in [n.text for n in wild.of("note")]
+    units = {**GUARDED, "M": character("m", power=1, toughness=3, life=10)}
+    third = run_data(fight(units, [attack("A", "Z", [6, 6, 1, 1, 1, 1, 1], intercept_by="M")]))
+    assert [d.target for d in third.of("damage")] == ["M"] and third.unit("M").life == 1
+
+
+def test_a_pushed_back_combatant_cannot_step_in() -> None:
+    units = {**GUARDED, "Q": creature("l", 1, 1, 9)}
+    actions = [attack("Q", "A", [1, 6, 1, 6, 1]), attack("A", "L", [6, 6], intercept_by="Q")]
+    out = run_data(fight(units, actions))
+    assert out.refusals() == ["Q was pushed back after its last attack and is not ready to step in"]
+    logged = run_data(fight(units, actions, options={"push_back": "log_only"}))
+    assert logged.refusals() == [] and [(d.target, d.amount) for d in logged.of("damage")] == [("Q", 6), ("Q", 12)]
+
+
+def test_a_summoning_sick_creature_cannot_be_ordered_to_step_in() -> None:
+    units = {**GUARDED, "Z": creature("l", 1, 1, 3, controller="L", summoned_this_turn=True)}
+    out = run_data(fight(units, [attack("A", "L", [6], intercept_by="Z")]))
+    assert out.refusals() == ["Z was summoned this turn: summoning sickness, it cannot be ordered to step in"]
 
 
 # --- turns, actions, commands -----------------------------------------------------------------------------
@@ -250,34 +277,70 @@ def test_summoning_sickness_and_haste() -> None:
 
 
 def test_actions_equal_speed() -> None:
-    units = {"X": character("x", speed=1, mana=5, mastery=5, focus=3), "E": creature("e", 1, 1, 10)}
+    units = {"X": character("x", speed=1, mana=5, reach=5, mastery=5, focus=3), "E": creature("e", 1, 1, 10)}
     actions = [{"do": "cast", "caster": "X", "spell": "Shock", "cost": 1, "target": "E"}, attack("X", "E", [1])]
     out = run_data(fight(units, actions))
     assert out.refusals() == ["X has used all its 1 action(s) this turn (Speed 1)"]
 
 
+COMMANDS = {
+    "X": character("x", speed=2, mana=5, reach=5, mastery=5, focus=3),
+    "P": creature("x", 1, 1, 5, controller="X"),
+    "Q": creature("x", 1, 1, 5, controller="X"),
+    "E": creature("e", 1, 1, 50),
+}
+
+
 def test_commands_come_before_other_actions_and_cost_one_action_for_all() -> None:
-    units = {
-        "X": character("x", speed=2, mana=5, mastery=5, focus=3),
-        "P": creature("x", 1, 1, 5, controller="X"),
-        "Q": creature("x", 1, 1, 5, controller="X"),
-        "E": creature("e", 1, 1, 50),
-    }
-    ok = run_data(fight(units, [attack("P", "E", [1, 1, 1, 1]), attack("Q", "E", [1, 1, 1])]))
+    ok = run_data(fight(COMMANDS, [attack("P", "E", [1, 1, 1, 1]), attack("Q", "E", [1, 1, 1])]))
     assert ok.refusals() == [] and ok.unit("X").actions_used == 1
     late = run_data(
-        fight(units, [{"do": "cast", "caster": "X", "spell": "Shock", "cost": 1}, attack("P", "E", [1, 1, 1, 1])])
+        fight(COMMANDS, [{"do": "cast", "caster": "X", "spell": "Shock", "cost": 1}, attack("P", "E", [1, 1, 1, 1])])
     )
     assert late.refusals() == ["X already took another action this turn: commands come before other actions"]
 
 
+def test_the_first_action_of_another_kind_closes_commanding_for_the_turn() -> None:
+    """The bug of issue 15: P commanded, then X casts, then Q (not yet commanded) attacked anyway."""
+    actions = [
+        attack("P", "E", [1, 1, 1, 1]),
+        {"do": "cast", "caster": "X", "spell": "Shock", "cost": 1, "target": "E"},
+        attack("Q", "E", [6, 6, 6]),
+    ]
+    out = run_data(fight(COMMANDS, actions))
+    assert out.refusals() == ["X already took another action this turn: commands come before other actions"]
+    assert [s.refused for s in out.steps] == [False, False, True]
+    assert out.unit("E").life == 50 and out.unit("X").actions_used == 2
+    assert "X's commands are over for this turn: it acts itself now" in [n.text for n in out.of("note")]
+
+
+def test_an_instant_is_no_action_and_leaves_commanding_open() -> None:
+    actions = [
+        {"do": "cast", "caster": "X", "spell": "Zap", "cost": 1, "target": "E", "instant": True},
+        attack("P", "E", [1, 1, 1, 1]),
+    ]
+    out = run_data(fight(COMMANDS, actions))
+    assert out.refusals() == [] and out.unit("X").actions_used == 1 and out.unit("X").commanded
+
+
+def test_commanding_opens_again_next_turn() -> None:
+    actions = [
+        {"do": "cast", "caster": "X", "spell": "Shock", "cost": 1, "target": "E"},
+        {"do": "end_turn", "unit": "X"},
+        attack("P", "E", [1, 1, 1, 1]),
+    ]
+    out = run_data(fight(COMMANDS, actions))
+    assert out.refusals() == [] and out.unit("X").commanded
+
+
 def test_only_the_active_combatant_acts_once_initiative_is_set() -> None:
     units = {"X": character("x", speed=3), "Y": character("y", speed=1)}
-    out = run_data(
-        fight(units, [{"do": "initiative"}, attack("Y", "X", [1]), {"do": "end_turn"}, attack("Y", "X", [1, 1, 1, 1])])
-    )
+    x_phases = [{"do": "reach_phase", "unit": "X"}, {"do": "upkeep", "unit": "X"}]
+    y_phases = [{"do": "reach_phase", "unit": "Y"}, {"do": "upkeep", "unit": "Y"}]
+    actions = [{"do": "initiative"}, attack("Y", "X", [1]), *x_phases, {"do": "end_turn"}, *y_phases]
+    out = run_data(fight(units, [*actions, attack("Y", "X", [1, 1, 1, 1])]))
     assert out.refusals() == ["it is X's turn, not Y's"]
-    assert [s.refused for s in out.steps] == [False, True, False, False]
+    assert [s.refused for s in out.steps] == [False, True, False, False, False, False, False, False]
     assert out.state.active == "Y" and out.state.turn == 1
 
 
@@ -340,7 +403,7 @@ def test_regenerate_needs_the_keyword() -> None:
 
 
 def test_cast_limits_mastery_mana_focus_and_far_range() -> None:
-    units = {"X": character("x", speed=5, mana=4, mastery=3, focus=1), "E": creature("e", 1, 1, 5)}
+    units = {"X": character("x", speed=5, mana=4, reach=4, mastery=3, focus=1), "E": creature("e", 1, 1, 5)}
     spell = {"do": "cast", "caster": "X", "spell": "Bolt", "target": "E"}
     out = run_data(
         fight(
@@ -349,7 +412,7 @@ def test_cast_limits_mastery_mana_focus_and_far_range() -> None:
                 {**spell, "cost": 4},
                 {**spell, "cost": 1, "creature_only": True},
                 {**spell, "cost": 1},
-                {**spell, "cost": 1, "instant": True},
+                {**spell, "spell": "Zap", "cost": 1, "instant": True},
             ],
             ranges=[{"between": ["X", "E"], "band": "far"}],
         )
@@ -424,16 +487,54 @@ def test_much_faster_character_escapes_at_once_by_an_opposed_speed_test() -> Non
 
 
 def test_an_instant_responds_with_an_opposed_speed_test_equal_or_greater() -> None:
-    units = {"X": character("x", speed=1, mana=3, mastery=3), "E": character("e", speed=1)}
+    units = {"X": character("x", speed=1, mana=3, reach=3, mastery=3), "E": character("e", speed=1)}
+    hex_ = {"do": "cast", "caster": "E", "spell": "Hex", "cost": 0, "instant": True}
     spell = {"do": "cast", "caster": "X", "spell": "Counterspell", "cost": 2, "instant": True, "responds_to": "E"}
-    equal = run_data(fight(units, [{**spell, "dice": [4, 4]}]))
+    equal = run_data(fight(units, [hex_, {**spell, "dice": [4, 4]}]))
     assert equal.unit("X").mana == 1
-    slow = run_data(fight(units, [{**spell, "dice": [3, 4]}]))
-    assert slow.unit("X").mana == 3 and slow.of("spend") == []
-    sorcery = run_data(fight(units, [{**spell, "instant": False, "dice": [4, 4]}]))
+    assert [(r.label, r.total) for r in equal.of("roll")] == [("opposed Speed: X", 4), ("opposed Speed: E", 4)]
+    slow = run_data(fight(units, [hex_, {**spell, "dice": [3, 4]}]))
+    assert slow.unit("X").mana == 3 and slow.of("spend", 1) == []
+    sorcery = run_data(fight(units, [hex_, {**spell, "instant": False, "dice": [4, 4]}]))
     assert sorcery.refusals() == ["only an Instant (or a Split Second spell) can respond to a spell"]
-    split = run_data(fight(units, [{**spell, "split_second": True}]))
+    split = run_data(fight(units, [hex_, {**spell, "split_second": True}]))
     assert split.of("roll") == [] and split.unit("X").mana == 1
+
+
+def test_a_response_answers_only_what_was_just_done() -> None:
+    units = {"X": character("x", speed=1, mana=3, reach=3, mastery=3), "E": character("e", speed=1)}
+    spell = {"do": "cast", "caster": "X", "spell": "Counterspell", "cost": 2, "instant": True, "responds_to": "E"}
+    nothing = run_data(fight(units, [{**spell, "dice": [6, 1]}]))
+    assert nothing.refusals() == [
+        "there is nothing of E's to respond to: a response answers the spell just cast or the commanded creature's "
+        "action just taken"
+    ]
+    hex_ = {"do": "cast", "caster": "E", "spell": "Hex", "cost": 0, "instant": True}
+    late = run_data(fight(units, [hex_, {"do": "skill_test", "identity": "U", "skill": "Subtlety", "target": 2,
+                                         "dice": [3]}, {**spell, "dice": [6, 1]}]))  # fmt: skip
+    assert late.refusals()[0].startswith("there is nothing of E's to respond to")
+    split = {**hex_, "split_second": True}
+    answered = run_data(fight(units, [split, {**spell, "dice": [6, 1]}]))
+    assert answered.refusals() == ["E's spell has Split Second: no one can respond to it"]
+
+
+def test_a_response_to_a_commanded_creature_tests_speed_against_the_named_one() -> None:
+    units = {
+        "X": character("x", speed=1, mana=3, reach=3, mastery=3),
+        "E": character("e", speed=1),
+        "W": creature("e", 1, 1, 20, controller="E", speed=3),
+    }
+    actions = [
+        attack("W", "X", [1, 1, 1, 1]),
+        {"do": "cast", "caster": "X", "spell": "Zap", "cost": 1, "instant": True, "target": "W",
+         "responds_to": "W", "dice": [6, 2, 2, 1]},
+    ]  # fmt: skip
+    out = run_data(fight(units, actions))
+    assert [(r.label, r.dice, r.total) for r in out.of("roll", 1)] == [
+        ("opposed Speed: X", "1d6", 6),
+        ("opposed Speed: W", "3d6", 5),
+    ]
+    assert out.unit("X").mana == 2 and [r.value for r in out.of("ruling", 1)] == ["named"]
 
 
 def test_outcome_measures_for_exact_odds() -> None:
