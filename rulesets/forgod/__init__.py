@@ -32,6 +32,8 @@ _VERBS = {
     "royal_guard": ("unit", "becomes the royal guard of", "commander"),
     "move": ("unit", "moves", None),
     "check": ("attacker", "tests", "defender"),
+    "heal": ("healer", "heals", "unit"),
+    "paralyse": ("unit", "is paralysed", None),
 }
 
 
@@ -41,6 +43,7 @@ class Forgod(Ruleset):
     aliases = ("f0r60d", "forgod", "sistema tactico f0r60d")
     summary = "d10 attack against d10 evasion, damage minus absorption; detachments and strategic actions."
     source_language = "Spanish"
+    stops_at_game_over = True
 
     def options_model(self) -> type[BaseModel]:
         from .model import ForgodOptions

@@ -96,6 +96,33 @@ ADDITION_KINDS = {
     "experiencia": "experience",
     "ecb": "experience",
     "liderazgo": "experience",
+    "black": "black",
+    "negra": "black",
+}
+MODES = {
+    "guerrilla": "guerrilla",
+    "skirmish": "guerrilla",
+    "refriega": "refriega",
+    "melee": "refriega",
+    "campana": "campana",
+    "campaign": "campana",
+}
+MODE_NAMES = {"guerrilla": "Guerrilla", "refriega": "Refriega", "campana": "Campaña"}
+# Most different units on the field per game mode, the commander included (Campaña: eight and the commander).
+MODE_UNITS = {"guerrilla": 3, "refriega": 5, "campana": 9}
+TIERS = {
+    "basico": "basic",
+    "basic": "basic",
+    "intermedio": "intermediate",
+    "intermediate": "intermediate",
+    "avanzado": "advanced",
+    "advanced": "advanced",
+}
+# The source's suggested campaign points per mode and tier.
+SUGGESTED_POINTS = {
+    "guerrilla": {"basic": 500, "intermediate": 1000, "advanced": 1500},
+    "refriega": {"basic": 1000, "intermediate": 1500, "advanced": 2000},
+    "campana": {"basic": 1500, "intermediate": 2000, "advanced": 2500},
 }
 
 
@@ -130,6 +157,13 @@ class ForgodOptions(Strict):
         0,
         description="The lowest FA an attacker of a covered charger keeps after Cubrir Carga's -2: 0 (the rule's "
         "words: it may be left with no attack) or 1.",
+    )
+
+    battle_end: Literal["troop_deck", "every_card"] = Field(
+        "troop_deck",
+        description="Which cards keep a side in the battle: the cards of its troop deck, troops and war machines "
+        "(troop_deck: invocations do not count as troops, so a side left with only beasts and powers has lost), "
+        "or every card on the field (every_card).",
     )
 
     @field_validator("cover_fa_floor", mode="before")
@@ -198,6 +232,11 @@ class UnitInput(Strict):
     )
     absorption_active: bool | None = None
     flying: bool = Field(False, validation_alias=_aliases("flying", "volando"))
+    paralysed: bool | Annotated[int, Field(ge=1, le=99)] = Field(
+        False,
+        validation_alias=_aliases("paralysed", "paralyzed", "paralizada"),
+        description="true: paralysed until cured; a number: for that many more rounds of its side.",
+    )
     notes: str | None = None
 
     @field_validator("kind", mode="before")
@@ -238,6 +277,10 @@ class UnitInput(Strict):
             raise ValueError("a detachment cannot be the troops' commander")
         if self.commander and self.kind == "war_machine":
             raise ValueError("a war machine cannot be the troops' commander")
+        if self.commander and self.kind in ("beast", "power"):
+            raise ValueError(
+                f"an invocation ({'beast' if self.kind == 'beast' else 'power'}) cannot be the troops' commander"
+            )
         if self.wounds >= self.life:
             raise ValueError(f"wounds {self.wounds} would already have killed a card of PV {self.life}")
         if self.flying and self.terrain != "either":
@@ -339,6 +382,51 @@ class CheckAction(Strict):
         table = {"fortaleza": "fortitude", "fortitude": "fortitude", "moral": "morale", "morale": "morale"}
         return _word(value, table, "check (Fortaleza or Moral)")
 
+    @model_validator(mode="after")
+    def _two_cards(self) -> CheckAction:
+        if self.attacker == self.defender:
+            raise ValueError(f"an opposed check needs two cards; '{self.attacker}' cannot test itself")
+        return self
+
+
+class HealAction(Strict):
+    """A healing or repair ability: not the card's action, any phase, either player's turn."""
+
+    do: Literal["heal"]
+    healer: str
+    unit: str
+    life: int | None = Field(None, ge=0, le=10**6, validation_alias=_aliases("life", "PV"))
+    roll: str | None = Field(None, max_length=40)
+    cure: bool = False
+    dice: DiceList | None = Field(None, max_length=100)
+
+    @field_validator("roll")
+    @classmethod
+    def _roll(cls, value: str | None) -> str | None:
+        if value is not None:
+            from tabroll.dice.notation import parse
+
+            parse(value)  # a DiceSyntaxError is a ValueError: reported at this field's line
+        return value
+
+    @model_validator(mode="after")
+    def _what(self) -> HealAction:
+        if self.life is None and self.roll is None and not self.cure:
+            raise ValueError("say what the ability restores: 'PV: 4', 'roll: 1d10' and/or 'cure: true'")
+        if self.life is not None and self.roll is not None:
+            raise ValueError("give the PV restored either as a number ('PV') or as dice ('roll'), not both")
+        return self
+
+
+class ParalyseAction(Strict):
+    """An effect (an ability, a power) paralyses a card: it takes no action while it lasts."""
+
+    do: Literal["paralyse"]
+    unit: str
+    by: str | None = None
+    rounds: int | None = Field(None, ge=1, le=99)
+    dice: DiceList | None = Field(None, max_length=0)
+
 
 class InitiativeAction(Strict):
     do: Literal["initiative"]
@@ -355,11 +443,25 @@ Action = Annotated[
     | RoyalGuardAction
     | MoveAction
     | CheckAction
+    | HealAction
+    | ParalyseAction
     | InitiativeAction,
     Field(discriminator="do"),
 ]
 
-UNIT_FIELDS = ("attacker", "target", "unit", "protects", "charger", "cover", "flanker", "commander", "defender")
+UNIT_FIELDS = (
+    "attacker",
+    "target",
+    "unit",
+    "protects",
+    "charger",
+    "cover",
+    "flanker",
+    "commander",
+    "defender",
+    "healer",
+    "by",
+)
 
 
 class ForgodScenario(Strict):
@@ -370,5 +472,43 @@ class ForgodScenario(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     board: BoardInput = BoardInput(width=5)
     sides: tuple[str, str] | None = None
+    from_deployment: bool = Field(
+        False,
+        description="The scenario begins at the battle's first turn, just after deployment: each army and its "
+        "formation are checked, the initiative is rolled before any card acts, and in the first turn only the "
+        "commanders act. Without it, the scenario picks up a battle already under way.",
+    )
+    mode: str | None = Field(
+        None, description="The game mode (Guerrilla, Refriega, Campaña): the most units each side may field."
+    )
+    tier: str | None = Field(
+        None, description="Básico, Intermedio or Avanzado: the mode's suggested campaign points (PC) per side."
+    )
+    points: int | None = Field(
+        None, ge=0, le=10**6, description="The campaign points (PC) each side may spend (instead of the tier's)."
+    )
     units: dict[str, UnitInput] = Field(max_length=1000)
     actions: list[Action] = Field(default_factory=list, max_length=100_000)
+
+    @field_validator("mode", mode="before")
+    @classmethod
+    def _mode(cls, value: Any) -> Any:
+        return _word(value, MODES, "game mode (Guerrilla, Refriega, Campaña)")
+
+    @field_validator("tier", mode="before")
+    @classmethod
+    def _tier(cls, value: Any) -> Any:
+        return _word(value, TIERS, "tier (Básico, Intermedio, Avanzado)")
+
+    @model_validator(mode="after")
+    def _tier_needs_mode(self) -> ForgodScenario:
+        if self.tier is not None and self.mode is None:
+            raise ValueError("'tier' picks the suggested points of a game mode: give 'mode' too")
+        return self
+
+    def point_limit(self) -> int | None:
+        if self.points is not None:
+            return self.points
+        if self.mode is not None and self.tier is not None:
+            return SUGGESTED_POINTS[self.mode][self.tier]
+        return None

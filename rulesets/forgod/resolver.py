@@ -16,6 +16,8 @@ from tabroll.events import (
     Damage,
     Defeat,
     Event,
+    GameOver,
+    Heal,
     Hit,
     Miss,
     Modifier,
@@ -27,6 +29,7 @@ from tabroll.events import (
     StatusApplied,
 )
 from tabroll.geometry.grid import Square
+from tabroll.turn import ActionLog
 
 from .events import CardsLost, Multiplier, OpposedCheck
 from .model import (
@@ -34,9 +37,11 @@ from .model import (
     ChargeAction,
     CheckAction,
     FlankAction,
+    HealAction,
     ImpactAction,
     InitiativeAction,
     MoveAction,
+    ParalyseAction,
     ReleaseAction,
     RoyalGuardAction,
     ShieldAction,
@@ -225,6 +230,11 @@ def _charge_due(state: Battle, charge: Charge) -> bool:
     return state.turns[other] > charge.opponent_turns
 
 
+def may_act(state: Battle, card: Card) -> bool:
+    """Whether the card could play a turn now: on the field, not paralysed, not in the middle of a charge."""
+    return card.on_board and not card.paralysed and state.charge_by(card.name) is None
+
+
 def _begin_turn(state: Battle, card: Card, events: list[Event]) -> Battle:
     """The card's side plays a turn with it: check it may act, start a new round for its side if due."""
     if not card.on_board:
@@ -242,10 +252,34 @@ def _begin_turn(state: Battle, card: Card, events: list[Event]) -> Battle:
             f"{card.name} is charging {own.victim} and cannot act until the charge hits",
             rule="Carga",
         )
+    if card.paralysed:
+        lasts = "until it is cured" if card.paralysed_rounds is None else "while the effect lasts"
+        raise RuleRefusal(f"{card.name} is paralysed and takes no action {lasts}", rule="paralysed")
     index = state.side_index(card.side)
+    if state.from_deployment and state.first is None:
+        raise RuleRefusal(
+            "the battle has not begun: the reaction rolls decide who acts first",
+            tip="roll them first: do: initiative",
+            rule="initiative",
+        )
+    if state.from_deployment and state.turns[index] == 0 and not card.commander:
+        commander = state.commander_of(card.side)
+        named = f" ({commander.name})" if commander is not None else ""
+        raise RuleRefusal(
+            f"in the battle's first turn only the commanders act; {card.name} is not {card.side}'s commander{named}",
+            rule="first turn",
+        )
+    if state.to_play is not None and card.side != state.to_play:
+        if any(may_act(state, c) for c in state.living(state.to_play)):
+            raise RuleRefusal(
+                f"it is {state.to_play}'s turn: the players alternate, one card each, and {card.side} "
+                "played the last card",
+                rule="alternation",
+            )
+        events.append(Note(text=f"{state.to_play} has no card that can act: {card.side} plays again"))
     acted = state.acted[index]
     if card.name in acted:
-        waiting = [c.name for c in state.living(card.side) if c.name not in acted and state.charge_by(c.name) is None]
+        waiting = [c.name for c in state.living(card.side) if c.name not in acted and may_act(state, c)]
         if waiting:
             raise RuleRefusal(
                 f"{card.name} already acted this round; {card.side} must first play {', '.join(waiting)}",
@@ -253,11 +287,11 @@ def _begin_turn(state: Battle, card: Card, events: list[Event]) -> Battle:
             )
         rounds = list(state.rounds)
         rounds[index] += 1
-        units = tuple(dataclasses.replace(u, absorption_used=False) if u.side == card.side else u for u in state.units)
-        acted = frozenset()
-        state = dataclasses.replace(state, units=units, rounds=(rounds[0], rounds[1]))
+        state = dataclasses.replace(state, rounds=(rounds[0], rounds[1]))
         events.append(NewRound(round=rounds[index]))
         events.append(Note(text=f"{card.side} begins round {rounds[index]}: its cards' Absorción is ready again"))
+        state = _new_round_for(state, card.side, events)
+        acted = frozenset()
     acted_pair = list(state.acted)
     acted_pair[index] = acted | {card.name}
     turns = list(state.turns)
@@ -267,20 +301,50 @@ def _begin_turn(state: Battle, card: Card, events: list[Event]) -> Battle:
         acted=(acted_pair[0], acted_pair[1]),
         turns=(turns[0], turns[1]),
         exposed=state.exposed - {card.name},
+        to_play=state.other_side(card.side),
     )
 
 
+def _new_round_for(state: Battle, side: str, events: list[Event]) -> Battle:
+    """A side's new round: its cards' Absorción is ready again, and paralysis counted in rounds wears off."""
+    units: list[Card] = []
+    for unit in state.units:
+        if unit.side == side:
+            unit = dataclasses.replace(unit, absorption_used=False)
+            if unit.paralysed and unit.paralysed_rounds is not None:
+                left = unit.paralysed_rounds - 1
+                unit = dataclasses.replace(unit, paralysed=left > 0, paralysed_rounds=left or None)
+                if left == 0 and unit.on_board:
+                    events.append(Note(text=f"{unit.name}'s paralysis ends: it may act again", unit=unit.name))
+        units.append(unit)
+    return dataclasses.replace(state, units=tuple(units))
+
+
 def _declare_terrain(state: Battle, card: Card, fly: bool | None, events: list[Event]) -> Battle:
-    if fly is None or fly == card.in_air:
-        return state
+    """Where the card moves this turn. A Cualquiera card is on the ground unless it declares flight this turn."""
     if card.terrain != "either":
-        raise RuleRefusal(
-            f"{card.name} has Terreno {card.terrain} and cannot choose where it moves",
-            tip="only Terreno: Cualquiera cards declare 'fly'",
-            rule="Terreno",
+        if fly is not None and fly != card.in_air:
+            raise RuleRefusal(
+                f"{card.name} has Terreno {card.terrain} and cannot choose where it moves",
+                tip="only Terreno: Cualquiera cards declare 'fly'",
+                rule="Terreno",
+            )
+        return state
+    flying = bool(fly)
+    if fly is None and card.flying:
+        events.append(
+            Note(
+                text=f"{card.name} does not declare flight this turn: it moves on the ground (Terreno Cualquiera)",
+                unit=card.name,
+            )
         )
-    events.append(Note(text=f"{card.name} declares it moves by {'air' if fly else 'ground'} this turn", unit=card.name))
-    return state.with_unit(dataclasses.replace(card, flying=fly))
+    elif fly is not None:
+        events.append(
+            Note(text=f"{card.name} declares it moves by {'air' if fly else 'ground'} this turn", unit=card.name)
+        )
+    if flying == card.flying:
+        return state
+    return state.with_unit(dataclasses.replace(card, flying=flying))
 
 
 def _move(
@@ -342,9 +406,30 @@ def _check_protections(state: Battle, events: list[Event]) -> Battle:
     return dataclasses.replace(state, shields=tuple(shields), guards=tuple(guards))
 
 
-def _turn_moves(state: Battle, card: Card, act: Any, events: list[Event], *, limit: int | None, reason: str) -> Battle:
+def _turn_moves(
+    state: Battle,
+    card: Card,
+    act: Any,
+    events: list[Event],
+    *,
+    limit: int | None,
+    reason: str,
+    to: Square | None = None,
+) -> Battle:
+    """The start of a card's turn: its terrain for the turn, then its tactical move."""
     state = _declare_terrain(state, state.unit(card.name), getattr(act, "fly", None), events)
-    return _move(state, card.name, getattr(act, "move_to", None), events, reason=reason, limit=limit)
+    destination = to if to is not None else getattr(act, "move_to", None)
+    state = _move(state, card.name, destination, events, reason=reason, limit=limit)
+    moved = state.unit(card.name)
+    if not moved.in_air:
+        for other in state.living():
+            if other.name != moved.name and other.position == moved.position and not other.in_air:
+                raise RuleRefusal(
+                    f"{moved.name} would land on {other.name}'s square {list(other.position or ())}",
+                    tip="declare flight (fly: true) or move to a free square (move_to)",
+                    rule="one unit per square",
+                )
+    return state
 
 
 # --- who may attack whom ------------------------------------------------------------------------------------
@@ -818,8 +903,7 @@ def _move_action(state: Battle, act: MoveAction, dice: DiceSource) -> tuple[list
     card = state.unit(act.unit)
     state = _begin_turn(state, card, events)
     to = act.to if act.to is not None else act.move_to
-    state = _declare_terrain(state, state.unit(card.name), act.fly, events)
-    state = _move(state, card.name, to, events, reason="tactical move", limit=card.movement)
+    state = _turn_moves(state, card, act, events, limit=card.movement, reason="tactical move", to=to)
     return events, state
 
 
@@ -1040,8 +1124,69 @@ def _initiative(state: Battle, act: InitiativeAction, dice: DiceSource) -> tuple
             )
         )
         events.append(Note(text=f"{first} acts first this round; the players then alternate cards"))
-        return events, dataclasses.replace(state, first=first)
+        return events, dataclasses.replace(state, first=first, to_play=first)
     raise RuleRefusal(f"{MAX_INITIATIVE_ROLLS} tied reaction rolls in a row", rule="initiative")
+
+
+def _heal(state: Battle, act: HealAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+    """A healing or repair ability: PV back on the front card (never above its PV, never a fallen card back), and
+    with ``cure`` the negative effects (paralysis) ended. Not the card's action: any phase, either player's turn,
+    and, since it is its own step between actions, always before the next attack's damage roll."""
+    log = ActionLog(dice=dice)
+    healer, target = state.unit(act.healer), state.unit(act.unit)
+    if not healer.on_board:
+        raise RuleRefusal(f"{healer.name} is no longer on the field", rule="healing")
+    if healer.paralysed:
+        raise RuleRefusal(f"{healer.name} is paralysed: it takes no action and uses no ability", rule="paralysed")
+    if not target.on_board:
+        raise RuleRefusal(
+            f"{target.name} has been annihilated: cards in the Panteón are not healed back", rule="healing"
+        )
+    if act.life is not None or act.roll is not None:
+        if act.roll is not None:
+            amount = log.roll_dice(act.roll, f"PV restored by {healer.name} to {target.name}", healer.name).total
+        else:
+            amount = act.life or 0
+        restored = max(0, min(amount, target.wounds))
+        before = target.front_life
+        target = dataclasses.replace(target, wounds=target.wounds - restored)
+        rule = f"{amount} PV restored, up to the card's PV {target.life}"
+        if target.cards > 1:
+            rule += "; only the card taking damage is healed, fallen cards stay in the Panteón"
+        log.emit(
+            Heal(
+                unit=target.name,
+                amount=restored,
+                before=before,
+                after=target.front_life,
+                reason=f"{healer.name}: {rule}",
+            )
+        )
+    if act.cure:
+        if target.paralysed:
+            target = dataclasses.replace(target, paralysed=False, paralysed_rounds=None)
+            log.emit(Note(text=f"{healer.name} cures {target.name}: the paralysis ends", unit=target.name))
+        else:
+            log.emit(Note(text=f"{target.name} has no negative effect to cure", unit=target.name))
+    log.emit(Note(text=f"healing is not {healer.name}'s action: its turn is still to come", unit=healer.name))
+    return log.events, state.with_unit(target)
+
+
+def _paralyse(state: Battle, act: ParalyseAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+    """An effect paralyses a card (what an ability or a power did at the table): no action while it lasts."""
+    card = state.unit(act.unit)
+    if not card.on_board:
+        raise RuleRefusal(f"{card.name} is no longer on the field", rule="paralysed")
+    if act.by is not None and not state.unit(act.by).on_board:
+        raise RuleRefusal(f"{act.by} is no longer on the field", rule="paralysed")
+    lasts = (
+        "until cured"
+        if act.rounds is None
+        else f"for {act.rounds} round{'s' if act.rounds != 1 else ''} of {card.side}"
+    )
+    by = f" by {act.by}" if act.by else ""
+    event = StatusApplied(unit=card.name, status="paralysed", reason=f"paralysed{by} {lasts}: it takes no action")
+    return [event], state.with_unit(dataclasses.replace(card, paralysed=True, paralysed_rounds=act.rounds))
 
 
 _HANDLERS: dict[type[Any], Callable[[Battle, Any, DiceSource], tuple[list[Event], Battle]]] = {
@@ -1054,6 +1199,8 @@ _HANDLERS: dict[type[Any], Callable[[Battle, Any, DiceSource], tuple[list[Event]
     ChargeAction: _charge,
     ImpactAction: _impact,
     CheckAction: _check,
+    HealAction: _heal,
+    ParalyseAction: _paralyse,
     InitiativeAction: _initiative,
 }
 
@@ -1062,4 +1209,38 @@ def resolve(state: Battle, action: Any, dice: DiceSource) -> tuple[list[Event], 
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise TypeError(f"not a F0R60D action: {action!r}")
-    return handler(state, action, dice)
+    if state.over:
+        result = f"{state.winner} won" if state.winner else "neither side has troops left"
+        raise RuleRefusal(f"the battle is over: {result}", rule="battle result")
+    events, state = handler(state, action, dice)
+    return _battle_result(state, events)
+
+
+def keeps_in_battle(state: Battle, card: Card) -> bool:
+    """Whether the card keeps its side in the battle (option ``battle_end``)."""
+    return card.on_board and (state.options.battle_end == "every_card" or card.counts_as_troop)
+
+
+def _battle_result(state: Battle, events: list[Event]) -> tuple[list[Event], Battle]:
+    """The player left with no troops on the field loses: a ``game_over`` naming the winner."""
+    beaten = [side for side in state.sides if not any(keeps_in_battle(state, c) for c in state.living(side))]
+    if not beaten:
+        return events, state
+    option = state.options.battle_end
+    counted = "troops and war machines (invocations are not troops)" if option == "troop_deck" else "cards"
+    events.append(_ruling("battle_end", option, f"a side stays in the battle while it has {counted} on the field"))
+    winner = None if len(beaten) == 2 else state.other_side(beaten[0])
+    if winner is None:
+        reason = "neither side has troops left on the field"
+    else:
+        reason = f"{beaten[0]} has no troops left on the field"
+    fall = next((e for e in reversed(events) if isinstance(e, Defeat)), None)
+    events.append(
+        GameOver(
+            reason=reason,
+            winner=winner,
+            unit=fall.unit if fall is not None else None,
+            by=fall.by if fall is not None else None,
+        )
+    )
+    return events, dataclasses.replace(state, over=True, winner=winner, to_play=None)

@@ -11,6 +11,7 @@ from tabroll.geometry.grid import Board, Square
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
+from .army import army_error, army_problems
 from .model import UNIT_FIELDS, AttackAction, ForgodOptions, ForgodScenario, UnitInput
 from .state import LINE_NAMES, ROWS_PER_FIELD, Addition, Battle, Card
 
@@ -78,7 +79,12 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
                 raise _unknown_unit(value, names, doc, ("actions", i, field))
         dice = tuple(action.dice) if action.dice is not None else None
         steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
-    battle = Battle(board=board, units=tuple(cards), options=options, sides=sides)
+    problems = army_problems(model, doc, sides, cards)
+    if problems:
+        raise army_error(problems, doc)
+    battle = Battle(
+        board=board, units=tuple(cards), options=options, sides=sides, from_deployment=model.from_deployment
+    )
     return Scenario(
         ruleset=ruleset,
         title=model.title,
@@ -159,6 +165,8 @@ def _card(name: str, entry: UnitInput, square: Square) -> Card:
         ),
         absorption_active=entry.absorption_active,
         flying=entry.flying,
+        paralysed=entry.paralysed is not False,
+        paralysed_rounds=None if isinstance(entry.paralysed, bool) else entry.paralysed,
     )
 
 

@@ -68,6 +68,8 @@ class Card:
     additions: tuple[Addition, ...] = ()
     absorption_active: bool | None = None
     flying: bool = False
+    paralysed: bool = False
+    paralysed_rounds: int | None = None
     invading: bool = False
     absorption_used: bool = False
     defeated: bool = False
@@ -81,6 +83,11 @@ class Card:
     def front_life(self) -> int:
         """PV left on the card that takes the next damage."""
         return self.life - self.wounds
+
+    @property
+    def counts_as_troop(self) -> bool:
+        """A card of the troop deck (troop or war machine), bought with PC; invocations are not troops."""
+        return self.kind in ("troop", "war_machine")
 
     @property
     def in_air(self) -> bool:
@@ -113,6 +120,10 @@ class Battle:
     charges: tuple[Charge, ...] = ()
     exposed: frozenset[str] = frozenset()
     first: str | None = None
+    from_deployment: bool = False
+    to_play: str | None = None
+    over: bool = False
+    winner: str | None = None
 
     def unit(self, name: str) -> Card:
         return find_named(self.units, name)

@@ -48,7 +48,7 @@ def test_04_evaded_charge_and_counterattack() -> None:
 
 def test_05_lines_air_orange_and_absorption_once_per_round() -> None:
     out = run_file("05-lines-and-air.yaml")
-    one, two, _, four = out.steps
+    one, two, _, _, four = out.steps
     assert [e.amount for e in one.events if e.kind == "damage"] == [2]
     assert [e.amount for e in two.events if e.kind == "damage"] == [9]
     assert any(e.kind == "ruling" and e.option == "absorption_sign" for e in two.events)
@@ -131,7 +131,7 @@ def test_outcome_measures_count_cards_left_and_flight() -> None:
 
     game = find_ruleset("forgod")
     out = run_file("10-royal-guard-and-fallen-commander.yaml")
-    before, last = out.steps[1].state, out.steps[2]
+    before, last = out.steps[2].state, out.steps[3]
     assert game.outcome_measures(before, last.state, last.events) == {
         "cards left: Rey": 0,
         "cards left: Milicia": 0,

@@ -29,12 +29,13 @@ VALIDATOR = jsonschema.Draft202012Validator(events_schema())
 def unit_entries(draw: st.DrawFn, side: str, square: tuple[int, int], commander: bool) -> dict[str, Any]:
     level = draw(st.integers(1, 8))
     limit = 9 if level <= 2 else 6 if level <= 4 else 3 if level <= 6 else 1
+    cards = 1 if commander else draw(st.integers(1, limit))
     entry: dict[str, Any] = {
         "side": side,
         "at": list(square),
         "PV": draw(st.integers(1, 12)),
         "Nivel": level,
-        "cards": 1 if commander else draw(st.integers(1, limit)),
+        "cards": cards,
         "FA": draw(st.integers(0, 3)),
         "BA": draw(st.integers(-2, 6)),
         "Daño": draw(st.integers(-2, 6)),
@@ -51,7 +52,7 @@ def unit_entries(draw: st.DrawFn, side: str, square: tuple[int, int], commander:
         entry["additions"] = [
             {
                 "kind": draw(st.sampled_from(["arma", "armadura", "accesorio", "experiencia"])),
-                "copies": draw(st.integers(1, 9)),
+                "copies": draw(st.integers(1, cards)),  # within the card's slots: one per card
                 "BA": draw(st.integers(0, 2)),
                 "Daño": draw(st.integers(0, 2)),
             }

@@ -1,0 +1,218 @@
+"""A legal F0R60D army, checked when a scenario loads: one problem per rule broken, each with its file and line.
+
+What a single card may be (a detachment is no commander, level limits…) is checked by the scenario model itself;
+this module checks what needs the whole army: equipped additions and their slots, the game mode's unit limit and
+campaign points, and, for a scenario that begins at deployment, the commander and the starting formation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabroll.errors import InputError, Location
+from tabroll.loading.validation import MAX_LISTED, Problem
+from tabroll.loading.yaml_source import YamlDocument
+
+from .model import MODE_NAMES, MODE_UNITS, ForgodScenario
+from .state import ROWS_PER_FIELD, Card
+
+MAX_OFF_THE_LINE = 2  # cards a formation may set on its Avanzada or Retaguardia at the start
+KIND_WORDS = {"beast": "a beast", "power": "a power", "war_machine": "a war machine"}
+
+
+def army_problems(
+    model: ForgodScenario, doc: YamlDocument, sides: tuple[str, str], cards: Sequence[Card]
+) -> list[Problem]:
+    """Every rule of army building the scenario breaks, in file order."""
+    found: list[Problem] = []
+    for card in cards:
+        found += _addition_problems(card, doc)
+    for side in sides:
+        army = [c for c in cards if c.side == side]
+        found += _mode_problems(model, doc, side, army)
+        if model.from_deployment:
+            found += _deployment_problems(model, doc, sides, side, army)
+    return sorted(found, key=lambda p: (p.location.line or 1 << 62, p.location.column or 0))
+
+
+def army_error(found: Sequence[Problem], doc: YamlDocument) -> InputError:
+    """One error for the problems found, listed one per line like the scenario model's own problems."""
+    if len(found) == 1:
+        return InputError(found[0].message, tip=found[0].tip, location=found[0].location)
+    lines = [str(p) for p in found[:MAX_LISTED]]
+    if len(found) > MAX_LISTED:
+        lines.append(f"and {len(found) - MAX_LISTED} more")
+    return InputError(f"found {len(found)} problems:\n" + "\n".join(lines), location=Location(doc.source))
+
+
+def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
+    """Additions go on troop units only, never a black one, and fit each card's four slots."""
+    if not card.additions:
+        return []
+    here = doc.locate(("units", card.name, "additions"))
+    if card.kind != "troop":
+        return [
+            Problem(
+                here,
+                f"{card.name} is {KIND_WORDS[card.kind]}: additions are equipped on troop units only (addition deck)",
+                tip="remove its 'additions'",
+            )
+        ]
+    found: list[Problem] = []
+    for i, addition in enumerate(card.additions):
+        if addition.kind == "black":
+            found.append(
+                Problem(
+                    doc.locate(("units", card.name, "additions", i, "kind")),
+                    f"{addition.label} is a black addition: it is kept in the hand, never equipped (black additions)",
+                )
+            )
+    count = {kind: sum(a.copies for a in card.additions if a.kind == kind) for kind in _SLOT_KINDS}
+    n = card.cards
+    per = f"{n} card{'s' if n != 1 else ''}"
+    slots = "one weapon-or-accessory, one armour-or-accessory and two experience-or-accessory"
+    for kind, most, word in (("weapon", n, "weapons"), ("armour", n, "armours"), ("experience", 2 * n, "experience")):
+        if count[kind] > most:
+            found.append(
+                Problem(
+                    here,
+                    f"{card.name} has {count[kind]} {word} for {per}; each card holds {slots} (addition slots)",
+                    tip=f"at most {most} {word} on {per}",
+                )
+            )
+    total = sum(count.values())
+    if total > 4 * n:
+        found.append(
+            Problem(
+                here,
+                f"{card.name} has {total} additions for {per}; a card holds at most four: {slots} (addition slots)",
+            )
+        )
+    elif count["weapon"] <= n and count["armour"] <= n and count["experience"] <= 2 * n:
+        free = (n - count["weapon"]) + (n - count["armour"]) + (2 * n - count["experience"])
+        if count["accessory"] > free:
+            found.append(
+                Problem(
+                    here,
+                    f"{card.name} has {count['accessory']} accessories and only {free} slot"
+                    f"{'s' if free != 1 else ''} left for them on {per} (addition slots)",
+                )
+            )
+    return found
+
+
+_SLOT_KINDS = ("weapon", "armour", "experience", "accessory")
+
+
+def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: list[Card]) -> list[Problem]:
+    """The game mode's most units on the field and the campaign points (PC) a side may spend."""
+    found: list[Problem] = []
+    troops = [c for c in army if c.counts_as_troop]
+    if model.mode is not None:
+        most = MODE_UNITS[model.mode]
+        if len(troops) > most:
+            extra = troops[most]
+            found.append(
+                Problem(
+                    doc.locate(("units", extra.name)),
+                    f"{side} fields {len(troops)} units; {MODE_NAMES[model.mode]} allows at most {most}, the "
+                    "commander included (game modes; invocations do not count)",
+                    tip="remove units, or choose a larger mode",
+                )
+            )
+    limit = model.point_limit()
+    if limit is not None:
+        spent = 0
+        for card in troops:
+            spent += card.cost * card.cards
+            if spent > limit:
+                total = sum(c.cost * c.cards for c in troops)
+                found.append(
+                    Problem(
+                        doc.locate(("units", card.name)),
+                        f"{side}'s army costs {total} PC; it may spend at most {limit} (campaign points: PC per card, "
+                        "each card of a detachment paid)",
+                        tip="remove cards, or raise 'points'",
+                    )
+                )
+                break
+    return found
+
+
+def _deployment_problems(
+    model: ForgodScenario, doc: YamlDocument, sides: tuple[str, str], side: str, army: list[Card]
+) -> list[Problem]:
+    """At deployment: one commander, the middle line covered, at most two cards ahead or behind it, and the
+    commander at the right end of the formation."""
+    found: list[Problem] = []
+    first = side == sides[0]
+    width = model.board.width
+    commander = next((c for c in army if c.commander), None)
+    if commander is None:
+        found.append(
+            Problem(
+                doc.locate(("units",)),
+                f"{side} has no commander: each player chooses the commander of its troops before the battle "
+                "(choosing the commander)",
+                tip="mark one troop card 'commander: true'",
+            )
+        )
+    troops = [c for c in army if c.counts_as_troop and c.position is not None]
+    middle = 1 if first else 2 * ROWS_PER_FIELD - 2
+
+    def own_line(card: Card) -> int | None:
+        assert card.position is not None
+        row = card.position[1]
+        own = row if first else 2 * ROWS_PER_FIELD - 1 - row
+        return own if own < ROWS_PER_FIELD else None
+
+    for card in troops:
+        if own_line(card) is None:
+            found.append(
+                Problem(
+                    doc.locate(("units", card.name)),
+                    f"{card.name} starts in the enemy field; a formation deploys on its own field (starting formation)",
+                )
+            )
+    off = [c for c in troops if own_line(c) not in (None, 1)]
+    if len(off) > MAX_OFF_THE_LINE:
+        found.append(
+            Problem(
+                doc.locate(("units", off[MAX_OFF_THE_LINE].name)),
+                f"{side} sets {len(off)} cards on its Avanzada or Retaguardia ({', '.join(c.name for c in off)}); "
+                f"at most {MAX_OFF_THE_LINE} leave the middle line at the start (starting formation)",
+            )
+        )
+    taken = {c.position[0] for c in troops if c.position is not None and c.position[1] == middle}
+    empty = [x for x in range(width) if x not in taken]
+    if empty:
+        found.append(
+            Problem(
+                doc.locate(("units",)),
+                f"{side}'s middle line is not covered: column{'s' if len(empty) != 1 else ''} "
+                f"{', '.join(str(x) for x in empty)} of row {middle} "
+                f"{'are' if len(empty) != 1 else 'is'} empty; the formation covers the whole middle line "
+                "(starting formation)",
+                tip=f"place troops there, or make the board as wide as the middle line (board: {{width: {len(taken)}}})"
+                if taken
+                else "place troops on the middle line (line: normal)",
+            )
+        )
+    if commander is not None and commander.position is not None and commander in troops:
+        column = commander.position[0]
+        beyond = [
+            c.name
+            for c in troops
+            if c.position is not None and (c.position[0] > column if first else c.position[0] < column)
+        ]
+        if beyond:
+            found.append(
+                Problem(
+                    doc.locate(("units", commander.name)),
+                    f"{commander.name}, the commander, stands at the right end of {side}'s formation; "
+                    f"{', '.join(beyond)} stand{'s' if len(beyond) == 1 else ''} further right "
+                    "(choosing the commander)",
+                    tip="the right is the highest column for the first side, the lowest for the second (facing it)",
+                )
+            )
+    return found
