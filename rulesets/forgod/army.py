@@ -88,16 +88,6 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
                 f"{card.name} has {total} additions for {per}; a card holds at most four: {slots} (addition slots)",
             )
         )
-    elif count["weapon"] <= n and count["armour"] <= n and count["experience"] <= 2 * n:
-        free = (n - count["weapon"]) + (n - count["armour"]) + (2 * n - count["experience"])
-        if count["accessory"] > free:
-            found.append(
-                Problem(
-                    here,
-                    f"{card.name} has {count['accessory']} accessories and only {free} slot"
-                    f"{'s' if free != 1 else ''} left for them on {per} (addition slots)",
-                )
-            )
     return found
 
 
@@ -209,7 +199,7 @@ def _deployment_problems(
             found.append(
                 Problem(
                     doc.locate(("units", commander.name)),
-                    f"{commander.name}, the commander, stands at the right end of {side}'s formation; "
+                    f"{commander.name}, the commander, must stand at the right end of {side}'s formation; "
                     f"{', '.join(beyond)} stand{'s' if len(beyond) == 1 else ''} further right "
                     "(choosing the commander)",
                     tip="the right is the highest column for the first side, the lowest for the second (facing it)",
