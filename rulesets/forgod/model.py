@@ -319,6 +319,11 @@ class AttackAction(_Act):
     mode: Literal["melee", "ranged"] | None = None
     orange: bool = False
     keep_absorption: bool = False
+    area: bool = Field(
+        False,
+        description="The attack also hits the cards next to its target (as the attacker's card says): one attack "
+        "die for all, an evasion and a damage roll for each. On a royal guard, it reaches the commander behind.",
+    )
 
 
 class ShieldAction(_Act):

@@ -435,7 +435,9 @@ def _turn_moves(
 # --- who may attack whom ------------------------------------------------------------------------------------
 
 
-def _attack_refusal(state: Battle, attacker: Card, target: Card, mode: str | None, *, reach: bool = True) -> None:
+def _attack_refusal(
+    state: Battle, attacker: Card, target: Card, mode: str | None, *, reach: bool = True, through_guard: bool = False
+) -> None:
     """Refuse an attack the rules forbid; ``reach=False`` before the tactical move, which may bring it in reach."""
     a, t = attacker.name, target.name
     if a == t or attacker.side == target.side:
@@ -462,11 +464,10 @@ def _attack_refusal(state: Battle, attacker: Card, target: Card, mode: str | Non
             f"{a} covers the charge of {covered.charger} and cannot attack while it lasts", rule="Cubrir Carga"
         )
     guard = state.guard_of(t)
-    if guard is not None:
+    if guard is not None and not through_guard:
         raise RuleRefusal(
             f"{t} is protected by the royal guard {guard}: eliminate {guard} first",
-            tip="an attack that also hits the cards next to the guard may reach the commander; resolve its damage "
-            "by hand",
+            tip=f"an area attack on {guard} (area: true) also reaches the commander behind it",
             rule="Guardia Real",
         )
     if mode == "ranged" and attacker.attack_type == "melee":
@@ -526,13 +527,17 @@ def _strike(
     mode: str | None = None,
     orange: bool = False,
     keep_absorption: bool = False,
+    attack_die: int | None = None,
 ) -> tuple[Battle, bool]:
-    """One attack roll against one evasion roll, then damage. Returns the new state and whether it was evaded."""
+    """One attack roll against one evasion roll, then damage. Returns the new state and whether it was evaded.
+
+    ``attack_die``: the die of an area attack, rolled once for every card it covers."""
     attacker, target = state.unit(attacker_name), state.unit(target_name)
     a, t = attacker.name, target.name
     bonuses, notes = attack_bonuses(state, attacker, target, mode=mode, orange=orange)
     events.extend(Note(text=n, unit=a) for n in notes)
-    attack_die = _d10(dice, f"attack roll of {a} vs {t}", a, events)
+    if attack_die is None:
+        attack_die = _d10(dice, f"attack roll of {a} vs {t}", a, events)
     attack_total = _apply(attack_die, [*bonuses, *extra_attack], "attack roll", a, events)
     evasion_die = _d10(dice, f"evasion roll of {t}", t, events)
     evasion_total = _apply(evasion_die, evasion_bonuses(state, target), "evasion roll", t, events)
@@ -792,24 +797,73 @@ def _attack(state: Battle, act: AttackAction, dice: DiceSource) -> tuple[list[Ev
     _attack_refusal(state, attacker, target, act.mode)
     state = _strike_series(
         state, attacker, target, act.times, dice, events,
-        mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption,
+        mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption, area=act.area,
     )  # fmt: skip
     return events, state
 
 
 def _strike_series(
-    state: Battle, attacker: Any, target: Any, times: int | None, dice: DiceSource, events: list[Event], **strike: Any
+    state: Battle,
+    attacker: Any,
+    target: Any,
+    times: int | None,
+    dice: DiceSource,
+    events: list[Event],
+    *,
+    area: bool = False,
+    **strike: Any,
 ) -> Battle:
     """The attacks a card makes in one action (FA per turn, or the ``times`` asked), each its own strike; the
-    series stops when either card has left the board."""
+    series stops when either card has left the board. An ``area`` attack rolls its die once and covers the target
+    and the enemy cards next to it, each with its own evasion and damage."""
     count = _attack_count(state, attacker, target, times, events)
     for number in range(count):
         if not state.unit(target.name).on_board or not state.unit(attacker.name).on_board:
             break
         if count > 1:
             events.append(Note(text=f"attack {number + 1} of {count}", unit=attacker.name))
-        state, _ = _strike(state, attacker.name, target.name, dice, events, **strike)
+        if not area:
+            state, _ = _strike(state, attacker.name, target.name, dice, events, **strike)
+            continue
+        covered = _area_victims(state, state.unit(attacker.name), state.unit(target.name), strike.get("mode"), events)
+        names = ", ".join(covered[1:])
+        events.append(
+            Note(text=f"area attack: {target.name}" + (f" and the cards next to it ({names})" if names else ""))
+        )
+        die = _d10(dice, f"attack roll of {attacker.name} (area, centred on {target.name})", attacker.name, events)
+        for victim in covered:
+            if state.unit(victim).on_board and state.unit(attacker.name).on_board:
+                state, _ = _strike(state, attacker.name, victim, dice, events, attack_die=die, **strike)
     return state
+
+
+def _area_victims(state: Battle, attacker: Card, target: Card, mode: str | None, events: list[Event]) -> list[str]:
+    """The cards an area attack covers: its target, then the enemy cards on the squares next to it that the
+    attacker could attack. A commander behind its royal guard is reached only through the guard itself."""
+    covered = [target.name]
+    assert target.position is not None
+    for card in state.living(target.side):
+        if card.name == target.name or card.position is None:
+            continue
+        if state.distance(card.position, target.position) != 1:
+            continue
+        guard = state.guard_of(card.name)
+        if guard is not None and guard != target.name:
+            events.append(Note(text=f"{card.name} is behind its royal guard {guard}: the area attack spares it"))
+            continue
+        try:
+            _attack_refusal(state, attacker, card, mode, reach=False, through_guard=True)
+        except RuleRefusal as refusal:
+            events.append(Note(text=f"the area attack does not reach {card.name}: {refusal.message}"))
+            continue
+        if guard is not None:
+            events.append(
+                Note(
+                    text=f"the area attack on the royal guard {guard} also reaches {card.name}, the commander behind it"
+                )
+            )
+        covered.append(card.name)
+    return covered
 
 
 def _shield(state: Battle, act: ShieldAction, dice: DiceSource) -> tuple[list[Event], Battle]:

@@ -267,3 +267,39 @@ def test_a_cure_ends_a_paralysis() -> None:
     actions = [{"do": "heal", "healer": "H", "unit": "A", "cure": True}, passes("A")]
     out = run_data(battle(units, actions))
     assert out.of("refused") == [] and not out.unit("A").paralysed
+
+
+# --- royal guard and area attacks ------------------------------------------------------------------------------
+
+
+def _guarded(*actions: dict[str, Any]) -> Any:
+    units = {
+        "K": card("red", [2, 0], commander=True),  # Retaguardia: evasion +4
+        "G": card("red", [2, 1]),
+        "F": card("red", [1, 1], Terreno="Aire"),
+        "N": card("red", [3, 1]),
+        "B": card("blue", [2, 4]),
+    }
+    return run_data(battle(units, [{"do": "royal_guard", "unit": "G", "commander": "K"}, *actions]))
+
+
+def test_an_area_attack_on_the_royal_guard_reaches_the_commander_behind_it() -> None:
+    # one attack die, 8; G evades with 1 - 2 (royal guard) = -1, takes 3; F flies, out of B's melee; K evades with
+    # 2 + 4 (Retaguardia) = 6, takes 4; N (next to G) evades with 9.
+    out = _guarded(attack("B", "G", [8, 1, 3, 2, 4, 9], area=True))
+    assert out.of("roll")[0].label == "attack roll of B (area, centred on G)"
+    assert [(h.target, h.result) for h in out.of("hit")] == [("G", 8), ("K", 8)]
+    assert [(m.target, m.result) for m in out.of("miss")] == [("N", 8)]
+    assert [(d.target, d.amount) for d in out.of("damage")] == [("G", 3), ("K", 4)]
+    notes = [n.text for n in out.of("note")]
+    assert "the area attack on the royal guard G also reaches K, the commander behind it" in notes
+    assert any(n.startswith("the area attack does not reach F: F is in the air") for n in notes)
+    assert out.unit("K").front_life == 6
+
+
+def test_an_area_attack_elsewhere_spares_the_guarded_commander_and_a_direct_one_is_refused() -> None:
+    out = _guarded(attack("B", "N", [8, 1, 3, 10], area=True))  # N takes 3; G, next to N, rolls a 10
+    assert [d.target for d in out.of("damage")] == ["N"]
+    assert "K is behind its royal guard G: the area attack spares it" in [n.text for n in out.of("note")]
+    out = _guarded(attack("B", "K", [8, 1, 3], area=True))
+    assert out.of("refused")[0].reason == "K is protected by the royal guard G: eliminate G first"
