@@ -538,6 +538,8 @@ def _strike(
     events.extend(Note(text=n, unit=a) for n in notes)
     if attack_die is None:
         attack_die = _d10(dice, f"attack roll of {a} vs {t}", a, events)
+    else:
+        events.append(Note(text=f"the area attack's die, {attack_die}, against {t}", unit=a))
     attack_total = _apply(attack_die, [*bonuses, *extra_attack], "attack roll", a, events)
     evasion_die = _d10(dice, f"evasion roll of {t}", t, events)
     evasion_total = _apply(evasion_die, evasion_bonuses(state, target), "evasion roll", t, events)

@@ -251,6 +251,11 @@ def summarize(battle: Battle) -> dict[str, Any]:
                 statuses.append(f"covering {cover.charger}")
             if card.absorption_used:
                 statuses.append("Absorción used this round")
+            if card.in_air:
+                statuses.append("in the air")
+            if card.paralysed:
+                rounds = card.paralysed_rounds
+                statuses.append("paralysed" + (f" ({rounds} round{'s' if rounds != 1 else ''})" if rounds else ""))
         elif card.fled:
             statuses.append("fled")
         units.append(
@@ -265,4 +270,12 @@ def summarize(battle: Battle) -> dict[str, Any]:
                 "statuses": statuses,
             }
         )
-    return {"turns": dict(zip(battle.sides, battle.turns, strict=True)), "first": battle.first, "units": units}
+    summary: dict[str, Any] = {
+        "turns": dict(zip(battle.sides, battle.turns, strict=True)),
+        "first": battle.first,
+        "to_play": battle.to_play,
+        "units": units,
+    }
+    if battle.over:
+        summary["result"] = {"over": True, "winner": battle.winner}
+    return summary

@@ -137,3 +137,72 @@ def test_outcome_measures_count_cards_left_and_flight() -> None:
         "cards left: Milicia": 0,
         "fled: Milicia": True,
     }
+
+
+def test_14_a_whole_battle_from_deployment_to_the_result() -> None:
+    out = run_file("14-whole-battle.yaml")
+    assert all(not step.refused for step in out.steps) and len(out.steps) == 12
+    assert out.state.first == "red" and out.state.turns == (5, 4)
+    assert [(e.target, e.amount) for e in out.of("damage")] == [
+        ("Bárbaros", 8),
+        ("Sanadora", 5),
+        ("Sanadora", 9),
+        ("Caudillo", 6),
+        ("Lanceros", 6),
+        ("Grifa", 7),
+        ("Caudillo", 5),
+    ]
+    assert [(h.unit, h.amount, h.after) for h in out.of("heal")] == [("Sanadora", 4, 5)]
+    assert "Grifa does not declare flight this turn: it moves on the ground (Terreno Cualquiera)" in [
+        n.text for n in out.of("note")
+    ]
+    assert [d.unit for d in out.of("defeat")] == ["Sanadora", "Caudillo", "Bárbaros"]
+    (over,) = out.of("game_over")
+    assert (over.winner, over.reason) == ("red", "blue has no troops left on the field")
+    assert out.unit("Lanceros").paralysed and out.unit("Bárbaros").fled
+    assert [(u.name, u.front_life) for u in out.state.living()] == [("Lanceros", 2), ("Grifa", 3), ("Capitana", 12)]
+
+
+def test_15_every_refusal_of_a_battle_and_the_run_stopping_at_its_end() -> None:
+    out = run_file("15-refusals.yaml")
+    assert [(i + 1, r.rule) for i, s in enumerate(out.steps) for r in s.events if r.kind == "refused"] == [
+        (1, "initiative"),
+        (3, "first turn"),
+        (5, "alternation"),
+        (7, "turn order"),
+        (8, "Terreno"),
+        (11, "Guardia Real"),
+        (13, "paralysed"),
+        (15, "healing"),
+    ]
+    assert len(out.steps) == 17  # the 18th action is never resolved
+    assert out.of("note")[-1].text == "the game is over: the scenario's 1 remaining action is not resolved"
+    assert out.of("game_over")[0].winner == "red"
+    for step, before in zip(out.steps[1:], out.steps, strict=False):
+        if step.refused:
+            assert step.state == before.state
+
+
+def test_the_illegal_army_example_lists_every_problem_with_its_line() -> None:
+    from tabroll.errors import InputError
+    from tabroll.scenario import load_scenario_file
+    from tests.forgod.helpers import EXAMPLES
+
+    try:
+        load_scenario_file(EXAMPLES / "illegal" / "army.yaml")
+    except InputError as err:
+        lines = err.describe().splitlines()
+    else:
+        raise AssertionError("the illegal army loaded")
+    assert lines[0].endswith("army.yaml: found 6 problems:")
+    where = [line.split(": ")[0].rsplit("army.yaml:", 1)[1] for line in lines[1:]]
+    assert where == ["11:1", "12:63", "13:3", "14:56", "15:3", "16:76"]
+    rules = [line.rsplit("(", 1)[1].split(")")[0] for line in [lines[i].split(" — ")[0] for i in range(1, 7)]]
+    assert rules == [
+        "starting formation",
+        "addition slots",
+        "choosing the commander",
+        "addition deck",
+        "campaign points: PC per card, each card of a detachment paid",
+        "black additions",
+    ]
