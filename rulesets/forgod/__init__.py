@@ -33,6 +33,9 @@ _VERBS = {
     "move": ("unit", "moves", None),
     "check": ("attacker", "tests", "defender"),
     "heal": ("healer", "heals", "unit"),
+    "regroup": ("unit", "regroups", None),
+    "change_strategy": ("unit", "is exchanged for", "into"),
+    "reinforcements": ("side", "calls reinforcements", None),
     "paralyse": ("unit", "is paralysed", None),
 }
 

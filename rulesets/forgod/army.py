@@ -28,7 +28,7 @@ def army_problems(
     for card in cards:
         found += _addition_problems(card, doc)
     for side in sides:
-        army = [c for c in cards if c.side == side]
+        army = [c for c in cards if c.side == side and not c.in_deck]
         found += _mode_problems(model, doc, side, army)
         if model.from_deployment:
             found += _deployment_problems(model, doc, sides, side, army)

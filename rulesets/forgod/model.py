@@ -107,6 +107,8 @@ MODES = {
     "campana": "campana",
     "campaign": "campana",
 }
+# Llamar Refuerzos: 1d10 times this many points, by game mode.
+REINFORCEMENT_FACTOR = {"guerrilla": 20, "refriega": 50, "campana": 100}
 MODE_NAMES = {"guerrilla": "Guerrilla", "refriega": "Refriega", "campana": "Campaña"}
 # Most different units on the field per game mode, the commander included (Campaña: eight and the commander).
 MODE_UNITS = {"guerrilla": 3, "refriega": 5, "campana": 9}
@@ -237,6 +239,12 @@ class UnitInput(Strict):
         validation_alias=_aliases("paralysed", "paralyzed", "paralizada"),
         description="true: paralysed until cured; a number: for that many more rounds of its side.",
     )
+    in_deck: bool = Field(
+        False,
+        validation_alias=_aliases("in_deck", "en el mazo"),
+        description="The card waits in its side's troop deck (off the field, not paid for): Cambio de Estrategia "
+        "and Llamar Refuerzos bring it in.",
+    )
     notes: str | None = None
 
     @field_validator("kind", mode="before")
@@ -261,7 +269,12 @@ class UnitInput(Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> UnitInput:
-        if (self.at is None) == (self.line is None):
+        if self.in_deck:
+            if self.at is not None or self.line is not None:
+                raise ValueError("a card still in the troop deck (in_deck: true) has no square yet")
+            if self.commander:
+                raise ValueError("the commander is chosen before the battle: it cannot wait in the troop deck")
+        elif (self.at is None) == (self.line is None):
             raise ValueError("place the unit with either 'at: [x, y]' or 'line: avanzada|normal|retaguardia'")
         if self.column is not None and self.line is None:
             raise ValueError("'column' goes with 'line'; with 'at' the square already says the column")
@@ -433,6 +446,45 @@ class ParalyseAction(Strict):
     dice: DiceList | None = Field(None, max_length=0)
 
 
+class RegroupAction(_Act):
+    """Reagrupar, in the tactical movement phase: split cards off a detachment, or join a card to one."""
+
+    do: Literal["regroup"]
+    unit: str
+    split: int | None = Field(None, ge=1, le=8)
+    into: str | None = Field(None, min_length=1, max_length=80)
+    to: SquareInput | None = None
+    join: str | None = None
+
+    @model_validator(mode="after")
+    def _one_way(self) -> RegroupAction:
+        if (self.split is None) == (self.join is None):
+            raise ValueError("say 'split: N' (with 'into: <new name>' and 'to: [x, y]') or 'join: <detachment>'")
+        if self.split is not None and (self.into is None or self.to is None):
+            raise ValueError("a split names the new unit ('into') and its square ('to')")
+        if self.join is not None and (self.into is not None or self.to is not None):
+            raise ValueError("a join moves the card onto its detachment: no 'into' or 'to'")
+        return self
+
+
+class ChangeStrategyAction(_Act):
+    """Cambio de Estrategia: a unit leaves the field for a card of the troop deck, in the unit's turn."""
+
+    do: Literal["change_strategy"]
+    unit: str
+    into: str
+    fresh: bool = Field(False, description="The new unit enters without the old one's damage, at twice its PC.")
+
+
+class ReinforcementsAction(Strict):
+    """Llamar Refuerzos: the special card brings troop-deck cards to the field, with 1d10 × the mode's factor PC."""
+
+    do: Literal["reinforcements"]
+    side: str
+    units: dict[str, SquareInput] = Field(min_length=1, max_length=20)
+    dice: DiceList | None = Field(None, max_length=10)
+
+
 class InitiativeAction(Strict):
     do: Literal["initiative"]
     dice: DiceList | None = Field(None, max_length=10_000)
@@ -450,6 +502,9 @@ Action = Annotated[
     | CheckAction
     | HealAction
     | ParalyseAction
+    | RegroupAction
+    | ChangeStrategyAction
+    | ReinforcementsAction
     | InitiativeAction,
     Field(discriminator="do"),
 ]
@@ -466,6 +521,7 @@ UNIT_FIELDS = (
     "defender",
     "healer",
     "by",
+    "join",
 )
 
 
@@ -491,6 +547,10 @@ class ForgodScenario(Strict):
     )
     points: int | None = Field(
         None, ge=0, le=10**6, description="The campaign points (PC) each side may spend (instead of the tier's)."
+    )
+    reinforcement_cards: dict[str, Annotated[int, Field(ge=0, le=9)]] = Field(
+        default_factory=dict,
+        description="How many Llamar Refuerzos special cards each side holds, by side name.",
     )
     units: dict[str, UnitInput] = Field(max_length=1000)
     actions: list[Action] = Field(default_factory=list, max_length=100_000)

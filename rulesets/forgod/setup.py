@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,7 +13,7 @@ from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .army import army_error, army_problems
-from .model import UNIT_FIELDS, AttackAction, ForgodOptions, ForgodScenario, UnitInput
+from .model import UNIT_FIELDS, AttackAction, ForgodOptions, ForgodScenario, RegroupAction, UnitInput
 from .state import LINE_NAMES, ROWS_PER_FIELD, Addition, Battle, Card
 
 
@@ -45,6 +46,9 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
     cards: list[Card] = []
     for name, entry in model.units.items():
         where = doc.locate(("units", name))
+        if entry.in_deck:
+            cards.append(dataclasses.replace(_card(name, entry, None), in_deck=True))
+            continue
         square = _square(shell, name, entry, cards)
         if not board.contains(square):
             raise InputError(
@@ -77,13 +81,34 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
             value = getattr(action, field, None)
             if isinstance(value, str) and value not in names:
                 raise _unknown_unit(value, names, doc, ("actions", i, field))
+        if isinstance(action, RegroupAction) and action.into is not None:
+            names = names | {action.into}  # the new unit of a split, known to the actions after it
         dice = tuple(action.dice) if action.dice is not None else None
         steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
     problems = army_problems(model, doc, sides, cards)
     if problems:
         raise army_error(problems, doc)
+    for side in model.reinforcement_cards:
+        if side not in sides:
+            raise InputError(
+                f"'{side}' is not one of the sides {list(sides)}", location=doc.locate(("reinforcement_cards", side))
+            )
+    limit = model.point_limit()
+    reserve = None
+    if limit is not None:
+        spent = [
+            sum(c.cost * c.cards for c in cards if c.side == s and c.counts_as_troop and not c.in_deck) for s in sides
+        ]
+        reserve = (limit - spent[0], limit - spent[1])
     battle = Battle(
-        board=board, units=tuple(cards), options=options, sides=sides, from_deployment=model.from_deployment
+        board=board,
+        units=tuple(cards),
+        options=options,
+        sides=sides,
+        from_deployment=model.from_deployment,
+        mode=model.mode,
+        reserve=reserve,
+        reinforcement_cards=(model.reinforcement_cards.get(sides[0], 0), model.reinforcement_cards.get(sides[1], 0)),
     )
     return Scenario(
         ruleset=ruleset,
@@ -98,8 +123,6 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
 
 
 def _with_invading(card: Card) -> Card:
-    import dataclasses
-
     return dataclasses.replace(card, invading=True)
 
 
@@ -120,7 +143,7 @@ def _square(shell: Battle, name: str, entry: UnitInput, placed: list[Card]) -> S
     )
 
 
-def _card(name: str, entry: UnitInput, square: Square) -> Card:
+def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
     return Card(
         name=name,
         side=entry.side,
@@ -258,6 +281,10 @@ def summarize(battle: Battle) -> dict[str, Any]:
                 statuses.append("paralysed" + (f" ({rounds} round{'s' if rounds != 1 else ''})" if rounds else ""))
         elif card.fled:
             statuses.append("fled")
+        elif card.in_deck:
+            statuses.append("in the troop deck")
+        elif card.joined:
+            statuses.append(f"joined {card.joined}")
         units.append(
             {
                 "name": card.name,

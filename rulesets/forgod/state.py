@@ -71,6 +71,8 @@ class Card:
     paralysed: bool = False
     paralysed_rounds: int | None = None
     invading: bool = False
+    in_deck: bool = False
+    joined: str | None = None
     absorption_used: bool = False
     defeated: bool = False
     fled: bool = False
@@ -124,6 +126,9 @@ class Battle:
     to_play: str | None = None
     over: bool = False
     winner: str | None = None
+    mode: str | None = None
+    reserve: tuple[int, int] | None = None
+    reinforcement_cards: tuple[int, int] = (0, 0)
 
     def unit(self, name: str) -> Card:
         return find_named(self.units, name)
