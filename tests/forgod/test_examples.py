@@ -206,3 +206,29 @@ def test_the_illegal_army_example_lists_every_problem_with_its_line() -> None:
         "campaign points: PC per card, each card of a detachment paid",
         "black additions",
     ]
+
+
+def test_the_readmes_rule_table_names_tests_that_exist() -> None:
+    import re
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent
+    readme = (folder.parents[1] / "rulesets" / "forgod" / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Every rule of the source") :]
+    for row in table.splitlines():
+        if not row.startswith("| ") or "`" not in row:
+            continue
+        current = None
+        for ref in re.findall(r"`([^`]+)`", row.split("|")[3]):
+            if ref.endswith(".py"):
+                current = ref
+                continue
+            file, _, name = ref.rpartition("::")
+            if file:
+                current = file
+            if not name.startswith("test") and "…" not in name:
+                continue
+            assert current is not None, row
+            names = re.findall(r"^def (test\w+)", (folder / current).read_text(encoding="utf-8"), re.M)
+            parts = [p for p in re.split(r"[…*]", name) if p]
+            assert any(all(p in n for p in parts) for n in names), f"{current}::{name} (README) is not a test"
