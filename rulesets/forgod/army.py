@@ -13,7 +13,7 @@ from tabroll.errors import InputError, Location
 from tabroll.loading.validation import MAX_LISTED, Problem
 from tabroll.loading.yaml_source import YamlDocument
 
-from .model import MODE_NAMES, MODE_UNITS, ForgodScenario
+from .model import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL, ForgodScenario
 from .state import ROWS_PER_FIELD, Card
 
 MAX_OFF_THE_LINE = 2  # cards a formation may set on its Avanzada or Retaguardia at the start
@@ -30,6 +30,7 @@ def army_problems(
     for side in sides:
         army = [c for c in cards if c.side == side and not c.in_deck]
         found += _mode_problems(model, doc, side, army)
+        found += _deck_problems(model, doc, side, army)
         if model.from_deployment:
             found += _deployment_problems(model, doc, sides, side, army)
     return sorted(found, key=lambda p: (p.location.line or 1 << 62, p.location.column or 0))
@@ -67,31 +68,28 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
                     f"{addition.label} is a black addition: it is kept in the hand, never equipped (black additions)",
                 )
             )
-    count = {kind: sum(a.copies for a in card.additions if a.kind == kind) for kind in _SLOT_KINDS}
-    n = card.cards
-    per = f"{n} card{'s' if n != 1 else ''}"
-    slots = "one weapon-or-accessory, one armour-or-accessory and two experience-or-accessory"
-    for kind, most, word in (("weapon", n, "weapons"), ("armour", n, "armours"), ("experience", 2 * n, "experience")):
-        if count[kind] > most:
-            found.append(
-                Problem(
-                    here,
-                    f"{card.name} has {count[kind]} {word} for {per}; each card holds {slots} (addition slots)",
-                    tip=f"at most {most} {word} on {per}",
-                )
-            )
-    total = sum(count.values())
-    if total > 4 * n:
-        found.append(
-            Problem(
-                here,
-                f"{card.name} has {total} additions for {per}; a card holds at most four: {slots} (addition slots)",
-            )
-        )
+    message = slot_overflow(card)
+    if message is not None:
+        found.append(Problem(here, message, tip=_SLOT_TIP))
     return found
 
 
 _SLOT_KINDS = ("weapon", "armour", "experience", "accessory")
+_SLOT_TIP = "a card holds one weapon-or-accessory, one armour-or-accessory and two experience-or-accessory"
+
+
+def slot_overflow(card: Card) -> str | None:
+    """What overflows the card's addition slots (four per card of the unit), if anything."""
+    count = {kind: sum(a.copies for a in card.additions if a.kind == kind) for kind in _SLOT_KINDS}
+    n = card.cards
+    per = f"{n} card{'s' if n != 1 else ''}"
+    for kind, most, word in (("weapon", n, "weapons"), ("armour", n, "armours"), ("experience", 2 * n, "experience")):
+        if count[kind] > most:
+            return f"{card.name} has {count[kind]} {word} for {per}, at most {most} (addition slots)"
+    total = sum(count.values())
+    if total > 4 * n:
+        return f"{card.name} has {total} additions for {per}, at most {4 * n} (addition slots)"
+    return None
 
 
 def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: list[Card]) -> list[Problem]:
@@ -126,6 +124,51 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                     )
                 )
                 break
+    return found
+
+
+def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: list[Card]) -> list[Problem]:
+    """The addition deck at deployment (the mode's size and black cards, six identical at most) and the hand
+    (at most one addition per unit on the field)."""
+    found: list[Problem] = []
+    deck = model.decks.get(side)
+    if deck is not None:
+        same: dict[tuple[str, str], int] = {}
+        for entry in deck:
+            same[(entry.kind, entry.name)] = same.get((entry.kind, entry.name), 0) + entry.count
+        for (kind, name), count in same.items():
+            if count > MOST_IDENTICAL:
+                found.append(
+                    Problem(
+                        doc.locate(("decks", side)),
+                        f"{side}'s addition deck holds {count} cards '{name or kind}'; at most {MOST_IDENTICAL} "
+                        "identical cards (addition deck)",
+                    )
+                )
+        if model.from_deployment and model.mode is not None:
+            size, black = DECK_SIZE[model.mode]
+            total = sum(e.count for e in deck)
+            blacks = sum(e.count for e in deck if e.kind == "black")
+            if total != size or blacks < black:
+                found.append(
+                    Problem(
+                        doc.locate(("decks", side)),
+                        f"{side}'s addition deck has {total} cards, {blacks} black; {MODE_NAMES[model.mode]} "
+                        f"starts with {size}, at least {black} of them black (addition deck)",
+                    )
+                )
+    hand = model.hands.get(side)
+    if hand is not None:
+        units = len([c for c in army if c.on_board])
+        held = sum(e.count for e in hand)
+        if held > units:
+            found.append(
+                Problem(
+                    doc.locate(("hands", side)),
+                    f"{side} holds {held} additions with {units} unit{'s' if units != 1 else ''} on the field; the "
+                    "hand holds one per unit (addition hand)",
+                )
+            )
     return found
 
 

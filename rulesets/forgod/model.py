@@ -107,6 +107,9 @@ MODES = {
     "campana": "campana",
     "campaign": "campana",
 }
+# The addition deck per game mode: its size, the least black additions in it; at most six identical cards.
+DECK_SIZE = {"guerrilla": (30, 6), "refriega": (48, 12), "campana": (72, 18)}
+MOST_IDENTICAL = 6
 # Llamar Refuerzos: 1d10 times this many points, by game mode.
 REINFORCEMENT_FACTOR = {"guerrilla": 20, "refriega": 50, "campana": 100}
 MODE_NAMES = {"guerrilla": "Guerrilla", "refriega": "Refriega", "campana": "Campaña"}
@@ -193,6 +196,18 @@ class AdditionInput(Strict):
     @classmethod
     def _kind(cls, value: Any) -> Any:
         return _word(value, ADDITION_KINDS, "addition kind")
+
+
+class DeckCardInput(AdditionInput):
+    """Addition cards in a side's addition deck (or hand): ``count`` identical cards."""
+
+    count: int = Field(1, ge=1, le=72, validation_alias=_aliases("count", "cartas"))
+
+    @model_validator(mode="after")
+    def _one_card_each(self) -> DeckCardInput:
+        if self.copies != 1:
+            raise ValueError("in a deck or a hand, give the number of identical cards as 'count', not 'copies'")
+        return self
 
 
 class UnitInput(Strict):
@@ -321,6 +336,14 @@ class BoardInput(Strict):
 class _Act(Strict):
     move_to: SquareInput | None = None
     fly: bool | None = None
+    equip: list[str] = Field(
+        default_factory=list,
+        max_length=4,
+        description="Additions from the hand equipped on the card whose turn it is, in its addition phase.",
+    )
+    discard: list[str] = Field(
+        default_factory=list, max_length=20, description="Additions sent from the hand to the Óxido this turn."
+    )
     dice: DiceList | None = Field(None, max_length=10_000)
 
 
@@ -547,6 +570,14 @@ class ForgodScenario(Strict):
     )
     points: int | None = Field(
         None, ge=0, le=10**6, description="The campaign points (PC) each side may spend (instead of the tier's)."
+    )
+    decks: dict[str, list[DeckCardInput]] = Field(
+        default_factory=dict,
+        description="Each side's addition deck (the forge), by side name: one addition is drawn at random at the "
+        "start of each turn of one of its troop cards.",
+    )
+    hands: dict[str, list[DeckCardInput]] = Field(
+        default_factory=dict, description="The additions each side already holds in its hand, by side name."
     )
     reinforcement_cards: dict[str, Annotated[int, Field(ge=0, le=9)]] = Field(
         default_factory=dict,

@@ -31,6 +31,7 @@ from tabroll.events import (
 from tabroll.geometry.grid import Square
 from tabroll.turn import ActionLog
 
+from .army import slot_overflow
 from .events import CardsLost, Multiplier, OpposedCheck
 from .model import (
     MODE_NAMES,
@@ -53,7 +54,7 @@ from .model import (
     ShieldAction,
     detachment_limit,
 )
-from .state import LINE_NAMES, Battle, Card, Charge
+from .state import LINE_NAMES, Addition, Battle, Card, Charge
 
 Bonus = tuple[str, int]
 
@@ -242,8 +243,11 @@ def may_act(state: Battle, card: Card) -> bool:
     return card.on_board and not card.paralysed and state.charge_by(card.name) is None
 
 
-def _begin_turn(state: Battle, card: Card, events: list[Event]) -> Battle:
-    """The card's side plays a turn with it: check it may act, start a new round for its side if due."""
+def _begin_turn(
+    state: Battle, card: Card, events: list[Event], act: Any = None, dice: DiceSource | None = None
+) -> Battle:
+    """The card's side plays a turn with it: check it may act, start a new round for its side if due, then its
+    addition phase (with the action's ``equip`` and ``discard``)."""
     if not card.on_board:
         raise RuleRefusal(f"{card.name} is no longer on the field", rule="annihilated")
     for charge in state.charges:
@@ -303,13 +307,84 @@ def _begin_turn(state: Battle, card: Card, events: list[Event]) -> Battle:
     acted_pair[index] = acted | {card.name}
     turns = list(state.turns)
     turns[index] += 1
-    return dataclasses.replace(
+    state = dataclasses.replace(
         state,
         acted=(acted_pair[0], acted_pair[1]),
         turns=(turns[0], turns[1]),
         exposed=state.exposed - {card.name},
         to_play=state.other_side(card.side),
     )
+    if dice is None:
+        return state
+    return _addition_phase(state, state.unit(card.name), act, dice, events)
+
+
+def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
+    for i, addition in enumerate(pile):
+        if addition.label == name or addition.name == name:
+            return pile.pop(i)
+    held = ", ".join(a.label for a in pile) or "nothing"
+    raise RuleRefusal(f"{side} has no addition '{name}' in its {where} (it holds {held})", rule="addition hand")
+
+
+def _addition_phase(state: Battle, card: Card, act: Any, dice: DiceSource, events: list[Event]) -> Battle:
+    """A turn's addition phase: a troop card's side draws one addition at random from its deck (one per turn,
+    a detachment too; none for war machines and invocations), a chance event through the dice; then the action's
+    ``discard`` go to the Óxido and its ``equip`` go onto the card. The hand keeps one addition per unit."""
+    index = state.side_index(card.side)
+    side = card.side
+    hand = list(state.hands[index])
+    oxido = list(state.oxido[index])
+    decks = state.decks
+    if decks is not None:
+        deck = list(decks[index])
+        if card.kind != "troop":
+            events.append(Note(text=f"{card.name} is not a troop card: {side} draws no addition this turn"))
+        elif not deck:
+            events.append(Note(text=f"{side}'s addition deck is empty: no addition is drawn"))
+        else:
+            log = ActionLog(dice=dice, events=events)
+            drawn = deck.pop(
+                log.pick(list(range(len(deck))), f"addition drawn by {side} ({len(deck)} in the deck)", None)
+            )
+            hand.append(drawn)
+            events.append(Note(text=f"{side} draws {drawn.label} from its addition deck ({len(deck)} left)"))
+            both = list(decks)
+            both[index] = tuple(deck)
+            decks = (both[0], both[1])
+    for name in getattr(act, "discard", None) or []:
+        oxido.append(_take(hand, name, side, "hand"))
+        events.append(Note(text=f"{side} sends {name} to the Óxido"))
+    for name in getattr(act, "equip", None) or []:
+        addition = _take(hand, name, side, "hand")
+        if addition.kind == "black":
+            raise RuleRefusal(
+                f"{name} is a black addition: it stays in the hand, never equipped", rule="black additions"
+            )
+        if card.kind != "troop":
+            raise RuleRefusal(f"{card.name} is not a troop card: it takes no additions", rule="addition deck")
+        same = next((a for a in card.additions if dataclasses.replace(a, copies=1) == addition), None)
+        if same is None:
+            additions = (*card.additions, addition)
+        else:
+            grown = dataclasses.replace(same, copies=same.copies + 1)
+            additions = tuple(grown if a is same else a for a in card.additions)
+        card = dataclasses.replace(card, additions=additions)
+        overflow = slot_overflow(card)
+        if overflow is not None:
+            raise RuleRefusal(overflow, rule="addition slots")
+        events.append(StatusApplied(unit=card.name, status=f"equips {name}", reason="addition phase"))
+    units = len(state.living(side))
+    if len(hand) > units:
+        raise RuleRefusal(
+            f"{side} would hold {len(hand)} additions with {units} unit{'s' if units != 1 else ''} on the field",
+            tip="equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])",
+            rule="addition hand",
+        )
+    hands, piles = list(state.hands), list(state.oxido)
+    hands[index], piles[index] = tuple(hand), tuple(oxido)
+    state = state.with_unit(card)
+    return dataclasses.replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
 
 
 def _new_round_for(state: Battle, side: str, events: list[Event]) -> Battle:
@@ -800,7 +875,7 @@ def _attack(state: Battle, act: AttackAction, dice: DiceSource) -> tuple[list[Ev
     attacker = state.unit(act.attacker)
     target = state.unit(act.target)
     _attack_refusal(state, attacker, target, act.mode, reach=False)  # before the turn, for a clear reason
-    state = _begin_turn(state, attacker, events)
+    state = _begin_turn(state, attacker, events, act, dice)
     state = _turn_moves(state, attacker, act, events, limit=attacker.movement, reason="tactical move")
     attacker, target = state.unit(act.attacker), state.unit(act.target)
     _attack_refusal(state, attacker, target, act.mode)
@@ -878,7 +953,7 @@ def _area_victims(state: Battle, attacker: Card, target: Card, mode: str | None,
 def _shield(state: Battle, act: ShieldAction, dice: DiceSource) -> tuple[list[Event], Battle]:
     events: list[Event] = []
     shield, protected = state.unit(act.unit), state.unit(act.protects)
-    state = _begin_turn(state, shield, events)
+    state = _begin_turn(state, shield, events, act, dice)
     state = _turn_moves(state, shield, act, events, limit=shield.movement, reason="tactical move")
     shield, protected = state.unit(act.unit), state.unit(act.protects)
     if shield.name == protected.name or shield.side != protected.side:
@@ -931,7 +1006,7 @@ def _release(state: Battle, act: ReleaseAction, dice: DiceSource) -> tuple[list[
 def _royal_guard(state: Battle, act: RoyalGuardAction, dice: DiceSource) -> tuple[list[Event], Battle]:
     events: list[Event] = []
     guard, commander = state.unit(act.unit), state.unit(act.commander)
-    state = _begin_turn(state, guard, events)
+    state = _begin_turn(state, guard, events, act, dice)
     state = _turn_moves(state, guard, act, events, limit=guard.movement, reason="tactical move")
     guard, commander = state.unit(act.unit), state.unit(act.commander)
     if not commander.commander or commander.side != guard.side or not commander.on_board:
@@ -964,7 +1039,7 @@ def _royal_guard(state: Battle, act: RoyalGuardAction, dice: DiceSource) -> tupl
 def _move_action(state: Battle, act: MoveAction, dice: DiceSource) -> tuple[list[Event], Battle]:
     events: list[Event] = []
     card = state.unit(act.unit)
-    state = _begin_turn(state, card, events)
+    state = _begin_turn(state, card, events, act, dice)
     to = act.to if act.to is not None else act.move_to
     state = _turn_moves(state, card, act, events, limit=card.movement, reason="tactical move", to=to)
     return events, state
@@ -987,7 +1062,7 @@ def _flank(state: Battle, act: FlankAction, dice: DiceSource) -> tuple[list[Even
     events: list[Event] = []
     flanker, target = state.unit(act.flanker), state.unit(act.target)
     _attack_refusal(state, flanker, target, None, reach=False)
-    state = _begin_turn(state, flanker, events)
+    state = _begin_turn(state, flanker, events, act, dice)
     state = _turn_moves(state, flanker, act, events, limit=flanker.movement, reason="flanking move")
     flanker, target = state.unit(act.flanker), state.unit(act.target)
     _attack_refusal(state, flanker, target, None)
@@ -1021,7 +1096,7 @@ def _charge(state: Battle, act: ChargeAction, dice: DiceSource) -> tuple[list[Ev
     if charger.attack_type not in ("melee", "dual"):
         raise RuleRefusal(f"{charger.name} attacks only at range; only melee or dual cards charge", rule="Carga")
     _attack_refusal(state, charger, victim, "melee", reach=False)
-    state = _begin_turn(state, charger, events)
+    state = _begin_turn(state, charger, events, act, dice)
     limit = None if charger.movement is None else 2 * charger.movement
     state = _turn_moves(state, charger, act, events, limit=limit, reason="charge (twice the tactical move)")
     charger, victim = state.unit(act.charger), state.unit(act.target)
@@ -1290,7 +1365,7 @@ def _regroup(state: Battle, act: RegroupAction, dice: DiceSource) -> tuple[list[
     a card or detachment (its turn) to an identical detachment, within the level's detachment limit."""
     events: list[Event] = []
     unit = state.unit(act.unit)
-    state = _begin_turn(state, unit, events)
+    state = _begin_turn(state, unit, events, act, dice)
     unit = state.unit(act.unit)
     if unit.kind != "troop":
         raise RuleRefusal(f"{unit.name} is not a troop card: only troops form detachments", rule="Reagrupar")
@@ -1414,7 +1489,7 @@ def _change_strategy(state: Battle, act: ChangeStrategyAction, dice: DiceSource)
         raise RuleRefusal(
             f"{old.name} is the commander, chosen before the battle: it is not exchanged", rule="Cambio de Estrategia"
         )
-    state = _begin_turn(state, old, events)
+    state = _begin_turn(state, old, events, act, dice)
     if state.reserve is None:
         raise RuleRefusal(
             "the scenario gives no campaign points to pay with",

@@ -13,7 +13,16 @@ from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .army import army_error, army_problems
-from .model import UNIT_FIELDS, AttackAction, ForgodOptions, ForgodScenario, RegroupAction, UnitInput
+from .model import (
+    UNIT_FIELDS,
+    AdditionInput,
+    AttackAction,
+    DeckCardInput,
+    ForgodOptions,
+    ForgodScenario,
+    RegroupAction,
+    UnitInput,
+)
 from .state import LINE_NAMES, ROWS_PER_FIELD, Addition, Battle, Card
 
 
@@ -88,11 +97,10 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
     problems = army_problems(model, doc, sides, cards)
     if problems:
         raise army_error(problems, doc)
-    for side in model.reinforcement_cards:
-        if side not in sides:
-            raise InputError(
-                f"'{side}' is not one of the sides {list(sides)}", location=doc.locate(("reinforcement_cards", side))
-            )
+    for key in ("reinforcement_cards", "decks", "hands"):
+        for side in getattr(model, key):
+            if side not in sides:
+                raise InputError(f"'{side}' is not one of the sides {list(sides)}", location=doc.locate((key, side)))
     limit = model.point_limit()
     reserve = None
     if limit is not None:
@@ -109,6 +117,8 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         mode=model.mode,
         reserve=reserve,
         reinforcement_cards=(model.reinforcement_cards.get(sides[0], 0), model.reinforcement_cards.get(sides[1], 0)),
+        decks=(_pile(model.decks.get(sides[0], [])), _pile(model.decks.get(sides[1], []))) if model.decks else None,
+        hands=(_pile(model.hands.get(sides[0], [])), _pile(model.hands.get(sides[1], []))),
     )
     return Scenario(
         ruleset=ruleset,
@@ -173,24 +183,30 @@ def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
         summoner=entry.summoner,
         reach=entry.reach,
         movement=entry.movement,
-        additions=tuple(
-            Addition(
-                kind=a.kind,
-                name=a.name,
-                copies=a.copies,
-                attack=a.attack,
-                damage=a.damage,
-                evasion=a.evasion,
-                absorption=a.absorption,
-                constant_absorption=a.constant_absorption,
-            )
-            for a in entry.additions
-        ),
+        additions=tuple(addition(a) for a in entry.additions),
         absorption_active=entry.absorption_active,
         flying=entry.flying,
         paralysed=entry.paralysed is not False,
         paralysed_rounds=None if isinstance(entry.paralysed, bool) else entry.paralysed,
     )
+
+
+def addition(entry: AdditionInput, copies: int | None = None) -> Addition:
+    return Addition(
+        kind=entry.kind,
+        name=entry.name,
+        copies=entry.copies if copies is None else copies,
+        attack=entry.attack,
+        damage=entry.damage,
+        evasion=entry.evasion,
+        absorption=entry.absorption,
+        constant_absorption=entry.constant_absorption,
+    )
+
+
+def _pile(entries: list[DeckCardInput]) -> tuple[Addition, ...]:
+    """The cards of a deck or hand, one per card, in the order given."""
+    return tuple(addition(e, copies=1) for e in entries for _ in range(e.count))
 
 
 def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:

@@ -129,6 +129,9 @@ class Battle:
     mode: str | None = None
     reserve: tuple[int, int] | None = None
     reinforcement_cards: tuple[int, int] = (0, 0)
+    decks: tuple[tuple[Addition, ...], tuple[Addition, ...]] | None = None
+    hands: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
+    oxido: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
 
     def unit(self, name: str) -> Card:
         return find_named(self.units, name)

@@ -55,8 +55,7 @@ TWO = "  B: {side: blue, at: [0, 4], PV: 5}\n"
         ),
         (
             "{side: red, at: [0, 1], PV: 5, additions: [{kind: arma, copies: 2}]}",
-            "army.yaml:4:37: units.A.additions: A has 2 weapons for 1 card; each card holds one weapon-or-accessory, "
-            "one armour-or-accessory and two experience-or-accessory (addition slots)",
+            "army.yaml:4:37: units.A.additions: A has 2 weapons for 1 card, at most 1 (addition slots)",
         ),
     ],
 )
@@ -74,7 +73,7 @@ def test_additions_fit_four_slots_per_card() -> None:
     )
     five = "[{kind: arma}, {kind: experiencia, copies: 2}, {kind: accesorio, copies: 2}]"
     text = problem(f"units:\n  A: {{side: red, at: [0, 1], PV: 5, additions: {five}}}\n{TWO}")
-    assert "A has 5 additions for 1 card; a card holds at most four" in text
+    assert "A has 5 additions for 1 card, at most 4 (addition slots)" in text
     # a detachment of 3 holds three of each slot: 3 weapons, 3 armours, 6 experience
     legion = "[{kind: arma, copies: 3}, {kind: armadura, copies: 3}, {kind: experiencia, copies: 6}]"
     load(f"units:\n  A: {{side: red, at: [0, 1], PV: 5, cards: 3, additions: {legion}}}\n{TWO}")

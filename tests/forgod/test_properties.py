@@ -162,3 +162,24 @@ def test_the_same_seed_gives_the_same_battle(data: dict[str, Any], seed: int) ->
     first = [[e.to_json() for e in r.events] for _, r in _run(data, seed)]
     second = [[e.to_json() for e in r.events] for _, r in _run(data, seed)]
     assert first == second
+
+
+@PROPERTY
+@given(battles(), st.integers(0, 2**32), st.lists(st.sampled_from(["arma", "armadura", "negra"]), max_size=8))
+def test_addition_cards_are_never_lost_or_made(data: dict[str, Any], seed: int, deck: list[str]) -> None:
+    """Deck, hand, Óxido and equipped copies of every side add up to the same number after every action."""
+    data = {**data, "decks": {"red": [{"kind": k, "name": f"{k} {i}"} for i, k in enumerate(deck)]}}
+    for action in data["actions"]:
+        if action["do"] in ("attack", "move", "shield", "flank", "charge"):
+            action["equip"] = [f"{k} {i}" for i, k in enumerate(deck)][:1]
+
+    def cards(state: Any) -> int:
+        piles = sum(len(p[i]) for p in (state.decks, state.hands, state.oxido) for i in (0, 1))
+        return piles + sum(a.copies for u in state.units for a in u.additions)
+
+    results = _run(data, seed)
+    for before, resolution in results:
+        assert cards(resolution.state) == cards(before)
+        if not resolution.refused:
+            drawn = [e for e in resolution.events if e.kind == "roll" and e.label.startswith("addition drawn")]
+            assert len(drawn) <= 1
