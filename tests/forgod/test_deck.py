@@ -99,3 +99,20 @@ def test_a_deck_at_deployment_has_the_modes_size_and_black_cards() -> None:
         "red's addition deck has 18 cards, 5 black; Guerrilla starts with 30, at least 6 of them black (addition deck)",
         "blue holds 3 additions with 2 units on the field; the hand holds one per unit (addition hand)",
     ]
+
+
+def test_exact_odds_walk_the_draw_like_a_die() -> None:
+    from fractions import Fraction
+
+    import yaml
+
+    from tabroll.loading.yaml_source import load_yaml_text
+    from tabroll.odds.api import compute_odds
+    from tabroll.scenario import scenario_from_document
+
+    units = {"A": card("red", [0, 1]), "B": card("blue", [0, 4])}
+    data = {**battle(units, [attack("A", "B", equip=["Espada"])]), "decks": {"red": [SWORD, CURSE]}}
+    scenario = scenario_from_document(load_yaml_text(yaml.safe_dump(data, sort_keys=False), source="<test>"))
+    report = compute_odds(scenario.ruleset, scenario.state, scenario.steps[0].action)
+    (refusal,) = report.refused.values()  # the black card is drawn one time in two, and cannot be equipped
+    assert report.method == "exact" and refusal.exact == Fraction(1, 2)
