@@ -34,6 +34,7 @@ _VERBS = {
     "check": ("attacker", "tests", "defender"),
     "heal": ("healer", "heals", "unit"),
     "regroup": ("unit", "regroups", None),
+    "ability": ("unit", "uses an ability on", "target"),
     "change_strategy": ("unit", "is exchanged for", "into"),
     "reinforcements": ("side", "calls reinforcements", None),
     "paralyse": ("unit", "is paralysed", None),
@@ -80,6 +81,8 @@ class Forgod(Ruleset):
             text = f"{actor} tests {stat} against {other}"
         elif verb == "charge_impact":
             text = f"the charge of {actor} hits"
+        elif verb == "ability":
+            text = f"{actor} uses {action.ability}" + (f" on {other}" if other else "")
         else:
             text = f"{actor} {words}" + (f" {other}" if other else "")
             if verb == "charge" and getattr(action, "flank", False):

@@ -192,10 +192,119 @@ class AdditionInput(Strict):
         0, validation_alias=_aliases("constant_absorption", "Absorción Constante", "Absorción_Constante")
     )
 
+    line: Literal["ecb", "liderazgo"] | None = Field(
+        None,
+        description="For an experience addition: ECB or Liderazgo, the abilities it activates (taken from 'kind: "
+        "ECB' / 'kind: Liderazgo' or from a name that begins with it).",
+    )
+
     @field_validator("kind", mode="before")
     @classmethod
     def _kind(cls, value: Any) -> Any:
         return _word(value, ADDITION_KINDS, "addition kind")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _experience_line(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "line" not in data:
+            for key in ("kind", "tipo", "name", "nombre"):
+                value = data.get(key)
+                if isinstance(value, str):
+                    word = plain(value)
+                    for line in ("ecb", "liderazgo"):
+                        if word == line or word.startswith(line + " "):
+                            return {**data, "line": line}
+        return data
+
+    @model_validator(mode="after")
+    def _line_on_experience(self) -> AdditionInput:
+        if self.line is not None and self.kind != "experience":
+            raise ValueError("only an experience addition is ECB or Liderazgo")
+        return self
+
+
+ACTIVATIONS = {"native": "native", "nativa": "native", "ecb": "ecb", "liderazgo": "liderazgo"}
+TIMINGS = {"instant": "instant", "instantanea": "instant", "constant": "constant", "constante": "constant"}
+
+
+class SaveInput(Strict):
+    """A roll the target of a negative effect makes to resist it: 1d10 + its stat, saved on a tie or better."""
+
+    stat: str
+    against: int = Field(ge=-100, le=100)
+
+    @field_validator("stat", mode="before")
+    @classmethod
+    def _stat(cls, value: Any) -> Any:
+        table = {"fortaleza": "fortitude", "fortitude": "fortitude", "moral": "morale", "morale": "morale"}
+        return _word(value, table, "save (Fortaleza or Moral)")
+
+
+class AbilityInput(Strict):
+    """A card's special ability, as data: how it is activated, when, and what it does."""
+
+    name: str = Field(min_length=1, max_length=80, validation_alias=_aliases("name", "nombre"))
+    activation: str = Field(
+        "native",
+        validation_alias=_aliases("activation", "activación"),
+        description="native (no addition), ECB or Liderazgo (an equipped experience addition of that line; beasts "
+        "and war machines need none).",
+    )
+    timing: str = Field("instant", validation_alias=_aliases("timing", "tipo"), description="instant or constant")
+    uses_per_turn: int | None = Field(
+        None,
+        ge=1,
+        le=20,
+        validation_alias=_aliases("uses_per_turn", "FH"),
+        description="FH: uses between two of the card's turns (native abilities).",
+    )
+    target: Literal["self", "ally", "enemy", "any"] = "any"
+    heal: int | None = Field(None, ge=0, le=10**6, validation_alias=_aliases("heal", "PV"))
+    heal_roll: str | None = Field(None, max_length=40)
+    cure: bool = False
+    paralyse: bool | Annotated[int, Field(ge=1, le=99)] = False
+    save: SaveInput | None = None
+    attack: Stat = Field(0, validation_alias=_aliases("attack", "BA", "Ataque"))
+    damage: Stat = Field(0, validation_alias=_aliases("damage", "Daño"))
+    evasion: Stat = Field(0, validation_alias=_aliases("evasion", "Evasión"))
+
+    @field_validator("activation", mode="before")
+    @classmethod
+    def _activation(cls, value: Any) -> Any:
+        return _word(value, ACTIVATIONS, "ability activation (native, ECB, Liderazgo)")
+
+    @field_validator("timing", mode="before")
+    @classmethod
+    def _timing(cls, value: Any) -> Any:
+        return _word(value, TIMINGS, "ability timing (instant, constant)")
+
+    @field_validator("heal_roll")
+    @classmethod
+    def _roll(cls, value: str | None) -> str | None:
+        if value is not None:
+            from tabroll.dice.notation import parse
+
+            parse(value)
+        return value
+
+    @model_validator(mode="after")
+    def _effect(self) -> AbilityInput:
+        effect = self.heal is not None or self.heal_roll is not None or self.cure or self.paralyse is not False
+        modifiers = self.attack or self.damage or self.evasion
+        if self.timing == "constant" and effect:
+            raise ValueError("a constant ability gives modifiers (BA, Daño, Evasión) while active, not effects")
+        if self.timing == "instant" and not effect:
+            raise ValueError("say what the instant ability does: 'heal', 'heal_roll', 'cure' or 'paralyse'")
+        if self.timing == "instant" and modifiers:
+            raise ValueError("modifiers belong to constant abilities")
+        if self.save is not None and self.paralyse is False:
+            raise ValueError("a 'save' resists a negative effect: give 'paralyse'")
+        return self
+
+    @property
+    def heals(self) -> bool:
+        """Healing or repair only: usable in any phase, and not the card's action."""
+        return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
 
 
 class DeckCardInput(AdditionInput):
@@ -249,6 +358,9 @@ class UnitInput(Strict):
     )
     absorption_active: bool | None = None
     flying: bool = Field(False, validation_alias=_aliases("flying", "volando"))
+    abilities: list[AbilityInput] = Field(
+        default_factory=list, max_length=12, validation_alias=_aliases("abilities", "habilidades")
+    )
     paralysed: bool | Annotated[int, Field(ge=1, le=99)] = Field(
         False,
         validation_alias=_aliases("paralysed", "paralyzed", "paralizada"),
@@ -311,6 +423,9 @@ class UnitInput(Strict):
             )
         if self.wounds >= self.life:
             raise ValueError(f"wounds {self.wounds} would already have killed a card of PV {self.life}")
+        names = [a.name for a in self.abilities]
+        if len(set(names)) != len(names):
+            raise ValueError("two abilities of one card share a name")
         if self.flying and self.terrain != "either":
             raise ValueError("'flying' is declared only by a card whose Terreno is Cualquiera (either)")
         return self
@@ -508,6 +623,17 @@ class ReinforcementsAction(Strict):
     dice: DiceList | None = Field(None, max_length=10)
 
 
+class AbilityAction(_Act):
+    """A card uses one of its abilities: its action for the turn (not both an attack and an ability), unless the
+    ability heals or repairs, or it is an instant one played as a response (``response: true``)."""
+
+    do: Literal["ability"]
+    unit: str
+    ability: str
+    target: str | None = None
+    response: bool = False
+
+
 class InitiativeAction(Strict):
     do: Literal["initiative"]
     dice: DiceList | None = Field(None, max_length=10_000)
@@ -528,6 +654,7 @@ Action = Annotated[
     | RegroupAction
     | ChangeStrategyAction
     | ReinforcementsAction
+    | AbilityAction
     | InitiativeAction,
     Field(discriminator="do"),
 ]

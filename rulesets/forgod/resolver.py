@@ -37,6 +37,7 @@ from .model import (
     MODE_NAMES,
     MODE_UNITS,
     REINFORCEMENT_FACTOR,
+    AbilityAction,
     AttackAction,
     ChangeStrategyAction,
     ChargeAction,
@@ -54,7 +55,7 @@ from .model import (
     ShieldAction,
     detachment_limit,
 )
-from .state import LINE_NAMES, Addition, Battle, Card, Charge
+from .state import LINE_NAMES, Ability, Addition, Battle, Card, Charge
 
 Bonus = tuple[str, int]
 
@@ -160,12 +161,28 @@ def _is_ranged(card: Card, target: Card, mode: str | None) -> bool:
     return False
 
 
+def ability_active(card: Card, ability: Ability) -> bool:
+    """A native ability is always there; an ECB or Liderazgo one needs an equipped experience addition of that
+    line, except on beasts and war machines."""
+    if ability.activation == "native" or card.kind in ("beast", "war_machine"):
+        return True
+    return any(a.kind == "experience" and a.line == ability.activation for a in card.additions)
+
+
+def _constant_bonuses(card: Card, stat: str) -> list[Bonus]:
+    return [
+        (f"habilidad {a.name}", getattr(a, stat))
+        for a in card.abilities
+        if a.timing == "constant" and getattr(a, stat) and ability_active(card, a)
+    ]
+
+
 def attack_bonuses(
     state: Battle, attacker: Card, target: Card, *, mode: str | None = None, orange: bool = False
 ) -> tuple[list[Bonus], list[str]]:
     bonuses = [_times("BA", attacker.attack, attacker.cards)]
     extra, notes = _addition_bonuses(attacker, "attack")
-    bonuses += extra
+    bonuses += extra + _constant_bonuses(attacker, "attack")
     line = state.line_of(attacker)
     if line == "front":
         bonuses.append(("Avanzada", 4))
@@ -182,7 +199,7 @@ def attack_bonuses(
 def damage_bonuses(state: Battle, attacker: Card, target: Card) -> tuple[list[Bonus], list[str]]:
     bonuses = [_times("Daño", attacker.damage, attacker.cards)]
     extra, notes = _addition_bonuses(attacker, "damage")
-    bonuses += extra
+    bonuses += extra + _constant_bonuses(attacker, "damage")
     if state.line_of(attacker) == "rear":
         bonuses.append(("Retaguardia", -2))
     charge = state.charge_by(target.name)
@@ -193,7 +210,7 @@ def damage_bonuses(state: Battle, attacker: Card, target: Card) -> tuple[list[Bo
 
 def evasion_bonuses(state: Battle, card: Card) -> list[Bonus]:
     bonuses: list[Bonus] = [("Evasión", card.evasion)]
-    bonuses += _addition_bonuses(card, "evasion")[0]
+    bonuses += _addition_bonuses(card, "evasion")[0] + _constant_bonuses(card, "evasion")
     line = state.line_of(card)
     if line == "front":
         bonuses.append(("Avanzada", -2))
@@ -314,6 +331,8 @@ def _begin_turn(
         exposed=state.exposed - {card.name},
         to_play=state.other_side(card.side),
     )
+    if state.unit(card.name).ability_uses:  # FH counts the uses between two of the card's turns
+        state = state.with_unit(dataclasses.replace(state.unit(card.name), ability_uses=()))
     if dice is None:
         return state
     return _addition_phase(state, state.unit(card.name), act, dice, events)
@@ -1280,11 +1299,18 @@ def _heal(state: Battle, act: HealAction, dice: DiceSource) -> tuple[list[Event]
         raise RuleRefusal(
             f"{target.name} has been annihilated: cards in the Panteón are not healed back", rule="healing"
         )
-    if act.life is not None or act.roll is not None:
-        if act.roll is not None:
-            amount = log.roll_dice(act.roll, f"PV restored by {healer.name} to {target.name}", healer.name).total
+    target = _restore(healer, target, act.life, act.roll, act.cure, log)
+    log.emit(Note(text=f"healing is not {healer.name}'s action: its turn is still to come", unit=healer.name))
+    return log.events, state.with_unit(target)
+
+
+def _restore(healer: Card, target: Card, life: int | None, roll: str | None, cure: bool, log: ActionLog) -> Card:
+    """PV back on the card taking damage (never above its PV) and, with ``cure``, the paralysis ended."""
+    if life is not None or roll is not None:
+        if roll is not None:
+            amount = log.roll_dice(roll, f"PV restored by {healer.name} to {target.name}", healer.name).total
         else:
-            amount = act.life or 0
+            amount = life or 0
         restored = max(0, min(amount, target.wounds))
         before = target.front_life
         target = dataclasses.replace(target, wounds=target.wounds - restored)
@@ -1300,14 +1326,13 @@ def _heal(state: Battle, act: HealAction, dice: DiceSource) -> tuple[list[Event]
                 reason=f"{healer.name}: {rule}",
             )
         )
-    if act.cure:
+    if cure:
         if target.paralysed:
             target = dataclasses.replace(target, paralysed=False, paralysed_rounds=None)
             log.emit(Note(text=f"{healer.name} cures {target.name}: the paralysis ends", unit=target.name))
         else:
             log.emit(Note(text=f"{target.name} has no negative effect to cure", unit=target.name))
-    log.emit(Note(text=f"healing is not {healer.name}'s action: its turn is still to come", unit=healer.name))
-    return log.events, state.with_unit(target)
+    return target
 
 
 def _paralyse(state: Battle, act: ParalyseAction, dice: DiceSource) -> tuple[list[Event], Battle]:
@@ -1616,6 +1641,102 @@ def _reinforcements(state: Battle, act: ReinforcementsAction, dice: DiceSource) 
     return events, state
 
 
+def _ability(state: Battle, act: AbilityAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+    """A card uses an instant ability. It is the card's action for its turn (so not with an attack), unless it
+    heals or repairs (any phase, not an action) or is played as a response (instant only, outside its turn).
+    An ECB or Liderazgo ability needs its experience addition equipped, which goes to the Óxido once used."""
+    events: list[Event] = []
+    card = state.unit(act.unit)
+    ability = next((a for a in card.abilities if a.name == act.ability), None)
+    if ability is None:
+        known = ", ".join(a.name for a in card.abilities) or "none"
+        raise RuleRefusal(f"{card.name} has no ability '{act.ability}' (its abilities: {known})", rule="abilities")
+    if not card.on_board:
+        raise RuleRefusal(f"{card.name} is no longer on the field", rule="abilities")
+    if card.paralysed:
+        raise RuleRefusal(f"{card.name} is paralysed: it takes no action and uses no ability", rule="paralysed")
+    if ability.timing == "constant":
+        raise RuleRefusal(
+            f"{ability.name} is a constant ability: it works while it is active, it is not used",
+            tip="its modifiers already apply to the card's rolls",
+            rule="abilities",
+        )
+    if ability.heals:
+        events.append(Note(text=f"{ability.name} heals or repairs: any phase, and not {card.name}'s action"))
+    elif act.response:
+        events.append(Note(text=f"{card.name} answers with {ability.name}, an instant ability: not its turn"))
+    else:
+        state = _begin_turn(state, card, events, act, dice)
+        state = _turn_moves(state, card, act, events, limit=card.movement, reason="tactical move")
+        card = state.unit(card.name)
+    if not ability_active(card, ability):
+        line = "ECB" if ability.activation == "ecb" else "Liderazgo"
+        raise RuleRefusal(
+            f"{ability.name} needs an equipped {line} experience addition on {card.name}", rule="abilities"
+        )
+    used = dict(card.ability_uses).get(ability.name, 0)
+    if ability.uses_per_turn is not None and used >= ability.uses_per_turn:
+        raise RuleRefusal(
+            f"{card.name} already used {ability.name} {used} time{'s' if used != 1 else ''} since its last turn "
+            f"(FH {ability.uses_per_turn})",
+            rule="FH",
+        )
+    target = state.unit(act.target) if act.target is not None else card
+    if not target.on_board:
+        raise RuleRefusal(f"{target.name} is no longer on the field", rule="abilities")
+    wanted = {"self": target.name == card.name, "ally": target.side == card.side, "enemy": target.side != card.side}
+    if not wanted.get(ability.target, True):
+        raise RuleRefusal(f"{ability.name} targets {ability.target}: not {target.name}", rule="abilities")
+    uses = dict(card.ability_uses)
+    uses[ability.name] = used + 1
+    card = dataclasses.replace(card, ability_uses=tuple(uses.items()))
+    if ability.activation != "native" and card.kind not in ("beast", "war_machine"):
+        spent = next(a for a in card.additions if a.kind == "experience" and a.line == ability.activation)
+        left = tuple(
+            dataclasses.replace(a, copies=a.copies - 1) if a is spent else a
+            for a in card.additions
+            if a is not spent or a.copies > 1
+        )
+        card = dataclasses.replace(card, additions=left)
+        index = state.side_index(card.side)
+        piles = list(state.oxido)
+        piles[index] = (*piles[index], dataclasses.replace(spent, copies=1))
+        state = dataclasses.replace(state, oxido=(piles[0], piles[1]))
+        events.append(Note(text=f"the instant {spent.label} is used: it goes to the Óxido", unit=card.name))
+    state = state.with_unit(card)
+    if target.name == card.name:
+        target = card
+    log = ActionLog(dice=dice, events=events)
+    target = _restore(card, target, ability.heal, ability.heal_roll, ability.cure, log)
+    if ability.paralyse is not False:
+        saved = False
+        if ability.save is not None:
+            stat, against = ability.save
+            word = "Fortaleza" if stat == "fortitude" else "Moral"
+            die = _d10(dice, f"{word} roll of {target.name} against {ability.name}", target.name, events)
+            total = _apply(die, check_bonuses(state, target, stat), f"{word} roll", target.name, events)
+            saved = total >= against or die == 10
+            rule = "natural 10" if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
+            events.append(
+                OpposedCheck(
+                    stat=word, attacker=ability.name, defender=target.name, attacker_total=against,
+                    defender_total=total, winner=target.name if saved else ability.name, rule=rule,
+                )
+            )  # fmt: skip
+        if saved:
+            events.append(Note(text=f"{target.name} resists {ability.name}", unit=target.name))
+        else:
+            rounds = None if ability.paralyse is True else int(ability.paralyse)
+            target = dataclasses.replace(target, paralysed=True, paralysed_rounds=rounds)
+            lasts = (
+                "until cured" if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
+            )
+            events.append(
+                StatusApplied(unit=target.name, status="paralysed", reason=f"{ability.name} of {card.name}, {lasts}")
+            )
+    return events, state.with_unit(target)
+
+
 _HANDLERS: dict[type[Any], Callable[[Battle, Any, DiceSource], tuple[list[Event], Battle]]] = {
     AttackAction: _attack,
     ShieldAction: _shield,
@@ -1631,6 +1752,7 @@ _HANDLERS: dict[type[Any], Callable[[Battle, Any, DiceSource], tuple[list[Event]
     RegroupAction: _regroup,
     ChangeStrategyAction: _change_strategy,
     ReinforcementsAction: _reinforcements,
+    AbilityAction: _ability,
     InitiativeAction: _initiative,
 }
 

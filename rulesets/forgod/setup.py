@@ -23,7 +23,7 @@ from .model import (
     RegroupAction,
     UnitInput,
 )
-from .state import LINE_NAMES, ROWS_PER_FIELD, Addition, Battle, Card
+from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card
 
 
 def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
@@ -184,6 +184,24 @@ def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
         reach=entry.reach,
         movement=entry.movement,
         additions=tuple(addition(a) for a in entry.additions),
+        abilities=tuple(
+            Ability(
+                name=a.name,
+                activation=a.activation,
+                timing=a.timing,
+                uses_per_turn=a.uses_per_turn,
+                target=a.target,
+                heal=a.heal,
+                heal_roll=a.heal_roll,
+                cure=a.cure,
+                paralyse=a.paralyse,
+                save=(a.save.stat, a.save.against) if a.save is not None else None,
+                attack=a.attack,
+                damage=a.damage,
+                evasion=a.evasion,
+            )
+            for a in entry.abilities
+        ),
         absorption_active=entry.absorption_active,
         flying=entry.flying,
         paralysed=entry.paralysed is not False,
@@ -201,6 +219,7 @@ def addition(entry: AdditionInput, copies: int | None = None) -> Addition:
         evasion=entry.evasion,
         absorption=entry.absorption,
         constant_absorption=entry.constant_absorption,
+        line=entry.line,
     )
 
 

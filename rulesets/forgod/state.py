@@ -27,10 +27,34 @@ class Addition:
     evasion: int = 0
     absorption: int = 0
     constant_absorption: int = 0
+    line: str | None = None
 
     @property
     def label(self) -> str:
         return self.name or self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A special ability as data (see the scenario model's AbilityInput)."""
+
+    name: str
+    activation: str = "native"
+    timing: str = "instant"
+    uses_per_turn: int | None = None
+    target: str = "any"
+    heal: int | None = None
+    heal_roll: str | None = None
+    cure: bool = False
+    paralyse: bool | int = False
+    save: tuple[str, int] | None = None
+    attack: int = 0
+    damage: int = 0
+    evasion: int = 0
+
+    @property
+    def heals(self) -> bool:
+        return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +90,8 @@ class Card:
     reach: int | None = None
     movement: int | None = None
     additions: tuple[Addition, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    ability_uses: tuple[tuple[str, int], ...] = ()
     absorption_active: bool | None = None
     flying: bool = False
     paralysed: bool = False

@@ -160,6 +160,7 @@ def test_14_a_whole_battle_from_deployment_to_the_result() -> None:
     (over,) = out.of("game_over")
     assert (over.winner, over.reason) == ("red", "blue has no troops left on the field")
     assert out.unit("Lanceros").paralysed and out.unit("Bárbaros").fled
+    assert [a.label for a in out.state.oxido[1]] == ["Veterano"] and out.unit("Caudillo").additions == ()
     assert [(u.name, u.front_life) for u in out.state.living()] == [("Lanceros", 2), ("Grifa", 3), ("Capitana", 12)]
 
 
