@@ -16,7 +16,8 @@ Coordinate = Annotated[int, Field(ge=0, le=999)]
 SquareInput = tuple[Coordinate, Coordinate]
 Stat = Annotated[int, Field(ge=-1000, le=1000)]
 Count = Annotated[int, Field(ge=0, le=1000)]
-DiceList = list[Annotated[int, Field(ge=1, le=10)]]
+# d10s, and the 1dN of an addition drawn from a deck of N cards (72 at most)
+DiceList = list[Annotated[int, Field(ge=1, le=72)]]
 
 
 def plain(text: str) -> str:

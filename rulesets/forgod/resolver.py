@@ -355,8 +355,9 @@ def _addition_phase(state: Battle, card: Card, act: Any, dice: DiceSource, event
     hand = list(state.hands[index])
     oxido = list(state.oxido[index])
     decks = state.decks
-    if decks is not None:
-        deck = list(decks[index])
+    kept = decks[index]
+    if kept is not None:
+        deck = list(kept)
         if card.kind != "troop":
             events.append(Note(text=f"{card.name} is not a troop card: {side} draws no addition this turn"))
         elif not deck:
@@ -392,7 +393,7 @@ def _addition_phase(state: Battle, card: Card, act: Any, dice: DiceSource, event
         overflow = slot_overflow(card)
         if overflow is not None:
             raise RuleRefusal(overflow, rule="addition slots")
-        events.append(StatusApplied(unit=card.name, status=f"equips {name}", reason="addition phase"))
+        events.append(StatusApplied(unit=card.name, status=f"{name} equipped", reason="addition phase"))
     units = len(state.living(side))
     if len(hand) > units:
         raise RuleRefusal(
@@ -1552,17 +1553,17 @@ def _change_strategy(state: Battle, act: ChangeStrategyAction, dice: DiceSource)
     reserve[index] = available - price
     state = dataclasses.replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
     state = _mark_acted(state, new.side, new.name)
-    carry = (
-        "without damage, at twice its PC"
-        if act.fresh
-        else f"with {old.name}'s {carried} damage" + (f" ({lost} of its cards fall)" if lost else "")
-    )
+    if act.fresh:
+        carry = "without damage, at twice its PC"
+    elif carried:
+        carry = f"with {old.name}'s {carried} damage" + (f" ({lost} of its cards fall)" if lost else "")
+    else:
+        carry = f"{old.name} had no damage to carry"
     events.append(
-        StatusApplied(
+        Note(
+            text=f"{new.name} enters the field at {list(square)} for {old.name} (Cambio de Estrategia), {carry}: "
+            f"{price} PC paid of {available}, {reserve[index]} kept",
             unit=new.name,
-            status=f"enters the field at {list(square)}",
-            reason=f"Cambio de Estrategia for {old.name}, {carry}: {price} PC paid of {available}, "
-            f"{reserve[index]} kept",
         )
     )
     return events, state
@@ -1628,9 +1629,7 @@ def _reinforcements(state: Battle, act: ReinforcementsAction, dice: DiceSource) 
         available -= price
         count += 1
         events.append(
-            StatusApplied(
-                unit=card.name, status=f"enters the field at {list(where)}", reason=f"Llamar Refuerzos: {price} PC"
-            )
+            Note(text=f"{card.name} enters the field at {list(where)} (Llamar Refuerzos: {price} PC)", unit=card.name)
         )
     reserve = list(state.reserve or (0, 0))
     reserve[index] = available

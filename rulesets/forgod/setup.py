@@ -117,7 +117,7 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         mode=model.mode,
         reserve=reserve,
         reinforcement_cards=(model.reinforcement_cards.get(sides[0], 0), model.reinforcement_cards.get(sides[1], 0)),
-        decks=(_pile(model.decks.get(sides[0], [])), _pile(model.decks.get(sides[1], []))) if model.decks else None,
+        decks=(_deck(model.decks.get(sides[0])), _deck(model.decks.get(sides[1]))),
         hands=(_pile(model.hands.get(sides[0], [])), _pile(model.hands.get(sides[1], []))),
     )
     return Scenario(
@@ -226,6 +226,10 @@ def addition(entry: AdditionInput, copies: int | None = None) -> Addition:
 def _pile(entries: list[DeckCardInput]) -> tuple[Addition, ...]:
     """The cards of a deck or hand, one per card, in the order given."""
     return tuple(addition(e, copies=1) for e in entries for _ in range(e.count))
+
+
+def _deck(entries: list[DeckCardInput] | None) -> tuple[Addition, ...] | None:
+    return None if entries is None else _pile(entries)
 
 
 def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:

@@ -155,7 +155,7 @@ class Battle:
     mode: str | None = None
     reserve: tuple[int, int] | None = None
     reinforcement_cards: tuple[int, int] = (0, 0)
-    decks: tuple[tuple[Addition, ...], tuple[Addition, ...]] | None = None
+    decks: tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None] = (None, None)  # None: no deck kept
     hands: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
     oxido: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
 

@@ -233,3 +233,23 @@ def test_the_readmes_rule_table_names_tests_that_exist() -> None:
             names = re.findall(r"^def (test\w+)", (folder / current).read_text(encoding="utf-8"), re.M)
             parts = [p for p in re.split(r"[…*]", name) if p]
             assert any(all(p in n for p in parts) for n in names), f"{current}::{name} (README) is not a test"
+
+
+def test_16_a_battle_of_decks_regrouping_and_reinforcements() -> None:
+    out = run_file("16-army-management.yaml")
+    assert all(not step.refused for step in out.steps) and len(out.steps) == 9
+    draws = [(r.dice, r.total) for r in out.of("roll") if r.label.startswith("addition drawn")]
+    assert draws == [("1d30", 1), ("1d29", 25), ("1d28", 6), ("1d27", 12)]
+    assert [a.label for a in out.state.hands[0]] == ["Maldición", "Cota"] and len(out.state.decks[0]) == 26
+    assert [a.label for a in out.unit("Jinete").additions] == ["ECB Veterano"]
+    assert out.unit("Piqueros II").defeated and out.unit("Piqueros").defeated
+    assert out.unit("Ballesteros").position == (0, 1) and out.unit("Jinete").position == (1, 2)
+    assert out.state.reserve[0] == 90 and out.state.reinforcement_cards == (0, 0)
+    assert [(e.target, e.amount) for e in out.of("damage")] == [
+        ("Jefe", 9),
+        ("Reina", 6),
+        ("Piqueros II", 9),
+        ("Jefe", 5),
+    ]
+    (over,) = out.of("game_over")
+    assert over.winner == "red" and out.unit("Orcos").fled

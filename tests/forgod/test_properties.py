@@ -174,7 +174,7 @@ def test_addition_cards_are_never_lost_or_made(data: dict[str, Any], seed: int, 
             action["equip"] = [f"{k} {i}" for i, k in enumerate(deck)][:1]
 
     def cards(state: Any) -> int:
-        piles = sum(len(p[i]) for p in (state.decks, state.hands, state.oxido) for i in (0, 1))
+        piles = sum(len(p[i] or ()) for p in (state.decks, state.hands, state.oxido) for i in (0, 1))
         return piles + sum(a.copies for u in state.units for a in u.additions)
 
     results = _run(data, seed)
