@@ -110,4 +110,4 @@ def test_run_reports_the_battles_result_in_json_and_stops_there(cli) -> None:
     assert refusals.code == 1  # the refusals it shows on purpose
     assert "GAME OVER: Grifo has fallen; red wins (blue has no troops left on the field)" in refusals.out
     assert "the game is over: the scenario's 1 remaining action is not resolved" in refusals.out
-    assert "18. " not in refusals.out
+    assert "23. " not in refusals.out
