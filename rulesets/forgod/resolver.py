@@ -1775,7 +1775,7 @@ def keeps_in_battle(state: Battle, card: Card) -> bool:
 def _battle_result(state: Battle, events: list[Event]) -> tuple[list[Event], Battle]:
     """The player left with no troops on the field loses: a ``game_over`` naming the winner."""
     beaten = [side for side in state.sides if not any(keeps_in_battle(state, c) for c in state.living(side))]
-    if not beaten:
+    if not beaten or not state.judged:
         return events, state
     option = state.options.battle_end
     counted = "troops and war machines (invocations are not troops)" if option == "troop_deck" else "cards"

@@ -275,7 +275,9 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         "actions": [action],
     }
     doc = command_line_document(data)
-    return build_scenario(ruleset, doc, request.options)
+    built = build_scenario(ruleset, doc, request.options)
+    # Two cards typed on the command line are one attack, not a battle: no battle's result is judged.
+    return dataclasses.replace(built, state=dataclasses.replace(built.state, judged=False))
 
 
 def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:

@@ -152,6 +152,7 @@ class Battle:
     to_play: str | None = None
     over: bool = False
     winner: str | None = None
+    judged: bool = True  # whether the battle's result is judged (not for a lone attack typed on the command line)
     mode: str | None = None
     reserve: tuple[int, int] | None = None
     reinforcement_cards: tuple[int, int] = (0, 0)
