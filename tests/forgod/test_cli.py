@@ -99,14 +99,17 @@ def test_options_from_the_command_line(cli) -> None:
     assert result.code == 2 and "allowed values: 0, 1" in result.err
 
 
-def test_run_reports_the_battles_result_in_json_and_stops_there(cli) -> None:
+def test_run_reports_the_battles_result_in_json_and_stops_there(cli, tmp_path: Path) -> None:
     result = cli("run", str(EXAMPLES / "14-whole-battle.yaml"), "--format", "json")
     assert result.code == 0, result.err
     doc = json.loads(result.out)
     (over,) = [e for a in doc["actions"] for e in a["events"] if e["kind"] == "game_over"]
     assert (over["winner"], over["reason"]) == ("red", "blue has no troops left on the field")
     assert doc["final_state"]["result"] == {"over": True, "winner": "red"}
-    refusals = cli("run", str(EXAMPLES / "15-refusals.yaml"), "--format", "text")
+    longer = tmp_path / "longer.yaml"  # scenario 15 with one more action after the battle's end
+    text = (EXAMPLES / "15-refusals.yaml").read_text(encoding="utf-8")
+    longer.write_text(text + "  - {do: move, unit: Grifo}\n", encoding="utf-8")
+    refusals = cli("run", str(longer), "--format", "text")
     assert refusals.code == 1  # the refusals it shows on purpose
     assert "GAME OVER: Grifo has fallen; red wins (blue has no troops left on the field)" in refusals.out
     assert "the game is over: the scenario's 1 remaining action is not resolved" in refusals.out
