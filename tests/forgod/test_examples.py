@@ -256,3 +256,35 @@ def test_16_a_battle_of_decks_regrouping_and_reinforcements() -> None:
     ]
     (over,) = out.of("game_over")
     assert over.winner == "red" and out.unit("Orcos").fled
+
+
+def test_17_one_battle_through_every_rule_of_the_issue() -> None:
+    out = run_file("17-every-rule.yaml")
+    assert all(not step.refused for step in out.steps) and len(out.steps) == 20
+    draws = [r.total for r in out.of("roll") if r.label.startswith("addition drawn")]
+    assert draws == [1, 20, 13, 14, 28, 33, 40, 22]
+    assert [(e.target, e.amount) for e in out.of("damage")] == [
+        ("Orcos", 9),
+        ("Reina", 6),
+        ("Arqueros", 4),
+        ("Guardia", 9),
+        ("Jefe", 8),
+        ("Grifa", 8),
+        ("Grifa", 4),
+        ("Piqueros II", 8),
+        ("Jefe", 7),
+    ]
+    assert [(h.unit, h.amount) for h in out.of("heal")] == [("Grifa", 4)]
+    assert [(s.unit, s.status) for s in out.of("status") if s.status == "paralysed"] == [("Piqueros", "paralysed")]
+    assert not out.unit("Piqueros").paralysed  # cured by the Remedio
+    assert [a.label for a in out.state.oxido[0]] == ["ECB Veterano"] and [a.label for a in out.state.oxido[1]] == [
+        "Estandarte"
+    ]
+    hand = [a.label for a in out.state.hands[0]]
+    assert hand == ["Amuleto", "ECB Veterano", "Maldición", "Niebla", "Liderazgo Capitán"]
+    assert out.state.reserve[0] == 430 and out.unit("Jinete").position == (3, 2)
+    assert "Grifa does not declare flight this turn: it moves on the ground (Terreno Cualquiera)" in [
+        n.text for n in out.of("note")
+    ]
+    (over,) = out.of("game_over")
+    assert over.winner == "red" and out.unit("Orcos").fled and out.unit("Arqueros").fled
