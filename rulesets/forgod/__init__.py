@@ -2,8 +2,10 @@
 actions (Escudo, Carga, Cubrir Carga, Flanquear, Contraataque, Guardia Real).
 
 Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``model.py`` (scenario files, with the cards' Spanish stat names), ``state.py``, ``events.py`` (its own event
-kinds) and ``resolver.py`` (the rules). This module stays light: the heavy parts load with a scenario.
+``model.py`` (scenario files, with the cards' Spanish stat names), ``army.py`` (a legal army, checked at load),
+``state.py``, ``events.py`` (its own event kinds), ``resolver.py`` (turns, the attack and the strategic actions of
+combat), ``strategy.py`` (Reagrupar, Cambio de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in
+use). This module stays light: the heavy parts load with a scenario.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ Pure: no printing, no files, every die drawn from the injected source. An action
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,9 +35,6 @@ from tabroll.turn import ActionLog
 from .army import slot_overflow
 from .events import CardsLost, Multiplier, OpposedCheck
 from .model import (
-    MODE_NAMES,
-    MODE_UNITS,
-    REINFORCEMENT_FACTOR,
     AbilityAction,
     AttackAction,
     ChangeStrategyAction,
@@ -53,7 +51,6 @@ from .model import (
     ReleaseAction,
     RoyalGuardAction,
     ShieldAction,
-    detachment_limit,
 )
 from .state import LINE_NAMES, Ability, Addition, Battle, Card, Charge
 
@@ -1353,411 +1350,38 @@ def _paralyse(state: Battle, act: ParalyseAction, dice: DiceSource) -> tuple[lis
     return [event], state.with_unit(dataclasses.replace(card, paralysed=True, paralysed_rounds=act.rounds))
 
 
-# --- strategic actions: Reagrupar, Cambio de Estrategia, Llamar Refuerzos -----------------------------------
-
-SAME_CARD = (
-    "kind", "troop_type", "attack_type", "attacks", "attack", "damage", "life", "evasion", "absorption",
-    "constant_absorption", "fortitude", "morale", "level", "terrain", "cost", "faction",
-)  # fmt: skip
+Handler = Callable[[Battle, Any, DiceSource], tuple[list[Event], Battle]]
 
 
-def _mark_acted(state: Battle, side: str, name: str) -> Battle:
-    index = state.side_index(side)
-    acted = list(state.acted)
-    acted[index] = acted[index] | {name}
-    return dataclasses.replace(state, acted=(acted[0], acted[1]))
+@functools.cache
+def _handlers() -> dict[type[Any], Handler]:
+    """Every action's handler. The army's strategic actions and the abilities live in their own modules, which use
+    the helpers of this one, so they are imported here rather than at the top."""
+    from .abilities import use_ability
+    from .strategy import change_strategy, regroup, reinforcements
 
-
-def _free_square(state: Battle, square: Square, card: Card, *, ignore: str | None = None) -> None:
-    if not state.board.contains(square):
-        raise RuleRefusal(f"{list(square)} is off the board ({state.board.width} squares wide, 6 rows)", rule="board")
-    for other in state.living():
-        if other.name not in (card.name, ignore) and other.position == square and not (other.in_air or card.in_air):
-            raise RuleRefusal(f"{list(square)} is taken by {other.name}", rule="one unit per square")
-
-
-def _has_role(state: Battle, name: str) -> str | None:
-    if state.shield_of(name) or state.shields_on(name):
-        return "a shield or shielded"
-    if state.guarding(name) or state.guard_of(name):
-        return "a royal guard or guarded"
-    if state.charge_by(name) or state.covering(name):
-        return "in a charge"
-    return None
-
-
-def _regroup(state: Battle, act: RegroupAction, dice: DiceSource) -> tuple[list[Event], Battle]:
-    """Reagrupar, in a tactical movement phase: split cards off a detachment (its turn) into a new unit, or join
-    a card or detachment (its turn) to an identical detachment, within the level's detachment limit."""
-    events: list[Event] = []
-    unit = state.unit(act.unit)
-    state = _begin_turn(state, unit, events, act, dice)
-    unit = state.unit(act.unit)
-    if unit.kind != "troop":
-        raise RuleRefusal(f"{unit.name} is not a troop card: only troops form detachments", rule="Reagrupar")
-    role = _has_role(state, unit.name)
-    if role is not None:
-        raise RuleRefusal(f"{unit.name} is {role}: end that first", rule="Reagrupar")
-    if act.split is not None:
-        return _split(state, unit, act, events)
-    assert act.join is not None
-    return _join(state, unit, state.unit(act.join), events)
-
-
-def _split(state: Battle, unit: Card, act: RegroupAction, events: list[Event]) -> tuple[list[Event], Battle]:
-    assert act.split is not None and act.into is not None and act.to is not None and unit.position is not None
-    if act.split >= unit.cards:
-        raise RuleRefusal(
-            f"{unit.name} has {unit.cards} card{'s' if unit.cards != 1 else ''}: it can split off at most "
-            f"{unit.cards - 1}",
-            rule="Reagrupar",
-        )
-    if any(u.name == act.into for u in state.units):
-        raise RuleRefusal(f"there is already a unit called '{act.into}'", tip="name the new unit otherwise")
-    to = (act.to[0], act.to[1])
-    _free_square(state, to, unit)
-    distance = state.distance(unit.position, to)
-    if unit.movement is not None and distance > unit.movement:
-        raise RuleRefusal(
-            f"the split cards would move {distance} squares; {unit.name} moves {unit.movement}", rule="movement"
-        )
-    line = state.row_line(unit.side, to[1])
-    part = dataclasses.replace(
-        unit, name=act.into, cards=act.split, wounds=0, position=to, additions=(), invading=line is None,
-        absorption_used=unit.absorption_used,
-    )  # fmt: skip
-    rest = dataclasses.replace(unit, cards=unit.cards - act.split)
-    state = dataclasses.replace(state, units=(*state.with_unit(rest).units, part))
-    state = _mark_acted(state, unit.side, part.name)
-    events.append(
-        Note(
-            text=f"{unit.name} splits: {act.split} card{'s' if act.split != 1 else ''} form {part.name}; "
-            f"{rest.cards} stay (with the damaged card and the equipped additions)",
-            unit=unit.name,
-        )
-    )
-    events.append(Move(unit=part.name, origin=unit.position, destination=to, path=(to,), reason="Reagrupar"))
-    return events, state
-
-
-def _join(state: Battle, unit: Card, into: Card, events: list[Event]) -> tuple[list[Event], Battle]:
-    if into.name == unit.name or into.side != unit.side or not into.on_board:
-        raise RuleRefusal(f"{unit.name} can only join another unit of its side on the field", rule="Reagrupar")
-    differ = [f for f in SAME_CARD if getattr(unit, f) != getattr(into, f)]
-    if differ:
-        raise RuleRefusal(
-            f"only identical cards form a detachment: {unit.name} and {into.name} differ in {', '.join(differ)}",
-            rule="Reagrupar",
-        )
-    if unit.commander or into.commander:
-        raise RuleRefusal("a detachment cannot be the troops' commander", rule="Reagrupar")
-    role = _has_role(state, into.name)
-    if role is not None:
-        raise RuleRefusal(f"{into.name} is {role}: end that first", rule="Reagrupar")
-    total, limit = unit.cards + into.cards, detachment_limit(unit.level)
-    if total > limit:
-        raise RuleRefusal(
-            f"{total} cards of level {unit.level} would exceed the detachment limit of {limit}", rule="Reagrupar"
-        )
-    if unit.wounds and into.wounds and unit.wounds + into.wounds >= unit.life:
-        raise RuleRefusal(
-            f"{unit.name} and {into.name} both carry damage adding up to a whole card's PV: tabroll keeps one "
-            "damaged card per detachment",
-            tip="heal one of them first",
-            rule="Reagrupar",
-        )
-    assert unit.position is not None and into.position is not None
-    distance = state.distance(unit.position, into.position)
-    if unit.movement is not None and distance > unit.movement:
-        raise RuleRefusal(f"{into.name} is {distance} squares away; {unit.name} moves {unit.movement}", rule="movement")
-    additions = list(into.additions)
-    for addition in unit.additions:
-        same = next(
-            (
-                i
-                for i, a in enumerate(additions)
-                if dataclasses.replace(a, copies=1) == dataclasses.replace(addition, copies=1)
-            ),
-            None,
-        )
-        if same is None:
-            additions.append(addition)
-        else:
-            additions[same] = dataclasses.replace(additions[same], copies=additions[same].copies + addition.copies)
-    joined = dataclasses.replace(
-        into, cards=total, wounds=unit.wounds + into.wounds, additions=tuple(additions),
-        absorption_used=into.absorption_used or unit.absorption_used,
-    )  # fmt: skip
-    state = state.with_unit(joined).with_unit(dataclasses.replace(unit, position=None, joined=into.name))
-    state = _mark_acted(state, unit.side, into.name)
-    events.append(
-        Move(unit=unit.name, origin=unit.position, destination=into.position, path=(into.position,), reason="Reagrupar")
-    )
-    events.append(
-        Note(
-            text=f"{unit.name} joins {into.name}: a detachment of {total} cards (it counts as having acted this round)",
-            unit=into.name,
-        )
-    )
-    return events, state
-
-
-def _change_strategy(state: Battle, act: ChangeStrategyAction, dice: DiceSource) -> tuple[list[Event], Battle]:
-    """Cambio de Estrategia, in the unit's turn: it is sacrificed, its cost comes back to the reserve of campaign
-    points, and a troop-deck card enters on its square with its damage (or fresh, paying double)."""
-    events: list[Event] = []
-    old, new = state.unit(act.unit), state.unit(act.into)
-    if not new.in_deck or new.side != old.side:
-        raise RuleRefusal(f"{new.name} is not a card of {old.side}'s troop deck", rule="Cambio de Estrategia")
-    if not old.counts_as_troop:
-        raise RuleRefusal(f"{old.name} is an invocation, not a unit of the troop deck", rule="Cambio de Estrategia")
-    if old.commander:
-        raise RuleRefusal(
-            f"{old.name} is the commander, chosen before the battle: it is not exchanged", rule="Cambio de Estrategia"
-        )
-    state = _begin_turn(state, old, events, act, dice)
-    if state.reserve is None:
-        raise RuleRefusal(
-            "the scenario gives no campaign points to pay with",
-            tip="give 'points:' (or 'mode:' and 'tier:')",
-            rule="Cambio de Estrategia",
-        )
-    index = state.side_index(old.side)
-    refund = old.cost * old.cards
-    available = state.reserve[index] + refund
-    price = new.cost * new.cards * (2 if act.fresh else 1)
-    if price > available:
-        raise RuleRefusal(
-            f"{new.name} costs {price} PC{' (double, to enter without damage)' if act.fresh else ''}; "
-            f"{old.side} has {available} ({state.reserve[index]} kept + {refund} back from {old.name})",
-            rule="Cambio de Estrategia",
-        )
-    carried = 0 if act.fresh else old.wounds
-    lost = carried // new.life
-    if lost >= new.cards:
-        raise RuleRefusal(
-            f"{old.name}'s damage ({carried}) would annihilate {new.name} as it enters",
-            tip="enter it fresh (fresh: true) at twice its PC",
-            rule="Cambio de Estrategia",
-        )
-    square = old.position
-    assert square is not None
-    events.append(Defeat(unit=old.name, by=None, reason="sacrificed for Cambio de Estrategia (to the Panteón)"))
-    state = _remove(state, old.name, events)
-    line = state.row_line(new.side, square[1])
-    entering = dataclasses.replace(
-        new, in_deck=False, position=square, cards=new.cards - lost, wounds=carried - lost * new.life,
-        invading=line is None,
-    )  # fmt: skip
-    reserve = list(state.reserve or (0, 0))
-    reserve[index] = available - price
-    state = dataclasses.replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
-    state = _mark_acted(state, new.side, new.name)
-    if act.fresh:
-        carry = "without damage, at twice its PC"
-    elif carried:
-        carry = f"with {old.name}'s {carried} damage" + (f" ({lost} of its cards fall)" if lost else "")
-    else:
-        carry = f"{old.name} had no damage to carry"
-    events.append(
-        Note(
-            text=f"{new.name} enters the field at {list(square)} for {old.name} (Cambio de Estrategia), {carry}: "
-            f"{price} PC paid of {available}, {reserve[index]} kept",
-            unit=new.name,
-        )
-    )
-    return events, state
-
-
-def _reinforcements(state: Battle, act: ReinforcementsAction, dice: DiceSource) -> tuple[list[Event], Battle]:
-    """Llamar Refuerzos, an instant: the special card goes to the Panteón and brings troop-deck cards in with the
-    points kept plus 1d10 × the mode's factor, while the side is below the mode's units on the field."""
-    events: list[Event] = []
-    side = act.side
-    if side not in state.sides:
-        raise RuleRefusal(f"'{side}' is not one of the sides {list(state.sides)}", rule="Llamar Refuerzos")
-    index = state.side_index(side)
-    if state.reinforcement_cards[index] < 1:
-        raise RuleRefusal(f"{side} holds no Llamar Refuerzos card", rule="Llamar Refuerzos")
-    if state.mode is None:
-        raise RuleRefusal(
-            "the call's points and the unit limit depend on the game mode",
-            tip="give the scenario's 'mode:'",
-            rule="Llamar Refuerzos",
-        )
-    on_field = [c for c in state.living(side) if c.counts_as_troop]
-    if not state.living(side):
-        raise RuleRefusal(f"{side} has no card left on the field", rule="Llamar Refuerzos")
-    most = MODE_UNITS[state.mode]
-    if len(on_field) >= most:
-        raise RuleRefusal(
-            f"{side} already fields {len(on_field)} units, the most {MODE_NAMES[state.mode]} allows",
-            rule="Llamar Refuerzos",
-        )
-    entering = [state.unit(name) for name in act.units]
-    squares: set[Square] = set()
-    for card in entering:
-        if not card.in_deck or card.side != side:
-            raise RuleRefusal(f"{card.name} is not a card of {side}'s troop deck", rule="Llamar Refuerzos")
-        where = (act.units[card.name][0], act.units[card.name][1])
-        if not state.board.contains(where) or state.row_line(side, where[1]) is None:
-            raise RuleRefusal(
-                f"{card.name} enters on {side}'s own field, not at {list(where)}", rule="Llamar Refuerzos"
-            )
-        _free_square(state, where, card)
-        if where in squares and card.terrain != "air":
-            raise RuleRefusal(f"two entering units would share {list(where)}", rule="one unit per square")
-        squares.add(where)
-    factor = REINFORCEMENT_FACTOR[state.mode]
-    die = _d10(dice, f"Llamar Refuerzos of {side}: 1d10 × {factor} PC", None, events)
-    kept = state.reserve[index] if state.reserve is not None else 0
-    if state.reserve is None:
-        events.append(Note(text="the scenario gives no campaign points: only the call's points are spent"))
-    events.append(
-        Multiplier(applies_to="Llamar Refuerzos PC", reason=MODE_NAMES[state.mode], factor=factor, total=die * factor)
-    )
-    available = kept + die * factor
-    count = len(on_field)
-    for card in entering:
-        price = card.cost * card.cards
-        if price > available or count >= most:
-            why = f"{price} PC, {available} left" if price > available else f"{MODE_NAMES[state.mode]}'s {most} units"
-            events.append(Note(text=f"{card.name} stays in the troop deck ({why})", unit=card.name))
-            continue
-        where = (act.units[card.name][0], act.units[card.name][1])
-        state = state.with_unit(dataclasses.replace(card, in_deck=False, position=where))
-        available -= price
-        count += 1
-        events.append(
-            Note(text=f"{card.name} enters the field at {list(where)} (Llamar Refuerzos: {price} PC)", unit=card.name)
-        )
-    reserve = list(state.reserve or (0, 0))
-    reserve[index] = available
-    cards = list(state.reinforcement_cards)
-    cards[index] -= 1
-    events.append(Note(text=f"the Llamar Refuerzos card goes to the Panteón; {side} keeps {available} PC"))
-    state = dataclasses.replace(state, reserve=(reserve[0], reserve[1]), reinforcement_cards=(cards[0], cards[1]))
-    return events, state
-
-
-def _ability(state: Battle, act: AbilityAction, dice: DiceSource) -> tuple[list[Event], Battle]:
-    """A card uses an instant ability. It is the card's action for its turn (so not with an attack), unless it
-    heals or repairs (any phase, not an action) or is played as a response (instant only, outside its turn).
-    An ECB or Liderazgo ability needs its experience addition equipped, which goes to the Óxido once used."""
-    events: list[Event] = []
-    card = state.unit(act.unit)
-    ability = next((a for a in card.abilities if a.name == act.ability), None)
-    if ability is None:
-        known = ", ".join(a.name for a in card.abilities) or "none"
-        raise RuleRefusal(f"{card.name} has no ability '{act.ability}' (its abilities: {known})", rule="abilities")
-    if not card.on_board:
-        raise RuleRefusal(f"{card.name} is no longer on the field", rule="abilities")
-    if card.paralysed:
-        raise RuleRefusal(f"{card.name} is paralysed: it takes no action and uses no ability", rule="paralysed")
-    if ability.timing == "constant":
-        raise RuleRefusal(
-            f"{ability.name} is a constant ability: it works while it is active, it is not used",
-            tip="its modifiers already apply to the card's rolls",
-            rule="abilities",
-        )
-    if ability.heals:
-        events.append(Note(text=f"{ability.name} heals or repairs: any phase, and not {card.name}'s action"))
-    elif act.response:
-        events.append(Note(text=f"{card.name} answers with {ability.name}, an instant ability: not its turn"))
-    else:
-        state = _begin_turn(state, card, events, act, dice)
-        state = _turn_moves(state, card, act, events, limit=card.movement, reason="tactical move")
-        card = state.unit(card.name)
-    if not ability_active(card, ability):
-        line = "ECB" if ability.activation == "ecb" else "Liderazgo"
-        raise RuleRefusal(
-            f"{ability.name} needs an equipped {line} experience addition on {card.name}", rule="abilities"
-        )
-    used = dict(card.ability_uses).get(ability.name, 0)
-    if ability.uses_per_turn is not None and used >= ability.uses_per_turn:
-        raise RuleRefusal(
-            f"{card.name} already used {ability.name} {used} time{'s' if used != 1 else ''} since its last turn "
-            f"(FH {ability.uses_per_turn})",
-            rule="FH",
-        )
-    target = state.unit(act.target) if act.target is not None else card
-    if not target.on_board:
-        raise RuleRefusal(f"{target.name} is no longer on the field", rule="abilities")
-    wanted = {"self": target.name == card.name, "ally": target.side == card.side, "enemy": target.side != card.side}
-    if not wanted.get(ability.target, True):
-        raise RuleRefusal(f"{ability.name} targets {ability.target}: not {target.name}", rule="abilities")
-    uses = dict(card.ability_uses)
-    uses[ability.name] = used + 1
-    card = dataclasses.replace(card, ability_uses=tuple(uses.items()))
-    if ability.activation != "native" and card.kind not in ("beast", "war_machine"):
-        spent = next(a for a in card.additions if a.kind == "experience" and a.line == ability.activation)
-        left = tuple(
-            dataclasses.replace(a, copies=a.copies - 1) if a is spent else a
-            for a in card.additions
-            if a is not spent or a.copies > 1
-        )
-        card = dataclasses.replace(card, additions=left)
-        index = state.side_index(card.side)
-        piles = list(state.oxido)
-        piles[index] = (*piles[index], dataclasses.replace(spent, copies=1))
-        state = dataclasses.replace(state, oxido=(piles[0], piles[1]))
-        events.append(Note(text=f"the instant {spent.label} is used: it goes to the Óxido", unit=card.name))
-    state = state.with_unit(card)
-    if target.name == card.name:
-        target = card
-    log = ActionLog(dice=dice, events=events)
-    target = _restore(card, target, ability.heal, ability.heal_roll, ability.cure, log)
-    if ability.paralyse is not False:
-        saved = False
-        if ability.save is not None:
-            stat, against = ability.save
-            word = "Fortaleza" if stat == "fortitude" else "Moral"
-            die = _d10(dice, f"{word} roll of {target.name} against {ability.name}", target.name, events)
-            total = _apply(die, check_bonuses(state, target, stat), f"{word} roll", target.name, events)
-            saved = total >= against or die == 10
-            rule = "natural 10" if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
-            events.append(
-                OpposedCheck(
-                    stat=word, attacker=ability.name, defender=target.name, attacker_total=against,
-                    defender_total=total, winner=target.name if saved else ability.name, rule=rule,
-                )
-            )  # fmt: skip
-        if saved:
-            events.append(Note(text=f"{target.name} resists {ability.name}", unit=target.name))
-        else:
-            rounds = None if ability.paralyse is True else int(ability.paralyse)
-            target = dataclasses.replace(target, paralysed=True, paralysed_rounds=rounds)
-            lasts = (
-                "until cured" if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
-            )
-            events.append(
-                StatusApplied(unit=target.name, status="paralysed", reason=f"{ability.name} of {card.name}, {lasts}")
-            )
-    return events, state.with_unit(target)
-
-
-_HANDLERS: dict[type[Any], Callable[[Battle, Any, DiceSource], tuple[list[Event], Battle]]] = {
-    AttackAction: _attack,
-    ShieldAction: _shield,
-    ReleaseAction: _release,
-    RoyalGuardAction: _royal_guard,
-    MoveAction: _move_action,
-    FlankAction: _flank,
-    ChargeAction: _charge,
-    ImpactAction: _impact,
-    CheckAction: _check,
-    HealAction: _heal,
-    ParalyseAction: _paralyse,
-    RegroupAction: _regroup,
-    ChangeStrategyAction: _change_strategy,
-    ReinforcementsAction: _reinforcements,
-    AbilityAction: _ability,
-    InitiativeAction: _initiative,
-}
+    return {
+        AttackAction: _attack,
+        ShieldAction: _shield,
+        ReleaseAction: _release,
+        RoyalGuardAction: _royal_guard,
+        MoveAction: _move_action,
+        FlankAction: _flank,
+        ChargeAction: _charge,
+        ImpactAction: _impact,
+        CheckAction: _check,
+        HealAction: _heal,
+        ParalyseAction: _paralyse,
+        RegroupAction: regroup,
+        ChangeStrategyAction: change_strategy,
+        ReinforcementsAction: reinforcements,
+        AbilityAction: use_ability,
+        InitiativeAction: _initiative,
+    }
 
 
 def resolve(state: Battle, action: Any, dice: DiceSource) -> tuple[list[Event], Battle]:
-    handler = _HANDLERS.get(type(action))
+    handler = _handlers().get(type(action))
     if handler is None:
         raise TypeError(f"not a F0R60D action: {action!r}")
     if state.over:
