@@ -369,9 +369,22 @@ def _addition_phase(state: Battle, card: Card, act: Any, dice: DiceSource, event
             both = list(decks)
             both[index] = tuple(deck)
             decks = (both[0], both[1])
-    for name in getattr(act, "discard", None) or []:
+    discards = getattr(act, "discard", None) or []
+    owed = min(state.owed_discards[index], len(hand))
+    if len(discards) < owed:
+        raise RuleRefusal(
+            f"{side} owes {owed} addition{'s' if owed != 1 else ''} to the Óxido (an enemy reached its rear line) "
+            f"and discards {len(discards)}",
+            tip="name them in this turn's discard: [...]",
+            rule="enemy on the rear line",
+        )
+    for name in discards:
         oxido.append(_take(hand, name, side, "hand"))
         events.append(Note(text=f"{side} sends {name} to the Óxido"))
+    if state.owed_discards[index]:
+        owed_pair = list(state.owed_discards)
+        owed_pair[index] = 0
+        state = dataclasses.replace(state, owed_discards=(owed_pair[0], owed_pair[1]))
     for name in getattr(act, "equip", None) or []:
         addition = _take(hand, name, side, "hand")
         if addition.kind == "black":
@@ -473,13 +486,18 @@ def _move(
         events.append(Note(text=f"{name} is back on its middle line: no more Avanzada modifiers", unit=name))
     state = _check_protections(state, events)
     if state.in_enemy_rear(moved) and not was_in_rear:
+        enemy = state.other_side(card.side)
         events.append(
             Note(
-                text=f"{name} reaches the enemy's rear line: {state.other_side(card.side)} discards "
-                f"{card.level} addition{'s' if card.level != 1 else ''} (its level) to the Óxido",
+                text=f"{name} reaches the enemy's rear line: {enemy} discards "
+                f"{card.level} addition{'s' if card.level != 1 else ''} (its level) to the Óxido, of its choice, "
+                "in its next turn",
                 unit=name,
             )
         )
+        owed = list(state.owed_discards)
+        owed[state.side_index(enemy)] += card.level
+        state = dataclasses.replace(state, owed_discards=(owed[0], owed[1]))
     return state
 
 

@@ -159,6 +159,7 @@ class Battle:
     decks: tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None] = (None, None)  # None: no deck kept
     hands: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
     oxido: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
+    owed_discards: tuple[int, int] = (0, 0)  # additions a side must discard: an enemy reached its rear line
 
     def unit(self, name: str) -> Card:
         return find_named(self.units, name)

@@ -116,3 +116,20 @@ def test_exact_odds_walk_the_draw_like_a_die() -> None:
     report = compute_odds(scenario.ruleset, scenario.state, scenario.steps[0].action)
     (refusal,) = report.refused.values()  # the black card is drawn one time in two, and cannot be equipped
     assert report.method == "exact" and refusal.exact == Fraction(1, 2)
+
+
+def test_an_enemy_on_the_rear_line_costs_additions_of_the_owners_choice_in_its_next_turn() -> None:
+    units = {"A": card("red", [0, 2], Nivel=2), "B": card("blue", [4, 4]), "C": card("blue", [3, 4])}
+    hands = {"blue": [ARMOUR, SWORD]}
+    reach = {"do": "move", "unit": "A", "to": [0, 5]}
+    out = _run([reach, {"do": "move", "unit": "B", "discard": ["Peto"]}], units=units, hands=hands, decks={})
+    refused = out.of("refused")[0]
+    assert (refused.rule, refused.reason) == (
+        "enemy on the rear line",
+        "blue owes 2 additions to the Óxido (an enemy reached its rear line) and discards 1",
+    )
+    both = {"do": "move", "unit": "B", "discard": ["Peto", "Espada"]}
+    out = _run([reach, both], units=units, hands=hands, decks={})
+    assert [a.label for a in out.state.oxido[1]] == ["Peto", "Espada"] and out.state.owed_discards == (0, 0)
+    out = _run([reach, {"do": "move", "unit": "B"}], units=units, hands={"blue": []}, decks={})
+    assert out.of("refused") == []  # nothing in the hand: nothing to discard

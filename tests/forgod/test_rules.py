@@ -104,9 +104,11 @@ def test_a_card_in_the_enemy_field_keeps_the_front_line_until_back_on_its_middle
 def test_reaching_the_enemy_rear_line_is_noted() -> None:
     units = {"A": card("red", [0, 2], Nivel=3), "B": card("blue", [4, 4])}
     out = run_data(battle(units, [{"do": "move", "unit": "A", "to": [0, 5]}]))
-    assert "A reaches the enemy's rear line: blue discards 3 additions (its level) to the Óxido" in [
-        e.text for e in out.of("note")
-    ]
+    assert (
+        "A reaches the enemy's rear line: blue discards 3 additions (its level) to the Óxido, of its choice, in its "
+        "next turn" in [e.text for e in out.of("note")]
+    )
+    assert out.state.owed_discards == (0, 3)
 
 
 def test_powers_ignore_formation_lines() -> None:
