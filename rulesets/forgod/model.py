@@ -463,6 +463,14 @@ class _Act(Strict):
     dice: DiceList | None = Field(None, max_length=10_000)
 
 
+class ResponseInput(Strict):
+    """An ability answered once an attack has hit and before its damage is rolled (a heal, an instant)."""
+
+    unit: str
+    ability: str
+    target: str | None = None
+
+
 class AttackAction(_Act):
     do: Literal["attack"]
     attacker: str
@@ -475,6 +483,12 @@ class AttackAction(_Act):
         False,
         description="The attack also hits the cards next to its target (as the attacker's card says): one attack "
         "die for all, an evasion and a damage roll for each. On a royal guard, it reaches the commander behind.",
+    )
+    before_damage: list[ResponseInput] = Field(
+        default_factory=list,
+        max_length=6,
+        description="Abilities used once the first attack has hit and before its damage roll: healing or repair "
+        "(the last moment the rules allow it) or instant responses.",
     )
 
 

@@ -645,6 +645,7 @@ def _strike(
     orange: bool = False,
     keep_absorption: bool = False,
     attack_die: int | None = None,
+    before_damage: Sequence[Any] = (),
 ) -> tuple[Battle, bool]:
     """One attack roll against one evasion roll, then damage. Returns the new state and whether it was evaded.
 
@@ -680,6 +681,9 @@ def _strike(
         events.append(Miss(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
         return state, True
     events.append(Hit(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
+    if before_damage:
+        state = _answer_before_damage(state, before_damage, dice, events)
+        attacker, target = state.unit(a), state.unit(t)
     critical = attack_die == 10
     damage_die = _d10(dice, f"damage vs {t}", a, events)
     bonuses, notes = damage_bonuses(state, attacker, target)
@@ -716,6 +720,20 @@ def _strike(
         total = 0
     state = _wound(state, a, t, total, dice, events)
     return state, False
+
+
+def _answer_before_damage(state: Battle, responses: Sequence[Any], dice: DiceSource, events: list[Event]) -> Battle:
+    """Abilities played after the hit and before the damage roll, each as a response (never a turn)."""
+    from .abilities import use_ability
+
+    events.append(Note(text="before the damage roll: " + ", ".join(f"{r.unit} uses {r.ability}" for r in responses)))
+    for response in responses:
+        answer = AbilityAction(
+            do="ability", unit=response.unit, ability=response.ability, target=response.target, response=True, dice=None
+        )
+        more, state = use_ability(state, answer, dice)
+        events.extend(more)
+    return state
 
 
 def _multiply(total: int, factors: Sequence[tuple[int, str]], unit: str, events: list[Event]) -> int:
@@ -914,9 +932,12 @@ def _attack(state: Battle, act: AttackAction, dice: DiceSource) -> tuple[list[Ev
     state = _turn_moves(state, attacker, act, events, limit=attacker.movement, reason="tactical move")
     attacker, target = state.unit(act.attacker), state.unit(act.target)
     _attack_refusal(state, attacker, target, act.mode)
+    if act.area and act.before_damage:
+        raise RuleRefusal("answers before the damage roll go with a single-target attack", rule="abilities")
     state = _strike_series(
         state, attacker, target, act.times, dice, events,
         mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption, area=act.area,
+        before_damage=act.before_damage,
     )  # fmt: skip
     return events, state
 
@@ -936,13 +957,16 @@ def _strike_series(
     series stops when either card has left the board. An ``area`` attack rolls its die once and covers the target
     and the enemy cards next to it, each with its own evasion and damage."""
     count = _attack_count(state, attacker, target, times, events)
+    responses = strike.pop("before_damage", ())
     for number in range(count):
         if not state.unit(target.name).on_board or not state.unit(attacker.name).on_board:
             break
         if count > 1:
             events.append(Note(text=f"attack {number + 1} of {count}", unit=attacker.name))
         if not area:
-            state, _ = _strike(state, attacker.name, target.name, dice, events, **strike)
+            state, evaded = _strike(state, attacker.name, target.name, dice, events, before_damage=responses, **strike)
+            if not evaded:
+                responses = ()  # answered at the first hit
             continue
         covered = _area_victims(state, state.unit(attacker.name), state.unit(target.name), strike.get("mode"), events)
         names = ", ".join(covered[1:])

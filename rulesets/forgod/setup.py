@@ -90,6 +90,11 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
             value = getattr(action, field, None)
             if isinstance(value, str) and value not in names:
                 raise _unknown_unit(value, names, doc, ("actions", i, field))
+        for j, response in enumerate(getattr(action, "before_damage", [])):
+            for field in ("unit", "target"):
+                value = getattr(response, field)
+                if value is not None and value not in names:
+                    raise _unknown_unit(value, names, doc, ("actions", i, "before_damage", j, field))
         if isinstance(action, RegroupAction) and action.into is not None:
             names = names | {action.into}  # the new unit of a split, known to the actions after it
         dice = tuple(action.dice) if action.dice is not None else None

@@ -112,3 +112,22 @@ def test_abilities_are_checked_when_the_file_loads(ability: dict[str, Any], mess
     with pytest.raises(InputError) as caught:
         run_data(battle({"A": card("red", [0, 1], abilities=[ability]), "B": card("blue", [0, 4])}, []))
     assert message in caught.value.describe()
+
+
+def test_a_heal_may_come_after_the_hit_and_before_the_damage_roll() -> None:
+    prayer = {"name": "Plegaria", "FH": 1, "target": "ally", "PV": 3}
+    units = {
+        "A": card("red", [0, 1], Daño=3),
+        "B": card("blue", [0, 4], wounds=6),  # PV 4 left
+        "M": card("blue", [1, 4], abilities=[prayer]),
+    }
+    answer = [{"unit": "M", "ability": "Plegaria", "target": "B"}]
+    # 6 against 1: hit; M heals B to 7 before the damage roll, 2 + 3 = 5: B keeps 2 PV
+    out = run_data(battle(units, [attack("A", "B", [6, 1, 2], before_damage=answer), {"do": "move", "unit": "M"}]))
+    kinds = [e.kind for e in out.steps[0].events if e.kind in ("hit", "heal", "damage")]
+    assert kinds == ["hit", "heal", "damage"]
+    assert out.unit("B").front_life == 2 and out.of("refused") == []  # M still plays blue's turn
+    out = run_data(battle(units, [attack("A", "B", [6, 1, 2])]))
+    assert out.unit("B").defeated  # without the answer, 5 damage on PV 4
+    out = run_data(battle(units, [attack("A", "B", [6, 1, 2], before_damage=answer, area=True)]))
+    assert out.of("refused")[0].reason == "answers before the damage roll go with a single-target attack"
