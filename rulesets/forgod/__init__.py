@@ -47,7 +47,10 @@ class Forgod(Ruleset):
     id = "forgod"
     name = "Sistema Táctico F0R60D"
     aliases = ("f0r60d", "forgod", "sistema tactico f0r60d")
-    summary = "d10 attack against d10 evasion, damage minus absorption; detachments and strategic actions."
+    summary = (
+        "d10 attack against d10 evasion, damage minus absorption; detachments, strategic actions, and a whole "
+        "battle: alternating turns, legal armies, the addition deck, abilities and the result."
+    )
     source_language = "Spanish"
     stops_at_game_over = True
 
