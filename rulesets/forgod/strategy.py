@@ -36,11 +36,12 @@ def _mark_acted(state: Battle, side: str, name: str) -> Battle:
     return dataclasses.replace(state, acted=(acted[0], acted[1]))
 
 
-def _free_square(state: Battle, square: Square, card: Card, *, ignore: str | None = None) -> None:
+def _free_square(state: Battle, square: Square, card: Card) -> None:
+    """Refuse a square off the board or taken on the ground (an air card may share one)."""
     if not state.board.contains(square):
         raise RuleRefusal(f"{list(square)} is off the board ({state.board.width} squares wide, 6 rows)", rule="board")
     for other in state.living():
-        if other.name not in (card.name, ignore) and other.position == square and not (other.in_air or card.in_air):
+        if other.name != card.name and other.position == square and not (other.in_air or card.in_air):
             raise RuleRefusal(f"{list(square)} is taken by {other.name}", rule="one unit per square")
 
 
