@@ -102,6 +102,9 @@ class Ruleset:
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""
     source_language: ClassVar[str] = ""
+    stops_at_game_over: ClassVar[bool] = False
+    """Whether a scenario run ends at the first ``game_over`` event (the actions left are noted, not resolved);
+    otherwise they reach the resolver, which may refuse them."""
 
     # --- hooks every ruleset implements -------------------------------------------------------------------
 
@@ -269,7 +272,17 @@ def run_scenario(
                 session = session_dice()
             resolution = resolve_one(current, step.action, session, index)
         current = resolution.state
+        remaining = len(scenario.steps) - number - 1
+        over = scenario.ruleset.stops_at_game_over and any(e.kind == "game_over" for e in resolution.events)
+        if over and remaining:
+            actions = f"{remaining} remaining action{'s are' if remaining != 1 else ' is'}"
+            note = Note(text=f"the game is over: the scenario's {actions} not resolved")
+            resolution = Resolution(
+                events=(*resolution.events, note), state=resolution.state, refused=resolution.refused
+            )
         yield StepResult(index=index, resolution=resolution)
+        if over:
+            return
 
 
 def find_named(items: Iterable[T], name: str, *, what: str = "unit", where: str = "") -> T:

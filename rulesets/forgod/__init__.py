@@ -2,8 +2,10 @@
 actions (Escudo, Carga, Cubrir Carga, Flanquear, Contraataque, Guardia Real).
 
 Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``model.py`` (scenario files, with the cards' Spanish stat names), ``state.py``, ``events.py`` (its own event
-kinds) and ``resolver.py`` (the rules). This module stays light: the heavy parts load with a scenario.
+``model.py`` (scenario files, with the cards' Spanish stat names), ``army.py`` (a legal army, checked at load),
+``state.py``, ``events.py`` (its own event kinds), ``resolver.py`` (turns, the attack and the strategic actions of
+combat), ``strategy.py`` (Reagrupar, Cambio de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in
+use). This module stays light: the heavy parts load with a scenario.
 """
 
 from __future__ import annotations
@@ -32,6 +34,12 @@ _VERBS = {
     "royal_guard": ("unit", "becomes the royal guard of", "commander"),
     "move": ("unit", "moves", None),
     "check": ("attacker", "tests", "defender"),
+    "heal": ("healer", "heals", "unit"),
+    "regroup": ("unit", "regroups", None),
+    "ability": ("unit", "uses an ability on", "target"),
+    "change_strategy": ("unit", "is exchanged for", "into"),
+    "reinforcements": ("side", "calls reinforcements", None),
+    "paralyse": ("unit", "is paralysed", None),
 }
 
 
@@ -39,8 +47,12 @@ class Forgod(Ruleset):
     id = "forgod"
     name = "Sistema Táctico F0R60D"
     aliases = ("f0r60d", "forgod", "sistema tactico f0r60d")
-    summary = "d10 attack against d10 evasion, damage minus absorption; detachments and strategic actions."
+    summary = (
+        "d10 attack against d10 evasion, damage minus absorption; detachments, strategic actions, and a whole "
+        "battle: alternating turns, legal armies, the addition deck, abilities and the result."
+    )
     source_language = "Spanish"
+    stops_at_game_over = True
 
     def options_model(self) -> type[BaseModel]:
         from .model import ForgodOptions
@@ -74,6 +86,8 @@ class Forgod(Ruleset):
             text = f"{actor} tests {stat} against {other}"
         elif verb == "charge_impact":
             text = f"the charge of {actor} hits"
+        elif verb == "ability":
+            text = f"{actor} uses {action.ability}" + (f" on {other}" if other else "")
         else:
             text = f"{actor} {words}" + (f" {other}" if other else "")
             if verb == "charge" and getattr(action, "flank", False):

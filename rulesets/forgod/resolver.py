@@ -7,6 +7,7 @@ Pure: no printing, no files, every die drawn from the injected source. An action
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -16,6 +17,8 @@ from tabroll.events import (
     Damage,
     Defeat,
     Event,
+    GameOver,
+    Heal,
     Hit,
     Miss,
     Modifier,
@@ -27,21 +30,29 @@ from tabroll.events import (
     StatusApplied,
 )
 from tabroll.geometry.grid import Square
+from tabroll.turn import ActionLog
 
+from .army import slot_overflow
 from .events import CardsLost, Multiplier, OpposedCheck
 from .model import (
+    AbilityAction,
     AttackAction,
+    ChangeStrategyAction,
     ChargeAction,
     CheckAction,
     FlankAction,
+    HealAction,
     ImpactAction,
     InitiativeAction,
     MoveAction,
+    ParalyseAction,
+    RegroupAction,
+    ReinforcementsAction,
     ReleaseAction,
     RoyalGuardAction,
     ShieldAction,
 )
-from .state import LINE_NAMES, Battle, Card, Charge
+from .state import LINE_NAMES, Ability, Addition, Battle, Card, Charge
 
 Bonus = tuple[str, int]
 
@@ -147,12 +158,28 @@ def _is_ranged(card: Card, target: Card, mode: str | None) -> bool:
     return False
 
 
+def ability_active(card: Card, ability: Ability) -> bool:
+    """A native ability is always there; an ECB or Liderazgo one needs an equipped experience addition of that
+    line, except on beasts and war machines."""
+    if ability.activation == "native" or card.kind in ("beast", "war_machine"):
+        return True
+    return any(a.kind == "experience" and a.line == ability.activation for a in card.additions)
+
+
+def _constant_bonuses(card: Card, stat: str) -> list[Bonus]:
+    return [
+        (f"habilidad {a.name}", getattr(a, stat))
+        for a in card.abilities
+        if a.timing == "constant" and getattr(a, stat) and ability_active(card, a)
+    ]
+
+
 def attack_bonuses(
     state: Battle, attacker: Card, target: Card, *, mode: str | None = None, orange: bool = False
 ) -> tuple[list[Bonus], list[str]]:
     bonuses = [_times("BA", attacker.attack, attacker.cards)]
     extra, notes = _addition_bonuses(attacker, "attack")
-    bonuses += extra
+    bonuses += extra + _constant_bonuses(attacker, "attack")
     line = state.line_of(attacker)
     if line == "front":
         bonuses.append(("Avanzada", 4))
@@ -169,7 +196,7 @@ def attack_bonuses(
 def damage_bonuses(state: Battle, attacker: Card, target: Card) -> tuple[list[Bonus], list[str]]:
     bonuses = [_times("Daño", attacker.damage, attacker.cards)]
     extra, notes = _addition_bonuses(attacker, "damage")
-    bonuses += extra
+    bonuses += extra + _constant_bonuses(attacker, "damage")
     if state.line_of(attacker) == "rear":
         bonuses.append(("Retaguardia", -2))
     charge = state.charge_by(target.name)
@@ -180,7 +207,7 @@ def damage_bonuses(state: Battle, attacker: Card, target: Card) -> tuple[list[Bo
 
 def evasion_bonuses(state: Battle, card: Card) -> list[Bonus]:
     bonuses: list[Bonus] = [("Evasión", card.evasion)]
-    bonuses += _addition_bonuses(card, "evasion")[0]
+    bonuses += _addition_bonuses(card, "evasion")[0] + _constant_bonuses(card, "evasion")
     line = state.line_of(card)
     if line == "front":
         bonuses.append(("Avanzada", -2))
@@ -225,8 +252,16 @@ def _charge_due(state: Battle, charge: Charge) -> bool:
     return state.turns[other] > charge.opponent_turns
 
 
-def _begin_turn(state: Battle, card: Card, events: list[Event]) -> Battle:
-    """The card's side plays a turn with it: check it may act, start a new round for its side if due."""
+def may_act(state: Battle, card: Card) -> bool:
+    """Whether the card could play a turn now: on the field, not paralysed, not in the middle of a charge."""
+    return card.on_board and not card.paralysed and state.charge_by(card.name) is None
+
+
+def _begin_turn(
+    state: Battle, card: Card, events: list[Event], act: Any = None, dice: DiceSource | None = None
+) -> Battle:
+    """The card's side plays a turn with it: check it may act, start a new round for its side if due, then its
+    addition phase (with the action's ``equip`` and ``discard``)."""
     if not card.on_board:
         raise RuleRefusal(f"{card.name} is no longer on the field", rule="annihilated")
     for charge in state.charges:
@@ -242,10 +277,34 @@ def _begin_turn(state: Battle, card: Card, events: list[Event]) -> Battle:
             f"{card.name} is charging {own.victim} and cannot act until the charge hits",
             rule="Carga",
         )
+    if card.paralysed:
+        lasts = "until it is cured" if card.paralysed_rounds is None else "while the effect lasts"
+        raise RuleRefusal(f"{card.name} is paralysed and takes no action {lasts}", rule="paralysed")
     index = state.side_index(card.side)
+    if state.from_deployment and state.first is None:
+        raise RuleRefusal(
+            "the battle has not begun: the reaction rolls decide who acts first",
+            tip="roll them first: do: initiative",
+            rule="initiative",
+        )
+    if state.from_deployment and state.turns[index] == 0 and not card.commander:
+        commander = state.commander_of(card.side)
+        named = f" ({commander.name})" if commander is not None else ""
+        raise RuleRefusal(
+            f"in the battle's first turn only the commanders act; {card.name} is not {card.side}'s commander{named}",
+            rule="first turn",
+        )
+    if state.to_play is not None and card.side != state.to_play:
+        if any(may_act(state, c) for c in state.living(state.to_play)):
+            raise RuleRefusal(
+                f"it is {state.to_play}'s turn: the players alternate, one card each, and {card.side} "
+                "played the last card",
+                rule="alternation",
+            )
+        events.append(Note(text=f"{state.to_play} has no card that can act: {card.side} plays again"))
     acted = state.acted[index]
     if card.name in acted:
-        waiting = [c.name for c in state.living(card.side) if c.name not in acted and state.charge_by(c.name) is None]
+        waiting = [c.name for c in state.living(card.side) if c.name not in acted and may_act(state, c)]
         if waiting:
             raise RuleRefusal(
                 f"{card.name} already acted this round; {card.side} must first play {', '.join(waiting)}",
@@ -253,34 +312,151 @@ def _begin_turn(state: Battle, card: Card, events: list[Event]) -> Battle:
             )
         rounds = list(state.rounds)
         rounds[index] += 1
-        units = tuple(dataclasses.replace(u, absorption_used=False) if u.side == card.side else u for u in state.units)
-        acted = frozenset()
-        state = dataclasses.replace(state, units=units, rounds=(rounds[0], rounds[1]))
+        state = dataclasses.replace(state, rounds=(rounds[0], rounds[1]))
         events.append(NewRound(round=rounds[index]))
         events.append(Note(text=f"{card.side} begins round {rounds[index]}: its cards' Absorción is ready again"))
+        state = _new_round_for(state, card.side, events)
+        acted = frozenset()
     acted_pair = list(state.acted)
     acted_pair[index] = acted | {card.name}
     turns = list(state.turns)
     turns[index] += 1
-    return dataclasses.replace(
+    state = dataclasses.replace(
         state,
         acted=(acted_pair[0], acted_pair[1]),
         turns=(turns[0], turns[1]),
         exposed=state.exposed - {card.name},
+        to_play=state.other_side(card.side),
     )
+    if state.unit(card.name).ability_uses:  # FH counts the uses between two of the card's turns
+        state = state.with_unit(dataclasses.replace(state.unit(card.name), ability_uses=()))
+    if dice is None:
+        return state
+    return _addition_phase(state, state.unit(card.name), act, dice, events)
+
+
+def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
+    for i, addition in enumerate(pile):
+        if addition.label == name or addition.name == name:
+            return pile.pop(i)
+    held = ", ".join(a.label for a in pile) or "nothing"
+    raise RuleRefusal(f"{side} has no addition '{name}' in its {where} (it holds {held})", rule="addition hand")
+
+
+def _addition_phase(state: Battle, card: Card, act: Any, dice: DiceSource, events: list[Event]) -> Battle:
+    """A turn's addition phase: a troop card's side draws one addition at random from its deck (one per turn,
+    a detachment too; none for war machines and invocations), a chance event through the dice; then the action's
+    ``discard`` go to the Óxido and its ``equip`` go onto the card. The hand keeps one addition per unit."""
+    index = state.side_index(card.side)
+    side = card.side
+    hand = list(state.hands[index])
+    oxido = list(state.oxido[index])
+    decks = state.decks
+    kept = decks[index]
+    if kept is not None:
+        deck = list(kept)
+        if card.kind != "troop":
+            events.append(Note(text=f"{card.name} is not a troop card: {side} draws no addition this turn"))
+        elif not deck:
+            events.append(Note(text=f"{side}'s addition deck is empty: no addition is drawn"))
+        else:
+            log = ActionLog(dice=dice, events=events)
+            drawn = deck.pop(
+                log.pick(list(range(len(deck))), f"addition drawn by {side} ({len(deck)} in the deck)", None)
+            )
+            hand.append(drawn)
+            events.append(Note(text=f"{side} draws {drawn.label} from its addition deck ({len(deck)} left)"))
+            both = list(decks)
+            both[index] = tuple(deck)
+            decks = (both[0], both[1])
+    discards = getattr(act, "discard", None) or []
+    owed = min(state.owed_discards[index], len(hand))
+    if len(discards) < owed:
+        raise RuleRefusal(
+            f"{side} owes {owed} addition{'s' if owed != 1 else ''} to the Óxido (an enemy reached its rear line) "
+            f"and discards {len(discards)}",
+            tip="name them in this turn's discard: [...]",
+            rule="enemy on the rear line",
+        )
+    for name in discards:
+        oxido.append(_take(hand, name, side, "hand"))
+        events.append(Note(text=f"{side} sends {name} to the Óxido"))
+    if state.owed_discards[index]:
+        owed_pair = list(state.owed_discards)
+        owed_pair[index] = 0
+        state = dataclasses.replace(state, owed_discards=(owed_pair[0], owed_pair[1]))
+    for name in getattr(act, "equip", None) or []:
+        addition = _take(hand, name, side, "hand")
+        if addition.kind == "black":
+            raise RuleRefusal(
+                f"{name} is a black addition: it stays in the hand, never equipped", rule="black additions"
+            )
+        if card.kind != "troop":
+            raise RuleRefusal(f"{card.name} is not a troop card: it takes no additions", rule="addition deck")
+        same = next((a for a in card.additions if dataclasses.replace(a, copies=1) == addition), None)
+        if same is None:
+            additions = (*card.additions, addition)
+        else:
+            grown = dataclasses.replace(same, copies=same.copies + 1)
+            additions = tuple(grown if a is same else a for a in card.additions)
+        card = dataclasses.replace(card, additions=additions)
+        overflow = slot_overflow(card)
+        if overflow is not None:
+            raise RuleRefusal(overflow, rule="addition slots")
+        events.append(StatusApplied(unit=card.name, status=f"{name} equipped", reason="addition phase"))
+    units = len(state.living(side))
+    if len(hand) > units:
+        raise RuleRefusal(
+            f"{side} would hold {len(hand)} additions with {units} unit{'s' if units != 1 else ''} on the field",
+            tip="equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])",
+            rule="addition hand",
+        )
+    hands, piles = list(state.hands), list(state.oxido)
+    hands[index], piles[index] = tuple(hand), tuple(oxido)
+    state = state.with_unit(card)
+    return dataclasses.replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
+
+
+def _new_round_for(state: Battle, side: str, events: list[Event]) -> Battle:
+    """A side's new round: its cards' Absorción is ready again, and paralysis counted in rounds wears off."""
+    units: list[Card] = []
+    for unit in state.units:
+        if unit.side == side:
+            unit = dataclasses.replace(unit, absorption_used=False)
+            if unit.paralysed and unit.paralysed_rounds is not None:
+                left = unit.paralysed_rounds - 1
+                unit = dataclasses.replace(unit, paralysed=left > 0, paralysed_rounds=left or None)
+                if left == 0 and unit.on_board:
+                    events.append(Note(text=f"{unit.name}'s paralysis ends: it may act again", unit=unit.name))
+        units.append(unit)
+    return dataclasses.replace(state, units=tuple(units))
 
 
 def _declare_terrain(state: Battle, card: Card, fly: bool | None, events: list[Event]) -> Battle:
-    if fly is None or fly == card.in_air:
-        return state
+    """Where the card moves this turn. A Cualquiera card is on the ground unless it declares flight this turn."""
     if card.terrain != "either":
-        raise RuleRefusal(
-            f"{card.name} has Terreno {card.terrain} and cannot choose where it moves",
-            tip="only Terreno: Cualquiera cards declare 'fly'",
-            rule="Terreno",
+        if fly is not None and fly != card.in_air:
+            raise RuleRefusal(
+                f"{card.name} has Terreno {card.terrain} and cannot choose where it moves",
+                tip="only Terreno: Cualquiera cards declare 'fly'",
+                rule="Terreno",
+            )
+        return state
+    flying = bool(fly)
+    if fly is None and card.flying:
+        events.append(
+            Note(
+                text=f"{card.name} does not declare flight this turn: it moves on the ground (Terreno Cualquiera)",
+                unit=card.name,
+            )
         )
-    events.append(Note(text=f"{card.name} declares it moves by {'air' if fly else 'ground'} this turn", unit=card.name))
-    return state.with_unit(dataclasses.replace(card, flying=fly))
+    elif fly is not None:
+        events.append(
+            Note(text=f"{card.name} declares it moves by {'air' if fly else 'ground'} this turn", unit=card.name)
+        )
+    if flying == card.flying:
+        return state
+    return state.with_unit(dataclasses.replace(card, flying=flying))
 
 
 def _move(
@@ -310,13 +486,18 @@ def _move(
         events.append(Note(text=f"{name} is back on its middle line: no more Avanzada modifiers", unit=name))
     state = _check_protections(state, events)
     if state.in_enemy_rear(moved) and not was_in_rear:
+        enemy = state.other_side(card.side)
         events.append(
             Note(
-                text=f"{name} reaches the enemy's rear line: {state.other_side(card.side)} discards "
-                f"{card.level} addition{'s' if card.level != 1 else ''} (its level) to the Óxido",
+                text=f"{name} reaches the enemy's rear line: {enemy} discards "
+                f"{card.level} addition{'s' if card.level != 1 else ''} (its level) to the Óxido, of its choice, "
+                "in its next turn",
                 unit=name,
             )
         )
+        owed = list(state.owed_discards)
+        owed[state.side_index(enemy)] += card.level
+        state = dataclasses.replace(state, owed_discards=(owed[0], owed[1]))
     return state
 
 
@@ -342,15 +523,38 @@ def _check_protections(state: Battle, events: list[Event]) -> Battle:
     return dataclasses.replace(state, shields=tuple(shields), guards=tuple(guards))
 
 
-def _turn_moves(state: Battle, card: Card, act: Any, events: list[Event], *, limit: int | None, reason: str) -> Battle:
+def _turn_moves(
+    state: Battle,
+    card: Card,
+    act: Any,
+    events: list[Event],
+    *,
+    limit: int | None,
+    reason: str,
+    to: Square | None = None,
+) -> Battle:
+    """The start of a card's turn: its terrain for the turn, then its tactical move."""
     state = _declare_terrain(state, state.unit(card.name), getattr(act, "fly", None), events)
-    return _move(state, card.name, getattr(act, "move_to", None), events, reason=reason, limit=limit)
+    destination = to if to is not None else getattr(act, "move_to", None)
+    state = _move(state, card.name, destination, events, reason=reason, limit=limit)
+    moved = state.unit(card.name)
+    if not moved.in_air:
+        for other in state.living():
+            if other.name != moved.name and other.position == moved.position and not other.in_air:
+                raise RuleRefusal(
+                    f"{moved.name} would land on {other.name}'s square {list(other.position or ())}",
+                    tip="declare flight (fly: true) or move to a free square (move_to)",
+                    rule="one unit per square",
+                )
+    return state
 
 
 # --- who may attack whom ------------------------------------------------------------------------------------
 
 
-def _attack_refusal(state: Battle, attacker: Card, target: Card, mode: str | None, *, reach: bool = True) -> None:
+def _attack_refusal(
+    state: Battle, attacker: Card, target: Card, mode: str | None, *, reach: bool = True, through_guard: bool = False
+) -> None:
     """Refuse an attack the rules forbid; ``reach=False`` before the tactical move, which may bring it in reach."""
     a, t = attacker.name, target.name
     if a == t or attacker.side == target.side:
@@ -377,11 +581,10 @@ def _attack_refusal(state: Battle, attacker: Card, target: Card, mode: str | Non
             f"{a} covers the charge of {covered.charger} and cannot attack while it lasts", rule="Cubrir Carga"
         )
     guard = state.guard_of(t)
-    if guard is not None:
+    if guard is not None and not through_guard:
         raise RuleRefusal(
             f"{t} is protected by the royal guard {guard}: eliminate {guard} first",
-            tip="an attack that also hits the cards next to the guard may reach the commander; resolve its damage "
-            "by hand",
+            tip=f"an area attack on {guard} (area: true) also reaches the commander behind it",
             rule="Guardia Real",
         )
     if mode == "ranged" and attacker.attack_type == "melee":
@@ -441,13 +644,20 @@ def _strike(
     mode: str | None = None,
     orange: bool = False,
     keep_absorption: bool = False,
+    attack_die: int | None = None,
+    before_damage: Sequence[Any] = (),
 ) -> tuple[Battle, bool]:
-    """One attack roll against one evasion roll, then damage. Returns the new state and whether it was evaded."""
+    """One attack roll against one evasion roll, then damage. Returns the new state and whether it was evaded.
+
+    ``attack_die``: the die of an area attack, rolled once for every card it covers."""
     attacker, target = state.unit(attacker_name), state.unit(target_name)
     a, t = attacker.name, target.name
     bonuses, notes = attack_bonuses(state, attacker, target, mode=mode, orange=orange)
     events.extend(Note(text=n, unit=a) for n in notes)
-    attack_die = _d10(dice, f"attack roll of {a} vs {t}", a, events)
+    if attack_die is None:
+        attack_die = _d10(dice, f"attack roll of {a} vs {t}", a, events)
+    else:
+        events.append(Note(text=f"the area attack's die, {attack_die}, against {t}", unit=a))
     attack_total = _apply(attack_die, [*bonuses, *extra_attack], "attack roll", a, events)
     evasion_die = _d10(dice, f"evasion roll of {t}", t, events)
     evasion_total = _apply(evasion_die, evasion_bonuses(state, target), "evasion roll", t, events)
@@ -471,6 +681,9 @@ def _strike(
         events.append(Miss(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
         return state, True
     events.append(Hit(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
+    if before_damage:
+        state = _answer_before_damage(state, before_damage, dice, events)
+        attacker, target = state.unit(a), state.unit(t)
     critical = attack_die == 10
     damage_die = _d10(dice, f"damage vs {t}", a, events)
     bonuses, notes = damage_bonuses(state, attacker, target)
@@ -507,6 +720,20 @@ def _strike(
         total = 0
     state = _wound(state, a, t, total, dice, events)
     return state, False
+
+
+def _answer_before_damage(state: Battle, responses: Sequence[Any], dice: DiceSource, events: list[Event]) -> Battle:
+    """Abilities played after the hit and before the damage roll, each as a response (never a turn)."""
+    from .abilities import use_ability
+
+    events.append(Note(text="before the damage roll: " + ", ".join(f"{r.unit} uses {r.ability}" for r in responses)))
+    for response in responses:
+        answer = AbilityAction(
+            do="ability", unit=response.unit, ability=response.ability, target=response.target, response=True, dice=None
+        )
+        more, state = use_ability(state, answer, dice)
+        events.extend(more)
+    return state
 
 
 def _multiply(total: int, factors: Sequence[tuple[int, str]], unit: str, events: list[Event]) -> int:
@@ -701,36 +928,91 @@ def _attack(state: Battle, act: AttackAction, dice: DiceSource) -> tuple[list[Ev
     attacker = state.unit(act.attacker)
     target = state.unit(act.target)
     _attack_refusal(state, attacker, target, act.mode, reach=False)  # before the turn, for a clear reason
-    state = _begin_turn(state, attacker, events)
+    state = _begin_turn(state, attacker, events, act, dice)
     state = _turn_moves(state, attacker, act, events, limit=attacker.movement, reason="tactical move")
     attacker, target = state.unit(act.attacker), state.unit(act.target)
     _attack_refusal(state, attacker, target, act.mode)
+    if act.area and act.before_damage:
+        raise RuleRefusal("answers before the damage roll go with a single-target attack", rule="abilities")
     state = _strike_series(
         state, attacker, target, act.times, dice, events,
-        mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption,
+        mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption, area=act.area,
+        before_damage=act.before_damage,
     )  # fmt: skip
     return events, state
 
 
 def _strike_series(
-    state: Battle, attacker: Any, target: Any, times: int | None, dice: DiceSource, events: list[Event], **strike: Any
+    state: Battle,
+    attacker: Any,
+    target: Any,
+    times: int | None,
+    dice: DiceSource,
+    events: list[Event],
+    *,
+    area: bool = False,
+    **strike: Any,
 ) -> Battle:
     """The attacks a card makes in one action (FA per turn, or the ``times`` asked), each its own strike; the
-    series stops when either card has left the board."""
+    series stops when either card has left the board. An ``area`` attack rolls its die once and covers the target
+    and the enemy cards next to it, each with its own evasion and damage."""
     count = _attack_count(state, attacker, target, times, events)
+    responses = strike.pop("before_damage", ())
     for number in range(count):
         if not state.unit(target.name).on_board or not state.unit(attacker.name).on_board:
             break
         if count > 1:
             events.append(Note(text=f"attack {number + 1} of {count}", unit=attacker.name))
-        state, _ = _strike(state, attacker.name, target.name, dice, events, **strike)
+        if not area:
+            state, evaded = _strike(state, attacker.name, target.name, dice, events, before_damage=responses, **strike)
+            if not evaded:
+                responses = ()  # answered at the first hit
+            continue
+        covered = _area_victims(state, state.unit(attacker.name), state.unit(target.name), strike.get("mode"), events)
+        names = ", ".join(covered[1:])
+        events.append(
+            Note(text=f"area attack: {target.name}" + (f" and the cards next to it ({names})" if names else ""))
+        )
+        die = _d10(dice, f"attack roll of {attacker.name} (area, centred on {target.name})", attacker.name, events)
+        for victim in covered:
+            if state.unit(victim).on_board and state.unit(attacker.name).on_board:
+                state, _ = _strike(state, attacker.name, victim, dice, events, attack_die=die, **strike)
     return state
+
+
+def _area_victims(state: Battle, attacker: Card, target: Card, mode: str | None, events: list[Event]) -> list[str]:
+    """The cards an area attack covers: its target, then the enemy cards on the squares next to it that the
+    attacker could attack. A commander behind its royal guard is reached only through the guard itself."""
+    covered = [target.name]
+    assert target.position is not None
+    for card in state.living(target.side):
+        if card.name == target.name or card.position is None:
+            continue
+        if state.distance(card.position, target.position) != 1:
+            continue
+        guard = state.guard_of(card.name)
+        if guard is not None and guard != target.name:
+            events.append(Note(text=f"{card.name} is behind its royal guard {guard}: the area attack spares it"))
+            continue
+        try:
+            _attack_refusal(state, attacker, card, mode, reach=False, through_guard=True)
+        except RuleRefusal as refusal:
+            events.append(Note(text=f"the area attack does not reach {card.name}: {refusal.message}"))
+            continue
+        if guard is not None:
+            events.append(
+                Note(
+                    text=f"the area attack on the royal guard {guard} also reaches {card.name}, the commander behind it"
+                )
+            )
+        covered.append(card.name)
+    return covered
 
 
 def _shield(state: Battle, act: ShieldAction, dice: DiceSource) -> tuple[list[Event], Battle]:
     events: list[Event] = []
     shield, protected = state.unit(act.unit), state.unit(act.protects)
-    state = _begin_turn(state, shield, events)
+    state = _begin_turn(state, shield, events, act, dice)
     state = _turn_moves(state, shield, act, events, limit=shield.movement, reason="tactical move")
     shield, protected = state.unit(act.unit), state.unit(act.protects)
     if shield.name == protected.name or shield.side != protected.side:
@@ -783,7 +1065,7 @@ def _release(state: Battle, act: ReleaseAction, dice: DiceSource) -> tuple[list[
 def _royal_guard(state: Battle, act: RoyalGuardAction, dice: DiceSource) -> tuple[list[Event], Battle]:
     events: list[Event] = []
     guard, commander = state.unit(act.unit), state.unit(act.commander)
-    state = _begin_turn(state, guard, events)
+    state = _begin_turn(state, guard, events, act, dice)
     state = _turn_moves(state, guard, act, events, limit=guard.movement, reason="tactical move")
     guard, commander = state.unit(act.unit), state.unit(act.commander)
     if not commander.commander or commander.side != guard.side or not commander.on_board:
@@ -816,10 +1098,9 @@ def _royal_guard(state: Battle, act: RoyalGuardAction, dice: DiceSource) -> tupl
 def _move_action(state: Battle, act: MoveAction, dice: DiceSource) -> tuple[list[Event], Battle]:
     events: list[Event] = []
     card = state.unit(act.unit)
-    state = _begin_turn(state, card, events)
+    state = _begin_turn(state, card, events, act, dice)
     to = act.to if act.to is not None else act.move_to
-    state = _declare_terrain(state, state.unit(card.name), act.fly, events)
-    state = _move(state, card.name, to, events, reason="tactical move", limit=card.movement)
+    state = _turn_moves(state, card, act, events, limit=card.movement, reason="tactical move", to=to)
     return events, state
 
 
@@ -840,7 +1121,7 @@ def _flank(state: Battle, act: FlankAction, dice: DiceSource) -> tuple[list[Even
     events: list[Event] = []
     flanker, target = state.unit(act.flanker), state.unit(act.target)
     _attack_refusal(state, flanker, target, None, reach=False)
-    state = _begin_turn(state, flanker, events)
+    state = _begin_turn(state, flanker, events, act, dice)
     state = _turn_moves(state, flanker, act, events, limit=flanker.movement, reason="flanking move")
     flanker, target = state.unit(act.flanker), state.unit(act.target)
     _attack_refusal(state, flanker, target, None)
@@ -874,7 +1155,7 @@ def _charge(state: Battle, act: ChargeAction, dice: DiceSource) -> tuple[list[Ev
     if charger.attack_type not in ("melee", "dual"):
         raise RuleRefusal(f"{charger.name} attacks only at range; only melee or dual cards charge", rule="Carga")
     _attack_refusal(state, charger, victim, "melee", reach=False)
-    state = _begin_turn(state, charger, events)
+    state = _begin_turn(state, charger, events, act, dice)
     limit = None if charger.movement is None else 2 * charger.movement
     state = _turn_moves(state, charger, act, events, limit=limit, reason="charge (twice the tactical move)")
     charger, victim = state.unit(act.charger), state.unit(act.target)
@@ -1040,26 +1321,143 @@ def _initiative(state: Battle, act: InitiativeAction, dice: DiceSource) -> tuple
             )
         )
         events.append(Note(text=f"{first} acts first this round; the players then alternate cards"))
-        return events, dataclasses.replace(state, first=first)
+        return events, dataclasses.replace(state, first=first, to_play=first)
     raise RuleRefusal(f"{MAX_INITIATIVE_ROLLS} tied reaction rolls in a row", rule="initiative")
 
 
-_HANDLERS: dict[type[Any], Callable[[Battle, Any, DiceSource], tuple[list[Event], Battle]]] = {
-    AttackAction: _attack,
-    ShieldAction: _shield,
-    ReleaseAction: _release,
-    RoyalGuardAction: _royal_guard,
-    MoveAction: _move_action,
-    FlankAction: _flank,
-    ChargeAction: _charge,
-    ImpactAction: _impact,
-    CheckAction: _check,
-    InitiativeAction: _initiative,
-}
+def _heal(state: Battle, act: HealAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+    """A healing or repair ability: PV back on the front card (never above its PV, never a fallen card back), and
+    with ``cure`` the negative effects (paralysis) ended. Not the card's action: any phase, either player's turn,
+    and, since it is its own step between actions, always before the next attack's damage roll."""
+    log = ActionLog(dice=dice)
+    healer, target = state.unit(act.healer), state.unit(act.unit)
+    if not healer.on_board:
+        raise RuleRefusal(f"{healer.name} is no longer on the field", rule="healing")
+    if healer.paralysed:
+        raise RuleRefusal(f"{healer.name} is paralysed: it takes no action and uses no ability", rule="paralysed")
+    if not target.on_board:
+        raise RuleRefusal(
+            f"{target.name} has been annihilated: cards in the Panteón are not healed back", rule="healing"
+        )
+    target = _restore(healer, target, act.life, act.roll, act.cure, log)
+    log.emit(Note(text=f"healing is not {healer.name}'s action: its turn is still to come", unit=healer.name))
+    return log.events, state.with_unit(target)
+
+
+def _restore(healer: Card, target: Card, life: int | None, roll: str | None, cure: bool, log: ActionLog) -> Card:
+    """PV back on the card taking damage (never above its PV) and, with ``cure``, the paralysis ended."""
+    if life is not None or roll is not None:
+        if roll is not None:
+            amount = log.roll_dice(roll, f"PV restored by {healer.name} to {target.name}", healer.name).total
+        else:
+            amount = life or 0
+        restored = max(0, min(amount, target.wounds))
+        before = target.front_life
+        target = dataclasses.replace(target, wounds=target.wounds - restored)
+        rule = f"{amount} PV restored, up to the card's PV {target.life}"
+        if target.cards > 1:
+            rule += "; only the card taking damage is healed, fallen cards stay in the Panteón"
+        log.emit(
+            Heal(
+                unit=target.name,
+                amount=restored,
+                before=before,
+                after=target.front_life,
+                reason=f"{healer.name}: {rule}",
+            )
+        )
+    if cure:
+        if target.paralysed:
+            target = dataclasses.replace(target, paralysed=False, paralysed_rounds=None)
+            log.emit(Note(text=f"{healer.name} cures {target.name}: the paralysis ends", unit=target.name))
+        else:
+            log.emit(Note(text=f"{target.name} has no negative effect to cure", unit=target.name))
+    return target
+
+
+def _paralyse(state: Battle, act: ParalyseAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+    """An effect paralyses a card (what an ability or a power did at the table): no action while it lasts."""
+    card = state.unit(act.unit)
+    if not card.on_board:
+        raise RuleRefusal(f"{card.name} is no longer on the field", rule="paralysed")
+    if act.by is not None and not state.unit(act.by).on_board:
+        raise RuleRefusal(f"{act.by} is no longer on the field", rule="paralysed")
+    lasts = (
+        "until cured"
+        if act.rounds is None
+        else f"for {act.rounds} round{'s' if act.rounds != 1 else ''} of {card.side}"
+    )
+    by = f" by {act.by}" if act.by else ""
+    event = StatusApplied(unit=card.name, status="paralysed", reason=f"paralysed{by} {lasts}: it takes no action")
+    return [event], state.with_unit(dataclasses.replace(card, paralysed=True, paralysed_rounds=act.rounds))
+
+
+Handler = Callable[[Battle, Any, DiceSource], tuple[list[Event], Battle]]
+
+
+@functools.cache
+def _handlers() -> dict[type[Any], Handler]:
+    """Every action's handler. The army's strategic actions and the abilities live in their own modules, which use
+    the helpers of this one, so they are imported here rather than at the top."""
+    from .abilities import use_ability
+    from .strategy import change_strategy, regroup, reinforcements
+
+    return {
+        AttackAction: _attack,
+        ShieldAction: _shield,
+        ReleaseAction: _release,
+        RoyalGuardAction: _royal_guard,
+        MoveAction: _move_action,
+        FlankAction: _flank,
+        ChargeAction: _charge,
+        ImpactAction: _impact,
+        CheckAction: _check,
+        HealAction: _heal,
+        ParalyseAction: _paralyse,
+        RegroupAction: regroup,
+        ChangeStrategyAction: change_strategy,
+        ReinforcementsAction: reinforcements,
+        AbilityAction: use_ability,
+        InitiativeAction: _initiative,
+    }
 
 
 def resolve(state: Battle, action: Any, dice: DiceSource) -> tuple[list[Event], Battle]:
-    handler = _HANDLERS.get(type(action))
+    handler = _handlers().get(type(action))
     if handler is None:
         raise TypeError(f"not a F0R60D action: {action!r}")
-    return handler(state, action, dice)
+    if state.over:
+        result = f"{state.winner} won" if state.winner else "neither side has troops left"
+        raise RuleRefusal(f"the battle is over: {result}", rule="battle result")
+    events, state = handler(state, action, dice)
+    return _battle_result(state, events)
+
+
+def keeps_in_battle(state: Battle, card: Card) -> bool:
+    """Whether the card keeps its side in the battle (option ``battle_end``)."""
+    return card.on_board and (state.options.battle_end == "every_card" or card.counts_as_troop)
+
+
+def _battle_result(state: Battle, events: list[Event]) -> tuple[list[Event], Battle]:
+    """The player left with no troops on the field loses: a ``game_over`` naming the winner."""
+    beaten = [side for side in state.sides if not any(keeps_in_battle(state, c) for c in state.living(side))]
+    if not beaten or not state.judged:
+        return events, state
+    option = state.options.battle_end
+    counted = "troops and war machines (invocations are not troops)" if option == "troop_deck" else "cards"
+    events.append(_ruling("battle_end", option, f"a side stays in the battle while it has {counted} on the field"))
+    winner = None if len(beaten) == 2 else state.other_side(beaten[0])
+    if winner is None:
+        reason = "neither side has troops left on the field"
+    else:
+        reason = f"{beaten[0]} has no troops left on the field"
+    fall = next((e for e in reversed(events) if isinstance(e, Defeat)), None)
+    events.append(
+        GameOver(
+            reason=reason,
+            winner=winner,
+            unit=fall.unit if fall is not None else None,
+            by=fall.by if fall is not None else None,
+        )
+    )
+    return events, dataclasses.replace(state, over=True, winner=winner, to_play=None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -11,8 +12,18 @@ from tabroll.geometry.grid import Board, Square
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
-from .model import UNIT_FIELDS, AttackAction, ForgodOptions, ForgodScenario, UnitInput
-from .state import LINE_NAMES, ROWS_PER_FIELD, Addition, Battle, Card
+from .army import army_error, army_problems
+from .model import (
+    UNIT_FIELDS,
+    AdditionInput,
+    AttackAction,
+    DeckCardInput,
+    ForgodOptions,
+    ForgodScenario,
+    RegroupAction,
+    UnitInput,
+)
+from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card
 
 
 def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
@@ -44,6 +55,9 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
     cards: list[Card] = []
     for name, entry in model.units.items():
         where = doc.locate(("units", name))
+        if entry.in_deck:
+            cards.append(dataclasses.replace(_card(name, entry, None), in_deck=True))
+            continue
         square = _square(shell, name, entry, cards)
         if not board.contains(square):
             raise InputError(
@@ -76,9 +90,41 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
             value = getattr(action, field, None)
             if isinstance(value, str) and value not in names:
                 raise _unknown_unit(value, names, doc, ("actions", i, field))
+        for j, response in enumerate(getattr(action, "before_damage", [])):
+            for field in ("unit", "target"):
+                value = getattr(response, field)
+                if value is not None and value not in names:
+                    raise _unknown_unit(value, names, doc, ("actions", i, "before_damage", j, field))
+        if isinstance(action, RegroupAction) and action.into is not None:
+            names = names | {action.into}  # the new unit of a split, known to the actions after it
         dice = tuple(action.dice) if action.dice is not None else None
         steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
-    battle = Battle(board=board, units=tuple(cards), options=options, sides=sides)
+    problems = army_problems(model, doc, sides, cards)
+    if problems:
+        raise army_error(problems, doc)
+    for key in ("reinforcement_cards", "decks", "hands"):
+        for side in getattr(model, key):
+            if side not in sides:
+                raise InputError(f"'{side}' is not one of the sides {list(sides)}", location=doc.locate((key, side)))
+    limit = model.point_limit()
+    reserve = None
+    if limit is not None:
+        spent = [
+            sum(c.cost * c.cards for c in cards if c.side == s and c.counts_as_troop and not c.in_deck) for s in sides
+        ]
+        reserve = (limit - spent[0], limit - spent[1])
+    battle = Battle(
+        board=board,
+        units=tuple(cards),
+        options=options,
+        sides=sides,
+        from_deployment=model.from_deployment,
+        mode=model.mode,
+        reserve=reserve,
+        reinforcement_cards=(model.reinforcement_cards.get(sides[0], 0), model.reinforcement_cards.get(sides[1], 0)),
+        decks=(_deck(model.decks.get(sides[0])), _deck(model.decks.get(sides[1]))),
+        hands=(_pile(model.hands.get(sides[0], [])), _pile(model.hands.get(sides[1], []))),
+    )
     return Scenario(
         ruleset=ruleset,
         title=model.title,
@@ -92,8 +138,6 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
 
 
 def _with_invading(card: Card) -> Card:
-    import dataclasses
-
     return dataclasses.replace(card, invading=True)
 
 
@@ -114,7 +158,7 @@ def _square(shell: Battle, name: str, entry: UnitInput, placed: list[Card]) -> S
     )
 
 
-def _card(name: str, entry: UnitInput, square: Square) -> Card:
+def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
     return Card(
         name=name,
         side=entry.side,
@@ -144,22 +188,53 @@ def _card(name: str, entry: UnitInput, square: Square) -> Card:
         summoner=entry.summoner,
         reach=entry.reach,
         movement=entry.movement,
-        additions=tuple(
-            Addition(
-                kind=a.kind,
+        additions=tuple(addition(a) for a in entry.additions),
+        abilities=tuple(
+            Ability(
                 name=a.name,
-                copies=a.copies,
+                activation=a.activation,
+                timing=a.timing,
+                uses_per_turn=a.uses_per_turn,
+                target=a.target,
+                heal=a.heal,
+                heal_roll=a.heal_roll,
+                cure=a.cure,
+                paralyse=a.paralyse,
+                save=(a.save.stat, a.save.against) if a.save is not None else None,
                 attack=a.attack,
                 damage=a.damage,
                 evasion=a.evasion,
-                absorption=a.absorption,
-                constant_absorption=a.constant_absorption,
             )
-            for a in entry.additions
+            for a in entry.abilities
         ),
         absorption_active=entry.absorption_active,
         flying=entry.flying,
+        paralysed=entry.paralysed is not False,
+        paralysed_rounds=None if isinstance(entry.paralysed, bool) else entry.paralysed,
     )
+
+
+def addition(entry: AdditionInput, copies: int | None = None) -> Addition:
+    return Addition(
+        kind=entry.kind,
+        name=entry.name,
+        copies=entry.copies if copies is None else copies,
+        attack=entry.attack,
+        damage=entry.damage,
+        evasion=entry.evasion,
+        absorption=entry.absorption,
+        constant_absorption=entry.constant_absorption,
+        line=entry.line,
+    )
+
+
+def _pile(entries: list[DeckCardInput]) -> tuple[Addition, ...]:
+    """The cards of a deck or hand, one per card, in the order given."""
+    return tuple(addition(e, copies=1) for e in entries for _ in range(e.count))
+
+
+def _deck(entries: list[DeckCardInput] | None) -> tuple[Addition, ...] | None:
+    return None if entries is None else _pile(entries)
 
 
 def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:
@@ -205,7 +280,9 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         "actions": [action],
     }
     doc = command_line_document(data)
-    return build_scenario(ruleset, doc, request.options)
+    built = build_scenario(ruleset, doc, request.options)
+    # Two cards typed on the command line are one attack, not a battle: no battle's result is judged.
+    return dataclasses.replace(built, state=dataclasses.replace(built.state, judged=False))
 
 
 def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
@@ -243,8 +320,17 @@ def summarize(battle: Battle) -> dict[str, Any]:
                 statuses.append(f"covering {cover.charger}")
             if card.absorption_used:
                 statuses.append("Absorción used this round")
+            if card.in_air:
+                statuses.append("in the air")
+            if card.paralysed:
+                rounds = card.paralysed_rounds
+                statuses.append("paralysed" + (f" ({rounds} round{'s' if rounds != 1 else ''})" if rounds else ""))
         elif card.fled:
             statuses.append("fled")
+        elif card.in_deck:
+            statuses.append("in the troop deck")
+        elif card.joined:
+            statuses.append(f"joined {card.joined}")
         units.append(
             {
                 "name": card.name,
@@ -257,4 +343,12 @@ def summarize(battle: Battle) -> dict[str, Any]:
                 "statuses": statuses,
             }
         )
-    return {"turns": dict(zip(battle.sides, battle.turns, strict=True)), "first": battle.first, "units": units}
+    summary: dict[str, Any] = {
+        "turns": dict(zip(battle.sides, battle.turns, strict=True)),
+        "first": battle.first,
+        "to_play": battle.to_play,
+        "units": units,
+    }
+    if battle.over:
+        summary["result"] = {"over": True, "winner": battle.winner}
+    return summary

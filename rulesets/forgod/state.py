@@ -27,10 +27,34 @@ class Addition:
     evasion: int = 0
     absorption: int = 0
     constant_absorption: int = 0
+    line: str | None = None
 
     @property
     def label(self) -> str:
         return self.name or self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A special ability as data (see the scenario model's AbilityInput)."""
+
+    name: str
+    activation: str = "native"
+    timing: str = "instant"
+    uses_per_turn: int | None = None
+    target: str = "any"
+    heal: int | None = None
+    heal_roll: str | None = None
+    cure: bool = False
+    paralyse: bool | int = False
+    save: tuple[str, int] | None = None
+    attack: int = 0
+    damage: int = 0
+    evasion: int = 0
+
+    @property
+    def heals(self) -> bool:
+        return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +90,15 @@ class Card:
     reach: int | None = None
     movement: int | None = None
     additions: tuple[Addition, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    ability_uses: tuple[tuple[str, int], ...] = ()
     absorption_active: bool | None = None
     flying: bool = False
+    paralysed: bool = False
+    paralysed_rounds: int | None = None
     invading: bool = False
+    in_deck: bool = False
+    joined: str | None = None
     absorption_used: bool = False
     defeated: bool = False
     fled: bool = False
@@ -81,6 +111,11 @@ class Card:
     def front_life(self) -> int:
         """PV left on the card that takes the next damage."""
         return self.life - self.wounds
+
+    @property
+    def counts_as_troop(self) -> bool:
+        """A card of the troop deck (troop or war machine), bought with PC; invocations are not troops."""
+        return self.kind in ("troop", "war_machine")
 
     @property
     def in_air(self) -> bool:
@@ -113,6 +148,18 @@ class Battle:
     charges: tuple[Charge, ...] = ()
     exposed: frozenset[str] = frozenset()
     first: str | None = None
+    from_deployment: bool = False
+    to_play: str | None = None
+    over: bool = False
+    winner: str | None = None
+    judged: bool = True  # whether the battle's result is judged (not for a lone attack typed on the command line)
+    mode: str | None = None
+    reserve: tuple[int, int] | None = None
+    reinforcement_cards: tuple[int, int] = (0, 0)
+    decks: tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None] = (None, None)  # None: no deck kept
+    hands: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
+    oxido: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
+    owed_discards: tuple[int, int] = (0, 0)  # additions a side must discard: an enemy reached its rear line
 
     def unit(self, name: str) -> Card:
         return find_named(self.units, name)

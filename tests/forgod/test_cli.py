@@ -68,7 +68,7 @@ BAD = {
     "unknown unit": ("  A: {side: red, line: normal, PV: 3}\n" + TWO + ATTACK % "C", "no unit called 'C'"),
     "dice out of range": (
         "  A: {side: red, line: normal, PV: 3}\n" + TWO + ATTACK % "B, dice: [11]",
-        "actions[0].dice[0]",
+        "actions[0].dice: value 11 cannot be the roll of a d10",  # dice up to 72 load: a deck's 1dN
     ),
     "off the board": ("  A: {side: red, at: [9, 1], PV: 3}\n" + TWO, "off the board"),
     "huge detachment": ("  A: {side: red, line: normal, PV: 3, Nivel: 5, cards: 4}\n" + TWO, "at most 3 cards"),
@@ -97,3 +97,26 @@ def test_options_from_the_command_line(cli) -> None:
     assert result.code == 0 and "cover_fa_floor = 1: FA after Cubrir Carga never drops below 1" in result.out
     result = cli("run", path, "--option", "cover_fa_floor=3", "--format", "text")
     assert result.code == 2 and "allowed values: 0, 1" in result.err
+
+
+def test_run_reports_the_battles_result_in_json_and_stops_there(cli, tmp_path: Path) -> None:
+    result = cli("run", str(EXAMPLES / "14-whole-battle.yaml"), "--format", "json")
+    assert result.code == 0, result.err
+    doc = json.loads(result.out)
+    (over,) = [e for a in doc["actions"] for e in a["events"] if e["kind"] == "game_over"]
+    assert (over["winner"], over["reason"]) == ("red", "blue has no troops left on the field")
+    assert doc["final_state"]["result"] == {"over": True, "winner": "red"}
+    longer = tmp_path / "longer.yaml"  # scenario 15 with one more action after the battle's end
+    text = (EXAMPLES / "15-refusals.yaml").read_text(encoding="utf-8")
+    longer.write_text(text + "  - {do: move, unit: Grifo}\n", encoding="utf-8")
+    refusals = cli("run", str(longer), "--format", "text")
+    assert refusals.code == 1  # the refusals it shows on purpose
+    assert "GAME OVER: Grifo has fallen; red wins (blue has no troops left on the field)" in refusals.out
+    assert "the game is over: the scenario's 1 remaining action is not resolved" in refusals.out
+    assert "23. " not in refusals.out
+
+
+def test_a_lone_attack_typed_on_the_command_line_judges_no_battle(cli) -> None:
+    args = ["-a", "Lancero", "-t", "Orco", "--attacker-stat", "PV=5", "--attacker-stat", "Daño=6"]
+    result = cli("attack", "-r", "forgod", *args, "--target-stat", "PV=4", "--dice", "5,1,3", "--format", "text")
+    assert result.code == 0 and "Orco is defeated" in result.out and "GAME OVER" not in result.out

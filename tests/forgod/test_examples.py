@@ -48,7 +48,7 @@ def test_04_evaded_charge_and_counterattack() -> None:
 
 def test_05_lines_air_orange_and_absorption_once_per_round() -> None:
     out = run_file("05-lines-and-air.yaml")
-    one, two, _, four = out.steps
+    one, two, _, _, four = out.steps
     assert [e.amount for e in one.events if e.kind == "damage"] == [2]
     assert [e.amount for e in two.events if e.kind == "damage"] == [9]
     assert any(e.kind == "ruling" and e.option == "absorption_sign" for e in two.events)
@@ -131,9 +131,160 @@ def test_outcome_measures_count_cards_left_and_flight() -> None:
 
     game = find_ruleset("forgod")
     out = run_file("10-royal-guard-and-fallen-commander.yaml")
-    before, last = out.steps[1].state, out.steps[2]
+    before, last = out.steps[2].state, out.steps[3]
     assert game.outcome_measures(before, last.state, last.events) == {
         "cards left: Rey": 0,
         "cards left: Milicia": 0,
         "fled: Milicia": True,
     }
+
+
+def test_14_a_whole_battle_from_deployment_to_the_result() -> None:
+    out = run_file("14-whole-battle.yaml")
+    assert all(not step.refused for step in out.steps) and len(out.steps) == 12
+    assert out.state.first == "red" and out.state.turns == (5, 4)
+    assert [(e.target, e.amount) for e in out.of("damage")] == [
+        ("Bárbaros", 8),
+        ("Sanadora", 5),
+        ("Sanadora", 9),
+        ("Caudillo", 6),
+        ("Lanceros", 6),
+        ("Grifa", 7),
+        ("Caudillo", 5),
+    ]
+    assert [(h.unit, h.amount, h.after) for h in out.of("heal")] == [("Sanadora", 4, 5)]
+    assert "Grifa does not declare flight this turn: it moves on the ground (Terreno Cualquiera)" in [
+        n.text for n in out.of("note")
+    ]
+    assert [d.unit for d in out.of("defeat")] == ["Sanadora", "Caudillo", "Bárbaros"]
+    (over,) = out.of("game_over")
+    assert (over.winner, over.reason) == ("red", "blue has no troops left on the field")
+    assert out.unit("Lanceros").paralysed and out.unit("Bárbaros").fled
+    assert [a.label for a in out.state.oxido[1]] == ["Veterano"] and out.unit("Caudillo").additions == ()
+    assert [(u.name, u.front_life) for u in out.state.living()] == [("Lanceros", 2), ("Grifa", 3), ("Capitana", 12)]
+
+
+def test_15_every_refusal_of_a_battle_and_the_run_stopping_at_its_end() -> None:
+    out = run_file("15-refusals.yaml")
+    assert [(i + 1, r.rule) for i, s in enumerate(out.steps) for r in s.events if r.kind == "refused"] == [
+        (1, "initiative"),
+        (3, "first turn"),
+        (5, "alternation"),
+        (7, "turn order"),
+        (8, "Terreno"),
+        (11, "Guardia Real"),
+        (13, "paralysed"),
+        (15, "healing"),
+        (17, "black additions"),
+        (18, "abilities"),
+        (19, "Reagrupar"),
+        (20, "Cambio de Estrategia"),
+        (21, "Llamar Refuerzos"),
+    ]
+    assert len(out.steps) == 22 and out.of("game_over")[0].winner == "red"
+    for step, before in zip(out.steps[1:], out.steps, strict=False):
+        if step.refused:
+            assert step.state == before.state
+
+
+def test_the_illegal_army_example_lists_every_problem_with_its_line() -> None:
+    from tabroll.errors import InputError
+    from tabroll.scenario import load_scenario_file
+    from tests.forgod.helpers import EXAMPLES
+
+    try:
+        load_scenario_file(EXAMPLES / "illegal" / "army.yaml")
+    except InputError as err:
+        lines = err.describe().splitlines()
+    else:
+        raise AssertionError("the illegal army loaded")
+    assert lines[0].endswith("army.yaml: found 6 problems:")
+    where = [line.split(": ")[0].rsplit("army.yaml:", 1)[1] for line in lines[1:]]
+    assert where == ["11:1", "12:63", "13:3", "14:56", "15:3", "16:76"]
+    rules = [line.rsplit("(", 1)[1].split(")")[0] for line in [lines[i].split(" — ")[0] for i in range(1, 7)]]
+    assert rules == [
+        "starting formation",
+        "addition slots",
+        "choosing the commander",
+        "addition deck",
+        "campaign points: PC per card, each card of a detachment paid",
+        "black additions",
+    ]
+
+
+def test_the_readmes_rule_table_names_tests_that_exist() -> None:
+    import re
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent
+    readme = (folder.parents[1] / "rulesets" / "forgod" / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Every rule of the source") :]
+    for row in table.splitlines():
+        if not row.startswith("| ") or "`" not in row:
+            continue
+        current = None
+        for ref in re.findall(r"`([^`]+)`", row.split("|")[3]):
+            if ref.endswith(".py"):
+                current = ref
+                continue
+            file, _, name = ref.rpartition("::")
+            if file:
+                current = file
+            if not name.startswith("test") and "…" not in name:
+                continue
+            assert current is not None, row
+            names = re.findall(r"^def (test\w+)", (folder / current).read_text(encoding="utf-8"), re.M)
+            parts = [p for p in re.split(r"[…*]", name) if p]
+            assert any(all(p in n for p in parts) for n in names), f"{current}::{name} (README) is not a test"
+
+
+def test_16_a_battle_of_decks_regrouping_and_reinforcements() -> None:
+    out = run_file("16-army-management.yaml")
+    assert all(not step.refused for step in out.steps) and len(out.steps) == 9
+    draws = [(r.dice, r.total) for r in out.of("roll") if r.label.startswith("addition drawn")]
+    assert draws == [("1d30", 1), ("1d29", 25), ("1d28", 6), ("1d27", 12)]
+    assert [a.label for a in out.state.hands[0]] == ["Maldición", "Cota"] and len(out.state.decks[0]) == 26
+    assert [a.label for a in out.unit("Jinete").additions] == ["ECB Veterano"]
+    assert out.unit("Piqueros II").defeated and out.unit("Piqueros").defeated
+    assert out.unit("Ballesteros").position == (0, 1) and out.unit("Jinete").position == (1, 2)
+    assert out.state.reserve[0] == 90 and out.state.reinforcement_cards == (0, 0)
+    assert [(e.target, e.amount) for e in out.of("damage")] == [
+        ("Jefe", 9),
+        ("Reina", 6),
+        ("Piqueros II", 9),
+        ("Jefe", 5),
+    ]
+    (over,) = out.of("game_over")
+    assert over.winner == "red" and out.unit("Orcos").fled
+
+
+def test_17_one_battle_through_every_rule_of_the_issue() -> None:
+    out = run_file("17-every-rule.yaml")
+    assert all(not step.refused for step in out.steps) and len(out.steps) == 20
+    draws = [r.total for r in out.of("roll") if r.label.startswith("addition drawn")]
+    assert draws == [1, 20, 13, 14, 28, 33, 40, 22]
+    assert [(e.target, e.amount) for e in out.of("damage")] == [
+        ("Orcos", 9),
+        ("Reina", 6),
+        ("Arqueros", 4),
+        ("Guardia", 9),
+        ("Jefe", 8),
+        ("Grifa", 8),
+        ("Grifa", 4),
+        ("Piqueros II", 8),
+        ("Jefe", 7),
+    ]
+    assert [(h.unit, h.amount) for h in out.of("heal")] == [("Grifa", 4)]
+    assert [(s.unit, s.status) for s in out.of("status") if s.status == "paralysed"] == [("Piqueros", "paralysed")]
+    assert not out.unit("Piqueros").paralysed  # cured by the Remedio
+    assert [a.label for a in out.state.oxido[0]] == ["ECB Veterano"] and [a.label for a in out.state.oxido[1]] == [
+        "Estandarte"
+    ]
+    hand = [a.label for a in out.state.hands[0]]
+    assert hand == ["Amuleto", "ECB Veterano", "Maldición", "Niebla", "Liderazgo Capitán"]
+    assert out.state.reserve[0] == 430 and out.unit("Jinete").position == (3, 2)
+    assert "Grifa does not declare flight this turn: it moves on the ground (Terreno Cualquiera)" in [
+        n.text for n in out.of("note")
+    ]
+    (over,) = out.of("game_over")
+    assert over.winner == "red" and out.unit("Orcos").fled and out.unit("Arqueros").fled

@@ -29,12 +29,13 @@ VALIDATOR = jsonschema.Draft202012Validator(events_schema())
 def unit_entries(draw: st.DrawFn, side: str, square: tuple[int, int], commander: bool) -> dict[str, Any]:
     level = draw(st.integers(1, 8))
     limit = 9 if level <= 2 else 6 if level <= 4 else 3 if level <= 6 else 1
+    cards = 1 if commander else draw(st.integers(1, limit))
     entry: dict[str, Any] = {
         "side": side,
         "at": list(square),
         "PV": draw(st.integers(1, 12)),
         "Nivel": level,
-        "cards": 1 if commander else draw(st.integers(1, limit)),
+        "cards": cards,
         "FA": draw(st.integers(0, 3)),
         "BA": draw(st.integers(-2, 6)),
         "Daño": draw(st.integers(-2, 6)),
@@ -51,7 +52,7 @@ def unit_entries(draw: st.DrawFn, side: str, square: tuple[int, int], commander:
         entry["additions"] = [
             {
                 "kind": draw(st.sampled_from(["arma", "armadura", "accesorio", "experiencia"])),
-                "copies": draw(st.integers(1, 9)),
+                "copies": draw(st.integers(1, cards)),  # within the card's slots: one per card
                 "BA": draw(st.integers(0, 2)),
                 "Daño": draw(st.integers(0, 2)),
             }
@@ -161,3 +162,24 @@ def test_the_same_seed_gives_the_same_battle(data: dict[str, Any], seed: int) ->
     first = [[e.to_json() for e in r.events] for _, r in _run(data, seed)]
     second = [[e.to_json() for e in r.events] for _, r in _run(data, seed)]
     assert first == second
+
+
+@PROPERTY
+@given(battles(), st.integers(0, 2**32), st.lists(st.sampled_from(["arma", "armadura", "negra"]), max_size=8))
+def test_addition_cards_are_never_lost_or_made(data: dict[str, Any], seed: int, deck: list[str]) -> None:
+    """Deck, hand, Óxido and equipped copies of every side add up to the same number after every action."""
+    data = {**data, "decks": {"red": [{"kind": k, "name": f"{k} {i}"} for i, k in enumerate(deck)]}}
+    for action in data["actions"]:
+        if action["do"] in ("attack", "move", "shield", "flank", "charge"):
+            action["equip"] = [f"{k} {i}" for i, k in enumerate(deck)][:1]
+
+    def cards(state: Any) -> int:
+        piles = sum(len(p[i] or ()) for p in (state.decks, state.hands, state.oxido) for i in (0, 1))
+        return piles + sum(a.copies for u in state.units for a in u.additions)
+
+    results = _run(data, seed)
+    for before, resolution in results:
+        assert cards(resolution.state) == cards(before)
+        if not resolution.refused:
+            drawn = [e for e in resolution.events if e.kind == "roll" and e.label.startswith("addition drawn")]
+            assert len(drawn) <= 1

@@ -7,6 +7,8 @@ import pytest
 from tabroll.errors import InputError
 from tests.forgod.helpers import attack, battle, card, run_data
 
+PASS_B = {"do": "move", "unit": "B"}  # blue plays a turn without moving: the players alternate
+
 # --- the attack ---------------------------------------------------------------------------------------------
 
 
@@ -102,9 +104,11 @@ def test_a_card_in_the_enemy_field_keeps_the_front_line_until_back_on_its_middle
 def test_reaching_the_enemy_rear_line_is_noted() -> None:
     units = {"A": card("red", [0, 2], Nivel=3), "B": card("blue", [4, 4])}
     out = run_data(battle(units, [{"do": "move", "unit": "A", "to": [0, 5]}]))
-    assert "A reaches the enemy's rear line: blue discards 3 additions (its level) to the Óxido" in [
-        e.text for e in out.of("note")
-    ]
+    assert (
+        "A reaches the enemy's rear line: blue discards 3 additions (its level) to the Óxido, of its choice, in its "
+        "next turn" in [e.text for e in out.of("note")]
+    )
+    assert out.state.owed_discards == (0, 3)
 
 
 def test_powers_ignore_formation_lines() -> None:
@@ -129,7 +133,8 @@ def test_dual_card_shoots_at_an_air_card_at_minus_two_and_air_melee_is_fine() ->
         "F": card("red", [1, 1], Terreno="Aire"),
         "G": card("blue", [0, 4], Terreno="Aire"),
     }
-    out = run_data(battle(units, [attack("A", "G", [5, 1, 1]), attack("F", "G", [5, 1, 1])]))
+    actions = [attack("A", "G", [5, 1, 1]), {"do": "move", "unit": "G"}, attack("F", "G", [5, 1, 1])]
+    out = run_data(battle(units, actions))
     assert out.reasons().count(("attack roll", "Tierra contra Aire, a rango", -2)) == 1
     assert out.of("refused") == []
 
@@ -162,8 +167,8 @@ def test_per_round_absorption_once_then_reset_when_the_side_starts_a_new_round()
     }
     actions = [
         attack("A", "D", [5, 1, 5]),
-        attack("A", "D", [5, 1, 5]),
         attack("D", "A", [1, 9]),
+        attack("A", "D", [5, 1, 5]),
         attack("D", "A", [1, 9]),
         attack("A", "D", [5, 1, 5]),
     ]
@@ -208,10 +213,12 @@ def test_beast_loses_absorption_when_its_summoner_is_gone() -> None:
     units = {
         "X": card("red", [0, 1], kind="bestia", summoner="S", Absorción=2),
         "S": card("red", [1, 1], PV=1),
+        "T": card("red", [2, 1]),
         "Q": card("blue", [0, 4], Daño=5, FA=2),
         "R": card("blue", [1, 4], Daño=5),
     }
-    out = run_data(battle(units, [attack("Q", "S", [5, 1, 1]), attack("R", "X", [5, 1, 5])]))
+    actions = [attack("Q", "S", [5, 1, 1]), {"do": "move", "unit": "T"}, attack("R", "X", [5, 1, 5])]
+    out = run_data(battle(units, actions))
     assert out.unit("S").defeated and out.of("damage")[-1].amount == 10
 
 
@@ -282,7 +289,7 @@ def test_shield_rules() -> None:
     shield = {"do": "shield", "unit": "S", "protects": "P"}
     out = run_data(battle(units, [shield, attack("S", "B", [5])]))
     assert out.of("refused")[0].reason == "S is the shield of P and cannot attack"
-    out = run_data(battle(units, [shield, {"do": "shield", "unit": "P", "protects": "S"}]))
+    out = run_data(battle(units, [shield, PASS_B, {"do": "shield", "unit": "P", "protects": "S"}]))
     assert out.of("refused")[0].reason == "S is itself a shield, and a shield cannot be shielded"
     out = run_data(battle(units, [{"do": "shield", "unit": "T", "protects": "S"}]))
     assert out.of("refused")[0].reason == "T must stand next to S to shield it (3 squares apart)"
@@ -292,8 +299,11 @@ def test_shield_rules() -> None:
             [
                 shield,
                 {"do": "release", "unit": "S"},
+                PASS_B,
                 attack("T", "B", [5, 6]),
+                PASS_B,
                 attack("P", "B", [5, 6]),
+                PASS_B,
                 attack("S", "B", [5, 6]),
             ],
         )
@@ -424,7 +434,7 @@ def test_failed_flank_charge_puts_no_charge_under_way() -> None:
 
 def test_a_card_acts_again_only_after_its_side_acted() -> None:
     units = {"A": card("red", [0, 1]), "A2": card("red", [1, 1]), "B": card("blue", [0, 4], PV=99)}
-    out = run_data(battle(units, [attack("A", "B", [1, 9]), attack("A", "B", [1, 9])]))
+    out = run_data(battle(units, [attack("A", "B", [1, 9]), PASS_B, attack("A", "B", [1, 9])]))
     assert out.of("refused")[0].reason == "A already acted this round; red must first play A2"
 
 
@@ -442,7 +452,7 @@ def test_a_move_may_bring_the_target_in_reach() -> None:
 
 def test_a_shield_that_moves_away_stops_protecting() -> None:
     units = {"S": card("red", [0, 1]), "P": card("red", [1, 1]), "B": card("blue", [0, 4])}
-    actions = [{"do": "shield", "unit": "S", "protects": "P"}, {"do": "move", "unit": "P", "to": [3, 1]}]
+    actions = [{"do": "shield", "unit": "S", "protects": "P"}, PASS_B, {"do": "move", "unit": "P", "to": [3, 1]}]
     out = run_data(battle(units, actions))
     assert out.state.shields == () and "S is no longer next to P: the shield ends" in [e.text for e in out.of("note")]
 

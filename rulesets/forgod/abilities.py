@@ -1,0 +1,112 @@
+"""F0R60D's special abilities in use: ``do: ability``. (Which abilities are active, and the constant ones'
+modifiers, are part of every roll: ``ability_active`` and ``_constant_bonuses`` in ``resolver.py``.)"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tabroll.dice.sources import DiceSource
+from tabroll.errors import RuleRefusal
+from tabroll.events import Event, Note, StatusApplied
+from tabroll.turn import ActionLog
+
+from .events import OpposedCheck
+from .model import AbilityAction
+from .resolver import _apply, _begin_turn, _d10, _restore, _turn_moves, ability_active, check_bonuses
+from .state import Battle
+
+
+def use_ability(state: Battle, act: AbilityAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+    """A card uses an instant ability. It is the card's action for its turn (so not with an attack), unless it
+    heals or repairs (any phase, not an action) or is played as a response (instant only, outside its turn).
+    An ECB or Liderazgo ability needs its experience addition equipped, which goes to the Óxido once used."""
+    events: list[Event] = []
+    card = state.unit(act.unit)
+    ability = next((a for a in card.abilities if a.name == act.ability), None)
+    if ability is None:
+        known = ", ".join(a.name for a in card.abilities) or "none"
+        raise RuleRefusal(f"{card.name} has no ability '{act.ability}' (its abilities: {known})", rule="abilities")
+    if not card.on_board:
+        raise RuleRefusal(f"{card.name} is no longer on the field", rule="abilities")
+    if card.paralysed:
+        raise RuleRefusal(f"{card.name} is paralysed: it takes no action and uses no ability", rule="paralysed")
+    if ability.timing == "constant":
+        raise RuleRefusal(
+            f"{ability.name} is a constant ability: it works while it is active, it is not used",
+            tip="its modifiers already apply to the card's rolls",
+            rule="abilities",
+        )
+    if ability.heals:
+        events.append(Note(text=f"{ability.name} heals or repairs: any phase, and not {card.name}'s action"))
+    elif act.response:
+        events.append(Note(text=f"{card.name} answers with {ability.name}, an instant ability: not its turn"))
+    else:
+        state = _begin_turn(state, card, events, act, dice)
+        state = _turn_moves(state, card, act, events, limit=card.movement, reason="tactical move")
+        card = state.unit(card.name)
+    if not ability_active(card, ability):
+        line = "ECB" if ability.activation == "ecb" else "Liderazgo"
+        raise RuleRefusal(
+            f"{ability.name} needs an equipped {line} experience addition on {card.name}", rule="abilities"
+        )
+    used = dict(card.ability_uses).get(ability.name, 0)
+    if ability.uses_per_turn is not None and used >= ability.uses_per_turn:
+        raise RuleRefusal(
+            f"{card.name} already used {ability.name} {used} time{'s' if used != 1 else ''} since its last turn "
+            f"(FH {ability.uses_per_turn})",
+            rule="FH",
+        )
+    target = state.unit(act.target) if act.target is not None else card
+    if not target.on_board:
+        raise RuleRefusal(f"{target.name} is no longer on the field", rule="abilities")
+    wanted = {"self": target.name == card.name, "ally": target.side == card.side, "enemy": target.side != card.side}
+    if not wanted.get(ability.target, True):
+        raise RuleRefusal(f"{ability.name} targets {ability.target}: not {target.name}", rule="abilities")
+    uses = dict(card.ability_uses)
+    uses[ability.name] = used + 1
+    card = dataclasses.replace(card, ability_uses=tuple(uses.items()))
+    if ability.activation != "native" and card.kind not in ("beast", "war_machine"):
+        spent = next(a for a in card.additions if a.kind == "experience" and a.line == ability.activation)
+        left = tuple(
+            dataclasses.replace(a, copies=a.copies - 1) if a is spent else a
+            for a in card.additions
+            if a is not spent or a.copies > 1
+        )
+        card = dataclasses.replace(card, additions=left)
+        index = state.side_index(card.side)
+        piles = list(state.oxido)
+        piles[index] = (*piles[index], dataclasses.replace(spent, copies=1))
+        state = dataclasses.replace(state, oxido=(piles[0], piles[1]))
+        events.append(Note(text=f"the instant {spent.label} is used: it goes to the Óxido", unit=card.name))
+    state = state.with_unit(card)
+    if target.name == card.name:
+        target = card
+    log = ActionLog(dice=dice, events=events)
+    target = _restore(card, target, ability.heal, ability.heal_roll, ability.cure, log)
+    if ability.paralyse is not False:
+        saved = False
+        if ability.save is not None:
+            stat, against = ability.save
+            word = "Fortaleza" if stat == "fortitude" else "Moral"
+            die = _d10(dice, f"{word} roll of {target.name} against {ability.name}", target.name, events)
+            total = _apply(die, check_bonuses(state, target, stat), f"{word} roll", target.name, events)
+            saved = total >= against or die == 10
+            rule = "natural 10" if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
+            events.append(
+                OpposedCheck(
+                    stat=word, attacker=ability.name, defender=target.name, attacker_total=against,
+                    defender_total=total, winner=target.name if saved else ability.name, rule=rule,
+                )
+            )  # fmt: skip
+        if saved:
+            events.append(Note(text=f"{target.name} resists {ability.name}", unit=target.name))
+        else:
+            rounds = None if ability.paralyse is True else int(ability.paralyse)
+            target = dataclasses.replace(target, paralysed=True, paralysed_rounds=rounds)
+            lasts = (
+                "until cured" if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
+            )
+            events.append(
+                StatusApplied(unit=target.name, status="paralysed", reason=f"{ability.name} of {card.name}, {lasts}")
+            )
+    return events, state.with_unit(target)

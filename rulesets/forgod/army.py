@@ -1,0 +1,251 @@
+"""A legal F0R60D army, checked when a scenario loads: one problem per rule broken, each with its file and line.
+
+What a single card may be (a detachment is no commander, level limits…) is checked by the scenario model itself;
+this module checks what needs the whole army: equipped additions and their slots, the game mode's unit limit and
+campaign points, and, for a scenario that begins at deployment, the commander and the starting formation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabroll.errors import InputError, Location
+from tabroll.loading.validation import MAX_LISTED, Problem
+from tabroll.loading.yaml_source import YamlDocument
+
+from .model import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL, ForgodScenario
+from .state import ROWS_PER_FIELD, Card
+
+MAX_OFF_THE_LINE = 2  # cards a formation may set on its Avanzada or Retaguardia at the start
+KIND_WORDS = {"beast": "a beast", "power": "a power", "war_machine": "a war machine"}
+
+
+def army_problems(
+    model: ForgodScenario, doc: YamlDocument, sides: tuple[str, str], cards: Sequence[Card]
+) -> list[Problem]:
+    """Every rule of army building the scenario breaks, in file order."""
+    found: list[Problem] = []
+    for card in cards:
+        found += _addition_problems(card, doc)
+    for side in sides:
+        army = [c for c in cards if c.side == side and not c.in_deck]
+        found += _mode_problems(model, doc, side, army)
+        found += _deck_problems(model, doc, side, army)
+        if model.from_deployment:
+            found += _deployment_problems(model, doc, sides, side, army)
+    return sorted(found, key=lambda p: (p.location.line or 1 << 62, p.location.column or 0))
+
+
+def army_error(found: Sequence[Problem], doc: YamlDocument) -> InputError:
+    """One error for the problems found, listed one per line like the scenario model's own problems."""
+    if len(found) == 1:
+        return InputError(found[0].message, tip=found[0].tip, location=found[0].location)
+    lines = [str(p) for p in found[:MAX_LISTED]]
+    if len(found) > MAX_LISTED:
+        lines.append(f"and {len(found) - MAX_LISTED} more")
+    return InputError(f"found {len(found)} problems:\n" + "\n".join(lines), location=Location(doc.source))
+
+
+def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
+    """Additions go on troop units only, never a black one, and fit each card's four slots."""
+    if not card.additions:
+        return []
+    here = doc.locate(("units", card.name, "additions"))
+    if card.kind != "troop":
+        return [
+            Problem(
+                here,
+                f"{card.name} is {KIND_WORDS[card.kind]}: additions are equipped on troop units only (addition deck)",
+                tip="remove its 'additions'",
+            )
+        ]
+    found: list[Problem] = []
+    for i, addition in enumerate(card.additions):
+        if addition.kind == "black":
+            found.append(
+                Problem(
+                    doc.locate(("units", card.name, "additions", i, "kind")),
+                    f"{addition.label} is a black addition: it is kept in the hand, never equipped (black additions)",
+                )
+            )
+    message = slot_overflow(card)
+    if message is not None:
+        found.append(Problem(here, message, tip=_SLOT_TIP))
+    return found
+
+
+_SLOT_KINDS = ("weapon", "armour", "experience", "accessory")
+_SLOT_TIP = "a card holds one weapon-or-accessory, one armour-or-accessory and two experience-or-accessory"
+
+
+def slot_overflow(card: Card) -> str | None:
+    """What overflows the card's addition slots (four per card of the unit), if anything."""
+    count = {kind: sum(a.copies for a in card.additions if a.kind == kind) for kind in _SLOT_KINDS}
+    n = card.cards
+    per = f"{n} card{'s' if n != 1 else ''}"
+    for kind, most, word in (("weapon", n, "weapons"), ("armour", n, "armours"), ("experience", 2 * n, "experience")):
+        if count[kind] > most:
+            return f"{card.name} has {count[kind]} {word} for {per}, at most {most} (addition slots)"
+    total = sum(count.values())
+    if total > 4 * n:
+        return f"{card.name} has {total} additions for {per}, at most {4 * n} (addition slots)"
+    return None
+
+
+def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: list[Card]) -> list[Problem]:
+    """The game mode's most units on the field and the campaign points (PC) a side may spend."""
+    found: list[Problem] = []
+    troops = [c for c in army if c.counts_as_troop]
+    if model.mode is not None:
+        most = MODE_UNITS[model.mode]
+        if len(troops) > most:
+            extra = troops[most]
+            found.append(
+                Problem(
+                    doc.locate(("units", extra.name)),
+                    f"{side} fields {len(troops)} units; {MODE_NAMES[model.mode]} allows at most {most}, the "
+                    "commander included (game modes; invocations do not count)",
+                    tip="remove units, or choose a larger mode",
+                )
+            )
+    limit = model.point_limit()
+    if limit is not None:
+        spent = 0
+        for card in troops:
+            spent += card.cost * card.cards
+            if spent > limit:
+                total = sum(c.cost * c.cards for c in troops)
+                found.append(
+                    Problem(
+                        doc.locate(("units", card.name)),
+                        f"{side}'s army costs {total} PC; it may spend at most {limit} (campaign points: PC per card, "
+                        "each card of a detachment paid)",
+                        tip="remove cards, or raise 'points'",
+                    )
+                )
+                break
+    return found
+
+
+def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: list[Card]) -> list[Problem]:
+    """The addition deck at deployment (the mode's size and black cards, six identical at most) and the hand
+    (at most one addition per unit on the field)."""
+    found: list[Problem] = []
+    deck = model.decks.get(side)
+    if deck is not None:
+        same: dict[tuple[str, str], int] = {}
+        for entry in deck:
+            same[(entry.kind, entry.name)] = same.get((entry.kind, entry.name), 0) + entry.count
+        for (kind, name), count in same.items():
+            if count > MOST_IDENTICAL:
+                found.append(
+                    Problem(
+                        doc.locate(("decks", side)),
+                        f"{side}'s addition deck holds {count} cards '{name or kind}'; at most {MOST_IDENTICAL} "
+                        "identical cards (addition deck)",
+                    )
+                )
+        if model.from_deployment and model.mode is not None:
+            size, black = DECK_SIZE[model.mode]
+            total = sum(e.count for e in deck)
+            blacks = sum(e.count for e in deck if e.kind == "black")
+            if total != size or blacks < black:
+                found.append(
+                    Problem(
+                        doc.locate(("decks", side)),
+                        f"{side}'s addition deck has {total} cards, {blacks} black; {MODE_NAMES[model.mode]} "
+                        f"starts with {size}, at least {black} of them black (addition deck)",
+                    )
+                )
+    hand = model.hands.get(side)
+    if hand is not None:
+        units = len([c for c in army if c.on_board])
+        held = sum(e.count for e in hand)
+        if held > units:
+            found.append(
+                Problem(
+                    doc.locate(("hands", side)),
+                    f"{side} holds {held} additions with {units} unit{'s' if units != 1 else ''} on the field; the "
+                    "hand holds one per unit (addition hand)",
+                )
+            )
+    return found
+
+
+def _deployment_problems(
+    model: ForgodScenario, doc: YamlDocument, sides: tuple[str, str], side: str, army: list[Card]
+) -> list[Problem]:
+    """At deployment: one commander, the middle line covered, at most two cards ahead or behind it, and the
+    commander at the right end of the formation."""
+    found: list[Problem] = []
+    first = side == sides[0]
+    width = model.board.width
+    commander = next((c for c in army if c.commander), None)
+    if commander is None:
+        found.append(
+            Problem(
+                doc.locate(("units",)),
+                f"{side} has no commander: each player chooses the commander of its troops before the battle "
+                "(choosing the commander)",
+                tip="mark one troop card 'commander: true'",
+            )
+        )
+    troops = [c for c in army if c.counts_as_troop and c.position is not None]
+    middle = 1 if first else 2 * ROWS_PER_FIELD - 2
+
+    def own_line(card: Card) -> int | None:
+        assert card.position is not None
+        row = card.position[1]
+        own = row if first else 2 * ROWS_PER_FIELD - 1 - row
+        return own if own < ROWS_PER_FIELD else None
+
+    for card in troops:
+        if own_line(card) is None:
+            found.append(
+                Problem(
+                    doc.locate(("units", card.name)),
+                    f"{card.name} starts in the enemy field; a formation deploys on its own field (starting formation)",
+                )
+            )
+    off = [c for c in troops if own_line(c) not in (None, 1)]
+    if len(off) > MAX_OFF_THE_LINE:
+        found.append(
+            Problem(
+                doc.locate(("units", off[MAX_OFF_THE_LINE].name)),
+                f"{side} sets {len(off)} cards on its Avanzada or Retaguardia ({', '.join(c.name for c in off)}); "
+                f"at most {MAX_OFF_THE_LINE} leave the middle line at the start (starting formation)",
+            )
+        )
+    taken = {c.position[0] for c in troops if c.position is not None and c.position[1] == middle}
+    empty = [x for x in range(width) if x not in taken]
+    if empty:
+        found.append(
+            Problem(
+                doc.locate(("units",)),
+                f"{side}'s middle line is not covered: column{'s' if len(empty) != 1 else ''} "
+                f"{', '.join(str(x) for x in empty)} of row {middle} "
+                f"{'are' if len(empty) != 1 else 'is'} empty; the formation covers the whole middle line "
+                "(starting formation)",
+                tip=f"place troops there, or make the board as wide as the middle line (board: {{width: {len(taken)}}})"
+                if taken
+                else "place troops on the middle line (line: normal)",
+            )
+        )
+    if commander is not None and commander.position is not None and commander in troops:
+        column = commander.position[0]
+        beyond = [
+            c.name
+            for c in troops
+            if c.position is not None and (c.position[0] > column if first else c.position[0] < column)
+        ]
+        if beyond:
+            found.append(
+                Problem(
+                    doc.locate(("units", commander.name)),
+                    f"{commander.name}, the commander, must stand at the right end of {side}'s formation; "
+                    f"{', '.join(beyond)} stand{'s' if len(beyond) == 1 else ''} further right "
+                    "(choosing the commander)",
+                    tip="the right is the highest column for the first side, the lowest for the second (facing it)",
+                )
+            )
+    return found

@@ -1,0 +1,309 @@
+"""F0R60D's strategic actions that change the army on the field: Reagrupar (split and join detachments), Cambio
+de Estrategia (a troop-deck card replaces a unit) and Llamar Refuerzos (troop-deck cards called in)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tabroll.dice.sources import DiceSource
+from tabroll.errors import RuleRefusal
+from tabroll.events import Defeat, Event, Move, Note
+from tabroll.geometry.grid import Square
+
+from .events import Multiplier
+from .model import (
+    MODE_NAMES,
+    MODE_UNITS,
+    REINFORCEMENT_FACTOR,
+    ChangeStrategyAction,
+    RegroupAction,
+    ReinforcementsAction,
+    detachment_limit,
+)
+from .resolver import _begin_turn, _d10, _remove
+from .state import Battle, Card
+
+SAME_CARD = (
+    "kind", "troop_type", "attack_type", "attacks", "attack", "damage", "life", "evasion", "absorption",
+    "constant_absorption", "fortitude", "morale", "level", "terrain", "cost", "faction",
+)  # fmt: skip
+
+
+def _mark_acted(state: Battle, side: str, name: str) -> Battle:
+    index = state.side_index(side)
+    acted = list(state.acted)
+    acted[index] = acted[index] | {name}
+    return dataclasses.replace(state, acted=(acted[0], acted[1]))
+
+
+def _free_square(state: Battle, square: Square, card: Card) -> None:
+    """Refuse a square off the board or taken on the ground (an air card may share one)."""
+    if not state.board.contains(square):
+        raise RuleRefusal(f"{list(square)} is off the board ({state.board.width} squares wide, 6 rows)", rule="board")
+    for other in state.living():
+        if other.name != card.name and other.position == square and not (other.in_air or card.in_air):
+            raise RuleRefusal(f"{list(square)} is taken by {other.name}", rule="one unit per square")
+
+
+def _has_role(state: Battle, name: str) -> str | None:
+    if state.shield_of(name) or state.shields_on(name):
+        return "a shield or shielded"
+    if state.guarding(name) or state.guard_of(name):
+        return "a royal guard or guarded"
+    if state.charge_by(name) or state.covering(name):
+        return "in a charge"
+    return None
+
+
+def regroup(state: Battle, act: RegroupAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+    """Reagrupar, in a tactical movement phase: split cards off a detachment (its turn) into a new unit, or join
+    a card or detachment (its turn) to an identical detachment, within the level's detachment limit."""
+    events: list[Event] = []
+    unit = state.unit(act.unit)
+    state = _begin_turn(state, unit, events, act, dice)
+    unit = state.unit(act.unit)
+    if unit.kind != "troop":
+        raise RuleRefusal(f"{unit.name} is not a troop card: only troops form detachments", rule="Reagrupar")
+    role = _has_role(state, unit.name)
+    if role is not None:
+        raise RuleRefusal(f"{unit.name} is {role}: end that first", rule="Reagrupar")
+    if act.split is not None:
+        return _split(state, unit, act, events)
+    assert act.join is not None
+    return _join(state, unit, state.unit(act.join), events)
+
+
+def _split(state: Battle, unit: Card, act: RegroupAction, events: list[Event]) -> tuple[list[Event], Battle]:
+    assert act.split is not None and act.into is not None and act.to is not None and unit.position is not None
+    if act.split >= unit.cards:
+        raise RuleRefusal(
+            f"{unit.name} has {unit.cards} card{'s' if unit.cards != 1 else ''}: it can split off at most "
+            f"{unit.cards - 1}",
+            rule="Reagrupar",
+        )
+    if any(u.name == act.into for u in state.units):
+        raise RuleRefusal(f"there is already a unit called '{act.into}'", tip="name the new unit otherwise")
+    to = (act.to[0], act.to[1])
+    _free_square(state, to, unit)
+    distance = state.distance(unit.position, to)
+    if unit.movement is not None and distance > unit.movement:
+        raise RuleRefusal(
+            f"the split cards would move {distance} squares; {unit.name} moves {unit.movement}", rule="movement"
+        )
+    line = state.row_line(unit.side, to[1])
+    part = dataclasses.replace(
+        unit, name=act.into, cards=act.split, wounds=0, position=to, additions=(), invading=line is None,
+        absorption_used=unit.absorption_used,
+    )  # fmt: skip
+    rest = dataclasses.replace(unit, cards=unit.cards - act.split)
+    state = dataclasses.replace(state, units=(*state.with_unit(rest).units, part))
+    state = _mark_acted(state, unit.side, part.name)
+    events.append(
+        Note(
+            text=f"{unit.name} splits: {act.split} card{'s' if act.split != 1 else ''} form {part.name}; "
+            f"{rest.cards} stay (with the damaged card and the equipped additions)",
+            unit=unit.name,
+        )
+    )
+    events.append(Move(unit=part.name, origin=unit.position, destination=to, path=(to,), reason="Reagrupar"))
+    return events, state
+
+
+def _join(state: Battle, unit: Card, into: Card, events: list[Event]) -> tuple[list[Event], Battle]:
+    if into.name == unit.name or into.side != unit.side or not into.on_board:
+        raise RuleRefusal(f"{unit.name} can only join another unit of its side on the field", rule="Reagrupar")
+    differ = [f for f in SAME_CARD if getattr(unit, f) != getattr(into, f)]
+    if differ:
+        raise RuleRefusal(
+            f"only identical cards form a detachment: {unit.name} and {into.name} differ in {', '.join(differ)}",
+            rule="Reagrupar",
+        )
+    if unit.commander or into.commander:
+        raise RuleRefusal("a detachment cannot be the troops' commander", rule="Reagrupar")
+    role = _has_role(state, into.name)
+    if role is not None:
+        raise RuleRefusal(f"{into.name} is {role}: end that first", rule="Reagrupar")
+    total, limit = unit.cards + into.cards, detachment_limit(unit.level)
+    if total > limit:
+        raise RuleRefusal(
+            f"{total} cards of level {unit.level} would exceed the detachment limit of {limit}", rule="Reagrupar"
+        )
+    if unit.wounds and into.wounds and unit.wounds + into.wounds >= unit.life:
+        raise RuleRefusal(
+            f"{unit.name} and {into.name} both carry damage adding up to a whole card's PV: tabroll keeps one "
+            "damaged card per detachment",
+            tip="heal one of them first",
+            rule="Reagrupar",
+        )
+    assert unit.position is not None and into.position is not None
+    distance = state.distance(unit.position, into.position)
+    if unit.movement is not None and distance > unit.movement:
+        raise RuleRefusal(f"{into.name} is {distance} squares away; {unit.name} moves {unit.movement}", rule="movement")
+    additions = list(into.additions)
+    for addition in unit.additions:
+        same = next(
+            (
+                i
+                for i, a in enumerate(additions)
+                if dataclasses.replace(a, copies=1) == dataclasses.replace(addition, copies=1)
+            ),
+            None,
+        )
+        if same is None:
+            additions.append(addition)
+        else:
+            additions[same] = dataclasses.replace(additions[same], copies=additions[same].copies + addition.copies)
+    joined = dataclasses.replace(
+        into, cards=total, wounds=unit.wounds + into.wounds, additions=tuple(additions),
+        absorption_used=into.absorption_used or unit.absorption_used,
+    )  # fmt: skip
+    state = state.with_unit(joined).with_unit(dataclasses.replace(unit, position=None, joined=into.name))
+    state = _mark_acted(state, unit.side, into.name)
+    events.append(
+        Move(unit=unit.name, origin=unit.position, destination=into.position, path=(into.position,), reason="Reagrupar")
+    )
+    events.append(
+        Note(
+            text=f"{unit.name} joins {into.name}: a detachment of {total} cards (it counts as having acted this round)",
+            unit=into.name,
+        )
+    )
+    return events, state
+
+
+def change_strategy(state: Battle, act: ChangeStrategyAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+    """Cambio de Estrategia, in the unit's turn: it is sacrificed, its cost comes back to the reserve of campaign
+    points, and a troop-deck card enters on its square with its damage (or fresh, paying double)."""
+    events: list[Event] = []
+    old, new = state.unit(act.unit), state.unit(act.into)
+    if not new.in_deck or new.side != old.side:
+        raise RuleRefusal(f"{new.name} is not a card of {old.side}'s troop deck", rule="Cambio de Estrategia")
+    if not old.counts_as_troop:
+        raise RuleRefusal(f"{old.name} is an invocation, not a unit of the troop deck", rule="Cambio de Estrategia")
+    if old.commander:
+        raise RuleRefusal(
+            f"{old.name} is the commander, chosen before the battle: it is not exchanged", rule="Cambio de Estrategia"
+        )
+    state = _begin_turn(state, old, events, act, dice)
+    if state.reserve is None:
+        raise RuleRefusal(
+            "the scenario gives no campaign points to pay with",
+            tip="give 'points:' (or 'mode:' and 'tier:')",
+            rule="Cambio de Estrategia",
+        )
+    index = state.side_index(old.side)
+    refund = old.cost * old.cards
+    available = state.reserve[index] + refund
+    price = new.cost * new.cards * (2 if act.fresh else 1)
+    if price > available:
+        raise RuleRefusal(
+            f"{new.name} costs {price} PC{' (double, to enter without damage)' if act.fresh else ''}; "
+            f"{old.side} has {available} ({state.reserve[index]} kept + {refund} back from {old.name})",
+            rule="Cambio de Estrategia",
+        )
+    carried = 0 if act.fresh else old.wounds
+    lost = carried // new.life
+    if lost >= new.cards:
+        raise RuleRefusal(
+            f"{old.name}'s damage ({carried}) would annihilate {new.name} as it enters",
+            tip="enter it fresh (fresh: true) at twice its PC",
+            rule="Cambio de Estrategia",
+        )
+    square = old.position
+    assert square is not None
+    events.append(Defeat(unit=old.name, by=None, reason="sacrificed for Cambio de Estrategia (to the Panteón)"))
+    state = _remove(state, old.name, events)
+    line = state.row_line(new.side, square[1])
+    entering = dataclasses.replace(
+        new, in_deck=False, position=square, cards=new.cards - lost, wounds=carried - lost * new.life,
+        invading=line is None,
+    )  # fmt: skip
+    reserve = list(state.reserve or (0, 0))
+    reserve[index] = available - price
+    state = dataclasses.replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
+    state = _mark_acted(state, new.side, new.name)
+    if act.fresh:
+        carry = "without damage, at twice its PC"
+    elif carried:
+        carry = f"with {old.name}'s {carried} damage" + (f" ({lost} of its cards fall)" if lost else "")
+    else:
+        carry = f"{old.name} had no damage to carry"
+    events.append(
+        Note(
+            text=f"{new.name} enters the field at {list(square)} for {old.name} (Cambio de Estrategia), {carry}: "
+            f"{price} PC paid of {available}, {reserve[index]} kept",
+            unit=new.name,
+        )
+    )
+    return events, state
+
+
+def reinforcements(state: Battle, act: ReinforcementsAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+    """Llamar Refuerzos, an instant: the special card goes to the Panteón and brings troop-deck cards in with the
+    points kept plus 1d10 × the mode's factor, while the side is below the mode's units on the field."""
+    events: list[Event] = []
+    side = act.side
+    if side not in state.sides:
+        raise RuleRefusal(f"'{side}' is not one of the sides {list(state.sides)}", rule="Llamar Refuerzos")
+    index = state.side_index(side)
+    if state.reinforcement_cards[index] < 1:
+        raise RuleRefusal(f"{side} holds no Llamar Refuerzos card", rule="Llamar Refuerzos")
+    if state.mode is None:
+        raise RuleRefusal(
+            "the call's points and the unit limit depend on the game mode",
+            tip="give the scenario's 'mode:'",
+            rule="Llamar Refuerzos",
+        )
+    on_field = [c for c in state.living(side) if c.counts_as_troop]
+    if not state.living(side):
+        raise RuleRefusal(f"{side} has no card left on the field", rule="Llamar Refuerzos")
+    most = MODE_UNITS[state.mode]
+    if len(on_field) >= most:
+        raise RuleRefusal(
+            f"{side} already fields {len(on_field)} units, the most {MODE_NAMES[state.mode]} allows",
+            rule="Llamar Refuerzos",
+        )
+    entering = [state.unit(name) for name in act.units]
+    squares: set[Square] = set()
+    for card in entering:
+        if not card.in_deck or card.side != side:
+            raise RuleRefusal(f"{card.name} is not a card of {side}'s troop deck", rule="Llamar Refuerzos")
+        where = (act.units[card.name][0], act.units[card.name][1])
+        if not state.board.contains(where) or state.row_line(side, where[1]) is None:
+            raise RuleRefusal(
+                f"{card.name} enters on {side}'s own field, not at {list(where)}", rule="Llamar Refuerzos"
+            )
+        _free_square(state, where, card)
+        if where in squares and card.terrain != "air":
+            raise RuleRefusal(f"two entering units would share {list(where)}", rule="one unit per square")
+        squares.add(where)
+    factor = REINFORCEMENT_FACTOR[state.mode]
+    die = _d10(dice, f"Llamar Refuerzos of {side}: 1d10 × {factor} PC", None, events)
+    kept = state.reserve[index] if state.reserve is not None else 0
+    if state.reserve is None:
+        events.append(Note(text="the scenario gives no campaign points: only the call's points are spent"))
+    events.append(
+        Multiplier(applies_to="Llamar Refuerzos PC", reason=MODE_NAMES[state.mode], factor=factor, total=die * factor)
+    )
+    available = kept + die * factor
+    count = len(on_field)
+    for card in entering:
+        price = card.cost * card.cards
+        if price > available or count >= most:
+            why = f"{price} PC, {available} left" if price > available else f"{MODE_NAMES[state.mode]}'s {most} units"
+            events.append(Note(text=f"{card.name} stays in the troop deck ({why})", unit=card.name))
+            continue
+        where = (act.units[card.name][0], act.units[card.name][1])
+        state = state.with_unit(dataclasses.replace(card, in_deck=False, position=where))
+        available -= price
+        count += 1
+        events.append(
+            Note(text=f"{card.name} enters the field at {list(where)} (Llamar Refuerzos: {price} PC)", unit=card.name)
+        )
+    reserve = list(state.reserve or (0, 0))
+    reserve[index] = available
+    cards = list(state.reinforcement_cards)
+    cards[index] -= 1
+    events.append(Note(text=f"the Llamar Refuerzos card goes to the Panteón; {side} keeps {available} PC"))
+    state = dataclasses.replace(state, reserve=(reserve[0], reserve[1]), reinforcement_cards=(cards[0], cards[1]))
+    return events, state
