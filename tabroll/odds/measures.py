@@ -54,18 +54,16 @@ def measure(
         outcome[(ATTACK, "damage")] = 0
     for blow in blows:
         part = blow.part
+        struck = bool(blow.attacker or blow.hit or blow.damage)  # else a fall no blow caused (a unit that fled)
         if part == ATTACK:
             outcome[(part, "hit")] = bool(outcome.get((part, "hit"), False)) or blow.hit
-            outcome[(part, f"hit: {blow.target}")] = bool(outcome.get((part, f"hit: {blow.target}"))) or blow.hit
             outcome[(part, "damage")] = int(outcome.get((part, "damage"), 0)) + blow.damage
-            key = (part, f"damage to {blow.target}")
-            outcome[key] = int(outcome.get(key, 0)) + blow.damage
+            if struck:
+                _struck(outcome, part, blow.target, blow.hit, blow.damage, hit_="hit: ", damage_="damage to ")
         else:
             outcome[(part, HAPPENS)] = True
-            key = (part, f"hit on {blow.target}")
-            outcome[key] = bool(outcome.get(key, False)) or blow.hit
-            key = (part, f"damage taken by {blow.target}")
-            outcome[key] = int(outcome.get(key, 0)) + blow.damage
+            if struck:
+                _struck(outcome, part, blow.target, blow.hit, blow.damage, hit_="hit on ", damage_="damage taken by ")
         if blow.defeats:
             outcome[(part, f"defeated: {blow.target}")] = True
     undeclared: list[str] = []
@@ -74,3 +72,12 @@ def measure(
             undeclared.append(name)
         outcome[(GAME, name)] = value
     return outcome, undeclared
+
+
+def _struck(
+    outcome: Outcome, part: str, target: str, hit: bool, damage: int, *, hit_: str = "", damage_: str = ""
+) -> None:
+    key = (part, f"{hit_}{target}")
+    outcome[key] = bool(outcome.get(key, False)) or hit
+    key = (part, f"{damage_}{target}")
+    outcome[key] = int(outcome.get(key, 0)) + damage

@@ -266,7 +266,8 @@ def report_lines(report: Report, *, width: int = 40) -> list[str]:
         lines.append("the attack itself:")
         lines += _block_lines(report.attack, width, per_target=("hit: ", "damage to "))
     for block in report.follow_ups:
-        lines.append(f"then, {block.label}:")
+        # After an attack, what follows it; in an action where several units act (a whole phase), each one's part.
+        lines.append(f"then, {block.label}:" if report.attack else f"{block.label}:")
         happens = block.probabilities[HAPPENS]
         lines.append(f"  P({block.label}) = {happens.percent()}{_fraction(happens)}")
         lines += _block_lines(block, width, skip=(HAPPENS,))
