@@ -449,3 +449,118 @@ def test_botse_engage_and_the_reaction_of_a_defeated_enemy() -> None:
             "dice to cooldown: Ayrenn": "cooldown",
         },
     )
+
+
+# --- more bundled scenarios -------------------------------------------------------------------------------------
+
+
+def test_forgod_tie_goes_to_the_defender_bundled() -> None:
+    # Scenario 01: d10 + BA 3 against d10 + Evasión 2 (ties evade); damage d10 + Daño 2 against PV 5.
+    expected = Expected()
+    for a in faces(10):
+        for e in faces(10):
+            if evaded(a, a + 3, e, e + 2):
+                expected.outcome(D10 * D10, damage=0)
+                continue
+            for d in faces(10):
+                damage = (d + 2) * (2 if a == 10 else 1)
+                expected.outcome(D10**3, ["hit"] + ["defeated"] * (damage >= 5), damage=damage)
+    report = odds_of(scenario_of("forgod/01-tie-goes-to-the-defender.yaml"))
+    check(report.attack, expected, {"hit": "hit", "defeated: Arqueros": "defeated"}, {"damage": "damage"})
+
+
+def test_forgod_critical_beats_any_bonus_bundled() -> None:
+    # Scenario 02: against Evasión 20 only a natural 10 lands (and not against a natural 10): 9/100; doubled
+    # damage (d10 + 3) x 2 against PV 20.
+    expected = Expected()
+    for a in faces(10):
+        for e in faces(10):
+            if evaded(a, a, e, e + 20):
+                expected.outcome(D10 * D10, damage=0)
+                continue
+            for d in faces(10):
+                damage = (d + 3) * (2 if a == 10 else 1)
+                expected.outcome(D10**3, ["hit"] + ["defeated"] * (damage >= 20), damage=damage)
+    report = odds_of(scenario_of("forgod/02-critical-beats-any-bonus.yaml"))
+    check(report.attack, expected, {"hit": "hit", "defeated: Coloso": "defeated"}, {"damage": "damage"})
+    assert p(report.attack, "hit") == Fraction(9, 100)
+
+
+def test_forgod_plain_flank_and_the_counterattack_when_it_fails_bundled() -> None:
+    # Scenario 08: opposed Fortaleza d10 + 2 against d10 + 1 (the defender wins ties; a natural 10 wins, the
+    # defender's first). Won: attack d10 + BA 1 + 4 against d10 + 1; damage d10 + 1 + 4 (x2 on a critical),
+    # minus the Guardias' Absorción 2 (armour on), against PV 12. Lost: the Guardias counterattack at d10 + 2
+    # against the Exploradores' d10 + 0; damage d10 (x2 on a critical) against PV 6.
+    expected = Expected()
+    for f in faces(10):
+        for g in faces(10):
+            won = g != 10 and (f == 10 or f + 2 > g + 1)
+            if won:
+                for a in faces(10):
+                    for e in faces(10):
+                        if evaded(a, a + 5, e, e + 1):
+                            expected.outcome(D10**4, damage=0, taken=0)
+                            continue
+                        for d in faces(10):
+                            damage = max(0, (d + 5) * (2 if a == 10 else 1) - 2)
+                            flags = ["hit"] + ["defeated"] * (damage >= 12)
+                            expected.outcome(D10**5, flags, damage=damage, taken=0)
+                continue
+            for c in faces(10):
+                for j in faces(10):
+                    if evaded(c, c + 2, j, j):
+                        expected.outcome(D10**4, ["counter"], damage=0, taken=0)
+                        continue
+                    for d in faces(10):
+                        taken = d * (2 if c == 10 else 1)
+                        flags = ["counter", "hit on"] + ["fell"] * (taken >= 6)
+                        expected.outcome(D10**5, flags, damage=0, taken=taken)
+    report = odds_of(scenario_of("forgod/08-flank.yaml"))
+    check(report.attack, expected, {"hit": "hit", "defeated: Guardias": "defeated"}, {"damage": "damage"})
+    (counter,) = report.follow_ups
+    check(
+        counter,
+        expected,
+        {"happens": "counter", "hit on Exploradores": "hit on", "defeated: Exploradores": "fell"},
+        {"damage taken by Exploradores": "taken"},
+    )
+
+
+def test_mtg_first_strike_defender_strikes_first_bundled() -> None:
+    # Scenario 03, action 1: the Goblin Lookout (First Strike; Power 1, Toughness 1, Life 2) strikes first with
+    # 1d6 against the Craw Wurm's Toughness 3d6 (Life 6: it cannot fall to one die); then the Wurm's Power 3d6
+    # against the Goblin's Toughness 1d6.
+    three = sums(3, 6)
+    expected = Expected()
+    for g in faces(6):
+        for t, pt in three.items():
+            back = max(0, g - t)
+            for a, pa in three.items():
+                for b in faces(6):
+                    excess = max(0, a - b)
+                    flags = ["counter"] + ["hit on"] * (back > 0) + ["hit"] * (excess > 0)
+                    flags += ["defeated"] * (excess >= 2)
+                    expected.outcome(D6 * pt * pa * D6, flags, damage=excess, taken=back, wurm=6 - back)
+    report = odds_of(scenario_of("mtg_heroes/03-first-strike-trample.yaml"))
+    check(report.attack, expected, {"hit": "hit", "defeated: Goblin Lookout": "defeated"}, {"damage": "damage"})
+    (counter,) = report.follow_ups
+    check(
+        counter, expected, {"happens": "counter", "hit on Craw Wurm": "hit on"}, {"damage taken by Craw Wurm": "taken"}
+    )
+    check(report.game, expected, {}, {"Life left: Craw Wurm": "wurm"})
+
+
+def test_ahotnik_forced_synapse_of_the_bundled_scenario() -> None:
+    # Scenario 03: the pilots name 2 and 4 (forced); a fair pick. Direction 2 shoots for 1: the Bear's Shields
+    # take it, the Storm Demon behind takes 0 but is hit (phase transition); direction 4 finds nobody.
+    expected = Expected()
+    expected.outcome(Fraction(1, 2), ["hit", "Bear", "Demon", "transition"], damage=1, bear=0)
+    expected.outcome(Fraction(1, 2), damage=0, bear=1)
+    report = odds_of(scenario_of("ahotnik/03-forced-synapse-singularity.yaml"))
+    check(
+        report.attack,
+        expected,
+        {"hit": "hit", "hit: Bear": "Bear", "hit: Storm Demon": "Demon"},
+        {"damage": "damage", "damage to Bear": "damage"},
+    )
+    check(report.game, expected, {"enters phase transition: Lynx": "transition"}, {"Shields left: Bear": "bear"})
