@@ -564,3 +564,53 @@ def test_ahotnik_forced_synapse_of_the_bundled_scenario() -> None:
         {"damage": "damage", "damage to Bear": "damage"},
     )
     check(report.game, expected, {"enters phase transition: Lynx": "transition"}, {"Shields left: Bear": "bear"})
+
+
+def test_tabmaster_magic_and_secondary_with_the_at_least_threshold_bundled() -> None:
+    # Scenarios 03 and 04 run with the at_least threshold: 1d4 against DEF 3 defeats on 3 or 4.
+    for path, target in (
+        ("tabmaster/03-magic-alquimista.yaml", "Feiticeiro"),
+        ("tabmaster/04-secondary-arqueiro.yaml", "Feiticeiro"),
+    ):
+        expected = Expected()
+        for d in faces(4):
+            expected.outcome(Fraction(1, 4), ["hit"] + ["defeated"] * (d >= 3), damage=d)
+        report = odds_of(scenario_of(path))
+        check(report.attack, expected, {"hit": "hit", f"defeated: {target}": "defeated"}, {"damage": "damage"})
+
+
+def test_ahotnik_worked_examples_have_one_outcome_each() -> None:
+    # The source's worked examples (the pilots' numbers are given, nothing is left to chance). Example 2: the
+    # line skips the Red Ahotnik in phase transition; Earth Demon 3 (Shields 2 then Life 1), Blue 2 (Shields 1,
+    # Life 1), Water Demon 1 (exiled), Green 0.
+    report = odds_of(scenario_of("ahotnik/02-ranged-skips-phase-transition.yaml"))
+    assert report.samples == 1 and p(report.attack, "hit") == 1
+    taken = {name: dist(report.attack, f"damage to {name}") for name in ("Earth Demon", "Blue", "Water Demon", "Green")}
+    assert taken == {"Earth Demon": {3: 1}, "Blue": {2: 1}, "Water Demon": {1: 1}, "Green": {0: 1}}
+    assert "hit: Red" not in report.attack.probabilities
+    assert p(report.attack, "defeated: Water Demon") == 1 and p(report.game, "exiled: Water Demon") == 1
+    assert dist(report.game, "Life left: Earth Demon") == {3: 1} and dist(report.game, "threat") == {5: 1}
+    assert dist(report.game, "DNA gained: Eagle") == {1: 1}
+    # Example 1, a whole phase: the Eagle hits the Fire Demon behind it (2 on Shields 1 then Life), enters phase
+    # transition, and the Wolf then shoots west through the Eagle's hex: 3 more, the Fire Demon is exiled.
+    phase = odds_of(scenario_of("ahotnik/01-eagle-demon-priority.yaml"))
+    eagle, wolf = phase.follow_ups
+    assert (eagle.label, wolf.label) == ("attack by Eagle", "attack by Wolf") and not phase.attack
+    assert dist(eagle, "damage taken by Fire Demon") == {2: 1} and p(eagle, "defeated: Fire Demon") == 0
+    assert p(wolf, "defeated: Fire Demon") == 1 and dist(phase.game, "DNA gained: Wolf") == {1: 1}
+    assert p(phase.game, "enters phase transition: Eagle") == 1
+
+
+def test_botse_summed_dice_then_a_separate_item_bundled() -> None:
+    # Scenario 05: two Fire Staff dice summed against the Draugr's Defense 2, then the Ember Staff's 1 damage,
+    # which meets the Defense the dice left (the running total of this engage lowers it).
+    expected = Expected()
+    for one in FIRE_STAFF:
+        for two in FIRE_STAFF:
+            dice = one[0] + two[0]
+            defense_left = max(0, 2 - dice)
+            lost = max(0, dice - 2) + max(0, 1 - defense_left)
+            expected.outcome(D6 * D6, ["hit"], damage=dice + 1, health=8 - lost, cooldown=one[2] + two[2])
+    report = odds_of(scenario_of("botse/05-summed-damage-and-defense.yaml"))
+    check(report.attack, expected, {"hit": "hit"}, {"damage": "damage"})
+    check(report.game, expected, {}, {"Health left: Draugr": "health", "dice to cooldown: Ayrenn": "cooldown"})
