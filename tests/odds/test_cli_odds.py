@@ -94,3 +94,16 @@ def test_matrix_shows_what_follows_the_attack_in_its_own_table(cli) -> None:
     assert cell["follow_ups"]["attacker_defeated"]["exact"] == str(Fraction(427, 432) / 216)
     text = cli("matrix", path, "--attackers", "Grizzly Bear", "--targets", "Kaya", "--format", "text").out
     assert "then, counterattack: P(attacker defeated) / mean damage the attacker takes" in text
+
+
+def test_a_level_that_an_outcome_does_not_change_keeps_its_value(cli) -> None:
+    # The F0R60D case: d10 against d10 (ties and a natural 10 on evasion evade; a natural 10 attack is
+    # evaded only by a natural 10): 9 + (0 + 1 + … + 8) = 45 hits in 100. Damage d10 against PV 5 defeats on
+    # 5+ (6 in 10), doubled on a critical on 3+ (8 in 10): (36 x 6 + 9 x 8) / 1000 = 36/125. Cards left of B is
+    # 1 unless it is defeated, never a silent 0.
+    result = cli("odds", "-r", "forgod", "-a", "A", "-t", "B", "--attacker-stat", "PV=5", "--target-stat", "PV=5")
+    assert result.code == 0, result.err
+    assert "  P(hit) = 45.00%  = 9/20" in result.out
+    assert "  P(defeated: B) = 28.80%  = 36/125" in result.out
+    assert "  cards left: B (level): mean 0.712 = 89/125" in result.out
+    assert "  unchanged in every outcome: cards left: A" in result.out
