@@ -110,8 +110,10 @@ class GatheringOfHeroes(Ruleset):
         actor = self.describe_action(action)[0]
         striker = getattr(event, "attacker", None) or getattr(event, "by", None)
         struck = getattr(event, "target", None) or getattr(event, "unit", None)
+        if striker is None:
+            return ""
         if striker != actor:
-            return "counterattack" if striker is not None and struck == actor else ""
+            return "counterattack" if struck == actor else f"reply by {striker}"
         declared = getattr(action, "target", None)
         return "" if declared is None or struck == declared else "intercept"
 

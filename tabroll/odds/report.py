@@ -67,9 +67,9 @@ class Block:
                 out.append(name)
         return out
 
-    def figures_json(self) -> dict[str, Any]:
+    def figures_json(self, *, skip: tuple[str, ...] = ()) -> dict[str, Any]:
         return {
-            "probabilities": {name: e.to_json() for name, e in self.probabilities.items()},
+            "probabilities": {name: e.to_json() for name, e in self.probabilities.items() if name not in skip},
             "distributions": {
                 name: {
                     "mean": self.means[name].to_json(),
@@ -123,9 +123,6 @@ class Report:
     def means(self) -> dict[str, Estimate]:
         return self.attack.means
 
-    def follow_up(self, label: str) -> Block | None:
-        return next((b for b in self.follow_ups if b.label == label), None)
-
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "format": ODDS_FORMAT,
@@ -139,11 +136,7 @@ class Report:
                 {
                     "label": block.label,
                     "happens": block.probabilities[HAPPENS].to_json(),
-                    **Block(
-                        probabilities={k: v for k, v in block.probabilities.items() if k != HAPPENS},
-                        distributions=block.distributions,
-                        means=block.means,
-                    ).figures_json(),
+                    **block.figures_json(skip=(HAPPENS,)),
                 }
                 for block in self.follow_ups
             ],
@@ -207,8 +200,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         if missing:
             bucket[fill] = bucket.get(fill, 0) + missing
         if kind == "flag":
-            report_of = bucket.get(True, 0)
-            block.probabilities[name] = _estimate(report_of, total, exact)
+            block.probabilities[name] = _estimate(bucket.get(True, 0), total, exact)
             continue
         points = sorted((int(v), m) for v, m in bucket.items())
         block.distributions[name] = [(value, _estimate(mass, resolved, exact)) for value, mass in points]
