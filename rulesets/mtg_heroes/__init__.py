@@ -106,12 +106,14 @@ class GatheringOfHeroes(Ruleset):
 
     def outcome_part(self, action: Any, event: Event) -> str:
         """The attacker's blows on its declared target are the attack; its blows on a creature that stepped in
-        are the intercept; the defender's blows on the attacker are the counterattack."""
+        are the intercept; the defender's blows on the attacker are the counterattack; mana burn is its own."""
         actor = self.describe_action(action)[0]
         striker = getattr(event, "attacker", None) or getattr(event, "by", None)
         struck = getattr(event, "target", None) or getattr(event, "unit", None)
         if striker is None:
             return ""
+        if striker == struck:  # the only damage a combatant deals itself: mana over its maximum, at end of turn
+            return "mana burn"
         if striker != actor:
             return "counterattack" if struck == actor else f"reply by {striker}"
         declared = getattr(action, "target", None)
