@@ -1,6 +1,7 @@
 """The measure contract, over every action of every bundled scenario: each measure a game declares is reported
 by the outcomes of that action, and no outcome reports a measure its game did not declare (a misspelt or
-forgotten declaration would otherwise read as a silent default)."""
+forgotten declaration would otherwise read as a silent default); and every block of what follows an attack has
+the game's own name."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ def test_every_declared_measure_is_reported_and_every_reported_one_declared(path
             report = build_report(result.tally, exact=True, samples=result.leaves)
             assert report.unreported == [], f"action {number}"
             assert report.undeclared == [], f"action {number}"
+            # Every game names what follows its attacks; the core's default label means a blow went unnamed.
+            assert not [b.label for b in report.follow_ups if b.label.startswith("reply by")], f"action {number}"
         try:
             state = resolve(scenario.ruleset, state, step.action, GivenDice(step.dice or (), origin="test")).state
         except TabrollError:
