@@ -17,7 +17,7 @@ import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from tabroll.errors import InputError, Location, RuleRefusal
 from tabroll.events import ActionStarted, Event, Note, Refused
@@ -94,6 +94,81 @@ class OptionInfo:
     description: str
 
 
+MeasureKind = Literal["level", "change", "flag"]
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """One outcome measure a game declares for ``tabroll odds``, with its kind:
+
+    - ``level``: a quantity that stands after the action (Life left, shields left, cards left); an outcome that
+      does not mention it keeps ``before``, its value before the action;
+    - ``change``: a difference made by the action (cards lost, tenacity gained); an outcome that does not
+      mention it changed nothing (0);
+    - ``flag``: something that happened or not (a skill test succeeded, a unit fled); unmentioned means false.
+    """
+
+    name: str
+    kind: MeasureKind
+    before: int = 0
+
+    def missing(self) -> int | bool:
+        """The value of this measure in an outcome that does not report it."""
+        if self.kind == "flag":
+            return False
+        return self.before if self.kind == "level" else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """One strike of a resolved action, as the odds see it. ``part`` is ``""`` for the declared attack's own
+    and otherwise the label of what followed it (a counterattack, a reaction…). ``hit`` is false for a miss or
+    an immunity; ``damage`` is what the target took; ``defeats`` whether it defeated the target."""
+
+    part: str
+    attacker: str
+    target: str
+    hit: bool
+    damage: int = 0
+    defeats: bool = False
+
+
+_STRIKE_KINDS = frozenset({"hit", "miss", "immune", "damage", "defeat"})
+
+
+def core_blows(ruleset: Ruleset, action: Any, events: Sequence[Event]) -> list[Blow]:
+    """The blows read from the core events: a hit, a miss or an immunity opens a blow of that attacker on that
+    target; damage adds to the open blow of the same pair (or is a blow of its own when the game rolls no hit);
+    a defeat marks the last blow on that unit by that unit's defeater (or is a blow of its own)."""
+    blows: list[Blow] = []
+    for event in events:
+        kind = event.kind
+        if kind not in _STRIKE_KINDS:
+            continue
+        part = ruleset.outcome_part(action, event)
+        if kind == "defeat":
+            unit, by = str(getattr(event, "unit", "")), getattr(event, "by", None)
+            for i in range(len(blows) - 1, -1, -1):
+                blow = blows[i]
+                if blow.target == unit and (by is None or blow.attacker == by):
+                    blows[i] = Blow(blow.part, blow.attacker, blow.target, blow.hit, blow.damage, True)
+                    break
+            else:
+                blows.append(Blow(part, str(by or ""), unit, hit=False, defeats=True))
+            continue
+        attacker, target = str(getattr(event, "attacker", "")), str(getattr(event, "target", ""))
+        if kind == "damage":
+            amount = int(getattr(event, "amount", 0))
+            last = blows[-1] if blows else None
+            if last is not None and (last.attacker, last.target, last.part) == (attacker, target, part):
+                blows[-1] = Blow(part, attacker, target, True, last.damage + amount, last.defeats)
+            else:
+                blows.append(Blow(part, attacker, target, hit=True, damage=amount))
+            continue
+        blows.append(Blow(part, attacker, target, hit=kind == "hit"))
+    return blows
+
+
 class Ruleset:
     """Base class of a game's ruleset. Subclasses set the class-level facts and implement the hooks."""
 
@@ -159,11 +234,32 @@ class Ruleset:
         """A JSON-ready summary of a state (units, positions, what changed) for the end of a run."""
         return {}
 
-    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool | str]:
-        """Game-specific outcomes of one resolved action, for exact odds (``tabroll odds``): e.g.
-        ``{"shields left: Demon 1": 2, "cards lost: Lanceros": 1}``. Generic ones (hit, defeat of each unit,
-        total damage) are derived from the events by the odds engine; return only what they miss."""
+    def declare_measures(self, state: Any, action: Any) -> Sequence[Measure]:
+        """The game's own outcome measures of ``action`` from ``state``, each with its kind (for ``tabroll odds``):
+        e.g. ``Measure("shields left: Demon 1", "level", 2)``, ``Measure("cards lost: Lanceros", "change")``,
+        ``Measure("fled: Lanceros", "flag")``. Every measure :meth:`outcome_measures` reports must be declared
+        here, and every measure declared here should be reported by the outcomes of that action."""
+        return ()
+
+    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool]:
+        """The values of the declared measures after one resolved action (see :meth:`declare_measures`). A
+        measure an outcome leaves out is filled by its kind: a level keeps its value from before the action, a
+        change is 0, a flag is false. Generic ones (hit, defeats, damage) come from :meth:`blows`."""
         return {}
+
+    def outcome_part(self, action: Any, event: Event) -> str:
+        """Which part of the outcome a combat event (hit, miss, immune, damage, defeat) belongs to: ``""`` for
+        the declared attack's own, otherwise the label of what follows it (a counterattack, a reaction…).
+        Default: the acting unit's blows are the attack's own; anyone else's are a reply by that unit."""
+        actor = self.describe_action(action)[0]
+        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
+        return "" if striker is None or striker == actor else f"reply by {striker}"
+
+    def blows(self, action: Any, events: Sequence[Event]) -> list[Blow]:
+        """The blows of one resolved action, for exact odds: who struck whom, whether it hit, the damage it did
+        and whether it defeated the unit, each labelled with its part (:meth:`outcome_part`). Default: read from
+        the core events; a game whose strikes are its own events overrides this."""
+        return core_blows(self, action, events)
 
     def state_lines(self, state: Any) -> list[str]:
         """The final state as plain text lines (default: one line per unit of the summary)."""

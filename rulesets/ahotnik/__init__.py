@@ -8,10 +8,11 @@ module stays light: the heavy parts are imported when a scenario is loaded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import Ruleset, Scenario
+from tabroll.engine import Blow, Measure, Ruleset, Scenario
 
 from . import events as _events  # registers the event kinds and their log wording
 
@@ -88,14 +89,67 @@ class AhotnikGame(Ruleset):
 
         return state_rich(state)
 
-    def outcome_measures(self, before: Any, after: Any, events: Any) -> dict[str, int | bool | str]:
-        out: dict[str, int | bool | str] = {"threat": after.threat, "game over": after.game_over is not None}
-        for a in after.ahotniks:
-            out[f"life: {a.name}"] = a.life
-            out[f"shields: {a.name}"] = a.shields
-        for d in after.demons:
-            out[f"exiled: {d.name}"] = d.exiled
+    def declare_measures(self, state: Any, action: Any) -> list[Measure]:
+        """Life and Shields left of every Ahotnik and every Demon on the board (levels); which Ahotniks enter
+        phase transition and which Demons are exiled (flags); DNA gained by each Ahotnik (a change); the threat
+        level; whether the game ends."""
+        measures: list[Measure] = []
+        for a in state.ahotniks:
+            measures += [Measure(f"Life left: {a.name}", "level", a.life)]
+            measures += [Measure(f"Shields left: {a.name}", "level", a.shields)]
+        for d in state.demons:
+            if d.on_board:
+                measures += [Measure(f"Life left: {d.name}", "level", d.life)]
+                measures += [Measure(f"Shields left: {d.name}", "level", d.shields)]
+        measures += [
+            Measure(f"enters phase transition: {a.name}", "flag") for a in state.ahotniks if not a.phase_transition
+        ]
+        measures += [Measure(f"exiled: {d.name}", "flag") for d in state.demons if d.on_board]
+        measures += [Measure(f"DNA gained: {a.name}", "change") for a in state.ahotniks]
+        measures += [Measure("threat", "level", state.threat), Measure("game over", "flag")]
+        return measures
+
+    def outcome_measures(self, before: Any, after: Any, events: Any) -> dict[str, int | bool]:
+        out: dict[str, int | bool] = {}
+        for a in before.ahotniks:
+            now = after.ahotnik(a.name)
+            out[f"Life left: {a.name}"] = now.life
+            out[f"Shields left: {a.name}"] = now.shields
+            if not a.phase_transition:
+                out[f"enters phase transition: {a.name}"] = now.phase_transition
+            out[f"DNA gained: {a.name}"] = len(now.dna - a.dna)
+        for d in before.demons:
+            if d.on_board:
+                now_d = after.demon(d.name)
+                out[f"Life left: {d.name}"] = now_d.life
+                out[f"Shields left: {d.name}"] = now_d.shields
+                out[f"exiled: {d.name}"] = now_d.exiled and not d.exiled
+        out["threat"] = after.threat
+        out["game over"] = after.game_over is not None
         return out
+
+    def outcome_part(self, action: Any, event: Event) -> str:
+        """An Ahotnik's own attack is the attack; in a whole attack phase each Ahotnik's attack is its own part."""
+        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
+        actor = self.describe_action(action)[0]
+        return "" if actor is not None and striker == actor else f"attack by {striker}"
+
+    def blows(self, action: Any, events: Sequence[Event]) -> list[Blow]:
+        """Every unit a strike reaches is hit (a 0-damage strike included); its damage is what its Shields and
+        Life took; an exiled Demon, or an Ahotnik whose fall ends the game, is defeated by that blow."""
+        blows: list[Blow] = []
+        for event in events:
+            if event.kind == "strike":
+                taken = int(getattr(event, "to_shields", 0)) + int(getattr(event, "to_life", 0))
+                attacker, target = str(getattr(event, "attacker", "")), str(getattr(event, "target", ""))
+                blows.append(Blow(self.outcome_part(action, event), attacker, target, True, taken))
+            elif event.kind in ("exile", "game_over") and getattr(event, "unit", None):
+                unit, by = getattr(event, "unit", None), getattr(event, "by", None)
+                for i in range(len(blows) - 1, -1, -1):
+                    if blows[i].target == unit and blows[i].attacker == by:
+                        blows[i] = dataclasses.replace(blows[i], defeats=True)
+                        break
+        return blows
 
 
 RULESET = AhotnikGame()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import QuickAttack, Ruleset, Scenario
+from tabroll.engine import Measure, QuickAttack, Ruleset, Scenario
 
 from . import events as _events  # noqa: F401  (registers this game's event kinds and describers)
 
@@ -76,20 +76,34 @@ class Botse(Ruleset):
 
         return quick_action(attacker, target, fields)
 
-    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool | str]:
-        """Health lost by each unit (Defense stops part of the damage), tenacity and light fatigue gained."""
-        out: dict[str, int | bool | str] = {}
-        for unit in after.units:
-            old = before.unit(unit.name)
-            if old.health != unit.health:
-                out[f"Health lost: {unit.name}"] = old.health - unit.health
-        for adventurer in after.adventurers:
-            old = before.unit(adventurer.name)
-            if adventurer.tenacity != old.tenacity:
-                out[f"tenacity gained: {adventurer.name}"] = adventurer.tenacity - old.tenacity
-            if adventurer.light_fatigue != old.light_fatigue:
-                out[f"light fatigue gained: {adventurer.name}"] = adventurer.light_fatigue - old.light_fatigue
+    def declare_measures(self, state: Any, action: Any) -> list[Measure]:
+        """Health left of every unit (a level); tenacity, light fatigue and dice sent to the cooldown track
+        gained by each adventurer (changes)."""
+        measures = [Measure(f"Health left: {unit.name}", "level", unit.health) for unit in state.units]
+        for adventurer in state.adventurers:
+            measures += [
+                Measure(f"tenacity gained: {adventurer.name}", "change"),
+                Measure(f"light fatigue gained: {adventurer.name}", "change"),
+                Measure(f"dice to cooldown: {adventurer.name}", "change"),
+            ]
+        return measures
+
+    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool]:
+        out: dict[str, int | bool] = {}
+        for unit in before.units:
+            out[f"Health left: {unit.name}"] = after.unit(unit.name).health
+        for old in before.adventurers:
+            new = after.unit(old.name)
+            out[f"tenacity gained: {old.name}"] = new.tenacity - old.tenacity
+            out[f"light fatigue gained: {old.name}"] = new.light_fatigue - old.light_fatigue
+            out[f"dice to cooldown: {old.name}"] = _exhausted(new) - _exhausted(old)
         return out
+
+    def outcome_part(self, action: Any, event: Event) -> str:
+        """The engaging adventurer's damage is the engage's own; an enemy's afterwards is its reaction."""
+        actor = self.describe_action(action)[0]
+        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
+        return "" if striker is None or striker == actor else "reaction"
 
     def summarize_state(self, state: Any) -> dict[str, Any]:
         from .setup import summarize
@@ -105,6 +119,11 @@ class Botse(Ruleset):
         from rich.text import Text
 
         return Text("\n".join(self.state_lines(state)).strip("\n"))
+
+
+def _exhausted(adventurer: Any) -> int:
+    """How many dice sit on an adventurer's cooldown track."""
+    return sum(1 for slot in adventurer.cooldown if slot is not None)
 
 
 RULESET = Botse()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import QuickAttack, Ruleset, Scenario
+from tabroll.engine import Measure, QuickAttack, Ruleset, Scenario
 
 from . import events as _event_kinds  # noqa: F401  (registers the multiplier, cards_lost and opposed_check event kinds)
 
@@ -107,17 +107,35 @@ class Forgod(Ruleset):
 
         return quick_action(attacker, target, fields)
 
-    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool | str]:
-        """Cards left in every unit that lost some, and which units fled."""
-        measures: dict[str, int | bool | str] = {}
-        for card in after.units:
-            old = before.unit(card.name)
-            left = card.cards if card.on_board else 0
-            if left != (old.cards if old.on_board else 0):
-                measures[f"cards left: {card.name}"] = left
-            if card.fled and not old.fled:
-                measures[f"fled: {card.name}"] = True
+    def declare_measures(self, state: Any, action: Any) -> list[Measure]:
+        """Cards left in every unit on the board (a level), and whether each troop that could flee fled."""
+        measures = [Measure(f"cards left: {card.name}", "level", card.cards) for card in state.units if card.on_board]
+        commanded = {c.side for c in state.units if c.on_board and c.commander}
+        measures += [
+            Measure(f"fled: {card.name}", "flag")
+            for card in state.units
+            if card.on_board and card.kind == "troop" and card.side in commanded and not card.commander
+        ]
         return measures
+
+    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool]:
+        measures: dict[str, int | bool] = {}
+        for measure in self.declare_measures(before, None):
+            unit = after.unit(measure.name.split(": ", 1)[1])
+            if measure.kind == "level":
+                measures[measure.name] = unit.cards if unit.on_board else 0
+            else:
+                measures[measure.name] = unit.fled
+        return measures
+
+    def outcome_part(self, action: Any, event: Event) -> str:
+        """The acting card's strikes are the attack; the other side's are its counterattack; a troop that
+        fled when its commander fell did so in the morale test that followed."""
+        actor = self.describe_action(action)[0]
+        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
+        if striker == actor:
+            return ""
+        return "morale after the commander fell" if striker is None else "counterattack"
 
     def summarize_state(self, state: Any) -> dict[str, Any]:
         from .setup import summarize

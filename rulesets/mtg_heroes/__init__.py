@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import QuickAttack, Ruleset, Scenario
+from tabroll.engine import Measure, QuickAttack, Ruleset, Scenario
 
 from . import events as _events  # noqa: F401  (registers the game's event kinds and their log wording)
 
@@ -88,16 +88,39 @@ class GatheringOfHeroes(Ruleset):
 
         return summarize(state)
 
-    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool | str]:
-        """Life left of every combatant whose Life changed, and the outcome of a skill test."""
-        measures: dict[str, int | bool | str] = {}
-        for old, new in zip(before.combatants, after.combatants, strict=False):
-            if old.life != new.life:
-                measures[f"Life left: {new.name}"] = new.life
+    def declare_measures(self, state: Any, action: Any) -> list[Measure]:
+        """Life left of every combatant (a level); a skill test's success (a flag)."""
+        from .model import SkillTestAction
+
+        measures = [Measure(f"Life left: {unit.name}", "level", unit.life) for unit in state.combatants]
+        if isinstance(action, SkillTestAction):
+            measures.append(Measure("skill test succeeds", "flag"))
+        return measures
+
+    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool]:
+        known = {unit.name for unit in before.combatants}
+        measures: dict[str, int | bool] = {
+            f"Life left: {unit.name}": unit.life for unit in after.combatants if unit.name in known
+        }
         for event in events:
             if event.kind == "skill_test":
                 measures["skill test succeeds"] = bool(getattr(event, "success", False))
         return measures
+
+    def outcome_part(self, action: Any, event: Event) -> str:
+        """The attacker's blows on its declared target are the attack; its blows on a creature that stepped in
+        are the intercept; the defender's blows on the attacker are the counterattack; mana burn is its own."""
+        actor = self.describe_action(action)[0]
+        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
+        struck = getattr(event, "target", None) or getattr(event, "unit", None)
+        if striker is None:
+            return ""
+        if striker == struck:  # the only damage a combatant deals itself: mana over its maximum, at end of turn
+            return "mana burn"
+        if striker != actor:
+            return "counterattack" if struck == actor else f"reply by {striker}"
+        declared = getattr(action, "target", None)
+        return "" if declared is None or struck == declared else "intercept"
 
     def state_lines(self, state: Any) -> list[str]:
         from .setup import state_lines

@@ -63,6 +63,8 @@ def render_odds(report: Report, fmt: str, *, title: str, ruleset: str) -> None:
         console = Console(highlight=False)
         console.print(f"[bold]{lines[0]}[/]")
         for line in lines[1:]:
-            console.print(line, markup=False, style="cyan" if line.lstrip().startswith(tuple("0123456789-")) else "")
+            chart = line.lstrip().startswith(tuple("0123456789-"))
+            heading = line.endswith(":") and not line.startswith(" ")  # a block: the attack, what follows, after
+            console.print(line, markup=False, style="cyan" if chart else "bold" if heading else "")
         return
     sys.stdout.write("\n".join(lines) + "\n")

@@ -9,8 +9,8 @@ is a die too (``tabroll.dice.pick``), so it is walked the same way. Player choic
 A request of several dice at once is walked as pools (values in rising order, weighted by how many ordered
 rolls give them): the rules of every game read a pool by its values, never by the order of the dice.
 
-Each leaf is one complete resolution; its outcome (hit, defeats, damage, and whatever the ruleset adds through
-``Ruleset.outcome_measures``) is added to the tally with the leaf's probability.
+Each leaf is one complete resolution; its outcome (the attack's hit, defeats and damage, what followed it, and
+the game's own declared measures: see ``measures.py``) is added to the tally with the leaf's probability.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from fractions import Fraction
 from typing import Any
 
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine import Ruleset
+from tabroll.engine import Measure, Ruleset
 from tabroll.errors import RuleRefusal
-from tabroll.odds.measures import Outcome, measure
+from tabroll.odds.measures import Key, Outcome, measure
 
 DEFAULT_BUDGET = 200_000
 
@@ -67,11 +67,30 @@ class BudgetExceeded(Exception):
 
 @dataclass
 class Tally:
-    """Probability mass per measure and value, plus refusals."""
+    """Probability mass per measure and value, plus refusals.
 
-    values: dict[str, dict[Any, Any]] = field(default_factory=dict)
+    ``values`` is keyed by (part, name) (see :mod:`tabroll.odds.measures`); ``declared`` holds the game's own
+    measures as the ruleset declared them for this action, ``undeclared`` the names an outcome reported that
+    were not declared (a defect of the ruleset, reported rather than guessed at)."""
+
+    values: dict[Key, dict[Any, Any]] = field(default_factory=dict)
     refused: dict[str, Any] = field(default_factory=dict)
     weight: Any = 0
+    declared: dict[str, Measure] = field(default_factory=dict)
+    undeclared: set[str] = field(default_factory=set)
+    acted: bool = True
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, state: Any, action: Any) -> Tally:
+        declared = {m.name: m for m in ruleset.declare_measures(state, action)}
+        return cls(declared=declared, acted=ruleset.describe_action(action)[0] is not None)
+
+    def resolved(self, ruleset: Ruleset, action: Any, before: Any, after: Any, events: Any, weight: Any) -> None:
+        outcome, undeclared = measure(
+            ruleset, action, before, after, events, declared=frozenset(self.declared), acted=self.acted
+        )
+        self.undeclared.update(undeclared)
+        self.add(outcome, weight)
 
     def add(self, outcome: Outcome, weight: Any) -> None:
         self.weight += weight
@@ -91,6 +110,8 @@ class Tally:
                 mine[value] = mine.get(value, 0) + mass
         for reason, mass in other.refused.items():
             self.refused[reason] = self.refused.get(reason, 0) + mass
+        self.declared.update(other.declared)
+        self.undeclared |= other.undeclared
 
 
 @dataclass
@@ -140,7 +161,7 @@ def _walk(
     With ``split_at``, stop as soon as ``split_at`` branches wait on the stack and hand them back (how the
     walk is shared among processes); otherwise walk to the end.
     """
-    tally = Tally()
+    tally = Tally.of(ruleset, state, action)
     resolutions = leaves = 0
     while stack:
         if split_at is not None and len(stack) >= split_at:
@@ -164,7 +185,7 @@ def _walk(
             tally.add_refusal(refusal.message, probability)
             continue
         leaves += 1
-        tally.add(measure(ruleset, state, after, events), probability)
+        tally.resolved(ruleset, action, state, after, events, probability)
     return tally, leaves, resolutions, stack
 
 

@@ -1,18 +1,22 @@
 """A balance table: for every attacker and target, the chance the attack defeats the target and the damage
 it deals on average. Every pair is one attack, built the same way ``tabroll attack`` builds it; exact where the
-outcome tree fits the budget, simulated (and marked so) where it does not."""
+outcome tree fits the budget, simulated (and marked so) where it does not.
+
+Both figures are the attack's own. What follows it (a counterattack, a reaction) is a second table: the chance
+the attacker is defeated by it and the damage the attacker takes on average."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from tabroll.engine import QuickAttack, Ruleset, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.api import compute_odds
-from tabroll.odds.report import Report
+from tabroll.odds.report import Estimate, Report
 
 MAX_PAIRS = 2_500
 
@@ -36,6 +40,30 @@ class Cell:
             return None
         return self.report.means["damage"].value
 
+    def comeback(self) -> tuple[Estimate, Estimate] | None:
+        """What follows the attack, for the attacker: P(defeated) and the mean damage it takes, summed over the
+        follow-up blocks (a unit is defeated at most once, and means add up); None when nothing follows."""
+        if self.report is None or not self.report.follow_ups:
+            return None
+        exact = self.report.method == "exact"
+        defeat, damage = Fraction(0), Fraction(0)
+        low_d = high_d = low_m = high_m = 0.0
+        for block in self.report.follow_ups:
+            d = block.probabilities.get(f"defeated: {self.attacker}")
+            m = block.means.get(f"damage taken by {self.attacker}")
+            if d is not None:
+                defeat += d.exact if d.exact is not None else Fraction(d.value)
+                low_d, high_d = low_d + (d.low or 0.0), high_d + (d.high or 0.0)
+            if m is not None:
+                damage += m.exact if m.exact is not None else Fraction(m.value)
+                low_m, high_m = low_m + (m.low or 0.0), high_m + (m.high or 0.0)
+        if exact:
+            return Estimate(float(defeat), exact=defeat), Estimate(float(damage), exact=damage)
+        return (
+            Estimate(float(defeat), low=low_d, high=min(1.0, high_d)),
+            Estimate(float(damage), low=low_m, high=high_m),
+        )
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"attacker": self.attacker, "target": self.target}
         if self.refused is not None:
@@ -47,6 +75,18 @@ class Cell:
             defeat = self.report.probabilities.get(f"defeated: {self.label or self.target}")
             if defeat is not None and defeat.exact is not None:
                 out["defeat_exact"] = str(defeat.exact)
+            elif defeat is None and self.report.method == "exact":
+                out["defeat_exact"] = "0"  # no outcome defeats the target
+            damage = self.report.means.get("damage")
+            if damage is not None and damage.exact is not None:
+                out["mean_damage_exact"] = str(damage.exact)
+            comeback = self.comeback()
+            if comeback is not None:
+                out["follow_ups"] = {
+                    "labels": [b.label for b in self.report.follow_ups],
+                    "attacker_defeated": comeback[0].to_json(),
+                    "mean_damage_taken": comeback[1].to_json(),
+                }
         return out
 
 
@@ -137,7 +177,7 @@ def render_matrix(table: Matrix, fmt: str) -> None:
 
         document = {
             "format": "tabroll.matrix",
-            "version": 1,
+            "version": 2,
             "ruleset": table.ruleset,
             "setting": table.setting,
             "cells": [cell.to_json() for cell in table.cells.values()],
@@ -146,41 +186,60 @@ def render_matrix(table: Matrix, fmt: str) -> None:
         return
     header = f"{table.ruleset}: P(defeat) / mean damage, attacker (rows) vs target (columns); {table.setting}"
     rows: list[list[str]] = []
+    after: list[list[str]] = []
     for attacker in table.attackers:
-        row = [attacker]
+        row, back = [attacker], [attacker]
         for target in table.targets:
             cell = table.cells[(attacker, target)]
             if cell.report is None:
                 row.append("refused" if cell.refused else "—")
+                back.append("refused" if cell.refused else "—")
                 continue
             mark = "" if cell.report.method == "exact" else "~"
             defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
             row.append(f"{mark}{100 * defeat:.0f}% / {damage:.1f}")
+            comeback = cell.comeback()
+            back.append("—" if comeback is None else f"{mark}{100 * comeback[0].value:.0f}% / {comeback[1].value:.1f}")
         rows.append(row)
+        after.append(back)
+    tables = [(header, rows)]
+    if any(c.comeback() is not None for c in table.cells.values()):
+        labels = sorted({b.label for c in table.cells.values() if c.report for b in c.report.follow_ups})
+        tables.append(
+            (
+                f"then, {' or '.join(labels)}: P(attacker defeated) / mean damage the attacker takes",
+                after,
+            )
+        )
+    for title, lines in tables:
+        _render_table(table, fmt, title, lines)
+    refusals = [c for c in table.cells.values() if c.refused]
+    if refusals:
+        sys.stdout.write(
+            "refused pairs: " + "; ".join(f"{c.attacker} → {c.target}: {c.refused}" for c in refusals[:10]) + "\n"
+        )
+
+
+def _render_table(table: Matrix, fmt: str, title: str, rows: list[list[str]]) -> None:
     if fmt == "rich":
         from rich.console import Console
         from rich.table import Table
 
-        grid = Table(title=header, title_justify="left")
+        grid = Table(title=title, title_justify="left")
         grid.add_column("attacker \\\\ target")
         for target in table.targets:
             grid.add_column(target, justify="right")
         for row in rows:
             grid.add_row(*row)
         Console().print(grid)
-    else:
-        widths = [max(len(r[i]) for r in [["", *table.targets], *rows]) for i in range(len(table.targets) + 1)]
-        sys.stdout.write(header + "\n")
-        lines = [["", *table.targets], *rows]
-        for line in lines:
-            sys.stdout.write(
-                "  ".join(
-                    cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
-                )
-                + "\n"
-            )
-    refusals = [c for c in table.cells.values() if c.refused]
-    if refusals and fmt not in ("json", "jsonl"):
+        return
+    lines = [["", *table.targets], *rows]
+    widths = [max(len(r[i]) for r in lines) for i in range(len(table.targets) + 1)]
+    sys.stdout.write(title + "\n")
+    for line in lines:
         sys.stdout.write(
-            "refused pairs: " + "; ".join(f"{c.attacker} → {c.target}: {c.refused}" for c in refusals[:10]) + "\n"
+            "  ".join(
+                cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+            )
+            + "\n"
         )

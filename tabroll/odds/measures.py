@@ -1,13 +1,15 @@
-"""What counts as the outcome of one resolved action, read from its events (and the ruleset's own measures).
+"""What counts as the outcome of one resolved action, read from its blows and the ruleset's own measures.
 
-Generic measures, for every ruleset:
-- ``hit``: the action hit something (a ``hit`` event, or damage dealt when the game has no hit roll);
-- ``defeated: <unit>``: that unit was defeated;
-- ``damage``: the total damage dealt (a distribution);
-- ``damage to <unit>``: the damage each unit took, when more than one unit can be damaged.
-A ruleset adds its own through ``Ruleset.outcome_measures`` (shields left, cards lost, tenacity gained…).
-Boolean measures become probabilities; whole-number measures become distributions with a mean. An action in
-which nothing is attacked (a skill test, a move) has no hit or damage measures, only the ruleset's own.
+An outcome has three parts:
+- the declared attack's own figures (part ``""``), from the blows the ruleset labels as the attack's:
+  ``hit`` (the attack hit at least one of its targets), ``hit: <unit>`` per target, ``defeated: <unit>``,
+  ``damage`` (the total the attack dealt) and ``damage to <unit>`` per target;
+- what followed the attack, one part per label the ruleset gives (a counterattack, a reaction, an intercept…):
+  ``happens`` (the part took place), ``hit on <unit>``, ``defeated: <unit>`` and ``damage taken by <unit>``;
+- the game's own measures (:data:`GAME`), declared with their kind by ``Ruleset.declare_measures``.
+
+Every measure has a kind that says what an outcome which does not mention it means: a ``flag`` is false, a
+``change`` is 0, a ``level`` keeps its value from before the action (see :class:`tabroll.engine.Measure`).
 """
 
 from __future__ import annotations
@@ -15,33 +17,67 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabroll.engine import Ruleset
+from tabroll.engine import MeasureKind, Ruleset
 from tabroll.events import Event
 
-Outcome = dict[str, bool | int | str]
+ATTACK = ""
+GAME = "\x00game"  # the part of the game's own measures (no ruleset label can be this)
+HAPPENS = "happens"
+
+Key = tuple[str, str]
+Outcome = dict[Key, int | bool]
 
 
-def measure(ruleset: Ruleset, before: Any, after: Any, events: Sequence[Event]) -> Outcome:
+def generic_kind(name: str) -> MeasureKind:
+    """The kind of a measure the odds engine derives from blows."""
+    return "change" if name == "damage" or name.startswith(("damage to ", "damage taken by ")) else "flag"
+
+
+def measure(
+    ruleset: Ruleset,
+    action: Any,
+    before: Any,
+    after: Any,
+    events: Sequence[Event],
+    *,
+    declared: frozenset[str],
+    acted: bool = True,
+) -> tuple[Outcome, list[str]]:
+    """The outcome of one resolution, and the names of game measures it reported without declaring them.
+
+    ``acted``: the action has one acting unit (an attack by someone, not a phase in which several units act);
+    then, when anything was struck, the declared attack has a P(hit) even if something else took the blow."""
     outcome: Outcome = {}
-    kinds = {e.kind for e in events}
-    damage = [e for e in events if e.kind == "damage"]
-    if not kinds & {"hit", "miss", "damage", "immune"}:
-        # Nothing was attacked in this outcome (a skill test, a move, a refusal): no hit or damage measures.
-        outcome.update(ruleset.outcome_measures(before, after, events))
-        return outcome
-    outcome["hit"] = "hit" in kinds or (not kinds & {"hit", "miss"} and bool(damage))
-    total = 0
-    per_target: dict[str, int] = {}
-    for event in damage:
-        amount = int(getattr(event, "amount", 0))
-        total += amount
-        target = str(getattr(event, "target", ""))
-        per_target[target] = per_target.get(target, 0) + amount
-    outcome["damage"] = total
-    for target, amount in per_target.items():
-        outcome[f"damage to {target}"] = amount
-    for event in events:
-        if event.kind == "defeat":
-            outcome[f"defeated: {getattr(event, 'unit', '?')}"] = True
-    outcome.update(ruleset.outcome_measures(before, after, events))
-    return outcome
+    blows = ruleset.blows(action, events)
+    if blows and acted:
+        outcome[(ATTACK, "hit")] = False
+        outcome[(ATTACK, "damage")] = 0
+    for blow in blows:
+        part = blow.part
+        struck = bool(blow.attacker or blow.hit or blow.damage)  # else a fall no blow caused (a unit that fled)
+        if part == ATTACK:
+            outcome[(part, "hit")] = bool(outcome.get((part, "hit"), False)) or blow.hit
+            outcome[(part, "damage")] = int(outcome.get((part, "damage"), 0)) + blow.damage
+            if struck:
+                _struck(outcome, part, blow.target, blow.hit, blow.damage, hit_="hit: ", damage_="damage to ")
+        else:
+            outcome[(part, HAPPENS)] = True
+            if struck:
+                _struck(outcome, part, blow.target, blow.hit, blow.damage, hit_="hit on ", damage_="damage taken by ")
+        if blow.defeats:
+            outcome[(part, f"defeated: {blow.target}")] = True
+    undeclared: list[str] = []
+    for name, value in ruleset.outcome_measures(before, after, events).items():
+        if name not in declared:
+            undeclared.append(name)
+        outcome[(GAME, name)] = value
+    return outcome, undeclared
+
+
+def _struck(
+    outcome: Outcome, part: str, target: str, hit: bool, damage: int, *, hit_: str = "", damage_: str = ""
+) -> None:
+    key = (part, f"{hit_}{target}")
+    outcome[key] = bool(outcome.get(key, False)) or hit
+    key = (part, f"{damage_}{target}")
+    outcome[key] = int(outcome.get(key, 0)) + damage

@@ -13,7 +13,6 @@ from tabroll.dice.sources import SeededDice
 from tabroll.engine import Ruleset, find_ruleset
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.exact import Tally
-from tabroll.odds.measures import measure
 
 CHUNK = 1_000
 MAX_TRIALS = 100_000_000
@@ -24,14 +23,14 @@ def trial_seed(seed: int, index: int) -> int:
 
 
 def run_trials(ruleset: Ruleset, state: Any, action: Any, start: int, stop: int, seed: int) -> Tally:
-    tally = Tally()
+    tally = Tally.of(ruleset, state, action)
     for index in range(start, stop):
         try:
             events, after = ruleset.resolve(state, action, SeededDice(trial_seed(seed, index)))
         except RuleRefusal as refusal:
             tally.add_refusal(refusal.message, 1)
             continue
-        tally.add(measure(ruleset, state, after, events), 1)
+        tally.resolved(ruleset, action, state, after, events, 1)
     return tally
 
 
@@ -53,7 +52,7 @@ def simulate(ruleset: Ruleset, state: Any, action: Any, *, trials: int, seed: in
         raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
     global _JOB
     chunks = [(s, min(s + CHUNK, trials), seed) for s in range(0, trials, CHUNK)]
-    total = Tally()
+    total = Tally.of(ruleset, state, action)
     if jobs == 1 or len(chunks) == 1:
         for start, stop, _ in chunks:
             total.merge(run_trials(ruleset, state, action, start, stop, seed))

@@ -154,4 +154,7 @@ def test_outcome_measures_report_health_lost_and_tenacity() -> None:
     out = run_file(EXAMPLES / "09-tenacity-and-free-dice.yaml")
     ruleset = out.scenario.ruleset
     measures = ruleset.outcome_measures(out.scenario.state, out.state, out.events)
-    assert measures == {"Health lost: Bandit": 3, "tenacity gained: Ayrenn": 1}
+    declared = ruleset.declare_measures(out.scenario.state, out.scenario.steps[0].action)
+    assert set(measures) == {m.name for m in declared}
+    changed = {m.name: measures[m.name] for m in declared if measures[m.name] != m.missing()}
+    assert changed == {"Health left: Bandit": 6 - 3, "tenacity gained: Ayrenn": 1, "dice to cooldown: Ayrenn": 2}

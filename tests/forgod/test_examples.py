@@ -132,7 +132,10 @@ def test_outcome_measures_count_cards_left_and_flight() -> None:
     game = find_ruleset("forgod")
     out = run_file("10-royal-guard-and-fallen-commander.yaml")
     before, last = out.steps[2].state, out.steps[3]
-    assert game.outcome_measures(before, last.state, last.events) == {
+    measures = game.outcome_measures(before, last.state, last.events)
+    declared = game.declare_measures(before, out.scenario.steps[3].action)
+    assert set(measures) == {m.name for m in declared}
+    assert {m.name: measures[m.name] for m in declared if measures[m.name] != m.missing()} == {
         "cards left: Rey": 0,
         "cards left: Milicia": 0,
         "fled: Milicia": True,

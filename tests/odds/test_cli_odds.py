@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster"
@@ -64,3 +65,45 @@ def test_matrix_refuses_unknown_units_and_absurd_sizes(cli) -> None:
     assert result.code == 2 and "pairs is more than" in result.err
     unknown = cli("matrix", "--attackers", many, "--targets", many)
     assert unknown.code == 2 and "which game? (U0, U1, U10, U11, U12, U13 and 54 more" in unknown.err
+
+
+def test_odds_json_keeps_the_counterattack_apart_from_the_attack(cli) -> None:
+    stats = [
+        f"--{side}-stat={stat}" for side in ("attacker", "target") for stat in ("Power=1", "Toughness=1", "Life=5")
+    ]
+    result = cli("odds", "-r", "mtg_heroes", "-a", "A", "-t", "B", *stats, "--format", "json")
+    assert result.code == 0, result.err
+    doc = result.json()
+    assert doc["version"] == 2
+    assert doc["probabilities"]["hit"]["exact"] == "5/12"  # A's d6 beats B's d6
+    assert doc["distributions"]["damage"]["mean"]["exact"] == "35/36"  # sum over a > b of (a - b), / 36
+    (counter,) = doc["follow_ups"]
+    assert counter["label"] == "counterattack" and counter["happens"]["exact"] == "35/36"  # B still stands
+    assert counter["probabilities"]["hit on A"]["exact"] == "175/432"  # 35/36 x 5/12
+    assert doc["measures"]["Life left: B"]["kind"] == "level"
+    assert doc["measures"]["Life left: B"]["mean"]["exact"] == "145/36"  # 5 - 35/36
+
+
+def test_matrix_shows_what_follows_the_attack_in_its_own_table(cli) -> None:
+    path = str(EXAMPLES.parent / "mtg_heroes" / "02-direct-combat.yaml")
+    doc = cli("matrix", path, "--attackers", "Grizzly Bear", "--targets", "Kaya", "--format", "json").json()
+    (cell,) = doc["cells"]
+    assert doc["version"] == 2
+    assert cell["defeat_exact"] == "5/432"  # 2d6 - 2d6 >= 8: (1x6 + 2x3 + 3x1) / 1296
+    # Kaya answers (427/432) with 1d6 against the Bear's 2d6 (Life 4): 6 against 2, 1/216 in all.
+    assert cell["follow_ups"]["attacker_defeated"]["exact"] == str(Fraction(427, 432) / 216)
+    text = cli("matrix", path, "--attackers", "Grizzly Bear", "--targets", "Kaya", "--format", "text").out
+    assert "then, counterattack: P(attacker defeated) / mean damage the attacker takes" in text
+
+
+def test_a_level_that_an_outcome_does_not_change_keeps_its_value(cli) -> None:
+    # The F0R60D case: d10 against d10 (ties and a natural 10 on evasion evade; a natural 10 attack is
+    # evaded only by a natural 10): 9 + (0 + 1 + … + 8) = 45 hits in 100. Damage d10 against PV 5 defeats on
+    # 5+ (6 in 10), doubled on a critical on 3+ (8 in 10): (36 x 6 + 9 x 8) / 1000 = 36/125. Cards left of B is
+    # 1 unless it is defeated, never a silent 0.
+    result = cli("odds", "-r", "forgod", "-a", "A", "-t", "B", "--attacker-stat", "PV=5", "--target-stat", "PV=5")
+    assert result.code == 0, result.err
+    assert "  P(hit) = 45.00%  = 9/20" in result.out
+    assert "  P(defeated: B) = 28.80%  = 36/125" in result.out
+    assert "  cards left: B (level): mean 0.712 = 89/125" in result.out
+    assert "  unchanged in every outcome: cards left: A" in result.out

@@ -1,4 +1,4 @@
-"""Exact odds checked against closed forms written here; Monte Carlo inside its interval; sums to one."""
+"""Exact odds checked against closed forms written here; Monte Carlo inside its interval; measures filled by kind."""
 
 from __future__ import annotations
 
@@ -6,14 +6,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from tabroll.engine import QuickAttack, find_ruleset
+from tabroll.engine import Measure, QuickAttack, find_ruleset
 from tabroll.odds.api import compute_odds
-from tabroll.odds.exact import BudgetExceeded, exact_odds
+from tabroll.odds.exact import BudgetExceeded, Tally, exact_odds
+from tabroll.odds.measures import GAME
 from tabroll.odds.montecarlo import simulate
-from tabroll.odds.report import build_report
+from tabroll.odds.report import build_report, report_lines
 from tabroll.scenario import load_scenario_file
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster"
@@ -99,24 +97,36 @@ def test_monte_carlo_lands_inside_its_interval_of_the_exact_value_and_ignores_th
     assert defeat.low is not None and defeat.high is not None and defeat.low <= 0.35 <= defeat.high
 
 
-@settings(max_examples=25, deadline=None)
-@given(
-    attacker=st.sampled_from(["Lanceiro", "Alquimista", "Cavaleiro", "Arqueiro", "Soldado"]),
-    target=st.sampled_from(["Feiticeiro", "Soldado", "Levi"]),
-    distance=st.integers(1, 4),
-    height=st.integers(-2, 2),
-)
-def test_probabilities_sum_to_one(attacker: str, target: str, distance: int, height: int) -> None:
-    state, action = quick(attacker, target, distance=distance, height_difference=height)
-    result = exact_odds(TABMASTER, state, action)
-    report = build_report(result.tally, exact=True, samples=result.leaves)
-    refused = sum((e.exact for e in report.refused.values()), Fraction(0))
-    if refused == 1:
-        return
-    assert refused == 0
-    assert sum((e.exact for _, e in report.distributions["damage"]), Fraction(0)) == 1
-    for estimate in report.probabilities.values():
-        assert 0 <= estimate.exact <= 1
+def test_a_measure_an_outcome_leaves_out_is_filled_by_its_kind() -> None:
+    # Two outcomes of 1/2: the first reports Life 3, the second reports nothing. A level keeps its value from
+    # before the action (7), a change is 0, a flag false; what no outcome reports is listed as a defect.
+    tally = Tally(
+        declared={
+            "Life left: X": Measure("Life left: X", "level", 7),
+            "cards lost: X": Measure("cards lost: X", "change"),
+            "fled: X": Measure("fled: X", "flag"),
+        }
+    )
+    tally.add({(GAME, "Life left: X"): 3}, Fraction(1, 2))
+    tally.add({(GAME, "surprise"): 1}, Fraction(1, 2))
+    tally.undeclared.add("surprise")
+    report = build_report(tally, exact=True, samples=2)
+    assert [(v, e.exact) for v, e in report.game.distributions["Life left: X"]] == [
+        (3, Fraction(1, 2)),
+        (7, Fraction(1, 2)),
+    ]
+    assert report.game.means["Life left: X"].exact == 5
+    assert [(v, e.exact) for v, e in report.game.distributions["cards lost: X"]] == [(0, 1)]
+    assert report.game.probabilities["fled: X"].exact == 0
+    assert report.unreported == ["cards lost: X", "fled: X"] and report.undeclared == ["surprise"]
+    assert "  defect: fled: X is declared but no outcome reports it" in report_lines(report)
+
+
+def test_the_attack_and_what_follows_it_are_apart_in_text_and_json() -> None:
+    report = exact("05-projectile-arqueiro.yaml")
+    assert report.follow_ups == [] and report.to_json()["version"] == 2
+    lines = report_lines(report)
+    assert lines[:3] == ["odds (exact, over 105 dice outcomes)", "the attack itself:", "  P(hit) = 50.00%  = 1/2"]
 
 
 def test_a_pool_of_dice_is_walked_by_its_values_with_the_right_weights() -> None:
