@@ -52,6 +52,12 @@ class TabMasterOptions(Strict):
     area_damage: Literal["per_unit", "shared"] = Field(
         "per_unit", description="An Area attack rolls damage for each unit hit, or once for all of them."
     )
+    trample_end: Literal["last_target", "path_end"] = Field(
+        "last_target",
+        description="When a trample defeats units, it ends on the last square a target occupied (or the last "
+        "free square before it), never past it (last_target, the source's words), or on the furthest free "
+        "square of the whole path (path_end).",
+    )
     vitality: Literal["excess", "ignore"] = Field(
         "excess",
         description="A unit with VIT loses the damage beyond its DEF from VIT and falls at 0 (excess), or VIT "
@@ -228,6 +234,20 @@ class AttackAction(Strict):
     hex: str | None = None
     special_outcome: SpecialOutcome | None = None
     dice: DiceList | None = Field(None, max_length=10_000)
+
+    @field_validator("path")
+    @classmethod
+    def _path_not_empty(cls, value: list[SquareInput] | None) -> list[SquareInput] | None:
+        if value is not None and not value:
+            raise ValueError("an empty trample path moves nowhere and attacks nothing: list at least one square")
+        return value
+
+    @field_validator("paths")
+    @classmethod
+    def _paths_not_empty(cls, value: list[list[SquareInput]] | None) -> list[list[SquareInput]] | None:
+        if value is not None and (not value or any(not p for p in value)):
+            raise ValueError("every pass of a Multiple trample needs at least one square (an empty path does nothing)")
+        return value
 
     @model_validator(mode="after")
     def _consistent(self) -> AttackAction:

@@ -190,10 +190,11 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
                     + (f" (Multiple x{allowed})" if profile.effects.multiple else ""),
                     rule="trample",
                 )
+            attacked: set[Square] = set()  # a trample attacks each square at most once, across every pass
             for number, path in enumerate(passes, start=1):
                 if len(passes) > 1:
                     turn.emit(Note(unit=attacker.name, text=f"Multiple trample: pass {number} of {len(passes)}"))
-                resolve_trample(turn, action, turn.current(attacker.name), profile, path)
+                resolve_trample(turn, action, turn.current(attacker.name), profile, path, attacked)
     else:
         if action.move_to is not None or action.move_path is not None:
             if not turn.options.move_before_attack:
@@ -245,24 +246,41 @@ def heals(profile: AttackProfile) -> bool:
 def reach_problem(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile) -> str | None:
     """Why ``attacker`` cannot aim ``profile`` at ``target`` from where it stands, or None."""
     assert attacker.position is not None and target.position is not None
-    board = turn.battle.board
     distance = turn.battle.distance(attacker.position, target.position)
     if profile.kind is not AttackKind.PROJECTILE and profile.reach is not None and distance > profile.reach:
         return f"{target.name} is {distance} squares away; the attack reaches {profile.reach} (ATK {profile.reach})"
-    if profile.kind is AttackKind.COMMON:
-        rise = abs(board.height_difference(attacker.position, target.position))
+    return height_and_sight_problem(turn, attacker, target, profile, attacker.position)
+
+
+def height_and_sight_problem(
+    turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, origin: Square, step_from: Square | None = None
+) -> str | None:
+    """Why ``profile`` cannot hit ``target`` from ``origin`` by height limit or line of sight, or None.
+
+    Common (and a Secondary without its own type): within HLT levels and in sight. Projectile: in sight,
+    except for archers (they shoot unseen at -10; height changes the roll instead). Magic: neither. Trample:
+    within HLT of the square it steps from (``step_from``, default ``origin``). A Pilgrim step measures
+    from the square its chain has reached.
+    """
+    assert target.position is not None
+    board = turn.battle.board
+    where = "" if origin == attacker.position else f" from {list(origin)}"
+    if profile.kind in (AttackKind.COMMON, AttackKind.TRAMPLE):
+        base = step_from if (profile.kind is AttackKind.TRAMPLE and step_from is not None) else origin
+        rise = abs(board.height_difference(base, target.position))
         if rise > attacker.height_limit:
             return (
-                f"{target.name} is {rise} levels higher or lower; {attacker.name} attacks across at most "
+                f"{target.name} is {rise} levels higher or lower{where}; {attacker.name} attacks across at most "
                 f"{attacker.height_limit} (HLT {attacker.height_limit})"
             )
-        sight = board.line_of_sight(attacker.position, target.position)
+    if profile.kind is AttackKind.COMMON:
+        sight = board.line_of_sight(origin, target.position)
         if not sight.clear:
-            return f"{attacker.name} cannot see {target.name}: {sight.reason}"
+            return f"{attacker.name} cannot see {target.name}{where}: {sight.reason}"
     if profile.kind is AttackKind.PROJECTILE and "archer" not in attacker.traits:
-        sight = board.line_of_sight(attacker.position, target.position)
+        sight = board.line_of_sight(origin, target.position)
         if not sight.clear:
-            return f"{attacker.name} cannot see {target.name}: {sight.reason} (only archers may shoot unseen)"
+            return f"{attacker.name} cannot see {target.name}{where}: {sight.reason} (only archers may shoot unseen)"
     return None
 
 
@@ -365,6 +383,9 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
                 check_target(turn, attacker, target, profile, directions)
                 targets = [target]
         if profile.kind is AttackKind.PROJECTILE:
+            if effects.area and not targets:
+                turn.emit(Note(unit=attacker.name, text="no unit in the area to shoot at: no projectile is spent"))
+                continue
             if not spend_projectile(turn, attacker, profile, first=round_index == 0):
                 break
             targets = projectile_hits(turn, attacker, profile, targets, purpose)
@@ -661,8 +682,16 @@ def trample_path(
 
 
 def resolve_trample(
-    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+    turn: Turn,
+    action: AttackAction,
+    attacker: Unit,
+    profile: AttackProfile,
+    given: list[Square] | None,
+    attacked: set[Square],
 ) -> None:
+    """One pass of a trample. ``attacked`` holds the squares already attacked by this move (earlier passes of
+    a Multiple trample): the source lets a trample attack a square at most once (only a Pilgrim Trample may
+    come back), so a unit standing on one of them is passed over, not attacked again."""
     path = trample_path(turn, action, attacker, profile, given)
     assert attacker.position is not None
     board = turn.battle.board
@@ -687,10 +716,35 @@ def resolve_trample(
             if all(v.name != name for _, v in victims):
                 raise RuleRefusal(f"{name} is not on the trample's path", rule="trample")
     turn.emit(Note(unit=attacker.name, text="trample path: " + " → ".join(str(list(s)) for s in path)))
-    for _, unit in victims:
+    struck: list[tuple[Square, Unit]] = []
+    for square, unit in victims:
+        if square in attacked:
+            turn.emit(
+                Note(
+                    unit=attacker.name,
+                    text=f"{list(square)} was already attacked by this trample: {unit.name} is passed over, "
+                    "not attacked again",
+                )
+            )
+            continue
+        attacked.add(square)
+        struck.append((square, unit))
         strike(turn, attacker, turn.current(unit.name), profile, action, None)
+    last = len(path) - 1
+    if any(turn.current(u.name).defeated for _, u in struck):
+        past = path.index(struck[-1][0])
+        if turn.options.trample_end == "last_target":
+            if past < last:
+                turn.ruling(
+                    "trample_end",
+                    "last_target",
+                    "units were defeated: the trample ends by the last square a target occupied, not past it",
+                )
+            last = past
+        elif past < last:
+            turn.ruling("trample_end", "path_end", "the trample ends on the furthest free square of the whole path")
     end_index = -1
-    for i in range(len(path) - 1, -1, -1):
+    for i in range(last, -1, -1):
         if turn.battle.unit_at(path[i]) is None:
             end_index = i
             break
@@ -703,7 +757,8 @@ def resolve_trample(
                 origin=attacker.position,
                 destination=path[end_index],
                 path=tuple(path[: end_index + 1]),
-                reason="trample: ends on the last free square of its path",
+                reason="trample: ends on the last free square of its path"
+                + (" up to the last target's square" if end_index < len(path) - 1 and last < len(path) - 1 else ""),
             )
         )
     else:
@@ -729,11 +784,18 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
             continue
         hit_square = ray[-1]
         target: Unit | None = None
+        previous = origin
         for square in ray:
             unit = turn.battle.unit_at(square)
             if unit is not None and may_hit(attacker, unit, profile):
-                hit_square, target = square, unit
-                break
+                # Each step is one of the unit's own attacks: its height limit and sight apply from the
+                # square the chain has reached (a Trample step from the square before the unit).
+                problem = height_and_sight_problem(turn, attacker, unit, profile, origin, step_from=previous)
+                if problem is None:
+                    hit_square, target = square, unit
+                    break
+                turn.emit(Note(unit=attacker.name, text=f"step {step}: {unit.name} cannot be hit: {problem}"))
+            previous = square
         text = f"step {step}: square {list(hit_square)} " + (f"holds {target.name}" if target else "is empty")
         turn.emit(Note(unit=attacker.name, text=text))
         if projectile and target is not None:

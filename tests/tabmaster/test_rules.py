@@ -392,7 +392,12 @@ def test_a_multiple_trample_makes_one_pass_per_path() -> None:
     }
     out = run_data(battle(units, [attack("C", dice=[5, 6], paths=[[[1, 0], [2, 0]], [[2, 1], [2, 2]]])]))
     assert [(d.target, d.amount) for d in out.of("damage")] == [("S", 5), ("T", 6)]
-    assert out.unit("C").position == (2, 2)
+    # each pass defeats its target, so it ends on that target's square, not past it (ruling trample_end)
+    assert [m.destination for m in out.of("move")] == [(1, 0), (2, 1)]
+    old = run_data(
+        battle(units, [attack("C", dice=[5, 6], paths=[[[1, 0], [2, 0]], [[2, 1], [2, 2]]])]), trample_end="path_end"
+    )
+    assert [m.destination for m in old.of("move")] == [(2, 0), (2, 2)]
     too_many = run_data(battle(units, [attack("C", paths=[[[1, 0]], [[2, 1]], [[2, 2]]])]))
     assert "3 trample paths given; this trample makes 2 pass(es)" in too_many.of("refused")[0].reason
 
