@@ -71,6 +71,38 @@ class BotseOptions(Strict):
         description="An engage granted by an ability (outside an engage action) gains no fatigue (none), or "
         "gains it like an engage action (same).",
     )
+    status_nowhere: Literal["exhaust", "not_resolved"] = Field(
+        "exhaust",
+        description="A status-code face whose status has no unit or hex to go on (no target, or dice rolled "
+        "outside battle): the rest of the face is done and the die is exhausted (exhaust, partial resolution), "
+        "or the whole result is not resolved (not_resolved).",
+    )
+    fatigue: Literal["track", "counter"] = Field(
+        "track",
+        description="Light fatigue dice are placed on the cooldown track, leftmost open slots first, as the game "
+        "places them (track: an engage whose fatigue finds no room is refused), or only counted (counter).",
+    )
+    recovery: Literal["cooldown_stat", "none"] = Field(
+        "cooldown_stat",
+        description="end_turn runs the next turn's Recovery step: the Cooldown stat's number of dice leave the "
+        "track from the left (skill dice back to the rows, light fatigue discarded) (cooldown_stat), or the "
+        "track is left as it is (none). From the game's turn sequence, not from the source.",
+    )
+    movement: Literal["stamina", "unchecked"] = Field(
+        "stamina",
+        description="A move goes up to Stamina hexes through open hexes (stamina), or anywhere (unchecked). From "
+        "the game's turn sequence, not from the source.",
+    )
+    adventurer_prevention: Literal["use", "record"] = Field(
+        "use",
+        description="A prevent die in an adventurer's active slot prevents blockable damage later dealt to it "
+        "and is then exhausted (use), or is only recorded for the table (record).",
+    )
+    defeated_reactions: Literal["skip_damaged", "fire_damaged"] = Field(
+        "skip_damaged",
+        description="A unit defeated in the engage does not use its 'damaged' skills, as for its 'engaged' "
+        "skills (skip_damaged), or still uses them (fire_damaged). 'defeated' skills always fire.",
+    )
     out_of_battle_form_dice: Literal["refuse", "allow"] = Field(
         "refuse",
         description="Rolling skill dice outside battle skips the form step, so dice marked with a battle form "
@@ -81,13 +113,22 @@ class BotseOptions(Strict):
 # --- dice as data -----------------------------------------------------------------------------------------
 
 
-class FaceInput(Strict):
-    """One face of a die: its icons (effects) and its resolution code.
+class CostInput(Strict):
+    """A cost that must be paid in full."""
+
+    tenacity: Amount = 0
+    health: Amount = 0
+    light_fatigue: Amount = 0
+
+
+class PartInput(Strict):
+    """What a face does (also the ``then:`` part of a face, done only when the first part was done in full).
 
     ``damage``: to the declared target. ``splash``: to one other unit adjacent to the target (or to the
     adventurer, with ``adjacent_to: self``). ``prevent``: damage prevented (by the adventurer, or by the unit
-    named when resolving). ``tenacity``: a tenacity face (exhaust the die, gain 1 tenacity). ``status``: the
-    name of a status effect. ``text``: anything else, shown for the table to apply by hand.
+    named when resolving). ``heal``: Health restored (to the adventurer, or to the unit named when resolving),
+    up to its starting Health. ``status``: the name of a status effect. ``text``: anything else, shown for the
+    table to apply by hand.
     """
 
     damage: Amount = 0
@@ -95,18 +136,30 @@ class FaceInput(Strict):
     adjacent_to: Literal["target", "self"] = "target"
     unblockable: bool = False
     prevent: Amount = 0
-    tenacity: bool = False
+    heal: Amount = 0
     status: Name | None = None
     text: Annotated[str, Field(max_length=200)] | None = None
+
+
+class FaceInput(PartInput):
+    """One face of a die: its icons (effects), its resolution code, an optional ``cost`` (paid in full or the
+    face does nothing: "do A to do B") and an optional ``then`` part (done only when the face's own part was
+    done in full: "do A, then B"). ``tenacity``: a tenacity face (exhaust the die, gain 1 tenacity)."""
+
+    tenacity: bool = False
     code: Code = Code.INSTANT
+    cost: CostInput | None = None
+    then: PartInput | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> FaceInput:
-        others = self.damage or self.splash or self.prevent or self.status or self.text
-        if self.tenacity and others:
+        others = self.damage or self.splash or self.prevent or self.heal or self.status or self.text
+        if self.tenacity and (others or self.cost or self.then):
             raise ValueError("a tenacity face carries only the tenacity icon")
-        if self.code is Code.STATUS and self.status is None:
+        if self.code is Code.STATUS and self.status is None and (self.then is None or self.then.status is None):
             raise ValueError("a face with code 'status' names its status effect, e.g. status: Burning")
+        if self.then is not None and not others and self.cost is None:
+            raise ValueError("'then' follows something: give the face's first part (or a cost) before it")
         return self
 
 
@@ -155,14 +208,6 @@ class AbilityInput(Strict):
     text: Annotated[str, Field(max_length=200)] | None = None
 
 
-class CostInput(Strict):
-    """A cost that must be paid in full."""
-
-    tenacity: Amount = 0
-    health: Amount = 0
-    light_fatigue: Amount = 0
-
-
 class OvertaxInput(Strict):
     """An optional stronger use of a weapon ability: pay ``cost`` to add ``ability``."""
 
@@ -184,6 +229,12 @@ class AdventurerInput(Strict):
     stamina: Annotated[int, Field(ge=0, le=20)]
     magicka: Annotated[int, Field(ge=0, le=20)]
     health: Annotated[int, Field(ge=0, le=1000)]
+    max_health: Annotated[int, Field(ge=1, le=1000)] | None = Field(
+        None, description="The Health a heal can restore up to (default: the starting Health)."
+    )
+    cooldown_stat: Annotated[int, Field(ge=0, le=13)] = Field(
+        2, description="The Cooldown stat: dice removed from the cooldown track at each Recovery step."
+    )
     defense: Amount = 0
     tenacity: Amount = 0
     form: Form = Form.LIGHT_WEAPON
@@ -232,6 +283,7 @@ class SkillInput(Strict):
 class CreatureInput(Strict):
     at: HexInput = Field(validation_alias=AliasChoices("at", "position"))
     health: Annotated[int, Field(ge=1, le=1000)]
+    max_health: Annotated[int, Field(ge=1, le=1000)] | None = None
     defense: Amount = 0
     combat_die: Name | None = None
     skills: list[SkillInput] = Field(default_factory=list, max_length=20)

@@ -11,9 +11,13 @@ def test_01_first_engage_gains_no_fatigue_the_second_gains_one_and_end_turn_rese
     assert [(e.amount, e.total, e.reason) for e in out.of("light_fatigue")] == [
         (0, 0, "first engage this turn"),
         (1, 1, "engage 2 this turn"),
-        (0, 1, "first engage this turn"),
+        (0, 0, "first engage this turn"),
     ]
-    assert out.unit("Ayrenn").light_fatigue == 1 and out.unit("Ayrenn").engages == 1
+    # the fatigue die went on the cooldown track (slot 2, after the first Combat die); the Recovery step of the
+    # next turn (Cooldown 2) returned that Combat die to the rows and discarded the fatigue die
+    assert out.steps[1].state.unit("Ayrenn").cooldown[:3] == ("Combat", "(light fatigue)", "Combat")
+    assert out.steps[2].state.unit("Ayrenn").cooldown[:2] == ("Combat", None)
+    assert out.unit("Ayrenn").light_fatigue == 0 and out.unit("Ayrenn").engages == 1
 
 
 def test_02_expert_gains_two() -> None:
