@@ -235,20 +235,6 @@ class AttackAction(Strict):
     special_outcome: SpecialOutcome | None = None
     dice: DiceList | None = Field(None, max_length=10_000)
 
-    @field_validator("path")
-    @classmethod
-    def _path_not_empty(cls, value: list[SquareInput] | None) -> list[SquareInput] | None:
-        if value is not None and not value:
-            raise ValueError("an empty trample path moves nowhere and attacks nothing: list at least one square")
-        return value
-
-    @field_validator("paths")
-    @classmethod
-    def _paths_not_empty(cls, value: list[list[SquareInput]] | None) -> list[list[SquareInput]] | None:
-        if value is not None and (not value or any(not p for p in value)):
-            raise ValueError("every pass of a Multiple trample needs at least one square (an empty path does nothing)")
-        return value
-
     @model_validator(mode="after")
     def _consistent(self) -> AttackAction:
         if self.target is not None and self.targets is not None:

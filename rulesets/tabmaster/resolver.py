@@ -173,6 +173,7 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
             raise RuleRefusal(f"{name} was already defeated", rule="target")
         if name == attacker.name:
             raise RuleRefusal(f"{name} cannot attack itself", rule="target")
+    check_attack_fields(action, attacker, profile)
     if profile.effects.special:
         turn.emit(Note(unit=attacker.name, text=f"Special: {profile.effects.special} — the table applies this text"))
 
@@ -212,6 +213,46 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
     if final.on_board:
         turn.update(dataclasses.replace(final, flipped=True))
         turn.emit(Flip(unit=attacker.name))
+
+
+def check_attack_fields(action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+    """Fields that would do nothing for this attack are refused, so a table never believes they counted:
+    ``direction:`` (a Random line rolls its direction), ``times:`` on a trample (a Multiple trample makes one
+    pass per entry of ``paths:``), an empty path or pass, a trample path on an attack that does not trample."""
+    if action.direction is not None:
+        raise RuleRefusal(
+            "'direction' is not used by any attack: a Random line rolls its direction (1d8, 1 = N … 8 = NW), "
+            "and Front/Back lines follow the unit's 'facing'",
+            rule="unused field",
+            tip="remove 'direction'; give the direction's d8 roll in the action's dice: list instead",
+        )
+    trample = profile.kind is AttackKind.TRAMPLE and not profile.effects.pilgrim
+    if trample and action.times is not None:
+        raise RuleRefusal(
+            "'times' does nothing on a trample: a Multiple trample makes one pass per path in 'paths'",
+            rule="unused field",
+            tip="list one path per pass under 'paths:' and remove 'times'",
+        )
+    given = "path" if action.path is not None else ("paths" if action.paths is not None else None)
+    if given is not None and not trample:
+        pilgrim = " (a Pilgrim's steps are rolled)" if profile.effects.pilgrim else ""
+        raise RuleRefusal(
+            f"'{given}' is a trample's path, but {attacker.name}'s attack does not trample{pilgrim}",
+            rule="unused field",
+            tip=f"remove '{given}' (to move before the attack, use 'move_to' or 'move_path')",
+        )
+    if action.path is not None and not action.path:
+        raise RuleRefusal(
+            "an empty trample path moves nowhere and attacks nothing",
+            rule="trample",
+            tip="list at least one square in 'path'",
+        )
+    if action.paths is not None and (not action.paths or any(not p for p in action.paths)):
+        raise RuleRefusal(
+            "every pass of a Multiple trample needs at least one square",
+            rule="trample",
+            tip="remove the empty pass from 'paths'",
+        )
 
 
 def apply_special_outcome(turn: Turn, action: AttackAction, attacker: str) -> None:

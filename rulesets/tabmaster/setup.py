@@ -11,8 +11,8 @@ from tabroll.geometry.grid import Board, Direction
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
-from .model import AttackAction, TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
-from .profiles import AttackKind, parse_trait
+from .model import TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
+from .profiles import parse_trait
 from .state import Battle, Unit
 
 
@@ -64,7 +64,6 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         taken[square] = name
         units.append(unit)
     names = {u.name for u in units}
-    entries = {u.name: u for u in units}
     steps: list[ScenarioStep] = []
     for i, action in enumerate(model.actions):
         for field in ("attacker", "unit", "target"):
@@ -74,8 +73,6 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         for j, value in enumerate(getattr(action, "targets", None) or ()):
             if value not in names:
                 raise _unknown_unit(value, names, doc, ("actions", i, "targets", j))
-        if isinstance(action, AttackAction):
-            check_attack_fields(action, entries[action.attacker], doc, ("actions", i))
         dice = tuple(action.dice) if action.dice is not None else None
         steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
     sides = tuple(dict.fromkeys(u.side for u in units))
@@ -90,37 +87,6 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         steps=tuple(steps),
         seed=model.seed,
     )
-
-
-def check_attack_fields(action: AttackAction, attacker: Unit, doc: YamlDocument, base: tuple[str | int, ...]) -> None:
-    """Fields that would do nothing for this attacker's attack are refused, so a table never believes they
-    counted: ``direction:`` (a Random line rolls its direction), ``times:`` on a Multiple trample (its passes
-    are its ``paths:``), a Trample field (``path``/``paths``) on an attack that does not trample."""
-    profile = attacker.secondary if action.using == "secondary" else attacker.primary
-    if action.direction is not None:
-        raise InputError(
-            "'direction' is not used by any attack: a Random line rolls its direction (1d8, 1 = N … 8 = NW), "
-            "and Front/Back lines follow the unit's 'facing'",
-            tip="remove 'direction'; give the direction's d8 roll in the action's dice: list instead",
-            location=doc.locate((*base, "direction")),
-        )
-    if profile is None:
-        return
-    trample = profile.kind is AttackKind.TRAMPLE and not profile.effects.pilgrim
-    if trample and action.times is not None:
-        raise InputError(
-            "'times' does nothing on a trample: a Multiple trample makes one pass per path in 'paths'",
-            tip="list one path per pass under 'paths:' and remove 'times'",
-            location=doc.locate((*base, "times")),
-        )
-    if not trample and (action.path is not None or action.paths is not None):
-        field = "path" if action.path is not None else "paths"
-        raise InputError(
-            f"'{field}' is a trample's path, but {attacker.name}'s attack does not trample"
-            + (" (a Pilgrim's steps are rolled)" if profile.effects.pilgrim else ""),
-            tip=f"remove '{field}' (to move before the attack, use 'move_to' or 'move_path')",
-            location=doc.locate((*base, field)),
-        )
 
 
 def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:

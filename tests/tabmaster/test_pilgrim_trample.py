@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from tabroll.errors import InputError
 from tests.tabmaster.helpers import battle, run_data
 from tests.tabmaster.test_rules import attack, unit
 
@@ -139,33 +138,27 @@ def test_an_area_projectile_with_nobody_in_reach_spends_nothing() -> None:
     assert out.unit("A").ammo("Flecha") == 1
 
 
-def load_error(units: dict[str, Any], action: dict[str, Any]) -> InputError:
-    with pytest.raises(InputError) as caught:
-        run_data(battle(units, [action]))
-    return caught.value
-
-
 @pytest.mark.parametrize(
-    ("units", "action", "field", "words"),
+    ("units", "action", "words"),
     [
         (
             lambda: {"A": unit("red", [0, 0], ATK="3 (Linha: Aleatório)"), "B": unit("blue", [1, 0])},
             {"direction": "E"},
-            "direction",
             "'direction' is not used by any attack",
         ),
-        (lambda: {"C": multiple_trampler()}, {"times": 2}, "times", "'times' does nothing on a trample"),
-        (lambda: {"C": unit("red", [0, 0], ATK="2 (Atropelamento)")}, {"path": []}, "path", "empty trample path"),
-        (lambda: {"A": unit("red", [0, 0], ATK="2")}, {"path": [[1, 0]]}, "path", "does not trample"),
+        (lambda: {"C": multiple_trampler()}, {"times": 2}, "'times' does nothing on a trample"),
+        (lambda: {"C": unit("red", [0, 0], ATK="2 (Atropelamento)")}, {"path": []}, "an empty trample path"),
+        (lambda: {"C": multiple_trampler()}, {"paths": [[[1, 0]], []]}, "every pass of a Multiple trample"),
+        (lambda: {"A": unit("red", [0, 0], ATK="2")}, {"path": [[1, 0]]}, "A's attack does not trample"),
     ],
 )
-def test_fields_that_would_do_nothing_are_refused_at_their_line(
-    units: Callable[[], dict[str, Any]], action: dict[str, Any], field: str, words: str
+def test_fields_that_would_do_nothing_are_refused(
+    units: Callable[[], dict[str, Any]], action: dict[str, Any], words: str
 ) -> None:
     built = units()
-    error = load_error(built, attack(next(iter(built)), **action))
-    assert words in error.message or words in str(error)
-    assert error.location is not None and field in str(error.location)
+    out = run_data(battle(built, [attack(next(iter(built)), dice=[3, 9], **action)]))
+    assert out.steps[0].refused and words in out.of("refused")[0].reason
+    assert out.state == out.scenario.state and out.of("roll") == []
 
 
 def test_a_card_stat_with_a_colon_is_read_as_the_text_typed(cli: Callable[..., Any]) -> None:
