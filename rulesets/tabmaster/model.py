@@ -123,6 +123,9 @@ class UnitInput(Strict):
         default_factory=dict, validation_alias=AliasChoices("ammunition", "ammo")
     )
     facing: str | None = None
+    special: SpecialRule | None = Field(
+        None, description="What the unit's (Especial: …) attack does, as data (an action's special_outcome wins)."
+    )
     flipped: bool = False
     notes: str | None = None
 
@@ -209,11 +212,34 @@ class BoardInput(Strict):
     obstacles: list[SquareInput] = Field(default_factory=list, max_length=100_000)
 
 
-class SpecialOutcome(Strict):
-    """What the table decided for a Special attack whose text the resolver cannot apply."""
+class SpecialRule(Strict):
+    """A Special's text as data: what it does to the normal damage (``damage``) and a note for the log."""
+
+    damage: str = Field(
+        "normal",
+        description="normal: the printed DAN is rolled as usual; none: the Special cancels the normal damage "
+        "(nothing is rolled); or a dice expression (2d6, 10) rolled instead of DAN.",
+    )
+    note: str | None = None
+
+    @field_validator("damage")
+    @classmethod
+    def _damage(cls, value: str) -> str:
+        if value not in ("normal", "none"):
+            from tabroll.dice.notation import parse
+            from tabroll.errors import InputError
+
+            try:
+                parse(value)
+            except InputError as err:
+                raise ValueError(f"'{value}' is not normal, none or a dice expression ({err.message})") from None
+        return value
+
+
+class SpecialOutcome(SpecialRule):
+    """What the table decided for a Special attack: its effect on the damage, and units it defeated."""
 
     defeated: list[str] = Field(default_factory=list)
-    note: str | None = None
 
 
 DiceList = list[Annotated[int, Field(ge=1, le=10**6)]]

@@ -55,6 +55,7 @@ class Turn(ActionLog):
     """The working area of one action: the battle as it evolves (plus the dice and events of ActionLog)."""
 
     battle: Battle
+    special_damage: str = "normal"  # this attack's Special: normal, none (cancels DAN) or a dice expression
 
     @property
     def options(self) -> Any:
@@ -175,7 +176,13 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
             raise RuleRefusal(f"{name} cannot attack itself", rule="target")
     check_attack_fields(action, attacker, profile)
     if profile.effects.special:
-        turn.emit(Note(unit=attacker.name, text=f"Special: {profile.effects.special} — the table applies this text"))
+        special_as_data(turn, action, attacker, profile)
+    elif action.special_outcome is not None:
+        raise RuleRefusal(
+            f"'special_outcome' does nothing: {attacker.name}'s attack has no (Especial: …) effect",
+            rule="unused field",
+            tip="remove 'special_outcome'",
+        )
 
     if profile.kind is AttackKind.TRAMPLE:
         if action.move_to is not None or action.move_path is not None:
@@ -253,6 +260,27 @@ def check_attack_fields(action: AttackAction, attacker: Unit, profile: AttackPro
             rule="trample",
             tip="remove the empty pass from 'paths'",
         )
+
+
+def special_as_data(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+    """A Special's text follows the data the table gave for it: the action's ``special_outcome``, else the
+    unit card's ``special``. Its ``damage`` keeps the normal DAN, cancels it (``none``) or replaces it with a
+    dice expression; with neither given, the text is shown and the normal damage applies."""
+    turn.emit(Note(unit=attacker.name, text=f"Special: {profile.effects.special} — the table applies this text"))
+    outcome = action.special_outcome
+    damage, note = (outcome.damage, outcome.note) if outcome is not None else (attacker.special_damage, None)
+    if outcome is None and attacker.special_note:
+        note = attacker.special_note
+    turn.special_damage = damage
+    where = "the action's special_outcome" if outcome is not None else f"{attacker.name}'s special"
+    if damage == "none":
+        turn.emit(Note(unit=attacker.name, text=f"the Special cancels the normal damage ({where})"))
+    elif damage != "normal":
+        turn.emit(
+            Note(unit=attacker.name, text=f"the Special deals {damage} instead of DAN {profile.damage} ({where})")
+        )
+    if note and outcome is None:
+        turn.emit(Note(text=note, unit=attacker.name))
 
 
 def apply_special_outcome(turn: Turn, action: AttackAction, attacker: str) -> None:
@@ -431,9 +459,10 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
                 break
             targets = projectile_hits(turn, attacker, profile, targets, purpose)
         shared: int | None = None
-        if effects.area and len(targets) > 1 and turn.options.area_damage == "shared":
+        if effects.area and len(targets) > 1 and turn.options.area_damage == "shared" and turn.special_damage != "none":
             turn.ruling("area_damage", "shared", "one damage roll serves every unit the Area attack hits")
-            shared = turn.roll(profile.damage, "damage (Area, shared)", attacker.name)
+            dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
+            shared = turn.roll(dan, "damage (Area, shared)", attacker.name)
         for target in targets:
             current = turn.current(target.name)
             if current.on_board:
@@ -576,7 +605,11 @@ def strike(
     if healing:
         heal(turn, attacker, target, profile, healing[0])
         return
-    amount = shared if shared is not None else turn.roll(profile.damage, f"damage vs {target.name}", attacker.name)
+    if turn.special_damage == "none":
+        turn.emit(Note(unit=target.name, text=f"{target.name} is hit; the Special leaves no normal damage to roll"))
+        return
+    dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
+    amount = shared if shared is not None else turn.roll(dan, f"damage vs {target.name}", attacker.name)
     for element in elements:
         bonus = element.bonus_against(target)
         if bonus:

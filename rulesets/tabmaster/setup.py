@@ -125,6 +125,8 @@ def _unit(name: str, entry: UnitInput) -> Unit:
         facing=Direction.parse(entry.facing) if entry.facing else Direction.N,
         flipped=entry.flipped,
         catalogue=entry.unit,
+        special_damage=entry.special.damage if entry.special else "normal",
+        special_note=entry.special.note if entry.special else None,
     )
 
 

@@ -35,6 +35,8 @@ class Unit:
     defeated: bool = False
     statuses: tuple[str, ...] = ()
     catalogue: str | None = None
+    special_damage: str = "normal"  # the card's Special as data: normal, none, or a dice expression
+    special_note: str | None = None
 
     @property
     def on_board(self) -> bool:

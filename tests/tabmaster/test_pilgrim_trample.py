@@ -190,3 +190,35 @@ def test_a_card_stat_with_a_colon_is_read_as_the_text_typed(cli: Callable[..., A
     events = [e for step in result.json()["actions"] for e in step["events"]]
     assert [e["resource"] for e in events if e["kind"] == "spend"] == ["Flecha"]
     assert [e["unit"] for e in events if e["kind"] == "defeat"] == ["Lanceiro"]
+
+
+# --- Special as data ----------------------------------------------------------------------------------------
+
+
+def stone_thrower(**more: Any) -> dict[str, Any]:
+    return unit("red", [0, 0], ATK="1 (Especial: petrifying gaze)", **more)
+
+
+def test_a_special_may_cancel_the_normal_damage() -> None:
+    units = {"A": stone_thrower(), "B": unit("blue", [1, 0], DEF=1)}
+    out = run_data(battle(units, [attack("A", "B", [], special_outcome={"damage": "none", "defeated": ["B"]})]))
+    assert out.of("roll") == [] and out.of("damage") == []
+    assert out.unit("B").defeated  # by the table's ruling, not by a damage roll
+    assert [d.reason for d in out.of("defeat")] == ["the table's ruling on a Special attack"]
+
+
+def test_a_special_may_replace_the_normal_damage_from_the_card() -> None:
+    # The card says the Special deals 2d6 instead of DAN 1d20: 3 + 4 = 7 > DEF 5.
+    units = {"A": stone_thrower(special={"damage": "2d6", "note": "stone shards"}), "B": unit("blue", [1, 0])}
+    out = run_data(battle(units, [attack("A", "B", [3, 4])]))
+    assert [(r.dice, r.total) for r in out.of("roll")] == [("2d6", 7)]
+    assert out.unit("B").defeated and any(n.text == "stone shards" for n in out.of("note"))
+    # the action's outcome wins over the card
+    out = run_data(battle(units, [attack("A", "B", [3], special_outcome={"damage": "normal"})]))
+    assert [(r.dice, r.total) for r in out.of("roll")] == [("1d20", 3)] and out.unit("B").on_board
+
+
+def test_a_special_outcome_on_an_attack_without_a_special_is_refused() -> None:
+    units = {"A": unit("red", [0, 0]), "B": unit("blue", [1, 0])}
+    out = run_data(battle(units, [attack("A", "B", [9], special_outcome={"damage": "none"})]))
+    assert "'special_outcome' does nothing" in out.of("refused")[0].reason
