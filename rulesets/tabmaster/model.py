@@ -52,6 +52,12 @@ class TabMasterOptions(Strict):
     area_damage: Literal["per_unit", "shared"] = Field(
         "per_unit", description="An Area attack rolls damage for each unit hit, or once for all of them."
     )
+    projectiles: Literal["army", "unit"] = Field(
+        "army",
+        description="Projectiles are counted on the army sheet: one pool per side and kind (army, the source's "
+        "words; the pool is the scenario's 'armies' entry, else the sum of the side's units' ammunition), or "
+        "each unit keeps its own count (unit).",
+    )
     trample_end: Literal["last_target", "path_end"] = Field(
         "last_target",
         description="When a trample defeats units, it ends on the last square a target occupied (or the last "
@@ -310,6 +316,10 @@ class TabMasterScenario(Strict):
     seed: int | None = Field(None, ge=0, le=2**63)
     options: dict[str, Any] = Field(default_factory=dict)
     board: BoardInput
+    armies: dict[str, dict[str, Annotated[int, Field(ge=0, le=10**6)]]] = Field(
+        default_factory=dict,
+        description="The army sheet of each side: its projectiles by kind, e.g. {red: {Flecha: 12}}.",
+    )
     units: dict[str, UnitInput] = Field(max_length=10_000)
     actions: list[Action] = Field(default_factory=list, max_length=100_000)
 

@@ -490,17 +490,28 @@ def spend_projectile(turn: Turn, attacker: Unit, profile: AttackProfile, *, firs
     (of a Multiple or Pilgrim attack) ends the attack: returns False."""
     assert profile.ammo is not None
     shooter = turn.current(attacker.name)
-    left = shooter.ammo(profile.ammo)
+    army = turn.options.projectiles == "army"
+    if army:
+        turn.ruling("projectiles", "army", "projectiles are counted on the army sheet: one pool per side and kind")
+        left = turn.battle.pool(shooter.side, profile.ammo)
+        owner = f"the {shooter.side} army"
+    else:
+        turn.ruling("projectiles", "unit", "each unit counts its own projectiles")
+        left = shooter.ammo(profile.ammo)
+        owner = attacker.name
     if left <= 0:
         if first:
             raise RuleRefusal(
-                f"{attacker.name} has no {profile.ammo} left",
+                f"{owner} has no {profile.ammo} left",
                 rule="projectile",
                 tip="use the secondary attack ('using: secondary') if the unit has one",
             )
         turn.emit(Note(unit=attacker.name, text=f"no {profile.ammo} left: the remaining attacks are lost"))
         return False
-    turn.update(shooter.with_ammo(profile.ammo, left - 1))
+    if army:
+        turn.battle = turn.battle.with_pool(shooter.side, profile.ammo, left - 1)
+    else:
+        turn.update(shooter.with_ammo(profile.ammo, left - 1))
     turn.emit(Spend(unit=attacker.name, resource=profile.ammo, amount=1, remaining=left - 1))
     return True
 

@@ -76,7 +76,14 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         dice = tuple(action.dice) if action.dice is not None else None
         steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
     sides = tuple(dict.fromkeys(u.side for u in units))
-    battle = Battle(board=board, units=tuple(units), options=options, side_order=sides)
+    for side in model.armies:
+        if side not in sides:
+            raise InputError(
+                f"'armies' names a side '{side}' that no unit belongs to",
+                tip=f"the sides are: {', '.join(sides)}",
+                location=doc.locate(("armies", side)),
+            )
+    battle = Battle(board=board, units=tuple(units), options=options, side_order=sides, pools=army_sheets(model, units))
     return Scenario(
         ruleset=ruleset,
         title=model.title,
@@ -87,6 +94,22 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         steps=tuple(steps),
         seed=model.seed,
     )
+
+
+def army_sheets(model: TabMasterScenario, units: list[Unit]) -> tuple[tuple[str, str, int], ...]:
+    """Each side's projectiles by kind: the scenario's ``armies`` entry, else the sum of the side's units'
+    ``ammunition`` for that kind (so a scenario written per unit keeps its totals)."""
+    totals: dict[tuple[str, str], int] = {}
+    for unit in units:
+        for kind, count in unit.ammunition:
+            key = (unit.side, kind)
+            totals[key] = totals.get(key, 0) + count
+    for side, kinds in model.armies.items():
+        for kind, count in kinds.items():
+            for key in [k for k in totals if k[0] == side and k[1].casefold() == kind.casefold()]:
+                del totals[key]
+            totals[(side, kind)] = count
+    return tuple((side, kind, count) for (side, kind), count in totals.items())
 
 
 def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:
@@ -214,6 +237,10 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
 def summarize(battle: Battle) -> dict[str, Any]:
     return {
         "round": battle.round,
+        "armies": {
+            side: {k: c for s, k, c in battle.pools if s == side}
+            for side in dict.fromkeys(s for s, _, _ in battle.pools)
+        },
         "units": [
             {
                 "name": u.name,

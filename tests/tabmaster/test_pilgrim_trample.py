@@ -222,3 +222,36 @@ def test_a_special_outcome_on_an_attack_without_a_special_is_refused() -> None:
     units = {"A": unit("red", [0, 0]), "B": unit("blue", [1, 0])}
     out = run_data(battle(units, [attack("A", "B", [9], special_outcome={"damage": "none"})]))
     assert "'special_outcome' does nothing" in out.of("refused")[0].reason
+
+
+# --- projectiles on the army sheet --------------------------------------------------------------------------
+
+
+def two_archers() -> dict[str, Any]:
+    shot = "1d10 (Projétil: Flecha)"
+    units = {
+        "A1": unit("red", [0, 0], ATK=shot, traits=["Arqueiro"], ammunition={"Flecha": 1}),
+        "A2": unit("red", [0, 1], ATK=shot, traits=["Arqueiro"], ammunition={"Flecha": 0}),
+        "B": unit("blue", [3, 0], DEF=30),
+    }
+    return battle(units, [attack("A2", "B", [9, 1]), attack("A1", "B", [9, 1])])
+
+
+def test_projectiles_come_from_one_pool_per_side() -> None:
+    # A2 has no arrow of its own, but the red army sheet holds the side's 1: A2 shoots, then A1 finds none.
+    out = run_data(two_archers())
+    assert [(s.unit, s.remaining) for s in out.of("spend")] == [("A2", 0)]
+    assert out.of("refused")[0].reason == "the red army has no Flecha left"
+    assert next((r.option, r.value) for r in out.of("ruling") if r.option == "projectiles") == ("projectiles", "army")
+    # each unit its own count: A2 is refused, A1 shoots
+    per_unit = run_data(two_archers(), projectiles="unit")
+    assert per_unit.of("refused")[0].reason == "A2 has no Flecha left"
+    assert [(s.unit, s.remaining) for s in per_unit.of("spend")] == [("A1", 0)]
+
+
+def test_an_army_sheet_in_the_scenario_sets_the_pool() -> None:
+    data = two_archers()
+    data["armies"] = {"red": {"Flecha": 2}}
+    out = run_data(data)
+    assert [(s.unit, s.remaining) for s in out.of("spend")] == [("A2", 1), ("A1", 0)]
+    assert out.state.pool("red", "Flecha") == 0

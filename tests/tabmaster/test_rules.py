@@ -168,7 +168,7 @@ def test_projectile_without_ammunition_is_refused_with_a_tip() -> None:
         battle({"A": archer(ammunition={"Flecha": 0}), "B": unit("blue", [2, 0])}, [attack("A", "B", [9, 9])])
     )
     refused = out.of("refused")[0]
-    assert refused.reason == "A has no Flecha left" and refused.rule == "projectile"
+    assert refused.reason == "the red army has no Flecha left" and refused.rule == "projectile"
 
 
 def test_projectile_from_below_loses_the_height_difference() -> None:
