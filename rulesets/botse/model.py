@@ -202,6 +202,9 @@ class AbilityInput(Strict):
     the dice), free combat dice added to the roll, tenacity gained, or a text for the table."""
 
     damage: Amount = 0
+    damage_per_combat_die: Amount = Field(
+        0, description="More damage for each combat die in the roll; free enemy combat dice count as combat dice."
+    )
     unblockable: bool = False
     free_dice: Annotated[int, Field(ge=0, le=20)] = 0
     tenacity: Amount = 0
@@ -250,6 +253,9 @@ class AdventurerInput(Strict):
     light_fatigue: Amount = 0
     engages: Annotated[int, Field(ge=0, le=100)] = Field(0, description="Engages already done this turn.")
     items: dict[Name, ItemInput] = Field(default_factory=dict, max_length=20)
+    skills: list[AdventurerSkillInput] = Field(
+        default_factory=list, max_length=20, description="Reactions it may use after an engage (step 6)."
+    )
 
     @model_validator(mode="after")
     def _slots(self) -> AdventurerInput:
@@ -257,15 +263,18 @@ class AdventurerInput(Strict):
             raise ValueError(f"{len(self.cooldown)} dice on a cooldown track of {self.cooldown_slots} slots")
         if len(self.active) > self.active_slots:
             raise ValueError(f"{len(self.active)} dice in {self.active_slots} active slots")
+        if self.max_health is not None and self.max_health < self.health:
+            raise ValueError(f"max_health {self.max_health} is below the Health {self.health}")
         return self
 
 
 class EffectInput(Strict):
-    """What a triggered enemy or companion skill does: damage to the adventurer who engaged (``to: engager``)
-    or to every unit adjacent to its owner (``to: adjacent``), light fatigue for that adventurer, a text."""
+    """What a triggered skill does: damage to the adventurer who engaged (``to: engager``), to every unit
+    adjacent to its owner (``to: adjacent``) or to the engage's declared target (``to: target``), light
+    fatigue for the adventurer who engaged, a text."""
 
     damage: Amount = 0
-    to: Literal["engager", "adjacent"] = "engager"
+    to: Literal["engager", "adjacent", "target"] = "engager"
     unblockable: bool = False
     light_fatigue: Amount = 0
     text: Annotated[str, Field(max_length=200)] | None = None
@@ -273,11 +282,18 @@ class EffectInput(Strict):
 
 class SkillInput(Strict):
     """A triggered skill: after being engaged (``engaged``), after taking damage in an engage (``damaged``),
-    after being defeated in one (``defeated``), or an aura used by its own action (``aura``)."""
+    after being defeated in one (``defeated``), after any engage (``after_engage``: step 6, the reactions of
+    enemies, adventurers and companions), or an aura used by its own action (``aura``)."""
 
     name: Name
-    when: Literal["engaged", "damaged", "defeated", "aura"]
+    when: Literal["engaged", "damaged", "defeated", "after_engage", "aura"]
     effect: EffectInput
+
+
+class AdventurerSkillInput(SkillInput):
+    """An adventurer's reaction: a skill that may be used after an engage (step 6)."""
+
+    when: Literal["after_engage"] = "after_engage"
 
 
 class CreatureInput(Strict):
@@ -350,7 +366,8 @@ class RollFields(Strict):
         default_factory=list, max_length=60, description="Dice an ability turns to another face (step 5a)."
     )
     reactions: list[Name] = Field(
-        default_factory=list, description="Companions that choose to use their triggered skills (enemies must)."
+        default_factory=list,
+        description="Companions and adventurers that choose to use their triggered skills (enemies must).",
     )
     dice: DiceList | None = Field(None, max_length=1000)
 

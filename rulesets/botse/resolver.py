@@ -335,6 +335,7 @@ def gather_and_roll(
             extra = item.overtax_ability
             ability = Ability(
                 damage=ability.damage + extra.damage,
+                damage_per_combat_die=ability.damage_per_combat_die + extra.damage_per_combat_die,
                 unblockable=ability.unblockable or extra.unblockable,
                 free_dice=ability.free_dice + extra.free_dice,
                 tenacity=ability.tenacity + extra.tenacity,
@@ -965,18 +966,27 @@ def resolve_item(work: Work, setup: Engage) -> None:
     done: list[str] = []
     if ability.free_dice:
         done.append(f"{ability.free_dice} free combat dice (added to the roll)")
-    if ability.damage:
+    damage = ability.damage
+    if ability.damage_per_combat_die:
+        # free enemy combat dice do not count against the limits, but they are combat dice for item effects
+        combat = sum(1 for r in setup.rolled if r.die.combat)
+        damage += ability.damage_per_combat_die * combat
+        done.append(
+            f"{ability.damage_per_combat_die} damage per combat die × {combat} combat dice in the roll "
+            "(free dice included)"
+        )
+    if damage:
         problem = target_problem(work, setup)
         if problem:
-            done.append(f"{ability.damage} damage skipped: {problem}")
+            done.append(f"{damage} damage skipped: {problem}")
         else:
             assert setup.target is not None
-            done.append(f"{ability.damage} damage to {setup.target}")
+            done.append(f"{damage} damage to {setup.target}")
     if ability.text:
         done.append(f"apply by hand: {ability.text}")
     work.emit(ResultResolved(number=0, die=setup.item, done="; ".join(done) or "nothing"))
-    if ability.damage and setup.target is not None and not target_problem(work, setup):
-        blockable, through = (0, ability.damage) if ability.unblockable else (ability.damage, 0)
+    if damage and setup.target is not None and not target_problem(work, setup):
+        blockable, through = (0, damage) if ability.unblockable else (damage, 0)
         deal(work, setup.target, blockable, through, by=setup.adventurer, what=f"{setup.item}'s ability")
     if ability.tenacity:
         adventurer = work.adventurer(setup.adventurer)
@@ -1091,10 +1101,12 @@ def restore_defense(work: Work) -> None:
 
 
 def react(work: Work, setup: Engage, action: RollFields) -> None:
-    """Step 6: enemies must use skills triggered by this engage; companions may (``reactions:``).
+    """Step 6: enemies must use skills triggered by this engage; companions and adventurers may (``reactions:``).
 
     Only the declared target is engaged; an enemy defeated during the engage does not use its "after being
-    engaged" skills; skills triggered by damage or defeat are not covered by that rule.
+    engaged" skills (nor, by ruling, its "damaged" ones); "defeated" skills fire on the defeat. "after_engage"
+    skills answer any engage (rolling skill dice outside battle included): the reactions of every unit that
+    is still standing.
     """
     for creature in work.battle.creatures:
         for skill in creature.skills:
@@ -1113,6 +1125,9 @@ def react(work: Work, setup: Engage, action: RollFields) -> None:
                     continue
                 else:
                     continue
+            elif skill.when == "after_engage":
+                if work.unit(name).defeated:
+                    continue
             elif name not in (work.damaged if skill.when == "damaged" else work.defeated):
                 continue
             elif skill.when == "damaged" and name in work.defeated:
@@ -1126,15 +1141,26 @@ def react(work: Work, setup: Engage, action: RollFields) -> None:
                     work.emit(Reaction(unit=name, skill=skill.name, when=skill.when, fired=False, reason=reason))
                     continue
                 work.ruling("defeated_reactions", "fire_damaged", "a defeated unit still uses its 'damaged' skills")
-            if (
-                creature.side == "companion"
-                and name not in action.reactions
-                and not choose_reaction(work, action, creature.name, skill.name, skill.when)
-            ):
-                reason = "a companion's reaction is optional and was not chosen (reactions:)"
-                work.emit(Reaction(unit=name, skill=skill.name, when=skill.when, fired=False, reason=reason))
+            if creature.side == "companion" and not chosen(work, action, name, skill.name, skill.when):
                 continue
-            apply_effect(work, creature, skill.name, skill.when, skill.effect, setup.adventurer, engage=True)
+            apply_effect(work, creature, skill.name, skill.when, skill.effect, setup, engage=True)
+    for adventurer in work.battle.adventurers:
+        for skill in adventurer.skills:
+            if work.unit(adventurer.name).defeated or not chosen(work, action, adventurer.name, skill.name, skill.when):
+                continue
+            apply_effect(
+                work, work.adventurer(adventurer.name), skill.name, skill.when, skill.effect, setup, engage=True
+            )
+
+
+def chosen(work: Work, action: RollFields, unit: str, skill: str, when: str) -> bool:
+    """An optional reaction (a companion's or an adventurer's): used when listed in ``reactions:`` or chosen at
+    the table; else logged as not used."""
+    if unit in action.reactions or choose_reaction(work, action, unit, skill, when):
+        return True
+    reason = "an optional reaction, not chosen (reactions:)"
+    work.emit(Reaction(unit=unit, skill=skill, when=when, fired=False, reason=reason))
+    return False
 
 
 def choose_reaction(work: Work, action: RollFields, unit: str, skill: str, when: str) -> bool:
@@ -1145,14 +1171,14 @@ def choose_reaction(work: Work, action: RollFields, unit: str, skill: str, when:
 
 
 def apply_effect(
-    work: Work, owner: Creature, skill: str, when: str, effect: Effect, engager: str | None, *, engage: bool
+    work: Work, owner: Unit, skill: str, when: str, effect: Effect, setup: Engage | None, *, engage: bool
 ) -> None:
+    engager = setup.adventurer if setup is not None else None
+    target = setup.target if setup is not None else None
     parts: list[str] = []
     if effect.damage:
-        parts.append(
-            f"{effect.damage} damage to "
-            + ("the adventurer who engaged" if effect.to == "engager" else "every adjacent unit")
-        )
+        to = {"engager": "the adventurer who engaged", "adjacent": "every adjacent unit", "target": "the target"}
+        parts.append(f"{effect.damage} damage to {to[effect.to]}")
     if effect.light_fatigue:
         parts.append(f"{effect.light_fatigue} light fatigue")
     if effect.text:
@@ -1162,6 +1188,10 @@ def apply_effect(
     if effect.damage:
         if effect.to == "engager":
             victims = [engager] if engager else []
+        elif effect.to == "target":
+            victims = [target] if target and not work.unit(target).defeated else []
+            if not victims:
+                work.emit(Note(text=f"{skill}: no living declared target to damage", unit=owner.name))
         else:
             victims = [
                 u.name

@@ -119,7 +119,14 @@ def _unknown(kind: str, name: str, known: list[str], doc: YamlDocument, path: Pa
 
 
 def _ability(a: AbilityInput) -> Ability:
-    return Ability(damage=a.damage, unblockable=a.unblockable, free_dice=a.free_dice, tenacity=a.tenacity, text=a.text)
+    return Ability(
+        damage=a.damage,
+        damage_per_combat_die=a.damage_per_combat_die,
+        unblockable=a.unblockable,
+        free_dice=a.free_dice,
+        tenacity=a.tenacity,
+        text=a.text,
+    )
 
 
 def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc: YamlDocument) -> Adventurer:
@@ -163,6 +170,7 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
         light_fatigue=entry.light_fatigue,
         engages=entry.engages,
         items=items,
+        skills=tuple(Skill(name=s.name, when=s.when, effect=Effect(**s.effect.model_dump())) for s in entry.skills),
     )
 
 

@@ -118,6 +118,7 @@ class Die:
 @dataclass(frozen=True, slots=True)
 class Ability:
     damage: int = 0
+    damage_per_combat_die: int = 0
     unblockable: bool = False
     free_dice: int = 0
     tenacity: int = 0
@@ -184,6 +185,7 @@ class Adventurer:
     moved_after_engage: bool = False
     items: tuple[Item, ...] = ()
     defeated: bool = False
+    skills: tuple[Skill, ...] = ()
 
     side = "adventurer"
 

@@ -214,3 +214,43 @@ def test_a_target_defeated_in_the_engage_does_not_use_its_damaged_skill() -> Non
         (False, "it was defeated during the engage (ruling defeated_reactions)")
     ]
     assert run_data(data, defeated_reactions="fire_damaged").unit("Ayrenn").health == 8
+
+
+# --- reactions of adventurers, companions and enemies after an engage ---------------------------------------
+
+
+def test_an_adventurer_may_react_after_an_engage() -> None:
+    # Ayrenn's Combat face 3 deals 2 to the Draugr (Defense 0); Lydia's Follow-up then deals 1 more to the target,
+    # only when she chooses it (reactions:); the engage's running total already lowered nothing (Defense 0).
+    follow_up = {"name": "Follow-up", "when": "after_engage", "effect": {"damage": 1, "to": "target"}}
+    adventurers = {
+        "Ayrenn": adventurer(dice=["Combat"]),
+        "Lydia": adventurer(at=[-1, 0], skills=[follow_up]),
+    }
+    used = run_data(battle([engage(["Combat"], [3], reactions=["Lydia"])], adventurers=adventurers))
+    assert [(d.attacker, d.target, d.amount) for d in used.of("damage")] == [
+        ("Ayrenn", "Draugr", 2),
+        ("Lydia", "Draugr", 1),
+    ]
+    assert used.unit("Draugr").health == 17
+    unused = run_data(battle([engage(["Combat"], [3])], adventurers=adventurers))
+    assert unused.unit("Draugr").health == 18
+    assert [(r.unit, r.fired) for r in unused.of("skill_trigger")] == [("Lydia", False)]
+
+
+def test_an_enemy_must_use_its_after_engage_skill_unless_defeated() -> None:
+    howl = {"name": "Howl", "when": "after_engage", "effect": {"light_fatigue": 1}}
+    enemies = {"Draugr": {"at": [1, 0], "health": 20}, "Wolf": {"at": [-2, 0], "health": 1, "skills": [howl]}}
+    out = run_data(battle([engage(["Combat"], [3])], enemies=enemies))
+    assert [(r.unit, r.fired) for r in out.of("skill_trigger")] == [("Wolf", True)]
+    assert out.unit("Ayrenn").light_fatigue == 1 and out.unit("Ayrenn").cooldown[1] == "(light fatigue)"
+
+
+def test_an_item_counts_free_enemy_dice_as_combat_dice() -> None:
+    # 1 damage per combat die: one Combat die and one free enemy die are 2 combat dice → 2 damage from the item,
+    # after the dice's own (face 5 blank, enemy face 4 blank).
+    item = {"Gauntlet": {"forms": ["light_weapon"], "ability": {"damage_per_combat_die": 1}}}
+    adv = {"Ayrenn": adventurer(dice=["Combat"], items=item)}
+    out = run_data(battle([engage(["Combat"], [5, 4], item="Gauntlet", free_dice=1)], adventurers=adv))
+    assert [(d.target, d.amount) for d in out.of("damage")] == [("Draugr", 2)]
+    assert "1 damage per combat die × 2 combat dice in the roll (free dice included)" in out.of("die_result")[-1].done

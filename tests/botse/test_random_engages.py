@@ -101,10 +101,10 @@ def creature(draw: st.DrawFn, at: tuple[int, int]) -> dict[str, Any]:
     for i in range(draw(st.integers(0, 2))):
         effect: dict[str, Any] = {"damage": draw(st.integers(0, 2))}
         if draw(st.booleans()):
-            effect["to"] = "adjacent"
+            effect["to"] = draw(st.sampled_from(["adjacent", "target"]))
         if draw(st.booleans()):
             effect["light_fatigue"] = 1
-        when = draw(st.sampled_from(["engaged", "damaged", "defeated", "aura"]))
+        when = draw(st.sampled_from(["engaged", "damaged", "defeated", "after_engage", "aura"]))
         skills.append({"name": f"S{i}", "when": when, "effect": effect})
     return {
         "at": list(at),
@@ -162,7 +162,7 @@ def roll_action(draw: st.DrawFn, dice_names: list[str], enemies: list[str], pool
     if draw(st.booleans()):
         action["resolve"] = draw(result_entries(count, item))
     if draw(st.booleans()):
-        action["reactions"] = ["C0"]
+        action["reactions"] = draw(st.lists(st.sampled_from(["C0", "Lydia"]), unique=True))
     return action
 
 
@@ -189,7 +189,11 @@ def battles(draw: st.DrawFn) -> tuple[dict[str, Any], int]:
         "items": {
             "Blade": {
                 "forms": draw(st.lists(st.sampled_from(FORMS), min_size=1, max_size=3, unique=True)),
-                "ability": {"damage": draw(st.integers(0, 2)), "free_dice": draw(st.integers(0, 1))},
+                "ability": {
+                    "damage": draw(st.integers(0, 2)),
+                    "damage_per_combat_die": draw(st.integers(0, 1)),
+                    "free_dice": draw(st.integers(0, 1)),
+                },
                 "overtax": {"cost": draw(costs()), "ability": {"damage": 1}},
             }
         },
@@ -197,7 +201,10 @@ def battles(draw: st.DrawFn) -> tuple[dict[str, Any], int]:
     spots = draw(st.lists(st.sampled_from(HEXES), min_size=2, max_size=5, unique=True))
     enemies = {f"E{i}": draw(creature(spot)) for i, spot in enumerate(spots[:-2])}
     companions = {"C0": draw(creature(spots[-2]))}
-    lydia = {"at": list(spots[-1]), "stamina": 2, "magicka": 2, "health": 5}
+    lydia: dict[str, Any] = {"at": list(spots[-1]), "stamina": 2, "magicka": 2, "health": 5}
+    if draw(st.booleans()):
+        effect = {"damage": draw(st.integers(0, 2)), "to": draw(st.sampled_from(["engager", "adjacent", "target"]))}
+        lydia["skills"] = [{"name": "Follow-up", "when": "after_engage", "effect": effect}]
     pool = available + draw(st.lists(st.sampled_from(dice_names), max_size=1))
     actions = [draw(roll_action(dice_names, sorted(enemies), pool)) for _ in range(draw(st.integers(1, 3)))]
     extra = draw(st.sampled_from(["none", "end_turn", "move", "aura"]))
