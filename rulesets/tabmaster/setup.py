@@ -234,6 +234,18 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
     return validate(AttackAction, doc)
 
 
+def ammunition_shown(battle: Battle, unit: Unit) -> dict[str, int]:
+    """A unit's projectiles as the state shows them: its own counts (``projectiles: unit``), or, on the army
+    sheet (``projectiles: army``), its side's pool of each kind it carries or shoots."""
+    if battle.options.projectiles == "unit":
+        return dict(unit.ammunition)
+    kinds = [kind for kind, _ in unit.ammunition]
+    for profile in (unit.primary, unit.secondary):
+        if profile is not None and profile.ammo and all(k.casefold() != profile.ammo.casefold() for k in kinds):
+            kinds.append(profile.ammo)
+    return {kind: battle.pool(unit.side, kind) for kind in kinds}
+
+
 def summarize(battle: Battle) -> dict[str, Any]:
     return {
         "round": battle.round,
@@ -249,7 +261,7 @@ def summarize(battle: Battle) -> dict[str, Any]:
                 "defeated": u.defeated,
                 "flipped": u.flipped,
                 "vitality": u.vitality,
-                "ammunition": dict(u.ammunition),
+                "ammunition": ammunition_shown(battle, u),
                 "statuses": list(u.statuses),
             }
             for u in battle.units
