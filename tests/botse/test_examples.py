@@ -159,3 +159,20 @@ def test_outcome_measures_report_health_lost_and_tenacity() -> None:
     ruleset = out.scenario.ruleset
     measures = ruleset.outcome_measures(out.scenario.state, out.state, out.events)
     assert measures == {"Health lost: Bandit": 3, "tenacity gained: Ayrenn": 1}
+
+
+def test_15_costs_sequences_fatigue_dice_and_a_second_turn() -> None:
+    out = run_file(EXAMPLES / "15-costs-fatigue-and-turns.yaml")
+    assert [s.refused for s in out.steps] == [False, False, True, False, False]
+    assert [(d.amount, d.rule.split("; ")[-1]) for d in out.of("damage")] == [
+        (3, "2 Health lost, 10 left"),
+        (1, "0 Health lost, 10 left"),
+    ]
+    assert out.steps[1].state.unit("Ayrenn").cooldown == ("Ice Spike", "(light fatigue)", "Ice Spike")
+    assert out.of("refused")[0].reason == (
+        "Ayrenn cannot receive 1 light fatigue die (engage 3 this turn): the cooldown track has 0 open slot(s)"
+    )
+    assert out.steps[3].state.unit("Ayrenn").cooldown == ("Ice Spike", None, None)
+    ayrenn = out.unit("Ayrenn")
+    assert ayrenn.tenacity == 0 and ayrenn.light_fatigue == 0 and ayrenn.cooldown == ("Ice Spike", "Ice Spike", None)
+    assert out.unit("Draugr").statuses == ("Chilled",) and out.unit("Draugr").health == 10
