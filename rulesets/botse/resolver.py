@@ -818,6 +818,9 @@ def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
         for name in [n for n, p in last.items() if p == position]:
             blockable, through, prevented = pending.pop(name, [0, 0, 0])
             deal_summed(work, name, blockable, through, prevented, by=setup.adventurer)
+    for name, (blockable, through, prevented) in pending.items():  # a safety net: every tally is dealt
+        work.emit(Note(text=f"summed damage to {name} left over after the last result: dealt now", unit=name))
+        deal_summed(work, name, blockable, through, prevented, by=setup.adventurer)
     for rolled in setup.rolled:
         if rolled.number not in work.placed:
             unresolved(work, setup, rolled, "not resolved")

@@ -266,6 +266,7 @@ def test_random_engages_never_fail_internally(case: tuple[dict[str, Any], int]) 
             assert sorted(placed) == rolled == list(range(1, len(rolled) + 1))
             assert {e.place for e in resolution.events if e.kind == "die_placed"} <= PLACES
             assert kinds["gather_dice"] <= 1
+            assert not any("left over" in e.text for e in resolution.events if e.kind == "note")
             for unit in resolution.state.units:
                 assert unit.health >= 0
         before = resolution.state
