@@ -208,6 +208,11 @@ class AbilityInput(Strict):
     unblockable: bool = False
     free_dice: Annotated[int, Field(ge=0, le=20)] = 0
     tenacity: Amount = 0
+    targets: Annotated[int, Field(ge=1, le=10)] = Field(
+        1,
+        description="How many units an engage may declare as targets when this item is chosen (an ability "
+        "that says so); its damage then goes to each of them.",
+    )
     text: Annotated[str, Field(max_length=200)] | None = None
 
 
@@ -328,6 +333,9 @@ class ResultChoice(Strict):
     die: Annotated[int, Field(ge=1, le=200)] | Literal["item"]
     unit: Name | None = None
     hex: HexInput | None = None
+    target: Name | None = Field(
+        None, description="With several declared targets: the one this result's 'the target' means (default the first)."
+    )
 
 
 def _result_kind(value: Any) -> str:
@@ -376,10 +384,24 @@ class EngageAction(RollFields):
     do: Literal["engage"]
     form: Form | None = None
     target: Name | None = None
+    targets: list[Name] | None = Field(
+        None,
+        max_length=10,
+        description="More than one target, when the chosen item's ability says so (its 'targets').",
+    )
     item: Name | None = None
     overtax: bool = False
     free_dice: Annotated[int, Field(ge=0, le=20)] = 0
     granted: bool = Field(False, description="An engage granted by an ability, outside an engage action.")
+
+    @model_validator(mode="after")
+    def _one_way(self) -> EngageAction:
+        if self.target is not None and self.targets is not None:
+            raise ValueError("give either 'target' or 'targets', not both")
+        return self
+
+    def target_names(self) -> list[str]:
+        return list(self.targets) if self.targets is not None else ([self.target] if self.target else [])
 
 
 class RollSkillDiceAction(RollFields):

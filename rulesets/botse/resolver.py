@@ -148,6 +148,7 @@ class Engage:
     rolled: list[Rolled]
     ability: Ability | None = None
     item: str | None = None
+    targets: tuple[str, ...] = ()  # every declared target (``target`` is the first, or the one a result aims at)
 
 
 def resolve_roll(work: Work, action: RollFields, *, engage: bool) -> None:
@@ -155,6 +156,7 @@ def resolve_roll(work: Work, action: RollFields, *, engage: bool) -> None:
     if adventurer.defeated:
         raise RuleRefusal(f"{adventurer.name} is defeated", rule="engage")
     target: str | None = None
+    targets: tuple[str, ...] = ()
     form: Form | None = None
     if isinstance(action, EngageAction):
         check_turn_order(adventurer)
@@ -162,10 +164,13 @@ def resolve_roll(work: Work, action: RollFields, *, engage: bool) -> None:
         wanted = choose_form(work.dice, work.emit, adventurer) if asking(work.dice, action, "form") else action.form
         form = declare_form(work, adventurer, wanted)
         adventurer = work.adventurer(adventurer.name)
-        target = declare_target(work, adventurer, form, action.target)
+        targets = declare_targets(work, adventurer, form, action)
+        target = targets[0] if targets else None
     else:
         work.emit(Note(text="skill dice rolled outside battle: no fatigue, no battle form, no target"))
     setup = gather_and_roll(work, adventurer, action, form, target)
+    if target is not None:
+        setup.targets = targets
     change_faces(work, setup, action)
     resolve_results(work, setup, action)
     react(work, setup, action)
@@ -228,6 +233,25 @@ def declare_form(work: Work, adventurer: Adventurer, wanted: Form | None) -> For
     if form is not adventurer.form:
         work.update(dataclasses.replace(adventurer, form=form))
     return form
+
+
+def declare_targets(work: Work, adventurer: Adventurer, form: Form, action: EngageAction) -> tuple[str, ...]:
+    """Step 3: one target per engage, unless the chosen item's ability says more (its ``targets``)."""
+    names = action.target_names()
+    if len(names) > 1:
+        item = adventurer.item(action.item) if action.item is not None else None
+        allowed = item.ability.targets if item is not None else 1
+        if len(names) > allowed:
+            whose = f"{item.name}'s ability allows {allowed}" if item is not None else "no item is chosen (item:)"
+            raise RuleRefusal(
+                f"{len(names)} targets declared: an engage has one target unless an ability says otherwise, and "
+                f"{whose}",
+                rule="target",
+                tip="choose the item whose ability names several targets with item: NAME",
+            )
+        if len(set(names)) != len(names):
+            raise RuleRefusal("a unit is declared as a target twice", rule="target")
+    return tuple(n for n in (declare_target(work, adventurer, form, name) for name in names) if n is not None)
 
 
 def declare_target(work: Work, adventurer: Adventurer, form: Form, name: str | None) -> str | None:
@@ -502,6 +526,15 @@ class Choice:
     die: int | None  # None: the item's ability
     unit: str | None = None
     hex: Hex | None = None
+    target: str | None = None  # with several declared targets: the one this result aims at
+
+
+def aimed(setup: Engage, choice: Choice) -> Engage:
+    """The engage as one result sees it: "the target" is the declared target the result aims at (``target:``
+    in ``resolve:``), by default the first."""
+    if choice.target is None or choice.target == setup.target:
+        return setup
+    return dataclasses.replace(setup, target=choice.target)
 
 
 def result_label(setup: Engage, key: int | None) -> str:
@@ -554,10 +587,16 @@ def choices(work: Work, setup: Engage, action: RollFields) -> list[Choice]:
     out: list[Choice] = []
     seen: set[int | None] = set()
     for entry in action.resolve:
+        aim: str | None = None
         if isinstance(entry, ResultChoice):
-            key, unit, where = entry.die, entry.unit, entry.hex
+            key, unit, where, aim = entry.die, entry.unit, entry.hex, entry.target
         else:
             key, unit, where = entry, None, None
+        if aim is not None and aim not in setup.targets:
+            declared = ", ".join(setup.targets) or "none"
+            raise RuleRefusal(
+                f"resolve: {aim} is not a declared target of this engage (declared: {declared})", rule="results"
+            )
         number = None if key == "item" else int(key)
         if number is None and setup.ability is None:
             raise RuleRefusal("resolve: 'item' names no ability: no item was chosen for this engage", rule="results")
@@ -566,8 +605,8 @@ def choices(work: Work, setup: Engage, action: RollFields) -> list[Choice]:
         if number in seen:
             raise RuleRefusal(f"resolve: {key} is listed twice; each result resolves once", rule="results")
         seen.add(number)
-        out.append(Choice(number, unit, (where[0], where[1]) if where is not None else None))
-    return [with_splash_unit(work, setup, choice) for choice in out]
+        out.append(Choice(number, unit, (where[0], where[1]) if where is not None else None, aim))
+    return [with_splash_unit(work, aimed(setup, choice), choice) for choice in out]
 
 
 @dataclass
@@ -782,7 +821,7 @@ def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
     summed = work.options.damage_summing == "engage"
     last: dict[str, int] = {}  # in the order the units are first damaged: the order of the dealings
     for position, choice in enumerate(order):
-        for name in static_units(work, setup, choice):
+        for name in static_units(work, aimed(setup, choice), choice):
             last[name] = position
     if last:
         work.ruling(
@@ -801,7 +840,7 @@ def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
             resolve_item(work, setup)
         else:
             rolled = setup.rolled[choice.die - 1]
-            plan = plan_result(work, setup, rolled, choice)
+            plan = plan_result(work, aimed(setup, choice), rolled, choice)
             if place_result(work, setup, rolled, plan):
                 for name, (blockable, through) in plan.damage.items():
                     if summed and not isinstance(work.unit(name), Adventurer):
@@ -978,19 +1017,23 @@ def resolve_item(work: Work, setup: Engage) -> None:
             f"{ability.damage_per_combat_die} damage per combat die × {combat} combat dice in the roll "
             "(free dice included)"
         )
+    views = [dataclasses.replace(setup, target=t) for t in setup.targets] or [setup]
+    hit: list[str] = []
     if damage:
-        problem = target_problem(work, setup)
-        if problem:
-            done.append(f"{damage} damage skipped: {problem}")
-        else:
-            assert setup.target is not None
-            done.append(f"{damage} damage to {setup.target}")
+        for view in views:
+            problem = target_problem(work, view)
+            if problem:
+                done.append(f"{damage} damage skipped: {problem}")
+            else:
+                assert view.target is not None
+                hit.append(view.target)
+                done.append(f"{damage} damage to {view.target}")
     if ability.text:
         done.append(f"apply by hand: {ability.text}")
     work.emit(ResultResolved(number=0, die=setup.item, done="; ".join(done) or "nothing"))
-    if damage and setup.target is not None and not target_problem(work, setup):
+    for name in hit:
         blockable, through = (0, damage) if ability.unblockable else (damage, 0)
-        deal(work, setup.target, blockable, through, by=setup.adventurer, what=f"{setup.item}'s ability")
+        deal(work, name, blockable, through, by=setup.adventurer, what=f"{setup.item}'s ability")
     if ability.tenacity:
         adventurer = work.adventurer(setup.adventurer)
         work.update(dataclasses.replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
@@ -1117,7 +1160,7 @@ def react(work: Work, setup: Engage, action: RollFields) -> None:
                 continue
             name = creature.name
             if skill.when == "engaged":
-                if name == setup.target:
+                if name in setup.targets:
                     if name in work.defeated:
                         reason = "it was defeated during the engage"
                         work.emit(Reaction(unit=name, skill=skill.name, when=skill.when, fired=False, reason=reason))
@@ -1177,7 +1220,7 @@ def apply_effect(
     work: Work, owner: Unit, skill: str, when: str, effect: Effect, setup: Engage | None, *, engage: bool
 ) -> None:
     engager = setup.adventurer if setup is not None else None
-    target = setup.target if setup is not None else None
+    targets = setup.targets if setup is not None else ()
     parts: list[str] = []
     if effect.damage:
         to = {"engager": "the adventurer who engaged", "adjacent": "every adjacent unit", "target": "the target"}
@@ -1192,7 +1235,7 @@ def apply_effect(
         if effect.to == "engager":
             victims = [engager] if engager else []
         elif effect.to == "target":
-            victims = [target] if target and not work.unit(target).defeated else []
+            victims = [t for t in targets if not work.unit(t).defeated]
             if not victims:
                 work.emit(Note(text=f"{skill}: no living declared target to damage", unit=owner.name))
         else:

@@ -125,6 +125,7 @@ def _ability(a: AbilityInput) -> Ability:
         unblockable=a.unblockable,
         free_dice=a.free_dice,
         tenacity=a.tenacity,
+        targets=a.targets,
         text=a.text,
     )
 
@@ -260,6 +261,9 @@ def check_names(battle: Battle, action: Any, doc: YamlDocument, base: Path) -> N
         value = getattr(action, field_name, None)
         if value is not None and value not in units:
             raise _unknown("unit", value, units, doc, (*base, field_name))
+    for i, name in enumerate(getattr(action, "targets", None) or ()):
+        if name not in units:
+            raise _unknown("unit", name, units, doc, (*base, "targets", i))
     for i, name in enumerate(getattr(action, "reactions", ())):
         if name not in units:
             raise _unknown("unit", name, units, doc, (*base, "reactions", i))

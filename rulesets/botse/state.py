@@ -122,6 +122,7 @@ class Ability:
     unblockable: bool = False
     free_dice: int = 0
     tenacity: int = 0
+    targets: int = 1
     text: str | None = None
 
 

@@ -254,3 +254,50 @@ def test_an_item_counts_free_enemy_dice_as_combat_dice() -> None:
     out = run_data(battle([engage(["Combat"], [5, 4], item="Gauntlet", free_dice=1)], adventurers=adv))
     assert [(d.target, d.amount) for d in out.of("damage")] == [("Draugr", 2)]
     assert "1 damage per combat die × 2 combat dice in the roll (free dice included)" in out.of("die_result")[-1].done
+
+
+# --- more than one target, when an ability says so -------------------------------------------------------------
+
+
+def cleave_battle(action: dict[str, Any]) -> dict[str, Any]:
+    item = {"Cleaver": {"forms": ["light_weapon"], "ability": {"damage": 1, "targets": 2}}}
+    skill = {"name": "Weapon Break", "when": "engaged", "effect": {"damage": 1}}
+    enemies = {
+        "Draugr": {"at": [1, 0], "health": 20, "skills": [skill]},
+        "Rat": {"at": [0, 1], "health": 5, "skills": [skill]},
+    }
+    adv = {"Ayrenn": adventurer(dice=["Combat", "Combat"], items=item)}
+    return battle([action], adventurers=adv, enemies=enemies)
+
+
+def test_an_item_that_names_two_targets_lets_the_engage_declare_both() -> None:
+    # Combat face 3 = 2 damage. Die 1 aims at the first target (Draugr), die 2 at the Rat (target: Rat); the
+    # Cleaver's 1 damage goes to each; both targets were engaged, so both Weapon Breaks hit Ayrenn for 1.
+    action = engage(
+        ["Combat", "Combat"],
+        [3, 3],
+        target=None,
+        targets=["Draugr", "Rat"],
+        item="Cleaver",
+        resolve=[1, {"die": 2, "target": "Rat"}, "item"],
+    )
+    out = run_data(cleave_battle(action))
+    assert [(d.target, d.amount) for d in out.of("damage")] == [
+        ("Draugr", 2),
+        ("Rat", 2),
+        ("Draugr", 1),
+        ("Rat", 1),
+        ("Ayrenn", 1),
+        ("Ayrenn", 1),
+    ]
+    assert out.unit("Draugr").health == 17 and out.unit("Rat").health == 2 and out.unit("Ayrenn").health == 8
+
+
+def test_two_targets_without_an_ability_that_allows_them_are_refused() -> None:
+    out = run_data(cleave_battle(engage(["Combat"], [3], target=None, targets=["Draugr", "Rat"])))
+    assert out.of("refused")[0].reason == (
+        "2 targets declared: an engage has one target unless an ability says otherwise, and no item is chosen (item:)"
+    )
+    aimed_elsewhere = engage(["Combat"], [3], resolve=[{"die": 1, "target": "Rat"}])
+    out = run_data(cleave_battle(aimed_elsewhere))
+    assert out.of("refused")[0].reason == "resolve: Rat is not a declared target of this engage (declared: Draugr)"

@@ -126,6 +126,8 @@ def result_entries(draw: st.DrawFn, count: int, item: bool) -> list[Any]:
                 entry["unit"] = draw(st.sampled_from(UNITS))
             elif draw(st.booleans()):
                 entry["hex"] = list(draw(st.sampled_from(HEXES)))
+            if draw(st.integers(0, 3)) == 0:
+                entry["target"] = draw(st.sampled_from(["E0", "E1", "E2"]))
             out.append(entry)
         else:
             out.append(key)
@@ -144,7 +146,10 @@ def roll_action(draw: st.DrawFn, dice_names: list[str], enemies: list[str], pool
     item = False
     if engage:
         if enemies and draw(st.booleans()):
-            action["target"] = draw(st.sampled_from(enemies))
+            if len(enemies) > 1 and draw(st.integers(0, 2)) == 0:
+                action["targets"] = draw(st.lists(st.sampled_from(enemies), min_size=2, max_size=2))
+            else:
+                action["target"] = draw(st.sampled_from(enemies))
         if draw(st.booleans()):
             action["form"] = draw(st.sampled_from(FORMS))
         free = draw(st.integers(0, 2))
@@ -193,6 +198,7 @@ def battles(draw: st.DrawFn) -> tuple[dict[str, Any], int]:
                     "damage": draw(st.integers(0, 2)),
                     "damage_per_combat_die": draw(st.integers(0, 1)),
                     "free_dice": draw(st.integers(0, 1)),
+                    "targets": draw(st.integers(1, 2)),
                 },
                 "overtax": {"cost": draw(costs()), "ability": {"damage": 1}},
             }
