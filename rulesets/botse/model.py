@@ -88,6 +88,11 @@ class BotseOptions(Strict):
         "track from the left (skill dice back to the rows, light fatigue discarded) (cooldown_stat), or the "
         "track is left as it is (none). From the game's turn sequence, not from the source.",
     )
+    full_track: Literal["drain", "refuse"] = Field(
+        "drain",
+        description="A die to exhaust onto a full cooldown track is drained instead, the game's rule without its "
+        "overfatigue die (drain), or the action is refused (refuse). From the game, not from the source.",
+    )
     movement: Literal["stamina", "unchecked"] = Field(
         "stamina",
         description="A move goes up to Stamina hexes through open hexes (stamina), or anywhere (unchecked). From "

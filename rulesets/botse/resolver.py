@@ -978,6 +978,14 @@ def exhaust(work: Work, adventurer: Adventurer, die: str) -> int | None:
     None is returned."""
     track = list(adventurer.cooldown)
     if None not in track:
+        if work.options.full_track == "refuse":
+            work.ruling("full_track", "refuse", "a die that finds the cooldown track full refuses the action")
+            raise RuleRefusal(
+                f"{adventurer.name}'s cooldown track has no open slot to exhaust {die} to",
+                rule="cooldown track",
+                tip="give the adventurer more cooldown_slots, or free the track first",
+            )
+        work.ruling("full_track", "drain", "a die that finds the cooldown track full is drained instead")
         work.emit(
             Note(
                 text=f"{adventurer.name}'s cooldown track is full: {die} is drained instead of exhausted "

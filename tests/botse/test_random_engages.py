@@ -235,6 +235,7 @@ def battles(draw: st.DrawFn) -> tuple[dict[str, Any], int]:
         "fatigue": draw(st.sampled_from(["track", "counter"])),
         "recovery": draw(st.sampled_from(["cooldown_stat", "none"])),
         "movement": draw(st.sampled_from(["stamina", "unchecked"])),
+        "full_track": draw(st.sampled_from(["drain", "refuse"])),
         "adventurer_prevention": draw(st.sampled_from(["use", "record"])),
         "defeated_reactions": draw(st.sampled_from(["skip_damaged", "fire_damaged"])),
     }

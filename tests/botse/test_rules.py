@@ -293,6 +293,9 @@ def test_a_full_cooldown_track_drains_the_die_it_cannot_take() -> None:
     assert not out.steps[-1].refused
     assert out.places() == [(1, "drained", None)]
     assert out.unit("Ayrenn").drained == ("Combat",) and out.unit("Draugr").health == 19
+    refused = run_data(battle([engage(["Combat"], [1])], adventurers=adv), full_track="refuse")
+    assert refusal(refused) == "Ayrenn's cooldown track has no open slot to exhaust Combat to"
+    assert refused.state == refused.scenario.state
 
 
 def test_unused_free_dice_are_discarded_or_exhausted_by_option() -> None:
