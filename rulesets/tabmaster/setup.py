@@ -12,7 +12,7 @@ from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .model import TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
-from .profiles import parse_trait
+from .profiles import parse_attack, parse_trait
 from .state import Battle, Unit
 
 
@@ -208,18 +208,40 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
     return build_scenario(ruleset, doc, request.options)
 
 
-# Stats printed on a card as text ("1d10 (Projétil: Flecha)", "1d20"): typed on the command line, they are taken
-# as the text the user means, not read as YAML (where "Projétil: Flecha" would be a mapping and fail).
-TEXT_STATS = frozenset({"ATK", "attack", "DAN", "damage", "unit", "side", "facing", "notes"})
+# Stats printed on a card as text ("1d10 (Projétil: Flecha)", "1d20"): typed on the command line, a value that YAML
+# cannot read, or reads as a mapping or list (the colon of "Projétil: Flecha" makes a mapping), is taken as the text
+# the user means when it is a valid card attack or damage; anything else keeps the YAML reader's reading.
+TEXT_STATS = frozenset({"ATK", "attack", "DAN", "damage"})
 
 
 def stat_value(key: str, value: str) -> Any:
-    """A ``--attacker-stat``/``--target-stat`` value: a card's text stat stays text (a whole number becomes a
-    number); structured stats (``traits=[Voar]``, ``ammo={Flecha: 3}``) are read as YAML."""
-    if key in TEXT_STATS:
-        text = value.strip()
-        return int(text) if text.isdigit() else text
-    return cli_value(value, origin=f"command line ({key})")
+    """A ``--attacker-stat``/``--target-stat`` value: read as YAML like every command-line value; when YAML
+    cannot read it (or makes a mapping or list of it) and it is a card's attack (ATK) or damage (DAN) text as
+    printed, that text."""
+    try:
+        read = cli_value(value, origin=f"command line ({key})")
+    except InputError:
+        if key in TEXT_STATS and is_card_text(key, value):
+            return value.strip()
+        raise
+    if key in TEXT_STATS and isinstance(read, dict | list) and is_card_text(key, value):
+        return value.strip()
+    return read
+
+
+def is_card_text(key: str, value: str) -> bool:
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        return False
+    try:
+        if key in ("ATK", "attack"):
+            parse_attack(value, "1d6")
+        else:
+            from tabroll.dice.notation import parse
+
+            parse(value)
+    except (InputError, ValueError, AssertionError):
+        return False
+    return True
 
 
 def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
