@@ -1221,7 +1221,8 @@ def choose_reaction(work: Work, action: RollFields, unit: str, skill: str, when:
     """A companion's optional reaction, left open (no ``reactions:``): asked at the table, default no."""
     if not asking(work.dice, action, "reactions"):
         return False
-    return ask_choice(work.dice, work.emit, unit, f"use {skill} (after being {when})?", ["no", "yes"]) == 1
+    moment = "after the engage" if when == "after_engage" else f"after being {when}"
+    return ask_choice(work.dice, work.emit, unit, f"use {skill} ({moment})?", ["no", "yes"]) == 1
 
 
 def apply_effect(
