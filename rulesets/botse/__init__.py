@@ -54,7 +54,8 @@ class Botse(Ruleset):
         from .model import AuraAction, EndTurnAction, EngageAction, MoveAction, RollSkillDiceAction
 
         if isinstance(action, EngageAction):
-            against = f" {action.target}" if action.target else " (no target)"
+            names = action.target_names()
+            against = f" {', '.join(names)}" if names else " (no target)"
             granted = " (granted by an ability)" if action.granted else ""
             return action.adventurer, "engage", f"{action.adventurer} engages{against}{granted}"
         if isinstance(action, RollSkillDiceAction):

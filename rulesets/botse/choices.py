@@ -40,6 +40,8 @@ def ability_text(ability: Ability) -> str:
     parts: list[str] = []
     if ability.damage:
         parts.append(f"{ability.damage} damage" + (", unblockable" if ability.unblockable else ""))
+    if ability.damage_per_combat_die:
+        parts.append(f"{ability.damage_per_combat_die} damage per combat die")
     if ability.free_dice:
         parts.append(f"{ability.free_dice} free combat {'die' if ability.free_dice == 1 else 'dice'}")
     if ability.tenacity:

@@ -71,6 +71,43 @@ class BotseOptions(Strict):
         description="An engage granted by an ability (outside an engage action) gains no fatigue (none), or "
         "gains it like an engage action (same).",
     )
+    status_nowhere: Literal["exhaust", "not_resolved"] = Field(
+        "exhaust",
+        description="A status-code face whose status has no unit or hex to go on (no target, or dice rolled "
+        "outside battle): the rest of the face is done and the die is exhausted (exhaust, partial resolution), "
+        "or the whole result is not resolved (not_resolved).",
+    )
+    fatigue: Literal["track", "counter"] = Field(
+        "track",
+        description="Light fatigue dice are placed on the cooldown track, leftmost open slots first, as the game "
+        "places them (track: an engage whose fatigue finds no room is refused), or only counted (counter).",
+    )
+    recovery: Literal["cooldown_stat", "none"] = Field(
+        "cooldown_stat",
+        description="end_turn runs the next turn's Recovery step: the Cooldown stat's number of dice leave the "
+        "track from the left (skill dice back to the rows, light fatigue discarded) (cooldown_stat), or the "
+        "track is left as it is (none). From the game's turn sequence, not from the source.",
+    )
+    full_track: Literal["drain", "refuse"] = Field(
+        "drain",
+        description="A die to exhaust onto a full cooldown track is drained instead, the game's rule without its "
+        "overfatigue die (drain), or the action is refused (refuse). From the game, not from the source.",
+    )
+    movement: Literal["stamina", "unchecked"] = Field(
+        "stamina",
+        description="A move goes up to Stamina hexes through open hexes (stamina), or anywhere (unchecked). From "
+        "the game's turn sequence, not from the source.",
+    )
+    adventurer_prevention: Literal["use", "record"] = Field(
+        "use",
+        description="A prevent die in an adventurer's active slot prevents blockable damage later dealt to it "
+        "and is then exhausted (use), or is only recorded for the table (record).",
+    )
+    defeated_reactions: Literal["skip_damaged", "fire_damaged"] = Field(
+        "skip_damaged",
+        description="A unit defeated in the engage does not use its 'damaged' skills, as for its 'engaged' "
+        "skills (skip_damaged), or still uses them (fire_damaged). 'defeated' skills always fire.",
+    )
     out_of_battle_form_dice: Literal["refuse", "allow"] = Field(
         "refuse",
         description="Rolling skill dice outside battle skips the form step, so dice marked with a battle form "
@@ -81,13 +118,22 @@ class BotseOptions(Strict):
 # --- dice as data -----------------------------------------------------------------------------------------
 
 
-class FaceInput(Strict):
-    """One face of a die: its icons (effects) and its resolution code.
+class CostInput(Strict):
+    """A cost that must be paid in full."""
+
+    tenacity: Amount = 0
+    health: Amount = 0
+    light_fatigue: Amount = 0
+
+
+class PartInput(Strict):
+    """What a face does (also the ``then:`` part of a face, done only when the first part was done in full).
 
     ``damage``: to the declared target. ``splash``: to one other unit adjacent to the target (or to the
     adventurer, with ``adjacent_to: self``). ``prevent``: damage prevented (by the adventurer, or by the unit
-    named when resolving). ``tenacity``: a tenacity face (exhaust the die, gain 1 tenacity). ``status``: the
-    name of a status effect. ``text``: anything else, shown for the table to apply by hand.
+    named when resolving). ``heal``: Health restored (to the adventurer, or to the unit named when resolving),
+    up to its starting Health. ``status``: the name of a status effect. ``text``: anything else, shown for the
+    table to apply by hand.
     """
 
     damage: Amount = 0
@@ -95,18 +141,30 @@ class FaceInput(Strict):
     adjacent_to: Literal["target", "self"] = "target"
     unblockable: bool = False
     prevent: Amount = 0
-    tenacity: bool = False
+    heal: Amount = 0
     status: Name | None = None
     text: Annotated[str, Field(max_length=200)] | None = None
+
+
+class FaceInput(PartInput):
+    """One face of a die: its icons (effects), its resolution code, an optional ``cost`` (paid in full or the
+    face does nothing: "do A to do B") and an optional ``then`` part (done only when the face's own part was
+    done in full: "do A, then B"). ``tenacity``: a tenacity face (exhaust the die, gain 1 tenacity)."""
+
+    tenacity: bool = False
     code: Code = Code.INSTANT
+    cost: CostInput | None = None
+    then: PartInput | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> FaceInput:
-        others = self.damage or self.splash or self.prevent or self.status or self.text
-        if self.tenacity and others:
+        others = self.damage or self.splash or self.prevent or self.heal or self.status or self.text
+        if self.tenacity and (others or self.cost or self.then):
             raise ValueError("a tenacity face carries only the tenacity icon")
-        if self.code is Code.STATUS and self.status is None:
+        if self.code is Code.STATUS and self.status is None and (self.then is None or self.then.status is None):
             raise ValueError("a face with code 'status' names its status effect, e.g. status: Burning")
+        if self.then is not None and not others and self.cost is None:
+            raise ValueError("'then' follows something: give the face's first part (or a cost) before it")
         return self
 
 
@@ -149,18 +207,18 @@ class AbilityInput(Strict):
     the dice), free combat dice added to the roll, tenacity gained, or a text for the table."""
 
     damage: Amount = 0
+    damage_per_combat_die: Amount = Field(
+        0, description="More damage for each combat die in the roll; free enemy combat dice count as combat dice."
+    )
     unblockable: bool = False
     free_dice: Annotated[int, Field(ge=0, le=20)] = 0
     tenacity: Amount = 0
+    targets: Annotated[int, Field(ge=1, le=10)] = Field(
+        1,
+        description="How many units an engage may declare as targets when this item is chosen (an ability "
+        "that says so); its damage then goes to each of them.",
+    )
     text: Annotated[str, Field(max_length=200)] | None = None
-
-
-class CostInput(Strict):
-    """A cost that must be paid in full."""
-
-    tenacity: Amount = 0
-    health: Amount = 0
-    light_fatigue: Amount = 0
 
 
 class OvertaxInput(Strict):
@@ -184,6 +242,12 @@ class AdventurerInput(Strict):
     stamina: Annotated[int, Field(ge=0, le=20)]
     magicka: Annotated[int, Field(ge=0, le=20)]
     health: Annotated[int, Field(ge=0, le=1000)]
+    max_health: Annotated[int, Field(ge=1, le=1000)] | None = Field(
+        None, description="The Health a heal can restore up to (default: the starting Health)."
+    )
+    cooldown_stat: Annotated[int, Field(ge=0, le=13)] = Field(
+        2, description="The Cooldown stat: dice removed from the cooldown track at each Recovery step."
+    )
     defense: Amount = 0
     tenacity: Amount = 0
     form: Form = Form.LIGHT_WEAPON
@@ -199,6 +263,9 @@ class AdventurerInput(Strict):
     light_fatigue: Amount = 0
     engages: Annotated[int, Field(ge=0, le=100)] = Field(0, description="Engages already done this turn.")
     items: dict[Name, ItemInput] = Field(default_factory=dict, max_length=20)
+    skills: list[AdventurerSkillInput] = Field(
+        default_factory=list, max_length=20, description="Reactions it may use after an engage (step 6)."
+    )
 
     @model_validator(mode="after")
     def _slots(self) -> AdventurerInput:
@@ -206,15 +273,18 @@ class AdventurerInput(Strict):
             raise ValueError(f"{len(self.cooldown)} dice on a cooldown track of {self.cooldown_slots} slots")
         if len(self.active) > self.active_slots:
             raise ValueError(f"{len(self.active)} dice in {self.active_slots} active slots")
+        if self.max_health is not None and self.max_health < self.health:
+            raise ValueError(f"max_health {self.max_health} is below the Health {self.health}")
         return self
 
 
 class EffectInput(Strict):
-    """What a triggered enemy or companion skill does: damage to the adventurer who engaged (``to: engager``)
-    or to every unit adjacent to its owner (``to: adjacent``), light fatigue for that adventurer, a text."""
+    """What a triggered skill does: damage to the adventurer who engaged (``to: engager``), to every unit
+    adjacent to its owner (``to: adjacent``) or to the engage's declared target (``to: target``), light
+    fatigue for the adventurer who engaged, a text."""
 
     damage: Amount = 0
-    to: Literal["engager", "adjacent"] = "engager"
+    to: Literal["engager", "adjacent", "target"] = "engager"
     unblockable: bool = False
     light_fatigue: Amount = 0
     text: Annotated[str, Field(max_length=200)] | None = None
@@ -222,16 +292,24 @@ class EffectInput(Strict):
 
 class SkillInput(Strict):
     """A triggered skill: after being engaged (``engaged``), after taking damage in an engage (``damaged``),
-    after being defeated in one (``defeated``), or an aura used by its own action (``aura``)."""
+    after being defeated in one (``defeated``), after any engage (``after_engage``: step 6, the reactions of
+    enemies, adventurers and companions), or an aura used by its own action (``aura``)."""
 
     name: Name
-    when: Literal["engaged", "damaged", "defeated", "aura"]
+    when: Literal["engaged", "damaged", "defeated", "after_engage", "aura"]
     effect: EffectInput
+
+
+class AdventurerSkillInput(SkillInput):
+    """An adventurer's reaction: a skill that may be used after an engage (step 6)."""
+
+    when: Literal["after_engage"] = "after_engage"
 
 
 class CreatureInput(Strict):
     at: HexInput = Field(validation_alias=AliasChoices("at", "position"))
     health: Annotated[int, Field(ge=1, le=1000)]
+    max_health: Annotated[int, Field(ge=1, le=1000)] | None = None
     defense: Amount = 0
     combat_die: Name | None = None
     skills: list[SkillInput] = Field(default_factory=list, max_length=20)
@@ -260,6 +338,9 @@ class ResultChoice(Strict):
     die: Annotated[int, Field(ge=1, le=200)] | Literal["item"]
     unit: Name | None = None
     hex: HexInput | None = None
+    target: Name | None = Field(
+        None, description="With several declared targets: the one this result's 'the target' means (default the first)."
+    )
 
 
 def _result_kind(value: Any) -> str:
@@ -298,7 +379,8 @@ class RollFields(Strict):
         default_factory=list, max_length=60, description="Dice an ability turns to another face (step 5a)."
     )
     reactions: list[Name] = Field(
-        default_factory=list, description="Companions that choose to use their triggered skills (enemies must)."
+        default_factory=list,
+        description="Companions and adventurers that choose to use their triggered skills (enemies must).",
     )
     dice: DiceList | None = Field(None, max_length=1000)
 
@@ -307,10 +389,24 @@ class EngageAction(RollFields):
     do: Literal["engage"]
     form: Form | None = None
     target: Name | None = None
+    targets: list[Name] | None = Field(
+        None,
+        max_length=10,
+        description="More than one target, when the chosen item's ability says so (its 'targets').",
+    )
     item: Name | None = None
     overtax: bool = False
     free_dice: Annotated[int, Field(ge=0, le=20)] = 0
     granted: bool = Field(False, description="An engage granted by an ability, outside an engage action.")
+
+    @model_validator(mode="after")
+    def _one_way(self) -> EngageAction:
+        if self.target is not None and self.targets is not None:
+            raise ValueError("give either 'target' or 'targets', not both")
+        return self
+
+    def target_names(self) -> list[str]:
+        return list(self.targets) if self.targets is not None else ([self.target] if self.target else [])
 
 
 class RollSkillDiceAction(RollFields):

@@ -14,7 +14,7 @@ from typing import Any
 
 from tabroll.dice.sources import DiceSource, asks_players, roll_die
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, Defeat, Event, Modifier, Move, Note, Spend, StatusApplied
+from tabroll.events import Damage, Defeat, Event, Heal, Modifier, Move, Note, Spend, StatusApplied
 from tabroll.geometry.hex import Hex
 from tabroll.turn import ActionLog
 
@@ -42,7 +42,8 @@ from .model import (
     RollSkillDiceAction,
     Stat,
 )
-from .state import Ability, Adventurer, Battle, Creature, Die, Effect, Face, Placed, Unit
+from .setup import FATIGUE_DIE
+from .state import Ability, Adventurer, Battle, Cost, Creature, Die, Effect, Face, Placed, Unit
 
 PLACES = ("exhausted", "active", "drained", "discarded", "status")
 
@@ -147,6 +148,7 @@ class Engage:
     rolled: list[Rolled]
     ability: Ability | None = None
     item: str | None = None
+    targets: tuple[str, ...] = ()  # every declared target (``target`` is the first, or the one a result aims at)
 
 
 def resolve_roll(work: Work, action: RollFields, *, engage: bool) -> None:
@@ -154,6 +156,7 @@ def resolve_roll(work: Work, action: RollFields, *, engage: bool) -> None:
     if adventurer.defeated:
         raise RuleRefusal(f"{adventurer.name} is defeated", rule="engage")
     target: str | None = None
+    targets: tuple[str, ...] = ()
     form: Form | None = None
     if isinstance(action, EngageAction):
         check_turn_order(adventurer)
@@ -161,10 +164,13 @@ def resolve_roll(work: Work, action: RollFields, *, engage: bool) -> None:
         wanted = choose_form(work.dice, work.emit, adventurer) if asking(work.dice, action, "form") else action.form
         form = declare_form(work, adventurer, wanted)
         adventurer = work.adventurer(adventurer.name)
-        target = declare_target(work, adventurer, form, action.target)
+        targets = declare_targets(work, adventurer, form, action)
+        target = targets[0] if targets else None
     else:
         work.emit(Note(text="skill dice rolled outside battle: no fatigue, no battle form, no target"))
     setup = gather_and_roll(work, adventurer, action, form, target)
+    if target is not None:
+        setup.targets = targets
     change_faces(work, setup, action)
     resolve_results(work, setup, action)
     react(work, setup, action)
@@ -201,16 +207,19 @@ def gain_fatigue(work: Work, adventurer: Adventurer, action: EngageAction) -> Ad
             return adventurer
         work.ruling("granted_engage_fatigue", "same", "an engage granted by an ability gains fatigue like any other")
     number = adventurer.engages + 1
+    work.update(dataclasses.replace(adventurer, engages=number))
     if adventurer.engages == 0:
-        amount, reason = 0, "first engage this turn"
+        work.emit(
+            FatigueGained(
+                unit=adventurer.name, amount=0, total=adventurer.light_fatigue, reason="first engage this turn"
+            )
+        )
     else:
         expert = work.options.difficulty == "expert"
         amount = 2 if expert else 1
         reason = f"engage {number} this turn" + (" on Expert" if expert else "")
-    updated = dataclasses.replace(adventurer, engages=number, light_fatigue=adventurer.light_fatigue + amount)
-    work.update(updated)
-    work.emit(FatigueGained(unit=adventurer.name, amount=amount, total=updated.light_fatigue, reason=reason))
-    return updated
+        take_fatigue(work, adventurer.name, amount, reason, must_fit=True)
+    return work.adventurer(adventurer.name)
 
 
 def declare_form(work: Work, adventurer: Adventurer, wanted: Form | None) -> Form:
@@ -224,6 +233,25 @@ def declare_form(work: Work, adventurer: Adventurer, wanted: Form | None) -> For
     if form is not adventurer.form:
         work.update(dataclasses.replace(adventurer, form=form))
     return form
+
+
+def declare_targets(work: Work, adventurer: Adventurer, form: Form, action: EngageAction) -> tuple[str, ...]:
+    """Step 3: one target per engage, unless the chosen item's ability says more (its ``targets``)."""
+    names = action.target_names()
+    if len(names) > 1:
+        item = adventurer.item(action.item) if action.item is not None else None
+        allowed = item.ability.targets if item is not None else 1
+        if len(names) > allowed:
+            whose = f"{item.name}'s ability allows {allowed}" if item is not None else "no item is chosen (item:)"
+            raise RuleRefusal(
+                f"{len(names)} targets declared: an engage has one target unless an ability says otherwise, and "
+                f"{whose}",
+                rule="target",
+                tip="choose the item whose ability names several targets with item: NAME",
+            )
+        if len(set(names)) != len(names):
+            raise RuleRefusal("a unit is declared as a target twice", rule="target")
+    return tuple(n for n in (declare_target(work, adventurer, form, name) for name in names) if n is not None)
 
 
 def declare_target(work: Work, adventurer: Adventurer, form: Form, name: str | None) -> str | None:
@@ -331,6 +359,7 @@ def gather_and_roll(
             extra = item.overtax_ability
             ability = Ability(
                 damage=ability.damage + extra.damage,
+                damage_per_combat_die=ability.damage_per_combat_die + extra.damage_per_combat_die,
                 unblockable=ability.unblockable or extra.unblockable,
                 free_dice=ability.free_dice + extra.free_dice,
                 tenacity=ability.tenacity + extra.tenacity,
@@ -385,29 +414,74 @@ def gather_and_roll(
     return Engage(adventurer.name, form, target, rolled, ability, item_name)
 
 
-def pay_cost(work: Work, adventurer: Adventurer, cost: Any, what: str) -> Adventurer:
+def cost_problem(work: Work, adventurer: Adventurer, cost: Cost) -> str | None:
+    """Why ``cost`` cannot be paid in full, or None."""
+    if adventurer.tenacity < cost.tenacity:
+        return f"{cost.tenacity} tenacity needed, {adventurer.name} has {adventurer.tenacity}"
+    if adventurer.health < cost.health:
+        return f"{cost.health} Health needed, {adventurer.name} has {adventurer.health}"
+    room = fatigue_room(work, adventurer)
+    if room is not None and cost.light_fatigue > room:
+        return f"{cost.light_fatigue} light fatigue dice to take, {room} open slot(s) on the cooldown track"
+    return None
+
+
+def pay_cost(work: Work, adventurer: Adventurer, cost: Cost, what: str) -> Adventurer:
     """A cost is paid in full or not at all."""
-    if adventurer.tenacity < cost.tenacity or adventurer.health < cost.health:
-        raise RuleRefusal(
-            f"{adventurer.name} cannot pay the cost of {what} in full "
-            f"(tenacity {cost.tenacity}, Health {cost.health} needed; has {adventurer.tenacity}, {adventurer.health})",
-            rule="costs",
-        )
+    problem = cost_problem(work, adventurer, cost)
+    if problem is not None:
+        raise RuleRefusal(f"{adventurer.name} cannot pay the cost of {what} in full: {problem}", rule="costs")
     paid = dataclasses.replace(
-        adventurer,
-        tenacity=adventurer.tenacity - cost.tenacity,
-        health=adventurer.health - cost.health,
-        light_fatigue=adventurer.light_fatigue + cost.light_fatigue,
+        adventurer, tenacity=adventurer.tenacity - cost.tenacity, health=adventurer.health - cost.health
     )
     for resource, amount, left in (
         ("tenacity", cost.tenacity, paid.tenacity),
         ("Health", cost.health, paid.health),
-        ("light fatigue die", cost.light_fatigue, paid.light_fatigue),
     ):
         if amount:
             work.emit(Spend(unit=adventurer.name, resource=resource, amount=amount, remaining=left))
     work.update(paid)
-    return paid
+    if cost.light_fatigue:
+        take_fatigue(work, adventurer.name, cost.light_fatigue, f"cost of {what}", must_fit=True)
+    return work.adventurer(adventurer.name)
+
+
+def fatigue_room(work: Work, adventurer: Adventurer) -> int | None:
+    """How many light fatigue dice the adventurer can receive: the open cooldown slots when fatigue dice go on
+    the track, None (no limit) when fatigue is a counter."""
+    if work.options.fatigue == "counter":
+        return None
+    return sum(1 for slot in adventurer.cooldown if slot is None)
+
+
+def take_fatigue(work: Work, name: str, amount: int, reason: str, *, must_fit: bool) -> None:
+    """Gain ``amount`` light fatigue dice: on the cooldown track's leftmost open slots (ruling ``fatigue: track``,
+    as the game places them) or on a counter (``fatigue: counter``). When they do not fit, a step that must
+    take them is refused; a reaction's fatigue fills what it can and the rest goes back to the supply."""
+    adventurer = work.adventurer(name)
+    room = fatigue_room(work, adventurer)
+    if room is None:
+        work.ruling("fatigue", "counter", "light fatigue is counted, not placed on the cooldown track")
+        total = adventurer.light_fatigue + amount
+        work.update(dataclasses.replace(adventurer, light_fatigue=total))
+        work.emit(FatigueGained(unit=name, amount=amount, total=total, reason=reason))
+        return
+    work.ruling("fatigue", "track", "light fatigue dice go on the cooldown track, leftmost open slot first")
+    if amount > room and must_fit:
+        raise RuleRefusal(
+            f"{name} cannot receive {amount} light fatigue {'die' if amount == 1 else 'dice'} ({reason}): "
+            f"the cooldown track has {room} open slot(s)",
+            rule="fatigue",
+            tip="an adventurer engages only as often as the fatigue it can receive allows; end the turn to recover",
+        )
+    placed = min(amount, room)
+    track = list(adventurer.cooldown)
+    for _ in range(placed):
+        track[track.index(None)] = FATIGUE_DIE
+    total = adventurer.light_fatigue + placed
+    work.update(dataclasses.replace(adventurer, cooldown=tuple(track), light_fatigue=total))
+    lost = "" if placed == amount else f"; {amount - placed} found no open slot and went back to the supply"
+    work.emit(FatigueGained(unit=name, amount=placed, total=total, reason=f"{reason}{lost}"))
 
 
 def change_faces(work: Work, setup: Engage, action: RollFields) -> None:
@@ -452,6 +526,15 @@ class Choice:
     die: int | None  # None: the item's ability
     unit: str | None = None
     hex: Hex | None = None
+    target: str | None = None  # with several declared targets: the one this result aims at
+
+
+def aimed(setup: Engage, choice: Choice) -> Engage:
+    """The engage as one result sees it: "the target" is the declared target the result aims at (``target:``
+    in ``resolve:``), by default the first."""
+    if choice.target is None or choice.target == setup.target:
+        return setup
+    return dataclasses.replace(setup, target=choice.target)
 
 
 def result_label(setup: Engage, key: int | None) -> str:
@@ -504,10 +587,16 @@ def choices(work: Work, setup: Engage, action: RollFields) -> list[Choice]:
     out: list[Choice] = []
     seen: set[int | None] = set()
     for entry in action.resolve:
+        aim: str | None = None
         if isinstance(entry, ResultChoice):
-            key, unit, where = entry.die, entry.unit, entry.hex
+            key, unit, where, aim = entry.die, entry.unit, entry.hex, entry.target
         else:
             key, unit, where = entry, None, None
+        if aim is not None and aim not in setup.targets:
+            declared = ", ".join(setup.targets) or "none"
+            raise RuleRefusal(
+                f"resolve: {aim} is not a declared target of this engage (declared: {declared})", rule="results"
+            )
         number = None if key == "item" else int(key)
         if number is None and setup.ability is None:
             raise RuleRefusal("resolve: 'item' names no ability: no item was chosen for this engage", rule="results")
@@ -516,8 +605,8 @@ def choices(work: Work, setup: Engage, action: RollFields) -> list[Choice]:
         if number in seen:
             raise RuleRefusal(f"resolve: {key} is listed twice; each result resolves once", rule="results")
         seen.add(number)
-        out.append(Choice(number, unit, (where[0], where[1]) if where is not None else None))
-    return [with_splash_unit(work, setup, choice) for choice in out]
+        out.append(Choice(number, unit, (where[0], where[1]) if where is not None else None, aim))
+    return [with_splash_unit(work, aimed(setup, choice), choice) for choice in out]
 
 
 @dataclass
@@ -528,8 +617,13 @@ class Plan:
     prevent: dict[str, int] = field(default_factory=dict)
     done: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    heal: dict[str, int] = field(default_factory=dict)
     code: Code = Code.INSTANT
     status_on: str | None = None
+    status_name: str | None = None  # the face's (first) status, placed or not
+    statuses: list[str] = field(default_factory=list)  # the statuses placed on ``status_on``
+    nowhere: bool = False  # a status-code face whose status had nowhere to go
+    cost: Cost | None = None  # paid when the result is resolved
 
     def add_damage(self, unit: str, amount: int, unblockable: bool) -> None:
         blockable, through = self.damage.get(unit, (0, 0))
@@ -564,16 +658,44 @@ def splash_unit(work: Work, setup: Engage, choice: Choice, reference: Hex) -> st
 
 
 def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Plan:
-    """Partial resolution: everything on the face that can be done now, and what has to be skipped."""
-    battle = work.battle
+    """Partial resolution: everything on the face that can be done now, and what has to be skipped.
+
+    A face's ``cost`` must be payable in full, or nothing on the face is done ("do A to do B"); its ``then``
+    part is done only when everything before it was done ("do A, then B": A counts as a cost). A face whose
+    only possible part is its cost is not resolved, so no cost is paid for nothing."""
     face = rolled.face
-    adventurer = battle.adventurer(setup.adventurer)
     plan = Plan(code=face.code)
+    if face.cost is not None:
+        problem = cost_problem(work, work.adventurer(setup.adventurer), face.cost)
+        if problem:
+            plan.skipped.append(f"its cost ({face.cost.describe()}) cannot be paid in full: {problem}")
+            return plan
+        plan.cost = face.cost
+    plan_part(work, setup, rolled, choice, face, plan, first=True)
+    if face.then is not None:
+        if plan.skipped:
+            plan.skipped.append(f"then {face.then.part_text()}: not done, as the part before it was not done in full")
+        else:
+            plan_part(work, setup, rolled, choice, face.then, plan, first=False)
+    if plan.status_name is not None and plan.status_on is None and plan.code is Code.STATUS:
+        plan.code = status_nowhere(work, plan)
+        plan.nowhere = True
+    if plan.cost is not None and plan.done:
+        plan.done.insert(0, f"pays {plan.cost.describe()}")
+    return plan
+
+
+def plan_part(
+    work: Work, setup: Engage, rolled: Rolled, choice: Choice, face: Face, plan: Plan, *, first: bool
+) -> None:
+    """One part of a face (the face itself, or its ``then`` part) into ``plan``."""
+    battle = work.battle
+    adventurer = battle.adventurer(setup.adventurer)
     damage, prevent = face.damage, face.prevent
-    if setup.form is Form.DEFENSIVE and rolled.die.combat and damage:
+    if first and setup.form is Form.DEFENSIVE and rolled.die.combat and damage:
         if rolled.free:
             plan.skipped.append("free enemy dice cannot be placed in active slots in Defensive form")
-            return plan
+            return
         prevent, damage, plan.code = prevent + damage, 0, Code.ACTIVE
         plan.done.append(f"Defensive form: the combat die's {face.damage} damage becomes prevent {face.damage}")
     if damage:
@@ -585,9 +707,7 @@ def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Pl
             plan.add_damage(setup.target, damage, face.unblockable)
             plan.done.append(f"{damage} damage to {setup.target}")
     if face.splash:
-        reference = adventurer.position
-        if face.adjacent_to == "target":
-            reference = battle.unit(setup.target).position if setup.target else None  # type: ignore[assignment]
+        reference = splash_reference(work, setup, face)
         name = splash_unit(work, setup, choice, reference) if reference is not None else None
         problem = None
         if reference is None:
@@ -615,20 +735,49 @@ def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Pl
         if unit.defeated:
             plan.skipped.append(f"prevent {prevent}: {on} is defeated")
         else:
-            plan.prevent[on] = prevent
+            plan.prevent[on] = plan.prevent.get(on, 0) + prevent
             plan.done.append(f"{on} prevents {prevent}")
+    if face.heal:
+        on = choice.unit or adventurer.name
+        unit = battle.unit(on)
+        if unit.defeated:
+            plan.skipped.append(f"heal {face.heal}: {on} is defeated")
+        else:
+            plan.heal[on] = plan.heal.get(on, 0) + face.heal
+            plan.done.append(f"{on} heals {face.heal}")
     if face.status:
         placed_on = choice.unit or (f"hex {list(choice.hex)}" if choice.hex else None) or setup.target
+        if plan.status_name is None:
+            plan.status_name = face.status
         if placed_on is None:
             plan.skipped.append(f"status {face.status}: no unit or hex to place it on")
         else:
             if choice.hex is not None and not battle.map.contains(choice.hex):
                 raise RuleRefusal(f"hex {list(choice.hex)} is off the map", rule="status")
             plan.status_on = placed_on
+            plan.statuses.append(face.status)
             plan.done.append(f"{face.status} on {placed_on}")
     if face.text:
         plan.done.append(f"apply by hand: {face.text}")
-    return plan
+
+
+def status_nowhere(work: Work, plan: Plan) -> Code:
+    """A status-code face whose status has no unit or hex to go on (no target, or skill dice rolled outside
+    battle). Partial resolution: the rest of the face is done and the die is exhausted (ruling
+    ``status_nowhere: exhaust``), or the whole result is left unresolved (``not_resolved``)."""
+    choice = work.options.status_nowhere
+    if choice == "exhaust":
+        if plan.done:
+            work.ruling(
+                "status_nowhere",
+                "exhaust",
+                "a status with nowhere to go is skipped; the rest of the face is done and the die is exhausted",
+            )
+        return Code.INSTANT
+    work.ruling("status_nowhere", "not_resolved", "a status with nowhere to go leaves the whole result unresolved")
+    plan.skipped.extend(f"{done} (not done: the status had nowhere to go)" for done in plan.done)
+    plan.done.clear()
+    return Code.STATUS
 
 
 def target_problem(work: Work, setup: Engage) -> str | None:
@@ -648,20 +797,21 @@ def static_units(work: Work, setup: Engage, choice: Choice) -> list[str]:
     if choice.die is None:
         return []
     rolled = setup.rolled[choice.die - 1]
-    face = rolled.face
     found: list[str] = []
     defensive = setup.form is Form.DEFENSIVE and rolled.die.combat
-    if face.damage and setup.target and not defensive:
-        found.append(setup.target)
-    if face.splash:
-        reference: Hex | None = work.adventurer(setup.adventurer).position
-        if face.adjacent_to == "target":
-            reference = work.unit(setup.target).position if setup.target else None
-        name = splash_unit(work, setup, choice, reference) if reference is not None else None
-        if name:
-            found.append(name)
-    if (face.prevent or (defensive and face.damage)) and choice.unit:
-        found.append(choice.unit)
+    for face in (rolled.face, rolled.face.then):
+        if face is None:
+            continue
+        if face.damage and setup.target and not defensive:
+            found.append(setup.target)
+        if face.splash:
+            reference = splash_reference(work, setup, face)
+            name = splash_unit(work, setup, choice, reference) if reference is not None else None
+            if name:
+                found.append(name)
+        if (face.prevent or (defensive and face.damage)) and choice.unit:
+            found.append(choice.unit)
+        defensive = False
     return [n for n in dict.fromkeys(found) if not isinstance(work.unit(n), Adventurer)]
 
 
@@ -671,7 +821,7 @@ def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
     summed = work.options.damage_summing == "engage"
     last: dict[str, int] = {}  # in the order the units are first damaged: the order of the dealings
     for position, choice in enumerate(order):
-        for name in static_units(work, setup, choice):
+        for name in static_units(work, aimed(setup, choice), choice):
             last[name] = position
     if last:
         work.ruling(
@@ -690,7 +840,7 @@ def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
             resolve_item(work, setup)
         else:
             rolled = setup.rolled[choice.die - 1]
-            plan = plan_result(work, setup, rolled, choice)
+            plan = plan_result(work, aimed(setup, choice), rolled, choice)
             if place_result(work, setup, rolled, plan):
                 for name, (blockable, through) in plan.damage.items():
                     if summed and not isinstance(work.unit(name), Adventurer):
@@ -702,12 +852,35 @@ def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
                 for name, amount in plan.prevent.items():
                     if summed and not isinstance(work.unit(name), Adventurer):
                         pending.setdefault(name, [0, 0, 0])[2] += amount
+                for name, amount in plan.heal.items():
+                    heal(work, name, amount, f"die {rolled.number} {rolled.die.name}")
         for name in [n for n, p in last.items() if p == position]:
             blockable, through, prevented = pending.pop(name, [0, 0, 0])
             deal_summed(work, name, blockable, through, prevented, by=setup.adventurer)
+    for name, (blockable, through, prevented) in pending.items():  # a safety net: every tally is dealt
+        work.emit(Note(text=f"summed damage to {name} left over after the last result: dealt now", unit=name))
+        deal_summed(work, name, blockable, through, prevented, by=setup.adventurer)
     for rolled in setup.rolled:
         if rolled.number not in work.placed:
             unresolved(work, setup, rolled, "not resolved")
+
+
+def heal(work: Work, name: str, amount: int, what: str) -> None:
+    """Restore Health, up to the unit's starting (or ``max_health``) Health."""
+    unit = work.unit(name)
+    cap = max(unit.max_health, unit.health)
+    after = min(cap, unit.health + amount)
+    work.emit(
+        Heal(
+            unit=name,
+            amount=after - unit.health,
+            before=unit.health,
+            after=after,
+            reason=f"{what}: heal {amount}" + (f", up to Health {cap}" if after < unit.health + amount else ""),
+        )
+    )
+    if after != unit.health:
+        work.update(dataclasses.replace(unit, health=after))
 
 
 def deal_summed(work: Work, name: str, blockable: int, through: int, prevented: int, *, by: str) -> None:
@@ -726,13 +899,15 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
     if face.tenacity:
         if rolled.free:  # enemy dice carry no tenacity icon (checked on load); kept for safety
             return False
-        slot = exhaust(work, adventurer, rolled.die.name)
+        work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done="tenacity"))
         adventurer = work.adventurer(setup.adventurer)
         work.update(dataclasses.replace(adventurer, tenacity=adventurer.tenacity + 1))
-        work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done="tenacity"))
         work.emit(TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason="tenacity face"))
-        mark(work, rolled, "exhausted", "tenacity face", slot=slot)
+        exhaust_rolled(work, setup, rolled, "tenacity face")
         return True
+    if plan.cost is not None and plan.done == [f"pays {plan.cost.describe()}"]:
+        plan.skipped.append("only its cost could be paid")
+        plan.done.clear()
     if not plan.done:
         why = "; ".join(plan.skipped) or "a blank face"
         work.emit(Note(text=f"die {rolled.number} {rolled.die.name}: nothing on it can be done ({why})"))
@@ -742,30 +917,49 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
         return False
     done = "; ".join(plan.done) + ("" if not plan.skipped else f" (skipped: {'; '.join(plan.skipped)})")
     work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=done))
+    if plan.cost is not None:
+        pay_cost(work, adventurer, plan.cost, f"die {rolled.number} {rolled.die.name}")
+        adventurer = work.adventurer(setup.adventurer)
+    if plan.status_on is not None:
+        for status in plan.statuses:
+            apply_status(work, rolled, plan.status_on, status)
     if rolled.free:
         mark(work, rolled, "discarded", "free enemy combat die, discarded after use")
     elif plan.code is Code.ACTIVE:
-        placed = Placed(die=rolled.die.name, face=rolled.face.describe())
+        prevent = plan.prevent.get(adventurer.name, 0)
+        placed = Placed(die=rolled.die.name, face=rolled.face.describe(), prevent=prevent)
         work.update(dataclasses.replace(adventurer, active=(*adventurer.active, placed)))
         mark(work, rolled, "active", "active slot code", slot=len(adventurer.active) + 1)
     elif plan.code is Code.DRAINED:
         work.update(dataclasses.replace(adventurer, drained=(*adventurer.drained, rolled.die.name)))
         mark(work, rolled, "drained", "drained code")
-    elif plan.code is Code.STATUS:
-        assert plan.status_on is not None and face.status is not None
-        placed = Placed(die=rolled.die.name, face=face.status, on=plan.status_on)
+    elif plan.code is Code.STATUS and plan.status_on is not None and plan.status_name is not None:
+        placed = Placed(die=rolled.die.name, face=plan.status_name, on=plan.status_on)
         work.update(dataclasses.replace(adventurer, statuses=(*adventurer.statuses, placed)))
-        target = work.battle.unit(plan.status_on) if not plan.status_on.startswith("hex ") else None
-        if isinstance(target, Creature):
-            work.update(dataclasses.replace(target, statuses=(*target.statuses, face.status)))
-        work.emit(
-            StatusApplied(unit=plan.status_on, status=face.status, reason=f"{rolled.die.name}, die {rolled.number}")
-        )
         mark(work, rolled, "status", "status effect code", on=plan.status_on)
     else:
         why = "cooldown code: its effect lasts while it is there" if plan.code is Code.COOLDOWN else "instant code"
-        mark(work, rolled, "exhausted", why, slot=exhaust(work, adventurer, rolled.die.name))
+        if plan.nowhere:
+            why = "status code, but its status had nowhere to go: ruling status_nowhere"
+        exhaust_rolled(work, setup, rolled, why)
     return True
+
+
+def exhaust_rolled(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
+    """Exhaust a rolled die: the leftmost open cooldown slot, or drained when the track is full."""
+    slot = exhaust(work, work.adventurer(setup.adventurer), rolled.die.name)
+    if slot is None:
+        mark(work, rolled, "drained", f"{why}; the cooldown track is full, so it is drained instead")
+    else:
+        mark(work, rolled, "exhausted", why, slot=slot)
+
+
+def apply_status(work: Work, rolled: Rolled, on: str, status: str) -> None:
+    """The status effect on its unit (a creature keeps the list) or hex, with its event."""
+    unit = work.battle.unit(on) if not on.startswith("hex ") else None
+    if isinstance(unit, Creature):
+        work.update(dataclasses.replace(unit, statuses=(*unit.statuses, status)))
+    work.emit(StatusApplied(unit=on, status=status, reason=f"{rolled.die.name}, die {rolled.number}"))
 
 
 def unresolved(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
@@ -775,19 +969,32 @@ def unresolved(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
             mark(work, rolled, "discarded", f"{why}; free enemy combat die")
             return
         work.ruling("unused_free_dice", "exhaust", "an unresolved free die is exhausted like any other die")
-    adventurer = work.adventurer(setup.adventurer)
-    mark(work, rolled, "exhausted", why, slot=exhaust(work, adventurer, rolled.die.name))
+    exhaust_rolled(work, setup, rolled, why)
 
 
-def exhaust(work: Work, adventurer: Adventurer, die: str) -> int:
-    """Put ``die`` on the leftmost open slot of the cooldown track; the slot number (from 1)."""
+def exhaust(work: Work, adventurer: Adventurer, die: str) -> int | None:
+    """Put ``die`` on the leftmost open slot of the cooldown track; the slot number (from 1). On a full track
+    the die is drained instead (the game's rule for a full track; its overfatigue die is not modelled), and
+    None is returned."""
     track = list(adventurer.cooldown)
     if None not in track:
-        raise RuleRefusal(
-            f"{adventurer.name}'s cooldown track has no open slot to exhaust {die} to",
-            rule="cooldown track",
-            tip="give the adventurer more cooldown_slots, or free the track first",
+        if work.options.full_track == "refuse":
+            work.ruling("full_track", "refuse", "a die that finds the cooldown track full refuses the action")
+            raise RuleRefusal(
+                f"{adventurer.name}'s cooldown track has no open slot to exhaust {die} to",
+                rule="cooldown track",
+                tip="give the adventurer more cooldown_slots, or free the track first",
+            )
+        work.ruling("full_track", "drain", "a die that finds the cooldown track full is drained instead")
+        work.emit(
+            Note(
+                text=f"{adventurer.name}'s cooldown track is full: {die} is drained instead of exhausted "
+                "(overfatigue is not modelled)",
+                unit=adventurer.name,
+            )
         )
+        work.update(dataclasses.replace(adventurer, drained=(*adventurer.drained, die)))
+        return None
     slot = track.index(None)
     track[slot] = die
     work.update(dataclasses.replace(adventurer, cooldown=tuple(track)))
@@ -809,19 +1016,32 @@ def resolve_item(work: Work, setup: Engage) -> None:
     done: list[str] = []
     if ability.free_dice:
         done.append(f"{ability.free_dice} free combat dice (added to the roll)")
-    if ability.damage:
-        problem = target_problem(work, setup)
-        if problem:
-            done.append(f"{ability.damage} damage skipped: {problem}")
-        else:
-            assert setup.target is not None
-            done.append(f"{ability.damage} damage to {setup.target}")
+    damage = ability.damage
+    if ability.damage_per_combat_die:
+        # free enemy combat dice do not count against the limits, but they are combat dice for item effects
+        combat = sum(1 for r in setup.rolled if r.die.combat)
+        damage += ability.damage_per_combat_die * combat
+        done.append(
+            f"{ability.damage_per_combat_die} damage per combat die × {combat} combat dice in the roll "
+            "(free dice included)"
+        )
+    views = [dataclasses.replace(setup, target=t) for t in setup.targets] or [setup]
+    hit: list[str] = []
+    if damage:
+        for view in views:
+            problem = target_problem(work, view)
+            if problem:
+                done.append(f"{damage} damage skipped: {problem}")
+            else:
+                assert view.target is not None
+                hit.append(view.target)
+                done.append(f"{damage} damage to {view.target}")
     if ability.text:
         done.append(f"apply by hand: {ability.text}")
     work.emit(ResultResolved(number=0, die=setup.item, done="; ".join(done) or "nothing"))
-    if ability.damage and setup.target is not None and not target_problem(work, setup):
-        blockable, through = (0, ability.damage) if ability.unblockable else (ability.damage, 0)
-        deal(work, setup.target, blockable, through, by=setup.adventurer, what=f"{setup.item}'s ability")
+    for name in hit:
+        blockable, through = (0, damage) if ability.unblockable else (damage, 0)
+        deal(work, name, blockable, through, by=setup.adventurer, what=f"{setup.item}'s ability")
     if ability.tenacity:
         adventurer = work.adventurer(setup.adventurer)
         work.update(dataclasses.replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
@@ -839,6 +1059,9 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
     """One dealing of damage: remaining Defense (printed Defense minus the damage already dealt to the unit in
     this engage) stops blockable damage first; the rest is lost Health. Unblockable damage ignores Defense."""
     unit = work.unit(name)
+    if isinstance(unit, Adventurer) and blockable and any(p.prevent for p in unit.active):
+        blockable = use_prevention(work, unit, blockable)
+        unit = work.unit(name)
     amount = blockable + through
     if unit.defeated or amount == 0:
         return
@@ -878,6 +1101,40 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
         work.emit(Defeat(unit=name, by=by, reason=f"Health 0 ({what})"))
 
 
+def use_prevention(work: Work, adventurer: Adventurer, blockable: int) -> int:
+    """Prevent dice in the adventurer's active slots stop blockable damage dealt to it, in slot order, until
+    it is all stopped; each die used leaves its slot and is exhausted (ruling ``adventurer_prevention``).
+    Returns the blockable damage left. Unblockable damage ignores prevention."""
+    if work.options.adventurer_prevention == "record":
+        work.ruling("adventurer_prevention", "record", "prevention in an adventurer's slots is only recorded")
+        return blockable
+    work.ruling(
+        "adventurer_prevention", "use", "a prevent die in the adventurer's active slot stops damage dealt to it"
+    )
+    kept: list[Placed] = []
+    used: list[Placed] = []
+    for placed in adventurer.active:
+        if placed.prevent and blockable > 0:
+            stopped = min(placed.prevent, blockable)
+            blockable -= stopped
+            used.append(placed)
+            work.emit(
+                Note(
+                    text=f"{adventurer.name}'s {placed.die} in an active slot prevents {stopped} of the damage "
+                    f"(prevent {placed.prevent}); the die leaves its slot and is exhausted",
+                    unit=adventurer.name,
+                )
+            )
+        else:
+            kept.append(placed)
+    work.update(dataclasses.replace(adventurer, active=tuple(kept)))
+    for placed in used:
+        slot = exhaust(work, work.adventurer(adventurer.name), placed.die)
+        if slot is not None:
+            work.emit(Note(text=f"{placed.die} exhausted to cooldown slot {slot}", unit=adventurer.name))
+    return blockable
+
+
 def restore_defense(work: Work) -> None:
     for name, total in work.running.items():
         unit = work.unit(name)
@@ -898,10 +1155,12 @@ def restore_defense(work: Work) -> None:
 
 
 def react(work: Work, setup: Engage, action: RollFields) -> None:
-    """Step 6: enemies must use skills triggered by this engage; companions may (``reactions:``).
+    """Step 6: enemies must use skills triggered by this engage; companions and adventurers may (``reactions:``).
 
     Only the declared target is engaged; an enemy defeated during the engage does not use its "after being
-    engaged" skills; skills triggered by damage or defeat are not covered by that rule.
+    engaged" skills (nor, by ruling, its "damaged" ones); "defeated" skills fire on the defeat. "after_engage"
+    skills answer any engage (rolling skill dice outside battle included): the reactions of every unit that
+    is still standing.
     """
     for creature in work.battle.creatures:
         for skill in creature.skills:
@@ -909,7 +1168,7 @@ def react(work: Work, setup: Engage, action: RollFields) -> None:
                 continue
             name = creature.name
             if skill.when == "engaged":
-                if name == setup.target:
+                if name in setup.targets:
                     if name in work.defeated:
                         reason = "it was defeated during the engage"
                         work.emit(Reaction(unit=name, skill=skill.name, when=skill.when, fired=False, reason=reason))
@@ -920,35 +1179,61 @@ def react(work: Work, setup: Engage, action: RollFields) -> None:
                     continue
                 else:
                     continue
+            elif skill.when == "after_engage":
+                if work.unit(name).defeated:
+                    continue
             elif name not in (work.damaged if skill.when == "damaged" else work.defeated):
                 continue
-            if (
-                creature.side == "companion"
-                and name not in action.reactions
-                and not choose_reaction(work, action, creature.name, skill.name, skill.when)
-            ):
-                reason = "a companion's reaction is optional and was not chosen (reactions:)"
-                work.emit(Reaction(unit=name, skill=skill.name, when=skill.when, fired=False, reason=reason))
+            elif skill.when == "damaged" and name in work.defeated:
+                if work.options.defeated_reactions == "skip_damaged":
+                    work.ruling(
+                        "defeated_reactions",
+                        "skip_damaged",
+                        "a unit defeated in the engage does not use its 'damaged' skills either",
+                    )
+                    reason = "it was defeated during the engage (ruling defeated_reactions)"
+                    work.emit(Reaction(unit=name, skill=skill.name, when=skill.when, fired=False, reason=reason))
+                    continue
+                work.ruling("defeated_reactions", "fire_damaged", "a defeated unit still uses its 'damaged' skills")
+            if creature.side == "companion" and not chosen(work, action, name, skill.name, skill.when):
                 continue
-            apply_effect(work, creature, skill.name, skill.when, skill.effect, setup.adventurer, engage=True)
+            apply_effect(work, creature, skill.name, skill.when, skill.effect, setup, engage=True)
+    for adventurer in work.battle.adventurers:
+        for skill in adventurer.skills:
+            if work.unit(adventurer.name).defeated or not chosen(work, action, adventurer.name, skill.name, skill.when):
+                continue
+            apply_effect(
+                work, work.adventurer(adventurer.name), skill.name, skill.when, skill.effect, setup, engage=True
+            )
+
+
+def chosen(work: Work, action: RollFields, unit: str, skill: str, when: str) -> bool:
+    """An optional reaction (a companion's or an adventurer's): used when listed in ``reactions:`` or chosen at
+    the table; else logged as not used."""
+    if unit in action.reactions or choose_reaction(work, action, unit, skill, when):
+        return True
+    reason = "an optional reaction, not chosen (reactions:)"
+    work.emit(Reaction(unit=unit, skill=skill, when=when, fired=False, reason=reason))
+    return False
 
 
 def choose_reaction(work: Work, action: RollFields, unit: str, skill: str, when: str) -> bool:
     """A companion's optional reaction, left open (no ``reactions:``): asked at the table, default no."""
     if not asking(work.dice, action, "reactions"):
         return False
-    return ask_choice(work.dice, work.emit, unit, f"use {skill} (after being {when})?", ["no", "yes"]) == 1
+    moment = "after the engage" if when == "after_engage" else f"after being {when}"
+    return ask_choice(work.dice, work.emit, unit, f"use {skill} ({moment})?", ["no", "yes"]) == 1
 
 
 def apply_effect(
-    work: Work, owner: Creature, skill: str, when: str, effect: Effect, engager: str | None, *, engage: bool
+    work: Work, owner: Unit, skill: str, when: str, effect: Effect, setup: Engage | None, *, engage: bool
 ) -> None:
+    engager = setup.adventurer if setup is not None else None
+    targets = setup.targets if setup is not None else ()
     parts: list[str] = []
     if effect.damage:
-        parts.append(
-            f"{effect.damage} damage to "
-            + ("the adventurer who engaged" if effect.to == "engager" else "every adjacent unit")
-        )
+        to = {"engager": "the adventurer who engaged", "adjacent": "every adjacent unit", "target": "the target"}
+        parts.append(f"{effect.damage} damage to {to[effect.to]}")
     if effect.light_fatigue:
         parts.append(f"{effect.light_fatigue} light fatigue")
     if effect.text:
@@ -958,6 +1243,10 @@ def apply_effect(
     if effect.damage:
         if effect.to == "engager":
             victims = [engager] if engager else []
+        elif effect.to == "target":
+            victims = [t for t in targets if not work.unit(t).defeated]
+            if not victims:
+                work.emit(Note(text=f"{skill}: no living declared target to damage", unit=owner.name))
         else:
             victims = [
                 u.name
@@ -968,10 +1257,7 @@ def apply_effect(
     for victim in victims:
         deal(work, victim, blockable, through, by=owner.name, what=skill, engage=engage)
     if effect.light_fatigue and engager:
-        adventurer = work.adventurer(engager)
-        total = adventurer.light_fatigue + effect.light_fatigue
-        work.update(dataclasses.replace(adventurer, light_fatigue=total))
-        work.emit(FatigueGained(unit=engager, amount=effect.light_fatigue, total=total, reason=skill))
+        take_fatigue(work, engager, effect.light_fatigue, skill, must_fit=False)
 
 
 # --- other actions ----------------------------------------------------------------------------------------
@@ -993,11 +1279,51 @@ def resolve_move(work: Work, action: MoveAction) -> None:
     other = battle.unit_at(to)
     if other is not None and other.name != adventurer.name:
         raise RuleRefusal(f"hex {list(to)} is taken by {other.name}", rule="move")
+    if work.options.movement == "stamina":
+        work.ruling("movement", "stamina", "a move goes up to Stamina hexes, through open hexes")
+        steps = hex_steps(battle, adventurer, to)
+        if steps is None:
+            raise RuleRefusal(f"{adventurer.name} has no path to {list(to)} through open hexes", rule="movement")
+        if steps > adventurer.stamina:
+            raise RuleRefusal(
+                f"{list(to)} is {steps} hexes away by the shortest open path; {adventurer.name} moves up to "
+                f"{adventurer.stamina} (Stamina)",
+                rule="movement",
+            )
+    else:
+        work.ruling("movement", "unchecked", "movement allowance and paths are not checked")
     moved = dataclasses.replace(
         adventurer, position=to, moves=adventurer.moves + 1, moved_after_engage=adventurer.engages > 0
     )
     work.update(moved)
     work.emit(Move(unit=adventurer.name, origin=adventurer.position, destination=to, path=(to,)))
+
+
+def hex_steps(battle: Battle, adventurer: Adventurer, to: Hex) -> int | None:
+    """The fewest steps from the adventurer's hex to ``to`` through hexes that are on the map, not blocked
+    and not taken by another living unit (the goal included), or None when there is no way."""
+    start = adventurer.position
+    if start == to:
+        return 0
+    seen = {start}
+    frontier = [start]
+    steps = 0
+    while frontier:
+        steps += 1
+        following: list[Hex] = []
+        for here in frontier:
+            for _, there in battle.map.neighbours(here):
+                if there in seen or there in battle.map.blocked or not battle.map.contains(there):
+                    continue
+                other = battle.unit_at(there)
+                if other is not None and other.name != adventurer.name:
+                    continue
+                if there == to:
+                    return steps
+                seen.add(there)
+                following.append(there)
+        frontier = following
+    return None
 
 
 def resolve_aura(work: Work, action: AuraAction) -> None:
@@ -1019,6 +1345,45 @@ def resolve_aura(work: Work, action: AuraAction) -> None:
 
 
 def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
+    """The turn ends and the adventurer's next one starts: engages and moves reset, then its Recovery step
+    (ruling ``recovery``, from the game's turn sequence): the Cooldown stat's number of dice leave the cooldown
+    track from the left; skill dice return to the attribute rows, light fatigue dice are discarded; the rest
+    slide left."""
     adventurer = work.adventurer(action.adventurer)
-    work.update(dataclasses.replace(adventurer, engages=0, moves=0, moved_after_engage=False))
+    adventurer = dataclasses.replace(adventurer, engages=0, moves=0, moved_after_engage=False)
+    work.update(adventurer)
     work.emit(Note(text=f"{adventurer.name}'s turn ends: the next engage is the first of a turn", unit=adventurer.name))
+    if work.options.recovery == "none":
+        work.ruling("recovery", "none", "ending a turn leaves the cooldown track as it is")
+        return
+    work.ruling(
+        "recovery",
+        "cooldown_stat",
+        "the next turn's Recovery step removes Cooldown-stat dice from the left of the cooldown track",
+    )
+    dice = [d for d in adventurer.cooldown if d is not None]
+    leaving, staying = dice[: adventurer.cooldown_stat], dice[adventurer.cooldown_stat :]
+    recovered = tuple(d for d in leaving if d != FATIGUE_DIE)
+    fatigue = len(leaving) - len(recovered)
+    track = tuple(staying) + (None,) * (len(adventurer.cooldown) - len(staying))
+    light = adventurer.light_fatigue - fatigue if work.options.fatigue == "track" else adventurer.light_fatigue
+    work.update(
+        dataclasses.replace(
+            adventurer,
+            cooldown=track,
+            available=(*adventurer.available, *recovered),
+            light_fatigue=max(0, light),
+        )
+    )
+    parts = []
+    if recovered:
+        parts.append(f"{', '.join(recovered)} back to the attribute rows")
+    if fatigue:
+        parts.append(f"{fatigue} light fatigue {'die' if fatigue == 1 else 'dice'} discarded")
+    work.emit(
+        Note(
+            text=f"Recovery (Cooldown {adventurer.cooldown_stat}): "
+            + ("; ".join(parts) if parts else "the cooldown track is empty"),
+            unit=adventurer.name,
+        )
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -21,11 +22,28 @@ from .model import (
     CreatureInput,
     EngageAction,
     FaceEntry,
+    PartInput,
     SkillLineInput,
 )
 from .state import Ability, Adventurer, Battle, Cost, Creature, Die, Effect, Face, Item, Placed, Skill
 
 Path = tuple[str | int, ...]
+
+FATIGUE_DIE = "(light fatigue)"  # a light fatigue die on the cooldown track (the resolver's name for it)
+FATIGUE_WORDS = ("light fatigue", FATIGUE_DIE)
+
+
+def _part(entry: PartInput) -> Face:
+    return Face(
+        damage=entry.damage,
+        splash=entry.splash,
+        adjacent_to=entry.adjacent_to,
+        unblockable=entry.unblockable,
+        prevent=entry.prevent,
+        heal=entry.heal,
+        status=entry.status,
+        text=entry.text,
+    )
 
 
 def face_of(entry: FaceEntry) -> Face:
@@ -34,16 +52,12 @@ def face_of(entry: FaceEntry) -> Face:
     if entry == "tenacity":
         return Face(tenacity=True)
     assert not isinstance(entry, str)
-    return Face(
-        damage=entry.damage,
-        splash=entry.splash,
-        adjacent_to=entry.adjacent_to,
-        unblockable=entry.unblockable,
-        prevent=entry.prevent,
+    return dataclasses.replace(
+        _part(entry),
         tenacity=entry.tenacity,
-        status=entry.status,
-        text=entry.text,
         code=entry.code,
+        cost=Cost(**entry.cost.model_dump()) if entry.cost is not None else None,
+        then=_part(entry.then) if entry.then is not None else None,
     )
 
 
@@ -105,7 +119,15 @@ def _unknown(kind: str, name: str, known: list[str], doc: YamlDocument, path: Pa
 
 
 def _ability(a: AbilityInput) -> Ability:
-    return Ability(damage=a.damage, unblockable=a.unblockable, free_dice=a.free_dice, tenacity=a.tenacity, text=a.text)
+    return Ability(
+        damage=a.damage,
+        damage_per_combat_die=a.damage_per_combat_die,
+        unblockable=a.unblockable,
+        free_dice=a.free_dice,
+        tenacity=a.tenacity,
+        targets=a.targets,
+        text=a.text,
+    )
 
 
 def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc: YamlDocument) -> Adventurer:
@@ -114,9 +136,10 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
     for i, die in enumerate(entry.dice):
         if die not in dice or dice[die].stat is None:
             raise _unknown("skill die", die, skill_dice, doc, (*base, "dice", i))
-    for field_name, names in (("cooldown", entry.cooldown), ("active", entry.active)):
+    cooldown = [FATIGUE_DIE if d in FATIGUE_WORDS else d for d in entry.cooldown]
+    for field_name, names in (("cooldown", cooldown), ("active", entry.active)):
         for i, listed in enumerate(names):
-            if listed is not None and listed not in dice:
+            if listed is not None and listed not in dice and listed != FATIGUE_DIE:
                 raise _unknown("die", listed, sorted(dice), doc, (*base, field_name, i))
     items = tuple(
         Item(
@@ -129,13 +152,15 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
         )
         for item_name, item in entry.items.items()
     )
-    track = tuple(entry.cooldown) + (None,) * (entry.cooldown_slots - len(entry.cooldown))
+    track = tuple(cooldown) + (None,) * (entry.cooldown_slots - len(cooldown))
     return Adventurer(
         name=name,
         position=(entry.at[0], entry.at[1]),
         stamina=entry.stamina,
         magicka=entry.magicka,
         health=entry.health,
+        max_health=entry.max_health or entry.health,
+        cooldown_stat=entry.cooldown_stat,
         defense=entry.defense,
         tenacity=entry.tenacity,
         form=entry.form,
@@ -146,6 +171,7 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
         light_fatigue=entry.light_fatigue,
         engages=entry.engages,
         items=items,
+        skills=tuple(Skill(name=s.name, when=s.when, effect=Effect(**s.effect.model_dump())) for s in entry.skills),
     )
 
 
@@ -158,6 +184,7 @@ def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die
         side=side,
         position=(entry.at[0], entry.at[1]),
         health=entry.health,
+        max_health=entry.max_health or entry.health,
         defense=entry.defense,
         combat_die=entry.combat_die,
         skills=skills,
@@ -234,6 +261,9 @@ def check_names(battle: Battle, action: Any, doc: YamlDocument, base: Path) -> N
         value = getattr(action, field_name, None)
         if value is not None and value not in units:
             raise _unknown("unit", value, units, doc, (*base, field_name))
+    for i, name in enumerate(getattr(action, "targets", None) or ()):
+        if name not in units:
+            raise _unknown("unit", name, units, doc, (*base, "targets", i))
     for i, name in enumerate(getattr(action, "reactions", ())):
         if name not in units:
             raise _unknown("unit", name, units, doc, (*base, "reactions", i))

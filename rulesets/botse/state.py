@@ -15,22 +15,55 @@ from .model import Code, Form, Stat
 
 
 @dataclass(frozen=True, slots=True)
+class Cost:
+    tenacity: int = 0
+    health: int = 0
+    light_fatigue: int = 0
+
+    def describe(self) -> str:
+        parts = [
+            f"{amount} {what}"
+            for amount, what in (
+                (self.tenacity, "tenacity"),
+                (self.health, "Health"),
+                (self.light_fatigue, "light fatigue"),
+            )
+            if amount
+        ]
+        return ", ".join(parts) or "nothing"
+
+
+@dataclass(frozen=True, slots=True)
 class Face:
-    """One face of a die: its icons and where the die goes once the face is resolved."""
+    """One face of a die: its icons and where the die goes once the face is resolved; ``cost`` is paid in full
+    before anything else, ``then`` is done only when the face's own part was done in full."""
 
     damage: int = 0
     splash: int = 0
     adjacent_to: str = "target"
     unblockable: bool = False
     prevent: int = 0
+    heal: int = 0
     tenacity: bool = False
     status: str | None = None
     text: str | None = None
     code: Code = Code.INSTANT
+    cost: Cost | None = None
+    then: Face | None = None
 
     @property
     def blank(self) -> bool:
-        return not (self.damage or self.splash or self.prevent or self.tenacity or self.status or self.text)
+        return not (
+            self.damage
+            or self.splash
+            or self.prevent
+            or self.heal
+            or self.tenacity
+            or self.status
+            or self.text
+            or self.cost
+            or self.then
+        )
 
     def describe(self) -> str:
         """The face in a few words: ``2 damage, splash 1 [instant]``, ``tenacity``, ``blank``."""
@@ -48,11 +81,22 @@ class Face:
             parts.append("unblockable")
         if self.prevent:
             parts.append(f"prevent {self.prevent}")
+        if self.heal:
+            parts.append(f"heal {self.heal}")
         if self.status:
             parts.append(f"status {self.status}")
         if self.text:
             parts.append(self.text)
-        return ", ".join(parts) + f" [{self.code.value}]"
+        text = ", ".join(parts)
+        if self.cost is not None:
+            text = f"pay {self.cost.describe()} to do: {text}" if text else f"pay {self.cost.describe()}"
+        if self.then is not None:
+            text += f", then: {self.then.part_text()}"
+        return text + f" [{self.code.value}]"
+
+    def part_text(self) -> str:
+        """The ``then`` part in a few words (no code)."""
+        return self.describe().rsplit(" [", 1)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,17 +118,12 @@ class Die:
 @dataclass(frozen=True, slots=True)
 class Ability:
     damage: int = 0
+    damage_per_combat_die: int = 0
     unblockable: bool = False
     free_dice: int = 0
     tenacity: int = 0
+    targets: int = 1
     text: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    tenacity: int = 0
-    health: int = 0
-    light_fatigue: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +159,7 @@ class Placed:
     die: str
     face: str
     on: str | None = None
+    prevent: int = 0  # an active-slot die that prevents damage dealt to its adventurer
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +169,8 @@ class Adventurer:
     stamina: int
     magicka: int
     health: int
+    max_health: int = 0
+    cooldown_stat: int = 2
     defense: int = 0
     tenacity: int = 0
     form: Form = Form.LIGHT_WEAPON
@@ -144,6 +186,7 @@ class Adventurer:
     moved_after_engage: bool = False
     items: tuple[Item, ...] = ()
     defeated: bool = False
+    skills: tuple[Skill, ...] = ()
 
     side = "adventurer"
 
@@ -162,6 +205,7 @@ class Creature:
     side: str
     position: Hex
     health: int
+    max_health: int = 0
     defense: int = 0
     combat_die: str | None = None
     skills: tuple[Skill, ...] = ()

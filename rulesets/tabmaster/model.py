@@ -52,6 +52,18 @@ class TabMasterOptions(Strict):
     area_damage: Literal["per_unit", "shared"] = Field(
         "per_unit", description="An Area attack rolls damage for each unit hit, or once for all of them."
     )
+    projectiles: Literal["army", "unit"] = Field(
+        "army",
+        description="Projectiles are counted on the army sheet: one pool per side and kind (army, the source's "
+        "words; the pool is the scenario's 'armies' entry, else the sum of the side's units' ammunition), or "
+        "each unit keeps its own count (unit).",
+    )
+    trample_end: Literal["last_target", "path_end"] = Field(
+        "last_target",
+        description="When a trample defeats units, it ends on the last square a target occupied (or the last "
+        "free square before it), never past it (last_target, the source's words), or on the furthest free "
+        "square of the whole path (path_end).",
+    )
     vitality: Literal["excess", "ignore"] = Field(
         "excess",
         description="A unit with VIT loses the damage beyond its DEF from VIT and falls at 0 (excess), or VIT "
@@ -117,6 +129,9 @@ class UnitInput(Strict):
         default_factory=dict, validation_alias=AliasChoices("ammunition", "ammo")
     )
     facing: str | None = None
+    special: SpecialRule | None = Field(
+        None, description="What the unit's (Especial: …) attack does, as data (an action's special_outcome wins)."
+    )
     flipped: bool = False
     notes: str | None = None
 
@@ -203,11 +218,34 @@ class BoardInput(Strict):
     obstacles: list[SquareInput] = Field(default_factory=list, max_length=100_000)
 
 
-class SpecialOutcome(Strict):
-    """What the table decided for a Special attack whose text the resolver cannot apply."""
+class SpecialRule(Strict):
+    """A Special's text as data: what it does to the normal damage (``damage``) and a note for the log."""
+
+    damage: str = Field(
+        "normal",
+        description="normal: the printed DAN is rolled as usual; none: the Special cancels the normal damage "
+        "(nothing is rolled); or a dice expression (2d6, 10) rolled instead of DAN.",
+    )
+    note: str | None = None
+
+    @field_validator("damage")
+    @classmethod
+    def _damage(cls, value: str) -> str:
+        if value not in ("normal", "none"):
+            from tabroll.dice.notation import parse
+            from tabroll.errors import InputError
+
+            try:
+                parse(value)
+            except InputError as err:
+                raise ValueError(f"'{value}' is not normal, none or a dice expression ({err.message})") from None
+        return value
+
+
+class SpecialOutcome(SpecialRule):
+    """What the table decided for a Special attack: its effect on the damage, and units it defeated."""
 
     defeated: list[str] = Field(default_factory=list)
-    note: str | None = None
 
 
 DiceList = list[Annotated[int, Field(ge=1, le=10**6)]]
@@ -278,6 +316,10 @@ class TabMasterScenario(Strict):
     seed: int | None = Field(None, ge=0, le=2**63)
     options: dict[str, Any] = Field(default_factory=dict)
     board: BoardInput
+    armies: dict[str, dict[str, Annotated[int, Field(ge=0, le=10**6)]]] = Field(
+        default_factory=dict,
+        description="The army sheet of each side: its projectiles by kind, e.g. {red: {Flecha: 12}}.",
+    )
     units: dict[str, UnitInput] = Field(max_length=10_000)
     actions: list[Action] = Field(default_factory=list, max_length=100_000)
 

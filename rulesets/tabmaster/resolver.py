@@ -55,6 +55,7 @@ class Turn(ActionLog):
     """The working area of one action: the battle as it evolves (plus the dice and events of ActionLog)."""
 
     battle: Battle
+    special_damage: str = "normal"  # this attack's Special: normal, none (cancels DAN) or a dice expression
 
     @property
     def options(self) -> Any:
@@ -173,8 +174,15 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
             raise RuleRefusal(f"{name} was already defeated", rule="target")
         if name == attacker.name:
             raise RuleRefusal(f"{name} cannot attack itself", rule="target")
+    check_attack_fields(action, attacker, profile)
     if profile.effects.special:
-        turn.emit(Note(unit=attacker.name, text=f"Special: {profile.effects.special} — the table applies this text"))
+        special_as_data(turn, action, attacker, profile)
+    elif action.special_outcome is not None:
+        raise RuleRefusal(
+            f"'special_outcome' does nothing: {attacker.name}'s attack has no (Especial: …) effect",
+            rule="unused field",
+            tip="remove 'special_outcome'",
+        )
 
     if profile.kind is AttackKind.TRAMPLE:
         if action.move_to is not None or action.move_path is not None:
@@ -190,10 +198,11 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
                     + (f" (Multiple x{allowed})" if profile.effects.multiple else ""),
                     rule="trample",
                 )
+            attacked: set[Square] = set()  # a trample attacks each square at most once, across every pass
             for number, path in enumerate(passes, start=1):
                 if len(passes) > 1:
                     turn.emit(Note(unit=attacker.name, text=f"Multiple trample: pass {number} of {len(passes)}"))
-                resolve_trample(turn, action, turn.current(attacker.name), profile, path)
+                resolve_trample(turn, action, turn.current(attacker.name), profile, path, attacked)
     else:
         if action.move_to is not None or action.move_path is not None:
             if not turn.options.move_before_attack:
@@ -211,6 +220,67 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
     if final.on_board:
         turn.update(dataclasses.replace(final, flipped=True))
         turn.emit(Flip(unit=attacker.name))
+
+
+def check_attack_fields(action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+    """Fields that would do nothing for this attack are refused, so a table never believes they counted:
+    ``direction:`` (a Random line rolls its direction), ``times:`` on a trample (a Multiple trample makes one
+    pass per entry of ``paths:``), an empty path or pass, a trample path on an attack that does not trample."""
+    if action.direction is not None:
+        raise RuleRefusal(
+            "'direction' is not used by any attack: a Random line rolls its direction (1d8, 1 = N … 8 = NW), "
+            "and Front/Back lines follow the unit's 'facing'",
+            rule="unused field",
+            tip="remove 'direction'; give the direction's d8 roll in the action's dice: list instead",
+        )
+    trample = profile.kind is AttackKind.TRAMPLE and not profile.effects.pilgrim
+    if trample and action.times is not None:
+        raise RuleRefusal(
+            "'times' does nothing on a trample: a Multiple trample makes one pass per path in 'paths'",
+            rule="unused field",
+            tip="list one path per pass under 'paths:' and remove 'times'",
+        )
+    given = "path" if action.path is not None else ("paths" if action.paths is not None else None)
+    if given is not None and not trample:
+        pilgrim = " (a Pilgrim's steps are rolled)" if profile.effects.pilgrim else ""
+        raise RuleRefusal(
+            f"'{given}' is a trample's path, but {attacker.name}'s attack does not trample{pilgrim}",
+            rule="unused field",
+            tip=f"remove '{given}' (to move before the attack, use 'move_to' or 'move_path')",
+        )
+    if action.path is not None and not action.path:
+        raise RuleRefusal(
+            "an empty trample path moves nowhere and attacks nothing",
+            rule="trample",
+            tip="list at least one square in 'path'",
+        )
+    if action.paths is not None and (not action.paths or any(not p for p in action.paths)):
+        raise RuleRefusal(
+            "every pass of a Multiple trample needs at least one square",
+            rule="trample",
+            tip="remove the empty pass from 'paths'",
+        )
+
+
+def special_as_data(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+    """A Special's text follows the data the table gave for it: the action's ``special_outcome``, else the
+    unit card's ``special``. Its ``damage`` keeps the normal DAN, cancels it (``none``) or replaces it with a
+    dice expression; with neither given, the text is shown and the normal damage applies."""
+    turn.emit(Note(unit=attacker.name, text=f"Special: {profile.effects.special} — the table applies this text"))
+    outcome = action.special_outcome
+    damage, note = (outcome.damage, outcome.note) if outcome is not None else (attacker.special_damage, None)
+    if outcome is None and attacker.special_note:
+        note = attacker.special_note
+    turn.special_damage = damage
+    where = "the action's special_outcome" if outcome is not None else f"{attacker.name}'s special"
+    if damage == "none":
+        turn.emit(Note(unit=attacker.name, text=f"the Special cancels the normal damage ({where})"))
+    elif damage != "normal":
+        turn.emit(
+            Note(unit=attacker.name, text=f"the Special deals {damage} instead of DAN {profile.damage} ({where})")
+        )
+    if note and outcome is None:
+        turn.emit(Note(text=note, unit=attacker.name))
 
 
 def apply_special_outcome(turn: Turn, action: AttackAction, attacker: str) -> None:
@@ -245,24 +315,41 @@ def heals(profile: AttackProfile) -> bool:
 def reach_problem(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile) -> str | None:
     """Why ``attacker`` cannot aim ``profile`` at ``target`` from where it stands, or None."""
     assert attacker.position is not None and target.position is not None
-    board = turn.battle.board
     distance = turn.battle.distance(attacker.position, target.position)
     if profile.kind is not AttackKind.PROJECTILE and profile.reach is not None and distance > profile.reach:
         return f"{target.name} is {distance} squares away; the attack reaches {profile.reach} (ATK {profile.reach})"
-    if profile.kind is AttackKind.COMMON:
-        rise = abs(board.height_difference(attacker.position, target.position))
+    return height_and_sight_problem(turn, attacker, target, profile, attacker.position)
+
+
+def height_and_sight_problem(
+    turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, origin: Square, step_from: Square | None = None
+) -> str | None:
+    """Why ``profile`` cannot hit ``target`` from ``origin`` by height limit or line of sight, or None.
+
+    Common (and a Secondary without its own type): within HLT levels and in sight. Projectile: in sight,
+    except for archers (they shoot unseen at -10; height changes the roll instead). Magic: neither. Trample:
+    within HLT of the square it steps from (``step_from``, default ``origin``). A Pilgrim step measures
+    from the square its chain has reached.
+    """
+    assert target.position is not None
+    board = turn.battle.board
+    where = "" if origin == attacker.position else f" from {list(origin)}"
+    if profile.kind in (AttackKind.COMMON, AttackKind.TRAMPLE):
+        base = step_from if (profile.kind is AttackKind.TRAMPLE and step_from is not None) else origin
+        rise = abs(board.height_difference(base, target.position))
         if rise > attacker.height_limit:
             return (
-                f"{target.name} is {rise} levels higher or lower; {attacker.name} attacks across at most "
+                f"{target.name} is {rise} levels higher or lower{where}; {attacker.name} attacks across at most "
                 f"{attacker.height_limit} (HLT {attacker.height_limit})"
             )
-        sight = board.line_of_sight(attacker.position, target.position)
+    if profile.kind is AttackKind.COMMON:
+        sight = board.line_of_sight(origin, target.position)
         if not sight.clear:
-            return f"{attacker.name} cannot see {target.name}: {sight.reason}"
+            return f"{attacker.name} cannot see {target.name}{where}: {sight.reason}"
     if profile.kind is AttackKind.PROJECTILE and "archer" not in attacker.traits:
-        sight = board.line_of_sight(attacker.position, target.position)
+        sight = board.line_of_sight(origin, target.position)
         if not sight.clear:
-            return f"{attacker.name} cannot see {target.name}: {sight.reason} (only archers may shoot unseen)"
+            return f"{attacker.name} cannot see {target.name}{where}: {sight.reason} (only archers may shoot unseen)"
     return None
 
 
@@ -365,13 +452,17 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
                 check_target(turn, attacker, target, profile, directions)
                 targets = [target]
         if profile.kind is AttackKind.PROJECTILE:
+            if effects.area and not targets:
+                turn.emit(Note(unit=attacker.name, text="no unit in the area to shoot at: no projectile is spent"))
+                continue
             if not spend_projectile(turn, attacker, profile, first=round_index == 0):
                 break
             targets = projectile_hits(turn, attacker, profile, targets, purpose)
         shared: int | None = None
-        if effects.area and len(targets) > 1 and turn.options.area_damage == "shared":
+        if effects.area and len(targets) > 1 and turn.options.area_damage == "shared" and turn.special_damage != "none":
             turn.ruling("area_damage", "shared", "one damage roll serves every unit the Area attack hits")
-            shared = turn.roll(profile.damage, "damage (Area, shared)", attacker.name)
+            dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
+            shared = turn.roll(dan, "damage (Area, shared)", attacker.name)
         for target in targets:
             current = turn.current(target.name)
             if current.on_board:
@@ -399,17 +490,28 @@ def spend_projectile(turn: Turn, attacker: Unit, profile: AttackProfile, *, firs
     (of a Multiple or Pilgrim attack) ends the attack: returns False."""
     assert profile.ammo is not None
     shooter = turn.current(attacker.name)
-    left = shooter.ammo(profile.ammo)
+    army = turn.options.projectiles == "army"
+    if army:
+        turn.ruling("projectiles", "army", "projectiles are counted on the army sheet: one pool per side and kind")
+        left = turn.battle.pool(shooter.side, profile.ammo)
+        owner = f"the {shooter.side} army"
+    else:
+        turn.ruling("projectiles", "unit", "each unit counts its own projectiles")
+        left = shooter.ammo(profile.ammo)
+        owner = attacker.name
     if left <= 0:
         if first:
             raise RuleRefusal(
-                f"{attacker.name} has no {profile.ammo} left",
+                f"{owner} has no {profile.ammo} left",
                 rule="projectile",
                 tip="use the secondary attack ('using: secondary') if the unit has one",
             )
         turn.emit(Note(unit=attacker.name, text=f"no {profile.ammo} left: the remaining attacks are lost"))
         return False
-    turn.update(shooter.with_ammo(profile.ammo, left - 1))
+    if army:
+        turn.battle = turn.battle.with_pool(shooter.side, profile.ammo, left - 1)
+    else:
+        turn.update(shooter.with_ammo(profile.ammo, left - 1))
     turn.emit(Spend(unit=attacker.name, resource=profile.ammo, amount=1, remaining=left - 1))
     return True
 
@@ -514,7 +616,11 @@ def strike(
     if healing:
         heal(turn, attacker, target, profile, healing[0])
         return
-    amount = shared if shared is not None else turn.roll(profile.damage, f"damage vs {target.name}", attacker.name)
+    if turn.special_damage == "none":
+        turn.emit(Note(unit=target.name, text=f"{target.name} is hit; the Special leaves no normal damage to roll"))
+        return
+    dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
+    amount = shared if shared is not None else turn.roll(dan, f"damage vs {target.name}", attacker.name)
     for element in elements:
         bonus = element.bonus_against(target)
         if bonus:
@@ -661,8 +767,16 @@ def trample_path(
 
 
 def resolve_trample(
-    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+    turn: Turn,
+    action: AttackAction,
+    attacker: Unit,
+    profile: AttackProfile,
+    given: list[Square] | None,
+    attacked: set[Square],
 ) -> None:
+    """One pass of a trample. ``attacked`` holds the squares already attacked by this move (earlier passes of
+    a Multiple trample): the source lets a trample attack a square at most once (only a Pilgrim Trample may
+    come back), so a unit standing on one of them is passed over, not attacked again."""
     path = trample_path(turn, action, attacker, profile, given)
     assert attacker.position is not None
     board = turn.battle.board
@@ -687,10 +801,35 @@ def resolve_trample(
             if all(v.name != name for _, v in victims):
                 raise RuleRefusal(f"{name} is not on the trample's path", rule="trample")
     turn.emit(Note(unit=attacker.name, text="trample path: " + " → ".join(str(list(s)) for s in path)))
-    for _, unit in victims:
+    struck: list[tuple[Square, Unit]] = []
+    for square, unit in victims:
+        if square in attacked:
+            turn.emit(
+                Note(
+                    unit=attacker.name,
+                    text=f"{list(square)} was already attacked by this trample: {unit.name} is passed over, "
+                    "not attacked again",
+                )
+            )
+            continue
+        attacked.add(square)
+        struck.append((square, unit))
         strike(turn, attacker, turn.current(unit.name), profile, action, None)
+    last = len(path) - 1
+    if any(turn.current(u.name).defeated for _, u in struck):
+        past = path.index(struck[-1][0])
+        if turn.options.trample_end == "last_target":
+            if past < last:
+                turn.ruling(
+                    "trample_end",
+                    "last_target",
+                    "units were defeated: the trample ends by the last square a target occupied, not past it",
+                )
+            last = past
+        elif past < last:
+            turn.ruling("trample_end", "path_end", "the trample ends on the furthest free square of the whole path")
     end_index = -1
-    for i in range(len(path) - 1, -1, -1):
+    for i in range(last, -1, -1):
         if turn.battle.unit_at(path[i]) is None:
             end_index = i
             break
@@ -703,7 +842,8 @@ def resolve_trample(
                 origin=attacker.position,
                 destination=path[end_index],
                 path=tuple(path[: end_index + 1]),
-                reason="trample: ends on the last free square of its path",
+                reason="trample: ends on the last free square of its path"
+                + (" up to the last target's square" if end_index < len(path) - 1 and last < len(path) - 1 else ""),
             )
         )
     else:
@@ -729,11 +869,18 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
             continue
         hit_square = ray[-1]
         target: Unit | None = None
+        previous = origin
         for square in ray:
             unit = turn.battle.unit_at(square)
             if unit is not None and may_hit(attacker, unit, profile):
-                hit_square, target = square, unit
-                break
+                # Each step is one of the unit's own attacks: its height limit and sight apply from the
+                # square the chain has reached (a Trample step from the square before the unit).
+                problem = height_and_sight_problem(turn, attacker, unit, profile, origin, step_from=previous)
+                if problem is None:
+                    hit_square, target = square, unit
+                    break
+                turn.emit(Note(unit=attacker.name, text=f"step {step}: {unit.name} cannot be hit: {problem}"))
+            previous = square
         text = f"step {step}: square {list(hit_square)} " + (f"holds {target.name}" if target else "is empty")
         turn.emit(Note(unit=attacker.name, text=text))
         if projectile and target is not None:

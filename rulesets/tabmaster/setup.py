@@ -12,7 +12,7 @@ from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .model import TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
-from .profiles import parse_trait
+from .profiles import parse_attack, parse_trait
 from .state import Battle, Unit
 
 
@@ -76,7 +76,14 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         dice = tuple(action.dice) if action.dice is not None else None
         steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
     sides = tuple(dict.fromkeys(u.side for u in units))
-    battle = Battle(board=board, units=tuple(units), options=options, side_order=sides)
+    for side in model.armies:
+        if side not in sides:
+            raise InputError(
+                f"'armies' names a side '{side}' that no unit belongs to",
+                tip=f"the sides are: {', '.join(sides)}",
+                location=doc.locate(("armies", side)),
+            )
+    battle = Battle(board=board, units=tuple(units), options=options, side_order=sides, pools=army_sheets(model, units))
     return Scenario(
         ruleset=ruleset,
         title=model.title,
@@ -87,6 +94,22 @@ def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, 
         steps=tuple(steps),
         seed=model.seed,
     )
+
+
+def army_sheets(model: TabMasterScenario, units: list[Unit]) -> tuple[tuple[str, str, int], ...]:
+    """Each side's projectiles by kind: the scenario's ``armies`` entry, else the sum of the side's units'
+    ``ammunition`` for that kind (so a scenario written per unit keeps its totals)."""
+    totals: dict[tuple[str, str], int] = {}
+    for unit in units:
+        for kind, count in unit.ammunition:
+            key = (unit.side, kind)
+            totals[key] = totals.get(key, 0) + count
+    for side, kinds in model.armies.items():
+        for kind, count in kinds.items():
+            for key in [k for k in totals if k[0] == side and k[1].casefold() == kind.casefold()]:
+                del totals[key]
+            totals[(side, kind)] = count
+    return tuple((side, kind, count) for (side, kind), count in totals.items())
 
 
 def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:
@@ -125,6 +148,8 @@ def _unit(name: str, entry: UnitInput) -> Unit:
         facing=Direction.parse(entry.facing) if entry.facing else Direction.N,
         flipped=entry.flipped,
         catalogue=entry.unit,
+        special_damage=entry.special.damage if entry.special else "normal",
+        special_note=entry.special.note if entry.special else None,
     )
 
 
@@ -159,7 +184,7 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         if catalogue_entry(base) is not None:
             out["unit"] = base
         for key, value in stats.items():
-            out[key] = cli_value(value, origin=f"command line ({key})")
+            out[key] = stat_value(key, value)
         return out
 
     action: dict[str, Any] = {"do": "attack", "attacker": attacker_name, "target": target_name}
@@ -183,6 +208,42 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
     return build_scenario(ruleset, doc, request.options)
 
 
+# Stats printed on a card as text ("1d10 (Projétil: Flecha)", "1d20"): typed on the command line, a value that YAML
+# cannot read, or reads as a mapping or list (the colon of "Projétil: Flecha" makes a mapping), is taken as the text
+# the user means when it is a valid card attack or damage; anything else keeps the YAML reader's reading.
+TEXT_STATS = frozenset({"ATK", "attack", "DAN", "damage"})
+
+
+def stat_value(key: str, value: str) -> Any:
+    """A ``--attacker-stat``/``--target-stat`` value: read as YAML like every command-line value; when YAML
+    cannot read it (or makes a mapping or list of it) and it is a card's attack (ATK) or damage (DAN) text as
+    printed, that text."""
+    try:
+        read = cli_value(value, origin=f"command line ({key})")
+    except InputError:
+        if key in TEXT_STATS and is_card_text(key, value):
+            return value.strip()
+        raise
+    if key in TEXT_STATS and isinstance(read, dict | list) and is_card_text(key, value):
+        return value.strip()
+    return read
+
+
+def is_card_text(key: str, value: str) -> bool:
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        return False
+    try:
+        if key in ("ATK", "attack"):
+            parse_attack(value, "1d6")
+        else:
+            from tabroll.dice.notation import parse
+
+            parse(value)
+    except (InputError, ValueError, AssertionError):
+        return False
+    return True
+
+
 def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
     """An attack action from command-line words, validated like a scenario's action."""
 
@@ -195,9 +256,25 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
     return validate(AttackAction, doc)
 
 
+def ammunition_shown(battle: Battle, unit: Unit) -> dict[str, int]:
+    """A unit's projectiles as the state shows them: its own counts (``projectiles: unit``), or, on the army
+    sheet (``projectiles: army``), its side's pool of each kind it carries or shoots."""
+    if battle.options.projectiles == "unit":
+        return dict(unit.ammunition)
+    kinds = [kind for kind, _ in unit.ammunition]
+    for profile in (unit.primary, unit.secondary):
+        if profile is not None and profile.ammo and all(k.casefold() != profile.ammo.casefold() for k in kinds):
+            kinds.append(profile.ammo)
+    return {kind: battle.pool(unit.side, kind) for kind in kinds}
+
+
 def summarize(battle: Battle) -> dict[str, Any]:
     return {
         "round": battle.round,
+        "armies": {
+            side: {k: c for s, k, c in battle.pools if s == side}
+            for side in dict.fromkeys(s for s, _, _ in battle.pools)
+        },
         "units": [
             {
                 "name": u.name,
@@ -206,7 +283,7 @@ def summarize(battle: Battle) -> dict[str, Any]:
                 "defeated": u.defeated,
                 "flipped": u.flipped,
                 "vitality": u.vitality,
-                "ammunition": dict(u.ammunition),
+                "ammunition": ammunition_shown(battle, u),
                 "statuses": list(u.statuses),
             }
             for u in battle.units

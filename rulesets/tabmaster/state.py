@@ -35,6 +35,8 @@ class Unit:
     defeated: bool = False
     statuses: tuple[str, ...] = ()
     catalogue: str | None = None
+    special_damage: str = "normal"  # the card's Special as data: normal, none, or a dice expression
+    special_note: str | None = None
 
     @property
     def on_board(self) -> bool:
@@ -68,6 +70,17 @@ class Battle:
     options: Any
     round: int = 1
     side_order: tuple[str, ...] = field(default=())
+    pools: tuple[tuple[str, str, int], ...] = ()  # the army sheets: (side, projectile kind, count)
+
+    def pool(self, side: str, kind: str) -> int:
+        for owner, name, count in self.pools:
+            if owner == side and name.casefold() == kind.casefold():
+                return count
+        return 0
+
+    def with_pool(self, side: str, kind: str, count: int) -> Battle:
+        kept = tuple(p for p in self.pools if not (p[0] == side and p[1].casefold() == kind.casefold()))
+        return dataclasses.replace(self, pools=(*kept, (side, kind, count)))
 
     def unit(self, name: str) -> Unit:
         return find_named(self.units, name)

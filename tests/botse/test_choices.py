@@ -230,6 +230,21 @@ def test_a_companions_reaction_left_open_is_asked() -> None:
     assert chosen(out) == ["Lydia chose 2 = yes (use Retaliate (after being damaged)? asked at the table)"]
 
 
+def test_an_adventurers_reaction_left_open_is_asked() -> None:
+    """Ayrenn's Combat face 3 deals 2 to the Draugr; Lydia (an adventurer) may follow up for 1 more."""
+    follow_up = {"name": "Follow-up", "when": "after_engage", "effect": {"damage": 1, "to": "target"}}
+    adv = {"Ayrenn": adventurer(dice=["Combat"]), "Lydia": adventurer(at=[-1, 0], skills=[follow_up])}
+    action = engage(["Combat"], [])
+    del action["dice"]
+    table = Table([1, 3, 1, 1])  # the current form; the Combat die shows face 3; resolve it; Lydia declines
+    out = at_the_table(battle([action], adventurers=adv), table)
+    assert (
+        table.choices[-1] == "Choose a number from 1 to 2 — Lydia: use Follow-up (after the engage)? 1 = no, 2 = yes: "
+    )
+    assert [(r.unit, r.fired) for r in out.of("skill_trigger")] == [("Lydia", False)]
+    assert out.unit("Draugr").health == 18
+
+
 # --- recording, the scenario and the command line ---------------------------------------------------------
 
 

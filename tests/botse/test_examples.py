@@ -11,9 +11,13 @@ def test_01_first_engage_gains_no_fatigue_the_second_gains_one_and_end_turn_rese
     assert [(e.amount, e.total, e.reason) for e in out.of("light_fatigue")] == [
         (0, 0, "first engage this turn"),
         (1, 1, "engage 2 this turn"),
-        (0, 1, "first engage this turn"),
+        (0, 0, "first engage this turn"),
     ]
-    assert out.unit("Ayrenn").light_fatigue == 1 and out.unit("Ayrenn").engages == 1
+    # the fatigue die went on the cooldown track (slot 2, after the first Combat die); the Recovery step of the
+    # next turn (Cooldown 2) returned that Combat die to the rows and discarded the fatigue die
+    assert out.steps[1].state.unit("Ayrenn").cooldown[:3] == ("Combat", "(light fatigue)", "Combat")
+    assert out.steps[2].state.unit("Ayrenn").cooldown[:2] == ("Combat", None)
+    assert out.unit("Ayrenn").light_fatigue == 0 and out.unit("Ayrenn").engages == 1
 
 
 def test_02_expert_gains_two() -> None:
@@ -158,3 +162,20 @@ def test_outcome_measures_report_health_lost_and_tenacity() -> None:
     assert set(measures) == {m.name for m in declared}
     changed = {m.name: measures[m.name] for m in declared if measures[m.name] != m.missing()}
     assert changed == {"Health left: Bandit": 6 - 3, "tenacity gained: Ayrenn": 1, "dice to cooldown: Ayrenn": 2}
+
+
+def test_15_costs_sequences_fatigue_dice_and_a_second_turn() -> None:
+    out = run_file(EXAMPLES / "15-costs-fatigue-and-turns.yaml")
+    assert [s.refused for s in out.steps] == [False, False, True, False, False]
+    assert [(d.amount, d.rule.split("; ")[-1]) for d in out.of("damage")] == [
+        (3, "2 Health lost, 10 left"),
+        (1, "0 Health lost, 10 left"),
+    ]
+    assert out.steps[1].state.unit("Ayrenn").cooldown == ("Ice Spike", "(light fatigue)", "Ice Spike")
+    assert out.of("refused")[0].reason == (
+        "Ayrenn cannot receive 1 light fatigue die (engage 3 this turn): the cooldown track has 0 open slot(s)"
+    )
+    assert out.steps[3].state.unit("Ayrenn").cooldown == ("Ice Spike", None, None)
+    ayrenn = out.unit("Ayrenn")
+    assert ayrenn.tenacity == 0 and ayrenn.light_fatigue == 0 and ayrenn.cooldown == ("Ice Spike", "Ice Spike", None)
+    assert out.unit("Draugr").statuses == ("Chilled",) and out.unit("Draugr").health == 10

@@ -285,11 +285,17 @@ def test_drained_code_takes_the_die_out_for_the_battle() -> None:
     assert out.unit("Ayrenn").drained == ("Sword",) and out.unit("Draugr").health == 17
 
 
-def test_a_full_cooldown_track_refuses_the_engage() -> None:
+def test_a_full_cooldown_track_drains_the_die_it_cannot_take() -> None:
+    # The first engage gains no fatigue, so it is not refused: Combat (face 1: 1 damage) resolves, and with no
+    # open slot to exhaust it to, it is drained instead (the game's rule for a full track).
     adv = {"Ayrenn": adventurer(dice=["Combat"], cooldown_slots=1, cooldown=["Sword"])}
     out = one(engage(["Combat"], [1]), adventurers=adv)
-    assert refusal(out) == "Ayrenn's cooldown track has no open slot to exhaust Combat to"
-    assert out.state == out.scenario.state
+    assert not out.steps[-1].refused
+    assert out.places() == [(1, "drained", None)]
+    assert out.unit("Ayrenn").drained == ("Combat",) and out.unit("Draugr").health == 19
+    refused = run_data(battle([engage(["Combat"], [1])], adventurers=adv), full_track="refuse")
+    assert refusal(refused) == "Ayrenn's cooldown track has no open slot to exhaust Combat to"
+    assert refused.state == refused.scenario.state
 
 
 def test_unused_free_dice_are_discarded_or_exhausted_by_option() -> None:

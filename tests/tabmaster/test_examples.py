@@ -84,4 +84,4 @@ def test_example_5_projectile_height_bonus_hit_and_defeat() -> None:
     assert (damage_roll.dice, damage_roll.total) == ("1d20", 7)
     assert out.of("damage")[0].rule == "7 > DEF 6"
     assert out.unit("Lanceiro").defeated and out.unit("Arqueiro").flipped
-    assert out.unit("Arqueiro").ammo("Flecha") == 4
+    assert out.state.pool("red", "Flecha") == 4  # the arrow comes off the red army sheet

@@ -168,7 +168,7 @@ def test_projectile_without_ammunition_is_refused_with_a_tip() -> None:
         battle({"A": archer(ammunition={"Flecha": 0}), "B": unit("blue", [2, 0])}, [attack("A", "B", [9, 9])])
     )
     refused = out.of("refused")[0]
-    assert refused.reason == "A has no Flecha left" and refused.rule == "projectile"
+    assert refused.reason == "the red army has no Flecha left" and refused.rule == "projectile"
 
 
 def test_projectile_from_below_loses_the_height_difference() -> None:
@@ -392,7 +392,12 @@ def test_a_multiple_trample_makes_one_pass_per_path() -> None:
     }
     out = run_data(battle(units, [attack("C", dice=[5, 6], paths=[[[1, 0], [2, 0]], [[2, 1], [2, 2]]])]))
     assert [(d.target, d.amount) for d in out.of("damage")] == [("S", 5), ("T", 6)]
-    assert out.unit("C").position == (2, 2)
+    # each pass defeats its target, so it ends on that target's square, not past it (ruling trample_end)
+    assert [m.destination for m in out.of("move")] == [(1, 0), (2, 1)]
+    old = run_data(
+        battle(units, [attack("C", dice=[5, 6], paths=[[[1, 0], [2, 0]], [[2, 1], [2, 2]]])]), trample_end="path_end"
+    )
+    assert [m.destination for m in old.of("move")] == [(2, 0), (2, 2)]
     too_many = run_data(battle(units, [attack("C", paths=[[[1, 0]], [[2, 1]], [[2, 2]]])]))
     assert "3 trample paths given; this trample makes 2 pass(es)" in too_many.of("refused")[0].reason
 
