@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,21 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_FILES = sorted((ROOT / "scenarios").glob("*/*.yaml"))
 
 
+@cache
+def _shipped_validator(ruleset: str) -> jsonschema.protocols.Validator:
+    """The shipped scenario schema of ``ruleset``, checked once and compiled once for every file of the game."""
+    shipped = json.loads((ROOT / "rulesets" / ruleset / "scenario.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(shipped)
+    return jsonschema.Draft202012Validator(shipped)
+
+
+@cache
+def _events_validator() -> jsonschema.protocols.Validator:
+    schema = events_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
 def test_there_are_bundled_scenarios() -> None:
     assert len(SCENARIO_FILES) >= 5
 
@@ -28,8 +44,7 @@ def test_every_scenario_names_its_schema_and_validates_against_it(path: Path) ->
     first = path.read_text(encoding="utf-8").splitlines()[0]
     ruleset = path.parent.name
     assert first == f"# yaml-language-server: $schema=../../rulesets/{ruleset}/scenario.schema.json"
-    shipped = json.loads((ROOT / "rulesets" / ruleset / "scenario.schema.json").read_text(encoding="utf-8"))
-    jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), shipped)
+    _shipped_validator(ruleset).validate(yaml.safe_load(path.read_text(encoding="utf-8")))
 
 
 def same_meaning(schema: Any) -> Any:
@@ -65,7 +80,7 @@ def test_shipped_scenario_schema_is_up_to_date(ruleset: str) -> None:
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_event_of_every_scenario_matches_the_events_schema(path: Path) -> None:
-    validator = jsonschema.Draft202012Validator(events_schema())
+    validator = _events_validator()
     scenario = load_scenario_file(path)
     for step in run_scenario(scenario, lambda: SeededDice(1)):
         for event in step.resolution.events:

@@ -253,7 +253,7 @@ def battles(draw: st.DrawFn) -> tuple[dict[str, Any], int]:
     return data, draw(st.integers(0, 2**32))
 
 
-@settings(max_examples=examples(300))
+@settings(max_examples=examples(200))
 @given(battles())
 def test_random_engages_never_fail_internally(case: tuple[dict[str, Any], int]) -> None:
     data, seed = case
