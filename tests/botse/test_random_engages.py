@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -253,7 +254,8 @@ def battles(draw: st.DrawFn) -> tuple[dict[str, Any], int]:
     return data, draw(st.integers(0, 2**32))
 
 
-@settings(max_examples=examples(200))
+@pytest.mark.slow  # run by the README's test command (pytest -m slow) and CI
+@settings(max_examples=examples(300))
 @given(battles())
 def test_random_engages_never_fail_internally(case: tuple[dict[str, Any], int]) -> None:
     data, seed = case

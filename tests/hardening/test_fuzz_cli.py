@@ -30,6 +30,8 @@ GAMES = sorted(p.name for p in (ROOT / "rulesets").iterdir() if (p / "__init__.p
 # resets output and standard input on every call), so the health check about it is switched off.
 _BASE = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
+pytestmark = pytest.mark.slow  # minutes of CPU in all: run by the README's test command (pytest -m slow) and CI
+
 
 def fuzz(examples: int) -> settings:
     """Hypothesis settings for a CLI fuzz test with ``examples`` generated inputs."""

@@ -29,8 +29,10 @@ from hypothesis import strategies as st
 from tests.hardening.test_fuzz_cli import GAMES, ROOT, SCENARIOS, assert_clean, fuzz, invoke
 from tests.support import examples
 
-LOADER_EXAMPLES = examples(100, 5_000)  # per game; each example runs `run` and `check`
-ACTION_EXAMPLES = examples(100, 10_000)  # per game (TABROLL_THOROUGH=1 for the long hunt)
+LOADER_EXAMPLES = examples(150, 5_000)  # per game; each example runs `run` and `check`
+ACTION_EXAMPLES = examples(150, 10_000)  # per game (TABROLL_THOROUGH=1 for the long hunt)
+
+pytestmark = pytest.mark.slow  # minutes of CPU in all: run by the README's test command (pytest -m slow) and CI
 
 
 @cache

@@ -86,7 +86,7 @@ def test_odds_json_keeps_the_counterattack_apart_from_the_attack(cli) -> None:
     assert doc["measures"]["Life left: B"]["mean"]["exact"] == "145/36"  # 5 - 35/36
 
 
-@pytest.mark.slow  # two exact walks of a 2d6 exchange: run by .ci/run, or `pytest -m slow`
+@pytest.mark.slow  # two exact walks of a 2d6 exchange: run by the README's test command and CI (pytest -m slow)
 def test_matrix_shows_what_follows_the_attack_in_its_own_table(cli) -> None:
     path = str(EXAMPLES.parent / "mtg_heroes" / "02-direct-combat.yaml")
     doc = cli("matrix", path, "--attackers", "Grizzly Bear", "--targets", "Kaya", "--format", "json").json()

@@ -74,7 +74,7 @@ def test_forgod_attack_with_absorption_and_a_critical() -> None:
     assert report.follow_ups == [] and report.unreported == [] and report.undeclared == []
 
 
-@pytest.mark.slow  # a large exact walk: run by .ci/run, or `pytest -m slow`
+@pytest.mark.slow  # a large exact walk: run by the README's test command and CI (pytest -m slow)
 def test_forgod_evaded_charge_impact_and_its_counterattack() -> None:
     # Scenario 04, the impact: the Jinetes attack at d10 + BA 2 + Avanzada 4 + Carga 4 against the Piqueros'
     # d10 + 7; not evaded, damage (d10 + Daño 3) x2 (a critical: x4), always past PV 6. Evaded, the Piqueros
@@ -152,7 +152,7 @@ def test_mtg_exchange_and_counterattack_from_the_command_line() -> None:
     assert report.game.means["Life left: B"].exact == 5 - report.attack.means["damage"].exact
 
 
-@pytest.mark.slow  # a large exact walk: run by .ci/run, or `pytest -m slow`
+@pytest.mark.slow  # a large exact walk: run by the README's test command and CI (pytest -m slow)
 def test_mtg_two_dice_exchange_of_the_bundled_scenario() -> None:
     # Scenario 02, action 1: Grizzly Bear (Power 2, Toughness 2, Life 4) attacks Kaya (Power 1, Toughness 2,
     # Life 8): 2d6 against 2d6; Kaya, standing, answers 1d6 against the Bear's 2d6.
@@ -490,7 +490,7 @@ def test_forgod_critical_beats_any_bonus_bundled() -> None:
     assert p(report.attack, "hit") == Fraction(9, 100)
 
 
-@pytest.mark.slow  # a large exact walk: run by .ci/run, or `pytest -m slow`
+@pytest.mark.slow  # a large exact walk: run by the README's test command and CI (pytest -m slow)
 def test_forgod_plain_flank_and_the_counterattack_when_it_fails_bundled() -> None:
     # Scenario 08: opposed Fortaleza d10 + 2 against d10 + 1 (the defender wins ties; a natural 10 wins, the
     # defender's first). Won: attack d10 + BA 1 + 4 against d10 + 1; damage d10 + 1 + 4 (x2 on a critical),
@@ -531,7 +531,7 @@ def test_forgod_plain_flank_and_the_counterattack_when_it_fails_bundled() -> Non
     )
 
 
-@pytest.mark.slow  # a large exact walk: run by .ci/run, or `pytest -m slow`
+@pytest.mark.slow  # a large exact walk: run by the README's test command and CI (pytest -m slow)
 def test_mtg_first_strike_defender_strikes_first_bundled() -> None:
     # Scenario 03, action 1: the Goblin Lookout (First Strike; Power 1, Toughness 1, Life 2) strikes first with
     # 1d6 against the Craw Wurm's Toughness 3d6 (Life 6: it cannot fall to one die); then the Wurm's Power 3d6

@@ -21,6 +21,8 @@ from .helpers import SCENARIOS
 FILES = sorted(SCENARIOS.glob("*/*.yaml"))
 BUDGET = 800  # small walks only: the contract is about names, not about large trees
 
+pytestmark = pytest.mark.slow  # minutes of CPU in all: run by the README's test command (pytest -m slow) and CI
+
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.name}" for p in FILES])
 def test_every_declared_measure_is_reported_and_every_reported_one_declared(path: Path) -> None:
