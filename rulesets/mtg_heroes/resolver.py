@@ -852,10 +852,9 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
     active = turn.battle.active
     if active is not None and active != unit.name:
         raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
-    if turn.battle.phase not in (None, "reach"):
-        raise RuleRefusal(
-            f"{unit.name}'s Reach phase is over this turn (now its {PHASE_NAMES[turn.battle.phase]})", rule="phases"
-        )
+    now = turn.battle.phase
+    if now is not None and now != "reach":
+        raise RuleRefusal(f"{unit.name}'s Reach phase is over this turn (now its {PHASE_NAMES[now]})", rule="phases")
     if unit.reached:
         raise RuleRefusal(f"{unit.name} has had its Reach phase this turn", rule="phases")
     if action.draw and unit.library:
@@ -918,7 +917,7 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
     phase = turn.battle.phase
     if phase == "reach":
         raise RuleRefusal(f"{unit.name}'s Reach phase comes before its Upkeep", rule="phases", tip="do: reach_phase")
-    if phase not in (None, "upkeep"):
+    if phase is not None and phase != "upkeep":
         raise RuleRefusal(f"{unit.name}'s Upkeep is over this turn (now its {PHASE_NAMES[phase]})", rule="phases")
     if unit.upkept:
         raise RuleRefusal(f"{unit.name} has had its Upkeep this turn", rule="phases")
