@@ -664,7 +664,10 @@ def odds(
     fmt: FormatOption = None,
     option: OptionOption = None,
 ) -> None:
-    """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate."""
+    """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate.
+
+    Exit code: 0, or 1 when the rules refuse the action whatever the dice (as `tabroll attack` does).
+    """
     from tabroll.odds.api import compute_odds, render_odds
 
     chosen = _format(fmt)
@@ -676,6 +679,8 @@ def odds(
     report = compute_odds(game, state, action, trials=trials, budget=budget, seed=_check_seed(seed) or 0, jobs=jobs)
     _, _, description = game.describe_action(action)
     render_odds(report, chosen, title=description or title, ruleset=game.id)
+    if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
+        raise typer.Exit(EXIT_REFUSED)
 
 
 @app.command()
@@ -950,28 +955,33 @@ def main(argv: list[str] | None = None) -> None:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     _interrupts.clear()
     previous = signal.signal(signal.SIGINT, _on_interrupt)
-    try:
-        _app_for(argv)(args=argv, prog_name="tabroll", standalone_mode=True)
-    except SystemExit as exit_:
-        code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
-    except TabrollError as err:
-        sys.stderr.write(f"error: {err.describe()}\n")
-        code = err.exit_code
-    except (_Interrupted, KeyboardInterrupt):
-        sys.stderr.write("interrupted\n")
-        code = EXIT_INTERRUPTED
-    except BrokenPipeError:
-        code = _quiet_broken_pipe()
-    except OSError as err:
-        code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
-    except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
-        if _interrupts:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
+    try:  # an interrupt between the handlers below (leaving a clause, entering finally) is still an interrupt
+        try:
+            _app_for(argv)(args=argv, prog_name="tabroll", standalone_mode=True)
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
+        except TabrollError as err:
+            sys.stderr.write(f"error: {err.describe()}\n")
+            code = err.exit_code
+        except (_Interrupted, KeyboardInterrupt):
             sys.stderr.write("interrupted\n")
             code = EXIT_INTERRUPTED
-        else:
-            code = _internal_error(err)
-    finally:
+        except BrokenPipeError:
+            code = _quiet_broken_pipe()
+        except OSError as err:
+            code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
+        except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
+            if _interrupts:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
+                sys.stderr.write("interrupted\n")
+                code = EXIT_INTERRUPTED
+            else:
+                code = _internal_error(err)
+        finally:
+            signal.signal(signal.SIGINT, _on_late_interrupt if argv is None else previous)
+    except (_Interrupted, KeyboardInterrupt):
         signal.signal(signal.SIGINT, _on_late_interrupt if argv is None else previous)
+        sys.stderr.write("interrupted\n")
+        code = EXIT_INTERRUPTED
     try:
         sys.stdout.flush()
     except BrokenPipeError:

@@ -221,13 +221,12 @@ def exact_odds(
         return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)
     tally, leaves, resolutions, waiting = _walk(ruleset, state, action, start, budget, split_at=jobs * 4)
     if waiting:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from tabroll.workers import process_pool
 
         parts: list[list[Branch]] = [waiting[i::jobs] for i in range(jobs)]
         _JOB = (ruleset.id, state, action, max(1, budget - resolutions))
         try:
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            with process_pool(jobs) as pool:
                 for part_tally, part_leaves, part_resolutions in pool.map(_walk_part, [p for p in parts if p]):
                     tally.merge(part_tally)
                     leaves += part_leaves

@@ -57,14 +57,13 @@ def simulate(ruleset: Ruleset, state: Any, action: Any, *, trials: int, seed: in
         for start, stop, _ in chunks:
             total.merge(run_trials(ruleset, state, action, start, stop, seed))
         return total
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from tabroll.workers import process_pool
 
     # The workers are forked after the job is set, so they inherit the state and action without pickling
     # them (a ruleset's state may hold things pickle cannot carry); only seeds and tallies cross processes.
     _JOB = (ruleset.id, state, action)
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        with process_pool(jobs) as pool:
             for part in pool.map(_chunk, chunks):
                 total.merge(part)
     finally:

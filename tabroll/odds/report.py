@@ -111,6 +111,16 @@ class Report:
     undeclared: list[str] = field(default_factory=list)
 
     @property
+    def always_refused(self) -> bool:
+        """The rules refuse the action whatever the dice (as ``tabroll attack`` would, with exit code 1)."""
+        if not self.refused:
+            return False
+        estimates = list(self.refused.values())
+        if all(e.exact is not None for e in estimates):
+            return sum((e.exact for e in estimates if e.exact is not None), Fraction(0)) == 1
+        return sum(e.value for e in estimates) >= 1.0
+
+    @property
     def probabilities(self) -> dict[str, Estimate]:
         """The attack's own probabilities (P(hit), P(hit: unit), P(defeated: unit))."""
         return self.attack.probabilities

@@ -107,6 +107,8 @@ def test_ctrl_c_at_any_moment_is_one_line_and_exit_130(delay: float) -> None:
     err = process.stderr.read()
     process.wait(timeout=120)
     assert "Traceback" not in err and "internal error" not in err, err
-    assert process.returncode in (0, 130), (process.returncode, err)
+    # -SIGINT: the interrupt came while Python was shutting down, after tabroll had finished (Python restores the
+    # default handler then); the shell sees 130 either way.
+    assert process.returncode in (0, 130, -signal.SIGINT), (process.returncode, err)
     if process.returncode == 130:
         assert err.strip().splitlines()[-1] == "interrupted", err

@@ -110,3 +110,13 @@ def test_a_level_that_an_outcome_does_not_change_keeps_its_value(cli) -> None:
     assert "  P(defeated: B) = 28.80%  = 36/125" in result.out
     assert "  cards left: B (level): mean 0.712 = 89/125" in result.out
     assert "  unchanged in every outcome: cards left: A" in result.out
+
+
+def test_odds_of_an_action_the_rules_always_refuse_exit_1_like_attack(cli) -> None:
+    args = ("-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "5")
+    odds = cli("odds", *args)
+    assert odds.code == 1, odds.err
+    assert "refused by the rules: 100.00%  (Alquimista is 5 squares away; the attack reaches 2 (ATK 2))" in odds.out
+    assert cli("attack", *args, "--seed", "1").code == 1
+    # refused only sometimes: an answer, exit 0
+    assert cli("odds", "-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2").code == 0
