@@ -844,14 +844,20 @@ def forget_spells(turn: Turn, unit: Combatant, forget: list[str]) -> None:
 # --- mana, spells and effects -----------------------------------------------------------------------------
 
 
-def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
-    unit = turn.current(action.unit)
-    check_in_fight(unit, "draw mana")
+def _character_in_turn(turn: Turn, name: str, *, doing: str, step: str, rule: str) -> Combatant:
+    """The character taking a phase step of its own turn (``step``: "a Reach phase"), or the refusal saying why not."""
+    unit = turn.current(name)
+    check_in_fight(unit, doing)
     if not unit.is_character:
-        raise RuleRefusal(f"{unit.name} is a creature: only characters have a Reach phase", rule="reach")
+        raise RuleRefusal(f"{unit.name} is a creature: only characters have {step}", rule=rule)
     active = turn.battle.active
     if active is not None and active != unit.name:
         raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
+    return unit
+
+
+def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
+    unit = _character_in_turn(turn, action.unit, doing="draw mana", step="a Reach phase", rule="reach")
     now = turn.battle.phase
     if now is not None and now != "reach":
         raise RuleRefusal(f"{unit.name}'s Reach phase is over this turn (now its {PHASE_NAMES[now]})", rule="phases")
@@ -907,13 +913,7 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
 def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
     """Upkeep: Focus upholds permanent effects and creatures; upheld creatures are refreshed, the rest are not, and
     permanent effects not upheld end."""
-    unit = turn.current(action.unit)
-    check_in_fight(unit, "uphold anything")
-    if not unit.is_character:
-        raise RuleRefusal(f"{unit.name} is a creature: only characters have an Upkeep", rule="upkeep")
-    active = turn.battle.active
-    if active is not None and active != unit.name:
-        raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
+    unit = _character_in_turn(turn, action.unit, doing="uphold anything", step="an Upkeep", rule="upkeep")
     phase = turn.battle.phase
     if phase == "reach":
         raise RuleRefusal(f"{unit.name}'s Reach phase comes before its Upkeep", rule="phases", tip="do: reach_phase")
