@@ -134,7 +134,12 @@ def run_file(
             result.dice_drawn = list(session.values)
             result.seed = getattr(inner, "seed", None)
         result.final_state = scenario.ruleset.summarize_state(final)
-        result.state_lines = scenario.ruleset.state_lines(final)
+        lines = scenario.ruleset.state_lines(final)
+        if lines is None:  # the game draws no picture of its own: list the summary's units
+            from tabroll.render.state import unit_lines
+
+            lines = unit_lines(result.final_state)
+        result.state_lines = lines
         if keep_state:
             result.state = (scenario.ruleset, final)
     except TabrollError as err:

@@ -1,51 +1,77 @@
 """Typed events: what a resolver reports, step by step, with the numbers behind each step.
 
 Resolvers return events; renderers (``tabroll.render``) turn them into a log for people or JSON for machines.
-Every event is a frozen dataclass with a ``kind`` string that is its JSON discriminator. The JSON form of the
-events is a versioned contract: see :data:`EVENTS_FORMAT_VERSION` and ``tabroll schema events``.
+Every event is a frozen dataclass with a ``kind`` string that is its JSON discriminator, a :meth:`Event.sentence`
+for the logs and a Rich ``STYLE``. The JSON form of the events is a versioned contract: see
+:data:`EVENTS_FORMAT_VERSION` and ``tabroll schema events``.
 
-Rulesets may define their own event classes (a game with shields needs a "shields lost" event); they register
-them with :func:`event_kind` so the schema and the renderers know them. The core events below cover what most
-games share: rolls, modifiers, hits and misses, damage, healing, movement, flips and defeats.
+The core events below are the one vocabulary every game speaks, in its own words: every die rolled is a
+``roll``; every loss of a health-like pool (VIT, PV, Life, Health, Shields…) is a ``damage`` naming the unit,
+the amount and the pool; every removal from play is a ``defeat`` saying how (defeated, annihilated, exiled,
+fled); attacks are ``hit``/``miss``. A game adds its own kinds as extras: it defines them in its own folder and
+hands them to the core through its ruleset's ``events`` (see :class:`tabroll.engine.Ruleset`); a game's kind
+that reuses a core kind is refused when the game is discovered.
 
 Squares and hexes appear in events as ``[x, y]`` lists.
+
+Version history of the JSON form (``EVENTS_FORMAT_VERSION``):
+
+- 2: the core speaks no game's words. ``damage`` has ``pool`` (the game's word for what was lost), ``lost`` and
+  ``left`` (were ``vitality_lost``/``vitality_left``, with ``pool`` defaulting to ``VIT``); ``heal`` names its
+  ``pool``; ``new_round`` lists the units made ``ready`` again (was ``unflipped``); ``element_bonus``, ``flip``
+  and ``survive`` are TAB MASTER's own kinds; every die of every game is a ``roll`` (Ahotnik's and BotSE's
+  included, BotSE's custom faces in ``faces``); every pool loss a ``damage``; every removal a ``defeat`` with its
+  ``how``.
+- 1: first version.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 EVENTS_FORMAT = "tabroll.events"
-EVENTS_FORMAT_VERSION = 1
+EVENTS_FORMAT_VERSION = 2
 
 Position = tuple[int, int]
 
-EVENT_TYPES: dict[str, type[Event]] = {}
+OMIT_EMPTY = {"omit_empty": True}
+"""Field metadata: the JSON form leaves the field out when it is empty."""
 
 E = TypeVar("E", bound="type[Event]")
 
 
 def event_kind(kind: str) -> Callable[[E], E]:
-    """Class decorator: register an event class under its JSON ``kind``."""
+    """Class decorator: the JSON ``kind`` of an event class. Registration is explicit: the core lists its own
+    kinds in :data:`CORE_EVENTS`, a game lists its own in its ruleset's ``events``."""
 
-    def register(cls: E) -> E:
-        if kind in EVENT_TYPES and EVENT_TYPES[kind] is not cls:
-            raise RuntimeError(f"event kind {kind!r} is registered twice")
+    def name(cls: E) -> E:
         cls.KIND = kind
-        EVENT_TYPES[kind] = cls
         return cls
 
-    return register
+    return name
+
+
+def square_text(position: Any) -> str:
+    """A square or hex as the logs show it: ``[x, y]`` (``-`` for none)."""
+    return f"[{position[0]}, {position[1]}]" if position is not None else "-"
 
 
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Event:
-    """Base of every event. ``KIND`` is set by :func:`event_kind`."""
+    """Base of every event. ``KIND`` is set by :func:`event_kind`; ``STYLE`` is its Rich style in the step log."""
 
     KIND: ClassVar[str] = "event"
+    STYLE: ClassVar[str] = ""
+    OUTCOME: ClassVar[bool] = True
+    """Whether a one-line story of the action tells this event (false for the arithmetic on the way: rolls,
+    modifiers, rulings, notes)."""
+
+    def sentence(self) -> str:
+        """One plain sentence for the logs (default: the fields, so nothing is ever hidden)."""
+        return ", ".join(f"{k}={v}" for k, v in self.to_json().items() if k != "kind")
 
     @property
     def kind(self) -> str:
@@ -68,7 +94,10 @@ class Event:
         """The event as a JSON-ready dict, ``kind`` first."""
         out: dict[str, Any] = {"kind": self.KIND}
         for f in dataclasses.fields(self):
-            out[f.name] = _jsonable(getattr(self, f.name))
+            value = getattr(self, f.name)
+            if not value and f.metadata.get("omit_empty"):
+                continue  # an optional detail most events never have (a die's faces): left out when empty
+            out[f.name] = _jsonable(value)
         return out
 
 
@@ -95,10 +124,15 @@ def _jsonable(value: Any) -> Any:
 class ActionStarted(Event):
     """An action begins: who (``actor``) does what (``verb``: attack, move…). ``index`` counts actions from 1."""
 
+    STYLE = "bold"
+    OUTCOME = False
     index: int
     actor: str | None
     verb: str
     description: str
+
+    def sentence(self) -> str:
+        return f"{self.index}. {self.description}"
 
 
 @event_kind("refused")
@@ -106,10 +140,14 @@ class ActionStarted(Event):
 class Refused(Event):
     """The rules do not allow the action; nothing changed. ``rule`` names the rule that refused it."""
 
+    STYLE = "bold red"
     actor: str | None
     verb: str
     reason: str
     rule: str | None = None
+
+    def sentence(self) -> str:
+        return self.reason + (f" [{self.rule}]" if self.rule else "")
 
 
 @event_kind("ruling")
@@ -117,9 +155,14 @@ class Refused(Event):
 class RulingApplied(Event):
     """A reading of an ambiguous rule (a house-rule option) decided something in this action."""
 
+    STYLE = "dim italic"
+    OUTCOME = False
     option: str
     value: str
     text: str
+
+    def sentence(self) -> str:
+        return f"{self.option} = {self.value}: {self.text}"
 
 
 @event_kind("note")
@@ -127,8 +170,13 @@ class RulingApplied(Event):
 class Note(Event):
     """Information for the table that changes no number (e.g. a unit's special text to apply by hand)."""
 
+    STYLE = "dim"
+    OUTCOME = False
     text: str
     unit: str | None = None
+
+    def sentence(self) -> str:
+        return self.text
 
 
 # --- dice and numbers -------------------------------------------------------------------------------------
@@ -150,8 +198,12 @@ class Roll(Event):
 
     A roll of a dice expression also keeps its shape: ``terms`` holds each dice term with the dice it rolled and
     which of them count, and ``shown`` the expression with the dice in place (``[2, 5, ~2, 6]+[2]``, ``~`` marking
-    a dropped die), so every renderer shows the right die dropped, each term and each operator."""
+    a dropped die), so every renderer shows the right die dropped, each term and each operator. Dice with
+    custom faces (symbols rather than numbers) name the face each die showed in ``faces``, in the order of
+    ``values`` (the number of the face on the die), with what it does in the game in ``effect``."""
 
+    STYLE = "cyan"
+    OUTCOME = False
     label: str
     dice: str
     values: tuple[int, ...]
@@ -160,6 +212,8 @@ class Roll(Event):
     unit: str | None = None
     terms: tuple[RolledDice, ...] = ()
     shown: str = ""
+    faces: tuple[str, ...] = field(default=(), metadata=OMIT_EMPTY)
+    effect: str = field(default="", metadata=OMIT_EMPTY)
 
     @classmethod
     def of(cls, rolled: Any, *, label: str, unit: str | None = None) -> Roll:
@@ -175,29 +229,60 @@ class Roll(Event):
             shown=rolled.shown(),
         )
 
+    @classmethod
+    def die(
+        cls, sides: int, value: int, *, label: str, unit: str | None = None, face: str = "", effect: str = ""
+    ) -> Roll:
+        """The event of one die of ``sides`` sides that showed ``value`` (and, for a die of symbols, ``face``)."""
+        notation = f"1d{sides}"
+        return cls(
+            label=label,
+            dice=notation,
+            values=(value,),
+            kept=(value,),
+            total=value,
+            unit=unit,
+            terms=(RolledDice(notation, (value,), (True,)),),
+            faces=(face,) if face else (),
+            effect=effect,
+        )
+
+    def sentence(self) -> str:
+        if self.faces:
+            shown = ", ".join(f"{face} ({value})" for face, value in zip(self.faces, self.values, strict=False))
+            return f"{self.label}: {self.dice} → {shown}" + (f": {self.effect}" if self.effect else "")
+        if self.shown and (len(self.terms) > 1 or self.total != sum(self.kept) or len(self.values) > 1):
+            text = f"{self.label}: {self.dice} → {self.shown} = {self.total}"  # drawn from the roll's own shape
+        elif self.terms:
+            marks = [
+                str(v) if keep else f"~{v}"
+                for term in self.terms
+                for v, keep in zip(term.values, term.kept, strict=True)
+            ]
+            single = len(marks) == 1 and self.total == sum(self.kept)
+            text = f"{self.label}: {self.dice} → " + (marks[0] if single else f"[{', '.join(marks)}] = {self.total}")
+        else:  # a roll built by hand, without its terms: one die, or dice that all count
+            shown = str(self.values[0]) if len(self.values) == 1 else "[" + ", ".join(map(str, self.values)) + "]"
+            same = len(self.values) == 1 and self.total == self.values[0]
+            text = f"{self.label}: {self.dice} → {shown}" + ("" if same else f" = {self.total}")
+        return text + (f": {self.effect}" if self.effect else "")
+
 
 @event_kind("modifier")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Modifier(Event):
     """A number was adjusted: ``applies_to`` (e.g. "attack roll", "damage") changed by ``amount`` to ``total``."""
 
+    STYLE = "yellow"
+    OUTCOME = False
     applies_to: str
     reason: str
     amount: int
     total: int
     unit: str | None = None
 
-
-@event_kind("element_bonus")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class ElementBonus(Event):
-    """An element of the attack added damage against this target."""
-
-    element: str
-    target: str
-    amount: int
-    reason: str
-    total: int
+    def sentence(self) -> str:
+        return f"{self.applies_to} {self.amount:+d} ({self.reason}) → {self.total}"
 
 
 @event_kind("hit")
@@ -205,11 +290,15 @@ class ElementBonus(Event):
 class Hit(Event):
     """An attack roll reached what it needed."""
 
+    STYLE = "green"
     attacker: str
     target: str
     result: int
     needed: int
     rule: str
+
+    def sentence(self) -> str:
+        return f"{self.target} is hit: {self.rule}"
 
 
 @event_kind("miss")
@@ -217,11 +306,15 @@ class Hit(Event):
 class Miss(Event):
     """An attack roll fell short of what it needed."""
 
+    STYLE = "red"
     attacker: str
     target: str
     result: int
     needed: int
     rule: str
+
+    def sentence(self) -> str:
+        return f"{self.target} is missed: {self.rule}"
 
 
 @event_kind("immune")
@@ -229,9 +322,13 @@ class Miss(Event):
 class Immune(Event):
     """The target is immune to this attack; no damage roll is made."""
 
+    STYLE = "blue"
     attacker: str
     target: str
     reason: str
+
+    def sentence(self) -> str:
+        return f"{self.target} is immune: {self.reason}"
 
 
 # --- consequences -----------------------------------------------------------------------------------------
@@ -240,28 +337,49 @@ class Immune(Event):
 @event_kind("damage")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Damage(Event):
-    """Damage dealt to ``target``; ``rule`` is the comparison that decided it, e.g. "6 > DEF 3"."""
+    """Damage dealt to ``target``: ``amount`` points, taken from its ``pool`` (the game's word: VIT, PV, Life,
+    Health, Shields…). ``rule`` is the comparison that decided it (e.g. "6 > DEF 3"); ``lost`` is what the pool
+    lost when the game counts that apart from the damage (``None``: the amount); ``left`` what the pool has left
+    (``None``: the game does not count it); ``defeats`` whether this damage removes the unit. ``attacker`` is
+    ``None`` for damage nobody dealt (a hazard, fatigue)."""
 
-    attacker: str
+    STYLE = "bold yellow"
+    attacker: str | None
     target: str
     amount: int
     rule: str
     defeats: bool
-    vitality_lost: int = 0
-    vitality_left: int | None = None
-    pool: str = "VIT"  # what the game calls the lost points: VIT, PV, Life…
+    pool: str = ""
+    lost: int | None = None
+    left: int | None = None
+
+    def sentence(self) -> str:
+        text = f"{self.amount} damage to {self.target}: {self.rule}"
+        pool = f"{self.pool} " if self.pool else ""
+        if self.lost is not None and self.lost != self.amount:
+            text += f", {pool}−{self.lost}"
+        if self.left is not None:
+            text += f", {pool}{self.left} left"
+        return text
 
 
 @event_kind("heal")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Heal(Event):
-    """A unit recovered vitality (or would have, and ``amount`` says how much it really got)."""
+    """A unit recovered points of its ``pool`` (or would have, and ``amount`` says how much it really got)."""
 
+    STYLE = "green"
     unit: str
     amount: int
     before: int | None
     after: int | None
     reason: str
+    pool: str = ""
+
+    def sentence(self) -> str:
+        pool = f"{self.pool} " if self.pool else ""
+        change = f" ({pool}{self.before} → {self.after})" if self.before is not None else ""
+        return f"{self.unit} heals {self.amount}: {self.reason}{change}"
 
 
 @event_kind("status")
@@ -269,9 +387,13 @@ class Heal(Event):
 class StatusApplied(Event):
     """A lasting condition was put on a unit (a hex, a curse, a mark)."""
 
+    STYLE = "magenta"
     unit: str
     status: str
     reason: str
+
+    def sentence(self) -> str:
+        return f"{self.unit} gets {self.status} ({self.reason})"
 
 
 @event_kind("spend")
@@ -279,49 +401,60 @@ class StatusApplied(Event):
 class Spend(Event):
     """A resource was used (e.g. one arrow from the army sheet)."""
 
+    STYLE = "yellow"
     unit: str
     resource: str
     amount: int
     remaining: int
 
+    def sentence(self) -> str:
+        return f"{self.unit} spends {self.amount} {self.resource} ({self.remaining} left)"
+
 
 @event_kind("move")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Move(Event):
-    """A unit moved along ``path`` (the squares entered, in order)."""
+    """A unit moved along ``path`` (the squares or hexes entered, in order)."""
 
+    STYLE = "blue"
     unit: str
     origin: Position
     destination: Position
     path: tuple[Position, ...]
     reason: str = "move"
 
-
-@event_kind("flip")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Flip(Event):
-    """A unit was flipped after acting."""
-
-    unit: str
+    def sentence(self) -> str:
+        return f"{self.unit} moves {square_text(self.origin)} → {square_text(self.destination)} ({self.reason})"
 
 
 @event_kind("new_round")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class NewRound(Event):
-    """A new round began; ``unflipped`` lists the units turned face up again."""
+    """A new round began; ``ready`` lists the units made ready to act again."""
 
+    STYLE = "bold blue"
     round: int
-    unflipped: tuple[str, ...] = field(default=())
+    ready: tuple[str, ...] = field(default=())
+
+    def sentence(self) -> str:
+        return f"round {self.round} begins" + (f"; ready again: {', '.join(self.ready)}" if self.ready else "")
 
 
 @event_kind("defeat")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Defeat(Event):
-    """A unit was defeated and leaves the board."""
+    """A unit leaves play: ``how`` says in the game's word (defeated, annihilated, destroyed, exiled, fled),
+    ``reason`` why, ``by`` the unit that did it (``None``: nobody, or the rules themselves)."""
 
+    STYLE = "bold red"
     unit: str
     by: str | None
     reason: str
+    how: str = "defeated"
+
+    def sentence(self) -> str:
+        verb = "has fled" if self.how == "fled" else f"is {self.how}"
+        return f"{self.unit} {verb} and leaves play ({self.reason})"
 
 
 @event_kind("game_over")
@@ -331,17 +464,56 @@ class GameOver(Event):
     left to the table); ``unit`` and ``by`` name the fall that ended it, when one did; ``removed`` lists units taken
     off the board as it ended."""
 
+    STYLE = "bold magenta"
     reason: str
     winner: str | None = None
     unit: str | None = None
     by: str | None = None
     removed: tuple[str, ...] = field(default=())
 
+    def sentence(self) -> str:
+        fall = f"{self.unit} has fallen" + (f", struck by {self.by}" if self.by else "") + "; " if self.unit else ""
+        result = f"{self.winner} wins" if self.winner else "the result is left to the table"
+        removed = f"; removed: {', '.join(self.removed)}" if self.removed else ""
+        return f"GAME OVER: {fall}{result} ({self.reason}){removed}"
 
-@event_kind("survive")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Survive(Event):
-    """A unit was hit and stays on the board."""
 
-    unit: str
-    reason: str
+CORE_EVENTS: tuple[type[Event], ...] = (
+    ActionStarted,
+    Refused,
+    RulingApplied,
+    Note,
+    Roll,
+    Modifier,
+    Hit,
+    Miss,
+    Immune,
+    Damage,
+    Heal,
+    StatusApplied,
+    Spend,
+    Move,
+    NewRound,
+    Defeat,
+    GameOver,
+)
+"""The kinds every game may emit. A game's own kinds come from its ruleset (``Ruleset.events``)."""
+
+
+class EventKindClash(Exception):
+    """A game's event kind reuses a core kind, or two of its own classes share a kind."""
+
+
+def event_types(extra: Iterable[type[Event]] = (), *, owner: str = "") -> Mapping[str, type[Event]]:
+    """The kinds a game's events may have: the core's and the game's own ``extra`` classes, by kind. A game's
+    kind that reuses a core kind (or one of its own) is refused with :class:`EventKindClash`."""
+    table: dict[str, type[Event]] = {cls.KIND: cls for cls in CORE_EVENTS}
+    for cls in extra:
+        kind = cls.KIND
+        if kind == Event.KIND:
+            raise EventKindClash(f"{owner}: event class {cls.__name__} has no kind (decorate it with @event_kind)")
+        if kind in table and table[kind] is not cls:
+            whose = "a core event kind" if table[kind] in CORE_EVENTS else f"also the kind of {table[kind].__name__}"
+            raise EventKindClash(f"{owner}: event kind {kind!r} of {cls.__name__} is {whose}; give it another kind")
+        table[kind] = cls
+    return table

@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
-from tabroll.engine import Resolution, Ruleset, Scenario, StepResult, find_ruleset, resolve, run_scenario
+from tabroll.engine import AnyRuleset, Resolution, Scenario, StepResult, find_ruleset, resolve, run_scenario
 from tabroll.errors import InputError, Location
 
 JOURNAL_FORMAT = "tabroll.journal"
@@ -168,7 +168,7 @@ def _line(obj: Mapping[str, Any]) -> bytes:
 _ADAPTERS: dict[str, Any] = {}
 
 
-def action_adapter(ruleset: Ruleset) -> Any:
+def action_adapter(ruleset: AnyRuleset) -> Any:
     """A ``pydantic.TypeAdapter`` for one action of ``ruleset`` (from its scenario model's ``actions: list[X]``)."""
     adapter = _ADAPTERS.get(ruleset.id)
     if adapter is None:
@@ -186,7 +186,7 @@ def action_adapter(ruleset: Ruleset) -> Any:
 _DUMPS = ((False, True), (True, True), (False, False), (True, False))  # (by_alias, exclude_none), in preference
 
 
-def encode_action(ruleset: Ruleset, action: Any) -> dict[str, Any]:
+def encode_action(ruleset: AnyRuleset, action: Any) -> dict[str, Any]:
     """``action`` as JSON data that :func:`decode_action` reads back equal (checked here, every time).
 
     Field names first (``exclude_none``); aliases for models that do not accept their field names.
@@ -213,7 +213,7 @@ def encode_action(ruleset: Ruleset, action: Any) -> dict[str, Any]:
     )
 
 
-def decode_action(ruleset: Ruleset, data: Any) -> Any:
+def decode_action(ruleset: AnyRuleset, data: Any) -> Any:
     """A recorded action back as the ruleset's action model (raises :class:`InputError`)."""
     from pydantic import ValidationError
 
@@ -642,7 +642,7 @@ def _events_difference(recorded: Sequence[Mapping[str, Any]], replayed: Sequence
     return None
 
 
-def _replay_one(ruleset: Ruleset, state: Any, record: JournalRecord) -> tuple[Any, str | None]:
+def _replay_one(ruleset: AnyRuleset, state: Any, record: JournalRecord) -> tuple[Any, str | None]:
     """The state after replaying ``record`` with its dice, and how the replay differs from it (``None``: same)."""
     from tabroll.dice.sources import GivenDice
 
@@ -715,7 +715,7 @@ class Journal:
         self._replayed = False
 
     @property
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> AnyRuleset:
         return self.scenario.ruleset
 
     @property
@@ -960,41 +960,17 @@ def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:
     return checks
 
 
-_MECHANICS = frozenset({"action", "roll", "modifier", "ruling", "note", "element_bonus"})
-
-
-def _describe(ruleset: Ruleset, action: Any) -> str:
+def _describe(ruleset: AnyRuleset, action: Any) -> str:
     try:
         return ruleset.describe_action(decode_action(ruleset, action))[2]
     except InputError:
         return _short(action, 80)
 
 
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
+def _event_text(ruleset: AnyRuleset, data: Mapping[str, Any]) -> str:
+    from tabroll.render.describe import describe_json
 
-
-def _event_text(data: Mapping[str, Any]) -> str:
-    from tabroll.events import EVENT_TYPES
-    from tabroll.render.describe import describe
-
-    kind = str(data.get("kind"))
-    cls = EVENT_TYPES.get(kind)
-    if cls is not None:
-        try:
-            return describe(cls(**{k: _tuples(v) for k, v in data.items() if k != "kind"}))
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
-            pass
-    return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in data.items() if k != "kind")
-
-
-def _load_event_kinds(ruleset: Ruleset) -> None:
-    import importlib
-
-    with contextlib.suppress(ModuleNotFoundError):
-        importlib.import_module(f"{type(ruleset).__module__}.events")
+    return describe_json(data, ruleset.event_types())
 
 
 def story(path: str | Path) -> list[str]:
@@ -1004,16 +980,17 @@ def story(path: str | Path) -> list[str]:
     scan = _scan(journal_path, tolerate_torn_tail=True)
     header = scan.header
     ruleset = find_ruleset(header.ruleset)
-    _load_event_kinds(ruleset)
     count = len(scan.records)
     lines = [f"journal of {header.scenario} ({header.ruleset}), {count} action{'s' if count != 1 else ''}"]
     for record in scan.records:
         text = f"{record.seq}. {_describe(ruleset, record.action)}"
         if record.refused:
-            reasons = [_event_text(e) for e in record.events if e.get("kind") == "refused"]
+            reasons = [_event_text(ruleset, e) for e in record.events if e.get("kind") == "refused"]
             text += " — refused: " + "; ".join(reasons)
         else:
-            outcomes = [_event_text(e) for e in record.events if e.get("kind") not in _MECHANICS]
+            kinds = ruleset.event_types()
+            told = [e for e in record.events if (cls := kinds.get(str(e.get("kind")))) is None or cls.OUTCOME]
+            outcomes = [_event_text(ruleset, e) for e in told]
             if outcomes:
                 text += " — " + "; ".join(outcomes)
         lines.append(text)

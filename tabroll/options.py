@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from tabroll.engine import OptionInfo
 from tabroll.errors import InputError
+from tabroll.kit import OptionInfo
 
 
 def describe_options(model: type[BaseModel]) -> list[OptionInfo]:

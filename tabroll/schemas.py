@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from tabroll.events import EVENT_TYPES, EVENTS_FORMAT, EVENTS_FORMAT_VERSION
+from tabroll.events import CORE_EVENTS, EVENTS_FORMAT, EVENTS_FORMAT_VERSION, Event
 
 
 def events_schema() -> dict[str, Any]:
@@ -14,10 +14,14 @@ def events_schema() -> dict[str, Any]:
 
     from tabroll.engine import all_rulesets
 
-    all_rulesets()  # rulesets may register their own event kinds
+    # The core kinds, then each game's own (its kinds are its own: two games may both have a kind of one name).
+    classes: dict[str, type[Event]] = {cls.__name__: cls for cls in CORE_EVENTS}
+    for game in all_rulesets():
+        classes.update({f"{game.id}.{cls.__name__}": cls for cls in game.events})
     definitions: dict[str, Any] = {}
     variants: list[dict[str, Any]] = []
-    for kind, cls in sorted(EVENT_TYPES.items()):
+    for name, cls in classes.items():
+        kind = cls.KIND
         schema = TypeAdapter(cls).json_schema()
         definitions.update(schema.pop("$defs", {}))  # parts of an event (a roll's terms) are shared definitions
         schema.pop("title", None)
@@ -26,7 +30,6 @@ def events_schema() -> dict[str, Any]:
         schema["required"] = ["kind", *schema.get("required", [])]
         schema["additionalProperties"] = True
         schema["description"] = (cls.__doc__ or "").strip()
-        name = cls.__name__
         definitions[name] = schema
         variants.append({"$ref": f"#/$defs/{name}"})
         assert all(f.name != "kind" for f in dataclasses.fields(cls))

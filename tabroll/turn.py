@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabroll.events import Event, Roll, RulingApplied
 
@@ -19,6 +19,7 @@ T = TypeVar("T")
 if TYPE_CHECKING:
     from tabroll.dice.notation import RolledExpression
     from tabroll.dice.sources import DiceSource
+    from tabroll.engine import Resolution
 
 
 @dataclass(kw_only=True)
@@ -31,6 +32,12 @@ class ActionLog:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def resolution(self, state: Any) -> Resolution:
+        """What the action produced: the events logged so far and ``state``, the state after it."""
+        from tabroll.engine import Resolution
+
+        return Resolution(events=tuple(self.events), state=state)
 
     def ruling(self, option: str, value: object, text: str) -> None:
         """Log the reading ``option = value`` the first time it decides something in this action."""

@@ -12,9 +12,9 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import Blow, Measure, Ruleset, Scenario
+from tabroll.engine import ActionHeader, Blow, Measure, Resolution, Ruleset, Scenario
 
-from . import events as _events  # registers the event kinds and their log wording
+from .events import EVENTS
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -23,15 +23,14 @@ if TYPE_CHECKING:
     from tabroll.events import Event
     from tabroll.loading.yaml_source import YamlDocument
 
-del _events
 
-
-class AhotnikGame(Ruleset):
+class AhotnikGame(Ruleset[Any, Any]):
     id = "ahotnik"
     name = "Ahotnik"
     aliases = ("ahotnik-attack",)
     summary = "Hex map; pilots' synapse picks the direction; clockwise targeting; Shields, Life, DNA, threat level."
     source_language = "Italian"
+    events = EVENTS
 
     def options_model(self) -> type[BaseModel]:
         from .model import AhotnikOptions
@@ -48,12 +47,16 @@ class AhotnikGame(Ruleset):
 
         return build_scenario(self, doc, options or {})
 
-    def resolve(self, state: Any, action: Any, dice: DiceSource) -> tuple[list[Event], Any]:
+    def resolve(self, state: Any, action: Any, dice: DiceSource) -> Resolution:
         from .resolver import resolve
 
-        return resolve(state, action, dice)
+        events, after = resolve(state, action, dice)
+        return Resolution(events=tuple(events), state=after)
 
-    def describe_action(self, action: Any) -> tuple[str | None, str, str]:
+    def describe_action(self, action: Any) -> ActionHeader:
+        return ActionHeader(*self._header(action))
+
+    def _header(self, action: Any) -> tuple[str | None, str, str]:
         from .model import AttackAction, AttackPhaseAction, EndTransitionAction, SummonAction, TerrainAction
 
         if isinstance(action, AttackPhaseAction):

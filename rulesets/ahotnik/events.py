@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabroll.events import Event, Position, event_kind
-from tabroll.render.describe import describer, sq
+from tabroll.events import Event, Position, event_kind, square_text
 
 
 @event_kind("synapse")
@@ -27,6 +26,12 @@ class Synapse(Event):
     direction_name: str
     reason: str
 
+    def sentence(self) -> str:
+        if self.pilots:
+            said = f"pilots name {self.pilots[0]} and {self.pilots[1]}"
+            return f"{self.unit}: {said} → {self.result} synapse, direction {self.direction_name} ({self.reason})"
+        return f"{self.unit}: {self.result} synapse, direction {self.direction_name} ({self.reason})"
+
 
 @event_kind("rotation")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -38,6 +43,11 @@ class Rotation(Event):
     after: int
     before_name: str
     after_name: str
+
+    def sentence(self) -> str:
+        if self.before == self.after:
+            return f"{self.unit} already faces {self.after_name}"
+        return f"{self.unit} turns from {self.before_name} to {self.after_name}"
 
 
 @event_kind("targeting")
@@ -55,6 +65,12 @@ class Targeting(Event):
     stopped_by: Position | None = None
     reason: str
 
+    def sentence(self) -> str:
+        if self.attack == "melee":
+            return f"{self.attacker} attacks {self.targets[0]} in melee ({self.reason})"
+        hit = ", ".join(self.targets) if self.targets else "nothing"
+        return f"{self.attacker} shoots toward {self.direction_name}: {hit} ({self.reason})"
+
 
 @event_kind("ignored")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,6 +81,9 @@ class Ignored(Event):
     unit: str
     attacker: str
     reason: str
+
+    def sentence(self) -> str:
+        return f"{self.unit} is ignored by {self.attacker} ({self.reason})"
 
 
 @event_kind("strike")
@@ -82,6 +101,12 @@ class Strike(Event):
     life_left: int
     rule: str
 
+    def sentence(self) -> str:
+        return (
+            f"{self.amount} damage to {self.target} ({self.rule}): "
+            f"Shields −{self.to_shields} → {self.shields_left}, Life −{self.to_life} → {self.life_left}"
+        )
+
 
 @event_kind("exile")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,6 +118,9 @@ class Exile(Event):
     by: str
     position: Position
 
+    def sentence(self) -> str:
+        return f"{self.unit} is at 0 Life: exiled from {square_text(self.position)} by {self.by}"
+
 
 @event_kind("dna")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,6 +129,9 @@ class DnaGained(Event):
 
     unit: str
     identity: str
+
+    def sentence(self) -> str:
+        return f"{self.unit} gains the DNA of {self.identity}: they ignore each other from now on"
 
 
 @event_kind("threat")
@@ -114,6 +145,13 @@ class ThreatChanged(Event):
     floor: int
     reason: str
 
+    def sentence(self) -> str:
+        if self.before == self.after:
+            return (
+                f"threat stays {self.after}: {self.reason} (it never falls below {self.floor}, the number of Ahotniks)"
+            )
+        return f"threat {self.change:+d} ({self.reason}): {self.before} → {self.after}"
+
 
 @event_kind("transition")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -123,6 +161,10 @@ class PhaseTransition(Event):
     unit: str
     active: bool
     reason: str
+
+    def sentence(self) -> str:
+        state = "enters" if self.active else "leaves"
+        return f"{self.unit} {state} phase transition ({self.reason})"
 
 
 @event_kind("summon")
@@ -136,66 +178,20 @@ class Summon(Event):
     shields: int
     life: int
 
-
-@describer("synapse")
-def _synapse(e: Synapse) -> str:
-    if e.pilots:
-        said = f"pilots name {e.pilots[0]} and {e.pilots[1]}"
-        return f"{e.unit}: {said} → {e.result} synapse, direction {e.direction_name} ({e.reason})"
-    return f"{e.unit}: {e.result} synapse, direction {e.direction_name} ({e.reason})"
+    def sentence(self) -> str:
+        return f"{self.unit} is summoned at {square_text(self.position)} (Shields {self.shields}, Life {self.life})"
 
 
-@describer("rotation")
-def _rotation(e: Rotation) -> str:
-    if e.before == e.after:
-        return f"{e.unit} already faces {e.after_name}"
-    return f"{e.unit} turns from {e.before_name} to {e.after_name}"
-
-
-@describer("targeting")
-def _targeting(e: Targeting) -> str:
-    if e.attack == "melee":
-        return f"{e.attacker} attacks {e.targets[0]} in melee ({e.reason})"
-    hit = ", ".join(e.targets) if e.targets else "nothing"
-    return f"{e.attacker} shoots toward {e.direction_name}: {hit} ({e.reason})"
-
-
-@describer("ignored")
-def _ignored(e: Ignored) -> str:
-    return f"{e.unit} is ignored by {e.attacker} ({e.reason})"
-
-
-@describer("strike")
-def _strike(e: Strike) -> str:
-    return (
-        f"{e.amount} damage to {e.target} ({e.rule}): "
-        f"Shields −{e.to_shields} → {e.shields_left}, Life −{e.to_life} → {e.life_left}"
-    )
-
-
-@describer("exile")
-def _exile(e: Exile) -> str:
-    return f"{e.unit} is at 0 Life: exiled from {sq(e.position)} by {e.by}"
-
-
-@describer("dna")
-def _dna(e: DnaGained) -> str:
-    return f"{e.unit} gains the DNA of {e.identity}: they ignore each other from now on"
-
-
-@describer("threat")
-def _threat(e: ThreatChanged) -> str:
-    if e.before == e.after:
-        return f"threat stays {e.after}: {e.reason} (it never falls below {e.floor}, the number of Ahotniks)"
-    return f"threat {e.change:+d} ({e.reason}): {e.before} → {e.after}"
-
-
-@describer("transition")
-def _transition(e: PhaseTransition) -> str:
-    state = "enters" if e.active else "leaves"
-    return f"{e.unit} {state} phase transition ({e.reason})"
-
-
-@describer("summon")
-def _summon(e: Summon) -> str:
-    return f"{e.unit} is summoned at {sq(e.position)} (Shields {e.shields}, Life {e.life})"
+EVENTS: tuple[type[Event], ...] = (
+    Synapse,
+    Rotation,
+    Targeting,
+    Ignored,
+    Strike,
+    Exile,
+    DnaGained,
+    ThreatChanged,
+    PhaseTransition,
+    Summon,
+)
+"""This game's own event kinds, handed to the core by its ruleset."""

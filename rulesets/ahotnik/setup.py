@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabroll.engine import Ruleset, Scenario, ScenarioStep
+from tabroll.engine import AnyRuleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.loading.validation import validate
@@ -22,7 +22,7 @@ from .model import (
 from .state import Ahotnik, Board, Demon
 
 
-def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(AhotnikScenario, doc)
     options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
     assert isinstance(options, AhotnikOptions)

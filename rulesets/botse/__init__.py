@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import Measure, QuickAttack, Ruleset, Scenario
+from tabroll.engine import ActionHeader, AttackField, AttackRequest, Measure, Resolution, Ruleset, Scenario
 
-from . import events as _events  # noqa: F401  (registers this game's event kinds and describers)
+from .events import EVENTS
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -23,12 +23,25 @@ if TYPE_CHECKING:
     from tabroll.loading.yaml_source import YamlDocument
 
 
-class Botse(Ruleset):
+class Botse(Ruleset[Any, Any]):
     id = "botse"
     name = "The Elder Scrolls: Betrayal of the Second Era"
     aliases = ("betrayal of the second era", "elder scrolls", "tes-botse")
     summary = "Hex map; custom skill dice as data; the six engage steps, summed damage against Defense."
     source_language = "Russian"
+    events = EVENTS
+    attack_fields = (
+        AttackField(
+            "distance", "Hexes between the adventurer and the enemy (no scenario file).", "int", "1", quick_only=True
+        ),
+        AttackField(
+            "sight",
+            "Whether the adventurer sees the enemy (--no-sight blocks the hex between).",
+            "flag",
+            "true",
+            quick_only=True,
+        ),
+    )
 
     def options_model(self) -> type[BaseModel]:
         from .model import BotseOptions
@@ -45,12 +58,16 @@ class Botse(Ruleset):
 
         return build_scenario(self, doc, options or {})
 
-    def resolve(self, state: Any, action: Any, dice: DiceSource) -> tuple[list[Event], Any]:
+    def resolve(self, state: Any, action: Any, dice: DiceSource) -> Resolution:
         from .resolver import resolve
 
-        return resolve(state, action, dice)
+        events, after = resolve(state, action, dice)
+        return Resolution(events=tuple(events), state=after)
 
-    def describe_action(self, action: Any) -> tuple[str | None, str, str]:
+    def describe_action(self, action: Any) -> ActionHeader:
+        return ActionHeader(*self._header(action))
+
+    def _header(self, action: Any) -> tuple[str | None, str, str]:
         from .model import AuraAction, EndTurnAction, EngageAction, MoveAction, RollSkillDiceAction
 
         if isinstance(action, EngageAction):
@@ -67,7 +84,7 @@ class Botse(Ruleset):
         assert isinstance(action, EndTurnAction)
         return action.adventurer, "end_turn", f"{action.adventurer} ends the turn"
 
-    def quick_attack(self, request: QuickAttack) -> Scenario:
+    def quick_attack(self, request: AttackRequest) -> Scenario:
         from .setup import quick_scenario
 
         return quick_scenario(self, request)

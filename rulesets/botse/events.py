@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
-from tabroll.render.describe import describer
 
 
 @event_kind("light_fatigue")
@@ -23,6 +22,11 @@ class FatigueGained(Event):
     total: int
     reason: str
 
+    def sentence(self) -> str:
+        if self.amount == 0:
+            return f"{self.unit} gains no fatigue ({self.reason})"
+        return f"{self.unit} gains {self.amount} light fatigue ({self.reason}); light fatigue {self.total}"
+
 
 @event_kind("battle_form")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -34,6 +38,10 @@ class FormDeclared(Event):
     previous: str
     reach: str
 
+    def sentence(self) -> str:
+        change = "" if self.form == self.previous else f" (was {self.previous})"
+        return f"{self.unit} fights in {self.form} form{change}: {self.reach}"
+
 
 @event_kind("engage_target")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -44,6 +52,9 @@ class TargetDeclared(Event):
     target: str
     distance: int
     reach: str
+
+    def sentence(self) -> str:
+        return f"{self.unit} targets {self.target}, {self.distance} hex(es) away, in sight ({self.reach})"
 
 
 @event_kind("gather_dice")
@@ -60,6 +71,15 @@ class Gathered(Event):
     free: int
     item: str | None = None
 
+    def sentence(self) -> str:
+        dice = ", ".join(self.dice) or "no dice"
+        free = f" + {self.free} free enemy combat dice" if self.free else ""
+        item = f"; item {self.item}" if self.item else ""
+        return (
+            f"{self.unit} gathers {dice}{free} (Stamina {self.stamina}/{self.stamina_limit}, "
+            f"Magicka {self.magicka}/{self.magicka_limit}){item}"
+        )
+
 
 @event_kind("die_face")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -75,6 +95,10 @@ class FaceRolled(Event):
     free: bool = False
     how: str = "rolled"
 
+    def sentence(self) -> str:
+        free = " (free)" if self.free else ""
+        return f"die {self.number} {self.die}{free} {self.how}: face {self.face} of {self.sides} → {self.shows}"
+
 
 @event_kind("die_result")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,6 +109,10 @@ class ResultResolved(Event):
     die: str
     done: str
 
+    def sentence(self) -> str:
+        which = "item ability" if self.number == 0 else f"die {self.number}"
+        return f"{which} {self.die}: {self.done}"
+
 
 @event_kind("tenacity")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,6 +121,9 @@ class TenacityGained(Event):
     amount: int
     total: int
     reason: str
+
+    def sentence(self) -> str:
+        return f"{self.unit} gains {self.amount} tenacity ({self.reason}); tenacity {self.total}"
 
 
 @event_kind("die_placed")
@@ -108,6 +139,16 @@ class DiePlaced(Event):
     slot: int | None = None
     on: str | None = None
 
+    def sentence(self) -> str:
+        where = {
+            "exhausted": f"exhausted to cooldown slot {self.slot}",
+            "active": f"placed in active slot {self.slot}",
+            "drained": "drained for the rest of the battle",
+            "discarded": "discarded",
+            "status": f"placed as a status on {self.on}",
+        }[self.place]
+        return f"die {self.number} {self.die} {where} ({self.reason})"
+
 
 @event_kind("skill_trigger")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -120,67 +161,21 @@ class Reaction(Event):
     fired: bool
     reason: str
 
-
-@describer("light_fatigue")
-def _fatigue(e: FatigueGained) -> str:
-    if e.amount == 0:
-        return f"{e.unit} gains no fatigue ({e.reason})"
-    return f"{e.unit} gains {e.amount} light fatigue ({e.reason}); light fatigue {e.total}"
+    def sentence(self) -> str:
+        if self.fired:
+            return f"{self.unit} uses {self.skill} ({self.when}): {self.reason}"
+        return f"{self.unit}'s {self.skill} does not trigger: {self.reason}"
 
 
-@describer("battle_form")
-def _form(e: FormDeclared) -> str:
-    change = "" if e.form == e.previous else f" (was {e.previous})"
-    return f"{e.unit} fights in {e.form} form{change}: {e.reach}"
-
-
-@describer("engage_target")
-def _target(e: TargetDeclared) -> str:
-    return f"{e.unit} targets {e.target}, {e.distance} hex(es) away, in sight ({e.reach})"
-
-
-@describer("gather_dice")
-def _gather(e: Gathered) -> str:
-    dice = ", ".join(e.dice) or "no dice"
-    free = f" + {e.free} free enemy combat dice" if e.free else ""
-    item = f"; item {e.item}" if e.item else ""
-    return (
-        f"{e.unit} gathers {dice}{free} (Stamina {e.stamina}/{e.stamina_limit}, "
-        f"Magicka {e.magicka}/{e.magicka_limit}){item}"
-    )
-
-
-@describer("die_face")
-def _face(e: FaceRolled) -> str:
-    free = " (free)" if e.free else ""
-    return f"die {e.number} {e.die}{free} {e.how}: face {e.face} of {e.sides} → {e.shows}"
-
-
-@describer("die_result")
-def _result(e: ResultResolved) -> str:
-    which = "item ability" if e.number == 0 else f"die {e.number}"
-    return f"{which} {e.die}: {e.done}"
-
-
-@describer("tenacity")
-def _tenacity(e: TenacityGained) -> str:
-    return f"{e.unit} gains {e.amount} tenacity ({e.reason}); tenacity {e.total}"
-
-
-@describer("die_placed")
-def _placed(e: DiePlaced) -> str:
-    where = {
-        "exhausted": f"exhausted to cooldown slot {e.slot}",
-        "active": f"placed in active slot {e.slot}",
-        "drained": "drained for the rest of the battle",
-        "discarded": "discarded",
-        "status": f"placed as a status on {e.on}",
-    }[e.place]
-    return f"die {e.number} {e.die} {where} ({e.reason})"
-
-
-@describer("skill_trigger")
-def _reaction(e: Reaction) -> str:
-    if e.fired:
-        return f"{e.unit} uses {e.skill} ({e.when}): {e.reason}"
-    return f"{e.unit}'s {e.skill} does not trigger: {e.reason}"
+EVENTS: tuple[type[Event], ...] = (
+    FatigueGained,
+    FormDeclared,
+    TargetDeclared,
+    Gathered,
+    FaceRolled,
+    ResultResolved,
+    TenacityGained,
+    DiePlaced,
+    Reaction,
+)
+"""This game's own event kinds, handed to the core by its ruleset."""

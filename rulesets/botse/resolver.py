@@ -877,6 +877,7 @@ def heal(work: Work, name: str, amount: int, what: str) -> None:
             before=unit.health,
             after=after,
             reason=f"{what}: heal {amount}" + (f", up to Health {cap}" if after < unit.health + amount else ""),
+            pool="Health",
         )
     )
     if after != unit.health:
@@ -1082,7 +1083,18 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
     else:
         parts.append(f"Defense {before} not used")
     parts.append(f"{lost} Health lost, {health} left")
-    work.emit(Damage(attacker=by, target=name, amount=amount, rule="; ".join(parts), defeats=health == 0))
+    work.emit(
+        Damage(
+            attacker=by,
+            target=name,
+            amount=amount,
+            rule="; ".join(parts),
+            defeats=health == 0,
+            pool="Health",
+            lost=lost,
+            left=health,
+        )
+    )
     if after < before:
         work.emit(
             Modifier(

@@ -8,11 +8,12 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
+from tabroll.engine import AnyRuleset, AttackRequest, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
+from tabroll.quick import field_flag, field_int
 
 from .model import (
     AbilityInput,
@@ -191,7 +192,7 @@ def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die
     )
 
 
-def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(BotseScenario, doc)
     options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
     assert isinstance(options, BotseOptions)
@@ -292,20 +293,21 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
     return validate(EngageAction, doc)
 
 
-def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
+def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     """An engage typed on the command line with no file: the sample dice, the adventurer at [0, 0] and the
     enemy ``distance`` hexes east of it; ``--no-sight`` blocks the hex next to the adventurer on that line.
     The adventurer's dice default to the dice gathered (``--set gather=[Combat,Sword]``)."""
 
-    if not 1 <= request.distance <= 50:
-        raise InputError(f"--distance {request.distance} is out of range", tip="give a distance from 1 to 50")
-    if request.height_difference or request.move or request.using:
-        raise InputError("BotSE engages use no --height, --move or --using", tip="use --set form=... and gather=[...]")
-    if not request.line_of_sight and request.distance < 2:
+    distance = field_int(request, "distance", 1)
+    sight = field_flag(request, "sight", True)
+    if not 1 <= distance <= 50:
+        raise InputError(f"--distance {distance} is out of range", tip="give a distance from 1 to 50")
+    if not sight and distance < 2:
         raise InputError("adjacent units always see each other", tip="use --distance 2 or more with --no-sight")
     action: dict[str, Any] = {"do": "engage", "adventurer": request.attacker, "target": request.target}
-    for key, value in request.extra.items():
-        action[key] = cli_value(value, origin=f"command line ({key})")
+    for key, value in request.fields.items():
+        if ruleset.attack_field(key) is None:  # not one of the fields above: a field of the engage itself
+            action[key] = cli_value(value, origin=f"command line ({key})")
     adventurer: dict[str, Any] = {"at": [0, 0], "stamina": 3, "magicka": 3, "health": 10}
     gathered = action.get("gather")
     adventurer["dice"] = list(gathered) if isinstance(gathered, list) else []
@@ -313,14 +315,14 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         adventurer["form"] = action["form"]
     for key, value in request.attacker_stats.items():
         adventurer[key] = cli_value(value, origin=f"command line ({key})")
-    enemy: dict[str, Any] = {"at": [request.distance, 0], "health": 10, "defense": 0}
+    enemy: dict[str, Any] = {"at": [distance, 0], "health": 10, "defense": 0}
     for key, value in request.target_stats.items():
         enemy[key] = cli_value(value, origin=f"command line ({key})")
     data = {
         "ruleset": "botse",
         "title": f"{request.attacker} engages {request.target}",
         "dice_set": "sample",
-        "map": {"radius": request.distance, "blocked": [] if request.line_of_sight else [[1, 0]]},
+        "map": {"radius": distance, "blocked": [] if sight else [[1, 0]]},
         "adventurers": {request.attacker: adventurer},
         "enemies": {request.target: enemy},
         "actions": [action],

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import Measure, QuickAttack, Ruleset, Scenario
+from tabroll.engine import ActionHeader, AttackRequest, Measure, Resolution, Ruleset, Scenario
 
-from . import events as _event_kinds  # noqa: F401  (registers the multiplier, cards_lost and opposed_check event kinds)
+from .events import EVENTS
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -43,7 +43,7 @@ _VERBS = {
 }
 
 
-class Forgod(Ruleset):
+class Forgod(Ruleset[Any, Any]):
     id = "forgod"
     name = "Sistema Táctico F0R60D"
     aliases = ("f0r60d", "forgod", "sistema tactico f0r60d")
@@ -52,6 +52,7 @@ class Forgod(Ruleset):
         "battle: alternating turns, legal armies, the addition deck, abilities and the result."
     )
     source_language = "Spanish"
+    events = EVENTS
     stops_at_game_over = True
 
     def options_model(self) -> type[BaseModel]:
@@ -69,12 +70,16 @@ class Forgod(Ruleset):
 
         return build_scenario(self, doc, options or {})
 
-    def resolve(self, state: Any, action: Any, dice: DiceSource) -> tuple[list[Event], Any]:
+    def resolve(self, state: Any, action: Any, dice: DiceSource) -> Resolution:
         from .resolver import resolve
 
-        return resolve(state, action, dice)
+        events, after = resolve(state, action, dice)
+        return Resolution(events=tuple(events), state=after)
 
-    def describe_action(self, action: Any) -> tuple[str | None, str, str]:
+    def describe_action(self, action: Any) -> ActionHeader:
+        return ActionHeader(*self._header(action))
+
+    def _header(self, action: Any) -> tuple[str | None, str, str]:
         verb = str(getattr(action, "do", "action"))
         if verb == "initiative":
             return None, verb, "reaction rolls: who acts first"
@@ -97,7 +102,7 @@ class Forgod(Ruleset):
                 text += f" to {list(where)}" if where is not None else ""
         return actor, verb, text
 
-    def quick_attack(self, request: QuickAttack) -> Scenario:
+    def quick_attack(self, request: AttackRequest) -> Scenario:
         from .setup import quick_scenario
 
         return quick_scenario(self, request)

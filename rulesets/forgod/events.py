@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
-from tabroll.render.describe import describer
 
 
 @event_kind("multiplier")
@@ -22,6 +21,9 @@ class Multiplier(Event):
     total: int
     unit: str | None = None
 
+    def sentence(self) -> str:
+        return f"{self.applies_to} ×{self.factor} ({self.reason}) → {self.total}"
+
 
 @event_kind("cards_lost")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -33,6 +35,15 @@ class CardsLost(Event):
     lost: int
     left: int
     life_left: int
+
+    def sentence(self) -> str:
+        if self.left == 0:
+            return f"{self.unit} loses {self.lost} card{'s' if self.lost != 1 else ''}: none left"
+        return (
+            f"{self.unit} loses {self.lost} card{'s' if self.lost != 1 else ''}: "
+            f"{self.left} left (multiplier ×{self.left}), "
+            f"PV {self.life_left} on the next"
+        )
 
 
 @event_kind("opposed_check")
@@ -48,22 +59,14 @@ class OpposedCheck(Event):
     winner: str
     rule: str
 
-
-@describer("multiplier")
-def _multiplier(e: Multiplier) -> str:
-    return f"{e.applies_to} ×{e.factor} ({e.reason}) → {e.total}"
-
-
-@describer("cards_lost")
-def _cards_lost(e: CardsLost) -> str:
-    if e.left == 0:
-        return f"{e.unit} loses {e.lost} card{'s' if e.lost != 1 else ''}: none left"
-    return (
-        f"{e.unit} loses {e.lost} card{'s' if e.lost != 1 else ''}: {e.left} left (multiplier ×{e.left}), "
-        f"PV {e.life_left} on the next"
-    )
+    def sentence(self) -> str:
+        sides = f"{self.attacker} {self.attacker_total} vs {self.defender} {self.defender_total}"
+        return f"{self.stat}: {sides} → {self.winner} wins ({self.rule})"
 
 
-@describer("opposed_check")
-def _opposed_check(e: OpposedCheck) -> str:
-    return f"{e.stat}: {e.attacker} {e.attacker_total} vs {e.defender} {e.defender_total} → {e.winner} wins ({e.rule})"
+EVENTS: tuple[type[Event], ...] = (
+    Multiplier,
+    CardsLost,
+    OpposedCheck,
+)
+"""This game's own event kinds, handed to the core by its ruleset."""

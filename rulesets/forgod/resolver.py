@@ -815,8 +815,8 @@ def _wound(
             amount=amount,
             rule=rule,
             defeats=left == 0,
-            vitality_lost=amount,
-            vitality_left=life_left,
+            pool="PV",
+            left=life_left,
         )
     )
     if lost and target.cards > 1:
@@ -1364,6 +1364,7 @@ def _restore(healer: Card, target: Card, life: int | None, roll: str | None, cur
                 before=before,
                 after=target.front_life,
                 reason=f"{healer.name}: {rule}",
+                pool="PV",
             )
         )
     if cure:

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
+from tabroll.engine import AnyRuleset, AttackRequest, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Square
 from tabroll.loading.validation import validate
@@ -26,7 +26,7 @@ from .model import (
 from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card
 
 
-def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(ForgodScenario, doc)
     options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
     assert isinstance(options, ForgodOptions)
@@ -249,7 +249,7 @@ def _stat_value(value: str) -> Any:
     return cli_value(value, origin="command line")
 
 
-def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
+def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     """One attack typed on the command line: the attacker on its normal line, the target on the enemy's.
 
     Every stat comes from ``--attacker-stat`` / ``--target-stat`` (``PV`` is required); ``line=avanzada``
@@ -267,7 +267,7 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         return out
 
     action: dict[str, Any] = {"do": "attack", "attacker": request.attacker, "target": target_name}
-    for key, value in request.extra.items():
+    for key, value in request.fields.items():
         action[key] = _stat_value(value)
     data = {
         "ruleset": "forgod",

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import Measure, QuickAttack, Ruleset, Scenario
+from tabroll.engine import ActionHeader, AttackRequest, Measure, Resolution, Ruleset, Scenario
 
-from . import events as _events  # noqa: F401  (registers the game's event kinds and their log wording)
+from .events import EVENTS
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from tabroll.loading.yaml_source import YamlDocument
 
 
-class GatheringOfHeroes(Ruleset):
+class GatheringOfHeroes(Ruleset[Any, Any]):
     id = "mtg_heroes"
     name = "Magic: The Gathering of Heroes"
     aliases = ("gathering-of-heroes", "gathering of heroes", "mtg-heroes", "mtgheroes")
@@ -33,6 +33,7 @@ class GatheringOfHeroes(Ruleset):
         "phases; spells as data; colour-pair skill tests."
     )
     source_language = "Polish"
+    events = EVENTS
 
     def options_model(self) -> type[BaseModel]:
         from .model import HeroesOptions
@@ -49,17 +50,21 @@ class GatheringOfHeroes(Ruleset):
 
         return build_scenario(self, doc, options or {})
 
-    def resolve(self, state: Any, action: Any, dice: DiceSource) -> tuple[list[Event], Any]:
+    def resolve(self, state: Any, action: Any, dice: DiceSource) -> Resolution:
         from .resolver import resolve
 
-        return resolve(state, action, dice)
+        events, after = resolve(state, action, dice)
+        return Resolution(events=tuple(events), state=after)
 
-    def describe_action(self, action: Any) -> tuple[str | None, str, str]:
+    def describe_action(self, action: Any) -> ActionHeader:
+        return ActionHeader(*self._header(action))
+
+    def _header(self, action: Any) -> tuple[str | None, str, str]:
         from .describe import describe_action
 
         return describe_action(action)
 
-    def quick_attack(self, request: QuickAttack) -> Scenario:
+    def quick_attack(self, request: AttackRequest) -> Scenario:
         from .setup import quick_scenario
 
         return quick_scenario(self, request)

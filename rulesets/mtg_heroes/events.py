@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
-from tabroll.render.describe import describer
 
 
 @event_kind("skill_test")
@@ -27,6 +26,11 @@ class SkillTest(Event):
     success: bool
     rule: str
 
+    def sentence(self) -> str:
+        outcome = "succeeds" if self.success else "fails"
+        who = f"{self.unit} " if self.unit else ""
+        return f"{who}{self.skill} test {outcome}: {self.rule}"
+
 
 @event_kind("band_change")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,6 +43,9 @@ class BandChange(Event):
     after: str
     reason: str
 
+    def sentence(self) -> str:
+        return f"{self.first} and {self.second}: {self.before} → {self.after} range ({self.reason})"
+
 
 @event_kind("turn_order")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -48,22 +55,8 @@ class TurnOrder(Event):
     order: tuple[str, ...]
     reason: str
 
-
-@describer("skill_test")
-def _skill_test(event: SkillTest) -> str:
-    outcome = "succeeds" if event.success else "fails"
-    who = f"{event.unit} " if event.unit else ""
-    return f"{who}{event.skill} test {outcome}: {event.rule}"
-
-
-@describer("band_change")
-def _band_change(event: BandChange) -> str:
-    return f"{event.first} and {event.second}: {event.before} → {event.after} range ({event.reason})"
-
-
-@describer("turn_order")
-def _turn_order(event: TurnOrder) -> str:
-    return f"turn order: {', '.join(event.order)} ({event.reason})"
+    def sentence(self) -> str:
+        return f"turn order: {', '.join(self.order)} ({self.reason})"
 
 
 @event_kind("turn_phase")
@@ -76,7 +69,14 @@ class TurnPhase(Event):
     turn: int
     reason: str
 
+    def sentence(self) -> str:
+        return f"turn {self.turn}, {self.unit}: {self.reason}"
 
-@describer("turn_phase")
-def _turn_phase(event: TurnPhase) -> str:
-    return f"turn {event.turn}, {event.unit}: {event.reason}"
+
+EVENTS: tuple[type[Event], ...] = (
+    SkillTest,
+    BandChange,
+    TurnOrder,
+    TurnPhase,
+)
+"""This game's own event kinds, handed to the core by its ruleset."""

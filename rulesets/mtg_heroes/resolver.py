@@ -393,6 +393,8 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str) -> bool:
                 amount=excess,
                 rule=f"{attack} − {defence} = {excess} off Life {victim.life} → {life}",
                 defeats=life == 0,
+                pool="Life",
+                left=life,
             )
         )
     pool: int | None = victim.toughness_pool
@@ -731,6 +733,8 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
                     rule=f"mana burn: {unit.mana} mana, {excess} over the maximum {unit.max_mana}; "
                     f"Life {unit.life} → {life}",
                     defeats=life == 0,
+                    pool="Life",
+                    left=life,
                 )
             )
             fleeing = unit.fleeing + excess if unit.fleeing is not None else None
@@ -1136,6 +1140,7 @@ def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: s
                 before=unit.life,
                 after=unit.life + spell.gain_life,
                 reason=f"{name}: Life {unit.life} → {unit.life + spell.gain_life}",
+                pool="Life",
             )
         )
     if (spell.power or spell.toughness) and target is not None and turn.current(target).in_fight:
@@ -1256,6 +1261,7 @@ def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
             after=None,
             reason=f"Regenerate: lost Life comes back, Life {unit.life} → {unit.max_life}"
             + ("; it returns to the fight" if back else ""),
+            pool="Life",
         )
     )
 
@@ -1374,6 +1380,8 @@ def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str)
             amount=amount,
             rule=f"{source}: Life {target.life} → {life}",
             defeats=life == 0,
+            pool="Life",
+            left=life,
         )
     )
     fleeing = target.fleeing + amount if target.fleeing is not None else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
+from tabroll.engine import AnyRuleset, AttackRequest, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.bands import RangeBands
 from tabroll.loading.validation import validate
@@ -18,7 +18,7 @@ from .state import PHASE_NAMES, SCALE, Battle, Combatant
 _NAME_FIELDS = ("attacker", "target", "unit", "caster", "intercept_by", "after", "by", "responds_to")
 
 
-def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(HeroesScenario, doc)
     options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
     assert isinstance(options, HeroesOptions)
@@ -268,10 +268,10 @@ def _yaml_value(value: str) -> Any:
         return value
 
 
-def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
+def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     """One attack typed on the command line: two combatants, near range unless ``--set range=far``."""
 
-    extra = dict(request.extra)
+    extra = dict(request.fields)
     band = str(extra.pop("range", "near"))
     attacker_name = request.attacker
     target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
@@ -317,7 +317,7 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
 
 
 def quick_skill_test(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     identity: str,
     skills: Sequence[str],
     *,

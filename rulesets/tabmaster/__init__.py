@@ -12,22 +12,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import QuickAttack, Ruleset, Scenario
+from tabroll.engine import ActionHeader, AttackField, AttackRequest, Resolution, Ruleset, Scenario
+
+from .events import EVENTS
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from tabroll.dice.sources import DiceSource
-    from tabroll.events import Event
     from tabroll.loading.yaml_source import YamlDocument
 
 
-class TabMaster(Ruleset):
+class TabMaster(Ruleset[Any, Any]):
     id = "tabmaster"
     name = "TAB MASTER"
     aliases = ("tab-master", "tab_master", "tab master")
     summary = "Square grid; DAN rolled against DEF; Common, Trample, Magic, Secondary and Projectile attacks."
     source_language = "Portuguese"
+    events = EVENTS
+    attack_fields = (
+        AttackField("using", "Which printed attack: primary or secondary.", "text", "primary"),
+        AttackField("move_to", "Move first to this square, X,Y, then attack.", "text"),
+        AttackField("distance", "Squares between the two (no scenario file).", "int", "1", quick_only=True),
+        AttackField("height", "Target's height minus the attacker's (no scenario file).", "int", "0", quick_only=True),
+        AttackField(
+            "sight", "Line of sight between them (--no-sight: a ridge between).", "flag", "true", quick_only=True
+        ),
+        AttackField("move", "Squares moved toward the target first (no scenario file).", "int", "0", quick_only=True),
+    )
 
     def options_model(self) -> type[BaseModel]:
         from .model import TabMasterOptions
@@ -44,12 +56,16 @@ class TabMaster(Ruleset):
 
         return build_scenario(self, doc, options or {})
 
-    def resolve(self, state: Any, action: Any, dice: DiceSource) -> tuple[list[Event], Any]:
+    def resolve(self, state: Any, action: Any, dice: DiceSource) -> Resolution:
         from .resolver import resolve
 
-        return resolve(state, action, dice)
+        events, after = resolve(state, action, dice)
+        return Resolution(events=tuple(events), state=after)
 
-    def describe_action(self, action: Any) -> tuple[str | None, str, str]:
+    def describe_action(self, action: Any) -> ActionHeader:
+        return ActionHeader(*self._header(action))
+
+    def _header(self, action: Any) -> tuple[str | None, str, str]:
         from .model import AttackAction, MoveAction
 
         if isinstance(action, AttackAction):
@@ -62,7 +78,7 @@ class TabMaster(Ruleset):
             return action.unit, "move", f"{action.unit} moves to {where}"
         return None, "new_round", "a new round begins"
 
-    def quick_attack(self, request: QuickAttack) -> Scenario:
+    def quick_attack(self, request: AttackRequest) -> Scenario:
         from .setup import quick_scenario
 
         return quick_scenario(self, request)

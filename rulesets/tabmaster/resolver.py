@@ -17,9 +17,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import (
     Damage,
     Defeat,
-    ElementBonus,
     Event,
-    Flip,
     Heal,
     Hit,
     Immune,
@@ -30,12 +28,12 @@ from tabroll.events import (
     Note,
     Spend,
     StatusApplied,
-    Survive,
 )
 from tabroll.geometry.grid import Direction, Square
 from tabroll.turn import ActionLog
 
 from .elements import Element, element_table
+from .events import ElementBonus, Flip, Survive
 from .model import AttackAction, MoveAction, NewRoundAction
 from .profiles import AttackKind, AttackProfile, LineKind
 from .state import Battle, Unit
@@ -92,7 +90,7 @@ def resolve_new_round(turn: Turn) -> None:
     for name in flipped:
         turn.update(dataclasses.replace(turn.current(name), flipped=False))
     turn.battle = dataclasses.replace(turn.battle, round=turn.battle.round + 1)
-    turn.emit(NewRound(round=turn.battle.round, unflipped=flipped))
+    turn.emit(NewRound(round=turn.battle.round, ready=flipped))
 
 
 def check_can_act(turn: Turn, unit: Unit) -> None:
@@ -666,8 +664,9 @@ def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
                 amount=amount,
                 rule=rule,
                 defeats=defeats,
-                vitality_lost=lost,
-                vitality_left=left,
+                pool="VIT",
+                lost=lost,
+                left=left,
             )
         )
         turn.update(dataclasses.replace(turn.current(target.name), vitality=left))
@@ -695,6 +694,7 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
                 before=target.vitality,
                 after=target.vitality,
                 reason=f"{element.label}: no healing for {element.why(target, element.no_heal)}",
+                pool="VIT",
             )
         )
         return
@@ -707,6 +707,7 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
                 before=None,
                 after=None,
                 reason=f"{element.label} heals instead of damaging; {target.name} has no VIT to restore",
+                pool="VIT",
             )
         )
         return
@@ -720,6 +721,7 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
             before=target.vitality,
             after=after,
             reason=f"{element.label} heals instead of damaging (rolled {amount}, up to VIT {cap})",
+            pool="VIT",
         )
     )
 

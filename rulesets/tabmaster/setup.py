@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabroll.engine import QuickAttack, Ruleset, Scenario, ScenarioStep
+from tabroll.engine import AnyRuleset, AttackRequest, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Direction
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
+from tabroll.quick import field_flag, field_int
 
 from .model import TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
 from .profiles import parse_attack, parse_trait
@@ -28,7 +29,7 @@ def _with_catalogue_names(data: Any) -> Any:
     return {**data, "units": units}
 
 
-def build_scenario(ruleset: Ruleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(TabMasterScenario, doc, data=_with_catalogue_names(doc.data))
     merged = {**model.options, **overrides}
     options = ruleset.validate_options(merged, origin=f"{doc.source}: options")
@@ -153,30 +154,35 @@ def _unit(name: str, entry: UnitInput) -> Unit:
     )
 
 
-def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
+def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     """Lay out a one-row board for an attack typed on the command line.
 
     The attacker stands at [0, 0] and the target ``distance`` squares east of it, ``height_difference`` levels
     higher (negative: lower). Without line of sight, a ridge between them rises above both.
     """
 
-    if not 1 <= request.distance <= 999:
-        raise InputError(f"--distance {request.distance} is out of range", tip="give a distance from 1 to 999")
-    if not -1000 <= request.height_difference <= 1000:
+    distance = field_int(request, "distance", 1)
+    height = field_int(request, "height", 0)
+    sight = field_flag(request, "sight", True)
+    move = field_int(request, "move", 0)
+    if not 1 <= distance <= 999:
+        raise InputError(f"--distance {distance} is out of range", tip="give a distance from 1 to 999")
+    if not -1000 <= height <= 1000:
         raise InputError("--height must be between -1000 and 1000")
-    if not request.line_of_sight and request.distance < 2:
+    if not 0 <= move <= 999:
+        raise InputError(f"--move {move} is out of range", tip="give how many squares, from 0 to 999")
+    if not sight and distance < 2:
         raise InputError("adjacent units always see each other", tip="use --distance 2 or more with --no-sight")
     attacker_name = request.attacker
     target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
     # Heights never go below 0: the lower of the two stands at 0, the squares between them too.
     heights: list[dict[str, Any]] = []
-    if request.height_difference > 0:
-        heights.append({"at": [request.distance, 0], "height": request.height_difference})
-    elif request.height_difference < 0:
-        heights.append({"at": [0, 0], "height": -request.height_difference})
-    if not request.line_of_sight:
-        wall = abs(request.height_difference) + 1
-        heights.append({"area": [[1, 0], [request.distance - 1, 0]], "height": wall})
+    if height > 0:
+        heights.append({"at": [distance, 0], "height": height})
+    elif height < 0:
+        heights.append({"at": [0, 0], "height": -height})
+    if not sight:
+        heights.append({"area": [[1, 0], [distance - 1, 0]], "height": abs(height) + 1})
 
     def entry(name: str, side: str, x: int, stats: Mapping[str, str]) -> dict[str, Any]:
         out: dict[str, Any] = {"side": side, "at": [x, 0]}
@@ -188,19 +194,16 @@ def quick_scenario(ruleset: Ruleset, request: QuickAttack) -> Scenario:
         return out
 
     action: dict[str, Any] = {"do": "attack", "attacker": attacker_name, "target": target_name}
-    if request.using:
-        action["using"] = request.using
-    if request.move:
-        action["move_to"] = [min(request.move, request.distance - 1), 0]
-    for key, value in request.extra.items():
-        action[key] = cli_value(value, origin=f"command line ({key})")
+    if move:
+        action["move_to"] = [min(move, distance - 1), 0]
+    action.update(_action_fields(request.fields, skip=LAYOUT_FIELDS))
     data = {
         "ruleset": "tabmaster",
         "title": f"{attacker_name} attacks {target_name}",
-        "board": {"size": [request.distance + 1, 1], "heights": heights},
+        "board": {"size": [distance + 1, 1], "heights": heights},
         "units": {
             attacker_name: entry(attacker_name, "attacker", 0, request.attacker_stats),
-            target_name: entry(target_name, "defender", request.distance, request.target_stats),
+            target_name: entry(target_name, "defender", distance, request.target_stats),
         },
         "actions": [action],
     }
@@ -249,11 +252,26 @@ def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
 
     from .model import AttackAction
 
-    data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
-    for key, value in fields.items():
-        data[key] = cli_value(value, origin=f"command line ({key})")
+    data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target, **_action_fields(fields)}
     doc = command_line_document(data)
     return validate(AttackAction, doc)
+
+
+LAYOUT_FIELDS = frozenset({"distance", "height", "sight", "move"})
+"""The command-line fields that lay out the one-row board of an attack with no scenario file."""
+
+
+def _action_fields(fields: Mapping[str, str], *, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The fields of the attack action itself, read as a file's values; ``--move-to 2,1`` is the square [2, 1]."""
+    out: dict[str, Any] = {}
+    for key, value in fields.items():
+        if key in skip:
+            continue
+        text = value.strip()
+        if key == "move_to" and text and not text.startswith("["):
+            text = f"[{text}]"
+        out[key] = cli_value(text, origin=f"command line (--{key.replace('_', '-')})")
+    return out
 
 
 def ammunition_shown(battle: Battle, unit: Unit) -> dict[str, int]:

@@ -386,7 +386,12 @@ def run(
             elif state and chosen == "rich":
                 if result.state is not None:
                     game, final = result.state
-                    view["state_rich"] = game.state_rich(final)
+                    picture = game.state_rich(final)
+                    if picture is None:  # the game draws no picture of its own: tabulate the summary's units
+                        from tabroll.render.state import unit_table
+
+                        picture = unit_table(result.final_state)
+                    view["state_rich"] = picture
                 else:
                     view["state_lines"] = result.state_lines
             notes = []
@@ -490,12 +495,16 @@ RulesetOption = Annotated[
         "--ruleset", "-r", help="The game, without a scenario file (default: the one whose catalogue has the units)."
     ),
 ]
-UsingOption = Annotated[str | None, typer.Option("--using", help="Which attack: primary or secondary.")]
-MoveToOption = Annotated[str | None, typer.Option("--move-to", help="Move first to this square, X,Y.")]
-DistanceOption = Annotated[int, typer.Option("--distance", help="Squares between the two (no scenario).")]
-HeightOption = Annotated[int, typer.Option("--height", help="Target's height minus attacker's (no scenario).")]
-SightOption = Annotated[bool, typer.Option("--sight/--no-sight", help="Line of sight between them (no scenario).")]
-MoveOption = Annotated[int, typer.Option("--move", help="Squares moved toward the target first (no scenario).")]
+GameWordsArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help="A scenario file (optional), then the game's own attack fields anywhere, e.g. --distance 3 "
+        "(tabroll rules GAME lists them).",
+        metavar="[SCENARIO] [--FIELD VALUE]...",
+        show_default=False,
+    ),
+]
+GAME_WORDS = {"allow_extra_args": True, "ignore_unknown_options": True}
 AttackerStatOption = Annotated[
     list[str] | None, typer.Option("--attacker-stat", help="Override a stat, e.g. ATK=3.", metavar="STAT=VALUE")
 ]
@@ -506,91 +515,46 @@ SetOption = Annotated[list[str] | None, typer.Option("--set", help="Any other fi
 
 
 def _one_attack(
-    scenario_file: str | None,
+    words: list[str] | None,
     attacker: str,
     target: str,
     *,
     ruleset: str | None,
-    using: str | None,
-    move_to: str | None,
-    distance: int,
-    height: int,
-    sight: bool,
-    move: int,
     attacker_stat: list[str] | None,
     target_stat: list[str] | None,
     setting: list[str] | None,
     option: list[str] | None,
     action_index: int | None = None,
-) -> tuple[Any, Any, Any, str]:
-    """(ruleset, state, action, title) of the attack described by the command line (shared by attack/odds)."""
-    from tabroll.engine import QuickAttack, ruleset_for_units
-    from tabroll.errors import InputError
+) -> Any:
+    """The attack the command line describes (shared by attack and odds): see :mod:`tabroll.quick`."""
+    from tabroll.engine import all_rulesets, find_ruleset
+    from tabroll.quick import AttackWords, describe_attack, split_words
 
-    overrides = _options(option)
-    extra = _options(setting)
-    if using is not None:
-        extra["using"] = using
-    if move_to is not None:
-        extra["move_to"] = "[" + move_to + "]"
-    if scenario_file is not None:
-        from tabroll.scenario import load_scenario_file
-
-        scenario = load_scenario_file(scenario_file, overrides)
-        if not attacker and not target:
-            index = action_index or 1
-            if not 1 <= index <= len(scenario.steps):
-                raise InputError(
-                    f"{scenario_file} has {len(scenario.steps)} action(s); there is no action {index}",
-                    tip="name the attack with --attacker and --target, or pick an action with --action N",
-                )
-            state = scenario.state
-            if index > 1:  # the state that action starts from: replay the file's earlier actions
-                from tabroll.dice.sources import GivenDice
-                from tabroll.engine import resolve
-
-                for number, step in enumerate(scenario.steps[: index - 1], start=1):
-                    origin = (
-                        f"action {number} of {scenario_file} (it needs its dice: list to fix the state for the odds)"
-                    )
-                    given = GivenDice(step.dice or (), origin=origin)
-                    state = resolve(scenario.ruleset, state, step.action, given).state
-            return scenario.ruleset, state, scenario.steps[index - 1].action, scenario.title
-        if not attacker or not target:
-            raise InputError("name both the --attacker and the --target", tip="or neither, to use the file's action")
-        return scenario.ruleset, scenario.state, scenario.ruleset.quick_action(attacker, target, extra), scenario.title
-    if not attacker or not target:
-        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a <unit> -t <unit>")
-    game = ruleset_for_units(ruleset, [attacker, target])
-    request = QuickAttack(
-        attacker=attacker,
-        target=target,
-        distance=distance,
-        height_difference=height,
-        line_of_sight=sight,
-        using=extra.pop("using", None),
-        move=move,
-        attacker_stats=_options(attacker_stat),
-        target_stats=_options(target_stat),
-        options=overrides,
-        extra=extra,
+    free = list(words or ())
+    games = [find_ruleset(ruleset)] if ruleset and not any(w.startswith("--") for w in free) else all_rulesets()
+    split = split_words(free, games)
+    return describe_attack(
+        AttackWords(
+            scenario_file=split.scenario_file,
+            attacker=attacker,
+            target=target,
+            ruleset=ruleset,
+            fields=split.fields,
+            settings=_options(setting),
+            attacker_stats=_options(attacker_stat),
+            target_stats=_options(target_stat),
+            options=_options(option),
+            action_index=action_index,
+        )
     )
-    built = game.quick_attack(request)
-    return game, built.state, built.steps[0].action, built.title
 
 
-@app.command()
+@app.command(context_settings=GAME_WORDS)
 def attack(
-    scenario_file: ScenarioArg = None,
+    words: GameWordsArg = None,
     attacker: AttackerOption = "",
     target: TargetOption = "",
     ruleset: RulesetOption = None,
-    using: UsingOption = None,
-    move_to: MoveToOption = None,
-    distance: DistanceOption = 1,
-    height: HeightOption = 0,
-    sight: SightOption = True,
-    move: MoveOption = 0,
     attacker_stat: AttackerStatOption = None,
     target_stat: TargetStatOption = None,
     setting: SetOption = None,
@@ -612,21 +576,20 @@ def attack(
     if not attacker or not target:
         raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a <unit> -t <unit>")
     chosen = _format(fmt)
-    game, state, action, title = _one_attack(
-        scenario_file, attacker, target, ruleset=ruleset, using=using, move_to=move_to, distance=distance,
-        height=height, sight=sight, move=move, attacker_stat=attacker_stat, target_stat=target_stat,
+    described = _one_attack(
+        words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
         setting=setting, option=option,
     )  # fmt: skip
+    game, state, action, title = described.ruleset, described.state, described.action, described.title
+    scenario_file = described.scenario.source if described.scenario is not None else None
     session = _Session(seed, dice, prompt, answers=answers)
     index = 1
     if journal is not None:
-        if scenario_file is None:
+        if described.scenario is None or scenario_file is None:
             raise InputError("a journal follows a scenario file", tip="tabroll attack FILE --journal J -a X -t Y")
         from tabroll.journal import open_journal
-        from tabroll.scenario import load_scenario_file
 
-        scenario = load_scenario_file(scenario_file, _options(option))
-        book = open_journal(journal, scenario, scenario_path=scenario_file, force=journal_force)
+        book = open_journal(journal, described.scenario, scenario_path=scenario_file, force=journal_force)
         index = book.next_seq
         resolution = book.resolve(action, session.source)
     else:
@@ -635,21 +598,15 @@ def attack(
               final_state=game.summarize_state(resolution.state))  # fmt: skip
 
 
-@app.command()
+@app.command(context_settings=GAME_WORDS)
 def odds(
-    scenario_file: ScenarioArg = None,
+    words: GameWordsArg = None,
     attacker: AttackerOption = "",
     target: TargetOption = "",
     action_index: Annotated[
         int | None, typer.Option("--action", help="With a scenario file and no -a/-t: its action N (default 1).")
     ] = None,
     ruleset: RulesetOption = None,
-    using: UsingOption = None,
-    move_to: MoveToOption = None,
-    distance: DistanceOption = 1,
-    height: HeightOption = 0,
-    sight: SightOption = True,
-    move: MoveOption = 0,
     attacker_stat: AttackerStatOption = None,
     target_stat: TargetStatOption = None,
     setting: SetOption = None,
@@ -671,11 +628,11 @@ def odds(
     from tabroll.odds.api import compute_odds, render_odds
 
     chosen = _format(fmt)
-    game, state, action, title = _one_attack(
-        scenario_file, attacker, target, ruleset=ruleset, using=using, move_to=move_to, distance=distance,
-        height=height, sight=sight, move=move, attacker_stat=attacker_stat, target_stat=target_stat,
+    described = _one_attack(
+        words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
         setting=setting, option=option, action_index=action_index,
     )  # fmt: skip
+    game, state, action, title = described.ruleset, described.state, described.action, described.title
     report = compute_odds(game, state, action, trials=trials, budget=budget, seed=_check_seed(seed) or 0, jobs=jobs)
     _, _, description = game.describe_action(action)
     render_odds(report, chosen, title=description or title, ruleset=game.id)
@@ -683,10 +640,16 @@ def odds(
         raise typer.Exit(EXIT_REFUSED)
 
 
-@app.command()
+@app.command(context_settings=GAME_WORDS)
 def matrix(
-    scenario_file: Annotated[
-        str | None, typer.Argument(help="Take the units from this scenario file instead of the catalogue.")
+    words: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Take the units from this scenario file instead of the catalogue; the game's own attack fields "
+            "anywhere, e.g. --distance 3 (tabroll rules GAME lists them).",
+            metavar="[SCENARIO] [--FIELD VALUE]...",
+            show_default=False,
+        ),
     ] = None,
     ruleset: RulesetOption = None,
     attackers: Annotated[
@@ -695,9 +658,6 @@ def matrix(
     targets: Annotated[
         str | None, typer.Option("--targets", help="Comma-separated targets (default: the whole catalogue).")
     ] = None,
-    distance: DistanceOption = 1,
-    height: HeightOption = 0,
-    sight: SightOption = True,
     budget: Annotated[int, typer.Option("--budget", help="Most resolutions per exact pair.")] = 200_000,
     trials: Annotated[
         int, typer.Option("--trials", help="Trials per pair when a pair is too large to walk exactly.")
@@ -707,14 +667,17 @@ def matrix(
     option: OptionOption = None,
 ) -> None:
     """Defeat probability and expected damage for every attacker against every target: a balance table."""
+    from tabroll.engine import all_rulesets, find_ruleset
     from tabroll.odds.matrix import build_matrix, render_matrix
+    from tabroll.quick import split_words
 
     chosen = _format(fmt)
     _check_seed(seed)
+    free = list(words or ())
+    split = split_words(free, [find_ruleset(ruleset)] if ruleset else all_rulesets())
     table = build_matrix(
-        scenario_file=scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
-        distance=distance, height=height, sight=sight, budget=budget, trials=trials, seed=seed,
-        options=_options(option),
+        scenario_file=split.scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
+        fields=split.fields, budget=budget, trials=trials, seed=seed, options=_options(option),
     )  # fmt: skip
     render_matrix(table, chosen)
 

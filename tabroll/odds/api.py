@@ -5,14 +5,14 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from tabroll.engine import Ruleset
+from tabroll.engine import AnyRuleset
 from tabroll.odds.report import Report, build_report, report_lines
 
 DEFAULT_TRIALS = 100_000
 
 
 def compute_odds(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     state: Any,
     action: Any,
     *,

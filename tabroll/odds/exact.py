@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine import Measure, Ruleset
+from tabroll.engine import AnyRuleset, Measure
 from tabroll.errors import RuleRefusal
 from tabroll.odds.measures import Key, Outcome, measure
 
@@ -81,11 +81,11 @@ class Tally:
     acted: bool = True
 
     @classmethod
-    def of(cls, ruleset: Ruleset, state: Any, action: Any) -> Tally:
+    def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
         declared = {m.name: m for m in ruleset.declare_measures(state, action)}
         return cls(declared=declared, acted=ruleset.describe_action(action)[0] is not None)
 
-    def resolved(self, ruleset: Ruleset, action: Any, before: Any, after: Any, events: Any, weight: Any) -> None:
+    def resolved(self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, weight: Any) -> None:
         outcome, undeclared = measure(
             ruleset, action, before, after, events, declared=frozenset(self.declared), acted=self.acted
         )
@@ -148,7 +148,7 @@ Branch = tuple[tuple[int, ...], Fraction]
 
 
 def _walk(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     state: Any,
     action: Any,
     stack: list[Branch],
@@ -171,7 +171,8 @@ def _walk(
         if resolutions > budget:
             raise BudgetExceeded(budget, resolutions - 1)
         try:
-            events, after = ruleset.resolve(state, action, PrefixDice(prefix))
+            resolved = ruleset.resolve(state, action, PrefixDice(prefix))
+            events, after = resolved.events, resolved.state
         except _NeedsDice as need:
             request = need.request
             branches = _pool_size(request.count, request.sides)
@@ -202,7 +203,7 @@ def _walk_part(stack: list[Branch]) -> tuple[Tally, int, int]:
 
 
 def exact_odds(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     state: Any,
     action: Any,
     *,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tabroll.engine import QuickAttack, Ruleset, ruleset_for_units
+from tabroll.engine import AnyRuleset, AttackRequest, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.api import compute_odds
 from tabroll.odds.report import Estimate, Report
@@ -105,27 +105,33 @@ def build_matrix(
     ruleset: str | None,
     attackers: list[str] | None,
     targets: list[str] | None,
-    distance: int,
-    height: int,
-    sight: bool,
+    fields: Mapping[str, str],
     budget: int,
     trials: int,
     seed: int,
     options: Mapping[str, str],
 ) -> Matrix:
-    game: Ruleset
+    from tabroll.quick import check_fields
+
+    game: AnyRuleset
     state: Any = None
     if scenario_file is not None:
         from tabroll.scenario import load_scenario_file
 
         scenario = load_scenario_file(scenario_file, options)
         game, state = scenario.ruleset, scenario.state
+        fields = check_fields(game, fields, with_file=True)
         known = [u["name"] for u in game.summarize_state(state).get("units", [])]
         setting = f"positions from {scenario_file}"
     else:
         game = ruleset_for_units(ruleset, [*(attackers or []), *(targets or [])])
+        fields = check_fields(game, fields, with_file=False)
         known = game.catalogue_names()
-        setting = f"distance {distance}, height {height:+d}, {'in sight' if sight else 'no line of sight'}"
+        setting = ", ".join(
+            f"{spec.name.replace('_', ' ')} {fields.get(spec.name, spec.default)}"
+            for spec in game.attack_fields
+            if spec.name in fields or (spec.quick_only and spec.default is not None)
+        )
     attackers = attackers or known
     targets = targets or known
     if not attackers or not targets:
@@ -145,11 +151,10 @@ def build_matrix(
                 continue
             try:
                 if state is not None:
-                    pair_state, action = state, game.quick_action(attacker, target, {})
+                    pair_state, action = state, game.quick_action(attacker, target, fields)
                 else:
                     built = game.quick_attack(
-                        QuickAttack(attacker=attacker, target=target, distance=distance, height_difference=height,
-                                    line_of_sight=sight, options=options)
+                        AttackRequest(attacker=attacker, target=target, options=options, fields=fields)
                     )  # fmt: skip
                     pair_state, action = built.state, built.steps[0].action
                     cell.label = _resolved_target(action, target)

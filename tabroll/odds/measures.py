@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabroll.engine import MeasureKind, Ruleset
+from tabroll.engine import AnyRuleset, MeasureKind
 from tabroll.events import Event
 
 ATTACK = ""
@@ -34,7 +34,7 @@ def generic_kind(name: str) -> MeasureKind:
 
 
 def measure(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     action: Any,
     before: Any,
     after: Any,

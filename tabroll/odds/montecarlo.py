@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabroll.dice.sources import SeededDice
-from tabroll.engine import Ruleset, find_ruleset
+from tabroll.engine import AnyRuleset, find_ruleset
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.exact import Tally
 
@@ -22,11 +22,12 @@ def trial_seed(seed: int, index: int) -> int:
     return seed * 2**32 + index
 
 
-def run_trials(ruleset: Ruleset, state: Any, action: Any, start: int, stop: int, seed: int) -> Tally:
+def run_trials(ruleset: AnyRuleset, state: Any, action: Any, start: int, stop: int, seed: int) -> Tally:
     tally = Tally.of(ruleset, state, action)
     for index in range(start, stop):
         try:
-            events, after = ruleset.resolve(state, action, SeededDice(trial_seed(seed, index)))
+            resolved = ruleset.resolve(state, action, SeededDice(trial_seed(seed, index)))
+            events, after = resolved.events, resolved.state
         except RuleRefusal as refusal:
             tally.add_refusal(refusal.message, 1)
             continue
@@ -44,7 +45,7 @@ def _chunk(args: tuple[int, int, int]) -> Tally:
     return run_trials(find_ruleset(ruleset_id), state, action, start, stop, seed)
 
 
-def simulate(ruleset: Ruleset, state: Any, action: Any, *, trials: int, seed: int, jobs: int = 1) -> Tally:
+def simulate(ruleset: AnyRuleset, state: Any, action: Any, *, trials: int, seed: int, jobs: int = 1) -> Tally:
     """Resolve ``action`` ``trials`` times; with ``jobs`` > 1, in that many processes (same result)."""
     if not 1 <= trials <= MAX_TRIALS:
         raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")

@@ -17,29 +17,6 @@ from tabroll.render.describe import describe
 Format = Literal["rich", "text", "json", "jsonl"]
 FORMATS: tuple[str, ...] = ("rich", "text", "json", "jsonl")
 
-STYLES: dict[str, str] = {
-    "action": "bold",
-    "refused": "bold red",
-    "ruling": "dim italic",
-    "note": "dim",
-    "roll": "cyan",
-    "modifier": "yellow",
-    "element_bonus": "magenta",
-    "hit": "green",
-    "miss": "red",
-    "immune": "blue",
-    "damage": "bold yellow",
-    "heal": "green",
-    "status": "magenta",
-    "spend": "yellow",
-    "move": "blue",
-    "flip": "dim",
-    "new_round": "bold blue",
-    "defeat": "bold red",
-    "survive": "green",
-    "game_over": "bold magenta",
-}
-
 
 def default_format(stream: TextIO | None = None) -> Format:
     stream = stream or sys.stdout
@@ -127,7 +104,7 @@ class RichRenderer(Renderer):
         row.add_column(width=1)
         row.add_column(width=13, no_wrap=True)
         row.add_column(ratio=1)
-        style = STYLES.get(event.kind, "")
+        style = event.STYLE
         text = Text(describe(event), style="bold red" if event.kind in ("defeat", "refused") else "")
         row.add_row("", Text(event.kind, style=style), text)
         self.console.print(row, new_line_start=False)

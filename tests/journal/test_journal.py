@@ -547,5 +547,5 @@ def test_story_of_the_projectile_example(tmp_path: Path) -> None:
     record_one_by_one(tmp_path / "j.jsonl", scenario_path)
     assert story(tmp_path / "j.jsonl")[1] == (
         "1. Arqueiro attacks Lanceiro — Arqueiro spends 1 Flecha (4 left); Lanceiro is hit: attack 9 ≥ distance 8; "
-        "7 damage to Lanceiro: 7 > DEF 6; Lanceiro is defeated and leaves the board (7 > DEF 6); Arqueiro is flipped"
+        "7 damage to Lanceiro: 7 > DEF 6; Lanceiro is defeated and leaves play (7 > DEF 6); Arqueiro is flipped"
     )

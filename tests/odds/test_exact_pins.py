@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.engine import QuickAttack, find_ruleset
+from tabroll.engine import AttackRequest, find_ruleset
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.report import build_report
 
@@ -123,7 +123,7 @@ def test_mtg_exchange_and_counterattack_from_the_command_line() -> None:
     # still standing, counterattacks with 1d6 against A's Toughness 1d6 (rolled: A has not fought this turn).
     game = find_ruleset("mtg_heroes")
     stats = {"Power": "1", "Toughness": "1", "Life": "5"}
-    built = game.quick_attack(QuickAttack(attacker="A", target="B", attacker_stats=stats, target_stats=stats))
+    built = game.quick_attack(AttackRequest(attacker="A", target="B", attacker_stats=stats, target_stats=stats))
     result = exact_odds(game, built.state, built.steps[0].action)
     report = build_report(result.tally, exact=True, samples=result.leaves)
     expected = Expected()

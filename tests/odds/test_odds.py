@@ -6,7 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tabroll.engine import Measure, QuickAttack, find_ruleset
+from tabroll.engine import AttackRequest, Measure, find_ruleset
 from tabroll.odds.api import compute_odds
 from tabroll.odds.exact import BudgetExceeded, Tally, exact_odds
 from tabroll.odds.measures import GAME
@@ -18,8 +18,9 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster"
 TABMASTER = find_ruleset("tabmaster")
 
 
-def quick(attacker: str, target: str, **kw: Any) -> tuple[Any, Any]:
-    built = TABMASTER.quick_attack(QuickAttack(attacker=attacker, target=target, **kw))
+def quick(attacker: str, target: str, *, distance: int | None = None, **kw: Any) -> tuple[Any, Any]:
+    fields = {} if distance is None else {"distance": str(distance)}
+    built = TABMASTER.quick_attack(AttackRequest(attacker=attacker, target=target, fields=fields, **kw))
     return built.state, built.steps[0].action
 
 

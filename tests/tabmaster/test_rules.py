@@ -83,7 +83,7 @@ def test_flipped_unit_cannot_act_until_a_new_round() -> None:
     )
     assert [s.refused for s in out.steps] == [False, True, False, False]
     assert out.of("refused")[0].rule == "flip"
-    assert out.of("new_round")[0].unflipped == ("A",)
+    assert out.of("new_round")[0].ready == ("A",)
     assert [r.total for r in out.of("roll")] == [3, 5]
 
 
@@ -355,8 +355,8 @@ def test_vitality_loses_the_excess_and_falls_at_zero() -> None:
     units = {"A": unit("red", [0, 0]), "B": unit("blue", [1, 0], DEF=5, VIT=4)}
     out = run_data(battle(units, [attack("A", "B", [8]), {"do": "new_round"}, attack("A", "B", [6])]))
     first, second = out.of("damage")
-    assert (first.vitality_lost, first.vitality_left, first.defeats) == (3, 1, False)
-    assert (second.vitality_lost, second.vitality_left, second.defeats) == (1, 0, True)
+    assert (first.lost, first.left, first.defeats) == (3, 1, False)
+    assert (second.lost, second.left, second.defeats) == (1, 0, True)
     assert out.unit("B").defeated
 
 

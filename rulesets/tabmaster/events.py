@@ -1,0 +1,54 @@
+"""TAB MASTER's own event kinds, beside the core vocabulary: an element's bonus damage, a unit flipped after
+acting, and a unit that was hit and stays on the board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabroll.events import Event, event_kind
+
+
+@event_kind("element_bonus")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ElementBonus(Event):
+    """An element of the attack added damage against this target."""
+
+    STYLE = "magenta"
+    OUTCOME = False
+    element: str
+    target: str
+    amount: int
+    reason: str
+    total: int
+
+    def sentence(self) -> str:
+        return f"damage {self.amount:+d} ({self.reason}) → {self.total}"
+
+
+@event_kind("flip")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flip(Event):
+    """A unit was flipped face down after acting: it may not act again this round."""
+
+    STYLE = "dim"
+    unit: str
+
+    def sentence(self) -> str:
+        return f"{self.unit} is flipped"
+
+
+@event_kind("survive")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Survive(Event):
+    """A unit was hit and stays on the board."""
+
+    STYLE = "green"
+    unit: str
+    reason: str
+
+    def sentence(self) -> str:
+        return f"{self.unit} survives ({self.reason})"
+
+
+EVENTS: tuple[type[Event], ...] = (ElementBonus, Flip, Survive)
+"""This game's own event kinds, handed to the core by its ruleset."""

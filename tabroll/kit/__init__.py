@@ -1,0 +1,437 @@
+"""The game kit: the typed contract between the core and a game, and the pieces every game would otherwise write
+again. A game is one folder under ``rulesets/`` whose package exposes ``RULESET``, an instance of a
+:class:`Ruleset` subclass; nothing in the core names it.
+
+What a game writes, and where (``tests/fixtures/games/duel`` is the smallest complete example):
+
+- ``__init__.py``: the :class:`Ruleset` subclass: its facts (id, name, aliases…), its event classes
+  (``events``), its command-line attack fields (``attack_fields``) and, in ``parts``, where each heavy hook
+  lives (``"model:DuelScenario"``) so that importing the game stays cheap;
+- ``model.py``: the scenario file and its actions, as :class:`tabroll.kit.models.Strict` pydantic models; each
+  action class words its own log header (``describe()`` returning an :class:`ActionHeader`);
+- ``resolver.py``: one :class:`Handlers` table from action class to the function that resolves it, working on
+  a :class:`tabroll.turn.ActionLog` (the only way a resolver logs);
+- ``events.py``: the game's own event kinds (extras beside the core vocabulary of :mod:`tabroll.events`), each
+  with its own ``sentence()`` and Rich ``STYLE``;
+- ``README.md``: the rules as we read them, with the options and rulings.
+
+This module stays light (no pydantic, no Rich): every command imports it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
+
+from tabroll.errors import InputError, RuleRefusal
+from tabroll.events import Event, event_types
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from tabroll.dice.sources import DiceSource
+    from tabroll.engine import Resolution, Scenario
+    from tabroll.loading.yaml_source import YamlDocument
+
+T = TypeVar("T")
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+WorkT = TypeVar("WorkT")
+
+
+class ActionHeader(NamedTuple):
+    """The log header of an action: who acts (``None``: nobody in particular), the verb, and one line."""
+
+    actor: str | None
+    verb: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackField:
+    """A field of a game's command-line attack (``tabroll attack -a X -t Y --distance 3``).
+
+    ``name`` is the flag without dashes (``distance`` reads ``--distance 3``; a ``flag`` field reads
+    ``--sight``/``--no-sight``); ``help`` says what it means in the game's words; ``default`` is shown in help.
+    A field that only applies to an attack with no scenario file (it lays out the board) says so with
+    ``quick_only``; one that only applies to an attack against a scenario file's units says ``file_only``."""
+
+    name: str
+    help: str
+    kind: Literal["int", "text", "flag"] = "text"
+    default: str | None = None
+    quick_only: bool = False
+    file_only: bool = False
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRequest:
+    """An attack typed on the command line: the two unit names, stats typed for them (``ATK=3``), house-rule
+    options, and the game's own attack fields by name (``{"distance": "3"}``), as typed. The game reads the
+    fields it declared in ``Ruleset.attack_fields``; the core has checked that no other field was given."""
+
+    attacker: str
+    target: str
+    attacker_stats: Mapping[str, str] = field(default_factory=dict)
+    target_stats: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
+    fields: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """A house-rule option as shown by ``tabroll rules``."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...]
+    description: str
+
+
+MeasureKind = Literal["level", "change", "flag"]
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """One outcome measure a game declares for ``tabroll odds``, with its kind:
+
+    - ``level``: a quantity that stands after the action (Life left, shields left, cards left); an outcome that
+      does not mention it keeps ``before``, its value before the action;
+    - ``change``: a difference made by the action (cards lost, tenacity gained); an outcome that does not
+      mention it changed nothing (0);
+    - ``flag``: something that happened or not (a skill test succeeded, a unit fled); unmentioned means false.
+    """
+
+    name: str
+    kind: MeasureKind
+    before: int = 0
+
+    def missing(self) -> int | bool:
+        """The value of this measure in an outcome that does not report it."""
+        if self.kind == "flag":
+            return False
+        return self.before if self.kind == "level" else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """One strike of a resolved action, as the odds see it. ``part`` is ``""`` for the declared attack's own
+    and otherwise the label of what followed it (a counterattack, a reaction…). ``hit`` is false for a miss or
+    an immunity; ``damage`` is what the target took; ``defeats`` whether it defeated the target."""
+
+    part: str
+    attacker: str
+    target: str
+    hit: bool
+    damage: int = 0
+    defeats: bool = False
+
+
+_STRIKE_KINDS = frozenset({"hit", "miss", "immune", "damage", "defeat"})
+
+
+def core_blows(ruleset: Ruleset[Any, Any], action: Any, events: Sequence[Event]) -> list[Blow]:
+    """The blows read from the core events: a hit, a miss or an immunity opens a blow of that attacker on that
+    target; damage adds to the open blow of the same pair (or is a blow of its own when the game rolls no hit);
+    a defeat marks the last blow on that unit by that unit's defeater (or is a blow of its own)."""
+    blows: list[Blow] = []
+    for event in events:
+        kind = event.kind
+        if kind not in _STRIKE_KINDS:
+            continue
+        part = ruleset.outcome_part(action, event)
+        if kind == "defeat":
+            unit, by = str(getattr(event, "unit", "")), getattr(event, "by", None)
+            for i in range(len(blows) - 1, -1, -1):
+                blow = blows[i]
+                if blow.target == unit and (by is None or blow.attacker == by):
+                    blows[i] = Blow(blow.part, blow.attacker, blow.target, blow.hit, blow.damage, True)
+                    break
+            else:
+                blows.append(Blow(part, str(by or ""), unit, hit=False, defeats=True))
+            continue
+        attacker, target = str(getattr(event, "attacker", "") or ""), str(getattr(event, "target", ""))
+        if kind == "damage":
+            amount = int(getattr(event, "amount", 0))
+            last = blows[-1] if blows else None
+            if last is not None and (last.attacker, last.target, last.part) == (attacker, target, part):
+                blows[-1] = Blow(part, attacker, target, True, last.damage + amount, last.defeats)
+            else:
+                blows.append(Blow(part, attacker, target, hit=True, damage=amount))
+            continue
+        blows.append(Blow(part, attacker, target, hit=kind == "hit"))
+    return blows
+
+
+class Handlers(Generic[WorkT]):
+    """The one table of a game's actions: each action class to the function that resolves it.
+
+    ::
+
+        HANDLERS: Handlers[Turn] = Handlers()
+
+        @HANDLERS.on(AttackAction)
+        def attack(turn: Turn, action: AttackAction) -> None: ...
+
+    ``HANDLERS(turn, action)`` calls the handler of the action's class (or of its nearest base class)."""
+
+    def __init__(self) -> None:
+        self._table: dict[type, Callable[[WorkT, Any], Any]] = {}
+
+    def on(self, *classes: type) -> Callable[[Callable[[WorkT, T], Any]], Callable[[WorkT, T], Any]]:
+        def register(handler: Callable[[WorkT, T], Any]) -> Callable[[WorkT, T], Any]:
+            for cls in classes:
+                if cls in self._table:
+                    raise TypeError(f"{cls.__name__} has two handlers: {self._table[cls].__name__}, {handler.__name__}")
+                self._table[cls] = handler
+            return handler
+
+        return register
+
+    @property
+    def classes(self) -> tuple[type, ...]:
+        return tuple(self._table)
+
+    def handler(self, action: object) -> Callable[[WorkT, Any], Any]:
+        for cls in type(action).__mro__:
+            found = self._table.get(cls)
+            if found is not None:
+                return found
+        raise TypeError(f"no handler for the action {type(action).__name__}")
+
+    def __call__(self, work: WorkT, action: object) -> Any:
+        return self.handler(action)(work, action)
+
+
+def find_named(items: Iterable[T], name: str, *, what: str = "unit", where: str = "") -> T:
+    """The item whose ``.name`` is ``name``; otherwise a refusal that suggests the nearest name (or lists them)."""
+    pool = list(items)
+    for item in pool:
+        if getattr(item, "name", None) == name:
+            return item
+    from difflib import get_close_matches
+
+    names = [str(getattr(i, "name", "?")) for i in pool]
+    close = get_close_matches(name, names, n=1)
+    tip = f"did you mean '{close[0]}'?" if close else f"the {what}s are: {', '.join(names)}"
+    raise RuleRefusal(f"there is no {what} called '{name}'{where}", tip=tip, rule=f"unknown {what}")
+
+
+class Ruleset(Generic[StateT, ActionT]):
+    """Base class of a game's ruleset: ``StateT`` is the game's state, ``ActionT`` its actions.
+
+    A subclass sets the class-level facts and names, in ``parts``, the module attribute that implements each
+    heavy hook (``{"scenario_model": "model:DuelScenario", "load_scenario": "setup:build_scenario", …}``,
+    relative to the game's package); they are imported on first use. A hook named in ``parts`` needs no
+    method; a game may also override any hook as a method. Optional hooks do nothing by default."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    summary: ClassVar[str] = ""
+    source_language: ClassVar[str] = ""
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    """The game's own event kinds (extras beside :data:`tabroll.events.CORE_EVENTS`)."""
+    attack_fields: ClassVar[tuple[AttackField, ...]] = ()
+    """The fields of the game's command-line attack, beyond the attacker and the target."""
+    stat_words: ClassVar[Mapping[str, str]] = {}
+    """The game's words for its stats, as the help and errors show them (``{"DEF": "defense"}``)."""
+    parts: ClassVar[Mapping[str, str]] = {}
+    stops_at_game_over: ClassVar[bool] = False
+    """Whether a scenario run ends at the first ``game_over`` event (the actions left are noted, not resolved);
+    otherwise they reach the resolver, which may refuse them."""
+
+    # --- the parts, loaded on first use -------------------------------------------------------------------
+
+    def has_part(self, hook: str) -> bool:
+        return hook in self.parts
+
+    def part(self, hook: str) -> Any:
+        """The object named for ``hook`` in ``parts`` (``"module:attribute"``), imported on first use."""
+        where = self.parts.get(hook)
+        if where is None:
+            raise NotImplementedError(f"the {self.name} ruleset names no '{hook}' part")
+        module, _, attribute = where.partition(":")
+        package = type(self).__module__
+        return getattr(importlib.import_module(f"{package}.{module}"), attribute)
+
+    # --- hooks every ruleset implements (in parts, or as methods) -----------------------------------------
+
+    def options_model(self) -> type[BaseModel]:
+        """The pydantic model of this game's house-rule options (every field has a default)."""
+        model: type[BaseModel] = self.part("options_model")
+        return model
+
+    def scenario_model(self) -> type[BaseModel]:
+        """The pydantic model of this game's scenario files (for ``tabroll schema scenario``)."""
+        model: type[BaseModel] = self.part("scenario_model")
+        return model
+
+    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
+        """Validate a parsed scenario document into a :class:`~tabroll.engine.Scenario` (raises InputError)."""
+        scenario: Scenario = self.part("load_scenario")(self, doc, options or {})
+        return scenario
+
+    def resolve(self, state: StateT, action: ActionT, dice: DiceSource) -> Resolution:
+        """Resolve one action: its events and the new state. Raise :class:`RuleRefusal` to refuse it."""
+        resolution: Resolution = self.part("resolve")(state, action, dice)
+        return resolution
+
+    def describe_action(self, action: ActionT) -> ActionHeader:
+        """The log header of an action: by default the action's own ``describe()``."""
+        describe = getattr(action, "describe", None)
+        if describe is None:
+            return ActionHeader(None, "action", str(action))
+        header: ActionHeader = describe()
+        return header
+
+    # --- optional hooks -----------------------------------------------------------------------------------
+
+    def quick_attack(self, request: AttackRequest) -> Scenario:
+        """A one-action scenario from an attack typed on the command line, with no scenario file."""
+        if not self.has_part("quick_attack"):
+            raise InputError(
+                f"the {self.name} ruleset has no command-line attack without a scenario file",
+                tip=f"give a scenario file: tabroll attack FILE -a X -t Y (tabroll rules {self.id})",
+            )
+        scenario: Scenario = self.part("quick_attack")(self, request)
+        return scenario
+
+    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> ActionT:
+        """An attack typed on the command line against a scenario file's units."""
+        if not self.has_part("quick_action"):
+            raise InputError(f"the {self.name} ruleset has no command-line attack form")
+        action: ActionT = self.part("quick_action")(attacker, target, fields)
+        return action
+
+    def quick_skill_test(
+        self,
+        identity: str,
+        skills: Sequence[str],
+        *,
+        difficulty: str | None = None,
+        target: int | None = None,
+        options: Mapping[str, str] | None = None,
+    ) -> Scenario:
+        """A one-action skill test typed on the command line (``tabroll check-skill``), for games that have them."""
+        if not self.has_part("quick_skill_test"):
+            raise InputError(f"the {self.name} ruleset has no skill tests")
+        scenario: Scenario = self.part("quick_skill_test")(
+            self, identity, skills, difficulty=difficulty, target=target, options=options
+        )
+        return scenario
+
+    def has_skill_tests(self) -> bool:
+        return self.has_part("quick_skill_test") or type(self).quick_skill_test is not Ruleset.quick_skill_test
+
+    def catalogue_names(self) -> list[str]:
+        """The names of the units in this game's bundled catalogue (for ``attack`` without a file, ``matrix``)."""
+        if not self.has_part("catalogue_names"):
+            return []
+        return list(self.part("catalogue_names")())
+
+    def summarize_state(self, state: StateT) -> dict[str, Any]:
+        """A JSON-ready summary of a state (units, positions, what changed) for the end of a run."""
+        if not self.has_part("summarize_state"):
+            return {}
+        summary: dict[str, Any] = self.part("summarize_state")(state)
+        return summary
+
+    def state_lines(self, state: StateT) -> list[str] | None:
+        """The final state as plain text lines (``None``: the renderer lists the summary's units)."""
+        if not self.has_part("state_lines"):
+            return None
+        lines: list[str] = self.part("state_lines")(state)
+        return lines
+
+    def state_rich(self, state: StateT) -> Any:
+        """The final state as a Rich renderable (``None``: the renderer tabulates the summary's units)."""
+        return self.part("state_rich")(state) if self.has_part("state_rich") else None
+
+    def declare_measures(self, state: StateT, action: ActionT) -> Sequence[Measure]:
+        """The game's own outcome measures of ``action`` from ``state``, each with its kind (for ``tabroll odds``):
+        e.g. ``Measure("shields left: Demon 1", "level", 2)``, ``Measure("cards lost: Lanceros", "change")``,
+        ``Measure("fled: Lanceros", "flag")``. Every measure :meth:`outcome_measures` reports must be declared
+        here, and every measure declared here should be reported by the outcomes of that action."""
+        return ()
+
+    def outcome_measures(self, before: StateT, after: StateT, events: Sequence[Event]) -> dict[str, int | bool]:
+        """The values of the declared measures after one resolved action (see :meth:`declare_measures`). A
+        measure an outcome leaves out is filled by its kind: a level keeps its value from before the action, a
+        change is 0, a flag is false. Generic ones (hit, defeats, damage) come from :meth:`blows`."""
+        return {}
+
+    def outcome_part(self, action: ActionT, event: Event) -> str:
+        """Which part of the outcome a combat event (hit, miss, immune, damage, defeat) belongs to: ``""`` for
+        the declared attack's own, otherwise the label of what follows it (a counterattack, a reaction…).
+        Default: the acting unit's blows are the attack's own; anyone else's are a reply by that unit."""
+        actor = self.describe_action(action)[0]
+        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
+        return "" if striker is None or striker == actor else f"reply by {striker}"
+
+    def blows(self, action: ActionT, events: Sequence[Event]) -> list[Blow]:
+        """The blows of one resolved action, for exact odds: who struck whom, whether it hit, the damage it did
+        and whether it defeated the unit, each labelled with its part (:meth:`outcome_part`). Default: read from
+        the core events."""
+        return core_blows(self, action, events)
+
+    # --- shared behaviour ---------------------------------------------------------------------------------
+
+    def event_types(self) -> Mapping[str, type[Event]]:
+        """Every event kind this game may emit, by kind: the core's and its own."""
+        cached: Mapping[str, type[Event]] | None = self.__dict__.get("_event_types")
+        if cached is None:
+            cached = event_types(self.events, owner=f"the {getattr(self, 'name', type(self).__name__)} ruleset")
+            self.__dict__["_event_types"] = cached
+        return cached
+
+    def attack_field(self, name: str) -> AttackField | None:
+        for spec in self.attack_fields:
+            if spec.name == name:
+                return spec
+        return None
+
+    def folder(self) -> Path:
+        """This ruleset's folder: its data tables, catalogue and rulings document."""
+        module = importlib.import_module(type(self).__module__)
+        assert module.__file__ is not None
+        return Path(module.__file__).parent
+
+    def rulings_text(self) -> str:
+        path = self.folder() / "README.md"
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    def option_infos(self) -> list[OptionInfo]:
+        from tabroll.options import describe_options
+
+        return describe_options(self.options_model())
+
+    def validate_options(self, values: Mapping[str, Any], *, origin: str = "options") -> BaseModel:
+        from tabroll.options import validate_options
+
+        return validate_options(self.options_model(), values, origin=origin)
+
+
+AnyRuleset = Ruleset[Any, Any]
+
+__all__ = [
+    "ActionHeader",
+    "AnyRuleset",
+    "AttackField",
+    "AttackRequest",
+    "Blow",
+    "Handlers",
+    "Measure",
+    "MeasureKind",
+    "OptionInfo",
+    "Ruleset",
+    "core_blows",
+    "find_named",
+]
