@@ -1,0 +1,131 @@
+"""The kit's pieces for a game's scenario files: the strict pydantic base, the fields every scenario file has,
+and the steps from a validated file to a :class:`~tabroll.engine.Scenario`. Imported by a game's ``model.py``
+and ``setup.py`` (which are loaded when a scenario is), never by its light ``__init__``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabroll.errors import InputError
+
+if TYPE_CHECKING:
+    from tabroll.engine import Scenario, ScenarioStep
+    from tabroll.kit import AnyRuleset
+    from tabroll.loading.yaml_source import YamlDocument
+
+M = TypeVar("M", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+MAX_SEED = 2**63 - 1
+
+
+class Strict(BaseModel):
+    """The base of every scenario model: an unknown field is an error (a typo never passes silently), values
+    are frozen, and a field may be written by its name or its alias (the game's stat abbreviation)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class ScenarioFile(Strict):
+    """The fields every game's scenario file has, besides ``ruleset`` (a ``Literal`` of the game's id, which
+    each game declares first) and its own board, units and actions."""
+
+    title: str = Field("", description="What the scenario shows, for the log's header.")
+    description: str = Field("", description="Any longer text about the scenario (not used by the rules).")
+    seed: int | None = Field(
+        None, ge=0, le=MAX_SEED, description="The seed of the dice when the command line gives none."
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="House-rule options by name (tabroll rules GAME lists them)."
+    )
+
+
+def scenario_options(
+    ruleset: AnyRuleset, doc: YamlDocument, model: ScenarioFile, overrides: Mapping[str, Any], kind: type[OptionsT]
+) -> OptionsT:
+    """The file's ``options:`` with the command line's ``--option`` over them, validated as ``kind``."""
+    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
+    assert isinstance(options, kind)
+    return options
+
+
+def steps_of(
+    doc: YamlDocument,
+    actions: Sequence[Any],
+    check: Callable[[Any, tuple[str | int, ...]], None] | None = None,
+) -> tuple[ScenarioStep, ...]:
+    """The scenario's steps: each action with its own ``dice:`` list (when it has one) and its place in the file
+    (so a refusal names the line). ``check(action, path)`` may refuse an action for input reasons first (an
+    unknown unit, a square off the board), raising :class:`InputError` located at ``path``."""
+    from tabroll.engine import ScenarioStep
+
+    steps: list[ScenarioStep] = []
+    for i, action in enumerate(actions):
+        path: tuple[str | int, ...] = ("actions", i)
+        if check is not None:
+            check(action, path)
+        dice = getattr(action, "dice", None)
+        steps.append(
+            ScenarioStep(action=action, dice=tuple(dice) if dice is not None else None, location=doc.locate(path))
+        )
+    return tuple(steps)
+
+
+def assemble(
+    ruleset: AnyRuleset,
+    doc: YamlDocument,
+    model: ScenarioFile,
+    *,
+    options: BaseModel,
+    state: Any,
+    steps: Iterable[ScenarioStep],
+) -> Scenario:
+    """The :class:`~tabroll.engine.Scenario` of a validated file: its header fields, options, state and steps."""
+    from tabroll.engine import Scenario
+
+    return Scenario(
+        ruleset=ruleset,
+        title=model.title,
+        description=model.description,
+        source=doc.source,
+        options=options,
+        state=state,
+        steps=tuple(steps),
+        seed=model.seed,
+    )
+
+
+def unknown_name(
+    name: str, names: Sequence[str], doc: YamlDocument, path: tuple[str | int, ...], what: str = "unit"
+) -> InputError:
+    """The error for an action that names a unit the file does not have, with the nearest name as a tip."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(name, list(names), n=1)
+    tip = f"did you mean '{close[0]}'?" if close else f"the {what}s are: {', '.join(names) or 'none'}"
+    return InputError(f"there is no {what} called '{name}'", location=doc.locate(path), tip=tip)
+
+
+def command_line_model(kind: type[M], data: Mapping[str, Any]) -> M:
+    """A model built from command-line words, validated and worded exactly like a file's (errors name
+    ``<command line>`` and the field)."""
+    from tabroll.loading.validation import validate
+    from tabroll.loading.yaml_source import command_line_document
+
+    return validate(kind, command_line_document(dict(data)))
+
+
+__all__ = [
+    "MAX_SEED",
+    "ScenarioFile",
+    "Strict",
+    "assemble",
+    "command_line_model",
+    "scenario_options",
+    "steps_of",
+    "unknown_name",
+]
