@@ -138,7 +138,7 @@ def run_file(
         if lines is None:  # the game draws no picture of its own: list the summary's units
             from tabroll.render.state import unit_lines
 
-            lines = unit_lines(result.final_state)
+            lines = unit_lines(result.final_state, scenario.ruleset.stat_words)
         result.state_lines = lines
         if keep_state:
             result.state = (scenario.ruleset, final)

@@ -7,7 +7,7 @@ them into a short message and an exit code, so a user never sees a traceback:
   expression that does not parse, given dice values that do not fit. The message quotes what was wrong,
   says where (file, line, column, field path) and ends with a ``Tip:`` on how to fix it where we can.
 * :class:`RuleRefusal` (exit 1): the input is well formed but the rules do not allow the action (target out of
-  reach, no ammunition left, the attacker is flipped). The message gives the rule's reason.
+  reach, no ammunition left, the attacker has already acted). The message gives the rule's reason.
 
 Anything else escaping the boundary is a bug in tabroll (exit 70, with a request to report it).
 """

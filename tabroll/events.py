@@ -6,23 +6,15 @@ for the logs and a Rich ``STYLE``. The JSON form of the events is a versioned co
 :data:`EVENTS_FORMAT_VERSION` and ``tabroll schema events``.
 
 The core events below are the one vocabulary every game speaks, in its own words: every die rolled is a
-``roll``; every loss of a health-like pool (VIT, PV, Life, Health, Shields…) is a ``damage`` naming the unit,
+``roll``; every loss of a health-like pool (life, shields, cards…) is a ``damage`` naming the unit,
 the amount and the pool; every removal from play is a ``defeat`` saying how (defeated, annihilated, exiled,
 fled); attacks are ``hit``/``miss``. A game adds its own kinds as extras: it defines them in its own folder and
 hands them to the core through its ruleset's ``events`` (see :class:`tabroll.engine.Ruleset`); a game's kind
 that reuses a core kind is refused when the game is discovered.
 
-Squares and hexes appear in events as ``[x, y]`` lists.
+Positions on a board (a square, a hex) appear in events as ``[x, y]`` lists.
 
-Version history of the JSON form (``EVENTS_FORMAT_VERSION``):
-
-- 2: the core speaks no game's words. ``damage`` has ``pool`` (the game's word for what was lost), ``lost`` and
-  ``left`` (were ``vitality_lost``/``vitality_left``, with ``pool`` defaulting to ``VIT``); ``heal`` names its
-  ``pool``; ``new_round`` lists the units made ``ready`` again (was ``unflipped``); ``element_bonus``, ``flip``
-  and ``survive`` are TAB MASTER's own kinds; every die of every game is a ``roll`` (Ahotnik's and BotSE's
-  included, BotSE's custom faces in ``faces``); every pool loss a ``damage``; every removal a ``defeat`` with its
-  ``how``.
-- 1: first version.
+The JSON form's version history is in the README ("The events format").
 """
 
 from __future__ import annotations
@@ -54,8 +46,8 @@ def event_kind(kind: str) -> Callable[[E], E]:
     return name
 
 
-def square_text(position: Any) -> str:
-    """A square or hex as the logs show it: ``[x, y]`` (``-`` for none)."""
+def position_text(position: Any) -> str:
+    """A position on a board as the logs show it: ``[x, y]`` (``-`` for none)."""
     return f"[{position[0]}, {position[1]}]" if position is not None else "-"
 
 
@@ -337,8 +329,8 @@ class Immune(Event):
 @event_kind("damage")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Damage(Event):
-    """Damage dealt to ``target``: ``amount`` points, taken from its ``pool`` (the game's word: VIT, PV, Life,
-    Health, Shields…). ``rule`` is the comparison that decided it (e.g. "6 > DEF 3"); ``lost`` is what the pool
+    """Damage dealt to ``target``: ``amount`` points, taken from its ``pool`` (the game's own word for its
+    health-like points). ``rule`` is the comparison that decided it (e.g. "6 > DEF 3"); ``lost`` is what the pool
     lost when the game counts that apart from the damage (``None``: the amount); ``left`` what the pool has left
     (``None``: the game does not count it); ``defeats`` whether this damage removes the unit. ``attacker`` is
     ``None`` for damage nobody dealt (a hazard, fatigue)."""
@@ -424,7 +416,7 @@ class Move(Event):
     reason: str = "move"
 
     def sentence(self) -> str:
-        return f"{self.unit} moves {square_text(self.origin)} → {square_text(self.destination)} ({self.reason})"
+        return f"{self.unit} moves {position_text(self.origin)} → {position_text(self.destination)} ({self.reason})"
 
 
 @event_kind("new_round")

@@ -3,14 +3,14 @@
 A journal is an append-only JSON Lines file (UTF-8, one JSON object per line, every line ending in ``\\n``) that
 records, for one scenario file, every action resolved with ``--journal FILE``. The next command with the same
 journal starts from the scenario plus everything recorded: the resolver replays each recorded action with its
-recorded dice, so the whole state of the game (ammunition, defeats, flips, shields, DNA, threat, cooldowns…)
+recorded dice, so the whole state of the game (ammunition, defeats, who has acted, cooldowns…)
 comes back exactly, whatever the ruleset. The user's YAML is never rewritten.
 
 Format, version 1
 -----------------
 Line 1 is the header::
 
-    {"format": "tabroll.journal", "version": 1, "ruleset": "tabmaster", "scenario": "<path as given>",
+    {"format": "tabroll.journal", "version": 1, "ruleset": "<game id>", "scenario": "<path as given>",
      "scenario_sha256": "<sha256 of the scenario file's bytes>", "options": {<the house rules in force>},
      "created_by": "tabroll 0.1.0", "check": "<sha256>"}
 
@@ -127,7 +127,7 @@ class ReplayCheck:
 
     @property
     def text(self) -> str:
-        """One line for people: ``3. Arqueiro attacks Lanceiro: ok`` or the difference."""
+        """One line for people: ``3. Archer attacks Knight: ok`` or the difference."""
         verdict = "ok" if self.ok else f"DIFFERS: {self.difference}"
         return f"{self.seq}. {self.description}: {verdict}" if self.description else f"{self.seq}. {verdict}"
 
@@ -197,7 +197,7 @@ def encode_action(ruleset: AnyRuleset, action: Any) -> dict[str, Any]:
         raise InputError(f"a {type(action).__name__} cannot be recorded in a journal (not a scenario action)")
     adapter = action_adapter(ruleset)
     for by_alias, exclude_none in _DUMPS:
-        # warnings=False: a callable discriminator may not recognise a model instance when dumping (botse's
+        # warnings=False: a callable discriminator may not recognise a model instance when dumping (a game's
         # result choices); the round trip below is the real check.
         data: dict[str, Any] = action.model_dump(
             mode="json", by_alias=by_alias, exclude_none=exclude_none, warnings=False

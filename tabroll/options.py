@@ -32,7 +32,7 @@ def describe_options(model: type[BaseModel]) -> list[OptionInfo]:
 
 
 def parse_option_assignments(items: list[str]) -> dict[str, str]:
-    """``["defeat_threshold=at_least"]`` → ``{"defeat_threshold": "at_least"}`` with clear errors.
+    """``["some_rule=strict"]`` → ``{"some_rule": "strict"}`` with clear errors.
 
     Values stay text here; :func:`validate_options` reads numbers and true/false out of them."""
     values: dict[str, str] = {}
@@ -41,7 +41,7 @@ def parse_option_assignments(items: list[str]) -> dict[str, str]:
         if not sep or not name.strip():
             raise InputError(
                 f"cannot read option '{item}'",
-                tip="write options as NAME=VALUE, e.g. --option defeat_threshold=at_least",
+                tip="write options as NAME=VALUE (tabroll rules GAME lists each game's options and values)",
             )
         values[name.strip()] = value.strip()
     return values

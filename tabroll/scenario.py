@@ -22,12 +22,13 @@ def scenario_from_document(doc: Any, options: Mapping[str, Any] | None = None) -
     if not isinstance(data, dict):
         raise InputError(
             f"{doc.source}: a scenario is a mapping of fields, not a {type(data).__name__}",
-            tip="start the file with 'ruleset: tabmaster', then board:, units: and actions:",
+            tip=f"start the file with 'ruleset: <game>' (one of: {', '.join(ruleset_ids())}), then its fields "
+            "(tabroll new GAME writes a starter file; tabroll schema scenario -r GAME gives them all)",
         )
     if "ruleset" not in data:
         raise InputError(
             f"{doc.source}: the scenario does not say which game it is",
-            tip=f"add a first line like 'ruleset: tabmaster' (rulesets: {', '.join(ruleset_ids())})",
+            tip=f"add a first line 'ruleset: <game>', one of: {', '.join(ruleset_ids())}",
         )
     try:
         ruleset = find_ruleset(str(data["ruleset"]))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabroll.events import Event, Position, event_kind, square_text
+from tabroll.events import Event, Position, event_kind, position_text
 
 
 @event_kind("synapse")
@@ -119,7 +119,7 @@ class Exile(Event):
     position: Position
 
     def sentence(self) -> str:
-        return f"{self.unit} is at 0 Life: exiled from {square_text(self.position)} by {self.by}"
+        return f"{self.unit} is at 0 Life: exiled from {position_text(self.position)} by {self.by}"
 
 
 @event_kind("dna")
@@ -179,7 +179,7 @@ class Summon(Event):
     life: int
 
     def sentence(self) -> str:
-        return f"{self.unit} is summoned at {square_text(self.position)} (Shields {self.shields}, Life {self.life})"
+        return f"{self.unit} is summoned at {position_text(self.position)} (Shields {self.shields}, Life {self.life})"
 
 
 EVENTS: tuple[type[Event], ...] = (

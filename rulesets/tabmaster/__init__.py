@@ -30,6 +30,7 @@ class TabMaster(Ruleset[Any, Any]):
     summary = "Square grid; DAN rolled against DEF; Common, Trample, Magic, Secondary and Projectile attacks."
     source_language = "Portuguese"
     events = EVENTS
+    stat_words = (("flipped", "flipped"), ("vitality", "VIT"))
     attack_fields = (
         AttackField("using", "Which printed attack: primary or secondary.", "text", "primary"),
         AttackField("move_to", "Move first to this square, X,Y, then attack.", "text"),

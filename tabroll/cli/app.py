@@ -390,7 +390,7 @@ def run(
                     if picture is None:  # the game draws no picture of its own: tabulate the summary's units
                         from tabroll.render.state import unit_table
 
-                        picture = unit_table(result.final_state)
+                        picture = unit_table(result.final_state, game.stat_words)
                     view["state_rich"] = picture
                 else:
                     view["state_lines"] = result.state_lines
@@ -498,7 +498,7 @@ RulesetOption = Annotated[
 GameWordsArg = Annotated[
     list[str] | None,
     typer.Argument(
-        help="A scenario file (optional), then the game's own attack fields anywhere, e.g. --distance 3 "
+        help="A scenario file (optional), then the game's own attack fields anywhere, e.g. --range 3 "
         "(tabroll rules GAME lists them).",
         metavar="[SCENARIO] [--FIELD VALUE]...",
         show_default=False,
@@ -646,7 +646,7 @@ def matrix(
         list[str] | None,
         typer.Argument(
             help="Take the units from this scenario file instead of the catalogue; the game's own attack fields "
-            "anywhere, e.g. --distance 3 (tabroll rules GAME lists them).",
+            "anywhere, e.g. --range 3 (tabroll rules GAME lists them).",
             metavar="[SCENARIO] [--FIELD VALUE]...",
             show_default=False,
         ),

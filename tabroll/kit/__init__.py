@@ -52,10 +52,10 @@ class ActionHeader(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class AttackField:
-    """A field of a game's command-line attack (``tabroll attack -a X -t Y --distance 3``).
+    """A field of a game's command-line attack (``tabroll attack -a X -t Y --range 3``).
 
-    ``name`` is the flag without dashes (``distance`` reads ``--distance 3``; a ``flag`` field reads
-    ``--sight``/``--no-sight``); ``help`` says what it means in the game's words; ``default`` is shown in help.
+    ``name`` is the flag without dashes (``range`` reads ``--range 3``; a ``flag`` field named ``cover`` reads
+    ``--cover``/``--no-cover``); ``help`` says what it means in the game's words; ``default`` is shown in help.
     A field that only applies to an attack with no scenario file (it lays out the board) says so with
     ``quick_only``; one that only applies to an attack against a scenario file's units says ``file_only``."""
 
@@ -74,7 +74,7 @@ class AttackField:
 @dataclass(frozen=True, slots=True)
 class AttackRequest:
     """An attack typed on the command line: the two unit names, stats typed for them (``ATK=3``), house-rule
-    options, and the game's own attack fields by name (``{"distance": "3"}``), as typed. The game reads the
+    options, and the game's own attack fields by name (``{"range": "3"}``), as typed. The game reads the
     fields it declared in ``Ruleset.attack_fields``; the core has checked that no other field was given."""
 
     attacker: str
@@ -241,8 +241,9 @@ class Ruleset(Generic[StateT, ActionT]):
     """The game's own event kinds (extras beside :data:`tabroll.events.CORE_EVENTS`)."""
     attack_fields: ClassVar[tuple[AttackField, ...]] = ()
     """The fields of the game's command-line attack, beyond the attacker and the target."""
-    stat_words: ClassVar[Mapping[str, str]] = {}
-    """The game's words for its stats, as the help and errors show them (``{"DEF": "defense"}``)."""
+    stat_words: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """For a game that draws no final state of its own: the fields of its summary's units that the generic view
+    shows, with the game's word for each (``(("life", "HP"), ("exhausted", "exhausted"))``)."""
     parts: ClassVar[Mapping[str, str]] = {}
     stops_at_game_over: ClassVar[bool] = False
     """Whether a scenario run ends at the first ``game_over`` event (the actions left are noted, not resolved);
@@ -357,8 +358,8 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def declare_measures(self, state: StateT, action: ActionT) -> Sequence[Measure]:
         """The game's own outcome measures of ``action`` from ``state``, each with its kind (for ``tabroll odds``):
-        e.g. ``Measure("shields left: Demon 1", "level", 2)``, ``Measure("cards lost: Lanceros", "change")``,
-        ``Measure("fled: Lanceros", "flag")``. Every measure :meth:`outcome_measures` reports must be declared
+        e.g. ``Measure("shields left: Ogre", "level", 2)``, ``Measure("cards lost: Pikemen", "change")``,
+        ``Measure("fled: Pikemen", "flag")``. Every measure :meth:`outcome_measures` reports must be declared
         here, and every measure declared here should be reported by the outcomes of that action."""
         return ()
 
