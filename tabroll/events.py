@@ -349,7 +349,7 @@ class Damage(Event):
         text = f"{self.amount} damage to {self.target}: {self.rule}"
         pool = f"{self.pool} " if self.pool else ""
         if self.lost is not None and self.lost != self.amount:
-            text += f", {pool}−{self.lost}"
+            text += f", {self.lost} {pool}lost"
         if self.left is not None:
             text += f", {pool}{self.left} left"
         return text

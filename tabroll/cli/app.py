@@ -838,6 +838,13 @@ def rules(name: Annotated[str, typer.Argument(help="A ruleset id (see 'tabroll r
     for info in game.option_infos():
         choices = f" [{' | '.join(info.choices)}]" if info.choices else ""
         typer.echo(f"  {info.name} = {info.default}{choices}\n      {info.description}")
+    if game.attack_fields:
+        typer.echo("\nCommand-line attack fields (tabroll attack/odds/matrix ... --FIELD VALUE):")
+        for spec in game.attack_fields:
+            shape = f"{spec.flag}/--no-{spec.flag[2:]}" if spec.kind == "flag" else f"{spec.flag} {spec.kind.upper()}"
+            when = " (no scenario file)" if spec.quick_only else " (with a scenario file)" if spec.file_only else ""
+            default = f" [default: {spec.default}]" if spec.default is not None else ""
+            typer.echo(f"  {shape}{default}{when}\n      {spec.help}")
     text = game.rulings_text()
     if text:
         typer.echo("\n" + text)

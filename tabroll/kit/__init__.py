@@ -2,11 +2,11 @@
 again. A game is one folder under ``rulesets/`` whose package exposes ``RULESET``, an instance of a
 :class:`Ruleset` subclass; nothing in the core names it.
 
-What a game writes, and where (``tests/fixtures/games/duel`` is the smallest complete example):
+What a game writes, and where (the test fixture game under ``tests/fixtures/games/`` is the smallest complete example):
 
 - ``__init__.py``: the :class:`Ruleset` subclass: its facts (id, name, aliases…), its event classes
   (``events``), its command-line attack fields (``attack_fields``) and, in ``parts``, where each heavy hook
-  lives (``"model:DuelScenario"``) so that importing the game stays cheap;
+  lives (``"model:MyGameScenario"``) so that importing the game stays cheap;
 - ``model.py``: the scenario file and its actions, as :class:`tabroll.kit.models.Strict` pydantic models; each
   action class words its own log header (``describe()`` returning an :class:`ActionHeader`);
 - ``resolver.py``: one :class:`Handlers` table from action class to the function that resolves it, working on
@@ -228,7 +228,7 @@ class Ruleset(Generic[StateT, ActionT]):
     """Base class of a game's ruleset: ``StateT`` is the game's state, ``ActionT`` its actions.
 
     A subclass sets the class-level facts and names, in ``parts``, the module attribute that implements each
-    heavy hook (``{"scenario_model": "model:DuelScenario", "load_scenario": "setup:build_scenario", …}``,
+    heavy hook (``{"scenario_model": "model:MyGameScenario", "load_scenario": "setup:build_scenario", …}``,
     relative to the game's package); they are imported on first use. A hook named in ``parts`` needs no
     method; a game may also override any hook as a method. Optional hooks do nothing by default."""
 

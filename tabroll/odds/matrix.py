@@ -189,7 +189,8 @@ def render_matrix(table: Matrix, fmt: str) -> None:
         }
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
         return
-    header = f"{table.ruleset}: P(defeat) / mean damage, attacker (rows) vs target (columns); {table.setting}"
+    header = f"{table.ruleset}: P(defeat) / mean damage, attacker (rows) vs target (columns)"
+    header += f"; {table.setting}" if table.setting else ""
     rows: list[list[str]] = []
     after: list[list[str]] = []
     for attacker in table.attackers:

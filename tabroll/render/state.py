@@ -34,7 +34,8 @@ def unit_lines(summary: dict[str, Any], words: Iterable[tuple[str, str]] = ()) -
         return []
     lines = ["", "final state:"]
     for unit in units:
-        where = "" if unit.get("defeated") else f", at {unit.get('position')}"
+        position = unit.get("position")
+        where = "" if unit.get("defeated") or position is None else f", at {position}"
         facts = unit_facts(unit, words)
         lines.append(f"  {unit['name']} ({unit.get('side', '')}){where}" + (f", {facts}" if facts else ""))
     return lines
@@ -51,7 +52,8 @@ def unit_table(summary: dict[str, Any], words: Iterable[tuple[str, str]] = ()) -
     for column in ("unit", "side", "where", "state"):
         table.add_column(column)
     for unit in units:
-        where = "—" if unit.get("defeated") else str(unit.get("position"))
+        position = unit.get("position")
+        where = "—" if unit.get("defeated") or position is None else str(position)
         table.add_row(
             unit["name"],
             str(unit.get("side", "")),

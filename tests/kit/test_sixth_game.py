@@ -1,0 +1,156 @@
+"""The game kit's contract, proven by a sixth game no core file names: Duel (``tests/fixtures/games/duel``), found
+through ``TABROLL_GAMES`` and driven through every command. Its README says which files a game needs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import tabroll.engine as engine
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ROOT / "tests" / "fixtures" / "games"
+DUEL = ROOT / "tests" / "fixtures" / "duel" / "01-duel.yaml"
+
+
+def _forget_games() -> None:
+    import tabroll.rulesets as package
+
+    engine._REGISTRY = None
+    for name in [m for m in sys.modules if m.startswith(("tabroll.rulesets.duel", "tabroll.rulesets.clash"))]:
+        del sys.modules[name]
+    package.__path__[:] = [p for p in package.__path__ if "fixtures" not in p]
+
+
+@pytest.fixture
+def games_in(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path], None]]:
+    """``games_in(folder)``: discovery also looks in ``folder`` (as ``TABROLL_GAMES`` says), for this test only."""
+
+    def use(folder: Path) -> None:
+        monkeypatch.setenv("TABROLL_GAMES", str(folder))
+        _forget_games()
+
+    yield use
+    _forget_games()
+
+
+@pytest.fixture
+def duel(games_in: Callable[[Path], None]) -> None:
+    games_in(GAMES)
+
+
+def test_no_core_file_names_the_sixth_game() -> None:
+    for path in (ROOT / "tabroll").rglob("*.py"):
+        assert "duel" not in path.read_text(encoding="utf-8").lower(), path
+
+
+def test_run_a_scenario_with_the_dice_it_gives(duel: None, cli) -> None:
+    result = cli("run", str(DUEL), "--format", "json")
+    assert result.code == 0, result.err
+    first, second = (action["events"] for action in result.json()["actions"])
+    assert [e["kind"] for e in first] == ["action", "roll", "modifier", "hit", "roll", "damage"]
+    assert first[5] == {
+        "kind": "damage", "attacker": "Knight", "target": "Rogue", "amount": 2, "rule": "HP 5 − 2",
+        "defeats": False, "pool": "HP", "lost": 2, "left": 3,
+    }  # fmt: skip
+    assert [e["kind"] for e in second] == ["action", "roll", "modifier", "flourish", "hit", "roll", "damage", "defeat"]
+    assert second[-1] == {"kind": "defeat", "unit": "Rogue", "by": "Knight", "reason": "HP 0", "how": "knocked out"}
+    assert result.json()["final_state"]["units"][1] == {"name": "Rogue", "side": "right", "hp": 0, "defeated": True}
+
+
+def test_the_text_log_words_every_event_in_the_games_own_words(duel: None, cli) -> None:
+    out = cli("run", str(DUEL), "--format", "text").out
+    assert "  flourish      Knight flourishes" in out
+    assert "  damage        4 damage to Rogue: HP 3 − 4 (no lower than 0), 3 HP lost, HP 0 left" in out
+    assert "  defeat        Rogue is knocked out and leaves play (HP 0)" in out
+    assert "  Rogue (right), defeated, HP 0" in out  # the generic final state, in the game's stat words
+
+
+def test_attack_from_the_catalogue_with_the_games_own_field(duel: None, cli) -> None:
+    # Knight (bonus 1) rolls 3, +1 bonus, +1 from --bonus: 5 hits; damage 6 takes the Rogue's 5 HP.
+    result = cli("attack", "-a", "Knight", "-t", "Rogue", "--bonus", "1", "--dice", "3,6", "--format", "json")
+    assert result.code == 0, result.err
+    events = result.json()["actions"][0]["events"]
+    assert [e["kind"] for e in events] == ["action", "roll", "modifier", "hit", "roll", "damage", "defeat"]
+    assert events[2]["amount"] == 2 and events[3]["result"] == 5
+    assert events[5]["left"] == 0 and events[5]["lost"] == 5
+
+
+def test_a_field_of_another_game_is_refused_with_the_reason(duel: None, cli) -> None:
+    result = cli("attack", "-r", "duel", "-a", "Knight", "-t", "Rogue", "--cover")
+    assert result.code == 2
+    assert "--cover" in result.err
+
+
+def test_exact_odds_match_an_independent_count(duel: None, cli) -> None:
+    result = cli("odds", "-a", "Knight", "-t", "Rogue", "--format", "json")
+    assert result.code == 0, result.err
+    doc = result.json()
+    # Knight: 1d6 + 1 hits on 4, so a 3 to 6 hits (4 of 6); a hit rolls 1d6 damage against the Rogue's 5 HP.
+    p_hit = Fraction(4, 6)
+    mean = p_hit * Fraction(21, 6)
+    p_out = p_hit * Fraction(2, 6)
+    text = json.dumps(doc)
+    for value in (p_hit, mean, p_out):
+        assert f"{value.numerator}/{value.denominator}" in text, value
+
+
+def test_matrix_over_the_catalogue(duel: None, cli) -> None:
+    result = cli("matrix", "-r", "duel", "--format", "json")
+    assert result.code == 0, result.err
+    assert "Knight" in result.out and "Rogue" in result.out
+
+
+def test_journal_records_and_replays(duel: None, cli, tmp_path: Path) -> None:
+    journal = tmp_path / "duel.jsonl"
+    assert cli("run", str(DUEL), "--journal", str(journal), "--format", "text").code == 0
+    shown = cli("journal", "show", str(journal))
+    assert shown.code == 0, shown.err
+    assert "Knight attacks Rogue" in shown.out and "Rogue is knocked out" in shown.out
+    assert cli("journal", "replay", str(journal), "--scenario", str(DUEL)).code == 0
+    assert cli("journal", "undo", str(journal)).code == 0
+
+
+def test_check_and_schema(duel: None, cli) -> None:
+    assert cli("check", str(DUEL)).code == 0
+    schema = cli("schema", "scenario", "-r", "duel").json()
+    assert schema["properties"]["ruleset"]["const"] == "duel"
+    events = cli("schema", "events").json()
+    assert "duel.Flourish" in events["$defs"]
+    rules = cli("rules", "duel").out
+    assert "--bonus INT" in rules and "hit_on = 4" in rules
+
+
+def test_an_unknown_fighter_in_a_file_is_an_input_error(duel: None, cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(DUEL.read_text(encoding="utf-8").replace("target: Rogue, dice: [3, 2]", "target: Rouge"), "utf-8")
+    result = cli("run", str(bad))
+    assert result.code == 2
+    assert "there is no fighter called 'Rouge'" in result.err and "did you mean 'Rogue'?" in result.err
+
+
+def test_a_game_whose_event_kind_clashes_with_a_core_kind_is_refused_at_discovery(
+    games_in: Callable[[Path], None], cli
+) -> None:
+    games_in(ROOT / "tests" / "fixtures" / "clash_games")
+    result = cli("rulesets")
+    assert result.code == 2
+    assert "event kind 'damage' of Wound is a core event kind" in result.err
+
+
+def test_discovered_in_a_new_process(tmp_path: Path) -> None:
+    env = {**os.environ, "TABROLL_GAMES": str(GAMES)}
+    done = subprocess.run(
+        [sys.executable, "-m", "tabroll", "run", str(DUEL), "--format", "jsonl"],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    kinds = [json.loads(line)["kind"] for line in done.stdout.splitlines()]
+    assert kinds.count("roll") == 4 and kinds[-1] == "defeat"
