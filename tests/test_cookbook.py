@@ -51,4 +51,7 @@ def test_one_jq_filter_totals_damage_per_unit_for_every_game(cli, monkeypatch: p
     # every game's scenario in the recipe deals damage, each in its own pool words
     games = {Path(file).parent.name for file, _ in totals}
     assert games == {"tabmaster", "forgod", "mtg_heroes", "botse", "ahotnik"}
-    assert all(pool and re.fullmatch(r"[A-Za-z ]+", pool) for names in pools.values() for pool in names)
+    # a pool is named in the game's word; only a unit with no points to lose (TAB MASTER's without VIT, beaten
+    # or not by one comparison with its DEF) has none
+    assert all(re.fullmatch(r"[A-Za-z ]*", pool) for names in pools.values() for pool in names)
+    assert all(e["pool"] or e["left"] is None for e in events if e["kind"] == "damage")
