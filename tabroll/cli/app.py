@@ -739,7 +739,7 @@ JournalFileArg = Annotated[str, typer.Argument(help="The journal file (JSON Line
 @journal_app.command("show")
 def journal_show(path: JournalFileArg) -> None:
     """The story so far: one line per recorded action."""
-    from tabroll.journal import story
+    from tabroll.render.story import story
 
     for line in story(path):
         typer.echo(line)

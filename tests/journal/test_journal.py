@@ -25,9 +25,9 @@ from tabroll.journal import (
     read_journal,
     repair,
     replay,
-    story,
     undo,
 )
+from tabroll.render.story import story
 from tabroll.scenario import load_scenario_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -478,16 +478,16 @@ def test_an_unreadable_journal(recorded: tuple[Path, Path, Scenario]) -> None:
 def test_size_caps(recorded: tuple[Path, Path, Scenario], monkeypatch: pytest.MonkeyPatch) -> None:
     journal_path, scenario_path, scenario = recorded
     size = journal_path.stat().st_size
-    monkeypatch.setattr(jr, "MAX_JOURNAL_BYTES", size - 1)
+    monkeypatch.setattr(jr.limits, "MAX_JOURNAL_BYTES", size - 1)
     with pytest.raises(InputError, match="journals over"):
         read_journal(journal_path)
-    monkeypatch.setattr(jr, "MAX_JOURNAL_BYTES", size + 10)
+    monkeypatch.setattr(jr.limits, "MAX_JOURNAL_BYTES", size + 10)
     journal = open_journal(journal_path, scenario, scenario_path=scenario_path)
     with pytest.raises(InputError, match="would grow over"):
         journal.resolve(scenario.steps[0].action, GivenDice(scenario.steps[0].dice or ()))
     assert journal_path.stat().st_size == size
-    monkeypatch.setattr(jr, "MAX_JOURNAL_BYTES", 2**30)
-    monkeypatch.setattr(jr, "MAX_RECORD_BYTES", 200)
+    monkeypatch.setattr(jr.limits, "MAX_JOURNAL_BYTES", 2**30)
+    monkeypatch.setattr(jr.limits, "MAX_RECORD_BYTES", 200)
     with pytest.raises(InputError, match="records over"):
         read_journal(journal_path)
 

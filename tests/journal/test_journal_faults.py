@@ -121,7 +121,7 @@ def test_a_full_disk_leaves_no_torn_line(recorded, monkeypatch: pytest.MonkeyPat
         state["written"] += done
         return done
 
-    monkeypatch.setattr(jr.os, "write", filling_write)
+    monkeypatch.setattr(os, "write", filling_write)
     step = scenario.steps[2]
     with pytest.raises(InputError, match="No space left on device") as caught:
         journal.resolve(step.action, GivenDice(step.dice or ()))
@@ -163,7 +163,7 @@ def test_a_second_writer_is_refused_while_the_first_holds_the_journal(recorded) 
     journal = open_journal(journal_path, scenario, scenario_path=scenario_path)
     fd = os.open(journal_path, os.O_RDONLY)
     try:
-        with jr._locked(fd, journal_path):  # another command is in the middle of writing
+        with jr.files.locked(fd, journal_path):  # another command is in the middle of writing
             step = scenario.steps[2]
             with pytest.raises(InputError, match="another tabroll command is writing"):
                 journal.resolve(step.action, GivenDice(step.dice or ()))

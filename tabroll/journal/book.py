@@ -1,0 +1,413 @@
+"""A journal as a game goes on: open or create it, resolve and record each action, replay it, undo the last
+action, repair a torn tail."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tabroll.engine import AnyRuleset, Resolution, Scenario, StepResult, find_ruleset, resolve, run_scenario
+from tabroll.errors import InputError
+from tabroll.journal import limits
+from tabroll.journal.codec import decode_action, encode_action, options_json
+from tabroll.journal.files import create, locked, regular_file, rewrite, target_of
+from tabroll.journal.records import (
+    JOURNAL_FORMAT,
+    JOURNAL_VERSION,
+    JournalHeader,
+    JournalRecord,
+    ReplayCheck,
+    Undone,
+    check_hash,
+    line_of,
+    plain,
+    read_journal,
+    scan_journal,
+)
+
+# --- replaying --------------------------------------------------------------------------------------------
+
+
+def short(value: Any, limit: int = 160) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _mapping_difference(what: str, recorded: Mapping[str, Any], replayed: Mapping[str, Any]) -> str:
+    keys = sorted(k for k in recorded.keys() | replayed.keys() if recorded.get(k) != replayed.get(k))
+    old = {k: recorded.get(k) for k in keys}
+    new = {k: replayed.get(k) for k in keys}
+    return f"{what} differs in {', '.join(keys)}: recorded {short(old)}, the rules give {short(new)}"
+
+
+def _events_difference(recorded: Sequence[Mapping[str, Any]], replayed: Sequence[Mapping[str, Any]]) -> str | None:
+    for number, (old, new) in enumerate(zip(recorded, replayed, strict=False), start=1):
+        # A field a newer tabroll adds to an event (a roll's terms) is no disagreement with an older journal.
+        shared = {key: value for key, value in new.items() if key in old}
+        if old != shared:
+            return _mapping_difference(f"event {number} ({new.get('kind')})", old, shared)
+    if len(recorded) != len(replayed):
+        return f"the rules give {len(replayed)} events; the journal recorded {len(recorded)}"
+    return None
+
+
+def _replay_one(ruleset: AnyRuleset, state: Any, record: JournalRecord) -> tuple[Any, str | None]:
+    """The state after replaying ``record`` with its dice, and how the replay differs from it (``None``: same)."""
+    from tabroll.dice.sources import GivenDice
+
+    try:
+        action = decode_action(ruleset, record.action)
+    except InputError as err:
+        return state, f"the recorded action is no longer valid: {err.message}"
+    given = GivenDice(record.dice, origin=f"the dice recorded for action {record.seq}", answers=record.asked)
+    first = record.events[0] if record.events else {}
+    recorded_index = first.get("index") if first.get("kind") == "action" else None
+    index = recorded_index if type(recorded_index) is int else record.seq
+    try:
+        resolution = resolve(ruleset, state, action, given, index=index)
+    except InputError as err:
+        return state, f"the rules ask for other dice than were recorded: {err.message}"
+    if given.remaining:
+        return resolution.state, f"the rules use {len(given.used)} of the {len(record.dice)} dice recorded"
+    if resolution.refused != record.refused:
+        said = "refuse" if resolution.refused else "allow"
+        return resolution.state, f"the rules now {said} this action"
+    difference = _events_difference(record.events, [plain(e.to_json()) for e in resolution.events])
+    if difference is None:
+        summary = plain(ruleset.summarize_state(resolution.state))
+        if summary != record.state:
+            difference = _mapping_difference("the state after it", record.state, summary)
+    return resolution.state, difference
+
+
+def _disagreement(path: Path, record: JournalRecord, difference: str) -> InputError:
+    return InputError(
+        f"{path}:{record.line}: action {record.seq} does not replay as recorded (the journal and the rules "
+        f"disagree): {difference}",
+        tip=f"'tabroll journal replay {path}' lists every difference; 'tabroll journal undo' drops the last "
+        "action, or start a new journal",
+    )
+
+
+# --- the journal ------------------------------------------------------------------------------------------
+
+
+def scenario_sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _scenario_bytes(scenario_path: str | Path) -> bytes:
+    if str(scenario_path) == "-":
+        raise InputError(
+            "a journal needs a scenario file it can read again; standard input ('-') is gone after this command",
+            tip="save the scenario to a file and give its name",
+        )
+    path = Path(scenario_path)
+    if regular_file(path) is None:
+        raise InputError(f"the scenario {path} does not exist")
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise InputError(f"cannot read the scenario {path}: {err.strerror}") from None
+
+
+class Journal:
+    """An open journal: the scenario it belongs to, its records, and the state they lead to."""
+
+    def __init__(self, path: Path, scenario: Scenario, header: JournalHeader, records: list[JournalRecord], size: int):
+        self.path = path
+        self.scenario = scenario
+        self.header = header
+        self.records = records
+        self._size = size
+        self._state: Any = None
+        self._replayed = False
+
+    @property
+    def ruleset(self) -> AnyRuleset:
+        return self.scenario.ruleset
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.records) + 1
+
+    def current_state(self) -> Any:
+        """The scenario's state after every recorded action, replayed with its recorded dice.
+
+        A record the rules do not replay exactly as recorded raises :class:`InputError` naming its seq.
+        """
+        if not self._replayed:
+            state = self.scenario.state
+            for record in self.records:
+                state, difference = _replay_one(self.ruleset, state, record)
+                if difference is not None:
+                    raise _disagreement(self.path, record, difference)
+            self._state, self._replayed = state, True
+        return self._state
+
+    def resolve(self, action: Any, dice: Any) -> Resolution:
+        """Resolve ``action`` from :meth:`current_state` with ``dice`` (a DiceSource) and record it.
+
+        Nothing is recorded when resolving raises (bad dice, unknown unit): the journal holds only resolved
+        actions, refused ones included. The ``action`` event's index is the action's seq.
+        """
+        from tabroll.dice.sources import RecordingDice, asks_players
+
+        encoded = encode_action(self.ruleset, action)  # before resolving: fail before anything happens
+        recording = RecordingDice(dice)
+        resolution = resolve(self.ruleset, self.current_state(), action, recording, index=self.next_seq)
+        self._append(encoded, recording.values, resolution, asked=asks_players(dice))
+        return resolution
+
+    def append(self, action: Any, dice_values: Sequence[int], resolution: Resolution) -> JournalRecord:
+        """Record an action resolved by the caller from :meth:`current_state` with exactly ``dice_values``."""
+        self.current_state()
+        return self._append(encode_action(self.ruleset, action), dice_values, resolution)
+
+    def run(self, session_dice: Callable[[], Any]) -> Iterator[StepResult]:
+        """:func:`tabroll.engine.run_scenario` from :meth:`current_state`, recording every step as it goes.
+
+        Steps are numbered by seq (they continue the journal). Given dice a step leaves unused are reported as
+        a note, as ``run_scenario`` does (the note is shown, not recorded).
+        """
+
+        def record(state: Any, action: Any, dice: Any, index: int) -> Resolution:
+            return self.resolve(action, dice)
+
+        yield from run_scenario(
+            self.scenario, session_dice, state=self.current_state(), resolve_step=record, first_index=self.next_seq
+        )
+
+    def _append(
+        self, encoded: dict[str, Any], dice_values: Sequence[int], resolution: Resolution, *, asked: bool = False
+    ) -> JournalRecord:
+        record: dict[str, Any] = {
+            "seq": self.next_seq,
+            "action": encoded,
+            "dice": [int(v) for v in dice_values],
+            "refused": resolution.refused,
+            "events": [plain(e.to_json()) for e in resolution.events],
+            "state": plain(self.ruleset.summarize_state(resolution.state)),
+        }
+        if asked:
+            record["asked"] = True
+        record["check"] = check_hash(record)
+        line = line_of(record)
+        if len(line) > limits.MAX_RECORD_BYTES:
+            raise InputError(f"the record of this action would be {limits.size_text(len(line))}; the limit is 16 MiB")
+        if self._size + len(line) > limits.MAX_JOURNAL_BYTES:
+            raise InputError(
+                f"{self.path} would grow over {limits.size_text(limits.MAX_JOURNAL_BYTES)}",
+                tip="start a new journal file",
+            )
+        self._write(line)
+        written = JournalRecord(
+            seq=record["seq"],
+            action=encoded,
+            dice=tuple(record["dice"]),
+            refused=resolution.refused,
+            events=record["events"],
+            state=record["state"],
+            check=record["check"],
+            line=len(self.records) + 2,
+            asked=asked,
+        )
+        self.records.append(written)
+        self._state, self._replayed = resolution.state, True
+        return written
+
+    def _write(self, line: bytes) -> None:
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        except PermissionError:
+            raise InputError(f"cannot write to {self.path}: permission denied") from None
+        except OSError as err:
+            raise InputError(
+                f"cannot write to {self.path}: {err.strerror}", tip="the action was not recorded"
+            ) from None
+        try:
+            with locked(fd, self.path):
+                size = os.fstat(fd).st_size
+                if size != self._size:
+                    raise InputError(
+                        f"{self.path} changed since this command opened it ({size} bytes, expected {self._size})",
+                        tip="is another tabroll writing to the same journal? run one command at a time",
+                    )
+                try:
+                    view = memoryview(line)
+                    while view:  # os.write may write less than asked (a signal, a nearly full disk)
+                        view = view[os.write(fd, view) :]
+                    os.fsync(fd)
+                except OSError as err:
+                    with contextlib.suppress(OSError):
+                        os.ftruncate(fd, size)  # unbuffered: nothing left to flush, so this cannot fail on it
+                        os.fsync(fd)
+                    raise InputError(
+                        f"cannot write to {self.path}: {err.strerror}",
+                        tip="the action was not recorded; the journal is as it was before it",
+                    ) from None
+        finally:
+            os.close(fd)
+        self._size += len(line)
+
+
+def open_journal(
+    path: str | Path,
+    scenario: Scenario,
+    *,
+    scenario_path: str | Path,
+    scenario_bytes: bytes | None = None,
+    force: bool = False,
+) -> Journal:
+    """Open the journal at ``path`` for ``scenario`` (loaded from ``scenario_path``), creating it if missing.
+
+    An existing journal must be for the same ruleset (always) and the same scenario bytes and options (unless
+    ``force``: then the records are replayed over the scenario as it is now, and :meth:`Journal.current_state`
+    reports any action that no longer replays). ``scenario_bytes`` replaces reading ``scenario_path``.
+    """
+    journal_path = target_of(path)
+    named = str(scenario_path)
+    if any("\udc80" <= char <= "\udcff" for char in named):  # bytes that are not UTF-8, kept as surrogates
+        raise InputError(
+            f"a journal names its scenario file, and the name {named.encode('utf-8', 'surrogateescape')!r} is not "
+            "UTF-8 text",
+            tip="rename the scenario file with letters a journal can record (any UTF-8 name), then start the journal",
+        )
+    data = _scenario_bytes(scenario_path) if scenario_bytes is None else scenario_bytes
+    digest = scenario_sha256(data)
+    options = options_json(scenario.options)
+    parent = journal_path.parent
+    if not parent.is_dir():
+        what = "is not a folder" if parent.exists() else "does not exist"
+        raise InputError(
+            f"cannot create the journal {journal_path}: the folder {parent} {what}",
+            tip=f"create it first (mkdir -p {parent}) or give another path",
+        )
+    info = regular_file(journal_path)
+    header_obj: dict[str, Any] = {
+        "format": JOURNAL_FORMAT,
+        "version": JOURNAL_VERSION,
+        "ruleset": scenario.ruleset.id,
+        "scenario": str(scenario_path),
+        "scenario_sha256": digest,
+        "options": options,
+        "created_by": f"tabroll {_version()}",
+    }
+    header_obj["check"] = check_hash(header_obj)
+    if info is None or info.st_size == 0:
+        line = line_of(header_obj)
+        if info is None:
+            create(journal_path, line)
+        else:
+            rewrite(journal_path, line, expected_size=0)
+    scan = scan_journal(journal_path)
+    header = scan.header
+    if header.ruleset != scenario.ruleset.id:
+        raise InputError(
+            f"{journal_path} is a journal of a {header.ruleset} game; {scenario_path} is {scenario.ruleset.id}",
+            tip="give --journal a new file name for this scenario",
+        )
+    if not force:
+        if header.scenario_sha256 != digest:
+            raise InputError(
+                f"{journal_path} was started with another version of the scenario ({header.scenario}, "
+                f"sha256 {header.scenario_sha256[:12]}…); {scenario_path} is now sha256 {digest[:12]}…",
+                tip=limits.FORCE_TIP,
+            )
+        if header.options is not None and options is not None and header.options != options:
+            raise InputError(
+                f"{journal_path} was started with other house rules: "
+                + _mapping_difference("the options", header.options, options).replace("the rules give", "now"),
+                tip="pass the same --option values as when the journal was started, or " + limits.FORCE_TIP,
+            )
+    return Journal(journal_path, scenario, header, scan.records, scan.size)
+
+
+def _version() -> str:
+    from tabroll import __version__
+
+    return __version__
+
+
+# --- tabroll journal show | undo | replay -----------------------------------------------------------------
+
+
+def describe_recorded(ruleset: AnyRuleset, action: Any) -> str:
+    try:
+        return ruleset.describe_action(decode_action(ruleset, action))[2]
+    except InputError:
+        return short(action, 80)
+
+
+def journal_scenario(path: str | Path, *, scenario_path: str | Path | None = None, force: bool = False) -> Scenario:
+    """The scenario a journal was started from (``scenario_path`` overrides the one named in its header),
+    loaded with the house rules recorded in the header; a scenario file changed since is refused unless
+    ``force``."""
+    from tabroll.scenario import load_scenario_file
+
+    journal_path = Path(path)
+    header = scan_journal(journal_path, tolerate_torn_tail=True).header
+    where = Path(scenario_path if scenario_path is not None else header.scenario)
+    if regular_file(where) is None:
+        raise InputError(
+            f"the scenario of {journal_path} ({where}) does not exist",
+            tip="the path is as given when the journal was started: run from that folder, or name the scenario file",
+        )
+    scenario = load_scenario_file(where, header.options or {})
+    if not force and scenario_sha256(_scenario_bytes(where)) != header.scenario_sha256:
+        raise InputError(f"{where} has changed since {journal_path} was started", tip=limits.FORCE_TIP)
+    return scenario
+
+
+def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:
+    """Re-run every recorded action with its dice over ``scenario`` and compare with what was recorded.
+
+    Every record gets a verdict; after a difference the replay goes on from the state the rules give.
+    """
+    journal_path = Path(path)
+    header, records = read_journal(journal_path)
+    ruleset = scenario.ruleset
+    if header.ruleset != ruleset.id:
+        raise InputError(f"{journal_path} is a journal of a {header.ruleset} game, not {ruleset.id}")
+    checks: list[ReplayCheck] = []
+    state = scenario.state
+    for record in records:
+        state, difference = _replay_one(ruleset, state, record)
+        checks.append(
+            ReplayCheck(record.seq, difference is None, difference, describe_recorded(ruleset, record.action))
+        )
+    return checks
+
+
+def undo(path: str | Path) -> Undone:
+    """Drop the last recorded action, or a torn last line (an action cut short by a crash), atomically."""
+    journal_path = target_of(path)
+    scan = scan_journal(journal_path, tolerate_torn_tail=True)
+    if scan.torn_line is not None:
+        rewrite(journal_path, scan.data[: scan.size], expected_size=len(scan.data))
+        return Undone(
+            record=None,
+            torn_line=scan.torn_line,
+            message=f"dropped line {scan.torn_line}: an action cut short by a crash (it was never saved)",
+        )
+    if not scan.records:
+        raise InputError(f"{journal_path} has no actions to undo")
+    last = scan.records[-1]
+    rewrite(journal_path, scan.data[: scan.offsets[-1]], expected_size=len(scan.data))
+    description = describe_recorded(find_ruleset(scan.header.ruleset), last.action)
+    return Undone(record=last, torn_line=None, message=f"dropped action {last.seq}: {description}")
+
+
+def repair(path: str | Path) -> int:
+    """Drop a torn last line (and nothing else); the number of bytes dropped (0: nothing was torn)."""
+    journal_path = target_of(path)
+    scan = scan_journal(journal_path, tolerate_torn_tail=True)
+    if scan.torn_line is None:
+        return 0
+    rewrite(journal_path, scan.data[: scan.size], expected_size=len(scan.data))
+    return len(scan.data) - scan.size

@@ -1,0 +1,192 @@
+"""Writing journals safely: through symbolic links, under a lock, atomically replaced or appended with fsync, and
+left as they were when a write fails."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from tabroll.errors import InputError
+from tabroll.journal import limits
+
+# --- files ------------------------------------------------------------------------------------------------
+
+
+def regular_file(path: Path) -> os.stat_result | None:
+    """The file's stat, ``None`` if it does not exist; a clear error if it is not a regular file."""
+    if "\x00" in str(path):
+        raise InputError(f"{str(path)!r} cannot be a file name: it contains a NUL byte")
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        raise InputError(f"{path}: a part of this path is a file, not a folder") from None
+    except OSError as err:
+        raise InputError(f"cannot read {path}: {err.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(
+            f"{path} is a folder, not a journal file", tip=f"give a file name, e.g. {path / 'game.journal.jsonl'}"
+        )
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{path} is not a regular file", tip=limits.NEW_JOURNAL_TIP)
+    return info
+
+
+def read_bytes(path: Path) -> bytes:
+    info = regular_file(path)
+    if info is None:
+        raise InputError(
+            f"{path} does not exist",
+            tip="a journal is started by 'tabroll run' or 'tabroll attack' with --journal FILE",
+        )
+    if info.st_size > limits.MAX_JOURNAL_BYTES:
+        raise InputError(
+            f"{path} is {limits.size_text(info.st_size)}; "
+            f"journals over {limits.size_text(limits.MAX_JOURNAL_BYTES)} are refused",
+            tip="a journal holds one game: start a new journal file",
+        )
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(limits.MAX_JOURNAL_BYTES + 1)
+    except PermissionError:
+        raise InputError(f"cannot read {path}: permission denied", tip="check the file's permissions") from None
+    except OSError as err:
+        raise InputError(f"cannot read {path}: {err.strerror}") from None
+    if len(data) > limits.MAX_JOURNAL_BYTES:
+        raise InputError(f"{path} is over {limits.size_text(limits.MAX_JOURNAL_BYTES)}", tip="start a new journal file")
+    return data
+
+
+def target_of(path: str | Path) -> Path:
+    """The file a journal path names. A symbolic link is followed, so commands write through it to the real journal
+    and the link stays a link; a dangling link is refused rather than replaced or created behind the user's back."""
+    journal_path = Path(path)
+    if not journal_path.is_symlink():
+        return journal_path
+    try:
+        resolved = Path(os.path.realpath(journal_path, strict=True))
+    except OSError:
+        raise InputError(
+            f"{journal_path} is a symbolic link to {os.readlink(journal_path)}, which does not exist",
+            tip="create the file it points to, point the link somewhere else, or give the journal's own path",
+        ) from None
+    return resolved
+
+
+def _new_file_mode() -> int:
+    """The mode a new file gets under the current umask (``open`` would give it; ``mkstemp`` gives 0600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+@contextlib.contextmanager
+def locked(fd: int, path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the open journal ``fd`` (where the platform has ``flock``)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no advisory locks; the size check still guards appends
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise InputError(
+            f"another tabroll command is writing {path} right now",
+            tip="wait for it to finish: a journal takes one writer at a time",
+        ) from None
+    except OSError:  # a filesystem without locks: go on, guarded by the size check
+        yield
+        return
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_temp(folder: Path, name: str, data: bytes, mode: int | None) -> str:
+    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(temp, mode)
+    except BaseException:
+        os.unlink(temp)
+        raise
+    return temp
+
+
+def rewrite(path: Path, data: bytes, *, expected_size: int) -> None:
+    """Replace ``path`` by ``data`` atomically: temp file in the same folder, fsync, replace, fsync the folder.
+
+    Done under the journal's lock, and only if the file is still ``expected_size`` bytes (the size the caller
+    read), so an action another command appends meanwhile is never silently dropped."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+        if not mode & stat.S_IWUSR:
+            raise InputError(
+                f"{path} is read-only; tabroll leaves it as it is",
+                tip=f"make it writable first (chmod u+w {path}) if you mean to change it",
+            )
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            with locked(fd, path):
+                if (size := os.fstat(fd).st_size) != expected_size:
+                    raise InputError(
+                        f"{path} changed while this command read it ({size} bytes, expected {expected_size})",
+                        tip="is another tabroll writing to the same journal? run one command at a time",
+                    )
+                temp = _write_temp(path.parent, path.name, data, mode)
+                try:
+                    os.replace(temp, path)
+                except BaseException:
+                    os.unlink(temp)
+                    raise
+        finally:
+            os.close(fd)
+    except OSError as err:
+        raise InputError(f"cannot rewrite {path}: {err.strerror}", tip="the journal was left as it was") from None
+    _fsync_dir(path.parent)
+
+
+def create(path: Path, data: bytes) -> None:
+    """Create ``path`` holding ``data`` (never half-written): temp file, fsync, hard link, fsync the folder."""
+    try:
+        temp = _write_temp(path.parent, path.name, data, _new_file_mode())
+        try:
+            try:
+                os.link(temp, path)
+            except FileExistsError:
+                pass  # created meanwhile by another command: it is read and checked like any journal
+            except OSError:  # a filesystem without hard links
+                if not path.exists():
+                    os.replace(temp, path)
+        finally:
+            if os.path.exists(temp):
+                os.unlink(temp)
+    except PermissionError:
+        raise InputError(f"cannot create {path}: permission denied", tip="choose a folder you can write to") from None
+    except OSError as err:
+        raise InputError(f"cannot create {path}: {err.strerror}") from None
+    _fsync_dir(path.parent)

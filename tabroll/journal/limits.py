@@ -1,0 +1,17 @@
+"""What the journal modules share: the size limits, in one place (the tests lower them to reach the refusals),
+and the tips of their refusals."""
+
+from __future__ import annotations
+
+MAX_JOURNAL_BYTES = 256 * 1024 * 1024
+"""Journals larger than this are refused (one game's journal is a few hundred kilobytes)."""
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""A single line larger than this is refused."""
+
+
+def size_text(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB"
+
+
+NEW_JOURNAL_TIP = "give --journal a new file name (e.g. game.journal.jsonl); tabroll never writes into other files"
+FORCE_TIP = "start a new journal file, or pass --journal-force to replay this journal over the scenario as it is now"

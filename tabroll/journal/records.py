@@ -1,0 +1,303 @@
+"""The journal file format: its header and records, their checks, and reading them back strictly (a damaged
+line is located, never guessed at)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabroll.errors import InputError, Location
+from tabroll.journal import limits
+from tabroll.journal.files import read_bytes
+
+JOURNAL_FORMAT = "tabroll.journal"
+JOURNAL_VERSION = 1
+
+HEADER_FIELDS = ("format", "version", "ruleset", "scenario", "scenario_sha256", "options", "created_by", "check")
+RECORD_FIELDS = ("seq", "action", "dice", "refused", "events", "state", "check")
+OPTIONAL_RECORD_FIELDS = ("asked",)  # true when the players answered open choices (--prompt)
+
+
+class JournalDamaged(InputError):
+    """A journal that cannot be read safely: a torn or invalid line, a check-hash mismatch, seq out of order."""
+
+    def __init__(self, message: str, *, path: Path, line: int, tip: str | None = None) -> None:
+        super().__init__(message, tip=tip, location=Location(file=str(path), line=line))
+        self.path = path
+        self.line = line
+
+
+@dataclass(frozen=True, slots=True)
+class JournalHeader:
+    """Line 1 of a journal."""
+
+    ruleset: str
+    scenario: str
+    scenario_sha256: str
+    options: dict[str, Any] | None
+    created_by: str
+    version: int = JOURNAL_VERSION
+
+
+@dataclass(frozen=True, slots=True)
+class JournalRecord:
+    """One resolved action, as written on line ``line`` of the journal."""
+
+    seq: int
+    action: dict[str, Any]
+    dice: tuple[int, ...]
+    refused: bool
+    events: list[dict[str, Any]]
+    state: dict[str, Any]
+    check: str
+    line: int = 0
+    asked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayCheck:
+    """The verdict of ``tabroll journal replay`` on one recorded action."""
+
+    seq: int
+    ok: bool
+    difference: str | None
+    description: str = ""
+
+    @property
+    def text(self) -> str:
+        """One line for people: ``3. Archer attacks Knight: ok`` or the difference."""
+        verdict = "ok" if self.ok else f"DIFFERS: {self.difference}"
+        return f"{self.seq}. {self.description}: {verdict}" if self.description else f"{self.seq}. {verdict}"
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """What :func:`undo` dropped: a recorded action, or a torn last line (an action cut short by a crash)."""
+
+    record: JournalRecord | None
+    torn_line: int | None
+    message: str
+
+
+# --- canonical JSON and hashes ----------------------------------------------------------------------------
+
+
+def canonical_json(value: Any) -> bytes:
+    """The canonical JSON bytes the check hashes are computed over."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+
+
+def check_hash(obj: Mapping[str, Any]) -> str:
+    """The ``check`` value of a header or record: SHA-256 of its canonical JSON without ``check``."""
+    return hashlib.sha256(canonical_json({k: v for k, v in obj.items() if k != "check"})).hexdigest()
+
+
+def plain(value: Any) -> Any:
+    """``value`` as the JSON reader gives it back (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(value, allow_nan=False))
+
+
+def line_of(obj: Mapping[str, Any]) -> bytes:
+    return (json.dumps(obj, ensure_ascii=False, allow_nan=False) + "\n").encode()
+
+
+# --- reading ----------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Scan:
+    header: JournalHeader
+    records: list[JournalRecord]
+    offsets: list[int]  # byte offset of each record's line
+    size: int  # bytes of intact lines
+    torn_line: int | None = None  # number of a torn last line, when tolerated
+    data: bytes = field(default=b"", repr=False)
+
+
+def torn_tip(path: Path) -> str:
+    return f"the last action was cut short by a crash and was not saved; 'tabroll journal undo {path}' drops it"
+
+
+def _lone_surrogate(raw: bytes, value: Any) -> str | None:
+    """What is wrong when the JSON text ``raw`` (parsed as ``value``) escapes half a character (a lone surrogate,
+    ``\\udfff``): valid JSON, but no text can hold it, so tabroll never writes one; ``None`` when all is well."""
+    if b"\\u" not in raw:
+        return None
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as err:
+        return f"it holds half a character (a lone surrogate, \\u{ord(err.object[err.start]):04x})"
+    return None
+
+
+def _load_json(raw: bytes, path: Path, number: int) -> Any:
+    if len(raw) > limits.MAX_RECORD_BYTES:
+        raise InputError(
+            f"{path}:{number}: the line is {limits.size_text(len(raw))}; "
+            f"records over {limits.size_text(limits.MAX_RECORD_BYTES)} are refused",
+            tip="this is not a journal tabroll wrote; start a new journal file",
+        )
+
+    def no_constants(name: str) -> Any:
+        raise ValueError(f"{name} is not allowed")
+
+    try:
+        value = json.loads(raw.decode("utf-8"), parse_constant=no_constants)
+        if (half := _lone_surrogate(raw, value)) is None:
+            return value
+        problem = half
+    except UnicodeDecodeError as err:
+        problem = f"it is not UTF-8 text (byte {err.start + 1})"
+    except json.JSONDecodeError as err:
+        problem = f"it is not valid JSON ({err.msg} at column {err.colno})"
+    except (ValueError, RecursionError) as err:
+        problem = f"it is not valid JSON ({err})"
+    raise JournalDamaged(f"line {number} is damaged: {problem}", path=path, line=number, tip=_damage_tip(path))
+
+
+def _damage_tip(path: Path) -> str:
+    return (
+        f"the journal was changed or damaged on disk; restore it from a copy, or start a new journal. "
+        f"'tabroll journal show {path}' shows what is intact before the damage"
+    )
+
+
+def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
+    not_journal = InputError(
+        f"{path} is not a tabroll journal (its first line is not a journal header)", tip=limits.NEW_JOURNAL_TIP
+    )
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        if torn:
+            raise JournalDamaged(
+                "the journal's header is incomplete (it was being created during a crash)",
+                path=path,
+                line=1,
+                tip=f"it holds no actions: delete {path} and start again",
+            ) from None
+        raise not_journal from None
+    if not isinstance(obj, dict) or obj.get("format") != JOURNAL_FORMAT:
+        raise not_journal
+    if (half := _lone_surrogate(raw, obj)) is not None:
+        raise JournalDamaged(f"line 1 is damaged: {half}", path=path, line=1, tip=_damage_tip(path))
+    if torn:
+        raise JournalDamaged("the journal's header has no end of line", path=path, line=1, tip=torn_tip(path))
+    version = obj.get("version")
+    if type(version) is not int or version < 1:
+        raise JournalDamaged(f"the header's version {version!r} is not a format version", path=path, line=1)
+    if version > JOURNAL_VERSION:
+        raise InputError(
+            f"{path} was written by a newer tabroll (format v{version}); this is v{JOURNAL_VERSION}",
+            tip="upgrade tabroll (python3 -m pip install -U tabroll) to use this journal",
+        )
+    if obj.get("check") != check_hash(obj):
+        raise JournalDamaged(
+            "the header's check hash does not match its content", path=path, line=1, tip=_damage_tip(path)
+        )
+    types = {"ruleset": str, "scenario": str, "scenario_sha256": str, "created_by": str}
+    bad = [name for name, kind in types.items() if not isinstance(obj.get(name), kind)]
+    options = obj.get("options")
+    if options is not None and not isinstance(options, dict):
+        bad.append("options")
+    if isinstance(obj.get("scenario"), str) and "\x00" in obj["scenario"]:
+        bad.append("scenario (a file name cannot hold a NUL byte)")
+    if bad:
+        raise JournalDamaged(f"the header's {', '.join(bad)} is missing or not valid", path=path, line=1)
+    return JournalHeader(
+        ruleset=obj["ruleset"],
+        scenario=obj["scenario"],
+        scenario_sha256=obj["scenario_sha256"],
+        options=options,
+        created_by=obj["created_by"],
+        version=version,
+    )
+
+
+def _is_die(value: Any) -> bool:
+    return type(value) is int and 1 <= value <= 1_000_000
+
+
+def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> JournalRecord:
+    obj = _load_json(raw, path, number)
+    if not isinstance(obj, dict):
+        raise JournalDamaged(f"line {number} is not a journal record", path=path, line=number, tip=_damage_tip(path))
+    if obj.get("check") != check_hash(obj):
+        raise JournalDamaged(
+            f"line {number}: the record's check hash does not match its content (changed or damaged)",
+            path=path,
+            line=number,
+            tip=_damage_tip(path),
+        )
+    known = RECORD_FIELDS + OPTIONAL_RECORD_FIELDS
+    problems = [name for name in RECORD_FIELDS if name not in obj] + [n for n in obj if n not in known]
+    seq, dice, events = obj.get("seq"), obj.get("dice"), obj.get("events")
+    if (
+        problems
+        or type(seq) is not int
+        or not isinstance(obj["action"], dict)
+        or not isinstance(dice, list)
+        or not all(_is_die(v) for v in dice)
+        or type(obj["refused"]) is not bool
+        or not isinstance(events, list)
+        or not all(isinstance(e, dict) and isinstance(e.get("kind"), str) for e in events)
+        or not isinstance(obj["state"], dict)
+        or type(obj.get("asked", False)) is not bool
+    ):
+        raise JournalDamaged(
+            f"line {number} is not a valid journal record", path=path, line=number, tip=_damage_tip(path)
+        )
+    if seq != expected_seq:
+        raise JournalDamaged(
+            f"line {number}: action number {seq} is out of order (expected {expected_seq})",
+            path=path,
+            line=number,
+            tip=_damage_tip(path),
+        )
+    return JournalRecord(
+        seq=seq,
+        action=obj["action"],
+        dice=tuple(dice),
+        refused=obj["refused"],
+        events=events,
+        state=obj["state"],
+        check=obj["check"],
+        line=number,
+        asked=obj.get("asked", False),
+    )
+
+
+def scan_journal(path: Path, *, tolerate_torn_tail: bool = False, data: bytes | None = None) -> Scan:
+    if data is None:
+        data = read_bytes(path)
+    if not data:
+        raise InputError(f"{path} is empty: not a tabroll journal", tip=limits.NEW_JOURNAL_TIP)
+    lines = data.split(b"\n")
+    tail = lines.pop()  # b"" when the file ends with a newline
+    torn_line = len(lines) + 1 if tail else None
+    if not lines:  # the only line is torn
+        _parse_header(tail, path, torn=True)
+        raise AssertionError("unreachable")  # pragma: no cover
+    header = _parse_header(lines[0], path, torn=False)
+    records: list[JournalRecord] = []
+    offsets: list[int] = []
+    offset = len(lines[0]) + 1
+    for number, raw in enumerate(lines[1:], start=2):
+        records.append(_parse_record(raw, path, number, len(records) + 1))
+        offsets.append(offset)
+        offset += len(raw) + 1
+    if torn_line is not None and not tolerate_torn_tail:
+        raise JournalDamaged(
+            f"line {torn_line} is cut short (no end of line)", path=path, line=torn_line, tip=torn_tip(path)
+        )
+    return Scan(header=header, records=records, offsets=offsets, size=offset, torn_line=torn_line, data=data)
+
+
+def read_journal(path: str | Path) -> tuple[JournalHeader, list[JournalRecord]]:
+    """The header and records of a journal; any damage raises :class:`JournalDamaged`."""
+    scan = scan_journal(Path(path))
+    return scan.header, scan.records
