@@ -1,29 +1,29 @@
 """The Elder Scrolls: Betrayal of the Second Era — the Engage action, with custom dice described as data.
 
 Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``sample_dice.yaml`` (an ILLUSTRATIVE dice set, not the printed game's faces), ``model.py`` (scenario files),
-``state.py``, ``setup.py``, ``resolver.py`` (the six engage steps) and ``events.py`` (this game's events). This
-module stays light: the heavy parts are imported when a scenario is loaded.
+``sample_dice.yaml`` (an ILLUSTRATIVE dice set, not the printed game's faces), ``model.py`` (scenario files and
+actions, each wording its own log header), ``state.py``, ``setup.py``, ``resolver.py`` (the six engage steps)
+and ``events.py`` (this game's events, extras beside the core's). This module stays light: the heavy parts are
+named in ``parts`` and imported when a scenario is loaded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
 
-from tabroll.engine import ActionHeader, AttackField, AttackRequest, Measure, Resolution, Ruleset, Scenario
+from tabroll.kit import AttackField, Blow, Measure, Ruleset, core_blows
 
 from .events import EVENTS
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
-    from tabroll.dice.sources import DiceSource
     from tabroll.events import Event
-    from tabroll.loading.yaml_source import YamlDocument
+
+    from .model import BotseAction
+    from .state import Adventurer, Battle
 
 
-class Botse(Ruleset[Any, Any]):
+class Botse(Ruleset["Battle", "BotseAction"]):
     id = "botse"
     name = "The Elder Scrolls: Betrayal of the Second Era"
     aliases = ("betrayal of the second era", "elder scrolls", "tes-botse")
@@ -41,60 +41,26 @@ class Botse(Ruleset[Any, Any]):
             "true",
             quick_only=True,
         ),
+        AttackField(
+            "gather",
+            "The skill dice gathered for the engage, e.g. Combat,Sword (sample dice without a scenario file).",
+            "text",
+        ),
+        AttackField("form", "The battle form: light_weapon, heavy_weapon, defensive, ranged or magic.", "text"),
     )
+    parts: ClassVar[Mapping[str, str]] = {
+        "options_model": "model:BotseOptions",
+        "scenario_model": "model:BotseScenario",
+        "load_scenario": "setup:build_scenario",
+        "resolve": "resolver:resolve",
+        "quick_attack": "setup:quick_scenario",
+        "quick_action": "setup:quick_action",
+        "summarize_state": "setup:summarize",
+        "state_lines": "setup:state_lines",
+        "state_rich": "setup:state_rich",
+    }
 
-    def options_model(self) -> type[BaseModel]:
-        from .model import BotseOptions
-
-        return BotseOptions
-
-    def scenario_model(self) -> type[BaseModel]:
-        from .model import BotseScenario
-
-        return BotseScenario
-
-    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
-        from .setup import build_scenario
-
-        return build_scenario(self, doc, options or {})
-
-    def resolve(self, state: Any, action: Any, dice: DiceSource) -> Resolution:
-        from .resolver import resolve
-
-        events, after = resolve(state, action, dice)
-        return Resolution(events=tuple(events), state=after)
-
-    def describe_action(self, action: Any) -> ActionHeader:
-        return ActionHeader(*self._header(action))
-
-    def _header(self, action: Any) -> tuple[str | None, str, str]:
-        from .model import AuraAction, EndTurnAction, EngageAction, MoveAction, RollSkillDiceAction
-
-        if isinstance(action, EngageAction):
-            names = action.target_names()
-            against = f" {', '.join(names)}" if names else " (no target)"
-            granted = " (granted by an ability)" if action.granted else ""
-            return action.adventurer, "engage", f"{action.adventurer} engages{against}{granted}"
-        if isinstance(action, RollSkillDiceAction):
-            return action.adventurer, "roll_skill_dice", f"{action.adventurer} rolls skill dice outside battle"
-        if isinstance(action, MoveAction):
-            return action.adventurer, "move", f"{action.adventurer} moves to {list(action.to)}"
-        if isinstance(action, AuraAction):
-            return action.unit, "aura", f"{action.unit} uses {action.skill}"
-        assert isinstance(action, EndTurnAction)
-        return action.adventurer, "end_turn", f"{action.adventurer} ends the turn"
-
-    def quick_attack(self, request: AttackRequest) -> Scenario:
-        from .setup import quick_scenario
-
-        return quick_scenario(self, request)
-
-    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Any:
-        from .setup import quick_action
-
-        return quick_action(attacker, target, fields)
-
-    def declare_measures(self, state: Any, action: Any) -> list[Measure]:
+    def declare_measures(self, state: Battle, action: BotseAction) -> list[Measure]:
         """Health left of every unit (a level); tenacity, light fatigue and dice sent to the cooldown track
         gained by each adventurer (changes)."""
         measures = [Measure(f"Health left: {unit.name}", "level", unit.health) for unit in state.units]
@@ -106,40 +72,31 @@ class Botse(Ruleset[Any, Any]):
             ]
         return measures
 
-    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool]:
+    def outcome_measures(self, before: Battle, after: Battle, events: Sequence[Event]) -> dict[str, int | bool]:
         out: dict[str, int | bool] = {}
         for unit in before.units:
             out[f"Health left: {unit.name}"] = after.unit(unit.name).health
         for old in before.adventurers:
-            new = after.unit(old.name)
+            new = after.adventurer(old.name)
             out[f"tenacity gained: {old.name}"] = new.tenacity - old.tenacity
             out[f"light fatigue gained: {old.name}"] = new.light_fatigue - old.light_fatigue
             out[f"dice to cooldown: {old.name}"] = _exhausted(new) - _exhausted(old)
         return out
 
-    def outcome_part(self, action: Any, event: Event) -> str:
+    def outcome_part(self, action: BotseAction, event: Event) -> str:
         """The engaging adventurer's damage is the engage's own; an enemy's afterwards is its reaction."""
         actor = self.describe_action(action)[0]
         striker = getattr(event, "attacker", None) or getattr(event, "by", None)
         return "" if striker is None or striker == actor else "reaction"
 
-    def summarize_state(self, state: Any) -> dict[str, Any]:
-        from .setup import summarize
-
-        return summarize(state)
-
-    def state_lines(self, state: Any) -> list[str]:
-        from .setup import state_lines
-
-        return state_lines(state)
-
-    def state_rich(self, state: Any) -> Any:
-        from rich.text import Text
-
-        return Text("\n".join(self.state_lines(state)).strip("\n"))
+    def blows(self, action: BotseAction, events: Sequence[Event]) -> list[Blow]:
+        """The core blows, less the Health an adventurer pays as a cost (a ``damage`` dealt by nobody): paying
+        a cost is no blow of the engage."""
+        struck = [e for e in events if not (e.kind == "damage" and getattr(e, "attacker", None) is None)]
+        return core_blows(self, action, struck)
 
 
-def _exhausted(adventurer: Any) -> int:
+def _exhausted(adventurer: Adventurer) -> int:
     """How many dice sit on an adventurer's cooldown track."""
     return sum(1 for slot in adventurer.cooldown if slot is not None)
 

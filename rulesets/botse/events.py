@@ -1,8 +1,13 @@
-"""BotSE's own events (registered with the core, with a one-line describer each).
+"""BotSE's own events: extras beside the core vocabulary, handed to the core by the ruleset (``events``).
 
-Core events are used where they fit: ``damage`` (one dealing, with the Defense it met in ``rule``),
-``modifier`` (Defense lowered by the engage's running total, and restored after it), ``defeat``, ``status``,
-``spend``, ``ruling``, ``note``.
+The core kinds say everything they can: every die rolled (or rerolled) is a ``roll`` of one die whose
+``faces`` name the face it showed and whose ``effect`` says what its resolution code does with it;
+``damage`` is one dealing of damage to a unit's ``Health`` (with the Defense it met in ``rule``, and
+``lost``/``left``), a Health cost paid included; ``defeat`` a unit brought to Health 0; ``heal`` names
+``Health``; ``modifier`` is Defense lowered by the engage's running total (and restored after it); ``status``,
+``spend``, ``ruling``, ``note``. The kinds below carry what those cannot: the engage's steps (fatigue, form,
+target, dice gathered), a face turned by an ability (no roll), which result is resolved and what it did,
+where each die ends, tenacity gained and the reactions of step 6.
 """
 
 from __future__ import annotations
@@ -13,10 +18,11 @@ from tabroll.events import Event, event_kind
 
 
 @event_kind("light_fatigue")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class FatigueGained(Event):
     """An adventurer gains light fatigue dice (``amount``; ``total`` after) or, with 0, why none."""
 
+    STYLE = "yellow"
     unit: str
     amount: int
     total: int
@@ -29,10 +35,11 @@ class FatigueGained(Event):
 
 
 @event_kind("battle_form")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class FormDeclared(Event):
     """The battle form for this engage, with the range it gives (``reach``: text) and the form before."""
 
+    STYLE = "blue"
     unit: str
     form: str
     previous: str
@@ -44,10 +51,11 @@ class FormDeclared(Event):
 
 
 @event_kind("engage_target")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class TargetDeclared(Event):
     """The declared target, in sight and within range: ``distance`` in hexes."""
 
+    STYLE = "blue"
     unit: str
     target: str
     distance: int
@@ -58,10 +66,12 @@ class TargetDeclared(Event):
 
 
 @event_kind("gather_dice")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Gathered(Event):
     """The dice gathered, with each stat's count against its limit, and the free enemy combat dice."""
 
+    STYLE = "cyan"
+    OUTCOME = False
     unit: str
     dice: tuple[str, ...]
     stamina: int
@@ -81,29 +91,31 @@ class Gathered(Event):
         )
 
 
-@event_kind("die_face")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FaceRolled(Event):
-    """Die number ``number`` (its place in the roll) shows face ``face`` of ``sides``: ``shows``.
-    ``how`` is rolled, rerolled or turned."""
+@event_kind("die_turned")
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+class FaceTurned(Event):
+    """An ability turns die ``number`` (its place in the roll) to face ``face`` of ``sides``, which ``shows``
+    its icons (step 5a). No die is rolled: a rolled or rerolled die is a core ``roll``."""
 
+    STYLE = "cyan"
+    OUTCOME = False
     number: int
     die: str
     face: int
     sides: int
     shows: str
-    free: bool = False
-    how: str = "rolled"
 
     def sentence(self) -> str:
-        free = " (free)" if self.free else ""
-        return f"die {self.number} {self.die}{free} {self.how}: face {self.face} of {self.sides} → {self.shows}"
+        return f"die {self.number} {self.die} turned to face {self.face} of {self.sides}: {self.shows}"
 
 
 @event_kind("die_result")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ResultResolved(Event):
-    """A result (die ``number``, or 0 for the item's ability) is resolved: ``done`` says what it did."""
+    """The result the player chose to resolve next (die ``number``, or 0 for the item's ability): ``done``
+    says what it did (the roll said what the face shows; this says which result was taken, and when)."""
+
+    STYLE = "green"
 
     number: int
     die: str
@@ -115,8 +127,11 @@ class ResultResolved(Event):
 
 
 @event_kind("tenacity")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class TenacityGained(Event):
+    """An adventurer gains tenacity (``amount``; ``total`` after)."""
+
+    STYLE = "green"
     unit: str
     amount: int
     total: int
@@ -127,11 +142,13 @@ class TenacityGained(Event):
 
 
 @event_kind("die_placed")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class DiePlaced(Event):
     """Where a rolled die ends the engage: ``exhausted`` (cooldown ``slot``, 1 = leftmost), ``active``
     (active ``slot``), ``drained``, ``discarded`` or ``status`` (on ``on``)."""
 
+    STYLE = "dim"
+    OUTCOME = False
     number: int
     die: str
     place: str
@@ -151,10 +168,11 @@ class DiePlaced(Event):
 
 
 @event_kind("skill_trigger")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Reaction(Event):
     """Step 6: a triggered skill fires (``fired``) or, with the reason, does not."""
 
+    STYLE = "magenta"
     unit: str
     skill: str
     when: str
@@ -172,7 +190,7 @@ EVENTS: tuple[type[Event], ...] = (
     FormDeclared,
     TargetDeclared,
     Gathered,
-    FaceRolled,
+    FaceTurned,
     ResultResolved,
     TenacityGained,
     DiePlaced,

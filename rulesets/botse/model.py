@@ -10,7 +10,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic import AliasChoices, Discriminator, Field, Tag, model_validator
+
+from tabroll.kit import ActionHeader
+from tabroll.kit.models import ScenarioFile, Strict
 
 MAX_FACES = 20
 MAX_DICE_PER_UNIT = 100
@@ -18,10 +21,6 @@ Amount = Annotated[int, Field(ge=0, le=1000)]
 Coordinate = Annotated[int, Field(ge=-1000, le=1000)]
 HexInput = tuple[Coordinate, Coordinate]
 Name = Annotated[str, Field(min_length=1, max_length=60)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class Form(StrEnum):
@@ -121,9 +120,9 @@ class BotseOptions(Strict):
 class CostInput(Strict):
     """A cost that must be paid in full."""
 
-    tenacity: Amount = 0
-    health: Amount = 0
-    light_fatigue: Amount = 0
+    tenacity: Amount = Field(0, description="Tenacity to spend.")
+    health: Amount = Field(0, description="Health to pay.")
+    light_fatigue: Amount = Field(0, description="Light fatigue dice to take.")
 
 
 class PartInput(Strict):
@@ -136,14 +135,24 @@ class PartInput(Strict):
     table to apply by hand.
     """
 
-    damage: Amount = 0
-    splash: Amount = 0
-    adjacent_to: Literal["target", "self"] = "target"
-    unblockable: bool = False
-    prevent: Amount = 0
-    heal: Amount = 0
-    status: Name | None = None
-    text: Annotated[str, Field(max_length=200)] | None = None
+    damage: Amount = Field(0, description="Damage to the declared target.")
+    splash: Amount = Field(
+        0, description="Damage to one other unit adjacent to the target (or to the adventurer, adjacent_to: self)."
+    )
+    adjacent_to: Literal["target", "self"] = Field(
+        "target", description="What the splash unit must be adjacent to: the target or the adventurer (self)."
+    )
+    unblockable: bool = Field(False, description="The damage ignores Defense.")
+    prevent: Amount = Field(0, description="Damage prevented (by the adventurer, or by the unit named when resolving).")
+    heal: Amount = Field(
+        0,
+        description="Health restored (to the adventurer, or to the unit named when resolving), up to its "
+        "starting Health.",
+    )
+    status: Name | None = Field(None, description="The name of a status effect placed on the target, a unit or a hex.")
+    text: Annotated[str, Field(max_length=200)] | None = Field(
+        None, description="Anything else, shown for the table to apply by hand."
+    )
 
 
 class FaceInput(PartInput):
@@ -151,10 +160,16 @@ class FaceInput(PartInput):
     face does nothing: "do A to do B") and an optional ``then`` part (done only when the face's own part was
     done in full: "do A, then B"). ``tenacity``: a tenacity face (exhaust the die, gain 1 tenacity)."""
 
-    tenacity: bool = False
-    code: Code = Code.INSTANT
-    cost: CostInput | None = None
-    then: PartInput | None = None
+    tenacity: bool = Field(
+        False, description="A tenacity face: exhaust the die and gain 1 tenacity (nothing else on the face)."
+    )
+    code: Code = Field(
+        Code.INSTANT, description="Where the die goes once resolved: active, cooldown, drained, instant or status."
+    )
+    cost: CostInput | None = Field(
+        None, description="A cost paid in full when the result resolves, or nothing on the face is done."
+    )
+    then: PartInput | None = Field(None, description="A part done only when everything before it was done in full.")
 
     @model_validator(mode="after")
     def _consistent(self) -> FaceInput:
@@ -181,22 +196,28 @@ FaceEntry = Annotated[
 class DieInput(Strict):
     """A skill die: its faces, and optionally the battle form whose icon it carries."""
 
-    form: Form | None = None
-    faces: list[FaceEntry] = Field(min_length=1, max_length=MAX_FACES)
+    form: Form | None = Field(None, description="The battle form whose icon the die carries (none: any form).")
+    faces: list[FaceEntry] = Field(
+        min_length=1,
+        max_length=MAX_FACES,
+        description="The faces of the die, 1 to 20: blank, tenacity or a mapping of icons.",
+    )
 
 
 class SkillLineInput(Strict):
     """A skill line: its dice, tied to Stamina or Magicka; ``combat: true`` marks the Combat skill's dice."""
 
-    stat: Stat
-    combat: bool = False
-    dice: dict[Name, DieInput] = Field(min_length=1, max_length=50)
+    stat: Stat = Field(description="The stat the line's dice count against: stamina or magicka.")
+    combat: bool = Field(False, description="The Combat skill's dice (combat dice).")
+    dice: dict[Name, DieInput] = Field(min_length=1, max_length=50, description="The line's dice by name.")
 
 
 class EnemyDieInput(Strict):
     """An enemy combat die (used as free combat dice). It has no tenacity faces."""
 
-    faces: list[FaceEntry] = Field(min_length=1, max_length=MAX_FACES)
+    faces: list[FaceEntry] = Field(
+        min_length=1, max_length=MAX_FACES, description="The faces of the die, 1 to 20 (no tenacity faces)."
+    )
 
 
 # --- units ------------------------------------------------------------------------------------------------
@@ -206,63 +227,79 @@ class AbilityInput(Strict):
     """What an item's ability does in the engage: damage to the target (dealt on its own, not summed with
     the dice), free combat dice added to the roll, tenacity gained, or a text for the table."""
 
-    damage: Amount = 0
+    damage: Amount = Field(0, description="Damage to the target, dealt on its own (not summed with the dice).")
     damage_per_combat_die: Amount = Field(
         0, description="More damage for each combat die in the roll; free enemy combat dice count as combat dice."
     )
-    unblockable: bool = False
-    free_dice: Annotated[int, Field(ge=0, le=20)] = 0
-    tenacity: Amount = 0
+    unblockable: bool = Field(False, description="The damage ignores Defense.")
+    free_dice: Annotated[int, Field(ge=0, le=20)] = Field(0, description="Free enemy combat dice added to the roll.")
+    tenacity: Amount = Field(0, description="Tenacity gained.")
     targets: Annotated[int, Field(ge=1, le=10)] = Field(
         1,
         description="How many units an engage may declare as targets when this item is chosen (an ability "
         "that says so); its damage then goes to each of them.",
     )
-    text: Annotated[str, Field(max_length=200)] | None = None
+    text: Annotated[str, Field(max_length=200)] | None = Field(
+        None, description="Anything else, shown for the table to apply by hand."
+    )
 
 
 class OvertaxInput(Strict):
     """An optional stronger use of a weapon ability: pay ``cost`` to add ``ability``."""
 
-    cost: CostInput
-    ability: AbilityInput
+    cost: CostInput = Field(description="The overtax cost, paid in full.")
+    ability: AbilityInput = Field(description="What overtaxing adds to the ability.")
 
 
 class ItemInput(Strict):
     """A weapon in the adventurer's ready equipment; its ability works in the listed forms."""
 
-    forms: list[Form] = Field(min_length=1, max_length=5)
-    ability: AbilityInput
-    overtax: OvertaxInput | None = None
-    ready: bool = True
+    forms: list[Form] = Field(min_length=1, max_length=5, description="The battle forms its ability works in.")
+    ability: AbilityInput = Field(description="The item's ability in an engage.")
+    overtax: OvertaxInput | None = Field(
+        None, description="An optional stronger use: pay a cost to add to the ability."
+    )
+    ready: bool = Field(True, description="Whether the item is ready (only a ready item's ability is used).")
 
 
 class AdventurerInput(Strict):
-    at: HexInput = Field(validation_alias=AliasChoices("at", "position"))
-    stamina: Annotated[int, Field(ge=0, le=20)]
-    magicka: Annotated[int, Field(ge=0, le=20)]
-    health: Annotated[int, Field(ge=0, le=1000)]
+    at: HexInput = Field(validation_alias=AliasChoices("at", "position"), description="The adventurer's hex.")
+    stamina: Annotated[int, Field(ge=0, le=20)] = Field(
+        description="The Stamina stat: the limit of Stamina dice per engage, the ranged reach and the move."
+    )
+    magicka: Annotated[int, Field(ge=0, le=20)] = Field(
+        description="The Magicka stat: the limit of Magicka dice per engage and the magic reach."
+    )
+    health: Annotated[int, Field(ge=0, le=1000)] = Field(description="Health now.")
     max_health: Annotated[int, Field(ge=1, le=1000)] | None = Field(
         None, description="The Health a heal can restore up to (default: the starting Health)."
     )
     cooldown_stat: Annotated[int, Field(ge=0, le=13)] = Field(
         2, description="The Cooldown stat: dice removed from the cooldown track at each Recovery step."
     )
-    defense: Amount = 0
-    tenacity: Amount = 0
-    form: Form = Form.LIGHT_WEAPON
+    defense: Amount = Field(0, description="Defense: stops blockable damage first in each engage.")
+    tenacity: Amount = Field(0, description="Tenacity now.")
+    form: Form = Field(Form.LIGHT_WEAPON, description="The current battle form.")
     dice: list[Name] = Field(
         default_factory=list,
         max_length=MAX_DICE_PER_UNIT,
         description="The skill dice available in the attribute rows (a name once per physical die).",
     )
-    cooldown_slots: Annotated[int, Field(ge=1, le=30)] = 8
-    cooldown: list[Name | None] = Field(default_factory=list, max_length=30)
-    active_slots: Annotated[int, Field(ge=0, le=10)] = 2
-    active: list[Name] = Field(default_factory=list, max_length=10)
-    light_fatigue: Amount = 0
+    cooldown_slots: Annotated[int, Field(ge=1, le=30)] = Field(8, description="How many slots the cooldown track has.")
+    cooldown: list[Name | None] = Field(
+        default_factory=list,
+        max_length=30,
+        description="The cooldown track's dice from the left (null: an open slot; 'light fatigue' for a fatigue die).",
+    )
+    active_slots: Annotated[int, Field(ge=0, le=10)] = Field(2, description="How many active slots it has.")
+    active: list[Name] = Field(default_factory=list, max_length=10, description="Dice already in the active slots.")
+    light_fatigue: Amount = Field(0, description="Light fatigue dice taken so far.")
     engages: Annotated[int, Field(ge=0, le=100)] = Field(0, description="Engages already done this turn.")
-    items: dict[Name, ItemInput] = Field(default_factory=dict, max_length=20)
+    items: dict[Name, ItemInput] = Field(
+        default_factory=dict,
+        max_length=20,
+        description="Ready equipment by name: weapons whose ability an engage may use.",
+    )
     skills: list[AdventurerSkillInput] = Field(
         default_factory=list, max_length=20, description="Reactions it may use after an engage (step 6)."
     )
@@ -283,11 +320,16 @@ class EffectInput(Strict):
     adjacent to its owner (``to: adjacent``) or to the engage's declared target (``to: target``), light
     fatigue for the adventurer who engaged, a text."""
 
-    damage: Amount = 0
-    to: Literal["engager", "adjacent", "target"] = "engager"
-    unblockable: bool = False
-    light_fatigue: Amount = 0
-    text: Annotated[str, Field(max_length=200)] | None = None
+    damage: Amount = Field(0, description="Damage dealt (to whom: 'to').")
+    to: Literal["engager", "adjacent", "target"] = Field(
+        "engager",
+        description="Who takes the damage: the adventurer who engaged, every adjacent unit, or the declared target.",
+    )
+    unblockable: bool = Field(False, description="The damage ignores Defense.")
+    light_fatigue: Amount = Field(0, description="Light fatigue dice for the adventurer who engaged.")
+    text: Annotated[str, Field(max_length=200)] | None = Field(
+        None, description="Anything else, shown for the table to apply by hand."
+    )
 
 
 class SkillInput(Strict):
@@ -295,35 +337,43 @@ class SkillInput(Strict):
     after being defeated in one (``defeated``), after any engage (``after_engage``: step 6, the reactions of
     enemies, adventurers and companions), or an aura used by its own action (``aura``)."""
 
-    name: Name
-    when: Literal["engaged", "damaged", "defeated", "after_engage", "aura"]
-    effect: EffectInput
+    name: Name = Field(description="The skill's name.")
+    when: Literal["engaged", "damaged", "defeated", "after_engage", "aura"] = Field(
+        description="When it triggers: engaged, damaged, defeated, after_engage, or aura (its own action)."
+    )
+    effect: EffectInput = Field(description="What it does.")
 
 
 class AdventurerSkillInput(SkillInput):
     """An adventurer's reaction: a skill that may be used after an engage (step 6)."""
 
-    when: Literal["after_engage"] = "after_engage"
+    when: Literal["after_engage"] = Field(
+        "after_engage", description="An adventurer's reactions answer an engage (after_engage)."
+    )
 
 
 class CreatureInput(Strict):
-    at: HexInput = Field(validation_alias=AliasChoices("at", "position"))
-    health: Annotated[int, Field(ge=1, le=1000)]
-    max_health: Annotated[int, Field(ge=1, le=1000)] | None = None
-    defense: Amount = 0
-    combat_die: Name | None = None
-    skills: list[SkillInput] = Field(default_factory=list, max_length=20)
+    at: HexInput = Field(validation_alias=AliasChoices("at", "position"), description="The unit's hex.")
+    health: Annotated[int, Field(ge=1, le=1000)] = Field(description="Health now.")
+    max_health: Annotated[int, Field(ge=1, le=1000)] | None = Field(
+        None, description="The Health a heal can restore up to (default: the starting Health)."
+    )
+    defense: Amount = Field(0, description="Defense: stops blockable damage first in each engage.")
+    combat_die: Name | None = Field(None, description="Its combat die (an enemy die's name).")
+    skills: list[SkillInput] = Field(default_factory=list, max_length=20, description="Its triggered skills and auras.")
 
 
 class MapInput(Strict):
     """The hex battle map: a hexagon (``radius``), a rectangle (``columns`` and ``rows``) or a list of cells."""
 
-    radius: int | None = None
-    columns: int | None = None
-    rows: int | None = None
-    cells: list[HexInput] | None = Field(None, max_length=20_000)
-    orientation: Literal["pointy", "flat"] = "pointy"
-    blocked: list[HexInput] = Field(default_factory=list, max_length=20_000)
+    radius: int | None = Field(None, description="A hexagon of this radius around [0, 0].")
+    columns: int | None = Field(None, description="A rectangle's columns.")
+    rows: int | None = Field(None, description="A rectangle's rows.")
+    cells: list[HexInput] | None = Field(None, max_length=20_000, description="The map's hexes one by one.")
+    orientation: Literal["pointy", "flat"] = Field("pointy", description="Pointy-topped or flat-topped hexes.")
+    blocked: list[HexInput] = Field(
+        default_factory=list, max_length=20_000, description="Blocked hexes: no unit stands there and they stop sight."
+    )
 
 
 # --- actions ----------------------------------------------------------------------------------------------
@@ -335,9 +385,11 @@ class ResultChoice(Strict):
     """One result to resolve: the die (its 1-based place in the roll), or the chosen item's ``item``
     ability; ``unit`` picks the unit a splash, prevent or status result applies to, ``hex`` a status hex."""
 
-    die: Annotated[int, Field(ge=1, le=200)] | Literal["item"]
-    unit: Name | None = None
-    hex: HexInput | None = None
+    die: Annotated[int, Field(ge=1, le=200)] | Literal["item"] = Field(
+        description="The die's place in the roll (from 1), or 'item' for the chosen item's ability."
+    )
+    unit: Name | None = Field(None, description="The unit a splash, prevent, heal or status result applies to.")
+    hex: HexInput | None = Field(None, description="The hex a status result is placed on.")
     target: Name | None = Field(
         None, description="With several declared targets: the one this result's 'the target' means (default the first)."
     )
@@ -361,20 +413,28 @@ ResultEntry = Annotated[
 class TurnFace(Strict):
     """An ability turns die ``die`` (its place in the roll) to face ``face``."""
 
-    die: Annotated[int, Field(ge=1, le=200)]
-    face: Annotated[int, Field(ge=1, le=MAX_FACES)]
+    die: Annotated[int, Field(ge=1, le=200)] = Field(description="The die's place in the roll (from 1).")
+    face: Annotated[int, Field(ge=1, le=MAX_FACES)] = Field(description="The face it is turned to (1-based).")
 
 
 class RollFields(Strict):
-    adventurer: Name
-    gather: list[Name] = Field(default_factory=list, max_length=60)
+    """The fields of a roll of skill dice, in an engage or outside battle."""
+
+    adventurer: Name = Field(description="The adventurer who rolls.")
+    gather: list[Name] = Field(
+        default_factory=list,
+        max_length=60,
+        description="The skill dice gathered (step 4), by name, once per die; rolled in this order.",
+    )
     resolve: list[ResultEntry] | None = Field(
         None,
         max_length=200,
         description="The results to resolve, in order (default: every die in roll order, then the item). "
         "A die left out is not resolved: it is exhausted.",
     )
-    reroll: list[Annotated[int, Field(ge=1, le=200)]] = Field(default_factory=list, max_length=60)
+    reroll: list[Annotated[int, Field(ge=1, le=200)]] = Field(
+        default_factory=list, max_length=60, description="Dice an ability rerolls (their places in the roll, step 5a)."
+    )
     turn: list[TurnFace] = Field(
         default_factory=list, max_length=60, description="Dice an ability turns to another face (step 5a)."
     )
@@ -382,21 +442,29 @@ class RollFields(Strict):
         default_factory=list,
         description="Companions and adventurers that choose to use their triggered skills (enemies must).",
     )
-    dice: DiceList | None = Field(None, max_length=1000)
+    dice: DiceList | None = Field(
+        None,
+        max_length=1000,
+        description="Given dice: FACE NUMBERS (1-based places in each die's faces), in roll order, then rerolls.",
+    )
 
 
 class EngageAction(RollFields):
-    do: Literal["engage"]
-    form: Form | None = None
-    target: Name | None = None
+    """The engage action: fatigue, battle form, target, gather and roll, resolve, reactions."""
+
+    do: Literal["engage"] = Field(description="The action: an engage.")
+    form: Form | None = Field(None, description="The battle form declared (default: the adventurer's current one).")
+    target: Name | None = Field(None, description="The declared target: an enemy in sight and in the form's range.")
     targets: list[Name] | None = Field(
         None,
         max_length=10,
         description="More than one target, when the chosen item's ability says so (its 'targets').",
     )
-    item: Name | None = None
-    overtax: bool = False
-    free_dice: Annotated[int, Field(ge=0, le=20)] = 0
+    item: Name | None = Field(None, description="The ready item whose ability is used (its forms include the form).")
+    overtax: bool = Field(False, description="Pay the item's overtax cost for its stronger ability.")
+    free_dice: Annotated[int, Field(ge=0, le=20)] = Field(
+        0, description="Free enemy combat dice an ability adds to the roll (beyond the item's own)."
+    )
     granted: bool = Field(False, description="An engage granted by an ability, outside an engage action.")
 
     @model_validator(mode="after")
@@ -408,49 +476,91 @@ class EngageAction(RollFields):
     def target_names(self) -> list[str]:
         return list(self.targets) if self.targets is not None else ([self.target] if self.target else [])
 
+    def describe(self) -> ActionHeader:
+        names = self.target_names()
+        against = f" {', '.join(names)}" if names else " (no target)"
+        granted = " (granted by an ability)" if self.granted else ""
+        return ActionHeader(self.adventurer, "engage", f"{self.adventurer} engages{against}{granted}")
+
 
 class RollSkillDiceAction(RollFields):
-    do: Literal["roll_skill_dice"]
+    """Rolling skill dice outside battle: no fatigue, form or target; reactions still answer it."""
+
+    do: Literal["roll_skill_dice"] = Field(description="The action: roll skill dice outside battle.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.adventurer, "roll_skill_dice", f"{self.adventurer} rolls skill dice outside battle")
 
 
 class MoveAction(Strict):
-    do: Literal["move"]
-    adventurer: Name
-    to: HexInput
-    dice: DiceList | None = Field(None, max_length=0)
+    """A move: up to Stamina hexes through open hexes (ruling movement)."""
+
+    do: Literal["move"] = Field(description="The action: a move.")
+    adventurer: Name = Field(description="The adventurer who moves.")
+    to: HexInput = Field(description="The hex it moves to.")
+    dice: DiceList | None = Field(None, max_length=0, description="A move rolls no dice.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.adventurer, "move", f"{self.adventurer} moves to {list(self.to)}")
 
 
 class AuraAction(Strict):
-    do: Literal["aura"]
-    unit: Name
-    skill: Name
-    dice: DiceList | None = Field(None, max_length=0)
+    """An enemy's or companion's aura, used by its own action (not an engage)."""
+
+    do: Literal["aura"] = Field(description="The action: an enemy's or companion's aura.")
+    unit: Name = Field(description="The enemy or companion whose aura it is.")
+    skill: Name = Field(description="The aura skill's name.")
+    dice: DiceList | None = Field(None, max_length=0, description="An aura rolls no dice.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, "aura", f"{self.unit} uses {self.skill}")
 
 
 class EndTurnAction(Strict):
-    do: Literal["end_turn"]
-    adventurer: Name
-    dice: DiceList | None = Field(None, max_length=0)
+    """The adventurer's turn ends; its next one starts with the Recovery step (ruling recovery)."""
+
+    do: Literal["end_turn"] = Field(description="The action: end the adventurer's turn.")
+    adventurer: Name = Field(description="The adventurer whose turn ends.")
+    dice: DiceList | None = Field(None, max_length=0, description="Ending a turn rolls no dice.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.adventurer, "end_turn", f"{self.adventurer} ends the turn")
 
 
-Action = Annotated[
-    EngageAction | RollSkillDiceAction | MoveAction | AuraAction | EndTurnAction, Field(discriminator="do")
-]
+BotseAction = EngageAction | RollSkillDiceAction | MoveAction | AuraAction | EndTurnAction
+"""Every action of a BotSE scenario (the resolver has one handler for each)."""
+
+Action = Annotated[BotseAction, Field(discriminator="do")]
 
 
-class BotseScenario(Strict):
-    ruleset: Literal["botse"]
-    title: str = ""
-    description: str = ""
-    seed: int | None = Field(None, ge=0, le=2**63)
-    options: dict[str, Any] = Field(default_factory=dict)
+class BotseScenario(ScenarioFile):
+    """A BotSE scenario file: the dice as data, the hex map, the units and the actions to resolve."""
+
+    ruleset: Literal["botse"] = Field(description="The game: botse.")
     dice_set: Literal["sample", "none"] = Field(
         "none", description="'sample' adds the bundled ILLUSTRATIVE dice (not the printed game's faces)."
     )
-    skill_lines: dict[Name, SkillLineInput] = Field(default_factory=dict, max_length=50)
-    enemy_dice: dict[Name, EnemyDieInput] = Field(default_factory=dict, max_length=20)
-    map: MapInput
-    adventurers: dict[Name, AdventurerInput] = Field(min_length=1, max_length=10)
-    enemies: dict[Name, CreatureInput] = Field(default_factory=dict, max_length=200)
-    companions: dict[Name, CreatureInput] = Field(default_factory=dict, max_length=50)
-    actions: list[Action] = Field(default_factory=list, max_length=10_000)
+    skill_lines: dict[Name, SkillLineInput] = Field(
+        default_factory=dict,
+        max_length=50,
+        description="The skill lines by name, each with its dice described face by face (a line of the sample "
+        "set with the same name is replaced).",
+    )
+    enemy_dice: dict[Name, EnemyDieInput] = Field(
+        default_factory=dict,
+        max_length=20,
+        description="Enemy combat dice by name; free combat dice are rolled with the first one.",
+    )
+    map: MapInput = Field(description="The hex battle map, with its blocked hexes (which stop sight).")
+    adventurers: dict[Name, AdventurerInput] = Field(
+        min_length=1, max_length=10, description="The adventurers by name: stats, dice, tracks, items, reactions."
+    )
+    enemies: dict[Name, CreatureInput] = Field(
+        default_factory=dict, max_length=200, description="The enemies by name: Health, Defense, skills."
+    )
+    companions: dict[Name, CreatureInput] = Field(
+        default_factory=dict, max_length=50, description="The companions by name: Health, Defense, skills."
+    )
+    actions: list[Action] = Field(
+        default_factory=list, max_length=10_000, description="The actions to resolve, in order (do: engage, ...)."
+    )

@@ -1,8 +1,10 @@
 """BotSE resolution: the six engage steps, rolling skill dice outside battle, moves, auras and turn ends.
 
-``resolve(battle, action, dice) -> (events, battle)``, pure: every die is drawn from ``dice`` as a FACE
-NUMBER (``roll_die(dice, len(faces), purpose)``, 1-based), so given values, prompts, seeds and the odds engine
-all work on custom dice. A refusal raises :class:`RuleRefusal`; the engine then keeps the state unchanged.
+``resolve(battle, action, dice) -> Resolution``, pure: one handler per action class (``HANDLERS``), each
+working on a :class:`Work` (the action's log). Every die is drawn from ``dice`` as a FACE NUMBER
+(``roll_die(dice, len(faces), purpose)``, 1-based), so given values, prompts, seeds and the odds engine all
+work on custom dice, and is logged as a core ``roll`` naming the face and what it does. A refusal raises
+:class:`RuleRefusal`; the engine then keeps the state unchanged.
 """
 
 from __future__ import annotations
@@ -10,18 +12,19 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tabroll.dice.sources import DiceSource, asks_players, roll_die
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, Defeat, Event, Heal, Modifier, Move, Note, Spend, StatusApplied
+from tabroll.events import Damage, Defeat, Heal, Modifier, Move, Note, Roll, Spend, StatusApplied
 from tabroll.geometry.hex import Hex
+from tabroll.kit import Handlers
 from tabroll.turn import ActionLog
 
 from .choices import ability_text, ask_choice, asking, choose_form, choose_item, choose_overtax
 from .events import (
     DiePlaced,
-    FaceRolled,
+    FaceTurned,
     FatigueGained,
     FormDeclared,
     Gathered,
@@ -32,6 +35,7 @@ from .events import (
 )
 from .model import (
     AuraAction,
+    BotseOptions,
     Code,
     EndTurnAction,
     EngageAction,
@@ -44,6 +48,9 @@ from .model import (
 )
 from .setup import FATIGUE_DIE
 from .state import Ability, Adventurer, Battle, Cost, Creature, Die, Effect, Face, Placed, Unit
+
+if TYPE_CHECKING:
+    from tabroll.engine import Resolution
 
 PLACES = ("exhausted", "active", "drained", "discarded", "status")
 
@@ -73,8 +80,9 @@ class Work(ActionLog):
     placed: dict[int, str] = field(default_factory=dict)
 
     @property
-    def options(self) -> Any:
-        return self.battle.options
+    def options(self) -> BotseOptions:
+        options: BotseOptions = self.battle.options
+        return options
 
     def unit(self, name: str) -> Unit:
         return self.battle.unit(name)
@@ -86,21 +94,14 @@ class Work(ActionLog):
         self.battle = self.battle.with_unit(unit)
 
 
-def resolve(battle: Battle, action: Any, dice: DiceSource) -> tuple[list[Event], Battle]:
+HANDLERS: Handlers[Work] = Handlers()
+"""Each action class to the function that resolves it."""
+
+
+def resolve(battle: Battle, action: object, dice: DiceSource) -> Resolution:
     work = Work(battle=battle, dice=dice)
-    if isinstance(action, EngageAction):
-        resolve_roll(work, action, engage=True)
-    elif isinstance(action, RollSkillDiceAction):
-        resolve_roll(work, action, engage=False)
-    elif isinstance(action, MoveAction):
-        resolve_move(work, action)
-    elif isinstance(action, AuraAction):
-        resolve_aura(work, action)
-    elif isinstance(action, EndTurnAction):
-        resolve_end_turn(work, action)
-    else:  # pragma: no cover - the scenario model admits only these kinds
-        raise TypeError(f"unknown action {action!r}")
-    return work.events, work.battle
+    HANDLERS(work, action)
+    return work.resolution(work.battle)
 
 
 # --- ranges -----------------------------------------------------------------------------------------------
@@ -151,7 +152,9 @@ class Engage:
     targets: tuple[str, ...] = ()  # every declared target (``target`` is the first, or the one a result aims at)
 
 
-def resolve_roll(work: Work, action: RollFields, *, engage: bool) -> None:
+@HANDLERS.on(EngageAction, RollSkillDiceAction)
+def resolve_roll(work: Work, action: RollFields) -> None:
+    """An engage (its six steps), or skill dice rolled outside battle (steps 4 to 6 only)."""
     adventurer = work.adventurer(action.adventurer)
     if adventurer.defeated:
         raise RuleRefusal(f"{adventurer.name} is defeated", rule="engage")
@@ -403,23 +406,49 @@ def gather_and_roll(
     for number, die in enumerate(dice, start=1):
         is_free = number > len(action.gather)
         kind = "free enemy combat die" if is_free else die.name
-        value = roll_die(work.dice, die.sides, f"{kind}, die {number} ({die.sides} faces)")
-        entry = Rolled(number=number, die=die, face_number=value, free=is_free)
+        entry = Rolled(number=number, die=die, face_number=0, free=is_free)
+        roll_face(work, entry, adventurer.name, f"{kind}, die {number} ({die.sides} faces)")
         rolled.append(entry)
-        work.emit(
-            FaceRolled(
-                number=number, die=die.name, face=value, sides=die.sides, shows=entry.face.describe(), free=is_free
-            )
-        )
     return Engage(adventurer.name, form, target, rolled, ability, item_name)
+
+
+CODE_EFFECTS = {
+    Code.ACTIVE: "to an active slot once resolved",
+    Code.COOLDOWN: "to the cooldown track once resolved (its effect lasts there)",
+    Code.DRAINED: "drained once resolved",
+    Code.INSTANT: "exhausted once resolved",
+    Code.STATUS: "placed as a status once resolved",
+}
+
+
+def face_effect(entry: Rolled) -> str:
+    """What the face a die shows does with it, in a few words (its icons are the face's name)."""
+    face = entry.face
+    if face.blank:
+        return "nothing to resolve"
+    if face.tenacity:
+        return "+1 tenacity, exhausted"
+    return "discarded once resolved (a free die)" if entry.free else CODE_EFFECTS[face.code]
+
+
+def roll_face(work: Work, entry: Rolled, unit: str, purpose: str, *, again: bool = False) -> None:
+    """Roll ``entry``'s die (a face number from 1 to its number of faces) and log it as a core ``roll`` of one
+    die, naming the face it shows and what the face does; ``again`` for a reroll (step 5a)."""
+    die = entry.die
+    entry.face_number = roll_die(work.dice, die.sides, purpose)
+    free = " (free)" if entry.free else ""
+    label = f"die {entry.number} {die.name}{free}" + (" rerolled" if again else "")
+    face = entry.face
+    shown = face.describe() if face.tenacity or face.blank else face.part_text()
+    work.emit(Roll.die(die.sides, entry.face_number, label=label, unit=unit, face=shown, effect=face_effect(entry)))
 
 
 def cost_problem(work: Work, adventurer: Adventurer, cost: Cost) -> str | None:
     """Why ``cost`` cannot be paid in full, or None."""
     if adventurer.tenacity < cost.tenacity:
         return f"{cost.tenacity} tenacity needed, {adventurer.name} has {adventurer.tenacity}"
-    if adventurer.health < cost.health:
-        return f"{cost.health} Health needed, {adventurer.name} has {adventurer.health}"
+    if cost.health and adventurer.health <= cost.health:
+        return f"{cost.health} Health to pay, {adventurer.name} has {adventurer.health} (a cost may not bring it to 0)"
     room = fatigue_room(work, adventurer)
     if room is not None and cost.light_fatigue > room:
         return f"{cost.light_fatigue} light fatigue dice to take, {room} open slot(s) on the cooldown track"
@@ -434,12 +463,21 @@ def pay_cost(work: Work, adventurer: Adventurer, cost: Cost, what: str) -> Adven
     paid = dataclasses.replace(
         adventurer, tenacity=adventurer.tenacity - cost.tenacity, health=adventurer.health - cost.health
     )
-    for resource, amount, left in (
-        ("tenacity", cost.tenacity, paid.tenacity),
-        ("Health", cost.health, paid.health),
-    ):
-        if amount:
-            work.emit(Spend(unit=adventurer.name, resource=resource, amount=amount, remaining=left))
+    if cost.tenacity:
+        work.emit(Spend(unit=adventurer.name, resource="tenacity", amount=cost.tenacity, remaining=paid.tenacity))
+    if cost.health:  # Health lost is damage in the one vocabulary, dealt by nobody
+        work.emit(
+            Damage(
+                attacker=None,
+                target=adventurer.name,
+                amount=cost.health,
+                rule=f"Health paid as the cost of {what}",
+                defeats=False,
+                pool="Health",
+                lost=cost.health,
+                left=paid.health,
+            )
+        )
     work.update(paid)
     if cost.light_fatigue:
         take_fatigue(work, adventurer.name, cost.light_fatigue, f"cost of {what}", must_fit=True)
@@ -488,26 +526,21 @@ def change_faces(work: Work, setup: Engage, action: RollFields) -> None:
     """Step 5a: rerolls and turned faces that abilities allow happen before anything is resolved."""
     for number in action.reroll:
         entry = die_number(setup, number, "reroll")
-        entry.face_number = roll_die(work.dice, entry.die.sides, f"reroll {entry.die.name}, die {number}")
-        work.emit(_face_event(entry, "rerolled"))
+        roll_face(work, entry, setup.adventurer, f"reroll {entry.die.name}, die {number}", again=True)
     for turned in action.turn:
         entry = die_number(setup, turned.die, "turn")
         if turned.face > entry.die.sides:
             raise RuleRefusal(f"{entry.die.name} has {entry.die.sides} faces, not {turned.face}", rule="turn")
         entry.face_number = turned.face
-        work.emit(_face_event(entry, "turned"))
-
-
-def _face_event(entry: Rolled, how: str) -> FaceRolled:
-    return FaceRolled(
-        number=entry.number,
-        die=entry.die.name,
-        face=entry.face_number,
-        sides=entry.die.sides,
-        shows=entry.face.describe(),
-        free=entry.free,
-        how=how,
-    )
+        work.emit(
+            FaceTurned(
+                number=entry.number,
+                die=entry.die.name,
+                face=entry.face_number,
+                sides=entry.die.sides,
+                shows=entry.face.describe(),
+            )
+        )
 
 
 def die_number(setup: Engage, number: int, field_name: str) -> Rolled:
@@ -1082,7 +1115,6 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
         parts.append("Defense 0")
     else:
         parts.append(f"Defense {before} not used")
-    parts.append(f"{lost} Health lost, {health} left")
     work.emit(
         Damage(
             attacker=by,
@@ -1275,6 +1307,7 @@ def apply_effect(
 # --- other actions ----------------------------------------------------------------------------------------
 
 
+@HANDLERS.on(MoveAction)
 def resolve_move(work: Work, action: MoveAction) -> None:
     adventurer = work.adventurer(action.adventurer)
     if adventurer.defeated:
@@ -1338,6 +1371,7 @@ def hex_steps(battle: Battle, adventurer: Adventurer, to: Hex) -> int | None:
     return None
 
 
+@HANDLERS.on(AuraAction)
 def resolve_aura(work: Work, action: AuraAction) -> None:
     owner = work.unit(action.unit)
     if not isinstance(owner, Creature):
@@ -1356,6 +1390,7 @@ def resolve_aura(work: Work, action: AuraAction) -> None:
     apply_effect(work, owner, skill.name, "aura", skill.effect, None, engage=False)
 
 
+@HANDLERS.on(EndTurnAction)
 def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
     """The turn ends and the adventurer's next one starts: engages and moves reset, then its Recovery step
     (ruling ``recovery``, from the game's turn sequence): the Cooldown stat's number of dice leave the cooldown

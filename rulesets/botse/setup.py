@@ -6,11 +6,12 @@ import dataclasses
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import AnyRuleset, AttackRequest, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.hex import Hex, HexMap
+from tabroll.kit import AnyRuleset, AttackRequest
+from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 from tabroll.quick import field_flag, field_int
@@ -27,6 +28,11 @@ from .model import (
     SkillLineInput,
 )
 from .state import Ability, Adventurer, Battle, Cost, Creature, Die, Effect, Face, Item, Placed, Skill
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from tabroll.engine import Scenario
 
 Path = tuple[str | int, ...]
 
@@ -111,14 +117,6 @@ def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str 
     return dice, next(iter(enemy), None)
 
 
-def _unknown(kind: str, name: str, known: list[str], doc: YamlDocument, path: Path) -> InputError:
-    from difflib import get_close_matches
-
-    close = get_close_matches(name, known, n=1)
-    tip = f"did you mean '{close[0]}'?" if close else (f"the {kind}s are: {', '.join(known)}" if known else None)
-    return InputError(f"no {kind} called '{name}' in this scenario", tip=tip, location=doc.locate(path))
-
-
 def _ability(a: AbilityInput) -> Ability:
     return Ability(
         damage=a.damage,
@@ -136,12 +134,12 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
     base = ("adventurers", name)
     for i, die in enumerate(entry.dice):
         if die not in dice or dice[die].stat is None:
-            raise _unknown("skill die", die, skill_dice, doc, (*base, "dice", i))
+            raise unknown_name(die, skill_dice, doc, (*base, "dice", i), "skill die")
     cooldown = [FATIGUE_DIE if d in FATIGUE_WORDS else d for d in entry.cooldown]
     for field_name, names in (("cooldown", cooldown), ("active", entry.active)):
         for i, listed in enumerate(names):
             if listed is not None and listed not in dice and listed != FATIGUE_DIE:
-                raise _unknown("die", listed, sorted(dice), doc, (*base, field_name, i))
+                raise unknown_name(listed, sorted(dice), doc, (*base, field_name, i), "die")
     items = tuple(
         Item(
             name=item_name,
@@ -178,7 +176,7 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
 
 def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die], doc: YamlDocument) -> Creature:
     if entry.combat_die is not None and entry.combat_die not in dice:
-        raise _unknown("die", entry.combat_die, sorted(dice), doc, (f"{side}s", name, "combat_die"))
+        raise unknown_name(entry.combat_die, sorted(dice), doc, (f"{side}s", name, "combat_die"), "die")
     skills = tuple(Skill(name=s.name, when=s.when, effect=Effect(**s.effect.model_dump())) for s in entry.skills)
     return Creature(
         name=name,
@@ -194,8 +192,7 @@ def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(BotseScenario, doc)
-    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
-    assert isinstance(options, BotseOptions)
+    options = scenario_options(ruleset, doc, model, overrides, BotseOptions)
     dice, enemy_die = _dice(model, doc)
     m = model.map
     try:
@@ -233,26 +230,8 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     battle = Battle(
         map=hex_map, dice=dice, adventurers=adventurers, creatures=creatures, options=options, enemy_die=enemy_die
     )
-    steps = [
-        ScenarioStep(
-            action=action,
-            dice=tuple(action.dice) if action.dice is not None else None,
-            location=doc.locate(("actions", i)),
-        )
-        for i, action in enumerate(model.actions)
-    ]
-    for i, action in enumerate(model.actions):
-        check_names(battle, action, doc, ("actions", i))
-    return Scenario(
-        ruleset=ruleset,
-        title=model.title,
-        description=model.description,
-        source=doc.source,
-        options=options,
-        state=battle,
-        steps=tuple(steps),
-        seed=model.seed,
-    )
+    steps = steps_of(doc, model.actions, lambda action, path: check_names(battle, action, doc, path))
+    return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
 
 
 def check_names(battle: Battle, action: Any, doc: YamlDocument, base: Path) -> None:
@@ -261,16 +240,16 @@ def check_names(battle: Battle, action: Any, doc: YamlDocument, base: Path) -> N
     for field_name in ("adventurer", "target", "unit"):
         value = getattr(action, field_name, None)
         if value is not None and value not in units:
-            raise _unknown("unit", value, units, doc, (*base, field_name))
+            raise unknown_name(value, units, doc, (*base, field_name))
     for i, name in enumerate(getattr(action, "targets", None) or ()):
         if name not in units:
-            raise _unknown("unit", name, units, doc, (*base, "targets", i))
+            raise unknown_name(name, units, doc, (*base, "targets", i))
     for i, name in enumerate(getattr(action, "reactions", ())):
         if name not in units:
-            raise _unknown("unit", name, units, doc, (*base, "reactions", i))
+            raise unknown_name(name, units, doc, (*base, "reactions", i))
     for i, name in enumerate(getattr(action, "gather", ())):
         if name not in battle.dice:
-            raise _unknown("die", name, sorted(battle.dice), doc, (*base, "gather", i))
+            raise unknown_name(name, sorted(battle.dice), doc, (*base, "gather", i), "die")
     item = getattr(action, "item", None)
     if item is not None:
         adventurer = battle.unit(action.adventurer)
@@ -280,23 +259,44 @@ def check_names(battle: Battle, action: Any, doc: YamlDocument, base: Path) -> N
                 location=doc.locate((*base, "adventurer")),
             )
         if adventurer.item(item) is None:
-            raise _unknown("item", item, [i.name for i in adventurer.items], doc, (*base, "item"))
+            raise unknown_name(item, [i.name for i in adventurer.items], doc, (*base, "item"), "item")
 
 
-def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
-    """An engage typed on the command line (``tabroll attack FILE -a X -t Y --set gather=[...]``)."""
+ENGAGE_WORDS = ("gather", "form")
+"""The engage's own fields declared as command-line attack fields (``--gather Combat,Sword --form ranged``);
+every other field of the engage is given with ``--set`` (``--set item=Mace``)."""
 
-    data: dict[str, Any] = {"do": "engage", "adventurer": attacker, "target": target}
+
+def engage_fields(fields: Mapping[str, str], ruleset: AnyRuleset) -> dict[str, Any]:
+    """The engage's fields typed on the command line, read as values: ``--gather`` may list the dice with
+    commas (``Combat,Sword``) or as a list (``[Combat, Sword]``); the fields that lay out the board
+    (``--distance``, ``--sight``) are left out."""
+    out: dict[str, Any] = {}
     for key, value in fields.items():
-        data[key] = cli_value(value, origin=f"command line ({key})")
-    doc = command_line_document(data)
-    return validate(EngageAction, doc)
+        spec = ruleset.attack_field(key)
+        if spec is not None and spec.quick_only:
+            continue
+        read = cli_value(value, origin=f"command line ({key})")
+        if key == "gather" and isinstance(read, str):
+            read = [name.strip() for name in read.split(",") if name.strip()]
+        out[key] = read
+    return out
+
+
+def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> EngageAction:
+    """An engage typed on the command line against a scenario file's units
+    (``tabroll attack FILE -a X -t Y --gather Combat --set item=Mace``)."""
+    from . import RULESET
+
+    data = {"do": "engage", "adventurer": attacker, "target": target, **engage_fields(fields, RULESET)}
+    return command_line_model(EngageAction, data)
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     """An engage typed on the command line with no file: the sample dice, the adventurer at [0, 0] and the
     enemy ``distance`` hexes east of it; ``--no-sight`` blocks the hex next to the adventurer on that line.
-    The adventurer's dice default to the dice gathered (``--set gather=[Combat,Sword]``)."""
+    The adventurer's dice are the dice gathered (``--gather Combat,Sword``). With no file there are no
+    reactions or items, so an engage that gathers no dice (and adds no free dice) would do nothing: refused."""
 
     distance = field_int(request, "distance", 1)
     sight = field_flag(request, "sight", True)
@@ -304,12 +304,14 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         raise InputError(f"--distance {distance} is out of range", tip="give a distance from 1 to 50")
     if not sight and distance < 2:
         raise InputError("adjacent units always see each other", tip="use --distance 2 or more with --no-sight")
-    action: dict[str, Any] = {"do": "engage", "adventurer": request.attacker, "target": request.target}
-    for key, value in request.fields.items():
-        if ruleset.attack_field(key) is None:  # not one of the fields above: a field of the engage itself
-            action[key] = cli_value(value, origin=f"command line ({key})")
-    adventurer: dict[str, Any] = {"at": [0, 0], "stamina": 3, "magicka": 3, "health": 10}
+    action: dict[str, Any] = {
+        "do": "engage",
+        "adventurer": request.attacker,
+        "target": request.target,
+        **engage_fields(request.fields, ruleset),
+    }
     gathered = action.get("gather")
+    adventurer: dict[str, Any] = {"at": [0, 0], "stamina": 3, "magicka": 3, "health": 10}
     adventurer["dice"] = list(gathered) if isinstance(gathered, list) else []
     if isinstance(action.get("form"), str):
         adventurer["form"] = action["form"]
@@ -327,8 +329,19 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         "enemies": {request.target: enemy},
         "actions": [action],
     }
-    doc = command_line_document(data)
-    return build_scenario(ruleset, doc, request.options)
+    scenario = build_scenario(ruleset, command_line_document(data), request.options)
+    if not gathered and not action.get("free_dice"):
+        names = ", ".join(sample_dice_names())
+        raise InputError(
+            "the engage gathers no dice: with no scenario file it would do nothing",
+            tip=f"gather sample dice, e.g. --gather Combat,Sword (the sample dice: {names})",
+        )
+    return scenario
+
+
+def sample_dice_names() -> list[str]:
+    """The sample set's skill dice (those an adventurer may gather)."""
+    return [name for line in sample_dice_set().skill_lines.values() for name in line.dice]
 
 
 def summarize(battle: Battle) -> dict[str, Any]:
@@ -365,6 +378,12 @@ def summarize(battle: Battle) -> dict[str, Any]:
             }
         )
     return {"units": units}
+
+
+def state_rich(battle: Battle) -> Text:
+    from rich.text import Text
+
+    return Text("\n".join(state_lines(battle)).strip("\n"))
 
 
 def state_lines(battle: Battle) -> list[str]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -15,8 +16,36 @@ from tests import support
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "botse"
 
 
+class Die(NamedTuple):
+    """A die of a ``roll`` event, read back from its label (``die 2 Enemy Combat (free) rerolled``)."""
+
+    number: int
+    die: str
+    face: int
+    free: bool
+    how: str
+    shows: str
+    effect: str
+
+
+LABEL = re.compile(r"die (\d+) (.+?)( \(free\))?( rerolled)?$")
+
+
 class Outcome(support.Outcome):
     """The shared outcome (tests/support.py), with this game's own questions."""
+
+    def dice(self) -> list[Die]:
+        """Every die rolled or rerolled (each a core ``roll`` of one die with its face), in order."""
+        out: list[Die] = []
+        for roll in self.of("roll"):
+            found = LABEL.match(roll.label)
+            assert found is not None and roll.dice == f"1d{len(self.dice_faces(found[2]))}", roll
+            how = "rerolled" if found[4] else "rolled"
+            out.append(Die(int(found[1]), found[2], roll.values[0], bool(found[3]), how, roll.faces[0], roll.effect))
+        return out
+
+    def dice_faces(self, name: str) -> tuple[Any, ...]:
+        return tuple(self.scenario.state.dice[name].faces)
 
     def places(self, step: int = -1) -> list[tuple[int, str, int | None]]:
         return [(e.number, e.place, e.slot) for e in self.steps[step].events if e.kind == "die_placed"]

@@ -88,7 +88,7 @@ def test_the_order_is_asked_result_by_result_and_stop_leaves_the_rest_unresolved
         "cooldown code: its effect lasts while it is there",
         "not resolved",
     ]
-    assert out.damage() == [("Draugr", 3, "summed damage of the dice; Defense 2 stops 2; 1 Health lost, 7 left")]
+    assert out.damage() == [("Draugr", 3, "summed damage of the dice; Defense 2 stops 2")]
     assert chosen(out) == [
         f"Ayrenn chose 2 = {FIRE_2} (which result next? asked at the table)",
         f"Ayrenn chose 2 = {STOP} (which result next? asked at the table)",
@@ -101,7 +101,7 @@ def test_the_order_is_asked_until_every_result_is_chosen() -> None:
     assert len(table.choices) == 2
     assert [r.number for r in out.of("die_result")] == [2, 1]
     assert out.places() == [(2, "exhausted", 1), (1, "exhausted", 2)]
-    assert out.damage() == [("Draugr", 5, "summed damage of the dice; Defense 2 stops 2; 3 Health lost, 5 left")]
+    assert out.damage() == [("Draugr", 5, "summed damage of the dice; Defense 2 stops 2")]
 
 
 def test_a_given_order_is_not_asked() -> None:

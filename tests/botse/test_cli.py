@@ -17,9 +17,7 @@ HEADER = "ruleset: botse\ndice_set: sample\nmap: {radius: 2}\n"
 def test_run_text(cli) -> None:
     result = cli("run", SUMMED, "--format", "text")
     assert result.code == 0, result.err
-    assert "damage        5 damage to Draugr: summed damage of the dice; Defense 2 stops 2; 3 Health lost, 5 left" in (
-        result.out
-    )
+    assert "damage        5 damage to Draugr: summed damage of the dice; Defense 2 stops 2" in (result.out)
     assert "modifier      Defense of Draugr +2 (restored after the engage) → 2" in result.out
 
 
@@ -29,7 +27,8 @@ def test_run_every_format(cli, fmt: str) -> None:
     assert result.code == 0, result.err
     if fmt == "json":
         events = result.json()["actions"][0]["events"]
-        assert [e["face"] for e in events if e["kind"] == "die_face"] == [1, 2]
+        rolls = [(e["label"], e["values"], e["faces"]) for e in events if e["kind"] == "roll"]
+        assert rolls == [("die 1 Fire Staff", [1], ["2 damage"]), ("die 2 Fire Staff", [2], ["3 damage"])]
     elif fmt == "jsonl":
         kinds = [e["kind"] for e in result.jsonl()]
         assert "gather_dice" in kinds and "die_placed" in kinds
@@ -59,7 +58,7 @@ def test_attack_against_a_scenario_file_resolves_an_engage(cli) -> None:
         "--set", "gather=[Combat, Combat]", "--dice", "3,1", "--format", "text",
     )  # fmt: skip
     assert result.code == 0, result.err
-    assert "3 damage to Draugr: summed damage of the dice; Defense 0; 3 Health lost, 17 left" in result.out
+    assert "3 damage to Draugr: summed damage of the dice; Defense 0" in result.out
 
 
 def test_attack_with_too_few_faces_given_says_so(cli) -> None:
@@ -170,7 +169,7 @@ def test_attack_without_a_file_uses_the_sample_dice(cli) -> None:
         "--target-stat", "defense=2", "--dice", "3,1", "--format", "text",
     )  # fmt: skip
     assert result.code == 0, result.err
-    assert "4 damage to Draugr: summed damage of the dice; Defense 2 stops 2; 2 Health lost, 8 left" in result.out
+    assert "4 damage to Draugr: summed damage of the dice; Defense 2 stops 2" in result.out
 
 
 def test_attack_without_a_file_refuses_a_target_out_of_sight(cli) -> None:
@@ -184,3 +183,32 @@ def test_attack_without_a_file_refuses_a_target_out_of_sight(cli) -> None:
 def test_attack_without_a_file_with_a_bad_stat_is_bad_input(cli) -> None:
     result = cli("attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr", "--target-stat", "defense=-1")
     assert result.code == 2 and "enemies.Draugr.defense" in result.err and "Traceback" not in result.err
+
+
+def test_attack_without_a_file_that_gathers_no_dice_is_refused(cli) -> None:
+    result = cli("attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr")
+    assert result.code == 2 and "Traceback" not in result.err
+    assert "the engage gathers no dice: with no scenario file it would do nothing" in result.err
+    assert "--gather Combat,Sword" in result.err
+    # free enemy combat dice are dice: that engage does something
+    result = cli("attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr", "--set", "free_dice=1", "--dice", "1")
+    assert result.code == 0, result.err
+
+
+def test_attack_fields_gather_and_form_with_or_without_a_file(cli) -> None:
+    result = cli(
+        "attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr", "--distance", "2", "--form", "ranged",
+        "--gather", "Bow", "--dice", "1", "--format", "jsonl",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    events = result.jsonl()
+    assert [e["form"] for e in events if e["kind"] == "battle_form"] == ["ranged"]
+    assert [(e["label"], e["faces"]) for e in events if e["kind"] == "roll"] == [("die 1 Bow", ["2 damage"])]
+    result = cli(
+        "attack", str(EXAMPLES / "01-fatigue.yaml"), "-a", "Ayrenn", "-t", "Draugr",
+        "--gather", "Combat,Combat", "--dice", "3,1", "--format", "text",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    assert "3 damage to Draugr: summed damage of the dice; Defense 0" in result.out
+    result = cli("attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr", "--gather", "Combat", "--form", "flying")
+    assert result.code == 2 and "form" in result.err and "Traceback" not in result.err

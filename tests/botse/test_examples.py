@@ -3,6 +3,7 @@ faces and the exact outcome."""
 
 from __future__ import annotations
 
+from tabroll.events import Roll
 from tests.botse.helpers import EXAMPLES, run_file
 
 
@@ -54,8 +55,8 @@ def test_05_two_dice_of_2_and_3_are_one_dealing_of_5_then_the_item_meets_defense
     out = run_file(EXAMPLES / "05-summed-damage-and-defense.yaml")
     damage = out.of("damage")
     assert [(d.target, d.amount) for d in damage] == [("Draugr", 5), ("Draugr", 1)]
-    assert damage[0].rule == "summed damage of the dice; Defense 2 stops 2; 3 Health lost, 5 left"
-    assert damage[1].rule == "Ember Staff's ability; Defense 0; 1 Health lost, 4 left"
+    assert damage[0].rule == "summed damage of the dice; Defense 2 stops 2"
+    assert damage[1].rule == "Ember Staff's ability; Defense 0"
     lowered, restored = out.of("modifier")
     assert (lowered.amount, lowered.total) == (-2, 0)
     assert (restored.amount, restored.total, restored.reason) == (2, 2, "restored after the engage")
@@ -66,9 +67,9 @@ def test_05_two_dice_of_2_and_3_are_one_dealing_of_5_then_the_item_meets_defense
 def test_05_under_the_original_5b_each_die_meets_defense_on_its_own() -> None:
     out = run_file(EXAMPLES / "05-summed-damage-and-defense.yaml", damage_summing="ability")
     assert [d.rule for d in out.of("damage")] == [
-        "die 1; Defense 2 stops 2; 0 Health lost, 8 left",
-        "die 2; Defense 0; 3 Health lost, 5 left",
-        "Ember Staff's ability; Defense 0; 1 Health lost, 4 left",
+        "die 1; Defense 2 stops 2",
+        "die 2; Defense 0",
+        "Ember Staff's ability; Defense 0",
     ]
     assert out.of("ruling")[0].value == "ability"
 
@@ -94,7 +95,7 @@ def test_08_a_defeated_target_does_not_react_but_its_defeat_skill_fires() -> Non
     assert out.damage()[0] == (
         "Skeleton",
         4,
-        "summed damage of the dice; Defense 1 stops 1; 3 Health lost, 0 left",
+        "summed damage of the dice; Defense 1 stops 1",
     )
     assert [e.unit for e in out.of("defeat")] == ["Skeleton"]
     assert [(r.skill, r.fired) for r in out.of("skill_trigger")] == [("Weapon Break", False), ("Death Burst", True)]
@@ -106,14 +107,39 @@ def test_09_tenacity_face_and_a_free_die_that_is_summed_then_discarded() -> None
     out = run_file(EXAMPLES / "09-tenacity-and-free-dice.yaml")
     gather = out.of("gather_dice")[0]
     assert (gather.stamina, gather.free) == (2, 1)
-    assert [(f.number, f.die, f.face, f.free) for f in out.of("die_face")] == [
-        (1, "Combat", 4, False),
-        (2, "Sword", 1, False),
-        (3, "Enemy Combat", 3, True),
+    # every die is a core roll of one die: the face number drawn, the face it shows and what that face does
+    assert out.of("roll") == [
+        Roll.die(6, 4, label="die 1 Combat", unit="Ayrenn", face="tenacity", effect="+1 tenacity, exhausted"),
+        Roll.die(6, 1, label="die 2 Sword", unit="Ayrenn", face="2 damage", effect="exhausted once resolved"),
+        Roll.die(
+            6,
+            3,
+            label="die 3 Enemy Combat (free)",
+            unit="Ayrenn",
+            face="2 damage",
+            effect="discarded once resolved (a free die)",
+        ),
     ]
+    assert out.of("roll")[0].sentence() == "die 1 Combat: 1d6 → tenacity (4): +1 tenacity, exhausted"
     assert out.places() == [(1, "exhausted", 1), (2, "exhausted", 2), (3, "discarded", None)]
     assert out.unit("Ayrenn").tenacity == 1
-    assert out.damage() == [("Bandit", 4, "summed damage of the dice; Defense 1 stops 1; 3 Health lost, 3 left")]
+    # one dealing of the summed 2 + 2 against Defense 1: 3 Health lost of 6, 3 left
+    (damage,) = out.of("damage")
+    assert damage.to_json() == {
+        "kind": "damage",
+        "attacker": "Ayrenn",
+        "target": "Bandit",
+        "amount": 4,
+        "rule": "summed damage of the dice; Defense 1 stops 1",
+        "defeats": False,
+        "pool": "Health",
+        "lost": 3,
+        "left": 3,
+    }
+    assert (
+        damage.sentence()
+        == "4 damage to Bandit: summed damage of the dice; Defense 1 stops 1, Health −3, Health 3 left"
+    )
 
 
 def test_10_defensive_form_turns_combat_damage_into_prevention_in_active_slots() -> None:
@@ -167,9 +193,9 @@ def test_outcome_measures_report_health_lost_and_tenacity() -> None:
 def test_15_costs_sequences_fatigue_dice_and_a_second_turn() -> None:
     out = run_file(EXAMPLES / "15-costs-fatigue-and-turns.yaml")
     assert [s.refused for s in out.steps] == [False, False, True, False, False]
-    assert [(d.amount, d.rule.split("; ")[-1]) for d in out.of("damage")] == [
-        (3, "2 Health lost, 10 left"),
-        (1, "0 Health lost, 10 left"),
+    assert [(d.amount, d.lost, d.left) for d in out.of("damage")] == [
+        (3, 2, 10),
+        (1, 0, 10),
     ]
     assert out.steps[1].state.unit("Ayrenn").cooldown == ("Ice Spike", "(light fatigue)", "Ice Spike")
     assert out.of("refused")[0].reason == (

@@ -101,12 +101,12 @@ def test_engage_invariants(case: tuple[dict[str, Any], dict[str, Any], int]) -> 
     gather = out.of("gather_dice")[0]
     assert gather.stamina <= gather.stamina_limit and gather.magicka <= gather.magicka_limit
     # every rolled die ends the engage in exactly one place, and none twice
-    rolled = [f.number for f in out.of("die_face") if f.how == "rolled"]
+    rolled = [d.number for d in out.dice() if d.how == "rolled"]
     placed = [p.number for p in out.of("die_placed")]
     assert sorted(placed) == sorted(rolled) == list(range(1, len(rolled) + 1))
     assert {p.place for p in out.of("die_placed")} <= PLACES
     # free dice never stay with the adventurer; skill dice are never lost
-    free = {f.number for f in out.of("die_face") if f.free}
+    free = {d.number for d in out.dice() if d.free}
     for p in out.of("die_placed"):
         if p.number in free and data["options"]["unused_free_dice"] == "discard":
             assert p.place == "discarded"
@@ -120,7 +120,7 @@ def test_engage_invariants(case: tuple[dict[str, Any], dict[str, Any], int]) -> 
         lost = before.unit(name).health - unit.health
         assert unit.health >= 0 and unit.defense == before.unit(name).defense
         dealt = [d for d in out.of("damage") if d.target == name]
-        assert lost == sum(int(d.rule.split(" Health lost")[0].rsplit(" ", 1)[-1]) for d in dealt)
+        assert lost == sum(d.lost for d in dealt)
         assert unit.defeated == (unit.health == 0)
     # summed: the dice deal at most once to each non-adventurer unit
     if data["options"]["damage_summing"] == "engage":

@@ -208,12 +208,11 @@ def test_nothing_gathered_still_runs_the_other_steps() -> None:
 
 def test_rerolls_then_turned_faces_happen_before_resolving() -> None:
     out = one(engage(["Combat", "Combat"], [5, 5, 3], reroll=[1], turn=[{"die": 2, "face": 4}]))
-    assert [(f.number, f.face, f.how) for f in out.of("die_face")] == [
-        (1, 5, "rolled"),
-        (2, 5, "rolled"),
-        (1, 3, "rerolled"),
-        (2, 4, "turned"),
-    ]
+    assert [(d.number, d.face, d.how) for d in out.dice()] == [(1, 5, "rolled"), (2, 5, "rolled"), (1, 3, "rerolled")]
+    assert [e.kind for e in out.events if e.kind in ("roll", "die_turned")][-1] == "die_turned"
+    (turned,) = out.of("die_turned")
+    assert (turned.number, turned.face, turned.shows) == (2, 4, "tenacity")
+    assert turned.sentence() == "die 2 Combat turned to face 4 of 6: tenacity"
     assert out.damage()[0][:2] == ("Draugr", 2) and out.unit("Ayrenn").tenacity == 1
 
 
@@ -255,8 +254,8 @@ def test_the_player_order_decides_what_meets_defense() -> None:
         engage(["Combat", "Combat"], [3, 3], item="Axe", resolve=["item", 1, 2]), adventurers=adv, enemies=enemies
     )
     assert [d.rule for d in out.of("damage")] == [
-        "Axe's ability; Defense 2 stops 1; 0 Health lost, 10 left",
-        "summed damage of the dice; Defense 1 stops 1; 3 Health lost, 7 left",
+        "Axe's ability; Defense 2 stops 1",
+        "summed damage of the dice; Defense 1 stops 1",
     ]
 
 
@@ -345,8 +344,8 @@ def test_damage_to_an_adventurer_is_not_summed() -> None:
         skill_lines={"Brawl": line},
     )
     assert [d.rule for d in out.of("damage")] == [
-        "die 1; Defense 1 stops 1; 0 Health lost, 10 left",
-        "die 2; Defense 0; 1 Health lost, 9 left",
+        "die 1; Defense 1 stops 1",
+        "die 2; Defense 0",
     ]
 
 
@@ -356,7 +355,7 @@ def test_unblockable_damage_ignores_defense() -> None:
     enemies = {"Draugr": {"at": [1, 0], "health": 5, "defense": 3}}
     out = one(engage(["Pierce"], [1]), adventurers=adv, enemies=enemies, skill_lines={"Spear": line})
     assert out.of("damage")[0].rule == (
-        "summed damage of the dice; 2 unblockable (ignores Defense); Defense 3 not used; 2 Health lost, 3 left"
+        "summed damage of the dice; 2 unblockable (ignores Defense); Defense 3 not used"
     )
 
 
