@@ -138,7 +138,7 @@ def test_09_tenacity_face_and_a_free_die_that_is_summed_then_discarded() -> None
     }
     assert (
         damage.sentence()
-        == "4 damage to Bandit: summed damage of the dice; Defense 1 stops 1, Health −3, Health 3 left"
+        == "4 damage to Bandit: summed damage of the dice; Defense 1 stops 1, 3 Health lost, Health 3 left"
     )
 
 
