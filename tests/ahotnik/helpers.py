@@ -28,8 +28,20 @@ class Outcome(support.Outcome):
         return self.state.demon(name)
 
     def strikes(self) -> list[tuple[str, str, int, int, int]]:
-        """(attacker, target, amount, to_shields, to_life) of every strike."""
-        return [(s.attacker, s.target, s.amount, s.to_shields, s.to_life) for s in self.of("strike")]
+        """(attacker, target, amount, to_shields, to_life) of every unit an attack reached: each ``hit`` (its
+        ``result`` is the damage the blow carries) with the ``damage`` its Shields and Life took after it."""
+        found: list[tuple[str, str, int, int, int]] = []
+        for e in self.events:
+            if e.kind == "hit":
+                found.append((e.attacker, e.target, e.result, 0, 0))
+            elif e.kind == "damage":
+                attacker, target, amount, shields, life = found[-1]
+                assert (attacker, target) == (e.attacker, e.target), "damage follows the hit on that unit"
+                if e.pool == "Shields":
+                    found[-1] = (attacker, target, amount, shields + e.amount, life)
+                else:
+                    found[-1] = (attacker, target, amount, shields, life + e.amount)
+        return found
 
 
 def run_file(path: Path | str, session: list[int] | None = None, **options: Any) -> Outcome:

@@ -7,7 +7,9 @@ from typing import Any
 
 import yaml
 
-from tabroll.engine import Scenario
+from tabroll.dice.sources import DiceSource, RecordingDice, SeededDice
+from tabroll.engine import Resolution, Scenario, resolve, run_scenario
+from tabroll.events import Event
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.scenario import load_scenario_file, scenario_from_document
 from tests import support
@@ -29,6 +31,27 @@ def run_data(data: dict[str, Any], session: list[int] | None = None, **options: 
 
 def _run(scenario: Scenario, session: list[int] | None) -> Outcome:
     return support.resolve(scenario, session, Outcome)
+
+
+def resolved_with_every_die_rolled(path: Path, seed: int = 13) -> list[tuple[Event, ...]]:
+    """The events of each action of a scenario file that was resolved (not refused), its actions without their
+    own dice drawing from ``seed``; checks on the way that every die each action drew is in its ``roll``
+    events, in the order drawn. (Any game's scenario: a candidate for tests/support.py.)"""
+    scenario = load_scenario_file(path)
+    resolved: list[tuple[Event, ...]] = []
+
+    def recorded(state: Any, action: Any, dice: DiceSource, index: int) -> Resolution:
+        recording = RecordingDice(dice)
+        resolution = resolve(scenario.ruleset, state, action, recording, index=index)
+        if not resolution.refused:
+            rolled = tuple(v for e in resolution.events if e.kind == "roll" for v in e.values)
+            assert rolled == recording.values, f"{path.name}, action {index}: a die drawn is not in a roll event"
+            resolved.append(resolution.events)
+        return resolution
+
+    list(run_scenario(scenario, lambda: SeededDice(seed), resolve_step=recorded))
+    assert resolved, f"{path.name}: no action was resolved"
+    return resolved
 
 
 def battle(

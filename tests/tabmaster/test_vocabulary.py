@@ -8,33 +8,14 @@ from typing import Any
 
 import pytest
 
-from tabroll.dice.sources import DiceSource, RecordingDice, SeededDice
-from tabroll.engine import Resolution, resolve, run_scenario
-from tabroll.scenario import load_scenario_file
-from tests.tabmaster.helpers import battle, run_data
+from tests.tabmaster.helpers import battle, resolved_with_every_die_rolled, run_data
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_every_die_of_every_bundled_scenario_is_a_roll_event(path: Path) -> None:
-    scenario = load_scenario_file(path)
-    seen: list[tuple[tuple[int, ...], Resolution]] = []
-
-    def recorded(state: Any, action: Any, dice: DiceSource, index: int) -> Resolution:
-        recording = RecordingDice(dice)
-        resolution = resolve(scenario.ruleset, state, action, recording, index=index)
-        seen.append((recording.values, resolution))
-        return resolution
-
-    list(run_scenario(scenario, lambda: SeededDice(13), resolve_step=recorded))
-    assert seen
-    for drawn, resolution in seen:
-        events = resolution.events
-        if resolution.refused:
-            continue
-        rolled = tuple(v for e in events if e.kind == "roll" for v in e.values)
-        assert rolled == drawn
+    for events in resolved_with_every_die_rolled(path):
         for damage in (e for e in events if e.kind == "damage"):
             assert damage.target and damage.amount >= 0 and damage.attacker
             if damage.pool:
