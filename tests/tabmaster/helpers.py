@@ -5,13 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tabroll.dice.sources import DiceSource, RecordingDice, SeededDice
-from tabroll.engine import Resolution, Scenario, resolve, run_scenario
+from tabroll.engine import Resolution, resolve, run_scenario
 from tabroll.events import Event
-from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.scenario import load_scenario_file, scenario_from_document
+from tabroll.scenario import load_scenario_file
 from tests import support
 
 
@@ -20,17 +17,11 @@ class Outcome(support.Outcome):
 
 
 def run_file(path: Path | str, session: list[int] | None = None, **options: Any) -> Outcome:
-    scenario = load_scenario_file(path, options)
-    return _run(scenario, session)
+    return support.run_file(path, session, Outcome, **options)
 
 
 def run_data(data: dict[str, Any], session: list[int] | None = None, **options: Any) -> Outcome:
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<test>")
-    return _run(scenario_from_document(doc, options), session)
-
-
-def _run(scenario: Scenario, session: list[int] | None) -> Outcome:
-    return support.resolve(scenario, session, Outcome)
+    return support.run_data(data, session, Outcome, **options)
 
 
 def resolved_with_every_die_rolled(path: Path, seed: int = 13) -> list[tuple[Event, ...]]:
