@@ -1,7 +1,10 @@
-"""Event kinds of Ahotnik: synapse, rotation, targeting, strikes on Shields and Life, exile, DNA, threat level,
-phase transition and the end of the game.
+"""Ahotnik's own event kinds, beside the core vocabulary: synapse, rotation, targeting, ignored units, DNA, threat
+level, phase transition and summons.
 
-Imported by the ruleset's ``__init__`` so the event schema and the log know them. Hexes are ``[q, r]`` axial
+The rest is the core's: the pilots' numbers and a forced pick are ``roll`` events, each unit an attack reaches
+is a ``hit`` (``result``: the damage the blow carries before Shields take their part), each pool that loses
+something a ``damage`` (``pool`` Shields or Life, with what is ``left``), an exiled Demon a ``defeat``
+(``how: exiled``), an Ahotnik at 0 Life a ``defeat`` then ``game_over``. Hexes are ``[q, r]`` axial
 coordinates; directions are numbers 1-6 with their side name (``"2 (E)"``) for people.
 """
 
@@ -86,42 +89,6 @@ class Ignored(Event):
         return f"{self.unit} is ignored by {self.attacker} ({self.reason})"
 
 
-@event_kind("strike")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Strike(Event):
-    """Damage dealt by one attack to one target: ``to_shields`` absorbed by Shields, ``to_life`` lost from Life."""
-
-    attacker: str
-    target: str
-    attack: str
-    amount: int
-    to_shields: int
-    to_life: int
-    shields_left: int
-    life_left: int
-    rule: str
-
-    def sentence(self) -> str:
-        return (
-            f"{self.amount} damage to {self.target} ({self.rule}): "
-            f"Shields −{self.to_shields} → {self.shields_left}, Life −{self.to_life} → {self.life_left}"
-        )
-
-
-@event_kind("exile")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Exile(Event):
-    """A Demon at 0 Life is exiled and leaves the board."""
-
-    unit: str
-    identity: str
-    by: str
-    position: Position
-
-    def sentence(self) -> str:
-        return f"{self.unit} is at 0 Life: exiled from {position_text(self.position)} by {self.by}"
-
-
 @event_kind("dna")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DnaGained(Event):
@@ -187,8 +154,6 @@ EVENTS: tuple[type[Event], ...] = (
     Rotation,
     Targeting,
     Ignored,
-    Strike,
-    Exile,
     DnaGained,
     ThreatChanged,
     PhaseTransition,

@@ -6,19 +6,18 @@ Stats accept the game's own Italian names as aliases: ``Scudi`` (Shields), ``Vit
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AliasChoices, Field, model_validator
+
+from tabroll.kit import ActionHeader
+from tabroll.kit.models import ScenarioFile, Strict
 
 Coordinate = Annotated[int, Field(ge=-1000, le=1000)]
 HexInput = tuple[Coordinate, Coordinate]
 DirectionNumber = Annotated[int, Field(ge=1, le=6)]
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 Amount = Annotated[int, Field(ge=0, le=1000)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class AhotnikOptions(Strict):
@@ -47,35 +46,54 @@ class AhotnikOptions(Strict):
 class MapInput(Strict):
     """The hex map: a hexagon (``radius``), a rectangle (``columns`` and ``rows``) or a list of ``cells``."""
 
-    radius: int | None = Field(None, ge=0, le=200)
-    columns: int | None = Field(None, ge=1, le=400)
-    rows: int | None = Field(None, ge=1, le=400)
-    cells: list[HexInput] | None = Field(None, max_length=20_000)
-    orientation: Literal["pointy", "flat"] = "pointy"
+    radius: int | None = Field(None, ge=0, le=200, description="A hexagon of every hex within R steps of [0, 0].")
+    columns: int | None = Field(None, ge=1, le=400, description="A rectangle's columns (with rows).")
+    rows: int | None = Field(None, ge=1, le=400, description="A rectangle's rows (with columns).")
+    cells: list[HexInput] | None = Field(None, max_length=20_000, description="The map's hexes, [q, r] axial.")
+    orientation: Literal["pointy", "flat"] = Field("pointy", description="Pointy-top or flat-top hexes.")
     first_direction: str | None = Field(
         None, description="The side direction 1 points to (pointy: NE by default; flat: N); numbered clockwise."
     )
     singularity: HexInput | None = Field(
-        None, validation_alias=AliasChoices("singularity", "singolarita", "Singolarità")
+        None,
+        validation_alias=AliasChoices("singularity", "singolarita", "Singolarità"),
+        description="The Singularity's hex: nobody stands there and it stops ranged shots.",
     )
 
 
 class AhotnikInput(Strict):
-    at: HexInput = Field(validation_alias=AliasChoices("at", "position"))
-    facing: DirectionNumber = 1
-    shields: Amount = Field(0, validation_alias=AliasChoices("shields", "Scudi", "scudi"))
-    life: Annotated[int, Field(ge=1, le=1000)] = Field(validation_alias=AliasChoices("life", "Vita", "vita"))
-    phase_transition: bool = Field(
-        False, validation_alias=AliasChoices("phase_transition", "transizione_di_fase", "transition")
+    """A giant robot steered by two pilots."""
+
+    at: HexInput = Field(validation_alias=AliasChoices("at", "position"), description="Its hex, [q, r] axial.")
+    facing: DirectionNumber = Field(1, description="The direction number (1-6) it faces.")
+    shields: Amount = Field(0, validation_alias=AliasChoices("shields", "Scudi", "scudi"), description="Scudi.")
+    life: Annotated[int, Field(ge=1, le=1000)] = Field(
+        validation_alias=AliasChoices("life", "Vita", "vita"), description="Vita: at 0 the game ends."
     )
-    dna: list[Name] = Field(default_factory=list, max_length=100, validation_alias=AliasChoices("dna", "DNA"))
+    phase_transition: bool = Field(
+        False,
+        validation_alias=AliasChoices("phase_transition", "transizione_di_fase", "transition"),
+        description="Whether it starts in phase transition (attacks ignore it).",
+    )
+    dna: list[Name] = Field(
+        default_factory=list,
+        max_length=100,
+        validation_alias=AliasChoices("dna", "DNA"),
+        description="The Demon identities whose DNA it owns (they ignore each other).",
+    )
     team: Name | None = Field(None, description="Ahotniks of the same team are not enemies (default: each alone).")
 
 
 class DemonInput(Strict):
-    at: HexInput | None = Field(None, validation_alias=AliasChoices("at", "position"))
-    shields: Amount = Field(0, validation_alias=AliasChoices("shields", "Scudi", "scudi"))
-    life: Annotated[int, Field(ge=1, le=1000)] = Field(validation_alias=AliasChoices("life", "Vita", "vita"))
+    """A Demon: on the board (``at``) or not summoned yet."""
+
+    at: HexInput | None = Field(
+        None, validation_alias=AliasChoices("at", "position"), description="Its hex (none: not on the board yet)."
+    )
+    shields: Amount = Field(0, validation_alias=AliasChoices("shields", "Scudi", "scudi"), description="Scudi.")
+    life: Annotated[int, Field(ge=1, le=1000)] = Field(
+        validation_alias=AliasChoices("life", "Vita", "vita"), description="Vita: at 0 it is exiled."
+    )
     identity: Name | None = Field(None, description="Which Demon this is, for DNA (default: its name).")
 
 
@@ -91,9 +109,13 @@ class ChoiceInput(Strict):
     """One Ahotnik's direction choice: the two pilots' numbers, or the synapse result given directly."""
 
     pilots: PilotNumbers | None = None
-    synapse: Literal["success", "forced"] | None = None
-    direction: DirectionNumber | None = None
-    directions: tuple[DirectionNumber, ...] | None = None
+    synapse: Literal["success", "forced"] | None = Field(
+        default=None, description="The synapse result, given directly."
+    )
+    direction: DirectionNumber | None = Field(default=None, description="The direction it turns to (given or picked).")
+    directions: tuple[DirectionNumber, ...] | None = Field(
+        default=None, description="A forced synapse's two named directions: tabroll picks one with a 1d2."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ChoiceInput:
@@ -136,8 +158,10 @@ class AttackPhaseAction(Strict):
     """The whole attack phase: every Ahotnik in turn order, with its pilots' choices."""
 
     do: Literal["attack_phase"]
-    choices: dict[Name, Choice] = Field(default_factory=dict, max_length=100)
-    dice: DiceList | None = Field(None, max_length=10_000)
+    choices: dict[Name, Choice] = Field(
+        default_factory=dict, max_length=100, description="Each Ahotnik's choice (others: asked of the dice)."
+    )
+    dice: DiceList | None = Field(None, max_length=10_000, description="This action's dice, in the order drawn.")
 
     @model_validator(mode="after")
     def _pairs(self) -> AttackPhaseAction:
@@ -146,15 +170,18 @@ class AttackPhaseAction(Strict):
                 _check_two(choice, f"choices.{name}")
         return self
 
+    def describe(self) -> ActionHeader:
+        return ActionHeader(None, "attack_phase", "attack phase")
+
 
 class AttackAction(Strict):
     """One Ahotnik's attack step alone; ``target``, if given, must be what the rules pick."""
 
     do: Literal["attack"]
-    ahotnik: Name = Field(validation_alias=AliasChoices("ahotnik", "attacker"))
-    choice: Choice | None = None
-    target: Name | None = None
-    dice: DiceList | None = Field(None, max_length=10_000)
+    ahotnik: Name = Field(validation_alias=AliasChoices("ahotnik", "attacker"), description="The attacking Ahotnik.")
+    choice: Choice | None = Field(None, description="Its pilots' choice (none: asked of the dice).")
+    target: Name | None = Field(None, description="The unit it must attack (refused if the rules pick another).")
+    dice: DiceList | None = Field(None, max_length=10_000, description="This action's dice, in the order drawn.")
 
     @model_validator(mode="after")
     def _pair(self) -> AttackAction:
@@ -162,50 +189,66 @@ class AttackAction(Strict):
             _check_two(self.choice, "choice")
         return self
 
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.ahotnik, "attack", f"{self.ahotnik} attacks")
+
 
 class SummonAction(Strict):
     """A Demon is summoned (threat +1): a new one, or an exiled one coming back."""
 
     do: Literal["summon"]
-    demon: Name
-    at: HexInput
-    shields: Amount = Field(0, validation_alias=AliasChoices("shields", "Scudi", "scudi"))
-    life: Annotated[int, Field(ge=1, le=1000)] = Field(validation_alias=AliasChoices("life", "Vita", "vita"))
-    identity: Name | None = None
-    dice: DiceList | None = Field(None, max_length=0)
+    demon: Name = Field(description="The Demon summoned.")
+    at: HexInput = Field(description="Its hex.")
+    shields: Amount = Field(0, validation_alias=AliasChoices("shields", "Scudi", "scudi"), description="Scudi.")
+    life: Annotated[int, Field(ge=1, le=1000)] = Field(
+        validation_alias=AliasChoices("life", "Vita", "vita"), description="Vita."
+    )
+    identity: Name | None = Field(None, description="Which Demon this is, for DNA (default: its name).")
+    dice: DiceList | None = Field(None, max_length=0, description="A summon rolls no dice.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.demon, "summon", f"{self.demon} is summoned at {list(self.at)}")
 
 
 class TerrainAction(Strict):
     """A Contaminated Terrain token (placed by the Earth Demon) is revealed (threat +1) or removed (threat -1)."""
 
     do: Literal["contaminated_terrain"]
-    change: Literal["revealed", "removed"]
-    dice: DiceList | None = Field(None, max_length=0)
+    change: Literal["revealed", "removed"] = Field(description="revealed (threat +1) or removed (threat -1).")
+    dice: DiceList | None = Field(None, max_length=0, description="A token rolls no dice.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(None, "contaminated_terrain", f"a Contaminated Terrain token is {self.change}")
 
 
 class EndTransitionAction(Strict):
     """Phase transition ends for the named Ahotniks (all of them when none is named)."""
 
     do: Literal["end_transition"]
-    ahotniks: list[Name] | None = Field(None, max_length=100)
-    dice: DiceList | None = Field(None, max_length=0)
+    ahotniks: list[Name] | None = Field(None, max_length=100, description="The Ahotniks (none named: all).")
+    dice: DiceList | None = Field(None, max_length=0, description="Ending phase transition rolls no dice.")
+
+    def describe(self) -> ActionHeader:
+        who = ", ".join(self.ahotniks) if self.ahotniks is not None else "every Ahotnik"
+        return ActionHeader(None, "end_transition", f"phase transition ends for {who}")
 
 
-Action = Annotated[
-    AttackPhaseAction | AttackAction | SummonAction | TerrainAction | EndTransitionAction,
-    Field(discriminator="do"),
-]
+AhotnikAction = AttackPhaseAction | AttackAction | SummonAction | TerrainAction | EndTransitionAction
+Action = Annotated[AhotnikAction, Field(discriminator="do")]
 
 
-class AhotnikScenario(Strict):
-    ruleset: Literal["ahotnik"]
-    title: str = ""
-    description: str = ""
-    seed: int | None = Field(None, ge=0, le=2**63)
-    options: dict[str, Any] = Field(default_factory=dict)
-    map: MapInput
-    threat: int = Field(validation_alias=AliasChoices("threat", "Minaccia", "minaccia"), ge=0, le=1000)
-    ahotniks: dict[Name, AhotnikInput] = Field(min_length=1, max_length=100)
-    turn_order: list[Name] | None = Field(None, max_length=100)
-    demons: dict[Name, DemonInput] = Field(default_factory=dict, max_length=1000)
-    actions: list[Action] = Field(default_factory=list, max_length=10_000)
+class AhotnikScenario(ScenarioFile):
+    ruleset: Literal["ahotnik"] = Field(description="This file's game: ahotnik.")
+    map: MapInput = Field(description="The hex map and its Singularity.")
+    threat: int = Field(
+        validation_alias=AliasChoices("threat", "Minaccia", "minaccia"),
+        ge=0,
+        le=1000,
+        description="The threat level (Minaccia); never below the number of Ahotniks.",
+    )
+    ahotniks: dict[Name, AhotnikInput] = Field(min_length=1, max_length=100, description="The Ahotniks by name.")
+    turn_order: list[Name] | None = Field(
+        None, max_length=100, description="The Ahotniks' turn order (default: the order of 'ahotniks')."
+    )
+    demons: dict[Name, DemonInput] = Field(default_factory=dict, max_length=1000, description="The Demons by name.")
+    actions: list[Action] = Field(default_factory=list, max_length=10_000, description="The actions, in order.")

@@ -1,32 +1,37 @@
 """Ahotnik resolution: the attack phase and the threat-level actions, as a pure function of state, action, dice.
 
-``resolve(board, action, dice) -> (events, board)``. Nothing here prints, reads files or draws a random number
-except through ``dice`` (the forced-synapse pick, and pilots' numbers the file does not give). A refusal by the
-rules raises :class:`RuleRefusal`; the engine then keeps the state as it was.
+``resolve(board, action, dice) -> Resolution``: ``HANDLERS`` maps each action class to its handler, which works
+on a :class:`Turn` (the board as it evolves, with the dice and the log). Nothing here prints, reads files or
+draws a random number except through ``dice`` (the forced-synapse pick, and pilots' numbers the file does not
+give). A refusal by the rules raises :class:`RuleRefusal`; the engine then keeps the state as it was.
 
 One Ahotnik's attack runs in four steps: :func:`decide_direction` (synapse and rotation), :func:`identify`
 (target identification), :func:`strike` (damage) and :func:`settle` (exile, DNA, end of the game).
+
+The log speaks the core vocabulary: each pilot's number and a forced pick are ``roll`` events; each unit an
+attack reaches is a ``hit`` whose ``result`` is the damage the blow carries; each pool that loses something
+is a ``damage`` (``pool`` Shields or Life, with what is ``left``); an exiled Demon is a ``defeat`` (``how:
+exiled``); an Ahotnik at 0 Life is a ``defeat`` followed by ``game_over``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from tabroll.dice.sources import DiceSource, choose_number
+from tabroll.dice.sources import choose_number
 from tabroll.errors import RuleRefusal
-from tabroll.events import Event, GameOver, Note, Roll
+from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll
 from tabroll.geometry.hex import Hex
+from tabroll.kit import Handlers
 from tabroll.turn import ActionLog
 
 from .events import (
     DnaGained,
-    Exile,
     Ignored,
     PhaseTransition,
     Rotation,
-    Strike,
     Summon,
     Synapse,
     Targeting,
@@ -43,6 +48,12 @@ from .model import (
 )
 from .state import Ahotnik, Board, Demon, Unit
 
+if TYPE_CHECKING:
+    from tabroll.dice.sources import DiceSource
+    from tabroll.engine import Resolution
+
+    from .model import AhotnikAction
+
 RANGED_DAMAGE = {"success": 3, "forced": 1}
 MELEE_DAMAGE = {"success": 2, "forced": 1}
 
@@ -50,7 +61,7 @@ SynapseResult = Literal["success", "forced"]
 
 
 @dataclass(frozen=True, slots=True)
-class Blow:
+class Aim:
     """One target of a planned attack and how it takes the damage."""
 
     target: str
@@ -65,7 +76,7 @@ class Plan:
 
     attacker: str
     attack: Literal["melee", "ranged", "none"]
-    blows: tuple[Blow, ...] = ()
+    blows: tuple[Aim, ...] = ()
 
 
 @dataclass
@@ -87,29 +98,22 @@ class Turn(ActionLog):
         return self.board.map.direction_name(d)
 
 
-def resolve(board: Board, action: Any, dice: DiceSource) -> tuple[list[Event], Board]:
+HANDLERS: Handlers[Turn] = Handlers()
+"""Each action class to the function that resolves it (the one table of this game's actions)."""
+
+
+def resolve(board: Board, action: AhotnikAction, dice: DiceSource) -> Resolution:
     if board.game_over is not None:
         raise RuleRefusal(f"the game is over: {board.game_over}", rule="end of the game")
     turn = Turn(board=board, dice=dice)
-    if isinstance(action, AttackPhaseAction):
-        resolve_attack_phase(turn, action)
-    elif isinstance(action, AttackAction):
-        resolve_single_attack(turn, action)
-    elif isinstance(action, SummonAction):
-        resolve_summon(turn, action)
-    elif isinstance(action, TerrainAction):
-        change = 1 if action.change == "revealed" else -1
-        change_threat(turn, change, f"a Contaminated Terrain token is {action.change}")
-    elif isinstance(action, EndTransitionAction):
-        resolve_end_transition(turn, action)
-    else:  # pragma: no cover - the scenario model admits only these kinds
-        raise TypeError(f"unknown action {action!r}")
-    return turn.events, turn.board
+    HANDLERS(turn, action)
+    return turn.resolution(turn.board)
 
 
 # --- the attack phase -------------------------------------------------------------------------------------
 
 
+@HANDLERS.on(AttackPhaseAction)
 def resolve_attack_phase(turn: Turn, action: AttackPhaseAction) -> None:
     order = [a.name for a in turn.board.ahotniks]
     choices = {name: as_choice(c) for name, c in action.choices.items()}
@@ -144,6 +148,7 @@ def resolve_attack_phase(turn: Turn, action: AttackPhaseAction) -> None:
             return
 
 
+@HANDLERS.on(AttackAction)
 def resolve_single_attack(turn: Turn, action: AttackAction) -> None:
     turn.board.ahotnik(action.ahotnik)
     result = decide_direction(turn, action.ahotnik, as_choice(action.choice) if action.choice else None)
@@ -169,7 +174,7 @@ def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> Synap
         turn.emit(
             Note(
                 unit=name,
-                text=f"no choice for {name} in the file: each pilot's number is asked of the dice source "
+                text=f"no choice given for {name}: each pilot's number is asked of the dice source "
                 "(with --prompt the pilots type them)",
             )
         )
@@ -226,7 +231,7 @@ def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> Synap
 def _pilot_number(turn: Turn, name: str, pilot: int) -> int:
     label = f"{name}, pilot {pilot}: secret direction number"
     value = choose_number(turn.dice, 6, label)
-    turn.emit(Roll(label=label, dice="1d6", values=(value,), kept=(value,), total=value, unit=name))
+    turn.emit(Roll.die(6, value, label=label, unit=name))
     return value
 
 
@@ -291,7 +296,9 @@ def identify(turn: Turn, name: str, result: SynapseResult) -> Plan:
         else:
             why = f"no Demon adjacent; first enemy Ahotnik clockwise from {turn.name(facing)}: at {turn.name(d)}"
         amount = MELEE_DAMAGE[result]
-        rule = f"melee, {result}: " + ("target ahead, straight to Life" if ahead else "not ahead, Shields first")
+        rule = f"melee, {result}: {amount} damage, " + (
+            "target ahead: straight to Life" if ahead else "not ahead: Shields first"
+        )
         turn.emit(
             Targeting(
                 attacker=name,
@@ -302,12 +309,12 @@ def identify(turn: Turn, name: str, result: SynapseResult) -> Plan:
                 reason=why,
             )
         )
-        return Plan(attacker=name, attack="melee", blows=(Blow(target.name, amount, ahead, rule),))
+        return Plan(attacker=name, attack="melee", blows=(Aim(target.name, amount, ahead, rule),))
     line = board.map.line(attacker.position, facing)
     after = board.map.neighbour(line[-1] if line else attacker.position, facing)
     stopped = after if after in board.map.blocked else None
     base = RANGED_DAMAGE[result]
-    blows: list[Blow] = []
+    blows: list[Aim] = []
     for h in line:
         unit = board.unit_at(h)
         if unit is None:
@@ -318,7 +325,8 @@ def identify(turn: Turn, name: str, result: SynapseResult) -> Plan:
             continue
         k = len(blows)
         amount = max(base - k, 0)
-        blows.append(Blow(unit.name, amount, False, f"ranged, {result}, target {k + 1} on the line: {base} − {k}"))
+        rule = f"ranged, {result}, target {k + 1} on the line: {base} − {k} = {amount} damage, Shields first"
+        blows.append(Aim(unit.name, amount, False, rule))
     reason = "no enemy adjacent: a straight shot along the facing"
     if stopped is not None:
         reason += f", stopped by the Singularity at [{stopped[0]}, {stopped[1]}]"
@@ -348,23 +356,8 @@ def strike(turn: Turn, plan: Plan) -> None:
         if isinstance(target, Demon) and not target.on_board:
             turn.emit(Note(unit=target.name, text=f"{target.name} has already left the board"))
             continue
-        to_shields = 0 if blow.straight_to_life else min(blow.amount, target.shields)
-        to_life = min(blow.amount - to_shields, target.life)
-        hurt = dataclasses.replace(target, shields=target.shields - to_shields, life=target.life - to_life)
-        turn.update(hurt)
-        turn.emit(
-            Strike(
-                attacker=plan.attacker,
-                target=target.name,
-                attack=plan.attack,
-                amount=blow.amount,
-                to_shields=to_shields,
-                to_life=to_life,
-                shields_left=hurt.shields,
-                life_left=hurt.life,
-                rule=blow.rule,
-            )
-        )
+        turn.emit(Hit(attacker=plan.attacker, target=target.name, result=blow.amount, needed=0, rule=blow.rule))
+        hurt = take_damage(turn, plan.attacker, target, blow)
         if isinstance(target, Demon):
             if blow.amount > 0:
                 hit_demon = True
@@ -400,6 +393,36 @@ def strike(turn: Turn, plan: Plan) -> None:
             turn.emit(PhaseTransition(unit=attacker.name, active=True, reason="it hit a Demon"))
 
 
+def take_damage(turn: Turn, attacker: str, target: Unit, blow: Aim) -> Unit:
+    """Take ``blow`` from Shields first (unless it goes straight to Life), the rest from Life; one ``damage``
+    event per pool that loses something. Damage beyond both is lost. Returns the unit as it is now."""
+    to_shields = 0 if blow.straight_to_life else min(blow.amount, target.shields)
+    to_life = min(blow.amount - to_shields, target.life)
+    hurt = dataclasses.replace(target, shields=target.shields - to_shields, life=target.life - to_life)
+    turn.update(hurt)
+    if blow.straight_to_life:
+        life_rule = "target ahead: straight to Life"
+    else:
+        life_rule = "past its Shields" if to_shields else "no Shields left"
+    for pool, lost, left, rule in (
+        ("Shields", to_shields, hurt.shields, "Shields first"),
+        ("Life", to_life, hurt.life, life_rule),
+    ):
+        if lost:
+            turn.emit(
+                Damage(
+                    attacker=attacker,
+                    target=target.name,
+                    amount=lost,
+                    rule=rule,
+                    defeats=pool == "Life" and left == 0,
+                    pool=pool,
+                    left=left,
+                )
+            )
+    return hurt
+
+
 # --- step 4: outcome --------------------------------------------------------------------------------------
 
 
@@ -407,12 +430,13 @@ def settle(turn: Turn) -> None:
     """Exile Demons at 0 Life (threat −1, DNA to the last blow); end the game if an Ahotnik is at 0 Life."""
     for demon in turn.board.demons:
         if demon.on_board and demon.life == 0:
-            by = turn.last_blow.get(demon.name, "?")
+            by = turn.last_blow.get(demon.name)
             assert demon.position is not None
             turn.update(dataclasses.replace(demon, position=None, exiled=True))
-            turn.emit(Exile(unit=demon.name, identity=demon.identity, by=by, position=demon.position))
+            where = f"[{demon.position[0]}, {demon.position[1]}]"
+            turn.emit(Defeat(unit=demon.name, by=by, reason=f"at 0 Life: exiled from {where}", how="exiled"))
             change_threat(turn, -1, f"{demon.name} is exiled")
-            if by != "?":
+            if by is not None:
                 owner = turn.board.ahotnik(by)
                 if demon.identity not in owner.dna:
                     turn.update(dataclasses.replace(owner, dna=owner.dna | {demon.identity}))
@@ -421,12 +445,15 @@ def settle(turn: Turn) -> None:
     if not turn.fallen:
         return
     fallen, by = turn.fallen[0]
+    turn.emit(Defeat(unit=fallen, by=by, reason="at 0 Life: the game ends"))
     owner = turn.board.ahotnik(by)
     removed: list[str] = []
     for demon in turn.board.demons:
         if demon.on_board and demon.identity in owner.dna:
             turn.update(dataclasses.replace(demon, position=None))
             removed.append(demon.name)
+            reason = f"the game ends and {by} owns the DNA of {demon.identity}"
+            turn.emit(Defeat(unit=demon.name, by=None, reason=reason, how="removed"))
     reason = "an Ahotnik at 0 Life ends the game"
     if removed:
         reason += f"; the Demons whose DNA {by} owns leave the board"
@@ -446,6 +473,13 @@ def change_threat(turn: Turn, change: int, reason: str) -> None:
 # --- other actions ----------------------------------------------------------------------------------------
 
 
+@HANDLERS.on(TerrainAction)
+def resolve_terrain(turn: Turn, action: TerrainAction) -> None:
+    change = 1 if action.change == "revealed" else -1
+    change_threat(turn, change, f"a Contaminated Terrain token is {action.change}")
+
+
+@HANDLERS.on(SummonAction)
 def resolve_summon(turn: Turn, action: SummonAction) -> None:
     board = turn.board
     at: Hex = (action.at[0], action.at[1])
@@ -471,6 +505,7 @@ def resolve_summon(turn: Turn, action: SummonAction) -> None:
             turn.emit(Note(unit=owner.name, text=f"{owner.name} owns the DNA of {identity}: they ignore each other"))
 
 
+@HANDLERS.on(EndTransitionAction)
 def resolve_end_transition(turn: Turn, action: EndTransitionAction) -> None:
     names = action.ahotniks if action.ahotniks is not None else [a.name for a in turn.board.ahotniks]
     for name in names:

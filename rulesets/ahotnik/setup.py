@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import AnyRuleset, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.hex import Hex, HexMap
+from tabroll.kit import AnyRuleset, AttackRequest
+from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
+from tabroll.quick import field_int
 
 from .model import (
     AhotnikOptions,
@@ -21,11 +23,13 @@ from .model import (
 )
 from .state import Ahotnik, Board, Demon
 
+if TYPE_CHECKING:
+    from tabroll.engine import Scenario
+
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(AhotnikScenario, doc)
-    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
-    assert isinstance(options, AhotnikOptions)
+    options = scenario_options(ruleset, doc, model, overrides, AhotnikOptions)
     spec = model.map
     try:
         hex_map = HexMap.build(
@@ -95,28 +99,26 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             tip=f"give a threat level of at least {len(ahotniks)}",
         )
 
-    steps: list[ScenarioStep] = []
-    for i, action in enumerate(model.actions):
+    def check(action: Any, at: tuple[str | int, ...]) -> None:
         names: list[tuple[str, tuple[str | int, ...]]] = []
         if isinstance(action, AttackPhaseAction):
-            names = [(n, ("actions", i, "choices", n)) for n in action.choices]
+            names = [(n, (*at, "choices", n)) for n in action.choices]
         elif isinstance(action, AttackAction):
-            names = [(action.ahotnik, ("actions", i, "ahotnik"))]
+            names = [(action.ahotnik, (*at, "ahotnik"))]
             if action.target is not None and action.target not in ahotniks and action.target not in demon_names:
-                raise _unknown(action.target, [*ahotniks, *demon_names], doc, ("actions", i, "target"), "unit")
+                raise unknown_name(action.target, [*ahotniks, *demon_names], doc, (*at, "target"))
         elif isinstance(action, EndTransitionAction):
-            names = [(n, ("actions", i, "ahotniks", j)) for j, n in enumerate(action.ahotniks or ())]
+            names = [(n, (*at, "ahotniks", j)) for j, n in enumerate(action.ahotniks or ())]
         elif isinstance(action, SummonAction) and not hex_map.contains((action.at[0], action.at[1])):
             raise InputError(
                 f"{action.demon} would be summoned at {list(action.at)}, which is not on the map",
-                location=doc.locate(("actions", i, "at")),
+                location=doc.locate((*at, "at")),
             )
         for name, path in names:
             if name not in ahotniks:
-                raise _unknown(name, list(ahotniks), doc, path, "Ahotnik")
-        dice = tuple(action.dice) if action.dice is not None else None
-        steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
+                raise unknown_name(name, list(ahotniks), doc, path, "Ahotnik")
 
+    steps = steps_of(doc, model.actions, check)
     board = Board(
         map=hex_map,
         ahotniks=tuple(ahotniks[n] for n in order),
@@ -124,46 +126,109 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         threat=model.threat,
         options=options,
     )
-    return Scenario(
-        ruleset=ruleset,
-        title=model.title,
-        description=model.description,
-        source=doc.source,
-        options=options,
-        state=board,
-        steps=tuple(steps),
-        seed=model.seed,
-    )
+    return assemble(ruleset, doc, model, options=options, state=board, steps=steps)
 
 
-def _unknown(name: str, names: list[str], doc: YamlDocument, path: tuple[str | int, ...], what: str) -> InputError:
-    from difflib import get_close_matches
+CHOICE_FIELDS = ("pilots", "synapse", "direction", "directions")
+"""The command-line fields of the pilots' choice (``--pilots 2,2``; ``--synapse success --direction 4``;
+``--set directions=[2,5]`` for a forced synapse tabroll picks from)."""
 
-    close = get_close_matches(name, sorted(names), n=1)
-    tip = f"did you mean '{close[0]}'?" if close else f"the names are: {', '.join(sorted(names))}"
-    return InputError(f"no {what} called '{name}' in this scenario", tip=tip, location=doc.locate(path))
+LAYOUT_FIELDS = ("facing", "toward", "distance", "enemy")
+"""The command-line fields that lay out the map of an attack with no scenario file."""
 
 
 def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
-    """One Ahotnik's attack from command-line words: ``--set pilots=[2,2]`` or ``--set synapse=forced`` ...
+    """One Ahotnik's attack from command-line words (``--pilots 2,2``, or ``--synapse success --direction 4``).
 
     ``target`` must be the unit the rules make it attack (the command refuses otherwise).
     """
-
-    choice: dict[str, Any] = {}
-    for key, value in fields.items():
-        if key not in ("pilots", "synapse", "direction", "directions"):
-            raise InputError(
-                f"unknown field '{key}' for an Ahotnik attack",
-                tip="use --set pilots=[a,b], or --set synapse=success --set direction=N "
-                "(forced: --set directions=[a,b])",
-            )
-        choice[key] = cli_value(value, origin=f"command line ({key})")
     data: dict[str, Any] = {"do": "attack", "ahotnik": attacker, "target": target}
+    choice = _choice(fields)
     if choice:
         data["choice"] = choice
-    doc = command_line_document(data)
-    return validate(AttackAction, doc)
+    return command_line_model(AttackAction, data)
+
+
+def _choice(fields: Mapping[str, str]) -> dict[str, Any]:
+    """The pilots' choice in the command line's fields, read as a file's values (``2,2`` is ``[2, 2]``)."""
+    choice: dict[str, Any] = {}
+    for key, value in fields.items():
+        if key in LAYOUT_FIELDS:
+            continue
+        if key not in CHOICE_FIELDS:
+            raise InputError(
+                f"unknown field '{key}' for an Ahotnik attack",
+                tip="use --pilots A,B, or --synapse success --direction N (forced: --set directions=[a,b])",
+            )
+        text = value.strip()
+        if key in ("pilots", "directions") and text and not text.startswith("["):
+            text = f"[{text}]"
+        choice[key] = cli_value(text, origin=f"command line (--{key})")
+    return choice
+
+
+def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
+    """Lay out the smallest hex map for an attack typed on the command line.
+
+    The Ahotnik stands at [0, 0] facing ``--facing``; the target stands ``--distance`` hexes away in direction
+    ``--toward`` (a Demon, or with ``--enemy ahotnik`` an enemy Ahotnik). The map is the line of hexes from one
+    to the other, so nothing else is on it; the threat level is the number of units. Stats come from
+    ``--attacker-stat``/``--target-stat`` (``shields``/``Scudi``, ``life``/``Vita``, ``dna``...); the target
+    needs its Life, the attacker (which takes no damage in its own attack) has Shields 0 and Life 1 unless given.
+    """
+    facing = _direction(field_int(request, "facing", 1), "--facing")
+    toward = _direction(field_int(request, "toward", 1), "--toward")
+    distance = field_int(request, "distance", 1)
+    if not 1 <= distance <= 50:
+        raise InputError(f"--distance {distance} is out of range", tip="give how many hexes away, from 1 to 50")
+    enemy = request.fields.get("enemy", "demon").strip().lower()
+    if enemy not in ("demon", "ahotnik"):
+        raise InputError(f"--enemy {enemy!r} is neither demon nor ahotnik", tip="--enemy demon or --enemy ahotnik")
+    if request.target == request.attacker:
+        raise InputError("an Ahotnik does not attack itself", tip="give the target another name")
+    target_stats = {key: _stat(key, value) for key, value in request.target_stats.items()}
+    if not {"life", "Vita", "vita"} & set(target_stats):
+        raise InputError(
+            f"give {request.target}'s Life: --target-stat life=N",
+            tip="and its Shields if it has any: --target-stat shields=N (Italian: Vita, Scudi)",
+        )
+    line = [(0, 0)]
+    step = HexMap.hexagon(0)
+    for _ in range(distance):
+        line.append(step.neighbour(line[-1], toward))
+    attacker = {"at": [0, 0], "facing": facing, "shields": 0, "life": 1}
+    attacker.update({key: _stat(key, value) for key, value in request.attacker_stats.items()})
+    target: dict[str, Any] = {"at": list(line[-1]), **target_stats}
+    ahotniks = {request.attacker: attacker}
+    demons = {}
+    if enemy == "ahotnik":
+        ahotniks[request.target] = target
+    else:
+        demons[request.target] = target
+    action: dict[str, Any] = {"do": "attack", "ahotnik": request.attacker}
+    choice = _choice(request.fields)
+    if choice:
+        action["choice"] = choice
+    data = {
+        "ruleset": "ahotnik",
+        "title": f"{request.attacker} attacks {request.target}",
+        "map": {"cells": [list(h) for h in line]},
+        "threat": len(ahotniks) + len(demons),
+        "ahotniks": ahotniks,
+        "demons": demons,
+        "actions": [action],
+    }
+    return build_scenario(ruleset, command_line_document(data), request.options)
+
+
+def _direction(value: int, flag: str) -> int:
+    if not 1 <= value <= 6:
+        raise InputError(f"{flag} {value} is not a direction", tip="directions are numbered 1 to 6, clockwise")
+    return value
+
+
+def _stat(key: str, value: str) -> Any:
+    return cli_value(value, origin=f"command line ({key})")
 
 
 def summarize(board: Board) -> dict[str, Any]:

@@ -2,28 +2,27 @@
 and attack effects (Area, Element, Line, Multiple, Pilgrim, All, Special).
 
 Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``units.yaml`` (catalogue), ``elements.yaml`` (element table), ``model.py`` (scenario files), ``state.py``,
-``profiles.py`` (printed attack notation) and ``resolver.py`` (the rules). This module stays light: the heavy
-parts are imported when a scenario is loaded.
+``units.yaml`` (catalogue), ``elements.yaml`` (element table), ``model.py`` (scenario files and actions),
+``setup.py`` (from a file or a command line to a battle), ``state.py``, ``profiles.py`` (printed attack
+notation), ``resolver.py`` (the rules) and ``events.py`` (this game's own event kinds). This module stays
+light: the parts named in ``parts`` are imported when first used.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
 
-from tabroll.engine import ActionHeader, AttackField, AttackRequest, Resolution, Ruleset, Scenario
+from tabroll.kit import AttackField, Ruleset
 
 from .events import EVENTS
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
-    from tabroll.dice.sources import DiceSource
-    from tabroll.loading.yaml_source import YamlDocument
+    from .model import TabMasterAction
+    from .state import Battle
 
 
-class TabMaster(Ruleset[Any, Any]):
+class TabMaster(Ruleset["Battle", "TabMasterAction"]):
     id = "tabmaster"
     name = "TAB MASTER"
     aliases = ("tab-master", "tab_master", "tab master")
@@ -41,65 +40,18 @@ class TabMaster(Ruleset[Any, Any]):
         ),
         AttackField("move", "Squares moved toward the target first (no scenario file).", "int", "0", quick_only=True),
     )
-
-    def options_model(self) -> type[BaseModel]:
-        from .model import TabMasterOptions
-
-        return TabMasterOptions
-
-    def scenario_model(self) -> type[BaseModel]:
-        from .model import TabMasterScenario
-
-        return TabMasterScenario
-
-    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
-        from .setup import build_scenario
-
-        return build_scenario(self, doc, options or {})
-
-    def resolve(self, state: Any, action: Any, dice: DiceSource) -> Resolution:
-        from .resolver import resolve
-
-        events, after = resolve(state, action, dice)
-        return Resolution(events=tuple(events), state=after)
-
-    def describe_action(self, action: Any) -> ActionHeader:
-        return ActionHeader(*self._header(action))
-
-    def _header(self, action: Any) -> tuple[str | None, str, str]:
-        from .model import AttackAction, MoveAction
-
-        if isinstance(action, AttackAction):
-            names = action.target_names()
-            against = f" {', '.join(names)}" if names else ""
-            how = " (secondary attack)" if action.using == "secondary" else ""
-            return action.attacker, "attack", f"{action.attacker} attacks{against}{how}"
-        if isinstance(action, MoveAction):
-            where = list(action.to) if action.to is not None else "along a path"
-            return action.unit, "move", f"{action.unit} moves to {where}"
-        return None, "new_round", "a new round begins"
-
-    def quick_attack(self, request: AttackRequest) -> Scenario:
-        from .setup import quick_scenario
-
-        return quick_scenario(self, request)
-
-    def catalogue_names(self) -> list[str]:
-        from .model import catalogue
-
-        return list(catalogue())
-
-    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Any:
-        from .setup import quick_action
-
-        return quick_action(attacker, target, fields)
-
-    def summarize_state(self, state: Any) -> dict[str, Any]:
-        from .setup import summarize
-
-        return summarize(state)
+    parts: ClassVar[Mapping[str, str]] = {
+        "options_model": "model:TabMasterOptions",
+        "scenario_model": "model:TabMasterScenario",
+        "catalogue_names": "model:catalogue_names",
+        "load_scenario": "setup:build_scenario",
+        "quick_attack": "setup:quick_scenario",
+        "quick_action": "setup:quick_action",
+        "summarize_state": "setup:summarize",
+        "resolve": "resolver:resolve",
+    }
 
 
-RULESET = TabMaster()
+RULESET: Ruleset[Battle, TabMasterAction] = TabMaster()
 
 __all__ = ["RULESET", "TabMaster"]

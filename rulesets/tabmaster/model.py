@@ -10,24 +10,15 @@ from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    AliasChoices,
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationInfo,
-    field_validator,
-    model_validator,
-)
+from pydantic import AliasChoices, Field, ValidationInfo, field_validator, model_validator
+
+from tabroll.kit import ActionHeader
+from tabroll.kit.models import ScenarioFile, Strict
 
 from .profiles import AttackKind, Effects, build_profile, parse_attack, parse_effect, parse_trait
 
 Coordinate = Annotated[int, Field(ge=0, le=999)]
 SquareInput = tuple[Coordinate, Coordinate]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class TabMasterOptions(Strict):
@@ -113,27 +104,48 @@ def _as_text(value: Any) -> str:
 class UnitInput(Strict):
     """One unit of a scenario. With ``unit:`` (or a name found in the catalogue), missing stats come from it."""
 
-    unit: str | None = None
-    side: str = Field(min_length=1, max_length=40)
-    at: SquareInput = Field(validation_alias=AliasChoices("at", "position"))
-    attack: int | str | AttackSpec = Field(validation_alias=AliasChoices("attack", "ATK"))
-    damage: str = Field(validation_alias=AliasChoices("damage", "DAN"))
-    defense: int = Field(validation_alias=AliasChoices("defense", "DEF"), ge=0, le=10**6)
-    movement: int = Field(0, validation_alias=AliasChoices("movement", "MOV"), ge=0, le=1000)
-    height_limit: int = Field(0, validation_alias=AliasChoices("height_limit", "HLT"), ge=0, le=1000)
-    vitality: int | None = Field(None, validation_alias=AliasChoices("vitality", "VIT"), ge=0, le=10**6)
-    max_vitality: int | None = Field(None, ge=1, le=10**6)
-    secondary: SecondaryInput | None = None
-    traits: list[str] = Field(default_factory=list, max_length=50)
-    ammunition: dict[str, Annotated[int, Field(ge=0, le=10**6)]] = Field(
-        default_factory=dict, validation_alias=AliasChoices("ammunition", "ammo")
+    unit: str | None = Field(None, description="The catalogue unit whose printed stats this unit takes.")
+    side: str = Field(min_length=1, max_length=40, description="The side (army) the unit fights for.")
+    at: SquareInput = Field(validation_alias=AliasChoices("at", "position"), description="Its square, [x, y].")
+    attack: int | str | AttackSpec = Field(
+        validation_alias=AliasChoices("attack", "ATK"),
+        description="ATK as printed (3, '5 (Magia)', '1d10 (Projétil: Flecha)') or spelled out field by field.",
     )
-    facing: str | None = None
+    damage: str = Field(validation_alias=AliasChoices("damage", "DAN"), description="DAN: the damage dice (1d20).")
+    defense: int = Field(validation_alias=AliasChoices("defense", "DEF"), ge=0, le=10**6, description="DEF.")
+    movement: int = Field(
+        0, validation_alias=AliasChoices("movement", "MOV"), ge=0, le=1000, description="MOV: squares per move."
+    )
+    height_limit: int = Field(
+        0,
+        validation_alias=AliasChoices("height_limit", "HLT"),
+        ge=0,
+        le=1000,
+        description="HLT: the largest height difference it attacks across.",
+    )
+    vitality: int | None = Field(
+        None,
+        validation_alias=AliasChoices("vitality", "VIT"),
+        ge=0,
+        le=10**6,
+        description="VIT, for units that have it: it loses the damage beyond DEF and falls at 0.",
+    )
+    max_vitality: int | None = Field(None, ge=1, le=10**6, description="The most VIT a heal restores (default VIT).")
+    secondary: SecondaryInput | None = Field(None, description="Its secondary attack (ATK and DAN), if printed.")
+    traits: list[str] = Field(
+        default_factory=list, max_length=50, description="Traits and essences ('archer', 'Essência: Fogo')."
+    )
+    ammunition: dict[str, Annotated[int, Field(ge=0, le=10**6)]] = Field(
+        default_factory=dict,
+        validation_alias=AliasChoices("ammunition", "ammo"),
+        description="Projectiles it carries, by kind ({Flecha: 6}).",
+    )
+    facing: str | None = Field(None, description="The direction it faces (N, NE … NW), for Front and Back lines.")
     special: SpecialRule | None = Field(
         None, description="What the unit's (Especial: …) attack does, as data (an action's special_outcome wins)."
     )
-    flipped: bool = False
-    notes: str | None = None
+    flipped: bool = Field(False, description="Whether it starts face down (already acted this round).")
+    notes: str | None = Field(None, description="Anything about the unit for the table (not used by the rules).")
 
     @model_validator(mode="before")
     @classmethod
@@ -213,9 +225,15 @@ class HeightPatch(Strict):
 
 
 class BoardInput(Strict):
-    size: tuple[Annotated[int, Field(ge=1, le=1000)], Annotated[int, Field(ge=1, le=1000)]]
-    heights: list[HeightPatch] = Field(default_factory=list, max_length=100_000)
-    obstacles: list[SquareInput] = Field(default_factory=list, max_length=100_000)
+    size: tuple[Annotated[int, Field(ge=1, le=1000)], Annotated[int, Field(ge=1, le=1000)]] = Field(
+        description="Width and height in squares; squares count from [0, 0]."
+    )
+    heights: list[HeightPatch] = Field(
+        default_factory=list, max_length=100_000, description="Terrain heights (every other square is at 0)."
+    )
+    obstacles: list[SquareInput] = Field(
+        default_factory=list, max_length=100_000, description="Squares nobody may enter or see through."
+    )
 
 
 class SpecialRule(Strict):
@@ -252,20 +270,28 @@ DiceList = list[Annotated[int, Field(ge=1, le=10**6)]]
 
 
 class AttackAction(Strict):
+    """A unit attacks (after moving, if it may): one target, several (Area, Multiple), or none named."""
+
     do: Literal["attack"]
-    attacker: str
-    target: str | None = None
-    targets: list[str] | None = Field(None, max_length=100)
-    using: Literal["primary", "secondary"] = Field("primary", validation_alias=AliasChoices("using", "with"))
-    move_to: SquareInput | None = None
-    move_path: list[SquareInput] | None = Field(None, max_length=1000)
-    path: list[SquareInput] | None = Field(None, max_length=1000)
-    paths: list[list[SquareInput]] | None = Field(None, max_length=100)
-    direction: str | None = None
-    times: int | None = Field(None, ge=1, le=100)
-    hex: str | None = None
-    special_outcome: SpecialOutcome | None = None
-    dice: DiceList | None = Field(None, max_length=10_000)
+    attacker: str = Field(description="The attacking unit.")
+    target: str | None = Field(None, description="The unit attacked.")
+    targets: list[str] | None = Field(None, max_length=100, description="The units attacked (Area, Multiple).")
+    using: Literal["primary", "secondary"] = Field(
+        "primary", validation_alias=AliasChoices("using", "with"), description="Which printed attack."
+    )
+    move_to: SquareInput | None = Field(None, description="Move first to this square (up to MOV), then attack.")
+    move_path: list[SquareInput] | None = Field(
+        None, max_length=1000, description="Move first along these squares, then attack."
+    )
+    path: list[SquareInput] | None = Field(None, max_length=1000, description="A trample's path, square by square.")
+    paths: list[list[SquareInput]] | None = Field(
+        None, max_length=100, description="One path per pass of a Multiple trample."
+    )
+    direction: str | None = Field(None, description="Refused: a Random line rolls its direction.")
+    times: int | None = Field(None, ge=1, le=100, description="How many of a Multiple attack's attacks to make.")
+    hex: str | None = Field(None, description="The hex (Feitiço) a Disease attack puts on the unit hit.")
+    special_outcome: SpecialOutcome | None = Field(None, description="What the table decided for a Special.")
+    dice: DiceList | None = Field(None, max_length=10_000, description="This action's dice, in the order rolled.")
 
     @model_validator(mode="after")
     def _consistent(self) -> AttackAction:
@@ -286,13 +312,21 @@ class AttackAction(Strict):
             return list(self.targets)
         return [self.target] if self.target is not None else []
 
+    def describe(self) -> ActionHeader:
+        names = self.target_names()
+        against = f" {', '.join(names)}" if names else ""
+        how = " (secondary attack)" if self.using == "secondary" else ""
+        return ActionHeader(self.attacker, "attack", f"{self.attacker} attacks{against}{how}")
+
 
 class MoveAction(Strict):
+    """A unit moves up to MOV squares, then is flipped."""
+
     do: Literal["move"]
-    unit: str
-    to: SquareInput | None = None
-    path: list[SquareInput] | None = Field(None, max_length=1000)
-    dice: DiceList | None = Field(None, max_length=0)
+    unit: str = Field(description="The unit that moves.")
+    to: SquareInput | None = Field(None, description="Its destination (the shortest free path is taken).")
+    path: list[SquareInput] | None = Field(None, max_length=1000, description="The squares it enters, in order.")
+    dice: DiceList | None = Field(None, max_length=0, description="A move rolls no dice.")
 
     @model_validator(mode="after")
     def _where(self) -> MoveAction:
@@ -300,28 +334,39 @@ class MoveAction(Strict):
             raise ValueError("a move gives either 'to: [x, y]' or 'path: [[x, y], ...]'")
         return self
 
+    def describe(self) -> ActionHeader:
+        where = list(self.to) if self.to is not None else "along a path"
+        return ActionHeader(self.unit, "move", f"{self.unit} moves to {where}")
+
 
 class NewRoundAction(Strict):
+    """A new round: every flipped unit is turned face up."""
+
     do: Literal["new_round"]
-    dice: DiceList | None = Field(None, max_length=0)
+    dice: DiceList | None = Field(None, max_length=0, description="A new round rolls no dice.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(None, "new_round", "a new round begins")
 
 
-Action = Annotated[AttackAction | MoveAction | NewRoundAction, Field(discriminator="do")]
+TabMasterAction = AttackAction | MoveAction | NewRoundAction
+Action = Annotated[TabMasterAction, Field(discriminator="do")]
 
 
-class TabMasterScenario(Strict):
-    ruleset: Literal["tabmaster"]
-    title: str = ""
-    description: str = ""
-    seed: int | None = Field(None, ge=0, le=2**63)
-    options: dict[str, Any] = Field(default_factory=dict)
-    board: BoardInput
+class TabMasterScenario(ScenarioFile):
+    ruleset: Literal["tabmaster"] = Field(description="This file's game: tabmaster.")
+    board: BoardInput = Field(description="The board: its size in squares, heights and obstacles.")
     armies: dict[str, dict[str, Annotated[int, Field(ge=0, le=10**6)]]] = Field(
         default_factory=dict,
         description="The army sheet of each side: its projectiles by kind, e.g. {red: {Flecha: 12}}.",
     )
-    units: dict[str, UnitInput] = Field(max_length=10_000)
-    actions: list[Action] = Field(default_factory=list, max_length=100_000)
+    units: dict[str, UnitInput] = Field(
+        max_length=10_000,
+        description="The units by name; a catalogue unit's name (or 'unit: Lanceiro') fills in its printed stats.",
+    )
+    actions: list[Action] = Field(
+        default_factory=list, max_length=100_000, description="The actions to resolve, in order."
+    )
 
 
 @cache
@@ -332,6 +377,11 @@ def catalogue() -> dict[str, dict[str, Any]]:
     text = resources.files(__package__).joinpath("units.yaml").read_text(encoding="utf-8")
     data: dict[str, dict[str, Any]] = yaml.safe_load(text)
     return data
+
+
+def catalogue_names() -> list[str]:
+    """The names of the catalogue's units (``tabroll attack -a Lanceiro -t Arqueiro`` finds this game)."""
+    return list(catalogue())
 
 
 def catalogue_entry(name: str) -> dict[str, Any] | None:

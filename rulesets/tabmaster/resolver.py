@@ -1,8 +1,10 @@
 """TAB MASTER resolution: every attack type and effect, as a pure function of state, action and dice.
 
-``resolve(battle, action, dice) -> (events, battle)``. Nothing here prints, reads files or draws a random number
-except through ``dice``. A refusal by the rules raises :class:`RuleRefusal` before any state changes (the
-engine turns it into a ``refused`` event); the checks run before the first die is rolled where they can.
+``resolve(battle, action, dice) -> Resolution``: ``HANDLERS`` maps each action class to its handler, which
+works on a :class:`Turn` (the battle as it evolves, with the dice and the log). Nothing here prints, reads
+files or draws a random number except through ``dice``. A refusal by the rules raises :class:`RuleRefusal`
+before any state changes (the engine turns it into a ``refused`` event); the checks run before the first die
+is rolled where they can.
 """
 
 from __future__ import annotations
@@ -10,14 +12,12 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabroll.dice.sources import DiceSource
 from tabroll.errors import RuleRefusal
 from tabroll.events import (
     Damage,
     Defeat,
-    Event,
     Heal,
     Hit,
     Immune,
@@ -30,6 +30,7 @@ from tabroll.events import (
     StatusApplied,
 )
 from tabroll.geometry.grid import Direction, Square
+from tabroll.kit import Handlers
 from tabroll.turn import ActionLog
 
 from .elements import Element, element_table
@@ -37,6 +38,10 @@ from .events import ElementBonus, Flip, Survive
 from .model import AttackAction, MoveAction, NewRoundAction
 from .profiles import AttackKind, AttackProfile, LineKind
 from .state import Battle, Unit
+
+if TYPE_CHECKING:
+    from tabroll.dice.sources import DiceSource
+    from tabroll.engine import Resolution
 
 ARCHER_BLIND_PENALTY = -10
 
@@ -69,23 +74,21 @@ class Turn(ActionLog):
         self.battle = self.battle.with_unit(unit)
 
 
-def resolve(battle: Battle, action: Any, dice: DiceSource) -> tuple[list[Event], Battle]:
+HANDLERS: Handlers[Turn] = Handlers()
+"""Each action class to the function that resolves it (the one table of this game's actions)."""
+
+
+def resolve(battle: Battle, action: AttackAction | MoveAction | NewRoundAction, dice: DiceSource) -> Resolution:
     turn = Turn(battle=battle, dice=dice)
-    if isinstance(action, AttackAction):
-        resolve_attack(turn, action)
-    elif isinstance(action, MoveAction):
-        resolve_move(turn, action)
-    elif isinstance(action, NewRoundAction):
-        resolve_new_round(turn)
-    else:  # pragma: no cover - the scenario model admits only the three kinds
-        raise TypeError(f"unknown action {action!r}")
-    return turn.events, turn.battle
+    HANDLERS(turn, action)
+    return turn.resolution(turn.battle)
 
 
 # --- rounds and movement ----------------------------------------------------------------------------------
 
 
-def resolve_new_round(turn: Turn) -> None:
+@HANDLERS.on(NewRoundAction)
+def resolve_new_round(turn: Turn, action: NewRoundAction) -> None:
     flipped = tuple(u.name for u in turn.battle.units if u.flipped and u.on_board)
     for name in flipped:
         turn.update(dataclasses.replace(turn.current(name), flipped=False))
@@ -147,6 +150,7 @@ def do_move(turn: Turn, unit: Unit, path: list[Square], reason: str) -> Unit:
     return moved
 
 
+@HANDLERS.on(MoveAction)
 def resolve_move(turn: Turn, action: MoveAction) -> None:
     unit = turn.current(action.unit)
     check_can_act(turn, unit)
@@ -160,6 +164,7 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
 # --- attacks ----------------------------------------------------------------------------------------------
 
 
+@HANDLERS.on(AttackAction)
 def resolve_attack(turn: Turn, action: AttackAction) -> None:
     attacker = turn.current(action.attacker)
     check_can_act(turn, attacker)

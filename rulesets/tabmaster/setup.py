@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import AnyRuleset, AttackRequest, Scenario, ScenarioStep
 from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Direction
+from tabroll.kit import AnyRuleset, AttackRequest
+from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 from tabroll.quick import field_flag, field_int
 
-from .model import TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
+from .model import AttackAction, TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
 from .profiles import parse_attack, parse_trait
 from .state import Battle, Unit
+
+if TYPE_CHECKING:
+    from tabroll.engine import Scenario
 
 
 def _with_catalogue_names(data: Any) -> Any:
@@ -31,9 +35,7 @@ def _with_catalogue_names(data: Any) -> Any:
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(TabMasterScenario, doc, data=_with_catalogue_names(doc.data))
-    merged = {**model.options, **overrides}
-    options = ruleset.validate_options(merged, origin=f"{doc.source}: options")
-    assert isinstance(options, TabMasterOptions)
+    options = scenario_options(ruleset, doc, model, overrides, TabMasterOptions)
     terrain: dict[tuple[int, int], int] = {}
     width, height = model.board.size
     for i, patch in enumerate(model.board.heights):
@@ -64,18 +66,18 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             raise InputError(f"units '{taken[square]}' and '{name}' both stand at {list(square)}", location=where)
         taken[square] = name
         units.append(unit)
-    names = {u.name for u in units}
-    steps: list[ScenarioStep] = []
-    for i, action in enumerate(model.actions):
+    names = [u.name for u in units]
+
+    def check(action: Any, path: tuple[str | int, ...]) -> None:
         for field in ("attacker", "unit", "target"):
             value = getattr(action, field, None)
             if value is not None and value not in names:
-                raise _unknown_unit(value, names, doc, ("actions", i, field))
+                raise unknown_name(value, names, doc, (*path, field))
         for j, value in enumerate(getattr(action, "targets", None) or ()):
             if value not in names:
-                raise _unknown_unit(value, names, doc, ("actions", i, "targets", j))
-        dice = tuple(action.dice) if action.dice is not None else None
-        steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
+                raise unknown_name(value, names, doc, (*path, "targets", j))
+
+    steps = steps_of(doc, model.actions, check)
     sides = tuple(dict.fromkeys(u.side for u in units))
     for side in model.armies:
         if side not in sides:
@@ -85,16 +87,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                 location=doc.locate(("armies", side)),
             )
     battle = Battle(board=board, units=tuple(units), options=options, side_order=sides, pools=army_sheets(model, units))
-    return Scenario(
-        ruleset=ruleset,
-        title=model.title,
-        description=model.description,
-        source=doc.source,
-        options=options,
-        state=battle,
-        steps=tuple(steps),
-        seed=model.seed,
-    )
+    return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
 
 
 def army_sheets(model: TabMasterScenario, units: list[Unit]) -> tuple[tuple[str, str, int], ...]:
@@ -111,14 +104,6 @@ def army_sheets(model: TabMasterScenario, units: list[Unit]) -> tuple[tuple[str,
                 del totals[key]
             totals[(side, kind)] = count
     return tuple((side, kind, count) for (side, kind), count in totals.items())
-
-
-def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:
-    from difflib import get_close_matches
-
-    close = get_close_matches(name, sorted(names), n=1)
-    tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(sorted(names))}"
-    return InputError(f"no unit called '{name}' in this scenario", tip=tip, location=doc.locate(path))
 
 
 def _rectangle(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
@@ -190,7 +175,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         if catalogue_entry(base) is not None:
             out["unit"] = base
         for key, value in stats.items():
-            out[key] = stat_value(key, value)
+            out[key] = cli_value(value, origin=f"command line ({key})", text_if=card_text_check(key))
         return out
 
     action: dict[str, Any] = {"do": "attack", "attacker": attacker_name, "target": target_name}
@@ -211,50 +196,38 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     return build_scenario(ruleset, doc, request.options)
 
 
-# Stats printed on a card as text ("1d10 (Projétil: Flecha)", "1d20"): typed on the command line, a value that YAML
-# cannot read, or reads as a mapping or list (the colon of "Projétil: Flecha" makes a mapping), is taken as the text
-# the user means when it is a valid card attack or damage; anything else keeps the YAML reader's reading.
-TEXT_STATS = frozenset({"ATK", "attack", "DAN", "damage"})
+def card_text_check(key: str) -> Callable[[str], bool] | None:
+    """For a stat printed on a card as text (ATK ``1d10 (Projétil: Flecha)``, DAN ``1d20``): whether the words
+    typed are that text as printed (the colon of ``Projétil: Flecha`` would make YAML read a mapping)."""
+    if key in ("ATK", "attack"):
+        return _is_attack_text
+    if key in ("DAN", "damage"):
+        return _is_dice_text
+    return None
 
 
-def stat_value(key: str, value: str) -> Any:
-    """A ``--attacker-stat``/``--target-stat`` value: read as YAML like every command-line value; when YAML
-    cannot read it (or makes a mapping or list of it) and it is a card's attack (ATK) or damage (DAN) text as
-    printed, that text."""
+def _is_attack_text(text: str) -> bool:
     try:
-        read = cli_value(value, origin=f"command line ({key})")
-    except InputError:
-        if key in TEXT_STATS and is_card_text(key, value):
-            return value.strip()
-        raise
-    if key in TEXT_STATS and isinstance(read, dict | list) and is_card_text(key, value):
-        return value.strip()
-    return read
-
-
-def is_card_text(key: str, value: str) -> bool:
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
-        return False
-    try:
-        if key in ("ATK", "attack"):
-            parse_attack(value, "1d6")
-        else:
-            from tabroll.dice.notation import parse
-
-            parse(value)
+        parse_attack(text, "1d6")
     except (InputError, ValueError, AssertionError):
         return False
     return True
 
 
-def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+def _is_dice_text(text: str) -> bool:
+    from tabroll.dice.notation import parse
+
+    try:
+        parse(text)
+    except (InputError, ValueError, AssertionError):
+        return False
+    return True
+
+
+def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack action from command-line words, validated like a scenario's action."""
-
-    from .model import AttackAction
-
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target, **_action_fields(fields)}
-    doc = command_line_document(data)
-    return validate(AttackAction, doc)
+    return command_line_model(AttackAction, data)
 
 
 LAYOUT_FIELDS = frozenset({"distance", "height", "sight", "move"})

@@ -5,11 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from tabroll.engine import Scenario
-from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.scenario import load_scenario_file, scenario_from_document
 from tests import support
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "ahotnik"
@@ -28,21 +23,28 @@ class Outcome(support.Outcome):
         return self.state.demon(name)
 
     def strikes(self) -> list[tuple[str, str, int, int, int]]:
-        """(attacker, target, amount, to_shields, to_life) of every strike."""
-        return [(s.attacker, s.target, s.amount, s.to_shields, s.to_life) for s in self.of("strike")]
+        """(attacker, target, amount, to_shields, to_life) of every unit an attack reached: each ``hit`` (its
+        ``result`` is the damage the blow carries) with the ``damage`` its Shields and Life took after it."""
+        found: list[tuple[str, str, int, int, int]] = []
+        for e in self.events:
+            if e.kind == "hit":
+                found.append((e.attacker, e.target, e.result, 0, 0))
+            elif e.kind == "damage":
+                attacker, target, amount, shields, life = found[-1]
+                assert (attacker, target) == (e.attacker, e.target), "damage follows the hit on that unit"
+                if e.pool == "Shields":
+                    found[-1] = (attacker, target, amount, shields + e.amount, life)
+                else:
+                    found[-1] = (attacker, target, amount, shields, life + e.amount)
+        return found
 
 
 def run_file(path: Path | str, session: list[int] | None = None, **options: Any) -> Outcome:
-    return _run(load_scenario_file(path, options), session)
+    return support.run_file(path, session, Outcome, **options)
 
 
 def run_data(data: dict[str, Any], session: list[int] | None = None, **options: Any) -> Outcome:
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<test>")
-    return _run(scenario_from_document(doc, options), session)
-
-
-def _run(scenario: Scenario, session: list[int] | None) -> Outcome:
-    return support.resolve(scenario, session, Outcome)
+    return support.run_data(data, session, Outcome, **options)
 
 
 def game(

@@ -48,7 +48,9 @@ def test_run_json_gives_the_board_state(cli) -> None:
         "team": None,
     }
     kinds = [e["kind"] for e in doc["actions"][0]["events"]]
-    assert kinds.count("strike") == 2 and "exile" in kinds
+    assert kinds.count("hit") == 2 and kinds.count("damage") == 3 and "strike" not in kinds
+    defeat = next(e for e in doc["actions"][0]["events"] if e["kind"] == "defeat")
+    assert (defeat["unit"], defeat["by"], defeat["how"]) == ("Fire Demon", "Wolf", "exiled")
 
 
 def test_run_jsonl(cli) -> None:
@@ -83,7 +85,11 @@ def test_check_rules_and_schema(cli) -> None:
 def test_command_line_attack_checks_the_target(cli) -> None:
     ok = cli("attack", EXAMPLE_1, "-a", "Eagle", "-t", "Fire Demon", "--set", "pilots=[2,2]", "--format", "text")
     assert ok.code == 0, ok.err
-    assert "2 damage to Fire Demon" in ok.out
+    assert "Fire Demon is hit: melee, success: 2 damage, not ahead: Shields first" in ok.out
+    assert "1 damage to Fire Demon: Shields first, Shields 0 left" in ok.out
+    assert "1 damage to Fire Demon: past its Shields, Life 2 left" in ok.out
+    flag = cli("attack", EXAMPLE_1, "-a", "Eagle", "-t", "Fire Demon", "--pilots", "2,2", "--format", "text")
+    assert flag.code == 0 and flag.out == ok.out
     refused = cli("attack", EXAMPLE_1, "-a", "Eagle", "-t", "Wolf", "--set", "pilots=[2,2]", "--format", "text")
     assert refused.code == 1
     assert "Eagle cannot choose Wolf: the rules make it attack Fire Demon" in refused.out

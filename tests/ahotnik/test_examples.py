@@ -19,7 +19,7 @@ def test_example_1_eagle_attacks_the_demon_behind_it_not_the_ahotnik_in_front() 
     assert [(e.unit, e.attacker) for e in out.of("ignored")] == [("Eagle", "Wolf")]
     assert (wolf_target.attack, wolf_target.line) == ("ranged", ((0, 0), (-1, 0), (-2, 0)))
     assert [(t.unit, t.active) for t in out.of("transition")] == [("Eagle", True), ("Wolf", True)]
-    assert [(e.unit, e.by) for e in out.of("exile")] == [("Fire Demon", "Wolf")]
+    assert [(e.unit, e.by, e.how) for e in out.of("defeat")] == [("Fire Demon", "Wolf", "exiled")]
     assert [(t.before, t.after, t.floor) for t in out.of("threat")] == [(3, 2, 2)]
     eagle, wolf = out.ahotnik("Eagle"), out.ahotnik("Wolf")
     assert (eagle.facing, eagle.shields, eagle.life, eagle.phase_transition, eagle.dna) == (2, 2, 6, True, frozenset())

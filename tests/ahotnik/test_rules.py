@@ -45,7 +45,7 @@ def test_synapse_result_given_directly() -> None:
 def test_missing_choice_asks_the_dice_source_for_each_pilot_number() -> None:
     out = run_data(game({"A": {"at": [0, 0]}}, [{"do": "attack_phase"}]), session=[3, 3])
     assert [r.values for r in out.of("roll")] == [(3,), (3,)]
-    assert "no choice for A" in out.of("note")[0].text
+    assert "no choice given for A" in out.of("note")[0].text
     assert (out.of("synapse")[0].result, out.ahotnik("A").facing) == ("success", 3)
 
 
@@ -172,12 +172,18 @@ def test_a_target_that_is_not_the_rules_choice_is_refused() -> None:
 def test_life_and_shields_never_go_below_zero() -> None:
     out = run_data(game({"A": {"at": [-3, 0]}}, [attack("A", [2, 2])], {"D": {"at": [0, 0], "shields": 1, "life": 1}}))
     assert out.strikes() == [("A", "D", 3, 1, 1)]
-    assert out.of("exile")[0].unit == "D"
+    assert [(d.pool, d.amount, d.left, d.defeats) for d in out.of("damage")] == [
+        ("Shields", 1, 0, False),
+        ("Life", 1, 0, True),
+    ]
+    assert [(e.unit, e.how) for e in out.of("defeat")] == [("D", "exiled")]
 
 
 def test_exile_lowers_threat_and_gives_dna_to_the_last_blow() -> None:
     out = run_data(game({"A": {"at": [0, 0]}}, [attack("A", [2, 2])], {"D": {"at": [1, 0], "life": 2}}, threat=4))
-    assert [(e.unit, e.by, e.position) for e in out.of("exile")] == [("D", "A", (1, 0))]
+    assert [(e.unit, e.by, e.how, e.reason) for e in out.of("defeat")] == [
+        ("D", "A", "exiled", "at 0 Life: exiled from [1, 0]")
+    ]
     assert [(t.change, t.before, t.after) for t in out.of("threat")] == [(-1, 4, 3)]
     assert [(d.unit, d.identity) for d in out.of("dna")] == [("A", "D")]
     assert out.ahotnik("A").dna == frozenset({"D"})

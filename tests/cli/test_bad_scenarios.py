@@ -38,7 +38,7 @@ CASES = {
     "action-typo": (HEAD + UNITS + "actions:\n  - do: atack\n    attacker: A\n", "did you mean 'attack'?"),
     "unknown-target": (
         HEAD + UNITS + "actions:\n  - do: attack\n    attacker: A\n    target: C\n",
-        "bad.yaml:9:5: actions[0].target: no unit called 'C' in this scenario",
+        "bad.yaml:9:5: actions[0].target: there is no unit called 'C'",
     ),
     "impossible-dice": (
         HEAD + UNITS + "actions:\n  - {do: attack, attacker: A, target: B, dice: [25]}\n",
