@@ -1221,7 +1221,8 @@ def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> Non
         return
     reason = "destroyed" if effect == "destroy" else "exiled"
     turn.update(dataclasses.replace(target, out=True, out_reason=reason))
-    turn.emit(Defeat(unit=target.name, by=by_name, reason=f"a {effect} effect", how=reason))
+    article = "an" if effect[0] in "aeiou" else "a"
+    turn.emit(Defeat(unit=target.name, by=by_name, reason=f"{article} {effect} effect", how=reason))
     check_result(turn, target.name, by_name, reason)
 
 
