@@ -490,9 +490,7 @@ class HeroesScenario(ScenarioFile):
         "daleki, bliski, bezpośredni).",
     )
     ranges: list[RangeInput] = Field(
-        default_factory=list,
-        max_length=100_000,
-        description="The range band of each pair that differs from default_range.",
+        default_factory=list, max_length=100_000, description="The band of each pair that is not at default_range."
     )
     actions: list[Action] = Field(
         default_factory=list, max_length=100_000, description="The actions to resolve, in order (the 'do' key)."
