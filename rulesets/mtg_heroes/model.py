@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
+
+from tabroll.kit import ActionHeader
+from tabroll.kit.models import ScenarioFile, Strict
 
 KEYWORDS = ("first strike", "vigilance", "trample", "haste", "regenerate", "indestructible")
 """Keywords the resolver applies; any other keyword is kept and shown, with no effect on the numbers."""
@@ -28,10 +31,6 @@ POWER_KEYS = _alias("power", "Power", "Siła", "sila", "P")
 TOUGHNESS_KEYS = _alias("toughness", "Toughness", "Wytrzymałość", "wytrzymalosc", "T")
 LIFE_KEYS = _alias("life", "Life", "Życie", "zycie")
 SPEED_KEYS = _alias("speed", "Speed", "Szybkość", "szybkosc")
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class HeroesOptions(Strict):
@@ -234,6 +233,9 @@ class AttackAction(Strict):
     )
     dice: DiceList | None = Field(None, max_length=1000)
 
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.attacker, "attack", f"{self.attacker} attacks {self.target}")
+
 
 class MoveAction(Strict):
     """Move to another range band: near ↔ far from the named combatants (default: every enemy)."""
@@ -243,6 +245,9 @@ class MoveAction(Strict):
     to: BandName
     relative_to: list[Name] | None = Field(None, max_length=100)
     dice: DiceList | None = Field(None, max_length=0)
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, "move", f"{self.unit} moves to {self.to} range")
 
 
 class SkillTestAction(Strict):
@@ -270,12 +275,20 @@ class SkillTestAction(Strict):
     def skill_names(self) -> list[str]:
         return [self.skill] if self.skill is not None else list(self.skills or [])
 
+    def describe(self) -> ActionHeader:
+        who = self.unit or f"[{self.identity}]"
+        level = self.difficulty or f"target {self.target}"
+        return ActionHeader(self.unit, "skill_test", f"{who} tests {' / '.join(self.skill_names())} ({level})")
+
 
 class InitiativeAction(Strict):
     """Fix the turn order: highest Speed first, ties broken by opposed Speed rolls."""
 
     do: Literal["initiative"]
     dice: DiceList | None = Field(None, max_length=1000)
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(None, "initiative", "initiative: the turn order is fixed")
 
 
 class DelayAction(Strict):
@@ -285,6 +298,9 @@ class DelayAction(Strict):
     unit: Name
     after: Name
     dice: DiceList | None = Field(None, max_length=0)
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, "delay", f"{self.unit} delays until after {self.after}")
 
 
 class ReachPhaseAction(Strict):
@@ -296,6 +312,9 @@ class ReachPhaseAction(Strict):
     draw: bool = Field(True, description="Add the next spell of the Library to Memory (when the Library has one).")
     dice: DiceList | None = Field(None, max_length=0)
 
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, "reach_phase", f"{self.unit}'s Reach phase")
+
 
 class UpkeepAction(Strict):
     """Upkeep: uphold up to Focus permanent effects and creatures; upheld creatures are refreshed and may act."""
@@ -304,6 +323,10 @@ class UpkeepAction(Strict):
     unit: Name
     uphold: list[Name] = Field(default_factory=list, max_length=100)
     dice: DiceList | None = Field(None, max_length=0)
+
+    def describe(self) -> ActionHeader:
+        what = ", ".join(self.uphold) or "nothing"
+        return ActionHeader(self.unit, "upkeep", f"{self.unit}'s Upkeep: upholds {what}")
 
 
 class CastAction(Strict):
@@ -321,6 +344,11 @@ class CastAction(Strict):
     responds_to: Name | None = None
     dice: DiceList | None = Field(None, max_length=1000)
 
+    def describe(self) -> ActionHeader:
+        aim = f" at {self.target}" if self.target else ""
+        answer = f" in response to {self.responds_to}" if self.responds_to else ""
+        return ActionHeader(self.caster, "cast", f"{self.caster} casts {self.spell}{aim}{answer}")
+
 
 class FleeAction(Strict):
     """A character tries to leave the fight: its first action of the turn, from far range of every enemy."""
@@ -328,6 +356,9 @@ class FleeAction(Strict):
     do: Literal["flee"]
     unit: Name
     dice: DiceList | None = Field(None, max_length=1000)
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, "flee", f"{self.unit} tries to flee")
 
 
 class DamageAction(Strict):
@@ -340,6 +371,10 @@ class DamageAction(Strict):
     source: str = Field("a spell", max_length=100)
     dice: DiceList | None = Field(None, max_length=0)
 
+    def describe(self) -> ActionHeader:
+        by = f" from {self.by}" if self.by else ""
+        return ActionHeader(self.by, "damage", f"{self.amount} damage to {self.target}{by} ({self.source})")
+
 
 class EffectAction(Strict):
     """A destroy, exile or control effect resolved against a target (characters are immune)."""
@@ -349,6 +384,9 @@ class EffectAction(Strict):
     target: Name
     by: Name | None = None
     dice: DiceList | None = Field(None, max_length=0)
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.by, "effect", f"{self.effect} effect on {self.target}")
 
 
 class ModifyAction(Strict):
@@ -361,6 +399,10 @@ class ModifyAction(Strict):
     source: str = Field("an effect", max_length=100)
     dice: DiceList | None = Field(None, max_length=0)
 
+    def describe(self) -> ActionHeader:
+        text = f"{self.unit} gets {self.power:+d}/{self.toughness:+d} ({self.source})"
+        return ActionHeader(None, "modify", text)
+
 
 class RegenerateAction(Strict):
     """Regenerate a creature: its lost Life comes back."""
@@ -368,6 +410,9 @@ class RegenerateAction(Strict):
     do: Literal["regenerate"]
     unit: Name
     dice: DiceList | None = Field(None, max_length=0)
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, "regenerate", f"{self.unit} regenerates")
 
 
 class SummonAction(Strict):
@@ -377,6 +422,9 @@ class SummonAction(Strict):
     caster: Name
     creature: Name
     dice: DiceList | None = Field(None, max_length=0)
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.caster, "summon", f"{self.caster} summons {self.creature}")
 
 
 class EndTurnAction(Strict):
@@ -388,8 +436,11 @@ class EndTurnAction(Strict):
     forget: list[Name] = Field(default_factory=list, max_length=200)
     dice: DiceList | None = Field(None, max_length=0)
 
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, "end_turn", f"end of {self.unit}'s turn" if self.unit else "end of turn")
 
-Action = Annotated[
+
+HeroAction = (
     AttackAction
     | MoveAction
     | SkillTestAction
@@ -404,26 +455,43 @@ Action = Annotated[
     | ModifyAction
     | RegenerateAction
     | SummonAction
-    | EndTurnAction,
-    Field(discriminator="do"),
-]
+    | EndTurnAction
+)
+"""Any action of this game (the ruleset's ``Action`` type)."""
+
+Action = Annotated[HeroAction, Field(discriminator="do")]
 
 
-class HeroesScenario(Strict):
-    ruleset: Literal["mtg_heroes"]
-    title: str = ""
-    description: str = ""
-    seed: int | None = Field(None, ge=0, le=2**63)
-    options: dict[str, Any] = Field(default_factory=dict)
+class HeroesScenario(ScenarioFile):
+    """A Gathering of Heroes scenario: the combatants, the reserve, spells, ranges and the actions in order."""
+
+    ruleset: Literal["mtg_heroes"] = Field(description="This game's id: mtg_heroes.")
     combatants: dict[Name, CombatantInput] = Field(
-        default_factory=dict, max_length=1000, validation_alias=_alias("combatants", "units")
+        default_factory=dict,
+        max_length=1000,
+        validation_alias=_alias("combatants", "units"),
+        description="The characters and creatures in the fight at the start, by name (also 'units').",
     )
-    reserve: dict[Name, CombatantInput] = Field(default_factory=dict, max_length=1000)
+    reserve: dict[Name, CombatantInput] = Field(
+        default_factory=dict,
+        max_length=1000,
+        description="Creatures (or characters) not yet in the fight, by name: what 'do: summon' and summoning "
+        "spells bring in.",
+    )
     spells: dict[Name, SpellInput] = Field(
         default_factory=dict,
         max_length=1000,
         description="Spells of this scenario, added to (or replacing, by name) the bundled illustrative list.",
     )
-    default_range: BandName = Field("near", validation_alias=_alias("default_range", "default_band"))
-    ranges: list[RangeInput] = Field(default_factory=list, max_length=100_000)
-    actions: list[Action] = Field(default_factory=list, max_length=100_000)
+    default_range: BandName = Field(
+        "near",
+        validation_alias=_alias("default_range", "default_band"),
+        description="The range band of every pair not listed under 'ranges': far, near or direct (Polish: "
+        "daleki, bliski, bezpośredni).",
+    )
+    ranges: list[RangeInput] = Field(
+        default_factory=list, max_length=100_000, description="The band of each pair that is not at default_range."
+    )
+    actions: list[Action] = Field(
+        default_factory=list, max_length=100_000, description="The actions to resolve, in order (the 'do' key)."
+    )

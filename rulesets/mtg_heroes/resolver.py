@@ -1,22 +1,23 @@
 """Magic: The Gathering of Heroes resolution: direct combat, ranges, turns, mana and skill tests.
 
-``resolve(battle, action, dice) -> (events, battle)``. Nothing here prints, reads files or draws a random number
-except through ``dice``. A refusal by the rules raises :class:`RuleRefusal` before any die is rolled and before
-any state changes (the engine turns it into a ``refused`` event).
+``resolve(battle, action, dice) -> Resolution``, through the one :data:`HANDLERS` table from action class to
+handler, each working on a :class:`Turn` (the only way a handler logs). Nothing here prints, reads files or draws
+a random number except through ``dice``. A refusal by the rules raises :class:`RuleRefusal` before any die is
+rolled and before any state changes (the engine turns it into a ``refused`` event). When the battle ends, its
+``game_over`` is the last event of the action that ended it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import (
     Damage,
     Defeat,
-    Event,
     GameOver,
     Heal,
     Hit,
@@ -27,6 +28,7 @@ from tabroll.events import (
     Spend,
     StatusApplied,
 )
+from tabroll.kit import Handlers
 from tabroll.turn import ActionLog
 
 from .events import BandChange, TurnOrder, TurnPhase
@@ -48,8 +50,13 @@ from .model import (
     SummonAction,
     UpkeepAction,
 )
-from .skills import check_skill
+from .skills import roll_skill_test
 from .state import BAND_RULES, PHASE_NAMES, SCALE, Battle, Combatant, LastAct, Permanent
+
+if TYPE_CHECKING:
+    from tabroll.engine import Resolution
+
+    from .model import HeroAction
 
 MAX_TIE_ROUNDS = 20
 """Opposed initiative rolls that tie again and again stop here (the listed order then stands)."""
@@ -61,6 +68,7 @@ class Turn(ActionLog):
 
     battle: Battle
     previous_act: LastAct | None = None  # what the action before this one did that may be responded to
+    game_over: GameOver | None = None  # the end of the battle, told once everything this action did is told
 
     @property
     def options(self) -> Any:
@@ -88,13 +96,15 @@ class Turn(ActionLog):
         self.emit(BandChange(first=a, second=b, before=before, after=band, reason=reason))
 
 
-def resolve(battle: Battle, action: Any, dice: DiceSource) -> tuple[list[Event], Battle]:
+HANDLERS: Handlers[Turn] = Handlers()
+"""Each action class to the function that resolves it (the functions below register with ``@HANDLERS.on``)."""
+
+
+def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     if battle.result is not None:
         raise RuleRefusal(f"the battle is over: {battle.result}", rule="battle over")
     turn = Turn(battle=battle, dice=dice)
-    handler = HANDLERS.get(type(action))
-    if handler is None:  # pragma: no cover - the scenario model admits only these kinds
-        raise TypeError(f"unknown action {action!r}")
+    handler = HANDLERS.handler(action)
     offered = battle.follow_up
     if offered is not None and not _takes_follow_up(action, offered):
         turn.battle = dataclasses.replace(turn.battle, follow_up=None)
@@ -104,7 +114,9 @@ def resolve(battle: Battle, action: Any, dice: DiceSource) -> tuple[list[Event],
     turn.previous_act = battle.last_act
     turn.battle = dataclasses.replace(turn.battle, last_act=None)
     handler(turn, action)
-    return turn.events, turn.battle
+    if turn.game_over is not None:  # the battle ended in this action: its end is the action's last word
+        turn.emit(turn.game_over)
+    return turn.resolution(turn.battle)
 
 
 def _takes_follow_up(action: Any, unit: str) -> bool:
@@ -207,6 +219,7 @@ def charge(turn: Turn, unit: Combatant, verb: str) -> Combatant:
 # --- direct combat ----------------------------------------------------------------------------------------
 
 
+@HANDLERS.on(AttackAction)
 def resolve_attack(turn: Turn, action: AttackAction) -> None:
     attacker = turn.current(action.attacker)
     target = turn.current(action.target)
@@ -394,6 +407,7 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str) -> bool:
                 rule=f"{attack} − {defence} = {excess} off Life {victim.life} → {life}",
                 defeats=life == 0,
                 pool="Life",
+                lost=victim.life - life,
                 left=life,
             )
         )
@@ -438,22 +452,17 @@ def fall(turn: Turn, unit: Combatant, by: str | None) -> None:
         if unit.memory_spells:
             turn.emit(Note(unit=unit.name, text=f"{unit.name} forgets {', '.join(unit.memory_spells)}"))
         turn.update(dataclasses.replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
-        turn.emit(Defeat(unit=unit.name, by=by, reason=reason))
+        turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
         end_permanents(turn, unit.name, "its caster lost the battle")
         check_result(turn, unit.name, by, "lost the battle")
         return
     if unit.has("indestructible"):
         turn.update(dataclasses.replace(unit, out=True, out_reason="beaten at 0 Life"))
-        turn.emit(
-            StatusApplied(
-                unit=unit.name,
-                status="beaten",
-                reason="Life 0; Indestructible, so not destroyed, but out of the fight until regenerated",
-            )
-        )
+        reason = "Life 0; Indestructible, so not destroyed, but out of the fight until regenerated"
+        turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
     else:
         turn.update(dataclasses.replace(unit, out=True, out_reason="destroyed"))
-        turn.emit(Defeat(unit=unit.name, by=by, reason="Life 0: destroyed"))
+        turn.emit(Defeat(unit=unit.name, by=by, reason="Life 0", how="destroyed"))
     check_result(turn, unit.name, by, unit.out_reason)
 
 
@@ -484,7 +493,7 @@ def check_result(turn: Turn, fallen: str, by: str | None, how: str) -> None:
     )
     turn.battle = dataclasses.replace(battle, result=f"{winner} wins" if winner else "no side stands", phase=None)
     fell = how != "fled"  # the event's unit is the fall that ended the battle; a flight is no fall
-    turn.emit(GameOver(reason=reason, winner=winner, unit=fallen if fell else None, by=by if fell else None))
+    turn.game_over = GameOver(reason=reason, winner=winner, unit=fallen if fell else None, by=by if fell else None)
 
 
 def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = frozenset()) -> None:
@@ -545,6 +554,7 @@ def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> No
 # --- moving between ranges --------------------------------------------------------------------------------
 
 
+@HANDLERS.on(MoveAction)
 def resolve_move(turn: Turn, action: MoveAction) -> None:
     unit = turn.current(action.unit)
     try:
@@ -585,6 +595,7 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
 # --- skill tests ------------------------------------------------------------------------------------------
 
 
+@HANDLERS.on(SkillTestAction)
 def resolve_skill_test(turn: Turn, action: SkillTestAction) -> None:
     identity = action.identity
     if action.unit is not None:
@@ -592,21 +603,21 @@ def resolve_skill_test(turn: Turn, action: SkillTestAction) -> None:
         if identity is None:
             identity = unit.identity
     assert identity is not None
-    events = check_skill(
+    roll_skill_test(
+        turn,
         identity,
         action.skill_names(),
-        turn.dice,
         difficulty=action.difficulty,
         target=action.target,
         reading=turn.options.difficulty_target,
         unit=action.unit,
     )
-    turn.events.extend(events)
 
 
 # --- initiative and turns ---------------------------------------------------------------------------------
 
 
+@HANDLERS.on(InitiativeAction)
 def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
     actors = [u for u in turn.battle.combatants if u.in_fight and u.controller is None]
     if not actors:
@@ -673,6 +684,7 @@ def break_tie(turn: Turn, tied: list[Combatant]) -> list[str]:
     return [u.name for g in groups for u in g]
 
 
+@HANDLERS.on(DelayAction)
 def resolve_delay(turn: Turn, action: DelayAction) -> None:
     order = list(turn.battle.order)
     if not order:
@@ -702,6 +714,7 @@ def resolve_delay(turn: Turn, action: DelayAction) -> None:
         start_turn(turn, active, turn.battle.turn)
 
 
+@HANDLERS.on(EndTurnAction)
 def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
     ending = action.unit or turn.battle.active
     if ending is not None:
@@ -727,13 +740,14 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
             life = max(0, unit.life - excess)
             turn.emit(
                 Damage(
-                    attacker=unit.name,
+                    attacker=None,
                     target=unit.name,
                     amount=excess,
                     rule=f"mana burn: {unit.mana} mana, {excess} over the maximum {unit.max_mana}; "
                     f"Life {unit.life} → {life}",
                     defeats=life == 0,
                     pool="Life",
+                    lost=unit.life - life,
                     left=life,
                 )
             )
@@ -746,11 +760,8 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
             continue
         if unit.fleeing < 5:
             turn.update(dataclasses.replace(unit, fleeing=None, out=True, out_reason="fled"))
-            turn.emit(
-                StatusApplied(
-                    unit=unit.name, status="fled", reason=f"it took {unit.fleeing} damage (fewer than 5) while fleeing"
-                )
-            )
+            reason = f"it took {unit.fleeing} damage (fewer than 5) while fleeing"
+            turn.emit(Defeat(unit=unit.name, by=None, reason=reason, how="fled"))
             check_result(turn, unit.name, None, "fled")
         else:
             turn.update(dataclasses.replace(unit, fleeing=None))
@@ -860,6 +871,7 @@ def _character_in_turn(turn: Turn, name: str, *, doing: str, step: str, rule: st
     return unit
 
 
+@HANDLERS.on(ReachPhaseAction)
 def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
     unit = _character_in_turn(turn, action.unit, doing="draw mana", step="a Reach phase", rule="reach")
     now = turn.battle.phase
@@ -914,6 +926,7 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
         enter_phase(turn, unit.name, "upkeep", f"Upkeep: uphold up to Focus {unit.focus} permanents and creatures")
 
 
+@HANDLERS.on(UpkeepAction)
 def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
     """Upkeep: Focus upholds permanent effects and creatures; upheld creatures are refreshed, the rest are not, and
     permanent effects not upheld end."""
@@ -989,6 +1002,7 @@ def spell_of(turn: Turn, action: CastAction) -> CastSpell:
     return CastSpell(action.spell, action.cost, action.instant, action.split_second, action.creature_only, None)
 
 
+@HANDLERS.on(CastAction)
 def resolve_cast(turn: Turn, action: CastAction) -> None:
     caster = turn.current(action.caster)
     check_in_fight(caster, "cast")
@@ -1166,6 +1180,7 @@ def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: s
         summon_creature(turn, caster, spell.summon)
 
 
+@HANDLERS.on(EffectAction)
 def resolve_effect(turn: Turn, action: EffectAction) -> None:
     target = turn.current(action.target)
     if target.out:
@@ -1206,10 +1221,12 @@ def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> Non
         return
     reason = "destroyed" if effect == "destroy" else "exiled"
     turn.update(dataclasses.replace(target, out=True, out_reason=reason))
-    turn.emit(Defeat(unit=target.name, by=by_name, reason=f"{reason} by a {effect} effect"))
+    article = "an" if effect[0] in "aeiou" else "a"
+    turn.emit(Defeat(unit=target.name, by=by_name, reason=f"{article} {effect} effect", how=reason))
     check_result(turn, target.name, by_name, reason)
 
 
+@HANDLERS.on(ModifyAction)
 def resolve_modify(turn: Turn, action: ModifyAction) -> None:
     check_in_fight(turn.current(action.unit), "be changed")
     change_stats(turn, action.unit, action.power, action.toughness, action.source)
@@ -1243,6 +1260,7 @@ def report_change(turn: Turn, unit: Combatant, changed: Combatant, reason: str) 
             )
 
 
+@HANDLERS.on(RegenerateAction)
 def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
     unit = turn.current(action.unit)
     if unit.is_character:
@@ -1257,15 +1275,15 @@ def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
         Heal(
             unit=unit.name,
             amount=unit.max_life - unit.life,
-            before=None,
-            after=None,
-            reason=f"Regenerate: lost Life comes back, Life {unit.life} → {unit.max_life}"
-            + ("; it returns to the fight" if back else ""),
+            before=unit.life,
+            after=unit.max_life,
+            reason="Regenerate: lost Life comes back" + ("; it returns to the fight" if back else ""),
             pool="Life",
         )
     )
 
 
+@HANDLERS.on(SummonAction)
 def resolve_summon(turn: Turn, action: SummonAction) -> None:
     caster = turn.current(action.caster)
     check_in_fight(caster, "summon")
@@ -1316,6 +1334,7 @@ def opposed_speed(turn: Turn, actor: Combatant, other: Combatant, *, responder: 
     return wins
 
 
+@HANDLERS.on(FleeAction)
 def resolve_flee(turn: Turn, action: FleeAction) -> None:
     unit = turn.current(action.unit)
     check_in_fight(unit, "flee")
@@ -1342,14 +1361,14 @@ def resolve_flee(turn: Turn, action: FleeAction) -> None:
     for creature in turn.battle.combatants:
         if creature.controller == unit.name and not creature.out:
             turn.update(dataclasses.replace(creature, out=True, out_reason="dismissed"))
-            turn.emit(StatusApplied(unit=creature.name, status="dismissed", reason=f"{unit.name} flees"))
+            turn.emit(Defeat(unit=creature.name, by=None, reason=f"{unit.name} flees", how="dismissed"))
     others = [u for u in turn.battle.combatants if u.name != unit.name and u.in_fight]
     enemies = [u for u in others if u.side != unit.side]
     if enemies and all(unit.speed >= other.speed + 2 for other in others):
         turn.emit(Note(unit=unit.name, text=f"Speed {unit.speed} is 2 or more above everyone: it may escape at once"))
         if all(opposed_speed(turn, unit, enemy, responder=enemy) for enemy in enemies):
             turn.update(dataclasses.replace(turn.current(unit.name), out=True, out_reason="fled"))
-            turn.emit(StatusApplied(unit=unit.name, status="fled", reason="it won the opposed Speed test"))
+            turn.emit(Defeat(unit=unit.name, by=None, reason="it won the opposed Speed test", how="fled"))
             check_result(turn, unit.name, None, "fled")
             return
     turn.update(dataclasses.replace(turn.current(unit.name), fleeing=0))
@@ -1362,6 +1381,7 @@ def resolve_flee(turn: Turn, action: FleeAction) -> None:
     )
 
 
+@HANDLERS.on(DamageAction)
 def resolve_damage(turn: Turn, action: DamageAction) -> None:
     check_in_fight(turn.current(action.target), "take damage")
     deal_damage(turn, action.target, action.amount, action.by, action.source)
@@ -1375,12 +1395,13 @@ def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str)
     life = max(0, target.life - amount)
     turn.emit(
         Damage(
-            attacker=by or source,
+            attacker=by,
             target=target.name,
             amount=amount,
             rule=f"{source}: Life {target.life} → {life}",
             defeats=life == 0,
             pool="Life",
+            lost=target.life - life,
             left=life,
         )
     )
@@ -1388,22 +1409,3 @@ def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str)
     target = turn.update(dataclasses.replace(target, life=life, fleeing=fleeing))
     if life == 0 and amount > 0:
         fall(turn, target, by)
-
-
-HANDLERS: dict[type, Any] = {
-    AttackAction: resolve_attack,
-    MoveAction: resolve_move,
-    SkillTestAction: resolve_skill_test,
-    InitiativeAction: resolve_initiative,
-    DelayAction: resolve_delay,
-    EndTurnAction: resolve_end_turn,
-    ReachPhaseAction: resolve_reach_phase,
-    UpkeepAction: resolve_upkeep,
-    CastAction: resolve_cast,
-    EffectAction: resolve_effect,
-    FleeAction: resolve_flee,
-    DamageAction: resolve_damage,
-    ModifyAction: resolve_modify,
-    RegenerateAction: resolve_regenerate,
-    SummonAction: resolve_summon,
-}

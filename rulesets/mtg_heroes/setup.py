@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tabroll.engine import AnyRuleset, AttackRequest, Scenario, ScenarioStep
+from tabroll.engine import Scenario
 from tabroll.errors import InputError
 from tabroll.geometry.bands import RangeBands
+from tabroll.kit import AnyRuleset, AttackRequest
+from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
-from .model import CastAction, CombatantInput, HeroesOptions, HeroesScenario, MoveAction, SkillTestAction, SpellInput
+from . import RANGE_FIELD as RANGE
+from .model import (
+    AttackAction,
+    CastAction,
+    CombatantInput,
+    HeroesOptions,
+    HeroesScenario,
+    MoveAction,
+    SkillTestAction,
+    SpellInput,
+)
 from .spells import spell_book
 from .state import PHASE_NAMES, SCALE, Battle, Combatant
 
@@ -20,8 +32,7 @@ _NAME_FIELDS = ("attacker", "target", "unit", "caster", "intercept_by", "after",
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(HeroesScenario, doc)
-    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
-    assert isinstance(options, HeroesOptions)
+    options = scenario_options(ruleset, doc, model, overrides, HeroesOptions)
     sides = {name: entry.side for name, entry in model.combatants.items() if entry.kind == "character"}
     _check_start(model, options, doc)
     book = spell_book(model.spells)
@@ -70,23 +81,24 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             bands = bands.with_band(a, b, entry.band)
         except InputError as err:
             raise InputError(err.message, tip=err.tip, location=doc.locate(("ranges", i, "band"))) from None
-    steps: list[ScenarioStep] = []
-    for i, action in enumerate(model.actions):
+    reserved = [u.name for u in reserve]
+
+    def check(action: Any, path: tuple[str | int, ...]) -> None:
         for field in _NAME_FIELDS:
             value = getattr(action, field, None)
             if isinstance(value, str) and value not in everyone:  # a skill test's target is a number
-                raise _unknown(value, everyone, doc, ("actions", i, field))
+                raise _unknown(value, everyone, doc, (*path, field))
         for j, value in enumerate(getattr(action, "relative_to", None) or ()):
             if value not in everyone:
-                raise _unknown(value, everyone, doc, ("actions", i, "relative_to", j))
+                raise _unknown(value, everyone, doc, (*path, "relative_to", j))
         creature = getattr(action, "creature", None)
-        if creature is not None and creature not in [u.name for u in reserve]:
-            raise _unknown(creature, [u.name for u in reserve], doc, ("actions", i, "creature"))
+        if creature is not None and creature not in reserved:
+            raise _unknown(creature, reserved, doc, (*path, "creature"))
         if isinstance(action, CastAction):
-            _check_cast(action, known, doc, ("actions", i))
-        _check_words(action, doc, ("actions", i))
-        dice = tuple(action.dice) if action.dice is not None else None
-        steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
+            _check_cast(action, known, doc, path)
+        _check_words(action, doc, path)
+
+    steps = steps_of(doc, model.actions, check)
     battle = Battle(
         combatants=tuple(combatants),
         reserve=tuple(reserve),
@@ -95,16 +107,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         spells=book,
         had_characters=frozenset(u.side for u in combatants if u.is_character),
     )
-    return Scenario(
-        ruleset=ruleset,
-        title=model.title,
-        description=model.description,
-        source=doc.source,
-        options=options,
-        state=battle,
-        steps=tuple(steps),
-        seed=model.seed,
-    )
+    return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
 
 
 def _check_start(model: HeroesScenario, options: HeroesOptions, doc: YamlDocument) -> None:
@@ -225,11 +228,7 @@ def _check_words(action: Any, doc: YamlDocument, path: tuple[str | int, ...]) ->
 
 
 def _unknown(name: str, names: Sequence[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:
-    from difflib import get_close_matches
-
-    close = get_close_matches(name, sorted(names), n=1)
-    tip = f"did you mean '{close[0]}'?" if close else f"the combatants are: {', '.join(sorted(names)) or 'none'}"
-    return InputError(f"no combatant called '{name}' in this scenario", tip=tip, location=doc.locate(path))
+    return unknown_name(name, sorted(names), doc, path, what="combatant")
 
 
 def _combatant(name: str, entry: CombatantInput, sides: Mapping[str, str | None]) -> Combatant:
@@ -260,26 +259,41 @@ def _combatant(name: str, entry: CombatantInput, sides: Mapping[str, str | None]
     )
 
 
-def _yaml_value(value: str) -> Any:
-    """A command-line value as YAML when it reads as YAML, else as the text typed."""
-    try:
-        return cli_value(value, origin="command line")
-    except InputError:
-        return value
+def _as_text(key: str) -> Callable[[str], bool]:
+    """When a command-line value is meant as the text typed: a colour identity always (``[WUBB]`` is how the
+    source writes one, not a list); any other value unless it opens a YAML list or mapping (``[first strike,
+    trample]``), so that a name or a word YAML cannot read is taken as typed."""
+    if key in IDENTITY_KEYS:
+        return lambda text: True
+    return lambda text: not text.lstrip().startswith(("[", "{"))
+
+
+IDENTITY_KEYS = frozenset(
+    str(n) for n in getattr(CombatantInput.model_fields["identity"].validation_alias, "choices", ())
+)
+
+
+def _read(key: str, value: str) -> Any:
+    """A ``KEY=VALUE`` of the command line, read like a file's value (see :func:`_as_text`)."""
+    return cli_value(value, origin=f"command line ({key})", text_if=_as_text(key))
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
-    """One attack typed on the command line: two combatants, near range unless ``--set range=far``."""
+    """One attack typed on the command line: two combatants at near range, or at the ``--range`` given."""
 
-    extra = dict(request.fields)
-    band = str(extra.pop("range", "near"))
+    fields = dict(request.fields)
+    band = fields.pop(RANGE.name, RANGE.default or "near").strip()
+    try:
+        SCALE.parse(band)
+    except InputError as err:
+        raise InputError(f"{RANGE.flag} {band!r}: {err.message}", tip="near (they may fight) or far") from None
     attacker_name = request.attacker
     target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
 
     def entry(side: str, stats: Mapping[str, str], who: str) -> dict[str, Any]:
         out: dict[str, Any] = {"side": side}
         for key, value in stats.items():
-            out[key] = _yaml_value(value)
+            out[key] = _read(key, value)
         if not any(k.casefold() in ("power", "siła", "sila", "p") for k in out):
             raise InputError(
                 f"the {who}'s Power, Toughness and Life are needed",
@@ -288,8 +302,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         return out
 
     action: dict[str, Any] = {"do": "attack", "attacker": attacker_name, "target": target_name}
-    for key, value in extra.items():
-        action[key] = _yaml_value(value)
+    action.update({key: _read(key, value) for key, value in fields.items()})
     data = {
         "ruleset": "mtg_heroes",
         "title": f"{attacker_name} attacks {target_name}",
@@ -304,16 +317,11 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     return build_scenario(ruleset, doc, request.options)
 
 
-def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack against a scenario file's combatants, from command-line words."""
-
-    from .model import AttackAction
-
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
-    for key, value in fields.items():
-        data[key] = _yaml_value(value)
-    doc = command_line_document(data)
-    return validate(AttackAction, doc)
+    data.update({key: _read(key, value) for key, value in fields.items()})
+    return command_line_model(AttackAction, data)
 
 
 def quick_skill_test(

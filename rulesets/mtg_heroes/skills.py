@@ -1,8 +1,9 @@
 """Skill tests: the ten colour pairs and their twenty skills (``skills.yaml``), dice from the colour identity.
 
-``check_skill(identity, skills, difficulty=..., target=..., dice=...) -> events`` is pure: it reads the bundled
-table, draws every die from ``dice`` and returns the events of the test. The ``skill_test`` scenario action and
-the command-line check call it.
+``roll_skill_test(log, identity, skills, difficulty=..., target=...)`` reads the bundled table, draws every die
+from the action's :class:`~tabroll.turn.ActionLog` and logs the test there (the ``skill_test`` scenario action,
+and so the command-line check, call it); ``check_skill(identity, skills, dice, ...) -> events`` is the same test
+on its own, pure.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
-from tabroll.dice import parse as parse_dice
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import InputError
-from tabroll.events import Event, Note, Roll, RulingApplied
+from tabroll.events import Event, Note
+from tabroll.turn import ActionLog
 
 from .events import SkillTest
 
@@ -145,7 +146,23 @@ def check_skill(
     reading: TargetReading = "upper",
     unit: str | None = None,
 ) -> list[Event]:
-    """Roll a skill test and return its events: the choice of skill, the roll, the target and the outcome.
+    """Roll a skill test on its own and return its events (see :func:`roll_skill_test`)."""
+    log = ActionLog(dice=dice)
+    roll_skill_test(log, identity, skills, difficulty=difficulty, target=target, reading=reading, unit=unit)
+    return log.events
+
+
+def roll_skill_test(
+    log: ActionLog,
+    identity: str,
+    skills: str | Sequence[str],
+    *,
+    difficulty: str | None = None,
+    target: int | None = None,
+    reading: TargetReading = "upper",
+    unit: str | None = None,
+) -> SkillTest:
+    """Roll a skill test and log it: the choice of skill, the roll, the target and the outcome (returned).
 
     ``skills`` names one skill or several that fit the situation (the strongest is used). Give ``difficulty``
     (a band name) or an explicit ``target`` total; with both, the explicit target wins.
@@ -159,12 +176,11 @@ def check_skill(
         raise InputError("a skill test needs a difficulty or a target number", tip="e.g. difficulty: medium")
     if target is not None and not 1 <= target <= MAX_TARGET:
         raise InputError(f"target number {target} is out of range", tip=f"give a total from 1 to {MAX_TARGET}")
-    events: list[Event] = []
     skill = strongest(symbols, candidates)
     count = dice_for(symbols, skill)
     if len(candidates) > 1:
         listed = ", ".join(f"{s.name} ({dice_for(symbols, s)}d6)" for s in candidates)
-        events.append(Note(unit=unit, text=f"several skills fit: {listed}; the strongest, {skill.name}, is used"))
+        log.emit(Note(unit=unit, text=f"several skills fit: {listed}; the strongest, {skill.name}, is used"))
     colours = " and ".join(COLOUR_NAMES[c] for c in skill.colours)
     shown = f"[{symbols}]" if symbols else "[]"
     held = [symbol for symbol in symbols if symbol in skill.colours]
@@ -172,7 +188,7 @@ def check_skill(
         why = f"{len(held)} {colours} symbol{'s' if len(held) > 1 else ''} in {shown}: {count}d6"
     else:
         why = f"no {colours} symbol in {shown}: one die"
-    events.append(Note(unit=unit, text=f"{skill.name} is a {colours} skill; {why}"))
+    log.emit(Note(unit=unit, text=f"{skill.name} is a {colours} skill; {why}"))
     band: Difficulty | None = find_difficulty(difficulty) if difficulty is not None else None
     if target is not None:
         needed = target
@@ -190,32 +206,21 @@ def check_skill(
                 if reading == "upper"
                 else f"{band.name} is {band.band}: the total must reach its lower value {needed}"
             )
-            events.append(RulingApplied(option="difficulty_target", value=reading, text=text))
-    rolled = parse_dice(f"{count}d6").roll(dice, f"{skill.name} test of {shown}")
-    events.append(
-        Roll(
-            label=f"{skill.name} test",
-            dice=rolled.expression.notation,
-            values=rolled.values,
-            kept=rolled.kept_values,
-            total=rolled.total,
-            unit=unit,
-        )
-    )
+            log.ruling("difficulty_target", reading, text)
+    rolled = log.roll_dice(f"{count}d6", f"{skill.name} test", unit)
     success = rolled.total >= needed
     rule = f"{rolled.total} {'≥' if success else '<'} {needed} ({where})"
-    events.append(
-        SkillTest(
-            unit=unit,
-            identity=symbols,
-            skill=skill.name,
-            colours=skill.colours,
-            dice_count=count,
-            total=rolled.total,
-            target=needed,
-            difficulty=band.name if band is not None else None,
-            success=success,
-            rule=rule,
-        )
+    outcome = SkillTest(
+        unit=unit,
+        identity=symbols,
+        skill=skill.name,
+        colours=skill.colours,
+        dice_count=count,
+        total=rolled.total,
+        target=needed,
+        difficulty=band.name if band is not None else None,
+        success=success,
+        rule=rule,
     )
-    return events
+    log.emit(outcome)
+    return outcome

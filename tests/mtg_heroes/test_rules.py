@@ -389,7 +389,10 @@ def test_destroy_exile_control_on_creatures_and_indestructible() -> None:
 def test_indestructible_at_zero_life_is_beaten_not_destroyed_and_regenerates() -> None:
     units = {"A": creature("a", 3, 1, 10), "R": creature("b", 1, 1, 2, "Indestructible", "Regenerate")}
     out = run_data(fight(units, [attack("A", "R", [6, 6, 6, 1]), {"do": "regenerate", "unit": "R"}]))
-    assert out.of("defeat") == [] and out.of("status")[0].status == "beaten"
+    (beaten,) = out.of("defeat")  # out of the fight until regenerated: a removal, but not "destroyed"
+    assert (beaten.unit, beaten.by, beaten.how) == ("R", "A", "defeated") and "Indestructible" in beaten.reason
+    (heal,) = out.of("heal")
+    assert (heal.unit, heal.amount, heal.before, heal.after, heal.pool) == ("R", 2, 0, 2, "Life")
     assert out.unit("R").life == 2 and not out.unit("R").out
 
 
@@ -466,7 +469,8 @@ def test_a_flight_dismisses_creatures_and_succeeds_under_5_damage() -> None:
         {"do": "end_turn"},
     ]
     out = run_data(fight(RUNAWAY, actions, ranges=AWAY))
-    assert [(s.unit, s.status) for s in out.of("status")] == [("P", "dismissed"), ("X", "fleeing"), ("X", "fled")]
+    assert [(s.unit, s.status) for s in out.of("status")] == [("X", "fleeing")]
+    assert [(d.unit, d.how, d.by) for d in out.of("defeat")] == [("P", "dismissed", None), ("X", "fled", None)]
     assert out.unit("X").out_reason == "fled" and out.unit("X").life == 6
 
 
