@@ -49,7 +49,7 @@ def test_an_exchange_rolls_each_side_and_the_damage_says_the_life_it_really_took
     (defeat,) = out.of("defeat")
     assert (defeat.unit, defeat.by, defeat.how, defeat.reason) == ("B", "A", "destroyed", "Life 0")
     assert defeat.sentence() == "B is destroyed and leaves play (Life 0)"
-    assert "Life −2, Life 0 left" in damage.sentence()
+    assert "2 Life lost, Life 0 left" in damage.sentence()
 
 
 def test_a_counterattack_that_takes_less_than_the_life_left_loses_exactly_its_amount() -> None:
