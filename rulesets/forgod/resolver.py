@@ -291,9 +291,12 @@ def _absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
 
 
 def _wound(turn: Turn, attacker: str, target_name: str, amount: int) -> None:
-    """Damage fills one card's PV at a time; each card filled is annihilated and the rest carries over."""
+    """Damage fills one card's PV at a time; each card filled is annihilated and the rest carries over. The
+    ``damage`` event says the PV the unit lost (never more than it had, over all its cards) and the PV left on
+    the card that takes the next damage."""
     target = turn.unit(target_name)
     front = target.front_life
+    standing = front + (target.cards - 1) * target.life  # the PV the unit has left, over all its cards
     pool = target.wounds + amount
     lost = min(target.cards, pool // target.life)
     left = target.cards - lost
@@ -314,6 +317,7 @@ def _wound(turn: Turn, attacker: str, target_name: str, amount: int) -> None:
             rule=rule,
             defeats=left == 0,
             pool="PV",
+            lost=min(amount, standing),
             left=life_left,
         )
     )
