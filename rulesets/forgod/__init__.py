@@ -3,47 +3,30 @@ actions (Escudo, Carga, Cubrir Carga, Flanquear, Contraataque, Guardia Real).
 
 Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
 ``model.py`` (scenario files, with the cards' Spanish stat names), ``army.py`` (a legal army, checked at load),
-``state.py``, ``events.py`` (its own event kinds), ``resolver.py`` (turns, the attack and the strategic actions of
-combat), ``strategy.py`` (Reagrupar, Cambio de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in
-use). This module stays light: the heavy parts load with a scenario.
+``state.py``, ``setup.py`` (a scenario file or a command-line attack to the battle), ``events.py`` (its own event
+kinds), ``bonuses.py`` (the numbers of every roll), ``turn.py`` (one action's battle and log, and the steps every
+turn shares), ``resolver.py`` (the attack and the strategic actions of combat, and the one table of handlers),
+``strategy.py`` (Reagrupar, Cambio de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in use).
+This module stays light: the heavy parts load with a scenario (``parts``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
 
-from tabroll.engine import ActionHeader, AttackRequest, Measure, Resolution, Ruleset, Scenario
+from tabroll.kit import AttackField, Measure, Ruleset
 
 from .events import EVENTS
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
-    from tabroll.dice.sources import DiceSource
     from tabroll.events import Event
-    from tabroll.loading.yaml_source import YamlDocument
 
-_VERBS = {
-    "attack": ("attacker", "attacks", "target"),
-    "shield": ("unit", "shields", "protects"),
-    "release": ("unit", "stops protecting", None),
-    "charge": ("charger", "charges", "target"),
-    "charge_impact": ("charger", "'s charge hits", None),
-    "flank": ("flanker", "flanks", "target"),
-    "royal_guard": ("unit", "becomes the royal guard of", "commander"),
-    "move": ("unit", "moves", None),
-    "check": ("attacker", "tests", "defender"),
-    "heal": ("healer", "heals", "unit"),
-    "regroup": ("unit", "regroups", None),
-    "ability": ("unit", "uses an ability on", "target"),
-    "change_strategy": ("unit", "is exchanged for", "into"),
-    "reinforcements": ("side", "calls reinforcements", None),
-    "paralyse": ("unit", "is paralysed", None),
-}
+    from .model import Action
+    from .state import Battle
 
 
-class Forgod(Ruleset[Any, Any]):
+class Forgod(Ruleset["Battle", "Action"]):
     id = "forgod"
     name = "Sistema Táctico F0R60D"
     aliases = ("f0r60d", "forgod", "sistema tactico f0r60d")
@@ -53,66 +36,34 @@ class Forgod(Ruleset[Any, Any]):
     )
     source_language = "Spanish"
     events = EVENTS
+    attack_fields = (
+        AttackField(
+            "attacker_line",
+            "The attacker's line on its field: retaguardia, normal or avanzada (no scenario file).",
+            "text",
+            "normal",
+            quick_only=True,
+        ),
+        AttackField(
+            "target_line",
+            "The target's line on its field: retaguardia, normal or avanzada (no scenario file).",
+            "text",
+            "normal",
+            quick_only=True,
+        ),
+    )
     stops_at_game_over = True
+    parts: ClassVar[Mapping[str, str]] = {
+        "options_model": "model:ForgodOptions",
+        "scenario_model": "model:ForgodScenario",
+        "load_scenario": "setup:build_scenario",
+        "resolve": "resolver:resolve",
+        "quick_attack": "setup:quick_scenario",
+        "quick_action": "setup:quick_action",
+        "summarize_state": "setup:summarize",
+    }
 
-    def options_model(self) -> type[BaseModel]:
-        from .model import ForgodOptions
-
-        return ForgodOptions
-
-    def scenario_model(self) -> type[BaseModel]:
-        from .model import ForgodScenario
-
-        return ForgodScenario
-
-    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
-        from .setup import build_scenario
-
-        return build_scenario(self, doc, options or {})
-
-    def resolve(self, state: Any, action: Any, dice: DiceSource) -> Resolution:
-        from .resolver import resolve
-
-        events, after = resolve(state, action, dice)
-        return Resolution(events=tuple(events), state=after)
-
-    def describe_action(self, action: Any) -> ActionHeader:
-        return ActionHeader(*self._header(action))
-
-    def _header(self, action: Any) -> tuple[str | None, str, str]:
-        verb = str(getattr(action, "do", "action"))
-        if verb == "initiative":
-            return None, verb, "reaction rolls: who acts first"
-        actor_field, words, other_field = _VERBS.get(verb, ("unit", verb, None))
-        actor = getattr(action, actor_field, None)
-        other = getattr(action, other_field, None) if other_field else None
-        if verb == "check":
-            stat = {"fortitude": "Fortaleza", "morale": "Moral"}.get(str(getattr(action, "stat", "")), "")
-            text = f"{actor} tests {stat} against {other}"
-        elif verb == "charge_impact":
-            text = f"the charge of {actor} hits"
-        elif verb == "ability":
-            text = f"{actor} uses {action.ability}" + (f" on {other}" if other else "")
-        else:
-            text = f"{actor} {words}" + (f" {other}" if other else "")
-            if verb == "charge" and getattr(action, "flank", False):
-                text += " (with a flank)"
-            if verb == "move":
-                where = action.to if action.to is not None else action.move_to
-                text += f" to {list(where)}" if where is not None else ""
-        return actor, verb, text
-
-    def quick_attack(self, request: AttackRequest) -> Scenario:
-        from .setup import quick_scenario
-
-        return quick_scenario(self, request)
-
-    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Any:
-        from .setup import quick_action
-
-        return quick_action(attacker, target, fields)
-
-    def declare_measures(self, state: Any, action: Any) -> list[Measure]:
+    def declare_measures(self, state: Battle, action: Action | None) -> list[Measure]:
         """Cards left in every unit on the board (a level), and whether each troop that could flee fled."""
         measures = [Measure(f"cards left: {card.name}", "level", card.cards) for card in state.units if card.on_board]
         commanded = {c.side for c in state.units if c.on_board and c.commander}
@@ -123,7 +74,7 @@ class Forgod(Ruleset[Any, Any]):
         ]
         return measures
 
-    def outcome_measures(self, before: Any, after: Any, events: Sequence[Event]) -> dict[str, int | bool]:
+    def outcome_measures(self, before: Battle, after: Battle, events: Sequence[Event]) -> dict[str, int | bool]:
         measures: dict[str, int | bool] = {}
         for measure in self.declare_measures(before, None):
             unit = after.unit(measure.name.split(": ", 1)[1])
@@ -133,7 +84,7 @@ class Forgod(Ruleset[Any, Any]):
                 measures[measure.name] = unit.fled
         return measures
 
-    def outcome_part(self, action: Any, event: Event) -> str:
+    def outcome_part(self, action: Action, event: Event) -> str:
         """The acting card's strikes are the attack; the other side's are its counterattack; a troop that
         fled when its commander fell did so in the morale test that followed."""
         actor = self.describe_action(action)[0]
@@ -141,11 +92,6 @@ class Forgod(Ruleset[Any, Any]):
         if striker == actor:
             return ""
         return "morale after the commander fell" if striker is None else "counterattack"
-
-    def summarize_state(self, state: Any) -> dict[str, Any]:
-        from .setup import summarize
-
-        return summarize(state)
 
 
 RULESET = Forgod()

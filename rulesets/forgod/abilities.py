@@ -1,27 +1,24 @@
 """F0R60D's special abilities in use: ``do: ability``. (Which abilities are active, and the constant ones'
-modifiers, are part of every roll: ``ability_active`` and ``_constant_bonuses`` in ``resolver.py``.)"""
+modifiers, are part of every roll: ``ability_active`` and ``_constant_bonuses`` in ``bonuses.py``.)"""
 
 from __future__ import annotations
 
 import dataclasses
 
-from tabroll.dice.sources import DiceSource
 from tabroll.errors import RuleRefusal
-from tabroll.events import Event, Note, StatusApplied
-from tabroll.turn import ActionLog
+from tabroll.events import StatusApplied
 
+from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
 from .model import AbilityAction
-from .resolver import _apply, _begin_turn, _d10, _restore, _turn_moves, ability_active, check_bonuses
-from .state import Battle
+from .turn import Turn, begin_turn, restore, turn_moves
 
 
-def use_ability(state: Battle, act: AbilityAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+def use_ability(turn: Turn, act: AbilityAction) -> None:
     """A card uses an instant ability. It is the card's action for its turn (so not with an attack), unless it
     heals or repairs (any phase, not an action) or is played as a response (instant only, outside its turn).
     An ECB or Liderazgo ability needs its experience addition equipped, which goes to the Óxido once used."""
-    events: list[Event] = []
-    card = state.unit(act.unit)
+    card = turn.unit(act.unit)
     ability = next((a for a in card.abilities if a.name == act.ability), None)
     if ability is None:
         known = ", ".join(a.name for a in card.abilities) or "none"
@@ -37,13 +34,14 @@ def use_ability(state: Battle, act: AbilityAction, dice: DiceSource) -> tuple[li
             rule="abilities",
         )
     if ability.heals:
-        events.append(Note(text=f"{ability.name} heals or repairs: any phase, and not {card.name}'s action"))
+        turn.note(f"{ability.name} heals or repairs: any phase, and not {card.name}'s action")
     elif act.response:
-        events.append(Note(text=f"{card.name} answers with {ability.name}, an instant ability: not its turn"))
+        turn.note(f"{card.name} answers with {ability.name}, an instant ability: not its turn")
     else:
-        state = _begin_turn(state, card, events, act, dice)
-        state = _turn_moves(state, card, act, events, limit=card.movement, reason="tactical move")
-        card = state.unit(card.name)
+        begin_turn(turn, card, act)
+        turn_moves(turn, card, act, limit=card.movement, reason="tactical move")
+        card = turn.unit(card.name)
+    state = turn.state
     if not ability_active(card, ability):
         line = "ECB" if ability.activation == "ecb" else "Liderazgo"
         raise RuleRefusal(
@@ -77,36 +75,35 @@ def use_ability(state: Battle, act: AbilityAction, dice: DiceSource) -> tuple[li
         piles = list(state.oxido)
         piles[index] = (*piles[index], dataclasses.replace(spent, copies=1))
         state = dataclasses.replace(state, oxido=(piles[0], piles[1]))
-        events.append(Note(text=f"the instant {spent.label} is used: it goes to the Óxido", unit=card.name))
-    state = state.with_unit(card)
+        turn.note(f"the instant {spent.label} is used: it goes to the Óxido", card.name)
+    turn.state = state.with_unit(card)
     if target.name == card.name:
         target = card
-    log = ActionLog(dice=dice, events=events)
-    target = _restore(card, target, ability.heal, ability.heal_roll, ability.cure, log)
+    target = restore(turn, card, target, ability.heal, ability.heal_roll, ability.cure)
     if ability.paralyse is not False:
         saved = False
         if ability.save is not None:
             stat, against = ability.save
             word = "Fortaleza" if stat == "fortitude" else "Moral"
-            die = _d10(dice, f"{word} roll of {target.name} against {ability.name}", target.name, events)
-            total = _apply(die, check_bonuses(state, target, stat), f"{word} roll", target.name, events)
+            die = turn.d10(f"{word} roll of {target.name} against {ability.name}", target.name)
+            total = turn.apply(die, check_bonuses(turn.state, target, stat), f"{word} roll", target.name)
             saved = total >= against or die == 10
             rule = "natural 10" if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
-            events.append(
+            turn.emit(
                 OpposedCheck(
                     stat=word, attacker=ability.name, defender=target.name, attacker_total=against,
                     defender_total=total, winner=target.name if saved else ability.name, rule=rule,
                 )
             )  # fmt: skip
         if saved:
-            events.append(Note(text=f"{target.name} resists {ability.name}", unit=target.name))
+            turn.note(f"{target.name} resists {ability.name}", target.name)
         else:
             rounds = None if ability.paralyse is True else int(ability.paralyse)
             target = dataclasses.replace(target, paralysed=True, paralysed_rounds=rounds)
             lasts = (
                 "until cured" if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
             )
-            events.append(
+            turn.emit(
                 StatusApplied(unit=target.name, status="paralysed", reason=f"{ability.name} of {card.name}, {lasts}")
             )
-    return events, state.with_unit(target)
+    turn.put(target)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
+
+from tabroll.kit import ActionHeader
+from tabroll.kit.models import ScenarioFile, Strict
 
 Coordinate = Annotated[int, Field(ge=0, le=999)]
 SquareInput = tuple[Coordinate, Coordinate]
@@ -18,6 +21,7 @@ Stat = Annotated[int, Field(ge=-1000, le=1000)]
 Count = Annotated[int, Field(ge=0, le=1000)]
 # d10s, and the 1dN of an addition drawn from a deck of N cards (72 at most)
 DiceList = list[Annotated[int, Field(ge=1, le=72)]]
+DICE = "The dice this action draws, in order (d10s; 1dN for an addition drawn from a deck of N)."
 
 
 def plain(text: str) -> str:
@@ -132,10 +136,6 @@ SUGGESTED_POINTS = {
 }
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-
 class ForgodOptions(Strict):
     """House-rule options of F0R60D (see rulesets/forgod/README.md for the reasoning)."""
 
@@ -182,15 +182,33 @@ class ForgodOptions(Strict):
 class AdditionInput(Strict):
     """An equipped addition card: weapon, armour, accessory or experience (ECB / Liderazgo)."""
 
-    kind: str = Field(validation_alias=_aliases("kind", "tipo"))
-    name: str = Field("", max_length=80, validation_alias=_aliases("name", "nombre"))
-    copies: int = Field(1, ge=1, le=9, validation_alias=_aliases("copies", "copias"))
-    attack: Stat = Field(0, validation_alias=_aliases("attack", "BA", "Ataque"))
-    damage: Stat = Field(0, validation_alias=_aliases("damage", "Daño"))
-    evasion: Stat = Field(0, validation_alias=_aliases("evasion", "Evasión"))
-    absorption: Stat = Field(0, validation_alias=_aliases("absorption", "Absorción"))
+    kind: str = Field(
+        validation_alias=_aliases("kind", "tipo"),
+        description="Arma (weapon), armadura (armour), accesorio (accessory), experiencia (ECB, Liderazgo) or "
+        "negra (black).",
+    )
+    name: str = Field(
+        "", max_length=80, validation_alias=_aliases("name", "nombre"), description="The addition's name, as printed."
+    )
+    copies: int = Field(
+        1,
+        ge=1,
+        le=9,
+        validation_alias=_aliases("copies", "copias"),
+        description="Identical copies equipped (a detachment's weapon or armour needs one per card).",
+    )
+    attack: Stat = Field(0, validation_alias=_aliases("attack", "BA", "Ataque"), description="BA: its attack bonus.")
+    damage: Stat = Field(0, validation_alias=_aliases("damage", "Daño"), description="Daño: its damage bonus.")
+    evasion: Stat = Field(0, validation_alias=_aliases("evasion", "Evasión"), description="Evasión: its evasion bonus.")
+    absorption: Stat = Field(
+        0,
+        validation_alias=_aliases("absorption", "Absorción"),
+        description="Absorción: its absorption once per round (armour).",
+    )
     constant_absorption: Stat = Field(
-        0, validation_alias=_aliases("constant_absorption", "Absorción Constante", "Absorción_Constante")
+        0,
+        validation_alias=_aliases("constant_absorption", "Absorción Constante", "Absorción_Constante"),
+        description="Absorción Constante: its absorption against every attack (armour).",
     )
 
     line: Literal["ecb", "liderazgo"] | None = Field(
@@ -231,8 +249,8 @@ TIMINGS = {"instant": "instant", "instantanea": "instant", "constant": "constant
 class SaveInput(Strict):
     """A roll the target of a negative effect makes to resist it: 1d10 + its stat, saved on a tie or better."""
 
-    stat: str
-    against: int = Field(ge=-100, le=100)
+    stat: str = Field(description="Fortaleza or Moral: the stat the target rolls with.")
+    against: int = Field(ge=-100, le=100, description="The total the target's roll must reach to resist.")
 
     @field_validator("stat", mode="before")
     @classmethod
@@ -244,7 +262,12 @@ class SaveInput(Strict):
 class AbilityInput(Strict):
     """A card's special ability, as data: how it is activated, when, and what it does."""
 
-    name: str = Field(min_length=1, max_length=80, validation_alias=_aliases("name", "nombre"))
+    name: str = Field(
+        min_length=1,
+        max_length=80,
+        validation_alias=_aliases("name", "nombre"),
+        description="The ability's name, as printed.",
+    )
     activation: str = Field(
         "native",
         validation_alias=_aliases("activation", "activación"),
@@ -259,15 +282,27 @@ class AbilityInput(Strict):
         validation_alias=_aliases("uses_per_turn", "FH"),
         description="FH: uses between two of the card's turns (native abilities).",
     )
-    target: Literal["self", "ally", "enemy", "any"] = "any"
-    heal: int | None = Field(None, ge=0, le=10**6, validation_alias=_aliases("heal", "PV"))
-    heal_roll: str | None = Field(None, max_length=40)
-    cure: bool = False
-    paralyse: bool | Annotated[int, Field(ge=1, le=99)] = False
-    save: SaveInput | None = None
-    attack: Stat = Field(0, validation_alias=_aliases("attack", "BA", "Ataque"))
-    damage: Stat = Field(0, validation_alias=_aliases("damage", "Daño"))
-    evasion: Stat = Field(0, validation_alias=_aliases("evasion", "Evasión"))
+    target: Literal["self", "ally", "enemy", "any"] = Field(
+        default="any", description="Whom it may aim at: self, ally, enemy or any."
+    )
+    heal: int | None = Field(
+        None, ge=0, le=10**6, validation_alias=_aliases("heal", "PV"), description="PV it restores, as a number."
+    )
+    heal_roll: str | None = Field(None, max_length=40, description="PV it restores, as dice (1d10).")
+    cure: bool = Field(default=False, description="It ends the negative effects (paralysis).")
+    paralyse: bool | Annotated[int, Field(ge=1, le=99)] = Field(
+        default=False, description="It paralyses its target: true until cured, or a number of the target side's rounds."
+    )
+    save: SaveInput | None = Field(default=None, description="The roll the target makes to resist the paralysis.")
+    attack: Stat = Field(
+        0, validation_alias=_aliases("attack", "BA", "Ataque"), description="BA while the constant ability is active."
+    )
+    damage: Stat = Field(
+        0, validation_alias=_aliases("damage", "Daño"), description="Daño while the constant ability is active."
+    )
+    evasion: Stat = Field(
+        0, validation_alias=_aliases("evasion", "Evasión"), description="Evasión while the constant ability is active."
+    )
 
     @field_validator("activation", mode="before")
     @classmethod
@@ -311,7 +346,13 @@ class AbilityInput(Strict):
 class DeckCardInput(AdditionInput):
     """Addition cards in a side's addition deck (or hand): ``count`` identical cards."""
 
-    count: int = Field(1, ge=1, le=72, validation_alias=_aliases("count", "cartas"))
+    count: int = Field(
+        1,
+        ge=1,
+        le=72,
+        validation_alias=_aliases("count", "cartas"),
+        description="How many identical cards of this addition.",
+    )
 
     @model_validator(mode="after")
     def _one_card_each(self) -> DeckCardInput:
@@ -323,44 +364,161 @@ class DeckCardInput(AdditionInput):
 class UnitInput(Strict):
     """One unit on the board: a single card or a detachment of identical cards (``cards: 3``)."""
 
-    side: str = Field(min_length=1, max_length=40, validation_alias=_aliases("side", "bando"))
-    at: SquareInput | None = Field(None, validation_alias=_aliases("at", "position", "casilla"))
-    line: str | None = Field(None, validation_alias=_aliases("line", "línea"))
-    column: Coordinate | None = Field(None, validation_alias=_aliases("column", "columna"))
-    kind: str = Field("troop", validation_alias=_aliases("kind", "clase"))
-    troop_type: str | None = Field(None, max_length=40, validation_alias=_aliases("troop_type", "tipo"))
-    attack_type: str = Field("melee", validation_alias=_aliases("attack_type", "TA"))
-    attacks: int = Field(1, ge=0, le=20, validation_alias=_aliases("attacks", "FA"))
-    attack: Stat = Field(0, validation_alias=_aliases("attack", "BA", "Ataque"))
-    damage: Stat = Field(0, validation_alias=_aliases("damage", "Daño"))
-    life: int = Field(validation_alias=_aliases("life", "PV"), ge=1, le=10**6)
-    evasion: Stat = Field(0, validation_alias=_aliases("evasion", "Evasión"))
-    absorption: Stat = Field(0, validation_alias=_aliases("absorption", "Absorción"))
+    side: str = Field(
+        min_length=1,
+        max_length=40,
+        validation_alias=_aliases("side", "bando"),
+        description="The side (army) the card plays for.",
+    )
+    at: SquareInput | None = Field(
+        None,
+        validation_alias=_aliases("at", "position", "casilla"),
+        description="Its square, [column, row]: rows 0-2 are the first side's field, 3-5 the second's.",
+    )
+    line: str | None = Field(
+        None,
+        validation_alias=_aliases("line", "línea"),
+        description="Its line on its own field: retaguardia, normal or avanzada (with 'column', instead of 'at').",
+    )
+    column: Coordinate | None = Field(
+        None,
+        validation_alias=_aliases("column", "columna"),
+        description="Its column on its line (default: the first free one).",
+    )
+    kind: str = Field(
+        "troop",
+        validation_alias=_aliases("kind", "clase"),
+        description="Tropa (troop), máquina de guerra (war machine), bestia or invocación (beast), or poder (power).",
+    )
+    troop_type: str | None = Field(
+        None,
+        max_length=40,
+        validation_alias=_aliases("troop_type", "tipo"),
+        description="Infantry, cavalry, archery… as printed (for identical cards in a detachment).",
+    )
+    attack_type: str = Field(
+        "melee",
+        validation_alias=_aliases("attack_type", "TA"),
+        description="TA: cuerpo a cuerpo (melee), rango (ranged) or both (dual).",
+    )
+    attacks: int = Field(
+        1, ge=0, le=20, validation_alias=_aliases("attacks", "FA"), description="FA: attacks per turn."
+    )
+    attack: Stat = Field(
+        0,
+        validation_alias=_aliases("attack", "BA", "Ataque"),
+        description="BA: the attack bonus (per card of a detachment).",
+    )
+    damage: Stat = Field(
+        0, validation_alias=_aliases("damage", "Daño"), description="Daño: the damage bonus (per card of a detachment)."
+    )
+    life: int = Field(
+        validation_alias=_aliases("life", "PV"), ge=1, le=10**6, description="PV: each card's life points."
+    )
+    evasion: Stat = Field(0, validation_alias=_aliases("evasion", "Evasión"), description="Evasión: the evasion bonus.")
+    absorption: Stat = Field(
+        0,
+        validation_alias=_aliases("absorption", "Absorción"),
+        description="Absorción: subtracted from one hit's damage per round, while active.",
+    )
     constant_absorption: Stat = Field(
-        0, validation_alias=_aliases("constant_absorption", "Absorción Constante", "Absorción_Constante")
+        0,
+        validation_alias=_aliases("constant_absorption", "Absorción Constante", "Absorción_Constante"),
+        description="Absorción Constante: subtracted from every hit's damage, while active.",
     )
-    fortitude: Stat = Field(0, validation_alias=_aliases("fortitude", "Fortaleza"))
-    morale: Stat = Field(0, validation_alias=_aliases("morale", "Moral"))
-    level: int = Field(1, ge=1, le=20, validation_alias=_aliases("level", "Nivel"))
-    terrain: str = Field("ground", validation_alias=_aliases("terrain", "Terreno"))
-    cost: Count = Field(0, validation_alias=_aliases("cost", "PC"))
-    reaction: Stat = Field(0, validation_alias=_aliases("reaction", "Reacción"))
-    cards: int = Field(1, ge=1, le=9, validation_alias=_aliases("cards", "cartas"))
-    wounds: Count = Field(0, validation_alias=_aliases("wounds", "heridas"))
-    commander: bool = Field(False, validation_alias=_aliases("commander", "comandante"))
-    leader: bool = Field(False, validation_alias=_aliases("leader", "líder"))
-    faction: str = Field("", max_length=40, validation_alias=_aliases("faction", "facción"))
-    engineer: bool = Field(False, validation_alias=_aliases("engineer", "ingeniero"))
-    summoner: str | None = Field(None, validation_alias=_aliases("summoner", "invocador"))
-    reach: int | None = Field(None, ge=0, le=1000, validation_alias=_aliases("reach", "alcance"))
-    movement: int | None = Field(None, ge=0, le=1000, validation_alias=_aliases("movement", "movimiento"))
+    fortitude: Stat = Field(
+        0, validation_alias=_aliases("fortitude", "Fortaleza"), description="Fortaleza: added to its Fortaleza rolls."
+    )
+    morale: Stat = Field(
+        0, validation_alias=_aliases("morale", "Moral"), description="Moral: added to its Moral rolls."
+    )
+    level: int = Field(
+        1,
+        ge=1,
+        le=20,
+        validation_alias=_aliases("level", "Nivel"),
+        description="Nivel: the card's level (it limits the detachment's size).",
+    )
+    terrain: str = Field(
+        "ground",
+        validation_alias=_aliases("terrain", "Terreno"),
+        description="Terreno: Tierra (ground), Aire (air) or Cualquiera (either, declared each turn).",
+    )
+    cost: Count = Field(0, validation_alias=_aliases("cost", "PC"), description="PC: campaign points per card.")
+    reaction: Stat = Field(
+        0,
+        validation_alias=_aliases("reaction", "Reacción"),
+        description="Reacción: the commander's bonus to the reaction roll (initiative).",
+    )
+    cards: int = Field(
+        1,
+        ge=1,
+        le=9,
+        validation_alias=_aliases("cards", "cartas"),
+        description="Cards in the detachment (1: a single card).",
+    )
+    wounds: Count = Field(
+        0,
+        validation_alias=_aliases("wounds", "heridas"),
+        description="Damage already taken by the card that takes the next damage.",
+    )
+    commander: bool = Field(
+        False,
+        validation_alias=_aliases("commander", "comandante"),
+        description="The side's commander (troops roll Moral or flee if it falls).",
+    )
+    leader: bool = Field(
+        False, validation_alias=_aliases("leader", "líder"), description="The faction's leader: Moral +2 to its troops."
+    )
+    faction: str = Field(
+        "",
+        max_length=40,
+        validation_alias=_aliases("faction", "facción"),
+        description="The card's faction (Ancestrales keep absorptions without an engineer or summoner).",
+    )
+    engineer: bool = Field(
+        False,
+        validation_alias=_aliases("engineer", "ingeniero"),
+        description="A war machine with its engineer: its absorptions are active.",
+    )
+    summoner: str | None = Field(
+        None,
+        validation_alias=_aliases("summoner", "invocador"),
+        description="The unit that summoned this beast (its absorptions need it on the field).",
+    )
+    reach: int | None = Field(
+        None,
+        ge=0,
+        le=1000,
+        validation_alias=_aliases("reach", "alcance"),
+        description="Squares its attack reaches (default: any; the source's figures are lost).",
+    )
+    movement: int | None = Field(
+        None,
+        ge=0,
+        le=1000,
+        validation_alias=_aliases("movement", "movimiento"),
+        description="Squares of its tactical move (default: any; the source's figures are lost).",
+    )
     additions: list[AdditionInput] = Field(
-        default_factory=list, max_length=4, validation_alias=_aliases("additions", "adiciones")
+        default_factory=list,
+        max_length=4,
+        validation_alias=_aliases("additions", "adiciones"),
+        description="The additions equipped on it (four slots).",
     )
-    absorption_active: bool | None = None
-    flying: bool = Field(False, validation_alias=_aliases("flying", "volando"))
+    absorption_active: bool | None = Field(
+        default=None,
+        description="Whether its absorptions are active, when the table decides (default: from its armour, engineer, "
+        "summoner or commander).",
+    )
+    flying: bool = Field(
+        False, validation_alias=_aliases("flying", "volando"), description="Terreno Cualquiera: it is in the air now."
+    )
     abilities: list[AbilityInput] = Field(
-        default_factory=list, max_length=12, validation_alias=_aliases("abilities", "habilidades")
+        default_factory=list,
+        max_length=12,
+        validation_alias=_aliases("abilities", "habilidades"),
+        description="Its special abilities, as data.",
     )
     paralysed: bool | Annotated[int, Field(ge=1, le=99)] = Field(
         False,
@@ -373,7 +531,7 @@ class UnitInput(Strict):
         description="The card waits in its side's troop deck (off the field, not paid for): Cambio de Estrategia "
         "and Llamar Refuerzos bring it in.",
     )
-    notes: str | None = None
+    notes: str | None = Field(default=None, description="Any text for the table (not used by the rules).")
 
     @field_validator("kind", mode="before")
     @classmethod
@@ -446,12 +604,19 @@ def detachment_limit(level: int) -> int:
 class BoardInput(Strict):
     """Two facing fields of three lines each (retaguardia, normal, avanzada); ``width`` squares per line."""
 
-    width: int = Field(ge=1, le=50)
+    width: int = Field(ge=1, le=50, description="Squares per line, the same on both fields.")
 
 
 class _Act(Strict):
-    move_to: SquareInput | None = None
-    fly: bool | None = None
+    """What every action played as a card's turn may add: its tactical move, its terrain and its additions."""
+
+    move_to: SquareInput | None = Field(
+        default=None, description="The square the card moves to first (its tactical move)."
+    )
+    fly: bool | None = Field(
+        default=None,
+        description="Terreno Cualquiera only: whether the card moves by air (true) or ground (false) this turn.",
+    )
     equip: list[str] = Field(
         default_factory=list,
         max_length=4,
@@ -460,25 +625,33 @@ class _Act(Strict):
     discard: list[str] = Field(
         default_factory=list, max_length=20, description="Additions sent from the hand to the Óxido this turn."
     )
-    dice: DiceList | None = Field(None, max_length=10_000)
+    dice: DiceList | None = Field(None, max_length=10_000, description=DICE)
 
 
 class ResponseInput(Strict):
     """An ability answered once an attack has hit and before its damage is rolled (a heal, an instant)."""
 
-    unit: str
-    ability: str
-    target: str | None = None
+    unit: str = Field(description="The card that answers.")
+    ability: str = Field(description="The ability it uses, by name.")
+    target: str | None = Field(None, description="The card the ability aims at (default: the card itself).")
 
 
 class AttackAction(_Act):
-    do: Literal["attack"]
-    attacker: str
-    target: str
-    times: int | None = Field(None, ge=1, le=20)
-    mode: Literal["melee", "ranged"] | None = None
-    orange: bool = False
-    keep_absorption: bool = False
+    """A card's attacks for its turn (FA of them, or ``times``), after its tactical move."""
+
+    do: Literal["attack"] = Field(description="The kind of action.")
+    attacker: str = Field(description="The card that attacks.")
+    target: str = Field(description="The enemy card it attacks.")
+    times: int | None = Field(None, ge=1, le=20, description="How many of its FA attacks it makes (default: all).")
+    mode: Literal["melee", "ranged"] | None = Field(
+        None, description="For a card with both attack types (TA): melee or ranged (default: ranged at an air card)."
+    )
+    orange: bool = Field(False, description="The target stands on an orange square of the archers' area: attack -6.")
+    keep_absorption: bool = Field(
+        False,
+        description="The target keeps its once-a-round Absorción for a later attack (it applies only its "
+        "Absorción Constante now).",
+    )
     area: bool = Field(
         False,
         description="The attack also hits the cards next to its target (as the attacker's card says): one attack "
@@ -491,61 +664,104 @@ class AttackAction(_Act):
         "(the last moment the rules allow it) or instant responses.",
     )
 
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.attacker, self.do, f"{self.attacker} attacks {self.target}")
+
 
 class ShieldAction(_Act):
-    do: Literal["shield"]
-    unit: str
-    protects: str
+    """Escudo: the card stands next to another of its side and protects it."""
+
+    do: Literal["shield"] = Field(description="The kind of action.")
+    unit: str = Field(description="The card that becomes the shield.")
+    protects: str = Field(description="The card of its side it protects.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, self.do, f"{self.unit} shields {self.protects}")
 
 
 class ReleaseAction(Strict):
-    do: Literal["release"]
-    unit: str
-    dice: DiceList | None = Field(None, max_length=0)
+    """A shield or a royal guard stops protecting, and may attack again."""
+
+    do: Literal["release"] = Field(description="The kind of action.")
+    unit: str = Field(description="The shield or royal guard.")
+    dice: DiceList | None = Field(None, max_length=0, description="No dice: nothing is rolled.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, self.do, f"{self.unit} stops protecting")
 
 
 class ChargeAction(_Act):
-    do: Literal["charge"]
-    charger: str
-    target: str
-    cover: str | None = None
-    flank: bool = False
+    """Carga: a melee card moves up to twice its move; the charge hits in its side's next turn."""
+
+    do: Literal["charge"] = Field(description="The kind of action.")
+    charger: str = Field(description="The card that charges (melee or dual TA).")
+    target: str = Field(description="The enemy card it charges.")
+    cover: str | None = Field(None, description="Cubrir Carga: a card of its side within 2 squares that covers it.")
+    flank: bool = Field(False, description="The charge is combined with a flank (an opposed Fortaleza first).")
+
+    def describe(self) -> ActionHeader:
+        flank = " (with a flank)" if self.flank else ""
+        return ActionHeader(self.charger, self.do, f"{self.charger} charges {self.target}{flank}")
 
 
 class ImpactAction(Strict):
-    do: Literal["charge_impact"]
-    charger: str
-    escaped: bool = False
-    keep_absorption: bool = False
-    dice: DiceList | None = Field(None, max_length=10_000)
+    """The charge under way hits, at the start of the charging side's next turn."""
+
+    do: Literal["charge_impact"] = Field(description="The kind of action.")
+    charger: str = Field(description="The card whose charge hits.")
+    escaped: bool = Field(False, description="The target left the charger's attack area: the charge fails.")
+    keep_absorption: bool = Field(False, description="The target keeps its once-a-round Absorción for later.")
+    dice: DiceList | None = Field(None, max_length=10_000, description=DICE)
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.charger, self.do, f"the charge of {self.charger} hits")
 
 
 class FlankAction(_Act):
-    do: Literal["flank"]
-    flanker: str
-    target: str
-    times: int | None = Field(None, ge=1, le=20)
-    keep_absorption: bool = False
+    """Flanquear: an opposed Fortaleza; on a win the flanker attacks at +4 attack and +4 damage."""
+
+    do: Literal["flank"] = Field(description="The kind of action.")
+    flanker: str = Field(description="The card that flanks.")
+    target: str = Field(description="The enemy card it flanks.")
+    times: int | None = Field(None, ge=1, le=20, description="How many of its FA attacks it makes (default: all).")
+    keep_absorption: bool = Field(False, description="The target keeps its once-a-round Absorción for later.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.flanker, self.do, f"{self.flanker} flanks {self.target}")
 
 
 class RoyalGuardAction(_Act):
-    do: Literal["royal_guard"]
-    unit: str
-    commander: str
+    """Guardia Real: the card stands just in front of its commander, who cannot be attacked while it stands."""
+
+    do: Literal["royal_guard"] = Field(description="The kind of action.")
+    unit: str = Field(description="The card that becomes the royal guard.")
+    commander: str = Field(description="Its side's commander.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, self.do, f"{self.unit} becomes the royal guard of {self.commander}")
 
 
 class MoveAction(_Act):
-    do: Literal["move"]
-    unit: str
-    to: SquareInput | None = None
+    """A card's turn spent moving."""
+
+    do: Literal["move"] = Field(description="The kind of action.")
+    unit: str = Field(description="The card that moves.")
+    to: SquareInput | None = Field(None, description="The square it moves to (or 'move_to').")
+
+    def describe(self) -> ActionHeader:
+        where = self.to if self.to is not None else self.move_to
+        to = f" to {list(where)}" if where is not None else ""
+        return ActionHeader(self.unit, self.do, f"{self.unit} moves{to}")
 
 
 class CheckAction(Strict):
-    do: Literal["check"]
-    stat: str
-    attacker: str
-    defender: str
-    dice: DiceList | None = Field(None, max_length=10_000)
+    """An opposed Fortaleza or Moral roll between two cards, as a card or the table calls for it."""
+
+    do: Literal["check"] = Field(description="The kind of action.")
+    stat: str = Field(description="Fortaleza or Moral.")
+    attacker: str = Field(description="The card that tests (it must beat the defender: ties go to the defender).")
+    defender: str = Field(description="The card it tests against.")
+    dice: DiceList | None = Field(None, max_length=10_000, description=DICE)
 
     @field_validator("stat", mode="before")
     @classmethod
@@ -559,17 +775,23 @@ class CheckAction(Strict):
             raise ValueError(f"an opposed check needs two cards; '{self.attacker}' cannot test itself")
         return self
 
+    def describe(self) -> ActionHeader:
+        stat = "Fortaleza" if self.stat == "fortitude" else "Moral"
+        return ActionHeader(self.attacker, self.do, f"{self.attacker} tests {stat} against {self.defender}")
+
 
 class HealAction(Strict):
     """A healing or repair ability: not the card's action, any phase, either player's turn."""
 
-    do: Literal["heal"]
-    healer: str
-    unit: str
-    life: int | None = Field(None, ge=0, le=10**6, validation_alias=_aliases("life", "PV"))
-    roll: str | None = Field(None, max_length=40)
-    cure: bool = False
-    dice: DiceList | None = Field(None, max_length=100)
+    do: Literal["heal"] = Field(description="The kind of action.")
+    healer: str = Field(description="The card that heals or repairs.")
+    unit: str = Field(description="The card healed (the card taking damage in a detachment).")
+    life: int | None = Field(
+        None, ge=0, le=10**6, validation_alias=_aliases("life", "PV"), description="PV restored, as a number."
+    )
+    roll: str | None = Field(None, max_length=40, description="PV restored, as dice (1d10).")
+    cure: bool = Field(False, description="The negative effects (paralysis) end.")
+    dice: DiceList | None = Field(None, max_length=100, description=DICE)
 
     @field_validator("roll")
     @classmethod
@@ -588,26 +810,32 @@ class HealAction(Strict):
             raise ValueError("give the PV restored either as a number ('PV') or as dice ('roll'), not both")
         return self
 
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.healer, self.do, f"{self.healer} heals {self.unit}")
+
 
 class ParalyseAction(Strict):
     """An effect (an ability, a power) paralyses a card: it takes no action while it lasts."""
 
-    do: Literal["paralyse"]
-    unit: str
-    by: str | None = None
-    rounds: int | None = Field(None, ge=1, le=99)
-    dice: DiceList | None = Field(None, max_length=0)
+    do: Literal["paralyse"] = Field(description="The kind of action.")
+    unit: str = Field(description="The card paralysed.")
+    by: str | None = Field(None, description="The card whose effect paralyses it.")
+    rounds: int | None = Field(None, ge=1, le=99, description="For how many rounds of its side (default: until cured).")
+    dice: DiceList | None = Field(None, max_length=0, description="No dice: nothing is rolled.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, self.do, f"{self.unit} is paralysed")
 
 
 class RegroupAction(_Act):
     """Reagrupar, in the tactical movement phase: split cards off a detachment, or join a card to one."""
 
-    do: Literal["regroup"]
-    unit: str
-    split: int | None = Field(None, ge=1, le=8)
-    into: str | None = Field(None, min_length=1, max_length=80)
-    to: SquareInput | None = None
-    join: str | None = None
+    do: Literal["regroup"] = Field(description="The kind of action.")
+    unit: str = Field(description="The card or detachment whose turn it is.")
+    split: int | None = Field(None, ge=1, le=8, description="How many cards split off into a new unit.")
+    into: str | None = Field(None, min_length=1, max_length=80, description="The name of the new unit of a split.")
+    to: SquareInput | None = Field(None, description="The square of the new unit of a split.")
+    join: str | None = Field(None, description="The identical detachment the unit joins.")
 
     @model_validator(mode="after")
     def _one_way(self) -> RegroupAction:
@@ -619,39 +847,59 @@ class RegroupAction(_Act):
             raise ValueError("a join moves the card onto its detachment: no 'into' or 'to'")
         return self
 
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, self.do, f"{self.unit} regroups")
+
 
 class ChangeStrategyAction(_Act):
     """Cambio de Estrategia: a unit leaves the field for a card of the troop deck, in the unit's turn."""
 
-    do: Literal["change_strategy"]
-    unit: str
-    into: str
+    do: Literal["change_strategy"] = Field(description="The kind of action.")
+    unit: str = Field(description="The unit sacrificed (it goes to the Panteón).")
+    into: str = Field(description="The troop-deck card that enters on its square.")
     fresh: bool = Field(False, description="The new unit enters without the old one's damage, at twice its PC.")
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.unit, self.do, f"{self.unit} is exchanged for {self.into}")
 
 
 class ReinforcementsAction(Strict):
     """Llamar Refuerzos: the special card brings troop-deck cards to the field, with 1d10 × the mode's factor PC."""
 
-    do: Literal["reinforcements"]
-    side: str
-    units: dict[str, SquareInput] = Field(min_length=1, max_length=20)
-    dice: DiceList | None = Field(None, max_length=10)
+    do: Literal["reinforcements"] = Field(description="The kind of action.")
+    side: str = Field(description="The side that plays the Llamar Refuerzos card.")
+    units: dict[str, SquareInput] = Field(
+        min_length=1, max_length=20, description="The troop-deck cards called, in order, each with its square."
+    )
+    dice: DiceList | None = Field(None, max_length=10, description=DICE)
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(self.side, self.do, f"{self.side} calls reinforcements")
 
 
 class AbilityAction(_Act):
     """A card uses one of its abilities: its action for the turn (not both an attack and an ability), unless the
     ability heals or repairs, or it is an instant one played as a response (``response: true``)."""
 
-    do: Literal["ability"]
-    unit: str
-    ability: str
-    target: str | None = None
-    response: bool = False
+    do: Literal["ability"] = Field(description="The kind of action.")
+    unit: str = Field(description="The card that uses the ability.")
+    ability: str = Field(description="The ability, by name.")
+    target: str | None = Field(None, description="The card it aims at (default: the card itself).")
+    response: bool = Field(False, description="An instant ability played as an answer, outside the card's turn.")
+
+    def describe(self) -> ActionHeader:
+        on = f" on {self.target}" if self.target else ""
+        return ActionHeader(self.unit, self.do, f"{self.unit} uses {self.ability}{on}")
 
 
 class InitiativeAction(Strict):
-    do: Literal["initiative"]
-    dice: DiceList | None = Field(None, max_length=10_000)
+    """The reaction rolls: 1d10 + the commander's Reacción for each side; the higher acts first."""
+
+    do: Literal["initiative"] = Field(description="The kind of action.")
+    dice: DiceList | None = Field(None, max_length=10_000, description=DICE)
+
+    def describe(self) -> ActionHeader:
+        return ActionHeader(None, self.do, "reaction rolls: who acts first")
 
 
 Action = Annotated[
@@ -690,14 +938,16 @@ UNIT_FIELDS = (
 )
 
 
-class ForgodScenario(Strict):
-    ruleset: Literal["forgod"]
-    title: str = ""
-    description: str = ""
-    seed: int | None = Field(None, ge=0, le=2**63)
-    options: dict[str, Any] = Field(default_factory=dict)
-    board: BoardInput = BoardInput(width=5)
-    sides: tuple[str, str] | None = None
+class ForgodScenario(ScenarioFile):
+    """A F0R60D battle: the board, the two sides' cards and the actions played."""
+
+    ruleset: Literal["forgod"] = Field(description="This file's game: forgod (Sistema Táctico F0R60D).")
+    board: BoardInput = Field(BoardInput(width=5), description="The two fields of squares (5 squares per line).")
+    sides: tuple[str, str] | None = Field(
+        None,
+        description="The two sides' names, the first on rows 0-2 (its retaguardia on row 0), the second on rows 3-5 "
+        "(default: in the order the units name them).",
+    )
     from_deployment: bool = Field(
         False,
         description="The scenario begins at the battle's first turn, just after deployment: each army and its "
@@ -725,8 +975,12 @@ class ForgodScenario(Strict):
         default_factory=dict,
         description="How many Llamar Refuerzos special cards each side holds, by side name.",
     )
-    units: dict[str, UnitInput] = Field(max_length=1000)
-    actions: list[Action] = Field(default_factory=list, max_length=100_000)
+    units: dict[str, UnitInput] = Field(
+        max_length=1000, description="Every card or detachment by name: its side, its square and its card's stats."
+    )
+    actions: list[Action] = Field(
+        default_factory=list, max_length=100_000, description="The actions played, in order ('do:' names each kind)."
+    )
 
     @field_validator("mode", mode="before")
     @classmethod

@@ -6,9 +6,11 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from tabroll.engine import AnyRuleset, AttackRequest, Scenario, ScenarioStep
+from tabroll.engine import Scenario
 from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Square
+from tabroll.kit import AnyRuleset, AttackRequest
+from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
@@ -22,14 +24,14 @@ from .model import (
     ForgodScenario,
     RegroupAction,
     UnitInput,
+    plain,
 )
 from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card
 
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(ForgodScenario, doc)
-    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
-    assert isinstance(options, ForgodOptions)
+    options = scenario_options(ruleset, doc, model, overrides, ForgodOptions)
     seen = list(dict.fromkeys(u.side for u in model.units.values()))
     if model.sides is not None:
         sides = model.sides
@@ -76,7 +78,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     names = {c.name for c in cards}
     for name, entry in model.units.items():
         if entry.summoner is not None and entry.summoner not in names:
-            raise _unknown_unit(entry.summoner, names, doc, ("units", name, "summoner"))
+            raise unknown_name(entry.summoner, sorted(names), doc, ("units", name, "summoner"))
     for side in sides:
         commanders = [c.name for c in cards if c.side == side and c.commander]
         if len(commanders) > 1:
@@ -84,21 +86,22 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                 f"{side} has {len(commanders)} commanders ({', '.join(commanders)}); an army has one",
                 location=doc.locate(("units",)),
             )
-    steps: list[ScenarioStep] = []
-    for i, action in enumerate(model.actions):
+    known = set(names)
+
+    def check(action: Any, path: tuple[str | int, ...]) -> None:
         for field in UNIT_FIELDS:
             value = getattr(action, field, None)
-            if isinstance(value, str) and value not in names:
-                raise _unknown_unit(value, names, doc, ("actions", i, field))
+            if isinstance(value, str) and value not in known:
+                raise unknown_name(value, sorted(known), doc, (*path, field))
         for j, response in enumerate(getattr(action, "before_damage", [])):
             for field in ("unit", "target"):
                 value = getattr(response, field)
-                if value is not None and value not in names:
-                    raise _unknown_unit(value, names, doc, ("actions", i, "before_damage", j, field))
+                if value is not None and value not in known:
+                    raise unknown_name(value, sorted(known), doc, (*path, "before_damage", j, field))
         if isinstance(action, RegroupAction) and action.into is not None:
-            names = names | {action.into}  # the new unit of a split, known to the actions after it
-        dice = tuple(action.dice) if action.dice is not None else None
-        steps.append(ScenarioStep(action=action, dice=dice, location=doc.locate(("actions", i))))
+            known.add(action.into)  # the new unit of a split, known to the actions after it
+
+    steps = steps_of(doc, model.actions, check)
     problems = army_problems(model, doc, sides, cards)
     if problems:
         raise army_error(problems, doc)
@@ -125,16 +128,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         decks=(_deck(model.decks.get(sides[0])), _deck(model.decks.get(sides[1]))),
         hands=(_pile(model.hands.get(sides[0], [])), _pile(model.hands.get(sides[1], []))),
     )
-    return Scenario(
-        ruleset=ruleset,
-        title=model.title,
-        description=model.description,
-        source=doc.source,
-        options=options,
-        state=battle,
-        steps=tuple(steps),
-        seed=model.seed,
-    )
+    return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
 
 
 def _with_invading(card: Card) -> Card:
@@ -237,62 +231,60 @@ def _deck(entries: list[DeckCardInput] | None) -> tuple[Addition, ...] | None:
     return None if entries is None else _pile(entries)
 
 
-def _unknown_unit(name: str, names: set[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:
-    from difflib import get_close_matches
-
-    close = get_close_matches(name, sorted(names), n=1)
-    tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(sorted(names))}"
-    return InputError(f"no unit called '{name}' in this scenario", tip=tip, location=doc.locate(path))
-
-
-def _stat_value(value: str) -> Any:
-    return cli_value(value, origin="command line")
+PLACES = frozenset({"line", "linea", "at", "position", "casilla", "column", "columna"})
+"""The stats that place a card (in any spelling :func:`plain` folds to these)."""
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     """One attack typed on the command line: the attacker on its normal line, the target on the enemy's.
 
-    Every stat comes from ``--attacker-stat`` / ``--target-stat`` (``PV`` is required); ``line=avanzada``
-    places a card on another line. ``--distance`` and heights do not apply (F0R60D's attack areas are the table's).
-    """
-
+    Every stat comes from ``--attacker-stat`` / ``--target-stat`` (``PV`` is required); ``--attacker-line`` and
+    ``--target-line`` place a card on another line (retaguardia, normal, avanzada). The other fields
+    (``--set times=2``, ``mode=ranged``…) go to the attack action."""
     target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
+    fields = dict(request.fields)
 
-    def entry(side: str, stats: Mapping[str, str]) -> dict[str, Any]:
+    def entry(who: str, side: str, stats: Mapping[str, str]) -> dict[str, Any]:
         out: dict[str, Any] = {"side": side}
         for key, value in stats.items():
-            out[key] = _stat_value(value)
+            out[key] = cli_value(value, origin=f"command line ({key})")
+        line = fields.pop(f"{who}_line", None)
+        if line is not None:
+            placed = [key for key in out if plain(key).replace(" ", "_") in PLACES]
+            if placed:
+                raise InputError(
+                    f"--{who}-line {line} and the {who}'s stat {placed[0]} both place it", tip="give one of them"
+                )
+            out["line"] = line
         out.setdefault("line", "normal")
         out.setdefault("column", 0)
         return out
 
+    units = {
+        request.attacker: entry("attacker", "attacker", request.attacker_stats),
+        target_name: entry("target", "defender", request.target_stats),
+    }
     action: dict[str, Any] = {"do": "attack", "attacker": request.attacker, "target": target_name}
-    for key, value in request.fields.items():
-        action[key] = _stat_value(value)
+    for key, value in fields.items():
+        action[key] = cli_value(value, origin=f"command line ({key})")
     data = {
         "ruleset": "forgod",
         "title": f"{request.attacker} attacks {target_name}",
         "board": {"width": 1},
-        "units": {
-            request.attacker: entry("attacker", request.attacker_stats),
-            target_name: entry("defender", request.target_stats),
-        },
+        "units": units,
         "actions": [action],
     }
-    doc = command_line_document(data)
-    built = build_scenario(ruleset, doc, request.options)
+    built = build_scenario(ruleset, command_line_document(data), request.options)
     # Two cards typed on the command line are one attack, not a battle: no battle's result is judged.
     return dataclasses.replace(built, state=dataclasses.replace(built.state, judged=False))
 
 
-def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> Any:
+def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack action from command-line words, validated like a scenario's action."""
-
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
     for key, value in fields.items():
-        data[key] = _stat_value(value)
-    doc = command_line_document(data)
-    return validate(AttackAction, doc)
+        data[key] = cli_value(value, origin=f"command line ({key})")
+    return command_line_model(AttackAction, data)
 
 
 def summarize(battle: Battle) -> dict[str, Any]:

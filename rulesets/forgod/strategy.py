@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from tabroll.dice.sources import DiceSource
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Event, Move, Note
+from tabroll.events import Defeat, Move
 from tabroll.geometry.grid import Square
 
 from .events import Multiplier
@@ -20,8 +19,8 @@ from .model import (
     ReinforcementsAction,
     detachment_limit,
 )
-from .resolver import _begin_turn, _d10, _remove
 from .state import Battle, Card
+from .turn import Turn, begin_turn, remove
 
 SAME_CARD = (
     "kind", "troop_type", "attack_type", "attacks", "attack", "damage", "life", "evasion", "absorption",
@@ -29,11 +28,11 @@ SAME_CARD = (
 )  # fmt: skip
 
 
-def _mark_acted(state: Battle, side: str, name: str) -> Battle:
-    index = state.side_index(side)
-    acted = list(state.acted)
+def _mark_acted(turn: Turn, side: str, name: str) -> None:
+    index = turn.state.side_index(side)
+    acted = list(turn.state.acted)
     acted[index] = acted[index] | {name}
-    return dataclasses.replace(state, acted=(acted[0], acted[1]))
+    turn.change(acted=(acted[0], acted[1]))
 
 
 def _free_square(state: Battle, square: Square, card: Card) -> None:
@@ -55,12 +54,11 @@ def _has_role(state: Battle, name: str) -> str | None:
     return None
 
 
-def regroup(state: Battle, act: RegroupAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+def regroup(turn: Turn, act: RegroupAction) -> None:
     """Reagrupar, in a tactical movement phase: split cards off a detachment (its turn) into a new unit, or join
     a card or detachment (its turn) to an identical detachment, within the level's detachment limit."""
-    events: list[Event] = []
-    unit = state.unit(act.unit)
-    state = _begin_turn(state, unit, events, act, dice)
+    begin_turn(turn, turn.unit(act.unit), act)
+    state = turn.state
     unit = state.unit(act.unit)
     if unit.kind != "troop":
         raise RuleRefusal(f"{unit.name} is not a troop card: only troops form detachments", rule="Reagrupar")
@@ -68,12 +66,14 @@ def regroup(state: Battle, act: RegroupAction, dice: DiceSource) -> tuple[list[E
     if role is not None:
         raise RuleRefusal(f"{unit.name} is {role}: end that first", rule="Reagrupar")
     if act.split is not None:
-        return _split(state, unit, act, events)
+        _split(turn, unit, act)
+        return
     assert act.join is not None
-    return _join(state, unit, state.unit(act.join), events)
+    _join(turn, unit, state.unit(act.join))
 
 
-def _split(state: Battle, unit: Card, act: RegroupAction, events: list[Event]) -> tuple[list[Event], Battle]:
+def _split(turn: Turn, unit: Card, act: RegroupAction) -> None:
+    state = turn.state
     assert act.split is not None and act.into is not None and act.to is not None and unit.position is not None
     if act.split >= unit.cards:
         raise RuleRefusal(
@@ -96,20 +96,18 @@ def _split(state: Battle, unit: Card, act: RegroupAction, events: list[Event]) -
         absorption_used=unit.absorption_used,
     )  # fmt: skip
     rest = dataclasses.replace(unit, cards=unit.cards - act.split)
-    state = dataclasses.replace(state, units=(*state.with_unit(rest).units, part))
-    state = _mark_acted(state, unit.side, part.name)
-    events.append(
-        Note(
-            text=f"{unit.name} splits: {act.split} card{'s' if act.split != 1 else ''} form {part.name}; "
-            f"{rest.cards} stay (with the damaged card and the equipped additions)",
-            unit=unit.name,
-        )
+    turn.change(units=(*state.with_unit(rest).units, part))
+    _mark_acted(turn, unit.side, part.name)
+    turn.note(
+        f"{unit.name} splits: {act.split} card{'s' if act.split != 1 else ''} form {part.name}; "
+        f"{rest.cards} stay (with the damaged card and the equipped additions)",
+        unit.name,
     )
-    events.append(Move(unit=part.name, origin=unit.position, destination=to, path=(to,), reason="Reagrupar"))
-    return events, state
+    turn.emit(Move(unit=part.name, origin=unit.position, destination=to, path=(to,), reason="Reagrupar"))
 
 
-def _join(state: Battle, unit: Card, into: Card, events: list[Event]) -> tuple[list[Event], Battle]:
+def _join(turn: Turn, unit: Card, into: Card) -> None:
+    state = turn.state
     if into.name == unit.name or into.side != unit.side or not into.on_board:
         raise RuleRefusal(f"{unit.name} can only join another unit of its side on the field", rule="Reagrupar")
     differ = [f for f in SAME_CARD if getattr(unit, f) != getattr(into, f)]
@@ -157,25 +155,21 @@ def _join(state: Battle, unit: Card, into: Card, events: list[Event]) -> tuple[l
         into, cards=total, wounds=unit.wounds + into.wounds, additions=tuple(additions),
         absorption_used=into.absorption_used or unit.absorption_used,
     )  # fmt: skip
-    state = state.with_unit(joined).with_unit(dataclasses.replace(unit, position=None, joined=into.name))
-    state = _mark_acted(state, unit.side, into.name)
-    events.append(
+    turn.state = state.with_unit(joined).with_unit(dataclasses.replace(unit, position=None, joined=into.name))
+    _mark_acted(turn, unit.side, into.name)
+    turn.emit(
         Move(unit=unit.name, origin=unit.position, destination=into.position, path=(into.position,), reason="Reagrupar")
     )
-    events.append(
-        Note(
-            text=f"{unit.name} joins {into.name}: a detachment of {total} cards (it counts as having acted this round)",
-            unit=into.name,
-        )
+    turn.note(
+        f"{unit.name} joins {into.name}: a detachment of {total} cards (it counts as having acted this round)",
+        into.name,
     )
-    return events, state
 
 
-def change_strategy(state: Battle, act: ChangeStrategyAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
     """Cambio de Estrategia, in the unit's turn: it is sacrificed, its cost comes back to the reserve of campaign
     points, and a troop-deck card enters on its square with its damage (or fresh, paying double)."""
-    events: list[Event] = []
-    old, new = state.unit(act.unit), state.unit(act.into)
+    old, new = turn.unit(act.unit), turn.unit(act.into)
     if not new.in_deck or new.side != old.side:
         raise RuleRefusal(f"{new.name} is not a card of {old.side}'s troop deck", rule="Cambio de Estrategia")
     if not old.counts_as_troop:
@@ -184,7 +178,8 @@ def change_strategy(state: Battle, act: ChangeStrategyAction, dice: DiceSource) 
         raise RuleRefusal(
             f"{old.name} is the commander, chosen before the battle: it is not exchanged", rule="Cambio de Estrategia"
         )
-    state = _begin_turn(state, old, events, act, dice)
+    begin_turn(turn, old, act)
+    state = turn.state
     if state.reserve is None:
         raise RuleRefusal(
             "the scenario gives no campaign points to pay with",
@@ -211,8 +206,16 @@ def change_strategy(state: Battle, act: ChangeStrategyAction, dice: DiceSource) 
         )
     square = old.position
     assert square is not None
-    events.append(Defeat(unit=old.name, by=None, reason="sacrificed for Cambio de Estrategia (to the Panteón)"))
-    state = _remove(state, old.name, events)
+    turn.emit(
+        Defeat(
+            unit=old.name,
+            by=None,
+            reason=f"exchanged for {new.name} by Cambio de Estrategia, to the Panteón",
+            how="sacrificed",
+        )
+    )
+    remove(turn, old.name)
+    state = turn.state
     line = state.row_line(new.side, square[1])
     entering = dataclasses.replace(
         new, in_deck=False, position=square, cards=new.cards - lost, wounds=carried - lost * new.life,
@@ -220,28 +223,25 @@ def change_strategy(state: Battle, act: ChangeStrategyAction, dice: DiceSource) 
     )  # fmt: skip
     reserve = list(state.reserve or (0, 0))
     reserve[index] = available - price
-    state = dataclasses.replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
-    state = _mark_acted(state, new.side, new.name)
+    turn.state = dataclasses.replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
+    _mark_acted(turn, new.side, new.name)
     if act.fresh:
         carry = "without damage, at twice its PC"
     elif carried:
         carry = f"with {old.name}'s {carried} damage" + (f" ({lost} of its cards fall)" if lost else "")
     else:
         carry = f"{old.name} had no damage to carry"
-    events.append(
-        Note(
-            text=f"{new.name} enters the field at {list(square)} for {old.name} (Cambio de Estrategia), {carry}: "
-            f"{price} PC paid of {available}, {reserve[index]} kept",
-            unit=new.name,
-        )
+    turn.note(
+        f"{new.name} enters the field at {list(square)} for {old.name} (Cambio de Estrategia), {carry}: "
+        f"{price} PC paid of {available}, {reserve[index]} kept",
+        new.name,
     )
-    return events, state
 
 
-def reinforcements(state: Battle, act: ReinforcementsAction, dice: DiceSource) -> tuple[list[Event], Battle]:
+def reinforcements(turn: Turn, act: ReinforcementsAction) -> None:
     """Llamar Refuerzos, an instant: the special card goes to the Panteón and brings troop-deck cards in with the
     points kept plus 1d10 × the mode's factor, while the side is below the mode's units on the field."""
-    events: list[Event] = []
+    state = turn.state
     side = act.side
     if side not in state.sides:
         raise RuleRefusal(f"'{side}' is not one of the sides {list(state.sides)}", rule="Llamar Refuerzos")
@@ -278,11 +278,11 @@ def reinforcements(state: Battle, act: ReinforcementsAction, dice: DiceSource) -
             raise RuleRefusal(f"two entering units would share {list(where)}", rule="one unit per square")
         squares.add(where)
     factor = REINFORCEMENT_FACTOR[state.mode]
-    die = _d10(dice, f"Llamar Refuerzos of {side}: 1d10 × {factor} PC", None, events)
+    die = turn.d10(f"Llamar Refuerzos of {side}: 1d10 × {factor} PC", None)
     kept = state.reserve[index] if state.reserve is not None else 0
     if state.reserve is None:
-        events.append(Note(text="the scenario gives no campaign points: only the call's points are spent"))
-    events.append(
+        turn.note("the scenario gives no campaign points: only the call's points are spent")
+    turn.emit(
         Multiplier(applies_to="Llamar Refuerzos PC", reason=MODE_NAMES[state.mode], factor=factor, total=die * factor)
     )
     available = kept + die * factor
@@ -291,19 +291,16 @@ def reinforcements(state: Battle, act: ReinforcementsAction, dice: DiceSource) -
         price = card.cost * card.cards
         if price > available or count >= most:
             why = f"{price} PC, {available} left" if price > available else f"{MODE_NAMES[state.mode]}'s {most} units"
-            events.append(Note(text=f"{card.name} stays in the troop deck ({why})", unit=card.name))
+            turn.note(f"{card.name} stays in the troop deck ({why})", card.name)
             continue
         where = (act.units[card.name][0], act.units[card.name][1])
         state = state.with_unit(dataclasses.replace(card, in_deck=False, position=where))
         available -= price
         count += 1
-        events.append(
-            Note(text=f"{card.name} enters the field at {list(where)} (Llamar Refuerzos: {price} PC)", unit=card.name)
-        )
+        turn.note(f"{card.name} enters the field at {list(where)} (Llamar Refuerzos: {price} PC)", card.name)
     reserve = list(state.reserve or (0, 0))
     reserve[index] = available
     cards = list(state.reinforcement_cards)
     cards[index] -= 1
-    events.append(Note(text=f"the Llamar Refuerzos card goes to the Panteón; {side} keeps {available} PC"))
-    state = dataclasses.replace(state, reserve=(reserve[0], reserve[1]), reinforcement_cards=(cards[0], cards[1]))
-    return events, state
+    turn.note(f"the Llamar Refuerzos card goes to the Panteón; {side} keeps {available} PC")
+    turn.state = dataclasses.replace(state, reserve=(reserve[0], reserve[1]), reinforcement_cards=(cards[0], cards[1]))

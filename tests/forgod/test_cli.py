@@ -119,4 +119,4 @@ def test_run_reports_the_battles_result_in_json_and_stops_there(cli, tmp_path: P
 def test_a_lone_attack_typed_on_the_command_line_judges_no_battle(cli) -> None:
     args = ["-a", "Lancero", "-t", "Orco", "--attacker-stat", "PV=5", "--attacker-stat", "Daño=6"]
     result = cli("attack", "-r", "forgod", *args, "--target-stat", "PV=4", "--dice", "5,1,3", "--format", "text")
-    assert result.code == 0 and "Orco is defeated" in result.out and "GAME OVER" not in result.out
+    assert result.code == 0 and "Orco is annihilated" in result.out and "GAME OVER" not in result.out

@@ -91,9 +91,10 @@ def test_cambio_de_estrategia_returns_the_cost_and_carries_the_damage() -> None:
     out = _run(_exchange_units(), [{"do": "change_strategy", "unit": "X", "into": "Y"}], points=400)
     y = out.unit("Y")
     assert (y.position, y.front_life, y.in_deck) == ((0, 1), 5, False)
-    assert (
-        out.unit("X").defeated and out.of("defeat")[0].reason == "sacrificed for Cambio de Estrategia (to the Panteón)"
-    )
+    (defeat,) = out.of("defeat")
+    assert out.unit("X").defeated
+    assert (defeat.unit, defeat.by, defeat.how) == ("X", None, "sacrificed")
+    assert defeat.reason == "exchanged for Y by Cambio de Estrategia, to the Panteón"
     assert out.state.reserve == (100, 300)
     assert out.state.acted[0] == frozenset({"X", "Y"})
 

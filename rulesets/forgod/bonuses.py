@@ -1,0 +1,164 @@
+"""F0R60D's card numbers: the bonuses of every roll (attack, damage, evasion, Fortaleza and Moral), and whether a
+card's absorptions and abilities are active. Pure functions of the battle: they log nothing and roll nothing."""
+
+from __future__ import annotations
+
+from .state import Ability, Battle, Card
+
+Bonus = tuple[str, int]
+"""A named change to a roll: ``("Avanzada", 4)``."""
+
+
+def _times(reason: str, amount: int, count: int) -> Bonus:
+    """A printed bonus multiplied by a count: ``("BA +1 × 3 cartas", 3)``."""
+    if count == 1:
+        return (reason, amount)
+    return (f"{reason} {amount:+d} × {count} cartas", amount * count)
+
+
+def _addition_bonuses(card: Card, stat: str) -> tuple[list[Bonus], list[str]]:
+    """Bonuses of equipped additions to ``stat`` (attack / damage / evasion), and notes on inactive ones."""
+    bonuses: list[Bonus] = []
+    notes: list[str] = []
+    for addition in card.additions:
+        amount = getattr(addition, stat)
+        if amount == 0:
+            continue
+        if addition.kind == "weapon":
+            if addition.copies < card.cards:
+                notes.append(
+                    f"{card.name}'s weapon {addition.label} is not active: {addition.copies} "
+                    f"cop{'y' if addition.copies == 1 else 'ies'} for {card.cards} cards"
+                )
+                continue
+            count = min(addition.copies, card.cards)
+            reason = f"arma {addition.label}"
+            bonuses.append((f"{reason} {amount:+d} × {count}", amount * count) if count > 1 else (reason, amount))
+        elif addition.kind == "experience":
+            count = addition.copies
+            reason = f"experiencia {addition.label}"
+            bonuses.append((f"{reason} {amount:+d} × {count}", amount * count) if count > 1 else (reason, amount))
+        elif addition.kind == "armour":
+            if _armour_active(card):
+                bonuses.append((f"armadura {addition.label}", amount))
+        else:
+            bonuses.append((f"accesorio {addition.label}", amount))
+    return bonuses, notes
+
+
+def _armour_active(card: Card) -> bool:
+    return any(a.kind == "armour" and a.copies >= card.cards for a in card.additions)
+
+
+def absorption_active(state: Battle, card: Card) -> bool:
+    """Whether the card may apply its absorptions (armour, engineer, summoner or commander; or a shield)."""
+    if card.absorption_active is not None:
+        return card.absorption_active
+    if state.shields_on(card.name):
+        return True
+    ancestral = card.faction.strip().casefold().startswith("ancestral")
+    if card.kind == "troop":
+        return _armour_active(card)
+    if card.kind == "war_machine":
+        return ancestral or card.engineer
+    if card.kind == "beast":
+        if ancestral or card.summoner is None:
+            return True
+        summoner = state.unit(card.summoner)
+        return summoner.on_board
+    commander = state.commander_of(card.side)
+    return commander is not None and commander.on_board
+
+
+def is_ranged(card: Card, target: Card, mode: str | None) -> bool:
+    if card.attack_type == "ranged":
+        return True
+    if card.attack_type == "dual":
+        return mode == "ranged" or (mode is None and target.in_air)
+    return False
+
+
+def ability_active(card: Card, ability: Ability) -> bool:
+    """A native ability is always there; an ECB or Liderazgo one needs an equipped experience addition of that
+    line, except on beasts and war machines."""
+    if ability.activation == "native" or card.kind in ("beast", "war_machine"):
+        return True
+    return any(a.kind == "experience" and a.line == ability.activation for a in card.additions)
+
+
+def _constant_bonuses(card: Card, stat: str) -> list[Bonus]:
+    return [
+        (f"habilidad {a.name}", getattr(a, stat))
+        for a in card.abilities
+        if a.timing == "constant" and getattr(a, stat) and ability_active(card, a)
+    ]
+
+
+def attack_bonuses(
+    state: Battle, attacker: Card, target: Card, *, mode: str | None = None, orange: bool = False
+) -> tuple[list[Bonus], list[str]]:
+    bonuses = [_times("BA", attacker.attack, attacker.cards)]
+    extra, notes = _addition_bonuses(attacker, "attack")
+    bonuses += extra + _constant_bonuses(attacker, "attack")
+    line = state.line_of(attacker)
+    if line == "front":
+        bonuses.append(("Avanzada", 4))
+    elif line == "rear":
+        bonuses.append(("Retaguardia", -2))
+    ranged = is_ranged(attacker, target, mode)
+    if target.in_air and not attacker.in_air and ranged and attacker.kind != "power":
+        bonuses.append(("Tierra contra Aire, a rango", -2))
+    if orange:
+        bonuses.append(("casilla naranja", -6))
+    return bonuses, notes
+
+
+def damage_bonuses(state: Battle, attacker: Card, target: Card) -> tuple[list[Bonus], list[str]]:
+    bonuses = [_times("Daño", attacker.damage, attacker.cards)]
+    extra, notes = _addition_bonuses(attacker, "damage")
+    bonuses += extra + _constant_bonuses(attacker, "damage")
+    if state.line_of(attacker) == "rear":
+        bonuses.append(("Retaguardia", -2))
+    charge = state.charge_by(target.name)
+    if charge is not None and charge.cover is not None:
+        bonuses.append((f"Cubrir Carga por {charge.cover}", -4))
+    return bonuses, notes
+
+
+def evasion_bonuses(state: Battle, card: Card) -> list[Bonus]:
+    bonuses: list[Bonus] = [("Evasión", card.evasion)]
+    bonuses += _addition_bonuses(card, "evasion")[0] + _constant_bonuses(card, "evasion")
+    line = state.line_of(card)
+    if line == "front":
+        bonuses.append(("Avanzada", -2))
+    elif line == "rear":
+        bonuses.append(("Retaguardia", 4))
+    protected = state.shield_of(card.name)
+    if protected is not None:
+        bonuses.append((f"Escudo de {protected}", -2))
+    for shield in state.shields_on(card.name):
+        bonuses.append((f"protegido por el Escudo {shield}", 2))
+    if state.guarding(card.name) is not None:
+        bonuses.append(("Guardia Real", -2))
+    charge = state.charge_by(card.name)
+    if charge is not None:
+        bonuses.append(("cargando" + (" con flanqueo" if charge.flank else ""), -4))
+    elif card.name in state.exposed:
+        bonuses.append(("flanqueando", -4))
+    return bonuses
+
+
+def check_bonuses(state: Battle, card: Card, stat: str) -> list[Bonus]:
+    """Bonuses of a Fortaleza or Moral roll: the stat, +1 per two cards, and the commander's Moral bonus."""
+    name = "Fortaleza" if stat == "fortitude" else "Moral"
+    bonuses: list[Bonus] = [(name, getattr(card, stat))]
+    if card.cards >= 2:
+        bonuses.append((f"destacamento de {card.cards} cartas (+1 por cada dos)", card.cards // 2))
+    if stat == "morale":
+        commander = state.commander_of(card.side)
+        if commander is not None and commander.on_board:
+            if commander.leader:
+                bonuses.append((f"{commander.name}, líder de la facción", 2))
+            elif 9 <= commander.level <= 11:
+                bonuses.append((f"{commander.name}, comandante de nivel {commander.level}", 1))
+    return bonuses

@@ -1,0 +1,397 @@
+"""F0R60D's working area for one action (:class:`Turn`: the battle as it stands and the action's log), and the
+steps every card's turn shares: who may act, a new round, the addition phase, the terrain and the tactical move,
+a card leaving the field and PV restored. The resolver, the strategic actions (``strategy.py``) and the abilities
+(``abilities.py``) all build on this module, which imports none of them."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabroll.dice.sources import roll_die
+from tabroll.errors import RuleRefusal
+from tabroll.events import Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied
+from tabroll.geometry.grid import Square
+from tabroll.turn import ActionLog
+
+from .army import slot_overflow
+from .bonuses import Bonus
+from .state import Addition, Battle, Card, Charge
+
+
+@dataclass(kw_only=True)
+class Turn(ActionLog):
+    """One action being resolved: the battle as it stands (``state``, replaced as the action changes it), the
+    dice and the action's log. A ruling is told once per action however many attacks it decides."""
+
+    state: Battle
+
+    def unit(self, name: str) -> Card:
+        return self.state.unit(name)
+
+    def put(self, card: Card) -> None:
+        """The card, changed, back into the battle."""
+        self.state = self.state.with_unit(card)
+
+    def change(self, **fields: Any) -> None:
+        """Fields of the battle changed (``turn.change(shields=...)``)."""
+        self.state = dataclasses.replace(self.state, **fields)
+
+    def note(self, text: str, unit: str | None = None) -> None:
+        self.emit(Note(text=text, unit=unit))
+
+    def d10(self, purpose: str, unit: str | None) -> int:
+        """One d10 from the action's dice, logged as a ``roll``."""
+        value = roll_die(self.dice, 10, purpose)
+        self.emit(Roll.die(10, value, label=purpose, unit=unit))
+        return value
+
+    def apply(self, total: int, bonuses: Sequence[Bonus], applies_to: str, unit: str | None) -> int:
+        """``total`` with each non-zero bonus added, each logged as a ``modifier``."""
+        for reason, amount in bonuses:
+            if amount == 0:
+                continue
+            total += amount
+            self.emit(Modifier(applies_to=applies_to, reason=reason, amount=amount, total=total, unit=unit))
+        return total
+
+
+# --- whose turn -----------------------------------------------------------------------------------------------
+
+
+def charge_due(state: Battle, charge: Charge) -> bool:
+    other = 1 - state.side_index(charge.side)
+    return state.turns[other] > charge.opponent_turns
+
+
+def may_act(state: Battle, card: Card) -> bool:
+    """Whether the card could play a turn now: on the field, not paralysed, not in the middle of a charge."""
+    return card.on_board and not card.paralysed and state.charge_by(card.name) is None
+
+
+def begin_turn(turn: Turn, card: Card, act: Any) -> None:
+    """The card's side plays a turn with it: check it may act, start a new round for its side if due, then its
+    addition phase (with the action's ``equip`` and ``discard``)."""
+    state = turn.state
+    if not card.on_board:
+        raise RuleRefusal(f"{card.name} is no longer on the field", rule="annihilated")
+    for charge in state.charges:
+        if charge.side == card.side and charge_due(state, charge):
+            raise RuleRefusal(
+                f"{charge.charger}'s charge on {charge.victim} hits at the start of this turn of {card.side}",
+                tip=f"resolve it first: do: charge_impact, charger: {charge.charger}",
+                rule="charge timing",
+            )
+    own = state.charge_by(card.name)
+    if own is not None:
+        raise RuleRefusal(
+            f"{card.name} is charging {own.victim} and cannot act until the charge hits",
+            rule="Carga",
+        )
+    if card.paralysed:
+        lasts = "until it is cured" if card.paralysed_rounds is None else "while the effect lasts"
+        raise RuleRefusal(f"{card.name} is paralysed and takes no action {lasts}", rule="paralysed")
+    index = state.side_index(card.side)
+    if state.from_deployment and state.first is None:
+        raise RuleRefusal(
+            "the battle has not begun: the reaction rolls decide who acts first",
+            tip="roll them first: do: initiative",
+            rule="initiative",
+        )
+    if state.from_deployment and state.turns[index] == 0 and not card.commander:
+        commander = state.commander_of(card.side)
+        named = f" ({commander.name})" if commander is not None else ""
+        raise RuleRefusal(
+            f"in the battle's first turn only the commanders act; {card.name} is not {card.side}'s commander{named}",
+            rule="first turn",
+        )
+    if state.to_play is not None and card.side != state.to_play:
+        if any(may_act(state, c) for c in state.living(state.to_play)):
+            raise RuleRefusal(
+                f"it is {state.to_play}'s turn: the players alternate, one card each, and {card.side} "
+                "played the last card",
+                rule="alternation",
+            )
+        turn.note(f"{state.to_play} has no card that can act: {card.side} plays again")
+    acted = state.acted[index]
+    if card.name in acted:
+        waiting = [c.name for c in state.living(card.side) if c.name not in acted and may_act(state, c)]
+        if waiting:
+            raise RuleRefusal(
+                f"{card.name} already acted this round; {card.side} must first play {', '.join(waiting)}",
+                rule="turn order",
+            )
+        rounds = list(state.rounds)
+        rounds[index] += 1
+        turn.change(rounds=(rounds[0], rounds[1]))
+        turn.emit(NewRound(round=rounds[index]))
+        turn.note(f"{card.side} begins round {rounds[index]}: its cards' Absorción is ready again")
+        _new_round_for(turn, card.side)
+        acted = frozenset()
+    state = turn.state
+    acted_pair = list(state.acted)
+    acted_pair[index] = acted | {card.name}
+    turns = list(state.turns)
+    turns[index] += 1
+    turn.change(
+        acted=(acted_pair[0], acted_pair[1]),
+        turns=(turns[0], turns[1]),
+        exposed=state.exposed - {card.name},
+        to_play=state.other_side(card.side),
+    )
+    if turn.unit(card.name).ability_uses:  # FH counts the uses between two of the card's turns
+        turn.put(dataclasses.replace(turn.unit(card.name), ability_uses=()))
+    _addition_phase(turn, turn.unit(card.name), act)
+
+
+def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
+    for i, addition in enumerate(pile):
+        if addition.label == name or addition.name == name:
+            return pile.pop(i)
+    held = ", ".join(a.label for a in pile) or "nothing"
+    raise RuleRefusal(f"{side} has no addition '{name}' in its {where} (it holds {held})", rule="addition hand")
+
+
+def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
+    """A turn's addition phase: a troop card's side draws one addition at random from its deck (one per turn,
+    a detachment too; none for war machines and invocations), a chance event through the dice; then the action's
+    ``discard`` go to the Óxido and its ``equip`` go onto the card. The hand keeps one addition per unit."""
+    state = turn.state
+    index = state.side_index(card.side)
+    side = card.side
+    hand = list(state.hands[index])
+    oxido = list(state.oxido[index])
+    decks = state.decks
+    kept = decks[index]
+    if kept is not None:
+        deck = list(kept)
+        if card.kind != "troop":
+            turn.note(f"{card.name} is not a troop card: {side} draws no addition this turn")
+        elif not deck:
+            turn.note(f"{side}'s addition deck is empty: no addition is drawn")
+        else:
+            drawn = deck.pop(
+                turn.pick(list(range(len(deck))), f"addition drawn by {side} ({len(deck)} in the deck)", None)
+            )
+            hand.append(drawn)
+            turn.note(f"{side} draws {drawn.label} from its addition deck ({len(deck)} left)")
+            both = list(decks)
+            both[index] = tuple(deck)
+            decks = (both[0], both[1])
+    discards = getattr(act, "discard", None) or []
+    owed = min(state.owed_discards[index], len(hand))
+    if len(discards) < owed:
+        raise RuleRefusal(
+            f"{side} owes {owed} addition{'s' if owed != 1 else ''} to the Óxido (an enemy reached its rear line) "
+            f"and discards {len(discards)}",
+            tip="name them in this turn's discard: [...]",
+            rule="enemy on the rear line",
+        )
+    for name in discards:
+        oxido.append(_take(hand, name, side, "hand"))
+        turn.note(f"{side} sends {name} to the Óxido")
+    if state.owed_discards[index]:
+        owed_pair = list(state.owed_discards)
+        owed_pair[index] = 0
+        state = dataclasses.replace(state, owed_discards=(owed_pair[0], owed_pair[1]))
+    for name in getattr(act, "equip", None) or []:
+        addition = _take(hand, name, side, "hand")
+        if addition.kind == "black":
+            raise RuleRefusal(
+                f"{name} is a black addition: it stays in the hand, never equipped", rule="black additions"
+            )
+        if card.kind != "troop":
+            raise RuleRefusal(f"{card.name} is not a troop card: it takes no additions", rule="addition deck")
+        same = next((a for a in card.additions if dataclasses.replace(a, copies=1) == addition), None)
+        if same is None:
+            additions = (*card.additions, addition)
+        else:
+            grown = dataclasses.replace(same, copies=same.copies + 1)
+            additions = tuple(grown if a is same else a for a in card.additions)
+        card = dataclasses.replace(card, additions=additions)
+        overflow = slot_overflow(card)
+        if overflow is not None:
+            raise RuleRefusal(overflow, rule="addition slots")
+        turn.emit(StatusApplied(unit=card.name, status=f"{name} equipped", reason="addition phase"))
+    units = len(state.living(side))
+    if len(hand) > units:
+        raise RuleRefusal(
+            f"{side} would hold {len(hand)} additions with {units} unit{'s' if units != 1 else ''} on the field",
+            tip="equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])",
+            rule="addition hand",
+        )
+    hands, piles = list(state.hands), list(state.oxido)
+    hands[index], piles[index] = tuple(hand), tuple(oxido)
+    state = state.with_unit(card)
+    turn.state = dataclasses.replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
+
+
+def _new_round_for(turn: Turn, side: str) -> None:
+    """A side's new round: its cards' Absorción is ready again, and paralysis counted in rounds wears off."""
+    units: list[Card] = []
+    for unit in turn.state.units:
+        if unit.side == side:
+            unit = dataclasses.replace(unit, absorption_used=False)
+            if unit.paralysed and unit.paralysed_rounds is not None:
+                left = unit.paralysed_rounds - 1
+                unit = dataclasses.replace(unit, paralysed=left > 0, paralysed_rounds=left or None)
+                if left == 0 and unit.on_board:
+                    turn.note(f"{unit.name}'s paralysis ends: it may act again", unit.name)
+        units.append(unit)
+    turn.change(units=tuple(units))
+
+
+# --- moving -----------------------------------------------------------------------------------------------------
+
+
+def _declare_terrain(turn: Turn, card: Card, fly: bool | None) -> None:
+    """Where the card moves this turn. A Cualquiera card is on the ground unless it declares flight this turn."""
+    if card.terrain != "either":
+        if fly is not None and fly != card.in_air:
+            raise RuleRefusal(
+                f"{card.name} has Terreno {card.terrain} and cannot choose where it moves",
+                tip="only Terreno: Cualquiera cards declare 'fly'",
+                rule="Terreno",
+            )
+        return
+    flying = bool(fly)
+    if fly is None and card.flying:
+        turn.note(
+            f"{card.name} does not declare flight this turn: it moves on the ground (Terreno Cualquiera)", card.name
+        )
+    elif fly is not None:
+        turn.note(f"{card.name} declares it moves by {'air' if fly else 'ground'} this turn", card.name)
+    if flying != card.flying:
+        turn.put(dataclasses.replace(card, flying=flying))
+
+
+def _move(turn: Turn, name: str, to: Square | None, *, reason: str, limit: int | None = None) -> None:
+    state = turn.state
+    card = state.unit(name)
+    if to is None or card.position is None or tuple(to) == card.position:
+        return
+    to = (to[0], to[1])
+    if not state.board.contains(to):
+        raise RuleRefusal(f"{list(to)} is off the board ({state.board.width} squares wide, 6 rows)", rule="board")
+    distance = state.distance(card.position, to)
+    if limit is not None and distance > limit:
+        raise RuleRefusal(f"{card.name} would move {distance} squares; it may move {limit} ({reason})", rule="movement")
+    for other in state.living():
+        if other.name != name and other.position == to and not (other.in_air or card.in_air):
+            raise RuleRefusal(f"{list(to)} is taken by {other.name}", rule="one unit per square")
+    line = state.row_line(card.side, to[1])
+    invading = True if line is None else (False if line == "normal" else card.invading)
+    was_in_rear = state.in_enemy_rear(card)
+    moved = dataclasses.replace(card, position=to, invading=invading)
+    turn.put(moved)
+    turn.emit(Move(unit=name, origin=card.position, destination=to, path=(to,), reason=reason))
+    if invading and line is None and not card.invading:
+        turn.note(f"{name} enters the enemy field and keeps the Avanzada modifiers", name)
+    if not invading and card.invading:
+        turn.note(f"{name} is back on its middle line: no more Avanzada modifiers", name)
+    _check_protections(turn)
+    if turn.state.in_enemy_rear(moved) and not was_in_rear:
+        enemy = turn.state.other_side(card.side)
+        turn.note(
+            f"{name} reaches the enemy's rear line: {enemy} discards "
+            f"{card.level} addition{'s' if card.level != 1 else ''} (its level) to the Óxido, of its choice, "
+            "in its next turn",
+            name,
+        )
+        owed = list(turn.state.owed_discards)
+        owed[turn.state.side_index(enemy)] += card.level
+        turn.change(owed_discards=(owed[0], owed[1]))
+
+
+def _check_protections(turn: Turn) -> None:
+    """A shield no longer next to its card, or a guard no longer just in front of its commander, stops protecting."""
+    state = turn.state
+    shields = []
+    for shield, protected in state.shields:
+        a, b = state.unit(shield).position, state.unit(protected).position
+        if a is not None and b is not None and state.distance(a, b) <= 1:
+            shields.append((shield, protected))
+        else:
+            turn.note(f"{shield} is no longer next to {protected}: the shield ends", shield)
+    guards = []
+    for guard, commander in state.guards:
+        g, c = state.unit(guard), state.unit(commander)
+        forward = 1 if state.side_index(g.side) == 0 else -1
+        if g.position is not None and c.position is not None and g.position == (c.position[0], c.position[1] + forward):
+            guards.append((guard, commander))
+        else:
+            turn.note(f"{guard} left its place in front of {commander}: the royal guard ends", guard)
+    turn.change(shields=tuple(shields), guards=tuple(guards))
+
+
+def turn_moves(turn: Turn, card: Card, act: Any, *, limit: int | None, reason: str, to: Square | None = None) -> None:
+    """The start of a card's turn: its terrain for the turn, then its tactical move."""
+    _declare_terrain(turn, turn.unit(card.name), getattr(act, "fly", None))
+    destination = to if to is not None else getattr(act, "move_to", None)
+    _move(turn, card.name, destination, reason=reason, limit=limit)
+    moved = turn.unit(card.name)
+    if not moved.in_air:
+        for other in turn.state.living():
+            if other.name != moved.name and other.position == moved.position and not other.in_air:
+                raise RuleRefusal(
+                    f"{moved.name} would land on {other.name}'s square {list(other.position or ())}",
+                    tip="declare flight (fly: true) or move to a free square (move_to)",
+                    rule="one unit per square",
+                )
+
+
+# --- leaving the field, PV back -----------------------------------------------------------------------------
+
+
+def remove(turn: Turn, name: str, *, fled: bool = False) -> None:
+    """The card leaves the field (to the Panteón); what it took part in ends with it."""
+    state = turn.state
+    card = state.unit(name)
+    state = state.with_unit(dataclasses.replace(card, defeated=True, fled=fled, position=None))
+    shields = tuple(pair for pair in state.shields if name not in pair)
+    guards = tuple(pair for pair in state.guards if name not in pair)
+    charges: list[Charge] = []
+    for charge in state.charges:
+        if name in (charge.charger, charge.victim):
+            turn.note(f"the charge of {charge.charger} on {charge.victim} ends")
+            continue
+        if charge.cover == name:
+            turn.note(f"{charge.charger}'s charge is no longer covered")
+            charge = dataclasses.replace(charge, cover=None)
+        charges.append(charge)
+    turn.state = dataclasses.replace(state, shields=shields, guards=guards, charges=tuple(charges))
+
+
+def restore(turn: Turn, healer: Card, target: Card, life: int | None, roll: str | None, cure: bool) -> Card:
+    """PV back on the card taking damage (never above its PV) and, with ``cure``, the paralysis ended. Returns
+    the card healed (the caller puts it back into the battle)."""
+    if life is not None or roll is not None:
+        if roll is not None:
+            amount = turn.roll_dice(roll, f"PV restored by {healer.name} to {target.name}", healer.name).total
+        else:
+            amount = life or 0
+        restored = max(0, min(amount, target.wounds))
+        before = target.front_life
+        target = dataclasses.replace(target, wounds=target.wounds - restored)
+        rule = f"{amount} PV restored, up to the card's PV {target.life}"
+        if target.cards > 1:
+            rule += "; only the card taking damage is healed, fallen cards stay in the Panteón"
+        turn.emit(
+            Heal(
+                unit=target.name,
+                amount=restored,
+                before=before,
+                after=target.front_life,
+                reason=f"{healer.name}: {rule}",
+                pool="PV",
+            )
+        )
+    if cure:
+        if target.paralysed:
+            target = dataclasses.replace(target, paralysed=False, paralysed_rounds=None)
+            turn.note(f"{healer.name} cures {target.name}: the paralysis ends", target.name)
+        else:
+            turn.note(f"{target.name} has no negative effect to cure", target.name)
+    return target
