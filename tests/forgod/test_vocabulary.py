@@ -72,7 +72,7 @@ def test_annihilation_is_a_defeat_and_cards_lost_stay_an_extra() -> None:
     first, second = out.of("damage")
     assert (first.amount, first.pool, first.lost, first.left, first.defeats) == (13, "PV", 13, 2, False)
     assert (second.amount, second.lost, second.left, second.defeats) == (11, 2, 0, True)
-    assert second.sentence() == "11 damage to D: PV 2 - 11 = -9: annihilated, PV −2, PV 0 left"
+    assert second.sentence() == "11 damage to D: PV 2 - 11 = -9: annihilated, 2 PV lost, PV 0 left"
     # the cards lost are F0R60D's own extra: two of the three, then the last one is a single card annihilated
     assert [(c.lost, c.left, c.life_left) for c in out.of("cards_lost")] == [(2, 1, 2)]
     assert out.of("defeat") == [Defeat(unit="D", by="A", reason="PV 0 or less: to the Panteón", how="annihilated")]
