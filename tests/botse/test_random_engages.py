@@ -7,6 +7,7 @@ in exactly one place. ``TABROLL_THOROUGH=1`` runs 10,000 examples (see the READM
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -270,7 +271,9 @@ def test_random_engages_never_fail_internally(case: tuple[dict[str, Any], int]) 
             assert resolution.state == before
         else:
             event("resolved")
-            rolled = sorted({e.number for e in resolution.events if e.kind == "die_face"})
+            # a BotSE roll's label names the die it rolled ("die 2 Fire Staff"); a die may be rolled again
+            labels = [e.label for e in resolution.events if e.kind == "roll"]
+            rolled = sorted({int(m.group(1)) for label in labels if (m := re.match(r"die (\d+) ", label))})
             placed = [e.number for e in resolution.events if e.kind == "die_placed"]
             assert sorted(placed) == rolled == list(range(1, len(rolled) + 1))
             assert {e.place for e in resolution.events if e.kind == "die_placed"} <= PLACES
