@@ -280,7 +280,9 @@ class Modifier(Event):
 @event_kind("hit")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Hit(Event):
-    """An attack roll reached what it needed."""
+    """An attack reached its target. ``result`` is what the attack achieved and ``needed`` what it had to reach;
+    a game that rolls no attack (every unit an attack reaches is hit) gives the blow's strength as ``result``
+    and 0 as ``needed``, with ``rule`` saying why it hit."""
 
     STYLE = "green"
     attacker: str
@@ -435,8 +437,9 @@ class NewRound(Event):
 @event_kind("defeat")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Defeat(Event):
-    """A unit leaves play: ``how`` says in the game's word (defeated, annihilated, destroyed, exiled, fled),
-    ``reason`` why, ``by`` the unit that did it (``None``: nobody, or the rules themselves)."""
+    """A unit leaves play: ``how`` says it in the game's own word (an open set: defeated, annihilated,
+    destroyed, exiled, fled, dismissed, sacrificed, removed, knocked out…), ``reason`` why, ``by`` the unit that
+    did it (``None``: nobody, or the rules themselves)."""
 
     STYLE = "bold red"
     unit: str

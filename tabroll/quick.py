@@ -114,6 +114,13 @@ def field_int(request: AttackRequest | Mapping[str, str], spec: AttackField | st
     return default if value is None else _whole("--" + name.replace("_", "-"), value)
 
 
+def field_text(request: AttackRequest | Mapping[str, str], name: str, default: str) -> str:
+    """A text field of a request as typed (stripped), or ``default`` when it was not given."""
+    fields = request.fields if isinstance(request, AttackRequest) else request
+    value = fields.get(name)
+    return default if value is None else value.strip()
+
+
 def field_flag(request: AttackRequest | Mapping[str, str], name: str, default: bool) -> bool:
     fields = request.fields if isinstance(request, AttackRequest) else request
     value = fields.get(name)
@@ -158,6 +165,20 @@ def state_before(scenario: Scenario, index: int, origin: str) -> Any:
     return state
 
 
+def _with_settings(game: AnyRuleset, words: AttackWords, *, with_file: bool) -> dict[str, str]:
+    """The game's fields and the ``--set`` ones together. A ``--set`` key that names a field the game declares
+    is that field (checked the same way); giving one field both ways is an error, never a silent override."""
+    both = sorted(set(words.fields) & set(words.settings))
+    if both:
+        name = both[0]
+        raise InputError(
+            f"--{name.replace('_', '-')} is given twice (once with --set)", tip="give each attack field once"
+        )
+    declared = {k: v for k, v in words.settings.items() if game.attack_field(k) is not None}
+    checked = check_fields(game, {**words.fields, **declared}, with_file=with_file)
+    return {**checked, **{k: v for k, v in words.settings.items() if k not in declared}}
+
+
 def describe_attack(words: AttackWords) -> DescribedAttack:
     """The attack the command line describes: a scenario file's action N, an attack between a scenario file's
     units, or an attack between catalogue units (or units with typed stats) with no file."""
@@ -181,7 +202,7 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
             return DescribedAttack(game, state, scenario.steps[index - 1].action, scenario.title, scenario)
         if not words.attacker or not words.target:
             raise InputError("name both the --attacker and the --target", tip="or neither, to use the file's action")
-        fields = {**check_fields(game, words.fields, with_file=True), **words.settings}
+        fields = _with_settings(game, words, with_file=True)
         action = game.quick_action(words.attacker, words.target, fields)
         return DescribedAttack(game, scenario.state, action, scenario.title, scenario)
     if not words.attacker or not words.target:
@@ -193,7 +214,7 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
         attacker_stats=words.attacker_stats,
         target_stats=words.target_stats,
         options=words.options,
-        fields={**check_fields(game, words.fields, with_file=False), **words.settings},
+        fields=_with_settings(game, words, with_file=False),
     )
     built = game.quick_attack(request)
     return DescribedAttack(game, built.state, built.steps[0].action, built.title)

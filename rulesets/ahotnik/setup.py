@@ -11,7 +11,7 @@ from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
-from tabroll.quick import field_int
+from tabroll.quick import field_int, field_text
 
 from .model import (
     AhotnikOptions,
@@ -137,7 +137,7 @@ LAYOUT_FIELDS = ("facing", "toward", "distance", "enemy")
 """The command-line fields that lay out the map of an attack with no scenario file."""
 
 
-def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
+def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """One Ahotnik's attack from command-line words (``--pilots 2,2``, or ``--synapse success --direction 4``).
 
     ``target`` must be the unit the rules make it attack (the command refuses otherwise).
@@ -181,7 +181,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     distance = field_int(request, "distance", 1)
     if not 1 <= distance <= 50:
         raise InputError(f"--distance {distance} is out of range", tip="give how many hexes away, from 1 to 50")
-    enemy = request.fields.get("enemy", "demon").strip().lower()
+    enemy = field_text(request, "enemy", "demon").lower()
     if enemy not in ("demon", "ahotnik"):
         raise InputError(f"--enemy {enemy!r} is neither demon nor ahotnik", tip="--enemy demon or --enemy ahotnik")
     if request.target == request.attacker:

@@ -283,12 +283,10 @@ def engage_fields(fields: Mapping[str, str], ruleset: AnyRuleset) -> dict[str, A
     return out
 
 
-def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> EngageAction:
+def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> EngageAction:
     """An engage typed on the command line against a scenario file's units
     (``tabroll attack FILE -a X -t Y --gather Combat --set item=Mace``)."""
-    from . import RULESET
-
-    data = {"do": "engage", "adventurer": attacker, "target": target, **engage_fields(fields, RULESET)}
+    data = {"do": "engage", "adventurer": attacker, "target": target, **engage_fields(fields, ruleset)}
     return command_line_model(EngageAction, data)
 
 

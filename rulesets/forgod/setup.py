@@ -279,7 +279,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     return dataclasses.replace(built, state=dataclasses.replace(built.state, judged=False))
 
 
-def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
+def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack action from command-line words, validated like a scenario's action."""
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
     for key, value in fields.items():

@@ -12,6 +12,7 @@ from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
+from tabroll.quick import field_text
 
 from . import RANGE_FIELD as RANGE
 from .model import (
@@ -282,7 +283,8 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     """One attack typed on the command line: two combatants at near range, or at the ``--range`` given."""
 
     fields = dict(request.fields)
-    band = fields.pop(RANGE.name, RANGE.default or "near").strip()
+    band = field_text(fields, RANGE.name, RANGE.default or "near")
+    fields.pop(RANGE.name, None)
     try:
         SCALE.parse(band)
     except InputError as err:
@@ -317,7 +319,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     return build_scenario(ruleset, doc, request.options)
 
 
-def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
+def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack against a scenario file's combatants, from command-line words."""
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
     data.update({key: _read(key, value) for key, value in fields.items()})

@@ -224,7 +224,7 @@ def _is_dice_text(text: str) -> bool:
     return True
 
 
-def quick_action(attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
+def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack action from command-line words, validated like a scenario's action."""
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target, **_action_fields(fields)}
     return command_line_model(AttackAction, data)

@@ -230,7 +230,9 @@ class Ruleset(Generic[StateT, ActionT]):
     A subclass sets the class-level facts and names, in ``parts``, the module attribute that implements each
     heavy hook (``{"scenario_model": "model:MyGameScenario", "load_scenario": "setup:build_scenario", …}``,
     relative to the game's package); they are imported on first use. A hook named in ``parts`` needs no
-    method; a game may also override any hook as a method. Optional hooks do nothing by default."""
+    method; a game may also override any hook as a method. Optional hooks do nothing by default. The parts that
+    build scenarios or actions (``load_scenario``, ``quick_attack``, ``quick_action``, ``quick_skill_test``) are
+    called with the ruleset first; the others with the hook's own arguments."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -309,7 +311,7 @@ class Ruleset(Generic[StateT, ActionT]):
         """An attack typed on the command line against a scenario file's units."""
         if not self.has_part("quick_action"):
             raise InputError(f"the {self.name} ruleset has no command-line attack form")
-        action: ActionT = self.part("quick_action")(attacker, target, fields)
+        action: ActionT = self.part("quick_action")(self, attacker, target, fields)
         return action
 
     def quick_skill_test(
