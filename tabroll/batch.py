@@ -19,9 +19,12 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import EXIT_INTERNAL, InputError, TabrollError
+
+if TYPE_CHECKING:
+    from tabroll.dice.session import DiceChoice
 
 MAX_FILES = 100_000
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -185,3 +188,134 @@ def run_many(
     except WorkerDied as died:
         for path in paths[done:]:  # every file not reported yet is named, and counted as not run
             yield FileResult(path=path, error=f"{path}: not run: {died.message}", error_code=died.exit_code)
+
+
+@dataclass
+class Totals:
+    """The counts of a run, and the exit code they make."""
+
+    files: int = 0
+    actions: int = 0
+    refusals: int = 0
+    errors: int = 0
+    bugs: int = 0
+
+    @property
+    def exit_code(self) -> int:
+        from tabroll.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED
+
+        if self.bugs:
+            return EXIT_INTERNAL
+        if self.errors:
+            return EXIT_BAD_INPUT
+        return EXIT_REFUSED if self.refusals else EXIT_OK
+
+
+class Batch:
+    """``tabroll run``: the files in order (one process or a pool), each file's events to the renderer as they
+    come, its final state and how to replay its dice after them, its error (if any) on standard error."""
+
+    def __init__(
+        self,
+        paths: list[str],
+        choice: DiceChoice,
+        renderer: Any,
+        *,
+        options: Mapping[str, Any],
+        jobs: int = 1,
+        journal: str | None = None,
+        journal_force: bool = False,
+        state: bool = True,
+        picture: bool = False,
+    ) -> None:
+        if paths.count("-") > 1:
+            raise InputError("standard input ('-') can be read only once in a run")
+        if choice.prompt and jobs > 1:
+            raise InputError("--prompt asks at the table, one roll at a time", tip="use it with --jobs 1")
+        if journal is not None and (len(paths) != 1 or jobs != 1 or paths == ["-"]):
+            raise InputError("a journal follows one scenario file", tip="give one file (not '-') and no --jobs")
+        if choice.given is not None and len(paths) > 1:
+            raise InputError("--dice gives the rolls of one file", tip="with several files, put dice: lists in them")
+        self.paths, self.choice, self.renderer = paths, choice, renderer
+        self.options, self.jobs, self.journal, self.journal_force = options, jobs, journal, journal_force
+        self.state, self.picture = state, picture
+        self.totals = Totals()
+        self.elapsed = 0.0
+        self._opened: set[str] = set()
+
+    def run(self, read_stdin: Callable[[int], bytes], *, on_file: Callable[[], None] | None = None) -> Totals:
+        """Run every file; ``read_stdin(limit)`` reads standard input when a pool needs it as bytes."""
+        import time
+
+        started = time.perf_counter()
+        if self.jobs == 1:
+            for path in self.paths:
+                result = run_file(
+                    path, master_seed=self.choice.master, options=self.options, source_factory=self.choice.source,
+                    on_step=self._step, keep_state=self.picture, journal=self.journal,
+                    journal_force=self.journal_force,
+                )  # fmt: skip
+                self._finish(result, on_file)
+        else:
+            stdin_text = read_stdin(2 * 1024 * 1024 + 1) if "-" in self.paths else None
+            results = run_many(
+                self.paths, master_seed=self.choice.master, options=self.options, jobs=self.jobs, stdin_text=stdin_text
+            )
+            for result in results:
+                for index, events, refused in result.steps:
+                    self._step(result, index, events, refused)
+                self._finish(result, on_file)
+        self.renderer.close()
+        self.elapsed = time.perf_counter() - started
+        return self.totals
+
+    def _begin(self, result: FileResult) -> None:
+        if result.path not in self._opened:
+            self._opened.add(result.path)
+            self.renderer.begin_file()
+            self.renderer.header(title=result.title, ruleset=result.ruleset, file=result.path)
+
+    def _step(self, result: FileResult, index: int, events: list[Any], refused: bool) -> None:
+        self._begin(result)
+        for event in events:
+            self.renderer.event(event, file=result.path, action=index)
+
+    def _finish(self, result: FileResult, on_file: Callable[[], None] | None) -> None:
+        import sys
+
+        totals = self.totals
+        totals.files += 1
+        totals.actions += result.actions
+        totals.refusals += result.refusals
+        if result.error is not None:
+            totals.errors += 1
+            totals.bugs += result.error_code == EXIT_INTERNAL
+            sys.stderr.write(f"error: {result.error}\n")
+        else:
+            self._begin(result)
+            facts: dict[str, Any] = {"final_state": result.final_state}
+            notes = []
+            if result.dice_drawn:
+                facts["dice_drawn"] = result.dice_drawn
+                if self.choice.seeded:
+                    facts["seed"] = self.choice.master
+                answers = self.choice.prompt or self.choice.answers
+                notes.append(self.choice.replay_note(result.dice_drawn, seed=self.choice.master, answers=answers))
+            self.renderer.footer(**facts, **self._view(result), notes=notes)
+        if on_file is not None:
+            on_file()
+
+    def _view(self, result: FileResult) -> dict[str, Any]:
+        """The final state as the format shows it: a Rich picture (the game's own, or a table of its units), or
+        plain lines."""
+        if not self.state:
+            return {}
+        if self.picture and result.state is not None:
+            game, final = result.state
+            picture = game.state_rich(final)
+            if picture is None:  # the game draws no picture of its own: tabulate the summary's units
+                from tabroll.render.state import unit_table
+
+                picture = unit_table(result.final_state or {}, game.stat_words)
+            return {"state_rich": picture}
+        return {"state_lines": result.state_lines}

@@ -9,7 +9,7 @@ rules, 2 bad usage or input); nothing a user types produces a traceback.
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -22,6 +22,10 @@ from tabroll.errors import (
     EXIT_REFUSED,
     TabrollError,
 )
+
+if TYPE_CHECKING:
+    from tabroll.batch import Totals
+    from tabroll.dice.session import DiceChoice, Session
 
 app = typer.Typer(
     name="tabroll",
@@ -101,84 +105,22 @@ def _format(fmt: str | None) -> str:
     return fmt
 
 
-MAX_SEED = 2**63 - 1
+def _dice_choice(seed: int | None, dice: str | None, prompt: bool, answers: bool = False) -> DiceChoice:
+    """The one way every command reads --seed, --dice, --prompt and --answers."""
+    from tabroll.dice.session import Asking, DiceChoice
+
+    return DiceChoice(seed, dice, prompt, answers, asking=Asking(_ask, _tell, _ask_secret))
 
 
-def _check_seed(seed: int | None) -> int | None:
-    """Every command takes the same seeds: a whole number from 0 to 2**63-1 (Python's generator would read -1 as 1)."""
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        from tabroll.errors import InputError
+def _session(seed: int | None, dice: str | None, prompt: bool, answers: bool = False) -> Session:
+    from tabroll.dice.session import Session
 
-        raise InputError(f"--seed {seed} is out of range", tip="give a whole number from 0 to 2**63-1")
-    return seed
-
-
-class _Session:
-    """The dice source a command draws from, made from --seed / --dice / --prompt.
-
-    Every draw is recorded, so the end of a run can say how to replay it exactly (``--dice 7,12``), and the
-    seed is reported only when seeded dice were really rolled.
-    """
-
-    def __init__(
-        self,
-        seed: int | None,
-        dice: str | None,
-        prompt: bool,
-        default_seed: int | None = None,
-        answers: bool = False,
-    ) -> None:
-        from tabroll.dice.sources import RecordingDice
-        from tabroll.errors import InputError
-
-        if sum(x is not None and x is not False for x in (seed, dice, prompt or None)) > 1:
-            raise InputError("choose one of --seed, --dice and --prompt", tip="they are different ways to roll")
-        _check_seed(seed)
-        self.given: Any = None
-        self.seed: int | None = None
-        inner: Any
-        if dice is not None:
-            from tabroll.dice.sources import GivenDice, parse_dice_values
-
-            self.given = inner = GivenDice(parse_dice_values(dice, "--dice"), origin="--dice", answers=answers)
-        elif prompt:
-            from tabroll.dice.sources import PromptDice
-
-            inner = PromptDice(ask=_ask, tell=_tell, ask_secret=_ask_secret)
-        else:
-            from tabroll.dice.sources import SeededDice
-
-            inner = SeededDice(seed if seed is not None else default_seed)
-            self.seed = inner.seed
-        self.source = RecordingDice(inner)
-
-    def facts(self) -> dict[str, Any]:
-        """What to print after the events: the seed used and the values drawn, as replay arguments."""
-        if not self.source.log:
-            return {}
-        facts: dict[str, Any] = {"dice_drawn": list(self.source.values)}
-        if self.seed is not None:
-            facts["seed"] = self.seed
-        return facts
-
-    def replay_lines(self) -> list[str]:
-        if not self.source.log:
-            return []
-        line = f"dice drawn: {self.source.replay()} (replay with --dice {self.source.replay()}"
-        if self.source.asks_players:
-            line += " --answers"
-        line += f" or --seed {self.seed})" if self.seed is not None else ")"
-        return [line]
-
-    def leftover_note(self) -> str | None:
-        if self.given is not None and self.given.remaining:
-            return "--dice values not used: " + ", ".join(str(v) for v in self.given.remaining)
-        return None
+    return Session(_dice_choice(seed, dice, prompt, answers))
 
 
 def _show_one(
     fmt: str,
-    session: _Session,
+    session: Session,
     resolution: Any,
     *,
     title: str,
@@ -196,7 +138,7 @@ def _show_one(
         renderer.event(event, action=index)
     renderer.footer(final_state=final_state, **session.facts(), notes=session.replay_lines())
     renderer.close()
-    note = session.leftover_note()
+    note = session.choice.leftover_note()
     if note:
         _warn(note)
     if resolution.refused:
@@ -269,13 +211,13 @@ def roll(
 
     chosen = _format(fmt)
     parsed = parse(expression)
-    session = _Session(seed, dice, prompt)
+    session = _session(seed, dice, prompt)
     rolled = parsed.roll(session.source, label)
     renderer = make_renderer(chosen)
     renderer.event(Roll.of(rolled, label=label))
     renderer.footer(**session.facts())
     renderer.close()
-    note = session.leftover_note()
+    note = session.choice.leftover_note()
     if note:
         _warn(note)
 
@@ -303,135 +245,32 @@ def run(
     Exit code: 0 all resolved, 1 some action refused by the rules, 2 some file had bad input, 70 some file met a
     bug in tabroll (the other files still run).
     """
-    import time
-
-    from tabroll.batch import expand_paths, run_file, run_many
-    from tabroll.errors import InputError
+    from tabroll.batch import Batch, expand_paths
+    from tabroll.dice.session import check_jobs
     from tabroll.render.output import make_renderer
 
     chosen = _format(fmt)
-    overrides = _options(option)
     paths = expand_paths(files)
-    if paths.count("-") > 1:
-        raise InputError("standard input ('-') can be read only once in a run")
-    if not 1 <= jobs <= 64:
-        raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
-    if prompt and jobs > 1:
-        raise InputError("--prompt asks at the table, one roll at a time", tip="use it with --jobs 1")
-    if journal is not None and (len(paths) != 1 or jobs != 1 or paths == ["-"]):
-        raise InputError("a journal follows one scenario file", tip="give one file (not '-') and no --jobs")
-    if dice is not None and len(paths) > 1:
-        raise InputError("--dice gives the rolls of one file", tip="with several files, put dice: lists in them")
-    if sum(x is not None and x is not False for x in (seed, dice, prompt or None)) > 1:
-        raise InputError("choose one of --seed, --dice and --prompt", tip="they are different ways to roll")
-    _check_seed(seed)
-    if seed is None:
-        import secrets
-
-        master = secrets.randbits(32)
-    else:
-        master = seed
-    given: Any = None
-    if dice is not None:
-        from tabroll.dice.sources import GivenDice, parse_dice_values
-
-        given = GivenDice(parse_dice_values(dice, "--dice"), origin="--dice", answers=answers)
-
-    def source_factory(file_seed: int | None) -> Any:
-        if given is not None:
-            return given
-        if prompt:
-            from tabroll.dice.sources import PromptDice
-
-            return PromptDice(ask=_ask, tell=_tell, ask_secret=_ask_secret)
-        from tabroll.dice.sources import SeededDice
-
-        return SeededDice(file_seed)
-
-    renderer = make_renderer(chosen)
-    started = time.perf_counter()
-    totals = {"files": 0, "actions": 0, "refusals": 0, "errors": 0, "bugs": 0}
+    check_jobs(jobs)
+    choice = _dice_choice(seed, dice, prompt, answers)
+    batch = Batch(
+        paths, choice, make_renderer(chosen), options=_options(option), jobs=jobs, journal=journal,
+        journal_force=journal_force, state=state and chosen in ("text", "rich"), picture=chosen == "rich",
+    )  # fmt: skip
     progress = _progress(len(paths))
-    opened: set[str] = set()
-
-    def begin(result: Any) -> None:
-        if result.path not in opened:
-            opened.add(result.path)
-            renderer.begin_file()
-            renderer.header(title=result.title, ruleset=result.ruleset, file=result.path)
-
-    def on_step(result: Any, index: int, events: list[Any], refused: bool) -> None:
-        begin(result)
-        for event in events:
-            renderer.event(event, file=result.path, action=index)
-
-    def finish(result: Any) -> None:
-        totals["files"] += 1
-        totals["actions"] += result.actions
-        totals["refusals"] += result.refusals
-        if result.error is not None:
-            totals["errors"] += 1
-            totals["bugs"] += result.error_code == EXIT_INTERNAL
-            sys.stderr.write(f"error: {result.error}\n")
-        else:
-            begin(result)
-            facts: dict[str, Any] = {"final_state": result.final_state}
-            if result.dice_drawn:
-                facts["dice_drawn"] = result.dice_drawn
-                if given is None and not prompt:
-                    facts["seed"] = master
-            view: dict[str, Any] = {}
-            if state and chosen == "text":
-                view["state_lines"] = result.state_lines
-            elif state and chosen == "rich":
-                if result.state is not None:
-                    game, final = result.state
-                    picture = game.state_rich(final)
-                    if picture is None:  # the game draws no picture of its own: tabulate the summary's units
-                        from tabroll.render.state import unit_table
-
-                        picture = unit_table(result.final_state, game.stat_words)
-                    view["state_rich"] = picture
-                else:
-                    view["state_lines"] = result.state_lines
-            notes = []
-            if result.dice_drawn:
-                drawn = ",".join(str(v) for v in result.dice_drawn)
-                how = f" or --seed {master}" if given is None and not prompt else ""
-                asked = " --answers" if prompt or answers else ""
-                notes.append(f"dice drawn: {drawn} (replay with --dice {drawn}{asked}{how})")
-            renderer.footer(**facts, **view, notes=notes)
-        if progress is not None:
-            progress.advance()
-
     try:
-        if jobs == 1:
-            for path in paths:
-                result = run_file(path, master_seed=master, options=overrides, source_factory=source_factory,
-                                  on_step=on_step, keep_state=chosen == "rich", journal=journal,
-                                  journal_force=journal_force)  # fmt: skip
-                finish(result)
-        else:
-            stdin_text = sys.stdin.buffer.read(2 * 1024 * 1024 + 1) if "-" in paths else None
-            for result in run_many(paths, master_seed=master, options=overrides, jobs=jobs, stdin_text=stdin_text):
-                for index, events, refused in result.steps:
-                    on_step(result, index, events, refused)
-                finish(result)
+        totals = batch.run(
+            lambda limit: sys.stdin.buffer.read(limit), on_file=progress.advance if progress is not None else None
+        )
     finally:
         if progress is not None:
             progress.stop()
-    renderer.close()
-    if given is not None and given.remaining:
-        _warn("--dice values not used: " + ", ".join(str(v) for v in given.remaining))
+    note = choice.leftover_note()
+    if note:
+        _warn(note)
     if len(paths) > 1:
-        elapsed = time.perf_counter() - started
-        _summary(totals, elapsed, master if seed is None else seed, to_stdout=chosen == "rich")
-    if totals["bugs"]:
-        raise typer.Exit(EXIT_INTERNAL)
-    if totals["errors"]:
-        raise typer.Exit(EXIT_BAD_INPUT)
-    if totals["refusals"]:
-        raise typer.Exit(EXIT_REFUSED)
+        _summary(totals, batch.elapsed, choice.master, to_stdout=chosen == "rich")
+    raise typer.Exit(totals.exit_code)
 
 
 class _Progress:
@@ -460,14 +299,14 @@ def _progress(total: int) -> _Progress | None:
     return _Progress(total)
 
 
-def _summary(totals: dict[str, int], elapsed: float, master: int, *, to_stdout: bool) -> None:
+def _summary(totals: Totals, elapsed: float, master: int, *, to_stdout: bool) -> None:
     """The end-of-run table: files, actions, refusals, errors, time (stderr, so stdout stays machine-readable)."""
     line = (
-        f"{totals['files']} files, {totals['actions']} actions, {totals['refusals']} refused, "
-        f"{totals['errors']} with errors, {elapsed:.2f} s (master seed {master})"
+        f"{totals.files} files, {totals.actions} actions, {totals.refusals} refused, "
+        f"{totals.errors} with errors, {elapsed:.2f} s (master seed {master})"
     )
-    if totals.get("bugs"):
-        line += f"; {totals['bugs']} met a bug in tabroll (see the errors above)"
+    if totals.bugs:
+        line += f"; {totals.bugs} met a bug in tabroll (see the errors above)"
     if to_stdout:
         from rich.console import Console
         from rich.table import Table
@@ -476,7 +315,7 @@ def _summary(totals: dict[str, int], elapsed: float, master: int, *, to_stdout: 
         for column in ("files", "actions", "refused", "errors", "time", "master seed"):
             table.add_column(column, justify="right")
         table.add_row(
-            str(totals["files"]), str(totals["actions"]), str(totals["refusals"]), str(totals["errors"]),
+            str(totals.files), str(totals.actions), str(totals.refusals), str(totals.errors),
             f"{elapsed:.2f} s", str(master),
         )  # fmt: skip
         Console().print(table)
@@ -582,7 +421,7 @@ def attack(
     )  # fmt: skip
     game, state, action, title = described.ruleset, described.state, described.action, described.title
     scenario_file = described.scenario.source if described.scenario is not None else None
-    session = _Session(seed, dice, prompt, answers=answers)
+    session = _session(seed, dice, prompt, answers)
     index = 1
     if journal is not None:
         if described.scenario is None or scenario_file is None:
@@ -633,7 +472,10 @@ def odds(
         setting=setting, option=option, action_index=action_index,
     )  # fmt: skip
     game, state, action, title = described.ruleset, described.state, described.action, described.title
-    report = compute_odds(game, state, action, trials=trials, budget=budget, seed=_check_seed(seed) or 0, jobs=jobs)
+    from tabroll.dice.session import check_jobs, check_seed
+
+    check_jobs(jobs)
+    report = compute_odds(game, state, action, trials=trials, budget=budget, seed=check_seed(seed) or 0, jobs=jobs)
     _, _, description = game.describe_action(action)
     render_odds(report, chosen, title=description or title, ruleset=game.id)
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
@@ -667,12 +509,13 @@ def matrix(
     option: OptionOption = None,
 ) -> None:
     """Defeat probability and expected damage for every attacker against every target: a balance table."""
+    from tabroll.dice.session import check_seed
     from tabroll.engine import all_rulesets, find_ruleset
     from tabroll.odds.matrix import build_matrix, render_matrix
     from tabroll.quick import split_words
 
     chosen = _format(fmt)
-    _check_seed(seed)
+    check_seed(seed)
     free = list(words or ())
     split = split_words(free, [find_ruleset(ruleset)] if ruleset else all_rulesets())
     table = build_matrix(
@@ -721,7 +564,7 @@ def check_skill(
     else:
         game = find_ruleset(ruleset)
     built = game.quick_skill_test(identity, skill, difficulty=difficulty, target=target, options=_options(option))
-    session = _Session(seed, dice, prompt)
+    session = _session(seed, dice, prompt)
     resolution = resolve(game, built.state, built.steps[0].action, session.source)
     _show_one(chosen, session, resolution, title=built.title, ruleset=game.id)
 

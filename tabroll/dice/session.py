@@ -1,0 +1,123 @@
+"""How a command rolls: ``--seed``, ``--dice`` or ``--prompt`` (one of them), checked once for every command, and
+the line that says how to replay what was rolled.
+
+A :class:`DiceChoice` is what the command line said; :meth:`DiceChoice.source` makes the dice source of one
+scenario file (a seeded generator, the given values, or questions at the table). Every draw is recorded, so the
+end of a run can say exactly how to replay it (``--dice 7,12``), and the seed is reported only when seeded dice
+were really rolled.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabroll.dice.sources import DiceSource, GivenDice, RecordingDice, SeededDice, parse_dice_values
+from tabroll.errors import InputError
+
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed: int | None) -> int | None:
+    """Every command takes the same seeds: a whole number from 0 to 2**63-1 (Python's generator would read -1 as 1)."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise InputError(f"--seed {seed} is out of range", tip="give a whole number from 0 to 2**63-1")
+    return seed
+
+
+def check_jobs(jobs: int) -> int:
+    """Every command takes the same ``--jobs``: 1 to 64 processes."""
+    if not 1 <= jobs <= 64:
+        raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
+    return jobs
+
+
+@dataclass(frozen=True)
+class Asking:
+    """How ``--prompt`` talks to the table: ``ask(question) -> answer``, ``tell(message)``, and ``ask_secret``
+    for a choice the other players must not see."""
+
+    ask: Callable[[str], str]
+    tell: Callable[[str], None]
+    ask_secret: Callable[[str], str]
+
+
+@dataclass
+class DiceChoice:
+    """What the command line said about the dice: at most one of ``seed``, ``dice`` and ``prompt``."""
+
+    seed: int | None = None
+    dice: str | None = None
+    prompt: bool = False
+    answers: bool = False
+    asking: Asking | None = None
+    master: int = field(init=False)
+    given: GivenDice | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        if sum((self.seed is not None, self.dice is not None, self.prompt)) > 1:
+            raise InputError("choose one of --seed, --dice and --prompt", tip="they are different ways to roll")
+        check_seed(self.seed)
+        self.master = self.seed if self.seed is not None else secrets.randbits(32)
+        if self.dice is not None:
+            values = parse_dice_values(self.dice, "--dice")
+            self.given = GivenDice(values, origin="--dice", answers=self.answers)
+
+    @property
+    def seeded(self) -> bool:
+        return self.given is None and not self.prompt
+
+    def source(self, seed: int | None) -> DiceSource:
+        """The dice one file draws from: the given values, the table, or a generator seeded with ``seed``."""
+        if self.given is not None:
+            return self.given
+        if self.prompt:
+            from tabroll.dice.sources import PromptDice
+
+            assert self.asking is not None, "--prompt needs a way to ask"
+            return PromptDice(ask=self.asking.ask, tell=self.asking.tell, ask_secret=self.asking.ask_secret)
+        return SeededDice(seed)
+
+    def recording(self, seed: int | None) -> RecordingDice:
+        return RecordingDice(self.source(seed))
+
+    def replay_note(self, drawn: Sequence[int], *, seed: int | None, answers: bool) -> str:
+        """The line that says how to replay ``drawn``: the values (with ``--answers`` when the table answered
+        choices too), or ``seed`` when seeded dice were rolled."""
+        values = ",".join(str(v) for v in drawn)
+        note = f"dice drawn: {values} (replay with --dice {values}" + (" --answers" if answers else "")
+        return note + (f" or --seed {seed})" if self.seeded and seed is not None else ")")
+
+    def leftover_note(self) -> str | None:
+        """A warning when ``--dice`` gave more values than were used."""
+        if self.given is not None and self.given.remaining:
+            return "--dice values not used: " + ", ".join(str(v) for v in self.given.remaining)
+        return None
+
+
+class Session:
+    """The dice of one command that resolves one action (``attack``, ``check-skill``): drawn from the choice,
+    recorded, and told afterwards (the values, the seed, how to replay them)."""
+
+    def __init__(self, choice: DiceChoice, *, default_seed: int | None = None) -> None:
+        self.choice = choice
+        inner = choice.source(choice.seed if choice.seed is not None else default_seed)
+        self.seed: int | None = inner.seed if isinstance(inner, SeededDice) else None
+        self.source = RecordingDice(inner)
+
+    def facts(self) -> dict[str, Any]:
+        """What to print after the events: the values drawn and, when seeded, the seed."""
+        if not self.source.log:
+            return {}
+        out: dict[str, Any] = {"dice_drawn": list(self.source.values)}
+        if self.seed is not None:
+            out["seed"] = self.seed
+        return out
+
+    def replay_lines(self) -> list[str]:
+        if not self.source.log:
+            return []
+        note = self.choice.replay_note(self.source.values, seed=self.seed, answers=self.source.asks_players)
+        return [note]
