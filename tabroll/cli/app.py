@@ -339,7 +339,7 @@ GameWordsArg = Annotated[
     typer.Argument(
         help="A scenario file (optional), then the game's own attack fields anywhere, e.g. --range 3 "
         "(tabroll rules GAME lists them).",
-        metavar="[SCENARIO] [--FIELD VALUE]...",
+        metavar="SCENARIO --FIELD VALUE",
         show_default=False,
     ),
 ]
@@ -489,7 +489,7 @@ def matrix(
         typer.Argument(
             help="Take the units from this scenario file instead of the catalogue; the game's own attack fields "
             "anywhere, e.g. --range 3 (tabroll rules GAME lists them).",
-            metavar="[SCENARIO] [--FIELD VALUE]...",
+            metavar="SCENARIO --FIELD VALUE",
             show_default=False,
         ),
     ] = None,
@@ -533,10 +533,10 @@ def _names(text: str | None) -> list[str] | None:
 
 @app.command("check-skill")
 def check_skill(
-    identity: Annotated[str, typer.Argument(help="Colour identity, e.g. WUBB or [WUBB].")],
+    identity: Annotated[str, typer.Argument(help="Who tests, in the game's words (tabroll rules GAME says how).")],
     skill: Annotated[list[str], typer.Argument(help="The skill tested; when several fit, the strongest is used.")],
     difficulty: Annotated[
-        str | None, typer.Option("--difficulty", "-d", help="easy, medium, hard, challenge, incredible, legendary.")
+        str | None, typer.Option("--difficulty", "-d", help="A difficulty by name (tabroll rules GAME lists them).")
     ] = None,
     target: Annotated[
         int | None, typer.Option("--target", "-n", help="An explicit total to reach (instead of a difficulty).")
@@ -550,7 +550,7 @@ def check_skill(
     prompt: PromptOption = False,
     option: OptionOption = None,
 ) -> None:
-    """A skill test from the command line: identity, skill, difficulty → dice rolled, total, success."""
+    """A skill test from the command line, for games that have them: who, skill, difficulty → dice, total, success."""
     from tabroll.engine import all_rulesets, find_ruleset, resolve
     from tabroll.errors import InputError
 
