@@ -6,9 +6,10 @@ Cases:
 - TAB MASTER ``new_round`` with every unit flipped (one update per unit);
 - a TAB MASTER Area attack (Magic, reach over the whole board) on every other unit (a roll, a damage and often a
   defeat per target);
-- one action of each other game (the first action of a bundled scenario), its state padded with units out of
-  play placed before the scenario's own, so every lookup of a scenario unit passes them all if lookup is a scan.
-  The padded run is checked to give the same events as the bundled one.
+- one action of each other game (an action of a bundled scenario, from the state the actions before it leave),
+  its state padded with units out of play placed before the scenario's own, so that a lookup by scanning passes
+  them all (a Gathering of Heroes ``end_turn`` also resets every combatant, padding included). The padded run
+  is checked to give the same events as the bundled one.
 
 Each figure is the best of a few repetitions of ``tabroll.engine.resolve`` (the action alone: no loading, no
 rendering). ``--baseline PYTHON`` runs the same cases with another interpreter (another checkout's venv, e.g.
@@ -32,11 +33,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BUDGET = 1.0  # seconds of repetitions per figure (at least one run)
-OTHER_GAMES = (
-    ("F0R60D", "forgod", "01-tie-goes-to-the-defender.yaml", "units"),
-    ("Gathering of Heroes", "mtg_heroes", "02-direct-combat.yaml", "combatants"),
-    ("BotSE", "botse", "05-summed-damage-and-defense.yaml", "creatures"),
-    ("Ahotnik", "ahotnik", "01-eagle-demon-priority.yaml", "demons"),
+OTHER_GAMES = (  # (label, game, bundled scenario, the state's field of units to pad, the action's verb)
+    ("F0R60D attack", "forgod", "01-tie-goes-to-the-defender.yaml", "units", None),
+    ("Gathering of Heroes attack", "mtg_heroes", "02-direct-combat.yaml", "combatants", None),
+    ("Gathering of Heroes end_turn", "mtg_heroes", "04-ranges-and-intercept.yaml", "combatants", "end_turn"),
+    ("BotSE engage", "botse", "05-summed-damage-and-defense.yaml", "creatures", None),
+    ("Ahotnik attack phase", "ahotnik", "01-eagle-demon-priority.yaml", "demons", None),
 )
 
 
@@ -133,32 +135,38 @@ def out_of_play(game: str, unit: Any, name: str) -> Any:
     raise ValueError(game)
 
 
-def padded_action(game: str, file: str, field: str, n: int) -> tuple[float, str]:
+def padded_action(game: str, file: str, field: str, n: int, verb: str | None = None) -> tuple[float, str]:
+    """The scenario's first action (or its first action of ``verb``, after the ones before it), from its state
+    padded to ``n`` units."""
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import resolve
     from tabroll.scenario import load_scenario_file
 
     scenario = load_scenario_file(ROOT / "scenarios" / game / file, {})
-    state = scenario.state
-    step = scenario.steps[0]
-    own = tuple(getattr(state, field))
-    pad = n - len(own)
-    fillers = tuple(out_of_play(game, own[0], f"padding {i}") for i in range(max(pad, 0)))
-    padded = dataclasses.replace(state, **{field: (*fillers, *own)})
+    ruleset, state = scenario.ruleset, scenario.state
 
-    def dice() -> GivenDice:
+    def dice(step: Any) -> GivenDice:
         return GivenDice(list(step.dice) if step.dice else [], origin="benchmark")
 
-    plain = resolve(scenario.ruleset, state, step.action, dice())
+    for index, step in enumerate(scenario.steps):
+        if verb is None or ruleset.describe_action(step.action).verb == verb:
+            break
+        state = resolve(ruleset, state, step.action, dice(step), index=index + 1).state
+    else:
+        raise ValueError(f"{file} has no {verb} action")
+    own = tuple(getattr(state, field))
+    fillers = tuple(out_of_play(game, own[0], f"padding {i}") for i in range(max(n - len(own), 0)))
+    padded = dataclasses.replace(state, **{field: (*fillers, *own)})
+    plain = resolve(ruleset, state, step.action, dice(step))
     result: list[Any] = []
 
     def run() -> None:
-        result.append(resolve(scenario.ruleset, padded, step.action, dice()))
+        result.append(resolve(ruleset, padded, step.action, dice(step)))
 
     took = timed(run)
     same = [e.kind for e in result[-1].events] == [e.kind for e in plain.events]
-    verb = scenario.ruleset.describe_action(step.action).verb
     refused = " REFUSED" if result[-1].refused else ""
+    verb = ruleset.describe_action(step.action).verb
     return took, f"{verb}{refused}; {len(own)} in play" + ("" if same else "; EVENTS DIFFER from the bundled run")
 
 
@@ -170,10 +178,9 @@ def cases(sizes: list[int]) -> list[tuple[str, int, Callable[[], tuple[float, st
     for n in sizes:
         found.append(("TAB MASTER new_round", n, lambda n=n: tabmaster_new_round(n)))  # type: ignore[misc]
         found.append(("TAB MASTER Area attack", n, lambda n=n: tabmaster_area(n)))  # type: ignore[misc]
-        for label, game, file, field in OTHER_GAMES:
-            found.append(
-                (f"{label} first action", n, lambda g=game, f=file, fl=field, n=n: padded_action(g, f, fl, n))  # type: ignore[misc]
-            )
+        for label, game, file, field, verb in OTHER_GAMES:
+            run = lambda g=game, f=file, fl=field, n=n, v=verb: padded_action(g, f, fl, n, v)  # type: ignore[misc]  # noqa: E731
+            found.append((label, n, run))
     return found
 
 
