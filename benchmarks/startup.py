@@ -1,10 +1,12 @@
 """Start-up benchmark: median wall time of tabroll commands next to two baselines, measured in one run.
 
-    python benchmarks/startup.py [--runs 21]
+    python benchmarks/startup.py [--runs 21] [--baseline OTHER_PYTHON]
 
 Baselines: ``python -c pass`` and a minimal Typer app with one command, in the same environment (Typer imports
-part of pydantic on every run, so that app is the floor any Typer CLI stands on). Targets: ``tabroll --help``
-and ``tabroll roll 1d20`` within 1.2x the Typer app; ``tabroll run`` on a small scenario within 1.6x.
+part of pydantic on every run, so that app is the floor any Typer CLI stands on). Targets: ``tabroll --help``,
+``tabroll roll 1d20``, ``tabroll attack`` of two catalogue units without ``-r`` (the game is found by the unit
+names) and ``tabroll run`` on a bundled scenario, each within 1.2x the Typer app. ``--baseline PYTHON`` times
+the same commands with another checkout's interpreter (e.g. the code before a change) in the same rounds.
 This is a benchmark, not a test: shared machines are noisy, so it prints figures and never fails on them.
 """
 
@@ -36,9 +38,19 @@ if __name__ == "__main__":
 """
 
 
+_COMPILE_BASELINE = """
+import compileall, pathlib, tabroll, tabroll.rulesets
+compileall.compile_dir(str(pathlib.Path(tabroll.__file__).parent), quiet=1)
+compileall.compile_dir(str(pathlib.Path(tabroll.rulesets.__file__).parent), quiet=1)
+"""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument(
+        "--baseline", help="another checkout's Python (its venv, bytecode compiled as well), timed in the same rounds"
+    )
     args = parser.parse_args()
     py = sys.executable
     # A wheel installed by pip has its bytecode compiled; an editable checkout under PYTHONDONTWRITEBYTECODE
@@ -49,17 +61,30 @@ def main() -> None:
 
     compileall.compile_dir(str(Path(tabroll.__file__).parent), quiet=1)
     compileall.compile_dir(str(ROOT / "rulesets"), quiet=1)
+    if args.baseline:
+        subprocess.run(
+            [args.baseline, "-c", _COMPILE_BASELINE], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
     with tempfile.TemporaryDirectory() as tmp:
         app = Path(tmp) / "minimal_typer.py"
         app.write_text(MINIMAL_TYPER)
         scenario = str(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
-        cases = [
+        commands: list[tuple[str, list[str], float | None]] = [
+            ("tabroll --help", ["--help"], 1.2),
+            ("tabroll roll 1d20", ["roll", "1d20", "--format", "text"], 1.2),
+            ("tabroll attack (no -r)", ["attack", "-a", "Lanceiro", "-t", "Alquimista", "--format", "text"], 1.2),
+            ("tabroll run (example 1)", ["run", scenario, "--format", "text"], 1.2),
+        ]
+        cases: list[tuple[str, list[str], float | None]] = [
             ("python -c pass", [py, "-c", "pass"], None),
             ("minimal Typer app", [py, str(app)], None),
-            ("tabroll --help", [py, "-m", "tabroll", "--help"], 1.2),
-            ("tabroll roll 1d20", [py, "-m", "tabroll", "roll", "1d20", "--format", "text"], 1.2),
-            ("tabroll run (example 1)", [py, "-m", "tabroll", "run", scenario, "--format", "text"], 1.6),
         ]
+        cases += [(name, [py, "-m", "tabroll", *argv], target) for name, argv, target in commands]
+        if args.baseline:
+            # The same commands with another checkout's interpreter (the code before a change), in the same rounds.
+            cases += [
+                (f"{name} [baseline]", [args.baseline, "-m", "tabroll", *argv], None) for name, argv, _ in commands
+            ]
         # Interleaved rounds (every command once per round) so drifting load on a shared machine hits all alike.
         samples: dict[str, list[float]] = {name: [] for name, _, _ in cases}
         for _, command, _ in cases:
@@ -72,12 +97,12 @@ def main() -> None:
         results = {name: statistics.median(times) for name, times in samples.items()}
     floor = results["minimal Typer app"]
     print(f"median of {args.runs} runs, {sys.version.split()[0]}")
-    print(f"{'command':<26}{'ms':>8}{'× Typer app':>14}{'target':>9}")
+    print(f"{'command':<38}{'ms':>8}{'× Typer app':>14}{'target':>9}")
     for name, _, target in cases:
         ratio = results[name] / floor
         goal = f"≤{target}×" if target else ""
         verdict = "" if target is None else ("  ok" if ratio <= target else "  over")
-        print(f"{name:<26}{results[name] * 1000:>8.1f}{ratio:>14.2f}{goal:>9}{verdict}")
+        print(f"{name:<38}{results[name] * 1000:>8.1f}{ratio:>14.2f}{goal:>9}{verdict}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from typing import Any
 
 from tabroll.errors import RuleRefusal
 from tabroll.geometry.hex import Hex, HexMap
+from tabroll.kit.roster import Roster
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,11 @@ class Board:
     options: Any
     game_over: str | None = None
 
+    def __post_init__(self) -> None:
+        # Both lists as Rosters: tuples equal to the ones given, with lookup by name in O(1).
+        object.__setattr__(self, "ahotniks", Roster.of(self.ahotniks))
+        object.__setattr__(self, "demons", Roster.of(self.demons))
+
     @property
     def singularity(self) -> Hex | None:
         return next(iter(self.map.blocked), None)
@@ -69,34 +75,33 @@ class Board:
         return len(self.ahotniks)
 
     def ahotnik(self, name: str) -> Ahotnik:
-        for a in self.ahotniks:
-            if a.name == name:
-                return a
+        found = Roster.of(self.ahotniks).get(name)
+        if found is not None:
+            return found
         raise RuleRefusal(f"there is no Ahotnik called '{name}'", rule="unknown Ahotnik", tip=self._names_tip())
 
     def demon(self, name: str) -> Demon | None:
-        return next((d for d in self.demons if d.name == name), None)
+        return Roster.of(self.demons).get(name)
 
     def unit(self, name: str) -> Unit:
         demon = self.demon(name)
         return demon if demon is not None else self.ahotnik(name)
 
     def unit_at(self, h: Hex) -> Unit | None:
-        for a in self.ahotniks:
-            if a.position == h:
-                return a
-        for d in self.demons:
-            if d.position == h:
-                return d
-        return None
+        found: Unit | None = Roster.of(self.ahotniks).by(_hex_held).get(h)
+        return found if found is not None else Roster.of(self.demons).by(_hex_held).get(h)
 
     def replace(self, unit: Unit) -> Board:
         if isinstance(unit, Ahotnik):
-            ahotniks = tuple(unit if a.name == unit.name else a for a in self.ahotniks)
-            return dataclasses.replace(self, ahotniks=ahotniks)
+            return dataclasses.replace(self, ahotniks=Roster.of(self.ahotniks).replace(unit))
         if self.demon(unit.name) is None:
             return dataclasses.replace(self, demons=(*self.demons, unit))
-        return dataclasses.replace(self, demons=tuple(unit if d.name == unit.name else d for d in self.demons))
+        return dataclasses.replace(self, demons=Roster.of(self.demons).replace(unit))
 
     def _names_tip(self) -> str:
         return "the Ahotniks are: " + ", ".join(a.name for a in self.ahotniks)
+
+
+def _hex_held(unit: Unit) -> Hex | None:
+    """The hex a unit stands on (None off the board): the key of :meth:`Board.unit_at`'s index."""
+    return unit.position

@@ -10,6 +10,7 @@ from typing import Any
 from tabroll.engine import find_named
 from tabroll.errors import RuleRefusal
 from tabroll.geometry.hex import Hex, HexMap
+from tabroll.kit.roster import Roster
 
 from .model import Code, Form, Stat
 
@@ -225,12 +226,20 @@ class Battle:
     options: Any
     enemy_die: str | None = None
 
+    def __post_init__(self) -> None:
+        # Both lists as Rosters: tuples equal to the ones given, with lookup by name in O(1).
+        object.__setattr__(self, "adventurers", Roster.of(self.adventurers))
+        object.__setattr__(self, "creatures", Roster.of(self.creatures))
+
     @property
     def units(self) -> tuple[Unit, ...]:
         return (*self.adventurers, *self.creatures)
 
     def unit(self, name: str) -> Unit:
-        return find_named(self.units, name)
+        found: Unit | None = Roster.of(self.adventurers).get(name)
+        if found is None:
+            found = Roster.of(self.creatures).get(name)
+        return found if found is not None else find_named(self.units, name)  # find_named words the refusal
 
     def adventurer(self, name: str) -> Adventurer:
         unit = self.unit(name)
@@ -239,10 +248,15 @@ class Battle:
         return unit
 
     def unit_at(self, where: Hex) -> Unit | None:
-        return next((u for u in self.units if not u.defeated and u.position == where), None)
+        found: Unit | None = Roster.of(self.adventurers).by(_hex_held).get(where)
+        return found if found is not None else Roster.of(self.creatures).by(_hex_held).get(where)
 
     def with_unit(self, unit: Unit) -> Battle:
         if isinstance(unit, Adventurer):
-            adventurers = tuple(unit if a.name == unit.name else a for a in self.adventurers)
-            return dataclasses.replace(self, adventurers=adventurers)
-        return dataclasses.replace(self, creatures=tuple(unit if c.name == unit.name else c for c in self.creatures))
+            return dataclasses.replace(self, adventurers=Roster.of(self.adventurers).replace(unit))
+        return dataclasses.replace(self, creatures=Roster.of(self.creatures).replace(unit))
+
+
+def _hex_held(unit: Unit) -> Hex | None:
+    """The hex a unit holds (None once defeated): the key of :meth:`Battle.unit_at`'s index."""
+    return None if unit.defeated else unit.position

@@ -10,8 +10,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from tabroll.engine import find_named
 from tabroll.geometry.grid import Board, Square
+from tabroll.kit.roster import Roster
 
 ROWS_PER_FIELD = 3
 LINE_NAMES = {"front": "Avanzada", "normal": "Normal", "rear": "Retaguardia"}
@@ -161,11 +161,15 @@ class Battle:
     oxido: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
     owed_discards: tuple[int, int] = (0, 0)  # additions a side must discard: an enemy reached its rear line
 
+    def __post_init__(self) -> None:
+        # The cards as a Roster: a tuple equal to the one given, with lookup by name in O(1).
+        object.__setattr__(self, "units", Roster.of(self.units))
+
     def unit(self, name: str) -> Card:
-        return find_named(self.units, name)
+        return Roster.of(self.units).find(name)
 
     def with_unit(self, card: Card) -> Battle:
-        return dataclasses.replace(self, units=tuple(card if u.name == card.name else u for u in self.units))
+        return dataclasses.replace(self, units=Roster.of(self.units).replace(card))
 
     def side_index(self, side: str) -> int:
         return self.sides.index(side)

@@ -10,7 +10,7 @@ rolled and before any state changes (the engine turns it into a ``refused`` even
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.sources import DiceSource
@@ -29,6 +29,7 @@ from tabroll.events import (
     StatusApplied,
 )
 from tabroll.kit import Handlers
+from tabroll.kit.roster import Roster, RosterDraft
 from tabroll.turn import ActionLog
 
 from .events import BandChange, TurnOrder, TurnPhase
@@ -64,15 +65,31 @@ MAX_TIE_ROUNDS = 20
 
 @dataclass
 class Turn(ActionLog):
-    """The working area of one action: the battle as it evolves (plus the dice and events of ActionLog)."""
+    """The working area of one action: the battle as it evolves (plus the dice and events of ActionLog).
 
-    battle: Battle
+    Combatants changed by :meth:`update` go to a working copy of the roster (one list assignment each);
+    :attr:`battle` freezes them into a new battle when it is next read, so an End phase that touches every
+    combatant builds the combatants tuple once, not once per combatant."""
+
+    start: Battle
     previous_act: LastAct | None = None  # what the action before this one did that may be responded to
     game_over: GameOver | None = None  # the end of the battle, told once everything this action did is told
+    _draft: RosterDraft[Combatant] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def battle(self) -> Battle:
+        draft = self._draft
+        if draft is not None and draft.changed:
+            self.start = dataclasses.replace(self.start, combatants=draft.freeze())
+        return self.start
+
+    @battle.setter
+    def battle(self, battle: Battle) -> None:
+        self.start, self._draft = battle, None
 
     @property
     def options(self) -> Any:
-        return self.battle.options
+        return self.start.options  # changing combatants never changes the options: no need to freeze them
 
     def roll(self, count: int, purpose: str, unit: str | None) -> int:
         """Roll ``count`` d6 (every die logged); 0 dice total 0 and are noted, not rolled."""
@@ -82,10 +99,14 @@ class Turn(ActionLog):
         return self.roll_dice(f"{count}d6", purpose, unit).total
 
     def current(self, name: str) -> Combatant:
-        return self.battle.unit(name)
+        if self._draft is not None:
+            return self._draft.find(name, what="combatant", where=" in the fight")
+        return self.start.unit(name)
 
     def update(self, unit: Combatant) -> Combatant:
-        self.battle = self.battle.with_unit(unit)
+        if self._draft is None:
+            self._draft = Roster.of(self.battle.combatants).edit()
+        self._draft.put(unit)
         return unit
 
     def set_band(self, a: str, b: str, band: str, reason: str) -> None:
@@ -103,7 +124,7 @@ HANDLERS: Handlers[Turn] = Handlers()
 def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     if battle.result is not None:
         raise RuleRefusal(f"the battle is over: {battle.result}", rule="battle over")
-    turn = Turn(battle=battle, dice=dice)
+    turn = Turn(start=battle, dice=dice)
     handler = HANDLERS.handler(action)
     offered = battle.follow_up
     if offered is not None and not _takes_follow_up(action, offered):

@@ -6,8 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from tabroll.engine import find_named
 from tabroll.geometry.bands import BandScale, RangeBands
+from tabroll.kit.roster import Roster
 
 SCALE = BandScale.of(
     "direct",
@@ -158,15 +158,19 @@ class Battle:
     result: str | None = None  # the battle is over: who won and how
     had_characters: frozenset[str] = frozenset()  # the sides that began with a character
 
+    def __post_init__(self) -> None:
+        # The combatants as a Roster: a tuple equal to the one given, with lookup by name in O(1).
+        object.__setattr__(self, "combatants", Roster.of(self.combatants))
+
     def unit(self, name: str) -> Combatant:
-        return find_named(self.combatants, name, what="combatant", where=" in the fight")
+        return Roster.of(self.combatants).find(name, what="combatant", where=" in the fight")
 
     def spell(self, name: str) -> Any | None:
         """The listed spell called ``name`` (None: not in the list)."""
         return next((spell for known, spell in self.spells if known == name), None)
 
     def with_unit(self, unit: Combatant) -> Battle:
-        return dataclasses.replace(self, combatants=tuple(unit if u.name == unit.name else u for u in self.combatants))
+        return dataclasses.replace(self, combatants=Roster.of(self.combatants).replace(unit))
 
     def band(self, a: str, b: str) -> str:
         return self.bands.between(a, b)

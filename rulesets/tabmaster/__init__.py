@@ -30,6 +30,7 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
     source_language = "Portuguese"
     events = EVENTS
     stat_words = (("flipped", "flipped"), ("vitality", "VIT"))
+    catalogue_file = "catalogue_names.json"  # the names in units.yaml, read without loading the models
     attack_fields = (
         AttackField("using", "Which printed attack: primary or secondary.", "text", "primary"),
         AttackField("move_to", "Move first to this square, X,Y, then attack.", "text"),

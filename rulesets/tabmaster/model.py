@@ -375,7 +375,8 @@ def catalogue() -> dict[str, dict[str, Any]]:
     import yaml
 
     text = resources.files(__package__).joinpath("units.yaml").read_text(encoding="utf-8")
-    data: dict[str, dict[str, Any]] = yaml.safe_load(text)
+    # libyaml's safe loader when present (5x faster than PyYAML's, the same data; checked by the tests)
+    data: dict[str, dict[str, Any]] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return data
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import RuleRefusal
@@ -31,6 +31,7 @@ from tabroll.events import (
 )
 from tabroll.geometry.grid import Direction, Square
 from tabroll.kit import Handlers
+from tabroll.kit.roster import RosterDraft
 from tabroll.turn import ActionLog
 
 from .elements import Element, element_table
@@ -55,23 +56,43 @@ LINE_DIRECTIONS: dict[LineKind, tuple[Direction, ...]] = {
 
 @dataclass
 class Turn(ActionLog):
-    """The working area of one action: the battle as it evolves (plus the dice and events of ActionLog)."""
+    """The working area of one action: the battle as it evolves (plus the dice and events of ActionLog).
 
-    battle: Battle
+    Units changed by :meth:`update` go to a working copy of the roster (one list assignment each, however
+    many units the battle holds); :attr:`battle` freezes them into a new battle when it is next read, so a new
+    round or an Area attack builds the units tuple once, not once per unit."""
+
+    start: Battle
     special_damage: str = "normal"  # this attack's Special: normal, none (cancels DAN) or a dice expression
+    _draft: RosterDraft[Unit] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def battle(self) -> Battle:
+        draft = self._draft
+        if draft is not None and draft.changed:
+            self.start = dataclasses.replace(self.start, units=draft.freeze())
+        return self.start
+
+    @battle.setter
+    def battle(self, battle: Battle) -> None:
+        self.start, self._draft = battle, None
 
     @property
     def options(self) -> Any:
-        return self.battle.options
+        return self.start.options  # unit changes never change the options: no need to freeze them
 
     def roll(self, notation: str, purpose: str, unit: str | None) -> int:
         return self.roll_dice(notation, purpose, unit).total
 
     def current(self, name: str) -> Unit:
-        return self.battle.unit(name)
+        if self._draft is not None:
+            return self._draft.find(name)
+        return self.start.unit(name)
 
     def update(self, unit: Unit) -> None:
-        self.battle = self.battle.with_unit(unit)
+        if self._draft is None:
+            self._draft = self.battle.roster.edit()
+        self._draft.put(unit)
 
 
 HANDLERS: Handlers[Turn] = Handlers()
@@ -79,7 +100,7 @@ HANDLERS: Handlers[Turn] = Handlers()
 
 
 def resolve(battle: Battle, action: AttackAction | MoveAction | NewRoundAction, dice: DiceSource) -> Resolution:
-    turn = Turn(battle=battle, dice=dice)
+    turn = Turn(start=battle, dice=dice)
     HANDLERS(turn, action)
     return turn.resolution(turn.battle)
 

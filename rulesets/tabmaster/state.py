@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabroll.engine import find_named
 from tabroll.geometry.grid import Board, Direction, Square
+from tabroll.kit.roster import Roster
 
 from .profiles import AttackProfile
 
@@ -72,6 +72,14 @@ class Battle:
     side_order: tuple[str, ...] = field(default=())
     pools: tuple[tuple[str, str, int], ...] = ()  # the army sheets: (side, projectile kind, count)
 
+    def __post_init__(self) -> None:
+        # The units as a Roster: a tuple equal to the one given, with lookup by name in O(1).
+        object.__setattr__(self, "units", Roster.of(self.units))
+
+    @property
+    def roster(self) -> Roster[Unit]:
+        return Roster.of(self.units)
+
     def pool(self, side: str, kind: str) -> int:
         for owner, name, count in self.pools:
             if owner == side and name.casefold() == kind.casefold():
@@ -83,19 +91,21 @@ class Battle:
         return dataclasses.replace(self, pools=(*kept, (side, kind, count)))
 
     def unit(self, name: str) -> Unit:
-        return find_named(self.units, name)
+        return self.roster.find(name)
 
     def unit_at(self, square: Square) -> Unit | None:
-        for unit in self.units:
-            if unit.on_board and unit.position == square:
-                return unit
-        return None
+        return self.roster.by(_square_held).get(square)
 
     def living(self) -> list[Unit]:
         return [u for u in self.units if u.on_board]
 
     def with_unit(self, unit: Unit) -> Battle:
-        return dataclasses.replace(self, units=tuple(unit if u.name == unit.name else u for u in self.units))
+        return dataclasses.replace(self, units=self.roster.replace(unit))
 
     def distance(self, a: Square, b: Square) -> int:
         return self.board.distance(a, b, metric=self.options.distance)
+
+
+def _square_held(unit: Unit) -> Square | None:
+    """The square a unit holds (None once defeated): the key of :meth:`Battle.unit_at`'s index."""
+    return unit.position if unit.on_board else None

@@ -247,6 +247,11 @@ class Ruleset(Generic[StateT, ActionT]):
     """For a game that draws no final state of its own: the fields of its summary's units that the generic view
     shows, with the game's word for each (``(("life", "HP"), ("exhausted", "exhausted"))``)."""
     parts: ClassVar[Mapping[str, str]] = {}
+    catalogue_file: ClassVar[str | None] = None
+    """A JSON file in the game's folder listing the names of its catalogue's units (``["Lanceiro", …]``), so
+    that :meth:`catalogue_names` (``tabroll attack`` without ``--ruleset`` asks every game) reads a small file
+    instead of importing the game's models and parsing its catalogue. A game that declares one keeps it equal to
+    its catalogue (its tests check it); without one, the ``catalogue_names`` part is asked."""
     stops_at_game_over: ClassVar[bool] = False
     """Whether a scenario run ends at the first ``game_over`` event (the actions left are noted, not resolved);
     otherwise they reach the resolver, which may refuse them."""
@@ -335,7 +340,13 @@ class Ruleset(Generic[StateT, ActionT]):
         return self.has_part("quick_skill_test") or type(self).quick_skill_test is not Ruleset.quick_skill_test
 
     def catalogue_names(self) -> list[str]:
-        """The names of the units in this game's bundled catalogue (for ``attack`` without a file, ``matrix``)."""
+        """The names of the units in this game's bundled catalogue (for ``attack`` without a file, ``matrix``):
+        from its :attr:`catalogue_file` when it declares one, else from its ``catalogue_names`` part."""
+        if self.catalogue_file is not None:
+            import json
+
+            names: list[str] = json.loads((self.folder() / self.catalogue_file).read_text(encoding="utf-8"))
+            return names
         if not self.has_part("catalogue_names"):
             return []
         return list(self.part("catalogue_names")())
