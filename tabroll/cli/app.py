@@ -27,8 +27,29 @@ if TYPE_CHECKING:
     from tabroll.batch import Totals
     from tabroll.dice.session import DiceChoice, Session
 
+
+def _hide_python_types() -> None:
+    """Help names each value by what it means (``N``, ``TEXT``, ``FILE``), never by a Python type: recent Typer
+    releases add ``<int>`` or ``<list[str]>`` after every option and argument, which a player should not have to
+    read. Where Typer has that display, it is turned off; older releases never had it."""
+    try:
+        from typer.core import TyperArgument, TyperOption
+    except ImportError:  # pragma: no cover - every supported Typer has these classes
+        return
+
+    def no_type(self: object, ctx: object) -> None:
+        return None
+
+    for cls in (TyperArgument, TyperOption):
+        if hasattr(cls, "display_type"):
+            setattr(cls, "display_type", no_type)  # noqa: B010 (older Typer has no such attribute to type-check)
+
+
+_hide_python_types()
+
 app = typer.Typer(
     name="tabroll",
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Dice and combat resolver for tabletop games: resolve attacks with the dice you rolled, or let "
     "tabroll roll. Exit codes: 0 resolved, 1 refused by the rules, 2 bad usage or input, 74 output not written.",
     no_args_is_help=True,
@@ -46,7 +67,9 @@ FormatOption = Annotated[
         metavar="FORMAT",
     ),
 ]
-SeedOption = Annotated[int | None, typer.Option("--seed", help="Roll with a seeded generator (reproducible).")]
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", help="Roll with a seeded generator (reproducible).", metavar="N")
+]
 DiceOption = Annotated[
     str | None,
     typer.Option("--dice", help="The dice you rolled, in the order asked, e.g. --dice 7,12.", metavar="VALUES"),
@@ -68,7 +91,9 @@ OptionOption = Annotated[
 
 JournalOption = Annotated[
     str | None,
-    typer.Option("--journal", help="Continue the game recorded in this JSON Lines file and record every action."),
+    typer.Option(
+        "--journal", help="Continue the game recorded in this JSON Lines file and record every action.", metavar="TEXT"
+    ),
 ]
 JournalForceOption = Annotated[
     bool, typer.Option("--journal-force", help="Use the journal even though the scenario file changed since.")
@@ -197,8 +222,10 @@ def _warn(message: str) -> None:
 
 @app.command()
 def roll(
-    expression: Annotated[str, typer.Argument(help="Dice notation: 1d20, 2d6+3, 4d6kh3, d%.")],
-    label: Annotated[str, typer.Option("--label", help="What the roll is for (shown in the log).")] = "roll",
+    expression: Annotated[str, typer.Argument(help="Dice notation: 1d20, 2d6+3, 4d6kh3, d%.", metavar="TEXT")],
+    label: Annotated[
+        str, typer.Option("--label", help="What the roll is for (shown in the log).", metavar="TEXT")
+    ] = "roll",
     fmt: FormatOption = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -225,18 +252,20 @@ def roll(
 @app.command()
 def run(
     files: Annotated[
-        list[str], typer.Argument(help="Scenario files, folders or globs (YAML); '-' reads standard input.")
+        list[str],
+        typer.Argument(help="Scenario files, folders or globs (YAML); '-' reads standard input.", metavar="FILE"),
     ],
     fmt: FormatOption = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Master seed: each file rolls with a seed derived from it.")
+        int | None,
+        typer.Option("--seed", help="Master seed: each file rolls with a seed derived from it.", metavar="N"),
     ] = None,
     dice: DiceOption = None,
     prompt: PromptOption = False,
     answers: AnswersOption = False,
     option: OptionOption = None,
     state: Annotated[bool, typer.Option("--state/--no-state", help="Show the final state of each file.")] = True,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Resolve files in this many processes.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Resolve files in this many processes.", metavar="N")] = 1,
     journal: JournalOption = None,
     journal_force: JournalForceOption = False,
 ) -> None:
@@ -326,12 +355,17 @@ def _summary(totals: Totals, elapsed: float, master: int, *, to_stdout: bool) ->
 ScenarioArg = Annotated[
     str | None, typer.Argument(help="A scenario file for positions and stats (optional).", metavar="[SCENARIO]")
 ]
-AttackerOption = Annotated[str, typer.Option("--attacker", "-a", help="The attacking unit (name or catalogue unit).")]
-TargetOption = Annotated[str, typer.Option("--target", "-t", help="The unit attacked.")]
+AttackerOption = Annotated[
+    str, typer.Option("--attacker", "-a", help="The attacking unit (name or catalogue unit).", metavar="TEXT")
+]
+TargetOption = Annotated[str, typer.Option("--target", "-t", help="The unit attacked.", metavar="TEXT")]
 RulesetOption = Annotated[
     str | None,
     typer.Option(
-        "--ruleset", "-r", help="The game, without a scenario file (default: the one whose catalogue has the units)."
+        "--ruleset",
+        "-r",
+        help="The game, without a scenario file (default: the one whose catalogue has the units).",
+        metavar="TEXT",
     ),
 ]
 GameWordsArg = Annotated[
@@ -350,7 +384,9 @@ AttackerStatOption = Annotated[
 TargetStatOption = Annotated[
     list[str] | None, typer.Option("--target-stat", help="Override a stat, e.g. DEF=4.", metavar="STAT=VALUE")
 ]
-SetOption = Annotated[list[str] | None, typer.Option("--set", help="Any other field of the attack action, KEY=VALUE.")]
+SetOption = Annotated[
+    list[str] | None, typer.Option("--set", help="Any other field of the attack action, KEY=VALUE.", metavar="TEXT")
+]
 
 
 def _one_attack(
@@ -443,20 +479,26 @@ def odds(
     attacker: AttackerOption = "",
     target: TargetOption = "",
     action_index: Annotated[
-        int | None, typer.Option("--action", help="With a scenario file and no -a/-t: its action N (default 1).")
+        int | None,
+        typer.Option("--action", help="With a scenario file and no -a/-t: its action N (default 1).", metavar="N"),
     ] = None,
     ruleset: RulesetOption = None,
     attacker_stat: AttackerStatOption = None,
     target_stat: TargetStatOption = None,
     setting: SetOption = None,
     trials: Annotated[
-        int | None, typer.Option("--trials", help="Simulate this many attacks instead of the exact walk.")
+        int | None, typer.Option("--trials", help="Simulate this many attacks instead of the exact walk.", metavar="N")
     ] = None,
     budget: Annotated[
-        int, typer.Option("--budget", help="Most resolutions the exact walk may take before simulating instead.")
+        int,
+        typer.Option(
+            "--budget", help="Most resolutions the exact walk may take before simulating instead.", metavar="N"
+        ),
     ] = 200_000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the simulation (reproducible).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes for the exact walk or the simulation.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the simulation (reproducible).", metavar="N")] = 0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Processes for the exact walk or the simulation.", metavar="N")
+    ] = 1,
     fmt: FormatOption = None,
     option: OptionOption = None,
 ) -> None:
@@ -495,16 +537,18 @@ def matrix(
     ] = None,
     ruleset: RulesetOption = None,
     attackers: Annotated[
-        str | None, typer.Option("--attackers", help="Comma-separated attackers (default: the whole catalogue).")
+        str | None,
+        typer.Option("--attackers", help="Comma-separated attackers (default: the whole catalogue).", metavar="TEXT"),
     ] = None,
     targets: Annotated[
-        str | None, typer.Option("--targets", help="Comma-separated targets (default: the whole catalogue).")
+        str | None,
+        typer.Option("--targets", help="Comma-separated targets (default: the whole catalogue).", metavar="TEXT"),
     ] = None,
-    budget: Annotated[int, typer.Option("--budget", help="Most resolutions per exact pair.")] = 200_000,
+    budget: Annotated[int, typer.Option("--budget", help="Most resolutions per exact pair.", metavar="N")] = 200_000,
     trials: Annotated[
-        int, typer.Option("--trials", help="Trials per pair when a pair is too large to walk exactly.")
+        int, typer.Option("--trials", help="Trials per pair when a pair is too large to walk exactly.", metavar="N")
     ] = 20_000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of any simulation.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of any simulation.", metavar="N")] = 0,
     fmt: FormatOption = None,
     option: OptionOption = None,
 ) -> None:
@@ -533,16 +577,25 @@ def _names(text: str | None) -> list[str] | None:
 
 @app.command("check-skill")
 def check_skill(
-    identity: Annotated[str, typer.Argument(help="Who tests, in the game's words (tabroll rules GAME says how).")],
-    skill: Annotated[list[str], typer.Argument(help="The skill tested; when several fit, the strongest is used.")],
+    identity: Annotated[
+        str, typer.Argument(help="Who tests, in the game's words (tabroll rules GAME says how).", metavar="TEXT")
+    ],
+    skill: Annotated[
+        list[str], typer.Argument(help="The skill tested; when several fit, the strongest is used.", metavar="TEXT")
+    ],
     difficulty: Annotated[
-        str | None, typer.Option("--difficulty", "-d", help="A difficulty by name (tabroll rules GAME lists them).")
+        str | None,
+        typer.Option(
+            "--difficulty", "-d", help="A difficulty by name (tabroll rules GAME lists them).", metavar="TEXT"
+        ),
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", "-n", help="An explicit total to reach (instead of a difficulty).")
+        int | None,
+        typer.Option("--target", "-n", help="An explicit total to reach (instead of a difficulty).", metavar="N"),
     ] = None,
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="The game (default: the one game with skill tests).")
+        str | None,
+        typer.Option("--ruleset", "-r", help="The game (default: the one game with skill tests).", metavar="TEXT"),
     ] = None,
     fmt: FormatOption = None,
     seed: SeedOption = None,
@@ -576,7 +629,7 @@ journal_app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(journal_app)
-JournalFileArg = Annotated[str, typer.Argument(help="The journal file (JSON Lines).")]
+JournalFileArg = Annotated[str, typer.Argument(help="The journal file (JSON Lines).", metavar="FILE")]
 
 
 @journal_app.command("show")
@@ -600,7 +653,7 @@ def journal_undo(path: JournalFileArg) -> None:
 def journal_replay(
     path: JournalFileArg,
     scenario: Annotated[
-        str | None, typer.Option("--scenario", help="The scenario file, if not where the journal says.")
+        str | None, typer.Option("--scenario", help="The scenario file, if not where the journal says.", metavar="TEXT")
     ] = None,
     journal_force: JournalForceOption = False,
 ) -> None:
@@ -616,7 +669,7 @@ def journal_replay(
 
 @app.command()
 def check(
-    files: Annotated[list[str], typer.Argument(help="Scenario files to validate without resolving.")],
+    files: Annotated[list[str], typer.Argument(help="Scenario files to validate without resolving.", metavar="FILE")],
     option: OptionOption = None,
 ) -> None:
     """Validate scenario files: report every problem with its file, line and field."""
@@ -638,8 +691,10 @@ def check(
 
 @app.command()
 def schema(
-    what: Annotated[str, typer.Argument(help="'events' or 'scenario'.")],
-    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="The game, for 'scenario'.")] = None,
+    what: Annotated[str, typer.Argument(help="'events' or 'scenario'.", metavar="TEXT")],
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", "-r", help="The game, for 'scenario'.", metavar="TEXT")
+    ] = None,
 ) -> None:
     """Print a JSON Schema: of the event stream, or of a ruleset's scenario files (for editors)."""
     import json
@@ -672,7 +727,7 @@ def rulesets() -> None:
 
 
 @app.command()
-def rules(name: Annotated[str, typer.Argument(help="A ruleset id (see 'tabroll rulesets').")]) -> None:
+def rules(name: Annotated[str, typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="TEXT")]) -> None:
     """Show a ruleset's house-rule options, their defaults, and the rulings tabroll takes."""
     from tabroll.engine import find_ruleset
 
