@@ -1,9 +1,10 @@
 """Batch runs: many scenario files, one process or a pool, with results that do not depend on either.
 
 Seeds. A run has one master seed (``--seed``, or a fresh one that the summary prints). Each file rolls with
-its own seed derived from the master seed and the file's path as given, ``sha256("<master>:<path>")`` read as a
-64-bit number, unless the file names its own ``seed:``. So a file's rolls do not depend on which other files
-are in the run, in which order, or on ``--jobs``. A file read from standard input is called ``-``.
+its own seed derived from the master seed and the file's fingerprint (the SHA-256 of its parsed content),
+``sha256("<master>:<fingerprint>")`` read as a 64-bit number, unless the file names its own ``seed:``. So a
+file's rolls do not depend on which other files are in the run, in which order, on ``--jobs``, or on how its
+path was typed (or on its comments and layout); two identical files roll alike. Standard input is called ``-``.
 
 Failures. A file that cannot be loaded or resolved is reported with its error and counted; the other files
 still run, even past an internal error (a bug) or a worker process that died. ``tabroll run`` exits 0 when every
@@ -55,9 +56,11 @@ def expand_paths(items: list[str]) -> list[str]:
     return found
 
 
-def file_seed(master: int, path: str) -> int:
-    # A path that is not valid UTF-8 (kept by Python as surrogates) hashes by its original bytes.
-    digest = hashlib.sha256(f"{master}:{path}".encode("utf-8", "surrogateescape")).digest()
+def file_seed(master: int, key: str) -> int:
+    """The seed of one file of a run: from the master seed and the file's fingerprint (its parsed content), so the
+    same scenario rolls the same however its path is typed (``tm.yaml``, ``./tm.yaml``, ``../games/tm.yaml``)."""
+    # A key that is not valid UTF-8 (a path kept by Python as surrogates) hashes by its original bytes.
+    digest = hashlib.sha256(f"{master}:{key}".encode("utf-8", "surrogateescape")).digest()
     return int.from_bytes(digest[:8], "big")
 
 
@@ -114,7 +117,7 @@ def run_file(
         else:
             scenario = load_scenario_file(path, options)
         result.title, result.ruleset = scenario.title, scenario.ruleset.id
-        seed = scenario.seed if scenario.seed is not None else file_seed(master_seed, path)
+        seed = scenario.seed if scenario.seed is not None else file_seed(master_seed, scenario.fingerprint or path)
         inner = source_factory(seed) if source_factory is not None else SeededDice(seed)
         session = RecordingDice(inner)
         final = scenario.state

@@ -69,6 +69,9 @@ class Scenario:
     steps: tuple[ScenarioStep, ...]
     seed: int | None = None
     description: str = ""
+    fingerprint: str = ""
+    """The SHA-256 of the parsed scenario (canonical JSON): the same game whatever the file's path, comments or
+    layout. A run's per-file seed is derived from it, so a seed replays the same rolls however the path is typed."""
 
 
 def resolve(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -34,4 +37,19 @@ def scenario_from_document(doc: Any, options: Mapping[str, Any] | None = None) -
         ruleset = find_ruleset(str(data["ruleset"]))
     except InputError as err:
         raise InputError(err.message, tip=err.tip, location=doc.locate(("ruleset",))) from None
-    return ruleset.load_scenario(doc, options or {})
+    scenario = ruleset.load_scenario(doc, options or {})
+    return dataclasses.replace(scenario, fingerprint=fingerprint(data))
+
+
+def fingerprint(data: Any) -> str:
+    """The SHA-256 of parsed YAML data as canonical JSON (keys as text, sorted; no spaces)."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {str(k): plain(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [plain(v) for v in value]
+        return value if isinstance(value, str | int | float | bool) or value is None else str(value)
+
+    text = json.dumps(plain(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
