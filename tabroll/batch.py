@@ -80,6 +80,7 @@ class FileResult:
     error: str | None = None
     error_code: int = 0
     state: Any = None  # only when run in this process (for a Rich picture of the board)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def actions(self) -> int:
@@ -126,6 +127,13 @@ def run_file(
 
             book = open_journal(journal, scenario, scenario_path=path, force=journal_force)
             final = book.current_state()
+            held = book.recorded_steps()
+            if held:
+                some = "every one" if held == len(scenario.steps) else f"the first {held}"
+                result.notes.append(
+                    f"{journal} already holds {some} of this file's {len(scenario.steps)} action(s): "
+                    "they are not resolved again"
+                )
             steps = book.run(lambda: session)
         else:
             steps = run_scenario(scenario, lambda: session)
@@ -297,7 +305,7 @@ class Batch:
         else:
             self._begin(result)
             facts: dict[str, Any] = {"final_state": result.final_state}
-            notes = []
+            notes = list(result.notes)
             if result.dice_drawn:
                 facts["dice_drawn"] = result.dice_drawn
                 if self.choice.seeded:

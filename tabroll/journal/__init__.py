@@ -11,7 +11,7 @@ Format, version 1
 Line 1 is the header::
 
     {"format": "tabroll.journal", "version": 1, "ruleset": "<game id>", "scenario": "<path as given>",
-     "scenario_sha256": "<sha256 of the scenario file's bytes>", "options": {<the house rules in force>},
+     "scenario_sha256": "<sha256 of the parsed scenario>", "options": {<the house rules in force>},
      "created_by": "tabroll 0.1.0", "check": "<sha256>"}
 
 Every other line is one resolved action (refused ones too)::

@@ -169,18 +169,37 @@ class Journal:
         self.current_state()
         return self._append(encode_action(self.ruleset, action), dice_values, resolution)
 
+    def recorded_steps(self) -> int:
+        """How many of the scenario's actions the journal already holds, in order: running the same file again
+        resolves only the actions after them (a file that grew), never those twice. Records of other actions
+        between them (an attack typed with ``--journal``) are passed over."""
+        steps = self.scenario.steps
+        done = 0
+        for record in self.records:
+            if done == len(steps):
+                break
+            try:
+                same = decode_action(self.ruleset, record.action) == steps[done].action
+            except InputError:
+                same = False
+            done += same
+        return done
+
     def run(self, session_dice: Callable[[], Any]) -> Iterator[StepResult]:
-        """:func:`tabroll.engine.run_scenario` from :meth:`current_state`, recording every step as it goes.
+        """:func:`tabroll.engine.run_scenario` from :meth:`current_state`, recording every step as it goes; the
+        scenario's actions the journal already holds (:meth:`recorded_steps`) are not resolved again.
 
         Steps are numbered by seq (they continue the journal). Given dice a step leaves unused are reported as
         a note, as ``run_scenario`` does (the note is shown, not recorded).
         """
+        import dataclasses
 
         def record(state: Any, action: Any, dice: Any, index: int) -> Resolution:
             return self.resolve(action, dice)
 
+        rest = dataclasses.replace(self.scenario, steps=self.scenario.steps[self.recorded_steps() :])
         yield from run_scenario(
-            self.scenario, session_dice, state=self.current_state(), resolve_step=record, first_index=self.next_seq
+            rest, session_dice, state=self.current_state(), resolve_step=record, first_index=self.next_seq
         )
 
     def _append(
@@ -279,7 +298,10 @@ def open_journal(
             tip="rename the scenario file with letters a journal can record (any UTF-8 name), then start the journal",
         )
     data = _scenario_bytes(scenario_path) if scenario_bytes is None else scenario_bytes
-    digest = scenario_sha256(data)
+    # What the scenario says (its parsed content), so a comment or a layout change keeps the journal valid;
+    # journals written before this recorded the SHA-256 of the file's bytes, which is still accepted.
+    digest = scenario.fingerprint or scenario_sha256(data)
+    accepted = {digest, scenario_sha256(data)}
     options = options_json(scenario.options)
     parent = journal_path.parent
     if not parent.is_dir():
@@ -313,7 +335,7 @@ def open_journal(
             tip="give --journal a new file name for this scenario",
         )
     if not force:
-        if header.scenario_sha256 != digest:
+        if header.scenario_sha256 not in accepted:
             raise InputError(
                 f"{journal_path} was started with another version of the scenario ({header.scenario}, "
                 f"sha256 {header.scenario_sha256[:12]}…); {scenario_path} is now sha256 {digest[:12]}…",
@@ -359,7 +381,8 @@ def journal_scenario(path: str | Path, *, scenario_path: str | Path | None = Non
             tip="the path is as given when the journal was started: run from that folder, or name the scenario file",
         )
     scenario = load_scenario_file(where, header.options or {})
-    if not force and scenario_sha256(_scenario_bytes(where)) != header.scenario_sha256:
+    accepted = {scenario.fingerprint, scenario_sha256(_scenario_bytes(where))}
+    if not force and header.scenario_sha256 not in accepted:
         raise InputError(f"{where} has changed since {journal_path} was started", tip=limits.FORCE_TIP)
     return scenario
 

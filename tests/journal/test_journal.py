@@ -139,12 +139,33 @@ def test_run_records_every_step_like_run_scenario(tmp_path: Path) -> None:
     direct = list(run_scenario(scenario, lambda: SeededDice(SEED)))
     assert [r.index for r in recorded] == [r.index for r in direct]
     assert [r.resolution.events for r in recorded] == [r.resolution.events for r in direct]
-    # a second run continues the journal: seq numbers go on and the state carries over
+    # running the same file again resolves none of its actions twice: the journal already holds them all
     again = open_journal(tmp_path / "j.jsonl", scenario, scenario_path=scenario_path)
     assert again.current_state() == direct[-1].resolution.state
-    more = list(again.run(lambda: SeededDice(SEED + 1)))
-    assert [r.index for r in more] == list(range(len(direct) + 1, 2 * len(direct) + 1))
-    assert len(read_journal(tmp_path / "j.jsonl")[1]) == 2 * len(direct)
+    assert again.recorded_steps() == len(scenario.steps)
+    assert list(again.run(lambda: SeededDice(SEED + 1))) == []
+    assert len(read_journal(tmp_path / "j.jsonl")[1]) == len(direct)
+
+
+def test_a_file_that_grew_adds_only_its_new_actions(tmp_path: Path) -> None:
+    source = (ROOT / "scenarios/tabmaster/01-common-lanceiro.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "game.yaml"
+    path.write_text(source.replace("    dice: [6]", "    dice: [2]"), encoding="utf-8")  # 2 does not beat DEF
+    first = open_journal(tmp_path / "j.jsonl", load_scenario_file(path), scenario_path=path)
+    assert [r.index for r in first.run(lambda: SeededDice(SEED))] == [1]
+    # the evening goes on: a new round and a second attack are added to the file
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + "  - {do: new_round}\n  - {do: attack, attacker: Lanceiro, target: Alquimista, dice: [6]}\n",
+        encoding="utf-8",
+    )
+    grown = load_scenario_file(path)
+    again = open_journal(tmp_path / "j.jsonl", grown, scenario_path=path, force=True)
+    assert again.recorded_steps() == 1
+    steps = list(again.run(lambda: SeededDice(SEED)))
+    assert [s.index for s in steps] == [2, 3]
+    assert any(e.kind == "defeat" for e in steps[-1].resolution.events)
+    assert len(read_journal(tmp_path / "j.jsonl")[1]) == 3
 
 
 def test_a_refused_action_is_recorded_and_replayed(tmp_path: Path) -> None:
@@ -380,7 +401,15 @@ def test_a_changed_header_fails_its_check(recorded: tuple[Path, Path, Scenario])
 
 def test_another_version_of_the_scenario_is_refused_unless_forced(recorded: tuple[Path, Path, Scenario]) -> None:
     journal_path, scenario_path, scenario = recorded
-    scenario_path.write_bytes(scenario_path.read_bytes() + b"\n# a comment changes the hash\n")
+    # a comment or a layout change is no other version: the game the file describes is the same
+    scenario_path.write_bytes(scenario_path.read_bytes() + b"\n# what we decided on Tuesday\n")
+    commented = load_scenario_file(scenario_path)
+    assert open_journal(journal_path, commented, scenario_path=scenario_path).current_state() == (
+        direct_results(scenario)[-1].state
+    )
+    assert journal_scenario(journal_path).ruleset.id == "forgod"
+    text = scenario_path.read_text(encoding="utf-8")
+    scenario_path.write_text(text.replace("title:", "title: Another", 1), encoding="utf-8")
     edited = load_scenario_file(scenario_path)
     with pytest.raises(InputError, match="another version of the scenario") as caught:
         open_journal(journal_path, edited, scenario_path=scenario_path)
