@@ -15,6 +15,7 @@ the game's own declared measures: see ``measures.py``) is added to the tally wit
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import math
@@ -76,10 +77,12 @@ class PrefixDice:
 class BudgetExceeded(Exception):
     """The outcome tree is larger than the budget allows for an exact walk."""
 
-    def __init__(self, budget: int, walked: int) -> None:
-        super().__init__(f"more than {budget:,} resolutions would be needed (walked {walked:,})")
+    def __init__(self, budget: int, walked: int, *, estimate: int | None = None) -> None:
+        how = f"walked {walked:,}" if estimate is None else f"about {estimate:,} by sampling {PROBES} outcomes"
+        super().__init__(f"more than {budget:,} resolutions would be needed ({how})")
         self.budget = budget
         self.walked = walked
+        self.estimate = estimate
 
 
 @dataclass
@@ -315,3 +318,76 @@ def exact_odds(
         if resolutions > budget:
             raise BudgetExceeded(budget, resolutions)
     return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)
+
+
+PROBES = 64
+"""Sampled outcomes behind :func:`estimate_leaves`."""
+
+
+class _SampledDice:
+    """Rolls from ``rng`` and keeps, for every request, how unlikely its pool was (``sides**count / ways``)."""
+
+    __slots__ = ("_rng", "inverse")
+
+    def __init__(self, rng: Any) -> None:
+        self._rng = rng
+        self.inverse = 1
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        count, sides = request.count, request.sides
+        values = tuple(self._rng.randrange(sides) + 1 for _ in range(count))
+        ways = math.factorial(count)
+        for face in set(values):
+            ways //= math.factorial(values.count(face))
+        self.inverse = self.inverse * sides**count // ways if self.inverse < 10**30 else self.inverse
+        return values
+
+
+def estimate_leaves(ruleset: AnyRuleset, state: Any, action: Any, *, probes: int = PROBES) -> list[int]:
+    """How many leaves the exact walk would visit, by sampling: each of ``probes`` resolutions with random dice
+    gives ``1 / P(its pools)``, whose mean over the outcomes is exactly the number of leaves; sorted, lowest first.
+
+    The mean can be far off (one rare deep outcome weighs a lot), so :func:`surely_over` reads the samples as a
+    test: it says a tree is over a budget only when samples like these would be very unlikely otherwise.
+    """
+    import random
+
+    rng = random.Random(0)  # the same answer every time, whatever --seed the simulation uses
+    samples = []
+    for _ in range(probes):
+        dice = _SampledDice(rng)
+        with contextlib.suppress(RuleRefusal):  # a refused outcome is a leaf like any other
+            ruleset.resolve(state, action, dice)
+        samples.append(dice.inverse)
+    return sorted(samples)
+
+
+LIKELY = 8
+"""A tree whose estimated size (the mean of the samples) is this many times the budget is not walked."""
+
+SURELY = 1e-6
+"""How unlikely the samples must be, for a tree within the budget, before the walk is not even started."""
+
+
+def surely_over(samples: list[int], budget: int) -> bool:
+    """Whether the sampled tree is certainly over ``budget`` leaves.
+
+    In a tree of at most ``budget`` leaves, the outcomes with ``1/P >= x`` are at most ``budget`` leaves of
+    probability at most ``1/x`` each: they hold at most ``budget / x`` of the probability. When ``k`` of the
+    samples are at least ``x``, and ``k`` draws out of ``len(samples)`` landing where at most ``budget / x`` of
+    the probability lies is less likely than :data:`SURELY`, the tree is over the budget. So is a tree whose
+    estimate is :data:`LIKELY` times the budget: a walk that gives up after ``budget`` resolutions costs as much
+    as the largest tree it can walk, and would be thrown away. (The samples are seeded: the same tree always
+    gets the same answer.)"""
+    n = len(samples)
+    if n and sum(samples) > LIKELY * budget * n:
+        return True  # the estimate itself (the mean) is many times the budget
+    for index, inverse in enumerate(samples):
+        if inverse <= budget:
+            continue
+        k = n - index  # samples at least ``inverse``
+        q = budget / inverse
+        tail = sum(math.comb(n, i) * q**i * (1 - q) ** (n - i) for i in range(k, n + 1))
+        if tail < SURELY:
+            return True
+    return False
