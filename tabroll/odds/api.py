@@ -25,7 +25,7 @@ def compute_odds(
     """Exact odds unless ``trials`` is given or the exact walk would exceed ``budget`` resolutions; then
     ``fallback_trials`` simulated attacks."""
     from tabroll.errors import InputError
-    from tabroll.odds.exact import BudgetExceeded, exact_odds
+    from tabroll.odds.exact import BudgetExceeded, estimate_leaves, exact_odds, surely_over
     from tabroll.odds.montecarlo import simulate
 
     if not 1 <= jobs <= 64:
@@ -34,7 +34,11 @@ def compute_odds(
         raise InputError(f"--budget {budget} is out of range", tip="use 1 to 10,000,000 resolutions")
     note = ""
     if trials is None:
+        # Sample the tree first: a walk that would exceed the budget is not started (it would be thrown away).
+        samples = estimate_leaves(ruleset, state, action)
         try:
+            if surely_over(samples, budget):
+                raise BudgetExceeded(budget, 0, estimate=samples[len(samples) // 2])
             result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs)
         except BudgetExceeded as too_big:
             trials = fallback_trials

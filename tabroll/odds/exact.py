@@ -15,6 +15,8 @@ the game's own declared measures: see ``measures.py``) is added to the tally wit
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -30,39 +32,57 @@ from tabroll.odds.measures import Key, Outcome, measure
 DEFAULT_BUDGET = 200_000
 
 
-class _NeedsDice(Exception):
-    """The prefix ran out: ``request`` is the next draw the resolver asked for."""
+class _TooDeep(Exception):
+    """One resolution drew more dice than any walkable tree would (a loop that rerolls the value it was given)."""
 
-    def __init__(self, request: DiceRequest) -> None:
-        super().__init__(request.describe())
-        self.request = request
+
+MAX_DRAWS = 100_000
+"""Most requests one resolution may draw past its prefix before the walk gives up on the tree."""
 
 
 class PrefixDice:
-    """Answers requests from a fixed prefix of values; past its end, raises :class:`_NeedsDice`."""
+    """Answers requests from a fixed prefix of values; past its end, with the first pool of every request.
 
-    __slots__ = ("_position", "_values")
+    A request past the prefix is a branch of the tree nobody has walked yet: it is answered with its first pool
+    (every die showing 1) and noted in ``fresh`` with the position it starts at, so that the walk pushes the
+    other pools of that request as branches still to walk. One resolution thus reaches one leaf, and every
+    leaf of the tree costs exactly one resolution (no resolution is spent on a prefix that ends mid-action).
+    """
+
+    __slots__ = ("_position", "_values", "fresh")
 
     def __init__(self, values: Sequence[int]) -> None:
-        self._values = values
+        self._values = list(values)
         self._position = 0
+        self.fresh: list[tuple[int, int, int]] = []  # (position, count, sides) of each request past the prefix
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
-        end = self._position + request.count
-        if end > len(self._values):
-            raise _NeedsDice(request)
-        values = tuple(self._values[self._position : end])
+        start = self._position
+        count = request.count
+        end = start + count
         self._position = end
-        return values
+        values = self._values
+        if end <= len(values):
+            return tuple(values[start:end])
+        if start < len(values):  # a prefix never ends inside a request: the resolver is not deterministic
+            raise RuntimeError(f"the resolver asked for {request.describe()} where the walk gave another request")
+        if len(self.fresh) >= MAX_DRAWS:
+            raise _TooDeep
+        self.fresh.append((start, count, request.sides))
+        first = (1,) * count
+        values.extend(first)
+        return first
 
 
 class BudgetExceeded(Exception):
     """The outcome tree is larger than the budget allows for an exact walk."""
 
-    def __init__(self, budget: int, walked: int) -> None:
-        super().__init__(f"more than {budget:,} resolutions would be needed (walked {walked:,})")
+    def __init__(self, budget: int, walked: int, *, estimate: int | None = None) -> None:
+        how = f"walked {walked:,}" if estimate is None else f"about {estimate:,} by sampling {PROBES} outcomes"
+        super().__init__(f"more than {budget:,} resolutions would be needed ({how})")
         self.budget = budget
         self.walked = walked
+        self.estimate = estimate
 
 
 @dataclass
@@ -71,7 +91,11 @@ class Tally:
 
     ``values`` is keyed by (part, name) (see :mod:`tabroll.odds.measures`); ``declared`` holds the game's own
     measures as the ruleset declared them for this action, ``undeclared`` the names an outcome reported that
-    were not declared (a defect of the ruleset, reported rather than guessed at)."""
+    were not declared (a defect of the ruleset, reported rather than guessed at).
+
+    The exact walk adds integer weights over a denominator (:meth:`add_scaled`), kept apart per denominator
+    and turned into fractions once, by :meth:`settle` (a :class:`~fractions.Fraction` sum per leaf and measure
+    was a large part of the walk); the sums are exact either way, so the figures are the same."""
 
     values: dict[Key, dict[Any, Any]] = field(default_factory=dict)
     refused: dict[str, Any] = field(default_factory=dict)
@@ -79,30 +103,68 @@ class Tally:
     declared: dict[str, Measure] = field(default_factory=dict)
     undeclared: set[str] = field(default_factory=set)
     acted: bool = True
+    _scaled: dict[int, Tally] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
         declared = {m.name: m for m in ruleset.declare_measures(state, action)}
         return cls(declared=declared, acted=ruleset.describe_action(action)[0] is not None)
 
-    def resolved(self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, weight: Any) -> None:
+    def outcome(self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any) -> Outcome:
+        """The outcome of one resolution (undeclared game measures are noted here)."""
         outcome, undeclared = measure(
             ruleset, action, before, after, events, declared=frozenset(self.declared), acted=self.acted
         )
-        self.undeclared.update(undeclared)
-        self.add(outcome, weight)
+        if undeclared:
+            self.undeclared.update(undeclared)
+        return outcome
+
+    def resolved(self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, weight: Any) -> None:
+        self.add(self.outcome(ruleset, action, before, after, events), weight)
 
     def add(self, outcome: Outcome, weight: Any) -> None:
         self.weight += weight
+        values = self.values
         for name, value in outcome.items():
-            bucket = self.values.setdefault(name, {})
-            bucket[value] = bucket.get(value, 0) + weight
+            bucket = values.get(name)
+            if bucket is None:
+                values[name] = {value: weight}
+            else:
+                bucket[value] = bucket.get(value, 0) + weight
 
     def add_refusal(self, reason: str, weight: Any) -> None:
         self.weight += weight
         self.refused[reason] = self.refused.get(reason, 0) + weight
 
+    def _over(self, denominator: int) -> Tally:
+        part = self._scaled.get(denominator)
+        if part is None:
+            part = self._scaled[denominator] = Tally()
+        return part
+
+    def add_scaled(self, outcome: Outcome, numerator: int, denominator: int) -> None:
+        """Add ``outcome`` with probability ``numerator / denominator`` (integers until :meth:`settle`)."""
+        self._over(denominator).add(outcome, numerator)
+
+    def add_refusal_scaled(self, reason: str, numerator: int, denominator: int) -> None:
+        self._over(denominator).add_refusal(reason, numerator)
+
+    def settle(self) -> Tally:
+        """Turn the integer weights kept per denominator into fractions, added to the figures."""
+        scaled, self._scaled = self._scaled, {}
+        for denominator, part in scaled.items():
+            self.weight += Fraction(part.weight, denominator)
+            for name, bucket in part.values.items():
+                mine = self.values.setdefault(name, {})
+                for value, mass in bucket.items():
+                    mine[value] = mine.get(value, 0) + Fraction(mass, denominator)
+            for reason, mass in part.refused.items():
+                self.refused[reason] = self.refused.get(reason, 0) + Fraction(mass, denominator)
+        return self
+
     def merge(self, other: Tally) -> None:
+        other.settle()
+        self.settle()
         self.weight += other.weight
         for name, bucket in other.values.items():
             mine = self.values.setdefault(name, {})
@@ -126,11 +188,14 @@ def _pool_size(count: int, sides: int) -> int:
     return math.comb(sides + count - 1, count)
 
 
+@functools.lru_cache(maxsize=256)
 def _pools(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
     """Every pool of ``count`` dice (values in rising order) with the number of ordered rolls that give it.
 
     One request of several dice is one pool (``4d6``, a Power pool): the rules read which values came up, not
     in which order, so walking 126 pools of 4d6 with their weights gives the same odds as 1,296 ordered rolls.
+    The first pool is always every die showing 1 (one ordered roll), the answer :class:`PrefixDice` gives to a
+    request nobody has walked yet.
     """
     if count == 1:
         return [((face,), 1) for face in range(1, sides + 1)]
@@ -144,7 +209,8 @@ def _pools(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
     return pools
 
 
-Branch = tuple[tuple[int, ...], Fraction]
+Branch = tuple[tuple[int, ...], int, int]
+"""A prefix of dice values still to walk, with its probability as numerator and denominator."""
 
 
 def _walk(
@@ -158,36 +224,50 @@ def _walk(
 ) -> tuple[Tally, int, int, list[Branch]]:
     """Walk the branches on ``stack`` depth first: (tally, leaves, resolutions, branches left).
 
-    With ``split_at``, stop as soon as ``split_at`` branches wait on the stack and hand them back (how the
-    walk is shared among processes); otherwise walk to the end.
+    Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf; the
+    other pools of each request it met past its prefix are pushed as branches. With ``split_at``, stop as soon
+    as ``split_at`` branches wait on the stack and hand them back (how the walk is shared among processes);
+    otherwise walk to the end.
     """
     tally = Tally.of(ruleset, state, action)
-    resolutions = leaves = 0
+    resolutions = 0
+    resolve = ruleset.resolve
     while stack:
         if split_at is not None and len(stack) >= split_at:
             break
-        prefix, probability = stack.pop()
+        prefix, numerator, denominator = stack.pop()
         resolutions += 1
-        if resolutions > budget:
+        if resolutions + len(stack) > budget:
             raise BudgetExceeded(budget, resolutions - 1)
+        dice = PrefixDice(prefix)
         try:
-            resolved = ruleset.resolve(state, action, PrefixDice(prefix))
-            events, after = resolved.events, resolved.state
-        except _NeedsDice as need:
-            request = need.request
-            branches = _pool_size(request.count, request.sides)
-            if resolutions + len(stack) + branches > budget:
-                raise BudgetExceeded(budget, resolutions) from None
-            for combo, ways in _pools(request.count, request.sides):
-                stack.append((prefix + combo, probability * ways / request.sides**request.count))
-            continue
+            resolved = resolve(state, action, dice)
         except RuleRefusal as refusal:
-            leaves += 1
-            tally.add_refusal(refusal.message, probability)
-            continue
-        leaves += 1
-        tally.resolved(ruleset, action, state, after, events, probability)
-    return tally, leaves, resolutions, stack
+            resolved = None
+            reason = refusal.message
+        except _TooDeep:
+            raise BudgetExceeded(budget, resolutions) from None
+        # The leaf reached: every request past the prefix answered with its first pool (one ordered roll).
+        values = dice._values
+        for _, count, sides in dice.fresh:
+            denominator *= sides**count
+        if resolved is None:
+            tally.add_refusal_scaled(reason, numerator, denominator)
+        else:
+            outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events)
+            tally.add_scaled(outcome, numerator, denominator)
+        # The other pools of each fresh request are branches still to walk, each with the weight of its path.
+        path_denominator = denominator
+        for position, count, sides in reversed(dice.fresh):
+            path_denominator //= sides**count
+            head = tuple(values[:position])
+            step = sides**count
+            pools = _pools(count, sides)
+            if resolutions + len(stack) + len(pools) - 1 > budget:
+                raise BudgetExceeded(budget, resolutions)
+            for combo, ways in pools[1:]:
+                stack.append((head + combo, numerator * ways, path_denominator * step))
+    return tally, resolutions, resolutions, stack
 
 
 _JOB: tuple[str, Any, Any, int] | None = None
@@ -199,7 +279,7 @@ def _walk_part(stack: list[Branch]) -> tuple[Tally, int, int]:
     assert _JOB is not None
     ruleset_id, state, action, budget = _JOB
     tally, leaves, resolutions, _ = _walk(find_ruleset(ruleset_id), state, action, stack, budget)
-    return tally, leaves, resolutions
+    return tally.settle(), leaves, resolutions
 
 
 def exact_odds(
@@ -216,11 +296,12 @@ def exact_odds(
     the same exact tally (fractions add up the same whatever the split).
     """
     global _JOB
-    start: list[Branch] = [((), Fraction(1))]
+    start: list[Branch] = [((), 1, 1)]
     if jobs <= 1:
         tally, leaves, resolutions, _ = _walk(ruleset, state, action, start, budget)
-        return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)
+        return ExactResult(tally=tally.settle(), leaves=leaves, resolutions=resolutions)
     tally, leaves, resolutions, waiting = _walk(ruleset, state, action, start, budget, split_at=jobs * 4)
+    tally.settle()
     if waiting:
         from tabroll.workers import process_pool
 
@@ -237,3 +318,76 @@ def exact_odds(
         if resolutions > budget:
             raise BudgetExceeded(budget, resolutions)
     return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)
+
+
+PROBES = 64
+"""Sampled outcomes behind :func:`estimate_leaves`."""
+
+
+class _SampledDice:
+    """Rolls from ``rng`` and keeps, for every request, how unlikely its pool was (``sides**count / ways``)."""
+
+    __slots__ = ("_rng", "inverse")
+
+    def __init__(self, rng: Any) -> None:
+        self._rng = rng
+        self.inverse = 1
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        count, sides = request.count, request.sides
+        values = tuple(self._rng.randrange(sides) + 1 for _ in range(count))
+        ways = math.factorial(count)
+        for face in set(values):
+            ways //= math.factorial(values.count(face))
+        self.inverse = self.inverse * sides**count // ways if self.inverse < 10**30 else self.inverse
+        return values
+
+
+def estimate_leaves(ruleset: AnyRuleset, state: Any, action: Any, *, probes: int = PROBES) -> list[int]:
+    """How many leaves the exact walk would visit, by sampling: each of ``probes`` resolutions with random dice
+    gives ``1 / P(its pools)``, whose mean over the outcomes is exactly the number of leaves; sorted, lowest first.
+
+    The mean can be far off (one rare deep outcome weighs a lot), so :func:`surely_over` reads the samples as a
+    test: it says a tree is over a budget only when samples like these would be very unlikely otherwise.
+    """
+    import random
+
+    rng = random.Random(0)  # the same answer every time, whatever --seed the simulation uses
+    samples = []
+    for _ in range(probes):
+        dice = _SampledDice(rng)
+        with contextlib.suppress(RuleRefusal):  # a refused outcome is a leaf like any other
+            ruleset.resolve(state, action, dice)
+        samples.append(dice.inverse)
+    return sorted(samples)
+
+
+LIKELY = 8
+"""A tree whose estimated size (the mean of the samples) is this many times the budget is not walked."""
+
+SURELY = 1e-6
+"""How unlikely the samples must be, for a tree within the budget, before the walk is not even started."""
+
+
+def surely_over(samples: list[int], budget: int) -> bool:
+    """Whether the sampled tree is certainly over ``budget`` leaves.
+
+    In a tree of at most ``budget`` leaves, the outcomes with ``1/P >= x`` are at most ``budget`` leaves of
+    probability at most ``1/x`` each: they hold at most ``budget / x`` of the probability. When ``k`` of the
+    samples are at least ``x``, and ``k`` draws out of ``len(samples)`` landing where at most ``budget / x`` of
+    the probability lies is less likely than :data:`SURELY`, the tree is over the budget. So is a tree whose
+    estimate is :data:`LIKELY` times the budget: a walk that gives up after ``budget`` resolutions costs as much
+    as the largest tree it can walk, and would be thrown away. (The samples are seeded: the same tree always
+    gets the same answer.)"""
+    n = len(samples)
+    if n and sum(samples) > LIKELY * budget * n:
+        return True  # the estimate itself (the mean) is many times the budget
+    for index, inverse in enumerate(samples):
+        if inverse <= budget:
+            continue
+        k = n - index  # samples at least ``inverse``
+        q = budget / inverse
+        tail = sum(math.comb(n, i) * q**i * (1 - q) ** (n - i) for i in range(k, n + 1))
+        if tail < SURELY:
+            return True
+    return False

@@ -7,8 +7,10 @@ the attacker is defeated by it and the damage the attacker takes on average."""
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -142,33 +144,62 @@ def build_matrix(
             tip="name fewer --attackers or --targets",
         )
     table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting)
-    for attacker in attackers:
-        for target in targets:
-            cell = Cell(attacker=attacker, target=target)
-            table.cells[(attacker, target)] = cell
-            if attacker == target and state is not None:
-                cell.refused = "a unit does not attack itself"
-                continue
-            try:
-                if state is not None:
-                    pair_state, action = state, game.quick_action(attacker, target, fields)
-                else:
-                    built = game.quick_attack(
-                        AttackRequest(attacker=attacker, target=target, options=options, fields=fields)
-                    )  # fmt: skip
-                    pair_state, action = built.state, built.steps[0].action
-                    cell.label = _resolved_target(action, target)
-                report = compute_odds(game, pair_state, action, budget=budget, trials=None, seed=seed)
-            except RuleRefusal as refusal:
-                cell.refused = refusal.message
-                continue
-            if report.refused and sum(e.value for e in report.refused.values()) >= 1.0:
-                cell.refused = next(iter(report.refused))
-            else:
-                cell.report = report
-            if cell.report is not None and cell.report.method != "exact" and trials:
-                cell.report = compute_odds(game, pair_state, action, trials=trials, seed=seed)
+    with _progress(len(attackers) * len(targets)) as advance:
+        for attacker in attackers:
+            for target in targets:
+                cell = Cell(attacker=attacker, target=target)
+                table.cells[(attacker, target)] = cell
+                _fill(cell, game, state, fields, options, budget=budget, trials=trials, seed=seed)
+                advance(f"{attacker} → {target}")
     return table
+
+
+def _fill(
+    cell: Cell,
+    game: AnyRuleset,
+    state: Any,
+    fields: Mapping[str, str],
+    options: Mapping[str, str],
+    *,
+    budget: int,
+    trials: int,
+    seed: int,
+) -> None:
+    """The odds of one pair: exact within ``budget``, else ``trials`` simulated attacks (and only those)."""
+    attacker, target = cell.attacker, cell.target
+    if attacker == target and state is not None:
+        cell.refused = "a unit does not attack itself"
+        return
+    try:
+        if state is not None:
+            pair_state, action = state, game.quick_action(attacker, target, fields)
+        else:
+            built = game.quick_attack(AttackRequest(attacker=attacker, target=target, options=options, fields=fields))
+            pair_state, action = built.state, built.steps[0].action
+            cell.label = _resolved_target(action, target)
+        report = compute_odds(game, pair_state, action, budget=budget, seed=seed, fallback_trials=trials)
+    except RuleRefusal as refusal:
+        cell.refused = refusal.message
+        return
+    if report.refused and sum(e.value for e in report.refused.values()) >= 1.0:
+        cell.refused = next(iter(report.refused))
+    else:
+        cell.report = report
+
+
+@contextmanager
+def _progress(pairs: int) -> Iterator[Callable[[str], None]]:
+    """A progress bar over the pairs on standard error, when it is a terminal (not under CI); else nothing."""
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        yield lambda _pair: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("pairs", total=pairs)
+        yield lambda pair: progress.update(task, advance=1, description=pair)
 
 
 def _resolved_target(action: Any, fallback: str) -> str:

@@ -1,71 +1,191 @@
 """Monte Carlo simulation of one action: many seeded resolutions, tallied as counts.
 
-Trial ``i`` rolls with its own seed, derived from the master seed and ``i`` alone (``seed * 2**32 + i``), so the
-result is the same whatever the number of jobs and however the trials are split among them. Only the tally
-(counts per measure and value) is kept, so memory stays flat as the number of trials grows.
+The trials are cut into fixed chunks of :data:`CHUNK`; chunk ``k`` rolls every one of its trials, one after the
+other, from one generator seeded with ``seed * 2**32 + k``. The result is therefore the same whatever the
+number of jobs and however the chunks are dealt among them (a generator per trial cost more than the trial).
+
+A resolution is a function of the dice it draws, so the outcome of every dice sequence already seen is kept in a
+tree of dice prefixes (:class:`DiceTree`): a trial draws its values from the generator, walking down the tree,
+and resolves the action only when its dice leave the part of the tree already known. The values drawn are the
+same either way (the resolver replays the prefix, then rolls on from the same generator), so the cache never
+changes a result. Only counts per outcome are kept, so memory stays flat as the number of trials grows.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from tabroll.dice.sources import SeededDice
+from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, find_ruleset
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.exact import Tally
+from tabroll.odds.measures import Outcome
 
 CHUNK = 1_000
 MAX_TRIALS = 100_000_000
+MAX_LEAVES = 200_000
+"""Most distinct dice sequences a tree keeps; past it, new sequences are resolved and tallied, not kept."""
+
+PARALLEL_MIN_TRIALS = 200_000
+"""Fewer trials than this are simulated in one process whatever ``jobs`` says: forking and building a tree in
+each process costs more than it saves (the result is the same either way)."""
 
 
-def trial_seed(seed: int, index: int) -> int:
-    return seed * 2**32 + index
+def chunk_seed(seed: int, chunk: int) -> int:
+    return seed * 2**32 + chunk
 
 
-def run_trials(ruleset: AnyRuleset, state: Any, action: Any, start: int, stop: int, seed: int) -> Tally:
-    tally = Tally.of(ruleset, state, action)
-    for index in range(start, stop):
+class _TapeDice:
+    """Replays ``prefix``, then rolls from ``randrange``; keeps every request and answer (to grow the tree)."""
+
+    __slots__ = ("_position", "_prefix", "_randrange", "draws")
+
+    def __init__(self, prefix: list[int], randrange: Any) -> None:
+        self._prefix = prefix
+        self._position = 0
+        self._randrange = randrange
+        self.draws: list[tuple[int, int, tuple[int, ...]]] = []
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        count, sides = request.count, request.sides
+        start = self._position
+        if start < len(self._prefix):
+            values = tuple(self._prefix[start : start + count])
+            if len(values) != count:
+                raise RuntimeError(f"the resolver asked for {request.describe()} where it asked for another request")
+        else:
+            randrange = self._randrange
+            values = tuple([randrange(sides) + 1 for _ in range(count)])
+        self._position = start + count
+        self.draws.append((count, sides, values))
+        return values
+
+
+class DiceTree:
+    """The outcome of every dice sequence resolved so far, as a tree of prefixes.
+
+    An inner node is ``[count, sides, children]`` (the request the resolver makes after that prefix, and a child
+    per answer); a leaf is the index of its outcome in :attr:`outcomes`, counted in :attr:`counts`."""
+
+    def __init__(self, ruleset: AnyRuleset, state: Any, action: Any, tally: Tally) -> None:
+        self.ruleset, self.state, self.action, self.tally = ruleset, state, action, tally
+        self.root: Any = None
+        self.outcomes: list[tuple[Outcome | None, str]] = []  # (outcome, "") or (None, refusal reason)
+        self.counts: list[int] = []
+
+    def _resolve(self, prefix: list[int], randrange: Any) -> None:
+        """Resolve a trial whose dice left the tree after ``prefix``; count it and keep its leaf."""
+        dice = _TapeDice(prefix, randrange)
         try:
-            resolved = ruleset.resolve(state, action, SeededDice(trial_seed(seed, index)))
-            events, after = resolved.events, resolved.state
+            resolved = self.ruleset.resolve(self.state, self.action, dice)
         except RuleRefusal as refusal:
-            tally.add_refusal(refusal.message, 1)
-            continue
-        tally.resolved(ruleset, action, state, after, events, 1)
+            leaf: tuple[Outcome | None, str] = (None, refusal.message)
+        else:
+            outcome = self.tally.outcome(self.ruleset, self.action, self.state, resolved.state, resolved.events)
+            leaf = (outcome, "")
+        if len(self.outcomes) >= MAX_LEAVES:
+            self._add(leaf, 1)
+            return
+        index = len(self.outcomes)
+        self.outcomes.append(leaf)
+        self.counts.append(1)
+        if not dice.draws:
+            self.root = index
+            return
+        node = self.root
+        if node is None:
+            count, sides, _ = dice.draws[0]
+            node = self.root = [count, sides, {}]
+        for i, (_, _, values) in enumerate(dice.draws):
+            children = node[2]
+            if i + 1 == len(dice.draws):
+                children[values] = index
+                break
+            child = children.get(values)
+            if child is None:
+                count, sides, _ = dice.draws[i + 1]
+                child = children[values] = [count, sides, {}]
+            node = child
+
+    def _add(self, leaf: tuple[Outcome | None, str], count: int) -> None:
+        outcome, reason = leaf
+        if outcome is None:
+            self.tally.add_refusal(reason, count)
+        else:
+            self.tally.add(outcome, count)
+
+    def run(self, trials: int, randrange: Any) -> None:
+        """``trials`` trials, every die drawn from ``randrange`` in the order the resolver asks for them."""
+        counts = self.counts
+        for _ in range(trials):
+            node = self.root
+            prefix: list[int] = []
+            while True:
+                if node is None:
+                    self._resolve(prefix, randrange)
+                    break
+                if type(node) is int:
+                    counts[node] += 1
+                    break
+                count, sides, children = node
+                if count == 1:
+                    values: tuple[int, ...] = (randrange(sides) + 1,)
+                else:
+                    values = tuple([randrange(sides) + 1 for _ in range(count)])
+                prefix.extend(values)
+                node = children.get(values)
+
+    def flush(self) -> None:
+        """Add the counted leaves to the tally (and start counting again from zero)."""
+        for index, count in enumerate(self.counts):
+            if count:
+                self._add(self.outcomes[index], count)
+                self.counts[index] = 0
+
+
+def run_chunks(ruleset: AnyRuleset, state: Any, action: Any, chunks: list[tuple[int, int, int]], seed: int) -> Tally:
+    """Simulate each ``(chunk, start, stop)``: trials ``start..stop`` from the generator of chunk ``chunk``."""
+    tally = Tally.of(ruleset, state, action)
+    tree = DiceTree(ruleset, state, action, tally)
+    for chunk, start, stop in chunks:
+        tree.run(stop - start, random.Random(chunk_seed(seed, chunk)).randrange)
+    tree.flush()
     return tally
 
 
-_JOB: tuple[str, Any, Any] | None = None
+_JOB: tuple[str, Any, Any, int] | None = None
 
 
-def _chunk(args: tuple[int, int, int]) -> Tally:
+def _part(chunks: list[tuple[int, int, int]]) -> Tally:
     assert _JOB is not None
-    ruleset_id, state, action = _JOB
-    start, stop, seed = args
-    return run_trials(find_ruleset(ruleset_id), state, action, start, stop, seed)
+    ruleset_id, state, action, seed = _JOB
+    return run_chunks(find_ruleset(ruleset_id), state, action, chunks, seed)
 
 
 def simulate(ruleset: AnyRuleset, state: Any, action: Any, *, trials: int, seed: int, jobs: int = 1) -> Tally:
-    """Resolve ``action`` ``trials`` times; with ``jobs`` > 1, in that many processes (same result)."""
+    """Resolve ``action`` ``trials`` times; with ``jobs`` > 1 and enough trials, in that many processes (the
+    same result: see the module's note)."""
     if not 1 <= trials <= MAX_TRIALS:
         raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
     if not 1 <= jobs <= 64:
         raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
     global _JOB
-    chunks = [(s, min(s + CHUNK, trials), seed) for s in range(0, trials, CHUNK)]
-    total = Tally.of(ruleset, state, action)
-    if jobs == 1 or len(chunks) == 1:
-        for start, stop, _ in chunks:
-            total.merge(run_trials(ruleset, state, action, start, stop, seed))
-        return total
+    chunks = [(k, s, min(s + CHUNK, trials)) for k, s in enumerate(range(0, trials, CHUNK))]
+    if jobs == 1 or trials < PARALLEL_MIN_TRIALS:
+        return run_chunks(ruleset, state, action, chunks, seed)
     from tabroll.workers import process_pool
 
-    # The workers are forked after the job is set, so they inherit the state and action without pickling
-    # them (a ruleset's state may hold things pickle cannot carry); only seeds and tallies cross processes.
-    _JOB = (ruleset.id, state, action)
+    # Contiguous runs of chunks, one per process: each process grows one tree. The workers are forked after the
+    # job is set, so they inherit the state and action without pickling them (a ruleset's state may hold things
+    # pickle cannot carry); only chunk numbers and tallies cross processes.
+    size = -(-len(chunks) // jobs)
+    parts = [chunks[i : i + size] for i in range(0, len(chunks), size)]
+    _JOB = (ruleset.id, state, action, seed)
+    total = Tally.of(ruleset, state, action)
     try:
         with process_pool(jobs) as pool:
-            for part in pool.map(_chunk, chunks):
+            for part in pool.map(_part, parts):
                 total.merge(part)
     finally:
         _JOB = None

@@ -1,0 +1,92 @@
+"""The exact walk against the plainest walk there is, on every action of every bundled scenario: resolve again for
+every prefix, branch where the dice run out, add a Fraction per leaf. The same fractions, to the last digit."""
+
+from __future__ import annotations
+
+import contextlib
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabroll.dice.sources import DiceRequest, GivenDice
+from tabroll.engine import resolve
+from tabroll.errors import RuleRefusal
+from tabroll.odds.exact import BudgetExceeded, Tally, _pools, exact_odds
+from tabroll.scenario import load_scenario_file
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+FILES = sorted(p for p in SCENARIOS.glob("*/*.yaml"))
+
+
+class _Short(Exception):
+    def __init__(self, request: DiceRequest) -> None:
+        self.request = request
+
+
+class _Prefix:
+    def __init__(self, values: tuple[int, ...]) -> None:
+        self.values, self.at = values, 0
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        if self.at + request.count > len(self.values):
+            raise _Short(request)
+        self.at += request.count
+        return self.values[self.at - request.count : self.at]
+
+
+def reference_walk(ruleset: Any, state: Any, action: Any, budget: int) -> Tally | None:
+    """The walk as it was first written; None past ``budget`` resolutions."""
+    tally = Tally.of(ruleset, state, action)
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    resolutions = 0
+    while stack:
+        prefix, probability = stack.pop()
+        resolutions += 1
+        if resolutions > budget:
+            return None
+        try:
+            resolved = ruleset.resolve(state, action, _Prefix(prefix))
+        except _Short as short:
+            request = short.request
+            for combo, ways in _pools(request.count, request.sides):
+                stack.append((prefix + combo, probability * ways / request.sides**request.count))
+            continue
+        except RuleRefusal as refusal:
+            tally.add_refusal(refusal.message, probability)
+            continue
+        tally.resolved(ruleset, action, state, resolved.state, resolved.events, probability)
+    return tally
+
+
+def compare(path: Path, budget: int) -> int:
+    scenario = load_scenario_file(path)
+    state, compared = scenario.state, 0
+    for step in scenario.steps:
+        expected = reference_walk(scenario.ruleset, state, step.action, budget)
+        if expected is not None:
+            try:
+                walked = exact_odds(scenario.ruleset, state, step.action, budget=budget).tally
+            except BudgetExceeded:  # pragma: no cover - the walk needs fewer resolutions than the reference
+                raise AssertionError(f"{path.name}: the walk gave up where the reference did not") from None
+            assert walked.values == expected.values, path.name
+            assert walked.refused == expected.refused and walked.weight == expected.weight == 1, path.name
+            assert walked.undeclared == expected.undeclared, path.name
+            compared += 1
+        if step.dice is None:
+            break  # a later action needs the dice of this one
+        with contextlib.suppress(RuleRefusal):  # a refused action leaves the state as it was
+            state = resolve(scenario.ruleset, state, step.action, GivenDice(step.dice, origin="test")).state
+    return compared
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_walk_gives_the_fractions_of_the_plain_walk_on_small_trees(path: Path) -> None:
+    compare(path, budget=400)
+
+
+@pytest.mark.slow  # every action of every bundled scenario up to 20,000 resolutions
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_walk_gives_the_fractions_of_the_plain_walk(path: Path) -> None:
+    compare(path, budget=20_000)
