@@ -544,7 +544,9 @@ def matrix(
         str | None,
         typer.Option("--targets", help="Comma-separated targets (default: the whole catalogue).", metavar="TEXT"),
     ] = None,
-    budget: Annotated[int, typer.Option("--budget", help="Most resolutions per exact pair.", metavar="N")] = 200_000,
+    budget: Annotated[
+        int, typer.Option("--budget", help="Most resolutions per exact pair (then it is simulated).", metavar="N")
+    ] = 20_000,
     trials: Annotated[
         int, typer.Option("--trials", help="Trials per pair when a pair is too large to walk exactly.", metavar="N")
     ] = 20_000,
