@@ -64,7 +64,27 @@ def validate_options(model: type[BaseModel], values: Mapping[str, Any], *, origi
         name = ".".join(str(p) for p in first["loc"])
         allowed = next((o.choices for o in describe_options(model) if o.name == name), ())
         hint = f"allowed values: {', '.join(allowed)}" if allowed else None
-        raise InputError(f"{origin}: option '{name}': {first['msg']}", tip=hint) from None
+        message = str(first["msg"])
+        if allowed:
+            message = f"expected one of: {', '.join(allowed)}, got {_given(first.get('input'))}"
+        elif first["type"].startswith(("int_", "bool_", "float_")):
+            noun = {"i": "a whole number", "b": "true or false", "f": "a number"}[first["type"][0]]
+            message = f"expected {noun}, got {_given(first.get('input'))}"
+        if first.get("input", "") is None:
+            hint = (
+                f"the option has nothing after 'NAME:' or 'NAME=' (or says null): write its value"
+                f"{' (' + hint + ')' if hint else ''}, or remove it to use its default"
+            )
+        raise InputError(f"{origin}: option '{name}': {message}", tip=hint) from None
+
+
+def _given(value: Any) -> str:
+    """An option's value as a message shows it."""
+    if value is None:
+        return "nothing (an empty value)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def _scalar(value: Any) -> Any:

@@ -24,7 +24,9 @@ def scenario_from_document(doc: Any, options: Mapping[str, Any] | None = None) -
     data = doc.data
     if not isinstance(data, dict):
         raise InputError(
-            f"{doc.source}: a scenario is a mapping of fields, not a {type(data).__name__}",
+            f"{doc.source}: the file holds no fields (it is empty, or says only null)"
+            if data is None
+            else f"{doc.source}: a scenario is a mapping of fields, not {_what(data)}",
             tip=f"start the file with 'ruleset: <game>' (one of: {', '.join(ruleset_ids())}), then its fields "
             "(tabroll new GAME writes a starter file; tabroll schema scenario -r GAME gives them all)",
         )
@@ -33,8 +35,15 @@ def scenario_from_document(doc: Any, options: Mapping[str, Any] | None = None) -
             f"{doc.source}: the scenario does not say which game it is",
             tip=f"add a first line 'ruleset: <game>', one of: {', '.join(ruleset_ids())}",
         )
+    if not isinstance(data["ruleset"], str):
+        raise InputError(
+            f"expected the name of a game, got {_what(data['ruleset'])}",
+            tip=f"write the game after 'ruleset:' (nothing after it, or null, reads as empty), one of: "
+            f"{', '.join(ruleset_ids())}",
+            location=doc.value_position(("ruleset",)),
+        )
     try:
-        ruleset = find_ruleset(str(data["ruleset"]))
+        ruleset = find_ruleset(data["ruleset"])
     except InputError as err:
         raise InputError(err.message, tip=err.tip, location=doc.locate(("ruleset",))) from None
     scenario = ruleset.load_scenario(doc, options or {})
@@ -53,3 +62,18 @@ def fingerprint(data: Any) -> str:
 
     text = json.dumps(plain(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _what(value: Any) -> str:
+    """What a value that is not the one expected is, in a user's words."""
+    if value is None:
+        return "nothing (an empty value)"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return (
+        "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else "a value of another kind"
+    )

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
-from tabroll.geometry.grid import Board, Direction
+from tabroll.geometry.grid import Board, Direction, Terrain
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.loading.validation import validate
@@ -36,18 +36,8 @@ def _with_catalogue_names(data: Any) -> Any:
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(TabMasterScenario, doc, data=_with_catalogue_names(doc.data))
     options = scenario_options(ruleset, doc, model, overrides, TabMasterOptions)
-    terrain: dict[tuple[int, int], int] = {}
+    terrain = height_terrain(model, doc)
     width, height = model.board.size
-    for i, patch in enumerate(model.board.heights):
-        squares = [patch.at] if patch.at is not None else _rectangle(*patch.area)  # type: ignore[misc]
-        for square in squares:
-            if not (0 <= square[0] < width and 0 <= square[1] < height):
-                raise InputError(
-                    f"height given for square {list(square)}, outside the {width}x{height} board",
-                    location=doc.locate(("board", "heights", i)),
-                    tip="squares count from [0, 0] at the bottom left to [width-1, height-1]",
-                )
-            terrain[square] = patch.height
     try:
         board = Board.build(width, height, terrain=terrain, obstacles=frozenset(model.board.obstacles))
     except InputError as err:
@@ -106,9 +96,36 @@ def army_sheets(model: TabMasterScenario, units: list[Unit]) -> tuple[tuple[str,
     return tuple((side, kind, count) for (side, kind), count in totals.items())
 
 
-def _rectangle(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
-    (x1, y1), (x2, y2) = a, b
-    return [(x, y) for x in range(min(x1, x2), max(x1, x2) + 1) for y in range(min(y1, y2), max(y1, y2) + 1)]
+HEIGHT_SQUARES_LIMIT = 10_000_000
+"""The most squares a scenario's ``heights`` may cover in all, counting each entry's squares (overlaps as often as
+they are given): ten times the largest board, so that loading a file costs in proportion to it."""
+
+
+def height_terrain(model: TabMasterScenario, doc: YamlDocument) -> Terrain:
+    """The board's terrain from its ``heights``, each area kept whole (a later entry over an earlier one)."""
+    width, height = model.board.size
+    areas: list[tuple[tuple[int, int], tuple[int, int], int]] = []
+    covered = 0
+    for i, patch in enumerate(model.board.heights):
+        a, b = (patch.at, patch.at) if patch.at is not None else patch.area  # type: ignore[misc]
+        for corner in dict.fromkeys(((a[0], a[1]), (b[0], b[1]))):
+            if not (0 <= corner[0] < width and 0 <= corner[1] < height):
+                raise InputError(
+                    f"height given for square {list(corner)}, outside the {width}x{height} board",
+                    location=doc.locate(("board", "heights", i)),
+                    tip="squares count from [0, 0] at the bottom left to [width-1, height-1]",
+                )
+        covered += (abs(a[0] - b[0]) + 1) * (abs(a[1] - b[1]) + 1)
+        if covered > HEIGHT_SQUARES_LIMIT:
+            raise InputError(
+                f"the heights cover {covered:,} squares in all up to this entry, more than the limit of "
+                f"{HEIGHT_SQUARES_LIMIT:,}",
+                location=doc.locate(("board", "heights", i)),
+                tip=f"the board has {width * height:,} squares: give each area once, and overlap them less "
+                "(a square covered by two areas counts twice)",
+            )
+        areas.append(((a[0], a[1]), (b[0], b[1]), patch.height))
+    return Terrain.painted(width, height, areas)
 
 
 def _unit(name: str, entry: UnitInput) -> Unit:

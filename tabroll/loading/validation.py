@@ -319,6 +319,21 @@ def _got(value: Any) -> str:
     return type(value).__name__
 
 
+def _count(value: Any) -> str:
+    """A count as a message shows it: 10,001 rather than 10001."""
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def _empty(key: str | int | None, wanted: str, *, required: bool = False) -> str:
+    """How to fix a value YAML read as empty (nothing after the colon, ``null`` or ``~``)."""
+    if isinstance(key, int):
+        return f"this list item is empty (a '-' with nothing after it, or null): write {wanted} there, or remove it"
+    if key is None:
+        return f"write {wanted}"
+    fix = f"'{key}:' has nothing after it (or says null or ~), which YAML reads as empty: write {wanted} after it"
+    return fix if required else f"{fix}, or remove the line if the field is optional"
+
+
 def _noun(item: _Item) -> str | None:
     if item.kind in ("literal_error", "enum"):
         return "one of: " + ", ".join(_values(item))
@@ -379,6 +394,11 @@ def _describe(item: _Item, model: type[BaseModel], doc: YamlDocument, base: Loc,
     path = (*base, *walk.path)
     at_value, tip = doc.value_position(path), None
     loc = tuple(item.err["loc"])
+    if kind == "missing" and isinstance(path[-1], int) and isinstance(item.err.get("input"), list | tuple):
+        items = len(item.err["input"])
+        where = replace(doc.value_position(path[:-1]), field=format_path(path[:-1]) or None)
+        message = f"item {path[-1] + 1} is missing: the list has {items} item{'s' * (items != 1)}"
+        return Problem(where, message, "give every item this list needs (a square, say, is written [x, y])")
     if kind == "missing":
         name, parent = str(path[-1]), path[:-1]
         keys = _other_keys(model, loc, name, data)
@@ -406,6 +426,11 @@ def _describe(item: _Item, model: type[BaseModel], doc: YamlDocument, base: Loc,
         close = _closest(tag, tags)
         hint = f" — did you mean '{close}'?" if close else ""
         where = doc.value_position((*path, disc))
+        tagged = item.err.get("input")
+        if isinstance(tagged, dict) and tagged.get(disc, "") is None:
+            wanted = f"one of: {', '.join(tags)}"
+            message = f"expected {disc} to be {wanted} (got nothing (an empty value))"
+            return Problem(where, message, _empty(disc, wanted, required=True))
         return Problem(where, f"expected {disc} to be one of: {', '.join(tags)} (got '{tag}'){hint}")
     if kind in ("literal_error", "enum"):
         values = _values(item)
@@ -413,16 +438,24 @@ def _describe(item: _Item, model: type[BaseModel], doc: YamlDocument, base: Loc,
         close = _closest(value, values) if isinstance(value, str) else None
         hint = f" — did you mean '{close}'?" if close else ""
         wanted = f"'{values[0]}'" if len(values) == 1 else "one of: " + ", ".join(values)
-        return Problem(at_value, f"expected {wanted} (got {got}){hint}")
+        tip = _empty(path[-1] if path else None, wanted) if value is None else None
+        return Problem(at_value, f"expected {wanted} (got {got}){hint}", tip)
     if kind in _NOUN_OF or kind == "union_type":
-        message = f"expected {_NOUN_OF.get(kind) or ctx.get('expected')}, got {got}"
+        wanted = str(_NOUN_OF.get(kind) or ctx.get("expected"))
+        message = f"expected {wanted}, got {got}"
+        if item.err.get("input", "") is None and kind != "none_required":
+            tip = _empty(path[-1] if path else None, wanted)
     elif kind in _BOUNDS:
         name, words = _BOUNDS[kind]
         message = f"expected a number {words} {ctx.get(name)}, got {got}"
     elif kind in ("too_short", "too_long"):
         limit = ctx.get("min_length" if kind == "too_short" else "max_length")
         many = "at least" if kind == "too_short" else "at most"
-        message = f"expected {many} {limit} item{'s' * (limit != 1)}, got {ctx.get('actual_length')}"
+        length: Any = ctx.get("actual_length")
+        if length is None:  # pydantic stops counting a mapping at the limit: count it here
+            value = item.err.get("input")
+            length = len(value) if isinstance(value, abc.Sized) else "more"
+        message = f"expected {many} {_count(limit)} item{'s' * (limit != 1)}, got {_count(length)}"
     elif kind in ("string_too_short", "string_too_long"):
         limit = ctx.get("min_length" if kind == "string_too_short" else "max_length")
         many = "at least" if kind == "string_too_short" else "at most"

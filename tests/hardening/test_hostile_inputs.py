@@ -81,6 +81,14 @@ HOSTILE_FILES: dict[str, tuple[str | bytes, str]] = {
         "  A: {unit: Lanceiro, side: red, at: [0, 0], DAN: 1000000000d1000000000}\n",
         "1,000,000,000 dice in one roll; the limit is 1,000",
     ),
+    "heights-over-the-limit": (  # areas are kept whole: 2,000 full-board areas are refused at the eleventh
+        HEAD
+        + "board:\n  size: [1000, 1000]\n  heights:\n"
+        + "    - {area: [[0, 0], [999, 999]], height: 1}\n" * 2_000
+        + "units:\n  A: {unit: Lanceiro, side: red, at: [0, 0]}\n",
+        ":15:7: board.heights[10]: the heights cover 11,000,000 squares in all up to this entry, more than the limit "
+        "of 10,000,000",
+    ),
     "long-text": (
         HEAD + "title: " + "x" * 200_000 + "\n",
         "title: this value is 200,000 characters long; tabroll reads at most 100,000",

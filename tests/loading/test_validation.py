@@ -244,7 +244,11 @@ def test_an_explicit_none_is_validated_not_replaced_by_the_document() -> None:
     doc = doc_of("stats:\n")
     with pytest.raises(InputError) as caught:
         validate(Stats, doc, data=doc.data["stats"], base_path=("stats",))
-    assert caught.value.describe() == "s.yaml:1:7: stats: expected a mapping of fields, got nothing (an empty value)"
+    assert caught.value.describe() == (
+        "s.yaml:1:7: stats: expected a mapping of fields, got nothing (an empty value)\n"
+        "Tip: 'stats:' has nothing after it (or says null or ~), which YAML reads as empty: write a mapping of fields "
+        "after it, or remove the line if the field is optional"
+    )
 
 
 def test_context_reaches_the_model() -> None:
