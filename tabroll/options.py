@@ -7,12 +7,12 @@ A scenario's ``options:`` mapping and the command line's ``--option NAME=VALUE``
 from __future__ import annotations
 
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from tabroll.errors import InputError
+from tabroll.errors import InputError, Location
 from tabroll.kit import OptionInfo
 
 
@@ -47,16 +47,29 @@ def parse_option_assignments(items: list[str]) -> dict[str, str]:
     return values
 
 
-def validate_options(model: type[BaseModel], values: Mapping[str, Any], *, origin: str) -> BaseModel:
-    """Validate option values against ``model``; unknown names and bad values become an :class:`InputError`."""
+def validate_options(
+    model: type[BaseModel],
+    values: Mapping[str, Any],
+    *,
+    origin: str,
+    locate: Callable[[str, bool], Location | None] | None = None,
+) -> BaseModel:
+    """Validate option values against ``model``; unknown names and bad values become an :class:`InputError`.
+    ``locate(name, value)`` gives the place in a file of an option's name (or its value), when it came from one:
+    the error then names the file, line and field instead of ``origin``."""
     from difflib import get_close_matches
+
+    def where(name: str, value: bool) -> tuple[str, Location | None]:
+        at = locate(name, value) if locate is not None else None
+        return ("", at) if at is not None else (f"{origin}: ", None)  # a location names the file, line and field
 
     known = list(model.model_fields)
     for name in values:
         if name not in known:
             close = get_close_matches(name, known, n=1)
             tip = f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(known)}"
-            raise InputError(f"{origin}: unknown option '{name}'", tip=tip)
+            prefix, at = where(name, False)
+            raise InputError(f"{prefix}unknown option '{name}'", tip=tip, location=at)
     try:
         return model.model_validate({name: _scalar(value) for name, value in values.items()})
     except ValidationError as err:
@@ -75,7 +88,10 @@ def validate_options(model: type[BaseModel], values: Mapping[str, Any], *, origi
                 f"the option has nothing after 'NAME:' or 'NAME=' (or says null): write its value"
                 f"{' (' + hint + ')' if hint else ''}, or remove it to use its default"
             )
-        raise InputError(f"{origin}: option '{name}': {message}", tip=hint) from None
+        prefix, at = where(name, True)
+        raise InputError(
+            f"{prefix}{message}" if at else f"{prefix}option '{name}': {message}", tip=hint, location=at
+        ) from None
 
 
 def _given(value: Any) -> str:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
-from tabroll.errors import InputError, RuleRefusal
+from tabroll.errors import InputError, Location, RuleRefusal
 from tabroll.events import Event, event_types
 
 if TYPE_CHECKING:
@@ -427,10 +427,16 @@ class Ruleset(Generic[StateT, ActionT]):
 
         return describe_options(self.options_model())
 
-    def validate_options(self, values: Mapping[str, Any], *, origin: str = "options") -> BaseModel:
+    def validate_options(
+        self,
+        values: Mapping[str, Any],
+        *,
+        origin: str = "options",
+        locate: Callable[[str, bool], Location | None] | None = None,
+    ) -> BaseModel:
         from tabroll.options import validate_options
 
-        return validate_options(self.options_model(), values, origin=origin)
+        return validate_options(self.options_model(), values, origin=origin, locate=locate)
 
 
 AnyRuleset = Ruleset[Any, Any]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabroll.errors import InputError
+from tabroll.errors import InputError, Location
 
 if TYPE_CHECKING:
     from tabroll.engine import Scenario, ScenarioStep
@@ -47,8 +47,15 @@ class ScenarioFile(Strict):
 def scenario_options(
     ruleset: AnyRuleset, doc: YamlDocument, model: ScenarioFile, overrides: Mapping[str, Any], kind: type[OptionsT]
 ) -> OptionsT:
-    """The file's ``options:`` with the command line's ``--option`` over them, validated as ``kind``."""
-    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options")
+    """The file's ``options:`` with the command line's ``--option`` over them, validated as ``kind``; an error
+    in one the file gives names its line."""
+
+    def locate(name: str, value: bool) -> Location | None:
+        if name not in model.options or name in overrides:
+            return None  # typed on the command line
+        return doc.value_position(("options", name)) if value else doc.locate(("options", name))
+
+    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options", locate=locate)
     assert isinstance(options, kind)
     return options
 

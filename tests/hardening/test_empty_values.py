@@ -160,7 +160,7 @@ def test_a_square_with_one_number(cli: Any, tmp_path: Path) -> None:
 def test_an_empty_option(cli: Any, tmp_path: Path) -> None:
     text = "ruleset: tabmaster\noptions: {defeat_threshold: null}\nboard: {size: [3, 3]}\nunits: {}\n"
     assert error_of(cli, tmp_path, text) == (
-        "error: F: options: option 'defeat_threshold': expected one of: greater, at_least, got nothing (an empty "
+        "error: F:2:29: options.defeat_threshold: expected one of: greater, at_least, got nothing (an empty "
         "value)\nTip: the option has nothing after 'NAME:' or 'NAME=' (or says null): write its value (allowed "
         "values: greater, at_least), or remove it to use its default\n"
     )
