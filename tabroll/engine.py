@@ -188,6 +188,25 @@ def _checked(ruleset: Any, module: str) -> AnyRuleset | None:
     return ruleset
 
 
+def _import_game(name: str, finder: Any) -> Any:
+    """Import one game's package. A bundled game that fails to import is a bug in tabroll; a game from a folder
+    named in ``TABROLL_GAMES`` is the user's code, and its failure is an input error naming the folder."""
+    import os
+
+    try:
+        return importlib.import_module(name)
+    except Exception as err:
+        folder = getattr(finder, "path", None)
+        extra = [f for f in os.environ.get(GAMES_VARIABLE, "").split(os.pathsep) if f]
+        if folder is None or not any(os.path.realpath(folder) == os.path.realpath(f) for f in extra):
+            raise
+        raise InputError(
+            f"the game {name.rsplit('.', 1)[-1]!r} in {folder} (from {GAMES_VARIABLE}) cannot be loaded: "
+            f"{type(err).__name__}: {err}",
+            tip=f"fix that game's code, or take its folder out of {GAMES_VARIABLE}",
+        ) from None
+
+
 def _discover() -> dict[str, AnyRuleset]:
     global _REGISTRY
     if _REGISTRY is None:
@@ -197,7 +216,7 @@ def _discover() -> dict[str, AnyRuleset]:
             if not info.ispkg or info.name.startswith("_") or not info.name.isidentifier():
                 continue
             name = f"{package.__name__}.{info.name}"
-            ruleset = _checked(getattr(importlib.import_module(name), "RULESET", None), name)
+            ruleset = _checked(getattr(_import_game(name, info.module_finder), "RULESET", None), name)
             if ruleset is None:
                 continue
             if ruleset.id in found:
@@ -222,9 +241,7 @@ def find_ruleset(name: str) -> AnyRuleset:
         module_name = f"{_games_package().__name__}.{wanted}"
         try:
             module = importlib.import_module(module_name)
-        except ModuleNotFoundError as missing:
-            if missing.name is None or not module_name.startswith(missing.name):
-                raise  # the game exists and one of its own imports is missing: a bug, not an unknown game
+        except Exception:  # no such game, or one that fails to load: discovery below names which, or re-raises
             module = None
         ruleset = _checked(getattr(module, "RULESET", None), module_name)
         if ruleset is not None and ruleset.id == wanted:

@@ -95,6 +95,12 @@ def check_fields(game: AnyRuleset, fields: Mapping[str, str], *, with_file: bool
             raise InputError(f"{flag} needs a scenario file", tip=f"tabroll attack FILE -a X -t Y {flag} ...")
         if spec.kind == "int":
             _whole(flag, value)
+        if spec.kind == "flag":  # given as --name/--no-name it is already true/false; through --set, check it
+            value = value.strip().lower()
+            if value not in ("true", "false"):
+                raise InputError(
+                    f"{flag} is a flag: {value!r} is neither true nor false", tip=f"{flag} or --no-{flag[2:]}"
+                )
         checked[name] = value
     return checked
 

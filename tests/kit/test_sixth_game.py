@@ -20,13 +20,17 @@ GAMES = ROOT / "tests" / "fixtures" / "games"
 DUEL = ROOT / "tests" / "fixtures" / "duel" / "01-duel.yaml"
 
 
-def _forget_games() -> None:
-    import tabroll.rulesets as package
+import tabroll.rulesets as GAMES_PACKAGE  # noqa: E402
 
+BUNDLED_PATH = list(GAMES_PACKAGE.__path__)
+
+
+def _forget_games() -> None:
+    """Discovery as it was before the test: the bundled folder only, no fixture game left imported."""
     engine._REGISTRY = None
     for name in [m for m in sys.modules if m.startswith(("tabroll.rulesets.duel", "tabroll.rulesets.clash"))]:
         del sys.modules[name]
-    package.__path__[:] = [p for p in package.__path__ if "fixtures" not in p]
+    GAMES_PACKAGE.__path__[:] = BUNDLED_PATH
 
 
 @pytest.fixture
@@ -154,3 +158,26 @@ def test_discovered_in_a_new_process(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     kinds = [json.loads(line)["kind"] for line in done.stdout.splitlines()]
     assert kinds.count("roll") == 4 and kinds[-1] == "defeat"
+
+
+def test_a_game_that_fails_to_load_from_tabroll_games_is_named(
+    games_in: Callable[[Path], None], cli, tmp_path: Path
+) -> None:
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "__init__.py").write_text("import a_module_nobody_has\n", encoding="utf-8")
+    games_in(tmp_path)
+    for words in (["rulesets"], ["rules", "broken"]):
+        result = cli(*words)
+        assert result.code == 2, result.err
+        assert f"the game 'broken' in {tmp_path} (from TABROLL_GAMES) cannot be loaded" in result.err
+        assert "a_module_nobody_has" in result.err and "Traceback" not in result.err
+
+
+def test_a_flag_field_given_through_set_must_be_true_or_false(duel: None, cli) -> None:
+    # Duel has no flag field: a TAB MASTER attack with its --sight flag given as --set
+    bad = cli("attack", "-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista", "--set", "sight=maybe")
+    assert bad.code == 2 and "--sight is a flag: 'maybe' is neither true nor false" in bad.err
+    # --set sight=false is --no-sight: a ridge between them, so the attack at distance 2 is refused
+    args = ["attack", "-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2", "--format", "json"]
+    one, two = cli(*args, "--set", "sight=false", "--dice", "6"), cli(*args, "--no-sight", "--dice", "6")
+    assert one.json() == two.json()
