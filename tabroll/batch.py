@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import EXIT_INTERNAL, InputError, TabrollError
+from tabroll.words import count
 
 if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice
@@ -131,7 +132,7 @@ def run_file(
             if held:
                 some = "every one" if held == len(scenario.steps) else f"the first {held}"
                 result.notes.append(
-                    f"{journal} already holds {some} of this file's {len(scenario.steps)} action(s): "
+                    f"{journal} already holds {some} of this file's {count(len(scenario.steps), 'action')}: "
                     "they are not resolved again"
                 )
             steps = book.run(lambda: session)

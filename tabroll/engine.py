@@ -133,7 +133,10 @@ def run_scenario(
             if step.location is not None and step.location.file:
                 origin = f"{step.location}.dice:"
             given = GivenDice(step.dice, origin=origin)
-            resolution = resolve_one(current, step.action, given, index)
+            try:
+                resolution = resolve_one(current, step.action, given, index)
+            except InputError as err:
+                raise _located_dice_error(err, origin, step.location) from None
             if given.remaining and not resolution.refused:
                 left = ", ".join(str(v) for v in given.remaining)
                 resolution = Resolution(
@@ -157,6 +160,17 @@ def run_scenario(
         yield StepResult(index=index, resolution=resolution)
         if over:
             return
+
+
+def _located_dice_error(err: InputError, origin: str, where: Location | None) -> InputError:
+    """A problem with the dice a file gives for an action, located at that action's ``dice`` field (so that
+    ``tabroll check --format json`` names its line) rather than only named in the message."""
+    prefix = f"{origin} "
+    if err.location is not None or where is None or not where.file or not err.message.startswith(prefix):
+        return err
+    err.message = err.message[len(prefix) :]
+    err.location = Location(where.file, where.line, where.column, f"{where.field or ''}.dice".lstrip("."))
+    return err
 
 
 # --- the registry -----------------------------------------------------------------------------------------

@@ -42,8 +42,20 @@ class Location:
                     where += f":{self.column}"
             parts.append(where)
         if self.field:
-            parts.append(self.field)
+            parts.append(self.shown_field or self.field)
         return ": ".join(parts)
+
+    @property
+    def shown_field(self) -> str | None:
+        """The field path as a message shows it: a scenario's actions are counted from 1, as the step log and
+        ``--action N`` count them (``actions[1].to`` is the first action's ``to``); other lists keep their
+        positions from 0, as an editor's JSON path does."""
+        if self.field is None or not self.field.startswith("actions["):
+            return self.field
+        number, bracket, rest = self.field[len("actions[") :].partition("]")
+        if not bracket or not number.isdigit():
+            return self.field
+        return f"actions[{int(number) + 1}]{rest}"
 
 
 class TabrollError(ValueError):

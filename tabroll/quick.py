@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
 from tabroll.kit import AnyRuleset, AttackField, AttackRequest
+from tabroll.words import count
 
 if TYPE_CHECKING:
     from tabroll.engine import Scenario
@@ -201,7 +202,7 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
             index = words.action_index or 1
             if not 1 <= index <= len(scenario.steps):
                 raise InputError(
-                    f"{words.scenario_file} has {len(scenario.steps)} action(s); there is no action {index}",
+                    f"{words.scenario_file} has {count(len(scenario.steps), 'action')}; there is no action {index}",
                     tip="name the attack with --attacker and --target, or pick an action with --action N",
                 )
             state = state_before(scenario, index, words.scenario_file)

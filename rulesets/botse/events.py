@@ -62,7 +62,8 @@ class TargetDeclared(Event):
     reach: str
 
     def sentence(self) -> str:
-        return f"{self.unit} targets {self.target}, {self.distance} hex(es) away, in sight ({self.reach})"
+        hexes = "hex" if self.distance == 1 else "hexes"
+        return f"{self.unit} targets {self.target}, {self.distance} {hexes} away, in sight ({self.reach})"
 
 
 @event_kind("gather_dice")

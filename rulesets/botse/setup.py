@@ -24,6 +24,7 @@ from .model import (
     CreatureInput,
     EngageAction,
     FaceEntry,
+    MoveAction,
     PartInput,
     SkillLineInput,
 )
@@ -244,6 +245,12 @@ def check_names(battle: Battle, action: Any, doc: YamlDocument, base: Path) -> N
     for i, name in enumerate(getattr(action, "targets", None) or ()):
         if name not in units:
             raise unknown_name(name, units, doc, (*base, "targets", i))
+    if isinstance(action, MoveAction) and not battle.map.contains((action.to[0], action.to[1])):
+        raise InputError(
+            f"hex {list(action.to)} is off the map",
+            location=doc.locate((*base, "to")),
+            tip="a move goes to one of the map's hexes (see the scenario's map)",
+        )
     for i, name in enumerate(getattr(action, "reactions", ())):
         if name not in units:
             raise unknown_name(name, units, doc, (*base, "reactions", i))

@@ -98,6 +98,14 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                 value = getattr(response, field)
                 if value is not None and value not in known:
                     raise unknown_name(value, sorted(known), doc, (*path, "before_damage", j, field))
+        for field in ("to", "move_to"):
+            square = getattr(action, field, None)
+            if square is not None and not board.contains((square[0], square[1])):
+                raise InputError(
+                    f"square {list(square)} is off the board ({width} columns, 6 rows)",
+                    location=doc.locate((*path, field)),
+                    tip=f"columns count from 0 to {width - 1}, rows from 0 to 5",
+                )
         if isinstance(action, RegroupAction) and action.into is not None:
             known.add(action.into)  # the new unit of a split, known to the actions after it
 

@@ -31,6 +31,7 @@ from tabroll.events import (
 from tabroll.kit import Handlers
 from tabroll.kit.roster import Roster, RosterDraft
 from tabroll.turn import ActionLog
+from tabroll.words import count
 
 from .events import BandChange, TurnOrder, TurnPhase
 from .model import (
@@ -228,7 +229,7 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
 def charge(turn: Turn, unit: Combatant, verb: str) -> Combatant:
     if unit.actions_used >= unit.speed:
         raise RuleRefusal(
-            f"{unit.name} has used all its {unit.speed} action(s) this turn (Speed {unit.speed})",
+            f"{unit.name} has used all its {count(unit.speed, 'action')} this turn (Speed {unit.speed})",
             rule="actions",
             tip="a 'do: end_turn' action starts the next turn",
         )
@@ -996,7 +997,7 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
     )
     if phase is not None:
         enter_phase(
-            turn, unit.name, "main", f"action phase: {unit.speed} action(s) (Speed {unit.speed}), commands first"
+            turn, unit.name, "main", f"action phase: {count(unit.speed, 'action')} (Speed {unit.speed}), commands first"
         )
 
 

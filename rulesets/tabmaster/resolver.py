@@ -680,7 +680,7 @@ def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
         rule = (
             f"{amount} {sign} DEF {target.defense}: {excess} through to VIT"
             if beats
-            else f"{amount} does not beat DEF {target.defense} ({sign} needed)"
+            else f"{amount} does not beat DEF {target.defense}: {_needed(target.defense, at_least)}"
         )
         defeats = left == 0 and beats
         turn.emit(
@@ -701,7 +701,7 @@ def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
         rule = (
             f"{amount} {sign} DEF {target.defense}"
             if beats
-            else f"{amount} does not beat DEF {target.defense} ({sign} needed)"
+            else f"{amount} does not beat DEF {target.defense}: {_needed(target.defense, at_least)}"
         )
         turn.emit(Damage(attacker=attacker.name, target=target.name, amount=amount, rule=rule, defeats=defeats))
     if defeats:
@@ -930,3 +930,7 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
                 )
             )
         origin = hit_square
+
+
+def _needed(defense: int, at_least: bool) -> str:
+    return f"{defense} or more needed" if at_least else f"more than {defense} needed"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
@@ -66,6 +66,13 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         for j, value in enumerate(getattr(action, "targets", None) or ()):
             if value not in names:
                 raise unknown_name(value, names, doc, (*path, "targets", j))
+        for where, square in action_squares(action, path):
+            if not board.contains((square[0], square[1])):
+                raise InputError(
+                    f"square {list(square)} is off the {width}x{height} board",
+                    location=doc.locate(where),
+                    tip=f"squares count from [0, 0] to [{width - 1}, {height - 1}]",
+                )
 
     steps = steps_of(doc, model.actions, check)
     sides = tuple(dict.fromkeys(u.side for u in units))
@@ -78,6 +85,21 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             )
     battle = Battle(board=board, units=tuple(units), options=options, side_order=sides, pools=army_sheets(model, units))
     return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
+
+
+def action_squares(action: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """Every square an action names (a destination, a path), with its field path: a square off the board is a
+    mistake in the file, caught when it is loaded (and by ``tabroll check``), not a refusal of the rules."""
+    for field in ("to", "move_to"):
+        square = getattr(action, field, None)
+        if square is not None:
+            yield (*path, field), square
+    for field in ("move_path", "path"):
+        for j, square in enumerate(getattr(action, field, None) or ()):
+            yield (*path, field, j), square
+    for k, one in enumerate(getattr(action, "paths", None) or ()):
+        for j, square in enumerate(one):
+            yield (*path, "paths", k, j), square
 
 
 def army_sheets(model: TabMasterScenario, units: list[Unit]) -> tuple[tuple[str, str, int], ...]:

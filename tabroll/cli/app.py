@@ -671,24 +671,63 @@ def journal_replay(
 
 @app.command()
 def check(
-    files: Annotated[list[str], typer.Argument(help="Scenario files to validate without resolving.", metavar="FILE")],
+    files: Annotated[
+        list[str],
+        typer.Argument(help="Scenario files, folders or globs to check; '-' reads standard input.", metavar="FILE"),
+    ],
     option: OptionOption = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option("--format", "-f", help="text (default) or json (one record per file).", metavar="FORMAT"),
+    ] = None,
 ) -> None:
-    """Validate scenario files: report every problem with its file, line and field."""
-    from tabroll.scenario import load_scenario_file
+    """Check scenario files without printing their log: every problem that 'tabroll run' would stop at, with its
+    file, line and field (an unknown unit, a square off the board, a given die above its sides...).
 
+    Exit code: 0 every file is fine, 2 some file has a problem, 70 some file met a bug in tabroll.
+
+    Examples:
+
+      tabroll check scenarios/
+
+      tabroll check battle.yaml --format json
+    """
+    import json
+
+    from tabroll.batch import expand_paths
+    from tabroll.checking import Checked, check_file
+    from tabroll.errors import InputError
+
+    chosen = fmt or "text"
+    if chosen not in ("text", "rich", "json", "jsonl"):
+        raise InputError(f"unknown output format '{fmt}'", tip="use one of: text, json")
     overrides = _options(option)
-    failed = 0
-    for path in files:
+    results: list[Checked] = []
+    worst = EXIT_OK
+    for path in expand_paths(files):
         try:
-            scenario = load_scenario_file(path, overrides)
+            checked = check_file(path, overrides)
         except TabrollError as err:
-            failed += 1
-            sys.stderr.write(f"error: {err.describe()}\n")
+            checked = Checked(path, error=err)
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as err:  # a bug while checking one file: name it, go on with the others
+            _internal_error(err)
+            worst = EXIT_INTERNAL
             continue
-        typer.echo(f"{path}: ok ({scenario.ruleset.id}, {len(scenario.steps)} action(s))")
-    if failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
+        results.append(checked)
+        worst = max(worst, checked.exit_code) if worst != EXIT_INTERNAL else worst
+        if chosen in ("text", "rich"):
+            if checked.ok:
+                typer.echo(checked.line())
+            else:
+                sys.stderr.write(checked.line() + "\n")
+        elif chosen == "jsonl":
+            typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
+    if chosen == "json":
+        typer.echo(json.dumps({"files": [c.to_json() for c in results]}, ensure_ascii=False, indent=2))
+    if worst != EXIT_OK:
+        raise typer.Exit(worst)
 
 
 @app.command()

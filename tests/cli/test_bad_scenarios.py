@@ -38,15 +38,15 @@ CASES = {
     "action-typo": (HEAD + UNITS + "actions:\n  - do: atack\n    attacker: A\n", "did you mean 'attack'?"),
     "unknown-target": (
         HEAD + UNITS + "actions:\n  - do: attack\n    attacker: A\n    target: C\n",
-        "bad.yaml:9:5: actions[0].target: there is no unit called 'C'",
+        "bad.yaml:9:5: actions[1].target: there is no unit called 'C'",
     ),
     "impossible-dice": (
         HEAD + UNITS + "actions:\n  - {do: attack, attacker: A, target: B, dice: [25]}\n",
-        "bad.yaml:7:5: actions[0].dice: value 25 cannot be the roll of a d20 (1d20 for damage vs B)",
+        "bad.yaml:7:5: actions[1].dice: value 25 cannot be the roll of a d20 (1d20 for damage vs B)",
     ),
     "too-few-dice": (
         HEAD + UNITS + "actions:\n  - {do: attack, attacker: A, target: B, dice: []}\n",
-        "actions[0].dice: ran out: 1d20 for damage vs B needs 1 more value",
+        "actions[1].dice: ran out: 1d20 for damage vs B needs 1 more value",
     ),
     "unquoted-colon": (
         "ruleset: tabmaster\nunits:\n  A:\n    ATK: 1d10 (Projétil: Flecha)\n",

@@ -84,7 +84,7 @@ def test_a_check_of_a_card_against_itself_is_refused_at_its_line() -> None:
         f"units:\n  A: {{side: red, at: [0, 1], PV: 5}}\n{TWO}"
         "actions:\n  - {do: check, stat: Moral, attacker: A, defender: A}\n"
     )
-    assert text.startswith("army.yaml:7:5: actions[0]: an opposed check needs two cards; 'A' cannot test itself")
+    assert text.startswith("army.yaml:7:5: actions[1]: an opposed check needs two cards; 'A' cannot test itself")
 
 
 def test_the_game_modes_unit_limit_and_campaign_points() -> None:

@@ -68,7 +68,7 @@ BAD = {
     "unknown unit": ("  A: {side: red, line: normal, PV: 3}\n" + TWO + ATTACK % "C", "no unit called 'C'"),
     "dice out of range": (
         "  A: {side: red, line: normal, PV: 3}\n" + TWO + ATTACK % "B, dice: [11]",
-        "actions[0].dice: value 11 cannot be the roll of a d10",  # dice up to 72 load: a deck's 1dN
+        "actions[1].dice: value 11 cannot be the roll of a d10",  # dice up to 72 load: a deck's 1dN
     ),
     "off the board": ("  A: {side: red, at: [9, 1], PV: 3}\n" + TWO, "off the board"),
     "huge detachment": ("  A: {side: red, line: normal, PV: 3, Nivel: 5, cards: 4}\n" + TWO, "at most 3 cards"),

@@ -113,7 +113,7 @@ def test_a_unit_left_empty(cli: Any, tmp_path: Path) -> None:
 def test_an_empty_action(cli: Any, tmp_path: Path) -> None:
     text = "ruleset: tabmaster\nboard: {size: [3, 3]}\nunits: {Lanceiro: {side: red, at: [0, 0]}}\nactions:\n  -\n"
     assert error_of(cli, tmp_path, text) == (
-        "error: F:5:4: actions[0]: expected a mapping of fields, got nothing (an empty value)\n"
+        "error: F:5:4: actions[1]: expected a mapping of fields, got nothing (an empty value)\n"
         "Tip: this list item is empty (a '-' with nothing after it, or null): write a mapping of fields there, "
         "or remove it\n"
     )
@@ -131,7 +131,7 @@ def test_an_empty_action_kind_is_not_the_word_none(cli: Any, tmp_path: Path) -> 
     text = "ruleset: botse\nmap: {radius: 2}\nadventurers: {A: {at: [0, 0], stamina: 1, magicka: 1, health: 1}}\n"
     text += "enemies: {}\nactions:\n  - do:\n"
     assert error_of(cli, tmp_path, text) == (
-        "error: F:6:8: actions[0].do: expected do to be one of: engage, roll_skill_dice, move, aura, end_turn "
+        "error: F:6:8: actions[1].do: expected do to be one of: engage, roll_skill_dice, move, aura, end_turn "
         "(got nothing (an empty value))\n"
         "Tip: 'do:' has nothing after it (or says null or ~), which YAML reads as empty: write one of: engage, "
         "roll_skill_dice, move, aura, end_turn after it\n"

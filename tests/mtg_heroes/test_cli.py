@@ -131,7 +131,7 @@ BAD = {
     "unknown spell": (
         "combatants:\n  Kaya: {kind: character, side: k, Power: 1, Toughness: 2, Life: 3}\n"
         "actions:\n  - {do: cast, caster: Kaya, spell: Ember Drat}\n",
-        "actions[0].spell: no spell called 'Ember Drat' in the spell list",
+        "actions[1].spell: no spell called 'Ember Drat' in the spell list",
     ),
     "bad spell": (
         "spells:\n  Zap: {cost: 1, colour: X}\n",

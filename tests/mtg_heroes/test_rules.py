@@ -280,7 +280,7 @@ def test_actions_equal_speed() -> None:
     units = {"X": character("x", speed=1, mana=5, reach=5, mastery=5, focus=3), "E": creature("e", 1, 1, 10)}
     actions = [{"do": "cast", "caster": "X", "spell": "Shock", "cost": 1, "target": "E"}, attack("X", "E", [1])]
     out = run_data(fight(units, actions))
-    assert out.refusals() == ["X has used all its 1 action(s) this turn (Speed 1)"]
+    assert out.refusals() == ["X has used all its 1 action this turn (Speed 1)"]
 
 
 COMMANDS = {

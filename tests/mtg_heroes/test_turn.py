@@ -342,10 +342,10 @@ def test_bad_spell_input_names_the_file_place_and_the_fix() -> None:
     assert "did you mean 'Ember Dart'?" in str(err.value)
     with pytest.raises(InputError) as err:
         run_data(fight({"M": character("m")}, [cast("M", "Ember Dart", "M", cost=1)]))
-    assert "actions[0].cost: 'Ember Dart' is in the spell list (cost 1)" in str(err.value)
+    assert "actions[1].cost: 'Ember Dart' is in the spell list (cost 1)" in str(err.value)
     with pytest.raises(InputError) as err:
         run_data(fight({"M": character("m")}, [cast("M", "Fireball", "M")]))
-    assert "actions[0].spell: no spell called 'Fireball' in the spell list" in str(err.value)
+    assert "actions[1].spell: no spell called 'Fireball' in the spell list" in str(err.value)
 
 
 # --- push-back --------------------------------------------------------------------------------------------
@@ -450,7 +450,7 @@ def test_fighting_takes_an_action_unless_the_option_makes_it_free() -> None:
     units = {"X": character("x", speed=1, power=1, reach=2, mana=2, mastery=2, focus=1), "E": creature("e", 1, 1, 20)}
     actions = [attack("X", "E", [1, 1, 1, 1]), {"do": "cast", "caster": "X", "spell": "Hex", "cost": 1, "target": "E"}]
     costly = run_data(fight(units, actions))
-    assert costly.refusals() == ["X has used all its 1 action(s) this turn (Speed 1)"]
+    assert costly.refusals() == ["X has used all its 1 action this turn (Speed 1)"]
     assert [(r.option, r.value) for r in costly.of("ruling", 0)] == [
         ("attack_takes_action", "true"),
         ("toughness_after_exchange", "pool"),

@@ -93,13 +93,14 @@ def unit_entries(draw: st.DrawFn, side: str, at: tuple[int, int], vitality: bool
     return entry
 
 
-def squares_in(width: int, height: int, spill: int = 0) -> st.SearchStrategy[list[int]]:
-    """A square as ``[x, y]``; ``spill`` allows squares just past the east and north edges (off the board)."""
-    return st.tuples(st.integers(0, width - 1 + spill), st.integers(0, height - 1 + spill)).map(list)
+def squares_in(width: int, height: int) -> st.SearchStrategy[list[int]]:
+    """A square of the board as ``[x, y]`` (a square off the board is refused when the file loads, not here)."""
+    return st.tuples(st.integers(0, width - 1), st.integers(0, height - 1)).map(list)
 
 
 def squares_near(at: list[int], steps: int, width: int, height: int) -> st.SearchStrategy[list[int]]:
-    """A square at most ``steps`` away from ``at`` in each axis (possibly just off the board, never negative)."""
+    """A square of the board at most ``steps`` away from ``at`` in each axis (``width``/``height``: the highest
+    coordinates)."""
     xs = st.integers(max(0, at[0] - steps), min(width, at[0] + steps))
     ys = st.integers(max(0, at[1] - steps), min(height, at[1] + steps))
     return st.tuples(xs, ys).map(list)
@@ -120,7 +121,7 @@ def walks(draw: st.DrawFn, start: list[int], width: int, height: int, toward: li
                 dx, dy = draw(st.sampled_from(STEPS))
         else:
             dx, dy = draw(st.sampled_from(STEPS))
-        if not (0 <= x + dx <= width and 0 <= y + dy <= height):
+        if not (0 <= x + dx < width and 0 <= y + dy < height):
             break
         x, y = x + dx, y + dy
         path.append([x, y])
@@ -139,11 +140,11 @@ def actions(
     if kind == "move":
         name = draw(st.sampled_from(names))
         at, mov = units[name]["at"], units[name]["MOV"]
-        choice = draw(st.integers(0, 9))  # mostly within the unit's movement, sometimes past it or off the board
+        choice = draw(st.integers(0, 9))  # mostly within the unit's movement, sometimes past it
         if choice < 7:
             to = squares_near(at, max(1, mov), width - 1, height - 1)
         else:
-            to = squares_near(at, mov + 1, width, height) if choice < 9 else squares_in(width, height, spill=1)
+            to = squares_near(at, mov + 1, width - 1, height - 1) if choice < 9 else squares_in(width, height)
         return {"do": "move", "unit": name, "to": draw(to)}
     attacker = draw(st.sampled_from(names))
     entry = units[attacker]
@@ -174,7 +175,7 @@ def actions(
             second = draw(walks(first[-1] if first else entry["at"], width, height, None))
             action["paths"] = [first, second][: draw(st.integers(1, 3))]
         elif choice == 6:
-            action["move_to"] = draw(squares_near(entry["at"], 1, width, height))
+            action["move_to"] = draw(squares_near(entry["at"], 1, width - 1, height - 1))
     else:
         if draw(st.integers(0, 7)) == 0:
             action["move_to"] = draw(squares_near(entry["at"], max(1, entry["MOV"]), width - 1, height - 1))

@@ -59,7 +59,7 @@ def test_common_needs_line_of_sight() -> None:
 def test_damage_equal_to_def_survives_under_the_rule_text_and_defeats_with_at_least() -> None:
     data = battle({"A": unit("red", [0, 0]), "B": unit("blue", [1, 0], DEF=5)}, [attack("A", "B", [5])])
     greater = run_data(data)
-    assert greater.of("damage")[0].rule == "5 does not beat DEF 5 (> needed)"
+    assert greater.of("damage")[0].rule == "5 does not beat DEF 5: more than 5 needed"
     assert greater.of("survive")[0].unit == "B" and greater.unit("B").on_board
     at_least = run_data(data, defeat_threshold="at_least")
     assert at_least.of("damage")[0].rule == "5 ≥ DEF 5" and at_least.unit("B").defeated
