@@ -572,9 +572,12 @@ def matrix(
 
 
 def _names(text: str | None) -> list[str] | None:
+    """Comma-separated units, each a name or a typed unit (``"Hero ATK=1 DAN=1d12,Orc DEF=3"``)."""
     if text is None:
         return None
-    return [name.strip() for name in text.split(",") if name.strip()]
+    from tabroll.quick import split_units
+
+    return split_units(text)
 
 
 @app.command("check-skill")
@@ -726,6 +729,18 @@ def rulesets() -> None:
 
     for game in all_rulesets():
         typer.echo(f"{game.id:<12} {game.name} — {game.summary}")
+
+
+@app.command()
+def units(
+    name: Annotated[str, typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME")],
+    fmt: FormatOption = None,
+) -> None:
+    """A game's unit catalogue, and the stats each of its attacks needs of a unit typed on the command line."""
+    from tabroll.cli.units import show_units
+    from tabroll.engine import find_ruleset
+
+    show_units(find_ruleset(name), _format(fmt))
 
 
 @app.command()
