@@ -162,13 +162,17 @@ def parse_unit(text: str, flag: str) -> TypedUnit:
         raise InputError(f"{shown}: {err}", tip="close each quote around a value with spaces") from None
     name: list[str] = []
     stats: list[tuple[str, str]] = []
-    for word in words:
+    for i, word in enumerate(words):
         key, equals, value = word.partition("=")
         if not equals:
             if stats:
+                after = words[i + 1] if i + 1 < len(words) else ""
+                joined = f"{word}_{after}" if "=" in after else ""
                 raise InputError(
                     f"{shown}: '{word}' has no value",
-                    tip=f"write {word}=VALUE; the unit's name comes first, then STAT=VALUE words",
+                    tip=f"a stat's name with a space is joined with _ ({joined})"
+                    if joined
+                    else f"write {word}=VALUE; the unit's name comes first, then STAT=VALUE words",
                 )
             name.append(word)
             continue
@@ -295,9 +299,10 @@ def unit_stats(
                 _fold(key), [_fold(s) for s in spellings], n=1, cutoff=0.6
             )
             names = ", ".join(dict.fromkeys(n.name for n in table.values()))
+            suggestion = table[_fold(close[0])].name if close else None
             raise InputError(
                 f"{where}: {key} is not a stat of a {game.name} unit",
-                tip=(f"did you mean '{close[0]}'? " if close else "")
+                tip=(f"did you mean '{suggestion}'? " if suggestion else "")
                 + f"the stats are: {names} (tabroll units {game.id})",
             )
         if need.name in out:
