@@ -9,7 +9,7 @@ game the attack is in, and hands them to the game by name, as typed. The core kn
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -240,12 +240,26 @@ def role_needs(game: AnyRuleset, role: str) -> list[StatNeed]:
     return list(found.values())
 
 
+def _is_dice(text: str) -> bool:
+    from tabroll.dice.notation import parse
+
+    try:
+        parse(text)
+    except InputError:
+        return False
+    return True
+
+
 def _check_value(game: AnyRuleset, need: StatNeed, key: str, value: str, where: str) -> None:
     """The typed value of a stat, read as any command-line value is, and checked against the stat's kind."""
     from tabroll.loading.yaml_source import cli_value
 
-    textual = need.kind in ("printed", "text", "dice")
-    read = cli_value(value, origin=f"command line ({where}: {key})", text_if=(lambda _t: True) if textual else None)
+    text_if: Callable[[str], bool] | None = None
+    if need.kind == "printed":  # a card's text as printed, whatever YAML makes of its colon
+        text_if = lambda text: game.check_stat(need, text) is None  # noqa: E731
+    elif need.kind == "dice":
+        text_if = _is_dice
+    read = cli_value(value, origin=f"command line ({where}: {key})", text_if=text_if)
     problem: str | None = None
     if need.kind == "int" and (isinstance(read, bool) or not isinstance(read, int)):
         problem, tip = f"{key}={value} is not a whole number", f"e.g. {need.name}={need.example or 2}"
