@@ -356,9 +356,19 @@ ScenarioArg = Annotated[
     str | None, typer.Argument(help="A scenario file for positions and stats (optional).", metavar="[SCENARIO]")
 ]
 AttackerOption = Annotated[
-    str, typer.Option("--attacker", "-a", help="The attacking unit (name or catalogue unit).", metavar="TEXT")
+    str,
+    typer.Option(
+        "--attacker",
+        "-a",
+        help='The attacking unit: a catalogue unit, or a name and its stats, "Hero ATK=1 DAN=1d12" '
+        "(tabroll units GAME lists them).",
+        metavar="UNIT",
+    ),
 ]
-TargetOption = Annotated[str, typer.Option("--target", "-t", help="The unit attacked.", metavar="TEXT")]
+TargetOption = Annotated[
+    str,
+    typer.Option("--target", "-t", help='The unit attacked, as --attacker: "Orc DEF=3".', metavar="UNIT"),
+]
 RulesetOption = Annotated[
     str | None,
     typer.Option(
@@ -538,11 +548,19 @@ def matrix(
     ruleset: RulesetOption = None,
     attackers: Annotated[
         str | None,
-        typer.Option("--attackers", help="Comma-separated attackers (default: the whole catalogue).", metavar="TEXT"),
+        typer.Option(
+            "--attackers",
+            help="Comma-separated attackers, each a unit as -a takes it (default: the whole catalogue).",
+            metavar="UNITS",
+        ),
     ] = None,
     targets: Annotated[
         str | None,
-        typer.Option("--targets", help="Comma-separated targets (default: the whole catalogue).", metavar="TEXT"),
+        typer.Option(
+            "--targets",
+            help="Comma-separated targets, each a unit as -t takes it (default: the whole catalogue).",
+            metavar="UNITS",
+        ),
     ] = None,
     budget: Annotated[
         int, typer.Option("--budget", help="Most resolutions per exact pair (then it is simulated).", metavar="N")
