@@ -9,12 +9,12 @@ game the attack is in, and hands them to the game by name, as typed. The core kn
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
-from tabroll.kit import AnyRuleset, AttackField, AttackRequest
+from tabroll.kit import AnyRuleset, AttackField, AttackRequest, StatNeed
 from tabroll.words import count
 
 if TYPE_CHECKING:
@@ -86,8 +86,9 @@ def check_fields(game: AnyRuleset, fields: Mapping[str, str], *, with_file: bool
         flag = "--" + name.replace("_", "-")
         if spec is None:
             own = ", ".join(s.flag for s in game.attack_fields) or "none"
+            why = f": it places {game.layout}" if game.layout else ""
             raise InputError(
-                f"{flag} means nothing in {game.name}",
+                f"{flag} means nothing in {game.name}{why}",
                 tip=f"{game.name}'s attack fields are: {own} (see tabroll rules {game.id})",
             )
         if spec.quick_only and with_file:
@@ -132,6 +133,244 @@ def field_flag(request: AttackRequest | Mapping[str, str], name: str, default: b
     fields = request.fields if isinstance(request, AttackRequest) else request
     value = fields.get(name)
     return default if value is None else value == "true"
+
+
+# --- units typed on the command line: "Hero ATK=1 DAN=1d12" -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TypedUnit:
+    """A unit as typed after ``-a``/``-t`` (or in ``--attackers``): its name, then any ``STAT=VALUE`` words."""
+
+    name: str
+    stats: tuple[tuple[str, str], ...] = ()
+    text: str = ""
+    flag: str = "-a"
+
+
+def parse_unit(text: str, flag: str) -> TypedUnit:
+    """``"Hero ATK=1 DAN=1d12"`` to the name ``Hero`` and its stats, as typed (the game reads the values). Words
+    are split as a shell does, so a value with spaces is quoted: ``"Archer ATK='1d10 (Projétil: Flecha)'"``.
+    A text with no ``=`` is a name alone, spaces and all (``Orc Chief``)."""
+    if "=" not in text:
+        return TypedUnit(text, (), text, flag)
+    import shlex
+
+    shown = f'{flag} "{text}"'
+    try:
+        words = shlex.split(text)
+    except ValueError as err:
+        raise InputError(f"{shown}: {err}", tip="close each quote around a value with spaces") from None
+    name: list[str] = []
+    stats: list[tuple[str, str]] = []
+    for i, word in enumerate(words):
+        key, equals, value = word.partition("=")
+        if not equals:
+            if stats:
+                after = words[i + 1] if i + 1 < len(words) else ""
+                joined = f"{word}_{after}" if "=" in after else ""
+                raise InputError(
+                    f"{shown}: '{word}' has no value",
+                    tip=f"a stat's name with a space is joined with _ ({joined})"
+                    if joined
+                    else f"write {word}=VALUE; the unit's name comes first, then STAT=VALUE words",
+                )
+            name.append(word)
+            continue
+        if not key.strip():
+            raise InputError(f"{shown}: '{word}' names no stat before '='", tip="write STAT=VALUE, e.g. DEF=3")
+        if not value.strip():
+            raise InputError(f"{shown}: {key} has no value", tip=f"write {key}=VALUE with no space after '='")
+        stats.append((key, value))
+    if not name:
+        raise InputError(f"{shown}: the unit's name comes first", tip=f'{flag} "Hero {text.strip()}"')
+    return TypedUnit(" ".join(name), tuple(stats), text, flag)
+
+
+def split_units(text: str) -> list[str]:
+    """``--attackers``/``--targets``: units separated by commas, a comma inside quotes or brackets kept."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    quote = ""
+    for char in text:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "[{(":
+            depth += 1
+        elif char in "]})":
+            depth = max(0, depth - 1)
+        elif char == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    parts.append("".join(current))
+    return [part.strip() for part in parts if part.strip()]
+
+
+def _fold(word: str) -> str:
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKD", word.strip().casefold())
+    bare = "".join(c for c in folded if not unicodedata.combining(c))
+    return " ".join(bare.replace("_", " ").replace("-", " ").split())
+
+
+def stat_table(game: AnyRuleset) -> dict[str, StatNeed]:
+    """Every spelling of every stat the game's attacks read (folded: case, accents, ``_``), to the stat."""
+    table: dict[str, StatNeed] = {}
+    for needs in game.stat_needs():
+        for need in (*needs.attacker, *needs.target):
+            for spelling in need.spellings():
+                table.setdefault(_fold(spelling), need)
+    return table
+
+
+def role_needs(game: AnyRuleset, role: str) -> list[StatNeed]:
+    """The stats the game's attacks read of the attacker (``role`` ``attacker``) or the target, each once: a stat
+    is required when some attack kind requires it."""
+    found: dict[str, StatNeed] = {}
+    for needs in game.stat_needs():
+        for need in needs.attacker if role == "attacker" else needs.target:
+            known = found.get(need.name)
+            if known is None or (need.required and not known.required):
+                found[need.name] = need
+    return list(found.values())
+
+
+def _is_dice(text: str) -> bool:
+    from tabroll.dice.notation import parse
+
+    try:
+        parse(text)
+    except InputError:
+        return False
+    return True
+
+
+def _check_value(game: AnyRuleset, need: StatNeed, key: str, value: str, where: str) -> None:
+    """The typed value of a stat, read as any command-line value is, and checked against the stat's kind."""
+    from tabroll.loading.yaml_source import cli_value
+
+    text_if: Callable[[str], bool] | None = None
+    if need.kind == "printed":  # a card's text as printed, whatever YAML makes of its colon
+        text_if = lambda text: game.check_stat(need, text) is None  # noqa: E731
+    elif need.kind == "dice":
+        text_if = _is_dice
+    read = cli_value(value, origin=f"command line ({where}: {key})", text_if=text_if)
+    problem: str | None = None
+    if need.kind == "int" and (isinstance(read, bool) or not isinstance(read, int)):
+        problem, tip = f"{key}={value} is not a whole number", f"e.g. {need.name}={need.example or 2}"
+    elif need.kind == "dice" and not (isinstance(read, int) and not isinstance(read, bool)):
+        from tabroll.dice.notation import parse
+
+        try:
+            parse(str(read))
+        except InputError as err:
+            problem, tip = f"{key}={value} is not dice: {err.message}", f"e.g. {need.name}={need.example or '1d6'}"
+    elif need.kind == "flag" and not isinstance(read, bool):
+        problem, tip = f"{key}={value} is neither true nor false", f"{need.name}=true or {need.name}=false"
+    elif need.kind == "map" and not isinstance(read, dict):
+        problem, tip = f"{key}={value} is not a mapping", f"e.g. {need.name}={need.example or '{A: 1}'}"
+    elif need.kind == "printed":
+        problem = game.check_stat(need, read)
+        tip = f"e.g. {need.name}={need.example}" if need.example else f"tabroll units {game.id}"
+    if problem is not None:
+        raise InputError(f"{where}: {problem}", tip=tip)
+
+
+def unit_stats(
+    game: AnyRuleset, unit: TypedUnit, typed: Mapping[str, str], *, role: str, typed_flag: str, catalogued: bool
+) -> dict[str, str]:
+    """The stats of one unit of a command-line attack, by the game's own name for each (``Vita=3`` → ``life``),
+    from its inline words and the ``--attacker-stat``/``--target-stat`` ones: each one a stat of the game with a
+    value of its kind, none given twice. A unit the catalogue does not hold must have every stat the attack
+    needs of it (the error says which and how to give them); the others it is not given take their defaults."""
+    table = stat_table(game)
+    if not table:  # a game that declares no stats reads them itself
+        return {**dict(unit.stats), **typed}
+    shown = f'{unit.flag} "{unit.text}"' if unit.text and unit.stats else unit.flag
+    words = unit.name.split()
+    if len(words) > 1 and _fold(words[-1]) in table:
+        stat = table[_fold(words[-1])].name
+        raise InputError(
+            f'{unit.flag} "{unit.text or unit.name}": {words[-1]} has no value',
+            tip=f'write {words[-1]}=VALUE, e.g. {unit.flag} "{" ".join(words[:-1])} {stat}='
+            f'{table[_fold(words[-1])].example or 1}"',
+        )
+    out: dict[str, str] = {}
+    given = [(key, value, shown) for key, value in unit.stats]
+    given += [(key, value, f"{typed_flag} {key}={value}") for key, value in typed.items()]
+    for key, value, where in given:
+        need = table.get(_fold(key))
+        if need is None:
+            from difflib import get_close_matches
+
+            spellings = sorted({s for n in table.values() for s in n.spellings()})
+            close = get_close_matches(key, spellings, n=1, cutoff=0.6) or get_close_matches(
+                _fold(key), [_fold(s) for s in spellings], n=1, cutoff=0.6
+            )
+            names = ", ".join(dict.fromkeys(n.name for n in table.values()))
+            suggestion = table[_fold(close[0])].name if close else None
+            raise InputError(
+                f"{where}: {key} is not a stat of a {game.name} unit",
+                tip=(f"did you mean '{suggestion}'? " if suggestion else "")
+                + f"the stats are: {names} (tabroll units {game.id})",
+            )
+        if need.name in out:
+            raise InputError(f"{where}: {need.name} is given twice", tip="give each stat once")
+        _check_value(game, need, key, value, where)
+        out[need.name] = value
+    if catalogued:
+        return out
+    needs = role_needs(game, role)
+    missing = [need for need in needs if need.required and need.name not in out]
+    if missing:
+        words_given = " ".join(f"{k}={v}" for k, v in out.items())
+        wanted = " ".join(f"{n.name}={n.example or 1}" for n in missing)
+        example = f'{unit.flag} "{unit.name} {(words_given + " " if words_given else "")}{wanted}"'
+        who = "attacker" if role == "attacker" else "target"
+        other = f" (or {typed_flag} {missing[0].name}={missing[0].example or 1})" if typed_flag != unit.flag else ""
+        why = f": it is not in the {game.name} catalogue" if game.catalogue_names() else ""
+        raise InputError(
+            f"{unit.name} (the {who}) needs {', '.join(n.name for n in missing)}{why}",
+            tip=f"{example}{other}; tabroll units {game.id} lists what each attack needs",
+        )
+    for need in needs:
+        if need.default is not None and need.name not in out:
+            out[need.name] = need.default
+    return out
+
+
+def attack_request(
+    game: AnyRuleset,
+    attacker: TypedUnit,
+    target: TypedUnit,
+    *,
+    attacker_stats: Mapping[str, str] | None = None,
+    target_stats: Mapping[str, str] | None = None,
+    options: Mapping[str, str] | None = None,
+    fields: Mapping[str, str] | None = None,
+) -> AttackRequest:
+    """The request of a command-line attack with no file, its units' stats checked against the game."""
+    catalogue = {name.casefold() for name in game.catalogue_names()}
+    return AttackRequest(
+        attacker=attacker.name,
+        target=target.name,
+        attacker_stats=unit_stats(
+            game, attacker, attacker_stats or {}, role="attacker", typed_flag="--attacker-stat",
+            catalogued=attacker.name.casefold() in catalogue,
+        ),
+        target_stats=unit_stats(
+            game, target, target_stats or {}, role="target", typed_flag="--target-stat",
+            catalogued=target.name.casefold() in catalogue,
+        ),
+        options=options or {},
+        fields=fields or {},
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -191,9 +430,23 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
     units, or an attack between catalogue units (or units with typed stats) with no file."""
     from tabroll.engine import ruleset_for_units
 
+    attacker, target = parse_unit(words.attacker, "-a"), parse_unit(words.target, "-t")
     if words.scenario_file is not None:
         from tabroll.scenario import load_scenario_file
 
+        typed = [
+            flag
+            for flag, given in (
+                ("-a", attacker.stats), ("-t", target.stats),
+                ("--attacker-stat", words.attacker_stats), ("--target-stat", words.target_stats),
+            )
+            if given
+        ]  # fmt: skip
+        if typed:
+            raise InputError(
+                f"{typed[0]}: the scenario file {words.scenario_file} gives the units' stats",
+                tip="change them in the file, or leave the file out to type the units' stats",
+            )
         scenario = load_scenario_file(words.scenario_file, dict(words.options))
         game = scenario.ruleset
         if not words.attacker and not words.target:
@@ -214,14 +467,11 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
         return DescribedAttack(game, scenario.state, action, scenario.title, scenario)
     if not words.attacker or not words.target:
         raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a <unit> -t <unit>")
-    game = ruleset_for_units(words.ruleset, [words.attacker, words.target])
-    request = AttackRequest(
-        attacker=words.attacker,
-        target=words.target,
-        attacker_stats=words.attacker_stats,
-        target_stats=words.target_stats,
-        options=words.options,
-        fields=_with_settings(game, words, with_file=False),
-    )
+    untyped = [unit.name for unit in (attacker, target) if not unit.stats]  # a typed unit is in no catalogue
+    game = ruleset_for_units(words.ruleset, untyped or [attacker.name, target.name])
+    request = attack_request(
+        game, attacker, target, attacker_stats=words.attacker_stats, target_stats=words.target_stats,
+        options=words.options, fields=_with_settings(game, words, with_file=False),
+    )  # fmt: skip
     built = game.quick_attack(request)
     return DescribedAttack(game, built.state, built.steps[0].action, built.title)

@@ -64,3 +64,39 @@ def test_ci_runs_the_readmes_test_command_to_the_letter() -> None:
     (command,) = [line for line in re.findall(r"```sh\n(.*?)\n```", README, re.S) if "pytest" in line]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert command in ci, f".ci/run must run the README's test command as its own line: {command}"
+
+
+GAMES = ("tabmaster", "forgod", "mtg_heroes", "ahotnik", "botse")
+SHORT = 82  # "about 80 characters": a command a player types at the table
+
+
+def _no_file_attack(game: str) -> str:
+    """The README's attack of ``game`` with no scenario file (units typed after -a and -t)."""
+    found = [
+        command
+        for command, _ in EXAMPLES
+        if command.startswith(f"tabroll attack -r {game} ")
+        and not any(w.endswith(".yaml") for w in shlex.split(command))
+    ]
+    assert found, f"the README shows no attack without a file for {game}"
+    return found[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_readme_attacks_each_game_without_a_file(game: str, capsys, monkeypatch) -> None:
+    """Each game has a short no-file attack in the README, typed units and all, and it resolves (exit 0); the
+    lines shown under it are checked by test_readme_example."""
+    command = _no_file_attack(game)
+    assert len(command) <= SHORT, f"{len(command)} characters: {command}"
+    words = shlex.split(command)
+    assert any("=" in words[i + 1] for i, w in enumerate(words[:-1]) if w in ("-a", "-t")), command
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    with pytest.raises(SystemExit) as exit_:
+        main(words[1:])
+    assert exit_.value.code == 0, capsys.readouterr().err
+
+
+def test_the_readme_shows_tabroll_units_once() -> None:
+    shown = [command for command, _ in EXAMPLES if command.startswith("tabroll units ")]
+    assert len(shown) == 1, shown

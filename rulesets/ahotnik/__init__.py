@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from tabroll.kit import AttackField, Blow, Measure, Ruleset, core_blows
+from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, core_blows
 
 from .events import EVENTS
 
@@ -21,6 +21,25 @@ if TYPE_CHECKING:
 
     from .model import AhotnikAction
     from .state import Board
+
+
+_SHIELDS = StatNeed("shields", "Shields (Scudi): take damage before Life, unless a melee blow comes from ahead.",
+                    default="0", aliases=("Scudi",), example="2")  # fmt: skip
+_ATTACKER = (
+    StatNeed("life", "Life (Vita): its own attack does not hurt it.", default="1", aliases=("Vita",), example="6"),
+    _SHIELDS,
+    StatNeed("dna", "The Demons whose DNA it owns: they ignore each other.", "list", example="[Wolf]"),
+)
+_TARGET = (
+    StatNeed(
+        "life",
+        "Life (Vita): a Demon at 0 is exiled; an Ahotnik at 0 ends the game.",
+        required=True,
+        aliases=("Vita",),
+        example="3",
+    ),
+    _SHIELDS,
+)
 
 
 class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
@@ -67,6 +86,15 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
             quick_only=True,
         ),
     )
+    layout = "units on a flat hex map, by direction and hexes"
+    attack_needs = (
+        AttackNeeds("melee", "An adjacent enemy (--distance 1): 2 damage on a successful synapse, 1 if forced; "
+                    "straight to Life when it lies ahead, else Shields first.", _ATTACKER, _TARGET,
+                    'tabroll attack -r ahotnik -a Eagle -t "Wolf Vita=3 Scudi=1" --pilots 2,2'),
+        AttackNeeds("ranged", "No enemy adjacent: a shot along the facing line, 3 damage on success (1 forced) to "
+                    "the first target, one less to each further one; Shields first.", _ATTACKER, _TARGET,
+                    'tabroll attack -r ahotnik -a Eagle -t "Imp Vita=4" --distance 3 --pilots 1,1'),
+    )  # fmt: skip
     parts: ClassVar[Mapping[str, str]] = {
         "options_model": "model:AhotnikOptions",
         "scenario_model": "model:AhotnikScenario",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from tabroll.kit import AttackField, Blow, Measure, Ruleset, core_blows
+from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, core_blows
 
 from .events import EVENTS
 
@@ -21,6 +21,23 @@ if TYPE_CHECKING:
 
     from .model import BotseAction
     from .state import Adventurer, Battle
+
+
+_ADVENTURER = (
+    StatNeed(
+        "stamina", "Stamina: the most Stamina dice it gathers, and the Ranged form's reach.", default="3", example="3"
+    ),
+    StatNeed(
+        "magicka", "Magicka: the most Magicka dice it gathers, and the Magic form's reach.", default="3", example="3"
+    ),
+    StatNeed("health", "Health now.", default="10", example="10"),
+    StatNeed("tenacity", "Tenacity now.", example="1"),
+    StatNeed("engages", "Engages already done this turn (from the second on, it gains fatigue).", example="1"),
+)
+_ENEMY = (
+    StatNeed("health", "Health now: it loses the summed damage beyond its Defense.", default="10", example="6"),
+    StatNeed("defense", "Defense: stops the first blockable damage of each engage.", default="0", example="2"),
+)
 
 
 class Botse(Ruleset["Battle", "BotseAction"]):
@@ -48,6 +65,12 @@ class Botse(Ruleset["Battle", "BotseAction"]):
         ),
         AttackField("form", "The battle form: light_weapon, heavy_weapon, defensive, ranged or magic.", "text"),
     )
+    layout = "units on a flat hex map, by hexes"
+    attack_needs = (
+        AttackNeeds("engage", "Gathers skill dice (--gather; the sample set with no file) within the form's "
+                    "range (--form), rolls them, and deals their summed damage against Defense.", _ADVENTURER, _ENEMY,
+                    'tabroll attack -r botse -a Hero -t "Draugr defense=1" --gather Combat --dice 3'),
+    )  # fmt: skip
     parts: ClassVar[Mapping[str, str]] = {
         "options_model": "model:BotseOptions",
         "scenario_model": "model:BotseScenario",

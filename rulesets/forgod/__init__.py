@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from tabroll.kit import AttackField, Measure, Ruleset
+from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed
 
 from .events import EVENTS
 
@@ -24,6 +24,57 @@ if TYPE_CHECKING:
 
     from .model import Action
     from .state import Battle
+
+
+_PV = StatNeed("PV", "Life points of each card.", required=True, aliases=("life",), example="5")
+_CARDS = StatNeed(
+    "cards", "Cards in the detachment (BA and Daño count once per card).", aliases=("cartas",), example="3"
+)
+_LINE = StatNeed(
+    "line",
+    "Its formation line: retaguardia, normal or avanzada (or --attacker-line/--target-line).",
+    "text",
+    aliases=("línea",),
+    example="avanzada",
+)
+_ATTACKER = (
+    StatNeed("BA", "The attack bonus: 1d10 + BA.", aliases=("attack", "Ataque"), default="0", example="2"),
+    StatNeed("Daño", "The damage bonus: 1d10 + Daño.", aliases=("damage", "Dano"), default="0", example="3"),
+    StatNeed("FA", "Attacks per turn.", aliases=("attacks",), default="1", example="2"),
+    StatNeed("TA", "Attack type: melee, ranged or dual.", "text", aliases=("attack_type",), example="ranged"),
+    StatNeed(
+        "PV", "Life points; a plain attack does not hurt the attacker.", aliases=("life",), default="1", example="5"
+    ),
+    _CARDS,
+    _LINE,
+    StatNeed("terrain", "Tierra (ground), Aire (air) or Cualquiera.", "text", aliases=("Terreno",), example="Aire"),
+)
+_TARGET = (
+    _PV,
+    StatNeed(
+        "Evasión",
+        "The evasion bonus: 1d10 + Evasión must reach the attack.",
+        aliases=("evasion", "Evasion"),
+        default="0",
+        example="1",
+    ),
+    StatNeed(
+        "Absorción",
+        "Taken off one hit's damage per round, while active.",
+        aliases=("absorption", "Absorcion"),
+        example="2",
+    ),
+    StatNeed(
+        "Absorción Constante",
+        "Taken off every hit's damage, while active.",
+        aliases=("constant_absorption", "Absorcion Constante"),
+        example="1",
+    ),
+    StatNeed("absorption_active", "Whether its absorptions work (armour equipped).", "flag", example="true"),
+    _CARDS,
+    _LINE,
+    StatNeed("terrain", "Tierra (ground), Aire (air) or Cualquiera.", "text", aliases=("Terreno",), example="Aire"),
+)
 
 
 class Forgod(Ruleset["Battle", "Action"]):
@@ -50,6 +101,17 @@ class Forgod(Ruleset["Battle", "Action"]):
             "text",
             "normal",
             quick_only=True,
+        ),
+    )
+    layout = "cards on the formation lines of two facing fields, not at a distance in squares"
+    attack_needs = (
+        AttackNeeds(
+            "attack",
+            "1d10 + BA against 1d10 + Evasión (the defender wins ties); then 1d10 + Daño less the "
+            "absorptions; a natural 10 is a critical (double damage).",
+            _ATTACKER,
+            _TARGET,
+            'tabroll attack -r forgod -a "Orc BA=2" -t "Elf PV=6 Evasión=1" --dice 7,3,5',
         ),
     )
     stops_at_game_over = True

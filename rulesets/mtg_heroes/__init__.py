@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from tabroll.kit import AttackField, Measure, Ruleset
+from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed
 
 from .events import EVENTS
 
@@ -34,6 +34,39 @@ RANGE_FIELD = AttackField(
 """The command-line attack's one field of its own: ``--range far`` (also ``--set range=far``)."""
 
 
+_FIGHTER = (
+    StatNeed(
+        "Power",
+        "d6 rolled to attack (and to counterattack).",
+        required=True,
+        aliases=("Siła", "Sila", "P"),
+        example="2",
+    ),
+    StatNeed(
+        "Toughness",
+        "d6 rolled to defend; the total is its Toughness left until end of turn.",
+        required=True,
+        aliases=("Wytrzymałość", "Wytrzymalosc", "T"),
+        example="2",
+    ),
+    StatNeed(
+        "Life",
+        "Loses what the attack total beats the defence total by.",
+        required=True,
+        aliases=("Życie", "Zycie"),
+        example="5",
+    ),
+    StatNeed("Speed", "Actions per turn and initiative.", aliases=("Szybkość", "Szybkosc"), example="2"),
+    StatNeed(
+        "keywords",
+        "First Strike, Vigilance, Trample, Haste, Regenerate, Indestructible…",
+        "list",
+        example="'[First Strike]'",
+    ),
+    StatNeed("kind", "creature (the default) or character.", "text", aliases=("rodzaj",), example="character"),
+)
+
+
 class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
     id = "mtg_heroes"
     name = "Magic: The Gathering of Heroes"
@@ -45,6 +78,12 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
     source_language = "Polish"
     events = EVENTS
     attack_fields = (RANGE_FIELD,)
+    layout = "combatants in range bands (far, near, direct), not on squares or heights"
+    attack_needs = (
+        AttackNeeds("attack", "Direct combat: Power d6 against Toughness d6, the excess off Life; the defender "
+                    "counterattacks the same way (so both need all three).", _FIGHTER, _FIGHTER,
+                    'tabroll attack -r mtg_heroes -a "A P=2 T=1 Life=5" -t "B P=1 T=1 Life=3" --seed 2'),
+    )  # fmt: skip
     parts: ClassVar[Mapping[str, str]] = {
         "options_model": "model:HeroesOptions",
         "scenario_model": "model:HeroesScenario",

@@ -13,13 +13,46 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tabroll.kit import AttackField, Ruleset
+from tabroll.kit import AttackField, AttackNeeds, Ruleset, StatNeed
 
 from .events import EVENTS
 
 if TYPE_CHECKING:
     from .model import TabMasterAction
     from .state import Battle
+
+_ATK = StatNeed(
+    "ATK",
+    "The attack as printed: its reach, or its dice for a Projectile, and its type (Mágico, Atropelamento, "
+    "Projétil: KIND) and effects in brackets.",
+    "printed",
+    required=True,
+    aliases=("attack",),
+    example="2",
+)
+_DAN = StatNeed("DAN", "The damage dice.", "dice", required=True, aliases=("damage",), example="1d20")
+_HLT = StatNeed(
+    "HLT",
+    "The largest height difference it attacks across (not for Magic).",
+    default="0",
+    aliases=("height_limit",),
+    example="1",
+)
+_MOV = StatNeed(
+    "MOV", "Squares it may move first (--move), or along a trample.", default="0", aliases=("movement",), example="1"
+)
+_TRAITS = StatNeed(
+    "traits", "Traits and essences, e.g. [Arqueiro] or ['Essência: Fogo'].", "list", example="[Arqueiro]"
+)
+_DEF = StatNeed(
+    "DEF", "Defense: damage must beat it to defeat the unit.", required=True, aliases=("defense",), example="6"
+)
+_VIT = StatNeed(
+    "VIT", "Vitality, for units that have it: it loses the damage beyond DEF.", aliases=("vitality",), example="5"
+)
+_AMMO = StatNeed("ammunition", "Projectiles it carries, by kind.", "map", aliases=("ammo",), example="'{Flecha: 5}'")
+_SECONDARY = StatNeed("secondary", "Its secondary attack (--using secondary).", "map", example="'{ATK: 1, DAN: 1d4}'")
+_TARGET = (_DEF, _VIT, _TRAITS)
 
 
 class TabMaster(Ruleset["Battle", "TabMasterAction"]):
@@ -41,8 +74,47 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
         ),
         AttackField("move", "Squares moved toward the target first (no scenario file).", "int", "0", quick_only=True),
     )
+    layout = "two units on a row of squares"
+    attack_needs = (
+        AttackNeeds(
+            "common",
+            "Comum: reach ATK squares and HLT levels, in sight; DAN against DEF.",
+            (_ATK, _DAN, _HLT, _MOV, _TRAITS),
+            _TARGET,
+            'tabroll attack -r tabmaster -a "Hero ATK=1 DAN=1d12" -t "Orc DEF=3" --dice 5',
+        ),
+        AttackNeeds(
+            "magic",
+            "Mágico (ATK '5 (Mágico)'): as common, with no height limit and no sight needed.",
+            (_ATK, _DAN, _MOV, _TRAITS),
+            _TARGET,
+        ),
+        AttackNeeds(
+            "trample",
+            "Atropelamento (ATK '3 (Atropelamento)'): moves through the targets' squares; DAN against each one's DEF.",
+            (_ATK, _DAN, _HLT, _MOV, _TRAITS),
+            _TARGET,
+        ),
+        AttackNeeds(
+            "projectile",
+            "Projétil (ATK '1d10 (Projétil: Flecha)'): spends one projectile; the ATK roll "
+            "plus the height above the target must reach the distance; DAN against DEF.",
+            (_ATK, _DAN, _AMMO, _TRAITS),
+            _TARGET,
+            "tabroll attack -a \"Bow ATK='1d10 (Projétil: Flecha)' DAN=1d20 ammo='{Flecha: 1}'\" "
+            "-t Lanceiro --distance 4 --dice 7,9",
+        ),
+        AttackNeeds(
+            "secondary",
+            "--using secondary: the unit's secondary attack, read as common.",
+            (_SECONDARY, _HLT, _MOV),
+            _TARGET,
+        ),
+    )
     parts: ClassVar[Mapping[str, str]] = {
         "options_model": "model:TabMasterOptions",
+        "catalogue": "model:catalogue",
+        "check_stat": "setup:check_stat",
         "scenario_model": "model:TabMasterScenario",
         "catalogue_names": "model:catalogue_names",
         "load_scenario": "setup:build_scenario",

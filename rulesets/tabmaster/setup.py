@@ -215,6 +215,10 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
             out["unit"] = base
         for key, value in stats.items():
             out[key] = cli_value(value, origin=f"command line ({key})", text_if=card_text_check(key))
+        if "unit" not in out:  # a typed unit: what this attack does not read of it stays out of play
+            for group, unused in UNUSED_STATS[side].items():
+                if not group & set(out):
+                    out[next(iter(group))] = unused
         return out
 
     action: dict[str, Any] = {"do": "attack", "attacker": attacker_name, "target": target_name}
@@ -233,6 +237,27 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     }
     doc = command_line_document(data)
     return build_scenario(ruleset, doc, request.options)
+
+
+UNUSED_STATS: dict[str, dict[frozenset[str], Any]] = {
+    "attacker": {frozenset({"DEF", "defense"}): 0},
+    "defender": {frozenset({"ATK", "attack"}): 0, frozenset({"DAN", "damage"}): "0"},
+}
+"""The stats a unit typed on the command line is given when its part in the attack does not read them (an
+attack hurts no attacker here, and a target does not strike back), in the spelling the catalogue uses first."""
+
+
+def check_stat(need: Any, value: Any) -> str | None:
+    """Whether a typed ATK is written as a card prints it (``2``, ``'5 (Mágico)'``, ``'1d10 (Projétil: Flecha)'``)."""
+    if need.name != "ATK":
+        return None
+    text = str(value).strip()
+    try:
+        parse_attack(text, "1d6")
+    except (InputError, ValueError, AssertionError) as err:
+        detail = getattr(err, "message", None) or str(err)
+        return f"ATK={text} is not an attack as printed ({detail})"
+    return None
 
 
 def card_text_check(key: str) -> Callable[[str], bool] | None:

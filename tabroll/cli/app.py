@@ -356,9 +356,19 @@ ScenarioArg = Annotated[
     str | None, typer.Argument(help="A scenario file for positions and stats (optional).", metavar="[SCENARIO]")
 ]
 AttackerOption = Annotated[
-    str, typer.Option("--attacker", "-a", help="The attacking unit (name or catalogue unit).", metavar="TEXT")
+    str,
+    typer.Option(
+        "--attacker",
+        "-a",
+        help='The attacking unit: a catalogue unit, or a name and its stats, "Hero ATK=1 DAN=1d12" '
+        "(tabroll units GAME lists them).",
+        metavar="UNIT",
+    ),
 ]
-TargetOption = Annotated[str, typer.Option("--target", "-t", help="The unit attacked.", metavar="TEXT")]
+TargetOption = Annotated[
+    str,
+    typer.Option("--target", "-t", help='The unit attacked, as --attacker: "Orc DEF=3".', metavar="UNIT"),
+]
 RulesetOption = Annotated[
     str | None,
     typer.Option(
@@ -538,11 +548,19 @@ def matrix(
     ruleset: RulesetOption = None,
     attackers: Annotated[
         str | None,
-        typer.Option("--attackers", help="Comma-separated attackers (default: the whole catalogue).", metavar="TEXT"),
+        typer.Option(
+            "--attackers",
+            help="Comma-separated attackers, each a unit as -a takes it (default: the whole catalogue).",
+            metavar="UNITS",
+        ),
     ] = None,
     targets: Annotated[
         str | None,
-        typer.Option("--targets", help="Comma-separated targets (default: the whole catalogue).", metavar="TEXT"),
+        typer.Option(
+            "--targets",
+            help="Comma-separated targets, each a unit as -t takes it (default: the whole catalogue).",
+            metavar="UNITS",
+        ),
     ] = None,
     budget: Annotated[
         int, typer.Option("--budget", help="Most resolutions per exact pair (then it is simulated).", metavar="N")
@@ -572,9 +590,12 @@ def matrix(
 
 
 def _names(text: str | None) -> list[str] | None:
+    """Comma-separated units, each a name or a typed unit (``"Hero ATK=1 DAN=1d12,Orc DEF=3"``)."""
     if text is None:
         return None
-    return [name.strip() for name in text.split(",") if name.strip()]
+    from tabroll.quick import split_units
+
+    return split_units(text)
 
 
 @app.command("check-skill")
@@ -765,6 +786,18 @@ def rulesets() -> None:
 
     for game in all_rulesets():
         typer.echo(f"{game.id:<12} {game.name} — {game.summary}")
+
+
+@app.command()
+def units(
+    name: Annotated[str, typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME")],
+    fmt: FormatOption = None,
+) -> None:
+    """A game's unit catalogue, and the stats each of its attacks needs of a unit typed on the command line."""
+    from tabroll.cli.units import show_units
+    from tabroll.engine import find_ruleset
+
+    show_units(find_ruleset(name), _format(fmt))
 
 
 @app.command()

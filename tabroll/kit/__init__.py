@@ -71,6 +71,43 @@ class AttackField:
         return "--" + self.name.replace("_", "-")
 
 
+StatKind = Literal["int", "dice", "text", "list", "map", "flag", "printed"]
+
+
+@dataclass(frozen=True, slots=True)
+class StatNeed:
+    """One stat a unit typed on the command line may carry (``-a "Hero ATK=1 DAN=1d12"``, ``--attacker-stat
+    ATK=1``): ``name`` is the key the game reads, ``aliases`` the other spellings it accepts (the card's own
+    abbreviations, the source's words), ``kind`` what its value is (``printed``: the game's own notation, checked by
+    its ``check_stat`` part), ``required`` whether an attack needs it of a unit the catalogue does not hold,
+    ``default`` the value such a unit gets when it is not given (``None``: nothing, or the game's own default),
+    and ``example`` a value shown in help and tips."""
+
+    name: str
+    help: str
+    kind: StatKind = "int"
+    required: bool = False
+    default: str | None = None
+    aliases: tuple[str, ...] = ()
+    example: str = ""
+
+    def spellings(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackNeeds:
+    """An attack kind of a game, in its own words, and the stats it reads of the attacker and of the target.
+    ``example`` is a command line that makes one with no scenario file (``tabroll units`` shows it; the tests run
+    it)."""
+
+    kind: str
+    help: str
+    attacker: tuple[StatNeed, ...] = ()
+    target: tuple[StatNeed, ...] = ()
+    example: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class AttackRequest:
     """An attack typed on the command line: the two unit names, stats typed for them (``ATK=3``), house-rule
@@ -252,6 +289,11 @@ class Ruleset(Generic[StateT, ActionT]):
     that :meth:`catalogue_names` (``tabroll attack`` without ``--ruleset`` asks every game) reads a small file
     instead of importing the game's models and parsing its catalogue. A game that declares one keeps it equal to
     its catalogue (its tests check it); without one, the ``catalogue_names`` part is asked."""
+    attack_needs: ClassVar[tuple[AttackNeeds, ...]] = ()
+    """What each of the game's attack kinds reads of the two units (see :meth:`stat_needs`)."""
+    layout: ClassVar[str] = ""
+    """How the game places two units for an attack, in a few words after "it places" (``cards on formation lines,
+    not at a distance``): the reason a command-line field of another game means nothing here."""
     stops_at_game_over: ClassVar[bool] = False
     """Whether a scenario run ends at the first ``game_over`` event (the actions left are noted, not resolved);
     otherwise they reach the resolver, which may refuse them."""
@@ -351,6 +393,26 @@ class Ruleset(Generic[StateT, ActionT]):
             return []
         return list(self.part("catalogue_names")())
 
+    def stat_needs(self) -> tuple[AttackNeeds, ...]:
+        """For each attack kind, the stats it needs of the attacker and of the target, required or optional,
+        with their aliases (``tabroll units GAME``; the command line checks typed stats against them)."""
+        return self.attack_needs
+
+    def catalogue(self) -> dict[str, dict[str, Any]]:
+        """The bundled unit catalogue, by name: each unit's stats as its file gives them (``{}``: none)."""
+        if not self.has_part("catalogue"):
+            return {}
+        units: dict[str, dict[str, Any]] = self.part("catalogue")()
+        return units
+
+    def check_stat(self, need: StatNeed, value: Any) -> str | None:
+        """Whether a typed stat of kind ``printed`` is written in the game's notation: ``None`` when it is, else
+        what is wrong (from the game's ``check_stat`` part; without one, anything is accepted here)."""
+        if not self.has_part("check_stat"):
+            return None
+        problem: str | None = self.part("check_stat")(need, value)
+        return problem
+
     def summarize_state(self, state: StateT) -> dict[str, Any]:
         """A JSON-ready summary of a state (units, positions, what changed) for the end of a run."""
         if not self.has_part("summarize_state"):
@@ -445,6 +507,7 @@ __all__ = [
     "ActionHeader",
     "AnyRuleset",
     "AttackField",
+    "AttackNeeds",
     "AttackRequest",
     "Blow",
     "Handlers",
@@ -452,6 +515,8 @@ __all__ = [
     "MeasureKind",
     "OptionInfo",
     "Ruleset",
+    "StatKind",
+    "StatNeed",
     "core_blows",
     "find_named",
 ]

@@ -113,12 +113,24 @@ def build_matrix(
     seed: int,
     options: Mapping[str, str],
 ) -> Matrix:
-    from tabroll.quick import check_fields
+    from tabroll.quick import check_fields, parse_unit, unit_stats
 
     game: AnyRuleset
     state: Any = None
+    typed_attackers = [parse_unit(text, "--attackers") for text in attackers or ()]
+    typed_targets = [parse_unit(text, "--targets") for text in targets or ()]
+    attackers = [unit.name for unit in typed_attackers] or None
+    targets = [unit.name for unit in typed_targets] or None
+    stats: dict[tuple[str, str], dict[str, str]] = {}
     if scenario_file is not None:
         from tabroll.scenario import load_scenario_file
+
+        typed = next((u for u in (*typed_attackers, *typed_targets) if u.stats), None)
+        if typed is not None:
+            raise InputError(
+                f'{typed.flag} "{typed.text}": the scenario file {scenario_file} gives the units\' stats',
+                tip="change them in the file, or leave the file out to type the units' stats",
+            )
 
         scenario = load_scenario_file(scenario_file, options)
         game, state = scenario.ruleset, scenario.state
@@ -126,7 +138,8 @@ def build_matrix(
         known = [u["name"] for u in game.summarize_state(state).get("units", [])]
         setting = f"positions from {scenario_file}"
     else:
-        game = ruleset_for_units(ruleset, [*(attackers or []), *(targets or [])])
+        untyped = [unit.name for unit in (*typed_attackers, *typed_targets) if not unit.stats]
+        game = ruleset_for_units(ruleset, untyped or [*(attackers or []), *(targets or [])])
         fields = check_fields(game, fields, with_file=False)
         known = game.catalogue_names()
         setting = ", ".join(
@@ -143,13 +156,23 @@ def build_matrix(
             f"{len(attackers)} x {len(targets)} pairs is more than {MAX_PAIRS:,}",
             tip="name fewer --attackers or --targets",
         )
+    if scenario_file is None:
+        held = {name.casefold() for name in known}
+        for role, typed_units in (("attacker", typed_attackers), ("target", typed_targets)):
+            for unit in typed_units:
+                stats[(role, unit.name)] = unit_stats(
+                    game, unit, {}, role=role, typed_flag=unit.flag, catalogued=unit.name.casefold() in held
+                )
     table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting)
     with _progress(len(attackers) * len(targets)) as advance:
         for attacker in attackers:
             for target in targets:
                 cell = Cell(attacker=attacker, target=target)
                 table.cells[(attacker, target)] = cell
-                _fill(cell, game, state, fields, options, budget=budget, trials=trials, seed=seed)
+                _fill(
+                    cell, game, state, fields, options, budget=budget, trials=trials, seed=seed,
+                    stats=(stats.get(("attacker", attacker), {}), stats.get(("target", target), {})),
+                )  # fmt: skip
                 advance(f"{attacker} → {target}")
     return table
 
@@ -164,8 +187,10 @@ def _fill(
     budget: int,
     trials: int,
     seed: int,
+    stats: tuple[Mapping[str, str], Mapping[str, str]] = ({}, {}),
 ) -> None:
-    """The odds of one pair: exact within ``budget``, else ``trials`` simulated attacks (and only those)."""
+    """The odds of one pair: exact within ``budget``, else ``trials`` simulated attacks (and only those).
+    ``stats`` are the typed stats of the attacker and of the target (checked by :func:`tabroll.quick.unit_stats`)."""
     attacker, target = cell.attacker, cell.target
     if attacker == target and state is not None:
         cell.refused = "a unit does not attack itself"
@@ -174,7 +199,15 @@ def _fill(
         if state is not None:
             pair_state, action = state, game.quick_action(attacker, target, fields)
         else:
-            built = game.quick_attack(AttackRequest(attacker=attacker, target=target, options=options, fields=fields))
+            request = AttackRequest(
+                attacker=attacker,
+                target=target,
+                attacker_stats=stats[0],
+                target_stats=stats[1],
+                options=options,
+                fields=fields,
+            )
+            built = game.quick_attack(request)
             pair_state, action = built.state, built.steps[0].action
             cell.label = _resolved_target(action, target)
         report = compute_odds(game, pair_state, action, budget=budget, seed=seed, fallback_trials=trials)

@@ -126,7 +126,8 @@ def test_command_line_ranged_shot_on_an_enemy_ahotnik_and_a_forced_pick(cli) -> 
 
 def test_command_line_attack_needs_the_targets_life_and_a_direction(cli) -> None:
     no_life = cli("attack", "-r", "ahotnik", "-a", "Eagle", "-t", "Imp")
-    assert no_life.code == 2 and "give Imp's Life: --target-stat life=N" in no_life.err
+    assert no_life.code == 2 and "Imp (the target) needs life" in no_life.err
+    assert '-t "Imp life=3" (or --target-stat life=3)' in no_life.err
     bad = cli("attack", "-r", "ahotnik", "-a", "Eagle", "-t", "Imp", "--toward", "7", "--target-stat", "life=2")
     assert bad.code == 2 and "--toward 7 is not a direction" in bad.err
 

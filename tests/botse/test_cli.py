@@ -186,8 +186,9 @@ def test_attack_without_a_file_with_a_bad_stat_is_bad_input(cli) -> None:
 
 
 def test_attack_without_a_file_that_gathers_no_dice_is_refused(cli) -> None:
+    """An engage that would do nothing is refused as the rules refuse an action (exit 1), saying why."""
     result = cli("attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr")
-    assert result.code == 2 and "Traceback" not in result.err
+    assert result.code == 1 and "Traceback" not in result.err
     assert "the engage gathers no dice: with no scenario file it would do nothing" in result.err
     assert "--gather Combat,Sword" in result.err
     # free enemy combat dice are dice: that engage does something

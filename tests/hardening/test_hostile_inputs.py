@@ -327,6 +327,8 @@ def _attack_words(game: str) -> list[str]:
     if game == "mtg_heroes":
         stats = [f"--{who}-stat={stat}=1" for who in ("attacker", "target") for stat in ("Power", "Toughness", "Life")]
         return ["-r", game, "-a", "A", "-t", "B", *stats]
+    if game == "forgod":  # the target's PV is needed
+        return ["-r", game, "-a", "A", "-t", "B PV=3"]
     return ["-r", game, "-a", "A", "-t", "B"]
 
 

@@ -93,7 +93,7 @@ def test_attack_against_a_scenario_file(cli) -> None:
 
 def test_attack_without_stats_is_bad_input(cli) -> None:
     result = cli("attack", "-r", "mtg_heroes", "-a", "Bear", "-t", "Wolf", "--dice", "6")
-    assert result.code == 2 and "Power, Toughness and Life are needed" in result.err
+    assert result.code == 2 and "Bear (the attacker) needs Power, Toughness, Life" in result.err
 
 
 BAD = {

@@ -1,0 +1,167 @@
+"""``tabroll units GAME``: the game's unit catalogue, and what each of its attacks reads of the two units, so that
+an attack with no scenario file can be typed without reading the game's source (``-a "Hero ATK=2 DAN=1d20"``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabroll.kit import AnyRuleset, AttackNeeds, StatNeed
+
+UNITS_FORMAT = "tabroll.units"
+UNITS_VERSION = 1
+_HIDDEN = frozenset({"printed", "notes"})  # the catalogue's own remarks, not stats
+
+
+def units_document(game: AnyRuleset) -> dict[str, Any]:
+    """The JSON form: the catalogue (each unit's stats, and which of them the source prints) and the attacks."""
+    catalogue = []
+    for name, entry in game.catalogue().items():
+        stats = {k: v for k, v in entry.items() if k not in _HIDDEN}
+        unit: dict[str, Any] = {"name": name, "stats": stats}
+        if "printed" in entry:
+            unit["printed"] = list(entry["printed"])
+        catalogue.append(unit)
+    return {
+        "format": UNITS_FORMAT,
+        "version": UNITS_VERSION,
+        "ruleset": game.id,
+        "name": game.name,
+        "catalogue": catalogue,
+        "attacks": [
+            {
+                "kind": needs.kind,
+                "help": needs.help,
+                "attacker": [_need(n) for n in needs.attacker],
+                "target": [_need(n) for n in needs.target],
+                **({"example": needs.example} if needs.example else {}),
+            }
+            for needs in game.stat_needs()
+        ],
+    }
+
+
+def _need(need: StatNeed) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": need.name, "kind": need.kind, "required": need.required, "help": need.help}
+    if need.default is not None:
+        out["default"] = need.default
+    if need.aliases:
+        out["aliases"] = list(need.aliases)
+    if need.example:
+        out["example"] = need.example
+    return out
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    return str(value)
+
+
+def _stats(game: AnyRuleset) -> list[StatNeed]:
+    """Every stat once, in the order the attacks name them (a required spelling wins)."""
+    found: dict[str, StatNeed] = {}
+    for needs in game.stat_needs():
+        for need in (*needs.attacker, *needs.target):
+            if need.name not in found or (need.required and not found[need.name].required):
+                found[need.name] = need
+    return list(found.values())
+
+
+def _names(needs: tuple[StatNeed, ...]) -> str:
+    return ", ".join(n.name + ("*" if n.required else "") for n in needs) or "nothing"
+
+
+def _about(need: StatNeed) -> str:
+    facts: list[str] = [need.kind if need.kind != "printed" else "as printed"]
+    if need.default is not None:
+        facts.append(f"default {need.default}")
+    if need.aliases:
+        facts.append("also " + ", ".join(need.aliases))
+    return f"{need.help} ({'; '.join(facts)})"
+
+
+def units_lines(game: AnyRuleset) -> list[str]:
+    """The plain-text form."""
+    lines = [f"{game.name} ({game.id})", ""]
+    catalogue = units_document(game)["catalogue"]
+    if catalogue:
+        lines.append(f"Catalogue ({len(catalogue)} unit{'s' if len(catalogue) != 1 else ''}; -a NAME uses one):")
+        width = max(len(u["name"]) for u in catalogue)
+        for unit in catalogue:
+            stats = ", ".join(f"{k} {_shown(v)}" for k, v in unit["stats"].items())
+            lines.append(f"  {unit['name']:<{width}}  {stats}")
+    else:
+        lines.append("No catalogue: the source prints no unit's stats, so type them (below).")
+    lines += ["", "Attacks, and the stats each reads (* required of a unit not in the catalogue):"]
+    for needs in game.stat_needs():
+        lines.append(f"  {needs.kind}: {needs.help}")
+        lines.append(f"      attacker: {_names(needs.attacker)}")
+        lines.append(f"      target:   {_names(needs.target)}")
+    lines += ["", 'Stats (after the name, -a "Hero STAT=VALUE ...", or --attacker-stat/--target-stat STAT=VALUE):']
+    every = _stats(game)
+    width = max((len(n.name) for n in every), default=0)
+    for need in every:
+        lines.append(f"  {need.name:<{width}}  {_about(need)}")
+    examples = [needs.example for needs in game.stat_needs() if needs.example]
+    if examples:
+        lines += ["", "Example" + ("s" if len(examples) > 1 else "") + ":"]
+        lines += [f"  {example}" for example in examples]
+    return lines
+
+
+def units_rich(game: AnyRuleset) -> Any:
+    """The Rich form: the same facts as tables."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    parts: list[Any] = [Text(f"{game.name} ({game.id})", style="bold")]
+    catalogue = units_document(game)["catalogue"]
+    if catalogue:
+        table = Table(title="catalogue (-a NAME uses one)", title_justify="left")
+        table.add_column("unit", style="bold")
+        table.add_column("stats")
+        for unit in catalogue:
+            table.add_row(unit["name"], ", ".join(f"{k} {_shown(v)}" for k, v in unit["stats"].items()))
+        parts.append(table)
+    else:
+        parts.append(Text("No catalogue: the source prints no unit's stats, so type them (below)."))
+    attacks = Table(title="attacks (* required of a unit not in the catalogue)", title_justify="left")
+    for column in ("attack", "attacker", "target", "what it does"):
+        attacks.add_column(column)
+    for needs in game.stat_needs():
+        attacks.add_row(needs.kind, _names(needs.attacker), _names(needs.target), needs.help)
+    parts.append(attacks)
+    stats = Table(title='stats: -a "Hero STAT=VALUE ...", or --attacker-stat STAT=VALUE', title_justify="left")
+    for column in ("stat", "kind", "default", "also", "meaning"):
+        stats.add_column(column)
+    for need in _stats(game):
+        stats.add_row(
+            need.name + ("*" if need.required else ""), need.kind, need.default or "", ", ".join(need.aliases),
+            need.help,
+        )  # fmt: skip
+    parts.append(stats)
+    for example in [needs.example for needs in game.stat_needs() if needs.example]:
+        parts.append(Text(f"e.g. {example}", style="dim"))
+    return Group(*parts)
+
+
+def show_units(game: AnyRuleset, fmt: str) -> None:
+    import sys
+
+    if fmt in ("json", "jsonl"):
+        import json
+
+        sys.stdout.write(json.dumps(units_document(game), ensure_ascii=False, indent=None if fmt == "jsonl" else 2))
+        sys.stdout.write("\n")
+    elif fmt == "rich":
+        from rich.console import Console
+
+        Console().print(units_rich(game))
+    else:
+        sys.stdout.write("\n".join(units_lines(game)) + "\n")
+
+
+__all__ = ["AttackNeeds", "show_units", "units_document", "units_lines", "units_rich"]
