@@ -44,6 +44,7 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
     )
     source_language = "Polish"
     events = EVENTS
+    round_note = "turns follow the initiative order (do initiative); do end_turn ends the active character's turn"
     attack_fields = (RANGE_FIELD,)
     parts: ClassVar[Mapping[str, str]] = {
         "options_model": "model:HeroesOptions",

@@ -41,6 +41,13 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
         ),
         AttackField("move", "Squares moved toward the target first (no scenario file).", "int", "0", quick_only=True),
     )
+
+    def new_round_action(self, state: Battle) -> TabMasterAction:
+        """A new round: every flipped unit is turned face up."""
+        from .model import NewRoundAction
+
+        return NewRoundAction.model_validate({"do": "new_round"})
+
     parts: ClassVar[Mapping[str, str]] = {
         "options_model": "model:TabMasterOptions",
         "scenario_model": "model:TabMasterScenario",

@@ -412,6 +412,15 @@ def journal_scenario(path: str | Path, *, scenario_path: str | Path | None = Non
     return scenario
 
 
+def read_game(path: str | Path, *, scenario_path: str | Path | None = None, force: bool = False) -> Journal:
+    """The game a journal holds, to read and never to write (``tabroll journal state``): its scenario as
+    :func:`journal_scenario` finds it, and its records; :meth:`Journal.current_state` replays them."""
+    scenario = journal_scenario(path, scenario_path=scenario_path, force=force)
+    journal_path = target_of(path)
+    scan = scan_journal(journal_path)
+    return Journal(journal_path, scenario, scan.header, scan.records, scan.size)
+
+
 def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:
     """Re-run every recorded action with its dice over ``scenario`` and compare with what was recorded.
 
