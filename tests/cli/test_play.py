@@ -344,3 +344,23 @@ def test_a_recorded_session_through_a_pseudo_terminal(tmp_path: Path) -> None:
     assert fg.close() == 0
     assert "Traceback" not in tm.seen + again.seen + fg.seen
     assert len(read_journal(tmp_path / "fg.journal.jsonl")[1]) == 1
+
+
+def test_the_readme_transcript_is_real(cli, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- play transcript[^>]*-->\n```console\n(.*?)```", readme, re.S)
+    assert block is not None
+    command, *shown = block.group(1).splitlines()
+    assert command == "$ tabroll play tm.yaml --journal tm.jsonl"
+    typed = [
+        line.split(": ")[-1] if line.startswith(("Roll ", "Choose ")) else line[len("tabroll> ") :]
+        for line in shown
+        if line.startswith(("tabroll> ", "Roll ", "Choose "))
+    ]
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "scenarios/tabmaster/05-projectile-arqueiro.yaml", "tm.yaml")
+    result = cli("play", "tm.yaml", "--journal", "tm.jsonl", "--format", "text", stdin="\n".join(typed) + "\n")
+    assert result.code == 0
+    assert result.out.splitlines() == shown
