@@ -49,6 +49,9 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
     summary = "Hex map; pilots' synapse picks the direction; clockwise targeting; Shields, Life, DNA, threat level."
     source_language = "Italian"
     events = EVENTS
+    round_note = (
+        "tabroll resolves the attack phase: do attack_phase plays a whole one, do end_transition ends phase transition"
+    )
     attack_fields = (
         AttackField(
             "pilots",

@@ -47,6 +47,7 @@ class Botse(Ruleset["Battle", "BotseAction"]):
     summary = "Hex map; custom skill dice as data; the six engage steps, summed damage against Defense."
     source_language = "Russian"
     events = EVENTS
+    round_note = "each adventurer's turn ends with do end_turn adventurer=NAME; the next one starts with Recovery"
     attack_fields = (
         AttackField(
             "distance", "Hexes between the adventurer and the enemy (no scenario file).", "int", "1", quick_only=True

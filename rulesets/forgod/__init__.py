@@ -115,6 +115,9 @@ class Forgod(Ruleset["Battle", "Action"]):
         ),
     )
     stops_at_game_over = True
+    round_note = (
+        "each side begins its next round by itself when one of its cards acts again after all of them have acted"
+    )
     parts: ClassVar[Mapping[str, str]] = {
         "options_model": "model:ForgodOptions",
         "scenario_model": "model:ForgodScenario",

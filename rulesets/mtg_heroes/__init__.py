@@ -77,6 +77,7 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
     )
     source_language = "Polish"
     events = EVENTS
+    round_note = "turns follow the initiative order (do initiative); do end_turn ends the active character's turn"
     attack_fields = (RANGE_FIELD,)
     layout = "combatants in range bands (far, near, direct), not on squares or heights"
     attack_needs = (

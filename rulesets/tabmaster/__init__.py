@@ -111,6 +111,13 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
             _TARGET,
         ),
     )
+
+    def new_round_action(self, state: Battle) -> TabMasterAction:
+        """A new round: every flipped unit is turned face up."""
+        from .model import NewRoundAction
+
+        return NewRoundAction.model_validate({"do": "new_round"})
+
     parts: ClassVar[Mapping[str, str]] = {
         "options_model": "model:TabMasterOptions",
         "catalogue": "model:catalogue",

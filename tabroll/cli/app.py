@@ -645,6 +645,26 @@ def check_skill(
     _show_one(chosen, session, resolution, title=built.title, ruleset=game.id)
 
 
+@app.command()
+def play(
+    file: Annotated[str, typer.Argument(help="The scenario file: the board and units to play on.", metavar="FILE")],
+    journal: Annotated[
+        str | None,
+        typer.Option("--journal", help="The game's journal (default: FILE's name + .journal.jsonl).", metavar="FILE"),
+    ] = None,
+    fmt: FormatOption = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the rolls tabroll makes (answer r).", metavar="N")
+    ] = None,
+    journal_force: JournalForceOption = False,
+) -> None:
+    """A table session: type attacks and the game's actions one at a time, each saved in the journal as it
+    resolves; the same command later continues the game. Type help at the prompt."""
+    from tabroll.cli.play import play_command
+
+    raise typer.Exit(play_command(file, journal=journal, fmt=fmt, force=journal_force, seed=seed))
+
+
 journal_app = typer.Typer(
     name="journal",
     help="A game journal: the story so far, undo the last action, or replay and verify it.",
@@ -662,6 +682,23 @@ def journal_show(path: JournalFileArg) -> None:
 
     for line in story(path):
         typer.echo(line)
+
+
+@journal_app.command("state")
+def journal_state(
+    path: JournalFileArg,
+    fmt: Annotated[
+        str | None, typer.Option("--format", "-f", help="text, rich, json, jsonl or markdown.", metavar="FORMAT")
+    ] = None,
+    scenario: Annotated[
+        str | None, typer.Option("--scenario", help="The scenario file, if not where the journal says.", metavar="FILE")
+    ] = None,
+    journal_force: JournalForceOption = False,
+) -> None:
+    """The board and units now: the scenario after every recorded action."""
+    from tabroll.cli.play import journal_state_command
+
+    journal_state_command(path, fmt=fmt, scenario=scenario, force=journal_force)
 
 
 @journal_app.command("undo")

@@ -14,12 +14,16 @@ Line 1 is the header::
      "scenario_sha256": "<sha256 of the parsed scenario>", "options": {<the house rules in force>},
      "created_by": "tabroll 0.1.0", "check": "<sha256>"}
 
-Every other line is one resolved action (refused ones too)::
+Every other line is one action that happened (an action the rules refuse changes nothing and is not recorded)::
 
     {"seq": 1, "action": {<the action as JSON, as in a scenario file>}, "dice": [7, 12], "refused": false,
-     "events": [<event.to_json()>, ...], "state": <ruleset.summarize_state(after)>, "check": "<sha256>"}
+     "events": [<event.to_json()>, ...], "state": <ruleset.summarize_state(after)>, "step": 1, "check": "<sha256>"}
 
 * ``seq`` counts actions from 1 with no gaps; ``dice`` is every die value drawn, in order.
+* ``step`` is the scenario file's action the record resolves (from 1), or 0 for an action typed at the table
+  (``tabroll attack --journal``, ``tabroll play``): running the file again skips every action up to the last
+  step recorded, a refused one before it included. Journals written before ``step`` existed (their refused
+  actions recorded, with ``"refused": true``) are read and replayed as before.
 * ``check`` is the SHA-256 (hex) of the canonical JSON of the object without ``check`` (keys sorted, separators
   ``,`` and ``:``, UTF-8, no NaN). A line whose hash does not match was changed or damaged.
 * ``events`` and ``state`` are there for people and for verification: the state is always rebuilt by replaying

@@ -150,34 +150,49 @@ class Journal:
             self._state, self._replayed = state, True
         return self._state
 
-    def resolve(self, action: Any, dice: Any) -> Resolution:
-        """Resolve ``action`` from :meth:`current_state` with ``dice`` (a DiceSource) and record it.
+    def resolve(self, action: Any, dice: Any, *, step: int = 0, index: int | None = None) -> Resolution:
+        """Resolve ``action`` from :meth:`current_state` with ``dice`` (a DiceSource) and record it, unless the
+        rules refuse it: a refused action changes nothing and is not recorded (it is shown, and can be tried
+        again). ``step`` is the scenario file's action it is (from 1), 0 for one typed at the table; ``index``
+        numbers its ``action`` event (default: the seq it gets).
 
-        Nothing is recorded when resolving raises (bad dice, unknown unit): the journal holds only resolved
-        actions, refused ones included. The ``action`` event's index is the action's seq.
+        Nothing is recorded when resolving raises (bad dice, unknown unit) either: the journal holds only the
+        actions that happened.
         """
         from tabroll.dice.sources import RecordingDice, asks_players
 
         encoded = encode_action(self.ruleset, action)  # before resolving: fail before anything happens
         recording = RecordingDice(dice)
-        resolution = resolve(self.ruleset, self.current_state(), action, recording, index=self.next_seq)
-        self._append(encoded, recording.values, resolution, asked=asks_players(dice))
+        number = self.next_seq if index is None else index
+        resolution = resolve(self.ruleset, self.current_state(), action, recording, index=number)
+        if not resolution.refused:
+            self._append(encoded, recording.values, resolution, asked=asks_players(dice), step=step)
         return resolution
 
-    def append(self, action: Any, dice_values: Sequence[int], resolution: Resolution) -> JournalRecord:
+    def append(
+        self, action: Any, dice_values: Sequence[int], resolution: Resolution, *, step: int = 0
+    ) -> JournalRecord:
         """Record an action resolved by the caller from :meth:`current_state` with exactly ``dice_values``."""
         self.current_state()
-        return self._append(encode_action(self.ruleset, action), dice_values, resolution)
+        return self._append(encode_action(self.ruleset, action), dice_values, resolution, step=step)
 
     def recorded_steps(self) -> int:
         """How many of the scenario's actions the journal already holds, in order: running the same file again
-        resolves only the actions after them (a file that grew), never those twice. Records of other actions
-        between them (an attack typed with ``--journal``) are passed over."""
+        resolves only the actions after them (a file that grew), never those twice.
+
+        A record says which of the file's actions it resolves (``step``): the last one recorded counts, so a
+        refused action (never recorded) before it is passed over too, and records of actions typed at the table
+        (``step`` 0) count for nothing. A record from a journal written before records said so is matched with
+        the file's next action, as then: equal actions in order, records of other actions passed over.
+        """
         steps = self.scenario.steps
         done = 0
         for record in self.records:
+            if record.step is not None:
+                done = max(done, min(record.step, len(steps)))
+                continue
             if done == len(steps):
-                break
+                continue
             try:
                 same = decode_action(self.ruleset, record.action) == steps[done].action
             except InputError:
@@ -186,24 +201,32 @@ class Journal:
         return done
 
     def run(self, session_dice: Callable[[], Any]) -> Iterator[StepResult]:
-        """:func:`tabroll.engine.run_scenario` from :meth:`current_state`, recording every step as it goes; the
-        scenario's actions the journal already holds (:meth:`recorded_steps`) are not resolved again.
+        """:func:`tabroll.engine.run_scenario` from :meth:`current_state`, recording every step as it goes (each
+        with the file's action it is); the scenario's actions the journal already holds (:meth:`recorded_steps`)
+        are not resolved again. A step the rules refuse is shown and not recorded.
 
-        Steps are numbered by seq (they continue the journal). Given dice a step leaves unused are reported as
-        a note, as ``run_scenario`` does (the note is shown, not recorded).
+        Steps are numbered from the journal's next seq, one number each (a refused one too). Given dice a step
+        leaves unused are reported as a note, as ``run_scenario`` does (the note is shown, not recorded).
         """
         import dataclasses
 
-        def record(state: Any, action: Any, dice: Any, index: int) -> Resolution:
-            return self.resolve(action, dice)
+        held = self.recorded_steps()
+        first = self.next_seq
 
-        rest = dataclasses.replace(self.scenario, steps=self.scenario.steps[self.recorded_steps() :])
-        yield from run_scenario(
-            rest, session_dice, state=self.current_state(), resolve_step=record, first_index=self.next_seq
-        )
+        def record(state: Any, action: Any, dice: Any, index: int) -> Resolution:
+            return self.resolve(action, dice, step=held + index - first + 1, index=index)
+
+        rest = dataclasses.replace(self.scenario, steps=self.scenario.steps[held:])
+        yield from run_scenario(rest, session_dice, state=self.current_state(), resolve_step=record, first_index=first)
 
     def _append(
-        self, encoded: dict[str, Any], dice_values: Sequence[int], resolution: Resolution, *, asked: bool = False
+        self,
+        encoded: dict[str, Any],
+        dice_values: Sequence[int],
+        resolution: Resolution,
+        *,
+        asked: bool = False,
+        step: int = 0,
     ) -> JournalRecord:
         record: dict[str, Any] = {
             "seq": self.next_seq,
@@ -215,6 +238,7 @@ class Journal:
         }
         if asked:
             record["asked"] = True
+        record["step"] = step
         record["check"] = check_hash(record)
         line = line_of(record)
         if len(line) > limits.MAX_RECORD_BYTES:
@@ -235,6 +259,7 @@ class Journal:
             check=record["check"],
             line=len(self.records) + 2,
             asked=asked,
+            step=step,
         )
         self.records.append(written)
         self._state, self._replayed = resolution.state, True
@@ -385,6 +410,15 @@ def journal_scenario(path: str | Path, *, scenario_path: str | Path | None = Non
     if not force and header.scenario_sha256 not in accepted:
         raise InputError(f"{where} has changed since {journal_path} was started", tip=limits.FORCE_TIP)
     return scenario
+
+
+def read_game(path: str | Path, *, scenario_path: str | Path | None = None, force: bool = False) -> Journal:
+    """The game a journal holds, to read and never to write (``tabroll journal state``): its scenario as
+    :func:`journal_scenario` finds it, and its records; :meth:`Journal.current_state` replays them."""
+    scenario = journal_scenario(path, scenario_path=scenario_path, force=force)
+    journal_path = target_of(path)
+    scan = scan_journal(journal_path)
+    return Journal(journal_path, scenario, scan.header, scan.records, scan.size)
 
 
 def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:

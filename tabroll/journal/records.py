@@ -19,7 +19,10 @@ JOURNAL_VERSION = 1
 
 HEADER_FIELDS = ("format", "version", "ruleset", "scenario", "scenario_sha256", "options", "created_by", "check")
 RECORD_FIELDS = ("seq", "action", "dice", "refused", "events", "state", "check")
-OPTIONAL_RECORD_FIELDS = ("asked",)  # true when the players answered open choices (--prompt)
+OPTIONAL_RECORD_FIELDS = (
+    "asked",  # true when the players answered open choices (--prompt)
+    "step",  # which of the scenario file's actions this is (from 1); 0 for an action typed at the table
+)
 
 
 class JournalDamaged(InputError):
@@ -56,6 +59,9 @@ class JournalRecord:
     check: str
     line: int = 0
     asked: bool = False
+    step: int | None = None
+    """The scenario file's action this record resolves (from 1), 0 for an action typed at the table (``attack
+    --journal``, ``tabroll play``), ``None`` in a journal written before records said so."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +253,7 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
         or not all(isinstance(e, dict) and isinstance(e.get("kind"), str) for e in events)
         or not isinstance(obj["state"], dict)
         or type(obj.get("asked", False)) is not bool
+        or not (obj.get("step") is None or (type(obj["step"]) is int and obj["step"] >= 0))
     ):
         raise JournalDamaged(
             f"line {number} is not a valid journal record", path=path, line=number, tip=_damage_tip(path)
@@ -268,6 +275,7 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
         check=obj["check"],
         line=number,
         asked=obj.get("asked", False),
+        step=obj.get("step"),
     )
 
 

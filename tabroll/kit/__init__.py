@@ -297,6 +297,9 @@ class Ruleset(Generic[StateT, ActionT]):
     stops_at_game_over: ClassVar[bool] = False
     """Whether a scenario run ends at the first ``game_over`` event (the actions left are noted, not resolved);
     otherwise they reach the resolver, which may refuse them."""
+    round_note: ClassVar[str] = ""
+    """For a game with no action that starts a new round (:meth:`new_round_action` gives ``None``): how its rounds
+    or turns go, in one sentence, with the action to type (``new-round`` in ``tabroll play`` says it)."""
 
     # --- the parts, loaded on first use -------------------------------------------------------------------
 
@@ -380,6 +383,11 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def has_skill_tests(self) -> bool:
         return self.has_part("quick_skill_test") or type(self).quick_skill_test is not Ruleset.quick_skill_test
+
+    def new_round_action(self, state: StateT) -> ActionT | None:
+        """The action that starts a new round from ``state`` (``new-round`` in ``tabroll play``), or ``None`` when
+        the game has no such action (its :attr:`round_note` says how its rounds go)."""
+        return None
 
     def catalogue_names(self) -> list[str]:
         """The names of the units in this game's bundled catalogue (for ``attack`` without a file, ``matrix``):

@@ -62,3 +62,92 @@ def unit_table(summary: dict[str, Any], words: Iterable[tuple[str, str]] = ()) -
             style="dim" if unit.get("defeated") else "",
         )
     return table
+
+
+# --- the state now (``tabroll journal state``, ``state`` in ``tabroll play``) --------------------------------
+
+STATE_FORMATS = ("text", "rich", "json", "jsonl", "markdown")
+STATE_FORMAT = "tabroll.state"
+STATE_FORMAT_VERSION = 1
+
+
+def named_units(summary: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Every unit a state summary lists, with the list it is in: a game's ``units``, or its own groups (an
+    Ahotnik map's ``ahotniks`` and ``demons``): any top-level list of mappings that have a ``name``."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for group, value in summary.items():
+        if isinstance(value, list):
+            found += [(group, item) for item in value if isinstance(item, dict) and isinstance(item.get("name"), str)]
+    return found
+
+
+def _game_lines(ruleset: Any, state: Any) -> list[str] | None:
+    """The game's own picture of the state as lines, without its "final state:" heading."""
+    lines = ruleset.state_lines(state)
+    if lines is None:
+        return None
+    lines = list(lines)
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    if lines and lines[0].startswith("final ") and lines[0].endswith(":"):
+        lines.pop(0)
+    return lines
+
+
+def state_text(ruleset: Any, state: Any, *, title: str) -> list[str]:
+    """The state as plain lines: the title, then the game's own picture or one line per unit."""
+    lines = _game_lines(ruleset, state)
+    if lines is None:
+        lines = unit_lines(ruleset.summarize_state(state), ruleset.stat_words)[2:]
+    return [title, *(lines or ["  (no units)"])]
+
+
+def state_rich(ruleset: Any, state: Any, *, title: str) -> Any:
+    """The state as a Rich renderable: the game's own picture, or a table of its units."""
+    from rich.console import Group
+    from rich.text import Text
+
+    picture = ruleset.state_rich(state)
+    if picture is None:
+        picture = unit_table(ruleset.summarize_state(state), ruleset.stat_words)
+        if picture is not None:
+            picture.title = None
+    return Group(Text(title, style="bold"), picture if picture is not None else Text("(no units)"))
+
+
+def state_markdown(ruleset: Any, state: Any, *, title: str) -> list[str]:
+    """The state as Markdown to paste into a chat: a table of the units, or the game's picture as a code block."""
+    summary = ruleset.summarize_state(state)
+    lines = [f"**{title}**", ""]
+    own = _game_lines(ruleset, state)
+    units = summary.get("units")
+    if own is not None or not units:
+        return [*lines, "```text", *(own or unit_lines(summary, ruleset.stat_words)[2:]), "```"]
+
+    def cell(text: Any) -> str:
+        return str(text).replace("|", "\\|")
+
+    lines += ["| unit | side | where | state |", "|---|---|---|---|"]
+    for unit in units:
+        position = unit.get("position")
+        where = "—" if unit.get("defeated") or position is None else str(position)
+        facts = unit_facts(unit, ruleset.stat_words)
+        lines.append(f"| {cell(unit['name'])} | {cell(unit.get('side', ''))} | {cell(where)} | {cell(facts)} |")
+    return lines
+
+
+def state_document(ruleset: Any, state: Any, **facts: Any) -> dict[str, Any]:
+    """The state as one JSON document (format ``tabroll.state``, version 1): the facts given (journal, scenario,
+    actions) and the game's summary under ``state``."""
+    head = {"format": STATE_FORMAT, "version": STATE_FORMAT_VERSION, "ruleset": ruleset.id}
+    return {**head, **facts, "state": ruleset.summarize_state(state)}
+
+
+def state_records(ruleset: Any, state: Any) -> list[dict[str, Any]]:
+    """The state as JSON Lines records: one ``unit`` record per unit (with the list it is in), then one ``game``
+    record with the rest of the summary (round, threat, turn order…)."""
+    summary = ruleset.summarize_state(state)
+    records: list[dict[str, Any]] = [{"kind": "unit", "group": group, **unit} for group, unit in named_units(summary)]
+    grouped = {group for group, _ in named_units(summary)}
+    rest = {key: value for key, value in summary.items() if key not in grouped}
+    return [*records, {"kind": "game", "ruleset": ruleset.id, **rest}]

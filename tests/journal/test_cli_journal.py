@@ -21,15 +21,14 @@ def test_state_lasts_between_commands_and_undo_replay_show(cli, tmp_path: Path, 
     assert second.code == 1
     refused = [line for line in second.jsonl() if line["kind"] == "refused"]
     assert refused and refused[0]["rule"] == "flip" and refused[0]["action"] == 2
+    # The refused attack changed nothing and is not recorded: the journal holds the one attack that happened.
     show = cli("journal", "show", "g.jsonl")
-    assert show.code == 0 and show.out.splitlines()[0] == "journal of s.yaml (tabmaster), 2 actions"
-    assert cli("journal", "replay", "g.jsonl").out.splitlines() == [
-        "1. Arqueiro attacks Lanceiro: ok",
-        "2. Arqueiro attacks Lanceiro: ok",
-    ]
-    assert cli("journal", "undo", "g.jsonl").out.startswith("dropped action 2")
+    assert show.code == 0 and show.out.splitlines()[0] == "journal of s.yaml (tabmaster), 1 action"
+    assert cli("journal", "replay", "g.jsonl").out.splitlines() == ["1. Arqueiro attacks Lanceiro: ok"]
+    assert cli("run", "s.yaml", "--journal", "g.jsonl", "--format", "jsonl").code == 1  # refused again, still flipped
+    assert cli("journal", "undo", "g.jsonl").out.startswith("dropped action 1")
     after_undo = cli("run", "s.yaml", "--journal", "g.jsonl", "--format", "jsonl")
-    assert after_undo.code == 1  # still flipped by action 1
+    assert after_undo.code == 0  # the Arqueiro stands ready again: the file's own attack (dice: [7]) resolves
     assert len(Path("s.yaml").read_text()) == len(EXAMPLE.read_text())  # the user's YAML is never rewritten
 
 

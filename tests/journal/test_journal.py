@@ -111,10 +111,13 @@ def test_journal_rebuilds_the_state_of_every_scenario(scenario_path: Path, tmp_p
     assert journal.current_state() == direct[-1].state
     header, records = read_journal(journal_path)
     assert header.ruleset == scenario.ruleset.id
-    assert [r.seq for r in records] == list(range(1, len(direct) + 1))
-    for record, resolution in zip(records, direct, strict=True):
-        assert record.refused == resolution.refused
-        assert record.events == [json.loads(json.dumps(e.to_json())) for e in without_leftover_note(resolution.events)]
+    happened = [r for r in direct if not r.refused]  # a refused action changes nothing and is not recorded
+    assert [r.seq for r in records] == list(range(1, len(happened) + 1))
+    for record, resolution in zip(records, happened, strict=True):
+        assert not record.refused and record.step == 0  # typed one by one: no step of the file
+        expected = [json.loads(json.dumps(e.to_json())) for e in without_leftover_note(resolution.events)]
+        expected[0]["index"] = record.seq  # numbered as the journal's action, past the refused ones left out
+        assert record.events == expected
         assert record.state == json.loads(json.dumps(scenario.ruleset.summarize_state(resolution.state)))
     assert all(check.ok for check in replay(journal_path, scenario))
 
@@ -124,10 +127,13 @@ def test_undo_gives_the_state_after_one_action_less(scenario_path: Path, tmp_pat
     journal_path = tmp_path / "game.jsonl"
     scenario = record_one_by_one(journal_path, scenario_path)
     direct = direct_results(scenario)
+    happened = [r for r in direct if not r.refused]
+    if not happened:
+        return
     done = undo(journal_path)
-    assert done.record is not None and done.record.seq == len(direct)
-    assert done.message.startswith(f"dropped action {len(direct)}: ")
-    expected = direct[-2].state if len(direct) > 1 else scenario.state
+    assert done.record is not None and done.record.seq == len(happened)
+    assert done.message.startswith(f"dropped action {len(happened)}: ")
+    expected = happened[-2].state if len(happened) > 1 else scenario.state
     assert open_journal(journal_path, scenario, scenario_path=scenario_path).current_state() == expected
 
 
@@ -168,7 +174,7 @@ def test_a_file_that_grew_adds_only_its_new_actions(tmp_path: Path) -> None:
     assert len(read_journal(tmp_path / "j.jsonl")[1]) == 3
 
 
-def test_a_refused_action_is_recorded_and_replayed(tmp_path: Path) -> None:
+def test_a_refused_action_is_not_recorded(tmp_path: Path) -> None:
     scenario_path = ROOT / "scenarios/tabmaster/01-common-lanceiro.yaml"
     scenario = load_scenario_file(scenario_path)
     step = scenario.steps[0]
@@ -176,13 +182,80 @@ def test_a_refused_action_is_recorded_and_replayed(tmp_path: Path) -> None:
     first = journal.resolve(step.action, GivenDice(step.dice or ()))
     second = journal.resolve(step.action, GivenDice(step.dice or ()))  # the attacker is flipped now
     assert not first.refused and second.refused
+    assert [e.kind for e in second.events] == ["action", "refused"]
     records = read_journal(tmp_path / "j.jsonl")[1]
-    assert [r.refused for r in records] == [False, True]
-    assert records[1].dice == ()
+    assert [(r.seq, r.refused) for r in records] == [(1, False)]
     reopened = open_journal(tmp_path / "j.jsonl", scenario, scenario_path=scenario_path)
     assert reopened.current_state() == first.state
     lines = story(tmp_path / "j.jsonl")
-    assert len(lines) == 3 and "refused" in lines[2] and "refused" not in lines[1]
+    assert len(lines) == 2 and "refused" not in lines[1]
+
+
+REFUSED_SECOND = """\
+ruleset: tabmaster
+board: {size: [4, 1]}
+units:
+  Lanceiro: {side: red, at: [0, 0]}
+  Alquimista: {side: blue, at: [3, 0], DEF: 9}
+  Soldado: {side: blue, at: [1, 0]}
+actions:
+  - {do: attack, attacker: Lanceiro, target: Alquimista, move_to: [1, 0], dice: [2]}
+  - {do: attack, attacker: Lanceiro, target: Alquimista, dice: [5]}
+  - {do: new_round}
+"""
+
+
+def test_a_rerun_skips_the_recorded_steps_past_a_refused_one(tmp_path: Path) -> None:
+    """Action 2 is refused (the Lanceiro is flipped): the journal holds actions 1 and 3, each with the file's
+    step it came from, and running the file again resolves none of them twice."""
+    path = tmp_path / "game.yaml"
+    path.write_text(REFUSED_SECOND.replace("Soldado: {side: blue, at: [1, 0]}", "Soldado: {side: blue, at: [2, 1]}")
+                    .replace("size: [4, 1]", "size: [4, 2]"), encoding="utf-8")  # fmt: skip
+    scenario = load_scenario_file(path)
+    journal = open_journal(tmp_path / "j.jsonl", scenario, scenario_path=path)
+    steps = list(journal.run(lambda: SeededDice(SEED)))
+    assert [(s.index, s.resolution.refused) for s in steps] == [(1, False), (2, True), (3, False)]
+    records = read_journal(tmp_path / "j.jsonl")[1]
+    assert [(r.seq, r.step, r.action["do"]) for r in records] == [(1, 1, "attack"), (2, 3, "new_round")]
+    again = open_journal(tmp_path / "j.jsonl", scenario, scenario_path=path)
+    assert again.recorded_steps() == 3
+    assert list(again.run(lambda: SeededDice(SEED))) == []
+    assert all(check.ok for check in replay(tmp_path / "j.jsonl", scenario))
+    # the file grows: only the new action is resolved, numbered after the journal's two records
+    path.write_text(path.read_text(encoding="utf-8") + "  - {do: attack, attacker: Lanceiro, target: Alquimista, "
+                    "dice: [6]}\n", encoding="utf-8")  # fmt: skip
+    grown = load_scenario_file(path)
+    more = list(open_journal(tmp_path / "j.jsonl", grown, scenario_path=path, force=True).run(lambda: SeededDice(1)))
+    assert [(s.index, s.resolution.refused) for s in more] == [(3, False)]
+    assert [r.step for r in read_journal(tmp_path / "j.jsonl")[1]] == [1, 3, 4]
+
+
+def test_a_journal_from_before_steps_with_a_refused_record_still_reads(tmp_path: Path) -> None:
+    """An older journal recorded refused actions and no step: it replays as recorded, and a rerun of its file
+    matches the records to the file's actions in order, as it did then."""
+    path = tmp_path / "game.yaml"
+    path.write_text(REFUSED_SECOND.replace("Soldado: {side: blue, at: [1, 0]}", "Soldado: {side: blue, at: [2, 1]}")
+                    .replace("size: [4, 1]", "size: [4, 2]"), encoding="utf-8")  # fmt: skip
+    scenario = load_scenario_file(path)
+    journal = open_journal(tmp_path / "j.jsonl", scenario, scenario_path=path)
+    state = journal.current_state()
+    from tabroll.dice.sources import RecordingDice
+    from tabroll.engine import resolve as resolve_one
+
+    for step in scenario.steps:  # what an older tabroll wrote: every step, the refused one too, with no step
+        dice = RecordingDice(GivenDice(step.dice or ()))
+        resolution = resolve_one(scenario.ruleset, state, step.action, dice, index=journal.next_seq)
+        journal.append(step.action, dice.values, resolution)
+        state = resolution.state
+    for line in (2, 3, 4):
+        rewrite_record(tmp_path / "j.jsonl", line, lambda obj: obj.pop("step"))
+    records = read_journal(tmp_path / "j.jsonl")[1]
+    assert [(r.refused, r.step) for r in records] == [(False, None), (True, None), (False, None)]
+    reopened = open_journal(tmp_path / "j.jsonl", scenario, scenario_path=path)
+    assert reopened.current_state() == state
+    assert reopened.recorded_steps() == 3
+    assert all(check.ok for check in replay(tmp_path / "j.jsonl", scenario))
+    assert "refused" in story(tmp_path / "j.jsonl")[2]
 
 
 def test_nothing_is_recorded_when_resolving_fails(tmp_path: Path) -> None:
@@ -564,10 +637,11 @@ def test_errors_are_tabroll_errors_with_file_and_line(recorded: tuple[Path, Path
 @pytest.mark.parametrize("scenario_path", SCENARIO_FILES, ids=IDS)
 def test_story_has_one_line_per_action(scenario_path: Path, tmp_path: Path) -> None:
     scenario = record_one_by_one(tmp_path / "j.jsonl", scenario_path)
+    happened = [s for s, r in zip(scenario.steps, direct_results(scenario), strict=True) if not r.refused]
     lines = story(tmp_path / "j.jsonl")
-    assert lines[0].startswith(f"journal of {scenario_path} ({scenario.ruleset.id}), {len(scenario.steps)} action")
-    assert len(lines) == len(scenario.steps) + 1
-    for seq, (line, step) in enumerate(zip(lines[1:], scenario.steps, strict=True), start=1):
+    assert lines[0].startswith(f"journal of {scenario_path} ({scenario.ruleset.id}), {len(happened)} action")
+    assert len(lines) == len(happened) + 1
+    for seq, (line, step) in enumerate(zip(lines[1:], happened, strict=True), start=1):
         assert line.startswith(f"{seq}. {scenario.ruleset.describe_action(step.action)[2]}")
 
 

@@ -1,0 +1,198 @@
+"""``tabroll play FILE``: the table session in a terminal, and ``tabroll journal state``.
+
+On a terminal the prompt has line editing, history and completion (``readline``, where Python has it); when
+standard input is not a terminal (a script, a pipe, a test) each line is read as it comes and echoed after the
+prompt, so the output reads as a transcript. Ctrl-C at the prompt clears the line; Ctrl-C while an action asks for
+its dice cancels the action (nothing is recorded); Ctrl-D or ``quit`` ends the session, exit code 0.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from tabroll.errors import InputError
+from tabroll.table.words import MAX_LINE
+
+PROMPT = "tabroll> "
+
+
+class LineTooLong(Exception):
+    pass
+
+
+class Lines:
+    """Reads typed lines: with readline on a terminal, else line by line from ``stdin``, echoed to ``out``."""
+
+    def __init__(self, stdin: TextIO, out: TextIO, *, interactive: bool, complete: Callable[[str], list[str]]) -> None:
+        self.stdin, self.out, self.interactive = stdin, out, interactive
+        self._complete = complete
+        self._matches: list[str] = []
+        self.readline: Any = None
+        if interactive:
+            try:
+                import readline
+            except ImportError:  # pragma: no cover - a Python built without readline: plain input() still works
+                pass
+            else:
+                readline.set_completer(self._completer)
+                readline.set_completer_delims(" \t\n")
+                binding = "bind ^I rl_complete" if "libedit" in (readline.__doc__ or "") else "tab: complete"
+                readline.parse_and_bind(binding)
+                self.readline = readline
+
+    def _completer(self, text: str, state: int) -> str | None:
+        if state == 0:
+            before = self.readline.get_line_buffer()[: self.readline.get_endidx()] if self.readline else text
+            self._matches = self._complete(before)
+        return self._matches[state] if state < len(self._matches) else None
+
+    def read(self, prompt: str) -> str:
+        """One line without its end (``EOFError`` at the end of input, :class:`LineTooLong` past the limit)."""
+        if self.interactive:
+            self.out.flush()
+            line = input(prompt)
+            if len(line) > MAX_LINE:
+                raise LineTooLong
+            return line
+        self.out.write(prompt)
+        self.out.flush()
+        try:
+            line = self.stdin.readline(MAX_LINE + 1)
+        except UnicodeDecodeError:
+            self.out.write("\n")
+            raise LineTooLong from None
+        if not line:
+            self.out.write("\n")
+            raise EOFError
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            rest = line
+            while rest and not rest.endswith("\n"):  # drop the rest of the long line, a piece at a time
+                rest = self.stdin.readline(MAX_LINE + 1)
+            self.out.write("…\n")
+            raise LineTooLong
+        self.out.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\r\n")
+
+
+def session(table: Any, lines: Lines) -> int:
+    """The prompt loop: one command a line until quit or the end of input; always exit code 0."""
+    table.welcome()
+    while True:
+        try:
+            line = lines.read(PROMPT)
+        except EOFError:
+            break
+        except LineTooLong:
+            table.say(f"error: the line is longer than {MAX_LINE:,} characters (or not UTF-8); nothing was done")
+            continue
+        except KeyboardInterrupt:
+            lines.out.write("\n")  # Ctrl-C at the prompt: the line is dropped, the prompt comes back
+            continue
+        try:
+            if not table.handle(line):
+                break
+        except KeyboardInterrupt:
+            table.say("\ncancelled: nothing was recorded")
+        except EOFError:
+            break
+    table.say("bye: the game is saved in " + str(table.journal_path))
+    return 0
+
+
+def _asking(lines: Lines) -> Any:
+    from tabroll.dice.session import Asking
+
+    def ask(question: str) -> str:
+        try:
+            return lines.read(question)
+        except LineTooLong:
+            return "?" * 2  # answered as a bad value: the question is asked again
+
+    def tell(message: str) -> None:
+        lines.out.write(message + "\n")
+        lines.out.flush()
+
+    def ask_secret(question: str) -> str:
+        if not lines.interactive:
+            return ask(question)
+        import getpass
+
+        return getpass.getpass(question)
+
+    return Asking(ask, tell, ask_secret)
+
+
+def play_command(file: str, *, journal: str | None, fmt: str | None, force: bool, seed: int | None = None) -> int:
+    """``tabroll play``: load the file, open (or start) its journal, and run the session on this terminal."""
+    from tabroll.dice.session import check_seed
+    from tabroll.render.output import default_format
+    from tabroll.scenario import load_scenario_file
+    from tabroll.table.session import Table, default_journal
+
+    chosen = fmt or default_format()
+    if chosen not in ("text", "rich"):
+        raise InputError(f"play shows a log for people, not {chosen}", tip="--format text or --format rich")
+    if file == "-":
+        raise InputError("play reads its commands from standard input; the scenario must be a file")
+    scenario = load_scenario_file(file)
+    interactive = sys.stdin.isatty()
+    box: list[Any] = []
+    lines = Lines(sys.stdin, sys.stdout, interactive=interactive, complete=lambda before: box[0].complete(before))
+    table = Table(
+        scenario,
+        scenario_path=file,
+        journal_path=journal or default_journal(file),
+        out=sys.stdout,
+        asking=_asking(lines),
+        fmt=chosen,
+        force=force,
+        seed=check_seed(seed),
+    )
+    box.append(table)
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C clears the line; it does not end the session
+    try:
+        return session(table, lines)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def journal_state_command(path: str, *, fmt: str | None, scenario: str | None, force: bool) -> None:
+    """``tabroll journal state J``: the board and units after every recorded action."""
+    import json
+
+    from tabroll.journal.book import read_game
+    from tabroll.render.output import default_format
+    from tabroll.render.state import (
+        STATE_FORMATS,
+        state_document,
+        state_markdown,
+        state_records,
+        state_rich,
+        state_text,
+    )
+
+    chosen = fmt or default_format()
+    if chosen not in STATE_FORMATS:
+        raise InputError(f"unknown output format '{chosen}'", tip=f"use one of: {', '.join(STATE_FORMATS)}")
+    book = read_game(path, scenario_path=scenario, force=force)
+    game, state, count = book.ruleset, book.current_state(), len(book.records)
+    title = f"{book.header.scenario} ({game.id}) after {count} action{'s' if count != 1 else ''}:"
+    if chosen == "json":
+        document = state_document(game, state, journal=str(Path(path)), scenario=book.header.scenario, actions=count)
+        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    elif chosen == "jsonl":
+        for record in state_records(game, state):
+            sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+    elif chosen == "rich":
+        from rich.console import Console
+
+        Console(highlight=False).print(state_rich(game, state, title=title))
+    else:
+        view = state_markdown if chosen == "markdown" else state_text
+        lines = view(game, state, title=title)
+        sys.stdout.write("\n".join(lines) + "\n")

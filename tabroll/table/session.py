@@ -1,0 +1,357 @@
+"""A table session over a journal: one typed command at a time (:meth:`Table.handle`).
+
+Every action that happens is recorded in the journal as it resolves (an action the rules refuse changes nothing
+and is not recorded), so the session holds no state of its own: closing the terminal loses nothing, and opening
+the same journal again continues where it stopped.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, TextIO
+
+from tabroll.dice.session import Asking
+from tabroll.dice.sources import DiceRequest, PromptDice, SeededDice, parse_dice_values
+from tabroll.engine import Scenario
+from tabroll.errors import InputError, TabrollError
+from tabroll.table import words as w
+
+ROLL_WORDS = ("r", "roll")
+
+
+class TableDice:
+    """The dice of an action at the table: each roll asked for (``Roll 1d20 — damage vs X:``) and answered with
+    the values rolled, or ``r`` to let tabroll roll it. Open choices are asked too (the players are here)."""
+
+    def __init__(self, asking: Asking, roller: SeededDice, attempts: int = 5) -> None:
+        self.asking = asking
+        self.roller = roller
+        self.attempts = attempts
+
+    @property
+    def asks_players(self) -> bool:
+        return True
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        prompt = PromptDice.prompt(request)
+        ask = self.asking.ask_secret if request.choice else self.asking.ask
+        for _ in range(self.attempts):
+            try:
+                answer = ask(prompt)
+            except EOFError:
+                raise InputError(f"no answer for {request.describe()}", tip="the action was not recorded") from None
+            if answer.strip().lower() in ROLL_WORDS:
+                values = self.roller.draw(request)
+                self.asking.tell(f"  tabroll rolled {', '.join(str(v) for v in values)}")
+                return values
+            problem = PromptDice._problem(answer, request)
+            if problem is None:
+                return parse_dice_values(answer, "answer")
+            self.asking.tell(f"{problem}; try again (or r to let tabroll roll)")
+        raise InputError(f"no valid answer for {request.describe()} after {self.attempts} tries")
+
+
+def default_journal(scenario_file: str | Path) -> Path:
+    """The journal of ``tabroll play FILE`` without ``--journal``: beside the file, ``NAME.journal.jsonl``."""
+    path = Path(scenario_file)
+    return path.with_name(path.stem + ".journal.jsonl")
+
+
+class Table:
+    """One game at the table: the scenario, its journal, and the commands typed (:meth:`handle`)."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        *,
+        scenario_path: str | Path,
+        journal_path: str | Path,
+        out: TextIO,
+        asking: Asking,
+        fmt: str = "text",
+        force: bool = False,
+        seed: int | None = None,
+    ) -> None:
+        from tabroll.journal import open_journal
+
+        self.scenario = scenario
+        self.scenario_path = str(scenario_path)
+        self.journal_path = Path(journal_path)
+        self.out = out
+        self.asking = asking
+        self.fmt = fmt
+        self.force = force
+        self.roller = SeededDice(seed)
+        self.book = open_journal(self.journal_path, scenario, scenario_path=self.scenario_path, force=force)
+        self.book.current_state()
+        self._console: Any = None
+
+    # --- what the game is now ---------------------------------------------------------------------------------
+
+    @property
+    def ruleset(self) -> Any:
+        return self.scenario.ruleset
+
+    @property
+    def state(self) -> Any:
+        return self.book.current_state()
+
+    def units(self) -> list[str]:
+        from tabroll.render.state import named_units
+
+        return [unit["name"] for _, unit in named_units(self.ruleset.summarize_state(self.state))]
+
+    def kinds(self) -> list[str]:
+        return w.action_kinds(self.ruleset)
+
+    def complete(self, before: str) -> list[str]:
+        """Completion candidates for the line typed so far (never raises: a completer must not)."""
+        try:
+            return w.complete(before, self.ruleset, self.units, self.kinds)
+        except Exception:
+            return []
+
+    # --- output -----------------------------------------------------------------------------------------------
+
+    def say(self, text: str = "", style: str = "") -> None:
+        if self.fmt == "rich":
+            self.console.print(text, markup=False, highlight=False, style=style or None)
+        else:
+            self.out.write(text + "\n")
+        self.out.flush()
+
+    @property
+    def console(self) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(file=self.out, highlight=False)
+        return self._console
+
+    def welcome(self) -> None:
+        count = len(self.book.records)
+        held = "a new journal" if not count else f"{count} action{'s' if count != 1 else ''} so far"
+        self.say(f"{self.scenario.title or self.scenario_path} ({self.ruleset.name})", style="bold")
+        self.say(f"journal: {self.journal_path} ({held}; every action is saved as it resolves)")
+        pending = len(self.scenario.steps) - self.book.recorded_steps()
+        if pending > 0:
+            self.say(f"the file lists {pending} action{'s' if pending != 1 else ''} not played yet: 'next' plays one")
+        self.say("type help for the commands; answer a roll with the values you rolled, or r to let tabroll roll")
+
+    # --- commands ---------------------------------------------------------------------------------------------
+
+    def handle(self, line: str) -> bool:
+        """Carry out one typed line; ``False`` when the session ends. A mistake is a message, never an exit."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return True
+        if len(text) > w.MAX_LINE:
+            self.say(f"error: the line is longer than {w.MAX_LINE:,} characters; nothing was done", style="red")
+            return True
+        try:
+            return self._dispatch(text)
+        except TabrollError as err:
+            self.say(f"error: {err.describe()}", style="red")
+        return True
+
+    def _dispatch(self, text: str) -> bool:
+        if text.startswith("{"):
+            self._act(w.typed_action(self.ruleset, w.read_mapping(text)))
+            return True
+        words = w.split_line(text)
+        if not words:
+            return True
+        command, args = w.ALIASES.get(words[0], words[0]), words[1:]
+        if command == "quit":
+            return False
+        handler = getattr(self, "_" + command.replace("-", "_"), None) if command in w.COMMAND_NAMES else None
+        if handler is not None:
+            handler(args)
+        elif command in self.kinds():
+            self._act(self._action(["do", command, *args]))
+        else:
+            from difflib import get_close_matches
+
+            close = get_close_matches(command, [*w.COMMAND_NAMES, *self.kinds()], n=1)
+            tip = f"did you mean '{close[0]}'?" if close else "type help for the commands"
+            raise InputError(f"unknown command '{command}'", tip=tip)
+        return True
+
+    def _action(self, words: list[str]) -> Any:
+        """The action some words describe: ``attack A T [--FIELD V…] [key=value…]``, ``do KIND key=value…``, or
+        ``attack key=value…`` (the whole attack as fields)."""
+        kind, args = words[0], words[1:]
+        if kind == "do":
+            if not args:
+                raise InputError("do what?", tip=f"do KIND key=value…; the kinds are: {', '.join(self.kinds())}")
+            kind, args = args[0], args[1:]
+            return w.typed_action(self.ruleset, {"do": kind, **w.read_fields(args, kind=kind, ruleset=self.ruleset)})
+        if kind != "attack":
+            raise InputError(f"'{kind}' is not an action", tip="attack A T, or do KIND key=value…")
+        if args and all("=" in a and not a.startswith("-") for a in args):
+            fields = w.read_fields(args, kind="attack", ruleset=self.ruleset)
+            return w.typed_action(self.ruleset, {"do": "attack", **fields})
+        from tabroll.quick import check_fields, split_words
+
+        named = [a for a in args if not a.startswith("-") and "=" not in a]
+        settings = [a for a in args if "=" in a and not a.startswith("-")]
+        flags = [a for a in args if a not in settings]
+        if len(named) < 2:
+            raise InputError("attack whom? name the attacker and the target", tip="attack A T (help attack)")
+        attacker, target = named[0], named[1]
+        flags.remove(attacker)
+        flags.remove(target)
+        split = split_words(flags, [self.ruleset])
+        if split.scenario_file is not None:
+            raise InputError(f"'{split.scenario_file}': attack takes two units", tip="attack A T [--FIELD VALUE…]")
+        fields = check_fields(self.ruleset, split.fields, with_file=True)
+        for setting in settings:
+            key, _, value = setting.partition("=")
+            fields[key] = value
+        return self.ruleset.quick_action(attacker, target, fields)
+
+    def _attack(self, args: list[str]) -> None:
+        self._act(self._action(["attack", *args]))
+
+    def _do(self, args: list[str]) -> None:
+        self._act(self._action(["do", *args]))
+
+    def _next(self, args: list[str]) -> None:
+        from tabroll.dice.sources import GivenDice
+
+        held = self.book.recorded_steps()
+        steps = self.scenario.steps
+        if held >= len(steps):
+            self.say(f"every action {self.scenario_path} lists is played; type your own (help)")
+            return
+        step = steps[held]
+        origin = f"the dice of action {held + 1} in the file"
+        dice = GivenDice(step.dice, origin=origin) if step.dice is not None else None
+        self._act(step.action, step=held + 1, dice=dice)
+
+    def _new_round(self, args: list[str]) -> None:
+        action = self.ruleset.new_round_action(self.state)
+        if action is None:
+            note = self.ruleset.round_note or "it has no rounds"
+            self.say(f"{self.ruleset.name} has no new-round action: {note}")
+            return
+        self._act(action)
+
+    def _act(self, action: Any, *, step: int = 0, dice: Any = None) -> None:
+        """Show the action's header and what it needs, ask for its dice, resolve and record it, show its log."""
+        from tabroll.events import ActionStarted
+        from tabroll.render.output import make_renderer
+        from tabroll.table.preview import preview_lines
+
+        index = self.book.next_seq
+        actor, verb, description = self.ruleset.describe_action(action)
+        header = ActionStarted(index=index, actor=actor, verb=verb, description=description)
+        self.say(header.sentence(), style="bold")
+        for line in preview_lines(self.ruleset, self.state, action):
+            self.say(f"  {line}", style="cyan")
+        source = dice if dice is not None else TableDice(self.asking, self.roller)
+        resolution = self.book.resolve(action, source, step=step)
+        renderer = make_renderer("rich" if self.fmt == "rich" else "text", self.out)
+        if self.fmt == "rich":
+            renderer.console = self.console  # type: ignore[attr-defined]
+        renderer.in_action = True  # type: ignore[attr-defined]
+        for event in resolution.events:
+            if event.kind != "action":
+                renderer.event(event, action=index)
+        self.out.flush()
+        if resolution.refused:
+            self.say("  not recorded: the rules refuse it, and nothing changed", style="dim")
+        else:
+            self.say(f"  recorded as action {index}", style="dim")
+
+    def _roll(self, args: list[str]) -> None:
+        from tabroll.dice import parse
+        from tabroll.events import Roll
+
+        if not args:
+            raise InputError("roll what?", tip="e.g. roll 2d6, roll 1d20+3")
+        expression = " ".join(args)
+        rolled = parse(expression).roll(self.roller, "roll")
+        self.say(Roll.of(rolled, label="roll").sentence())
+
+    def _odds(self, args: list[str]) -> None:
+        from tabroll.odds.api import compute_odds
+        from tabroll.odds.report import report_lines
+
+        if not args:
+            raise InputError("odds of what?", tip="odds A T [--FIELD VALUE…], or odds do KIND key=value…")
+        action = self._action(args if args[0] == "do" else ["attack", *args])
+        report = compute_odds(self.ruleset, self.state, action, fallback_trials=20_000)
+        self.say(self.ruleset.describe_action(action)[2], style="bold")
+        for line in report_lines(report):
+            self.say(line)
+
+    def _state(self, args: list[str]) -> None:
+        from tabroll.render.state import state_rich, state_text
+
+        count = len(self.book.records)
+        title = f"after {count} action{'s' if count != 1 else ''}:"
+        if self.fmt == "rich":
+            self.console.print(state_rich(self.ruleset, self.state, title=title))
+            self.out.flush()
+            return
+        for line in state_text(self.ruleset, self.state, title=title):
+            self.say(line)
+
+    def _undo(self, args: list[str]) -> None:
+        from tabroll.journal import open_journal, undo
+
+        self.say(undo(self.journal_path).message)
+        self.book = open_journal(self.journal_path, self.scenario, scenario_path=self.scenario_path, force=True)
+        self.book.current_state()
+
+    def _save(self, args: list[str]) -> None:
+        count = len(self.book.records)
+        self.say(f"saved: {count} action{'s' if count != 1 else ''} in {self.journal_path} (each one as it resolved)")
+        if not args:
+            return
+        copy = Path(" ".join(args))
+        try:
+            with open(copy, "xb") as handle:
+                handle.write(self.journal_path.read_bytes())
+                handle.flush()
+                os.fsync(handle.fileno())
+        except FileExistsError:
+            raise InputError(f"{copy} exists already; tabroll leaves it as it is", tip="give a new file name") from None
+        except OSError as err:
+            raise InputError(f"cannot write {copy}: {err.strerror}") from None
+        self.say(f"copied to {copy}")
+
+    def _help(self, args: list[str]) -> None:
+        if not args:
+            width = max(len(c.usage) for c in w.COMMANDS)
+            for command in w.COMMANDS:
+                self.say(f"  {command.usage:<{width}}  {command.help}")
+            self.say(f"  {'KIND key=value…':<{width}}  an action of {self.ruleset.name}: {', '.join(self.kinds())}")
+            return
+        topic = w.ALIASES.get(args[0], args[0])
+        if topic in ("attack", "odds"):
+            fields = [f"{s.flag} {s.kind.upper()}: {s.help}" for s in self.ruleset.attack_fields if not s.quick_only]
+            self.say(f"attack A T [--FIELD VALUE…]: the attack fields of {self.ruleset.name}:")
+            for line in fields or ["(none)"]:
+                self.say(f"  {line}")
+            whole = " ".join(f + "=…" for f in w.action_fields(self.ruleset, "attack"))
+            self.say(f"  or the whole action as fields: attack {whole}")
+            return
+        if topic == "do":
+            self.say(f"do KIND key=value…, one of: {', '.join(self.kinds())} (help KIND lists its fields)")
+            return
+        model = w.action_models(self.ruleset).get(topic)
+        if model is not None:
+            self.say(f"{topic}: {(model.__doc__ or '').strip().splitlines()[0] if model.__doc__ else ''}")
+            for name in w.action_fields(self.ruleset, topic):
+                info = model.model_fields[name]
+                need = "required" if info.is_required() else "optional"
+                self.say(f"  {name}= ({need}) {info.description or ''}".rstrip())
+            return
+        for command in w.COMMANDS:
+            if command.name == topic:
+                self.say(f"{command.usage}: {command.help}")
+                return
+        raise InputError(f"no help on '{topic}'", tip="help lists the commands")

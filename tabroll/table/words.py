@@ -1,0 +1,206 @@
+"""Reading what the game master types at ``tabroll play``: the commands, a game's own actions (``do KIND
+key=value…``, ``KIND key=value…`` or a one-line YAML mapping ``{do: KIND, …}``), checked by the game's own action
+model, and the completion candidates of a partial line."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, get_args
+
+from tabroll.errors import InputError
+from tabroll.kit import AnyRuleset
+
+MAX_LINE = 1_000
+"""Characters in one line typed at the prompt (the same limit as an answer to ``--prompt``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    usage: str
+    help: str
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("attack", "attack A T [--FIELD VALUE…] [key=value…]", "an attack of unit A on unit T"),
+    Command("do", "do KIND [key=value…]", "any action of the game, as in a scenario file (or type {do: KIND, …})"),
+    Command("next", "next", "the scenario file's next action not played yet"),
+    Command("new-round", "new-round", "start a new round (in a game that has them)"),
+    Command("roll", "roll EXPR", "roll dice (2d6, 4d6kh3, 1d20+3): not an action, nothing is recorded"),
+    Command("odds", "odds A T [--FIELD VALUE…] | odds do KIND …", "the exact odds of an action, from the game now"),
+    Command("state", "state", "the units now"),
+    Command("undo", "undo", "drop the last recorded action"),
+    Command("save", "save [FILE]", "say where the game is saved; with FILE, also copy the journal there"),
+    Command("help", "help [COMMAND | KIND]", "these lines, or the fields of a command or action"),
+    Command("quit", "quit", "end the session (Ctrl-D too); the game is already saved"),
+)
+COMMAND_NAMES = tuple(c.name for c in COMMANDS)
+ALIASES = {"exit": "quit", "q": "quit", "?": "help", "new_round": "new-round", "undo!": "undo"}
+
+
+def split_line(line: str) -> list[str]:
+    """The words of a typed line, quoted as in a shell (``attack "Fire Demon" Eagle``)."""
+    try:
+        return shlex.split(line)
+    except ValueError as err:
+        raise InputError(f"cannot read the line: {err}", tip='quote a name with spaces as "Fire Demon"') from None
+
+
+# --- the game's actions ---------------------------------------------------------------------------------------
+
+
+def action_models(ruleset: AnyRuleset) -> dict[str, Any]:
+    """The game's action models by their ``do:`` kind (from its scenario model's ``actions`` list)."""
+    from pydantic import BaseModel
+
+    annotation = ruleset.scenario_model().model_fields["actions"].annotation
+    pending = list(get_args(annotation))
+    models: dict[str, Any] = {}
+    while pending:
+        item = pending.pop(0)
+        if isinstance(item, type) and issubclass(item, BaseModel):
+            do = item.model_fields.get("do")
+            for kind in get_args(do.annotation) if do is not None else ():
+                models.setdefault(str(kind), item)
+        else:
+            pending.extend(get_args(item))
+    return models
+
+
+def action_kinds(ruleset: AnyRuleset) -> list[str]:
+    return list(action_models(ruleset))
+
+
+def action_fields(ruleset: AnyRuleset, kind: str) -> list[str]:
+    """The fields an action of ``kind`` takes (``dice`` last: the dice are asked for at the table)."""
+    model = action_models(ruleset).get(kind)
+    if model is None:
+        return []
+    names = [name for name in model.model_fields if name != "do"]
+    return sorted(names, key=lambda name: name == "dice")
+
+
+def _value(key: str, text: str) -> Any:
+    from tabroll.loading.yaml_source import cli_value
+
+    # A flow list or mapping typed on purpose ([1, 0], {a: 1}) stays one; any other text YAML cannot read as a
+    # plain value (a printed card's "1d10 (Projectile: Arrow)") is the text typed.
+    return cli_value(text, origin=f"{key}=", text_if=lambda t: not t.lstrip().startswith(("[", "{")))
+
+
+def _joined(words: Sequence[str]) -> list[str]:
+    """The words with a bracketed value typed with spaces put back together (``choices={Eagle: [2, 2]}``)."""
+    joined: list[str] = []
+    depth = 0
+    for word in words:
+        if depth > 0:
+            joined[-1] += " " + word
+        else:
+            joined.append(word)
+        depth += sum(word.count(c) for c in "[{") - sum(word.count(c) for c in "]}")
+    return joined
+
+
+def read_fields(words: Sequence[str], *, kind: str, ruleset: AnyRuleset) -> dict[str, Any]:
+    """``key=value`` words as a mapping, each value read as YAML (``to=[1,0]``, ``times=2``, ``escaped=true``)."""
+    fields: dict[str, Any] = {}
+    for word in _joined(words):
+        key, equals, text = word.partition("=")
+        if not equals or not key:
+            known = ", ".join(action_fields(ruleset, kind)) or "none"
+            raise InputError(f"'{word}' is not a field: write it as key=value", tip=f"{kind} takes: {known}")
+        if key in fields:
+            raise InputError(f"{key}= is given twice", tip="give each field once")
+        fields[key] = _value(key, text)
+    return fields
+
+
+def read_mapping(line: str) -> dict[str, Any]:
+    """A one-line YAML mapping (``{do: attack, attacker: Arqueiro, target: Lanceiro}``)."""
+    from tabroll.loading.yaml_source import load_yaml_text
+
+    data = load_yaml_text(line, source="<typed line>").data
+    if not isinstance(data, dict) or "do" not in data:
+        raise InputError("a typed action is a mapping with do:", tip="e.g. {do: attack, attacker: A, target: B}")
+    return data
+
+
+_TYPED: dict[str, Any] = {}
+
+
+def typed_action(ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
+    """``data`` as the game's own action, validated by its action model; a problem is worded as for a scenario
+    file (``action.target: …``), with the fields the kind takes."""
+    from pydantic import create_model
+
+    kinds = action_models(ruleset)
+    kind = data.get("do")
+    if not isinstance(kind, str) or kind not in kinds:
+        from difflib import get_close_matches
+
+        close = get_close_matches(str(kind), list(kinds), n=1)
+        tip = f"did you mean '{close[0]}'?" if close else f"the {ruleset.name} actions are: {', '.join(kinds)}"
+        raise InputError(f"{ruleset.name} has no action '{kind}'", tip=tip)
+    model = _TYPED.get(ruleset.id)
+    if model is None:
+        annotation = ruleset.scenario_model().model_fields["actions"].annotation
+        model = _TYPED[ruleset.id] = create_model("TypedAction", action=(get_args(annotation)[0], ...))
+    from tabroll.loading.validation import validate
+    from tabroll.loading.yaml_source import command_line_document
+
+    document = command_line_document({"action": data})
+    return validate(model, document).action
+
+
+# --- completion -----------------------------------------------------------------------------------------------
+
+COMMON_DICE = ("1d20", "1d6", "2d6", "1d10", "1d8", "1d4", "1d12", "1d100", "4d6kh3")
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
+def complete(
+    before: str, ruleset: AnyRuleset, units: Callable[[], Sequence[str]], kinds: Callable[[], Sequence[str]]
+) -> list[str]:
+    """The words that may complete the last word of ``before`` (the line up to the cursor): commands and action
+    kinds first, then unit names, ``--FIELD`` flags of an attack and ``key=`` fields of an action."""
+    words = before.split()
+    current = "" if not words or before[-1:].isspace() else words.pop()
+
+    def starting(options: Sequence[str]) -> list[str]:
+        bare = current.lstrip('"')
+        return sorted({o for o in options if o.lstrip('"').startswith(bare)})
+
+    names = [_quoted(n) for n in units()]
+    if not words:
+        builtin = set(COMMAND_NAMES)
+        return starting([*COMMAND_NAMES, *[k for k in kinds() if k not in builtin]])
+    command = ALIASES.get(words[0], words[0])
+    if "=" in current:
+        key, _, text = current.partition("=")
+        return [f"{key}={n}" for n in names if n.lstrip('"').startswith(text.lstrip('"'))]
+    if command == "help":
+        return starting([*COMMAND_NAMES, *kinds()]) if len(words) == 1 else []
+    if command == "roll":
+        return starting(COMMON_DICE)
+    if command == "odds" and len(words) >= 2 and words[1] == "do":
+        command, words = "do", words[1:]
+    if command in ("attack", "odds"):
+        positional = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
+        if len(positional) < 2 and not current.startswith("-"):
+            return starting(names)
+        flags = [spec.flag for spec in ruleset.attack_fields if not spec.quick_only]
+        return starting(flags)
+    if command == "do":
+        if len(words) == 1:
+            return starting(kinds())
+        command = words[1]
+    if command in kinds():
+        taken = {w.partition("=")[0] for w in words}
+        fields = [f"{name}=" for name in action_fields(ruleset, command) if name not in taken]
+        return starting([*fields, *names]) if current else starting(fields)
+    return []
