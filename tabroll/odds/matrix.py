@@ -159,6 +159,13 @@ def build_matrix(
             for spec in game.attack_fields
             if spec.name in fields or (spec.quick_only and spec.default is not None)
         )
+    for option, names in (("--attackers", attackers), ("--targets", targets)):
+        if names is not None and not names:  # given, but only commas or spaces: not "the whole catalogue"
+            raise InputError(f"{option} names no unit", tip=f"give names separated by commas, or leave {option} out")
+    from tabroll.odds.montecarlo import MAX_TRIALS
+
+    if not 1 <= trials <= MAX_TRIALS:  # checked before any pair, not when the first pair is simulated
+        raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
     attackers = attackers or known
     targets = targets or known
     if not attackers or not targets:
