@@ -14,6 +14,7 @@ had bad input, 70 when some file met a bug or was not run because its worker die
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import hashlib
 import os
@@ -260,6 +261,24 @@ class Batch:
         import time
 
         started = time.perf_counter()
+        with contextlib.ExitStack() as stack:
+            if len(self.paths) > 1:
+                from tabroll.workers import doing
+
+                stack.enter_context(doing(self._done))
+            self._run(read_stdin, on_file)
+        self.renderer.close()
+        self.elapsed = time.perf_counter() - started
+        return self.totals
+
+    def _done(self) -> str:
+        """What an interrupt leaves: the files done (shown above), and the run's master seed to run it again."""
+        return (
+            f"{self.totals.files} of {len(self.paths)} files were done (their results are above); "
+            f"master seed {self.choice.master}"
+        )
+
+    def _run(self, read_stdin: Callable[[int], bytes], on_file: Callable[[], None] | None) -> None:
         if self.jobs == 1:
             for path in self.paths:
                 result = run_file(
@@ -277,9 +296,6 @@ class Batch:
                 for index, events, refused in result.steps:
                     self._step(result, index, events, refused)
                 self._finish(result, on_file)
-        self.renderer.close()
-        self.elapsed = time.perf_counter() - started
-        return self.totals
 
     def _begin(self, result: FileResult) -> None:
         if result.path not in self._opened:

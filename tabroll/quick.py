@@ -452,7 +452,7 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
         if not words.attacker and not words.target:
             if words.fields:
                 raise InputError("attack fields need the --attacker and the --target", tip="or leave them out")
-            index = words.action_index or 1
+            index = 1 if words.action_index is None else words.action_index  # --action 0 is refused, not 1
             if not 1 <= index <= len(scenario.steps):
                 raise InputError(
                     f"{words.scenario_file} has {count(len(scenario.steps), 'action')}; there is no action {index}",

@@ -11,6 +11,9 @@ Every command that spreads work over processes (batch runs, exact odds, simulati
   terminated and reaped before it returns;
 * a worker that dies (killed, out of memory) becomes :class:`WorkerDied`, a tabroll error with its own message,
   instead of a ``BrokenProcessPool`` traceback.
+
+Long work (odds, a matrix, a batch) also says what it is doing with :func:`doing`, so that the one line an
+interrupt prints tells what had been done (:func:`interrupted_line`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -91,3 +94,31 @@ def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         ) from None
     finally:
         _stop(pool)
+
+
+_doing: list[Callable[[], str]] = []
+_done_when_stopped: list[str] = []
+
+
+@contextlib.contextmanager
+def doing(describe: Callable[[], str]) -> Iterator[None]:
+    """Long work under way: if an interrupt (Ctrl-C) ends it, ``describe()`` is what the ``interrupted`` line adds
+    (say, "the simulation had done 3,000 of 1,000,000 trials")."""
+    _doing.append(describe)
+    try:
+        yield
+    except (Exception, SystemExit, GeneratorExit):
+        raise
+    except BaseException:  # an interrupt: say what was done, as it stood when it came (the outermost work says)
+        with contextlib.suppress(Exception):
+            _done_when_stopped.append(describe())
+        raise
+    finally:
+        _doing.remove(describe)
+
+
+def interrupted_line() -> str:
+    """The line an interrupted command prints: ``interrupted``, and what the long work under way had done."""
+    done = _done_when_stopped[-1:]
+    _done_when_stopped.clear()
+    return f"interrupted: {done[0]}" if done and done[0] else "interrupted"

@@ -509,6 +509,15 @@ def odds(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Processes for the exact walk or the simulation.", metavar="N")
     ] = 1,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout",
+            help="Stop after this many seconds with the best estimate so far, and say so (0: no limit). The exact "
+            "walk may take half; past that, the simulation takes over.",
+            metavar="SECONDS",
+        ),
+    ] = 60.0,
     fmt: FormatOption = None,
     option: OptionOption = None,
 ) -> None:
@@ -516,7 +525,7 @@ def odds(
 
     Exit code: 0, or 1 when the rules refuse the action whatever the dice (as `tabroll attack` does).
     """
-    from tabroll.odds.api import compute_odds, render_odds
+    from tabroll.odds.api import TimeLimit, check_timeout, compute_odds, render_odds
 
     chosen = _format(fmt)
     described = _one_attack(
@@ -527,9 +536,12 @@ def odds(
     from tabroll.dice.session import check_jobs, check_seed
 
     check_jobs(jobs)
-    report = compute_odds(game, state, action, trials=trials, budget=budget, seed=check_seed(seed) or 0, jobs=jobs)
+    limit = TimeLimit(check_timeout(timeout))
+    report = compute_odds(
+        game, state, action, trials=trials, budget=budget, seed=check_seed(seed) or 0, jobs=jobs, limit=limit
+    )
     _, _, description = game.describe_action(action)
-    render_odds(report, chosen, title=description or title, ruleset=game.id)
+    render_odds(report, chosen, title=description or title, ruleset=game.id, limit=limit)
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
 
@@ -569,12 +581,22 @@ def matrix(
         int, typer.Option("--trials", help="Trials per pair when a pair is too large to walk exactly.", metavar="N")
     ] = 20_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of any simulation.", metavar="N")] = 0,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout",
+            help="Seconds for the whole table, shared among the pairs still to do; a pair out of time gives its "
+            "best estimate so far, and the table says so (0: no limit).",
+            metavar="SECONDS",
+        ),
+    ] = 600.0,
     fmt: FormatOption = None,
     option: OptionOption = None,
 ) -> None:
     """Defeat probability and expected damage for every attacker against every target: a balance table."""
     from tabroll.dice.session import check_seed
     from tabroll.engine import all_rulesets, find_ruleset
+    from tabroll.odds.api import check_timeout
     from tabroll.odds.matrix import build_matrix, render_matrix
     from tabroll.quick import split_words
 
@@ -585,6 +607,7 @@ def matrix(
     table = build_matrix(
         scenario_file=split.scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
         fields=split.fields, budget=budget, trials=trials, seed=seed, options=_options(option),
+        timeout=check_timeout(timeout),
     )  # fmt: skip
     render_matrix(table, chosen)
 
@@ -943,7 +966,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.stderr.write(f"error: {err.describe()}\n")
             code = err.exit_code
         except (_Interrupted, KeyboardInterrupt):
-            sys.stderr.write("interrupted\n")
+            sys.stderr.write(_interrupted())
             code = EXIT_INTERRUPTED
         except BrokenPipeError:
             code = _quiet_broken_pipe()
@@ -951,7 +974,7 @@ def main(argv: list[str] | None = None) -> None:
             code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
         except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
             if _interrupts:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
-                sys.stderr.write("interrupted\n")
+                sys.stderr.write(_interrupted())
                 code = EXIT_INTERRUPTED
             else:
                 code = _internal_error(err)
@@ -959,7 +982,7 @@ def main(argv: list[str] | None = None) -> None:
             signal.signal(signal.SIGINT, _on_late_interrupt if argv is None else previous)
     except (_Interrupted, KeyboardInterrupt):
         signal.signal(signal.SIGINT, _on_late_interrupt if argv is None else previous)
-        sys.stderr.write("interrupted\n")
+        sys.stderr.write(_interrupted())
         code = EXIT_INTERRUPTED
     try:
         sys.stdout.flush()
@@ -968,9 +991,15 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as err:
         code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
     if _interrupts and code != EXIT_INTERRUPTED and argv is None:
-        sys.stderr.write("interrupted\n")
+        sys.stderr.write(_interrupted())
         code = EXIT_INTERRUPTED
     raise SystemExit(code)
+
+
+def _interrupted() -> str:
+    """``interrupted``, with what the long work under way had done (only when that work ran)."""
+    workers = sys.modules.get("tabroll.workers")
+    return (workers.interrupted_line() if workers is not None else "interrupted") + "\n"
 
 
 def _internal_error(err: BaseException) -> int:

@@ -3,12 +3,58 @@
 from __future__ import annotations
 
 import sys
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from tabroll.engine import AnyRuleset
 from tabroll.odds.report import Report, build_report, report_lines
 
 DEFAULT_TRIALS = 100_000
+
+DEFAULT_TIMEOUT = 60.0
+"""Seconds ``tabroll odds`` runs at most unless told otherwise (``--timeout``): then it stops with the best estimate
+so far and says so. ``tabroll matrix`` shares :data:`MATRIX_TIMEOUT` among its pairs."""
+
+MATRIX_TIMEOUT = 600.0
+
+MAX_TIMEOUT = 7 * 24 * 3600.0
+
+
+def check_timeout(seconds: float | None) -> float | None:
+    """``--timeout``: seconds (0 for no limit) within a week; None is no limit."""
+    import math
+
+    from tabroll.errors import InputError
+
+    if seconds is None or seconds == 0:
+        return None
+    if not math.isfinite(seconds) or not 0 < seconds <= MAX_TIMEOUT:
+        raise InputError(
+            f"--timeout {seconds:g} is out of range",
+            tip=f"give seconds from 0.001 to {MAX_TIMEOUT:,.0f} (a week), or 0 for no time limit",
+        )
+    return seconds
+
+
+@dataclass
+class TimeLimit:
+    """How long one computation may take, and whether it had to stop short (``reached``)."""
+
+    seconds: float | None
+    reached: bool = False
+    name: str = "--timeout"  # how the note names the limit (a matrix pair has its share of --timeout)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seconds": self.seconds, "reached": self.reached}
+
+    def named(self) -> str:
+        assert self.seconds is not None
+        return f"the time limit ({_seconds(self.seconds)}, {self.name})"
+
+
+def _seconds(value: float) -> str:
+    return f"{value:.3g} s" if value < 10 else f"{value:,.0f} s"
 
 
 def compute_odds(
@@ -21,42 +67,113 @@ def compute_odds(
     seed: int = 0,
     jobs: int = 1,
     fallback_trials: int = DEFAULT_TRIALS,
+    limit: TimeLimit | None = None,
 ) -> Report:
     """Exact odds unless ``trials`` is given or the exact walk would exceed ``budget`` resolutions; then
-    ``fallback_trials`` simulated attacks."""
+    ``fallback_trials`` simulated attacks.
+
+    With a ``limit`` of some seconds, the exact walk may take half of them: past that it turns into a simulation
+    for the time left, and the report says how much of the outcomes the walk had covered. A simulation stops at
+    the limit with the trials done so far (at least one). Either way ``limit.reached`` is set and the report's
+    note says what was done."""
     from tabroll.errors import InputError
-    from tabroll.odds.exact import BudgetExceeded, estimate_leaves, exact_odds, surely_over
-    from tabroll.odds.montecarlo import simulate
 
     if not 1 <= jobs <= 64:
         raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
     if not 1 <= budget <= 10_000_000:
         raise InputError(f"--budget {budget} is out of range", tip="use 1 to 10,000,000 resolutions")
+    from tabroll.odds import exact, montecarlo
+    from tabroll.workers import doing
+
+    phase = {"what": "sampling the outcome tree", "jobs": jobs, "trials": 0}
+    exact.WALKED[0] = montecarlo.SIMULATED[0] = 0
+
+    def describe() -> str:
+        where = f" in {jobs} processes" if jobs > 1 else ""
+        if phase["what"] == "walk":
+            done = "" if jobs > 1 else f" after about {exact.WALKED[0]:,} resolutions"
+            said = f"the exact walk{where} was stopped{done}"
+        elif phase["what"] == "simulation":
+            done = "" if jobs > 1 else f" after about {montecarlo.SIMULATED[0]:,} of {phase['trials']:,} trials"
+            said = f"the simulation{where} was stopped{done}"
+        else:
+            said = f"stopped while {phase['what']}"
+        return f"{said}; no odds printed (--timeout SECONDS stops with the estimate so far)"
+
+    with doing(describe):
+        return _compute(
+            ruleset, state, action, trials=trials, budget=budget, seed=seed, jobs=jobs,
+            fallback_trials=fallback_trials, limit=limit, phase=phase,
+        )  # fmt: skip
+
+
+def _compute(
+    ruleset: AnyRuleset,
+    state: Any,
+    action: Any,
+    *,
+    trials: int | None,
+    budget: int,
+    seed: int,
+    jobs: int,
+    fallback_trials: int,
+    limit: TimeLimit | None,
+    phase: dict[str, Any],
+) -> Report:
+    from tabroll.odds.exact import BudgetExceeded, WalkStopped, estimate_leaves, exact_odds, surely_over
+    from tabroll.odds.montecarlo import simulate
+
+    started = time.monotonic()
+    seconds = limit.seconds if limit is not None else None
+    deadline = None if seconds is None else started + seconds
     note = ""
     if trials is None:
         # Sample the tree first: a walk that would exceed the budget is not started (it would be thrown away).
-        samples = estimate_leaves(ruleset, state, action)
+        walk_deadline = None if seconds is None else started + seconds / 2
+        samples = estimate_leaves(ruleset, state, action, deadline=walk_deadline)
         try:
             if surely_over(samples, budget):
                 raise BudgetExceeded(budget, 0, estimate=samples[len(samples) // 2])
-            result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs)
+            phase["what"] = "walk"
+            result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs, deadline=walk_deadline)
         except BudgetExceeded as too_big:
             trials = fallback_trials
             note = (
                 f"the exact walk would need {too_big}; simulated {trials:,} attacks instead "
                 f"(seed {seed}; --budget raises the limit, --trials sets the count)"
             )
+        except WalkStopped as stopped:
+            assert limit is not None and seconds is not None
+            limit.reached = True
+            trials = fallback_trials
+            note = (
+                f"{limit.named()} stopped the exact walk at half time, after "
+                f"{stopped.resolutions:,} resolutions covering {float(stopped.covered):.1%} of the outcomes; "
+                f"simulated up to {trials:,} attacks in the time left instead (seed {seed})"
+            )
         else:
             return build_report(result.tally, exact=True, samples=result.leaves)
-    tally = simulate(ruleset, state, action, trials=trials, seed=seed, jobs=jobs)
-    return build_report(tally, exact=False, samples=trials, note=note or f"seed {seed}, {jobs} job(s)")
+    phase["what"], phase["trials"] = "simulation", trials
+    tally = simulate(ruleset, state, action, trials=trials, seed=seed, jobs=jobs, deadline=deadline)
+    done = int(tally.weight)
+    if done < trials:
+        assert limit is not None and seconds is not None
+        limit.reached = True
+        stop = f"the simulation after {done:,} of {trials:,} trials"
+        if note:
+            note += f"; the time limit then stopped {stop}"
+        else:
+            note = f"{limit.named()} stopped {stop} (seed {seed}, {jobs} job(s))"
+    return build_report(tally, exact=False, samples=done, note=note or f"seed {seed}, {jobs} job(s)")
 
 
-def render_odds(report: Report, fmt: str, *, title: str, ruleset: str) -> None:
+def render_odds(report: Report, fmt: str, *, title: str, ruleset: str, limit: TimeLimit | None = None) -> None:
     if fmt in ("json", "jsonl"):
         import json
 
         document = {**report.to_json(), "title": title, "ruleset": ruleset}
+        if limit is not None:
+            document["time_limit"] = limit.to_json()
         indent = None if fmt == "jsonl" else 2
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
         return

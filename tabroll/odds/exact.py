@@ -19,6 +19,7 @@ import contextlib
 import functools
 import itertools
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -83,6 +84,30 @@ class BudgetExceeded(Exception):
         self.budget = budget
         self.walked = walked
         self.estimate = estimate
+
+
+class WalkStopped(Exception):
+    """The exact walk reached its deadline (``--timeout``) before it had walked every outcome."""
+
+    def __init__(self, resolutions: int, covered: Fraction) -> None:
+        super().__init__(f"stopped after {resolutions:,} resolutions, {float(covered):.1%} of the outcomes walked")
+        self.resolutions = resolutions
+        self.covered = covered
+
+
+CLOCK_EVERY = 64
+"""The walk and the simulation look at the clock once every this many resolutions (and after each one that cost
+a resolve, for the simulation): a deadline is met within a few resolutions' time, at no measurable cost."""
+
+
+WALKED = [0]
+"""Resolutions walked so far by the walk in this process (to the nearest :data:`CLOCK_EVERY`), for the line an
+interrupt prints."""
+
+
+def passed(deadline: float | None) -> bool:
+    """Whether ``deadline`` (a :func:`time.monotonic` moment, the same clock in forked workers) has passed."""
+    return deadline is not None and time.monotonic() >= deadline
 
 
 @dataclass
@@ -221,13 +246,15 @@ def _walk(
     budget: int,
     *,
     split_at: int | None = None,
+    deadline: float | None = None,
 ) -> tuple[Tally, int, int, list[Branch]]:
     """Walk the branches on ``stack`` depth first: (tally, leaves, resolutions, branches left).
 
     Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf; the
     other pools of each request it met past its prefix are pushed as branches. With ``split_at``, stop as soon
     as ``split_at`` branches wait on the stack and hand them back (how the walk is shared among processes);
-    otherwise walk to the end.
+    otherwise walk to the end. Past ``deadline`` raise :class:`WalkStopped`, saying how much of the probability
+    was walked.
     """
     tally = Tally.of(ruleset, state, action)
     resolutions = 0
@@ -235,6 +262,10 @@ def _walk(
     while stack:
         if split_at is not None and len(stack) >= split_at:
             break
+        if resolutions % CLOCK_EVERY == 0:
+            WALKED[0] = resolutions
+            if passed(deadline):
+                raise WalkStopped(resolutions, tally.settle().weight)
         prefix, numerator, denominator = stack.pop()
         resolutions += 1
         if resolutions + len(stack) > budget:
@@ -270,16 +301,21 @@ def _walk(
     return tally, resolutions, resolutions, stack
 
 
-_JOB: tuple[str, Any, Any, int] | None = None
+_JOB: tuple[str, Any, Any, int, float | None] | None = None
 
 
-def _walk_part(stack: list[Branch]) -> tuple[Tally, int, int]:
+def _walk_part(stack: list[Branch]) -> tuple[Tally, int, int, Fraction | None]:
+    """One process's share of the walk: (tally, leaves, resolutions, None), or, stopped by the deadline,
+    (an empty tally, 0, resolutions, the probability it had walked)."""
     from tabroll.engine import find_ruleset
 
     assert _JOB is not None
-    ruleset_id, state, action, budget = _JOB
-    tally, leaves, resolutions, _ = _walk(find_ruleset(ruleset_id), state, action, stack, budget)
-    return tally.settle(), leaves, resolutions
+    ruleset_id, state, action, budget, deadline = _JOB
+    try:
+        tally, leaves, resolutions, _ = _walk(find_ruleset(ruleset_id), state, action, stack, budget, deadline=deadline)
+    except WalkStopped as stopped:
+        return Tally(), 0, stopped.resolutions, stopped.covered
+    return tally.settle(), leaves, resolutions, None
 
 
 def exact_odds(
@@ -289,8 +325,10 @@ def exact_odds(
     *,
     budget: int = DEFAULT_BUDGET,
     jobs: int = 1,
+    deadline: float | None = None,
 ) -> ExactResult:
-    """Walk every dice outcome of ``action`` from ``state``; raise :class:`BudgetExceeded` past ``budget``.
+    """Walk every dice outcome of ``action`` from ``state``; raise :class:`BudgetExceeded` past ``budget``, and
+    :class:`WalkStopped` past ``deadline`` (a :func:`time.monotonic` moment).
 
     With ``jobs`` > 1 the first branches of the tree are dealt out to that many forked processes; the result is
     the same exact tally (fractions add up the same whatever the split).
@@ -298,23 +336,42 @@ def exact_odds(
     global _JOB
     start: list[Branch] = [((), 1, 1)]
     if jobs <= 1:
-        tally, leaves, resolutions, _ = _walk(ruleset, state, action, start, budget)
+        tally, leaves, resolutions, _ = _walk(ruleset, state, action, start, budget, deadline=deadline)
         return ExactResult(tally=tally.settle(), leaves=leaves, resolutions=resolutions)
-    tally, leaves, resolutions, waiting = _walk(ruleset, state, action, start, budget, split_at=jobs * 4)
+    tally, leaves, resolutions, waiting = _walk(
+        ruleset, state, action, start, budget, split_at=jobs * 4, deadline=deadline
+    )
     tally.settle()
     if waiting:
         from tabroll.workers import process_pool
 
         parts: list[list[Branch]] = [waiting[i::jobs] for i in range(jobs)]
-        _JOB = (ruleset.id, state, action, max(1, budget - resolutions))
+        _JOB = (ruleset.id, state, action, max(1, budget - resolutions), deadline)
+        covered: Fraction | None = None
+        from tabroll.workers import WorkerDied
+
+        todo = [p for p in parts if p]
+        merged = 0
         try:
             with process_pool(jobs) as pool:
-                for part_tally, part_leaves, part_resolutions in pool.map(_walk_part, [p for p in parts if p]):
+                for part_tally, part_leaves, part_resolutions, stopped in pool.map(_walk_part, todo):
+                    if stopped is not None:
+                        covered = (covered or Fraction(0)) + stopped
                     tally.merge(part_tally)
                     leaves += part_leaves
                     resolutions += part_resolutions
+                    merged += 1
+        except WorkerDied as died:
+            lost = sum((Fraction(n, d) for part in todo[merged:] for _, n, d in part), Fraction(0))
+            raise WorkerDied(
+                f"{died.message}: the exact walk lost {len(todo) - merged} of its {len(todo)} parts "
+                f"({float(lost):.1%} of the outcomes were not walked), so no odds are given",
+                tip=died.tip,
+            ) from None
         finally:
             _JOB = None
+        if covered is not None:  # a part was stopped by the deadline: the walked share is the parts done and its own
+            raise WalkStopped(resolutions, tally.weight + covered)
         if resolutions > budget:
             raise BudgetExceeded(budget, resolutions)
     return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)
@@ -343,18 +400,23 @@ class _SampledDice:
         return values
 
 
-def estimate_leaves(ruleset: AnyRuleset, state: Any, action: Any, *, probes: int = PROBES) -> list[int]:
+def estimate_leaves(
+    ruleset: AnyRuleset, state: Any, action: Any, *, probes: int = PROBES, deadline: float | None = None
+) -> list[int]:
     """How many leaves the exact walk would visit, by sampling: each of ``probes`` resolutions with random dice
     gives ``1 / P(its pools)``, whose mean over the outcomes is exactly the number of leaves; sorted, lowest first.
 
     The mean can be far off (one rare deep outcome weighs a lot), so :func:`surely_over` reads the samples as a
-    test: it says a tree is over a budget only when samples like these would be very unlikely otherwise.
+    test: it says a tree is over a budget only when samples like these would be very unlikely otherwise. Past
+    ``deadline`` fewer samples are taken (at least one); the test reads however many there are.
     """
     import random
 
     rng = random.Random(0)  # the same answer every time, whatever --seed the simulation uses
-    samples = []
+    samples: list[int] = []
     for _ in range(probes):
+        if samples and passed(deadline):
+            break
         dice = _SampledDice(rng)
         with contextlib.suppress(RuleRefusal):  # a refused outcome is a leaf like any other
             ruleset.resolve(state, action, dice)

@@ -30,6 +30,7 @@ class Cell:
     report: Report | None = None
     refused: str | None = None
     label: str = ""  # the target's name in the resolved attack (a unit facing its own kind is renamed)
+    out_of_time: bool = False  # the pair's share of --timeout ran out: its figures are the best estimate so far
 
     def defeat(self) -> float | None:
         if self.report is None:
@@ -72,6 +73,10 @@ class Cell:
             out["refused"] = self.refused
         if self.report is not None:
             out["method"] = self.report.method
+            out["samples"] = self.report.samples
+            if self.out_of_time:
+                out["out_of_time"] = True
+                out["note"] = self.report.note
             out["defeat"] = self.defeat()
             out["mean_damage"] = self.mean_damage()
             defeat = self.report.probabilities.get(f"defeated: {self.label or self.target}")
@@ -99,6 +104,21 @@ class Matrix:
     targets: list[str]
     cells: dict[tuple[str, str], Cell] = field(default_factory=dict)
     setting: str = ""
+    timeout: float | None = None  # seconds for the whole table (--timeout), shared among the pairs
+
+    @property
+    def out_of_time(self) -> list[Cell]:
+        return [cell for cell in self.cells.values() if cell.out_of_time]
+
+    def time_note(self) -> str:
+        """What the time limit did to the table ("" when every pair was done in its share)."""
+        short = self.out_of_time
+        if not short or self.timeout is None:
+            return ""
+        return (
+            f"the time limit ({self.timeout:g} s, --timeout) cut {len(short)} of {len(self.cells)} pairs short: "
+            "their figures are simulated estimates from the trials done in their share of the time (marked ~)"
+        )
 
 
 def build_matrix(
@@ -112,7 +132,12 @@ def build_matrix(
     trials: int,
     seed: int,
     options: Mapping[str, str],
+    timeout: float | None = None,
 ) -> Matrix:
+    """The table; with ``timeout`` seconds, each pair may take an equal share of the time left for the pairs still
+    to do (a quick pair leaves its time to the later ones), and stops at it with its best estimate so far."""
+    import time
+
     from tabroll.quick import check_fields, parse_unit, unit_stats
 
     game: AnyRuleset
@@ -147,6 +172,13 @@ def build_matrix(
             for spec in game.attack_fields
             if spec.name in fields or (spec.quick_only and spec.default is not None)
         )
+    for option, names in (("--attackers", attackers), ("--targets", targets)):
+        if names is not None and not names:  # given, but only commas or spaces: not "the whole catalogue"
+            raise InputError(f"{option} names no unit", tip=f"give names separated by commas, or leave {option} out")
+    from tabroll.odds.montecarlo import MAX_TRIALS
+
+    if not 1 <= trials <= MAX_TRIALS:  # checked before any pair, not when the first pair is simulated
+        raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
     attackers = attackers or known
     targets = targets or known
     if not attackers or not targets:
@@ -163,14 +195,24 @@ def build_matrix(
                 stats[(role, unit.name)] = unit_stats(
                     game, unit, {}, role=role, typed_flag=unit.flag, catalogued=unit.name.casefold() in held
                 )
-    table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting)
-    with _progress(len(attackers) * len(targets)) as advance:
+    table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting, timeout=timeout)
+    pairs = len(attackers) * len(targets)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    from tabroll.workers import doing
+
+    def describe() -> str:
+        return f"{max(0, len(table.cells) - 1)} of the table's {pairs} pairs were done; no table printed"
+
+    with doing(describe), _progress(pairs) as advance:
         for attacker in attackers:
             for target in targets:
                 cell = Cell(attacker=attacker, target=target)
                 table.cells[(attacker, target)] = cell
+                share = None
+                if deadline is not None:
+                    share = max(0.001, (deadline - time.monotonic()) / (pairs - len(table.cells) + 1))
                 _fill(
-                    cell, game, state, fields, options, budget=budget, trials=trials, seed=seed,
+                    cell, game, state, fields, options, budget=budget, trials=trials, seed=seed, seconds=share,
                     stats=(stats.get(("attacker", attacker), {}), stats.get(("target", target), {})),
                 )  # fmt: skip
                 advance(f"{attacker} → {target}")
@@ -188,9 +230,13 @@ def _fill(
     trials: int,
     seed: int,
     stats: tuple[Mapping[str, str], Mapping[str, str]] = ({}, {}),
+    seconds: float | None = None,
 ) -> None:
-    """The odds of one pair: exact within ``budget``, else ``trials`` simulated attacks (and only those).
-    ``stats`` are the typed stats of the attacker and of the target (checked by :func:`tabroll.quick.unit_stats`)."""
+    """The odds of one pair: exact within ``budget``, else ``trials`` simulated attacks (and only those); within
+    ``seconds``, or the best estimate by then. ``stats`` are the typed stats of the attacker and of the target
+    (checked by :func:`tabroll.quick.unit_stats`)."""
+    from tabroll.odds.api import TimeLimit
+
     attacker, target = cell.attacker, cell.target
     if attacker == target and state is not None:
         cell.refused = "a unit does not attack itself"
@@ -210,10 +256,12 @@ def _fill(
             built = game.quick_attack(request)
             pair_state, action = built.state, built.steps[0].action
             cell.label = _resolved_target(action, target)
-        report = compute_odds(game, pair_state, action, budget=budget, seed=seed, fallback_trials=trials)
+        limit = TimeLimit(seconds, name="this pair's share of --timeout")
+        report = compute_odds(game, pair_state, action, budget=budget, seed=seed, fallback_trials=trials, limit=limit)
     except RuleRefusal as refusal:
         cell.refused = refusal.message
         return
+    cell.out_of_time = limit.reached
     if report.refused and sum(e.value for e in report.refused.values()) >= 1.0:
         cell.refused = next(iter(report.refused))
     else:
@@ -249,8 +297,11 @@ def render_matrix(table: Matrix, fmt: str) -> None:
             "version": 2,
             "ruleset": table.ruleset,
             "setting": table.setting,
+            "time_limit": {"seconds": table.timeout, "reached": bool(table.out_of_time)},
             "cells": [cell.to_json() for cell in table.cells.values()],
         }
+        if table.time_note():
+            document["note"] = table.time_note()
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
         return
     header = f"{table.ruleset}: P(defeat) / mean damage, attacker (rows) vs target (columns)"
@@ -283,6 +334,8 @@ def render_matrix(table: Matrix, fmt: str) -> None:
         )
     for title, lines in tables:
         _render_table(table, fmt, title, lines)
+    if table.time_note():
+        sys.stdout.write(f"note: {table.time_note()}\n")
     refusals = [c for c in table.cells.values() if c.refused]
     if refusals:
         sys.stdout.write(

@@ -9,6 +9,9 @@ tree of dice prefixes (:class:`DiceTree`): a trial draws its values from the gen
 and resolves the action only when its dice leave the part of the tree already known. The values drawn are the
 same either way (the resolver replays the prefix, then rolls on from the same generator), so the cache never
 changes a result. Only counts per outcome are kept, so memory stays flat as the number of trials grows.
+
+A deadline (``--timeout``) stops the trials where they are: the estimate is then over the trials done (at least
+one), which the tally's weight counts. Without a deadline, or when it is not reached, the result is as above.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, find_ruleset
 from tabroll.errors import InputError, RuleRefusal
-from tabroll.odds.exact import Tally
+from tabroll.odds.exact import CLOCK_EVERY, Tally, passed
 from tabroll.odds.measures import Outcome
 
 CHUNK = 1_000
@@ -30,6 +33,10 @@ MAX_LEAVES = 200_000
 PARALLEL_MIN_TRIALS = 200_000
 """Fewer trials than this are simulated in one process whatever ``jobs`` says: forking and building a tree in
 each process costs more than it saves (the result is the same either way)."""
+
+
+SIMULATED = [0]
+"""Trials done so far by the simulation in this process (whole chunks), for the line an interrupt prints."""
 
 
 def chunk_seed(seed: int, chunk: int) -> int:
@@ -115,15 +122,20 @@ class DiceTree:
         else:
             self.tally.add(outcome, count)
 
-    def run(self, trials: int, randrange: Any) -> None:
-        """``trials`` trials, every die drawn from ``randrange`` in the order the resolver asks for them."""
+    def run(self, trials: int, randrange: Any, deadline: float | None = None) -> bool:
+        """``trials`` trials, every die drawn from ``randrange`` in the order the resolver asks for them; False
+        when ``deadline`` stopped them first (after at least one trial)."""
         counts = self.counts
-        for _ in range(trials):
+        for trial in range(trials):
+            if deadline is not None and trial and trial % CLOCK_EVERY == 0 and passed(deadline):
+                return False
             node = self.root
             prefix: list[int] = []
             while True:
                 if node is None:
                     self._resolve(prefix, randrange)
+                    if deadline is not None and trial + 1 < trials and passed(deadline):
+                        return False  # a resolve may be slow (a large area attack): look at the clock after each
                     break
                 if type(node) is int:
                     counts[node] += 1
@@ -135,6 +147,7 @@ class DiceTree:
                     values = tuple([randrange(sides) + 1 for _ in range(count)])
                 prefix.extend(values)
                 node = children.get(values)
+        return True
 
     def flush(self) -> None:
         """Add the counted leaves to the tally (and start counting again from zero)."""
@@ -144,28 +157,50 @@ class DiceTree:
                 self.counts[index] = 0
 
 
-def run_chunks(ruleset: AnyRuleset, state: Any, action: Any, chunks: list[tuple[int, int, int]], seed: int) -> Tally:
-    """Simulate each ``(chunk, start, stop)``: trials ``start..stop`` from the generator of chunk ``chunk``."""
+def run_chunks(
+    ruleset: AnyRuleset,
+    state: Any,
+    action: Any,
+    chunks: list[tuple[int, int, int]],
+    seed: int,
+    deadline: float | None = None,
+) -> Tally:
+    """Simulate each ``(chunk, start, stop)``: trials ``start..stop`` from the generator of chunk ``chunk``; stop
+    early past ``deadline`` (the tally's weight is the number of trials done)."""
     tally = Tally.of(ruleset, state, action)
     tree = DiceTree(ruleset, state, action, tally)
     for chunk, start, stop in chunks:
-        tree.run(stop - start, random.Random(chunk_seed(seed, chunk)).randrange)
+        if not tree.run(stop - start, random.Random(chunk_seed(seed, chunk)).randrange, deadline):
+            break
+        SIMULATED[0] += stop - start
+        if passed(deadline):
+            break
     tree.flush()
     return tally
 
 
-_JOB: tuple[str, Any, Any, int] | None = None
+_JOB: tuple[str, Any, Any, int, float | None] | None = None
 
 
 def _part(chunks: list[tuple[int, int, int]]) -> Tally:
     assert _JOB is not None
-    ruleset_id, state, action, seed = _JOB
-    return run_chunks(find_ruleset(ruleset_id), state, action, chunks, seed)
+    ruleset_id, state, action, seed, deadline = _JOB
+    return run_chunks(find_ruleset(ruleset_id), state, action, chunks, seed, deadline)
 
 
-def simulate(ruleset: AnyRuleset, state: Any, action: Any, *, trials: int, seed: int, jobs: int = 1) -> Tally:
+def simulate(
+    ruleset: AnyRuleset,
+    state: Any,
+    action: Any,
+    *,
+    trials: int,
+    seed: int,
+    jobs: int = 1,
+    deadline: float | None = None,
+) -> Tally:
     """Resolve ``action`` ``trials`` times; with ``jobs`` > 1 and enough trials, in that many processes (the
-    same result: see the module's note)."""
+    same result: see the module's note). Past ``deadline`` (a :func:`time.monotonic` moment) the trials stop
+    where they are: ``int(tally.weight)`` is how many were done."""
     if not 1 <= trials <= MAX_TRIALS:
         raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
     if not 1 <= jobs <= 64:
@@ -173,7 +208,7 @@ def simulate(ruleset: AnyRuleset, state: Any, action: Any, *, trials: int, seed:
     global _JOB
     chunks = [(k, s, min(s + CHUNK, trials)) for k, s in enumerate(range(0, trials, CHUNK))]
     if jobs == 1 or trials < PARALLEL_MIN_TRIALS:
-        return run_chunks(ruleset, state, action, chunks, seed)
+        return run_chunks(ruleset, state, action, chunks, seed, deadline)
     from tabroll.workers import process_pool
 
     # Contiguous runs of chunks, one per process: each process grows one tree. The workers are forked after the
@@ -181,12 +216,23 @@ def simulate(ruleset: AnyRuleset, state: Any, action: Any, *, trials: int, seed:
     # pickle cannot carry); only chunk numbers and tallies cross processes.
     size = -(-len(chunks) // jobs)
     parts = [chunks[i : i + size] for i in range(0, len(chunks), size)]
-    _JOB = (ruleset.id, state, action, seed)
+    _JOB = (ruleset.id, state, action, seed, deadline)
     total = Tally.of(ruleset, state, action)
+    from tabroll.workers import WorkerDied
+
+    merged = 0
     try:
         with process_pool(jobs) as pool:
             for part in pool.map(_part, parts):
                 total.merge(part)
+                merged += 1
+    except WorkerDied as died:
+        lost = sum(stop - start for part in parts[merged:] for _, start, stop in part)
+        raise WorkerDied(
+            f"{died.message}: the simulation lost {lost:,} of its {trials:,} trials ({len(parts) - merged} of "
+            f"its {len(parts)} parts had not come back), so no odds are given",
+            tip=died.tip,
+        ) from None
     finally:
         _JOB = None
     return total

@@ -259,6 +259,18 @@ class Terminal:
     def type(self, line: str) -> None:
         os.write(self.master, line.encode() + b"\r")
 
+    def keys(self, data: bytes) -> None:
+        """Raw keys (Ctrl-C, Tab, Ctrl-D) once line editing reads the terminal key by key: sent while the prompt
+        is still being drawn, the terminal itself would take Ctrl-C as an interrupt and drop the typed line."""
+        import termios
+
+        deadline = time.monotonic() + 60
+        while termios.tcgetattr(self.master)[3] & termios.ICANON:
+            if time.monotonic() > deadline:
+                raise AssertionError("the prompt never started reading keys")
+            time.sleep(0.01)
+        os.write(self.master, data)
+
     def close(self) -> int:
         """The exit code, once the session has ended (it has said bye)."""
         deadline = time.monotonic() + 60
@@ -313,12 +325,12 @@ def test_a_recorded_session_through_a_pseudo_terminal(tmp_path: Path) -> None:
     seen = again.expect("Lanceiro (blue), at [8, 0]")
     assert "Arqueiro (red), at [0, 0], Flecha 4" in seen
     again.expect("tabroll> ")
-    os.write(again.master, b"attack Arq\x03")  # Ctrl-C at the prompt drops the line; the session goes on
+    again.keys(b"attack Arq\x03")  # Ctrl-C at the prompt drops the line; the session goes on
     again.expect("tabroll> ")
-    os.write(again.master, b"sta\t\r")  # Tab completes the command
+    again.keys(b"sta\t\r")  # Tab completes the command
     again.expect("after 2 actions:")
     again.expect("tabroll> ")
-    os.write(again.master, b"\x04")  # Ctrl-D ends the session
+    again.keys(b"\x04")  # Ctrl-D ends the session
     again.expect("bye")
     assert again.close() == 0
 

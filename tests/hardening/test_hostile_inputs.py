@@ -382,10 +382,18 @@ def test_a_fifo_is_refused_not_waited_on(cli, tmp_path: Path) -> None:
     """Nothing writes into the pipe: reading it would block forever. '-' is the way to pipe a scenario in."""
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
-    for args in (("run", str(fifo)), ("check", str(fifo)), ("odds", str(fifo))):
+    scenario_commands = [("run", str(fifo)), ("check", str(fifo)), ("odds", str(fifo)), ("matrix", str(fifo))]
+    scenario_commands.append(("attack", str(fifo), "-a", "A", "-t", "B"))
+    for args in scenario_commands:
         result = invoke(cli, *args)
         assert_clean(args, result, allowed=(2,))
         assert result.err.startswith(f"error: {fifo}: this is not a regular file (a pipe, a device or a socket)")
+    journal_commands = [("journal", verb, str(fifo)) for verb in ("show", "undo", "replay")]
+    journal_commands.append(("run", str(EXAMPLE), "--journal", str(fifo)))
+    for args in journal_commands:
+        result = invoke(cli, *args)
+        assert_clean(args, result, allowed=(2,))
+        assert result.err.startswith(f"error: {fifo} is not a regular file"), (args, result.err)
 
 
 @pytest.mark.parametrize("seed", ["-1", str(2**63), "-9223372036854775808"])
@@ -397,6 +405,7 @@ def test_every_command_takes_the_same_seeds(cli, seed: str) -> None:
         ("attack", "-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista"),
         ("odds", str(EXAMPLE)),
         ("matrix", str(EXAMPLE)),
+        ("check-skill", "WUBB", "Subtlety", "-d", "medium"),
     ]
     for command in commands:
         args = (*command, "--seed", seed)
@@ -420,3 +429,20 @@ def test_hostile_answers_at_the_prompt(answer: bytes, expected: str) -> None:
     assert "Traceback" not in err and "internal error" not in err, err
     assert expected in out + err, (out, err)
     assert done.returncode == (0 if expected.startswith("roll") else 2)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("odds", str(EXAMPLE), "--action", "0"), "has 1 action(s); there is no action 0"),
+        (("matrix", "--attackers", "Lanceiro", "--targets", "Soldado", "--trials", "0"), "--trials 0 is out of range"),
+        (("matrix", "--attackers", ",", "--targets", "Soldado"), "--attackers names no unit"),
+        (("matrix", "--attackers", "Lanceiro", "--targets", " , "), "--targets names no unit"),
+        (("odds", str(EXAMPLE), "--timeout", "-1"), "--timeout -1 is out of range"),
+    ],
+)
+def test_odds_and_matrix_refuse_values_they_used_to_read_as_something_else(cli, args: tuple, message: str) -> None:
+    """--action 0 was action 1, an empty --attackers the whole catalogue, --trials 0 waited for a simulated pair."""
+    result = invoke(cli, *args)
+    assert_clean(args, result, allowed=(2,))
+    assert message in result.err and "None" not in result.err, result.err

@@ -20,5 +20,7 @@ def test_killed_journaled_runs_keep_a_replayable_prefix(tmp_path: Path) -> None:
     assert done.returncode in (0, 1), done.stderr
     full = (tmp_path / "full.jsonl").read_bytes()
     rng = random.Random(4)
-    said = [journal_kill.one_round(tmp_path, full, rng) for _ in range(3)]  # raises on anything lost or refused
-    assert len(said) == 3
+    for _ in range(3):
+        kind, detail, lost = journal_kill.one_round(tmp_path, full, rng)
+        assert kind in ("valid", "no journal yet"), (kind, detail)  # a killed run's journal replays as it is
+        assert lost == 0, detail  # nothing printed by the killed run is missing from its journal
