@@ -473,6 +473,11 @@ def attack(
               final_state=game.summarize_state(resolution.state))  # fmt: skip
 
 
+SvgOption = Annotated[
+    str | None, typer.Option("--svg", help="Also draw the figures as a picture in this SVG file.", metavar="FILE")
+]
+
+
 @app.command(context_settings=GAME_WORDS)
 def odds(
     words: GameWordsArg = None,
@@ -501,14 +506,18 @@ def odds(
     ] = 1,
     fmt: FormatOption = None,
     option: OptionOption = None,
+    svg: SvgOption = None,
 ) -> None:
     """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate.
 
     Exit code: 0, or 1 when the rules refuse the action whatever the dice (as `tabroll attack` does).
     """
     from tabroll.odds.api import compute_odds, render_odds
+    from tabroll.odds.picture import check_picture_path, odds_svg, write_picture
 
     chosen = _format(fmt)
+    if svg is not None:
+        check_picture_path(svg)  # before the work, not after it
     described = _one_attack(
         words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
         setting=setting, option=option, action_index=action_index,
@@ -520,6 +529,8 @@ def odds(
     report = compute_odds(game, state, action, trials=trials, budget=budget, seed=check_seed(seed) or 0, jobs=jobs)
     _, _, description = game.describe_action(action)
     render_odds(report, chosen, title=description or title, ruleset=game.id)
+    if svg is not None:
+        write_picture(svg, odds_svg(report, description or title))
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
 
@@ -553,14 +564,18 @@ def matrix(
     seed: Annotated[int, typer.Option("--seed", help="Seed of any simulation.", metavar="N")] = 0,
     fmt: FormatOption = None,
     option: OptionOption = None,
+    svg: SvgOption = None,
 ) -> None:
     """Defeat probability and expected damage for every attacker against every target: a balance table."""
     from tabroll.dice.session import check_seed
     from tabroll.engine import all_rulesets, find_ruleset
     from tabroll.odds.matrix import build_matrix, render_matrix
+    from tabroll.odds.picture import check_picture_path, matrix_svg, write_picture
     from tabroll.quick import split_words
 
     chosen = _format(fmt)
+    if svg is not None:
+        check_picture_path(svg)
     check_seed(seed)
     free = list(words or ())
     split = split_words(free, [find_ruleset(ruleset)] if ruleset else all_rulesets())
@@ -569,6 +584,8 @@ def matrix(
         fields=split.fields, budget=budget, trials=trials, seed=seed, options=_options(option),
     )  # fmt: skip
     render_matrix(table, chosen)
+    if svg is not None:
+        write_picture(svg, matrix_svg(table))
 
 
 def _names(text: str | None) -> list[str] | None:

@@ -6,7 +6,7 @@ import sys
 from typing import Any
 
 from tabroll.engine import AnyRuleset
-from tabroll.odds.report import Report, build_report, report_lines
+from tabroll.odds.report import Report, build_report, plural, render_report
 
 DEFAULT_TRIALS = 100_000
 
@@ -43,13 +43,13 @@ def compute_odds(
         except BudgetExceeded as too_big:
             trials = fallback_trials
             note = (
-                f"the exact walk would need {too_big}; simulated {trials:,} attacks instead "
+                f"the exact walk would need {too_big}; simulated {plural(trials, 'attack')} instead "
                 f"(seed {seed}; --budget raises the limit, --trials sets the count)"
             )
         else:
             return build_report(result.tally, exact=True, samples=result.leaves)
     tally = simulate(ruleset, state, action, trials=trials, seed=seed, jobs=jobs)
-    return build_report(tally, exact=False, samples=trials, note=note or f"seed {seed}, {jobs} job(s)")
+    return build_report(tally, exact=False, samples=trials, note=note or f"seed {seed}, {plural(jobs, 'job')}")
 
 
 def render_odds(report: Report, fmt: str, *, title: str, ruleset: str) -> None:
@@ -60,15 +60,4 @@ def render_odds(report: Report, fmt: str, *, title: str, ruleset: str) -> None:
         indent = None if fmt == "jsonl" else 2
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
         return
-    lines = [title, *report_lines(report)]
-    if fmt == "rich":
-        from rich.console import Console
-
-        console = Console(highlight=False)
-        console.print(f"[bold]{lines[0]}[/]")
-        for line in lines[1:]:
-            chart = line.lstrip().startswith(tuple("0123456789-"))
-            heading = line.endswith(":") and not line.startswith(" ")  # a block: the attack, what follows, after
-            console.print(line, markup=False, style="cyan" if chart else "bold" if heading else "")
-        return
-    sys.stdout.write("\n".join(lines) + "\n")
+    render_report(report, fmt, title=title)

@@ -18,7 +18,7 @@ from typing import Any
 from tabroll.engine import AnyRuleset, AttackRequest, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.api import compute_odds
-from tabroll.odds.report import Estimate, Report
+from tabroll.odds.report import Estimate, Report, plural
 
 MAX_PAIRS = 2_500
 
@@ -207,7 +207,20 @@ def _resolved_target(action: Any, fallback: str) -> str:
     return str(getattr(action, "target", None) or fallback)
 
 
-def render_matrix(table: Matrix, fmt: str) -> None:
+WIDTH = 80  # the terminal a table must fit
+NAME_WIDTH = 14  # the widest row name before it is abbreviated
+CORNER = "attacker \\ target"
+
+
+@dataclass
+class Grid:
+    """One table of the matrix: a title, the attackers' and targets' short names, and styled cells."""
+
+    title: str
+    rows: list[list[tuple[str, str]]]  # per attacker, per target: (text, Rich style)
+
+
+def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
     if fmt in ("json", "jsonl"):
         import json
 
@@ -220,63 +233,195 @@ def render_matrix(table: Matrix, fmt: str) -> None:
         }
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
         return
-    header = f"{table.ruleset}: P(defeat) / mean damage, attacker (rows) vs target (columns)"
-    header += f"; {table.setting}" if table.setting else ""
-    rows: list[list[str]] = []
-    after: list[list[str]] = []
+    if fmt == "rich":
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False)
+        for line in matrix_view(table, width=width or max(WIDTH, min(console.width, 160))):
+            text = Text()
+            for piece, style in line:
+                text.append(piece, style=style or None)
+            console.print(text, soft_wrap=True)
+        return
+    for line in matrix_view(table, width=width or WIDTH):
+        sys.stdout.write("".join(piece for piece, _ in line).rstrip() + "\n")
+
+
+def percent_text(value: float) -> str:
+    """A probability as a whole percent, never rounded to 0% or 100% when it is not exactly that."""
+    if 0 < value < 0.005:
+        return "<1%"
+    if 0.995 <= value < 1:
+        return ">99%"
+    return f"{100 * value:.0f}%"
+
+
+def heat_style(value: float) -> str:
+    """The Rich style of a cell by its probability: dim at 0, then green, yellow, orange, red."""
+    if value <= 0:
+        return "dim"
+    for limit, style in ((0.25, "green"), (0.5, "yellow"), (0.75, "dark_orange")):
+        if value < limit:
+            return style
+    return "bold red"
+
+
+def grids(table: Matrix) -> list[Grid]:
+    """The attack's own table, and the table of what follows it when anything does."""
+    own: list[list[tuple[str, str]]] = []
+    back: list[list[tuple[str, str]]] = []
     for attacker in table.attackers:
-        row, back = [attacker], [attacker]
+        row: list[tuple[str, str]] = []
+        comeback_row: list[tuple[str, str]] = []
         for target in table.targets:
             cell = table.cells[(attacker, target)]
             if cell.report is None:
-                row.append("refused" if cell.refused else "—")
-                back.append("refused" if cell.refused else "—")
+                mark = ("refused", "dim") if cell.refused else ("—", "dim")
+                row.append(mark)
+                comeback_row.append(mark)
                 continue
-            mark = "" if cell.report.method == "exact" else "~"
+            sim = "" if cell.report.method == "exact" else "~"
             defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
-            row.append(f"{mark}{100 * defeat:.0f}% / {damage:.1f}")
+            row.append((f"{sim}{percent_text(defeat)} {damage:.1f}", heat_style(defeat)))
             comeback = cell.comeback()
-            back.append("—" if comeback is None else f"{mark}{100 * comeback[0].value:.0f}% / {comeback[1].value:.1f}")
-        rows.append(row)
-        after.append(back)
-    tables = [(header, rows)]
+            if comeback is None:
+                comeback_row.append(("—", "dim"))
+            else:
+                value = comeback[0].value
+                comeback_row.append((f"{sim}{percent_text(value)} {comeback[1].value:.1f}", heat_style(value)))
+        own.append(row)
+        back.append(comeback_row)
+    out = [Grid(f"{table.ruleset}: in each cell, P(target defeated) and mean damage dealt", own)]
     if any(c.comeback() is not None for c in table.cells.values()):
         labels = sorted({b.label for c in table.cells.values() if c.report for b in c.report.follow_ups})
-        tables.append(
-            (
-                f"then, {' or '.join(labels)}: P(attacker defeated) / mean damage the attacker takes",
-                after,
-            )
-        )
-    for title, lines in tables:
-        _render_table(table, fmt, title, lines)
-    refusals = [c for c in table.cells.values() if c.refused]
+        out.append(Grid(f"then, {' or '.join(labels)}: in each cell, P(attacker defeated) and mean damage taken", back))
+    return out
+
+
+def abbreviations(names: list[str], limit: int) -> dict[str, str]:
+    """A short form of each name no wider than ``limit``: the name itself when it fits, else its start and a
+    dot (``Alquimi.``), made unique with a number where two starts are the same."""
+    from rich.cells import cell_len
+
+    short: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in names:
+        if cell_len(name) <= limit:
+            short[name] = name
+            taken.add(name)
+    for name in names:
+        if name in short:
+            continue
+        stem = _clip(name, limit - 1).rstrip()
+        form, n = stem + ".", 2
+        while form in taken:
+            suffix = str(n)
+            form, n = _clip(name, limit - 1 - len(suffix)).rstrip() + suffix + ".", n + 1
+        short[name] = form
+        taken.add(form)
+    return short
+
+
+def _clip(text: str, cells: int) -> str:
+    from rich.cells import cell_len
+
+    while cell_len(text) > cells:
+        text = text[:-1]
+    return text
+
+
+def _wrap(text: str, width: int, indent: str = "") -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
+def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, str]]]:
+    """The matrix as lines of styled pieces, no line wider than ``width``: names that do not fit a column
+    are abbreviated (with a legend), and a table with more targets than fit is split into several."""
+    from rich.cells import cell_len
+
+    lines: list[list[tuple[str, str]]] = []
+    tables = grids(table)
+    rows = abbreviations(table.attackers, NAME_WIDTH)
+    label_width = max(cell_len(rows[a]) for a in table.attackers)
+    cell_widths = [
+        max(cell_len(g.rows[i][j][0]) for g in tables for i in range(len(table.attackers)))
+        for j in range(len(table.targets))
+    ]
+
+    def fit(limit: int) -> tuple[dict[str, str], list[int]]:
+        short = abbreviations(table.targets, limit)
+        return short, [max(w, cell_len(short[t])) for t, w in zip(table.targets, cell_widths, strict=True)]
+
+    columns, widths = fit(NAME_WIDTH)  # whole names when the table fits as it is
+    if label_width + sum(2 + w for w in widths) > width:
+        columns, widths = fit(max(max(cell_widths, default=1), 6))
+    corner_inline = max(label_width, cell_len(CORNER)) + sum(2 + w for w in widths) <= width
+    if corner_inline:
+        label_width = max(label_width, cell_len(CORNER))
+    chunks: list[list[int]] = [[]]
+    used = label_width
+    for j, w in enumerate(widths):
+        if chunks[-1] and used + 2 + w > width:
+            chunks.append([])
+            used = label_width
+        chunks[-1].append(j)
+        used += 2 + w
+    if len(chunks) > 1:  # as many tables, with the columns shared out evenly (no table of one column)
+        per = -(-len(widths) // len(chunks))
+        even = [list(range(k, min(k + per, len(widths)))) for k in range(0, len(widths), per)]
+        if len(even) == len(chunks) and all(label_width + sum(2 + widths[j] for j in c) <= width for c in even):
+            chunks = even
+    setting = table.setting
+    for number, grid in enumerate(tables):
+        lines += [[(line, "bold")] for line in _wrap(grid.title, width, "  ")]
+        if number == 0 and setting:
+            lines += [[(line, "dim")] for line in _wrap(setting, width, "  ")]
+        if number == 0 and not corner_inline:
+            lines.append([(CORNER, "dim")])
+        for part, chunk in enumerate(chunks):
+            if part:
+                lines.append([("", "")])
+            corner = CORNER if number == 0 and part == 0 and corner_inline else ""
+            head: list[tuple[str, str]] = [(_pad(corner, label_width, left=True), "dim")]
+            for j in chunk:
+                head.append(("  " + _pad(columns[table.targets[j]], widths[j]), "bold"))
+            lines.append(head)
+            for i, attacker in enumerate(table.attackers):
+                line: list[tuple[str, str]] = [(_pad(rows[attacker], label_width, left=True), "bold")]
+                for j in chunk:
+                    text, style = grid.rows[i][j]
+                    line += [("  ", ""), (_pad(text, widths[j]), style)]
+                lines.append(line)
+    legend = [f"{short} = {name}" for name, short in {**rows, **columns}.items() if short != name]
+    legend = list(dict.fromkeys(legend))
+    notes = []
+    if legend:
+        notes.append("names: " + ", ".join(legend))
+    if any(c.report is not None and c.report.method != "exact" for c in table.cells.values()):
+        notes.append("~ simulated (the exact walk was over the budget)")
+    if len(tables) > 1:
+        notes.append("— nothing follows that attack")
+    for note in notes:
+        lines += [[(line, "dim")] for line in _wrap(note, width, "  ")]
+    refusals: dict[str, list[str]] = {}  # the reason → the pairs it refuses
+    for c in table.cells.values():
+        if c.refused:
+            refusals.setdefault(c.refused, []).append(f"{c.attacker} → {c.target}")
     if refusals:
-        sys.stdout.write(
-            "refused pairs: " + "; ".join(f"{c.attacker} → {c.target}: {c.refused}" for c in refusals[:10]) + "\n"
-        )
+        lines.append([("refused pairs:", "")])
+        for reason, pairs in list(refusals.items())[:10]:
+            lines += [[(line, "")] for line in _wrap(f"  {', '.join(pairs)}: {reason}", width, "    ")]
+        if len(refusals) > 10:
+            more = sum(len(pairs) for pairs in list(refusals.values())[10:])
+            lines.append([(f"  and {plural(more, 'more pair')} (--format json lists every one)", "dim")])
+    return lines
 
 
-def _render_table(table: Matrix, fmt: str, title: str, rows: list[list[str]]) -> None:
-    if fmt == "rich":
-        from rich.console import Console
-        from rich.table import Table
+def _pad(text: str, cells: int, *, left: bool = False) -> str:
+    from rich.cells import cell_len
 
-        grid = Table(title=title, title_justify="left")
-        grid.add_column("attacker \\\\ target")
-        for target in table.targets:
-            grid.add_column(target, justify="right")
-        for row in rows:
-            grid.add_row(*row)
-        Console().print(grid)
-        return
-    lines = [["", *table.targets], *rows]
-    widths = [max(len(r[i]) for r in lines) for i in range(len(table.targets) + 1)]
-    sys.stdout.write(title + "\n")
-    for line in lines:
-        sys.stdout.write(
-            "  ".join(
-                cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
-            )
-            + "\n"
-        )
+    gap = " " * max(0, cells - cell_len(text))
+    return text + gap if left else gap + text
