@@ -301,26 +301,46 @@ def grids(table: Matrix) -> list[Grid]:
 
 def abbreviations(names: list[str], limit: int) -> dict[str, str]:
     """A short form of each name no wider than ``limit``: the name itself when it fits, else its start and a
-    dot (``Alquimi.``), made unique with a number where two starts are the same."""
+    dot (``Alquimi.``); where two starts are the same, the initials of its words with its numbers whole
+    (``Unit number 10 of the roster`` → ``Un10otr``); failing that, a start and a number."""
+    from collections import Counter
+
     from rich.cells import cell_len
 
-    short: dict[str, str] = {}
-    taken: set[str] = set()
-    for name in names:
-        if cell_len(name) <= limit:
-            short[name] = name
-            taken.add(name)
-    for name in names:
-        if name in short:
-            continue
-        stem = _clip(name, limit - 1).rstrip()
-        form, n = stem + ".", 2
-        while form in taken:
-            suffix = str(n)
-            form, n = _clip(name, limit - 1 - len(suffix)).rstrip() + suffix + ".", n + 1
+    short = {name: name for name in names if cell_len(name) <= limit}
+    taken = set(short.values())
+    long = [name for name in names if name not in short]
+    for shape in (_start, _initials):  # one shape for all where it tells them apart, else name by name
+        forms = {name: shape(name, limit) for name in long}
+        if len(set(forms.values())) == len(forms) and not taken & set(forms.values()):
+            short.update(forms)
+            return {name: short[name] for name in names}
+    for shape in (_start, _initials):
+        forms = {name: shape(name, limit) for name in long}
+        counts = Counter(forms.values())
+        for name, form in forms.items():
+            if counts[form] == 1 and form not in taken:
+                short[name] = form
+                taken.add(form)
+        long = [name for name in long if name not in short]
+    for name in long:
+        n = 2
+        while True:
+            form = _clip(name, limit - 1 - len(str(n))).rstrip() + f"{n}."
+            n += 1
+            if form not in taken:
+                break
         short[name] = form
         taken.add(form)
-    return short
+    return {name: short[name] for name in names}
+
+
+def _start(name: str, limit: int) -> str:
+    return _clip(name, limit - 1).rstrip() + "."
+
+
+def _initials(name: str, limit: int) -> str:
+    return _clip("".join(word if word.isdigit() else word[:1] for word in name.split()), limit)
 
 
 def _clip(text: str, cells: int) -> str:
@@ -332,9 +352,31 @@ def _clip(text: str, cells: int) -> str:
 
 
 def _wrap(text: str, width: int, indent: str = "") -> list[str]:
-    import textwrap
+    """Prose wrapped at ``width`` terminal cells (a wide character counts two, as on screen); a word longer
+    than a line is cut."""
+    from rich.cells import cell_len
 
-    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    lines: list[str] = []
+    body = text.lstrip(" ")
+    line = text[: len(text) - len(body)]  # a line's own indent is kept
+    for word in body.split(" "):
+        while True:
+            candidate = f"{line} {word}" if line.strip() else (line + word)
+            if cell_len(candidate) <= width:
+                line = candidate
+                break
+            if line.strip():
+                lines.append(line)
+                line = indent
+                continue
+            room = _clip(word, width - cell_len(line))  # a word wider than a whole line
+            lines.append(line + room)
+            line, word = indent, word[len(room) :]
+            if not word:
+                break
+    if line.strip():
+        lines.append(line)
+    return lines or [""]
 
 
 def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, str]]]:
@@ -358,6 +400,11 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
     columns, widths = fit(NAME_WIDTH)  # whole names when the table fits as it is
     if label_width + sum(2 + w for w in widths) > width:
         columns, widths = fit(max(max(cell_widths, default=1), 6))
+    for attacker in table.attackers:  # a unit too long for both: one short name, one line in the legend
+        form = columns.get(attacker, attacker)
+        if rows[attacker] != attacker and form != attacker and form not in rows.values():
+            rows[attacker] = form
+    label_width = max(cell_len(rows[a]) for a in table.attackers)
     corner_inline = max(label_width, cell_len(CORNER)) + sum(2 + w for w in widths) <= width
     if corner_inline:
         label_width = max(label_width, cell_len(CORNER))
@@ -395,8 +442,11 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
                     text, style = grid.rows[i][j]
                     line += [("  ", ""), (_pad(text, widths[j]), style)]
                 lines.append(line)
-    legend = [f"{short} = {name}" for name, short in {**rows, **columns}.items() if short != name]
-    legend = list(dict.fromkeys(legend))
+    legend = list(
+        dict.fromkeys(
+            f"{short} = {name}" for names in (rows, columns) for name, short in names.items() if short != name
+        )
+    )
     notes = []
     if legend:
         notes.append("names: " + ", ".join(legend))
@@ -406,18 +456,30 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
         notes.append("— nothing follows that attack")
     for note in notes:
         lines += [[(line, "dim")] for line in _wrap(note, width, "  ")]
-    refusals: dict[str, list[str]] = {}  # the reason → the pairs it refuses
+    refusals: dict[str, list[tuple[str, str]]] = {}  # the reason → the pairs it refuses
     for c in table.cells.values():
         if c.refused:
-            refusals.setdefault(c.refused, []).append(f"{c.attacker} → {c.target}")
+            refusals.setdefault(c.refused, []).append((c.attacker, c.target))
     if refusals:
         lines.append([("refused pairs:", "")])
         for reason, pairs in list(refusals.items())[:10]:
-            lines += [[(line, "")] for line in _wrap(f"  {', '.join(pairs)}: {reason}", width, "    ")]
+            lines += [[(line, "")] for line in _wrap(f"  {_pairs(table, pairs)}: {reason}", width, "    ")]
         if len(refusals) > 10:
             more = sum(len(pairs) for pairs in list(refusals.values())[10:])
             lines.append([(f"  and {plural(more, 'more pair')} (--format json lists every one)", "dim")])
     return lines
+
+
+def _pairs(table: Matrix, pairs: list[tuple[str, str]]) -> str:
+    """The pairs one reason refuses; a unit against itself said once for all of them."""
+    if all(a == t for a, t in pairs):
+        every = {a for a in table.attackers if a in table.targets}
+        return (
+            "each unit against itself"
+            if len(pairs) == len(every) > 1
+            else f"{', '.join(a for a, _ in pairs)} against itself"
+        )
+    return ", ".join(f"{a} → {t}" for a, t in pairs)
 
 
 def _pad(text: str, cells: int, *, left: bool = False) -> str:
