@@ -483,6 +483,11 @@ def attack(
               final_state=game.summarize_state(resolution.state))  # fmt: skip
 
 
+SvgOption = Annotated[
+    str | None, typer.Option("--svg", help="Also draw the figures as a picture in this SVG file.", metavar="FILE")
+]
+
+
 @app.command(context_settings=GAME_WORDS)
 def odds(
     words: GameWordsArg = None,
@@ -520,14 +525,18 @@ def odds(
     ] = 60.0,
     fmt: FormatOption = None,
     option: OptionOption = None,
+    svg: SvgOption = None,
 ) -> None:
     """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate.
 
     Exit code: 0, or 1 when the rules refuse the action whatever the dice (as `tabroll attack` does).
     """
     from tabroll.odds.api import TimeLimit, check_timeout, compute_odds, render_odds
+    from tabroll.odds.picture import check_picture_path, odds_svg, write_picture
 
     chosen = _format(fmt)
+    if svg is not None:
+        check_picture_path(svg)  # before the work, not after it
     described = _one_attack(
         words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
         setting=setting, option=option, action_index=action_index,
@@ -542,6 +551,8 @@ def odds(
     )
     _, _, description = game.describe_action(action)
     render_odds(report, chosen, title=description or title, ruleset=game.id, limit=limit)
+    if svg is not None:
+        write_picture(svg, odds_svg(report, description or title))
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
 
@@ -592,15 +603,19 @@ def matrix(
     ] = 600.0,
     fmt: FormatOption = None,
     option: OptionOption = None,
+    svg: SvgOption = None,
 ) -> None:
     """Defeat probability and expected damage for every attacker against every target: a balance table."""
     from tabroll.dice.session import check_seed
     from tabroll.engine import all_rulesets, find_ruleset
     from tabroll.odds.api import check_timeout
     from tabroll.odds.matrix import build_matrix, render_matrix
+    from tabroll.odds.picture import check_picture_path, matrix_svg, write_picture
     from tabroll.quick import split_words
 
     chosen = _format(fmt)
+    if svg is not None:
+        check_picture_path(svg)
     check_seed(seed)
     free = list(words or ())
     split = split_words(free, [find_ruleset(ruleset)] if ruleset else all_rulesets())
@@ -610,6 +625,8 @@ def matrix(
         timeout=check_timeout(timeout),
     )  # fmt: skip
     render_matrix(table, chosen)
+    if svg is not None:
+        write_picture(svg, matrix_svg(table))
 
 
 def _names(text: str | None) -> list[str] | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabroll.engine import AnyRuleset
-from tabroll.odds.report import Report, build_report, report_lines
+from tabroll.odds.report import Report, build_report, plural, render_report
 
 DEFAULT_TRIALS = 100_000
 
@@ -139,7 +139,7 @@ def _compute(
         except BudgetExceeded as too_big:
             trials = fallback_trials
             note = (
-                f"the exact walk would need {too_big}; simulated {trials:,} attacks instead "
+                f"the exact walk would need {too_big}; simulated {plural(trials, 'attack')} instead "
                 f"(seed {seed}; --budget raises the limit, --trials sets the count)"
             )
         except WalkStopped as stopped:
@@ -149,7 +149,7 @@ def _compute(
             note = (
                 f"{limit.named()} stopped the exact walk at half time, after "
                 f"{stopped.resolutions:,} resolutions covering {float(stopped.covered):.1%} of the outcomes; "
-                f"simulated up to {trials:,} attacks in the time left instead (seed {seed})"
+                f"simulated up to {plural(trials, 'attack')} in the time left instead (seed {seed})"
             )
         else:
             return build_report(result.tally, exact=True, samples=result.leaves)
@@ -163,8 +163,8 @@ def _compute(
         if note:
             note += f"; the time limit then stopped {stop}"
         else:
-            note = f"{limit.named()} stopped {stop} (seed {seed}, {jobs} job(s))"
-    return build_report(tally, exact=False, samples=done, note=note or f"seed {seed}, {jobs} job(s)")
+            note = f"{limit.named()} stopped {stop} (seed {seed}, {plural(jobs, 'job')})"
+    return build_report(tally, exact=False, samples=done, note=note or f"seed {seed}, {plural(jobs, 'job')}")
 
 
 def render_odds(report: Report, fmt: str, *, title: str, ruleset: str, limit: TimeLimit | None = None) -> None:
@@ -177,15 +177,4 @@ def render_odds(report: Report, fmt: str, *, title: str, ruleset: str, limit: Ti
         indent = None if fmt == "jsonl" else 2
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
         return
-    lines = [title, *report_lines(report)]
-    if fmt == "rich":
-        from rich.console import Console
-
-        console = Console(highlight=False)
-        console.print(f"[bold]{lines[0]}[/]")
-        for line in lines[1:]:
-            chart = line.lstrip().startswith(tuple("0123456789-"))
-            heading = line.endswith(":") and not line.startswith(" ")  # a block: the attack, what follows, after
-            console.print(line, markup=False, style="cyan" if chart else "bold" if heading else "")
-        return
-    sys.stdout.write("\n".join(lines) + "\n")
+    render_report(report, fmt, title=title)

@@ -18,7 +18,7 @@ from typing import Any
 from tabroll.engine import AnyRuleset, AttackRequest, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.api import compute_odds
-from tabroll.odds.report import Estimate, Report
+from tabroll.odds.report import Estimate, Report, plural
 
 MAX_PAIRS = 2_500
 
@@ -142,6 +142,9 @@ def build_matrix(
 
     game: AnyRuleset
     state: Any = None
+    for option, given in (("--attackers", attackers), ("--targets", targets)):
+        if given is not None and not given:  # given, but only commas or spaces: not "the whole catalogue"
+            raise InputError(f"{option} names no unit", tip=f"give names separated by commas, or leave {option} out")
     typed_attackers = [parse_unit(text, "--attackers") for text in attackers or ()]
     typed_targets = [parse_unit(text, "--targets") for text in targets or ()]
     attackers = [unit.name for unit in typed_attackers] or None
@@ -172,9 +175,6 @@ def build_matrix(
             for spec in game.attack_fields
             if spec.name in fields or (spec.quick_only and spec.default is not None)
         )
-    for option, names in (("--attackers", attackers), ("--targets", targets)):
-        if names is not None and not names:  # given, but only commas or spaces: not "the whole catalogue"
-            raise InputError(f"{option} names no unit", tip=f"give names separated by commas, or leave {option} out")
     from tabroll.odds.montecarlo import MAX_TRIALS
 
     if not 1 <= trials <= MAX_TRIALS:  # checked before any pair, not when the first pair is simulated
@@ -288,7 +288,20 @@ def _resolved_target(action: Any, fallback: str) -> str:
     return str(getattr(action, "target", None) or fallback)
 
 
-def render_matrix(table: Matrix, fmt: str) -> None:
+WIDTH = 80  # the terminal a table must fit
+NAME_WIDTH = 14  # the widest row name before it is abbreviated
+CORNER = "attacker \\ target"
+
+
+@dataclass
+class Grid:
+    """One table of the matrix: a title, the attackers' and targets' short names, and styled cells."""
+
+    title: str
+    rows: list[list[tuple[str, str]]]  # per attacker, per target: (text, Rich style)
+
+
+def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
     if fmt in ("json", "jsonl"):
         import json
 
@@ -304,65 +317,259 @@ def render_matrix(table: Matrix, fmt: str) -> None:
             document["note"] = table.time_note()
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
         return
-    header = f"{table.ruleset}: P(defeat) / mean damage, attacker (rows) vs target (columns)"
-    header += f"; {table.setting}" if table.setting else ""
-    rows: list[list[str]] = []
-    after: list[list[str]] = []
+    if fmt == "rich":
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False)
+        for line in matrix_view(table, width=width or max(WIDTH, min(console.width, 160))):
+            text = Text()
+            for piece, style in line:
+                text.append(piece, style=style or None)
+            console.print(text, soft_wrap=True)
+        return
+    for line in matrix_view(table, width=width or WIDTH):
+        sys.stdout.write("".join(piece for piece, _ in line).rstrip() + "\n")
+
+
+def percent_text(value: float) -> str:
+    """A probability as a whole percent, never rounded to 0% or 100% when it is not exactly that."""
+    if 0 < value < 0.005:
+        return "<1%"
+    if 0.995 <= value < 1:
+        return ">99%"
+    return f"{100 * value:.0f}%"
+
+
+def heat_style(value: float) -> str:
+    """The Rich style of a cell by its probability: dim at 0, then green, yellow, orange, red."""
+    if value <= 0:
+        return "dim"
+    for limit, style in ((0.25, "green"), (0.5, "yellow"), (0.75, "dark_orange")):
+        if value < limit:
+            return style
+    return "bold red"
+
+
+def grids(table: Matrix) -> list[Grid]:
+    """The attack's own table, and the table of what follows it when anything does."""
+    own: list[list[tuple[str, str]]] = []
+    back: list[list[tuple[str, str]]] = []
     for attacker in table.attackers:
-        row, back = [attacker], [attacker]
+        row: list[tuple[str, str]] = []
+        comeback_row: list[tuple[str, str]] = []
         for target in table.targets:
             cell = table.cells[(attacker, target)]
             if cell.report is None:
-                row.append("refused" if cell.refused else "—")
-                back.append("refused" if cell.refused else "—")
+                mark = ("refused", "dim") if cell.refused else ("—", "dim")
+                row.append(mark)
+                comeback_row.append(mark)
                 continue
-            mark = "" if cell.report.method == "exact" else "~"
+            sim = "" if cell.report.method == "exact" else "~"
             defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
-            row.append(f"{mark}{100 * defeat:.0f}% / {damage:.1f}")
+            row.append((f"{sim}{percent_text(defeat)} {damage:.1f}", heat_style(defeat)))
             comeback = cell.comeback()
-            back.append("—" if comeback is None else f"{mark}{100 * comeback[0].value:.0f}% / {comeback[1].value:.1f}")
-        rows.append(row)
-        after.append(back)
-    tables = [(header, rows)]
+            if comeback is None:
+                comeback_row.append(("—", "dim"))
+            else:
+                value = comeback[0].value
+                comeback_row.append((f"{sim}{percent_text(value)} {comeback[1].value:.1f}", heat_style(value)))
+        own.append(row)
+        back.append(comeback_row)
+    out = [Grid(f"{table.ruleset}: in each cell, P(target defeated) and mean damage dealt", own)]
     if any(c.comeback() is not None for c in table.cells.values()):
         labels = sorted({b.label for c in table.cells.values() if c.report for b in c.report.follow_ups})
-        tables.append(
-            (
-                f"then, {' or '.join(labels)}: P(attacker defeated) / mean damage the attacker takes",
-                after,
-            )
+        out.append(Grid(f"then, {' or '.join(labels)}: in each cell, P(attacker defeated) and mean damage taken", back))
+    return out
+
+
+def abbreviations(names: list[str], limit: int) -> dict[str, str]:
+    """A short form of each name no wider than ``limit``: the name itself when it fits, else its start and a
+    dot (``Alquimi.``); where two starts are the same, the initials of its words with its numbers whole
+    (``Unit number 10 of the roster`` → ``Un10otr``); failing that, a start and a number."""
+    from collections import Counter
+
+    from rich.cells import cell_len
+
+    short = {name: name for name in names if cell_len(name) <= limit}
+    taken = set(short.values())
+    long = [name for name in names if name not in short]
+    for shape in (_start, _initials):  # one shape for all where it tells them apart, else name by name
+        forms = {name: shape(name, limit) for name in long}
+        if len(set(forms.values())) == len(forms) and not taken & set(forms.values()):
+            short.update(forms)
+            return {name: short[name] for name in names}
+    for shape in (_start, _initials):
+        forms = {name: shape(name, limit) for name in long}
+        counts = Counter(forms.values())
+        for name, form in forms.items():
+            if counts[form] == 1 and form not in taken:
+                short[name] = form
+                taken.add(form)
+        long = [name for name in long if name not in short]
+    for name in long:
+        n = 2
+        while True:
+            form = _clip(name, limit - 1 - len(str(n))).rstrip() + f"{n}."
+            n += 1
+            if form not in taken:
+                break
+        short[name] = form
+        taken.add(form)
+    return {name: short[name] for name in names}
+
+
+def _start(name: str, limit: int) -> str:
+    return _clip(name, limit - 1).rstrip() + "."
+
+
+def _initials(name: str, limit: int) -> str:
+    return _clip("".join(word if word.isdigit() else word[:1] for word in name.split()), limit)
+
+
+def _clip(text: str, cells: int) -> str:
+    from rich.cells import cell_len
+
+    while cell_len(text) > cells:
+        text = text[:-1]
+    return text
+
+
+def _wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """Prose wrapped at ``width`` terminal cells (a wide character counts two, as on screen); a word longer
+    than a line is cut."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    body = text.lstrip(" ")
+    line = text[: len(text) - len(body)]  # a line's own indent is kept
+    for word in body.split(" "):
+        while True:
+            candidate = f"{line} {word}" if line.strip() else (line + word)
+            if cell_len(candidate) <= width:
+                line = candidate
+                break
+            if line.strip():
+                lines.append(line)
+                line = indent
+                continue
+            room = _clip(word, width - cell_len(line))  # a word wider than a whole line
+            lines.append(line + room)
+            line, word = indent, word[len(room) :]
+            if not word:
+                break
+    if line.strip():
+        lines.append(line)
+    return lines or [""]
+
+
+def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, str]]]:
+    """The matrix as lines of styled pieces, no line wider than ``width``: names that do not fit a column
+    are abbreviated (with a legend), and a table with more targets than fit is split into several."""
+    from rich.cells import cell_len
+
+    lines: list[list[tuple[str, str]]] = []
+    tables = grids(table)
+    rows = abbreviations(table.attackers, NAME_WIDTH)
+    label_width = max(cell_len(rows[a]) for a in table.attackers)
+    cell_widths = [
+        max(cell_len(g.rows[i][j][0]) for g in tables for i in range(len(table.attackers)))
+        for j in range(len(table.targets))
+    ]
+
+    def fit(limit: int) -> tuple[dict[str, str], list[int]]:
+        short = abbreviations(table.targets, limit)
+        return short, [max(w, cell_len(short[t])) for t, w in zip(table.targets, cell_widths, strict=True)]
+
+    columns, widths = fit(NAME_WIDTH)  # whole names when the table fits as it is
+    if label_width + sum(2 + w for w in widths) > width:
+        columns, widths = fit(max(max(cell_widths, default=1), 6))
+    for attacker in table.attackers:  # a unit too long for both: one short name, one line in the legend
+        form = columns.get(attacker, attacker)
+        if rows[attacker] != attacker and form != attacker and form not in rows.values():
+            rows[attacker] = form
+    label_width = max(cell_len(rows[a]) for a in table.attackers)
+    corner_inline = max(label_width, cell_len(CORNER)) + sum(2 + w for w in widths) <= width
+    if corner_inline:
+        label_width = max(label_width, cell_len(CORNER))
+    chunks: list[list[int]] = [[]]
+    used = label_width
+    for j, w in enumerate(widths):
+        if chunks[-1] and used + 2 + w > width:
+            chunks.append([])
+            used = label_width
+        chunks[-1].append(j)
+        used += 2 + w
+    if len(chunks) > 1:  # as many tables, with the columns shared out evenly (no table of one column)
+        per = -(-len(widths) // len(chunks))
+        even = [list(range(k, min(k + per, len(widths)))) for k in range(0, len(widths), per)]
+        if len(even) == len(chunks) and all(label_width + sum(2 + widths[j] for j in c) <= width for c in even):
+            chunks = even
+    setting = table.setting
+    for number, grid in enumerate(tables):
+        lines += [[(line, "bold")] for line in _wrap(grid.title, width, "  ")]
+        if number == 0 and setting:
+            lines += [[(line, "dim")] for line in _wrap(setting, width, "  ")]
+        if number == 0 and not corner_inline:
+            lines.append([(CORNER, "dim")])
+        for part, chunk in enumerate(chunks):
+            if part:
+                lines.append([("", "")])
+            corner = CORNER if number == 0 and part == 0 and corner_inline else ""
+            head: list[tuple[str, str]] = [(_pad(corner, label_width, left=True), "dim")]
+            for j in chunk:
+                head.append(("  " + _pad(columns[table.targets[j]], widths[j]), "bold"))
+            lines.append(head)
+            for i, attacker in enumerate(table.attackers):
+                line: list[tuple[str, str]] = [(_pad(rows[attacker], label_width, left=True), "bold")]
+                for j in chunk:
+                    text, style = grid.rows[i][j]
+                    line += [("  ", ""), (_pad(text, widths[j]), style)]
+                lines.append(line)
+    legend = list(
+        dict.fromkeys(
+            f"{short} = {name}" for names in (rows, columns) for name, short in names.items() if short != name
         )
-    for title, lines in tables:
-        _render_table(table, fmt, title, lines)
+    )
+    notes = []
+    if legend:
+        notes.append("names: " + ", ".join(legend))
+    if any(c.report is not None and c.report.method != "exact" for c in table.cells.values()):
+        notes.append("~ simulated (the exact walk was over the budget)")
+    if len(tables) > 1:
+        notes.append("— nothing follows that attack")
     if table.time_note():
-        sys.stdout.write(f"note: {table.time_note()}\n")
-    refusals = [c for c in table.cells.values() if c.refused]
+        notes.append(table.time_note())
+    for note in notes:
+        lines += [[(line, "dim")] for line in _wrap(note, width, "  ")]
+    refusals: dict[str, list[tuple[str, str]]] = {}  # the reason → the pairs it refuses
+    for c in table.cells.values():
+        if c.refused:
+            refusals.setdefault(c.refused, []).append((c.attacker, c.target))
     if refusals:
-        sys.stdout.write(
-            "refused pairs: " + "; ".join(f"{c.attacker} → {c.target}: {c.refused}" for c in refusals[:10]) + "\n"
+        lines.append([("refused pairs:", "")])
+        for reason, pairs in list(refusals.items())[:10]:
+            lines += [[(line, "")] for line in _wrap(f"  {_pairs(table, pairs)}: {reason}", width, "    ")]
+        if len(refusals) > 10:
+            more = sum(len(pairs) for pairs in list(refusals.values())[10:])
+            lines.append([(f"  and {plural(more, 'more pair')} (--format json lists every one)", "dim")])
+    return lines
+
+
+def _pairs(table: Matrix, pairs: list[tuple[str, str]]) -> str:
+    """The pairs one reason refuses; a unit against itself said once for all of them."""
+    if all(a == t for a, t in pairs):
+        every = {a for a in table.attackers if a in table.targets}
+        return (
+            "each unit against itself"
+            if len(pairs) == len(every) > 1
+            else f"{', '.join(a for a, _ in pairs)} against itself"
         )
+    return ", ".join(f"{a} → {t}" for a, t in pairs)
 
 
-def _render_table(table: Matrix, fmt: str, title: str, rows: list[list[str]]) -> None:
-    if fmt == "rich":
-        from rich.console import Console
-        from rich.table import Table
+def _pad(text: str, cells: int, *, left: bool = False) -> str:
+    from rich.cells import cell_len
 
-        grid = Table(title=title, title_justify="left")
-        grid.add_column("attacker \\\\ target")
-        for target in table.targets:
-            grid.add_column(target, justify="right")
-        for row in rows:
-            grid.add_row(*row)
-        Console().print(grid)
-        return
-    lines = [["", *table.targets], *rows]
-    widths = [max(len(r[i]) for r in lines) for i in range(len(table.targets) + 1)]
-    sys.stdout.write(title + "\n")
-    for line in lines:
-        sys.stdout.write(
-            "  ".join(
-                cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
-            )
-            + "\n"
-        )
+    gap = " " * max(0, cells - cell_len(text))
+    return text + gap if left else gap + text

@@ -51,6 +51,7 @@ class Block:
     means: dict[str, Estimate] = field(default_factory=dict)
     kinds: dict[str, str] = field(default_factory=dict)
     starts: dict[str, int] = field(default_factory=dict)
+    at_least: dict[str, list[tuple[Any, Estimate]]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return bool(self.probabilities or self.distributions)
@@ -74,6 +75,7 @@ class Block:
                 name: {
                     "mean": self.means[name].to_json(),
                     "values": [{"outcome": v, **e.to_json()} for v, e in points],
+                    "at_least": self._at_least_json(name),
                 }
                 for name, points in self.distributions.items()
             },
@@ -89,8 +91,12 @@ class Block:
                     "kind": kind,
                     "mean": self.means[name].to_json(),
                     "values": [{"outcome": v, **e.to_json()} for v, e in self.distributions[name]],
+                    "at_least": self._at_least_json(name),
                 }
         return out
+
+    def _at_least_json(self, name: str) -> list[dict[str, Any]]:
+        return [{"outcome": v, **e.to_json()} for v, e in self.at_least.get(name, [])]
 
 
 @dataclass
@@ -214,9 +220,20 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
             continue
         points = sorted((int(v), m) for v, m in bucket.items())
         block.distributions[name] = [(value, _estimate(mass, resolved, exact)) for value, mass in points]
+        block.at_least[name] = _at_least(points, resolved, exact)
         block.means[name] = _mean(dict(points), resolved, exact)
     report.follow_ups = [blocks[label] for label in sorted(blocks)]
     return report
+
+
+def _at_least(points: list[tuple[int, Any]], total: Any, exact: bool) -> list[tuple[int, Estimate]]:
+    """P(value ≥ n) for each value n of a distribution (``points`` sorted by value), summed from the top."""
+    out: list[tuple[int, Estimate]] = []
+    mass: Any = 0
+    for value, m in reversed(points):
+        mass += m
+        out.append((value, _estimate(mass, total, exact)))
+    return out[::-1]
 
 
 def _order(key: Key, game_order: dict[str, int]) -> tuple[int, int, str]:
@@ -249,40 +266,81 @@ def _mean(bucket: dict[Any, Any], total: Any, exact: bool) -> Estimate:
     return Estimate(value=mean_f, low=mean_f - half, high=mean_f + half)
 
 
-def report_lines(report: Report, *, width: int = 40) -> list[str]:
-    """The report as plain lines, with a bar chart of every distribution (``#`` bars, readable anywhere).
+Segment = tuple[str, str]  # a piece of a line and its Rich style ("" for none)
+Line = list[Segment]
+
+BAR_WIDTH = 50  # the width of a bar at 100% (2% a character)
+EIGHTHS = " ▏▎▍▌▋▊▉"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 dice outcome``, ``2 dice outcomes``; ``words`` for an irregular plural."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
+
+
+def bar(share: float, width: int = BAR_WIDTH, *, fine: bool = False) -> str:
+    """A bar for a probability, ``width`` characters at 100%: ``#`` in plain text, eighths of a block with
+    ``fine``. Nothing for 0; a thin mark (``.`` or ``▏``) for a share too small to fill a character, so a
+    rare outcome is never drawn as if it were 0, nor as large as 1/``width``."""
+    if share <= 0:
+        return ""
+    if not fine:
+        full = round(width * min(share, 1.0))
+        return "#" * full if full else "."
+    eighths = round(8 * width * min(share, 1.0))
+    if not eighths:
+        return EIGHTHS[1]
+    return "█" * (eighths // 8) + (EIGHTHS[eighths % 8] if eighths % 8 else "")
+
+
+def share_text(value: float) -> str:
+    """A probability in percent with two decimals; never rounded to exactly 0% or 100% when it is not."""
+    if 0 < value < 0.00005:
+        return "<0.01%"
+    if 0.99995 <= value < 1:
+        return ">99.99%"
+    return f"{100 * value:.2f}%"
+
+
+def report_lines(report: Report, *, width: int = BAR_WIDTH) -> list[str]:
+    """The report as plain lines, with a bar chart of every distribution (``#`` bars, readable anywhere)."""
+    return ["".join(text for text, _ in line) for line in report_view(report, width=width)]
+
+
+def report_view(report: Report, *, width: int = BAR_WIDTH, fine: bool = False) -> list[Line]:
+    """The report as lines of styled segments (plain text joins them, Rich colours them).
 
     Three blocks: the declared attack's own figures, then each thing that followed it (with the probability
-    that it happens, over every outcome), then the game's own measures after the action."""
+    that it happens, over every outcome), then the game's own measures after the action. Each distribution
+    has a chart: the value, P(exactly it), P(at least it) and a bar scaled so that 100% is ``width`` wide."""
     how = (
-        f"exact, over {report.samples:,} dice outcomes"
+        f"exact, over {plural(report.samples, 'dice outcome')}"
         if report.method == "exact"
-        else f"Monte Carlo, {report.samples:,} trials; ± is the 95% confidence interval"
+        else f"Monte Carlo, {plural(report.samples, 'trial')}; ± is the 95% confidence interval"
     )
-    lines = [f"odds ({how})"]
+    lines: list[Line] = [[(f"odds ({how})", "")]]
     if report.note:
-        lines.append(report.note)
+        lines.append([(report.note, "dim")])
     for reason, e in report.refused.items():
-        lines.append(f"  refused by the rules: {e.percent()}  ({reason})")
+        lines.append([("  refused by the rules: ", ""), (e.percent(), "bold"), (f"  ({reason})", "")])
     if report.attack:
-        lines.append("the attack itself:")
-        lines += _block_lines(report.attack, width, per_target=("hit: ", "damage to "))
+        lines.append([("the attack itself:", "bold")])
+        lines += _block_view(report.attack, width, fine, per_target=("hit: ", "damage to "))
     for block in report.follow_ups:
         # After an attack, what follows it; in an action where several units act (a whole phase), each one's part.
-        lines.append(f"then, {block.label}:" if report.attack else f"{block.label}:")
-        happens = block.probabilities[HAPPENS]
-        lines.append(f"  P({block.label}) = {happens.percent()}{_fraction(happens)}")
-        lines += _block_lines(block, width, skip=(HAPPENS,))
+        lines.append([(f"then, {block.label}:" if report.attack else f"{block.label}:", "bold")])
+        lines.append(_probability(block.label, block.probabilities[HAPPENS]))
+        lines += _block_view(block, width, fine, skip=(HAPPENS,))
     if report.game:
-        lines.append("after the action:")
+        lines.append([("after the action:", "bold")])
         steady = report.game.unchanged()
-        lines += _block_lines(report.game, width, kinds=True, skip=tuple(steady))
+        lines += _block_view(report.game, width, fine, kinds=True, skip=tuple(steady))
         if steady:
-            lines.append(f"  unchanged in every outcome: {', '.join(steady)}")
+            lines.append([(f"  unchanged in every outcome: {', '.join(steady)}", "dim")])
     for name in report.unreported:
-        lines.append(f"  defect: {name} is declared but no outcome reports it")
+        lines.append([(f"  defect: {name} is declared but no outcome reports it", "red")])
     for name in report.undeclared:
-        lines.append(f"  defect: {name} is reported but not declared")
+        lines.append([(f"  defect: {name} is reported but not declared", "red")])
     return lines
 
 
@@ -290,16 +348,26 @@ def _fraction(e: Estimate) -> str:
     return f"  = {e.exact}" if e.exact is not None and e.exact.denominator != 1 else ""
 
 
-def _block_lines(
-    block: Block, width: int, *, per_target: tuple[str, ...] = (), skip: tuple[str, ...] = (), kinds: bool = False
-) -> list[str]:
-    lines: list[str] = []
+def _probability(name: str, e: Estimate) -> Line:
+    return [(f"  P({name}) = ", ""), (e.percent(), "bold yellow" if e.value else "dim"), (_fraction(e), "")]
+
+
+def _block_view(
+    block: Block,
+    width: int,
+    fine: bool,
+    *,
+    per_target: tuple[str, ...] = (),
+    skip: tuple[str, ...] = (),
+    kinds: bool = False,
+) -> list[Line]:
+    lines: list[Line] = []
     # Per-target figures of the attack are shown when it can strike more than one unit (else: the total).
     several = {p: sum(1 for n in block.kinds if n.startswith(p)) > 1 for p in per_target}
     for name, e in block.probabilities.items():
         if name in skip or any(name.startswith(p) and not several[p] for p in per_target):
             continue
-        lines.append(f"  P({name}) = {e.percent()}{_fraction(e)}")
+        lines.append(_probability(name, e))
     for name, points in block.distributions.items():
         if name in skip:
             continue
@@ -311,12 +379,52 @@ def _block_lines(
         if mean.low is not None and mean.high is not None:
             shown += f" (95% CI {mean.low:.3f}–{mean.high:.3f})"
         label = f"{name} ({block.kinds[name]})" if kinds else name
-        lines.append(f"  {label}: mean {shown}")
+        lines.append([(f"  {label}: mean ", ""), (shown, "bold yellow")])
         if target_figure:
             continue  # the chart of the total is enough on screen; JSON has every distribution
-        top = max((e.value for _, e in points), default=0.0) or 1.0
-        label_width = max((len(str(v)) for v, _ in points), default=1)
-        for value, e in points:
-            bar = "#" * max(1 if e.value > 0 else 0, round(width * e.value / top))
-            lines.append(f"    {value!s:>{label_width}} {100 * e.value:6.2f}% {bar}")
+        lines += _chart(points, block.at_least.get(name, []), width, fine)
     return lines
+
+
+def _chart(
+    points: list[tuple[Any, Estimate]], at_least: list[tuple[Any, Estimate]], width: int, fine: bool
+) -> list[Line]:
+    """One row per value: the value, P(exactly it), P(at least it), and a bar of P(exactly it) on a scale where
+    100% is ``width`` characters (so bars of different charts compare)."""
+    label_width = max((len(str(v)) for v, _ in points), default=1)
+    above = dict(at_least)
+    scale = "0%" + "100%".rjust(width - 2) if width >= 8 else ""
+    lines: list[Line] = [[(f"    {'':>{label_width}}  {'exactly':>7}  {'at least':>8}  {scale}", "dim")]]
+    for value, e in points:
+        least = above.get(value)
+        least_text = share_text(least.value) if least is not None else ""
+        dim = "dim" if e.value == 0 else ""
+        lines.append(
+            [
+                (f"    {value!s:>{label_width}}  ", dim),
+                (f"{share_text(e.value):>7}", dim),
+                (f"  {least_text:>8}  ", dim or "cyan"),
+                (bar(e.value, width, fine=fine), "green"),
+            ]
+        )
+    return lines
+
+
+def render_report(report: Report, fmt: str, *, title: str) -> None:
+    """The text or Rich view of a report on standard output (JSON is the caller's, with its own header)."""
+    import sys
+
+    if fmt == "rich":
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False)
+        console.print(Text(title, style="bold"))
+        for line in report_view(report, fine=True):
+            text = Text()
+            for piece, style in line:
+                text.append(piece, style=style or None)
+            console.print(text, soft_wrap=True)
+        return
+    lines = [title, *report_lines(report)]
+    sys.stdout.write("\n".join(line.rstrip() for line in lines) + "\n")

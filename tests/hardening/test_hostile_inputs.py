@@ -434,7 +434,7 @@ def test_hostile_answers_at_the_prompt(answer: bytes, expected: str) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("odds", str(EXAMPLE), "--action", "0"), "has 1 action(s); there is no action 0"),
+        (("odds", str(EXAMPLE), "--action", "0"), "has 1 action; there is no action 0"),
         (("matrix", "--attackers", "Lanceiro", "--targets", "Soldado", "--trials", "0"), "--trials 0 is out of range"),
         (("matrix", "--attackers", ",", "--targets", "Soldado"), "--attackers names no unit"),
         (("matrix", "--attackers", "Lanceiro", "--targets", " , "), "--targets names no unit"),

@@ -32,7 +32,7 @@ def test_a_spent_limit_stops_a_simulation_after_at_least_one_trial_and_says_so()
     assert report.method == "monte_carlo" and 1 <= report.samples < 5_000_000
     assert report.note == (
         f"the time limit (1e-09 s, --timeout) stopped the simulation after {report.samples:,} of 5,000,000 trials "
-        "(seed 3, 1 job(s))"
+        "(seed 3, 1 job)"
     )
 
 
@@ -66,7 +66,7 @@ def test_odds_text_with_a_tiny_limit_gives_an_estimate_and_the_note(cli) -> None
     result = cli("odds", *LANCE, "--trials", "50000000", "--timeout", "0.001", "--format", "text")
     assert result.code == 0, result.err
     assert "the time limit (0.001 s, --timeout) stopped the simulation after " in result.out
-    assert "of 50,000,000 trials (seed 0, 1 job(s))" in result.out
+    assert "of 50,000,000 trials (seed 0, 1 job)" in result.out
     assert "P(defeated: Alquimista) = " in result.out
 
 
@@ -96,7 +96,7 @@ def test_a_matrix_out_of_time_marks_its_pairs_and_says_so(cli) -> None:
     assert "this pair's share of --timeout" in bear["note"]
     assert doc["note"].startswith("the time limit (0.001 s, --timeout) cut 1 of 2 pairs short")
     text = cli("matrix", EXCHANGE, *pair, "--format", "text").out
-    assert "note: the time limit (0.001 s, --timeout) cut 1 of 2 pairs short" in text
+    assert "the time limit (0.001 s, --timeout) cut 1 of 2 pairs short" in " ".join(text.split())
 
 
 def test_a_matrix_within_its_time_is_unchanged(cli) -> None:
