@@ -86,6 +86,7 @@ def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         initargs=(os.getpid(),),
     )
     try:
+        _start_workers(pool)
         yield pool
     except BrokenProcessPool:
         raise WorkerDied(
@@ -94,6 +95,26 @@ def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         ) from None
     finally:
         _stop(pool)
+
+
+def _noop() -> None:
+    return None
+
+
+def _start_workers(pool: ProcessPoolExecutor) -> None:
+    """Fork every worker now, with Ctrl-C held back until the forks are done: a forking pool starts all its
+    workers at its first task, and an interrupt that lands during a fork runs inside one of Python's at-fork
+    callbacks, which swallows it (a stray traceback, and the work goes on). Held back, it arrives just after."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None or threading.current_thread() is not threading.main_thread():
+        pool.submit(_noop).result()
+        return
+    previous = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        started = pool.submit(_noop)
+    finally:
+        block(signal.SIG_SETMASK, previous)
+    started.result()
 
 
 _doing: list[Callable[[], str]] = []

@@ -8,7 +8,9 @@ rules, 2 bad usage or input); nothing a user types produces a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -63,10 +65,12 @@ FormatOption = Annotated[
     typer.Option(
         "--format",
         "-f",
-        help="rich (coloured log, default on a terminal), text (default when piped), json, or jsonl.",
+        help="rich (coloured log, default on a terminal), text (default when piped), json, jsonl, markdown (to "
+        "paste into a chat) or brief (one line per action).",
         metavar="FORMAT",
     ),
 ]
+BriefOption = Annotated[bool, typer.Option("--brief", help="One line per action: the same as --format brief.")]
 SeedOption = Annotated[
     int | None, typer.Option("--seed", help="Roll with a seeded generator (reproducible).", metavar="N")
 ]
@@ -118,16 +122,38 @@ def _root(
 # --- shared helpers ---------------------------------------------------------------------------------------
 
 
-def _format(fmt: str | None) -> str:
+def _format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | None = None) -> str:
+    """The output format: ``--format`` (checked against the command's ``formats``), ``--brief``, or the default
+    for where the output goes (rich on a terminal, text in a pipe)."""
+    from tabroll.errors import InputError
     from tabroll.render.output import FORMATS, default_format
 
+    allowed = formats or FORMATS
+    if brief:
+        if fmt not in (None, "brief"):
+            raise InputError(f"--brief and --format {fmt} ask for two formats", tip="give one of them")
+        return "brief"
     if fmt is None:
         return default_format()
-    if fmt not in FORMATS:
-        from tabroll.errors import InputError
-
-        raise InputError(f"unknown output format '{fmt}'", tip=f"use one of: {', '.join(FORMATS)}")
+    if fmt not in allowed:
+        raise InputError(f"unknown output format '{fmt}'", tip=f"use one of: {', '.join(allowed)}")
     return fmt
+
+
+REPORT_FORMATS = ("rich", "text", "json", "jsonl", "markdown")
+"""The formats of ``odds`` and ``matrix`` (a report, not a log of actions: no ``brief``)."""
+
+
+@contextlib.contextmanager
+def _fenced(fmt: str) -> Iterator[str]:
+    """A report's format, with Markdown as its text in a code block (a table of figures keeps its columns in a
+    chat only there)."""
+    if fmt != "markdown":
+        yield fmt
+        return
+    sys.stdout.write("```text\n")
+    yield "text"
+    sys.stdout.write("```\n")
 
 
 def _dice_choice(seed: int | None, dice: str | None, prompt: bool, answers: bool = False) -> DiceChoice:
@@ -222,7 +248,14 @@ def _warn(message: str) -> None:
 
 @app.command()
 def roll(
-    expression: Annotated[str, typer.Argument(help="Dice notation: 1d20, 2d6+3, 4d6kh3, d%.", metavar="TEXT")],
+    expression: Annotated[
+        list[str],
+        typer.Argument(
+            help="Dice notation: 1d20, 2d6+3, 4d6kh3, d%; 'adv' or 'dis' rolls the first die twice and keeps the "
+            "higher or lower, and a bonus may follow apart: 1d20 adv +5.",
+            metavar="EXPRESSION",
+        ),
+    ],
     label: Annotated[
         str, typer.Option("--label", help="What the roll is for (shown in the log).", metavar="TEXT")
     ] = "roll",
@@ -233,11 +266,12 @@ def roll(
 ) -> None:
     """Roll a dice expression."""
     from tabroll.dice import parse
+    from tabroll.dice.notation import expression_of
     from tabroll.events import Roll
     from tabroll.render.output import make_renderer
 
     chosen = _format(fmt)
-    parsed = parse(expression)
+    parsed = parse(expression_of(expression))
     session = _session(seed, dice, prompt)
     rolled = parsed.roll(session.source, label)
     renderer = make_renderer(chosen)
@@ -268,6 +302,7 @@ def run(
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Resolve files in this many processes.", metavar="N")] = 1,
     journal: JournalOption = None,
     journal_force: JournalForceOption = False,
+    brief: BriefOption = False,
 ) -> None:
     """Resolve every action of each scenario file in order, carrying the state from one to the next.
 
@@ -278,13 +313,13 @@ def run(
     from tabroll.dice.session import check_jobs
     from tabroll.render.output import make_renderer
 
-    chosen = _format(fmt)
+    chosen = _format(fmt, brief=brief)
     paths = expand_paths(files)
     check_jobs(jobs)
     choice = _dice_choice(seed, dice, prompt, answers)
     batch = Batch(
         paths, choice, make_renderer(chosen), options=_options(option), jobs=jobs, journal=journal,
-        journal_force=journal_force, state=state and chosen in ("text", "rich"), picture=chosen == "rich",
+        journal_force=journal_force, state=state and chosen in ("text", "rich", "markdown"), picture=chosen == "rich",
     )  # fmt: skip
     progress = _progress(len(paths))
     try:
@@ -451,6 +486,7 @@ def attack(
     option: OptionOption = None,
     journal: JournalOption = None,
     journal_force: JournalForceOption = False,
+    brief: BriefOption = False,
 ) -> None:
     """Resolve one attack: from a scenario file's positions, or from the command line alone.
 
@@ -460,7 +496,7 @@ def attack(
 
     if not attacker or not target:
         raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a <unit> -t <unit>")
-    chosen = _format(fmt)
+    chosen = _format(fmt, brief=brief)
     described = _one_attack(
         words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
         setting=setting, option=option,
@@ -534,7 +570,7 @@ def odds(
     from tabroll.odds.api import TimeLimit, check_timeout, compute_odds, render_odds
     from tabroll.odds.picture import check_picture_path, odds_svg, write_picture
 
-    chosen = _format(fmt)
+    chosen = _format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
         check_picture_path(svg)  # before the work, not after it
     described = _one_attack(
@@ -550,7 +586,8 @@ def odds(
         game, state, action, trials=trials, budget=budget, seed=check_seed(seed) or 0, jobs=jobs, limit=limit
     )
     _, _, description = game.describe_action(action)
-    render_odds(report, chosen, title=description or title, ruleset=game.id, limit=limit)
+    with _fenced(chosen) as shown:
+        render_odds(report, shown, title=description or title, ruleset=game.id, limit=limit)
     if svg is not None:
         write_picture(svg, odds_svg(report, description or title))
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
@@ -613,7 +650,7 @@ def matrix(
     from tabroll.odds.picture import check_picture_path, matrix_svg, write_picture
     from tabroll.quick import split_words
 
-    chosen = _format(fmt)
+    chosen = _format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
         check_picture_path(svg)
     check_seed(seed)
@@ -624,7 +661,8 @@ def matrix(
         fields=split.fields, budget=budget, trials=trials, seed=seed, options=_options(option),
         timeout=check_timeout(timeout),
     )  # fmt: skip
-    render_matrix(table, chosen)
+    with _fenced(chosen) as shown:
+        render_matrix(table, shown)
     if svg is not None:
         write_picture(svg, matrix_svg(table))
 
@@ -973,8 +1011,10 @@ def main(argv: list[str] | None = None) -> None:
         # 'tabroll run ... | head -1': when the reader leaves, stop quietly as any Unix filter does.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     _interrupts.clear()
-    previous = signal.signal(signal.SIGINT, _on_interrupt)
+    previous = signal.getsignal(signal.SIGINT)
     try:  # an interrupt between the handlers below (leaving a clause, entering finally) is still an interrupt
+        # Installed inside the try: the handler may run before signal.signal() itself has returned.
+        signal.signal(signal.SIGINT, _on_interrupt)
         try:
             _app_for(argv)(args=argv, prog_name="tabroll", standalone_mode=True)
         except SystemExit as exit_:

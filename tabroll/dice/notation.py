@@ -22,8 +22,9 @@ anything is rolled or allocated. Trees are walked with an explicit stack, never 
 from __future__ import annotations
 
 import operator
+import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
@@ -606,3 +607,33 @@ def _convolve(apply: Callable[[int, int], int], left: dict[int, int], right: dic
         for b, ways_b in right.items():
             result[apply(a, b)] += ways_a * ways_b
     return dict(result)
+
+
+ADVANTAGE_WORDS = {"adv": "h", "advantage": "h", "dis": "l", "disadvantage": "l"}
+_ONE_DIE = re.compile(r"^\s*(1?)d(\d+|%)(?![\d%])", re.IGNORECASE)
+
+
+def expression_of(words: Sequence[str]) -> str:
+    """A dice expression from the words of a command line: ``1d20 adv +5`` → ``2d20kh1+5``.
+
+    ``adv``/``advantage`` rolls the expression's first die twice and keeps the higher, ``dis``/``disadvantage``
+    the lower (the first term must be one die: ``1d20`` or ``d20``); the other words are joined, so a bonus
+    may be typed apart (``1d20 +5``)."""
+    keep = [ADVANTAGE_WORDS[w.casefold()] for w in words if w.casefold() in ADVANTAGE_WORDS]
+    rest = "".join(w for w in words if w.casefold() not in ADVANTAGE_WORDS)
+    if not keep:
+        return rest  # the parser words any problem with the expression itself
+    if not rest.strip():
+        raise InputError("no dice expression given", tip="e.g. 1d20 adv, 1d20 dis +5")
+    if len(keep) > 1:
+        raise InputError(
+            "give advantage or disadvantage once", tip="'1d20 adv' keeps the higher of two d20, '1d20 dis' the lower"
+        )
+    die = _ONE_DIE.match(rest)
+    if die is None:
+        raise InputError(
+            f"advantage and disadvantage apply to one die, and '{rest}' does not start with one",
+            tip="start with the die rolled twice: 1d20 adv +5",
+        )
+    sides = die.group(2)
+    return f"2d{sides}k{keep[0]}1{rest[die.end() :]}"

@@ -84,6 +84,8 @@ second_doc: the file holds more than one YAML document (a second one starts here
 python_tag: the tag '{tag}' is not allowed: tabroll never builds Python objects from a file | remove the tag
 tag: tabroll does not read YAML tags such as '{tag}'
   | remove the tag and write the value as plain text, a number, a list or a mapping
+surrogate: this value holds an escape of a lone surrogate (U+{code:04X}), which is not a character
+  | remove the escape; write the character itself, or its full \\U00XXXXXX escape
 long_text: this value is {size:,} characters long; tabroll reads at most {limit:,}
   | shorten it, or check that this is the right file
 key_kind: the key {key!r} is read as {reads_as}, not as a name | put the key in quotes: "{key}": ...
@@ -147,6 +149,7 @@ _KIND: Final = {_INT: "a number", _FLOAT: "a number", _BOOL: "true/false", _NULL
 # What YAML refuses to read, plus a byte-order mark anywhere but the start (libyaml refuses that too).
 _BAD_CHAR_PATTERN: Final = "[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 _BAD_ASCII: Final = re.compile("[^\t\n\r\x20-\x7e]")
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 def _bad_char(text: str) -> re.Match[str] | None:
@@ -376,6 +379,8 @@ class _Builder:
         text, tag = event.value, event.tag
         if len(text) > self.limits.max_scalar_chars:
             raise self.fail("long_text", at, size=len(text), limit=self.limits.max_scalar_chars)
+        if not text.isascii() and (lone := _SURROGATE.search(text)) is not None:  # "\uDCFF" in quotes
+            raise self.fail("surrogate", at, code=ord(lone.group()))
         if tag is None or tag == "!":
             tag = _resolve(yaml.ScalarNode, text, event.implicit)
         self.check_tag(tag, _SCALAR_TAGS, at)

@@ -11,11 +11,12 @@ import sys
 from collections.abc import Iterable
 from typing import Any, Literal, TextIO
 
-from tabroll.events import EVENTS_FORMAT, EVENTS_FORMAT_VERSION, Event
+from tabroll.events import EVENTS_FORMAT, EVENTS_FORMAT_VERSION, ActionStarted, Event
 from tabroll.render.describe import describe
 
-Format = Literal["rich", "text", "json", "jsonl"]
-FORMATS: tuple[str, ...] = ("rich", "text", "json", "jsonl")
+Format = Literal["rich", "text", "json", "jsonl", "markdown", "brief"]
+FORMATS: tuple[str, ...] = ("rich", "text", "json", "jsonl", "markdown", "brief")
+"""Every format of an event log: ``markdown`` to paste into a chat, ``brief`` for one line per action."""
 
 
 def default_format(stream: TextIO | None = None) -> Format:
@@ -184,9 +185,140 @@ class JsonRenderer(Renderer):
         super().close()
 
 
+class BriefRenderer(Renderer):
+    """One line per action, the outcome only (for a chat or a quick look at a long run):
+    ``1. Arqueiro → Lanceiro: hit (attack 9 ≥ distance 8), 7 damage (7 > DEF 6), Lanceiro defeated``."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        super().__init__(stream)
+        self.pending: list[Event] = []
+
+    def header(self, **info: Any) -> None:
+        self._flush()
+        title = info.get("title") or info.get("file")
+        if title:
+            self.stream.write(f"# {title}\n")
+
+    def event(self, event: Event, **tags: Any) -> None:
+        if event.kind == "action":
+            self._flush()
+        self.pending.append(event)
+
+    def footer(self, **info: Any) -> None:
+        self._flush()
+        for line in info.get("notes", ()):
+            self.stream.write(f"{line}\n")
+
+    def close(self) -> None:
+        self._flush()
+        super().close()
+
+    def _flush(self) -> None:
+        if self.pending:
+            self.stream.write(brief_line(self.pending) + "\n")
+            self.pending = []
+
+
+def brief_line(events: list[Event]) -> str:
+    """An action's events in one line: who acts on whom, then each outcome (hit or miss, damage, defeat,
+    refusal...) with the numbers behind it; rolls, modifiers and rulings are left to the full log."""
+    first = events[0]
+    if not isinstance(first, ActionStarted):  # events outside an action (a bare roll): each in its own words
+        return "; ".join(describe(event) for event in events)
+    number, head = f"{first.index}. ", first.description
+    pair = _main_pair(events)
+    if pair is not None and first.actor == pair[0]:
+        head = f"{pair[0]} → {pair[1]}"
+    else:
+        pair = None  # the action names no single pair (a phase, a spell): every outcome names its own
+    parts: list[str] = []
+    for event in events[1:]:
+        part = _brief_part(event, pair)
+        if part:
+            parts.append(part)
+        if event.kind in ("hit", "miss"):  # the damage that follows a hit belongs to the same pair
+            pair = (str(getattr(event, "attacker", "")), str(getattr(event, "target", "")))
+    return f"{number}{head}: {', '.join(parts) if parts else 'done'}"
+
+
+def _main_pair(events: list[Event]) -> tuple[str, str] | None:
+    for event in events:
+        attacker, target = getattr(event, "attacker", None), getattr(event, "target", None)
+        if event.kind in ("hit", "miss", "damage", "immune") and attacker and target:
+            return str(attacker), str(target)
+    return None
+
+
+def _brief_part(event: Event, pair: tuple[str, str] | None) -> str:
+    kind = event.kind
+    get = getattr
+    attacker, target = get(event, "attacker", None), get(event, "target", None)
+    who = f"{attacker} → {target} " if attacker and target and (attacker, target) != pair else ""
+    if kind in ("hit", "miss"):
+        return f"{who}{kind} ({get(event, 'rule')})"
+    if kind == "immune":
+        return f"{who}no effect ({get(event, 'reason')})"
+    if kind == "damage":
+        amount, pool, left = get(event, "amount"), get(event, "pool", ""), get(event, "left", None)
+        if not who and target and pair is not None and target != pair[1]:
+            who = f"{target} "
+        if pool and left is not None:
+            return f"{who}{amount} damage ({pool} {left} left)"
+        return f"{who}{amount} damage ({get(event, 'rule')})"
+    if kind == "defeat":
+        return f"{get(event, 'unit')} {get(event, 'how', 'defeated')}"
+    if kind == "refused":
+        return f"refused: {get(event, 'reason')}"
+    if kind == "heal":
+        return f"{get(event, 'unit')} heals {get(event, 'amount')}"
+    if kind == "game_over":
+        return f"game over: {get(event, 'reason')}"
+    if kind == "new_round":
+        return describe(event)
+    return ""
+
+
+class MarkdownRenderer(Renderer):
+    """The log as Markdown, to paste into a chat or a wiki: a heading, one bold line per action, a list item per
+    event, the final state as a list."""
+
+    def header(self, **info: Any) -> None:
+        title = info.get("title") or info.get("file")
+        if title:
+            self.stream.write(f"### {_md(str(title))}\n\n")
+        facts = " · ".join(f"{key} {info[key]}" for key in ("ruleset", "file", "seed") if info.get(key) is not None)
+        if facts:
+            self.stream.write(f"*{_md(facts)}*\n\n")
+
+    def event(self, event: Event, **tags: Any) -> None:
+        if event.kind == "action":
+            self.stream.write(f"\n**{_md(describe(event))}**\n\n")
+        else:
+            self.stream.write(f"- **{event.kind}** {_md(describe(event))}\n")
+
+    def footer(self, **info: Any) -> None:
+        lines = [line for line in info.get("state_lines", ()) if line.strip()]
+        if lines:
+            self.stream.write("\n```text\n" + "\n".join(lines) + "\n```\n")
+        for line in info.get("notes", ()):
+            self.stream.write(f"\n*{_md(line)}*\n")
+
+
+_MARKDOWN_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|#"})
+
+
+def _md(text: str) -> str:
+    """Text with the characters Markdown would read as markup escaped (a unit may be called ``*Boss*``)."""
+    return text.translate(_MARKDOWN_SPECIAL)
+
+
 def make_renderer(fmt: str, stream: TextIO | None = None) -> Renderer:
     if fmt == "rich":
         return RichRenderer(stream)
+    if fmt == "brief":
+        return BriefRenderer(stream)
+    if fmt == "markdown":
+        return MarkdownRenderer(stream)
     if fmt == "json":
         return JsonRenderer(stream)
     if fmt == "jsonl":
