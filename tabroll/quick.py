@@ -387,6 +387,19 @@ class AttackWords:
     target_stats: Mapping[str, str] = field(default_factory=dict)
     options: Mapping[str, str] = field(default_factory=dict)
     action_index: int | None = None
+    command: str = "attack"
+    """The command that asks (``attack`` or ``odds``), for the tips."""
+
+
+def name_units_tip(command: str, ruleset: str | None) -> str:
+    """How to name the two units of ``tabroll attack`` or ``tabroll odds`` (the command that asked)."""
+    file = f", or a scenario file: tabroll {command} FILE" + (" --action N" if command == "odds" else " -a X -t Y")
+    if ruleset:
+        return (
+            f'e.g. tabroll {command} -r {ruleset} -a "Hero STAT=VALUE" -t "Foe STAT=VALUE" (tabroll units {ruleset} '
+            f"lists its units and stats){file}"
+        )
+    return f"e.g. tabroll {command} -a Lanceiro -t Alquimista (tabroll units GAME lists a game's units){file}"
 
 
 @dataclass(frozen=True)
@@ -466,7 +479,7 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
         action = game.quick_action(words.attacker, words.target, fields)
         return DescribedAttack(game, scenario.state, action, scenario.title, scenario)
     if not words.attacker or not words.target:
-        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a <unit> -t <unit>")
+        raise InputError("name the --attacker and the --target", tip=name_units_tip(words.command, words.ruleset))
     untyped = [unit.name for unit in (attacker, target) if not unit.stats]  # a typed unit is in no catalogue
     game = ruleset_for_units(words.ruleset, untyped or [attacker.name, target.name])
     request = attack_request(

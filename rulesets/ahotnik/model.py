@@ -108,7 +108,9 @@ def _check_two(value: tuple[int, ...] | None, what: str) -> None:
 class ChoiceInput(Strict):
     """One Ahotnik's direction choice: the two pilots' numbers, or the synapse result given directly."""
 
-    pilots: PilotNumbers | None = None
+    pilots: PilotNumbers | None = Field(
+        None, description="The two numbers the pilots named, e.g. [2, 2] (the same twice: a synapse success)."
+    )
     synapse: Literal["success", "forced"] | None = Field(
         default=None, description="The synapse result, given directly."
     )
@@ -157,7 +159,9 @@ DiceList = list[Annotated[int, Field(ge=1, le=10**6)]]
 class AttackPhaseAction(Strict):
     """The whole attack phase: every Ahotnik in turn order, with its pilots' choices."""
 
-    do: Literal["attack_phase"]
+    do: Literal["attack_phase"] = Field(
+        description="The kind of action: the whole attack phase, every Ahotnik in turn order."
+    )
     choices: dict[Name, Choice] = Field(
         default_factory=dict, max_length=100, description="Each Ahotnik's choice (others: asked of the dice)."
     )
@@ -177,7 +181,7 @@ class AttackPhaseAction(Strict):
 class AttackAction(Strict):
     """One Ahotnik's attack step alone; ``target``, if given, must be what the rules pick."""
 
-    do: Literal["attack"]
+    do: Literal["attack"] = Field(description="The kind of action: one Ahotnik's attack.")
     ahotnik: Name = Field(validation_alias=AliasChoices("ahotnik", "attacker"), description="The attacking Ahotnik.")
     choice: Choice | None = Field(None, description="Its pilots' choice (none: asked of the dice).")
     target: Name | None = Field(None, description="The unit it must attack (refused if the rules pick another).")
@@ -196,7 +200,7 @@ class AttackAction(Strict):
 class SummonAction(Strict):
     """A Demon is summoned (threat +1): a new one, or an exiled one coming back."""
 
-    do: Literal["summon"]
+    do: Literal["summon"] = Field(description="The kind of action: a Demon enters the board (threat +1).")
     demon: Name = Field(description="The Demon summoned.")
     at: HexInput = Field(description="Its hex.")
     shields: Amount = Field(0, validation_alias=AliasChoices("shields", "Scudi", "scudi"), description="Scudi.")
@@ -213,7 +217,9 @@ class SummonAction(Strict):
 class TerrainAction(Strict):
     """A Contaminated Terrain token (placed by the Earth Demon) is revealed (threat +1) or removed (threat -1)."""
 
-    do: Literal["contaminated_terrain"]
+    do: Literal["contaminated_terrain"] = Field(
+        description="The kind of action: contaminated terrain is revealed or removed (threat +1 or -1)."
+    )
     change: Literal["revealed", "removed"] = Field(description="revealed (threat +1) or removed (threat -1).")
     dice: DiceList | None = Field(None, max_length=0, description="A token rolls no dice.")
 
@@ -224,7 +230,7 @@ class TerrainAction(Strict):
 class EndTransitionAction(Strict):
     """Phase transition ends for the named Ahotniks (all of them when none is named)."""
 
-    do: Literal["end_transition"]
+    do: Literal["end_transition"] = Field(description="The kind of action: phase transition ends.")
     ahotniks: list[Name] | None = Field(None, max_length=100, description="The Ahotniks (none named: all).")
     dice: DiceList | None = Field(None, max_length=0, description="Ending phase transition rolls no dice.")
 

@@ -21,6 +21,8 @@ Stat = Annotated[int, Field(ge=0, le=100)]
 LifeStat = Annotated[int, Field(ge=0, le=10_000)]
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 DiceList = list[Annotated[int, Field(ge=1, le=6)]]
+DICE_HELP = "The dice, in the order they are asked (d6 values); leave it out to roll with --seed, --dice or --prompt."
+NO_DICE_HELP = "This action rolls no dice."
 
 
 def _alias(*names: str) -> Any:
@@ -97,30 +99,87 @@ def _keywords(value: list[str]) -> list[str]:
 class CombatantInput(Strict):
     """A character (a planeswalker-like mage) or a creature."""
 
-    kind: Literal["character", "creature"] = Field("creature", validation_alias=_alias("kind", "type", "rodzaj"))
-    side: Name | None = Field(None, validation_alias=_alias("side", "strona"))
-    controller: Name | None = Field(None, validation_alias=_alias("controller", "kontroler"))
-    power: Stat = Field(validation_alias=POWER_KEYS)
-    toughness: Stat = Field(validation_alias=TOUGHNESS_KEYS)
-    life: LifeStat = Field(validation_alias=LIFE_KEYS)
-    max_life: LifeStat | None = Field(None, validation_alias=_alias("max_life", "max Life"))
-    speed: Stat = Field(1, validation_alias=SPEED_KEYS)
-    reach: Stat = Field(0, validation_alias=_alias("reach", "Reach", "Sięganie", "sieganie"))
-    focus: Stat = Field(0, validation_alias=_alias("focus", "Focus", "Skupienie", "skupienie"))
-    mastery: Stat = Field(0, validation_alias=_alias("mastery", "Mastery", "Mistrzostwo", "mistrzostwo"))
-    memory: Stat = Field(0, validation_alias=_alias("memory", "Memory", "Pamięć", "pamiec"))
-    mana: LifeStat = Field(0, validation_alias=_alias("mana", "Mana"))
-    max_mana: LifeStat | None = Field(None, validation_alias=_alias("max_mana", "max Mana"))
+    kind: Literal["character", "creature"] = Field(
+        "creature",
+        validation_alias=_alias("kind", "type", "rodzaj"),
+        description="character (a player's mage, leading its own side) or creature (the default).",
+    )
+    side: Name | None = Field(
+        None,
+        validation_alias=_alias("side", "strona"),
+        description="The side it fights for (a creature with a controller takes its controller's).",
+    )
+    controller: Name | None = Field(
+        None,
+        validation_alias=_alias("controller", "kontroler"),
+        description="For a creature: the character it fights for, who commands it.",
+    )
+    power: Stat = Field(validation_alias=POWER_KEYS, description="Power: how many d6 it rolls when it strikes.")
+    toughness: Stat = Field(
+        validation_alias=TOUGHNESS_KEYS, description="Toughness: how many d6 it rolls when it is struck."
+    )
+    life: LifeStat = Field(
+        validation_alias=LIFE_KEYS, description="Life: what strikes take away; at 0 it is out of the fight."
+    )
+    max_life: LifeStat | None = Field(
+        None,
+        validation_alias=_alias("max_life", "max Life"),
+        description="The Life that Regenerate brings back (default: its Life at the start).",
+    )
+    speed: Stat = Field(1, validation_alias=SPEED_KEYS, description="Speed: actions per turn, and its initiative.")
+    reach: Stat = Field(
+        0,
+        validation_alias=_alias("reach", "Reach", "Sięganie", "sieganie"),
+        description="Reach: mana regained each turn (and the most mana it holds, unless max_mana says).",
+    )
+    focus: Stat = Field(
+        0,
+        validation_alias=_alias("focus", "Focus", "Skupienie", "skupienie"),
+        description="Focus: effects and creatures it can uphold in the Upkeep; what is left is spells per turn.",
+    )
+    mastery: Stat = Field(
+        0,
+        validation_alias=_alias("mastery", "Mastery", "Mistrzostwo", "mistrzostwo"),
+        description="Mastery: the highest mana cost it can cast.",
+    )
+    memory: Stat = Field(
+        0,
+        validation_alias=_alias("memory", "Memory", "Pamięć", "pamiec"),
+        description="Memory: half of it (rounded up) is how many spells it keeps past the End phase.",
+    )
+    mana: LifeStat = Field(0, validation_alias=_alias("mana", "Mana"), description="The mana in its pool at the start.")
+    max_mana: LifeStat | None = Field(
+        None,
+        validation_alias=_alias("max_mana", "max Mana"),
+        description="The most mana its pool holds (default: Reach).",
+    )
     identity: str = Field(
-        "", max_length=60, validation_alias=_alias("identity", "colour_identity", "color_identity", "Tożsamość")
+        "",
+        max_length=60,
+        validation_alias=_alias("identity", "colour_identity", "color_identity", "Tożsamość"),
+        description="Its colour identity, one letter per symbol: W, U, B, R, G (e.g. WUBB).",
     )
-    keywords: list[str] = Field(default_factory=list, max_length=30)
+    keywords: list[str] = Field(
+        default_factory=list,
+        max_length=30,
+        description="Keywords such as First Strike, Vigilance, Trample, Haste, Regenerate, Indestructible.",
+    )
     spells: list[Name] = Field(
-        default_factory=list, max_length=200, validation_alias=_alias("spells", "in_memory", "memory_spells")
+        default_factory=list,
+        max_length=200,
+        validation_alias=_alias("spells", "in_memory", "memory_spells"),
+        description="The spells of the list it holds in Memory now.",
     )
-    library: list[Name] = Field(default_factory=list, max_length=1000, validation_alias=_alias("library", "Biblioteka"))
-    summoned_this_turn: bool = False
-    notes: str | None = None
+    library: list[Name] = Field(
+        default_factory=list,
+        max_length=1000,
+        validation_alias=_alias("library", "Biblioteka"),
+        description="Spells of the list still to draw, the next one first (one per Reach phase).",
+    )
+    summoned_this_turn: bool = Field(
+        False, description="It came in this turn: summoning-sick, it cannot be commanded yet (unless Haste)."
+    )
+    notes: str | None = Field(None, description="Free text about it, kept with the unit (the rules ignore it).")
 
     @field_validator("keywords")
     @classmethod
@@ -154,18 +213,24 @@ BandName = Annotated[str, Field(min_length=1, max_length=20)]
 class RangeInput(Strict):
     """The range band between two combatants: far, near or direct (Polish: daleki, bliski, bezpośredni)."""
 
-    between: tuple[Name, Name]
-    band: BandName = Field(validation_alias=_alias("band", "range", "zasięg"))
+    between: tuple[Name, Name] = Field(description="The two combatants, by name.")
+    band: BandName = Field(
+        validation_alias=_alias("band", "range", "zasięg"), description="Their range band: far, near or direct."
+    )
 
 
 class CreatureStats(Strict):
     """The creature a summoning spell brings, when the scenario's reserve does not already hold it."""
 
-    power: Stat = Field(validation_alias=POWER_KEYS)
-    toughness: Stat = Field(validation_alias=TOUGHNESS_KEYS)
-    life: Annotated[int, Field(ge=1, le=10_000)] = Field(validation_alias=LIFE_KEYS)
-    speed: Stat = Field(1, validation_alias=SPEED_KEYS)
-    keywords: tuple[str, ...] = Field((), max_length=30)
+    power: Stat = Field(validation_alias=POWER_KEYS, description="Power: how many d6 it rolls when it strikes.")
+    toughness: Stat = Field(
+        validation_alias=TOUGHNESS_KEYS, description="Toughness: how many d6 it rolls when it is struck."
+    )
+    life: Annotated[int, Field(ge=1, le=10_000)] = Field(
+        validation_alias=LIFE_KEYS, description="Life: what strikes take away."
+    )
+    speed: Stat = Field(1, validation_alias=SPEED_KEYS, description="Speed: actions per turn, and its initiative.")
+    keywords: tuple[str, ...] = Field((), max_length=30, description="Keywords such as First Strike or Haste.")
 
     @field_validator("keywords")
     @classmethod
@@ -176,28 +241,49 @@ class CreatureStats(Strict):
 class SpellInput(Strict):
     """A spell as data: what it costs, whether it is an Instant, whom it targets, and the effects tabroll applies."""
 
-    colour: str = Field("", max_length=10, validation_alias=_alias("colour", "color", "kolor"))
-    cost: Annotated[int, Field(ge=0, le=100)] = Field(validation_alias=_alias("cost", "mana_cost", "koszt"))
-    instant: bool = False
-    split_second: bool = False
+    colour: str = Field(
+        "",
+        max_length=10,
+        validation_alias=_alias("colour", "color", "kolor"),
+        description="Its colour: W, U, B, R or G (C for colourless).",
+    )
+    cost: Annotated[int, Field(ge=0, le=100)] = Field(
+        validation_alias=_alias("cost", "mana_cost", "koszt"), description="Its mana cost."
+    )
+    instant: bool = Field(False, description="An Instant: cast in any phase, on any turn, and it takes no action.")
+    split_second: bool = Field(
+        False, description="Split Second: it answers with no Speed test, and nothing can answer it."
+    )
     target: Literal["any", "creature", "self", "none"] = Field(
         "any",
         description="any: a character or a creature (far range allowed); creature: creatures only (near range); "
         "self: the caster; none: no target.",
     )
-    damage: Annotated[int, Field(ge=0, le=10_000)] = 0
-    gain_life: Annotated[int, Field(ge=0, le=10_000)] = Field(0, validation_alias=_alias("gain_life", "life"))
-    power: Annotated[int, Field(ge=-100, le=100)] = 0
-    toughness: Annotated[int, Field(ge=-100, le=100)] = 0
+    damage: Annotated[int, Field(ge=0, le=10_000)] = Field(
+        0, description="Damage it deals to its target, straight off Life."
+    )
+    gain_life: Annotated[int, Field(ge=0, le=10_000)] = Field(
+        0, validation_alias=_alias("gain_life", "life"), description="Life its target gains."
+    )
+    power: Annotated[int, Field(ge=-100, le=100)] = Field(
+        0, description="Change to its target's Power (until end of turn, unless permanent)."
+    )
+    toughness: Annotated[int, Field(ge=-100, le=100)] = Field(
+        0, description="Change to its target's Toughness (until end of turn, unless permanent)."
+    )
     permanent: bool = Field(
         False,
         description="The Power/Toughness change lasts while the caster upholds it with Focus in its Upkeep "
         "(not only until end of turn).",
     )
-    effect: Literal["destroy", "exile", "control"] | None = None
-    summon: Name | None = None
-    creature: CreatureStats | None = None
-    text: str = Field("", max_length=500)
+    effect: Literal["destroy", "exile", "control"] | None = Field(
+        None, description="destroy, exile or control its target (characters are immune)."
+    )
+    summon: Name | None = Field(None, description="The name of the creature it brings into the fight.")
+    creature: CreatureStats | None = Field(
+        None, description="The summoned creature's stats, when the reserve does not hold it."
+    )
+    text: str = Field("", max_length=500, description="What else it does, shown in the log for the table to apply.")
 
     @field_validator("colour")
     @classmethod
@@ -224,14 +310,22 @@ class SpellInput(Strict):
 class AttackAction(Strict):
     """Direct combat: the attacker's Power dice against the defender's Toughness dice, then a counterattack."""
 
-    do: Literal["attack"]
-    attacker: Name
-    target: Name
-    counterattack: bool | None = None
-    intercept_by: Name | None = Field(
-        None, validation_alias=_alias("intercept_by", "intercept", "interfere_by", "interference")
+    do: Literal["attack"] = Field(description="The kind of action: direct combat.")
+    attacker: Name = Field(description="Who strikes (a creature is commanded by its controller).")
+    target: Name = Field(description="Who is struck.")
+    counterattack: bool | None = Field(
+        None, description="Whether the defender strikes back (default: the counterattack option)."
     )
-    dice: DiceList | None = Field(None, max_length=1000)
+    intercept_by: Name | None = Field(
+        None,
+        validation_alias=_alias("intercept_by", "intercept", "interfere_by", "interference"),
+        description="A combatant that steps in and takes the fight instead of the target.",
+    )
+    dice: DiceList | None = Field(
+        None,
+        max_length=1000,
+        description=DICE_HELP,
+    )
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.attacker, "attack", f"{self.attacker} attacks {self.target}")
@@ -240,11 +334,11 @@ class AttackAction(Strict):
 class MoveAction(Strict):
     """Move to another range band: near ↔ far from the named combatants (default: every enemy)."""
 
-    do: Literal["move"]
-    unit: Name
-    to: BandName
-    relative_to: list[Name] | None = Field(None, max_length=100)
-    dice: DiceList | None = Field(None, max_length=0)
+    do: Literal["move"] = Field(description="The kind of action: a move to another range band.")
+    unit: Name = Field(description="Who moves.")
+    to: BandName = Field(description="The band it moves to: near or far.")
+    relative_to: list[Name] | None = Field(None, max_length=100, description="From whom (default: every enemy).")
+    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "move", f"{self.unit} moves to {self.to} range")
@@ -253,14 +347,22 @@ class MoveAction(Strict):
 class SkillTestAction(Strict):
     """A skill test: dice from the identity's symbols of the skill's colours; total ≥ target succeeds."""
 
-    do: Literal["skill_test"]
-    unit: Name | None = None
-    identity: str | None = Field(None, max_length=60)
-    skill: Name | None = None
-    skills: list[Name] | None = Field(None, min_length=1, max_length=20)
-    difficulty: Name | None = None
-    target: int | None = Field(None, ge=1, le=1000)
-    dice: DiceList | None = Field(None, max_length=1000)
+    do: Literal["skill_test"] = Field(description="The kind of action: a skill test.")
+    unit: Name | None = Field(None, description="Who is tested (its identity gives the dice).")
+    identity: str | None = Field(
+        None, max_length=60, description="A colour identity to test instead of a unit, e.g. WUBB."
+    )
+    skill: Name | None = Field(None, description="The skill tested.")
+    skills: list[Name] | None = Field(
+        None, min_length=1, max_length=20, description="Several skills that fit: the strongest is used."
+    )
+    difficulty: Name | None = Field(None, description="The difficulty by name: easy, medium, hard…")
+    target: int | None = Field(None, ge=1, le=1000, description="The total to reach, instead of a difficulty.")
+    dice: DiceList | None = Field(
+        None,
+        max_length=1000,
+        description=DICE_HELP,
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> SkillTestAction:
@@ -284,8 +386,10 @@ class SkillTestAction(Strict):
 class InitiativeAction(Strict):
     """Fix the turn order: highest Speed first, ties broken by opposed Speed rolls."""
 
-    do: Literal["initiative"]
-    dice: DiceList | None = Field(None, max_length=1000)
+    do: Literal["initiative"] = Field(description="The kind of action: the turn order is fixed by Speed.")
+    dice: DiceList | None = Field(
+        None, max_length=1000, description="The d6 of the opposed Speed rolls that break ties, in the order asked."
+    )
 
     def describe(self) -> ActionHeader:
         return ActionHeader(None, "initiative", "initiative: the turn order is fixed")
@@ -294,10 +398,10 @@ class InitiativeAction(Strict):
 class DelayAction(Strict):
     """A combatant delays: it now acts right after ``after`` for the rest of the fight."""
 
-    do: Literal["delay"]
-    unit: Name
-    after: Name
-    dice: DiceList | None = Field(None, max_length=0)
+    do: Literal["delay"] = Field(description="The kind of action: a combatant delays its turn.")
+    unit: Name = Field(description="Who delays.")
+    after: Name = Field(description="The combatant it now acts after, for the rest of the fight.")
+    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "delay", f"{self.unit} delays until after {self.after}")
@@ -306,11 +410,19 @@ class DelayAction(Strict):
 class ReachPhaseAction(Strict):
     """Reach phase: regain Reach mana (−2 at near range of an enemy), optionally adding colourless mana."""
 
-    do: Literal["reach_phase"]
-    unit: Name
-    colorless: int = Field(0, ge=0, le=100, validation_alias=_alias("colorless", "colourless"))
+    do: Literal["reach_phase"] = Field(
+        description="The kind of action: a character's Reach phase (mana back, a spell drawn)."
+    )
+    unit: Name = Field(description="The character whose Reach phase it is.")
+    colorless: int = Field(
+        0,
+        ge=0,
+        le=100,
+        validation_alias=_alias("colorless", "colourless"),
+        description="Colourless mana added above the maximum (it burns if unspent by the End phase).",
+    )
     draw: bool = Field(True, description="Add the next spell of the Library to Memory (when the Library has one).")
-    dice: DiceList | None = Field(None, max_length=0)
+    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "reach_phase", f"{self.unit}'s Reach phase")
@@ -319,10 +431,12 @@ class ReachPhaseAction(Strict):
 class UpkeepAction(Strict):
     """Upkeep: uphold up to Focus permanent effects and creatures; upheld creatures are refreshed and may act."""
 
-    do: Literal["upkeep"]
-    unit: Name
-    uphold: list[Name] = Field(default_factory=list, max_length=100)
-    dice: DiceList | None = Field(None, max_length=0)
+    do: Literal["upkeep"] = Field(description="The kind of action: a character's Upkeep.")
+    unit: Name = Field(description="The character whose Upkeep it is.")
+    uphold: list[Name] = Field(
+        default_factory=list, max_length=100, description="The lasting effects and creatures it upholds with Focus."
+    )
+    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
         what = ", ".join(self.uphold) or "nothing"
@@ -333,16 +447,25 @@ class CastAction(Strict):
     """Cast a spell: a spell of the list (bundled or the scenario's ``spells:``), or one of the table's with a
     ``cost`` (its effect is then the table's). Cost within Mana and Mastery; creature-only spells need near range."""
 
-    do: Literal["cast"]
-    caster: Name
-    spell: Name
-    cost: int | None = Field(None, ge=0, le=100)
-    target: Name | None = None
-    creature_only: bool = False
-    instant: bool = False
-    split_second: bool = False
-    responds_to: Name | None = None
-    dice: DiceList | None = Field(None, max_length=1000)
+    do: Literal["cast"] = Field(description="The kind of action: a spell is cast.")
+    caster: Name = Field(description="Who casts it.")
+    spell: Name = Field(description="The spell, by name (the bundled list or the scenario's spells).")
+    cost: int | None = Field(
+        None,
+        ge=0,
+        le=100,
+        description="The mana cost of a spell that is not on the list (its effect is then the table's).",
+    )
+    target: Name | None = Field(None, description="Whom it is cast at.")
+    creature_only: bool = Field(False, description="The table's spell targets creatures only (so it needs near range).")
+    instant: bool = Field(False, description="The table's spell is an Instant.")
+    split_second: bool = Field(False, description="The table's spell has Split Second.")
+    responds_to: Name | None = Field(None, description="The combatant whose spell or commanded action this answers.")
+    dice: DiceList | None = Field(
+        None,
+        max_length=1000,
+        description=DICE_HELP,
+    )
 
     def describe(self) -> ActionHeader:
         aim = f" at {self.target}" if self.target else ""
@@ -353,9 +476,13 @@ class CastAction(Strict):
 class FleeAction(Strict):
     """A character tries to leave the fight: its first action of the turn, from far range of every enemy."""
 
-    do: Literal["flee"]
-    unit: Name
-    dice: DiceList | None = Field(None, max_length=1000)
+    do: Literal["flee"] = Field(description="The kind of action: a character tries to leave the fight.")
+    unit: Name = Field(description="The character that flees.")
+    dice: DiceList | None = Field(
+        None,
+        max_length=1000,
+        description=DICE_HELP,
+    )
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "flee", f"{self.unit} tries to flee")
@@ -364,12 +491,12 @@ class FleeAction(Strict):
 class DamageAction(Strict):
     """Damage from a spell or ability, as the table resolved it: straight off Life."""
 
-    do: Literal["damage"]
-    target: Name
-    amount: int = Field(ge=0, le=10_000)
-    by: Name | None = None
-    source: str = Field("a spell", max_length=100)
-    dice: DiceList | None = Field(None, max_length=0)
+    do: Literal["damage"] = Field(description="The kind of action: damage the table resolved, straight off Life.")
+    target: Name = Field(description="Who takes it.")
+    amount: int = Field(ge=0, le=10_000, description="How much Life it takes.")
+    by: Name | None = Field(None, description="Who dealt it.")
+    source: str = Field("a spell", max_length=100, description="What dealt it, for the log.")
+    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
         by = f" from {self.by}" if self.by else ""
@@ -379,11 +506,11 @@ class DamageAction(Strict):
 class EffectAction(Strict):
     """A destroy, exile or control effect resolved against a target (characters are immune)."""
 
-    do: Literal["effect"]
-    effect: Literal["destroy", "exile", "control"]
-    target: Name
-    by: Name | None = None
-    dice: DiceList | None = Field(None, max_length=0)
+    do: Literal["effect"] = Field(description="The kind of action: a destroy, exile or control effect.")
+    effect: Literal["destroy", "exile", "control"] = Field(description="destroy, exile or control.")
+    target: Name = Field(description="The creature it is aimed at (characters are immune).")
+    by: Name | None = Field(None, description="Who brings it about.")
+    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.by, "effect", f"{self.effect} effect on {self.target}")
@@ -392,12 +519,12 @@ class EffectAction(Strict):
 class ModifyAction(Strict):
     """A spell or ability changes Power and/or Toughness until end of turn (e.g. −1/−1)."""
 
-    do: Literal["modify"]
-    unit: Name
-    power: int = Field(0, ge=-100, le=100)
-    toughness: int = Field(0, ge=-100, le=100)
-    source: str = Field("an effect", max_length=100)
-    dice: DiceList | None = Field(None, max_length=0)
+    do: Literal["modify"] = Field(description="The kind of action: Power and Toughness change until end of turn.")
+    unit: Name = Field(description="Whose Power and Toughness change.")
+    power: int = Field(0, ge=-100, le=100, description="Change to Power, e.g. -1.")
+    toughness: int = Field(0, ge=-100, le=100, description="Change to Toughness, e.g. -1.")
+    source: str = Field("an effect", max_length=100, description="What changes them, for the log.")
+    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
         text = f"{self.unit} gets {self.power:+d}/{self.toughness:+d} ({self.source})"
@@ -407,9 +534,9 @@ class ModifyAction(Strict):
 class RegenerateAction(Strict):
     """Regenerate a creature: its lost Life comes back."""
 
-    do: Literal["regenerate"]
-    unit: Name
-    dice: DiceList | None = Field(None, max_length=0)
+    do: Literal["regenerate"] = Field(description="The kind of action: a creature regenerates its lost Life.")
+    unit: Name = Field(description="The creature that regenerates.")
+    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "regenerate", f"{self.unit} regenerates")
@@ -418,10 +545,10 @@ class RegenerateAction(Strict):
 class SummonAction(Strict):
     """A new creature joins the fight under a character's control, summoning-sick this turn (unless Haste)."""
 
-    do: Literal["summon"]
-    caster: Name
-    creature: Name
-    dice: DiceList | None = Field(None, max_length=0)
+    do: Literal["summon"] = Field(description="The kind of action: a creature joins the fight.")
+    caster: Name = Field(description="The character who summons it and controls it.")
+    creature: Name = Field(description="The creature, by its name under reserve.")
+    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.caster, "summon", f"{self.caster} summons {self.creature}")
@@ -431,10 +558,14 @@ class EndTurnAction(Strict):
     """End phase of ``unit``'s turn: spells above half of Memory are forgotten, reductions end, mana burns, the
     next turn begins."""
 
-    do: Literal["end_turn"]
-    unit: Name | None = None
-    forget: list[Name] = Field(default_factory=list, max_length=200)
-    dice: DiceList | None = Field(None, max_length=0)
+    do: Literal["end_turn"] = Field(description="The kind of action: the End phase of a turn.")
+    unit: Name | None = Field(None, description="The character whose turn ends.")
+    forget: list[Name] = Field(
+        default_factory=list,
+        max_length=200,
+        description="The spells it forgets: exactly those above half of its Memory.",
+    )
+    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "end_turn", f"end of {self.unit}'s turn" if self.unit else "end of turn")

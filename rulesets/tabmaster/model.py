@@ -65,16 +65,25 @@ class TabMasterOptions(Strict):
 class AttackSpec(Strict):
     """An attack spelled out field by field instead of in the card's printed form."""
 
-    type: str = "common"
-    reach: int | None = Field(None, ge=0, le=1000)
-    roll: str | None = None
-    ammo: str | None = None
-    effects: list[str | dict[str, Any]] = Field(default_factory=list)
+    type: str = Field(
+        "common", description="The attack type: common, trample (Atropelamento), magic (Mágico) or projectile."
+    )
+    reach: int | None = Field(None, ge=0, le=1000, description="How many squares away it reaches.")
+    roll: str | None = Field(None, description="A projectile's attack die, e.g. 1d10.")
+    ammo: str | None = Field(None, description="The projectile it spends, e.g. Flecha.")
+    effects: list[str | dict[str, Any]] = Field(
+        default_factory=list, description="Its effects as printed in brackets: Área, Elemento: Fogo, Linha…"
+    )
 
 
 class SecondaryInput(Strict):
-    attack: int | str | AttackSpec = Field(validation_alias=AliasChoices("attack", "ATK"))
-    damage: str = Field(validation_alias=AliasChoices("damage", "DAN"))
+    attack: int | str | AttackSpec = Field(
+        validation_alias=AliasChoices("attack", "ATK"),
+        description="ATK of the secondary attack: its reach, or as printed with its type and effects.",
+    )
+    damage: str = Field(
+        validation_alias=AliasChoices("damage", "DAN"), description="DAN of the secondary attack: its damage dice."
+    )
 
 
 def _profile(attack: int | str | AttackSpec, damage: str) -> Any:
@@ -213,9 +222,11 @@ _ALIASES = (
 class HeightPatch(Strict):
     """Terrain height of one square (``at``) or of a rectangle (``area: [[x1, y1], [x2, y2]]``)."""
 
-    at: SquareInput | None = None
-    area: tuple[SquareInput, SquareInput] | None = None
-    height: int = Field(ge=-1000, le=1000)
+    at: SquareInput | None = Field(None, description="One square, [x, y].")
+    area: tuple[SquareInput, SquareInput] | None = Field(
+        None, description="A rectangle, from one corner to the other: [[x1, y1], [x2, y2]]."
+    )
+    height: int = Field(ge=-1000, le=1000, description="Its terrain height (0 is the ground).")
 
     @model_validator(mode="after")
     def _one_place(self) -> HeightPatch:
@@ -244,7 +255,7 @@ class SpecialRule(Strict):
         description="normal: the printed DAN is rolled as usual; none: the Special cancels the normal damage "
         "(nothing is rolled); or a dice expression (2d6, 10) rolled instead of DAN.",
     )
-    note: str | None = None
+    note: str | None = Field(None, description="What the Special does, shown in the log for the table.")
 
     @field_validator("damage")
     @classmethod
@@ -263,7 +274,9 @@ class SpecialRule(Strict):
 class SpecialOutcome(SpecialRule):
     """What the table decided for a Special attack: its effect on the damage, and units it defeated."""
 
-    defeated: list[str] = Field(default_factory=list)
+    defeated: list[str] = Field(
+        default_factory=list, description="The units the Special defeats, by the table's ruling."
+    )
 
 
 DiceList = list[Annotated[int, Field(ge=1, le=10**6)]]
@@ -272,7 +285,7 @@ DiceList = list[Annotated[int, Field(ge=1, le=10**6)]]
 class AttackAction(Strict):
     """A unit attacks (after moving, if it may): one target, several (Area, Multiple), or none named."""
 
-    do: Literal["attack"]
+    do: Literal["attack"] = Field(description="The kind of action: a unit attacks.")
     attacker: str = Field(description="The attacking unit.")
     target: str | None = Field(None, description="The unit attacked.")
     targets: list[str] | None = Field(None, max_length=100, description="The units attacked (Area, Multiple).")
@@ -322,7 +335,7 @@ class AttackAction(Strict):
 class MoveAction(Strict):
     """A unit moves up to MOV squares, then is flipped."""
 
-    do: Literal["move"]
+    do: Literal["move"] = Field(description="The kind of action: a unit moves without attacking.")
     unit: str = Field(description="The unit that moves.")
     to: SquareInput | None = Field(None, description="Its destination (the shortest free path is taken).")
     path: list[SquareInput] | None = Field(None, max_length=1000, description="The squares it enters, in order.")
@@ -342,7 +355,7 @@ class MoveAction(Strict):
 class NewRoundAction(Strict):
     """A new round: every flipped unit is turned face up."""
 
-    do: Literal["new_round"]
+    do: Literal["new_round"] = Field(description="The kind of action: a new round; flipped units are ready again.")
     dice: DiceList | None = Field(None, max_length=0, description="A new round rolls no dice.")
 
     def describe(self) -> ActionHeader:

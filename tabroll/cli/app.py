@@ -46,19 +46,39 @@ def _hide_python_types() -> None:
         if hasattr(cls, "display_type"):
             setattr(cls, "display_type", no_type)  # noqa: B010 (older Typer has no such attribute to type-check)
 
+    def usage_name(self: Any) -> str:
+        """``FILE...`` for a required argument and ``[FILE]`` for an optional one, as most commands write them
+        (recent Typer writes ``{FILE}``)."""
+        name = str(self.metavar or self.name or "").upper() if not self.metavar else str(self.metavar)
+        if not self.required and not name.startswith("["):
+            name = f"[{name}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+    if hasattr(TyperArgument, "_usage_display_name"):
+        setattr(TyperArgument, "_usage_display_name", usage_name)  # noqa: B010
+
 
 _hide_python_types()
 
 app = typer.Typer(
     name="tabroll",
     context_settings={"help_option_names": ["-h", "--help"]},
-    help="Dice and combat resolver for tabletop games: resolve attacks with the dice you rolled, or let "
-    "tabroll roll. Exit codes: 0 resolved, 1 refused by the rules, 2 bad usage or input, 74 output not written.",
     no_args_is_help=True,
-    add_completion=False,
+    # --install-completion and --show-completion: Typer writes the script for bash, zsh, fish or PowerShell.
+    add_completion=True,
     pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+    # Help is laid out by Rich (the docstrings are reflowed for it by _teach, below). Recent Typer imports Rich
+    # only when help or a usage error is printed, so a command that runs never pays for it.
+    rich_markup_mode="rich",
 )
+
+
+def _complete_games(incomplete: str) -> list[str]:
+    """Tab completion of a game's id (``tabroll rules t<TAB>``)."""
+    from tabroll.engine import ruleset_ids
+
+    return [game for game in ruleset_ids() if game.startswith(incomplete.lower())]
+
 
 FormatOption = Annotated[
     str | None,
@@ -116,7 +136,17 @@ def _root(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
 ) -> None:
-    """Dice and combat resolver for tabletop games."""
+    """Dice and combat resolver for tabletop games: resolve attacks with the dice you rolled, or let tabroll roll.
+
+    Exit codes: 0 resolved, 1 refused by the rules, 2 bad usage or input, 74 output not written.
+
+    Start from a scenario of your game (the games: tabroll rulesets), change it, and run it; or resolve one
+    attack with no file at all:
+
+        tabroll new tabmaster mine.yaml
+        tabroll run mine.yaml
+        tabroll attack -a Lanceiro -t Alquimista --distance 2 --dice 6
+    """
 
 
 # --- shared helpers ---------------------------------------------------------------------------------------
@@ -233,10 +263,25 @@ def _tell(message: str) -> None:
     sys.stderr.write(message + "\n")
 
 
-def _options(items: list[str] | None) -> dict[str, str]:
+def _options(items: list[str] | None, flag: str = "--option") -> dict[str, str]:
+    """``NAME=VALUE`` assignments of one repeated flag; a malformed one names that flag and its own example."""
     from tabroll.options import parse_option_assignments
 
+    for item in items or []:
+        name, sep, _ = item.partition("=")
+        if flag != "--option" and (not sep or not name.strip()):
+            from tabroll.errors import InputError
+
+            example, where = _ASSIGNMENT_HELP[flag]
+            raise InputError(f"cannot read {flag} '{item}'", tip=f"write it as {example} ({where})")
     return parse_option_assignments(items or [])
+
+
+_ASSIGNMENT_HELP = {
+    "--attacker-stat": ("STAT=VALUE, e.g. --attacker-stat ATK=3", "tabroll units GAME lists each game's stats"),
+    "--target-stat": ("STAT=VALUE, e.g. --target-stat DEF=4", "tabroll units GAME lists each game's stats"),
+    "--set": ("KEY=VALUE, e.g. --set hex=Sono", "any field of the game's attack action"),
+}
 
 
 def _warn(message: str) -> None:
@@ -264,7 +309,14 @@ def roll(
     dice: DiceOption = None,
     prompt: PromptOption = False,
 ) -> None:
-    """Roll a dice expression."""
+    """Roll a dice expression.
+
+    Examples:
+
+        tabroll roll 2d6+3
+        tabroll roll 1d20 adv +5 --label initiative --seed 7
+        tabroll roll 4d6kh3 --dice 5,3,6,1
+    """
     from tabroll.dice import parse
     from tabroll.dice.notation import expression_of
     from tabroll.events import Roll
@@ -308,6 +360,12 @@ def run(
 
     Exit code: 0 all resolved, 1 some action refused by the rules, 2 some file had bad input, 70 some file met a
     bug in tabroll (the other files still run).
+
+    Examples:
+
+        tabroll run battle.yaml
+        tabroll run battle.yaml --seed 42 --format json
+        tabroll run battle.yaml --journal evening.jsonl
     """
     from tabroll.batch import Batch, expand_paths
     from tabroll.dice.session import check_jobs
@@ -410,7 +468,8 @@ RulesetOption = Annotated[
         "--ruleset",
         "-r",
         help="The game, without a scenario file (default: the one whose catalogue has the units).",
-        metavar="TEXT",
+        metavar="GAME",
+        autocompletion=_complete_games,
     ),
 ]
 GameWordsArg = Annotated[
@@ -445,6 +504,7 @@ def _one_attack(
     setting: list[str] | None,
     option: list[str] | None,
     action_index: int | None = None,
+    command: str = "attack",
 ) -> Any:
     """The attack the command line describes (shared by attack and odds): see :mod:`tabroll.quick`."""
     from tabroll.engine import all_rulesets, find_ruleset
@@ -460,11 +520,12 @@ def _one_attack(
             target=target,
             ruleset=ruleset,
             fields=split.fields,
-            settings=_options(setting),
-            attacker_stats=_options(attacker_stat),
-            target_stats=_options(target_stat),
+            settings=_options(setting, "--set"),
+            attacker_stats=_options(attacker_stat, "--attacker-stat"),
+            target_stats=_options(target_stat, "--target-stat"),
             options=_options(option),
             action_index=action_index,
+            command=command,
         )
     )
 
@@ -490,12 +551,22 @@ def attack(
 ) -> None:
     """Resolve one attack: from a scenario file's positions, or from the command line alone.
 
-    With --journal, the attack starts from the game recorded there and is recorded in turn."""
+    With --journal, the attack starts from the game recorded there and is recorded in turn. Exit code 1: the rules
+    refuse the attack (the log says why).
+
+    Examples:
+
+        tabroll attack -a Lanceiro -t Alquimista --distance 2 --dice 6
+        tabroll attack -r forgod -a "Orc BA=2" -t "Elf PV=6 Evasión=1" --dice 7,3,5
+        tabroll attack battle.yaml -a Arqueiro -t Soldado --dice 8,12
+    """
     from tabroll.engine import resolve
     from tabroll.errors import InputError
 
     if not attacker or not target:
-        raise InputError("name the --attacker and the --target", tip="e.g. tabroll attack -a <unit> -t <unit>")
+        from tabroll.quick import name_units_tip
+
+        raise InputError("name the --attacker and the --target", tip=name_units_tip("attack", ruleset))
     chosen = _format(fmt, brief=brief)
     described = _one_attack(
         words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
@@ -546,7 +617,14 @@ def odds(
             "--budget", help="Most resolutions the exact walk may take before simulating instead.", metavar="N"
         ),
     ] = 200_000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the simulation (reproducible).", metavar="N")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Seed the simulation (reproducible); without it a fresh seed is drawn, and the note names it.",
+            metavar="N",
+        ),
+    ] = None,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Processes for the exact walk or the simulation.", metavar="N")
     ] = 1,
@@ -566,6 +644,12 @@ def odds(
     """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate.
 
     Exit code: 0, or 1 when the rules refuse the action whatever the dice (as `tabroll attack` does).
+
+    Examples:
+
+        tabroll odds -a Lanceiro -t Alquimista --distance 2
+        tabroll odds battle.yaml --action 3
+        tabroll odds -r forgod -a "Orc BA=2" -t "Elf PV=6" --trials 2000 --seed 7
     """
     from tabroll.odds.api import TimeLimit, check_timeout, compute_odds, render_odds
     from tabroll.odds.picture import check_picture_path, odds_svg, write_picture
@@ -575,15 +659,15 @@ def odds(
         check_picture_path(svg)  # before the work, not after it
     described = _one_attack(
         words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
-        setting=setting, option=option, action_index=action_index,
+        setting=setting, option=option, action_index=action_index, command="odds",
     )  # fmt: skip
     game, state, action, title = described.ruleset, described.state, described.action, described.title
-    from tabroll.dice.session import check_jobs, check_seed
+    from tabroll.dice.session import check_jobs
 
     check_jobs(jobs)
     limit = TimeLimit(check_timeout(timeout))
     report = compute_odds(
-        game, state, action, trials=trials, budget=budget, seed=check_seed(seed) or 0, jobs=jobs, limit=limit
+        game, state, action, trials=trials, budget=budget, seed=_simulation_seed(seed), jobs=jobs, limit=limit
     )
     _, _, description = game.describe_action(action)
     with _fenced(chosen) as shown:
@@ -628,7 +712,14 @@ def matrix(
     trials: Annotated[
         int, typer.Option("--trials", help="Trials per pair when a pair is too large to walk exactly.", metavar="N")
     ] = 20_000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of any simulation.", metavar="N")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Seed any simulated pair (reproducible); without it a fresh seed is drawn, and the notes name it.",
+            metavar="N",
+        ),
+    ] = None,
     timeout: Annotated[
         float,
         typer.Option(
@@ -642,8 +733,14 @@ def matrix(
     option: OptionOption = None,
     svg: SvgOption = None,
 ) -> None:
-    """Defeat probability and expected damage for every attacker against every target: a balance table."""
-    from tabroll.dice.session import check_seed
+    """Defeat probability and expected damage for every attacker against every target: a balance table.
+
+    Examples:
+
+        tabroll matrix -r tabmaster --attackers Lanceiro,Arqueiro --targets Alquimista,Lanceiro
+        tabroll matrix battle.yaml
+        tabroll matrix -r forgod --attackers "Orc BA=2,Troll BA=4" --targets "Elf PV=6"
+    """
     from tabroll.engine import all_rulesets, find_ruleset
     from tabroll.odds.api import check_timeout
     from tabroll.odds.matrix import build_matrix, render_matrix
@@ -653,18 +750,31 @@ def matrix(
     chosen = _format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
         check_picture_path(svg)
-    check_seed(seed)
+    master = _simulation_seed(seed)
     free = list(words or ())
     split = split_words(free, [find_ruleset(ruleset)] if ruleset else all_rulesets())
     table = build_matrix(
         scenario_file=split.scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
-        fields=split.fields, budget=budget, trials=trials, seed=seed, options=_options(option),
+        fields=split.fields, budget=budget, trials=trials, seed=master, options=_options(option),
         timeout=check_timeout(timeout),
     )  # fmt: skip
     with _fenced(chosen) as shown:
         render_matrix(table, shown)
     if svg is not None:
         write_picture(svg, matrix_svg(table))
+
+
+def _simulation_seed(seed: int | None) -> int:
+    """``--seed`` of odds and matrix, read as every command reads it: a whole number from 0 to 2**63-1, and
+    without one a fresh seed (the output names it, so the same figures can be had again)."""
+    from tabroll.dice.session import check_seed
+
+    checked = check_seed(seed)
+    if checked is not None:
+        return checked
+    import secrets
+
+    return secrets.randbits(32)
 
 
 def _names(text: str | None) -> list[str] | None:
@@ -692,11 +802,17 @@ def check_skill(
     ] = None,
     target: Annotated[
         int | None,
-        typer.Option("--target", "-n", help="An explicit total to reach (instead of a difficulty).", metavar="N"),
+        typer.Option("--total", "-n", help="An explicit total to reach (instead of a difficulty).", metavar="N"),
     ] = None,
     ruleset: Annotated[
         str | None,
-        typer.Option("--ruleset", "-r", help="The game (default: the one game with skill tests).", metavar="TEXT"),
+        typer.Option(
+            "--ruleset",
+            "-r",
+            help="The game (default: the one game with skill tests).",
+            metavar="GAME",
+            autocompletion=_complete_games,
+        ),
     ] = None,
     fmt: FormatOption = None,
     seed: SeedOption = None,
@@ -704,7 +820,15 @@ def check_skill(
     prompt: PromptOption = False,
     option: OptionOption = None,
 ) -> None:
-    """A skill test from the command line, for games that have them: who, skill, difficulty → dice, total, success."""
+    """A skill test from the command line, for games that have them: who, skill, difficulty → dice, total, success.
+
+    Exit code 1: the test failed.
+
+    Examples:
+
+        tabroll check-skill WUBB Subtlety -d medium --dice 3,3,2
+        tabroll check-skill WUBB Subtlety --total 9 --seed 4
+    """
     from tabroll.engine import all_rulesets, find_ruleset, resolve
     from tabroll.errors import InputError
 
@@ -737,7 +861,13 @@ def play(
     journal_force: JournalForceOption = False,
 ) -> None:
     """A table session: type attacks and the game's actions one at a time, each saved in the journal as it
-    resolves; the same command later continues the game. Type help at the prompt."""
+    resolves; the same command later continues the game. Type help at the prompt.
+
+    Examples:
+
+        tabroll play battle.yaml
+        tabroll play battle.yaml --journal evening.jsonl --seed 3
+    """
     from tabroll.cli.play import play_command
 
     raise typer.Exit(play_command(file, journal=journal, fmt=fmt, force=journal_force, seed=seed))
@@ -754,12 +884,22 @@ JournalFileArg = Annotated[str, typer.Argument(help="The journal file (JSON Line
 
 
 @journal_app.command("show")
-def journal_show(path: JournalFileArg) -> None:
-    """The story so far: one line per recorded action."""
-    from tabroll.render.story import story
+def journal_show(
+    path: JournalFileArg,
+    fmt: Annotated[
+        str | None, typer.Option("--format", "-f", help="text (default) or json (one document).", metavar="FORMAT")
+    ] = None,
+) -> None:
+    """The story so far: one line per recorded action.
 
-    for line in story(path):
-        typer.echo(line)
+    Examples:
+
+        tabroll journal show battle.jsonl
+        tabroll journal show battle.jsonl --format json
+    """
+    from tabroll.cli.views import check_view_format, show_journal
+
+    show_journal(path, check_view_format(fmt or "text", ("text", "rich", "json"), "journal show"))
 
 
 @journal_app.command("state")
@@ -773,7 +913,13 @@ def journal_state(
     ] = None,
     journal_force: JournalForceOption = False,
 ) -> None:
-    """The board and units now: the scenario after every recorded action."""
+    """The board and units now: the scenario after every recorded action.
+
+    Examples:
+
+        tabroll journal state battle.jsonl
+        tabroll journal state battle.jsonl --format json
+    """
     from tabroll.cli.play import journal_state_command
 
     journal_state_command(path, fmt=fmt, scenario=scenario, force=journal_force)
@@ -781,7 +927,12 @@ def journal_state(
 
 @journal_app.command("undo")
 def journal_undo(path: JournalFileArg) -> None:
-    """Drop the last recorded action (or a line cut short by a crash)."""
+    """Drop the last recorded action (or a line cut short by a crash).
+
+    Examples:
+
+        tabroll journal undo battle.jsonl
+    """
     from tabroll.journal import undo
 
     typer.echo(undo(path).message)
@@ -795,7 +946,14 @@ def journal_replay(
     ] = None,
     journal_force: JournalForceOption = False,
 ) -> None:
-    """Re-run every recorded action with its recorded dice and check the rules give the same result."""
+    """Re-run every recorded action with its recorded dice and check the rules give the same result.
+
+    Exit code 1: some action no longer gives the recorded result.
+
+    Examples:
+
+        tabroll journal replay battle.jsonl
+    """
     from tabroll.journal import journal_scenario, replay
 
     checks = replay(path, journal_scenario(path, scenario_path=scenario, force=journal_force))
@@ -824,9 +982,8 @@ def check(
 
     Examples:
 
-      tabroll check scenarios/
-
-      tabroll check battle.yaml --format json
+        tabroll check battle.yaml
+        tabroll check . --format json
     """
     import json
 
@@ -870,10 +1027,22 @@ def check(
 def schema(
     what: Annotated[str, typer.Argument(help="'events' or 'scenario'.", metavar="TEXT")],
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="The game, for 'scenario'.", metavar="TEXT")
+        str | None,
+        typer.Option(
+            "--ruleset", "-r", help="The game, for 'scenario'.", metavar="GAME", autocompletion=_complete_games
+        ),
     ] = None,
 ) -> None:
-    """Print a JSON Schema: of the event stream, or of a ruleset's scenario files (for editors)."""
+    """Print a JSON Schema: of the event stream, or of a ruleset's scenario files (for editors).
+
+    Save a game's schema and name it on a scenario's first line, `# yaml-language-server: $schema=FILE`, for
+    completion and checks as you type.
+
+    Examples:
+
+        tabroll schema scenario -r tabmaster
+        tabroll schema events
+    """
     import json
 
     from tabroll.schemas import events_schema, scenario_schema
@@ -894,21 +1063,43 @@ def schema(
     typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 
-@app.command()
-def rulesets() -> None:
-    """List the games tabroll resolves."""
-    from tabroll.engine import all_rulesets
+ViewFormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format", "-f", help="rich (default on a terminal), text (default when piped) or json.", metavar="FORMAT"
+    ),
+]
 
-    for game in all_rulesets():
-        typer.echo(f"{game.id:<12} {game.name} — {game.summary}")
+
+@app.command()
+def rulesets(fmt: ViewFormatOption = None) -> None:
+    """List the games tabroll resolves.
+
+    Examples:
+
+        tabroll rulesets
+        tabroll rulesets --format json
+    """
+    from tabroll.cli.views import check_view_format, show_rulesets
+
+    show_rulesets(check_view_format(fmt, ("rich", "text", "json"), "rulesets"))
 
 
 @app.command()
 def units(
-    name: Annotated[str, typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME")],
+    name: Annotated[
+        str,
+        typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games),
+    ],
     fmt: FormatOption = None,
 ) -> None:
-    """A game's unit catalogue, and the stats each of its attacks needs of a unit typed on the command line."""
+    """A game's unit catalogue, and the stats each of its attacks needs of a unit typed on the command line.
+
+    Examples:
+
+        tabroll units tabmaster
+        tabroll units forgod --format json
+    """
     from tabroll.cli.units import show_units
     from tabroll.engine import find_ruleset
 
@@ -916,25 +1107,100 @@ def units(
 
 
 @app.command()
-def rules(name: Annotated[str, typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="TEXT")]) -> None:
-    """Show a ruleset's house-rule options, their defaults, and the rulings tabroll takes."""
+def rules(
+    name: Annotated[
+        str,
+        typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games),
+    ],
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="rich (drawn for a terminal, the default there), text (the default when piped), markdown or json.",
+            metavar="FORMAT",
+        ),
+    ] = None,
+) -> None:
+    """Show a ruleset's house-rule options, their defaults, and the rulings tabroll takes.
+
+    Examples:
+
+        tabroll rules tabmaster
+        tabroll rules botse --format json
+    """
+    from tabroll.cli.views import check_view_format, show_rules
     from tabroll.engine import find_ruleset
 
-    game = find_ruleset(name)
-    typer.echo(f"{game.name} ({game.id})\n\nOptions (set with --option NAME=VALUE or a scenario's options:):")
-    for info in game.option_infos():
-        choices = f" [{' | '.join(info.choices)}]" if info.choices else ""
-        typer.echo(f"  {info.name} = {info.default}{choices}\n      {info.description}")
-    if game.attack_fields:
-        typer.echo("\nCommand-line attack fields (tabroll attack/odds/matrix ... --FIELD VALUE):")
-        for spec in game.attack_fields:
-            shape = f"{spec.flag}/--no-{spec.flag[2:]}" if spec.kind == "flag" else f"{spec.flag} {spec.kind.upper()}"
-            when = " (no scenario file)" if spec.quick_only else " (with a scenario file)" if spec.file_only else ""
-            default = f" [default: {spec.default}]" if spec.default is not None else ""
-            typer.echo(f"  {shape}{default}{when}\n      {spec.help}")
-    text = game.rulings_text()
-    if text:
-        typer.echo("\n" + text)
+    chosen = check_view_format(fmt, ("rich", "text", "markdown", "json"), "rules")
+    show_rules(find_ruleset(name), chosen)
+
+
+@app.command()
+def new(
+    game: Annotated[
+        str,
+        typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games),
+    ],
+    file: Annotated[
+        str | None,
+        typer.Argument(help="The scenario file to write (default: print it).", metavar="FILE", show_default=False),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+) -> None:
+    """Write a starter scenario for a game: commented field by field, and it runs as it stands.
+
+    Exit code 2: FILE exists already (add --force to replace it).
+
+    Examples:
+
+        tabroll new forgod skirmish.yaml
+        tabroll new botse
+        tabroll new tabmaster battle.yaml --force
+    """
+    from tabroll.cli.new import new_command
+
+    told = new_command(game, file, force=force)
+    if told is not None:
+        sys.stderr.write(told + "\n")
+
+
+# --- help -------------------------------------------------------------------------------------------------
+
+
+def _reflowed(doc: str) -> str:
+    """A docstring as help shows it: each paragraph of prose on one line (Rich wraps it to the terminal), and each
+    indented paragraph (the examples) kept line by line, as they are typed. Rich help keeps a docstring's line
+    breaks, which were only made for the source's width."""
+    import inspect
+
+    paragraphs = []
+    for paragraph in inspect.cleandoc(doc).split("\n\n"):
+        lines = paragraph.split("\n")
+        if all(line.startswith("    ") for line in lines if line.strip()):
+            paragraphs.append("\n".join(line.strip() for line in lines if line.strip()))
+        else:
+            paragraphs.append(" ".join(line.strip() for line in lines))
+    return "\n\n".join(paragraphs)
+
+
+def _teach(typer_app: typer.Typer) -> None:
+    """Give every command (and the app itself) its docstring, reflowed, as its help."""
+    infos: list[Any] = [*typer_app.registered_commands]
+    if typer_app.registered_callback is not None:
+        infos.append(typer_app.registered_callback)
+    from typer.models import DefaultPlaceholder
+
+    for info in infos:
+        unset = info.help is None or isinstance(info.help, DefaultPlaceholder)
+        if unset and info.callback is not None and info.callback.__doc__:
+            info.help = _reflowed(info.callback.__doc__)
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            _teach(group.typer_instance)
+
+
+_teach(app)
 
 
 # --- the error boundary -----------------------------------------------------------------------------------

@@ -289,6 +289,9 @@ class Ruleset(Generic[StateT, ActionT]):
     that :meth:`catalogue_names` (``tabroll attack`` without ``--ruleset`` asks every game) reads a small file
     instead of importing the game's models and parsing its catalogue. A game that declares one keeps it equal to
     its catalogue (its tests check it); without one, the ``catalogue_names`` part is asked."""
+    starter_file: ClassVar[str | None] = "starter.yaml"
+    """A commented starter scenario in the game's folder, which ``tabroll new GAME`` writes out (``None``, or no
+    such file: the game offers none). It runs as it stands, with its own dice, and its comments teach the fields."""
     attack_needs: ClassVar[tuple[AttackNeeds, ...]] = ()
     """What each of the game's attack kinds reads of the two units (see :meth:`stat_needs`)."""
     layout: ClassVar[str] = ""
@@ -487,6 +490,13 @@ class Ruleset(Generic[StateT, ActionT]):
         module = importlib.import_module(type(self).__module__)
         assert module.__file__ is not None
         return Path(module.__file__).parent
+
+    def starter_text(self) -> str | None:
+        """The text of the game's starter scenario (:attr:`starter_file`), or ``None`` when it has none."""
+        if self.starter_file is None:
+            return None
+        path = self.folder() / self.starter_file
+        return path.read_text(encoding="utf-8") if path.is_file() else None
 
     def rulings_text(self) -> str:
         path = self.folder() / "README.md"

@@ -105,6 +105,7 @@ class Matrix:
     cells: dict[tuple[str, str], Cell] = field(default_factory=dict)
     setting: str = ""
     timeout: float | None = None  # seconds for the whole table (--timeout), shared among the pairs
+    seed: int | None = None  # the seed of the simulated pairs (named in the notes, to replay them)
 
     @property
     def out_of_time(self) -> list[Cell]:
@@ -182,7 +183,11 @@ def build_matrix(
     attackers = attackers or known
     targets = targets or known
     if not attackers or not targets:
-        raise InputError(f"no units to compare for {game.name}", tip="name them with --attackers and --targets")
+        raise InputError(
+            f"no units to compare for {game.name}: it has no catalogue",
+            tip=f'type them with their stats, e.g. --attackers "Orc STAT=VALUE" --targets "Elf STAT=VALUE" '
+            f"(tabroll units {game.id} lists the stats), or give a scenario file",
+        )
     if len(attackers) * len(targets) > MAX_PAIRS:
         raise InputError(
             f"{len(attackers)} x {len(targets)} pairs is more than {MAX_PAIRS:,}",
@@ -195,7 +200,7 @@ def build_matrix(
                 stats[(role, unit.name)] = unit_stats(
                     game, unit, {}, role=role, typed_flag=unit.flag, catalogued=unit.name.casefold() in held
                 )
-    table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting, timeout=timeout)
+    table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting, timeout=timeout, seed=seed)
     pairs = len(attackers) * len(targets)
     deadline = None if timeout is None else time.monotonic() + timeout
     from tabroll.workers import doing
@@ -535,7 +540,7 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
     if legend:
         notes.append("names: " + ", ".join(legend))
     if any(c.report is not None and c.report.method != "exact" for c in table.cells.values()):
-        notes.append("~ simulated (the exact walk was over the budget)")
+        notes.append(f"~ simulated (the exact walk was over the budget; seed {table.seed})")
     if len(tables) > 1:
         notes.append("— nothing follows that attack")
     if table.time_note():

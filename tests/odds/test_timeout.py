@@ -63,7 +63,7 @@ def test_odds_json_says_the_limit_and_whether_it_was_reached(cli) -> None:
 
 
 def test_odds_text_with_a_tiny_limit_gives_an_estimate_and_the_note(cli) -> None:
-    result = cli("odds", *LANCE, "--trials", "50000000", "--timeout", "0.001", "--format", "text")
+    result = cli("odds", *LANCE, "--trials", "50000000", "--timeout", "0.001", "--seed", "0", "--format", "text")
     assert result.code == 0, result.err
     assert "the time limit (0.001 s, --timeout) stopped the simulation after " in result.out
     assert "of 50,000,000 trials (seed 0, 1 job)" in result.out

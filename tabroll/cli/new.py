@@ -1,0 +1,59 @@
+"""``tabroll new GAME [FILE]``: a commented starter scenario for one game, to copy and change.
+
+Each game keeps its starter beside its rules (:attr:`tabroll.kit.Ruleset.starter_file`); this module only finds
+it and writes it out. A file that exists is never overwritten without ``--force``: a starter must not replace a
+scenario someone has been writing all evening.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from tabroll.errors import InputError
+
+
+def starter_for(game_name: str) -> tuple[str, str]:
+    """The game's id and the text of its starter scenario (an input error when the game offers none)."""
+    from tabroll.engine import all_rulesets, find_ruleset
+
+    game = find_ruleset(game_name)
+    text = game.starter_text()
+    if text is None:
+        offered = [g.id for g in all_rulesets() if g.starter_text() is not None]
+        raise InputError(f"{game.name} has no starter scenario", tip=f"games with one: {', '.join(offered) or 'none'}")
+    return game.id, text
+
+
+def new_command(game_name: str, file: str | None, *, force: bool = False) -> str | None:
+    """Write the starter to ``file`` (or to standard output without one); the line to tell the user, if any."""
+    game_id, text = starter_for(game_name)
+    if file is None or file == "-":
+        sys.stdout.write(text)
+        return None
+    target = Path(file)
+    tip_force = f"choose another name, or replace it with: tabroll new {game_id} {file} --force"
+    if target.is_dir():
+        raise InputError(f"{file} is a folder", tip=f"give a file name, e.g. tabroll new {game_id} {file}/battle.yaml")
+    folder = target.parent
+    if not folder.is_dir():
+        raise InputError(f"{file}: the folder {folder} does not exist", tip="create it first, or write the file here")
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if force else os.O_EXCL)
+    try:
+        fd = os.open(target, flags, 0o666)
+    except FileExistsError:
+        raise InputError(f"{file} already exists; tabroll new does not overwrite it", tip=tip_force) from None
+    except OSError as error:
+        raise InputError(
+            f"{file}: cannot write it ({error.strerror or error})", tip="give a file name in a folder you can write to"
+        ) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as error:  # a full disk, a file-size limit: no half-written starter is left behind
+        target.unlink(missing_ok=True)
+        raise InputError(
+            f"{file}: cannot write it ({error.strerror or error})", tip="free some space, or write it elsewhere"
+        ) from None
+    return f"wrote {file}: a {game_id} scenario to change; run it with: tabroll run {file}"

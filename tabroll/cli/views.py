@@ -1,0 +1,229 @@
+"""What ``tabroll rulesets``, ``tabroll rules GAME`` and ``tabroll journal show`` print, in each ``--format``.
+
+``text`` is plain lines (the default when piped), ``rich`` draws the same on a terminal (the rules as Rich
+Markdown), ``json`` is one document for scripts, and ``markdown`` (rules only) is the Markdown source to paste.
+Rich is imported only when ``rich`` is chosen.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from tabroll.errors import InputError
+
+DEVELOPER_MARK = "<!-- developers -->"
+"""Put on the line after a heading of a game's rulings document, that section is about the source code and the
+tests (paths a pip user does not have), and ``tabroll rules`` leaves it out; at the end of a line, that line."""
+
+_SOURCE_FILE = re.compile(r"[ \n]?\(`[^`]*(?:/|\.txt|\.md)[^`]*`\)")
+"""A file of the source checkout named in brackets, ``(`shared/seeds/000_…txt`)``: left out of ``tabroll rules``."""
+
+
+def check_view_format(fmt: str | None, allowed: tuple[str, ...], command: str) -> str:
+    """The chosen format (``rich`` on a terminal, else ``text``, when none is given), or a clear error."""
+    if fmt is None:
+        from tabroll.render.output import default_format
+
+        chosen = default_format()
+        return chosen if chosen in allowed else "text"
+    if fmt not in allowed:
+        raise InputError(f"unknown output format '{fmt}' for {command}", tip=f"use one of: {', '.join(allowed)}")
+    return fmt
+
+
+def _print(text: str) -> None:
+    import sys
+
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _print_markdown(markdown: str) -> None:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console().print(Markdown(markdown))
+
+
+# --- tabroll rulesets -------------------------------------------------------------------------------------
+
+
+def show_rulesets(fmt: str) -> None:
+    from tabroll.engine import all_rulesets
+
+    games = all_rulesets()
+    if fmt == "json":
+        document = [{"id": g.id, "name": g.name, "aliases": list(g.aliases), "summary": g.summary} for g in games]
+        _print(json.dumps(document, ensure_ascii=False, indent=2))
+        return
+    if fmt == "rich":
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table("id", "game", "what it resolves", box=None, pad_edge=False)
+        for game in games:
+            table.add_row(game.id, game.name, game.summary)
+        Console().print(table)
+        return
+    for game in games:
+        _print(f"{game.id:<12} {game.name} — {game.summary}")
+
+
+# --- tabroll rules GAME -----------------------------------------------------------------------------------
+
+
+def player_rulings(text: str) -> str:
+    """A game's rulings document without its sections for developers (see :data:`DEVELOPER_MARK`)."""
+    kept: list[str] = []
+    skipping_level = 0
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        heading = re.match(r"(#+)\s", line)
+        if heading:
+            level = len(heading.group(1))
+            if skipping_level and level > skipping_level:
+                continue
+            skipping_level = 0
+            following = next((n for n in lines[index + 1 :] if n.strip()), "")
+            if following.strip() == DEVELOPER_MARK:
+                skipping_level = level
+                continue
+        if skipping_level or line.rstrip().endswith(DEVELOPER_MARK):
+            continue
+        kept.append(line)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    return _SOURCE_FILE.sub("", "\n".join(kept)) + "\n"
+
+
+def _field_shape(spec: Any) -> str:
+    return f"{spec.flag}/--no-{spec.flag[2:]}" if spec.kind == "flag" else f"{spec.flag} {spec.kind.upper()}"
+
+
+def _field_when(spec: Any) -> str:
+    return " (no scenario file)" if spec.quick_only else " (with a scenario file)" if spec.file_only else ""
+
+
+def rules_document(game: Any) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "name": game.name,
+        "options": [
+            {"name": i.name, "default": i.default, "choices": list(i.choices), "description": i.description}
+            for i in game.option_infos()
+        ],
+        "attack_fields": [
+            {
+                "flag": spec.flag,
+                "kind": spec.kind,
+                "default": spec.default,
+                "scenario_file": "without" if spec.quick_only else "with" if spec.file_only else "either",
+                "help": spec.help,
+            }
+            for spec in game.attack_fields
+        ],
+        "rulings": player_rulings(game.rulings_text()),
+    }
+
+
+def rules_markdown(game: Any) -> str:
+    """The whole page as Markdown: options, command-line attack fields, then the game's rulings document."""
+    out = [
+        f"# {game.name} (`{game.id}`)",
+        "",
+        "## Options",
+        "",
+        "Set them with `--option NAME=VALUE`, or under `options:` in a scenario file.",
+        "",
+    ]
+    for info in game.option_infos():
+        choices = f" ({' / '.join(info.choices)})" if info.choices else ""
+        out.append(f"- **`{info.name}`** = `{info.default}`{choices}: {info.description}")
+    if game.attack_fields:
+        out += ["", "## Command-line attack fields", "", "`tabroll attack/odds/matrix ... --FIELD VALUE`", ""]
+        for spec in game.attack_fields:
+            notes = [f"default `{spec.default}`"] if spec.default is not None else []
+            notes += ["no scenario file"] if spec.quick_only else ["with a scenario file"] if spec.file_only else []
+            shown = f" ({', '.join(notes)})" if notes else ""
+            out.append(f"- **`{_field_shape(spec)}`**{shown}: {spec.help}")
+    rulings = player_rulings(game.rulings_text()).strip()
+    if rulings:
+        out += ["", "---", "", _shift_headings(rulings)]
+    return "\n".join(out) + "\n"
+
+
+def _shift_headings(text: str) -> str:
+    """The rulings document's own title becomes a second-level heading under the page's title."""
+    return re.sub(r"^(#+)(\s)", lambda m: "#" + m.group(1) + m.group(2), text, flags=re.M)
+
+
+def show_rules(game: Any, fmt: str) -> None:
+    if fmt == "json":
+        _print(json.dumps(rules_document(game), ensure_ascii=False, indent=2))
+        return
+    if fmt == "markdown":
+        _print(rules_markdown(game))
+        return
+    if fmt == "rich":
+        _print_markdown(rules_markdown(game))
+        return
+    lines = [f"{game.name} ({game.id})", "", "Options (set with --option NAME=VALUE or a scenario's options:):"]
+    for info in game.option_infos():
+        choices = f" [{' | '.join(info.choices)}]" if info.choices else ""
+        lines.append(f"  {info.name} = {info.default}{choices}\n      {info.description}")
+    if game.attack_fields:
+        lines.append("\nCommand-line attack fields (tabroll attack/odds/matrix ... --FIELD VALUE):")
+        for spec in game.attack_fields:
+            default = f" [default: {spec.default}]" if spec.default is not None else ""
+            lines.append(f"  {_field_shape(spec)}{default}{_field_when(spec)}\n      {spec.help}")
+    rulings = player_rulings(game.rulings_text())
+    if rulings.strip():
+        lines.append("\n" + rulings.rstrip("\n"))
+    _print("\n".join(lines))
+
+
+# --- tabroll journal show ---------------------------------------------------------------------------------
+
+
+def journal_document(path: str) -> dict[str, Any]:
+    """The story of a journal as data: the scenario, the game, and per action its description and outcome."""
+    from pathlib import Path
+
+    from tabroll.engine import find_ruleset
+    from tabroll.journal.book import describe_recorded
+    from tabroll.journal.records import scan_journal
+    from tabroll.render.describe import describe_json
+
+    scan = scan_journal(Path(path), tolerate_torn_tail=True)
+    game = find_ruleset(scan.header.ruleset)
+    kinds = game.event_types()
+    actions = []
+    for record in scan.records:
+        refused = [describe_json(e, kinds) for e in record.events if e.get("kind") == "refused"]
+        told = [e for e in record.events if (cls := kinds.get(str(e.get("kind")))) is None or cls.OUTCOME]
+        actions.append(
+            {
+                "seq": record.seq,
+                "action": describe_recorded(game, record.action),
+                "refused": bool(record.refused),
+                "outcome": refused if record.refused else [describe_json(e, kinds) for e in told],
+            }
+        )
+    return {
+        "journal": str(path),
+        "scenario": scan.header.scenario,
+        "ruleset": scan.header.ruleset,
+        "actions": actions,
+        "torn_line": scan.torn_line,
+    }
+
+
+def show_journal(path: str, fmt: str) -> None:
+    if fmt == "json":
+        _print(json.dumps(journal_document(path), ensure_ascii=False, indent=2))
+        return
+    from tabroll.render.story import story
+
+    for line in story(path):
+        _print(line)
