@@ -729,6 +729,9 @@ def matrix(
             metavar="SECONDS",
         ),
     ] = 600.0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Share the pairs among this many processes.", metavar="N")
+    ] = 1,
     fmt: FormatOption = None,
     option: OptionOption = None,
     svg: SvgOption = None,
@@ -756,7 +759,7 @@ def matrix(
     table = build_matrix(
         scenario_file=split.scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
         fields=split.fields, budget=budget, trials=trials, seed=master, options=_options(option),
-        timeout=check_timeout(timeout),
+        timeout=check_timeout(timeout), jobs=jobs,
     )  # fmt: skip
     with _fenced(chosen) as shown:
         render_matrix(table, shown)

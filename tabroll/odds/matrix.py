@@ -134,9 +134,13 @@ def build_matrix(
     seed: int,
     options: Mapping[str, str],
     timeout: float | None = None,
+    jobs: int = 1,
 ) -> Matrix:
     """The table; with ``timeout`` seconds, each pair may take an equal share of the time left for the pairs still
-    to do (a quick pair leaves its time to the later ones), and stops at it with its best estimate so far."""
+    to do (a quick pair leaves its time to the later ones), and stops at it with its best estimate so far.
+
+    With ``jobs`` > 1 the pairs are shared among that many forked processes; every pair is computed as it is in
+    one process (its own seed, its own walk), so the table is the same, in the same order."""
     import time
 
     from tabroll.quick import check_fields, parse_unit, unit_stats
@@ -164,7 +168,7 @@ def build_matrix(
         scenario = load_scenario_file(scenario_file, options)
         game, state = scenario.ruleset, scenario.state
         fields = check_fields(game, fields, with_file=True)
-        known = [u["name"] for u in game.summarize_state(state).get("units", [])]
+        known = scenario_units(game.summarize_state(state))
         setting = f"positions from {scenario_file}"
     else:
         untyped = [unit.name for unit in (*typed_attackers, *typed_targets) if not unit.stats]
@@ -178,15 +182,21 @@ def build_matrix(
         )
     from tabroll.odds.montecarlo import MAX_TRIALS
 
+    if not 1 <= jobs <= 64:
+        raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
+
     if not 1 <= trials <= MAX_TRIALS:  # checked before any pair, not when the first pair is simulated
         raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
     attackers = attackers or known
     targets = targets or known
     if not attackers or not targets:
+        if scenario_file is not None:
+            raise InputError(f"{scenario_file} has no units to compare", tip="add units to the file")
+        missing = " and ".join(o for o, given in (("--attackers", attackers), ("--targets", targets)) if not given)
         raise InputError(
-            f"no units to compare for {game.name}: it has no catalogue",
-            tip=f'type them with their stats, e.g. --attackers "Orc STAT=VALUE" --targets "Elf STAT=VALUE" '
-            f"(tabroll units {game.id} lists the stats), or give a scenario file",
+            f"{game.name} has no unit catalogue: name the units with {missing}",
+            tip=f"type each unit as a name and its stats, e.g. {_typed_example(game)} (tabroll units {game.id} "
+            "lists the stats each attack needs); or take the units from a scenario file: tabroll matrix FILE",
         )
     if len(attackers) * len(targets) > MAX_PAIRS:
         raise InputError(
@@ -208,20 +218,110 @@ def build_matrix(
     def describe() -> str:
         return f"{max(0, len(table.cells) - 1)} of the table's {pairs} pairs were done; no table printed"
 
+    work = [(attacker, target) for attacker in attackers for target in targets]
+    if jobs > 1 and pairs > 1:
+        job = (game, state, fields, options, budget, trials, seed, stats)
+        return _build_in_processes(table, work, jobs, deadline, job)
     with doing(describe), _progress(pairs) as advance:
-        for attacker in attackers:
-            for target in targets:
-                cell = Cell(attacker=attacker, target=target)
-                table.cells[(attacker, target)] = cell
-                share = None
-                if deadline is not None:
-                    share = max(0.001, (deadline - time.monotonic()) / (pairs - len(table.cells) + 1))
-                _fill(
-                    cell, game, state, fields, options, budget=budget, trials=trials, seed=seed, seconds=share,
-                    stats=(stats.get(("attacker", attacker), {}), stats.get(("target", target), {})),
-                )  # fmt: skip
-                advance(f"{attacker} → {target}")
+        for attacker, target in work:
+            cell = Cell(attacker=attacker, target=target)
+            table.cells[(attacker, target)] = cell
+            share = None
+            if deadline is not None:
+                share = max(0.001, (deadline - time.monotonic()) / (pairs - len(table.cells) + 1))
+            _fill(
+                cell, game, state, fields, options, budget=budget, trials=trials, seed=seed, seconds=share,
+                stats=(stats.get(("attacker", attacker), {}), stats.get(("target", target), {})),
+            )  # fmt: skip
+            advance(f"{attacker} → {target}")
     return table
+
+
+_JOB: tuple[Any, ...] | None = None  # what the forked workers of --jobs share: the game, state and settings
+
+
+def _pair_in_worker(item: tuple[int, int, str, str]) -> Cell:
+    """One pair in a worker process: the same :func:`_fill` as in one process (the job is inherited by fork)."""
+    import time
+
+    assert _JOB is not None
+    index, pairs, attacker, target = item
+    game, state, fields, options, budget, trials, seed, stats, deadline, jobs = _JOB
+    share = None
+    if deadline is not None:  # the pairs before this one are about done: share the time left with those after it
+        share = max(0.001, (deadline - time.monotonic()) * jobs / max(jobs, pairs - index))
+    cell = Cell(attacker=attacker, target=target)
+    _fill(
+        cell, game, state, fields, options, budget=budget, trials=trials, seed=seed, seconds=share,
+        stats=(stats.get(("attacker", attacker), {}), stats.get(("target", target), {})),
+    )  # fmt: skip
+    return cell
+
+
+def _build_in_processes(
+    table: Matrix, work: list[tuple[str, str]], jobs: int, deadline: float | None, job: tuple[Any, ...]
+) -> Matrix:
+    """The pairs shared among ``jobs`` forked workers, one pair at a time, gathered in the table's order."""
+    global _JOB
+    from tabroll.workers import WorkerDied, doing, process_pool
+
+    pairs = len(work)
+
+    def describe() -> str:
+        return f"{len(table.cells)} of the table's {pairs} pairs were done (in {jobs} processes); no table printed"
+
+    _JOB = (*job, deadline, jobs)
+    try:
+        with doing(describe), _progress(pairs) as advance, process_pool(min(jobs, pairs)) as pool:
+            items = [(index, pairs, attacker, target) for index, (attacker, target) in enumerate(work)]
+            for cell in pool.map(_pair_in_worker, items):
+                table.cells[(cell.attacker, cell.target)] = cell
+                advance(f"{cell.attacker} → {cell.target}")
+    except WorkerDied as died:
+        raise WorkerDied(
+            f"{died.message}: {len(table.cells)} of the table's {pairs} pairs were done, so no table is printed",
+            tip=died.tip,
+        ) from None
+    finally:
+        _JOB = None
+    return table
+
+
+def _typed_example(game: AnyRuleset) -> str:
+    """A matrix command line with typed units, from the game's first attack example (``tabroll units GAME``
+    shows it): its ``-a``/``-t`` become ``--attackers``/``--targets``, its attack fields stay, its dice go."""
+    import shlex
+
+    example = next((needs.example for needs in game.stat_needs() if needs.example), "")
+    try:
+        words = shlex.split(example)[2:]  # past "tabroll attack"
+    except ValueError:
+        words = []
+    if not words:
+        return f'tabroll matrix -r {game.id} --attackers "Hero ATK=1" --targets "Orc DEF=3"'
+    renamed = {"-a": "--attackers", "--attacker": "--attackers", "-t": "--targets", "--target": "--targets"}
+    out: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in ("--dice", "--seed"):
+            skip = True
+        else:
+            out.append(renamed.get(word, word))
+    return "tabroll matrix " + " ".join(shlex.quote(word) if " " in word else word for word in out)
+
+
+def scenario_units(summary: Mapping[str, Any]) -> list[str]:
+    """The units a state's summary lists, in its order: every list of named records (``units`` in most games;
+    Ahotnik's ``ahotniks`` and ``demons``)."""
+    names: list[str] = []
+    for value in summary.values():
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, Mapping) and isinstance(item.get("name"), str) and item["name"] not in names:
+                    names.append(item["name"])
+    return names
 
 
 def _fill(
@@ -262,7 +362,10 @@ def _fill(
             pair_state, action = built.state, built.steps[0].action
             cell.label = _resolved_target(action, target)
         limit = TimeLimit(seconds, name="this pair's share of --timeout")
-        report = compute_odds(game, pair_state, action, budget=budget, seed=seed, fallback_trials=trials, limit=limit)
+        report = compute_odds(
+            game, pair_state, action, budget=budget, seed=seed, fallback_trials=trials, limit=limit,
+            trials=trials if _walk_would_give_up(game, pair_state, action, budget, seconds) else None,
+        )  # fmt: skip
     except RuleRefusal as refusal:
         cell.refused = refusal.message
         return
@@ -271,6 +374,20 @@ def _fill(
         cell.refused = next(iter(report.refused))
     else:
         cell.report = report
+
+
+def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int, seconds: float | None) -> bool:
+    """Whether the sampled tree (:func:`~tabroll.odds.exact.estimate_leaves`, seeded: the same answer every time)
+    is estimated at ``budget`` leaves or more: such a walk most likely gives up at the budget and is thrown away,
+    then the pair is simulated anyway, so a table simulates it at once. (A single ``odds`` is stricter: it walks
+    unless the tree is surely over, as one attack can afford the try.)"""
+    import time
+
+    from tabroll.odds.exact import estimate_leaves
+
+    deadline = None if seconds is None else time.monotonic() + seconds / 4
+    samples = estimate_leaves(game, state, action, deadline=deadline)
+    return bool(samples) and sum(samples) >= budget * len(samples)
 
 
 @contextmanager

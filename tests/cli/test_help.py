@@ -114,7 +114,7 @@ def test_odds_without_units_suggests_odds(cli) -> None:
 
 def test_matrix_of_a_game_without_catalogue_suggests_flags_that_work(cli) -> None:
     result = cli("matrix", "-r", "forgod")
-    assert result.code == 2 and "no catalogue" in result.err and '--attackers "Orc STAT=VALUE"' in result.err
+    assert result.code == 2 and "has no unit catalogue" in result.err and "--attackers 'Orc BA=2'" in result.err
     # the tip's advice, followed, works:
     assert cli("matrix", "-r", "forgod", "--attackers", "Orc BA=2", "--targets", "Elf PV=6").code == 0
 
