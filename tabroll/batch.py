@@ -73,8 +73,11 @@ class FileResult:
     path: str
     title: str = ""
     ruleset: str = ""
-    # (index, events, refused); the events only when no on_step callback showed them as they came
+    # (index, events, refused) of each action, kept only when no on_step callback showed them as they came (a
+    # pool's results cross processes); shown ones are only counted, so memory stays flat over any number of actions
     steps: list[tuple[int, list[Any], bool]] = field(default_factory=list)
+    actions: int = 0
+    refusals: int = 0
     final_state: dict[str, Any] | None = None
     state_lines: list[str] = field(default_factory=list)
     seed: int | None = None
@@ -84,13 +87,32 @@ class FileResult:
     state: Any = None  # only when run in this process (for a Rich picture of the board)
     notes: list[str] = field(default_factory=list)
 
-    @property
-    def actions(self) -> int:
-        return len(self.steps)
+
+class _DiceValues:
+    """The dice a file draws, passed on from ``inner``: only their values, in a compact array, and only when
+    they are shown (``keep``), never every request; a stream of JSON Lines shows none, so it keeps none."""
+
+    __slots__ = ("drawn", "inner", "keep", "values")
+
+    def __init__(self, inner: Any, *, keep: bool) -> None:
+        from array import array
+
+        self.inner, self.keep = inner, keep
+        self.values = array("q")
+        self.drawn = 0
 
     @property
-    def refusals(self) -> int:
-        return sum(1 for _, _, refused in self.steps if refused)
+    def asks_players(self) -> bool:
+        from tabroll.dice.sources import asks_players
+
+        return asks_players(self.inner)
+
+    def draw(self, request: Any) -> tuple[int, ...]:
+        values = tuple(self.inner.draw(request))
+        self.drawn += len(values)
+        if self.keep:
+            self.values.extend(values)
+        return values
 
 
 def run_file(
@@ -104,10 +126,11 @@ def run_file(
     text: bytes | None = None,
     journal: str | None = None,
     journal_force: bool = False,
+    keep_dice: bool = True,
 ) -> FileResult:
     """Load and resolve one file (or ``text`` read earlier, e.g. standard input). Errors are captured in the
-    result, never raised (except interrupts)."""
-    from tabroll.dice.sources import RecordingDice, SeededDice
+    result, never raised (except interrupts). ``keep_dice=False``: the values drawn are not kept (not shown)."""
+    from tabroll.dice.sources import SeededDice
     from tabroll.engine import run_scenario
     from tabroll.scenario import load_scenario_file, scenario_from_document
 
@@ -122,7 +145,7 @@ def run_file(
         result.title, result.ruleset = scenario.title, scenario.ruleset.id
         seed = scenario.seed if scenario.seed is not None else file_seed(master_seed, scenario.fingerprint or path)
         inner = source_factory(seed) if source_factory is not None else SeededDice(seed)
-        session = RecordingDice(inner)
+        session = _DiceValues(inner, keep=keep_dice)
         final = scenario.state
         if journal is not None:  # continue the game recorded there, and record every new step
             from tabroll.journal import open_journal
@@ -140,14 +163,16 @@ def run_file(
         else:
             steps = run_scenario(scenario, lambda: session)
         for step in steps:
-            events = list(step.resolution.events)
-            if on_step is not None:
-                on_step(result, step.index, events, step.resolution.refused)
-                events = []  # shown already: keep only the count, so memory stays flat over any number of actions
-            result.steps.append((step.index, events, step.resolution.refused))
+            refused = step.resolution.refused
+            result.actions += 1
+            result.refusals += refused
+            if on_step is not None:  # shown now, and counted: nothing of it is kept
+                on_step(result, step.index, list(step.resolution.events), refused)
+            else:
+                result.steps.append((step.index, list(step.resolution.events), refused))
             final = step.resolution.state
-        if session.log:
-            result.dice_drawn = list(session.values)
+        if session.drawn:
+            result.dice_drawn = session.values.tolist()
             result.seed = getattr(inner, "seed", None)
         result.final_state = scenario.ruleset.summarize_state(final)
         lines = scenario.ruleset.state_lines(final)
@@ -284,7 +309,7 @@ class Batch:
                 result = run_file(
                     path, master_seed=self.choice.master, options=self.options, source_factory=self.choice.source,
                     on_step=self._step, keep_state=self.picture, journal=self.journal,
-                    journal_force=self.journal_force,
+                    journal_force=self.journal_force, keep_dice=self.renderer.shows_dice,
                 )  # fmt: skip
                 self._finish(result, on_file)
         else:

@@ -74,3 +74,82 @@ def run_data(data: dict[str, Any], session: list[int] | None, outcome: type[Outc
 
     doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<test>")
     return resolve(scenario_from_document(doc, options), session, outcome)
+
+
+class _DataChooser:
+    """Random choices made by Hypothesis (so that a failing game shrinks to a short one with small dice)."""
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+
+    def below(self, n: int) -> int:
+        from hypothesis import strategies as st
+
+        value: int = self.data.draw(st.integers(0, n - 1))
+        return value
+
+
+def random_play_machine(game: str) -> type:
+    """A Hypothesis state machine that plays ``game`` at random from one of its bundled scenarios, every
+    action recorded in a journal, with the invariants of ``benchmarks/random_play.py`` checked after each
+    action (no count below 0, every die in exactly one roll, refused actions change nothing, units out of play
+    act no more) and the journal replayed to the same state after each action. A failure shows the game as a
+    scenario file with the dice of each action."""
+    import shutil
+    import tempfile
+
+    from hypothesis import event
+    from hypothesis import strategies as st
+    from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+    from benchmarks.random_play import Play, bundled
+
+    class RandomPlay(RuleBasedStateMachine):
+        def __init__(self) -> None:
+            super().__init__()
+            shm = "/dev/shm" if os.path.isdir("/dev/shm") else None  # memory: a journal fsyncs each action
+            self.folder = Path(tempfile.mkdtemp(prefix="tabroll-random-play-", dir=shm))
+            self.play: Play | None = None
+
+        @initialize(path=st.sampled_from(bundled(game)))
+        def start(self, path: Path) -> None:
+            self.play = Play(game, path, self.folder)
+
+        @rule(data=st.data())
+        def act(self, data: Any) -> None:
+            assert self.play is not None
+            resolution = self.play.step(_DataChooser(data))
+            if resolution is None:
+                event("no action (bad input or none generated)")
+            else:
+                event("refused" if resolution.refused else "resolved")
+                if any(e.kind == "defeat" for e in resolution.events):
+                    event("a unit left play")
+
+        @invariant()
+        def journal_replays_to_the_same_state(self) -> None:
+            if self.play is not None:
+                self.play.verify_journal()
+
+        def teardown(self) -> None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    RandomPlay.__name__ = RandomPlay.__qualname__ = f"RandomPlay_{game}"
+    return RandomPlay
+
+
+def play_at_random(game: str, *, quick: int, thorough: int = 2_000, steps: int = 15) -> None:
+    """Run :func:`random_play_machine` for ``game``: ``quick`` games in the default suite, ``thorough`` under
+    ``TABROLL_THOROUGH=1`` (with longer games)."""
+    from hypothesis import HealthCheck, settings
+    from hypothesis.stateful import run_state_machine_as_test
+
+    checks = [*settings().suppress_health_check, HealthCheck.large_base_example, HealthCheck.data_too_large]
+    run_state_machine_as_test(
+        random_play_machine(game),
+        settings=settings(
+            max_examples=examples(quick, thorough),
+            stateful_step_count=steps * (4 if THOROUGH else 1),
+            suppress_health_check=checks,  # a game draws many dice: its smallest natural example is large
+        ),
+    )

@@ -1397,6 +1397,8 @@ def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
     track from the left; skill dice return to the attribute rows, light fatigue dice are discarded; the rest
     slide left."""
     adventurer = work.adventurer(action.adventurer)
+    if adventurer.defeated:
+        raise RuleRefusal(f"{adventurer.name} is defeated", rule="end_turn")
     adventurer = dataclasses.replace(adventurer, engages=0, moves=0, moved_after_engage=False)
     work.update(adventurer)
     work.emit(Note(text=f"{adventurer.name}'s turn ends: the next engage is the first of a turn", unit=adventurer.name))

@@ -4,6 +4,7 @@ left as they were when a write fails."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -14,6 +15,8 @@ from tabroll.errors import InputError
 from tabroll.journal import limits
 
 # --- files ------------------------------------------------------------------------------------------------
+
+TOO_LONG_TIP = "a file name holds at most 255 bytes and a whole path at most 4,096: choose a shorter name or folder"
 
 
 def regular_file(path: Path) -> os.stat_result | None:
@@ -66,7 +69,12 @@ def target_of(path: str | Path) -> Path:
     """The file a journal path names. A symbolic link is followed, so commands write through it to the real journal
     and the link stays a link; a dangling link is refused rather than replaced or created behind the user's back."""
     journal_path = Path(path)
-    if not journal_path.is_symlink():
+    try:
+        link = journal_path.is_symlink()
+    except OSError as err:  # a name or a path too long, a loop: Path.is_symlink lets these through
+        tip = TOO_LONG_TIP if err.errno == errno.ENAMETOOLONG else None
+        raise InputError(f"cannot use {journal_path} as a journal: {err.strerror}", tip=tip) from None
+    if not link:
         return journal_path
     try:
         resolved = Path(os.path.realpath(journal_path, strict=True))

@@ -30,6 +30,9 @@ def default_format(stream: TextIO | None = None) -> Format:
 class Renderer:
     """Receives events as they happen; ``close`` finishes the output."""
 
+    shows_dice = True
+    """Whether the footer shows the dice drawn (so a run keeps them until then)."""
+
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stdout
 
@@ -123,6 +126,8 @@ class RichRenderer(Renderer):
 
 
 class JsonLinesRenderer(Renderer):
+    shows_dice = False  # a stream of events, with no footer: the dice drawn are in its roll events
+
     def event(self, event: Event, **tags: Any) -> None:
         record = {**event.to_json(), **{k: v for k, v in tags.items() if v is not None}}
         self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
