@@ -1,13 +1,16 @@
 """Odds benchmark: tabroll's exact walk and Monte Carlo next to the baselines the odds issue names.
 
     python -m pip install -e ".[bench]"     # icepool and d20, used only here
-    python benchmarks/odds.py [--repeat 5] [--trials 20000]
+    python benchmarks/odds.py [--repeat 5] [--trials 20000] [--baseline OTHER_CHECKOUT]
 
 Measured side by side in one run:
-1. exact odds of a TAB MASTER trample over three targets (three 1d20 damage rolls against three DEFs) and of
-   a F0R60D attack (attack roll against evasion, then damage against absorption), when that ruleset is
-   present: tabroll's wall time (the real resolver walked over every outcome) against icepool computing the
-   same joint distribution;
+1. exact odds of four actions: a TAB MASTER trample over three targets (three 1d20 damage rolls against three
+   DEFs), a F0R60D attack (attack roll against evasion, then damage against absorption), a Gathering of Heroes
+   exchange (attack and counterattack, benchmarks/scenarios/mtg-exchange.yaml) and a BotSE engage (four dice of
+   the sample set summed against Defense, benchmarks/scenarios/botse-engage.yaml): tabroll's wall time (the real
+   resolver walked over every outcome) against icepool computing the same joint distribution with a map over
+   the dice, and against icepool written idiomatically (each figure from marginals); every figure is checked
+   equal to both. ``--baseline`` times another checkout's walk (main, say) turn about with this one's;
 2. Monte Carlo throughput (resolved attacks per second) with one process and with two, against a plain
    script that only rolls the same dice with d20 (no rules at all);
 3. peak memory of a simulation as --trials grows tenfold (it should stay flat: only counts are kept).
@@ -309,34 +312,77 @@ def check_botse(report: Any, joint: Any) -> str:
 
 
 BASELINE_CHILD = """
-import importlib.util, json, sys
+import importlib.util, sys, time
+from pathlib import Path
+checkout = Path(sys.argv[2])
+import tabroll
+assert Path(tabroll.__file__).is_relative_to(checkout), tabroll.__file__
+# The games: tabroll.rulesets is the checkout's rulesets/ folder (an editable install maps it to its own checkout).
+games = importlib.util.spec_from_file_location(
+    "tabroll.rulesets", checkout / "rulesets" / "__init__.py", submodule_search_locations=[str(checkout / "rulesets")]
+)
+sys.modules["tabroll.rulesets"] = module = importlib.util.module_from_spec(games)
+games.loader.exec_module(module)
 spec = importlib.util.spec_from_file_location("odds_bench", sys.argv[1])
 bench = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench)
-import tabroll
-assert tabroll.__file__.startswith(sys.argv[2]), tabroll.__file__
 cases = {"trample": bench.trample_case, "forgod": bench.forgod_case,
          "mtg": lambda: bench.scenario_case(bench.MTG_CASE), "botse": lambda: bench.scenario_case(bench.BOTSE_CASE)}
-out = {}
-for name in sys.argv[4:]:
-    case = cases[name]()
-    out[name] = bench.median_seconds(lambda: bench.tabroll_exact(case), int(sys.argv[3]))
-print(json.dumps(out))
+built = {}
+for line in sys.stdin:  # one case name a line: time one walk of it (warmed up the first time), answer the seconds
+    name = line.strip()
+    if name not in built:
+        case = built[name] = cases[name]()
+        where = sys.modules[type(case[0]).__module__].__file__
+        assert Path(where).is_relative_to(checkout), where
+        resolver = case[0].part("resolve")
+        assert Path(sys.modules[resolver.__module__].__file__).is_relative_to(checkout), resolver.__module__
+        bench.tabroll_exact(case)
+    start = time.perf_counter()
+    bench.tabroll_exact(built[name])
+    print(time.perf_counter() - start, flush=True)
 """
 
 
-def baseline_seconds(checkout: Path, repeat: int, names: list[str]) -> dict[str, float]:
-    """The exact walk of each case timed with another checkout's tabroll (its ``tabroll`` and ``rulesets`` first
-    on the path, this interpreter), on the same scenarios: before/after figures from one run."""
-    import os
+class Baseline:
+    """Another checkout's exact walk (its ``tabroll`` and games, this interpreter) in a child process, timed one
+    walk at a time, so that its runs and this checkout's alternate: on a shared machine whose load changes from one
+    minute to the next, only figures taken turn about compare."""
 
-    env = {**os.environ, "PYTHONPATH": str(checkout)}
-    out = subprocess.run(
-        [sys.executable, "-c", BASELINE_CHILD, __file__, str(checkout), str(repeat), *names],
-        capture_output=True, text=True, check=True, env=env, cwd=checkout,
-    )  # fmt: skip
-    timings: dict[str, float] = json.loads(out.stdout)
-    return timings
+    def __init__(self, checkout: Path) -> None:
+        import os
+
+        env = {**os.environ, "PYTHONPATH": str(checkout)}
+        self.child = subprocess.Popen(
+            [sys.executable, "-c", BASELINE_CHILD, __file__, str(checkout)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=checkout,
+        )  # fmt: skip
+
+    def seconds(self, name: str) -> float:
+        assert self.child.stdin is not None and self.child.stdout is not None
+        self.child.stdin.write(name + "\n")
+        self.child.stdin.flush()
+        answer = self.child.stdout.readline()
+        if not answer:
+            sys.exit(f"the baseline checkout's walk of the {name} case failed (see above)")
+        return float(answer)
+
+    def close(self) -> None:
+        assert self.child.stdin is not None
+        self.child.stdin.close()
+        self.child.wait()
+
+
+def interleaved(ours: Callable[[], Any], theirs: Callable[[], float], repeat: int) -> tuple[float, float]:
+    """Median seconds of ``ours`` and of ``theirs`` (which times itself), run turn about after a warm-up."""
+    ours()
+    mine, other = [], []
+    for _ in range(repeat):
+        other.append(theirs())
+        start = time.perf_counter()
+        ours()
+        mine.append(time.perf_counter() - start)
+    return statistics.median(mine), statistics.median(other)
 
 
 def main() -> None:
@@ -363,11 +409,17 @@ def main() -> None:
         ("botse", "BotSE engage", scenario_case(BOTSE_CASE), icepool_botse, check_botse, icepool_botse_idiomatic,
          idiomatic_botse),
     ]  # fmt: skip
+    baseline = Baseline(Path(args.baseline).resolve()) if args.baseline else None
     before: dict[str, float] = {}
-    if args.baseline:
-        before = baseline_seconds(Path(args.baseline).resolve(), args.repeat, [c[0] for c in cases])
     for name, what, case, joint, check, marginals, check_marginals in cases:
-        ours = median_seconds(lambda case=case: tabroll_exact(case), args.repeat)  # type: ignore[misc]
+        if baseline is None:
+            ours = median_seconds(lambda case=case: tabroll_exact(case), args.repeat)  # type: ignore[misc]
+        else:
+            ours, before[name] = interleaved(
+                lambda case=case: tabroll_exact(case),  # type: ignore[misc]
+                lambda name=name: baseline.seconds(name),  # type: ignore[misc]
+                args.repeat,
+            )
         theirs = median_seconds(joint, args.repeat)
         idiom = median_seconds(marginals, args.repeat)
         report = tabroll_exact(case)
@@ -384,13 +436,15 @@ def main() -> None:
             row["baseline_s"] = before[name]
             row["ratio_baseline"] = before[name] / theirs
             line += (f"; baseline checkout {before[name] * 1000:.1f} ms -> {before[name] / theirs:.1f}x icepool "
-                     f"({before[name] / ours:.2f}x this checkout's time)")  # fmt: skip
+                     f"(this checkout {before[name] / ours:.2f}x faster, timed turn about)")  # fmt: skip
         if name == "trample":
             two = median_seconds(lambda case=case: tabroll_exact(case, jobs=2), args.repeat)  # type: ignore[misc]
             row["tabroll_jobs2_s"] = two
             line += f"; with --jobs 2 {two * 1000:.1f} ms ({two / theirs:.1f}x icepool)"
         results[f"{name}_exact"] = row
         print(line, flush=True)
+    if baseline is not None:
+        baseline.close()
 
     from tabroll.odds.montecarlo import PARALLEL_MIN_TRIALS
 
