@@ -3,7 +3,8 @@ every action of every bundled scenario and benchmark scenario.
 
 ``walk_golden.json`` holds, for each action, a digest of its exact tally (every measure's value and probability,
 the refusals, the total weight, the undeclared measures) and its number of leaves, written by that older commit
-with ``python tests/odds/test_walk_golden.py --write`` (with its checkout first on ``PYTHONPATH``). The speed-ups
+(3eeb096) with ``PYTHONPATH=<its checkout> python tests/odds/test_walk_golden.py --write``: its own tabroll and
+games walked this checkout's scenario files. The speed-ups
 (cheaper copies of the states, plain dice rolled without folding an expression tree, geometry fast paths, the
 trample's plan kept per action) must leave every one of these digests as it was. Actions over 20,000 leaves are
 not recorded (``null``)."""
