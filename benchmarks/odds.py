@@ -1,13 +1,16 @@
 """Odds benchmark: tabroll's exact walk and Monte Carlo next to the baselines the odds issue names.
 
     python -m pip install -e ".[bench]"     # icepool and d20, used only here
-    python benchmarks/odds.py [--repeat 5] [--trials 20000]
+    python benchmarks/odds.py [--repeat 5] [--trials 20000] [--baseline OTHER_CHECKOUT]
 
 Measured side by side in one run:
-1. exact odds of a TAB MASTER trample over three targets (three 1d20 damage rolls against three DEFs) and of
-   a F0R60D attack (attack roll against evasion, then damage against absorption), when that ruleset is
-   present: tabroll's wall time (the real resolver walked over every outcome) against icepool computing the
-   same joint distribution;
+1. exact odds of four actions: a TAB MASTER trample over three targets (three 1d20 damage rolls against three
+   DEFs), a F0R60D attack (attack roll against evasion, then damage against absorption), a Gathering of Heroes
+   exchange (attack and counterattack, benchmarks/scenarios/mtg-exchange.yaml) and a BotSE engage (four dice of
+   the sample set summed against Defense, benchmarks/scenarios/botse-engage.yaml): tabroll's wall time (the real
+   resolver walked over every outcome) against icepool computing the same joint distribution with a map over
+   the dice, and against icepool written idiomatically (each figure from marginals); every figure is checked
+   equal to both. ``--baseline`` times another checkout's walk (main, say) turn about with this one's;
 2. Monte Carlo throughput (resolved attacks per second) with one process and with two, against a plain
    script that only rolls the same dice with d20 (no rules at all);
 3. peak memory of a simulation as --trials grows tenfold (it should stay flat: only counts are kept).
@@ -151,6 +154,42 @@ def icepool_forgod() -> Any:
     return icepool.map(outcome, icepool.d10, icepool.d10, icepool.d10)
 
 
+def exact_leaves(case: tuple[Any, Any, Any]) -> int:
+    from tabroll.odds.exact import exact_odds
+
+    return exact_odds(*case).leaves
+
+
+def _same(report_values: list[Fraction], marginals: list[Any]) -> str:
+    return "same results" if [Fraction(v) for v in marginals] == report_values else "RESULTS DIFFER"
+
+
+def idiomatic_trample(report: Any, marginals: list[Any]) -> str:
+    p = report.probabilities
+    ours = [p["defeated: Levi"].exact, p["defeated: Soldado"].exact, p["defeated: Arqueiro"].exact]
+    return _same([*ours, report.means["damage"].exact], marginals)
+
+
+def icepool_forgod_idiomatic() -> Any:
+    """The F0R60D attack from marginals: a natural 10 hits unless the evasion is a natural 10 too (a critical);
+    otherwise the attack must beat the evasion by 2 (1d10 + 2 against 1d10 + 3, ties to the defender)."""
+    import icepool
+
+    d10 = icepool.d10
+    ten, not_ten = (d10 == 10).mean(), (d10 != 10).mean()
+    critical = ten * not_ten
+    normal = (d10 - d10 >= 2).mean() - ten * (d10 <= 8).mean()  # a - e >= 2 with a natural 10 counted above
+    damage = (d10 + 1).map(lambda x: max(0, x))  # Daño 3, minus Absorción 2
+    doubled = (d10 + 3) * 2 - 2
+    return [normal + critical, normal * (damage >= 9).mean() + critical * (doubled >= 9).mean(),
+            normal * damage.mean() + critical * doubled.mean()]  # fmt: skip
+
+
+def idiomatic_forgod(report: Any, marginals: list[Any]) -> str:
+    p = report.probabilities
+    return _same([p["hit"].exact, p["defeated: Guardia"].exact, report.means["damage"].exact], marginals)
+
+
 def check_forgod(report: Any, joint: Any) -> str:
     total = joint.denominator()
     hit = Fraction(sum(q for o, q in joint.items() if o[0]), total)
@@ -164,10 +203,195 @@ def check_forgod(report: Any, joint: Any) -> str:
     return "same results" if same else "RESULTS DIFFER"
 
 
+def scenario_case(path: str) -> tuple[Any, Any, Any]:
+    """The first action of a scenario file (a path from the project's root)."""
+    from tabroll.scenario import load_scenario_file
+
+    scenario = load_scenario_file(ROOT / path)
+    return scenario.ruleset, scenario.state, scenario.steps[0].action
+
+
+MTG_CASE = "benchmarks/scenarios/mtg-exchange.yaml"
+BOTSE_CASE = "benchmarks/scenarios/botse-engage.yaml"
+
+
+def icepool_mtg() -> Any:
+    """The Gathering of Heroes exchange by hand: Knight's 2d6 against Ogre's 1d6, the excess off Life 3; an Ogre
+    still standing counterattacks, 1d6 against the Knight's 1d6, the excess off the Knight's Life 3.
+    (hit, damage, Ogre defeated, counterattack happens, counter hits, damage taken by Knight, Knight defeated)."""
+    import icepool
+
+    def outcome(attack: int, defence: int, counter: int, guard: int) -> tuple[bool, int, bool, bool, bool, int, bool]:
+        damage = max(0, attack - defence)
+        if damage >= 3:  # the Ogre falls: no counterattack
+            return (attack > defence, damage, True, False, False, 0, False)
+        taken = max(0, counter - guard)
+        return (attack > defence, damage, False, True, counter > guard, taken, taken >= 3)
+
+    d6 = icepool.d6
+    return icepool.map(outcome, 2 @ d6, d6, d6, d6)
+
+
+def icepool_mtg_idiomatic() -> Any:
+    """The same figures from marginals: the attack's excess, and the counterattack's weighted by P(no defeat)."""
+    import icepool
+
+    d6 = icepool.d6
+    excess = (2 @ d6 - d6).map(lambda x: max(0, x))
+    counter = (d6 - d6).map(lambda x: max(0, x))
+    stands = (excess < 3).mean()
+    return [(excess > 0).mean(), excess.mean(), (excess >= 3).mean(), stands, stands * (counter > 0).mean(),
+            stands * counter.mean(), stands * (counter >= 3).mean()]  # fmt: skip
+
+
+def check_mtg(report: Any, joint: Any) -> str:
+    total = joint.denominator()
+
+    def p(index: int) -> Fraction:
+        return Fraction(sum(q for o, q in joint.items() if o[index]), total)
+
+    def mean(index: int) -> Fraction:
+        return Fraction(sum(o[index] * q for o, q in joint.items()), total)
+
+    counter = next(block for block in report.follow_ups if block.label == "counterattack")
+    same = (
+        report.probabilities["hit"].exact == p(0)
+        and report.means["damage"].exact == mean(1)
+        and report.probabilities["defeated: Ogre"].exact == p(2)
+        and counter.probabilities["happens"].exact == p(3)
+        and counter.probabilities["hit on Knight"].exact == p(4)
+        and counter.means["damage taken by Knight"].exact == mean(5)
+        and counter.probabilities["defeated: Knight"].exact == p(6)
+    )
+    return "same results" if same else "RESULTS DIFFER"
+
+
+def idiomatic_mtg(report: Any, marginals: list[Any]) -> str:
+    counter = next(block for block in report.follow_ups if block.label == "counterattack")
+    p, c = report.probabilities, counter.probabilities
+    taken = counter.means["damage taken by Knight"].exact
+    ours = [p["hit"].exact, report.means["damage"].exact, p["defeated: Ogre"].exact, c["happens"].exact,
+            c["hit on Knight"].exact, taken, c["defeated: Knight"].exact]  # fmt: skip
+    return _same(ours, marginals)
+
+
+def idiomatic_botse(report: Any, marginals: list[Any]) -> str:
+    p = report.probabilities
+    return _same([p["hit"].exact, report.means["damage"].exact, p["defeated: Draugr"].exact], marginals)
+
+
+SWORD = (2, 1, 0, 0, 3, 1)  # the damage on each face of the sample dice (tenacity and blank faces deal none)
+COMBAT = (1, 1, 2, 0, 0, 1)
+
+
+def icepool_botse() -> Any:
+    """The BotSE engage by hand: two Swords and two Combat dice summed, Defense 2 stopping 2 of Health 4.
+    (hit, damage, defeated)."""
+    import icepool
+
+    sword, combat = icepool.Die(SWORD), icepool.Die(COMBAT)
+    return icepool.map(lambda a, b, c, d: (a + b + c + d > 0, a + b + c + d, a + b + c + d - 2 >= 4),
+                       sword, sword, combat, combat)  # fmt: skip
+
+
+def icepool_botse_idiomatic() -> Any:
+    import icepool
+
+    total = 2 @ icepool.Die(SWORD) + 2 @ icepool.Die(COMBAT)
+    return [(total > 0).mean(), total.mean(), (total >= 6).mean()]
+
+
+def check_botse(report: Any, joint: Any) -> str:
+    total = joint.denominator()
+    same = (
+        report.probabilities["hit"].exact == Fraction(sum(q for o, q in joint.items() if o[0]), total)
+        and report.means["damage"].exact == Fraction(sum(o[1] * q for o, q in joint.items()), total)
+        and report.probabilities["defeated: Draugr"].exact == Fraction(sum(q for o, q in joint.items() if o[2]), total)
+    )
+    return "same results" if same else "RESULTS DIFFER"
+
+
+BASELINE_CHILD = """
+import importlib.util, sys, time
+from pathlib import Path
+checkout = Path(sys.argv[2])
+import tabroll
+assert Path(tabroll.__file__).is_relative_to(checkout), tabroll.__file__
+# The games: tabroll.rulesets is the checkout's rulesets/ folder (an editable install maps it to its own checkout).
+games = importlib.util.spec_from_file_location(
+    "tabroll.rulesets", checkout / "rulesets" / "__init__.py", submodule_search_locations=[str(checkout / "rulesets")]
+)
+sys.modules["tabroll.rulesets"] = module = importlib.util.module_from_spec(games)
+games.loader.exec_module(module)
+spec = importlib.util.spec_from_file_location("odds_bench", sys.argv[1])
+bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+cases = {"trample": bench.trample_case, "forgod": bench.forgod_case,
+         "mtg": lambda: bench.scenario_case(bench.MTG_CASE), "botse": lambda: bench.scenario_case(bench.BOTSE_CASE)}
+built = {}
+for line in sys.stdin:  # one case name a line: time one walk of it (warmed up the first time), answer the seconds
+    name = line.strip()
+    if name not in built:
+        case = built[name] = cases[name]()
+        where = sys.modules[type(case[0]).__module__].__file__
+        assert Path(where).is_relative_to(checkout), where
+        resolver = case[0].part("resolve")
+        assert Path(sys.modules[resolver.__module__].__file__).is_relative_to(checkout), resolver.__module__
+        bench.tabroll_exact(case)
+    start = time.perf_counter()
+    bench.tabroll_exact(built[name])
+    print(time.perf_counter() - start, flush=True)
+"""
+
+
+class Baseline:
+    """Another checkout's exact walk (its ``tabroll`` and games, this interpreter) in a child process, timed one
+    walk at a time, so that its runs and this checkout's alternate: on a shared machine whose load changes from one
+    minute to the next, only figures taken turn about compare."""
+
+    def __init__(self, checkout: Path) -> None:
+        import os
+
+        env = {**os.environ, "PYTHONPATH": str(checkout)}
+        self.child = subprocess.Popen(
+            [sys.executable, "-c", BASELINE_CHILD, __file__, str(checkout)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=checkout,
+        )  # fmt: skip
+
+    def seconds(self, name: str) -> float:
+        assert self.child.stdin is not None and self.child.stdout is not None
+        self.child.stdin.write(name + "\n")
+        self.child.stdin.flush()
+        answer = self.child.stdout.readline()
+        if not answer:
+            sys.exit(f"the baseline checkout's walk of the {name} case failed (see above)")
+        return float(answer)
+
+    def close(self) -> None:
+        assert self.child.stdin is not None
+        self.child.stdin.close()
+        self.child.wait()
+
+
+def interleaved(ours: Callable[[], Any], theirs: Callable[[], float], repeat: int) -> tuple[float, float]:
+    """Median seconds of ``ours`` and of ``theirs`` (which times itself), run turn about after a warm-up."""
+    ours()
+    mine, other = [], []
+    for _ in range(repeat):
+        other.append(theirs())
+        start = time.perf_counter()
+        ours()
+        mine.append(time.perf_counter() - start)
+    return statistics.median(mine), statistics.median(other)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--trials", type=int, default=20_000)
+    parser.add_argument(
+        "--baseline", metavar="CHECKOUT", help="another checkout (e.g. main) whose exact walk is timed in the same run"
+    )
     args = parser.parse_args()
     try:
         import d20  # noqa: F401
@@ -175,29 +399,52 @@ def main() -> None:
     except ImportError:
         sys.exit("install the baselines first: python -m pip install -e '.[bench]'")
     results: dict[str, Any] = {}
-
-    case = trample_case()
-    ours = median_seconds(lambda: tabroll_exact(case), args.repeat)
-    theirs = median_seconds(icepool_trample, args.repeat)
-    idiom = median_seconds(icepool_trample_idiomatic, args.repeat)
-    verdict = check_trample(tabroll_exact(case), icepool_trample())
-    two = median_seconds(lambda: tabroll_exact(case, jobs=2), args.repeat)
-    results["trample_exact"] = {
-        "tabroll_s": ours, "tabroll_jobs2_s": two, "icepool_s": theirs, "icepool_idiomatic_s": idiom,
-        "ratio": ours / theirs, "ratio_idiomatic": ours / idiom, "check": verdict,
-    }  # fmt: skip
-    print(f"exact odds, TAB MASTER trample over 3 targets (8,000 outcomes): tabroll {ours * 1000:.1f} ms "
-          f"({two * 1000:.1f} ms with --jobs 2), icepool map {theirs * 1000:.1f} ms -> {ours / theirs:.1f}x icepool "
-          f"({two / theirs:.1f}x with 2 jobs; {verdict}); icepool's marginals {idiom * 1000:.2f} ms -> "
-          f"{ours / idiom:.0f}x")  # fmt: skip
-
-    forgod = forgod_case()
-    ours = median_seconds(lambda: tabroll_exact(forgod), args.repeat)
-    theirs = median_seconds(icepool_forgod, args.repeat)
-    verdict = check_forgod(tabroll_exact(forgod), icepool_forgod())
-    results["forgod_exact"] = {"tabroll_s": ours, "icepool_s": theirs, "ratio": ours / theirs, "check": verdict}
-    print(f"exact odds, F0R60D attack (433 outcomes): tabroll {ours * 1000:.1f} ms, icepool map {theirs * 1000:.1f} ms "
-          f"-> {ours / theirs:.1f}x icepool ({verdict})")  # fmt: skip
+    cases = [  # name, what, outcomes walked, case, icepool's map, its check, icepool's marginals, their check
+        ("trample", "TAB MASTER trample over 3 targets", trample_case(), icepool_trample, check_trample,
+         icepool_trample_idiomatic, idiomatic_trample),
+        ("forgod", "F0R60D attack", forgod_case(), icepool_forgod, check_forgod, icepool_forgod_idiomatic,
+         idiomatic_forgod),
+        ("mtg", "Gathering of Heroes exchange", scenario_case(MTG_CASE), icepool_mtg, check_mtg,
+         icepool_mtg_idiomatic, idiomatic_mtg),
+        ("botse", "BotSE engage", scenario_case(BOTSE_CASE), icepool_botse, check_botse, icepool_botse_idiomatic,
+         idiomatic_botse),
+    ]  # fmt: skip
+    baseline = Baseline(Path(args.baseline).resolve()) if args.baseline else None
+    before: dict[str, float] = {}
+    for name, what, case, joint, check, marginals, check_marginals in cases:
+        if baseline is None:
+            ours = median_seconds(lambda case=case: tabroll_exact(case), args.repeat)  # type: ignore[misc]
+        else:
+            ours, before[name] = interleaved(
+                lambda case=case: tabroll_exact(case),  # type: ignore[misc]
+                lambda name=name: baseline.seconds(name),  # type: ignore[misc]
+                args.repeat,
+            )
+        theirs = median_seconds(joint, args.repeat)
+        idiom = median_seconds(marginals, args.repeat)
+        report = tabroll_exact(case)
+        verdict, idiom_verdict = check(report, joint()), check_marginals(report, marginals())
+        leaves = exact_leaves(case)
+        row = {
+            "tabroll_s": ours, "icepool_s": theirs, "icepool_idiomatic_s": idiom, "ratio": ours / theirs,
+            "ratio_idiomatic": ours / idiom, "check": verdict, "check_idiomatic": idiom_verdict, "leaves": leaves,
+        }  # fmt: skip
+        line = (f"exact odds, {what} ({leaves:,} outcomes): tabroll {ours * 1000:.1f} ms, icepool map "
+                f"{theirs * 1000:.1f} ms -> {ours / theirs:.1f}x icepool ({verdict}); icepool's marginals "
+                f"{idiom * 1000:.2f} ms -> {ours / idiom:.0f}x ({idiom_verdict})")  # fmt: skip
+        if name in before:
+            row["baseline_s"] = before[name]
+            row["ratio_baseline"] = before[name] / theirs
+            line += (f"; baseline checkout {before[name] * 1000:.1f} ms -> {before[name] / theirs:.1f}x icepool "
+                     f"(this checkout {before[name] / ours:.2f}x faster, timed turn about)")  # fmt: skip
+        if name == "trample":
+            two = median_seconds(lambda case=case: tabroll_exact(case, jobs=2), args.repeat)  # type: ignore[misc]
+            row["tabroll_jobs2_s"] = two
+            line += f"; with --jobs 2 {two * 1000:.1f} ms ({two / theirs:.1f}x icepool)"
+        results[f"{name}_exact"] = row
+        print(line, flush=True)
+    if baseline is not None:
+        baseline.close()
 
     from tabroll.odds.montecarlo import PARALLEL_MIN_TRIALS
 

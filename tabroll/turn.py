@@ -12,12 +12,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tabroll.events import Event, Roll, RulingApplied
+from tabroll.events import Event, Roll, RolledDice, RulingApplied
 
 T = TypeVar("T")
 
+_PLAIN: dict[str, tuple[DiceExpression, DiceTerm | None, str]] = {}
+"""Each notation rolled so far: its parsed expression, and its one dice term when it is plain NdS (else None)
+with that term's notation."""
+
+
+def _plain(notation: str) -> tuple[DiceExpression, DiceTerm | None, str]:
+    from tabroll.dice.notation import DiceTerm, parse
+
+    expression = parse(notation)  # a bad notation raises here, every time: it is never kept
+    root = expression.root
+    plain = (
+        (expression, root, root.notation) if type(root) is DiceTerm and root.keep is None else (expression, None, "")
+    )
+    if len(_PLAIN) < 4096:
+        _PLAIN[notation] = plain
+    return plain
+
+
 if TYPE_CHECKING:
-    from tabroll.dice.notation import RolledExpression
+    from tabroll.dice.notation import DiceExpression, DiceTerm, RolledExpression
     from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution
 
@@ -48,11 +66,35 @@ class ActionLog:
 
     def roll_dice(self, notation: str, purpose: str, unit: str | None) -> RolledExpression:
         """Roll a dice expression from the action's dice source and log it; the rolled result is returned."""
-        from tabroll.dice.notation import parse
+        plain = _PLAIN.get(notation)
+        if plain is None:
+            plain = _plain(notation)
+        expression, term, dice = plain
+        if term is None:
+            rolled = expression.roll(self.dice, purpose)
+            self.emit(Roll.of(rolled, label=purpose, unit=unit))
+            return rolled
+        # Plain NdS (most rolls, thousands of times in an exact walk): the same result and the same event as
+        # Roll.of builds from it, without reading them back from the expression.
+        from tabroll.dice.notation import RolledExpression, RolledTerm
+        from tabroll.dice.sources import DiceRequest, checked_draw
 
-        rolled = parse(notation).roll(self.dice, purpose)
-        self.emit(Roll.of(rolled, label=purpose, unit=unit))
-        return rolled
+        values = checked_draw(self.dice, DiceRequest(purpose, term.count, term.sides))
+        total = sum(values)
+        kept = (True,) * len(values)
+        self.emit(
+            Roll(
+                label=purpose,
+                dice=expression.notation,
+                values=values,
+                kept=values,
+                total=total,
+                unit=unit,
+                terms=(RolledDice(dice, values, kept),),
+                shown="[" + ", ".join(map(str, values)) + "]",
+            )
+        )
+        return RolledExpression(expression, purpose, (RolledTerm(term, values, kept, total),), total)
 
     def pick(self, options: Sequence[T], purpose: str, unit: str | None) -> T:
         """A random choice among ``options``, rolled as a die with one side per option (1 = the first) and logged

@@ -9,7 +9,6 @@ work on custom dice, and is logged as a core ``roll`` naming the face and what i
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -19,6 +18,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, Heal, Modifier, Move, Note, Roll, Spend, StatusApplied
 from tabroll.geometry.hex import Hex
 from tabroll.kit import Handlers
+from tabroll.records import replace
 from tabroll.turn import ActionLog
 
 from .choices import ability_text, ask_choice, asking, choose_form, choose_item, choose_overtax
@@ -210,7 +210,7 @@ def gain_fatigue(work: Work, adventurer: Adventurer, action: EngageAction) -> Ad
             return adventurer
         work.ruling("granted_engage_fatigue", "same", "an engage granted by an ability gains fatigue like any other")
     number = adventurer.engages + 1
-    work.update(dataclasses.replace(adventurer, engages=number))
+    work.update(replace(adventurer, engages=number))
     if adventurer.engages == 0:
         work.emit(
             FatigueGained(
@@ -234,7 +234,7 @@ def declare_form(work: Work, adventurer: Adventurer, wanted: Form | None) -> For
         )
     )
     if form is not adventurer.form:
-        work.update(dataclasses.replace(adventurer, form=form))
+        work.update(replace(adventurer, form=form))
     return form
 
 
@@ -382,7 +382,7 @@ def gather_and_roll(
             taken[name] -= 1
         else:
             kept.append(name)
-    adventurer = dataclasses.replace(adventurer, available=tuple(kept))
+    adventurer = replace(adventurer, available=tuple(kept))
     work.update(adventurer)
     work.emit(
         Gathered(
@@ -460,9 +460,7 @@ def pay_cost(work: Work, adventurer: Adventurer, cost: Cost, what: str) -> Adven
     problem = cost_problem(work, adventurer, cost)
     if problem is not None:
         raise RuleRefusal(f"{adventurer.name} cannot pay the cost of {what} in full: {problem}", rule="costs")
-    paid = dataclasses.replace(
-        adventurer, tenacity=adventurer.tenacity - cost.tenacity, health=adventurer.health - cost.health
-    )
+    paid = replace(adventurer, tenacity=adventurer.tenacity - cost.tenacity, health=adventurer.health - cost.health)
     if cost.tenacity:
         work.emit(Spend(unit=adventurer.name, resource="tenacity", amount=cost.tenacity, remaining=paid.tenacity))
     if cost.health:  # Health lost is damage in the one vocabulary, dealt by nobody
@@ -501,7 +499,7 @@ def take_fatigue(work: Work, name: str, amount: int, reason: str, *, must_fit: b
     if room is None:
         work.ruling("fatigue", "counter", "light fatigue is counted, not placed on the cooldown track")
         total = adventurer.light_fatigue + amount
-        work.update(dataclasses.replace(adventurer, light_fatigue=total))
+        work.update(replace(adventurer, light_fatigue=total))
         work.emit(FatigueGained(unit=name, amount=amount, total=total, reason=reason))
         return
     work.ruling("fatigue", "track", "light fatigue dice go on the cooldown track, leftmost open slot first")
@@ -517,7 +515,7 @@ def take_fatigue(work: Work, name: str, amount: int, reason: str, *, must_fit: b
     for _ in range(placed):
         track[track.index(None)] = FATIGUE_DIE
     total = adventurer.light_fatigue + placed
-    work.update(dataclasses.replace(adventurer, cooldown=tuple(track), light_fatigue=total))
+    work.update(replace(adventurer, cooldown=tuple(track), light_fatigue=total))
     lost = "" if placed == amount else f"; {amount - placed} found no open slot and went back to the supply"
     work.emit(FatigueGained(unit=name, amount=placed, total=total, reason=f"{reason}{lost}"))
 
@@ -567,7 +565,7 @@ def aimed(setup: Engage, choice: Choice) -> Engage:
     in ``resolve:``), by default the first."""
     if choice.target is None or choice.target == setup.target:
         return setup
-    return dataclasses.replace(setup, target=choice.target)
+    return replace(setup, target=choice.target)
 
 
 def result_label(setup: Engage, key: int | None) -> str:
@@ -608,7 +606,7 @@ def with_splash_unit(work: Work, setup: Engage, choice: Choice) -> Choice:
     where = "the target" if face.adjacent_to == "target" else "you"
     question = f"die {choice.die}: {face.splash} splash damage to which unit adjacent to {where}?"
     index = ask_choice(work.dice, work.emit, setup.adventurer, question, candidates)
-    return dataclasses.replace(choice, unit=candidates[index])
+    return replace(choice, unit=candidates[index])
 
 
 def choices(work: Work, setup: Engage, action: RollFields) -> list[Choice]:
@@ -914,7 +912,7 @@ def heal(work: Work, name: str, amount: int, what: str) -> None:
         )
     )
     if after != unit.health:
-        work.update(dataclasses.replace(unit, health=after))
+        work.update(replace(unit, health=after))
 
 
 def deal_summed(work: Work, name: str, blockable: int, through: int, prevented: int, *, by: str) -> None:
@@ -935,7 +933,7 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
             return False
         work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done="tenacity"))
         adventurer = work.adventurer(setup.adventurer)
-        work.update(dataclasses.replace(adventurer, tenacity=adventurer.tenacity + 1))
+        work.update(replace(adventurer, tenacity=adventurer.tenacity + 1))
         work.emit(TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason="tenacity face"))
         exhaust_rolled(work, setup, rolled, "tenacity face")
         return True
@@ -962,14 +960,14 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
     elif plan.code is Code.ACTIVE:
         prevent = plan.prevent.get(adventurer.name, 0)
         placed = Placed(die=rolled.die.name, face=rolled.face.describe(), prevent=prevent)
-        work.update(dataclasses.replace(adventurer, active=(*adventurer.active, placed)))
+        work.update(replace(adventurer, active=(*adventurer.active, placed)))
         mark(work, rolled, "active", "active slot code", slot=len(adventurer.active) + 1)
     elif plan.code is Code.DRAINED:
-        work.update(dataclasses.replace(adventurer, drained=(*adventurer.drained, rolled.die.name)))
+        work.update(replace(adventurer, drained=(*adventurer.drained, rolled.die.name)))
         mark(work, rolled, "drained", "drained code")
     elif plan.code is Code.STATUS and plan.status_on is not None and plan.status_name is not None:
         placed = Placed(die=rolled.die.name, face=plan.status_name, on=plan.status_on)
-        work.update(dataclasses.replace(adventurer, statuses=(*adventurer.statuses, placed)))
+        work.update(replace(adventurer, statuses=(*adventurer.statuses, placed)))
         mark(work, rolled, "status", "status effect code", on=plan.status_on)
     else:
         why = "cooldown code: its effect lasts while it is there" if plan.code is Code.COOLDOWN else "instant code"
@@ -992,7 +990,7 @@ def apply_status(work: Work, rolled: Rolled, on: str, status: str) -> None:
     """The status effect on its unit (a creature keeps the list) or hex, with its event."""
     unit = work.battle.unit(on) if not on.startswith("hex ") else None
     if isinstance(unit, Creature):
-        work.update(dataclasses.replace(unit, statuses=(*unit.statuses, status)))
+        work.update(replace(unit, statuses=(*unit.statuses, status)))
     work.emit(StatusApplied(unit=on, status=status, reason=f"{rolled.die.name}, die {rolled.number}"))
 
 
@@ -1027,11 +1025,11 @@ def exhaust(work: Work, adventurer: Adventurer, die: str) -> int | None:
                 unit=adventurer.name,
             )
         )
-        work.update(dataclasses.replace(adventurer, drained=(*adventurer.drained, die)))
+        work.update(replace(adventurer, drained=(*adventurer.drained, die)))
         return None
     slot = track.index(None)
     track[slot] = die
-    work.update(dataclasses.replace(adventurer, cooldown=tuple(track)))
+    work.update(replace(adventurer, cooldown=tuple(track)))
     return slot + 1
 
 
@@ -1059,7 +1057,7 @@ def resolve_item(work: Work, setup: Engage) -> None:
             f"{ability.damage_per_combat_die} damage per combat die × {combat} combat dice in the roll "
             "(free dice included)"
         )
-    views = [dataclasses.replace(setup, target=t) for t in setup.targets] or [setup]
+    views = [replace(setup, target=t) for t in setup.targets] or [setup]
     hit: list[str] = []
     if damage:
         for view in views:
@@ -1078,7 +1076,7 @@ def resolve_item(work: Work, setup: Engage) -> None:
         deal(work, name, blockable, through, by=setup.adventurer, what=f"{setup.item}'s ability")
     if ability.tenacity:
         adventurer = work.adventurer(setup.adventurer)
-        work.update(dataclasses.replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
+        work.update(replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
         work.emit(
             TenacityGained(
                 unit=adventurer.name,
@@ -1137,7 +1135,7 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
                 unit=name,
             )
         )
-    work.update(dataclasses.replace(unit, health=health, defeated=health == 0))
+    work.update(replace(unit, health=health, defeated=health == 0))
     if amount:
         work.damaged.add(name)
     if health == 0:
@@ -1171,7 +1169,7 @@ def use_prevention(work: Work, adventurer: Adventurer, blockable: int) -> int:
             )
         else:
             kept.append(placed)
-    work.update(dataclasses.replace(adventurer, active=tuple(kept)))
+    work.update(replace(adventurer, active=tuple(kept)))
     for placed in used:
         slot = exhaust(work, work.adventurer(adventurer.name), placed.die)
         if slot is not None:
@@ -1337,9 +1335,7 @@ def resolve_move(work: Work, action: MoveAction) -> None:
             )
     else:
         work.ruling("movement", "unchecked", "movement allowance and paths are not checked")
-    moved = dataclasses.replace(
-        adventurer, position=to, moves=adventurer.moves + 1, moved_after_engage=adventurer.engages > 0
-    )
+    moved = replace(adventurer, position=to, moves=adventurer.moves + 1, moved_after_engage=adventurer.engages > 0)
     work.update(moved)
     work.emit(Move(unit=adventurer.name, origin=adventurer.position, destination=to, path=(to,)))
 
@@ -1399,7 +1395,7 @@ def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
     adventurer = work.adventurer(action.adventurer)
     if adventurer.defeated:
         raise RuleRefusal(f"{adventurer.name} is defeated", rule="end_turn")
-    adventurer = dataclasses.replace(adventurer, engages=0, moves=0, moved_after_engage=False)
+    adventurer = replace(adventurer, engages=0, moves=0, moved_after_engage=False)
     work.update(adventurer)
     work.emit(Note(text=f"{adventurer.name}'s turn ends: the next engage is the first of a turn", unit=adventurer.name))
     if work.options.recovery == "none":
@@ -1417,7 +1413,7 @@ def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
     track = tuple(staying) + (None,) * (len(adventurer.cooldown) - len(staying))
     light = adventurer.light_fatigue - fatigue if work.options.fatigue == "track" else adventurer.light_fatigue
     work.update(
-        dataclasses.replace(
+        replace(
             adventurer,
             cooldown=track,
             available=(*adventurer.available, *recovered),

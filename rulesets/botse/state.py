@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +10,7 @@ from tabroll.engine import find_named
 from tabroll.errors import RuleRefusal
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit.roster import Roster
+from tabroll.records import replace
 
 from .model import Code, Form, Stat
 
@@ -253,8 +253,8 @@ class Battle:
 
     def with_unit(self, unit: Unit) -> Battle:
         if isinstance(unit, Adventurer):
-            return dataclasses.replace(self, adventurers=Roster.of(self.adventurers).replace(unit))
-        return dataclasses.replace(self, creatures=Roster.of(self.creatures).replace(unit))
+            return replace(self, adventurers=Roster.of(self.adventurers).replace(unit))
+        return replace(self, creatures=Roster.of(self.creatures).replace(unit))
 
 
 def _hex_held(unit: Unit) -> Hex | None:

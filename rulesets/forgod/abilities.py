@@ -3,10 +3,9 @@ modifiers, are part of every roll: ``ability_active`` and ``_constant_bonuses`` 
 
 from __future__ import annotations
 
-import dataclasses
-
 from tabroll.errors import RuleRefusal
 from tabroll.events import StatusApplied
+from tabroll.records import replace
 
 from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
@@ -62,19 +61,19 @@ def use_ability(turn: Turn, act: AbilityAction) -> None:
         raise RuleRefusal(f"{ability.name} targets {ability.target}: not {target.name}", rule="abilities")
     uses = dict(card.ability_uses)
     uses[ability.name] = used + 1
-    card = dataclasses.replace(card, ability_uses=tuple(uses.items()))
+    card = replace(card, ability_uses=tuple(uses.items()))
     if ability.activation != "native" and card.kind not in ("beast", "war_machine"):
         spent = next(a for a in card.additions if a.kind == "experience" and a.line == ability.activation)
         left = tuple(
-            dataclasses.replace(a, copies=a.copies - 1) if a is spent else a
+            replace(a, copies=a.copies - 1) if a is spent else a
             for a in card.additions
             if a is not spent or a.copies > 1
         )
-        card = dataclasses.replace(card, additions=left)
+        card = replace(card, additions=left)
         index = state.side_index(card.side)
         piles = list(state.oxido)
-        piles[index] = (*piles[index], dataclasses.replace(spent, copies=1))
-        state = dataclasses.replace(state, oxido=(piles[0], piles[1]))
+        piles[index] = (*piles[index], replace(spent, copies=1))
+        state = replace(state, oxido=(piles[0], piles[1]))
         turn.note(f"the instant {spent.label} is used: it goes to the Óxido", card.name)
     turn.state = state.with_unit(card)
     if target.name == card.name:
@@ -99,7 +98,7 @@ def use_ability(turn: Turn, act: AbilityAction) -> None:
             turn.note(f"{target.name} resists {ability.name}", target.name)
         else:
             rounds = None if ability.paralyse is True else int(ability.paralyse)
-            target = dataclasses.replace(target, paralysed=True, paralysed_rounds=rounds)
+            target = replace(target, paralysed=True, paralysed_rounds=rounds)
             lasts = (
                 "until cured" if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
             )

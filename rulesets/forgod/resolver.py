@@ -8,7 +8,6 @@ action; :data:`HANDLERS` is the one table from action class to handler.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from tabroll.engine import Resolution
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, GameOver, Hit, Miss, Modifier, StatusApplied
 from tabroll.kit import Handlers
+from tabroll.records import replace
 
 from .abilities import use_ability
 from .bonuses import (
@@ -283,7 +283,7 @@ def _absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
     else:
         value = turn.apply(per_round, adjust, "Absorción", t)
         absorbs.append(("Absorción (una vez por ronda)", -value))
-        turn.put(dataclasses.replace(target, absorption_used=True))
+        turn.put(replace(target, absorption_used=True))
     constant = target.constant_absorption + sum(a.constant_absorption for a in armour)
     value = turn.apply(constant, adjust, "Absorción Constante", t)
     absorbs.append(("Absorción Constante", -value))
@@ -323,7 +323,7 @@ def _wound(turn: Turn, attacker: str, target_name: str, amount: int) -> None:
     )
     if lost and target.cards > 1:
         turn.emit(CardsLost(unit=target_name, lost=lost, left=left, life_left=life_left))
-    turn.put(dataclasses.replace(target, cards=left if left else target.cards, wounds=wounds))
+    turn.put(replace(target, cards=left if left else target.cards, wounds=wounds))
     if left == 0:
         turn.emit(Defeat(unit=target_name, by=attacker, reason="PV 0 or less: to the Panteón", how="annihilated"))
         remove(turn, target_name)
@@ -802,7 +802,7 @@ def _paralyse(turn: Turn, act: ParalyseAction) -> None:
     )
     by = f" by {act.by}" if act.by else ""
     turn.emit(StatusApplied(unit=card.name, status="paralysed", reason=f"paralysed{by} {lasts}: it takes no action"))
-    turn.put(dataclasses.replace(card, paralysed=True, paralysed_rounds=act.rounds))
+    turn.put(replace(card, paralysed=True, paralysed_rounds=act.rounds))
 
 
 HANDLERS: Handlers[Turn] = Handlers()

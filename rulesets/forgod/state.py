@@ -6,12 +6,12 @@ The board has six rows of ``width`` squares. The first side's field is rows 0-2 
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit.roster import Roster
+from tabroll.records import replace
 
 ROWS_PER_FIELD = 3
 LINE_NAMES = {"front": "Avanzada", "normal": "Normal", "rear": "Retaguardia"}
@@ -169,7 +169,7 @@ class Battle:
         return Roster.of(self.units).find(name)
 
     def with_unit(self, card: Card) -> Battle:
-        return dataclasses.replace(self, units=Roster.of(self.units).replace(card))
+        return replace(self, units=Roster.of(self.units).replace(card))
 
     def side_index(self, side: str) -> int:
         return self.sides.index(side)

@@ -3,11 +3,10 @@ de Estrategia (a troop-deck card replaces a unit) and Llamar Refuerzos (troop-de
 
 from __future__ import annotations
 
-import dataclasses
-
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Move
 from tabroll.geometry.grid import Square
+from tabroll.records import replace
 
 from .events import Multiplier
 from .model import (
@@ -91,11 +90,11 @@ def _split(turn: Turn, unit: Card, act: RegroupAction) -> None:
             f"the split cards would move {distance} squares; {unit.name} moves {unit.movement}", rule="movement"
         )
     line = state.row_line(unit.side, to[1])
-    part = dataclasses.replace(
+    part = replace(
         unit, name=act.into, cards=act.split, wounds=0, position=to, additions=(), invading=line is None,
         absorption_used=unit.absorption_used,
     )  # fmt: skip
-    rest = dataclasses.replace(unit, cards=unit.cards - act.split)
+    rest = replace(unit, cards=unit.cards - act.split)
     turn.change(units=(*state.with_unit(rest).units, part))
     _mark_acted(turn, unit.side, part.name)
     turn.note(
@@ -140,22 +139,18 @@ def _join(turn: Turn, unit: Card, into: Card) -> None:
     additions = list(into.additions)
     for addition in unit.additions:
         same = next(
-            (
-                i
-                for i, a in enumerate(additions)
-                if dataclasses.replace(a, copies=1) == dataclasses.replace(addition, copies=1)
-            ),
+            (i for i, a in enumerate(additions) if replace(a, copies=1) == replace(addition, copies=1)),
             None,
         )
         if same is None:
             additions.append(addition)
         else:
-            additions[same] = dataclasses.replace(additions[same], copies=additions[same].copies + addition.copies)
-    joined = dataclasses.replace(
+            additions[same] = replace(additions[same], copies=additions[same].copies + addition.copies)
+    joined = replace(
         into, cards=total, wounds=unit.wounds + into.wounds, additions=tuple(additions),
         absorption_used=into.absorption_used or unit.absorption_used,
     )  # fmt: skip
-    turn.state = state.with_unit(joined).with_unit(dataclasses.replace(unit, position=None, joined=into.name))
+    turn.state = state.with_unit(joined).with_unit(replace(unit, position=None, joined=into.name))
     _mark_acted(turn, unit.side, into.name)
     turn.emit(
         Move(unit=unit.name, origin=unit.position, destination=into.position, path=(into.position,), reason="Reagrupar")
@@ -217,13 +212,13 @@ def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
     remove(turn, old.name)
     state = turn.state
     line = state.row_line(new.side, square[1])
-    entering = dataclasses.replace(
+    entering = replace(
         new, in_deck=False, position=square, cards=new.cards - lost, wounds=carried - lost * new.life,
         invading=line is None,
     )  # fmt: skip
     reserve = list(state.reserve or (0, 0))
     reserve[index] = available - price
-    turn.state = dataclasses.replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
+    turn.state = replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
     _mark_acted(turn, new.side, new.name)
     if act.fresh:
         carry = "without damage, at twice its PC"
@@ -294,7 +289,7 @@ def reinforcements(turn: Turn, act: ReinforcementsAction) -> None:
             turn.note(f"{card.name} stays in the troop deck ({why})", card.name)
             continue
         where = (act.units[card.name][0], act.units[card.name][1])
-        state = state.with_unit(dataclasses.replace(card, in_deck=False, position=where))
+        state = state.with_unit(replace(card, in_deck=False, position=where))
         available -= price
         count += 1
         turn.note(f"{card.name} enters the field at {list(where)} (Llamar Refuerzos: {price} PC)", card.name)
@@ -303,4 +298,4 @@ def reinforcements(turn: Turn, act: ReinforcementsAction) -> None:
     cards = list(state.reinforcement_cards)
     cards[index] -= 1
     turn.note(f"the Llamar Refuerzos card goes to the Panteón; {side} keeps {available} PC")
-    turn.state = dataclasses.replace(state, reserve=(reserve[0], reserve[1]), reinforcement_cards=(cards[0], cards[1]))
+    turn.state = replace(state, reserve=(reserve[0], reserve[1]), reinforcement_cards=(cards[0], cards[1]))

@@ -5,7 +5,6 @@ a card leaving the field and PV restored. The resolver, the strategic actions (`
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +13,7 @@ from tabroll.dice.sources import roll_die
 from tabroll.errors import RuleRefusal
 from tabroll.events import Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied
 from tabroll.geometry.grid import Square
+from tabroll.records import replace
 from tabroll.turn import ActionLog
 
 from .army import slot_overflow
@@ -37,7 +37,7 @@ class Turn(ActionLog):
 
     def change(self, **fields: Any) -> None:
         """Fields of the battle changed (``turn.change(shields=...)``)."""
-        self.state = dataclasses.replace(self.state, **fields)
+        self.state = replace(self.state, **fields)
 
     def note(self, text: str, unit: str | None = None) -> None:
         self.emit(Note(text=text, unit=unit))
@@ -142,7 +142,7 @@ def begin_turn(turn: Turn, card: Card, act: Any) -> None:
         to_play=state.other_side(card.side),
     )
     if turn.unit(card.name).ability_uses:  # FH counts the uses between two of the card's turns
-        turn.put(dataclasses.replace(turn.unit(card.name), ability_uses=()))
+        turn.put(replace(turn.unit(card.name), ability_uses=()))
     _addition_phase(turn, turn.unit(card.name), act)
 
 
@@ -195,7 +195,7 @@ def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
     if state.owed_discards[index]:
         owed_pair = list(state.owed_discards)
         owed_pair[index] = 0
-        state = dataclasses.replace(state, owed_discards=(owed_pair[0], owed_pair[1]))
+        state = replace(state, owed_discards=(owed_pair[0], owed_pair[1]))
     for name in getattr(act, "equip", None) or []:
         addition = _take(hand, name, side, "hand")
         if addition.kind == "black":
@@ -204,13 +204,13 @@ def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
             )
         if card.kind != "troop":
             raise RuleRefusal(f"{card.name} is not a troop card: it takes no additions", rule="addition deck")
-        same = next((a for a in card.additions if dataclasses.replace(a, copies=1) == addition), None)
+        same = next((a for a in card.additions if replace(a, copies=1) == addition), None)
         if same is None:
             additions = (*card.additions, addition)
         else:
-            grown = dataclasses.replace(same, copies=same.copies + 1)
+            grown = replace(same, copies=same.copies + 1)
             additions = tuple(grown if a is same else a for a in card.additions)
-        card = dataclasses.replace(card, additions=additions)
+        card = replace(card, additions=additions)
         overflow = slot_overflow(card)
         if overflow is not None:
             raise RuleRefusal(overflow, rule="addition slots")
@@ -225,7 +225,7 @@ def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
     hands, piles = list(state.hands), list(state.oxido)
     hands[index], piles[index] = tuple(hand), tuple(oxido)
     state = state.with_unit(card)
-    turn.state = dataclasses.replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
+    turn.state = replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
 
 
 def _new_round_for(turn: Turn, side: str) -> None:
@@ -233,10 +233,10 @@ def _new_round_for(turn: Turn, side: str) -> None:
     units: list[Card] = []
     for unit in turn.state.units:
         if unit.side == side:
-            unit = dataclasses.replace(unit, absorption_used=False)
+            unit = replace(unit, absorption_used=False)
             if unit.paralysed and unit.paralysed_rounds is not None:
                 left = unit.paralysed_rounds - 1
-                unit = dataclasses.replace(unit, paralysed=left > 0, paralysed_rounds=left or None)
+                unit = replace(unit, paralysed=left > 0, paralysed_rounds=left or None)
                 if left == 0 and unit.on_board:
                     turn.note(f"{unit.name}'s paralysis ends: it may act again", unit.name)
         units.append(unit)
@@ -264,7 +264,7 @@ def _declare_terrain(turn: Turn, card: Card, fly: bool | None) -> None:
     elif fly is not None:
         turn.note(f"{card.name} declares it moves by {'air' if fly else 'ground'} this turn", card.name)
     if flying != card.flying:
-        turn.put(dataclasses.replace(card, flying=flying))
+        turn.put(replace(card, flying=flying))
 
 
 def _move(turn: Turn, name: str, to: Square | None, *, reason: str, limit: int | None = None) -> None:
@@ -284,7 +284,7 @@ def _move(turn: Turn, name: str, to: Square | None, *, reason: str, limit: int |
     line = state.row_line(card.side, to[1])
     invading = True if line is None else (False if line == "normal" else card.invading)
     was_in_rear = state.in_enemy_rear(card)
-    moved = dataclasses.replace(card, position=to, invading=invading)
+    moved = replace(card, position=to, invading=invading)
     turn.put(moved)
     turn.emit(Move(unit=name, origin=card.position, destination=to, path=(to,), reason=reason))
     if invading and line is None and not card.invading:
@@ -349,7 +349,7 @@ def remove(turn: Turn, name: str, *, fled: bool = False) -> None:
     """The card leaves the field (to the Panteón); what it took part in ends with it."""
     state = turn.state
     card = state.unit(name)
-    state = state.with_unit(dataclasses.replace(card, defeated=True, fled=fled, position=None))
+    state = state.with_unit(replace(card, defeated=True, fled=fled, position=None))
     shields = tuple(pair for pair in state.shields if name not in pair)
     guards = tuple(pair for pair in state.guards if name not in pair)
     charges: list[Charge] = []
@@ -359,9 +359,9 @@ def remove(turn: Turn, name: str, *, fled: bool = False) -> None:
             continue
         if charge.cover == name:
             turn.note(f"{charge.charger}'s charge is no longer covered")
-            charge = dataclasses.replace(charge, cover=None)
+            charge = replace(charge, cover=None)
         charges.append(charge)
-    turn.state = dataclasses.replace(state, shields=shields, guards=guards, charges=tuple(charges))
+    turn.state = replace(state, shields=shields, guards=guards, charges=tuple(charges))
 
 
 def restore(turn: Turn, healer: Card, target: Card, life: int | None, roll: str | None, cure: bool) -> Card:
@@ -374,7 +374,7 @@ def restore(turn: Turn, healer: Card, target: Card, life: int | None, roll: str 
             amount = life or 0
         restored = max(0, min(amount, target.wounds))
         before = target.front_life
-        target = dataclasses.replace(target, wounds=target.wounds - restored)
+        target = replace(target, wounds=target.wounds - restored)
         rule = f"{amount} PV restored, up to the card's PV {target.life}"
         if target.cards > 1:
             rule += "; only the card taking damage is healed, fallen cards stay in the Panteón"
@@ -390,7 +390,7 @@ def restore(turn: Turn, healer: Card, target: Card, life: int | None, roll: str 
         )
     if cure:
         if target.paralysed:
-            target = dataclasses.replace(target, paralysed=False, paralysed_rounds=None)
+            target = replace(target, paralysed=False, paralysed_rounds=None)
             turn.note(f"{healer.name} cures {target.name}: the paralysis ends", target.name)
         else:
             turn.note(f"{target.name} has no negative effect to cure", target.name)

@@ -9,7 +9,6 @@ rolled and before any state changes (the engine turns it into a ``refused`` even
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +29,7 @@ from tabroll.events import (
 )
 from tabroll.kit import Handlers
 from tabroll.kit.roster import Roster, RosterDraft
+from tabroll.records import replace
 from tabroll.turn import ActionLog
 from tabroll.words import count
 
@@ -81,7 +81,7 @@ class Turn(ActionLog):
     def battle(self) -> Battle:
         draft = self._draft
         if draft is not None and draft.changed:
-            self.start = dataclasses.replace(self.start, combatants=draft.freeze())
+            self.start = replace(self.start, combatants=draft.freeze())
         return self.start
 
     @battle.setter
@@ -114,7 +114,7 @@ class Turn(ActionLog):
         before = self.battle.band(a, b)
         if before == band:
             return
-        self.battle = dataclasses.replace(self.battle, bands=self.battle.bands.with_band(a, b, band))
+        self.battle = replace(self.battle, bands=self.battle.bands.with_band(a, b, band))
         self.emit(BandChange(first=a, second=b, before=before, after=band, reason=reason))
 
 
@@ -129,12 +129,12 @@ def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     handler = HANDLERS.handler(action)
     offered = battle.follow_up
     if offered is not None and not _takes_follow_up(action, offered):
-        turn.battle = dataclasses.replace(turn.battle, follow_up=None)
+        turn.battle = replace(turn.battle, follow_up=None)
         turn.emit(
             Note(unit=offered, text=f"{offered}'s Trample follow-up lapses: it is taken at once after the kill or not")
         )
     turn.previous_act = battle.last_act
-    turn.battle = dataclasses.replace(turn.battle, last_act=None)
+    turn.battle = replace(turn.battle, last_act=None)
     handler(turn, action)
     if turn.game_over is not None:  # the battle ended in this action: its end is the action's last word
         turn.emit(turn.game_over)
@@ -208,10 +208,8 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
             )
         if not boss.commanded:
             charge(turn, boss, "Command (any number of creatures, once per turn)")
-            turn.update(dataclasses.replace(turn.current(boss.name), commanded=True))
-        turn.battle = dataclasses.replace(
-            turn.battle, last_act=LastAct(actor=unit.name, controller=boss.name, what=verb)
-        )
+            turn.update(replace(turn.current(boss.name), commanded=True))
+        turn.battle = replace(turn.battle, last_act=LastAct(actor=unit.name, controller=boss.name, what=verb))
         return turn.current(unit.name)
     if active is not None and active != unit.name:
         raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
@@ -223,7 +221,7 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
         charged = charge(turn, unit, verb)
     if unit.is_character and unit.commanded and not unit.commands_closed:
         turn.emit(Note(unit=unit.name, text=f"{unit.name}'s commands are over for this turn: it acts itself now"))
-    return turn.update(dataclasses.replace(charged, commands_closed=True))
+    return turn.update(replace(charged, commands_closed=True))
 
 
 def charge(turn: Turn, unit: Combatant, verb: str) -> Combatant:
@@ -235,7 +233,7 @@ def charge(turn: Turn, unit: Combatant, verb: str) -> Combatant:
         )
     used = unit.actions_used + 1
     turn.emit(Note(unit=unit.name, text=f"{unit.name} takes action {used} of {unit.speed}: {verb}"))
-    return turn.update(dataclasses.replace(unit, actions_used=used))
+    return turn.update(replace(unit, actions_used=used))
 
 
 # --- direct combat ----------------------------------------------------------------------------------------
@@ -277,7 +275,7 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
     if action.intercept_by is not None:
         defender = check_interference(turn, attacker, target, action.intercept_by)
     if follow_up:
-        turn.battle = dataclasses.replace(turn.battle, follow_up=None)
+        turn.battle = replace(turn.battle, follow_up=None)
         turn.emit(Note(unit=attacker.name, text=f"{attacker.name} takes its Trample follow-up attack"))
     else:
         free = not turn.options.attack_takes_action
@@ -285,7 +283,7 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
             text = "fighting is free" if free else "fighting takes an action"
             turn.ruling("attack_takes_action", not free, text)
         attacker = take_action(turn, attacker, f"attack {defender.name}", free=free)
-    turn.update(dataclasses.replace(turn.current(attacker.name), attacked=True))
+    turn.update(replace(turn.current(attacker.name), attacked=True))
     if defender is not target:
         who = target.name if defender.controller == target.name else defender.name
         turn.emit(
@@ -460,7 +458,7 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str) -> bool:
             )
         pool = 0
     fleeing = victim.fleeing + excess if victim.fleeing is not None else None
-    victim = turn.update(dataclasses.replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
+    victim = turn.update(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
     if life == 0 and excess > 0:
         fall(turn, victim, striker.name)
         return True
@@ -473,17 +471,17 @@ def fall(turn: Turn, unit: Combatant, by: str | None) -> None:
         reason = "Life 0: a character is never destroyed; it loses the battle and forgets the spells in its Memory"
         if unit.memory_spells:
             turn.emit(Note(unit=unit.name, text=f"{unit.name} forgets {', '.join(unit.memory_spells)}"))
-        turn.update(dataclasses.replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
+        turn.update(replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
         turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
         end_permanents(turn, unit.name, "its caster lost the battle")
         check_result(turn, unit.name, by, "lost the battle")
         return
     if unit.has("indestructible"):
-        turn.update(dataclasses.replace(unit, out=True, out_reason="beaten at 0 Life"))
+        turn.update(replace(unit, out=True, out_reason="beaten at 0 Life"))
         reason = "Life 0; Indestructible, so not destroyed, but out of the fight until regenerated"
         turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
     else:
-        turn.update(dataclasses.replace(unit, out=True, out_reason="destroyed"))
+        turn.update(replace(unit, out=True, out_reason="destroyed"))
         turn.emit(Defeat(unit=unit.name, by=by, reason="Life 0", how="destroyed"))
     check_result(turn, unit.name, by, unit.out_reason)
 
@@ -513,7 +511,7 @@ def check_result(turn: Turn, fallen: str, by: str | None, how: str) -> None:
     reason = f"{fallen} {how}; " + (
         f"only {winner}'s side still stands" if winner else "no side still stands: a draw, or the table's call"
     )
-    turn.battle = dataclasses.replace(battle, result=f"{winner} wins" if winner else "no side stands", phase=None)
+    turn.battle = replace(battle, result=f"{winner} wins" if winner else "no side stands", phase=None)
     fell = how != "fled"  # the event's unit is the fall that ended the battle; a flight is no fall
     turn.game_over = GameOver(reason=reason, winner=winner, unit=fallen if fell else None, by=by if fell else None)
 
@@ -527,7 +525,7 @@ def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = fro
             continue
         target = turn.current(permanent.target)
         target = turn.update(
-            dataclasses.replace(
+            replace(
                 target,
                 lasting_power=target.lasting_power - permanent.power,
                 lasting_toughness=target.lasting_toughness - permanent.toughness,
@@ -536,7 +534,7 @@ def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = fro
         turn.emit(
             StatusApplied(unit=target.name, status=f"{permanent.spell} ends", reason=f"{why} ({caster}'s permanent)")
         )
-    turn.battle = dataclasses.replace(turn.battle, permanents=tuple(kept))
+    turn.battle = replace(turn.battle, permanents=tuple(kept))
 
 
 def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> None:
@@ -554,7 +552,7 @@ def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> No
                 "pushed back: no attacking or stepping in until refreshed (its next turn, or its controller's "
                 "Upkeep for a creature)",
             )
-            unit = turn.update(dataclasses.replace(unit, pushed_back=True))
+            unit = turn.update(replace(unit, pushed_back=True))
         else:
             turn.ruling("push_back", "log_only", "the push-back is logged; it limits nothing")
         turn.emit(
@@ -563,7 +561,7 @@ def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> No
             )
         )
     if killed and unit.has("trample"):
-        turn.battle = dataclasses.replace(turn.battle, follow_up=attacker)
+        turn.battle = replace(turn.battle, follow_up=attacker)
         turn.emit(
             Note(
                 unit=attacker,
@@ -604,11 +602,11 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
         if current == "direct":
             raise RuleRefusal(f"{unit.name} is fighting {other.name} at direct range", rule="range")
     if follow_up:
-        turn.battle = dataclasses.replace(turn.battle, follow_up=None)
+        turn.battle = replace(turn.battle, follow_up=None)
         turn.emit(Note(unit=unit.name, text=f"{unit.name} takes its Trample follow-up move"))
     else:
         take_action(turn, unit, f"move to {wanted} range")
-    turn.update(dataclasses.replace(turn.current(unit.name), moved=True))
+    turn.update(replace(turn.current(unit.name), moved=True))
     for other in others:
         turn.set_band(unit.name, other.name, wanted, f"{unit.name} moves")
     turn.emit(Note(unit=unit.name, text=f"{unit.name} moved: it cannot attack or flee this turn"))
@@ -649,7 +647,7 @@ def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
     for speed in speeds:
         tied = [u for u in actors if u.speed == speed]
         order.extend(break_tie(turn, tied) if len(tied) > 1 else [tied[0].name])
-    turn.battle = dataclasses.replace(turn.battle, order=tuple(order))
+    turn.battle = replace(turn.battle, order=tuple(order))
     turn.emit(TurnOrder(order=tuple(order), reason="highest Speed first; ties by opposed Speed rolls"))
     start_turn(turn, order[0], turn.battle.turn)
 
@@ -659,14 +657,14 @@ def start_turn(turn: Turn, name: str, number: int) -> None:
     phase. It has prepared again (a push-back ends); a character's creatures wait for its Upkeep to be refreshed."""
     unit = turn.current(name)
     first = "reach" if unit.is_character else "main"
-    turn.battle = dataclasses.replace(turn.battle, active=name, turn=number)
+    turn.battle = replace(turn.battle, active=name, turn=number)
     if unit.pushed_back:
         turn.emit(Note(unit=name, text=f"{name} has prepared again: the push-back ends"))
-    turn.update(dataclasses.replace(unit, pushed_back=False, upheld=0, reached=False, upkept=False))
+    turn.update(replace(unit, pushed_back=False, upheld=0, reached=False, upkept=False))
     if unit.is_character:
         for creature in turn.battle.combatants:
             if creature.controller == name and not creature.out:
-                turn.update(dataclasses.replace(creature, refreshed=False))
+                turn.update(replace(creature, refreshed=False))
     reason = (
         "Reach phase: draw a spell, regain mana"
         if first == "reach"
@@ -680,7 +678,7 @@ STEPS = {"reach": "do: reach_phase", "upkeep": "do: upkeep", "main": "its action
 
 def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
     """``name``'s turn moves to ``phase`` (reach, upkeep, main or end), logged with the step that takes it on."""
-    turn.battle = dataclasses.replace(turn.battle, phase=phase)
+    turn.battle = replace(turn.battle, phase=phase)
     step = f" ({STEPS[phase]})" if phase in STEPS else ""
     turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.battle.turn, reason=reason + step))
 
@@ -730,7 +728,7 @@ def resolve_delay(turn: Turn, action: DelayAction) -> None:
             )
         position = list(turn.battle.order).index(action.unit)
         active = turn.battle.order[position + 1] if position + 1 < len(turn.battle.order) else order[0]
-    turn.battle = dataclasses.replace(turn.battle, order=tuple(order), active=active)
+    turn.battle = replace(turn.battle, order=tuple(order), active=active)
     turn.emit(TurnOrder(order=tuple(order), reason=f"{action.unit} delays until after {action.after}"))
     if hands_over and active is not None and turn.battle.phase is not None:
         start_turn(turn, active, turn.battle.turn)
@@ -774,19 +772,19 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
                 )
             )
             fleeing = unit.fleeing + excess if unit.fleeing is not None else None
-            unit = turn.update(dataclasses.replace(unit, mana=unit.max_mana, life=life, fleeing=fleeing))
+            unit = turn.update(replace(unit, mana=unit.max_mana, life=life, fleeing=fleeing))
             if life == 0:
                 fall(turn, unit, None)
     for unit in turn.battle.combatants:
         if unit.fleeing is None or not unit.in_fight:
             continue
         if unit.fleeing < 5:
-            turn.update(dataclasses.replace(unit, fleeing=None, out=True, out_reason="fled"))
+            turn.update(replace(unit, fleeing=None, out=True, out_reason="fled"))
             reason = f"it took {unit.fleeing} damage (fewer than 5) while fleeing"
             turn.emit(Defeat(unit=unit.name, by=None, reason=reason, how="fled"))
             check_result(turn, unit.name, None, "fled")
         else:
-            turn.update(dataclasses.replace(unit, fleeing=None))
+            turn.update(replace(unit, fleeing=None))
             turn.emit(Note(unit=unit.name, text=f"{unit.name} took {unit.fleeing} damage while fleeing: it stays"))
     kept_turns = turn.battle.phase is not None or turn.battle.result is not None
     reset: list[str] = []
@@ -795,7 +793,7 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
             reset.append(unit.name)
         sick = unit.summoning_sick and (ending is None or unit.controller == ending)
         turn.update(
-            dataclasses.replace(
+            replace(
                 unit,
                 toughness_pool=None,
                 power_change=0,
@@ -831,7 +829,7 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
             active, number = order[0], number + 1
     elif active is None:
         number += 1
-    turn.battle = dataclasses.replace(turn.battle, active=active, turn=number)
+    turn.battle = replace(turn.battle, active=active, turn=number)
     whose = f"{ending}'s" if ending else "the"
     turn.emit(Note(text=f"{whose} turn ends" + (f"; now {active}'s turn" if active else "")))
     if active is not None and turn.battle.phase is not None:
@@ -868,7 +866,7 @@ def forget_spells(turn: Turn, unit: Combatant, forget: list[str]) -> None:
         turn.ruling("forgotten_spells", "bottom_of_library", "forgotten spells go to the bottom of the Library")
     else:
         turn.ruling("forgotten_spells", "lost", "forgotten spells are gone for the rest of the fight")
-    turn.update(dataclasses.replace(unit, memory_spells=tuple(left), library=library))
+    turn.update(replace(unit, memory_spells=tuple(left), library=library))
     turn.emit(
         Note(
             unit=unit.name,
@@ -903,7 +901,7 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
         raise RuleRefusal(f"{unit.name} has had its Reach phase this turn", rule="phases")
     if action.draw and unit.library:
         drawn, *rest = unit.library
-        unit = turn.update(dataclasses.replace(unit, memory_spells=(*unit.memory_spells, drawn), library=tuple(rest)))
+        unit = turn.update(replace(unit, memory_spells=(*unit.memory_spells, drawn), library=tuple(rest)))
         turn.emit(Note(unit=unit.name, text=f"Reach phase: {unit.name} adds {drawn} from its Library to its Memory"))
     elif action.draw and unit.tracks_spells:
         turn.emit(Note(unit=unit.name, text=f"{unit.name}'s Library is empty: no spell to add to Memory"))
@@ -943,7 +941,7 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
             )
         )
         mana += action.colorless
-    turn.update(dataclasses.replace(unit, mana=mana, reached=True))
+    turn.update(replace(unit, mana=mana, reached=True))
     if turn.battle.phase is not None:
         enter_phase(turn, unit.name, "upkeep", f"Upkeep: uphold up to Focus {unit.focus} permanents and creatures")
 
@@ -980,12 +978,12 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
     for name in creatures:
         creature = turn.current(name)
         if name in kept:
-            turn.update(dataclasses.replace(creature, refreshed=True, pushed_back=False))
+            turn.update(replace(creature, refreshed=True, pushed_back=False))
             turn.emit(StatusApplied(unit=name, status="refreshed", reason=f"{unit.name} spends Focus on it"))
         else:
-            turn.update(dataclasses.replace(creature, refreshed=False))
+            turn.update(replace(creature, refreshed=False))
             turn.emit(Note(unit=name, text=f"{name} is not upheld: it stays, but is not refreshed this turn"))
-    unit = turn.update(dataclasses.replace(turn.current(unit.name), upheld=focus, upkept=True))
+    unit = turn.update(replace(turn.current(unit.name), upheld=focus, upkept=True))
     spare = max(0, unit.focus - focus)
     turn.emit(
         Note(
@@ -1078,7 +1076,7 @@ def resolve_cast(turn: Turn, action: CastAction) -> None:
     if spell.listed is not None and caster.tracks_spells and spell.name in memory:
         memory.remove(spell.name)
     turn.update(
-        dataclasses.replace(
+        replace(
             caster,
             mana=left,
             spells_cast=caster.spells_cast + (not spell.instant),
@@ -1090,7 +1088,7 @@ def resolve_cast(turn: Turn, action: CastAction) -> None:
     aim = f" at {target.name}" if target is not None and target.name != caster.name else ""
     spent = "; it is spent for the day (in the graveyard)" if caster.is_character else ""
     turn.emit(Note(unit=caster.name, text=f"{caster.name} casts {spell.name}{aim}{spent}"))
-    turn.battle = dataclasses.replace(
+    turn.battle = replace(
         turn.battle, last_act=LastAct(caster.name, caster.controller, f"cast {spell.name}", spell.split_second)
     )
     if spell.listed is not None:
@@ -1168,7 +1166,7 @@ def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: s
         deal_damage(turn, target, spell.damage, caster, name)
     if spell.gain_life and target is not None and turn.current(target).in_fight:
         unit = turn.current(target)
-        turn.update(dataclasses.replace(unit, life=unit.life + spell.gain_life))
+        turn.update(replace(unit, life=unit.life + spell.gain_life))
         turn.emit(
             Heal(
                 unit=unit.name,
@@ -1182,12 +1180,12 @@ def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: s
     if (spell.power or spell.toughness) and target is not None and turn.current(target).in_fight:
         if spell.permanent:
             unit = turn.current(target)
-            turn.battle = dataclasses.replace(
+            turn.battle = replace(
                 turn.battle,
                 permanents=(*turn.battle.permanents, Permanent(name, caster, target, spell.power, spell.toughness)),
             )
             changed = turn.update(
-                dataclasses.replace(
+                replace(
                     unit,
                     lasting_power=unit.lasting_power + spell.power,
                     lasting_toughness=unit.lasting_toughness + spell.toughness,
@@ -1234,15 +1232,15 @@ def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> Non
         return
     if effect == "control":
         boss = turn.current(by)
-        turn.update(dataclasses.replace(target, controller=boss.name, side=boss.side, refreshed=False))
+        turn.update(replace(target, controller=boss.name, side=boss.side, refreshed=False))
         if target.name in turn.battle.order and target.name != turn.battle.active:  # it acts when commanded now
             order = tuple(n for n in turn.battle.order if n != target.name)
-            turn.battle = dataclasses.replace(turn.battle, order=order)
+            turn.battle = replace(turn.battle, order=order)
             turn.emit(TurnOrder(order=order, reason=f"{target.name} is controlled by {boss.name}: no turn of its own"))
         turn.emit(StatusApplied(unit=target.name, status=f"controlled by {boss.name}", reason="control effect"))
         return
     reason = "destroyed" if effect == "destroy" else "exiled"
-    turn.update(dataclasses.replace(target, out=True, out_reason=reason))
+    turn.update(replace(target, out=True, out_reason=reason))
     article = "an" if effect[0] in "aeiou" else "a"
     turn.emit(Defeat(unit=target.name, by=by_name, reason=f"{article} {effect} effect", how=reason))
     check_result(turn, target.name, by_name, reason)
@@ -1258,9 +1256,7 @@ def change_stats(turn: Turn, name: str, power: int, toughness: int, source: str)
     """A change to Power and/or Toughness dice until end of turn."""
     unit = turn.current(name)
     changed = turn.update(
-        dataclasses.replace(
-            unit, power_change=unit.power_change + power, toughness_change=unit.toughness_change + toughness
-        )
+        replace(unit, power_change=unit.power_change + power, toughness_change=unit.toughness_change + toughness)
     )
     report_change(turn, unit, changed, f"{source}, until end of turn")
 
@@ -1292,7 +1288,7 @@ def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
     if unit.out_reason == "exiled":
         raise RuleRefusal(f"{unit.name} was exiled and cannot come back", rule="regenerate")
     back = unit.out and unit.out_reason != "lost the battle"
-    turn.update(dataclasses.replace(unit, life=unit.max_life, out=False if back else unit.out, out_reason=""))
+    turn.update(replace(unit, life=unit.max_life, out=False if back else unit.out, out_reason=""))
     turn.emit(
         Heal(
             unit=unit.name,
@@ -1321,16 +1317,14 @@ def summon_creature(turn: Turn, caster_name: str, name: str) -> None:
     if not found:
         names = ", ".join(u.name for u in turn.battle.reserve) or "none"
         raise RuleRefusal(f"'{name}' is not in the reserve (reserve: {names})", rule="summon")
-    creature = dataclasses.replace(
-        found[0], controller=caster.name, side=caster.side, summoning_sick=not found[0].has("haste")
-    )
+    creature = replace(found[0], controller=caster.name, side=caster.side, summoning_sick=not found[0].has("haste"))
     battle = turn.battle
     bands = battle.bands
     for other in battle.combatants:
         if other.name != caster.name:
             bands = bands.with_band(creature.name, other.name, battle.band(caster.name, other.name))
     bands = bands.with_band(creature.name, caster.name, "near")
-    turn.battle = dataclasses.replace(
+    turn.battle = replace(
         battle,
         combatants=(*battle.combatants, creature),
         reserve=tuple(u for u in battle.reserve if u.name != creature.name),
@@ -1377,23 +1371,23 @@ def resolve_flee(turn: Turn, action: FleeAction) -> None:
                 tip="move to far range first, on an earlier turn",
             )
     unit = take_action(turn, unit, "flee (the rest of the turn is forfeit)")
-    unit = turn.update(dataclasses.replace(unit, actions_used=max(unit.speed, unit.actions_used)))
+    unit = turn.update(replace(unit, actions_used=max(unit.speed, unit.actions_used)))
     turn.emit(Note(unit=unit.name, text=f"{unit.name} flees: its permanent effects end"))
     end_permanents(turn, unit.name, "its caster flees")
     for creature in turn.battle.combatants:
         if creature.controller == unit.name and not creature.out:
-            turn.update(dataclasses.replace(creature, out=True, out_reason="dismissed"))
+            turn.update(replace(creature, out=True, out_reason="dismissed"))
             turn.emit(Defeat(unit=creature.name, by=None, reason=f"{unit.name} flees", how="dismissed"))
     others = [u for u in turn.battle.combatants if u.name != unit.name and u.in_fight]
     enemies = [u for u in others if u.side != unit.side]
     if enemies and all(unit.speed >= other.speed + 2 for other in others):
         turn.emit(Note(unit=unit.name, text=f"Speed {unit.speed} is 2 or more above everyone: it may escape at once"))
         if all(opposed_speed(turn, unit, enemy, responder=enemy) for enemy in enemies):
-            turn.update(dataclasses.replace(turn.current(unit.name), out=True, out_reason="fled"))
+            turn.update(replace(turn.current(unit.name), out=True, out_reason="fled"))
             turn.emit(Defeat(unit=unit.name, by=None, reason="it won the opposed Speed test", how="fled"))
             check_result(turn, unit.name, None, "fled")
             return
-    turn.update(dataclasses.replace(turn.current(unit.name), fleeing=0))
+    turn.update(replace(turn.current(unit.name), fleeing=0))
     turn.emit(
         StatusApplied(
             unit=unit.name,
@@ -1428,6 +1422,6 @@ def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str)
         )
     )
     fleeing = target.fleeing + amount if target.fleeing is not None else None
-    target = turn.update(dataclasses.replace(target, life=life, fleeing=fleeing))
+    target = turn.update(replace(target, life=life, fleeing=fleeing))
     if life == 0 and amount > 0:
         fall(turn, target, by)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from tabroll.geometry.bands import BandScale, RangeBands
 from tabroll.kit.roster import Roster
+from tabroll.records import replace
 
 SCALE = BandScale.of(
     "direct",
@@ -170,7 +170,7 @@ class Battle:
         return next((spell for known, spell in self.spells if known == name), None)
 
     def with_unit(self, unit: Combatant) -> Battle:
-        return dataclasses.replace(self, combatants=Roster.of(self.combatants).replace(unit))
+        return replace(self, combatants=Roster.of(self.combatants).replace(unit))
 
     def band(self, a: str, b: str) -> str:
         return self.bands.between(a, b)

@@ -9,7 +9,6 @@ is rolled where they can.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -32,6 +31,7 @@ from tabroll.events import (
 from tabroll.geometry.grid import Direction, Square
 from tabroll.kit import Handlers
 from tabroll.kit.roster import RosterDraft
+from tabroll.records import replace
 from tabroll.turn import ActionLog
 
 from .elements import Element, element_table
@@ -70,7 +70,7 @@ class Turn(ActionLog):
     def battle(self) -> Battle:
         draft = self._draft
         if draft is not None and draft.changed:
-            self.start = dataclasses.replace(self.start, units=draft.freeze())
+            self.start = replace(self.start, units=draft.freeze())
         return self.start
 
     @battle.setter
@@ -112,8 +112,8 @@ def resolve(battle: Battle, action: AttackAction | MoveAction | NewRoundAction, 
 def resolve_new_round(turn: Turn, action: NewRoundAction) -> None:
     flipped = tuple(u.name for u in turn.battle.units if u.flipped and u.on_board)
     for name in flipped:
-        turn.update(dataclasses.replace(turn.current(name), flipped=False))
-    turn.battle = dataclasses.replace(turn.battle, round=turn.battle.round + 1)
+        turn.update(replace(turn.current(name), flipped=False))
+    turn.battle = replace(turn.battle, round=turn.battle.round + 1)
     turn.emit(NewRound(round=turn.battle.round, ready=flipped))
 
 
@@ -165,7 +165,7 @@ def do_move(turn: Turn, unit: Unit, path: list[Square], reason: str) -> Unit:
     if not path:
         return unit
     assert unit.position is not None
-    moved = dataclasses.replace(unit, position=path[-1])
+    moved = replace(unit, position=path[-1])
     turn.update(moved)
     turn.emit(Move(unit=unit.name, origin=unit.position, destination=path[-1], path=tuple(path), reason=reason))
     return moved
@@ -178,7 +178,7 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
     path = walk(turn, unit, action.path, action.to, unit.movement)
     do_move(turn, unit, path, "move")
     moved = turn.current(unit.name)
-    turn.update(dataclasses.replace(moved, flipped=True))
+    turn.update(replace(moved, flipped=True))
     turn.emit(Flip(unit=unit.name))
 
 
@@ -242,7 +242,7 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
     apply_special_outcome(turn, action, attacker.name)
     final = turn.current(attacker.name)
     if final.on_board:
-        turn.update(dataclasses.replace(final, flipped=True))
+        turn.update(replace(final, flipped=True))
         turn.emit(Flip(unit=attacker.name))
 
 
@@ -657,7 +657,7 @@ def strike(
     if hexed and survived:
         name = action.hex or "a hex (Feitiço) chosen by the attacking side"
         current = turn.current(target.name)
-        turn.update(dataclasses.replace(current, statuses=(*current.statuses, f"hex: {name}")))
+        turn.update(replace(current, statuses=(*current.statuses, f"hex: {name}")))
         turn.emit(StatusApplied(unit=target.name, status=f"hex: {name}", reason=f"{hexed[0].label} attack"))
 
 
@@ -695,7 +695,7 @@ def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
                 left=left,
             )
         )
-        turn.update(dataclasses.replace(turn.current(target.name), vitality=left))
+        turn.update(replace(turn.current(target.name), vitality=left))
     else:
         defeats = beats
         rule = (
@@ -739,7 +739,7 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
         return
     cap = target.max_vitality if target.max_vitality is not None else target.vitality + amount
     after = min(cap, target.vitality + amount)
-    turn.update(dataclasses.replace(target, vitality=after))
+    turn.update(replace(target, vitality=after))
     turn.emit(
         Heal(
             unit=target.name,
@@ -753,7 +753,7 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
 
 
 def defeat(turn: Turn, target: Unit, by: str | None, reason: str) -> None:
-    turn.update(dataclasses.replace(target, defeated=True, position=None))
+    turn.update(replace(target, defeated=True, position=None))
     turn.emit(Defeat(unit=target.name, by=by, reason=reason))
 
 
@@ -794,17 +794,33 @@ def trample_path(
     return path
 
 
-def resolve_trample(
-    turn: Turn,
-    action: AttackAction,
-    attacker: Unit,
-    profile: AttackProfile,
-    given: list[Square] | None,
-    attacked: set[Square],
-) -> None:
-    """One pass of a trample. ``attacked`` holds the squares already attacked by this move (earlier passes of
-    a Multiple trample): the source lets a trample attack a square at most once (only a Pilgrim Trample may
-    come back), so a unit standing on one of them is passed over, not attacked again."""
+_PLANS: dict[tuple[int, int, int], tuple[Any, ...]] = {}
+"""Trample plans already worked out, by the identity of the battle, the action and the attacker (checked on use):
+the exact walk and a simulation resolve one action from one battle thousands of times, and its path and the
+units on it do not depend on the dice."""
+
+
+def trample_plan(
+    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+) -> tuple[list[Square], list[tuple[Square, Unit]]]:
+    """The trample's path and the units on it (refused as :func:`plan_trample` refuses), kept per battle."""
+    battle = turn.battle
+    key = (id(battle), id(action), id(attacker))
+    shape = None if given is None else tuple(given)
+    kept = _PLANS.get(key, (None,) * 7)
+    if kept[0] is battle and kept[1] is action and kept[2] is attacker and kept[3] is profile and kept[4] == shape:
+        return list(kept[5]), list(kept[6])
+    path, victims = plan_trample(turn, action, attacker, profile, given)
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    _PLANS[key] = (battle, action, attacker, profile, shape, tuple(path), tuple(victims))
+    return path, victims
+
+
+def plan_trample(
+    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+) -> tuple[list[Square], list[tuple[Square, Unit]]]:
+    """The trample's path, checked, and the units on it, each checked (ally, height) before any die is rolled."""
     path = trample_path(turn, action, attacker, profile, given)
     assert attacker.position is not None
     board = turn.battle.board
@@ -828,6 +844,22 @@ def resolve_trample(
         for name in action.target_names():
             if all(v.name != name for _, v in victims):
                 raise RuleRefusal(f"{name} is not on the trample's path", rule="trample")
+    return path, victims
+
+
+def resolve_trample(
+    turn: Turn,
+    action: AttackAction,
+    attacker: Unit,
+    profile: AttackProfile,
+    given: list[Square] | None,
+    attacked: set[Square],
+) -> None:
+    """One pass of a trample. ``attacked`` holds the squares already attacked by this move (earlier passes of
+    a Multiple trample): the source lets a trample attack a square at most once (only a Pilgrim Trample may
+    come back), so a unit standing on one of them is passed over, not attacked again."""
+    path, victims = trample_plan(turn, action, attacker, profile, given)
+    assert attacker.position is not None
     turn.emit(Note(unit=attacker.name, text="trample path: " + " → ".join(str(list(s)) for s in path)))
     struck: list[tuple[Square, Unit]] = []
     for square, unit in victims:
@@ -863,7 +895,7 @@ def resolve_trample(
             break
     if end_index >= 0:
         mover = turn.current(attacker.name)
-        turn.update(dataclasses.replace(mover, position=path[end_index]))
+        turn.update(replace(mover, position=path[end_index]))
         turn.emit(
             Move(
                 unit=attacker.name,
@@ -919,7 +951,7 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
         if trample and turn.battle.unit_at(hit_square) is None:
             mover = turn.current(attacker.name)
             assert mover.position is not None
-            turn.update(dataclasses.replace(mover, position=hit_square))
+            turn.update(replace(mover, position=hit_square))
             turn.emit(
                 Move(
                     unit=attacker.name,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabroll.geometry.grid import Board, Direction, Square
 from tabroll.kit.roster import Roster
+from tabroll.records import replace
 
 from .profiles import AttackProfile
 
@@ -50,7 +50,7 @@ class Unit:
 
     def with_ammo(self, kind: str, count: int) -> Unit:
         kept = tuple((n, c) for n, c in self.ammunition if n.casefold() != kind.casefold())
-        return dataclasses.replace(self, ammunition=(*kept, (kind, count)))
+        return replace(self, ammunition=(*kept, (kind, count)))
 
     def matches(self, condition: Mapping[str, str]) -> bool:
         """Whether this unit meets an element-table condition such as ``{"essence": "fire"}``."""
@@ -88,7 +88,7 @@ class Battle:
 
     def with_pool(self, side: str, kind: str, count: int) -> Battle:
         kept = tuple(p for p in self.pools if not (p[0] == side and p[1].casefold() == kind.casefold()))
-        return dataclasses.replace(self, pools=(*kept, (side, kind, count)))
+        return replace(self, pools=(*kept, (side, kind, count)))
 
     def unit(self, name: str) -> Unit:
         return self.roster.find(name)
@@ -100,7 +100,7 @@ class Battle:
         return [u for u in self.units if u.on_board]
 
     def with_unit(self, unit: Unit) -> Battle:
-        return dataclasses.replace(self, units=self.roster.replace(unit))
+        return replace(self, units=self.roster.replace(unit))
 
     def distance(self, a: Square, b: Square) -> int:
         return self.board.distance(a, b, metric=self.options.distance)

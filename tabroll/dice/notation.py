@@ -240,6 +240,8 @@ class RolledTerm:
 
     def shown(self) -> str:
         """The values in brackets, dropped ones marked with ``~``: ``[6, 5, 2, ~1]``."""
+        if self.term.keep is None:  # every die counts: nothing to mark
+            return "[" + ", ".join(map(str, self.values)) + "]"
         marked = (str(v) if k else f"~{v}" for v, k in zip(self.values, self.kept, strict=True))
         return f"[{', '.join(marked)}]"
 
@@ -256,15 +258,21 @@ class RolledExpression:
     @property
     def values(self) -> tuple[int, ...]:
         """Every die rolled, in order, dropped ones included."""
+        if len(self.terms) == 1:
+            return self.terms[0].values
         return tuple(v for term in self.terms for v in term.values)
 
     @property
     def kept_values(self) -> tuple[int, ...]:
         """The dice that count towards the total, in order."""
+        if len(self.terms) == 1 and self.terms[0].term.keep is None:
+            return self.terms[0].values
         return tuple(v for term in self.terms for v, k in zip(term.values, term.kept, strict=True) if k)
 
     def shown(self) -> str:
         """The expression with each dice term replaced by its dice: ``[6, 5, 2, ~1]+[3]``, ``([3, 4]+3)*2``."""
+        if type(self.expression.root) is DiceTerm:  # a lone dice term: its dice are the whole expression
+            return self.terms[0].shown()
         rolled = iter(self.terms)
         return _render(
             self.expression.root, lambda n: str(n.value) if isinstance(n, Constant) else next(rolled).shown()
@@ -328,6 +336,11 @@ class DiceExpression:
 
     def roll(self, source: DiceSource, purpose: str) -> RolledExpression:
         """Roll the dice terms left to right, each with exactly one request to ``source``."""
+        root = self.root
+        if type(root) is DiceTerm and root.keep is None:  # plain NdS, the common case: no tree to fold
+            drawn = checked_draw(source, DiceRequest(purpose, root.count, root.sides))
+            whole = sum(drawn)
+            return RolledExpression(self, purpose, (RolledTerm(root, drawn, (True,) * len(drawn), whole),), whole)
         rolled: list[RolledTerm] = []
 
         def leaf(node: Constant | DiceTerm) -> int:

@@ -115,6 +115,8 @@ def as_square(value: object, what: str = "square") -> Square:
     sequences of another length are refused with an :class:`InputError`; ``what`` names the value in the
     message (e.g. ``"origin"``).
     """
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+        return value  # the common case, already canonical (checked by type alone: no bool is of type int)
     if isinstance(value, tuple) and len(value) == 2 and _is_int(value[0]) and _is_int(value[1]):
         return value  # the common case, already canonical
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
@@ -614,6 +616,10 @@ class Board:
         return square
 
     def _square(self, value: object, what: str = "square") -> Square:
+        if type(value) is tuple and len(value) == 2:  # the common case: a square of two ints on the board
+            x, y = value
+            if type(x) is int and type(y) is int and 0 <= x < self.width and 0 <= y < self.height:
+                return value
         return self._on_board(as_square(value, what), what)
 
     # -- basic queries --------------------------------------------------------------------------------
