@@ -248,6 +248,22 @@ class Totals:
             return EXIT_BAD_INPUT
         return EXIT_REFUSED if self.refusals else EXIT_OK
 
+    def exit_reason(self) -> str:
+        """Why the run ends with its exit code, in a sentence ("" for 0): a refused action makes exit 1 even in a
+        run where every refusal is what the scenario shows, and that deserves a word."""
+        from tabroll.words import count
+
+        if self.bugs:
+            return f"exit 70: {count(self.bugs, 'file')} met a bug in tabroll (see the errors above)"
+        if self.errors:
+            return f"exit 2: {count(self.errors, 'file')} had bad input (see the errors above); the others ran"
+        if self.refusals:
+            return (
+                f"exit 1: the rules refused {count(self.refusals, 'action')} (each 'refused' line says why); a "
+                "refusal is the rules' answer, not a failure of the run: scenarios that show refusals end this way"
+            )
+        return ""
+
 
 class Batch:
     """``tabroll run``: the files in order (one process or a pool), each file's events to the renderer as they

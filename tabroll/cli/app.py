@@ -441,8 +441,12 @@ def _summary(totals: Totals, elapsed: float, master: int, *, to_stdout: bool) ->
             f"{elapsed:.2f} s", str(master),
         )  # fmt: skip
         Console().print(table)
+        if totals.exit_reason():
+            Console().print(totals.exit_reason(), style="dim", markup=False)
     else:
         sys.stderr.write(f"summary: {line}\n")
+        if totals.exit_reason():
+            sys.stderr.write(f"{totals.exit_reason()}\n")
 
 
 ScenarioArg = Annotated[

@@ -98,3 +98,13 @@ def test_a_closed_pipe_ends_quietly(rolling_files) -> None:
         process.wait(timeout=60)
     assert json.loads(first)["kind"] == "action"
     assert "Traceback" not in error and "BrokenPipe" not in error
+
+
+def test_the_summary_says_why_a_run_of_refusals_exits_1(cli) -> None:
+    root = Path(__file__).resolve().parents[2] / "scenarios"
+    result = cli("run", str(root / "forgod/15-refusals.yaml"), str(root / "tabmaster"), "--format", "text")
+    assert result.code == 1
+    (reason,) = [line for line in result.err.splitlines() if line.startswith("exit 1: ")]
+    assert reason.startswith("exit 1: the rules refused ") and "not a failure of the run" in reason
+    clean = cli("run", str(root / "tabmaster"), "--format", "text")
+    assert clean.code == 0 and "exit " not in clean.err
