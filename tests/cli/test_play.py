@@ -243,7 +243,10 @@ class Terminal:
         while text not in self.seen[self.mark :]:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"did not see {text!r}; the terminal showed:\n{self.seen}")
+                raise AssertionError(
+                    f"did not see {text!r} after position {self.mark}; the terminal showed:\n{self.seen}\n"
+                    f"(its end: {self.seen[-80:]!r})"
+                )
             ready, _, _ = select.select([self.master], [], [], min(left, 1.0))
             if ready:
                 try:
@@ -270,6 +273,19 @@ class Terminal:
                 raise AssertionError("the prompt never started reading keys")
             time.sleep(0.01)
         os.write(self.master, data)
+
+    def interrupt_at_prompt(self) -> None:
+        """Ctrl-C at the prompt, until the prompt comes back. Python's line editing looks at signals only while it
+        waits for a key, so a Ctrl-C that lands while it is still drawing the last key is seen at the next key
+        (a known limit of CPython's readline loop); a person then presses Ctrl-C again, and so does this."""
+        for _ in range(5):
+            self.keys(b"\x03")
+            try:
+                self.expect("tabroll> ", timeout=5.0)
+                return
+            except AssertionError:
+                continue
+        self.expect("tabroll> ")
 
     def close(self) -> int:
         """The exit code, once the session has ended (it has said bye)."""
@@ -325,9 +341,14 @@ def test_a_recorded_session_through_a_pseudo_terminal(tmp_path: Path) -> None:
     seen = again.expect("Lanceiro (blue), at [8, 0]")
     assert "Arqueiro (red), at [0, 0], Flecha 4" in seen
     again.expect("tabroll> ")
-    again.keys(b"attack Arq\x03")  # Ctrl-C at the prompt drops the line; the session goes on
-    again.expect("tabroll> ")
-    again.keys(b"sta\t\r")  # Tab completes the command
+    # Each key once line editing has echoed the ones before it: Ctrl-C makes the terminal drop whatever input the
+    # program has not read yet, so a line typed and interrupted in one go could vanish before it was ever shown.
+    again.keys(b"attack Arq")
+    again.expect("attack Arq")
+    again.interrupt_at_prompt()  # Ctrl-C at the prompt drops the line; the session goes on
+    again.keys(b"sta\t")  # Tab completes the command
+    again.expect("state")
+    again.keys(b"\r")
     again.expect("after 2 actions:")
     again.expect("tabroll> ")
     again.keys(b"\x04")  # Ctrl-D ends the session
