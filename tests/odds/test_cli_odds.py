@@ -98,7 +98,7 @@ def test_matrix_shows_what_follows_the_attack_in_its_own_table(cli) -> None:
     # Kaya answers (427/432) with 1d6 against the Bear's 2d6 (Life 4): 6 against 2, 1/216 in all.
     assert cell["follow_ups"]["attacker_defeated"]["exact"] == str(Fraction(427, 432) / 216)
     text = cli("matrix", path, *pair, "--format", "text").out
-    assert "then, counterattack: P(attacker defeated) / mean damage the attacker takes" in text
+    assert "then, counterattack: in each cell, P(attacker defeated) and mean damage taken" in text
 
 
 def test_a_level_that_an_outcome_does_not_change_keeps_its_value(cli) -> None:
