@@ -1012,6 +1012,7 @@ def check(
         except (KeyboardInterrupt, MemoryError):
             raise
         except Exception as err:  # a bug while checking one file: name it, go on with the others
+            sys.stderr.write(f"error: {path}: ")
             _internal_error(err)
             worst = EXIT_INTERNAL
             continue

@@ -95,3 +95,21 @@ def test_moves_off_the_map_are_input_errors(cli, tmp_path: Path, game: str, text
     result = cli("check", str(path))
     assert result.code == 2, (result.out, result.err)
     assert "actions[1].to" in result.err and expected in result.err, result.err
+
+
+def test_a_bug_met_by_one_file_is_named_and_the_others_are_checked(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabroll.checking
+
+    real = tabroll.checking.check_file
+
+    def broken_for_one(path, overrides=None):
+        if str(path).endswith("03-magic-alquimista.yaml"):
+            raise KeyError("a bug")
+        return real(path, overrides)
+
+    monkeypatch.setattr(tabroll.checking, "check_file", broken_for_one)
+    folder = ROOT / "scenarios/tabmaster"
+    result = cli("check", str(folder))
+    assert result.code == 70
+    assert f"error: {folder / '03-magic-alquimista.yaml'}: internal error: KeyError: 'a bug'" in result.err
+    assert result.out.count(": ok (tabmaster") == 4
