@@ -59,7 +59,7 @@ def _needs(ruleset: AnyRuleset, state: Any, action: Any) -> list[str]:
     for target in dict.fromkeys([*seen[0], *seen[1]]):
         values = seen[0].get(target, set()) | seen[1].get(target, set())
         if len(values) == 1:
-            lines.append(f"needs {next(iter(values))} or more to hit {target}")
+            lines.append(f"needs a total of {next(iter(values))} or more, modifiers included, to hit {target}")
     return lines
 
 

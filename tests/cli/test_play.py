@@ -39,7 +39,9 @@ def test_tabmaster_attack_with_typed_dice_then_refused_new_round_undo_state(cli,
     script = "attack Arqueiro Lanceiro\n7\n7\nattack Arqueiro Lanceiro\nnew-round\nstate\nundo\nstate\nquit\n"
     out = _play(cli, tmp_path, "tabmaster/05-projectile-arqueiro.yaml", script).out
     # the header and what the attack needs come before the dice are asked for
-    header = out.index("1. Arqueiro attacks Lanceiro\n  needs 8 or more to hit Lanceiro\n")
+    header = out.index(
+        "1. Arqueiro attacks Lanceiro\n  needs a total of 8 or more, modifiers included, to hit Lanceiro\n"
+    )
     odds = out.index("  P(hit) 50% · P(defeated: Lanceiro) 35%\n")
     assert header < odds < out.index("Roll 1d10 — attack roll: 7\nRoll 1d20 — damage vs Lanceiro: 7\n")
     assert "  hit           Lanceiro is hit: attack 9 ≥ distance 8\n" in out
