@@ -381,9 +381,7 @@ def run(
     )  # fmt: skip
     progress = _progress(len(paths))
     try:
-        totals = batch.run(
-            lambda limit: sys.stdin.buffer.read(limit), on_file=progress.advance if progress is not None else None
-        )
+        totals = batch.run(_read_stdin, on_file=progress.advance if progress is not None else None)
     finally:
         if progress is not None:
             progress.stop()
@@ -393,6 +391,16 @@ def run(
     if len(paths) > 1:
         _summary(totals, batch.elapsed, choice.master, to_stdout=chosen == "rich")
     raise typer.Exit(totals.exit_code)
+
+
+def _read_stdin(limit: int) -> bytes:
+    """Up to ``limit`` bytes of standard input (a text stream with no bytes beneath, as a caller running tabroll
+    in its own process may give, is read as text)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        data: bytes = buffer.read(limit)
+        return data
+    return sys.stdin.read(limit).encode("utf-8", "surrogateescape")
 
 
 class _Progress:

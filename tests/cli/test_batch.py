@@ -108,3 +108,20 @@ def test_the_summary_says_why_a_run_of_refusals_exits_1(cli) -> None:
     assert reason.startswith("exit 1: the rules refused ") and "not a failure of the run" in reason
     clean = cli("run", str(root / "tabmaster"), "--format", "text")
     assert clean.code == 0 and "exit " not in clean.err
+
+
+def test_standard_input_without_bytes_beneath_is_read_with_jobs(monkeypatch, capsys) -> None:
+    """A caller that runs tabroll in its own process may give a text stream as standard input (the fuzzer does):
+    '-' with --jobs reads it too (found by the command-line fuzzer: exit 70)."""
+    import io
+
+    from tabroll.cli.app import main
+
+    text = (Path(__file__).resolve().parents[2] / "scenarios/tabmaster/05-projectile-arqueiro.yaml").read_text()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    try:
+        main(["run", "-", "--format", "jsonl", "--jobs", "2"])
+    except SystemExit as done:
+        assert done.code == 0
+    kinds = [json.loads(line)["kind"] for line in capsys.readouterr().out.splitlines()]
+    assert kinds.count("defeat") == 1
