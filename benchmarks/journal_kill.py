@@ -32,8 +32,9 @@ sys.path.insert(0, str(ROOT))
 ACTIONS = 300
 
 
-def scenario_text(actions: int = ACTIONS) -> str:
-    """A TAB MASTER skirmish whose units trade blows for ``actions`` actions (new rounds in between)."""
+def scenario_text(actions: int = ACTIONS, *, seed: int = 5) -> str:
+    """A TAB MASTER skirmish whose units trade blows for ``actions`` actions (new rounds in between), rolling with
+    ``seed``."""
     steps = []
     for i in range(actions):
         if i % 3 == 2:
@@ -42,7 +43,7 @@ def scenario_text(actions: int = ACTIONS) -> str:
             attacker, target = ("A", "B") if i % 3 == 0 else ("B", "A")
             steps.append(f"  - {{do: attack, attacker: {attacker}, target: {target}}}")
     return (
-        "ruleset: tabmaster\nseed: 5\nboard: {size: [3, 1]}\nunits:\n"
+        f"ruleset: tabmaster\nseed: {seed}\nboard: {{size: [3, 1]}}\nunits:\n"
         "  A: {side: red, at: [0, 0], ATK: 1, DAN: 1d4, DEF: 30, VIT: 100000}\n"
         "  B: {side: blue, at: [1, 0], ATK: 1, DAN: 1d4, DEF: 30, VIT: 100000}\n"
         "actions:\n" + "\n".join(steps) + "\n"

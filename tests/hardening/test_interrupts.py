@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks import journal_kill
+
 ROOT = Path(__file__).resolve().parents[2]
 EXCHANGE = str(ROOT / "scenarios/mtg_heroes/02-direct-combat.yaml")  # a 2d6 exchange: ~90,000 outcomes to walk
 LANCE = ["-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2"]
@@ -190,19 +192,7 @@ ACTIONS = 300
 
 def _long_scenario(seed: int) -> str:
     """A TAB MASTER skirmish of 300 actions: its events alone are far more than a pipe buffer (64 KiB)."""
-    steps = []
-    for i in range(ACTIONS):
-        if i % 3 == 2:
-            steps.append("  - {do: new_round}")
-        else:
-            attacker, target = ("A", "B") if i % 3 == 0 else ("B", "A")
-            steps.append(f"  - {{do: attack, attacker: {attacker}, target: {target}}}")
-    return (
-        f"ruleset: tabmaster\nseed: {seed}\nboard: {{size: [3, 1]}}\nunits:\n"
-        "  A: {side: red, at: [0, 0], ATK: 1, DAN: 1d4, DEF: 30, VIT: 100000}\n"
-        "  B: {side: blue, at: [1, 0], ATK: 1, DAN: 1d4, DEF: 30, VIT: 100000}\n"
-        "actions:\n" + "\n".join(steps) + "\n"
-    )
+    return journal_kill.scenario_text(ACTIONS, seed=seed)
 
 
 def test_a_killed_worker_of_a_batch_names_the_files_not_run(tmp_path: Path) -> None:
