@@ -8,7 +8,7 @@ Nothing here touches a game's rules; it only keeps the log honest in the same wa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -56,6 +56,19 @@ class ActionLog:
         from tabroll.engine import Resolution
 
         return Resolution(events=tuple(self.events), state=state)
+
+    def checkpoint(self, state: Any, where: Hashable) -> None:
+        """Say that from here on this resolution depends only on ``state`` (the game state as it is now) and
+        ``where`` (its place in the rules, with every value it still holds that the rest reads: a loop's
+        index, the squares already attacked, a pending flag…), not on how the dice brought it here.
+
+        The exact walk merges the outcomes of the dice that reach an equal point, with the same blows, game
+        measures and rulings told so far, and walks what follows once for all of them
+        (:mod:`tabroll.odds.exact`); every other dice source ignores it. A checkpoint whose ``where`` leaves out
+        something the rest reads gives wrong odds: mark one only where the rest is that clear."""
+        mark = getattr(self.dice, "checkpoint", None)
+        if mark is not None:
+            mark(self, state, where)
 
     def ruling(self, option: str, value: object, text: str) -> None:
         """Log the reading ``option = value`` the first time it decides something in this action."""

@@ -226,7 +226,7 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
             for number, path in enumerate(passes, start=1):
                 if len(passes) > 1:
                     turn.emit(Note(unit=attacker.name, text=f"Multiple trample: pass {number} of {len(passes)}"))
-                resolve_trample(turn, action, turn.current(attacker.name), profile, path, attacked)
+                resolve_trample(turn, action, turn.current(attacker.name), profile, path, attacked, number)
     else:
         if action.move_to is not None or action.move_path is not None:
             if not turn.options.move_before_attack:
@@ -854,6 +854,7 @@ def resolve_trample(
     profile: AttackProfile,
     given: list[Square] | None,
     attacked: set[Square],
+    pass_number: int = 1,
 ) -> None:
     """One pass of a trample. ``attacked`` holds the squares already attacked by this move (earlier passes of
     a Multiple trample): the source lets a trample attack a square at most once (only a Pilgrim Trample may
@@ -874,6 +875,20 @@ def resolve_trample(
             continue
         attacked.add(square)
         struck.append((square, unit))
+        # What follows reads only the battle, this pass's path and victims, how far along them it is and the
+        # squares attacked: the exact odds walk the rest once for every way the dice bring it here.
+        turn.checkpoint(
+            turn.battle,
+            (
+                "trample",
+                pass_number,
+                tuple(path),
+                tuple((s, u.name) for s, u in victims),
+                tuple(s for s, _ in struck),
+                frozenset(attacked),
+                turn.special_damage,
+            ),
+        )
         strike(turn, attacker, turn.current(unit.name), profile, action, None)
     last = len(path) - 1
     if any(turn.current(u.name).defeated for _, u in struck):

@@ -20,7 +20,7 @@ import functools
 import itertools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -28,7 +28,7 @@ from typing import Any
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, Measure
 from tabroll.errors import RuleRefusal
-from tabroll.odds.measures import Key, Outcome, measure
+from tabroll.odds.measures import Key, Outcome, blow_outcome, combine, measure
 
 DEFAULT_BUDGET = 200_000
 
@@ -45,17 +45,25 @@ class PrefixDice:
     """Answers requests from a fixed prefix of values; past its end, with the first pool of every request.
 
     A request past the prefix is a branch of the tree nobody has walked yet: it is answered with its first pool
-    (every die showing 1) and noted in ``fresh`` with the position it starts at, so that the walk pushes the
-    other pools of that request as branches still to walk. One resolution thus reaches one leaf, and every
-    leaf of the tree costs exactly one resolution (no resolution is spent on a prefix that ends mid-action).
+    (every die showing 1) and noted in ``fresh``, with the position it starts at and where it hangs in the
+    walk (the checkpoint it follows and its weight from there), so that the walk pushes the other pools of that
+    request as branches still to walk. One resolution thus reaches one leaf, and every leaf of the tree costs
+    at most one resolution (no resolution is spent on a prefix that ends mid-action).
+
+    A checkpoint the resolver passes past the prefix (:meth:`checkpoint`) is handed to the walk, which either
+    knows what follows it already (the resolution stops there: :class:`_Known`) or opens a node for it.
     """
 
-    __slots__ = ("_position", "_values", "fresh")
+    __slots__ = ("_given", "_position", "_values", "_walker", "fresh")
 
-    def __init__(self, values: Sequence[int]) -> None:
+    def __init__(self, values: Sequence[int], walker: _Walker | None = None) -> None:
         self._values = list(values)
+        self._given = len(self._values)
         self._position = 0
-        self.fresh: list[tuple[int, int, int]] = []  # (position, count, sides) of each request past the prefix
+        self._walker = walker
+        # (position, count, sides, node, numerator, denominator) of each request past the prefix: ``node`` is
+        # the checkpoint the request follows, and numerator/denominator the weight of the path from there to it
+        self.fresh: list[tuple[int, int, int, _Node | None, int, int]] = []
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         start = self._position
@@ -69,10 +77,22 @@ class PrefixDice:
             raise RuntimeError(f"the resolver asked for {request.describe()} where the walk gave another request")
         if len(self.fresh) >= MAX_DRAWS:
             raise _TooDeep
-        self.fresh.append((start, count, request.sides))
+        walker = self._walker
+        step = request.sides**count
+        if walker is None:
+            self.fresh.append((start, count, request.sides, None, 1, 1))
+        else:
+            self.fresh.append((start, count, request.sides, walker.node, walker.numerator, walker.denominator))
+            walker.denominator *= step
         first = (1,) * count
         values.extend(first)
         return first
+
+    def checkpoint(self, log: Any, state: Any, where: Hashable) -> None:
+        """The resolver says that from here on, what it does depends only on ``where`` and ``state`` (see
+        :meth:`tabroll.turn.ActionLog.checkpoint`). Within the prefix this point was met before: nothing to do."""
+        if self._position >= self._given and self._walker is not None:
+            self._walker.reached(log, state, where)
 
 
 class BudgetExceeded(Exception):
@@ -135,10 +155,13 @@ class Tally:
         declared = {m.name: m for m in ruleset.declare_measures(state, action)}
         return cls(declared=declared, acted=ruleset.describe_action(action)[0] is not None)
 
-    def outcome(self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any) -> Outcome:
-        """The outcome of one resolution (undeclared game measures are noted here)."""
+    def outcome(
+        self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, start: int = 0
+    ) -> Outcome:
+        """The outcome of one resolution, its blow figures from event ``start`` on (undeclared game measures are
+        noted here)."""
         outcome, undeclared = measure(
-            ruleset, action, before, after, events, declared=frozenset(self.declared), acted=self.acted
+            ruleset, action, before, after, events, declared=frozenset(self.declared), acted=self.acted, start=start
         )
         if undeclared:
             self.undeclared.update(undeclared)
@@ -173,6 +196,38 @@ class Tally:
 
     def add_refusal_scaled(self, reason: str, numerator: int, denominator: int) -> None:
         self._over(denominator).add_refusal(reason, numerator)
+
+    def add_settled(self, other: Tally, numerator: int, denominator: int, after: Outcome | None = None) -> None:
+        """Add every figure of ``other`` (settled: fractions) times ``numerator / denominator``.
+
+        ``after``: the blow figures of what came before ``other``'s outcomes (the path from the checkpoint this
+        tally hangs from to the one ``other`` was walked below): each of ``other``'s blow figures is combined
+        with it (:func:`~tabroll.odds.measures.combine`), and an outcome that lacks one of them takes its value."""
+        for name, bucket in other.values.items():
+            earlier = after.get(name) if after else None
+            for value, mass in bucket.items():
+                if earlier is not None:
+                    value = combine(name, earlier, value)
+                self._over(denominator * mass.denominator)._put(name, value, numerator * mass.numerator)
+        if after:
+            resolved = other.weight - sum(other.refused.values(), Fraction(0))
+            for name, earlier in after.items():
+                missing = resolved - sum(other.values.get(name, {}).values(), Fraction(0))
+                if missing:
+                    self._over(denominator * missing.denominator)._put(name, earlier, numerator * missing.numerator)
+        for reason, mass in other.refused.items():
+            part = self._over(denominator * mass.denominator)
+            part.refused[reason] = part.refused.get(reason, 0) + numerator * mass.numerator
+        weight = other.weight
+        if weight:
+            self._over(denominator * weight.denominator).weight += numerator * weight.numerator
+
+    def _put(self, name: Key, value: Any, mass: Any) -> None:
+        bucket = self.values.get(name)
+        if bucket is None:
+            self.values[name] = {value: mass}
+        else:
+            bucket[value] = bucket.get(value, 0) + mass
 
     def settle(self) -> Tally:
         """Turn the integer weights kept per denominator into fractions, added to the figures."""
@@ -234,8 +289,115 @@ def _pools(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
     return pools
 
 
-Branch = tuple[tuple[int, ...], int, int]
-"""A prefix of dice values still to walk, with its probability as numerator and denominator."""
+Branch = tuple[tuple[int, ...], int, int, "_Node | None"]
+"""A prefix of dice values still to walk, with its probability as numerator and denominator, counted from the
+checkpoint it hangs below (``None``: from the root)."""
+
+
+class _Known(Exception):
+    """A resolution reached a checkpoint whose continuation the walk already knows: it stops there."""
+
+
+class _Node:
+    """A checkpoint met in the walk, with the figures of everything below it (probabilities counted from it).
+
+    Its tally's blow figures count only the blows struck after it (from event ``start`` on); ``after`` holds
+    those struck between its parent's checkpoint and it, which its figures are combined with when they are
+    added to its parent's. ``pending`` counts what below it is still to walk: branches on the stack and the
+    resolution in flight (or the node it went on into). When it falls to 0 the node is complete: its figures
+    are kept for its key, and added to its parent's with the node's weight from there."""
+
+    __slots__ = ("after", "denominator", "key", "leaves", "numerator", "parent", "pending", "start", "tally")
+
+    def __init__(
+        self,
+        key: Hashable,
+        parent: _Node | None,
+        numerator: int,
+        denominator: int,
+        tally: Tally,
+        *,
+        start: int = 0,
+        after: Outcome | None = None,
+    ) -> None:
+        self.key = key
+        self.parent = parent
+        self.numerator = numerator
+        self.denominator = denominator
+        self.tally = tally
+        self.start = start
+        self.after = after
+        self.pending = 1
+        self.leaves = 0
+
+
+class _Walker:
+    """The merging walk of one action (see :func:`_walk`).
+
+    A resolver may mark, just before it draws, the point it has reached (:meth:`ActionLog.checkpoint
+    <tabroll.turn.ActionLog.checkpoint>`): what it does from there depends only on the state it names and on
+    where it stands in its rules. Two outcomes of the dice that reach an equal point, with the same game
+    measures and rulings told so far, share everything that follows. The walk keeps the figures below each
+    point it has walked, counting only the blows struck after it; a later resolution that reaches an equal
+    point stops there and adds those figures, combined with its own blows so far and weighed by its own path,
+    instead of walking that whole subtree again. Without checkpoints this is the plain walk.
+    """
+
+    def __init__(self, ruleset: AnyRuleset, state: Any, action: Any, tally: Tally) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.action = action
+        self.tally = tally
+        self.root = _Node(None, None, 1, 1, tally)
+        self.known: dict[Hashable, tuple[Tally, int]] = {}
+        # where the resolution in flight stands: the innermost node, and the weight of its path from there
+        self.node = self.root
+        self.numerator = 1
+        self.denominator = 1
+        self.merged = 0
+
+    def reached(self, log: Any, state: Any, where: Hashable) -> None:
+        """A checkpoint past the prefix: stop here if what follows is known, else open a node for it."""
+        ruleset, action, tally = self.ruleset, self.action, self.tally
+        events = log.events
+        node = self.node
+        after = blow_outcome(ruleset.blows(action, events[node.start :]), tally.acted)
+        measures = tuple(sorted(ruleset.outcome_measures(self.state, state, events).items()))
+        key = (where, state, measures, frozenset(log.rulings_told))
+        if key in self.known:
+            raise _Known(key, after)
+        sub = Tally(declared=tally.declared, undeclared=tally.undeclared, acted=tally.acted)
+        self.node = _Node(key, node, self.numerator, self.denominator, sub, start=len(events), after=after)
+        self.numerator = self.denominator = 1
+
+    def complete(self, node: _Node) -> None:
+        """``node`` has one thing less to walk; when it is done, keep its figures and hand them to its parent
+        (and so on up while parents are done too)."""
+        while True:
+            node.pending -= 1
+            parent = node.parent
+            if node.pending or parent is None:
+                return
+            node.tally.settle()
+            self.known[node.key] = (node.tally, node.leaves)
+            parent.tally.add_settled(node.tally, node.numerator, node.denominator, node.after)
+            parent.leaves += node.leaves
+            node = parent
+
+    def covered(self, stack: list[Branch]) -> Fraction:
+        """How much of the probability is walked, between resolutions: all but the branches still on ``stack``
+        (for a walk stopped by its deadline)."""
+        weights: dict[int, Fraction] = {}
+
+        def weight(node: _Node | None) -> Fraction:
+            if node is None or node is self.root:
+                return Fraction(1)
+            known = weights.get(id(node))
+            if known is None:
+                known = weights[id(node)] = weight(node.parent) * Fraction(node.numerator, node.denominator)
+            return known
+
+        return 1 - sum((Fraction(n, d) * weight(node) for _, n, d, node in stack), Fraction(0))
 
 
 def _walk(
@@ -250,55 +412,77 @@ def _walk(
 ) -> tuple[Tally, int, int, list[Branch]]:
     """Walk the branches on ``stack`` depth first: (tally, leaves, resolutions, branches left).
 
-    Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf; the
-    other pools of each request it met past its prefix are pushed as branches. With ``split_at``, stop as soon
-    as ``split_at`` branches wait on the stack and hand them back (how the walk is shared among processes);
-    otherwise walk to the end. Past ``deadline`` raise :class:`WalkStopped`, saying how much of the probability
-    was walked.
+    Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf (or at
+    a checkpoint whose continuation is known: :class:`_Walker`); the other pools of each request it met past its
+    prefix are pushed as branches. With ``split_at``, stop as soon as ``split_at`` branches wait on the stack,
+    all hanging from the root, and hand them back (how the walk is shared among processes); otherwise walk to
+    the end. Past ``deadline`` raise :class:`WalkStopped`, saying how much of the probability was walked.
     """
     tally = Tally.of(ruleset, state, action)
+    walker = _Walker(ruleset, state, action, tally)
+    root = walker.root
     resolutions = 0
     resolve = ruleset.resolve
     while stack:
-        if split_at is not None and len(stack) >= split_at:
+        if split_at is not None and len(stack) >= split_at and all(branch[3] is None for branch in stack):
             break
         if resolutions % CLOCK_EVERY == 0:
             WALKED[0] = resolutions
             if passed(deadline):
-                raise WalkStopped(resolutions, tally.settle().weight)
-        prefix, numerator, denominator = stack.pop()
+                raise WalkStopped(resolutions, walker.covered(stack))
+        prefix, numerator, denominator, node = stack.pop()
+        node = node or root
         resolutions += 1
         if resolutions + len(stack) > budget:
             raise BudgetExceeded(budget, resolutions - 1)
-        dice = PrefixDice(prefix)
+        walker.node, walker.numerator, walker.denominator = node, numerator, denominator
+        dice = PrefixDice(prefix, walker)
+        known: tuple[Tally, int] | None = None
         try:
             resolved = resolve(state, action, dice)
         except RuleRefusal as refusal:
             resolved = None
             reason = refusal.message
+        except _Known as stop:
+            resolved = None
+            known = walker.known[stop.args[0]]
+            after = stop.args[1]
         except _TooDeep:
             raise BudgetExceeded(budget, resolutions) from None
-        # The leaf reached: every request past the prefix answered with its first pool (one ordered roll).
-        values = dice._values
-        for _, count, sides in dice.fresh:
-            denominator *= sides**count
-        if resolved is None:
-            tally.add_refusal_scaled(reason, numerator, denominator)
+        # The leaf reached, below the innermost checkpoint: every request past the prefix answered with its
+        # first pool (one ordered roll).
+        here = walker.node
+        if known is not None:
+            here.tally.add_settled(known[0], walker.numerator, walker.denominator, after)
+            here.leaves += known[1]
+            walker.merged += 1
+        elif resolved is None:
+            here.tally.add_refusal_scaled(reason, walker.numerator, walker.denominator)
+            here.leaves += 1
         else:
-            outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events)
-            tally.add_scaled(outcome, numerator, denominator)
-        # The other pools of each fresh request are branches still to walk, each with the weight of its path.
-        path_denominator = denominator
-        for position, count, sides in reversed(dice.fresh):
-            path_denominator //= sides**count
+            outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
+            here.tally.add_scaled(outcome, walker.numerator, walker.denominator)
+            here.leaves += 1
+        # The other pools of each fresh request are branches still to walk, each with the weight of its path
+        # from the checkpoint it follows.
+        values = dice._values
+        fresh = dice.fresh
+        for position, count, sides, owner, path_numerator, path_denominator in reversed(fresh):
             head = tuple(values[:position])
-            step = sides**count
+            step = path_denominator * sides**count
             pools = _pools(count, sides)
             if resolutions + len(stack) + len(pools) - 1 > budget:
                 raise BudgetExceeded(budget, resolutions)
+            owner = owner or root
+            owner.pending += len(pools) - 1
+            hangs = None if owner is root else owner
             for combo, ways in pools[1:]:
-                stack.append((head + combo, numerator * ways, path_denominator * step))
-    return tally, resolutions, resolutions, stack
+                stack.append((head + combo, path_numerator * ways, step, hangs))
+        walker.complete(here)
+    leaves = root.leaves
+    if stack:  # handed back to be shared out: they are not walked here
+        root.pending -= len(stack)
+    return tally, leaves, resolutions, stack
 
 
 _JOB: tuple[str, Any, Any, int, float | None] | None = None
@@ -334,7 +518,7 @@ def exact_odds(
     the same exact tally (fractions add up the same whatever the split).
     """
     global _JOB
-    start: list[Branch] = [((), 1, 1)]
+    start: list[Branch] = [((), 1, 1, None)]
     if jobs <= 1:
         tally, leaves, resolutions, _ = _walk(ruleset, state, action, start, budget, deadline=deadline)
         return ExactResult(tally=tally.settle(), leaves=leaves, resolutions=resolutions)
@@ -362,7 +546,7 @@ def exact_odds(
                     resolutions += part_resolutions
                     merged += 1
         except WorkerDied as died:
-            lost = sum((Fraction(n, d) for part in todo[merged:] for _, n, d in part), Fraction(0))
+            lost = sum((Fraction(n, d) for part in todo[merged:] for _, n, d, _ in part), Fraction(0))
             raise WorkerDied(
                 f"{died.message}: the exact walk lost {len(todo) - merged} of its {len(todo)} parts "
                 f"({float(lost):.1%} of the outcomes were not walked), so no odds are given",

@@ -19,6 +19,7 @@ from typing import Any
 
 from tabroll.engine import AnyRuleset, MeasureKind
 from tabroll.events import Event
+from tabroll.kit import Blow
 
 ATTACK = ""
 GAME = "\x00game"  # the part of the game's own measures (no ruleset label can be this)
@@ -42,13 +43,28 @@ def measure(
     *,
     declared: frozenset[str],
     acted: bool = True,
+    start: int = 0,
 ) -> tuple[Outcome, list[str]]:
     """The outcome of one resolution, and the names of game measures it reported without declaring them.
 
     ``acted``: the action has one acting unit (an attack by someone, not a phase in which several units act);
-    then, when anything was struck, the declared attack has a P(hit) even if something else took the blow."""
+    then, when anything was struck, the declared attack has a P(hit) even if something else took the blow.
+    ``start``: the blow figures count only the events from that one on (the game's measures read them all)."""
+    outcome = blow_outcome(ruleset.blows(action, events[start:] if start else events), acted)
+    undeclared: list[str] = []
+    for name, value in ruleset.outcome_measures(before, after, events).items():
+        if name not in declared:
+            undeclared.append(name)
+        outcome[(GAME, name)] = value
+    return outcome, undeclared
+
+
+def blow_outcome(blows: Sequence[Blow], acted: bool) -> Outcome:
+    """The outcome's figures read from blows: the attack's own, and those of each part that followed it.
+
+    Every figure here is a flag that is true when any blow makes it so, or a change that adds up over the blows;
+    so the figures of two runs of blows, one after the other, are those of each combined (:func:`combine`)."""
     outcome: Outcome = {}
-    blows = ruleset.blows(action, events)
     if blows and acted:
         outcome[(ATTACK, "hit")] = False
         outcome[(ATTACK, "damage")] = 0
@@ -66,12 +82,14 @@ def measure(
                 _struck(outcome, part, blow.target, blow.hit, blow.damage, hit_="hit on ", damage_="damage taken by ")
         if blow.defeats:
             outcome[(part, f"defeated: {blow.target}")] = True
-    undeclared: list[str] = []
-    for name, value in ruleset.outcome_measures(before, after, events).items():
-        if name not in declared:
-            undeclared.append(name)
-        outcome[(GAME, name)] = value
-    return outcome, undeclared
+    return outcome
+
+
+def combine(name: Key, earlier: int | bool, later: int | bool) -> int | bool:
+    """A blow figure over two runs of blows, from its value over each: changes add up, flags are either's."""
+    if generic_kind(name[1]) == "change":
+        return int(earlier) + int(later)
+    return bool(earlier) or bool(later)
 
 
 def _struck(
