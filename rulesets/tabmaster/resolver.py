@@ -863,6 +863,7 @@ def resolve_trample(
     assert attacker.position is not None
     turn.emit(Note(unit=attacker.name, text="trample path: " + " → ".join(str(list(s)) for s in path)))
     struck: list[tuple[Square, Unit]] = []
+    shape = ("trample", pass_number, tuple(path), tuple((s, u.name) for s, u in victims), turn.special_damage)
     for square, unit in victims:
         if square in attacked:
             turn.emit(
@@ -877,18 +878,7 @@ def resolve_trample(
         struck.append((square, unit))
         # What follows reads only the battle, this pass's path and victims, how far along them it is and the
         # squares attacked: the exact odds walk the rest once for every way the dice bring it here.
-        turn.checkpoint(
-            turn.battle,
-            (
-                "trample",
-                pass_number,
-                tuple(path),
-                tuple((s, u.name) for s, u in victims),
-                tuple(s for s, _ in struck),
-                frozenset(attacked),
-                turn.special_damage,
-            ),
-        )
+        turn.checkpoint(turn.battle, (shape, tuple(s for s, _ in struck), frozenset(attacked)))
         strike(turn, attacker, turn.current(unit.name), profile, action, None)
     last = len(path) - 1
     if any(turn.current(u.name).defeated for _, u in struck):

@@ -98,8 +98,13 @@ class PrefixDice:
 class BudgetExceeded(Exception):
     """The outcome tree is larger than the budget allows for an exact walk."""
 
-    def __init__(self, budget: int, walked: int, *, estimate: int | None = None) -> None:
-        how = f"walked {walked:,}" if estimate is None else f"about {estimate:,} by sampling {PROBES} outcomes"
+    def __init__(self, budget: int, walked: int, *, estimate: int | None = None, projected: int | None = None) -> None:
+        if projected is not None:
+            how = f"about {projected:,} by the share of the outcomes {walked:,} resolutions covered"
+        elif estimate is not None:
+            how = f"about {estimate:,} by sampling {PROBES} outcomes"
+        else:
+            how = f"walked {walked:,}"
         super().__init__(f"more than {budget:,} resolutions would be needed ({how})")
         self.budget = budget
         self.walked = walked
@@ -114,6 +119,12 @@ class WalkStopped(Exception):
         self.resolutions = resolutions
         self.covered = covered
 
+
+PROGRESS_FROM = 16
+"""A merging walk judges its progress once it has used this fraction of its budget (1/16)…"""
+
+PROJECTED = 4
+"""…and gives up when, at the pace so far, it would need this many times its budget."""
 
 CLOCK_EVERY = 64
 """The walk and the simulation look at the clock once every this many resolutions (and after each one that cost
@@ -197,30 +208,50 @@ class Tally:
     def add_refusal_scaled(self, reason: str, numerator: int, denominator: int) -> None:
         self._over(denominator).add_refusal(reason, numerator)
 
-    def add_settled(self, other: Tally, numerator: int, denominator: int, after: Outcome | None = None) -> None:
-        """Add every figure of ``other`` (settled: fractions) times ``numerator / denominator``.
+    def add_collapsed(
+        self, other: Tally, over: int, numerator: int, denominator: int, after: Outcome | None = None
+    ) -> None:
+        """Add every figure of ``other`` (integer weights over ``over``: :meth:`collapse`) times
+        ``numerator / denominator``.
 
         ``after``: the blow figures of what came before ``other``'s outcomes (the path from the checkpoint this
         tally hangs from to the one ``other`` was walked below): each of ``other``'s blow figures is combined
         with it (:func:`~tabroll.odds.measures.combine`), and an outcome that lacks one of them takes its value."""
+        part = self._over(denominator * over)
+        put = part._put
         for name, bucket in other.values.items():
             earlier = after.get(name) if after else None
-            for value, mass in bucket.items():
-                if earlier is not None:
-                    value = combine(name, earlier, value)
-                self._over(denominator * mass.denominator)._put(name, value, numerator * mass.numerator)
+            if earlier is None:
+                for value, mass in bucket.items():
+                    put(name, value, numerator * mass)
+            else:
+                for value, mass in bucket.items():
+                    put(name, combine(name, earlier, value), numerator * mass)
         if after:
-            resolved = other.weight - sum(other.refused.values(), Fraction(0))
+            resolved = other.weight - sum(other.refused.values())
             for name, earlier in after.items():
-                missing = resolved - sum(other.values.get(name, {}).values(), Fraction(0))
+                missing = resolved - sum(other.values.get(name, {}).values())
                 if missing:
-                    self._over(denominator * missing.denominator)._put(name, earlier, numerator * missing.numerator)
+                    put(name, earlier, numerator * missing)
+        refused = part.refused
         for reason, mass in other.refused.items():
-            part = self._over(denominator * mass.denominator)
-            part.refused[reason] = part.refused.get(reason, 0) + numerator * mass.numerator
-        weight = other.weight
-        if weight:
-            self._over(denominator * weight.denominator).weight += numerator * weight.numerator
+            refused[reason] = refused.get(reason, 0) + numerator * mass
+        part.weight += numerator * other.weight
+
+    def collapse(self) -> tuple[Tally, int]:
+        """The integer weights kept per denominator, brought over one common denominator: (figures, it)."""
+        scaled = self._scaled
+        over = math.lcm(*scaled) if scaled else 1
+        whole = Tally()
+        for denominator, part in scaled.items():
+            factor = over // denominator
+            whole.weight += part.weight * factor
+            for name, bucket in part.values.items():
+                for value, mass in bucket.items():
+                    whole._put(name, value, mass * factor)
+            for reason, mass in part.refused.items():
+                whole.refused[reason] = whole.refused.get(reason, 0) + mass * factor
+        return whole, over
 
     def _put(self, name: Key, value: Any, mass: Any) -> None:
         bucket = self.values.get(name)
@@ -307,7 +338,9 @@ class _Node:
     resolution in flight (or the node it went on into). When it falls to 0 the node is complete: its figures
     are kept for its key, and added to its parent's with the node's weight from there."""
 
-    __slots__ = ("after", "denominator", "key", "leaves", "numerator", "parent", "pending", "start", "tally")
+    __slots__ = (
+        "after", "denominator", "key", "leaves", "numerator", "parent", "pending", "share", "start", "tally"
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -329,6 +362,8 @@ class _Node:
         self.after = after
         self.pending = 1
         self.leaves = 0
+        # its probability from the root, roughly (a float: only for judging the walk's progress)
+        self.share: float = 1.0 if parent is None else parent.share * numerator / denominator
 
 
 class _Walker:
@@ -349,15 +384,18 @@ class _Walker:
         self.action = action
         self.tally = tally
         self.root = _Node(None, None, 1, 1, tally)
-        self.known: dict[Hashable, tuple[Tally, int]] = {}
+        self.known: dict[Hashable, tuple[Tally, int, int]] = {}  # figures, their denominator, leaves
         # where the resolution in flight stands: the innermost node, and the weight of its path from there
         self.node = self.root
         self.numerator = 1
         self.denominator = 1
         self.merged = 0
+        self.marked = False  # the resolver passed a checkpoint
+        self.covered = 0.0  # the probability walked so far, roughly (a float: only for judging progress)
 
     def reached(self, log: Any, state: Any, where: Hashable) -> None:
         """A checkpoint past the prefix: stop here if what follows is known, else open a node for it."""
+        self.marked = True
         ruleset, action, tally = self.ruleset, self.action, self.tally
         events = log.events
         node = self.node
@@ -378,13 +416,13 @@ class _Walker:
             parent = node.parent
             if node.pending or parent is None:
                 return
-            node.tally.settle()
-            self.known[node.key] = (node.tally, node.leaves)
-            parent.tally.add_settled(node.tally, node.numerator, node.denominator, node.after)
+            figures, over = node.tally.collapse()
+            self.known[node.key] = (figures, over, node.leaves)
+            parent.tally.add_collapsed(figures, over, node.numerator, node.denominator, node.after)
             parent.leaves += node.leaves
             node = parent
 
-    def covered(self, stack: list[Branch]) -> Fraction:
+    def walked(self, stack: list[Branch]) -> Fraction:
         """How much of the probability is walked, between resolutions: all but the branches still on ``stack``
         (for a walk stopped by its deadline)."""
         weights: dict[int, Fraction] = {}
@@ -429,7 +467,13 @@ def _walk(
         if resolutions % CLOCK_EVERY == 0:
             WALKED[0] = resolutions
             if passed(deadline):
-                raise WalkStopped(resolutions, walker.covered(stack))
+                raise WalkStopped(resolutions, walker.walked(stack))
+            if walker.marked and resolutions >= budget // PROGRESS_FROM and walker.covered > 0:
+                # A merging walk may walk far more outcomes than the budget, so the outcomes sampled before it
+                # cannot tell whether it fits: its own progress does. Judged the same way every time.
+                projected = resolutions / walker.covered
+                if projected > PROJECTED * budget:
+                    raise BudgetExceeded(budget, resolutions, projected=round(projected))
         prefix, numerator, denominator, node = stack.pop()
         node = node or root
         resolutions += 1
@@ -437,7 +481,7 @@ def _walk(
             raise BudgetExceeded(budget, resolutions - 1)
         walker.node, walker.numerator, walker.denominator = node, numerator, denominator
         dice = PrefixDice(prefix, walker)
-        known: tuple[Tally, int] | None = None
+        known: tuple[Tally, int, int] | None = None
         try:
             resolved = resolve(state, action, dice)
         except RuleRefusal as refusal:
@@ -452,9 +496,10 @@ def _walk(
         # The leaf reached, below the innermost checkpoint: every request past the prefix answered with its
         # first pool (one ordered roll).
         here = walker.node
+        walker.covered += here.share * walker.numerator / walker.denominator
         if known is not None:
-            here.tally.add_settled(known[0], walker.numerator, walker.denominator, after)
-            here.leaves += known[1]
+            here.tally.add_collapsed(known[0], known[1], walker.numerator, walker.denominator, after)
+            here.leaves += known[2]
             walker.merged += 1
         elif resolved is None:
             here.tally.add_refusal_scaled(reason, walker.numerator, walker.denominator)
@@ -565,14 +610,25 @@ PROBES = 64
 """Sampled outcomes behind :func:`estimate_leaves`."""
 
 
+class Samples(list[int]):
+    """The sampled leaves of :func:`estimate_leaves`, lowest first; ``merging``: the resolver passed
+    checkpoints, so the walk may need far fewer resolutions than there are leaves."""
+
+    merging: bool = False
+
+
 class _SampledDice:
     """Rolls from ``rng`` and keeps, for every request, how unlikely its pool was (``sides**count / ways``)."""
 
-    __slots__ = ("_rng", "inverse")
+    __slots__ = ("_rng", "inverse", "marked")
 
     def __init__(self, rng: Any) -> None:
         self._rng = rng
         self.inverse = 1
+        self.marked = False
+
+    def checkpoint(self, log: Any, state: Any, where: Hashable) -> None:
+        self.marked = True
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         count, sides = request.count, request.sides
@@ -586,7 +642,7 @@ class _SampledDice:
 
 def estimate_leaves(
     ruleset: AnyRuleset, state: Any, action: Any, *, probes: int = PROBES, deadline: float | None = None
-) -> list[int]:
+) -> Samples:
     """How many leaves the exact walk would visit, by sampling: each of ``probes`` resolutions with random dice
     gives ``1 / P(its pools)``, whose mean over the outcomes is exactly the number of leaves; sorted, lowest first.
 
@@ -597,7 +653,7 @@ def estimate_leaves(
     import random
 
     rng = random.Random(0)  # the same answer every time, whatever --seed the simulation uses
-    samples: list[int] = []
+    samples = Samples()
     for _ in range(probes):
         if samples and passed(deadline):
             break
@@ -605,7 +661,9 @@ def estimate_leaves(
         with contextlib.suppress(RuleRefusal):  # a refused outcome is a leaf like any other
             ruleset.resolve(state, action, dice)
         samples.append(dice.inverse)
-    return sorted(samples)
+        samples.merging = samples.merging or dice.marked
+    samples.sort()
+    return samples
 
 
 LIKELY = 8
@@ -625,6 +683,8 @@ def surely_over(samples: list[int], budget: int) -> bool:
     estimate is :data:`LIKELY` times the budget: a walk that gives up after ``budget`` resolutions costs as much
     as the largest tree it can walk, and would be thrown away. (The samples are seeded: the same tree always
     gets the same answer.)"""
+    if getattr(samples, "merging", False):
+        return False  # the leaves do not bound a merging walk's work: it judges its own progress as it goes
     n = len(samples)
     if n and sum(samples) > LIKELY * budget * n:
         return True  # the estimate itself (the mean) is many times the budget
