@@ -218,21 +218,26 @@ class Tally:
         tally hangs from to the one ``other`` was walked below): each of ``other``'s blow figures is combined
         with it (:func:`~tabroll.odds.measures.combine`), and an outcome that lacks one of them takes its value."""
         part = self._over(denominator * over)
-        put = part._put
+        values = part.values
         for name, bucket in other.values.items():
+            mine = values.get(name)
+            if mine is None:
+                mine = values[name] = {}
+            get = mine.get
             earlier = after.get(name) if after else None
             if earlier is None:
                 for value, mass in bucket.items():
-                    put(name, value, numerator * mass)
+                    mine[value] = get(value, 0) + numerator * mass
             else:
                 for value, mass in bucket.items():
-                    put(name, combine(name, earlier, value), numerator * mass)
+                    value = combine(name, earlier, value)
+                    mine[value] = get(value, 0) + numerator * mass
         if after:
             resolved = other.weight - sum(other.refused.values())
             for name, earlier in after.items():
                 missing = resolved - sum(other.values.get(name, {}).values())
                 if missing:
-                    put(name, earlier, numerator * missing)
+                    part._put(name, earlier, numerator * missing)
         refused = part.refused
         for reason, mass in other.refused.items():
             refused[reason] = refused.get(reason, 0) + numerator * mass
