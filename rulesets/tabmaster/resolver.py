@@ -446,7 +446,10 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
     if effects.multiple:
         turn.emit(Note(unit=attacker.name, text=f"Multiple x{count}: {times} separate attack(s), rolls never summed"))
 
+    aimed = tuple(named)
     for round_index in range(times):
+        # Each round reads only the battle, its number and the names aimed at (fixed before any die).
+        turn.checkpoint(turn.battle, ("round", round_index, aimed, turn.special_damage))
         purpose = f"attack {round_index + 1}" if times > 1 else "attack"
         directions = line_directions(turn, attacker, profile, purpose) if effects.line else None
         if effects.area:
@@ -487,9 +490,12 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
             turn.ruling("area_damage", "shared", "one damage roll serves every unit the Area attack hits")
             dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
             shared = turn.roll(dan, "damage (Area, shared)", attacker.name)
-        for target in targets:
-            current = turn.current(target.name)
+        struck = tuple(target.name for target in targets)
+        for index, name in enumerate(struck):
+            current = turn.current(name)
             if current.on_board:
+                # The rest of this round reads the battle, which units it strikes and the shared damage roll.
+                turn.checkpoint(turn.battle, ("strike", round_index, aimed, struck, index, shared, turn.special_damage))
                 strike(turn, attacker, current, profile, action, shared)
 
 
