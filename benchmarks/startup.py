@@ -64,11 +64,14 @@ def main() -> None:
 
     compileall.compile_dir(str(Path(tabroll.__file__).parent), quiet=1)
     compileall.compile_dir(str(ROOT / "rulesets"), quiet=1)
-    if args.baseline:
-        subprocess.run(
-            [args.baseline, "-c", _COMPILE_BASELINE], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
     with tempfile.TemporaryDirectory() as tmp:
+        # Every command runs in an empty folder: `python -m` puts the working folder first on the path, so run from
+        # a checkout it would import that checkout's tabroll, whichever interpreter (and baseline) is asked.
+        if args.baseline:
+            subprocess.run(
+                [args.baseline, "-c", _COMPILE_BASELINE],
+                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp,
+            )  # fmt: skip
         app = Path(tmp) / "minimal_typer.py"
         app.write_text(MINIMAL_TYPER)
         scenario = str(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
@@ -91,13 +94,13 @@ def main() -> None:
         # Interleaved rounds (every command once per round) so drifting load on a shared machine hits all alike.
         samples: dict[str, list[float]] = {name: [] for name, _, _ in cases}
         cpu: dict[str, list[float]] = {name: [] for name, _, _ in cases}
-        for _, command, _ in cases:
-            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # warm up
+        for _, command, _ in cases:  # warm up
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=tmp)
         for _ in range(args.runs):
             for name, command, _ in cases:
                 used = _children_cpu()
                 start = time.perf_counter()
-                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=tmp)
                 samples[name].append(time.perf_counter() - start)
                 after = _children_cpu()
                 if used is not None and after is not None:
