@@ -7,7 +7,10 @@ part of pydantic on every run, so that app is the floor any Typer CLI stands on)
 ``tabroll roll 1d20``, ``tabroll attack`` of two catalogue units without ``-r`` (the game is found by the unit
 names) and ``tabroll run`` on a bundled scenario, each within 1.2x the Typer app. ``--baseline PYTHON`` times
 the same commands with another checkout's interpreter (e.g. the code before a change) in the same rounds.
-This is a benchmark, not a test: shared machines are noisy, so it prints figures and never fails on them.
+This is a benchmark, not a test: shared machines are noisy, so it prints figures and never fails on them. Beside
+the wall time it prints the CPU time (user + system) of each command where the platform reports it: on a busy
+machine a process waits for a core, which inflates its wall time but not its CPU time, so the CPU ratio is the
+steadier one to compare two runs with (the target stays the wall time).
 """
 
 from __future__ import annotations
@@ -61,11 +64,14 @@ def main() -> None:
 
     compileall.compile_dir(str(Path(tabroll.__file__).parent), quiet=1)
     compileall.compile_dir(str(ROOT / "rulesets"), quiet=1)
-    if args.baseline:
-        subprocess.run(
-            [args.baseline, "-c", _COMPILE_BASELINE], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
     with tempfile.TemporaryDirectory() as tmp:
+        # Every command runs in an empty folder: `python -m` puts the working folder first on the path, so run from
+        # a checkout it would import that checkout's tabroll, whichever interpreter (and baseline) is asked.
+        if args.baseline:
+            subprocess.run(
+                [args.baseline, "-c", _COMPILE_BASELINE],
+                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp,
+            )  # fmt: skip
         app = Path(tmp) / "minimal_typer.py"
         app.write_text(MINIMAL_TYPER)
         scenario = str(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
@@ -87,22 +93,41 @@ def main() -> None:
             ]
         # Interleaved rounds (every command once per round) so drifting load on a shared machine hits all alike.
         samples: dict[str, list[float]] = {name: [] for name, _, _ in cases}
-        for _, command, _ in cases:
-            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # warm up
+        cpu: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+        for _, command, _ in cases:  # warm up
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=tmp)
         for _ in range(args.runs):
             for name, command, _ in cases:
+                used = _children_cpu()
                 start = time.perf_counter()
-                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=tmp)
                 samples[name].append(time.perf_counter() - start)
+                after = _children_cpu()
+                if used is not None and after is not None:
+                    cpu[name].append(after - used)
         results = {name: statistics.median(times) for name, times in samples.items()}
+        cpu_results = {name: statistics.median(times) for name, times in cpu.items() if times}
     floor = results["minimal Typer app"]
+    cpu_floor = cpu_results.get("minimal Typer app")
     print(f"median of {args.runs} runs, {sys.version.split()[0]}")
-    print(f"{'command':<38}{'ms':>8}{'× Typer app':>14}{'target':>9}")
+    cpu_head = f"{'CPU ms':>9}{'CPU ×':>7}" if cpu_floor else ""
+    print(f"{'command':<38}{'ms':>8}{'× Typer app':>14}{'target':>9}{cpu_head}")
     for name, _, target in cases:
         ratio = results[name] / floor
         goal = f"≤{target}×" if target else ""
         verdict = "" if target is None else ("  ok" if ratio <= target else "  over")
-        print(f"{name:<38}{results[name] * 1000:>8.1f}{ratio:>14.2f}{goal:>9}{verdict}")
+        cpu_cells = f"{cpu_results[name] * 1000:>9.1f}{cpu_results[name] / cpu_floor:>7.2f}" if cpu_floor else ""
+        print(f"{name:<38}{results[name] * 1000:>8.1f}{ratio:>14.2f}{goal:>9}{verdict:<6}{cpu_cells}")
+
+
+def _children_cpu() -> float | None:
+    """The CPU time (user + system, seconds) of this process's finished children, where the platform says."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError, Location, RuleRefusal
-from tabroll.events import ActionStarted, Event, EventKindClash, Note, Refused
+from tabroll.events import ActionStarted, Event, Note, Refused
 from tabroll.kit import (
     ActionHeader,
     AnyRuleset,
@@ -192,13 +192,13 @@ def _games_package() -> Any:
 
 
 def _checked(ruleset: Any, module: str) -> AnyRuleset | None:
-    """The module's ``RULESET`` when it is one, its event kinds checked (a clash is an input error, exit 2)."""
+    """The module's ``RULESET`` when it is one, its event kinds checked (a clash is an input error, exit 2). A
+    game that names its events as a part is checked when they are first read instead, so that discovering
+    every game (``attack`` without ``-r``) does not import every game's events."""
     if not isinstance(ruleset, Ruleset):
         return None
-    try:
+    if not ruleset.events_deferred():
         ruleset.event_types()
-    except EventKindClash as clash:
-        raise InputError(str(clash), tip=f"rename the kind in {module}.events") from None
     return ruleset
 
 

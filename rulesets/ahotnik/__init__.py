@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, core_blows
 
-from .events import EVENTS
-
 if TYPE_CHECKING:
     from tabroll.events import Event
 
@@ -48,7 +46,6 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
     aliases = ("ahotnik-attack",)
     summary = "Hex map; pilots' synapse picks the direction; clockwise targeting; Shields, Life, DNA, threat level."
     source_language = "Italian"
-    events = EVENTS
     round_note = (
         "tabroll resolves the attack phase: do attack_phase plays a whole one, do end_transition ends phase transition"
     )
@@ -99,6 +96,7 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
                     'tabroll attack -r ahotnik -a Eagle -t "Imp Vita=4" --distance 3 --pilots 1,1'),
     )  # fmt: skip
     parts: ClassVar[Mapping[str, str]] = {
+        "events": "events:EVENTS",
         "options_model": "model:AhotnikOptions",
         "scenario_model": "model:AhotnikScenario",
         "load_scenario": "setup:build_scenario",

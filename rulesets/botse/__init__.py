@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, core_blows
 
-from .events import EVENTS
-
 if TYPE_CHECKING:
     from tabroll.events import Event
 
@@ -46,7 +44,6 @@ class Botse(Ruleset["Battle", "BotseAction"]):
     aliases = ("betrayal of the second era", "elder scrolls", "tes-botse")
     summary = "Hex map; custom skill dice as data; the six engage steps, summed damage against Defense."
     source_language = "Russian"
-    events = EVENTS
     round_note = "each adventurer's turn ends with do end_turn adventurer=NAME; the next one starts with Recovery"
     attack_fields = (
         AttackField(
@@ -73,6 +70,7 @@ class Botse(Ruleset["Battle", "BotseAction"]):
                     'tabroll attack -r botse -a Hero -t "Draugr defense=1" --gather Combat --dice 3'),
     )  # fmt: skip
     parts: ClassVar[Mapping[str, str]] = {
+        "events": "events:EVENTS",
         "options_model": "model:BotseOptions",
         "scenario_model": "model:BotseScenario",
         "load_scenario": "setup:build_scenario",

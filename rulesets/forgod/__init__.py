@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed
 
-from .events import EVENTS
-
 if TYPE_CHECKING:
     from tabroll.events import Event
 
@@ -86,7 +84,6 @@ class Forgod(Ruleset["Battle", "Action"]):
         "battle: alternating turns, legal armies, the addition deck, abilities and the result."
     )
     source_language = "Spanish"
-    events = EVENTS
     attack_fields = (
         AttackField(
             "attacker_line",
@@ -119,6 +116,7 @@ class Forgod(Ruleset["Battle", "Action"]):
         "each side begins its next round by itself when one of its cards acts again after all of them have acted"
     )
     parts: ClassVar[Mapping[str, str]] = {
+        "events": "events:EVENTS",
         "options_model": "model:ForgodOptions",
         "scenario_model": "model:ForgodScenario",
         "load_scenario": "setup:build_scenario",

@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed
 
-from .events import EVENTS
-
 if TYPE_CHECKING:
     from tabroll.events import Event
 
@@ -76,7 +74,6 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
         "phases; spells as data; colour-pair skill tests."
     )
     source_language = "Polish"
-    events = EVENTS
     round_note = "turns follow the initiative order (do initiative); do end_turn ends the active character's turn"
     attack_fields = (RANGE_FIELD,)
     layout = "combatants in range bands (far, near, direct), not on squares or heights"
@@ -86,6 +83,7 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
                     'tabroll attack -r mtg_heroes -a "A P=2 T=1 Life=5" -t "B P=1 T=1 Life=3" --seed 2'),
     )  # fmt: skip
     parts: ClassVar[Mapping[str, str]] = {
+        "events": "events:EVENTS",
         "options_model": "model:HeroesOptions",
         "scenario_model": "model:HeroesScenario",
         "load_scenario": "setup:build_scenario",

@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tabroll.kit import AttackField, AttackNeeds, Ruleset, StatNeed
 
-from .events import EVENTS
-
 if TYPE_CHECKING:
     from .model import TabMasterAction
     from .state import Battle
@@ -61,7 +59,6 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
     aliases = ("tab-master", "tab_master", "tab master")
     summary = "Square grid; DAN rolled against DEF; Common, Trample, Magic, Secondary and Projectile attacks."
     source_language = "Portuguese"
-    events = EVENTS
     stat_words = (("flipped", "flipped"), ("vitality", "VIT"))
     catalogue_file = "catalogue_names.json"  # the names in units.yaml, read without loading the models
     attack_fields = (
@@ -119,6 +116,7 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
         return NewRoundAction.model_validate({"do": "new_round"})
 
     parts: ClassVar[Mapping[str, str]] = {
+        "events": "events:EVENTS",
         "options_model": "model:TabMasterOptions",
         "catalogue": "model:catalogue",
         "check_stat": "setup:check_stat",

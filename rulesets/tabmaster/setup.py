@@ -11,7 +11,6 @@ from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
-from tabroll.quick import field_flag, field_int
 
 from .model import AttackAction, TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
 from .profiles import parse_attack, parse_trait
@@ -184,6 +183,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     The attacker stands at [0, 0] and the target ``distance`` squares east of it, ``height_difference`` levels
     higher (negative: lower). Without line of sight, a ridge between them rises above both.
     """
+    from tabroll.quick import field_flag, field_int  # here: a scenario file's run never needs the command line's
 
     distance = field_int(request, "distance", 1)
     height = field_int(request, "height", 0)

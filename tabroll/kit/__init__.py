@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 from tabroll.errors import InputError, Location, RuleRefusal
-from tabroll.events import Event, event_types
+from tabroll.events import Event, EventKindClash, event_types
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -261,6 +261,20 @@ def find_named(items: Iterable[T], name: str, *, what: str = "unit", where: str 
     raise RuleRefusal(f"there is no {what} called '{name}'{where}", tip=tip, rule=f"unknown {what}")
 
 
+class _EventsPart:
+    """``Ruleset.events`` when a game names it in ``parts`` rather than as a tuple: the tuple is imported from
+    the game's module on first use and kept on the game's class (``()`` when the part is not named either)."""
+
+    def __get__(self, instance: object, owner: type[Ruleset[Any, Any]]) -> tuple[type[Event], ...]:
+        where = owner.parts.get("events")
+        if where is None:
+            return ()
+        module, _, attribute = where.partition(":")
+        found = tuple(getattr(importlib.import_module(f"{owner.__module__}.{module}"), attribute))
+        setattr(owner, "events", found)  # noqa: B010 (a plain tuple from now on)
+        return found
+
+
 class Ruleset(Generic[StateT, ActionT]):
     """Base class of a game's ruleset: ``StateT`` is the game's state, ``ActionT`` its actions.
 
@@ -276,8 +290,11 @@ class Ruleset(Generic[StateT, ActionT]):
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""
     source_language: ClassVar[str] = ""
-    events: ClassVar[tuple[type[Event], ...]] = ()
-    """The game's own event kinds (extras beside :data:`tabroll.events.CORE_EVENTS`)."""
+    events: ClassVar[tuple[type[Event], ...]] = _EventsPart()  # type: ignore[assignment]
+    """The game's own event kinds (extras beside :data:`tabroll.events.CORE_EVENTS`): a tuple, or else the
+    ``events`` part (``"events:EVENTS"``), imported when first read. A game that names the part is not imported
+    by discovery's check of its kinds (``tabroll attack`` without ``-r`` discovers every game); its kinds are
+    checked when they are first read, with the same refusal."""
     attack_fields: ClassVar[tuple[AttackField, ...]] = ()
     """The fields of the game's command-line attack, beyond the attacker and the target."""
     stat_words: ClassVar[tuple[tuple[str, str], ...]] = ()
@@ -475,9 +492,16 @@ class Ruleset(Generic[StateT, ActionT]):
         """Every event kind this game may emit, by kind: the core's and its own."""
         cached: Mapping[str, type[Event]] | None = self.__dict__.get("_event_types")
         if cached is None:
-            cached = event_types(self.events, owner=f"the {getattr(self, 'name', type(self).__name__)} ruleset")
+            try:
+                cached = event_types(self.events, owner=f"the {getattr(self, 'name', type(self).__name__)} ruleset")
+            except EventKindClash as clash:
+                raise InputError(str(clash), tip=f"rename the kind in {type(self).__module__}.events") from None
             self.__dict__["_event_types"] = cached
         return cached
+
+    def events_deferred(self) -> bool:
+        """Whether the game's event kinds are imported on first use (its ``events`` part) rather than with it."""
+        return "events" in self.parts and "events" not in type(self).__dict__
 
     def attack_field(self, name: str) -> AttackField | None:
         for spec in self.attack_fields:

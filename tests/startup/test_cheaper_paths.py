@@ -1,0 +1,93 @@
+"""The cheaper paths taken for start-up give the same answers as the ones they replace."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabroll.errors import InputError
+from tabroll.loading import yaml_source
+from tabroll.loading.yaml_source import load_yaml_text
+
+# The characters YAML allows, plus the rule that a byte-order mark may only start the text, as first written.
+ALLOWED = "[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+
+
+def test_the_small_bad_character_pattern_refuses_exactly_what_yaml_refuses() -> None:
+    small, full = re.compile(yaml_source._BAD_CHAR_PATTERN), re.compile(ALLOWED)
+    differ = [c for c in range(sys.maxunicode + 1) if (small.match(chr(c)) is None) != (full.match(chr(c)) is None)]
+    assert differ == []
+
+
+@pytest.mark.parametrize(
+    ("char", "what"),
+    [("\x07", "a control character"), ("\x9f", "a control character"), ("\ufeff", "a control character")],
+)
+def test_a_bad_character_in_non_ascii_text_is_still_placed(char: str, what: str) -> None:
+    with pytest.raises(InputError) as err:
+        load_yaml_text(f"title: Ação\nnote: a{char}b\n", source="s.yaml")
+    assert what in str(err.value)
+    assert err.value.location is not None and (err.value.location.line, err.value.location.column) == (2, 8)
+
+
+GAME = """
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from tabroll.kit import Ruleset
+
+
+class Late(Ruleset[Any, Any]):
+    id = "late"
+    name = "Late"
+    parts: ClassVar[Mapping[str, str]] = {"events": "events:EVENTS"}
+
+
+RULESET = Late()
+"""
+
+EVENTS = """
+from dataclasses import dataclass
+
+from tabroll.events import Event, event_kind
+
+
+@event_kind("damage")
+@dataclass(frozen=True, kw_only=True)
+class Wound(Event):
+    unit: str
+
+
+EVENTS = (Wound,)
+"""
+
+
+def test_a_game_with_deferred_events_is_refused_when_its_kinds_are_first_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "late_game"
+    package.mkdir()
+    (package / "__init__.py").write_text(GAME, encoding="utf-8")
+    (package / "events.py").write_text(EVENTS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from tabroll.engine import _checked
+
+    game = _checked(__import__("late_game").RULESET, "late_game")
+    assert game is not None and game.events_deferred() and "late_game.events" not in sys.modules
+    with pytest.raises(InputError) as err:
+        game.event_types()
+    assert "event kind 'damage' of Wound is a core event kind" in str(err.value)
+    assert err.value.tip == "rename the kind in late_game.events"
+    for name in ("late_game", "late_game.events"):
+        monkeypatch.delitem(sys.modules, name)
+
+
+def test_every_bundled_game_s_events_are_its_part_and_clash_with_no_core_kind() -> None:
+    from tabroll.engine import all_rulesets
+
+    for game in all_rulesets():
+        assert game.event_types()
+        assert game.events and all(isinstance(cls, type) for cls in game.events)

@@ -1,0 +1,59 @@
+"""What each everyday command loads, checked in a fresh process (never by timing it): the start-up time of a
+command is mostly the modules it imports, so these guard the savings measured by ``benchmarks/startup.py``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = str(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
+GAMES = ("ahotnik", "botse", "forgod", "mtg_heroes", "tabmaster")
+
+# Runs the command as `python -m tabroll` does, then writes the names of the loaded modules to stderr when the
+# process exits (after the command's own exit code is decided).
+PROBE = """
+import atexit, sys
+atexit.register(lambda: sys.stderr.write("\\nMODULES " + " ".join(sorted(sys.modules)) + "\\n"))
+sys.argv = ["tabroll", *sys.argv[1:]]
+from tabroll.cli.entry import main
+main()
+"""
+
+
+def loaded(*args: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    line = done.stderr.rsplit("MODULES ", 1)[1]
+    return set(line.split())
+
+
+def game_modules(modules: set[str], game: str) -> set[str]:
+    return {m for m in modules if m.startswith(f"tabroll.rulesets.{game}.")}
+
+
+def test_roll_loads_no_game_no_yaml_and_no_scenario_model() -> None:
+    modules = loaded("roll", "1d20", "--format", "text")
+    assert not {m for m in modules if m.startswith("tabroll.rulesets.")}
+    assert not {"yaml", "rich", "tabroll.kit.models", "tabroll.loading", "tabroll.engine"} & modules
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "tabmaster"])
+def test_attack_without_a_ruleset_imports_no_other_games_events(game: str) -> None:
+    """Finding the game of two catalogue units reads each game's light ``__init__`` only: a game's events are
+    a part (``"events": "events:EVENTS"``), imported when first used."""
+    modules = loaded("attack", "-a", "Lanceiro", "-t", "Alquimista", "--format", "text", "--dice", "12")
+    assert "tabroll.rulesets.tabmaster.events" in modules
+    assert game_modules(modules, game) == set()
+
+
+def test_running_a_tabmaster_file_loads_no_other_game_and_not_the_command_line_attack() -> None:
+    modules = loaded("run", EXAMPLE, "--format", "text")
+    for game in GAMES[:-1]:
+        assert game_modules(modules, game) == set()
+    assert "tabroll.quick" not in modules
