@@ -467,9 +467,25 @@ def running_effect(
         return None
     if work.options.full_track == "refuse" and sum(1 for slot in adventurer.cooldown if slot is None) < len(dice):
         return None  # the refusal names the die that found the track full
-    if not all(plain_face(face) for die in dice for face in die.faces):
+    if not all(plain_die(die) for die in dice):
         return None
     return (0, 0, 0, 0)
+
+
+_PLAIN_DICE: dict[int, tuple[Die, bool]] = {}
+"""Each die already looked at (by identity, the die kept so that its id is not reused) and whether every face of
+it is plain: an exact walk asks for the same dice at every resolution."""
+
+
+def plain_die(die: Die) -> bool:
+    known = _PLAIN_DICE.get(id(die))
+    if known is not None and known[0] is die:
+        return known[1]
+    if len(_PLAIN_DICE) >= 256:
+        _PLAIN_DICE.clear()
+    answer = all(plain_face(face) for face in die.faces)
+    _PLAIN_DICE[id(die)] = (die, answer)
+    return answer
 
 
 def add_effect(running: Effects, face: Face) -> Effects:
