@@ -126,7 +126,11 @@ def resolve_attack_phase(turn: Turn, action: AttackPhaseAction) -> None:
             text = "each step is done by every Ahotnik, in turn order, before the next step"
         turn.ruling("phase_order", turn.options.phase_order, text)
     if turn.options.phase_order == "step_by_step":
-        results = {name: decide_direction(turn, name, choices.get(name)) for name in order}
+        results: dict[str, SynapseResult] = {}
+        for i, name in enumerate(order):
+            if i:  # nothing is struck yet: what follows reads the board and the synapses decided so far
+                turn.checkpoint(turn.board, ("attack phase, step by step: direction", i, tuple(results.values())))
+            results[name] = decide_direction(turn, name, choices.get(name))
         plans = [identify(turn, name, results[name]) for name in order]
         for i, plan in enumerate(plans):
             strike(turn, plan)
@@ -137,7 +141,9 @@ def resolve_attack_phase(turn: Turn, action: AttackPhaseAction) -> None:
                 break
         settle(turn)
         return
-    for name in order:
+    for i, name in enumerate(order):
+        if i:  # the previous Ahotnik's attack is settled (last_blow and fallen are empty): only the board counts
+            turn.checkpoint(turn.board, ("attack phase: next Ahotnik", i))
         result = decide_direction(turn, name, choices.get(name))
         strike(turn, identify(turn, name, result))
         settle(turn)

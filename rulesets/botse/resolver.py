@@ -403,13 +403,104 @@ def gather_and_roll(
         assert battle.enemy_die is not None
         dice += [battle.dice[battle.enemy_die]] * free
     rolled: list[Rolled] = []
+    running = running_effect(work, adventurer, action, form, target, ability, dice)
     for number, die in enumerate(dice, start=1):
+        if running is not None and number > 1:
+            work.checkpoint(work.battle, ("engage: roll die", number, running))
         is_free = number > len(action.gather)
         kind = "free enemy combat die" if is_free else die.name
         entry = Rolled(number=number, die=die, face_number=0, free=is_free)
         roll_face(work, entry, adventurer.name, f"{kind}, die {number} ({die.sides} faces)")
         rolled.append(entry)
+        if running is not None:
+            running = add_effect(running, entry.face)
     return Engage(adventurer.name, form, target, rolled, ability, item_name)
+
+
+Effects = tuple[int, int, int, int]
+"""What the dice rolled so far in a plain engage do, added up: (blockable damage to the target, unblockable
+damage to it, tenacity faces, dice drained by their code)."""
+
+
+def plain_face(face: Face) -> bool:
+    """A face whose whole effect is damage to the target, tenacity, a note for the table or nothing, and whose die
+    goes to the cooldown track or is drained."""
+    return (
+        face.cost is None
+        and face.then is None
+        and not (face.splash or face.prevent or face.heal or face.status)
+        and face.code in (Code.INSTANT, Code.COOLDOWN, Code.DRAINED)
+        and not (face.tenacity and (face.damage or face.text))
+    )
+
+
+def running_effect(
+    work: Work,
+    adventurer: Adventurer,
+    action: RollFields,
+    form: Form | None,
+    target: str | None,
+    ability: Ability | None,
+    dice: list[Die],
+) -> Effects | None:
+    """The dice's effects so far (none yet) when the engage is plain enough for the exact walk to merge the
+    outcomes of its dice between rolls (:meth:`ActionLog.checkpoint`); None when it is not.
+
+    Plain: one declared target (in range: step 3 checked it), no item, no free dice, no reroll or turned face,
+    the results resolved in roll order with their damage summed (ruling ``damage_summing: engage``), not in
+    Defensive form, every face :func:`plain_face`, and the cooldown track never refusing a die. Then step 5 does
+    for each die, in roll order, what its face alone says: its damage joins the summed damage (dealt once, after
+    the last damaging result, to a target nothing else touches before), a tenacity face gains 1, and the die is
+    drained (a resolved drained code) or goes to the leftmost open cooldown slot (drained when the track is
+    full). Step 6 and the rest read only what that leaves. So whatever is rolled next, every figure the odds
+    count (the blows, Health, tenacity, fatigue, how many dice reach the cooldown track, refusals) depends on
+    the earlier dice only through their sums (:data:`Effects`): which die showed which face changes the log's
+    wording and which names sit where on the track, nothing the odds count. Any other engage has no
+    checkpoint, and the walk resolves every outcome in full."""
+    if not isinstance(action, EngageAction) or target is None or ability is not None or len(dice) < 2:
+        return None
+    if action.reroll or action.turn or action.resolve is not None or asks_players(work.dice):
+        return None
+    if form is Form.DEFENSIVE or work.options.damage_summing != "engage" or len(action.target_names()) != 1:
+        return None
+    if len(dice) != len(action.gather):  # free dice
+        return None
+    if work.options.full_track == "refuse" and sum(1 for slot in adventurer.cooldown if slot is None) < len(dice):
+        return None  # the refusal names the die that found the track full
+    if not all(plain_die(die) for die in dice):
+        return None
+    return (0, 0, 0, 0)
+
+
+_PLAIN_DICE: dict[int, tuple[Die, bool]] = {}
+"""Each die already looked at (by identity, the die kept so that its id is not reused) and whether every face of
+it is plain: an exact walk asks for the same dice at every resolution."""
+
+
+def plain_die(die: Die) -> bool:
+    known = _PLAIN_DICE.get(id(die))
+    if known is not None and known[0] is die:
+        return known[1]
+    if len(_PLAIN_DICE) >= 256:
+        _PLAIN_DICE.clear()
+    answer = all(plain_face(face) for face in die.faces)
+    _PLAIN_DICE[id(die)] = (die, answer)
+    return answer
+
+
+def add_effect(running: Effects, face: Face) -> Effects:
+    """``running`` with what a :func:`plain_face` does in a plain engage added."""
+    blockable, through, tenacity, drained = running
+    if face.tenacity:
+        return (blockable, through, tenacity + 1, drained)
+    if face.damage:
+        if face.unblockable:
+            through += face.damage
+        else:
+            blockable += face.damage
+    if (face.damage or face.text) and face.code is Code.DRAINED:
+        drained += 1
+    return (blockable, through, tenacity, drained)
 
 
 CODE_EFFECTS = {

@@ -231,6 +231,12 @@ class Battle:
         object.__setattr__(self, "adventurers", Roster.of(self.adventurers))
         object.__setattr__(self, "creatures", Roster.of(self.creatures))
 
+    def __hash__(self) -> int:
+        # The units are what an action changes (the map, dice and options stay as the scenario set them); equal
+        # battles have equal units, so this is a hash for the equality the dataclass defines (the dice mapping
+        # itself cannot be hashed). The exact walk keys a checkpoint with the battle (ActionLog.checkpoint).
+        return hash((self.adventurers, self.creatures))
+
     @property
     def units(self) -> tuple[Unit, ...]:
         return (*self.adventurers, *self.creatures)
