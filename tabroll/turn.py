@@ -62,10 +62,14 @@ class ActionLog:
         ``where`` (its place in the rules, with every value it still holds that the rest reads: a loop's
         index, the squares already attacked, a pending flag…), not on how the dice brought it here.
 
-        The exact walk merges the outcomes of the dice that reach an equal point, with the same blows, game
-        measures and rulings told so far, and walks what follows once for all of them
-        (:mod:`tabroll.odds.exact`); every other dice source ignores it. A checkpoint whose ``where`` leaves out
-        something the rest reads gives wrong odds: mark one only where the rest is that clear."""
+        The exact walk merges the outcomes of the dice that reach an equal point, with the same game measures
+        and rulings told so far, and walks what follows once for all of them (:mod:`tabroll.odds.exact`); every
+        other dice source ignores it. Strictly, what must depend only on ``state`` and ``where`` is what the
+        rest adds to the odds: its blows, the game's measures at the end, a refusal. A key that is right for
+        those but merges outcomes whose logs differ (BotSE's running sums of dice rolled before any is
+        resolved) still gives exact odds; say so where it is done. A checkpoint whose ``where`` leaves out
+        something the rest reads gives wrong odds: mark one only where the rest is that clear, and compare the
+        walk with the plain one (``tests/odds/test_walk_merging.py`` shows how)."""
         mark = getattr(self.dice, "checkpoint", None)
         if mark is not None:
             mark(self, state, where)
