@@ -703,7 +703,7 @@ def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
     speeds = sorted({u.speed for u in actors}, reverse=True)
     for speed in speeds:
         tied = [u for u in actors if u.speed == speed]
-        order.extend(break_tie(turn, tied) if len(tied) > 1 else [tied[0].name])
+        order.extend(break_tie(turn, tied, (speed, tuple(order))) if len(tied) > 1 else [tied[0].name])
     turn.battle = replace(turn.battle, order=tuple(order))
     turn.emit(TurnOrder(order=tuple(order), reason="highest Speed first; ties by opposed Speed rolls"))
     start_turn(turn, order[0], turn.battle.turn)
@@ -740,19 +740,34 @@ def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
     turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.battle.turn, reason=reason + step))
 
 
-def break_tie(turn: Turn, tied: list[Combatant]) -> list[str]:
-    """Opposed Speed rolls (Speed d6 each, at least one die): higher total first, equal totals roll again."""
+def break_tie(turn: Turn, tied: list[Combatant], where: Hashable = None) -> list[str]:
+    """Opposed Speed rolls (Speed d6 each, at least one die): higher total first, equal totals roll again.
+
+    ``where`` is what the caller still reads afterwards: with it, each roll is a checkpoint of the exact walk,
+    whose place is the round, the groups still tied, and the totals of this round rolled so far (so every tie
+    that leaves the same groups is walked on once, however many rounds it takes)."""
     turn.emit(Note(text=f"Speed {tied[0].speed} tie: {', '.join(u.name for u in tied)} roll opposed Speed"))
     groups: list[list[Combatant]] = [tied]
-    for _ in range(MAX_TIE_ROUNDS):
+    for rounds in range(MAX_TIE_ROUNDS):
         if all(len(g) == 1 for g in groups):
             break
         next_groups: list[list[Combatant]] = []
-        for group in groups:
+        for index, group in enumerate(groups):
             if len(group) == 1:
                 next_groups.append(group)
                 continue
-            totals = {u.name: turn.roll(max(1, u.speed), f"initiative: {u.name}'s Speed", u.name) for u in group}
+            totals: dict[str, int] = {}
+            for u in group:
+                turn.mark(
+                    "initiative",
+                    where,
+                    rounds,
+                    tuple(tuple(u.name for u in tied_now) for tied_now in groups),
+                    index,
+                    tuple(tuple(u.name for u in done) for done in next_groups),
+                    tuple(totals.items()),
+                )
+                totals[u.name] = turn.roll(max(1, u.speed), f"initiative: {u.name}'s Speed", u.name)
             for total in sorted(set(totals.values()), reverse=True):
                 next_groups.append([u for u in group if totals[u.name] == total])
         groups = next_groups
