@@ -9,6 +9,7 @@ rolled and before any state changes (the engine turns it into a ``refused`` even
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,7 @@ from tabroll.events import (
     Spend,
     StatusApplied,
 )
+from tabroll.geometry.bands import RangeBands
 from tabroll.kit import Handlers
 from tabroll.kit.roster import Roster, RosterDraft
 from tabroll.records import replace
@@ -92,6 +94,30 @@ class Turn(ActionLog):
     def options(self) -> Any:
         return self.start.options  # changing combatants never changes the options: no need to freeze them
 
+    @property
+    def bands(self) -> RangeBands:
+        return self.start.bands  # nor the bands
+
+    @property
+    def result(self) -> str | None:
+        return self.start.result  # nor the result
+
+    def change(self, **changes: Any) -> None:
+        """The battle with ``changes`` to anything but its combatants (the working copy of those goes on, still
+        to be frozen into the battle when it is next read)."""
+        self.start = replace(self.start, **changes)
+
+    def mark(self, *where: Hashable) -> None:
+        """A checkpoint of the exact walk (:meth:`~tabroll.turn.ActionLog.checkpoint`): from here on the action
+        reads only the battle as it is now, what this turn holds beside it (the act that may be responded to, the
+        end of the battle still to be told) and ``where`` (the step, and every value the callers still hold).
+        A dice source that ignores checkpoints costs nothing here: the battle is not frozen for it."""
+        if getattr(self.dice, "checkpoint", None) is None:
+            return
+        over = self.game_over  # an event compares by identity: its fields stand for it
+        told = None if over is None else (over.reason, over.winner, over.unit, over.by, over.removed)
+        self.checkpoint(self.battle, (where, self.previous_act, told))
+
     def roll(self, count: int, purpose: str, unit: str | None) -> int:
         """Roll ``count`` d6 (every die logged); 0 dice total 0 and are noted, not rolled."""
         if count <= 0:
@@ -111,11 +137,31 @@ class Turn(ActionLog):
         return unit
 
     def set_band(self, a: str, b: str, band: str, reason: str) -> None:
-        before = self.battle.band(a, b)
+        bands = self.bands
+        before = bands.between(a, b)
         if before == band:
             return
-        self.battle = replace(self.battle, bands=self.battle.bands.with_band(a, b, band))
+        self.change(bands=with_band(bands, a, b, band))
         self.emit(BandChange(first=a, second=b, before=before, after=band, reason=reason))
+
+
+_BANDS: dict[tuple[int, str, str, str], tuple[RangeBands, RangeBands]] = {}
+"""Bands already changed, by the identity of the bands changed (kept with the entry, so that identity stays theirs)
+and the change: every attack changes the same bands twice (to direct range and back), and an exact walk or a
+simulation resolves the same attack from the same battle thousands of times."""
+
+
+def with_band(bands: RangeBands, a: str, b: str, band: str) -> RangeBands:
+    """``bands.with_band(a, b, band)``, the same value, computed once per bands and change."""
+    key = (id(bands), a, b, band)
+    known = _BANDS.get(key)
+    if known is not None and known[0] is bands:
+        return known[1]
+    changed = bands.with_band(a, b, band)
+    if len(_BANDS) >= 4096:
+        _BANDS.clear()
+    _BANDS[key] = (bands, changed)
+    return changed
 
 
 HANDLERS: Handlers[Turn] = Handlers()
@@ -134,7 +180,8 @@ def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
             Note(unit=offered, text=f"{offered}'s Trample follow-up lapses: it is taken at once after the kill or not")
         )
     turn.previous_act = battle.last_act
-    turn.battle = replace(turn.battle, last_act=None)
+    if turn.battle.last_act is not None:
+        turn.battle = replace(turn.battle, last_act=None)
     handler(turn, action)
     if turn.game_over is not None:  # the battle ended in this action: its end is the action's last word
         turn.emit(turn.game_over)
@@ -209,7 +256,7 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
         if not boss.commanded:
             charge(turn, boss, "Command (any number of creatures, once per turn)")
             turn.update(replace(turn.current(boss.name), commanded=True))
-        turn.battle = replace(turn.battle, last_act=LastAct(actor=unit.name, controller=boss.name, what=verb))
+        turn.change(last_act=LastAct(actor=unit.name, controller=boss.name, what=verb))
         return turn.current(unit.name)
     if active is not None and active != unit.name:
         raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
@@ -339,7 +386,7 @@ def check_interference(turn: Turn, attacker: Combatant, target: Combatant, name:
 
 def exchange(turn: Turn, attacker: str, defender: str, action: AttackAction) -> None:
     """One exchange at direct range: attack, counterattack (First Strike decides the order), then back to near."""
-    before = turn.battle.band(attacker, defender)
+    before = turn.bands.between(attacker, defender)
     turn.set_band(attacker, defender, "direct", "attack: the exchange begins")
     counter = turn.options.counterattack if action.counterattack is None else action.counterattack
     if counter and turn.current(defender).fleeing is not None:
@@ -347,11 +394,13 @@ def exchange(turn: Turn, attacker: str, defender: str, action: AttackAction) -> 
         counter = False
     a_first, d_first = (turn.current(n).has("first strike") for n in (attacker, defender))
     killed = False
+    # Every value this exchange still reads after a strike, for the exact walk's checkpoints (see strike).
+    where = (attacker, defender, before, counter, a_first, d_first)
     if d_first and not a_first and counter:
         turn.emit(Note(unit=defender, text=f"First Strike: {defender} strikes first; {attacker} only if it survives"))
-        strike(turn, defender, attacker, "counterattack")
+        strike(turn, defender, attacker, "counterattack", (where, "first strike"))
         if turn.current(attacker).in_fight:
-            killed = strike(turn, attacker, defender, "attack")
+            killed = strike(turn, attacker, defender, "attack", (where, "attack after the first strike"))
         else:
             turn.emit(Note(unit=attacker, text=f"{attacker} fell to the first strike and deals no damage"))
     else:
@@ -361,24 +410,32 @@ def exchange(turn: Turn, attacker: str, defender: str, action: AttackAction) -> 
             )
         elif a_first and d_first:
             turn.emit(Note(text="both have First Strike: attack, then counterattack as usual"))
-        killed = strike(turn, attacker, defender, "attack")
+        killed = strike(turn, attacker, defender, "attack", (where, "attack"))
         if not counter:
             turn.emit(Note(unit=defender, text=f"{defender} does not counterattack"))
         elif turn.current(defender).in_fight:
-            strike(turn, defender, attacker, "counterattack")
+            strike(turn, defender, attacker, "counterattack", (where, "counterattack", killed))
         else:
             turn.emit(Note(unit=defender, text=f"{defender} is at 0 Life and cannot counterattack"))
     turn.set_band(attacker, defender, "near" if before == "direct" else before, "the exchange is over")
     after_exchange(turn, attacker, defender, killed)
 
 
-def strike(turn: Turn, striker_name: str, victim_name: str, what: str) -> bool:
-    """``striker``'s Power dice against ``victim``'s Toughness; the excess comes off Life. True if it kills."""
+def strike(turn: Turn, striker_name: str, victim_name: str, what: str, where: Hashable = None) -> bool:
+    """``striker``'s Power dice against ``victim``'s Toughness; the excess comes off Life. True if it kills.
+
+    ``where`` is what the caller still reads once the strike is over (its step and its local values): with the
+    battle, the action's choices and the turn's pending end of the battle, all that the rest of the action reads,
+    so the exact walk merges the dice that bring it to the same point (:meth:`Turn.checkpoint`)."""
+    # Before the Power dice: whatever came before this strike is in the battle (Life, Toughness left…).
+    turn.mark("strike", striker_name, victim_name, what, where)
     striker = turn.current(striker_name)
     attack = turn.roll(striker.power_now, f"{what}: {striker.name}'s Power {striker.power_now}d6", striker.name)
     victim = turn.current(victim_name)
     reading = turn.options.toughness_after_exchange
     if victim.toughness_pool is None or reading == "reroll":
+        # Before the Toughness dice: what the Power dice did is their total, all the rest reads of them.
+        turn.mark("defence", striker_name, victim_name, what, where, attack)
         dice = victim.toughness_now
         defence = turn.roll(dice, f"defence: {victim.name}'s Toughness {dice}d6", victim.name)
         if reading == "reroll":
@@ -539,7 +596,7 @@ def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = fro
 
 def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> None:
     unit = turn.current(attacker)
-    if not unit.in_fight or turn.battle.result is not None:
+    if not unit.in_fight or turn.result is not None:
         return
     if unit.has("vigilance"):
         turn.emit(Note(unit=attacker, text=f"Vigilance: {attacker} is not pushed back and need not prepare again"))
@@ -561,7 +618,7 @@ def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> No
             )
         )
     if killed and unit.has("trample"):
-        turn.battle = replace(turn.battle, follow_up=attacker)
+        turn.change(follow_up=attacker)
         turn.emit(
             Note(
                 unit=attacker,
@@ -646,7 +703,7 @@ def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
     speeds = sorted({u.speed for u in actors}, reverse=True)
     for speed in speeds:
         tied = [u for u in actors if u.speed == speed]
-        order.extend(break_tie(turn, tied) if len(tied) > 1 else [tied[0].name])
+        order.extend(break_tie(turn, tied, (speed, tuple(order))) if len(tied) > 1 else [tied[0].name])
     turn.battle = replace(turn.battle, order=tuple(order))
     turn.emit(TurnOrder(order=tuple(order), reason="highest Speed first; ties by opposed Speed rolls"))
     start_turn(turn, order[0], turn.battle.turn)
@@ -683,19 +740,34 @@ def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
     turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.battle.turn, reason=reason + step))
 
 
-def break_tie(turn: Turn, tied: list[Combatant]) -> list[str]:
-    """Opposed Speed rolls (Speed d6 each, at least one die): higher total first, equal totals roll again."""
+def break_tie(turn: Turn, tied: list[Combatant], where: Hashable = None) -> list[str]:
+    """Opposed Speed rolls (Speed d6 each, at least one die): higher total first, equal totals roll again.
+
+    ``where`` is what the caller still reads afterwards: with it, each roll is a checkpoint of the exact walk,
+    whose place is the round, the groups still tied, and the totals of this round rolled so far (so every tie
+    that leaves the same groups is walked on once, however many rounds it takes)."""
     turn.emit(Note(text=f"Speed {tied[0].speed} tie: {', '.join(u.name for u in tied)} roll opposed Speed"))
     groups: list[list[Combatant]] = [tied]
-    for _ in range(MAX_TIE_ROUNDS):
+    for rounds in range(MAX_TIE_ROUNDS):
         if all(len(g) == 1 for g in groups):
             break
         next_groups: list[list[Combatant]] = []
-        for group in groups:
+        for index, group in enumerate(groups):
             if len(group) == 1:
                 next_groups.append(group)
                 continue
-            totals = {u.name: turn.roll(max(1, u.speed), f"initiative: {u.name}'s Speed", u.name) for u in group}
+            totals: dict[str, int] = {}
+            for u in group:
+                turn.mark(
+                    "initiative",
+                    where,
+                    rounds,
+                    tuple(tuple(u.name for u in tied_now) for tied_now in groups),
+                    index,
+                    tuple(tuple(u.name for u in done) for done in next_groups),
+                    tuple(totals.items()),
+                )
+                totals[u.name] = turn.roll(max(1, u.speed), f"initiative: {u.name}'s Speed", u.name)
             for total in sorted(set(totals.values()), reverse=True):
                 next_groups.append([u for u in group if totals[u.name] == total])
         groups = next_groups
