@@ -180,6 +180,12 @@ def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
     state = turn.state
     index = state.side_index(card.side)
     side = card.side
+    quiet = state.decks[index] is None and not state.owed_discards[index]
+    if quiet and not getattr(act, "discard", None) and not getattr(act, "equip", None):
+        # Nothing drawn, owed, discarded or equipped (most turns, and every outcome an exact walk resolves
+        # again): the battle stays as it is; only the hand's size is checked, as below.
+        _check_hand(side, len(state.hands[index]), len(state.living(side)))
+        return
     hand = list(state.hands[index])
     oxido = list(state.oxido[index])
     decks = state.decks
@@ -234,17 +240,21 @@ def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
         if overflow is not None:
             raise RuleRefusal(overflow, rule="addition slots")
         turn.emit(StatusApplied(unit=card.name, status=f"{name} equipped", reason="addition phase"))
-    units = len(state.living(side))
-    if len(hand) > units:
-        raise RuleRefusal(
-            f"{side} would hold {len(hand)} additions with {units} unit{'s' if units != 1 else ''} on the field",
-            tip="equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])",
-            rule="addition hand",
-        )
+    _check_hand(side, len(hand), len(state.living(side)))
     hands, piles = list(state.hands), list(state.oxido)
     hands[index], piles[index] = tuple(hand), tuple(oxido)
     state = state.with_unit(card)
     turn.state = replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
+
+
+def _check_hand(side: str, held: int, units: int) -> None:
+    """The hand keeps one addition per unit of the side on the field."""
+    if held > units:
+        raise RuleRefusal(
+            f"{side} would hold {held} additions with {units} unit{'s' if units != 1 else ''} on the field",
+            tip="equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])",
+            rule="addition hand",
+        )
 
 
 def _new_round_for(turn: Turn, side: str) -> None:
