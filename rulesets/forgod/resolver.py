@@ -8,7 +8,7 @@ action; :data:`HANDLERS` is the one table from action class to handler.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from tabroll.dice.sources import DiceSource
@@ -150,10 +150,13 @@ def _strike(
     keep_absorption: bool = False,
     attack_die: int | None = None,
     before_damage: Sequence[ResponseInput] = (),
+    then: Hashable = None,
 ) -> bool:
     """One attack roll against one evasion roll, then damage. Returns whether it was evaded.
 
-    ``attack_die``: the die of an area attack, rolled once for every card it covers."""
+    ``attack_die``: the die of an area attack, rolled once for every card it covers. ``then``: what the callers
+    do once this strike is over, as a hashable value (their loop index, the cards still to strike…), for the
+    exact walk's checkpoint before the damage roll (:meth:`~.turn.Turn.mark`)."""
     state = turn.state
     attacker, target = state.unit(attacker_name), state.unit(target_name)
     a, t = attacker.name, target.name
@@ -189,9 +192,12 @@ def _strike(
     turn.emit(Hit(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
     if before_damage:
         _answer_before_damage(turn, before_damage)
-        state = turn.state
-        attacker, target = state.unit(a), state.unit(t)
     critical = attack_die == 10
+    # What follows reads only the battle, these values and what the callers do next (``then``): the hits of
+    # every attack and evasion roll that lead here with the same criticality share the damage roll's subtree.
+    turn.mark(("damage", a, t, critical, tuple(extra_damage), multiplier, keep_absorption, then))
+    state = turn.state
+    attacker, target = state.unit(a), state.unit(t)
     damage_die = turn.d10(f"damage vs {t}", a)
     bonuses, notes = damage_bonuses(state, attacker, target)
     for text in notes:
@@ -218,7 +224,7 @@ def _strike(
     else:
         total = _at_least_zero(turn, turn.apply(total, absorbs, "damage", t), t)
         total = _multiply(turn, total, factors, t)
-    _wound(turn, a, t, _at_least_zero(turn, total, t))
+    _wound(turn, a, t, _at_least_zero(turn, total, t), then)
     return False
 
 
@@ -290,7 +296,7 @@ def _absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
     return absorbs
 
 
-def _wound(turn: Turn, attacker: str, target_name: str, amount: int) -> None:
+def _wound(turn: Turn, attacker: str, target_name: str, amount: int, then: Hashable = None) -> None:
     """Damage fills one card's PV at a time; each card filled is annihilated and the rest carries over. The
     ``damage`` event says the PV the unit lost (never more than it had, over all its cards) and the PV left on
     the card that takes the next damage."""
@@ -328,19 +334,28 @@ def _wound(turn: Turn, attacker: str, target_name: str, amount: int) -> None:
         turn.emit(Defeat(unit=target_name, by=attacker, reason="PV 0 or less: to the Panteón", how="annihilated"))
         remove(turn, target_name)
         if target.commander:
-            _commander_fallen(turn, target)
+            _commander_fallen(turn, target, then)
 
 
-def _commander_fallen(turn: Turn, commander: Card) -> None:
-    """Each troop of the fallen commander's side rolls Moral against the commander's; the losers flee."""
+def _commander_fallen(turn: Turn, commander: Card, then: Hashable = None) -> None:
+    """Each troop of the fallen commander's side rolls Moral against the commander's; the losers flee.
+
+    ``then``: what the callers do afterwards (see :func:`_strike`)."""
     troops = [c for c in turn.state.living(commander.side) if c.kind == "troop"]
     if not troops:
         return
+    # A troop that flees is a defeat no blow caused; the odds read it with the troop's last blow of the action,
+    # so no checkpoint once a troop that may flee was struck in this action (an area attack).
+    struck = {e.target for e in turn.events if isinstance(e, (Hit, Miss))}
+    merging = not any(troop.name in struck for troop in troops)
     turn.note(
         f"{commander.name}, the commander, has fallen: each troop rolls Moral against the commander's "
         f"Moral {commander.morale} (the troop wins ties) or flees"
     )
-    for troop in troops:
+    for index, troop in enumerate(troops):
+        if merging:
+            names = tuple(t.name for t in troops[index:])
+            turn.mark(("morale", commander.name, commander.morale, names, then))
         fallen = [("Moral del comandante caído", commander.morale)]
         bonuses = check_bonuses(turn.state, troop, "morale")
         if _opposed(turn, "Moral", commander.name, fallen, troop.name, bonuses):
@@ -390,12 +405,15 @@ def _opposed(
     return won
 
 
-def _counterattack(turn: Turn, defender: str, failed: str) -> None:
-    """The defender's one automatic attack at +2 against the card whose special attack failed."""
+def _counterattack(turn: Turn, defender: str, failed: str, then: Hashable = None) -> None:
+    """The defender's one automatic attack at +2 against the card whose special attack failed. ``then``: what
+    the callers do afterwards (see :func:`_strike`)."""
     if not (turn.unit(defender).on_board and turn.unit(failed).on_board):
         return
     turn.note(f"{defender} counterattacks {failed}: one attack at +2", defender)
-    _strike(turn, defender, failed, extra_attack=[("Contraataque", 2)])
+    where = ("counterattack", defender, failed, then)
+    turn.mark(where)
+    _strike(turn, defender, failed, extra_attack=[("Contraataque", 2)], then=where)
 
 
 # --- actions ------------------------------------------------------------------------------------------------
@@ -432,22 +450,43 @@ def _strike_series(
     and the enemy cards next to it, each with its own evasion and damage."""
     count = _attack_count(turn, attacker, target, times)
     responses = before_damage
+    a, t = attacker.name, target.name
+    # For the exact walk's checkpoints (Turn.mark): every value the rest of the series reads, besides the battle.
+    series = (a, t, count, area, _frozen(strike))
+    if area:
+        # A troop struck by the area attack flees if its commander, struck later, falls: the odds read that flight
+        # with the troop's earlier blow, so while that can happen no checkpoint splits the action.
+        commander = turn.state.commander_of(target.side)
+        if commander is not None and commander.on_board:
+            turn.merging = False
     for number in range(count):
-        if not turn.unit(target.name).on_board or not turn.unit(attacker.name).on_board:
+        if not turn.unit(t).on_board or not turn.unit(a).on_board:
             break
         if count > 1:
-            turn.note(f"attack {number + 1} of {count}", attacker.name)
+            turn.note(f"attack {number + 1} of {count}", a)
         if not area:
-            if not _strike(turn, attacker.name, target.name, before_damage=responses, **strike):
+            then = ("series", number, series)
+            if not responses:  # the answers are read at the first hit; none are left to carry
+                turn.mark(then)
+            if not _strike(turn, a, t, before_damage=responses, then=then, **strike):
                 responses = ()  # answered at the first hit
             continue
-        covered = _area_victims(turn, turn.unit(attacker.name), turn.unit(target.name), strike.get("mode"))
+        turn.mark(("series", number, series))
+        covered = _area_victims(turn, turn.unit(a), turn.unit(t), strike.get("mode"))
         names = ", ".join(covered[1:])
-        turn.note(f"area attack: {target.name}" + (f" and the cards next to it ({names})" if names else ""))
-        die = turn.d10(f"attack roll of {attacker.name} (area, centred on {target.name})", attacker.name)
-        for victim in covered:
-            if turn.unit(victim).on_board and turn.unit(attacker.name).on_board:
-                _strike(turn, attacker.name, victim, attack_die=die, **strike)
+        turn.note(f"area attack: {t}" + (f" and the cards next to it ({names})" if names else ""))
+        die = turn.d10(f"attack roll of {a} (area, centred on {t})", a)
+        for index, victim in enumerate(covered):
+            if turn.unit(victim).on_board and turn.unit(a).on_board:
+                rest = ("area", number, series, tuple(covered), index, die)
+                if index:
+                    turn.mark(rest)
+                _strike(turn, a, victim, attack_die=die, then=rest, **strike)
+
+
+def _frozen(strike: dict[str, Any]) -> Hashable:
+    """A strike's keyword arguments as a hashable value (lists of bonuses as tuples), for a checkpoint."""
+    return tuple(sorted((key, tuple(value) if isinstance(value, list) else value) for key, value in strike.items()))
 
 
 def _area_victims(turn: Turn, attacker: Card, target: Card, mode: str | None) -> list[str]:
@@ -672,9 +711,10 @@ def _impact(turn: Turn, act: ImpactAction) -> None:
     escaped = act.escaped
     if not escaped and charger.reach is not None and charger.position and victim.position:
         escaped = state.distance(charger.position, victim.position) > charger.reach
+    then = ("end charge", charger.name)  # what the impact does last, for the exact walk's checkpoints
     if escaped:
         turn.note(f"{victim.name} left {charger.name}'s attack area before the impact: the charge fails")
-        _counterattack(turn, victim.name, charger.name)
+        _counterattack(turn, victim.name, charger.name, then)
         _end_charge(turn, charger.name)
         return
     extra_attack: list[Bonus] = [("Carga", 4)]
@@ -699,9 +739,10 @@ def _impact(turn: Turn, act: ImpactAction) -> None:
         multiplier=multiplier,
         mode="melee",
         keep_absorption=act.keep_absorption,
+        then=then,
     )
     if evaded:
-        _counterattack(turn, victim.name, charger.name)
+        _counterattack(turn, victim.name, charger.name, then)
     _end_charge(turn, charger.name)
 
 
@@ -736,7 +777,9 @@ def _initiative(turn: Turn, act: InitiativeAction) -> None:
             bonuses.append([])
         else:
             bonuses.append([(f"Reacción de {commander.name}", commander.reaction)])
-    for _ in range(MAX_INITIATIVE_ROLLS):
+    for attempt in range(MAX_INITIATIVE_ROLLS):
+        # A tie changes nothing but the count of rolls: every tie of one attempt leads to the same next one.
+        turn.mark(("initiative", attempt))
         dies: list[int] = []
         totals: list[int] = []
         for side, bonus in zip(state.sides, bonuses, strict=True):

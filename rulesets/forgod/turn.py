@@ -5,13 +5,13 @@ a card leaving the field and PV restored. The resolver, the strategic actions (`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tabroll.dice.sources import roll_die
 from tabroll.errors import RuleRefusal
-from tabroll.events import Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied
+from tabroll.events import Defeat, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied
 from tabroll.geometry.grid import Square
 from tabroll.records import replace
 from tabroll.turn import ActionLog
@@ -24,9 +24,28 @@ from .state import Addition, Battle, Card, Charge
 @dataclass(kw_only=True)
 class Turn(ActionLog):
     """One action being resolved: the battle as it stands (``state``, replaced as the action changes it), the
-    dice and the action's log. A ruling is told once per action however many attacks it decides."""
+    dice and the action's log. A ruling is told once per action however many attacks it decides.
+
+    ``merging``: whether :meth:`mark` still tells the exact walk where the action stands (see there)."""
 
     state: Battle
+    merging: bool = True
+
+    def mark(self, where: Hashable) -> None:
+        """A checkpoint for the exact walk (:meth:`~tabroll.turn.ActionLog.checkpoint`): from here on the action
+        depends only on the battle as it stands and on ``where``, which the caller fills with its place in the
+        rules and every value its code (and its callers' code) still reads afterwards. The last card that fell
+        in this action is added here, since the battle's result names it (``resolver._battle_result``).
+
+        Only the walk listens; the other dice sources skip this. ``merging`` is False where a later event would
+        be read together with an earlier one across the mark (see ``resolver._strike_series``)."""
+        if not self.merging or getattr(self.dice, "checkpoint", None) is None:
+            return
+        fall = None
+        if self.state.judged:
+            last = next((e for e in reversed(self.events) if isinstance(e, Defeat)), None)
+            fall = None if last is None else (last.unit, last.by)
+        self.checkpoint(self.state, (where, fall))
 
     def unit(self, name: str) -> Card:
         return self.state.unit(name)
@@ -161,6 +180,12 @@ def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
     state = turn.state
     index = state.side_index(card.side)
     side = card.side
+    quiet = state.decks[index] is None and not state.owed_discards[index]
+    if quiet and not getattr(act, "discard", None) and not getattr(act, "equip", None):
+        # Nothing drawn, owed, discarded or equipped (most turns, and every outcome an exact walk resolves
+        # again): the battle stays as it is; only the hand's size is checked, as below.
+        _check_hand(side, len(state.hands[index]), len(state.living(side)))
+        return
     hand = list(state.hands[index])
     oxido = list(state.oxido[index])
     decks = state.decks
@@ -215,17 +240,21 @@ def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
         if overflow is not None:
             raise RuleRefusal(overflow, rule="addition slots")
         turn.emit(StatusApplied(unit=card.name, status=f"{name} equipped", reason="addition phase"))
-    units = len(state.living(side))
-    if len(hand) > units:
-        raise RuleRefusal(
-            f"{side} would hold {len(hand)} additions with {units} unit{'s' if units != 1 else ''} on the field",
-            tip="equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])",
-            rule="addition hand",
-        )
+    _check_hand(side, len(hand), len(state.living(side)))
     hands, piles = list(state.hands), list(state.oxido)
     hands[index], piles[index] = tuple(hand), tuple(oxido)
     state = state.with_unit(card)
     turn.state = replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
+
+
+def _check_hand(side: str, held: int, units: int) -> None:
+    """The hand keeps one addition per unit of the side on the field."""
+    if held > units:
+        raise RuleRefusal(
+            f"{side} would hold {held} additions with {units} unit{'s' if units != 1 else ''} on the field",
+            tip="equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])",
+            rule="addition hand",
+        )
 
 
 def _new_round_for(turn: Turn, side: str) -> None:
