@@ -514,10 +514,11 @@ def _walk(
             here.tally.add_scaled(outcome, walker.numerator, walker.denominator)
             here.leaves += 1
         # The other pools of each fresh request are branches still to walk, each with the weight of its path
-        # from the checkpoint it follows.
+        # from the checkpoint it follows. The deepest request's are pushed last, so walked first: the innermost
+        # checkpoint is done before any other path can reach an equal one, which then finds it known.
         values = dice._values
         fresh = dice.fresh
-        for position, count, sides, owner, path_numerator, path_denominator in reversed(fresh):
+        for position, count, sides, owner, path_numerator, path_denominator in fresh:
             head = tuple(values[:position])
             step = path_denominator * sides**count
             pools = _pools(count, sides)
