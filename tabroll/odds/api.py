@@ -139,7 +139,7 @@ def _compute(
         except BudgetExceeded as too_big:
             trials = fallback_trials
             note = (
-                f"the exact walk would need {too_big}; simulated {plural(trials, 'attack')} instead "
+                f"no exact odds: {too_big}; simulated {plural(trials, 'attack')} instead "
                 f"(seed {seed}; --budget raises the limit, --trials sets the count)"
             )
         except WalkStopped as stopped:
