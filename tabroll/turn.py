@@ -67,9 +67,12 @@ class ActionLog:
         other dice source ignores it. Strictly, what must depend only on ``state`` and ``where`` is what the
         rest adds to the odds: its blows, the game's measures at the end, a refusal. A key that is right for
         those but merges outcomes whose logs differ (BotSE's running sums of dice rolled before any is
-        resolved) still gives exact odds; say so where it is done. A checkpoint whose ``where`` leaves out
-        something the rest reads gives wrong odds: mark one only where the rest is that clear, and compare the
-        walk with the plain one (``tests/odds/test_walk_merging.py`` shows how)."""
+        resolved) still gives exact odds; say so where it is done. Blows combine across a checkpoint (flags
+        either, damage adds), but a ``defeat`` after it that names no ``by`` is pinned on the unit's last blow,
+        which may lie before it: mark no checkpoint between a blow and such a defeat (F0R60D's fleeing troops
+        show how). A checkpoint whose ``where`` leaves out something the rest reads gives wrong odds: mark one
+        only where the rest is that clear, and compare the walk with the plain one
+        (``tests/odds/test_walk_merging.py`` shows how)."""
         mark = getattr(self.dice, "checkpoint", None)
         if mark is not None:
             mark(self, state, where)
