@@ -388,7 +388,7 @@ def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int, 
     deadline = None if seconds is None else time.monotonic() + seconds / 4
     samples = estimate_leaves(game, state, action, deadline=deadline)
     if samples.merging:
-        return False  # a merging walk needs fewer resolutions than leaves, and gives up early by its own progress
+        return False  # a merging walk needs far fewer resolutions than leaves: it is tried within its budget
     return bool(samples) and sum(samples) >= budget * len(samples)
 
 

@@ -17,8 +17,10 @@ from tabroll.kit import AnyRuleset
 MAX_DRAWS = 500
 """Draws one thrown-away resolution may take (a die that explodes on its highest face stops here)."""
 
-ODDS_BUDGET = 20_000
-"""Most resolutions the exact walk of a preview may take; a larger tree is not walked (``odds`` does it)."""
+ODDS_BUDGET = 2_000
+"""Most resolutions the exact walk of a preview may take, so that the line comes at once (a resolution that
+replays a merged walk's prefix costs up to half a millisecond); a larger tree is not walked (``odds`` does
+it)."""
 
 
 class _TooManyDraws(Exception):
