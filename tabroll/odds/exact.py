@@ -412,14 +412,19 @@ class _Walker:
     def walked(self, stack: list[Branch]) -> Fraction:
         """How much of the probability is walked, between resolutions: all but the branches still on ``stack``
         (for a walk stopped by its deadline)."""
-        weights: dict[int, Fraction] = {}
+        weights: dict[int, Fraction] = {id(self.root): Fraction(1)}
 
         def weight(node: _Node | None) -> Fraction:
-            if node is None or node is self.root:
+            if node is None:
                 return Fraction(1)
-            known = weights.get(id(node))
-            if known is None:
-                known = weights[id(node)] = weight(node.parent) * Fraction(node.numerator, node.denominator)
+            chain = []  # up to the nearest node whose weight is known (no recursion: chains may be deep)
+            while id(node) not in weights:
+                chain.append(node)
+                assert node.parent is not None
+                node = node.parent
+            known = weights[id(node)]
+            for step in reversed(chain):
+                known = weights[id(step)] = known * Fraction(step.numerator, step.denominator)
             return known
 
         return 1 - sum((Fraction(n, d) * weight(node) for _, n, d, node in stack), Fraction(0))
