@@ -454,7 +454,7 @@ def _walk(
     resolutions = 0
     resolve = ruleset.resolve
     while stack:
-        if split_at is not None and len(stack) >= split_at and all(branch[3] is None for branch in stack):
+        if split_at is not None and len(stack) >= split_at and all(b[3] is None for b in reversed(stack)):
             break
         if resolutions % CLOCK_EVERY == 0:
             WALKED[0] = resolutions
