@@ -150,7 +150,8 @@ _KIND: Final = {_INT: "a number", _FLOAT: "a number", _BOOL: "true/false", _NULL
 # allows "[\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"; the pattern
 # below names its complement instead, which is the same set of characters (checked by the tests) and compiles
 # in a tenth of the time: a negated class over the whole of Unicode cost ~5 ms of every start that read a file.
-_BAD_CHAR_PATTERN: Final = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
+# Written with the regex engine's escapes (a raw string): a literal holding surrogates crashes mypy 2.0's cache.
+_BAD_CHAR_PATTERN: Final = r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
 _BAD_ASCII: Final = re.compile("[^\t\n\r\x20-\x7e]")
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
@@ -422,7 +423,7 @@ class _Builder:
         is_map = isinstance(event, ev.MappingStartEvent)
         if (depth := len(self.stack) + 1) > self.limits.max_depth:
             raise self.fail("depth", at, depth=depth, limit=self.limits.max_depth)
-        if event.tag not in (None, "!"):
+        if event.tag is not None and event.tag != "!":
             self.check_tag(event.tag, {_MAP if is_map else _SEQ}, at)
         if (top := self.key_expected()) is not None:
             raise self.fail("complex_key", at, top.path)
