@@ -8,16 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
-from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.odds.exact import exact_odds
-from tabroll.scenario import load_scenario_file, scenario_from_document
-from tests.odds.test_walk_reference import reference_walk
+from tabroll.scenario import load_scenario_file
+from tests.odds.helpers import scenario_of, walked_as_plain
 
 from .helpers import battle, card
 
@@ -25,22 +23,10 @@ BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "scenarios" / "
 BUDGET = 2_500  # reference resolutions per example: larger trees are left to the slow walks of the bundled scenarios
 
 
-def _scenario(data: dict[str, Any]) -> Any:
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<test>")
-    return scenario_from_document(doc)
-
-
 def _same(ruleset: Any, state: Any, action: Any, budget: int = BUDGET) -> int | None:
     """Assert the merging walk gives the reference's figures; its resolutions (None: the tree is too large)."""
-    expected = reference_walk(ruleset, state, action, budget)
-    if expected is None:
-        return None
-    walked = exact_odds(ruleset, state, action, budget=budget)
-    assert walked.tally.values == expected.values
-    assert walked.tally.refused == expected.refused
-    assert walked.tally.weight == expected.weight == 1
-    assert walked.tally.undeclared == expected.undeclared
-    return walked.resolutions
+    walked = walked_as_plain(ruleset, state, action, budget)
+    return None if walked is None else walked.resolutions
 
 
 def test_the_benchmark_attack_walks_each_damage_roll_once_per_criticality() -> None:
@@ -64,7 +50,7 @@ def test_a_series_of_two_attacks_walks_the_second_once_per_state_after_the_first
         {"A": card("red", [1, 1], FA=2, Daño=3, PV=5), "B": card("blue", [1, 4], PV=30, Evasión=9)},
         [{"do": "attack", "attacker": "A", "target": "B"}],
     )
-    scenario = _scenario(data)
+    scenario = scenario_of(data)
     action = scenario.steps[0].action
     resolutions = _same(scenario.ruleset, scenario.state, action, budget=40_000)
     assert resolutions is not None
@@ -83,7 +69,7 @@ def test_every_tied_reaction_roll_leads_to_the_same_next_attempt() -> None:
         },
         [{"do": "initiative"}],
     )
-    scenario = _scenario(data)
+    scenario = scenario_of(data)
     action = scenario.steps[0].action
     walked = exact_odds(scenario.ruleset, scenario.state, action)
     ties = sum(1 for a in range(1, 11) for b in range(1, 11) if (a == b == 10) or (10 not in (a, b) and a + 3 == b + 2))
@@ -134,7 +120,7 @@ def single_strikes(draw: st.DrawFn) -> dict[str, Any]:
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(single_strikes())
 def test_the_merging_walk_gives_the_plain_walks_fractions(data: dict[str, Any]) -> None:
-    scenario = _scenario(data)
+    scenario = scenario_of(data)
     _same(scenario.ruleset, scenario.state, scenario.steps[0].action)
 
 
@@ -154,7 +140,7 @@ def test_an_evaded_charge_and_its_counterattack_merge_and_keep_their_fractions()
             {"do": "charge_impact", "charger": "J"},
         ],
     )
-    scenario = _scenario(data)
+    scenario = scenario_of(data)
     state = scenario.state
     for step in scenario.steps[:2]:
         state = resolve(scenario.ruleset, state, step.action, GivenDice([], origin="test")).state
@@ -175,6 +161,6 @@ def test_an_area_attack_on_two_cards_merges_before_the_second_and_keeps_its_frac
         },
         [{"do": "attack", "attacker": "A", "target": "T", "area": True}],
     )
-    scenario = _scenario(data)
+    scenario = scenario_of(data)
     resolutions = _same(scenario.ruleset, scenario.state, scenario.steps[0].action, budget=20_000)
     assert resolutions is not None and resolutions < 2_000

@@ -8,18 +8,16 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabroll.rulesets.mtg_heroes import GatheringOfHeroes, resolver
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
-from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.odds.exact import exact_odds
-from tabroll.scenario import load_scenario_file, scenario_from_document
+from tabroll.scenario import load_scenario_file
 from tests.mtg_heroes.helpers import EXAMPLES, attack, character, creature, fight
-from tests.odds.test_walk_reference import reference_walk
+from tests.odds.helpers import scenario_of, walked_as_plain
 
 BUDGET = 8_000
 KEYWORDS = ["First Strike", "Vigilance", "Trample", "Indestructible"]
@@ -45,19 +43,9 @@ class Watched(GatheringOfHeroes):
 WATCHED = Watched()
 
 
-def scenario_of(data: dict[str, Any]) -> Any:
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<merge>")
-    return scenario_from_document(doc)
-
-
 def assert_same_as_reference(scenario: Any, state: Any, action: Any) -> None:
-    expected = reference_walk(WATCHED, state, action, BUDGET)
-    assert expected is not None  # the strategies keep every tree small enough for the plain walk
-    walked = exact_odds(WATCHED, state, action, budget=BUDGET)
-    assert walked.tally.values == expected.values
-    assert walked.tally.refused == expected.refused
-    assert walked.tally.weight == expected.weight == 1
-    assert walked.tally.undeclared == expected.undeclared
+    # the strategies keep every tree small enough for the plain walk
+    assert walked_as_plain(WATCHED, state, action, BUDGET) is not None
 
 
 def fighter(power: int) -> Any:

@@ -15,7 +15,7 @@ import yaml
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import Scenario, resolve
 from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.odds.exact import exact_odds
+from tabroll.odds.exact import ExactResult, exact_odds
 from tabroll.odds.report import Block, Report, build_report
 from tabroll.scenario import load_scenario_file, scenario_from_document
 
@@ -37,6 +37,24 @@ def odds_of(scenario: Scenario, action: int = 1) -> Report:
         state = resolve(scenario.ruleset, state, step.action, GivenDice(step.dice or (), origin="test")).state
     result = exact_odds(scenario.ruleset, state, scenario.steps[action - 1].action)
     return build_report(result.tally, exact=True, samples=result.leaves)
+
+
+def walked_as_plain(ruleset: Any, state: Any, action: Any, budget: int = 10_000) -> ExactResult | None:
+    """The merging walk of ``action``, once its figures are asserted equal to the plain walk's (which resolves
+    every outcome again from the start and reads no checkpoint: ``test_walk_reference.reference_walk``);
+    ``None`` when the plain walk would need more than ``budget`` resolutions."""
+    from tests.odds.test_walk_reference import reference_walk
+
+    expected = reference_walk(ruleset, state, action, budget)
+    if expected is None:
+        return None
+    walked = exact_odds(ruleset, state, action, budget=budget)
+    assert walked.tally.values == expected.values
+    assert walked.tally.refused == expected.refused
+    assert walked.tally.weight == expected.weight == 1
+    assert walked.tally.undeclared == expected.undeclared
+    assert walked.resolutions <= walked.leaves
+    return walked
 
 
 def faces(sides: int) -> range:
