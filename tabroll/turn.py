@@ -66,11 +66,11 @@ class ActionLog:
         and rulings told so far, and walks what follows once for all of them (:mod:`tabroll.odds.exact`); every
         other dice source ignores it. Strictly, what must depend only on ``state`` and ``where`` is what the
         rest adds to the odds: its blows, the game's measures at the end, a refusal. A key that is right for
-        those but merges outcomes whose logs differ (BotSE's running sums of dice rolled before any is
+        those but merges outcomes whose logs differ (running sums of dice that are all rolled before any is
         resolved) still gives exact odds; say so where it is done. Blows combine across a checkpoint (flags
         either, damage adds), but a ``defeat`` after it that names no ``by`` is pinned on the unit's last blow,
-        which may lie before it: mark no checkpoint between a blow and such a defeat (F0R60D's fleeing troops
-        show how). A checkpoint whose ``where`` leaves out something the rest reads gives wrong odds: mark one
+        which may lie before it: mark no checkpoint between a blow and such a defeat (a unit that flees when
+        another falls, say). A checkpoint whose ``where`` leaves out something the rest reads gives wrong odds: mark one
         only where the rest is that clear, and compare the walk with the plain one
         (``tests/odds/test_walk_merging.py`` shows how)."""
         mark = getattr(self.dice, "checkpoint", None)
