@@ -60,11 +60,10 @@ def timed(run: Callable[[], Any]) -> float:
 
 
 def tabmaster_battle(n: int, *, flipped: bool) -> Any:
-    from tabroll.rulesets.tabmaster.profiles import parse_attack
-    from tabroll.rulesets.tabmaster.state import Battle, Unit
-
     from tabroll.engine import find_ruleset
     from tabroll.geometry.grid import Board
+    from tabroll.rulesets.tabmaster.profiles import parse_attack
+    from tabroll.rulesets.tabmaster.state import Battle, Unit
 
     ruleset = find_ruleset("tabmaster")
     width = 200
@@ -80,10 +79,9 @@ def tabmaster_battle(n: int, *, flipped: bool) -> Any:
 
 
 def tabmaster_new_round(n: int) -> tuple[float, str]:
-    from tabroll.rulesets.tabmaster.model import NewRoundAction
-
     from tabroll.dice.sources import SeededDice
     from tabroll.engine import resolve
+    from tabroll.rulesets.tabmaster.model import NewRoundAction
 
     ruleset, battle = tabmaster_battle(n, flipped=True)
     action = NewRoundAction.model_validate({"do": "new_round"})
@@ -99,10 +97,9 @@ def tabmaster_new_round(n: int) -> tuple[float, str]:
 
 
 def tabmaster_area(n: int) -> tuple[float, str]:
-    from tabroll.rulesets.tabmaster.model import AttackAction
-
     from tabroll.dice.sources import SeededDice
     from tabroll.engine import resolve
+    from tabroll.rulesets.tabmaster.model import AttackAction
 
     ruleset, battle = tabmaster_battle(n, flipped=False)
     action = AttackAction.model_validate({"do": "attack", "attacker": "Mage"})

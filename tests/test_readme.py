@@ -60,10 +60,24 @@ def test_readme_example(command: str, expected: list[str], capsys, monkeypatch, 
         assert line in shown, f"README line not in the output of `{command}`: {line!r}\n" + "\n".join(shown)
 
 
-def test_ci_runs_the_readmes_test_command_to_the_letter() -> None:
-    (command,) = [line for line in re.findall(r"```sh\n(.*?)\n```", README, re.S) if "pytest" in line]
+def _start_here() -> list[str]:
+    """The README's two newcomer commands: the first ``sh`` block that installs and runs, and the test command."""
+    blocks = re.findall(r"```sh\n(.*?)\n```", README, re.S)
+    (first,) = [line for line in blocks if line.startswith("python3 -m pip install . && python3 -m tabroll run ")]
+    (tests,) = [line for line in blocks if "pytest" in line]
+    assert README.index(first) < README.index(tests) < README.index("## A tour of the commands")
+    return [first, tests]
+
+
+@pytest.mark.parametrize("command", _start_here(), ids=["first-command", "test-command"])
+def test_ci_runs_the_readmes_commands_to_the_letter(command: str) -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert command in ci, f".ci/run must run the README's test command as its own line: {command}"
+    assert command in ci, f".ci/run must run the README's command as its own line: {command}"
+
+
+def test_the_first_command_runs_a_bundled_scenario() -> None:
+    first = _start_here()[0]
+    assert (ROOT / first.rsplit(" ", 1)[-1]).is_file()
 
 
 GAMES = ("tabmaster", "forgod", "mtg_heroes", "ahotnik", "botse")

@@ -165,8 +165,8 @@ def test_a_health_cost_may_not_bring_the_adventurer_to_0() -> None:
 
 
 def test_every_action_class_has_its_handler_and_its_own_header() -> None:
-    from rulesets.botse.model import BotseAction
-    from rulesets.botse.resolver import HANDLERS
+    from tabroll.rulesets.botse.model import BotseAction
+    from tabroll.rulesets.botse.resolver import HANDLERS
 
     classes = set(BotseAction.__args__)
     assert set(HANDLERS.classes) == classes

@@ -34,6 +34,7 @@ def test_finding_the_game_of_two_units_loads_no_model_and_no_yaml() -> None:
 
 def test_the_bundled_tables_read_the_same_with_either_yaml_loader() -> None:
     import yaml
+
     from tabroll.rulesets.tabmaster import elements, model
 
     folder = find_ruleset("tabmaster").folder()

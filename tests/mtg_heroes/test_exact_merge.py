@@ -10,11 +10,11 @@ from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tabroll.rulesets.mtg_heroes import GatheringOfHeroes, resolver
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
 from tabroll.odds.exact import exact_odds
+from tabroll.rulesets.mtg_heroes import GatheringOfHeroes, resolver
 from tabroll.scenario import load_scenario_file
 from tests.mtg_heroes.helpers import EXAMPLES, attack, character, creature, fight
 from tests.odds.helpers import scenario_of, walked_as_plain

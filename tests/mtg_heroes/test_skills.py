@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+
+from tabroll.dice.sources import GivenDice
+from tabroll.errors import InputError
 from tabroll.rulesets.mtg_heroes.skills import (
     check_skill,
     dice_for,
@@ -11,9 +14,6 @@ from tabroll.rulesets.mtg_heroes.skills import (
     parse_identity,
     tables,
 )
-
-from tabroll.dice.sources import GivenDice
-from tabroll.errors import InputError
 from tests.mtg_heroes.helpers import fight, run_data
 
 

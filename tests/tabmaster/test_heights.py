@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets.tabmaster import setup
 from tabroll.errors import InputError
 from tabroll.geometry import grid
 from tabroll.geometry.grid import Board, Terrain
+from tabroll.rulesets.tabmaster import setup
 from tabroll.scenario import load_scenario_file
 from tests.support import examples
 from tests.tabmaster.helpers import battle, run_data
