@@ -79,12 +79,20 @@ def test_a_timeout_out_of_range_is_refused(cli, value: str) -> None:
         assert "or 0 for no time limit" in result.err
 
 
-def test_the_defaults_are_in_the_help(cli) -> None:
-    odds_help = " ".join(cli("odds", "--help").out.split())
-    matrix_help = " ".join(cli("matrix", "--help").out.split())
-    assert "--timeout SECONDS" in odds_help and "[default: 60.0]" in odds_help
-    assert "--timeout SECONDS" in matrix_help and "[default: 600.0]" in matrix_help
+def test_a_run_with_no_timeout_is_bounded_by_the_default(cli) -> None:
+    """With no --timeout, odds stops after a minute and matrix after ten: the limit each run had is in its JSON."""
     assert (DEFAULT_TIMEOUT, MATRIX_TIMEOUT) == (60.0, 600.0)
+    odds = cli("odds", *LANCE, "--format", "json")
+    assert odds.code == 0, odds.err
+    assert odds.json()["time_limit"] == {"seconds": DEFAULT_TIMEOUT, "reached": False}
+    matrix = cli("matrix", "-r", "tabmaster", "--attackers", "Lanceiro", "--targets", "Soldado", "--format", "json")
+    assert matrix.code == 0, matrix.err
+    assert matrix.json()["time_limit"] == {"seconds": MATRIX_TIMEOUT, "reached": False}
+
+
+def test_the_help_names_the_timeout_option(cli) -> None:
+    for command in ("odds", "matrix"):
+        assert "--timeout" in cli(command, "--help").out
 
 
 def test_a_matrix_out_of_time_marks_its_pairs_and_says_so(cli) -> None:
