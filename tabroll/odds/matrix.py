@@ -21,6 +21,8 @@ from tabroll.odds.api import compute_odds
 from tabroll.odds.report import Estimate, Report, plural
 
 MAX_PAIRS = 2_500
+MATRIX_FORMAT = "tabroll.matrix"
+MATRIX_FORMAT_VERSION = 2  # a change of shape raises it; CHANGELOG.md says what each version changed
 
 
 @dataclass
@@ -430,8 +432,8 @@ def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
         import json
 
         document = {
-            "format": "tabroll.matrix",
-            "version": 2,
+            "format": MATRIX_FORMAT,
+            "version": MATRIX_FORMAT_VERSION,
             "ruleset": table.ruleset,
             "setting": table.setting,
             "time_limit": {"seconds": table.timeout, "reached": bool(table.out_of_time)},
@@ -660,8 +662,8 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
         notes.append("names: " + ", ".join(legend))
     if any(c.report is not None and c.report.method != "exact" for c in table.cells.values()):
         notes.append(f"~ simulated (the exact walk was over the budget; seed {table.seed})")
-    if len(tables) > 1:
-        notes.append("— nothing follows that attack")
+    if len(tables) > 1 and any(c.report is not None and c.comeback() is None for c in table.cells.values()):
+        notes.append("— nothing follows that attack")  # only when some cell of the second table shows it
     if table.time_note():
         notes.append(table.time_note())
     for note in notes:
