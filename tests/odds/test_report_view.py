@@ -154,7 +154,8 @@ def test_the_rich_view_colours_figures_and_draws_fine_bars() -> None:
 
 def fake_matrix(names: list[str], *, follow: bool = False) -> Matrix:
     """A matrix with made-up figures (no dice walked): unit i defeats unit j with probability ((i+j) mod 11)/10
-    (100% shown as such, 0 too), a unit refuses itself, and some pairs are simulated."""
+    (100% shown as such, 0 too), a unit refuses itself, and some pairs are simulated; with ``follow``, a
+    counterattack follows the attack where (i+j) mod 4 is not 0."""
     table = Matrix(ruleset="demo", attackers=names, targets=names, setting="distance 1")
     for i, a in enumerate(names):
         for j, t in enumerate(names):
@@ -166,7 +167,7 @@ def fake_matrix(names: list[str], *, follow: bool = False) -> Matrix:
                 report = Report(method="exact" if (i + j) % 3 else "monte_carlo", samples=1)
                 report.attack.probabilities[f"defeated: {t}"] = Estimate(float(share), exact=share)
                 report.attack.means["damage"] = Estimate(12.25 * (i + 1), exact=None)
-                if follow:
+                if follow and (i + j) % 4:
                     from tabroll.odds.report import Block
 
                     back = Block(label="counterattack")
@@ -202,6 +203,7 @@ def test_a_wide_matrix_is_split_and_abbreviated_and_never_wider_than_80_columns(
     assert len(set(abbreviations(names, 14).values())) == len(names)  # every short name is a different one
     for cell_text in ("100% 49.0", "0% 12.2", "refused"):
         assert any(cell_text in line for line in lines), cell_text
+    assert any("—" in line for line in lines[:start])  # a pair with no counterattack shows a dash
     assert "— nothing follows that attack" in lines
 
 
@@ -300,3 +302,15 @@ def test_a_picture_path_that_cannot_be_written_is_an_input_error(cli, tmp_path: 
         out = cli(command, *args, "--svg", str(path))
         assert out.code == 2 and says in out.err and "Traceback" not in out.err, (path, out.err)
         assert out.out == ""  # refused before any work
+
+
+def test_the_dash_is_explained_only_when_a_cell_shows_it(cli) -> None:
+    """The note '— nothing follows that attack' reads the second table's dashes: a table in which every pair
+    has its counterattack (Gathering of Heroes' direct combat) shows none, and so has no such note."""
+    from pathlib import Path
+
+    exchange = Path(__file__).resolve().parents[2] / "scenarios/mtg_heroes/02-direct-combat.yaml"
+    lines = cli("matrix", str(exchange), "--format", "text").out.splitlines()
+    second = lines.index(next(line for line in lines if line.startswith("then, ")))
+    assert not any("—" in line for line in lines[second:] if not line.startswith("  "))
+    assert "— nothing follows that attack" not in lines
