@@ -50,7 +50,21 @@ def _worker_start(parent: int) -> None:
         os._exit(1)
 
 
+GRACE = 5.0
+"""Seconds a terminated worker has to end before it is killed outright."""
+
+
 def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's workers and its manager thread, whatever state they are in, and return only when both are
+    gone.
+
+    The pool's manager thread reads each result from a pipe whose write end this process also holds. A worker
+    terminated while it was sending a result (a large tally takes many writes) leaves that thread blocked for
+    ever on the rest of the message: the pipe never reaches its end, because this process keeps a writer open.
+    So once the workers are gone this process closes its own writer: the read ends, the manager thread sees a
+    broken pool and finishes. (That was the rare hang of Ctrl-C during ``odds --jobs 2``: the interrupt came while
+    a worker was sending its part's tally.) Nothing else in this process writes to or closes that pipe: the
+    workers write their own copies, and ``shutdown(wait=False)`` leaves the queue open."""
     # The pool's feeder thread may still be writing work to the terminated workers' pipe. tabroll lets SIGPIPE end
     # the process quietly when *its reader* leaves (``| head``); here a broken pipe is expected and must only fail
     # that write, so SIGPIPE is ignored until the pool is down.
@@ -58,17 +72,25 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     if hasattr(signal, "SIGPIPE") and threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     try:
-        # shutdown() forgets the workers and its manager thread, so take them first (private, but unchanged from
-        # Python 3.9 to 3.13; 3.14 has a public terminate_workers()).
+        # shutdown() forgets the workers, its queues and its manager thread, so take them first (private, but
+        # unchanged from Python 3.9 to 3.13; 3.14 has a public terminate_workers()).
         processes = list((getattr(pool, "_processes", None) or {}).values())
         manager = getattr(pool, "_executor_manager_thread", None)
+        results = getattr(pool, "_result_queue", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             with contextlib.suppress(Exception):
                 process.terminate()
         for process in processes:
             with contextlib.suppress(Exception):
-                process.join()
+                process.join(GRACE)
+                if process.is_alive():  # SIGTERM held up (a worker caught in a system call): no more waiting
+                    process.kill()
+                    process.join()
+        writer = getattr(results, "_writer", None)
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                writer.close()
         if manager is not None:
             manager.join()
     finally:
