@@ -363,6 +363,7 @@ def run(
 
     Examples:
 
+        tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll run battle.yaml
         tabroll run battle.yaml --seed 42 --format json
         tabroll run battle.yaml --journal evening.jsonl
@@ -570,6 +571,7 @@ def attack(
 
         tabroll attack -a Lanceiro -t Alquimista --distance 2 --dice 6
         tabroll attack -r forgod -a "Orc BA=2" -t "Elf PV=6 Evasión=1" --dice 7,3,5
+        tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll attack battle.yaml -a Arqueiro -t Soldado --dice 8,12
     """
     from tabroll.engine import resolve
@@ -660,6 +662,7 @@ def odds(
     Examples:
 
         tabroll odds -a Lanceiro -t Alquimista --distance 2
+        tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll odds battle.yaml --action 3
         tabroll odds -r forgod -a "Orc BA=2" -t "Elf PV=6" --trials 2000 --seed 7
     """
@@ -753,6 +756,7 @@ def matrix(
     Examples:
 
         tabroll matrix -r tabmaster --attackers Lanceiro,Arqueiro --targets Alquimista,Lanceiro
+        tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll matrix battle.yaml
         tabroll matrix -r forgod --attackers "Orc BA=2,Troll BA=4" --targets "Elf PV=6"
     """
@@ -880,6 +884,7 @@ def play(
 
     Examples:
 
+        tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll play battle.yaml
         tabroll play battle.yaml --journal evening.jsonl --seed 3
     """
@@ -909,6 +914,7 @@ def journal_show(
 
     Examples:
 
+        tabroll new tabmaster battle.yaml && tabroll run battle.yaml --journal battle.jsonl  # a game to look at
         tabroll journal show battle.jsonl
         tabroll journal show battle.jsonl --format json
     """
@@ -932,6 +938,7 @@ def journal_state(
 
     Examples:
 
+        tabroll new tabmaster battle.yaml && tabroll run battle.yaml --journal battle.jsonl  # a game to look at
         tabroll journal state battle.jsonl
         tabroll journal state battle.jsonl --format json
     """
@@ -946,6 +953,7 @@ def journal_undo(path: JournalFileArg) -> None:
 
     Examples:
 
+        tabroll new tabmaster battle.yaml && tabroll run battle.yaml --journal battle.jsonl  # a game to look at
         tabroll journal undo battle.jsonl
     """
     from tabroll.journal import undo
@@ -967,6 +975,7 @@ def journal_replay(
 
     Examples:
 
+        tabroll new tabmaster battle.yaml && tabroll run battle.yaml --journal battle.jsonl  # a game to look at
         tabroll journal replay battle.jsonl
     """
     from tabroll.journal import journal_scenario, replay
@@ -997,6 +1006,7 @@ def check(
 
     Examples:
 
+        tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll check battle.yaml
         tabroll check . --format json
     """
@@ -1302,7 +1312,9 @@ def main(argv: list[str] | None = None) -> None:
         except SystemExit as exit_:
             code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
         except TabrollError as err:
-            sys.stderr.write(f"error: {err.describe()}\n")
+            # "error:" is bad input (exit 2) or a fault (70); the rules' answer (exit 1) is a refusal, and says so.
+            said = "refused" if err.exit_code == EXIT_REFUSED else "error"
+            sys.stderr.write(f"{said}: {err.describe()}\n")
             code = err.exit_code
         except (_Interrupted, KeyboardInterrupt):
             sys.stderr.write(_interrupted())

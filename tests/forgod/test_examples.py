@@ -5,6 +5,8 @@ The source has no numeric worked example; these numbers are derived from the rul
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.forgod.helpers import run_file
 
 
@@ -193,16 +195,15 @@ def test_15_every_refusal_of_a_battle_and_the_run_stopping_at_its_end() -> None:
 def test_the_illegal_army_example_lists_every_problem_with_its_line() -> None:
     from tabroll.errors import InputError
     from tabroll.scenario import load_scenario_file
-    from tests.forgod.helpers import EXAMPLES
 
     try:
-        load_scenario_file(EXAMPLES / "illegal" / "army.yaml")
+        load_scenario_file(Path(__file__).with_name("illegal-army.yaml"))
     except InputError as err:
         lines = err.describe().splitlines()
     else:
         raise AssertionError("the illegal army loaded")
-    assert lines[0].endswith("army.yaml: found 6 problems:")
-    where = [line.split(": ")[0].rsplit("army.yaml:", 1)[1] for line in lines[1:]]
+    assert lines[0].endswith("illegal-army.yaml: found 6 problems:")
+    where = [line.split(": ")[0].rsplit("illegal-army.yaml:", 1)[1] for line in lines[1:]]
     assert where == ["11:1", "12:63", "13:3", "14:56", "15:3", "16:76"]
     rules = [line.rsplit("(", 1)[1].split(")")[0] for line in [lines[i].split(" — ")[0] for i in range(1, 7)]]
     assert rules == [
