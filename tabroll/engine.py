@@ -264,11 +264,22 @@ def find_ruleset(name: str) -> AnyRuleset:
     for ruleset in registry.values():
         if wanted == ruleset.id or wanted in (a.lower() for a in ruleset.aliases):
             return ruleset
+    # The start of an id or alias, as long as it starts one game's only (``mtg`` is mtg_heroes).
+    starts = {
+        ruleset.id: ruleset
+        for ruleset in registry.values()
+        if wanted and any(word.lower().startswith(wanted) for word in (ruleset.id, *ruleset.aliases))
+    }
+    if len(starts) == 1:
+        return next(iter(starts.values()))
     from difflib import get_close_matches
 
     names = sorted(registry)
-    close = get_close_matches(wanted, names, n=1)
-    tip = f"did you mean '{close[0]}'?" if close else f"known rulesets: {', '.join(names)}"
+    if len(starts) > 1:
+        raise InputError(f"'{name}' could be any of: {', '.join(sorted(starts))}", tip="type more of the game's id")
+    words = {word.lower(): ruleset.id for ruleset in registry.values() for word in (ruleset.id, *ruleset.aliases)}
+    close = get_close_matches(wanted, list(words), n=1)
+    tip = f"did you mean '{words[close[0]]}'?" if close else f"known rulesets: {', '.join(names)}"
     raise InputError(f"unknown ruleset '{name}'", tip=tip)
 
 
@@ -280,12 +291,46 @@ def ruleset_for_units(ruleset: str | None, names: Sequence[str]) -> AnyRuleset:
     games = [g for g in all_rulesets() if wanted and wanted <= {c.casefold() for c in g.catalogue_names()}]
     if len(games) == 1:
         return games[0]
+    if not games:
+        slip = _catalogue_slip(names)
+        if slip is not None:
+            raise slip
     unique = sorted(set(names))
     shown = ", ".join(unique[:6]) + (f" and {len(unique) - 6} more" if len(unique) > 6 else "") or "no units"
     found = "several games have them" if games else "no game's catalogue has them all"
     raise InputError(
         f"which game? ({shown}: {found})",
         tip=f"name it with --ruleset, one of: {', '.join(ruleset_ids())}",
+    )
+
+
+def _catalogue_slip(names: Sequence[str]) -> InputError | None:
+    """When the names are one game's catalogue units but for spelling slips (``Lancero``), the error that says
+    so and suggests that game's names; ``None`` when no game comes that near."""
+    from difflib import get_close_matches
+
+    best: tuple[int, AnyRuleset, dict[str, str]] | None = None
+    for game in all_rulesets():
+        folded = {c.casefold(): c for c in game.catalogue_names()}
+        fixes: dict[str, str] = {}
+        for name in dict.fromkeys(n for n in names if n):
+            if name.casefold() in folded:
+                continue
+            close = get_close_matches(name.casefold(), list(folded), n=1, cutoff=0.75)
+            if not close:
+                break
+            fixes[name] = folded[close[0]]
+        else:
+            if fixes and (best is None or len(fixes) < best[0]):
+                best = (len(fixes), game, fixes)
+    if best is None:
+        return None
+    _, game, fixes = best
+    wrong = ", ".join(f"'{name}'" for name in fixes)
+    suggested = " and ".join(f"'{fixed}'" for fixed in fixes.values())
+    return InputError(
+        f"no game's catalogue has a unit called {wrong}",
+        tip=f"did you mean {suggested} ({game.name}: tabroll units {game.id})?",
     )
 
 

@@ -67,7 +67,10 @@ def validate_options(
     for name in values:
         if name not in known:
             close = get_close_matches(name, known, n=1)
-            tip = f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(known)}"
+            if not known:
+                tip = "this game has no house-rule options"
+            else:
+                tip = f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(known)}"
             prefix, at = where(name, False)
             raise InputError(f"{prefix}unknown option '{name}'", tip=tip, location=at)
     try:

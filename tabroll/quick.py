@@ -326,13 +326,19 @@ def unit_stats(
         out[need.name] = value
     if catalogued:
         return out
+    who = "attacker" if role == "attacker" else "target"
+    slip = None if out else _catalogue_suggestion(game, unit.name)
+    if slip is not None:  # no stat typed, and a catalogue unit of nearly that name: a spelling slip
+        raise InputError(
+            f"{unit.flag} {unit.name}: the {game.name} catalogue has no unit called '{unit.name}'",
+            tip=f"did you mean '{slip}'? (for a unit of your own, type its stats: tabroll units {game.id})",
+        )
     needs = role_needs(game, role)
     missing = [need for need in needs if need.required and need.name not in out]
     if missing:
         words_given = " ".join(f"{k}={v}" for k, v in out.items())
         wanted = " ".join(f"{n.name}={n.example or 1}" for n in missing)
         example = f'{unit.flag} "{unit.name} {(words_given + " " if words_given else "")}{wanted}"'
-        who = "attacker" if role == "attacker" else "target"
         other = f" (or {typed_flag} {missing[0].name}={missing[0].example or 1})" if typed_flag != unit.flag else ""
         why = f": it is not in the {game.name} catalogue" if game.catalogue_names() else ""
         raise InputError(
@@ -371,6 +377,33 @@ def attack_request(
         options=options or {},
         fields=fields or {},
     )  # fmt: skip
+
+
+def check_unit_names(game: AnyRuleset, state: Any, typed: Sequence[tuple[str, str]], *, where: str) -> None:
+    """Each name typed for an action (``("-a", "Arqeiro")``) names a unit of ``state``: a name that does not is
+    bad input (exit 2, with the nearest name), not something for the rules to refuse."""
+    names = game.unit_names(state)
+    if not names:
+        return
+    for flag, name in typed:
+        if name in names:
+            continue
+        from difflib import get_close_matches
+
+        close = get_close_matches(name, names, n=1) or [n for n in names if n.casefold() == name.casefold()]
+        tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(names)}"
+        said = f"there is no unit called '{name}' in {where}"
+        raise InputError(f"{flag} {name}: {said}" if flag else said, tip=tip)
+
+
+def _catalogue_suggestion(game: AnyRuleset, name: str) -> str | None:
+    """The catalogue unit nearest to ``name`` (a spelling slip), if one is near enough."""
+    from difflib import get_close_matches
+
+    names = game.catalogue_names()
+    folded = {n.casefold(): n for n in names}
+    close = get_close_matches(name.casefold(), list(folded), n=1, cutoff=0.75)
+    return folded[close[0]] if close else None
 
 
 @dataclass(frozen=True)
@@ -476,6 +509,9 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
         if not words.attacker or not words.target:
             raise InputError("name both the --attacker and the --target", tip="or neither, to use the file's action")
         fields = _with_settings(game, words, with_file=True)
+        check_unit_names(
+            game, scenario.state, [("-a", words.attacker), ("-t", words.target)], where=words.scenario_file
+        )
         action = game.quick_action(words.attacker, words.target, fields)
         return DescribedAttack(game, scenario.state, action, scenario.title, scenario)
     if not words.attacker or not words.target:

@@ -8,7 +8,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from tabroll.errors import InputError, RuleRefusal
+from tabroll.errors import InputError
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
@@ -337,7 +337,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     scenario = build_scenario(ruleset, command_line_document(data), request.options)
     if not gathered and not action.get("free_dice"):
         names = ", ".join(sample_dice_names())
-        raise RuleRefusal(
+        raise InputError(
             "the engage gathers no dice: with no scenario file it would do nothing",
             tip=f"gather sample dice, e.g. --gather Combat,Sword (the sample dice: {names})",
         )

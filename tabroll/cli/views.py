@@ -129,14 +129,11 @@ def rules_document(game: Any) -> dict[str, Any]:
 
 def rules_markdown(game: Any) -> str:
     """The whole page as Markdown: options, command-line attack fields, then the game's rulings document."""
-    out = [
-        f"# {game.name} (`{game.id}`)",
-        "",
-        "## Options",
-        "",
-        "Set them with `--option NAME=VALUE`, or under `options:` in a scenario file.",
-        "",
-    ]
+    out = [f"# {game.name} (`{game.id}`)", "", "## Options", ""]
+    if not game.option_infos():
+        out.append("This game has no house-rule options.")
+    else:
+        out += ["Set them with `--option NAME=VALUE`, or under `options:` in a scenario file.", ""]
     for info in game.option_infos():
         choices = f" ({' / '.join(info.choices)})" if info.choices else ""
         out.append(f"- **`{info.name}`** = `{info.default}`{choices}: {info.description}")
@@ -168,7 +165,12 @@ def show_rules(game: Any, fmt: str) -> None:
     if fmt == "rich":
         _print_markdown(rules_markdown(game))
         return
-    lines = [f"{game.name} ({game.id})", "", "Options (set with --option NAME=VALUE or a scenario's options:):"]
+    lines = [f"{game.name} ({game.id})", ""]
+    lines.append(
+        "Options (set with --option NAME=VALUE or a scenario's options:):"
+        if game.option_infos()
+        else "Options: none (this game has no house-rule options)."
+    )
     for info in game.option_infos():
         choices = f" [{' | '.join(info.choices)}]" if info.choices else ""
         lines.append(f"  {info.name} = {info.default}{choices}\n      {info.description}")

@@ -77,10 +77,15 @@ class DiceExhausted(InputError):
 
     def __init__(self, request: DiceRequest, *, origin: str, given: int, available: int) -> None:
         missing = request.count - available
-        left = "all used" if available == 0 else f"{available} left"
-        values = "value" if missing == 1 else "values"
+        needs = f"{request.count} value" + ("" if request.count == 1 else "s")
+        if given == 0:
+            have = "none were given"
+        elif available == 0:
+            have = f"all {given} given are used" if given != 1 else "the 1 given is used"
+        else:
+            have = f"only {available} of the {given} given " + ("is" if available == 1 else "are") + " left"
         super().__init__(
-            f"{origin} ran out: {request.describe()} needs {missing} more {values} ({given} given, {left})",
+            f"{origin} ran out: {request.describe()} needs {needs}, but {have} (give {missing} more)",
             tip=_ORDER_TIP,
         )
         self.request = request

@@ -448,6 +448,20 @@ class Ruleset(Generic[StateT, ActionT]):
         summary: dict[str, Any] = self.part("summarize_state")(state)
         return summary
 
+    def unit_names(self, state: StateT) -> list[str]:
+        """The names of the units in ``state`` that an action may name (to check a name typed on the command
+        line or at the ``play`` prompt before anything is resolved). By default, every ``name`` in the lists of
+        :meth:`summarize_state`; a game whose summary lists its units otherwise overrides this. An empty list
+        means the game cannot say, and nothing is checked."""
+        summary = self.summarize_state(state)
+        return [
+            str(entry["name"])
+            for value in summary.values()
+            if isinstance(value, list)
+            for entry in value
+            if isinstance(entry, dict) and "name" in entry
+        ]
+
     def state_lines(self, state: StateT) -> list[str] | None:
         """The final state as plain text lines (``None``: the renderer lists the summary's units)."""
         if not self.has_part("state_lines"):

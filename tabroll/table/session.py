@@ -209,6 +209,9 @@ class Table:
         for setting in settings:
             key, _, value = setting.partition("=")
             fields[key] = value
+        from tabroll.quick import check_unit_names
+
+        check_unit_names(self.ruleset, self.state, [("", attacker), ("", target)], where="the game")
         return self.ruleset.quick_action(attacker, target, fields)
 
     def _attack(self, args: list[str]) -> None:

@@ -185,10 +185,12 @@ def test_attack_without_a_file_with_a_bad_stat_is_bad_input(cli) -> None:
     assert result.code == 2 and "enemies.Draugr.defense" in result.err and "Traceback" not in result.err
 
 
-def test_attack_without_a_file_that_gathers_no_dice_is_refused(cli) -> None:
-    """An engage that would do nothing is refused as the rules refuse an action (exit 1), saying why."""
+def test_attack_without_a_file_that_gathers_no_dice_is_bad_input(cli) -> None:
+    """An engage typed with nothing to gather would do nothing: bad usage (exit 2, an ``error:`` line), saying why
+    and how to gather dice."""
     result = cli("attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr")
-    assert result.code == 1 and "Traceback" not in result.err
+    assert result.code == 2 and "Traceback" not in result.err
+    assert result.err.startswith("error: ")
     assert "the engage gathers no dice: with no scenario file it would do nothing" in result.err
     assert "--gather Combat,Sword" in result.err
     # free enemy combat dice are dice: that engage does something

@@ -46,7 +46,7 @@ CASES = {
     ),
     "too-few-dice": (
         HEAD + UNITS + "actions:\n  - {do: attack, attacker: A, target: B, dice: []}\n",
-        "actions[1].dice: ran out: 1d20 for damage vs B needs 1 more value",
+        "actions[1].dice: ran out: 1d20 for damage vs B needs 1 value, but",
     ),
     "unquoted-colon": (
         "ruleset: tabmaster\nunits:\n  A:\n    ATK: 1d10 (Projétil: Flecha)\n",

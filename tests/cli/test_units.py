@@ -214,10 +214,10 @@ def test_a_field_the_game_does_not_have_says_why(game: str, flag: str, reason: s
     assert result.code == 2 and f"{flag} means nothing in" in result.err and reason in result.err, result.err
 
 
-def test_an_engage_that_would_do_nothing_says_so_and_exits_1(cli) -> None:
+def test_an_engage_that_would_do_nothing_says_so_and_exits_2(cli) -> None:
     for command in ("attack", "odds"):
         result = cli(command, "-r", "botse", "-a", "Hero", "-t", "Draugr defense=1")
-        assert result.code == 1, (command, result.err)
+        assert result.code == 2, (command, result.err)
         assert "the engage gathers no dice: with no scenario file it would do nothing" in result.err
 
 

@@ -106,7 +106,9 @@ def test_given_dice_exhausted() -> None:
         dice.draw(D20)
     error = caught.value
     assert isinstance(error, InputError)
-    assert error.message == "--dice ran out: 1d20 for damage vs Soldado needs 1 more value (2 given, all used)"
+    assert error.message == (
+        "--dice ran out: 1d20 for damage vs Soldado needs 1 value, but all 2 given are used (give 1 more)"
+    )
     assert error.tip == "give one value for every die rolled, in the order the dice are rolled"
     assert (error.request, error.missing, error.given, error.origin) == (D20, 1, 2, "--dice")
 
@@ -115,7 +117,9 @@ def test_given_dice_exhausted_part_way_consumes_nothing() -> None:
     dice = GivenDice([4, 5])
     with pytest.raises(DiceExhausted) as caught:
         dice.draw(DiceRequest("damage vs X", 4, 6))
-    assert caught.value.message == "--dice ran out: 4d6 for damage vs X needs 2 more values (2 given, 2 left)"
+    assert caught.value.message == (
+        "--dice ran out: 4d6 for damage vs X needs 4 values, but only 2 of the 2 given are left (give 2 more)"
+    )
     assert caught.value.missing == 2
     assert dice.remaining == (4, 5)
     assert dice.draw(DiceRequest("x", 2, 6)) == (4, 5)

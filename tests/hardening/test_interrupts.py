@@ -143,13 +143,7 @@ def delays(name: str, count: int) -> list[float]:
     return [round(rng.uniform(0.0, 2.5), 3) for _ in range(count)]
 
 
-# A known, rare hang (seen once in CI, under load, not reproduced in 40 tries on an idle machine): Ctrl-C during
-# an exact walk shared among 2 processes whose parts run for minutes did not end tabroll within 120 s. Until it
-# is found and fixed, that case is expected to fail sometimes; the others must not.
-_RARE_HANG = pytest.mark.xfail(
-    reason="open bug: Ctrl-C during a long exact walk with --jobs 2 can hang (seen once in CI)", strict=False
-)
-LONG_CASES = [pytest.param(n, marks=_RARE_HANG) if n == "odds-exact-jobs2" else n for n in sorted(LONG)]
+LONG_CASES = sorted(LONG)
 
 
 @pytest.mark.parametrize("name", LONG_CASES)

@@ -181,3 +181,23 @@ def test_a_flag_field_given_through_set_must_be_true_or_false(duel: None, cli) -
     args = ["attack", "-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2", "--format", "json"]
     one, two = cli(*args, "--set", "sight=false", "--dice", "6"), cli(*args, "--no-sight", "--dice", "6")
     assert one.json() == two.json()
+
+
+def test_a_game_with_no_options_says_so(duel: None, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game may declare no house-rule options: ``rules`` says it has none (no empty heading), and an option
+    given anyway is refused with a tip that says why, not an empty list."""
+    from pydantic import BaseModel, ConfigDict
+
+    class NoOptions(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+
+    game = engine.find_ruleset("duel")
+    monkeypatch.setattr(type(game), "options_model", lambda self: NoOptions)
+    text = cli("rules", "duel").out
+    assert "Options: none (this game has no house-rule options)." in text.splitlines()
+    assert "Options (set with" not in text
+    markdown = cli("rules", "duel", "--format", "markdown").out
+    assert "## Options\n\nThis game has no house-rule options.\n" in markdown
+    refused = cli("attack", "-r", "duel", "-a", "Knight", "-t", "Rogue", "-o", "hit_on=5", "--dice", "4,2")
+    assert refused.code == 2
+    assert refused.err.splitlines()[-1] == "Tip: this game has no house-rule options"
