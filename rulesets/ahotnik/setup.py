@@ -137,16 +137,25 @@ LAYOUT_FIELDS = ("facing", "toward", "distance", "enemy")
 """The command-line fields that lay out the map of an attack with no scenario file."""
 
 
-def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
-    """One Ahotnik's attack from command-line words (``--pilots 2,2``, or ``--synapse success --direction 4``).
+def attack_entry(attacker: str, target: str, fields: Mapping[str, str]) -> dict[str, Any]:
+    """The attack action a scenario file would hold for ``-a attacker -t target`` and the pilots' fields
+    (``--pilots 2,2``, or ``--synapse success --direction 4``): ``do: attack`` with its ``target`` and ``choice``.
 
-    ``target`` must be the unit the rules make it attack (the command refuses otherwise).
+    Both command-line attacks (on a file's board, and on the map :func:`quick_scenario` lays out) are this
+    action, so each is resolved as the file would be: the rules refuse it when the Ahotnik, once turned, would
+    attack something else (or nothing) rather than ``target``.
     """
     data: dict[str, Any] = {"do": "attack", "ahotnik": attacker, "target": target}
     choice = _choice(fields)
     if choice:
         data["choice"] = choice
-    return command_line_model(AttackAction, data)
+    return data
+
+
+def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
+    """One Ahotnik's attack on a scenario file's board, from command-line words: :func:`attack_entry`, validated
+    as a file's action is."""
+    return command_line_model(AttackAction, attack_entry(attacker, target, fields))
 
 
 def _choice(fields: Mapping[str, str]) -> dict[str, Any]:
@@ -175,6 +184,8 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     to the other, so nothing else is on it; the threat level is the number of units. Stats come from
     ``--attacker-stat``/``--target-stat`` (``shields``/``Scudi``, ``life``/``Vita``, ``dna``...); the target
     needs its Life, the attacker (which takes no damage in its own attack) has Shields 0 and Life 1 unless given.
+    Its one action is :func:`attack_entry`, as on a file's board: the rules refuse it when the pilots turn the
+    Ahotnik away from the target.
     """
     facing = _direction(field_int(request, "facing", 1), "--facing")
     toward = _direction(field_int(request, "toward", 1), "--toward")
@@ -205,10 +216,6 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         ahotniks[request.target] = target
     else:
         demons[request.target] = target
-    action: dict[str, Any] = {"do": "attack", "ahotnik": request.attacker}
-    choice = _choice(request.fields)
-    if choice:
-        action["choice"] = choice
     data = {
         "ruleset": "ahotnik",
         "title": f"{request.attacker} attacks {request.target}",
@@ -216,7 +223,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         "threat": len(ahotniks) + len(demons),
         "ahotniks": ahotniks,
         "demons": demons,
-        "actions": [action],
+        "actions": [attack_entry(request.attacker, request.target, request.fields)],
     }
     return build_scenario(ruleset, command_line_document(data), request.options)
 

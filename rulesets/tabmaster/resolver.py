@@ -668,7 +668,8 @@ def strike(
 
 
 def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
-    """Compare damage with DEF (and VIT); return whether the target is still standing."""
+    """Compare damage with DEF (and VIT); return whether the target is still standing. The ``damage`` event's
+    pool is VIT when VIT takes the excess (with what it lost and has left), else DEF."""
     at_least = turn.options.defeat_threshold == "at_least"
     if at_least:
         turn.ruling("defeat_threshold", "at_least", "damage equal to DEF defeats (as the source's examples 3 and 4)")
@@ -709,7 +710,11 @@ def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
             if beats
             else f"{amount} does not beat DEF {target.defense}: {_needed(target.defense, at_least)}"
         )
-        turn.emit(Damage(attacker=attacker.name, target=target.name, amount=amount, rule=rule, defeats=defeats))
+        # DEF alone decides: the damage is weighed against the target's points of Defence (the source's words),
+        # which it does not lower, so the pool is DEF, with nothing lost or left
+        turn.emit(
+            Damage(attacker=attacker.name, target=target.name, amount=amount, rule=rule, defeats=defeats, pool="DEF")
+        )
     if defeats:
         defeat(turn, turn.current(target.name), attacker.name, rule)
         return False

@@ -139,5 +139,9 @@ def test_command_line_odds_of_a_shot_two_hexes_away(cli) -> None:
         cli, "-t", "Imp", "--toward", "2", "--distance", "2", "--target-stat", "life=2", "--format", "text",
         command="odds",
     )  # fmt: skip
+    # the other 30/36 turn the Eagle away from the Imp: refused, as the same attack in a file is
+    assert "  refused by the rules: 83.33%  (Eagle cannot choose Imp: the rules make it attack nothing)" in (
+        result.out.splitlines()
+    )
     assert "P(hit) = 16.67%  = 1/6" in result.out
     assert "P(defeated: Imp) = 2.78%  = 1/36" in result.out
