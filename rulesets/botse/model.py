@@ -104,8 +104,16 @@ class BotseOptions(Strict):
     )
     defeated_reactions: Literal["skip_damaged", "fire_damaged"] = Field(
         "skip_damaged",
-        description="A unit defeated in the engage does not use its 'damaged' skills, as for its 'engaged' "
-        "skills (skip_damaged), or still uses them (fire_damaged). 'defeated' skills always fire.",
+        description="A unit defeated in the engage (step 6 included) does not use its 'damaged' skills, as for "
+        "its 'engaged' skills (skip_damaged), or still uses them (fire_damaged). Its 'defeated' skills fire "
+        "whoever defeated it: the dice, an item, an aura or a reaction.",
+    )
+    reaction_order: Literal["allies_first", "enemies_first"] = Field(
+        "allies_first",
+        description="Step 6: the adventurers' and companions' reactions come before the enemies', and a target's "
+        "'engaged' skill last, so an enemy a reaction defeats is defeated during the engage and its 'engaged' "
+        "skill does not fire (allies_first); or the enemies react first, then the adventurers and companions "
+        "(enemies_first).",
     )
     out_of_battle_form_dice: Literal["refuse", "allow"] = Field(
         "refuse",
@@ -333,9 +341,9 @@ class EffectInput(Strict):
 
 
 class SkillInput(Strict):
-    """A triggered skill: after being engaged (``engaged``), after taking damage in an engage (``damaged``),
-    after being defeated in one (``defeated``), after any engage (``after_engage``: step 6, the reactions of
-    enemies, adventurers and companions), or an aura used by its own action (``aura``)."""
+    """A triggered skill: after being engaged (``engaged``), after taking damage (``damaged``) or being defeated
+    (``defeated``) — by the dice, an item, an aura or any unit's reaction —, after any engage (``after_engage``:
+    step 6, the reactions of enemies, adventurers and companions), or an aura used by its own action (``aura``)."""
 
     name: Name = Field(description="The skill's name.")
     when: Literal["engaged", "damaged", "defeated", "after_engage", "aura"] = Field(
@@ -510,6 +518,11 @@ class AuraAction(Strict):
     do: Literal["aura"] = Field(description="The action: an enemy's or companion's aura.")
     unit: Name = Field(description="The enemy or companion whose aura it is.")
     skill: Name = Field(description="The aura skill's name.")
+    reactions: list[Name] = Field(
+        default_factory=list,
+        description="Companions that choose to use the 'damaged' and 'defeated' skills the aura triggers "
+        "(enemies must).",
+    )
     dice: DiceList | None = Field(None, max_length=0, description="An aura rolls no dice.")
 
     def describe(self) -> ActionHeader:

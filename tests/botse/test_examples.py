@@ -98,8 +98,9 @@ def test_08_a_defeated_target_does_not_react_but_its_defeat_skill_fires() -> Non
         "summed damage of the dice; Defense 1 stops 1",
     )
     assert [e.unit for e in out.of("defeat")] == ["Skeleton"]
-    assert [(r.skill, r.fired) for r in out.of("skill_trigger")] == [("Weapon Break", False), ("Death Burst", True)]
-    assert out.of("skill_trigger")[0].reason == "it was defeated during the engage"
+    # the target's "engaged" skill is looked at last in step 6 (ruling reaction_order), after its Death Burst
+    assert [(r.skill, r.fired) for r in out.of("skill_trigger")] == [("Death Burst", True), ("Weapon Break", False)]
+    assert out.of("skill_trigger")[1].reason == "it was defeated during the engage"
     assert out.unit("Ayrenn").health == 9
 
 
@@ -205,3 +206,44 @@ def test_15_costs_sequences_fatigue_dice_and_a_second_turn() -> None:
     ayrenn = out.unit("Ayrenn")
     assert ayrenn.tenacity == 0 and ayrenn.light_fatigue == 0 and ayrenn.cooldown == ("Ice Spike", "Ice Spike", None)
     assert out.unit("Draugr").statuses == ("Chilled",) and out.unit("Draugr").health == 10
+
+
+def test_16_a_follow_ups_defeat_fires_the_curse_not_weapon_break_and_reactions_chain() -> None:
+    out = run_file(EXAMPLES / "16-reactions-in-order.yaml")
+    assert [(d.attacker, d.target, d.amount, d.left) for d in out.of("damage")] == [
+        ("Ayrenn", "Draugr", 2, 1),
+        ("Lydia", "Draugr", 1, 0),
+        ("Draugr", "Ayrenn", 1, 9),
+        ("Draugr", "Bran", 1, 3),
+        ("Bran", "Rat", 1, 0),
+        ("Rat", "Bran", 1, 2),
+    ]
+    assert [(d.unit, d.by) for d in out.of("defeat")] == [("Draugr", "Lydia"), ("Rat", "Bran")]
+    assert [(r.unit, r.skill, r.fired) for r in out.of("skill_trigger")] == [
+        ("Lydia", "Follow Up", True),
+        ("Draugr", "Curse", True),
+        ("Bran", "Retaliate", True),
+        ("Rat", "Death Burst", True),
+        ("Draugr", "Weapon Break", False),
+    ]
+    assert out.of("skill_trigger")[-1].reason == "it was defeated during the engage"
+    assert [(r.option, r.value) for r in out.of("ruling") if r.option == "reaction_order"] == [
+        ("reaction_order", "allies_first")
+    ]
+    assert [(u, out.unit(u).health) for u in ("Ayrenn", "Lydia", "Bran")] == [("Ayrenn", 9), ("Lydia", 6), ("Bran", 2)]
+
+
+def test_16_under_enemies_first_weapon_break_fires_before_the_follow_up() -> None:
+    out = run_file(EXAMPLES / "16-reactions-in-order.yaml", reaction_order="enemies_first")
+    assert [(r.unit, r.skill, r.fired) for r in out.of("skill_trigger")] == [
+        ("Draugr", "Weapon Break", True),
+        ("Lydia", "Follow Up", True),
+        ("Draugr", "Curse", True),
+        ("Bran", "Retaliate", True),
+        ("Rat", "Death Burst", True),
+    ]
+    assert [n.text for n in out.of("note")][-1] == (
+        "Draugr was defeated in step 6 after its 'engaged' skill fired (ruling reaction_order = enemies_first: the "
+        "enemies reacted before the adventurers and companions)"
+    )
+    assert out.unit("Bran").health == 2 and out.unit("Rat").defeated

@@ -2,8 +2,9 @@
 of battle, with costs, sequences, items, free dice, rerolls, turned faces and chosen result units.
 
 The property is the one a user sees: resolving never fails with an internal error (a refusal is a rule's
-answer, not a crash), a refused action leaves the state unchanged, and every rolled die of a resolved roll ends
-in exactly one place. ``TABROLL_THOROUGH=1`` runs 10,000 examples (see the README)."""
+answer, not a crash), a refused action leaves the state unchanged, every rolled die of a resolved roll ends
+in exactly one place, and an enemy's "defeated" and "damaged" skills fire whoever defeated or damaged it.
+``TABROLL_THOROUGH=1`` runs 10,000 examples (see the README)."""
 
 from __future__ import annotations
 
@@ -225,7 +226,10 @@ def battles(draw: st.DrawFn) -> tuple[dict[str, Any], int]:
         name = sorted(enemies)[0]
         auras = [s["name"] for s in enemies[name]["skills"] if s["when"] == "aura"]
         if auras:
-            actions.insert(0, {"do": "aura", "unit": name, "skill": auras[0]})
+            aura: dict[str, Any] = {"do": "aura", "unit": name, "skill": auras[0]}
+            if draw(st.booleans()):
+                aura["reactions"] = ["C0"]
+            actions.insert(0, aura)
     enemy_faces = draw(st.lists(faces(enemy=True), min_size=1, max_size=4))
     options = {
         "difficulty": draw(st.sampled_from(["standard", "expert"])),
@@ -240,6 +244,7 @@ def battles(draw: st.DrawFn) -> tuple[dict[str, Any], int]:
         "full_track": draw(st.sampled_from(["drain", "refuse"])),
         "adventurer_prevention": draw(st.sampled_from(["use", "record"])),
         "defeated_reactions": draw(st.sampled_from(["skip_damaged", "fire_damaged"])),
+        "reaction_order": draw(st.sampled_from(["allies_first", "enemies_first"])),
     }
     data = {
         "ruleset": "botse",
@@ -281,4 +286,27 @@ def test_random_engages_never_fail_internally(case: tuple[dict[str, Any], int]) 
             assert not any("left over" in e.text for e in resolution.events if e.kind == "note")
             for unit in resolution.state.units:
                 assert unit.health >= 0
+            enemy_triggers_hold(before, resolution)
         before = resolution.state
+
+
+def enemy_triggers_hold(before: Any, resolution: Any) -> None:
+    """Whoever dealt the damage or the defeat, an enemy standing before the action uses its "defeated" skill
+    exactly when it was defeated in it, its "damaged" skill only when damaged (and surely when damaged and still
+    standing), and each skill of every unit is used at most once per action."""
+    events = resolution.events
+    used = Counter((e.unit, e.skill) for e in events if e.kind == "skill_trigger" and e.fired)
+    assert all(n == 1 for n in used.values()), used
+    damaged = {e.target for e in events if e.kind == "damage" and e.amount}
+    defeated = {e.unit for e in events if e.kind == "defeat"}
+    for unit in before.creatures:
+        if unit.side != "enemy" or unit.defeated:
+            continue
+        for skill in unit.skills:
+            fired = (unit.name, skill.name) in used
+            if skill.when == "defeated":
+                assert fired == (unit.name in defeated), (unit.name, skill.name)
+            elif skill.when == "damaged":
+                assert not fired or unit.name in damaged, (unit.name, skill.name)
+                if unit.name in damaged and unit.name not in defeated:
+                    assert fired, (unit.name, skill.name)
