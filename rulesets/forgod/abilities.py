@@ -10,12 +10,15 @@ from tabroll.records import replace
 from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
 from .model import AbilityAction
+from .state import Card
 from .turn import Turn, begin_turn, restore, turn_moves
 
 
-def use_ability(turn: Turn, act: AbilityAction) -> None:
+def use_ability(turn: Turn, act: AbilityAction, answering: str | None = None) -> None:
     """A card uses an instant ability. It is the card's action for its turn (so not with an attack), unless it
-    heals or repairs (any phase, not an action) or is played as a response (instant only, outside its turn).
+    heals or repairs (any phase, not an action) or is played as a response (instant only, outside its turn,
+    once an enemy has declared an action: see :func:`_response`). ``answering``: the card whose action, under
+    way, the response answers (an attack's ``before_damage``); None for an ability played between actions.
     An ECB or Liderazgo ability needs its experience addition equipped, which goes to the Óxido once used."""
     card = turn.unit(act.unit)
     ability = next((a for a in card.abilities if a.name == act.ability), None)
@@ -35,7 +38,8 @@ def use_ability(turn: Turn, act: AbilityAction) -> None:
     if ability.heals:
         turn.note(f"{ability.name} heals or repairs: any phase, and not {card.name}'s action")
     elif act.response:
-        turn.note(f"{card.name} answers with {ability.name}, an instant ability: not its turn")
+        answered = _response(turn, card, ability.name, answering)
+        turn.note(f"{card.name} answers {answered} with {ability.name}, an instant ability: not its turn")
     else:
         begin_turn(turn, card, act)
         turn_moves(turn, card, act, limit=card.movement, reason="tactical move")
@@ -106,3 +110,31 @@ def use_ability(turn: Turn, act: AbilityAction) -> None:
                 StatusApplied(unit=target.name, status="paralysed", reason=f"{ability.name} of {card.name}, {lasts}")
             )
     turn.put(target)
+
+
+def _response(turn: Turn, card: Card, ability: str, answering: str | None) -> str:
+    """What enemy action a response answers, or a refusal: a response is played once an enemy has declared an
+    action, and before that action is over. Within an action (``answering``: an attack, after its hit and before
+    its damage roll) the attacker must be an enemy; between actions, the only enemy action declared and not yet
+    over is a charge under way."""
+    state = turn.state
+    if answering is not None:
+        actor = state.unit(answering)
+        if actor.side == card.side:
+            raise RuleRefusal(
+                f"{card.name} cannot answer {actor.name}'s attack with {ability}: a response answers an enemy's "
+                f"action, and {actor.name} is of {card.side}",
+                tip="a healing ability may still come here; any other answer is played against an enemy's action",
+                rule="responses",
+            )
+        return f"{actor.name}'s attack"
+    pending = [c for c in state.charges if c.side != card.side]
+    if not pending:
+        raise RuleRefusal(
+            f"{card.name} cannot answer with {ability}: no enemy action is declared and under way (a response "
+            "answers an enemy's action once declared)",
+            tip="answer an enemy's attack in its 'before_damage', or an enemy charge before it hits; or play the "
+            "ability as the card's own action (without 'response: true')",
+            rule="responses",
+        )
+    return " and ".join(f"{c.charger}'s charge on {c.victim}" for c in pending) + " (declared, not yet hit)"

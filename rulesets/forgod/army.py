@@ -13,11 +13,10 @@ from tabroll.errors import InputError, Location
 from tabroll.loading.validation import MAX_LISTED, Problem
 from tabroll.loading.yaml_source import YamlDocument
 
-from .model import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL, ForgodScenario
+from .model import DECK_SIZE, INVOCATIONS, KIND_WORDS, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL, ForgodScenario
 from .state import ROWS_PER_FIELD, Card
 
 MAX_OFF_THE_LINE = 2  # cards a formation may set on its Avanzada or Retaguardia at the start
-KIND_WORDS = {"beast": "a beast", "power": "a power", "war_machine": "a war machine"}
 
 
 def army_problems(
@@ -27,6 +26,7 @@ def army_problems(
     found: list[Problem] = []
     for card in cards:
         found += _addition_problems(card, doc)
+        found += _summoner_problems(model, doc, card, cards)
     for side in sides:
         army = [c for c in cards if c.side == side and not c.in_deck]
         found += _mode_problems(model, doc, side, army)
@@ -92,6 +92,69 @@ def slot_overflow(card: Card) -> str | None:
     return None
 
 
+def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, cards: Sequence[Card]) -> list[Problem]:
+    """An invocation is deployed only with the card that summons it: a card of its own army. At deployment that
+    card must be on the field; in a battle under way it may have fallen (``summoner_fallen``), but a summoner of
+    the other side, or one still in the troop deck, is never right."""
+    if card.kind not in INVOCATIONS or card.in_deck:
+        return []
+    rule = "(choosing cards: an invocation needs the card that summons it)"
+    field = doc.locate(("units", card.name, "summoner"))
+    if card.summoner_fallen:
+        if model.from_deployment:
+            return [
+                Problem(
+                    doc.locate(("units", card.name, "summoner_fallen")),
+                    f"{card.name}'s summoner cannot have fallen at deployment: the battle has not begun {rule}",
+                    tip="remove 'summoner_fallen', and name its summoner on the field",
+                )
+            ]
+        standing = next((c for c in cards if c.name == card.summoner), None)
+        if standing is not None:
+            return [
+                Problem(
+                    field,
+                    f"{card.name}'s summoner {standing.name} is in the scenario, so it has not fallen before it {rule}",
+                    tip="remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen card",
+                )
+            ]
+        return []
+    if card.summoner is None:
+        if not model.from_deployment:
+            return []
+        return [
+            Problem(
+                doc.locate(("units", card.name)),
+                f"{card.name} is {KIND_WORDS[card.kind]} with no summoner; it is deployed only with the card of "
+                f"{card.side} that summons it {rule}",
+                tip=f"name it: summoner: <a card of {card.side}>",
+            )
+        ]
+    summoner = next(c for c in cards if c.name == card.summoner)
+    if summoner.name == card.name:
+        return [Problem(field, f"{card.name} cannot be its own summoner {rule}", tip="name the card that summons it")]
+    if summoner.side != card.side:
+        ours = [c.name for c in cards if c.side == card.side and not c.in_deck and c.kind not in INVOCATIONS]
+        return [
+            Problem(
+                field,
+                f"{card.name}'s summoner {summoner.name} is a card of {summoner.side}; an invocation of {card.side} "
+                f"is summoned by a card of its own army {rule}",
+                tip=f"name a card of {card.side}" + (f": {', '.join(ours)}" if ours else ""),
+            )
+        ]
+    if summoner.in_deck:
+        return [
+            Problem(
+                field,
+                f"{card.name}'s summoner {summoner.name} is still in {card.side}'s troop deck, not in the army on "
+                f"the field {rule}",
+                tip=f"place {summoner.name} on the field, or name a card of {card.side} that is",
+            )
+        ]
+    return []
+
+
 def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: list[Card]) -> list[Problem]:
     """The game mode's most units on the field and the campaign points (PC) a side may spend."""
     found: list[Problem] = []
@@ -104,17 +167,18 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                 Problem(
                     doc.locate(("units", extra.name)),
                     f"{side} fields {len(troops)} units; {MODE_NAMES[model.mode]} allows at most {most}, the "
-                    "commander included (game modes; invocations do not count)",
+                    "commander included (game modes; invocations and special units do not count)",
                     tip="remove units, or choose a larger mode",
                 )
             )
     limit = model.point_limit()
     if limit is not None:
         spent = 0
-        for card in troops:
+        paid = [c for c in army if c.paid]
+        for card in paid:
             spent += card.cost * card.cards
             if spent > limit:
-                total = sum(c.cost * c.cards for c in troops)
+                total = sum(c.cost * c.cards for c in paid)
                 found.append(
                     Problem(
                         doc.locate(("units", card.name)),

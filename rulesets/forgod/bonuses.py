@@ -62,12 +62,31 @@ def absorption_active(state: Battle, card: Card) -> bool:
     if card.kind == "war_machine":
         return ancestral or card.engineer
     if card.kind == "beast":
-        if ancestral or card.summoner is None:
+        if ancestral:
             return True
-        summoner = state.unit(card.summoner)
-        return summoner.on_board
+        if card.summoner_fallen:
+            return False
+        return card.summoner is None or state.unit(card.summoner).on_board
+    if card.kind == "special":
+        return False  # no armour (it takes no additions), and no engineer, summoner or commander rule for it
     commander = state.commander_of(card.side)
     return commander is not None and commander.on_board
+
+
+def absorption_off(state: Battle, card: Card) -> str:
+    """Why the card's absorptions are not active (for the log), when :func:`absorption_active` says so."""
+    if card.absorption_active is False:
+        return "the table says so (absorption_active: false)"
+    if card.kind == "troop":
+        return "no armour for every card"
+    if card.kind == "war_machine":
+        return "a war machine without its engineer"
+    if card.kind == "beast":
+        fallen = f"its summoner {card.summoner}" if card.summoner else "its summoner"
+        return f"{fallen} is no longer on the field"
+    if card.kind == "special":
+        return "a special unit takes no armour"
+    return "its side's commander is no longer on the field"
 
 
 def is_ranged(card: Card, target: Card, mode: str | None) -> bool:
@@ -94,12 +113,33 @@ def _constant_bonuses(card: Card, stat: str) -> list[Bonus]:
     ]
 
 
+def _special_bonuses(state: Battle, card: Card, stat: str) -> list[Bonus]:
+    """The effects of the special units on the field that reach ``card`` (its side's or the enemy's, within
+    their squares), each its own bonus."""
+    bonuses: list[Bonus] = []
+    for unit in state.units:
+        if unit.kind != "special" or not unit.effects or unit.name == card.name or not unit.on_board:
+            continue
+        for effect in unit.effects:
+            amount = getattr(effect, stat)
+            if not amount or (effect.affects == "allies") != (unit.side == card.side):
+                continue
+            if effect.within is not None:
+                if card.position is None or unit.position is None:
+                    continue
+                if state.distance(unit.position, card.position) > effect.within:
+                    continue
+            named = "" if effect.name == unit.name else f" ({effect.name})"
+            bonuses.append((f"unidad especial {unit.name}{named}", amount))
+    return bonuses
+
+
 def attack_bonuses(
     state: Battle, attacker: Card, target: Card, *, mode: str | None = None, orange: bool = False
 ) -> tuple[list[Bonus], list[str]]:
     bonuses = [_times("BA", attacker.attack, attacker.cards)]
     extra, notes = _addition_bonuses(attacker, "attack")
-    bonuses += extra + _constant_bonuses(attacker, "attack")
+    bonuses += extra + _constant_bonuses(attacker, "attack") + _special_bonuses(state, attacker, "attack")
     line = state.line_of(attacker)
     if line == "front":
         bonuses.append(("Avanzada", 4))
@@ -116,7 +156,7 @@ def attack_bonuses(
 def damage_bonuses(state: Battle, attacker: Card, target: Card) -> tuple[list[Bonus], list[str]]:
     bonuses = [_times("Daño", attacker.damage, attacker.cards)]
     extra, notes = _addition_bonuses(attacker, "damage")
-    bonuses += extra + _constant_bonuses(attacker, "damage")
+    bonuses += extra + _constant_bonuses(attacker, "damage") + _special_bonuses(state, attacker, "damage")
     if state.line_of(attacker) == "rear":
         bonuses.append(("Retaguardia", -2))
     charge = state.charge_by(target.name)
@@ -128,6 +168,7 @@ def damage_bonuses(state: Battle, attacker: Card, target: Card) -> tuple[list[Bo
 def evasion_bonuses(state: Battle, card: Card) -> list[Bonus]:
     bonuses: list[Bonus] = [("Evasión", card.evasion)]
     bonuses += _addition_bonuses(card, "evasion")[0] + _constant_bonuses(card, "evasion")
+    bonuses += _special_bonuses(state, card, "evasion")
     line = state.line_of(card)
     if line == "front":
         bonuses.append(("Avanzada", -2))
@@ -161,4 +202,4 @@ def check_bonuses(state: Battle, card: Card, stat: str) -> list[Bonus]:
                 bonuses.append((f"{commander.name}, líder de la facción", 2))
             elif 9 <= commander.level <= 11:
                 bonuses.append((f"{commander.name}, comandante de nivel {commander.level}", 1))
-    return bonuses
+    return bonuses + _special_bonuses(state, card, stat)

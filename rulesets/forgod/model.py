@@ -80,7 +80,24 @@ KINDS = {
     "invocacion": "beast",
     "power": "power",
     "poder": "power",
+    # special units: not troops, and no square of the mode's limit; the source names three of them
+    "special": "special",
+    "special unit": "special",
+    "unidad especial": "special",
+    "especial": "special",
+    "estandarte": "special",
+    "altavoz biomecanoide": "special",
+    "llama del templo": "special",
 }
+# What a card of each kind is called in messages.
+KIND_WORDS = {
+    "troop": "a troop",
+    "war_machine": "a war machine",
+    "beast": "a beast",
+    "power": "a power",
+    "special": "a special unit",
+}
+INVOCATIONS = frozenset({"beast", "power"})
 LINES = {
     "front": "front",
     "avanzada": "front",
@@ -168,8 +185,14 @@ class ForgodOptions(Strict):
     battle_end: Literal["troop_deck", "every_card"] = Field(
         "troop_deck",
         description="Which cards keep a side in the battle: the cards of its troop deck, troops and war machines "
-        "(troop_deck: invocations do not count as troops, so a side left with only beasts and powers has lost), "
-        "or every card on the field (every_card).",
+        "(troop_deck: invocations and special units do not count as troops, so a side left with only beasts, "
+        "powers and special units has lost), or every card on the field (every_card).",
+    )
+    alternation: Literal["strict", "free"] = Field(
+        "strict",
+        description="Whether the players alternate one card each (strict, the rule) or a side may play several "
+        "cards in a row (free: for what-if scenarios; every turn that strict alternation would refuse is logged "
+        "as a ruling). The other turn rules still hold.",
     )
 
     @field_validator("cover_fa_floor", mode="before")
@@ -343,6 +366,58 @@ class AbilityInput(Strict):
         return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
 
 
+AFFECTS = {
+    "allies": "allies",
+    "aliados": "allies",
+    "ally": "allies",
+    "enemies": "enemies",
+    "enemigos": "enemies",
+    "enemy": "enemies",
+}
+
+
+class EffectInput(Strict):
+    """What a special unit does while it stands on the field, as data: modifiers to the rolls of the cards
+    around it (the source names the special units and gives none of their effects)."""
+
+    name: str = Field(
+        min_length=1,
+        max_length=80,
+        validation_alias=_aliases("name", "nombre"),
+        description="The effect's name, as the card prints it.",
+    )
+    affects: str = Field(
+        "allies",
+        validation_alias=_aliases("affects", "afecta"),
+        description="Whose rolls it changes: allies (the other cards of its side, default) or enemies.",
+    )
+    within: int | None = Field(
+        None,
+        ge=0,
+        le=1000,
+        validation_alias=_aliases("within", "distancia"),
+        description="Only cards at most this many squares from the special unit (default: the whole field).",
+    )
+    attack: Stat = Field(0, validation_alias=_aliases("attack", "BA", "Ataque"), description="BA: attack rolls.")
+    damage: Stat = Field(0, validation_alias=_aliases("damage", "Daño"), description="Daño: damage rolls.")
+    evasion: Stat = Field(0, validation_alias=_aliases("evasion", "Evasión"), description="Evasión: evasion rolls.")
+    fortitude: Stat = Field(
+        0, validation_alias=_aliases("fortitude", "Fortaleza"), description="Fortaleza: Fortaleza rolls."
+    )
+    morale: Stat = Field(0, validation_alias=_aliases("morale", "Moral"), description="Moral: Moral rolls.")
+
+    @field_validator("affects", mode="before")
+    @classmethod
+    def _affects(cls, value: Any) -> Any:
+        return _word(value, AFFECTS, "side an effect affects (allies, enemies)")
+
+    @model_validator(mode="after")
+    def _something(self) -> EffectInput:
+        if not (self.attack or self.damage or self.evasion or self.fortitude or self.morale):
+            raise ValueError("say what the effect changes: 'BA', 'Daño', 'Evasión', 'Fortaleza' or 'Moral'")
+        return self
+
+
 class DeckCardInput(AdditionInput):
     """Addition cards in a side's addition deck (or hand): ``count`` identical cards."""
 
@@ -388,7 +463,8 @@ class UnitInput(Strict):
     kind: str = Field(
         "troop",
         validation_alias=_aliases("kind", "clase"),
-        description="Tropa (troop), máquina de guerra (war machine), bestia or invocación (beast), or poder (power).",
+        description="Tropa (troop), máquina de guerra (war machine), bestia or invocación (beast), poder (power), "
+        "or unidad especial (special unit: Estandarte, Altavoz Biomecanoide, llama del templo).",
     )
     troop_type: str | None = Field(
         None,
@@ -484,7 +560,14 @@ class UnitInput(Strict):
     summoner: str | None = Field(
         None,
         validation_alias=_aliases("summoner", "invocador"),
-        description="The unit that summoned this beast (its absorptions need it on the field).",
+        description="The card of its own side that summoned this invocation (needed to deploy it; a beast's "
+        "absorptions need it on the field).",
+    )
+    summoner_fallen: bool = Field(
+        False,
+        validation_alias=_aliases("summoner_fallen", "invocador caído"),
+        description="A battle under way only: the invocation's summoner fell before the scenario begins (a beast's "
+        "absorptions are off, unless Ancestrales); 'summoner' may then name it, though it is not in the file.",
     )
     reach: int | None = Field(
         None,
@@ -519,6 +602,13 @@ class UnitInput(Strict):
         max_length=12,
         validation_alias=_aliases("abilities", "habilidades"),
         description="Its special abilities, as data.",
+    )
+    effects: list[EffectInput] = Field(
+        default_factory=list,
+        max_length=12,
+        validation_alias=_aliases("effects", "efectos"),
+        description="A special unit's effects, as data: modifiers to the rolls of the cards around it while it "
+        "stands on the field.",
     )
     paralysed: bool | Annotated[int, Field(ge=1, le=99)] = Field(
         False,
@@ -576,10 +666,19 @@ class UnitInput(Strict):
             raise ValueError("a detachment cannot be the troops' commander")
         if self.commander and self.kind == "war_machine":
             raise ValueError("a war machine cannot be the troops' commander")
-        if self.commander and self.kind in ("beast", "power"):
+        if self.commander and self.kind in INVOCATIONS:
             raise ValueError(
                 f"an invocation ({'beast' if self.kind == 'beast' else 'power'}) cannot be the troops' commander"
             )
+        if self.commander and self.kind == "special":
+            raise ValueError("a special unit is not a troop: it cannot be the troops' commander")
+        if self.effects and self.kind != "special":
+            raise ValueError(
+                f"'effects' belong to special units (kind: unidad especial), not to {KIND_WORDS[self.kind]}",
+            )
+        if (self.summoner is not None or self.summoner_fallen) and self.kind not in INVOCATIONS:
+            field = "summoner" if self.summoner is not None else "summoner_fallen"
+            raise ValueError(f"only an invocation (beast, power) has a summoner: '{field}' on {KIND_WORDS[self.kind]}")
         if self.wounds >= self.life:
             raise ValueError(f"wounds {self.wounds} would already have killed a card of PV {self.life}")
         names = [a.name for a in self.abilities]

@@ -22,6 +22,7 @@ from .abilities import use_ability
 from .bonuses import (
     Bonus,
     absorption_active,
+    absorption_off,
     attack_bonuses,
     check_bonuses,
     damage_bonuses,
@@ -191,7 +192,7 @@ def _strike(
         return True
     turn.emit(Hit(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
     if before_damage:
-        _answer_before_damage(turn, before_damage)
+        _answer_before_damage(turn, a, before_damage)
     critical = attack_die == 10
     # What follows reads only the battle, these values and what the callers do next (``then``): the hits of
     # every attack and evasion roll that lead here with the same criticality share the damage roll's subtree.
@@ -235,14 +236,15 @@ def _at_least_zero(turn: Turn, total: int, unit: str) -> int:
     return total
 
 
-def _answer_before_damage(turn: Turn, responses: Sequence[ResponseInput]) -> None:
-    """Abilities played after the hit and before the damage roll, each as a response (never a turn)."""
+def _answer_before_damage(turn: Turn, attacker: str, responses: Sequence[ResponseInput]) -> None:
+    """Abilities played after the hit and before the damage roll, each as a response to ``attacker``'s attack
+    (never a turn): healing, or an enemy's instant answer."""
     turn.note("before the damage roll: " + ", ".join(f"{r.unit} uses {r.ability}" for r in responses))
     for response in responses:
         answer = AbilityAction(
             do="ability", unit=response.unit, ability=response.ability, target=response.target, response=True, dice=None
         )
-        use_ability(turn, answer)
+        use_ability(turn, answer, answering=attacker)
 
 
 def _multiply(turn: Turn, total: int, factors: Sequence[tuple[int, str]], unit: str) -> int:
@@ -263,7 +265,7 @@ def _absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
         return []
     if not absorption_active(state, target):
         if target.absorption or target.constant_absorption:
-            turn.note(f"{t}'s absorptions are not active (no armour for every card, no engineer…)", t)
+            turn.note(f"{t}'s absorptions are not active: {absorption_off(state, target)}", t)
         return []
     sign = state.options.absorption_sign
     adjust: list[Bonus] = []
@@ -809,7 +811,7 @@ def _initiative(turn: Turn, act: InitiativeAction) -> None:
             )
         )
         turn.note(f"{first} acts first this round; the players then alternate cards")
-        turn.change(first=first, to_play=first)
+        turn.change(first=first, to_play=first, played_last=None)
         return
     raise RuleRefusal(f"{MAX_INITIATIVE_ROLLS} tied reaction rolls in a row", rule="initiative")
 
@@ -891,7 +893,9 @@ def _battle_result(turn: Turn) -> None:
     if not beaten or not state.judged:
         return
     option = state.options.battle_end
-    counted = "troops and war machines (invocations are not troops)" if option == "troop_deck" else "cards"
+    counted = (
+        "troops and war machines (invocations and special units are not troops)" if option == "troop_deck" else "cards"
+    )
     turn.ruling("battle_end", option, f"a side stays in the battle while it has {counted} on the field")
     winner = None if len(beaten) == 2 else state.other_side(beaten[0])
     if winner is None:

@@ -26,7 +26,7 @@ from .model import (
     UnitInput,
     plain,
 )
-from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card
+from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card, Effect
 
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
@@ -77,7 +77,8 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         cards.append(card)
     names = {c.name for c in cards}
     for name, entry in model.units.items():
-        if entry.summoner is not None and entry.summoner not in names:
+        # a summoner fallen before the scenario begins is in the Panteón, not in the file
+        if entry.summoner is not None and entry.summoner not in names and not entry.summoner_fallen:
             raise unknown_name(entry.summoner, sorted(names), doc, ("units", name, "summoner"))
     for side in sides:
         commanders = [c.name for c in cards if c.side == side and c.commander]
@@ -120,9 +121,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     limit = model.point_limit()
     reserve = None
     if limit is not None:
-        spent = [
-            sum(c.cost * c.cards for c in cards if c.side == s and c.counts_as_troop and not c.in_deck) for s in sides
-        ]
+        spent = [sum(c.cost * c.cards for c in cards if c.side == s and c.paid and not c.in_deck) for s in sides]
         reserve = (limit - spent[0], limit - spent[1])
     battle = Battle(
         board=board,
@@ -188,6 +187,7 @@ def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
         faction=entry.faction,
         engineer=entry.engineer,
         summoner=entry.summoner,
+        summoner_fallen=entry.summoner_fallen,
         reach=entry.reach,
         movement=entry.movement,
         additions=tuple(addition(a) for a in entry.additions),
@@ -208,6 +208,19 @@ def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
                 evasion=a.evasion,
             )
             for a in entry.abilities
+        ),
+        effects=tuple(
+            Effect(
+                name=e.name,
+                affects=e.affects,
+                within=e.within,
+                attack=e.attack,
+                damage=e.damage,
+                evasion=e.evasion,
+                fortitude=e.fortitude,
+                morale=e.morale,
+            )
+            for e in entry.effects
         ),
         absorption_active=entry.absorption_active,
         flying=entry.flying,

@@ -58,6 +58,21 @@ class Ability:
 
 
 @dataclass(frozen=True, slots=True)
+class Effect:
+    """A special unit's effect as data (see the scenario model's EffectInput): modifiers to the rolls of the
+    cards of one side (``allies`` or ``enemies``), within ``within`` squares of the special unit (None: anywhere)."""
+
+    name: str
+    affects: str = "allies"
+    within: int | None = None
+    attack: int = 0
+    damage: int = 0
+    evasion: int = 0
+    fortitude: int = 0
+    morale: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     """A card on the board, or a detachment of ``cards`` identical cards sharing one square."""
 
@@ -87,10 +102,12 @@ class Card:
     faction: str = ""
     engineer: bool = False
     summoner: str | None = None
+    summoner_fallen: bool = False
     reach: int | None = None
     movement: int | None = None
     additions: tuple[Addition, ...] = ()
     abilities: tuple[Ability, ...] = ()
+    effects: tuple[Effect, ...] = ()
     ability_uses: tuple[tuple[str, int], ...] = ()
     absorption_active: bool | None = None
     flying: bool = False
@@ -114,8 +131,15 @@ class Card:
 
     @property
     def counts_as_troop(self) -> bool:
-        """A card of the troop deck (troop or war machine), bought with PC; invocations are not troops."""
+        """A card of the troop deck (troop or war machine), bought with PC; invocations and special units are not
+        troops (they count neither for the mode's units nor for the squares it lets a side occupy)."""
         return self.kind in ("troop", "war_machine")
+
+    @property
+    def paid(self) -> bool:
+        """Whether its PC are spent from the side's campaign points: every card but the invocations, which the
+        source says cost none (a special unit pays the PC its card prints, if any)."""
+        return self.kind not in ("beast", "power")
 
     @property
     def in_air(self) -> bool:
@@ -150,6 +174,7 @@ class Battle:
     first: str | None = None
     from_deployment: bool = False
     to_play: str | None = None
+    played_last: str | None = None  # the side that played the last card's turn (None: none since the reaction roll)
     over: bool = False
     winner: str | None = None
     judged: bool = True  # whether the battle's result is judged (not for a lone attack typed on the command line)

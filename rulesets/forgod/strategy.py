@@ -167,7 +167,7 @@ def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
     old, new = turn.unit(act.unit), turn.unit(act.into)
     if not new.in_deck or new.side != old.side:
         raise RuleRefusal(f"{new.name} is not a card of {old.side}'s troop deck", rule="Cambio de Estrategia")
-    if not old.counts_as_troop:
+    if not old.paid:
         raise RuleRefusal(f"{old.name} is an invocation, not a unit of the troop deck", rule="Cambio de Estrategia")
     if old.commander:
         raise RuleRefusal(
@@ -284,14 +284,15 @@ def reinforcements(turn: Turn, act: ReinforcementsAction) -> None:
     count = len(on_field)
     for card in entering:
         price = card.cost * card.cards
-        if price > available or count >= most:
+        if price > available or (count >= most and card.counts_as_troop):
             why = f"{price} PC, {available} left" if price > available else f"{MODE_NAMES[state.mode]}'s {most} units"
             turn.note(f"{card.name} stays in the troop deck ({why})", card.name)
             continue
         where = (act.units[card.name][0], act.units[card.name][1])
         state = state.with_unit(replace(card, in_deck=False, position=where))
         available -= price
-        count += 1
+        if card.counts_as_troop:  # invocations and special units take none of the mode's units
+            count += 1
         turn.note(f"{card.name} enters the field at {list(where)} (Llamar Refuerzos: {price} PC)", card.name)
     reserve = list(state.reserve or (0, 0))
     reserve[index] = available

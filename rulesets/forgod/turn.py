@@ -128,12 +128,21 @@ def begin_turn(turn: Turn, card: Card, act: Any) -> None:
         )
     if state.to_play is not None and card.side != state.to_play:
         if any(may_act(state, c) for c in state.living(state.to_play)):
-            raise RuleRefusal(
-                f"it is {state.to_play}'s turn: the players alternate, one card each, and {card.side} "
-                "played the last card",
-                rule="alternation",
+            why = (
+                f"the players alternate, one card each, and {card.side} played the last card"
+                if state.played_last == card.side
+                else f"{state.to_play} won the reaction roll and plays the next card"
             )
-        turn.note(f"{state.to_play} has no card that can act: {card.side} plays again")
+            if state.options.alternation != "free":
+                raise RuleRefusal(f"it is {state.to_play}'s turn: {why}", rule="alternation")
+            turn.ruling(
+                "alternation",
+                "free",
+                f"the players need not alternate: {card.side} plays {card.name}'s turn although "
+                f"it is {state.to_play}'s ({why})",
+            )
+        else:
+            turn.note(f"{state.to_play} has no card that can act: {card.side} plays again")
     acted = state.acted[index]
     if card.name in acted:
         waiting = [c.name for c in state.living(card.side) if c.name not in acted and may_act(state, c)]
@@ -159,6 +168,7 @@ def begin_turn(turn: Turn, card: Card, act: Any) -> None:
         turns=(turns[0], turns[1]),
         exposed=state.exposed - {card.name},
         to_play=state.other_side(card.side),
+        played_last=card.side,
     )
     if turn.unit(card.name).ability_uses:  # FH counts the uses between two of the card's turns
         turn.put(replace(turn.unit(card.name), ability_uses=()))

@@ -69,16 +69,79 @@ def test_attack_or_ability_not_both_in_one_turn() -> None:
     assert out.of("refused")[0].reason == "S already acted this round; red must first play T"
 
 
-def test_an_instant_response_is_not_a_turn_and_a_constant_ability_is_never_used() -> None:
-    units = {
+def answerer() -> dict[str, dict[str, Any]]:
+    """S (red) holds Aullido, an ECB instant that paralyses an enemy for a round unless it saves with Moral 8;
+    T is S's companion, B the enemy."""
+    return {
         "S": card("red", [0, 1], abilities=[HOWL, BANNER], additions=[{"kind": "ECB"}]),
+        "T": card("red", [1, 1]),
         "B": card("blue", [0, 4]),
     }
-    # in blue's turn, S answers (B resists with 9); red then still plays its own turn with S
-    actions = [PASS_B, use("S", "Aullido", "B", response=True, dice=[9]), {"do": "move", "unit": "S"}]
-    out = run_data(battle(units, actions))
-    assert out.of("refused") == [] and out.state.turns == (1, 1)
-    out = run_data(battle(units, [use("S", "Estandarte")]))
+
+
+CHARGE_B = {"do": "charge", "charger": "B", "target": "T"}
+
+
+def test_a_response_answers_an_enemy_charge_under_way_and_is_not_a_turn() -> None:
+    # B declares a charge on T in blue's turn; before it hits, S answers (B saves: 9 + 0 = 9 against 8)
+    actions = [CHARGE_B, use("S", "Aullido", "B", response=True, dice=[9]), {"do": "move", "unit": "S"}]
+    out = run_data(battle(answerer(), actions))
+    assert out.of("refused") == [] and out.state.turns == (1, 1)  # red still plays S's own turn after it
+    assert "S answers B's charge on T (declared, not yet hit) with Aullido, an instant ability: not its turn" in [
+        n.text for n in out.of("note")
+    ]
+    assert out.of("opposed_check")[0].rule == "9 ≥ 8" and not out.unit("B").paralysed
+    assert [a.label for a in out.state.oxido[0]] == ["experience"]  # the ECB instant is used up
+
+
+def test_a_response_with_no_enemy_action_under_way_is_refused() -> None:
+    refusal = (
+        "S cannot answer with Aullido: no enemy action is declared and under way (a response answers an enemy's "
+        "action once declared)"
+    )
+    out = run_data(battle(answerer(), [PASS_B, use("S", "Aullido", "B", response=True, dice=[1])]))
+    assert [(r.rule, r.reason) for r in out.of("refused")] == [("responses", refusal)]
+    assert out.steps[1].state == out.steps[0].state and not out.unit("B").paralysed
+    assert out.unit("S").additions[0].copies == 1 and out.state.oxido == ((), ())
+    # once B's charge has hit (10 against 1, damage 1 x 2) there is nothing left to answer
+    impact = {"do": "charge_impact", "charger": "B", "dice": [6, 1, 1]}
+    actions = [CHARGE_B, {"do": "move", "unit": "S"}, impact, use("S", "Aullido", "B", response=True, dice=[1])]
+    out = run_data(battle(answerer(), actions))
+    assert [(i, r.reason) for i, s in enumerate(out.steps) for r in s.events if r.kind == "refused"] == [(3, refusal)]
+    assert out.unit("T").front_life == 8
+    # nor is a charge of its own side an enemy's action
+    own = {"do": "charge", "charger": "T", "target": "B"}
+    out = run_data(battle(answerer(), [own, use("S", "Aullido", "B", response=True, dice=[1])]))
+    assert [r.rule for r in out.of("refused")] == ["responses"]
+
+
+def test_a_response_within_an_attack_answers_only_an_enemy() -> None:
+    answer = [{"unit": "S", "ability": "Aullido", "target": "B"}]
+    # B hits T (6 against 1); S answers before the damage roll: B's Moral 5 < 8, paralysed for a round of blue.
+    # The attack B declared still ends: damage 2 on T.
+    out = run_data(battle(answerer(), [attack("B", "T", [6, 1, 5, 2], before_damage=answer)]))
+    kinds = [e.kind for e in out.of("hit") + out.of("status") + out.of("damage")]
+    assert kinds == ["hit", "status", "damage"] and out.of("refused") == []
+    assert out.unit("B").paralysed and out.unit("B").paralysed_rounds == 1 and out.unit("T").front_life == 8
+    assert "S answers B's attack with Aullido, an instant ability: not its turn" in [n.text for n in out.of("note")]
+    # S cannot answer its own side's attack
+    out = run_data(battle(answerer(), [attack("T", "B", [6, 1, 5, 2], before_damage=answer)]))
+    assert [(r.rule, r.reason) for r in out.of("refused")] == [
+        (
+            "responses",
+            "S cannot answer T's attack with Aullido: a response answers an enemy's action, and T is of red",
+        )
+    ]
+    assert out.unit("B").front_life == 10 and not out.unit("B").paralysed
+    # a healing ability is no response: the attacker's own side may heal before the damage roll
+    units = {**answerer(), "H": card("blue", [1, 4], wounds=4, abilities=[PRAYER])}
+    heal = [{"unit": "H", "ability": "Plegaria", "target": "H"}]
+    out = run_data(battle(units, [attack("B", "T", [6, 1, 2], before_damage=heal)]))
+    assert out.of("refused") == [] and out.unit("H").front_life == 9
+
+
+def test_a_constant_ability_is_never_used() -> None:
+    out = run_data(battle(answerer(), [use("S", "Estandarte")]))
     assert (
         out.of("refused")[0].reason == "Estandarte is a constant ability: it works while it is active, it is not used"
     )

@@ -95,7 +95,7 @@ def test_the_game_modes_unit_limit_and_campaign_points() -> None:
     text = problem(f"mode: guerrilla\nunits:\n{four}{TWO}")
     assert text.splitlines()[0] == (
         "army.yaml:8:3: units.R3: red fields 4 units; Guerrilla allows at most 3, the commander included "
-        "(game modes; invocations do not count)"
+        "(game modes; invocations and special units do not count)"
     )
     detachment = "  R0: {side: red, at: [0, 1], PV: 5, PC: 100, cards: 5}\n"  # 5 cards x 100 PC
     load(f"mode: guerrilla\ntier: básico\nunits:\n{detachment}{TWO}")  # 500 of 500
@@ -152,3 +152,85 @@ def test_check_command_lists_every_problem(cli: Any, tmp_path: Path) -> None:
     assert lines[0].endswith("army.yaml: found 2 problems:")
     assert lines[1].split(": ", 1)[0].endswith("army.yaml:4:51") and "A is a beast" in lines[1]
     assert lines[2].split(": ", 1)[0].endswith("army.yaml:5:38") and "B has 2 weapons for 1 card" in lines[2]
+
+
+# --- invocations need their summoner ----------------------------------------------------------------------------
+
+DEPLOYED = (  # two legal formations 3 squares wide; the invocations stand on their rear lines
+    "from_deployment: true\nunits:\n"
+    "  R1: {side: red, at: [0, 1], PV: 5}\n"
+    "  R2: {side: red, at: [1, 1], PV: 5}\n"
+    "  RK: {side: red, at: [2, 1], commander: true, PV: 5}\n"
+    "  BK: {side: blue, at: [0, 4], commander: true, PV: 5}\n"
+    "  B1: {side: blue, at: [1, 4], PV: 5}\n"
+    "  B2: {side: blue, at: [2, 4], PV: 5}\n"
+)
+SUMMONER_RULE = "(choosing cards: an invocation needs the card that summons it)"
+
+
+def test_at_deployment_an_invocation_comes_with_its_own_sides_summoner() -> None:
+    load(DEPLOYED + "  W: {side: red, at: [0, 0], PV: 5, kind: bestia, summoner: R1}\n")
+    load(DEPLOYED + "  P: {side: blue, at: [0, 5], PV: 5, kind: poder, invocador: BK}\n")
+
+
+@pytest.mark.parametrize(
+    ("unit", "expected"),
+    [
+        (
+            "{side: red, at: [0, 0], PV: 5, kind: bestia, summoner: BK}",
+            "army.yaml:11:51: units.W.summoner: W's summoner BK is a card of blue; an invocation of red is summoned "
+            f"by a card of its own army {SUMMONER_RULE}\nTip: name a card of red: R1, R2, RK",
+        ),
+        (
+            "{side: red, at: [0, 0], PV: 5, kind: bestia, summoner: Mago}\n  Mago: {side: red, in_deck: true, PV: 3}",
+            "army.yaml:11:51: units.W.summoner: W's summoner Mago is still in red's troop deck, not in the army on "
+            f"the field {SUMMONER_RULE}\nTip: place Mago on the field, or name a card of red that is",
+        ),
+        (
+            "{side: red, at: [0, 0], PV: 5, kind: poder}",
+            f"army.yaml:11:3: units.W: W is a power with no summoner; it is deployed only with the card of red that "
+            f"summons it {SUMMONER_RULE}\nTip: name it: summoner: <a card of red>",
+        ),
+        (
+            "{side: red, at: [0, 0], PV: 5, kind: bestia, summoner: W}",
+            f"army.yaml:11:51: units.W.summoner: W cannot be its own summoner {SUMMONER_RULE}\nTip: name the card "
+            "that summons it",
+        ),
+        (
+            "{side: red, at: [0, 0], PV: 5, kind: bestia, summoner: RK, summoner_fallen: true}",
+            f"army.yaml:11:65: units.W.summoner_fallen: W's summoner cannot have fallen at deployment: the battle has "
+            f"not begun {SUMMONER_RULE}\nTip: remove 'summoner_fallen', and name its summoner on the field",
+        ),
+    ],
+)
+def test_at_deployment_a_summoner_of_the_other_side_or_not_in_the_army_is_refused(unit: str, expected: str) -> None:
+    assert problem(f"{DEPLOYED}  W: {unit}\n") == expected
+
+
+def test_in_a_battle_under_way_the_summoner_may_have_fallen_but_is_never_an_enemy() -> None:
+    load("units:\n  W: {side: red, at: [0, 1], PV: 5, kind: bestia}\n" + TWO)  # the file need not say
+    load("units:\n  W: {side: red, at: [0, 1], PV: 5, kind: bestia, summoner: Mago, summoner_fallen: true}\n" + TWO)
+    load("units:\n  W: {side: red, at: [0, 1], PV: 5, kind: bestia, summoner_fallen: true}\n" + TWO)
+    enemy = problem("units:\n  W: {side: red, at: [0, 1], PV: 5, kind: bestia, summoner: B}\n" + TWO)
+    assert enemy.splitlines()[0].startswith("army.yaml:4:51: units.W.summoner: W's summoner B is a card of blue")
+    standing = problem(
+        "units:\n  W: {side: red, at: [0, 1], PV: 5, kind: bestia, summoner: M, summoner_fallen: true}\n"
+        "  M: {side: red, at: [1, 1], PV: 5}\n" + TWO
+    )
+    assert standing == (
+        f"army.yaml:4:51: units.W.summoner: W's summoner M is in the scenario, so it has not fallen before it "
+        f"{SUMMONER_RULE}\nTip: remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen "
+        "card"
+    )
+    in_deck = "  M: {side: red, in_deck: true, PV: 5}\n"
+    deck = problem("units:\n  W: {side: red, at: [0, 1], PV: 5, kind: bestia, summoner: M}\n" + in_deck + TWO)
+    assert deck.splitlines()[0].startswith("army.yaml:4:51: units.W.summoner: W's summoner M is still in red's troop")
+    unknown = problem("units:\n  W: {side: red, at: [0, 1], PV: 5, kind: bestia, summoner: Mgo}\n" + TWO)
+    assert "units.W.summoner" in unknown.splitlines()[0] and "Mgo" in unknown
+
+
+def test_only_an_invocation_has_a_summoner() -> None:
+    text = problem("units:\n  A: {side: red, at: [0, 1], PV: 5, summoner: B}\n" + TWO)
+    assert text.splitlines()[0] == (
+        "army.yaml:4:6: units.A: only an invocation (beast, power) has a summoner: 'summoner' on a troop"
+    )

@@ -82,11 +82,23 @@ def test_the_initiative_winner_plays_first_and_then_the_players_alternate() -> N
     out = run_data(deployed(actions))
     assert out.state.first == "blue"
     assert [(r.rule, r.reason) for r in out.of("refused")] == [
-        ("alternation", "it is blue's turn: the players alternate, one card each, and red played the last card"),
+        # right after the reaction rolls no card has played yet: the refusal says who won them
+        ("alternation", "it is blue's turn: blue won the reaction roll and plays the next card"),
         ("alternation", "it is blue's turn: the players alternate, one card each, and red played the last card"),
     ]
     assert [s.refused for s in out.steps] == [False, True, False, False, True, False, False]
     assert out.state.turns == (2, 2)
+
+
+def test_a_reaction_roll_in_the_battle_gives_the_next_card_to_its_winner() -> None:
+    # blue plays last, then a new reaction roll (red 3 against blue 8): blue plays again, and red's card waits
+    actions = [INITIATIVE_RED, passes("RK"), passes("BK"), passes("R1"), passes("B1")]
+    actions += [{"do": "initiative", "dice": [3, 8]}, passes("R2"), passes("B2"), passes("R2")]
+    out = run_data(deployed(actions))
+    assert [(i, r.reason) for i, s in enumerate(out.steps) for r in s.events if r.kind == "refused"] == [
+        (6, "it is blue's turn: blue won the reaction roll and plays the next card")
+    ]
+    assert out.state.first == "blue" and out.state.played_last == "red" and out.state.turns == (3, 3)
 
 
 def test_a_battle_under_way_alternates_from_its_first_card() -> None:
@@ -303,3 +315,38 @@ def test_an_area_attack_elsewhere_spares_the_guarded_commander_and_a_direct_one_
     assert "K is behind its royal guard G: the area attack spares it" in [n.text for n in out.of("note")]
     out = _guarded(attack("B", "K", [8, 1, 3], area=True))
     assert out.of("refused")[0].reason == "K is protected by the royal guard G: eliminate G first"
+
+
+def test_the_alternation_option_lets_a_side_play_several_cards_in_a_row() -> None:
+    actions = [
+        INITIATIVE_RED,
+        passes("BK"),  # blue plays first although red won the reaction rolls
+        passes("RK"),  # red's turn: no ruling needed
+        attack("R1", "B1", [8, 1, 1]),  # blue's turn, and red plays: 8 > 1, damage 1
+        attack("R2", "B1", [8, 1, 2]),  # red again: damage 2
+        attack("R1", "B1", [8, 1, 3]),  # red's new round (RK, R1, R2 have acted), still out of turn: damage 3
+        passes("B1"),  # blue's turn: no ruling
+        passes("B1"),  # refused: the round rule still holds, B2 has not acted
+    ]
+    out = run_data(deployed(actions, options={"alternation": "free"}))
+    rulings = [(i, e.option, e.value) for i, s in enumerate(out.steps) for e in s.events if e.kind == "ruling"]
+    assert rulings == [(step, "alternation", "free") for step in (1, 3, 4, 5)]
+    assert out.of("ruling", 4)[0].text == (
+        "the players need not alternate: red plays R2's turn although it is blue's (the players "
+        "alternate, one card each, and red played the last card)"
+    )
+    assert out.of("ruling", 1)[0].text.endswith("it is red's (red won the reaction roll and plays the next card)")
+    assert [(r.rule, r.reason) for r in out.of("refused")] == [
+        ("turn order", "B1 already acted this round; blue must first play B2")
+    ]
+    assert out.unit("B1").front_life == 10 - 1 - 2 - 3 and out.state.rounds == (2, 1) and out.state.turns == (4, 2)
+    strict = run_data(deployed(actions))  # the rule: the same file is refused at its second action
+    assert strict.of("refused")[0].reason == "it is red's turn: red won the reaction roll and plays the next card"
+    assert strict.of("ruling") == [] and [s.refused for s in strict.steps][:3] == [False, True, False]
+
+
+def test_the_alternation_option_changes_nothing_where_the_rule_lets_a_side_play_again() -> None:
+    units = {"A": card("red", [0, 1]), "A2": card("red", [1, 1]), "B": card("blue", [0, 4], paralysed=True)}
+    out = run_data(battle(units, [passes("A"), passes("A2")], options={"alternation": "free"}))
+    assert [s.refused for s in out.steps] == [False, False] and out.of("ruling") == []
+    assert "blue has no card that can act: red plays again" in [n.text for n in out.of("note")]

@@ -146,7 +146,7 @@ def test_outcome_measures_count_cards_left_and_flight() -> None:
 
 def test_14_a_whole_battle_from_deployment_to_the_result() -> None:
     out = run_file("14-whole-battle.yaml")
-    assert all(not step.refused for step in out.steps) and len(out.steps) == 12
+    assert all(not step.refused for step in out.steps) and len(out.steps) == 11
     assert out.state.first == "red" and out.state.turns == (5, 4)
     assert [(e.target, e.amount) for e in out.of("damage")] == [
         ("Bárbaros", 8),
@@ -154,8 +154,15 @@ def test_14_a_whole_battle_from_deployment_to_the_result() -> None:
         ("Sanadora", 9),
         ("Caudillo", 6),
         ("Lanceros", 6),
+        ("Caudillo", 3),
         ("Grifa", 7),
         ("Caudillo", 5),
+    ]
+    # the Caudillo's Grito answers the Grifa's attack after its hit and before its damage roll
+    answered = [e.kind for e in out.steps[8].events if e.kind in ("hit", "status", "damage")]
+    assert answered == ["hit", "status", "damage"]
+    assert "Caudillo answers Grifa's attack with Grito, an instant ability: not its turn" in [
+        n.text for n in out.of("note")
     ]
     assert [(h.unit, h.amount, h.after) for h in out.of("heal")] == [("Sanadora", 4, 5)]
     assert "Grifa does not declare flight this turn: it moves on the ground (Terreno Cualquiera)" in [
@@ -202,14 +209,15 @@ def test_the_illegal_army_example_lists_every_problem_with_its_line() -> None:
         lines = err.describe().splitlines()
     else:
         raise AssertionError("the illegal army loaded")
-    assert lines[0].endswith("illegal-army.yaml: found 6 problems:")
+    assert lines[0].endswith("illegal-army.yaml: found 7 problems:")
     where = [line.split(": ")[0].rsplit("illegal-army.yaml:", 1)[1] for line in lines[1:]]
-    assert where == ["11:1", "12:63", "13:3", "14:56", "15:3", "16:76"]
-    rules = [line.rsplit("(", 1)[1].split(")")[0] for line in [lines[i].split(" — ")[0] for i in range(1, 7)]]
+    assert where == ["11:1", "12:63", "13:3", "14:48", "14:76", "15:3", "16:76"]
+    rules = [line.rsplit("(", 1)[1].split(")")[0] for line in [lines[i].split(" — ")[0] for i in range(1, 8)]]
     assert rules == [
         "starting formation",
         "addition slots",
         "choosing the commander",
+        "choosing cards: an invocation needs the card that summons it",
         "addition deck",
         "campaign points: PC per card, each card of a detachment paid",
         "black additions",
@@ -264,7 +272,7 @@ def test_16_a_battle_of_decks_regrouping_and_reinforcements() -> None:
 
 def test_17_one_battle_through_every_rule_of_the_issue() -> None:
     out = run_file("17-every-rule.yaml")
-    assert all(not step.refused for step in out.steps) and len(out.steps) == 20
+    assert all(not step.refused for step in out.steps) and len(out.steps) == 19
     draws = [r.total for r in out.of("roll") if r.label.startswith("addition drawn")]
     assert draws == [1, 20, 13, 14, 28, 33, 40, 22]
     assert [(e.target, e.amount) for e in out.of("damage")] == [
@@ -274,6 +282,7 @@ def test_17_one_battle_through_every_rule_of_the_issue() -> None:
         ("Guardia", 9),
         ("Jefe", 8),
         ("Grifa", 8),
+        ("Jefe", 2),
         ("Grifa", 4),
         ("Piqueros II", 8),
         ("Jefe", 7),
@@ -292,3 +301,67 @@ def test_17_one_battle_through_every_rule_of_the_issue() -> None:
     ]
     (over,) = out.of("game_over")
     assert over.winner == "red" and out.unit("Orcos").fled and out.unit("Arqueros").fled
+
+
+def test_18_special_units_and_a_summoned_beast_from_deployment_to_the_result() -> None:
+    out = run_file("18-special-units-and-summoners.yaml")
+    assert all(not step.refused for step in out.steps) and len(out.steps) == 10
+    assert [(e.target, e.amount) for e in out.of("damage")] == [
+        ("Hechicera", 5),
+        ("Lanceros", 4),
+        ("Lobo", 5),
+        ("Estandarte", 4),
+        ("Hechicera", 4),
+        ("Lanceros", 3),
+        ("Lobo", 4),
+        ("Caudillo", 9),
+    ]
+    specials = [
+        (i + 1, e.applies_to, e.reason)
+        for i, s in enumerate(out.steps)
+        for e in s.events
+        if e.kind == "modifier" and e.reason.startswith("unidad especial")
+    ]
+    assert specials == [
+        (2, "attack roll", "unidad especial Estandarte"),
+        (3, "evasion roll", "unidad especial Altavoz (Zumbido)"),
+        (4, "attack roll", "unidad especial Estandarte"),
+        (5, "evasion roll", "unidad especial Altavoz (Zumbido)"),
+        (7, "evasion roll", "unidad especial Altavoz (Zumbido)"),
+    ]
+    assert ("damage", "Absorción Constante", -2) in out.reasons()
+    assert "Lobo's absorptions are not active: its summoner Hechicera is no longer on the field" in [
+        n.text for n in out.of("note")
+    ]
+    (over,) = out.of("game_over")
+    assert (over.winner, over.reason) == ("red", "blue has no troops left on the field")
+    assert [u.name for u in out.state.living()] == ["Capitán", "Altavoz"]
+
+
+def test_19_responses_answer_an_enemy_action_declared_and_under_way() -> None:
+    out = run_file("19-responses.yaml")
+    assert [(i + 1, r.rule) for i, s in enumerate(out.steps) for r in s.events if r.kind == "refused"] == [
+        (1, "responses")
+    ]
+    assert [(s.unit, s.reason) for s in out.of("status") if s.status == "paralysed"] == [
+        ("Arquera", "Mal de ojo of Chamán, for 1 round of red"),
+        ("Jinetes", "Maleficio of Chamán, for 1 round of red"),
+    ]
+    answered = [e.kind for e in out.steps[5].events if e.kind in ("hit", "status", "damage")]
+    assert answered == ["hit", "status", "damage"]
+    assert out.state.turns == (2, 3) and out.unit("Chamán").front_life == 2 and out.unit("Lancero").front_life == 2
+    (over,) = out.of("game_over")
+    assert over.winner == "blue" and out.unit("Jinetes").defeated and out.unit("Arquera").defeated
+
+
+def test_20_a_what_if_lifts_the_alternation_and_says_so() -> None:
+    out = run_file("20-what-if-two-archers-in-a-row.yaml")
+    assert [(i + 1, e.option, e.value) for i, s in enumerate(out.steps) for e in s.events if e.kind == "ruling"] == [
+        (2, "alternation", "free")
+    ]
+    assert [e.amount for e in out.of("damage")] == [7, 7] and out.of("refused") == []
+    assert out.unit("Ogro").front_life == 13 and out.unit("Arquero 2").front_life == 1
+    strict = run_file("20-what-if-two-archers-in-a-row.yaml", alternation="strict")
+    assert [(i + 1, r.rule) for i, s in enumerate(strict.steps) for r in s.events if r.kind == "refused"] == [
+        (2, "alternation")
+    ]

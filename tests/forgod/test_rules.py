@@ -190,6 +190,9 @@ def test_keep_absorption_saves_it_for_a_later_hit() -> None:
         ({"kind": "máquina de guerra", "engineer": True}, True),
         ({"kind": "máquina de guerra", "faction": "Ancestrales"}, True),
         ({"kind": "bestia", "summoner": "S"}, True),
+        ({"kind": "bestia", "summoner_fallen": True}, False),  # a battle under way: its summoner fell before
+        ({"kind": "bestia", "summoner": "Maga", "summoner_fallen": True, "faction": "Ancestrales"}, True),
+        ({"kind": "unidad especial"}, False),  # no armour, no engineer, summoner or commander rule
         ({"kind": "poder"}, False),
         ({"kind": "poder", "side": "blue"}, True),
     ],
