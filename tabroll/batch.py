@@ -214,13 +214,13 @@ def run_many(
         for item in work:
             yield _run_for_pool(item)
         return
-    from tabroll.workers import WorkerDied, process_pool
+    from tabroll.workers import WorkerDied, in_order, process_pool
 
     done = 0
     try:
         with process_pool(jobs) as pool:
             chunk = max(1, min(32, len(paths) // (jobs * 8) or 1))
-            for result in pool.map(_run_for_pool, work, chunksize=chunk):
+            for result in in_order(pool, _run_for_pool, work, chunksize=chunk):
                 done += 1
                 yield result
     except WorkerDied as died:

@@ -24,11 +24,15 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from tabroll.errors import EXIT_INTERNAL, TabrollError
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 _PR_SET_PDEATHSIG = 1
 
@@ -137,6 +141,40 @@ def _start_workers(pool: ProcessPoolExecutor) -> None:
     finally:
         block(signal.SIG_SETMASK, previous)
     started.result()
+
+
+WAKE = 0.2
+"""Seconds between the checks a waiting parent makes for an interrupt (see :func:`in_order`)."""
+
+
+def _apply_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
+    return [fn(item) for item in chunk]
+
+
+def in_order(pool: ProcessPoolExecutor, fn: Callable[[T], R], items: Sequence[T], *, chunksize: int = 1) -> Iterator[R]:
+    """``pool.map(fn, items, chunksize=...)``: the results in the order of ``items``, each as soon as it and those
+    before it are done; but the waiting parent never sleeps long past a Ctrl-C.
+
+    ``pool.map`` waits on a lock with no time limit, and Python runs a signal's handler in the waiting thread only
+    when its wait is broken. A signal that lands after the thread last looked and before its wait began (a narrow
+    window, but a wait on a long part lasts minutes) would be acted on only when that part came back. Here each
+    wait ends after :data:`WAKE` seconds and starts again, so an interrupt is acted on within that time."""
+    from concurrent.futures import TimeoutError as Pending
+
+    chunks = [items[start : start + chunksize] for start in range(0, len(items), max(1, chunksize))]
+    futures = [pool.submit(_apply_chunk, fn, chunk) for chunk in chunks]
+    try:
+        for future in futures:
+            while True:
+                try:
+                    done = future.result(timeout=WAKE)
+                except Pending:
+                    continue
+                break
+            yield from done
+    finally:
+        for future in futures:
+            future.cancel()
 
 
 _doing: list[Callable[[], str]] = []

@@ -1263,8 +1263,15 @@ def _app_for(argv: list[str] | None) -> typer.Typer:
     return small
 
 
-class _Interrupted(BaseException):
-    """Ctrl-C, raised past Typer's own handler so we can stop with one line and exit code 130."""
+class _Interrupted(KeyboardInterrupt):
+    """Ctrl-C: one line and exit code 130.
+
+    It must be a ``KeyboardInterrupt``: C code inside CPython that can run a signal handler and then clears the
+    error it finds (the constant folding of ``compile``, while a module is imported from source) keeps a
+    ``KeyboardInterrupt`` and drops any other exception. An interrupt of another class, landing there, was lost
+    without a trace, and the command ran on (the rare hang of Ctrl-C under ``--jobs 2``: seen only where the
+    libraries had no bytecode, as with uv's install for CI's lowest versions). Typer turns a
+    ``KeyboardInterrupt`` into exit 130 with nothing printed; :func:`main` then prints the one line."""
 
 
 _interrupts: list[int] = []  # Ctrl-C seen during this command (a library may wrap the exception it raises)
@@ -1311,6 +1318,8 @@ def main(argv: list[str] | None = None) -> None:
             _app_for(argv)(args=argv, prog_name="tabroll", standalone_mode=True)
         except SystemExit as exit_:
             code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
+            if code == EXIT_INTERRUPTED and _interrupts:  # Typer's own answer to the interrupt: no line yet
+                sys.stderr.write(_interrupted())
         except TabrollError as err:
             # "error:" is bad input (exit 2) or a fault (70); the rules' answer (exit 1) is a refusal, and says so.
             said = "refused" if err.exit_code == EXIT_REFUSED else "error"

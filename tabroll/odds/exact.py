@@ -558,7 +558,7 @@ def exact_odds(
     )
     tally.settle()
     if waiting:
-        from tabroll.workers import process_pool
+        from tabroll.workers import in_order, process_pool
 
         parts: list[list[Branch]] = [waiting[i::jobs] for i in range(jobs)]
         _JOB = (ruleset.id, state, action, max(1, budget - resolutions), deadline)
@@ -569,7 +569,7 @@ def exact_odds(
         merged = 0
         try:
             with process_pool(jobs) as pool:
-                for part_tally, part_leaves, part_resolutions, stopped in pool.map(_walk_part, todo):
+                for part_tally, part_leaves, part_resolutions, stopped in in_order(pool, _walk_part, todo):
                     if stopped is not None:
                         covered = (covered or Fraction(0)) + stopped
                     tally.merge(part_tally)

@@ -265,7 +265,7 @@ def _build_in_processes(
 ) -> Matrix:
     """The pairs shared among ``jobs`` forked workers, one pair at a time, gathered in the table's order."""
     global _JOB
-    from tabroll.workers import WorkerDied, doing, process_pool
+    from tabroll.workers import WorkerDied, doing, in_order, process_pool
 
     pairs = len(work)
 
@@ -276,7 +276,7 @@ def _build_in_processes(
     try:
         with doing(describe), _progress(pairs) as advance, process_pool(min(jobs, pairs)) as pool:
             items = [(index, pairs, attacker, target) for index, (attacker, target) in enumerate(work)]
-            for cell in pool.map(_pair_in_worker, items):
+            for cell in in_order(pool, _pair_in_worker, items):
                 table.cells[(cell.attacker, cell.target)] = cell
                 advance(f"{cell.attacker} → {cell.target}")
     except WorkerDied as died:

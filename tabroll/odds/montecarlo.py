@@ -211,7 +211,7 @@ def simulate(
     chunks = [(k, s, min(s + CHUNK, trials)) for k, s in enumerate(range(0, trials, CHUNK))]
     if jobs == 1 or trials < PARALLEL_MIN_TRIALS:
         return run_chunks(ruleset, state, action, chunks, seed, deadline)
-    from tabroll.workers import process_pool
+    from tabroll.workers import in_order, process_pool
 
     # Contiguous runs of chunks, one per process: each process grows one tree. The workers are forked after the
     # job is set, so they inherit the state and action without pickling them (a ruleset's state may hold things
@@ -225,7 +225,7 @@ def simulate(
     merged = 0
     try:
         with process_pool(jobs) as pool:
-            for part in pool.map(_part, parts):
+            for part in in_order(pool, _part, parts):
                 total.merge(part)
                 merged += 1
     except WorkerDied as died:
