@@ -1,0 +1,626 @@
+"""``tabroll odds EXPR``: the odds of a dice expression, of ``EXPR >= N`` and of ``EXPR vs EXPR``.
+
+The figures are exact (integers over the number of outcomes, see :mod:`tabroll.dice.distribution`) unless the
+exact work would be too large; then a simulation takes their place and the note says so. The views: a table
+of every value (P(=), P(≥), P(≤), "1 in N") with the mean, standard deviation and percentiles, in text, Rich and
+JSON (every figure also as an exact fraction), and an SVG picture in the style of an attack's odds.
+
+Nothing here imports the game engine: the odds of dice start as fast as ``tabroll roll``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+from tabroll.dice.notation import Compare, DiceExpression, DiceLimitError, explosion_cap
+from tabroll.errors import InputError
+from tabroll.odds.bars import bar, share_text
+
+ODDS_FORMAT = "tabroll.dice_odds"
+ODDS_FORMAT_VERSION = 1
+BAR = 30  # the width of a bar at 100%: the table fits 80 columns
+DEFAULT_TRIALS = 10_000
+MIN_TRIALS = 1_000  # a simulation taken in place of exact odds rolls at least this many times, or is refused
+MAX_SIMULATED_DICE = 2_000_000  # dice drawn in all by a simulation, at most
+MAX_VALUES = 100_000  # exact odds list at most this many values (a wider expression is simulated)
+PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
+TRIM = 60  # a table longer than this leaves out the values rarer than RARE (the JSON keeps every one)
+RARE = 0.00005
+MAX_ROWS = 200  # more values than this to show are grouped, so that the table has at most about 50 rows
+Z95 = 1.959963984540054
+
+Kind = Literal["distribution", "compare", "versus"]
+_VERSUS = re.compile(r"(?:^|\s)vs(?:\s|$)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Question:
+    """What was asked: one expression, one compared with a number, or two against each other."""
+
+    text: str
+    first: DiceExpression
+    second: DiceExpression | None = None
+
+    @property
+    def kind(self) -> Kind:
+        if self.second is not None:
+            return "versus"
+        return "compare" if isinstance(self.first.root, Compare) else "distribution"
+
+    @property
+    def measured(self) -> DiceExpression:
+        """The expression whose values the table shows: the one asked, or the left side of a comparison."""
+        root = self.first.root
+        if isinstance(root, Compare):
+            return DiceExpression(root.left, limits=self.first.limits)
+        return self.first
+
+
+def looks_like_dice(words: Sequence[str]) -> bool:
+    """Whether the free words of ``tabroll odds`` ask about dice rather than name a scenario file."""
+    if not words or any(w.startswith("-") and not w[1:2].isdigit() and w != "-" for w in words):
+        return False
+    first = words[0].strip()
+    if Path(first).exists() or first.lower().endswith((".yaml", ".yml")) or "/" in first or "\\" in first:
+        return False
+    if _VERSUS.search(" ".join(words)):
+        return True
+    return first[:1].isdigit() or first[:1] in "({" or (first[:1] in "dD" and first[1:2].lower() in "0123456789%f")
+
+
+def read_question(words: Sequence[str]) -> Question:
+    """The expression (or the two, around ``vs``) the words spell, read as ``tabroll roll`` reads them."""
+    from tabroll.dice.words import parse_words
+
+    sides = [side.split() for side in _VERSUS.split(" ".join(words))]
+    if len(sides) > 2:
+        raise InputError("'vs' compares two expressions, not more", tip="tabroll odds 2d6 vs 1d12")
+    expressions: list[DiceExpression] = []
+    for side in sides:
+        if not side:
+            raise InputError("'vs' needs an expression on each side", tip="tabroll odds 2d6 vs 1d12")
+        parsed = parse_words(side)
+        if len(parsed) != 1:
+            shown = ", ".join(e.notation for e in parsed)
+            raise InputError(
+                f"odds take one expression, or two around vs; these words give {len(parsed)}: {shown}",
+                tip="tabroll odds 4d6kh3, tabroll odds '1d20+7>=15', tabroll odds 2d6 vs 2d6",
+            )
+        expressions.append(parsed[0])
+    first = expressions[0]
+    second = expressions[1] if len(expressions) == 2 else None
+    text = first.notation if second is None else f"{first.notation} vs {second.notation}"
+    return Question(text, first, second)
+
+
+def checked_timeout(seconds: float) -> float | None:
+    """``--timeout`` as every odds command reads it: seconds within a week, 0 for no limit."""
+    week = 7 * 24 * 3600.0
+    if seconds == 0:
+        return None
+    if not math.isfinite(seconds) or not 0 < seconds <= week:
+        raise InputError(
+            f"--timeout {seconds:g} is out of range",
+            tip=f"give seconds from 0.001 to {week:,.0f} (a week), or 0 for no time limit",
+        )
+    return seconds
+
+
+# --- figures ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A probability or a mean: exact, or estimated with a 95% interval."""
+
+    value: float
+    exact: Fraction | None = None
+    low: float | None = None
+    high: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"value": self.value}
+        if self.exact is not None:
+            out["exact"] = str(self.exact)
+        if self.low is not None and self.high is not None:
+            out["ci95"] = [self.low, self.high]
+        return out
+
+    def fraction(self) -> str:
+        return f"  = {self.exact}" if self.exact is not None and self.exact.denominator != 1 else ""
+
+    def percent(self) -> str:
+        text = share_text(self.value)
+        if self.low is not None and self.high is not None:
+            text += f" (95% CI {share_text(self.low)}–{share_text(self.high)})"
+        return text
+
+
+def _wilson(hits: int, trials: int) -> tuple[float, float]:
+    p = hits / trials
+    denominator = 1 + Z95**2 / trials
+    centre = (p + Z95**2 / (2 * trials)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Table:
+    """One distribution: each value with its ways, over ``total`` (outcomes, or trials when ``exact`` is false)."""
+
+    points: list[tuple[int, int]]
+    total: int
+    exact: bool
+
+    def share(self, ways: int) -> Figure:
+        if self.exact:
+            fraction = Fraction(ways, self.total)
+            return Figure(float(fraction), fraction)
+        low, high = _wilson(ways, self.total)
+        return Figure(ways / self.total, low=low, high=high)
+
+    def rows(self) -> list[tuple[int, int, int, int]]:
+        """Each value with its ways, the ways of it or more, and the ways of it or less."""
+        out = []
+        below = 0
+        above = self.total
+        for value, ways in self.points:
+            below += ways
+            out.append((value, ways, above, below))
+            above -= ways
+        return out
+
+    def mean(self) -> Figure:
+        if self.exact:
+            mean = Fraction(sum(v * w for v, w in self.points), self.total)
+            return Figure(float(mean), mean)
+        n = self.total
+        mean_f = sum(v * w for v, w in self.points) / n
+        variance = sum(w * (v - mean_f) ** 2 for v, w in self.points) / max(1, n - 1)
+        half = Z95 * math.sqrt(variance / n)
+        return Figure(mean_f, low=mean_f - half, high=mean_f + half)
+
+    def variance(self) -> Figure:
+        n = self.total
+        if self.exact:
+            mean = Fraction(sum(v * w for v, w in self.points), n)
+            variance = Fraction(sum(v * v * w for v, w in self.points), n) - mean * mean
+            return Figure(float(variance), variance)
+        mean_f = sum(v * w for v, w in self.points) / n
+        return Figure(sum(w * (v - mean_f) ** 2 for v, w in self.points) / max(1, n - 1))
+
+    def sd(self) -> float:
+        return math.sqrt(max(0.0, self.variance().value))
+
+    def percentiles(self) -> dict[int, int]:
+        """The least value at or below which each percentile of the outcomes falls."""
+        out: dict[int, int] = {}
+        cumulative = 0
+        marks = list(PERCENTILES)
+        for value, ways in self.points:
+            cumulative += ways
+            while marks and cumulative * 100 >= marks[0] * self.total:
+                out[marks.pop(0)] = value
+        return out
+
+    def at_least(self, condition: Any) -> int:
+        return sum(w for v, w in self.points if condition(v))
+
+
+@dataclass
+class DiceOdds:
+    """The answer to a :class:`Question`."""
+
+    question: Question
+    table: Table
+    method: str = "exact"
+    note: str = ""
+    first: Table | None = None  # of ``vs``: each side's own table
+    second: Table | None = None
+    limits_note: str = ""
+    seed: int | None = None
+    time_limit: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def exact(self) -> bool:
+        return self.method == "exact"
+
+    def success(self) -> Figure | None:
+        root = self.question.first.root
+        if not isinstance(root, Compare):
+            return None
+        return self.table.share(self.table.at_least(root.condition.matches))
+
+    def versus(self) -> dict[str, Figure]:
+        if self.question.second is None:
+            return {}
+        table = self.table  # the margin, first minus second
+        return {
+            "first_higher": table.share(table.at_least(lambda v: v > 0)),
+            "tie": table.share(table.at_least(lambda v: v == 0)),
+            "second_higher": table.share(table.at_least(lambda v: v < 0)),
+        }
+
+    def subject(self) -> str:
+        """What the table's values are."""
+        question = self.question
+        if question.second is not None:
+            return f"margin ({question.first.notation}) - ({question.second.notation})"
+        return question.measured.notation
+
+    def to_json(self) -> dict[str, Any]:
+        table = self.table
+        out: dict[str, Any] = {
+            "format": ODDS_FORMAT,
+            "version": ODDS_FORMAT_VERSION,
+            "question": self.question.text,
+            "kind": self.question.kind,
+            "method": self.method,
+            "samples": None if self.exact else table.total,
+            "note": " ".join(n for n in (self.note, self.limits_note) if n),
+            "values_of": self.subject(),
+            "mean": table.mean().to_json(),
+            "variance": table.variance().to_json(),
+            "sd": table.sd(),
+            "percentiles": {str(p): v for p, v in table.percentiles().items()},
+            "values": [
+                {
+                    "outcome": value,
+                    **table.share(ways).to_json(),
+                    "at_least": table.share(above).to_json(),
+                    "at_most": table.share(below).to_json(),
+                    "one_in": table.total / ways,
+                }
+                for value, ways, above, below in table.rows()
+            ],
+        }
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.time_limit:
+            out["time_limit"] = self.time_limit
+        success = self.success()
+        root = self.question.first.root
+        if success is not None and isinstance(root, Compare):
+            out["comparison"] = {"op": root.op, "target": root.target, "success": success.to_json()}
+        if self.question.second is not None:
+            assert self.first is not None and self.second is not None
+            out["versus"] = {
+                "first": {"expression": self.question.first.notation, "mean": self.first.mean().to_json()},
+                "second": {"expression": self.question.second.notation, "mean": self.second.mean().to_json()},
+                **{name: figure.to_json() for name, figure in self.versus().items()},
+            }
+        return out
+
+
+# --- working it out -----------------------------------------------------------------------------------------
+
+
+def _limits_note(expressions: Sequence[DiceExpression]) -> str:
+    rerolls = explodes = False
+    limits = expressions[0].limits
+    for expression in expressions:
+        for term in expression.dice_terms():
+            rerolls |= term.reroll is not None and not term.reroll.once
+            explodes |= term.explode is not None and explosion_cap(term, limits) > 1
+    parts = []
+    if rerolls:
+        parts.append(f"a die rerolls at most {limits.max_rerolls} times")
+    if explodes:
+        parts.append(f"a chain of explosions adds at most {limits.max_explosions} dice")
+    return f"As when rolled, {' and '.join(parts)}." if parts else ""
+
+
+def compute(question: Question, *, trials: int | None = None, seed: int, timeout: float | None = None) -> DiceOdds:
+    """Exact odds, or a simulation of ``trials`` rolls when they are asked for or the exact work is too large."""
+    from tabroll.dice.distribution import check_exact, exact_counts
+
+    expressions = [question.measured] + ([question.second] if question.second is not None else [])
+    note = ""
+    if trials is None:
+        try:
+            for expression in expressions:
+                check_exact(expression)
+                low, high = expression.min(), expression.max()
+                if high - low + 1 > MAX_VALUES:
+                    raise DiceLimitError(
+                        f"the exact odds of {expression.notation} would list up to {high - low + 1:,} values, "
+                        f"more than the limit of {MAX_VALUES:,}"
+                    )
+        except DiceLimitError as refused:
+            per_trial = max(1, sum(_draws(e) for e in expressions))
+            trials = max(MIN_TRIALS, min(DEFAULT_TRIALS, MAX_SIMULATED_DICE // per_trial))
+            note = f"Simulated, not exact: {refused.reason}."
+    if trials is not None:
+        return _simulate(question, expressions, trials, seed, timeout, note)
+    counts = [exact_counts(e) for e in expressions]
+    limits_note = _limits_note(expressions)
+    if question.second is None:
+        ways, total = counts[0]
+        return DiceOdds(question, Table(list(ways.items()), total, True), limits_note=limits_note)
+    from tabroll.dice.distribution import convolve
+
+    (a, total_a), (b, total_b) = counts
+    margin = convolve(a, {-v: w for v, w in b.items()})
+    return DiceOdds(
+        question,
+        Table(sorted(margin.items()), total_a * total_b, True),
+        first=Table(list(a.items()), total_a, True),
+        second=Table(list(b.items()), total_b, True),
+        limits_note=limits_note,
+    )
+
+
+def _draws(expression: DiceExpression) -> int:
+    """The most dice one roll of the expression can draw."""
+    limits = expression.limits
+    out = 0
+    for term in expression.dice_terms():
+        draws = term.count
+        if term.reroll is not None:
+            draws *= 1 + (1 if term.reroll.once else limits.max_rerolls)
+        if term.explode is not None:
+            draws *= 1 + explosion_cap(term, limits)
+        out += draws
+    return out
+
+
+def _simulate(
+    question: Question,
+    expressions: list[DiceExpression],
+    trials: int,
+    seed: int,
+    timeout: float | None,
+    note: str,
+) -> DiceOdds:
+    from tabroll.dice.sources import SeededDice
+
+    if not 1 <= trials <= 10**9:
+        raise InputError(f"--trials {trials:,} is out of range", tip="simulate from 1 to 1,000,000,000 rolls")
+    per_trial = max(1, sum(_draws(e) for e in expressions))
+    if trials * per_trial > MAX_SIMULATED_DICE:
+        raise DiceLimitError(
+            f"simulating {trials:,} rolls of {question.text} could draw {trials * per_trial:,} dice, "
+            f"more than the limit of {MAX_SIMULATED_DICE:,}",
+            tip=f"ask for at most {max(1, MAX_SIMULATED_DICE // per_trial):,} --trials, or use fewer dice",
+        )
+    dice = SeededDice(seed)
+    first_counts: dict[int, int] = {}
+    second_counts: dict[int, int] = {}
+    margin: dict[int, int] = {}
+    deadline = None if timeout is None else time.monotonic() + timeout
+    done = 0
+    for done in range(1, trials + 1):
+        a = expressions[0].roll(dice, "odds").total
+        first_counts[a] = first_counts.get(a, 0) + 1
+        if len(expressions) == 2:
+            b = expressions[1].roll(dice, "odds").total
+            second_counts[b] = second_counts.get(b, 0) + 1
+            margin[a - b] = margin.get(a - b, 0) + 1
+        if deadline is not None and done % 256 == 0 and time.monotonic() > deadline:
+            break
+    stopped = done < trials
+    how = f"{done:,} simulated rolls, seed {seed}"
+    if stopped:
+        how += f" (the time limit stopped it after {done:,} of {trials:,})"
+    note = f"{note} {how}; ± is the 95% confidence interval.".strip()
+    limits = {"seconds": timeout, "reached": stopped} if timeout is not None else {}
+    limits_note = _limits_note(expressions)
+    if question.second is None:
+        table = Table(sorted(first_counts.items()), done, False)
+        return DiceOdds(question, table, "monte_carlo", note, limits_note=limits_note, seed=seed, time_limit=limits)
+    return DiceOdds(
+        question,
+        Table(sorted(margin.items()), done, False),
+        "monte_carlo",
+        note,
+        first=Table(sorted(first_counts.items()), done, False),
+        second=Table(sorted(second_counts.items()), done, False),
+        limits_note=limits_note,
+        seed=seed,
+        time_limit=limits,
+    )
+
+
+# --- the views ----------------------------------------------------------------------------------------------
+
+Segment = tuple[str, str]
+Line = list[Segment]
+
+
+def one_in(total: int, ways: int) -> str:
+    """``1 in N`` as a number a person reads: ``6.0``, ``1,296.0``, ``2.1e+12``."""
+    n = total / ways
+    return f"{n:,.1f}" if n < 10**7 else f"{n:.2g}"
+
+
+def _mean_line(label: str, table: Table) -> Line:
+    mean = table.mean()
+    shown = f"{mean.value:.3f}" + (f" = {mean.exact}" if mean.exact is not None and mean.exact.denominator != 1 else "")
+    if mean.low is not None and mean.high is not None:
+        shown += f" (95% CI {mean.low:.3f}–{mean.high:.3f})"
+    return [(f"  {label}mean ", ""), (shown, "bold yellow"), (f", sd {table.sd():.3f}", "")]
+
+
+def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
+    """The odds as lines of styled segments: the figures, then the table of every value (the rarest left out of a
+    long one, and said so)."""
+    table = odds.table
+    lines: list[Line] = [[(f"odds ({'exact' if odds.exact else 'simulated'})", "")]]
+    for note in (odds.note, odds.limits_note):
+        if note:
+            lines.append([(note, "dim")])
+    success = odds.success()
+    root = odds.question.first.root
+    if success is not None and isinstance(root, Compare):
+        lines.append(
+            [
+                (f"  P({odds.question.measured.notation} {root.condition.sign()}) = ", ""),
+                (success.percent(), "bold yellow"),
+                (success.fraction(), ""),
+            ]
+        )
+    for name, figure in odds.versus().items():
+        lines.append(
+            [(f"  P({name.replace('_', ' ')}) = ", ""), (figure.percent(), "bold yellow"), (figure.fraction(), "")]
+        )
+    if odds.first is not None and odds.second is not None and odds.question.second is not None:
+        lines.append(_mean_line(f"first, {odds.question.first.notation}: ", odds.first))
+        lines.append(_mean_line(f"second, {odds.question.second.notation}: ", odds.second))
+    label = f"{odds.subject()}: " if odds.question.kind != "distribution" else ""
+    lines.append(_mean_line(label, table))
+    percentiles = ", ".join(f"{p}% {v}" for p, v in table.percentiles().items())
+    lines.append([(f"  percentiles: {percentiles}", "")])
+    rows = table.rows()
+    shown = rows
+    if len(rows) > TRIM:
+        shown = [r for r in rows if r[1] >= RARE * table.total]
+    grouped = _grouped(shown)
+    label_width = max(len(label) for label, *_ in grouped)
+    one_in_width = max(6, *(len(one_in(table.total, w)) for _, w, *_ in grouped))
+    scale = "0%" + "100%".rjust(width - 2)
+    header = (
+        f"    {'':>{label_width}}  {'exactly':>7}  {'at least':>8}  {'at most':>8}  {'1 in':>{one_in_width}}  {scale}"
+    )
+    lines.append([(header, "dim")])
+    for value, ways, above, below in grouped:
+        share = ways / table.total
+        lines.append(
+            [
+                (f"    {value:>{label_width}}  ", ""),
+                (f"{share_text(share):>7}", ""),
+                (f"  {share_text(above / table.total):>8}", "cyan"),
+                (f"  {share_text(below / table.total):>8}", "cyan"),
+                (f"  {one_in(table.total, ways):>{one_in_width}}  ", "dim"),
+                (bar(share, width, fine=fine), "green"),
+            ]
+        )
+    if len(grouped) < len(shown):
+        size = -(-len(shown) // len(grouped))
+        lines.append([(f"    (values grouped {size} to a row; --format json lists every value)", "dim")])
+    if len(shown) < len(rows):
+        left_out = [r for r in rows if r[1] < RARE * table.total]
+        mass = sum(r[1] for r in left_out) / table.total
+        lines.append(
+            [
+                (
+                    f"    ({len(left_out):,} rarer values, each under {100 * RARE:g}%, {share_text(mass)} in all, "
+                    "are left out here; --format json lists every value)",
+                    "dim",
+                )
+            ]
+        )
+    return lines
+
+
+def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int, int]]:
+    """The rows to show, each value its own row, or consecutive values grouped (``1040–1049``) when there are
+    more than :data:`MAX_ROWS`: each group's ways summed, its "at least" the first value's, "at most" the last's."""
+    if len(rows) <= MAX_ROWS:
+        return [(str(value), ways, above, below) for value, ways, above, below in rows]
+    size = -(-len(rows) // 50)
+    out = []
+    for start in range(0, len(rows), size):
+        group = rows[start : start + size]
+        label = f"{group[0][0]}–{group[-1][0]}" if len(group) > 1 else str(group[0][0])
+        out.append((label, sum(r[1] for r in group), group[0][2], group[-1][3]))
+    return out
+
+
+def render(odds: DiceOdds, fmt: str) -> None:
+    """The odds on standard output in ``fmt`` (json, jsonl, rich or text)."""
+    import sys
+
+    if fmt in ("json", "jsonl"):
+        import json
+
+        sys.stdout.write(json.dumps(odds.to_json(), ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
+        return
+    title = odds.question.text
+    if fmt == "rich":
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False)
+        console.print(Text(title, style="bold"))
+        for line in view(odds, fine=True):
+            text = Text()
+            for piece, style in line:
+                text.append(piece, style=style or None)
+            console.print(text, soft_wrap=True)
+        return
+    lines = [title, *("".join(piece for piece, _ in line) for line in view(odds))]
+    sys.stdout.write("\n".join(line.rstrip() for line in lines) + "\n")
+
+
+def svg(odds: DiceOdds) -> str:
+    """The table as a picture: bars of P(= n) and the curve of P(≥ n) on one 0–100% scale, as an attack's odds."""
+    from html import escape
+
+    from tabroll.odds.picture import BAR_FILL, CURVE, _document, _text
+
+    width, height = 720.0, 460.0
+    left, right, top, bottom = 60.0, 20.0, 100.0, 56.0
+    plot_w, plot_h = width - left - right, height - top - bottom
+    table = odds.table
+    title = odds.question.text
+    figures = []
+    success = odds.success()
+    if success is not None:
+        figures.append(f"P(success) {share_text(success.value)}{success.fraction().replace('  ', ' ')}")
+    figures += [
+        f"P({name.replace('_', ' ')}) {share_text(f.value)}{f.fraction().replace('  ', ' ')}"
+        for name, f in odds.versus().items()
+    ]
+    mean = table.mean()
+    subject = odds.subject()
+    body = [
+        _text(left, 22, title, extra=' font-size="16" font-weight="bold"'),
+        _text(left, 40, f"odds ({'exact' if odds.exact else 'simulated'})"),
+        _text(left, 56, ", ".join(figures)),
+        _text(
+            left,
+            74,
+            f"{subject}: mean {mean.value:.3f}{mean.fraction().replace('  ', ' ')}, sd {table.sd():.3f}; "
+            "bars: P(= n), line: P(≥ n)",
+        ),
+    ]
+    rows = [r for r in table.rows() if len(table.points) <= 120 or r[1] >= RARE * table.total]
+    values = [value for value, *_ in rows]
+    span = values[-1] - values[0] + 1
+    axis = list(range(values[0], values[-1] + 1)) if span <= 120 else values
+    band = plot_w / max(1, len(axis))
+    where = {v: i for i, v in enumerate(axis)}
+    for share in (0.0, 0.25, 0.5, 0.75, 1.0):
+        y = top + plot_h * (1 - share)
+        body.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
+        body.append(_text(left - 6, y + 4, f"{100 * share:.0f}%", anchor="end"))
+    step = max(1, -(-len(axis) // 30))
+    for i, v in enumerate(axis):
+        if i % step == 0 or i == len(axis) - 1:
+            body.append(_text(left + band * (i + 0.5), top + plot_h + 16, str(v), anchor="middle"))
+    body.append(_text(left + plot_w / 2, height - 14, f"{subject} (n)", anchor="middle"))
+    curve = []
+    for value, ways, above, _ in rows:
+        share = ways / table.total
+        x = left + band * where[value]
+        h = max(1.0, plot_h * share)
+        exact, least = table.share(ways), table.share(above)
+        tip = (
+            f"= {value}: {share_text(share)}{exact.fraction()}; ≥ {value}: {share_text(least.value)}{least.fraction()}"
+        )
+        body.append(
+            f'<rect class="bar" x="{x + band * 0.1:.1f}" y="{top + plot_h - h:.1f}" width="{band * 0.8:.1f}" '
+            f'height="{h:.1f}" fill="{BAR_FILL}"><title>{escape(tip)}</title></rect>'
+        )
+        curve.append((x + band * 0.5, top + plot_h * (1 - above / table.total)))
+    coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in curve)
+    body.append(f'<polyline class="at-least" points="{coords}" fill="none" stroke="{CURVE}" stroke-width="2"/>')
+    body += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="{CURVE}"/>' for x, y in curve]
+    return _document(width, height, body, title)
