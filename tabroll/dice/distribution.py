@@ -30,13 +30,11 @@ from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING
 
-from tabroll.dice.notation import (
-    _APPLY,
+from tabroll.dice.nodes import (
+    APPLY,
     BinaryOp,
     Compare,
     Constant,
-    DiceExpression,
-    DiceLimitError,
     DiceLimits,
     DiceSet,
     DiceTerm,
@@ -44,12 +42,14 @@ from tabroll.dice.notation import (
     Labeled,
     Negate,
     Node,
-    _chain_range,
+    chain_range,
     die_faces,
     explosion_cap,
     fold,
+    node_range,
     term_range,
 )
+from tabroll.dice.notation import DiceExpression, DiceLimitError
 
 if TYPE_CHECKING:
     from decimal import Context
@@ -128,7 +128,7 @@ def convolve(a: Counts, b: Counts, apply: Callable[[int, int], int] | None = Non
         if len(a) * len(b) > _DIRECT and span < len(a) * len(b):
             (low_a, dense_a), (low_b, dense_b) = _dense(a), _dense(b)
             return _sparse(low_a + low_b, poly_mul(dense_a, dense_b))
-        apply = _APPLY["+"]
+        apply = APPLY["+"]
     out: Counts = defaultdict(int)
     for x, ways_x in a.items():
         for y, ways_y in b.items():
@@ -355,7 +355,7 @@ def _combine(node: Node, parts: list[Dist], limits: DiceLimits) -> Dist:
         elif node.op == "-":
             counts = convolve(a, {-v: w for v, w in b.items()})
         else:
-            counts = convolve(a, b, _APPLY[node.op])
+            counts = convolve(a, b, APPLY[node.op])
         return counts, total_a * total_b
     if isinstance(node, Negate):
         counts, total = parts[0]
@@ -402,7 +402,7 @@ def _term_estimate(term: DiceTerm, limits: DiceLimits) -> tuple[int, float]:
         return count * _width(term_range(term, limits)), digits
     kept = term.kept_count()
     if term.explode is not None and term.explode.kind == "!!":
-        values = _width(_chain_range(term, explosion_cap(term, limits)))
+        values = _width(chain_range(term, explosion_cap(term, limits)))
     else:
         values = faces
     steps = values * kept * (kept * values + 1) * (count + 1)
@@ -417,9 +417,7 @@ def estimate(expression: DiceExpression) -> tuple[int, float]:
     limits = expression.limits
 
     def combine(node: Node, parts: list[tuple[tuple[int, int], int, float]]) -> tuple[tuple[int, int], int, float]:
-        from tabroll.dice.notation import _node_range
-
-        span = _node_range(node, [p[0] for p in parts], limits)
+        span = node_range(node, [p[0] for p in parts], limits)
         steps = sum(p[1] for p in parts)
         digits = sum(p[2] for p in parts)
         if isinstance(node, DiceTerm):

@@ -11,27 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from tabroll.dice.notation import (
-    _APPLY,
+from tabroll.dice.nodes import (
+    APPLY,
     BinaryOp,
     Compare,
     Constant,
-    DiceExpression,
     DiceLimits,
     DiceSet,
     DiceTerm,
     Labeled,
     Negate,
     Node,
-    RolledDie,
-    RolledExpression,
-    RolledNode,
-    RolledTerm,
     explosion_cap,
     fold,
 )
+from tabroll.dice.rolled import RolledDie, RolledExpression, RolledNode, RolledTerm
 from tabroll.dice.sources import DiceRequest, DiceSource, checked_draw
+
+if TYPE_CHECKING:
+    from tabroll.dice.notation import DiceExpression
 
 _MARK_ORDER = ("rerolled", "exploded", "capped", "floored", "ceilinged", "dropped", "success", "failure")
 
@@ -192,7 +192,7 @@ def roll_expression(expression: DiceExpression, source: DiceSource, purpose: str
             if isinstance(node, Negate):
                 return -parts[0]
             assert isinstance(node, BinaryOp)
-            return _APPLY[node.op](parts[0], parts[1])
+            return APPLY[node.op](parts[0], parts[1])
 
         total: int = fold(root, plain)
         return RolledExpression(expression, purpose, tuple(rolled), total)
@@ -205,7 +205,7 @@ def roll_expression(expression: DiceExpression, source: DiceSource, purpose: str
             rolled.append(term)
             return RolledNode(node, term.total, term=term)
         if isinstance(node, BinaryOp):
-            return RolledNode(node, _APPLY[node.op](parts[0].value, parts[1].value), tuple(parts))
+            return RolledNode(node, APPLY[node.op](parts[0].value, parts[1].value), tuple(parts))
         if isinstance(node, Negate):
             return RolledNode(node, -parts[0].value, tuple(parts))
         if isinstance(node, Labeled):

@@ -13,20 +13,34 @@ one. A number on its own after an expression is refused rather than guessed (``2
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabroll.dice.notation import ADVANTAGE_WORDS, DiceExpression, parse, with_advantage
+from tabroll.dice.notation import DiceExpression, parse
 from tabroll.errors import InputError
 
 if TYPE_CHECKING:
     from tabroll.dice.notation import RolledExpression
     from tabroll.dice.sources import DiceSource
 
+ADVANTAGE_WORDS = {"adv": "h", "advantage": "h", "dis": "l", "disadvantage": "l"}
+_ONE_DIE = re.compile(r"^\s*(1?)d(\d+|%)(?![\d%])", re.IGNORECASE)
 _CONTINUES = "+-*/<>=!)}],["  # a word starting with one of these goes on with the expression before it
 _MODIFIERS = "kdprxmf"  # letters that start a dice modifier (kh3, dl1, ro1, xo, mi2, f1)
 _OPEN = "+-*/<>=([{,"  # an expression ending with one of these is not complete
 _EXAMPLE = "tabroll rolls each expression given: roll 1d20+5 2d6+3"
+
+
+def with_advantage(text: str, keep: str) -> str:
+    """``1d20+5`` rolled with advantage (``keep`` ``h``) or disadvantage (``l``): ``2d20kh1+5``."""
+    die = _ONE_DIE.match(text)
+    if die is None:
+        raise InputError(
+            f"advantage and disadvantage apply to one die, and '{text}' does not start with one",
+            tip="start with the die rolled twice: 1d20 adv +5",
+        )
+    return f"2d{die.group(2)}k{keep}1{text[die.end() :]}"
 
 
 def _starts_expression(word: str) -> bool:
