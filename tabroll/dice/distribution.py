@@ -45,6 +45,7 @@ from tabroll.dice.nodes import (
     chain_range,
     die_faces,
     explosion_cap,
+    faces_meeting,
     fold,
     node_range,
     term_range,
@@ -392,14 +393,22 @@ def _width(low_high: tuple[int, int]) -> int:
 
 
 def _term_estimate(term: DiceTerm, limits: DiceLimits) -> tuple[int, float]:
-    """Steps and decimal digits of the outcomes of one term (pessimistic)."""
+    """Steps and decimal digits of the outcomes of one term (pessimistic): one die (each face, and each step of a
+    chain of explosions), then the pool (a power of the die's polynomial, whose cost grows with the number of
+    values times the length of the numbers, or the multiset evaluation of keep/drop)."""
     faces = term.high - term.low + 1
     rerolls = 1 if term.reroll is None else 2 if term.reroll.once else limits.max_rerolls + 1
     explosions = 1 if term.explode is None else explosion_cap(term, limits) + 1
     digits = term.count * rerolls * explosions * math.log10(faces) if faces > 1 else 0.0
     count = term.count
+    one_die = faces * explosions * 4
+    if term.explode is not None:
+        met = faces_meeting(term, term.explode.condition)
+        boom = 0 if met is None else met[1] - met[0] + 1
+        one_die += boom * faces * explosions * explosions // 2
     if term.keep is None:
-        return count * _width(term_range(term, limits)), digits
+        width = _width(term_range(term, limits))
+        return one_die + count * width + int(width * digits) // 4, digits
     kept = term.kept_count()
     if term.explode is not None and term.explode.kind == "!!":
         values = _width(chain_range(term, explosion_cap(term, limits)))
@@ -409,7 +418,7 @@ def _term_estimate(term: DiceTerm, limits: DiceLimits) -> tuple[int, float]:
     if term.explode is not None and term.explode.kind != "!!":
         components = (count * explosions + 1) * (count + 1)
         steps = components * values * kept * (kept * values + 1) * 2
-    return steps, digits
+    return one_die + steps, digits
 
 
 def estimate(expression: DiceExpression) -> tuple[int, float]:

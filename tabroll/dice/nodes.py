@@ -414,21 +414,39 @@ def combine_ranges(op: str, left: Range, right: Range) -> Range:
     return min(corners), max(corners)
 
 
-def _span(values: Sequence[int]) -> Range:
-    return min(values), max(values)
-
-
 def die_faces(term: DiceTerm) -> range:
     return range(term.low, term.high + 1)
 
 
+def faces_meeting(term: DiceTerm, condition: Condition | None) -> Range | None:
+    """The faces of the term's die that meet ``condition`` (``None``: the highest face alone), as the lowest and the
+    highest of them (a condition is an interval), or ``None`` when none does; worked out without visiting faces."""
+    if condition is None:
+        return term.high, term.high
+    low, high = condition.interval()
+    low = term.low if low is None else max(low, term.low)
+    high = term.high if high is None else min(high, term.high)
+    return (low, high) if low <= high else None
+
+
+def _faces_missing(term: DiceTerm, met: Range) -> Range | None:
+    """The lowest and highest face outside ``met`` (or ``None`` when ``met`` holds every face)."""
+    below, above = met[0] > term.low, met[1] < term.high
+    if not below and not above:
+        return None
+    return (term.low if below else met[1] + 1), (term.high if above else met[0] - 1)
+
+
 def chain_range(term: DiceTerm, cap: int) -> Range:
-    """The lowest and highest sum of one die's chain of explosions, each die after its floor and ceiling."""
+    """The lowest and highest sum of one die's chain of explosions, each die after its floor and ceiling (which
+    keep the order of faces, so the ends of each kind of face are enough)."""
     assert term.explode is not None
-    faces = die_faces(term)
-    boom = [term.clamped(f) for f in faces if term.explode.matches(f, term.high)]
-    calm = [term.clamped(f) for f in faces if not term.explode.matches(f, term.high)]
-    (boom_low, boom_high), (calm_low, calm_high) = _span(boom), _span(calm)
+    met = faces_meeting(term, term.explode.condition)
+    assert met is not None
+    missing = _faces_missing(term, met)
+    assert missing is not None
+    boom_low, boom_high = term.clamped(met[0]), term.clamped(met[1])
+    calm_low, calm_high = term.clamped(missing[0]), term.clamped(missing[1])
     ends = [calm_low, cap * boom_low + calm_low, (cap + 1) * boom_low]
     tops = [calm_high, cap * boom_high + calm_high, (cap + 1) * boom_high]
     return min(ends), max(tops)

@@ -30,8 +30,8 @@ from tabroll.dice.nodes import (
     Range,
     Reroll,
     combine_ranges,
-    die_faces,
     explosion_cap,
+    faces_meeting,
     set_range,
     term_range,
 )
@@ -436,26 +436,26 @@ class Parser:
         """The term with its modifiers, refused where they cannot work on its dice."""
         values = {name: value for name, (value, _) in found.items()}
         term = DiceTerm(term.count, term.sides, fudge=term.fudge, **values)
-        faces = die_faces(term)
+        every = (term.low, term.high)
         die = "a dF" if term.fudge else f"a d{term.sides}"
         shows = "-1, 0 or +1" if term.fudge else f"1 to {term.sides}"
         if term.reroll is not None:
-            rerolled = [f for f in faces if term.reroll.condition.matches(f)]
+            rerolled = faces_meeting(term, term.reroll.condition)
             at = found["reroll"][1]
-            if not rerolled:
+            if rerolled is None:
                 self.fail(f"{die} shows {shows}: no face is {term.reroll.condition.sign()}, so nothing is rerolled", at)
-            if len(rerolled) == len(faces):
+            if rerolled == every:
                 self.fail(
                     f"{die} shows {shows}: every face is {term.reroll.condition.sign()}, so no die would stand", at
                 )
         if term.explode is not None:
-            boom = [f for f in faces if term.explode.matches(f, term.high)]
+            boom = faces_meeting(term, term.explode.condition)
             at = found["explode"][1]
             cond = term.explode.condition
-            if not boom:
+            if boom is None:
                 assert cond is not None
                 self.fail(f"{die} shows {shows}: no face is {cond.sign()}, so nothing explodes", at)
-            if len(boom) == len(faces):
+            if boom == every:
                 shown = f"is {cond.sign()}" if cond is not None else "is its highest"
                 self.fail(f"{die} shows {shows}: every face {shown}, so it would explode for ever", at)
         if term.floor is not None and term.ceiling is not None and term.floor > term.ceiling:

@@ -244,7 +244,7 @@ class RolledExpression:
     def kept_values(self) -> tuple[int, ...]:
         """The dice that count towards the total, in order (after compounding, floors and ceilings; the dice of an
         item a set drops do not count)."""
-        if len(self.terms) == 1 and self.terms[0].term.keep is None and not self.terms[0].dice:
+        if self.root is None and len(self.terms) == 1 and self.terms[0].term.keep is None:
             return self.terms[0].values
         if self.root is None:
             return tuple(v for term in self.terms for v in term.kept_values())

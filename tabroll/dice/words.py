@@ -98,6 +98,8 @@ def expressions_of(words: Sequence[str]) -> list[str]:
         raise InputError(
             f"'{word}' is not part of a dice expression", tip=f"{_EXAMPLE}; say what a roll is for with --label"
         )
+    if not found and pending is None and words:
+        return [" ".join(words)]  # only blanks: the parser says the expression is empty, and where
     if pending is not None or not found:
         raise InputError("no dice expression given", tip="e.g. 2d6+3, 1d20 adv +5, 4d6kh3 4d6kh3")
     texts = []

@@ -28,7 +28,7 @@ ODDS_FORMAT_VERSION = 1
 BAR = 30  # the width of a bar at 100%: the table fits 80 columns
 DEFAULT_TRIALS = 10_000
 MIN_TRIALS = 1_000  # a simulation taken in place of exact odds rolls at least this many times, or is refused
-MAX_SIMULATED_DICE = 2_000_000  # dice drawn in all by a simulation, at most
+MAX_SIMULATED_DICE = 400_000  # dice drawn in all by a simulation, at most (a few seconds)
 MAX_VALUES = 100_000  # exact odds list at most this many values (a wider expression is simulated)
 PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
 TRIM = 60  # a table longer than this leaves out the values rarer than RARE (the JSON keeps every one)
@@ -276,7 +276,7 @@ class DiceOdds:
                     **table.share(ways).to_json(),
                     "at_least": table.share(above).to_json(),
                     "at_most": table.share(below).to_json(),
-                    "one_in": table.total / ways,
+                    "one_in": _ratio(table.total, ways),
                 }
                 for value, ways, above, below in table.rows()
             ],
@@ -335,7 +335,13 @@ def compute(question: Question, *, trials: int | None = None, seed: int, timeout
                     )
         except DiceLimitError as refused:
             per_trial = max(1, sum(_draws(e) for e in expressions))
-            trials = max(MIN_TRIALS, min(DEFAULT_TRIALS, MAX_SIMULATED_DICE // per_trial))
+            trials = min(DEFAULT_TRIALS, MAX_SIMULATED_DICE // per_trial)
+            if trials < MIN_TRIALS:
+                raise DiceLimitError(
+                    f"{refused.reason}; and {MIN_TRIALS:,} simulated rolls could draw {MIN_TRIALS * per_trial:,} dice, "
+                    f"more than the limit of {MAX_SIMULATED_DICE:,}",
+                    tip="use fewer or smaller dice",
+                ) from None
             note = f"Simulated, not exact: {refused.reason}."
     if trials is not None:
         return _simulate(question, expressions, trials, seed, timeout, note)
@@ -434,9 +440,19 @@ Segment = tuple[str, str]
 Line = list[Segment]
 
 
+def _ratio(total: int, ways: int) -> float | None:
+    """``total / ways`` as a float, or ``None`` beyond the range of floats (a chance of less than 1e-308)."""
+    try:
+        return total / ways
+    except OverflowError:
+        return None
+
+
 def one_in(total: int, ways: int) -> str:
-    """``1 in N`` as a number a person reads: ``6.0``, ``1,296.0``, ``2.1e+12``."""
-    n = total / ways
+    """``1 in N`` as a number a person reads: ``6.0``, ``1,296.0``, ``2.1e+12``, ``1e+477``."""
+    n = _ratio(total, ways)
+    if n is None:
+        return f"1e+{math.floor(math.log10(total) - math.log10(ways))}"
     return f"{n:,.1f}" if n < 10**7 else f"{n:.2g}"
 
 

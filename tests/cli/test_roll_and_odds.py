@@ -8,6 +8,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.support import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -175,11 +179,17 @@ def test_the_svg_picture(cli, tmp_path: Path) -> None:
 
 def test_too_much_work_is_simulated_and_the_note_says_so(cli) -> None:
     doc = _odds(cli, "100d100kh50", "--seed", "3")
-    assert doc["method"] == "monte_carlo" and doc["samples"] == 10_000 and doc["seed"] == 3
+    assert doc["method"] == "monte_carlo" and doc["samples"] == 4_000 and doc["seed"] == 3  # 400,000 dice at most
     assert doc["note"].startswith("Simulated, not exact: working out the exact odds of 100d100kh50 would take")
     assert "ci95" in doc["mean"] and "exact" not in doc["mean"]
     text = cli("odds", "100d100kh50", "--seed", "3", "--format", "text").out
-    assert "odds (simulated)" in text and "10,000 simulated rolls, seed 3" in text
+    assert "odds (simulated)" in text and "4,000 simulated rolls, seed 3" in text
+    assert _odds(cli, "20d6", "--trials", "100")["samples"] == 100
+    refused = cli("odds", "1000d20mi2")
+    assert refused.code == 2 and refused.err.startswith(
+        "error: working out the exact odds of 1000d20mi2 would take about 23,856,040 steps, more than the limit of "
+        "5,000,000; and 1,000 simulated rolls could draw 1,000,000 dice, more than the limit of 400,000"
+    )
     assert _odds(cli, "3d6", "--trials", "500", "--seed", "1")["samples"] == 500
 
 
@@ -204,3 +214,54 @@ def test_mistakes_exit_2_with_a_clear_message(cli, args: tuple[str, ...], messag
 def test_a_file_is_still_a_file(cli, tmp_path: Path) -> None:
     result = cli("odds", str(tmp_path / "nowhere.yaml"))
     assert result.code == 2 and "the file does not exist" in result.err
+
+
+# --- anything a user may type ----------------------------------------------------------------------------------
+
+_FACE = st.sampled_from(["", "1", "3", ">4", "<2", ">=5", "<=1", "=6", ">0", "<7"])
+_MODIFIER = st.one_of(
+    st.sampled_from(["!", "!!", "xo", "r", "rr", "ro"]).flatmap(lambda m: _FACE.map(lambda f: m + f)),
+    st.sampled_from(["mi", "ma", "kh", "kl", "dh", "dl", "d", "k", "ph", "pl", "p"]).flatmap(
+        lambda m: st.sampled_from(["0", "1", "2", "5", "-1", ""]).map(lambda n: m + n)
+    ),
+    st.sampled_from([">=", ">", "<", "=", "<="]).flatmap(
+        lambda m: st.sampled_from(["0", "3", "7"]).map(lambda n: m + n)
+    ),
+    st.sampled_from(["f1", "f<=2", "[fire]", "[]", "["]),
+)
+_TERM = st.builds(
+    lambda n, s, mods: f"{n}d{s}{''.join(mods)}",
+    st.sampled_from(["", "1", "2", "4", "8", "100", "1000"]),
+    st.sampled_from(["6", "20", "2", "1", "%", "F", "1000000"]),
+    st.lists(_MODIFIER, max_size=3),
+)
+_EXPRESSION = st.recursive(
+    st.one_of(_TERM, st.integers(0, 12).map(str)),
+    lambda inner: st.one_of(
+        st.builds(lambda a, op, b: f"{a}{op}{b}", inner, st.sampled_from("+-*/"), inner),
+        st.builds(
+            lambda items, mods: "(" + ",".join(items) + ")" + mods,
+            st.lists(inner, min_size=1, max_size=3),
+            st.sampled_from(["", "kh1", "dl1", ">=3"]),
+        ),
+        st.builds(lambda a, c: f"{a}{c}", inner, st.sampled_from([">=10", "<3", "=0"])),
+    ),
+    max_leaves=4,
+)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(200, 5_000), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_EXPRESSION, st.sampled_from(["", " vs 2d6", " vs "]))
+def test_any_grammar_shaped_text_rolls_or_is_refused_and_never_breaks(cli, text: str, versus: str) -> None:
+    """Whatever is typed, roll and odds answer with exit 0 and a document, or exit 2 and one clear message."""
+    commands = [("roll", "--seed", "1", "--format", "json", "--", text)]
+    commands.append(("odds", "--format", "json", "--timeout", "10", "--seed", "1", "--", text + versus))
+    for args in commands:
+        result = cli(*args)
+        assert result.code in (0, 2), (args, result.err)
+        assert "Traceback" not in result.err and "internal error" not in result.err, (args, result.err)
+        if result.code == 0:
+            assert result.json()["events" if args[0] == "roll" else "values"]
+        else:
+            assert result.err.startswith("error: ") and result.out == ""

@@ -230,6 +230,8 @@ def test_a_plain_roll_event_is_unchanged() -> None:
 def test_a_set_drops_the_dice_of_the_items_it_drops_from_kept() -> None:
     rolled = parse("(2d6,1d20)kh1").roll(GivenDice([3, 4, 12]), "x")
     assert (rolled.total, rolled.kept_values, rolled.values) == (12, (12,), (3, 4, 12))
+    constant = parse("(2d6,9)kh1").roll(GivenDice([3, 4]), "x")
+    assert (constant.total, constant.kept_values, constant.values) == (9, (), (3, 4))
 
 
 # --- parsing: trees, round trips and refusals --------------------------------------------------------------------
