@@ -137,9 +137,28 @@ def convolve(a: Counts, b: Counts, apply: Callable[[int, int], int] | None = Non
     return dict(out)
 
 
+def uniform_power(faces: int, n: int) -> list[int]:
+    """The coefficients of ``(1 + x + ... + x**(faces-1))**n``: the ways of each sum of ``n`` fair dice, counted
+    from the lowest. By J. C. P. Miller's recurrence for the power of a polynomial,
+    ``a_k = Σ_j ((n+1)·j - k)·a_(k-j) / k``, whose two sums over the last ``faces-1`` coefficients slide along, so
+    each coefficient costs a few additions; and the sums are symmetric, so half of them are enough."""
+    top = faces - 1
+    size = n * top + 1
+    a = [1] * ((size + 1) // 2)
+    window = weighted = 0  # Σ a_(k-j) and Σ j·a_(k-j), for j = 1..top
+    for k in range(1, len(a)):
+        leaving = a[k - 1 - top] if k - 1 - top >= 0 else 0
+        weighted += window + a[k - 1] - (top + 1) * leaving
+        window += a[k - 1] - leaving
+        a[k] = ((n + 1) * weighted - k * window) // k
+    return a + a[: size - len(a)][::-1]
+
+
 def power(counts: Counts, n: int) -> Counts:
     """The ways of the sum of ``n`` independent values, each with the ways ``counts``."""
     low, dense = _dense(counts)
+    if n > 1 and len(set(dense)) == 1:  # fair dice (each value equally likely): the fast recurrence
+        return _sparse(low * n, [c * dense[0] ** n for c in uniform_power(len(dense), n)])
     return _sparse(low * n, poly_power(dense, n))
 
 

@@ -158,6 +158,7 @@ class Table:
     points: list[tuple[int, int]]
     total: int
     exact: bool
+    _cache: tuple[Figure, Figure] | None = field(default=None, init=False, repr=False, compare=False)
 
     def share(self, ways: int) -> Figure:
         if self.exact:
@@ -178,23 +179,26 @@ class Table:
         return out
 
     def mean(self) -> Figure:
-        if self.exact:
-            mean = Fraction(sum(v * w for v, w in self.points), self.total)
-            return Figure(float(mean), mean)
-        n = self.total
-        mean_f = sum(v * w for v, w in self.points) / n
-        variance = sum(w * (v - mean_f) ** 2 for v, w in self.points) / max(1, n - 1)
-        half = Z95 * math.sqrt(variance / n)
-        return Figure(mean_f, low=mean_f - half, high=mean_f + half)
+        return self._moments()[0]
 
     def variance(self) -> Figure:
-        n = self.total
-        if self.exact:
-            mean = Fraction(sum(v * w for v, w in self.points), n)
-            variance = Fraction(sum(v * v * w for v, w in self.points), n) - mean * mean
-            return Figure(float(variance), variance)
-        mean_f = sum(v * w for v, w in self.points) / n
-        return Figure(sum(w * (v - mean_f) ** 2 for v, w in self.points) / max(1, n - 1))
+        return self._moments()[1]
+
+    def _moments(self) -> tuple[Figure, Figure]:
+        """The mean and the variance, worked out once (exact, or estimated with the mean's 95% interval)."""
+        if self._cache is None:
+            n = self.total
+            first = sum(v * w for v, w in self.points)
+            if self.exact:
+                mean = Fraction(first, n)
+                variance = Fraction(sum(v * v * w for v, w in self.points), n) - mean * mean
+                self._cache = (Figure(float(mean), mean), Figure(float(variance), variance))
+            else:
+                mean_f = first / n
+                spread = sum(w * (v - mean_f) ** 2 for v, w in self.points) / max(1, n - 1)
+                half = Z95 * math.sqrt(spread / n)
+                self._cache = (Figure(mean_f, low=mean_f - half, high=mean_f + half), Figure(spread))
+        return self._cache
 
     def sd(self) -> float:
         return math.sqrt(max(0.0, self.variance().value))
