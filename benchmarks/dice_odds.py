@@ -45,11 +45,11 @@ ICEPOOL = {
 TABROLL_WORK = """
 import io, sys, time
 from contextlib import redirect_stdout
-from tabroll.odds import dice_odds
+from tabroll.odds import dice_odds, dice_views
 start = time.perf_counter()
 odds = dice_odds.compute(dice_odds.read_question([sys.argv[1]]), seed=1)
 with redirect_stdout(io.StringIO()):
-    dice_odds.render(odds, "text")
+    dice_views.render(odds, "text")
 print(time.perf_counter() - start)
 """
 ICEPOOL_WORK = """

@@ -710,7 +710,7 @@ def _dice_odds(
     words: list[str], *, fmt: str | None, svg: str | None, trials: int | None, seed: int | None, timeout: float
 ) -> None:
     """``tabroll odds EXPR`` (``EXPR >= N``, ``EXPR vs EXPR``): read, work out, show (:mod:`tabroll.odds.dice_odds`)."""
-    from tabroll.odds import dice_odds
+    from tabroll.odds import dice_odds, dice_views
 
     chosen = _format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
@@ -721,11 +721,11 @@ def _dice_odds(
     question = dice_odds.read_question(words)
     odds = dice_odds.compute(question, trials=trials, seed=_simulation_seed(seed), timeout=limit)
     with _fenced(chosen) as shown:
-        dice_odds.render(odds, shown)
+        dice_views.render(odds, shown)
     if svg is not None:
         from tabroll.odds.picture import write_picture
 
-        write_picture(svg, dice_odds.svg(odds))
+        write_picture(svg, dice_views.svg(odds))
 
 
 @app.command(context_settings=GAME_WORDS)
