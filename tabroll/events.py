@@ -174,6 +174,18 @@ class Note(Event):
 # --- dice and numbers -------------------------------------------------------------------------------------
 
 
+class FrozenJSON(dict[str, Any]):
+    """A JSON object held by an event (a roll's tree): hashed by its content so that the event stays hashable, and
+    never changed once made."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        import json
+
+        return hash(json.dumps(self, sort_keys=True, default=str))
+
+
 @dataclass(frozen=True, slots=True)
 class RolledDice:
     """One dice term of a roll (``4d6kh3``): every die as rolled, and for each whether it counts."""
@@ -192,7 +204,13 @@ class Roll(Event):
     which of them count, and ``shown`` the expression with the dice in place (``[2, 5, ~2, 6]+[2]``, ``~`` marking
     a dropped die), so every renderer shows the right die dropped, each term and each operator. Dice with
     custom faces (symbols rather than numbers) name the face each die showed in ``faces``, in the order of
-    ``values`` (the number of the face on the die), with what it does in the game in ``effect``."""
+    ``values`` (the number of the face on the die), with what it does in the game in ``effect``.
+
+    An expression beyond NdM, keep/drop and ``+ - *`` (rerolls, explosions, floors, success counts, sets, labels,
+    a comparison) also keeps ``tree``: every part with its value and every die with its marks (``rerolled``,
+    ``exploded``, ``capped``, ``floored``, ``ceilinged``, ``dropped``, ``success``, ``failure``). ``kept`` then
+    holds what each die counts as; a comparison of the whole (``1d20+7>=15``) has ``total`` 1 or 0 and its
+    ``outcome``; ``note`` says when a die stopped at the limit of rerolls or explosions."""
 
     STYLE = "cyan"
     OUTCOME = False
@@ -206,10 +224,15 @@ class Roll(Event):
     shown: str = ""
     faces: tuple[str, ...] = field(default=(), metadata=OMIT_EMPTY)
     effect: str = field(default="", metadata=OMIT_EMPTY)
+    outcome: str = field(default="", metadata=OMIT_EMPTY)
+    note: str = field(default="", metadata=OMIT_EMPTY)
+    tree: dict[str, Any] | None = field(default=None, metadata=OMIT_EMPTY)
 
     @classmethod
     def of(cls, rolled: Any, *, label: str, unit: str | None = None) -> Roll:
         """The event of a :class:`~tabroll.dice.notation.RolledExpression`."""
+        tree = rolled.tree_json()
+        success = rolled.success
         return cls(
             label=label,
             dice=rolled.expression.notation,
@@ -219,6 +242,9 @@ class Roll(Event):
             unit=unit,
             terms=tuple(RolledDice(t.term.notation, t.values, t.kept) for t in rolled.terms),
             shown=rolled.shown(),
+            outcome="" if success is None else "success" if success else "failure",
+            note=rolled.cap_note(),
+            tree=FrozenJSON(tree) if tree is not None else None,
         )
 
     @classmethod
@@ -243,7 +269,9 @@ class Roll(Event):
         if self.faces:
             shown = ", ".join(f"{face} ({value})" for face, value in zip(self.faces, self.values, strict=False))
             return f"{self.label}: {self.dice} → {shown}" + (f": {self.effect}" if self.effect else "")
-        if self.shown and (len(self.terms) > 1 or self.total != sum(self.kept) or len(self.values) > 1):
+        if self.outcome:
+            text = f"{self.label}: {self.dice} → {self.shown}: {self.outcome}"
+        elif self.shown and (self.tree or len(self.terms) > 1 or self.total != sum(self.kept) or len(self.values) > 1):
             text = f"{self.label}: {self.dice} → {self.shown} = {self.total}"  # drawn from the roll's own shape
         elif self.terms:
             marks = [
@@ -257,7 +285,7 @@ class Roll(Event):
             shown = str(self.values[0]) if len(self.values) == 1 else "[" + ", ".join(map(str, self.values)) + "]"
             same = len(self.values) == 1 and self.total == self.values[0]
             text = f"{self.label}: {self.dice} → {shown}" + ("" if same else f" = {self.total}")
-        return text + (f": {self.effect}" if self.effect else "")
+        return text + (f": {self.effect}" if self.effect else "") + (f"; {self.note}" if self.note else "")
 
 
 @event_kind("modifier")

@@ -27,7 +27,9 @@ def _plain(notation: str) -> tuple[DiceExpression, DiceTerm | None, str]:
     expression = parse(notation)  # a bad notation raises here, every time: it is never kept
     root = expression.root
     plain = (
-        (expression, root, root.notation) if type(root) is DiceTerm and root.keep is None else (expression, None, "")
+        (expression, root, root.notation)
+        if type(root) is DiceTerm and root.keep is None and not root.extended
+        else (expression, None, "")
     )
     if len(_PLAIN) < 4096:
         _PLAIN[notation] = plain

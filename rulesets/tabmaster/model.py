@@ -264,8 +264,10 @@ class SpecialRule(Strict):
             from tabroll.dice.notation import parse
             from tabroll.errors import InputError
 
+            from .profiles import dan_rules
+
             try:
-                parse(value)
+                parse(value, rules=dan_rules())
             except InputError as err:
                 raise ValueError(f"'{value}' is not normal, none or a dice expression ({err.message})") from None
         return value

@@ -12,6 +12,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tabroll.dice import DiceRules
 
 ELEMENT_NAMES: dict[str, str] = {
     "fogo": "fire", "fire": "fire",
@@ -218,13 +222,29 @@ def parse_attack(text: str, damage: str, *, default_kind: AttackKind = AttackKin
     return build_profile(kind=kind, head=head, damage=damage, ammo=ammo, effects=Effects(**found))  # type: ignore[arg-type]
 
 
+def dan_rules() -> DiceRules:
+    """What DAN may be written with: the source compares "this amount of damage" with DEF, so a DAN is an amount.
+    A count of successes or a pass/fail is not one, and the game's dice are numbered (d4, d10, d20), not Fudge."""
+    from tabroll.dice import DiceRules
+
+    amount = "DAN is an amount of damage set against DEF"
+    return DiceRules(
+        "DAN",
+        refused=(
+            ("success", f"{amount}, not a count of successes"),
+            ("compare", f"{amount}, not a success or a failure"),
+            ("fudge", "TAB MASTER rolls numbered dice (d4, d10, d20)"),
+        ),
+    )
+
+
 def build_profile(
     *, kind: AttackKind, head: str | None, damage: str, ammo: str | None, effects: Effects
 ) -> AttackProfile:
     """Check that the parts of an attack fit together and build the profile."""
     from tabroll.dice import parse as parse_dice
 
-    parse_dice(damage)
+    parse_dice(damage, rules=dan_rules())
     if kind is AttackKind.PROJECTILE:
         if not head or "d" not in head.lower():
             raise ValueError("a projectile attack rolls an attack die: write its ATK as a die, e.g. '1d10'")

@@ -186,17 +186,21 @@ def _fenced(fmt: str) -> Iterator[str]:
     sys.stdout.write("```\n")
 
 
-def _dice_choice(seed: int | None, dice: str | None, prompt: bool, answers: bool = False) -> DiceChoice:
-    """The one way every command reads --seed, --dice, --prompt and --answers."""
+def _dice_choice(
+    seed: int | None, dice: str | None, prompt: bool, answers: bool = False, *, signed: bool = False
+) -> DiceChoice:
+    """The one way every command reads --seed, --dice, --prompt and --answers (``signed``: Fudge faces too)."""
     from tabroll.dice.session import Asking, DiceChoice
 
-    return DiceChoice(seed, dice, prompt, answers, asking=Asking(_ask, _tell, _ask_secret))
+    return DiceChoice(seed, dice, prompt, answers, asking=Asking(_ask, _tell, _ask_secret), signed=signed)
 
 
-def _session(seed: int | None, dice: str | None, prompt: bool, answers: bool = False) -> Session:
+def _session(
+    seed: int | None, dice: str | None, prompt: bool, answers: bool = False, *, signed: bool = False
+) -> Session:
     from tabroll.dice.session import Session
 
-    return Session(_dice_choice(seed, dice, prompt, answers))
+    return Session(_dice_choice(seed, dice, prompt, answers, signed=signed))
 
 
 def _show_one(
@@ -296,8 +300,9 @@ def roll(
     expression: Annotated[
         list[str],
         typer.Argument(
-            help="Dice notation: 1d20, 2d6+3, 4d6kh3, d%; 'adv' or 'dis' rolls the first die twice and keeps the "
-            "higher or lower, and a bonus may follow apart: 1d20 adv +5.",
+            help="Dice notation: 1d20, 2d6+3, 4d6kh3, 3d6!, 8d6r1, 8d10>=7, 1d20+7>=15, 4dF (the README lists it all); "
+            "'adv' or 'dis' rolls the first die twice and keeps the higher or lower, and a bonus may follow apart: "
+            "1d20 adv +5. Several expressions are rolled one after the other: 4d6kh3 4d6kh3.",
             metavar="EXPRESSION",
         ),
     ],
@@ -309,25 +314,26 @@ def roll(
     dice: DiceOption = None,
     prompt: PromptOption = False,
 ) -> None:
-    """Roll a dice expression.
+    """Roll dice expressions, one after the other.
 
     Examples:
 
         tabroll roll 2d6+3
         tabroll roll 1d20 adv +5 --label initiative --seed 7
         tabroll roll 4d6kh3 --dice 5,3,6,1
+        tabroll roll 1d20+7 2d6+3 --seed 3
     """
-    from tabroll.dice import parse
-    from tabroll.dice.notation import expression_of
+    from tabroll.dice.words import parse_words
     from tabroll.events import Roll
     from tabroll.render.output import make_renderer
 
     chosen = _format(fmt)
-    parsed = parse(expression_of(expression))
-    session = _session(seed, dice, prompt)
-    rolled = parsed.roll(session.source, label)
+    parsed = parse_words(expression)
+    session = _session(seed, dice, prompt, signed=any("fudge" in e.features for e in parsed))
+    rolls = [Roll.of(e.roll(session.source, label), label=label) for e in parsed]
     renderer = make_renderer(chosen)
-    renderer.event(Roll.of(rolled, label=label))
+    for event in rolls:
+        renderer.event(event)
     renderer.footer(**session.facts())
     renderer.close()
     note = session.choice.leftover_note()
@@ -655,7 +661,8 @@ def odds(
     option: OptionOption = None,
     svg: SvgOption = None,
 ) -> None:
-    """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate.
+    """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate; or the exact
+    distribution of a dice expression (EXPR, EXPR >= N, EXPR vs EXPR).
 
     Exit code: 0, or 1 when the rules refuse the action whatever the dice (as `tabroll attack` does).
 
@@ -665,7 +672,16 @@ def odds(
         tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll odds battle.yaml --action 3
         tabroll odds -r forgod -a "Orc BA=2" -t "Elf PV=6" --trials 2000 --seed 7
+        tabroll odds 4d6kh3
+        tabroll odds "1d20+7>=15"
+        tabroll odds 2d6 vs 2d6
     """
+    from tabroll.odds.dice_odds import looks_like_dice
+
+    described = attacker or target or ruleset or attacker_stat or target_stat or setting or option
+    if not described and action_index is None and looks_like_dice(words or []):
+        _dice_odds(words or [], fmt=fmt, svg=svg, trials=trials, seed=seed, timeout=timeout)
+        return
     from tabroll.odds.api import TimeLimit, check_timeout, compute_odds, render_odds
     from tabroll.odds.picture import check_picture_path, odds_svg, write_picture
 
@@ -691,6 +707,28 @@ def odds(
         write_picture(svg, odds_svg(report, description or title))
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
+
+
+def _dice_odds(
+    words: list[str], *, fmt: str | None, svg: str | None, trials: int | None, seed: int | None, timeout: float
+) -> None:
+    """``tabroll odds EXPR`` (``EXPR >= N``, ``EXPR vs EXPR``): read, work out, show (:mod:`tabroll.odds.dice_odds`)."""
+    from tabroll.odds import dice_odds, dice_views
+
+    chosen = _format(fmt, formats=REPORT_FORMATS)
+    if svg is not None:
+        from tabroll.odds.picture import check_picture_path
+
+        check_picture_path(svg)  # before the work, not after it
+    limit = dice_odds.checked_timeout(timeout)
+    question = dice_odds.read_question(words)
+    odds = dice_odds.compute(question, trials=trials, seed=_simulation_seed(seed), timeout=limit)
+    with _fenced(chosen) as shown:
+        dice_views.render(odds, shown)
+    if svg is not None:
+        from tabroll.odds.picture import write_picture
+
+        write_picture(svg, dice_views.svg(odds))
 
 
 @app.command(context_settings=GAME_WORDS)

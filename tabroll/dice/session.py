@@ -53,6 +53,7 @@ class DiceChoice:
     prompt: bool = False
     answers: bool = False
     asking: Asking | None = None
+    signed: bool = False  # the roll has Fudge dice: --dice may give their faces, -1, 0 and +1
     master: int = field(init=False)
     given: GivenDice | None = field(init=False, default=None)
 
@@ -62,7 +63,7 @@ class DiceChoice:
         check_seed(self.seed)
         self.master = self.seed if self.seed is not None else secrets.randbits(32)
         if self.dice is not None:
-            values = parse_dice_values(self.dice, "--dice")
+            values = parse_dice_values(self.dice, "--dice", signed=self.signed)
             self.given = GivenDice(values, origin="--dice", answers=self.answers)
 
     @property

@@ -47,15 +47,28 @@ class DiceRequest:
     count: int
     sides: int
     choice: bool = False  # a player's choice of a number (a pilot's secret direction), not a roll
+    fudge: bool = False  # Fudge dice (dF): three faces, -1, 0 and +1
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:
             raise ValueError(f"a dice request needs count >= 1 and sides >= 1, not {self.count}d{self.sides}")
+        if self.fudge and self.sides != 3:
+            raise ValueError(f"a Fudge die has 3 faces, not {self.sides}")
+
+    @property
+    def low(self) -> int:
+        """The lowest face: 1, or -1 for a Fudge die."""
+        return -1 if self.fudge else 1
+
+    @property
+    def high(self) -> int:
+        """The highest face: ``sides``, or +1 for a Fudge die."""
+        return 1 if self.fudge else self.sides
 
     @property
     def notation(self) -> str:
-        """The request written as dice, such as ``3d6``."""
-        return f"{self.count}d{self.sides}"
+        """The request written as dice, such as ``3d6`` or ``4dF``."""
+        return f"{self.count}d{'F' if self.fudge else self.sides}"
 
     def describe(self) -> str:
         """The request for people to read, such as ``1d20 for damage vs Soldado``."""
@@ -63,7 +76,8 @@ class DiceRequest:
 
 
 class DiceSource(Protocol):
-    """Anything that can answer a :class:`DiceRequest` with ``count`` values in ``1..sides``."""
+    """Anything that can answer a :class:`DiceRequest` with ``count`` values in ``low..high`` (``1..sides``, or
+    -1, 0 and +1 for Fudge dice)."""
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]: ...
 
@@ -112,8 +126,14 @@ class DiceValueError(InputError):
         self.position = position
 
 
-def _range_text(sides: int) -> str:
+def _range_text(sides: int, fudge: bool = False) -> str:
+    if fudge:
+        return "a dF shows -1, 0 or +1"
     return "a d1 always shows 1" if sides == 1 else f"a d{sides} shows 1 to {sides}"
+
+
+def _die_name(request: DiceRequest) -> str:
+    return "a dF" if request.fudge else f"a d{request.sides}"
 
 
 def checked_draw(source: DiceSource, request: DiceRequest) -> tuple[int, ...]:
@@ -123,7 +143,8 @@ def checked_draw(source: DiceSource, request: DiceRequest) -> tuple[int, ...]:
     that source, so this raises :class:`RuntimeError` rather than an input error.
     """
     values = tuple(source.draw(request))
-    if len(values) != request.count or not all(type(v) is int and 1 <= v <= request.sides for v in values):
+    low, high = request.low, request.high
+    if len(values) != request.count or not all(type(v) is int and low <= v <= high for v in values):
         raise RuntimeError(f"{type(source).__name__} answered {request.describe()} with {values!r}")
     return values
 
@@ -181,8 +202,8 @@ class SeededDice:
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         """Roll ``request.count`` dice."""
-        randrange = self._random.randrange
-        return tuple(randrange(request.sides) + 1 for _ in range(request.count))
+        randrange, low = self._random.randrange, request.low
+        return tuple(randrange(request.sides) + low for _ in range(request.count))
 
     def __repr__(self) -> str:
         return f"SeededDice(seed={self.seed})"
@@ -232,10 +253,10 @@ class GivenDice:
             raise DiceExhausted(request, origin=self.origin, given=len(self._values), available=available)
         values = self._values[self._next : self._next + request.count]
         for offset, value in enumerate(values):
-            if not 1 <= value <= request.sides:
+            if not request.low <= value <= request.high:
                 raise DiceValueError(
-                    f"{self.origin} value {value} cannot be the roll of a d{request.sides} "
-                    f"({request.describe()}): {_range_text(request.sides)}",
+                    f"{self.origin} value {value} cannot be the roll of {_die_name(request)} "
+                    f"({request.describe()}): {_range_text(request.sides, request.fudge)}",
                     tip=f"check the order of the values: {_ORDER_TIP}",
                     request=request,
                     value=value,
@@ -264,11 +285,15 @@ class ScriptedDice(GivenDice):
 _TOKEN = re.compile(r",|[^\s,]+")
 
 
-def parse_dice_values(text: str, origin: str = "--dice") -> tuple[int, ...]:
+_FUDGE_FACES = {"+": 1, "-": -1, "+1": 1, "-1": -1, "0": 0}
+
+
+def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False) -> tuple[int, ...]:
     """Read die values written like ``7,7``, ``7 7`` or ``7, 12``.
 
     Raises :class:`DiceValueError` (with ``position``, 0-based) for anything that is not a whole number from
-    1 to 1,000,000, for empty items between commas, and for more than 10,000 values.
+    1 to 1,000,000, for empty items between commas, and for more than 10,000 values. With ``signed`` (rolls
+    with Fudge dice), the faces of a Fudge die are read too: ``-1``, ``0`` and ``+1``, or ``-`` and ``+``.
     """
     values: list[int] = []
     after_comma: int | None = None  # position of a comma not yet followed by a value
@@ -281,6 +306,11 @@ def parse_dice_values(text: str, origin: str = "--dice") -> tuple[int, ...]:
             after_comma = at
             continue
         after_comma = None
+        if signed and token in _FUDGE_FACES:
+            if len(values) == MAX_VALUES:
+                raise DiceValueError(f"{origin} has more than {MAX_VALUES:,} values", position=at)
+            values.append(_FUDGE_FACES[token])
+            continue
         if not (token.isascii() and token.isdigit()):
             raise DiceValueError(
                 f"{origin}: {token!r} at position {at + 1} is not a die value", tip=_VALUES_TIP, position=at
@@ -365,7 +395,7 @@ class PromptDice:
                 raise InputError(f"no answer for {request.describe()}", tip=_VALUES_TIP) from None
             problem = self._problem(answer, request)
             if problem is None:
-                return parse_dice_values(answer, "answer")
+                return parse_dice_values(answer, "answer", signed=request.fudge)
             self.tell(f"{problem}; try again")
         raise InputError(f"no valid answer for {request.describe()} after {self.attempts} tries", tip=_VALUES_TIP)
 
@@ -374,15 +404,16 @@ class PromptDice:
         if not answer.strip():
             return f"type the {'value' if request.count == 1 else 'values'} you rolled"
         try:
-            values = parse_dice_values(answer, "answer")
+            values = parse_dice_values(answer, "answer", signed=request.fudge)
         except DiceValueError as error:
             return error.message
         if len(values) != request.count:
             plural = "value" if request.count == 1 else "values"
             return f"{request.notation} needs {request.count} {plural}, not {len(values)}"
         for value in values:
-            if value > request.sides:
-                return f"{value} cannot be the roll of a d{request.sides}: {_range_text(request.sides)}"
+            if not request.low <= value <= request.high:
+                name, shows = _die_name(request), _range_text(request.sides, request.fudge)
+                return f"{value} cannot be the roll of {name}: {shows}"
         return None
 
 

@@ -8,6 +8,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from tabroll.odds.bars import BAR_WIDTH, bar
+from tabroll.odds.bars import plural as plural  # shown by the other odds views too
+from tabroll.odds.bars import share_text as share_text
 from tabroll.odds.exact import Tally
 from tabroll.odds.measures import ATTACK, GAME, HAPPENS, Key, generic_kind
 
@@ -268,38 +271,6 @@ def _mean(bucket: dict[Any, Any], total: Any, exact: bool) -> Estimate:
 
 Segment = tuple[str, str]  # a piece of a line and its Rich style ("" for none)
 Line = list[Segment]
-
-BAR_WIDTH = 50  # the width of a bar at 100% (2% a character)
-EIGHTHS = " ▏▎▍▌▋▊▉"
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 dice outcome``, ``2 dice outcomes``; ``words`` for an irregular plural."""
-    return f"{count:,} {word if count == 1 else words or word + 's'}"
-
-
-def bar(share: float, width: int = BAR_WIDTH, *, fine: bool = False) -> str:
-    """A bar for a probability, ``width`` characters at 100%: ``#`` in plain text, eighths of a block with
-    ``fine``. Nothing for 0; a thin mark (``.`` or ``▏``) for a share too small to fill a character, so a
-    rare outcome is never drawn as if it were 0, nor as large as 1/``width``."""
-    if share <= 0:
-        return ""
-    if not fine:
-        full = round(width * min(share, 1.0))
-        return "#" * full if full else "."
-    eighths = round(8 * width * min(share, 1.0))
-    if not eighths:
-        return EIGHTHS[1]
-    return "█" * (eighths // 8) + (EIGHTHS[eighths % 8] if eighths % 8 else "")
-
-
-def share_text(value: float) -> str:
-    """A probability in percent with two decimals; never rounded to exactly 0% or 100% when it is not."""
-    if 0 < value < 0.00005:
-        return "<0.01%"
-    if 0.99995 <= value < 1:
-        return ">99.99%"
-    return f"{100 * value:.2f}%"
 
 
 def report_lines(report: Report, *, width: int = BAR_WIDTH) -> list[str]:

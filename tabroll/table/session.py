@@ -269,14 +269,13 @@ class Table:
             self.say(f"  recorded as action {index}", style="dim")
 
     def _roll(self, args: list[str]) -> None:
-        from tabroll.dice import parse
+        from tabroll.dice.words import roll_words
         from tabroll.events import Roll
 
         if not args:
-            raise InputError("roll what?", tip="e.g. roll 2d6, roll 1d20+3")
-        expression = " ".join(args)
-        rolled = parse(expression).roll(self.roller, "roll")
-        self.say(Roll.of(rolled, label="roll").sentence())
+            raise InputError("roll what?", tip="e.g. roll 2d6, roll 1d20+3, roll 1d20 adv +5")
+        for rolled in roll_words(args, self.roller, "roll"):  # the words read as `tabroll roll` reads them
+            self.say(Roll.of(rolled, label="roll").sentence())
 
     def _odds(self, args: list[str]) -> None:
         from tabroll.odds.api import compute_odds

@@ -28,7 +28,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("do", "do KIND [key=value…]", "any action of the game, as in a scenario file (or type {do: KIND, …})"),
     Command("next", "next", "the scenario file's next action not played yet"),
     Command("new-round", "new-round", "start a new round (in a game that has them)"),
-    Command("roll", "roll EXPR", "roll dice (2d6, 4d6kh3, 1d20+3): not an action, nothing is recorded"),
+    Command(
+        "roll", "roll EXPR…", "roll dice as tabroll roll does (2d6+3, 1d20 adv +5, 4d6kh3 4d6kh3): nothing is recorded"
+    ),
     Command("odds", "odds A T [--FIELD VALUE…] | odds do KIND …", "the exact odds of an action, from the game now"),
     Command("state", "state", "the units now"),
     Command("undo", "undo", "drop the last recorded action"),

@@ -177,9 +177,9 @@ def test_syntax_error_message_quotes_and_points() -> None:
     [
         ("", 0, "the expression is empty"),
         ("   ", 3, "the expression is empty"),
-        ("2d6 3", 4, "expected an operator (+, -, *), not '3'"),
+        ("2d6 3", 4, "expected an operator (+, -, *, /), not '3'"),
         ("2d6+", 4, "expected a number, a die like 1d6, or '(', but the expression ends here"),
-        ("2x3", 1, "expected an operator (+, -, *), not 'x'; multiply with '*'"),
+        ("2x3", 1, "expected an operator (+, -, *, /), not 'x'; multiply with '*'"),
         ("2d", 2, "expected the number of sides after 'd', like d6 or d%, but the expression ends here"),
         ("2d+3", 2, "expected the number of sides after 'd', like d6 or d%, not '+'"),
         ("d", 1, "expected the number of sides after 'd', like d6 or d%, but the expression ends here"),
@@ -203,8 +203,8 @@ def test_syntax_error_message_quotes_and_points() -> None:
         ("\u0663d6", 0, "'\u0663' is not a digit tabroll reads; write numbers with 0-9"),
         ("1d\uff16", 2, "'\uff16' is not a digit tabroll reads; write numbers with 0-9"),
         ("12\u00b2", 2, "'\u00b2' is not a digit tabroll reads; write numbers with 0-9"),
-        ("1d6d6", 3, "expected an operator (+, -, *), not 'd'"),
-        ("1.5", 1, "expected an operator (+, -, *), not '.'"),
+        ("1d6d6", 4, "cannot drop 6 of 1 die; a single die has none to drop"),
+        ("1.5", 1, "expected an operator (+, -, *, /), not '.'"),
     ],
 )
 def test_syntax_errors(text: str, position: int, reason: str) -> None:

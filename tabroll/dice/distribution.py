@@ -1,0 +1,490 @@
+"""The exact odds of a dice expression, worked out without walking the sequences of dice.
+
+A distribution is a map from each value to its number of equally likely ways, with the number of ways in all:
+integers throughout, so every figure is exact. How each part is found:
+
+- One die, after its rerolls, in closed form (a die rerolled up to ``max_rerolls`` times).
+- A chain of explosions by a short recurrence over its depth (at most ``max_explosions`` extra dice), a
+  compounding die likewise; floors, ceilings and the success count map each die's value.
+- The sum of ``n`` such dice as the ``n``-th power of one die's polynomial, by repeated squaring. Large products
+  of polynomials are done by Kronecker substitution: the coefficients are packed as digits of one big decimal
+  number and multiplied by the standard library's ``decimal``, whose multiplication of long numbers is
+  quasi-linear.
+- Keep/drop as a multiset evaluation, as icepool does: the faces are visited from the kept end, and the state is
+  how many dice of each kind are still unplaced and the sum of those kept so far; when enough are kept, the rest
+  may show any face not visited yet. Dice that explode into a pool (``!`` with ``kh``) are a mixture over how
+  many dice show an exploding face and how many do not, each kind evaluated with its own distribution.
+- ``+ -`` by convolution, ``* /`` pair by pair, a set's kept items as a multiset of its items, a comparison by
+  summing the ways that meet it.
+
+Before any of it, :func:`check_exact` estimates the steps and the size of the fractions and refuses what would be
+too much, so a request can never hang or exhaust memory.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable
+from fractions import Fraction
+from itertools import product
+from typing import TYPE_CHECKING
+
+from tabroll.dice.nodes import (
+    APPLY,
+    BinaryOp,
+    Compare,
+    Constant,
+    DiceLimits,
+    DiceSet,
+    DiceTerm,
+    Keep,
+    Labeled,
+    Negate,
+    Node,
+    chain_range,
+    die_faces,
+    explosion_cap,
+    faces_meeting,
+    fold,
+    node_range,
+    term_range,
+)
+from tabroll.dice.notation import DiceExpression, DiceLimitError
+
+if TYPE_CHECKING:
+    from decimal import Context
+
+Counts = dict[int, int]
+Dist = tuple[Counts, int]  # ways for each value, and the ways in all
+
+MAX_DIGITS = 4_000
+"""The most decimal digits the number of outcomes may have for exact odds (its fractions are that long)."""
+
+_DIRECT = 2_500  # products of polynomials with fewer coefficient pairs than this are multiplied directly
+
+
+# --- polynomials with non-negative integer coefficients --------------------------------------------------------
+
+_CONTEXT: list[Context] = []
+
+
+def _context() -> Context:
+    if not _CONTEXT:
+        import decimal
+
+        _CONTEXT.append(decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN))
+    return _CONTEXT[0]
+
+
+def poly_mul(a: list[int], b: list[int]) -> list[int]:
+    """The product of two polynomials given by their coefficients (lowest power first)."""
+    if len(a) * len(b) <= _DIRECT or min(len(a), len(b)) <= 4:
+        out = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            if x:
+                for j, y in enumerate(b):
+                    out[i + j] += x * y
+        return out
+    from decimal import Decimal
+
+    width = len(str(sum(a) * sum(b)))  # every coefficient of the product is at most this large
+    size = len(a) + len(b) - 1
+    packed_a = Decimal("".join(str(x).zfill(width) for x in reversed(a)))
+    packed_b = Decimal("".join(str(x).zfill(width) for x in reversed(b)))
+    digits = str(_context().multiply(packed_a, packed_b)).zfill(width * size)
+    top = len(digits)
+    return [int(digits[top - (i + 1) * width : top - i * width]) for i in range(size)]
+
+
+def poly_power(p: list[int], n: int) -> list[int]:
+    """``p`` to the power ``n`` by repeated squaring."""
+    result: list[int] = [1]
+    base = p
+    while n:
+        if n & 1:
+            result = poly_mul(result, base)
+        n >>= 1
+        if n:
+            base = poly_mul(base, base)
+    return result
+
+
+def _dense(counts: Counts) -> tuple[int, list[int]]:
+    low = min(counts)
+    out = [0] * (max(counts) - low + 1)
+    for value, ways in counts.items():
+        out[value - low] = ways
+    return low, out
+
+
+def _sparse(low: int, coefficients: list[int]) -> Counts:
+    return {low + i: c for i, c in enumerate(coefficients) if c}
+
+
+def convolve(a: Counts, b: Counts, apply: Callable[[int, int], int] | None = None) -> Counts:
+    """The ways of ``apply(x, y)`` (``x + y`` by default) for independent ``x`` from ``a`` and ``y`` from ``b``."""
+    if apply is None:
+        span = (max(a) - min(a)) + (max(b) - min(b)) + 2
+        if len(a) * len(b) > _DIRECT and span < len(a) * len(b):
+            (low_a, dense_a), (low_b, dense_b) = _dense(a), _dense(b)
+            return _sparse(low_a + low_b, poly_mul(dense_a, dense_b))
+        apply = APPLY["+"]
+    out: Counts = defaultdict(int)
+    for x, ways_x in a.items():
+        for y, ways_y in b.items():
+            out[apply(x, y)] += ways_x * ways_y
+    return dict(out)
+
+
+def uniform_power(faces: int, n: int) -> list[int]:
+    """The coefficients of ``(1 + x + ... + x**(faces-1))**n``: the ways of each sum of ``n`` fair dice, counted
+    from the lowest. By J. C. P. Miller's recurrence for the power of a polynomial,
+    ``a_k = Σ_j ((n+1)·j - k)·a_(k-j) / k``, whose two sums over the last ``faces-1`` coefficients slide along, so
+    each coefficient costs a few additions; and the sums are symmetric, so half of them are enough."""
+    top = faces - 1
+    size = n * top + 1
+    a = [1] * ((size + 1) // 2)
+    window = weighted = 0  # Σ a_(k-j) and Σ j·a_(k-j), for j = 1..top
+    for k in range(1, len(a)):
+        leaving = a[k - 1 - top] if k - 1 - top >= 0 else 0
+        weighted += window + a[k - 1] - (top + 1) * leaving
+        window += a[k - 1] - leaving
+        a[k] = ((n + 1) * weighted - k * window) // k
+    return a + a[: size - len(a)][::-1]
+
+
+def power(counts: Counts, n: int) -> Counts:
+    """The ways of the sum of ``n`` independent values, each with the ways ``counts``."""
+    low, dense = _dense(counts)
+    if n > 1 and len(set(dense)) == 1:  # fair dice (each value equally likely): the fast recurrence
+        return _sparse(low * n, [c * dense[0] ** n for c in uniform_power(len(dense), n)])
+    return _sparse(low * n, poly_power(dense, n))
+
+
+def uniform_sum(count: int, sides: int) -> Dist:
+    """Ways for ``count`` dice of ``sides`` sides to add up to each total, and the number of outcomes."""
+    return power({face: 1 for face in range(1, sides + 1)}, count), sides**count
+
+
+# --- one die ----------------------------------------------------------------------------------------------------
+
+
+def base_die(term: DiceTerm, limits: DiceLimits) -> Dist:
+    """One die of the term after its rerolls: each face with its ways."""
+    faces = die_faces(term)
+    sides = len(faces)
+    if term.reroll is None:
+        return {face: 1 for face in faces}, sides
+    condition = term.reroll.condition
+    rerolled = sum(1 for face in faces if condition.matches(face))
+    if term.reroll.once:  # P(v) = [v stands]/s + (r/s)(1/s), over s**2
+        return {face: (0 if condition.matches(face) else sides) + rerolled for face in faces}, sides * sides
+    cap = limits.max_rerolls  # P(v stands) = (1/s)(1 + q + ... + q**cap), P(v rerolled) = q**cap / s, q = r/s
+    stands = sum(rerolled**k * sides ** (cap - k) for k in range(cap + 1))
+    last = rerolled**cap
+    return {face: last if condition.matches(face) else stands for face in faces}, sides ** (cap + 1)
+
+
+def _mapped(counts: Counts, f: Callable[[int], int]) -> Counts:
+    out: Counts = defaultdict(int)
+    for value, ways in counts.items():
+        out[f(value)] += ways
+    return dict(out)
+
+
+def _scaled(counts: Counts, factor: int) -> Counts:
+    return {value: ways * factor for value, ways in counts.items()}
+
+
+def _merge(a: Counts, b: Counts) -> Counts:
+    out = dict(a)
+    for value, ways in b.items():
+        out[value] = out.get(value, 0) + ways
+    return out
+
+
+def _split(term: DiceTerm, die: Counts) -> tuple[Counts, Counts]:
+    """The faces of one die that explode, and those that do not, with their ways."""
+    assert term.explode is not None
+    high = term.high
+    boom = {face: w for face, w in die.items() if term.explode.matches(face, high)}
+    calm = {face: w for face, w in die.items() if not term.explode.matches(face, high)}
+    return boom, calm
+
+
+def chain(term: DiceTerm, limits: DiceLimits, f: Callable[[int], int]) -> Dist:
+    """One die with its chain of explosions, each die's face mapped by ``f`` and the chain's values added:
+    ``X_0 = f(D)``, ``X_d = f(calm)·T**d + Σ_e D(e)·(X_{d-1} + f(e))``."""
+    die, total = base_die(term, limits)
+    boom, calm = _split(term, die)
+    cap = explosion_cap(term, limits)
+    current = _mapped(die, f)
+    mapped_calm = _mapped(calm, f)
+    for depth in range(1, cap + 1):
+        grown: Counts = _scaled(mapped_calm, total**depth)
+        for face, ways in boom.items():
+            shift = f(face)
+            for value, more in current.items():
+                key = value + shift
+                grown[key] = grown.get(key, 0) + ways * more
+        current = grown
+    return current, total ** (cap + 1)
+
+
+def compounded(term: DiceTerm, limits: DiceLimits) -> Dist:
+    """One compounding die (``!!``): the sum of its chain of faces, before its floor and ceiling."""
+    return chain(term, limits, lambda face: face)
+
+
+def die_values(term: DiceTerm, limits: DiceLimits) -> Dist:
+    """What one die of a pool counts as (its floor and ceiling applied; a compounding die's whole chain)."""
+    if term.explode is not None and term.explode.kind == "!!":
+        counts, total = compounded(term, limits)
+    else:
+        counts, total = base_die(term, limits)
+    return _mapped(counts, term.clamped), total
+
+
+# --- keep/drop: the multiset evaluation -------------------------------------------------------------------------
+
+
+def keep_counts(groups: list[tuple[int, Counts]], keep: Keep, score: Callable[[int], int]) -> Counts:
+    """Ways for the kept values of a pool to score each total. The pool is ``groups`` of independent dice, each
+    group ``(how many, ways of each value)``; the ways in all are the product of each group's ways to the power
+    of its size. Values are visited from the kept end: placing ``m`` of the ``r`` unplaced dice of a group on a
+    value happens in ``comb(r, m) · w**m`` ways; once enough dice are kept, the others land on any value not
+    visited yet."""
+    groups = [(n, w) for n, w in groups if n > 0]
+    pool = sum(n for n, _ in groups)
+    wanted = keep.kept_of(pool)
+    values = sorted({v for _, w in groups for v in w}, reverse=keep.highest)
+    left_over = [[0] * len(values) for _ in groups]  # the ways of each group beyond each value
+    for g, (_, w) in enumerate(groups):
+        running = 0
+        for i in range(len(values) - 1, -1, -1):
+            left_over[g][i] = running
+            running += w.get(values[i], 0)
+    result: Counts = defaultdict(int)
+    states: dict[tuple[tuple[int, ...], int], Counts] = {(tuple(n for n, _ in groups), wanted): {0: 1}}
+    for i, value in enumerate(values):
+        here = [w.get(value, 0) for _, w in groups]
+        beyond = [left_over[g][i] for g in range(len(groups))]
+        points = score(value)
+        following: dict[tuple[tuple[int, ...], int], Counts] = {}
+        for (unplaced, left), sums in states.items():
+            choices = [range(r + 1) if here[g] else range(1) for g, r in enumerate(unplaced)]
+            for placed in product(*choices):
+                ways = 1
+                for g, m in enumerate(placed):
+                    if m:
+                        ways *= math.comb(unplaced[g], m) * here[g] ** m
+                taken = min(sum(placed), left)
+                rest = tuple(r - m for r, m in zip(unplaced, placed, strict=True))
+                gained = taken * points
+                if left - taken == 0 or not any(rest):
+                    factor = 1
+                    for g, r in enumerate(rest):
+                        if r:
+                            factor *= beyond[g] ** r
+                    if factor:
+                        for total, count in sums.items():
+                            result[total + gained] += count * ways * factor
+                    continue
+                if any(r and not beyond[g] for g, r in enumerate(rest)):
+                    continue  # those dice would have no value left to land on
+                bucket = following.setdefault((rest, left - taken), {})
+                for total, count in sums.items():
+                    key = total + gained
+                    bucket[key] = bucket.get(key, 0) + count * ways
+        states = following
+    return dict(result)
+
+
+def _exploding_pool(term: DiceTerm, limits: DiceLimits) -> Dist:
+    """A pool whose dice explode into new dice (``!`` or ``xo``), with keep/drop: a mixture over how many of its
+    dice show an exploding face (``a``) and how many do not (``b``); each chain is ``j`` exploding faces then one
+    that does not (``j`` up to the cap), or, at the cap, nothing but exploding faces."""
+    assert term.keep is not None
+    die, total = base_die(term, limits)
+    boom, calm = _split(term, die)
+    cap = explosion_cap(term, limits)
+    one: dict[tuple[int, int], int] = {(j, 1): total ** (cap - j) for j in range(cap + 1)}
+    one[(cap + 1, 0)] = one.get((cap + 1, 0), 0) + 1
+    mixture: dict[tuple[int, int], int] = {(0, 0): 1}
+    for _ in range(term.count):
+        grown: dict[tuple[int, int], int] = defaultdict(int)
+        for (a, b), ways in mixture.items():
+            for (da, db), more in one.items():
+                grown[(a + da, b + db)] += ways * more
+        mixture = dict(grown)
+    boom_values, calm_values = _mapped(boom, term.clamped), _mapped(calm, term.clamped)
+    score = term.score
+    result: Counts = defaultdict(int)
+    for (a, b), ways in mixture.items():
+        for value, count in keep_counts([(a, boom_values), (b, calm_values)], term.keep, score).items():
+            result[value] += ways * count
+    return dict(result), total ** (term.count * (cap + 1))
+
+
+# --- terms, sets and the whole expression -------------------------------------------------------------------
+
+
+def term_counts(term: DiceTerm, limits: DiceLimits) -> Dist:
+    """The exact distribution of one dice term."""
+    score = term.score
+    explode = term.explode
+    if term.keep is None:
+        if explode is not None and explode.kind != "!!":
+            per_die, total = chain(term, limits, lambda face: score(term.clamped(face)))
+        else:
+            values, total = die_values(term, limits)
+            per_die = _mapped(values, score)
+        return power(per_die, term.count), total**term.count
+    if explode is not None and explode.kind != "!!":
+        return _exploding_pool(term, limits)
+    values, total = die_values(term, limits)
+    return keep_counts([(term.count, values)], term.keep, score), total**term.count
+
+
+def set_counts(node: DiceSet, items: list[Dist]) -> Dist:
+    whole = 1
+    for _, total in items:
+        whole *= total
+    if node.keep is None:
+        counts: Counts = {0: 1}
+        for ways, _ in items:
+            counts = convolve(counts, _mapped(ways, node.score) if node.success is not None else ways)
+        return counts, whole
+    grouped: dict[Node, list[int]] = {}
+    for index, item in enumerate(node.items):
+        grouped.setdefault(item, []).append(index)
+    groups = [(len(indexes), items[indexes[0]][0]) for indexes in grouped.values()]
+    return keep_counts(groups, node.keep, node.score), whole
+
+
+def _combine(node: Node, parts: list[Dist], limits: DiceLimits) -> Dist:
+    if isinstance(node, Constant):
+        return {node.value: 1}, 1
+    if isinstance(node, DiceTerm):
+        return term_counts(node, limits)
+    if isinstance(node, BinaryOp):
+        (a, total_a), (b, total_b) = parts
+        if node.op == "+":
+            counts = convolve(a, b)
+        elif node.op == "-":
+            counts = convolve(a, {-v: w for v, w in b.items()})
+        else:
+            counts = convolve(a, b, APPLY[node.op])
+        return counts, total_a * total_b
+    if isinstance(node, Negate):
+        counts, total = parts[0]
+        return {-v: w for v, w in counts.items()}, total
+    if isinstance(node, Labeled):
+        return parts[0]
+    if isinstance(node, DiceSet):
+        return set_counts(node, parts)
+    assert isinstance(node, Compare)
+    counts, total = parts[0]
+    met = sum(w for v, w in counts.items() if node.condition.matches(v))
+    return {k: w for k, w in ((0, total - met), (1, met)) if w}, total
+
+
+def exact_counts(expression: DiceExpression) -> Dist:
+    """Ways for every value of the expression (none zero) and the ways in all, after :func:`check_exact`."""
+    check_exact(expression)
+    limits = expression.limits
+    counts, total = fold(expression.root, lambda node, parts: _combine(node, parts, limits))
+    return {v: w for v, w in sorted(counts.items()) if w}, total
+
+
+def distribution(expression: DiceExpression) -> dict[int, Fraction]:
+    """The exact chance of every value, in increasing order (see :meth:`DiceExpression.distribution`)."""
+    counts, total = exact_counts(expression)
+    return {value: Fraction(ways, total) for value, ways in counts.items()}
+
+
+# --- the estimate made before any work ----------------------------------------------------------------------
+
+
+def _width(low_high: tuple[int, int]) -> int:
+    return low_high[1] - low_high[0] + 1
+
+
+def _term_estimate(term: DiceTerm, limits: DiceLimits) -> tuple[int, float]:
+    """Steps and decimal digits of the outcomes of one term (pessimistic): one die (each face, and each step of a
+    chain of explosions), then the pool (a power of the die's polynomial, whose cost grows with the number of
+    values times the length of the numbers, or the multiset evaluation of keep/drop)."""
+    faces = term.high - term.low + 1
+    rerolls = 1 if term.reroll is None else 2 if term.reroll.once else limits.max_rerolls + 1
+    explosions = 1 if term.explode is None else explosion_cap(term, limits) + 1
+    digits = term.count * rerolls * explosions * math.log10(faces) if faces > 1 else 0.0
+    count = term.count
+    one_die = faces * explosions * 4
+    if term.explode is not None:
+        met = faces_meeting(term, term.explode.condition)
+        boom = 0 if met is None else met[1] - met[0] + 1
+        one_die += boom * faces * explosions * explosions // 2
+    if term.keep is None:
+        width = _width(term_range(term, limits))
+        return one_die + count * width + int(width * digits) // 4, digits
+    kept = term.kept_count()
+    if term.explode is not None and term.explode.kind == "!!":
+        values = _width(chain_range(term, explosion_cap(term, limits)))
+    else:
+        values = faces
+    steps = values * kept * (kept * values + 1) * (count + 1)
+    if term.explode is not None and term.explode.kind != "!!":
+        components = (count * explosions + 1) * (count + 1)
+        steps = components * values * kept * (kept * values + 1) * 2
+    return one_die + steps, digits
+
+
+def estimate(expression: DiceExpression) -> tuple[int, float]:
+    """A pessimistic estimate of the steps the exact odds take, and of the decimal digits of their fractions."""
+    limits = expression.limits
+
+    def combine(node: Node, parts: list[tuple[tuple[int, int], int, float]]) -> tuple[tuple[int, int], int, float]:
+        span = node_range(node, [p[0] for p in parts], limits)
+        steps = sum(p[1] for p in parts)
+        digits = sum(p[2] for p in parts)
+        if isinstance(node, DiceTerm):
+            term_steps, digits = _term_estimate(node, limits)
+            steps += term_steps
+        elif isinstance(node, BinaryOp):
+            widths = [_width(p[0]) for p in parts]
+            pairs = widths[0] * widths[1]
+            steps += min(pairs, 20 * (widths[0] + widths[1])) if node.op in "+-" else pairs
+        elif isinstance(node, DiceSet):
+            widths = [_width(p[0]) for p in parts]
+            if node.keep is None:
+                steps += sum(widths) * len(widths) * 20
+            else:
+                distinct = len(set(node.items))
+                kept = node.keep.kept_of(len(parts))
+                values = sum(widths)
+                steps += (2 ** min(distinct, 60)) * values * kept * (kept * max(widths) + 1)
+        else:
+            steps += 1
+        return span, steps, digits
+
+    _, steps, digits = fold(expression.root, combine)
+    return steps, digits
+
+
+def check_exact(expression: DiceExpression) -> None:
+    """Refuse, before any work, exact odds that would take too many steps or too long fractions."""
+    steps, digits = estimate(expression)
+    limits = expression.limits
+    if steps > limits.max_distribution_work:
+        raise DiceLimitError(
+            f"working out the exact odds of {expression.notation} would take about {steps:,} steps, "
+            f"more than the limit of {limits.max_distribution_work:,}",
+            tip="use fewer or smaller dice, or roll the expression instead",
+        )
+    if digits > MAX_DIGITS:
+        raise DiceLimitError(
+            f"the exact odds of {expression.notation} are fractions of about {round(digits):,} digits, "
+            f"more than the limit of {MAX_DIGITS:,}",
+            tip="use fewer dice, fewer rerolls or explosions, or roll the expression instead",
+        )

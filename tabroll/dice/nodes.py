@@ -1,0 +1,562 @@
+"""The parts of a dice expression: the tree the parser builds (numbers, dice terms with what is done to their dice,
+operators, labels, sets, a comparison of the whole), how a tree is written back as notation, the bounds of its
+value, and the rules a game sets on which parts its stats may use. Trees are walked with an explicit stack, never by
+recursion (:func:`fold`).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeAlias, TypeVar, cast
+
+KeepMode: TypeAlias = Literal["kh", "kl", "dh", "dl"]
+Op: TypeAlias = Literal["+", "-", "*", "/"]
+CompareOp: TypeAlias = Literal["=", "<", ">", "<=", ">="]
+ExplodeKind: TypeAlias = Literal["!", "!!", "xo"]
+Feature: TypeAlias = Literal[
+    "dice", "keep", "multiply", "divide", "reroll", "explode", "clamp", "success", "compare", "fudge", "label", "set"
+]
+T = TypeVar("T")
+Range: TypeAlias = tuple[int, int]  # lowest and highest value of a subexpression
+
+PLAIN_FEATURES: frozenset[Feature] = frozenset({"dice", "keep", "multiply"})
+"""What an expression of NdM, keep/drop and + - * alone uses: its roll events carry no tree."""
+
+FEATURE_NAMES: dict[Feature, str] = {
+    "dice": "dice",
+    "keep": "keeping or dropping dice (kh, kl, dh, dl)",
+    "multiply": "multiplication (*)",
+    "divide": "division (/)",
+    "reroll": "rerolls (r, rr, ro)",
+    "explode": "exploding dice (!, !!, xo)",
+    "clamp": "floors and ceilings on dice (mi, ma)",
+    "success": "counting successes (8d10>=7)",
+    "compare": "a comparison of the whole expression (1d20+7>=15)",
+    "fudge": "Fudge dice (dF)",
+    "label": "labels ([fire])",
+    "set": "sets of expressions ((1d4,1d6)kh1)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DiceLimits:
+    """Bounds that keep hostile or mistyped expressions cheap to refuse."""
+
+    max_text_length: int = 1_000
+    max_depth: int = 50  # nested parentheses and unary minus
+    max_terms: int = 100  # numbers and dice terms in one expression
+    max_literal: int = 10**9
+    max_sides: int = 1_000_000
+    max_dice_per_term: int = 1_000
+    max_dice_total: int = 10_000  # the most dice one roll of the expression can draw, rerolls and explosions included
+    max_magnitude: int = 10**12  # largest |value| any subexpression may reach
+    max_distribution_work: int = 5_000_000  # estimated steps for DiceExpression.distribution()
+    max_rerolls: int = 9  # a die is rerolled (r, rr) at most this many times; the last one stands
+    max_explosions: int = 9  # a chain of explosions (!, !!) adds at most this many dice; the last one stands
+    max_label_length: int = 40
+
+
+DEFAULT_LIMITS = DiceLimits()
+
+_TESTS: dict[str, Callable[[int, int], bool]] = {
+    "=": operator.eq,
+    "<": operator.lt,
+    ">": operator.gt,
+    "<=": operator.le,
+    ">=": operator.ge,
+}
+_SIGN = {"=": "=", "<": "<", ">": ">", "<=": "≤", ">=": "≥"}
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A test of one number: ``>= 7``, ``= 1``. ``>`` and ``<`` are strict (as in Foundry and d20; Roll20 reads
+    ``>5`` as 5 or more)."""
+
+    op: CompareOp
+    value: int
+
+    def matches(self, value: int) -> bool:
+        return _TESTS[self.op](value, self.value)
+
+    def written(self, *, bare: bool = False) -> str:
+        """As notation: ``>=7``; with ``bare``, an equality is its number alone (``r1``, ``!6``, ``f1``)."""
+        if bare and self.op == "=" and self.value >= 0:
+            return str(self.value)
+        return f"{self.op}{self.value}"
+
+    def sign(self) -> str:
+        """The comparison as a person writes it: ``≥ 15``."""
+        return f"{_SIGN[self.op]} {self.value}"
+
+    def interval(self) -> tuple[int | None, int | None]:
+        """The numbers that match, as a closed interval (``None``: unbounded)."""
+        v = self.value
+        return {"=": (v, v), "<": (None, v - 1), ">": (v + 1, None), "<=": (None, v), ">=": (v, None)}[self.op]
+
+
+@dataclass(frozen=True, slots=True)
+class Constant:
+    """A whole number."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Keep (``kh``/``kl``) or drop (``dh``/``dl``) the ``n`` highest or lowest dice of a term (or items of a set)."""
+
+    mode: KeepMode
+    n: int
+
+    @property
+    def highest(self) -> bool:
+        """Whether the dice that count are the highest ones (``kh`` and ``dl``)."""
+        return self.mode in ("kh", "dl")
+
+    def kept_of(self, pool: int) -> int:
+        """How many of ``pool`` dice count."""
+        return min(self.n, pool) if self.mode[0] == "k" else max(0, pool - self.n)
+
+    def flags(self, values: Sequence[int]) -> tuple[bool, ...]:
+        """Which of ``values`` count; among equal values the earlier one is kept."""
+        sign = -1 if self.highest else 1
+        ranked = sorted(range(len(values)), key=lambda i: (sign * values[i], i))
+        chosen = set(ranked[: self.kept_of(len(values))])
+        return tuple(i in chosen for i in range(len(values)))
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Reroll a die whose face meets ``condition``: again and again (``r``, up to the limit) or ``once`` (``ro``)."""
+
+    once: bool
+    condition: Condition
+
+    @property
+    def notation(self) -> str:
+        return ("ro" if self.once else "rr") + self.condition.written(bare=True)  # rr: Foundry reads r as once
+
+
+@dataclass(frozen=True, slots=True)
+class Explode:
+    """A die whose face meets ``condition`` (``None``: its highest face) adds another die: ``!`` a new die that may
+    explode in turn, ``!!`` added to the same die (compounding), ``xo`` a new die that does not explode again."""
+
+    kind: ExplodeKind
+    condition: Condition | None = None
+
+    @property
+    def notation(self) -> str:
+        return self.kind + (self.condition.written(bare=True) if self.condition is not None else "")
+
+    def matches(self, face: int, high: int) -> bool:
+        return face == high if self.condition is None else self.condition.matches(face)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceTerm:
+    """``count`` dice with ``sides`` sides each (a Fudge die, ``fudge``, has three: -1, 0 and +1), with what is done
+    to them: rerolls, explosions, a floor and a ceiling on each die, which of them count (``keep``), and whether
+    the term is their sum or the number of them that meet ``success`` (less those that meet ``failure``)."""
+
+    count: int
+    sides: int
+    keep: Keep | None = None
+    reroll: Reroll | None = None
+    explode: Explode | None = None
+    floor: int | None = None
+    ceiling: int | None = None
+    success: Condition | None = None
+    failure: Condition | None = None
+    fudge: bool = False
+
+    @property
+    def low(self) -> int:
+        """The lowest face."""
+        return -1 if self.fudge else 1
+
+    @property
+    def high(self) -> int:
+        """The highest face."""
+        return 1 if self.fudge else self.sides
+
+    @property
+    def extended(self) -> bool:
+        """Whether the term goes beyond NdM with keep/drop (its dice then each carry their own history)."""
+        return (
+            self.fudge
+            or self.reroll is not None
+            or self.explode is not None
+            or self.floor is not None
+            or self.ceiling is not None
+            or self.success is not None
+        )
+
+    @property
+    def notation(self) -> str:
+        parts = [f"{self.count}d{'F' if self.fudge else self.sides}"]
+        if self.reroll is not None:
+            parts.append(self.reroll.notation)
+        counted = "" if self.success is None else self.success.written()
+        if self.failure is not None:
+            counted += "f" + self.failure.written(bare=True)
+        if self.explode is not None:
+            bare = self.explode.condition is None and self.floor is None and self.ceiling is None and not self.keep
+            if bare and counted:  # 3d6!>=5 would read as exploding on 5 or more: the count goes first
+                parts.append(counted)
+                counted = ""
+            parts.append(self.explode.notation)
+        if self.floor is not None:
+            parts.append(f"mi{self.floor}")
+        if self.ceiling is not None:
+            parts.append(f"ma{self.ceiling}")
+        if self.keep is not None:
+            parts.append(f"{self.keep.mode}{self.keep.n}")
+        return "".join(parts) + counted
+
+    def kept_count(self) -> int:
+        """How many dice add to the total (before any explosion adds more)."""
+        return self.count if self.keep is None else self.keep.kept_of(self.count)
+
+    def kept_flags(self, values: tuple[int, ...]) -> tuple[bool, ...]:
+        """Which of ``values`` count; among equal values the earlier die is kept."""
+        if self.keep is None:
+            return (True,) * len(values)
+        return self.keep.flags(values)
+
+    def clamped(self, value: int) -> int:
+        """A die's value after the floor and the ceiling."""
+        if self.floor is not None and value < self.floor:
+            value = self.floor
+        if self.ceiling is not None and value > self.ceiling:
+            value = self.ceiling
+        return value
+
+    def score(self, value: int) -> int:
+        """What a die that counts adds to the term: its value, or 1 for a success and -1 for a failure."""
+        if self.success is None:
+            return value
+        if self.success.matches(value):
+            return 1
+        return -1 if self.failure is not None and self.failure.matches(value) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class BinaryOp:
+    """``left op right`` for ``+``, ``-``, ``*`` and ``/`` (which rounds down)."""
+
+    op: Op
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Negate:
+    """Unary minus."""
+
+    operand: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Labeled:
+    """A part of an expression with a label (``2d6[fire]``), kept in the log and the JSON; its value is the part's."""
+
+    operand: Node
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSet:
+    """Expressions rolled together (``(1d4+1,3,2d6kl1)kh1``): their sum, the ones ``keep`` keeps, or how many of them
+    meet ``success`` (less those that meet ``failure``)."""
+
+    items: tuple[Node, ...]
+    keep: Keep | None = None
+    success: Condition | None = None
+    failure: Condition | None = None
+
+    @property
+    def modifiers(self) -> str:
+        out = f"{self.keep.mode}{self.keep.n}" if self.keep is not None else ""
+        if self.success is not None:
+            out += self.success.written()
+        if self.failure is not None:
+            out += "f" + self.failure.written(bare=True)
+        return out
+
+    def score(self, value: int) -> int:
+        if self.success is None:
+            return value
+        if self.success.matches(value):
+            return 1
+        return -1 if self.failure is not None and self.failure.matches(value) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """The whole expression ``left`` compared with ``target``: 1 (success) or 0 (failure). Only at the top."""
+
+    op: CompareOp
+    left: Node
+    target: int
+
+    @property
+    def condition(self) -> Condition:
+        return Condition(self.op, self.target)
+
+
+Node: TypeAlias = Constant | DiceTerm | BinaryOp | Negate | Labeled | DiceSet | Compare
+Leaf: TypeAlias = Constant | DiceTerm
+
+
+def floor_divide(a: int, b: int) -> int:
+    """``a / b`` rounded down, as ``/`` in an expression."""
+    return a // b
+
+
+APPLY: dict[str, Callable[[int, int], int]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": floor_divide,
+}
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The parts of a node, in the order they are rolled."""
+    if isinstance(node, BinaryOp):
+        return (node.left, node.right)
+    if isinstance(node, Negate | Labeled):
+        return (node.operand,)
+    if isinstance(node, DiceSet):
+        return node.items
+    if isinstance(node, Compare):
+        return (node.left,)
+    return ()
+
+
+def fold(root: Node, combine: Callable[[Node, list[T]], T]) -> T:
+    """Combine a tree bottom-up, children left to right, with an explicit stack instead of recursion."""
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    results: list[T] = []
+    while stack:
+        node, children_done = stack.pop()
+        parts = children(node)
+        if not parts:
+            results.append(combine(node, []))
+        elif children_done:
+            taken = results[len(results) - len(parts) :]
+            del results[len(results) - len(parts) :]
+            results.append(combine(node, taken))
+        else:
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(parts))
+    return results[0]
+
+
+def _absorbs(node: Node) -> bool:
+    """Whether a comparison written right after ``node`` would be read as part of it (a dice term's or a set's own
+    success count), so that a comparison of the whole needs parentheses around it."""
+    while True:
+        if isinstance(node, BinaryOp):
+            node = node.right
+        elif isinstance(node, Negate):
+            node = node.operand
+        elif isinstance(node, DiceTerm | DiceSet):
+            return node.success is None
+        else:
+            return False
+
+
+def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
+    """Write a tree with just the parentheses needed to read it back as the same tree."""
+
+    def combine(node: Node, parts: list[tuple[str, int]]) -> tuple[str, int]:
+        if isinstance(node, BinaryOp):
+            (left, left_level), (right, right_level) = parts
+            level = 2 if node.op in "*/" else 1  # left-associative: a right operand of equal level needs (...)
+            left_text = left if left_level >= level else f"({left})"
+            return left_text + node.op + (right if right_level > level else f"({right})"), level
+        if isinstance(node, Negate):
+            text, level = parts[0]
+            return "-" + (text if level >= 3 else f"({text})"), 3
+        if isinstance(node, Labeled):
+            text, level = parts[0]
+            return (text if level >= 4 else f"({text})") + f"[{node.label}]", 4
+        if isinstance(node, DiceSet):
+            inner = ",".join(text for text, _ in parts)
+            return ("{" + inner + "}" if len(parts) == 1 else f"({inner})") + node.modifiers, 4
+        if isinstance(node, Compare):
+            text, level = parts[0]
+            left = f"({text})" if level < 1 or _absorbs(node.left) else text
+            return left + node.op + str(node.target), 0
+        return leaf_text(node), 3 if isinstance(node, Constant) and node.value < 0 else 4
+
+    return fold(root, combine)[0]
+
+
+def to_notation(node: Node) -> str:
+    """The canonical notation of a tree, such as ``1d20+2`` or ``4d6kh3``."""
+    return render_tree(node, lambda n: str(n.value) if isinstance(n, Constant) else n.notation)
+
+
+def combine_ranges(op: str, left: Range, right: Range) -> Range:
+    """The lowest and highest result of ``op`` on two independent ranges (a divisor's range never holds 0)."""
+    if op == "+":
+        return left[0] + right[0], left[1] + right[1]
+    if op == "-":
+        return left[0] - right[1], left[1] - right[0]
+    apply = APPLY[op]
+    corners = [apply(a, b) for a in left for b in right]
+    return min(corners), max(corners)
+
+
+def die_faces(term: DiceTerm) -> range:
+    return range(term.low, term.high + 1)
+
+
+def faces_meeting(term: DiceTerm, condition: Condition | None) -> Range | None:
+    """The faces of the term's die that meet ``condition`` (``None``: the highest face alone), as the lowest and the
+    highest of them (a condition is an interval), or ``None`` when none does; worked out without visiting faces."""
+    if condition is None:
+        return term.high, term.high
+    low, high = condition.interval()
+    low = term.low if low is None else max(low, term.low)
+    high = term.high if high is None else min(high, term.high)
+    return (low, high) if low <= high else None
+
+
+def _faces_missing(term: DiceTerm, met: Range) -> Range | None:
+    """The lowest and highest face outside ``met`` (or ``None`` when ``met`` holds every face)."""
+    below, above = met[0] > term.low, met[1] < term.high
+    if not below and not above:
+        return None
+    return (term.low if below else met[1] + 1), (term.high if above else met[0] - 1)
+
+
+def chain_range(term: DiceTerm, cap: int) -> Range:
+    """The lowest and highest sum of one die's chain of explosions, each die after its floor and ceiling (which
+    keep the order of faces, so the ends of each kind of face are enough)."""
+    assert term.explode is not None
+    met = faces_meeting(term, term.explode.condition)
+    assert met is not None
+    missing = _faces_missing(term, met)
+    assert missing is not None
+    boom_low, boom_high = term.clamped(met[0]), term.clamped(met[1])
+    calm_low, calm_high = term.clamped(missing[0]), term.clamped(missing[1])
+    ends = [calm_low, cap * boom_low + calm_low, (cap + 1) * boom_low]
+    tops = [calm_high, cap * boom_high + calm_high, (cap + 1) * boom_high]
+    return min(ends), max(tops)
+
+
+def explosion_cap(term: DiceTerm, limits: DiceLimits) -> int:
+    """How many dice one die's chain of explosions may add."""
+    assert term.explode is not None
+    return 1 if term.explode.kind == "xo" else limits.max_explosions
+
+
+def _sum_range(count: Range, each: Range) -> Range:
+    """The range of the sum of between ``count[0]`` and ``count[1]`` values, each in ``each``."""
+    corners = [n * v for n in count for v in each]
+    return min(corners), max(corners)
+
+
+def term_range(term: DiceTerm, limits: DiceLimits = DEFAULT_LIMITS) -> Range:
+    """Bounds of a dice term's value (exact for plain terms; no value of any term falls outside them)."""
+    pool: Range = (term.count, term.count)
+    if term.explode is not None and term.explode.kind != "!!":
+        pool = (term.count, term.count * (1 + explosion_cap(term, limits)))
+    if term.explode is not None and term.explode.kind == "!!":
+        low, high = chain_range(term, explosion_cap(term, limits))
+        chain = (term.clamped(low), term.clamped(high))  # a compounded die's floor and ceiling apply to its sum
+        die: Range = chain
+    else:
+        die = (term.clamped(term.low), term.clamped(term.high))
+        chain = chain_range(term, explosion_cap(term, limits)) if term.explode is not None else die
+    kept = (term.keep.kept_of(pool[0]), term.keep.kept_of(pool[1])) if term.keep is not None else pool
+    if term.success is not None:
+        return (-kept[1] if term.failure is not None else 0), kept[1]
+    if term.keep is None:
+        return _sum_range((term.count, term.count), chain)
+    return _sum_range(kept, die)
+
+
+def set_range(node: DiceSet, items: list[Range]) -> Range:
+    if node.success is not None:
+        counted = len(items) if node.keep is None else node.keep.kept_of(len(items))
+        return (-counted if node.failure is not None else 0), counted
+    if node.keep is None:
+        return sum(low for low, _ in items), sum(high for _, high in items)
+    kept = node.keep.kept_of(len(items))
+    lows = sorted((low for low, _ in items), reverse=node.keep.highest)[:kept]
+    highs = sorted((high for _, high in items), reverse=node.keep.highest)[:kept]
+    return sum(lows), sum(highs)
+
+
+def node_range(node: Node, parts: list[Range], limits: DiceLimits) -> Range:
+    if isinstance(node, Constant):
+        return node.value, node.value
+    if isinstance(node, DiceTerm):
+        return term_range(node, limits)
+    if isinstance(node, BinaryOp):
+        return combine_ranges(node.op, parts[0], parts[1])
+    if isinstance(node, Negate):
+        return -parts[0][1], -parts[0][0]
+    if isinstance(node, Labeled):
+        return parts[0]
+    if isinstance(node, DiceSet):
+        return set_range(node, parts)
+    return 0, 1
+
+
+def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Feature]:
+    found: set[Feature] = set().union(*parts) if parts else set()
+    if isinstance(node, DiceTerm):
+        found.add("dice")
+        for used, feature in (
+            (node.keep, "keep"),
+            (node.reroll, "reroll"),
+            (node.explode, "explode"),
+            (node.success, "success"),
+        ):
+            if used is not None:
+                found.add(cast(Feature, feature))
+        if node.floor is not None or node.ceiling is not None:
+            found.add("clamp")
+        if node.fudge:
+            found.add("fudge")
+    elif isinstance(node, BinaryOp) and node.op in "*/":
+        found.add("multiply" if node.op == "*" else "divide")
+    elif isinstance(node, Labeled):
+        found.add("label")
+    elif isinstance(node, DiceSet):
+        found.add("set")
+        if node.keep is not None:
+            found.add("keep")
+        if node.success is not None:
+            found.add("success")
+    elif isinstance(node, Compare):
+        found.add("compare")
+    return frozenset(found)
+
+
+# --- what a game allows -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRules:
+    """Which parts of the dice language an expression may use where a game reads one (a unit's damage stat): the
+    game names the stat (``what``) and gives, for each part it refuses, its reason. An expression using a
+    refused part is refused while parsing, pointing at that part, with the reason."""
+
+    what: str
+    refused: tuple[tuple[Feature, str], ...] = ()
+
+    def reason(self, feature: Feature) -> str | None:
+        for refused, why in self.refused:
+            if refused == feature:
+                return why
+        return None

@@ -1,0 +1,125 @@
+"""The words of a command line read as dice expressions: ``tabroll roll`` and ``roll`` at the ``play`` prompt share
+this one reading.
+
+Several expressions are rolled one after the other: ``roll 4d6kh3 4d6kh3`` rolls two stats, ``roll 1d20+5 2d6+3``
+an attack and its damage. A word continues the expression before it when that expression ends with an operator
+(``1d20 +``), or when the word starts with an operator, a comparison, a modifier or a label (``+5``, ``>=15``,
+``kh3``, ``[fire]``); a word that starts a number, a die or a parenthesis after a complete expression starts a new
+one. A number on its own after an expression is refused rather than guessed (``2d6 3``: ``2d6+3`` adds it).
+``adv`` and ``dis`` roll the first die of the expression they follow twice and keep the higher or the lower
+(written first, they apply to the expression after them). Any other word is refused: say what a roll is for with
+``--label``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tabroll.dice.notation import DiceExpression, parse
+from tabroll.errors import InputError
+
+if TYPE_CHECKING:
+    from tabroll.dice.notation import RolledExpression
+    from tabroll.dice.sources import DiceSource
+
+ADVANTAGE_WORDS = {"adv": "h", "advantage": "h", "dis": "l", "disadvantage": "l"}
+_ONE_DIE = re.compile(r"^\s*(1?)d(\d+|%)(?![\d%])", re.IGNORECASE)
+_CONTINUES = "+-*/<>=!)}],["  # a word starting with one of these goes on with the expression before it
+_MODIFIERS = "kdprxmf"  # letters that start a dice modifier (kh3, dl1, ro1, xo, mi2, f1)
+_OPEN = "+-*/<>=([{,"  # an expression ending with one of these is not complete
+_EXAMPLE = "tabroll rolls each expression given: roll 1d20+5 2d6+3"
+
+
+def with_advantage(text: str, keep: str) -> str:
+    """``1d20+5`` rolled with advantage (``keep`` ``h``) or disadvantage (``l``): ``2d20kh1+5``."""
+    die = _ONE_DIE.match(text)
+    if die is None:
+        raise InputError(
+            f"advantage and disadvantage apply to one die, and '{text}' does not start with one",
+            tip="start with the die rolled twice: 1d20 adv +5",
+        )
+    return f"2d{die.group(2)}k{keep}1{text[die.end() :]}"
+
+
+def _starts_expression(word: str) -> bool:
+    first = word[:1]
+    if first.isdigit() or first in "({":
+        return True
+    return first in "dD" and word[1:2].lower() in (*"0123456789", "%", "f")
+
+
+def expressions_of(words: Sequence[str]) -> list[str]:
+    """The dice expressions the words spell, with ``adv``/``dis`` applied: ``1d20 adv +5`` → ``[2d20kh1+5]``,
+    ``4d6kh3 4d6kh3`` → two expressions."""
+    found: list[list[str]] = []
+    advantage: list[str | None] = []
+    pending: str | None = None  # adv/dis written before any expression
+    for word in words:
+        folded = word.casefold()
+        if folded in ADVANTAGE_WORDS:
+            keep = ADVANTAGE_WORDS[folded]
+            if not found:
+                if pending is not None:
+                    raise _twice()
+                pending = keep
+            elif advantage[-1] is not None:
+                raise _twice()
+            else:
+                advantage[-1] = keep
+            continue
+        if not word.strip():
+            continue
+        current = " ".join(found[-1]).rstrip() if found else ""
+        complete = bool(current) and current[-1] not in _OPEN
+        first = word.lstrip()[:1]
+        if not found or not complete or first in _CONTINUES:
+            if not found:
+                found.append([])
+                advantage.append(pending)
+                pending = None
+            found[-1].append(word)
+            continue
+        if _starts_expression(word.lstrip()):
+            if word.strip().isdigit():
+                raise InputError(
+                    f"'{word.strip()}' after {current} is a number on its own",
+                    tip=f"to add it write {current}+{word.strip()} (or {current} +{word.strip()}); {_EXAMPLE}",
+                )
+            found.append([word])
+            advantage.append(None)
+            continue
+        if first.lower() in _MODIFIERS:
+            found[-1].append(word)
+            continue
+        if folded == "vs":
+            raise InputError("'vs' compares two expressions in tabroll odds", tip="tabroll odds 2d6 vs 2d6")
+        raise InputError(
+            f"'{word}' is not part of a dice expression", tip=f"{_EXAMPLE}; say what a roll is for with --label"
+        )
+    if not found and pending is None and words:
+        return [" ".join(words)]  # only blanks: the parser says the expression is empty, and where
+    if pending is not None or not found:
+        raise InputError("no dice expression given", tip="e.g. 2d6+3, 1d20 adv +5, 4d6kh3 4d6kh3")
+    texts = []
+    for parts, chosen in zip(found, advantage, strict=True):
+        text = " ".join(parts)
+        texts.append(with_advantage(text.strip(), chosen) if chosen is not None else text)
+    return texts
+
+
+def _twice() -> InputError:
+    return InputError(
+        "give advantage or disadvantage once", tip="'1d20 adv' keeps the higher of two d20, '1d20 dis' the lower"
+    )
+
+
+def parse_words(words: Sequence[str]) -> list[DiceExpression]:
+    """Every expression the words spell, parsed (all of them before anything is rolled)."""
+    return [parse(text) for text in expressions_of(words)]
+
+
+def roll_words(words: Sequence[str], source: DiceSource, purpose: str) -> list[RolledExpression]:
+    """Roll every expression the words spell, one after the other, from ``source``."""
+    return [expression.roll(source, purpose) for expression in parse_words(words)]

@@ -1,0 +1,208 @@
+"""The views of :mod:`tabroll.odds.dice_odds`: the text and Rich table (every value with P(=), P(≥), P(≤), "1 in N"
+and a bar on the scale of an attack's odds, the rarest values of a long table left out and a very long one grouped),
+the JSON document, and the SVG picture."""
+
+from __future__ import annotations
+
+import math
+
+from tabroll.dice.notation import Compare
+from tabroll.odds.bars import bar, share_text
+from tabroll.odds.dice_odds import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
+
+Segment = tuple[str, str]
+Line = list[Segment]
+
+
+def one_in(total: int, ways: int) -> str:
+    """``1 in N`` as a number a person reads: ``6.0``, ``1,296.0``, ``2.1e+12``, ``1e+477``."""
+    n = float_ratio(total, ways)
+    if n is None:
+        return f"1e+{math.floor(math.log10(total) - math.log10(ways))}"
+    return f"{n:,.1f}" if n < 10**7 else f"{n:.2g}"
+
+
+def _mean_line(label: str, table: Table) -> Line:
+    mean = table.mean()
+    shown = f"{mean.value:.3f}" + (f" = {mean.exact}" if mean.exact is not None and mean.exact.denominator != 1 else "")
+    if mean.low is not None and mean.high is not None:
+        shown += f" (95% CI {mean.low:.3f}–{mean.high:.3f})"
+    return [(f"  {label}mean ", ""), (shown, "bold yellow"), (f", sd {table.sd():.3f}", "")]
+
+
+def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
+    """The odds as lines of styled segments: the figures, then the table of every value (the rarest left out of a
+    long one, and said so)."""
+    table = odds.table
+    lines: list[Line] = [[(f"odds ({'exact' if odds.exact else 'simulated'})", "")]]
+    for note in (odds.note, odds.limits_note):
+        if note:
+            lines.append([(note, "dim")])
+    success = odds.success()
+    root = odds.question.first.root
+    if success is not None and isinstance(root, Compare):
+        lines.append(
+            [
+                (f"  P({odds.question.measured.notation} {root.condition.sign()}) = ", ""),
+                (success.percent(), "bold yellow"),
+                (success.fraction(), ""),
+            ]
+        )
+    for name, figure in odds.versus().items():
+        lines.append(
+            [(f"  P({name.replace('_', ' ')}) = ", ""), (figure.percent(), "bold yellow"), (figure.fraction(), "")]
+        )
+    if odds.first is not None and odds.second is not None and odds.question.second is not None:
+        lines.append(_mean_line(f"first, {odds.question.first.notation}: ", odds.first))
+        lines.append(_mean_line(f"second, {odds.question.second.notation}: ", odds.second))
+    label = f"{odds.subject()}: " if odds.question.kind != "distribution" else ""
+    lines.append(_mean_line(label, table))
+    percentiles = ", ".join(f"{p}% {v}" for p, v in table.percentiles().items())
+    lines.append([(f"  percentiles: {percentiles}", "")])
+    rows = table.rows()
+    shown = rows
+    if len(rows) > TRIM:
+        shown = [r for r in rows if r[1] >= RARE * table.total]
+    grouped = _grouped(shown)
+    label_width = max(len(label) for label, *_ in grouped)
+    one_in_width = max(6, *(len(one_in(table.total, w)) for _, w, *_ in grouped))
+    scale = "0%" + "100%".rjust(width - 2)
+    header = (
+        f"    {'':>{label_width}}  {'exactly':>7}  {'at least':>8}  {'at most':>8}  {'1 in':>{one_in_width}}  {scale}"
+    )
+    lines.append([(header, "dim")])
+    for value, ways, above, below in grouped:
+        share = ways / table.total
+        lines.append(
+            [
+                (f"    {value:>{label_width}}  ", ""),
+                (f"{share_text(share):>7}", ""),
+                (f"  {share_text(above / table.total):>8}", "cyan"),
+                (f"  {share_text(below / table.total):>8}", "cyan"),
+                (f"  {one_in(table.total, ways):>{one_in_width}}  ", "dim"),
+                (bar(share, width, fine=fine), "green"),
+            ]
+        )
+    if len(grouped) < len(shown):
+        size = -(-len(shown) // len(grouped))
+        lines.append([(f"    (values grouped {size} to a row; --format json lists every value)", "dim")])
+    if len(shown) < len(rows):
+        left_out = [r for r in rows if r[1] < RARE * table.total]
+        mass = sum(r[1] for r in left_out) / table.total
+        lines.append(
+            [
+                (
+                    f"    ({len(left_out):,} rarer values, each under {100 * RARE:g}%, {share_text(mass)} in all, "
+                    "are left out here; --format json lists every value)",
+                    "dim",
+                )
+            ]
+        )
+    return lines
+
+
+def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int, int]]:
+    """The rows to show, each value its own row, or consecutive values grouped (``1040–1049``) when there are
+    more than :data:`MAX_ROWS`: each group's ways summed, its "at least" the first value's, "at most" the last's."""
+    if len(rows) <= MAX_ROWS:
+        return [(str(value), ways, above, below) for value, ways, above, below in rows]
+    size = -(-len(rows) // 50)
+    out = []
+    for start in range(0, len(rows), size):
+        group = rows[start : start + size]
+        label = f"{group[0][0]}–{group[-1][0]}" if len(group) > 1 else str(group[0][0])
+        out.append((label, sum(r[1] for r in group), group[0][2], group[-1][3]))
+    return out
+
+
+def render(odds: DiceOdds, fmt: str) -> None:
+    """The odds on standard output in ``fmt`` (json, jsonl, rich or text)."""
+    import sys
+
+    if fmt in ("json", "jsonl"):
+        import json
+
+        sys.stdout.write(json.dumps(odds.to_json(), ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
+        return
+    title = odds.question.text
+    if fmt == "rich":
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False)
+        console.print(Text(title, style="bold"))
+        for line in view(odds, fine=True):
+            text = Text()
+            for piece, style in line:
+                text.append(piece, style=style or None)
+            console.print(text, soft_wrap=True)
+        return
+    lines = [title, *("".join(piece for piece, _ in line) for line in view(odds))]
+    sys.stdout.write("\n".join(line.rstrip() for line in lines) + "\n")
+
+
+def svg(odds: DiceOdds) -> str:
+    """The table as a picture: bars of P(= n) and the curve of P(≥ n) on one 0–100% scale, as an attack's odds."""
+    from html import escape
+
+    from tabroll.odds.picture import BAR_FILL, CURVE, _document, _text
+
+    width, height = 720.0, 460.0
+    left, right, top, bottom = 60.0, 20.0, 100.0, 56.0
+    plot_w, plot_h = width - left - right, height - top - bottom
+    table = odds.table
+    title = odds.question.text
+    figures = []
+    success = odds.success()
+    if success is not None:
+        figures.append(f"P(success) {share_text(success.value)}{success.fraction().replace('  ', ' ')}")
+    figures += [
+        f"P({name.replace('_', ' ')}) {share_text(f.value)}{f.fraction().replace('  ', ' ')}"
+        for name, f in odds.versus().items()
+    ]
+    mean = table.mean()
+    subject = odds.subject()
+    body = [
+        _text(left, 22, title, extra=' font-size="16" font-weight="bold"'),
+        _text(left, 40, f"odds ({'exact' if odds.exact else 'simulated'})"),
+        _text(left, 56, ", ".join(figures)),
+        _text(
+            left,
+            74,
+            f"{subject}: mean {mean.value:.3f}{mean.fraction().replace('  ', ' ')}, sd {table.sd():.3f}; "
+            "bars: P(= n), line: P(≥ n)",
+        ),
+    ]
+    rows = [r for r in table.rows() if len(table.points) <= 120 or r[1] >= RARE * table.total]
+    values = [value for value, *_ in rows]
+    span = values[-1] - values[0] + 1
+    axis = list(range(values[0], values[-1] + 1)) if span <= 120 else values
+    band = plot_w / max(1, len(axis))
+    where = {v: i for i, v in enumerate(axis)}
+    for share in (0.0, 0.25, 0.5, 0.75, 1.0):
+        y = top + plot_h * (1 - share)
+        body.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
+        body.append(_text(left - 6, y + 4, f"{100 * share:.0f}%", anchor="end"))
+    step = max(1, -(-len(axis) // 30))
+    for i, v in enumerate(axis):
+        if i % step == 0 or i == len(axis) - 1:
+            body.append(_text(left + band * (i + 0.5), top + plot_h + 16, str(v), anchor="middle"))
+    body.append(_text(left + plot_w / 2, height - 14, f"{subject} (n)", anchor="middle"))
+    curve = []
+    for value, ways, above, _ in rows:
+        share = ways / table.total
+        x = left + band * where[value]
+        h = max(1.0, plot_h * share)
+        exact, least = table.share(ways), table.share(above)
+        tip = (
+            f"= {value}: {share_text(share)}{exact.fraction()}; ≥ {value}: {share_text(least.value)}{least.fraction()}"
+        )
+        body.append(
+            f'<rect class="bar" x="{x + band * 0.1:.1f}" y="{top + plot_h - h:.1f}" width="{band * 0.8:.1f}" '
+            f'height="{h:.1f}" fill="{BAR_FILL}"><title>{escape(tip)}</title></rect>'
+        )
+        curve.append((x + band * 0.5, top + plot_h * (1 - above / table.total)))
+    coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in curve)
+    body.append(f'<polyline class="at-least" points="{coords}" fill="none" stroke="{CURVE}" stroke-width="2"/>')
+    body += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="{CURVE}"/>' for x, y in curve]
+    return _document(width, height, body, title)

@@ -1,0 +1,118 @@
+"""Brute-force references for dice odds, independent of :mod:`tabroll.dice.distribution`: every sequence of dice
+a roll can draw is rolled through the real roller (``GivenDice``, branching where it runs out) and counted, and
+trees too large for that are combined part by part with plain pairwise sums and products of their outcomes."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import operator
+from collections import Counter
+from fractions import Fraction
+
+from tabroll.dice import (
+    BinaryOp,
+    Compare,
+    Constant,
+    DiceExpression,
+    DiceLimits,
+    DiceSet,
+    DiceTerm,
+    GivenDice,
+    Labeled,
+    Negate,
+    Node,
+)
+from tabroll.dice.sources import DiceExhausted
+
+Outcomes = dict[int, Fraction]
+
+
+def sequences(expression: DiceExpression, budget: int = 200_000) -> Outcomes:
+    """Every sequence of draws of the whole expression, each rolled, weighted by its chance."""
+    counts: Counter[int] = Counter()
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    rolled = 0
+    while stack:
+        prefix, weight = stack.pop()
+        try:
+            total = expression.roll(GivenDice(prefix, origin="enumeration"), "all").total
+        except DiceExhausted as short:
+            request = short.request
+            faces = range(request.low, request.high + 1)
+            for tail in itertools.product(faces, repeat=short.missing):
+                stack.append((prefix + tail, weight / request.sides**short.missing))
+            continue
+        rolled += 1
+        assert rolled <= budget, "too many sequences for a brute-force count"
+        counts[total] += weight
+    return {v: p for v, p in sorted(counts.items()) if p}
+
+
+def pairwise(a: Outcomes, b: Outcomes, op: str = "+") -> Outcomes:
+    apply = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv}[op]
+    out: Counter[int] = Counter()
+    for (x, p), (y, q) in itertools.product(a.items(), b.items()):
+        out[apply(x, y)] += p * q
+    return {v: p for v, p in sorted(out.items()) if p}
+
+
+def reference(node: Node, limits: DiceLimits) -> Outcomes:
+    """The odds of a tree, part by part: a dice term by its sequences (the sum of a pool that keeps every die, die by
+    die), the rest by pairwise combination of its parts' outcomes."""
+    if isinstance(node, Constant):
+        return {node.value: Fraction(1)}
+    if isinstance(node, DiceTerm):
+        if node.keep is None and node.count > 1:
+            one = sequences(DiceExpression(_one_die(node), limits=limits))
+            out = one
+            for _ in range(node.count - 1):
+                out = pairwise(out, one)
+            return out
+        return sequences(DiceExpression(node, limits=limits))
+    if isinstance(node, BinaryOp):
+        return pairwise(reference(node.left, limits), reference(node.right, limits), node.op)
+    if isinstance(node, Negate):
+        return {-v: p for v, p in sorted(reference(node.operand, limits).items())}
+    if isinstance(node, Labeled):
+        return reference(node.operand, limits)
+    if isinstance(node, DiceSet):
+        items = [reference(item, limits) for item in node.items]
+        out: Counter[int] = Counter()
+        for combo in itertools.product(*(list(d.items()) for d in items)):
+            values = [v for v, _ in combo]
+            chance = math.prod((p for _, p in combo), start=Fraction(1))
+            if node.keep is not None:
+                ranked = sorted(values, reverse=node.keep.highest)
+                values = ranked[: node.keep.kept_of(len(values))]
+            if node.success is not None:
+                failure = node.failure
+                total = sum(
+                    1 if node.success.matches(v) else -1 if failure and failure.matches(v) else 0 for v in values
+                )
+            else:
+                total = sum(values)
+            out[total] += chance
+        return {v: p for v, p in sorted(out.items()) if p}
+    assert isinstance(node, Compare)
+    left = reference(node.left, limits)
+    met = sum((p for v, p in left.items() if node.condition.matches(v)), Fraction(0))
+    return {k: p for k, p in ((0, 1 - met), (1, met)) if p}
+
+
+def _one_die(term: DiceTerm) -> DiceTerm:
+    return DiceTerm(1, term.sides, None, term.reroll, term.explode, term.floor, term.ceiling, term.success,
+                    term.failure, term.fudge)  # fmt: skip
+
+
+def kept_pool(count: int, sides: int, kept: int) -> Outcomes:
+    """``count`` dice of ``sides`` sides, the ``kept`` highest summed: every multiset of faces with its multinomial
+    number of orders."""
+    out: Counter[int] = Counter()
+    for faces in itertools.combinations_with_replacement(range(1, sides + 1), count):
+        orders = math.factorial(count)
+        for repeat in Counter(faces).values():
+            orders //= math.factorial(repeat)
+        out[sum(sorted(faces, reverse=True)[:kept])] += orders
+    outcomes = sides**count
+    return {v: Fraction(n, outcomes) for v, n in sorted(out.items())}

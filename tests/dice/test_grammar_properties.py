@@ -1,0 +1,174 @@
+"""Properties of the whole grammar, with Hypothesis: random small expressions using every part of the language
+(rerolls, explosions of each kind, floors and ceilings, keep/drop, success and failure counts, Fudge dice, sets,
+labels, division, a comparison of the whole) have exact odds equal to a brute-force count of their dice, and their
+notation reads back as the same tree."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from tabroll.dice import (
+    BinaryOp,
+    Compare,
+    Condition,
+    Constant,
+    DiceExpression,
+    DiceLimits,
+    DiceSet,
+    DiceSyntaxError,
+    DiceTerm,
+    Explode,
+    GivenDice,
+    Keep,
+    Labeled,
+    Negate,
+    Node,
+    Reroll,
+    SeededDice,
+    parse,
+    to_notation,
+)
+from tests.dice.brute import reference, sequences
+from tests.support import examples
+
+SMALL = DiceLimits(max_explosions=2, max_rerolls=2)
+
+
+def _proper(draw: st.DrawFn, low: int, high: int) -> Condition:
+    """A condition some faces of ``low..high`` meet and some do not."""
+    op = draw(st.sampled_from([">=", "<=", ">", "<", "="]))
+    if op == ">=":
+        return Condition(op, draw(st.integers(low + 1, high)))
+    if op == "<=":
+        return Condition(op, draw(st.integers(low, high - 1)))
+    if op == ">":
+        return Condition(op, draw(st.integers(low, high - 1)))
+    if op == "<":
+        return Condition(op, draw(st.integers(low + 1, high)))
+    return Condition(op, draw(st.integers(low, high)))
+
+
+@st.composite
+def dice_terms(draw: st.DrawFn, max_count: int = 3) -> DiceTerm:
+    fudge = draw(st.integers(0, 5)) == 0
+    sides = 3 if fudge else draw(st.sampled_from([2, 3, 4]))
+    low, high = (-1, 1) if fudge else (1, sides)
+    heavy = 0
+    reroll = explode = None
+    if draw(st.booleans()):
+        reroll = Reroll(draw(st.booleans()), _proper(draw, low, high))
+        heavy += 1
+    if draw(st.booleans()):
+        kind = draw(st.sampled_from(["!", "!!", "xo"]))
+        condition = draw(st.one_of(st.none(), st.just(None))) if draw(st.booleans()) else _proper(draw, low, high)
+        explode = Explode(kind, condition)
+        heavy += 1
+    count = draw(st.integers(1, max(1, max_count - heavy)))
+    floor = draw(st.one_of(st.none(), st.integers(low - 1, high + 1)))
+    ceiling = draw(st.one_of(st.none(), st.integers(low - 1, high + 1)))
+    if floor is not None and ceiling is not None and floor > ceiling:
+        floor, ceiling = ceiling, floor
+    keep = None
+    mode = draw(st.sampled_from([None, "kh", "kl", "dh", "dl"]))
+    if mode is not None and not (mode[0] == "d" and count == 1):
+        keep = Keep(mode, draw(st.integers(1, count if mode[0] == "k" else count - 1)))
+    success = failure = None
+    if draw(st.integers(0, 3)) == 0:
+        target = draw(st.integers(low, high + 1))
+        success = Condition(">=", target)
+        if draw(st.booleans()) and target > low:
+            failure = Condition(draw(st.sampled_from(["<", "="])), draw(st.integers(low, target - 1)))
+            if failure.op == "<" and failure.value <= low:
+                failure = None
+    return DiceTerm(count, sides, keep, reroll, explode, floor, ceiling, success, failure, fudge)
+
+
+def _sets(children: st.SearchStrategy[Node]) -> st.SearchStrategy[Node]:
+    @st.composite
+    def build(draw: st.DrawFn) -> Node:
+        items = tuple(draw(st.lists(children, min_size=2, max_size=3)))
+        keep = None
+        mode = draw(st.sampled_from([None, "kh", "kl", "dh", "dl"]))
+        if mode is not None:
+            keep = Keep(mode, draw(st.integers(1, len(items) if mode[0] == "k" else len(items) - 1)))
+        success = Condition(">=", draw(st.integers(0, 5))) if draw(st.integers(0, 3)) == 0 else None
+        if keep is None and success is None and draw(st.booleans()):
+            return DiceSet(items)
+        return DiceSet(items, keep, success)
+
+    return build()
+
+
+LEAVES = st.one_of(st.integers(0, 4).map(Constant), dice_terms())
+SMALL_LEAVES = st.one_of(st.integers(0, 3).map(Constant), dice_terms(2))
+
+
+def trees(max_leaves: int = 3) -> st.SearchStrategy[Node]:
+    return st.recursive(
+        LEAVES,
+        lambda children: st.one_of(
+            st.builds(BinaryOp, st.sampled_from(["+", "-", "*"]), children, children),
+            st.builds(BinaryOp, st.just("/"), children, st.integers(1, 3).map(Constant)),
+            st.builds(Negate, children),
+            st.builds(Labeled, children, st.sampled_from(["fire", "x y"])),
+            _sets(SMALL_LEAVES),
+        ),
+        max_leaves=max_leaves,
+    )
+
+
+@st.composite
+def expressions(draw: st.DrawFn) -> DiceExpression:
+    tree = draw(trees())
+    if draw(st.integers(0, 4)) == 0:
+        tree = Compare(draw(st.sampled_from([">=", "<=", ">", "<", "="])), tree, draw(st.integers(-2, 8)))
+    try:
+        expression = parse(to_notation(tree), SMALL)
+    except DiceSyntaxError:
+        assume(False)
+        raise
+    assert expression.root == tree  # the notation reads back as the same tree
+    return expression
+
+
+@settings(max_examples=examples(120, 2_000), deadline=None)
+@given(expressions())
+def test_exact_odds_of_any_small_expression_equal_a_brute_force_count(expression: DiceExpression) -> None:
+    distribution = expression.distribution()
+    assert distribution == reference(expression.root, SMALL)
+    assert sum(distribution.values()) == 1
+    assert expression.min() <= min(distribution) and max(distribution) <= expression.max()
+
+
+@settings(max_examples=examples(60, 1_000), deadline=None)
+@given(st.builds(lambda term: DiceExpression(term, limits=SMALL), dice_terms(2)))
+def test_a_terms_odds_equal_every_sequence_of_its_dice(expression: DiceExpression) -> None:
+    """The term as a whole, through the roller, for every sequence of draws (the pool's keep/drop included)."""
+    assert expression.distribution() == sequences(expression)
+
+
+@settings(max_examples=examples(100, 2_000), deadline=None)
+@given(expressions(), st.integers(0, 2**32))
+def test_a_roll_replays_from_its_dice_and_stays_within_bounds(expression: DiceExpression, seed: int) -> None:
+    rolled = expression.roll(SeededDice(seed), "property")
+    assert expression.min() <= rolled.total <= expression.max()
+    replay = expression.roll(GivenDice(rolled.values), "replay")
+    assert (replay.total, replay.values, replay.shown()) == (rolled.total, rolled.values, rolled.shown())
+    assert rolled.describe().endswith(f" = {rolled.total}") or rolled.success is not None
+    tree = rolled.tree_json()
+    assert tree is None or tree["value"] == rolled.total
+
+
+@settings(max_examples=examples(30, 500), deadline=None)
+@given(expressions())
+def test_rolls_follow_the_exact_odds(expression: DiceExpression) -> None:
+    """Every rolled total is one the odds allow (a value of chance 0 never comes up)."""
+    distribution = expression.distribution()
+    dice = SeededDice(7)
+    seen = Counter(expression.roll(dice, "x").total for _ in range(50))
+    assert set(seen) <= set(distribution)
+    assert all(distribution[v] > Fraction(0) for v in seen)
