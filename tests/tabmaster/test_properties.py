@@ -367,7 +367,8 @@ def damage_is_the_roll_plus_the_element_bonuses(data: dict[str, Any], run: Run) 
         for i, damage in enumerate(events):
             if damage.kind != "damage":
                 continue
-            last_roll = max(j for j in range(i) if events[j].kind == "roll")
+            # the damage roll it comes from: a healing roll of an ally struck by the same Area may lie between
+            last_roll = max(j for j in range(i) if events[j].kind == "roll" and events[j].label.startswith("damage"))
             roll = events[last_roll]
             if roll.label == "damage (Area, shared)":
                 continue
