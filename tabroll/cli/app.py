@@ -677,7 +677,7 @@ def odds(
     from tabroll.dice.session import check_jobs
 
     check_jobs(jobs)
-    limit = TimeLimit(check_timeout(timeout))
+    limit = TimeLimit(check_timeout(timeout), since=_started())
     report = compute_odds(
         game, state, action, trials=trials, budget=budget, seed=_simulation_seed(seed), jobs=jobs, limit=limit
     )
@@ -771,12 +771,23 @@ def matrix(
     table = build_matrix(
         scenario_file=split.scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
         fields=split.fields, budget=budget, trials=trials, seed=master, options=_options(option),
-        timeout=check_timeout(timeout), jobs=jobs,
+        timeout=check_timeout(timeout), jobs=jobs, since=_started(),
     )  # fmt: skip
     with _fenced(chosen) as shown:
         render_matrix(table, shown)
     if svg is not None:
         write_picture(svg, matrix_svg(table))
+
+
+def _started() -> float:
+    """When this command started: ``--timeout`` counts from there (start-up and loading included), so the whole
+    command ends within the limit and its output."""
+    import time
+
+    return _STARTED[0] if _STARTED else time.monotonic()
+
+
+_STARTED: list[float] = []
 
 
 def _simulation_seed(seed: int | None) -> int:
@@ -1277,10 +1288,13 @@ def main(argv: list[str] | None = None) -> None:
     """
     import contextlib
     import signal
+    import time
 
     from tabroll.cli import output_stream
 
     code = EXIT_OK
+    entry = sys.modules.get("tabroll.cli.entry")
+    _STARTED[:] = [entry.STARTED if argv is None and entry is not None else time.monotonic()]
     if argv is None:
         output_stream.install()  # every byte of the result is written, or the command says it was not
     for stream in (sys.stdout, sys.stderr):

@@ -135,6 +135,7 @@ def build_matrix(
     options: Mapping[str, str],
     timeout: float | None = None,
     jobs: int = 1,
+    since: float | None = None,
 ) -> Matrix:
     """The table; with ``timeout`` seconds, each pair may take an equal share of the time left for the pairs still
     to do (a quick pair leaves its time to the later ones), and stops at it with its best estimate so far.
@@ -212,7 +213,7 @@ def build_matrix(
                 )
     table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting, timeout=timeout, seed=seed)
     pairs = len(attackers) * len(targets)
-    deadline = None if timeout is None else time.monotonic() + timeout
+    deadline = None if timeout is None else (time.monotonic() if since is None else since) + timeout
     from tabroll.workers import doing
 
     def describe() -> str:
