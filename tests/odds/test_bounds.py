@@ -190,3 +190,17 @@ def test_a_bounded_tree_gives_the_same_estimate() -> None:
 def test_pools_are_counted_as_combinations() -> None:
     for count, sides in itertools.product(range(1, 4), range(1, 6)):
         assert exact._pool_size(count, sides) == len(_pools(count, sides))
+
+
+def test_a_share_stopped_by_its_deadline_covers_part_of_its_own_weight(monkeypatch) -> None:
+    """A process given a share of the pools says how much of that share it walked (its share, never more)."""
+    line = Line((Target("Ann", 9, 1, 0, "1d6"), Target("Bo", 9, 1, 0, "3d6")))
+    whole = _Pools.of_request((), 1, 6, 1, 1, None, 6)
+    share = _deal([whole], 2)[0][0]  # faces 6, 4 and 2 of Ann's die: 3/6 of the outcomes
+    assert share.weight() == Fraction(1, 2)
+    checks = iter([False, True])
+    monkeypatch.setattr(exact, "passed", lambda deadline: next(checks))
+    with pytest.raises(exact.WalkStopped) as stopped:
+        exact._walk(Gauntlet(marks=False), line, None, [share], 10**6, deadline=1.0)  # type: ignore[arg-type]
+    assert stopped.value.resolutions == 64
+    assert 0 < stopped.value.covered < Fraction(1, 2)
