@@ -9,7 +9,8 @@ path was typed (or on its comments and layout); two identical files roll alike. 
 Failures. A file that cannot be loaded or resolved is reported with its error and counted; the other files
 still run, even past an internal error (a bug) or a worker process that died. ``tabroll run`` exits 0 when every
 action of every file resolved, 1 when some action was refused by the rules (and no file failed), 2 when some file
-had bad input, 70 when some file met a bug or was not run because its worker died.
+had bad input, 74 when what a file gave could not be written (its journal, on a full disk), 70 when some file met a
+bug or was not run because its worker died. Standard output that cannot be written stops the whole run (exit 74).
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabroll.errors import EXIT_INTERNAL, InputError, TabrollError
+from tabroll.errors import EXIT_INTERNAL, EXIT_OUTPUT, InputError, TabrollError
 from tabroll.words import count
+from tabroll.writing import is_output_error
 
 if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice
@@ -186,13 +188,22 @@ def run_file(
     except TabrollError as err:
         result.error = err.describe()
         result.error_code = err.exit_code
+    except OSError as err:
+        if is_output_error(err):  # the output itself cannot be written: no file of the run can be shown
+            raise
+        result.error = _bug(path, err)
+        result.error_code = EXIT_INTERNAL
     except Exception as err:  # a bug in tabroll: say which file met it, and let the other files run
-        result.error = (
-            f"{path}: internal error: {type(err).__name__}: {err}\n"
-            "This is a bug in tabroll; please report it with this file and the command you ran."
-        )
+        result.error = _bug(path, err)
         result.error_code = EXIT_INTERNAL
     return result
+
+
+def _bug(path: str, err: BaseException) -> str:
+    return (
+        f"{path}: internal error: {type(err).__name__}: {err}\n"
+        "This is a bug in tabroll; please report it with this file and the command you ran."
+    )
 
 
 def _run_for_pool(args: tuple[str, int, dict[str, Any], bytes | None]) -> FileResult:
@@ -237,6 +248,7 @@ class Totals:
     refusals: int = 0
     errors: int = 0
     bugs: int = 0
+    unwritten: int = 0  # files whose results (a journal, say) could not be written
 
     @property
     def exit_code(self) -> int:
@@ -244,6 +256,8 @@ class Totals:
 
         if self.bugs:
             return EXIT_INTERNAL
+        if self.unwritten:
+            return EXIT_OUTPUT
         if self.errors:
             return EXIT_BAD_INPUT
         return EXIT_REFUSED if self.refusals else EXIT_OK
@@ -255,6 +269,8 @@ class Totals:
 
         if self.bugs:
             return f"exit 70: {count(self.bugs, 'file')} met a bug in tabroll (see the errors above)"
+        if self.unwritten:
+            return f"exit 74: what {count(self.unwritten, 'file')} gave could not be written (see the errors above)"
         if self.errors:
             return f"exit 2: {count(self.errors, 'file')} had bad input (see the errors above); the others ran"
         if self.refusals:
@@ -359,6 +375,7 @@ class Batch:
         if result.error is not None:
             totals.errors += 1
             totals.bugs += result.error_code == EXIT_INTERNAL
+            totals.unwritten += result.error_code == EXIT_OUTPUT
             sys.stderr.write(f"error: {result.error}\n")
         else:
             self._begin(result)

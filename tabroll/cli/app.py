@@ -1321,8 +1321,6 @@ def main(argv: list[str] | None = None) -> None:
         except (_Interrupted, KeyboardInterrupt):
             sys.stderr.write(_interrupted())
             code = EXIT_INTERRUPTED
-        except BrokenPipeError:
-            code = _quiet_broken_pipe()
         except OSError as err:
             code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
         except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
@@ -1339,8 +1337,6 @@ def main(argv: list[str] | None = None) -> None:
         code = EXIT_INTERRUPTED
     try:
         sys.stdout.flush()
-    except BrokenPipeError:
-        code = _quiet_broken_pipe()
     except OSError as err:
         code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
     if _interrupts and code != EXIT_INTERRUPTED and argv is None:
@@ -1361,12 +1357,3 @@ def _internal_error(err: BaseException) -> int:
         "This is a bug in tabroll; please report it with the command you ran.\n"
     )
     return EXIT_INTERNAL
-
-
-def _quiet_broken_pipe() -> int:
-    """The reader went away (``tabroll ... | head -1``): leave quietly."""
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    return EXIT_OK

@@ -21,7 +21,7 @@ import pytest
 from tabroll import journal as jr
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import Scenario
-from tabroll.errors import InputError
+from tabroll.errors import InputError, OutputError
 from tabroll.journal import open_journal, read_journal, undo
 from tabroll.scenario import load_scenario_file
 from tests.journal.test_journal import ROOT, copy_scenario, record_one_by_one
@@ -123,8 +123,10 @@ def test_a_full_disk_leaves_no_torn_line(recorded, monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(os, "write", filling_write)
     step = scenario.steps[2]
-    with pytest.raises(InputError, match="No space left on device") as caught:
+    with pytest.raises(OutputError) as caught:  # exit 74: the result could not be written
         journal.resolve(step.action, GivenDice(step.dice or ()))
+    assert caught.value.exit_code == 74
+    assert caught.value.message.startswith(f"cannot write to the journal {journal_path}: ")
     assert "the journal is as it was before it" in str(caught.value)
     monkeypatch.undo()
     assert journal_path.read_bytes() == before
@@ -139,8 +141,8 @@ def _append_under_a_file_size_limit(journal_path: str, scenario_path: str, limit
     step = scenario.steps[2]
     try:
         journal.resolve(step.action, GivenDice(step.dice or ()))
-    except InputError as err:
-        return str(err)
+    except OutputError as err:
+        return f"{err.exit_code} {err}"
     return "recorded"
 
 
@@ -150,7 +152,8 @@ def test_a_file_size_limit_leaves_the_journal_as_it_was(recorded) -> None:
     context = multiprocessing.get_context("fork")
     with context.Pool(1) as pool:
         said = pool.apply(_append_under_a_file_size_limit, (str(journal_path), str(scenario_path), len(before) + 50))
-    assert "File too large" in said and "the journal is as it was before it" in said
+    assert said.startswith(f"74 cannot write to the journal {journal_path}: "), said
+    assert "the journal is as it was before it" in said
     assert journal_path.read_bytes() == before
 
 
