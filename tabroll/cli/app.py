@@ -231,8 +231,9 @@ MAX_ANSWER = 1_000  # characters in one answer at the --prompt (a die value or a
 
 def _ask(question: str) -> str:
     from tabroll.errors import InputError
+    from tabroll.words import visible
 
-    sys.stderr.write(question)
+    sys.stderr.write(visible(question, lines=True))  # a question names units from the file
     sys.stderr.flush()
     try:
         line = sys.stdin.readline(MAX_ANSWER + 1)
@@ -256,11 +257,15 @@ def _ask_secret(question: str) -> str:
         return _ask(question)
     import getpass
 
-    return getpass.getpass(question, stream=sys.stderr)
+    from tabroll.words import visible
+
+    return getpass.getpass(visible(question, lines=True), stream=sys.stderr)
 
 
 def _tell(message: str) -> None:
-    sys.stderr.write(message + "\n")
+    from tabroll.words import visible
+
+    sys.stderr.write(visible(message, lines=True) + "\n")
 
 
 def _options(items: list[str] | None, flag: str = "--option") -> dict[str, str]:
@@ -285,7 +290,9 @@ _ASSIGNMENT_HELP = {
 
 
 def _warn(message: str) -> None:
-    sys.stderr.write(f"warning: {message}\n")
+    from tabroll.words import visible
+
+    sys.stderr.write(f"warning: {visible(message, lines=True)}\n")
 
 
 # --- commands ---------------------------------------------------------------------------------------------
@@ -960,8 +967,9 @@ def journal_undo(path: JournalFileArg) -> None:
         tabroll journal undo battle.jsonl
     """
     from tabroll.journal import undo
+    from tabroll.words import visible
 
-    typer.echo(undo(path).message)
+    typer.echo(visible(undo(path).message, lines=True))
 
 
 @journal_app.command("replay")
@@ -981,10 +989,11 @@ def journal_replay(
         tabroll journal replay battle.jsonl
     """
     from tabroll.journal import journal_scenario, replay
+    from tabroll.words import visible
 
     checks = replay(path, journal_scenario(path, scenario_path=scenario, force=journal_force))
     for check in checks:
-        typer.echo(check.text)
+        typer.echo(visible(check.text, lines=True))
     if not all(check.ok for check in checks):
         raise typer.Exit(EXIT_REFUSED)
 
@@ -1016,6 +1025,7 @@ def check(
     from tabroll.batch import expand_paths
     from tabroll.checking import Checked, check_file
     from tabroll.errors import InputError
+    from tabroll.words import visible
 
     chosen = fmt or "text"
     if chosen not in ("text", "rich", "json", "jsonl"):
@@ -1037,11 +1047,11 @@ def check(
             continue
         results.append(checked)
         worst = max(worst, checked.exit_code) if worst != EXIT_INTERNAL else worst
-        if chosen in ("text", "rich"):
+        if chosen in ("text", "rich"):  # a file's names and paths with their control characters shown
             if checked.ok:
-                typer.echo(checked.line())
+                typer.echo(visible(checked.line(), lines=True))
             else:
-                sys.stderr.write(checked.line() + "\n")
+                sys.stderr.write(visible(checked.line(), lines=True) + "\n")
         elif chosen == "jsonl":
             typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
     if chosen == "json":
@@ -1189,7 +1199,9 @@ def new(
 
     told = new_command(game, file, force=force)
     if told is not None:
-        sys.stderr.write(told + "\n")
+        from tabroll.words import visible
+
+        sys.stderr.write(visible(told) + "\n")
 
 
 # --- help -------------------------------------------------------------------------------------------------
@@ -1316,7 +1328,9 @@ def main(argv: list[str] | None = None) -> None:
         except SystemExit as exit_:
             code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
         except TabrollError as err:
-            sys.stderr.write(f"error: {err.describe()}\n")
+            from tabroll.words import visible  # a message quotes what was typed or read: shown, never obeyed
+
+            sys.stderr.write(f"error: {visible(err.describe(), lines=True)}\n")
             code = err.exit_code
         except (_Interrupted, KeyboardInterrupt):
             sys.stderr.write(_interrupted())
@@ -1352,8 +1366,10 @@ def _interrupted() -> str:
 
 
 def _internal_error(err: BaseException) -> int:
+    from tabroll.words import visible
+
     sys.stderr.write(
-        f"internal error: {type(err).__name__}: {err}\n"
+        f"internal error: {type(err).__name__}: {visible(str(err), lines=True)}\n"
         "This is a bug in tabroll; please report it with the command you ran.\n"
     )
     return EXIT_INTERNAL
