@@ -126,7 +126,7 @@ def write_atomically(path: Path, data: bytes, *, what: str, replace: bool = True
             if replace:
                 os.replace(temp, path)
             else:
-                os.link(temp, path)
+                _link_new(temp, path)
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
@@ -135,6 +135,19 @@ def write_atomically(path: Path, data: bytes, *, what: str, replace: bool = True
     except OSError as err:
         raise write_failed(err, what, left=left) from None
     fsync_folder(folder)
+
+
+def _link_new(temp: Path, path: Path) -> None:
+    """Put ``temp`` in place as ``path``, which must not exist: a hard link never replaces a file; on a file
+    system without hard links, a rename where nothing is there yet."""
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise
+    except OSError as err:
+        if is_output_error(err) or path.exists():
+            raise FileExistsError(path) if path.exists() else err from None
+        os.replace(temp, path)
 
 
 def remove_leftovers(path: Path) -> int:
