@@ -25,6 +25,18 @@ EXIT_INTERNAL = 70
 EXIT_OUTPUT = 74  # sysexits' EX_IOERR: the result could not be written
 EXIT_INTERRUPTED = 130
 
+INTERRUPTS: list[int] = []
+"""Ctrl-C seen during this command: the command line's handler records each one here as it raises. A library can
+swallow the exception raised (CPython did, when the interrupt landed while it compiled a module being imported,
+a few times in a hundred under load), which would leave long work running for good; so the long loops (the exact
+walk, the simulation) look here whenever they look at the clock, and stop."""
+
+
+def interrupted() -> None:
+    """Raise :class:`KeyboardInterrupt` if Ctrl-C was seen (see :data:`INTERRUPTS`)."""
+    if INTERRUPTS:
+        raise KeyboardInterrupt
+
 
 @dataclass(frozen=True, slots=True)
 class Location:

@@ -22,6 +22,7 @@ from tabroll.errors import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_REFUSED,
+    INTERRUPTS,
     TabrollError,
 )
 
@@ -1280,7 +1281,7 @@ class _Interrupted(BaseException):
     """Ctrl-C, raised past Typer's own handler so we can stop with one line and exit code 130."""
 
 
-_interrupts: list[int] = []  # Ctrl-C seen during this command (a library may wrap the exception it raises)
+_interrupts = INTERRUPTS  # Ctrl-C seen during this command (a library may wrap, or swallow, the exception it raises)
 
 
 def _on_interrupt(signum: int, frame: object) -> None:
@@ -1356,6 +1357,7 @@ def main(argv: list[str] | None = None) -> None:
     if _interrupts and code != EXIT_INTERRUPTED and argv is None:
         sys.stderr.write(_interrupted())
         code = EXIT_INTERRUPTED
+    _interrupts.clear()  # this command's; work done after it in the same process (tests) is not interrupted
     raise SystemExit(code)
 
 

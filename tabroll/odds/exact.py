@@ -27,7 +27,7 @@ from typing import Any
 
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, Measure
-from tabroll.errors import RuleRefusal
+from tabroll.errors import RuleRefusal, interrupted
 from tabroll.odds.measures import Key, Outcome, blow_outcome, combine, measure
 
 DEFAULT_BUDGET = 200_000
@@ -642,6 +642,7 @@ def _walk(
             break
         if resolutions % CLOCK_EVERY == 0:
             WALKED[0] = resolutions
+            interrupted()  # a Ctrl-C a library swallowed still stops the walk
             if passed(deadline):
                 raise WalkStopped(resolutions, walker.walked(stack, start))
         entry = stack[-1]

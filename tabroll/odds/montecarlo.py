@@ -23,7 +23,7 @@ from typing import Any
 
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, find_ruleset
-from tabroll.errors import InputError, RuleRefusal
+from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.odds.exact import CLOCK_EVERY, Tally, passed
 from tabroll.odds.measures import Outcome
 
@@ -155,8 +155,10 @@ class DiceTree:
         when ``deadline`` stopped them first (after at least one trial)."""
         counts = self.counts
         for trial in range(trials):
-            if deadline is not None and trial and trial % CLOCK_EVERY == 0 and passed(deadline):
-                return False
+            if trial and trial % CLOCK_EVERY == 0:
+                interrupted()  # a Ctrl-C a library swallowed still stops the work
+                if deadline is not None and passed(deadline):
+                    return False
             node = self.root
             prefix: list[int] = []
             while True:

@@ -204,3 +204,16 @@ def test_a_share_stopped_by_its_deadline_covers_part_of_its_own_weight(monkeypat
         exact._walk(Gauntlet(marks=False), line, None, [share], 10**6, deadline=1.0)  # type: ignore[arg-type]
     assert stopped.value.resolutions == 64
     assert 0 < stopped.value.covered < Fraction(1, 2)
+
+
+def test_a_swallowed_ctrl_c_still_stops_a_simulation_and_a_walk(monkeypatch) -> None:
+    """A Ctrl-C whose exception a library swallowed (CPython compiling a module on import did, under load: the
+    simulation then ran on for good) is seen by the long loops when they look at the clock."""
+    from tabroll import errors
+
+    monkeypatch.setattr(errors, "INTERRUPTS", [2])
+    with pytest.raises(KeyboardInterrupt):
+        montecarlo.simulate(*hero_with("1d6"), trials=50_000_000, seed=1)
+    line = Line(tuple(Target(n, 9, 1, 0, "2d6") for n in ("Ann", "Bo", "Cy", "Di", "Ed")))
+    with pytest.raises(KeyboardInterrupt):
+        exact_odds(Gauntlet(marks=False), line, None, budget=10**7)  # type: ignore[arg-type]
