@@ -3,8 +3,13 @@
 Each input is one ``tabroll`` command run through the real entry point (``tabroll.cli.app.main``) in a forked
 worker process, with its own standard input, output and error, and a watchdog. Whatever the input, tabroll must
 answer with exit 0, 1 (refused by the rules), 2 (bad input) or 74 (output not written), and never a traceback,
-``internal error`` (exit 70) or a hang. Every input that breaks this is saved as a reproduction (the command
-line, its standard input, and the scenario file it names) under ``--out``.
+``internal error`` (exit 70) or a hang; and no control character from the input may reach the output of a format
+for people (a text log, a message on standard error) raw. Every input that breaks this is saved as a reproduction
+(the command line, its standard input, and the scenario file it names) under ``--out``.
+
+Among the words it types: digits of other scripts (``²``, ``٣``, ``１２``), which ``str.isdigit`` takes and
+``int`` does not (or reads as another number), where a whole number is asked for; and terminal escapes (a name
+``Lance\x1b[2Jiro``, a title that retitles the window), in names, titles and values of files and command lines.
 
     python benchmarks/fuzz_cli.py --inputs 100000 --jobs 2        # the release hunt: counts by exit code
     python benchmarks/fuzz_cli.py --inputs 500 --seed 3            # a quick look
@@ -52,9 +57,21 @@ class Hang(BaseException):
 # --- inputs ---------------------------------------------------------------------------------------------------
 
 
+NOT_DIGITS = ["²", "\u0663", "１２", "\u07c5", "3²", "+²", "-\u0663", "⁴2", "½", "\u0967\u0966"]
+"""Digits of other scripts: ``str.isdigit`` is true for all of them, and none is a whole number to tabroll."""
+
+ESCAPES = ["\x1b[2J", "Lance\x1b[2Jiro", "T\x1b]0;owned\x07", "Hero\x1b[5m", "\x07", "\x9b31m", "a\x08b", "\x1b[0m]"]
+"""Terminal escapes: none may reach a terminal raw (clear the screen, retitle the window, make the log blink)."""
+
+
 def _words(rng: random.Random) -> str:
     pool = ["", "0", "-1", "1", "7", "2**63", "9" * 40, "1d6", "4d6kh3", "x", "A", "B", "ü", "\u0663", "-", "--", " ",
             "[", "{a: 1}", "a: b: c", "1,2", "nan", "inf", "\\t", "null", "true", "\u202e", "\udcff"]  # fmt: skip
+    roll = rng.random()
+    if roll < 0.08:
+        return rng.choice(NOT_DIGITS)
+    if roll < 0.16:
+        return rng.choice(ESCAPES)
     return rng.choice(pool)
 
 
@@ -148,9 +165,42 @@ def _scenario_text(rng: random.Random) -> tuple[str, str]:
     if how == 1:
         return source.parent.name, _mutate_text(rng, text)
     data = yaml.safe_load(text)
-    data = _mutate_data(rng, data)
+    data = _poison(rng, data) if rng.random() < 0.3 else _mutate_data(rng, data)
     dumped = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     return source.parent.name, _mutate_text(rng, dumped) if how == 3 else dumped
+
+
+def _poison(rng: random.Random, data: Any) -> Any:
+    """A file a player might be sent: a unit renamed with an escape, a title that retitles the window, or an option
+    given in other digits (each game's options are found by name in its own module of options)."""
+    if not isinstance(data, dict):
+        return data
+    choice = rng.randrange(3)
+    if choice == 0:
+        data["title"] = rng.choice(ESCAPES)
+    elif choice == 1:
+        for key in ("units", "combatants", "cards", "adventurers", "enemies"):
+            group = data.get(key)
+            if isinstance(group, dict) and group:
+                old = rng.choice(list(group))
+                group[f"{old}{rng.choice(ESCAPES)}"] = group.pop(old)
+                break
+    else:
+        names = OPTION_NAMES.get(str(data.get("ruleset")), []) or ["ice_bonus"]
+        options = data.get("options") if isinstance(data.get("options"), dict) else {}
+        options[rng.choice(names)] = rng.choice(NOT_DIGITS)
+        data["options"] = options
+    return data
+
+
+def _option_names() -> dict[str, list[str]]:
+    from tabroll.engine import all_rulesets
+
+    return {game.id: list(game.options_model().model_fields) for game in all_rulesets()}
+
+
+OPTION_NAMES = _option_names()
+FIELDS = ["--distance", "--height", "--move", "--facing", "--toward", "--range"]
 
 
 def _unit_names(text: str) -> list[str]:
@@ -170,7 +220,8 @@ FORMATS = ["json", "jsonl", "text", "rich", "yaml", ""]
 
 def make_input(rng: random.Random) -> dict[str, Any]:
     """One command: ``argv``, the text of its standard input, and the text of the scenario file ``{file}`` names."""
-    kind = rng.choices(["run", "check", "odds", "attack", "roll", "journal", "words"], [5, 2, 2, 3, 3, 1, 1])[0]
+    kinds = ["run", "check", "odds", "attack", "roll", "journal", "words", "fields"]
+    kind = rng.choices(kinds, [5, 2, 2, 3, 3, 1, 1, 2])[0]
     game, text = _scenario_text(rng)
     names = _unit_names(text)
     stdin = ""
@@ -200,6 +251,21 @@ def make_input(rng: random.Random) -> dict[str, Any]:
             argv = ["attack", "-r", game, "-a", rng.choice(names), "-t", rng.choice(names), "--seed", "1"]
     elif kind == "journal":
         argv = ["journal", rng.choice(["show", "undo", "replay"]), "{file}"]
+    elif kind == "fields":  # a whole number typed where one is asked, in other digits; names with escapes
+        command = rng.choice(["attack", "attack", "odds", "matrix"])
+        attacker = rng.choice([*names, *ESCAPES])
+        argv = [command, "-r", game]
+        argv += ["--attackers", attacker, "--targets", rng.choice(names)] if command == "matrix" else [
+            "-a", attacker, "-t", rng.choice(names)]  # fmt: skip
+        for _ in range(rng.randint(1, 2)):
+            if rng.random() < 0.7:
+                argv += [rng.choice(FIELDS), rng.choice([*NOT_DIGITS, "2", " 3 "])]
+            else:
+                option = rng.choice(OPTION_NAMES.get(game, []) or ["x"])
+                argv += ["-o", f"{option}={rng.choice([*NOT_DIGITS, *ESCAPES])}"]
+        argv += ["--format", rng.choice(["text", "rich", "json", "markdown"])]
+        if command != "attack":
+            argv += ["--trials", "50"]
     else:
         argv = [rng.choice(["run", "check", "odds", "attack", "roll", "matrix", "schema", "rules"])]
         argv += ["{file}"] if rng.random() < 0.7 else []
@@ -212,7 +278,23 @@ def make_input(rng: random.Random) -> dict[str, Any]:
 # --- running ------------------------------------------------------------------------------------------------
 
 
-def _run_one(item: dict[str, Any], folder: Path) -> tuple[int | str, str]:
+_CONTROL = {chr(c) for c in (*range(0x20), *range(0x7F, 0xA0))} - {"\n", "\t"}
+
+
+def _raw_control(text: str) -> bool:
+    """Whether ``text`` holds a control character a terminal would obey (line breaks and tabs are text)."""
+    return any(char in _CONTROL for char in text)
+
+
+def _machine_format(argv: list[str]) -> bool:
+    """Whether the command writes JSON (which keeps every character of the input exactly) to standard output."""
+    words = [*argv, ""]
+    return any(w in ("--format", "-f") and words[i + 1] in ("json", "jsonl") for i, w in enumerate(words)) or (
+        argv[:1] == ["schema"]
+    )
+
+
+def _run_one(item: dict[str, Any], folder: Path) -> tuple[int | str, str, str]:
     from tabroll.cli.app import main
 
     scenario = folder / "scenario.yaml"
@@ -249,7 +331,7 @@ def _run_one(item: dict[str, Any], folder: Path) -> tuple[int | str, str]:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.alarm(0)
         sys.stdin, sys.stdout, sys.stderr = old
-    return code, err.getvalue()
+    return code, out.getvalue(), err.getvalue()
 
 
 def _worker(args: tuple[int, int, int, str]) -> tuple[collections.Counter[str], list[dict[str, Any]]]:
@@ -262,12 +344,13 @@ def _worker(args: tuple[int, int, int, str]) -> tuple[collections.Counter[str], 
             os.chdir(folder)
         for number in range(start, stop):
             item = make_input(random.Random(f"{seed}:{number}"))
-            code, err = _run_one(item, folder)
-            bad = code not in ALLOWED or "Traceback" in err or "internal error" in err
+            code, out, err = _run_one(item, folder)
+            raw = _raw_control(err) or (not _machine_format(item["argv"]) and _raw_control(out))
+            bad = code not in ALLOWED or "Traceback" in err or "internal error" in err or raw
             counts[f"exit {code}"] += 1
             if bad:
                 case = {"number": number, "code": code, "argv": item["argv"], "stdin": item["stdin"],
-                        "file": item["file"], "stderr": err[-4000:]}  # fmt: skip
+                        "file": item["file"], "stderr": err[-4000:], "stdout": out[-4000:], "raw": raw}  # fmt: skip
                 broken.append(case)
                 Path(out_dir, f"case-{number}.json").write_text(json.dumps(case, indent=1, ensure_ascii=True))
     return counts, broken
@@ -300,7 +383,10 @@ def main() -> None:
     )
     for key, value in sorted(total.items()):
         print(f"  {key}: {value:,}")
-    print(f"broken (exit 70, traceback, escape or hang): {len(broken)}" + (f", saved in {out}" if broken else ""))
+    raw = sum(1 for case in broken if case["raw"])
+    print(f"  raw control characters in a format for people: {raw:,}")
+    said = "exit 70, traceback, escaped exception, raw control character or hang"
+    print(f"broken ({said}): {len(broken)}" + (f", saved in {out}" if broken else ""))
     for case in broken[:10]:
         print(f"  #{case['number']} {case['code']}: tabroll {shlex.join(case['argv'])}")
         print("    " + (case["stderr"].strip().splitlines() or [""])[-1][:200])

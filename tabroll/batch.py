@@ -9,7 +9,8 @@ path was typed (or on its comments and layout); two identical files roll alike. 
 Failures. A file that cannot be loaded or resolved is reported with its error and counted; the other files
 still run, even past an internal error (a bug) or a worker process that died. ``tabroll run`` exits 0 when every
 action of every file resolved, 1 when some action was refused by the rules (and no file failed), 2 when some file
-had bad input, 70 when some file met a bug or was not run because its worker died.
+had bad input, 74 when what a file gave could not be written (its journal, on a full disk), 70 when some file met a
+bug or was not run because its worker died. Standard output that cannot be written stops the whole run (exit 74).
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabroll.errors import EXIT_INTERNAL, InputError, TabrollError
-from tabroll.words import count
+from tabroll.errors import EXIT_INTERNAL, EXIT_OUTPUT, InputError, TabrollError
+from tabroll.words import count, visible
+from tabroll.writing import is_output_error
 
 if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice
@@ -84,6 +86,7 @@ class FileResult:
     dice_drawn: list[int] = field(default_factory=list)
     error: str | None = None
     error_code: int = 0
+    error_json: dict[str, Any] | None = None  # the error as the JSON of a batch gives it (message, where, tip)
     state: Any = None  # only when run in this process (for a Rich picture of the board)
     notes: list[str] = field(default_factory=list)
 
@@ -186,13 +189,50 @@ def run_file(
     except TabrollError as err:
         result.error = err.describe()
         result.error_code = err.exit_code
+        result.error_json = error_json(err)
+    except OSError as err:
+        if is_output_error(err):  # the output itself cannot be written: no file of the run can be shown
+            raise
+        _bug(result, err)
     except Exception as err:  # a bug in tabroll: say which file met it, and let the other files run
-        result.error = (
-            f"{path}: internal error: {type(err).__name__}: {err}\n"
-            "This is a bug in tabroll; please report it with this file and the command you ran."
-        )
-        result.error_code = EXIT_INTERNAL
+        _bug(result, err)
     return result
+
+
+def _bug(result: FileResult, err: BaseException) -> None:
+    result.error = (
+        f"{result.path}: internal error: {type(err).__name__}: {err}\n"
+        "This is a bug in tabroll; please report it with this file and the command you ran."
+    )
+    result.error_code = EXIT_INTERNAL
+    result.error_json = {"message": f"internal error: {type(err).__name__}: {err}", "exit_code": EXIT_INTERNAL}
+
+
+def error_json(err: TabrollError) -> dict[str, Any]:
+    """An error as JSON: its message, where it is (file, line, column, field: null where unknown), its tip and the
+    exit code it makes (the fields ``tabroll check --format json`` gives, and the code)."""
+    from tabroll.errors import Location
+
+    where = err.location or Location()
+    return {
+        "message": err.message,
+        "file": where.file,
+        "line": where.line,
+        "column": where.column,
+        "field": where.shown_field,
+        "tip": err.tip,
+        "exit_code": err.exit_code,
+    }
+
+
+OUTCOMES = {0: "resolved", 1: "refused", 2: "input_error", EXIT_INTERNAL: "internal_error", EXIT_OUTPUT: "output_error"}
+"""A file's outcome in the JSON of a batch, by the exit code it makes."""
+
+
+def outcome(result: FileResult) -> str:
+    if result.error is None:
+        return "refused" if result.refusals else "resolved"
+    return OUTCOMES.get(result.error_code, "input_error")
 
 
 def _run_for_pool(args: tuple[str, int, dict[str, Any], bytes | None]) -> FileResult:
@@ -225,7 +265,9 @@ def run_many(
                 yield result
     except WorkerDied as died:
         for path in paths[done:]:  # every file not reported yet is named, and counted as not run
-            yield FileResult(path=path, error=f"{path}: not run: {died.message}", error_code=died.exit_code)
+            said = {"message": f"not run: {died.message}", "exit_code": died.exit_code}
+            yield FileResult(path=path, error=f"{path}: not run: {died.message}", error_code=died.exit_code,
+                             error_json=said)  # fmt: skip
 
 
 @dataclass
@@ -237,6 +279,7 @@ class Totals:
     refusals: int = 0
     errors: int = 0
     bugs: int = 0
+    unwritten: int = 0  # files whose results (a journal, say) could not be written
 
     @property
     def exit_code(self) -> int:
@@ -244,6 +287,8 @@ class Totals:
 
         if self.bugs:
             return EXIT_INTERNAL
+        if self.unwritten:
+            return EXIT_OUTPUT
         if self.errors:
             return EXIT_BAD_INPUT
         return EXIT_REFUSED if self.refusals else EXIT_OK
@@ -255,6 +300,8 @@ class Totals:
 
         if self.bugs:
             return f"exit 70: {count(self.bugs, 'file')} met a bug in tabroll (see the errors above)"
+        if self.unwritten:
+            return f"exit 74: what {count(self.unwritten, 'file')} gave could not be written (see the errors above)"
         if self.errors:
             return f"exit 2: {count(self.errors, 'file')} had bad input (see the errors above); the others ran"
         if self.refusals:
@@ -296,6 +343,7 @@ class Batch:
         self.totals = Totals()
         self.elapsed = 0.0
         self._opened: set[str] = set()
+        renderer.start_batch()
 
     def run(self, read_stdin: Callable[[int], bytes], *, on_file: Callable[[], None] | None = None) -> Totals:
         """Run every file; ``read_stdin(limit)`` reads standard input when a pool needs it as bytes."""
@@ -359,7 +407,8 @@ class Batch:
         if result.error is not None:
             totals.errors += 1
             totals.bugs += result.error_code == EXIT_INTERNAL
-            sys.stderr.write(f"error: {result.error}\n")
+            totals.unwritten += result.error_code == EXIT_OUTPUT
+            sys.stderr.write(f"error: {visible(result.error, lines=True)}\n")  # JSON keeps it exact
         else:
             self._begin(result)
             facts: dict[str, Any] = {"final_state": result.final_state}
@@ -371,6 +420,7 @@ class Batch:
                 answers = self.choice.prompt or self.choice.answers
                 notes.append(self.choice.replay_note(result.dice_drawn, seed=self.choice.master, answers=answers))
             self.renderer.footer(**facts, **self._view(result), notes=notes)
+        self.renderer.file_done(result.path, outcome(result), result.error_json)
         if on_file is not None:
             on_file()
 

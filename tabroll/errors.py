@@ -8,6 +8,8 @@ them into a short message and an exit code, so a user never sees a traceback:
   says where (file, line, column, field path) and ends with a ``Tip:`` on how to fix it where we can.
 * :class:`RuleRefusal` (exit 1): the input is well formed but the rules do not allow the action (target out of
   reach, no ammunition left, the attacker has already acted). The message gives the rule's reason.
+* :class:`OutputError` (exit 74): a result could not be written (a full disk, a file-size limit, a closed
+  standard output). The message names what was not written.
 
 Anything else escaping the boundary is a bug in tabroll (exit 70, with a request to report it).
 """
@@ -20,7 +22,20 @@ EXIT_OK = 0
 EXIT_REFUSED = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 70
+EXIT_OUTPUT = 74  # sysexits' EX_IOERR: the result could not be written
 EXIT_INTERRUPTED = 130
+
+INTERRUPTS: list[int] = []
+"""Ctrl-C seen during this command: the command line's handler records each one here as it raises. A library can
+swallow the exception raised (CPython did, when the interrupt landed while it compiled a module being imported,
+a few times in a hundred under load), which would leave long work running for good; so the long loops (the exact
+walk, the simulation) look here whenever they look at the clock, and stop."""
+
+
+def interrupted() -> None:
+    """Raise :class:`KeyboardInterrupt` if Ctrl-C was seen (see :data:`INTERRUPTS`)."""
+    if INTERRUPTS:
+        raise KeyboardInterrupt
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +101,13 @@ class InputError(TabrollError):
     """Malformed input: files, fields, dice notation, given dice values."""
 
     exit_code = EXIT_BAD_INPUT
+
+
+class OutputError(TabrollError):
+    """What tabroll writes could not be written whole (a full disk, a file-size limit, a closed output): the
+    message names what was not written; nothing half-written is left in its place."""
+
+    exit_code = EXIT_OUTPUT
 
 
 class RuleRefusal(TabrollError):

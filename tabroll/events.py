@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 EVENTS_FORMAT = "tabroll.events"
-EVENTS_FORMAT_VERSION = 2
+EVENTS_FORMAT_VERSION = 3
 
 Position = tuple[int, int]
 

@@ -81,11 +81,17 @@ def validate_options(
         allowed = next((o.choices for o in describe_options(model) if o.name == name), ())
         hint = f"allowed values: {', '.join(allowed)}" if allowed else None
         message = str(first["msg"])
-        if allowed:
-            message = f"expected one of: {', '.join(allowed)}, got {_given(first.get('input'))}"
+        given = first.get("input")
+        if allowed and _numbers_only(model, name) and isinstance(given, str):
+            # every allowed value is a number, and this text is none: say so, as every typed number is read
+            message = f"{_given(given)} is not a whole number; expected one of: {', '.join(allowed)}"
+        elif allowed:
+            message = f"expected one of: {', '.join(allowed)}, got {_given(given)}"
+        elif first["type"].startswith("int_") and isinstance(given, str):
+            message = f"{_given(given)} is not a whole number"
         elif first["type"].startswith(("int_", "bool_", "float_")):
             noun = {"i": "a whole number", "b": "true or false", "f": "a number"}[first["type"][0]]
-            message = f"expected {noun}, got {_given(first.get('input'))}"
+            message = f"expected {noun}, got {_given(given)}"
         if first.get("input", "") is None:
             hint = (
                 f"the option has nothing after 'NAME:' or 'NAME=' (or says null): write its value"
@@ -95,6 +101,14 @@ def validate_options(
         raise InputError(
             f"{prefix}{message}" if at else f"{prefix}option '{name}': {message}", tip=hint, location=at
         ) from None
+
+
+def _numbers_only(model: type[BaseModel], name: str) -> bool:
+    """Whether every value the option ``name`` allows is a whole number (``Literal[20, 10]``)."""
+    field = model.model_fields.get(name)
+    if field is None or typing.get_origin(field.annotation) is not typing.Literal:
+        return False
+    return all(type(choice) is int for choice in typing.get_args(field.annotation))
 
 
 def _given(value: Any) -> str:
@@ -115,6 +129,7 @@ def _scalar(value: Any) -> Any:
         return True
     if text.lower() in ("false", "no", "off"):
         return False
-    if text.lstrip("+-").isdigit() and len(text) <= 18:
-        return int(text)
-    return value
+    from tabroll.whole_numbers import read_whole
+
+    number = read_whole(text)
+    return value if number is None else number

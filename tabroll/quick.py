@@ -108,10 +108,9 @@ def check_fields(game: AnyRuleset, fields: Mapping[str, str], *, with_file: bool
 
 
 def _whole(flag: str, value: str) -> int:
-    text = value.strip()
-    if not (text.lstrip("+-").isdigit() and len(text) <= 12):
-        raise InputError(f"{flag} {value!r} is not a whole number", tip=f"e.g. {flag} 2")
-    return int(text)
+    from tabroll.whole_numbers import whole_number
+
+    return whole_number(value, flag, tip=f"write it with the digits 0-9, e.g. {flag} 2", digits=11)
 
 
 def field_int(request: AttackRequest | Mapping[str, str], spec: AttackField | str, default: int) -> int:

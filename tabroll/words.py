@@ -6,3 +6,23 @@ from __future__ import annotations
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``count(1, "action")`` → ``"1 action"``; ``count(3, "hex", "hexes")`` → ``"3 hexes"``."""
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+_VISIBLE: dict[int, str] = {
+    **{code: f"\\u{code:04x}" for code in (*range(0x00, 0x20), *range(0x7F, 0xA0))},
+    **{code: f"\\u{code:04x}" for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))},  # bidi overrides
+    ord("\n"): "\\n",
+    ord("\t"): "\\t",
+    ord("\r"): "\\r",
+}
+_VISIBLE_LINES = {code: shown for code, shown in _VISIBLE.items() if code != ord("\n")}
+
+
+def visible(text: str, *, lines: bool = False) -> str:
+    """``text`` as a terminal may show it: every control character (and every bidirectional override, which
+    reorders what the eye reads) written out as its escape, the way a field path shows one (``\\u001b``), so that
+    a name in a file cannot clear the screen, retitle the window or make the log blink. ``lines``: the line breaks
+    stay (a text of several lines of tabroll's own). Only for people: JSON keeps every character exactly."""
+    if text.isprintable() and (lines or "\n" not in text):
+        return text
+    return text.translate(_VISIBLE_LINES if lines else _VISIBLE)

@@ -139,8 +139,9 @@ class AttackProfile:
         return f"ATK {head} " + " ".join(f"({t})" for t in tags) + f", DAN {self.damage}"
 
 
-_HEAD = re.compile(r"^\s*(?P<head>\d*[dD]\d+|\d+)?\s*(?P<rest>.*)$", re.S)
-_TIMES = re.compile(r"^x\s*(\d+)$")
+# [0-9], not \d: a count is written with the digits 0-9 (\d also reads every other script's digits, "٣")
+_HEAD = re.compile(r"^\s*(?P<head>[0-9]*[dD][0-9]+|[0-9]+)?\s*(?P<rest>.*)$", re.S)
+_TIMES = re.compile(r"^x\s*([0-9]+)$")
 
 
 def parse_effect(tag: str, effects: dict[str, object]) -> AttackKind | tuple[AttackKind, str] | None:
@@ -172,7 +173,7 @@ def parse_effect(tag: str, effects: dict[str, object]) -> AttackKind | tuple[Att
         effects["line"] = LINE_NAMES[plain(value)]
     elif words[0] in ("multiplo", "multiple", "peregrino", "pilgrim"):
         count_text = plain(value or (words[1] if len(words) > 1 else ""))
-        match = _TIMES.match(count_text) or re.match(r"^(\d+)$", count_text)
+        match = _TIMES.match(count_text) or re.match(r"^([0-9]+)$", count_text)
         if not match or not 1 <= int(match.group(1)) <= 100:
             raise ValueError(f"'{tag}' needs a count from 1 to 100, e.g. (Múltiplo x 3)")
         effects["multiple" if words[0] in ("multiplo", "multiple") else "pilgrim"] = int(match.group(1))
@@ -253,7 +254,7 @@ def build_profile(
             raise ValueError("a projectile attack names its projectile, e.g. (Projétil: Flecha)")
         reach, roll = None, head.lower()
     else:
-        if head is None or not head.isdigit():
+        if head is None or not (head.isascii() and head.isdigit()):
             raise ValueError(f"a {kind.value} attack has a reach in squares as its ATK, e.g. 2")
         reach, roll = int(head), None
         if reach > 1000:

@@ -22,6 +22,7 @@ from tabroll.errors import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_REFUSED,
+    INTERRUPTS,
     TabrollError,
 )
 
@@ -235,8 +236,9 @@ MAX_ANSWER = 1_000  # characters in one answer at the --prompt (a die value or a
 
 def _ask(question: str) -> str:
     from tabroll.errors import InputError
+    from tabroll.words import visible
 
-    sys.stderr.write(question)
+    sys.stderr.write(visible(question, lines=True))  # a question names units from the file
     sys.stderr.flush()
     try:
         line = sys.stdin.readline(MAX_ANSWER + 1)
@@ -260,11 +262,15 @@ def _ask_secret(question: str) -> str:
         return _ask(question)
     import getpass
 
-    return getpass.getpass(question, stream=sys.stderr)
+    from tabroll.words import visible
+
+    return getpass.getpass(visible(question, lines=True), stream=sys.stderr)
 
 
 def _tell(message: str) -> None:
-    sys.stderr.write(message + "\n")
+    from tabroll.words import visible
+
+    sys.stderr.write(visible(message, lines=True) + "\n")
 
 
 def _options(items: list[str] | None, flag: str = "--option") -> dict[str, str]:
@@ -289,7 +295,9 @@ _ASSIGNMENT_HELP = {
 
 
 def _warn(message: str) -> None:
-    sys.stderr.write(f"warning: {message}\n")
+    from tabroll.words import visible
+
+    sys.stderr.write(f"warning: {visible(message, lines=True)}\n")
 
 
 # --- commands ---------------------------------------------------------------------------------------------
@@ -696,7 +704,7 @@ def odds(
     from tabroll.dice.session import check_jobs
 
     check_jobs(jobs)
-    limit = TimeLimit(check_timeout(timeout))
+    limit = TimeLimit(check_timeout(timeout), since=_started())
     report = compute_odds(
         game, state, action, trials=trials, budget=budget, seed=_simulation_seed(seed), jobs=jobs, limit=limit
     )
@@ -813,12 +821,23 @@ def matrix(
     table = build_matrix(
         scenario_file=split.scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
         fields=split.fields, budget=budget, trials=trials, seed=master, options=_options(option),
-        timeout=check_timeout(timeout), jobs=jobs,
+        timeout=check_timeout(timeout), jobs=jobs, since=_started(),
     )  # fmt: skip
     with _fenced(chosen) as shown:
         render_matrix(table, shown)
     if svg is not None:
         write_picture(svg, matrix_svg(table))
+
+
+def _started() -> float:
+    """When this command started: ``--timeout`` counts from there (start-up and loading included), so the whole
+    command ends within the limit and its output."""
+    import time
+
+    return _STARTED[0] if _STARTED else time.monotonic()
+
+
+_STARTED: list[float] = []
 
 
 def _simulation_seed(seed: int | None) -> int:
@@ -995,8 +1014,9 @@ def journal_undo(path: JournalFileArg) -> None:
         tabroll journal undo battle.jsonl
     """
     from tabroll.journal import undo
+    from tabroll.words import visible
 
-    typer.echo(undo(path).message)
+    typer.echo(visible(undo(path).message, lines=True))
 
 
 @journal_app.command("replay")
@@ -1017,10 +1037,11 @@ def journal_replay(
         tabroll journal replay battle.jsonl
     """
     from tabroll.journal import journal_scenario, replay
+    from tabroll.words import visible
 
     checks = replay(path, journal_scenario(path, scenario_path=scenario, force=journal_force))
     for check in checks:
-        typer.echo(check.text)
+        typer.echo(visible(check.text, lines=True))
     if not all(check.ok for check in checks):
         raise typer.Exit(EXIT_REFUSED)
 
@@ -1053,6 +1074,7 @@ def check(
     from tabroll.batch import expand_paths
     from tabroll.checking import Checked, check_file
     from tabroll.errors import InputError
+    from tabroll.words import visible
 
     chosen = fmt or "text"
     if chosen not in ("text", "rich", "json", "jsonl"):
@@ -1074,11 +1096,11 @@ def check(
             continue
         results.append(checked)
         worst = max(worst, checked.exit_code) if worst != EXIT_INTERNAL else worst
-        if chosen in ("text", "rich"):
+        if chosen in ("text", "rich"):  # a file's names and paths with their control characters shown
             if checked.ok:
-                typer.echo(checked.line())
+                typer.echo(visible(checked.line(), lines=True))
             else:
-                sys.stderr.write(checked.line() + "\n")
+                sys.stderr.write(visible(checked.line(), lines=True) + "\n")
         elif chosen == "jsonl":
             typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
     if chosen == "json":
@@ -1226,7 +1248,9 @@ def new(
 
     told = new_command(game, file, force=force)
     if told is not None:
-        sys.stderr.write(told + "\n")
+        from tabroll.words import visible
+
+        sys.stderr.write(visible(told) + "\n")
 
 
 # --- help -------------------------------------------------------------------------------------------------
@@ -1312,7 +1336,7 @@ class _Interrupted(KeyboardInterrupt):
     ``KeyboardInterrupt`` into exit 130 with nothing printed; :func:`main` then prints the one line."""
 
 
-_interrupts: list[int] = []  # Ctrl-C seen during this command (a library may wrap the exception it raises)
+_interrupts = INTERRUPTS  # Ctrl-C seen during this command (a library may wrap, or swallow, the exception it raises)
 
 
 def _on_interrupt(signum: int, frame: object) -> None:
@@ -1332,10 +1356,13 @@ def main(argv: list[str] | None = None) -> None:
     """
     import contextlib
     import signal
+    import time
 
     from tabroll.cli import output_stream
 
     code = EXIT_OK
+    entry = sys.modules.get("tabroll.cli.entry")
+    _STARTED[:] = [entry.STARTED if argv is None and entry is not None else time.monotonic()]
     if argv is None:
         output_stream.install()  # every byte of the result is written, or the command says it was not
     for stream in (sys.stdout, sys.stderr):
@@ -1359,15 +1386,15 @@ def main(argv: list[str] | None = None) -> None:
             if code == EXIT_INTERRUPTED and _interrupts:  # Typer's own answer to the interrupt: no line yet
                 sys.stderr.write(_interrupted())
         except TabrollError as err:
+            from tabroll.words import visible  # a message quotes what was typed or read: shown, never obeyed
+
             # "error:" is bad input (exit 2) or a fault (70); the rules' answer (exit 1) is a refusal, and says so.
             said = "refused" if err.exit_code == EXIT_REFUSED else "error"
-            sys.stderr.write(f"{said}: {err.describe()}\n")
+            sys.stderr.write(f"{said}: {visible(err.describe(), lines=True)}\n")
             code = err.exit_code
         except (_Interrupted, KeyboardInterrupt):
             sys.stderr.write(_interrupted())
             code = EXIT_INTERRUPTED
-        except BrokenPipeError:
-            code = _quiet_broken_pipe()
         except OSError as err:
             code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
         except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
@@ -1384,13 +1411,12 @@ def main(argv: list[str] | None = None) -> None:
         code = EXIT_INTERRUPTED
     try:
         sys.stdout.flush()
-    except BrokenPipeError:
-        code = _quiet_broken_pipe()
     except OSError as err:
         code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
     if _interrupts and code != EXIT_INTERRUPTED and argv is None:
         sys.stderr.write(_interrupted())
         code = EXIT_INTERRUPTED
+    _interrupts.clear()  # this command's; work done after it in the same process (tests) is not interrupted
     raise SystemExit(code)
 
 
@@ -1401,17 +1427,10 @@ def _interrupted() -> str:
 
 
 def _internal_error(err: BaseException) -> int:
+    from tabroll.words import visible
+
     sys.stderr.write(
-        f"internal error: {type(err).__name__}: {err}\n"
+        f"internal error: {type(err).__name__}: {visible(str(err), lines=True)}\n"
         "This is a bug in tabroll; please report it with the command you ran.\n"
     )
     return EXIT_INTERNAL
-
-
-def _quiet_broken_pipe() -> int:
-    """The reader went away (``tabroll ... | head -1``): leave quietly."""
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    return EXIT_OK

@@ -11,6 +11,11 @@ from __future__ import annotations
 import _signal  # type: ignore[import-not-found]  # the C module: nothing to import before the handler
 import os
 import sys
+import time
+
+STARTED = time.monotonic()
+"""When the command started (its first line of tabroll): ``--timeout`` counts from here, so the start-up and the
+loading before the work are inside the limit."""
 
 EXIT_INTERRUPTED = 130
 

@@ -7,7 +7,6 @@ scenario someone has been writing all evening.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -39,21 +38,10 @@ def new_command(game_name: str, file: str | None, *, force: bool = False) -> str
     folder = target.parent
     if not folder.is_dir():
         raise InputError(f"{file}: the folder {folder} does not exist", tip="create it first, or write the file here")
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if force else os.O_EXCL)
-    try:
-        fd = os.open(target, flags, 0o666)
+    from tabroll.writing import write_atomically
+
+    try:  # whole or not at all: a temporary file, then linked into place (never over a file) or, --force, renamed
+        write_atomically(target, text.encode("utf-8"), what=file, replace=force)
     except FileExistsError:
         raise InputError(f"{file} already exists; tabroll new does not overwrite it", tip=tip_force) from None
-    except OSError as error:
-        raise InputError(
-            f"{file}: cannot write it ({error.strerror or error})", tip="give a file name in a folder you can write to"
-        ) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-    except OSError as error:  # a full disk, a file-size limit: no half-written starter is left behind
-        target.unlink(missing_ok=True)
-        raise InputError(
-            f"{file}: cannot write it ({error.strerror or error})", tip="free some space, or write it elsewhere"
-        ) from None
     return f"wrote {file}: a {game_id} scenario to change; run it with: tabroll run {file}"

@@ -1,23 +1,26 @@
-"""Standard output that never loses bytes silently.
+"""Standard output that never loses bytes silently, and never fails as a bug.
 
 CPython's buffered writer accepts a short write from the operating system (a file-size limit, a nearly full disk)
 and drops the rest without an error, so ``tabroll run > file`` could exit 0 with a truncated file. The console
-script therefore writes through :class:`WholeWrites`, which writes every byte or raises, and :func:`output_error`
-turns what is raised into one line on standard error and a non-zero exit.
+script therefore writes through :class:`WholeWrites`, which writes every byte or raises, and :func:`output_failed`
+turns what is raised into one line on standard error and exit 74.
+
+A standard output (or error, or input) closed before tabroll starts (``tabroll run x.yaml >&-``) would otherwise
+be ``None`` to Python, and its descriptor free for the next file opened (a journal would then receive the log):
+:func:`install` holds each closed descriptor open on the null device, and standard output then refuses every
+write as closed, so the command ends with the same one line and exit 74.
 """
 
 from __future__ import annotations
 
-import errno
 import io
 import os
 import sys
 
-EXIT_OUTPUT = 74  # sysexits' EX_IOERR: the result could not be written
+from tabroll.errors import EXIT_OUTPUT
+from tabroll.writing import OutputLost, is_output_error, reason
 
-# Errors that mean "the output cannot be written", as opposed to a bug: a full disk, a quota, a file-size limit,
-# a device error, a read-only or closed descriptor.
-_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EROFS, errno.EBADF, errno.ENXIO}
+__all__ = ["EXIT_OUTPUT", "WholeWrites", "install", "is_output_error", "output_failed"]
 
 
 class WholeWrites(io.RawIOBase):
@@ -39,18 +42,56 @@ class WholeWrites(io.RawIOBase):
     def write(self, data: bytes | bytearray | memoryview) -> int:  # type: ignore[override]
         view = memoryview(data).cast("B")
         total = len(view)
-        while view:
-            view = view[os.write(self._fd, view) :]
+        if self.closed_before_start:
+            raise OutputLost("it was closed before tabroll started")
+        try:
+            while view:
+                view = view[os.write(self._fd, view) :]
+        except OSError as err:
+            if not is_output_error(err):
+                raise
+            raise OutputLost(reason(err)) from None
         return total
+
+    closed_before_start = False
+    """The descriptor was closed when tabroll started (now held on the null device): every write fails."""
 
     def close(self) -> None:  # the descriptor belongs to the process, not to this object
         self.flush()
         super().close()
 
 
+def _hold_closed_descriptors() -> bool:
+    """Open the null device on each of descriptors 0, 1 and 2 that is closed (so that no file tabroll opens takes
+    its number); whether standard output was closed."""
+    stdout_closed = False
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                held = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            except OSError:  # pragma: no cover - no null device: nothing to hold it with
+                continue
+            if held != fd:  # the lowest free descriptor is this one unless a lower one was closed too
+                os.dup2(held, fd)
+                os.close(held)
+            stdout_closed = stdout_closed or fd == 1
+    return stdout_closed
+
+
 def install() -> None:
-    """Replace ``sys.stdout`` by a text stream over :class:`WholeWrites` (same encoding, same line buffering)."""
+    """Replace ``sys.stdout`` by a text stream over :class:`WholeWrites` (same encoding, same line buffering); a
+    standard output closed before the start refuses every write (see the module's note)."""
+    closed = _hold_closed_descriptors()
+    if sys.stderr is None:
+        sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), errors="backslashreplace", write_through=True)
     old = sys.stdout
+    if old is None or closed:
+        raw = WholeWrites(1)
+        raw.closed_before_start = True
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding="utf-8", errors="backslashreplace")
+        return
     try:
         fd = old.fileno()
     except (AttributeError, ValueError, OSError):
@@ -65,22 +106,20 @@ def install() -> None:
     )
 
 
-def is_output_error(err: OSError) -> bool:
-    return err.errno in _OUTPUT_ERRNOS
-
-
 def output_failed(err: OSError) -> int:
     """Say that the output could not be written, silence stdout for the rest of the exit, and give the exit code."""
-    reason = err.strerror or str(err)
     try:
-        sys.stderr.write(f"error: cannot write the output: {reason}\n")
+        sys.stderr.write(f"error: cannot write to standard output: {reason(err)}\n")
         sys.stderr.flush()
-    except OSError:
+    except (OSError, AttributeError, ValueError):
         pass
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass
+    raw = getattr(getattr(sys.stdout, "buffer", None), "raw", None)
+    if isinstance(raw, WholeWrites):
+        raw.closed_before_start = False  # now on the null device: the exit's flush of what is left goes nowhere
     return EXIT_OUTPUT

@@ -226,6 +226,7 @@ def show_journal(path: str, fmt: str) -> None:
         _print(json.dumps(journal_document(path), ensure_ascii=False, indent=2))
         return
     from tabroll.render.story import story
+    from tabroll.words import visible
 
-    for line in story(path):
-        _print(line)
+    for line in story(path):  # the scenario's name and units: their control characters shown
+        _print(visible(line))

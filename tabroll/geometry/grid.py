@@ -68,6 +68,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from tabroll.errors import InputError, Location
+from tabroll.whole_numbers import read_whole
 
 __all__ = [
     "ALL",
@@ -231,8 +232,9 @@ class Direction(IntEnum):
             raise InputError(f"direction number must be 1-8, got {value}", tip=_DIRECTION_TIP)
         if isinstance(value, str):
             text = value.strip().lower()
-            if text.isdigit() and 1 <= int(text) <= 8:
-                return cls(int(text))
+            number = read_whole(text, digits=2)
+            if number is not None and 1 <= number <= 8:
+                return cls(number)
             compact = text.replace("-", "").replace("_", "").replace(" ", "")
             for index, (short, long) in enumerate(zip(_SHORT_NAMES, _LONG_NAMES, strict=True)):
                 if compact in (short.lower(), long):

@@ -29,6 +29,7 @@ from tabroll.journal.records import (
     read_journal,
     scan_journal,
 )
+from tabroll.writing import write_failed
 
 # --- replaying --------------------------------------------------------------------------------------------
 
@@ -291,9 +292,10 @@ class Journal:
                     with contextlib.suppress(OSError):
                         os.ftruncate(fd, size)  # unbuffered: nothing left to flush, so this cannot fail on it
                         os.fsync(fd)
-                    raise InputError(
-                        f"cannot write to {self.path}: {err.strerror}",
-                        tip="the action was not recorded; the journal is as it was before it",
+                    raise write_failed(
+                        err,
+                        f"to the journal {self.path}",
+                        left="the action was not recorded; the journal is as it was before it",
                     ) from None
         finally:
             os.close(fd)

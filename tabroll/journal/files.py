@@ -7,12 +7,20 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from tabroll.errors import InputError
+from tabroll.errors import InputError, OutputError
 from tabroll.journal import limits
+from tabroll.writing import (
+    fsync_folder,
+    is_output_error,
+    new_file_mode,
+    reason,
+    remove_leftovers,
+    write_failed,
+    write_temp,
+)
 
 # --- files ------------------------------------------------------------------------------------------------
 
@@ -41,12 +49,15 @@ def regular_file(path: Path) -> os.stat_result | None:
 
 
 def read_bytes(path: Path) -> bytes:
+    """The journal's bytes. Every command that opens a journal reads it here, and first removes the temporary
+    copies a killed rewrite of it left beside it (:func:`tabroll.writing.remove_leftovers`)."""
     info = regular_file(path)
     if info is None:
         raise InputError(
             f"{path} does not exist",
             tip="a journal is started by 'tabroll run' or 'tabroll attack' with --journal FILE",
         )
+    remove_leftovers(Path(os.path.realpath(path)))
     if info.st_size > limits.MAX_JOURNAL_BYTES:
         raise InputError(
             f"{path} is {limits.size_text(info.st_size)}; "
@@ -86,13 +97,6 @@ def target_of(path: str | Path) -> Path:
     return resolved
 
 
-def _new_file_mode() -> int:
-    """The mode a new file gets under the current umask (``open`` would give it; ``mkstemp`` gives 0600)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
 @contextlib.contextmanager
 def locked(fd: int, path: Path) -> Iterator[None]:
     """Hold an exclusive lock on the open journal ``fd`` (where the platform has ``flock``)."""
@@ -117,34 +121,6 @@ def locked(fd: int, path: Path) -> Iterator[None]:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _write_temp(folder: Path, name: str, data: bytes, mode: int | None) -> str:
-    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(temp, mode)
-    except BaseException:
-        os.unlink(temp)
-        raise
-    return temp
-
-
 def rewrite(path: Path, data: bytes, *, expected_size: int) -> None:
     """Replace ``path`` by ``data`` atomically: temp file in the same folder, fsync, replace, fsync the folder.
 
@@ -165,7 +141,7 @@ def rewrite(path: Path, data: bytes, *, expected_size: int) -> None:
                         f"{path} changed while this command read it ({size} bytes, expected {expected_size})",
                         tip="is another tabroll writing to the same journal? run one command at a time",
                     )
-                temp = _write_temp(path.parent, path.name, data, mode)
+                temp = write_temp(path.parent, path.name, data, mode)
                 try:
                     os.replace(temp, path)
                 except BaseException:
@@ -174,14 +150,14 @@ def rewrite(path: Path, data: bytes, *, expected_size: int) -> None:
         finally:
             os.close(fd)
     except OSError as err:
-        raise InputError(f"cannot rewrite {path}: {err.strerror}", tip="the journal was left as it was") from None
-    _fsync_dir(path.parent)
+        raise write_failed(err, f"the journal {path}", left="the journal was left as it was") from None
+    fsync_folder(path.parent)
 
 
 def create(path: Path, data: bytes) -> None:
     """Create ``path`` holding ``data`` (never half-written): temp file, fsync, hard link, fsync the folder."""
     try:
-        temp = _write_temp(path.parent, path.name, data, _new_file_mode())
+        temp = write_temp(path.parent, path.name, data, new_file_mode())
         try:
             try:
                 os.link(temp, path)
@@ -196,5 +172,7 @@ def create(path: Path, data: bytes) -> None:
     except PermissionError:
         raise InputError(f"cannot create {path}: permission denied", tip="choose a folder you can write to") from None
     except OSError as err:
+        if is_output_error(err):
+            raise OutputError(f"cannot create the journal {path}: {reason(err)}") from None
         raise InputError(f"cannot create {path}: {err.strerror}") from None
-    _fsync_dir(path.parent)
+    fsync_folder(path.parent)

@@ -44,6 +44,7 @@ class TimeLimit:
     seconds: float | None
     reached: bool = False
     name: str = "--timeout"  # how the note names the limit (a matrix pair has its share of --timeout)
+    since: float | None = None  # the time.monotonic() moment the seconds count from (None: when the work starts)
 
     def to_json(self) -> dict[str, Any]:
         return {"seconds": self.seconds, "reached": self.reached}
@@ -120,10 +121,17 @@ def _compute(
     limit: TimeLimit | None,
     phase: dict[str, Any],
 ) -> Report:
-    from tabroll.odds.exact import BudgetExceeded, WalkStopped, estimate_leaves, exact_odds, surely_over
+    from tabroll.odds.exact import (
+        BudgetExceeded,
+        WalkStopped,
+        WalkTooLong,
+        estimate_leaves,
+        exact_odds,
+        surely_over,
+    )
     from tabroll.odds.montecarlo import simulate
 
-    started = time.monotonic()
+    started = limit.since if limit is not None and limit.since is not None else time.monotonic()
     seconds = limit.seconds if limit is not None else None
     deadline = None if seconds is None else started + seconds
     note = ""
@@ -141,6 +149,14 @@ def _compute(
             note = (
                 f"no exact odds: {too_big}; simulated {plural(trials, 'attack')} instead "
                 f"(seed {seed}; --budget raises the limit, --trials sets the count)"
+            )
+        except WalkTooLong as too_long:
+            assert limit is not None and seconds is not None
+            limit.reached = True
+            trials = fallback_trials
+            note = (
+                f"no exact odds within {limit.named()}: {too_long.reason()}; simulated up to "
+                f"{plural(trials, 'attack')} in the time left instead (seed {seed})"
             )
         except WalkStopped as stopped:
             assert limit is not None and seconds is not None

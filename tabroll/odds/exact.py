@@ -27,7 +27,7 @@ from typing import Any
 
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, Measure
-from tabroll.errors import RuleRefusal
+from tabroll.errors import RuleRefusal, interrupted
 from tabroll.odds.measures import Key, Outcome, blow_outcome, combine, measure
 
 DEFAULT_BUDGET = 200_000
@@ -96,14 +96,35 @@ class PrefixDice:
 
 
 class BudgetExceeded(Exception):
-    """The outcome tree is larger than the budget allows for an exact walk."""
+    """The outcome tree is larger than the budget allows for an exact walk.
 
-    def __init__(self, budget: int, walked: int, *, estimate: int | None = None) -> None:
-        how = f"walked {walked:,}" if estimate is None else f"about {estimate:,} by sampling {PROBES} outcomes"
+    ``request``: the roll that showed it, as (count, sides, pools), when one request alone has more pools than
+    the budget has resolutions left (its pools are counted, never listed)."""
+
+    def __init__(
+        self,
+        budget: int,
+        walked: int,
+        *,
+        estimate: int | None = None,
+        request: tuple[int, int, int] | None = None,
+    ) -> None:
+        if request is not None:
+            how = f"one roll of {_roll_name(request)} alone has {request[2]:,} different pools"
+        elif estimate is None:
+            how = f"walked {walked:,}"
+        else:
+            how = f"about {estimate:,} by sampling {PROBES} outcomes"
         super().__init__(f"more than {budget:,} resolutions would be needed ({how})")
         self.budget = budget
         self.walked = walked
         self.estimate = estimate
+        self.request = request
+
+
+def _roll_name(request: tuple[int, int, int]) -> str:
+    count, sides, _ = request
+    return f"{count}d{sides}"
 
 
 class WalkStopped(Exception):
@@ -113,6 +134,31 @@ class WalkStopped(Exception):
         super().__init__(f"stopped after {resolutions:,} resolutions, {float(covered):.1%} of the outcomes walked")
         self.resolutions = resolutions
         self.covered = covered
+
+
+class WalkTooLong(WalkStopped):
+    """The walk met a roll whose pools it could not walk in the time left before its deadline, even at its
+    fastest pace: it stops there at once rather than spend the time and throw the walk away."""
+
+    def __init__(self, resolutions: int, covered: Fraction, *, request: tuple[int, int, int], seconds: float) -> None:
+        super().__init__(resolutions, covered)
+        self.request = request
+        self.seconds = seconds
+
+    def reason(self) -> str:
+        return (
+            f"one roll of {_roll_name(self.request)} has {self.request[2]:,} different pools, at least "
+            f"{_duration(self.seconds)} of resolutions at the walk's pace"
+        )
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:,.0f} s"
+
+
+FASTEST = 2e-6
+"""The fewest seconds one resolution of the walk is ever assumed to take (none is faster, in any game), so that a
+roll of more pools than the time left could walk at this pace is simulated at once."""
 
 
 CLOCK_EVERY = 64
@@ -289,34 +335,166 @@ class ExactResult:
 
 
 def _pool_size(count: int, sides: int) -> int:
-    """How many different pools ``count`` dice of ``sides`` sides can show, ignoring order."""
+    """How many different pools ``count`` dice of ``sides`` sides can show, ignoring order (counted, not listed)."""
     return math.comb(sides + count - 1, count)
 
 
-@functools.lru_cache(maxsize=256)
+LISTED_POOLS = 1_024
+"""A roll of at most this many pools has them listed once and kept (a walk meets the same roll on many of its
+branches); the pools of a larger one are made one at a time as the walk reaches them, so that no roll's pools are
+ever all held at once (6d20 has 177,100 of them, 20d20 68,923,264,410)."""
+
+
+@functools.lru_cache(maxsize=64)
 def _pools(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
     """Every pool of ``count`` dice (values in rising order) with the number of ordered rolls that give it.
 
     One request of several dice is one pool (``4d6``, a Power pool): the rules read which values came up, not
     in which order, so walking 126 pools of 4d6 with their weights gives the same odds as 1,296 ordered rolls.
     The first pool is always every die showing 1 (one ordered roll), the answer :class:`PrefixDice` gives to a
-    request nobody has walked yet.
+    request nobody has walked yet. The walk lists only rolls of at most :data:`LISTED_POOLS` pools this way.
     """
     if count == 1:
         return [((face,), 1) for face in range(1, sides + 1)]
-    pools = []
-    total = math.factorial(count)
-    for combo in itertools.combinations_with_replacement(range(1, sides + 1), count):
-        ways = total
-        for face in set(combo):
-            ways //= math.factorial(combo.count(face))
-        pools.append((combo, ways))
-    return pools
+    return [(combo, _ways(combo)) for combo in itertools.combinations_with_replacement(range(1, sides + 1), count)]
 
 
-Branch = tuple[tuple[int, ...], int, int, "_Node | None"]
-"""A prefix of dice values still to walk, with its probability as numerator and denominator, counted from the
-checkpoint it hangs below (``None``: from the root)."""
+def _ways(combo: tuple[int, ...]) -> int:
+    """How many ordered rolls show the pool ``combo`` (its values in rising order)."""
+    count = len(combo)
+    if count == 1:
+        return 1
+    ways = math.factorial(count)
+    run = 1
+    for i in range(1, count):
+        if combo[i] == combo[i - 1]:
+            run += 1
+        else:
+            if run > 1:
+                ways //= math.factorial(run)
+            run = 1
+    if run > 1:
+        ways //= math.factorial(run)
+    return ways
+
+
+def _before(combo: tuple[int, ...], sides: int) -> tuple[int, ...]:
+    """The pool just before ``combo`` in rising order (as :func:`_pools` lists them); ``combo`` is not the first.
+
+    The last value that can go down by one (staying at least the value before it) does, and every value after
+    it goes up to ``sides``."""
+    values = list(combo)
+    for i in range(len(values) - 1, -1, -1):
+        if values[i] > (values[i - 1] if i else 1):
+            values[i] -= 1
+            for j in range(i + 1, len(values)):
+                values[j] = sides
+            return tuple(values)
+    raise ValueError("the first pool has no pool before it")
+
+
+class _Pools:
+    """The pools of one request still to walk, taken one at a time from the highest down (the order the walk has
+    always walked them in): each is the branch ``head + pool``, with probability ``numerator * ways / step``
+    counted from the checkpoint it hangs below (``hangs``; ``None``: the root).
+
+    A small request's pools are ``listed`` (:func:`_pools`), taken from ``index`` down; a large one's are made
+    one from the other (``combo`` is the next), so the walk holds one entry per request, never its pools. A share
+    of the pools dealt to another process (:func:`_deal`) takes every ``every``-th one. ``left`` counts the pools
+    still to take and ``ways`` the ordered rolls they stand for (the probability still to walk)."""
+
+    __slots__ = ("combo", "every", "hangs", "head", "index", "left", "listed", "numerator", "sides", "step", "ways")
+
+    def __init__(
+        self,
+        head: tuple[int, ...],
+        sides: int,
+        numerator: int,
+        step: int,
+        hangs: _Node | None,
+        *,
+        left: int,
+        ways: int,
+        listed: list[tuple[tuple[int, ...], int]] | None = None,
+        index: int = 0,
+        combo: tuple[int, ...] = (),
+        every: int = 1,
+    ) -> None:
+        self.head, self.sides, self.numerator, self.step, self.hangs = head, sides, numerator, step, hangs
+        self.left, self.ways, self.listed, self.index, self.combo, self.every = left, ways, listed, index, combo, every
+
+    @classmethod
+    def of_request(
+        cls, head: tuple[int, ...], count: int, sides: int, numerator: int, step: int, hangs: _Node | None, size: int
+    ) -> _Pools:
+        """Every pool of a request but its first (the one the resolution that met it walked)."""
+        rolls = sides**count
+        if size <= LISTED_POOLS:
+            listed = _pools(count, sides)
+            return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, listed=listed,
+                       index=size - 1)  # fmt: skip
+        return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, combo=(sides,) * count)
+
+    def take(self) -> tuple[tuple[int, ...], int]:
+        """The next pool and its ordered rolls."""
+        self.left -= 1
+        listed = self.listed
+        if listed is not None:
+            combo, ways = listed[self.index]
+            self.index -= self.every
+        else:
+            combo = self.combo
+            ways = _ways(combo)
+            if self.left:
+                following = combo
+                for _ in range(self.every):
+                    following = _before(following, self.sides)
+                self.combo = following
+        self.ways -= ways
+        return combo, ways
+
+    def weight(self) -> Fraction:
+        """The probability of the pools still to take, counted from the checkpoint they hang below."""
+        return Fraction(self.numerator * self.ways, self.step)
+
+
+def _deal(stack: list[_Pools], jobs: int) -> list[list[_Pools]]:
+    """The pools waiting on ``stack`` (all hanging from the root) dealt out to ``jobs`` parts in turn, each
+    request's pools strided over the parts (so neighbouring pools, which cost alike, go to different processes).
+    A large request's pools are counted through once here, to know where each share starts and what it weighs."""
+    parts: list[list[_Pools]] = [[] for _ in range(jobs)]
+    turn = 0
+    for entry in stack:
+        shares = min(jobs, entry.left)
+        every = entry.every * jobs
+        starts: list[Any] = []
+        ways = [0] * shares
+        if entry.listed is not None:
+            listed = entry.listed
+            for k in range(entry.left):
+                index = entry.index - k * entry.every
+                if k < shares:
+                    starts.append(index)
+                ways[k % jobs] += listed[index][1]
+        else:
+            combo = entry.combo
+            for k in range(entry.left):
+                if k:
+                    for _ in range(entry.every):
+                        combo = _before(combo, entry.sides)
+                if k < shares:
+                    starts.append(combo)
+                ways[k % jobs] += _ways(combo)
+        for i in range(shares):
+            share = _Pools(entry.head, entry.sides, entry.numerator, entry.step, None,
+                           left=len(range(i, entry.left, jobs)), ways=ways[i], every=every)  # fmt: skip
+            if entry.listed is not None:
+                share.listed, share.index = entry.listed, starts[i]
+            else:
+                share.combo = starts[i]
+            parts[(turn + i) % jobs].append(share)
+        turn += shares
+    return parts
 
 
 class _Known(Exception):
@@ -409,9 +587,9 @@ class _Walker:
             parent.leaves += node.leaves
             node = parent
 
-    def walked(self, stack: list[Branch]) -> Fraction:
-        """How much of the probability is walked, between resolutions: all but the branches still on ``stack``
-        (for a walk stopped by its deadline)."""
+    def walked(self, stack: list[_Pools], start: Fraction) -> Fraction:
+        """How much of the probability is walked, between resolutions: all of ``start`` (what the walk was given:
+        everything, or a process's share) but the pools still on ``stack`` (for a walk stopped by its deadline)."""
         weights: dict[int, Fraction] = {id(self.root): Fraction(1)}
 
         def weight(node: _Node | None) -> Fraction:
@@ -427,24 +605,27 @@ class _Walker:
                 known = weights[id(step)] = known * Fraction(step.numerator, step.denominator)
             return known
 
-        return 1 - sum((Fraction(n, d) * weight(node) for _, n, d, node in stack), Fraction(0))
+        return start - sum((entry.weight() * weight(entry.hangs) for entry in stack), Fraction(0))
 
 
 def _walk(
     ruleset: AnyRuleset,
     state: Any,
     action: Any,
-    stack: list[Branch],
+    stack: list[_Pools],
     budget: int,
     *,
     split_at: int | None = None,
     deadline: float | None = None,
-) -> tuple[Tally, int, int, list[Branch]]:
-    """Walk the branches on ``stack`` depth first: (tally, leaves, resolutions, branches left).
+) -> tuple[Tally, int, int, list[_Pools]]:
+    """Walk the pools on ``stack`` depth first: (tally, leaves, resolutions, pools left).
 
     Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf (or at
     a checkpoint whose continuation is known: :class:`_Walker`); the other pools of each request it met past its
-    prefix are pushed as branches. With ``split_at``, stop as soon as ``split_at`` branches wait on the stack,
+    prefix are pushed, as one entry per request (:class:`_Pools`). Every limit is looked at before the work it
+    limits: a request whose pools (counted, not listed) would take the walk past ``budget`` resolutions raises
+    :class:`BudgetExceeded` before any of them is made, and one that could not be walked before ``deadline`` even
+    at the fastest pace raises :class:`WalkTooLong`. With ``split_at``, stop as soon as ``split_at`` pools wait,
     all hanging from the root, and hand them back (how the walk is shared among processes); otherwise walk to
     the end. Past ``deadline`` raise :class:`WalkStopped`, saying how much of the probability was walked.
     """
@@ -452,20 +633,29 @@ def _walk(
     walker = _Walker(ruleset, state, action, tally)
     root = walker.root
     resolutions = 0
+    waiting = sum(entry.left for entry in stack)
+    start = sum((entry.weight() for entry in stack), Fraction(0))
+    began = time.monotonic()
     resolve = ruleset.resolve
     while stack:
-        if split_at is not None and len(stack) >= split_at and all(b[3] is None for b in reversed(stack)):
+        if split_at is not None and waiting >= split_at and all(entry.hangs is None for entry in stack):
             break
         if resolutions % CLOCK_EVERY == 0:
             WALKED[0] = resolutions
+            interrupted()  # a Ctrl-C a library swallowed still stops the walk
             if passed(deadline):
-                raise WalkStopped(resolutions, walker.walked(stack))
-        prefix, numerator, denominator, node = stack.pop()
-        node = node or root
+                raise WalkStopped(resolutions, walker.walked(stack, start))
+        entry = stack[-1]
+        combo, ways = entry.take()
+        if not entry.left:
+            stack.pop()
+        waiting -= 1
+        prefix = entry.head + combo
+        node = entry.hangs or root
         resolutions += 1
-        if resolutions + len(stack) > budget:
+        if resolutions + waiting > budget:
             raise BudgetExceeded(budget, resolutions - 1)
-        walker.node, walker.numerator, walker.denominator = node, numerator, denominator
+        walker.node, walker.numerator, walker.denominator = node, entry.numerator * ways, entry.step
         dice = PrefixDice(prefix, walker)
         known: tuple[Tally, int, int] | None = None
         try:
@@ -493,33 +683,44 @@ def _walk(
             outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
             here.tally.add_scaled(outcome, walker.numerator, walker.denominator)
             here.leaves += 1
-        # The other pools of each fresh request are branches still to walk, each with the weight of its path
-        # from the checkpoint it follows. The deepest request's are pushed last, so walked first: the innermost
+        # The other pools of each fresh request are still to walk, each with the weight of its path from the
+        # checkpoint it follows. The deepest request's are pushed last, so walked first: the innermost
         # checkpoint is done before any other path can reach an equal one, which then finds it known.
         values = dice._values
-        fresh = dice.fresh
-        for position, count, sides, owner, path_numerator, path_denominator in fresh:
-            head = tuple(values[:position])
-            step = path_denominator * sides**count
-            pools = _pools(count, sides)
-            if resolutions + len(stack) + len(pools) - 1 > budget:
-                raise BudgetExceeded(budget, resolutions)
+        largest: tuple[int, int, int] | None = None
+        for position, count, sides, owner, path_numerator, path_denominator in dice.fresh:
+            size = _pool_size(count, sides)  # counted: a request's pools are made only as they are walked
+            if largest is None or size > largest[2]:
+                largest = (count, sides, size)
             owner = owner or root
-            owner.pending += len(pools) - 1
-            hangs = None if owner is root else owner
-            for combo, ways in pools[1:]:
-                stack.append((head + combo, path_numerator * ways, step, hangs))
+            owner.pending += size - 1
+            if size > 1:
+                hangs = None if owner is root else owner
+                head = tuple(values[:position])
+                stack.append(_Pools.of_request(head, count, sides, path_numerator, path_denominator, hangs, size))
+                waiting += size - 1
+        if largest is not None:
+            if resolutions + waiting > budget:
+                alone = largest if largest[2] - 1 > budget - resolutions else None
+                raise BudgetExceeded(budget, resolutions, request=alone)
+            if deadline is not None and largest[2] > LISTED_POOLS:
+                now = time.monotonic()
+                # Half the pace so far (or the fastest pace of all): a walk that cannot finish even so is not begun.
+                pace = max(FASTEST, (now - began) / resolutions / 2)
+                if waiting * pace > deadline - now:
+                    covered = walker.walked(stack, start)
+                    raise WalkTooLong(resolutions, covered, request=largest, seconds=waiting * pace)
         walker.complete(here)
     leaves = root.leaves
     if stack:  # handed back to be shared out: they are not walked here
-        root.pending -= len(stack)
+        root.pending -= waiting
     return tally, leaves, resolutions, stack
 
 
 _JOB: tuple[str, Any, Any, int, float | None] | None = None
 
 
-def _walk_part(stack: list[Branch]) -> tuple[Tally, int, int, Fraction | None]:
+def _walk_part(stack: list[_Pools]) -> tuple[Tally, int, int, Fraction | None]:
     """One process's share of the walk: (tally, leaves, resolutions, None), or, stopped by the deadline,
     (an empty tally, 0, resolutions, the probability it had walked)."""
     from tabroll.engine import find_ruleset
@@ -531,6 +732,11 @@ def _walk_part(stack: list[Branch]) -> tuple[Tally, int, int, Fraction | None]:
     except WalkStopped as stopped:
         return Tally(), 0, stopped.resolutions, stopped.covered
     return tally.settle(), leaves, resolutions, None
+
+
+def _start() -> list[_Pools]:
+    """The walk's first branch: no dice yet, with all the probability."""
+    return [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
 
 
 def exact_odds(
@@ -549,18 +755,17 @@ def exact_odds(
     the same exact tally (fractions add up the same whatever the split).
     """
     global _JOB
-    start: list[Branch] = [((), 1, 1, None)]
     if jobs <= 1:
-        tally, leaves, resolutions, _ = _walk(ruleset, state, action, start, budget, deadline=deadline)
+        tally, leaves, resolutions, _ = _walk(ruleset, state, action, _start(), budget, deadline=deadline)
         return ExactResult(tally=tally.settle(), leaves=leaves, resolutions=resolutions)
     tally, leaves, resolutions, waiting = _walk(
-        ruleset, state, action, start, budget, split_at=jobs * 4, deadline=deadline
+        ruleset, state, action, _start(), budget, split_at=jobs * 4, deadline=deadline
     )
     tally.settle()
     if waiting:
         from tabroll.workers import in_order, process_pool
 
-        parts: list[list[Branch]] = [waiting[i::jobs] for i in range(jobs)]
+        parts = _deal(waiting, jobs)
         _JOB = (ruleset.id, state, action, max(1, budget - resolutions), deadline)
         covered: Fraction | None = None
         from tabroll.workers import WorkerDied
@@ -577,7 +782,7 @@ def exact_odds(
                     resolutions += part_resolutions
                     merged += 1
         except WorkerDied as died:
-            lost = sum((Fraction(n, d) for part in todo[merged:] for _, n, d, _ in part), Fraction(0))
+            lost = sum((entry.weight() for part in todo[merged:] for entry in part), Fraction(0))
             raise WorkerDied(
                 f"{died.message}: the exact walk lost {len(todo) - merged} of its {len(todo)} parts "
                 f"({float(lost):.1%} of the outcomes were not walked), so no odds are given",

@@ -19,6 +19,7 @@ from tabroll.engine import AnyRuleset, AttackRequest, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.api import compute_odds
 from tabroll.odds.report import Estimate, Report, plural
+from tabroll.words import visible
 
 MAX_PAIRS = 2_500
 MATRIX_FORMAT = "tabroll.matrix"
@@ -137,6 +138,7 @@ def build_matrix(
     options: Mapping[str, str],
     timeout: float | None = None,
     jobs: int = 1,
+    since: float | None = None,
 ) -> Matrix:
     """The table; with ``timeout`` seconds, each pair may take an equal share of the time left for the pairs still
     to do (a quick pair leaves its time to the later ones), and stops at it with its best estimate so far.
@@ -214,7 +216,7 @@ def build_matrix(
                 )
     table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting, timeout=timeout, seed=seed)
     pairs = len(attackers) * len(targets)
-    deadline = None if timeout is None else time.monotonic() + timeout
+    deadline = None if timeout is None else (time.monotonic() if since is None else since) + timeout
     from tabroll.workers import doing
 
     def describe() -> str:
@@ -406,7 +408,8 @@ def _progress(pairs: int) -> Iterator[Callable[[str], None]]:
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("pairs", total=pairs)
-        yield lambda pair: progress.update(task, advance=1, description=pair)
+        # Text, not markup, and control characters shown: a pair's names came from a file or the command line
+        yield lambda pair: progress.update(task, advance=1, description=visible(pair).replace("[", r"\["))
 
 
 def _resolved_target(action: Any, fallback: str) -> str:
@@ -451,11 +454,11 @@ def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
         for line in matrix_view(table, width=width or max(WIDTH, min(console.width, 160))):
             text = Text()
             for piece, style in line:
-                text.append(piece, style=style or None)
+                text.append(visible(piece), style=style or None)
             console.print(text, soft_wrap=True)
         return
-    for line in matrix_view(table, width=width or WIDTH):
-        sys.stdout.write("".join(piece for piece, _ in line).rstrip() + "\n")
+    for line in matrix_view(table, width=width or WIDTH):  # names came from a file: their control characters shown
+        sys.stdout.write(visible("".join(piece for piece, _ in line).rstrip()) + "\n")
 
 
 def percent_text(value: float) -> str:

@@ -8,7 +8,9 @@ A resolution is a function of the dice it draws, so the outcome of every dice se
 tree of dice prefixes (:class:`DiceTree`): a trial draws its values from the generator, walking down the tree,
 and resolves the action only when its dice leave the part of the tree already known. The values drawn are the
 same either way (the resolver replays the prefix, then rolls on from the same generator), so the cache never
-changes a result. Only counts per outcome are kept, so memory stays flat as the number of trials grows.
+changes a result. Only counts per outcome are kept, and the tree is bounded (:data:`MAX_KEPT`: equal outcomes are
+kept once, and past the bound new sequences are resolved and counted, not kept), so memory stays flat however many
+trials are asked for.
 
 A deadline (``--timeout``) stops the trials where they are: the estimate is then over the trials done (at least
 one), which the tally's weight counts. Without a deadline, or when it is not reached, the result is as above.
@@ -21,14 +23,16 @@ from typing import Any
 
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, find_ruleset
-from tabroll.errors import InputError, RuleRefusal
+from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.odds.exact import CLOCK_EVERY, Tally, passed
 from tabroll.odds.measures import Outcome
 
 CHUNK = 1_000
 MAX_TRIALS = 100_000_000
-MAX_LEAVES = 200_000
-"""Most distinct dice sequences a tree keeps; past it, new sequences are resolved and tallied, not kept."""
+MAX_KEPT = 400_000
+"""How much a tree keeps, counted as a node for every answer it holds plus each die value of that answer (a
+sequence of 100 dice costs more than one of 2); past it, new sequences are resolved and tallied, not kept. About
+20 MiB at most, whatever the number of trials."""
 
 PARALLEL_MIN_TRIALS = 1_000_000
 """Fewer trials than this are simulated in one process whatever ``jobs`` says: forking and building a tree in
@@ -75,13 +79,33 @@ class DiceTree:
     """The outcome of every dice sequence resolved so far, as a tree of prefixes.
 
     An inner node is ``[count, sides, children]`` (the request the resolver makes after that prefix, and a child
-    per answer); a leaf is the index of its outcome in :attr:`outcomes`, counted in :attr:`counts`."""
+    per answer); a leaf is the index of its outcome in :attr:`outcomes`, counted in :attr:`counts`. Equal
+    outcomes share one index, so the outcomes kept are the distinct ones (a few dozen, where the sequences are
+    hundreds of thousands). :attr:`kept` measures the tree against :data:`MAX_KEPT`."""
 
     def __init__(self, ruleset: AnyRuleset, state: Any, action: Any, tally: Tally) -> None:
         self.ruleset, self.state, self.action, self.tally = ruleset, state, action, tally
         self.root: Any = None
         self.outcomes: list[tuple[Outcome | None, str]] = []  # (outcome, "") or (None, refusal reason)
         self.counts: list[int] = []
+        self._index: dict[Any, int] = {}
+        self.kept = 0
+
+    def _leaf(self, leaf: tuple[Outcome | None, str]) -> int:
+        """The index of ``leaf``'s outcome, the same for equal outcomes."""
+        outcome, reason = leaf
+        key: Any = reason if outcome is None else tuple(outcome.items())
+        try:
+            index = self._index.get(key)
+        except TypeError:  # a measure whose value is not hashable: kept on its own
+            key, index = None, None
+        if index is None:
+            index = len(self.outcomes)
+            self.outcomes.append(leaf)
+            self.counts.append(0)
+            if key is not None:
+                self._index[key] = index
+        return index
 
     def _resolve(self, prefix: list[int], randrange: Any) -> None:
         """Resolve a trial whose dice left the tree after ``prefix``; count it and keep its leaf."""
@@ -93,27 +117,29 @@ class DiceTree:
         else:
             outcome = self.tally.outcome(self.ruleset, self.action, self.state, resolved.state, resolved.events)
             leaf = (outcome, "")
-        if len(self.outcomes) >= MAX_LEAVES:
+        draws = dice.draws
+        cost = 1 + len(draws) + sum(len(values) for _, _, values in draws) - len(prefix)  # what is new of it
+        if self.kept + cost > MAX_KEPT:
             self._add(leaf, 1)
             return
-        index = len(self.outcomes)
-        self.outcomes.append(leaf)
-        self.counts.append(1)
-        if not dice.draws:
+        index = self._leaf(leaf)
+        self.counts[index] += 1
+        self.kept += cost
+        if not draws:
             self.root = index
             return
         node = self.root
         if node is None:
-            count, sides, _ = dice.draws[0]
+            count, sides, _ = draws[0]
             node = self.root = [count, sides, {}]
-        for i, (_, _, values) in enumerate(dice.draws):
+        for i, (_, _, values) in enumerate(draws):
             children = node[2]
-            if i + 1 == len(dice.draws):
+            if i + 1 == len(draws):
                 children[values] = index
                 break
             child = children.get(values)
             if child is None:
-                count, sides, _ = dice.draws[i + 1]
+                count, sides, _ = draws[i + 1]
                 child = children[values] = [count, sides, {}]
             node = child
 
@@ -129,8 +155,10 @@ class DiceTree:
         when ``deadline`` stopped them first (after at least one trial)."""
         counts = self.counts
         for trial in range(trials):
-            if deadline is not None and trial and trial % CLOCK_EVERY == 0 and passed(deadline):
-                return False
+            if trial and trial % CLOCK_EVERY == 0:
+                interrupted()  # a Ctrl-C a library swallowed still stops the work
+                if deadline is not None and passed(deadline):
+                    return False
             node = self.root
             prefix: list[int] = []
             while True:

@@ -40,14 +40,12 @@ def check_picture_path(path: str) -> Path:
 
 
 def write_picture(path: str, svg: str) -> None:
+    """Write the picture whole or not at all (a temporary file renamed over ``path``): a full disk or a file-size
+    limit leaves a picture already there as it was, and ends with exit 74 naming the file."""
+    from tabroll.writing import write_atomically
+
     target = check_picture_path(path)
-    try:
-        target.write_text(svg, encoding="utf-8")
-    except OSError as error:
-        raise InputError(
-            f"--svg {path}: cannot write it ({error.strerror or error})",
-            tip="give a file name in a folder you can write to",
-        ) from error
+    write_atomically(target, svg.encode("utf-8"), what=f"the picture {path} (--svg)")
 
 
 def _document(width: float, height: float, body: list[str], title: str) -> str:

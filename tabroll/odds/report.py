@@ -385,17 +385,19 @@ def render_report(report: Report, fmt: str, *, title: str) -> None:
     """The text or Rich view of a report on standard output (JSON is the caller's, with its own header)."""
     import sys
 
+    from tabroll.words import visible  # names and refusals came from a file: no control character reaches a terminal
+
     if fmt == "rich":
         from rich.console import Console
         from rich.text import Text
 
         console = Console(highlight=False)
-        console.print(Text(title, style="bold"))
+        console.print(Text(visible(title), style="bold"))
         for line in report_view(report, fine=True):
             text = Text()
             for piece, style in line:
-                text.append(piece, style=style or None)
+                text.append(visible(piece), style=style or None)
             console.print(text, soft_wrap=True)
         return
     lines = [title, *report_lines(report)]
-    sys.stdout.write("\n".join(line.rstrip() for line in lines) + "\n")
+    sys.stdout.write("\n".join(visible(line.rstrip()) for line in lines) + "\n")

@@ -2,6 +2,10 @@
 
 The renderer is chosen once per command. ``text`` never imports Rich (pipelines start fast); ``jsonl`` writes
 each event as soon as it is produced; ``json`` collects everything into one document at the end.
+
+Every text that came from a file or the command line (a title, a unit's name inside a sentence, a file name) is
+shown with its control characters escaped (:func:`tabroll.words.visible`) in the formats for people, so a file
+cannot send a terminal its own commands; the JSON formats keep every character exactly.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any, Literal, TextIO
 
 from tabroll.events import EVENTS_FORMAT, EVENTS_FORMAT_VERSION, ActionStarted, Event
 from tabroll.render.describe import describe
+from tabroll.words import visible
 
 Format = Literal["rich", "text", "json", "jsonl", "markdown", "brief"]
 FORMATS: tuple[str, ...] = ("rich", "text", "json", "jsonl", "markdown", "brief")
@@ -39,6 +44,14 @@ class Renderer:
     def begin_file(self) -> None:
         """A batch run moves on to its next file."""
 
+    def start_batch(self) -> None:
+        """The output is a batch run's (``tabroll run``): one entry per file, whatever the count of files."""
+
+    def file_done(self, path: str, outcome: str, error: dict[str, Any] | None = None) -> None:
+        """A batch run is done with ``path``: its outcome (``resolved``, ``refused``, ``input_error``,
+        ``internal_error``, ``output_error``) and, for an error, what it was (the people's formats have said it
+        on standard error already)."""
+
     def header(self, **info: Any) -> None:
         """Facts about the run (ruleset, file, seed) shown before the events."""
 
@@ -60,23 +73,24 @@ class TextRenderer(Renderer):
     def header(self, **info: Any) -> None:
         title = info.get("title")
         if title:
-            self.stream.write(f"# {title}\n")
+            self.stream.write(f"# {visible(str(title))}\n")
         for key in ("ruleset", "file", "seed"):
             if info.get(key) is not None:
-                self.stream.write(f"# {key}: {info[key]}\n")
+                self.stream.write(f"# {key}: {visible(str(info[key]))}\n")
 
     def event(self, event: Event, **tags: Any) -> None:
+        sentence = visible(describe(event))
         if event.kind == "action":
             self.in_action = True
-            self.stream.write(f"{describe(event)}\n")
+            self.stream.write(f"{sentence}\n")
         elif self.in_action:
-            self.stream.write(f"  {event.kind:<13} {describe(event)}\n")
+            self.stream.write(f"  {event.kind:<13} {sentence}\n")
         else:
-            self.stream.write(f"{describe(event)}\n")
+            self.stream.write(f"{sentence}\n")
 
     def footer(self, **info: Any) -> None:
         for line in [*info.get("state_lines", ()), *info.get("notes", ())]:
-            self.stream.write(f"{line}\n")
+            self.stream.write(f"{visible(str(line), lines=True)}\n")
 
 
 class RichRenderer(Renderer):
@@ -90,39 +104,43 @@ class RichRenderer(Renderer):
 
     def header(self, **info: Any) -> None:
         from rich.rule import Rule
+        from rich.text import Text
 
         title = info.get("title") or info.get("file") or "tabroll"
         facts = " · ".join(f"{k} {info[k]}" for k in ("ruleset", "file") if info.get(k) is not None)
-        self.console.print(Rule(f"[bold]{title}[/]"))
+        # Text, not markup: a title or a file name with brackets is shown as written, never read as a style
+        self.console.print(Rule(Text(visible(str(title)), style="bold")))
         if facts:
-            self.console.print(f"[dim]{facts}[/]")
+            self.console.print(Text(visible(facts), style="dim"))
 
     def event(self, event: Event, **tags: Any) -> None:
         from rich.table import Table
         from rich.text import Text
 
         if event.kind == "action":
-            self.console.print(Text("\n" + describe(event), style="bold"))
+            self.console.print(Text("\n" + visible(describe(event)), style="bold"))
             return
         row = Table.grid(padding=(0, 1))
         row.add_column(width=1)
         row.add_column(width=13, no_wrap=True)
         row.add_column(ratio=1)
         style = event.STYLE
-        text = Text(describe(event), style="bold red" if event.kind in ("defeat", "refused") else "")
+        text = Text(visible(describe(event)), style="bold red" if event.kind in ("defeat", "refused") else "")
         row.add_row("", Text(event.kind, style=style), text)
         self.console.print(row, new_line_start=False)
 
     def footer(self, **info: Any) -> None:
         picture = info.get("state_rich")
         if picture is not None:
+            from tabroll.render.state import Visible
+
             self.console.print()
-            self.console.print(picture)
+            self.console.print(Visible(picture))  # a game's own picture: its names escaped as it is drawn
         else:
             for line in info.get("state_lines", ()):
-                self.console.print(line, markup=False)
+                self.console.print(visible(str(line), lines=True), markup=False)
         for line in info.get("notes", ()):
-            self.console.print(line, markup=False, style="dim")
+            self.console.print(visible(str(line), lines=True), markup=False, style="dim")
 
 
 class JsonLinesRenderer(Renderer):
@@ -135,13 +153,20 @@ class JsonLinesRenderer(Renderer):
 
 
 class JsonRenderer(Renderer):
-    """One JSON document at the end. Several files (``begin_file``) make a document with a ``files`` list, each
-    entry shaped like the single-file document."""
+    """One JSON document at the end.
+
+    A batch run (``tabroll run``: :meth:`start_batch`) always gives ``{"format", "version", "files": [...]}``, one
+    entry per file in the order of the run, whatever the count of files and whether they ran: each entry has its
+    ``file`` and ``outcome``, then what it resolved (``title``, ``ruleset``, ``actions``, ``final_state``…) and, for
+    a file that did not run through, its ``error``. A single action outside a batch (``tabroll attack``, ``tabroll
+    roll``) gives one document shaped like one entry."""
 
     def __init__(self, stream: TextIO | None = None) -> None:
         super().__init__(stream)
         self.files: list[dict[str, Any]] = []
+        self.batch = False
         self.multi = False
+        self.started = 0
         self._new()
 
     def _new(self) -> None:
@@ -149,13 +174,25 @@ class JsonRenderer(Renderer):
         self.actions: list[dict[str, Any]] = []
         self.loose: list[dict[str, Any]] = []
 
+    def start_batch(self) -> None:
+        self.batch = True
+
     def begin_file(self) -> None:
-        """Start the next file's entry (batch runs); a second file turns the document into a ``files`` list."""
-        self.started = getattr(self, "started", 0) + 1
-        if self.started > 1:
+        """Start the next file's entry; outside a batch, a second file turns the document into a ``files`` list."""
+        self.started += 1
+        if not self.batch and self.started > 1:
             self.multi = True
             self._finish()
             self._new()
+
+    def file_done(self, path: str, outcome: str, error: dict[str, Any] | None = None) -> None:
+        if not self.batch:
+            return
+        self.document = {"file": path, "outcome": outcome, **self.document}
+        if error is not None:
+            self.document["error"] = error
+        self._finish()
+        self._new()
 
     def header(self, **info: Any) -> None:
         self.document.update({k: v for k, v in info.items() if v is not None})
@@ -183,9 +220,12 @@ class JsonRenderer(Renderer):
         self.files.append(self.document)
 
     def close(self) -> None:
-        self._finish()
         head = {"format": EVENTS_FORMAT, "version": EVENTS_FORMAT_VERSION}
-        document = {**head, "files": self.files} if self.multi else {**head, **self.files[0]}
+        if self.batch:
+            document = {**head, "files": self.files}
+        else:
+            self._finish()
+            document = {**head, "files": self.files} if self.multi else {**head, **self.files[0]}
         self.stream.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
         super().close()
 
@@ -202,7 +242,7 @@ class BriefRenderer(Renderer):
         self._flush()
         title = info.get("title") or info.get("file")
         if title:
-            self.stream.write(f"# {title}\n")
+            self.stream.write(f"# {visible(str(title))}\n")
 
     def event(self, event: Event, **tags: Any) -> None:
         if event.kind == "action":
@@ -212,7 +252,7 @@ class BriefRenderer(Renderer):
     def footer(self, **info: Any) -> None:
         self._flush()
         for line in info.get("notes", ()):
-            self.stream.write(f"{line}\n")
+            self.stream.write(f"{visible(str(line), lines=True)}\n")
 
     def close(self) -> None:
         self._flush()
@@ -220,7 +260,7 @@ class BriefRenderer(Renderer):
 
     def _flush(self) -> None:
         if self.pending:
-            self.stream.write(brief_line(self.pending) + "\n")
+            self.stream.write(visible(brief_line(self.pending)) + "\n")
             self.pending = []
 
 
@@ -302,7 +342,7 @@ class MarkdownRenderer(Renderer):
             self.stream.write(f"- **{event.kind}** {_md(describe(event))}\n")
 
     def footer(self, **info: Any) -> None:
-        lines = [line for line in info.get("state_lines", ()) if line.strip()]
+        lines = [visible(str(line), lines=True) for line in info.get("state_lines", ()) if line.strip()]
         if lines:
             self.stream.write("\n```text\n" + "\n".join(lines) + "\n```\n")
         for line in info.get("notes", ()):
@@ -313,8 +353,9 @@ _MARKDOWN_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|#"})
 
 
 def _md(text: str) -> str:
-    """Text with the characters Markdown would read as markup escaped (a unit may be called ``*Boss*``)."""
-    return text.translate(_MARKDOWN_SPECIAL)
+    """Text with the characters Markdown would read as markup escaped (a unit may be called ``*Boss*``), and its
+    control characters shown (:func:`~tabroll.words.visible`)."""
+    return visible(text).translate(_MARKDOWN_SPECIAL)
 
 
 def make_renderer(fmt: str, stream: TextIO | None = None) -> Renderer:

@@ -7,8 +7,28 @@ the summary fields the game names in ``Ruleset.stat_words``, shown in its words 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
+
+from tabroll.words import visible
+
+
+class Visible:
+    """A Rich renderable drawn with every control character of its text shown (:func:`tabroll.words.visible`):
+    for a picture a game draws with names from its file, so that no name can send the terminal a command. Rich's
+    own control codes (cursor moves) and line breaks pass as they are."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
+        from rich.segment import Segment
+
+        for segment in console.render(self.inner, options):
+            if segment.control or segment.text.isprintable() or segment.text == "\n":
+                yield segment
+            else:
+                yield Segment(visible(segment.text, lines=True), segment.style)
 
 
 def unit_facts(unit: dict[str, Any], words: Iterable[tuple[str, str]] = ()) -> str:
@@ -51,14 +71,16 @@ def unit_table(summary: dict[str, Any], words: Iterable[tuple[str, str]] = ()) -
     table = Table(title="final state", title_justify="left", show_edge=False, pad_edge=False)
     for column in ("unit", "side", "where", "state"):
         table.add_column(column)
+    from rich.text import Text
+
     for unit in units:
         position = unit.get("position")
         where = "—" if unit.get("defeated") or position is None else str(position)
-        table.add_row(
-            unit["name"],
-            str(unit.get("side", "")),
+        table.add_row(  # Text, not markup: a name with brackets is shown as written, never read as a style
+            Text(visible(str(unit["name"]))),
+            Text(visible(str(unit.get("side", "")))),
             where,
-            unit_facts(unit, words),
+            Text(visible(unit_facts(unit, words))),
             style="dim" if unit.get("defeated") else "",
         )
     return table
@@ -99,7 +121,7 @@ def state_text(ruleset: Any, state: Any, *, title: str) -> list[str]:
     lines = _game_lines(ruleset, state)
     if lines is None:
         lines = unit_lines(ruleset.summarize_state(state), ruleset.stat_words)[2:]
-    return [title, *(lines or ["  (no units)"])]
+    return [visible(title), *(visible(line, lines=True) for line in lines or ["  (no units)"])]
 
 
 def state_rich(ruleset: Any, state: Any, *, title: str) -> Any:
@@ -112,20 +134,21 @@ def state_rich(ruleset: Any, state: Any, *, title: str) -> Any:
         picture = unit_table(ruleset.summarize_state(state), ruleset.stat_words)
         if picture is not None:
             picture.title = None
-    return Group(Text(title, style="bold"), picture if picture is not None else Text("(no units)"))
+    return Group(Text(visible(title), style="bold"), Visible(picture) if picture is not None else Text("(no units)"))
 
 
 def state_markdown(ruleset: Any, state: Any, *, title: str) -> list[str]:
     """The state as Markdown to paste into a chat: a table of the units, or the game's picture as a code block."""
     summary = ruleset.summarize_state(state)
-    lines = [f"**{title}**", ""]
+    lines = [f"**{visible(title)}**", ""]
     own = _game_lines(ruleset, state)
     units = summary.get("units")
     if own is not None or not units:
-        return [*lines, "```text", *(own or unit_lines(summary, ruleset.stat_words)[2:]), "```"]
+        shown = [visible(line, lines=True) for line in own or unit_lines(summary, ruleset.stat_words)[2:]]
+        return [*lines, "```text", *shown, "```"]
 
     def cell(text: Any) -> str:
-        return str(text).replace("|", "\\|")
+        return visible(str(text)).replace("|", "\\|")
 
     lines += ["| unit | side | where | state |", "|---|---|---|---|"]
     for unit in units:

@@ -115,6 +115,9 @@ class Table:
     # --- output -----------------------------------------------------------------------------------------------
 
     def say(self, text: str = "", style: str = "") -> None:
+        from tabroll.words import visible
+
+        text = visible(text, lines=True)  # what the table typed and the file named: shown, never obeyed
         if self.fmt == "rich":
             self.console.print(text, markup=False, highlight=False, style=style or None)
         else:

@@ -32,7 +32,7 @@ def test_run_rich(cli) -> None:
 def test_run_json_gives_the_board_state(cli) -> None:
     result = cli("run", EXAMPLE_1, "--format", "json")
     assert result.code == 0, result.err
-    doc = json.loads(result.out)
+    doc = json.loads(result.out)["files"][0]  # a run's document lists its files (events format 3)
     state = doc["final_state"]
     assert state["threat"] == 2
     wolf = next(a for a in state["ahotniks"] if a["name"] == "Wolf")

@@ -316,8 +316,9 @@ def test_the_journal_of_a_prompted_engage_replays(tmp_path: Path) -> None:
 def test_the_replay_line_of_a_prompted_engage_reproduces_it_with_answers(cli) -> None:
     prompted = cli("run", str(CHOICES), "--prompt", "--format", "json", stdin="1\n1\n1\n2\n2\n2\n")
     assert prompted.code == 0, prompted.err
-    drawn = ",".join(str(v) for v in prompted.json()["dice_drawn"])
+    first = prompted.json()["files"][0]  # a run's document lists its files (events format 3)
+    drawn = ",".join(str(v) for v in first["dice_drawn"])
     again = cli("run", str(CHOICES), "--dice", drawn, "--answers", "--format", "json")
     assert again.code == 0, again.err
-    assert again.json()["actions"] == prompted.json()["actions"]
-    assert again.json()["final_state"] == prompted.json()["final_state"]
+    assert again.json()["files"][0]["actions"] == first["actions"]
+    assert again.json()["files"][0]["final_state"] == first["final_state"]

@@ -26,7 +26,7 @@ def test_run_every_format(cli, fmt: str) -> None:
     result = cli("run", SUMMED, "--format", fmt)
     assert result.code == 0, result.err
     if fmt == "json":
-        events = result.json()["actions"][0]["events"]
+        events = result.json()["files"][0]["actions"][0]["events"]  # a run lists its files (events format 3)
         rolls = [(e["label"], e["values"], e["faces"]) for e in events if e["kind"] == "roll"]
         assert rolls == [("die 1 Fire Staff", [1], ["2 damage"]), ("die 2 Fire Staff", [2], ["3 damage"])]
     elif fmt == "jsonl":

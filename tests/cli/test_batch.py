@@ -125,3 +125,57 @@ def test_standard_input_without_bytes_beneath_is_read_with_jobs(monkeypatch, cap
         assert done.code == 0
     kinds = [json.loads(line)["kind"] for line in capsys.readouterr().out.splitlines()]
     assert kinds.count("defeat") == 1
+
+
+# --- the JSON of a batch has one shape, and lists every file with its outcome (issue 26: 8) ------------------
+
+
+def _outcomes(doc: dict) -> list[tuple[str, str]]:
+    return [(entry["file"], entry["outcome"]) for entry in doc["files"]]
+
+
+def test_the_json_of_a_batch_lists_every_file_with_its_outcome(cli, rolling_files, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("ruleset: tabmaster\nboard: {size: [3, 1]\n")
+    missing = tmp_path / "missing.yaml"
+    far = tmp_path / "far.yaml"
+    far.write_text(ROLLING.format(defense=5).replace("at: [1, 0]", "at: [5, 0]"))
+    good = rolling_files[0]
+    result = cli("run", good, str(broken), str(missing), str(far), "--seed", "1", "--format", "json")
+    assert result.code == 2
+    doc = result.json()
+    assert doc["format"] == "tabroll.events" and doc["version"] == 3 and list(doc) == ["format", "version", "files"]
+    assert _outcomes(doc) == [
+        (good, "resolved"), (str(broken), "input_error"), (str(missing), "input_error"), (str(far), "refused"),
+    ]  # fmt: skip
+    resolved, bad, absent, refused = doc["files"]
+    assert resolved["actions"] and resolved["final_state"] and "error" not in resolved
+    assert refused["actions"][0]["refused"] is True and "error" not in refused
+    assert bad["error"]["file"] == str(broken) and bad["error"]["line"] == 3 and bad["error"]["exit_code"] == 2
+    assert bad["error"]["message"] and "actions" not in bad
+    assert absent["error"]["message"] == "the file does not exist" and absent["error"]["exit_code"] == 2
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_the_json_of_a_batch_has_the_same_shape_whatever_the_count_of_files(cli, rolling_files, count) -> None:
+    doc = cli("run", *rolling_files[:count], "--seed", "4", "--format", "json").json()
+    assert list(doc) == ["format", "version", "files"]
+    assert _outcomes(doc) == [(path, "resolved") for path in rolling_files[:count]]
+    for entry in doc["files"]:
+        assert list(entry)[:2] == ["file", "outcome"]
+        assert {"title", "ruleset", "actions", "final_state", "dice_drawn", "seed"} <= set(entry)
+
+
+def test_the_json_of_a_batch_is_the_same_with_jobs(cli, rolling_files, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("ruleset: nope\n")
+    files = [rolling_files[0], str(broken), *rolling_files[1:3]]
+    one = cli("run", *files, "--seed", "6", "--format", "json").json()
+    two = cli("run", *files, "--seed", "6", "--format", "json", "--jobs", "2").json()
+    assert one == two and _outcomes(one)[1] == (str(broken), "input_error")
+
+
+def test_an_attack_outside_a_batch_keeps_its_one_document(cli) -> None:
+    doc = cli("attack", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2", "--dice", "6", "--format", "json")
+    assert doc.code == 0
+    assert doc.json()["version"] == 3 and "files" not in doc.json() and doc.json()["actions"]

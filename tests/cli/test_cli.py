@@ -23,8 +23,10 @@ def test_run_example_as_text(cli) -> None:
 def test_run_json_document_is_versioned_and_carries_roll_fields(cli) -> None:
     result = cli("run", str(EXAMPLES / "05-projectile-arqueiro.yaml"), "--format", "json")
     assert result.code == 0, result.err
-    doc = result.json()
-    assert doc["format"] == "tabroll.events" and doc["version"] == 2
+    whole = result.json()
+    assert whole["format"] == "tabroll.events" and whole["version"] == 3
+    (doc,) = whole["files"]  # a run lists its files, even one (issue 26)
+    assert doc["outcome"] == "resolved"
     events = doc["actions"][0]["events"]
     rolls = [e for e in events if e["kind"] == "roll"]
     assert [(r["label"], r["dice"], r["values"], r["total"]) for r in rolls] == [

@@ -78,5 +78,7 @@ def test_a_write_that_fails_leaves_no_half_starter(tmp_path: Path, monkeypatch) 
         [sys.executable, "-m", "tabroll", "new", "tabmaster", "battle.yaml"],
         cwd=tmp_path, capture_output=True, text=True, preexec_fn=limit, check=False,
     )  # fmt: skip
-    assert done.returncode == 2 and "battle.yaml: cannot write it" in done.stderr, done.stderr
-    assert not (tmp_path / "battle.yaml").exists()
+    # exit 74, the result could not be written (issue 26): one line naming the file, nothing left behind
+    assert done.returncode == 74, done.stderr
+    assert done.stderr.startswith("error: cannot write battle.yaml: "), done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

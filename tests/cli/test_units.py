@@ -72,7 +72,9 @@ SAME_ATTACK: dict[str, tuple[list[str], list[str], str, str]] = {
 
 
 def _events(result: Any) -> list[dict[str, Any]]:
-    return [{k: v for k, v in e.items() if k != "action"} for e in result.json()["actions"][0]["events"]]
+    doc = result.json()
+    doc = doc["files"][0] if "files" in doc else doc  # a run lists its files (events format 3); an attack does not
+    return [{k: v for k, v in e.items() if k != "action"} for e in doc["actions"][0]["events"]]
 
 
 def _attack_events(result: Any) -> list[dict[str, Any]]:

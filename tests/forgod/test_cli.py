@@ -26,7 +26,7 @@ def test_every_format_runs(cli, fmt: str) -> None:
     result = cli("run", SHIELD, "--format", fmt)
     assert result.code == 0, result.err
     if fmt == "json":
-        doc = json.loads(result.out)
+        doc = json.loads(result.out)["files"][0]  # a run lists its files (events format 3)
         kinds = [e["kind"] for a in doc["actions"] for e in a["events"]]
         assert kinds.count("damage") == 2 and doc["final_state"]["units"][1]["life"] == 5
     if fmt == "jsonl":
@@ -102,7 +102,7 @@ def test_options_from_the_command_line(cli) -> None:
 def test_run_reports_the_battles_result_in_json_and_stops_there(cli, tmp_path: Path) -> None:
     result = cli("run", str(EXAMPLES / "14-whole-battle.yaml"), "--format", "json")
     assert result.code == 0, result.err
-    doc = json.loads(result.out)
+    doc = json.loads(result.out)["files"][0]  # a run lists its files (events format 3)
     (over,) = [e for a in doc["actions"] for e in a["events"] if e["kind"] == "game_over"]
     assert (over["winner"], over["reason"]) == ("red", "blue has no troops left on the field")
     assert doc["final_state"]["result"] == {"over": True, "winner": "red"}

@@ -224,7 +224,7 @@ def test_stdin_holding_a_valid_scenario_resolves_like_the_file(cli) -> None:
     from_stdin = invoke(cli, "run", "-", "--format", "json", stdin=text)
     from_file = invoke(cli, "run", str(EXAMPLE), "--format", "json")
     assert from_stdin.code == from_file.code == 0, from_stdin.err
-    doc_stdin, doc_file = from_stdin.json(), from_file.json()
+    doc_stdin, doc_file = from_stdin.json()["files"][0], from_file.json()["files"][0]
     assert doc_stdin.pop("file") == "-" and doc_file.pop("file") == str(EXAMPLE)
     assert doc_stdin == doc_file
     checked = invoke(cli, "check", "-", stdin=text)

@@ -21,7 +21,7 @@ import pytest
 from tabroll import journal as jr
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import Scenario
-from tabroll.errors import InputError
+from tabroll.errors import InputError, OutputError
 from tabroll.journal import open_journal, read_journal, undo
 from tabroll.scenario import load_scenario_file
 from tests.journal.test_journal import ROOT, copy_scenario, record_one_by_one
@@ -123,8 +123,10 @@ def test_a_full_disk_leaves_no_torn_line(recorded, monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(os, "write", filling_write)
     step = scenario.steps[2]
-    with pytest.raises(InputError, match="No space left on device") as caught:
+    with pytest.raises(OutputError) as caught:  # exit 74: the result could not be written
         journal.resolve(step.action, GivenDice(step.dice or ()))
+    assert caught.value.exit_code == 74
+    assert caught.value.message.startswith(f"cannot write to the journal {journal_path}: ")
     assert "the journal is as it was before it" in str(caught.value)
     monkeypatch.undo()
     assert journal_path.read_bytes() == before
@@ -139,8 +141,8 @@ def _append_under_a_file_size_limit(journal_path: str, scenario_path: str, limit
     step = scenario.steps[2]
     try:
         journal.resolve(step.action, GivenDice(step.dice or ()))
-    except InputError as err:
-        return str(err)
+    except OutputError as err:
+        return f"{err.exit_code} {err}"
     return "recorded"
 
 
@@ -150,7 +152,8 @@ def test_a_file_size_limit_leaves_the_journal_as_it_was(recorded) -> None:
     context = multiprocessing.get_context("fork")
     with context.Pool(1) as pool:
         said = pool.apply(_append_under_a_file_size_limit, (str(journal_path), str(scenario_path), len(before) + 50))
-    assert "File too large" in said and "the journal is as it was before it" in said
+    assert said.startswith(f"74 cannot write to the journal {journal_path}: "), said
+    assert "the journal is as it was before it" in said
     assert journal_path.read_bytes() == before
 
 
@@ -286,3 +289,56 @@ def test_a_journal_written_before_rolls_kept_their_terms_still_replays(recorded)
         capture_output=True, text=True, timeout=120, cwd=journal_path.parent, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
+
+
+# --- a killed rewrite leaves a temporary file: the next command removes it (issue 26: 6) ---------------------
+
+
+def _undo_killed_before_the_rename(journal_path: str) -> None:
+    """``journal undo`` killed (-9) after its temporary copy is written, before it replaces the journal."""
+
+    def killed(*args: object, **kw: object) -> None:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    os.replace = killed  # type: ignore[assignment]  # this forked process only
+    undo(journal_path)
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+@pytest.mark.parametrize("command", [["journal", "show"], ["journal", "state"], ["journal", "undo"]])
+def test_the_copy_a_killed_undo_left_is_removed_by_the_next_command(cli, recorded, command: list[str]) -> None:
+    journal_path, _, _ = recorded
+    before = journal_path.read_bytes()
+    child = multiprocessing.get_context("fork").Process(
+        target=_undo_killed_before_the_rename, args=(str(journal_path),)
+    )
+    child.start()
+    child.join(60)
+    assert child.exitcode == -signal.SIGKILL
+    left = _leftovers(journal_path.parent)
+    assert left == [f".game.jsonl.tabroll-{child.pid}-{left[0].rsplit('-', 1)[1]}"]  # the kill left its copy
+    assert journal_path.read_bytes() == before  # and the journal as it was
+    result = cli(*command, str(journal_path))
+    assert result.code == 0, result.err
+    assert _leftovers(journal_path.parent) == []
+
+
+def test_a_copy_of_a_process_still_running_is_left_alone(cli, recorded) -> None:
+    """Another command writing the journal right now has its copy beside it: that one is not touched."""
+    journal_path, _, _ = recorded
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        in_flight = journal_path.parent / f".game.jsonl.tabroll-{sleeper.pid}-0123abcd.tmp"
+        in_flight.write_bytes(b"half a journal")
+        other = journal_path.parent / ".other.jsonl.tabroll-999999999-0123abcd.tmp"  # another file's
+        other.write_bytes(b"not this journal's")
+        assert cli("journal", "show", str(journal_path)).code == 0
+        assert in_flight.exists() and other.exists()
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert cli("journal", "show", str(journal_path)).code == 0
+    assert not in_flight.exists() and other.exists()

@@ -58,7 +58,8 @@ def test_no_core_file_names_the_sixth_game() -> None:
 def test_run_a_scenario_with_the_dice_it_gives(duel: None, cli) -> None:
     result = cli("run", str(DUEL), "--format", "json")
     assert result.code == 0, result.err
-    first, second = (action["events"] for action in result.json()["actions"])
+    (doc,) = result.json()["files"]  # a run lists its files (events format 3)
+    first, second = (action["events"] for action in doc["actions"])
     assert [e["kind"] for e in first] == ["action", "roll", "modifier", "hit", "roll", "damage"]
     assert first[5] == {
         "kind": "damage", "attacker": "Knight", "target": "Rogue", "amount": 2, "rule": "HP 5 − 2",
@@ -66,7 +67,7 @@ def test_run_a_scenario_with_the_dice_it_gives(duel: None, cli) -> None:
     }  # fmt: skip
     assert [e["kind"] for e in second] == ["action", "roll", "modifier", "flourish", "hit", "roll", "damage", "defeat"]
     assert second[-1] == {"kind": "defeat", "unit": "Rogue", "by": "Knight", "reason": "HP 0", "how": "knocked out"}
-    assert result.json()["final_state"]["units"][1] == {"name": "Rogue", "side": "right", "hp": 0, "defeated": True}
+    assert doc["final_state"]["units"][1] == {"name": "Rogue", "side": "right", "hp": 0, "defeated": True}
 
 
 def test_the_text_log_words_every_event_in_the_games_own_words(duel: None, cli) -> None:

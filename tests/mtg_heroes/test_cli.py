@@ -29,7 +29,7 @@ def test_text_log_of_the_source_example(cli) -> None:
 
 
 def test_json_carries_the_skill_test_event(cli) -> None:
-    doc = json.loads(cli("run", WUBB, "--format", "json").out)
+    doc = json.loads(cli("run", WUBB, "--format", "json").out)["files"][0]  # a run lists its files (format 3)
     tests = [e for a in doc["actions"] for e in a["events"] if e["kind"] == "skill_test"]
     assert [(t["dice_count"], t["total"], t["target"], t["success"]) for t in tests] == [
         (3, 8, 8, True),

@@ -58,9 +58,9 @@ def plain_simulation(ruleset: Any, state: Any, action: Any, trials: int, seed: i
         BENCH / "forgod-attack.yaml",  # attack, evasion, damage
     ],
 )
-@pytest.mark.parametrize("kept", [montecarlo.MAX_LEAVES, 3])
+@pytest.mark.parametrize("kept", [montecarlo.MAX_KEPT, 3])
 def test_the_tree_of_dice_prefixes_never_changes_a_result(path: Path, kept: int, monkeypatch) -> None:
-    monkeypatch.setattr(montecarlo, "MAX_LEAVES", kept)  # 3: past three sequences, trials are resolved, not kept
+    monkeypatch.setattr(montecarlo, "MAX_KEPT", kept)  # 3: past a sequence or two, trials are resolved, not kept
     args = case(path)
     cached = simulate(*args, trials=2_500, seed=7)
     plain = plain_simulation(*args, trials=2_500, seed=7)

@@ -83,7 +83,9 @@ def test_a_random_line_direction_is_one_d8_roll_per_die() -> None:
 
 
 def _damage_json(result: Any) -> list[dict[str, Any]]:
-    return [e for action in result.json()["actions"] for e in action["events"] if e["kind"] == "damage"]
+    doc = result.json()
+    (doc,) = doc.get("files", [doc])  # a run lists its files (one here); an attack is one document
+    return [e for action in doc["actions"] for e in action["events"] if e["kind"] == "damage"]
 
 
 def test_a_unit_without_vit_takes_its_damage_against_def_in_the_json(cli) -> None:

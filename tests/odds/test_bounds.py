@@ -1,0 +1,219 @@
+"""Every limit is looked at before the work it limits (issue 26): a roll whose pools the budget or the time left
+cannot walk is simulated at once and the note says so; a roll's pools are counted, never listed; the simulation
+keeps what it caches bounded, so its memory does not grow with ``--trials``.
+
+No test here reads the clock against a speed: the pace the walk assumes is set by the test (``FASTEST``), and a
+time limit is either generous or already spent."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+import tracemalloc
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabroll.engine import AttackRequest, find_ruleset
+from tabroll.odds import exact, montecarlo
+from tabroll.odds.api import TimeLimit, compute_odds
+from tabroll.odds.exact import BudgetExceeded, WalkTooLong, _before, _deal, _Pools, _pools, _ways, exact_odds
+from tests.odds.test_walk_merging import Gauntlet, Line, Target
+
+TABMASTER = find_ruleset("tabmaster")
+
+
+def hero_with(damage: str) -> tuple[Any, Any, Any]:
+    """``tabroll odds -r tabmaster -a "Hero ATK=1 DAN=<damage>" -t "Orc DEF=3"``, as the command builds it."""
+    built = TABMASTER.quick_attack(
+        AttackRequest(attacker="Lanceiro", target="Soldado", fields={"distance": "1"}, attacker_stats={"DAN": damage})
+    )
+    return TABMASTER, built.state, built.steps[0].action
+
+
+@pytest.fixture
+def no_large_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listing every pool of a large roll is the defect: fail the test the moment it is tried."""
+    listed = exact._pools
+
+    def guarded(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
+        assert math.comb(sides + count - 1, count) <= 10_000, f"listed every pool of {count}d{sides}"
+        return listed(count, sides)
+
+    monkeypatch.setattr(exact, "_pools", guarded)
+
+
+@pytest.mark.parametrize(("damage", "pools"), [("20d20", 68_923_264_410), ("10d20", 20_030_010)])
+def test_a_roll_of_more_pools_than_the_budget_is_refused_before_any_is_made(no_large_listing, damage, pools) -> None:
+    with pytest.raises(BudgetExceeded) as refused:
+        exact_odds(*hero_with(damage), budget=200_000)
+    count, sides = map(int, damage.split("d"))
+    assert refused.value.request == (count, sides, pools)
+    assert refused.value.walked == 1  # the one resolution that met the roll
+    assert str(refused.value) == (
+        f"more than 200,000 resolutions would be needed (one roll of {damage} alone has {pools:,} different pools)"
+    )
+
+
+def test_the_budget_note_names_the_roll_and_the_simulation_follows(no_large_listing) -> None:
+    report = compute_odds(*hero_with("20d20"), seed=5, fallback_trials=300, limit=TimeLimit(3_600.0))
+    assert report.method == "monte_carlo" and report.samples == 300
+    assert report.note == (
+        "no exact odds: more than 200,000 resolutions would be needed (one roll of 20d20 alone has 68,923,264,410 "
+        "different pools); simulated 300 attacks instead (seed 5; --budget raises the limit, --trials sets the count)"
+    )
+
+
+def test_a_roll_the_time_left_cannot_walk_is_simulated_at_once(monkeypatch, no_large_listing) -> None:
+    monkeypatch.setattr(exact, "FASTEST", 1.0)  # a second per resolution: 177,099 pools need two days
+    limit = TimeLimit(3_600.0)
+    report = compute_odds(*hero_with("6d20"), seed=5, fallback_trials=300, limit=limit)
+    assert limit.reached and report.method == "monte_carlo" and report.samples == 300
+    assert report.note == (
+        "no exact odds within the time limit (3,600 s, --timeout): one roll of 6d20 has 177,100 different pools, "
+        "at least 177,099 s of resolutions at the walk's pace; simulated up to 300 attacks in the time left "
+        "instead (seed 5)"
+    )
+
+
+def test_the_walk_that_gives_up_for_time_says_what_it_covered(monkeypatch) -> None:
+    monkeypatch.setattr(exact, "FASTEST", 1.0)
+    line = Line((Target("Ann", 99, 1, 0, "1d20"), Target("Bo", 99, 1, 0, "6d20")))
+    with pytest.raises(WalkTooLong) as stopped:
+        exact_odds(Gauntlet(marks=False), line, None, deadline=time.monotonic() + 3_600)  # type: ignore[arg-type]
+    # One resolution walked (Ann's 1, Bo's six 1s): of 20 * 20**6 ordered rolls, that one.
+    assert stopped.value.resolutions == 1
+    assert stopped.value.covered == Fraction(1, 20 * 20**6)
+    assert stopped.value.request == (6, 20, 177_100)
+
+
+def test_a_limit_counts_from_the_start_of_the_command() -> None:
+    """``--timeout`` holds for the whole command: time spent before the odds (start-up, loading) counts."""
+    limit = TimeLimit(5.0, since=time.monotonic() - 10)
+    report = compute_odds(*hero_with("1d6"), seed=1, fallback_trials=500, limit=limit)
+    assert limit.reached and report.method == "monte_carlo" and report.samples == 1
+
+
+@given(st.integers(1, 5), st.integers(1, 7))
+def test_pools_made_one_from_the_other_are_the_listed_pools_highest_first(count: int, sides: int) -> None:
+    listed = _pools(count, sides)
+    made = [listed[-1][0]]
+    while len(made) < len(listed):
+        made.append(_before(made[-1], sides))
+    assert made == [combo for combo, _ in reversed(listed)]
+    assert [_ways(combo) for combo in made] == [ways for _, ways in reversed(listed)]
+    assert sum(ways for _, ways in listed) == sides**count
+
+
+@given(st.integers(1, 4), st.integers(2, 6), st.integers(1, 5), st.booleans())
+def test_the_pools_dealt_to_processes_are_every_pool_once_with_its_weight(
+    count: int, sides: int, jobs: int, listed: bool
+) -> None:
+    size = math.comb(sides + count - 1, count)
+    if size < 2:
+        return
+    whole = _Pools.of_request((9,), count, sides, 1, 1, None, size)
+    if not listed:
+        whole.listed, whole.combo = None, (sides,) * count
+    expected = sorted(_pools(count, sides)[1:])
+    parts = _deal([whole], jobs)
+    taken = []
+    weight = Fraction(0)
+    for part in parts:
+        for share in part:
+            weight += share.weight()
+            while share.left:
+                combo, ways = share.take()
+                taken.append((combo, ways))
+            assert share.ways == 0
+    assert sorted(taken) == expected
+    assert weight == Fraction(sides**count - 1, sides**count)
+
+
+def test_the_walk_with_pools_made_one_at_a_time_gives_the_listed_walks_figures(monkeypatch) -> None:
+    line = Line((Target("Ann", 6, 3, 1, "2d6"), Target("Bo", 4, 2, 0, "3d4")), refuse_on=3)
+    listed = exact_odds(Gauntlet(), line, None)  # type: ignore[arg-type]
+    monkeypatch.setattr(exact, "LISTED_POOLS", 0)
+    made = exact_odds(Gauntlet(), line, None)  # type: ignore[arg-type]
+    split = exact_odds(Gauntlet(), line, None, jobs=2)  # type: ignore[arg-type]
+    for other in (made, split):
+        assert other.tally.values == listed.tally.values and other.tally.refused == listed.tally.refused
+        assert other.leaves == listed.leaves
+    assert made.resolutions == listed.resolutions  # the same pools in the same order
+
+
+def _tree_peak(trials: int) -> tuple[int, montecarlo.DiceTree]:
+    """Peak traced bytes while ``trials`` trials of a roll of 6d10 (nearly every sequence new, 55 totals) are
+    simulated."""
+    game = Gauntlet(marks=False)
+    line = Line((Target("Ann", 10**6, 1, 0, "6d10"),))
+    tally = exact.Tally.of(game, line, None)  # type: ignore[arg-type]
+    tree = montecarlo.DiceTree(game, line, None, tally)  # type: ignore[arg-type]
+    tracemalloc.start()
+    try:
+        tree.run(trials, random.Random(3).randrange)
+        return tracemalloc.get_traced_memory()[1], tree
+    finally:
+        tracemalloc.stop()
+
+
+def test_the_simulations_memory_does_not_grow_with_its_trials(monkeypatch) -> None:
+    monkeypatch.setattr(montecarlo, "MAX_KEPT", 4_000, raising=False)  # the bound, small enough to reach here
+    small, _ = _tree_peak(1_500)
+    large, tree = _tree_peak(6_000)
+    assert large < small * 1.5, (small, large)
+    assert tree.kept <= 4_000
+
+
+def test_equal_outcomes_are_kept_once() -> None:
+    _, tree = _tree_peak(2_000)
+    distinct = {tuple(outcome.items()) if outcome else reason for outcome, reason in tree.outcomes}
+    assert len(tree.outcomes) == len(distinct)
+    assert sum(tree.counts) == 2_000
+
+
+def test_a_bounded_tree_gives_the_same_estimate() -> None:
+    args = hero_with("2d6")
+    bounded_trials = 3_000
+    free = montecarlo.simulate(*args, trials=bounded_trials, seed=4)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(montecarlo, "MAX_KEPT", 10)
+        bounded = montecarlo.simulate(*args, trials=bounded_trials, seed=4)
+    assert bounded.values == free.values and bounded.weight == free.weight == bounded_trials
+
+
+def test_pools_are_counted_as_combinations() -> None:
+    for count, sides in itertools.product(range(1, 4), range(1, 6)):
+        assert exact._pool_size(count, sides) == len(_pools(count, sides))
+
+
+def test_a_share_stopped_by_its_deadline_covers_part_of_its_own_weight(monkeypatch) -> None:
+    """A process given a share of the pools says how much of that share it walked (its share, never more)."""
+    line = Line((Target("Ann", 9, 1, 0, "1d6"), Target("Bo", 9, 1, 0, "3d6")))
+    whole = _Pools.of_request((), 1, 6, 1, 1, None, 6)
+    share = _deal([whole], 2)[0][0]  # faces 6, 4 and 2 of Ann's die: 3/6 of the outcomes
+    assert share.weight() == Fraction(1, 2)
+    checks = iter([False, True])
+    monkeypatch.setattr(exact, "passed", lambda deadline: next(checks))
+    with pytest.raises(exact.WalkStopped) as stopped:
+        exact._walk(Gauntlet(marks=False), line, None, [share], 10**6, deadline=1.0)  # type: ignore[arg-type]
+    assert stopped.value.resolutions == 64
+    assert 0 < stopped.value.covered < Fraction(1, 2)
+
+
+def test_a_swallowed_ctrl_c_still_stops_a_simulation_and_a_walk(monkeypatch) -> None:
+    """A Ctrl-C whose exception a library swallowed (CPython compiling a module on import did, under load: the
+    simulation then ran on for good) is seen by the long loops when they look at the clock."""
+    from tabroll import errors
+
+    monkeypatch.setattr(errors, "INTERRUPTS", [2])
+    with pytest.raises(KeyboardInterrupt):
+        montecarlo.simulate(*hero_with("1d6"), trials=50_000_000, seed=1)
+    line = Line(tuple(Target(n, 9, 1, 0, "2d6") for n in ("Ann", "Bo", "Cy", "Di", "Ed")))
+    with pytest.raises(KeyboardInterrupt):
+        exact_odds(Gauntlet(marks=False), line, None, budget=10**7)  # type: ignore[arg-type]
