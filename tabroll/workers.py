@@ -45,6 +45,8 @@ class WorkerDied(TabrollError):
 
 def _worker_start(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask") and hasattr(signal, "SIGPIPE"):  # forked while it was held back
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGPIPE})
     if sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
             import ctypes
@@ -135,7 +137,13 @@ def _start_workers(pool: ProcessPoolExecutor) -> None:
     if block is None or threading.current_thread() is not threading.main_thread():
         pool.submit(_noop).result()
         return
-    previous = block(signal.SIG_BLOCK, {signal.SIGINT})
+    # SIGPIPE is held back too, and stays so in the threads this submit starts (the pool's manager thread, and the
+    # feeder thread it starts, inherit this thread's mask): when a worker dies, the pool closes its end of the work
+    # pipe while the feeder may still be writing to it. That write must fail (EPIPE, which the pool expects), not
+    # end tabroll, which lets SIGPIPE stop it when the reader of *its output* leaves ('| head'). A thread-directed
+    # SIGPIPE held back in a thread is never delivered to the process.
+    held = {signal.SIGINT} | ({signal.SIGPIPE} if hasattr(signal, "SIGPIPE") else set())
+    previous = block(signal.SIG_BLOCK, held)
     try:
         started = pool.submit(_noop)
     finally:
