@@ -13,17 +13,46 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tabroll.cli.app import main
+from tests import support
+
 
 # Property tests never race the clock: these machines are shared and noisy, and timing belongs to benchmarks/.
 # TABROLL_THOROUGH=1 runs every property test with many more examples (see tests/support.examples), the way a
 # maintainer hunts for rare internal errors before a release; the default suite stays quick.
-settings.register_profile(
-    "tabroll",
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
-    print_blob=True,
-)
-settings.load_profile("tabroll")
+def _profile() -> None:
+    settings.register_profile(
+        "tabroll",
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
+        print_blob=True,
+        max_examples=support.examples(100),  # Hypothesis's own default, for a test that names no count
+    )
+    settings.load_profile("tabroll")
+
+
+_profile()
+
+
+def _slow_tier(config: pytest.Config) -> bool:
+    return str(config.getoption("markexpr", "")).strip() == "slow"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The two tiers of the README's test command. Everyday (``pytest``, ``-m 'not slow'``): every test but the
+    slow ones, and each property test with a quarter of its examples. Slow (``pytest -m slow``): the slow tests,
+    and every property test again with its full count (see ``tests.support.FULL``). Runs before any test module is
+    imported, so the counts the decorators read are the tier's."""
+    support.FULL = _slow_tier(config)
+    _profile()
+
+
+@pytest.hookimpl(tryfirst=True)  # before the marker selection drops them
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if _slow_tier(config):
+        for item in items:
+            if item.get_closest_marker("property") or getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+                item.add_marker(pytest.mark.slow)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"

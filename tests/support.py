@@ -20,10 +20,22 @@ OutcomeT = TypeVar("OutcomeT", bound="Outcome")
 THOROUGH = os.environ.get("TABROLL_THOROUGH", "") not in ("", "0")
 
 
-def examples(quick: int, thorough: int = 10_000) -> int:
-    """How many examples a property test draws: ``quick`` in the default suite, ``thorough`` when
-    ``TABROLL_THOROUGH=1`` is set (a long hunt for rare internal errors, run by hand before a release)."""
-    return thorough if THOROUGH else quick
+FULL = False
+"""Set by ``tests/conftest.py`` in the slow tier (``pytest -m slow``), which runs every property test again with its
+full count of examples. The everyday tier runs each with a quarter of it (at least :data:`EVERYDAY_LEAST`): every
+property is checked every day, and the README's test command, which runs both tiers, checks each with 1.25 times
+its full count."""
+
+EVERYDAY_LEAST = 5
+
+
+def examples(full: int, thorough: int = 10_000) -> int:
+    """How many examples a property test draws: ``full`` in the slow tier, a quarter of it in the everyday one (see
+    :data:`FULL`), ``thorough`` when ``TABROLL_THOROUGH=1`` is set (a long hunt for rare internal errors, run by hand
+    before a release)."""
+    if THOROUGH:
+        return thorough
+    return full if FULL else max(EVERYDAY_LEAST, full // 4)
 
 
 @dataclass
@@ -138,9 +150,9 @@ def random_play_machine(game: str) -> type:
     return RandomPlay
 
 
-def play_at_random(game: str, *, quick: int, thorough: int = 2_000, steps: int = 15) -> None:
-    """Run :func:`random_play_machine` for ``game``: ``quick`` games in the default suite, ``thorough`` under
-    ``TABROLL_THOROUGH=1`` (with longer games)."""
+def play_at_random(game: str, *, full: int, thorough: int = 2_000, steps: int = 15) -> None:
+    """Run :func:`random_play_machine` for ``game``: :func:`examples` of ``full`` games (mark the test
+    ``property``), ``thorough`` under ``TABROLL_THOROUGH=1`` (with longer games)."""
     from hypothesis import HealthCheck, settings
     from hypothesis.stateful import run_state_machine_as_test
 
@@ -148,7 +160,7 @@ def play_at_random(game: str, *, quick: int, thorough: int = 2_000, steps: int =
     run_state_machine_as_test(
         random_play_machine(game),
         settings=settings(
-            max_examples=examples(quick, thorough),
+            max_examples=examples(full, thorough),
             stateful_step_count=steps * (4 if THOROUGH else 1),
             suppress_health_check=checks,  # a game draws many dice: its smallest natural example is large
         ),

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabroll.odds.exact import exact_odds
 from tests.odds.helpers import scenario_of, walked_as_plain
+from tests.support import examples
 
-PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 HEXES = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]
 
 
@@ -67,6 +69,7 @@ def test_merged_walk_gives_the_plain_walks_fractions(board: Any) -> None:
     assert walked_as_plain(board.ruleset, board.state, board.steps[0].action) is not None
 
 
+@pytest.mark.slow  # a plain walk of thousands of resolutions to compare with
 def test_a_phase_of_rolled_pilots_merges_between_ahotniks() -> None:
     """Two Ahotniks whose pilots are rolled (66 outcomes each: 36 pairs of numbers, and a 1d2 for each of the 30
     that disagree) and a third whose synapse is given: 4,356 outcomes. After an Ahotnik's attack only the board

@@ -13,6 +13,7 @@ from tabroll.engine import run_scenario
 from tabroll.geometry.hex import HexMap
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.scenario import scenario_from_document
+from tests.support import examples
 
 RADIUS = 3
 CELLS = sorted(HexMap.hexagon(RADIUS).cells)
@@ -84,7 +85,7 @@ def run(data: dict[str, Any], seed: int) -> tuple[Any, list[tuple[Any, Any, list
     return scenario, steps
 
 
-@settings(deadline=None, max_examples=80)
+@settings(deadline=None, max_examples=examples(80))
 @given(boards(with_actions=True), st.integers(0, 1000))
 def test_shields_and_life_never_negative_or_growing_and_threat_never_below_floor(data, seed) -> None:
     _, steps = run(data, seed)
@@ -99,7 +100,7 @@ def test_shields_and_life_never_negative_or_growing_and_threat_never_below_floor
                 assert 0 <= d.shields <= old.shields and 0 <= d.life <= old.life
 
 
-@settings(deadline=None, max_examples=80)
+@settings(deadline=None, max_examples=examples(80))
 @given(boards(), st.integers(0, 1000))
 def test_ignored_units_are_never_struck(data, seed) -> None:
     data["options"]["phase_order"] = "step_by_step"  # every target is picked on the starting board
@@ -118,7 +119,7 @@ def test_ignored_units_are_never_struck(data, seed) -> None:
                 assert attacker.team is None or target.team != attacker.team
 
 
-@settings(deadline=None, max_examples=80)
+@settings(deadline=None, max_examples=examples(80))
 @given(boards(), st.integers(0, 1000))
 def test_rotation_only_to_the_synapse_direction(data, seed) -> None:
     _, steps = run(data, seed)
@@ -133,7 +134,7 @@ def test_rotation_only_to_the_synapse_direction(data, seed) -> None:
                 assert e.after == syn.direction and e.after in (a, b)
 
 
-@settings(deadline=None, max_examples=80)
+@settings(deadline=None, max_examples=examples(80))
 @given(boards(), st.integers(0, 1000))
 def test_targeting_matches_an_independent_oracle(data, seed) -> None:
     data["options"]["phase_order"] = "step_by_step"

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from tabroll.odds.exact import exact_odds
 from tabroll.scenario import load_scenario_file
 from tests.odds.helpers import scenario_of, walked_as_plain
+from tests.support import examples
 
 ROOT = Path(__file__).resolve().parents[2]
-PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 PLAIN_FACES: list[Any] = [
     "tenacity",

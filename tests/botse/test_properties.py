@@ -15,12 +15,13 @@ from tabroll.engine import run_scenario
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.scenario import scenario_from_document
 from tests.botse.helpers import Outcome, battle
+from tests.support import examples
 
 SKILL_DICE = ("Combat", "Sword", "Bow", "Fire Staff", "Restoration")
 FORMS = ("light_weapon", "heavy_weapon", "defensive", "ranged", "magic")
 HEXES = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3 and (q, r) != (0, 0)]
 PLACES = {"exhausted", "active", "drained", "discarded", "status"}
-PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

@@ -17,6 +17,8 @@ import pytest
 from tabroll import batch
 from tests.cli.test_batch import ROLLING, per_file
 
+pytestmark = pytest.mark.slow  # whole processes with their workers (run by the slow tier)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -306,6 +306,7 @@ class Terminal:
             os.close(self.master)
 
 
+@pytest.mark.slow  # a whole process on a pseudo-terminal
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_a_recorded_session_through_a_pseudo_terminal(tmp_path: Path) -> None:
     """A TAB MASTER fight and a F0R60D exchange with typed dice, an undo, a new round and a state view; quit;

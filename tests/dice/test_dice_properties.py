@@ -26,6 +26,7 @@ from tabroll.dice import (
     to_notation,
 )
 from tabroll.dice.notation import KeepMode
+from tests.support import examples
 
 ROOMY = DiceLimits(max_magnitude=10**60)
 
@@ -142,7 +143,7 @@ def test_roll_total_is_within_bounds_and_matches_a_reference(tree: Node, seed: i
     assert (replay.total, replay.values) == (rolled.total, rolled.values)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_trees)
 def test_distribution_is_exact(tree: Node) -> None:
     expression = parse(to_notation(tree))
@@ -169,7 +170,7 @@ def test_single_term_distribution_matches_enumeration(term: DiceTerm) -> None:
 GRAMMAR_PIECES = st.sampled_from([*"0123456789dDkKhHlL%+-*() \t", "\u0663", "x", "\n", "1000000", "kh", "dl"])
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.one_of(st.lists(GRAMMAR_PIECES, max_size=30).map("".join), st.text(max_size=40)))
 def test_arbitrary_text_either_parses_or_is_an_input_error(text: str) -> None:
     try:

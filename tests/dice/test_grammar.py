@@ -122,7 +122,7 @@ SMALL = DiceLimits(max_explosions=2, max_rerolls=2)
         "3d4xokh2",
         "3d4!!kh2",
         "3d4r1kh2",
-        "2d4!r1",
+        pytest.param("2d4!r1", marks=pytest.mark.slow),  # about 3 s: an explosion and a reroll of each die
         "3d4!dl1",
         "(1d4,1d4,1d6)kh2>=3f1",
         "3d3!3>=3",
@@ -131,7 +131,7 @@ SMALL = DiceLimits(max_explosions=2, max_rerolls=2)
         "3dF!kh2",
         "3d4!ma3kh2",
         "3d4!!mi3",
-        "2d4!r1mi2kh1",
+        pytest.param("2d4!r1mi2kh1", marks=pytest.mark.slow),  # as above
         "1d4!+1d4[x]>=5",
     ],
 )

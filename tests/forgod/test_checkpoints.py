@@ -16,6 +16,7 @@ from tabroll.engine import resolve
 from tabroll.odds.exact import exact_odds
 from tabroll.scenario import load_scenario_file
 from tests.odds.helpers import scenario_of, walked_as_plain
+from tests.support import examples
 
 from .helpers import battle, card
 
@@ -117,7 +118,8 @@ def single_strikes(draw: st.DrawFn) -> dict[str, Any]:
     return battle(units, [action], options)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@pytest.mark.slow  # a plain walk of thousands of resolutions to compare with
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(single_strikes())
 def test_the_merging_walk_gives_the_plain_walks_fractions(data: dict[str, Any]) -> None:
     scenario = scenario_of(data)

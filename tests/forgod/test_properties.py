@@ -19,8 +19,9 @@ from tabroll.engine import run_scenario
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.scenario import scenario_from_document
 from tabroll.schemas import events_schema
+from tests.support import examples
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SQUARES = [(x, y) for x in range(5) for y in range(6)]
 VALIDATOR = jsonschema.Draft202012Validator(events_schema())
 

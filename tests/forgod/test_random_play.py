@@ -7,8 +7,11 @@ journal the game is recorded in replays to the same state. ``TABROLL_THOROUGH=1`
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support import play_at_random
 
 
+@pytest.mark.property
 def test_random_forgod_games_keep_their_invariants() -> None:
-    play_at_random("forgod", quick=30)
+    play_at_random("forgod", full=30)

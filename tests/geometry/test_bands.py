@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.geometry.bands import BandScale, RangeBands
+from tests.support import examples
 
 SCALE = BandScale.of("direct", "near", "far", aliases={"bliski": "near", "daleki": "far"})
 NAMES = ("Ajani", "Bear", "Chandra", "Drake")
@@ -104,7 +105,7 @@ moves = st.lists(
 )
 
 
-@settings(deadline=None, max_examples=100)
+@settings(deadline=None, max_examples=examples(100))
 @given(moves, st.sampled_from(SCALE.bands))
 def test_any_sequence_of_moves_keeps_pairs_symmetric_and_on_the_scale(steps, band) -> None:
     state = bands()

@@ -10,6 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tabroll.geometry.grid import Board, Direction, Square, chebyshev, manhattan, sight_steps
+from tests.support import examples
 
 HALF = Fraction(1, 2)
 
@@ -129,7 +130,7 @@ def oracle_crossing(a: Square, b: Square, cell: Square) -> tuple[Fraction, Fract
     return (lo, hi) if lo <= hi else None
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(free_squares, free_squares)
 def test_sight_steps_are_exactly_the_supercover(a: Square, b: Square) -> None:
     steps = sight_steps(a, b)
@@ -181,7 +182,7 @@ def test_squares_between_is_symmetric_and_on_board(case: tuple[Board, list[Squar
 # Line of sight
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(board_and_squares(count=2))
 def test_line_of_sight_is_symmetric(case: tuple[Board, list[Square]]) -> None:
     board, (a, b) = case
@@ -248,7 +249,7 @@ def transformed(board: Board, f: Callable[[Square], Square], width: int, height:
     )
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(board_and_squares(count=2))
 def test_sight_is_unchanged_by_mirroring_and_transposing(case: tuple[Board, list[Square]]) -> None:
     board, (a, b) = case
@@ -297,7 +298,7 @@ def test_shortest_path_on_an_empty_board_is_chebyshev(case: tuple[Board, list[Sq
     assert board.is_path(path, a)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(board_and_squares(count=2, max_side=7), st.none() | st.integers(0, 12))
 def test_shortest_path_matches_an_independent_bfs(case: tuple[Board, list[Square]], max_length: int | None) -> None:
     board, (a, b) = case

@@ -5,7 +5,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from benchmarks import fuzz_cli
+
+pytestmark = pytest.mark.slow  # the fuzzers, run as scripts (run by the slow tier)
 
 
 def test_the_fuzzer_makes_the_same_inputs_from_the_same_seed() -> None:

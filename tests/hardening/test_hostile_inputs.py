@@ -264,6 +264,7 @@ def _tabroll(*args: str, stdin: bytes = b"", memory: int = 1024 * 1024 * 1024) -
     )
 
 
+@pytest.mark.slow  # a whole process
 @pytest.mark.parametrize(
     ("stdin", "expected"),
     [
@@ -281,6 +282,7 @@ def test_hostile_stdin_in_a_process_with_1_gib(stdin: bytes, expected: str) -> N
     assert "Traceback" not in err and expected in err, err
 
 
+@pytest.mark.slow  # a whole process
 def test_valid_stdin_in_a_process() -> None:
     done = _tabroll("run", "-", "--format", "text", stdin=EXAMPLE.read_bytes())
     assert done.returncode == 0, done.stderr
@@ -292,6 +294,7 @@ def test_valid_stdin_in_a_process() -> None:
 # not UTF-8): kept as regression tests.
 
 
+@pytest.mark.slow  # a whole process
 def test_bug_file_name_not_utf8(tmp_path: Path) -> None:
     name = os.fsencode(tmp_path) + b"/\xff.yaml"
     with open(name, "wb") as handle:
@@ -346,8 +349,11 @@ def _value_cases() -> list[object]:
     cases = []
     for game in [g for g in GAMES if g in YAML_OPTIONS]:
         for label in BAD_VALUES:
-            for option in YAML_OPTIONS[game]:
-                cases.append(pytest.param(game, option, label, id=f"{game}-{option.split('=')[0][2:]}-{label}"))
+            for n, option in enumerate(YAML_OPTIONS[game]):
+                # a deeply nested value takes a third of a second: every day through one option of each game
+                marks = [pytest.mark.slow] if n and label.startswith("deep") else []
+                name = f"{game}-{option.split('=')[0][2:]}-{label}"
+                cases.append(pytest.param(game, option, label, id=name, marks=marks))
     return cases
 
 
@@ -414,6 +420,7 @@ def test_every_command_takes_the_same_seeds(cli, seed: str) -> None:
         assert f"--seed {seed} is out of range" in result.err, (args, result.err)
 
 
+@pytest.mark.slow  # a whole process
 @pytest.mark.parametrize(
     ("answer", "expected"),
     [

@@ -21,6 +21,8 @@ import pytest
 
 from benchmarks import journal_kill
 
+pytestmark = pytest.mark.slow  # whole processes, interrupted and killed (run by the slow tier)
+
 ROOT = Path(__file__).resolve().parents[2]
 LANCE = ["-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2"]
 NO_LIMIT = ["--timeout", "0"]

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # whole processes whose output is made to fail (run by the slow tier)
+
 ROOT = Path(__file__).resolve().parents[2]
 SKIRMISH = str(ROOT / "scenarios/forgod/13-skirmish.yaml")
 COMMANDS = {

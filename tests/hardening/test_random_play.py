@@ -33,9 +33,10 @@ from tabroll.scenario import scenario_from_document
 from tests.support import play_at_random
 
 
+@pytest.mark.property
 @pytest.mark.parametrize("game", ["tabmaster", "botse", "mtg_heroes"])
 def test_random_games_keep_their_invariants(game: str) -> None:
-    play_at_random(game, quick=25)
+    play_at_random(game, full=25)
 
 
 def _played(game: str, seed: int, folder: Path, actions: int = 40) -> Play:

@@ -23,6 +23,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow  # whole processes, measured while they stream (run by the slow tier)
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 

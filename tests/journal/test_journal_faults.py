@@ -230,6 +230,7 @@ def _tabroll(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # three whole processes for each
 @pytest.mark.parametrize(
     ("where", "text"),
     [("record", "\\udfff"), ("record", "\\ud800x"), ("header", "a\\u0000b.yaml"), ("header", "\\udfff.yaml")],

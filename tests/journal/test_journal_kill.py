@@ -8,7 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from benchmarks import journal_kill
+
+pytestmark = pytest.mark.slow  # whole processes, killed while they write (run by the slow tier)
 
 
 def test_killed_journaled_runs_keep_a_replayable_prefix(tmp_path: Path) -> None:

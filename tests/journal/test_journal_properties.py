@@ -14,6 +14,7 @@ from tabroll.engine import Scenario, run_scenario
 from tabroll.errors import InputError
 from tabroll.journal import JournalDamaged, JournalRecord, open_journal, read_journal, undo
 from tabroll.scenario import load_scenario_file
+from tests.support import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIRMISH = ROOT / "scenarios/forgod/13-skirmish.yaml"
@@ -41,7 +42,7 @@ def boundaries(data: bytes) -> list[int]:
     return [i + 1 for i, byte in enumerate(data) if byte == ord("\n")]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(cut=st.integers(min_value=0, max_value=10**9))
 def test_a_truncated_journal_is_read_exactly_or_reported(
     valid: tuple[bytes, list[JournalRecord]], folder: Path, cut: int
@@ -63,7 +64,7 @@ def test_a_truncated_journal_is_read_exactly_or_reported(
         assert caught.value.line == data[:cut].count(b"\n") + 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(at=st.integers(min_value=0, max_value=10**9), byte=st.integers(min_value=0, max_value=255))
 def test_a_changed_byte_is_reported_or_changes_nothing(
     valid: tuple[bytes, list[JournalRecord]], folder: Path, at: int, byte: int
@@ -92,7 +93,7 @@ def _fold(scenario: Scenario, seed: int, count: int) -> Any:
     return state
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     keep=st.lists(st.booleans(), min_size=8, max_size=8),

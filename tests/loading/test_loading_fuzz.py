@@ -15,6 +15,7 @@ import tabroll.loading.yaml_source as ys
 from tabroll.errors import InputError
 from tabroll.loading import YamlLimits, load_yaml_text
 from tabroll.loading.validation import validate
+from tests.support import examples
 
 
 class Frozen(BaseModel):
@@ -125,32 +126,32 @@ VALUES = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=400), st.sampled_from(LOADERS))
 def test_random_bytes(data: bytes, loader: Any) -> None:
     check(data, loader)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(st.characters(exclude_categories=()), max_size=300), st.sampled_from(LOADERS))
 def test_random_text_including_lone_surrogates(text: str, loader: Any) -> None:
     check(text, loader)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=80).map("".join), st.sampled_from(LOADERS), st.booleans())
 def test_random_yaml_like_tokens(text: str, loader: Any, small: bool) -> None:
     check(text, loader, SMALL if small else ys.DEFAULT_LIMITS)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(EDITS, st.sampled_from(LOADERS), st.booleans())
 def test_mutated_valid_scenarios(edits: list[tuple[float, int, str]], loader: Any, as_bytes: bool) -> None:
     text = mutate(GOOD, edits)
     check(text.encode("utf-8", "surrogatepass") if as_bytes else text, loader)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data())
 def test_valid_yaml_with_a_random_value_anywhere(data: st.DataObject) -> None:
     scenario = yaml.safe_load(GOOD)

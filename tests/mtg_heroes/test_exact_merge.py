@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,7 @@ from tabroll.rulesets.mtg_heroes import GatheringOfHeroes, resolver
 from tabroll.scenario import load_scenario_file
 from tests.mtg_heroes.helpers import EXAMPLES, attack, character, creature, fight
 from tests.odds.helpers import scenario_of, walked_as_plain
+from tests.support import examples
 
 BUDGET = 8_000
 KEYWORDS = ["First Strike", "Vigilance", "Trample", "Indestructible"]
@@ -65,7 +67,7 @@ def unit(side: str, stats: dict[str, Any]) -> dict[str, Any]:
     return {"kind": "character", **made} if stats["character"] else made
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(
     fighter(2),
     fighter(1),
@@ -96,7 +98,8 @@ TIES = [([2, 2], 1), ([1, 1], 3), ([1, 2, 1], 2), ([1, 1, 1], 2), ([2, 1, 2], 1)
 """Speeds of the characters, and the rounds of rolls a tie may take (trees the plain walk can still walk)."""
 
 
-@settings(max_examples=6, deadline=None)
+@pytest.mark.slow  # a plain walk of thousands of resolutions to compare with
+@settings(max_examples=examples(6), deadline=None)
 @given(st.sampled_from(TIES))
 def test_a_merged_initiative_has_the_fractions_of_the_plain_walk(tie) -> None:
     speeds, rounds = tie

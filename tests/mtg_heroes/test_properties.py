@@ -16,7 +16,7 @@ from tabroll.scenario import scenario_from_document
 from tests.mtg_heroes.helpers import Outcome, attack, creature, fight
 from tests.support import examples
 
-PROPERTY = settings(max_examples=120, deadline=None)
+PROPERTY = settings(max_examples=examples(120), deadline=None)
 SKILL_NAMES = [s.name for s in tables()[0]]
 KEYWORDS = ["First Strike", "Vigilance", "Trample", "Indestructible", "Haste"]
 OPTIONS = ["pool", "zero", "reroll"]
@@ -137,7 +137,7 @@ def hostile_actions(draw: st.DrawFn) -> dict[str, Any]:
     return action
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(st.lists(hostile_actions(), max_size=6), st.integers(0, 2**32))
 def test_hostile_actions_give_input_errors_or_refusals_never_a_crash(actions, seed) -> None:
     from tabroll.errors import TabrollError
@@ -202,7 +202,7 @@ PLAUSIBLE = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(PLAUSIBLE, max_size=10), st.sampled_from(OPTIONS), st.sampled_from(["near", "far"]), st.integers(0, 2**32)
 )

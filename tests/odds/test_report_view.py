@@ -228,6 +228,7 @@ def test_the_catalogue_matrix_fits_with_a_legend(cli) -> None:
 BUNDLED = sorted(SCENARIOS.glob("*/*.yaml"))
 
 
+@pytest.mark.slow  # a matrix of odds for every bundled scenario
 @pytest.mark.parametrize("path", BUNDLED, ids=[f"{p.parent.name}/{p.name}" for p in BUNDLED])
 def test_the_matrix_of_every_bundled_scenario_fits_80_columns(path: Path) -> None:
     try:
@@ -304,6 +305,7 @@ def test_a_picture_path_that_cannot_be_written_is_an_input_error(cli, tmp_path: 
         assert out.out == ""  # refused before any work
 
 
+@pytest.mark.slow  # the exact odds of every pair of a Gathering of Heroes exchange
 def test_the_dash_is_explained_only_when_a_cell_shows_it(cli) -> None:
     """The note '— nothing follows that attack' reads the second table's dashes: a table in which every pair
     has its counterattack (Gathering of Heroes' direct combat) shows none, and so has no such note."""

@@ -25,6 +25,7 @@ from tabroll.kit import Blow, core_blows
 from tabroll.odds.exact import exact_odds
 from tabroll.turn import ActionLog
 from tests.odds.helpers import walked_as_plain
+from tests.support import examples
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def _figures(tally: Any) -> tuple[Any, Any, Any]:
     return tally.values, tally.refused, tally.weight
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(lines)
 def test_merging_gives_the_plain_walks_figures(line: Line) -> None:
     assert walked_as_plain(Gauntlet(), line, None, 10**6) is not None

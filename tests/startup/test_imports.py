@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # a fresh interpreter for each import it measures (run by the slow tier)
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = str(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
 GAMES = ("ahotnik", "botse", "forgod", "mtg_heroes", "tabmaster")
