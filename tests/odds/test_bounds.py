@@ -7,12 +7,11 @@ time limit is either generous or already spent."""
 
 from __future__ import annotations
 
-import gc
 import itertools
 import math
 import random
+import sys
 import time
-import tracemalloc
 from fractions import Fraction
 from typing import Any
 
@@ -148,29 +147,40 @@ def test_the_walk_with_pools_made_one_at_a_time_gives_the_listed_walks_figures(m
     assert made.resolutions == listed.resolutions  # the same pools in the same order
 
 
+def _size(obj: Any, seen: set[int]) -> int:
+    """The bytes of ``obj`` and of everything it holds (lists, tuples, dicts, sets, objects' attributes), each
+    object counted once."""
+    if id(obj) in seen:
+        return 0
+    seen.add(id(obj))
+    size = sys.getsizeof(obj)
+    if isinstance(obj, dict):
+        size += sum(_size(k, seen) + _size(v, seen) for k, v in obj.items())
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        size += sum(_size(item, seen) for item in obj)
+    elif hasattr(obj, "__dict__") and not isinstance(obj, type):
+        size += _size(vars(obj), seen)
+    return size
+
+
 def _tree_held(trials: int) -> tuple[int, montecarlo.DiceTree]:
-    """The bytes still held, once ``trials`` trials of a roll of 6d10 (nearly every sequence new, 55 totals) are
-    simulated, by what the simulation allocated (its tree, its outcomes, its tally's counts): what would grow with
-    the trials if the tree kept every sequence. (The peak is no measure here: it also holds whatever the
-    interpreter or the test runner allocates for a moment meanwhile.)"""
+    """The bytes the simulation's tree holds (its nodes, its distinct outcomes and their counts) once ``trials``
+    trials of a roll of 6d10 (nearly every sequence new, 55 totals) are simulated: what would grow with the trials
+    if the tree kept every sequence. Measured on the tree itself, so nothing else the process allocates meanwhile
+    (the interpreter's caches, other tests in this worker) can move it; ``benchmarks/bounds.py`` measures whole
+    processes."""
     game = Gauntlet(marks=False)
     line = Line((Target("Ann", 10**6, 1, 0, "6d10"),))
     tally = exact.Tally.of(game, line, None)  # type: ignore[arg-type]
     tree = montecarlo.DiceTree(game, line, None, tally)  # type: ignore[arg-type]
-    gc.collect()
-    tracemalloc.start()
-    try:
-        tree.run(trials, random.Random(3).randrange)
-        gc.collect()
-        return tracemalloc.get_traced_memory()[0], tree
-    finally:
-        tracemalloc.stop()
+    tree.run(trials, random.Random(3).randrange)
+    seen: set[int] = set()
+    return sum(_size(part, seen) for part in (tree.root, tree.outcomes, tree.counts, tree._index)), tree
 
 
 def test_the_simulations_memory_does_not_grow_with_its_trials(monkeypatch) -> None:
     """Past its bound the tree holds no more: with four times the trials it holds the same (within a tenth)."""
     monkeypatch.setattr(montecarlo, "MAX_KEPT", 200, raising=False)  # the bound, small enough to reach here
-    _tree_held(250)  # warm-up: imports, and the interpreter's own one-time costs
     bounded, _ = _tree_held(250)  # the bound is reached after about 25 trials (each keeps some 8 new values)
     large, tree = _tree_held(1_000)
     assert tree.kept <= 200
@@ -181,7 +191,6 @@ def test_the_tree_does_grow_until_its_bound(monkeypatch) -> None:
     """The measure above can see growth: below the bound, more trials keep more (so a tree that kept everything
     would fail it)."""
     monkeypatch.setattr(montecarlo, "MAX_KEPT", 10**6, raising=False)
-    _tree_held(250)  # warm-up, as above
     fewer, _ = _tree_held(250)
     more, tree = _tree_held(1_000)
     assert tree.kept > 1_000
