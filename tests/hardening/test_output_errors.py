@@ -25,7 +25,9 @@ COMMANDS = {
 }
 
 
-def tabroll(args: list[str], stdout: object, *, file_limit: int | None = None) -> subprocess.CompletedProcess[str]:
+def tabroll(
+    args: list[str], stdout: object, *, file_limit: int | None = None, cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
     def limit() -> None:
         if file_limit is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
@@ -36,7 +38,7 @@ def tabroll(args: list[str], stdout: object, *, file_limit: int | None = None) -
         stderr=subprocess.PIPE,
         text=True,
         timeout=120,
-        cwd=ROOT,
+        cwd=cwd,
         preexec_fn=limit,
         env={**os.environ, "NO_COLOR": "1"},
         check=False,
@@ -187,19 +189,7 @@ def test_a_broken_pipe_that_reaches_tabroll_is_exit_74() -> None:
 
 
 def _limited(args: list[str], limit: int, cwd: Path) -> subprocess.CompletedProcess[str]:
-    def set_limit() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    return subprocess.run(
-        [sys.executable, "-m", "tabroll", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=cwd,
-        preexec_fn=set_limit,
-        env={**os.environ, "NO_COLOR": "1"},
-        check=False,
-    )
+    return tabroll(args, subprocess.PIPE, file_limit=limit, cwd=cwd)
 
 
 def test_a_picture_that_cannot_be_written_leaves_the_one_there_as_it_was(tmp_path: Path) -> None:
