@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabroll.errors import EXIT_INTERNAL, EXIT_OUTPUT, InputError, TabrollError
+from tabroll.errors import EXIT_INTERNAL, EXIT_OUTPUT, InputError, TabrollError, interrupted
 from tabroll.words import count, visible
 from tabroll.writing import is_output_error
 
@@ -187,14 +187,17 @@ def run_file(
         if keep_state:
             result.state = (scenario.ruleset, final)
     except TabrollError as err:
+        interrupted()  # Ctrl-C that a library turned into another error (pydantic's SchemaError) stays Ctrl-C
         result.error = err.describe()
         result.error_code = err.exit_code
         result.error_json = error_json(err)
     except OSError as err:
+        interrupted()
         if is_output_error(err):  # the output itself cannot be written: no file of the run can be shown
             raise
         _bug(result, err)
     except Exception as err:  # a bug in tabroll: say which file met it, and let the other files run
+        interrupted()
         _bug(result, err)
     return result
 

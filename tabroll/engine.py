@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tabroll.errors import InputError, Location, RuleRefusal
+from tabroll.errors import InputError, Location, RuleRefusal, interrupted
 from tabroll.events import ActionStarted, Event, Note, Refused
 from tabroll.kit import (
     ActionHeader,
@@ -210,6 +210,7 @@ def _import_game(name: str, finder: Any) -> Any:
     try:
         return importlib.import_module(name)
     except Exception as err:
+        interrupted()  # Ctrl-C during the import, wrapped by a library, is Ctrl-C and not a broken game
         folder = getattr(finder, "path", None)
         extra = [f for f in os.environ.get(GAMES_VARIABLE, "").split(os.pathsep) if f]
         if folder is None or not any(os.path.realpath(folder) == os.path.realpath(f) for f in extra):
@@ -256,6 +257,7 @@ def find_ruleset(name: str) -> AnyRuleset:
         try:
             module = importlib.import_module(module_name)
         except Exception:  # no such game, or one that fails to load: discovery below names which, or re-raises
+            interrupted()
             module = None
         ruleset = _checked(getattr(module, "RULESET", None), module_name)
         if ruleset is not None and ruleset.id == wanted:

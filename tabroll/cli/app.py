@@ -24,6 +24,7 @@ from tabroll.errors import (
     EXIT_REFUSED,
     INTERRUPTS,
     TabrollError,
+    interrupted,
 )
 
 if TYPE_CHECKING:
@@ -1090,10 +1091,12 @@ def check(
         except (KeyboardInterrupt, MemoryError):
             raise
         except Exception as err:  # a bug while checking one file: name it, go on with the others
+            interrupted()
             sys.stderr.write(f"error: {path}: ")
             _internal_error(err)
             worst = EXIT_INTERNAL
             continue
+        interrupted()  # an error that Ctrl-C caused in a library (pydantic's SchemaError) is Ctrl-C, not the file's
         results.append(checked)
         worst = max(worst, checked.exit_code) if worst != EXIT_INTERNAL else worst
         if chosen in ("text", "rich"):  # a file's names and paths with their control characters shown
@@ -1386,6 +1389,8 @@ def main(argv: list[str] | None = None) -> None:
             if code == EXIT_INTERRUPTED and _interrupts:  # Typer's own answer to the interrupt: no line yet
                 sys.stderr.write(_interrupted())
         except TabrollError as err:
+            if _interrupts:  # an error that Ctrl-C caused (a validator that turned it into a ValueError)
+                raise _Interrupted from None
             from tabroll.words import visible  # a message quotes what was typed or read: shown, never obeyed
 
             # "error:" is bad input (exit 2) or a fault (70); the rules' answer (exit 1) is a refusal, and says so.
