@@ -86,14 +86,21 @@ class ActionLog:
             shown = str(value).lower() if isinstance(value, bool) else str(value)
             self.emit(RulingApplied(option=option, value=shown, text=text))
 
-    def roll_dice(self, notation: str, purpose: str, unit: str | None) -> RolledExpression:
-        """Roll a dice expression from the action's dice source and log it; the rolled result is returned."""
+    def roll_total(self, notation: str, purpose: str, unit: str | None) -> int:
+        """Roll a dice expression and log it, like :meth:`roll_dice`, for rules that read only its total (damage
+        added up): the exact walk may then branch over the totals of its dice, not over every pool they can show
+        (100d20 has 1,901 totals and 4.9e21 pools). The log still shows every die."""
+        return self.roll_dice(notation, purpose, unit, total_only=True).total
+
+    def roll_dice(self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False) -> RolledExpression:
+        """Roll a dice expression from the action's dice source and log it; the rolled result is returned.
+        ``total_only``: the caller reads only its total (use :meth:`roll_total`)."""
         plain = _PLAIN.get(notation)
         if plain is None:
             plain = _plain(notation)
         expression, term, dice = plain
         if term is None:
-            rolled = expression.roll(self.dice, purpose)
+            rolled = expression.roll(self.dice, purpose, total_only=total_only)
             self.emit(Roll.of(rolled, label=purpose, unit=unit))
             return rolled
         # Plain NdS (most rolls, thousands of times in an exact walk): the same result and the same event as
@@ -101,7 +108,9 @@ class ActionLog:
         from tabroll.dice.notation import RolledExpression, RolledTerm
         from tabroll.dice.sources import DiceRequest, checked_draw
 
-        values = checked_draw(self.dice, DiceRequest(purpose, term.count, term.sides))
+        values = checked_draw(
+            self.dice, DiceRequest(purpose, term.count, term.sides, total_only=total_only and not term.fudge)
+        )
         total = sum(values)
         kept = (True,) * len(values)
         self.emit(

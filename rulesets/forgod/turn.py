@@ -408,7 +408,7 @@ def restore(turn: Turn, healer: Card, target: Card, life: int | None, roll: str 
     the card healed (the caller puts it back into the battle)."""
     if life is not None or roll is not None:
         if roll is not None:
-            amount = turn.roll_dice(roll, f"PV restored by {healer.name} to {target.name}", healer.name).total
+            amount = turn.roll_total(roll, f"PV restored by {healer.name} to {target.name}", healer.name)
         else:
             amount = life or 0
         restored = max(0, min(amount, target.wounds))

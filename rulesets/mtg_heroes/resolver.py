@@ -123,7 +123,7 @@ class Turn(ActionLog):
         if count <= 0:
             self.emit(Note(unit=unit, text=f"{purpose}: no dice (0), total 0"))
             return 0
-        return self.roll_dice(f"{count}d6", purpose, unit).total
+        return self.roll_total(f"{count}d6", purpose, unit)
 
     def current(self, name: str) -> Combatant:
         if self._draft is not None:

@@ -82,7 +82,7 @@ class Turn(ActionLog):
         return self.start.options  # unit changes never change the options: no need to freeze them
 
     def roll(self, notation: str, purpose: str, unit: str | None) -> int:
-        return self.roll_dice(notation, purpose, unit).total
+        return self.roll_total(notation, purpose, unit)  # every roll of this game is read by its total
 
     def current(self, name: str) -> Unit:
         if self._draft is not None:

@@ -225,12 +225,13 @@ class DiceExpression:
         """Whether the whole expression is compared with a number (``1d20+7>=15``)."""
         return isinstance(self.root, Compare)
 
-    def roll(self, source: DiceSource, purpose: str) -> RolledExpression:
+    def roll(self, source: DiceSource, purpose: str, *, total_only: bool = False) -> RolledExpression:
         """Roll the dice terms left to right; a term asks ``source`` once for its dice, then once for each round
-        of rerolls and of explosions."""
+        of rerolls and of explosions. ``total_only``: the caller reads only the total (it may then be rolled as
+        sums: see :attr:`~tabroll.dice.sources.DiceRequest.total_only`)."""
         from tabroll.dice.rolling import roll_expression
 
-        return roll_expression(self, source, purpose)
+        return roll_expression(self, source, purpose, total_only=total_only)
 
     def distribution(self) -> dict[int, Fraction]:
         """The exact chance of every possible total, in increasing order of total.

@@ -51,14 +51,21 @@ class _Die:
         return self.parts[-1][1]
 
 
-def roll_term(term: DiceTerm, source: DiceSource, purpose: str, limits: DiceLimits) -> RolledTerm:
-    """Roll one dice term: its pool, its rerolls and explosions, then its floors, keep/drop and success count."""
+def roll_term(
+    term: DiceTerm, source: DiceSource, purpose: str, limits: DiceLimits, *, total_only: bool = False
+) -> RolledTerm:
+    """Roll one dice term: its pool, its rerolls and explosions, then its floors, keep/drop and success count.
+
+    ``total_only``: the caller reads only the total, so a term that simply adds its dice up asks for them as a
+    :attr:`~tabroll.dice.sources.DiceRequest.total_only` request (a term that keeps, drops, rerolls or explodes
+    reads its values, and asks for them as usual)."""
     sides, fudge = term.sides, term.fudge
     draws: list[int] = []
+    summed = total_only and not term.extended and term.keep is None and not fudge
 
     def draw(count: int, why: str) -> tuple[int, tuple[int, ...]]:
         """Draw ``count`` dice; returns where they start among the term's draws, and their faces."""
-        request = DiceRequest(f"{purpose} ({why})" if why else purpose, count, sides, fudge=fudge)
+        request = DiceRequest(f"{purpose} ({why})" if why else purpose, count, sides, fudge=fudge, total_only=summed)
         values = checked_draw(source, request)
         start = len(draws)
         draws.extend(values)
@@ -173,11 +180,16 @@ def _settle(term: DiceTerm, dice: list[_Die], draws: tuple[int, ...]) -> RolledT
     return RolledTerm(term, draws, kept, total, tuple(rolled))
 
 
-def roll_expression(expression: DiceExpression, source: DiceSource, purpose: str) -> RolledExpression:
-    """Roll ``expression``'s dice terms left to right (see :meth:`DiceExpression.roll`)."""
+def roll_expression(
+    expression: DiceExpression, source: DiceSource, purpose: str, *, total_only: bool = False
+) -> RolledExpression:
+    """Roll ``expression``'s dice terms left to right (see :meth:`DiceExpression.roll`). ``total_only``: the
+    caller reads only the expression's total (see :func:`roll_term`); an expression that compares or counts
+    reads its dice, and asks for them as usual."""
     root, limits = expression.root, expression.limits
     if type(root) is DiceTerm and root.keep is None and not root.extended:  # plain NdS, the common case
-        drawn = checked_draw(source, DiceRequest(purpose, root.count, root.sides))
+        summed = total_only and not root.fudge
+        drawn = checked_draw(source, DiceRequest(purpose, root.count, root.sides, total_only=summed))
         whole = sum(drawn)
         return RolledExpression(expression, purpose, (RolledTerm(root, drawn, (True,) * len(drawn), whole),), whole)
     rolled: list[RolledTerm] = []
@@ -187,7 +199,7 @@ def roll_expression(expression: DiceExpression, source: DiceSource, purpose: str
             if isinstance(node, Constant):
                 return node.value
             if isinstance(node, DiceTerm):
-                rolled.append(roll_term(node, source, purpose, limits))
+                rolled.append(roll_term(node, source, purpose, limits, total_only=total_only))
                 return rolled[-1].total
             if isinstance(node, Negate):
                 return -parts[0]

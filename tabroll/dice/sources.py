@@ -48,6 +48,9 @@ class DiceRequest:
     sides: int
     choice: bool = False  # a player's choice of a number (a pilot's secret direction), not a roll
     fudge: bool = False  # Fudge dice (dF): three faces, -1, 0 and +1
+    total_only: bool = False
+    """The rules read only the sum of these dice, never which values came up (a damage roll added up): the exact
+    walk then branches over the sums, each with its weight, not over every pool. Every other source ignores it."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:

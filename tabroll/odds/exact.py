@@ -7,7 +7,9 @@ resolves again with the longer prefix. A chance node that is not a die (a random
 is a die too (``tabroll.dice.pick``), so it is walked the same way. Player choices come from the action itself.
 
 A request of several dice at once is walked as pools (values in rising order, weighted by how many ordered
-rolls give them): the rules of every game read a pool by its values, never by the order of the dice.
+rolls give them): the rules of every game read a pool by its values, never by the order of the dice. A request
+whose rules read only its sum (:attr:`~tabroll.dice.sources.DiceRequest.total_only`: damage added up) is walked
+as its totals, each with the number of ordered rolls that add up to it: 1,901 branches for 100d20, not 4.9e21.
 
 Each leaf is one complete resolution; its outcome (the attack's hit, defeats and damage, what followed it, and
 the game's own declared measures: see ``measures.py``) is added to the tally with the leaf's probability.
@@ -61,9 +63,10 @@ class PrefixDice:
         self._given = len(self._values)
         self._position = 0
         self._walker = walker
-        # (position, count, sides, node, numerator, denominator) of each request past the prefix: ``node`` is
-        # the checkpoint the request follows, and numerator/denominator the weight of the path from there to it
-        self.fresh: list[tuple[int, int, int, _Node | None, int, int]] = []
+        # (position, count, sides, node, numerator, denominator, by total) of each request past the prefix:
+        # ``node`` is the checkpoint the request follows, numerator/denominator the weight of the path from there
+        # to it, and ``by total`` whether it is walked as its totals (its rules read only its sum)
+        self.fresh: list[tuple[int, int, int, _Node | None, int, int, bool]] = []
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         start = self._position
@@ -79,12 +82,15 @@ class PrefixDice:
             raise _TooDeep
         walker = self._walker
         step = request.sides**count
+        by_total = request.total_only and count > 1
         if walker is None:
-            self.fresh.append((start, count, request.sides, None, 1, 1))
+            self.fresh.append((start, count, request.sides, None, 1, 1, by_total))
         else:
-            self.fresh.append((start, count, request.sides, walker.node, walker.numerator, walker.denominator))
+            self.fresh.append(
+                (start, count, request.sides, walker.node, walker.numerator, walker.denominator, by_total)
+            )
             walker.denominator *= step
-        first = (1,) * count
+        first = (1,) * count  # the first pool, and the first total's pool: every die showing 1
         values.extend(first)
         return first
 
@@ -99,7 +105,8 @@ class BudgetExceeded(Exception):
     """The outcome tree is larger than the budget allows for an exact walk.
 
     ``request``: the roll that showed it, as (count, sides, pools), when one request alone has more pools than
-    the budget has resolutions left (its pools are counted, never listed)."""
+    the budget has resolutions left (its pools are counted, never listed); ``what`` names them (``pools``, or
+    ``totals`` for a roll read by its sum; ``large totals`` when their counts alone would not fit in memory)."""
 
     def __init__(
         self,
@@ -108,9 +115,15 @@ class BudgetExceeded(Exception):
         *,
         estimate: int | None = None,
         request: tuple[int, int, int] | None = None,
+        what: str = "pools",
     ) -> None:
-        if request is not None:
-            how = f"one roll of {_roll_name(request)} alone has {request[2]:,} different pools"
+        if request is not None and what == "large totals":
+            how = (
+                f"one roll of {_roll_name(request)} alone has {request[2]:,} totals whose exact weights would "
+                f"not fit in {MAX_TOTALS_BYTES // 2**20} MiB"
+            )
+        elif request is not None:
+            how = f"one roll of {_roll_name(request)} alone has {request[2]:,} different {what}"
         elif estimate is None:
             how = f"walked {walked:,}"
         else:
@@ -140,14 +153,23 @@ class WalkTooLong(WalkStopped):
     """The walk met a roll whose pools it could not walk in the time left before its deadline, even at its
     fastest pace: it stops there at once rather than spend the time and throw the walk away."""
 
-    def __init__(self, resolutions: int, covered: Fraction, *, request: tuple[int, int, int], seconds: float) -> None:
+    def __init__(
+        self,
+        resolutions: int,
+        covered: Fraction,
+        *,
+        request: tuple[int, int, int],
+        seconds: float,
+        what: str = "pools",
+    ) -> None:
         super().__init__(resolutions, covered)
         self.request = request
         self.seconds = seconds
+        self.what = what  # pools, or totals (a roll read by its sum)
 
     def reason(self) -> str:
         return (
-            f"one roll of {_roll_name(self.request)} has {self.request[2]:,} different pools, at least "
+            f"one roll of {_roll_name(self.request)} has {self.request[2]:,} different {self.what}, at least "
             f"{_duration(self.seconds)} of resolutions at the walk's pace"
         )
 
@@ -339,6 +361,59 @@ def _pool_size(count: int, sides: int) -> int:
     return math.comb(sides + count - 1, count)
 
 
+def _total_size(count: int, sides: int) -> int:
+    """How many different totals ``count`` dice of ``sides`` sides can add up to."""
+    return count * (sides - 1) + 1
+
+
+MAX_TOTALS_BYTES = 64 * 2**20
+"""Most memory the weights of one roll's totals may take (each weight is a whole number of up to ``count *
+log2(sides)`` bits: 10,000d20 would need about 1 GB); a roll past it is not walked exactly."""
+
+
+def _totals_bytes(count: int, sides: int) -> int:
+    """About how much memory the weights of every total of ``count`` d``sides`` take (half of them are kept: the
+    weights are symmetric, and the list shares them)."""
+    return _total_size(count, sides) * (count * sides.bit_length() // 8 + 28) // 2
+
+
+class _Totals(Sequence[tuple[tuple[int, ...], int]]):
+    """The totals of ``count`` dice of ``sides`` sides, lowest first, as :func:`_pools` lists pools: each as one
+    pool that adds up to it (the lowest such pool in rising order: ones, one die between, then dice at
+    ``sides``), with the number of ordered rolls that add up to it. A resolver that reads only the sum sees the
+    same from any pool of that sum; the weights are counted (J. C. P. Miller's recurrence) when first read."""
+
+    __slots__ = ("_weights", "dice", "faces")
+
+    def __init__(self, count: int, sides: int) -> None:
+        self.dice, self.faces = count, sides
+        self._weights: list[int] | None = None
+
+    def __len__(self) -> int:
+        return _total_size(self.dice, self.faces)
+
+    def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        weights = self._weights
+        if weights is None:
+            from tabroll.dice.distribution import uniform_power
+
+            weights = self._weights = uniform_power(self.faces, self.dice)
+        top = self.faces - 1
+        if not top:  # dice of one face: one total
+            return (1,) * self.dice, weights[index]
+        full, part = divmod(index, top)  # dice at ``sides``, and the rise of the one die between
+        ones = self.dice - full - (1 if part else 0)
+        pool = (1,) * ones + ((1 + part,) if part else ()) + (self.faces,) * full
+        return pool, weights[index]
+
+
+@functools.lru_cache(maxsize=16)
+def _totals(count: int, sides: int) -> _Totals:
+    return _Totals(count, sides)
+
+
 LISTED_POOLS = 1_024
 """A roll of at most this many pools has them listed once and kept (a walk meets the same roll on many of its
 branches); the pools of a larger one are made one at a time as the walk reaches them, so that no roll's pools are
@@ -415,7 +490,7 @@ class _Pools:
         *,
         left: int,
         ways: int,
-        listed: list[tuple[tuple[int, ...], int]] | None = None,
+        listed: Sequence[tuple[tuple[int, ...], int]] | None = None,
         index: int = 0,
         combo: tuple[int, ...] = (),
         every: int = 1,
@@ -425,12 +500,22 @@ class _Pools:
 
     @classmethod
     def of_request(
-        cls, head: tuple[int, ...], count: int, sides: int, numerator: int, step: int, hangs: _Node | None, size: int
+        cls,
+        head: tuple[int, ...],
+        count: int,
+        sides: int,
+        numerator: int,
+        step: int,
+        hangs: _Node | None,
+        size: int,
+        *,
+        by_total: bool = False,
     ) -> _Pools:
-        """Every pool of a request but its first (the one the resolution that met it walked)."""
+        """Every pool (or, ``by_total``, every total) of a request but its first (the one the resolution that met
+        it walked)."""
         rolls = sides**count
-        if size <= LISTED_POOLS:
-            listed = _pools(count, sides)
+        if by_total or size <= LISTED_POOLS:
+            listed: Sequence[tuple[tuple[int, ...], int]] = _totals(count, sides) if by_total else _pools(count, sides)
             return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, listed=listed,
                        index=size - 1)  # fmt: skip
         return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, combo=(sides,) * count)
@@ -688,28 +773,37 @@ def _walk(
         # checkpoint is done before any other path can reach an equal one, which then finds it known.
         values = dice._values
         largest: tuple[int, int, int] | None = None
-        for position, count, sides, owner, path_numerator, path_denominator in dice.fresh:
-            size = _pool_size(count, sides)  # counted: a request's pools are made only as they are walked
+        what = "pools"
+        for position, count, sides, owner, path_numerator, path_denominator, by_total in dice.fresh:
+            # counted: a request's pools (or totals) are made only as they are walked
+            size = _total_size(count, sides) if by_total else _pool_size(count, sides)
+            if by_total and _totals_bytes(count, sides) > MAX_TOTALS_BYTES:
+                raise BudgetExceeded(budget, resolutions, request=(count, sides, size), what="large totals")
             if largest is None or size > largest[2]:
                 largest = (count, sides, size)
+                what = "totals" if by_total else "pools"
             owner = owner or root
             owner.pending += size - 1
             if size > 1:
                 hangs = None if owner is root else owner
                 head = tuple(values[:position])
-                stack.append(_Pools.of_request(head, count, sides, path_numerator, path_denominator, hangs, size))
+                stack.append(
+                    _Pools.of_request(
+                        head, count, sides, path_numerator, path_denominator, hangs, size, by_total=by_total
+                    )
+                )
                 waiting += size - 1
         if largest is not None:
             if resolutions + waiting > budget:
                 alone = largest if largest[2] - 1 > budget - resolutions else None
-                raise BudgetExceeded(budget, resolutions, request=alone)
+                raise BudgetExceeded(budget, resolutions, request=alone, what=what)
             if deadline is not None and largest[2] > LISTED_POOLS:
                 now = time.monotonic()
                 # Half the pace so far (or the fastest pace of all): a walk that cannot finish even so is not begun.
                 pace = max(FASTEST, (now - began) / resolutions / 2)
                 if waiting * pace > deadline - now:
                     covered = walker.walked(stack, start)
-                    raise WalkTooLong(resolutions, covered, request=largest, seconds=waiting * pace)
+                    raise WalkTooLong(resolutions, covered, request=largest, seconds=waiting * pace, what=what)
         walker.complete(here)
     leaves = root.leaves
     if stack:  # handed back to be shared out: they are not walked here
@@ -824,6 +918,13 @@ class _SampledDice:
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         count, sides = request.count, request.sides
         values = tuple(self._rng.randrange(sides) + 1 for _ in range(count))
+        if request.total_only and count > 1:  # walked by its totals: the weight of the total drawn
+            if _totals_bytes(count, sides) > MAX_TOTALS_BYTES:
+                ways = 1  # not walked exactly at all: as unlikely as anything
+            else:
+                ways = _totals(count, sides)[sum(values) - count][1]
+            self.inverse = self.inverse * sides**count // ways if self.inverse < 10**30 else self.inverse
+            return values
         ways = math.factorial(count)
         for face in set(values):
             ways //= math.factorial(values.count(face))

@@ -97,7 +97,11 @@ def test_ahotnik_attack_phase_with_a_bracketed_value_typed_with_spaces(cli, tmp_
 def test_mtg_heroes_attack_and_a_one_line_yaml_action(cli, tmp_path: Path) -> None:
     script = 'attack "Grizzly Bear" Kaya\n6 5\n3 1\n4\n1 2\nstate\n'  # the source's dice, as in the file
     out = _play(cli, tmp_path, "mtg_heroes/02-direct-combat.yaml", script).out
-    assert "1. Grizzly Bear attacks Kaya\nRoll 2d6 — attack: Grizzly Bear's Power 2d6 (2 values): 6 5\n" in out
+    # the odds first (2d6 against 2d6 hits when higher: (1 - 146/1296) / 2 = 44%), then the rolls
+    assert (
+        "1. Grizzly Bear attacks Kaya\n  P(hit) 44% · P(defeated: Kaya) 1%\n"
+        "Roll 2d6 — attack: Grizzly Bear's Power 2d6 (2 values): 6 5\n"
+    ) in out
     assert "Roll 1d6 — counterattack: Kaya's Power 1d6: 4\n" in out
     assert "  recorded as action 1\n" in out and "  Kaya (character, Kaya): Life 1, Toughness left 0 this turn\n" in out
     again = cli("play", str(tmp_path / "g.yaml"), "--format", "text", stdin="{do: move, unit: Vraska, to: far}\n")

@@ -112,13 +112,15 @@ def test_a_merged_initiative_has_the_fractions_of_the_plain_walk(tie) -> None:
 def test_the_benchmark_exchange_walks_far_fewer_resolutions_than_leaves() -> None:
     scenario = load_scenario_file(EXCHANGE)
     walked = exact_odds(scenario.ruleset, scenario.state, scenario.steps[0].action)
-    assert walked.leaves == 1_806
-    assert walked.resolutions == 321  # the attack's totals, then each battle it leaves, walked on once
+    assert walked.leaves == 1_011  # each d6 pool walked by its totals (1,806 leaves when walked by its pools)
+    assert walked.resolutions == 311  # the attack's totals, then each battle it leaves, walked on once
 
 
 def test_an_initiative_tie_walks_each_round_once() -> None:
     scenario = load_scenario_file(EXAMPLES / "05-initiative-and-mana.yaml")
     with mock.patch.object(resolver, "MAX_TIE_ROUNDS", 3):
         walked = exact_odds(scenario.ruleset, scenario.state, scenario.steps[0].action)
-    assert walked.leaves == 993_081  # 2d6 against 2d6, a tie rolls again: 441 + 47·441 + 47²·441 outcomes
-    assert walked.resolutions == 721
+    # 2d6 against 2d6, each by its 11 totals (121 pairs, 11 of them ties), and a tie rolls again, up to the third
+    # round: (121 - 11) + 11·(121 - 11) + 11²·121 outcomes (993,081 when walked by the pools: 21 of 2d6, 47 tied pairs)
+    assert walked.leaves == 15_961
+    assert walked.resolutions == 361  # three rounds of 121 pairs of totals, each walked once for every tie before it

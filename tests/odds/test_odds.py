@@ -146,7 +146,7 @@ def test_a_2d6_damage_pool_matches_the_closed_form() -> None:
     state, action = quick("Lanceiro", "Soldado", attacker_stats={"DAN": "2d6"}, target_stats={"DEF": "7"})
     result = exact_odds(TABMASTER, state, action)
     report = build_report(result.tally, exact=True, samples=result.leaves)
-    assert result.leaves == 21  # pools of 2d6, not 36 ordered rolls
+    assert result.leaves == 11  # the totals of 2d6 (damage is read by its total), not its 21 pools or 36 rolls
     assert report.probabilities["defeated: Soldado"].exact == Fraction(15, 36)  # 2d6 > 7
     assert report.means["damage"].exact == 7
 

@@ -6,8 +6,9 @@ the refusals, the total weight, the undeclared measures) and its number of leave
 (3eeb096) with ``PYTHONPATH=<its checkout> python tests/odds/test_walk_golden.py --write``: its own tabroll and
 games walked this checkout's scenario files. The speed-ups
 (cheaper copies of the states, plain dice rolled without folding an expression tree, geometry fast paths, the
-trample's plan kept per action) must leave every one of these digests as it was. Actions over 20,000 leaves are
-not recorded (``null``)."""
+trample's plan kept per action) must leave every one of these digests as it was; the number of leaves may only go
+down (a roll that is only added up is walked by its totals since issue 29). Actions over 20,000 leaves are not
+recorded (``null``)."""
 
 from __future__ import annotations
 
@@ -86,7 +87,11 @@ def _compare(path: Path, limit: int) -> None:
     assert wanted, f"{key}: no action recorded within {limit:,} leaves, so this comparison would check nothing"
     walked = walk_file(path, only=wanted)
     for index in sorted(wanted):
-        assert walked[index] == recorded[index], f"{key}, action {index + 1}: the fractions changed"
+        now, then = walked[index], recorded[index]
+        assert now is not None and then is not None
+        assert now["digest"] == then["digest"], f"{key}, action {index + 1}: the fractions changed"
+        # The tree may only have shrunk: a roll read by its total is walked by its totals (issue 29), not its pools.
+        assert now["leaves"] <= then["leaves"], f"{key}, action {index + 1}: the walk has more leaves"
 
 
 def _unrecorded() -> list[tuple[Path, int]]:
@@ -149,7 +154,6 @@ def test_an_action_the_old_walk_left_out_has_the_plain_walks_fractions(path: Pat
             state = resolve(scenario.ruleset, state, step.action, GivenDice(step.dice, origin="test")).state
     walked = walked_as_plain(scenario.ruleset, state, scenario.steps[index].action, budget=PLAIN_BUDGET)
     assert walked is not None, f"the plain walk needs more than {PLAIN_BUDGET:,} resolutions: raise the budget"
-    assert walked.leaves > BUDGET
 
 
 def _games_of_this_checkout() -> None:  # pragma: no cover - only for --write with another checkout's tabroll

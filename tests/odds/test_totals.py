@@ -1,0 +1,151 @@
+"""A roll the rules read only by its sum is walked by its totals, not by its pools (issue 29).
+
+TAB MASTER's rolls, Gathering of Heroes' d6 pools and F0R60D's healing are read by their totals
+(``ActionLog.roll_total``): the exact walk branches over each total with the number of ordered rolls that make
+it, so 100d20 is 1,901 branches instead of 4.9e21 pools. Each figure here is pinned by a count made another
+way: every ordered roll one by one, or the inclusion-exclusion count of dice sums."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabroll.dice.sources import DiceRequest, SeededDice
+from tabroll.engine import AttackRequest, find_ruleset
+from tabroll.odds import exact
+from tabroll.odds.exact import BudgetExceeded, _deal, _Pools, _Totals, estimate_leaves, exact_odds, surely_over
+from tests.odds.test_walk_reference import reference_walk
+
+TABMASTER = find_ruleset("tabmaster")
+
+
+def hero(damage: str, defense: int) -> tuple[Any, Any, Any]:
+    """``tabroll odds -r tabmaster -a "Hero ATK=1 DAN=<damage>" -t "Orc DEF=<defense>"``, as the command builds it."""
+    built = TABMASTER.quick_attack(
+        AttackRequest(
+            attacker="Lanceiro",
+            target="Soldado",
+            fields={"distance": "1"},
+            attacker_stats={"ATK": "1", "DAN": damage},
+            target_stats={"DEF": str(defense)},
+        )
+    )
+    return TABMASTER, built.state, built.steps[0].action
+
+
+def sums_at_most(total: int, count: int, sides: int) -> int:
+    """Ordered rolls of ``count`` d``sides`` that add up to at most ``total``, by inclusion-exclusion (how many
+    ways ``count`` values of at least 1 add up to at most ``total``, less those where some die passes ``sides``)."""
+    return sum(
+        (-1) ** k * math.comb(count, k) * math.comb(total - k * sides, count)
+        for k in range(count + 1)
+        if total - k * sides >= count
+    )
+
+
+@given(st.integers(1, 4), st.integers(1, 6))
+def test_each_total_has_one_pool_that_adds_up_to_it_and_the_weight_of_every_roll_that_does(
+    count: int, sides: int
+) -> None:
+    totals = _Totals(count, sides)
+    every = Counter(sum(roll) for roll in itertools.product(range(1, sides + 1), repeat=count))
+    assert len(totals) == len(every) == count * (sides - 1) + 1
+    for index in range(len(totals)):
+        pool, ways = totals[index]
+        assert len(pool) == count and list(pool) == sorted(pool) and all(1 <= v <= sides for v in pool)
+        assert sum(pool) == count + index
+        assert ways == every[count + index]
+    assert totals[0][0] == (1,) * count  # the answer the walk gives a request nobody has walked yet
+    with pytest.raises(IndexError):
+        totals[len(totals)]
+
+
+@pytest.mark.parametrize("damage", ["3d6", "2d20", "4d4", "2d6+3", "2d6+1d4"])
+def test_a_damage_roll_walked_by_its_totals_gives_the_plain_walks_fractions(damage: str) -> None:
+    args = hero(damage, 9)
+    walked = exact_odds(*args)
+    plain = reference_walk(*args, budget=10**6)  # every pool of every request, no totals
+    assert plain is not None
+    assert walked.tally.values == plain.values and walked.tally.refused == plain.refused
+
+
+def test_the_totals_are_the_branches_of_the_walk() -> None:
+    # ATK 1 hits without a roll; 3d6 of damage: 16 totals, where pools would be 56.
+    walked = exact_odds(*hero("3d6", 9))
+    assert walked.leaves == 16
+
+
+def test_a_hundred_d20_of_damage_is_walked_exactly_by_its_1901_totals() -> None:
+    result = exact_odds(*hero("100d20", 1000))
+    assert result.leaves == 1_901
+    # Defeated when the damage passes DEF 1,000 (the hit is certain): every roll but those of 1,000 or less.
+    expected = Fraction(20**100 - sums_at_most(1000, 100, 20), 20**100)
+    assert result.tally.values[("", "defeated: Soldado")][True] == expected
+    damage = result.tally.values[("", "damage")]
+    assert sum(total * p for total, p in damage.items()) == 1050
+    assert damage[1000] * 20**100 == sums_at_most(1000, 100, 20) - sums_at_most(999, 100, 20)
+
+
+def test_the_estimate_of_a_roll_walked_by_its_totals_counts_its_totals() -> None:
+    samples = estimate_leaves(*hero("100d20", 1000))
+    assert not surely_over(samples, 200_000)
+    # One total of 100d20 is rarely less likely than 1 in 10**5 near the middle, never 1 in 4.9e21 as its pools.
+    assert max(samples) < 10**12
+
+
+def test_a_roll_whose_totals_would_not_fit_in_memory_is_refused_before_they_are_counted(monkeypatch) -> None:
+    def never(*args: Any) -> Any:
+        raise AssertionError("counted the weights of a roll too large to hold")
+
+    monkeypatch.setattr("tabroll.dice.distribution.uniform_power", never)
+    with pytest.raises(BudgetExceeded) as refused:
+        exact_odds(*hero("1000d1000", 5), budget=10**6)
+    assert refused.value.request == (1_000, 1_000, 999_001)
+    assert "1000d1000 alone has 999,001 totals whose exact weights would not fit in 64 MiB" in str(refused.value)
+
+
+def test_a_roll_of_more_totals_than_the_budget_says_totals() -> None:
+    with pytest.raises(BudgetExceeded) as refused:
+        exact_odds(*hero("100d20", 1000), budget=1_000)
+    assert "one roll of 100d20 alone has 1,901 different totals" in str(refused.value)
+
+
+@given(st.integers(2, 4), st.integers(2, 6), st.integers(1, 4))
+def test_the_totals_dealt_to_processes_are_every_total_once_with_its_weight(count: int, sides: int, jobs: int) -> None:
+    size = count * (sides - 1) + 1
+    whole = _Pools.of_request((7,), count, sides, 1, 1, None, size, by_total=True)
+    parts = _deal([whole], jobs)
+    taken, weight = [], Fraction(0)
+    for part in parts:
+        for share in part:
+            weight += share.weight()
+            while share.left:
+                taken.append(share.take())
+            assert share.ways == 0
+    assert sorted(taken) == sorted(_Totals(count, sides)[i] for i in range(1, size))
+    assert weight == Fraction(sides**count - 1, sides**count)
+
+
+def test_the_walk_shared_by_two_processes_gives_the_same_figures() -> None:
+    args = hero("6d20", 60)
+    alone = exact_odds(*args)
+    shared = exact_odds(*args, jobs=2)
+    assert shared.tally.values == alone.tally.values and shared.leaves == alone.leaves
+
+
+def test_rolling_dice_is_the_same_whether_the_rules_read_the_total_or_the_values() -> None:
+    values = SeededDice(7).draw(DiceRequest("damage", 5, 20))
+    assert SeededDice(7).draw(DiceRequest("damage", 5, 20, total_only=True)) == values
+
+
+def test_kept_dice_are_read_by_their_values_and_walked_as_pools(monkeypatch) -> None:
+    monkeypatch.setattr(exact, "LISTED_POOLS", 10**6)
+    walked = exact_odds(*hero("3d6kh2", 9))
+    assert walked.leaves == 56  # the 56 pools of 3d6: which dice are kept depends on every value
