@@ -57,6 +57,7 @@ class PrefixDice:
     """
 
     __slots__ = ("_given", "_position", "_values", "_walker", "fresh")
+    valid_by_construction = True  # every value it gives is one the walk made for that request (checked_draw)
 
     def __init__(self, values: Sequence[int], walker: _Walker | None = None) -> None:
         self._values = list(values)
