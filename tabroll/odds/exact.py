@@ -410,7 +410,7 @@ class _Totals(Sequence[tuple[tuple[int, ...], int]]):
         return pool, weights[index]
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=4)  # at most four rolls' weights held: 4 * MAX_TOTALS_BYTES at the very worst
 def _totals(count: int, sides: int) -> _Totals:
     return _Totals(count, sides)
 
