@@ -146,9 +146,10 @@ def _compute(
             result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs, deadline=walk_deadline)
         except BudgetExceeded as too_big:
             trials = fallback_trials
+            raise_it = "--budget raises the limit, " if too_big.budget_helps else ""
             note = (
                 f"no exact odds: {too_big}; simulated {plural(trials, 'attack')} instead "
-                f"(seed {seed}; --budget raises the limit, --trials sets the count)"
+                f"(seed {seed}; {raise_it}--trials sets the count)"
             )
         except WalkTooLong as too_long:
             assert limit is not None and seconds is not None

@@ -118,18 +118,22 @@ class BudgetExceeded(Exception):
         request: tuple[int, int, int] | None = None,
         what: str = "pools",
     ) -> None:
-        if request is not None and what == "large totals":
-            how = (
-                f"one roll of {_roll_name(request)} alone has {request[2]:,} totals whose exact weights would "
-                f"not fit in {MAX_TOTALS_BYTES // 2**20} MiB"
+        # Too large for memory, whatever the budget: --budget cannot help (``budget_helps`` says so).
+        self.budget_helps = what != "large totals"
+        if request is not None and not self.budget_helps:
+            message = (
+                f"one roll of {_roll_name(request)} alone has {request[2]:,} totals whose exact weights would not "
+                f"fit in {MAX_TOTALS_BYTES // 2**20} MiB"
             )
-        elif request is not None:
-            how = f"one roll of {_roll_name(request)} alone has {request[2]:,} different {what}"
-        elif estimate is None:
-            how = f"walked {walked:,}"
         else:
-            how = f"about {estimate:,} by sampling {PROBES} outcomes"
-        super().__init__(f"more than {budget:,} resolutions would be needed ({how})")
+            if request is not None:
+                how = f"one roll of {_roll_name(request)} alone has {request[2]:,} different {what}"
+            elif estimate is None:
+                how = f"walked {walked:,}"
+            else:
+                how = f"about {estimate:,} by sampling {PROBES} outcomes"
+            message = f"more than {budget:,} resolutions would be needed ({how})"
+        super().__init__(message)
         self.budget = budget
         self.walked = walked
         self.estimate = estimate

@@ -108,7 +108,22 @@ def test_a_roll_whose_totals_would_not_fit_in_memory_is_refused_before_they_are_
     with pytest.raises(BudgetExceeded) as refused:
         exact_odds(*hero("1000d1000", 5), budget=10**6)
     assert refused.value.request == (1_000, 1_000, 999_001)
-    assert "1000d1000 alone has 999,001 totals whose exact weights would not fit in 64 MiB" in str(refused.value)
+    assert (
+        str(refused.value)
+        == "one roll of 1000d1000 alone has 999,001 totals whose exact weights would not fit in 64 MiB"
+    )
+    assert not refused.value.budget_helps
+
+
+def test_the_note_of_a_roll_too_large_for_memory_does_not_offer_a_larger_budget() -> None:
+    from tabroll.odds.api import TimeLimit, compute_odds
+
+    report = compute_odds(*hero("1000d1000", 5), seed=5, fallback_trials=50, limit=TimeLimit(3_600.0))
+    assert report.method == "monte_carlo" and report.samples == 50
+    assert report.note == (
+        "no exact odds: one roll of 1000d1000 alone has 999,001 totals whose exact weights would not fit in 64 MiB; "
+        "simulated 50 attacks instead (seed 5; --trials sets the count)"
+    )
 
 
 def test_a_roll_of_more_totals_than_the_budget_says_totals() -> None:
