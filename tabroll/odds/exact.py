@@ -138,6 +138,19 @@ class BudgetExceeded(Exception):
         self.walked = walked
         self.estimate = estimate
         self.request = request
+        self.what = what
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a worker of --jobs, it crosses back to the parent pickled: by its own arguments (an exception
+        # is rebuilt from its message alone by default, which this __init__ cannot take: the parent then saw a
+        # worker that died instead of a walk over its budget).
+        return (_budget_exceeded, (self.budget, self.walked, self.estimate, self.request, self.what))
+
+
+def _budget_exceeded(
+    budget: int, walked: int, estimate: int | None, request: tuple[int, int, int] | None, what: str
+) -> BudgetExceeded:
+    return BudgetExceeded(budget, walked, estimate=estimate, request=request, what=what)
 
 
 def _roll_name(request: tuple[int, int, int]) -> str:
@@ -880,6 +893,10 @@ def exact_odds(
                     leaves += part_leaves
                     resolutions += part_resolutions
                     merged += 1
+        except BudgetExceeded as over:  # a part went past what was left of the budget: say it of the whole walk
+            raise BudgetExceeded(
+                budget, resolutions + over.walked, estimate=over.estimate, request=over.request, what=over.what
+            ) from None
         except WorkerDied as died:
             lost = sum((entry.weight() for part in todo[merged:] for entry in part), Fraction(0))
             raise WorkerDied(

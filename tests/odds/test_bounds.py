@@ -247,3 +247,27 @@ def test_a_swallowed_ctrl_c_still_stops_a_simulation_and_a_walk(monkeypatch) -> 
     line = Line(tuple(Target(n, 9, 1, 0, "2d6") for n in ("Ann", "Bo", "Cy", "Di", "Ed")))
     with pytest.raises(KeyboardInterrupt):
         exact_odds(Gauntlet(marks=False), line, None, budget=10**7)  # type: ignore[arg-type]
+
+
+def test_a_walk_over_its_budget_in_a_worker_is_over_its_budget_not_a_dead_worker() -> None:
+    """``odds … --budget 1000 --jobs 2`` on a tree that only grows past the budget in the workers' parts said "a
+    worker process stopped before its work was done" (exit 70): the exception could not cross back."""
+    import pickle
+
+    for raised in (BudgetExceeded(1_000, 7), BudgetExceeded(10, 1, request=(3, 6, 16), what="totals")):
+        again = pickle.loads(pickle.dumps(raised))
+        assert (type(again), str(again), again.budget, again.walked, again.request, again.budget_helps) == (
+            BudgetExceeded, str(raised), raised.budget, raised.walked, raised.request, raised.budget_helps
+        )  # fmt: skip
+    pilgrim = TABMASTER.quick_attack(
+        AttackRequest(
+            attacker="Hero",
+            target="Orc",
+            fields={"distance": "1"},
+            attacker_stats={"ATK": "1 (Peregrino x 3)", "DAN": "1d20"},
+            target_stats={"DEF": "30"},
+        )
+    )
+    with pytest.raises(BudgetExceeded) as over:
+        exact_odds(TABMASTER, pilgrim.state, pilgrim.steps[0].action, budget=1_000, jobs=2)
+    assert over.value.budget == 1_000 and str(over.value).startswith("more than 1,000 resolutions would be needed")
