@@ -156,7 +156,23 @@ WAKE = 0.2
 
 
 def _apply_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
-    return [fn(item) for item in chunk]
+    try:
+        return [fn(item) for item in chunk]
+    except Exception as err:
+        raise _carried(err) from None
+
+
+def _carried(err: Exception) -> Exception:
+    """``err`` if it can cross back to the parent as itself; else a ``RuntimeError`` that names it. An exception
+    crosses pickled, and is rebuilt from its arguments: one whose ``__init__`` takes others (say a required
+    keyword) cannot be rebuilt, and the parent then sees a broken pool, reported as a worker that died."""
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(err))
+    except Exception:
+        return RuntimeError(f"{type(err).__name__} in a worker process: {err}")
+    return err
 
 
 def in_order(pool: ProcessPoolExecutor, fn: Callable[[T], R], items: Sequence[T], *, chunksize: int = 1) -> Iterator[R]:

@@ -166,6 +166,9 @@ class WalkStopped(Exception):
         self.resolutions = resolutions
         self.covered = covered
 
+    def __reduce__(self) -> tuple[Any, ...]:  # crosses from a worker by its own arguments (see BudgetExceeded)
+        return (type(self), (self.resolutions, self.covered))
+
 
 class WalkTooLong(WalkStopped):
     """The walk met a roll whose pools it could not walk in the time left before its deadline, even at its
@@ -185,11 +188,20 @@ class WalkTooLong(WalkStopped):
         self.seconds = seconds
         self.what = what  # pools, or totals (a roll read by its sum)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_walk_too_long, (self.resolutions, self.covered, self.request, self.seconds, self.what))
+
     def reason(self) -> str:
         return (
             f"one roll of {_roll_name(self.request)} has {self.request[2]:,} different {self.what}, at least "
             f"{_duration(self.seconds)} of resolutions at the walk's pace"
         )
+
+
+def _walk_too_long(
+    resolutions: int, covered: Fraction, request: tuple[int, int, int], seconds: float, what: str
+) -> WalkTooLong:
+    return WalkTooLong(resolutions, covered, request=request, seconds=seconds, what=what)
 
 
 def _duration(seconds: float) -> str:
