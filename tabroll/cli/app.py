@@ -1347,6 +1347,20 @@ def _on_interrupt(signum: int, frame: object) -> None:
     raise _Interrupted
 
 
+def _quiet_interrupts(previous: Any) -> Any:
+    """A ``sys.unraisablehook`` that keeps quiet about a Ctrl-C raised where Python cannot raise (a weak
+    reference's callback, such as the import system's module locks, or a ``__del__``): Python would print it
+    as "Exception ignored in …" with a traceback. The handler has recorded it in ``INTERRUPTS``, so the long
+    loops stop at their next look, and :func:`main` ends with exit 130. Anything else goes to ``previous``."""
+
+    def hook(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and _interrupts:
+            return
+        previous(unraisable)
+
+    return hook
+
+
 def _on_late_interrupt(signum: int, frame: object) -> None:
     """Ctrl-C after the command's work, while the output is flushed: remembered, and the exit code says so."""
     _interrupts.append(signum)
@@ -1379,6 +1393,8 @@ def main(argv: list[str] | None = None) -> None:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     _interrupts.clear()
     previous = signal.getsignal(signal.SIGINT)
+    unraisable = sys.unraisablehook
+    sys.unraisablehook = _quiet_interrupts(unraisable)
     try:  # an interrupt between the handlers below (leaving a clause, entering finally) is still an interrupt
         # Installed inside the try: the handler may run before signal.signal() itself has returned.
         signal.signal(signal.SIGINT, _on_interrupt)
@@ -1422,6 +1438,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write(_interrupted())
         code = EXIT_INTERRUPTED
     _interrupts.clear()  # this command's; work done after it in the same process (tests) is not interrupted
+    if argv is not None:  # in a program that called main(): its own hook again (a process keeps ours to its end)
+        sys.unraisablehook = unraisable
     raise SystemExit(code)
 
 
