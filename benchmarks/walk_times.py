@@ -5,7 +5,10 @@
 Each action is walked from the state the scenario's own dice lead to (as ``tabroll run`` plays it), with the
 budget ``tabroll odds`` uses and at most ``--cap`` seconds. The issue's goal: no bundled action takes more than
 1 s to walk exactly. Figures, not pass/fail: shared machines are noisy. ``leaves`` is the number of dice outcomes
-the tree has; ``resolutions`` how many times the resolver ran (fewer where checkpoints merge outcomes).
+the tree has; ``resolutions`` how many times the resolver ran (fewer where checkpoints merge outcomes);
+``draws`` how many dice requests the resolver made in all: a walk that resumes from its steps draws about one
+request per resolution, one that replays each resolution from the action's start draws every request before
+the branch again (a count, not a time: the same on a busy machine as on an idle one).
 """
 
 from __future__ import annotations
@@ -28,13 +31,23 @@ def main() -> None:
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import resolve
     from tabroll.errors import RuleRefusal
+    from tabroll.odds import exact
     from tabroll.odds.exact import BudgetExceeded, WalkStopped, estimate_leaves, exact_odds, surely_over
+
+    draws = [0]
+    answer = exact.PrefixDice.draw
+
+    def counted(self: exact.PrefixDice, request: object) -> tuple[int, ...]:
+        draws[0] += 1
+        return answer(self, request)  # type: ignore[arg-type]
+
+    exact.PrefixDice.draw = counted  # type: ignore[method-assign]
     from tabroll.scenario import load_scenario_file
 
     files = args.files or sorted(ROOT.glob("scenarios/*/*.yaml"))
     slowest: tuple[float, str] = (0.0, "")
     over: list[str] = []
-    print(f"{'action':<58} {'leaves':>12} {'resolutions':>12} {'seconds':>8}")
+    print(f"{'action':<58} {'leaves':>12} {'resolutions':>12} {'draws':>10} {'seconds':>8}")
     for path in files:
         scenario = load_scenario_file(path)
         state = scenario.state
@@ -46,20 +59,21 @@ def main() -> None:
             try:
                 if surely_over(samples, args.budget):
                     raise BudgetExceeded(args.budget, 0, estimate=samples[len(samples) // 2])
+                draws[0] = 0
                 result = exact_odds(
                     scenario.ruleset, state, step.action, budget=args.budget, deadline=time.monotonic() + args.cap
                 )
             except BudgetExceeded as too_big:
                 seconds = time.perf_counter() - started
-                print(f"{label:<58} {'over budget':>12} {'':>12} {seconds:8.2f}  ({too_big})")
+                print(f"{label:<58} {'over budget':>12} {'':>12} {'':>10} {seconds:8.2f}  ({too_big})")
                 over.append(label)
             except WalkStopped as stopped:
                 seconds = time.perf_counter() - started
-                print(f"{label:<58} {'stopped':>12} {stopped.resolutions:>12,} {seconds:8.2f}  ({stopped})")
+                print(f"{label:<58} {'stopped':>12} {stopped.resolutions:>12,} {'':>10} {seconds:8.2f}  ({stopped})")
                 over.append(label)
             else:
                 seconds = time.perf_counter() - started
-                print(f"{label:<58} {result.leaves:>12,} {result.resolutions:>12,} {seconds:8.2f}")
+                print(f"{label:<58} {result.leaves:>12,} {result.resolutions:>12,} {draws[0]:>10,} {seconds:8.2f}")
                 slowest = max(slowest, (seconds, label))
             if step.dice is None:
                 break  # a later action needs the dice of this one

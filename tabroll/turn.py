@@ -8,11 +8,13 @@ Nothing here touches a game's rules; it only keeps the log honest in the same wa
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from tabroll.events import Event, Roll, RolledDice, RulingApplied
+from tabroll.steps import Step, StepWatcher
 
 T = TypeVar("T")
 
@@ -58,6 +60,38 @@ class ActionLog:
         from tabroll.engine import Resolution
 
         return Resolution(events=tuple(self.events), state=state)
+
+    def state_now(self) -> Any:
+        """The game state as it stands now (a game whose resolver takes :mod:`steps <tabroll.steps>` says which
+        of its working area's values that is)."""
+        raise NotImplementedError(f"{type(self).__name__} does not say what its state is (state_now)")
+
+    def run(self, step: Step | None) -> None:
+        """Take ``step`` and each step after it until the action ends (see :mod:`tabroll.steps`).
+
+        A dice source that watches steps (the exact walk) hears of each one before it is taken, and may answer
+        that what follows is known: the resolution stops there (its events and state are then partial, and only
+        that source reads them)."""
+        dice = self.dice
+        watcher = dice if isinstance(dice, StepWatcher) else None
+        while step is not None:
+            if watcher is not None and watcher.at_step(self, step):
+                return
+            step = step.advance(self)
+
+    def fork(self, dice: DiceSource) -> Self:
+        """A copy of this working area that draws from ``dice``, with its own lists of events and rulings told:
+        where the exact walk resumes an action from a step it kept. A working area that holds other mutable
+        values copies them in :meth:`_forked`."""
+        twin = copy.copy(self)
+        twin.dice = dice
+        twin.events = list(self.events)
+        twin.rulings_told = set(self.rulings_told)
+        twin._forked()
+        return twin
+
+    def _forked(self) -> None:
+        """Make this fresh copy's mutable values its own (nothing to do for a working area of frozen values)."""
 
     def checkpoint(self, state: Any, where: Hashable) -> None:
         """Say that from here on this resolution depends only on ``state`` (the game state as it is now) and

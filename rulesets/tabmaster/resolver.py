@@ -5,6 +5,12 @@ works on a :class:`Turn` (the battle as it evolves, with the dice and the log). 
 files or draws a random number except through ``dice``. A refusal by the rules raises :class:`RuleRefusal`
 before any state changes (the engine turns it into a ``refused`` event); the checks run before the first die
 is rolled where they can.
+
+An attack is checked by its handler, then taken as :mod:`steps <tabroll.steps>`: a round of a ranged attack
+(:class:`RangedRound`), each strike of it (:class:`RangedStrike`), each pass of a trample (:class:`TramplePass`,
+:class:`TrampleVictims`, :class:`TrampleHit`, :class:`TrampleEnd`), a Pilgrim chain (:class:`PilgrimChain`),
+and what ends every attack (:class:`EndAttack`). A step's compared fields are what the dice may have changed;
+what the action fixed before any die (:class:`Attack`) rides along uncompared.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from tabroll.geometry.grid import Direction, Square
 from tabroll.kit import Handlers
 from tabroll.kit.roster import RosterDraft
 from tabroll.records import replace
+from tabroll.steps import Step
 from tabroll.turn import ActionLog
 
 from .elements import Element, element_table
@@ -93,6 +100,37 @@ class Turn(ActionLog):
         if self._draft is None:
             self._draft = self.battle.roster.edit()
         self._draft.put(unit)
+
+    def state_now(self) -> Battle:
+        return self.battle
+
+    def _forked(self) -> None:
+        self.start, self._draft = self.battle, None  # the copy starts from the battle frozen, with a draft of its own
+
+
+@dataclass(frozen=True)
+class Attack:
+    """What every step of one attack reads that the dice cannot change: the action, the attacker as the attack
+    began (after a move before it), the attack form used, and the targets named for every round."""
+
+    action: AttackAction
+    attacker: Unit
+    profile: AttackProfile
+    named: tuple[str, ...] = ()
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class AttackStep(Step):
+    """A step of an attack: its :class:`Attack` rides along, uncompared (the same for every outcome)."""
+
+    attack: Attack = field(compare=False, kw_only=True)
+
+    def advance(self, turn: Turn) -> Step | None:
+        raise NotImplementedError
+
+    def end(self) -> EndAttack:
+        return EndAttack(attack=self.attack)
 
 
 HANDLERS: Handlers[Turn] = Handlers()
@@ -208,11 +246,12 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
             tip="remove 'special_outcome'",
         )
 
+    first: Step
     if profile.kind is AttackKind.TRAMPLE:
         if action.move_to is not None or action.move_path is not None:
             raise RuleRefusal("a trample's movement is its path: give 'path', not 'move_to'", rule="trample")
         if profile.effects.pilgrim:
-            resolve_pilgrim(turn, action, attacker, profile)
+            first = PilgrimChain(attack=Attack(action, attacker, profile))
         else:
             passes: list[list[Square] | None] = [list(p) for p in action.paths] if action.paths else [action.path]
             allowed = profile.effects.multiple or 1
@@ -222,11 +261,8 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
                     + (f" (Multiple x{allowed})" if profile.effects.multiple else ""),
                     rule="trample",
                 )
-            attacked: set[Square] = set()  # a trample attacks each square at most once, across every pass
-            for number, path in enumerate(passes, start=1):
-                if len(passes) > 1:
-                    turn.emit(Note(unit=attacker.name, text=f"Multiple trample: pass {number} of {len(passes)}"))
-                resolve_trample(turn, action, turn.current(attacker.name), profile, path, attacked, number)
+            # a trample attacks each square at most once, across every pass
+            first = TramplePass(1, tuple(passes), frozenset(), attack=Attack(action, attacker, profile))
     else:
         if action.move_to is not None or action.move_path is not None:
             if not turn.options.move_before_attack:
@@ -235,15 +271,23 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
             turn.ruling("move_before_attack", "true", "a unit may move up to MOV squares, then attack")
             attacker = do_move(turn, attacker, path, "move before attack")
         if profile.effects.pilgrim:
-            resolve_pilgrim(turn, action, attacker, profile)
+            first = PilgrimChain(attack=Attack(action, attacker, profile))
         else:
-            resolve_ranged(turn, action, attacker, profile)
+            first = resolve_ranged(turn, action, attacker, profile)
+    turn.run(first)
 
-    apply_special_outcome(turn, action, attacker.name)
-    final = turn.current(attacker.name)
-    if final.on_board:
-        turn.update(replace(final, flipped=True))
-        turn.emit(Flip(unit=attacker.name))
+
+@dataclass(frozen=True)
+class EndAttack(AttackStep):
+    """The table's ruling on a Special, then the attacker, if still on the board, is flipped."""
+
+    def advance(self, turn: Turn) -> None:
+        name = self.attack.attacker.name
+        apply_special_outcome(turn, self.attack.action, name)
+        final = turn.current(name)
+        if final.on_board:
+            turn.update(replace(final, flipped=True))
+            turn.emit(Flip(unit=name))
 
 
 def check_attack_fields(action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
@@ -417,8 +461,9 @@ def candidates(
     return sorted(found, key=lambda u: (turn.battle.distance(origin, u.position or origin), u.name))
 
 
-def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
-    """Common, Magic, Secondary and Projectile attacks, with Area, Line, Multiple and All."""
+def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> Step:
+    """Common, Magic, Secondary and Projectile attacks, with Area, Line, Multiple and All: the checks made before
+    any die, then the first round (:class:`RangedRound`)."""
     effects = profile.effects
     count = effects.multiple or 1
     times = action.times if action.times is not None else count
@@ -445,12 +490,26 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
         named = [options[0].name]
     if effects.multiple:
         turn.emit(Note(unit=attacker.name, text=f"Multiple x{count}: {times} separate attack(s), rolls never summed"))
+    attack = Attack(action, attacker, profile, tuple(named), times)
+    return RangedRound(0, attack=attack) if times else EndAttack(attack=attack)
 
-    aimed = tuple(named)
-    for round_index in range(times):
-        # Each round reads only the battle, its number and the names aimed at (fixed before any die).
-        turn.checkpoint(turn.battle, ("round", round_index, aimed, turn.special_damage))
-        purpose = f"attack {round_index + 1}" if times > 1 else "attack"
+
+@dataclass(frozen=True)
+class RangedRound(AttackStep):
+    """Round ``index`` (from 0) of a ranged attack: its line, its targets, a projectile, a shared damage roll.
+    Each round reads only the battle, its number and the names aimed at (fixed before any die)."""
+
+    index: int
+
+    def next_round(self) -> Step:
+        following = self.index + 1
+        return RangedRound(following, attack=self.attack) if following < self.attack.times else self.end()
+
+    def advance(self, turn: Turn) -> Step:
+        attack, round_index = self.attack, self.index
+        attacker, profile, named = attack.attacker, attack.profile, attack.named
+        effects = profile.effects
+        purpose = f"attack {round_index + 1}" if attack.times > 1 else "attack"
         directions = line_directions(turn, attacker, profile, purpose) if effects.line else None
         if effects.area:
             targets = candidates(turn, attacker, profile, directions)
@@ -475,15 +534,15 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
                             text=f"{name} is already defeated: attack {round_index + 1} is lost",
                         )
                     )
-                    continue
+                    return self.next_round()
                 check_target(turn, attacker, target, profile, directions)
                 targets = [target]
         if profile.kind is AttackKind.PROJECTILE:
             if effects.area and not targets:
                 turn.emit(Note(unit=attacker.name, text="no unit in the area to shoot at: no projectile is spent"))
-                continue
+                return self.next_round()
             if not spend_projectile(turn, attacker, profile, first=round_index == 0):
-                break
+                return self.end()
             targets = projectile_hits(turn, attacker, profile, targets, purpose)
         shared: int | None = None
         if effects.area and len(targets) > 1 and turn.options.area_damage == "shared" and turn.special_damage != "none":
@@ -491,12 +550,32 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
             dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
             shared = turn.roll(dan, "damage (Area, shared)", attacker.name)
         struck = tuple(target.name for target in targets)
-        for index, name in enumerate(struck):
-            current = turn.current(name)
-            if current.on_board:
-                # The rest of this round reads the battle, which units it strikes and the shared damage roll.
-                turn.checkpoint(turn.battle, ("strike", round_index, aimed, struck, index, shared, turn.special_damage))
-                strike(turn, attacker, current, profile, action, shared)
+        return RangedStrike(round_index, struck, 0, shared, attack=self.attack).following()
+
+
+@dataclass(frozen=True)
+class RangedStrike(AttackStep):
+    """The strike on ``struck[index]`` in round ``round_index`` of a ranged attack (``shared``: the round's one
+    damage roll for an Area, if any). The rest of the round reads the battle, which units it strikes and that
+    roll."""
+
+    round_index: int
+    struck: tuple[str, ...]
+    index: int
+    shared: int | None
+
+    def following(self) -> Step:
+        """This strike, or (past the last target) the next round."""
+        if self.index < len(self.struck):
+            return self
+        return RangedRound(self.round_index, attack=self.attack).next_round()
+
+    def advance(self, turn: Turn) -> Step:
+        current = turn.current(self.struck[self.index])
+        if current.on_board:
+            attack = self.attack
+            strike(turn, attack.attacker, current, attack.profile, attack.action, self.shared)
+        return RangedStrike(self.round_index, self.struck, self.index + 1, self.shared, attack=self.attack).following()
 
 
 def check_target(
@@ -858,72 +937,136 @@ def plan_trample(
     return path, victims
 
 
-def resolve_trample(
-    turn: Turn,
-    action: AttackAction,
-    attacker: Unit,
-    profile: AttackProfile,
-    given: list[Square] | None,
-    attacked: set[Square],
-    pass_number: int = 1,
-) -> None:
-    """One pass of a trample. ``attacked`` holds the squares already attacked by this move (earlier passes of
-    a Multiple trample): the source lets a trample attack a square at most once (only a Pilgrim Trample may
-    come back), so a unit standing on one of them is passed over, not attacked again."""
-    path, victims = trample_plan(turn, action, attacker, profile, given)
-    assert attacker.position is not None
-    turn.emit(Note(unit=attacker.name, text="trample path: " + " → ".join(str(list(s)) for s in path)))
-    struck: list[tuple[Square, Unit]] = []
-    shape = ("trample", pass_number, tuple(path), tuple((s, u.name) for s, u in victims), turn.special_damage)
-    for square, unit in victims:
-        if square in attacked:
+@dataclass(frozen=True)
+class TramplePass(AttackStep):
+    """Pass ``number`` (from 1) of a trample, along ``passes[number - 1]`` (``None``: the path the rules plan).
+    ``attacked`` holds the squares already attacked by this move (earlier passes of a Multiple trample): the
+    source lets a trample attack a square at most once (only a Pilgrim Trample may come back), so a unit standing
+    on one of them is passed over, not attacked again."""
+
+    number: int
+    passes: tuple[list[Square] | None, ...] = field(compare=False)
+    attacked: frozenset[Square]
+
+    def advance(self, turn: Turn) -> Step:
+        attack = self.attack
+        attacker = turn.current(attack.attacker.name)
+        if len(self.passes) > 1:
+            turn.emit(Note(unit=attacker.name, text=f"Multiple trample: pass {self.number} of {len(self.passes)}"))
+        path, victims = trample_plan(turn, attack.action, attacker, attack.profile, self.passes[self.number - 1])
+        assert attacker.position is not None
+        turn.emit(Note(unit=attacker.name, text="trample path: " + " → ".join(str(list(s)) for s in path)))
+        listed = tuple((square, unit.name) for square, unit in victims)
+        return TrampleVictims(self, attacker, tuple(path), listed, 0, (), self.attacked, attack=attack)
+
+
+@dataclass(frozen=True)
+class TrampleVictims(AttackStep):
+    """The victims of one trample pass from ``index`` on: the next one standing on a square not yet attacked
+    is struck (:class:`TrampleHit`); the others are passed over. ``mover`` is the attacker as the pass began,
+    ``struck`` the squares of the victims struck so far in this pass."""
+
+    pass_: TramplePass
+    mover: Unit
+    path: tuple[Square, ...]
+    victims: tuple[tuple[Square, str], ...]
+    index: int
+    struck: tuple[Square, ...]
+    attacked: frozenset[Square]
+
+    def advance(self, turn: Turn) -> Step:
+        for index in range(self.index, len(self.victims)):
+            square, name = self.victims[index]
+            if square in self.attacked:
+                turn.emit(
+                    Note(
+                        unit=self.mover.name,
+                        text=f"{list(square)} was already attacked by this trample: {name} is passed over, "
+                        "not attacked again",
+                    )
+                )
+                continue
+            # What follows reads only the battle, this pass's path and victims, how far along them it is and
+            # the squares attacked: the exact odds walk the rest once for every way the dice bring it here.
+            return TrampleHit(
+                replace(self, index=index, struck=(*self.struck, square), attacked=self.attacked | {square}),
+                attack=self.attack,
+            )
+        return TrampleEnd(replace(self, index=len(self.victims)), attack=self.attack)
+
+
+@dataclass(frozen=True)
+class TrampleHit(AttackStep):
+    """The strike on the victim ``at.victims[at.index]`` of a trample pass."""
+
+    at: TrampleVictims
+
+    def advance(self, turn: Turn) -> Step:
+        at, attack = self.at, self.attack
+        name = at.victims[at.index][1]
+        strike(turn, at.mover, turn.current(name), attack.profile, attack.action, None)
+        return replace(at, index=at.index + 1)
+
+
+@dataclass(frozen=True)
+class TrampleEnd(AttackStep):
+    """Where a trample pass ends: on the last free square of its path (or of the path up to the last target's
+    square, by the ruling ``trample_end``), then the next pass or the end of the attack."""
+
+    at: TrampleVictims
+
+    def advance(self, turn: Turn) -> Step:
+        at = self.at
+        attacker, path = at.mover, at.path
+        assert attacker.position is not None
+        last = len(path) - 1
+        struck_names = [name for square, name in at.victims if square in at.struck]
+        if any(turn.current(name).defeated for name in struck_names):
+            past = path.index(at.struck[-1])
+            if turn.options.trample_end == "last_target":
+                if past < last:
+                    turn.ruling(
+                        "trample_end",
+                        "last_target",
+                        "units were defeated: the trample ends by the last square a target occupied, not past it",
+                    )
+                last = past
+            elif past < last:
+                turn.ruling("trample_end", "path_end", "the trample ends on the furthest free square of the whole path")
+        end_index = -1
+        for i in range(last, -1, -1):
+            if turn.battle.unit_at(path[i]) is None:
+                end_index = i
+                break
+        if end_index >= 0:
+            mover = turn.current(attacker.name)
+            turn.update(replace(mover, position=path[end_index]))
             turn.emit(
-                Note(
+                Move(
                     unit=attacker.name,
-                    text=f"{list(square)} was already attacked by this trample: {unit.name} is passed over, "
-                    "not attacked again",
+                    origin=attacker.position,
+                    destination=path[end_index],
+                    path=tuple(path[: end_index + 1]),
+                    reason="trample: ends on the last free square of its path"
+                    + (" up to the last target's square" if end_index < len(path) - 1 and last < len(path) - 1 else ""),
                 )
             )
-            continue
-        attacked.add(square)
-        struck.append((square, unit))
-        # What follows reads only the battle, this pass's path and victims, how far along them it is and the
-        # squares attacked: the exact odds walk the rest once for every way the dice bring it here.
-        turn.checkpoint(turn.battle, (shape, tuple(s for s, _ in struck), frozenset(attacked)))
-        strike(turn, attacker, turn.current(unit.name), profile, action, None)
-    last = len(path) - 1
-    if any(turn.current(u.name).defeated for _, u in struck):
-        past = path.index(struck[-1][0])
-        if turn.options.trample_end == "last_target":
-            if past < last:
-                turn.ruling(
-                    "trample_end",
-                    "last_target",
-                    "units were defeated: the trample ends by the last square a target occupied, not past it",
-                )
-            last = past
-        elif past < last:
-            turn.ruling("trample_end", "path_end", "the trample ends on the furthest free square of the whole path")
-    end_index = -1
-    for i in range(last, -1, -1):
-        if turn.battle.unit_at(path[i]) is None:
-            end_index = i
-            break
-    if end_index >= 0:
-        mover = turn.current(attacker.name)
-        turn.update(replace(mover, position=path[end_index]))
-        turn.emit(
-            Move(
-                unit=attacker.name,
-                origin=attacker.position,
-                destination=path[end_index],
-                path=tuple(path[: end_index + 1]),
-                reason="trample: ends on the last free square of its path"
-                + (" up to the last target's square" if end_index < len(path) - 1 and last < len(path) - 1 else ""),
-            )
-        )
-    else:
-        turn.emit(Note(unit=attacker.name, text="no square of the path is free: the attacker stays where it was"))
+        else:
+            turn.emit(Note(unit=attacker.name, text="no square of the path is free: the attacker stays where it was"))
+        done = at.pass_
+        if done.number < len(done.passes):
+            return TramplePass(done.number + 1, done.passes, at.attacked, attack=self.attack)
+        return self.end()
+
+
+@dataclass(frozen=True)
+class PilgrimChain(AttackStep):
+    """A Pilgrim attack (:func:`resolve_pilgrim`), in one step."""
+
+    def advance(self, turn: Turn) -> Step:
+        attack = self.attack
+        resolve_pilgrim(turn, attack.action, attack.attacker, attack.profile)
+        return self.end()
 
 
 def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:

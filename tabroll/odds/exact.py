@@ -31,6 +31,8 @@ from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, Measure
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.odds.measures import Key, Outcome, blow_outcome, combine, measure
+from tabroll.steps import Step, StepWatcher
+from tabroll.turn import ActionLog
 
 DEFAULT_BUDGET = 200_000
 
@@ -43,7 +45,7 @@ MAX_DRAWS = 100_000
 """Most requests one resolution may draw past its prefix before the walk gives up on the tree."""
 
 
-class PrefixDice:
+class PrefixDice(StepWatcher):
     """Answers requests from a fixed prefix of values; past its end, with the first pool of every request.
 
     A request past the prefix is a branch of the tree nobody has walked yet: it is answered with its first pool
@@ -52,22 +54,29 @@ class PrefixDice:
     request as branches still to walk. One resolution thus reaches one leaf, and every leaf of the tree costs
     at most one resolution (no resolution is spent on a prefix that ends mid-action).
 
-    A checkpoint the resolver passes past the prefix (:meth:`checkpoint`) is handed to the walk, which either
-    knows what follows it already (the resolution stops there: :class:`_Known`) or opens a node for it.
+    A step the resolver takes past the prefix (:meth:`at_step`, for a resolver of :mod:`steps <tabroll.steps>`)
+    or a checkpoint it passes (:meth:`checkpoint`, for one that is not) is handed to the walk, which either knows
+    what follows it already (the resolution stops there) or opens a node for it. A node opened at a step keeps
+    the working area as it was: the values of a resolution resumed from it (``origin``) count from there.
     """
 
-    __slots__ = ("_given", "_position", "_values", "_walker", "fresh")
+    __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin")
     valid_by_construction = True  # every value it gives is one the walk made for that request (checked_draw)
 
-    def __init__(self, values: Sequence[int], walker: _Walker | None = None) -> None:
+    def __init__(self, values: Sequence[int], walker: _Walker | None = None, origin: _Node | None = None) -> None:
         self._values = list(values)
         self._given = len(self._values)
         self._position = 0
         self._walker = walker
-        # (position, count, sides, node, numerator, denominator, by total) of each request past the prefix:
-        # ``node`` is the checkpoint the request follows, numerator/denominator the weight of the path from there
-        # to it, and ``by total`` whether it is walked as its totals (its rules read only its sum)
-        self.fresh: list[tuple[int, int, int, _Node | None, int, int, bool]] = []
+        # the node this resolution resumed from (None: the action's start), then the innermost node opened at a
+        # step, and where in the values its dice begin
+        self.origin = origin
+        self.base = 0
+        # (position, count, sides, node, numerator, denominator, by total, origin, base) of each request past the
+        # prefix: ``node`` is the checkpoint the request follows, numerator/denominator the weight of the path
+        # from there to it, ``by total`` whether it is walked as its totals (its rules read only its sum), and
+        # ``origin``/``base`` where a resolution of its other pools resumes from and where its values begin
+        self.fresh: list[tuple[int, int, int, _Node | None, int, int, bool, _Node | None, int]] = []
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         start = self._position
@@ -85,10 +94,20 @@ class PrefixDice:
         step = request.sides**count
         by_total = request.total_only and count > 1
         if walker is None:
-            self.fresh.append((start, count, request.sides, None, 1, 1, by_total))
+            self.fresh.append((start, count, request.sides, None, 1, 1, by_total, None, 0))
         else:
             self.fresh.append(
-                (start, count, request.sides, walker.node, walker.numerator, walker.denominator, by_total)
+                (
+                    start,
+                    count,
+                    request.sides,
+                    walker.node,
+                    walker.numerator,
+                    walker.denominator,
+                    by_total,
+                    self.origin,
+                    self.base,
+                )
             )
             walker.denominator *= step
         first = (1,) * count  # the first pool, and the first total's pool: every die showing 1
@@ -100,6 +119,20 @@ class PrefixDice:
         :meth:`tabroll.turn.ActionLog.checkpoint`). Within the prefix this point was met before: nothing to do."""
         if self._position >= self._given and self._walker is not None:
             self._walker.reached(log, state, where)
+
+    def at_step(self, turn: ActionLog, step: Step) -> bool:
+        """The resolver is about to take ``step``: past the prefix, the walk either knows what follows (True: the
+        resolution stops) or opens a node that keeps ``turn`` as it is now, to resume from. Nothing is kept
+        before the first die of the action (the node would be the root itself)."""
+        position = self._position
+        walker = self._walker
+        if position < self._given or walker is None or (position == 0 and self.origin is None):
+            return False
+        node = walker.at_step(turn, step)
+        if node is None:
+            return True
+        self.origin, self.base = node, position
+        return False
 
 
 class BudgetExceeded(Exception):
@@ -508,7 +541,20 @@ class _Pools:
     of the pools dealt to another process (:func:`_deal`) takes every ``every``-th one. ``left`` counts the pools
     still to take and ``ways`` the ordered rolls they stand for (the probability still to walk)."""
 
-    __slots__ = ("combo", "every", "hangs", "head", "index", "left", "listed", "numerator", "sides", "step", "ways")
+    __slots__ = (
+        "combo",
+        "every",
+        "hangs",
+        "head",
+        "index",
+        "left",
+        "listed",
+        "numerator",
+        "origin",
+        "sides",
+        "step",
+        "ways",
+    )
 
     def __init__(
         self,
@@ -524,9 +570,11 @@ class _Pools:
         index: int = 0,
         combo: tuple[int, ...] = (),
         every: int = 1,
+        origin: _Node | None = None,
     ) -> None:
         self.head, self.sides, self.numerator, self.step, self.hangs = head, sides, numerator, step, hangs
         self.left, self.ways, self.listed, self.index, self.combo, self.every = left, ways, listed, index, combo, every
+        self.origin = origin  # the node at a step its resolutions resume from (None: the action's start)
 
     @classmethod
     def of_request(
@@ -540,6 +588,7 @@ class _Pools:
         size: int,
         *,
         by_total: bool = False,
+        origin: _Node | None = None,
     ) -> _Pools:
         """Every pool (or, ``by_total``, every total) of a request but its first (the one the resolution that met
         it walked)."""
@@ -547,8 +596,9 @@ class _Pools:
         if by_total or size <= LISTED_POOLS:
             listed: Sequence[tuple[tuple[int, ...], int]] = _totals(count, sides) if by_total else _pools(count, sides)
             return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, listed=listed,
-                       index=size - 1)  # fmt: skip
-        return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, combo=(sides,) * count)
+                       index=size - 1, origin=origin)  # fmt: skip
+        return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, combo=(sides,) * count,
+                   origin=origin)  # fmt: skip
 
     def take(self) -> tuple[tuple[int, ...], int]:
         """The next pool and its ordered rolls."""
@@ -612,6 +662,23 @@ def _deal(stack: list[_Pools], jobs: int) -> list[list[_Pools]]:
     return parts
 
 
+class _HashedKey:
+    """A key of the walk's memo with its hash worked out once: a (step, state, measures, rulings) tuple is hashed
+    through every unit of the state, and each key is looked up, then stored."""
+
+    __slots__ = ("_hash", "value")
+
+    def __init__(self, value: tuple[Any, ...]) -> None:
+        self.value = value
+        self._hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _HashedKey) and self._hash == other._hash and self.value == other.value
+
+
 class _Known(Exception):
     """A resolution reached a checkpoint whose continuation the walk already knows: it stops there."""
 
@@ -625,7 +692,18 @@ class _Node:
     resolution in flight (or the node it went on into). When it falls to 0 the node is complete: its figures
     are kept for its key, and added to its parent's with the node's weight from there."""
 
-    __slots__ = ("after", "denominator", "key", "leaves", "numerator", "parent", "pending", "start", "tally")
+    __slots__ = (
+        "after",
+        "denominator",
+        "key",
+        "leaves",
+        "numerator",
+        "parent",
+        "pending",
+        "resume",
+        "start",
+        "tally",
+    )
 
     def __init__(
         self,
@@ -647,6 +725,7 @@ class _Node:
         self.after = after
         self.pending = 1
         self.leaves = 0
+        self.resume: tuple[ActionLog, Step] | None = None  # the working area and the step, for a node at a step
 
 
 class _Walker:
@@ -673,6 +752,28 @@ class _Walker:
         self.numerator = 1
         self.denominator = 1
         self.merged = 0
+        # how the resolution in flight stopped at a step whose continuation is known: (its key, blows before it)
+        self.stopped: tuple[Hashable, Outcome | None] | None = None
+
+    def at_step(self, turn: ActionLog, step: Step) -> _Node | None:
+        """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
+        opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
+        state, the game's measures so far and the rulings told."""
+        ruleset, tally = self.ruleset, self.tally
+        events = turn.events
+        node = self.node
+        after = blow_outcome(ruleset.blows(self.action, events[node.start :]), tally.acted)
+        state = turn.state_now()
+        measures = tuple(sorted(ruleset.outcome_measures(self.state, state, events).items()))
+        key = _HashedKey((step, state, measures, frozenset(turn.rulings_told)))
+        if key in self.known:
+            self.stopped = (key, after)
+            return None
+        sub = Tally(declared=tally.declared, undeclared=tally.undeclared, acted=tally.acted)
+        opened = self.node = _Node(key, node, self.numerator, self.denominator, sub, start=len(events), after=after)
+        opened.resume = (turn.fork(turn.dice), step)
+        self.numerator = self.denominator = 1
+        return opened
 
     def reached(self, log: Any, state: Any, where: Hashable) -> None:
         """A checkpoint past the prefix: stop here if what follows is known, else open a node for it."""
@@ -771,10 +872,19 @@ def _walk(
         if resolutions + waiting > budget:
             raise BudgetExceeded(budget, resolutions - 1)
         walker.node, walker.numerator, walker.denominator = node, entry.numerator * ways, entry.step
-        dice = PrefixDice(prefix, walker)
+        origin = entry.origin
+        dice = PrefixDice(prefix, walker, origin)
         known: tuple[Tally, int, int] | None = None
+        walker.stopped = None
         try:
-            resolved = resolve(state, action, dice)
+            if origin is None:
+                resolved = resolve(state, action, dice)
+            else:  # resumed from the step the node kept: never from the action's start
+                assert origin.resume is not None
+                kept, step = origin.resume
+                turn = kept.fork(dice)
+                turn.run(step)
+                resolved = turn.resolution(turn.state_now())
         except RuleRefusal as refusal:
             resolved = None
             reason = refusal.message
@@ -784,6 +894,9 @@ def _walk(
             after = stop.args[1]
         except _TooDeep:
             raise BudgetExceeded(budget, resolutions) from None
+        if walker.stopped is not None:  # stopped at a step whose continuation is known
+            known = walker.known[walker.stopped[0]]
+            after = walker.stopped[1]
         # The leaf reached, below the innermost checkpoint: every request past the prefix answered with its
         # first pool (one ordered roll).
         here = walker.node
@@ -804,7 +917,7 @@ def _walk(
         values = dice._values
         largest: tuple[int, int, int] | None = None
         what = "pools"
-        for position, count, sides, owner, path_numerator, path_denominator, by_total in dice.fresh:
+        for position, count, sides, owner, path_numerator, path_denominator, by_total, since, base in dice.fresh:
             # counted: a request's pools (or totals) are made only as they are walked
             size = _total_size(count, sides) if by_total else _pool_size(count, sides)
             if by_total and _totals_bytes(count, sides) > MAX_TOTALS_BYTES:
@@ -816,10 +929,18 @@ def _walk(
             owner.pending += size - 1
             if size > 1:
                 hangs = None if owner is root else owner
-                head = tuple(values[:position])
+                head = tuple(values[base:position])
                 stack.append(
                     _Pools.of_request(
-                        head, count, sides, path_numerator, path_denominator, hangs, size, by_total=by_total
+                        head,
+                        count,
+                        sides,
+                        path_numerator,
+                        path_denominator,
+                        hangs,
+                        size,
+                        by_total=by_total,
+                        origin=since,
                     )
                 )
                 waiting += size - 1
@@ -936,7 +1057,7 @@ class Samples(list[int]):
     merging: bool = False
 
 
-class _SampledDice:
+class _SampledDice(StepWatcher):
     """Rolls from ``rng`` and keeps, for every request, how unlikely its pool was (``sides**count / ways``)."""
 
     __slots__ = ("_rng", "inverse", "marked")
@@ -948,6 +1069,10 @@ class _SampledDice:
 
     def checkpoint(self, log: Any, state: Any, where: Hashable) -> None:
         self.marked = True
+
+    def at_step(self, turn: ActionLog, step: Step) -> bool:
+        self.marked = True  # a walk that keys steps may merge: see surely_over
+        return False
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         count, sides = request.count, request.sides

@@ -1,0 +1,51 @@
+"""Resolvers as explicit steps: what happens next in an action is a value, not a place in a Python function.
+
+A :class:`Step` is a frozen, hashable dataclass: the rule about to be applied and every value the rest of the
+action still reads (a loop's index, the targets already struck, a shared damage roll…). Its
+:meth:`~Step.advance` applies that rule to the action's working area (a :class:`~tabroll.turn.ActionLog`:
+the state as it evolves, the dice and the events so far), drawing whatever dice the rule needs, and returns the
+step that follows, or ``None`` at the end of the action. :meth:`ActionLog.run <tabroll.turn.ActionLog.run>`
+takes the steps one after the other; every dice source goes through it, so ``run``, ``play``, the journal,
+Monte Carlo and the exact walk compute an action the same way.
+
+Why values: the exact walk (``tabroll.odds.exact``) keeps the working area as it was at each step it reached,
+and walks the other outcomes of a die drawn after that step by resuming from it, never by resolving the action
+again from its start. Two outcomes of the dice that reach an equal step with an equal state share everything
+that follows: the walk keys what it knows by (step, state), which the core builds; no game builds a key.
+
+What a step's fields must hold: everything :meth:`~Step.advance` and the steps after it read that is not in the
+state. A value fixed by the action and the state it started from (the action itself, the attacker as it was
+when the attack began, a profile) may be declared with ``field(compare=False)``: it is the same for every
+outcome of one walk, so it need not be compared. Anything the dice can change must be compared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tabroll.turn import ActionLog
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rule of an action still to apply, with the values it needs (a game subclasses it, frozen)."""
+
+    def advance(self, turn: Any) -> Step | None:
+        """Apply this rule to ``turn`` (the game's working area): emit its events, draw its dice from
+        ``turn.dice``, change the state; return the step that follows, or ``None`` when the action is over.
+        A refusal raises :class:`~tabroll.errors.RuleRefusal` as anywhere else."""
+        raise NotImplementedError
+
+
+class StepWatcher:
+    """A dice source that watches the steps an action takes (the exact walk, and its sampling of tree sizes).
+
+    :meth:`ActionLog.run <tabroll.turn.ActionLog.run>` tells it of each step before the step is taken; it
+    answers ``True`` when what follows that step is already known and the resolution may stop there."""
+
+    __slots__ = ()
+
+    def at_step(self, turn: ActionLog, step: Step) -> bool:
+        raise NotImplementedError
