@@ -6,7 +6,9 @@ draws a random number except through ``dice`` (the forced-synapse pick, and pilo
 give). A refusal by the rules raises :class:`RuleRefusal`; the engine then keeps the state as it was.
 
 One Ahotnik's attack runs in four steps: :func:`decide_direction` (synapse and rotation), :func:`identify`
-(target identification), :func:`strike` (damage) and :func:`settle` (exile, DNA, end of the game).
+(target identification), :func:`strike` (damage) and :func:`settle` (exile, DNA, end of the game). The attack
+phase is taken as :mod:`steps <tabroll.steps>` of the exact walk: one per Ahotnik (:class:`NextAhotnik`), or,
+step by step, one per Ahotnik's direction (:class:`Directions`) and one for the rest (:class:`StepByStepAttacks`).
 
 The log speaks the core vocabulary: each pilot's number and a forced pick are ``roll`` events; each unit an
 attack reaches is a ``hit`` whose ``result`` is the damage the blow carries; each pool that loses something
@@ -17,6 +19,7 @@ exiled``); an Ahotnik at 0 Life is a ``defeat`` followed by ``game_over``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -25,6 +28,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll
 from tabroll.geometry.hex import Hex
 from tabroll.kit import Handlers
+from tabroll.steps import Step
 from tabroll.turn import ActionLog
 
 from .events import (
@@ -97,6 +101,13 @@ class Turn(ActionLog):
     def name(self, d: int) -> str:
         return self.board.map.direction_name(d)
 
+    def state_now(self) -> Board:
+        return self.board
+
+    def _forked(self) -> None:
+        self.last_blow = dict(self.last_blow)
+        self.fallen = list(self.fallen)
+
 
 HANDLERS: Handlers[Turn] = Handlers()
 """Each action class to the function that resolves it (the one table of this game's actions)."""
@@ -125,13 +136,48 @@ def resolve_attack_phase(turn: Turn, action: AttackPhaseAction) -> None:
         else:
             text = "each step is done by every Ahotnik, in turn order, before the next step"
         turn.ruling("phase_order", turn.options.phase_order, text)
+    phase = Phase(tuple(order), choices)
     if turn.options.phase_order == "step_by_step":
-        results: dict[str, SynapseResult] = {}
-        for i, name in enumerate(order):
-            if i:  # nothing is struck yet: what follows reads the board and the synapses decided so far
-                turn.checkpoint(turn.board, ("attack phase, step by step: direction", i, tuple(results.values())))
-            results[name] = decide_direction(turn, name, choices.get(name))
-        plans = [identify(turn, name, results[name]) for name in order]
+        turn.run(Directions(0, (), phase=phase) if order else StepByStepAttacks((), phase=phase))
+    elif order:
+        turn.run(NextAhotnik(0, phase=phase))
+
+
+@dataclass(frozen=True)
+class Phase:
+    """What the steps of one attack phase read that the dice cannot change: the Ahotniks in turn order and the
+    choices the action gives for them."""
+
+    order: tuple[str, ...]
+    choices: Mapping[str, ChoiceInput] = field(hash=False)
+
+
+@dataclass(frozen=True)
+class Directions(Step):
+    """Step by step: step 1 (direction) for the Ahotnik at ``index`` in turn order, ``results`` the synapses
+    decided before it. Nothing is struck yet: what follows reads only the board and those synapses."""
+
+    index: int
+    results: tuple[SynapseResult, ...]
+    phase: Phase = field(compare=False, kw_only=True)
+
+    def advance(self, turn: Turn) -> Step:
+        name = self.phase.order[self.index]
+        results = (*self.results, decide_direction(turn, name, self.phase.choices.get(name)))
+        if len(results) < len(self.phase.order):
+            return Directions(self.index + 1, results, phase=self.phase)
+        return StepByStepAttacks(results, phase=self.phase)
+
+
+@dataclass(frozen=True)
+class StepByStepAttacks(Step):
+    """Step by step: steps 2 to 4 (targets, damage, what it settles) for every Ahotnik, in turn order."""
+
+    results: tuple[SynapseResult, ...]
+    phase: Phase = field(compare=False, kw_only=True)
+
+    def advance(self, turn: Turn) -> None:
+        plans = [identify(turn, name, result) for name, result in zip(self.phase.order, self.results, strict=True)]
         for i, plan in enumerate(plans):
             strike(turn, plan)
             if turn.fallen:
@@ -140,18 +186,28 @@ def resolve_attack_phase(turn: Turn, action: AttackPhaseAction) -> None:
                     turn.emit(Note(text=f"the game is over: {', '.join(skipped)} deal no damage"))
                 break
         settle(turn)
-        return
-    for i, name in enumerate(order):
-        if i:  # the previous Ahotnik's attack is settled (last_blow and fallen are empty): only the board counts
-            turn.checkpoint(turn.board, ("attack phase: next Ahotnik", i))
-        result = decide_direction(turn, name, choices.get(name))
+
+
+@dataclass(frozen=True)
+class NextAhotnik(Step):
+    """Per Ahotnik: all four steps for the Ahotnik at ``index`` in turn order. The previous Ahotnik's attack is
+    settled (``last_blow`` and ``fallen`` are empty): only the board counts."""
+
+    index: int
+    phase: Phase = field(compare=False, kw_only=True)
+
+    def advance(self, turn: Turn) -> Step | None:
+        order = self.phase.order
+        name = order[self.index]
+        result = decide_direction(turn, name, self.phase.choices.get(name))
         strike(turn, identify(turn, name, result))
         settle(turn)
         if turn.board.game_over is not None:
-            skipped = order[order.index(name) + 1 :]
+            skipped = order[self.index + 1 :]
             if skipped:
                 turn.emit(Note(text=f"the game is over: {', '.join(skipped)} do not attack"))
-            return
+            return None
+        return NextAhotnik(self.index + 1, phase=self.phase) if self.index + 1 < len(order) else None
 
 
 @HANDLERS.on(AttackAction)
