@@ -10,9 +10,12 @@ Measured side by side in one run:
    the sample set summed against Defense, benchmarks/scenarios/botse-engage.yaml): tabroll's wall time (the real
    resolver walked over every outcome) against icepool computing the same joint distribution with a map over
    the dice, and against icepool written idiomatically (each figure from marginals); every figure is checked
-   equal to both. ``--baseline`` times another checkout's walk (main, say) turn about with this one's;
+   equal to both. ``--baseline`` times another checkout's walk (main, say) turn about with this one's. Then a
+   damage roll of 10d20 and of 100d20 (``tabroll odds -r tabmaster -a "Hero ATK=1 DAN=100d20" -t "Orc DEF=1000"``,
+   the work beyond start-up, checked against icepool's ``100 @ d20``) with the walk's traced peak memory;
 2. Monte Carlo throughput (resolved attacks per second) with one process and with two, against a plain
-   script that only rolls the same dice with d20 (no rules at all);
+   script that only rolls the same dice with d20 (no rules at all), on the small projectile example and on a
+   BotSE engage of eight dice whose tree is too large for the cache of resolved sequences to help;
 3. peak memory of a simulation as --trials grows tenfold (it should stay flat: only counts are kept).
 Figures, not pass/fail: these machines are shared and noisy.
 """
@@ -111,6 +114,68 @@ def d20_rate(trials: int) -> float:
         d20.roll("1d10")  # the attack die of the projectile example...
         d20.roll("1d20")  # ...and its damage die; no rules, no bookkeeping
     return trials / (time.perf_counter() - start)
+
+
+BIG_TREE_CASE = "benchmarks/scenarios/large/botse-engage-8.yaml"  # not in the golden walks: too large a tree
+
+
+def simulate_big_rate(trials: int) -> float:
+    """Monte Carlo of an engage of eight dice (1,679,616 sequences of faces: the cache of resolved sequences
+    rarely helps)."""
+    from tabroll.odds.montecarlo import simulate
+
+    ruleset, state, action = scenario_case(BIG_TREE_CASE)
+    start = time.perf_counter()
+    simulate(ruleset, state, action, trials=trials, seed=1, jobs=1)
+    return trials / (time.perf_counter() - start)
+
+
+def d20_big_rate(trials: int) -> float:
+    import d20
+
+    start = time.perf_counter()
+    for _ in range(trials):
+        d20.roll("8d6")  # the same eight six-sided dice, bare: no faces read, no rules
+    return trials / (time.perf_counter() - start)
+
+
+def large_pool_case(dice: str = "100d20") -> tuple[Any, Any, Any]:
+    """``tabroll odds -r tabmaster -a "Hero ATK=1 DAN=100d20" -t "Orc DEF=1000"``, as the command builds it."""
+    from tabroll.quick import AttackWords, describe_attack
+
+    built = describe_attack(
+        AttackWords(None, f"Hero ATK=1 DAN={dice}", "Orc DEF=1000", ruleset="tabmaster", command="odds")
+    )
+    return built.ruleset, built.state, built.action
+
+
+def check_large_pool(report: Any) -> str:
+    import icepool
+
+    total = 100 @ icepool.d20
+    defeat = report.probabilities["defeated: Orc"].exact == Fraction(*_ratio(total > 1000))
+    same = defeat and report.means["damage"].exact == Fraction(*_ratio_mean(total))
+    return "same results" if same else "RESULTS DIFFER"
+
+
+def _ratio(die: Any) -> tuple[int, int]:
+    return die.quantity(True), die.denominator()
+
+
+def _ratio_mean(die: Any) -> tuple[int, int]:
+    return sum(outcome * quantity for outcome, quantity in die.items()), die.denominator()
+
+
+def traced_peak_mib(case: tuple[Any, Any, Any]) -> float:
+    import tracemalloc
+
+    from tabroll.odds.exact import exact_odds
+
+    tracemalloc.start()
+    exact_odds(*case)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20
 
 
 MEMORY_CHILD = """
@@ -446,6 +511,16 @@ def main() -> None:
     if baseline is not None:
         baseline.close()
 
+    pools = {dice: large_pool_case(dice) for dice in ("10d20", "100d20")}
+    for dice, case in pools.items():
+        ours = median_seconds(lambda case=case: tabroll_exact(case), args.repeat)  # type: ignore[misc]
+        verdict = check_large_pool(tabroll_exact(case)) if dice == "100d20" else "not checked"
+        peak = traced_peak_mib(case)
+        results[f"tabmaster_{dice}"] = {"tabroll_s": ours, "check": verdict, "traced_peak_mib": peak}
+        print(f"exact odds, TAB MASTER ATK=1 DAN={dice} against DEF 1000 (the work, beyond start-up): "
+              f"{ours * 1000:.1f} ms ({verdict}; icepool's 100 @ d20), traced peak {peak:.1f} MiB",
+              flush=True)  # fmt: skip
+
     from tabroll.odds.montecarlo import PARALLEL_MIN_TRIALS
 
     one = simulate_rate(args.trials, 1)
@@ -459,6 +534,11 @@ def main() -> None:
     print(f"Monte Carlo, projectile example ({args.trials:,} trials): {one:,.0f} attacks/s; d20 only rolling the "
           f"same two dice: {plain:,.0f}/s -> tabroll at {one / plain:.2f}x d20's rate; at {many:,} trials "
           f"{one_many:,.0f}/s with 1 job, {two_many:,.0f}/s with 2 jobs ({two_many / one_many:.2f}x)")  # fmt: skip
+
+    big, bare = simulate_big_rate(args.trials), d20_big_rate(args.trials)
+    results["monte_carlo_big_tree"] = {"jobs1_per_s": big, "d20_rolls_only_per_s": bare, "ratio_d20": big / bare}
+    print(f"Monte Carlo, BotSE engage of eight dice ({args.trials:,} trials, 1,679,616 sequences): {big:,.0f} "
+          f"engages/s; d20 only rolling 8d6: {bare:,.0f}/s -> tabroll at {big / bare:.2f}x d20's rate")  # fmt: skip
 
     small, large = peak_memory_kib(args.trials), peak_memory_kib(args.trials * 10)
     results["memory"] = {"trials": [args.trials, args.trials * 10], "peak_kib": [small, large]}

@@ -60,7 +60,7 @@ class PrefixDice(StepWatcher):
     the working area as it was: the values of a resolution resumed from it (``origin``) count from there.
     """
 
-    __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin")
+    __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "keep_first", "origin")
     valid_by_construction = True  # every value it gives is one the walk made for that request (checked_draw)
 
     def __init__(self, values: Sequence[int], walker: _Walker | None = None, origin: _Node | None = None) -> None:
@@ -72,6 +72,10 @@ class PrefixDice(StepWatcher):
         # step, and where in the values its dice begin
         self.origin = origin
         self.base = 0
+        # whether a step before the action's first die opens a node too (resumed from, the branches below it skip
+        # the checks an action makes before its dice); not while the walk is being shared out among processes,
+        # whose branches must hang from the root (a worker starts from the action's start)
+        self.keep_first = True
         # (position, count, sides, node, numerator, denominator, by total, origin, base) of each request past the
         # prefix: ``node`` is the checkpoint the request follows, numerator/denominator the weight of the path
         # from there to it, ``by total`` whether it is walked as its totals (its rules read only its sum), and
@@ -122,11 +126,11 @@ class PrefixDice(StepWatcher):
 
     def at_step(self, turn: ActionLog, step: Step) -> bool:
         """The resolver is about to take ``step``: past the prefix, the walk either knows what follows (True: the
-        resolution stops) or opens a node that keeps ``turn`` as it is now, to resume from. Nothing is kept
-        before the first die of the action (the node would be the root itself)."""
+        resolution stops) or opens a node that keeps ``turn`` as it is now, to resume from (before the action's
+        first die only with :attr:`keep_first`)."""
         position = self._position
         walker = self._walker
-        if position < self._given or walker is None or (position == 0 and self.origin is None):
+        if position < self._given or walker is None or (position == 0 and self.origin is None and not self.keep_first):
             return False
         node = walker.at_step(turn, step)
         if node is None:
@@ -874,6 +878,7 @@ def _walk(
         walker.node, walker.numerator, walker.denominator = node, entry.numerator * ways, entry.step
         origin = entry.origin
         dice = PrefixDice(prefix, walker, origin)
+        dice.keep_first = split_at is None
         known: tuple[Tally, int, int] | None = None
         walker.stopped = None
         try:
