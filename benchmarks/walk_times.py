@@ -58,7 +58,7 @@ def main() -> None:
             samples = estimate_leaves(scenario.ruleset, state, step.action)
             try:
                 if surely_over(samples, args.budget):
-                    raise BudgetExceeded(args.budget, 0, estimate=samples[len(samples) // 2])
+                    raise samples.over(args.budget)
                 draws[0] = 0
                 result = exact_odds(
                     scenario.ruleset, state, step.action, budget=args.budget, deadline=time.monotonic() + args.cap

@@ -141,7 +141,7 @@ def _compute(
         samples = estimate_leaves(ruleset, state, action, deadline=walk_deadline)
         try:
             if surely_over(samples, budget):
-                raise BudgetExceeded(budget, 0, estimate=samples[len(samples) // 2])
+                raise samples.over(budget)
             phase["what"] = "walk"
             result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs, deadline=walk_deadline)
         except BudgetExceeded as too_big:

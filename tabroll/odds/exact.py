@@ -1057,32 +1057,65 @@ PROBES = 64
 
 class Samples(list[int]):
     """The sampled leaves of :func:`estimate_leaves`, lowest first; ``merging``: the resolver passed
-    checkpoints, so the walk may need far fewer resolutions than there are leaves."""
+    checkpoints, or two samples met at a step with dice still to draw below it, so the walk may need far fewer
+    resolutions than there are leaves."""
 
     merging: bool = False
+    largest: tuple[int, int, int, str] | None = None  # the sampled roll of most pools: count, sides, them, what
+
+    def over(self, budget: int) -> BudgetExceeded:
+        """Why a tree :func:`surely_over` the budget is not walked: the one roll whose pools (or totals) alone
+        are over it, or too large for memory, when the samples met one (as the walk itself would say), else the
+        estimate."""
+        largest = self.largest
+        if largest is not None:
+            count, sides, size, what = largest
+            if what == "totals" and _totals_bytes(count, sides) > MAX_TOTALS_BYTES:
+                return BudgetExceeded(budget, 0, request=(count, sides, size), what="large totals")
+            if size - 1 > budget:
+                return BudgetExceeded(budget, 0, request=(count, sides, size), what=what)
+        return BudgetExceeded(budget, 0, estimate=self[len(self) // 2] if self else None)
 
 
 class _SampledDice(StepWatcher):
-    """Rolls from ``rng`` and keeps, for every request, how unlikely its pool was (``sides**count / ways``)."""
+    """Rolls from ``rng`` and keeps, for every request, how unlikely its pool was (``sides**count / ways``).
 
-    __slots__ = ("_rng", "inverse", "marked")
+    ``marked``: the resolver passed a checkpoint (it may merge); ``steps``: the (step, state) pairs it took
+    between its first die and a later one. Such a pair that another sample took too shows that the walk of a
+    resolver written as steps merges where it saves work: below it, dice are still to be walked. (A pair with no
+    die after it, an attack's last step with the state a miss leaves, saves nothing when merged.)"""
+
+    __slots__ = ("_drawn", "_pending", "_rng", "inverse", "largest", "marked", "steps")
 
     def __init__(self, rng: Any) -> None:
         self._rng = rng
         self.inverse = 1
         self.marked = False
+        self.steps: set[Hashable] = set()
+        self._pending: list[Hashable] = []
+        self._drawn = False
+        self.largest: tuple[int, int, int, str] | None = None  # as Samples.largest
 
     def checkpoint(self, log: Any, state: Any, where: Hashable) -> None:
         self.marked = True
 
     def at_step(self, turn: ActionLog, step: Step) -> bool:
-        self.marked = True  # a walk that keys steps may merge: see surely_over
+        if self._drawn:  # before the first die every outcome is at the same step: no sign of merging
+            self._pending.append((step, turn.state_now()))
         return False
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         count, sides = request.count, request.sides
+        self._drawn = True
+        if self._pending:
+            self.steps.update(self._pending)
+            self._pending.clear()
         values = tuple(self._rng.randrange(sides) + 1 for _ in range(count))
-        if request.total_only and count > 1:  # walked by its totals: the weight of the total drawn
+        by_total = request.total_only and count > 1
+        size = _total_size(count, sides) if by_total else _pool_size(count, sides)
+        if self.largest is None or size > self.largest[2]:
+            self.largest = (count, sides, size, "totals" if by_total else "pools")
+        if by_total:  # walked by its totals: the weight of the total drawn
             if _totals_bytes(count, sides) > MAX_TOTALS_BYTES:
                 ways = 1  # not walked exactly at all: as unlikely as anything
             else:
@@ -1110,6 +1143,7 @@ def estimate_leaves(
 
     rng = random.Random(0)  # the same answer every time, whatever --seed the simulation uses
     samples = Samples()
+    seen: set[Hashable] = set()  # the (step, state) pairs earlier samples took
     for _ in range(probes):
         if samples and passed(deadline):
             break
@@ -1117,7 +1151,11 @@ def estimate_leaves(
         with contextlib.suppress(RuleRefusal):  # a refused outcome is a leaf like any other
             ruleset.resolve(state, action, dice)
         samples.append(dice.inverse)
-        samples.merging = samples.merging or dice.marked
+        # A pair another sample took too: two outcomes of the dice meet at a step, which the walk merges.
+        samples.merging = samples.merging or dice.marked or not seen.isdisjoint(dice.steps)
+        seen |= dice.steps
+        if dice.largest is not None and (samples.largest is None or dice.largest[2] > samples.largest[2]):
+            samples.largest = dice.largest
     samples.sort()
     return samples
 
