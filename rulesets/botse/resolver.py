@@ -1,10 +1,11 @@
 """BotSE resolution: the six engage steps, rolling skill dice outside battle, moves, auras and turn ends.
 
 ``resolve(battle, action, dice) -> Resolution``, pure: one handler per action class (``HANDLERS``), each
-working on a :class:`Work` (the action's log). Every die is drawn from ``dice`` as a FACE NUMBER
-(``roll_die(dice, len(faces), purpose)``, 1-based), so given values, prompts, seeds and the odds engine all
-work on custom dice, and is logged as a core ``roll`` naming the face and what it does. A refusal raises
-:class:`RuleRefusal`; the engine then keeps the state unchanged.
+working on a :class:`Work` (the action's log). An engage (or a roll outside battle) is taken as steps
+(:mod:`tabroll.steps`) once its dice are gathered: :class:`RollDie` for each die, then :class:`Results`.
+Every die is drawn from ``dice`` as a FACE NUMBER (``roll_die(dice, len(faces), purpose)``, 1-based), so given
+values, prompts, seeds and the odds engine all work on custom dice, and is logged as a core ``roll`` naming the
+face and what it does. A refusal raises :class:`RuleRefusal`; the engine then keeps the state unchanged.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tabroll.events import Damage, Defeat, Heal, Modifier, Move, Note, Roll, Spe
 from tabroll.geometry.hex import Hex
 from tabroll.kit import Handlers
 from tabroll.records import replace
+from tabroll.steps import Step
 from tabroll.turn import ActionLog
 
 from .choices import ability_text, ask_choice, asking, choose_form, choose_item, choose_overtax
@@ -78,6 +80,15 @@ class Work(ActionLog):
     damaged: set[str] = field(default_factory=set)
     defeated: set[str] = field(default_factory=set)
     placed: dict[int, str] = field(default_factory=dict)
+
+    def state_now(self) -> Battle:
+        return self.battle
+
+    def _forked(self) -> None:
+        self.running = dict(self.running)
+        self.damaged = set(self.damaged)
+        self.defeated = set(self.defeated)
+        self.placed = dict(self.placed)
 
     @property
     def options(self) -> BotseOptions:
@@ -154,7 +165,8 @@ class Engage:
 
 @HANDLERS.on(EngageAction, RollSkillDiceAction)
 def resolve_roll(work: Work, action: RollFields) -> None:
-    """An engage (its six steps), or skill dice rolled outside battle (steps 4 to 6 only)."""
+    """An engage (its six steps), or skill dice rolled outside battle (steps 4 to 6 only): the checks and steps
+    made before any die, then the roll and what follows it as steps (:class:`RollDie`, :class:`Results`)."""
     adventurer = work.adventurer(action.adventurer)
     if adventurer.defeated:
         raise RuleRefusal(f"{adventurer.name} is defeated", rule="engage")
@@ -171,14 +183,8 @@ def resolve_roll(work: Work, action: RollFields) -> None:
         target = targets[0] if targets else None
     else:
         work.emit(Note(text="skill dice rolled outside battle: no fatigue, no battle form, no target"))
-    setup = gather_and_roll(work, adventurer, action, form, target)
-    if target is not None:
-        setup.targets = targets
-    change_faces(work, setup, action)
-    resolve_results(work, setup, action)
-    react(work, setup, action)
-    restore_defense(work)
-    assert sorted(work.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"
+    pool = gather(work, adventurer, action, form, target, targets)
+    work.run(RollDie(1, (0, 0, 0, 0) if pool.plain else (), (), pool) if pool.dice else Results((), (), pool))
 
 
 def check_turn_order(adventurer: Adventurer) -> None:
@@ -274,11 +280,16 @@ def declare_target(work: Work, adventurer: Adventurer, form: Form, name: str | N
     return name
 
 
-def gather_and_roll(
-    work: Work, adventurer: Adventurer, action: RollFields, form: Form | None, target: str | None
-) -> Engage:
-    """Step 4: check the gathered dice (availability, form icons, combat dice, each stat's limit), choose
-    one item, add free enemy combat dice, and roll everything together."""
+def gather(
+    work: Work,
+    adventurer: Adventurer,
+    action: RollFields,
+    form: Form | None,
+    target: str | None,
+    targets: tuple[str, ...],
+) -> Pool:
+    """Step 4 up to the roll: check the gathered dice (availability, form icons, combat dice, each stat's limit),
+    choose one item, add free enemy combat dice; the dice are then rolled together (:class:`RollDie`)."""
     battle = work.battle
     available = Counter(adventurer.available)
     wanted = Counter(action.gather)
@@ -402,19 +413,95 @@ def gather_and_roll(
     if free:
         assert battle.enemy_die is not None
         dice += [battle.dice[battle.enemy_die]] * free
-    rolled: list[Rolled] = []
-    running = running_effect(work, adventurer, action, form, target, ability, dice)
-    for number, die in enumerate(dice, start=1):
-        if running is not None and number > 1:
-            work.checkpoint(work.battle, ("engage: roll die", number, running))
-        is_free = number > len(action.gather)
-        kind = "free enemy combat die" if is_free else die.name
-        entry = Rolled(number=number, die=die, face_number=0, free=is_free)
-        roll_face(work, entry, adventurer.name, f"{kind}, die {number} ({die.sides} faces)")
-        rolled.append(entry)
-        if running is not None:
-            running = add_effect(running, entry.face)
-    return Engage(adventurer.name, form, target, rolled, ability, item_name)
+    plain = merges_by_effects(work, adventurer, action, form, target, ability, dice)
+    return Pool(
+        action, adventurer.name, form, target, targets, tuple(dice), len(action.gather), ability, item_name, plain
+    )
+
+
+@dataclass(frozen=True)
+class Pool:
+    """What the engage fixed before its first die: the action, who rolls, in which form, at which targets, which
+    dice (the gathered ones, then the free enemy combat dice), with which item and ability; and whether the walk
+    may merge its dice by their :data:`Effects` (:func:`merges_by_effects`). The same for every outcome of the
+    dice: the steps carry it uncompared."""
+
+    action: RollFields
+    adventurer: str
+    form: Form | None
+    target: str | None
+    targets: tuple[str, ...]
+    dice: tuple[Die, ...]
+    gathered: int  # the first ``gathered`` dice were gathered; the rest are free enemy combat dice
+    ability: Ability | None
+    item: str | None
+    plain: bool
+
+
+@dataclass(frozen=True)
+class RollDie(Step):
+    """Step 4, one die of the roll: die ``number`` (from 1) is rolled.
+
+    ``reading`` is what the rest of the engage reads of the dice rolled before it, the step's compared value:
+    in a plain engage (:func:`merges_by_effects`) their :data:`Effects` added up, a deliberately coarse key that
+    is exact for the odds (see :func:`merges_by_effects`); in any other engage every face rolled so far. ``faces``
+    (the face number of every die rolled so far, in roll order) is what the rest needs to go on: uncompared, as
+    the outcomes it merges differ only in what the odds do not count. Its die is this step's first draw, so a
+    resolution the exact walk resumes here redraws none of the dice before it.
+
+    After the last die comes :class:`Results`, as its own step in a plain engage; in any other it is taken
+    within this step (a step there, keyed by every face, would merge nothing and only cost the walk a node per
+    outcome)."""
+
+    number: int
+    reading: tuple[int, ...]
+    faces: tuple[int, ...] = field(compare=False)
+    pool: Pool = field(compare=False)
+
+    def advance(self, turn: Work) -> Step | None:
+        pool, number = self.pool, self.number
+        die = pool.dice[number - 1]
+        free = number > pool.gathered
+        entry = Rolled(number=number, die=die, face_number=0, free=free)
+        kind = "free enemy combat die" if free else die.name
+        roll_face(turn, entry, pool.adventurer, f"{kind}, die {number} ({die.sides} faces)")
+        faces = (*self.faces, entry.face_number)
+        reading = add_effect(self.reading, entry.face) if pool.plain else faces
+        if number < len(pool.dice):
+            return RollDie(number + 1, reading, faces, pool)
+        results = Results(reading, faces, pool)
+        if pool.plain:
+            return results
+        results.advance(turn)
+        return None
+
+
+@dataclass(frozen=True)
+class Results(Step):
+    """Steps 5 and 6 once every die is rolled: rerolls and turned faces (5a), the results in the player's order
+    (5b), the reactions (6) and Defense restored. ``reading`` and ``faces`` as in :class:`RollDie`, for all the
+    dice: in a plain engage the outcomes whose dice add up to the same :data:`Effects` are walked once. Also the
+    first step of an engage that rolls no dice."""
+
+    reading: tuple[int, ...]
+    faces: tuple[int, ...] = field(compare=False)
+    pool: Pool = field(compare=False)
+
+    def advance(self, turn: Work) -> None:
+        pool = self.pool
+        action = pool.action
+        rolled = [
+            Rolled(number=number, die=die, face_number=face, free=number > pool.gathered)
+            for number, (die, face) in enumerate(zip(pool.dice, self.faces, strict=True), start=1)
+        ]
+        setup = Engage(pool.adventurer, pool.form, pool.target, rolled, pool.ability, pool.item)
+        if pool.target is not None:
+            setup.targets = pool.targets
+        change_faces(turn, setup, action)
+        resolve_results(turn, setup, action)
+        react(turn, setup, action)
+        restore_defense(turn)
+        assert sorted(turn.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"
 
 
 Effects = tuple[int, int, int, int]
@@ -434,7 +521,7 @@ def plain_face(face: Face) -> bool:
     )
 
 
-def running_effect(
+def merges_by_effects(
     work: Work,
     adventurer: Adventurer,
     action: RollFields,
@@ -442,9 +529,10 @@ def running_effect(
     target: str | None,
     ability: Ability | None,
     dice: list[Die],
-) -> Effects | None:
-    """The dice's effects so far (none yet) when the engage is plain enough for the exact walk to merge the
-    outcomes of its dice between rolls (:meth:`ActionLog.checkpoint`); None when it is not.
+) -> bool:
+    """Whether the engage is plain enough for the exact walk to merge the outcomes of its dice by what they do
+    added up (:data:`Effects`, the compared ``reading`` of :class:`RollDie` and :class:`Results`), not by which
+    die showed which face.
 
     Plain: one declared target (in range: step 3 checked it), no item, no free dice, no reroll or turned face,
     the results resolved in roll order with their damage summed (ruling ``damage_summing: engage``), not in
@@ -454,22 +542,20 @@ def running_effect(
     drained (a resolved drained code) or goes to the leftmost open cooldown slot (drained when the track is
     full). Step 6 and the rest read only what that leaves. So whatever is rolled next, every figure the odds
     count (the blows, Health, tenacity, fatigue, how many dice reach the cooldown track, refusals) depends on
-    the earlier dice only through their sums (:data:`Effects`): which die showed which face changes the log's
-    wording and which names sit where on the track, nothing the odds count. Any other engage has no
-    checkpoint, and the walk resolves every outcome in full."""
+    the dice rolled so far only through their sums: which die showed which face changes the log's wording and
+    which names sit where on the track, nothing the odds count. Any other engage is keyed by every face rolled,
+    so the walk resumes it from each die but merges none of its outcomes."""
     if not isinstance(action, EngageAction) or target is None or ability is not None or len(dice) < 2:
-        return None
+        return False
     if action.reroll or action.turn or action.resolve is not None or asks_players(work.dice):
-        return None
+        return False
     if form is Form.DEFENSIVE or work.options.damage_summing != "engage" or len(action.target_names()) != 1:
-        return None
+        return False
     if len(dice) != len(action.gather):  # free dice
-        return None
+        return False
     if work.options.full_track == "refuse" and sum(1 for slot in adventurer.cooldown if slot is None) < len(dice):
-        return None  # the refusal names the die that found the track full
-    if not all(plain_die(die) for die in dice):
-        return None
-    return (0, 0, 0, 0)
+        return False  # the refusal names the die that found the track full
+    return all(plain_die(die) for die in dice)
 
 
 _PLAIN_DICE: dict[int, tuple[Die, bool]] = {}
@@ -488,7 +574,7 @@ def plain_die(die: Die) -> bool:
     return answer
 
 
-def add_effect(running: Effects, face: Face) -> Effects:
+def add_effect(running: tuple[int, ...], face: Face) -> Effects:
     """``running`` with what a :func:`plain_face` does in a plain engage added."""
     blockable, through, tenacity, drained = running
     if face.tenacity:
@@ -1047,19 +1133,19 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
         for status in plan.statuses:
             apply_status(work, rolled, plan.status_on, status)
     if rolled.free:
-        mark(work, rolled, "discarded", "free enemy combat die, discarded after use")
+        place_die(work, rolled, "discarded", "free enemy combat die, discarded after use")
     elif plan.code is Code.ACTIVE:
         prevent = plan.prevent.get(adventurer.name, 0)
         placed = Placed(die=rolled.die.name, face=rolled.face.describe(), prevent=prevent)
         work.update(replace(adventurer, active=(*adventurer.active, placed)))
-        mark(work, rolled, "active", "active slot code", slot=len(adventurer.active) + 1)
+        place_die(work, rolled, "active", "active slot code", slot=len(adventurer.active) + 1)
     elif plan.code is Code.DRAINED:
         work.update(replace(adventurer, drained=(*adventurer.drained, rolled.die.name)))
-        mark(work, rolled, "drained", "drained code")
+        place_die(work, rolled, "drained", "drained code")
     elif plan.code is Code.STATUS and plan.status_on is not None and plan.status_name is not None:
         placed = Placed(die=rolled.die.name, face=plan.status_name, on=plan.status_on)
         work.update(replace(adventurer, statuses=(*adventurer.statuses, placed)))
-        mark(work, rolled, "status", "status effect code", on=plan.status_on)
+        place_die(work, rolled, "status", "status effect code", on=plan.status_on)
     else:
         why = "cooldown code: its effect lasts while it is there" if plan.code is Code.COOLDOWN else "instant code"
         if plan.nowhere:
@@ -1072,9 +1158,9 @@ def exhaust_rolled(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
     """Exhaust a rolled die: the leftmost open cooldown slot, or drained when the track is full."""
     slot = exhaust(work, work.adventurer(setup.adventurer), rolled.die.name)
     if slot is None:
-        mark(work, rolled, "drained", f"{why}; the cooldown track is full, so it is drained instead")
+        place_die(work, rolled, "drained", f"{why}; the cooldown track is full, so it is drained instead")
     else:
-        mark(work, rolled, "exhausted", why, slot=slot)
+        place_die(work, rolled, "exhausted", why, slot=slot)
 
 
 def apply_status(work: Work, rolled: Rolled, on: str, status: str) -> None:
@@ -1089,7 +1175,7 @@ def unresolved(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
     if rolled.free:
         if work.options.unused_free_dice == "discard":
             work.ruling("unused_free_dice", "discard", "free enemy combat dice are always discarded, never exhausted")
-            mark(work, rolled, "discarded", f"{why}; free enemy combat die")
+            place_die(work, rolled, "discarded", f"{why}; free enemy combat die")
             return
         work.ruling("unused_free_dice", "exhaust", "an unresolved free die is exhausted like any other die")
     exhaust_rolled(work, setup, rolled, why)
@@ -1124,9 +1210,10 @@ def exhaust(work: Work, adventurer: Adventurer, die: str) -> int | None:
     return slot + 1
 
 
-def mark(
+def place_die(
     work: Work, rolled: Rolled, place: str, reason: str, *, slot: int | None = None, on: str | None = None
 ) -> None:
+    """Put a rolled die in its one place at the end of the engage (:data:`PLACES`), with its event."""
     assert place in PLACES and rolled.number not in work.placed, (rolled.number, place)
     work.placed[rolled.number] = place
     work.emit(DiePlaced(number=rolled.number, die=rolled.die.name, place=place, reason=reason, slot=slot, on=on))

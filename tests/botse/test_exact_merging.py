@@ -1,6 +1,7 @@
-"""The exact walk merges the dice of a plain engage between rolls (the checkpoint in ``gather_and_roll``): the
-same exact fractions as the plainest walk (resolve again for every prefix), on random engages of random dice,
-and far fewer resolutions than outcomes on the benchmark engage."""
+"""The exact walk merges the dice of a plain engage between rolls (the steps ``RollDie`` and ``Results``, keyed
+by the dice's running effects): the same exact fractions as the plainest walk (resolve again for every prefix),
+on random engages of random dice, far fewer resolutions than outcomes on the benchmark engage, and every
+resolution resumed from the die it branches at, never replayed from the action's start."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabroll.dice.sources import GivenDice
+from tabroll.odds import exact
 from tabroll.odds.exact import exact_odds
+from tabroll.rulesets.botse.resolver import Results, RollDie, Work
 from tabroll.scenario import load_scenario_file
+from tabroll.steps import Step, StepWatcher
 from tests.odds.helpers import scenario_of, walked_as_plain
 from tests.support import examples
 
@@ -101,19 +106,111 @@ def test_merged_walk_gives_the_plain_walks_fractions(scenario: Any) -> None:
     assert walked_as_plain(scenario.ruleset, scenario.state, scenario.steps[0].action) is not None
 
 
-def test_the_benchmark_engage_merges_its_dice() -> None:
-    """Two Swords and two Combat dice: 1,296 outcomes, walked with a fraction of the resolutions."""
-    scenario = load_scenario_file(ROOT / "benchmarks" / "scenarios" / "botse-engage.yaml")
-    action = scenario.steps[0].action
+BENCHMARK = ROOT / "benchmarks" / "scenarios" / "botse-engage.yaml"
+
+
+def walked_counting_draws(scenario: Any, action: Any, monkeypatch: Any) -> tuple[exact.ExactResult, int]:
+    """The exact walk of ``action`` and how many dice requests the resolver made in all (replayed ones too)."""
+    draws = [0]
+    answer = exact.PrefixDice.draw
+
+    def counted(self: exact.PrefixDice, request: Any) -> tuple[int, ...]:
+        draws[0] += 1
+        return answer(self, request)
+
+    monkeypatch.setattr(exact.PrefixDice, "draw", counted)
     walked = exact_odds(scenario.ruleset, scenario.state, action)
+    return walked, draws[0]
+
+
+def test_the_benchmark_engage_merges_its_dice(monkeypatch: Any) -> None:
+    """Two Swords and two Combat dice: 1,296 outcomes, walked with a fraction of the resolutions, each of which
+    draws about one die (it resumes from the die it branches at: replayed from the start, it drew 894)."""
+    scenario = load_scenario_file(BENCHMARK)
+    action = scenario.steps[0].action
+    walked, draws = walked_counting_draws(scenario, action, monkeypatch)
     assert walked.leaves == 6**4
     assert walked.resolutions < 300
+    assert draws < 1.25 * walked.resolutions
     assert walked_as_plain(scenario.ruleset, scenario.state, action) is not None
 
 
-def test_an_engage_with_a_reroll_is_walked_in_full() -> None:
-    """A reroll reads the face of a die rolled before: no checkpoint, every outcome resolved."""
-    scenario = load_scenario_file(ROOT / "benchmarks" / "scenarios" / "botse-engage.yaml")
+def test_an_engage_with_a_reroll_is_walked_in_full(monkeypatch: Any) -> None:
+    """A reroll reads the face of a die rolled before: keyed by every face, no outcome is merged, every one is
+    resolved; yet resumed from the die it branches at. Replayed, each outcome drew its three dice (648 draws);
+    now only the outcomes of the first die do (the first resolution and 5 more), every other draws the second
+    die and the reroll (taken within the second die's step)."""
+    scenario = load_scenario_file(BENCHMARK)
     action = scenario.steps[0].action.model_copy(update={"gather": ["Sword", "Combat"], "reroll": [1]})
-    walked = exact_odds(scenario.ruleset, scenario.state, action)
+    walked, draws = walked_counting_draws(scenario, action, monkeypatch)
     assert walked.resolutions == walked.leaves == 6**3
+    assert draws == 3 + 5 * 3 + (6**3 - 6) * 2
+    assert walked_as_plain(scenario.ruleset, scenario.state, action) is not None
+
+
+class Watched(GivenDice, StepWatcher):
+    """Given faces, and every step the engage takes with the battle as it stood then."""
+
+    def __init__(self, values: list[int]) -> None:
+        super().__init__(values, origin="test")
+        self.steps: list[tuple[Step, Any]] = []
+
+    def at_step(self, turn: Any, step: Step) -> bool:
+        self.steps.append((step, turn.state_now()))
+        return False
+
+
+def steps_of(action: Any, faces: list[int]) -> list[tuple[Step, Any]]:
+    scenario = load_scenario_file(BENCHMARK)
+    dice = Watched(faces)
+    scenario.ruleset.resolve(scenario.state, action, dice)
+    return dice.steps
+
+
+def test_a_plain_engage_keys_its_dice_by_what_they_do_added_up() -> None:
+    """Sword 3 damage (drained) then Sword blank, or blank then 3 damage: before the third die (and after the
+    fourth) the steps are equal and hash alike, with the battle equal too; the faces rolled ride along
+    uncompared."""
+    action = load_scenario_file(BENCHMARK).steps[0].action
+    first, second = steps_of(action, [5, 4, 4, 6]), steps_of(action, [4, 5, 4, 6])
+    assert [type(step) for step, _ in first] == [RollDie, RollDie, RollDie, RollDie, Results]
+    for (one, battle_one), (other, battle_other) in zip(first[2:], second[2:], strict=True):
+        assert one == other and hash(one) == hash(other) and battle_one == battle_other
+        assert one.faces != other.faces
+    third = first[2][0]
+    assert isinstance(third, RollDie) and (third.number, third.reading, third.faces) == (3, (3, 0, 0, 1), (5, 4))
+    results = first[4][0]
+    assert isinstance(results, Results) and results.reading == (4, 0, 1, 1) and results.faces == (5, 4, 4, 6)
+    assert first[1][0] != second[1][0]  # before the second die: 3 damage rolled, or nothing
+
+
+def test_any_other_engage_keys_its_dice_by_every_face() -> None:
+    """With a reroll the same two orders give different steps; the results are taken within the last die's
+    step (no step of their own: keyed by every face it would merge nothing)."""
+    action = load_scenario_file(BENCHMARK).steps[0].action.model_copy(update={"reroll": [1]})
+    first, second = steps_of(action, [5, 4, 4, 6, 2]), steps_of(action, [4, 5, 4, 6, 2])
+    assert [type(step) for step, _ in first] == [RollDie] * 4
+    assert [step.reading for step, _ in first] == [(), (5,), (5, 4), (5, 4, 4)]  # type: ignore[attr-defined]
+    assert all(one != other for (one, _), (other, _) in zip(first[2:], second[2:], strict=True))
+
+
+def test_a_forked_work_shares_nothing_that_changes() -> None:
+    """The exact walk keeps a fork of the working area at each step: the engage's tallies of the fork are its
+    own, and its state is the battle as it stands."""
+    scenario = load_scenario_file(BENCHMARK)
+    work = Work(battle=scenario.state, dice=GivenDice([], origin="test"))
+    work.running["Draugr"] = 1
+    work.damaged.add("Draugr")
+    work.placed[1] = "exhausted"
+    twin = work.fork(GivenDice([], origin="test"))
+    twin.running["Draugr"] = 3
+    twin.damaged.add("Ayrenn")
+    twin.defeated.add("Draugr")
+    twin.placed[2] = "drained"
+    assert (work.running, work.damaged, work.defeated, work.placed) == (
+        {"Draugr": 1},
+        {"Draugr"},
+        set(),
+        {1: "exhausted"},
+    )
+    assert twin.state_now() is work.state_now() is scenario.state
