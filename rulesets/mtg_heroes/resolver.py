@@ -111,7 +111,12 @@ class Turn(ActionLog):
         return self.battle
 
     def _forked(self) -> None:
-        self.start, self._draft = self.battle, None  # the copy starts from the battle frozen, with a draft of its own
+        """The copy starts from the battle as it stands, with no draft: the draft is still the original's, so it is
+        read here, not frozen (freezing it would leave the original's battle behind its draft)."""
+        draft = self._draft
+        if draft is not None and draft.changed:
+            self.start = replace(self.start, combatants=Roster(list(draft)))
+        self._draft = None
 
     def tell_game_over(self) -> None:
         """The end of the battle, when this action brought it: told last, once (the last step of an action taken
@@ -429,23 +434,17 @@ class Exchange:
     counter: bool
 
 
-def _told(turn: Turn) -> tuple[object, ...] | None:
-    """The end of the battle still to be told, by its fields (an event compares by identity: its fields stand for
-    it), for a step's key."""
-    over = turn.game_over
-    return None if over is None else (over.reason, over.winner, over.unit, over.by, over.removed)
-
-
 @dataclass(frozen=True)
 class ExchangeStep(Step):
     """A step of an exchange. Compared: which strike it is (``at``, one of :data:`FIRST_STRIKE`…), whether the
     attack has killed the defender (``killed``, read at the end of the exchange), and ``told``: the end of the
-    battle this action brought, still to be told (what the turn holds beside the battle; the act that may be
-    responded to is the action's, the same for every outcome). Uncompared: the :class:`Exchange`."""
+    battle this action brought, still to be told (the turn's ``game_over``, all the turn holds beside the battle
+    that the dice may change; the act that may be responded to is the action's, the same for every outcome).
+    Uncompared: the :class:`Exchange`."""
 
     at: str
     killed: bool = False
-    told: tuple[object, ...] | None = field(kw_only=True)
+    told: GameOver | None = field(kw_only=True)
     exchange: Exchange = field(compare=False, kw_only=True)
 
     def advance(self, turn: Turn) -> Step | None:
@@ -466,7 +465,7 @@ class ExchangeStep(Step):
         attacker, defender = settled.attacker, settled.defender
         if self.at == FIRST_STRIKE:
             if turn.current(attacker).in_fight:
-                return Strike(AFTER_FIRST_STRIKE, told=_told(turn), exchange=settled)
+                return Strike(AFTER_FIRST_STRIKE, told=turn.game_over, exchange=settled)
             turn.emit(Note(unit=attacker, text=f"{attacker} fell to the first strike and deals no damage"))
             self.end(turn, False)
             return None
@@ -474,7 +473,7 @@ class ExchangeStep(Step):
             if not settled.counter:
                 turn.emit(Note(unit=defender, text=f"{defender} does not counterattack"))
             elif turn.current(defender).in_fight:
-                return Strike(COUNTERATTACK, kills, told=_told(turn), exchange=settled)
+                return Strike(COUNTERATTACK, kills, told=turn.game_over, exchange=settled)
             else:
                 turn.emit(Note(unit=defender, text=f"{defender} is at 0 Life and cannot counterattack"))
             self.end(turn, kills)
