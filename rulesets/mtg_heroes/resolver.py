@@ -9,7 +9,6 @@ rolled and before any state changes (the engine turns it into a ``refused`` even
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +31,7 @@ from tabroll.geometry.bands import RangeBands
 from tabroll.kit import Handlers
 from tabroll.kit.roster import Roster, RosterDraft
 from tabroll.records import replace
+from tabroll.steps import Step
 from tabroll.turn import ActionLog
 from tabroll.words import count
 
@@ -107,16 +107,24 @@ class Turn(ActionLog):
         to be frozen into the battle when it is next read)."""
         self.start = replace(self.start, **changes)
 
-    def mark(self, *where: Hashable) -> None:
-        """A checkpoint of the exact walk (:meth:`~tabroll.turn.ActionLog.checkpoint`): from here on the action
-        reads only the battle as it is now, what this turn holds beside it (the act that may be responded to, the
-        end of the battle still to be told) and ``where`` (the step, and every value the callers still hold).
-        A dice source that ignores checkpoints costs nothing here: the battle is not frozen for it."""
-        if getattr(self.dice, "checkpoint", None) is None:
-            return
-        over = self.game_over  # an event compares by identity: its fields stand for it
-        told = None if over is None else (over.reason, over.winner, over.unit, over.by, over.removed)
-        self.checkpoint(self.battle, (where, self.previous_act, told))
+    def state_now(self) -> Battle:
+        return self.battle
+
+    def _forked(self) -> None:
+        """The copy starts from the battle as it stands, with no draft: the draft is still the original's, so it is
+        read here, not frozen (freezing it would leave the original's battle behind its draft)."""
+        draft = self._draft
+        if draft is not None and draft.changed:
+            self.start = replace(self.start, combatants=Roster(list(draft)))
+        self._draft = None
+
+    def tell_game_over(self) -> None:
+        """The end of the battle, when this action brought it: told last, once (the last step of an action taken
+        in steps tells it; :func:`resolve` tells it after any other handler)."""
+        over = self.game_over
+        if over is not None:
+            self.emit(over)
+            self.game_over = None
 
     def roll(self, count: int, purpose: str, unit: str | None) -> int:
         """Roll ``count`` d6 (every die logged); 0 dice total 0 and are noted, not rolled."""
@@ -183,8 +191,7 @@ def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     if turn.battle.last_act is not None:
         turn.battle = replace(turn.battle, last_act=None)
     handler(turn, action)
-    if turn.game_over is not None:  # the battle ended in this action: its end is the action's last word
-        turn.emit(turn.game_over)
+    turn.tell_game_over()  # the battle ended in this action: its end is the action's last word
     return turn.resolution(turn.battle)
 
 
@@ -385,7 +392,10 @@ def check_interference(turn: Turn, attacker: Combatant, target: Combatant, name:
 
 
 def exchange(turn: Turn, attacker: str, defender: str, action: AttackAction) -> None:
-    """One exchange at direct range: attack, counterattack (First Strike decides the order), then back to near."""
+    """One exchange at direct range: attack, counterattack (First Strike decides the order), then back to near.
+
+    What is settled before any die is an :class:`Exchange`; the strikes are then taken as steps
+    (:mod:`tabroll.steps`), each drawing its dice at its start."""
     before = turn.bands.between(attacker, defender)
     turn.set_band(attacker, defender, "direct", "attack: the exchange begins")
     counter = turn.options.counterattack if action.counterattack is None else action.counterattack
@@ -393,51 +403,130 @@ def exchange(turn: Turn, attacker: str, defender: str, action: AttackAction) -> 
         turn.emit(Note(unit=defender, text=f"{defender} is fleeing and does not fight back"))
         counter = False
     a_first, d_first = (turn.current(n).has("first strike") for n in (attacker, defender))
-    killed = False
-    # Every value this exchange still reads after a strike, for the exact walk's checkpoints (see strike).
-    where = (attacker, defender, before, counter, a_first, d_first)
+    settled = Exchange(attacker, defender, before, counter)
     if d_first and not a_first and counter:
         turn.emit(Note(unit=defender, text=f"First Strike: {defender} strikes first; {attacker} only if it survives"))
-        strike(turn, defender, attacker, "counterattack", (where, "first strike"))
-        if turn.current(attacker).in_fight:
-            killed = strike(turn, attacker, defender, "attack", (where, "attack after the first strike"))
-        else:
+        turn.run(Strike(FIRST_STRIKE, told=None, exchange=settled))
+        return
+    if a_first and not d_first:
+        turn.emit(Note(unit=attacker, text=f"First Strike: {attacker} strikes first; {defender} only if it survives"))
+    elif a_first and d_first:
+        turn.emit(Note(text="both have First Strike: attack, then counterattack as usual"))
+    turn.run(Strike(ATTACK, told=None, exchange=settled))
+
+
+FIRST_STRIKE = "first strike"
+"""The strikes of an exchange, in the order they may come: the defender's First Strike (its counterattack before
+the attack), the attack after it, or the attack, then the counterattack after it."""
+AFTER_FIRST_STRIKE = "attack after the first strike"
+ATTACK = "attack"
+COUNTERATTACK = "counterattack"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """What every step of one exchange reads that the dice cannot change: who attacks whom, their band before the
+    exchange, and whether the defender fights back (the action's choice, the options, a defender fleeing)."""
+
+    attacker: str
+    defender: str
+    before: str
+    counter: bool
+
+
+@dataclass(frozen=True)
+class ExchangeStep(Step):
+    """A step of an exchange. Compared: which strike it is (``at``, one of :data:`FIRST_STRIKE`…), whether the
+    attack has killed the defender (``killed``, read at the end of the exchange), and ``told``: the end of the
+    battle this action brought, still to be told (the turn's ``game_over``, all the turn holds beside the battle
+    that the dice may change; the act that may be responded to is the action's, the same for every outcome).
+    Uncompared: the :class:`Exchange`."""
+
+    at: str
+    killed: bool = False
+    told: GameOver | None = field(kw_only=True)
+    exchange: Exchange = field(compare=False, kw_only=True)
+
+    def advance(self, turn: Turn) -> Step | None:
+        raise NotImplementedError
+
+    def sides(self) -> tuple[str, str, str]:
+        """Who strikes whom in this strike, and what it is (attack or counterattack)."""
+        settled = self.exchange
+        if self.at in (FIRST_STRIKE, COUNTERATTACK):
+            return settled.defender, settled.attacker, "counterattack"
+        return settled.attacker, settled.defender, "attack"
+
+    def land(self, turn: Turn, attack: int, defence: int) -> Step | None:
+        """The strike's totals met: its damage, then the strike that follows, or the end of the exchange."""
+        striker, victim, what = self.sides()
+        kills = strike(turn, striker, victim, what, attack, defence)
+        settled = self.exchange
+        attacker, defender = settled.attacker, settled.defender
+        if self.at == FIRST_STRIKE:
+            if turn.current(attacker).in_fight:
+                return Strike(AFTER_FIRST_STRIKE, told=turn.game_over, exchange=settled)
             turn.emit(Note(unit=attacker, text=f"{attacker} fell to the first strike and deals no damage"))
-    else:
-        if a_first and not d_first:
-            turn.emit(
-                Note(unit=attacker, text=f"First Strike: {attacker} strikes first; {defender} only if it survives")
-            )
-        elif a_first and d_first:
-            turn.emit(Note(text="both have First Strike: attack, then counterattack as usual"))
-        killed = strike(turn, attacker, defender, "attack", (where, "attack"))
-        if not counter:
-            turn.emit(Note(unit=defender, text=f"{defender} does not counterattack"))
-        elif turn.current(defender).in_fight:
-            strike(turn, defender, attacker, "counterattack", (where, "counterattack", killed))
+            self.end(turn, False)
+            return None
+        if self.at == ATTACK:
+            if not settled.counter:
+                turn.emit(Note(unit=defender, text=f"{defender} does not counterattack"))
+            elif turn.current(defender).in_fight:
+                return Strike(COUNTERATTACK, kills, told=turn.game_over, exchange=settled)
+            else:
+                turn.emit(Note(unit=defender, text=f"{defender} is at 0 Life and cannot counterattack"))
+            self.end(turn, kills)
+            return None
+        self.end(turn, kills if self.at == AFTER_FIRST_STRIKE else self.killed)
+        return None
+
+    def end(self, turn: Turn, killed: bool) -> None:
+        """Back to the band before the exchange (near from direct), the push-back and a Trample follow-up; then
+        the end of the battle, if it came (no die is drawn after the last strike: no step boundary here)."""
+        settled = self.exchange
+        attacker, defender = settled.attacker, settled.defender
+        before = settled.before
+        turn.set_band(attacker, defender, "near" if before == "direct" else before, "the exchange is over")
+        after_exchange(turn, attacker, defender, killed)
+        turn.tell_game_over()
+
+
+@dataclass(frozen=True)
+class Strike(ExchangeStep):
+    """The striker's Power dice (drawn first); then the victim's Toughness: rolled in a :class:`Defence` step, or
+    what is left of it this turn (no die)."""
+
+    def advance(self, turn: Turn) -> Step | None:
+        striker_name, victim_name, what = self.sides()
+        striker = turn.current(striker_name)
+        attack = turn.roll(striker.power_now, f"{what}: {striker.name}'s Power {striker.power_now}d6", striker.name)
+        victim = turn.current(victim_name)
+        reading = turn.options.toughness_after_exchange
+        if victim.toughness_pool is None or reading == "reroll":
+            return Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
+        defence = victim.toughness_pool
+        if reading == "pool":
+            text = f"{victim.name}'s Toughness this turn is what is left of its defence roll: {defence} (no new roll)"
         else:
-            turn.emit(Note(unit=defender, text=f"{defender} is at 0 Life and cannot counterattack"))
-    turn.set_band(attacker, defender, "near" if before == "direct" else before, "the exchange is over")
-    after_exchange(turn, attacker, defender, killed)
+            text = f"{victim.name} already fought this turn: its Toughness is 0 until end of turn (no roll)"
+        turn.ruling("toughness_after_exchange", reading, text)
+        return self.land(turn, attack, defence)
 
 
-def strike(turn: Turn, striker_name: str, victim_name: str, what: str, where: Hashable = None) -> bool:
-    """``striker``'s Power dice against ``victim``'s Toughness; the excess comes off Life. True if it kills.
+@dataclass(frozen=True)
+class Defence(ExchangeStep):
+    """The victim's Toughness dice (drawn first) against the Power total ``attack`` (compared: all the rest reads
+    of the Power dice is their total)."""
 
-    ``where`` is what the caller still reads once the strike is over (its step and its local values): with the
-    battle, the action's choices and the turn's pending end of the battle, all that the rest of the action reads,
-    so the exact walk merges the dice that bring it to the same point (:meth:`Turn.checkpoint`)."""
-    # Before the Power dice: whatever came before this strike is in the battle (Life, Toughness left…).
-    turn.mark("strike", striker_name, victim_name, what, where)
-    striker = turn.current(striker_name)
-    attack = turn.roll(striker.power_now, f"{what}: {striker.name}'s Power {striker.power_now}d6", striker.name)
-    victim = turn.current(victim_name)
-    reading = turn.options.toughness_after_exchange
-    if victim.toughness_pool is None or reading == "reroll":
-        # Before the Toughness dice: what the Power dice did is their total, all the rest reads of them.
-        turn.mark("defence", striker_name, victim_name, what, where, attack)
+    attack: int = 0
+
+    def advance(self, turn: Turn) -> Step | None:
+        _, victim_name, _ = self.sides()
+        victim = turn.current(victim_name)
         dice = victim.toughness_now
         defence = turn.roll(dice, f"defence: {victim.name}'s Toughness {dice}d6", victim.name)
+        reading = turn.options.toughness_after_exchange
         if reading == "reroll":
             turn.ruling("toughness_after_exchange", "reroll", "every attack rolls the defender's Toughness afresh")
         elif reading == "pool":
@@ -446,13 +535,15 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str, where: Ha
                 "pool",
                 "the defence total is the Toughness left to the defender until end of turn; each attack lowers it",
             )
-    else:
-        defence = victim.toughness_pool
-        if reading == "pool":
-            text = f"{victim.name}'s Toughness this turn is what is left of its defence roll: {defence} (no new roll)"
-        else:
-            text = f"{victim.name} already fought this turn: its Toughness is 0 until end of turn (no roll)"
-        turn.ruling("toughness_after_exchange", reading, text)
+        return self.land(turn, self.attack, defence)
+
+
+def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: int, defence: int) -> bool:
+    """``striker``'s Power total ``attack`` against ``victim``'s Toughness ``defence``; the excess comes off Life.
+    True if it kills."""
+    striker = turn.current(striker_name)
+    victim = turn.current(victim_name)
+    reading = turn.options.toughness_after_exchange
     excess = max(0, attack - defence)
     if excess > 0:
         turn.emit(
@@ -699,14 +790,113 @@ def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
     actors = [u for u in turn.battle.combatants if u.in_fight and u.controller is None]
     if not actors:
         raise RuleRefusal("no one is left in the fight to take turns", rule="initiative")
-    order: list[str] = []
-    speeds = sorted({u.speed for u in actors}, reverse=True)
-    for speed in speeds:
-        tied = [u for u in actors if u.speed == speed]
-        order.extend(break_tie(turn, tied, (speed, tuple(order))) if len(tied) > 1 else [tied[0].name])
-    turn.battle = replace(turn.battle, order=tuple(order))
-    turn.emit(TurnOrder(order=tuple(order), reason="highest Speed first; ties by opposed Speed rolls"))
-    start_turn(turn, order[0], turn.battle.turn)
+    speeds = tuple(sorted({u.speed for u in actors}, reverse=True))
+    turn.run(Ordering((), 0, speeds=speeds))
+
+
+@dataclass(frozen=True)
+class Ordering(Step):
+    """The turn order, Speed by Speed from the highest: ``order`` so far (compared), from the Speed at ``index`` of
+    ``speeds`` on (the Speeds of those who take turns, as the action began: no roll changes them). A Speed shared
+    by several is an opposed roll (a :class:`TieRoll`); once every Speed is placed, the order stands and the
+    first turn begins."""
+
+    order: tuple[str, ...]
+    index: int
+    speeds: tuple[int, ...] = field(compare=False, kw_only=True)
+
+    def advance(self, turn: Turn) -> Step | None:
+        order = list(self.order)
+        actors = [u for u in turn.battle.combatants if u.in_fight and u.controller is None]
+        for index in range(self.index, len(self.speeds)):
+            tied = [u for u in actors if u.speed == self.speeds[index]]
+            if len(tied) > 1:
+                turn.emit(Note(text=f"Speed {tied[0].speed} tie: {', '.join(u.name for u in tied)} roll opposed Speed"))
+                names = tuple(u.name for u in tied)
+                return TieRoll.next_round(tuple(order), index, -1, (names,), speeds=self.speeds)
+            order.append(tied[0].name)
+        turn.battle = replace(turn.battle, order=tuple(order))
+        turn.emit(TurnOrder(order=tuple(order), reason="highest Speed first; ties by opposed Speed rolls"))
+        start_turn(turn, order[0], turn.battle.turn)
+        turn.tell_game_over()
+        return None
+
+
+@dataclass(frozen=True)
+class TieRoll(Step):
+    """One opposed Speed roll of a tie (Speed d6, at least one die), drawn first: higher total first, equal totals
+    roll again in the next round, up to :data:`MAX_TIE_ROUNDS` rounds (then the listed order stands).
+
+    Compared, with the place in the order (``order`` so far and the Speed's ``index``): the ``round``, the
+    ``groups`` of that round (each still tied, or placed), the ``group`` rolling, the groups of the next round
+    already made (``done``) and the totals of the group rolled so far (``totals``, in rolling order): every tie
+    that leaves the same groups is walked on once, however many rounds it takes."""
+
+    order: tuple[str, ...]
+    index: int
+    round: int
+    groups: tuple[tuple[str, ...], ...]
+    group: int
+    done: tuple[tuple[str, ...], ...] = ()
+    totals: tuple[tuple[str, int], ...] = ()
+    speeds: tuple[int, ...] = field(compare=False, kw_only=True)
+
+    @staticmethod
+    def next_round(
+        order: tuple[str, ...], index: int, played: int, groups: tuple[tuple[str, ...], ...], *, speeds: tuple[int, ...]
+    ) -> Step:
+        """After round ``played`` (-1: none yet) left ``groups``: the first roll of the next round, or the order
+        with the tie placed when every group is one combatant or the rounds are all played."""
+        rounds = played + 1
+        if rounds < MAX_TIE_ROUNDS and any(len(g) > 1 for g in groups):
+            return TieRoll(order, index, rounds, groups, 0, speeds=speeds).first_roll(speeds)
+        return TieRoll.placed(order, index, rounds, groups, speeds)
+
+    @staticmethod
+    def placed(
+        order: tuple[str, ...], index: int, rounds: int, groups: tuple[tuple[str, ...], ...], speeds: tuple[int, ...]
+    ) -> Step:
+        if rounds >= MAX_TIE_ROUNDS:
+            return _StillTied(order, index, groups, speeds=speeds)
+        return Ordering((*order, *(n for g in groups for n in g)), index + 1, speeds=speeds)
+
+    def first_roll(self, speeds: tuple[int, ...]) -> Step:
+        """This round's roll at group ``group`` or the first group after it that is still tied."""
+        done = self.done
+        for at in range(self.group, len(self.groups)):
+            group = self.groups[at]
+            if len(group) > 1:
+                return replace(self, group=at, done=done, totals=())
+            done = (*done, group)
+        return TieRoll.next_round(self.order, self.index, self.round, done, speeds=speeds)
+
+    def advance(self, turn: Turn) -> Step:
+        group = self.groups[self.group]
+        unit = turn.current(group[len(self.totals)])
+        total = turn.roll(max(1, unit.speed), f"initiative: {unit.name}'s Speed", unit.name)
+        totals = (*self.totals, (unit.name, total))
+        if len(totals) < len(group):
+            return replace(self, totals=totals)
+        by_name = dict(totals)
+        split = tuple(
+            tuple(name for name in group if by_name[name] == value)
+            for value in sorted(set(by_name.values()), reverse=True)
+        )
+        return replace(self, group=self.group + 1, done=(*self.done, *split), totals=()).first_roll(self.speeds)
+
+
+@dataclass(frozen=True)
+class _StillTied(Step):
+    """The rounds of rolls are all played: the listed order stands for the groups still tied."""
+
+    order: tuple[str, ...]
+    index: int
+    groups: tuple[tuple[str, ...], ...]
+    speeds: tuple[int, ...] = field(compare=False, kw_only=True)
+
+    def advance(self, turn: Turn) -> Step:
+        turn.emit(Note(text=f"still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands"))
+        return Ordering((*self.order, *(n for g in self.groups for n in g)), self.index + 1, speeds=self.speeds)
 
 
 def start_turn(turn: Turn, name: str, number: int) -> None:
@@ -738,42 +928,6 @@ def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
     turn.battle = replace(turn.battle, phase=phase)
     step = f" ({STEPS[phase]})" if phase in STEPS else ""
     turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.battle.turn, reason=reason + step))
-
-
-def break_tie(turn: Turn, tied: list[Combatant], where: Hashable = None) -> list[str]:
-    """Opposed Speed rolls (Speed d6 each, at least one die): higher total first, equal totals roll again.
-
-    ``where`` is what the caller still reads afterwards: with it, each roll is a checkpoint of the exact walk,
-    whose place is the round, the groups still tied, and the totals of this round rolled so far (so every tie
-    that leaves the same groups is walked on once, however many rounds it takes)."""
-    turn.emit(Note(text=f"Speed {tied[0].speed} tie: {', '.join(u.name for u in tied)} roll opposed Speed"))
-    groups: list[list[Combatant]] = [tied]
-    for rounds in range(MAX_TIE_ROUNDS):
-        if all(len(g) == 1 for g in groups):
-            break
-        next_groups: list[list[Combatant]] = []
-        for index, group in enumerate(groups):
-            if len(group) == 1:
-                next_groups.append(group)
-                continue
-            totals: dict[str, int] = {}
-            for u in group:
-                turn.mark(
-                    "initiative",
-                    where,
-                    rounds,
-                    tuple(tuple(u.name for u in tied_now) for tied_now in groups),
-                    index,
-                    tuple(tuple(u.name for u in done) for done in next_groups),
-                    tuple(totals.items()),
-                )
-                totals[u.name] = turn.roll(max(1, u.speed), f"initiative: {u.name}'s Speed", u.name)
-            for total in sorted(set(totals.values()), reverse=True):
-                next_groups.append([u for u in group if totals[u.name] == total])
-        groups = next_groups
-    else:
-        turn.emit(Note(text=f"still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands"))
-    return [u.name for g in groups for u in g]
 
 
 @HANDLERS.on(DelayAction)
