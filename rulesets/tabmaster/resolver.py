@@ -36,7 +36,7 @@ from tabroll.events import (
 )
 from tabroll.geometry.grid import Direction, Square
 from tabroll.kit import Handlers
-from tabroll.kit.roster import RosterDraft
+from tabroll.kit.roster import Roster, RosterDraft
 from tabroll.records import replace
 from tabroll.steps import Step
 from tabroll.turn import ActionLog
@@ -105,7 +105,12 @@ class Turn(ActionLog):
         return self.battle
 
     def _forked(self) -> None:
-        self.start, self._draft = self.battle, None  # the copy starts from the battle frozen, with a draft of its own
+        """The copy starts from the battle as it stands, with no draft: the draft is still the original's, so it is
+        read here, not frozen (freezing it would leave the original's battle behind its draft)."""
+        draft = self._draft
+        if draft is not None and draft.changed:
+            self.start = replace(self.start, units=Roster(list(draft)))
+        self._draft = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,112 @@
+"""TAB MASTER's attacks are taken as steps (tabroll.steps): an attack resumed from any step it took, from a copy of
+the working area kept there, ends exactly as the whole resolution did (the same events, the same final battle),
+however the live resolution went on after the copy was kept; and a copy never takes the original's changes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabroll.dice.sources import DiceRequest, GivenDice, SeededDice
+from tabroll.engine import resolve
+from tabroll.errors import RuleRefusal
+from tabroll.rulesets.tabmaster import resolver
+from tabroll.rulesets.tabmaster.resolver import RangedRound, RangedStrike, TrampleHit, Turn
+from tabroll.scenario import load_scenario_file
+from tabroll.steps import Step, StepWatcher
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios" / "tabmaster").glob("*.yaml"))
+
+
+class Watching(StepWatcher):
+    """Seeded dice that keep every value drawn and, at every step the action takes, a copy of the working area and
+    how many values were drawn before it."""
+
+    def __init__(self, seed: int) -> None:
+        self.seeded = SeededDice(seed)
+        self.drawn: list[int] = []
+        self.kept: list[tuple[Turn, Step, int]] = []
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        values = self.seeded.draw(request)
+        self.drawn.extend(values)
+        return values
+
+    def at_step(self, turn: Any, step: Step) -> bool:
+        self.kept.append((turn.fork(GivenDice((), origin="kept")), step, len(self.drawn)))
+        return False
+
+
+def shown(events: Any) -> list[Any]:
+    return [event.to_json() for event in events]
+
+
+def watched(path: Path, index: int, seed: int) -> tuple[Any, Watching] | None:
+    """Action ``index`` of ``path`` (the earlier ones with their own dice) resolved by seeded dice, watched; None
+    when the rules refuse it."""
+    scenario = load_scenario_file(path)
+    state = scenario.state
+    for step in scenario.steps[:index]:
+        if step.dice is None:
+            return None
+        try:
+            state = resolve(scenario.ruleset, state, step.action, GivenDice(step.dice, origin="test")).state
+        except RuleRefusal:
+            return None
+    watching = Watching(seed)
+    try:
+        whole = resolver.resolve(state, scenario.steps[index].action, watching)
+    except RuleRefusal:
+        return None
+    return whole, watching
+
+
+def assert_every_step_resumes(whole: Any, watching: Watching) -> None:
+    for kept, step, position in watching.kept:
+        resumed = kept.fork(GivenDice(watching.drawn[position:], origin="test"))
+        resumed.run(step)
+        again = resumed.resolution(resumed.state_now())
+        assert shown(again.events) == shown(whole.events), step
+        assert again.state == whole.state, step
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(SCENARIOS), st.integers(0, 5), st.integers(0, 2**32 - 1))
+def test_an_attack_resumed_from_any_step_ends_as_the_whole_resolution(path: Path, index: int, seed: int) -> None:
+    steps = len(load_scenario_file(path).steps)
+    found = watched(path, index % steps, seed)
+    if found is not None:
+        assert_every_step_resumes(*found)
+
+
+def test_a_trample_takes_a_step_per_victim_and_a_ranged_attack_one_per_round_and_strike() -> None:
+    found = watched(ROOT / "scenarios" / "tabmaster" / "02-trample-cavaleiro.yaml", 0, 7)
+    assert found is not None
+    whole, watching = found
+    kinds = [type(step) for _, step, _ in watching.kept]
+    assert kinds.count(TrampleHit) >= 1
+    assert_every_step_resumes(whole, watching)
+    found = watched(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml", 0, 7)
+    assert found is not None
+    kinds = [type(step) for _, step, _ in found[1].kept]
+    assert kinds[:2] == [RangedRound, RangedStrike]
+
+
+def test_a_copy_of_the_working_area_neither_takes_nor_hides_the_original_changes() -> None:
+    scenario = load_scenario_file(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
+    battle = scenario.state
+    first, second = battle.units[0], battle.units[1]
+    turn = Turn(start=battle, dice=GivenDice((), origin="test"))
+    turn.update(replace(first, flipped=True))  # a change in the draft, not yet frozen into the battle
+    twin = turn.fork(GivenDice((), origin="test"))
+    assert twin.current(first.name).flipped and turn.current(first.name).flipped
+    assert turn.battle.unit(first.name).flipped  # the original still sees its own change
+    twin.update(replace(second, flipped=True))
+    assert not turn.current(second.name).flipped and not turn.battle.unit(second.name).flipped
+    turn.update(replace(first, flipped=False))
+    assert twin.battle.unit(first.name).flipped  # the copy does not take the original's later change
