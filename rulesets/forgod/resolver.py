@@ -217,11 +217,10 @@ class Form:
 
 @dataclass(frozen=True)
 class Strike(BattleStep):
-    """One attack roll of ``form.attacker`` against one evasion roll of ``target``; on a hit, the answers before
-    the damage roll, then the damage roll (:class:`DamageRoll`). ``then`` follows the strike, ``evaded`` instead
-    when the target evades it (None: ``then``). ``attack_die``: an area attack's die, rolled once for every card
-    it covers. ``answers``: whether the action's answers before the damage roll (``responses``, fixed by the
-    action) are still to come: they answer its first hit."""
+    """One attack roll of ``form.attacker`` at ``target``, then its evasion roll (:class:`Evasion`). ``then``
+    follows the strike, ``evaded`` instead when the target evades it (None: ``then``). ``attack_die``: an area
+    attack's die, rolled once for every card it covers. ``answers``: whether the action's answers before the
+    damage roll (``responses``, fixed by the action) are still to come: they answer its first hit."""
 
     form: Form
     target: str
@@ -240,13 +239,38 @@ class Strike(BattleStep):
         for text in notes:
             turn.note(text, a)
         attack_die = self.attack_die
+        rolled = attack_die is None
         if attack_die is None:
             attack_die = turn.d10(f"attack roll of {a} vs {t}", a)
         else:
             turn.note(f"the area attack's die, {attack_die}, against {t}", a)
         attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], "attack roll", a)
+        evasion = Evasion(
+            form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers, responses=self.responses
+        )
+        return evasion if rolled else evasion.take(turn)  # a step after the die this strike rolled
+
+
+@dataclass(frozen=True)
+class Evasion(BattleStep):
+    """The evasion roll of ``target`` against a strike's attack (``attack_die``, ``attack_total``): a natural 10
+    evades whatever the totals, an attack's natural 10 is evaded only so, and ties go to the defender; on a
+    hit, the answers before the damage roll, then the damage roll (:class:`DamageRoll`). See :class:`Strike`."""
+
+    form: Form
+    target: str
+    attack_die: int
+    attack_total: int
+    then: BattleStep
+    evaded: BattleStep | None = None
+    answers: bool = False
+    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
+
+    def take(self, turn: Turn) -> BattleStep:
+        a, t = self.form.attacker, self.target
+        attack_die, attack_total = self.attack_die, self.attack_total
         evasion_die = turn.d10(f"evasion roll of {t}", t)
-        evasion_total = turn.apply(evasion_die, evasion_bonuses(state, target), "evasion roll", t)
+        evasion_total = turn.apply(evasion_die, evasion_bonuses(turn.state, turn.unit(t)), "evasion roll", t)
         if evasion_die == 10:
             evaded = True
             rule = (
@@ -271,7 +295,7 @@ class Strike(BattleStep):
             _answer_before_damage(turn, a, self.responses)
         # What follows reads only the battle and these values: the hits of every attack and evasion roll that
         # lead here with the same criticality share the damage roll's subtree.
-        return DamageRoll(form, t, attack_die == 10, self.then)
+        return DamageRoll(self.form, t, attack_die == 10, self.then)
 
 
 @dataclass(frozen=True)
@@ -470,21 +494,23 @@ class AreaStrike(BattleStep):
 @dataclass(frozen=True)
 class Reaction(BattleStep):
     """Attempt ``attempt`` (from 0) at the reaction rolls that decide who acts first: each side 1d10 plus its
-    commander's Reacción (``bonuses``, read before the first roll); a tie rolls again, at most
+    commander's Reacción (``bonuses``, read before the first roll), the first side's here, the other's in the
+    step that follows (``first``: the first side's die and total); a tie rolls again, at most
     :data:`MAX_INITIATIVE_ROLLS` times. A tie changes nothing but the count: every tie of one attempt leads to
     the same next one."""
 
     attempt: int
     bonuses: tuple[tuple[Bonus, ...], tuple[Bonus, ...]]
+    first: tuple[int, int] | None = None
 
     def take(self, turn: Turn) -> BattleStep:
         state = turn.state
-        dies: list[int] = []
-        totals: list[int] = []
-        for side, bonus in zip(state.sides, self.bonuses, strict=True):
-            die = turn.d10(f"reaction roll of {side}", None)
-            dies.append(die)
-            totals.append(turn.apply(die, bonus, "reaction roll", None))
+        side = 0 if self.first is None else 1
+        die = turn.d10(f"reaction roll of {state.sides[side]}", None)
+        total = turn.apply(die, self.bonuses[side], "reaction roll", None)
+        if self.first is None:
+            return replace(self, first=(die, total))
+        dies, totals = (self.first[0], die), (self.first[1], total)
         if dies[0] == 10 and dies[1] != 10:
             winner, rule = 0, "natural 10"
         elif dies[1] == 10 and dies[0] != 10:
@@ -495,7 +521,7 @@ class Reaction(BattleStep):
         else:
             turn.note("a tie: both sides roll again")
             if self.attempt + 1 < MAX_INITIATIVE_ROLLS:
-                return replace(self, attempt=self.attempt + 1)
+                return replace(self, attempt=self.attempt + 1, first=None)
             raise RuleRefusal(f"{MAX_INITIATIVE_ROLLS} tied reaction rolls in a row", rule="initiative")
         first = state.sides[winner]
         turn.emit(
