@@ -3,7 +3,9 @@
 Pure: no printing, no files, every die drawn from the injected source. An action the rules forbid raises
 :class:`RuleRefusal`; the engine then keeps the state as it was, so a refusal half-way changes nothing. Every
 handler works on one :class:`~.turn.Turn` (the battle and the action's log), so each ruling is told once per
-action; :data:`HANDLERS` is the one table from action class to handler.
+action; :data:`HANDLERS` is the one table from action class to handler. A handler that rolls dice the rest of
+the action reads returns its first step (:class:`BattleStep`, :mod:`tabroll.steps`) and :func:`resolve` takes
+the steps to the end; a handler of no steps returns None.
 """
 
 from __future__ import annotations
