@@ -3,13 +3,16 @@
 Pure: no printing, no files, every die drawn from the injected source. An action the rules forbid raises
 :class:`RuleRefusal`; the engine then keeps the state as it was, so a refusal half-way changes nothing. Every
 handler works on one :class:`~.turn.Turn` (the battle and the action's log), so each ruling is told once per
-action; :data:`HANDLERS` is the one table from action class to handler.
+action; :data:`HANDLERS` is the one table from action class to handler. A handler that rolls dice the rest of
+the action reads returns its first step (:class:`BattleStep`, :mod:`tabroll.steps`) and :func:`resolve` takes
+the steps to the end; a handler of no steps returns None.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from tabroll.dice.sources import DiceSource
 from tabroll.engine import Resolution
@@ -17,6 +20,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, GameOver, Hit, Miss, Modifier, StatusApplied
 from tabroll.kit import Handlers
 from tabroll.records import replace
+from tabroll.steps import Step
 
 from .abilities import use_ability
 from .bonuses import (
@@ -135,98 +139,422 @@ def _attack_count(turn: Turn, attacker: Card, target: Card, times: int | None) -
     return times if times is not None else frequency
 
 
-# --- one attack ---------------------------------------------------------------------------------------------
+# --- the steps of an action (tabroll.steps) -------------------------------------------------------------------
 
 
-def _strike(
-    turn: Turn,
-    attacker_name: str,
-    target_name: str,
-    *,
-    extra_attack: Sequence[Bonus] = (),
-    extra_damage: Sequence[Bonus] = (),
-    multiplier: tuple[int, str] | None = None,
-    mode: str | None = None,
-    orange: bool = False,
-    keep_absorption: bool = False,
-    attack_die: int | None = None,
-    before_damage: Sequence[ResponseInput] = (),
-    then: Hashable = None,
-) -> bool:
-    """One attack roll against one evasion roll, then damage. Returns whether it was evaded.
+@dataclass(frozen=True)
+class BattleStep(Step):
+    """A step of a F0R60D action (:mod:`tabroll.steps`): its fields are what it and the steps after it read
+    besides the battle, every one compared (the strike's form, the cards still to strike, the area die, the
+    step that follows…).
 
-    ``attack_die``: the die of an area attack, rolled once for every card it covers. ``then``: what the callers
-    do once this strike is over, as a hashable value (their loop index, the cards still to strike…), for the
-    exact walk's checkpoint before the damage roll (:meth:`~.turn.Turn.mark`)."""
-    state = turn.state
-    attacker, target = state.unit(attacker_name), state.unit(target_name)
-    a, t = attacker.name, target.name
-    bonuses, notes = attack_bonuses(state, attacker, target, mode=mode, orange=orange)
-    for text in notes:
-        turn.note(text, a)
-    if attack_die is None:
-        attack_die = turn.d10(f"attack roll of {a} vs {t}", a)
-    else:
-        turn.note(f"the area attack's die, {attack_die}, against {t}", a)
-    attack_total = turn.apply(attack_die, [*bonuses, *extra_attack], "attack roll", a)
-    evasion_die = turn.d10(f"evasion roll of {t}", t)
-    evasion_total = turn.apply(evasion_die, evasion_bonuses(state, target), "evasion roll", t)
-    if evasion_die == 10:
-        evaded = True
-        rule = (
-            "both natural 10: the defender evades"
-            if attack_die == 10
-            else f"natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})"
+    ``fall``: the card that fell last in the action so far and by whom, which the battle's result names at the
+    end (:class:`EndAction`); stamped on each step as it is reached (:meth:`stamped`), in a judged battle only.
+    A step whose ``inline`` is true draws no die: the step before it takes it at once, so the exact walk never
+    keeps the action there (the battle's result, a charge's end)."""
+
+    fall: tuple[str, str | None] | None = field(default=None, kw_only=True)
+    inline: ClassVar[bool] = False
+
+    def advance(self, turn: Turn) -> BattleStep | None:
+        following = self.take(turn)
+        while following is not None and following.inline:
+            following = following.take(turn)
+        return None if following is None else following.stamped(turn)
+
+    def take(self, turn: Turn) -> BattleStep | None:
+        """This step's rule applied to ``turn`` (as :meth:`Step.advance <tabroll.steps.Step.advance>`): the
+        step that follows, or None at the end of the action."""
+        raise NotImplementedError
+
+    def stamped(self, turn: Turn) -> BattleStep:
+        """This step with the action's last fall so far, where the battle's result will read it."""
+        if turn.state.judged and self.fall != turn.fall:
+            return replace(self, fall=turn.fall)
+        return self
+
+
+@dataclass(frozen=True)
+class EndAction(BattleStep):
+    """The last rule of every action: the battle's result (:func:`_battle_result`)."""
+
+    inline: ClassVar[bool] = True
+
+    def take(self, turn: Turn) -> None:
+        _battle_result(turn)
+
+
+END = EndAction()
+
+
+@dataclass(frozen=True)
+class Unbroken(BattleStep):
+    """Steps taken as one, ``first`` and each after it to the end of the action: no place in between where the
+    exact walk keeps the action. For an area attack that may strike a troop and later its commander: the troop
+    that then flees is a defeat no blow caused, which the odds read with the troop's last blow of the action;
+    the walk combines the blows on either side of a kept step apart, so none may lie between the two."""
+
+    first: BattleStep
+
+    def take(self, turn: Turn) -> None:
+        step: BattleStep | None = self.first
+        while step is not None:
+            step = step.take(turn)
+
+
+@dataclass(frozen=True)
+class Form:
+    """How a card strikes in one part of an action, fixed before any die: the bonuses the action adds to its
+    attack and damage rolls, the damage multiplier (a charge), the attack mode, an orange attack, and whether
+    the target keeps its Absorción for a later attack."""
+
+    attacker: str
+    extra_attack: tuple[Bonus, ...] = ()
+    extra_damage: tuple[Bonus, ...] = ()
+    multiplier: tuple[int, str] | None = None
+    mode: str | None = None
+    orange: bool = False
+    keep_absorption: bool = False
+
+
+@dataclass(frozen=True)
+class Strike(BattleStep):
+    """One attack roll of ``form.attacker`` at ``target``, then its evasion roll (:class:`Evasion`). ``then``
+    follows the strike, ``evaded`` instead when the target evades it (None: ``then``). ``attack_die``: an area
+    attack's die, rolled once for every card it covers. ``answers``: whether the action's answers before the
+    damage roll (``responses``, fixed by the action) are still to come: they answer its first hit."""
+
+    form: Form
+    target: str
+    then: BattleStep
+    evaded: BattleStep | None = None
+    attack_die: int | None = None
+    answers: bool = False
+    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
+
+    def take(self, turn: Turn) -> BattleStep:
+        form = self.form
+        state = turn.state
+        attacker, target = state.unit(form.attacker), state.unit(self.target)
+        a, t = attacker.name, target.name
+        bonuses, notes = attack_bonuses(state, attacker, target, mode=form.mode, orange=form.orange)
+        for text in notes:
+            turn.note(text, a)
+        attack_die = self.attack_die
+        rolled = attack_die is None
+        if attack_die is None:
+            attack_die = turn.d10(f"attack roll of {a} vs {t}", a)
+        else:
+            turn.note(f"the area attack's die, {attack_die}, against {t}", a)
+        attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], "attack roll", a)
+        evasion = Evasion(
+            form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers, responses=self.responses
         )
-    elif attack_die == 10:
-        evaded = False
-        rule = f"natural 10 (critical): only a natural 10 evades it ({attack_total} vs evasion {evasion_total})"
-    elif evasion_total >= attack_total:
-        evaded = True
-        rule = f"evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)"
-    else:
-        evaded = False
-        rule = f"attack {attack_total} > evasion {evasion_total}"
-    if evaded:
-        turn.emit(Miss(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
-        return True
-    turn.emit(Hit(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
-    if before_damage:
-        _answer_before_damage(turn, a, before_damage)
-    critical = attack_die == 10
-    # What follows reads only the battle, these values and what the callers do next (``then``): the hits of
-    # every attack and evasion roll that lead here with the same criticality share the damage roll's subtree.
-    turn.mark(("damage", a, t, critical, tuple(extra_damage), multiplier, keep_absorption, then))
-    state = turn.state
-    attacker, target = state.unit(a), state.unit(t)
-    damage_die = turn.d10(f"damage vs {t}", a)
-    bonuses, notes = damage_bonuses(state, attacker, target)
-    for text in notes:
-        turn.note(text, a)
-    total = turn.apply(damage_die, [*bonuses, *extra_damage], "damage", a)
-    factors: list[tuple[int, str]] = []
-    if multiplier is not None:
-        factors.append(multiplier)
-    if critical:
-        factors.append((2, "crítico"))
-    absorbs = _absorptions(turn, target, keep_absorption)
-    order = turn.state.options.multiplier_order
-    if factors and absorbs:
-        turn.ruling(
-            "multiplier_order",
-            order,
-            "the damage is multiplied, then absorptions are subtracted"
-            if order == "before_absorption"
-            else "absorptions are subtracted, then what is left is multiplied",
+        return evasion if rolled else evasion.take(turn)  # a step after the die this strike rolled
+
+
+@dataclass(frozen=True)
+class Evasion(BattleStep):
+    """The evasion roll of ``target`` against a strike's attack (``attack_die``, ``attack_total``): a natural 10
+    evades whatever the totals, an attack's natural 10 is evaded only so, and ties go to the defender; on a
+    hit, the answers before the damage roll, then the damage roll (:class:`DamageRoll`). See :class:`Strike`."""
+
+    form: Form
+    target: str
+    attack_die: int
+    attack_total: int
+    then: BattleStep
+    evaded: BattleStep | None = None
+    answers: bool = False
+    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
+
+    def take(self, turn: Turn) -> BattleStep:
+        a, t = self.form.attacker, self.target
+        attack_die, attack_total = self.attack_die, self.attack_total
+        evasion_die = turn.d10(f"evasion roll of {t}", t)
+        evasion_total = turn.apply(evasion_die, evasion_bonuses(turn.state, turn.unit(t)), "evasion roll", t)
+        if evasion_die == 10:
+            evaded = True
+            rule = (
+                "both natural 10: the defender evades"
+                if attack_die == 10
+                else f"natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})"
+            )
+        elif attack_die == 10:
+            evaded = False
+            rule = f"natural 10 (critical): only a natural 10 evades it ({attack_total} vs evasion {evasion_total})"
+        elif evasion_total >= attack_total:
+            evaded = True
+            rule = f"evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)"
+        else:
+            evaded = False
+            rule = f"attack {attack_total} > evasion {evasion_total}"
+        if evaded:
+            turn.emit(Miss(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
+            return self.then if self.evaded is None else self.evaded
+        turn.emit(Hit(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
+        if self.answers:
+            _answer_before_damage(turn, a, self.responses)
+        # What follows reads only the battle and these values: the hits of every attack and evasion roll that
+        # lead here with the same criticality share the damage roll's subtree.
+        return DamageRoll(self.form, t, attack_die == 10, self.then)
+
+
+@dataclass(frozen=True)
+class DamageRoll(BattleStep):
+    """A hit's damage roll: 1d10 + the damage bonuses, multiplied (a charge, a ``critical``) and less the
+    absorptions in the order option ``multiplier_order`` says; then the wound, and if a commander fell, its
+    troops' Moral (:class:`Morale`) before ``then``."""
+
+    form: Form
+    target: str
+    critical: bool
+    then: BattleStep
+
+    def take(self, turn: Turn) -> BattleStep:
+        form = self.form
+        state = turn.state
+        attacker, target = state.unit(form.attacker), state.unit(self.target)
+        a, t = attacker.name, target.name
+        damage_die = turn.d10(f"damage vs {t}", a)
+        bonuses, notes = damage_bonuses(state, attacker, target)
+        for text in notes:
+            turn.note(text, a)
+        total = turn.apply(damage_die, [*bonuses, *form.extra_damage], "damage", a)
+        factors: list[tuple[int, str]] = []
+        if form.multiplier is not None:
+            factors.append(form.multiplier)
+        if self.critical:
+            factors.append((2, "crítico"))
+        absorbs = _absorptions(turn, target, form.keep_absorption)
+        order = turn.state.options.multiplier_order
+        if factors and absorbs:
+            turn.ruling(
+                "multiplier_order",
+                order,
+                "the damage is multiplied, then absorptions are subtracted"
+                if order == "before_absorption"
+                else "absorptions are subtracted, then what is left is multiplied",
+            )
+        if order == "before_absorption":
+            total = _multiply(turn, total, factors, t)
+            total = turn.apply(total, absorbs, "damage", t)
+        else:
+            total = _at_least_zero(turn, turn.apply(total, absorbs, "damage", t), t)
+            total = _multiply(turn, total, factors, t)
+        fallen = _wound(turn, a, t, _at_least_zero(turn, total, t))
+        if fallen is None:
+            return self.then
+        return Morale.after_fall(turn, fallen, self.then)
+
+
+@dataclass(frozen=True)
+class Morale(BattleStep):
+    """The first of ``troops`` (the fallen commander's troops still to roll, in order) rolls Moral against the
+    commander's ``morale`` (the troop wins ties) or flees; then the next, then ``then``."""
+
+    commander: str
+    morale: int
+    troops: tuple[str, ...]
+    then: BattleStep
+
+    @staticmethod
+    def after_fall(turn: Turn, commander: Card, then: BattleStep) -> BattleStep:
+        """What follows a commander's fall: each troop of its side rolls Moral, then ``then``."""
+        troops = tuple(c.name for c in turn.state.living(commander.side) if c.kind == "troop")
+        if not troops:
+            return then
+        turn.note(
+            f"{commander.name}, the commander, has fallen: each troop rolls Moral against the commander's "
+            f"Moral {commander.morale} (the troop wins ties) or flees"
         )
-    if order == "before_absorption":
-        total = _multiply(turn, total, factors, t)
-        total = turn.apply(total, absorbs, "damage", t)
-    else:
-        total = _at_least_zero(turn, turn.apply(total, absorbs, "damage", t), t)
-        total = _multiply(turn, total, factors, t)
-    _wound(turn, a, t, _at_least_zero(turn, total, t), then)
-    return False
+        # A troop that flees is a defeat no blow caused; the odds read it with the troop's last blow of the
+        # action, so once a troop that may flee was struck in this action (an area attack) the rolls are taken
+        # here, with no step between them (see Unbroken).
+        struck = {e.target for e in turn.events if isinstance(e, (Hit, Miss))}
+        if any(name in struck for name in troops):
+            for name in troops:
+                _morale_roll(turn, commander.name, commander.morale, name)
+            return then
+        return Morale(commander.name, commander.morale, troops, then)
+
+    def take(self, turn: Turn) -> BattleStep:
+        _morale_roll(turn, self.commander, self.morale, self.troops[0])
+        return replace(self, troops=self.troops[1:]) if len(self.troops) > 1 else self.then
+
+
+def _morale_roll(turn: Turn, commander: str, morale: int, name: str) -> None:
+    """One troop's Moral roll against its fallen commander's; the loser flees."""
+    troop = turn.unit(name)
+    fallen = [("Moral del comandante caído", morale)]
+    bonuses = check_bonuses(turn.state, troop, "morale")
+    if _opposed(turn, "Moral", commander, fallen, troop.name, bonuses):
+        turn.emit(
+            Defeat(
+                unit=troop.name,
+                by=None,
+                reason="its commander fell and it lost the Moral roll (counts as annihilated)",
+                how="fled",
+            )
+        )
+        remove(turn, troop.name, fled=True)
+
+
+@dataclass(frozen=True)
+class Counterattack(BattleStep):
+    """The ``defender``'s one automatic attack at +2 against the card whose special attack ``failed``, if both
+    are still on the field; then ``then``."""
+
+    defender: str
+    failed: str
+    then: BattleStep
+
+    def take(self, turn: Turn) -> BattleStep:
+        if not (turn.unit(self.defender).on_board and turn.unit(self.failed).on_board):
+            return self.then
+        turn.note(f"{self.defender} counterattacks {self.failed}: one attack at +2", self.defender)
+        form = Form(self.defender, extra_attack=(("Contraataque", 2),))
+        return Strike(form, self.failed, self.then).take(turn)
+
+
+@dataclass(frozen=True)
+class SeriesStrike(BattleStep):
+    """Attack ``number`` (from 0) of the ``count`` a card makes at one ``target`` in one action, each its own
+    strike; the series stops when either card has left the field, and ``then`` follows it. ``answers``: whether
+    the action's answers before the damage roll (``responses``) are still to come."""
+
+    form: Form
+    target: str
+    number: int
+    count: int
+    then: BattleStep
+    answers: bool = False
+    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
+
+    def take(self, turn: Turn) -> BattleStep:
+        a, t = self.form.attacker, self.target
+        if not turn.unit(t).on_board or not turn.unit(a).on_board:
+            return self.then
+        if self.count > 1:
+            turn.note(f"attack {self.number + 1} of {self.count}", a)
+        hit = evaded = self.then
+        if self.number + 1 < self.count:
+            hit = replace(self, number=self.number + 1, answers=False)
+            evaded = replace(hit, answers=True) if self.answers else hit  # the answers wait for a hit
+        strike = Strike(
+            self.form, t, hit, None if evaded is hit else evaded, answers=self.answers, responses=self.responses
+        )
+        return strike.take(turn)
+
+
+@dataclass(frozen=True)
+class AreaRound(BattleStep):
+    """Attack ``number`` (from 0) of the ``count`` of an area attack centred on ``target``: the cards it covers
+    and its one die, then each covered card's strike (:class:`AreaStrike`); ``then`` follows the last."""
+
+    form: Form
+    target: str
+    number: int
+    count: int
+    then: BattleStep
+
+    def take(self, turn: Turn) -> BattleStep:
+        a, t = self.form.attacker, self.target
+        if not turn.unit(t).on_board or not turn.unit(a).on_board:
+            return self.then
+        if self.count > 1:
+            turn.note(f"attack {self.number + 1} of {self.count}", a)
+        covered = _area_victims(turn, turn.unit(a), turn.unit(t), self.form.mode)
+        names = ", ".join(covered[1:])
+        turn.note(f"area attack: {t}" + (f" and the cards next to it ({names})" if names else ""))
+        die = turn.d10(f"attack roll of {a} (area, centred on {t})", a)
+        return AreaStrike(self, tuple(covered), 0, die)
+
+    def following(self) -> BattleStep:
+        return replace(self, number=self.number + 1) if self.number + 1 < self.count else self.then
+
+
+@dataclass(frozen=True)
+class AreaStrike(BattleStep):
+    """The strike of an area attack's round (``round``: its step) on ``covered[index]``, with the round's ``die``,
+    if that card and the attacker are still on the field."""
+
+    round: AreaRound
+    covered: tuple[str, ...]
+    index: int
+    die: int
+
+    def take(self, turn: Turn) -> BattleStep:
+        index = self.index + 1
+        following = replace(self, index=index) if index < len(self.covered) else self.round.following()
+        victim, form = self.covered[self.index], self.round.form
+        if not (turn.unit(victim).on_board and turn.unit(form.attacker).on_board):
+            return following
+        return Strike(form, victim, following, attack_die=self.die).take(turn)
+
+
+@dataclass(frozen=True)
+class Reaction(BattleStep):
+    """Attempt ``attempt`` (from 0) at the reaction rolls that decide who acts first: each side 1d10 plus its
+    commander's Reacción (``bonuses``, read before the first roll), the first side's here, the other's in the
+    step that follows (``first``: the first side's die and total); a tie rolls again, at most
+    :data:`MAX_INITIATIVE_ROLLS` times. A tie changes nothing but the count: every tie of one attempt leads to
+    the same next one."""
+
+    attempt: int
+    bonuses: tuple[tuple[Bonus, ...], tuple[Bonus, ...]]
+    first: tuple[int, int] | None = None
+
+    def take(self, turn: Turn) -> BattleStep:
+        state = turn.state
+        side = 0 if self.first is None else 1
+        die = turn.d10(f"reaction roll of {state.sides[side]}", None)
+        total = turn.apply(die, self.bonuses[side], "reaction roll", None)
+        if self.first is None:
+            return replace(self, first=(die, total))
+        dies, totals = (self.first[0], die), (self.first[1], total)
+        if dies[0] == 10 and dies[1] != 10:
+            winner, rule = 0, "natural 10"
+        elif dies[1] == 10 and dies[0] != 10:
+            winner, rule = 1, "natural 10"
+        elif totals[0] != totals[1] and not (dies[0] == 10 and dies[1] == 10):
+            winner = 0 if totals[0] > totals[1] else 1
+            rule = f"{totals[winner]} > {totals[1 - winner]}"
+        else:
+            turn.note("a tie: both sides roll again")
+            if self.attempt + 1 < MAX_INITIATIVE_ROLLS:
+                return replace(self, attempt=self.attempt + 1, first=None)
+            raise RuleRefusal(f"{MAX_INITIATIVE_ROLLS} tied reaction rolls in a row", rule="initiative")
+        first = state.sides[winner]
+        turn.emit(
+            OpposedCheck(
+                stat="Reacción",
+                attacker=state.sides[0],
+                defender=state.sides[1],
+                attacker_total=totals[0],
+                defender_total=totals[1],
+                winner=first,
+                rule=rule,
+            )
+        )
+        turn.note(f"{first} acts first this round; the players then alternate cards")
+        turn.change(first=first, to_play=first, played_last=None)
+        return END
+
+
+@dataclass(frozen=True)
+class EndCharge(BattleStep):
+    """A charge's impact is over: the charge of ``charger`` ends."""
+
+    inline: ClassVar[bool] = True
+    charger: str
+
+    def take(self, turn: Turn) -> BattleStep:
+        _end_charge(turn, self.charger)
+        return END
+
+
+# --- what the strikes share ----------------------------------------------------------------------------------
 
 
 def _at_least_zero(turn: Turn, total: int, unit: str) -> int:
@@ -298,10 +626,11 @@ def _absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
     return absorbs
 
 
-def _wound(turn: Turn, attacker: str, target_name: str, amount: int, then: Hashable = None) -> None:
+def _wound(turn: Turn, attacker: str, target_name: str, amount: int) -> Card | None:
     """Damage fills one card's PV at a time; each card filled is annihilated and the rest carries over. The
     ``damage`` event says the PV the unit lost (never more than it had, over all its cards) and the PV left on
-    the card that takes the next damage."""
+    the card that takes the next damage. Returns the commander that fell, if the unit was one (its troops'
+    Moral follows: :class:`Morale`)."""
     target = turn.unit(target_name)
     front = target.front_life
     standing = front + (target.cards - 1) * target.life  # the PV the unit has left, over all its cards
@@ -336,40 +665,8 @@ def _wound(turn: Turn, attacker: str, target_name: str, amount: int, then: Hasha
         turn.emit(Defeat(unit=target_name, by=attacker, reason="PV 0 or less: to the Panteón", how="annihilated"))
         remove(turn, target_name)
         if target.commander:
-            _commander_fallen(turn, target, then)
-
-
-def _commander_fallen(turn: Turn, commander: Card, then: Hashable = None) -> None:
-    """Each troop of the fallen commander's side rolls Moral against the commander's; the losers flee.
-
-    ``then``: what the callers do afterwards (see :func:`_strike`)."""
-    troops = [c for c in turn.state.living(commander.side) if c.kind == "troop"]
-    if not troops:
-        return
-    # A troop that flees is a defeat no blow caused; the odds read it with the troop's last blow of the action,
-    # so no checkpoint once a troop that may flee was struck in this action (an area attack).
-    struck = {e.target for e in turn.events if isinstance(e, (Hit, Miss))}
-    merging = not any(troop.name in struck for troop in troops)
-    turn.note(
-        f"{commander.name}, the commander, has fallen: each troop rolls Moral against the commander's "
-        f"Moral {commander.morale} (the troop wins ties) or flees"
-    )
-    for index, troop in enumerate(troops):
-        if merging:
-            names = tuple(t.name for t in troops[index:])
-            turn.mark(("morale", commander.name, commander.morale, names, then))
-        fallen = [("Moral del comandante caído", commander.morale)]
-        bonuses = check_bonuses(turn.state, troop, "morale")
-        if _opposed(turn, "Moral", commander.name, fallen, troop.name, bonuses):
-            turn.emit(
-                Defeat(
-                    unit=troop.name,
-                    by=None,
-                    reason="its commander fell and it lost the Moral roll (counts as annihilated)",
-                    how="fled",
-                )
-            )
-            remove(turn, troop.name, fled=True)
+            return target
+    return None
 
 
 def _opposed(
@@ -407,21 +704,10 @@ def _opposed(
     return won
 
 
-def _counterattack(turn: Turn, defender: str, failed: str, then: Hashable = None) -> None:
-    """The defender's one automatic attack at +2 against the card whose special attack failed. ``then``: what
-    the callers do afterwards (see :func:`_strike`)."""
-    if not (turn.unit(defender).on_board and turn.unit(failed).on_board):
-        return
-    turn.note(f"{defender} counterattacks {failed}: one attack at +2", defender)
-    where = ("counterattack", defender, failed, then)
-    turn.mark(where)
-    _strike(turn, defender, failed, extra_attack=[("Contraataque", 2)], then=where)
-
-
 # --- actions ------------------------------------------------------------------------------------------------
 
 
-def _attack(turn: Turn, act: AttackAction) -> None:
+def _attack(turn: Turn, act: AttackAction) -> BattleStep:
     attacker, target = turn.unit(act.attacker), turn.unit(act.target)
     _attack_refusal(turn.state, attacker, target, act.mode, reach=False)  # before the turn, for a clear reason
     begin_turn(turn, attacker, act)
@@ -430,11 +716,8 @@ def _attack(turn: Turn, act: AttackAction) -> None:
     _attack_refusal(turn.state, attacker, target, act.mode)
     if act.area and act.before_damage:
         raise RuleRefusal("answers before the damage roll go with a single-target attack", rule="abilities")
-    _strike_series(
-        turn, attacker, target, act.times,
-        mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption, area=act.area,
-        before_damage=act.before_damage,
-    )  # fmt: skip
+    form = Form(attacker.name, mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption)
+    return _strike_series(turn, attacker, target, act.times, form, area=act.area, responses=tuple(act.before_damage))
 
 
 def _strike_series(
@@ -442,53 +725,24 @@ def _strike_series(
     attacker: Card,
     target: Card,
     times: int | None,
+    form: Form,
     *,
     area: bool = False,
-    before_damage: Sequence[ResponseInput] = (),
-    **strike: Any,
-) -> None:
-    """The attacks a card makes in one action (FA per turn, or the ``times`` asked), each its own strike; the
-    series stops when either card has left the board. An ``area`` attack rolls its die once and covers the target
-    and the enemy cards next to it, each with its own evasion and damage."""
+    responses: tuple[ResponseInput, ...] = (),
+) -> BattleStep:
+    """The attacks a card makes in one action (FA per turn, or the ``times`` asked), each its own strike
+    (:class:`SeriesStrike`); the series stops when either card has left the board. An ``area`` attack rolls its
+    die once and covers the target and the enemy cards next to it, each with its own evasion and damage
+    (:class:`AreaRound`)."""
     count = _attack_count(turn, attacker, target, times)
-    responses = before_damage
-    a, t = attacker.name, target.name
-    # For the exact walk's checkpoints (Turn.mark): every value the rest of the series reads, besides the battle.
-    series = (a, t, count, area, _frozen(strike))
-    if area:
-        # A troop struck by the area attack flees if its commander, struck later, falls: the odds read that flight
-        # with the troop's earlier blow, so while that can happen no checkpoint splits the action.
-        commander = turn.state.commander_of(target.side)
-        if commander is not None and commander.on_board:
-            turn.merging = False
-    for number in range(count):
-        if not turn.unit(t).on_board or not turn.unit(a).on_board:
-            break
-        if count > 1:
-            turn.note(f"attack {number + 1} of {count}", a)
-        if not area:
-            then = ("series", number, series)
-            if not responses:  # the answers are read at the first hit; none are left to carry
-                turn.mark(then)
-            if not _strike(turn, a, t, before_damage=responses, then=then, **strike):
-                responses = ()  # answered at the first hit
-            continue
-        turn.mark(("series", number, series))
-        covered = _area_victims(turn, turn.unit(a), turn.unit(t), strike.get("mode"))
-        names = ", ".join(covered[1:])
-        turn.note(f"area attack: {t}" + (f" and the cards next to it ({names})" if names else ""))
-        die = turn.d10(f"attack roll of {a} (area, centred on {t})", a)
-        for index, victim in enumerate(covered):
-            if turn.unit(victim).on_board and turn.unit(a).on_board:
-                rest = ("area", number, series, tuple(covered), index, die)
-                if index:
-                    turn.mark(rest)
-                _strike(turn, a, victim, attack_die=die, then=rest, **strike)
-
-
-def _frozen(strike: dict[str, Any]) -> Hashable:
-    """A strike's keyword arguments as a hashable value (lists of bonuses as tuples), for a checkpoint."""
-    return tuple(sorted((key, tuple(value) if isinstance(value, list) else value) for key, value in strike.items()))
+    if not area:
+        return SeriesStrike(form, target.name, 0, count, END, answers=bool(responses), responses=responses)
+    first = AreaRound(form, target.name, 0, count, END)
+    commander = turn.state.commander_of(target.side)
+    if commander is not None and commander.on_board:
+        # A troop struck by the area attack flees if its commander, struck later, falls: no kept step between.
+        return Unbroken(first)
+    return first
 
 
 def _area_victims(turn: Turn, attacker: Card, target: Card, mode: str | None) -> list[str]:
@@ -616,7 +870,7 @@ def _flank_check(turn: Turn, flanker: Card, target: Card) -> bool:
     )
 
 
-def _flank(turn: Turn, act: FlankAction) -> None:
+def _flank(turn: Turn, act: FlankAction) -> BattleStep:
     flanker, target = turn.unit(act.flanker), turn.unit(act.target)
     _attack_refusal(turn.state, flanker, target, None, reach=False)
     begin_turn(turn, flanker, act)
@@ -634,16 +888,14 @@ def _flank(turn: Turn, act: FlankAction) -> None:
         turn.ruling("flank_penalties", penalties, "a flank without a charge has no penalty")
     if not _flank_check(turn, flanker, target):
         turn.note(f"the flank fails: {target.name} may counterattack", target.name)
-        _counterattack(turn, target.name, flanker.name)
-        return
+        return Counterattack(target.name, flanker.name, END)
     turn.note(f"the flank succeeds: {flanker.name} attacks at +4 attack and +4 damage", flanker.name)
-    _strike_series(
-        turn, flanker, target, act.times,
-        extra_attack=[("Flanqueo", 4)], extra_damage=[("Flanqueo", 4)], keep_absorption=act.keep_absorption,
-    )  # fmt: skip
+    flanking = (("Flanqueo", 4),)
+    form = Form(flanker.name, extra_attack=flanking, extra_damage=flanking, keep_absorption=act.keep_absorption)
+    return _strike_series(turn, flanker, target, act.times, form)
 
 
-def _charge(turn: Turn, act: ChargeAction) -> None:
+def _charge(turn: Turn, act: ChargeAction) -> BattleStep | None:
     charger, victim = turn.unit(act.charger), turn.unit(act.target)
     if charger.attack_type not in ("melee", "dual"):
         raise RuleRefusal(f"{charger.name} attacks only at range; only melee or dual cards charge", rule="Carga")
@@ -670,8 +922,7 @@ def _charge(turn: Turn, act: ChargeAction) -> None:
         turn.note(f"{charger.name} combines the charge with a flank: opposed Fortaleza first")
         if not _flank_check(turn, charger, victim):
             turn.note(f"the flank fails: {victim.name} may counterattack", victim.name)
-            _counterattack(turn, victim.name, charger.name)
-            return
+            return Counterattack(victim.name, charger.name, END)
     other = 1 - state.side_index(charger.side)
     charge = Charge(
         charger=charger.name,
@@ -696,9 +947,10 @@ def _charge(turn: Turn, act: ChargeAction) -> None:
         f"the charge hits on {charger.side}'s next turn, once {state.sides[other]} has played a card "
         f"(do: charge_impact, charger: {charger.name})"
     )
+    return None
 
 
-def _impact(turn: Turn, act: ImpactAction) -> None:
+def _impact(turn: Turn, act: ImpactAction) -> BattleStep:
     state = turn.state
     charge = state.charge_by(act.charger)
     if charge is None:
@@ -713,12 +965,10 @@ def _impact(turn: Turn, act: ImpactAction) -> None:
     escaped = act.escaped
     if not escaped and charger.reach is not None and charger.position and victim.position:
         escaped = state.distance(charger.position, victim.position) > charger.reach
-    then = ("end charge", charger.name)  # what the impact does last, for the exact walk's checkpoints
+    end = EndCharge(charger.name)
     if escaped:
         turn.note(f"{victim.name} left {charger.name}'s attack area before the impact: the charge fails")
-        _counterattack(turn, victim.name, charger.name, then)
-        _end_charge(turn, charger.name)
-        return
+        return Counterattack(victim.name, charger.name, end)
     extra_attack: list[Bonus] = [("Carga", 4)]
     extra_damage: list[Bonus] = []
     if charge.flank:
@@ -732,20 +982,15 @@ def _impact(turn: Turn, act: ImpactAction) -> None:
             turn.ruling("charge_flank_bonus", stacking, "the combination's figures are complete: +4 attack, damage x3")
     else:
         multiplier = (2, "Carga")
-    evaded = _strike(
-        turn,
+    form = Form(
         charger.name,
-        victim.name,
-        extra_attack=extra_attack,
-        extra_damage=extra_damage,
+        extra_attack=tuple(extra_attack),
+        extra_damage=tuple(extra_damage),
         multiplier=multiplier,
         mode="melee",
         keep_absorption=act.keep_absorption,
-        then=then,
     )
-    if evaded:
-        _counterattack(turn, victim.name, charger.name, then)
-    _end_charge(turn, charger.name)
+    return Strike(form, victim.name, end, evaded=Counterattack(victim.name, charger.name, end))
 
 
 def _end_charge(turn: Turn, charger: str) -> None:
@@ -769,7 +1014,7 @@ def _check(turn: Turn, act: CheckAction) -> None:
     )
 
 
-def _initiative(turn: Turn, act: InitiativeAction) -> None:
+def _initiative(turn: Turn, act: InitiativeAction) -> BattleStep:
     state = turn.state
     bonuses: list[list[Bonus]] = []
     for side in state.sides:
@@ -779,41 +1024,7 @@ def _initiative(turn: Turn, act: InitiativeAction) -> None:
             bonuses.append([])
         else:
             bonuses.append([(f"Reacción de {commander.name}", commander.reaction)])
-    for attempt in range(MAX_INITIATIVE_ROLLS):
-        # A tie changes nothing but the count of rolls: every tie of one attempt leads to the same next one.
-        turn.mark(("initiative", attempt))
-        dies: list[int] = []
-        totals: list[int] = []
-        for side, bonus in zip(state.sides, bonuses, strict=True):
-            die = turn.d10(f"reaction roll of {side}", None)
-            dies.append(die)
-            totals.append(turn.apply(die, bonus, "reaction roll", None))
-        if dies[0] == 10 and dies[1] != 10:
-            winner, rule = 0, "natural 10"
-        elif dies[1] == 10 and dies[0] != 10:
-            winner, rule = 1, "natural 10"
-        elif totals[0] != totals[1] and not (dies[0] == 10 and dies[1] == 10):
-            winner = 0 if totals[0] > totals[1] else 1
-            rule = f"{totals[winner]} > {totals[1 - winner]}"
-        else:
-            turn.note("a tie: both sides roll again")
-            continue
-        first = state.sides[winner]
-        turn.emit(
-            OpposedCheck(
-                stat="Reacción",
-                attacker=state.sides[0],
-                defender=state.sides[1],
-                attacker_total=totals[0],
-                defender_total=totals[1],
-                winner=first,
-                rule=rule,
-            )
-        )
-        turn.note(f"{first} acts first this round; the players then alternate cards")
-        turn.change(first=first, to_play=first, played_last=None)
-        return
-    raise RuleRefusal(f"{MAX_INITIATIVE_ROLLS} tied reaction rolls in a row", rule="initiative")
+    return Reaction(0, (tuple(bonuses[0]), tuple(bonuses[1])))
 
 
 def _heal(turn: Turn, act: HealAction) -> None:
@@ -876,8 +1087,11 @@ def resolve(state: Battle, action: Any, dice: DiceSource) -> Resolution:
         result = f"{state.winner} won" if state.winner else "neither side has troops left"
         raise RuleRefusal(f"the battle is over: {result}", rule="battle result")
     turn = Turn(dice=dice, state=state)
-    HANDLERS(turn, action)
-    _battle_result(turn)
+    first: BattleStep | None = HANDLERS(turn, action)
+    if first is None:  # an action of no steps
+        _battle_result(turn)
+    else:  # its steps end with the battle's result (EndAction)
+        turn.run(first.stamped(turn))
     return turn.resolution(turn.state)
 
 
@@ -902,13 +1116,13 @@ def _battle_result(turn: Turn) -> None:
         reason = "neither side has troops left on the field"
     else:
         reason = f"{beaten[0]} has no troops left on the field"
-    fall = next((e for e in reversed(turn.events) if isinstance(e, Defeat)), None)
+    fall = turn.fall
     turn.emit(
         GameOver(
             reason=reason,
             winner=winner,
-            unit=fall.unit if fall is not None else None,
-            by=fall.by if fall is not None else None,
+            unit=fall[0] if fall is not None else None,
+            by=fall[1] if fall is not None else None,
         )
     )
     turn.change(over=True, winner=winner, to_play=None)

@@ -5,13 +5,13 @@ a card leaving the field and PV restored. The resolver, the strategic actions (`
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tabroll.dice.sources import roll_die
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied
+from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied
 from tabroll.geometry.grid import Square
 from tabroll.records import replace
 from tabroll.turn import ActionLog
@@ -26,26 +26,20 @@ class Turn(ActionLog):
     """One action being resolved: the battle as it stands (``state``, replaced as the action changes it), the
     dice and the action's log. A ruling is told once per action however many attacks it decides.
 
-    ``merging``: whether :meth:`mark` still tells the exact walk where the action stands (see there)."""
+    ``fall``: the card that fell last in this action and who felled it (``None`` for a card that fled), as the
+    battle's result names it (``resolver._battle_result``); every ``defeat`` goes through :meth:`emit`. Every
+    value here is immutable (the battle is a frozen record), so a fork for the exact walk shares them safely."""
 
     state: Battle
-    merging: bool = True
+    fall: tuple[str, str | None] | None = None
 
-    def mark(self, where: Hashable) -> None:
-        """A checkpoint for the exact walk (:meth:`~tabroll.turn.ActionLog.checkpoint`): from here on the action
-        depends only on the battle as it stands and on ``where``, which the caller fills with its place in the
-        rules and every value its code (and its callers' code) still reads afterwards. The last card that fell
-        in this action is added here, since the battle's result names it (``resolver._battle_result``).
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        if type(event) is Defeat:
+            self.fall = (event.unit, event.by)
 
-        Only the walk listens; the other dice sources skip this. ``merging`` is False where a later event would
-        be read together with an earlier one across the mark (see ``resolver._strike_series``)."""
-        if not self.merging or getattr(self.dice, "checkpoint", None) is None:
-            return
-        fall = None
-        if self.state.judged:
-            last = next((e for e in reversed(self.events) if isinstance(e, Defeat)), None)
-            fall = None if last is None else (last.unit, last.by)
-        self.checkpoint(self.state, (where, fall))
+    def state_now(self) -> Battle:
+        return self.state
 
     def unit(self, name: str) -> Card:
         return self.state.unit(name)

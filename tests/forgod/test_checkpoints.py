@@ -1,5 +1,6 @@
-"""The exact walk merges the F0R60D outcomes that reach the same checkpoint (``Turn.mark``), and its fractions stay
-those of the plain walk that resolves every outcome again from the start (``reference_walk``)."""
+"""The exact walk merges the F0R60D outcomes that reach an equal step with an equal battle (the resolver's steps,
+:mod:`tabroll.steps`), and its fractions stay those of the plain walk that resolves every outcome again from the
+start (``reference_walk``). A resolution resumed from any step it took ends as the whole resolution does."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def _same(ruleset: Any, state: Any, action: Any, budget: int = BUDGET) -> int | 
 
 def test_the_benchmark_attack_walks_each_damage_roll_once_per_criticality() -> None:
     """1d10 + 2 against 1d10 + 3: 63 of the 100 pairs are evaded, 37 hit (2 of them critical), 433 leaves. Each
-    hit reaches the checkpoint before the damage roll, whose subtree depends only on whether it was critical:
+    hit reaches the step of the damage roll, whose subtree depends only on whether it was critical:
     the walk resolves each of the 100 pairs once and the damage rolls a few times over (136 resolutions today:
     a hit met while another hit's damage rolls still wait on the walk's stack walks them again)."""
     scenario = load_scenario_file(BENCHMARK)
@@ -45,7 +46,7 @@ def test_the_benchmark_attack_walks_each_damage_roll_once_per_criticality() -> N
 
 @pytest.mark.slow  # the plain walk resolves 32,761 leaves
 def test_a_series_of_two_attacks_walks_the_second_once_per_state_after_the_first() -> None:
-    """FA 2 with the first attack's outcomes merged at the second's checkpoint: far fewer resolutions than leaves,
+    """FA 2 with the first attack's outcomes merged at the second's step: far fewer resolutions than leaves,
     the same figures as resolving every leaf. Hits only on a natural 10 (Evasión 9) keep the plain walk small."""
     data = battle(
         {"A": card("red", [1, 1], FA=2, Daño=3, PV=5), "B": card("blue", [1, 4], PV=30, Evasión=9)},
@@ -59,7 +60,7 @@ def test_a_series_of_two_attacks_walks_the_second_once_per_state_after_the_first
     assert walked.leaves == 181 * 181 and resolutions < 2_000
 
 
-@pytest.mark.slow  # 5,000 resolutions, each replaying the ties before it
+@pytest.mark.slow  # 5,000 resolutions
 def test_every_tied_reaction_roll_leads_to_the_same_next_attempt() -> None:
     """Initiative: ties roll again, up to 50 attempts. The walk merges the ties of each attempt, so the 100**50
     paths take a few thousand resolutions, and the refusal after 50 ties weighs exactly P(tie)**50."""
@@ -109,7 +110,7 @@ def single_strikes(draw: st.DrawFn) -> dict[str, Any]:
         target["PV"] = 2 * (10 + damage) - draw(st.integers(0, 1))
         units["S"] = card("blue", [4, 4], Moral=draw(st.integers(0, 3)))
     elif shape == "area" and draw(st.booleans()):
-        units["C"] = card("blue", [0, 5], commander=True)  # no checkpoint while a struck troop may still flee
+        units["C"] = card("blue", [0, 5], commander=True)  # one unbroken step while a struck troop may flee
     action: dict[str, Any] = {"do": "attack", "attacker": "A", "target": "T", "area": shape == "area"}
     options = {
         "absorption_sign": draw(st.sampled_from(["as_damage", "literal"])),
@@ -128,7 +129,7 @@ def test_the_merging_walk_gives_the_plain_walks_fractions(data: dict[str, Any]) 
 
 @pytest.mark.slow  # the plain walk resolves every leaf
 def test_an_evaded_charge_and_its_counterattack_merge_and_keep_their_fractions() -> None:
-    """The impact of a charge: every evaded attack leads to the same counterattack (one checkpoint before it),
+    """The impact of a charge: every evaded attack leads to the same counterattack (one step),
     and the counterattack's hits to the same damage roll. Hits only on a natural 10 keep the plain walk small."""
     data = battle(
         {
@@ -153,7 +154,7 @@ def test_an_evaded_charge_and_its_counterattack_merge_and_keep_their_fractions()
 
 @pytest.mark.slow  # the plain walk resolves every leaf
 def test_an_area_attack_on_two_cards_merges_before_the_second_and_keeps_its_fractions() -> None:
-    """An area attack without a commander on the struck side: a checkpoint before the second card's evasion
+    """An area attack without a commander on the struck side: a step before the second card's strike
     merges what the first card's strike did. Evasión 9 keeps the plain walk small (only the area die's 10 hits)."""
     data = battle(
         {
