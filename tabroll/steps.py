@@ -17,6 +17,15 @@ What a step's fields must hold: everything :meth:`~Step.advance` and the steps a
 state. A value fixed by the action and the state it started from (the action itself, the attacker as it was
 when the attack began, a profile) may be declared with ``field(compare=False)``: it is the same for every
 outcome of one walk, so it need not be compared. Anything the dice can change must be compared.
+
+Strictly, what must depend only on the step and the state is what the rest adds to the odds: its blows, the
+game's measures at the end, a refusal. A step that compares less than everything (a running sum of dice where
+the log keeps each die) still gives exact odds where the rest reads only that; say so where it is done, and
+keep the full values it needs in an uncompared field. Blows combine across a step (flags either, damage adds),
+but a ``defeat`` after it that names no ``by`` is pinned on the unit's last blow, which may lie before it: put
+no step boundary between a blow and such a defeat (a unit that flees when another falls, say). The figures of
+every bundled action are pinned (``tests/odds/test_walk_golden.py``) and compared with a walk that resolves each
+outcome from the start (``tests/odds/test_walk_merging.py`` shows how).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Nothing here touches a game's rules; it only keeps the log honest in the same wa
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
@@ -92,26 +92,6 @@ class ActionLog:
 
     def _forked(self) -> None:
         """Make this fresh copy's mutable values its own (nothing to do for a working area of frozen values)."""
-
-    def checkpoint(self, state: Any, where: Hashable) -> None:
-        """Say that from here on this resolution depends only on ``state`` (the game state as it is now) and
-        ``where`` (its place in the rules, with every value it still holds that the rest reads: a loop's
-        index, the squares already attacked, a pending flag…), not on how the dice brought it here.
-
-        The exact walk merges the outcomes of the dice that reach an equal point, with the same game measures
-        and rulings told so far, and walks what follows once for all of them (:mod:`tabroll.odds.exact`); every
-        other dice source ignores it. Strictly, what must depend only on ``state`` and ``where`` is what the
-        rest adds to the odds: its blows, the game's measures at the end, a refusal. A key that is right for
-        those but merges outcomes whose logs differ (running sums of dice that are all rolled before any is
-        resolved) still gives exact odds; say so where it is done. Blows combine across a checkpoint (flags
-        either, damage adds), but a ``defeat`` after it that names no ``by`` is pinned on the unit's last blow,
-        which may lie before it: mark no checkpoint between a blow and such a defeat (a unit that flees when
-        another falls, say). A checkpoint whose ``where`` leaves out something the rest reads gives wrong odds: mark one
-        only where the rest is that clear, and compare the walk with the plain one
-        (``tests/odds/test_walk_merging.py`` shows how)."""
-        mark = getattr(self.dice, "checkpoint", None)
-        if mark is not None:
-            mark(self, state, where)
 
     def ruling(self, option: str, value: object, text: str) -> None:
         """Log the reading ``option = value`` the first time it decides something in this action."""

@@ -50,14 +50,14 @@ class PrefixDice(StepWatcher):
 
     A request past the prefix is a branch of the tree nobody has walked yet: it is answered with its first pool
     (every die showing 1) and noted in ``fresh``, with the position it starts at and where it hangs in the
-    walk (the checkpoint it follows and its weight from there), so that the walk pushes the other pools of that
+    walk (the node of the step it follows and its weight from there), so that the walk pushes the other pools of that
     request as branches still to walk. One resolution thus reaches one leaf, and every leaf of the tree costs
     at most one resolution (no resolution is spent on a prefix that ends mid-action).
 
-    A step the resolver takes past the prefix (:meth:`at_step`, for a resolver of :mod:`steps <tabroll.steps>`)
-    or a checkpoint it passes (:meth:`checkpoint`, for one that is not) is handed to the walk, which either knows
-    what follows it already (the resolution stops there) or opens a node for it. A node opened at a step keeps
-    the working area as it was: the values of a resolution resumed from it (``origin``) count from there.
+    A step the resolver takes past the prefix (:meth:`at_step`, see :mod:`tabroll.steps`) is handed to the walk,
+    which either knows what follows it already (the resolution stops there) or opens a node for it. A node keeps
+    the working area as it was at its step: the values of a resolution resumed from it (``origin``) count from
+    there.
     """
 
     __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "keep_first", "origin")
@@ -77,7 +77,7 @@ class PrefixDice(StepWatcher):
         # whose branches must hang from the root (a worker starts from the action's start)
         self.keep_first = True
         # (position, count, sides, node, numerator, denominator, by total, origin, base) of each request past the
-        # prefix: ``node`` is the checkpoint the request follows, numerator/denominator the weight of the path
+        # prefix: ``node`` is the node of the step the request follows, numerator/denominator the weight of the path
         # from there to it, ``by total`` whether it is walked as its totals (its rules read only its sum), and
         # ``origin``/``base`` where a resolution of its other pools resumes from and where its values begin
         self.fresh: list[tuple[int, int, int, _Node | None, int, int, bool, _Node | None, int]] = []
@@ -117,12 +117,6 @@ class PrefixDice(StepWatcher):
         first = (1,) * count  # the first pool, and the first total's pool: every die showing 1
         values.extend(first)
         return first
-
-    def checkpoint(self, log: Any, state: Any, where: Hashable) -> None:
-        """The resolver says that from here on, what it does depends only on ``where`` and ``state`` (see
-        :meth:`tabroll.turn.ActionLog.checkpoint`). Within the prefix this point was met before: nothing to do."""
-        if self._position >= self._given and self._walker is not None:
-            self._walker.reached(log, state, where)
 
     def at_step(self, turn: ActionLog, step: Step) -> bool:
         """The resolver is about to take ``step``: past the prefix, the walk either knows what follows (True: the
@@ -338,7 +332,7 @@ class Tally:
         """Add every figure of ``other`` (integer weights over ``over``: :meth:`collapse`) times
         ``numerator / denominator``.
 
-        ``after``: the blow figures of what came before ``other``'s outcomes (the path from the checkpoint this
+        ``after``: the blow figures of what came before ``other``'s outcomes (the path from the node this
         tally hangs from to the one ``other`` was walked below): each of ``other``'s blow figures is combined
         with it (:func:`~tabroll.odds.measures.combine`), and an outcome that lacks one of them takes its value."""
         part = self._over(denominator * over)
@@ -538,7 +532,7 @@ def _before(combo: tuple[int, ...], sides: int) -> tuple[int, ...]:
 class _Pools:
     """The pools of one request still to walk, taken one at a time from the highest down (the order the walk has
     always walked them in): each is the branch ``head + pool``, with probability ``numerator * ways / step``
-    counted from the checkpoint it hangs below (``hangs``; ``None``: the root).
+    counted from the node it hangs below (``hangs``; ``None``: the root).
 
     A small request's pools are ``listed`` (:func:`_pools`), taken from ``index`` down; a large one's are made
     one from the other (``combo`` is the next), so the walk holds one entry per request, never its pools. A share
@@ -623,7 +617,7 @@ class _Pools:
         return combo, ways
 
     def weight(self) -> Fraction:
-        """The probability of the pools still to take, counted from the checkpoint they hang below."""
+        """The probability of the pools still to take, counted from the node they hang below."""
         return Fraction(self.numerator * self.ways, self.step)
 
 
@@ -683,15 +677,11 @@ class _HashedKey:
         return isinstance(other, _HashedKey) and self._hash == other._hash and self.value == other.value
 
 
-class _Known(Exception):
-    """A resolution reached a checkpoint whose continuation the walk already knows: it stops there."""
-
-
 class _Node:
-    """A checkpoint met in the walk, with the figures of everything below it (probabilities counted from it).
+    """A step met in the walk, with the figures of everything below it (probabilities counted from it).
 
     Its tally's blow figures count only the blows struck after it (from event ``start`` on); ``after`` holds
-    those struck between its parent's checkpoint and it, which its figures are combined with when they are
+    those struck between its parent's step and it, which its figures are combined with when they are
     added to its parent's. ``pending`` counts what below it is still to walk: branches on the stack and the
     resolution in flight (or the node it went on into). When it falls to 0 the node is complete: its figures
     are kept for its key, and added to its parent's with the node's weight from there."""
@@ -735,13 +725,13 @@ class _Node:
 class _Walker:
     """The merging walk of one action (see :func:`_walk`).
 
-    A resolver may mark, just before it draws, the point it has reached (:meth:`ActionLog.checkpoint
-    <tabroll.turn.ActionLog.checkpoint>`): what it does from there depends only on the state it names and on
-    where it stands in its rules. Two outcomes of the dice that reach an equal point, with the same game
-    measures and rulings told so far, share everything that follows. The walk keeps the figures below each
-    point it has walked, counting only the blows struck after it; a later resolution that reaches an equal
-    point stops there and adds those figures, combined with its own blows so far and weighed by its own path,
-    instead of walking that whole subtree again. Without checkpoints this is the plain walk.
+    A resolver is written as steps (:mod:`tabroll.steps`): at each one, what it does from there depends only on
+    the step and on the state. Two outcomes of the dice that reach an equal step with an equal state, with the
+    same game measures and rulings told so far, share everything that follows. The walk keeps the figures below
+    each step it has walked, counting only the blows struck after it; a later resolution that reaches an equal
+    step stops there and adds those figures, combined with its own blows so far and weighed by its own path,
+    instead of walking that whole subtree again. The other outcomes of a die drawn below a step are walked by
+    resuming from the working area the step's node kept (:attr:`_Node.resume`), never from the action's start.
     """
 
     def __init__(self, ruleset: AnyRuleset, state: Any, action: Any, tally: Tally) -> None:
@@ -778,20 +768,6 @@ class _Walker:
         opened.resume = (turn.fork(turn.dice), step)
         self.numerator = self.denominator = 1
         return opened
-
-    def reached(self, log: Any, state: Any, where: Hashable) -> None:
-        """A checkpoint past the prefix: stop here if what follows is known, else open a node for it."""
-        ruleset, action, tally = self.ruleset, self.action, self.tally
-        events = log.events
-        node = self.node
-        after = blow_outcome(ruleset.blows(action, events[node.start :]), tally.acted)
-        measures = tuple(sorted(ruleset.outcome_measures(self.state, state, events).items()))
-        key = (where, state, measures, frozenset(log.rulings_told))
-        if key in self.known:
-            raise _Known(key, after)
-        sub = Tally(declared=tally.declared, undeclared=tally.undeclared, acted=tally.acted)
-        self.node = _Node(key, node, self.numerator, self.denominator, sub, start=len(events), after=after)
-        self.numerator = self.denominator = 1
 
     def complete(self, node: _Node) -> None:
         """``node`` has one thing less to walk; when it is done, keep its figures and hand them to its parent
@@ -841,7 +817,7 @@ def _walk(
     """Walk the pools on ``stack`` depth first: (tally, leaves, resolutions, pools left).
 
     Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf (or at
-    a checkpoint whose continuation is known: :class:`_Walker`); the other pools of each request it met past its
+    a step whose continuation is known: :class:`_Walker`); the other pools of each request it met past its
     prefix are pushed, as one entry per request (:class:`_Pools`). Every limit is looked at before the work it
     limits: a request whose pools (counted, not listed) would take the walk past ``budget`` resolutions raises
     :class:`BudgetExceeded` before any of them is made, and one that could not be walked before ``deadline`` even
@@ -880,6 +856,7 @@ def _walk(
         dice = PrefixDice(prefix, walker, origin)
         dice.keep_first = split_at is None
         known: tuple[Tally, int, int] | None = None
+        after: Outcome | None = None
         walker.stopped = None
         try:
             if origin is None:
@@ -893,16 +870,12 @@ def _walk(
         except RuleRefusal as refusal:
             resolved = None
             reason = refusal.message
-        except _Known as stop:
-            resolved = None
-            known = walker.known[stop.args[0]]
-            after = stop.args[1]
         except _TooDeep:
             raise BudgetExceeded(budget, resolutions) from None
         if walker.stopped is not None:  # stopped at a step whose continuation is known
             known = walker.known[walker.stopped[0]]
             after = walker.stopped[1]
-        # The leaf reached, below the innermost checkpoint: every request past the prefix answered with its
+        # The leaf reached, below the innermost step: every request past the prefix answered with its
         # first pool (one ordered roll).
         here = walker.node
         if known is not None:
@@ -917,8 +890,8 @@ def _walk(
             here.tally.add_scaled(outcome, walker.numerator, walker.denominator)
             here.leaves += 1
         # The other pools of each fresh request are still to walk, each with the weight of its path from the
-        # checkpoint it follows. The deepest request's are pushed last, so walked first: the innermost
-        # checkpoint is done before any other path can reach an equal one, which then finds it known.
+        # step it follows. The deepest request's are pushed last, so walked first: the innermost step is done
+        # before any other path can reach an equal one, which then finds it known.
         values = dice._values
         largest: tuple[int, int, int] | None = None
         what = "pools"
@@ -967,18 +940,18 @@ def _walk(
     return tally, leaves, resolutions, stack
 
 
-_JOB: tuple[str, Any, Any, int, float | None] | None = None
+_JOB: tuple[AnyRuleset, Any, Any, int, float | None] | None = None
+"""What the forked workers of one walk share: set before the pool forks, so each inherits it (the ruleset itself,
+not its id: a game that was never registered, like a test's own, walks in workers too)."""
 
 
 def _walk_part(stack: list[_Pools]) -> tuple[Tally, int, int, Fraction | None]:
     """One process's share of the walk: (tally, leaves, resolutions, None), or, stopped by the deadline,
     (an empty tally, 0, resolutions, the probability it had walked)."""
-    from tabroll.engine import find_ruleset
-
     assert _JOB is not None
-    ruleset_id, state, action, budget, deadline = _JOB
+    ruleset, state, action, budget, deadline = _JOB
     try:
-        tally, leaves, resolutions, _ = _walk(find_ruleset(ruleset_id), state, action, stack, budget, deadline=deadline)
+        tally, leaves, resolutions, _ = _walk(ruleset, state, action, stack, budget, deadline=deadline)
     except WalkStopped as stopped:
         return Tally(), 0, stopped.resolutions, stopped.covered
     return tally.settle(), leaves, resolutions, None
@@ -1016,7 +989,7 @@ def exact_odds(
         from tabroll.workers import in_order, process_pool
 
         parts = _deal(waiting, jobs)
-        _JOB = (ruleset.id, state, action, max(1, budget - resolutions), deadline)
+        _JOB = (ruleset, state, action, max(1, budget - resolutions), deadline)
         covered: Fraction | None = None
         from tabroll.workers import WorkerDied
 
@@ -1057,7 +1030,7 @@ PROBES = 64
 
 class Samples(list[int]):
     """The sampled leaves of :func:`estimate_leaves`, lowest first; ``merging``: the resolver passed
-    checkpoints, or two samples met at a step with dice still to draw below it, so the walk may need far fewer
+    two samples met at a step with dice still to draw below it, so the walk may need far fewer
     resolutions than there are leaves."""
 
     merging: bool = False
@@ -1080,24 +1053,20 @@ class Samples(list[int]):
 class _SampledDice(StepWatcher):
     """Rolls from ``rng`` and keeps, for every request, how unlikely its pool was (``sides**count / ways``).
 
-    ``marked``: the resolver passed a checkpoint (it may merge); ``steps``: the (step, state) pairs it took
+    ``steps``: the (step, state) pairs it took
     between its first die and a later one. Such a pair that another sample took too shows that the walk of a
     resolver written as steps merges where it saves work: below it, dice are still to be walked. (A pair with no
     die after it, an attack's last step with the state a miss leaves, saves nothing when merged.)"""
 
-    __slots__ = ("_drawn", "_pending", "_rng", "inverse", "largest", "marked", "steps")
+    __slots__ = ("_drawn", "_pending", "_rng", "inverse", "largest", "steps")
 
     def __init__(self, rng: Any) -> None:
         self._rng = rng
         self.inverse = 1
-        self.marked = False
         self.steps: set[Hashable] = set()
         self._pending: list[Hashable] = []
         self._drawn = False
         self.largest: tuple[int, int, int, str] | None = None  # as Samples.largest
-
-    def checkpoint(self, log: Any, state: Any, where: Hashable) -> None:
-        self.marked = True
 
     def at_step(self, turn: ActionLog, step: Step) -> bool:
         if self._drawn:  # before the first die every outcome is at the same step: no sign of merging
@@ -1152,7 +1121,7 @@ def estimate_leaves(
             ruleset.resolve(state, action, dice)
         samples.append(dice.inverse)
         # A pair another sample took too: two outcomes of the dice meet at a step, which the walk merges.
-        samples.merging = samples.merging or dice.marked or not seen.isdisjoint(dice.steps)
+        samples.merging = samples.merging or not seen.isdisjoint(dice.steps)
         seen |= dice.steps
         if dice.largest is not None and (samples.largest is None or dice.largest[2] > samples.largest[2]):
             samples.largest = dice.largest

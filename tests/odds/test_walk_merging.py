@@ -1,18 +1,18 @@
-"""The merging walk (checkpoints, tabroll.odds.exact._Walker) gives the exact figures of the plain walk.
+"""The merging walk (steps, tabroll.odds.exact._Walker) gives the exact figures of the plain walk.
 
 A small game of its own, built here, strikes a line of targets one after the other: each strike rolls its own
 dice against the target's guard, deals what beats its armour, and may defeat it; a roll that shows its highest
-face makes the attacker furious, so every later strike deals 1 more. The resolver marks a checkpoint before
-each strike with what the rest reads (the strike's index and the fury). Hypothesis draws the line of targets
-and their dice; the figures must equal those of the plain walk that ignores checkpoints, while the merging walk
-needs fewer resolutions than there are leaves. A checkpoint that leaves the fury out must give other figures:
-the comparison can fail.
+face makes the attacker furious, so every later strike deals 1 more. Each strike is a step holding what the
+rest reads (the strike's index and the fury). Hypothesis draws the line of targets and their dice; the figures
+must equal those of the plain walk that resolves every outcome from the start, while the merging walk needs
+fewer resolutions than there are leaves. A step that leaves the fury out of what it compares must give other
+figures: the comparison can fail.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import given, settings
@@ -23,6 +23,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, Event, Hit, Miss
 from tabroll.kit import Blow, core_blows
 from tabroll.odds.exact import exact_odds
+from tabroll.steps import Step
 from tabroll.turn import ActionLog
 from tests.odds.helpers import walked_as_plain
 from tests.support import examples
@@ -43,8 +44,58 @@ class Line:
     refuse_on: int = 0  # a total equal to this is refused (0: never), to walk refusals below checkpoints too
 
 
+@dataclass(kw_only=True)
+class Run(ActionLog):
+    """The working area of one strike of the line: the targets as they stand."""
+
+    targets: tuple[Target, ...]
+    refuse_on: int
+
+    def state_now(self) -> Line:
+        return Line(self.targets, self.refuse_on)
+
+
+@dataclass(frozen=True)
+class StrikeAt(Step):
+    """The strike on target ``index``, with the attacker's ``fury`` (1 once a roll showed its highest face)."""
+
+    index: int
+    fury: int
+
+    def advance(self, turn: Run) -> Step | None:
+        index, fury = self.index, self.fury
+        target = turn.targets[index]
+        rolled = turn.roll_dice(target.dice, f"strike {target.name}", "Hero")
+        total = rolled.total
+        if total == turn.refuse_on:
+            raise RuleRefusal(f"a total of {total} is refused", rule="test")
+        furious = max(rolled.values) == int(target.dice.split("d")[1])
+        if total < target.guard:
+            turn.emit(Miss(attacker="Hero", target=target.name, result=total, needed=target.guard, rule="low"))
+        else:
+            turn.emit(Hit(attacker="Hero", target=target.name, result=total, needed=target.guard, rule="high"))
+            amount = max(0, total - target.armour) + fury
+            if amount:
+                defeats = amount >= target.life
+                turn.emit(Damage(attacker="Hero", target=target.name, amount=amount, rule="beats", defeats=defeats))
+                changed = Target(target.name, max(0, target.life - amount), target.guard, target.armour, target.dice)
+                turn.targets = (*turn.targets[:index], changed, *turn.targets[index + 1 :])
+                if defeats:
+                    turn.emit(Defeat(unit=target.name, by="Hero", reason="no life left"))
+        fury = fury or int(furious)
+        return type(self)(index + 1, fury) if index + 1 < len(turn.targets) else None
+
+
+@dataclass(frozen=True)
+class StrikeForgettingFury(StrikeAt):
+    """The same strike, with the fury left out of what the walk compares: a mistake, which the figures show."""
+
+    fury: int = field(compare=False)
+
+
 class Gauntlet:
-    """Just what the odds engine reads of a ruleset."""
+    """Just what the odds engine reads of a ruleset. ``steps``: whether the strikes are told to the walk as steps
+    (without, the walk resolves every outcome from the start); ``fury_in_key``: whether the fury is compared."""
 
     id = "gauntlet"
 
@@ -53,33 +104,14 @@ class Gauntlet:
         self.marks = marks
 
     def resolve(self, state: Line, action: Any, dice: Any) -> Any:
-        log = ActionLog(dice=dice)
-        targets = list(state.targets)
-        fury = 0
-        for index, target in enumerate(targets):
-            if self.marks:
-                log.checkpoint(Line(tuple(targets), state.refuse_on), (index, fury) if self.fury_in_key else index)
-            rolled = log.roll_dice(target.dice, f"strike {target.name}", "Hero")
-            total = rolled.total
-            if total == state.refuse_on:
-                raise RuleRefusal(f"a total of {total} is refused", rule="test")
-            furious = max(rolled.values) == int(target.dice.split("d")[1])
-            if total < target.guard:
-                fury = fury or int(furious)
-                log.emit(Miss(attacker="Hero", target=target.name, result=total, needed=target.guard, rule="low"))
-                continue
-            log.emit(Hit(attacker="Hero", target=target.name, result=total, needed=target.guard, rule="high"))
-            amount = max(0, total - target.armour) + fury
-            if amount:
-                defeats = amount >= target.life
-                log.emit(Damage(attacker="Hero", target=target.name, amount=amount, rule="beats", defeats=defeats))
-                targets[index] = Target(
-                    target.name, max(0, target.life - amount), target.guard, target.armour, target.dice
-                )
-                if defeats:
-                    log.emit(Defeat(unit=target.name, by="Hero", reason="no life left"))
-            fury = fury or int(furious)
-        return log.resolution(Line(tuple(targets), state.refuse_on))
+        turn = Run(dice=dice, targets=state.targets, refuse_on=state.refuse_on)
+        first: Step | None = StrikeAt(0, 0) if self.fury_in_key else StrikeForgettingFury(0, 0)
+        if self.marks:
+            turn.run(first)
+        else:  # the same steps, none of them told to the walk
+            while first is not None:
+                first = first.advance(turn)
+        return turn.resolution(turn.state_now())
 
     def declare_measures(self, state: Line, action: Any) -> Sequence[Measure]:
         return [Measure(f"life left: {t.name}", "level", t.life) for t in state.targets]
