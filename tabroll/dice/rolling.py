@@ -56,16 +56,20 @@ def roll_term(
 ) -> RolledTerm:
     """Roll one dice term: its pool, its rerolls and explosions, then its floors, keep/drop and success count.
 
-    ``total_only``: the caller reads only the total, so a term that simply adds its dice up asks for them as a
-    :attr:`~tabroll.dice.sources.DiceRequest.total_only` request (a term that keeps, drops, rerolls or explodes
-    reads its values, and asks for them as usual)."""
+    ``total_only``: the caller reads only the total, so a term that simply adds its dice up (or the ones it keeps)
+    asks for them as a :attr:`~tabroll.dice.sources.DiceRequest.total_only` request, with its
+    :attr:`~tabroll.dice.sources.DiceRequest.keep` (a term that rerolls or explodes reads its values, and asks for
+    them as usual)."""
     sides, fudge = term.sides, term.fudge
     draws: list[int] = []
-    summed = total_only and not term.extended and term.keep is None and not fudge
+    summed = total_only and not term.extended and not fudge
+    keep = term.keep if summed else None  # read by the sum of the dice it keeps
 
     def draw(count: int, why: str) -> tuple[int, tuple[int, ...]]:
         """Draw ``count`` dice; returns where they start among the term's draws, and their faces."""
-        request = DiceRequest(f"{purpose} ({why})" if why else purpose, count, sides, fudge=fudge, total_only=summed)
+        request = DiceRequest(
+            f"{purpose} ({why})" if why else purpose, count, sides, fudge=fudge, total_only=summed, keep=keep
+        )
         values = checked_draw(source, request)
         start = len(draws)
         draws.extend(values)

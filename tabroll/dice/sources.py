@@ -27,6 +27,8 @@ from tabroll.errors import InputError
 if TYPE_CHECKING:
     import random
 
+    from tabroll.dice.nodes import Keep
+
 T = TypeVar("T")
 
 MAX_VALUES = 10_000
@@ -51,6 +53,8 @@ class DiceRequest:
     total_only: bool = False
     """The rules read only the sum of these dice, never which values came up (a damage roll added up): the exact
     walk then branches over the sums, each with its weight, not over every pool. Every other source ignores it."""
+    keep: Keep | None = None
+    """With ``total_only``: the sum read is that of the dice this keeps (``4d6kh3``), not of every die."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:

@@ -76,11 +76,12 @@ class PrefixDice(StepWatcher):
         # the checks an action makes before its dice); not while the walk is being shared out among processes,
         # whose branches must hang from the root (a worker starts from the action's start)
         self.keep_first = True
-        # (position, count, sides, node, numerator, denominator, by total, origin, base) of each request past the
+        # (position, count, sides, node, numerator, denominator, reading, origin, base) of each request past the
         # prefix: ``node`` is the node of the step the request follows, numerator/denominator the weight of the path
-        # from there to it, ``by total`` whether it is walked as its totals (its rules read only its sum), and
+        # from there to it, ``reading`` how many of its dice are summed and whether the highest when it is walked
+        # as its totals (its rules read only the sum: :func:`_reading`; None: by its pools), and
         # ``origin``/``base`` where a resolution of its other pools resumes from and where its values begin
-        self.fresh: list[tuple[int, int, int, _Node | None, int, int, bool, _Node | None, int]] = []
+        self.fresh: list[tuple[int, int, int, _Node | None, int, int, Reading | None, _Node | None, int]] = []
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         start = self._position
@@ -96,9 +97,9 @@ class PrefixDice(StepWatcher):
             raise _TooDeep
         walker = self._walker
         step = request.sides**count
-        by_total = request.total_only and count > 1
+        reading = _reading(request)
         if walker is None:
-            self.fresh.append((start, count, request.sides, None, 1, 1, by_total, None, 0))
+            self.fresh.append((start, count, request.sides, None, 1, 1, reading, None, 0))
         else:
             self.fresh.append(
                 (
@@ -108,12 +109,14 @@ class PrefixDice(StepWatcher):
                     walker.node,
                     walker.numerator,
                     walker.denominator,
-                    by_total,
+                    reading,
                     self.origin,
                     self.base,
                 )
             )
             walker.denominator *= step
+            if reading is not None and reading[0] < count:  # the lowest kept total: how many rolls give it
+                walker.numerator *= _totals(count, request.sides, *reading).first_ways
         first = (1,) * count  # the first pool, and the first total's pool: every die showing 1
         values.extend(first)
         return first
@@ -427,15 +430,42 @@ def _total_size(count: int, sides: int) -> int:
     return count * (sides - 1) + 1
 
 
+Reading = tuple[int, bool]
+"""How a roll read by its sum is walked: how many of its dice are summed (all, or those it keeps), and whether
+they are the highest ones (``kh``, ``dl``) or the lowest (``kl``, ``dh``)."""
+
+MAX_KEEP_WORK = 20_000_000
+"""Most steps the count of a kept sum's weights may take (about ``sides * count**2 * kept * sides``): past it,
+the roll is walked by its pools (100d20kh50 would take minutes to count)."""
+
+
+def _reading(request: DiceRequest) -> Reading | None:
+    """How the walk reads ``request``: by its totals (see :data:`Reading`) when its rules read only the sum of its
+    dice or of the dice it keeps, else None (by its pools)."""
+    count = request.count
+    if not request.total_only or count == 1:
+        return None
+    keep = request.keep
+    if keep is None:
+        return count, True
+    kept = keep.kept_of(count)
+    if kept == count:
+        return count, True
+    sides = request.sides
+    if sides * count * count * max(1, kept) * sides > MAX_KEEP_WORK:
+        return None
+    return kept, keep.highest
+
+
 MAX_TOTALS_BYTES = 64 * 2**20
 """Most memory the weights of one roll's totals may take (each weight is a whole number of up to ``count *
 log2(sides)`` bits: 10,000d20 would need about 1 GB); a roll past it is not walked exactly."""
 
 
-def _totals_bytes(count: int, sides: int) -> int:
+def _totals_bytes(count: int, sides: int, kept: int | None = None) -> int:
     """About how much memory the weights of every total of ``count`` d``sides`` take (half of them are kept: the
-    weights are symmetric, and the list shares them)."""
-    return _total_size(count, sides) * (count * sides.bit_length() // 8 + 28) // 2
+    weights are symmetric, and the list shares them); ``kept``: the totals of the dice kept, that many."""
+    return _total_size(count if kept is None else kept, sides) * (count * sides.bit_length() // 8 + 28) // 2
 
 
 class _Totals(Sequence[tuple[tuple[int, ...], int]]):
@@ -445,6 +475,7 @@ class _Totals(Sequence[tuple[tuple[int, ...], int]]):
     same from any pool of that sum; the weights are counted (J. C. P. Miller's recurrence) when first read."""
 
     __slots__ = ("_weights", "dice", "faces")
+    first_ways = 1  # every die showing 1: the one roll of the lowest total
 
     def __init__(self, count: int, sides: int) -> None:
         self.dice, self.faces = count, sides
@@ -461,18 +492,64 @@ class _Totals(Sequence[tuple[tuple[int, ...], int]]):
             from tabroll.dice.distribution import uniform_power
 
             weights = self._weights = uniform_power(self.faces, self.dice)
-        top = self.faces - 1
-        if not top:  # dice of one face: one total
-            return (1,) * self.dice, weights[index]
-        full, part = divmod(index, top)  # dice at ``sides``, and the rise of the one die between
-        ones = self.dice - full - (1 if part else 0)
-        pool = (1,) * ones + ((1 + part,) if part else ()) + (self.faces,) * full
-        return pool, weights[index]
+        return _lowest_pool(self.dice, self.faces, index), weights[index]
+
+
+def _lowest_pool(count: int, sides: int, index: int) -> tuple[int, ...]:
+    """The lowest pool of ``count`` d``sides`` (in rising order) whose total is the ``index``-th (from 0)."""
+    top = sides - 1
+    if not top or not count:
+        return (1,) * count
+    full, part = divmod(index, top)
+    ones = count - full - (1 if part else 0)
+    return (1,) * ones + ((1 + part,) if part else ()) + (sides,) * full
+
+
+class _KeptTotals(Sequence[tuple[tuple[int, ...], int]]):
+    """The totals of the ``kept`` highest (or lowest) of ``count`` dice of ``sides`` sides, lowest first, as
+    :class:`_Totals` lists the totals of every die: each as one pool whose kept dice add up to it (the lowest such
+    kept dice, the others all 1 when the highest are kept, all ``sides`` when the lowest are), with the number of
+    ordered rolls whose kept dice add up to it (``keep_counts``, counted when first read). ``first_ways``: the
+    rolls of the lowest total, which the pool of every die showing 1 stands for."""
+
+    __slots__ = ("_weights", "dice", "faces", "highest", "kept")
+
+    def __init__(self, count: int, sides: int, kept: int, highest: bool) -> None:
+        self.dice, self.faces, self.kept, self.highest = count, sides, kept, highest
+        self._weights: list[int] | None = None
+
+    def __len__(self) -> int:
+        return _total_size(self.kept, self.faces)
+
+    def weights(self) -> list[int]:
+        weights = self._weights
+        if weights is None:
+            from tabroll.dice.distribution import keep_counts
+            from tabroll.dice.nodes import Keep
+
+            keep = Keep("kh" if self.highest else "kl", self.kept)
+            counts = keep_counts([(self.dice, dict.fromkeys(range(1, self.faces + 1), 1))], keep, lambda v: v)
+            weights = self._weights = [counts.get(self.kept + i, 0) for i in range(len(self))]
+        return weights
+
+    @property
+    def first_ways(self) -> int:
+        return self.weights()[0]
+
+    def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        kept = _lowest_pool(self.kept, self.faces, index)
+        others = self.dice - self.kept
+        pool = (1,) * others + kept if self.highest else kept + (self.faces,) * others
+        return pool, self.weights()[index]
 
 
 @functools.lru_cache(maxsize=4)  # at most four rolls' weights held: 4 * MAX_TOTALS_BYTES at the very worst
-def _totals(count: int, sides: int) -> _Totals:
-    return _Totals(count, sides)
+def _totals(count: int, sides: int, kept: int | None = None, highest: bool = True) -> _Totals | _KeptTotals:
+    if kept is None or kept == count:
+        return _Totals(count, sides)
+    return _KeptTotals(count, sides, kept, highest)
 
 
 LISTED_POOLS = 1_024
@@ -585,16 +662,19 @@ class _Pools:
         hangs: _Node | None,
         size: int,
         *,
-        by_total: bool = False,
+        reading: Reading | None = None,
         origin: _Node | None = None,
     ) -> _Pools:
-        """Every pool (or, ``by_total``, every total) of a request but its first (the one the resolution that met
-        it walked)."""
+        """Every pool (or, with a ``reading``, every total) of a request but its first (the one the resolution that
+        met it walked)."""
         rolls = sides**count
-        if by_total or size <= LISTED_POOLS:
-            listed: Sequence[tuple[tuple[int, ...], int]] = _totals(count, sides) if by_total else _pools(count, sides)
-            return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, listed=listed,
-                       index=size - 1, origin=origin)  # fmt: skip
+        if reading is not None:
+            totals = _totals(count, sides, *reading)
+            return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - totals.first_ways,
+                       listed=totals, index=size - 1, origin=origin)  # fmt: skip
+        if size <= LISTED_POOLS:
+            return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1,
+                       listed=_pools(count, sides), index=size - 1, origin=origin)  # fmt: skip
         return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, combo=(sides,) * count,
                    origin=origin)  # fmt: skip
 
@@ -895,14 +975,14 @@ def _walk(
         values = dice._values
         largest: tuple[int, int, int] | None = None
         what = "pools"
-        for position, count, sides, owner, path_numerator, path_denominator, by_total, since, base in dice.fresh:
+        for position, count, sides, owner, path_numerator, path_denominator, reading, since, base in dice.fresh:
             # counted: a request's pools (or totals) are made only as they are walked
-            size = _total_size(count, sides) if by_total else _pool_size(count, sides)
-            if by_total and _totals_bytes(count, sides) > MAX_TOTALS_BYTES:
+            size = _total_size(reading[0], sides) if reading else _pool_size(count, sides)
+            if reading and _totals_bytes(count, sides, reading[0]) > MAX_TOTALS_BYTES:
                 raise BudgetExceeded(budget, resolutions, request=(count, sides, size), what="large totals")
             if largest is None or size > largest[2]:
                 largest = (count, sides, size)
-                what = "totals" if by_total else "pools"
+                what = "totals" if reading else "pools"
             owner = owner or root
             owner.pending += size - 1
             if size > 1:
@@ -917,7 +997,7 @@ def _walk(
                         path_denominator,
                         hangs,
                         size,
-                        by_total=by_total,
+                        reading=reading,
                         origin=since,
                     )
                 )
@@ -1029,12 +1109,12 @@ PROBES = 64
 
 
 class Samples(list[int]):
-    """The sampled leaves of :func:`estimate_leaves`, lowest first; ``merging``: the resolver passed
-    two samples met at a step with dice still to draw below it, so the walk may need far fewer
-    resolutions than there are leaves."""
+    """The sampled leaves of :func:`estimate_leaves`, lowest first; ``merging``: two samples met at a step with
+    dice still to draw below it, so the walk may need far fewer resolutions than there are leaves."""
 
     merging: bool = False
-    largest: tuple[int, int, int, str] | None = None  # the sampled roll of most pools: count, sides, them, what
+    # the sampled roll of most pools (or totals): count, sides, how many, what they are, the dice summed
+    largest: tuple[int, int, int, str, int] | None = None
 
     def over(self, budget: int) -> BudgetExceeded:
         """Why a tree :func:`surely_over` the budget is not walked: the one roll whose pools (or totals) alone
@@ -1042,8 +1122,8 @@ class Samples(list[int]):
         estimate."""
         largest = self.largest
         if largest is not None:
-            count, sides, size, what = largest
-            if what == "totals" and _totals_bytes(count, sides) > MAX_TOTALS_BYTES:
+            count, sides, size, what, kept = largest
+            if what == "totals" and _totals_bytes(count, sides, kept) > MAX_TOTALS_BYTES:
                 return BudgetExceeded(budget, 0, request=(count, sides, size), what="large totals")
             if size - 1 > budget:
                 return BudgetExceeded(budget, 0, request=(count, sides, size), what=what)
@@ -1066,7 +1146,7 @@ class _SampledDice(StepWatcher):
         self.steps: set[Hashable] = set()
         self._pending: list[Hashable] = []
         self._drawn = False
-        self.largest: tuple[int, int, int, str] | None = None  # as Samples.largest
+        self.largest: tuple[int, int, int, str, int] | None = None  # as Samples.largest
 
     def at_step(self, turn: ActionLog, step: Step) -> bool:
         if self._drawn:  # before the first die every outcome is at the same step: no sign of merging
@@ -1080,15 +1160,17 @@ class _SampledDice(StepWatcher):
             self.steps.update(self._pending)
             self._pending.clear()
         values = tuple(self._rng.randrange(sides) + 1 for _ in range(count))
-        by_total = request.total_only and count > 1
-        size = _total_size(count, sides) if by_total else _pool_size(count, sides)
+        reading = _reading(request)
+        size = _total_size(reading[0], sides) if reading else _pool_size(count, sides)
         if self.largest is None or size > self.largest[2]:
-            self.largest = (count, sides, size, "totals" if by_total else "pools")
-        if by_total:  # walked by its totals: the weight of the total drawn
-            if _totals_bytes(count, sides) > MAX_TOTALS_BYTES:
+            self.largest = (count, sides, size, "totals" if reading else "pools", reading[0] if reading else count)
+        if reading is not None:  # walked by its totals: the weight of the total drawn
+            kept, highest = reading
+            if _totals_bytes(count, sides, kept) > MAX_TOTALS_BYTES:
                 ways = 1  # not walked exactly at all: as unlikely as anything
             else:
-                ways = _totals(count, sides)[sum(values) - count][1]
+                summed = sorted(values, reverse=highest)[:kept]
+                ways = _totals(count, sides, kept, highest)[sum(summed) - kept][1]
             self.inverse = self.inverse * sides**count // ways if self.inverse < 10**30 else self.inverse
             return values
         ways = math.factorial(count)

@@ -48,13 +48,13 @@ def no_large_listing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(exact, "_pools", guarded)
 
 
-# Damage that keeps the highest dice is read by its values, so it is walked as pools (a damage roll that is only
-# added up is walked by its totals: tests/odds/test_totals.py).
-@pytest.mark.parametrize(("damage", "pools"), [("20d20kh19", 68_923_264_410), ("10d20kh9", 20_030_010)])
+# Damage that rerolls its ones is read by its values, so it is walked as pools (a damage roll that is only added
+# up, or whose kept dice are, is walked by its totals: tests/odds/test_totals.py).
+@pytest.mark.parametrize(("damage", "pools"), [("20d20ro1", 68_923_264_410), ("10d20ro1", 20_030_010)])
 def test_a_roll_of_more_pools_than_the_budget_is_refused_before_any_is_made(no_large_listing, damage, pools) -> None:
     with pytest.raises(BudgetExceeded) as refused:
         exact_odds(*hero_with(damage), budget=200_000)
-    count, sides = map(int, damage.split("kh")[0].split("d"))
+    count, sides = map(int, damage.split("ro")[0].split("d"))
     damage = f"{count}d{sides}"
     assert refused.value.request == (count, sides, pools)
     assert refused.value.walked == 1  # the one resolution that met the roll
@@ -64,7 +64,7 @@ def test_a_roll_of_more_pools_than_the_budget_is_refused_before_any_is_made(no_l
 
 
 def test_the_budget_note_names_the_roll_and_the_simulation_follows(no_large_listing) -> None:
-    report = compute_odds(*hero_with("20d20kh19"), seed=5, fallback_trials=300, limit=TimeLimit(3_600.0))
+    report = compute_odds(*hero_with("20d20ro1"), seed=5, fallback_trials=300, limit=TimeLimit(3_600.0))
     assert report.method == "monte_carlo" and report.samples == 300
     assert report.note == (
         "no exact odds: more than 200,000 resolutions would be needed (one roll of 20d20 alone has 68,923,264,410 "
@@ -75,7 +75,7 @@ def test_the_budget_note_names_the_roll_and_the_simulation_follows(no_large_list
 def test_a_roll_the_time_left_cannot_walk_is_simulated_at_once(monkeypatch, no_large_listing) -> None:
     monkeypatch.setattr(exact, "FASTEST", 1.0)  # a second per resolution: 177,099 pools need two days
     limit = TimeLimit(3_600.0)
-    report = compute_odds(*hero_with("6d20kh5"), seed=5, fallback_trials=300, limit=limit)
+    report = compute_odds(*hero_with("6d20mi2"), seed=5, fallback_trials=300, limit=limit)
     assert limit.reached and report.method == "monte_carlo" and report.samples == 300
     assert report.note == (
         "no exact odds within the time limit (3,600 s, --timeout): one roll of 6d20 has 177,100 different pools, "

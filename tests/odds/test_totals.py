@@ -135,7 +135,7 @@ def test_a_roll_of_more_totals_than_the_budget_says_totals() -> None:
 @given(st.integers(2, 4), st.integers(2, 6), st.integers(1, 4))
 def test_the_totals_dealt_to_processes_are_every_total_once_with_its_weight(count: int, sides: int, jobs: int) -> None:
     size = count * (sides - 1) + 1
-    whole = _Pools.of_request((7,), count, sides, 1, 1, None, size, by_total=True)
+    whole = _Pools.of_request((7,), count, sides, 1, 1, None, size, reading=(count, True))
     parts = _deal([whole], jobs)
     taken, weight = [], Fraction(0)
     for part in parts:
@@ -160,7 +160,90 @@ def test_rolling_dice_is_the_same_whether_the_rules_read_the_total_or_the_values
     assert SeededDice(7).draw(DiceRequest("damage", 5, 20, total_only=True)) == values
 
 
-def test_kept_dice_are_read_by_their_values_and_walked_as_pools(monkeypatch) -> None:
-    monkeypatch.setattr(exact, "LISTED_POOLS", 10**6)
+def test_kept_dice_read_by_their_sum_are_walked_by_its_totals_and_otherwise_as_pools(monkeypatch) -> None:
     walked = exact_odds(*hero("3d6kh2", 9))
-    assert walked.leaves == 56  # the 56 pools of 3d6: which dice are kept depends on every value
+    assert walked.leaves == 11  # the kept sums 2..12, not the 56 pools of 3d6
+    monkeypatch.setattr(exact, "MAX_KEEP_WORK", 0)  # too costly to count the kept sums' weights: pools
+    assert exact_odds(*hero("3d6kh2", 9)).leaves == 56
+    assert exact_odds(*hero("3d6kh2", 9)).tally.values == walked.tally.values
+
+
+KEEPS = ["kh", "kl", "dh", "dl"]
+
+
+@given(st.integers(2, 5), st.integers(1, 6), st.sampled_from(KEEPS), st.integers(1, 4))
+def test_the_totals_of_the_kept_dice_have_one_pool_each_and_the_weight_of_every_roll_that_keeps_them(
+    count: int, sides: int, mode: str, n: int
+) -> None:
+    from tabroll.dice.nodes import Keep
+
+    keep = Keep(mode, min(n, count - 1))  # type: ignore[arg-type]
+    kept = keep.kept_of(count)
+    reading = exact._reading(DiceRequest("damage", count, sides, total_only=True, keep=keep))
+    if kept == count or kept == 0:
+        return
+    assert reading == (kept, keep.highest)
+    totals = exact._totals(count, sides, *reading)
+
+    def kept_sum(roll: tuple[int, ...]) -> int:
+        return sum(v for v, k in zip(roll, keep.flags(roll), strict=True) if k)
+
+    every = Counter(kept_sum(roll) for roll in itertools.product(range(1, sides + 1), repeat=count))
+    assert len(totals) == len(every) == kept * (sides - 1) + 1
+    for index in range(len(totals)):
+        pool, ways = totals[index]
+        assert len(pool) == count and all(1 <= v <= sides for v in pool)
+        assert kept_sum(pool) == kept + index  # the rules, keeping as they do, read this total from the pool
+        assert ways == every[kept + index]
+    # The walk answers a request nobody has walked yet with every die showing 1: the lowest kept total, whose
+    # rolls the first branch weighs.
+    assert kept_sum((1,) * count) == kept and totals.first_ways == every[kept]
+
+
+@pytest.mark.parametrize("damage", ["4d6kh3", "4d6kl2", "5d4dh1", "5d4dl2", "3d6kh2+2", "2d6kh1+1d4kl1"])
+def test_a_damage_roll_that_keeps_dice_is_walked_by_the_totals_it_keeps_with_the_plain_walks_fractions(
+    damage: str,
+) -> None:
+    args = hero(damage, 9)
+    walked = exact_odds(*args)
+    plain = reference_walk(*args, budget=10**6)  # every pool of every request, no totals
+    assert plain is not None
+    assert walked.tally.values == plain.values and walked.tally.refused == plain.refused
+    assert walked.tally.weight == plain.weight == 1
+
+
+def test_twenty_d20_keep_nineteen_walks_exactly_by_its_362_kept_totals() -> None:
+    # Its pools are 68,923,264,410: over any budget. Its kept totals are 19..380. P(kept sum > 200) is checked
+    # against a count made another way: the complement over the dropped die d (the lowest), the other 19 at
+    # least d each.
+    walked = exact_odds(*hero("20d20kh19", 200))
+    assert walked.leaves == 362
+    # A direct count: ordered rolls of 20d20 whose highest 19 add up to more than 200, by the value m of the lowest
+    # die and how many dice show it (j >= 1), the others above m.
+    above = 0
+    for low in range(1, 21):
+        for j in range(1, 21):
+            rest = 20 - j  # each in low+1..20, summing (with j-1 copies of low kept) to more than 200
+            need = 200 - (j - 1) * low  # the 19 kept: j-1 dice at low and the rest
+            span = 20 - low
+            if rest and not span:
+                continue
+            # ordered rolls of `rest` dice in low+1..20 with sum > need: shift to 1..span
+            if rest:
+                ways_rest = sum(c for s, c in _sums_of(rest, span).items() if s + rest * low > need)
+            else:
+                ways_rest = 1 if need < 0 else 0
+            above += math.comb(20, j) * ways_rest
+    assert walked.tally.values[("", "defeated: Soldado")][True] == Fraction(above, 20**20)
+
+
+def _sums_of(count: int, sides: int) -> Counter[int]:
+    """Ordered rolls of ``count`` d``sides`` for each sum, one die at a time."""
+    ways: Counter[int] = Counter({0: 1})
+    for _ in range(count):
+        step: Counter[int] = Counter()
+        for total, number in ways.items():
+            for face in range(1, sides + 1):
+                step[total + face] += number
+        ways = step
+    return ways
