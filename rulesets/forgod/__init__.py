@@ -139,12 +139,10 @@ class Forgod(Ruleset["Battle", "Action"]):
 
     def outcome_measures(self, before: Battle, after: Battle, events: Sequence[Event]) -> dict[str, int | bool]:
         measures: dict[str, int | bool] = {}
-        for measure in self.declare_measures(before, None):
-            unit = after.unit(measure.name.split(": ", 1)[1])
-            if measure.kind == "level":
-                measures[measure.name] = unit.cards if unit.on_board else 0
-            else:
-                measures[measure.name] = unit.fled
+        find = after.unit
+        for name, card, level in _measured(self, before):
+            unit = find(card)
+            measures[name] = (unit.cards if unit.on_board else 0) if level else unit.fled
         return measures
 
     def outcome_part(self, action: Action, event: Event) -> str:
@@ -155,6 +153,20 @@ class Forgod(Ruleset["Battle", "Action"]):
         if striker == actor:
             return ""
         return "morale after the commander fell" if striker is None else "counterattack"
+
+
+_MEASURED: list[tuple[Battle, tuple[tuple[str, str, bool], ...]]] = []
+"""The declared measures of the last battle an action started from, as (measure, card, is a level): the exact walk
+reads the measures of one start at every step of every outcome (thousands of times), so they are worked out once
+for it."""
+
+
+def _measured(game: Forgod, before: Battle) -> tuple[tuple[str, str, bool], ...]:
+    if _MEASURED and _MEASURED[0][0] is before:
+        return _MEASURED[0][1]
+    plan = tuple((m.name, m.name.split(": ", 1)[1], m.kind == "level") for m in game.declare_measures(before, None))
+    _MEASURED[:] = [(before, plan)]
+    return plan
 
 
 RULESET = Forgod()
