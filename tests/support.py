@@ -14,6 +14,7 @@ from tabroll.engine import Resolution, Scenario, run_scenario
 from tabroll.events import Event
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.scenario import load_scenario_file, scenario_from_document
+from tabroll.steps import StepWatcher
 
 OutcomeT = TypeVar("OutcomeT", bound="Outcome")
 
@@ -165,3 +166,36 @@ def play_at_random(game: str, *, full: int, thorough: int = 2_000, steps: int = 
             suppress_health_check=checks,  # a game draws many dice: its smallest natural example is large
         ),
     )
+
+
+class StepRecorder(StepWatcher):
+    """Seeded dice that keep, at every step an action takes (``tabroll.steps``), a copy of the working area, the
+    step and how many values were drawn before it: the exact walk's view of a resolution, to resume it from each
+    kept step (:func:`resumed_from_every_step`)."""
+
+    def __init__(self, seed: int) -> None:
+        from tabroll.dice.sources import SeededDice
+
+        self.seeded = SeededDice(seed)
+        self.drawn: list[int] = []
+        self.kept: list[tuple[Any, Any, int]] = []
+
+    def draw(self, request: Any) -> tuple[int, ...]:
+        values = self.seeded.draw(request)
+        self.drawn.extend(values)
+        return values
+
+    def at_step(self, turn: Any, step: Any) -> bool:
+        self.kept.append((turn.fork(GivenDice((), origin="kept")), step, len(self.drawn)))
+        return False
+
+
+def resumed_from_every_step(recorder: StepRecorder) -> list[tuple[Any, list[Any], Any]]:
+    """Each step ``recorder`` kept, resumed from its kept copy with the values drawn after it: (the step, the
+    events as JSON, the final state)."""
+    resumed = []
+    for kept, step, position in recorder.kept:
+        again = kept.fork(GivenDice(recorder.drawn[position:], origin="test"))
+        again.run(step)
+        resumed.append((step, [e.to_json() for e in again.events], again.state_now()))
+    return resumed

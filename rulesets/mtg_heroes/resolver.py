@@ -113,10 +113,8 @@ class Turn(ActionLog):
     def _forked(self) -> None:
         """The copy starts from the battle as it stands, with no draft: the draft is still the original's, so it is
         read here, not frozen (freezing it would leave the original's battle behind its draft)."""
-        draft = self._draft
-        if draft is not None and draft.changed:
-            self.start = replace(self.start, combatants=Roster(list(draft)))
-        self._draft = None
+        if self._draft is not None:
+            self.start, self._draft = replace(self.start, combatants=self._draft.snapshot()), None
 
     def tell_game_over(self) -> None:
         """The end of the battle, when this action brought it: told last, once (the last step of an action taken

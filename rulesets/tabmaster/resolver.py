@@ -36,7 +36,7 @@ from tabroll.events import (
 )
 from tabroll.geometry.grid import Direction, Square
 from tabroll.kit import Handlers
-from tabroll.kit.roster import Roster, RosterDraft
+from tabroll.kit.roster import RosterDraft
 from tabroll.records import replace
 from tabroll.steps import Step
 from tabroll.turn import ActionLog
@@ -107,10 +107,8 @@ class Turn(ActionLog):
     def _forked(self) -> None:
         """The copy starts from the battle as it stands, with no draft: the draft is still the original's, so it is
         read here, not frozen (freezing it would leave the original's battle behind its draft)."""
-        draft = self._draft
-        if draft is not None and draft.changed:
-            self.start = replace(self.start, units=Roster(list(draft)))
-        self._draft = None
+        if self._draft is not None:
+            self.start, self._draft = replace(self.start, units=self._draft.snapshot()), None
 
 
 @dataclass(frozen=True)

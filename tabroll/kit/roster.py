@@ -156,6 +156,15 @@ class RosterDraft(Generic[T]):
         self._items[i] = item
         self._changed = True
 
+    def snapshot(self) -> Roster[T]:
+        """The roster with every change made, leaving the draft as it is (a copy of a working area that must not
+        disturb the original's draft takes this; :meth:`freeze` hands the draft a new base)."""
+        if not self._changed or self._items is None:
+            return self._base
+        roster: Roster[T] = Roster(self._items)
+        roster.__dict__["_names"] = self._names  # same names in the same places
+        return roster
+
     def freeze(self) -> Roster[T]:
         """The roster with every change made (the base itself when nothing changed). The draft may go on."""
         if not self._changed or self._items is None:

@@ -85,6 +85,19 @@ def test_a_draft_changes_units_in_place_and_freezes_once() -> None:
         draft.find("Zed")
 
 
+def test_a_snapshot_has_the_drafts_changes_and_leaves_the_draft_as_it_was() -> None:
+    roster = Roster((A, B, C))
+    draft = roster.edit()
+    assert draft.snapshot() is roster
+    draft.put(dataclasses.replace(A, hp=0))
+    shot = draft.snapshot()
+    assert shot == (Piece("Ann", 0, (0, 0)), B, C) and shot.find("Cid") is C
+    assert draft.changed  # not frozen: the draft's next freeze still brings its changes
+    draft.put(dataclasses.replace(B, hp=9))
+    assert shot.find("Bob") is B  # the snapshot does not follow the draft's later changes
+    assert draft.freeze() == (Piece("Ann", 0, (0, 0)), dataclasses.replace(B, hp=9), C)
+
+
 def test_index_by_a_key_leaves_out_none_and_is_rebuilt_for_a_new_roster() -> None:
     roster = Roster((A, B, C))
     assert roster.by(square_of) == {(0, 0): A, (1, 0): B}

@@ -11,42 +11,19 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabroll.dice.sources import DiceRequest, GivenDice, SeededDice
+from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
 from tabroll.errors import RuleRefusal
 from tabroll.rulesets.tabmaster import resolver
 from tabroll.rulesets.tabmaster.resolver import RangedRound, RangedStrike, TrampleHit, Turn
 from tabroll.scenario import load_scenario_file
-from tabroll.steps import Step, StepWatcher
+from tests.support import StepRecorder, resumed_from_every_step
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "scenarios" / "tabmaster").glob("*.yaml"))
 
 
-class Watching(StepWatcher):
-    """Seeded dice that keep every value drawn and, at every step the action takes, a copy of the working area and
-    how many values were drawn before it."""
-
-    def __init__(self, seed: int) -> None:
-        self.seeded = SeededDice(seed)
-        self.drawn: list[int] = []
-        self.kept: list[tuple[Turn, Step, int]] = []
-
-    def draw(self, request: DiceRequest) -> tuple[int, ...]:
-        values = self.seeded.draw(request)
-        self.drawn.extend(values)
-        return values
-
-    def at_step(self, turn: Any, step: Step) -> bool:
-        self.kept.append((turn.fork(GivenDice((), origin="kept")), step, len(self.drawn)))
-        return False
-
-
-def shown(events: Any) -> list[Any]:
-    return [event.to_json() for event in events]
-
-
-def watched(path: Path, index: int, seed: int) -> tuple[Any, Watching] | None:
+def watched(path: Path, index: int, seed: int) -> tuple[Any, StepRecorder] | None:
     """Action ``index`` of ``path`` (the earlier ones with their own dice) resolved by seeded dice, watched; None
     when the rules refuse it."""
     scenario = load_scenario_file(path)
@@ -58,7 +35,7 @@ def watched(path: Path, index: int, seed: int) -> tuple[Any, Watching] | None:
             state = resolve(scenario.ruleset, state, step.action, GivenDice(step.dice, origin="test")).state
         except RuleRefusal:
             return None
-    watching = Watching(seed)
+    watching = StepRecorder(seed)
     try:
         whole = resolver.resolve(state, scenario.steps[index].action, watching)
     except RuleRefusal:
@@ -66,13 +43,10 @@ def watched(path: Path, index: int, seed: int) -> tuple[Any, Watching] | None:
     return whole, watching
 
 
-def assert_every_step_resumes(whole: Any, watching: Watching) -> None:
-    for kept, step, position in watching.kept:
-        resumed = kept.fork(GivenDice(watching.drawn[position:], origin="test"))
-        resumed.run(step)
-        again = resumed.resolution(resumed.state_now())
-        assert shown(again.events) == shown(whole.events), step
-        assert again.state == whole.state, step
+def assert_every_step_resumes(whole: Any, watching: StepRecorder) -> None:
+    for step, events, final in resumed_from_every_step(watching):
+        assert events == [e.to_json() for e in whole.events], step
+        assert final == whole.state, step
 
 
 @settings(max_examples=60)
