@@ -5,12 +5,15 @@ other, from one generator seeded with ``seed * 2**32 + k``. The result is theref
 number of jobs and however the chunks are dealt among them (a generator per trial cost more than the trial).
 
 A resolution is a function of the dice it draws, so the outcome of every dice sequence already seen is kept in a
-tree of dice prefixes (:class:`DiceTree`): a trial draws its values from the generator, walking down the tree,
-and resolves the action only when its dice leave the part of the tree already known. The values drawn are the
-same either way (the resolver replays the prefix, then rolls on from the same generator), so the cache never
-changes a result. Only counts per outcome are kept, and the tree is bounded (:data:`MAX_KEPT`: equal outcomes are
-kept once, and past the bound new sequences are resolved and counted, not kept), so memory stays flat however many
-trials are asked for.
+graph of dice prefixes (:class:`DiceTree`): a trial draws its values from the generator, walking down the graph,
+and resolves the action only when its dice leave the part already known. Prefixes that bring the action to an
+equal step (:mod:`tabroll.steps`) with an equal state and equal figures so far meet in one place of the graph, so
+an action of many dice whose steps meet (an engage keyed by its running effects) is known after a few thousand
+resolutions, however many sequences it has; a trial that leaves the graph is resolved from the last step it
+passed. The values drawn are the same either way (the resolver rolls on from the same generator), so the graph
+never changes a result. Only counts per outcome are kept, and the graph is bounded (:data:`MAX_KEPT`: equal
+outcomes are kept once, and past the bound new sequences are resolved and counted, not kept), so memory stays
+flat however many trials are asked for.
 
 A deadline (``--timeout``) stops the trials where they are: the estimate is then over the trials done (at least
 one), which the tally's weight counts. Without a deadline, or when it is not reached, the result is as above.
@@ -19,13 +22,16 @@ one), which the tally's weight counts. Without a deadline, or when it is not rea
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, find_ruleset
 from tabroll.errors import InputError, RuleRefusal, interrupted
-from tabroll.odds.exact import CLOCK_EVERY, Tally, passed
-from tabroll.odds.measures import Outcome
+from tabroll.odds.exact import CLOCK_EVERY, Tally, _HashedKey, passed
+from tabroll.odds.measures import Outcome, blow_outcome
+from tabroll.steps import Step, StepWatcher
+from tabroll.turn import ActionLog
 
 CHUNK = 1_000
 MAX_TRIALS = 100_000_000
@@ -33,6 +39,10 @@ MAX_KEPT = 400_000
 """How much a tree keeps, counted as a node for every answer it holds plus each die value of that answer (a
 sequence of 100 dice costs more than one of 2); past it, new sequences are resolved and tallied, not kept. About
 20 MiB at most, whatever the number of trials."""
+
+WATCHED = 64
+"""Resolutions a tree makes before it looks at how often they joined a step met before (see
+:attr:`DiceTree.watching`)."""
 
 PARALLEL_MIN_TRIALS = 1_000_000
 """Fewer trials than this are simulated in one process whatever ``jobs`` says: forking and building a tree in
@@ -49,16 +59,24 @@ def chunk_seed(seed: int, chunk: int) -> int:
     return seed * 2**32 + chunk
 
 
-class _TapeDice:
-    """Replays ``prefix``, then rolls from ``randrange``; keeps every request and answer (to grow the tree)."""
+class _TapeDice(StepWatcher):
+    """Replays ``prefix``, then rolls from ``randrange``; keeps every request and answer (to grow the tree).
 
-    __slots__ = ("_position", "_prefix", "_randrange", "draws")
+    Past the prefix it watches the steps the action takes (:mod:`tabroll.steps`). At a step the tree has met
+    before (:meth:`DiceTree.key`) everything that follows is known to the tree, so the resolution stops there
+    (``stopped`` holds the node or leaf the trial goes on from); every other step is noted in ``steps`` with how
+    many requests came before it and a copy of the working area, for the tree to keep and resume from."""
 
-    def __init__(self, prefix: list[int], randrange: Any) -> None:
+    __slots__ = ("_position", "_prefix", "_randrange", "_tree", "draws", "steps", "stopped")
+
+    def __init__(self, prefix: list[int], randrange: Any, tree: DiceTree) -> None:
         self._prefix = prefix
         self._position = 0
         self._randrange = randrange
+        self._tree = tree
         self.draws: list[tuple[int, int, tuple[int, ...]]] = []
+        self.steps: list[tuple[Hashable, int, ActionLog, Step]] = []
+        self.stopped: Any = None
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         count, sides = request.count, request.sides
@@ -74,14 +92,42 @@ class _TapeDice:
         self.draws.append((count, sides, values))
         return values
 
+    def at_step(self, turn: ActionLog, step: Step) -> bool:
+        if self._position < len(self._prefix):
+            return False  # replaying: the tree already holds where these steps lead
+        tree = self._tree
+        key: Hashable = None
+        if tree.watching:
+            key = tree.key(turn, step)
+            known = tree.at.get(key)
+            if known is not None:
+                self.stopped = known
+                return True
+        self.steps.append((key, len(self.draws), turn.fork(self), step))
+        return False
+
 
 class DiceTree:
-    """The outcome of every dice sequence resolved so far, as a tree of prefixes.
+    """The outcome of every dice sequence resolved so far, as a graph of prefixes that meet where steps do.
 
-    An inner node is ``[count, sides, children]`` (the request the resolver makes after that prefix, and a child
-    per answer); a leaf is the index of its outcome in :attr:`outcomes`, counted in :attr:`counts`. Equal
-    outcomes share one index, so the outcomes kept are the distinct ones (a few dozen, where the sequences are
-    hundreds of thousands). :attr:`kept` measures the tree against :data:`MAX_KEPT`."""
+    An inner node is ``[count, sides, children, resume]``: the request the resolver makes after that prefix, a
+    child per answer, and (for a request a step begins with) the working area as it was at that step, to resume
+    from. A leaf is the index of its outcome in :attr:`outcomes`, counted in :attr:`counts`. Equal outcomes share
+    one index, so the outcomes kept are the distinct ones (a few dozen, where the sequences are hundreds of
+    thousands). :attr:`kept` measures the tree against :data:`MAX_KEPT`.
+
+    Two prefixes that bring the action to an equal step with an equal state, and equal game measures, blow
+    figures and rulings told so far, have the same continuation: the same requests follow, and the same dice give
+    the same outcome (the step's contract, :mod:`tabroll.steps`, which the exact walk's merging rests on too).
+    :attr:`at` maps each such step to the place in the tree after it, so a prefix that reaches it joins the part
+    of the tree already grown there: an engage of eight dice keyed by the effects rolled so far has 1.7 million
+    sequences but a few hundred places, and a trial costs a lookup per die, not a resolution. A trial whose dice
+    leave the tree is resolved from the last step it passed (never replayed from the action's start when a step
+    was passed). The dice a trial draws, and so its outcome, are the same as without the tree."""
+
+    KEY_COST = 24
+    """What a step kept in :attr:`at` counts against :data:`MAX_KEPT` (its key holds a state and the measures;
+    each event of its working area counts one more)."""
 
     def __init__(self, ruleset: AnyRuleset, state: Any, action: Any, tally: Tally) -> None:
         self.ruleset, self.state, self.action, self.tally = ruleset, state, action, tally
@@ -89,7 +135,24 @@ class DiceTree:
         self.outcomes: list[tuple[Outcome | None, str]] = []  # (outcome, "") or (None, refusal reason)
         self.counts: list[int] = []
         self._index: dict[Any, int] = {}
+        self.at: dict[Hashable, Any] = {}  # a step met (its key) -> the node or leaf after it
+        self.drawn: list[int] = []  # the dice the last resolution drew (its prefix included)
         self.kept = 0
+        # Whether trials still look their steps up: a key costs more than the rest of a step, so once
+        # :data:`WATCHED` resolutions are done and hardly any joined a step met before (every outcome of a trample
+        # differs in its damage, say), steps are kept only to resume from.
+        self.watching = True
+        self.joined = 0  # resolutions that joined a step met before
+        self.resolved = 0
+
+    def key(self, turn: ActionLog, step: Step) -> Hashable:
+        """What decides everything after ``step``: the exact walk's key with the blow figures so far (a trial's
+        outcome counts all its blows, where the walk combines the blows before a step with those after)."""
+        ruleset, events = self.ruleset, turn.events
+        state = turn.state_now()
+        measures = tuple(sorted(ruleset.outcome_measures(self.state, state, events).items()))
+        blows = tuple(sorted(blow_outcome(ruleset.blows(self.action, events), self.tally.acted).items()))
+        return _HashedKey((step, state, measures, blows, frozenset(turn.rulings_told)))
 
     def _leaf(self, leaf: tuple[Outcome | None, str]) -> int:
         """The index of ``leaf``'s outcome, the same for equal outcomes."""
@@ -107,41 +170,81 @@ class DiceTree:
                 self._index[key] = index
         return index
 
-    def _resolve(self, prefix: list[int], randrange: Any) -> None:
-        """Resolve a trial whose dice left the tree after ``prefix``; count it and keep its leaf."""
-        dice = _TapeDice(prefix, randrange)
+    def _resolve(self, origin: Any, prefix: list[int], randrange: Any) -> Any:
+        """Resolve a trial whose dice left the tree: from the step ``origin`` (a node) kept, or from the action's
+        start (``None``), with ``prefix`` the dice it drew since. When it reaches a step the tree knows, return
+        the node it goes on from; else count it and return None. What is new of it is kept, within the bound."""
+        dice = _TapeDice(prefix, randrange, self)
+        leaf: tuple[Outcome | None, str] | None = None
         try:
-            resolved = self.ruleset.resolve(self.state, self.action, dice)
+            if origin is None:
+                resolved = self.ruleset.resolve(self.state, self.action, dice)
+            else:
+                kept, step = origin[3]
+                turn = kept.fork(dice)
+                turn.run(step)
+                resolved = turn.resolution(turn.state_now())
         except RuleRefusal as refusal:
-            leaf: tuple[Outcome | None, str] = (None, refusal.message)
+            leaf = (None, refusal.message)
         else:
-            outcome = self.tally.outcome(self.ruleset, self.action, self.state, resolved.state, resolved.events)
-            leaf = (outcome, "")
-        draws = dice.draws
-        cost = 1 + len(draws) + sum(len(values) for _, _, values in draws) - len(prefix)  # what is new of it
-        if self.kept + cost > MAX_KEPT:
-            self._add(leaf, 1)
-            return
-        index = self._leaf(leaf)
-        self.counts[index] += 1
-        self.kept += cost
-        if not draws:
-            self.root = index
-            return
-        node = self.root
-        if node is None:
-            count, sides, _ = draws[0]
-            node = self.root = [count, sides, {}]
-        for i, (_, _, values) in enumerate(draws):
-            children = node[2]
-            if i + 1 == len(draws):
-                children[values] = index
-                break
-            child = children.get(values)
-            if child is None:
-                count, sides, _ = draws[i + 1]
-                child = children[values] = [count, sides, {}]
-            node = child
+            if dice.stopped is None:
+                outcome = self.tally.outcome(self.ruleset, self.action, self.state, resolved.state, resolved.events)
+                leaf = (outcome, "")
+        draws, steps, stopped = dice.draws, dice.steps, dice.stopped
+        if stopped is not None:
+            self.joined += 1
+        self.resolved += 1
+        if self.watching and self.resolved >= WATCHED and self.joined * 10 < self.resolved:
+            self.watching = False
+        self.drawn = [value for _, _, values in draws for value in values]
+        end = stopped
+        fresh = len(self.drawn) - len(prefix)
+        cost = 1 + len(draws) + fresh + sum(self.KEY_COST + len(kept.events) for _, _, kept, _ in steps)
+        if self.kept + cost > MAX_KEPT:  # not kept: counted, or walked on from where it joined the tree
+            if leaf is not None:
+                self._add(leaf, 1)
+                return None
+        else:
+            self.kept += cost
+            if leaf is not None:
+                end = self._leaf(leaf)
+            self._grow(origin, draws, steps, end)
+        if type(end) is int:
+            self.counts[end] += 1
+            return None
+        return end
+
+    def _grow(self, origin: Any, draws: list[tuple[int, int, tuple[int, ...]]], steps: list[Any], end: Any) -> None:
+        """Keep a resolution's dice from ``origin`` (or the root) down to ``end``, and the steps it met."""
+        nodes: list[Any] = []  # the node of each request (the first ones already in the tree), then the end
+        if draws:
+            node = origin if origin is not None else self.root
+            if node is None:
+                count, sides, _ = draws[0]
+                node = self.root = [count, sides, {}, None]
+            for i, (_, _, values) in enumerate(draws):
+                nodes.append(node)
+                children = node[2]
+                if i + 1 == len(draws):
+                    children[values] = end
+                    break
+                child = children.get(values)
+                if child is None:
+                    count, sides, _ = draws[i + 1]
+                    child = children[values] = [count, sides, {}, None]
+                node = child
+        elif origin is None:
+            self.root = end
+        else:
+            return  # resumed from a step and ended before its first die: the resolver is not deterministic
+        nodes.append(end)
+        at = self.at
+        for key, position, kept, step in steps:
+            place = nodes[position]
+            if key is not None:
+                at[key] = place
+            if type(place) is list and place[3] is None:
+                place[3] = (kept, step)
 
     def _add(self, leaf: tuple[Outcome | None, str], count: int) -> None:
         outcome, reason = leaf
@@ -160,22 +263,29 @@ class DiceTree:
                 if deadline is not None and passed(deadline):
                     return False
             node = self.root
-            prefix: list[int] = []
+            drawn: list[int] = []  # the trial's dice so far
+            origin: Any = None  # the last node passed that keeps its step (None: the action's start)
+            since = 0  # where in ``drawn`` the dice after ``origin`` begin
             while True:
                 if node is None:
-                    self._resolve(prefix, randrange)
+                    node = self._resolve(origin, drawn[since:], randrange)
                     if deadline is not None and trial + 1 < trials and passed(deadline):
                         return False  # a resolve may be slow (a large area attack): look at the clock after each
-                    break
+                    if node is None:
+                        break
+                    del drawn[since:]  # joined the tree at a step met before: its dice so far
+                    drawn.extend(self.drawn)
                 if type(node) is int:
                     counts[node] += 1
                     break
-                count, sides, children = node
+                count, sides, children, resume = node
+                if resume is not None:
+                    origin, since = node, len(drawn)
                 if count == 1:
                     values: tuple[int, ...] = (randrange(sides) + 1,)
                 else:
                     values = tuple([randrange(sides) + 1 for _ in range(count)])
-                prefix.extend(values)
+                drawn.extend(values)
                 node = children.get(values)
         return True
 

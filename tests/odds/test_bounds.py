@@ -178,7 +178,7 @@ def _tree_held(trials: int) -> tuple[int, montecarlo.DiceTree]:
     tree = montecarlo.DiceTree(game, line, None, tally)  # type: ignore[arg-type]
     tree.run(trials, random.Random(3).randrange)
     seen: set[int] = set()
-    return sum(_size(part, seen) for part in (tree.root, tree.outcomes, tree.counts, tree._index)), tree
+    return sum(_size(part, seen) for part in (tree.root, tree.outcomes, tree.counts, tree._index, tree.at)), tree
 
 
 def test_the_simulations_memory_does_not_grow_with_its_trials(monkeypatch) -> None:

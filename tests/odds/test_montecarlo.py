@@ -56,6 +56,11 @@ def plain_simulation(ruleset: Any, state: Any, action: Any, trials: int, seed: i
         SCENARIOS / "tabmaster" / "05-projectile-arqueiro.yaml",  # a hit roll, then damage only on a hit
         SCENARIOS / "tabmaster" / "02-trample-cavaleiro.yaml",  # one damage roll per target on the path
         BENCH / "forgod-attack.yaml",  # attack, evasion, damage
+        BENCH / "large" / "botse-engage-8.yaml",  # eight dice whose steps meet by the effects rolled so far
+        BENCH / "mtg-exchange.yaml",  # an attack and its counterattack
+        SCENARIOS / "ahotnik" / "07-step-by-step.yaml",  # attacks taken one after the other
+        SCENARIOS / "forgod" / "11-initiative-and-checks.yaml",  # an initiative roll, then a round of attacks
+        SCENARIOS / "botse" / "16-reactions-in-order.yaml",  # an engage with reactions after its results
     ],
 )
 @pytest.mark.parametrize("kept", [montecarlo.MAX_KEPT, 3])
@@ -65,6 +70,46 @@ def test_the_tree_of_dice_prefixes_never_changes_a_result(path: Path, kept: int,
     cached = simulate(*args, trials=800, seed=7)
     plain = plain_simulation(*args, trials=800, seed=7)
     assert cached.values == plain.values and cached.refused == plain.refused and cached.weight == 800
+
+
+def test_trials_join_the_tree_where_their_steps_meet() -> None:
+    """An engage of eight dice has 1.7 million sequences of faces, but its steps meet wherever the effects rolled
+    so far are equal: after a few thousand resolutions every trial is a walk down the tree, and the counts are
+    those of resolving every trial (the test above)."""
+    args = case(BENCH / "large" / "botse-engage-8.yaml")
+    tally = Tally.of(*args)
+    tree = montecarlo.DiceTree(*args, tally)
+    resolved = [0]
+    resolve = tree._resolve
+
+    def counted(*given: Any) -> Any:
+        resolved[0] += 1
+        return resolve(*given)
+
+    tree._resolve = counted  # type: ignore[method-assign]
+    tree.run(20_000, random.Random(5).randrange)
+    first = resolved[0]
+    tree.run(20_000, random.Random(6).randrange)
+    assert 0 < len(tree.at) < 2_000
+    assert first < 5_000  # of 20,000 trials
+    assert resolved[0] - first < first / 4  # the next 20,000 resolve far fewer still
+    tree.flush()
+    assert tally.weight == 40_000
+
+
+def test_steps_that_no_trial_joins_stop_being_looked_up() -> None:
+    """Every outcome of a trample over three targets differs in its damage, so no trial joins a step another
+    took: past the first resolutions the tree stops working out keys (its counts are unchanged: the test of
+    every game above covers this scenario) but still resumes from the steps it keeps."""
+    args = case(SCENARIOS / "tabmaster" / "02-trample-cavaleiro.yaml")
+    tree = montecarlo.DiceTree(*args, Tally.of(*args))
+    tree.run(5_000, random.Random(5).randrange)
+    assert tree.joined == 0 and tree.resolved > montecarlo.WATCHED
+    assert not tree.watching
+    engage = case(BENCH / "large" / "botse-engage-8.yaml")
+    tree = montecarlo.DiceTree(*engage, Tally.of(*engage))
+    tree.run(5_000, random.Random(5).randrange)
+    assert tree.watching and tree.joined > tree.resolved / 2
 
 
 def test_one_process_and_two_give_the_same_estimate_for_the_same_seed(monkeypatch) -> None:
