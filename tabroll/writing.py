@@ -16,7 +16,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 from pathlib import Path
 
 from tabroll.errors import InputError, OutputError, TabrollError
@@ -90,7 +89,7 @@ def write_temp(folder: Path, name: str, data: bytes, mode: int | None) -> Path:
     """``data`` in a new temporary file of tabroll's own in ``folder`` (for the file ``name``), synced to the disk;
     its path. Nothing is left behind when this fails."""
     while True:
-        temp = folder / f".{name}.tabroll-{os.getpid()}-{secrets.token_hex(4)}.tmp"
+        temp = folder / f".{name}.tabroll-{os.getpid()}-{os.urandom(4).hex()}.tmp"
         try:
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:  # pragma: no cover - 32 random bits met an earlier file of the same process

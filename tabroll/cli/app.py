@@ -849,9 +849,9 @@ def _simulation_seed(seed: int | None) -> int:
     checked = check_seed(seed)
     if checked is not None:
         return checked
-    import secrets
+    from tabroll.dice.sources import fresh_seed
 
-    return secrets.randbits(32)
+    return fresh_seed()
 
 
 def _names(text: str | None) -> list[str] | None:

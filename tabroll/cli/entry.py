@@ -32,6 +32,9 @@ _signal.signal(_signal.SIGINT, _interrupted_early)
 
 
 def main() -> None:
+    from tabroll.cli import code_cache
+
+    code_cache.install()  # before Typer and pydantic are imported: their dataclasses are made from the cache too
     from tabroll.cli.app import main as app_main
 
     app_main()

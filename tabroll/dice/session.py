@@ -9,12 +9,11 @@ were really rolled.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabroll.dice.sources import DiceSource, GivenDice, RecordingDice, SeededDice, parse_dice_values
+from tabroll.dice.sources import DiceSource, GivenDice, RecordingDice, SeededDice, fresh_seed, parse_dice_values
 from tabroll.errors import InputError
 
 MAX_SEED = 2**63 - 1
@@ -61,7 +60,7 @@ class DiceChoice:
         if sum((self.seed is not None, self.dice is not None, self.prompt)) > 1:
             raise InputError("choose one of --seed, --dice and --prompt", tip="they are different ways to roll")
         check_seed(self.seed)
-        self.master = self.seed if self.seed is not None else secrets.randbits(32)
+        self.master = self.seed if self.seed is not None else fresh_seed()
         if self.dice is not None:
             values = parse_dice_values(self.dice, "--dice", signed=self.signed)
             self.given = GivenDice(values, origin="--dice", answers=self.answers)

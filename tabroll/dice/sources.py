@@ -17,6 +17,7 @@ Every chance node is a die: :func:`pick` turns a uniform choice among N options 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,12 @@ MAX_DIE_VALUE = 1_000_000
 
 _VALUES_TIP = "give the numbers the dice show, separated by spaces or commas, like 14 or 14,3,5"
 _ORDER_TIP = "give one value for every die rolled, in the order the dice are rolled"
+
+
+def fresh_seed() -> int:
+    """A new random seed of 32 bits from the system's source of randomness: what ``secrets.randbits(32)`` gives,
+    without importing :mod:`secrets` (and with it hashlib) at start-up."""
+    return int.from_bytes(os.urandom(4), "big")
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +203,8 @@ def pick(source: DiceSource, options: Sequence[T], purpose: str) -> T:
 class SeededDice:
     """Pseudo-random dice from a private ``random.Random``; the same seed gives the same rolls.
 
-    With ``seed=None`` a fresh seed is taken from :mod:`secrets`; read it back from ``.seed`` to print it.
+    With ``seed=None`` a fresh seed is taken from the system's randomness (:func:`fresh_seed`); read it back from
+    ``.seed`` to print it.
     """
 
     __slots__ = ("_random", "seed")
@@ -205,9 +213,7 @@ class SeededDice:
         import random  # imported here, not at startup: most commands never roll
 
         if seed is None:
-            import secrets
-
-            seed = secrets.randbits(32)
+            seed = fresh_seed()
         self.seed = seed
         self._random: random.Random = random.Random(seed)
 
