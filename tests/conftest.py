@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import io
 import json
+import os
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +48,12 @@ def pytest_configure(config: pytest.Config) -> None:
     imported, so the counts the decorators read are the tier's."""
     support.FULL = _slow_tier(config)
     _profile()
+    # The commands tests start in a subprocess keep their compiled dataclass code in a folder of this run, not in
+    # the user's cache (tests/cli/test_start_up.py names its own folders to test that cache).
+    if "TABROLL_CACHE_DIR" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="tabroll-test-cache-")
+        os.environ["TABROLL_CACHE_DIR"] = folder
+        atexit.register(shutil.rmtree, folder, True)
 
 
 @pytest.hookimpl(tryfirst=True)  # before the marker selection drops them
