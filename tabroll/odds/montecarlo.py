@@ -59,6 +59,16 @@ def chunk_seed(seed: int, chunk: int) -> int:
     return seed * 2**32 + chunk
 
 
+class _Kept:
+    """The dice of a working area the tree keeps: it is only ever resumed with a trial's own dice."""
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        raise RuntimeError(f"a kept working area was asked for {request.describe()}")
+
+
+_KEPT = _Kept()
+
+
 class _TapeDice(StepWatcher):
     """Replays ``prefix``, then rolls from ``randrange``; keeps every request and answer (to grow the tree).
 
@@ -103,7 +113,7 @@ class _TapeDice(StepWatcher):
             if known is not None:
                 self.stopped = known
                 return True
-        self.steps.append((key, len(self.draws), turn.fork(self), step))
+        self.steps.append((key, len(self.draws), turn.fork(_KEPT), step))  # kept without this trial's dice
         return False
 
 
