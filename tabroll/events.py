@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 EVENTS_FORMAT = "tabroll.events"
 EVENTS_FORMAT_VERSION = 3
@@ -195,6 +195,37 @@ class RolledDice:
     kept: tuple[bool, ...]
 
 
+class _Shown:
+    """The ``shown`` field of a :class:`Roll`: as given, or, given :data:`PLAIN_SHOWN`, the dice as a list
+    (``[2, 5, 6]``) built the first time it is read. The exact walk builds a roll of 100 dice for each of the
+    1,901 totals of 100d20 and reads none of their ``shown``; whoever reads it (JSON, the log, equality) sees the
+    same string as if it had been built at once."""
+
+    __slots__ = ()
+
+    def __get__(self, obj: Any, cls: Any = None) -> Any:
+        if obj is None:
+            return ""  # the field's default
+        shown = obj.__dict__["shown"]
+        if shown is PLAIN_SHOWN:
+            shown = obj.__dict__["shown"] = "[" + ", ".join(map(str, obj.values)) + "]"
+        return shown
+
+    def __set__(self, obj: Any, value: str) -> None:
+        obj.__dict__["shown"] = value  # only ever through the frozen dataclass's __init__
+
+
+class _PlainShown:
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        return "PLAIN_SHOWN"  # unpickled as the one marker
+
+
+PLAIN_SHOWN: str = cast(str, _PlainShown())
+"""Given as a :class:`Roll`'s ``shown``: every die in a list, in the order rolled (built when first read)."""
+
+
 @event_kind("roll")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Roll(Event):
@@ -221,7 +252,7 @@ class Roll(Event):
     total: int
     unit: str | None = None
     terms: tuple[RolledDice, ...] = ()
-    shown: str = ""
+    shown: str = _Shown()  # type: ignore[assignment]  # a field whose default is "" (see _Shown)
     faces: tuple[str, ...] = field(default=(), metadata=OMIT_EMPTY)
     effect: str = field(default="", metadata=OMIT_EMPTY)
     outcome: str = field(default="", metadata=OMIT_EMPTY)

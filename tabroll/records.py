@@ -51,3 +51,36 @@ def replace(obj: T, /, **changes: Any) -> T:
         copier = _COPIERS[cls] = _copier(cls)
     result: T = copier(obj, **changes)
     return result
+
+
+class HashedOnce:
+    """Base of a frozen record (``@dataclass(frozen=True, slots=True)``) decorated with :func:`hash_once`: the
+    slot that keeps its hash. Not a field: it is neither compared, copied, pickled nor written out."""
+
+    __slots__ = ("_hash",)
+
+
+R = TypeVar("R", bound=type)
+
+
+def hash_once(cls: R) -> R:
+    """Class decorator (outside ``@dataclass``): the record's own hash, worked out on first use and kept.
+
+    The exact walk keys each step by the whole state (every unit, each field of each), thousands of times per
+    walk, while most units are the same objects from one step to the next: a unit hashed once costs a slot read
+    after that. The hash is the dataclass's own (so it agrees with ``==`` as before); a copy, a replace or an
+    unpickled record starts without it. The record must derive from :class:`HashedOnce` (its slot)."""
+    generated: Callable[[Any], int] | None = cls.__hash__  # type: ignore[assignment]
+    if not issubclass(cls, HashedOnce) or generated is None:
+        raise TypeError(f"{cls.__name__} must be a frozen dataclass deriving from HashedOnce")
+
+    def __hash__(self: Any) -> int:
+        try:
+            known: int = self._hash
+        except AttributeError:
+            known = generated(self)
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    cls.__hash__ = __hash__  # type: ignore[method-assign]
+    return cls

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
-from tabroll.events import Event, Roll, RolledDice, RulingApplied
+from tabroll.events import PLAIN_SHOWN, Event, Roll, RolledDice, RulingApplied
 from tabroll.steps import Step, StepWatcher
 
 T = TypeVar("T")
@@ -83,7 +83,13 @@ class ActionLog:
         """A copy of this working area that draws from ``dice``, with its own lists of events and rulings told:
         where the exact walk resumes an action from a step it kept. A working area that holds other mutable
         values copies them in :meth:`_forked`."""
-        twin = copy.copy(self)
+        fields = getattr(self, "__dict__", None)
+        if fields is None:  # a working area of slots
+            twin = copy.copy(self)
+        else:  # what copy.copy does for a plain instance, without its reduce protocol (thousands of forks a walk)
+            cls = type(self)
+            twin = cls.__new__(cls)
+            twin.__dict__.update(fields)
         twin.dice = dice
         twin.events = list(self.events)
         twin.rulings_told = set(self.rulings_told)
@@ -136,7 +142,7 @@ class ActionLog:
                 total=total,
                 unit=unit,
                 terms=(RolledDice(dice, values, kept),),
-                shown="[" + ", ".join(map(str, values)) + "]",
+                shown=PLAIN_SHOWN,  # "[1, 2, …]", built if it is ever read
             )
         )
         return RolledExpression(expression, purpose, (RolledTerm(term, values, kept, total),), total)

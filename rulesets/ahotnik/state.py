@@ -9,10 +9,12 @@ from typing import Any
 from tabroll.errors import RuleRefusal
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit.roster import Roster
+from tabroll.records import HashedOnce, hash_once
 
 
+@hash_once  # hashed in every key of the exact walk
 @dataclass(frozen=True, slots=True)
-class Ahotnik:
+class Ahotnik(HashedOnce):
     """A giant robot steered by two pilots. ``team`` None means it stands alone (every other Ahotnik is an enemy)."""
 
     name: str
@@ -30,8 +32,9 @@ class Ahotnik:
         return self.team is None or other.team != self.team
 
 
+@hash_once  # hashed in every key of the exact walk
 @dataclass(frozen=True, slots=True)
-class Demon:
+class Demon(HashedOnce):
     """A Demon; ``position`` None while it is off the board (exiled, or not summoned yet)."""
 
     name: str

@@ -10,7 +10,7 @@ from tabroll.engine import find_named
 from tabroll.errors import RuleRefusal
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit.roster import Roster
-from tabroll.records import replace
+from tabroll.records import HashedOnce, hash_once, replace
 
 from .model import Code, Form, Stat
 
@@ -163,8 +163,9 @@ class Placed:
     prevent: int = 0  # an active-slot die that prevents damage dealt to its adventurer
 
 
+@hash_once  # hashed in every key of the exact walk
 @dataclass(frozen=True, slots=True)
-class Adventurer:
+class Adventurer(HashedOnce):
     name: str
     position: Hex
     stamina: int
@@ -198,8 +199,9 @@ class Adventurer:
         return next((i for i in self.items if i.name == name), None)
 
 
+@hash_once  # hashed in every key of the exact walk
 @dataclass(frozen=True, slots=True)
-class Creature:
+class Creature(HashedOnce):
     """An enemy or a companion: Health, printed Defense, combat die and triggered skills."""
 
     name: str

@@ -11,7 +11,7 @@ from typing import Any
 
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit.roster import Roster
-from tabroll.records import replace
+from tabroll.records import HashedOnce, hash_once, replace
 
 ROWS_PER_FIELD = 3
 LINE_NAMES = {"front": "Avanzada", "normal": "Normal", "rear": "Retaguardia"}
@@ -72,8 +72,9 @@ class Effect:
     morale: int = 0
 
 
+@hash_once  # hashed in every key of the exact walk
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(HashedOnce):
     """A card on the board, or a detachment of ``cards`` identical cards sharing one square."""
 
     name: str

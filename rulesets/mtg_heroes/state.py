@@ -7,7 +7,7 @@ from typing import Any
 
 from tabroll.geometry.bands import BandScale, RangeBands
 from tabroll.kit.roster import Roster
-from tabroll.records import replace
+from tabroll.records import HashedOnce, hash_once, replace
 
 SCALE = BandScale.of(
     "direct",
@@ -41,8 +41,9 @@ BAND_RULES: dict[str, BandRules] = {
 }
 
 
+@hash_once  # hashed in every key of the exact walk
 @dataclass(frozen=True, slots=True)
-class Combatant:
+class Combatant(HashedOnce):
     """A character or a creature, with what this turn has done to it."""
 
     name: str

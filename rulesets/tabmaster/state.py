@@ -8,13 +8,14 @@ from typing import Any
 
 from tabroll.geometry.grid import Board, Direction, Square
 from tabroll.kit.roster import Roster
-from tabroll.records import replace
+from tabroll.records import HashedOnce, hash_once, replace
 
 from .profiles import AttackProfile
 
 
+@hash_once  # hashed in every key of the exact walk
 @dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(HashedOnce):
     """A unit on the board (or defeated, with no position)."""
 
     name: str

@@ -54,8 +54,16 @@ class Roster(tuple[T, ...], Generic[T]):
         return items if isinstance(items, Roster) else cls(items)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled and copied as its items alone: the indexes are rebuilt on demand.
+        # Pickled and copied as its items alone: the indexes (and the hash) are rebuilt on demand.
         return (type(self), (tuple(self),))
+
+    def __hash__(self) -> int:
+        # The tuple's own hash (a roster equals the plain tuple of its units), worked out once: the exact walk
+        # hashes the state at every step it keys, and a step that moves no unit keeps the same roster.
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:
+            known = self.__dict__["_hash"] = tuple.__hash__(self)
+        return known
 
     # --- lookup -------------------------------------------------------------------------------------------
 

@@ -115,6 +115,7 @@ class PrefixDice(StepWatcher):
                 )
             )
             walker.denominator *= step
+            walker.node.lone = False
             if reading is not None and reading[0] < count:  # the lowest kept total: how many rolls give it
                 walker.numerator *= _totals(count, request.sides, *reading).first_ways
         first = (1,) * count  # the first pool, and the first total's pool: every die showing 1
@@ -771,6 +772,7 @@ class _Node:
         "denominator",
         "key",
         "leaves",
+        "lone",
         "numerator",
         "parent",
         "pending",
@@ -799,6 +801,9 @@ class _Node:
         self.after = after
         self.pending = 1
         self.leaves = 0
+        # no die drawn below it yet (a node at a step opens so; the first request past it clears this): at a leaf
+        # reached so, its figures are that one outcome (see _Walker.complete)
+        self.lone = False
         self.resume: tuple[ActionLog, Step] | None = None  # the working area and the step, for a node at a step
 
 
@@ -846,18 +851,23 @@ class _Walker:
         sub = Tally(declared=tally.declared, undeclared=tally.undeclared, acted=tally.acted)
         opened = self.node = _Node(key, node, self.numerator, self.denominator, sub, start=len(events), after=after)
         opened.resume = (turn.fork(turn.dice), step)
+        opened.lone = True
         self.numerator = self.denominator = 1
         return opened
 
-    def complete(self, node: _Node) -> None:
+    def complete(self, node: _Node, lone: Tally | None = None) -> None:
         """``node`` has one thing less to walk; when it is done, keep its figures and hand them to its parent
-        (and so on up while parents are done too)."""
+        (and so on up while parents are done too). ``lone``: the figures of ``node`` when no die was drawn below
+        it (one outcome, weight 1 over 1: what collapsing its tally would give, without adding it there first)."""
         while True:
             node.pending -= 1
             parent = node.parent
             if node.pending or parent is None:
                 return
-            figures, over = node.tally.collapse()
+            if lone is not None:
+                figures, over, lone = lone, 1, None
+            else:
+                figures, over = node.tally.collapse()
             self.known[node.key] = (figures, over, node.leaves)
             parent.tally.add_collapsed(figures, over, node.numerator, node.denominator, node.after)
             parent.leaves += node.leaves
@@ -958,7 +968,20 @@ def _walk(
         # The leaf reached, below the innermost step: every request past the prefix answered with its
         # first pool (one ordered roll).
         here = walker.node
-        if known is not None:
+        lone: Tally | None = None
+        if here.lone and known is None:
+            # No die drawn below the innermost step (an attack's last one): its figures are this outcome alone,
+            # kept as they are for its key (it is still a merge point: the rest may be costly) and handed up.
+            lone = Tally(weight=1)
+            if resolved is None:
+                lone.refused[reason] = 1
+            else:
+                outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
+                figures = lone.values
+                for name, value in outcome.items():
+                    figures[name] = {value: 1}
+            here.leaves += 1
+        elif known is not None:
             here.tally.add_collapsed(known[0], known[1], walker.numerator, walker.denominator, after)
             here.leaves += known[2]
             walker.merged += 1
@@ -1013,7 +1036,7 @@ def _walk(
                 if waiting * pace > deadline - now:
                     covered = walker.walked(stack, start)
                     raise WalkTooLong(resolutions, covered, request=largest, seconds=waiting * pace, what=what)
-        walker.complete(here)
+        walker.complete(here, lone)
     leaves = root.leaves
     if stack:  # handed back to be shared out: they are not walked here
         root.pending -= waiting
