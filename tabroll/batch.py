@@ -30,6 +30,7 @@ from tabroll.writing import is_output_error
 
 if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice
+    from tabroll.kit.views import StateView
 
 MAX_FILES = 100_000
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -81,13 +82,12 @@ class FileResult:
     actions: int = 0
     refusals: int = 0
     final_state: dict[str, Any] | None = None
-    state_lines: list[str] = field(default_factory=list)
+    view: StateView | None = None  # what the game shows of the final state, made only when it is shown
     seed: int | None = None
     dice_drawn: list[int] = field(default_factory=list)
     error: str | None = None
     error_code: int = 0
     error_json: dict[str, Any] | None = None  # the error as the JSON of a batch gives it (message, where, tip)
-    state: Any = None  # only when run in this process (for a Rich picture of the board)
     notes: list[str] = field(default_factory=list)
 
 
@@ -125,7 +125,7 @@ def run_file(
     options: Mapping[str, Any],
     source_factory: Callable[[int | None], Any] | None = None,
     on_step: Callable[[FileResult, int, list[Any], bool], None] | None = None,
-    keep_state: bool = False,
+    view: bool = False,
     text: bytes | None = None,
     journal: str | None = None,
     journal_force: bool = False,
@@ -178,14 +178,8 @@ def run_file(
             result.dice_drawn = session.values.tolist()
             result.seed = getattr(inner, "seed", None)
         result.final_state = scenario.ruleset.summarize_state(final)
-        lines = scenario.ruleset.state_lines(final)
-        if lines is None:  # the game draws no picture of its own: list the summary's units
-            from tabroll.render.state import unit_lines
-
-            lines = unit_lines(result.final_state, scenario.ruleset.stat_words)
-        result.state_lines = lines
-        if keep_state:
-            result.state = (scenario.ruleset, final)
+        if view:
+            result.view = scenario.ruleset.state_view(final)
     except TabrollError as err:
         interrupted()  # Ctrl-C that a library turned into another error (pydantic's SchemaError) stays Ctrl-C
         result.error = err.describe()
@@ -238,9 +232,9 @@ def outcome(result: FileResult) -> str:
     return OUTCOMES.get(result.error_code, "input_error")
 
 
-def _run_for_pool(args: tuple[str, int, dict[str, Any], bytes | None]) -> FileResult:
-    path, master_seed, options, text = args
-    return run_file(path, master_seed=master_seed, options=options, text=text)
+def _run_for_pool(args: tuple[str, int, dict[str, Any], bytes | None, bool]) -> FileResult:
+    path, master_seed, options, text, view = args
+    return run_file(path, master_seed=master_seed, options=options, text=text, view=view)
 
 
 def run_many(
@@ -250,9 +244,11 @@ def run_many(
     options: Mapping[str, Any],
     jobs: int,
     stdin_text: bytes | None = None,
+    view: bool = False,
 ) -> Iterator[FileResult]:
-    """Results in the order of ``paths``, whatever the number of processes (``-`` reads ``stdin_text``)."""
-    work = [(p, master_seed, dict(options), stdin_text if p == "-" else None) for p in paths]
+    """Results in the order of ``paths``, whatever the number of processes (``-`` reads ``stdin_text``);
+    ``view``: each result holds the game's view of its final state."""
+    work = [(p, master_seed, dict(options), stdin_text if p == "-" else None, view) for p in paths]
     if jobs <= 1 or len(paths) <= 1:
         for item in work:
             yield _run_for_pool(item)
@@ -330,7 +326,6 @@ class Batch:
         journal: str | None = None,
         journal_force: bool = False,
         state: bool = True,
-        picture: bool = False,
     ) -> None:
         if paths.count("-") > 1:
             raise InputError("standard input ('-') can be read only once in a run")
@@ -342,7 +337,7 @@ class Batch:
             raise InputError("--dice gives the rolls of one file", tip="with several files, put dice: lists in them")
         self.paths, self.choice, self.renderer = paths, choice, renderer
         self.options, self.jobs, self.journal, self.journal_force = options, jobs, journal, journal_force
-        self.state, self.picture = state, picture
+        self.state = state
         self.totals = Totals()
         self.elapsed = 0.0
         self._opened: set[str] = set()
@@ -375,15 +370,16 @@ class Batch:
             for path in self.paths:
                 result = run_file(
                     path, master_seed=self.choice.master, options=self.options, source_factory=self.choice.source,
-                    on_step=self._step, keep_state=self.picture, journal=self.journal,
+                    on_step=self._step, view=self.state, journal=self.journal,
                     journal_force=self.journal_force, keep_dice=self.renderer.shows_dice,
                 )  # fmt: skip
                 self._finish(result, on_file)
         else:
             stdin_text = read_stdin(2 * 1024 * 1024 + 1) if "-" in self.paths else None
             results = run_many(
-                self.paths, master_seed=self.choice.master, options=self.options, jobs=self.jobs, stdin_text=stdin_text
-            )
+                self.paths, master_seed=self.choice.master, options=self.options, jobs=self.jobs, stdin_text=stdin_text,
+                view=self.state,
+            )  # fmt: skip
             for result in results:
                 for index, events, refused in result.steps:
                     self._step(result, index, events, refused)
@@ -428,16 +424,5 @@ class Batch:
             on_file()
 
     def _view(self, result: FileResult) -> dict[str, Any]:
-        """The final state as the format shows it: a Rich picture (the game's own, or a table of its units), or
-        plain lines."""
-        if not self.state:
-            return {}
-        if self.picture and result.state is not None:
-            game, final = result.state
-            picture = game.state_rich(final)
-            if picture is None:  # the game draws no picture of its own: tabulate the summary's units
-                from tabroll.render.state import unit_table
-
-                picture = unit_table(result.final_state or {}, game.stat_words)
-            return {"state_rich": picture}
-        return {"state_lines": result.state_lines}
+        """The final state, when the format shows it: the game's view of it, which the renderer draws."""
+        return {"state_view": result.view} if self.state and result.view is not None else {}

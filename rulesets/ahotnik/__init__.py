@@ -103,8 +103,7 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
         "quick_attack": "setup:quick_scenario",
         "quick_action": "setup:quick_action",
         "summarize_state": "setup:summarize",
-        "state_lines": "picture:state_lines",
-        "state_rich": "picture:state_rich",
+        "state_view": "picture:state_view",
         "resolve": "resolver:resolve",
     }
 

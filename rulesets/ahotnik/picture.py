@@ -1,4 +1,4 @@
-"""A terminal picture of the hex map: every hex a 3-character token, with a legend of the units below.
+"""A picture of the hex map, as a view the renderer draws: every hex a 3-character token; a legend of the units.
 
 Tokens: ``·`` an empty hex, ``◎`` the Singularity, two letters and an arrow for an Ahotnik (upper case, the
 arrow is its facing), two lower-case letters for a Demon. Pointy maps print one text line per row of hexes,
@@ -8,9 +8,8 @@ Maps wider than :data:`MAX_COLUMNS` hexes or taller than :data:`MAX_ROWS` are no
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabroll.geometry.hex import Hex, Orientation
+from tabroll.kit.views import Line, StateView, Tone, text_line
 
 from .state import Board
 
@@ -121,37 +120,22 @@ def legend(board: Board) -> list[str]:
     return out
 
 
-def state_lines(board: Board) -> list[str]:
+_TONES: dict[str, Tone] = {"ahotnik": "ally", "demon": "enemy", "singularity": "feature", "empty": "faint"}
+
+
+def state_view(board: Board) -> StateView:
+    """The board drawn (when it is small enough), a blank line, and the legend."""
     picture = grid(board)
-    lines = ["", "final board:"]
+    lines: list[Line] = []
     if picture is None:
-        lines.append("  (map too large to draw)")
+        lines.append(text_line("(map too large to draw)", "faint"))
     else:
-        lines += [("  " + "".join(text for text, _ in line)).rstrip() for line in picture]
-    lines.append("")
-    lines += ["  " + line for line in legend(board)]
-    return lines
-
-
-STYLES = {"ahotnik": "bold cyan", "demon": "bold red", "singularity": "magenta", "empty": "dim"}
-
-
-def state_rich(board: Board) -> Any:
-    from rich.console import Group
-    from rich.text import Text
-
-    parts: list[Any] = [Text("final board", style="bold")]
-    picture = grid(board)
-    if picture is None:
-        parts.append(Text("(map too large to draw)", style="dim"))
-    else:
-        for line in picture:
-            text = Text()
-            for piece, kind in line:
-                text.append(piece, style=STYLES[kind])
-            parts.append(text)
-    parts.append(Text(""))
-    for entry in legend(board):
-        style = "bold red" if entry.startswith("GAME OVER") else ""
-        parts.append(Text(entry, style=style))
-    return Group(*parts)
+        for row in picture:
+            pieces = [(text, _TONES[kind]) for text, kind in row]
+            if pieces:  # the last hex's token ends the line (a demon's label leaves a space after it)
+                last, tone = pieces[-1]
+                pieces[-1] = (last.rstrip(), tone)
+            lines.append(tuple(pieces))
+    lines.append(())
+    lines += [text_line(entry, "alert" if entry.startswith("GAME OVER") else "plain") for entry in legend(board)]
+    return StateView("final board", tuple(lines))

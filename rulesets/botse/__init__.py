@@ -78,8 +78,7 @@ class Botse(Ruleset["Battle", "BotseAction"]):
         "quick_attack": "setup:quick_scenario",
         "quick_action": "setup:quick_action",
         "summarize_state": "setup:summarize",
-        "state_lines": "setup:state_lines",
-        "state_rich": "setup:state_rich",
+        "state_view": "setup:state_view",
     }
 
     def declare_measures(self, state: Battle, action: BotseAction) -> list[Measure]:

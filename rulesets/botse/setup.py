@@ -12,6 +12,7 @@ from tabroll.errors import InputError
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
+from tabroll.kit.views import StateView, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 from tabroll.quick import field_flag, field_int
@@ -31,8 +32,6 @@ from .model import (
 from .state import Ability, Adventurer, Battle, Cost, Creature, Die, Effect, Face, Item, Placed, Skill
 
 if TYPE_CHECKING:
-    from rich.text import Text
-
     from tabroll.engine import Scenario
 
 Path = tuple[str | int, ...]
@@ -385,17 +384,9 @@ def summarize(battle: Battle) -> dict[str, Any]:
     return {"units": units}
 
 
-def state_rich(battle: Battle) -> Text:
-    from rich.text import Text
-
-    return Text("\n".join(state_lines(battle)).strip("\n"))
-
-
-def state_lines(battle: Battle) -> list[str]:
-    lines = ["", "final state:"]
-    for unit in summarize(battle)["units"]:
-        lines.append("  " + unit_text(unit))
-    return lines
+def state_view(battle: Battle) -> StateView:
+    """A line per adventurer and creature: where it stands and everything the rules still read of it."""
+    return StateView(lines=tuple(text_line(unit_text(unit)) for unit in summarize(battle)["units"]))
 
 
 def unit_text(unit: dict[str, Any]) -> str:

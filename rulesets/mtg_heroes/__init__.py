@@ -92,8 +92,7 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
         "quick_action": "setup:quick_action",
         "quick_skill_test": "setup:quick_skill_test",
         "summarize_state": "setup:summarize",
-        "state_lines": "setup:state_lines",
-        "state_rich": "setup:state_rich",
+        "state_view": "setup:state_view",
     }
 
     def declare_measures(self, state: Battle, action: HeroAction) -> list[Measure]:

@@ -10,6 +10,7 @@ from tabroll.errors import InputError
 from tabroll.geometry.bands import RangeBands
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
+from tabroll.kit.views import StateView, ViewTable, line_text, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 from tabroll.quick import field_text
@@ -403,30 +404,19 @@ def _facts(unit: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def state_lines(battle: Battle) -> list[str]:
+def state_view(battle: Battle) -> StateView:
+    """A line per combatant, the range bands, and whose turn it is or how the battle ended; as a table, the
+    combatants with the ranges below."""
     summary = summarize(battle)
-    lines = ["", "final state:"]
-    for unit in summary["units"]:
-        lines.append(f"  {unit['name']} ({unit['kind']}, {unit['side']}): {_facts(unit)}")
+    lines = [text_line(f"{unit['name']} ({unit['kind']}, {unit['side']}): {_facts(unit)}") for unit in summary["units"]]
     ranges = [f"{a}–{b} {band}" for (a, b), band in ((r["between"], r["band"]) for r in summary["ranges"])]
-    lines.append(f"  ranges: {', '.join(ranges) + '; ' if ranges else ''}every other pair {summary['default_range']}")
+    ranges_line = f"ranges: {', '.join(ranges) + '; ' if ranges else ''}every other pair {summary['default_range']}"
+    lines.append(text_line(ranges_line))
     if summary["result"]:
-        lines.append(f"  the battle is over: {summary['result']}")
+        lines.append(text_line(f"the battle is over: {summary['result']}", "alert"))
     elif summary["order"]:
         phase = f" ({PHASE_NAMES[summary['phase']]})" if summary["phase"] else ""
-        lines.append(f"  turn order: {', '.join(summary['order'])}; now {summary['active']}'s turn{phase}")
-    return lines
-
-
-def state_rich(battle: Battle) -> Any:
-    from rich.table import Table
-
-    summary = summarize(battle)
-    table = Table(title="final state", title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("combatant", "kind", "side", "state"):
-        table.add_column(column)
-    for unit in summary["units"]:
-        table.add_row(unit["name"], unit["kind"], unit["side"], _facts(unit), style="dim" if unit["out"] else "")
-    ranges = [f"{r['between'][0]}–{r['between'][1]} {r['band']}" for r in summary["ranges"]]
-    table.caption = f"ranges: {', '.join(ranges) + '; ' if ranges else ''}every other pair {summary['default_range']}"
-    return table
+        lines.append(text_line(f"turn order: {', '.join(summary['order'])}; now {summary['active']}'s turn{phase}"))
+    rows = tuple(((u["name"], u["kind"], u["side"], _facts(u)), bool(u["out"])) for u in summary["units"])
+    below = "\n".join(line_text(shown) for shown in lines[len(rows) :])  # the ranges, then the turn or the end
+    return StateView(lines=tuple(lines), table=ViewTable(("combatant", "kind", "side", "state"), rows, below))

@@ -393,7 +393,7 @@ def run(
     choice = _dice_choice(seed, dice, prompt, answers)
     batch = Batch(
         paths, choice, make_renderer(chosen), options=_options(option), jobs=jobs, journal=journal,
-        journal_force=journal_force, state=state and chosen in ("text", "rich", "markdown"), picture=chosen == "rich",
+        journal_force=journal_force, state=state and chosen in ("text", "rich", "markdown"),
     )  # fmt: skip
     progress = _progress(len(paths))
     try:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
     from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution, Scenario
+    from tabroll.kit.views import StateView
     from tabroll.loading.yaml_source import YamlDocument
 
 T = TypeVar("T")
@@ -298,7 +299,7 @@ class Ruleset(Generic[StateT, ActionT]):
     attack_fields: ClassVar[tuple[AttackField, ...]] = ()
     """The fields of the game's command-line attack, beyond the attacker and the target."""
     stat_words: ClassVar[tuple[tuple[str, str], ...]] = ()
-    """For a game that draws no final state of its own: the fields of its summary's units that the generic view
+    """For a game with no ``state_view`` of its own: the fields of its summary's units that the default view
     shows, with the game's word for each (``(("life", "HP"), ("exhausted", "exhausted"))``)."""
     parts: ClassVar[Mapping[str, str]] = {}
     catalogue_file: ClassVar[str | None] = None
@@ -462,16 +463,17 @@ class Ruleset(Generic[StateT, ActionT]):
             if isinstance(entry, dict) and "name" in entry
         ]
 
-    def state_lines(self, state: StateT) -> list[str] | None:
-        """The final state as plain text lines (``None``: the renderer lists the summary's units)."""
-        if not self.has_part("state_lines"):
-            return None
-        lines: list[str] = self.part("state_lines")(state)
-        return lines
+    def state_view(self, state: StateT) -> StateView:
+        """What to show of a state (the end of a run, ``journal state``, ``state`` in ``play``), as data that
+        ``tabroll.render`` draws: by default a line per unit of the summary, with the facts named in
+        :attr:`stat_words` (:func:`tabroll.kit.views.units_view`); a game with a board of its own names a
+        ``state_view`` part."""
+        if self.has_part("state_view"):
+            view: StateView = self.part("state_view")(state)
+            return view
+        from tabroll.kit.views import units_view
 
-    def state_rich(self, state: StateT) -> Any:
-        """The final state as a Rich renderable (``None``: the renderer tabulates the summary's units)."""
-        return self.part("state_rich")(state) if self.has_part("state_rich") else None
+        return units_view(self.summarize_state(state), self.stat_words)
 
     def declare_measures(self, state: StateT, action: ActionT) -> Sequence[Measure]:
         """The game's own outcome measures of ``action`` from ``state``, each with its kind (for ``tabroll odds``):

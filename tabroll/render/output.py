@@ -89,7 +89,7 @@ class TextRenderer(Renderer):
             self.stream.write(f"{sentence}\n")
 
     def footer(self, **info: Any) -> None:
-        for line in [*info.get("state_lines", ()), *info.get("notes", ())]:
+        for line in [*_state_lines(info), *info.get("notes", ())]:
             self.stream.write(f"{visible(str(line), lines=True)}\n")
 
 
@@ -130,15 +130,14 @@ class RichRenderer(Renderer):
         self.console.print(row, new_line_start=False)
 
     def footer(self, **info: Any) -> None:
-        picture = info.get("state_rich")
-        if picture is not None:
-            from tabroll.render.state import Visible
+        view = info.get("state_view")
+        if view is not None:
+            from tabroll.render.state import view_rich
 
-            self.console.print()
-            self.console.print(Visible(picture))  # a game's own picture: its names escaped as it is drawn
-        else:
-            for line in info.get("state_lines", ()):
-                self.console.print(visible(str(line), lines=True), markup=False)
+            picture = view_rich(view)
+            if picture is not None:
+                self.console.print()
+                self.console.print(picture)  # every text of it a Text with its control characters shown
         for line in info.get("notes", ()):
             self.console.print(visible(str(line), lines=True), markup=False, style="dim")
 
@@ -207,7 +206,7 @@ class JsonRenderer(Renderer):
             self.loose.append(record)
 
     def footer(self, **info: Any) -> None:
-        hidden = ("state_lines", "state_rich", "notes")
+        hidden = ("state_view", "notes")
         self.document.update({k: v for k, v in info.items() if k not in hidden and v is not None})
 
     def _finish(self) -> None:
@@ -342,7 +341,7 @@ class MarkdownRenderer(Renderer):
             self.stream.write(f"- **{event.kind}** {_md(describe(event))}\n")
 
     def footer(self, **info: Any) -> None:
-        lines = [visible(str(line), lines=True) for line in info.get("state_lines", ()) if line.strip()]
+        lines = [visible(str(line), lines=True) for line in _state_lines(info) if line.strip()]
         if lines:
             self.stream.write("\n```text\n" + "\n".join(lines) + "\n```\n")
         for line in info.get("notes", ()):
@@ -356,6 +355,16 @@ def _md(text: str) -> str:
     """Text with the characters Markdown would read as markup escaped (a unit may be called ``*Boss*``), and its
     control characters shown (:func:`~tabroll.words.visible`)."""
     return visible(text).translate(_MARKDOWN_SPECIAL)
+
+
+def _state_lines(info: dict[str, Any]) -> list[str]:
+    """The final state a footer is given (its ``state_view``), as plain lines."""
+    view = info.get("state_view")
+    if view is None:
+        return []
+    from tabroll.render.state import view_lines
+
+    return view_lines(view)
 
 
 def make_renderer(fmt: str, stream: TextIO | None = None) -> Renderer:

@@ -1,0 +1,92 @@
+"""What a game hands over to be shown of a state: a :class:`StateView`, plain typed data, never a screen.
+
+A game draws nothing: it says which lines describe its state (each a row of pieces of text with a :data:`Tone`),
+and, where its state reads best as a table, the table's columns, rows and caption. ``tabroll.render.state`` turns
+a view into plain text, a Rich picture or Markdown; the same view crosses worker processes (it pickles) and is
+drawn by the process that prints. A game whose summary lists ``units`` needs no view of its own:
+:func:`units_view` makes one from its summary and its :attr:`~tabroll.kit.Ruleset.stat_words`.
+
+This module stays light (no pydantic, no Rich): every command imports the kit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Tone = Literal["plain", "ally", "enemy", "feature", "faint", "alert"]
+"""How a piece of a view stands out, by what it is (the renderer chooses the colour): ``ally`` the players'
+units, ``enemy`` their opponents, ``feature`` a mark of the board itself, ``faint`` what is there to fill
+(an empty hex), ``alert`` what ends or changes the game."""
+
+Piece = tuple[str, Tone]
+Line = tuple[Piece, ...]
+
+
+def text_line(text: str, tone: Tone = "plain") -> Line:
+    """A line of one piece."""
+    return ((text, tone),)
+
+
+def line_text(pieces: Line) -> str:
+    return "".join(text for text, _ in pieces)
+
+
+@dataclass(frozen=True, slots=True)
+class ViewTable:
+    """A state as a table: its columns, a row of cells per unit (``faded``: the unit is out of play), and a
+    caption below it."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[tuple[str, ...], bool], ...]
+    caption: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StateView:
+    """A state as a game shows it: a ``heading`` (``final state``, ``final board``), its ``lines`` (the whole
+    state as text, each line a row of pieces), and optionally a ``table`` that a screen may show instead of the
+    lines (the lines stay the plain-text form). A view with no lines has nothing to show (no units)."""
+
+    heading: str = "final state"
+    lines: tuple[Line, ...] = ()
+    table: ViewTable | None = None
+
+
+def unit_facts(unit: Mapping[str, Any], words: Iterable[tuple[str, str]] = ()) -> str:
+    """The state of one unit in a few words: defeated, the game's own stats, ammunition, statuses."""
+    parts: list[str] = []
+    if unit.get("defeated"):
+        parts.append("defeated")
+    for key, word in words:
+        value = unit.get(key)
+        if value is True and not unit.get("defeated"):
+            parts.append(word)
+        elif value is not None and not isinstance(value, bool):
+            parts.append(f"{word} {value}")
+    parts += [f"{kind} {count}" for kind, count in (unit.get("ammunition") or {}).items()]
+    parts += [str(s) for s in unit.get("statuses") or ()]
+    return ", ".join(parts)
+
+
+def units_view(summary: Mapping[str, Any], words: Iterable[tuple[str, str]] = ()) -> StateView:
+    """The view of a summary that lists ``units`` (name, side, position, defeated, the game's stats in
+    ``words``…): a line per unit, and the same as a table of unit, side, where and state."""
+    units = summary.get("units") or ()
+    words = tuple(words)
+    lines: list[Line] = []
+    rows: list[tuple[tuple[str, ...], bool]] = []
+    for unit in units:
+        position = unit.get("position")
+        out = bool(unit.get("defeated"))
+        facts = unit_facts(unit, words)
+        where = "" if out or position is None else f", at {position}"
+        lines.append(text_line(f"{unit['name']} ({unit.get('side', '')}){where}" + (f", {facts}" if facts else "")))
+        cells = (str(unit["name"]), str(unit.get("side", "")), "—" if out or position is None else str(position))
+        rows.append(((*cells, facts), out))
+    table = ViewTable(("unit", "side", "where", "state"), tuple(rows)) if rows else None
+    return StateView(lines=tuple(lines), table=table)
+
+
+__all__ = ["Line", "Piece", "StateView", "Tone", "ViewTable", "line_text", "text_line", "unit_facts", "units_view"]
