@@ -65,4 +65,5 @@ def test_rich_picture_renders() -> None:
 def test_the_view_marks_units_by_side_and_the_board_by_what_it_is() -> None:
     view = find_ruleset("ahotnik").state_view(_board())
     tones = {text.strip(): tone for line in view.lines for text, tone in line if text.strip()}
-    assert (tones["EA→"], tones["WO←"], tones["fi"], tones["◎"], tones["·"]) == ("ally", "ally", "enemy", "feature", "faint")
+    shown = (tones["EA→"], tones["WO←"], tones["fi"], tones["◎"], tones["·"])
+    assert shown == ("ally", "ally", "enemy", "feature", "faint")
