@@ -17,7 +17,7 @@ def events_schema() -> dict[str, Any]:
     # The core kinds, then each game's own (its kinds are its own: two games may both have a kind of one name).
     classes: dict[str, type[Event]] = {cls.__name__: cls for cls in CORE_EVENTS}
     for game in all_rulesets():
-        classes.update({f"{game.id}.{cls.__name__}": cls for cls in game.events})
+        classes.update({f"{game.id}.{cls.__name__}": cls for cls in game.load_events()})
     definitions: dict[str, Any] = {}
     variants: list[dict[str, Any]] = []
     for name, cls in classes.items():

@@ -4,18 +4,19 @@ Everything about this game is in this folder: ``README.md`` (the rules as we rea
 ``model.py`` (scenario files and actions, each wording its own log header), ``setup.py`` (from a file or a
 command line to a board), ``state.py``, ``resolver.py`` (the rules), ``events.py`` (this game's own event kinds)
 and ``picture.py`` (the hex map drawn in the terminal). Hex geometry comes from :mod:`tabroll.geometry.hex`.
-This module stays light: the parts named in ``parts`` are imported when first used.
+This module stays light: ``load_parts`` imports ``parts.py`` (the rest) when first used.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, core_blows
 
 if TYPE_CHECKING:
     from tabroll.events import Event
+    from tabroll.kit.parts import GameParts
 
     from .model import AhotnikAction
     from .state import Board
@@ -95,17 +96,16 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
                     "the first target, one less to each further one; Shields first.", _ATTACKER, _TARGET,
                     'tabroll attack -r ahotnik -a Eagle -t "Imp Vita=4" --distance 3 --pilots 1,1'),
     )  # fmt: skip
-    parts: ClassVar[Mapping[str, str]] = {
-        "events": "events:EVENTS",
-        "options_model": "model:AhotnikOptions",
-        "scenario_model": "model:AhotnikScenario",
-        "load_scenario": "setup:build_scenario",
-        "quick_attack": "setup:quick_scenario",
-        "quick_action": "setup:quick_action",
-        "summarize_state": "setup:summarize",
-        "state_view": "picture:state_view",
-        "resolve": "resolver:resolve",
-    }
+
+    def load_events(self) -> tuple[type[Event], ...]:
+        from .events import EVENTS
+
+        return EVENTS
+
+    def load_parts(self) -> GameParts[Board, AhotnikAction]:
+        from .parts import PARTS
+
+        return PARTS
 
     def declare_measures(self, state: Board, action: AhotnikAction) -> list[Measure]:
         """Life and Shields left of every Ahotnik and every Demon on the board (levels); which Ahotniks enter

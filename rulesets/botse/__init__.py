@@ -3,19 +3,20 @@
 Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
 ``sample_dice.yaml`` (an ILLUSTRATIVE dice set, not the printed game's faces), ``model.py`` (scenario files and
 actions, each wording its own log header), ``state.py``, ``setup.py``, ``resolver.py`` (the six engage steps)
-and ``events.py`` (this game's events, extras beside the core's). This module stays light: the heavy parts are
-named in ``parts`` and imported when a scenario is loaded.
+and ``events.py`` (this game's events, extras beside the core's). This module stays light: the heavy parts
+(``parts.py``) are imported by ``load_parts`` when a scenario is loaded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, core_blows
 
 if TYPE_CHECKING:
     from tabroll.events import Event
+    from tabroll.kit.parts import GameParts
 
     from .model import BotseAction
     from .state import Adventurer, Battle
@@ -69,17 +70,16 @@ class Botse(Ruleset["Battle", "BotseAction"]):
                     "range (--form), rolls them, and deals their summed damage against Defense.", _ADVENTURER, _ENEMY,
                     'tabroll attack -r botse -a Hero -t "Draugr defense=1" --gather Combat --dice 3'),
     )  # fmt: skip
-    parts: ClassVar[Mapping[str, str]] = {
-        "events": "events:EVENTS",
-        "options_model": "model:BotseOptions",
-        "scenario_model": "model:BotseScenario",
-        "load_scenario": "setup:build_scenario",
-        "resolve": "resolver:resolve",
-        "quick_attack": "setup:quick_scenario",
-        "quick_action": "setup:quick_action",
-        "summarize_state": "setup:summarize",
-        "state_view": "setup:state_view",
-    }
+
+    def load_events(self) -> tuple[type[Event], ...]:
+        from .events import EVENTS
+
+        return EVENTS
+
+    def load_parts(self) -> GameParts[Battle, BotseAction]:
+        from .parts import PARTS
+
+        return PARTS
 
     def declare_measures(self, state: Battle, action: BotseAction) -> list[Measure]:
         """Health left of every unit (a level); tenacity, light fatigue and dice sent to the cooldown track

@@ -7,18 +7,19 @@ Everything about this game is in this folder: ``README.md`` (the rules as we rea
 kinds), ``bonuses.py`` (the numbers of every roll), ``turn.py`` (one action's battle and log, and the steps every
 turn shares), ``resolver.py`` (the attack and the strategic actions of combat, and the one table of handlers),
 ``strategy.py`` (Reagrupar, Cambio de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in use).
-This module stays light: the heavy parts load with a scenario (``parts``).
+This module stays light: the heavy parts (``parts.py``) load with a scenario.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed
 
 if TYPE_CHECKING:
     from tabroll.events import Event
+    from tabroll.kit.parts import GameParts
 
     from .model import Action
     from .state import Battle
@@ -115,16 +116,16 @@ class Forgod(Ruleset["Battle", "Action"]):
     round_note = (
         "each side begins its next round by itself when one of its cards acts again after all of them have acted"
     )
-    parts: ClassVar[Mapping[str, str]] = {
-        "events": "events:EVENTS",
-        "options_model": "model:ForgodOptions",
-        "scenario_model": "model:ForgodScenario",
-        "load_scenario": "setup:build_scenario",
-        "resolve": "resolver:resolve",
-        "quick_attack": "setup:quick_scenario",
-        "quick_action": "setup:quick_action",
-        "summarize_state": "setup:summarize",
-    }
+
+    def load_events(self) -> tuple[type[Event], ...]:
+        from .events import EVENTS
+
+        return EVENTS
+
+    def load_parts(self) -> GameParts[Battle, Action]:
+        from .parts import PARTS
+
+        return PARTS
 
     def declare_measures(self, state: Battle, action: Action | None) -> list[Measure]:
         """Cards left in every unit on the board (a level), and whether each troop that could flee fled."""

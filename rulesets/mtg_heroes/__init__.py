@@ -10,13 +10,14 @@ action), ``skills.py`` (skill tests) and ``events.py`` (the game's own events). 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed
 
 if TYPE_CHECKING:
     from tabroll.events import Event
+    from tabroll.kit.parts import GameParts
 
     from .model import HeroAction
     from .state import Battle
@@ -74,6 +75,7 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
         "phases; spells as data; colour-pair skill tests."
     )
     source_language = "Polish"
+    skill_tests = True  # its quick_skill_test part: tabroll check-skill
     round_note = "turns follow the initiative order (do initiative); do end_turn ends the active character's turn"
     attack_fields = (RANGE_FIELD,)
     layout = "combatants in range bands (far, near, direct), not on squares or heights"
@@ -82,18 +84,16 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
                     "counterattacks the same way (so both need all three).", _FIGHTER, _FIGHTER,
                     'tabroll attack -r mtg_heroes -a "A P=2 T=1 Life=5" -t "B P=1 T=1 Life=3" --seed 2'),
     )  # fmt: skip
-    parts: ClassVar[Mapping[str, str]] = {
-        "events": "events:EVENTS",
-        "options_model": "model:HeroesOptions",
-        "scenario_model": "model:HeroesScenario",
-        "load_scenario": "setup:build_scenario",
-        "resolve": "resolver:resolve",
-        "quick_attack": "setup:quick_scenario",
-        "quick_action": "setup:quick_action",
-        "quick_skill_test": "setup:quick_skill_test",
-        "summarize_state": "setup:summarize",
-        "state_view": "setup:state_view",
-    }
+
+    def load_events(self) -> tuple[type[Event], ...]:
+        from .events import EVENTS
+
+        return EVENTS
+
+    def load_parts(self) -> GameParts[Battle, HeroAction]:
+        from .parts import PARTS
+
+        return PARTS
 
     def declare_measures(self, state: Battle, action: HeroAction) -> list[Measure]:
         """Life left of every combatant (a level); a skill test's success (a flag)."""

@@ -5,17 +5,19 @@ Everything about this game is in this folder: ``README.md`` (the rules as we rea
 ``units.yaml`` (catalogue), ``elements.yaml`` (element table), ``model.py`` (scenario files and actions),
 ``setup.py`` (from a file or a command line to a battle), ``state.py``, ``profiles.py`` (printed attack
 notation), ``resolver.py`` (the rules) and ``events.py`` (this game's own event kinds). This module stays
-light: the parts named in ``parts`` are imported when first used.
+light: ``load_parts`` imports ``parts.py`` (the rest) when first used.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from tabroll.kit import AttackField, AttackNeeds, Ruleset, StatNeed
 
 if TYPE_CHECKING:
+    from tabroll.events import Event
+    from tabroll.kit.parts import GameParts
+
     from .model import TabMasterAction
     from .state import Battle
 
@@ -115,19 +117,15 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
 
         return NewRoundAction.model_validate({"do": "new_round"})
 
-    parts: ClassVar[Mapping[str, str]] = {
-        "events": "events:EVENTS",
-        "options_model": "model:TabMasterOptions",
-        "catalogue": "model:catalogue",
-        "check_stat": "setup:check_stat",
-        "scenario_model": "model:TabMasterScenario",
-        "catalogue_names": "model:catalogue_names",
-        "load_scenario": "setup:build_scenario",
-        "quick_attack": "setup:quick_scenario",
-        "quick_action": "setup:quick_action",
-        "summarize_state": "setup:summarize",
-        "resolve": "resolver:resolve",
-    }
+    def load_events(self) -> tuple[type[Event], ...]:
+        from .events import EVENTS
+
+        return EVENTS
+
+    def load_parts(self) -> GameParts[Battle, TabMasterAction]:
+        from .parts import PARTS
+
+        return PARTS
 
 
 RULESET: Ruleset[Battle, TabMasterAction] = TabMaster()

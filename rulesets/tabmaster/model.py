@@ -395,11 +395,6 @@ def catalogue() -> dict[str, dict[str, Any]]:
     return data
 
 
-def catalogue_names() -> list[str]:
-    """The names of the catalogue's units (``tabroll attack -a Lanceiro -t Arqueiro`` finds this game)."""
-    return list(catalogue())
-
-
 def catalogue_entry(name: str) -> dict[str, Any] | None:
     from .profiles import plain
 

@@ -5,8 +5,9 @@ again. A game is one folder under ``rulesets/`` whose package exposes ``RULESET`
 What a game writes, and where (the test fixture game under ``tests/fixtures/games/`` is the smallest complete example):
 
 - ``__init__.py``: the :class:`Ruleset` subclass: its facts (id, name, aliases…), its event classes
-  (``events``), its command-line attack fields (``attack_fields``) and, in ``parts``, where each heavy hook
-  lives (``"model:MyGameScenario"``) so that importing the game stays cheap;
+  (``events``, or :meth:`Ruleset.load_events`), its command-line attack fields (``attack_fields``) and
+  :meth:`Ruleset.load_parts`, which imports the rest on first use so that importing the game stays cheap;
+- ``parts.py``: its :class:`~tabroll.kit.parts.GameParts` (models, loaders, rules), each part typed;
 - ``model.py``: the scenario file and its actions, as :class:`tabroll.kit.models.Strict` pydantic models; each
   action class words its own log header (``describe()`` returning an :class:`ActionHeader`);
 - ``resolver.py``: one :class:`Handlers` table from action class to the function that resolves it, working on
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
     from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution, Scenario
+    from tabroll.kit.parts import GameParts
     from tabroll.kit.views import StateView
     from tabroll.loading.yaml_source import YamlDocument
 
@@ -262,51 +264,36 @@ def find_named(items: Iterable[T], name: str, *, what: str = "unit", where: str 
     raise RuleRefusal(f"there is no {what} called '{name}'{where}", tip=tip, rule=f"unknown {what}")
 
 
-class _EventsPart:
-    """``Ruleset.events`` when a game names it in ``parts`` rather than as a tuple: the tuple is imported from
-    the game's module on first use and kept on the game's class (``()`` when the part is not named either)."""
-
-    def __get__(self, instance: object, owner: type[Ruleset[Any, Any]]) -> tuple[type[Event], ...]:
-        where = owner.parts.get("events")
-        if where is None:
-            return ()
-        module, _, attribute = where.partition(":")
-        found = tuple(getattr(importlib.import_module(f"{owner.__module__}.{module}"), attribute))
-        setattr(owner, "events", found)  # noqa: B010 (a plain tuple from now on)
-        return found
-
-
 class Ruleset(Generic[StateT, ActionT]):
     """Base class of a game's ruleset: ``StateT`` is the game's state, ``ActionT`` its actions.
 
-    A subclass sets the class-level facts and names, in ``parts``, the module attribute that implements each
-    heavy hook (``{"scenario_model": "model:MyGameScenario", "load_scenario": "setup:build_scenario", …}``,
-    relative to the game's package); they are imported on first use. A hook named in ``parts`` needs no
-    method; a game may also override any hook as a method. Optional hooks do nothing by default. The parts that
-    build scenarios or actions (``load_scenario``, ``quick_attack``, ``quick_action``, ``quick_skill_test``) are
-    called with the ruleset first; the others with the hook's own arguments."""
+    A subclass sets the class-level facts (id, name, words, command-line fields…) and overrides
+    :meth:`load_parts`, which imports the game's heavy half on first use and returns it as a typed
+    :class:`~tabroll.kit.parts.GameParts`; mypy checks each part's signature. The odds hooks
+    (:meth:`declare_measures`, :meth:`outcome_measures`, :meth:`outcome_part`, :meth:`blows`) and
+    :meth:`new_round_action` are methods a game overrides; every optional hook does nothing by default."""
 
     id: ClassVar[str]
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""
     source_language: ClassVar[str] = ""
-    events: ClassVar[tuple[type[Event], ...]] = _EventsPart()  # type: ignore[assignment]
-    """The game's own event kinds (extras beside :data:`tabroll.events.CORE_EVENTS`): a tuple, or else the
-    ``events`` part (``"events:EVENTS"``), imported when first read. A game that names the part is not imported
-    by discovery's check of its kinds (``tabroll attack`` without ``-r`` discovers every game); its kinds are
-    checked when they are first read, with the same refusal."""
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    """The game's own event kinds (extras beside :data:`tabroll.events.CORE_EVENTS`), for a game that imports
+    them with its ``__init__``; a game that would rather not overrides :meth:`load_events`."""
+    skill_tests: ClassVar[bool] = False
+    """Whether the game has skill tests typed on the command line (its ``quick_skill_test`` part):
+    ``tabroll check-skill`` lists such games without importing any game's parts."""
     attack_fields: ClassVar[tuple[AttackField, ...]] = ()
     """The fields of the game's command-line attack, beyond the attacker and the target."""
     stat_words: ClassVar[tuple[tuple[str, str], ...]] = ()
     """For a game with no ``state_view`` of its own: the fields of its summary's units that the default view
     shows, with the game's word for each (``(("life", "HP"), ("exhausted", "exhausted"))``)."""
-    parts: ClassVar[Mapping[str, str]] = {}
     catalogue_file: ClassVar[str | None] = None
     """A JSON file in the game's folder listing the names of its catalogue's units (``["Lanceiro", …]``), so
     that :meth:`catalogue_names` (``tabroll attack`` without ``--ruleset`` asks every game) reads a small file
-    instead of importing the game's models and parsing its catalogue. A game that declares one keeps it equal to
-    its catalogue (its tests check it); without one, the ``catalogue_names`` part is asked."""
+    instead of importing the game's models and parsing its catalogue (its ``catalogue`` part). The kit's tests
+    check that the two agree."""
     starter_file: ClassVar[str | None] = "starter.yaml"
     """A commented starter scenario in the game's folder, which ``tabroll new GAME`` writes out (``None``, or no
     such file: the game offers none). It runs as it stands, with its own dice, and its comments teach the fields."""
@@ -324,39 +311,53 @@ class Ruleset(Generic[StateT, ActionT]):
 
     # --- the parts, loaded on first use -------------------------------------------------------------------
 
-    def has_part(self, hook: str) -> bool:
-        return hook in self.parts
+    def load_parts(self) -> GameParts[StateT, ActionT]:
+        """The game's heavy half (models, loaders, rules), imported here on first use and kept: every game
+        overrides this (``from .parts import PARTS; return PARTS``). A game written as methods alone (a test's)
+        may leave it and override the hooks instead."""
+        raise NotImplementedError(f"the {self.name} ruleset has no parts: override load_parts")
 
-    def part(self, hook: str) -> Any:
-        """The object named for ``hook`` in ``parts`` (``"module:attribute"``), imported on first use."""
-        where = self.parts.get(hook)
-        if where is None:
-            raise NotImplementedError(f"the {self.name} ruleset names no '{hook}' part")
-        module, _, attribute = where.partition(":")
-        package = type(self).__module__
-        return getattr(importlib.import_module(f"{package}.{module}"), attribute)
+    def load_events(self) -> tuple[type[Event], ...]:
+        """The game's own event kinds: by default :attr:`events`. A game may import them here on first use
+        instead; discovery (``tabroll attack`` without ``-r`` discovers every game) then leaves them unimported,
+        and their kinds are checked when they are first read, with the same refusal."""
+        return self.events
 
-    # --- hooks every ruleset implements (in parts, or as methods) -----------------------------------------
+    def parts(self) -> GameParts[StateT, ActionT] | None:
+        """The game's :class:`GameParts` (``None``: it has none, its hooks are methods)."""
+        known: GameParts[StateT, ActionT] | None = self.__dict__.get("_parts")
+        if known is None and type(self).load_parts is not Ruleset.load_parts:
+            known = self.load_parts()
+            if (known.quick_skill_test is not None) != self.skill_tests:
+                raise TypeError(
+                    f"the {self.name} ruleset: skill_tests must be true exactly when it has quick_skill_test"
+                )
+            self.__dict__["_parts"] = known
+        return known
+
+    def _required(self) -> GameParts[StateT, ActionT]:
+        parts = self.parts()
+        if parts is None:
+            raise NotImplementedError(f"the {self.name} ruleset has no parts: override load_parts")
+        return parts
+
+    # --- hooks every ruleset implements ----------------------------------------------------------------------
 
     def options_model(self) -> type[BaseModel]:
         """The pydantic model of this game's house-rule options (every field has a default)."""
-        model: type[BaseModel] = self.part("options_model")
-        return model
+        return self._required().options_model
 
     def scenario_model(self) -> type[BaseModel]:
         """The pydantic model of this game's scenario files (for ``tabroll schema scenario``)."""
-        model: type[BaseModel] = self.part("scenario_model")
-        return model
+        return self._required().scenario_model
 
     def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
         """Validate a parsed scenario document into a :class:`~tabroll.engine.Scenario` (raises InputError)."""
-        scenario: Scenario = self.part("load_scenario")(self, doc, options or {})
-        return scenario
+        return self._required().load_scenario(self, doc, options or {})
 
     def resolve(self, state: StateT, action: ActionT, dice: DiceSource) -> Resolution:
         """Resolve one action: its events and the new state. Raise :class:`RuleRefusal` to refuse it."""
-        resolution: Resolution = self.part("resolve")(state, action, dice)
-        return resolution
+        return self._required().resolve(state, action, dice)
 
     def describe_action(self, action: ActionT) -> ActionHeader:
         """The log header of an action: by default the action's own ``describe()``."""
@@ -370,20 +371,20 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def quick_attack(self, request: AttackRequest) -> Scenario:
         """A one-action scenario from an attack typed on the command line, with no scenario file."""
-        if not self.has_part("quick_attack"):
+        make = None if (parts := self.parts()) is None else parts.quick_attack
+        if make is None:
             raise InputError(
                 f"the {self.name} ruleset has no command-line attack without a scenario file",
                 tip=f"give a scenario file: tabroll attack FILE -a X -t Y (tabroll rules {self.id})",
             )
-        scenario: Scenario = self.part("quick_attack")(self, request)
-        return scenario
+        return make(self, request)
 
     def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> ActionT:
         """An attack typed on the command line against a scenario file's units."""
-        if not self.has_part("quick_action"):
+        make = None if (parts := self.parts()) is None else parts.quick_action
+        if make is None:
             raise InputError(f"the {self.name} ruleset has no command-line attack form")
-        action: ActionT = self.part("quick_action")(self, attacker, target, fields)
-        return action
+        return make(self, attacker, target, fields)
 
     def quick_skill_test(
         self,
@@ -395,15 +396,13 @@ class Ruleset(Generic[StateT, ActionT]):
         options: Mapping[str, str] | None = None,
     ) -> Scenario:
         """A one-action skill test typed on the command line (``tabroll check-skill``), for games that have them."""
-        if not self.has_part("quick_skill_test"):
+        make = None if (parts := self.parts()) is None else parts.quick_skill_test
+        if make is None:
             raise InputError(f"the {self.name} ruleset has no skill tests")
-        scenario: Scenario = self.part("quick_skill_test")(
-            self, identity, skills, difficulty=difficulty, target=target, options=options
-        )
-        return scenario
+        return make(self, identity, skills, difficulty=difficulty, target=target, options=options)
 
     def has_skill_tests(self) -> bool:
-        return self.has_part("quick_skill_test") or type(self).quick_skill_test is not Ruleset.quick_skill_test
+        return self.skill_tests
 
     def new_round_action(self, state: StateT) -> ActionT | None:
         """The action that starts a new round from ``state`` (``new-round`` in ``tabroll play``), or ``None`` when
@@ -411,16 +410,15 @@ class Ruleset(Generic[StateT, ActionT]):
         return None
 
     def catalogue_names(self) -> list[str]:
-        """The names of the units in this game's bundled catalogue (for ``attack`` without a file, ``matrix``):
-        from its :attr:`catalogue_file` when it declares one, else from its ``catalogue_names`` part."""
-        if self.catalogue_file is not None:
-            import json
-
-            names: list[str] = json.loads((self.folder() / self.catalogue_file).read_text(encoding="utf-8"))
-            return names
-        if not self.has_part("catalogue_names"):
+        """The names of the units in this game's bundled catalogue (for ``attack`` without a file, ``matrix``),
+        read from its :attr:`catalogue_file` (``[]``: the game has no catalogue). Reading a small file, not the
+        catalogue itself, lets ``tabroll attack`` without ``--ruleset`` ask every game without importing any."""
+        if self.catalogue_file is None:
             return []
-        return list(self.part("catalogue_names")())
+        import json
+
+        names: list[str] = json.loads((self.folder() / self.catalogue_file).read_text(encoding="utf-8"))
+        return names
 
     def stat_needs(self) -> tuple[AttackNeeds, ...]:
         """For each attack kind, the stats it needs of the attacker and of the target, required or optional,
@@ -429,25 +427,19 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def catalogue(self) -> dict[str, dict[str, Any]]:
         """The bundled unit catalogue, by name: each unit's stats as its file gives them (``{}``: none)."""
-        if not self.has_part("catalogue"):
-            return {}
-        units: dict[str, dict[str, Any]] = self.part("catalogue")()
-        return units
+        units = None if (parts := self.parts()) is None else parts.catalogue
+        return {} if units is None else units()
 
     def check_stat(self, need: StatNeed, value: Any) -> str | None:
         """Whether a typed stat of kind ``printed`` is written in the game's notation: ``None`` when it is, else
         what is wrong (from the game's ``check_stat`` part; without one, anything is accepted here)."""
-        if not self.has_part("check_stat"):
-            return None
-        problem: str | None = self.part("check_stat")(need, value)
-        return problem
+        check = None if (parts := self.parts()) is None else parts.check_stat
+        return None if check is None else check(need, value)
 
     def summarize_state(self, state: StateT) -> dict[str, Any]:
         """A JSON-ready summary of a state (units, positions, what changed) for the end of a run."""
-        if not self.has_part("summarize_state"):
-            return {}
-        summary: dict[str, Any] = self.part("summarize_state")(state)
-        return summary
+        summarize = None if (parts := self.parts()) is None else parts.summarize_state
+        return {} if summarize is None else summarize(state)
 
     def unit_names(self, state: StateT) -> list[str]:
         """The names of the units in ``state`` that an action may name (to check a name typed on the command
@@ -468,9 +460,9 @@ class Ruleset(Generic[StateT, ActionT]):
         ``tabroll.render`` draws: by default a line per unit of the summary, with the facts named in
         :attr:`stat_words` (:func:`tabroll.kit.views.units_view`); a game with a board of its own names a
         ``state_view`` part."""
-        if self.has_part("state_view"):
-            view: StateView = self.part("state_view")(state)
-            return view
+        view = None if (parts := self.parts()) is None else parts.state_view
+        if view is not None:
+            return view(state)
         from tabroll.kit.views import units_view
 
         return units_view(self.summarize_state(state), self.stat_words)
@@ -509,15 +501,17 @@ class Ruleset(Generic[StateT, ActionT]):
         cached: Mapping[str, type[Event]] | None = self.__dict__.get("_event_types")
         if cached is None:
             try:
-                cached = event_types(self.events, owner=f"the {getattr(self, 'name', type(self).__name__)} ruleset")
+                cached = event_types(
+                    self.load_events(), owner=f"the {getattr(self, 'name', type(self).__name__)} ruleset"
+                )
             except EventKindClash as clash:
                 raise InputError(str(clash), tip=f"rename the kind in {type(self).__module__}.events") from None
             self.__dict__["_event_types"] = cached
         return cached
 
     def events_deferred(self) -> bool:
-        """Whether the game's event kinds are imported on first use (its ``events`` part) rather than with it."""
-        return "events" in self.parts and "events" not in type(self).__dict__
+        """Whether the game's event kinds are imported on first use (:meth:`load_events`) rather than with it."""
+        return type(self).load_events is not Ruleset.load_events
 
     def attack_field(self, name: str) -> AttackField | None:
         for spec in self.attack_fields:
