@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, core_blows
+from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
 
 if TYPE_CHECKING:
     from tabroll.events import Event
@@ -146,11 +146,9 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
         out["game over"] = after.game_over is not None
         return out
 
-    def outcome_part(self, action: AhotnikAction, event: Event) -> str:
+    def outcome_part(self, action: AhotnikAction, strike: Strike) -> str:
         """An Ahotnik's own attack is the attack; in a whole attack phase each Ahotnik's attack is its own part."""
-        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
-        actor = self.describe_action(action)[0]
-        return "" if actor is not None and striker == actor else f"attack by {striker}"
+        return "" if strike.actor is not None and strike.striker == strike.actor else f"attack by {strike.striker}"
 
     def blows(self, action: AhotnikAction, events: Sequence[Event]) -> list[Blow]:
         """The core blows (every unit an attack reaches is hit, a 0-damage hit included; its damage is what its

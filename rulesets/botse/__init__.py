@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, core_blows
+from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
 
 if TYPE_CHECKING:
     from tabroll.events import Event
@@ -104,11 +104,9 @@ class Botse(Ruleset["Battle", "BotseAction"]):
             out[f"dice to cooldown: {old.name}"] = _exhausted(new) - _exhausted(old)
         return out
 
-    def outcome_part(self, action: BotseAction, event: Event) -> str:
+    def outcome_part(self, action: BotseAction, strike: Strike) -> str:
         """The engaging adventurer's damage is the engage's own; an enemy's afterwards is its reaction."""
-        actor = self.describe_action(action)[0]
-        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
-        return "" if striker is None or striker == actor else "reaction"
+        return "" if strike.striker is None or strike.striker == strike.actor else "reaction"
 
     def blows(self, action: BotseAction, events: Sequence[Event]) -> list[Blow]:
         """The core blows, less the Health an adventurer pays as a cost (a ``damage`` dealt by nobody): paying

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed
+from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
 
 if TYPE_CHECKING:
     from tabroll.events import Event
@@ -146,14 +146,12 @@ class Forgod(Ruleset["Battle", "Action"]):
             measures[name] = (unit.cards if unit.on_board else 0) if level else unit.fled
         return measures
 
-    def outcome_part(self, action: Action, event: Event) -> str:
+    def outcome_part(self, action: Action, strike: Strike) -> str:
         """The acting card's strikes are the attack; the other side's are its counterattack; a troop that
         fled when its commander fell did so in the morale test that followed."""
-        actor = self.describe_action(action)[0]
-        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
-        if striker == actor:
+        if strike.striker == strike.actor:
             return ""
-        return "morale after the commander fell" if striker is None else "counterattack"
+        return "morale after the commander fell" if strike.striker is None else "counterattack"
 
 
 _MEASURED: list[tuple[Battle, tuple[tuple[str, str, bool], ...]]] = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed
+from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
 
 if TYPE_CHECKING:
     from tabroll.events import Event
@@ -112,13 +112,11 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
                 measures["skill test succeeds"] = bool(getattr(event, "success", False))
         return measures
 
-    def outcome_part(self, action: HeroAction, event: Event) -> str:
+    def outcome_part(self, action: HeroAction, strike: Strike) -> str:
         """The attacker's blows on its declared target are the attack; its blows on a creature that stepped in
         are the intercept; the defender's blows on the attacker are the counterattack; mana burn (damage nobody
         dealt, at the end of a turn) is its own."""
-        actor = self.describe_action(action)[0]
-        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
-        struck = getattr(event, "target", None) or getattr(event, "unit", None)
+        actor, striker, struck = strike.actor, strike.striker, strike.struck
         if striker is None:
             return "mana burn" if getattr(action, "do", None) == "end_turn" else ""
         if striker != actor:

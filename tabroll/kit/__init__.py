@@ -177,16 +177,34 @@ class Blow:
 _STRIKE_KINDS = frozenset({"hit", "miss", "immune", "damage", "defeat"})
 
 
+class Strike(NamedTuple):
+    """A combat event (hit, miss, immune, damage, defeat) as :meth:`Ruleset.outcome_part` reads it: the event,
+    who acts in the action (its header's actor), who struck (the event's ``attacker``, or the ``by`` of a
+    defeat; ``None``: nobody, such as a cost paid) and who was struck (its ``target``, or its ``unit``)."""
+
+    event: Event
+    actor: str | None
+    striker: str | None
+    struck: str | None
+
+    @classmethod
+    def of(cls, event: Event, actor: str | None) -> Strike:
+        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
+        struck = getattr(event, "target", None) or getattr(event, "unit", None)
+        return cls(event, actor, striker, struck)
+
+
 def core_blows(ruleset: Ruleset[Any, Any], action: Any, events: Sequence[Event]) -> list[Blow]:
     """The blows read from the core events: a hit, a miss or an immunity opens a blow of that attacker on that
     target; damage adds to the open blow of the same pair (or is a blow of its own when the game rolls no hit);
     a defeat marks the last blow on that unit by that unit's defeater (or is a blow of its own)."""
     blows: list[Blow] = []
+    actor = ruleset.describe_action(action)[0] if events else None
     for event in events:
         kind = event.kind
         if kind not in _STRIKE_KINDS:
             continue
-        part = ruleset.outcome_part(action, event)
+        part = ruleset.outcome_part(action, Strike.of(event, actor))
         if kind == "defeat":
             unit, by = str(getattr(event, "unit", "")), getattr(event, "by", None)
             for i in range(len(blows) - 1, -1, -1):
@@ -480,13 +498,13 @@ class Ruleset(Generic[StateT, ActionT]):
         change is 0, a flag is false. Generic ones (hit, defeats, damage) come from :meth:`blows`."""
         return {}
 
-    def outcome_part(self, action: ActionT, event: Event) -> str:
-        """Which part of the outcome a combat event (hit, miss, immune, damage, defeat) belongs to: ``""`` for
-        the declared attack's own, otherwise the label of what follows it (a counterattack, a reaction…).
-        Default: the acting unit's blows are the attack's own; anyone else's are a reply by that unit."""
-        actor = self.describe_action(action)[0]
-        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
-        return "" if striker is None or striker == actor else f"reply by {striker}"
+    def outcome_part(self, action: ActionT, strike: Strike) -> str:
+        """Which part of the outcome a combat event belongs to (:class:`Strike`: the event, the actor, who struck
+        and who was struck): ``""`` for the declared attack's own, otherwise the label of what follows it (a
+        counterattack, a reaction…). Default: the acting unit's blows are the attack's own; anyone else's are a
+        reply by that unit."""
+        striker = strike.striker
+        return "" if striker is None or striker == strike.actor else f"reply by {striker}"
 
     def blows(self, action: ActionT, events: Sequence[Event]) -> list[Blow]:
         """The blows of one resolved action, for exact odds: who struck whom, whether it hit, the damage it did
@@ -569,6 +587,7 @@ __all__ = [
     "Ruleset",
     "StatKind",
     "StatNeed",
+    "Strike",
     "core_blows",
     "find_named",
 ]

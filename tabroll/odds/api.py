@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from tabroll.dice.session import check_jobs
 from tabroll.engine import AnyRuleset
 from tabroll.odds.report import Report, build_report, plural, render_report
 
@@ -79,8 +80,7 @@ def compute_odds(
     note says what was done."""
     from tabroll.errors import InputError
 
-    if not 1 <= jobs <= 64:
-        raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
+    check_jobs(jobs)
     if not 1 <= budget <= 10_000_000:
         raise InputError(f"--budget {budget} is out of range", tip="use 1 to 10,000,000 resolutions")
     from tabroll.odds import exact, montecarlo

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from tabroll.dice.session import check_jobs
 from tabroll.engine import AnyRuleset, AttackRequest, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.api import compute_odds
@@ -186,8 +187,7 @@ def build_matrix(
         )
     from tabroll.odds.montecarlo import MAX_TRIALS
 
-    if not 1 <= jobs <= 64:
-        raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
+    check_jobs(jobs)
 
     if not 1 <= trials <= MAX_TRIALS:  # checked before any pair, not when the first pair is simulated
         raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")

@@ -25,6 +25,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
+from tabroll.dice.session import check_jobs
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, find_ruleset
 from tabroll.errors import InputError, RuleRefusal, interrupted
@@ -353,8 +354,7 @@ def simulate(
     where they are: ``int(tally.weight)`` is how many were done."""
     if not 1 <= trials <= MAX_TRIALS:
         raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
-    if not 1 <= jobs <= 64:
-        raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
+    check_jobs(jobs)
     global _JOB
     chunks = [(k, s, min(s + CHUNK, trials)) for k, s in enumerate(range(0, trials, CHUNK))]
     if jobs == 1 or trials < PARALLEL_MIN_TRIALS:

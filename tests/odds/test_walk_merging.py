@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from tabroll.engine import Measure
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, Event, Hit, Miss
-from tabroll.kit import Blow, core_blows
+from tabroll.kit import Blow, Strike, core_blows
 from tabroll.odds.exact import exact_odds
 from tabroll.steps import Step
 from tabroll.turn import ActionLog
@@ -122,7 +122,7 @@ class Gauntlet:
     def describe_action(self, action: Any) -> tuple[str | None, str]:
         return "Hero", "strikes the line"
 
-    def outcome_part(self, action: Any, event: Event) -> str:
+    def outcome_part(self, action: Any, strike: Strike) -> str:
         return ""
 
     def blows(self, action: Any, events: Sequence[Event]) -> list[Blow]:
