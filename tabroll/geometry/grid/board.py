@@ -1,0 +1,402 @@
+"""The board: its squares, terrain and obstacles, and the sight lines, reaches and paths across it."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+
+from tabroll.errors import InputError, Location
+from tabroll.geometry.grid.sight import PathCheck, SightResult, _format_height, _sight_walk, sight_steps
+from tabroll.geometry.grid.squares import (
+    _DELTAS,
+    _ORTHOGONAL_DELTAS,
+    MAX_BOARD_SIDE,
+    MAX_HEIGHT,
+    MIN_HEIGHT,
+    Direction,
+    Metric,
+    Square,
+    _is_int,
+    as_square,
+    chebyshev,
+    manhattan,
+)
+from tabroll.geometry.grid.terrain import Terrain
+
+
+def _empty_terrain() -> Mapping[Square, int]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """An immutable rectangular board of squares with terrain heights and obstacles.
+
+    ``terrain`` lists the squares whose height is not 0 (zeros given on input are dropped so that equal
+    boards compare equal; whatever mapping it is given, the board keeps a :class:`Terrain`); ``obstacles`` are
+    squares that block movement and sight. Construct with :meth:`build`, which accepts looser input; direct
+    construction validates the same way.
+    """
+
+    width: int
+    height: int
+    terrain: Mapping[Square, int] = field(default_factory=_empty_terrain, hash=False)
+    obstacles: frozenset[Square] = frozenset()
+
+    def __post_init__(self) -> None:
+        for name, side in (("width", self.width), ("height", self.height)):
+            if not _is_int(side):
+                raise InputError(
+                    f"board {name} must be a whole number of squares, got {side!r}",
+                    tip="give the board size in squares, e.g. width: 12, height: 8",
+                    location=Location(field=name),
+                )
+            if not 1 <= side <= MAX_BOARD_SIDE:
+                raise InputError(
+                    f"board {name} {side} is out of range 1..{MAX_BOARD_SIDE}",
+                    tip=f"boards are 1 to {MAX_BOARD_SIDE} squares a side; "
+                    "check that the size is in squares, not inches or pixels",
+                    location=Location(field=name),
+                )
+        terrain = self.terrain
+        if isinstance(terrain, Terrain):
+            if terrain.size != (self.width, self.height):
+                raise InputError(
+                    f"terrain for a {terrain.size[0]}x{terrain.size[1]} board given to a "
+                    f"{self.width}x{self.height} board",
+                    location=Location(field="terrain"),
+                )
+        else:
+            checked = self._checked_terrain(terrain)
+            terrain = Terrain.painted(self.width, self.height, ((sq, sq, level) for sq, level in checked.items()))
+        object.__setattr__(self, "terrain", terrain)
+        object.__setattr__(self, "obstacles", self._checked_obstacles(self.obstacles))
+
+    @classmethod
+    def build(
+        cls,
+        width: int,
+        height: int,
+        terrain: Mapping[Square, int] | Iterable[tuple[Sequence[int], int]] | None = None,
+        obstacles: Iterable[Sequence[int]] = (),
+    ) -> Board:
+        """Build and validate a board.
+
+        ``terrain`` is a mapping ``{(x, y): height}`` or an iterable of ``([x, y], height)`` pairs (handy
+        for data read from YAML or JSON, where squares arrive as lists); unlisted squares are at height 0.
+        ``obstacles`` is any iterable of squares. Raises :class:`InputError` for a size outside
+        1..1000, a square off the board, a square listed twice with different heights, or a height outside
+        -1000..1000.
+        """
+        pairs: Iterable[tuple[object, object]]
+        if isinstance(terrain, Terrain):  # its corners and levels were checked as it was painted
+            return cls(width, height, terrain, frozenset(as_square(o, "obstacle") for o in obstacles))
+        if terrain is None:
+            pairs = ()
+        elif isinstance(terrain, Mapping):
+            pairs = terrain.items()
+        else:
+            pairs = terrain
+        if not (_is_int(width) and _is_int(height)):
+            # Let __post_init__ word the error before we try to use the sizes.
+            return cls(width, height)
+        merged: dict[Square, int] = {}
+        for entry in pairs:
+            if not (isinstance(entry, tuple | list) and len(entry) == 2):
+                raise InputError(
+                    f"terrain entry must be a square and a height, got {entry!r}",
+                    tip="write terrain as pairs like [[3, 4], 2] or as a mapping {(3, 4): 2}",
+                    location=Location(field="terrain"),
+                )
+            raw_square, level = entry
+            square = as_square(raw_square, "terrain square")
+            if square in merged and merged[square] != level:
+                raise InputError(
+                    f"terrain square {square} is given two heights, {merged[square]!r} and {level!r}",
+                    tip="list each square once",
+                    location=Location(field="terrain"),
+                )
+            merged[square] = level  # type checked in __post_init__
+        return cls(width, height, MappingProxyType(merged), frozenset(as_square(o, "obstacle") for o in obstacles))
+
+    def _checked_terrain(self, terrain: object) -> dict[Square, int]:
+        if not isinstance(terrain, Mapping):
+            raise InputError(
+                f"terrain must map squares to heights, got {type(terrain).__name__}",
+                tip="write terrain as a mapping {(3, 4): 2} or build the board with Board.build",
+                location=Location(field="terrain"),
+            )
+        checked: dict[Square, int] = {}
+        for raw_square, level in terrain.items():
+            square = self._on_board(as_square(raw_square, "terrain square"), "terrain square", "terrain")
+            if not _is_int(level):
+                raise InputError(
+                    f"terrain height at {square} must be a whole number, got {level!r}",
+                    location=Location(field="terrain"),
+                )
+            if not MIN_HEIGHT <= level <= MAX_HEIGHT:
+                raise InputError(
+                    f"terrain height {level} at {square} is out of range {MIN_HEIGHT}..{MAX_HEIGHT}",
+                    tip="heights are whole levels relative to the ground (0); check for a stray digit",
+                    location=Location(field="terrain"),
+                )
+            if level != 0:
+                checked[square] = level
+        return checked
+
+    def _checked_obstacles(self, obstacles: object) -> frozenset[Square]:
+        if isinstance(obstacles, (str, bytes)) or not isinstance(obstacles, Iterable):
+            raise InputError(
+                f"obstacles must be a collection of squares, got {obstacles!r}",
+                tip="write obstacles as a list of squares, e.g. [[2, 3], [2, 4]]",
+                location=Location(field="obstacles"),
+            )
+        return frozenset(self._on_board(as_square(o, "obstacle"), "obstacle", "obstacles") for o in obstacles)
+
+    def _on_board(self, square: Square, what: str, field_name: str | None = None) -> Square:
+        if not self.contains(square):
+            raise InputError(
+                f"{what} {square} is off the {self.width}x{self.height} board",
+                tip=f"x runs 0..{self.width - 1} (west to east) and y runs 0..{self.height - 1} (south to north)",
+                location=Location(field=field_name) if field_name else None,
+            )
+        return square
+
+    def _square(self, value: object, what: str = "square") -> Square:
+        if type(value) is tuple and len(value) == 2:  # the common case: a square of two ints on the board
+            x, y = value
+            if type(x) is int and type(y) is int and 0 <= x < self.width and 0 <= y < self.height:
+                return value
+        return self._on_board(as_square(value, what), what)
+
+    # -- basic queries --------------------------------------------------------------------------------
+
+    def contains(self, square: Sequence[int]) -> bool:
+        """True if ``square`` is on the board. Never raises for a well-formed square."""
+        x, y = as_square(square)
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def squares(self) -> Iterator[Square]:
+        """Every square of the board, row by row from the south-west corner."""
+        for y in range(self.height):
+            for x in range(self.width):
+                yield (x, y)
+
+    def height_at(self, square: Sequence[int]) -> int:
+        """Terrain height of ``square`` (0 unless set)."""
+        return self.terrain.get(self._square(square), 0)
+
+    def is_obstacle(self, square: Sequence[int]) -> bool:
+        """True if ``square`` holds an obstacle."""
+        return self._square(square) in self.obstacles
+
+    def neighbours(self, square: Sequence[int]) -> list[Square]:
+        """The on-board squares touching ``square`` by a side or corner, in direction order N, NE, ... NW."""
+        x, y = self._square(square)
+        return self._neighbours(x, y)
+
+    def _neighbours(self, x: int, y: int, metric: Metric = "chebyshev") -> list[Square]:
+        """Squares one step away: by side or corner (chebyshev), or by side only (manhattan)."""
+        w, h = self.width, self.height
+        deltas = _DELTAS if metric == "chebyshev" else _ORTHOGONAL_DELTAS
+        return [(x + dx, y + dy) for dx, dy in deltas if 0 <= x + dx < w and 0 <= y + dy < h]
+
+    def distance(self, a: Sequence[int], b: Sequence[int], metric: Metric = "chebyshev") -> int:
+        """Distance between two squares: ``"chebyshev"`` (8-connected steps) or ``"manhattan"``.
+
+        An unknown ``metric`` is a programming error and raises :class:`ValueError`.
+        """
+        sa, sb = self._square(a), self._square(b)
+        if metric == "chebyshev":
+            return chebyshev(sa, sb)
+        if metric == "manhattan":
+            return manhattan(sa, sb)
+        raise ValueError(f"unknown distance metric {metric!r}; use 'chebyshev' or 'manhattan'")
+
+    def height_difference(self, a: Sequence[int], b: Sequence[int]) -> int:
+        """Height of ``b`` minus height of ``a``: positive when ``b`` stands higher."""
+        return self.height_at(b) - self.height_at(a)
+
+    # -- straight lines -------------------------------------------------------------------------------
+
+    def ray(self, origin: Sequence[int], direction: Direction | int | str, length: int | None = None) -> list[Square]:
+        """Squares in a straight line from ``origin`` (excluded) in ``direction``.
+
+        Stops at the board edge, or after ``length`` squares if that comes first. Obstacles do not stop a
+        ray: this is geometry only. ``direction`` is anything :meth:`Direction.parse` accepts.
+        """
+        x, y = self._square(origin, "origin")
+        dx, dy = Direction.parse(direction).delta
+        if length is not None and (not _is_int(length) or length < 0):
+            raise InputError(f"ray length must be a whole number 0 or more, got {length!r}")
+        limit = self.width + self.height if length is None else length
+        out: list[Square] = []
+        while len(out) < limit:
+            x, y = x + dx, y + dy
+            if not (0 <= x < self.width and 0 <= y < self.height):
+                break
+            out.append((x, y))
+        return out
+
+    def direction_to(self, a: Sequence[int], b: Sequence[int]) -> Direction | None:
+        """The direction of ``b`` from ``a`` if ``b`` lies on one of the eight straight lines from ``a``.
+
+        ``None`` when ``a == b`` or ``b`` is off those lines (e.g. a knight's move away).
+        """
+        (ax, ay), (bx, by) = self._square(a), self._square(b)
+        dx, dy = bx - ax, by - ay
+        if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+            return None
+        return Direction.from_delta(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)))
+
+    def sight_steps(self, a: Sequence[int], b: Sequence[int]) -> list[tuple[Square, ...]]:
+        """Like the module-level :func:`sight_steps`, with both squares checked to be on the board."""
+        return sight_steps(self._square(a), self._square(b))
+
+    def squares_between(self, a: Sequence[int], b: Sequence[int]) -> list[Square]:
+        """Every square the sight line from ``a`` to ``b`` touches, endpoints excluded, in order from ``a``.
+
+        This is the supercover of the segment between the centres: squares crossed through their interior
+        and, where the line passes exactly through a corner, both grazed squares (in sorted order).
+        """
+        return [square for step in self.sight_steps(a, b) for square in step]
+
+    def _blocker(self, square: Square, line_height: Fraction) -> str | None:
+        """Why ``square`` blocks a sight line at ``line_height`` there, or None if it does not."""
+        if square in self.obstacles:
+            return f"obstacle at {square}"
+        level = self.terrain.get(square, 0)
+        if level > line_height:
+            there = _format_height(line_height)
+            return f"terrain at {square} is {level} high, above the sight line ({there} there)"
+        return None
+
+    def line_of_sight(self, a: Sequence[int], b: Sequence[int]) -> SightResult:
+        """Whether a unit on ``a`` sees ``b`` under the ruling in the module docstring.
+
+        When sight is blocked, ``blocked_by`` is the first blocking square counted from ``a`` (for a
+        blocked corner, the first square of the sorted pair) and ``reason`` says why.
+        """
+        sa, sb = self._square(a, "from square"), self._square(b, "to square")
+        if sa == sb:
+            return SightResult(True, None, "same square")
+        if chebyshev(sa, sb) == 1:
+            return SightResult(True, None, "adjacent squares always see each other")
+        start_height = self.terrain.get(sa, 0)
+        rise = self.terrain.get(sb, 0) - start_height
+        for squares, t in _sight_walk(sa, sb):
+            line_height = start_height + rise * t
+            reasons = [self._blocker(square, line_height) for square in squares]
+            if all(reasons):
+                if len(squares) == 1:
+                    return SightResult(False, squares[0], str(reasons[0]))
+                return SightResult(
+                    False,
+                    squares[0],
+                    f"corner between {squares[0]} and {squares[1]} is blocked on both sides: "
+                    f"{reasons[0]}; {reasons[1]}",
+                )
+        return SightResult(True, None, "nothing blocks the sight line")
+
+    # -- paths ----------------------------------------------------------------------------------------
+
+    def _passable_or_default(self, passable: Callable[[Square], bool] | None) -> Callable[[Square], bool]:
+        if passable is not None:
+            return passable
+        obstacles = self.obstacles
+        return lambda square: square not in obstacles
+
+    def is_path(
+        self,
+        squares: Iterable[Sequence[int]],
+        start: Sequence[int],
+        passable: Callable[[Square], bool] | None = None,
+        metric: Metric = "chebyshev",
+    ) -> PathCheck:
+        """Check that ``squares`` is a legal path from ``start`` (start excluded).
+
+        Each square must be on the board, neighbour the one before it (8-connected), be passable (by
+        default: not an obstacle; ``passable`` overrides that) and not repeat an earlier square or the
+        start. An empty path is valid. Returns a truthy :class:`PathCheck`, or a falsy one explaining the
+        first problem.
+        """
+        here = self._square(start, "path start")
+        can_enter = self._passable_or_default(passable)
+        seen = {here}
+        for index, raw in enumerate(squares):
+            square = as_square(raw, f"path square {index + 1}")
+            step = f"step {index + 1} to {square}"
+            if not self.contains(square):
+                return PathCheck(False, f"{step} leaves the {self.width}x{self.height} board", index)
+            if chebyshev(here, square) != 1:
+                return PathCheck(False, f"{step} is not next to {here}", index)
+            if metric == "manhattan" and manhattan(here, square) != 1:
+                return PathCheck(False, f"{step} is diagonal; under the manhattan metric steps cross a side", index)
+            if square in seen:
+                return PathCheck(False, f"{step} revisits a square already on the path", index)
+            if not can_enter(square):
+                if square in self.obstacles:
+                    return PathCheck(False, f"{step} enters an obstacle", index)
+                return PathCheck(False, f"{step} enters an impassable square", index)
+            seen.add(square)
+            here = square
+        return PathCheck(True)
+
+    def shortest_path(
+        self,
+        start: Sequence[int],
+        goal: Sequence[int],
+        passable: Callable[[Square], bool] | None = None,
+        max_length: int | None = None,
+        metric: Metric = "chebyshev",
+    ) -> list[Square] | None:
+        """A shortest path from ``start`` to ``goal``: start excluded, goal included.
+
+        Steps go to any of the 8 neighbours under the ``"chebyshev"`` metric, and only across a side under
+        ``"manhattan"`` (where a diagonal step would count 2, it is two steps).
+
+        ``passable`` decides which squares may be entered (default: anything but an obstacle); the start
+        is never tested. Returns ``[]`` when ``start == goal`` and ``None`` when the goal cannot be reached,
+        or only in more than ``max_length`` steps. Ties are broken as the module docstring describes.
+        """
+        origin, target = self._square(start, "start"), self._square(goal, "goal")
+        if max_length is not None and (not _is_int(max_length) or max_length < 0):
+            raise InputError(f"max_length must be a whole number 0 or more, got {max_length!r}")
+        if origin == target:
+            return []
+        can_enter = self._passable_or_default(passable)
+        if not can_enter(target):
+            return None
+        # Breadth-first search outward from the goal over passable squares, until the start is reached.
+        # dist[s] is then exact for every square closer to the goal than the start.
+        dist: dict[Square, int] = {target: 0}
+        frontier = deque([target])
+        found = False
+        while frontier and not found:
+            square = frontier.popleft()
+            d = dist[square] + 1
+            if max_length is not None and d > max_length:
+                break
+            for n in self._neighbours(*square, metric):
+                if n in dist:
+                    continue
+                if n == origin:
+                    found = True
+                    break
+                if can_enter(n):
+                    dist[n] = d
+                    frontier.append(n)
+        if not found:
+            return None
+        # Walk from the start, taking the lowest-numbered direction that gets one step closer each time.
+        path: list[Square] = []
+        here = origin
+        steps_left = 1 + min(dist[n] for n in self._neighbours(*origin, metric) if n in dist)
+        while here != target:
+            steps_left -= 1
+            here = next(n for n in self._neighbours(*here, metric) if dist.get(n) == steps_left)
+            path.append(here)
+        return path

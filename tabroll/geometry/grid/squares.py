@@ -1,0 +1,163 @@
+"""Squares, the distances between them and the eight directions (see :mod:`tabroll.geometry.grid`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import Literal
+
+from tabroll.errors import InputError
+from tabroll.whole_numbers import read_whole
+
+Square = tuple[int, int]
+"""A square as ``(x, y)``: 0-based, x to the east, y to the north."""
+
+Metric = Literal["chebyshev", "manhattan"]
+
+MAX_BOARD_SIDE = 1000
+MIN_HEIGHT = -1000
+MAX_HEIGHT = 1000
+
+_SQUARE_TIP = "write a square as two whole numbers [x, y], e.g. [3, 4]; x counts east from 0, y counts north from 0"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def as_square(value: object, what: str = "square") -> Square:
+    """Return ``value`` as a ``(x, y)`` square.
+
+    Accepts any sequence of exactly two integers (a tuple, a list, ...). Strings, booleans, floats and
+    sequences of another length are refused with an :class:`InputError`; ``what`` names the value in the
+    message (e.g. ``"origin"``).
+    """
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+        return value  # the common case, already canonical (checked by type alone: no bool is of type int)
+    if isinstance(value, tuple) and len(value) == 2 and _is_int(value[0]) and _is_int(value[1]):
+        return value  # the common case, already canonical
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise InputError(f"{what} must be a pair of whole numbers (x, y), got {value!r}", tip=_SQUARE_TIP)
+    if len(value) != 2:
+        raise InputError(
+            f"{what} must have exactly two coordinates (x, y), got {len(value)}: {value!r}", tip=_SQUARE_TIP
+        )
+    x, y = value[0], value[1]
+    if not (_is_int(x) and _is_int(y)):
+        raise InputError(f"{what} coordinates must be whole numbers, got {value!r}", tip=_SQUARE_TIP)
+    return (x, y)
+
+
+def chebyshev(a: Square, b: Square) -> int:
+    """Chebyshev distance: the number of 8-connected steps from ``a`` to ``b`` on an empty board."""
+    return max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+
+
+def manhattan(a: Square, b: Square) -> int:
+    """Manhattan distance: the number of orthogonal steps from ``a`` to ``b`` on an empty board."""
+    return abs(b[0] - a[0]) + abs(b[1] - a[1])
+
+
+# Indexed by direction number - 1.
+_DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+_ORTHOGONAL_DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+_SHORT_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+_LONG_NAMES = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
+_DIRECTION_TIP = "give a number 1-8 counted clockwise from north (1 = N, 2 = NE, 3 = E, ... 8 = NW) or a name like NE"
+
+
+class Direction(IntEnum):
+    """The eight compass directions, numbered clockwise from north so that a d8 roll maps directly."""
+
+    N = 1
+    NE = 2
+    E = 3
+    SE = 4
+    S = 5
+    SW = 6
+    W = 7
+    NW = 8
+
+    @property
+    def delta(self) -> Square:
+        """The ``(dx, dy)`` of one step in this direction."""
+        return _DELTAS[self.value - 1]
+
+    @property
+    def short_name(self) -> str:
+        """Compass abbreviation: ``'N'``, ``'NE'``, ..."""
+        return _SHORT_NAMES[self.value - 1]
+
+    @property
+    def long_name(self) -> str:
+        """Lower-case compass name: ``'north'``, ``'northeast'``, ..."""
+        return _LONG_NAMES[self.value - 1]
+
+    @property
+    def name_for_log(self) -> str:
+        """Number and name together for roll logs, e.g. ``'3 = E'``."""
+        return f"{self.value} = {self.short_name}"
+
+    @property
+    def opposite(self) -> Direction:
+        """The direction pointing the other way (N <-> S, NE <-> SW, ...)."""
+        return self.turned(4)
+
+    @property
+    def is_orthogonal(self) -> bool:
+        """True for N, E, S and W."""
+        return self.value % 2 == 1
+
+    @property
+    def is_diagonal(self) -> bool:
+        """True for NE, SE, SW and NW."""
+        return self.value % 2 == 0
+
+    def turned(self, eighths: int) -> Direction:
+        """This direction turned ``eighths`` eighths of a circle clockwise (negative: anticlockwise)."""
+        return Direction((self.value - 1 + eighths) % 8 + 1)
+
+    @classmethod
+    def from_delta(cls, delta: Sequence[int]) -> Direction:
+        """The direction whose one-step delta is ``delta``; anything but a unit step is an InputError."""
+        step = as_square(delta, "direction delta")
+        try:
+            return cls(_DELTAS.index(step) + 1)
+        except ValueError:
+            raise InputError(
+                f"{step} is not a one-square step in any direction",
+                tip="each coordinate of a step must be -1, 0 or 1, and not both 0",
+            ) from None
+
+    @classmethod
+    def parse(cls, value: object) -> Direction:
+        """Read a direction from a number 1-8 (or its digit string) or a compass name.
+
+        Names are case-insensitive and may be short (``"ne"``) or long, with or without a separator
+        (``"north-east"``, ``"north east"``, ``"northeast"``, ``"north_east"``).
+        """
+        if isinstance(value, Direction):
+            return value
+        if _is_int(value):
+            assert isinstance(value, int)
+            if 1 <= value <= 8:
+                return cls(value)
+            raise InputError(f"direction number must be 1-8, got {value}", tip=_DIRECTION_TIP)
+        if isinstance(value, str):
+            text = value.strip().lower()
+            number = read_whole(text, digits=2)
+            if number is not None and 1 <= number <= 8:
+                return cls(number)
+            compact = text.replace("-", "").replace("_", "").replace(" ", "")
+            for index, (short, long) in enumerate(zip(_SHORT_NAMES, _LONG_NAMES, strict=True)):
+                if compact in (short.lower(), long):
+                    return cls(index + 1)
+        raise InputError(f"unknown direction {value!r}", tip=_DIRECTION_TIP)
+
+
+HORIZONTAL: tuple[Direction, ...] = (Direction.E, Direction.W)
+VERTICAL: tuple[Direction, ...] = (Direction.N, Direction.S)
+DIAGONALS: tuple[Direction, ...] = (Direction.NE, Direction.SE, Direction.SW, Direction.NW)
+ALL: tuple[Direction, ...] = tuple(Direction)
+ORTHOGONAL: frozenset[Direction] = frozenset((Direction.N, Direction.E, Direction.S, Direction.W))
+DIAGONAL: frozenset[Direction] = frozenset(DIAGONALS)

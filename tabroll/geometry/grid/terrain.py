@@ -1,0 +1,132 @@
+"""The terrain heights of a board, kept in proportion to the board, never to the input."""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Iterator, Mapping
+
+from tabroll.errors import InputError, Location
+from tabroll.geometry.grid.squares import MAX_HEIGHT, MIN_HEIGHT, Square, _is_int, as_square
+
+
+class Terrain(Mapping[Square, int]):
+    """The terrain heights of a ``width`` x ``height`` board, stored in proportion to the board, never the input.
+
+    One signed 16-bit level per square in a flat array, row by row from the south-west corner (2 bytes a
+    square: 2 MB for the largest board), allocated only once some level is not 0. As a mapping it lists the
+    squares whose height is not 0, like a ``dict`` of them would, and compares equal to such a ``dict``.
+
+    Build one with :meth:`painted`: rectangles laid in order, a later one over an earlier one. A rectangle
+    costs block copies along its shorter side (one copy when it spans whole rows), never one step per square,
+    so a file of many large areas loads in time that follows its number of areas.
+    """
+
+    __slots__ = ("_count", "_height", "_levels", "_width")
+
+    def __init__(self, width: int, height: int, levels: array[int] | None = None) -> None:
+        if levels is not None and len(levels) != width * height:
+            raise ValueError(f"terrain levels hold {len(levels)} squares, not {width}x{height}")
+        self._width = width
+        self._height = height
+        self._levels = levels if levels is not None and levels.count(0) != len(levels) else None
+        self._count = 0 if self._levels is None else len(self._levels) - self._levels.count(0)
+
+    @classmethod
+    def painted(cls, width: int, height: int, areas: Iterable[tuple[Square, Square, int]]) -> Terrain:
+        """Terrain of a board from ``(corner, opposite corner, level)`` rectangles, in order, later over earlier.
+
+        A single square is the rectangle ``(square, square, level)``. Raises :class:`InputError` for a
+        corner off the board or a level that is not a whole number in -1000..1000.
+        """
+        levels: array[int] | None = None
+        for a, b, level in areas:
+            (x1, y1), (x2, y2) = (_on(width, height, corner) for corner in (a, b))
+            if not _is_int(level) or not MIN_HEIGHT <= level <= MAX_HEIGHT:
+                raise InputError(
+                    f"terrain height at {a} must be a whole number from {MIN_HEIGHT} to {MAX_HEIGHT}, got {level!r}",
+                    tip="heights are whole levels relative to the ground (0); check for a stray digit",
+                    location=Location(field="terrain"),
+                )
+            if levels is None:
+                if level == 0:
+                    continue
+                levels = array("h", bytes(2 * width * height))
+            x1, x2 = min(x1, x2), max(x1, x2)
+            y1, y2 = min(y1, y2), max(y1, y2)
+            columns, rows = x2 - x1 + 1, y2 - y1 + 1
+            if columns == width:  # whole rows: one block
+                levels[y1 * width : (y2 + 1) * width] = array("h", [level]) * (rows * width)
+            elif rows <= columns:  # row by row
+                row = array("h", [level]) * columns
+                for y in range(y1, y2 + 1):
+                    levels[y * width + x1 : y * width + x2 + 1] = row
+            else:  # column by column
+                column = array("h", [level]) * rows
+                for x in range(x1, x2 + 1):
+                    levels[y1 * width + x : y2 * width + x + 1 : width] = column
+        return cls(width, height, levels)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The board's ``(width, height)`` this terrain covers."""
+        return (self._width, self._height)
+
+    def _level(self, key: object) -> int:
+        levels = self._levels
+        if levels is None or not (isinstance(key, tuple) and len(key) == 2):
+            return 0
+        x, y = key
+        if not (_is_int(x) and _is_int(y) and 0 <= x < self._width and 0 <= y < self._height):
+            return 0
+        index: int = y * self._width + x
+        return levels[index]
+
+    def __getitem__(self, key: Square) -> int:
+        level = self._level(key)
+        if not level:
+            raise KeyError(key)
+        return level
+
+    def get(self, key: Square, default: int | None = None) -> int | None:  # type: ignore[override]
+        return self._level(key) or default
+
+    def __contains__(self, key: object) -> bool:
+        return self._level(key) != 0
+
+    def __iter__(self) -> Iterator[Square]:
+        if self._levels is None:
+            return
+        width = self._width
+        for index, level in enumerate(self._levels):
+            if level:
+                yield (index % width, index // width)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Terrain) and other.size == self.size:
+            if self._levels is None or other._levels is None:
+                return self._levels is other._levels
+            return self._levels == other._levels
+        return super().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[Terrain], tuple[int, int, array[int] | None]]:
+        return (Terrain, (self._width, self._height, self._levels))
+
+    def __repr__(self) -> str:
+        shown = dict(self.items()) if self._count <= 20 else f"<{self._count} squares not at 0>"
+        return f"Terrain({self._width}x{self._height}, {shown})"
+
+
+def _on(width: int, height: int, square: object) -> Square:
+    x, y = as_square(square, "terrain square")
+    if not (0 <= x < width and 0 <= y < height):
+        raise InputError(
+            f"terrain square {(x, y)} is off the {width}x{height} board",
+            tip=f"x runs 0..{width - 1} (west to east) and y runs 0..{height - 1} (south to north)",
+            location=Location(field="terrain"),
+        )
+    return (x, y)
