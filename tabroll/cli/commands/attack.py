@@ -1,0 +1,214 @@
+"""``tabroll attack``, ``check-skill`` and ``play``: one action typed on the command line, or a table session."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tabroll.cli.flags import (
+    AnswersOption,
+    AttackerOption,
+    AttackerStatOption,
+    BriefOption,
+    DiceOption,
+    FormatOption,
+    GameWordsArg,
+    JournalForceOption,
+    JournalOption,
+    OptionOption,
+    PromptOption,
+    RulesetOption,
+    SeedOption,
+    SetOption,
+    TargetOption,
+    TargetStatOption,
+)
+from tabroll.cli.shared import _format, _options, _session, _show_one
+from tabroll.cli.typer_app import _complete_games
+
+if TYPE_CHECKING:
+    pass
+
+
+def _one_attack(
+    words: list[str] | None,
+    attacker: str,
+    target: str,
+    *,
+    ruleset: str | None,
+    attacker_stat: list[str] | None,
+    target_stat: list[str] | None,
+    setting: list[str] | None,
+    option: list[str] | None,
+    action_index: int | None = None,
+    command: str = "attack",
+) -> Any:
+    """The attack the command line describes (shared by attack and odds): see :mod:`tabroll.quick`."""
+    from tabroll.engine import all_rulesets, find_ruleset
+    from tabroll.quick import AttackWords, describe_attack, split_words
+
+    free = list(words or ())
+    games = [find_ruleset(ruleset)] if ruleset and not any(w.startswith("--") for w in free) else all_rulesets()
+    split = split_words(free, games)
+    return describe_attack(
+        AttackWords(
+            scenario_file=split.scenario_file,
+            attacker=attacker,
+            target=target,
+            ruleset=ruleset,
+            fields=split.fields,
+            settings=_options(setting, "--set"),
+            attacker_stats=_options(attacker_stat, "--attacker-stat"),
+            target_stats=_options(target_stat, "--target-stat"),
+            options=_options(option),
+            action_index=action_index,
+            command=command,
+        )
+    )
+
+
+def attack(
+    words: GameWordsArg = None,
+    attacker: AttackerOption = "",
+    target: TargetOption = "",
+    ruleset: RulesetOption = None,
+    attacker_stat: AttackerStatOption = None,
+    target_stat: TargetStatOption = None,
+    setting: SetOption = None,
+    fmt: FormatOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    prompt: PromptOption = False,
+    answers: AnswersOption = False,
+    option: OptionOption = None,
+    journal: JournalOption = None,
+    journal_force: JournalForceOption = False,
+    brief: BriefOption = False,
+) -> None:
+    """Resolve one attack: from a scenario file's positions, or from the command line alone.
+
+    With --journal, the attack starts from the game recorded there and is recorded in turn. Exit code 1: the rules
+    refuse the attack (the log says why).
+
+    Examples:
+
+        tabroll attack -a Lanceiro -t Alquimista --distance 2 --dice 6
+        tabroll attack -r forgod -a "Orc BA=2" -t "Elf PV=6 Evasión=1" --dice 7,3,5
+        tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
+        tabroll attack battle.yaml -a Arqueiro -t Soldado --dice 8,12
+    """
+    from tabroll.engine import resolve
+    from tabroll.errors import InputError
+
+    if not attacker or not target:
+        from tabroll.quick import name_units_tip
+
+        raise InputError("name the --attacker and the --target", tip=name_units_tip("attack", ruleset))
+    chosen = _format(fmt, brief=brief)
+    described = _one_attack(
+        words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
+        setting=setting, option=option,
+    )  # fmt: skip
+    game, state, action, title = described.ruleset, described.state, described.action, described.title
+    scenario_file = described.scenario.source if described.scenario is not None else None
+    session = _session(seed, dice, prompt, answers)
+    index = 1
+    if journal is not None:
+        if described.scenario is None or scenario_file is None:
+            raise InputError("a journal follows a scenario file", tip="tabroll attack FILE --journal J -a X -t Y")
+        from tabroll.journal import open_journal
+
+        book = open_journal(journal, described.scenario, scenario_path=scenario_file, force=journal_force)
+        index = book.next_seq
+        resolution = book.resolve(action, session.source)
+    else:
+        resolution = resolve(game, state, action, session.source)
+    _show_one(chosen, session, resolution, title=title, ruleset=game.id, file=scenario_file, index=index,
+              final_state=game.summarize_state(resolution.state))  # fmt: skip
+
+
+def check_skill(
+    identity: Annotated[
+        str, typer.Argument(help="Who tests, in the game's words (tabroll rules GAME says how).", metavar="TEXT")
+    ],
+    skill: Annotated[
+        list[str], typer.Argument(help="The skill tested; when several fit, the strongest is used.", metavar="TEXT")
+    ],
+    difficulty: Annotated[
+        str | None,
+        typer.Option(
+            "--difficulty", "-d", help="A difficulty by name (tabroll rules GAME lists them).", metavar="TEXT"
+        ),
+    ] = None,
+    target: Annotated[
+        int | None,
+        typer.Option("--total", "-n", help="An explicit total to reach (instead of a difficulty).", metavar="N"),
+    ] = None,
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            help="The game (default: the one game with skill tests).",
+            metavar="GAME",
+            autocompletion=_complete_games,
+        ),
+    ] = None,
+    fmt: FormatOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    prompt: PromptOption = False,
+    option: OptionOption = None,
+) -> None:
+    """A skill test from the command line, for games that have them: who, skill, difficulty → dice, total, success.
+
+    Exit code 1: the test failed.
+
+    Examples:
+
+        tabroll check-skill WUBB Subtlety -d medium --dice 3,3,2
+        tabroll check-skill WUBB Subtlety --total 9 --seed 4
+    """
+    from tabroll.engine import all_rulesets, find_ruleset, resolve
+    from tabroll.errors import InputError
+
+    chosen = _format(fmt)
+    if ruleset is None:
+        games = [g for g in all_rulesets() if g.has_skill_tests()]
+        if len(games) != 1:
+            names = ", ".join(g.id for g in games) or "none"
+            raise InputError("name the game with --ruleset", tip=f"games with skill tests: {names}")
+        game = games[0]
+    else:
+        game = find_ruleset(ruleset)
+    built = game.quick_skill_test(identity, skill, difficulty=difficulty, target=target, options=_options(option))
+    session = _session(seed, dice, prompt)
+    resolution = resolve(game, built.state, built.steps[0].action, session.source)
+    _show_one(chosen, session, resolution, title=built.title, ruleset=game.id)
+
+
+def play(
+    file: Annotated[str, typer.Argument(help="The scenario file: the board and units to play on.", metavar="FILE")],
+    journal: Annotated[
+        str | None,
+        typer.Option("--journal", help="The game's journal (default: FILE's name + .journal.jsonl).", metavar="FILE"),
+    ] = None,
+    fmt: FormatOption = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the rolls tabroll makes (answer r).", metavar="N")
+    ] = None,
+    journal_force: JournalForceOption = False,
+) -> None:
+    """A table session: type attacks and the game's actions one at a time, each saved in the journal as it
+    resolves; the same command later continues the game. Type help at the prompt.
+
+    Examples:
+
+        tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
+        tabroll play battle.yaml
+        tabroll play battle.yaml --journal evening.jsonl --seed 3
+    """
+    from tabroll.cli.play import play_command
+
+    raise typer.Exit(play_command(file, journal=journal, fmt=fmt, force=journal_force, seed=seed))

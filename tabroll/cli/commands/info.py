@@ -1,0 +1,216 @@
+"""``tabroll check``, ``schema``, ``rulesets``, ``units``, ``rules`` and ``new``: what a file or a game holds."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tabroll.cli.flags import FormatOption, OptionOption, ViewFormatOption
+from tabroll.cli.shared import _format, _internal_error, _options
+from tabroll.cli.typer_app import _complete_games
+from tabroll.errors import (
+    EXIT_INTERNAL,
+    EXIT_OK,
+    TabrollError,
+    interrupted,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+def check(
+    files: Annotated[
+        list[str],
+        typer.Argument(help="Scenario files, folders or globs to check; '-' reads standard input.", metavar="FILE"),
+    ],
+    option: OptionOption = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option("--format", "-f", help="text (default) or json (one record per file).", metavar="FORMAT"),
+    ] = None,
+) -> None:
+    """Check scenario files without printing their log: every problem that 'tabroll run' would stop at, with its
+    file, line and field (an unknown unit, a square off the board, a given die above its sides...).
+
+    Exit code: 0 every file is fine, 2 some file has a problem, 70 some file met a bug in tabroll.
+
+    Examples:
+
+        tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
+        tabroll check battle.yaml
+        tabroll check . --format json
+    """
+    import json
+
+    from tabroll.batch import expand_paths
+    from tabroll.checking import Checked, check_file
+    from tabroll.errors import InputError
+    from tabroll.words import visible
+
+    chosen = fmt or "text"
+    if chosen not in ("text", "rich", "json", "jsonl"):
+        raise InputError(f"unknown output format '{fmt}'", tip="use one of: text, json")
+    overrides = _options(option)
+    results: list[Checked] = []
+    worst = EXIT_OK
+    for path in expand_paths(files):
+        try:
+            checked = check_file(path, overrides)
+        except TabrollError as err:
+            checked = Checked(path, error=err)
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as err:  # a bug while checking one file: name it, go on with the others
+            interrupted()
+            sys.stderr.write(f"error: {path}: ")
+            _internal_error(err)
+            worst = EXIT_INTERNAL
+            continue
+        interrupted()  # an error that Ctrl-C caused in a library (pydantic's SchemaError) is Ctrl-C, not the file's
+        results.append(checked)
+        worst = max(worst, checked.exit_code) if worst != EXIT_INTERNAL else worst
+        if chosen in ("text", "rich"):  # a file's names and paths with their control characters shown
+            if checked.ok:
+                typer.echo(visible(checked.line(), lines=True))
+            else:
+                sys.stderr.write(visible(checked.line(), lines=True) + "\n")
+        elif chosen == "jsonl":
+            typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
+    if chosen == "json":
+        typer.echo(json.dumps({"files": [c.to_json() for c in results]}, ensure_ascii=False, indent=2))
+    if worst != EXIT_OK:
+        raise typer.Exit(worst)
+
+
+def schema(
+    what: Annotated[str, typer.Argument(help="'events' or 'scenario'.", metavar="TEXT")],
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset", "-r", help="The game, for 'scenario'.", metavar="GAME", autocompletion=_complete_games
+        ),
+    ] = None,
+) -> None:
+    """Print a JSON Schema: of the event stream, or of a ruleset's scenario files (for editors).
+
+    Save a game's schema and name it on a scenario's first line, `# yaml-language-server: $schema=FILE`, for
+    completion and checks as you type.
+
+    Examples:
+
+        tabroll schema scenario -r tabmaster
+        tabroll schema events
+    """
+    import json
+
+    from tabroll.schemas import events_schema, scenario_schema
+
+    if what == "events":
+        document = events_schema()
+    elif what == "scenario":
+        if ruleset is None:
+            from tabroll.engine import ruleset_ids
+            from tabroll.errors import InputError
+
+            raise InputError("name the game: tabroll schema scenario -r <id>", tip=f"ids: {', '.join(ruleset_ids())}")
+        document = scenario_schema(ruleset)
+    else:
+        from tabroll.errors import InputError
+
+        raise InputError(f"unknown schema '{what}'", tip="use 'tabroll schema events' or 'tabroll schema scenario'")
+    typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def rulesets(fmt: ViewFormatOption = None) -> None:
+    """List the games tabroll resolves.
+
+    Examples:
+
+        tabroll rulesets
+        tabroll rulesets --format json
+    """
+    from tabroll.cli.views import check_view_format, show_rulesets
+
+    show_rulesets(check_view_format(fmt, ("rich", "text", "json"), "rulesets"))
+
+
+def units(
+    name: Annotated[
+        str,
+        typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games),
+    ],
+    fmt: FormatOption = None,
+) -> None:
+    """A game's unit catalogue, and the stats each of its attacks needs of a unit typed on the command line.
+
+    Examples:
+
+        tabroll units tabmaster
+        tabroll units forgod --format json
+    """
+    from tabroll.cli.units import show_units
+    from tabroll.engine import find_ruleset
+
+    show_units(find_ruleset(name), _format(fmt))
+
+
+def rules(
+    name: Annotated[
+        str,
+        typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games),
+    ],
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="rich (drawn for a terminal, the default there), text (the default when piped), markdown or json.",
+            metavar="FORMAT",
+        ),
+    ] = None,
+) -> None:
+    """Show a ruleset's house-rule options, their defaults, and the rulings tabroll takes.
+
+    Examples:
+
+        tabroll rules tabmaster
+        tabroll rules botse --format json
+    """
+    from tabroll.cli.views import check_view_format, show_rules
+    from tabroll.engine import find_ruleset
+
+    chosen = check_view_format(fmt, ("rich", "text", "markdown", "json"), "rules")
+    show_rules(find_ruleset(name), chosen)
+
+
+def new(
+    game: Annotated[
+        str,
+        typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games),
+    ],
+    file: Annotated[
+        str | None,
+        typer.Argument(help="The scenario file to write (default: print it).", metavar="FILE", show_default=False),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+) -> None:
+    """Write a starter scenario for a game: commented field by field, and it runs as it stands.
+
+    Exit code 2: FILE exists already (add --force to replace it).
+
+    Examples:
+
+        tabroll new forgod skirmish.yaml
+        tabroll new botse
+        tabroll new tabmaster battle.yaml --force
+    """
+    from tabroll.cli.new import new_command
+
+    told = new_command(game, file, force=force)
+    if told is not None:
+        from tabroll.words import visible
+
+        sys.stderr.write(visible(told) + "\n")

@@ -1,0 +1,149 @@
+"""The options and arguments the commands share, each declared once with its help."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tabroll.cli.typer_app import _complete_games
+
+if TYPE_CHECKING:
+    pass
+
+FormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="rich (coloured log, default on a terminal), text (default when piped), json, jsonl, markdown (to "
+        "paste into a chat) or brief (one line per action).",
+        metavar="FORMAT",
+    ),
+]
+
+
+BriefOption = Annotated[bool, typer.Option("--brief", help="One line per action: the same as --format brief.")]
+
+
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", help="Roll with a seeded generator (reproducible).", metavar="N")
+]
+
+
+DiceOption = Annotated[
+    str | None,
+    typer.Option("--dice", help="The dice you rolled, in the order asked, e.g. --dice 7,12.", metavar="VALUES"),
+]
+
+
+PromptOption = Annotated[bool, typer.Option("--prompt", help="Ask for each roll at the table.")]
+
+
+AnswersOption = Annotated[
+    bool,
+    typer.Option(
+        "--answers",
+        help="The --dice values also answer the choices the scenario leaves open, in the order --prompt asks them "
+        "(how a prompted game is replayed).",
+    ),
+]
+
+
+OptionOption = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A house-rule option, NAME=VALUE (see 'tabroll rules').", metavar="NAME=VALUE"),
+]
+
+
+JournalOption = Annotated[
+    str | None,
+    typer.Option(
+        "--journal", help="Continue the game recorded in this JSON Lines file and record every action.", metavar="TEXT"
+    ),
+]
+
+
+JournalForceOption = Annotated[
+    bool, typer.Option("--journal-force", help="Use the journal even though the scenario file changed since.")
+]
+
+
+ScenarioArg = Annotated[
+    str | None, typer.Argument(help="A scenario file for positions and stats (optional).", metavar="[SCENARIO]")
+]
+
+
+AttackerOption = Annotated[
+    str,
+    typer.Option(
+        "--attacker",
+        "-a",
+        help='The attacking unit: a catalogue unit, or a name and its stats, "Hero ATK=1 DAN=1d12" '
+        "(tabroll units GAME lists them).",
+        metavar="UNIT",
+    ),
+]
+
+
+TargetOption = Annotated[
+    str,
+    typer.Option("--target", "-t", help='The unit attacked, as --attacker: "Orc DEF=3".', metavar="UNIT"),
+]
+
+
+RulesetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ruleset",
+        "-r",
+        help="The game, without a scenario file (default: the one whose catalogue has the units).",
+        metavar="GAME",
+        autocompletion=_complete_games,
+    ),
+]
+
+
+GameWordsArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help="A scenario file (optional), then the game's own attack fields anywhere, e.g. --range 3 "
+        "(tabroll rules GAME lists them).",
+        metavar="SCENARIO --FIELD VALUE",
+        show_default=False,
+    ),
+]
+
+
+GAME_WORDS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+AttackerStatOption = Annotated[
+    list[str] | None, typer.Option("--attacker-stat", help="Override a stat, e.g. ATK=3.", metavar="STAT=VALUE")
+]
+
+
+TargetStatOption = Annotated[
+    list[str] | None, typer.Option("--target-stat", help="Override a stat, e.g. DEF=4.", metavar="STAT=VALUE")
+]
+
+
+SetOption = Annotated[
+    list[str] | None, typer.Option("--set", help="Any other field of the attack action, KEY=VALUE.", metavar="TEXT")
+]
+
+
+SvgOption = Annotated[
+    str | None, typer.Option("--svg", help="Also draw the figures as a picture in this SVG file.", metavar="FILE")
+]
+
+
+JournalFileArg = Annotated[str, typer.Argument(help="The journal file (JSON Lines).", metavar="FILE")]
+
+
+ViewFormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format", "-f", help="rich (default on a terminal), text (default when piped) or json.", metavar="FORMAT"
+    ),
+]

@@ -1,0 +1,211 @@
+"""What the commands share: the chosen format, the dice a command rolls with, questions at the table, and the
+little parsers of ``NAME=VALUE`` options and name lists."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from tabroll.errors import (
+    EXIT_INTERNAL,
+    EXIT_REFUSED,
+)
+
+if TYPE_CHECKING:
+    from tabroll.dice.session import DiceChoice, Session
+
+
+def _format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | None = None) -> str:
+    """The output format: ``--format`` (checked against the command's ``formats``), ``--brief``, or the default
+    for where the output goes (rich on a terminal, text in a pipe)."""
+    from tabroll.errors import InputError
+    from tabroll.render.output import FORMATS, default_format
+
+    allowed = formats or FORMATS
+    if brief:
+        if fmt not in (None, "brief"):
+            raise InputError(f"--brief and --format {fmt} ask for two formats", tip="give one of them")
+        return "brief"
+    if fmt is None:
+        return default_format()
+    if fmt not in allowed:
+        raise InputError(f"unknown output format '{fmt}'", tip=f"use one of: {', '.join(allowed)}")
+    return fmt
+
+
+REPORT_FORMATS = ("rich", "text", "json", "jsonl", "markdown")
+
+
+"""The formats of ``odds`` and ``matrix`` (a report, not a log of actions: no ``brief``)."""
+
+
+@contextlib.contextmanager
+def _fenced(fmt: str) -> Iterator[str]:
+    """A report's format, with Markdown as its text in a code block (a table of figures keeps its columns in a
+    chat only there)."""
+    if fmt != "markdown":
+        yield fmt
+        return
+    sys.stdout.write("```text\n")
+    yield "text"
+    sys.stdout.write("```\n")
+
+
+def _dice_choice(
+    seed: int | None, dice: str | None, prompt: bool, answers: bool = False, *, signed: bool = False
+) -> DiceChoice:
+    """The one way every command reads --seed, --dice, --prompt and --answers (``signed``: Fudge faces too)."""
+    from tabroll.dice.session import Asking, DiceChoice
+
+    return DiceChoice(seed, dice, prompt, answers, asking=Asking(_ask, _tell, _ask_secret), signed=signed)
+
+
+def _session(
+    seed: int | None, dice: str | None, prompt: bool, answers: bool = False, *, signed: bool = False
+) -> Session:
+    from tabroll.dice.session import Session
+
+    return Session(_dice_choice(seed, dice, prompt, answers, signed=signed))
+
+
+def _show_one(
+    fmt: str,
+    session: Session,
+    resolution: Any,
+    *,
+    title: str,
+    ruleset: str,
+    file: str | None = None,
+    index: int = 1,
+    final_state: dict[str, Any] | None = None,
+) -> None:
+    """Render one resolved action (attack, skill test), warn about unused --dice values, exit 1 if refused."""
+    from tabroll.render.output import make_renderer
+
+    renderer = make_renderer(fmt)
+    renderer.header(title=title, ruleset=ruleset, file=file)
+    for event in resolution.events:
+        renderer.event(event, action=index)
+    renderer.footer(final_state=final_state, **session.facts(), notes=session.replay_lines())
+    renderer.close()
+    note = session.choice.leftover_note()
+    if note:
+        _warn(note)
+    if resolution.refused:
+        raise typer.Exit(EXIT_REFUSED)
+
+
+MAX_ANSWER = 1_000  # characters in one answer at the --prompt (a die value or a choice needs a few)
+
+
+def _ask(question: str) -> str:
+    from tabroll.errors import InputError
+    from tabroll.words import visible
+
+    sys.stderr.write(visible(question, lines=True))  # a question names units from the file
+    sys.stderr.flush()
+    try:
+        line = sys.stdin.readline(MAX_ANSWER + 1)
+    except UnicodeDecodeError:
+        sys.stderr.write("\n")
+        raise InputError("the answer is not UTF-8 text", tip="type the value again with plain digits") from None
+    if not line:
+        sys.stderr.write("\n")  # end the unanswered question's line before the error
+        raise EOFError
+    if len(line) > MAX_ANSWER:
+        sys.stderr.write("\n")
+        raise InputError(
+            f"the answer is longer than {MAX_ANSWER:,} characters", tip="answer with the value alone, e.g. 7"
+        )
+    return line
+
+
+def _ask_secret(question: str) -> str:
+    """A choice the other players must not see (a pilot's number): typed without echo on a terminal."""
+    if not sys.stdin.isatty():
+        return _ask(question)
+    import getpass
+
+    from tabroll.words import visible
+
+    return getpass.getpass(visible(question, lines=True), stream=sys.stderr)
+
+
+def _tell(message: str) -> None:
+    from tabroll.words import visible
+
+    sys.stderr.write(visible(message, lines=True) + "\n")
+
+
+def _options(items: list[str] | None, flag: str = "--option") -> dict[str, str]:
+    """``NAME=VALUE`` assignments of one repeated flag; a malformed one names that flag and its own example."""
+    from tabroll.options import parse_option_assignments
+
+    for item in items or []:
+        name, sep, _ = item.partition("=")
+        if flag != "--option" and (not sep or not name.strip()):
+            from tabroll.errors import InputError
+
+            example, where = _ASSIGNMENT_HELP[flag]
+            raise InputError(f"cannot read {flag} '{item}'", tip=f"write it as {example} ({where})")
+    return parse_option_assignments(items or [])
+
+
+_ASSIGNMENT_HELP = {
+    "--attacker-stat": ("STAT=VALUE, e.g. --attacker-stat ATK=3", "tabroll units GAME lists each game's stats"),
+    "--target-stat": ("STAT=VALUE, e.g. --target-stat DEF=4", "tabroll units GAME lists each game's stats"),
+    "--set": ("KEY=VALUE, e.g. --set hex=Sono", "any field of the game's attack action"),
+}
+
+
+def _warn(message: str) -> None:
+    from tabroll.words import visible
+
+    sys.stderr.write(f"warning: {visible(message, lines=True)}\n")
+
+
+def _started() -> float:
+    """When this command started: ``--timeout`` counts from there (start-up and loading included), so the whole
+    command ends within the limit and its output."""
+    import time
+
+    return _STARTED[0] if _STARTED else time.monotonic()
+
+
+_STARTED: list[float] = []
+
+
+def _simulation_seed(seed: int | None) -> int:
+    """``--seed`` of odds and matrix, read as every command reads it: a whole number from 0 to 2**63-1, and
+    without one a fresh seed (the output names it, so the same figures can be had again)."""
+    from tabroll.dice.session import check_seed
+
+    checked = check_seed(seed)
+    if checked is not None:
+        return checked
+    from tabroll.dice.sources import fresh_seed
+
+    return fresh_seed()
+
+
+def _names(text: str | None) -> list[str] | None:
+    """Comma-separated units, each a name or a typed unit (``"Hero ATK=1 DAN=1d12,Orc DEF=3"``)."""
+    if text is None:
+        return None
+    from tabroll.quick import split_units
+
+    return split_units(text)
+
+
+def _internal_error(err: BaseException) -> int:
+    from tabroll.words import visible
+
+    sys.stderr.write(
+        f"internal error: {type(err).__name__}: {visible(str(err), lines=True)}\n"
+        "This is a bug in tabroll; please report it with the command you ran.\n"
+    )
+    return EXIT_INTERNAL
