@@ -11,12 +11,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from tabroll.events import PLAIN_SHOWN, Event, Roll, RolledDice, RulingApplied
 from tabroll.steps import Step, StepWatcher
 
 T = TypeVar("T")
+StateT = TypeVar("StateT")
 
 _PLAIN: dict[str, tuple[DiceExpression, DiceTerm | None, str]] = {}
 """Each notation rolled so far: its parsed expression, and its one dice term when it is plain NdS (else None)
@@ -157,3 +158,21 @@ class ActionLog:
         value = roll_die(self.dice, len(options), purpose)
         self.emit(Roll(label=purpose, dice=f"1d{len(options)}", values=(value,), kept=(value,), total=value, unit=unit))
         return options[value - 1]
+
+
+@dataclass(kw_only=True)
+class Work(ActionLog, Generic[StateT]):
+    """A working area whose game state is one frozen value, replaced as the rules change it (``work.state =
+    work.state.with_unit(…)``): the state a step reads is always :attr:`state`."""
+
+    state: StateT
+
+    def state_now(self) -> StateT:
+        return self.state
+
+    @classmethod
+    def take(cls, state: StateT, dice: DiceSource, step: Step) -> Resolution:
+        """An action taken from ``step`` on: its events and the state it leaves."""
+        work = cls(dice=dice, state=state)
+        work.run(step)
+        return work.resolution(work.state)

@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, T
 
 from tabroll.errors import InputError, Location, RuleRefusal
 from tabroll.events import Event, EventKindClash, event_types
+from tabroll.kit.parts import GameParts
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution, Scenario
-    from tabroll.kit.parts import GameParts
     from tabroll.kit.views import StateView
     from tabroll.loading.yaml_source import YamlDocument
 
@@ -274,12 +274,16 @@ def find_named(items: Iterable[T], name: str, *, what: str = "unit", where: str 
     for item in pool:
         if getattr(item, "name", None) == name:
             return item
+    raise no_such(name, [str(getattr(i, "name", "?")) for i in pool], what=what, where=where)
+
+
+def no_such(name: str, names: Sequence[str], *, what: str = "unit", where: str = "") -> RuleRefusal:
+    """The refusal for a name that is none of ``names``: it suggests the nearest one, or lists them."""
     from difflib import get_close_matches
 
-    names = [str(getattr(i, "name", "?")) for i in pool]
-    close = get_close_matches(name, names, n=1)
+    close = get_close_matches(name, list(names), n=1)
     tip = f"did you mean '{close[0]}'?" if close else f"the {what}s are: {', '.join(names)}"
-    raise RuleRefusal(f"there is no {what} called '{name}'{where}", tip=tip, rule=f"unknown {what}")
+    return RuleRefusal(f"there is no {what} called '{name}'{where}", tip=tip, rule=f"unknown {what}")
 
 
 class Ruleset(Generic[StateT, ActionT]):
@@ -336,10 +340,14 @@ class Ruleset(Generic[StateT, ActionT]):
         raise NotImplementedError(f"the {self.name} ruleset has no parts: override load_parts")
 
     def load_events(self) -> tuple[type[Event], ...]:
-        """The game's own event kinds: by default :attr:`events`. A game may import them here on first use
-        instead; discovery (``tabroll attack`` without ``-r`` discovers every game) then leaves them unimported,
-        and their kinds are checked when they are first read, with the same refusal."""
-        return self.events
+        """The game's own event kinds: :attr:`events` when the class gives them, else those of its parts. A game
+        whose class gives none (or that imports them here, on first use) is not imported by discovery's check of
+        its kinds (``tabroll attack`` without ``-r`` discovers every game); they are checked when first read,
+        with the same refusal."""
+        if self.events:
+            return self.events
+        parts = self.parts()
+        return () if parts is None else parts.events
 
     def parts(self) -> GameParts[StateT, ActionT] | None:
         """The game's :class:`GameParts` (``None``: it has none, its hooks are methods)."""
@@ -529,7 +537,7 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def events_deferred(self) -> bool:
         """Whether the game's event kinds are imported on first use (:meth:`load_events`) rather than with it."""
-        return type(self).load_events is not Ruleset.load_events
+        return not self.events
 
     def attack_field(self, name: str) -> AttackField | None:
         for spec in self.attack_fields:
@@ -580,6 +588,7 @@ __all__ = [
     "AttackNeeds",
     "AttackRequest",
     "Blow",
+    "GameParts",
     "Handlers",
     "Measure",
     "MeasureKind",
@@ -590,4 +599,5 @@ __all__ = [
     "Strike",
     "core_blows",
     "find_named",
+    "no_such",
 ]

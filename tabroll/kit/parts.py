@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution, Scenario
+    from tabroll.events import Event
     from tabroll.kit import AnyRuleset, AttackRequest, StatNeed
     from tabroll.kit.views import StateView
     from tabroll.loading.yaml_source import YamlDocument
@@ -69,7 +70,9 @@ class GameParts(Generic[StateT, ActionT]):
     - ``quick_skill_test``: a skill test typed on the command line (see :class:`QuickSkillTest`);
     - ``catalogue()``: the bundled units by name, each unit's stats as its file gives them;
     - ``check_stat(need, value)``: whether a typed stat of kind ``printed`` is in the game's notation
-      (``None``), or what is wrong with it.
+      (``None``), or what is wrong with it;
+    - ``events``: the game's own event kinds, for a game that gives them with its parts (see
+      :meth:`~tabroll.kit.Ruleset.load_events`).
     """
 
     options_model: type[BaseModel]
@@ -83,6 +86,7 @@ class GameParts(Generic[StateT, ActionT]):
     quick_skill_test: QuickSkillTest | None = None
     catalogue: Callable[[], dict[str, dict[str, Any]]] | None = None
     check_stat: Callable[[StatNeed, Any], str | None] | None = None
+    events: tuple[type[Event], ...] = ()
 
 
 __all__ = ["GameParts", "QuickSkillTest"]

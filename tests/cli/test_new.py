@@ -8,11 +8,13 @@ import pytest
 
 from tabroll.engine import all_rulesets
 
-GAMES = ("tabmaster", "forgod", "mtg_heroes", "ahotnik", "botse")
+BUNDLED = Path(__file__).resolve().parents[2] / "rulesets"
+GAMES = tuple(g.id for g in all_rulesets() if g.folder().is_relative_to(BUNDLED))  # every game tabroll ships
 
 
 def test_every_bundled_game_has_a_starter() -> None:
-    assert {g.id for g in all_rulesets() if g.starter_text() is not None} == set(GAMES)
+    assert len(GAMES) >= 5
+    assert [g for g in GAMES if next(r for r in all_rulesets() if r.id == g).starter_text() is None] == []
 
 
 @pytest.mark.parametrize("game", GAMES)

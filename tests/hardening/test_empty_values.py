@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tabroll.engine import ruleset_ids
 from tests.hardening.test_fuzz_cli import GAMES, SCENARIOS, assert_clean, invoke
 
 PYTHON_WORDS = re.compile(r"\bNone\b|NoneType|Input should|pydantic|Traceback|<class|__\w+__")
@@ -142,7 +143,7 @@ def test_an_empty_ruleset_and_an_empty_file(cli: Any, tmp_path: Path) -> None:
     assert error_of(cli, tmp_path, "ruleset:\n") == (
         "error: F:1:9: ruleset: expected the name of a game, got nothing (an empty value)\n"
         "Tip: write the game after 'ruleset:' (nothing after it, or null, reads as empty), one of: "
-        + ", ".join(GAMES)
+        + ", ".join(ruleset_ids())  # every game discovered, a game added by TABROLL_GAMES too
         + "\n"
     )
     assert error_of(cli, tmp_path, "null\n").startswith("error: F: the file holds no fields (it is empty, or says only")

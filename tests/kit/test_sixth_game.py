@@ -67,7 +67,8 @@ def test_run_a_scenario_with_the_dice_it_gives(duel: None, cli) -> None:
     }  # fmt: skip
     assert [e["kind"] for e in second] == ["action", "roll", "modifier", "flourish", "hit", "roll", "damage", "defeat"]
     assert second[-1] == {"kind": "defeat", "unit": "Rogue", "by": "Knight", "reason": "HP 0", "how": "knocked out"}
-    assert doc["final_state"]["units"][1] == {"name": "Rogue", "side": "right", "hp": 0, "defeated": True}
+    rogue = {"name": "Rogue", "side": "right", "hp": 0, "bonus": 2, "defeated": True}  # every stat of the file's unit
+    assert doc["final_state"]["units"][1] == rogue
 
 
 def test_the_text_log_words_every_event_in_the_games_own_words(duel: None, cli) -> None:
@@ -202,3 +203,45 @@ def test_a_game_with_no_options_says_so(duel: None, cli, monkeypatch: pytest.Mon
     refused = cli("attack", "-r", "duel", "-a", "Knight", "-t", "Rogue", "-o", "hit_on=5", "--dice", "4,2")
     assert refused.code == 2
     assert refused.err.splitlines()[-1] == "Tip: this game has no house-rule options"
+
+
+# --- what the kit's roster game gives a game of units and actions (tabroll.kit.roster_game) ----------------
+
+
+def test_the_catalogue_is_listed_with_each_units_stats(duel: None, cli) -> None:
+    result = cli("units", "duel", "--format", "json")
+    assert result.code == 0, result.err
+    text = result.out
+    assert "Knight" in text and "Rogue" in text and '"hp": 8' in text
+
+
+def test_a_unit_typed_on_the_command_line_takes_the_defaults_of_the_model(duel: None, cli) -> None:
+    # Orc: hp 3 typed, bonus 0 by default; Knight from the catalogue. 4 to hit (hits on 4), 5 damage: 3 HP lost.
+    result = cli("attack", "-a", "Knight", "-t", "Orc hp=3", "--dice", "3,5", "--format", "json")
+    assert result.code == 0, result.err
+    damage = next(e for e in result.json()["actions"][0]["events"] if e["kind"] == "damage")
+    assert (damage["lost"], damage["left"]) == (3, 0)
+    assert result.json()["final_state"]["units"] == [
+        {"name": "Knight", "side": "left", "hp": 8, "bonus": 1, "defeated": False},
+        {"name": "Orc", "side": "right", "hp": 0, "bonus": 0, "defeated": True},
+    ]
+
+
+def test_a_roster_names_the_nearest_unit_and_replaces_one_unit_only() -> None:
+    from tabroll.errors import RuleRefusal
+    from tabroll.kit.models import Strict
+    from tabroll.kit.roster_game import Roster, RosterUnit
+
+    class Unit(RosterUnit):
+        hp: int = 1
+
+    state = Roster((("Ann", Unit(side="a")), ("Bo", Unit(side="b"))), Strict(), "fighter")
+    with pytest.raises(RuleRefusal) as refused:
+        state.unit("Anne")
+    assert refused.value.message == "there is no fighter called 'Anne'" and refused.value.tip == "did you mean 'Ann'?"
+    after = state.with_unit("Bo", Unit(side="b", hp=0))
+    assert [(n, u.hp) for n, u in after.units] == [("Ann", 1), ("Bo", 0)] and state.unit("Bo").hp == 1
+    # equal states are equal and hash alike: the exact walk keys its steps by them
+    assert after == state.with_unit("Bo", Unit(side="b", hp=0)) and hash(after) == hash(
+        state.with_unit("Bo", Unit(side="b", hp=0))
+    )
