@@ -32,7 +32,9 @@ def main() -> None:
     from tabroll.engine import resolve
     from tabroll.errors import RuleRefusal
     from tabroll.odds import exact
-    from tabroll.odds.exact import BudgetExceeded, WalkStopped, estimate_leaves, exact_odds, surely_over
+    from tabroll.odds.estimate import estimate_leaves, surely_over
+    from tabroll.odds.exact import exact_odds
+    from tabroll.odds.limits import BudgetExceeded, WalkStopped
 
     draws = [0]
     answer = exact.PrefixDice.draw

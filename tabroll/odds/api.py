@@ -83,16 +83,16 @@ def compute_odds(
     check_jobs(jobs)
     if not 1 <= budget <= 10_000_000:
         raise InputError(f"--budget {budget} is out of range", tip="use 1 to 10,000,000 resolutions")
-    from tabroll.odds import exact, montecarlo
+    from tabroll.odds import limits, montecarlo
     from tabroll.workers import doing
 
     phase = {"what": "sampling the outcome tree", "jobs": jobs, "trials": 0}
-    exact.WALKED[0] = montecarlo.SIMULATED[0] = 0
+    limits.WALKED[0] = montecarlo.SIMULATED[0] = 0
 
     def describe() -> str:
         where = f" in {jobs} processes" if jobs > 1 else ""
         if phase["what"] == "walk":
-            done = "" if jobs > 1 else f" after about {exact.WALKED[0]:,} resolutions"
+            done = "" if jobs > 1 else f" after about {limits.WALKED[0]:,} resolutions"
             said = f"the exact walk{where} was stopped{done}"
         elif phase["what"] == "simulation":
             done = "" if jobs > 1 else f" after about {montecarlo.SIMULATED[0]:,} of {phase['trials']:,} trials"
@@ -121,14 +121,9 @@ def _compute(
     limit: TimeLimit | None,
     phase: dict[str, Any],
 ) -> Report:
-    from tabroll.odds.exact import (
-        BudgetExceeded,
-        WalkStopped,
-        WalkTooLong,
-        estimate_leaves,
-        exact_odds,
-        surely_over,
-    )
+    from tabroll.odds.estimate import estimate_leaves, surely_over
+    from tabroll.odds.exact import exact_odds
+    from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
     from tabroll.odds.montecarlo import simulate
 
     started = limit.since if limit is not None and limit.since is not None else time.monotonic()

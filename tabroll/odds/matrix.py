@@ -381,13 +381,13 @@ def _fill(
 
 
 def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int, seconds: float | None) -> bool:
-    """Whether the sampled tree (:func:`~tabroll.odds.exact.estimate_leaves`, seeded: the same answer every time)
+    """Whether the sampled tree (:func:`~tabroll.odds.estimate.estimate_leaves`, seeded: the same answer every time)
     is estimated at ``budget`` leaves or more: such a walk most likely gives up at the budget and is thrown away,
     then the pair is simulated anyway, so a table simulates it at once. (A single ``odds`` is stricter: it walks
     unless the tree is surely over, as one attack can afford the try.)"""
     import time
 
-    from tabroll.odds.exact import estimate_leaves
+    from tabroll.odds.estimate import estimate_leaves
 
     deadline = None if seconds is None else time.monotonic() + seconds / 4
     samples = estimate_leaves(game, state, action, deadline=deadline)

@@ -29,8 +29,10 @@ from tabroll.dice.session import check_jobs
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, find_ruleset
 from tabroll.errors import InputError, RuleRefusal, interrupted
-from tabroll.odds.exact import CLOCK_EVERY, Tally, _HashedKey, passed
+from tabroll.odds.exact import _HashedKey
+from tabroll.odds.limits import CLOCK_EVERY, passed
 from tabroll.odds.measures import Outcome, blow_outcome
+from tabroll.odds.tally import Tally
 from tabroll.steps import Step, StepWatcher
 from tabroll.turn import ActionLog
 

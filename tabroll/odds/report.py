@@ -11,8 +11,8 @@ from typing import Any
 from tabroll.odds.bars import BAR_WIDTH, bar
 from tabroll.odds.bars import plural as plural  # shown by the other odds views too
 from tabroll.odds.bars import share_text as share_text
-from tabroll.odds.exact import Tally
 from tabroll.odds.measures import ATTACK, GAME, HAPPENS, Key, generic_kind
+from tabroll.odds.tally import Tally
 
 ODDS_FORMAT = "tabroll.odds"
 ODDS_FORMAT_VERSION = 2

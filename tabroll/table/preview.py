@@ -66,7 +66,9 @@ def _needs(ruleset: AnyRuleset, state: Any, action: Any) -> list[str]:
 
 
 def _odds(ruleset: AnyRuleset, state: Any, action: Any) -> str | None:
-    from tabroll.odds.exact import BudgetExceeded, estimate_leaves, exact_odds, surely_over
+    from tabroll.odds.estimate import estimate_leaves, surely_over
+    from tabroll.odds.exact import exact_odds
+    from tabroll.odds.limits import BudgetExceeded
     from tabroll.odds.report import build_report
 
     try:

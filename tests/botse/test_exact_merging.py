@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabroll.dice.sources import GivenDice
-from tabroll.odds import exact
+from tabroll.odds import exact, tally
 from tabroll.odds.exact import exact_odds
 from tabroll.rulesets.botse.resolver import Results, RollDie, Work
 from tabroll.scenario import load_scenario_file
@@ -109,7 +109,7 @@ def test_merged_walk_gives_the_plain_walks_fractions(scenario: Any) -> None:
 BENCHMARK = ROOT / "benchmarks" / "scenarios" / "botse-engage.yaml"
 
 
-def walked_counting_draws(scenario: Any, action: Any, monkeypatch: Any) -> tuple[exact.ExactResult, int]:
+def walked_counting_draws(scenario: Any, action: Any, monkeypatch: Any) -> tuple[tally.ExactResult, int]:
     """The exact walk of ``action`` and how many dice requests the resolver made in all (replayed ones too)."""
     draws = [0]
     answer = exact.PrefixDice.draw

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.odds.exact import BudgetExceeded, WalkStopped, WalkTooLong
+from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
 from tabroll.workers import in_order, process_pool
 
 

@@ -20,9 +20,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabroll.engine import AttackRequest, find_ruleset
-from tabroll.odds import exact, montecarlo
+from tabroll.odds import branches, exact, limits, montecarlo
+from tabroll.odds import tally as tallies
 from tabroll.odds.api import TimeLimit, compute_odds
-from tabroll.odds.exact import BudgetExceeded, WalkTooLong, _before, _deal, _Pools, _pools, _ways, exact_odds
+from tabroll.odds.branches import _before, _deal, _Pools, _pools, _ways
+from tabroll.odds.exact import exact_odds
+from tabroll.odds.limits import BudgetExceeded, WalkTooLong
 from tests.odds.test_walk_merging import Gauntlet, Line, Target
 
 TABMASTER = find_ruleset("tabmaster")
@@ -39,13 +42,13 @@ def hero_with(damage: str) -> tuple[Any, Any, Any]:
 @pytest.fixture
 def no_large_listing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Listing every pool of a large roll is the defect: fail the test the moment it is tried."""
-    listed = exact._pools
+    listed = branches._pools
 
     def guarded(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
         assert math.comb(sides + count - 1, count) <= 10_000, f"listed every pool of {count}d{sides}"
         return listed(count, sides)
 
-    monkeypatch.setattr(exact, "_pools", guarded)
+    monkeypatch.setattr(branches, "_pools", guarded)
 
 
 # Damage that rerolls its ones is read by its values, so it is walked as pools (a damage roll that is only added
@@ -142,6 +145,7 @@ def test_the_walk_with_pools_made_one_at_a_time_gives_the_listed_walks_figures(m
     line = Line((Target("Ann", 6, 3, 1, "2d6"), Target("Bo", 4, 2, 0, "3d4")), refuse_on=3)
     listed = exact_odds(Gauntlet(), line, None)  # type: ignore[arg-type]
     monkeypatch.setattr(exact, "LISTED_POOLS", 0)
+    monkeypatch.setattr(branches, "LISTED_POOLS", 0)
     made = exact_odds(Gauntlet(), line, None)  # type: ignore[arg-type]
     split = exact_odds(Gauntlet(), line, None, jobs=2)  # type: ignore[arg-type]
     for other in (made, split):
@@ -174,7 +178,7 @@ def _tree_held(trials: int) -> tuple[int, montecarlo.DiceTree]:
     processes."""
     game = Gauntlet(marks=False)
     line = Line((Target("Ann", 10**6, 1, 0, "6d10"),))
-    tally = exact.Tally.of(game, line, None)  # type: ignore[arg-type]
+    tally = tallies.Tally.of(game, line, None)  # type: ignore[arg-type]
     tree = montecarlo.DiceTree(game, line, None, tally)  # type: ignore[arg-type]
     tree.run(trials, random.Random(3).randrange)
     seen: set[int] = set()
@@ -219,7 +223,7 @@ def test_a_bounded_tree_gives_the_same_estimate() -> None:
 
 def test_pools_are_counted_as_combinations() -> None:
     for count, sides in itertools.product(range(1, 4), range(1, 6)):
-        assert exact._pool_size(count, sides) == len(_pools(count, sides))
+        assert branches._pool_size(count, sides) == len(_pools(count, sides))
 
 
 def test_a_share_stopped_by_its_deadline_covers_part_of_its_own_weight(monkeypatch) -> None:
@@ -230,7 +234,7 @@ def test_a_share_stopped_by_its_deadline_covers_part_of_its_own_weight(monkeypat
     assert share.weight() == Fraction(1, 2)
     checks = iter([False, True])
     monkeypatch.setattr(exact, "passed", lambda deadline: next(checks))
-    with pytest.raises(exact.WalkStopped) as stopped:
+    with pytest.raises(limits.WalkStopped) as stopped:
         exact._walk(Gauntlet(marks=False), line, None, [share], 10**6, deadline=1.0)  # type: ignore[arg-type]
     assert stopped.value.resolutions == 64
     assert 0 < stopped.value.covered < Fraction(1, 2)

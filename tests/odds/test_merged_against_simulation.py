@@ -53,7 +53,9 @@ def _state_before(path: Path, index: int) -> tuple[Any, Any, Any] | None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "index"), _large_actions())
 def test_a_large_merged_walk_agrees_with_a_seeded_simulation(name: str, index: int) -> None:
-    from tabroll.odds.exact import BudgetExceeded, estimate_leaves, exact_odds, surely_over
+    from tabroll.odds.estimate import estimate_leaves, surely_over
+    from tabroll.odds.exact import exact_odds
+    from tabroll.odds.limits import BudgetExceeded
     from tabroll.odds.montecarlo import simulate
 
     case = _state_before(ROOT / name, index)

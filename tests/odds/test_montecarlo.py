@@ -11,8 +11,8 @@ import pytest
 
 from tabroll.dice.sources import DiceRequest
 from tabroll.odds import montecarlo
-from tabroll.odds.exact import Tally
 from tabroll.odds.montecarlo import CHUNK, chunk_seed, simulate
+from tabroll.odds.tally import Tally
 from tabroll.scenario import load_scenario_file
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"

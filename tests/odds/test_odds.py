@@ -8,10 +8,12 @@ from typing import Any
 
 from tabroll.engine import AttackRequest, Measure, find_ruleset
 from tabroll.odds.api import compute_odds
-from tabroll.odds.exact import BudgetExceeded, Tally, exact_odds
+from tabroll.odds.exact import exact_odds
+from tabroll.odds.limits import BudgetExceeded
 from tabroll.odds.measures import GAME
 from tabroll.odds.montecarlo import simulate
 from tabroll.odds.report import build_report, report_lines
+from tabroll.odds.tally import Tally
 from tabroll.scenario import load_scenario_file
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster"
@@ -134,7 +136,7 @@ def test_a_pool_of_dice_is_walked_by_its_values_with_the_right_weights() -> None
     import itertools
     from collections import Counter
 
-    from tabroll.odds.exact import _pools
+    from tabroll.odds.branches import _pools
 
     pools = _pools(3, 4)
     assert sum(ways for _, ways in pools) == 4**3 and len(pools) == 20

@@ -12,11 +12,11 @@ import pytest
 from rich.cells import cell_len
 
 from tabroll.errors import InputError
-from tabroll.odds.exact import Tally
 from tabroll.odds.matrix import CORNER, Cell, Matrix, abbreviations, build_matrix, matrix_view
 from tabroll.odds.measures import ATTACK
 from tabroll.odds.picture import matrix_svg, odds_svg
 from tabroll.odds.report import Estimate, Report, bar, build_report, plural, report_lines, report_view
+from tabroll.odds.tally import Tally
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 PROJECTILE = SCENARIOS / "tabmaster" / "05-projectile-arqueiro.yaml"

@@ -19,8 +19,11 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest, SeededDice
 from tabroll.engine import AttackRequest, find_ruleset
-from tabroll.odds import exact
-from tabroll.odds.exact import BudgetExceeded, _deal, _Pools, _Totals, estimate_leaves, exact_odds, surely_over
+from tabroll.odds import branches
+from tabroll.odds.branches import _deal, _Pools, _Totals
+from tabroll.odds.estimate import estimate_leaves, surely_over
+from tabroll.odds.exact import exact_odds
+from tabroll.odds.limits import BudgetExceeded
 from tests.odds.test_walk_reference import reference_walk
 
 TABMASTER = find_ruleset("tabmaster")
@@ -163,7 +166,7 @@ def test_rolling_dice_is_the_same_whether_the_rules_read_the_total_or_the_values
 def test_kept_dice_read_by_their_sum_are_walked_by_its_totals_and_otherwise_as_pools(monkeypatch) -> None:
     walked = exact_odds(*hero("3d6kh2", 9))
     assert walked.leaves == 11  # the kept sums 2..12, not the 56 pools of 3d6
-    monkeypatch.setattr(exact, "MAX_KEEP_WORK", 0)  # too costly to count the kept sums' weights: pools
+    monkeypatch.setattr(branches, "MAX_KEEP_WORK", 0)  # too costly to count the kept sums' weights: pools
     assert exact_odds(*hero("3d6kh2", 9)).leaves == 56
     assert exact_odds(*hero("3d6kh2", 9)).tally.values == walked.tally.values
 
@@ -179,11 +182,11 @@ def test_the_totals_of_the_kept_dice_have_one_pool_each_and_the_weight_of_every_
 
     keep = Keep(mode, min(n, count - 1))  # type: ignore[arg-type]
     kept = keep.kept_of(count)
-    reading = exact._reading(DiceRequest("damage", count, sides, total_only=True, keep=keep))
+    reading = branches._reading(DiceRequest("damage", count, sides, total_only=True, keep=keep))
     if kept == count or kept == 0:
         return
     assert reading == (kept, keep.highest)
-    totals = exact._totals(count, sides, *reading)
+    totals = branches._totals(count, sides, *reading)
 
     def kept_sum(roll: tuple[int, ...]) -> int:
         return sum(v for v, k in zip(roll, keep.flags(roll), strict=True) if k)

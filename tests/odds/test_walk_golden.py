@@ -48,7 +48,9 @@ def walk_file(path: Path, *, only: set[int] | None = None, budget: int = BUDGET)
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import resolve
     from tabroll.errors import RuleRefusal
-    from tabroll.odds.exact import BudgetExceeded, estimate_leaves, exact_odds, surely_over
+    from tabroll.odds.estimate import estimate_leaves, surely_over
+    from tabroll.odds.exact import exact_odds
+    from tabroll.odds.limits import BudgetExceeded
     from tabroll.scenario import load_scenario_file
 
     scenario = load_scenario_file(path)

@@ -185,14 +185,14 @@ def test_a_merging_walk_split_among_processes_gives_the_same_figures() -> None:
 def test_a_merging_walk_stopped_by_its_deadline_says_how_much_it_walked(monkeypatch) -> None:
     from fractions import Fraction
 
-    from tabroll.odds import exact
+    from tabroll.odds import exact, limits
 
     checks = iter([False, True])  # the clock is read every 64 resolutions: stop at the second reading
     monkeypatch.setattr(exact, "passed", lambda deadline: next(checks))
     line = Line(tuple(Target(n, 9, 2, 0, "1d6") for n in ("Ann", "Bo", "Cy", "Di")))
     try:
         exact_odds(Gauntlet(), line, None, deadline=1.0)  # type: ignore[arg-type]
-    except exact.WalkStopped as stopped:
+    except limits.WalkStopped as stopped:
         assert stopped.resolutions == 64
         assert isinstance(stopped.covered, Fraction) and 0 < stopped.covered < 1
     else:

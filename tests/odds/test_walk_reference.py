@@ -13,7 +13,10 @@ import pytest
 from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.engine import resolve
 from tabroll.errors import RuleRefusal
-from tabroll.odds.exact import BudgetExceeded, Tally, _pools, exact_odds
+from tabroll.odds.branches import _pools
+from tabroll.odds.exact import exact_odds
+from tabroll.odds.limits import BudgetExceeded
+from tabroll.odds.tally import Tally
 from tabroll.scenario import load_scenario_file
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"

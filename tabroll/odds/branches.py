@@ -1,0 +1,332 @@
+"""The branches of one dice request in an exact walk: its pools (values in rising order, each weighted by the
+ordered rolls that give it), or, when the rules read only a sum, its totals (each weighted by the rolls that
+add up to it), and how a walk's first branches are dealt to worker processes."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from tabroll.dice.sources import DiceRequest
+
+if TYPE_CHECKING:
+    from tabroll.odds.exact import _Node
+
+
+def _pool_size(count: int, sides: int) -> int:
+    """How many different pools ``count`` dice of ``sides`` sides can show, ignoring order (counted, not listed)."""
+    return math.comb(sides + count - 1, count)
+
+
+def _total_size(count: int, sides: int) -> int:
+    """How many different totals ``count`` dice of ``sides`` sides can add up to."""
+    return count * (sides - 1) + 1
+
+
+Reading = tuple[int, bool]
+"""How a roll read by its sum is walked: how many of its dice are summed (all, or those it keeps), and whether
+they are the highest ones (``kh``, ``dl``) or the lowest (``kl``, ``dh``)."""
+
+MAX_KEEP_WORK = 20_000_000
+"""Most steps the count of a kept sum's weights may take (about ``sides * count**2 * kept * sides``): past it,
+the roll is walked by its pools (100d20kh50 would take minutes to count)."""
+
+
+def _reading(request: DiceRequest) -> Reading | None:
+    """How the walk reads ``request``: by its totals (see :data:`Reading`) when its rules read only the sum of its
+    dice or of the dice it keeps, else None (by its pools)."""
+    count = request.count
+    if not request.total_only or count == 1:
+        return None
+    keep = request.keep
+    if keep is None:
+        return count, True
+    kept = keep.kept_of(count)
+    if kept == count:
+        return count, True
+    sides = request.sides
+    if sides * count * count * max(1, kept) * sides > MAX_KEEP_WORK:
+        return None
+    return kept, keep.highest
+
+
+def _totals_bytes(count: int, sides: int, kept: int | None = None) -> int:
+    """About how much memory the weights of every total of ``count`` d``sides`` take (half of them are kept: the
+    weights are symmetric, and the list shares them); ``kept``: the totals of the dice kept, that many."""
+    return _total_size(count if kept is None else kept, sides) * (count * sides.bit_length() // 8 + 28) // 2
+
+
+class _Totals(Sequence[tuple[tuple[int, ...], int]]):
+    """The totals of ``count`` dice of ``sides`` sides, lowest first, as :func:`_pools` lists pools: each as one
+    pool that adds up to it (the lowest such pool in rising order: ones, one die between, then dice at
+    ``sides``), with the number of ordered rolls that add up to it. A resolver that reads only the sum sees the
+    same from any pool of that sum; the weights are counted (J. C. P. Miller's recurrence) when first read."""
+
+    __slots__ = ("_weights", "dice", "faces")
+    first_ways = 1  # every die showing 1: the one roll of the lowest total
+
+    def __init__(self, count: int, sides: int) -> None:
+        self.dice, self.faces = count, sides
+        self._weights: list[int] | None = None
+
+    def __len__(self) -> int:
+        return _total_size(self.dice, self.faces)
+
+    def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        weights = self._weights
+        if weights is None:
+            from tabroll.dice.distribution import uniform_power
+
+            weights = self._weights = uniform_power(self.faces, self.dice)
+        return _lowest_pool(self.dice, self.faces, index), weights[index]
+
+
+def _lowest_pool(count: int, sides: int, index: int) -> tuple[int, ...]:
+    """The lowest pool of ``count`` d``sides`` (in rising order) whose total is the ``index``-th (from 0)."""
+    top = sides - 1
+    if not top or not count:
+        return (1,) * count
+    full, part = divmod(index, top)
+    ones = count - full - (1 if part else 0)
+    return (1,) * ones + ((1 + part,) if part else ()) + (sides,) * full
+
+
+class _KeptTotals(Sequence[tuple[tuple[int, ...], int]]):
+    """The totals of the ``kept`` highest (or lowest) of ``count`` dice of ``sides`` sides, lowest first, as
+    :class:`_Totals` lists the totals of every die: each as one pool whose kept dice add up to it (the lowest such
+    kept dice, the others all 1 when the highest are kept, all ``sides`` when the lowest are), with the number of
+    ordered rolls whose kept dice add up to it (``keep_counts``, counted when first read). ``first_ways``: the
+    rolls of the lowest total, which the pool of every die showing 1 stands for."""
+
+    __slots__ = ("_weights", "dice", "faces", "highest", "kept")
+
+    def __init__(self, count: int, sides: int, kept: int, highest: bool) -> None:
+        self.dice, self.faces, self.kept, self.highest = count, sides, kept, highest
+        self._weights: list[int] | None = None
+
+    def __len__(self) -> int:
+        return _total_size(self.kept, self.faces)
+
+    def weights(self) -> list[int]:
+        weights = self._weights
+        if weights is None:
+            from tabroll.dice.distribution import keep_counts
+            from tabroll.dice.nodes import Keep
+
+            keep = Keep("kh" if self.highest else "kl", self.kept)
+            counts = keep_counts([(self.dice, dict.fromkeys(range(1, self.faces + 1), 1))], keep, lambda v: v)
+            weights = self._weights = [counts.get(self.kept + i, 0) for i in range(len(self))]
+        return weights
+
+    @property
+    def first_ways(self) -> int:
+        return self.weights()[0]
+
+    def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        kept = _lowest_pool(self.kept, self.faces, index)
+        others = self.dice - self.kept
+        pool = (1,) * others + kept if self.highest else kept + (self.faces,) * others
+        return pool, self.weights()[index]
+
+
+@functools.lru_cache(maxsize=4)  # at most four rolls' weights held: 4 * MAX_TOTALS_BYTES at the very worst
+def _totals(count: int, sides: int, kept: int | None = None, highest: bool = True) -> _Totals | _KeptTotals:
+    if kept is None or kept == count:
+        return _Totals(count, sides)
+    return _KeptTotals(count, sides, kept, highest)
+
+
+LISTED_POOLS = 1_024
+"""A roll of at most this many pools has them listed once and kept (a walk meets the same roll on many of its
+branches); the pools of a larger one are made one at a time as the walk reaches them, so that no roll's pools are
+ever all held at once (6d20 has 177,100 of them, 20d20 68,923,264,410)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _pools(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every pool of ``count`` dice (values in rising order) with the number of ordered rolls that give it.
+
+    One request of several dice is one pool (``4d6``, a Power pool): the rules read which values came up, not
+    in which order, so walking 126 pools of 4d6 with their weights gives the same odds as 1,296 ordered rolls.
+    The first pool is always every die showing 1 (one ordered roll), the answer :class:`PrefixDice` gives to a
+    request nobody has walked yet. The walk lists only rolls of at most :data:`LISTED_POOLS` pools this way.
+    """
+    if count == 1:
+        return [((face,), 1) for face in range(1, sides + 1)]
+    return [(combo, _ways(combo)) for combo in itertools.combinations_with_replacement(range(1, sides + 1), count)]
+
+
+def _ways(combo: tuple[int, ...]) -> int:
+    """How many ordered rolls show the pool ``combo`` (its values in rising order)."""
+    count = len(combo)
+    if count == 1:
+        return 1
+    ways = math.factorial(count)
+    run = 1
+    for i in range(1, count):
+        if combo[i] == combo[i - 1]:
+            run += 1
+        else:
+            if run > 1:
+                ways //= math.factorial(run)
+            run = 1
+    if run > 1:
+        ways //= math.factorial(run)
+    return ways
+
+
+def _before(combo: tuple[int, ...], sides: int) -> tuple[int, ...]:
+    """The pool just before ``combo`` in rising order (as :func:`_pools` lists them); ``combo`` is not the first.
+
+    The last value that can go down by one (staying at least the value before it) does, and every value after
+    it goes up to ``sides``."""
+    values = list(combo)
+    for i in range(len(values) - 1, -1, -1):
+        if values[i] > (values[i - 1] if i else 1):
+            values[i] -= 1
+            for j in range(i + 1, len(values)):
+                values[j] = sides
+            return tuple(values)
+    raise ValueError("the first pool has no pool before it")
+
+
+class _Pools:
+    """The pools of one request still to walk, taken one at a time from the highest down (the order the walk has
+    always walked them in): each is the branch ``head + pool``, with probability ``numerator * ways / step``
+    counted from the node it hangs below (``hangs``; ``None``: the root).
+
+    A small request's pools are ``listed`` (:func:`_pools`), taken from ``index`` down; a large one's are made
+    one from the other (``combo`` is the next), so the walk holds one entry per request, never its pools. A share
+    of the pools dealt to another process (:func:`_deal`) takes every ``every``-th one. ``left`` counts the pools
+    still to take and ``ways`` the ordered rolls they stand for (the probability still to walk)."""
+
+    __slots__ = (
+        "combo",
+        "every",
+        "hangs",
+        "head",
+        "index",
+        "left",
+        "listed",
+        "numerator",
+        "origin",
+        "sides",
+        "step",
+        "ways",
+    )
+
+    def __init__(
+        self,
+        head: tuple[int, ...],
+        sides: int,
+        numerator: int,
+        step: int,
+        hangs: _Node | None,
+        *,
+        left: int,
+        ways: int,
+        listed: Sequence[tuple[tuple[int, ...], int]] | None = None,
+        index: int = 0,
+        combo: tuple[int, ...] = (),
+        every: int = 1,
+        origin: _Node | None = None,
+    ) -> None:
+        self.head, self.sides, self.numerator, self.step, self.hangs = head, sides, numerator, step, hangs
+        self.left, self.ways, self.listed, self.index, self.combo, self.every = left, ways, listed, index, combo, every
+        self.origin = origin  # the node at a step its resolutions resume from (None: the action's start)
+
+    @classmethod
+    def of_request(
+        cls,
+        head: tuple[int, ...],
+        count: int,
+        sides: int,
+        numerator: int,
+        step: int,
+        hangs: _Node | None,
+        size: int,
+        *,
+        reading: Reading | None = None,
+        origin: _Node | None = None,
+    ) -> _Pools:
+        """Every pool (or, with a ``reading``, every total) of a request but its first (the one the resolution that
+        met it walked)."""
+        rolls = sides**count
+        if reading is not None:
+            totals = _totals(count, sides, *reading)
+            return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - totals.first_ways,
+                       listed=totals, index=size - 1, origin=origin)  # fmt: skip
+        if size <= LISTED_POOLS:
+            return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1,
+                       listed=_pools(count, sides), index=size - 1, origin=origin)  # fmt: skip
+        return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, combo=(sides,) * count,
+                   origin=origin)  # fmt: skip
+
+    def take(self) -> tuple[tuple[int, ...], int]:
+        """The next pool and its ordered rolls."""
+        self.left -= 1
+        listed = self.listed
+        if listed is not None:
+            combo, ways = listed[self.index]
+            self.index -= self.every
+        else:
+            combo = self.combo
+            ways = _ways(combo)
+            if self.left:
+                following = combo
+                for _ in range(self.every):
+                    following = _before(following, self.sides)
+                self.combo = following
+        self.ways -= ways
+        return combo, ways
+
+    def weight(self) -> Fraction:
+        """The probability of the pools still to take, counted from the node they hang below."""
+        return Fraction(self.numerator * self.ways, self.step)
+
+
+def _deal(stack: list[_Pools], jobs: int) -> list[list[_Pools]]:
+    """The pools waiting on ``stack`` (all hanging from the root) dealt out to ``jobs`` parts in turn, each
+    request's pools strided over the parts (so neighbouring pools, which cost alike, go to different processes).
+    A large request's pools are counted through once here, to know where each share starts and what it weighs."""
+    parts: list[list[_Pools]] = [[] for _ in range(jobs)]
+    turn = 0
+    for entry in stack:
+        shares = min(jobs, entry.left)
+        every = entry.every * jobs
+        starts: list[Any] = []
+        ways = [0] * shares
+        if entry.listed is not None:
+            listed = entry.listed
+            for k in range(entry.left):
+                index = entry.index - k * entry.every
+                if k < shares:
+                    starts.append(index)
+                ways[k % jobs] += listed[index][1]
+        else:
+            combo = entry.combo
+            for k in range(entry.left):
+                if k:
+                    for _ in range(entry.every):
+                        combo = _before(combo, entry.sides)
+                if k < shares:
+                    starts.append(combo)
+                ways[k % jobs] += _ways(combo)
+        for i in range(shares):
+            share = _Pools(entry.head, entry.sides, entry.numerator, entry.step, None,
+                           left=len(range(i, entry.left, jobs)), ways=ways[i], every=every)  # fmt: skip
+            if entry.listed is not None:
+                share.listed, share.index = entry.listed, starts[i]
+            else:
+                share.combo = starts[i]
+            parts[(turn + i) % jobs].append(share)
+        turn += shares
+    return parts

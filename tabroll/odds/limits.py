@@ -1,0 +1,141 @@
+"""The limits of an exact walk: its budget of resolutions, its deadline, and the errors that stop it
+(each naming the roll that made the tree too big and what to do)."""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import Any
+
+MAX_TOTALS_BYTES = 64 * 2**20
+"""Most memory the weights of one roll's totals may take (each weight is a whole number of up to ``count *
+log2(sides)`` bits: 10,000d20 would need about 1 GB); a roll past it is not walked exactly."""
+
+PROBES = 64
+"""Sampled outcomes behind :func:`estimate_leaves`."""
+
+
+class BudgetExceeded(Exception):
+    """The outcome tree is larger than the budget allows for an exact walk.
+
+    ``request``: the roll that showed it, as (count, sides, pools), when one request alone has more pools than
+    the budget has resolutions left (its pools are counted, never listed); ``what`` names them (``pools``, or
+    ``totals`` for a roll read by its sum; ``large totals`` when their counts alone would not fit in memory)."""
+
+    def __init__(
+        self,
+        budget: int,
+        walked: int,
+        *,
+        estimate: int | None = None,
+        request: tuple[int, int, int] | None = None,
+        what: str = "pools",
+    ) -> None:
+        # Too large for memory, whatever the budget: --budget cannot help (``budget_helps`` says so).
+        self.budget_helps = what != "large totals"
+        if request is not None and not self.budget_helps:
+            message = (
+                f"one roll of {_roll_name(request)} alone has {request[2]:,} totals whose exact weights would not "
+                f"fit in {MAX_TOTALS_BYTES // 2**20} MiB"
+            )
+        else:
+            if request is not None:
+                how = f"one roll of {_roll_name(request)} alone has {request[2]:,} different {what}"
+            elif estimate is None:
+                how = f"walked {walked:,}"
+            else:
+                how = f"about {estimate:,} by sampling {PROBES} outcomes"
+            message = f"more than {budget:,} resolutions would be needed ({how})"
+        super().__init__(message)
+        self.budget = budget
+        self.walked = walked
+        self.estimate = estimate
+        self.request = request
+        self.what = what
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a worker of --jobs, it crosses back to the parent pickled: by its own arguments (an exception
+        # is rebuilt from its message alone by default, which this __init__ cannot take: the parent then saw a
+        # worker that died instead of a walk over its budget).
+        return (_budget_exceeded, (self.budget, self.walked, self.estimate, self.request, self.what))
+
+
+def _budget_exceeded(
+    budget: int, walked: int, estimate: int | None, request: tuple[int, int, int] | None, what: str
+) -> BudgetExceeded:
+    return BudgetExceeded(budget, walked, estimate=estimate, request=request, what=what)
+
+
+def _roll_name(request: tuple[int, int, int]) -> str:
+    count, sides, _ = request
+    return f"{count}d{sides}"
+
+
+class WalkStopped(Exception):
+    """The exact walk reached its deadline (``--timeout``) before it had walked every outcome."""
+
+    def __init__(self, resolutions: int, covered: Fraction) -> None:
+        super().__init__(f"stopped after {resolutions:,} resolutions, {float(covered):.1%} of the outcomes walked")
+        self.resolutions = resolutions
+        self.covered = covered
+
+    def __reduce__(self) -> tuple[Any, ...]:  # crosses from a worker by its own arguments (see BudgetExceeded)
+        return (type(self), (self.resolutions, self.covered))
+
+
+class WalkTooLong(WalkStopped):
+    """The walk met a roll whose pools it could not walk in the time left before its deadline, even at its
+    fastest pace: it stops there at once rather than spend the time and throw the walk away."""
+
+    def __init__(
+        self,
+        resolutions: int,
+        covered: Fraction,
+        *,
+        request: tuple[int, int, int],
+        seconds: float,
+        what: str = "pools",
+    ) -> None:
+        super().__init__(resolutions, covered)
+        self.request = request
+        self.seconds = seconds
+        self.what = what  # pools, or totals (a roll read by its sum)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_walk_too_long, (self.resolutions, self.covered, self.request, self.seconds, self.what))
+
+    def reason(self) -> str:
+        return (
+            f"one roll of {_roll_name(self.request)} has {self.request[2]:,} different {self.what}, at least "
+            f"{_duration(self.seconds)} of resolutions at the walk's pace"
+        )
+
+
+def _walk_too_long(
+    resolutions: int, covered: Fraction, request: tuple[int, int, int], seconds: float, what: str
+) -> WalkTooLong:
+    return WalkTooLong(resolutions, covered, request=request, seconds=seconds, what=what)
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:,.0f} s"
+
+
+FASTEST = 2e-6
+"""The fewest seconds one resolution of the walk is ever assumed to take (none is faster, in any game), so that a
+roll of more pools than the time left could walk at this pace is simulated at once."""
+
+
+CLOCK_EVERY = 64
+"""The walk and the simulation look at the clock once every this many resolutions (and after each one that cost
+a resolve, for the simulation): a deadline is met within a few resolutions' time, at no measurable cost."""
+
+
+WALKED = [0]
+"""Resolutions walked so far by the walk in this process (to the nearest :data:`CLOCK_EVERY`), for the line an
+interrupt prints."""
+
+
+def passed(deadline: float | None) -> bool:
+    """Whether ``deadline`` (a :func:`time.monotonic` moment, the same clock in forked workers) has passed."""
+    return deadline is not None and time.monotonic() >= deadline

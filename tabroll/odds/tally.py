@@ -1,0 +1,169 @@
+"""What an exact walk adds up: each outcome with its exact weight, and the walk's result."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from tabroll.engine import AnyRuleset, Measure
+from tabroll.odds.measures import Key, Outcome, combine, measure
+
+
+@dataclass
+class Tally:
+    """Probability mass per measure and value, plus refusals.
+
+    ``values`` is keyed by (part, name) (see :mod:`tabroll.odds.measures`); ``declared`` holds the game's own
+    measures as the ruleset declared them for this action, ``undeclared`` the names an outcome reported that
+    were not declared (a defect of the ruleset, reported rather than guessed at).
+
+    The exact walk adds integer weights over a denominator (:meth:`add_scaled`), kept apart per denominator
+    and turned into fractions once, by :meth:`settle` (a :class:`~fractions.Fraction` sum per leaf and measure
+    was a large part of the walk); the sums are exact either way, so the figures are the same."""
+
+    values: dict[Key, dict[Any, Any]] = field(default_factory=dict)
+    refused: dict[str, Any] = field(default_factory=dict)
+    weight: Any = 0
+    declared: dict[str, Measure] = field(default_factory=dict)
+    undeclared: set[str] = field(default_factory=set)
+    acted: bool = True
+    _scaled: dict[int, Tally] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
+        declared = {m.name: m for m in ruleset.declare_measures(state, action)}
+        return cls(declared=declared, acted=ruleset.describe_action(action)[0] is not None)
+
+    def outcome(
+        self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, start: int = 0
+    ) -> Outcome:
+        """The outcome of one resolution, its blow figures from event ``start`` on (undeclared game measures are
+        noted here)."""
+        outcome, undeclared = measure(
+            ruleset, action, before, after, events, declared=frozenset(self.declared), acted=self.acted, start=start
+        )
+        if undeclared:
+            self.undeclared.update(undeclared)
+        return outcome
+
+    def resolved(self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, weight: Any) -> None:
+        self.add(self.outcome(ruleset, action, before, after, events), weight)
+
+    def add(self, outcome: Outcome, weight: Any) -> None:
+        self.weight += weight
+        values = self.values
+        for name, value in outcome.items():
+            bucket = values.get(name)
+            if bucket is None:
+                values[name] = {value: weight}
+            else:
+                bucket[value] = bucket.get(value, 0) + weight
+
+    def add_refusal(self, reason: str, weight: Any) -> None:
+        self.weight += weight
+        self.refused[reason] = self.refused.get(reason, 0) + weight
+
+    def _over(self, denominator: int) -> Tally:
+        part = self._scaled.get(denominator)
+        if part is None:
+            part = self._scaled[denominator] = Tally()
+        return part
+
+    def add_scaled(self, outcome: Outcome, numerator: int, denominator: int) -> None:
+        """Add ``outcome`` with probability ``numerator / denominator`` (integers until :meth:`settle`)."""
+        self._over(denominator).add(outcome, numerator)
+
+    def add_refusal_scaled(self, reason: str, numerator: int, denominator: int) -> None:
+        self._over(denominator).add_refusal(reason, numerator)
+
+    def add_collapsed(
+        self, other: Tally, over: int, numerator: int, denominator: int, after: Outcome | None = None
+    ) -> None:
+        """Add every figure of ``other`` (integer weights over ``over``: :meth:`collapse`) times
+        ``numerator / denominator``.
+
+        ``after``: the blow figures of what came before ``other``'s outcomes (the path from the node this
+        tally hangs from to the one ``other`` was walked below): each of ``other``'s blow figures is combined
+        with it (:func:`~tabroll.odds.measures.combine`), and an outcome that lacks one of them takes its value."""
+        part = self._over(denominator * over)
+        values = part.values
+        for name, bucket in other.values.items():
+            mine = values.get(name)
+            if mine is None:
+                mine = values[name] = {}
+            get = mine.get
+            earlier = after.get(name) if after else None
+            if earlier is None:
+                for value, mass in bucket.items():
+                    mine[value] = get(value, 0) + numerator * mass
+            else:
+                for value, mass in bucket.items():
+                    value = combine(name, earlier, value)
+                    mine[value] = get(value, 0) + numerator * mass
+        if after:
+            resolved = other.weight - sum(other.refused.values())
+            for name, earlier in after.items():
+                missing = resolved - sum(other.values.get(name, {}).values())
+                if missing:
+                    part._put(name, earlier, numerator * missing)
+        refused = part.refused
+        for reason, mass in other.refused.items():
+            refused[reason] = refused.get(reason, 0) + numerator * mass
+        part.weight += numerator * other.weight
+
+    def collapse(self) -> tuple[Tally, int]:
+        """The integer weights kept per denominator, brought over one common denominator: (figures, it)."""
+        scaled = self._scaled
+        over = math.lcm(*scaled) if scaled else 1
+        whole = Tally()
+        for denominator, part in scaled.items():
+            factor = over // denominator
+            whole.weight += part.weight * factor
+            for name, bucket in part.values.items():
+                for value, mass in bucket.items():
+                    whole._put(name, value, mass * factor)
+            for reason, mass in part.refused.items():
+                whole.refused[reason] = whole.refused.get(reason, 0) + mass * factor
+        return whole, over
+
+    def _put(self, name: Key, value: Any, mass: Any) -> None:
+        bucket = self.values.get(name)
+        if bucket is None:
+            self.values[name] = {value: mass}
+        else:
+            bucket[value] = bucket.get(value, 0) + mass
+
+    def settle(self) -> Tally:
+        """Turn the integer weights kept per denominator into fractions, added to the figures."""
+        scaled, self._scaled = self._scaled, {}
+        for denominator, part in scaled.items():
+            self.weight += Fraction(part.weight, denominator)
+            for name, bucket in part.values.items():
+                mine = self.values.setdefault(name, {})
+                for value, mass in bucket.items():
+                    mine[value] = mine.get(value, 0) + Fraction(mass, denominator)
+            for reason, mass in part.refused.items():
+                self.refused[reason] = self.refused.get(reason, 0) + Fraction(mass, denominator)
+        return self
+
+    def merge(self, other: Tally) -> None:
+        other.settle()
+        self.settle()
+        self.weight += other.weight
+        for name, bucket in other.values.items():
+            mine = self.values.setdefault(name, {})
+            for value, mass in bucket.items():
+                mine[value] = mine.get(value, 0) + mass
+        for reason, mass in other.refused.items():
+            self.refused[reason] = self.refused.get(reason, 0) + mass
+        self.declared.update(other.declared)
+        self.undeclared |= other.undeclared
+
+
+@dataclass
+class ExactResult:
+    tally: Tally
+    leaves: int
+    resolutions: int
