@@ -161,11 +161,41 @@ def main(argv: list[str] | None = None) -> None:
     import signal
     import time
 
-    from tabroll.cli import output_stream
-
-    code = EXIT_OK
     entry = sys.modules.get("tabroll.cli.entry")
     _STARTED[:] = [entry.STARTED if argv is None and entry is not None else time.monotonic()]
+    _prepare_streams(argv)
+    _interrupts.clear()
+    previous = signal.getsignal(signal.SIGINT)
+    unraisable = sys.unraisablehook
+    sys.unraisablehook = _quiet_interrupts(unraisable)
+    try:  # an interrupt between the handlers below (leaving a clause, entering finally) is still an interrupt
+        # Installed inside the try: the handler may run before signal.signal() itself has returned.
+        signal.signal(signal.SIGINT, _on_interrupt)
+        try:
+            code = _run(argv)
+        finally:
+            signal.signal(signal.SIGINT, _on_late_interrupt if argv is None else previous)
+    except (_Interrupted, KeyboardInterrupt):
+        signal.signal(signal.SIGINT, _on_late_interrupt if argv is None else previous)
+        sys.stderr.write(_interrupted())
+        code = EXIT_INTERRUPTED
+    code = _flushed(code)
+    if _interrupts and code != EXIT_INTERRUPTED and argv is None:
+        sys.stderr.write(_interrupted())
+        code = EXIT_INTERRUPTED
+    _interrupts.clear()  # this command's; work done after it in the same process (tests) is not interrupted
+    if argv is not None:  # in a program that called main(): its own hook again (a process keeps ours to its end)
+        sys.unraisablehook = unraisable
+    raise SystemExit(code)
+
+
+def _prepare_streams(argv: list[str] | None) -> None:
+    """Standard output and error as a command line tool needs them: every byte written or said not to be, no
+    crash on a name that is not UTF-8, and a quiet stop when the reader of a pipe leaves."""
+    import signal
+
+    from tabroll.cli import output_stream
+
     if argv is None:
         output_stream.install()  # every byte of the result is written, or the command says it was not
     for stream in (sys.stdout, sys.stderr):
@@ -177,56 +207,51 @@ def main(argv: list[str] | None = None) -> None:
     if hasattr(signal, "SIGPIPE") and argv is None:
         # 'tabroll run ... | head -1': when the reader leaves, stop quietly as any Unix filter does.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    _interrupts.clear()
-    previous = signal.getsignal(signal.SIGINT)
-    unraisable = sys.unraisablehook
-    sys.unraisablehook = _quiet_interrupts(unraisable)
-    try:  # an interrupt between the handlers below (leaving a clause, entering finally) is still an interrupt
-        # Installed inside the try: the handler may run before signal.signal() itself has returned.
-        signal.signal(signal.SIGINT, _on_interrupt)
-        try:
-            _app_for(argv)(args=argv, prog_name="tabroll", standalone_mode=True)
-        except SystemExit as exit_:
-            code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
-            if code == EXIT_INTERRUPTED and _interrupts:  # Typer's own answer to the interrupt: no line yet
-                sys.stderr.write(_interrupted())
-        except TabrollError as err:
-            if _interrupts:  # an error that Ctrl-C caused (a validator that turned it into a ValueError)
-                raise _Interrupted from None
-            from tabroll.words import visible  # a message quotes what was typed or read: shown, never obeyed
 
-            # "error:" is bad input (exit 2) or a fault (70); the rules' answer (exit 1) is a refusal, and says so.
-            said = "refused" if err.exit_code == EXIT_REFUSED else "error"
-            sys.stderr.write(f"{said}: {visible(err.describe(), lines=True)}\n")
-            code = err.exit_code
-        except (_Interrupted, KeyboardInterrupt):
+
+def _run(argv: list[str] | None) -> int:
+    """The command, and its exit code: every error a message on standard error. An error that Ctrl-C caused is
+    raised as the interrupt it is, for :func:`main` to tell."""
+    from tabroll.cli import output_stream
+
+    try:
+        _app_for(argv)(args=argv, prog_name="tabroll", standalone_mode=True)
+    except SystemExit as exit_:
+        code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
+        if code == EXIT_INTERRUPTED and _interrupts:  # Typer's own answer to the interrupt: no line yet
             sys.stderr.write(_interrupted())
-            code = EXIT_INTERRUPTED
-        except OSError as err:
-            code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
-        except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
-            if _interrupts:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
-                sys.stderr.write(_interrupted())
-                code = EXIT_INTERRUPTED
-            else:
-                code = _internal_error(err)
-        finally:
-            signal.signal(signal.SIGINT, _on_late_interrupt if argv is None else previous)
+        return code
+    except TabrollError as err:
+        if _interrupts:  # an error that Ctrl-C caused (a validator that turned it into a ValueError)
+            raise _Interrupted from None
+        from tabroll.words import visible  # a message quotes what was typed or read: shown, never obeyed
+
+        # "error:" is bad input (exit 2) or a fault (70); the rules' answer (exit 1) is a refusal, and says so.
+        said = "refused" if err.exit_code == EXIT_REFUSED else "error"
+        sys.stderr.write(f"{said}: {visible(err.describe(), lines=True)}\n")
+        return err.exit_code
     except (_Interrupted, KeyboardInterrupt):
-        signal.signal(signal.SIGINT, _on_late_interrupt if argv is None else previous)
         sys.stderr.write(_interrupted())
-        code = EXIT_INTERRUPTED
+        return EXIT_INTERRUPTED
+    except OSError as err:
+        return output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
+    except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
+        if _interrupts:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
+            sys.stderr.write(_interrupted())
+            return EXIT_INTERRUPTED
+        return _internal_error(err)
+    return EXIT_OK
+
+
+def _flushed(code: int) -> int:
+    """``code``, or the exit code of output that could not be written when standard output is flushed."""
+    from tabroll.cli import output_stream
+
     try:
         sys.stdout.flush()
     except OSError as err:
-        code = output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
-    if _interrupts and code != EXIT_INTERRUPTED and argv is None:
-        sys.stderr.write(_interrupted())
-        code = EXIT_INTERRUPTED
-    _interrupts.clear()  # this command's; work done after it in the same process (tests) is not interrupted
-    if argv is not None:  # in a program that called main(): its own hook again (a process keeps ours to its end)
-        sys.unraisablehook = unraisable
-    raise SystemExit(code)
+        return output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
+    return code
 
 
 def _interrupted() -> str:
