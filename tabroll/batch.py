@@ -30,6 +30,7 @@ from tabroll.writing import is_output_error
 
 if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice
+    from tabroll.engine import Scenario
     from tabroll.kit.views import StateView
 
 MAX_FILES = 100_000
@@ -133,47 +134,16 @@ def run_file(
 ) -> FileResult:
     """Load and resolve one file (or ``text`` read earlier, e.g. standard input). Errors are captured in the
     result, never raised (except interrupts). ``keep_dice=False``: the values drawn are not kept (not shown)."""
-    from tabroll.dice.sources import SeededDice
-    from tabroll.engine import run_scenario
-    from tabroll.scenario import load_scenario_file, scenario_from_document
-
     result = FileResult(path=path)
     try:
-        if text is not None:
-            from tabroll.loading.yaml_source import load_yaml_text
-
-            scenario = scenario_from_document(load_yaml_text(text, source="<stdin>" if path == "-" else path), options)
-        else:
-            scenario = load_scenario_file(path, options)
+        scenario = _load(path, text, options)
         result.title, result.ruleset = scenario.title, scenario.ruleset.id
         seed = scenario.seed if scenario.seed is not None else file_seed(master_seed, scenario.fingerprint or path)
+        from tabroll.dice.sources import SeededDice
+
         inner = source_factory(seed) if source_factory is not None else SeededDice(seed)
         session = _DiceValues(inner, keep=keep_dice)
-        final = scenario.state
-        if journal is not None:  # continue the game recorded there, and record every new step
-            from tabroll.journal import open_journal
-
-            book = open_journal(journal, scenario, scenario_path=path, force=journal_force)
-            final = book.current_state()
-            held = book.recorded_steps()
-            if held:
-                some = "every one" if held == len(scenario.steps) else f"the first {held}"
-                result.notes.append(
-                    f"{journal} already holds {some} of this file's {count(len(scenario.steps), 'action')}: "
-                    "they are not resolved again"
-                )
-            steps = book.run(lambda: session)
-        else:
-            steps = run_scenario(scenario, lambda: session)
-        for step in steps:
-            refused = step.resolution.refused
-            result.actions += 1
-            result.refusals += refused
-            if on_step is not None:  # shown now, and counted: nothing of it is kept
-                on_step(result, step.index, list(step.resolution.events), refused)
-            else:
-                result.steps.append((step.index, list(step.resolution.events), refused))
-            final = step.resolution.state
+        final = _resolve_all(result, scenario, session, on_step, journal, journal_force)
         if session.drawn:
             result.dice_drawn = session.values.tolist()
             result.seed = getattr(inner, "seed", None)
@@ -194,6 +164,57 @@ def run_file(
         interrupted()
         _bug(result, err)
     return result
+
+
+def _load(path: str, text: bytes | None, options: Mapping[str, Any]) -> Scenario:
+    """The scenario of a file, or of ``text`` read earlier (standard input, named ``<stdin>``)."""
+    from tabroll.scenario import load_scenario_file, scenario_from_document
+
+    if text is None:
+        return load_scenario_file(path, options)
+    from tabroll.loading.yaml_source import load_yaml_text
+
+    return scenario_from_document(load_yaml_text(text, source="<stdin>" if path == "-" else path), options)
+
+
+def _resolve_all(
+    result: FileResult,
+    scenario: Scenario,
+    session: _DiceValues,
+    on_step: Callable[[FileResult, int, list[Any], bool], None] | None,
+    journal: str | None,
+    journal_force: bool,
+) -> Any:
+    """Resolve every step of the scenario (after those its journal already holds), counting them in ``result``
+    and showing each through ``on_step`` (else keeping it): the state the last one leaves."""
+    from tabroll.engine import run_scenario
+
+    final = scenario.state
+    if journal is not None:  # continue the game recorded there, and record every new step
+        from tabroll.journal import open_journal
+
+        book = open_journal(journal, scenario, scenario_path=result.path, force=journal_force)
+        final = book.current_state()
+        held = book.recorded_steps()
+        if held:
+            some = "every one" if held == len(scenario.steps) else f"the first {held}"
+            result.notes.append(
+                f"{journal} already holds {some} of this file's {count(len(scenario.steps), 'action')}: "
+                "they are not resolved again"
+            )
+        steps = book.run(lambda: session)
+    else:
+        steps = run_scenario(scenario, lambda: session)
+    for step in steps:
+        refused = step.resolution.refused
+        result.actions += 1
+        result.refusals += refused
+        if on_step is not None:  # shown now, and counted: nothing of it is kept
+            on_step(result, step.index, list(step.resolution.events), refused)
+        else:
+            result.steps.append((step.index, list(step.resolution.events), refused))
+        final = step.resolution.state
+    return final
 
 
 def _bug(result: FileResult, err: BaseException) -> None:
