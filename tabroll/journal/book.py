@@ -317,43 +317,13 @@ def open_journal(
     reports any action that no longer replays). ``scenario_bytes`` replaces reading ``scenario_path``.
     """
     journal_path = target_of(path)
-    named = str(scenario_path)
-    if any("\udc80" <= char <= "\udcff" for char in named):  # bytes that are not UTF-8, kept as surrogates
-        raise InputError(
-            f"a journal names its scenario file, and the name {named.encode('utf-8', 'surrogateescape')!r} is not "
-            "UTF-8 text",
-            tip="rename the scenario file with letters a journal can record (any UTF-8 name), then start the journal",
-        )
+    _check_recordable_name(str(scenario_path))
     data = _scenario_bytes(scenario_path) if scenario_bytes is None else scenario_bytes
     # What the scenario says (its parsed content), so a comment or a layout change keeps the journal valid;
     # journals written before this recorded the SHA-256 of the file's bytes, which is still accepted.
     digest = scenario.fingerprint or scenario_sha256(data)
-    accepted = {digest, scenario_sha256(data)}
     options = options_json(scenario.options)
-    parent = journal_path.parent
-    if not parent.is_dir():
-        what = "is not a folder" if parent.exists() else "does not exist"
-        raise InputError(
-            f"cannot create the journal {journal_path}: the folder {parent} {what}",
-            tip=f"create it first (mkdir -p {parent}) or give another path",
-        )
-    info = regular_file(journal_path)
-    header_obj: dict[str, Any] = {
-        "format": JOURNAL_FORMAT,
-        "version": JOURNAL_VERSION,
-        "ruleset": scenario.ruleset.id,
-        "scenario": str(scenario_path),
-        "scenario_sha256": digest,
-        "options": options,
-        "created_by": f"tabroll {_version()}",
-    }
-    header_obj["check"] = check_hash(header_obj)
-    if info is None or info.st_size == 0:
-        line = line_of(header_obj)
-        if info is None:
-            create(journal_path, line)
-        else:
-            rewrite(journal_path, line, expected_size=0)
+    _start_if_new(journal_path, scenario, str(scenario_path), digest, options)
     scan = scan_journal(journal_path)
     header = scan.header
     if header.ruleset != scenario.ruleset.id:
@@ -362,7 +332,7 @@ def open_journal(
             tip="give --journal a new file name for this scenario",
         )
     if not force:
-        if header.scenario_sha256 not in accepted:
+        if header.scenario_sha256 not in {digest, scenario_sha256(data)}:
             raise InputError(
                 f"{journal_path} was started with another version of the scenario ({header.scenario}, "
                 f"sha256 {header.scenario_sha256[:12]}…); {scenario_path} is now sha256 {digest[:12]}…",
@@ -375,6 +345,45 @@ def open_journal(
                 tip="pass the same --option values as when the journal was started, or " + limits.FORCE_TIP,
             )
     return Journal(journal_path, scenario, header, scan.records, scan.size)
+
+
+def _check_recordable_name(named: str) -> None:
+    """A journal records its scenario's name: a name whose bytes are not UTF-8 (kept as surrogates) cannot be."""
+    if any("\udc80" <= char <= "\udcff" for char in named):
+        raise InputError(
+            f"a journal names its scenario file, and the name {named.encode('utf-8', 'surrogateescape')!r} is not "
+            "UTF-8 text",
+            tip="rename the scenario file with letters a journal can record (any UTF-8 name), then start the journal",
+        )
+
+
+def _start_if_new(journal_path: Path, scenario: Scenario, named: str, digest: str, options: Any) -> None:
+    """Write the header of a journal that does not exist yet (or is empty), in a folder that must exist."""
+    parent = journal_path.parent
+    if not parent.is_dir():
+        what = "is not a folder" if parent.exists() else "does not exist"
+        raise InputError(
+            f"cannot create the journal {journal_path}: the folder {parent} {what}",
+            tip=f"create it first (mkdir -p {parent}) or give another path",
+        )
+    info = regular_file(journal_path)
+    if info is not None and info.st_size != 0:
+        return
+    header_obj: dict[str, Any] = {
+        "format": JOURNAL_FORMAT,
+        "version": JOURNAL_VERSION,
+        "ruleset": scenario.ruleset.id,
+        "scenario": named,
+        "scenario_sha256": digest,
+        "options": options,
+        "created_by": f"tabroll {_version()}",
+    }
+    header_obj["check"] = check_hash(header_obj)
+    line = line_of(header_obj)
+    if info is None:
+        create(journal_path, line)
+    else:
+        rewrite(journal_path, line, expected_size=0)
 
 
 def _version() -> str:
