@@ -123,71 +123,87 @@ def roster_parts(
     command line types (its ``names`` fields name units; an attack with no file puts its two units on ``sides``),
     ``resolve`` its rules, ``catalogue`` its bundled units' stats by name (declare their names in the game's
     ``catalogue_file`` too) and ``events`` its own event kinds."""
-    bundled = {name: dict(stats) for name, stats in (catalogue or {}).items()}
-    (verb,) = typing.get_args(attack.model_fields["do"].annotation)
-
-    def load_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
-        from tabroll.loading.validation import validate
-
-        model = validate(scenario, doc)
-        chosen = scenario_options(ruleset, doc, model, overrides, options)
-        roster: tuple[tuple[str, Any], ...] = tuple(getattr(model, units).items())
-        known = [name for name, _ in roster]
-
-        def check(action: Any, path: tuple[str | int, ...]) -> None:
-            for field in names:
-                named = getattr(action, field, None)
-                if isinstance(named, str) and named not in known:
-                    raise unknown_name(named, known, doc, (*path, field), word)
-
-        steps = steps_of(doc, getattr(model, "actions"), check)  # noqa: B009 (every scenario model has actions)
-        return assemble(ruleset, doc, model, options=chosen, state=Roster(roster, chosen, word), steps=steps)
-
-    def typed(attacker: str, target: str, fields: Mapping[str, str]) -> dict[str, Any]:
-        from tabroll.loading.yaml_source import cli_value
-
-        values = {k: cli_value(v, origin=f"command line (--{k})") for k, v in fields.items()}
-        return {"do": verb, names[0]: attacker, names[1]: target, **values}
-
-    def quick_attack(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
-        from tabroll.loading.yaml_source import cli_value, command_line_document
-
-        def entry(name: str, side: str, stats: Mapping[str, str]) -> dict[str, Any]:
-            typed_stats = {k: cli_value(v, origin=f"command line ({k})") for k, v in stats.items()}
-            return {"side": side, **bundled.get(name, {}), **typed_stats}
-
-        data = {
-            "ruleset": ruleset.id,
-            "title": f"{request.attacker} attacks {request.target}",
-            units: {
-                request.attacker: entry(request.attacker, sides[0], request.attacker_stats),
-                request.target: entry(request.target, sides[1], request.target_stats),
-            },
-            "actions": [typed(request.attacker, request.target, request.fields)],
-        }
-        return load_scenario(ruleset, command_line_document(data), request.options)
-
-    def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> A:
-        return command_line_model(attack, typed(attacker, target, fields))
-
-    def summarize(state: Roster[Any, OptionsT]) -> dict[str, Any]:
-        return {
-            "units": [
-                {"name": name, **unit.model_dump(mode="json"), "defeated": unit.out} for name, unit in state.units
-            ]
-        }
-
+    setup = _RosterSetup(scenario, options, attack, units, word, tuple(names), sides, dict(catalogue or {}))
     return GameParts(
         events=events,
         options_model=options,
         scenario_model=scenario,
-        load_scenario=load_scenario,
+        load_scenario=setup.load_scenario,
         resolve=resolve,
-        summarize_state=summarize,
-        quick_attack=quick_attack,
-        quick_action=quick_action,
-        catalogue=(lambda: {name: dict(stats) for name, stats in bundled.items()}) if bundled else None,
+        summarize_state=setup.summarize,
+        quick_attack=setup.quick_attack,
+        quick_action=setup.quick_action,
+        catalogue=setup.catalogue if catalogue else None,
     )
+
+
+@dataclass(frozen=True)
+class _RosterSetup(Generic[A]):
+    """The setup :func:`roster_parts` gives a roster game, from its models."""
+
+    scenario: type[ScenarioFile]
+    options: type[Strict]
+    attack: type[A]
+    units: str
+    word: str
+    names: tuple[str, ...]
+    sides: tuple[str, str]
+    bundled: Mapping[str, Mapping[str, Any]]
+
+    def load_scenario(self, ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+        """The file validated, its options, its roster, and its actions, each naming units the file has."""
+        from tabroll.loading.validation import validate
+
+        model = validate(self.scenario, doc)
+        chosen = scenario_options(ruleset, doc, model, overrides, self.options)
+        roster: tuple[tuple[str, Any], ...] = tuple(getattr(model, self.units).items())
+        known = [name for name, _ in roster]
+
+        def check(action: Any, path: tuple[str | int, ...]) -> None:
+            for field in self.names:
+                named = getattr(action, field, None)
+                if isinstance(named, str) and named not in known:
+                    raise unknown_name(named, known, doc, (*path, field), self.word)
+
+        steps = steps_of(doc, getattr(model, "actions"), check)  # noqa: B009 (every scenario model has actions)
+        return assemble(ruleset, doc, model, options=chosen, state=Roster(roster, chosen, self.word), steps=steps)
+
+    def _typed(self, attacker: str, target: str, fields: Mapping[str, str]) -> dict[str, Any]:
+        from tabroll.loading.yaml_source import cli_value
+
+        (verb,) = typing.get_args(self.attack.model_fields["do"].annotation)
+        values = {k: cli_value(v, origin=f"command line (--{k})") for k, v in fields.items()}
+        return {"do": verb, self.names[0]: attacker, self.names[1]: target, **values}
+
+    def quick_attack(self, ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
+        """A one-attack scenario: the two units (from the catalogue, with the stats typed over theirs) on the
+        two sides."""
+        from tabroll.loading.yaml_source import cli_value, command_line_document
+
+        def entry(name: str, side: str, stats: Mapping[str, str]) -> dict[str, Any]:
+            typed_stats = {k: cli_value(v, origin=f"command line ({k})") for k, v in stats.items()}
+            return {"side": side, **self.bundled.get(name, {}), **typed_stats}
+
+        data = {
+            "ruleset": ruleset.id,
+            "title": f"{request.attacker} attacks {request.target}",
+            self.units: {
+                request.attacker: entry(request.attacker, self.sides[0], request.attacker_stats),
+                request.target: entry(request.target, self.sides[1], request.target_stats),
+            },
+            "actions": [self._typed(request.attacker, request.target, request.fields)],
+        }
+        return self.load_scenario(ruleset, command_line_document(data), request.options)
+
+    def quick_action(self, ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> A:
+        return command_line_model(self.attack, self._typed(attacker, target, fields))
+
+    def summarize(self, state: Roster[Any, Any]) -> dict[str, Any]:
+        units = [{"name": name, **unit.model_dump(mode="json"), "defeated": unit.out} for name, unit in state.units]
+        return {"units": units}
+
+    def catalogue(self) -> dict[str, dict[str, Any]]:
+        return {name: dict(stats) for name, stats in self.bundled.items()}
 
 
 __all__ = ["Roster", "RosterAttack", "RosterUnit", "roster_parts"]

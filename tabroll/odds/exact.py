@@ -367,21 +367,37 @@ def _walk(
         pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
         waiting += pushed
         if largest is not None:
-            if resolutions + waiting > budget:
-                alone = largest if largest[2] - 1 > budget - resolutions else None
-                raise BudgetExceeded(budget, resolutions, request=alone, what=what)
-            if deadline is not None and largest[2] > LISTED_POOLS:
-                now = time.monotonic()
-                # Half the pace so far (or the fastest pace of all): a walk that cannot finish even so is not begun.
-                pace = max(FASTEST, (now - began) / resolutions / 2)
-                if waiting * pace > deadline - now:
-                    covered = walker.walked(stack, start)
-                    raise WalkTooLong(resolutions, covered, request=largest, seconds=waiting * pace, what=what)
+            _check_limits(largest, what, resolutions, waiting, budget, deadline, began, walker, stack, start)
         walker.complete(here, lone)
     leaves = root.leaves
     if stack:  # handed back to be shared out: they are not walked here
         root.pending -= waiting
     return tally, leaves, resolutions, stack
+
+
+def _check_limits(
+    largest: tuple[int, int, int],
+    what: str,
+    resolutions: int,
+    waiting: int,
+    budget: int,
+    deadline: float | None,
+    began: float,
+    walker: _Walker,
+    stack: list[_Pools],
+    start: Fraction,
+) -> None:
+    """Refuse to go on when the branches now waiting would take the walk past its budget, or past its deadline
+    at half the pace so far (or the fastest pace of all): a walk that cannot finish even so is not begun."""
+    if resolutions + waiting > budget:
+        alone = largest if largest[2] - 1 > budget - resolutions else None
+        raise BudgetExceeded(budget, resolutions, request=alone, what=what)
+    if deadline is not None and largest[2] > LISTED_POOLS:
+        now = time.monotonic()
+        pace = max(FASTEST, (now - began) / resolutions / 2)
+        if waiting * pace > deadline - now:
+            covered = walker.walked(stack, start)
+            raise WalkTooLong(resolutions, covered, request=largest, seconds=waiting * pace, what=what)
 
 
 def _resolve_one(
