@@ -390,56 +390,88 @@ def _score(items: list[_Item], depth: int) -> tuple[int, int, int]:
 
 def _describe(item: _Item, model: type[BaseModel], doc: YamlDocument, base: Loc, data: Any) -> Problem:
     """One item in plain words, located at the key or at the value as the problem requires."""
-    kind, ctx, walk, got = item.kind, item.ctx, item.walk, _got(item.err.get("input"))
+    kind, walk = item.kind, item.walk
     path = (*base, *walk.path)
-    at_value, tip = doc.value_position(path), None
     loc = tuple(item.err["loc"])
-    if kind == "missing" and isinstance(path[-1], int) and isinstance(item.err.get("input"), list | tuple):
+    if kind == "missing":
+        return _missing(item, model, doc, path, loc, data)
+    if kind == "extra_forbidden":
+        return _unknown_field(model, doc, path, loc, data)
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return _bad_tag(item, doc, path)
+    at_value = doc.value_position(path)
+    if kind in ("literal_error", "enum"):
+        return _not_one_of(item, path, at_value)
+    message, tip = _wording(item, path)
+    if walk.key_error:
+        return Problem(doc.locate(path), f"the key '{path[-1]}': {message}")
+    return Problem(at_value, message, tip)
+
+
+def _missing(item: _Item, model: type[BaseModel], doc: YamlDocument, path: Loc, loc: Loc, data: Any) -> Problem:
+    """A missing list item (located at the list) or a missing field (at its mapping, with the other keys it is
+    accepted as)."""
+    if isinstance(path[-1], int) and isinstance(item.err.get("input"), list | tuple):
         items = len(item.err["input"])
         where = replace(doc.value_position(path[:-1]), field=format_path(path[:-1]) or None)
         message = f"item {path[-1] + 1} is missing: the list has {items} item{'s' * (items != 1)}"
         return Problem(where, message, "give every item this list needs (a square, say, is written [x, y])")
-    if kind == "missing":
-        name, parent = str(path[-1]), path[:-1]
-        keys = _other_keys(model, loc, name, data)
-        also = f" (also accepted as {', '.join(repr(k) for k in keys)})" if keys else ""
-        where = replace(doc.locate(parent), field=format_path(parent) or None)
-        return Problem(where, f"missing required field '{name}'{also}")
-    if kind == "extra_forbidden":
-        name = str(path[-1])
-        here = _walk(model, loc[:-1], data, labels=True)
-        valid = _keys(_expanded(here.shapes, here.data))
-        present = set(here.data) if isinstance(here.data, dict) else set()
-        suggestion = _closest(name, [k for k in valid if k not in present] or valid)
-        if suggestion:
-            tip = f"did you mean '{suggestion}'?"
-        elif valid:
-            tip = "valid fields here: " + ", ".join(valid[:12]) + (", ..." if len(valid) > 12 else "")
-        return Problem(doc.locate(path), f"unknown field '{name}'", tip)
-    if kind in ("union_tag_invalid", "union_tag_not_found"):
-        disc = str(ctx.get("discriminator", "")).strip("'")
-        tags = [t.strip("'") for t in str(ctx.get("expected_tags", "")).split(", ") if t]
-        tags = tags or list(dict.fromkeys(t for s in walk.shapes for m in s.members for t in _tag_values(m, s.disc)))
-        if kind == "union_tag_not_found":
-            return Problem(at_value, f"missing required field '{disc}' (one of: {', '.join(tags)})")
-        tag = str(ctx.get("tag", ""))
-        close = _closest(tag, tags)
-        hint = f" — did you mean '{close}'?" if close else ""
-        where = doc.value_position((*path, disc))
-        tagged = item.err.get("input")
-        if isinstance(tagged, dict) and tagged.get(disc, "") is None:
-            wanted = f"one of: {', '.join(tags)}"
-            message = f"expected {disc} to be {wanted} (got nothing (an empty value))"
-            return Problem(where, message, _empty(disc, wanted, required=True))
-        return Problem(where, f"expected {disc} to be one of: {', '.join(tags)} (got '{tag}'){hint}")
-    if kind in ("literal_error", "enum"):
-        values = _values(item)
-        value = item.err.get("input")
-        close = _closest(value, values) if isinstance(value, str) else None
-        hint = f" — did you mean '{close}'?" if close else ""
-        wanted = f"'{values[0]}'" if len(values) == 1 else "one of: " + ", ".join(values)
-        tip = _empty(path[-1] if path else None, wanted) if value is None else None
-        return Problem(at_value, f"expected {wanted} (got {got}){hint}", tip)
+    name, parent = str(path[-1]), path[:-1]
+    keys = _other_keys(model, loc, name, data)
+    also = f" (also accepted as {', '.join(repr(k) for k in keys)})" if keys else ""
+    where = replace(doc.locate(parent), field=format_path(parent) or None)
+    return Problem(where, f"missing required field '{name}'{also}")
+
+
+def _unknown_field(model: type[BaseModel], doc: YamlDocument, path: Loc, loc: Loc, data: Any) -> Problem:
+    """A field the model does not have, with the nearest field it has (not yet given) or the fields it has."""
+    name, tip = str(path[-1]), None
+    here = _walk(model, loc[:-1], data, labels=True)
+    valid = _keys(_expanded(here.shapes, here.data))
+    present = set(here.data) if isinstance(here.data, dict) else set()
+    suggestion = _closest(name, [k for k in valid if k not in present] or valid)
+    if suggestion:
+        tip = f"did you mean '{suggestion}'?"
+    elif valid:
+        tip = "valid fields here: " + ", ".join(valid[:12]) + (", ..." if len(valid) > 12 else "")
+    return Problem(doc.locate(path), f"unknown field '{name}'", tip)
+
+
+def _bad_tag(item: _Item, doc: YamlDocument, path: Loc) -> Problem:
+    """A tagged union (an action's ``do``) whose tag is missing, empty or none of its tags."""
+    ctx, walk = item.ctx, item.walk
+    disc = str(ctx.get("discriminator", "")).strip("'")
+    tags = [t.strip("'") for t in str(ctx.get("expected_tags", "")).split(", ") if t]
+    tags = tags or list(dict.fromkeys(t for s in walk.shapes for m in s.members for t in _tag_values(m, s.disc)))
+    if item.kind == "union_tag_not_found":
+        return Problem(doc.value_position(path), f"missing required field '{disc}' (one of: {', '.join(tags)})")
+    tag = str(ctx.get("tag", ""))
+    close = _closest(tag, tags)
+    hint = f" — did you mean '{close}'?" if close else ""
+    where = doc.value_position((*path, disc))
+    tagged = item.err.get("input")
+    if isinstance(tagged, dict) and tagged.get(disc, "") is None:
+        wanted = f"one of: {', '.join(tags)}"
+        message = f"expected {disc} to be {wanted} (got nothing (an empty value))"
+        return Problem(where, message, _empty(disc, wanted, required=True))
+    return Problem(where, f"expected {disc} to be one of: {', '.join(tags)} (got '{tag}'){hint}")
+
+
+def _not_one_of(item: _Item, path: Loc, at_value: Location) -> Problem:
+    """A value that is none of the few a field allows, with the nearest one."""
+    values = _values(item)
+    value = item.err.get("input")
+    close = _closest(value, values) if isinstance(value, str) else None
+    hint = f" — did you mean '{close}'?" if close else ""
+    wanted = f"'{values[0]}'" if len(values) == 1 else "one of: " + ", ".join(values)
+    tip = _empty(path[-1] if path else None, wanted) if value is None else None
+    return Problem(at_value, f"expected {wanted} (got {_got(value)}){hint}", tip)
+
+
+def _wording(item: _Item, path: Loc) -> tuple[str, str | None]:
+    """Any other problem of a value, in plain words (a type, a bound, a length, a pattern, or the validator's
+    own words), and a tip for an empty value."""
+    kind, ctx, got, tip = item.kind, item.ctx, _got(item.err.get("input")), None
     if kind in _NOUN_OF or kind == "union_type":
         wanted = str(_NOUN_OF.get(kind) or ctx.get("expected"))
         message = f"expected {wanted}, got {got}"
@@ -469,9 +501,7 @@ def _describe(item: _Item, model: type[BaseModel], doc: YamlDocument, base: Loc,
         for prefix in _PREFIXES:
             message = message.removeprefix(prefix)
         message = message[:1].lower() + message[1:] if message[:2] != message[:2].upper() else message
-    if walk.key_error:
-        return Problem(doc.locate(path), f"the key '{path[-1]}': {message}")
-    return Problem(at_value, message, tip)
+    return message, tip
 
 
 def _other_keys(model: type[BaseModel], loc: Loc, name: str, data: Any) -> list[str]:
