@@ -171,7 +171,8 @@ def with_band(bands: RangeBands, a: str, b: str, band: str) -> RangeBands:
 
 
 HANDLERS: Handlers[Turn] = Handlers()
-"""Each action class to the function that resolves it (the functions below register with ``@HANDLERS.on``)."""
+"""Each action class to the function that resolves it (the table is filled in one place, at the end of this
+module, so the handlers may live in the modules of their rules)."""
 
 
 def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
@@ -291,7 +292,6 @@ def charge(turn: Turn, unit: Combatant, verb: str) -> Combatant:
 # --- direct combat ----------------------------------------------------------------------------------------
 
 
-@HANDLERS.on(AttackAction)
 def resolve_attack(turn: Turn, action: AttackAction) -> None:
     attacker = turn.current(action.attacker)
     target = turn.current(action.target)
@@ -720,7 +720,6 @@ def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> No
 # --- moving between ranges --------------------------------------------------------------------------------
 
 
-@HANDLERS.on(MoveAction)
 def resolve_move(turn: Turn, action: MoveAction) -> None:
     unit = turn.current(action.unit)
     try:
@@ -761,7 +760,6 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
 # --- skill tests ------------------------------------------------------------------------------------------
 
 
-@HANDLERS.on(SkillTestAction)
 def resolve_skill_test(turn: Turn, action: SkillTestAction) -> None:
     identity = action.identity
     if action.unit is not None:
@@ -783,7 +781,6 @@ def resolve_skill_test(turn: Turn, action: SkillTestAction) -> None:
 # --- initiative and turns ---------------------------------------------------------------------------------
 
 
-@HANDLERS.on(InitiativeAction)
 def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
     actors = [u for u in turn.battle.combatants if u.in_fight and u.controller is None]
     if not actors:
@@ -928,7 +925,6 @@ def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
     turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.battle.turn, reason=reason + step))
 
 
-@HANDLERS.on(DelayAction)
 def resolve_delay(turn: Turn, action: DelayAction) -> None:
     order = list(turn.battle.order)
     if not order:
@@ -958,7 +954,6 @@ def resolve_delay(turn: Turn, action: DelayAction) -> None:
         start_turn(turn, active, turn.battle.turn)
 
 
-@HANDLERS.on(EndTurnAction)
 def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
     ending = action.unit or turn.battle.active
     if ending is not None:
@@ -1115,7 +1110,6 @@ def _character_in_turn(turn: Turn, name: str, *, doing: str, step: str, rule: st
     return unit
 
 
-@HANDLERS.on(ReachPhaseAction)
 def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
     unit = _character_in_turn(turn, action.unit, doing="draw mana", step="a Reach phase", rule="reach")
     now = turn.battle.phase
@@ -1170,7 +1164,6 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
         enter_phase(turn, unit.name, "upkeep", f"Upkeep: uphold up to Focus {unit.focus} permanents and creatures")
 
 
-@HANDLERS.on(UpkeepAction)
 def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
     """Upkeep: Focus upholds permanent effects and creatures; upheld creatures are refreshed, the rest are not, and
     permanent effects not upheld end."""
@@ -1246,7 +1239,6 @@ def spell_of(turn: Turn, action: CastAction) -> CastSpell:
     return CastSpell(action.spell, action.cost, action.instant, action.split_second, action.creature_only, None)
 
 
-@HANDLERS.on(CastAction)
 def resolve_cast(turn: Turn, action: CastAction) -> None:
     caster = turn.current(action.caster)
     check_in_fight(caster, "cast")
@@ -1424,7 +1416,6 @@ def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: s
         summon_creature(turn, caster, spell.summon)
 
 
-@HANDLERS.on(EffectAction)
 def resolve_effect(turn: Turn, action: EffectAction) -> None:
     target = turn.current(action.target)
     if target.out:
@@ -1470,7 +1461,6 @@ def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> Non
     check_result(turn, target.name, by_name, reason)
 
 
-@HANDLERS.on(ModifyAction)
 def resolve_modify(turn: Turn, action: ModifyAction) -> None:
     check_in_fight(turn.current(action.unit), "be changed")
     change_stats(turn, action.unit, action.power, action.toughness, action.source)
@@ -1502,7 +1492,6 @@ def report_change(turn: Turn, unit: Combatant, changed: Combatant, reason: str) 
             )
 
 
-@HANDLERS.on(RegenerateAction)
 def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
     unit = turn.current(action.unit)
     if unit.is_character:
@@ -1525,7 +1514,6 @@ def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
     )
 
 
-@HANDLERS.on(SummonAction)
 def resolve_summon(turn: Turn, action: SummonAction) -> None:
     caster = turn.current(action.caster)
     check_in_fight(caster, "summon")
@@ -1574,7 +1562,6 @@ def opposed_speed(turn: Turn, actor: Combatant, other: Combatant, *, responder: 
     return wins
 
 
-@HANDLERS.on(FleeAction)
 def resolve_flee(turn: Turn, action: FleeAction) -> None:
     unit = turn.current(action.unit)
     check_in_fight(unit, "flee")
@@ -1621,7 +1608,6 @@ def resolve_flee(turn: Turn, action: FleeAction) -> None:
     )
 
 
-@HANDLERS.on(DamageAction)
 def resolve_damage(turn: Turn, action: DamageAction) -> None:
     check_in_fight(turn.current(action.target), "take damage")
     deal_damage(turn, action.target, action.amount, action.by, action.source)
@@ -1649,3 +1635,22 @@ def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str)
     target = turn.update(replace(target, life=life, fleeing=fleeing))
     if life == 0 and amount > 0:
         fall(turn, target, by)
+
+
+# --- the table: each action class to its handler ---------------------------------------------------------
+
+HANDLERS.on(AttackAction)(resolve_attack)
+HANDLERS.on(MoveAction)(resolve_move)
+HANDLERS.on(SkillTestAction)(resolve_skill_test)
+HANDLERS.on(InitiativeAction)(resolve_initiative)
+HANDLERS.on(DelayAction)(resolve_delay)
+HANDLERS.on(EndTurnAction)(resolve_end_turn)
+HANDLERS.on(ReachPhaseAction)(resolve_reach_phase)
+HANDLERS.on(UpkeepAction)(resolve_upkeep)
+HANDLERS.on(CastAction)(resolve_cast)
+HANDLERS.on(EffectAction)(resolve_effect)
+HANDLERS.on(ModifyAction)(resolve_modify)
+HANDLERS.on(RegenerateAction)(resolve_regenerate)
+HANDLERS.on(SummonAction)(resolve_summon)
+HANDLERS.on(FleeAction)(resolve_flee)
+HANDLERS.on(DamageAction)(resolve_damage)
