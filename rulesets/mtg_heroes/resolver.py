@@ -1,10 +1,14 @@
-"""Magic: The Gathering of Heroes resolution: direct combat, ranges, turns, mana and skill tests.
+"""Magic: The Gathering of Heroes resolution: the :data:`HANDLERS` table and ``resolve``, the one way in.
 
-``resolve(battle, action, dice) -> Resolution``, through the one :data:`HANDLERS` table from action class to
-handler, each working on a :class:`Turn` (the only way a handler logs). Nothing here prints, reads files or draws
-a random number except through ``dice``. A refusal by the rules raises :class:`RuleRefusal` before any die is
-rolled and before any state changes (the engine turns it into a ``refused`` event). When the battle ends, its
-``game_over`` is the last event of the action that ended it.
+``resolve(battle, action, dice) -> Resolution`` hands the action to the handler of its class, working on a
+:class:`~.work.Turn` (the only way a handler logs). Nothing here prints, reads files or draws a random number
+except through ``dice``. A refusal by the rules raises :class:`RuleRefusal` before any die is rolled and before any
+state changes (the engine turns it into a ``refused`` event). When the battle ends, its ``game_over`` is the last
+event of the action that ended it.
+
+The rules live in the modules the table names: ``acting`` (who may act and what it costs), ``combat`` (the attack
+and its exchange), ``falls`` (damage off Life, falls, the end of the battle), ``moving`` (ranges, fleeing),
+``initiative``, ``phases`` (a turn's Reach, Upkeep and End), ``casting``, ``effects`` and ``skills``.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from .model import (
 )
 from .moving import resolve_flee, resolve_move
 from .phases import resolve_end_turn, resolve_reach_phase, resolve_upkeep
-from .skills import roll_skill_test
+from .skills import resolve_skill_test
 from .state import Battle
 from .work import Turn
 
@@ -52,8 +56,23 @@ if TYPE_CHECKING:
 
 
 HANDLERS: Handlers[Turn] = Handlers()
-"""Each action class to the function that resolves it (the table is filled in one place, at the end of this
-module, so the handlers may live in the modules of their rules)."""
+"""Each action class to the function that resolves it (the handlers live in the modules of their rules)."""
+
+HANDLERS.on(AttackAction)(resolve_attack)
+HANDLERS.on(MoveAction)(resolve_move)
+HANDLERS.on(SkillTestAction)(resolve_skill_test)
+HANDLERS.on(InitiativeAction)(resolve_initiative)
+HANDLERS.on(DelayAction)(resolve_delay)
+HANDLERS.on(EndTurnAction)(resolve_end_turn)
+HANDLERS.on(ReachPhaseAction)(resolve_reach_phase)
+HANDLERS.on(UpkeepAction)(resolve_upkeep)
+HANDLERS.on(CastAction)(resolve_cast)
+HANDLERS.on(EffectAction)(resolve_effect)
+HANDLERS.on(ModifyAction)(resolve_modify)
+HANDLERS.on(RegenerateAction)(resolve_regenerate)
+HANDLERS.on(SummonAction)(resolve_summon)
+HANDLERS.on(FleeAction)(resolve_flee)
+HANDLERS.on(DamageAction)(resolve_damage)
 
 
 def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
@@ -81,59 +100,5 @@ def _takes_follow_up(action: Any, unit: str) -> bool:
     )
 
 
-# --- who may act ------------------------------------------------------------------------------------------
-
-
-# --- direct combat ----------------------------------------------------------------------------------------
-
-
-# --- moving between ranges --------------------------------------------------------------------------------
-
-
-# --- skill tests ------------------------------------------------------------------------------------------
-
-
-def resolve_skill_test(turn: Turn, action: SkillTestAction) -> None:
-    identity = action.identity
-    if action.unit is not None:
-        unit = turn.current(action.unit)
-        if identity is None:
-            identity = unit.identity
-    assert identity is not None
-    roll_skill_test(
-        turn,
-        identity,
-        action.skill_names(),
-        difficulty=action.difficulty,
-        target=action.target,
-        reading=turn.options.difficulty_target,
-        unit=action.unit,
-    )
-
-
-# --- initiative and turns ---------------------------------------------------------------------------------
-
-
-# --- mana, spells and effects -----------------------------------------------------------------------------
-
-
-# --- the table: each action class to its handler ---------------------------------------------------------
-
-HANDLERS.on(AttackAction)(resolve_attack)
-HANDLERS.on(MoveAction)(resolve_move)
-HANDLERS.on(SkillTestAction)(resolve_skill_test)
-HANDLERS.on(InitiativeAction)(resolve_initiative)
-HANDLERS.on(DelayAction)(resolve_delay)
-HANDLERS.on(EndTurnAction)(resolve_end_turn)
-HANDLERS.on(ReachPhaseAction)(resolve_reach_phase)
-HANDLERS.on(UpkeepAction)(resolve_upkeep)
-HANDLERS.on(CastAction)(resolve_cast)
-HANDLERS.on(EffectAction)(resolve_effect)
-HANDLERS.on(ModifyAction)(resolve_modify)
-HANDLERS.on(RegenerateAction)(resolve_regenerate)
-HANDLERS.on(SummonAction)(resolve_summon)
-HANDLERS.on(FleeAction)(resolve_flee)
-HANDLERS.on(DamageAction)(resolve_damage)
-
-# The steps of an action taken in steps, also known by these names here.
+# The steps of the actions taken in steps are named here too, beside the working area.
 __all__ = ["HANDLERS", "Defence", "Ordering", "Strike", "TieRoll", "Turn", "resolve"]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import InputError
@@ -21,6 +21,10 @@ from tabroll.events import Event, Note
 from tabroll.turn import ActionLog
 
 from .events import SkillTest
+
+if TYPE_CHECKING:
+    from .model import SkillTestAction
+    from .work import Turn
 
 COLOURS = "WUBRG"
 COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -224,3 +228,23 @@ def roll_skill_test(
     )
     log.emit(outcome)
     return outcome
+
+
+def resolve_skill_test(turn: Turn, action: SkillTestAction) -> None:
+    """The ``skill_test`` action: the test of a named combatant (its colour identity unless the action gives one)
+    or of an identity alone."""
+    identity = action.identity
+    if action.unit is not None:
+        unit = turn.current(action.unit)
+        if identity is None:
+            identity = unit.identity
+    assert identity is not None
+    roll_skill_test(
+        turn,
+        identity,
+        action.skill_names(),
+        difficulty=action.difficulty,
+        target=action.target,
+        reading=turn.options.difficulty_target,
+        unit=action.unit,
+    )
