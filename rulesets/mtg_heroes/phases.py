@@ -50,24 +50,44 @@ def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
 
 
 def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
+    """The End phase, step by step: the ending character forgets spells, mana above the maximum burns, flights are
+    settled, the turn's limits and reductions end, then the next turn in the order begins."""
     ending = action.unit or turn.battle.active
     if ending is not None:
-        unit = turn.current(ending)
-        if turn.battle.active is not None and ending != turn.battle.active:
-            raise RuleRefusal(f"it is {turn.battle.active}'s turn, not {ending}'s", rule="turn order")
-        phase = turn.battle.phase
-        if phase in ("reach", "upkeep") and not unit.out:
-            raise RuleRefusal(
-                f"{ending} is in its {PHASE_NAMES[phase]}: the Reach phase and Upkeep come before the End phase",
-                rule="phases",
-                tip="do: reach_phase, then do: upkeep (uphold nothing if it keeps nothing), then do: end_turn",
-            )
-        if turn.battle.phase is not None:
-            enter_phase(turn, ending, "end", "End phase")
-        forget_spells(turn, unit, action.forget)
+        begin_end_phase(turn, ending, action.forget)
     elif action.forget:
         raise RuleRefusal("name the character that forgets: 'unit' on the end_turn", rule="memory")
-    burners = [turn.current(ending)] if ending is not None else list(turn.battle.combatants)
+    burn_mana(turn, [turn.current(ending)] if ending is not None else list(turn.battle.combatants))
+    settle_flights(turn)
+    reset_turn_limits(turn, ending)
+    if turn.battle.result is not None:
+        turn.emit(
+            Note(text=f"{ending}'s turn ends; the battle is over" if ending else "the turn ends; the battle is over")
+        )
+        return
+    pass_turn(turn, ending)
+
+
+def begin_end_phase(turn: Turn, ending: str, forget: list[str]) -> None:
+    """``ending``'s turn may end (it is its turn, past Reach and Upkeep): its End phase, and the spells it forgets."""
+    unit = turn.current(ending)
+    if turn.battle.active is not None and ending != turn.battle.active:
+        raise RuleRefusal(f"it is {turn.battle.active}'s turn, not {ending}'s", rule="turn order")
+    phase = turn.battle.phase
+    if phase in ("reach", "upkeep") and not unit.out:
+        raise RuleRefusal(
+            f"{ending} is in its {PHASE_NAMES[phase]}: the Reach phase and Upkeep come before the End phase",
+            rule="phases",
+            tip="do: reach_phase, then do: upkeep (uphold nothing if it keeps nothing), then do: end_turn",
+        )
+    if turn.battle.phase is not None:
+        enter_phase(turn, ending, "end", "End phase")
+    forget_spells(turn, unit, forget)
+
+
+def burn_mana(turn: Turn, burners: list[Combatant]) -> None:
+    """Mana burn: mana left above the maximum at the End phase is damage off Life, and the mana drops to the
+    maximum."""
     for unit in burners:
         excess = unit.mana - unit.max_mana
         if excess > 0 and not unit.out:
@@ -89,6 +109,10 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
             unit = turn.update(replace(unit, mana=unit.max_mana, life=life, fleeing=fleeing))
             if life == 0:
                 fall(turn, unit, None)
+
+
+def settle_flights(turn: Turn) -> None:
+    """A combatant that fled this turn escapes if it took fewer than 5 damage while fleeing; otherwise it stays."""
     for unit in turn.battle.combatants:
         if unit.fleeing is None or not unit.in_fight:
             continue
@@ -100,6 +124,12 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
         else:
             turn.update(replace(unit, fleeing=None))
             turn.emit(Note(unit=unit.name, text=f"{unit.name} took {unit.fleeing} damage while fleeing: it stays"))
+
+
+def reset_turn_limits(turn: Turn, ending: str | None) -> None:
+    """What lasts until end of turn ends for everyone: Toughness left and Power/Toughness changes, actions, moves,
+    attacks, commands and casts; the summoning sickness of the ending character's creatures (of all, with no one
+    named); a push-back too when no turns are kept (with turns, it lasts until the combatant prepares again)."""
     kept_turns = turn.battle.phase is not None or turn.battle.result is not None
     reset: list[str] = []
     for unit in turn.battle.combatants:
@@ -126,11 +156,11 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
         )
     if reset:
         turn.emit(Note(text=f"end of turn: Power and Toughness reductions end ({', '.join(reset)})"))
-    if turn.battle.result is not None:
-        turn.emit(
-            Note(text=f"{ending}'s turn ends; the battle is over" if ending else "the turn ends; the battle is over")
-        )
-        return
+
+
+def pass_turn(turn: Turn, ending: str | None) -> None:
+    """The next in the order still in the fight takes its turn (after the last, the first, and the turn number
+    goes up; with no order kept, only the number goes up)."""
     order = [n for n in turn.battle.order if not turn.current(n).out]
     active = turn.battle.active
     number = turn.battle.turn
