@@ -274,28 +274,10 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: i
     True if it kills."""
     striker = turn.current(striker_name)
     victim = turn.current(victim_name)
-    reading = turn.options.toughness_after_exchange
     excess = max(0, attack - defence)
-    if excess > 0:
-        turn.emit(
-            Hit(
-                attacker=striker.name,
-                target=victim.name,
-                result=attack,
-                needed=defence + 1,
-                rule=f"{what} {attack} > defence {defence}",
-            )
-        )
-    else:
-        turn.emit(
-            Miss(
-                attacker=striker.name,
-                target=victim.name,
-                result=attack,
-                needed=defence + 1,
-                rule=f"{what} {attack} does not beat defence {defence}",
-            )
-        )
+    beats = f"{what} {attack} > defence {defence}" if excess > 0 else f"{what} {attack} does not beat defence {defence}"
+    blow = Hit if excess > 0 else Miss
+    turn.emit(blow(attacker=striker.name, target=victim.name, result=attack, needed=defence + 1, rule=beats))
     life = max(0, victim.life - excess)
     if excess > 0:
         turn.emit(
@@ -310,6 +292,19 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: i
                 left=life,
             )
         )
+    pool = toughness_left(turn, victim, what, attack, defence)
+    fleeing = victim.fleeing + excess if victim.fleeing is not None else None
+    victim = turn.update(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
+    if life == 0 and excess > 0:
+        fall(turn, victim, striker.name)
+        return True
+    return False
+
+
+def toughness_left(turn: Turn, victim: Combatant, what: str, attack: int, defence: int) -> int | None:
+    """The victim's Toughness until end of turn after this strike, as ``toughness_after_exchange`` reads it: what is
+    left of its defence total ("pool"), 0 ("zero"), or none kept, every attack rolling afresh ("reroll")."""
+    reading = turn.options.toughness_after_exchange
     pool: int | None = victim.toughness_pool
     if reading == "pool":
         pool = max(0, defence - attack)
@@ -336,12 +331,7 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: i
                 )
             )
         pool = 0
-    fleeing = victim.fleeing + excess if victim.fleeing is not None else None
-    victim = turn.update(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
-    if life == 0 and excess > 0:
-        fall(turn, victim, striker.name)
-        return True
-    return False
+    return pool
 
 
 def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> None:
