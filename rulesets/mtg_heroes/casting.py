@@ -48,6 +48,24 @@ def resolve_cast(turn: Turn, action: CastAction) -> None:
     check_in_fight(caster, "cast")
     spell = spell_of(turn, action)
     target = spell_target(turn, caster, spell, action.target)
+    check_cast(turn, caster, spell, target, action)
+    if action.responds_to is not None and not responds(turn, caster, spell, action.responds_to):
+        turn.emit(Note(unit=caster.name, text=f"{caster.name} is too slow: {spell.name} is not cast, no mana spent"))
+        return
+    caster = pay_for(turn, caster, spell)
+    aim = f" at {target.name}" if target is not None and target.name != caster.name else ""
+    spent = "; it is spent for the day (in the graveyard)" if caster.is_character else ""
+    turn.emit(Note(unit=caster.name, text=f"{caster.name} casts {spell.name}{aim}{spent}"))
+    turn.battle = replace(
+        turn.battle, last_act=LastAct(caster.name, caster.controller, f"cast {spell.name}", spell.split_second)
+    )
+    if spell.listed is not None:
+        apply_spell(turn, caster.name, spell.name, spell.listed, target.name if target is not None else None)
+
+
+def check_cast(turn: Turn, caster: Combatant, spell: CastSpell, target: Combatant | None, action: CastAction) -> None:
+    """Before any die or mana: the cost within Mastery and the mana at hand, the spell known, who may summon or
+    control, the target's range, and Focus for a spell that is not an Instant (which alone may respond)."""
     if caster.is_character and spell.cost > caster.mastery:
         raise RuleRefusal(
             f"{spell.name} costs {spell.cost}, above {caster.name}'s Mastery {caster.mastery}", rule="mastery"
@@ -81,9 +99,11 @@ def resolve_cast(turn: Turn, action: CastAction) -> None:
                 f"allows {max(0, limit)}",
                 rule="focus",
             )
-    if action.responds_to is not None and not responds(turn, caster, spell, action.responds_to):
-        turn.emit(Note(unit=caster.name, text=f"{caster.name} is too slow: {spell.name} is not cast, no mana spent"))
-        return
+
+
+def pay_for(turn: Turn, caster: Combatant, spell: CastSpell) -> Combatant:
+    """The cast is paid: an action (none for an Instant), the mana, the spell out of Memory and, for a character,
+    into the graveyard for the day. The caster, paid."""
     if spell.split_second:
         turn.emit(Note(unit=caster.name, text=f"Split Second: no one can respond to {spell.name}"))
     if not spell.instant:
@@ -95,7 +115,7 @@ def resolve_cast(turn: Turn, action: CastAction) -> None:
     memory = list(caster.memory_spells)
     if spell.listed is not None and caster.tracks_spells and spell.name in memory:
         memory.remove(spell.name)
-    turn.update(
+    paid = turn.update(
         replace(
             caster,
             mana=left,
@@ -104,15 +124,8 @@ def resolve_cast(turn: Turn, action: CastAction) -> None:
             graveyard=(*caster.graveyard, spell.name) if caster.is_character else caster.graveyard,
         )
     )
-    turn.emit(Spend(unit=caster.name, resource="mana", amount=spell.cost, remaining=left))
-    aim = f" at {target.name}" if target is not None and target.name != caster.name else ""
-    spent = "; it is spent for the day (in the graveyard)" if caster.is_character else ""
-    turn.emit(Note(unit=caster.name, text=f"{caster.name} casts {spell.name}{aim}{spent}"))
-    turn.battle = replace(
-        turn.battle, last_act=LastAct(caster.name, caster.controller, f"cast {spell.name}", spell.split_second)
-    )
-    if spell.listed is not None:
-        apply_spell(turn, caster.name, spell.name, spell.listed, target.name if target is not None else None)
+    turn.emit(Spend(unit=paid.name, resource="mana", amount=spell.cost, remaining=left))
+    return paid
 
 
 def spell_target(turn: Turn, caster: Combatant, spell: CastSpell, name: str | None) -> Combatant | None:
