@@ -180,6 +180,29 @@ def roll_skill_test(
         raise InputError("a skill test needs a difficulty or a target number", tip="e.g. difficulty: medium")
     if target is not None and not 1 <= target <= MAX_TARGET:
         raise InputError(f"target number {target} is out of range", tip=f"give a total from 1 to {MAX_TARGET}")
+    skill, count = choose_skill(log, symbols, candidates, unit)
+    band, needed, where = target_of(log, difficulty, target, reading)
+    rolled = log.roll_dice(f"{count}d6", f"{skill.name} test", unit)
+    success = rolled.total >= needed
+    rule = f"{rolled.total} {'≥' if success else '<'} {needed} ({where})"
+    outcome = SkillTest(
+        unit=unit,
+        identity=symbols,
+        skill=skill.name,
+        colours=skill.colours,
+        dice_count=count,
+        total=rolled.total,
+        target=needed,
+        difficulty=band.name if band is not None else None,
+        success=success,
+        rule=rule,
+    )
+    log.emit(outcome)
+    return outcome
+
+
+def choose_skill(log: ActionLog, symbols: str, candidates: list[Skill], unit: str | None) -> tuple[Skill, int]:
+    """The strongest of the skills that fit, and its dice from the colour identity (both logged)."""
     skill = strongest(symbols, candidates)
     count = dice_for(symbols, skill)
     if len(candidates) > 1:
@@ -193,6 +216,14 @@ def roll_skill_test(
     else:
         why = f"no {colours} symbol in {shown}: one die"
     log.emit(Note(unit=unit, text=f"{skill.name} is a {colours} skill; {why}"))
+    return skill, count
+
+
+def target_of(
+    log: ActionLog, difficulty: str | None, target: int | None, reading: TargetReading
+) -> tuple[Difficulty | None, int, str]:
+    """The total to reach: the explicit target, or the difficulty band's (its upper or lower value as
+    ``difficulty_target`` reads a band of two); with the band, if any, and how the target was set."""
     band: Difficulty | None = find_difficulty(difficulty) if difficulty is not None else None
     if target is not None:
         needed = target
@@ -211,23 +242,7 @@ def roll_skill_test(
                 else f"{band.name} is {band.band}: the total must reach its lower value {needed}"
             )
             log.ruling("difficulty_target", reading, text)
-    rolled = log.roll_dice(f"{count}d6", f"{skill.name} test", unit)
-    success = rolled.total >= needed
-    rule = f"{rolled.total} {'≥' if success else '<'} {needed} ({where})"
-    outcome = SkillTest(
-        unit=unit,
-        identity=symbols,
-        skill=skill.name,
-        colours=skill.colours,
-        dice_count=count,
-        total=rolled.total,
-        target=needed,
-        difficulty=band.name if band is not None else None,
-        success=success,
-        rule=rule,
-    )
-    log.emit(outcome)
-    return outcome
+    return band, needed, where
 
 
 def resolve_skill_test(turn: Turn, action: SkillTestAction) -> None:
