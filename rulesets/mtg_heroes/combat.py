@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, GameOver, Hit, Miss, Modifier, Note, StatusApplied
+from tabroll.events import GameOver, Hit, Miss, Modifier, Note, StatusApplied
 from tabroll.records import replace
 from tabroll.steps import Step
 
 from .acting import check_in_fight, take_action
-from .falls import fall
+from .falls import fall, tell_life_lost
 from .model import AttackAction
 from .state import BAND_RULES, SCALE, Combatant
 from .work import Turn
@@ -280,18 +280,7 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: i
     turn.emit(blow(attacker=striker.name, target=victim.name, result=attack, needed=defence + 1, rule=beats))
     life = max(0, victim.life - excess)
     if excess > 0:
-        turn.emit(
-            Damage(
-                attacker=striker.name,
-                target=victim.name,
-                amount=excess,
-                rule=f"{attack} − {defence} = {excess} off Life {victim.life} → {life}",
-                defeats=life == 0,
-                pool="Life",
-                lost=victim.life - life,
-                left=life,
-            )
-        )
+        tell_life_lost(turn, victim, excess, striker.name, f"{attack} − {defence} = {excess} off ")
     pool = toughness_left(turn, victim, what, attack, defence)
     fleeing = victim.fleeing + excess if victim.fleeing is not None else None
     victim = turn.update(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))

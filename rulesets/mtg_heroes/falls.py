@@ -96,20 +96,27 @@ def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str)
     target = turn.current(name)
     if not target.in_fight:
         return
-    life = max(0, target.life - amount)
-    turn.emit(
-        Damage(
-            attacker=by,
-            target=target.name,
-            amount=amount,
-            rule=f"{source}: Life {target.life} → {life}",
-            defeats=life == 0,
-            pool="Life",
-            lost=target.life - life,
-            left=life,
-        )
-    )
+    life = tell_life_lost(turn, target, amount, by, f"{source}: ")
     fleeing = target.fleeing + amount if target.fleeing is not None else None
     target = turn.update(replace(target, life=life, fleeing=fleeing))
     if life == 0 and amount > 0:
         fall(turn, target, by)
+
+
+def tell_life_lost(turn: Turn, unit: Combatant, amount: int, by: str | None, why: str) -> int:
+    """The damage of ``amount`` off ``unit``'s Life, not below 0, told with ``why`` before the Life it goes from and
+    to; the Life left (the caller changes the combatant, and it falls at 0 Life)."""
+    life = max(0, unit.life - amount)
+    turn.emit(
+        Damage(
+            attacker=by,
+            target=unit.name,
+            amount=amount,
+            rule=f"{why}Life {unit.life} → {life}",
+            defeats=life == 0,
+            pool="Life",
+            lost=unit.life - life,
+            left=life,
+        )
+    )
+    return life

@@ -6,13 +6,13 @@ phase (a spell drawn, mana regained), the Upkeep (Focus upholds permanents and c
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, Defeat, Modifier, Note, StatusApplied
+from tabroll.events import Defeat, Modifier, Note, StatusApplied
 from tabroll.records import replace
 from tabroll.words import count
 
 from .acting import check_in_fight
 from .events import TurnPhase
-from .falls import check_result, end_permanents, fall
+from .falls import check_result, end_permanents, fall, tell_life_lost
 from .model import EndTurnAction, ReachPhaseAction, UpkeepAction
 from .state import BAND_RULES, PHASE_NAMES, SCALE, Combatant
 from .work import Turn
@@ -91,20 +91,8 @@ def burn_mana(turn: Turn, burners: list[Combatant]) -> None:
     for unit in burners:
         excess = unit.mana - unit.max_mana
         if excess > 0 and not unit.out:
-            life = max(0, unit.life - excess)
-            turn.emit(
-                Damage(
-                    attacker=None,
-                    target=unit.name,
-                    amount=excess,
-                    rule=f"mana burn: {unit.mana} mana, {excess} over the maximum {unit.max_mana}; "
-                    f"Life {unit.life} → {life}",
-                    defeats=life == 0,
-                    pool="Life",
-                    lost=unit.life - life,
-                    left=life,
-                )
-            )
+            why = f"mana burn: {unit.mana} mana, {excess} over the maximum {unit.max_mana}; "
+            life = tell_life_lost(turn, unit, excess, None, why)
             fleeing = unit.fleeing + excess if unit.fleeing is not None else None
             unit = turn.update(replace(unit, mana=unit.max_mana, life=life, fleeing=fleeing))
             if life == 0:
