@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import InputError
@@ -85,6 +85,10 @@ def tables() -> tuple[tuple[Skill, ...], tuple[Difficulty, ...]]:
     return skills, difficulties
 
 
+EntryT = TypeVar("EntryT", Skill, Difficulty)
+"""A skill or a difficulty: the two tables looked up by English or Polish name."""
+
+
 def _suggest(word: str, names: Sequence[str], what: str) -> InputError:
     from difflib import get_close_matches
 
@@ -96,22 +100,21 @@ def _suggest(word: str, names: Sequence[str], what: str) -> InputError:
 
 def find_skill(name: str) -> Skill:
     """A skill by its English or Polish name (any case, accents optional)."""
-    skills, _ = tables()
-    wanted = plain(name)
-    for skill in skills:
-        if wanted in (plain(skill.name), plain(skill.polish)):
-            return skill
-    raise _suggest(name, [s.name for s in skills], "skill")
+    return _by_name(tables()[0], name, "skill")
 
 
 def find_difficulty(name: str) -> Difficulty:
     """A difficulty by its English or Polish name."""
-    _, difficulties = tables()
+    return _by_name(tables()[1], name, "difficulty")
+
+
+def _by_name(entries: Sequence[EntryT], name: str, what: str) -> EntryT:
+    """The entry of the bundled table named ``name`` in English or Polish, or the error suggesting the nearest."""
     wanted = plain(name)
-    for difficulty in difficulties:
-        if wanted in (plain(difficulty.name), plain(difficulty.polish)):
-            return difficulty
-    raise _suggest(name, [d.name for d in difficulties], "difficulty")
+    for entry in entries:
+        if wanted in (plain(entry.name), plain(entry.polish)):
+            return entry
+    raise _suggest(name, [e.name for e in entries], what)
 
 
 def parse_identity(text: str) -> str:
