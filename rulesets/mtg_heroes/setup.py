@@ -41,15 +41,37 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     known = dict(book)
     combatants = [_combatant(name, entry, sides) for name, entry in model.combatants.items()]
     reserve = [_combatant(name, entry, sides) for name, entry in model.reserve.items()]
+    _check_spells_known(model, known, doc)
+    reserve += _spell_creatures(book, model, {u.name for u in [*combatants, *reserve]})
+    everyone = [*(u.name for u in combatants), *(u.name for u in reserve)]
+    _check_rosters(combatants, reserve, doc)
+    bands = _bands_of(model, everyone, doc)
+    check = _action_check(everyone, [u.name for u in reserve], known, doc)
+    steps = steps_of(doc, model.actions, check)
+    battle = Battle(
+        combatants=tuple(combatants),
+        reserve=tuple(reserve),
+        bands=bands,
+        options=options,
+        spells=book,
+        had_characters=frozenset(u.side for u in combatants if u.is_character),
+    )
+    return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
+
+
+def _check_spells_known(model: HeroesScenario, known: Mapping[str, SpellInput], doc: YamlDocument) -> None:
+    """Every spell a combatant knows or keeps in its Library is in the spell list (bundled or the scenario's)."""
     for group in ("combatants", "reserve"):
         for name, entry in getattr(model, group).items():
             for field in ("spells", "library"):
                 for j, spell in enumerate(getattr(entry, field)):
                     if spell not in known:
                         raise _unknown_spell(spell, known, doc, (group, name, field, j))
-    reserve += _spell_creatures(book, model, {u.name for u in [*combatants, *reserve]})
+
+
+def _check_rosters(combatants: list[Combatant], reserve: list[Combatant], doc: YamlDocument) -> None:
+    """No one both in the fight and in the reserve; a creature's controller is a character in the fight."""
     names = [u.name for u in combatants]
-    everyone = [*names, *(u.name for u in reserve)]
     for name in (u.name for u in reserve):
         if name in names:
             raise InputError(
@@ -65,6 +87,10 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                     location=doc.locate((*where, "controller")),
                     tip="a creature's controller is the character who commands it",
                 )
+
+
+def _bands_of(model: HeroesScenario, everyone: list[str], doc: YamlDocument) -> RangeBands:
+    """The range band of every pair: the scenario's default, then each pair it names."""
     try:
         default = SCALE.parse(model.default_range)
     except InputError as err:
@@ -83,7 +109,14 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             bands = bands.with_band(a, b, entry.band)
         except InputError as err:
             raise InputError(err.message, tip=err.tip, location=doc.locate(("ranges", i, "band"))) from None
-    reserved = [u.name for u in reserve]
+    return bands
+
+
+def _action_check(
+    everyone: list[str], reserved: list[str], known: Mapping[str, SpellInput], doc: YamlDocument
+) -> Callable[[Any, tuple[str | int, ...]], None]:
+    """The check of each scenario action as it is read: the combatants and the reserve creature it names, a cast's
+    spell, and its words."""
 
     def check(action: Any, path: tuple[str | int, ...]) -> None:
         for field in _NAME_FIELDS:
@@ -100,16 +133,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             _check_cast(action, known, doc, path)
         _check_words(action, doc, path)
 
-    steps = steps_of(doc, model.actions, check)
-    battle = Battle(
-        combatants=tuple(combatants),
-        reserve=tuple(reserve),
-        bands=bands,
-        options=options,
-        spells=book,
-        had_characters=frozenset(u.side for u in combatants if u.is_character),
-    )
-    return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
+    return check
 
 
 def _check_start(model: HeroesScenario, options: HeroesOptions, doc: YamlDocument) -> None:

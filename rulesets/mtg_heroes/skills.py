@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import InputError
@@ -21,6 +21,10 @@ from tabroll.events import Event, Note
 from tabroll.turn import ActionLog
 
 from .events import SkillTest
+
+if TYPE_CHECKING:
+    from .model import SkillTestAction
+    from .work import Turn
 
 COLOURS = "WUBRG"
 COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -81,6 +85,10 @@ def tables() -> tuple[tuple[Skill, ...], tuple[Difficulty, ...]]:
     return skills, difficulties
 
 
+EntryT = TypeVar("EntryT", Skill, Difficulty)
+"""A skill or a difficulty: the two tables looked up by English or Polish name."""
+
+
 def _suggest(word: str, names: Sequence[str], what: str) -> InputError:
     from difflib import get_close_matches
 
@@ -92,22 +100,21 @@ def _suggest(word: str, names: Sequence[str], what: str) -> InputError:
 
 def find_skill(name: str) -> Skill:
     """A skill by its English or Polish name (any case, accents optional)."""
-    skills, _ = tables()
-    wanted = plain(name)
-    for skill in skills:
-        if wanted in (plain(skill.name), plain(skill.polish)):
-            return skill
-    raise _suggest(name, [s.name for s in skills], "skill")
+    return _by_name(tables()[0], name, "skill")
 
 
 def find_difficulty(name: str) -> Difficulty:
     """A difficulty by its English or Polish name."""
-    _, difficulties = tables()
+    return _by_name(tables()[1], name, "difficulty")
+
+
+def _by_name(entries: Sequence[EntryT], name: str, what: str) -> EntryT:
+    """The entry of the bundled table named ``name`` in English or Polish, or the error suggesting the nearest."""
     wanted = plain(name)
-    for difficulty in difficulties:
-        if wanted in (plain(difficulty.name), plain(difficulty.polish)):
-            return difficulty
-    raise _suggest(name, [d.name for d in difficulties], "difficulty")
+    for entry in entries:
+        if wanted in (plain(entry.name), plain(entry.polish)):
+            return entry
+    raise _suggest(name, [e.name for e in entries], what)
 
 
 def parse_identity(text: str) -> str:
@@ -176,6 +183,29 @@ def roll_skill_test(
         raise InputError("a skill test needs a difficulty or a target number", tip="e.g. difficulty: medium")
     if target is not None and not 1 <= target <= MAX_TARGET:
         raise InputError(f"target number {target} is out of range", tip=f"give a total from 1 to {MAX_TARGET}")
+    skill, count = choose_skill(log, symbols, candidates, unit)
+    band, needed, where = target_of(log, difficulty, target, reading)
+    rolled = log.roll_dice(f"{count}d6", f"{skill.name} test", unit)
+    success = rolled.total >= needed
+    rule = f"{rolled.total} {'≥' if success else '<'} {needed} ({where})"
+    outcome = SkillTest(
+        unit=unit,
+        identity=symbols,
+        skill=skill.name,
+        colours=skill.colours,
+        dice_count=count,
+        total=rolled.total,
+        target=needed,
+        difficulty=band.name if band is not None else None,
+        success=success,
+        rule=rule,
+    )
+    log.emit(outcome)
+    return outcome
+
+
+def choose_skill(log: ActionLog, symbols: str, candidates: list[Skill], unit: str | None) -> tuple[Skill, int]:
+    """The strongest of the skills that fit, and its dice from the colour identity (both logged)."""
     skill = strongest(symbols, candidates)
     count = dice_for(symbols, skill)
     if len(candidates) > 1:
@@ -189,6 +219,14 @@ def roll_skill_test(
     else:
         why = f"no {colours} symbol in {shown}: one die"
     log.emit(Note(unit=unit, text=f"{skill.name} is a {colours} skill; {why}"))
+    return skill, count
+
+
+def target_of(
+    log: ActionLog, difficulty: str | None, target: int | None, reading: TargetReading
+) -> tuple[Difficulty | None, int, str]:
+    """The total to reach: the explicit target, or the difficulty band's (its upper or lower value as
+    ``difficulty_target`` reads a band of two); with the band, if any, and how the target was set."""
     band: Difficulty | None = find_difficulty(difficulty) if difficulty is not None else None
     if target is not None:
         needed = target
@@ -207,20 +245,24 @@ def roll_skill_test(
                 else f"{band.name} is {band.band}: the total must reach its lower value {needed}"
             )
             log.ruling("difficulty_target", reading, text)
-    rolled = log.roll_dice(f"{count}d6", f"{skill.name} test", unit)
-    success = rolled.total >= needed
-    rule = f"{rolled.total} {'≥' if success else '<'} {needed} ({where})"
-    outcome = SkillTest(
-        unit=unit,
-        identity=symbols,
-        skill=skill.name,
-        colours=skill.colours,
-        dice_count=count,
-        total=rolled.total,
-        target=needed,
-        difficulty=band.name if band is not None else None,
-        success=success,
-        rule=rule,
+    return band, needed, where
+
+
+def resolve_skill_test(turn: Turn, action: SkillTestAction) -> None:
+    """The ``skill_test`` action: the test of a named combatant (its colour identity unless the action gives one)
+    or of an identity alone."""
+    identity = action.identity
+    if action.unit is not None:
+        unit = turn.current(action.unit)
+        if identity is None:
+            identity = unit.identity
+    assert identity is not None
+    roll_skill_test(
+        turn,
+        identity,
+        action.skill_names(),
+        difficulty=action.difficulty,
+        target=action.target,
+        reading=turn.options.difficulty_target,
+        unit=action.unit,
     )
-    log.emit(outcome)
-    return outcome

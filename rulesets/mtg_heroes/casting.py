@@ -1,0 +1,233 @@
+"""Casting a spell: its cost against Mastery and mana, Memory and the day's graveyard, its target and range,
+Focus for spells that are not Instants, a response's opposed Speed test (none against Split Second), then the
+listed spell's effects in their order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabroll.errors import RuleRefusal
+from tabroll.events import Heal, Note, Spend
+from tabroll.records import replace
+
+from .acting import check_in_fight, take_action
+from .effects import apply_effect, change_stats, report_change, summon_creature
+from .falls import deal_damage
+from .model import CastAction, SpellInput
+from .moving import opposed_speed
+from .state import BAND_RULES, Combatant, LastAct, Permanent
+from .work import Turn
+
+
+@dataclass(frozen=True)
+class CastSpell:
+    """What a cast needs to know of its spell, from the spell list or from the action (a spell of the table's)."""
+
+    name: str
+    cost: int
+    instant: bool
+    split_second: bool
+    creature_only: bool
+    listed: SpellInput | None
+
+
+def spell_of(turn: Turn, action: CastAction) -> CastSpell:
+    listed = turn.battle.spell(action.spell) if action.cost is None else None
+    if listed is not None:
+        return CastSpell(
+            action.spell, listed.cost, listed.instant, listed.split_second, listed.target == "creature", listed
+        )
+    if action.cost is None:  # pragma: no cover - the loader refuses a cast of an unknown spell without a cost
+        raise RuleRefusal(f"no spell called '{action.spell}' in the spell list", rule="spell")
+    return CastSpell(action.spell, action.cost, action.instant, action.split_second, action.creature_only, None)
+
+
+def resolve_cast(turn: Turn, action: CastAction) -> None:
+    caster = turn.current(action.caster)
+    check_in_fight(caster, "cast")
+    spell = spell_of(turn, action)
+    target = spell_target(turn, caster, spell, action.target)
+    check_cast(turn, caster, spell, target, action)
+    if action.responds_to is not None and not responds(turn, caster, spell, action.responds_to):
+        turn.emit(Note(unit=caster.name, text=f"{caster.name} is too slow: {spell.name} is not cast, no mana spent"))
+        return
+    caster = pay_for(turn, caster, spell)
+    aim = f" at {target.name}" if target is not None and target.name != caster.name else ""
+    spent = "; it is spent for the day (in the graveyard)" if caster.is_character else ""
+    turn.emit(Note(unit=caster.name, text=f"{caster.name} casts {spell.name}{aim}{spent}"))
+    turn.battle = replace(
+        turn.battle, last_act=LastAct(caster.name, caster.controller, f"cast {spell.name}", spell.split_second)
+    )
+    if spell.listed is not None:
+        apply_spell(turn, caster.name, spell.name, spell.listed, target.name if target is not None else None)
+
+
+def check_cast(turn: Turn, caster: Combatant, spell: CastSpell, target: Combatant | None, action: CastAction) -> None:
+    """Before any die or mana: the cost within Mastery and the mana at hand, the spell known, who may summon or
+    control, the target's range, and Focus for a spell that is not an Instant (which alone may respond)."""
+    if caster.is_character and spell.cost > caster.mastery:
+        raise RuleRefusal(
+            f"{spell.name} costs {spell.cost}, above {caster.name}'s Mastery {caster.mastery}", rule="mastery"
+        )
+    if spell.cost > caster.mana:
+        raise RuleRefusal(f"{spell.name} costs {spell.cost}; {caster.name} has {caster.mana} mana", rule="mana")
+    if caster.is_character:
+        check_known(caster, spell)
+    listed = spell.listed
+    if listed is not None and listed.summon is not None:
+        if not caster.is_character:
+            raise RuleRefusal(f"{caster.name} is a creature: only characters summon", rule="summon")
+        if all(u.name != listed.summon for u in turn.battle.reserve):
+            raise RuleRefusal(f"{listed.summon} is already summoned, or not in the reserve", rule="summon")
+    if listed is not None and listed.effect == "control" and not caster.is_character:
+        raise RuleRefusal(f"{caster.name} is a creature: only a character controls creatures", rule="control")
+    if target is not None and target.name != caster.name:
+        band = turn.battle.band(caster.name, target.name)
+        if spell.creature_only and not BAND_RULES[band].target_creature_only:
+            raise RuleRefusal(
+                f"{target.name} is at {band} range from {caster.name}: {BAND_RULES[band].why_not}", rule="range"
+            )
+    if not spell.instant:
+        if action.responds_to is not None and not spell.split_second:
+            raise RuleRefusal("only an Instant (or a Split Second spell) can respond to a spell", rule="instant")
+        limit = caster.focus - caster.upheld
+        if caster.is_character and caster.spells_cast >= limit:
+            upheld = f" minus {caster.upheld} upheld" if caster.upheld else ""
+            raise RuleRefusal(
+                f"{caster.name} has cast {caster.spells_cast} spell(s) this turn: its Focus {caster.focus}{upheld} "
+                f"allows {max(0, limit)}",
+                rule="focus",
+            )
+
+
+def pay_for(turn: Turn, caster: Combatant, spell: CastSpell) -> Combatant:
+    """The cast is paid: an action (none for an Instant), the mana, the spell out of Memory and, for a character,
+    into the graveyard for the day. The caster, paid."""
+    if spell.split_second:
+        turn.emit(Note(unit=caster.name, text=f"Split Second: no one can respond to {spell.name}"))
+    if not spell.instant:
+        caster = take_action(turn, caster, f"cast {spell.name}")
+    else:
+        turn.emit(Note(unit=caster.name, text=f"{spell.name} is an Instant: no action, any phase, any turn"))
+    caster = turn.current(caster.name)
+    left = caster.mana - spell.cost
+    memory = list(caster.memory_spells)
+    if spell.listed is not None and caster.tracks_spells and spell.name in memory:
+        memory.remove(spell.name)
+    paid = turn.update(
+        replace(
+            caster,
+            mana=left,
+            spells_cast=caster.spells_cast + (not spell.instant),
+            memory_spells=tuple(memory),
+            graveyard=(*caster.graveyard, spell.name) if caster.is_character else caster.graveyard,
+        )
+    )
+    turn.emit(Spend(unit=paid.name, resource="mana", amount=spell.cost, remaining=left))
+    return paid
+
+
+def spell_target(turn: Turn, caster: Combatant, spell: CastSpell, name: str | None) -> Combatant | None:
+    listed = spell.listed
+    if listed is None:
+        return turn.current(name) if name is not None else None
+    if listed.target == "none":
+        if name is not None:
+            raise RuleRefusal(f"{spell.name} has no target", rule="target")
+        return None
+    if listed.target == "self":
+        if name is not None and name != caster.name:
+            raise RuleRefusal(f"{spell.name} affects its caster only", rule="target")
+        return caster
+    if name is None:
+        raise RuleRefusal(f"{spell.name} needs a target: give 'target'", rule="target")
+    target = turn.current(name)
+    check_in_fight(target, "be targeted")
+    if listed.target == "creature" and target.is_character:
+        raise RuleRefusal(f"{spell.name} targets creatures only; {target.name} is a character", rule="target")
+    return target
+
+
+def check_known(caster: Combatant, spell: CastSpell) -> None:
+    """A character casts a listed spell from its Memory (when its Memory is listed); a spell cast is spent for the
+    day."""
+    in_memory = spell.name in caster.memory_spells
+    if spell.name in caster.graveyard and not in_memory:
+        raise RuleRefusal(
+            f"{caster.name} already cast {spell.name} today: it is spent for the day (in the graveyard)",
+            rule="spent",
+        )
+    if caster.tracks_spells and spell.listed is not None and not in_memory:
+        known = ", ".join(caster.memory_spells) or "nothing"
+        raise RuleRefusal(f"{spell.name} is not in {caster.name}'s Memory (in Memory: {known})", rule="memory")
+
+
+def responds(turn: Turn, caster: Combatant, spell: CastSpell, name: str) -> bool:
+    """A response answers the spell just cast, or the commanded creature's action just taken: an opposed Speed
+    test the responder wins on an equal or greater total; a Split Second spell needs none. True: it is cast."""
+    if name == caster.name:
+        raise RuleRefusal(f"{caster.name} cannot respond to its own spell", rule="instant")
+    other = turn.current(name)
+    previous = turn.previous_act
+    if previous is None or name not in (previous.actor, previous.controller):
+        last = f" (the last was {previous.actor}: {previous.what})" if previous is not None else ""
+        raise RuleRefusal(
+            f"there is nothing of {name}'s to respond to: a response answers the spell just cast or the commanded "
+            f"creature's action just taken{last}",
+            rule="response",
+        )
+    if previous.split_second:
+        raise RuleRefusal(f"{previous.actor}'s spell has Split Second: no one can respond to it", rule="response")
+    if spell.split_second:
+        turn.emit(Note(unit=caster.name, text="Split Second: it responds to anything, with no Speed test"))
+        return True
+    opponent = other
+    if turn.options.response_test_against == "active" and turn.battle.active is not None:
+        opponent = turn.current(turn.battle.active)
+        turn.ruling("response_test_against", "active", "a response's Speed test is against whose turn it is")
+    else:
+        turn.ruling("response_test_against", "named", f"a response's Speed test is against {name}, whom it answers")
+    if opponent.name == caster.name:
+        raise RuleRefusal(f"it is {caster.name}'s own turn: there is no one to test Speed against", rule="response")
+    return opposed_speed(turn, caster, opponent, responder=caster)
+
+
+def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: str | None) -> None:
+    """The effects of a listed spell, in the order: damage, Life, Power/Toughness, destroy/exile/control, summon."""
+    if spell.damage and target is not None:
+        deal_damage(turn, target, spell.damage, caster, name)
+    if spell.gain_life and target is not None and turn.current(target).in_fight:
+        unit = turn.current(target)
+        turn.update(replace(unit, life=unit.life + spell.gain_life))
+        turn.emit(
+            Heal(
+                unit=unit.name,
+                amount=spell.gain_life,
+                before=unit.life,
+                after=unit.life + spell.gain_life,
+                reason=f"{name}: Life {unit.life} → {unit.life + spell.gain_life}",
+                pool="Life",
+            )
+        )
+    if (spell.power or spell.toughness) and target is not None and turn.current(target).in_fight:
+        if spell.permanent:
+            unit = turn.current(target)
+            turn.battle = replace(
+                turn.battle,
+                permanents=(*turn.battle.permanents, Permanent(name, caster, target, spell.power, spell.toughness)),
+            )
+            changed = turn.update(
+                replace(
+                    unit,
+                    lasting_power=unit.lasting_power + spell.power,
+                    lasting_toughness=unit.lasting_toughness + spell.toughness,
+                )
+            )
+            report_change(turn, unit, changed, f"{name}, while {caster} upholds it")
+        else:
+            change_stats(turn, target, spell.power, spell.toughness, name)
+    if spell.effect is not None and target is not None and turn.current(target).in_fight:
+        apply_effect(turn, spell.effect, target, caster)
+    if spell.summon is not None and turn.battle.result is None:
+        summon_creature(turn, caster, spell.summon)

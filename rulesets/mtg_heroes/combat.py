@@ -1,0 +1,357 @@
+"""Direct combat: who may attack whom and who may step in, then the exchange at direct range taken as steps
+(:class:`Strike`, :class:`Defence`): Power dice against Toughness dice, First Strike deciding who strikes
+first, the excess off Life; then the push-back and Trample's follow-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tabroll.errors import RuleRefusal
+from tabroll.events import GameOver, Hit, Miss, Modifier, Note, StatusApplied
+from tabroll.records import replace
+from tabroll.steps import Step
+
+from .acting import check_in_fight, take_action
+from .falls import fall, tell_life_lost
+from .model import AttackAction
+from .state import BAND_RULES, SCALE, Combatant
+from .work import Turn
+
+
+def resolve_attack(turn: Turn, action: AttackAction) -> None:
+    attacker = turn.current(action.attacker)
+    target = turn.current(action.target)
+    if attacker.name == target.name:
+        raise RuleRefusal(f"{attacker.name} cannot attack itself", rule="target")
+    check_in_fight(attacker, "attack")
+    check_in_fight(target, "be attacked")
+    if attacker.side == target.side:
+        raise RuleRefusal(f"{attacker.name} and {target.name} are on the same side ({target.side})", rule="target")
+    follow_up = turn.battle.follow_up == attacker.name
+    if attacker.attacked and not follow_up:
+        raise RuleRefusal(f"{attacker.name} already attacked this turn: one attack per turn", rule="attack")
+    if attacker.moved and not follow_up:
+        raise RuleRefusal(f"{attacker.name} moved this turn, so it cannot attack this turn", rule="move")
+    if attacker.pushed_back and not follow_up and turn.options.push_back == "refresh":
+        turn.ruling("push_back", "refresh", "a pushed-back combatant must be refreshed before it attacks again")
+        again = (
+            f"its controller {attacker.controller} upholds it in an Upkeep"
+            if attacker.controller is not None
+            else "its own next turn begins"
+        )
+        raise RuleRefusal(
+            f"{attacker.name} was pushed back after its last attack: it must prepare again before it attacks",
+            rule="push back",
+            tip=f"it is ready again when {again}",
+        )
+    band = turn.battle.band(attacker.name, target.name)
+    if not BAND_RULES[band].fight:
+        raise RuleRefusal(
+            f"{attacker.name} is at {band} range from {target.name}: {BAND_RULES[band].why_not}", rule="range"
+        )
+    defender = target
+    if action.intercept_by is not None:
+        defender = check_interference(turn, attacker, target, action.intercept_by)
+    if follow_up:
+        turn.battle = replace(turn.battle, follow_up=None)
+        turn.emit(Note(unit=attacker.name, text=f"{attacker.name} takes its Trample follow-up attack"))
+    else:
+        free = not turn.options.attack_takes_action
+        if attacker.controller is None:
+            text = "fighting is free" if free else "fighting takes an action"
+            turn.ruling("attack_takes_action", not free, text)
+        attacker = take_action(turn, attacker, f"attack {defender.name}", free=free)
+    turn.update(replace(turn.current(attacker.name), attacked=True))
+    if defender is not target:
+        who = target.name if defender.controller == target.name else defender.name
+        turn.emit(
+            Note(
+                unit=defender.name,
+                text=f"{who} orders {defender.name} to step in: {attacker.name} must fight it instead"
+                if who != defender.name
+                else f"{defender.name} interferes: {attacker.name} must fight it instead of {target.name}",
+            )
+        )
+    exchange(turn, attacker.name, defender.name, action)
+
+
+def check_interference(turn: Turn, attacker: Combatant, target: Combatant, name: str) -> Combatant:
+    """Another combatant at near range of the attacker steps in and takes the fight: an attacked character's
+    creature on its order, or any combatant not on the attacker's side (a creature only if its controller may
+    order it)."""
+    interceptor = turn.current(name)
+    if interceptor.name in (attacker.name, target.name):
+        raise RuleRefusal(f"{interceptor.name} cannot step in for its own fight", rule="intercept")
+    if interceptor.side == attacker.side:
+        raise RuleRefusal(
+            f"{interceptor.name} is on {attacker.name}'s side: only others interfere with an attack", rule="intercept"
+        )
+    check_in_fight(interceptor, "step in")
+    if interceptor.fleeing is not None:
+        raise RuleRefusal(f"{interceptor.name} is fleeing and does not fight", rule="intercept")
+    if interceptor.controller is not None:
+        boss = turn.current(interceptor.controller)
+        if not boss.in_fight:
+            raise RuleRefusal(
+                f"{interceptor.name}'s controller {boss.name} is out of the fight and cannot order it", rule="intercept"
+            )
+        if interceptor.summoning_sick and not interceptor.has("haste"):
+            raise RuleRefusal(
+                f"{interceptor.name} was summoned this turn: summoning sickness, it cannot be ordered to step in",
+                rule="summoning sickness",
+            )
+    if interceptor.pushed_back and turn.options.push_back == "refresh":
+        turn.ruling("push_back", "refresh", "a pushed-back combatant must be refreshed before it fights again")
+        raise RuleRefusal(
+            f"{interceptor.name} was pushed back after its last attack and is not ready to step in", rule="push back"
+        )
+    band = turn.battle.band(attacker.name, interceptor.name)
+    if not SCALE.at_or_closer(band, "near"):
+        raise RuleRefusal(
+            f"{interceptor.name} is at {band} range from {attacker.name}: only a combatant at near range of the "
+            "attacker can step in",
+            rule="intercept",
+        )
+    return interceptor
+
+
+def exchange(turn: Turn, attacker: str, defender: str, action: AttackAction) -> None:
+    """One exchange at direct range: attack, counterattack (First Strike decides the order), then back to near.
+
+    What is settled before any die is an :class:`Exchange`; the strikes are then taken as steps
+    (:mod:`tabroll.steps`), each drawing its dice at its start."""
+    before = turn.bands.between(attacker, defender)
+    turn.set_band(attacker, defender, "direct", "attack: the exchange begins")
+    counter = turn.options.counterattack if action.counterattack is None else action.counterattack
+    if counter and turn.current(defender).fleeing is not None:
+        turn.emit(Note(unit=defender, text=f"{defender} is fleeing and does not fight back"))
+        counter = False
+    a_first, d_first = (turn.current(n).has("first strike") for n in (attacker, defender))
+    settled = Exchange(attacker, defender, before, counter)
+    if d_first and not a_first and counter:
+        turn.emit(Note(unit=defender, text=f"First Strike: {defender} strikes first; {attacker} only if it survives"))
+        turn.run(Strike(FIRST_STRIKE, told=None, exchange=settled))
+        return
+    if a_first and not d_first:
+        turn.emit(Note(unit=attacker, text=f"First Strike: {attacker} strikes first; {defender} only if it survives"))
+    elif a_first and d_first:
+        turn.emit(Note(text="both have First Strike: attack, then counterattack as usual"))
+    turn.run(Strike(ATTACK, told=None, exchange=settled))
+
+
+FIRST_STRIKE = "first strike"
+"""The strikes of an exchange, in the order they may come: the defender's First Strike (its counterattack before
+the attack), the attack after it, or the attack, then the counterattack after it."""
+
+
+AFTER_FIRST_STRIKE = "attack after the first strike"
+
+
+ATTACK = "attack"
+
+
+COUNTERATTACK = "counterattack"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """What every step of one exchange reads that the dice cannot change: who attacks whom, their band before the
+    exchange, and whether the defender fights back (the action's choice, the options, a defender fleeing)."""
+
+    attacker: str
+    defender: str
+    before: str
+    counter: bool
+
+
+@dataclass(frozen=True)
+class ExchangeStep(Step):
+    """A step of an exchange. Compared: which strike it is (``at``, one of :data:`FIRST_STRIKE`…), whether the
+    attack has killed the defender (``killed``, read at the end of the exchange), and ``told``: the end of the
+    battle this action brought, still to be told (the turn's ``game_over``, all the turn holds beside the battle
+    that the dice may change; the act that may be responded to is the action's, the same for every outcome).
+    Uncompared: the :class:`Exchange`."""
+
+    at: str
+    killed: bool = False
+    told: GameOver | None = field(kw_only=True)
+    exchange: Exchange = field(compare=False, kw_only=True)
+
+    def advance(self, turn: Turn) -> Step | None:
+        raise NotImplementedError
+
+    def sides(self) -> tuple[str, str, str]:
+        """Who strikes whom in this strike, and what it is (attack or counterattack)."""
+        settled = self.exchange
+        if self.at in (FIRST_STRIKE, COUNTERATTACK):
+            return settled.defender, settled.attacker, "counterattack"
+        return settled.attacker, settled.defender, "attack"
+
+    def land(self, turn: Turn, attack: int, defence: int) -> Step | None:
+        """The strike's totals met: its damage, then the strike that follows, or the end of the exchange."""
+        striker, victim, what = self.sides()
+        kills = strike(turn, striker, victim, what, attack, defence)
+        settled = self.exchange
+        attacker, defender = settled.attacker, settled.defender
+        if self.at == FIRST_STRIKE:
+            if turn.current(attacker).in_fight:
+                return Strike(AFTER_FIRST_STRIKE, told=turn.game_over, exchange=settled)
+            turn.emit(Note(unit=attacker, text=f"{attacker} fell to the first strike and deals no damage"))
+            self.end(turn, False)
+            return None
+        if self.at == ATTACK:
+            if not settled.counter:
+                turn.emit(Note(unit=defender, text=f"{defender} does not counterattack"))
+            elif turn.current(defender).in_fight:
+                return Strike(COUNTERATTACK, kills, told=turn.game_over, exchange=settled)
+            else:
+                turn.emit(Note(unit=defender, text=f"{defender} is at 0 Life and cannot counterattack"))
+            self.end(turn, kills)
+            return None
+        self.end(turn, kills if self.at == AFTER_FIRST_STRIKE else self.killed)
+        return None
+
+    def end(self, turn: Turn, killed: bool) -> None:
+        """Back to the band before the exchange (near from direct), the push-back and a Trample follow-up; then
+        the end of the battle, if it came (no die is drawn after the last strike: no step boundary here)."""
+        settled = self.exchange
+        attacker, defender = settled.attacker, settled.defender
+        before = settled.before
+        turn.set_band(attacker, defender, "near" if before == "direct" else before, "the exchange is over")
+        after_exchange(turn, attacker, defender, killed)
+        turn.tell_game_over()
+
+
+@dataclass(frozen=True)
+class Strike(ExchangeStep):
+    """The striker's Power dice (drawn first); then the victim's Toughness: rolled in a :class:`Defence` step, or
+    what is left of it this turn (no die)."""
+
+    def advance(self, turn: Turn) -> Step | None:
+        striker_name, victim_name, what = self.sides()
+        striker = turn.current(striker_name)
+        attack = turn.roll(striker.power_now, f"{what}: {striker.name}'s Power {striker.power_now}d6", striker.name)
+        victim = turn.current(victim_name)
+        reading = turn.options.toughness_after_exchange
+        if victim.toughness_pool is None or reading == "reroll":
+            return Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
+        defence = victim.toughness_pool
+        if reading == "pool":
+            text = f"{victim.name}'s Toughness this turn is what is left of its defence roll: {defence} (no new roll)"
+        else:
+            text = f"{victim.name} already fought this turn: its Toughness is 0 until end of turn (no roll)"
+        turn.ruling("toughness_after_exchange", reading, text)
+        return self.land(turn, attack, defence)
+
+
+@dataclass(frozen=True)
+class Defence(ExchangeStep):
+    """The victim's Toughness dice (drawn first) against the Power total ``attack`` (compared: all the rest reads
+    of the Power dice is their total)."""
+
+    attack: int = 0
+
+    def advance(self, turn: Turn) -> Step | None:
+        _, victim_name, _ = self.sides()
+        victim = turn.current(victim_name)
+        dice = victim.toughness_now
+        defence = turn.roll(dice, f"defence: {victim.name}'s Toughness {dice}d6", victim.name)
+        reading = turn.options.toughness_after_exchange
+        if reading == "reroll":
+            turn.ruling("toughness_after_exchange", "reroll", "every attack rolls the defender's Toughness afresh")
+        elif reading == "pool":
+            turn.ruling(
+                "toughness_after_exchange",
+                "pool",
+                "the defence total is the Toughness left to the defender until end of turn; each attack lowers it",
+            )
+        return self.land(turn, self.attack, defence)
+
+
+def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: int, defence: int) -> bool:
+    """``striker``'s Power total ``attack`` against ``victim``'s Toughness ``defence``; the excess comes off Life.
+    True if it kills."""
+    striker = turn.current(striker_name)
+    victim = turn.current(victim_name)
+    excess = max(0, attack - defence)
+    beats = f"{what} {attack} > defence {defence}" if excess > 0 else f"{what} {attack} does not beat defence {defence}"
+    blow = Hit if excess > 0 else Miss
+    turn.emit(blow(attacker=striker.name, target=victim.name, result=attack, needed=defence + 1, rule=beats))
+    life = max(0, victim.life - excess)
+    if excess > 0:
+        tell_life_lost(turn, victim, excess, striker.name, f"{attack} − {defence} = {excess} off ")
+    pool = toughness_left(turn, victim, what, attack, defence)
+    fleeing = victim.fleeing + excess if victim.fleeing is not None else None
+    victim = turn.update(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
+    if life == 0 and excess > 0:
+        fall(turn, victim, striker.name)
+        return True
+    return False
+
+
+def toughness_left(turn: Turn, victim: Combatant, what: str, attack: int, defence: int) -> int | None:
+    """The victim's Toughness until end of turn after this strike, as ``toughness_after_exchange`` reads it: what is
+    left of its defence total ("pool"), 0 ("zero"), or none kept, every attack rolling afresh ("reroll")."""
+    reading = turn.options.toughness_after_exchange
+    pool: int | None = victim.toughness_pool
+    if reading == "pool":
+        pool = max(0, defence - attack)
+        if pool != defence:
+            turn.emit(
+                Modifier(
+                    applies_to=f"{victim.name}'s Toughness until end of turn",
+                    reason=f"lowered by the {what} total {attack}, not below 0",
+                    amount=pool - defence,
+                    total=pool,
+                    unit=victim.name,
+                )
+            )
+    elif reading == "zero":
+        if victim.toughness_pool is None:
+            turn.ruling("toughness_after_exchange", "zero", "after an exchange Toughness is 0 until end of turn")
+            turn.emit(
+                Modifier(
+                    applies_to=f"{victim.name}'s Toughness until end of turn",
+                    reason="it has fought this turn",
+                    amount=-defence,
+                    total=0,
+                    unit=victim.name,
+                )
+            )
+        pool = 0
+    return pool
+
+
+def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> None:
+    unit = turn.current(attacker)
+    if not unit.in_fight or turn.result is not None:
+        return
+    if unit.has("vigilance"):
+        turn.emit(Note(unit=attacker, text=f"Vigilance: {attacker} is not pushed back and need not prepare again"))
+    else:
+        reading = turn.options.push_back
+        if reading == "refresh":
+            turn.ruling(
+                "push_back",
+                "refresh",
+                "pushed back: no attacking or stepping in until refreshed (its next turn, or its controller's "
+                "Upkeep for a creature)",
+            )
+            unit = turn.update(replace(unit, pushed_back=True))
+        else:
+            turn.ruling("push_back", "log_only", "the push-back is logged; it limits nothing")
+        turn.emit(
+            StatusApplied(
+                unit=attacker, status="pushed back", reason="after the exchange it must prepare to fight again"
+            )
+        )
+    if killed and unit.has("trample"):
+        turn.change(follow_up=attacker)
+        turn.emit(
+            Note(
+                unit=attacker,
+                text=f"Trample: {attacker} killed {defender}; it may at once move to attack another target or go "
+                f"to far range from {defender} (offered for the very next action only)",
+            )
+        )

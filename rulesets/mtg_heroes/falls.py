@@ -1,0 +1,122 @@
+"""Leaving the fight, and the end of the battle: damage straight off Life, a fall at 0 Life (a character loses,
+a creature is destroyed unless Indestructible), the permanent effects of a caster that goes, and the one side
+left standing.
+"""
+
+from __future__ import annotations
+
+from tabroll.events import Damage, Defeat, GameOver, Note, StatusApplied
+from tabroll.records import replace
+
+from .acting import check_in_fight
+from .model import DamageAction
+from .state import Battle, Combatant, Permanent
+from .work import Turn
+
+
+def fall(turn: Turn, unit: Combatant, by: str | None) -> None:
+    """A combatant at 0 Life leaves the fight: a character loses, a creature is destroyed (unless Indestructible)."""
+    if unit.is_character:
+        reason = "Life 0: a character is never destroyed; it loses the battle and forgets the spells in its Memory"
+        if unit.memory_spells:
+            turn.emit(Note(unit=unit.name, text=f"{unit.name} forgets {', '.join(unit.memory_spells)}"))
+        turn.update(replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
+        turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
+        end_permanents(turn, unit.name, "its caster lost the battle")
+        check_result(turn, unit.name, by, "lost the battle")
+        return
+    if unit.has("indestructible"):
+        turn.update(replace(unit, out=True, out_reason="beaten at 0 Life"))
+        reason = "Life 0; Indestructible, so not destroyed, but out of the fight until regenerated"
+        turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
+    else:
+        turn.update(replace(unit, out=True, out_reason="destroyed"))
+        turn.emit(Defeat(unit=unit.name, by=by, reason="Life 0", how="destroyed"))
+    check_result(turn, unit.name, by, unit.out_reason)
+
+
+def standing_sides(battle: Battle) -> list[str]:
+    """The sides still in the battle: a side that began with a character stands while a character of it is in the
+    fight; a side of creatures alone stands while one of them is."""
+    sides: list[str] = []
+    for unit in battle.combatants:
+        if unit.side in sides or not unit.in_fight:
+            continue
+        if unit.side in battle.had_characters and not unit.is_character:
+            continue
+        sides.append(unit.side)
+    return sides
+
+
+def check_result(turn: Turn, fallen: str, by: str | None, how: str) -> None:
+    """After someone leaves the fight: when only one side (or none) still stands, the battle is over."""
+    battle = turn.battle
+    if not battle.had_characters or battle.result is not None:
+        return  # a fight of creatures alone is the table's to end
+    sides = standing_sides(battle)
+    if len(sides) > 1:
+        return
+    winner = sides[0] if sides else None
+    reason = f"{fallen} {how}; " + (
+        f"only {winner}'s side still stands" if winner else "no side still stands: a draw, or the table's call"
+    )
+    turn.battle = replace(battle, result=f"{winner} wins" if winner else "no side stands", phase=None)
+    fell = how != "fled"  # the event's unit is the fall that ended the battle; a flight is no fall
+    turn.game_over = GameOver(reason=reason, winner=winner, unit=fallen if fell else None, by=by if fell else None)
+
+
+def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = frozenset()) -> None:
+    """The permanent effects ``caster`` upholds end (all but the spells named in ``keep``)."""
+    kept: list[Permanent] = []
+    for permanent in turn.battle.permanents:
+        if permanent.caster != caster or (permanent.spell in keep and turn.current(permanent.target).in_fight):
+            kept.append(permanent)
+            continue
+        target = turn.current(permanent.target)
+        target = turn.update(
+            replace(
+                target,
+                lasting_power=target.lasting_power - permanent.power,
+                lasting_toughness=target.lasting_toughness - permanent.toughness,
+            )
+        )
+        turn.emit(
+            StatusApplied(unit=target.name, status=f"{permanent.spell} ends", reason=f"{why} ({caster}'s permanent)")
+        )
+    turn.battle = replace(turn.battle, permanents=tuple(kept))
+
+
+def resolve_damage(turn: Turn, action: DamageAction) -> None:
+    check_in_fight(turn.current(action.target), "take damage")
+    deal_damage(turn, action.target, action.amount, action.by, action.source)
+
+
+def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str) -> None:
+    """Damage from a spell or ability: straight off Life."""
+    target = turn.current(name)
+    if not target.in_fight:
+        return
+    life = tell_life_lost(turn, target, amount, by, f"{source}: ")
+    fleeing = target.fleeing + amount if target.fleeing is not None else None
+    target = turn.update(replace(target, life=life, fleeing=fleeing))
+    if life == 0 and amount > 0:
+        fall(turn, target, by)
+
+
+def tell_life_lost(turn: Turn, unit: Combatant, amount: int, by: str | None, why: str) -> int:
+    """The damage of ``amount`` off ``unit``'s Life, not below 0, told with ``why`` before the Life it goes from and
+    to; the Life left (the caller changes the combatant, and it falls at 0 Life)."""
+    life = max(0, unit.life - amount)
+    turn.emit(
+        Damage(
+            attacker=by,
+            target=unit.name,
+            amount=amount,
+            rule=f"{why}Life {unit.life} → {life}",
+            defeats=life == 0,
+            pool="Life",
+            lost=unit.life - life,
+            left=life,
+        )
+    )
+    return life

@@ -1,0 +1,163 @@
+"""Initiative: the turn order by Speed, highest first, a shared Speed settled by opposed Speed rolls taken as
+steps (:class:`Ordering`, :class:`TieRoll`) that stop after :data:`MAX_TIE_ROUNDS` rounds; and a delay
+that moves a combatant later in the order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tabroll.errors import RuleRefusal
+from tabroll.events import Note
+from tabroll.records import replace
+from tabroll.steps import Step
+
+from .events import TurnOrder
+from .model import DelayAction, InitiativeAction
+from .phases import start_turn
+from .work import Turn
+
+MAX_TIE_ROUNDS = 20
+"""Opposed initiative rolls that tie again and again stop here (the listed order then stands)."""
+
+
+def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
+    actors = [u for u in turn.battle.combatants if u.in_fight and u.controller is None]
+    if not actors:
+        raise RuleRefusal("no one is left in the fight to take turns", rule="initiative")
+    speeds = tuple(sorted({u.speed for u in actors}, reverse=True))
+    turn.run(Ordering((), 0, speeds=speeds))
+
+
+@dataclass(frozen=True)
+class Ordering(Step):
+    """The turn order, Speed by Speed from the highest: ``order`` so far (compared), from the Speed at ``index`` of
+    ``speeds`` on (the Speeds of those who take turns, as the action began: no roll changes them). A Speed shared
+    by several is an opposed roll (a :class:`TieRoll`); once every Speed is placed, the order stands and the
+    first turn begins."""
+
+    order: tuple[str, ...]
+    index: int
+    speeds: tuple[int, ...] = field(compare=False, kw_only=True)
+
+    def advance(self, turn: Turn) -> Step | None:
+        order = list(self.order)
+        actors = [u for u in turn.battle.combatants if u.in_fight and u.controller is None]
+        for index in range(self.index, len(self.speeds)):
+            tied = [u for u in actors if u.speed == self.speeds[index]]
+            if len(tied) > 1:
+                turn.emit(Note(text=f"Speed {tied[0].speed} tie: {', '.join(u.name for u in tied)} roll opposed Speed"))
+                names = tuple(u.name for u in tied)
+                return TieRoll.next_round(tuple(order), index, -1, (names,), speeds=self.speeds)
+            order.append(tied[0].name)
+        turn.battle = replace(turn.battle, order=tuple(order))
+        turn.emit(TurnOrder(order=tuple(order), reason="highest Speed first; ties by opposed Speed rolls"))
+        start_turn(turn, order[0], turn.battle.turn)
+        turn.tell_game_over()
+        return None
+
+
+@dataclass(frozen=True)
+class TieRoll(Step):
+    """One opposed Speed roll of a tie (Speed d6, at least one die), drawn first: higher total first, equal totals
+    roll again in the next round, up to :data:`MAX_TIE_ROUNDS` rounds (then the listed order stands).
+
+    Compared, with the place in the order (``order`` so far and the Speed's ``index``): the ``round``, the
+    ``groups`` of that round (each still tied, or placed), the ``group`` rolling, the groups of the next round
+    already made (``done``) and the totals of the group rolled so far (``totals``, in rolling order): every tie
+    that leaves the same groups is walked on once, however many rounds it takes."""
+
+    order: tuple[str, ...]
+    index: int
+    round: int
+    groups: tuple[tuple[str, ...], ...]
+    group: int
+    done: tuple[tuple[str, ...], ...] = ()
+    totals: tuple[tuple[str, int], ...] = ()
+    speeds: tuple[int, ...] = field(compare=False, kw_only=True)
+
+    @staticmethod
+    def next_round(
+        order: tuple[str, ...], index: int, played: int, groups: tuple[tuple[str, ...], ...], *, speeds: tuple[int, ...]
+    ) -> Step:
+        """After round ``played`` (-1: none yet) left ``groups``: the first roll of the next round, or the order
+        with the tie placed when every group is one combatant or the rounds are all played."""
+        rounds = played + 1
+        if rounds < MAX_TIE_ROUNDS and any(len(g) > 1 for g in groups):
+            return TieRoll(order, index, rounds, groups, 0, speeds=speeds).first_roll(speeds)
+        return TieRoll.placed(order, index, rounds, groups, speeds)
+
+    @staticmethod
+    def placed(
+        order: tuple[str, ...], index: int, rounds: int, groups: tuple[tuple[str, ...], ...], speeds: tuple[int, ...]
+    ) -> Step:
+        if rounds >= MAX_TIE_ROUNDS:
+            return _StillTied(order, index, groups, speeds=speeds)
+        return Ordering((*order, *(n for g in groups for n in g)), index + 1, speeds=speeds)
+
+    def first_roll(self, speeds: tuple[int, ...]) -> Step:
+        """This round's roll at group ``group`` or the first group after it that is still tied."""
+        done = self.done
+        for at in range(self.group, len(self.groups)):
+            group = self.groups[at]
+            if len(group) > 1:
+                return replace(self, group=at, done=done, totals=())
+            done = (*done, group)
+        return TieRoll.next_round(self.order, self.index, self.round, done, speeds=speeds)
+
+    def advance(self, turn: Turn) -> Step:
+        group = self.groups[self.group]
+        unit = turn.current(group[len(self.totals)])
+        total = turn.roll(max(1, unit.speed), f"initiative: {unit.name}'s Speed", unit.name)
+        totals = (*self.totals, (unit.name, total))
+        if len(totals) < len(group):
+            return replace(self, totals=totals)
+        by_name = dict(totals)
+        split = tuple(
+            tuple(name for name in group if by_name[name] == value)
+            for value in sorted(set(by_name.values()), reverse=True)
+        )
+        return replace(self, group=self.group + 1, done=(*self.done, *split), totals=()).first_roll(self.speeds)
+
+
+@dataclass(frozen=True)
+class _StillTied(Step):
+    """The rounds of rolls are all played: the listed order stands for the groups still tied."""
+
+    order: tuple[str, ...]
+    index: int
+    groups: tuple[tuple[str, ...], ...]
+    speeds: tuple[int, ...] = field(compare=False, kw_only=True)
+
+    def advance(self, turn: Turn) -> Step:
+        turn.emit(Note(text=f"still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands"))
+        return Ordering((*self.order, *(n for g in self.groups for n in g)), self.index + 1, speeds=self.speeds)
+
+
+def resolve_delay(turn: Turn, action: DelayAction) -> None:
+    order = list(turn.battle.order)
+    if not order:
+        raise RuleRefusal("there is no turn order yet", rule="initiative", tip="resolve a 'do: initiative' first")
+    for name in (action.unit, action.after):
+        turn.current(name)
+        if name not in order:
+            raise RuleRefusal(f"{name} has no turn of its own in the order", rule="initiative")
+    if action.unit == action.after:
+        raise RuleRefusal(f"{action.unit} cannot delay after itself", rule="initiative")
+    order.remove(action.unit)
+    order.insert(order.index(action.after) + 1, action.unit)
+    active = turn.battle.active
+    hands_over = active == action.unit
+    if hands_over:
+        unit = turn.current(action.unit)
+        if unit.actions_used or unit.commanded or turn.battle.phase not in (None, "reach"):
+            raise RuleRefusal(
+                f"{action.unit} has begun its turn: it can delay only before its turn begins",
+                rule="initiative",
+            )
+        position = list(turn.battle.order).index(action.unit)
+        active = turn.battle.order[position + 1] if position + 1 < len(turn.battle.order) else order[0]
+    turn.battle = replace(turn.battle, order=tuple(order), active=active)
+    turn.emit(TurnOrder(order=tuple(order), reason=f"{action.unit} delays until after {action.after}"))
+    if hands_over and active is not None and turn.battle.phase is not None:
+        start_turn(turn, active, turn.battle.turn)

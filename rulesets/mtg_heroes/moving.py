@@ -1,0 +1,111 @@
+"""Moving between range bands and fleeing the fight: a move to near or far range (direct range is entered only
+by attacking), a character's flight from far range, and the opposed Speed test that decides an escape at once
+(and a response to a spell).
+"""
+
+from __future__ import annotations
+
+from tabroll.errors import InputError, RuleRefusal
+from tabroll.events import Defeat, Note, StatusApplied
+from tabroll.records import replace
+
+from .acting import check_in_fight, take_action
+from .falls import check_result, end_permanents
+from .model import FleeAction, MoveAction
+from .state import SCALE, Combatant
+from .work import Turn
+
+
+def resolve_move(turn: Turn, action: MoveAction) -> None:
+    unit = turn.current(action.unit)
+    try:
+        wanted = SCALE.parse(action.to)
+    except InputError as err:
+        raise RuleRefusal(err.message, tip=err.tip, rule="range") from None
+    if wanted == "direct":
+        raise RuleRefusal("direct range is entered only by attacking (do: attack)", rule="range")
+    check_in_fight(unit, "move")
+    follow_up = turn.battle.follow_up == unit.name
+    if unit.moved and not follow_up:
+        raise RuleRefusal(f"{unit.name} already moved this turn: one move per turn", rule="move")
+    if action.relative_to is not None:
+        others = [turn.current(name) for name in action.relative_to]
+        if unit.name in action.relative_to:
+            raise RuleRefusal(f"{unit.name} has no range to itself", rule="range")
+    else:
+        others = [u for u in turn.battle.enemies(unit) if u.in_fight]
+    if not others:
+        raise RuleRefusal(f"{unit.name} has no one to move closer to or away from", rule="range")
+    for other in others:
+        current = turn.battle.band(unit.name, other.name)
+        if current == wanted:
+            raise RuleRefusal(f"{unit.name} is already at {wanted} range from {other.name}", rule="range")
+        if current == "direct":
+            raise RuleRefusal(f"{unit.name} is fighting {other.name} at direct range", rule="range")
+    if follow_up:
+        turn.battle = replace(turn.battle, follow_up=None)
+        turn.emit(Note(unit=unit.name, text=f"{unit.name} takes its Trample follow-up move"))
+    else:
+        take_action(turn, unit, f"move to {wanted} range")
+    turn.update(replace(turn.current(unit.name), moved=True))
+    for other in others:
+        turn.set_band(unit.name, other.name, wanted, f"{unit.name} moves")
+    turn.emit(Note(unit=unit.name, text=f"{unit.name} moved: it cannot attack or flee this turn"))
+
+
+def opposed_speed(turn: Turn, actor: Combatant, other: Combatant, *, responder: Combatant) -> bool:
+    """An opposed Speed test (Speed d6 each, at least one die): True when ``actor`` wins; ties go to ``responder``."""
+    mine = turn.roll(max(1, actor.speed), f"opposed Speed: {actor.name}", actor.name)
+    theirs = turn.roll(max(1, other.speed), f"opposed Speed: {other.name}", other.name)
+    wins = mine > theirs or (mine == theirs and responder.name == actor.name)
+    sign = ">" if mine > theirs else "<" if mine < theirs else "="
+    tie = f"; a tie goes to the responder, {responder.name}" if mine == theirs else ""
+    winner = actor.name if wins else other.name
+    turn.emit(Note(unit=actor.name, text=f"opposed Speed {mine} {sign} {theirs}{tie}: {winner} wins"))
+    return wins
+
+
+def resolve_flee(turn: Turn, action: FleeAction) -> None:
+    unit = turn.current(action.unit)
+    check_in_fight(unit, "flee")
+    if not unit.is_character:
+        raise RuleRefusal(f"{unit.name} is a creature: only characters flee", rule="flee")
+    if unit.fleeing is not None:
+        raise RuleRefusal(f"{unit.name} is already fleeing", rule="flee")
+    if unit.moved:
+        raise RuleRefusal(f"{unit.name} moved this turn, so it cannot flee this turn", rule="move")
+    if unit.actions_used or unit.commanded:
+        raise RuleRefusal(f"fleeing must be {unit.name}'s first action of the turn", rule="flee")
+    for enemy in turn.battle.enemies(unit):
+        band = turn.battle.band(unit.name, enemy.name)
+        if band != "far" and enemy.in_fight:
+            raise RuleRefusal(
+                f"{unit.name} is at {band} range from {enemy.name}: a character flees only from far range",
+                rule="range",
+                tip="move to far range first, on an earlier turn",
+            )
+    unit = take_action(turn, unit, "flee (the rest of the turn is forfeit)")
+    unit = turn.update(replace(unit, actions_used=max(unit.speed, unit.actions_used)))
+    turn.emit(Note(unit=unit.name, text=f"{unit.name} flees: its permanent effects end"))
+    end_permanents(turn, unit.name, "its caster flees")
+    for creature in turn.battle.combatants:
+        if creature.controller == unit.name and not creature.out:
+            turn.update(replace(creature, out=True, out_reason="dismissed"))
+            turn.emit(Defeat(unit=creature.name, by=None, reason=f"{unit.name} flees", how="dismissed"))
+    others = [u for u in turn.battle.combatants if u.name != unit.name and u.in_fight]
+    enemies = [u for u in others if u.side != unit.side]
+    if enemies and all(unit.speed >= other.speed + 2 for other in others):
+        turn.emit(Note(unit=unit.name, text=f"Speed {unit.speed} is 2 or more above everyone: it may escape at once"))
+        if all(opposed_speed(turn, unit, enemy, responder=enemy) for enemy in enemies):
+            turn.update(replace(turn.current(unit.name), out=True, out_reason="fled"))
+            turn.emit(Defeat(unit=unit.name, by=None, reason="it won the opposed Speed test", how="fled"))
+            check_result(turn, unit.name, None, "fled")
+            return
+    turn.update(replace(turn.current(unit.name), fleeing=0))
+    turn.emit(
+        StatusApplied(
+            unit=unit.name,
+            status="fleeing",
+            reason="it escapes at the end of the turn if it takes fewer than 5 damage and does not fight",
+        )
+    )
