@@ -76,28 +76,11 @@ def projectile_hits(
         total = base
         rise = turn.battle.board.height_difference(target.position, source)
         if rise:
-            total += rise
             word = "above" if rise > 0 else "below"
-            turn.emit(
-                Modifier(
-                    applies_to="attack roll",
-                    reason=f"height: {abs(rise)} {word} {target.name}",
-                    amount=rise,
-                    total=total,
-                    unit=attacker.name,
-                )
-            )
+            total = modify_attack_roll(turn, attacker, total, rise, f"height: {abs(rise)} {word} {target.name}")
         if not turn.battle.board.line_of_sight(source, target.position).clear:
-            total += ARCHER_BLIND_PENALTY
-            turn.emit(
-                Modifier(
-                    applies_to="attack roll",
-                    reason=f"archer shooting without sight of {target.name}",
-                    amount=ARCHER_BLIND_PENALTY,
-                    total=total,
-                    unit=attacker.name,
-                )
-            )
+            reason = f"archer shooting without sight of {target.name}"
+            total = modify_attack_roll(turn, attacker, total, ARCHER_BLIND_PENALTY, reason)
         distance = turn.battle.distance(source, target.position)
         rule = f"attack {total} ≥ distance {distance}" if total >= distance else f"attack {total} < distance {distance}"
         if total >= distance:
@@ -106,3 +89,10 @@ def projectile_hits(
         else:
             turn.emit(Miss(attacker=attacker.name, target=target.name, result=total, needed=distance, rule=rule))
     return hits
+
+
+def modify_attack_roll(turn: Turn, attacker: Unit, total: int, amount: int, reason: str) -> int:
+    """Add ``amount`` to a projectile's attack roll, shown in the log as a modifier; return the new total."""
+    total += amount
+    turn.emit(Modifier(applies_to="attack roll", reason=reason, amount=amount, total=total, unit=attacker.name))
+    return total
