@@ -322,24 +322,46 @@ def ignore_reason(attacker: Ahotnik, unit: Unit) -> str | None:
 
 def identify(turn: Turn, name: str, result: SynapseResult) -> Plan:
     """Find what ``name`` attacks: an adjacent Demon first, then an adjacent enemy Ahotnik, else a ranged shot."""
+    attacker = turn.board.ahotnik(name)
+    if attacker.phase_transition and sits_out_transition(turn, name):
+        return Plan(attacker=name, attack="none")
+    skip = Skipper(turn, name)
+    adjacent = adjacent_targets(turn, attacker, skip)
+    demons = [(d, u) for d, u in adjacent if isinstance(u, Demon)]
+    chosen = demons[0] if demons else (adjacent[0] if adjacent else None)
+    if chosen is not None:
+        return melee_plan(turn, attacker, result, *chosen)
+    return ranged_plan(turn, attacker, result, skip)
+
+
+def sits_out_transition(turn: Turn, name: str) -> bool:
+    """Whether an Ahotnik in phase transition skips its attack (the ruling ``transition_attacks``)."""
+    if not turn.options.transition_attacks:
+        turn.ruling("transition_attacks", False, "an Ahotnik in phase transition only turns, it does not attack")
+        turn.emit(Note(unit=name, text=f"{name} is in phase transition and does not attack"))
+        return True
+    turn.ruling("transition_attacks", True, "an Ahotnik in phase transition still attacks")
+    return False
+
+
+class Skipper:
+    """Tells once per unit (an ``ignored`` event) why one attacker's attack passes it by."""
+
+    def __init__(self, turn: Turn, attacker: str) -> None:
+        self.turn, self.attacker = turn, attacker
+        self.told: set[str] = set()
+
+    def __call__(self, unit: Unit, why: str) -> None:
+        if unit.name not in self.told:
+            self.told.add(unit.name)
+            self.turn.emit(Ignored(unit=unit.name, attacker=self.attacker, reason=why))
+
+
+def adjacent_targets(turn: Turn, attacker: Ahotnik, skip: Skipper) -> list[tuple[int, Unit]]:
+    """The valid targets on the hexes next to ``attacker``, clockwise from its facing (the others are skipped)."""
     board = turn.board
-    attacker = board.ahotnik(name)
-    if attacker.phase_transition:
-        if not turn.options.transition_attacks:
-            turn.ruling("transition_attacks", False, "an Ahotnik in phase transition only turns, it does not attack")
-            turn.emit(Note(unit=name, text=f"{name} is in phase transition and does not attack"))
-            return Plan(attacker=name, attack="none")
-        turn.ruling("transition_attacks", True, "an Ahotnik in phase transition still attacks")
-    facing = attacker.facing
-    told: set[str] = set()
-
-    def skip(unit: Unit, why: str) -> None:
-        if unit.name not in told:
-            told.add(unit.name)
-            turn.emit(Ignored(unit=unit.name, attacker=name, reason=why))
-
     adjacent: list[tuple[int, Unit]] = []
-    for d in board.map.clockwise_from(facing):
+    for d in board.map.clockwise_from(attacker.facing):
         unit = board.unit_at(board.map.neighbour(attacker.position, d))
         if unit is None:
             continue
@@ -348,30 +370,38 @@ def identify(turn: Turn, name: str, result: SynapseResult) -> Plan:
             skip(unit, why)
         else:
             adjacent.append((d, unit))
-    demons = [(d, u) for d, u in adjacent if isinstance(u, Demon)]
-    chosen = demons[0] if demons else (adjacent[0] if adjacent else None)
-    if chosen is not None:
-        d, target = chosen
-        ahead = d == facing
-        if isinstance(target, Demon):
-            why = f"first adjacent Demon clockwise from {turn.name(facing)}: at {turn.name(d)}"
-        else:
-            why = f"no Demon adjacent; first enemy Ahotnik clockwise from {turn.name(facing)}: at {turn.name(d)}"
-        amount = MELEE_DAMAGE[result]
-        rule = f"melee, {result}: {amount} damage, " + (
-            "target ahead: straight to Life" if ahead else "not ahead: Shields first"
+    return adjacent
+
+
+def melee_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, d: int, target: Unit) -> Plan:
+    """A melee blow on the adjacent ``target`` in direction ``d``: straight to Life when it is ahead."""
+    name, facing = attacker.name, attacker.facing
+    ahead = d == facing
+    if isinstance(target, Demon):
+        why = f"first adjacent Demon clockwise from {turn.name(facing)}: at {turn.name(d)}"
+    else:
+        why = f"no Demon adjacent; first enemy Ahotnik clockwise from {turn.name(facing)}: at {turn.name(d)}"
+    amount = MELEE_DAMAGE[result]
+    rule = f"melee, {result}: {amount} damage, " + (
+        "target ahead: straight to Life" if ahead else "not ahead: Shields first"
+    )
+    turn.emit(
+        Targeting(
+            attacker=name,
+            attack="melee",
+            targets=(target.name,),
+            direction=d,
+            direction_name=turn.name(d),
+            reason=why,
         )
-        turn.emit(
-            Targeting(
-                attacker=name,
-                attack="melee",
-                targets=(target.name,),
-                direction=d,
-                direction_name=turn.name(d),
-                reason=why,
-            )
-        )
-        return Plan(attacker=name, attack="melee", blows=(Aim(target.name, amount, ahead, rule),))
+    )
+    return Plan(attacker=name, attack="melee", blows=(Aim(target.name, amount, ahead, rule),))
+
+
+def ranged_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, skip: Skipper) -> Plan:
+    """A straight shot along the facing, to the map's edge or the Singularity: each valid target on the line
+    takes one less damage than the one before it."""
+    board, name, facing = turn.board, attacker.name, attacker.facing
     line = board.map.line(attacker.position, facing)
     after = board.map.neighbour(line[-1] if line else attacker.position, facing)
     stopped = after if after in board.map.blocked else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
@@ -19,6 +19,7 @@ from .model import (
     AttackAction,
     AttackPhaseAction,
     EndTransitionAction,
+    MapInput,
     SummonAction,
 )
 from .state import Ahotnik, Board, Demon
@@ -30,9 +31,26 @@ if TYPE_CHECKING:
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
     model = validate(AhotnikScenario, doc)
     options = scenario_options(ruleset, doc, model, overrides, AhotnikOptions)
-    spec = model.map
+    hex_map = build_map(doc, model.map)
+    ahotniks, demons = place_units(doc, model, hex_map)
+    order = model.turn_order if model.turn_order is not None else list(ahotniks)
+    check_turn_order(doc, order, ahotniks)
+    check_threat(doc, model.threat, ahotniks)
+    steps = steps_of(doc, model.actions, action_checker(doc, hex_map, ahotniks, set(model.demons)))
+    board = Board(
+        map=hex_map,
+        ahotniks=tuple(ahotniks[n] for n in order),
+        demons=tuple(demons),
+        threat=model.threat,
+        options=options,
+    )
+    return assemble(ruleset, doc, model, options=options, state=board, steps=steps)
+
+
+def build_map(doc: YamlDocument, spec: MapInput) -> HexMap:
+    """The hex map as the file gives it, with the Singularity's hex blocked; a bad map names the ``map`` field."""
     try:
-        hex_map = HexMap.build(
+        return HexMap.build(
             radius=spec.radius,
             columns=spec.columns,
             rows=spec.rows,
@@ -44,6 +62,11 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     except InputError as err:
         raise InputError(err.message, tip=err.tip, location=doc.locate(("map",))) from None
 
+
+def place_units(doc: YamlDocument, model: AhotnikScenario, hex_map: HexMap) -> tuple[dict[str, Ahotnik], list[Demon]]:
+    """The Ahotniks and the Demons on their hexes: each on the map, no two (nor one and the Singularity) on one
+    hex, and no name both an Ahotnik and a Demon."""
+    spec = model.map
     taken: dict[Hex, str] = {}
     if spec.singularity is not None:
         taken[(spec.singularity[0], spec.singularity[1])] = "the Singularity"
@@ -81,8 +104,11 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     for name, d in model.demons.items():
         position = place(name, d.at, ("demons", name, "at")) if d.at is not None else None
         demons.append(Demon(name=name, identity=d.identity or name, position=position, shields=d.shields, life=d.life))
+    return ahotniks, demons
 
-    order = model.turn_order if model.turn_order is not None else list(ahotniks)
+
+def check_turn_order(doc: YamlDocument, order: list[str], ahotniks: Mapping[str, Ahotnik]) -> None:
+    """The turn order lists every Ahotnik exactly once."""
     if sorted(order) != sorted(ahotniks):
         missing = sorted(set(ahotniks) - set(order))
         extra = sorted(set(order) - set(ahotniks))
@@ -92,12 +118,22 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             location=doc.locate(("turn_order",)),
             tip=f"the Ahotniks are: {', '.join(ahotniks)}",
         )
-    if model.threat < len(ahotniks):
+
+
+def check_threat(doc: YamlDocument, threat: int, ahotniks: Mapping[str, Ahotnik]) -> None:
+    """The threat level never starts below its floor, the number of Ahotniks in play."""
+    if threat < len(ahotniks):
         raise InputError(
-            f"threat {model.threat} is below its floor, the number of Ahotniks in play ({len(ahotniks)})",
+            f"threat {threat} is below its floor, the number of Ahotniks in play ({len(ahotniks)})",
             location=doc.locate(("threat",)),
             tip=f"give a threat level of at least {len(ahotniks)}",
         )
+
+
+def action_checker(
+    doc: YamlDocument, hex_map: HexMap, ahotniks: Mapping[str, Ahotnik], demon_names: set[str]
+) -> Callable[[Any, tuple[str | int, ...]], None]:
+    """The check of each scripted action's names and hexes against the scenario (for :func:`steps_of`)."""
 
     def check(action: Any, at: tuple[str | int, ...]) -> None:
         names: list[tuple[str, tuple[str | int, ...]]] = []
@@ -118,15 +154,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             if name not in ahotniks:
                 raise unknown_name(name, list(ahotniks), doc, path, "Ahotnik")
 
-    steps = steps_of(doc, model.actions, check)
-    board = Board(
-        map=hex_map,
-        ahotniks=tuple(ahotniks[n] for n in order),
-        demons=tuple(demons),
-        threat=model.threat,
-        options=options,
-    )
-    return assemble(ruleset, doc, model, options=options, state=board, steps=steps)
+    return check
 
 
 CHOICE_FIELDS = ("pilots", "synapse", "direction", "directions")

@@ -15,7 +15,9 @@ from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
 from tabroll.errors import RuleRefusal
 from tabroll.rulesets.tabmaster import resolver
-from tabroll.rulesets.tabmaster.resolver import RangedRound, RangedStrike, TrampleHit, Turn
+from tabroll.rulesets.tabmaster.ranged import RangedRound, RangedStrike
+from tabroll.rulesets.tabmaster.trample import TrampleHit
+from tabroll.rulesets.tabmaster.work import Turn
 from tabroll.scenario import load_scenario_file
 from tests.support import StepRecorder, resumed_from_every_step
 

@@ -1,0 +1,183 @@
+"""What one hit does to one target: element immunity and outright defeat, healing instead of damage, the damage
+roll with element bonuses, DEF (and VIT) deciding defeat or survival, and a hex on a survivor."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabroll.events import Damage, Defeat, Heal, Immune, Note, StatusApplied
+from tabroll.records import replace
+
+from .elements import Element, element_table
+from .events import ElementBonus, Survive
+from .model import AttackAction
+from .profiles import AttackProfile
+from .state import Unit
+
+if TYPE_CHECKING:
+    from .work import Turn
+
+
+def elements_of(turn: Turn, profile: AttackProfile) -> list[Element]:
+    table = element_table(ice_bonus=turn.options.ice_bonus)
+    return [table[e] for e in profile.effects.elements]
+
+
+def strike(
+    turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, action: AttackAction, shared: int | None
+) -> None:
+    """One hit on one target: elements, damage (or healing), defeat or survival, hexes."""
+    elements = elements_of(turn, profile)
+    for element in elements:
+        if element.matches_any(target, element.immune):
+            turn.emit(
+                Immune(
+                    attacker=attacker.name,
+                    target=target.name,
+                    reason=f"{element.label} {element.why_immune(target)}",
+                )
+            )
+            return
+    for element in elements:
+        if element.matches_any(target, element.auto_defeat):
+            turn.emit(
+                Note(
+                    unit=target.name,
+                    text=f"{element.label} defeats {target.name} outright ({element.why(target, element.auto_defeat)})",
+                )
+            )
+            defeat(
+                turn,
+                target,
+                attacker.name,
+                f"{element.label} against {element.why(target, element.auto_defeat)}",
+            )
+            return
+    healing = [e for e in elements if e.heals and not e.matches_any(target, e.damages_instead)]
+    if healing:
+        heal(turn, attacker, target, profile, healing[0])
+        return
+    if turn.special_damage == "none":
+        turn.emit(Note(unit=target.name, text=f"{target.name} is hit; the Special leaves no normal damage to roll"))
+        return
+    dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
+    amount = shared if shared is not None else turn.roll(dan, f"damage vs {target.name}", attacker.name)
+    for element in elements:
+        bonus = element.bonus_against(target)
+        if bonus:
+            amount += bonus[0]
+            turn.emit(
+                ElementBonus(element=element.label, target=target.name, amount=bonus[0], reason=bonus[1], total=amount)
+            )
+    hexed = [e for e in elements if e.applies_hex]
+    survived = apply_damage(turn, attacker, target, amount)
+    if hexed and survived:
+        name = action.hex or "a hex (Feitiço) chosen by the attacking side"
+        current = turn.current(target.name)
+        turn.update(replace(current, statuses=(*current.statuses, f"hex: {name}")))
+        turn.emit(StatusApplied(unit=target.name, status=f"hex: {name}", reason=f"{hexed[0].label} attack"))
+
+
+def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
+    """Compare damage with DEF (and VIT); return whether the target is still standing. The ``damage`` event's
+    pool is VIT when VIT takes the excess (with what it lost and has left), else DEF."""
+    at_least = turn.options.defeat_threshold == "at_least"
+    if at_least:
+        turn.ruling("defeat_threshold", "at_least", "damage equal to DEF defeats (as the source's examples 3 and 4)")
+    else:
+        turn.ruling("defeat_threshold", "greater", "damage must be greater than DEF to defeat (the rule text)")
+    sign = "≥" if at_least else ">"
+    beats = amount >= target.defense if at_least else amount > target.defense
+    uses_vitality = target.vitality is not None and turn.options.vitality == "excess"
+    if uses_vitality:
+        assert target.vitality is not None
+        turn.ruling("vitality", "excess", "a unit with VIT loses the damage beyond its DEF from VIT, falling at 0")
+        excess = max(0, amount - target.defense + (1 if at_least else 0)) if beats else 0
+        lost = min(excess, target.vitality)
+        left = target.vitality - lost
+        rule = (
+            f"{amount} {sign} DEF {target.defense}: {excess} through to VIT"
+            if beats
+            else f"{amount} does not beat DEF {target.defense}: {_needed(target.defense, at_least)}"
+        )
+        defeats = left == 0 and beats
+        turn.emit(
+            Damage(
+                attacker=attacker.name,
+                target=target.name,
+                amount=amount,
+                rule=rule,
+                defeats=defeats,
+                pool="VIT",
+                lost=lost,
+                left=left,
+            )
+        )
+        turn.update(replace(turn.current(target.name), vitality=left))
+    else:
+        defeats = beats
+        rule = (
+            f"{amount} {sign} DEF {target.defense}"
+            if beats
+            else f"{amount} does not beat DEF {target.defense}: {_needed(target.defense, at_least)}"
+        )
+        # DEF alone decides: the damage is weighed against the target's points of Defence (the source's words),
+        # which it does not lower, so the pool is DEF, with nothing lost or left
+        turn.emit(
+            Damage(attacker=attacker.name, target=target.name, amount=amount, rule=rule, defeats=defeats, pool="DEF")
+        )
+    if defeats:
+        defeat(turn, turn.current(target.name), attacker.name, rule)
+        return False
+    turn.emit(Survive(unit=target.name, reason=rule))
+    return True
+
+
+def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, element: Element) -> None:
+    if element.matches_any(target, element.no_heal):
+        turn.emit(
+            Heal(
+                unit=target.name,
+                amount=0,
+                before=target.vitality,
+                after=target.vitality,
+                reason=f"{element.label}: no healing for {element.why(target, element.no_heal)}",
+                pool="VIT",
+            )
+        )
+        return
+    amount = turn.roll(profile.damage, f"healing for {target.name}", attacker.name)
+    if target.vitality is None:
+        turn.emit(
+            Heal(
+                unit=target.name,
+                amount=0,
+                before=None,
+                after=None,
+                reason=f"{element.label} heals instead of damaging; {target.name} has no VIT to restore",
+                pool="VIT",
+            )
+        )
+        return
+    cap = target.max_vitality if target.max_vitality is not None else target.vitality + amount
+    after = min(cap, target.vitality + amount)
+    turn.update(replace(target, vitality=after))
+    turn.emit(
+        Heal(
+            unit=target.name,
+            amount=after - target.vitality,
+            before=target.vitality,
+            after=after,
+            reason=f"{element.label} heals instead of damaging (rolled {amount}, up to VIT {cap})",
+            pool="VIT",
+        )
+    )
+
+
+def defeat(turn: Turn, target: Unit, by: str | None, reason: str) -> None:
+    turn.update(replace(target, defeated=True, position=None))
+    turn.emit(Defeat(unit=target.name, by=by, reason=reason))
+
+
+def _needed(defense: int, at_least: bool) -> str:
+    return f"{defense} or more needed" if at_least else f"more than {defense} needed"

@@ -1,0 +1,70 @@
+"""Who may act and how a unit moves: the defeat and flip checks, a path of free squares within MOV (checked,
+or found), and the move itself."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabroll.errors import RuleRefusal
+from tabroll.events import Move
+from tabroll.geometry.grid import Square
+from tabroll.records import replace
+
+from .state import Unit
+
+if TYPE_CHECKING:
+    from .work import Turn
+
+
+def check_can_act(turn: Turn, unit: Unit) -> None:
+    if not unit.on_board:
+        raise RuleRefusal(f"{unit.name} was defeated and has left the board", rule="defeat")
+    if unit.flipped and turn.options.flip_blocks_actions:
+        raise RuleRefusal(
+            f"{unit.name} is flipped: it already acted this round",
+            rule="flip",
+            tip="a 'do: new_round' action turns every unit face up again (ruling flip_blocks_actions)",
+        )
+
+
+def walk(turn: Turn, unit: Unit, path: list[Square] | None, goal: Square | None, limit: int) -> list[Square]:
+    """Check (or find) a path of free squares for ``unit`` of at most ``limit`` steps."""
+    assert unit.position is not None
+    board = turn.battle.board
+
+    def free(square: Square) -> bool:
+        return board.contains(square) and not board.is_obstacle(square) and turn.battle.unit_at(square) is None
+
+    if path is None:
+        assert goal is not None
+        if not board.contains(goal):
+            raise RuleRefusal(f"square {list(goal)} is off the board", rule="movement")
+        if goal == unit.position:
+            return []
+        found = board.shortest_path(unit.position, goal, passable=free, metric=turn.options.distance)
+        if found is None:
+            raise RuleRefusal(f"{unit.name} has no free path to {list(goal)}", rule="movement")
+        path = found
+    else:
+        check = board.is_path(path, unit.position, metric=turn.options.distance)
+        if not check:
+            raise RuleRefusal(f"{unit.name} cannot take that path: {check.problem}", rule="movement")
+        for square in path:
+            if not free(square):
+                raise RuleRefusal(f"{unit.name} cannot move through {list(square)}: it is occupied", rule="movement")
+    if len(path) > limit:
+        raise RuleRefusal(
+            f"{unit.name} can move {limit} square(s) (MOV {limit}); that move takes {len(path)}",
+            rule="movement",
+        )
+    return path
+
+
+def do_move(turn: Turn, unit: Unit, path: list[Square], reason: str) -> Unit:
+    if not path:
+        return unit
+    assert unit.position is not None
+    moved = replace(unit, position=path[-1])
+    turn.update(moved)
+    turn.emit(Move(unit=unit.name, origin=unit.position, destination=path[-1], path=tuple(path), reason=reason))
+    return moved

@@ -1,0 +1,87 @@
+"""Pilgrim (Peregrino xN) attacks: a chain of steps, each in a rolled direction from the square the chain has
+reached, each square hit with its own roll (a projectile per step; a trampler moves onto each square it hits)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tabroll.events import Move, Note
+from tabroll.records import replace
+from tabroll.steps import Step
+
+from .damage import strike
+from .model import AttackAction
+from .profiles import AttackKind, AttackProfile
+from .projectile import projectile_hits, spend_projectile
+from .state import Unit
+from .targeting import height_and_sight_problem, may_hit, roll_direction
+from .work import AttackStep
+
+if TYPE_CHECKING:
+    from .work import Turn
+
+
+@dataclass(frozen=True)
+class PilgrimChain(AttackStep):
+    """A Pilgrim attack (:func:`resolve_pilgrim`), in one step."""
+
+    def advance(self, turn: Turn) -> Step:
+        attack = self.attack
+        resolve_pilgrim(turn, attack.action, attack.attacker, attack.profile)
+        return self.end()
+
+
+def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+    """A chain of random-line attacks, each from the last square hit; each square hit gets its own roll."""
+    assert profile.effects.pilgrim is not None and attacker.position is not None
+    origin = attacker.position
+    projectile = profile.kind is AttackKind.PROJECTILE
+    reach = profile.reach  # a projectile's line runs to the board's edge; its die decides how far it carries
+    trample = profile.kind is AttackKind.TRAMPLE
+    turn.emit(Note(unit=attacker.name, text=f"Pilgrim x{profile.effects.pilgrim}: each step rolls a direction"))
+    for step in range(1, profile.effects.pilgrim + 1):
+        if projectile and not spend_projectile(turn, attacker, profile, first=step == 1):
+            break
+        direction = roll_direction(turn, attacker, f"Pilgrim step {step}: direction")
+        ray = turn.battle.board.ray(origin, direction, length=reach)
+        ray = list(itertools.takewhile(lambda s: not turn.battle.board.is_obstacle(s), ray))
+        if not ray:
+            turn.emit(Note(unit=attacker.name, text=f"step {step}: the line leaves the board; nothing hit"))
+            continue
+        hit_square = ray[-1]
+        target: Unit | None = None
+        previous = origin
+        for square in ray:
+            unit = turn.battle.unit_at(square)
+            if unit is not None and may_hit(attacker, unit, profile):
+                # Each step is one of the unit's own attacks: its height limit and sight apply from the
+                # square the chain has reached (a Trample step from the square before the unit).
+                problem = height_and_sight_problem(turn, attacker, unit, profile, origin, step_from=previous)
+                if problem is None:
+                    hit_square, target = square, unit
+                    break
+                turn.emit(Note(unit=attacker.name, text=f"step {step}: {unit.name} cannot be hit: {problem}"))
+            previous = square
+        text = f"step {step}: square {list(hit_square)} " + (f"holds {target.name}" if target else "is empty")
+        turn.emit(Note(unit=attacker.name, text=text))
+        if projectile and target is not None:
+            shots = projectile_hits(turn, attacker, profile, [target], f"Pilgrim step {step}", origin=origin)
+            target = shots[0] if shots else None
+        if target is not None:
+            strike(turn, attacker, target, profile, action, None)
+        if trample and turn.battle.unit_at(hit_square) is None:
+            mover = turn.current(attacker.name)
+            assert mover.position is not None
+            turn.update(replace(mover, position=hit_square))
+            turn.emit(
+                Move(
+                    unit=attacker.name,
+                    origin=mover.position,
+                    destination=hit_square,
+                    path=(hit_square,),
+                    reason=f"Pilgrim trample step {step}",
+                )
+            )
+        origin = hit_square

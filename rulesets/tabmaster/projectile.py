@@ -1,0 +1,98 @@
+"""Projectiles: one is spent per shot (from the unit, or from its army's sheet by the ruling ``projectiles``), then
+the attack die must reach the target's distance, changed by height and, for an archer shooting unseen, -10."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabroll.errors import RuleRefusal
+from tabroll.events import Hit, Miss, Modifier, Note, Spend
+from tabroll.geometry.grid import Square
+
+from .profiles import AttackProfile
+from .state import Unit
+
+if TYPE_CHECKING:
+    from .work import Turn
+
+
+ARCHER_BLIND_PENALTY = -10
+
+
+def spend_projectile(turn: Turn, attacker: Unit, profile: AttackProfile, *, first: bool) -> bool:
+    """Take one projectile from the army sheet. Without one, the first shot is refused and a later shot
+    (of a Multiple or Pilgrim attack) ends the attack: returns False."""
+    assert profile.ammo is not None
+    shooter = turn.current(attacker.name)
+    army = turn.options.projectiles == "army"
+    if army:
+        turn.ruling("projectiles", "army", "projectiles are counted on the army sheet: one pool per side and kind")
+        left = turn.battle.pool(shooter.side, profile.ammo)
+        owner = f"the {shooter.side} army"
+    else:
+        turn.ruling("projectiles", "unit", "each unit counts its own projectiles")
+        left = shooter.ammo(profile.ammo)
+        owner = attacker.name
+    if left <= 0:
+        if first:
+            raise RuleRefusal(
+                f"{owner} has no {profile.ammo} left",
+                rule="projectile",
+                tip="use the secondary attack ('using: secondary') if the unit has one",
+            )
+        turn.emit(Note(unit=attacker.name, text=f"no {profile.ammo} left: the remaining attacks are lost"))
+        return False
+    if army:
+        turn.battle = turn.battle.with_pool(shooter.side, profile.ammo, left - 1)
+    else:
+        turn.update(shooter.with_ammo(profile.ammo, left - 1))
+    turn.emit(Spend(unit=attacker.name, resource=profile.ammo, amount=1, remaining=left - 1))
+    return True
+
+
+def projectile_hits(
+    turn: Turn,
+    attacker: Unit,
+    profile: AttackProfile,
+    targets: list[Unit],
+    purpose: str,
+    *,
+    origin: Square | None = None,
+) -> list[Unit]:
+    """Roll the attack die (the projectile is already spent) and keep the targets the result reaches.
+
+    Height, sight and distance are measured from ``origin``: the attacker's square, or the square a Pilgrim
+    chain has reached.
+    """
+    assert profile.roll is not None
+    if not targets:
+        return []
+    base = turn.roll(profile.roll, f"{purpose} roll", attacker.name)
+    hits: list[Unit] = []
+    source = origin if origin is not None else attacker.position
+    assert source is not None
+    for target in targets:
+        assert target.position is not None
+        total = base
+        rise = turn.battle.board.height_difference(target.position, source)
+        if rise:
+            word = "above" if rise > 0 else "below"
+            total = modify_attack_roll(turn, attacker, total, rise, f"height: {abs(rise)} {word} {target.name}")
+        if not turn.battle.board.line_of_sight(source, target.position).clear:
+            reason = f"archer shooting without sight of {target.name}"
+            total = modify_attack_roll(turn, attacker, total, ARCHER_BLIND_PENALTY, reason)
+        distance = turn.battle.distance(source, target.position)
+        rule = f"attack {total} ≥ distance {distance}" if total >= distance else f"attack {total} < distance {distance}"
+        if total >= distance:
+            turn.emit(Hit(attacker=attacker.name, target=target.name, result=total, needed=distance, rule=rule))
+            hits.append(target)
+        else:
+            turn.emit(Miss(attacker=attacker.name, target=target.name, result=total, needed=distance, rule=rule))
+    return hits
+
+
+def modify_attack_roll(turn: Turn, attacker: Unit, total: int, amount: int, reason: str) -> int:
+    """Add ``amount`` to a projectile's attack roll, shown in the log as a modifier; return the new total."""
+    total += amount
+    turn.emit(Modifier(applies_to="attack roll", reason=reason, amount=amount, total=total, unit=attacker.name))
+    return total

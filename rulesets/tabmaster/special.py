@@ -1,0 +1,50 @@
+"""A Special effect (Especial: …): its text is the table's to apply; the data given for it (the action's
+``special_outcome`` or the unit card's ``special``) keeps, cancels or replaces the normal damage and may name
+units the table rules defeated."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabroll.events import Note
+
+from .damage import defeat
+from .model import AttackAction
+from .profiles import AttackProfile
+from .state import Unit
+
+if TYPE_CHECKING:
+    from .work import Turn
+
+
+def special_as_data(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+    """A Special's text follows the data the table gave for it: the action's ``special_outcome``, else the
+    unit card's ``special``. Its ``damage`` keeps the normal DAN, cancels it (``none``) or replaces it with a
+    dice expression; with neither given, the text is shown and the normal damage applies."""
+    turn.emit(Note(unit=attacker.name, text=f"Special: {profile.effects.special} — the table applies this text"))
+    outcome = action.special_outcome
+    damage, note = (outcome.damage, outcome.note) if outcome is not None else (attacker.special_damage, None)
+    if outcome is None and attacker.special_note:
+        note = attacker.special_note
+    turn.special_damage = damage
+    where = "the action's special_outcome" if outcome is not None else f"{attacker.name}'s special"
+    if damage == "none":
+        turn.emit(Note(unit=attacker.name, text=f"the Special cancels the normal damage ({where})"))
+    elif damage != "normal":
+        turn.emit(
+            Note(unit=attacker.name, text=f"the Special deals {damage} instead of DAN {profile.damage} ({where})")
+        )
+    if note and outcome is None:
+        turn.emit(Note(text=note, unit=attacker.name))
+
+
+def apply_special_outcome(turn: Turn, action: AttackAction, attacker: str) -> None:
+    outcome = action.special_outcome
+    if outcome is None:
+        return
+    if outcome.note:
+        turn.emit(Note(text=outcome.note, unit=attacker))
+    for name in outcome.defeated:
+        unit = turn.current(name)
+        if unit.on_board:
+            defeat(turn, unit, attacker, "the table's ruling on a Special attack")

@@ -1,0 +1,233 @@
+"""Trample (Atropelamento) attacks: the path (given, or the straight line to the targets) and the units on it,
+checked before any die; then each pass (:class:`TramplePass`), its victims (:class:`TrampleVictims`,
+:class:`TrampleHit`: a square is attacked at most once per move) and where the pass ends (:class:`TrampleEnd`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tabroll.errors import RuleRefusal
+from tabroll.events import Move, Note
+from tabroll.geometry.grid import Square
+from tabroll.records import replace
+from tabroll.steps import Step
+
+from .damage import strike
+from .model import AttackAction
+from .profiles import AttackProfile
+from .state import Unit
+from .targeting import may_hit
+from .work import AttackStep
+
+if TYPE_CHECKING:
+    from .work import Turn
+
+
+def trample_path(
+    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+) -> list[Square]:
+    assert attacker.position is not None and profile.reach is not None
+    if given is not None:
+        path = list(given)
+    else:
+        names = action.target_names()
+        if not names:
+            raise RuleRefusal("a trample needs its 'path' (or targets on one straight line)", rule="trample")
+        ends = [turn.current(n).position for n in names]
+        directions = {turn.battle.board.direction_to(attacker.position, e) for e in ends if e is not None}
+        if len(directions) != 1 or None in directions:
+            raise RuleRefusal(
+                "the targets are not on one straight line from the attacker",
+                rule="trample",
+                tip="give the trample's 'path' as a list of squares",
+            )
+        direction = directions.pop()
+        assert direction is not None
+        far = max(turn.battle.board.distance(attacker.position, e) for e in ends if e is not None)
+        path = turn.battle.board.ray(attacker.position, direction, length=far)
+    check = turn.battle.board.is_path(path, attacker.position, metric=turn.options.distance)
+    if not check:
+        raise RuleRefusal(f"the trample path is not valid: {check.problem}", rule="trample")
+    if len(path) > profile.reach:
+        raise RuleRefusal(
+            f"the trample path is {len(path)} squares; {attacker.name} tramples at most {profile.reach} "
+            f"(ATK {profile.reach})",
+            rule="trample",
+        )
+    return path
+
+
+_PLANS: dict[tuple[int, int, int], tuple[Any, ...]] = {}
+"""Trample plans already worked out, by the identity of the battle, the action and the attacker (checked on use):
+the exact walk and a simulation resolve one action from one battle thousands of times, and its path and the
+units on it do not depend on the dice."""
+
+
+def trample_plan(
+    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+) -> tuple[list[Square], list[tuple[Square, Unit]]]:
+    """The trample's path and the units on it (refused as :func:`plan_trample` refuses), kept per battle."""
+    battle = turn.battle
+    key = (id(battle), id(action), id(attacker))
+    shape = None if given is None else tuple(given)
+    kept = _PLANS.get(key, (None,) * 7)
+    if kept[0] is battle and kept[1] is action and kept[2] is attacker and kept[3] is profile and kept[4] == shape:
+        return list(kept[5]), list(kept[6])
+    path, victims = plan_trample(turn, action, attacker, profile, given)
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    _PLANS[key] = (battle, action, attacker, profile, shape, tuple(path), tuple(victims))
+    return path, victims
+
+
+def plan_trample(
+    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+) -> tuple[list[Square], list[tuple[Square, Unit]]]:
+    """The trample's path, checked, and the units on it, each checked (ally, height) before any die is rolled."""
+    path = trample_path(turn, action, attacker, profile, given)
+    assert attacker.position is not None
+    board = turn.battle.board
+    victims: list[tuple[Square, Unit]] = []
+    previous = attacker.position
+    for square in path:
+        unit = turn.battle.unit_at(square)
+        if unit is not None:
+            rise = abs(board.height_difference(previous, square))
+            if not may_hit(attacker, unit, profile):
+                raise RuleRefusal(f"the path crosses {unit.name}, an ally the trample may not hit", rule="trample")
+            if rise > attacker.height_limit:
+                raise RuleRefusal(
+                    f"the path crosses {unit.name}, {rise} level(s) off; with HLT {attacker.height_limit} "
+                    f"{attacker.name} cannot reach it",
+                    rule="trample",
+                )
+            victims.append((square, unit))
+        previous = square
+    if not action.paths:
+        for name in action.target_names():
+            if all(v.name != name for _, v in victims):
+                raise RuleRefusal(f"{name} is not on the trample's path", rule="trample")
+    return path, victims
+
+
+@dataclass(frozen=True)
+class TramplePass(AttackStep):
+    """Pass ``number`` (from 1) of a trample, along ``passes[number - 1]`` (``None``: the path the rules plan).
+    ``attacked`` holds the squares already attacked by this move (earlier passes of a Multiple trample): the
+    source lets a trample attack a square at most once (only a Pilgrim Trample may come back), so a unit standing
+    on one of them is passed over, not attacked again."""
+
+    number: int
+    passes: tuple[list[Square] | None, ...] = field(compare=False)
+    attacked: frozenset[Square]
+
+    def advance(self, turn: Turn) -> Step:
+        attack = self.attack
+        attacker = turn.current(attack.attacker.name)
+        if len(self.passes) > 1:
+            turn.emit(Note(unit=attacker.name, text=f"Multiple trample: pass {self.number} of {len(self.passes)}"))
+        path, victims = trample_plan(turn, attack.action, attacker, attack.profile, self.passes[self.number - 1])
+        assert attacker.position is not None
+        turn.emit(Note(unit=attacker.name, text="trample path: " + " → ".join(str(list(s)) for s in path)))
+        listed = tuple((square, unit.name) for square, unit in victims)
+        return TrampleVictims(self, attacker, tuple(path), listed, 0, (), self.attacked, attack=attack)
+
+
+@dataclass(frozen=True)
+class TrampleVictims(AttackStep):
+    """The victims of one trample pass from ``index`` on: the next one standing on a square not yet attacked
+    is struck (:class:`TrampleHit`); the others are passed over. ``mover`` is the attacker as the pass began,
+    ``struck`` the squares of the victims struck so far in this pass."""
+
+    pass_: TramplePass
+    mover: Unit
+    path: tuple[Square, ...]
+    victims: tuple[tuple[Square, str], ...]
+    index: int
+    struck: tuple[Square, ...]
+    attacked: frozenset[Square]
+
+    def advance(self, turn: Turn) -> Step:
+        for index in range(self.index, len(self.victims)):
+            square, name = self.victims[index]
+            if square in self.attacked:
+                turn.emit(
+                    Note(
+                        unit=self.mover.name,
+                        text=f"{list(square)} was already attacked by this trample: {name} is passed over, "
+                        "not attacked again",
+                    )
+                )
+                continue
+            # What follows reads only the battle, this pass's path and victims, how far along them it is and
+            # the squares attacked: the exact odds walk the rest once for every way the dice bring it here.
+            return TrampleHit(
+                replace(self, index=index, struck=(*self.struck, square), attacked=self.attacked | {square}),
+                attack=self.attack,
+            )
+        return TrampleEnd(replace(self, index=len(self.victims)), attack=self.attack)
+
+
+@dataclass(frozen=True)
+class TrampleHit(AttackStep):
+    """The strike on the victim ``at.victims[at.index]`` of a trample pass."""
+
+    at: TrampleVictims
+
+    def advance(self, turn: Turn) -> Step:
+        at, attack = self.at, self.attack
+        name = at.victims[at.index][1]
+        strike(turn, at.mover, turn.current(name), attack.profile, attack.action, None)
+        return replace(at, index=at.index + 1)
+
+
+@dataclass(frozen=True)
+class TrampleEnd(AttackStep):
+    """Where a trample pass ends: on the last free square of its path (or of the path up to the last target's
+    square, by the ruling ``trample_end``), then the next pass or the end of the attack."""
+
+    at: TrampleVictims
+
+    def advance(self, turn: Turn) -> Step:
+        at = self.at
+        attacker, path = at.mover, at.path
+        assert attacker.position is not None
+        last = len(path) - 1
+        struck_names = [name for square, name in at.victims if square in at.struck]
+        if any(turn.current(name).defeated for name in struck_names):
+            past = path.index(at.struck[-1])
+            if turn.options.trample_end == "last_target":
+                if past < last:
+                    turn.ruling(
+                        "trample_end",
+                        "last_target",
+                        "units were defeated: the trample ends by the last square a target occupied, not past it",
+                    )
+                last = past
+            elif past < last:
+                turn.ruling("trample_end", "path_end", "the trample ends on the furthest free square of the whole path")
+        end_index = -1
+        for i in range(last, -1, -1):
+            if turn.battle.unit_at(path[i]) is None:
+                end_index = i
+                break
+        if end_index >= 0:
+            mover = turn.current(attacker.name)
+            turn.update(replace(mover, position=path[end_index]))
+            turn.emit(
+                Move(
+                    unit=attacker.name,
+                    origin=attacker.position,
+                    destination=path[end_index],
+                    path=tuple(path[: end_index + 1]),
+                    reason="trample: ends on the last free square of its path"
+                    + (" up to the last target's square" if end_index < len(path) - 1 and last < len(path) - 1 else ""),
+                )
+            )
+        else:
+            turn.emit(Note(unit=attacker.name, text="no square of the path is free: the attacker stays where it was"))
+        done = at.pass_
+        if done.number < len(done.passes):
+            return TramplePass(done.number + 1, done.passes, at.attacked, attack=self.attack)
+        return self.end()
