@@ -45,7 +45,8 @@ ICEPOOL = {
 TABROLL_WORK = """
 import io, sys, time
 from contextlib import redirect_stdout
-from tabroll.odds import dice_odds, dice_views
+from tabroll.odds import dice_odds
+from tabroll.render import dice as dice_views
 start = time.perf_counter()
 odds = dice_odds.compute(dice_odds.read_question([sys.argv[1]]), seed=1)
 with redirect_stdout(io.StringIO()):

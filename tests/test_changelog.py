@@ -18,10 +18,9 @@ def formats_in_code() -> dict[str, int]:
     from tabroll.cli.units import UNITS_FORMAT, UNITS_VERSION
     from tabroll.events import EVENTS_FORMAT, EVENTS_FORMAT_VERSION
     from tabroll.journal.records import JOURNAL_FORMAT, JOURNAL_VERSION
-    from tabroll.odds.dice_odds import ODDS_FORMAT as DICE_ODDS_FORMAT
-    from tabroll.odds.dice_odds import ODDS_FORMAT_VERSION as DICE_ODDS_FORMAT_VERSION
-    from tabroll.odds.matrix import MATRIX_FORMAT, MATRIX_FORMAT_VERSION
-    from tabroll.odds.report import ODDS_FORMAT, ODDS_FORMAT_VERSION
+    from tabroll.odds.dice_figures import ODDS_FORMAT as DICE_ODDS_FORMAT
+    from tabroll.odds.dice_figures import ODDS_FORMAT_VERSION as DICE_ODDS_FORMAT_VERSION
+    from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, ODDS_FORMAT, ODDS_FORMAT_VERSION
     from tabroll.render.state import STATE_FORMAT, STATE_FORMAT_VERSION
 
     return {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from tabroll.errors import InputError
@@ -225,8 +226,32 @@ def show_journal(path: str, fmt: str) -> None:
     if fmt == "json":
         _print(json.dumps(journal_document(path), ensure_ascii=False, indent=2))
         return
-    from tabroll.render.story import story
     from tabroll.words import visible
 
-    for line in story(path):  # the scenario's name and units: their control characters shown
+    for line in journal_story(path):  # the scenario's name and units: their control characters shown
         _print(visible(line))
+
+
+def journal_story(path: str | Path) -> list[str]:
+    """The story of a journal (``tabroll journal show``): the journal read here, drawn by render/story.py."""
+    from functools import partial
+
+    from tabroll.engine import find_ruleset
+    from tabroll.journal.book import describe_recorded
+    from tabroll.journal.records import scan_journal, torn_tip
+    from tabroll.render.story import story
+
+    journal_path = Path(path)
+    scan = scan_journal(journal_path, tolerate_torn_tail=True)
+    ruleset = find_ruleset(scan.header.ruleset)
+    torn = None
+    if scan.torn_line is not None:
+        torn = f"line {scan.torn_line}: an action cut short by a crash, not saved ({torn_tip(journal_path)})"
+    return story(
+        scenario=scan.header.scenario,
+        ruleset=scan.header.ruleset,
+        records=scan.records,
+        describe=partial(describe_recorded, ruleset),
+        event_types=ruleset.event_types(),
+        torn=torn,
+    )

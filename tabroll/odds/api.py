@@ -1,15 +1,16 @@
-"""The odds of one action: exact when the outcome tree fits the budget, simulated otherwise; and its views."""
+"""The odds of one action: exact when the outcome tree fits the budget, simulated otherwise (its screens are in
+:mod:`tabroll.render.odds`)."""
 
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from tabroll.dice.session import check_jobs
 from tabroll.engine import AnyRuleset
-from tabroll.odds.report import Report, build_report, plural, render_report
+from tabroll.odds.figures import Report, plural
+from tabroll.odds.report import build_report
 
 DEFAULT_TRIALS = 100_000
 
@@ -177,16 +178,3 @@ def _compute(
         else:
             note = f"{limit.named()} stopped {stop} (seed {seed}, {plural(jobs, 'job')})"
     return build_report(tally, exact=False, samples=done, note=note or f"seed {seed}, {plural(jobs, 'job')}")
-
-
-def render_odds(report: Report, fmt: str, *, title: str, ruleset: str, limit: TimeLimit | None = None) -> None:
-    if fmt in ("json", "jsonl"):
-        import json
-
-        document = {**report.to_json(), "title": title, "ruleset": ruleset}
-        if limit is not None:
-            document["time_limit"] = limit.to_json()
-        indent = None if fmt == "jsonl" else 2
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
-        return
-    render_report(report, fmt, title=title)

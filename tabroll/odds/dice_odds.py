@@ -2,8 +2,8 @@
 
 The figures are exact (integers over the number of outcomes, see :mod:`tabroll.dice.distribution`) unless the
 exact work would be too large; then a simulation takes their place and the note says so. Here: the question,
-the figures (every value's chance, P(≥) and P(≤), the mean, standard deviation and percentiles, each also as an
-exact fraction) and the JSON document; :mod:`tabroll.odds.dice_views` shows them in text, Rich and SVG.
+reading the question and computing the figures (data of :mod:`tabroll.odds.dice_figures`, each also as an exact
+fraction); :mod:`tabroll.render.dice` shows them in text, Rich, JSON and SVG.
 
 Nothing here imports the game engine: the odds of dice start as fast as ``tabroll roll``.
 """
@@ -14,53 +14,18 @@ import math
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
 
-from tabroll.dice.notation import Compare, DiceExpression, DiceLimitError, explosion_cap
+from tabroll.dice.notation import DiceExpression, DiceLimitError, explosion_cap
 from tabroll.errors import InputError
-from tabroll.odds.bars import share_text
+from tabroll.odds.dice_figures import DiceOdds, Question, Table
 
-ODDS_FORMAT = "tabroll.dice_odds"
-ODDS_FORMAT_VERSION = 1
-BAR = 30  # the width of a bar at 100%: the table fits 80 columns
 DEFAULT_TRIALS = 10_000
 MIN_TRIALS = 1_000  # a simulation taken in place of exact odds rolls at least this many times, or is refused
 MAX_SIMULATED_DICE = 400_000  # dice drawn in all by a simulation, at most (a few seconds)
 MAX_VALUES = 100_000  # exact odds list at most this many values (a wider expression is simulated)
-PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
-TRIM = 60  # a table longer than this leaves out the values rarer than RARE (the JSON keeps every one)
-RARE = 0.00005
-MAX_ROWS = 200  # more values than this to show are grouped, so that the table has at most about 50 rows
-Z95 = 1.959963984540054
 
-Kind = Literal["distribution", "compare", "versus"]
 _VERSUS = re.compile(r"(?:^|\s)vs(?:\s|$)", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Question:
-    """What was asked: one expression, one compared with a number, or two against each other."""
-
-    text: str
-    first: DiceExpression
-    second: DiceExpression | None = None
-
-    @property
-    def kind(self) -> Kind:
-        if self.second is not None:
-            return "versus"
-        return "compare" if isinstance(self.first.root, Compare) else "distribution"
-
-    @property
-    def measured(self) -> DiceExpression:
-        """The expression whose values the table shows: the one asked, or the left side of a comparison."""
-        root = self.first.root
-        if isinstance(root, Compare):
-            return DiceExpression(root.left, limits=self.first.limits)
-        return self.first
 
 
 def looks_like_dice(words: Sequence[str]) -> bool:
@@ -111,207 +76,6 @@ def checked_timeout(seconds: float) -> float | None:
             tip=f"give seconds from 0.001 to {week:,.0f} (a week), or 0 for no time limit",
         )
     return seconds
-
-
-# --- figures ------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A probability or a mean: exact, or estimated with a 95% interval."""
-
-    value: float
-    exact: Fraction | None = None
-    low: float | None = None
-    high: float | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"value": self.value}
-        if self.exact is not None:
-            out["exact"] = str(self.exact)
-        if self.low is not None and self.high is not None:
-            out["ci95"] = [self.low, self.high]
-        return out
-
-    def fraction(self) -> str:
-        return f"  = {self.exact}" if self.exact is not None and self.exact.denominator != 1 else ""
-
-    def percent(self) -> str:
-        text = share_text(self.value)
-        if self.low is not None and self.high is not None:
-            text += f" (95% CI {share_text(self.low)}–{share_text(self.high)})"
-        return text
-
-
-def _wilson(hits: int, trials: int) -> tuple[float, float]:
-    p = hits / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-@dataclass
-class Table:
-    """One distribution: each value with its ways, over ``total`` (outcomes, or trials when ``exact`` is false)."""
-
-    points: list[tuple[int, int]]
-    total: int
-    exact: bool
-    _cache: tuple[Figure, Figure] | None = field(default=None, init=False, repr=False, compare=False)
-
-    def share(self, ways: int) -> Figure:
-        if self.exact:
-            fraction = Fraction(ways, self.total)
-            return Figure(float(fraction), fraction)
-        low, high = _wilson(ways, self.total)
-        return Figure(ways / self.total, low=low, high=high)
-
-    def rows(self) -> list[tuple[int, int, int, int]]:
-        """Each value with its ways, the ways of it or more, and the ways of it or less."""
-        out = []
-        below = 0
-        above = self.total
-        for value, ways in self.points:
-            below += ways
-            out.append((value, ways, above, below))
-            above -= ways
-        return out
-
-    def mean(self) -> Figure:
-        return self._moments()[0]
-
-    def variance(self) -> Figure:
-        return self._moments()[1]
-
-    def _moments(self) -> tuple[Figure, Figure]:
-        """The mean and the variance, worked out once (exact, or estimated with the mean's 95% interval)."""
-        if self._cache is None:
-            n = self.total
-            first = sum(v * w for v, w in self.points)
-            if self.exact:
-                mean = Fraction(first, n)
-                variance = Fraction(sum(v * v * w for v, w in self.points), n) - mean * mean
-                self._cache = (Figure(float(mean), mean), Figure(float(variance), variance))
-            else:
-                mean_f = first / n
-                spread = sum(w * (v - mean_f) ** 2 for v, w in self.points) / max(1, n - 1)
-                half = Z95 * math.sqrt(spread / n)
-                self._cache = (Figure(mean_f, low=mean_f - half, high=mean_f + half), Figure(spread))
-        return self._cache
-
-    def sd(self) -> float:
-        return math.sqrt(max(0.0, self.variance().value))
-
-    def percentiles(self) -> dict[int, int]:
-        """The least value at or below which each percentile of the outcomes falls."""
-        out: dict[int, int] = {}
-        cumulative = 0
-        marks = list(PERCENTILES)
-        for value, ways in self.points:
-            cumulative += ways
-            while marks and cumulative * 100 >= marks[0] * self.total:
-                out[marks.pop(0)] = value
-        return out
-
-    def at_least(self, condition: Any) -> int:
-        return sum(w for v, w in self.points if condition(v))
-
-
-@dataclass
-class DiceOdds:
-    """The answer to a :class:`Question`."""
-
-    question: Question
-    table: Table
-    method: str = "exact"
-    note: str = ""
-    first: Table | None = None  # of ``vs``: each side's own table
-    second: Table | None = None
-    limits_note: str = ""
-    seed: int | None = None
-    time_limit: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def exact(self) -> bool:
-        return self.method == "exact"
-
-    def success(self) -> Figure | None:
-        root = self.question.first.root
-        if not isinstance(root, Compare):
-            return None
-        return self.table.share(self.table.at_least(root.condition.matches))
-
-    def versus(self) -> dict[str, Figure]:
-        if self.question.second is None:
-            return {}
-        table = self.table  # the margin, first minus second
-        return {
-            "first_higher": table.share(table.at_least(lambda v: v > 0)),
-            "tie": table.share(table.at_least(lambda v: v == 0)),
-            "second_higher": table.share(table.at_least(lambda v: v < 0)),
-        }
-
-    def subject(self) -> str:
-        """What the table's values are."""
-        question = self.question
-        if question.second is not None:
-            return f"margin ({question.first.notation}) - ({question.second.notation})"
-        return question.measured.notation
-
-    def to_json(self) -> dict[str, Any]:
-        table = self.table
-        out: dict[str, Any] = {
-            "format": ODDS_FORMAT,
-            "version": ODDS_FORMAT_VERSION,
-            "question": self.question.text,
-            "kind": self.question.kind,
-            "method": self.method,
-            "samples": None if self.exact else table.total,
-            "note": " ".join(n for n in (self.note, self.limits_note) if n),
-            "values_of": self.subject(),
-            "mean": table.mean().to_json(),
-            "variance": table.variance().to_json(),
-            "sd": table.sd(),
-            "percentiles": {str(p): v for p, v in table.percentiles().items()},
-            "values": [
-                {
-                    "outcome": value,
-                    **table.share(ways).to_json(),
-                    "at_least": table.share(above).to_json(),
-                    "at_most": table.share(below).to_json(),
-                    "one_in": float_ratio(table.total, ways),
-                }
-                for value, ways, above, below in table.rows()
-            ],
-        }
-        if self.seed is not None:
-            out["seed"] = self.seed
-        if self.time_limit:
-            out["time_limit"] = self.time_limit
-        success = self.success()
-        root = self.question.first.root
-        if success is not None and isinstance(root, Compare):
-            out["comparison"] = {"op": root.op, "target": root.target, "success": success.to_json()}
-        if self.question.second is not None:
-            assert self.first is not None and self.second is not None
-            out["versus"] = {
-                "first": {"expression": self.question.first.notation, "mean": self.first.mean().to_json()},
-                "second": {"expression": self.question.second.notation, "mean": self.second.mean().to_json()},
-                **{name: figure.to_json() for name, figure in self.versus().items()},
-            }
-        return out
-
-
-def float_ratio(total: int, ways: int) -> float | None:
-    """``total / ways`` as a float, or ``None`` beyond the range of floats (a chance of less than 1e-308)."""
-    try:
-        return total / ways
-    except OverflowError:
-        return None
-
-
-# --- working it out -----------------------------------------------------------------------------------------
 
 
 def _limits_note(expressions: Sequence[DiceExpression]) -> str:

@@ -1,43 +1,56 @@
-"""The story of a journal so far, for ``tabroll journal show``: one line per recorded action."""
+"""The story of a journal so far, for ``tabroll journal show``: one line per recorded action. It draws what the
+caller read from the journal (the records, how the game describes an action, its event types); it reads no file
+and knows no engine."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
-from tabroll.engine import AnyRuleset, find_ruleset
-from tabroll.journal.book import describe_recorded
-from tabroll.journal.records import scan_journal, torn_tip
+if TYPE_CHECKING:
+    from tabroll import events as ev
 
 
-def _event_text(ruleset: AnyRuleset, data: Mapping[str, Any]) -> str:
+class Recorded(Protocol):
+    """What the story needs of one recorded action (a journal record has it)."""
+
+    @property
+    def seq(self) -> int: ...
+    @property
+    def action(self) -> Any: ...
+    @property
+    def refused(self) -> bool: ...
+    @property
+    def events(self) -> Sequence[Mapping[str, Any]]: ...
+
+
+def story(
+    *,
+    scenario: str,
+    ruleset: str,
+    records: Sequence[Recorded],
+    describe: Callable[[Any], str],
+    event_types: Mapping[str, type[ev.Event]],
+    torn: str | None = None,
+) -> list[str]:
+    """A title line, then one line per recorded action (its seq, ``describe(action)``, and why it was refused or
+    what happened, in the words of the game's ``event_types``); ``torn`` is the line telling of a torn last
+    line (mentioned, not hidden)."""
     from tabroll.render.describe import describe_json
 
-    return describe_json(data, ruleset.event_types())
-
-
-def story(path: str | Path) -> list[str]:
-    """The story so far, for ``tabroll journal show``: a title line, then one line per recorded action (its
-    seq, description, and why it was refused or what happened). A torn last line is mentioned, not hidden."""
-    journal_path = Path(path)
-    scan = scan_journal(journal_path, tolerate_torn_tail=True)
-    header = scan.header
-    ruleset = find_ruleset(header.ruleset)
-    count = len(scan.records)
-    lines = [f"journal of {header.scenario} ({header.ruleset}), {count} action{'s' if count != 1 else ''}"]
-    for record in scan.records:
-        text = f"{record.seq}. {describe_recorded(ruleset, record.action)}"
+    count = len(records)
+    lines = [f"journal of {scenario} ({ruleset}), {count} action{'s' if count != 1 else ''}"]
+    for record in records:
+        text = f"{record.seq}. {describe(record.action)}"
         if record.refused:
-            reasons = [_event_text(ruleset, e) for e in record.events if e.get("kind") == "refused"]
+            reasons = [describe_json(e, event_types) for e in record.events if e.get("kind") == "refused"]
             text += " — refused: " + "; ".join(reasons)
         else:
-            kinds = ruleset.event_types()
-            told = [e for e in record.events if (cls := kinds.get(str(e.get("kind")))) is None or cls.OUTCOME]
-            outcomes = [_event_text(ruleset, e) for e in told]
+            told = [e for e in record.events if (cls := event_types.get(str(e.get("kind")))) is None or cls.OUTCOME]
+            outcomes = [describe_json(e, event_types) for e in told]
             if outcomes:
                 text += " — " + "; ".join(outcomes)
         lines.append(text)
-    if scan.torn_line is not None:
-        lines.append(f"line {scan.torn_line}: an action cut short by a crash, not saved ({torn_tip(journal_path)})")
+    if torn is not None:
+        lines.append(torn)
     return lines

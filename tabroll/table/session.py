@@ -282,7 +282,7 @@ class Table:
 
     def _odds(self, args: list[str]) -> None:
         from tabroll.odds.api import compute_odds
-        from tabroll.odds.report import report_lines
+        from tabroll.render.odds import report_lines
 
         if not args:
             raise InputError("odds of what?", tip="odds A T [--FIELD VALUE…], or odds do KIND key=value…")

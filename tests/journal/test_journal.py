@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tabroll import journal as jr
+from tabroll.cli.views import journal_story as story
 from tabroll.dice.sources import GivenDice, SeededDice
 from tabroll.engine import Scenario, run_scenario
 from tabroll.errors import InputError, TabrollError
@@ -27,7 +28,6 @@ from tabroll.journal import (
     replay,
     undo,
 )
-from tabroll.render.story import story
 from tabroll.scenario import load_scenario_file
 
 ROOT = Path(__file__).resolve().parents[2]

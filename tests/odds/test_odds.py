@@ -12,8 +12,9 @@ from tabroll.odds.exact import exact_odds
 from tabroll.odds.limits import BudgetExceeded
 from tabroll.odds.measures import GAME
 from tabroll.odds.montecarlo import simulate
-from tabroll.odds.report import build_report, report_lines
+from tabroll.odds.report import build_report
 from tabroll.odds.tally import Tally
+from tabroll.render.odds import report_lines
 from tabroll.scenario import load_scenario_file
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster"

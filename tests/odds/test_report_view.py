@@ -12,11 +12,15 @@ import pytest
 from rich.cells import cell_len
 
 from tabroll.errors import InputError
-from tabroll.odds.matrix import CORNER, Cell, Matrix, abbreviations, build_matrix, matrix_view
+from tabroll.odds.figures import Cell, Estimate, Matrix, Report, plural
+from tabroll.odds.matrix import build_matrix
 from tabroll.odds.measures import ATTACK
-from tabroll.odds.picture import matrix_svg, odds_svg
-from tabroll.odds.report import Estimate, Report, bar, build_report, plural, report_lines, report_view
+from tabroll.odds.report import build_report
 from tabroll.odds.tally import Tally
+from tabroll.render.bars import bar
+from tabroll.render.matrix import CORNER, abbreviations, matrix_view
+from tabroll.render.odds import report_lines, report_view
+from tabroll.render.svg import matrix_svg, odds_svg
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 PROJECTILE = SCENARIOS / "tabmaster" / "05-projectile-arqueiro.yaml"
@@ -168,7 +172,7 @@ def fake_matrix(names: list[str], *, follow: bool = False) -> Matrix:
                 report.attack.probabilities[f"defeated: {t}"] = Estimate(float(share), exact=share)
                 report.attack.means["damage"] = Estimate(12.25 * (i + 1), exact=None)
                 if follow and (i + j) % 4:
-                    from tabroll.odds.report import Block
+                    from tabroll.odds.figures import Block
 
                     back = Block(label="counterattack")
                     back.probabilities[f"defeated: {a}"] = Estimate(0.25, exact=Fraction(1, 4))

@@ -94,8 +94,9 @@ def odds(
     if not described and action_index is None and looks_like_dice(words or []):
         _dice_odds(words or [], fmt=fmt, svg=svg, trials=trials, seed=seed, timeout=timeout)
         return
-    from tabroll.odds.api import TimeLimit, check_timeout, compute_odds, render_odds
-    from tabroll.odds.picture import check_picture_path, odds_svg, write_picture
+    from tabroll.odds.api import TimeLimit, check_timeout, compute_odds
+    from tabroll.render.odds import render_odds
+    from tabroll.render.svg import check_picture_path, odds_svg, write_picture
 
     chosen = _format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
@@ -125,22 +126,23 @@ def _dice_odds(
     words: list[str], *, fmt: str | None, svg: str | None, trials: int | None, seed: int | None, timeout: float
 ) -> None:
     """``tabroll odds EXPR`` (``EXPR >= N``, ``EXPR vs EXPR``): read, work out, show (:mod:`tabroll.odds.dice_odds`)."""
-    from tabroll.odds import dice_odds, dice_views
+    from tabroll.odds import dice_odds
+    from tabroll.render import dice
 
     chosen = _format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
-        from tabroll.odds.picture import check_picture_path
+        from tabroll.render.svg import check_picture_path
 
         check_picture_path(svg)  # before the work, not after it
     limit = dice_odds.checked_timeout(timeout)
     question = dice_odds.read_question(words)
     odds = dice_odds.compute(question, trials=trials, seed=_simulation_seed(seed), timeout=limit)
     with _fenced(chosen) as shown:
-        dice_views.render(odds, shown)
+        dice.render(odds, shown)
     if svg is not None:
-        from tabroll.odds.picture import write_picture
+        from tabroll.render.svg import write_picture
 
-        write_picture(svg, dice_views.svg(odds))
+        write_picture(svg, dice.svg(odds))
 
 
 def matrix(
@@ -211,9 +213,10 @@ def matrix(
     """
     from tabroll.engine import all_rulesets, find_ruleset
     from tabroll.odds.api import check_timeout
-    from tabroll.odds.matrix import build_matrix, render_matrix
-    from tabroll.odds.picture import check_picture_path, matrix_svg, write_picture
+    from tabroll.odds.matrix import build_matrix
     from tabroll.quick import split_words
+    from tabroll.render.matrix import progress_bar, render_matrix
+    from tabroll.render.svg import check_picture_path, matrix_svg, write_picture
 
     chosen = _format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
@@ -224,7 +227,7 @@ def matrix(
     table = build_matrix(
         scenario_file=split.scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
         fields=split.fields, budget=budget, trials=trials, seed=master, options=_options(option),
-        timeout=check_timeout(timeout), jobs=jobs, since=_started(),
+        timeout=check_timeout(timeout), jobs=jobs, since=_started(), progress=progress_bar,
     )  # fmt: skip
     with _fenced(chosen) as shown:
         render_matrix(table, shown)

@@ -8,10 +8,10 @@ import itertools
 import os
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from tabroll.errors import InputError
-from tabroll.odds.report import Block, Estimate, Report, plural, share_text
+from tabroll.odds.figures import Block, Cell, Estimate, Matrix, Report, plural, share_text
+from tabroll.render.matrix import percent_text
 
 FONT = "font-family:sans-serif"
 BAR_FILL = "#4c78a8"
@@ -165,12 +165,9 @@ def heat(value: float) -> str:
     return "#800026"
 
 
-def matrix_svg(table: Any) -> str:
+def matrix_svg(table: Matrix) -> str:
     """The balance matrix as a heat map: one cell per attacker (row) and target (column), coloured by the
     chance of defeat and labelled with it and the mean damage; a second map for what follows the attack."""
-    from tabroll.odds.matrix import Matrix, percent_text
-
-    assert isinstance(table, Matrix)
     cell_w, cell_h = 86.0, 34.0
     char = 7.0  # about the width of a character at 12px
     left = 16 + char * max((len(a) for a in table.attackers), default=4)
@@ -200,12 +197,12 @@ def matrix_svg(table: Any) -> str:
             body.append(_text(left - 8, y + cell_h / 2 + 4, attacker, anchor="end"))
             for j, target in enumerate(table.targets):
                 body.append(_cell(table.cells[(attacker, target)], left + cell_w * j, y, cell_w, cell_h,
-                                  comeback=panel != "attack", percent_text=percent_text))  # fmt: skip
+                                  comeback=panel != "attack"))  # fmt: skip
         body.append("</g>")
     return _document(width, height, body, f"{table.ruleset}: balance matrix")
 
 
-def _cell(cell: Any, x: float, y: float, w: float, h: float, *, comeback: bool, percent_text: Any) -> str:
+def _cell(cell: Cell, x: float, y: float, w: float, h: float, *, comeback: bool) -> str:
     pair = f"{cell.attacker} → {cell.target}"
     if cell.report is None or (comeback and cell.comeback() is None):
         text = "refused" if cell.refused else "—"
@@ -215,7 +212,9 @@ def _cell(cell: Any, x: float, y: float, w: float, h: float, *, comeback: bool, 
     else:
         sim = "" if cell.report.method == "exact" else "~"
         if comeback:
-            defeat_e, damage_e = cell.comeback()
+            back = cell.comeback()
+            assert back is not None
+            defeat_e, damage_e = back
             defeat, damage = defeat_e.value, damage_e.value
             tip = f"{pair}: P({cell.attacker} defeated) {share_text(defeat)}{_exact(defeat_e)}"
         else:

@@ -1,15 +1,10 @@
-"""The bars and percentages of every odds view (an attack's and a dice expression's), in a module that imports
-nothing, so a command that only shows the odds of dice never loads the game engine."""
+"""The bars of every odds view (an attack's and a dice expression's), in a module that imports nothing, so a
+command that only shows the odds of dice never loads the game engine."""
 
 from __future__ import annotations
 
 BAR_WIDTH = 50  # the width of a bar at 100% (2% a character)
 EIGHTHS = " ▏▎▍▌▋▊▉"
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 dice outcome``, ``2 dice outcomes``; ``words`` for an irregular plural."""
-    return f"{count:,} {word if count == 1 else words or word + 's'}"
 
 
 def bar(share: float, width: int = BAR_WIDTH, *, fine: bool = False) -> str:
@@ -25,12 +20,3 @@ def bar(share: float, width: int = BAR_WIDTH, *, fine: bool = False) -> str:
     if not eighths:
         return EIGHTHS[1]
     return "█" * (eighths // 8) + (EIGHTHS[eighths % 8] if eighths % 8 else "")
-
-
-def share_text(value: float) -> str:
-    """A probability in percent with two decimals; never rounded to exactly 0% or 100% when it is not."""
-    if 0 < value < 0.00005:
-        return "<0.01%"
-    if 0.99995 <= value < 1:
-        return ">99.99%"
-    return f"{100 * value:.2f}%"

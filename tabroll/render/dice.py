@@ -1,14 +1,15 @@
-"""The views of :mod:`tabroll.odds.dice_odds`: the text and Rich table (every value with P(=), P(≥), P(≤), "1 in N"
-and a bar on the scale of an attack's odds, the rarest values of a long table left out and a very long one grouped),
-the JSON document, and the SVG picture."""
+"""The screens of the odds of dice (data of :mod:`tabroll.odds.dice_figures`): the text and Rich table (every
+value with P(=), P(≥), P(≤), "1 in N" and a bar on the scale of an attack's odds, the rarest values of a long
+table left out and a very long one grouped), the JSON document, and the SVG picture."""
 
 from __future__ import annotations
 
 import math
 
 from tabroll.dice.notation import Compare
-from tabroll.odds.bars import bar, share_text
-from tabroll.odds.dice_odds import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
+from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
+from tabroll.odds.figures import share_text
+from tabroll.render.bars import bar
 
 Segment = tuple[str, str]
 Line = list[Segment]
@@ -145,7 +146,7 @@ def svg(odds: DiceOdds) -> str:
     """The table as a picture: bars of P(= n) and the curve of P(≥ n) on one 0–100% scale, as an attack's odds."""
     from html import escape
 
-    from tabroll.odds.picture import BAR_FILL, CURVE, _document, _text
+    from tabroll.render.svg import BAR_FILL, CURVE, _document, _text
 
     width, height = 720.0, 460.0
     left, right, top, bottom = 60.0, 20.0, 100.0, 56.0

@@ -1,0 +1,279 @@
+"""The odds as data, for every screen to draw: :class:`Estimate` (one probability or mean), :class:`Block` (the
+figures of one part of the outcome), :class:`Report` (an action's odds, with its JSON shape ``tabroll.odds``),
+:class:`Cell` and :class:`Matrix` (a balance table of attackers and targets, JSON ``tabroll.matrix``); and the
+words every odds view and note shares (``plural``, ``share_text``).
+
+It imports no computation (no engine, no walk, no simulation): the screens in ``tabroll/render/`` import it;
+:mod:`tabroll.odds.report` and :mod:`tabroll.odds.matrix` fill it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+ODDS_FORMAT = "tabroll.odds"
+ODDS_FORMAT_VERSION = 2
+MATRIX_FORMAT = "tabroll.matrix"
+MATRIX_FORMAT_VERSION = 2  # a change of shape raises it; CHANGELOG.md says what each version changed
+HAPPENS = "happens"  # the probability that a follow-up happens: tabroll.odds.measures.HAPPENS (a test checks)
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 dice outcome``, ``2 dice outcomes``; ``words`` for an irregular plural."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
+
+
+def share_text(value: float) -> str:
+    """A probability in percent with two decimals; never rounded to exactly 0% or 100% when it is not."""
+    if 0 < value < 0.00005:
+        return "<0.01%"
+    if 0.99995 <= value < 1:
+        return ">99.99%"
+    return f"{100 * value:.2f}%"
+
+
+@dataclass
+class Estimate:
+    """A probability or a mean: exact (a fraction) or estimated (a float with a 95% interval)."""
+
+    value: float
+    exact: Fraction | None = None
+    low: float | None = None
+    high: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"value": self.value}
+        if self.exact is not None:
+            out["exact"] = str(self.exact)
+        if self.low is not None and self.high is not None:
+            out["ci95"] = [self.low, self.high]
+        return out
+
+    def percent(self) -> str:
+        text = f"{100 * self.value:.2f}%"
+        if self.low is not None and self.high is not None:
+            text += f" (95% CI {100 * self.low:.2f}–{100 * self.high:.2f}%)"
+        return text
+
+
+@dataclass
+class Block:
+    """The figures of one part of the outcome: the attack's own, one thing that followed it, or the game's own
+    measures. Flags are probabilities; levels and changes are distributions with a mean."""
+
+    label: str = ""
+    probabilities: dict[str, Estimate] = field(default_factory=dict)
+    distributions: dict[str, list[tuple[Any, Estimate]]] = field(default_factory=dict)
+    means: dict[str, Estimate] = field(default_factory=dict)
+    kinds: dict[str, str] = field(default_factory=dict)
+    starts: dict[str, int] = field(default_factory=dict)
+    at_least: dict[str, list[tuple[Any, Estimate]]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.probabilities or self.distributions)
+
+    def unchanged(self) -> list[str]:
+        """The measures whose value is the same in every outcome as before the action (never true flags,
+        changes always 0, levels always at ``before``; given as ``starts``)."""
+        out = []
+        for name, kind in self.kinds.items():
+            if kind == "flag":
+                if self.probabilities[name].value == 0:
+                    out.append(name)
+            elif len(self.distributions[name]) == 1 and self.distributions[name][0][0] == self.starts.get(name, 0):
+                out.append(name)
+        return out
+
+    def figures_json(self, *, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+        return {
+            "probabilities": {name: e.to_json() for name, e in self.probabilities.items() if name not in skip},
+            "distributions": {
+                name: {
+                    "mean": self.means[name].to_json(),
+                    "values": [{"outcome": v, **e.to_json()} for v, e in points],
+                    "at_least": self._at_least_json(name),
+                }
+                for name, points in self.distributions.items()
+            },
+        }
+
+    def measures_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, kind in self.kinds.items():
+            if name in self.probabilities:
+                out[name] = {"kind": kind, **self.probabilities[name].to_json()}
+            else:
+                out[name] = {
+                    "kind": kind,
+                    "mean": self.means[name].to_json(),
+                    "values": [{"outcome": v, **e.to_json()} for v, e in self.distributions[name]],
+                    "at_least": self._at_least_json(name),
+                }
+        return out
+
+    def _at_least_json(self, name: str) -> list[dict[str, Any]]:
+        return [{"outcome": v, **e.to_json()} for v, e in self.at_least.get(name, [])]
+
+
+@dataclass
+class Report:
+    """The odds of one action: the declared attack's own figures (``attack``), what followed it
+    (``follow_ups``, one block per label, each with the probability that it happens) and the game's own
+    measures (``game``). ``unreported`` lists declared measures no outcome reported, ``undeclared`` measures
+    an outcome reported without declaring them: both are defects of the ruleset, shown rather than guessed."""
+
+    method: str
+    samples: int
+    attack: Block = field(default_factory=Block)
+    follow_ups: list[Block] = field(default_factory=list)
+    game: Block = field(default_factory=Block)
+    refused: dict[str, Estimate] = field(default_factory=dict)
+    note: str = ""
+    unreported: list[str] = field(default_factory=list)
+    undeclared: list[str] = field(default_factory=list)
+
+    @property
+    def always_refused(self) -> bool:
+        """The rules refuse the action whatever the dice (as ``tabroll attack`` would, with exit code 1)."""
+        if not self.refused:
+            return False
+        estimates = list(self.refused.values())
+        if all(e.exact is not None for e in estimates):
+            return sum((e.exact for e in estimates if e.exact is not None), Fraction(0)) == 1
+        return sum(e.value for e in estimates) >= 1.0
+
+    @property
+    def probabilities(self) -> dict[str, Estimate]:
+        """The attack's own probabilities (P(hit), P(hit: unit), P(defeated: unit))."""
+        return self.attack.probabilities
+
+    @property
+    def distributions(self) -> dict[str, list[tuple[Any, Estimate]]]:
+        return self.attack.distributions
+
+    @property
+    def means(self) -> dict[str, Estimate]:
+        return self.attack.means
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": ODDS_FORMAT,
+            "version": ODDS_FORMAT_VERSION,
+            "method": self.method,
+            "samples": self.samples,
+            "note": self.note,
+            "refused": {reason: e.to_json() for reason, e in self.refused.items()},
+            **self.attack.figures_json(),
+            "follow_ups": [
+                {
+                    "label": block.label,
+                    "happens": block.probabilities[HAPPENS].to_json(),
+                    **block.figures_json(skip=(HAPPENS,)),
+                }
+                for block in self.follow_ups
+            ],
+            "measures": self.game.measures_json(),
+        }
+        if self.unreported or self.undeclared:
+            out["defects"] = {"unreported": self.unreported, "undeclared": self.undeclared}
+        return out
+
+
+@dataclass
+class Cell:
+    attacker: str
+    target: str
+    report: Report | None = None
+    refused: str | None = None
+    label: str = ""  # the target's name in the resolved attack (a unit facing its own kind is renamed)
+    out_of_time: bool = False  # the pair's share of --timeout ran out: its figures are the best estimate so far
+
+    def defeat(self) -> float | None:
+        if self.report is None:
+            return None
+        estimate = self.report.probabilities.get(f"defeated: {self.label or self.target}")
+        return 0.0 if estimate is None else estimate.value
+
+    def mean_damage(self) -> float | None:
+        if self.report is None or "damage" not in self.report.means:
+            return None
+        return self.report.means["damage"].value
+
+    def comeback(self) -> tuple[Estimate, Estimate] | None:
+        """What follows the attack, for the attacker: P(defeated) and the mean damage it takes, summed over the
+        follow-up blocks (a unit is defeated at most once, and means add up); None when nothing follows."""
+        if self.report is None or not self.report.follow_ups:
+            return None
+        exact = self.report.method == "exact"
+        defeat, damage = Fraction(0), Fraction(0)
+        low_d = high_d = low_m = high_m = 0.0
+        for block in self.report.follow_ups:
+            d = block.probabilities.get(f"defeated: {self.attacker}")
+            m = block.means.get(f"damage taken by {self.attacker}")
+            if d is not None:
+                defeat += d.exact if d.exact is not None else Fraction(d.value)
+                low_d, high_d = low_d + (d.low or 0.0), high_d + (d.high or 0.0)
+            if m is not None:
+                damage += m.exact if m.exact is not None else Fraction(m.value)
+                low_m, high_m = low_m + (m.low or 0.0), high_m + (m.high or 0.0)
+        if exact:
+            return Estimate(float(defeat), exact=defeat), Estimate(float(damage), exact=damage)
+        return (
+            Estimate(float(defeat), low=low_d, high=min(1.0, high_d)),
+            Estimate(float(damage), low=low_m, high=high_m),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"attacker": self.attacker, "target": self.target}
+        if self.refused is not None:
+            out["refused"] = self.refused
+        if self.report is not None:
+            out["method"] = self.report.method
+            out["samples"] = self.report.samples
+            if self.out_of_time:
+                out["out_of_time"] = True
+                out["note"] = self.report.note
+            out["defeat"] = self.defeat()
+            out["mean_damage"] = self.mean_damage()
+            defeat = self.report.probabilities.get(f"defeated: {self.label or self.target}")
+            if defeat is not None and defeat.exact is not None:
+                out["defeat_exact"] = str(defeat.exact)
+            elif defeat is None and self.report.method == "exact":
+                out["defeat_exact"] = "0"  # no outcome defeats the target
+            damage = self.report.means.get("damage")
+            if damage is not None and damage.exact is not None:
+                out["mean_damage_exact"] = str(damage.exact)
+            comeback = self.comeback()
+            if comeback is not None:
+                out["follow_ups"] = {
+                    "labels": [b.label for b in self.report.follow_ups],
+                    "attacker_defeated": comeback[0].to_json(),
+                    "mean_damage_taken": comeback[1].to_json(),
+                }
+        return out
+
+
+@dataclass
+class Matrix:
+    ruleset: str
+    attackers: list[str]
+    targets: list[str]
+    cells: dict[tuple[str, str], Cell] = field(default_factory=dict)
+    setting: str = ""
+    timeout: float | None = None  # seconds for the whole table (--timeout), shared among the pairs
+    seed: int | None = None  # the seed of the simulated pairs (named in the notes, to replay them)
+
+    @property
+    def out_of_time(self) -> list[Cell]:
+        return [cell for cell in self.cells.values() if cell.out_of_time]
+
+    def time_note(self) -> str:
+        """What the time limit did to the table ("" when every pair was done in its share)."""
+        short = self.out_of_time
+        if not short or self.timeout is None:
+            return ""
+        return (
+            f"the time limit ({self.timeout:g} s, --timeout) cut {len(short)} of {len(self.cells)} pairs short: "
+            "their figures are simulated estimates from the trials done in their share of the time (marked ~)"
+        )

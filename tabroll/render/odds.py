@@ -1,0 +1,163 @@
+"""The screens of an action's odds (``tabroll odds``, ``tabroll play``): plain lines with ``#`` bar charts, the
+same lines as styled segments for Rich, and the whole document in text, Rich or JSON on standard output."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Protocol
+
+from tabroll.odds.figures import HAPPENS, Block, Estimate, Report, plural, share_text
+from tabroll.render.bars import BAR_WIDTH, bar
+
+
+class TimeLimitShown(Protocol):
+    """A time limit as the JSON document gives it (:class:`tabroll.odds.api.TimeLimit` is one)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+Segment = tuple[str, str]  # a piece of a line and its Rich style ("" for none)
+Line = list[Segment]
+
+
+def report_lines(report: Report, *, width: int = BAR_WIDTH) -> list[str]:
+    """The report as plain lines, with a bar chart of every distribution (``#`` bars, readable anywhere)."""
+    return ["".join(text for text, _ in line) for line in report_view(report, width=width)]
+
+
+def report_view(report: Report, *, width: int = BAR_WIDTH, fine: bool = False) -> list[Line]:
+    """The report as lines of styled segments (plain text joins them, Rich colours them).
+
+    Three blocks: the declared attack's own figures, then each thing that followed it (with the probability
+    that it happens, over every outcome), then the game's own measures after the action. Each distribution
+    has a chart: the value, P(exactly it), P(at least it) and a bar scaled so that 100% is ``width`` wide."""
+    how = (
+        f"exact, over {plural(report.samples, 'dice outcome')}"
+        if report.method == "exact"
+        else f"Monte Carlo, {plural(report.samples, 'trial')}; ± is the 95% confidence interval"
+    )
+    lines: list[Line] = [[(f"odds ({how})", "")]]
+    if report.note:
+        lines.append([(report.note, "dim")])
+    for reason, e in report.refused.items():
+        lines.append([("  refused by the rules: ", ""), (e.percent(), "bold"), (f"  ({reason})", "")])
+    if report.attack:
+        lines.append([("the attack itself:", "bold")])
+        lines += _block_view(report.attack, width, fine, per_target=("hit: ", "damage to "))
+    for block in report.follow_ups:
+        # After an attack, what follows it; in an action where several units act (a whole phase), each one's part.
+        lines.append([(f"then, {block.label}:" if report.attack else f"{block.label}:", "bold")])
+        lines.append(_probability(block.label, block.probabilities[HAPPENS]))
+        lines += _block_view(block, width, fine, skip=(HAPPENS,))
+    if report.game:
+        lines.append([("after the action:", "bold")])
+        steady = report.game.unchanged()
+        lines += _block_view(report.game, width, fine, kinds=True, skip=tuple(steady))
+        if steady:
+            lines.append([(f"  unchanged in every outcome: {', '.join(steady)}", "dim")])
+    for name in report.unreported:
+        lines.append([(f"  defect: {name} is declared but no outcome reports it", "red")])
+    for name in report.undeclared:
+        lines.append([(f"  defect: {name} is reported but not declared", "red")])
+    return lines
+
+
+def _fraction(e: Estimate) -> str:
+    return f"  = {e.exact}" if e.exact is not None and e.exact.denominator != 1 else ""
+
+
+def _probability(name: str, e: Estimate) -> Line:
+    return [(f"  P({name}) = ", ""), (e.percent(), "bold yellow" if e.value else "dim"), (_fraction(e), "")]
+
+
+def _block_view(
+    block: Block,
+    width: int,
+    fine: bool,
+    *,
+    per_target: tuple[str, ...] = (),
+    skip: tuple[str, ...] = (),
+    kinds: bool = False,
+) -> list[Line]:
+    lines: list[Line] = []
+    # Per-target figures of the attack are shown when it can strike more than one unit (else: the total).
+    several = {p: sum(1 for n in block.kinds if n.startswith(p)) > 1 for p in per_target}
+    for name, e in block.probabilities.items():
+        if name in skip or any(name.startswith(p) and not several[p] for p in per_target):
+            continue
+        lines.append(_probability(name, e))
+    for name, points in block.distributions.items():
+        if name in skip:
+            continue
+        target_figure = any(name.startswith(p) for p in per_target)
+        if target_figure and not any(several[p] for p in per_target if name.startswith(p)):
+            continue
+        mean = block.means[name]
+        shown = f"{mean.value:.3f}" + (f" = {mean.exact}" if mean.exact is not None else "")
+        if mean.low is not None and mean.high is not None:
+            shown += f" (95% CI {mean.low:.3f}–{mean.high:.3f})"
+        label = f"{name} ({block.kinds[name]})" if kinds else name
+        lines.append([(f"  {label}: mean ", ""), (shown, "bold yellow")])
+        if target_figure:
+            continue  # the chart of the total is enough on screen; JSON has every distribution
+        lines += _chart(points, block.at_least.get(name, []), width, fine)
+    return lines
+
+
+def _chart(
+    points: list[tuple[Any, Estimate]], at_least: list[tuple[Any, Estimate]], width: int, fine: bool
+) -> list[Line]:
+    """One row per value: the value, P(exactly it), P(at least it), and a bar of P(exactly it) on a scale where
+    100% is ``width`` characters (so bars of different charts compare)."""
+    label_width = max((len(str(v)) for v, _ in points), default=1)
+    above = dict(at_least)
+    scale = "0%" + "100%".rjust(width - 2) if width >= 8 else ""
+    lines: list[Line] = [[(f"    {'':>{label_width}}  {'exactly':>7}  {'at least':>8}  {scale}", "dim")]]
+    for value, e in points:
+        least = above.get(value)
+        least_text = share_text(least.value) if least is not None else ""
+        dim = "dim" if e.value == 0 else ""
+        lines.append(
+            [
+                (f"    {value!s:>{label_width}}  ", dim),
+                (f"{share_text(e.value):>7}", dim),
+                (f"  {least_text:>8}  ", dim or "cyan"),
+                (bar(e.value, width, fine=fine), "green"),
+            ]
+        )
+    return lines
+
+
+def render_report(report: Report, fmt: str, *, title: str) -> None:
+    """The text or Rich view of a report on standard output (JSON is the caller's, with its own header)."""
+    import sys
+
+    from tabroll.words import visible  # names and refusals came from a file: no control character reaches a terminal
+
+    if fmt == "rich":
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False)
+        console.print(Text(visible(title), style="bold"))
+        for line in report_view(report, fine=True):
+            text = Text()
+            for piece, style in line:
+                text.append(visible(piece), style=style or None)
+            console.print(text, soft_wrap=True)
+        return
+    lines = [title, *report_lines(report)]
+    sys.stdout.write("\n".join(visible(line.rstrip()) for line in lines) + "\n")
+
+
+def render_odds(report: Report, fmt: str, *, title: str, ruleset: str, limit: TimeLimitShown | None = None) -> None:
+    if fmt in ("json", "jsonl"):
+        import json
+
+        document = {**report.to_json(), "title": title, "ruleset": ruleset}
+        if limit is not None:
+            document["time_limit"] = limit.to_json()
+        indent = None if fmt == "jsonl" else 2
+        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
+        return
+    render_report(report, fmt, title=title)
