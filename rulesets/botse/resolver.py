@@ -927,9 +927,9 @@ def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Pl
 def plan_part(
     work: Work, setup: Engage, rolled: Rolled, choice: Choice, face: Face, plan: Plan, *, first: bool
 ) -> None:
-    """One part of a face (the face itself, or its ``then`` part) into ``plan``."""
-    battle = work.battle
-    adventurer = battle.adventurer(setup.adventurer)
+    """One part of a face (the face itself, or its ``then`` part) into ``plan``: its damage to the target, splash
+    damage, prevention, healing, status and text for the table, in that order."""
+    adventurer = work.battle.adventurer(setup.adventurer)
     damage, prevent = face.damage, face.prevent
     if first and setup.form is Form.DEFENSIVE and rolled.die.combat and damage:
         if rolled.free:
@@ -938,66 +938,79 @@ def plan_part(
         prevent, damage, plan.code = prevent + damage, 0, Code.ACTIVE
         plan.done.append(f"Defensive form: the combat die's {face.damage} damage becomes prevent {face.damage}")
     if damage:
-        problem = target_problem(work, setup)
-        if problem:
-            plan.skipped.append(f"{damage} damage to the target: {problem}")
-        else:
-            assert setup.target is not None
-            plan.add_damage(setup.target, damage, face.unblockable)
-            plan.done.append(f"{damage} damage to {setup.target}")
+        plan_target_damage(work, setup, face, damage, plan)
     if face.splash:
-        reference = splash_reference(work, setup, face)
-        name = splash_unit(work, setup, choice, reference) if reference is not None else None
-        problem = None
-        if reference is None:
-            problem = "no target declared"
-        elif name is None:
-            problem = "no other enemy is adjacent"
-        else:
-            unit = battle.unit(name)
-            where = "the target" if face.adjacent_to == "target" else adventurer.name
-            if unit.defeated:
-                problem = f"{name} is defeated"
-            elif name in (setup.target, adventurer.name):
-                problem = f"{name} is not another unit adjacent to {where}"
-            elif battle.map.distance(unit.position, reference) != 1:
-                problem = f"{name} is not adjacent to {where}"
-        if problem:
-            plan.skipped.append(f"{face.splash} splash damage: {problem}")
-        else:
-            assert name is not None
-            plan.add_damage(name, face.splash, face.unblockable)
-            plan.done.append(f"{face.splash} damage to {name}, adjacent")
+        plan_splash(work, setup, adventurer, choice, face, plan)
+    on = choice.unit or adventurer.name
     if prevent:
-        on = choice.unit or adventurer.name
-        unit = battle.unit(on)
-        if unit.defeated:
+        if work.battle.unit(on).defeated:
             plan.skipped.append(f"prevent {prevent}: {on} is defeated")
         else:
             plan.prevent[on] = plan.prevent.get(on, 0) + prevent
             plan.done.append(f"{on} prevents {prevent}")
     if face.heal:
-        on = choice.unit or adventurer.name
-        unit = battle.unit(on)
-        if unit.defeated:
+        if work.battle.unit(on).defeated:
             plan.skipped.append(f"heal {face.heal}: {on} is defeated")
         else:
             plan.heal[on] = plan.heal.get(on, 0) + face.heal
             plan.done.append(f"{on} heals {face.heal}")
     if face.status:
-        placed_on = choice.unit or (f"hex {list(choice.hex)}" if choice.hex else None) or setup.target
-        if plan.status_name is None:
-            plan.status_name = face.status
-        if placed_on is None:
-            plan.skipped.append(f"status {face.status}: no unit or hex to place it on")
-        else:
-            if choice.hex is not None and not battle.map.contains(choice.hex):
-                raise RuleRefusal(f"hex {list(choice.hex)} is off the map", rule="status")
-            plan.status_on = placed_on
-            plan.statuses.append(face.status)
-            plan.done.append(f"{face.status} on {placed_on}")
+        plan_status(work, setup, choice, face.status, plan)
     if face.text:
         plan.done.append(f"apply by hand: {face.text}")
+
+
+def plan_target_damage(work: Work, setup: Engage, face: Face, damage: int, plan: Plan) -> None:
+    """A face's damage to the target, when the target is still there and in range (checked at each result)."""
+    problem = target_problem(work, setup)
+    if problem:
+        plan.skipped.append(f"{damage} damage to the target: {problem}")
+        return
+    assert setup.target is not None
+    plan.add_damage(setup.target, damage, face.unblockable)
+    plan.done.append(f"{damage} damage to {setup.target}")
+
+
+def plan_splash(work: Work, setup: Engage, adventurer: Adventurer, choice: Choice, face: Face, plan: Plan) -> None:
+    """Splash damage to another living unit adjacent to the target (or to the adventurer)."""
+    battle = work.battle
+    reference = splash_reference(work, setup, face)
+    name = splash_unit(work, setup, choice, reference) if reference is not None else None
+    problem = None
+    if reference is None:
+        problem = "no target declared"
+    elif name is None:
+        problem = "no other enemy is adjacent"
+    else:
+        unit = battle.unit(name)
+        where = "the target" if face.adjacent_to == "target" else adventurer.name
+        if unit.defeated:
+            problem = f"{name} is defeated"
+        elif name in (setup.target, adventurer.name):
+            problem = f"{name} is not another unit adjacent to {where}"
+        elif battle.map.distance(unit.position, reference) != 1:
+            problem = f"{name} is not adjacent to {where}"
+    if problem:
+        plan.skipped.append(f"{face.splash} splash damage: {problem}")
+        return
+    assert name is not None
+    plan.add_damage(name, face.splash, face.unblockable)
+    plan.done.append(f"{face.splash} damage to {name}, adjacent")
+
+
+def plan_status(work: Work, setup: Engage, choice: Choice, status: str, plan: Plan) -> None:
+    """A status on the chosen unit or hex, else on the target; the face's first status names the die's place."""
+    placed_on = choice.unit or (f"hex {list(choice.hex)}" if choice.hex else None) or setup.target
+    if plan.status_name is None:
+        plan.status_name = status
+    if placed_on is None:
+        plan.skipped.append(f"status {status}: no unit or hex to place it on")
+        return
+    if choice.hex is not None and not work.battle.map.contains(choice.hex):
+        raise RuleRefusal(f"hex {list(choice.hex)} is off the map", rule="status")
+    plan.status_on = placed_on
+    plan.statuses.append(status)
+    plan.done.append(f"{status} on {placed_on}")
 
 
 def status_nowhere(work: Work, plan: Plan) -> Code:
