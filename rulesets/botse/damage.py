@@ -1,0 +1,146 @@
+"""Dealing damage: Defense lowered during an engage and restored after it, prevention in an adventurer's
+active slots, the dice's summed damage, healing.
+"""
+
+from __future__ import annotations
+
+from tabroll.events import Damage, Defeat, Heal, Modifier, Note
+from tabroll.records import replace
+
+from .state import Adventurer, Placed
+from .track import exhaust
+from .work import Work
+
+
+def heal(work: Work, name: str, amount: int, what: str) -> None:
+    """Restore Health, up to the unit's starting (or ``max_health``) Health."""
+    unit = work.unit(name)
+    cap = max(unit.max_health, unit.health)
+    after = min(cap, unit.health + amount)
+    work.emit(
+        Heal(
+            unit=name,
+            amount=after - unit.health,
+            before=unit.health,
+            after=after,
+            reason=f"{what}: heal {amount}" + (f", up to Health {cap}" if after < unit.health + amount else ""),
+            pool="Health",
+        )
+    )
+    if after != unit.health:
+        work.update(replace(unit, health=after))
+
+
+def deal_summed(work: Work, name: str, blockable: int, through: int, prevented: int, *, by: str) -> None:
+    if prevented:
+        stopped = min(prevented, blockable)
+        work.emit(Note(text=f"{name} prevents {stopped} of the summed damage (prevent {prevented})", unit=name))
+        blockable -= stopped
+    if blockable or through:
+        deal(work, name, blockable, through, by=by, what="summed damage of the dice")
+
+
+def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: str, engage: bool = True) -> None:
+    """One dealing of damage: remaining Defense (printed Defense minus the damage already dealt to the unit in
+    this engage) stops blockable damage first; the rest is lost Health. Unblockable damage ignores Defense."""
+    unit = work.unit(name)
+    if isinstance(unit, Adventurer) and blockable and any(p.prevent for p in unit.active):
+        blockable = use_prevention(work, unit, blockable)
+        unit = work.unit(name)
+    amount = blockable + through
+    if unit.defeated or amount == 0:
+        return
+    before = max(0, unit.defense - work.running.get(name, 0))
+    stopped = min(before, blockable)
+    lost = min(unit.health, amount - stopped)
+    health = unit.health - lost
+    if engage:
+        work.running[name] = work.running.get(name, 0) + amount
+    after = max(0, unit.defense - work.running.get(name, 0)) if engage else before
+    parts = [what]
+    if through:
+        parts.append(f"{through} unblockable (ignores Defense)")
+    if blockable and before:
+        parts.append(f"Defense {before} stops {stopped}")
+    elif blockable:
+        parts.append("Defense 0")
+    else:
+        parts.append(f"Defense {before} not used")
+    work.emit(
+        Damage(
+            attacker=by,
+            target=name,
+            amount=amount,
+            rule="; ".join(parts),
+            defeats=health == 0,
+            pool="Health",
+            lost=lost,
+            left=health,
+        )
+    )
+    if after < before:
+        work.emit(
+            Modifier(
+                applies_to=f"Defense of {name}",
+                reason=f"{work.running[name]} damage dealt to it in this engage",
+                amount=after - before,
+                total=after,
+                unit=name,
+            )
+        )
+    work.update(replace(unit, health=health, defeated=health == 0))
+    if amount:
+        work.damaged.add(name)
+    if health == 0:
+        work.defeated.add(name)
+        work.emit(Defeat(unit=name, by=by, reason=f"Health 0 ({what})"))
+
+
+def use_prevention(work: Work, adventurer: Adventurer, blockable: int) -> int:
+    """Prevent dice in the adventurer's active slots stop blockable damage dealt to it, in slot order, until
+    it is all stopped; each die used leaves its slot and is exhausted (ruling ``adventurer_prevention``).
+    Returns the blockable damage left. Unblockable damage ignores prevention."""
+    if work.options.adventurer_prevention == "record":
+        work.ruling("adventurer_prevention", "record", "prevention in an adventurer's slots is only recorded")
+        return blockable
+    work.ruling(
+        "adventurer_prevention", "use", "a prevent die in the adventurer's active slot stops damage dealt to it"
+    )
+    kept: list[Placed] = []
+    used: list[Placed] = []
+    for placed in adventurer.active:
+        if placed.prevent and blockable > 0:
+            stopped = min(placed.prevent, blockable)
+            blockable -= stopped
+            used.append(placed)
+            work.emit(
+                Note(
+                    text=f"{adventurer.name}'s {placed.die} in an active slot prevents {stopped} of the damage "
+                    f"(prevent {placed.prevent}); the die leaves its slot and is exhausted",
+                    unit=adventurer.name,
+                )
+            )
+        else:
+            kept.append(placed)
+    work.update(replace(adventurer, active=tuple(kept)))
+    for placed in used:
+        slot = exhaust(work, work.adventurer(adventurer.name), placed.die)
+        if slot is not None:
+            work.emit(Note(text=f"{placed.die} exhausted to cooldown slot {slot}", unit=adventurer.name))
+    return blockable
+
+
+def restore_defense(work: Work) -> None:
+    for name, total in work.running.items():
+        unit = work.unit(name)
+        lowered = min(unit.defense, total)
+        if lowered and not unit.defeated:
+            work.emit(
+                Modifier(
+                    applies_to=f"Defense of {name}",
+                    reason="restored after the engage",
+                    amount=lowered,
+                    total=unit.defense,
+                    unit=name,
+                )
+            )

@@ -1,0 +1,136 @@
+"""The engage's first steps, before any die: the turn order, step 1 (fatigue), step 2 (the form), step 3
+(the targets); then the gathering and the roll (:func:`resolve_roll`, the handler of engages and of skill
+dice rolled outside battle).
+"""
+
+from __future__ import annotations
+
+from tabroll.errors import RuleRefusal
+from tabroll.events import Note
+from tabroll.records import replace
+
+from .choices import asking, choose_form
+from .events import FatigueGained, FormDeclared, TargetDeclared
+from .gathering import gather
+from .model import EngageAction, Form, RollFields
+from .ranges import range_problem, reach_text
+from .rolling import Results, RollDie
+from .state import Adventurer, Creature
+from .track import take_fatigue
+from .work import Work
+
+
+def resolve_roll(work: Work, action: RollFields) -> None:
+    """An engage (its six steps), or skill dice rolled outside battle (steps 4 to 6 only): the checks and steps
+    made before any die, then the roll and what follows it as steps (:class:`RollDie`, :class:`Results`)."""
+    adventurer = work.adventurer(action.adventurer)
+    if adventurer.defeated:
+        raise RuleRefusal(f"{adventurer.name} is defeated", rule="engage")
+    target: str | None = None
+    targets: tuple[str, ...] = ()
+    form: Form | None = None
+    if isinstance(action, EngageAction):
+        check_turn_order(adventurer)
+        adventurer = gain_fatigue(work, adventurer, action)
+        wanted = choose_form(work.dice, work.emit, adventurer) if asking(work.dice, action, "form") else action.form
+        form = declare_form(work, adventurer, wanted)
+        adventurer = work.adventurer(adventurer.name)
+        targets = declare_targets(work, adventurer, form, action)
+        target = targets[0] if targets else None
+    else:
+        work.emit(Note(text="skill dice rolled outside battle: no fatigue, no battle form, no target"))
+    pool = gather(work, adventurer, action, form, target, targets)
+    work.run(RollDie(1, (0, 0, 0, 0) if pool.plain else (), (), pool) if pool.dice else Results((), (), pool))
+
+
+def check_turn_order(adventurer: Adventurer) -> None:
+    if adventurer.moved_after_engage:
+        raise RuleRefusal(
+            f"{adventurer.name} moved after engaging this turn: a turn with engages allows one move, "
+            "before or after the engages",
+            rule="move and engage",
+            tip="end the turn first (do: end_turn)",
+        )
+    if adventurer.moves > 1:
+        raise RuleRefusal(
+            f"{adventurer.name} already moved {adventurer.moves} times this turn: a turn with engages allows "
+            "only one move",
+            rule="move and engage",
+        )
+
+
+def gain_fatigue(work: Work, adventurer: Adventurer, action: EngageAction) -> Adventurer:
+    """Step 1: no fatigue on the first engage of the turn, then 1 light fatigue die (2 on Expert)."""
+    if action.granted:
+        if work.options.granted_engage_fatigue == "none":
+            work.ruling(
+                "granted_engage_fatigue",
+                "none",
+                "an engage granted by an ability is not an engage action: it gains no fatigue",
+            )
+            work.emit(FatigueGained(unit=adventurer.name, amount=0, total=adventurer.light_fatigue, reason="granted"))
+            return adventurer
+        work.ruling("granted_engage_fatigue", "same", "an engage granted by an ability gains fatigue like any other")
+    number = adventurer.engages + 1
+    work.update(replace(adventurer, engages=number))
+    if adventurer.engages == 0:
+        work.emit(
+            FatigueGained(
+                unit=adventurer.name, amount=0, total=adventurer.light_fatigue, reason="first engage this turn"
+            )
+        )
+    else:
+        expert = work.options.difficulty == "expert"
+        amount = 2 if expert else 1
+        reason = f"engage {number} this turn" + (" on Expert" if expert else "")
+        take_fatigue(work, adventurer.name, amount, reason, must_fit=True)
+    return work.adventurer(adventurer.name)
+
+
+def declare_form(work: Work, adventurer: Adventurer, wanted: Form | None) -> Form:
+    """Step 2: the form declared (or the current one); it fixes the range and which dice may be rolled."""
+    form = wanted or adventurer.form
+    work.emit(
+        FormDeclared(
+            unit=adventurer.name, form=form.value, previous=adventurer.form.value, reach=reach_text(adventurer, form)
+        )
+    )
+    if form is not adventurer.form:
+        work.update(replace(adventurer, form=form))
+    return form
+
+
+def declare_targets(work: Work, adventurer: Adventurer, form: Form, action: EngageAction) -> tuple[str, ...]:
+    """Step 3: one target per engage, unless the chosen item's ability says more (its ``targets``)."""
+    names = action.target_names()
+    if len(names) > 1:
+        item = adventurer.item(action.item) if action.item is not None else None
+        allowed = item.ability.targets if item is not None else 1
+        if len(names) > allowed:
+            whose = f"{item.name}'s ability allows {allowed}" if item is not None else "no item is chosen (item:)"
+            raise RuleRefusal(
+                f"{len(names)} targets declared: an engage has one target unless an ability says otherwise, and "
+                f"{whose}",
+                rule="target",
+                tip="choose the item whose ability names several targets with item: NAME",
+            )
+        if len(set(names)) != len(names):
+            raise RuleRefusal("a unit is declared as a target twice", rule="target")
+    return tuple(n for n in (declare_target(work, adventurer, form, name) for name in names) if n is not None)
+
+
+def declare_target(work: Work, adventurer: Adventurer, form: Form, name: str | None) -> str | None:
+    """Step 3: an optional target, which must be an enemy in sight and in the form's range."""
+    if name is None:
+        return None
+    target = work.unit(name)
+    if not isinstance(target, Creature) or target.side != "enemy":
+        raise RuleRefusal(f"{name} is not an enemy: only an enemy can be the target of an engage", rule="target")
+    if target.defeated:
+        raise RuleRefusal(f"{name} is already defeated", rule="target")
+    problem = range_problem(work.battle, adventurer, target, form)
+    if problem is not None:
+        raise RuleRefusal(problem, rule="target range")
+    distance = work.battle.map.distance(adventurer.position, target.position)
+    work.emit(TargetDeclared(unit=adventurer.name, target=name, distance=distance, reach=reach_text(adventurer, form)))
+    return name

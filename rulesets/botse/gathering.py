@@ -1,0 +1,209 @@
+"""Step 4 up to the roll: the gathered dice checked (availability, form icons, combat dice, each stat's limit),
+the item and its overtax chosen, free enemy combat dice added; what it fixes is the :class:`Pool`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from tabroll.errors import RuleRefusal
+from tabroll.events import Note
+from tabroll.records import replace
+
+from .choices import asking, choose_item, choose_overtax
+from .events import Gathered
+from .merging import merges_by_effects
+from .model import EngageAction, Form, RollFields, Stat
+from .state import Ability, Adventurer, Battle, Die
+from .track import pay_cost
+from .work import Work
+
+
+def gather(
+    work: Work,
+    adventurer: Adventurer,
+    action: RollFields,
+    form: Form | None,
+    target: str | None,
+    targets: tuple[str, ...],
+) -> Pool:
+    """Step 4 up to the roll: check the gathered dice (availability, form icons, combat dice, each stat's limit),
+    choose one item, add free enemy combat dice; the dice are then rolled together (:class:`RollDie`)."""
+    battle = work.battle
+    wanted = Counter(action.gather)
+    available = Counter(adventurer.available)
+    for name, count in wanted.items():
+        check_gathered_die(work, adventurer, name, count, available[name], form)
+    counts = check_stat_limits(battle, adventurer, wanted)
+    engage = action if isinstance(action, EngageAction) else None
+    adventurer, item_name, ability, free = choose_ability(work, adventurer, engage, form)
+    if free and form is Form.MAGIC:
+        raise RuleRefusal("free combat dice are combat dice: none in Magic form", rule="gathering")
+    if free and battle.enemy_die is None:
+        raise RuleRefusal("free combat dice need an enemy combat die: define one under enemy_dice", rule="free dice")
+    adventurer = take_from_rows(work, adventurer, wanted)
+    work.emit(
+        Gathered(
+            unit=adventurer.name,
+            dice=tuple(action.gather),
+            stamina=counts[Stat.STAMINA],
+            stamina_limit=adventurer.stamina,
+            magicka=counts[Stat.MAGICKA],
+            magicka_limit=adventurer.magicka,
+            free=free,
+            item=item_name,
+        )
+    )
+    if not action.gather and not free:
+        work.emit(Note(text="no dice gathered: the remaining steps still happen"))
+    dice = [battle.dice[n] for n in action.gather]
+    if free:
+        assert battle.enemy_die is not None
+        dice += [battle.dice[battle.enemy_die]] * free
+    plain = merges_by_effects(work, adventurer, action, form, target, ability, dice)
+    return Pool(
+        action, adventurer.name, form, target, targets, tuple(dice), len(action.gather), ability, item_name, plain
+    )
+
+
+def check_gathered_die(work: Work, adventurer: Adventurer, name: str, count: int, have: int, form: Form | None) -> None:
+    """Step 4, one kind of die gathered ``count`` times: a skill die (not the enemy combat die), available in the
+    attribute rows, with no form icon or the form's own (outside battle: ruling ``out_of_battle_form_dice``), and
+    no combat die in Magic form."""
+    battle = work.battle
+    if name not in battle.dice:
+        raise RuleRefusal(
+            f"there is no die called '{name}'", rule="gathering", tip=f"the dice: {', '.join(battle.dice)}"
+        )
+    die = battle.dice[name]
+    if die.stat is None:
+        raise RuleRefusal(
+            f"'{name}' is an enemy combat die: it joins a roll only as a free die",
+            rule="gathering",
+            tip="ask for free dice with free_dice: N (or an item ability that adds them)",
+        )
+    if count > have:
+        raise RuleRefusal(
+            f"{adventurer.name} has {have} '{name}' {'die' if have == 1 else 'dice'} available in the "
+            f"attribute rows; gathering {count}",
+            rule="gathering",
+        )
+    if die.form is not None:
+        if form is None:
+            if work.options.out_of_battle_form_dice == "refuse":
+                work.ruling(
+                    "out_of_battle_form_dice",
+                    "refuse",
+                    "outside battle the form step is skipped: dice with a battle form icon cannot be rolled",
+                )
+                raise RuleRefusal(
+                    f"'{name}' carries the {die.form.value} form icon and there is no battle form outside "
+                    "battle (ruling out_of_battle_form_dice = refuse)",
+                    rule="out of battle",
+                )
+            work.ruling("out_of_battle_form_dice", "allow", "outside battle, dice with a form icon may still be rolled")
+        elif die.form is not form:
+            raise RuleRefusal(
+                f"'{name}' carries the {die.form.value} form icon; the form is {form.value}",
+                rule="gathering",
+            )
+    if die.combat and form is Form.MAGIC:
+        raise RuleRefusal(f"'{name}' is a combat die: combat dice cannot be gathered in Magic form", rule="gathering")
+
+
+def check_stat_limits(battle: Battle, adventurer: Adventurer, wanted: Counter[str]) -> dict[Stat, int]:
+    """Step 4: at most Stamina dice that use Stamina and Magicka dice that use Magicka; the count for each stat."""
+    counts = {stat: sum(c for n, c in wanted.items() if battle.dice[n].stat is stat) for stat in Stat}
+    for stat in Stat:
+        limit = adventurer.limit(stat)
+        if counts[stat] > limit:
+            word = stat.value.capitalize()
+            raise RuleRefusal(
+                f"gathering {counts[stat]} dice that use {word}, but {adventurer.name} has {word} {limit}: "
+                f"at most {limit} such dice per engage",
+                rule="gathering limits",
+            )
+    return counts
+
+
+def choose_ability(
+    work: Work, adventurer: Adventurer, action: EngageAction | None, form: Form | None
+) -> tuple[Adventurer, str | None, Ability | None, int]:
+    """Step 4: the one item whose ability is used (ready, working in the form), overtaxed when asked; with the
+    adventurer after any overtax cost, the item, its ability and the free enemy combat dice in all. Skill dice
+    rolled outside battle (``action`` None) choose no item and add no free dice."""
+    if action is None:
+        return adventurer, None, None, 0
+    item_name = action.item
+    free = action.free_dice
+    if item_name is None and asking(work.dice, action, "item"):
+        item_name = choose_item(work.dice, work.emit, adventurer, form)
+    if item_name is None:
+        if action.overtax:
+            raise RuleRefusal("overtax needs an item: choose one with item: NAME", rule="overtax")
+        return adventurer, None, None, free
+    item = adventurer.item(item_name)
+    if item is None:
+        raise RuleRefusal(f"{adventurer.name} has no item called '{item_name}'", rule="items")
+    if not item.ready:
+        raise RuleRefusal(f"{item_name} is not ready", rule="items")
+    if form not in item.forms:
+        forms = ", ".join(sorted(f.value for f in item.forms))
+        shown = form.value if form else "none"
+        raise RuleRefusal(f"{item_name}'s ability works in {forms} form, not {shown}", rule="items")
+    ability = item.ability
+    overtax = action.overtax
+    if not overtax and item.overtax_cost is not None and asking(work.dice, action, "overtax"):
+        overtax = choose_overtax(work.dice, work.emit, adventurer, item)
+    if overtax:
+        if item.overtax_cost is None or item.overtax_ability is None:
+            raise RuleRefusal(f"{item_name} cannot be overtaxed", rule="overtax")
+        adventurer = pay_cost(work, adventurer, item.overtax_cost, f"overtax {item_name}")
+        ability = overtaxed(ability, item.overtax_ability)
+    return adventurer, item_name, ability, free + ability.free_dice
+
+
+def overtaxed(ability: Ability, extra: Ability) -> Ability:
+    """An item's ability with what overtaxing adds."""
+    return Ability(
+        damage=ability.damage + extra.damage,
+        damage_per_combat_die=ability.damage_per_combat_die + extra.damage_per_combat_die,
+        unblockable=ability.unblockable or extra.unblockable,
+        free_dice=ability.free_dice + extra.free_dice,
+        tenacity=ability.tenacity + extra.tenacity,
+        text="; ".join(t for t in (ability.text, extra.text) if t) or None,
+    )
+
+
+def take_from_rows(work: Work, adventurer: Adventurer, wanted: Counter[str]) -> Adventurer:
+    """The gathered dice leave the attribute rows (the first of each name)."""
+    taken = Counter(wanted)
+    kept: list[str] = []
+    for name in adventurer.available:
+        if taken[name] > 0:
+            taken[name] -= 1
+        else:
+            kept.append(name)
+    adventurer = replace(adventurer, available=tuple(kept))
+    work.update(adventurer)
+    return adventurer
+
+
+@dataclass(frozen=True)
+class Pool:
+    """What the engage fixed before its first die: the action, who rolls, in which form, at which targets, which
+    dice (the gathered ones, then the free enemy combat dice), with which item and ability; and whether the walk
+    may merge its dice by their :data:`Effects` (:func:`merges_by_effects`). The same for every outcome of the
+    dice: the steps carry it uncompared."""
+
+    action: RollFields
+    adventurer: str
+    form: Form | None
+    target: str | None
+    targets: tuple[str, ...]
+    dice: tuple[Die, ...]
+    gathered: int  # the first ``gathered`` dice were gathered; the rest are free enemy combat dice
+    ability: Ability | None
+    item: str | None
+    plain: bool

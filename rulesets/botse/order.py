@@ -1,0 +1,94 @@
+"""Step 5b, the order of the results: from ``resolve:``, in roll order by default, or asked at the table
+(with the unit a splash result hits).
+"""
+
+from __future__ import annotations
+
+from tabroll.dice.sources import asks_players
+from tabroll.errors import RuleRefusal
+from tabroll.records import replace
+
+from .choices import ability_text, ask_choice
+from .model import ResultChoice, RollFields
+from .plan import Choice, splash_candidates, splash_reference
+from .work import Engage, Work, die_number
+
+
+def aimed(setup: Engage, choice: Choice) -> Engage:
+    """The engage as one result sees it: "the target" is the declared target the result aims at (``target:``
+    in ``resolve:``), by default the first."""
+    if choice.target is None or choice.target == setup.target:
+        return setup
+    return replace(setup, target=choice.target)
+
+
+def result_label(setup: Engage, key: int | None) -> str:
+    """A result as the player sees it when choosing: ``die 1 Fire Staff (2 damage [instant])``."""
+    if key is None:
+        assert setup.ability is not None
+        return f"{setup.item}'s ability ({ability_text(setup.ability)})"
+    rolled = setup.rolled[key - 1]
+    free = ", free" if rolled.free else ""
+    return f"die {key} {rolled.die.name}{free} ({rolled.face.describe()})"
+
+
+def ask_order(work: Work, setup: Engage) -> list[Choice]:
+    """Step 5b, left open and asked at the table: the next result (or stop) until every result is chosen."""
+    left: list[int | None] = [r.number for r in setup.rolled] + ([None] if setup.ability is not None else [])
+    out: list[Choice] = []
+    while left:
+        options = [result_label(setup, key) for key in left] + ["stop (leave the rest unresolved)"]
+        index = ask_choice(work.dice, work.emit, setup.adventurer, "which result next?", options)
+        if index == len(left):
+            break
+        out.append(with_splash_unit(work, setup, Choice(left.pop(index))))
+    return out
+
+
+def with_splash_unit(work: Work, setup: Engage, choice: Choice) -> Choice:
+    """A splash result with no unit chosen and several enemies it could hit: asked at the table (option 1 is
+    the default, the first such enemy in the scenario)."""
+    if choice.die is None or choice.unit is not None or not asks_players(work.dice):
+        return choice
+    face = setup.rolled[choice.die - 1].face
+    if not face.splash:
+        return choice
+    reference = splash_reference(work, setup, face)
+    candidates = splash_candidates(work, setup, reference) if reference is not None else []
+    if len(candidates) < 2:
+        return choice
+    where = "the target" if face.adjacent_to == "target" else "you"
+    question = f"die {choice.die}: {face.splash} splash damage to which unit adjacent to {where}?"
+    index = ask_choice(work.dice, work.emit, setup.adventurer, question, candidates)
+    return replace(choice, unit=candidates[index])
+
+
+def choices(work: Work, setup: Engage, action: RollFields) -> list[Choice]:
+    if action.resolve is None:
+        if asks_players(work.dice):
+            return ask_order(work, setup)
+        found = [Choice(r.number) for r in setup.rolled]
+        return found + ([Choice(None)] if setup.ability is not None else [])
+    out: list[Choice] = []
+    seen: set[int | None] = set()
+    for entry in action.resolve:
+        aim: str | None = None
+        if isinstance(entry, ResultChoice):
+            key, unit, where, aim = entry.die, entry.unit, entry.hex, entry.target
+        else:
+            key, unit, where = entry, None, None
+        if aim is not None and aim not in setup.targets:
+            declared = ", ".join(setup.targets) or "none"
+            raise RuleRefusal(
+                f"resolve: {aim} is not a declared target of this engage (declared: {declared})", rule="results"
+            )
+        number = None if key == "item" else int(key)
+        if number is None and setup.ability is None:
+            raise RuleRefusal("resolve: 'item' names no ability: no item was chosen for this engage", rule="results")
+        if number is not None:
+            die_number(setup, number, "resolve")
+        if number in seen:
+            raise RuleRefusal(f"resolve: {key} is listed twice; each result resolves once", rule="results")
+        seen.add(number)
+        out.append(Choice(number, unit, (where[0], where[1]) if where is not None else None, aim))
+    return [with_splash_unit(work, aimed(setup, choice), choice) for choice in out]

@@ -1,0 +1,232 @@
+"""Step 5, partial resolution: what one die's face can do now and what it must skip (:class:`Plan`), part by
+part, for the result the player chose (:class:`Choice`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tabroll.errors import RuleRefusal
+from tabroll.geometry.hex import Hex
+
+from .model import Code, Form
+from .ranges import target_problem
+from .state import Adventurer, Cost, Face
+from .track import cost_problem
+from .work import Engage, Rolled, Work
+
+
+@dataclass(frozen=True)
+class Choice:
+    die: int | None  # None: the item's ability
+    unit: str | None = None
+    hex: Hex | None = None
+    target: str | None = None  # with several declared targets: the one this result aims at
+
+
+@dataclass
+class Plan:
+    """What a die result will do: damage and prevention per unit, and where the die goes."""
+
+    damage: dict[str, tuple[int, int]] = field(default_factory=dict)  # unit → (blockable, unblockable)
+    prevent: dict[str, int] = field(default_factory=dict)
+    done: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    heal: dict[str, int] = field(default_factory=dict)
+    code: Code = Code.INSTANT
+    status_on: str | None = None
+    status_name: str | None = None  # the face's (first) status, placed or not
+    statuses: list[str] = field(default_factory=list)  # the statuses placed on ``status_on``
+    nowhere: bool = False  # a status-code face whose status had nowhere to go
+    cost: Cost | None = None  # paid when the result is resolved
+
+    def add_damage(self, unit: str, amount: int, unblockable: bool) -> None:
+        blockable, through = self.damage.get(unit, (0, 0))
+        self.damage[unit] = (blockable, through + amount) if unblockable else (blockable + amount, through)
+
+
+def splash_candidates(work: Work, setup: Engage, reference: Hex) -> list[str]:
+    """The living enemies other than the target adjacent to ``reference``, in scenario order."""
+    return [
+        creature.name
+        for creature in work.battle.creatures
+        if creature.side == "enemy"
+        and not creature.defeated
+        and creature.name != setup.target
+        and work.battle.map.distance(creature.position, reference) == 1
+    ]
+
+
+def splash_reference(work: Work, setup: Engage, face: Face) -> Hex | None:
+    """The hex a splash result's unit must be adjacent to: the target's, or the adventurer's."""
+    if face.adjacent_to == "target":
+        return work.unit(setup.target).position if setup.target else None
+    return work.adventurer(setup.adventurer).position
+
+
+def splash_unit(work: Work, setup: Engage, choice: Choice, reference: Hex) -> str | None:
+    """The unit a splash result damages: the one chosen, else the first enemy adjacent to ``reference``."""
+    if choice.unit is not None:
+        return choice.unit
+    candidates = splash_candidates(work, setup, reference)
+    return candidates[0] if candidates else None
+
+
+def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Plan:
+    """Partial resolution: everything on the face that can be done now, and what has to be skipped.
+
+    A face's ``cost`` must be payable in full, or nothing on the face is done ("do A to do B"); its ``then``
+    part is done only when everything before it was done ("do A, then B": A counts as a cost). A face whose
+    only possible part is its cost is not resolved, so no cost is paid for nothing."""
+    face = rolled.face
+    plan = Plan(code=face.code)
+    if face.cost is not None:
+        problem = cost_problem(work, work.adventurer(setup.adventurer), face.cost)
+        if problem:
+            plan.skipped.append(f"its cost ({face.cost.describe()}) cannot be paid in full: {problem}")
+            return plan
+        plan.cost = face.cost
+    plan_part(work, setup, rolled, choice, face, plan, first=True)
+    if face.then is not None:
+        if plan.skipped:
+            plan.skipped.append(f"then {face.then.part_text()}: not done, as the part before it was not done in full")
+        else:
+            plan_part(work, setup, rolled, choice, face.then, plan, first=False)
+    if plan.status_name is not None and plan.status_on is None and plan.code is Code.STATUS:
+        plan.code = status_nowhere(work, plan)
+        plan.nowhere = True
+    if plan.cost is not None and plan.done:
+        plan.done.insert(0, f"pays {plan.cost.describe()}")
+    return plan
+
+
+def plan_part(
+    work: Work, setup: Engage, rolled: Rolled, choice: Choice, face: Face, plan: Plan, *, first: bool
+) -> None:
+    """One part of a face (the face itself, or its ``then`` part) into ``plan``: its damage to the target, splash
+    damage, prevention, healing, status and text for the table, in that order."""
+    adventurer = work.battle.adventurer(setup.adventurer)
+    damage, prevent = face.damage, face.prevent
+    if first and setup.form is Form.DEFENSIVE and rolled.die.combat and damage:
+        if rolled.free:
+            plan.skipped.append("free enemy dice cannot be placed in active slots in Defensive form")
+            return
+        prevent, damage, plan.code = prevent + damage, 0, Code.ACTIVE
+        plan.done.append(f"Defensive form: the combat die's {face.damage} damage becomes prevent {face.damage}")
+    if damage:
+        plan_target_damage(work, setup, face, damage, plan)
+    if face.splash:
+        plan_splash(work, setup, adventurer, choice, face, plan)
+    on = choice.unit or adventurer.name
+    if prevent:
+        if work.battle.unit(on).defeated:
+            plan.skipped.append(f"prevent {prevent}: {on} is defeated")
+        else:
+            plan.prevent[on] = plan.prevent.get(on, 0) + prevent
+            plan.done.append(f"{on} prevents {prevent}")
+    if face.heal:
+        if work.battle.unit(on).defeated:
+            plan.skipped.append(f"heal {face.heal}: {on} is defeated")
+        else:
+            plan.heal[on] = plan.heal.get(on, 0) + face.heal
+            plan.done.append(f"{on} heals {face.heal}")
+    if face.status:
+        plan_status(work, setup, choice, face.status, plan)
+    if face.text:
+        plan.done.append(f"apply by hand: {face.text}")
+
+
+def plan_target_damage(work: Work, setup: Engage, face: Face, damage: int, plan: Plan) -> None:
+    """A face's damage to the target, when the target is still there and in range (checked at each result)."""
+    problem = target_problem(work, setup)
+    if problem:
+        plan.skipped.append(f"{damage} damage to the target: {problem}")
+        return
+    assert setup.target is not None
+    plan.add_damage(setup.target, damage, face.unblockable)
+    plan.done.append(f"{damage} damage to {setup.target}")
+
+
+def plan_splash(work: Work, setup: Engage, adventurer: Adventurer, choice: Choice, face: Face, plan: Plan) -> None:
+    """Splash damage to another living unit adjacent to the target (or to the adventurer)."""
+    battle = work.battle
+    reference = splash_reference(work, setup, face)
+    name = splash_unit(work, setup, choice, reference) if reference is not None else None
+    problem = None
+    if reference is None:
+        problem = "no target declared"
+    elif name is None:
+        problem = "no other enemy is adjacent"
+    else:
+        unit = battle.unit(name)
+        where = "the target" if face.adjacent_to == "target" else adventurer.name
+        if unit.defeated:
+            problem = f"{name} is defeated"
+        elif name in (setup.target, adventurer.name):
+            problem = f"{name} is not another unit adjacent to {where}"
+        elif battle.map.distance(unit.position, reference) != 1:
+            problem = f"{name} is not adjacent to {where}"
+    if problem:
+        plan.skipped.append(f"{face.splash} splash damage: {problem}")
+        return
+    assert name is not None
+    plan.add_damage(name, face.splash, face.unblockable)
+    plan.done.append(f"{face.splash} damage to {name}, adjacent")
+
+
+def plan_status(work: Work, setup: Engage, choice: Choice, status: str, plan: Plan) -> None:
+    """A status on the chosen unit or hex, else on the target; the face's first status names the die's place."""
+    placed_on = choice.unit or (f"hex {list(choice.hex)}" if choice.hex else None) or setup.target
+    if plan.status_name is None:
+        plan.status_name = status
+    if placed_on is None:
+        plan.skipped.append(f"status {status}: no unit or hex to place it on")
+        return
+    if choice.hex is not None and not work.battle.map.contains(choice.hex):
+        raise RuleRefusal(f"hex {list(choice.hex)} is off the map", rule="status")
+    plan.status_on = placed_on
+    plan.statuses.append(status)
+    plan.done.append(f"{status} on {placed_on}")
+
+
+def status_nowhere(work: Work, plan: Plan) -> Code:
+    """A status-code face whose status has no unit or hex to go on (no target, or skill dice rolled outside
+    battle). Partial resolution: the rest of the face is done and the die is exhausted (ruling
+    ``status_nowhere: exhaust``), or the whole result is left unresolved (``not_resolved``)."""
+    choice = work.options.status_nowhere
+    if choice == "exhaust":
+        if plan.done:
+            work.ruling(
+                "status_nowhere",
+                "exhaust",
+                "a status with nowhere to go is skipped; the rest of the face is done and the die is exhausted",
+            )
+        return Code.INSTANT
+    work.ruling("status_nowhere", "not_resolved", "a status with nowhere to go leaves the whole result unresolved")
+    plan.skipped.extend(f"{done} (not done: the status had nowhere to go)" for done in plan.done)
+    plan.done.clear()
+    return Code.STATUS
+
+
+def static_units(work: Work, setup: Engage, choice: Choice) -> list[str]:
+    """The non-adventurer units a result would damage or let prevent damage, judged before any is resolved:
+    the summed damage to a unit is dealt after the last of them."""
+    if choice.die is None:
+        return []
+    rolled = setup.rolled[choice.die - 1]
+    found: list[str] = []
+    defensive = setup.form is Form.DEFENSIVE and rolled.die.combat
+    for face in (rolled.face, rolled.face.then):
+        if face is None:
+            continue
+        if face.damage and setup.target and not defensive:
+            found.append(setup.target)
+        if face.splash:
+            reference = splash_reference(work, setup, face)
+            name = splash_unit(work, setup, choice, reference) if reference is not None else None
+            if name:
+                found.append(name)
+        if (face.prevent or (defensive and face.damage)) and choice.unit:
+            found.append(choice.unit)
+        defensive = False
+    return [n for n in dict.fromkeys(found) if not isinstance(work.unit(n), Adventurer)]

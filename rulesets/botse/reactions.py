@@ -1,0 +1,237 @@
+"""Step 6 (and what follows an aura): triggered skills, in the order ruling ``reaction_order`` sets, each used
+at most once per action; enemies must, allies may.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabroll.events import Note
+
+from .choices import ask_choice, asking
+from .damage import deal
+from .events import Reaction
+from .model import AuraAction, RollFields
+from .state import Effect, Skill, Unit
+from .track import take_fatigue
+from .work import Engage, Work
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """One triggered skill that step 6 looks at: its owner, its place in the owner's skills, and whether it is
+    an ally's (an adventurer's or a companion's: optional) or an enemy's (it must be used when it can)."""
+
+    owner: str
+    index: int
+    skill: Skill
+    ally: bool
+
+
+Phase = tuple[Trigger, ...]
+
+
+ORDER_TEXT = {
+    "allies_first": "step 6: the adventurers' and companions' reactions come before the enemies', so an enemy they "
+    "defeat is defeated during the engage (no 'engaged' skill, its 'defeated' skill fires)",
+    "enemies_first": "step 6: the enemies' reactions come first, then the adventurers' and companions'; an "
+    "enemy's 'engaged' skill is checked against the defeats before it",
+}
+
+
+def react(work: Work, setup: Engage | None, action: RollFields | AuraAction) -> None:
+    """Step 6 (and what follows an aura): every triggered skill whose moment came fires once, whoever caused it.
+
+    ``engaged`` skills: the declared targets only, and not when defeated during the engage, step 6 included;
+    ``after_engage``: every standing unit, after any roll of skill dice (not after an aura); ``damaged`` and
+    ``defeated``: every unit damaged or defeated in this action, by the dice, an item, an aura or another
+    unit's reaction (a reaction's damage can so start a chain). A defeated unit uses only its ``defeated``
+    skills (and, under ``defeated_reactions: fire_damaged``, its ``damaged`` ones). Enemies must; adventurers
+    and companions only when listed in ``reactions:`` (in that order) or chosen at the table.
+
+    Order (ruling ``reaction_order``): the allies' reactions, then the enemies' other reactions, each group
+    until none is left to fire, and the targets' ``engaged`` skills last, once nothing else can still defeat
+    them (``allies_first``); or the enemies' other reactions, their ``engaged`` skills, then the allies'
+    (``enemies_first``). The whole order is repeated while a reaction fires, so chained triggers are caught;
+    each skill is used at most once per action, which also ends every chain.
+    """
+    ruling = work.options.reaction_order
+    allies, others, engaged = step_six_triggers(work, action, aura=setup is None)
+    phases = [allies, others, engaged] if ruling == "allies_first" else [others, engaged, allies]
+    done: set[tuple[str, int]] = set()
+    sides: set[bool] = set()  # the sides whose reactions were looked at so far (True: the allies)
+    fired_engaged: list[str] = []
+    while any(run_phase(work, setup, action, phase, done, sides, fired_engaged) for phase in phases):
+        pass
+    for trigger in engaged:
+        if (trigger.owner, trigger.index) not in done and trigger.owner in work.damaged:
+            reason = "it took damage but was not the declared target, so it was not engaged"
+            work.emit(
+                Reaction(unit=trigger.owner, skill=trigger.skill.name, when="engaged", fired=False, reason=reason)
+            )
+    for name in fired_engaged:
+        if name in work.defeated:
+            why = (
+                "ruling reaction_order = enemies_first: the enemies reacted before the adventurers and companions"
+                if ruling == "enemies_first"
+                else "by a chain of reactions that an 'engaged' skill started"
+            )
+            work.emit(Note(text=f"{name} was defeated in step 6 after its 'engaged' skill fired ({why})", unit=name))
+
+
+def step_six_triggers(work: Work, action: RollFields | AuraAction, *, aura: bool) -> tuple[Phase, Phase, Phase]:
+    """The triggered skills step 6 looks at, in three groups: the allies' (the companions and adventurers listed
+    in ``reactions:``, in that order, then the others in the scenario's order), the enemies' other skills, and
+    the enemies' ``engaged`` skills (the companions' ones too: a companion is never a declared target). Auras are
+    their own action; after an aura only ``damaged`` and ``defeated`` skills can trigger."""
+    wanted = ("damaged", "defeated") if aura else ("damaged", "defeated", "after_engage", "engaged")
+    allies: list[Trigger] = []
+    others: list[Trigger] = []
+    engaged: list[Trigger] = []
+    units: tuple[Unit, ...] = (*work.battle.creatures, *work.battle.adventurers)
+    for unit in units:
+        ally = unit.side != "enemy"
+        for index, skill in enumerate(unit.skills):
+            if skill.when not in wanted:
+                continue
+            trigger = Trigger(unit.name, index, skill, ally)
+            (engaged if skill.when == "engaged" else allies if ally else others).append(trigger)
+    listed = {name: place for place, name in enumerate(action.reactions)}
+    allies.sort(key=lambda t: listed.get(t.owner, len(listed)))
+    return tuple(allies), tuple(others), tuple(engaged)
+
+
+def run_phase(
+    work: Work,
+    setup: Engage | None,
+    action: RollFields | AuraAction,
+    phase: Phase,
+    done: set[tuple[str, int]],
+    sides: set[bool],
+    fired_engaged: list[str],
+) -> bool:
+    """Look at the group's skills again and again until none is left whose moment came; whether one fired."""
+    fired_any = False
+    fired = True
+    while fired:
+        fired = False
+        for trigger in phase:
+            key = (trigger.owner, trigger.index)
+            if key in done:
+                continue
+            verdict, told = moment(work, setup, trigger)
+            if verdict is None:
+                continue  # its moment has not come (yet)
+            done.add(key)
+            if verdict == SILENT:
+                continue
+            order = work.options.reaction_order
+            first = order == "allies_first"  # the side that reacts first: True for the allies
+            if trigger.ally != first and first in sides:
+                work.ruling("reaction_order", order, ORDER_TEXT[order])  # both sides react: the order decides
+            sides.add(trigger.ally)
+            if told is not None:
+                work.ruling(*told)
+            skill = trigger.skill
+            if verdict != FIRES:
+                work.emit(Reaction(unit=trigger.owner, skill=skill.name, when=skill.when, fired=False, reason=verdict))
+                continue
+            if trigger.ally and not chosen(work, action, trigger.owner, skill.name, skill.when):
+                continue
+            owner = work.unit(trigger.owner)
+            apply_effect(work, owner, skill.name, skill.when, skill.effect, setup, engage=setup is not None)
+            if skill.when == "engaged":
+                fired_engaged.append(trigger.owner)
+            fired = fired_any = True
+    return fired_any
+
+
+FIRES = "fires"
+
+
+SILENT = "silent"
+
+
+def moment(work: Work, setup: Engage | None, trigger: Trigger) -> tuple[str | None, tuple[str, str, str] | None]:
+    """Whether a skill's moment has come: ``FIRES``, a reason it does not fire (logged), ``SILENT`` (it cannot
+    fire in this action and there is nothing to say: a unit defeated before it), or None (not yet); with the
+    ruling (option, value, text) that decided it, if one did."""
+    name, when = trigger.owner, trigger.skill.when
+    unit = work.unit(name)
+    if when == "defeated":
+        return (FIRES if name in work.defeated else None), None
+    if unit.defeated and name not in work.defeated:
+        return SILENT, None  # defeated before this action
+    if when == "damaged":
+        if name not in work.damaged:
+            return None, None
+        if name not in work.defeated:
+            return FIRES, None
+        if work.options.defeated_reactions == "fire_damaged":
+            return FIRES, ("defeated_reactions", "fire_damaged", "a defeated unit still uses its 'damaged' skills")
+        told = (
+            "defeated_reactions",
+            "skip_damaged",
+            "a unit defeated in the engage does not use its 'damaged' skills either",
+        )
+        return "it was defeated during the engage (ruling defeated_reactions)", told
+    if when == "engaged" and (setup is None or name not in setup.targets):
+        return None, None  # not engaged: told at the end of step 6 when it was damaged
+    if unit.defeated:
+        return "it was defeated during the engage", None
+    return FIRES, None
+
+
+def chosen(work: Work, action: RollFields | AuraAction, unit: str, skill: str, when: str) -> bool:
+    """An optional reaction (a companion's or an adventurer's): used when listed in ``reactions:`` or chosen at
+    the table; else logged as not used."""
+    if unit in action.reactions or choose_reaction(work, action, unit, skill, when):
+        return True
+    reason = "an optional reaction, not chosen (reactions:)"
+    work.emit(Reaction(unit=unit, skill=skill, when=when, fired=False, reason=reason))
+    return False
+
+
+def choose_reaction(work: Work, action: RollFields | AuraAction, unit: str, skill: str, when: str) -> bool:
+    """A companion's optional reaction, left open (no ``reactions:``): asked at the table, default no."""
+    if not asking(work.dice, action, "reactions"):
+        return False
+    timing = "after the engage" if when == "after_engage" else f"after being {when}"
+    return ask_choice(work.dice, work.emit, unit, f"use {skill} ({timing})?", ["no", "yes"]) == 1
+
+
+def apply_effect(
+    work: Work, owner: Unit, skill: str, when: str, effect: Effect, setup: Engage | None, *, engage: bool
+) -> None:
+    engager = setup.adventurer if setup is not None else None
+    targets = setup.targets if setup is not None else ()
+    parts: list[str] = []
+    if effect.damage:
+        to = {"engager": "the adventurer who engaged", "adjacent": "every adjacent unit", "target": "the target"}
+        parts.append(f"{effect.damage} damage to {to[effect.to]}")
+    if effect.light_fatigue:
+        parts.append(f"{effect.light_fatigue} light fatigue")
+    if effect.text:
+        parts.append(f"apply by hand: {effect.text}")
+    work.emit(Reaction(unit=owner.name, skill=skill, when=when, fired=True, reason="; ".join(parts) or "no effect"))
+    victims: list[str] = []
+    if effect.damage:
+        if effect.to == "engager":
+            victims = [engager] if engager else []
+            if not victims:
+                work.emit(Note(text=f"{skill}: no adventurer engaged, so no one takes its damage", unit=owner.name))
+        elif effect.to == "target":
+            victims = [t for t in targets if not work.unit(t).defeated]
+            if not victims:
+                work.emit(Note(text=f"{skill}: no living declared target to damage", unit=owner.name))
+        else:
+            victims = [
+                u.name
+                for u in work.battle.units
+                if not u.defeated and u.name != owner.name and work.battle.map.distance(u.position, owner.position) == 1
+            ]
+    blockable, through = (0, effect.damage) if effect.unblockable else (effect.damage, 0)
+    for victim in victims:
+        deal(work, victim, blockable, through, by=owner.name, what=skill, engage=engage)
+    if effect.light_fatigue and engager:
+        take_fatigue(work, engager, effect.light_fatigue, skill, must_fit=False)

@@ -1,0 +1,203 @@
+"""Step 5b, resolving the results in the player's order: each die's plan carried out and the die put in its
+one place (exhausted, active, drained, discarded or a status), and the chosen item's ability.
+"""
+
+from __future__ import annotations
+
+from tabroll.events import Note, StatusApplied
+from tabroll.records import replace
+
+from .damage import deal, deal_summed, heal
+from .events import DiePlaced, ResultResolved, TenacityGained
+from .model import Code, RollFields
+from .order import aimed, choices
+from .plan import Plan, plan_result, static_units
+from .ranges import target_problem
+from .state import Adventurer, Creature, Placed
+from .track import exhaust, pay_cost
+from .work import PLACES, Engage, Rolled, Work
+
+
+def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
+    """Step 5b: resolve the chosen results one at a time, in the player's order."""
+    order = choices(work, setup, action)
+    summed = work.options.damage_summing == "engage"
+    last: dict[str, int] = {}  # in the order the units are first damaged: the order of the dealings
+    for position, choice in enumerate(order):
+        for name in static_units(work, aimed(setup, choice), choice):
+            last[name] = position
+    if last:
+        work.ruling(
+            "damage_summing",
+            work.options.damage_summing,
+            "the dice's damage to each non-adventurer unit is summed and dealt after the last result that "
+            "damages it (the source's clarification)"
+            if summed
+            else "each result deals its damage at once (the rulebook's original 5b)",
+        )
+    if not summed:
+        last = {}
+    pending: dict[str, list[int]] = {}  # unit → [blockable, unblockable, prevented]
+    for position, choice in enumerate(order):
+        if choice.die is None:
+            resolve_item(work, setup)
+        else:
+            rolled = setup.rolled[choice.die - 1]
+            plan = plan_result(work, aimed(setup, choice), rolled, choice)
+            if place_result(work, setup, rolled, plan):
+                for name, (blockable, through) in plan.damage.items():
+                    if summed and not isinstance(work.unit(name), Adventurer):
+                        tally = pending.setdefault(name, [0, 0, 0])
+                        tally[0] += blockable
+                        tally[1] += through
+                    else:
+                        deal(work, name, blockable, through, by=setup.adventurer, what=f"die {rolled.number}")
+                for name, amount in plan.prevent.items():
+                    if summed and not isinstance(work.unit(name), Adventurer):
+                        pending.setdefault(name, [0, 0, 0])[2] += amount
+                for name, amount in plan.heal.items():
+                    heal(work, name, amount, f"die {rolled.number} {rolled.die.name}")
+        for name in [n for n, p in last.items() if p == position]:
+            blockable, through, prevented = pending.pop(name, [0, 0, 0])
+            deal_summed(work, name, blockable, through, prevented, by=setup.adventurer)
+    for name, (blockable, through, prevented) in pending.items():  # a safety net: every tally is dealt
+        work.emit(Note(text=f"summed damage to {name} left over after the last result: dealt now", unit=name))
+        deal_summed(work, name, blockable, through, prevented, by=setup.adventurer)
+    for rolled in setup.rolled:
+        if rolled.number not in work.placed:
+            unresolved(work, setup, rolled, "not resolved")
+
+
+def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
+    """Put a resolved die where its code says; False when the result cannot be resolved at all."""
+    face = rolled.face
+    adventurer = work.adventurer(setup.adventurer)
+    if face.tenacity:
+        if rolled.free:  # enemy dice carry no tenacity icon (checked on load); kept for safety
+            return False
+        work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done="tenacity"))
+        adventurer = work.adventurer(setup.adventurer)
+        work.update(replace(adventurer, tenacity=adventurer.tenacity + 1))
+        work.emit(TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason="tenacity face"))
+        exhaust_rolled(work, setup, rolled, "tenacity face")
+        return True
+    if plan.cost is not None and plan.done == [f"pays {plan.cost.describe()}"]:
+        plan.skipped.append("only its cost could be paid")
+        plan.done.clear()
+    if not plan.done:
+        why = "; ".join(plan.skipped) or "a blank face"
+        work.emit(Note(text=f"die {rolled.number} {rolled.die.name}: nothing on it can be done ({why})"))
+        return False
+    if plan.code is Code.ACTIVE and not rolled.free and len(adventurer.active) >= adventurer.active_slots:
+        work.emit(Note(text=f"die {rolled.number} {rolled.die.name}: no open active slot, so it cannot be resolved"))
+        return False
+    done = "; ".join(plan.done) + ("" if not plan.skipped else f" (skipped: {'; '.join(plan.skipped)})")
+    work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=done))
+    if plan.cost is not None:
+        pay_cost(work, adventurer, plan.cost, f"die {rolled.number} {rolled.die.name}")
+        adventurer = work.adventurer(setup.adventurer)
+    if plan.status_on is not None:
+        for status in plan.statuses:
+            apply_status(work, rolled, plan.status_on, status)
+    if rolled.free:
+        place_die(work, rolled, "discarded", "free enemy combat die, discarded after use")
+    elif plan.code is Code.ACTIVE:
+        prevent = plan.prevent.get(adventurer.name, 0)
+        placed = Placed(die=rolled.die.name, face=rolled.face.describe(), prevent=prevent)
+        work.update(replace(adventurer, active=(*adventurer.active, placed)))
+        place_die(work, rolled, "active", "active slot code", slot=len(adventurer.active) + 1)
+    elif plan.code is Code.DRAINED:
+        work.update(replace(adventurer, drained=(*adventurer.drained, rolled.die.name)))
+        place_die(work, rolled, "drained", "drained code")
+    elif plan.code is Code.STATUS and plan.status_on is not None and plan.status_name is not None:
+        placed = Placed(die=rolled.die.name, face=plan.status_name, on=plan.status_on)
+        work.update(replace(adventurer, statuses=(*adventurer.statuses, placed)))
+        place_die(work, rolled, "status", "status effect code", on=plan.status_on)
+    else:
+        why = "cooldown code: its effect lasts while it is there" if plan.code is Code.COOLDOWN else "instant code"
+        if plan.nowhere:
+            why = "status code, but its status had nowhere to go: ruling status_nowhere"
+        exhaust_rolled(work, setup, rolled, why)
+    return True
+
+
+def exhaust_rolled(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
+    """Exhaust a rolled die: the leftmost open cooldown slot, or drained when the track is full."""
+    slot = exhaust(work, work.adventurer(setup.adventurer), rolled.die.name)
+    if slot is None:
+        place_die(work, rolled, "drained", f"{why}; the cooldown track is full, so it is drained instead")
+    else:
+        place_die(work, rolled, "exhausted", why, slot=slot)
+
+
+def apply_status(work: Work, rolled: Rolled, on: str, status: str) -> None:
+    """The status effect on its unit (a creature keeps the list) or hex, with its event."""
+    unit = work.battle.unit(on) if not on.startswith("hex ") else None
+    if isinstance(unit, Creature):
+        work.update(replace(unit, statuses=(*unit.statuses, status)))
+    work.emit(StatusApplied(unit=on, status=status, reason=f"{rolled.die.name}, die {rolled.number}"))
+
+
+def unresolved(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
+    if rolled.free:
+        if work.options.unused_free_dice == "discard":
+            work.ruling("unused_free_dice", "discard", "free enemy combat dice are always discarded, never exhausted")
+            place_die(work, rolled, "discarded", f"{why}; free enemy combat die")
+            return
+        work.ruling("unused_free_dice", "exhaust", "an unresolved free die is exhausted like any other die")
+    exhaust_rolled(work, setup, rolled, why)
+
+
+def place_die(
+    work: Work, rolled: Rolled, place: str, reason: str, *, slot: int | None = None, on: str | None = None
+) -> None:
+    """Put a rolled die in its one place at the end of the engage (:data:`PLACES`), with its event."""
+    assert place in PLACES and rolled.number not in work.placed, (rolled.number, place)
+    work.placed[rolled.number] = place
+    work.emit(DiePlaced(number=rolled.number, die=rolled.die.name, place=place, reason=reason, slot=slot, on=on))
+
+
+def resolve_item(work: Work, setup: Engage) -> None:
+    """The chosen item's ability: its damage is dealt on its own (not summed with the dice)."""
+    ability = setup.ability
+    assert ability is not None and setup.item is not None
+    done: list[str] = []
+    if ability.free_dice:
+        done.append(f"{ability.free_dice} free combat dice (added to the roll)")
+    damage = ability.damage
+    if ability.damage_per_combat_die:
+        # free enemy combat dice do not count against the limits, but they are combat dice for item effects
+        combat = sum(1 for r in setup.rolled if r.die.combat)
+        damage += ability.damage_per_combat_die * combat
+        done.append(
+            f"{ability.damage_per_combat_die} damage per combat die × {combat} combat dice in the roll "
+            "(free dice included)"
+        )
+    views = [replace(setup, target=t) for t in setup.targets] or [setup]
+    hit: list[str] = []
+    if damage:
+        for view in views:
+            problem = target_problem(work, view)
+            if problem:
+                done.append(f"{damage} damage skipped: {problem}")
+            else:
+                assert view.target is not None
+                hit.append(view.target)
+                done.append(f"{damage} damage to {view.target}")
+    if ability.text:
+        done.append(f"apply by hand: {ability.text}")
+    work.emit(ResultResolved(number=0, die=setup.item, done="; ".join(done) or "nothing"))
+    for name in hit:
+        blockable, through = (0, damage) if ability.unblockable else (damage, 0)
+        deal(work, name, blockable, through, by=setup.adventurer, what=f"{setup.item}'s ability")
+    if ability.tenacity:
+        adventurer = work.adventurer(setup.adventurer)
+        work.update(replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
+        work.emit(
+            TenacityGained(
+                unit=adventurer.name,
+                amount=ability.tenacity,
+                total=adventurer.tenacity + ability.tenacity,
+                reason=f"{setup.item}'s ability",
+            )
+        )

@@ -1,0 +1,139 @@
+"""The engage as steps (:mod:`tabroll.steps`) once its dice are gathered: :class:`RollDie` for each die, then
+:class:`Results` (steps 5a, 5b and 6). Every die is drawn as a FACE NUMBER and logged as a core ``roll``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tabroll.dice.sources import roll_die
+from tabroll.errors import RuleRefusal
+from tabroll.events import Roll
+from tabroll.steps import Step
+
+from .damage import restore_defense
+from .events import FaceTurned
+from .gathering import Pool
+from .merging import add_effect
+from .model import Code, RollFields
+from .reactions import react
+from .results import resolve_results
+from .work import Engage, Rolled, Work, die_number
+
+
+@dataclass(frozen=True)
+class RollDie(Step):
+    """Step 4, one die of the roll: die ``number`` (from 1) is rolled.
+
+    ``reading`` is what the rest of the engage reads of the dice rolled before it, the step's compared value:
+    in a plain engage (:func:`merges_by_effects`) their :data:`Effects` added up, a deliberately coarse key that
+    is exact for the odds (see :func:`merges_by_effects`); in any other engage every face rolled so far. ``faces``
+    (the face number of every die rolled so far, in roll order) is what the rest needs to go on: uncompared, as
+    the outcomes it merges differ only in what the odds do not count. Its die is this step's first draw, so a
+    resolution the exact walk resumes here redraws none of the dice before it.
+
+    After the last die comes :class:`Results`, as its own step in a plain engage; in any other it is taken
+    within this step (a step there, keyed by every face, would merge nothing and only cost the walk a node per
+    outcome)."""
+
+    number: int
+    reading: tuple[int, ...]
+    faces: tuple[int, ...] = field(compare=False)
+    pool: Pool = field(compare=False)
+
+    def advance(self, turn: Work) -> Step | None:
+        pool, number = self.pool, self.number
+        die = pool.dice[number - 1]
+        free = number > pool.gathered
+        entry = Rolled(number=number, die=die, face_number=0, free=free)
+        kind = "free enemy combat die" if free else die.name
+        roll_face(turn, entry, pool.adventurer, f"{kind}, die {number} ({die.sides} faces)")
+        faces = (*self.faces, entry.face_number)
+        reading = add_effect(self.reading, entry.face) if pool.plain else faces
+        if number < len(pool.dice):
+            return RollDie(number + 1, reading, faces, pool)
+        results = Results(reading, faces, pool)
+        if pool.plain:
+            return results
+        results.advance(turn)
+        return None
+
+
+@dataclass(frozen=True)
+class Results(Step):
+    """Steps 5 and 6 once every die is rolled: rerolls and turned faces (5a), the results in the player's order
+    (5b), the reactions (6) and Defense restored. ``reading`` and ``faces`` as in :class:`RollDie`, for all the
+    dice: in a plain engage the outcomes whose dice add up to the same :data:`Effects` are walked once. Also the
+    first step of an engage that rolls no dice."""
+
+    reading: tuple[int, ...]
+    faces: tuple[int, ...] = field(compare=False)
+    pool: Pool = field(compare=False)
+
+    def advance(self, turn: Work) -> None:
+        pool = self.pool
+        action = pool.action
+        rolled = [
+            Rolled(number=number, die=die, face_number=face, free=number > pool.gathered)
+            for number, (die, face) in enumerate(zip(pool.dice, self.faces, strict=True), start=1)
+        ]
+        setup = Engage(pool.adventurer, pool.form, pool.target, rolled, pool.ability, pool.item)
+        if pool.target is not None:
+            setup.targets = pool.targets
+        change_faces(turn, setup, action)
+        resolve_results(turn, setup, action)
+        react(turn, setup, action)
+        restore_defense(turn)
+        assert sorted(turn.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"
+
+
+CODE_EFFECTS = {
+    Code.ACTIVE: "to an active slot once resolved",
+    Code.COOLDOWN: "to the cooldown track once resolved (its effect lasts there)",
+    Code.DRAINED: "drained once resolved",
+    Code.INSTANT: "exhausted once resolved",
+    Code.STATUS: "placed as a status once resolved",
+}
+
+
+def face_effect(entry: Rolled) -> str:
+    """What the face a die shows does with it, in a few words (its icons are the face's name)."""
+    face = entry.face
+    if face.blank:
+        return "nothing to resolve"
+    if face.tenacity:
+        return "+1 tenacity, exhausted"
+    return "discarded once resolved (a free die)" if entry.free else CODE_EFFECTS[face.code]
+
+
+def roll_face(work: Work, entry: Rolled, unit: str, purpose: str, *, again: bool = False) -> None:
+    """Roll ``entry``'s die (a face number from 1 to its number of faces) and log it as a core ``roll`` of one
+    die, naming the face it shows and what the face does; ``again`` for a reroll (step 5a)."""
+    die = entry.die
+    entry.face_number = roll_die(work.dice, die.sides, purpose)
+    free = " (free)" if entry.free else ""
+    label = f"die {entry.number} {die.name}{free}" + (" rerolled" if again else "")
+    face = entry.face
+    shown = face.describe() if face.tenacity or face.blank else face.part_text()
+    work.emit(Roll.die(die.sides, entry.face_number, label=label, unit=unit, face=shown, effect=face_effect(entry)))
+
+
+def change_faces(work: Work, setup: Engage, action: RollFields) -> None:
+    """Step 5a: rerolls and turned faces that abilities allow happen before anything is resolved."""
+    for number in action.reroll:
+        entry = die_number(setup, number, "reroll")
+        roll_face(work, entry, setup.adventurer, f"reroll {entry.die.name}, die {number}", again=True)
+    for turned in action.turn:
+        entry = die_number(setup, turned.die, "turn")
+        if turned.face > entry.die.sides:
+            raise RuleRefusal(f"{entry.die.name} has {entry.die.sides} faces, not {turned.face}", rule="turn")
+        entry.face_number = turned.face
+        work.emit(
+            FaceTurned(
+                number=entry.number,
+                die=entry.die.name,
+                face=entry.face_number,
+                sides=entry.die.sides,
+                shows=entry.face.describe(),
+            )
+        )

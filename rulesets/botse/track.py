@@ -1,0 +1,120 @@
+"""Costs, light fatigue and the cooldown track: paying a cost in full, taking fatigue dice, exhausting a die
+to the leftmost open slot.
+"""
+
+from __future__ import annotations
+
+from tabroll.errors import RuleRefusal
+from tabroll.events import Damage, Note, Spend
+from tabroll.records import replace
+
+from .events import FatigueGained
+from .setup import FATIGUE_DIE
+from .state import Adventurer, Cost
+from .work import Work
+
+
+def cost_problem(work: Work, adventurer: Adventurer, cost: Cost) -> str | None:
+    """Why ``cost`` cannot be paid in full, or None."""
+    if adventurer.tenacity < cost.tenacity:
+        return f"{cost.tenacity} tenacity needed, {adventurer.name} has {adventurer.tenacity}"
+    if cost.health and adventurer.health <= cost.health:
+        return f"{cost.health} Health to pay, {adventurer.name} has {adventurer.health} (a cost may not bring it to 0)"
+    room = fatigue_room(work, adventurer)
+    if room is not None and cost.light_fatigue > room:
+        return f"{cost.light_fatigue} light fatigue dice to take, {room} open slot(s) on the cooldown track"
+    return None
+
+
+def pay_cost(work: Work, adventurer: Adventurer, cost: Cost, what: str) -> Adventurer:
+    """A cost is paid in full or not at all."""
+    problem = cost_problem(work, adventurer, cost)
+    if problem is not None:
+        raise RuleRefusal(f"{adventurer.name} cannot pay the cost of {what} in full: {problem}", rule="costs")
+    paid = replace(adventurer, tenacity=adventurer.tenacity - cost.tenacity, health=adventurer.health - cost.health)
+    if cost.tenacity:
+        work.emit(Spend(unit=adventurer.name, resource="tenacity", amount=cost.tenacity, remaining=paid.tenacity))
+    if cost.health:  # Health lost is damage in the one vocabulary, dealt by nobody
+        work.emit(
+            Damage(
+                attacker=None,
+                target=adventurer.name,
+                amount=cost.health,
+                rule=f"Health paid as the cost of {what}",
+                defeats=False,
+                pool="Health",
+                lost=cost.health,
+                left=paid.health,
+            )
+        )
+    work.update(paid)
+    if cost.light_fatigue:
+        take_fatigue(work, adventurer.name, cost.light_fatigue, f"cost of {what}", must_fit=True)
+    return work.adventurer(adventurer.name)
+
+
+def fatigue_room(work: Work, adventurer: Adventurer) -> int | None:
+    """How many light fatigue dice the adventurer can receive: the open cooldown slots when fatigue dice go on
+    the track, None (no limit) when fatigue is a counter."""
+    if work.options.fatigue == "counter":
+        return None
+    return sum(1 for slot in adventurer.cooldown if slot is None)
+
+
+def take_fatigue(work: Work, name: str, amount: int, reason: str, *, must_fit: bool) -> None:
+    """Gain ``amount`` light fatigue dice: on the cooldown track's leftmost open slots (ruling ``fatigue: track``,
+    as the game places them) or on a counter (``fatigue: counter``). When they do not fit, a step that must
+    take them is refused; a reaction's fatigue fills what it can and the rest goes back to the supply."""
+    adventurer = work.adventurer(name)
+    room = fatigue_room(work, adventurer)
+    if room is None:
+        work.ruling("fatigue", "counter", "light fatigue is counted, not placed on the cooldown track")
+        total = adventurer.light_fatigue + amount
+        work.update(replace(adventurer, light_fatigue=total))
+        work.emit(FatigueGained(unit=name, amount=amount, total=total, reason=reason))
+        return
+    work.ruling("fatigue", "track", "light fatigue dice go on the cooldown track, leftmost open slot first")
+    if amount > room and must_fit:
+        raise RuleRefusal(
+            f"{name} cannot receive {amount} light fatigue {'die' if amount == 1 else 'dice'} ({reason}): "
+            f"the cooldown track has {room} open slot(s)",
+            rule="fatigue",
+            tip="an adventurer engages only as often as the fatigue it can receive allows; end the turn to recover",
+        )
+    placed = min(amount, room)
+    track = list(adventurer.cooldown)
+    for _ in range(placed):
+        track[track.index(None)] = FATIGUE_DIE
+    total = adventurer.light_fatigue + placed
+    work.update(replace(adventurer, cooldown=tuple(track), light_fatigue=total))
+    lost = "" if placed == amount else f"; {amount - placed} found no open slot and went back to the supply"
+    work.emit(FatigueGained(unit=name, amount=placed, total=total, reason=f"{reason}{lost}"))
+
+
+def exhaust(work: Work, adventurer: Adventurer, die: str) -> int | None:
+    """Put ``die`` on the leftmost open slot of the cooldown track; the slot number (from 1). On a full track
+    the die is drained instead (the game's rule for a full track; its overfatigue die is not modelled), and
+    None is returned."""
+    track = list(adventurer.cooldown)
+    if None not in track:
+        if work.options.full_track == "refuse":
+            work.ruling("full_track", "refuse", "a die that finds the cooldown track full refuses the action")
+            raise RuleRefusal(
+                f"{adventurer.name}'s cooldown track has no open slot to exhaust {die} to",
+                rule="cooldown track",
+                tip="give the adventurer more cooldown_slots, or free the track first",
+            )
+        work.ruling("full_track", "drain", "a die that finds the cooldown track full is drained instead")
+        work.emit(
+            Note(
+                text=f"{adventurer.name}'s cooldown track is full: {die} is drained instead of exhausted "
+                "(overfatigue is not modelled)",
+                unit=adventurer.name,
+            )
+        )
+        work.update(replace(adventurer, drained=(*adventurer.drained, die)))
+        return None
+    slot = track.index(None)
+    track[slot] = die
+    work.update(replace(adventurer, cooldown=tuple(track)))
+    return slot + 1

@@ -1,0 +1,84 @@
+"""The working area of one BotSE action (:class:`Work`) and what an engage decided before its results
+(:class:`Engage`, each :class:`Rolled` die).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tabroll.errors import RuleRefusal
+from tabroll.turn import ActionLog
+
+from .model import BotseOptions, Form
+from .state import Ability, Adventurer, Battle, Die, Face, Unit
+
+PLACES = ("exhausted", "active", "drained", "discarded", "status")
+
+
+@dataclass
+class Rolled:
+    """A die in the roll: its place in the roll (from 1), its definition, the face it shows."""
+
+    number: int
+    die: Die
+    face_number: int
+    free: bool = False
+
+    @property
+    def face(self) -> Face:
+        return self.die.faces[self.face_number - 1]
+
+
+@dataclass
+class Work(ActionLog):
+    """The working area of one action: the state as it evolves, the events so far, the engage's tallies."""
+
+    battle: Battle
+    running: dict[str, int] = field(default_factory=dict)
+    damaged: set[str] = field(default_factory=set)
+    defeated: set[str] = field(default_factory=set)
+    placed: dict[int, str] = field(default_factory=dict)
+
+    def state_now(self) -> Battle:
+        return self.battle
+
+    def _forked(self) -> None:
+        self.running = dict(self.running)
+        self.damaged = set(self.damaged)
+        self.defeated = set(self.defeated)
+        self.placed = dict(self.placed)
+
+    @property
+    def options(self) -> BotseOptions:
+        options: BotseOptions = self.battle.options
+        return options
+
+    def unit(self, name: str) -> Unit:
+        return self.battle.unit(name)
+
+    def adventurer(self, name: str) -> Adventurer:
+        return self.battle.adventurer(name)
+
+    def update(self, unit: Unit) -> None:
+        self.battle = self.battle.with_unit(unit)
+
+
+@dataclass
+class Engage:
+    """What the steps decided: who rolls, in which form, at which target, with which dice and item."""
+
+    adventurer: str
+    form: Form | None
+    target: str | None
+    rolled: list[Rolled]
+    ability: Ability | None = None
+    item: str | None = None
+    targets: tuple[str, ...] = ()  # every declared target (``target`` is the first, or the one a result aims at)
+
+
+def die_number(setup: Engage, number: int, field_name: str) -> Rolled:
+    if not 1 <= number <= len(setup.rolled):
+        raise RuleRefusal(
+            f"{field_name}: there is no die {number}; {len(setup.rolled)} dice were rolled", rule="results"
+        )
+    return setup.rolled[number - 1]
