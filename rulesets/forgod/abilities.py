@@ -7,9 +7,9 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import StatusApplied
 from tabroll.records import replace
 
+from .actions import AbilityAction
 from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
-from .model import AbilityAction
 from .state import Card
 from .turn import Turn, begin_turn, restore, turn_moves
 

@@ -13,8 +13,10 @@ from tabroll.errors import InputError, Location
 from tabroll.loading.validation import MAX_LISTED, Problem
 from tabroll.loading.yaml_source import YamlDocument
 
-from .model import DECK_SIZE, INVOCATIONS, KIND_WORDS, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL, ForgodScenario
+from .model import ForgodScenario
+from .options import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL
 from .state import ROWS_PER_FIELD, Card
+from .words import INVOCATIONS, KIND_WORDS
 
 MAX_OFF_THE_LINE = 2  # cards a formation may set on its Avanzada or Retaguardia at the start
 

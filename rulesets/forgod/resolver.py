@@ -23,18 +23,7 @@ from tabroll.records import replace
 from tabroll.steps import Step
 
 from .abilities import use_ability
-from .bonuses import (
-    Bonus,
-    absorption_active,
-    absorption_off,
-    attack_bonuses,
-    check_bonuses,
-    damage_bonuses,
-    evasion_bonuses,
-    is_ranged,
-)
-from .events import CardsLost, Multiplier, OpposedCheck
-from .model import (
+from .actions import (
     AbilityAction,
     AttackAction,
     ChangeStrategyAction,
@@ -53,6 +42,17 @@ from .model import (
     RoyalGuardAction,
     ShieldAction,
 )
+from .bonuses import (
+    Bonus,
+    absorption_active,
+    absorption_off,
+    attack_bonuses,
+    check_bonuses,
+    damage_bonuses,
+    evasion_bonuses,
+    is_ranged,
+)
+from .events import CardsLost, Multiplier, OpposedCheck
 from .state import Battle, Card, Charge
 from .strategy import change_strategy, regroup, reinforcements
 from .turn import Turn, begin_turn, charge_due, remove, restore, turn_moves

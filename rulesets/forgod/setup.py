@@ -14,19 +14,13 @@ from tabroll.kit.models import assemble, command_line_model, scenario_options, s
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
+from .actions import UNIT_FIELDS, AttackAction, RegroupAction
 from .army import army_error, army_problems
-from .model import (
-    UNIT_FIELDS,
-    AdditionInput,
-    AttackAction,
-    DeckCardInput,
-    ForgodOptions,
-    ForgodScenario,
-    RegroupAction,
-    UnitInput,
-    plain,
-)
+from .cards import AdditionInput, DeckCardInput, UnitInput
+from .model import ForgodScenario
+from .options import ForgodOptions
 from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card, Effect
+from .words import plain
 
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:

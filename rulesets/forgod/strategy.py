@@ -8,16 +8,10 @@ from tabroll.events import Defeat, Move
 from tabroll.geometry.grid import Square
 from tabroll.records import replace
 
+from .actions import ChangeStrategyAction, RegroupAction, ReinforcementsAction
+from .cards import detachment_limit
 from .events import Multiplier
-from .model import (
-    MODE_NAMES,
-    MODE_UNITS,
-    REINFORCEMENT_FACTOR,
-    ChangeStrategyAction,
-    RegroupAction,
-    ReinforcementsAction,
-    detachment_limit,
-)
+from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
 from .state import Battle, Card
 from .turn import Turn, begin_turn, remove
 
