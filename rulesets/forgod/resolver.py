@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from tabroll.dice.sources import DiceSource
 from tabroll.engine import Resolution
@@ -273,23 +273,18 @@ class Evasion(BattleStep):
         attack_die, attack_total = self.attack_die, self.attack_total
         evasion_die = turn.d10(f"evasion roll of {t}", t)
         evasion_total = turn.apply(evasion_die, evasion_bonuses(turn.state, turn.unit(t)), "evasion roll", t)
-        if evasion_die == 10:
-            evaded = True
-            rule = (
-                "both natural 10: the defender evades"
-                if attack_die == 10
-                else f"natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})"
-            )
-        elif attack_die == 10:
-            evaded = False
+        hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
+        if decided == "both 10":
+            rule = "both natural 10: the defender evades"
+        elif decided == "defender's 10":
+            rule = f"natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})"
+        elif decided == "attacker's 10":
             rule = f"natural 10 (critical): only a natural 10 evades it ({attack_total} vs evasion {evasion_total})"
-        elif evasion_total >= attack_total:
-            evaded = True
-            rule = f"evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)"
-        else:
-            evaded = False
+        elif hit:
             rule = f"attack {attack_total} > evasion {evasion_total}"
-        if evaded:
+        else:
+            rule = f"evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)"
+        if not hit:
             turn.emit(Miss(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
             return self.then if self.evaded is None else self.evaded
         turn.emit(Hit(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
@@ -669,6 +664,21 @@ def _wound(turn: Turn, attacker: str, target_name: str, amount: int) -> Card | N
     return None
 
 
+Decided = Literal["both 10", "defender's 10", "attacker's 10", "totals"]
+
+
+def natural_ten(attack_die: int, attack_total: int, defence_die: int, defence_total: int) -> tuple[bool, Decided]:
+    """The one rule of every roll of a card against another's (an attack against its evasion, an opposed
+    Fortaleza or Moral): a natural 10 on the defender's die wins for the defender whatever the totals (against
+    the attacker's own 10 too); a natural 10 on the attacker's die wins unless the defender rolled one;
+    otherwise the higher total wins and ties go to the defender. Whether the attacker won, and what decided it."""
+    if defence_die == 10:
+        return False, "both 10" if attack_die == 10 else "defender's 10"
+    if attack_die == 10:
+        return True, "attacker's 10"
+    return attack_total > defence_total, "totals"
+
+
 def _opposed(
     turn: Turn,
     stat: str,
@@ -682,14 +692,15 @@ def _opposed(
     a_total = turn.apply(a_die, attacker_bonuses, f"{stat} roll", attacker)
     d_die = turn.d10(f"{stat} roll of {defender}", defender)
     d_total = turn.apply(d_die, defender_bonuses, f"{stat} roll", defender)
-    if d_die == 10:
-        won, rule = False, "natural 10 for the defender"
-    elif a_die == 10:
-        won, rule = True, "natural 10: only another natural 10 beats it"
-    elif a_total > d_total:
-        won, rule = True, f"{a_total} > {d_total}"
+    won, decided = natural_ten(a_die, a_total, d_die, d_total)
+    if decided == "attacker's 10":
+        rule = "natural 10: only another natural 10 beats it"
+    elif decided != "totals":
+        rule = "natural 10 for the defender"
+    elif won:
+        rule = f"{a_total} > {d_total}"
     else:
-        won, rule = False, f"{d_total} ≥ {a_total} (ties go to the defender)"
+        rule = f"{d_total} ≥ {a_total} (ties go to the defender)"
     turn.emit(
         OpposedCheck(
             stat=stat,
