@@ -1,4 +1,5 @@
-"""F0R60D's special abilities in use: ``do: ability``. (Which abilities are active, and the constant ones'
+"""F0R60D's special abilities in use (``do: ability``), and the effects an ability or a power has at the table:
+healing or repair (``do: heal``) and paralysis (``do: paralyse``). (Which abilities are active, and the constant ones'
 modifiers, are part of every roll: ``ability_active`` and ``_constant_bonuses`` in ``bonuses.py``.)"""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import StatusApplied
 from tabroll.records import replace
 
-from .actions import AbilityAction
+from .actions import AbilityAction, HealAction, ParalyseAction
 from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
 from .state import Card
@@ -138,3 +139,37 @@ def _response(turn: Turn, card: Card, ability: str, answering: str | None) -> st
             rule="responses",
         )
     return " and ".join(f"{c.charger}'s charge on {c.victim}" for c in pending) + " (declared, not yet hit)"
+
+
+def heal_action(turn: Turn, act: HealAction) -> None:
+    """A healing or repair ability: PV back on the front card (never above its PV, never a fallen card back), and
+    with ``cure`` the negative effects (paralysis) ended. Not the card's action: any phase, either player's turn,
+    and, since it is its own step between actions, always before the next attack's damage roll."""
+    healer, target = turn.unit(act.healer), turn.unit(act.unit)
+    if not healer.on_board:
+        raise RuleRefusal(f"{healer.name} is no longer on the field", rule="healing")
+    if healer.paralysed:
+        raise RuleRefusal(f"{healer.name} is paralysed: it takes no action and uses no ability", rule="paralysed")
+    if not target.on_board:
+        raise RuleRefusal(
+            f"{target.name} has been annihilated: cards in the Panteón are not healed back", rule="healing"
+        )
+    turn.put(restore(turn, healer, target, act.life, act.roll, act.cure))
+    turn.note(f"healing is not {healer.name}'s action: its turn is still to come", healer.name)
+
+
+def paralyse_action(turn: Turn, act: ParalyseAction) -> None:
+    """An effect paralyses a card (what an ability or a power did at the table): no action while it lasts."""
+    card = turn.unit(act.unit)
+    if not card.on_board:
+        raise RuleRefusal(f"{card.name} is no longer on the field", rule="paralysed")
+    if act.by is not None and not turn.unit(act.by).on_board:
+        raise RuleRefusal(f"{act.by} is no longer on the field", rule="paralysed")
+    lasts = (
+        "until cured"
+        if act.rounds is None
+        else f"for {act.rounds} round{'s' if act.rounds != 1 else ''} of {card.side}"
+    )
+    by = f" by {act.by}" if act.by else ""
+    turn.emit(StatusApplied(unit=card.name, status="paralysed", reason=f"paralysed{by} {lasts}: it takes no action"))
+    turn.put(replace(card, paralysed=True, paralysed_rounds=act.rounds))

@@ -1,7 +1,7 @@
 """F0R60D's working area for one action (:class:`Turn`: the battle as it stands and the action's log), and the
 steps every card's turn shares: who may act, a new round, the addition phase, the terrain and the tactical move,
-a card leaving the field and PV restored. The resolver, the strategic actions (``strategy.py``) and the abilities
-(``abilities.py``) all build on this module, which imports none of them."""
+a card leaving the field and PV restored. The rules' modules (the attacks, the strategic actions, the abilities…) all
+build on this module, which imports none of them."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class Turn(ActionLog):
     dice and the action's log. A ruling is told once per action however many attacks it decides.
 
     ``fall``: the card that fell last in this action and who felled it (``None`` for a card that fled), as the
-    battle's result names it (``resolver._battle_result``); every ``defeat`` goes through :meth:`emit`. Every
+    battle's result names it (``flow.battle_result``); every ``defeat`` goes through :meth:`emit`. Every
     value here is immutable (the battle is a frozen record), so a fork for the exact walk shares them safely."""
 
     state: Battle
