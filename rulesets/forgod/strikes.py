@@ -31,20 +31,17 @@ def attack_refusal(
         raise RuleRefusal(f"{a} and {t} are on the same side", rule="target")
     if not target.on_board:
         raise RuleRefusal(f"{t} is no longer on the field", rule="target")
-    protected = state.shield_of(a)
-    if protected is not None:
-        raise RuleRefusal(
-            f"{a} is the shield of {protected} and cannot attack",
-            tip=f"end it first: do: release, unit: {a}",
-            rule="Escudo",
-        )
-    commander = state.guarding(a)
-    if commander is not None:
-        raise RuleRefusal(
-            f"{a} is the royal guard of {commander} and cannot attack",
-            tip=f"end it first: do: release, unit: {a}",
-            rule="Guardia Real",
-        )
+    # a shield and a royal guard protect another card instead of attacking, until released
+    for duty, protected, rule in (
+        ("shield", state.shield_of(a), "Escudo"),
+        ("royal guard", state.guarding(a), "Guardia Real"),
+    ):
+        if protected is not None:
+            raise RuleRefusal(
+                f"{a} is the {duty} of {protected} and cannot attack",
+                tip=f"end it first: do: release, unit: {a}",
+                rule=rule,
+            )
     covered = state.covering(a)
     if covered is not None:
         raise RuleRefusal(
