@@ -236,6 +236,16 @@ class DamageRoll(BattleStep):
         return Morale.after_fall(turn, fallen, self.then)
 
 
+def _attack_made(turn: Turn, attacker: str, target: str, number: int, count: int) -> bool:
+    """Whether attack ``number`` (from 0) of the ``count`` a card makes at ``target`` in one action is made: a
+    series stops once either card has left the field; each attack of a longer series is noted as it starts."""
+    if not turn.unit(target).on_board or not turn.unit(attacker).on_board:
+        return False
+    if count > 1:
+        turn.note(f"attack {number + 1} of {count}", attacker)
+    return True
+
+
 @dataclass(frozen=True)
 class SeriesStrike(BattleStep):
     """Attack ``number`` (from 0) of the ``count`` a card makes at one ``target`` in one action, each its own
@@ -252,10 +262,8 @@ class SeriesStrike(BattleStep):
 
     def take(self, turn: Turn) -> BattleStep:
         a, t = self.form.attacker, self.target
-        if not turn.unit(t).on_board or not turn.unit(a).on_board:
+        if not _attack_made(turn, a, t, self.number, self.count):
             return self.then
-        if self.count > 1:
-            turn.note(f"attack {self.number + 1} of {self.count}", a)
         hit = evaded = self.then
         if self.number + 1 < self.count:
             hit = replace(self, number=self.number + 1, answers=False)
@@ -279,10 +287,8 @@ class AreaRound(BattleStep):
 
     def take(self, turn: Turn) -> BattleStep:
         a, t = self.form.attacker, self.target
-        if not turn.unit(t).on_board or not turn.unit(a).on_board:
+        if not _attack_made(turn, a, t, self.number, self.count):
             return self.then
-        if self.count > 1:
-            turn.note(f"attack {self.number + 1} of {self.count}", a)
         covered = _area_victims(turn, turn.unit(a), turn.unit(t), self.form.mode)
         names = ", ".join(covered[1:])
         turn.note(f"area attack: {t}" + (f" and the cards next to it ({names})" if names else ""))
