@@ -1,7 +1,8 @@
 """F0R60D scenario files: the pydantic model of a whole file (:class:`ForgodScenario`) and its board.
 
 Its parts have their own modules: ``words.py`` (the Spanish and English spellings), ``options.py`` (game modes
-and house-rule options), ``cards.py`` (units and what they carry) and ``actions.py`` (the actions, by ``do:``).
+and house-rule options), ``cards.py`` (units, their abilities and effects), ``additions.py`` (addition cards)
+and ``actions.py`` (the actions, by ``do:``).
 Card stats accept the card's own Spanish names (``BA``, ``Daño``, ``PV``, ``Evasión``, ``Absorción Constante``…),
 with or without accents, as well as English names. Values such as ``TA: cuerpo a cuerpo`` or ``Terreno: Aire``
 are read in Spanish or English.
@@ -16,7 +17,8 @@ from pydantic import Field, field_validator, model_validator
 from tabroll.kit.models import ScenarioFile, Strict
 
 from .actions import Action, ResponseInput
-from .cards import DeckCardInput, UnitInput
+from .additions import DeckCardInput
+from .cards import UnitInput
 from .options import MODES, SUGGESTED_POINTS, TIERS, ForgodOptions
 from .words import read_word
 

@@ -15,8 +15,9 @@ from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .actions import UNIT_FIELDS, AttackAction, RegroupAction
+from .additions import AdditionInput, DeckCardInput
 from .army import army_error, army_problems
-from .cards import AbilityInput, AdditionInput, DeckCardInput, EffectInput, UnitInput
+from .cards import AbilityInput, EffectInput, UnitInput
 from .model import ForgodScenario
 from .options import ForgodOptions
 from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card, Effect
