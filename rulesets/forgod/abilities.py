@@ -1,4 +1,5 @@
-"""F0R60D's special abilities in use: ``do: ability``. (Which abilities are active, and the constant ones'
+"""F0R60D's special abilities in use (``do: ability``), and the effects an ability or a power has at the table:
+healing or repair (``do: heal``) and paralysis (``do: paralyse``). (Which abilities are active, and the constant ones'
 modifiers, are part of every roll: ``ability_active`` and ``_constant_bonuses`` in ``bonuses.py``.)"""
 
 from __future__ import annotations
@@ -7,10 +8,10 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import StatusApplied
 from tabroll.records import replace
 
+from .actions import AbilityAction, HealAction, ParalyseAction
 from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
-from .model import AbilityAction
-from .state import Card
+from .state import Ability, Battle, Card
 from .turn import Turn, begin_turn, restore, turn_moves
 
 
@@ -21,10 +22,33 @@ def use_ability(turn: Turn, act: AbilityAction, answering: str | None = None) ->
     way, the response answers (an attack's ``before_damage``); None for an ability played between actions.
     An ECB or Liderazgo ability needs its experience addition equipped, which goes to the Óxido once used."""
     card = turn.unit(act.unit)
-    ability = next((a for a in card.abilities if a.name == act.ability), None)
+    ability = _instant_ability(card, act.ability)
+    if ability.heals:
+        turn.note(f"{ability.name} heals or repairs: any phase, and not {card.name}'s action")
+    elif act.response:
+        answered = _response(turn, card, ability.name, answering)
+        turn.note(f"{card.name} answers {answered} with {ability.name}, an instant ability: not its turn")
+    else:
+        begin_turn(turn, card, act)
+        turn_moves(turn, card, act, limit=card.movement, reason="tactical move")
+        card = turn.unit(card.name)
+    target, used = _use_allowed(turn.state, card, ability, act.target)
+    card = _count_use(turn, card, ability, used)
+    if target.name == card.name:
+        target = card
+    target = restore(turn, card, target, ability.heal, ability.heal_roll, ability.cure)
+    if ability.paralyse is not False:
+        target = _paralysis(turn, card, ability, target)
+    turn.put(target)
+
+
+def _instant_ability(card: Card, name: str) -> Ability:
+    """The card's ability of that name, if the card may use it at all: on the field, not paralysed, and an
+    instant ability (a constant one is never used: it works while active)."""
+    ability = next((a for a in card.abilities if a.name == name), None)
     if ability is None:
         known = ", ".join(a.name for a in card.abilities) or "none"
-        raise RuleRefusal(f"{card.name} has no ability '{act.ability}' (its abilities: {known})", rule="abilities")
+        raise RuleRefusal(f"{card.name} has no ability '{name}' (its abilities: {known})", rule="abilities")
     if not card.on_board:
         raise RuleRefusal(f"{card.name} is no longer on the field", rule="abilities")
     if card.paralysed:
@@ -35,16 +59,13 @@ def use_ability(turn: Turn, act: AbilityAction, answering: str | None = None) ->
             tip="its modifiers already apply to the card's rolls",
             rule="abilities",
         )
-    if ability.heals:
-        turn.note(f"{ability.name} heals or repairs: any phase, and not {card.name}'s action")
-    elif act.response:
-        answered = _response(turn, card, ability.name, answering)
-        turn.note(f"{card.name} answers {answered} with {ability.name}, an instant ability: not its turn")
-    else:
-        begin_turn(turn, card, act)
-        turn_moves(turn, card, act, limit=card.movement, reason="tactical move")
-        card = turn.unit(card.name)
-    state = turn.state
+    return ability
+
+
+def _use_allowed(state: Battle, card: Card, ability: Ability, aimed: str | None) -> tuple[Card, int]:
+    """The ability's target and the card's uses of it since its last turn, if this use is allowed: the ability
+    is active (its experience addition equipped), its FH not spent, and its target on the field and of the kind
+    it aims at."""
     if not ability_active(card, ability):
         line = "ECB" if ability.activation == "ecb" else "Liderazgo"
         raise RuleRefusal(
@@ -57,12 +78,19 @@ def use_ability(turn: Turn, act: AbilityAction, answering: str | None = None) ->
             f"(FH {ability.uses_per_turn})",
             rule="FH",
         )
-    target = state.unit(act.target) if act.target is not None else card
+    target = state.unit(aimed) if aimed is not None else card
     if not target.on_board:
         raise RuleRefusal(f"{target.name} is no longer on the field", rule="abilities")
     wanted = {"self": target.name == card.name, "ally": target.side == card.side, "enemy": target.side != card.side}
     if not wanted.get(ability.target, True):
         raise RuleRefusal(f"{ability.name} targets {ability.target}: not {target.name}", rule="abilities")
+    return target, used
+
+
+def _count_use(turn: Turn, card: Card, ability: Ability, used: int) -> Card:
+    """The card after the use: one more use counted (FH), and an ECB or Liderazgo ability's experience addition
+    spent to the Óxido (beasts and war machines spend none)."""
+    state = turn.state
     uses = dict(card.ability_uses)
     uses[ability.name] = used + 1
     card = replace(card, ability_uses=tuple(uses.items()))
@@ -80,36 +108,33 @@ def use_ability(turn: Turn, act: AbilityAction, answering: str | None = None) ->
         state = replace(state, oxido=(piles[0], piles[1]))
         turn.note(f"the instant {spent.label} is used: it goes to the Óxido", card.name)
     turn.state = state.with_unit(card)
-    if target.name == card.name:
-        target = card
-    target = restore(turn, card, target, ability.heal, ability.heal_roll, ability.cure)
-    if ability.paralyse is not False:
-        saved = False
-        if ability.save is not None:
-            stat, against = ability.save
-            word = "Fortaleza" if stat == "fortitude" else "Moral"
-            die = turn.d10(f"{word} roll of {target.name} against {ability.name}", target.name)
-            total = turn.apply(die, check_bonuses(turn.state, target, stat), f"{word} roll", target.name)
-            saved = total >= against or die == 10
-            rule = "natural 10" if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
-            turn.emit(
-                OpposedCheck(
-                    stat=word, attacker=ability.name, defender=target.name, attacker_total=against,
-                    defender_total=total, winner=target.name if saved else ability.name, rule=rule,
-                )
-            )  # fmt: skip
-        if saved:
-            turn.note(f"{target.name} resists {ability.name}", target.name)
-        else:
-            rounds = None if ability.paralyse is True else int(ability.paralyse)
-            target = replace(target, paralysed=True, paralysed_rounds=rounds)
-            lasts = (
-                "until cured" if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
+    return card
+
+
+def _paralysis(turn: Turn, card: Card, ability: Ability, target: Card) -> Card:
+    """A paralysing ability on its target: its save first, if it has one (1d10 + the stat against the ability's
+    figure, a natural 10 saves), then paralysed until cured or for the ability's rounds."""
+    saved = False
+    if ability.save is not None:
+        stat, against = ability.save
+        word = "Fortaleza" if stat == "fortitude" else "Moral"
+        die = turn.d10(f"{word} roll of {target.name} against {ability.name}", target.name)
+        total = turn.apply(die, check_bonuses(turn.state, target, stat), f"{word} roll", target.name)
+        saved = total >= against or die == 10
+        rule = "natural 10" if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
+        turn.emit(
+            OpposedCheck(
+                stat=word, attacker=ability.name, defender=target.name, attacker_total=against,
+                defender_total=total, winner=target.name if saved else ability.name, rule=rule,
             )
-            turn.emit(
-                StatusApplied(unit=target.name, status="paralysed", reason=f"{ability.name} of {card.name}, {lasts}")
-            )
-    turn.put(target)
+        )  # fmt: skip
+    if saved:
+        turn.note(f"{target.name} resists {ability.name}", target.name)
+        return target
+    rounds = None if ability.paralyse is True else int(ability.paralyse)
+    lasts = "until cured" if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
+    turn.emit(StatusApplied(unit=target.name, status="paralysed", reason=f"{ability.name} of {card.name}, {lasts}"))
+    return replace(target, paralysed=True, paralysed_rounds=rounds)
 
 
 def _response(turn: Turn, card: Card, ability: str, answering: str | None) -> str:
@@ -138,3 +163,37 @@ def _response(turn: Turn, card: Card, ability: str, answering: str | None) -> st
             rule="responses",
         )
     return " and ".join(f"{c.charger}'s charge on {c.victim}" for c in pending) + " (declared, not yet hit)"
+
+
+def heal_action(turn: Turn, act: HealAction) -> None:
+    """A healing or repair ability: PV back on the front card (never above its PV, never a fallen card back), and
+    with ``cure`` the negative effects (paralysis) ended. Not the card's action: any phase, either player's turn,
+    and, since it is its own step between actions, always before the next attack's damage roll."""
+    healer, target = turn.unit(act.healer), turn.unit(act.unit)
+    if not healer.on_board:
+        raise RuleRefusal(f"{healer.name} is no longer on the field", rule="healing")
+    if healer.paralysed:
+        raise RuleRefusal(f"{healer.name} is paralysed: it takes no action and uses no ability", rule="paralysed")
+    if not target.on_board:
+        raise RuleRefusal(
+            f"{target.name} has been annihilated: cards in the Panteón are not healed back", rule="healing"
+        )
+    turn.put(restore(turn, healer, target, act.life, act.roll, act.cure))
+    turn.note(f"healing is not {healer.name}'s action: its turn is still to come", healer.name)
+
+
+def paralyse_action(turn: Turn, act: ParalyseAction) -> None:
+    """An effect paralyses a card (what an ability or a power did at the table): no action while it lasts."""
+    card = turn.unit(act.unit)
+    if not card.on_board:
+        raise RuleRefusal(f"{card.name} is no longer on the field", rule="paralysed")
+    if act.by is not None and not turn.unit(act.by).on_board:
+        raise RuleRefusal(f"{act.by} is no longer on the field", rule="paralysed")
+    lasts = (
+        "until cured"
+        if act.rounds is None
+        else f"for {act.rounds} round{'s' if act.rounds != 1 else ''} of {card.side}"
+    )
+    by = f" by {act.by}" if act.by else ""
+    turn.emit(StatusApplied(unit=card.name, status="paralysed", reason=f"paralysed{by} {lasts}: it takes no action"))
+    turn.put(replace(card, paralysed=True, paralysed_rounds=act.rounds))

@@ -13,8 +13,10 @@ from tabroll.errors import InputError, Location
 from tabroll.loading.validation import MAX_LISTED, Problem
 from tabroll.loading.yaml_source import YamlDocument
 
-from .model import DECK_SIZE, INVOCATIONS, KIND_WORDS, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL, ForgodScenario
+from .model import ForgodScenario
+from .options import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL
 from .state import ROWS_PER_FIELD, Card
+from .words import INVOCATIONS, KIND_WORDS
 
 MAX_OFF_THE_LINE = 2  # cards a formation may set on its Avanzada or Retaguardia at the start
 
@@ -101,24 +103,7 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
     rule = "(choosing cards: an invocation needs the card that summons it)"
     field = doc.locate(("units", card.name, "summoner"))
     if card.summoner_fallen:
-        if model.from_deployment:
-            return [
-                Problem(
-                    doc.locate(("units", card.name, "summoner_fallen")),
-                    f"{card.name}'s summoner cannot have fallen at deployment: the battle has not begun {rule}",
-                    tip="remove 'summoner_fallen', and name its summoner on the field",
-                )
-            ]
-        standing = next((c for c in cards if c.name == card.summoner), None)
-        if standing is not None:
-            return [
-                Problem(
-                    field,
-                    f"{card.name}'s summoner {standing.name} is in the scenario, so it has not fallen before it {rule}",
-                    tip="remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen card",
-                )
-            ]
-        return []
+        return _fallen_summoner_problems(model, doc, card, cards, rule)
     if card.summoner is None:
         if not model.from_deployment:
             return []
@@ -150,6 +135,32 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
                 f"{card.name}'s summoner {summoner.name} is still in {card.side}'s troop deck, not in the army on "
                 f"the field {rule}",
                 tip=f"place {summoner.name} on the field, or name a card of {card.side} that is",
+            )
+        ]
+    return []
+
+
+def _fallen_summoner_problems(
+    model: ForgodScenario, doc: YamlDocument, card: Card, cards: Sequence[Card], rule: str
+) -> list[Problem]:
+    """An invocation whose summoner fell before the scenario: only in a battle under way, and not a card the
+    scenario still holds."""
+    field = doc.locate(("units", card.name, "summoner"))
+    if model.from_deployment:
+        return [
+            Problem(
+                doc.locate(("units", card.name, "summoner_fallen")),
+                f"{card.name}'s summoner cannot have fallen at deployment: the battle has not begun {rule}",
+                tip="remove 'summoner_fallen', and name its summoner on the field",
+            )
+        ]
+    standing = next((c for c in cards if c.name == card.summoner), None)
+    if standing is not None:
+        return [
+            Problem(
+                field,
+                f"{card.name}'s summoner {standing.name} is in the scenario, so it has not fallen before it {rule}",
+                tip="remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen card",
             )
         ]
     return []
@@ -243,7 +254,6 @@ def _deployment_problems(
     commander at the right end of the formation."""
     found: list[Problem] = []
     first = side == sides[0]
-    width = model.board.width
     commander = next((c for c in army if c.commander), None)
     if commander is None:
         found.append(
@@ -255,23 +265,37 @@ def _deployment_problems(
             )
         )
     troops = [c for c in army if c.counts_as_troop and c.position is not None]
+    found += _formation_problems(model, doc, side, first, troops)
+    if commander is not None and commander.position is not None and commander in troops:
+        found += _commander_end_problems(doc, side, first, troops, commander)
+    return found
+
+
+def _own_line(card: Card, first: bool) -> int | None:
+    """The line of its own field a card stands on (0 retaguardia, 1 normal, 2 avanzada), None on the enemy's."""
+    assert card.position is not None
+    row = card.position[1]
+    own = row if first else 2 * ROWS_PER_FIELD - 1 - row
+    return own if own < ROWS_PER_FIELD else None
+
+
+def _formation_problems(
+    model: ForgodScenario, doc: YamlDocument, side: str, first: bool, troops: list[Card]
+) -> list[Problem]:
+    """The starting formation: every troop on its own field, at most two off the middle line, and the middle
+    line covered from end to end."""
+    found: list[Problem] = []
+    width = model.board.width
     middle = 1 if first else 2 * ROWS_PER_FIELD - 2
-
-    def own_line(card: Card) -> int | None:
-        assert card.position is not None
-        row = card.position[1]
-        own = row if first else 2 * ROWS_PER_FIELD - 1 - row
-        return own if own < ROWS_PER_FIELD else None
-
     for card in troops:
-        if own_line(card) is None:
+        if _own_line(card, first) is None:
             found.append(
                 Problem(
                     doc.locate(("units", card.name)),
                     f"{card.name} starts in the enemy field; a formation deploys on its own field (starting formation)",
                 )
             )
-    off = [c for c in troops if own_line(c) not in (None, 1)]
+    off = [c for c in troops if _own_line(c, first) not in (None, 1)]
     if len(off) > MAX_OFF_THE_LINE:
         found.append(
             Problem(
@@ -295,21 +319,28 @@ def _deployment_problems(
                 else "place troops on the middle line (line: normal)",
             )
         )
-    if commander is not None and commander.position is not None and commander in troops:
-        column = commander.position[0]
-        beyond = [
-            c.name
-            for c in troops
-            if c.position is not None and (c.position[0] > column if first else c.position[0] < column)
-        ]
-        if beyond:
-            found.append(
-                Problem(
-                    doc.locate(("units", commander.name)),
-                    f"{commander.name}, the commander, must stand at the right end of {side}'s formation; "
-                    f"{', '.join(beyond)} stand{'s' if len(beyond) == 1 else ''} further right "
-                    "(choosing the commander)",
-                    tip="the right is the highest column for the first side, the lowest for the second (facing it)",
-                )
-            )
     return found
+
+
+def _commander_end_problems(
+    doc: YamlDocument, side: str, first: bool, troops: list[Card], commander: Card
+) -> list[Problem]:
+    """The commander stands at the right end of its formation (the highest column for the first side)."""
+    assert commander.position is not None
+    column = commander.position[0]
+    beyond = [
+        c.name
+        for c in troops
+        if c.position is not None and (c.position[0] > column if first else c.position[0] < column)
+    ]
+    if not beyond:
+        return []
+    return [
+        Problem(
+            doc.locate(("units", commander.name)),
+            f"{commander.name}, the commander, must stand at the right end of {side}'s formation; "
+            f"{', '.join(beyond)} stand{'s' if len(beyond) == 1 else ''} further right "
+            "(choosing the commander)",
+            tip="the right is the highest column for the first side, the lowest for the second (facing it)",
+        )
+    ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabroll.engine import Scenario
@@ -14,103 +14,26 @@ from tabroll.kit.models import assemble, command_line_model, scenario_options, s
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
+from .actions import UNIT_FIELDS, AttackAction, RegroupAction
+from .additions import AdditionInput, DeckCardInput
 from .army import army_error, army_problems
-from .model import (
-    UNIT_FIELDS,
-    AdditionInput,
-    AttackAction,
-    DeckCardInput,
-    ForgodOptions,
-    ForgodScenario,
-    RegroupAction,
-    UnitInput,
-    plain,
-)
+from .cards import AbilityInput, EffectInput, UnitInput
+from .model import ForgodScenario
+from .options import ForgodOptions
 from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card, Effect
+from .words import plain
 
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+    """A scenario file to the battle, checked in the order a table sets one up: the two sides, every card on its
+    square, the names the cards and the actions give, the armies, and the decks, hands and points."""
     model = validate(ForgodScenario, doc)
     options = scenario_options(ruleset, doc, model, overrides, ForgodOptions)
-    seen = list(dict.fromkeys(u.side for u in model.units.values()))
-    if model.sides is not None:
-        sides = model.sides
-        if sides[0] == sides[1]:
-            raise InputError("the two sides need different names", location=doc.locate(("sides",)))
-        for name, entry in model.units.items():
-            if entry.side not in sides:
-                raise InputError(
-                    f"unit '{name}' is on side '{entry.side}', which is not one of {list(sides)}",
-                    location=doc.locate(("units", name, "side")),
-                )
-    elif len(seen) == 2:
-        sides = (seen[0], seen[1])
-    else:
-        raise InputError(
-            f"a F0R60D battle has two sides; the units name {len(seen)}: {', '.join(seen) or 'none'}",
-            location=doc.locate(("units",)),
-            tip="give every unit 'side: <name>' with two different names",
-        )
-    width = model.board.width
-    board = Board.build(width, 2 * ROWS_PER_FIELD)
-    shell = Battle(board=board, units=(), options=options, sides=sides)
-    cards: list[Card] = []
-    for name, entry in model.units.items():
-        where = doc.locate(("units", name))
-        if entry.in_deck:
-            cards.append(dataclasses.replace(_card(name, entry, None), in_deck=True))
-            continue
-        square = _square(shell, name, entry, cards)
-        if not board.contains(square):
-            raise InputError(
-                f"unit '{name}' stands at {list(square)}, off the board ({width} columns, 6 rows)",
-                location=where,
-                tip=f"rows 0-2 are {sides[0]}'s field (0 retaguardia, 1 normal, 2 avanzada); rows 3-5 are "
-                f"{sides[1]}'s (3 avanzada, 4 normal, 5 retaguardia)",
-            )
-        card = _card(name, entry, square)
-        for other in cards:
-            if other.position == square and not (other.in_air or card.in_air):
-                raise InputError(f"units '{other.name}' and '{name}' both stand at {list(square)}", location=where)
-        if shell.row_line(card.side, square[1]) is None:
-            card = _with_invading(card)
-        cards.append(card)
-    names = {c.name for c in cards}
-    for name, entry in model.units.items():
-        # a summoner fallen before the scenario begins is in the Panteón, not in the file
-        if entry.summoner is not None and entry.summoner not in names and not entry.summoner_fallen:
-            raise unknown_name(entry.summoner, sorted(names), doc, ("units", name, "summoner"))
-    for side in sides:
-        commanders = [c.name for c in cards if c.side == side and c.commander]
-        if len(commanders) > 1:
-            raise InputError(
-                f"{side} has {len(commanders)} commanders ({', '.join(commanders)}); an army has one",
-                location=doc.locate(("units",)),
-            )
-    known = set(names)
-
-    def check(action: Any, path: tuple[str | int, ...]) -> None:
-        for field in UNIT_FIELDS:
-            value = getattr(action, field, None)
-            if isinstance(value, str) and value not in known:
-                raise unknown_name(value, sorted(known), doc, (*path, field))
-        for j, response in enumerate(getattr(action, "before_damage", [])):
-            for field in ("unit", "target"):
-                value = getattr(response, field)
-                if value is not None and value not in known:
-                    raise unknown_name(value, sorted(known), doc, (*path, "before_damage", j, field))
-        for field in ("to", "move_to"):
-            square = getattr(action, field, None)
-            if square is not None and not board.contains((square[0], square[1])):
-                raise InputError(
-                    f"square {list(square)} is off the board ({width} columns, 6 rows)",
-                    location=doc.locate((*path, field)),
-                    tip=f"columns count from 0 to {width - 1}, rows from 0 to 5",
-                )
-        if isinstance(action, RegroupAction) and action.into is not None:
-            known.add(action.into)  # the new unit of a split, known to the actions after it
-
-    steps = steps_of(doc, model.actions, check)
+    sides = _sides(model, doc)
+    board = Board.build(model.board.width, 2 * ROWS_PER_FIELD)
+    cards = _placed_cards(model, doc, Battle(board=board, units=(), options=options, sides=sides))
+    _check_summoners_and_commanders(model, doc, sides, cards)
+    steps = steps_of(doc, model.actions, _action_check(doc, board, {c.name for c in cards}))
     problems = army_problems(model, doc, sides, cards)
     if problems:
         raise army_error(problems, doc)
@@ -136,6 +59,104 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         hands=(_pile(model.hands.get(sides[0], [])), _pile(model.hands.get(sides[1], []))),
     )
     return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
+
+
+def _sides(model: ForgodScenario, doc: YamlDocument) -> tuple[str, str]:
+    """The two sides: as ``sides`` names them (every unit on one of them), or the two the units name."""
+    seen = list(dict.fromkeys(u.side for u in model.units.values()))
+    if model.sides is not None:
+        sides = model.sides
+        if sides[0] == sides[1]:
+            raise InputError("the two sides need different names", location=doc.locate(("sides",)))
+        for name, entry in model.units.items():
+            if entry.side not in sides:
+                raise InputError(
+                    f"unit '{name}' is on side '{entry.side}', which is not one of {list(sides)}",
+                    location=doc.locate(("units", name, "side")),
+                )
+        return sides
+    if len(seen) == 2:
+        return (seen[0], seen[1])
+    raise InputError(
+        f"a F0R60D battle has two sides; the units name {len(seen)}: {', '.join(seen) or 'none'}",
+        location=doc.locate(("units",)),
+        tip="give every unit 'side: <name>' with two different names",
+    )
+
+
+def _placed_cards(model: ForgodScenario, doc: YamlDocument, shell: Battle) -> list[Card]:
+    """Every unit as a card: on its square of the board (one card a square, but for one in the air), or waiting
+    in its side's troop deck; a card on the enemy field is invading."""
+    board, sides, width = shell.board, shell.sides, shell.board.width
+    cards: list[Card] = []
+    for name, entry in model.units.items():
+        where = doc.locate(("units", name))
+        if entry.in_deck:
+            cards.append(dataclasses.replace(_card(name, entry, None), in_deck=True))
+            continue
+        square = _square(shell, name, entry, cards)
+        if not board.contains(square):
+            raise InputError(
+                f"unit '{name}' stands at {list(square)}, off the board ({width} columns, 6 rows)",
+                location=where,
+                tip=f"rows 0-2 are {sides[0]}'s field (0 retaguardia, 1 normal, 2 avanzada); rows 3-5 are "
+                f"{sides[1]}'s (3 avanzada, 4 normal, 5 retaguardia)",
+            )
+        card = _card(name, entry, square)
+        for other in cards:
+            if other.position == square and not (other.in_air or card.in_air):
+                raise InputError(f"units '{other.name}' and '{name}' both stand at {list(square)}", location=where)
+        if shell.row_line(card.side, square[1]) is None:
+            card = _with_invading(card)
+        cards.append(card)
+    return cards
+
+
+def _check_summoners_and_commanders(
+    model: ForgodScenario, doc: YamlDocument, sides: tuple[str, str], cards: list[Card]
+) -> None:
+    """Every summoner named is a card of the file (unless it fell before), and each side has one commander."""
+    names = {c.name for c in cards}
+    for name, entry in model.units.items():
+        # a summoner fallen before the scenario begins is in the Panteón, not in the file
+        if entry.summoner is not None and entry.summoner not in names and not entry.summoner_fallen:
+            raise unknown_name(entry.summoner, sorted(names), doc, ("units", name, "summoner"))
+    for side in sides:
+        commanders = [c.name for c in cards if c.side == side and c.commander]
+        if len(commanders) > 1:
+            raise InputError(
+                f"{side} has {len(commanders)} commanders ({', '.join(commanders)}); an army has one",
+                location=doc.locate(("units",)),
+            )
+
+
+def _action_check(doc: YamlDocument, board: Board, known: set[str]) -> Callable[[Any, tuple[str | int, ...]], None]:
+    """The check of each action, in order: every card it names is ``known`` (the file's, and the new units of the
+    splits before it) and every square it moves to is on the board."""
+    width = board.width
+
+    def check(action: Any, path: tuple[str | int, ...]) -> None:
+        for field in UNIT_FIELDS:
+            value = getattr(action, field, None)
+            if isinstance(value, str) and value not in known:
+                raise unknown_name(value, sorted(known), doc, (*path, field))
+        for j, response in enumerate(getattr(action, "before_damage", [])):
+            for field in ("unit", "target"):
+                value = getattr(response, field)
+                if value is not None and value not in known:
+                    raise unknown_name(value, sorted(known), doc, (*path, "before_damage", j, field))
+        for field in ("to", "move_to"):
+            square = getattr(action, field, None)
+            if square is not None and not board.contains((square[0], square[1])):
+                raise InputError(
+                    f"square {list(square)} is off the board ({width} columns, 6 rows)",
+                    location=doc.locate((*path, field)),
+                    tip=f"columns count from 0 to {width - 1}, rows from 0 to 5",
+                )
+        if isinstance(action, RegroupAction) and action.into is not None:
+            known.add(action.into)  # the new unit of a split, known to the actions after it
+
+    return check
 
 
 def _with_invading(card: Card) -> Card:
@@ -191,41 +212,43 @@ def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
         reach=entry.reach,
         movement=entry.movement,
         additions=tuple(addition(a) for a in entry.additions),
-        abilities=tuple(
-            Ability(
-                name=a.name,
-                activation=a.activation,
-                timing=a.timing,
-                uses_per_turn=a.uses_per_turn,
-                target=a.target,
-                heal=a.heal,
-                heal_roll=a.heal_roll,
-                cure=a.cure,
-                paralyse=a.paralyse,
-                save=(a.save.stat, a.save.against) if a.save is not None else None,
-                attack=a.attack,
-                damage=a.damage,
-                evasion=a.evasion,
-            )
-            for a in entry.abilities
-        ),
-        effects=tuple(
-            Effect(
-                name=e.name,
-                affects=e.affects,
-                within=e.within,
-                attack=e.attack,
-                damage=e.damage,
-                evasion=e.evasion,
-                fortitude=e.fortitude,
-                morale=e.morale,
-            )
-            for e in entry.effects
-        ),
+        abilities=tuple(_ability(a) for a in entry.abilities),
+        effects=tuple(_effect(e) for e in entry.effects),
         absorption_active=entry.absorption_active,
         flying=entry.flying,
         paralysed=entry.paralysed is not False,
         paralysed_rounds=None if isinstance(entry.paralysed, bool) else entry.paralysed,
+    )
+
+
+def _ability(a: AbilityInput) -> Ability:
+    return Ability(
+        name=a.name,
+        activation=a.activation,
+        timing=a.timing,
+        uses_per_turn=a.uses_per_turn,
+        target=a.target,
+        heal=a.heal,
+        heal_roll=a.heal_roll,
+        cure=a.cure,
+        paralyse=a.paralyse,
+        save=(a.save.stat, a.save.against) if a.save is not None else None,
+        attack=a.attack,
+        damage=a.damage,
+        evasion=a.evasion,
+    )
+
+
+def _effect(e: EffectInput) -> Effect:
+    return Effect(
+        name=e.name,
+        affects=e.affects,
+        within=e.within,
+        attack=e.attack,
+        damage=e.damage,
+        evasion=e.evasion,
+        fortitude=e.fortitude,
+        morale=e.morale,
     )
 
 

@@ -3,23 +3,20 @@ de Estrategia (a troop-deck card replaces a unit) and Llamar Refuerzos (troop-de
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Move
 from tabroll.geometry.grid import Square
 from tabroll.records import replace
 
+from .actions import ChangeStrategyAction, RegroupAction, ReinforcementsAction
+from .cards import detachment_limit
 from .events import Multiplier
-from .model import (
-    MODE_NAMES,
-    MODE_UNITS,
-    REINFORCEMENT_FACTOR,
-    ChangeStrategyAction,
-    RegroupAction,
-    ReinforcementsAction,
-    detachment_limit,
-)
+from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
 from .state import Battle, Card
 from .turn import Turn, begin_turn, remove
+from .words import SquareInput
 
 SAME_CARD = (
     "kind", "troop_type", "attack_type", "attacks", "attack", "damage", "life", "evasion", "absorption",
@@ -165,32 +162,11 @@ def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
     """Cambio de Estrategia, in the unit's turn: it is sacrificed, its cost comes back to the reserve of campaign
     points, and a troop-deck card enters on its square with its damage (or fresh, paying double)."""
     old, new = turn.unit(act.unit), turn.unit(act.into)
-    if not new.in_deck or new.side != old.side:
-        raise RuleRefusal(f"{new.name} is not a card of {old.side}'s troop deck", rule="Cambio de Estrategia")
-    if not old.paid:
-        raise RuleRefusal(f"{old.name} is an invocation, not a unit of the troop deck", rule="Cambio de Estrategia")
-    if old.commander:
-        raise RuleRefusal(
-            f"{old.name} is the commander, chosen before the battle: it is not exchanged", rule="Cambio de Estrategia"
-        )
+    _exchangeable(old, new)
     begin_turn(turn, old, act)
     state = turn.state
-    if state.reserve is None:
-        raise RuleRefusal(
-            "the scenario gives no campaign points to pay with",
-            tip="give 'points:' (or 'mode:' and 'tier:')",
-            rule="Cambio de Estrategia",
-        )
     index = state.side_index(old.side)
-    refund = old.cost * old.cards
-    available = state.reserve[index] + refund
-    price = new.cost * new.cards * (2 if act.fresh else 1)
-    if price > available:
-        raise RuleRefusal(
-            f"{new.name} costs {price} PC{' (double, to enter without damage)' if act.fresh else ''}; "
-            f"{old.side} has {available} ({state.reserve[index]} kept + {refund} back from {old.name})",
-            rule="Cambio de Estrategia",
-        )
+    available, price = _exchange_price(state, old, new, act.fresh)
     carried = 0 if act.fresh else old.wounds
     lost = carried // new.life
     if lost >= new.cards:
@@ -233,45 +209,51 @@ def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
     )
 
 
+def _exchangeable(old: Card, new: Card) -> None:
+    """Refuse an exchange the rule forbids: the card entering is of the side's troop deck, and the unit leaving
+    is one of it too (not an invocation), never the commander."""
+    if not new.in_deck or new.side != old.side:
+        raise RuleRefusal(f"{new.name} is not a card of {old.side}'s troop deck", rule="Cambio de Estrategia")
+    if not old.paid:
+        raise RuleRefusal(f"{old.name} is an invocation, not a unit of the troop deck", rule="Cambio de Estrategia")
+    if old.commander:
+        raise RuleRefusal(
+            f"{old.name} is the commander, chosen before the battle: it is not exchanged", rule="Cambio de Estrategia"
+        )
+
+
+def _exchange_price(state: Battle, old: Card, new: Card, fresh: bool) -> tuple[int, int]:
+    """The points the side may pay (its reserve and the leaving unit's cost back) and the entering card's price
+    (double, to enter fresh), if it can pay it."""
+    if state.reserve is None:
+        raise RuleRefusal(
+            "the scenario gives no campaign points to pay with",
+            tip="give 'points:' (or 'mode:' and 'tier:')",
+            rule="Cambio de Estrategia",
+        )
+    index = state.side_index(old.side)
+    refund = old.cost * old.cards
+    available = state.reserve[index] + refund
+    price = new.cost * new.cards * (2 if fresh else 1)
+    if price > available:
+        raise RuleRefusal(
+            f"{new.name} costs {price} PC{' (double, to enter without damage)' if fresh else ''}; "
+            f"{old.side} has {available} ({state.reserve[index]} kept + {refund} back from {old.name})",
+            rule="Cambio de Estrategia",
+        )
+    return available, price
+
+
 def reinforcements(turn: Turn, act: ReinforcementsAction) -> None:
     """Llamar Refuerzos, an instant: the special card goes to the Panteón and brings troop-deck cards in with the
     points kept plus 1d10 × the mode's factor, while the side is below the mode's units on the field."""
     state = turn.state
     side = act.side
-    if side not in state.sides:
-        raise RuleRefusal(f"'{side}' is not one of the sides {list(state.sides)}", rule="Llamar Refuerzos")
+    on_field = _may_call(state, side)
+    assert state.mode is not None
     index = state.side_index(side)
-    if state.reinforcement_cards[index] < 1:
-        raise RuleRefusal(f"{side} holds no Llamar Refuerzos card", rule="Llamar Refuerzos")
-    if state.mode is None:
-        raise RuleRefusal(
-            "the call's points and the unit limit depend on the game mode",
-            tip="give the scenario's 'mode:'",
-            rule="Llamar Refuerzos",
-        )
-    on_field = [c for c in state.living(side) if c.counts_as_troop]
-    if not state.living(side):
-        raise RuleRefusal(f"{side} has no card left on the field", rule="Llamar Refuerzos")
     most = MODE_UNITS[state.mode]
-    if len(on_field) >= most:
-        raise RuleRefusal(
-            f"{side} already fields {len(on_field)} units, the most {MODE_NAMES[state.mode]} allows",
-            rule="Llamar Refuerzos",
-        )
-    entering = [state.unit(name) for name in act.units]
-    squares: set[Square] = set()
-    for card in entering:
-        if not card.in_deck or card.side != side:
-            raise RuleRefusal(f"{card.name} is not a card of {side}'s troop deck", rule="Llamar Refuerzos")
-        where = (act.units[card.name][0], act.units[card.name][1])
-        if not state.board.contains(where) or state.row_line(side, where[1]) is None:
-            raise RuleRefusal(
-                f"{card.name} enters on {side}'s own field, not at {list(where)}", rule="Llamar Refuerzos"
-            )
-        _free_square(state, where, card)
-        if where in squares and card.terrain != "air":
-            raise RuleRefusal(f"two entering units would share {list(where)}", rule="one unit per square")
-        squares.add(where)
+    entering = _called(state, side, act.units)
     factor = REINFORCEMENT_FACTOR[state.mode]
     die = turn.d10(f"Llamar Refuerzos of {side}: 1d10 × {factor} PC", None)
     kept = state.reserve[index] if state.reserve is not None else 0
@@ -300,3 +282,48 @@ def reinforcements(turn: Turn, act: ReinforcementsAction) -> None:
     cards[index] -= 1
     turn.note(f"the Llamar Refuerzos card goes to the Panteón; {side} keeps {available} PC")
     turn.state = replace(state, reserve=(reserve[0], reserve[1]), reinforcement_cards=(cards[0], cards[1]))
+
+
+def _may_call(state: Battle, side: str) -> list[Card]:
+    """Refuse a call the rule forbids: the side holds a Llamar Refuerzos card, the game has a mode, and the side
+    still has a card on the field and fewer units than the mode allows; its units on the field."""
+    if side not in state.sides:
+        raise RuleRefusal(f"'{side}' is not one of the sides {list(state.sides)}", rule="Llamar Refuerzos")
+    index = state.side_index(side)
+    if state.reinforcement_cards[index] < 1:
+        raise RuleRefusal(f"{side} holds no Llamar Refuerzos card", rule="Llamar Refuerzos")
+    if state.mode is None:
+        raise RuleRefusal(
+            "the call's points and the unit limit depend on the game mode",
+            tip="give the scenario's 'mode:'",
+            rule="Llamar Refuerzos",
+        )
+    on_field = [c for c in state.living(side) if c.counts_as_troop]
+    if not state.living(side):
+        raise RuleRefusal(f"{side} has no card left on the field", rule="Llamar Refuerzos")
+    most = MODE_UNITS[state.mode]
+    if len(on_field) >= most:
+        raise RuleRefusal(
+            f"{side} already fields {len(on_field)} units, the most {MODE_NAMES[state.mode]} allows",
+            rule="Llamar Refuerzos",
+        )
+    return on_field
+
+
+def _called(state: Battle, side: str, units: Mapping[str, SquareInput]) -> list[Card]:
+    """The troop-deck cards called, in order, each to a free square of the side's own field."""
+    entering = [state.unit(name) for name in units]
+    squares: set[Square] = set()
+    for card in entering:
+        if not card.in_deck or card.side != side:
+            raise RuleRefusal(f"{card.name} is not a card of {side}'s troop deck", rule="Llamar Refuerzos")
+        where = (units[card.name][0], units[card.name][1])
+        if not state.board.contains(where) or state.row_line(side, where[1]) is None:
+            raise RuleRefusal(
+                f"{card.name} enters on {side}'s own field, not at {list(where)}", rule="Llamar Refuerzos"
+            )
+        _free_square(state, where, card)
+        if where in squares and card.terrain != "air":
+            raise RuleRefusal(f"two entering units would share {list(where)}", rule="one unit per square")
+        squares.add(where)
+    return entering

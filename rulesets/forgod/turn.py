@@ -1,7 +1,7 @@
 """F0R60D's working area for one action (:class:`Turn`: the battle as it stands and the action's log), and the
 steps every card's turn shares: who may act, a new round, the addition phase, the terrain and the tactical move,
-a card leaving the field and PV restored. The resolver, the strategic actions (``strategy.py``) and the abilities
-(``abilities.py``) all build on this module, which imports none of them."""
+a card leaving the field and PV restored. The rules' modules (the attacks, the strategic actions, the abilities…) all
+build on this module, which imports none of them."""
 
 from __future__ import annotations
 
@@ -20,6 +20,9 @@ from .army import slot_overflow
 from .bonuses import Bonus
 from .state import Addition, Battle, Card, Charge
 
+Decks = tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None]
+"""Each side's addition deck, as the battle keeps them (None: no deck kept)."""
+
 
 @dataclass(kw_only=True)
 class Turn(ActionLog):
@@ -27,7 +30,7 @@ class Turn(ActionLog):
     dice and the action's log. A ruling is told once per action however many attacks it decides.
 
     ``fall``: the card that fell last in this action and who felled it (``None`` for a card that fled), as the
-    battle's result names it (``resolver._battle_result``); every ``defeat`` goes through :meth:`emit`. Every
+    battle's result names it (``flow.battle_result``); every ``defeat`` goes through :meth:`emit`. Every
     value here is immutable (the battle is a frozen record), so a fork for the exact walk shares them safely."""
 
     state: Battle
@@ -88,6 +91,30 @@ def begin_turn(turn: Turn, card: Card, act: Any) -> None:
     """The card's side plays a turn with it: check it may act, start a new round for its side if due, then its
     addition phase (with the action's ``equip`` and ``discard``)."""
     state = turn.state
+    _may_play(state, card)
+    _alternation(turn, state, card)
+    index = state.side_index(card.side)
+    acted = _round_for(turn, state, card, index)
+    state = turn.state
+    acted_pair = list(state.acted)
+    acted_pair[index] = acted | {card.name}
+    turns = list(state.turns)
+    turns[index] += 1
+    turn.change(
+        acted=(acted_pair[0], acted_pair[1]),
+        turns=(turns[0], turns[1]),
+        exposed=state.exposed - {card.name},
+        to_play=state.other_side(card.side),
+        played_last=card.side,
+    )
+    if turn.unit(card.name).ability_uses:  # FH counts the uses between two of the card's turns
+        turn.put(replace(turn.unit(card.name), ability_uses=()))
+    _addition_phase(turn, turn.unit(card.name), act)
+
+
+def _may_play(state: Battle, card: Card) -> None:
+    """Refuse a turn the card cannot play: off the field, its side's charge due first, charging itself,
+    paralysed, before the reaction rolls, or not the commander in the battle's first turn."""
     if not card.on_board:
         raise RuleRefusal(f"{card.name} is no longer on the field", rule="annihilated")
     for charge in state.charges:
@@ -120,53 +147,49 @@ def begin_turn(turn: Turn, card: Card, act: Any) -> None:
             f"in the battle's first turn only the commanders act; {card.name} is not {card.side}'s commander{named}",
             rule="first turn",
         )
-    if state.to_play is not None and card.side != state.to_play:
-        if any(may_act(state, c) for c in state.living(state.to_play)):
-            why = (
-                f"the players alternate, one card each, and {card.side} played the last card"
-                if state.played_last == card.side
-                else f"{state.to_play} won the reaction roll and plays the next card"
-            )
-            if state.options.alternation != "free":
-                raise RuleRefusal(f"it is {state.to_play}'s turn: {why}", rule="alternation")
-            turn.ruling(
-                "alternation",
-                "free",
-                f"the players need not alternate: {card.side} plays {card.name}'s turn although "
-                f"it is {state.to_play}'s ({why})",
-            )
-        else:
-            turn.note(f"{state.to_play} has no card that can act: {card.side} plays again")
-    acted = state.acted[index]
-    if card.name in acted:
-        waiting = [c.name for c in state.living(card.side) if c.name not in acted and may_act(state, c)]
-        if waiting:
-            raise RuleRefusal(
-                f"{card.name} already acted this round; {card.side} must first play {', '.join(waiting)}",
-                rule="turn order",
-            )
-        rounds = list(state.rounds)
-        rounds[index] += 1
-        turn.change(rounds=(rounds[0], rounds[1]))
-        turn.emit(NewRound(round=rounds[index]))
-        turn.note(f"{card.side} begins round {rounds[index]}: its cards' Absorción is ready again")
-        _new_round_for(turn, card.side)
-        acted = frozenset()
-    state = turn.state
-    acted_pair = list(state.acted)
-    acted_pair[index] = acted | {card.name}
-    turns = list(state.turns)
-    turns[index] += 1
-    turn.change(
-        acted=(acted_pair[0], acted_pair[1]),
-        turns=(turns[0], turns[1]),
-        exposed=state.exposed - {card.name},
-        to_play=state.other_side(card.side),
-        played_last=card.side,
+
+
+def _alternation(turn: Turn, state: Battle, card: Card) -> None:
+    """The players alternate one card each (option ``alternation``), unless the side due has no card that can act."""
+    if state.to_play is None or card.side == state.to_play:
+        return
+    if not any(may_act(state, c) for c in state.living(state.to_play)):
+        turn.note(f"{state.to_play} has no card that can act: {card.side} plays again")
+        return
+    why = (
+        f"the players alternate, one card each, and {card.side} played the last card"
+        if state.played_last == card.side
+        else f"{state.to_play} won the reaction roll and plays the next card"
     )
-    if turn.unit(card.name).ability_uses:  # FH counts the uses between two of the card's turns
-        turn.put(replace(turn.unit(card.name), ability_uses=()))
-    _addition_phase(turn, turn.unit(card.name), act)
+    if state.options.alternation != "free":
+        raise RuleRefusal(f"it is {state.to_play}'s turn: {why}", rule="alternation")
+    turn.ruling(
+        "alternation",
+        "free",
+        f"the players need not alternate: {card.side} plays {card.name}'s turn although "
+        f"it is {state.to_play}'s ({why})",
+    )
+
+
+def _round_for(turn: Turn, state: Battle, card: Card, index: int) -> frozenset[str]:
+    """The cards of the side that have acted in its round: a card acts again only after all its side's others
+    that can, and then the side begins a new round (none of them has acted in it)."""
+    acted = state.acted[index]
+    if card.name not in acted:
+        return acted
+    waiting = [c.name for c in state.living(card.side) if c.name not in acted and may_act(state, c)]
+    if waiting:
+        raise RuleRefusal(
+            f"{card.name} already acted this round; {card.side} must first play {', '.join(waiting)}",
+            rule="turn order",
+        )
+    rounds = list(state.rounds)
+    rounds[index] += 1
+    turn.change(rounds=(rounds[0], rounds[1]))
+    turn.emit(NewRound(round=rounds[index]))
+    turn.note(f"{card.side} begins round {rounds[index]}: its cards' Absorción is ready again")
+    _new_round_for(turn, card.side)
+    return frozenset()
 
 
 def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
@@ -186,30 +209,50 @@ def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
     side = card.side
     quiet = state.decks[index] is None and not state.owed_discards[index]
     if quiet and not getattr(act, "discard", None) and not getattr(act, "equip", None):
-        # Nothing drawn, owed, discarded or equipped (most turns, and every outcome an exact walk resolves
+        # Nothing drawn, owed, discarded or equipped (most turns, and every outcome an exact walk resumes
         # again): the battle stays as it is; only the hand's size is checked, as below.
         _check_hand(side, len(state.hands[index]), len(state.living(side)))
         return
     hand = list(state.hands[index])
     oxido = list(state.oxido[index])
+    decks = _draw(turn, state, card, index, hand)
+    state = _discard(turn, state, side, index, hand, oxido, getattr(act, "discard", None) or [])
+    for name in getattr(act, "equip", None) or []:
+        card = _equip(turn, card, _take(hand, name, side, "hand"), name)
+    _check_hand(side, len(hand), len(state.living(side)))
+    hands, piles = list(state.hands), list(state.oxido)
+    hands[index], piles[index] = tuple(hand), tuple(oxido)
+    state = state.with_unit(card)
+    turn.state = replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
+
+
+def _draw(turn: Turn, state: Battle, card: Card, index: int, hand: list[Addition]) -> Decks:
+    """A troop card's side draws one addition at random from its deck into ``hand``; the decks after it."""
     decks = state.decks
     kept = decks[index]
-    if kept is not None:
-        deck = list(kept)
-        if card.kind != "troop":
-            turn.note(f"{card.name} is not a troop card: {side} draws no addition this turn")
-        elif not deck:
-            turn.note(f"{side}'s addition deck is empty: no addition is drawn")
-        else:
-            drawn = deck.pop(
-                turn.pick(list(range(len(deck))), f"addition drawn by {side} ({len(deck)} in the deck)", None)
-            )
-            hand.append(drawn)
-            turn.note(f"{side} draws {drawn.label} from its addition deck ({len(deck)} left)")
-            both = list(decks)
-            both[index] = tuple(deck)
-            decks = (both[0], both[1])
-    discards = getattr(act, "discard", None) or []
+    if kept is None:
+        return decks
+    side = card.side
+    deck = list(kept)
+    if card.kind != "troop":
+        turn.note(f"{card.name} is not a troop card: {side} draws no addition this turn")
+    elif not deck:
+        turn.note(f"{side}'s addition deck is empty: no addition is drawn")
+    else:
+        drawn = deck.pop(turn.pick(list(range(len(deck))), f"addition drawn by {side} ({len(deck)} in the deck)", None))
+        hand.append(drawn)
+        turn.note(f"{side} draws {drawn.label} from its addition deck ({len(deck)} left)")
+        both = list(decks)
+        both[index] = tuple(deck)
+        decks = (both[0], both[1])
+    return decks
+
+
+def _discard(
+    turn: Turn, state: Battle, side: str, index: int, hand: list[Addition], oxido: list[Addition], discards: list[str]
+) -> Battle:
+    """The ``discards`` go from ``hand`` to the Óxido, at least those owed since an enemy reached the side's
+    rear line; the battle with nothing owed any more."""
     owed = min(state.owed_discards[index], len(hand))
     if len(discards) < owed:
         raise RuleRefusal(
@@ -225,30 +268,28 @@ def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
         owed_pair = list(state.owed_discards)
         owed_pair[index] = 0
         state = replace(state, owed_discards=(owed_pair[0], owed_pair[1]))
-    for name in getattr(act, "equip", None) or []:
-        addition = _take(hand, name, side, "hand")
-        if addition.kind == "black":
-            raise RuleRefusal(
-                f"{name} is a black addition: it stays in the hand, never equipped", rule="black additions"
-            )
-        if card.kind != "troop":
-            raise RuleRefusal(f"{card.name} is not a troop card: it takes no additions", rule="addition deck")
-        same = next((a for a in card.additions if replace(a, copies=1) == addition), None)
-        if same is None:
-            additions = (*card.additions, addition)
-        else:
-            grown = replace(same, copies=same.copies + 1)
-            additions = tuple(grown if a is same else a for a in card.additions)
-        card = replace(card, additions=additions)
-        overflow = slot_overflow(card)
-        if overflow is not None:
-            raise RuleRefusal(overflow, rule="addition slots")
-        turn.emit(StatusApplied(unit=card.name, status=f"{name} equipped", reason="addition phase"))
-    _check_hand(side, len(hand), len(state.living(side)))
-    hands, piles = list(state.hands), list(state.oxido)
-    hands[index], piles[index] = tuple(hand), tuple(oxido)
-    state = state.with_unit(card)
-    turn.state = replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
+    return state
+
+
+def _equip(turn: Turn, card: Card, addition: Addition, name: str) -> Card:
+    """An addition from the hand onto a troop card (a copy more of one it has), within its four slots; never a
+    black addition."""
+    if addition.kind == "black":
+        raise RuleRefusal(f"{name} is a black addition: it stays in the hand, never equipped", rule="black additions")
+    if card.kind != "troop":
+        raise RuleRefusal(f"{card.name} is not a troop card: it takes no additions", rule="addition deck")
+    same = next((a for a in card.additions if replace(a, copies=1) == addition), None)
+    if same is None:
+        additions = (*card.additions, addition)
+    else:
+        grown = replace(same, copies=same.copies + 1)
+        additions = tuple(grown if a is same else a for a in card.additions)
+    card = replace(card, additions=additions)
+    overflow = slot_overflow(card)
+    if overflow is not None:
+        raise RuleRefusal(overflow, rule="addition slots")
+    turn.emit(StatusApplied(unit=card.name, status=f"{name} equipped", reason="addition phase"))
+    return card
 
 
 def _check_hand(side: str, held: int, units: int) -> None:

@@ -1,0 +1,96 @@
+"""F0R60D's addition cards in a scenario file: one equipped on a unit (weapon, armour, accessory, experience),
+and the identical cards of a side's addition deck or hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from tabroll.kit.models import Strict
+
+from .words import ADDITION_KINDS, Stat, plain, read_word, spellings
+
+
+class AdditionInput(Strict):
+    """An equipped addition card: weapon, armour, accessory or experience (ECB / Liderazgo)."""
+
+    kind: str = Field(
+        validation_alias=spellings("kind", "tipo"),
+        description="Arma (weapon), armadura (armour), accesorio (accessory), experiencia (ECB, Liderazgo) or "
+        "negra (black).",
+    )
+    name: str = Field(
+        "", max_length=80, validation_alias=spellings("name", "nombre"), description="The addition's name, as printed."
+    )
+    copies: int = Field(
+        1,
+        ge=1,
+        le=9,
+        validation_alias=spellings("copies", "copias"),
+        description="Identical copies equipped (a detachment's weapon or armour needs one per card).",
+    )
+    attack: Stat = Field(0, validation_alias=spellings("attack", "BA", "Ataque"), description="BA: its attack bonus.")
+    damage: Stat = Field(0, validation_alias=spellings("damage", "Daño"), description="Daño: its damage bonus.")
+    evasion: Stat = Field(
+        0, validation_alias=spellings("evasion", "Evasión"), description="Evasión: its evasion bonus."
+    )
+    absorption: Stat = Field(
+        0,
+        validation_alias=spellings("absorption", "Absorción"),
+        description="Absorción: its absorption once per round (armour).",
+    )
+    constant_absorption: Stat = Field(
+        0,
+        validation_alias=spellings("constant_absorption", "Absorción Constante", "Absorción_Constante"),
+        description="Absorción Constante: its absorption against every attack (armour).",
+    )
+
+    line: Literal["ecb", "liderazgo"] | None = Field(
+        None,
+        description="For an experience addition: ECB or Liderazgo, the abilities it activates (taken from 'kind: "
+        "ECB' / 'kind: Liderazgo' or from a name that begins with it).",
+    )
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, value: Any) -> Any:
+        return read_word(value, ADDITION_KINDS, "addition kind")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _experience_line(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "line" not in data:
+            for key in ("kind", "tipo", "name", "nombre"):
+                value = data.get(key)
+                if isinstance(value, str):
+                    word = plain(value)
+                    for line in ("ecb", "liderazgo"):
+                        if word == line or word.startswith(line + " "):
+                            return {**data, "line": line}
+        return data
+
+    @model_validator(mode="after")
+    def _line_on_experience(self) -> AdditionInput:
+        if self.line is not None and self.kind != "experience":
+            raise ValueError("only an experience addition is ECB or Liderazgo")
+        return self
+
+
+class DeckCardInput(AdditionInput):
+    """Addition cards in a side's addition deck (or hand): ``count`` identical cards."""
+
+    count: int = Field(
+        1,
+        ge=1,
+        le=72,
+        validation_alias=spellings("count", "cartas"),
+        description="How many identical cards of this addition.",
+    )
+
+    @model_validator(mode="after")
+    def _one_card_each(self) -> DeckCardInput:
+        if self.copies != 1:
+            raise ValueError("in a deck or a hand, give the number of identical cards as 'count', not 'copies'")
+        return self

@@ -1,0 +1,108 @@
+"""What every F0R60D action's steps share (:mod:`tabroll.steps`): :class:`BattleStep`, the base of every step;
+the last rule of every action, the battle's result (:func:`battle_result`: the side left without troops loses);
+and :class:`Unbroken`, steps the exact walk must take as one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from tabroll.events import GameOver
+from tabroll.records import replace
+from tabroll.steps import Step
+
+from .state import Battle, Card
+from .turn import Turn
+
+
+@dataclass(frozen=True)
+class BattleStep(Step):
+    """A step of a F0R60D action (:mod:`tabroll.steps`): its fields are what it and the steps after it read
+    besides the battle, every one compared (the strike's form, the cards still to strike, the area die, the
+    step that follows…).
+
+    ``fall``: the card that fell last in the action so far and by whom, which the battle's result names at the
+    end (:class:`EndAction`); stamped on each step as it is reached (:meth:`stamped`), in a judged battle only.
+    A step whose ``inline`` is true draws no die: the step before it takes it at once, so the exact walk never
+    keeps the action there (the battle's result, a charge's end)."""
+
+    fall: tuple[str, str | None] | None = field(default=None, kw_only=True)
+    inline: ClassVar[bool] = False
+
+    def advance(self, turn: Turn) -> BattleStep | None:
+        following = self.take(turn)
+        while following is not None and following.inline:
+            following = following.take(turn)
+        return None if following is None else following.stamped(turn)
+
+    def take(self, turn: Turn) -> BattleStep | None:
+        """This step's rule applied to ``turn`` (as :meth:`Step.advance <tabroll.steps.Step.advance>`): the
+        step that follows, or None at the end of the action."""
+        raise NotImplementedError
+
+    def stamped(self, turn: Turn) -> BattleStep:
+        """This step with the action's last fall so far, where the battle's result will read it."""
+        if turn.state.judged and self.fall != turn.fall:
+            return replace(self, fall=turn.fall)
+        return self
+
+
+@dataclass(frozen=True)
+class EndAction(BattleStep):
+    """The last rule of every action: the battle's result (:func:`battle_result`)."""
+
+    inline: ClassVar[bool] = True
+
+    def take(self, turn: Turn) -> None:
+        battle_result(turn)
+
+
+END = EndAction()
+
+
+@dataclass(frozen=True)
+class Unbroken(BattleStep):
+    """Steps taken as one, ``first`` and each after it to the end of the action: no place in between where the
+    exact walk keeps the action. For an area attack that may strike a troop and later its commander: the troop
+    that then flees is a defeat no blow caused, which the odds read with the troop's last blow of the action;
+    the walk combines the blows on either side of a kept step apart, so none may lie between the two."""
+
+    first: BattleStep
+
+    def take(self, turn: Turn) -> None:
+        step: BattleStep | None = self.first
+        while step is not None:
+            step = step.take(turn)
+
+
+def keeps_in_battle(state: Battle, card: Card) -> bool:
+    """Whether the card keeps its side in the battle (option ``battle_end``)."""
+    return card.on_board and (state.options.battle_end == "every_card" or card.counts_as_troop)
+
+
+def battle_result(turn: Turn) -> None:
+    """The player left with no troops on the field loses: a ``game_over`` naming the winner."""
+    state = turn.state
+    beaten = [side for side in state.sides if not any(keeps_in_battle(state, c) for c in state.living(side))]
+    if not beaten or not state.judged:
+        return
+    option = state.options.battle_end
+    counted = (
+        "troops and war machines (invocations and special units are not troops)" if option == "troop_deck" else "cards"
+    )
+    turn.ruling("battle_end", option, f"a side stays in the battle while it has {counted} on the field")
+    winner = None if len(beaten) == 2 else state.other_side(beaten[0])
+    if winner is None:
+        reason = "neither side has troops left on the field"
+    else:
+        reason = f"{beaten[0]} has no troops left on the field"
+    fall = turn.fall
+    turn.emit(
+        GameOver(
+            reason=reason,
+            winner=winner,
+            unit=fall[0] if fall is not None else None,
+            by=fall[1] if fall is not None else None,
+        )
+    )
+    turn.change(over=True, winner=winner, to_play=None)

@@ -1,0 +1,393 @@
+"""F0R60D's attacks, roll by roll: who may attack whom (:func:`attack_refusal`) and how often (FA), how a card
+strikes in one action (:class:`Form`), the attack roll (:class:`Strike`), the evasion roll (:class:`Evasion`),
+the damage roll (:class:`DamageRoll`), a card's series of attacks (:class:`SeriesStrike`), an area attack's rounds
+(:class:`AreaRound`, :class:`AreaStrike`) and the plain attack action (``do: attack``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tabroll.errors import RuleRefusal
+from tabroll.events import Hit, Miss, Modifier
+from tabroll.records import replace
+
+from .abilities import use_ability
+from .actions import AbilityAction, AttackAction, ResponseInput
+from .bonuses import Bonus, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
+from .checks import Morale, natural_ten
+from .flow import END, BattleStep, Unbroken
+from .state import Battle, Card
+from .turn import Turn, begin_turn, turn_moves
+from .wounds import absorptions, at_least_zero, multiply, wound
+
+
+def attack_refusal(
+    state: Battle, attacker: Card, target: Card, mode: str | None, *, reach: bool = True, through_guard: bool = False
+) -> None:
+    """Refuse an attack the rules forbid; ``reach=False`` before the tactical move, which may bring it in reach."""
+    a, t = attacker.name, target.name
+    if a == t or attacker.side == target.side:
+        raise RuleRefusal(f"{a} and {t} are on the same side", rule="target")
+    if not target.on_board:
+        raise RuleRefusal(f"{t} is no longer on the field", rule="target")
+    # a shield and a royal guard protect another card instead of attacking, until released
+    for duty, protected, rule in (
+        ("shield", state.shield_of(a), "Escudo"),
+        ("royal guard", state.guarding(a), "Guardia Real"),
+    ):
+        if protected is not None:
+            raise RuleRefusal(
+                f"{a} is the {duty} of {protected} and cannot attack",
+                tip=f"end it first: do: release, unit: {a}",
+                rule=rule,
+            )
+    covered = state.covering(a)
+    if covered is not None:
+        raise RuleRefusal(
+            f"{a} covers the charge of {covered.charger} and cannot attack while it lasts", rule="Cubrir Carga"
+        )
+    guard = state.guard_of(t)
+    if guard is not None and not through_guard:
+        raise RuleRefusal(
+            f"{t} is protected by the royal guard {guard}: eliminate {guard} first",
+            tip=f"an area attack on {guard} (area: true) also reaches the commander behind it",
+            rule="Guardia Real",
+        )
+    if mode == "ranged" and attacker.attack_type == "melee":
+        raise RuleRefusal(f"{a} has no ranged attack (TA: cuerpo a cuerpo)", rule="TA")
+    if mode == "melee" and attacker.attack_type == "ranged":
+        raise RuleRefusal(f"{a} has no melee attack (TA: rango)", rule="TA")
+    if attacker.kind == "power":
+        return
+    if target.in_air and not attacker.in_air and not is_ranged(attacker, target, mode):
+        raise RuleRefusal(
+            f"{t} is in the air: only air cards and ranged attacks reach it, and {a} attacks in melee from the ground",
+            rule="Terreno",
+        )
+    if reach and attacker.reach is not None and attacker.position is not None and target.position is not None:
+        distance = state.distance(attacker.position, target.position)
+        if distance > attacker.reach:
+            raise RuleRefusal(f"{t} is {distance} squares away; {a} reaches {attacker.reach}", rule="attack area")
+
+
+def _attack_count(turn: Turn, attacker: Card, target: Card, times: int | None) -> int:
+    frequency = attacker.attacks
+    charge = turn.state.charge_by(target.name)
+    if charge is not None and charge.cover is not None:
+        floor = turn.state.options.cover_fa_floor
+        reduced = max(floor, frequency - 2)
+        turn.emit(
+            Modifier(
+                applies_to="FA",
+                reason=f"Cubrir Carga por {charge.cover}",
+                amount=reduced - frequency,
+                total=reduced,
+                unit=attacker.name,
+            )
+        )
+        turn.ruling("cover_fa_floor", floor, f"FA after Cubrir Carga never drops below {floor}")
+        frequency = reduced
+    if frequency <= 0:
+        raise RuleRefusal(f"{attacker.name} has FA {frequency} against {target.name}: no attack", rule="FA")
+    if times is not None and times > frequency:
+        raise RuleRefusal(f"{attacker.name} has FA {frequency}; it cannot attack {times} times", rule="FA")
+    return times if times is not None else frequency
+
+
+@dataclass(frozen=True)
+class Form:
+    """How a card strikes in one part of an action, fixed before any die: the bonuses the action adds to its
+    attack and damage rolls, the damage multiplier (a charge), the attack mode, an orange attack, and whether
+    the target keeps its Absorción for a later attack."""
+
+    attacker: str
+    extra_attack: tuple[Bonus, ...] = ()
+    extra_damage: tuple[Bonus, ...] = ()
+    multiplier: tuple[int, str] | None = None
+    mode: str | None = None
+    orange: bool = False
+    keep_absorption: bool = False
+
+
+@dataclass(frozen=True)
+class Strike(BattleStep):
+    """One attack roll of ``form.attacker`` at ``target``, then its evasion roll (:class:`Evasion`). ``then``
+    follows the strike, ``evaded`` instead when the target evades it (None: ``then``). ``attack_die``: an area
+    attack's die, rolled once for every card it covers. ``answers``: whether the action's answers before the
+    damage roll (``responses``, fixed by the action) are still to come: they answer its first hit."""
+
+    form: Form
+    target: str
+    then: BattleStep
+    evaded: BattleStep | None = None
+    attack_die: int | None = None
+    answers: bool = False
+    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
+
+    def take(self, turn: Turn) -> BattleStep:
+        form = self.form
+        state = turn.state
+        attacker, target = state.unit(form.attacker), state.unit(self.target)
+        a, t = attacker.name, target.name
+        bonuses, notes = attack_bonuses(state, attacker, target, mode=form.mode, orange=form.orange)
+        for text in notes:
+            turn.note(text, a)
+        attack_die = self.attack_die
+        rolled = attack_die is None
+        if attack_die is None:
+            attack_die = turn.d10(f"attack roll of {a} vs {t}", a)
+        else:
+            turn.note(f"the area attack's die, {attack_die}, against {t}", a)
+        attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], "attack roll", a)
+        evasion = Evasion(
+            form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers, responses=self.responses
+        )
+        return evasion if rolled else evasion.take(turn)  # a step after the die this strike rolled
+
+
+@dataclass(frozen=True)
+class Evasion(BattleStep):
+    """The evasion roll of ``target`` against a strike's attack (``attack_die``, ``attack_total``): a natural 10
+    evades whatever the totals, an attack's natural 10 is evaded only so, and ties go to the defender; on a
+    hit, the answers before the damage roll, then the damage roll (:class:`DamageRoll`). See :class:`Strike`."""
+
+    form: Form
+    target: str
+    attack_die: int
+    attack_total: int
+    then: BattleStep
+    evaded: BattleStep | None = None
+    answers: bool = False
+    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
+
+    def take(self, turn: Turn) -> BattleStep:
+        a, t = self.form.attacker, self.target
+        attack_die, attack_total = self.attack_die, self.attack_total
+        evasion_die = turn.d10(f"evasion roll of {t}", t)
+        evasion_total = turn.apply(evasion_die, evasion_bonuses(turn.state, turn.unit(t)), "evasion roll", t)
+        hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
+        if decided == "both 10":
+            rule = "both natural 10: the defender evades"
+        elif decided == "defender's 10":
+            rule = f"natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})"
+        elif decided == "attacker's 10":
+            rule = f"natural 10 (critical): only a natural 10 evades it ({attack_total} vs evasion {evasion_total})"
+        elif hit:
+            rule = f"attack {attack_total} > evasion {evasion_total}"
+        else:
+            rule = f"evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)"
+        if not hit:
+            turn.emit(Miss(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
+            return self.then if self.evaded is None else self.evaded
+        turn.emit(Hit(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
+        if self.answers:
+            _answer_before_damage(turn, a, self.responses)
+        # What follows reads only the battle and these values: the hits of every attack and evasion roll that
+        # lead here with the same criticality share the damage roll's subtree.
+        return DamageRoll(self.form, t, attack_die == 10, self.then)
+
+
+@dataclass(frozen=True)
+class DamageRoll(BattleStep):
+    """A hit's damage roll: 1d10 + the damage bonuses, multiplied (a charge, a ``critical``) and less the
+    absorptions in the order option ``multiplier_order`` says; then the wound, and if a commander fell, its
+    troops' Moral (:class:`Morale`) before ``then``."""
+
+    form: Form
+    target: str
+    critical: bool
+    then: BattleStep
+
+    def take(self, turn: Turn) -> BattleStep:
+        form = self.form
+        state = turn.state
+        attacker, target = state.unit(form.attacker), state.unit(self.target)
+        a, t = attacker.name, target.name
+        damage_die = turn.d10(f"damage vs {t}", a)
+        bonuses, notes = damage_bonuses(state, attacker, target)
+        for text in notes:
+            turn.note(text, a)
+        total = turn.apply(damage_die, [*bonuses, *form.extra_damage], "damage", a)
+        factors: list[tuple[int, str]] = []
+        if form.multiplier is not None:
+            factors.append(form.multiplier)
+        if self.critical:
+            factors.append((2, "crítico"))
+        absorbs = absorptions(turn, target, form.keep_absorption)
+        order = turn.state.options.multiplier_order
+        if factors and absorbs:
+            turn.ruling(
+                "multiplier_order",
+                order,
+                "the damage is multiplied, then absorptions are subtracted"
+                if order == "before_absorption"
+                else "absorptions are subtracted, then what is left is multiplied",
+            )
+        if order == "before_absorption":
+            total = multiply(turn, total, factors, t)
+            total = turn.apply(total, absorbs, "damage", t)
+        else:
+            total = at_least_zero(turn, turn.apply(total, absorbs, "damage", t), t)
+            total = multiply(turn, total, factors, t)
+        fallen = wound(turn, a, t, at_least_zero(turn, total, t))
+        if fallen is None:
+            return self.then
+        return Morale.after_fall(turn, fallen, self.then)
+
+
+def _attack_made(turn: Turn, attacker: str, target: str, number: int, count: int) -> bool:
+    """Whether attack ``number`` (from 0) of the ``count`` a card makes at ``target`` in one action is made: a
+    series stops once either card has left the field; each attack of a longer series is noted as it starts."""
+    if not turn.unit(target).on_board or not turn.unit(attacker).on_board:
+        return False
+    if count > 1:
+        turn.note(f"attack {number + 1} of {count}", attacker)
+    return True
+
+
+@dataclass(frozen=True)
+class SeriesStrike(BattleStep):
+    """Attack ``number`` (from 0) of the ``count`` a card makes at one ``target`` in one action, each its own
+    strike; the series stops when either card has left the field, and ``then`` follows it. ``answers``: whether
+    the action's answers before the damage roll (``responses``) are still to come."""
+
+    form: Form
+    target: str
+    number: int
+    count: int
+    then: BattleStep
+    answers: bool = False
+    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
+
+    def take(self, turn: Turn) -> BattleStep:
+        a, t = self.form.attacker, self.target
+        if not _attack_made(turn, a, t, self.number, self.count):
+            return self.then
+        hit = evaded = self.then
+        if self.number + 1 < self.count:
+            hit = replace(self, number=self.number + 1, answers=False)
+            evaded = replace(hit, answers=True) if self.answers else hit  # the answers wait for a hit
+        strike = Strike(
+            self.form, t, hit, None if evaded is hit else evaded, answers=self.answers, responses=self.responses
+        )
+        return strike.take(turn)
+
+
+@dataclass(frozen=True)
+class AreaRound(BattleStep):
+    """Attack ``number`` (from 0) of the ``count`` of an area attack centred on ``target``: the cards it covers
+    and its one die, then each covered card's strike (:class:`AreaStrike`); ``then`` follows the last."""
+
+    form: Form
+    target: str
+    number: int
+    count: int
+    then: BattleStep
+
+    def take(self, turn: Turn) -> BattleStep:
+        a, t = self.form.attacker, self.target
+        if not _attack_made(turn, a, t, self.number, self.count):
+            return self.then
+        covered = _area_victims(turn, turn.unit(a), turn.unit(t), self.form.mode)
+        names = ", ".join(covered[1:])
+        turn.note(f"area attack: {t}" + (f" and the cards next to it ({names})" if names else ""))
+        die = turn.d10(f"attack roll of {a} (area, centred on {t})", a)
+        return AreaStrike(self, tuple(covered), 0, die)
+
+    def following(self) -> BattleStep:
+        return replace(self, number=self.number + 1) if self.number + 1 < self.count else self.then
+
+
+@dataclass(frozen=True)
+class AreaStrike(BattleStep):
+    """The strike of an area attack's round (``round``: its step) on ``covered[index]``, with the round's ``die``,
+    if that card and the attacker are still on the field."""
+
+    round: AreaRound
+    covered: tuple[str, ...]
+    index: int
+    die: int
+
+    def take(self, turn: Turn) -> BattleStep:
+        index = self.index + 1
+        following = replace(self, index=index) if index < len(self.covered) else self.round.following()
+        victim, form = self.covered[self.index], self.round.form
+        if not (turn.unit(victim).on_board and turn.unit(form.attacker).on_board):
+            return following
+        return Strike(form, victim, following, attack_die=self.die).take(turn)
+
+
+def _answer_before_damage(turn: Turn, attacker: str, responses: Sequence[ResponseInput]) -> None:
+    """Abilities played after the hit and before the damage roll, each as a response to ``attacker``'s attack
+    (never a turn): healing, or an enemy's instant answer."""
+    turn.note("before the damage roll: " + ", ".join(f"{r.unit} uses {r.ability}" for r in responses))
+    for response in responses:
+        answer = AbilityAction(
+            do="ability", unit=response.unit, ability=response.ability, target=response.target, response=True, dice=None
+        )
+        use_ability(turn, answer, answering=attacker)
+
+
+def attack_action(turn: Turn, act: AttackAction) -> BattleStep:
+    attacker, target = turn.unit(act.attacker), turn.unit(act.target)
+    attack_refusal(turn.state, attacker, target, act.mode, reach=False)  # before the turn, for a clear reason
+    begin_turn(turn, attacker, act)
+    turn_moves(turn, attacker, act, limit=attacker.movement, reason="tactical move")
+    attacker, target = turn.unit(act.attacker), turn.unit(act.target)
+    attack_refusal(turn.state, attacker, target, act.mode)
+    if act.area and act.before_damage:
+        raise RuleRefusal("answers before the damage roll go with a single-target attack", rule="abilities")
+    form = Form(attacker.name, mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption)
+    return strike_series(turn, attacker, target, act.times, form, area=act.area, responses=tuple(act.before_damage))
+
+
+def strike_series(
+    turn: Turn,
+    attacker: Card,
+    target: Card,
+    times: int | None,
+    form: Form,
+    *,
+    area: bool = False,
+    responses: tuple[ResponseInput, ...] = (),
+) -> BattleStep:
+    """The attacks a card makes in one action (FA per turn, or the ``times`` asked), each its own strike
+    (:class:`SeriesStrike`); the series stops when either card has left the board. An ``area`` attack rolls its
+    die once and covers the target and the enemy cards next to it, each with its own evasion and damage
+    (:class:`AreaRound`)."""
+    count = _attack_count(turn, attacker, target, times)
+    if not area:
+        return SeriesStrike(form, target.name, 0, count, END, answers=bool(responses), responses=responses)
+    first = AreaRound(form, target.name, 0, count, END)
+    commander = turn.state.commander_of(target.side)
+    if commander is not None and commander.on_board:
+        # A troop struck by the area attack flees if its commander, struck later, falls: no kept step between.
+        return Unbroken(first)
+    return first
+
+
+def _area_victims(turn: Turn, attacker: Card, target: Card, mode: str | None) -> list[str]:
+    """The cards an area attack covers: its target, then the enemy cards on the squares next to it that the
+    attacker could attack. A commander behind its royal guard is reached only through the guard itself."""
+    state = turn.state
+    covered = [target.name]
+    assert target.position is not None
+    for card in state.living(target.side):
+        if card.name == target.name or card.position is None:
+            continue
+        if state.distance(card.position, target.position) != 1:
+            continue
+        guard = state.guard_of(card.name)
+        if guard is not None and guard != target.name:
+            turn.note(f"{card.name} is behind its royal guard {guard}: the area attack spares it")
+            continue
+        try:
+            attack_refusal(state, attacker, card, mode, reach=False, through_guard=True)
+        except RuleRefusal as refusal:
+            turn.note(f"the area attack does not reach {card.name}: {refusal.message}")
+            continue
+        if guard is not None:
+            turn.note(f"the area attack on the royal guard {guard} also reaches {card.name}, the commander behind it")
+        covered.append(card.name)
+    return covered

@@ -1,0 +1,130 @@
+"""How F0R60D's scenario files spell things: the card's Spanish stat names and values, with or without accents,
+next to the English ones, and the numeric types the models share.
+
+:func:`plain` is how a word from a card is compared, :func:`spellings` every accepted spelling of a field's
+name, and :func:`read_word` a value read through one of the tables below (kinds of card, attack types,
+terrains, lines, additions, abilities, effects).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any
+
+from pydantic import AliasChoices, Field
+
+Coordinate = Annotated[int, Field(ge=0, le=999)]
+SquareInput = tuple[Coordinate, Coordinate]
+Stat = Annotated[int, Field(ge=-1000, le=1000)]
+Count = Annotated[int, Field(ge=0, le=1000)]
+
+
+def plain(text: str) -> str:
+    """Lower case, no accents, single spaces: how a word from a card is compared."""
+    folded = unicodedata.normalize("NFKD", text.strip().casefold())
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).replace("_", " ").split())
+
+
+def spellings(*names: str) -> AliasChoices:
+    """Every spelling of a stat: as given, and without accents."""
+    listed: list[str] = []
+    for name in names:
+        bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+        for variant in (name, bare, plain(name).replace(" ", "_"), plain(name)):
+            if variant not in listed:
+                listed.append(variant)
+    return AliasChoices(*listed)
+
+
+def read_word(value: Any, table: dict[str, str], what: str) -> Any:
+    if not isinstance(value, str):
+        return value
+    found = table.get(plain(value))
+    if found is None:
+        known = ", ".join(sorted(set(table)))
+        raise ValueError(f"'{value}' is not a known {what} (known: {known})")
+    return found
+
+
+ATTACK_TYPES = {
+    "melee": "melee",
+    "cuerpo a cuerpo": "melee",
+    "ranged": "ranged",
+    "rango": "ranged",
+    "dual": "dual",
+    "mixto": "dual",
+    "cuerpo a cuerpo y rango": "dual",
+    "both": "dual",
+}
+TERRAINS = {
+    "ground": "ground",
+    "tierra": "ground",
+    "air": "air",
+    "aire": "air",
+    "either": "either",
+    "cualquiera": "either",
+}
+KINDS = {
+    "troop": "troop",
+    "tropa": "troop",
+    "war machine": "war_machine",
+    "war_machine": "war_machine",
+    "maquina de guerra": "war_machine",
+    "beast": "beast",
+    "bestia": "beast",
+    "invocacion": "beast",
+    "power": "power",
+    "poder": "power",
+    # special units: not troops, and no square of the mode's limit; the source names three of them
+    "special": "special",
+    "special unit": "special",
+    "unidad especial": "special",
+    "especial": "special",
+    "estandarte": "special",
+    "altavoz biomecanoide": "special",
+    "llama del templo": "special",
+}
+# What a card of each kind is called in messages.
+KIND_WORDS = {
+    "troop": "a troop",
+    "war_machine": "a war machine",
+    "beast": "a beast",
+    "power": "a power",
+    "special": "a special unit",
+}
+INVOCATIONS = frozenset({"beast", "power"})
+LINES = {
+    "front": "front",
+    "avanzada": "front",
+    "normal": "normal",
+    "middle": "normal",
+    "rear": "rear",
+    "retaguardia": "rear",
+}
+ADDITION_KINDS = {
+    "weapon": "weapon",
+    "arma": "weapon",
+    "armour": "armour",
+    "armor": "armour",
+    "armadura": "armour",
+    "accessory": "accessory",
+    "accesorio": "accessory",
+    "experience": "experience",
+    "experiencia": "experience",
+    "ecb": "experience",
+    "liderazgo": "experience",
+    "black": "black",
+    "negra": "black",
+}
+ACTIVATIONS = {"native": "native", "nativa": "native", "ecb": "ecb", "liderazgo": "liderazgo"}
+TIMINGS = {"instant": "instant", "instantanea": "instant", "constant": "constant", "constante": "constant"}
+
+
+AFFECTS = {
+    "allies": "allies",
+    "aliados": "allies",
+    "ally": "allies",
+    "enemies": "enemies",
+    "enemigos": "enemies",
+    "enemy": "enemies",
+}

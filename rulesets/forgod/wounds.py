@@ -1,0 +1,116 @@
+"""What a F0R60D hit does once its damage is rolled: the damage multiplied (a charge, a critical), the target's
+absorptions (:func:`absorptions`: once a round, constant, the line's and a shield's changes), never below 0, and
+the wound (:func:`wound`: PV filled card by card through a detachment, a card annihilated at 0)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabroll.events import Damage, Defeat, Modifier
+from tabroll.records import replace
+
+from .bonuses import Bonus, absorption_active, absorption_off
+from .events import CardsLost, Multiplier
+from .state import Card
+from .turn import Turn, remove
+
+
+def at_least_zero(turn: Turn, total: int, unit: str) -> int:
+    if total < 0:
+        turn.emit(Modifier(applies_to="damage", reason="never below 0", amount=-total, total=0, unit=unit))
+        return 0
+    return total
+
+
+def multiply(turn: Turn, total: int, factors: Sequence[tuple[int, str]], unit: str) -> int:
+    for factor, reason in factors:
+        total *= factor
+        turn.emit(Multiplier(applies_to="damage", reason=reason, factor=factor, total=total, unit=unit))
+    return total
+
+
+def absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
+    """The absorptions the target applies to this hit (as negative damage bonuses); marks Absorción as used."""
+    state = turn.state
+    t = target.name
+    charge = state.charge_by(t)
+    if (charge is not None and charge.flank) or t in state.exposed:
+        if target.absorption or target.constant_absorption:
+            turn.note(f"{t} is flanking and cannot apply any absorption", t)
+        return []
+    if not absorption_active(state, target):
+        if target.absorption or target.constant_absorption:
+            turn.note(f"{t}'s absorptions are not active: {absorption_off(state, target)}", t)
+        return []
+    sign = state.options.absorption_sign
+    adjust: list[Bonus] = []
+    if state.line_of(target) == "front":
+        adjust.append(("Avanzada", -2 if sign == "as_damage" else 2))
+    for shield in state.shields_on(t):
+        adjust.append((f"Escudo {shield}", 2 if sign == "as_damage" else -2))
+    if adjust:
+        turn.ruling(
+            "absorption_sign",
+            sign,
+            "line and shield changes to absorption are read as changes to the damage taken"
+            if sign == "as_damage"
+            else "line and shield changes to absorption keep their printed signs",
+        )
+    armour = [a for a in target.additions if a.kind == "armour"]
+    absorbs: list[Bonus] = []
+    per_round = target.absorption + sum(a.absorption for a in armour)
+    if keep:
+        turn.note(f"{t} keeps its Absorción for a later attack this round", t)
+    elif target.absorption_used:
+        turn.note(f"{t} already used its Absorción this round", t)
+    else:
+        value = turn.apply(per_round, adjust, "Absorción", t)
+        absorbs.append(("Absorción (una vez por ronda)", -value))
+        turn.put(replace(target, absorption_used=True))
+    constant = target.constant_absorption + sum(a.constant_absorption for a in armour)
+    value = turn.apply(constant, adjust, "Absorción Constante", t)
+    absorbs.append(("Absorción Constante", -value))
+    return absorbs
+
+
+def wound(turn: Turn, attacker: str, target_name: str, amount: int) -> Card | None:
+    """Damage fills one card's PV at a time; each card filled is annihilated and the rest carries over. The
+    ``damage`` event says the PV the unit lost (never more than it had, over all its cards) and the PV left on
+    the card that takes the next damage. Returns the commander that fell, if the unit was one (its troops'
+    Moral follows: :class:`Morale`)."""
+    target = turn.unit(target_name)
+    front = target.front_life
+    standing = front + (target.cards - 1) * target.life  # the PV the unit has left, over all its cards
+    pool = target.wounds + amount
+    lost = min(target.cards, pool // target.life)
+    left = target.cards - lost
+    wounds = pool - lost * target.life if left else 0
+    life_left = target.life - wounds if left else 0
+    if target.cards == 1:
+        rule = f"PV {front} - {amount} = {front - amount}" + (": annihilated" if left == 0 else "")
+    else:
+        rule = (
+            f"{amount} damage fills PV {front} of the front card and then {target.life} per card: "
+            f"{lost} of {target.cards} cards fall" + (f", PV {life_left} left on the next" if left else "")
+        )
+    turn.emit(
+        Damage(
+            attacker=attacker,
+            target=target_name,
+            amount=amount,
+            rule=rule,
+            defeats=left == 0,
+            pool="PV",
+            lost=min(amount, standing),
+            left=life_left,
+        )
+    )
+    if lost and target.cards > 1:
+        turn.emit(CardsLost(unit=target_name, lost=lost, left=left, life_left=life_left))
+    turn.put(replace(target, cards=left if left else target.cards, wounds=wounds))
+    if left == 0:
+        turn.emit(Defeat(unit=target_name, by=attacker, reason="PV 0 or less: to the Panteón", how="annihilated"))
+        remove(turn, target_name)
+        if target.commander:
+            return target
+    return None
