@@ -1,13 +1,15 @@
-"""Sistema Táctico F0R60D: card wargame with d10s on two facing fields of squares, detachments and strategic
-actions (Escudo, Carga, Cubrir Carga, Flanquear, Contraataque, Guardia Real).
+"""Sistema Táctico F0R60D: card wargame with d10s on two facing fields of squares, detachments and strategic actions
+(Escudo, Carga, Cubrir Carga, Flanquear, Contraataque, Guardia Real).
 
 Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``model.py`` (scenario files, with the cards' Spanish stat names), ``army.py`` (a legal army, checked at load),
-``state.py``, ``setup.py`` (a scenario file or a command-line attack to the battle), ``events.py`` (its own event
-kinds), ``bonuses.py`` (the numbers of every roll), ``turn.py`` (one action's battle and log, and the steps every
-turn shares), ``resolver.py`` (the attack and the strategic actions of combat, and the one table of handlers),
-``strategy.py`` (Reagrupar, Cambio de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in use).
-This module stays light: the heavy parts (``parts.py``) load with a scenario.
+``model.py`` (scenario files; their parts in ``words.py``, ``options.py``, ``cards.py``, ``additions.py`` and
+``actions.py``, with the cards' Spanish stat names), ``army.py`` (a legal army, checked at load), ``state.py``,
+``setup.py`` (a scenario file or a command-line attack to the battle), ``events.py`` (its own event kinds),
+``bonuses.py`` (the numbers of every roll), ``turn.py`` (one action's battle and log, and the steps every turn
+shares), ``resolver.py`` (the one table of handlers; the attack and the strategic actions of combat in
+``strikes.py``, ``wounds.py``, ``checks.py``, ``manoeuvres.py`` and ``flow.py``), ``strategy.py`` (Reagrupar, Cambio
+de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in use). This module stays light: the heavy parts
+(``parts.py``) load with a scenario.
 """
 
 from __future__ import annotations

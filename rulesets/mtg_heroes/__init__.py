@@ -1,11 +1,12 @@
 """Magic: The Gathering of Heroes: a homebrew RPG of planeswalker-like characters and their creatures.
 
 Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``skills.yaml`` (the ten colour pairs, their twenty skills and the difficulty bands), ``model.py`` (scenario
-files and the actions, each wording its own log header), ``state.py`` (combatants, range bands and what each band
-allows), ``setup.py`` (from a file or a command line to a battle), ``resolver.py`` (the rules, one handler per
-action), ``skills.py`` (skill tests) and ``events.py`` (the game's own events). Range bands come from the shared
-:mod:`tabroll.geometry.bands`. This module stays light: the heavy parts load with a scenario.
+``skills.yaml`` (the ten colour pairs, their twenty skills and the difficulty bands), ``model.py`` (scenario files
+and the actions, each wording its own log header), ``state.py`` (combatants, range bands and what each band allows),
+``setup.py`` (from a file or a command line to a battle), ``resolver.py`` (the table of handlers; the rules in
+``combat.py``, ``casting.py``, ``phases.py``, ``moving.py``, ``effects.py``, ``falls.py``…), ``skills.py`` (skill
+tests) and ``events.py`` (the game's own events). Range bands come from the shared :mod:`tabroll.geometry.bands`.
+This module stays light: the heavy parts load with a scenario.
 """
 
 from __future__ import annotations
