@@ -49,7 +49,7 @@ def median_seconds(fn: Callable[[], Any], repeat: int) -> float:
 
 def trample_case() -> tuple[Any, Any, Any]:
     """Example 2 of TAB MASTER with the Levi moved onto the path: three targets, DEF 9, 5 and 2."""
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     scenario = load_scenario_file(ROOT / "scenarios" / "tabmaster" / "02-trample-cavaleiro.yaml")
     levi = scenario.state.unit("Levi")
@@ -97,8 +97,8 @@ def check_trample(report: Any, joint: Any) -> str:
 
 
 def simulate_rate(trials: int, jobs: int) -> float:
+    from tabroll.loading.scenario import load_scenario_file
     from tabroll.odds.montecarlo import simulate
-    from tabroll.scenario import load_scenario_file
 
     scenario = load_scenario_file(ROOT / "scenarios" / "tabmaster" / "05-projectile-arqueiro.yaml")
     start = time.perf_counter()
@@ -141,7 +141,7 @@ def d20_big_rate(trials: int) -> float:
 
 def large_pool_case(dice: str = "100d20") -> tuple[Any, Any, Any]:
     """``tabroll odds -r tabmaster -a "Hero ATK=1 DAN=100d20" -t "Orc DEF=1000"``, as the command builds it."""
-    from tabroll.quick import AttackWords, describe_attack
+    from tabroll.loading.quick import AttackWords, describe_attack
 
     built = describe_attack(
         AttackWords(None, f"Hero ATK=1 DAN={dice}", "Orc DEF=1000", ruleset="tabmaster", command="odds")
@@ -181,7 +181,7 @@ def traced_peak_mib(case: tuple[Any, Any, Any]) -> float:
 MEMORY_CHILD = """
 import resource, sys
 from tabroll.odds.montecarlo import simulate
-from tabroll.scenario import load_scenario_file
+from tabroll.loading.scenario import load_scenario_file
 s = load_scenario_file(sys.argv[1])
 simulate(s.ruleset, s.state, s.steps[0].action, trials=int(sys.argv[2]), seed=1, jobs=1)
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
@@ -198,7 +198,7 @@ def peak_memory_kib(trials: int) -> int:
 
 def forgod_case() -> tuple[Any, Any, Any]:
     """One F0R60D attack (benchmarks/scenarios/forgod-attack.yaml)."""
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     scenario = load_scenario_file(ROOT / "benchmarks" / "scenarios" / "forgod-attack.yaml")
     return scenario.ruleset, scenario.state, scenario.steps[0].action
@@ -270,7 +270,7 @@ def check_forgod(report: Any, joint: Any) -> str:
 
 def scenario_case(path: str) -> tuple[Any, Any, Any]:
     """The first action of a scenario file (a path from the project's root)."""
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     scenario = load_scenario_file(ROOT / path)
     return scenario.ruleset, scenario.state, scenario.steps[0].action

@@ -159,7 +159,7 @@ def bundled(game: str) -> tuple[Path, ...]:
 
 @cache
 def _loaded(path: Path) -> Scenario:
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     return load_scenario_file(path)
 

@@ -137,7 +137,7 @@ def padded_action(game: str, file: str, field: str, n: int, verb: str | None = N
     padded to ``n`` units."""
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import resolve
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     scenario = load_scenario_file(ROOT / "scenarios" / game / file, {})
     ruleset, state = scenario.ruleset, scenario.state

@@ -44,7 +44,7 @@ def main() -> None:
         return answer(self, request)  # type: ignore[arg-type]
 
     exact.PrefixDice.draw = counted  # type: ignore[method-assign]
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     files = args.files or sorted(ROOT.glob("scenarios/*/*.yaml"))
     slowest: tuple[float, str] = (0.0, "")

@@ -11,10 +11,10 @@ from typing import Any, TypeVar
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import Resolution, Scenario, run_scenario
+from tabroll.engine.steps import StepWatcher
 from tabroll.events import Event
+from tabroll.loading.scenario import load_scenario_file, scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.scenario import load_scenario_file, scenario_from_document
-from tabroll.steps import StepWatcher
 
 OutcomeT = TypeVar("OutcomeT", bound="Outcome")
 
@@ -169,7 +169,7 @@ def play_at_random(game: str, *, full: int, thorough: int = 2_000, steps: int = 
 
 
 class StepRecorder(StepWatcher):
-    """Seeded dice that keep, at every step an action takes (``tabroll.steps``), a copy of the working area, the
+    """Seeded dice that keep, at every step an action takes (``tabroll.engine.steps``), a copy of the working area, the
     step and how many values were drawn before it: the exact walk's view of a resolution, to resume it from each
     kept step (:func:`resumed_from_every_step`)."""
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
 from tabroll.events import Roll
-from tabroll.scenario import load_scenario_file
+from tabroll.loading.scenario import load_scenario_file
 
 ROOT = Path(__file__).resolve().parents[1]
 

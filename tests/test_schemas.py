@@ -14,7 +14,7 @@ import yaml
 
 from tabroll.dice.sources import SeededDice
 from tabroll.engine import find_ruleset, run_scenario
-from tabroll.scenario import load_scenario_file
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.schemas import events_schema, scenario_schema
 
 ROOT = Path(__file__).resolve().parent.parent

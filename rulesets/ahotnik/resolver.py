@@ -7,7 +7,7 @@ give). A refusal by the rules raises :class:`RuleRefusal`; the engine then keeps
 
 One Ahotnik's attack runs in four steps: :func:`decide_direction` (synapse and rotation), :func:`identify`
 (target identification), :func:`strike` (damage) and :func:`settle` (exile, DNA, end of the game). The attack
-phase is taken as :mod:`steps <tabroll.steps>` of the exact walk: one per Ahotnik (:class:`NextAhotnik`), or,
+phase is taken as :mod:`steps <tabroll.engine.steps>` of the exact walk: one per Ahotnik (:class:`NextAhotnik`), or,
 step by step, one per Ahotnik's direction (:class:`Directions`) and one for the rest (:class:`StepByStepAttacks`).
 
 The log speaks the core vocabulary: each pilot's number and a forced pick are ``roll`` events; each unit an
@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from tabroll.dice.sources import choose_number
+from tabroll.engine.steps import Step
+from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll
 from tabroll.geometry.hex import Hex
 from tabroll.kit import Handlers
-from tabroll.steps import Step
-from tabroll.turn import ActionLog
 
 from .events import (
     DnaGained,

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabroll.errors import RuleRefusal
+from tabroll.frozen import HashedOnce, hash_once
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit.roster import Roster
-from tabroll.records import HashedOnce, hash_once
 
 
 @hash_once  # hashed in every key of the exact walk

@@ -5,7 +5,7 @@ active slots, the dice's summed damage, healing.
 from __future__ import annotations
 
 from tabroll.events import Damage, Defeat, Heal, Modifier, Note
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .state import Adventurer, Placed
 from .track import exhaust

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .choices import asking, choose_form
 from .events import FatigueGained, FormDeclared, TargetDeclared

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .choices import asking, choose_item, choose_overtax
 from .events import Gathered

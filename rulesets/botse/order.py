@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabroll.dice.sources import asks_players
 from tabroll.errors import RuleRefusal
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .choices import ability_text, ask_choice
 from .model import ResultChoice, RollFields

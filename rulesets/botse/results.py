@@ -5,7 +5,7 @@ one place (exhausted, active, drained, discarded or a status), and the chosen it
 from __future__ import annotations
 
 from tabroll.events import Note, StatusApplied
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .damage import deal, deal_summed, heal
 from .events import DiePlaced, ResultResolved, TenacityGained

@@ -1,4 +1,4 @@
-"""The engage as steps (:mod:`tabroll.steps`) once its dice are gathered: :class:`RollDie` for each die, then
+"""The engage as steps (:mod:`tabroll.engine.steps`) once its dice are gathered: :class:`RollDie` for each die, then
 :class:`Results` (steps 5a, 5b and 6). Every die is drawn as a FACE NUMBER and logged as a core ``roll``.
 """
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabroll.dice.sources import roll_die
+from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll
-from tabroll.steps import Step
 
 from .damage import restore_defense
 from .events import FaceTurned

@@ -8,9 +8,9 @@ from typing import Any
 
 from tabroll.engine import find_named
 from tabroll.errors import RuleRefusal
+from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit.roster import Roster
-from tabroll.records import HashedOnce, hash_once, replace
 
 from .model import Code, Form, Stat
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Note, Spend
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .events import FatigueGained
 from .setup import FATIGUE_DIE

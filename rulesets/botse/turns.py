@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Move, Note
+from tabroll.frozen import replace
 from tabroll.geometry.hex import Hex
-from tabroll.records import replace
 
 from .model import AuraAction, EndTurnAction, MoveAction
 from .reactions import apply_effect, react

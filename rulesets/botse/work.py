@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal
-from tabroll.turn import ActionLog
 
 from .model import BotseOptions, Form
 from .state import Ability, Adventurer, Battle, Die, Face, Unit

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import StatusApplied
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .actions import AbilityAction, HealAction, ParalyseAction
 from .bonuses import ability_active, check_bonuses

@@ -11,7 +11,7 @@ from typing import Literal
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Hit, Miss
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .actions import CheckAction, InitiativeAction
 from .bonuses import Bonus, check_bonuses

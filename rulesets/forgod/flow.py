@@ -1,4 +1,4 @@
-"""What every F0R60D action's steps share (:mod:`tabroll.steps`): :class:`BattleStep`, the base of every step;
+"""What every F0R60D action's steps share (:mod:`tabroll.engine.steps`): :class:`BattleStep`, the base of every step;
 the last rule of every action, the battle's result (:func:`battle_result`: the side left without troops loses);
 and :class:`Unbroken`, steps the exact walk must take as one."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from tabroll.engine.steps import Step
 from tabroll.events import GameOver
-from tabroll.records import replace
-from tabroll.steps import Step
+from tabroll.frozen import replace
 
 from .state import Battle, Card
 from .turn import Turn
@@ -17,7 +17,7 @@ from .turn import Turn
 
 @dataclass(frozen=True)
 class BattleStep(Step):
-    """A step of a F0R60D action (:mod:`tabroll.steps`): its fields are what it and the steps after it read
+    """A step of a F0R60D action (:mod:`tabroll.engine.steps`): its fields are what it and the steps after it read
     besides the battle, every one compared (the strike's form, the cards still to strike, the area die, the
     step that follows…).
 
@@ -36,7 +36,7 @@ class BattleStep(Step):
         return None if following is None else following.stamped(turn)
 
     def take(self, turn: Turn) -> BattleStep | None:
-        """This step's rule applied to ``turn`` (as :meth:`Step.advance <tabroll.steps.Step.advance>`): the
+        """This step's rule applied to ``turn`` (as :meth:`Step.advance <tabroll.engine.steps.Step.advance>`): the
         step that follows, or None at the end of the action."""
         raise NotImplementedError
 

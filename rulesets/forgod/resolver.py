@@ -5,7 +5,7 @@ Pure: no printing, no files, every die drawn from the injected source. An action
 :class:`RuleRefusal`; the engine then keeps the state as it was, so a refusal half-way changes nothing. Every
 handler works on one :class:`~.turn.Turn` (the battle and the action's log), so each ruling is told once per
 action. A handler that rolls dice the rest of the action reads returns its first step (``flow.BattleStep``,
-:mod:`tabroll.steps`) and :func:`resolve` takes the steps to the end; a handler of no steps returns None.
+:mod:`tabroll.engine.steps`) and :func:`resolve` takes the steps to the end; a handler of no steps returns None.
 
 The rules live in their own modules: ``strikes.py`` (attack, evasion and damage rolls), ``wounds.py`` (what a hit
 does), ``checks.py`` (opposed rolls and the natural-10 rule, Moral, the reaction rolls), ``manoeuvres.py`` (the

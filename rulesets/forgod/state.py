@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit.roster import Roster
-from tabroll.records import HashedOnce, hash_once, replace
 
 ROWS_PER_FIELD = 3
 LINE_NAMES = {"front": "Avanzada", "normal": "Normal", "rear": "Retaguardia"}

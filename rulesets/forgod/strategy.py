@@ -7,8 +7,8 @@ from collections.abc import Mapping
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Move
+from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
-from tabroll.records import replace
 
 from .actions import ChangeStrategyAction, RegroupAction, ReinforcementsAction
 from .cards import detachment_limit

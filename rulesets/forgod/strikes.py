@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Hit, Miss, Modifier
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .abilities import use_ability
 from .actions import AbilityAction, AttackAction, ResponseInput

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabroll.dice.sources import roll_die
+from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied
+from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
-from tabroll.records import replace
-from tabroll.turn import ActionLog
 
 from .army import slot_overflow
 from .bonuses import Bonus

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabroll.events import Damage, Defeat, Modifier
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .bonuses import Bonus, absorption_active, absorption_off
 from .events import CardsLost, Multiplier

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
-from tabroll.records import replace
+from tabroll.frozen import replace
 from tabroll.words import count
 
 from .state import PHASE_NAMES, Combatant, LastAct

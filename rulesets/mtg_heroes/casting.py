@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Heal, Note, Spend
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
 from .effects import apply_effect, change_stats, report_change, summon_creature

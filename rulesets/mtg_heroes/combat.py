@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import GameOver, Hit, Miss, Modifier, Note, StatusApplied
-from tabroll.records import replace
-from tabroll.steps import Step
+from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
 from .falls import fall, tell_life_lost
@@ -120,7 +120,7 @@ def exchange(turn: Turn, attacker: str, defender: str, action: AttackAction) -> 
     """One exchange at direct range: attack, counterattack (First Strike decides the order), then back to near.
 
     What is settled before any die is an :class:`Exchange`; the strikes are then taken as steps
-    (:mod:`tabroll.steps`), each drawing its dice at its start."""
+    (:mod:`tabroll.engine.steps`), each drawing its dice at its start."""
     before = turn.bands.between(attacker, defender)
     turn.set_band(attacker, defender, "direct", "attack: the exchange begins")
     counter = turn.options.counterattack if action.counterattack is None else action.counterattack

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Heal, Immune, Modifier, StatusApplied
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .acting import check_in_fight
 from .events import TurnOrder

@@ -6,7 +6,7 @@ left standing.
 from __future__ import annotations
 
 from tabroll.events import Damage, Defeat, GameOver, Note, StatusApplied
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .acting import check_in_fight
 from .model import DamageAction

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
-from tabroll.records import replace
-from tabroll.steps import Step
+from tabroll.frozen import replace
 
 from .events import TurnOrder
 from .model import DelayAction, InitiativeAction

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Defeat, Note, StatusApplied
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
 from .falls import check_result, end_permanents

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Modifier, Note, StatusApplied
-from tabroll.records import replace
+from tabroll.frozen import replace
 from tabroll.words import count
 
 from .acting import check_in_fight

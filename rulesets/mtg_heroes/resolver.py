@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
+from tabroll.frozen import replace
 from tabroll.kit import Handlers
-from tabroll.records import replace
 
 from .casting import resolve_cast
 from .combat import Defence, Strike, resolve_attack

@@ -1,7 +1,7 @@
 """Skill tests: the ten colour pairs and their twenty skills (``skills.yaml``), dice from the colour identity.
 
 ``roll_skill_test(log, identity, skills, difficulty=..., target=...)`` reads the bundled table, draws every die
-from the action's :class:`~tabroll.turn.ActionLog` and logs the test there (the ``skill_test`` scenario action,
+from the action's :class:`~tabroll.engine.work.ActionLog` and logs the test there (the ``skill_test`` scenario action,
 and so the command-line check, call it); ``check_skill(identity, skills, dice, ...) -> events`` is the same test
 on its own, pure.
 """
@@ -16,9 +16,9 @@ from importlib import resources
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from tabroll.dice.sources import DiceSource
+from tabroll.engine.work import ActionLog
 from tabroll.errors import InputError
 from tabroll.events import Event, Note
-from tabroll.turn import ActionLog
 
 from .events import SkillTest
 

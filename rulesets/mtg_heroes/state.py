@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.bands import BandScale, RangeBands
 from tabroll.kit.roster import Roster
-from tabroll.records import HashedOnce, hash_once, replace
 
 SCALE = BandScale.of(
     "direct",

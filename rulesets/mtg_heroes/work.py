@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabroll.engine.work import ActionLog
 from tabroll.events import GameOver, Note
+from tabroll.frozen import replace
 from tabroll.geometry.bands import RangeBands
 from tabroll.kit.roster import Roster, RosterDraft
-from tabroll.records import replace
-from tabroll.turn import ActionLog
 
 from .events import BandChange
 from .state import Battle, Combatant, LastAct

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabroll.events import Damage, Defeat, Heal, Immune, Note, StatusApplied
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 from .elements import Element, element_table
 from .events import ElementBonus, Survive

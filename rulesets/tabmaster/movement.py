@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Move
+from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
-from tabroll.records import replace
 
 from .state import Unit
 

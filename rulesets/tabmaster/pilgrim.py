@@ -7,9 +7,9 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tabroll.engine.steps import Step
 from tabroll.events import Move, Note
-from tabroll.records import replace
-from tabroll.steps import Step
+from tabroll.frozen import replace
 
 from .damage import strike
 from .model import AttackAction

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
-from tabroll.steps import Step
 
 from .damage import strike
 from .model import AttackAction

@@ -7,7 +7,7 @@ files or draws a random number except through ``dice``. A refusal by the rules r
 before any state changes (the engine turns it into a ``refused`` event); the checks run before the first die
 is rolled where they can.
 
-An attack is checked by its handler, then taken as :mod:`steps <tabroll.steps>`, each in the module of its rules:
+An attack is checked by its handler, then taken as :mod:`steps <tabroll.engine.steps>`, each in the module of its rules:
 the rounds and strikes of a ranged attack (:mod:`.ranged`), the passes of a trample (:mod:`.trample`), a Pilgrim
 chain (:mod:`.pilgrim`), and what ends every attack (:class:`~.work.EndAttack`). A step's compared fields are what
 the dice may have changed; what the action fixed before any die (:class:`~.work.Attack`) rides along uncompared.
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import NewRound
+from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 from tabroll.kit import Handlers
-from tabroll.records import replace
-from tabroll.steps import Step
 
 from .events import Flip
 from .model import AttackAction, MoveAction, NewRoundAction

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.grid import Board, Direction, Square
 from tabroll.kit.roster import Roster
-from tabroll.records import HashedOnce, hash_once, replace
 
 from .profiles import AttackProfile
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Move, Note
+from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
-from tabroll.records import replace
-from tabroll.steps import Step
 
 from .damage import strike
 from .model import AttackAction

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabroll.engine.steps import Step
+from tabroll.engine.work import ActionLog
+from tabroll.frozen import replace
 from tabroll.kit.roster import RosterDraft
-from tabroll.records import replace
-from tabroll.steps import Step
-from tabroll.turn import ActionLog
 
 from .events import Flip
 from .model import AttackAction

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tabroll.errors import InputError
-from tabroll.table.words import MAX_LINE
+from tabroll.play.words import MAX_LINE
 
 PROMPT = "tabroll> "
 
@@ -129,9 +129,9 @@ def _asking(lines: Lines) -> Any:
 def play_command(file: str, *, journal: str | None, fmt: str | None, force: bool, seed: int | None = None) -> int:
     """``tabroll play``: load the file, open (or start) its journal, and run the session on this terminal."""
     from tabroll.dice.session import check_seed
+    from tabroll.loading.scenario import load_scenario_file
+    from tabroll.play.session import Table, default_journal
     from tabroll.render.output import default_format
-    from tabroll.scenario import load_scenario_file
-    from tabroll.table.session import Table, default_journal
 
     chosen = fmt or default_format()
     if chosen not in ("text", "rich"):

@@ -143,7 +143,7 @@ def _tell(message: str) -> None:
 
 def _options(items: list[str] | None, flag: str = "--option") -> dict[str, str]:
     """``NAME=VALUE`` assignments of one repeated flag; a malformed one names that flag and its own example."""
-    from tabroll.options import parse_option_assignments
+    from tabroll.kit.options import parse_option_assignments
 
     for item in items or []:
         name, sep, _ = item.partition("=")
@@ -196,7 +196,7 @@ def _names(text: str | None) -> list[str] | None:
     """Comma-separated units, each a name or a typed unit (``"Hero ATK=1 DAN=1d12,Orc DEF=3"``)."""
     if text is None:
         return None
-    from tabroll.quick import split_units
+    from tabroll.loading.quick import split_units
 
     return split_units(text)
 

@@ -406,7 +406,7 @@ def journal_scenario(path: str | Path, *, scenario_path: str | Path | None = Non
     """The scenario a journal was started from (``scenario_path`` overrides the one named in its header),
     loaded with the house rules recorded in the header; a scenario file changed since is refused unless
     ``force``."""
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     journal_path = Path(path)
     header = scan_journal(journal_path, tolerate_torn_tail=True).header

@@ -11,7 +11,7 @@ What a game writes, and where (the test fixture game under ``tests/fixtures/game
 - ``model.py``: the scenario file and its actions, as :class:`tabroll.kit.models.Strict` pydantic models; each
   action class words its own log header (``describe()`` returning an :class:`ActionHeader`);
 - ``resolver.py``: one :class:`Handlers` table from action class to the function that resolves it, working on
-  a :class:`tabroll.turn.ActionLog` (the only way a resolver logs);
+  a :class:`tabroll.engine.work.ActionLog` (the only way a resolver logs);
 - ``events.py``: the game's own event kinds (extras beside the core vocabulary of :mod:`tabroll.events`), each
   with its own ``sentence()`` and Rich ``STYLE``;
 - ``README.md``: the rules as we read them, with the options and rulings.
@@ -563,7 +563,7 @@ class Ruleset(Generic[StateT, ActionT]):
         return path.read_text(encoding="utf-8") if path.exists() else ""
 
     def option_infos(self) -> list[OptionInfo]:
-        from tabroll.options import describe_options
+        from tabroll.kit.options import describe_options
 
         return describe_options(self.options_model())
 
@@ -574,7 +574,7 @@ class Ruleset(Generic[StateT, ActionT]):
         origin: str = "options",
         locate: Callable[[str, bool], Location | None] | None = None,
     ) -> BaseModel:
-        from tabroll.options import validate_options
+        from tabroll.kit.options import validate_options
 
         return validate_options(self.options_model(), values, origin=origin, locate=locate)
 

@@ -20,7 +20,7 @@ shape writes only its models and its rules, and hands them to :func:`roster_part
     PARTS = roster_parts(MyScenario, MyOptions, AttackAction, resolve, units="fighters", word="fighter")
 
 The state is a :class:`Roster` of ``(name, unit)`` pairs (the units are the file's own frozen models) and the
-options; a resolver works on a :class:`~tabroll.turn.Work` of it. A game overrides only what its rules need:
+options; a resolver works on a :class:`~tabroll.engine.work.Work` of it. A game overrides only what its rules need:
 ``roster_parts`` returns a :class:`~tabroll.kit.parts.GameParts`, and ``dataclasses.replace`` swaps a part.
 
 Imported by a game's heavy half only (it imports pydantic).

@@ -84,8 +84,8 @@ def compute_odds(
     check_jobs(jobs)
     if not 1 <= budget <= 10_000_000:
         raise InputError(f"--budget {budget} is out of range", tip="use 1 to 10,000,000 resolutions")
+    from tabroll.batch.workers import doing
     from tabroll.odds import limits, montecarlo
-    from tabroll.workers import doing
 
     phase = {"what": "sampling the outcome tree", "jobs": jobs, "trials": 0}
     limits.WALKED[0] = montecarlo.SIMULATED[0] = 0

@@ -10,11 +10,11 @@ from typing import Any
 
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset
+from tabroll.engine.steps import Step, StepWatcher
+from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal
 from tabroll.odds.branches import _pool_size, _reading, _total_size, _totals, _totals_bytes
 from tabroll.odds.limits import MAX_TOTALS_BYTES, PROBES, BudgetExceeded, passed
-from tabroll.steps import Step, StepWatcher
-from tabroll.turn import ActionLog
 
 
 class Samples(list[int]):

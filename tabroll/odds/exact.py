@@ -24,6 +24,8 @@ from typing import Any
 
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, Resolution
+from tabroll.engine.steps import Step, StepWatcher
+from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.odds.branches import (
     LISTED_POOLS,
@@ -48,8 +50,6 @@ from tabroll.odds.limits import (
 )
 from tabroll.odds.measures import Outcome, blow_outcome
 from tabroll.odds.tally import ExactResult, Tally
-from tabroll.steps import Step, StepWatcher
-from tabroll.turn import ActionLog
 
 DEFAULT_BUDGET = 200_000
 
@@ -71,7 +71,7 @@ class PrefixDice(StepWatcher):
     request as branches still to walk. One resolution thus reaches one leaf, and every leaf of the tree costs
     at most one resolution (no resolution is spent on a prefix that ends mid-action).
 
-    A step the resolver takes past the prefix (:meth:`at_step`, see :mod:`tabroll.steps`) is handed to the walk,
+    A step the resolver takes past the prefix (:meth:`at_step`, see :mod:`tabroll.engine.steps`) is handed to the walk,
     which either knows what follows it already (the resolution stops there) or opens a node for it. A node keeps
     the working area as it was at its step: the values of a resolution resumed from it (``origin``) count from
     there.
@@ -223,7 +223,7 @@ class _Node:
 class _Walker:
     """The merging walk of one action (see :func:`_walk`).
 
-    A resolver is written as steps (:mod:`tabroll.steps`): at each one, what it does from there depends only on
+    A resolver is written as steps (:mod:`tabroll.engine.steps`): at each one, what it does from there depends only on
     the step and on the state. Two outcomes of the dice that reach an equal step with an equal state, with the
     same game measures and rulings told so far, share everything that follows. The walk keeps the figures below
     each step it has walked, counting only the blows struck after it; a later resolution that reaches an equal
@@ -533,12 +533,12 @@ def exact_odds(
     )
     tally.settle()
     if waiting:
-        from tabroll.workers import in_order, process_pool
+        from tabroll.batch.workers import in_order, process_pool
 
         parts = _deal(waiting, jobs)
         _JOB = (ruleset, state, action, max(1, budget - resolutions), deadline)
         covered: Fraction | None = None
-        from tabroll.workers import WorkerDied
+        from tabroll.batch.workers import WorkerDied
 
         todo = [p for p in parts if p]
         merged = 0

@@ -53,7 +53,7 @@ def build_matrix(
     each pair as it is done."""
     import time
 
-    from tabroll.quick import check_fields, parse_unit, unit_stats
+    from tabroll.loading.quick import check_fields, parse_unit, unit_stats
 
     game: AnyRuleset
     state: Any = None
@@ -66,7 +66,7 @@ def build_matrix(
     targets = [unit.name for unit in typed_targets] or None
     stats: dict[tuple[str, str], dict[str, str]] = {}
     if scenario_file is not None:
-        from tabroll.scenario import load_scenario_file
+        from tabroll.loading.scenario import load_scenario_file
 
         typed = next((u for u in (*typed_attackers, *typed_targets) if u.stats), None)
         if typed is not None:
@@ -122,7 +122,7 @@ def build_matrix(
     table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting, timeout=timeout, seed=seed)
     pairs = len(attackers) * len(targets)
     deadline = None if timeout is None else (time.monotonic() if since is None else since) + timeout
-    from tabroll.workers import doing
+    from tabroll.batch.workers import doing
 
     def describe() -> str:
         return f"{max(0, len(table.cells) - 1)} of the table's {pairs} pairs were done; no table printed"
@@ -177,7 +177,7 @@ def _build_in_processes(
 ) -> Matrix:
     """The pairs shared among ``jobs`` forked workers, one pair at a time, gathered in the table's order."""
     global _JOB
-    from tabroll.workers import WorkerDied, doing, in_order, process_pool
+    from tabroll.batch.workers import WorkerDied, doing, in_order, process_pool
 
     pairs = len(work)
 
@@ -253,7 +253,7 @@ def _fill(
 ) -> None:
     """The odds of one pair: exact within ``budget``, else ``trials`` simulated attacks (and only those); within
     ``seconds``, or the best estimate by then. ``stats`` are the typed stats of the attacker and of the target
-    (checked by :func:`tabroll.quick.unit_stats`)."""
+    (checked by :func:`tabroll.loading.quick.unit_stats`)."""
     from tabroll.odds.api import TimeLimit
 
     attacker, target = cell.attacker, cell.target

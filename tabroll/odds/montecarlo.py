@@ -7,7 +7,7 @@ number of jobs and however the chunks are dealt among them (a generator per tria
 A resolution is a function of the dice it draws, so the outcome of every dice sequence already seen is kept in a
 graph of dice prefixes (:class:`DiceTree`): a trial draws its values from the generator, walking down the graph,
 and resolves the action only when its dice leave the part already known. Prefixes that bring the action to an
-equal step (:mod:`tabroll.steps`) with an equal state and equal figures so far meet in one place of the graph, so
+equal step (:mod:`tabroll.engine.steps`) with an equal state and equal figures so far meet in one place of the graph, so
 an action of many dice whose steps meet (an engage keyed by its running effects) is known after a few thousand
 resolutions, however many sequences it has; a trial that leaves the graph is resolved from the last step it
 passed. The values drawn are the same either way (the resolver rolls on from the same generator), so the graph
@@ -28,13 +28,13 @@ from typing import Any
 from tabroll.dice.session import check_jobs
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, find_ruleset
+from tabroll.engine.steps import Step, StepWatcher
+from tabroll.engine.work import ActionLog
 from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.odds.exact import _HashedKey
 from tabroll.odds.limits import CLOCK_EVERY, passed
 from tabroll.odds.measures import Outcome, blow_outcome
 from tabroll.odds.tally import Tally
-from tabroll.steps import Step, StepWatcher
-from tabroll.turn import ActionLog
 
 CHUNK = 1_000
 MAX_TRIALS = 100_000_000
@@ -75,7 +75,7 @@ _KEPT = _Kept()
 class _TapeDice(StepWatcher):
     """Replays ``prefix``, then rolls from ``randrange``; keeps every request and answer (to grow the tree).
 
-    Past the prefix it watches the steps the action takes (:mod:`tabroll.steps`). At a step the tree has met
+    Past the prefix it watches the steps the action takes (:mod:`tabroll.engine.steps`). At a step the tree has met
     before (:meth:`DiceTree.key`) everything that follows is known to the tree, so the resolution stops there
     (``stopped`` holds the node or leaf the trial goes on from); every other step is noted in ``steps`` with how
     many requests came before it and a copy of the working area, for the tree to keep and resume from."""
@@ -131,7 +131,7 @@ class DiceTree:
 
     Two prefixes that bring the action to an equal step with an equal state, and equal game measures, blow
     figures and rulings told so far, have the same continuation: the same requests follow, and the same dice give
-    the same outcome (the step's contract, :mod:`tabroll.steps`, which the exact walk's merging rests on too).
+    the same outcome (the step's contract, :mod:`tabroll.engine.steps`, which the exact walk's merging rests on too).
     :attr:`at` maps each such step to the place in the tree after it, so a prefix that reaches it joins the part
     of the tree already grown there: an engage of eight dice keyed by the effects rolled so far has 1.7 million
     sequences but a few hundred places, and a trial costs a lookup per die, not a resolution. A trial whose dice
@@ -361,7 +361,7 @@ def simulate(
     chunks = [(k, s, min(s + CHUNK, trials)) for k, s in enumerate(range(0, trials, CHUNK))]
     if jobs == 1 or trials < PARALLEL_MIN_TRIALS:
         return run_chunks(ruleset, state, action, chunks, seed, deadline)
-    from tabroll.workers import in_order, process_pool
+    from tabroll.batch.workers import in_order, process_pool
 
     # Contiguous runs of chunks, one per process: each process grows one tree. The workers are forked after the
     # job is set, so they inherit the state and action without pickling them (a ruleset's state may hold things
@@ -370,7 +370,7 @@ def simulate(
     parts = [chunks[i : i + size] for i in range(0, len(chunks), size)]
     _JOB = (ruleset.id, state, action, seed, deadline)
     total = Tally.of(ruleset, state, action)
-    from tabroll.workers import WorkerDied
+    from tabroll.batch.workers import WorkerDied
 
     merged = 0
     try:

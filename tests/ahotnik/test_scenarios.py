@@ -20,7 +20,7 @@ def test_03_forced_synapse_weak_shot_stopped_by_the_singularity() -> None:
 def test_03_the_other_die_turns_the_lynx_the_other_way() -> None:
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import resolve
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     scenario = load_scenario_file(EXAMPLES / "03-forced-synapse-singularity.yaml")
     resolution = resolve(scenario.ruleset, scenario.state, scenario.steps[0].action, GivenDice([2]))

@@ -15,8 +15,8 @@ import yaml
 
 from tabroll.dice.sources import GivenDice, PromptDice, RecordingDice
 from tabroll.engine import run_scenario
+from tabroll.loading.scenario import load_scenario_file, scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.scenario import load_scenario_file, scenario_from_document
 from tests.botse.helpers import EXAMPLES, Outcome, adventurer, battle, engage, run_data
 
 CHOICES = EXAMPLES / "14-choices-at-the-table.yaml"

@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabroll.dice.sources import GivenDice
+from tabroll.engine.steps import Step, StepWatcher
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds import exact, tally
 from tabroll.odds.exact import exact_odds
 from tabroll.rulesets.botse.resolver import Results, RollDie, Work
-from tabroll.scenario import load_scenario_file
-from tabroll.steps import Step, StepWatcher
 from tests.odds.helpers import scenario_of, walked_as_plain
 from tests.support import examples
 

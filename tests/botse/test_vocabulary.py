@@ -14,7 +14,7 @@ import pytest
 from tabroll.dice.sources import DiceSource, RecordingDice, SeededDice
 from tabroll.engine import Resolution, resolve, run_scenario
 from tabroll.events import Damage, Defeat, Heal, Roll
-from tabroll.scenario import load_scenario_file
+from tabroll.loading.scenario import load_scenario_file
 from tests.botse.helpers import EXAMPLES, adventurer, battle, engage, run_data, run_file
 from tests.botse.test_partial_and_turns import FROST, frosty
 

@@ -98,16 +98,16 @@ def test_moves_off_the_map_are_input_errors(cli, tmp_path: Path, game: str, text
 
 
 def test_a_bug_met_by_one_file_is_named_and_the_others_are_checked(cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    import tabroll.checking
+    import tabroll.loading.checking
 
-    real = tabroll.checking.check_file
+    real = tabroll.loading.checking.check_file
 
     def broken_for_one(path, overrides=None):
         if str(path).endswith("03-magic-alquimista.yaml"):
             raise KeyError("a bug")
         return real(path, overrides)
 
-    monkeypatch.setattr(tabroll.checking, "check_file", broken_for_one)
+    monkeypatch.setattr(tabroll.loading.checking, "check_file", broken_for_one)
     folder = ROOT / "scenarios/tabmaster"
     result = cli("check", str(folder))
     assert result.code == 70

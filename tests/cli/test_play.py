@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tabroll.journal import read_journal
-from tabroll.table import words
-from tabroll.table.session import default_journal
+from tabroll.play import words
+from tabroll.play.session import default_journal
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -65,7 +65,7 @@ def test_roll_imports_no_game_no_yaml_no_models_no_rich(tmp_path: Path) -> None:
     modules = _modules(tmp_path, "roll", "1d20", "--format", "text", "--seed", "3")
     assert "tabroll.dice.parser" in modules  # the probe sees the command's imports
     assert _under(modules, "yaml", "rich", "tabroll.rulesets", "tabroll.kit", "tabroll.loading", "tabroll.engine") == []
-    assert _under(modules, "tabroll.odds", "tabroll.journal", "tabroll.batch", "tabroll.scenario") == []
+    assert _under(modules, "tabroll.odds", "tabroll.journal", "tabroll.batch", "tabroll.loading.scenario") == []
 
 
 def test_help_imports_no_dice_no_events(tmp_path: Path) -> None:

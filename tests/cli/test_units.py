@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tabroll.engine import all_rulesets, find_ruleset
-from tabroll.quick import role_needs
+from tabroll.loading.quick import role_needs
 
 GAMES = ("tabmaster", "forgod", "mtg_heroes", "ahotnik", "botse")
 

@@ -43,21 +43,21 @@ def _no_interrupt_left() -> Any:
 )
 @pytest.mark.parametrize("command", ["run", "check"])
 def test_an_interrupt_wrapped_while_a_file_loads(cli, monkeypatch, error: Exception, command: str) -> None:
-    import tabroll.scenario
+    import tabroll.loading.scenario
 
-    monkeypatch.setattr(tabroll.scenario, "load_scenario_file", _wrapping(error))
+    monkeypatch.setattr(tabroll.loading.scenario, "load_scenario_file", _wrapping(error))
     result = cli(command, SCENARIO)
     assert result.code == 130
     assert result.err == "interrupted\n"
 
 
 def test_a_file_that_fails_without_an_interrupt_is_still_a_bug(cli, monkeypatch) -> None:
-    import tabroll.scenario
+    import tabroll.loading.scenario
 
     def load(*args: Any, **kwargs: Any) -> Any:
         raise SchemaError("a real one")
 
-    monkeypatch.setattr(tabroll.scenario, "load_scenario_file", load)
+    monkeypatch.setattr(tabroll.loading.scenario, "load_scenario_file", load)
     result = cli("run", SCENARIO)
     assert result.code == 70
     assert "internal error: SchemaError: a real one" in result.err
@@ -91,10 +91,10 @@ def test_an_interrupt_where_python_cannot_raise_is_not_printed(cli, monkeypatch)
     import sys
     import weakref
 
-    import tabroll.scenario
+    import tabroll.loading.scenario
     from tabroll.cli.app import _Interrupted
 
-    real = tabroll.scenario.load_scenario_file
+    real = tabroll.loading.scenario.load_scenario_file
 
     def load(*args: Any, **kwargs: Any) -> Any:
         class Lock:
@@ -112,7 +112,7 @@ def test_an_interrupt_where_python_cannot_raise_is_not_printed(cli, monkeypatch)
         assert held() is None
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(tabroll.scenario, "load_scenario_file", load)
+    monkeypatch.setattr(tabroll.loading.scenario, "load_scenario_file", load)
     monkeypatch.setattr(sys, "unraisablehook", sys.__unraisablehook__)  # Python's own (pytest sets one of its own)
     result = cli("run", SCENARIO)
     assert "Exception ignored" not in result.err and "Traceback" not in result.err

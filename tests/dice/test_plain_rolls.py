@@ -7,8 +7,8 @@ import pytest
 
 from tabroll.dice.notation import Constant, DiceExpression, DiceTerm, RolledExpression, RolledTerm, parse
 from tabroll.dice.sources import GivenDice
+from tabroll.engine.work import ActionLog
 from tabroll.events import Roll
-from tabroll.turn import ActionLog
 
 CASES = [
     ("1d20", [7]),

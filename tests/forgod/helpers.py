@@ -8,8 +8,8 @@ from typing import Any
 import yaml
 
 from tabroll.engine import Scenario
+from tabroll.loading.scenario import load_scenario_file, scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.scenario import load_scenario_file, scenario_from_document
 from tests import support
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "forgod"

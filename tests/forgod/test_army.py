@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from tabroll.errors import InputError
+from tabroll.loading.scenario import scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.scenario import scenario_from_document
 
 HEAD = "ruleset: forgod\nboard: {width: 3}\n"
 

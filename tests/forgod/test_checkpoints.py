@@ -1,5 +1,5 @@
 """The exact walk merges the F0R60D outcomes that reach an equal step with an equal battle (the resolver's steps,
-:mod:`tabroll.steps`), and its fractions stay those of the plain walk that resolves every outcome again from the
+:mod:`tabroll.engine.steps`), and its fractions stay those of the plain walk that resolves every outcome again from the
 start (``reference_walk``). A resolution resumed from any step it took ends as the whole resolution does."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds.exact import exact_odds
-from tabroll.scenario import load_scenario_file
 from tests.odds.helpers import scenario_of, walked_as_plain
 from tests.support import examples
 

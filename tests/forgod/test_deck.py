@@ -74,8 +74,8 @@ def test_war_machines_draw_nothing_and_an_empty_deck_is_said() -> None:
 def test_a_deck_at_deployment_has_the_modes_size_and_black_cards() -> None:
     import yaml
 
+    from tabroll.loading.scenario import scenario_from_document
     from tabroll.loading.yaml_source import load_yaml_text
-    from tabroll.scenario import scenario_from_document
 
     units = {
         "R1": card("red", [0, 1]),
@@ -106,9 +106,9 @@ def test_exact_odds_walk_the_draw_like_a_die() -> None:
 
     import yaml
 
+    from tabroll.loading.scenario import scenario_from_document
     from tabroll.loading.yaml_source import load_yaml_text
     from tabroll.odds.api import compute_odds
-    from tabroll.scenario import scenario_from_document
 
     units = {"A": card("red", [0, 1]), "B": card("blue", [0, 4])}
     data = {**battle(units, [attack("A", "B", equip=["Espada"])]), "decks": {"red": [SWORD, CURSE]}}

@@ -201,7 +201,7 @@ def test_15_every_refusal_of_a_battle_and_the_run_stopping_at_its_end() -> None:
 
 def test_the_illegal_army_example_lists_every_problem_with_its_line() -> None:
     from tabroll.errors import InputError
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     try:
         load_scenario_file(Path(__file__).with_name("illegal-army.yaml"))

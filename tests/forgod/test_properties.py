@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import SeededDice
 from tabroll.engine import run_scenario
+from tabroll.loading.scenario import scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.scenario import scenario_from_document
 from tabroll.schemas import events_schema
 from tests.support import examples
 

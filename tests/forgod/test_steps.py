@@ -1,4 +1,4 @@
-"""F0R60D's actions as steps (:mod:`tabroll.steps`): a resolution resumed from any step it took, with the dice
+"""F0R60D's actions as steps (:mod:`tabroll.engine.steps`): a resolution resumed from any step it took, with the dice
 that were still to come, ends exactly as the whole resolution does (events, state, refusal), so nothing the rest
 of an action reads lives outside its steps and the battle; the working area the walk keeps never changes as the
 live resolution goes on; every step is hashable and carries the last fall the battle's result will name; an
@@ -15,13 +15,13 @@ import pytest
 
 from tabroll.dice.sources import DiceRequest, GivenDice, SeededDice
 from tabroll.engine import Scenario
+from tabroll.engine.steps import Step, StepWatcher
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.rulesets.forgod.model import ResponseInput
 from tabroll.rulesets.forgod.resolver import END, AreaRound, AreaStrike, Form, Strike, Unbroken
 from tabroll.rulesets.forgod.turn import Turn
-from tabroll.scenario import load_scenario_file
-from tabroll.steps import Step, StepWatcher
 from tests.odds.helpers import scenario_of
 
 from .helpers import EXAMPLES, battle, card

@@ -12,7 +12,7 @@ import pytest
 from tabroll.dice.sources import DiceRequest, DiceSource, SeededDice
 from tabroll.engine import Resolution, resolve, run_scenario
 from tabroll.events import Damage, Defeat, Roll
-from tabroll.scenario import load_scenario_file
+from tabroll.loading.scenario import load_scenario_file
 from tests.forgod.helpers import EXAMPLES, attack, battle, card, run_data
 
 SCENARIOS = sorted(EXAMPLES.glob("*.yaml"))

@@ -28,8 +28,8 @@ from benchmarks.random_play import (
 )
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import Resolution, find_ruleset, run_scenario
+from tabroll.loading.scenario import scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.scenario import scenario_from_document
 from tests.support import play_at_random
 
 

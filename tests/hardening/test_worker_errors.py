@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
+from tabroll.batch.workers import in_order, process_pool
 from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
-from tabroll.workers import in_order, process_pool
 
 
 class Stubborn(Exception):

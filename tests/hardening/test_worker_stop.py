@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = textwrap.dedent(
     """
     import contextlib, multiprocessing, os, struct, sys, threading, time, traceback
-    from tabroll.workers import process_pool
+    from tabroll.batch.workers import process_pool
 
     def caught_mid_send():
         # The start of a result message (a 1 MiB one), then nothing: as a worker terminated while sending.

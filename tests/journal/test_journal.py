@@ -28,7 +28,7 @@ from tabroll.journal import (
     replay,
     undo,
 )
-from tabroll.scenario import load_scenario_file
+from tabroll.loading.scenario import load_scenario_file
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_FILES = sorted((ROOT / "scenarios").glob("*/*.yaml"))

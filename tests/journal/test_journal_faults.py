@@ -23,7 +23,7 @@ from tabroll.dice.sources import GivenDice
 from tabroll.engine import Scenario
 from tabroll.errors import InputError, OutputError
 from tabroll.journal import open_journal, read_journal, undo
-from tabroll.scenario import load_scenario_file
+from tabroll.loading.scenario import load_scenario_file
 from tests.journal.test_journal import ROOT, copy_scenario, record_one_by_one
 
 SKIRMISH = ROOT / "scenarios/forgod/13-skirmish.yaml"

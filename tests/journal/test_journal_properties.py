@@ -13,7 +13,7 @@ from tabroll.dice.sources import GivenDice, SeededDice
 from tabroll.engine import Scenario, run_scenario
 from tabroll.errors import InputError
 from tabroll.journal import JournalDamaged, JournalRecord, open_journal, read_journal, undo
-from tabroll.scenario import load_scenario_file
+from tabroll.loading.scenario import load_scenario_file
 from tests.support import examples
 
 ROOT = Path(__file__).resolve().parents[2]

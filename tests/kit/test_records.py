@@ -1,4 +1,4 @@
-"""``tabroll.records.replace`` copies a dataclass exactly as ``dataclasses.replace`` does, only cheaper."""
+"""``tabroll.frozen.replace`` copies a dataclass exactly as ``dataclasses.replace`` does, only cheaper."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tabroll.records import replace
+from tabroll.frozen import replace
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds.exact import exact_odds
 from tabroll.rulesets.mtg_heroes import GatheringOfHeroes, initiative
-from tabroll.scenario import load_scenario_file
 from tests.mtg_heroes.helpers import EXAMPLES, attack, character, creature, fight
 from tests.odds.helpers import scenario_of, walked_as_plain
 from tests.support import examples

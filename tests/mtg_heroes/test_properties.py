@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import SeededDice
 from tabroll.engine import run_scenario
+from tabroll.loading.scenario import scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.rulesets.mtg_heroes.skills import check_skill, tables
-from tabroll.scenario import scenario_from_document
 from tests.mtg_heroes.helpers import Outcome, attack, creature, fight
 from tests.support import examples
 

@@ -1,4 +1,4 @@
-"""The exchange and the initiative ties are taken as steps (tabroll.steps): which steps an action takes for stated
+"""The exchange and the initiative ties are taken as steps: which steps an action takes for stated
 dice, and that an action resumed from any step it took, from a copy kept there, ends exactly as the whole
 resolution did (the events, the end of the battle told last, the final battle), however the live resolution
 went on after the copy was kept."""
@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.engine import resolve
+from tabroll.engine.steps import Step, StepWatcher
 from tabroll.rulesets.mtg_heroes import initiative, resolver
 from tabroll.rulesets.mtg_heroes.resolver import Defence, Ordering, Strike, TieRoll, Turn
-from tabroll.steps import Step, StepWatcher
 from tests.mtg_heroes.helpers import attack, character, creature, fight
 from tests.odds.helpers import scenario_of
 from tests.support import examples

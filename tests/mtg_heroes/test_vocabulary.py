@@ -14,10 +14,10 @@ from tabroll.dice.sources import DiceSource, GivenDice, RecordingDice, SeededDic
 from tabroll.engine import Resolution, find_ruleset, resolve, run_scenario
 from tabroll.errors import InputError
 from tabroll.kit import ActionHeader, AttackRequest, Blow
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.rulesets.mtg_heroes.model import HeroAction
 from tabroll.rulesets.mtg_heroes.resolver import HANDLERS
 from tabroll.rulesets.mtg_heroes.skills import check_skill
-from tabroll.scenario import load_scenario_file
 from tests.mtg_heroes.helpers import EXAMPLES, attack, character, creature, fight, run_data
 
 GAME = find_ruleset("mtg_heroes")

@@ -14,12 +14,12 @@ import yaml
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import Scenario, resolve
+from tabroll.loading.scenario import load_scenario_file, scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.figures import Block, Report
 from tabroll.odds.report import build_report
 from tabroll.odds.tally import ExactResult
-from tabroll.scenario import load_scenario_file, scenario_from_document
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 

@@ -9,8 +9,8 @@ import pickle
 
 import pytest
 
+from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.kit.roster import Roster
-from tabroll.records import HashedOnce, hash_once, replace
 from tabroll.rulesets.tabmaster.state import Unit
 
 

@@ -12,10 +12,10 @@ import pytest
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
 from tabroll.errors import TabrollError
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.limits import BudgetExceeded
 from tabroll.odds.report import build_report
-from tabroll.scenario import load_scenario_file
 
 from .helpers import SCENARIOS
 

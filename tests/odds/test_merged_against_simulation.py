@@ -38,7 +38,7 @@ def _state_before(path: Path, index: int) -> tuple[Any, Any, Any] | None:
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import resolve
     from tabroll.errors import RuleRefusal
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     scenario = load_scenario_file(path)
     state = scenario.state

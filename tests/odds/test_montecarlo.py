@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from tabroll.dice.sources import DiceRequest
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds import montecarlo
 from tabroll.odds.montecarlo import CHUNK, chunk_seed, simulate
 from tabroll.odds.tally import Tally
-from tabroll.scenario import load_scenario_file
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "scenarios"

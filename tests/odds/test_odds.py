@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tabroll.engine import AttackRequest, Measure, find_ruleset
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds.api import compute_odds
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.limits import BudgetExceeded
@@ -15,7 +16,6 @@ from tabroll.odds.montecarlo import simulate
 from tabroll.odds.report import build_report
 from tabroll.odds.tally import Tally
 from tabroll.render.odds import report_lines
-from tabroll.scenario import load_scenario_file
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster"
 TABMASTER = find_ruleset("tabmaster")

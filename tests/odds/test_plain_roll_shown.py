@@ -9,8 +9,8 @@ import json
 import pickle
 
 from tabroll.dice.sources import GivenDice
+from tabroll.engine.work import ActionLog
 from tabroll.events import PLAIN_SHOWN, Roll
-from tabroll.turn import ActionLog
 
 
 def _plain(values: tuple[int, ...]) -> Roll:

@@ -1,4 +1,4 @@
-"""Every game's resolver is written as steps (``tabroll.steps``), and the exact walk resumes an action from the
+"""Every game's resolver is written as steps (``tabroll.engine.steps``), and the exact walk resumes an action from the
 working area it kept at a step instead of resolving the action again. So for every action of every bundled
 scenario, with any dice: the action resumed from each step it took, from a copy kept there, ends exactly as the
 whole resolution did (the same events, the same final state), however the live resolution went on after the
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import GivenDice
 from tabroll.errors import RuleRefusal
-from tabroll.scenario import load_scenario_file
+from tabroll.loading.scenario import load_scenario_file
 from tests.support import StepRecorder, examples, resumed_from_every_step
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -48,10 +48,10 @@ def walk_file(path: Path, *, only: set[int] | None = None, budget: int = BUDGET)
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import resolve
     from tabroll.errors import RuleRefusal
+    from tabroll.loading.scenario import load_scenario_file
     from tabroll.odds.estimate import estimate_leaves, surely_over
     from tabroll.odds.exact import exact_odds
     from tabroll.odds.limits import BudgetExceeded
-    from tabroll.scenario import load_scenario_file
 
     scenario = load_scenario_file(path)
     state = scenario.state
@@ -145,7 +145,7 @@ def test_an_action_the_old_walk_left_out_has_the_plain_walks_fractions(path: Pat
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import resolve
     from tabroll.errors import RuleRefusal
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
     from tests.odds.helpers import walked_as_plain
 
     scenario = load_scenario_file(path)

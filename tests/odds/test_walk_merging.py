@@ -19,12 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabroll.engine import Measure
+from tabroll.engine.steps import Step
+from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, Event, Hit, Miss
 from tabroll.kit import Blow, Strike, core_blows
 from tabroll.odds.exact import exact_odds
-from tabroll.steps import Step
-from tabroll.turn import ActionLog
 from tests.odds.helpers import walked_as_plain
 from tests.support import examples
 

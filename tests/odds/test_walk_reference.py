@@ -13,11 +13,11 @@ import pytest
 from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.engine import resolve
 from tabroll.errors import RuleRefusal
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds.branches import _pools
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.limits import BudgetExceeded
 from tabroll.odds.tally import Tally
-from tabroll.scenario import load_scenario_file
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 FILES = sorted(p for p in SCENARIOS.glob("*/*.yaml"))

@@ -69,4 +69,4 @@ def test_running_a_tabmaster_file_loads_no_other_game_and_not_the_command_line_a
     modules = loaded("run", EXAMPLE, "--format", "text")
     for game in GAMES[:-1]:
         assert game_modules(modules, game) == set()
-    assert "tabroll.quick" not in modules
+    assert "tabroll.loading.quick" not in modules

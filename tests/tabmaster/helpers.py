@@ -8,7 +8,7 @@ from typing import Any
 from tabroll.dice.sources import DiceSource, RecordingDice, SeededDice
 from tabroll.engine import Resolution, resolve, run_scenario
 from tabroll.events import Event
-from tabroll.scenario import load_scenario_file
+from tabroll.loading.scenario import load_scenario_file
 from tests import support
 
 

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Terrain
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.rulesets.tabmaster import setup
-from tabroll.scenario import load_scenario_file
 from tests.support import examples
 from tests.tabmaster.helpers import battle, run_data
 

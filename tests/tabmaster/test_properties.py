@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from tabroll.dice.sources import GivenDice, RecordingDice, SeededDice
 from tabroll.engine import Resolution, Scenario, run_scenario
 from tabroll.events import Event
+from tabroll.loading.scenario import scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.scenario import scenario_from_document
 from tests.support import examples
 from tests.tabmaster.helpers import battle, run_data
 

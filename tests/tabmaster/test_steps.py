@@ -1,4 +1,4 @@
-"""TAB MASTER's attacks are taken as steps (tabroll.steps): an attack resumed from any step it took, from a copy of
+"""TAB MASTER's attacks are taken as steps: an attack resumed from any step it took, from a copy of
 the working area kept there, ends exactly as the whole resolution did (the same events, the same final battle),
 however the live resolution went on after the copy was kept; and a copy never takes the original's changes."""
 
@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
 from tabroll.errors import RuleRefusal
+from tabroll.loading.scenario import load_scenario_file
 from tabroll.rulesets.tabmaster import resolver
 from tabroll.rulesets.tabmaster.ranged import RangedRound, RangedStrike
 from tabroll.rulesets.tabmaster.trample import TrampleHit
 from tabroll.rulesets.tabmaster.work import Turn
-from tabroll.scenario import load_scenario_file
 from tests.support import StepRecorder, resumed_from_every_step
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -44,9 +44,9 @@ def _one_attack(
     action_index: int | None = None,
     command: str = "attack",
 ) -> Any:
-    """The attack the command line describes (shared by attack and odds): see :mod:`tabroll.quick`."""
+    """The attack the command line describes (shared by attack and odds): see :mod:`tabroll.loading.quick`."""
     from tabroll.engine import all_rulesets, find_ruleset
-    from tabroll.quick import AttackWords, describe_attack, split_words
+    from tabroll.loading.quick import AttackWords, describe_attack, split_words
 
     free = list(words or ())
     games = [find_ruleset(ruleset)] if ruleset and not any(w.startswith("--") for w in free) else all_rulesets()
@@ -102,7 +102,7 @@ def attack(
     from tabroll.errors import InputError
 
     if not attacker or not target:
-        from tabroll.quick import name_units_tip
+        from tabroll.loading.quick import name_units_tip
 
         raise InputError("name the --attacker and the --target", tip=name_units_tip("attack", ruleset))
     chosen = _format(fmt, brief=brief)

@@ -46,8 +46,8 @@ def check(
     import json
 
     from tabroll.batch import expand_paths
-    from tabroll.checking import Checked, check_file
     from tabroll.errors import InputError
+    from tabroll.loading.checking import Checked, check_file
     from tabroll.words import visible
 
     chosen = fmt or "text"

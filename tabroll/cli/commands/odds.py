@@ -212,9 +212,9 @@ def matrix(
         tabroll matrix -r forgod --attackers "Orc BA=2,Troll BA=4" --targets "Elf PV=6"
     """
     from tabroll.engine import all_rulesets, find_ruleset
+    from tabroll.loading.quick import split_words
     from tabroll.odds.api import check_timeout
     from tabroll.odds.matrix import build_matrix
-    from tabroll.quick import split_words
     from tabroll.render.matrix import progress_bar, render_matrix
     from tabroll.render.svg import check_picture_path, matrix_svg, write_picture
 

@@ -63,7 +63,7 @@ def check_file(path: str | Path, overrides: dict[str, Any] | None = None) -> Che
     """Load ``path`` and resolve its actions quietly; the first input problem is the answer."""
     from tabroll.dice.sources import SeededDice
     from tabroll.engine import run_scenario
-    from tabroll.scenario import load_scenario_file
+    from tabroll.loading.scenario import load_scenario_file
 
     shown = str(path)
     try:

@@ -477,7 +477,7 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
 
     attacker, target = parse_unit(words.attacker, "-a"), parse_unit(words.target, "-t")
     if words.scenario_file is not None:
-        from tabroll.scenario import load_scenario_file
+        from tabroll.loading.scenario import load_scenario_file
 
         typed = [
             flag

@@ -168,7 +168,7 @@ def run_file(
 
 def _load(path: str, text: bytes | None, options: Mapping[str, Any]) -> Scenario:
     """The scenario of a file, or of ``text`` read earlier (standard input, named ``<stdin>``)."""
-    from tabroll.scenario import load_scenario_file, scenario_from_document
+    from tabroll.loading.scenario import load_scenario_file, scenario_from_document
 
     if text is None:
         return load_scenario_file(path, options)
@@ -274,7 +274,7 @@ def run_many(
         for item in work:
             yield _run_for_pool(item)
         return
-    from tabroll.workers import WorkerDied, in_order, process_pool
+    from tabroll.batch.workers import WorkerDied, in_order, process_pool
 
     done = 0
     try:
@@ -371,7 +371,7 @@ class Batch:
         started = time.perf_counter()
         with contextlib.ExitStack() as stack:
             if len(self.paths) > 1:
-                from tabroll.workers import doing
+                from tabroll.batch.workers import doing
 
                 stack.enter_context(doing(self._done))
             self._run(read_stdin, on_file)

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
+from tabroll.engine.steps import Step, StepWatcher
 from tabroll.events import PLAIN_SHOWN, Event, Roll, RolledDice, RulingApplied
-from tabroll.steps import Step, StepWatcher
 
 T = TypeVar("T")
 StateT = TypeVar("StateT")
@@ -63,12 +63,12 @@ class ActionLog:
         return Resolution(events=tuple(self.events), state=state)
 
     def state_now(self) -> Any:
-        """The game state as it stands now (a game whose resolver takes :mod:`steps <tabroll.steps>` says which
+        """The game state as it stands now (a game whose resolver takes :mod:`steps <tabroll.engine.steps>` says which
         of its working area's values that is)."""
         raise NotImplementedError(f"{type(self).__name__} does not say what its state is (state_now)")
 
     def run(self, step: Step | None) -> None:
-        """Take ``step`` and each step after it until the action ends (see :mod:`tabroll.steps`).
+        """Take ``step`` and each step after it until the action ends (see :mod:`tabroll.engine.steps`).
 
         A dice source that watches steps (the exact walk) hears of each one before it is taken, and may answer
         that what follows is known: the resolution stops there (its events and state are then partial, and only

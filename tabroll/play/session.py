@@ -15,7 +15,7 @@ from tabroll.dice.session import Asking
 from tabroll.dice.sources import DiceRequest, PromptDice, SeededDice, parse_dice_values
 from tabroll.engine import Scenario
 from tabroll.errors import InputError, TabrollError
-from tabroll.table import words as w
+from tabroll.play import words as w
 
 ROLL_WORDS = ("r", "roll")
 
@@ -195,7 +195,7 @@ class Table:
         if args and all("=" in a and not a.startswith("-") for a in args):
             fields = w.read_fields(args, kind="attack", ruleset=self.ruleset)
             return w.typed_action(self.ruleset, {"do": "attack", **fields})
-        from tabroll.quick import check_fields, split_words
+        from tabroll.loading.quick import check_fields, split_words
 
         named = [a for a in args if not a.startswith("-") and "=" not in a]
         settings = [a for a in args if "=" in a and not a.startswith("-")]
@@ -212,7 +212,7 @@ class Table:
         for setting in settings:
             key, _, value = setting.partition("=")
             fields[key] = value
-        from tabroll.quick import check_unit_names
+        from tabroll.loading.quick import check_unit_names
 
         check_unit_names(self.ruleset, self.state, [("", attacker), ("", target)], where="the game")
         return self.ruleset.quick_action(attacker, target, fields)
@@ -247,8 +247,8 @@ class Table:
     def _act(self, action: Any, *, step: int = 0, dice: Any = None) -> None:
         """Show the action's header and what it needs, ask for its dice, resolve and record it, show its log."""
         from tabroll.events import ActionStarted
+        from tabroll.play.preview import preview_lines
         from tabroll.render.output import make_renderer
-        from tabroll.table.preview import preview_lines
 
         index = self.book.next_seq
         actor, verb, description = self.ruleset.describe_action(action)
