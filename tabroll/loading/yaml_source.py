@@ -575,8 +575,34 @@ def _nearby(path: str) -> str:
             names = [entry.name for _, entry in zip(range(2000), entries, strict=False)]
     except OSError:
         names = []
-    close = difflib.get_close_matches(name, names, n=1)
-    return f"did you mean {os.path.join(folder, close[0])!r}?" if close else "check the spelling and the folder"
+    close = close_file_name(name, names)
+    return f"did you mean {os.path.join(folder, close)!r}?" if close else "check the spelling and the folder"
+
+
+def close_file_name(name: str, names: Sequence[str]) -> str | None:
+    """The one name in ``names`` that ``name`` is most likely a slip for, or None.
+
+    Names are compared without their endings (``.yaml`` shared by every scenario would make any two short names
+    look alike) and without case, and only with names of the same ending: a near spelling of the stem (a typo,
+    a letter left out), or the one stem that holds the typed one whole (``arqueiro`` for
+    ``05-projectile-arqueiro``). Where two names are as likely, there is no guess."""
+    stem, ending = _split_ending(name)
+    split = [(other, *_split_ending(other)) for other in names if other != name]
+    same = [(other, other_stem) for other, other_stem, other_ending in split if other_ending == ending]
+    if not stem or not same:
+        return None
+    scored = sorted(((difflib.SequenceMatcher(None, stem, other_stem).ratio(), other) for other, other_stem in same),
+                    reverse=True)  # fmt: skip
+    best = [other for ratio, other in scored if ratio >= 0.75 and ratio == scored[0][0]]
+    if best:
+        return best[0] if len(best) == 1 else None  # two as close: no guess
+    holding = [other for other, other_stem in same if len(stem) >= 4 and stem in other_stem]
+    return holding[0] if len(holding) == 1 else None
+
+
+def _split_ending(name: str) -> tuple[str, str]:
+    stem, dot, ending = name.casefold().rpartition(".")
+    return (stem, ending) if dot and stem else (name.casefold(), "")
 
 
 def _read(name: str, limits: YamlLimits) -> bytes | str:

@@ -411,3 +411,33 @@ def test_importing_yaml_source_does_not_import_pydantic() -> None:
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("typed", "there", "suggested"),
+    [
+        ("scenaro.yaml", ["scenario.yaml", "kind.yaml"], "scenario.yaml"),  # a letter left out
+        ("05-projectil-arqueiro.yaml", ["05-projectile-arqueiro.yaml"], "05-projectile-arqueiro.yaml"),
+        ("Scenario.YAML", ["scenario.yaml"], "scenario.yaml"),  # case
+        ("arqueiro.yaml", ["05-projectile-arqueiro.yaml", "01-melee.yaml"], "05-projectile-arqueiro.yaml"),  # held
+        ("attack.yaml", ["kind.yaml"], None),  # shares only the ending: unrelated
+        ("foo.yaml", ["kind.yaml", "mind.yaml"], None),
+        ("rnd.yaml", ["kind.yaml"], None),
+        ("scenario.yml", ["scenario.yaml.bak"], None),  # another ending
+        ("melee.yaml", ["01-melee.yaml", "02-melee.yaml"], None),  # held by two: no guess
+        ("kind.yaml", ["mind.yaml"], "mind.yaml"),
+    ],
+)
+def test_a_missing_file_suggests_only_a_close_name_of_the_same_kind(
+    typed: str, there: list[str], suggested: str | None
+) -> None:
+    from tabroll.loading.yaml_source import close_file_name
+
+    assert close_file_name(typed, there) == suggested
+
+
+def test_a_missing_file_with_no_close_name_says_to_check_the_folder(tmp_path: Path) -> None:
+    (tmp_path / "kind.yaml").write_text("a: 1")
+    with pytest.raises(InputError) as caught:
+        load_yaml_file(tmp_path / "attack.yaml")
+    assert caught.value.tip == "check the spelling and the folder"
