@@ -234,6 +234,13 @@ class Table:
         step = steps[held]
         origin = f"the dice of action {held + 1} in the file"
         dice = GivenDice(step.dice, origin=origin) if step.dice is not None else None
+        if step.dice is not None:
+            listed = ", ".join(str(value) for value in step.dice)
+            self.say(
+                f"action {held + 1} of the file, with the file's own dice ({listed}): nothing is asked", style="dim"
+            )
+        else:
+            self.say(f"action {held + 1} of the file, with no dice of its own: each roll is asked for", style="dim")
         self._act(step.action, step=held + 1, dice=dice)
 
     def _new_round(self, args: list[str]) -> None:
@@ -282,15 +289,33 @@ class Table:
 
     def _odds(self, args: list[str]) -> None:
         from tabroll.odds.api import compute_odds
-        from tabroll.render.odds import report_lines
 
+        full = "--full" in args
+        args = [a for a in args if a != "--full"]
         if not args:
-            raise InputError("odds of what?", tip="odds A T [--FIELD VALUE…], or odds do KIND key=value…")
+            raise InputError("odds of what?", tip="odds A T [--FIELD VALUE…] [--full], or odds do KIND key=value…")
         action = self._action(args if args[0] == "do" else ["attack", *args])
         report = compute_odds(self.ruleset, self.state, action, fallback_trials=20_000)
         self.say(self.ruleset.describe_action(action)[2], style="bold")
-        for line in report_lines(report):
+        if full:
+            from tabroll.render.odds import report_lines
+
+            lines = report_lines(report)
+        else:
+            from tabroll.render.odds_line import odds_summary
+
+            lines = [*odds_summary(report), "  (odds … --full: every distribution and the game's own measures)"]
+        for line in lines:
             self.say(line)
+
+    def _clear(self, args: list[str]) -> None:
+        """A clean screen with the units on it (on a terminal; elsewhere only the units)."""
+        if self.fmt == "rich":
+            self.console.clear()
+        elif self.out.isatty():
+            self.out.write("\x1b[H\x1b[2J")
+        self.say(f"{self.scenario.title or self.scenario_path} ({self.ruleset.name})", style="bold")
+        self._state([])
 
     def _state(self, args: list[str]) -> None:
         from tabroll.render.state import state_rich, state_text

@@ -26,13 +26,18 @@ class Command:
 COMMANDS: tuple[Command, ...] = (
     Command("attack", "attack A T [--FIELD VALUE…] [key=value…]", "an attack of unit A on unit T"),
     Command("do", "do KIND [key=value…]", "any action of the game, as in a scenario file (or type {do: KIND, …})"),
-    Command("next", "next", "the scenario file's next action not played yet"),
+    Command("next", "next", "the scenario file's next action not played yet, with the file's dice if it gives them"),
     Command("new-round", "new-round", "start a new round (in a game that has them)"),
     Command(
         "roll", "roll EXPR…", "roll dice as tabroll roll does (2d6+3, 1d20 adv +5, 4d6kh3 4d6kh3): nothing is recorded"
     ),
-    Command("odds", "odds A T [--FIELD VALUE…] | odds do KIND …", "the exact odds of an action, from the game now"),
+    Command(
+        "odds",
+        "odds A T [--FIELD VALUE…] [--full] | odds do KIND …",
+        "the odds of an action from the game now, in short (--full: the whole report)",
+    ),
     Command("state", "state", "the units now"),
+    Command("clear", "clear", "clear the screen and show the units now"),
     Command("undo", "undo", "drop the last recorded action"),
     Command("save", "save [FILE]", "say where the game is saved; with FILE, also copy the journal there"),
     Command("help", "help [COMMAND | KIND]", "these lines, or the fields of a command or action"),

@@ -116,6 +116,35 @@ def test_the_file_s_own_actions_with_next(cli, tmp_path: Path) -> None:
     assert [r.step for r in read_journal(tmp_path / "g.journal.jsonl")[1]] == [1]
 
 
+
+def test_next_says_whose_dice_it_uses(cli, tmp_path: Path) -> None:
+    given = _play(cli, tmp_path, "tabmaster/01-common-lanceiro.yaml", "next\n").out
+    assert "action 1 of the file, with the file's own dice (" in given and "): nothing is asked\n" in given
+    path = tmp_path / "bare.yaml"
+    text = (ROOT / "scenarios/tabmaster/01-common-lanceiro.yaml").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("dice:")]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    asked = cli("play", str(path), "--format", "text", stdin="next\n4\n4\n").out
+    assert "action 1 of the file, with no dice of its own: each roll is asked for\n" in asked
+    assert asked.index("each roll is asked for") < asked.index("Roll 1d")
+
+
+def test_odds_at_the_table_is_one_line_unless_asked_for_in_full(cli, tmp_path: Path) -> None:
+    out = _play(cli, tmp_path, "tabmaster/05-projectile-arqueiro.yaml", "odds Arqueiro Lanceiro\n").out
+    assert "Arqueiro attacks Lanceiro\n  P(hit) 50% · P(defeated: Lanceiro) 35% · mean damage 5.25  (exact)\n" in out
+    assert "(odds … --full: every distribution and the game's own measures)" in out
+    assert "exactly  at least" not in out and "unchanged in every outcome" not in out
+    full = _play(cli, tmp_path, "tabmaster/05-projectile-arqueiro.yaml", "odds Arqueiro Lanceiro --full\n").out
+    assert "  P(hit) = 50.00%  = 1/2\n" in full and "exactly  at least" in full
+
+
+def test_clear_shows_the_units_again(cli, tmp_path: Path) -> None:
+    out = _play(cli, tmp_path, "tabmaster/05-projectile-arqueiro.yaml", "clear\n").out
+    assert "\x1b[" not in out  # not a terminal: nothing to clear, only the units
+    assert out.count("Example 5 — Projectile") == 2
+    assert "after 0 actions:\n  Arqueiro (red), at [0, 0], Flecha 5\n  Lanceiro (blue), at [8, 0]\n" in out
+
+
 # --- bad input is a message, and the prompt goes on --------------------------------------------------------------
 
 
@@ -192,7 +221,7 @@ def _complete(before: str) -> list[str]:
 
 
 def test_completion_of_commands_units_fields_and_flags() -> None:
-    assert _complete("")[:3] == ["attack", "do", "help"]
+    assert _complete("")[:4] == ["attack", "clear", "do", "help"]
     assert _complete("ne") == ["new-round", "new_round", "next"]
     assert _complete("attack Ar") == ["Arqueiro"]
     assert _complete("attack Arqueiro ") == ['"Fire Demon"', "Arqueiro", "Lanceiro"]

@@ -1,0 +1,52 @@
+"""An action's odds in a line or two, for ``tabroll play``: the chance of each thing the attack does and its
+mean damage, then the chance of each thing that follows it. The whole report is one command away (``--full``)."""
+
+from __future__ import annotations
+
+from tabroll.odds.figures import HAPPENS, Estimate, Report, plural
+
+
+def odds_summary(report: Report) -> list[str]:
+    """The report in short: what the method was, the attack's probabilities and mean figures, each follow-up's
+    chance, and refusals; a line per part that has figures."""
+    how = "exact" if report.method == "exact" else f"Monte Carlo, {plural(report.samples, 'trial')}, ±95%"
+    attack = report.attack
+    pieces = [f"P({name}) {_share(e)}" for name, e in attack.probabilities.items() if _shown(name)]
+    pieces += [f"mean {name} {_mean(e)}" for name, e in attack.means.items() if _shown(name)]
+    lines = [f"  {' · '.join(pieces) if pieces else 'no figures'}  ({how})"]
+    for reason, e in report.refused.items():
+        lines.append(f"  refused by the rules {_share(e)} ({reason})")
+    for block in report.follow_ups:
+        happens = block.probabilities.get(HAPPENS)
+        if happens is not None:
+            lines.append(f"  then {block.label}: {_share(happens)}")
+    return lines
+
+
+def _shown(name: str) -> bool:
+    """Per-target figures ("hit: X", "damage to X") are left out of the short line: the totals stand for them."""
+    return not name.startswith(("hit: ", "damage to "))
+
+
+def _share(e: Estimate) -> str:
+    text = _percent(e.value)
+    if e.low is not None and e.high is not None:
+        text += f" ({_percent(e.low)}–{_percent(e.high)})"
+    return text
+
+
+def _percent(value: float) -> str:
+    """Whole percents where they are whole (50%), else one decimal (33.3%); a chance that is neither none nor
+    certain gets the decimals that keep it off 0% and 100% (0.01%, 99.999%)."""
+    for decimals in range(1, 7):
+        shown = f"{100 * value:.{decimals}f}"
+        if not 0 < value < 1 or float(shown) not in (0.0, 100.0):
+            break
+    return shown.rstrip("0").removesuffix(".") + "%" if "." in shown else shown + "%"
+
+
+def _mean(e: Estimate) -> str:
+    text = f"{e.value:.2f}".rstrip("0").removesuffix(".")
+    if e.low is not None and e.high is not None:
+        text += f" ({e.low:.2f}–{e.high:.2f})"
+    return text
