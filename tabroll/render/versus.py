@@ -1,0 +1,88 @@
+"""The screen of two attacks side by side (``tabroll odds … --vs UNIT``): each figure of both with A − B, how
+their damage compares, and the two damage distributions on one chart; in text, Rich or JSON."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from tabroll.odds.figures import Estimate, share_text
+from tabroll.odds.versus import Comparison
+from tabroll.render.bars import bar
+
+HALF_BAR = 25  # each side's bar at 100% (the two side by side fill the width of one odds chart)
+
+
+def versus_lines(comparison: Comparison, *, fine: bool = False) -> list[tuple[str, str]]:
+    """The comparison as lines, each with its Rich style ("" for none)."""
+    a, b = comparison.a, comparison.b
+    how = (
+        "exact, each over its own dice outcomes"
+        if comparison.exact
+        else "estimated: at least one side was simulated (see its note); differences have no interval"
+    )
+    lines: list[tuple[str, str]] = [(f"A: {a.label}", "bold"), (f"B: {b.label}", "bold"), (f"odds ({how})", "")]
+    for side, name in ((a, "A"), (b, "B")):
+        if side.report.note:
+            lines.append((f"{name}: {side.report.note}", "dim"))
+        for reason, e in side.report.refused.items():
+            lines.append((f"{name} is refused by the rules {share_text(e.value)} ({reason})", "red"))
+    width = max([len(name) for name, *_ in comparison.rows] + [6])
+    lines.append((f"  {'':<{width}}  {'A':>9}  {'B':>9}  {'A − B':>9}", "dim"))
+    for name, ea, eb, diff in comparison.rows:
+        shown = [_figure(name, e) for e in (ea, eb)]
+        lines.append((f"  {name:<{width}}  {shown[0]:>9}  {shown[1]:>9}  {_figure(name, diff, signed=True):>9}", ""))
+    if comparison.a_more is not None and comparison.equal is not None and comparison.b_more is not None:
+        lines.append(
+            (
+                f"damage: A deals more {_chance(comparison.a_more)} · as much {_chance(comparison.equal)}"
+                f" · B deals more {_chance(comparison.b_more)}",
+                "bold yellow",
+            )
+        )
+        lines += _chart(comparison.damage, fine)
+    return lines
+
+
+def _figure(name: str, e: Estimate, *, signed: bool = False) -> str:
+    if name.startswith("P("):
+        text = share_text(abs(e.value)) if signed else share_text(e.value)
+        return ("+" if e.value > 0 else "−" if e.value < 0 else "±") + text if signed and e.value else text
+    sign = "+" if signed and e.value > 0 else ""
+    return f"{sign}{e.value:.3f}".replace("-", "−")
+
+
+def _chance(e: Estimate) -> str:
+    exact = f" = {e.exact}" if e.exact is not None and e.exact.denominator != 1 else ""
+    return share_text(e.value) + exact
+
+
+def _chart(points: list[tuple[Any, Estimate, Estimate]], fine: bool) -> list[tuple[str, str]]:
+    label = max((len(str(v)) for v, _, _ in points), default=1)
+    lines = [(f"    {'damage':>{label}}  {'A':>7}  {'B':>7}  {'A':<{HALF_BAR}} B", "dim")]
+    for value, ea, eb in points:
+        bars = f"{bar(ea.value, HALF_BAR, fine=fine):<{HALF_BAR}} {bar(eb.value, HALF_BAR, fine=fine)}"
+        lines.append((f"    {value!s:>{label}}  {share_text(ea.value):>7}  {share_text(eb.value):>7}  {bars}", ""))
+    return lines
+
+
+def render_versus(comparison: Comparison, fmt: str, *, ruleset: str) -> None:
+    """The comparison on standard output, in ``fmt`` (text, rich, json or jsonl)."""
+    from tabroll.words import visible  # the labels come from a file or the command line: shown, never obeyed
+
+    if fmt in ("json", "jsonl"):
+        import json
+
+        document = comparison.to_json(a=comparison.a.report.to_json(), b=comparison.b.report.to_json())
+        document["ruleset"] = ruleset
+        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
+        return
+    if fmt == "rich":
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False)
+        for text, style in versus_lines(comparison, fine=True):
+            console.print(Text(visible(text), style=style or ""), soft_wrap=True)
+        return
+    sys.stdout.write("".join(visible(text.rstrip()) + "\n" for text, _ in versus_lines(comparison)))
