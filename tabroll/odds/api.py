@@ -20,24 +20,6 @@ so far and says so. ``tabroll matrix`` shares :data:`MATRIX_TIMEOUT` among its p
 
 MATRIX_TIMEOUT = 600.0
 
-MAX_TIMEOUT = 7 * 24 * 3600.0
-
-
-def check_timeout(seconds: float | None) -> float | None:
-    """``--timeout``: seconds (0 for no limit) within a week; None is no limit."""
-    import math
-
-    from tabroll.errors import InputError
-
-    if seconds is None or seconds == 0:
-        return None
-    if not math.isfinite(seconds) or not 0 < seconds <= MAX_TIMEOUT:
-        raise InputError(
-            f"--timeout {seconds:g} is out of range",
-            tip=f"give seconds from 0.001 to {MAX_TIMEOUT:,.0f} (a week), or 0 for no time limit",
-        )
-    return seconds
-
 
 @dataclass
 class TimeLimit:
