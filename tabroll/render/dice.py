@@ -8,7 +8,7 @@ import math
 
 from tabroll.dice.notation import Compare
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
-from tabroll.odds.figures import share_text
+from tabroll.odds.figures import Estimate, share_text
 from tabroll.render.bars import bar
 
 Segment = tuple[str, str]
@@ -23,9 +23,17 @@ def one_in(total: int, ways: int) -> str:
     return f"{n:,.1f}" if n < 10**7 else f"{n:.2g}"
 
 
+def _percent(figure: Estimate) -> str:
+    """A chance as the odds of dice show it: never rounded to 0% or 100% when it is not, and its 95% interval."""
+    text = share_text(figure.value)
+    if figure.low is not None and figure.high is not None:
+        text += f" (95% CI {share_text(figure.low)}–{share_text(figure.high)})"
+    return text
+
+
 def _mean_line(label: str, table: Table) -> Line:
     mean = table.mean()
-    shown = f"{mean.value:.3f}" + (f" = {mean.exact}" if mean.exact is not None and mean.exact.denominator != 1 else "")
+    shown = f"{mean.value:.3f}{mean.fraction(' ')}"
     if mean.low is not None and mean.high is not None:
         shown += f" (95% CI {mean.low:.3f}–{mean.high:.3f})"
     return [(f"  {label}mean ", ""), (shown, "bold yellow"), (f", sd {table.sd():.3f}", "")]
@@ -45,13 +53,13 @@ def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
         lines.append(
             [
                 (f"  P({odds.question.measured.notation} {root.condition.sign()}) = ", ""),
-                (success.percent(), "bold yellow"),
+                (_percent(success), "bold yellow"),
                 (success.fraction(), ""),
             ]
         )
     for name, figure in odds.versus().items():
         lines.append(
-            [(f"  P({name.replace('_', ' ')}) = ", ""), (figure.percent(), "bold yellow"), (figure.fraction(), "")]
+            [(f"  P({name.replace('_', ' ')}) = ", ""), (_percent(figure), "bold yellow"), (figure.fraction(), "")]
         )
     if odds.first is not None and odds.second is not None and odds.question.second is not None:
         lines.append(_mean_line(f"first, {odds.question.first.notation}: ", odds.first))
@@ -156,10 +164,9 @@ def svg(odds: DiceOdds) -> str:
     figures = []
     success = odds.success()
     if success is not None:
-        figures.append(f"P(success) {share_text(success.value)}{success.fraction().replace('  ', ' ')}")
+        figures.append(f"P(success) {share_text(success.value)}{success.fraction(' ')}")
     figures += [
-        f"P({name.replace('_', ' ')}) {share_text(f.value)}{f.fraction().replace('  ', ' ')}"
-        for name, f in odds.versus().items()
+        f"P({name.replace('_', ' ')}) {share_text(f.value)}{f.fraction(' ')}" for name, f in odds.versus().items()
     ]
     mean = table.mean()
     subject = odds.subject()
@@ -170,8 +177,7 @@ def svg(odds: DiceOdds) -> str:
         _text(
             left,
             74,
-            f"{subject}: mean {mean.value:.3f}{mean.fraction().replace('  ', ' ')}, sd {table.sd():.3f}; "
-            "bars: P(= n), line: P(≥ n)",
+            f"{subject}: mean {mean.value:.3f}{mean.fraction(' ')}, sd {table.sd():.3f}; bars: P(= n), line: P(≥ n)",
         ),
     ]
     rows = [r for r in table.rows() if len(table.points) <= 120 or r[1] >= RARE * table.total]

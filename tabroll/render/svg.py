@@ -68,7 +68,7 @@ def _text(x: float, y: float, text: str, *, anchor: str = "start", extra: str = 
 
 
 def _exact(e: Estimate) -> str:
-    return f" = {e.exact}" if e.exact is not None and e.exact.denominator != 1 else ""
+    return e.fraction(" ")
 
 
 def _chosen(report: Report) -> tuple[str, Block] | None:
