@@ -152,15 +152,9 @@ def render(odds: DiceOdds, fmt: str) -> None:
 
 def svg(odds: DiceOdds) -> str:
     """The table as a picture: bars of P(= n) and the curve of P(≥ n) on one 0–100% scale, as an attack's odds."""
-    from html import escape
+    from tabroll.render.svg import HEIGHT, LEFT, WIDTH, _curve, _document, _headings, _Plot, _text
 
-    from tabroll.render.svg import BAR_FILL, CURVE, _document, _text
-
-    width, height = 720.0, 460.0
-    left, right, top, bottom = 60.0, 20.0, 100.0, 56.0
-    plot_w, plot_h = width - left - right, height - top - bottom
     table = odds.table
-    title = odds.question.text
     figures = []
     success = odds.success()
     if success is not None:
@@ -170,46 +164,25 @@ def svg(odds: DiceOdds) -> str:
     ]
     mean = table.mean()
     subject = odds.subject()
-    body = [
-        _text(left, 22, title, extra=' font-size="16" font-weight="bold"'),
-        _text(left, 40, f"odds ({'exact' if odds.exact else 'simulated'})"),
-        _text(left, 56, ", ".join(figures)),
+    body = _headings(odds.question.text, "exact" if odds.exact else "simulated", figures)
+    body.append(
         _text(
-            left,
+            LEFT,
             74,
             f"{subject}: mean {mean.value:.3f}{mean.fraction(' ')}, sd {table.sd():.3f}; bars: P(= n), line: P(≥ n)",
-        ),
-    ]
+        )
+    )
     rows = [r for r in table.rows() if len(table.points) <= 120 or r[1] >= RARE * table.total]
-    values = [value for value, *_ in rows]
-    span = values[-1] - values[0] + 1
-    axis = list(range(values[0], values[-1] + 1)) if span <= 120 else values
-    band = plot_w / max(1, len(axis))
-    where = {v: i for i, v in enumerate(axis)}
-    for share in (0.0, 0.25, 0.5, 0.75, 1.0):
-        y = top + plot_h * (1 - share)
-        body.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
-        body.append(_text(left - 6, y + 4, f"{100 * share:.0f}%", anchor="end"))
-    step = max(1, -(-len(axis) // 30))
-    for i, v in enumerate(axis):
-        if i % step == 0 or i == len(axis) - 1:
-            body.append(_text(left + band * (i + 0.5), top + plot_h + 16, str(v), anchor="middle"))
-    body.append(_text(left + plot_w / 2, height - 14, f"{subject} (n)", anchor="middle"))
+    plot = _Plot([value for value, *_ in rows])
+    body += plot.scale(f"{subject} (n)")
     curve = []
     for value, ways, above, _ in rows:
         share = ways / table.total
-        x = left + band * where[value]
-        h = max(1.0, plot_h * share)
         exact, least = table.share(ways), table.share(above)
         tip = (
             f"= {value}: {share_text(share)}{exact.fraction()}; ≥ {value}: {share_text(least.value)}{least.fraction()}"
         )
-        body.append(
-            f'<rect class="bar" x="{x + band * 0.1:.1f}" y="{top + plot_h - h:.1f}" width="{band * 0.8:.1f}" '
-            f'height="{h:.1f}" fill="{BAR_FILL}"><title>{escape(tip)}</title></rect>'
-        )
-        curve.append((x + band * 0.5, top + plot_h * (1 - above / table.total)))
-    coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in curve)
-    body.append(f'<polyline class="at-least" points="{coords}" fill="none" stroke="{CURVE}" stroke-width="2"/>')
-    body += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="{CURVE}"/>' for x, y in curve]
-    return _document(width, height, body, title)
+        body.append(plot.bar(value, share, tip))
+        curve.append((plot.x(value) + plot.band * 0.5, plot.y(above / table.total)))
+    body += _curve(curve)
+    return _document(WIDTH, HEIGHT, body, odds.question.text)
