@@ -42,11 +42,16 @@ def _mean_line(label: str, table: Table) -> Line:
 def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
     """The odds as lines of styled segments: the figures, then the table of every value (the rarest left out of a
     long one, and said so)."""
-    table = odds.table
     lines: list[Line] = [[(f"odds ({'exact' if odds.exact else 'simulated'})", "")]]
     for note in (odds.note, odds.limits_note):
         if note:
             lines.append([(note, "dim")])
+    return lines + _figure_lines(odds) + _table_lines(odds.table, fine=fine, width=width)
+
+
+def _figure_lines(odds: DiceOdds) -> list[Line]:
+    """P(success) of a comparison, or each side's chance of ``vs``; the means, and the percentiles."""
+    lines: list[Line] = []
     success = odds.success()
     root = odds.question.first.root
     if success is not None and isinstance(root, Compare):
@@ -65,9 +70,15 @@ def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
         lines.append(_mean_line(f"first, {odds.question.first.notation}: ", odds.first))
         lines.append(_mean_line(f"second, {odds.question.second.notation}: ", odds.second))
     label = f"{odds.subject()}: " if odds.question.kind != "distribution" else ""
-    lines.append(_mean_line(label, table))
-    percentiles = ", ".join(f"{p}% {v}" for p, v in table.percentiles().items())
+    lines.append(_mean_line(label, odds.table))
+    percentiles = ", ".join(f"{p}% {v}" for p, v in odds.table.percentiles().items())
     lines.append([(f"  percentiles: {percentiles}", "")])
+    return lines
+
+
+def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
+    """Every value with P(=), P(≥), P(≤), "1 in N" and a bar; a long table without its rarest values, a very
+    long one grouped (each said so)."""
     rows = table.rows()
     shown = rows
     if len(rows) > TRIM:
@@ -79,7 +90,7 @@ def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
     header = (
         f"    {'':>{label_width}}  {'exactly':>7}  {'at least':>8}  {'at most':>8}  {'1 in':>{one_in_width}}  {scale}"
     )
-    lines.append([(header, "dim")])
+    lines: list[Line] = [[(header, "dim")]]
     for value, ways, above, below in grouped:
         share = ways / table.total
         lines.append(
@@ -96,18 +107,19 @@ def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
         size = -(-len(shown) // len(grouped))
         lines.append([(f"    (values grouped {size} to a row; --format json lists every value)", "dim")])
     if len(shown) < len(rows):
-        left_out = [r for r in rows if r[1] < RARE * table.total]
-        mass = sum(r[1] for r in left_out) / table.total
-        lines.append(
-            [
-                (
-                    f"    ({len(left_out):,} rarer values, each under {100 * RARE:g}%, {share_text(mass)} in all, "
-                    "are left out here; --format json lists every value)",
-                    "dim",
-                )
-            ]
-        )
+        lines.append(_left_out_line([r for r in rows if r[1] < RARE * table.total], table.total))
     return lines
+
+
+def _left_out_line(left_out: list[tuple[int, int, int, int]], total: int) -> Line:
+    mass = sum(r[1] for r in left_out) / total
+    return [
+        (
+            f"    ({len(left_out):,} rarer values, each under {100 * RARE:g}%, {share_text(mass)} in all, "
+            "are left out here; --format json lists every value)",
+            "dim",
+        )
+    ]
 
 
 def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int, int]]:
