@@ -105,13 +105,16 @@ RulesetOption = Annotated[
 ]
 
 
+def game_words(help: str) -> Any:
+    """The free words of a command that reads a game's attack fields: a scenario file, then ``--FIELD VALUE``."""
+    return typer.Argument(help=help, metavar="SCENARIO --FIELD VALUE", show_default=False)
+
+
 GameWordsArg = Annotated[
     list[str] | None,
-    typer.Argument(
-        help="A scenario file (optional), then the game's own attack fields anywhere, e.g. --range 3 "
-        "(tabroll rules GAME lists them).",
-        metavar="SCENARIO --FIELD VALUE",
-        show_default=False,
+    game_words(
+        "A scenario file (optional), then the game's own attack fields anywhere, e.g. --range 3 "
+        "(tabroll rules GAME lists them)."
     ),
 ]
 

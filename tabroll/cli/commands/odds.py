@@ -22,6 +22,7 @@ from tabroll.cli.flags import (
     SvgOption,
     TargetOption,
     TargetStatOption,
+    game_words,
     takes_request,
 )
 from tabroll.cli.shared import _draw, _fenced, _names, _options, _report_format, _simulation_seed, _started
@@ -168,11 +169,9 @@ class MatrixRequest:
 
     words: Annotated[
         list[str] | None,
-        typer.Argument(
-            help="Take the units from this scenario file instead of the catalogue; the game's own attack fields "
-            "anywhere, e.g. --range 3 (tabroll rules GAME lists them).",
-            metavar="SCENARIO --FIELD VALUE",
-            show_default=False,
+        game_words(
+            "Take the units from this scenario file instead of the catalogue; the game's own attack fields "
+            "anywhere, e.g. --range 3 (tabroll rules GAME lists them)."
         ),
     ] = None
     ruleset: RulesetOption = None
