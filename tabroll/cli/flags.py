@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -104,13 +105,16 @@ RulesetOption = Annotated[
 ]
 
 
+def game_words(help: str) -> Any:
+    """The free words of a command that reads a game's attack fields: a scenario file, then ``--FIELD VALUE``."""
+    return typer.Argument(help=help, metavar="SCENARIO --FIELD VALUE", show_default=False)
+
+
 GameWordsArg = Annotated[
     list[str] | None,
-    typer.Argument(
-        help="A scenario file (optional), then the game's own attack fields anywhere, e.g. --range 3 "
-        "(tabroll rules GAME lists them).",
-        metavar="SCENARIO --FIELD VALUE",
-        show_default=False,
+    game_words(
+        "A scenario file (optional), then the game's own attack fields anywhere, e.g. --range 3 "
+        "(tabroll rules GAME lists them)."
     ),
 ]
 
@@ -147,3 +151,39 @@ ViewFormatOption = Annotated[
         "--format", "-f", help="rich (default on a terminal), text (default when piped) or json.", metavar="FORMAT"
     ),
 ]
+
+
+Request = TypeVar("Request")
+
+
+def takes_request(request: type[Request]) -> Callable[[Callable[[Request], None]], Callable[..., None]]:
+    """A command whose flags are declared once, as the fields of the dataclass ``request`` (each field typed as a
+    Typer option or argument, with its default): Typer reads the fields as the command's parameters, in their
+    order, and the command is called with one typed ``request`` holding them all. A new flag is a new field."""
+    import dataclasses
+    import functools
+    import inspect
+    import typing
+
+    hints = typing.get_type_hints(request, include_extras=True)
+    parameters = [
+        inspect.Parameter(
+            field.name,
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=hints[field.name],
+            default=inspect.Parameter.empty if field.default is dataclasses.MISSING else field.default,
+        )
+        for field in dataclasses.fields(request)  # type: ignore[arg-type]
+    ]
+
+    def command_of(command: Callable[[Request], None]) -> Callable[..., None]:
+        @functools.wraps(command)
+        def from_flags(**flags: Any) -> None:
+            command(request(**flags))
+
+        # What Typer reads: the request's fields as the parameters (the help, the order, the defaults).
+        from_flags.__signature__ = inspect.Signature(parameters, return_annotation=None)  # type: ignore[attr-defined]
+        from_flags.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": None}
+        return from_flags
+
+    return command_of

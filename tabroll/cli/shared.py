@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -41,6 +41,25 @@ REPORT_FORMATS = ("rich", "text", "json", "jsonl", "markdown")
 
 
 """The formats of ``odds`` and ``matrix`` (a report, not a log of actions: no ``brief``)."""
+
+
+def _report_format(fmt: str | None, svg: str | None) -> str:
+    """The format of a report (``odds``, ``matrix``), and the file of its picture checked: both before the work,
+    not after it."""
+    chosen = _format(fmt, formats=REPORT_FORMATS)
+    if svg is not None:
+        from tabroll.render.svg import check_picture_path
+
+        check_picture_path(svg)
+    return chosen
+
+
+def _draw(svg: str | None, picture: Callable[[], str]) -> None:
+    """The picture (drawn only when asked for) written to ``--svg``."""
+    if svg is not None:
+        from tabroll.render.svg import write_picture
+
+        write_picture(svg, picture())
 
 
 @contextlib.contextmanager

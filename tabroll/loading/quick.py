@@ -291,63 +291,86 @@ def unit_stats(
     table = stat_table(game)
     if not table:  # a game that declares no stats reads them itself
         return {**dict(unit.stats), **typed}
+    _check_no_bare_stat(table, unit)
     shown = f'{unit.flag} "{unit.text}"' if unit.text and unit.stats else unit.flag
-    words = unit.name.split()
-    if len(words) > 1 and _fold(words[-1]) in table:
-        stat = table[_fold(words[-1])].name
-        raise InputError(
-            f'{unit.flag} "{unit.text or unit.name}": {words[-1]} has no value',
-            tip=f'write {words[-1]}=VALUE, e.g. {unit.flag} "{" ".join(words[:-1])} {stat}='
-            f'{table[_fold(words[-1])].example or 1}"',
-        )
-    out: dict[str, str] = {}
     given = [(key, value, shown) for key, value in unit.stats]
     given += [(key, value, f"{typed_flag} {key}={value}") for key, value in typed.items()]
+    out = _read_stats(game, table, given)
+    if catalogued:
+        return out
+    needs = role_needs(game, role)
+    _check_uncatalogued(game, unit, out, needs, role=role, typed_flag=typed_flag)
+    for need in needs:
+        if need.default is not None and need.name not in out:
+            out[need.name] = need.default
+    return out
+
+
+def _check_no_bare_stat(table: Mapping[str, StatNeed], unit: TypedUnit) -> None:
+    """A unit's name that ends in a stat's name (``Orc BA``): the stat's value was left out."""
+    words = unit.name.split()
+    if len(words) > 1 and _fold(words[-1]) in table:
+        need = table[_fold(words[-1])]
+        raise InputError(
+            f'{unit.flag} "{unit.text or unit.name}": {words[-1]} has no value',
+            tip=f'write {words[-1]}=VALUE, e.g. {unit.flag} "{" ".join(words[:-1])} {need.name}={need.example or 1}"',
+        )
+
+
+def _read_stats(game: AnyRuleset, table: Mapping[str, StatNeed], given: list[tuple[str, str, str]]) -> dict[str, str]:
+    """Each ``(key, value, where it was typed)`` by the stat's own name: a stat of the game, once, of its kind."""
+    out: dict[str, str] = {}
     for key, value, where in given:
         need = table.get(_fold(key))
         if need is None:
-            from difflib import get_close_matches
-
-            spellings = sorted({s for n in table.values() for s in n.spellings()})
-            close = get_close_matches(key, spellings, n=1, cutoff=0.6) or get_close_matches(
-                _fold(key), [_fold(s) for s in spellings], n=1, cutoff=0.6
-            )
-            names = ", ".join(dict.fromkeys(n.name for n in table.values()))
-            suggestion = table[_fold(close[0])].name if close else None
-            raise InputError(
-                f"{where}: {key} is not a stat of a {game.name} unit",
-                tip=(f"did you mean '{suggestion}'? " if suggestion else "")
-                + f"the stats are: {names} (tabroll units {game.id})",
-            )
+            raise _unknown_stat(game, table, key, where)
         if need.name in out:
             raise InputError(f"{where}: {need.name} is given twice", tip="give each stat once")
         _check_value(game, need, key, value, where)
         out[need.name] = value
-    if catalogued:
-        return out
-    who = "attacker" if role == "attacker" else "target"
+    return out
+
+
+def _unknown_stat(game: AnyRuleset, table: Mapping[str, StatNeed], key: str, where: str) -> InputError:
+    """A key that is no stat of the game: the error names the stats, and the nearest one when it is near."""
+    from difflib import get_close_matches
+
+    spellings = sorted({s for n in table.values() for s in n.spellings()})
+    close = get_close_matches(key, spellings, n=1, cutoff=0.6) or get_close_matches(
+        _fold(key), [_fold(s) for s in spellings], n=1, cutoff=0.6
+    )
+    names = ", ".join(dict.fromkeys(n.name for n in table.values()))
+    nearest = f"did you mean '{table[_fold(close[0])].name}'? " if close else ""
+    return InputError(
+        f"{where}: {key} is not a stat of a {game.name} unit",
+        tip=f"{nearest}the stats are: {names} (tabroll units {game.id})",
+    )
+
+
+def _check_uncatalogued(
+    game: AnyRuleset, unit: TypedUnit, out: Mapping[str, str], needs: list[StatNeed], *, role: str, typed_flag: str
+) -> None:
+    """A unit the catalogue does not hold: not a slip of a catalogue unit's name, and given every stat required
+    of it (the error shows the command line with them)."""
     slip = None if out else _catalogue_suggestion(game, unit.name)
     if slip is not None:  # no stat typed, and a catalogue unit of nearly that name: a spelling slip
         raise InputError(
             f"{unit.flag} {unit.name}: the {game.name} catalogue has no unit called '{unit.name}'",
             tip=f"did you mean '{slip}'? (for a unit of your own, type its stats: tabroll units {game.id})",
         )
-    needs = role_needs(game, role)
     missing = [need for need in needs if need.required and need.name not in out]
-    if missing:
-        words_given = " ".join(f"{k}={v}" for k, v in out.items())
-        wanted = " ".join(f"{n.name}={n.example or 1}" for n in missing)
-        example = f'{unit.flag} "{unit.name} {(words_given + " " if words_given else "")}{wanted}"'
-        other = f" (or {typed_flag} {missing[0].name}={missing[0].example or 1})" if typed_flag != unit.flag else ""
-        why = f": it is not in the {game.name} catalogue" if game.catalogue_names() else ""
-        raise InputError(
-            f"{unit.name} (the {who}) needs {', '.join(n.name for n in missing)}{why}",
-            tip=f"{example}{other}; tabroll units {game.id} lists what each attack needs",
-        )
-    for need in needs:
-        if need.default is not None and need.name not in out:
-            out[need.name] = need.default
-    return out
+    if not missing:
+        return
+    who = "attacker" if role == "attacker" else "target"
+    words_given = " ".join(f"{k}={v}" for k, v in out.items())
+    wanted = " ".join(f"{n.name}={n.example or 1}" for n in missing)
+    example = f'{unit.flag} "{unit.name} {(words_given + " " if words_given else "")}{wanted}"'
+    other = f" (or {typed_flag} {missing[0].name}={missing[0].example or 1})" if typed_flag != unit.flag else ""
+    why = f": it is not in the {game.name} catalogue" if game.catalogue_names() else ""
+    raise InputError(
+        f"{unit.name} (the {who}) needs {', '.join(n.name for n in missing)}{why}",
+        tip=f"{example}{other}; tabroll units {game.id} lists what each attack needs",
+    )
 
 
 def attack_request(

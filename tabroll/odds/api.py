@@ -10,6 +10,7 @@ from typing import Any
 from tabroll.dice.session import check_jobs
 from tabroll.engine import AnyRuleset
 from tabroll.odds.figures import Report, plural
+from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
 from tabroll.odds.report import build_report
 
 DEFAULT_TRIALS = 100_000
@@ -19,24 +20,6 @@ DEFAULT_TIMEOUT = 60.0
 so far and says so. ``tabroll matrix`` shares :data:`MATRIX_TIMEOUT` among its pairs."""
 
 MATRIX_TIMEOUT = 600.0
-
-MAX_TIMEOUT = 7 * 24 * 3600.0
-
-
-def check_timeout(seconds: float | None) -> float | None:
-    """``--timeout``: seconds (0 for no limit) within a week; None is no limit."""
-    import math
-
-    from tabroll.errors import InputError
-
-    if seconds is None or seconds == 0:
-        return None
-    if not math.isfinite(seconds) or not 0 < seconds <= MAX_TIMEOUT:
-        raise InputError(
-            f"--timeout {seconds:g} is out of range",
-            tip=f"give seconds from 0.001 to {MAX_TIMEOUT:,.0f} (a week), or 0 for no time limit",
-        )
-    return seconds
 
 
 @dataclass
@@ -122,55 +105,94 @@ def _compute(
     limit: TimeLimit | None,
     phase: dict[str, Any],
 ) -> Report:
-    from tabroll.odds.estimate import estimate_leaves, surely_over
-    from tabroll.odds.exact import exact_odds
-    from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
-    from tabroll.odds.montecarlo import simulate
-
     started = limit.since if limit is not None and limit.since is not None else time.monotonic()
     seconds = limit.seconds if limit is not None else None
-    deadline = None if seconds is None else started + seconds
     note = ""
     if trials is None:
-        # Sample the tree first: a walk that would exceed the budget is not started (it would be thrown away).
-        walk_deadline = None if seconds is None else started + seconds / 2
-        samples = estimate_leaves(ruleset, state, action, deadline=walk_deadline)
-        try:
-            if surely_over(samples, budget):
-                raise samples.over(budget)
-            phase["what"] = "walk"
-            result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs, deadline=walk_deadline)
-        except BudgetExceeded as too_big:
-            trials = fallback_trials
-            raise_it = "--budget raises the limit, " if too_big.budget_helps else ""
-            note = (
-                f"no exact odds: {too_big}; simulated {plural(trials, 'attack')} instead "
-                f"(seed {seed}; {raise_it}--trials sets the count)"
-            )
-        except WalkTooLong as too_long:
-            assert limit is not None and seconds is not None
-            limit.reached = True
-            trials = fallback_trials
-            note = (
-                f"no exact odds within {limit.named()}: {too_long.reason()}; simulated up to "
-                f"{plural(trials, 'attack')} in the time left instead (seed {seed})"
-            )
-        except WalkStopped as stopped:
-            assert limit is not None and seconds is not None
-            limit.reached = True
-            trials = fallback_trials
-            note = (
-                f"{limit.named()} stopped the exact walk at half time, after "
-                f"{stopped.resolutions:,} resolutions covering {float(stopped.covered):.1%} of the outcomes; "
-                f"simulated up to {plural(trials, 'attack')} in the time left instead (seed {seed})"
-            )
-        else:
-            return build_report(result.tally, exact=True, samples=result.leaves)
+        walked = _walk_first(
+            ruleset, state, action, budget=budget, jobs=jobs, seed=seed, trials=fallback_trials, limit=limit,
+            walk_deadline=None if seconds is None else started + seconds / 2, phase=phase,
+        )  # fmt: skip
+        if isinstance(walked, Report):
+            return walked
+        trials, note = fallback_trials, walked
+    deadline = None if seconds is None else started + seconds
+    return _simulated(
+        ruleset, state, action, trials=trials, seed=seed, jobs=jobs, deadline=deadline, limit=limit, note=note,
+        phase=phase,
+    )  # fmt: skip
+
+
+def _walk_first(
+    ruleset: AnyRuleset,
+    state: Any,
+    action: Any,
+    *,
+    budget: int,
+    jobs: int,
+    seed: int,
+    trials: int,
+    limit: TimeLimit | None,
+    walk_deadline: float | None,
+    phase: dict[str, Any],
+) -> Report | str:
+    """The exact odds; or, when the walk is over the budget or out of its half of the time, the note that says
+    why ``trials`` attacks are simulated instead."""
+    from tabroll.odds.estimate import estimate_leaves, surely_over
+    from tabroll.odds.exact import exact_odds
+
+    # Sample the tree first: a walk that would exceed the budget is not started (it would be thrown away).
+    samples = estimate_leaves(ruleset, state, action, deadline=walk_deadline)
+    try:
+        if surely_over(samples, budget):
+            raise samples.over(budget)
+        phase["what"] = "walk"
+        result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs, deadline=walk_deadline)
+    except BudgetExceeded as too_big:
+        raise_it = "--budget raises the limit, " if too_big.budget_helps else ""
+        return (
+            f"no exact odds: {too_big}; simulated {plural(trials, 'attack')} instead "
+            f"(seed {seed}; {raise_it}--trials sets the count)"
+        )
+    except WalkStopped as stopped:
+        assert limit is not None and limit.seconds is not None
+        limit.reached = True
+        return _stopped_note(stopped, limit, trials, seed)
+    return build_report(result.tally, exact=True, samples=result.leaves)
+
+
+def _stopped_note(stopped: WalkStopped, limit: TimeLimit, trials: int, seed: int) -> str:
+    """Why the time limit stopped the exact walk: it would take too long, or half the time was up."""
+    instead = f"simulated up to {plural(trials, 'attack')} in the time left instead (seed {seed})"
+    if isinstance(stopped, WalkTooLong):
+        return f"no exact odds within {limit.named()}: {stopped.reason()}; {instead}"
+    return (
+        f"{limit.named()} stopped the exact walk at half time, after {stopped.resolutions:,} resolutions "
+        f"covering {float(stopped.covered):.1%} of the outcomes; {instead}"
+    )
+
+
+def _simulated(
+    ruleset: AnyRuleset,
+    state: Any,
+    action: Any,
+    *,
+    trials: int,
+    seed: int,
+    jobs: int,
+    deadline: float | None,
+    limit: TimeLimit | None,
+    note: str,
+    phase: dict[str, Any],
+) -> Report:
+    """``trials`` simulated attacks, or those done by the ``deadline`` (the note then says so)."""
+    from tabroll.odds.montecarlo import simulate
+
     phase["what"], phase["trials"] = "simulation", trials
     tally = simulate(ruleset, state, action, trials=trials, seed=seed, jobs=jobs, deadline=deadline)
     done = int(tally.weight)
     if done < trials:
-        assert limit is not None and seconds is not None
+        assert limit is not None and limit.seconds is not None
         limit.reached = True
         stop = f"the simulation after {done:,} of {trials:,} trials"
         if note:

@@ -1,5 +1,6 @@
 """The odds of a dice expression as data (``tabroll odds EXPR``), for the screens in :mod:`tabroll.render.dice`
-to draw: the :class:`Question` asked, each figure exact or estimated (:class:`Figure`), the :class:`Table` of a
+to draw: the :class:`Question` asked, each figure exact or estimated (an
+:class:`~tabroll.odds.figures.Estimate`, as in the odds of an attack), the :class:`Table` of a
 distribution (every value's chance, P(≥) and P(≤), mean, standard deviation, percentiles) and the whole answer
 (:class:`DiceOdds`) with its JSON document (``tabroll.dice_odds``). It computes nothing:
 :mod:`tabroll.odds.dice_odds` does."""
@@ -12,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from tabroll.dice.notation import Compare, DiceExpression
-from tabroll.odds.figures import share_text
+from tabroll.odds.figures import Estimate
 
 ODDS_FORMAT = "tabroll.dice_odds"
 ODDS_FORMAT_VERSION = 1
@@ -49,33 +50,6 @@ class Question:
         return self.first
 
 
-@dataclass(frozen=True)
-class Figure:
-    """A probability or a mean: exact, or estimated with a 95% interval."""
-
-    value: float
-    exact: Fraction | None = None
-    low: float | None = None
-    high: float | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"value": self.value}
-        if self.exact is not None:
-            out["exact"] = str(self.exact)
-        if self.low is not None and self.high is not None:
-            out["ci95"] = [self.low, self.high]
-        return out
-
-    def fraction(self) -> str:
-        return f"  = {self.exact}" if self.exact is not None and self.exact.denominator != 1 else ""
-
-    def percent(self) -> str:
-        text = share_text(self.value)
-        if self.low is not None and self.high is not None:
-            text += f" (95% CI {share_text(self.low)}–{share_text(self.high)})"
-        return text
-
-
 def _wilson(hits: int, trials: int) -> tuple[float, float]:
     p = hits / trials
     denominator = 1 + Z95**2 / trials
@@ -91,14 +65,14 @@ class Table:
     points: list[tuple[int, int]]
     total: int
     exact: bool
-    _cache: tuple[Figure, Figure] | None = field(default=None, init=False, repr=False, compare=False)
+    _cache: tuple[Estimate, Estimate] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def share(self, ways: int) -> Figure:
+    def share(self, ways: int) -> Estimate:
         if self.exact:
             fraction = Fraction(ways, self.total)
-            return Figure(float(fraction), fraction)
+            return Estimate(float(fraction), fraction)
         low, high = _wilson(ways, self.total)
-        return Figure(ways / self.total, low=low, high=high)
+        return Estimate(ways / self.total, low=low, high=high)
 
     def rows(self) -> list[tuple[int, int, int, int]]:
         """Each value with its ways, the ways of it or more, and the ways of it or less."""
@@ -111,13 +85,13 @@ class Table:
             above -= ways
         return out
 
-    def mean(self) -> Figure:
+    def mean(self) -> Estimate:
         return self._moments()[0]
 
-    def variance(self) -> Figure:
+    def variance(self) -> Estimate:
         return self._moments()[1]
 
-    def _moments(self) -> tuple[Figure, Figure]:
+    def _moments(self) -> tuple[Estimate, Estimate]:
         """The mean and the variance, worked out once (exact, or estimated with the mean's 95% interval)."""
         if self._cache is None:
             n = self.total
@@ -125,12 +99,12 @@ class Table:
             if self.exact:
                 mean = Fraction(first, n)
                 variance = Fraction(sum(v * v * w for v, w in self.points), n) - mean * mean
-                self._cache = (Figure(float(mean), mean), Figure(float(variance), variance))
+                self._cache = (Estimate(float(mean), mean), Estimate(float(variance), variance))
             else:
                 mean_f = first / n
                 spread = sum(w * (v - mean_f) ** 2 for v, w in self.points) / max(1, n - 1)
                 half = Z95 * math.sqrt(spread / n)
-                self._cache = (Figure(mean_f, low=mean_f - half, high=mean_f + half), Figure(spread))
+                self._cache = (Estimate(mean_f, low=mean_f - half, high=mean_f + half), Estimate(spread))
         return self._cache
 
     def sd(self) -> float:
@@ -169,13 +143,13 @@ class DiceOdds:
     def exact(self) -> bool:
         return self.method == "exact"
 
-    def success(self) -> Figure | None:
+    def success(self) -> Estimate | None:
         root = self.question.first.root
         if not isinstance(root, Compare):
             return None
         return self.table.share(self.table.at_least(root.condition.matches))
 
-    def versus(self) -> dict[str, Figure]:
+    def versus(self) -> dict[str, Estimate]:
         if self.question.second is None:
             return {}
         table = self.table  # the margin, first minus second

@@ -10,7 +10,6 @@ Nothing here imports the game engine: the odds of dice start as fast as ``tabrol
 
 from __future__ import annotations
 
-import math
 import re
 import time
 from collections.abc import Sequence
@@ -63,19 +62,6 @@ def read_question(words: Sequence[str]) -> Question:
     second = expressions[1] if len(expressions) == 2 else None
     text = first.notation if second is None else f"{first.notation} vs {second.notation}"
     return Question(text, first, second)
-
-
-def checked_timeout(seconds: float) -> float | None:
-    """``--timeout`` as every odds command reads it: seconds within a week, 0 for no limit."""
-    week = 7 * 24 * 3600.0
-    if seconds == 0:
-        return None
-    if not math.isfinite(seconds) or not 0 < seconds <= week:
-        raise InputError(
-            f"--timeout {seconds:g} is out of range",
-            tip=f"give seconds from 0.001 to {week:,.0f} (a week), or 0 for no time limit",
-        )
-    return seconds
 
 
 def _limits_note(expressions: Sequence[DiceExpression]) -> str:

@@ -307,7 +307,7 @@ class _Walker:
         return start - sum((entry.weight() * weight(entry.hangs) for entry in stack), Fraction(0))
 
 
-def _walk(
+def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inline (no extra call per resolution)
     ruleset: AnyRuleset,
     state: Any,
     action: Any,

@@ -50,6 +50,11 @@ class Estimate:
             out["ci95"] = [self.low, self.high]
         return out
 
+    def fraction(self, space: str = "  ") -> str:
+        """``  = 17/20`` (after ``space``): the exact fraction after a figure, when it is not a whole number; else
+        nothing."""
+        return f"{space}= {self.exact}" if self.exact is not None and self.exact.denominator != 1 else ""
+
     def percent(self) -> str:
         text = f"{100 * self.value:.2f}%"
         if self.low is not None and self.high is not None:

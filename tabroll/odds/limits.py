@@ -1,5 +1,6 @@
 """The limits of an exact walk: its budget of resolutions, its deadline, and the errors that stop it
-(each naming the roll that made the tree too big and what to do)."""
+(each naming the roll that made the tree too big and what to do); and ``--timeout`` as every odds command reads
+it (:func:`check_timeout`, light enough for ``tabroll odds EXPR``, which imports no engine)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,25 @@ log2(sides)`` bits: 10,000d20 would need about 1 GB); a roll past it is not walk
 
 PROBES = 64
 """Sampled outcomes behind :func:`estimate_leaves`."""
+
+MAX_TIMEOUT = 7 * 24 * 3600.0
+"""The longest ``--timeout``, in seconds: a week."""
+
+
+def check_timeout(seconds: float | None) -> float | None:
+    """``--timeout``: seconds (0 for no limit) within a week; None is no limit."""
+    import math
+
+    from tabroll.errors import InputError
+
+    if seconds is None or seconds == 0:
+        return None
+    if not math.isfinite(seconds) or not 0 < seconds <= MAX_TIMEOUT:
+        raise InputError(
+            f"--timeout {seconds:g} is out of range",
+            tip=f"give seconds from 0.001 to {MAX_TIMEOUT:,.0f} (a week), or 0 for no time limit",
+        )
+    return seconds
 
 
 class BudgetExceeded(Exception):

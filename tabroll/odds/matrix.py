@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.session import check_jobs
 from tabroll.engine import AnyRuleset, AttackRequest, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.odds.api import compute_odds
 from tabroll.odds.figures import Cell, Matrix
+
+if TYPE_CHECKING:
+    from tabroll.loading.quick import TypedUnit
 
 MAX_PAIRS = 2_500
 
@@ -53,54 +57,111 @@ def build_matrix(
     each pair as it is done."""
     import time
 
-    from tabroll.loading.quick import check_fields, parse_unit, unit_stats
+    typed_attackers, typed_targets = _typed_units(attackers, targets)
+    if scenario_file is not None:
+        where = _from_file(scenario_file, typed_attackers, typed_targets, fields, options)
+    else:
+        where = _from_catalogue(ruleset, typed_attackers, typed_targets, fields)
+    check_jobs(jobs)
+    _check_trials(trials)
+    attackers, targets = _pair_names(where, typed_attackers, typed_targets, scenario_file)
+    job = _PairJob(
+        where.game, where.state, where.fields, options, budget=budget, trials=trials, seed=seed,
+        stats={} if scenario_file is not None else _typed_stats(where, typed_attackers, typed_targets),
+    )  # fmt: skip
+    table = Matrix(
+        ruleset=where.game.id, attackers=attackers, targets=targets, setting=where.setting, timeout=timeout, seed=seed
+    )
+    deadline = None if timeout is None else (time.monotonic() if since is None else since) + timeout
+    work = [(attacker, target) for attacker in attackers for target in targets]
+    if jobs > 1 and len(work) > 1:
+        return _build_in_processes(table, work, jobs, deadline, job, progress)
+    return _build_in_one_process(table, work, deadline, job, progress)
+
+
+@dataclass(frozen=True)
+class _Where:
+    """Where the pairs stand: the game, the scenario's state (None for catalogue units), the attack fields as
+    checked, the units there are to pair (the scenario's, or the catalogue's) and the setting the table names."""
 
     game: AnyRuleset
-    state: Any = None
+    state: Any
+    fields: dict[str, str]
+    known: list[str]
+    setting: str
+
+
+def _typed_units(attackers: list[str] | None, targets: list[str] | None) -> tuple[list[TypedUnit], list[TypedUnit]]:
+    """``--attackers`` and ``--targets`` read as units, each a name and any stats typed after it."""
+    from tabroll.loading.quick import parse_unit
+
     for option, given in (("--attackers", attackers), ("--targets", targets)):
         if given is not None and not given:  # given, but only commas or spaces: not "the whole catalogue"
             raise InputError(f"{option} names no unit", tip=f"give names separated by commas, or leave {option} out")
     typed_attackers = [parse_unit(text, "--attackers") for text in attackers or ()]
-    typed_targets = [parse_unit(text, "--targets") for text in targets or ()]
-    attackers = [unit.name for unit in typed_attackers] or None
-    targets = [unit.name for unit in typed_targets] or None
-    stats: dict[tuple[str, str], dict[str, str]] = {}
-    if scenario_file is not None:
-        from tabroll.loading.scenario import load_scenario_file
+    return typed_attackers, [parse_unit(text, "--targets") for text in targets or ()]
 
-        typed = next((u for u in (*typed_attackers, *typed_targets) if u.stats), None)
-        if typed is not None:
-            raise InputError(
-                f'{typed.flag} "{typed.text}": the scenario file {scenario_file} gives the units\' stats',
-                tip="change them in the file, or leave the file out to type the units' stats",
-            )
 
-        scenario = load_scenario_file(scenario_file, options)
-        game, state = scenario.ruleset, scenario.state
-        fields = check_fields(game, fields, with_file=True)
-        known = scenario_units(game.summarize_state(state))
-        setting = f"positions from {scenario_file}"
-    else:
-        untyped = [unit.name for unit in (*typed_attackers, *typed_targets) if not unit.stats]
-        game = ruleset_for_units(ruleset, untyped or [*(attackers or []), *(targets or [])])
-        fields = check_fields(game, fields, with_file=False)
-        known = game.catalogue_names()
-        setting = ", ".join(
-            f"{spec.name.replace('_', ' ')} {fields.get(spec.name, spec.default)}"
-            for spec in game.attack_fields
-            if spec.name in fields or (spec.quick_only and spec.default is not None)
+def _from_file(
+    scenario_file: str,
+    typed_attackers: list[TypedUnit],
+    typed_targets: list[TypedUnit],
+    fields: Mapping[str, str],
+    options: Mapping[str, str],
+) -> _Where:
+    """The pairs of a scenario file: its units, at its positions (a typed stat is refused: the file gives them)."""
+    from tabroll.loading.quick import check_fields
+    from tabroll.loading.scenario import load_scenario_file
+
+    typed = next((u for u in (*typed_attackers, *typed_targets) if u.stats), None)
+    if typed is not None:
+        raise InputError(
+            f'{typed.flag} "{typed.text}": the scenario file {scenario_file} gives the units\' stats',
+            tip="change them in the file, or leave the file out to type the units' stats",
         )
-    from tabroll.odds.montecarlo import MAX_TRIALS
+    scenario = load_scenario_file(scenario_file, options)
+    game, state = scenario.ruleset, scenario.state
+    return _Where(
+        game, state, check_fields(game, fields, with_file=True), scenario_units(game.summarize_state(state)),
+        f"positions from {scenario_file}",
+    )  # fmt: skip
 
-    check_jobs(jobs)
+
+def _from_catalogue(
+    ruleset: str | None, typed_attackers: list[TypedUnit], typed_targets: list[TypedUnit], fields: Mapping[str, str]
+) -> _Where:
+    """The pairs of catalogue or typed units: the game that has the untyped ones, and its attack fields."""
+    from tabroll.loading.quick import check_fields
+
+    units = (*typed_attackers, *typed_targets)
+    untyped = [unit.name for unit in units if not unit.stats]
+    game = ruleset_for_units(ruleset, untyped or [unit.name for unit in units])
+    checked = check_fields(game, fields, with_file=False)
+    setting = ", ".join(
+        f"{spec.name.replace('_', ' ')} {checked.get(spec.name, spec.default)}"
+        for spec in game.attack_fields
+        if spec.name in checked or (spec.quick_only and spec.default is not None)
+    )
+    return _Where(game, None, checked, game.catalogue_names(), setting)
+
+
+def _check_trials(trials: int) -> None:
+    from tabroll.odds.montecarlo import MAX_TRIALS
 
     if not 1 <= trials <= MAX_TRIALS:  # checked before any pair, not when the first pair is simulated
         raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
-    attackers = attackers or known
-    targets = targets or known
+
+
+def _pair_names(
+    where: _Where, typed_attackers: list[TypedUnit], typed_targets: list[TypedUnit], scenario_file: str | None
+) -> tuple[list[str], list[str]]:
+    """The attackers and the targets (by default every unit there is), checked to make a table of some pairs."""
+    attackers = [unit.name for unit in typed_attackers] or where.known
+    targets = [unit.name for unit in typed_targets] or where.known
     if not attackers or not targets:
         if scenario_file is not None:
             raise InputError(f"{scenario_file} has no units to compare", tip="add units to the file")
+        game = where.game
         missing = " and ".join(o for o, given in (("--attackers", attackers), ("--targets", targets)) if not given)
         raise InputError(
             f"{game.name} has no unit catalogue: name the units with {missing}",
@@ -112,25 +173,62 @@ def build_matrix(
             f"{len(attackers)} x {len(targets)} pairs is more than {MAX_PAIRS:,}",
             tip="name fewer --attackers or --targets",
         )
-    if scenario_file is None:
-        held = {name.casefold() for name in known}
-        for role, typed_units in (("attacker", typed_attackers), ("target", typed_targets)):
-            for unit in typed_units:
-                stats[(role, unit.name)] = unit_stats(
-                    game, unit, {}, role=role, typed_flag=unit.flag, catalogued=unit.name.casefold() in held
-                )
-    table = Matrix(ruleset=game.id, attackers=attackers, targets=targets, setting=setting, timeout=timeout, seed=seed)
-    pairs = len(attackers) * len(targets)
-    deadline = None if timeout is None else (time.monotonic() if since is None else since) + timeout
+    return attackers, targets
+
+
+def _typed_stats(
+    where: _Where, typed_attackers: list[TypedUnit], typed_targets: list[TypedUnit]
+) -> dict[tuple[str, str], dict[str, str]]:
+    """The typed stats of each attacker and target, by role and name (checked by
+    :func:`tabroll.loading.quick.unit_stats`)."""
+    from tabroll.loading.quick import unit_stats
+
+    held = {name.casefold() for name in where.known}
+    stats: dict[tuple[str, str], dict[str, str]] = {}
+    for role, typed_units in (("attacker", typed_attackers), ("target", typed_targets)):
+        for unit in typed_units:
+            stats[(role, unit.name)] = unit_stats(
+                where.game, unit, {}, role=role, typed_flag=unit.flag, catalogued=unit.name.casefold() in held
+            )
+    return stats
+
+
+@dataclass(frozen=True)
+class _PairJob:
+    """What every pair is worked out with, in one process or in each forked worker of ``--jobs``."""
+
+    game: AnyRuleset
+    state: Any
+    fields: Mapping[str, str]
+    options: Mapping[str, str]
+    budget: int
+    trials: int
+    seed: int
+    stats: Mapping[tuple[str, str], Mapping[str, str]]
+
+    def fill(self, cell: Cell, seconds: float | None) -> None:
+        """The odds of the cell's pair, within ``seconds`` (see :func:`_fill`)."""
+        attacker, target = cell.attacker, cell.target
+        _fill(
+            cell, self.game, self.state, self.fields, self.options, budget=self.budget, trials=self.trials,
+            seed=self.seed, seconds=seconds,
+            stats=(self.stats.get(("attacker", attacker), {}), self.stats.get(("target", target), {})),
+        )  # fmt: skip
+
+
+def _build_in_one_process(
+    table: Matrix, work: list[tuple[str, str]], deadline: float | None, job: _PairJob, progress: Progress
+) -> Matrix:
+    """The pairs one after the other, each with its share of the time left."""
+    import time
+
     from tabroll.batch.workers import doing
+
+    pairs = len(work)
 
     def describe() -> str:
         return f"{max(0, len(table.cells) - 1)} of the table's {pairs} pairs were done; no table printed"
 
-    work = [(attacker, target) for attacker in attackers for target in targets]
-    if jobs > 1 and pairs > 1:
-        job = (game, state, fields, options, budget, trials, seed, stats)
-        return _build_in_processes(table, work, jobs, deadline, job, progress)
     with doing(describe), progress(pairs) as advance:
         for attacker, target in work:
             cell = Cell(attacker=attacker, target=target)
@@ -138,15 +236,14 @@ def build_matrix(
             share = None
             if deadline is not None:
                 share = max(0.001, (deadline - time.monotonic()) / (pairs - len(table.cells) + 1))
-            _fill(
-                cell, game, state, fields, options, budget=budget, trials=trials, seed=seed, seconds=share,
-                stats=(stats.get(("attacker", attacker), {}), stats.get(("target", target), {})),
-            )  # fmt: skip
+            job.fill(cell, share)
             advance(f"{attacker} → {target}")
     return table
 
 
-_JOB: tuple[Any, ...] | None = None  # what the forked workers of --jobs share: the game, state and settings
+_JOB: tuple[_PairJob, float | None, int] | None = (
+    None  # what the forked workers of --jobs share: the job, deadline, jobs
+)
 
 
 def _pair_in_worker(item: tuple[int, int, str, str]) -> Cell:
@@ -155,15 +252,12 @@ def _pair_in_worker(item: tuple[int, int, str, str]) -> Cell:
 
     assert _JOB is not None
     index, pairs, attacker, target = item
-    game, state, fields, options, budget, trials, seed, stats, deadline, jobs = _JOB
+    job, deadline, jobs = _JOB
     share = None
     if deadline is not None:  # the pairs before this one are about done: share the time left with those after it
         share = max(0.001, (deadline - time.monotonic()) * jobs / max(jobs, pairs - index))
     cell = Cell(attacker=attacker, target=target)
-    _fill(
-        cell, game, state, fields, options, budget=budget, trials=trials, seed=seed, seconds=share,
-        stats=(stats.get(("attacker", attacker), {}), stats.get(("target", target), {})),
-    )  # fmt: skip
+    job.fill(cell, share)
     return cell
 
 
@@ -172,7 +266,7 @@ def _build_in_processes(
     work: list[tuple[str, str]],
     jobs: int,
     deadline: float | None,
-    job: tuple[Any, ...],
+    job: _PairJob,
     progress: Progress,
 ) -> Matrix:
     """The pairs shared among ``jobs`` forked workers, one pair at a time, gathered in the table's order."""
@@ -184,7 +278,7 @@ def _build_in_processes(
     def describe() -> str:
         return f"{len(table.cells)} of the table's {pairs} pairs were done (in {jobs} processes); no table printed"
 
-    _JOB = (*job, deadline, jobs)
+    _JOB = (job, deadline, jobs)
     try:
         with doing(describe), progress(pairs) as advance, process_pool(min(jobs, pairs)) as pool:
             items = [(index, pairs, attacker, target) for index, (attacker, target) in enumerate(work)]

@@ -8,7 +8,7 @@ import math
 
 from tabroll.dice.notation import Compare
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
-from tabroll.odds.figures import share_text
+from tabroll.odds.figures import Estimate, share_text
 from tabroll.render.bars import bar
 
 Segment = tuple[str, str]
@@ -23,9 +23,17 @@ def one_in(total: int, ways: int) -> str:
     return f"{n:,.1f}" if n < 10**7 else f"{n:.2g}"
 
 
+def _percent(figure: Estimate) -> str:
+    """A chance as the odds of dice show it: never rounded to 0% or 100% when it is not, and its 95% interval."""
+    text = share_text(figure.value)
+    if figure.low is not None and figure.high is not None:
+        text += f" (95% CI {share_text(figure.low)}–{share_text(figure.high)})"
+    return text
+
+
 def _mean_line(label: str, table: Table) -> Line:
     mean = table.mean()
-    shown = f"{mean.value:.3f}" + (f" = {mean.exact}" if mean.exact is not None and mean.exact.denominator != 1 else "")
+    shown = f"{mean.value:.3f}{mean.fraction(' ')}"
     if mean.low is not None and mean.high is not None:
         shown += f" (95% CI {mean.low:.3f}–{mean.high:.3f})"
     return [(f"  {label}mean ", ""), (shown, "bold yellow"), (f", sd {table.sd():.3f}", "")]
@@ -34,32 +42,43 @@ def _mean_line(label: str, table: Table) -> Line:
 def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
     """The odds as lines of styled segments: the figures, then the table of every value (the rarest left out of a
     long one, and said so)."""
-    table = odds.table
     lines: list[Line] = [[(f"odds ({'exact' if odds.exact else 'simulated'})", "")]]
     for note in (odds.note, odds.limits_note):
         if note:
             lines.append([(note, "dim")])
+    return lines + _figure_lines(odds) + _table_lines(odds.table, fine=fine, width=width)
+
+
+def _figure_lines(odds: DiceOdds) -> list[Line]:
+    """P(success) of a comparison, or each side's chance of ``vs``; the means, and the percentiles."""
+    lines: list[Line] = []
     success = odds.success()
     root = odds.question.first.root
     if success is not None and isinstance(root, Compare):
         lines.append(
             [
                 (f"  P({odds.question.measured.notation} {root.condition.sign()}) = ", ""),
-                (success.percent(), "bold yellow"),
+                (_percent(success), "bold yellow"),
                 (success.fraction(), ""),
             ]
         )
     for name, figure in odds.versus().items():
         lines.append(
-            [(f"  P({name.replace('_', ' ')}) = ", ""), (figure.percent(), "bold yellow"), (figure.fraction(), "")]
+            [(f"  P({name.replace('_', ' ')}) = ", ""), (_percent(figure), "bold yellow"), (figure.fraction(), "")]
         )
     if odds.first is not None and odds.second is not None and odds.question.second is not None:
         lines.append(_mean_line(f"first, {odds.question.first.notation}: ", odds.first))
         lines.append(_mean_line(f"second, {odds.question.second.notation}: ", odds.second))
     label = f"{odds.subject()}: " if odds.question.kind != "distribution" else ""
-    lines.append(_mean_line(label, table))
-    percentiles = ", ".join(f"{p}% {v}" for p, v in table.percentiles().items())
+    lines.append(_mean_line(label, odds.table))
+    percentiles = ", ".join(f"{p}% {v}" for p, v in odds.table.percentiles().items())
     lines.append([(f"  percentiles: {percentiles}", "")])
+    return lines
+
+
+def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
+    """Every value with P(=), P(≥), P(≤), "1 in N" and a bar; a long table without its rarest values, a very
+    long one grouped (each said so)."""
     rows = table.rows()
     shown = rows
     if len(rows) > TRIM:
@@ -71,7 +90,7 @@ def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
     header = (
         f"    {'':>{label_width}}  {'exactly':>7}  {'at least':>8}  {'at most':>8}  {'1 in':>{one_in_width}}  {scale}"
     )
-    lines.append([(header, "dim")])
+    lines: list[Line] = [[(header, "dim")]]
     for value, ways, above, below in grouped:
         share = ways / table.total
         lines.append(
@@ -88,18 +107,19 @@ def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
         size = -(-len(shown) // len(grouped))
         lines.append([(f"    (values grouped {size} to a row; --format json lists every value)", "dim")])
     if len(shown) < len(rows):
-        left_out = [r for r in rows if r[1] < RARE * table.total]
-        mass = sum(r[1] for r in left_out) / table.total
-        lines.append(
-            [
-                (
-                    f"    ({len(left_out):,} rarer values, each under {100 * RARE:g}%, {share_text(mass)} in all, "
-                    "are left out here; --format json lists every value)",
-                    "dim",
-                )
-            ]
-        )
+        lines.append(_left_out_line([r for r in rows if r[1] < RARE * table.total], table.total))
     return lines
+
+
+def _left_out_line(left_out: list[tuple[int, int, int, int]], total: int) -> Line:
+    mass = sum(r[1] for r in left_out) / total
+    return [
+        (
+            f"    ({len(left_out):,} rarer values, each under {100 * RARE:g}%, {share_text(mass)} in all, "
+            "are left out here; --format json lists every value)",
+            "dim",
+        )
+    ]
 
 
 def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int, int]]:
@@ -144,66 +164,37 @@ def render(odds: DiceOdds, fmt: str) -> None:
 
 def svg(odds: DiceOdds) -> str:
     """The table as a picture: bars of P(= n) and the curve of P(≥ n) on one 0–100% scale, as an attack's odds."""
-    from html import escape
+    from tabroll.render.svg import HEIGHT, LEFT, WIDTH, _curve, _document, _headings, _Plot, _text
 
-    from tabroll.render.svg import BAR_FILL, CURVE, _document, _text
-
-    width, height = 720.0, 460.0
-    left, right, top, bottom = 60.0, 20.0, 100.0, 56.0
-    plot_w, plot_h = width - left - right, height - top - bottom
     table = odds.table
-    title = odds.question.text
     figures = []
     success = odds.success()
     if success is not None:
-        figures.append(f"P(success) {share_text(success.value)}{success.fraction().replace('  ', ' ')}")
+        figures.append(f"P(success) {share_text(success.value)}{success.fraction(' ')}")
     figures += [
-        f"P({name.replace('_', ' ')}) {share_text(f.value)}{f.fraction().replace('  ', ' ')}"
-        for name, f in odds.versus().items()
+        f"P({name.replace('_', ' ')}) {share_text(f.value)}{f.fraction(' ')}" for name, f in odds.versus().items()
     ]
     mean = table.mean()
     subject = odds.subject()
-    body = [
-        _text(left, 22, title, extra=' font-size="16" font-weight="bold"'),
-        _text(left, 40, f"odds ({'exact' if odds.exact else 'simulated'})"),
-        _text(left, 56, ", ".join(figures)),
+    body = _headings(odds.question.text, "exact" if odds.exact else "simulated", figures)
+    body.append(
         _text(
-            left,
+            LEFT,
             74,
-            f"{subject}: mean {mean.value:.3f}{mean.fraction().replace('  ', ' ')}, sd {table.sd():.3f}; "
-            "bars: P(= n), line: P(≥ n)",
-        ),
-    ]
+            f"{subject}: mean {mean.value:.3f}{mean.fraction(' ')}, sd {table.sd():.3f}; bars: P(= n), line: P(≥ n)",
+        )
+    )
     rows = [r for r in table.rows() if len(table.points) <= 120 or r[1] >= RARE * table.total]
-    values = [value for value, *_ in rows]
-    span = values[-1] - values[0] + 1
-    axis = list(range(values[0], values[-1] + 1)) if span <= 120 else values
-    band = plot_w / max(1, len(axis))
-    where = {v: i for i, v in enumerate(axis)}
-    for share in (0.0, 0.25, 0.5, 0.75, 1.0):
-        y = top + plot_h * (1 - share)
-        body.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
-        body.append(_text(left - 6, y + 4, f"{100 * share:.0f}%", anchor="end"))
-    step = max(1, -(-len(axis) // 30))
-    for i, v in enumerate(axis):
-        if i % step == 0 or i == len(axis) - 1:
-            body.append(_text(left + band * (i + 0.5), top + plot_h + 16, str(v), anchor="middle"))
-    body.append(_text(left + plot_w / 2, height - 14, f"{subject} (n)", anchor="middle"))
+    plot = _Plot([value for value, *_ in rows])
+    body += plot.scale(f"{subject} (n)")
     curve = []
     for value, ways, above, _ in rows:
         share = ways / table.total
-        x = left + band * where[value]
-        h = max(1.0, plot_h * share)
         exact, least = table.share(ways), table.share(above)
         tip = (
             f"= {value}: {share_text(share)}{exact.fraction()}; ≥ {value}: {share_text(least.value)}{least.fraction()}"
         )
-        body.append(
-            f'<rect class="bar" x="{x + band * 0.1:.1f}" y="{top + plot_h - h:.1f}" width="{band * 0.8:.1f}" '
-            f'height="{h:.1f}" fill="{BAR_FILL}"><title>{escape(tip)}</title></rect>'
-        )
-        curve.append((x + band * 0.5, top + plot_h * (1 - above / table.total)))
-    coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in curve)
-    body.append(f'<polyline class="at-least" points="{coords}" fill="none" stroke="{CURVE}" stroke-width="2"/>')
-    body += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="{CURVE}"/>' for x, y in curve]
-    return _document(width, height, body, title)
+        body.append(plot.bar(value, share, tip))
+        curve.append((plot.x(value) + plot.band * 0.5, plot.y(above / table.total)))
+    body += _curve(curve)
+    return _document(WIDTH, HEIGHT, body, odds.question.text)

@@ -207,10 +207,34 @@ def _wrap(text: str, width: int, indent: str = "") -> list[str]:
 def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, str]]]:
     """The matrix as lines of styled pieces, no line wider than ``width``: names that do not fit a column
     are abbreviated (with a legend), and a table with more targets than fit is split into several."""
+    tables = grids(table)
+    layout = _layout(table, tables, width)
+    lines: list[list[tuple[str, str]]] = []
+    for number, grid in enumerate(tables):
+        lines += _grid_lines(table, grid, layout, width, first=number == 0)
+    for note in _notes(table, tables, layout):
+        lines += [[(line, "dim")] for line in _wrap(note, width, "  ")]
+    return lines + _refusal_lines(table, width)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """How the grids fit the width: each attacker's and target's name as shown, each column's width, the width
+    of the names' column, whether the corner's words fit on the heading's line, and the columns of each part."""
+
+    rows: dict[str, str]
+    columns: dict[str, str]
+    widths: list[int]
+    label_width: int
+    corner_inline: bool
+    chunks: list[list[int]]
+
+
+def _layout(table: Matrix, tables: list[Grid], width: int) -> _Layout:
+    """Whole names when the table fits as it is; else the targets' names cut to the widest cell, and a unit too
+    long for both one short name (one line in the legend)."""
     from rich.cells import cell_len
 
-    lines: list[list[tuple[str, str]]] = []
-    tables = grids(table)
     rows = abbreviations(table.attackers, NAME_WIDTH)
     label_width = max(cell_len(rows[a]) for a in table.attackers)
     cell_widths = [
@@ -222,10 +246,10 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
         short = abbreviations(table.targets, limit)
         return short, [max(w, cell_len(short[t])) for t, w in zip(table.targets, cell_widths, strict=True)]
 
-    columns, widths = fit(NAME_WIDTH)  # whole names when the table fits as it is
+    columns, widths = fit(NAME_WIDTH)
     if label_width + sum(2 + w for w in widths) > width:
         columns, widths = fit(max(max(cell_widths, default=1), 6))
-    for attacker in table.attackers:  # a unit too long for both: one short name, one line in the legend
+    for attacker in table.attackers:
         form = columns.get(attacker, attacker)
         if rows[attacker] != attacker and form != attacker and form not in rows.values():
             rows[attacker] = form
@@ -233,6 +257,12 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
     corner_inline = max(label_width, cell_len(CORNER)) + sum(2 + w for w in widths) <= width
     if corner_inline:
         label_width = max(label_width, cell_len(CORNER))
+    return _Layout(rows, columns, widths, label_width, corner_inline, _chunks(widths, label_width, width))
+
+
+def _chunks(widths: list[int], label_width: int, width: int) -> list[list[int]]:
+    """The columns of each part of a table too wide for one: as many as fit, then shared out evenly among the
+    same number of parts where they fit so (no part of one column)."""
     chunks: list[list[int]] = [[]]
     used = label_width
     for j, w in enumerate(widths):
@@ -241,35 +271,46 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
             used = label_width
         chunks[-1].append(j)
         used += 2 + w
-    if len(chunks) > 1:  # as many tables, with the columns shared out evenly (no table of one column)
+    if len(chunks) > 1:
         per = -(-len(widths) // len(chunks))
         even = [list(range(k, min(k + per, len(widths)))) for k in range(0, len(widths), per)]
         if len(even) == len(chunks) and all(label_width + sum(2 + widths[j] for j in c) <= width for c in even):
             chunks = even
-    setting = table.setting
-    for number, grid in enumerate(tables):
-        lines += [[(line, "bold")] for line in _wrap(grid.title, width, "  ")]
-        if number == 0 and setting:
-            lines += [[(line, "dim")] for line in _wrap(setting, width, "  ")]
-        if number == 0 and not corner_inline:
-            lines.append([(CORNER, "dim")])
-        for part, chunk in enumerate(chunks):
-            if part:
-                lines.append([("", "")])
-            corner = CORNER if number == 0 and part == 0 and corner_inline else ""
-            head: list[tuple[str, str]] = [(_pad(corner, label_width, left=True), "dim")]
+    return chunks
+
+
+def _grid_lines(table: Matrix, grid: Grid, layout: _Layout, width: int, *, first: bool) -> list[list[tuple[str, str]]]:
+    """One grid: its title (the first also with the setting and the corner's words), then each part's heading
+    and rows."""
+    lines = [[(line, "bold")] for line in _wrap(grid.title, width, "  ")]
+    if first and table.setting:
+        lines += [[(line, "dim")] for line in _wrap(table.setting, width, "  ")]
+    if first and not layout.corner_inline:
+        lines.append([(CORNER, "dim")])
+    for part, chunk in enumerate(layout.chunks):
+        if part:
+            lines.append([("", "")])
+        corner = CORNER if first and part == 0 and layout.corner_inline else ""
+        head = [(_pad(corner, layout.label_width, left=True), "dim")]
+        head += [("  " + _pad(layout.columns[table.targets[j]], layout.widths[j]), "bold") for j in chunk]
+        lines.append(head)
+        for i, attacker in enumerate(table.attackers):
+            line = [(_pad(layout.rows[attacker], layout.label_width, left=True), "bold")]
             for j in chunk:
-                head.append(("  " + _pad(columns[table.targets[j]], widths[j]), "bold"))
-            lines.append(head)
-            for i, attacker in enumerate(table.attackers):
-                line: list[tuple[str, str]] = [(_pad(rows[attacker], label_width, left=True), "bold")]
-                for j in chunk:
-                    text, style = grid.rows[i][j]
-                    line += [("  ", ""), (_pad(text, widths[j]), style)]
-                lines.append(line)
+                text, style = grid.rows[i][j]
+                line += [("  ", ""), (_pad(text, layout.widths[j]), style)]
+            lines.append(line)
+    return lines
+
+
+def _notes(table: Matrix, tables: list[Grid], layout: _Layout) -> list[str]:
+    """The legend of shortened names, and what the marks and the time limit mean where they appear."""
     legend = list(
         dict.fromkeys(
-            f"{short} = {name}" for names in (rows, columns) for name, short in names.items() if short != name
+            f"{short} = {name}"
+            for names in (layout.rows, layout.columns)
+            for name, short in names.items()
+            if short != name
         )
     )
     notes = []
@@ -281,19 +322,23 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
         notes.append("— nothing follows that attack")  # only when some cell of the second table shows it
     if table.time_note():
         notes.append(table.time_note())
-    for note in notes:
-        lines += [[(line, "dim")] for line in _wrap(note, width, "  ")]
+    return notes
+
+
+def _refusal_lines(table: Matrix, width: int) -> list[list[tuple[str, str]]]:
+    """The refused pairs, by reason (the first ten reasons; the JSON lists every one)."""
     refusals: dict[str, list[tuple[str, str]]] = {}  # the reason → the pairs it refuses
     for c in table.cells.values():
         if c.refused:
             refusals.setdefault(c.refused, []).append((c.attacker, c.target))
-    if refusals:
-        lines.append([("refused pairs:", "")])
-        for reason, pairs in list(refusals.items())[:10]:
-            lines += [[(line, "")] for line in _wrap(f"  {_pairs(table, pairs)}: {reason}", width, "    ")]
-        if len(refusals) > 10:
-            more = sum(len(pairs) for pairs in list(refusals.values())[10:])
-            lines.append([(f"  and {plural(more, 'more pair')} (--format json lists every one)", "dim")])
+    if not refusals:
+        return []
+    lines: list[list[tuple[str, str]]] = [[("refused pairs:", "")]]
+    for reason, pairs in list(refusals.items())[:10]:
+        lines += [[(line, "")] for line in _wrap(f"  {_pairs(table, pairs)}: {reason}", width, "    ")]
+    if len(refusals) > 10:
+        more = sum(len(pairs) for pairs in list(refusals.values())[10:])
+        lines.append([(f"  and {plural(more, 'more pair')} (--format json lists every one)", "dim")])
     return lines
 
 

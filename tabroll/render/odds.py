@@ -62,12 +62,8 @@ def report_view(report: Report, *, width: int = BAR_WIDTH, fine: bool = False) -
     return lines
 
 
-def _fraction(e: Estimate) -> str:
-    return f"  = {e.exact}" if e.exact is not None and e.exact.denominator != 1 else ""
-
-
 def _probability(name: str, e: Estimate) -> Line:
-    return [(f"  P({name}) = ", ""), (e.percent(), "bold yellow" if e.value else "dim"), (_fraction(e), "")]
+    return [(f"  P({name}) = ", ""), (e.percent(), "bold yellow" if e.value else "dim"), (e.fraction(), "")]
 
 
 def _block_view(

@@ -68,7 +68,7 @@ def _text(x: float, y: float, text: str, *, anchor: str = "start", extra: str = 
 
 
 def _exact(e: Estimate) -> str:
-    return f" = {e.exact}" if e.exact is not None and e.exact.denominator != 1 else ""
+    return e.fraction(" ")
 
 
 def _chosen(report: Report) -> tuple[str, Block] | None:
@@ -83,14 +83,77 @@ def _chosen(report: Report) -> tuple[str, Block] | None:
     return None
 
 
-def odds_svg(report: Report, title: str) -> str:
-    """The damage distribution as bars of P(exactly n), with the curve of P(at least n), on one 0–100% scale.
+# A distribution's picture: its size, and the margins around the plot (the headings stand above it).
+WIDTH, HEIGHT = 720.0, 460.0
+LEFT, RIGHT, TOP, BOTTOM = 60.0, 20.0, 100.0, 56.0
+PLOT_W, PLOT_H = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
-    The value axis is every whole number from the least to the greatest value (values no outcome gives have
-    no bar), unless the span is too wide to draw; then only the values that occur, side by side."""
-    width, height = 720.0, 460.0
-    left, right, top, bottom = 60.0, 20.0, 100.0, 56.0
-    plot_w, plot_h = width - left - right, height - top - bottom
+
+class _Plot:
+    """The plot of one distribution on one 0–100% scale, for bars and curve alike. The value axis is every whole
+    number from the least to the greatest value (values no outcome gives have no bar), unless the span is too
+    wide to draw; then only the values that occur, side by side."""
+
+    def __init__(self, values: list[int]) -> None:
+        low, high = min(values), max(values)
+        self.axis = list(range(low, high + 1)) if high - low + 1 <= 120 else values
+        self.band = PLOT_W / max(1, len(self.axis))
+        self.where = {v: i for i, v in enumerate(self.axis)}
+
+    def scale(self, caption: str) -> list[str]:
+        """The lines of 0%, 25%, ... 100%, the values under the axis (about 30 at most) and its caption."""
+        body = []
+        for share in (0.0, 0.25, 0.5, 0.75, 1.0):
+            y = self.y(share)
+            body.append(f'<line x1="{LEFT:.1f}" y1="{y:.1f}" x2="{LEFT + PLOT_W:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
+            body.append(_text(LEFT - 6, y + 4, f"{100 * share:.0f}%", anchor="end"))
+        step = max(1, -(-len(self.axis) // 30))
+        for i, v in enumerate(self.axis):
+            if i % step == 0 or i == len(self.axis) - 1:
+                body.append(_text(self.middle(i), TOP + PLOT_H + 16, str(v), anchor="middle"))
+        body.append(_text(LEFT + PLOT_W / 2, HEIGHT - 14, caption, anchor="middle"))
+        return body
+
+    def middle(self, index: int) -> float:
+        """The middle of the band of the axis' ``index``-th value."""
+        return LEFT + self.band * (index + 0.5)
+
+    def x(self, value: int) -> float:
+        """Where the band of ``value`` starts."""
+        return LEFT + self.band * self.where[value]
+
+    def y(self, share: float) -> float:
+        return TOP + PLOT_H * (1 - share)
+
+    def bar(self, value: int, share: float, tip: str) -> str:
+        """The bar of P(= value), with its figures as a tooltip: a rare value stays visible, 0 has no bar."""
+        x = self.x(value)
+        h = max(1.0, PLOT_H * share) if share > 0 else 0.0
+        return (
+            f'<rect class="bar" x="{x + self.band * 0.1:.1f}" y="{TOP + PLOT_H - h:.1f}" width="{self.band * 0.8:.1f}" '
+            f'height="{h:.1f}" fill="{BAR_FILL}"><title>{escape(tip)}</title></rect>'
+        )
+
+
+def _curve(points: list[tuple[float, float]]) -> list[str]:
+    """The curve of P(≥ n): a line through the points, each marked."""
+    coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    line = f'<polyline class="at-least" points="{coords}" fill="none" stroke="{CURVE}" stroke-width="2"/>'
+    return [line, *(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="{CURVE}"/>' for x, y in points)]
+
+
+def _headings(title: str, how: str, figures: list[str]) -> list[str]:
+    """The title, how the odds were had, and the chief figures, above the plot."""
+    return [
+        _text(LEFT, 22, title, extra=' font-size="16" font-weight="bold"'),
+        _text(LEFT, 40, f"odds ({how})"),
+        _text(LEFT, 56, ", ".join(figures)),
+    ]
+
+
+def odds_svg(report: Report, title: str) -> str:
+    """The damage distribution as bars of P(exactly n), with the curve of P(at least n), on one 0–100% scale
+    (:class:`_Plot`)."""
     how = (
         f"exact, over {plural(report.samples, 'dice outcome')}"
         if report.method == "exact"
@@ -101,57 +164,34 @@ def odds_svg(report: Report, title: str) -> str:
         for name, e in report.probabilities.items()
         if not name.startswith("hit: ")  # the total is enough here, as on screen
     ][:4]
-    body = [
-        _text(left, 22, title, extra=' font-size="16" font-weight="bold"'),
-        _text(left, 40, f"odds ({how})"),
-        _text(left, 56, ", ".join(figures)),
-    ]
+    body = _headings(title, how, figures)
     chosen = _chosen(report)
     if chosen is None:
-        body.append(_text(left, top + 20, "no distribution to draw: every outcome gives the same figures"))
-        return _document(width, height, body, title)
+        body.append(_text(LEFT, TOP + 20, "no distribution to draw: every outcome gives the same figures"))
+        return _document(WIDTH, HEIGHT, body, title)
     name, block = chosen
     points = block.distributions[name]
     at_least = dict(block.at_least.get(name, []))
-    values = [int(v) for v, _ in points]
-    span = max(values) - min(values) + 1 if values else 1
-    axis = list(range(min(values), max(values) + 1)) if span <= 120 else values
-    band = plot_w / max(1, len(axis))
-    where = {v: i for i, v in enumerate(axis)}
+    plot = _Plot([int(v) for v, _ in points])
     mean = block.means[name]
     body.append(
-        _text(left, 74, f"{name}: mean {mean.value:.3f}{_exact(mean)}; bars: P({name} = n), line: P({name} ≥ n)")
+        _text(LEFT, 74, f"{name}: mean {mean.value:.3f}{_exact(mean)}; bars: P({name} = n), line: P({name} ≥ n)")
     )
-    for share in (0.0, 0.25, 0.5, 0.75, 1.0):  # the scale: 100% is the top of the plot, for bars and curve alike
-        y = top + plot_h * (1 - share)
-        body.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
-        body.append(_text(left - 6, y + 4, f"{100 * share:.0f}%", anchor="end"))
-    step = max(1, -(-len(axis) // 30))  # at most about 30 labels under the axis
-    for i, v in enumerate(axis):
-        if i % step == 0 or i == len(axis) - 1:
-            body.append(_text(left + band * (i + 0.5), top + plot_h + 16, str(v), anchor="middle"))
-    body.append(_text(left + plot_w / 2, height - 14, f"{name} (n)", anchor="middle"))
+    body += plot.scale(f"{name} (n)")
     for v, e in points:
-        x = left + band * where[int(v)]
-        h = max(1.0, plot_h * e.value) if e.value > 0 else 0.0  # a rare value stays visible, 0 has no bar
         least = at_least.get(v)
         tip = f"{name} = {v}: {share_text(e.value)}{_exact(e)}"
         if least is not None:
             tip += f"; {name} ≥ {v}: {share_text(least.value)}{_exact(least)}"
-        body.append(
-            f'<rect class="bar" x="{x + band * 0.1:.1f}" y="{top + plot_h - h:.1f}" width="{band * 0.8:.1f}" '
-            f'height="{h:.1f}" fill="{BAR_FILL}"><title>{escape(tip)}</title></rect>'
-        )
+        body.append(plot.bar(int(v), e.value, tip))
     # P(≥ n) at every whole n of the axis: the at-least figure of the least value n or above that occurs.
-    curve: list[tuple[float, float]] = []
     known = sorted((int(v), e.value) for v, e in at_least.items())
-    for i, v in enumerate(axis):
-        above = next((share for value, share in known if value >= v), 0.0)
-        curve.append((left + band * (i + 0.5), top + plot_h * (1 - above)))
-    coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in curve)
-    body.append(f'<polyline class="at-least" points="{coords}" fill="none" stroke="{CURVE}" stroke-width="2"/>')
-    body += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="{CURVE}"/>' for x, y in curve]
-    return _document(width, height, body, title)
+    curve = [
+        (plot.middle(i), plot.y(next((share for value, share in known if value >= v), 0.0)))
+        for i, v in enumerate(plot.axis)
+    ]
+    body += _curve(curve)
+    return _document(WIDTH, HEIGHT, body, title)
 
 
 def heat(value: float) -> str:

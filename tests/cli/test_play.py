@@ -116,7 +116,6 @@ def test_the_file_s_own_actions_with_next(cli, tmp_path: Path) -> None:
     assert [r.step for r in read_journal(tmp_path / "g.journal.jsonl")[1]] == [1]
 
 
-
 def test_next_says_whose_dice_it_uses(cli, tmp_path: Path) -> None:
     given = _play(cli, tmp_path, "tabmaster/01-common-lanceiro.yaml", "next\n").out
     assert "action 1 of the file, with the file's own dice (" in given and "): nothing is asked\n" in given

@@ -28,7 +28,7 @@ from tabroll.cli.shared import _format, _options, _session, _show_one
 from tabroll.cli.typer_app import _complete_games
 
 if TYPE_CHECKING:
-    pass
+    from tabroll.dice.session import Session
 
 
 def _one_attack(
@@ -98,7 +98,6 @@ def attack(
         tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll attack battle.yaml -a Arqueiro -t Soldado --dice 8,12
     """
-    from tabroll.engine import resolve
     from tabroll.errors import InputError
 
     if not attacker or not target:
@@ -110,22 +109,32 @@ def attack(
         words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
         setting=setting, option=option,
     )  # fmt: skip
-    game, state, action, title = described.ruleset, described.state, described.action, described.title
-    scenario_file = described.scenario.source if described.scenario is not None else None
     session = _session(seed, dice, prompt, answers)
-    index = 1
-    if journal is not None:
-        if described.scenario is None or scenario_file is None:
-            raise InputError("a journal follows a scenario file", tip="tabroll attack FILE --journal J -a X -t Y")
-        from tabroll.journal import open_journal
+    resolution, index = _resolve_attack(described, session, journal, journal_force=journal_force)
+    game = described.ruleset
+    _show_one(chosen, session, resolution, title=described.title, ruleset=game.id, file=_scenario_file(described),
+              index=index, final_state=game.summarize_state(resolution.state))  # fmt: skip
 
-        book = open_journal(journal, described.scenario, scenario_path=scenario_file, force=journal_force)
-        index = book.next_seq
-        resolution = book.resolve(action, session.source)
-    else:
-        resolution = resolve(game, state, action, session.source)
-    _show_one(chosen, session, resolution, title=title, ruleset=game.id, file=scenario_file, index=index,
-              final_state=game.summarize_state(resolution.state))  # fmt: skip
+
+def _scenario_file(described: Any) -> str | None:
+    return described.scenario.source if described.scenario is not None else None
+
+
+def _resolve_attack(described: Any, session: Session, journal: str | None, *, journal_force: bool) -> tuple[Any, int]:
+    """The attack resolved, and its number in the log: with ``--journal``, the journal's next (and recorded there)."""
+    from tabroll.engine import resolve
+    from tabroll.errors import InputError
+
+    if journal is None:
+        return resolve(described.ruleset, described.state, described.action, session.source), 1
+    scenario_file = _scenario_file(described)
+    if described.scenario is None or scenario_file is None:
+        raise InputError("a journal follows a scenario file", tip="tabroll attack FILE --journal J -a X -t Y")
+    from tabroll.journal import open_journal
+
+    book = open_journal(journal, described.scenario, scenario_path=scenario_file, force=journal_force)
+    index = book.next_seq
+    return book.resolve(described.action, session.source), index
 
 
 def check_skill(

@@ -18,7 +18,7 @@ from tabroll.errors import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from tabroll.loading.checking import Checked
 
 
 def check(
@@ -47,8 +47,6 @@ def check(
 
     from tabroll.batch import expand_paths
     from tabroll.errors import InputError
-    from tabroll.loading.checking import Checked, check_file
-    from tabroll.words import visible
 
     chosen = fmt or "text"
     if chosen not in ("text", "rich", "json", "jsonl"):
@@ -57,32 +55,52 @@ def check(
     results: list[Checked] = []
     worst = EXIT_OK
     for path in expand_paths(files):
-        try:
-            checked = check_file(path, overrides)
-        except TabrollError as err:
-            checked = Checked(path, error=err)
-        except (KeyboardInterrupt, MemoryError):
-            raise
-        except Exception as err:  # a bug while checking one file: name it, go on with the others
-            interrupted()
-            sys.stderr.write(f"error: {path}: ")
-            _internal_error(err)
+        checked = _check_one(path, overrides)
+        if checked is None:  # a bug in tabroll, told already: the other files are still checked
             worst = EXIT_INTERNAL
             continue
-        interrupted()  # an error that Ctrl-C caused in a library (pydantic's SchemaError) is Ctrl-C, not the file's
         results.append(checked)
         worst = max(worst, checked.exit_code) if worst != EXIT_INTERNAL else worst
-        if chosen in ("text", "rich"):  # a file's names and paths with their control characters shown
-            if checked.ok:
-                typer.echo(visible(checked.line(), lines=True))
-            else:
-                sys.stderr.write(visible(checked.line(), lines=True) + "\n")
-        elif chosen == "jsonl":
-            typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
+        _tell_checked(checked, chosen)
     if chosen == "json":
         typer.echo(json.dumps({"files": [c.to_json() for c in results]}, ensure_ascii=False, indent=2))
     if worst != EXIT_OK:
         raise typer.Exit(worst)
+
+
+def _check_one(path: str, overrides: dict[str, str]) -> Checked | None:
+    """One file checked: its problem, if any; None when checking it met a bug in tabroll (said on stderr)."""
+    from tabroll.loading.checking import Checked, check_file
+
+    try:
+        checked = check_file(path, overrides)
+    except TabrollError as err:
+        checked = Checked(path, error=err)
+    except (KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as err:  # a bug while checking one file: name it, go on with the others
+        interrupted()
+        sys.stderr.write(f"error: {path}: ")
+        _internal_error(err)
+        return None
+    interrupted()  # an error that Ctrl-C caused in a library (pydantic's SchemaError) is Ctrl-C, not the file's
+    return checked
+
+
+def _tell_checked(checked: Checked, chosen: str) -> None:
+    """A file's line as soon as it is checked (a fine one on stdout, a problem on stderr), or its JSON line; the
+    names and paths with their control characters shown."""
+    import json
+
+    from tabroll.words import visible
+
+    if chosen in ("text", "rich"):
+        if checked.ok:
+            typer.echo(visible(checked.line(), lines=True))
+        else:
+            sys.stderr.write(visible(checked.line(), lines=True) + "\n")
+    elif chosen == "jsonl":
+        typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
 
 
 def schema(

@@ -1,8 +1,12 @@
-"""``tabroll odds`` and ``tabroll matrix``: the exact or simulated odds of an attack, of dice, and of every pair."""
+"""``tabroll odds`` and ``tabroll matrix``: the exact or simulated odds of an attack, of dice, and of every pair.
+
+Each command's flags are one typed request (:class:`OddsRequest`, :class:`MatrixRequest`): a new flag is a new
+field there, and the command reads it from the request."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,37 +22,42 @@ from tabroll.cli.flags import (
     SvgOption,
     TargetOption,
     TargetStatOption,
+    game_words,
+    takes_request,
 )
-from tabroll.cli.shared import REPORT_FORMATS, _fenced, _format, _names, _options, _simulation_seed, _started
+from tabroll.cli.shared import _draw, _fenced, _names, _options, _report_format, _simulation_seed, _started
 from tabroll.errors import (
     EXIT_REFUSED,
 )
 
 if TYPE_CHECKING:
-    pass
+    from tabroll.odds.figures import Matrix
 
 
-def odds(
-    words: GameWordsArg = None,
-    attacker: AttackerOption = "",
-    target: TargetOption = "",
+@dataclass(frozen=True)
+class OddsRequest:
+    """The flags of ``tabroll odds``, in the order its help lists them."""
+
+    words: GameWordsArg = None
+    attacker: AttackerOption = ""
+    target: TargetOption = ""
     action_index: Annotated[
         int | None,
         typer.Option("--action", help="With a scenario file and no -a/-t: its action N (default 1).", metavar="N"),
-    ] = None,
-    ruleset: RulesetOption = None,
-    attacker_stat: AttackerStatOption = None,
-    target_stat: TargetStatOption = None,
-    setting: SetOption = None,
+    ] = None
+    ruleset: RulesetOption = None
+    attacker_stat: AttackerStatOption = None
+    target_stat: TargetStatOption = None
+    setting: SetOption = None
     trials: Annotated[
         int | None, typer.Option("--trials", help="Simulate this many attacks instead of the exact walk.", metavar="N")
-    ] = None,
+    ] = None
     budget: Annotated[
         int,
         typer.Option(
             "--budget", help="Most resolutions the exact walk may take before simulating instead.", metavar="N"
         ),
-    ] = 200_000,
+    ] = 200_000
     seed: Annotated[
         int | None,
         typer.Option(
@@ -56,10 +65,10 @@ def odds(
             help="Seed the simulation (reproducible); without it a fresh seed is drawn, and the note names it.",
             metavar="N",
         ),
-    ] = None,
+    ] = None
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Processes for the exact walk or the simulation.", metavar="N")
-    ] = 1,
+    ] = 1
     timeout: Annotated[
         float,
         typer.Option(
@@ -68,11 +77,31 @@ def odds(
             "walk may take half; past that, the simulation takes over.",
             metavar="SECONDS",
         ),
-    ] = 60.0,
-    fmt: FormatOption = None,
-    option: OptionOption = None,
-    svg: SvgOption = None,
-) -> None:
+    ] = 60.0
+    fmt: FormatOption = None
+    option: OptionOption = None
+    svg: SvgOption = None
+
+    def asks_about_dice(self) -> bool:
+        """Whether the words are a dice expression (and no flag describes an attack)."""
+        from tabroll.odds.dice_odds import looks_like_dice
+
+        described = self.attacker or self.target or self.ruleset or self.attacker_stat or self.target_stat
+        if described or self.setting or self.option or self.action_index is not None:
+            return False
+        return looks_like_dice(self.words or [])
+
+    def attack(self) -> Any:
+        """The attack the words and flags describe, as ``tabroll attack`` reads them."""
+        return _one_attack(
+            self.words, self.attacker, self.target, ruleset=self.ruleset, attacker_stat=self.attacker_stat,
+            target_stat=self.target_stat, setting=self.setting, option=self.option, action_index=self.action_index,
+            command="odds",
+        )  # fmt: skip
+
+
+@takes_request(OddsRequest)
+def odds(request: OddsRequest) -> None:
     """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate; or the exact
     distribution of a dice expression (EXPR, EXPR >= N, EXPR vs EXPR).
 
@@ -88,74 +117,64 @@ def odds(
         tabroll odds "1d20+7>=15"
         tabroll odds 2d6 vs 2d6
     """
-    from tabroll.odds.dice_odds import looks_like_dice
+    if request.asks_about_dice():
+        _dice_odds(request)
+    else:
+        _attack_odds(request)
 
-    described = attacker or target or ruleset or attacker_stat or target_stat or setting or option
-    if not described and action_index is None and looks_like_dice(words or []):
-        _dice_odds(words or [], fmt=fmt, svg=svg, trials=trials, seed=seed, timeout=timeout)
-        return
-    from tabroll.odds.api import TimeLimit, check_timeout, compute_odds
-    from tabroll.render.odds import render_odds
-    from tabroll.render.svg import check_picture_path, odds_svg, write_picture
 
-    chosen = _format(fmt, formats=REPORT_FORMATS)
-    if svg is not None:
-        check_picture_path(svg)  # before the work, not after it
-    described = _one_attack(
-        words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
-        setting=setting, option=option, action_index=action_index, command="odds",
-    )  # fmt: skip
-    game, state, action, title = described.ruleset, described.state, described.action, described.title
+def _attack_odds(request: OddsRequest) -> None:
+    """``tabroll odds`` of an attack: read the attack and the limits, work out its odds, show them."""
     from tabroll.dice.session import check_jobs
+    from tabroll.odds.api import TimeLimit, compute_odds
+    from tabroll.odds.limits import check_timeout
+    from tabroll.render.odds import render_odds
+    from tabroll.render.svg import odds_svg
 
-    check_jobs(jobs)
-    limit = TimeLimit(check_timeout(timeout), since=_started())
+    chosen = _report_format(request.fmt, request.svg)
+    described = request.attack()
+    game, action = described.ruleset, described.action
+    check_jobs(request.jobs)
+    limit = TimeLimit(check_timeout(request.timeout), since=_started())
     report = compute_odds(
-        game, state, action, trials=trials, budget=budget, seed=_simulation_seed(seed), jobs=jobs, limit=limit
-    )
-    _, _, description = game.describe_action(action)
+        game, described.state, action, trials=request.trials, budget=request.budget,
+        seed=_simulation_seed(request.seed), jobs=request.jobs, limit=limit,
+    )  # fmt: skip
+    title = game.describe_action(action)[2] or described.title
     with _fenced(chosen) as shown:
-        render_odds(report, shown, title=description or title, ruleset=game.id, limit=limit)
-    if svg is not None:
-        write_picture(svg, odds_svg(report, description or title))
+        render_odds(report, shown, title=title, ruleset=game.id, limit=limit)
+    _draw(request.svg, lambda: odds_svg(report, title))
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
 
 
-def _dice_odds(
-    words: list[str], *, fmt: str | None, svg: str | None, trials: int | None, seed: int | None, timeout: float
-) -> None:
+def _dice_odds(request: OddsRequest) -> None:
     """``tabroll odds EXPR`` (``EXPR >= N``, ``EXPR vs EXPR``): read, work out, show (:mod:`tabroll.odds.dice_odds`)."""
     from tabroll.odds import dice_odds
+    from tabroll.odds.limits import check_timeout
     from tabroll.render import dice
 
-    chosen = _format(fmt, formats=REPORT_FORMATS)
-    if svg is not None:
-        from tabroll.render.svg import check_picture_path
-
-        check_picture_path(svg)  # before the work, not after it
-    limit = dice_odds.checked_timeout(timeout)
-    question = dice_odds.read_question(words)
-    odds = dice_odds.compute(question, trials=trials, seed=_simulation_seed(seed), timeout=limit)
+    chosen = _report_format(request.fmt, request.svg)
+    limit = check_timeout(request.timeout)
+    question = dice_odds.read_question(request.words or [])
+    odds = dice_odds.compute(question, trials=request.trials, seed=_simulation_seed(request.seed), timeout=limit)
     with _fenced(chosen) as shown:
         dice.render(odds, shown)
-    if svg is not None:
-        from tabroll.render.svg import write_picture
-
-        write_picture(svg, dice.svg(odds))
+    _draw(request.svg, lambda: dice.svg(odds))
 
 
-def matrix(
+@dataclass(frozen=True)
+class MatrixRequest:
+    """The flags of ``tabroll matrix``, in the order its help lists them."""
+
     words: Annotated[
         list[str] | None,
-        typer.Argument(
-            help="Take the units from this scenario file instead of the catalogue; the game's own attack fields "
-            "anywhere, e.g. --range 3 (tabroll rules GAME lists them).",
-            metavar="SCENARIO --FIELD VALUE",
-            show_default=False,
+        game_words(
+            "Take the units from this scenario file instead of the catalogue; the game's own attack fields "
+            "anywhere, e.g. --range 3 (tabroll rules GAME lists them)."
         ),
-    ] = None,
-    ruleset: RulesetOption = None,
+    ] = None
+    ruleset: RulesetOption = None
     attackers: Annotated[
         str | None,
         typer.Option(
@@ -163,7 +182,7 @@ def matrix(
             help="Comma-separated attackers, each a unit as -a takes it (default: the whole catalogue).",
             metavar="UNITS",
         ),
-    ] = None,
+    ] = None
     targets: Annotated[
         str | None,
         typer.Option(
@@ -171,13 +190,13 @@ def matrix(
             help="Comma-separated targets, each a unit as -t takes it (default: the whole catalogue).",
             metavar="UNITS",
         ),
-    ] = None,
+    ] = None
     budget: Annotated[
         int, typer.Option("--budget", help="Most resolutions per exact pair (then it is simulated).", metavar="N")
-    ] = 20_000,
+    ] = 20_000
     trials: Annotated[
         int, typer.Option("--trials", help="Trials per pair when a pair is too large to walk exactly.", metavar="N")
-    ] = 20_000,
+    ] = 20_000
     seed: Annotated[
         int | None,
         typer.Option(
@@ -185,7 +204,7 @@ def matrix(
             help="Seed any simulated pair (reproducible); without it a fresh seed is drawn, and the notes name it.",
             metavar="N",
         ),
-    ] = None,
+    ] = None
     timeout: Annotated[
         float,
         typer.Option(
@@ -194,14 +213,17 @@ def matrix(
             "best estimate so far, and the table says so (0: no limit).",
             metavar="SECONDS",
         ),
-    ] = 600.0,
+    ] = 600.0
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Share the pairs among this many processes.", metavar="N")
-    ] = 1,
-    fmt: FormatOption = None,
-    option: OptionOption = None,
-    svg: SvgOption = None,
-) -> None:
+    ] = 1
+    fmt: FormatOption = None
+    option: OptionOption = None
+    svg: SvgOption = None
+
+
+@takes_request(MatrixRequest)
+def matrix(request: MatrixRequest) -> None:
     """Defeat probability and expected damage for every attacker against every target: a balance table.
 
     Examples:
@@ -211,25 +233,30 @@ def matrix(
         tabroll matrix battle.yaml
         tabroll matrix -r forgod --attackers "Orc BA=2,Troll BA=4" --targets "Elf PV=6"
     """
-    from tabroll.engine import all_rulesets, find_ruleset
-    from tabroll.loading.quick import split_words
-    from tabroll.odds.api import check_timeout
-    from tabroll.odds.matrix import build_matrix
-    from tabroll.render.matrix import progress_bar, render_matrix
-    from tabroll.render.svg import check_picture_path, matrix_svg, write_picture
+    from tabroll.render.matrix import render_matrix
+    from tabroll.render.svg import matrix_svg
 
-    chosen = _format(fmt, formats=REPORT_FORMATS)
-    if svg is not None:
-        check_picture_path(svg)
-    master = _simulation_seed(seed)
-    free = list(words or ())
-    split = split_words(free, [find_ruleset(ruleset)] if ruleset else all_rulesets())
-    table = build_matrix(
-        scenario_file=split.scenario_file, ruleset=ruleset, attackers=_names(attackers), targets=_names(targets),
-        fields=split.fields, budget=budget, trials=trials, seed=master, options=_options(option),
-        timeout=check_timeout(timeout), jobs=jobs, since=_started(), progress=progress_bar,
-    )  # fmt: skip
+    chosen = _report_format(request.fmt, request.svg)
+    table = _build_matrix(request)
     with _fenced(chosen) as shown:
         render_matrix(table, shown)
-    if svg is not None:
-        write_picture(svg, matrix_svg(table))
+    _draw(request.svg, lambda: matrix_svg(table))
+
+
+def _build_matrix(request: MatrixRequest) -> Matrix:
+    """The table the flags ask for, pair by pair, with a progress bar (:func:`~tabroll.odds.matrix.build_matrix`)."""
+    from tabroll.engine import all_rulesets, find_ruleset
+    from tabroll.loading.quick import split_words
+    from tabroll.odds.limits import check_timeout
+    from tabroll.odds.matrix import build_matrix
+    from tabroll.render.matrix import progress_bar
+
+    master = _simulation_seed(request.seed)
+    games = [find_ruleset(request.ruleset)] if request.ruleset else all_rulesets()
+    split = split_words(list(request.words or ()), games)
+    return build_matrix(
+        scenario_file=split.scenario_file, ruleset=request.ruleset, attackers=_names(request.attackers),
+        targets=_names(request.targets), fields=split.fields, budget=request.budget, trials=request.trials,
+        seed=master, options=_options(request.option), timeout=check_timeout(request.timeout), jobs=request.jobs,
+        since=_started(), progress=progress_bar,
+    )  # fmt: skip
