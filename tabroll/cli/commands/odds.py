@@ -81,15 +81,43 @@ class OddsRequest:
     fmt: FormatOption = None
     option: OptionOption = None
     svg: SvgOption = None
+    versus: Annotated[
+        str | None,
+        typer.Option(
+            "--vs",
+            help="A second attacker against the same target, as -a takes it: both attacks side by side, A − B, and "
+            "who deals more damage.",
+            metavar="UNIT",
+        ),
+    ] = None
+    versus_setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vs-set",
+            help="A field of the second attack only, KEY=VALUE (--vs-set using=secondary: two forms of one attack).",
+            metavar="KEY=VALUE",
+        ),
+    ] = None
 
     def asks_about_dice(self) -> bool:
         """Whether the words are a dice expression (and no flag describes an attack)."""
         from tabroll.odds.dice_odds import looks_like_dice
 
         described = self.attacker or self.target or self.ruleset or self.attacker_stat or self.target_stat
-        if described or self.setting or self.option or self.action_index is not None:
+        if described or self.setting or self.option or self.action_index is not None or self.compares():
             return False
         return looks_like_dice(self.words or [])
+
+    def compares(self) -> bool:
+        return self.versus is not None or bool(self.versus_setting)
+
+    def second(self) -> OddsRequest:
+        """The request of the second attack (``--vs``, ``--vs-set``): the first one's, with its attacker and
+        fields."""
+        from dataclasses import replace
+
+        attacker = self.versus if self.versus is not None else self.attacker
+        return replace(self, attacker=attacker, setting=[*(self.setting or ()), *(self.versus_setting or ())])
 
     def attack(self) -> Any:
         """The attack the words and flags describe, as ``tabroll attack`` reads them."""
@@ -116,9 +144,12 @@ def odds(request: OddsRequest) -> None:
         tabroll odds 4d6kh3
         tabroll odds "1d20+7>=15"
         tabroll odds 2d6 vs 2d6
+        tabroll odds -a Lanceiro -t Soldado --vs Feiticeiro
     """
     if request.asks_about_dice():
         _dice_odds(request)
+    elif request.compares():
+        _versus_odds(request)
     else:
         _attack_odds(request)
 
@@ -146,6 +177,39 @@ def _attack_odds(request: OddsRequest) -> None:
     _draw(request.svg, lambda: odds_svg(report, title))
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
+
+
+def _versus_odds(request: OddsRequest) -> None:
+    """``tabroll odds … --vs UNIT``: the odds of both attacks, each on its own, compared side by side."""
+    from tabroll.dice.session import check_jobs
+    from tabroll.errors import InputError
+    from tabroll.odds.versus import Side, compare
+    from tabroll.render.versus import render_versus
+
+    chosen = _report_format(request.fmt, None)
+    if request.svg is not None:
+        raise InputError("--svg draws one attack's odds", tip="leave out --vs to draw it, or --svg to compare two")
+    check_jobs(request.jobs)
+    first, second = request.attack(), request.second().attack()
+    sides = [Side(_title(described), _report(request, described)) for described in (first, second)]
+    with _fenced(chosen) as shown:
+        render_versus(compare(*sides), shown, ruleset=first.ruleset.id)
+
+
+def _report(request: OddsRequest, described: Any) -> Any:
+    """One attack's report under the request's limits (the time limit counts from the command's start)."""
+    from tabroll.odds.api import TimeLimit, compute_odds
+    from tabroll.odds.limits import check_timeout
+
+    limit = TimeLimit(check_timeout(request.timeout), since=_started())
+    return compute_odds(
+        described.ruleset, described.state, described.action, trials=request.trials, budget=request.budget,
+        seed=_simulation_seed(request.seed), jobs=request.jobs, limit=limit,
+    )  # fmt: skip
+
+
+def _title(described: Any) -> str:
+    return str(described.ruleset.describe_action(described.action)[2] or described.title)
 
 
 def _dice_odds(request: OddsRequest) -> None:
