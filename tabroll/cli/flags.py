@@ -140,6 +140,15 @@ SetOption = Annotated[
 SvgOption = Annotated[
     str | None, typer.Option("--svg", help="Also draw the figures as a picture in this SVG file.", metavar="FILE")
 ]
+PngOption = Annotated[
+    str | None,
+    typer.Option(
+        "--png",
+        help="Also draw the figures as a PNG picture in this file (needs the optional extra: pip install "
+        "'tabroll[png]').",
+        metavar="FILE",
+    ),
+]
 
 
 JournalFileArg = Annotated[str, typer.Argument(help="The journal file (JSON Lines).", metavar="FILE")]

@@ -43,23 +43,36 @@ REPORT_FORMATS = ("rich", "text", "json", "jsonl", "markdown")
 """The formats of ``odds`` and ``matrix`` (a report, not a log of actions: no ``brief``)."""
 
 
-def _report_format(fmt: str | None, svg: str | None) -> str:
-    """The format of a report (``odds``, ``matrix``), and the file of its picture checked: both before the work,
-    not after it."""
+def _report_format(fmt: str | None, svg: str | None, png: str | None = None) -> str:
+    """The format of a report (``odds``, ``matrix``), and the files of its pictures checked (and the PNG
+    renderer found): all before the work, not after it."""
     chosen = _format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
         from tabroll.render.svg import check_picture_path
 
         check_picture_path(svg)
+    if png is not None:
+        from tabroll.render.png import check_png_available
+        from tabroll.render.svg import check_picture_path
+
+        check_picture_path(png, "--png")
+        check_png_available()
     return chosen
 
 
-def _draw(svg: str | None, picture: Callable[[], str]) -> None:
-    """The picture (drawn only when asked for) written to ``--svg``."""
+def _draw(svg: str | None, picture: Callable[[], str], png: str | None = None) -> None:
+    """The picture (drawn only when asked for, once) written to ``--svg`` and to ``--png``."""
+    if svg is None and png is None:
+        return
+    drawn = picture()
     if svg is not None:
         from tabroll.render.svg import write_picture
 
-        write_picture(svg, picture())
+        write_picture(svg, drawn)
+    if png is not None:
+        from tabroll.render.png import write_png
+
+        write_png(png, drawn)
 
 
 @contextlib.contextmanager

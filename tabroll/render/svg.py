@@ -13,7 +13,8 @@ from tabroll.errors import InputError
 from tabroll.odds.figures import Block, Cell, Estimate, Matrix, Report, plural, share_text
 from tabroll.render.matrix import percent_text
 
-FONT = "font-family:sans-serif"
+# Named families first: a renderer with no default for the generic name (resvg, behind --png) finds one of them.
+FONT = "font-family:DejaVu Sans, Arial, Helvetica, Liberation Sans, sans-serif"
 BAR_FILL = "#4c78a8"
 CURVE = "#e45756"
 # A light-to-dark ramp (yellow, orange, red, dark red) for P(defeat) from 0 to 1.
@@ -22,20 +23,20 @@ RAMP = ((0.0, (255, 255, 204)), (0.25, (254, 204, 92)), (0.5, (253, 141, 60)), (
 REFUSED_FILL = "#e0e0e0"
 
 
-def check_picture_path(path: str) -> Path:
+def check_picture_path(path: str, flag: str = "--svg") -> Path:
     """The file a picture goes to, checked before any work: not a folder, in a folder that exists and that
     can be written. A bad path is an input error (exit 2), never a traceback after a long computation."""
     target = Path(path)
-    tip = "give a file name in an existing folder, e.g. --svg odds.svg"
+    tip = f"give a file name in an existing folder, e.g. {flag} odds.{flag.removeprefix('--')}"
     if not path or target.is_dir():
-        raise InputError(f"--svg {path}: this is a folder, not a file", tip=tip)
+        raise InputError(f"{flag} {path}: this is a folder, not a file", tip=tip)
     folder = target.parent
     if folder.exists() and not folder.is_dir():
-        raise InputError(f"--svg {path}: {folder} is a file, not a folder", tip=tip)
+        raise InputError(f"{flag} {path}: {folder} is a file, not a folder", tip=tip)
     if not folder.is_dir():
-        raise InputError(f"--svg {path}: the folder {folder} does not exist", tip=tip)
+        raise InputError(f"{flag} {path}: the folder {folder} does not exist", tip=tip)
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise InputError(f"--svg {path}: this file cannot be written here (no permission)", tip=tip)
+        raise InputError(f"{flag} {path}: this file cannot be written here (no permission)", tip=tip)
     return target
 
 

@@ -17,6 +17,7 @@ from tabroll.cli.flags import (
     FormatOption,
     GameWordsArg,
     OptionOption,
+    PngOption,
     RulesetOption,
     SetOption,
     SvgOption,
@@ -81,6 +82,7 @@ class OddsRequest:
     fmt: FormatOption = None
     option: OptionOption = None
     svg: SvgOption = None
+    png: PngOption = None
     versus: Annotated[
         str | None,
         typer.Option(
@@ -162,7 +164,7 @@ def _attack_odds(request: OddsRequest) -> None:
     from tabroll.render.odds import render_odds
     from tabroll.render.svg import odds_svg
 
-    chosen = _report_format(request.fmt, request.svg)
+    chosen = _report_format(request.fmt, request.svg, request.png)
     described = request.attack()
     game, action = described.ruleset, described.action
     check_jobs(request.jobs)
@@ -174,7 +176,7 @@ def _attack_odds(request: OddsRequest) -> None:
     title = game.describe_action(action)[2] or described.title
     with _fenced(chosen) as shown:
         render_odds(report, shown, title=title, ruleset=game.id, limit=limit)
-    _draw(request.svg, lambda: odds_svg(report, title))
+    _draw(request.svg, lambda: odds_svg(report, title), request.png)
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
 
@@ -187,8 +189,9 @@ def _versus_odds(request: OddsRequest) -> None:
     from tabroll.render.versus import render_versus
 
     chosen = _report_format(request.fmt, None)
-    if request.svg is not None:
-        raise InputError("--svg draws one attack's odds", tip="leave out --vs to draw it, or --svg to compare two")
+    if request.svg is not None or request.png is not None:
+        flag = "--svg" if request.svg is not None else "--png"
+        raise InputError(f"{flag} draws one attack's odds", tip=f"leave out --vs to draw it, or {flag} to compare two")
     check_jobs(request.jobs)
     first, second = request.attack(), request.second().attack()
     sides = [Side(_title(described), _report(request, described)) for described in (first, second)]
@@ -218,13 +221,13 @@ def _dice_odds(request: OddsRequest) -> None:
     from tabroll.odds.limits import check_timeout
     from tabroll.render import dice
 
-    chosen = _report_format(request.fmt, request.svg)
+    chosen = _report_format(request.fmt, request.svg, request.png)
     limit = check_timeout(request.timeout)
     question = dice_odds.read_question(request.words or [])
     odds = dice_odds.compute(question, trials=request.trials, seed=_simulation_seed(request.seed), timeout=limit)
     with _fenced(chosen) as shown:
         dice.render(odds, shown)
-    _draw(request.svg, lambda: dice.svg(odds))
+    _draw(request.svg, lambda: dice.svg(odds), request.png)
 
 
 @dataclass(frozen=True)
@@ -284,6 +287,7 @@ class MatrixRequest:
     fmt: FormatOption = None
     option: OptionOption = None
     svg: SvgOption = None
+    png: PngOption = None
 
 
 @takes_request(MatrixRequest)
@@ -300,11 +304,11 @@ def matrix(request: MatrixRequest) -> None:
     from tabroll.render.matrix import render_matrix
     from tabroll.render.svg import matrix_svg
 
-    chosen = _report_format(request.fmt, request.svg)
+    chosen = _report_format(request.fmt, request.svg, request.png)
     table = _build_matrix(request)
     with _fenced(chosen) as shown:
         render_matrix(table, shown)
-    _draw(request.svg, lambda: matrix_svg(table))
+    _draw(request.svg, lambda: matrix_svg(table), request.png)
 
 
 def _build_matrix(request: MatrixRequest) -> Matrix:
