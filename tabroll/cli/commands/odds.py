@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -72,6 +72,19 @@ def odds(
     fmt: FormatOption = None,
     option: OptionOption = None,
     svg: SvgOption = None,
+    until: Annotated[
+        str | None,
+        typer.Option(
+            "--until",
+            help="Attack again, from the state each attack leaves, until the target is defeated: the odds of "
+            "each number of attacks (or rounds) and its mean.",
+            metavar="defeat",
+        ),
+    ] = None,
+    attacks: Annotated[
+        int | None,
+        typer.Option("--attacks", help="With --until: the most attacks (or rounds) made (default 20).", metavar="N"),
+    ] = None,
 ) -> None:
     """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate; or the exact
     distribution of a dice expression (EXPR, EXPR >= N, EXPR vs EXPR).
@@ -84,6 +97,7 @@ def odds(
         tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll odds battle.yaml --action 3
         tabroll odds -r forgod -a "Orc BA=2" -t "Elf PV=6" --trials 2000 --seed 7
+        tabroll odds -a Lanceiro -t Soldado --until defeat
         tabroll odds 4d6kh3
         tabroll odds "1d20+7>=15"
         tabroll odds 2d6 vs 2d6
@@ -101,6 +115,7 @@ def odds(
     chosen = _format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
         check_picture_path(svg)  # before the work, not after it
+    cap = _until_cap(until, attacks)
     described = _one_attack(
         words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
         setting=setting, option=option, action_index=action_index, command="odds",
@@ -114,12 +129,42 @@ def odds(
         game, state, action, trials=trials, budget=budget, seed=_simulation_seed(seed), jobs=jobs, limit=limit
     )
     _, _, description = game.describe_action(action)
-    with _fenced(chosen) as shown:
-        render_odds(report, shown, title=description or title, ruleset=game.id, limit=limit)
+    if cap is not None and not report.always_refused:
+        _until_odds(report, game, state, action, cap, shown=chosen, title=description or title, limit=limit,
+                    trials=trials, budget=budget, seed=seed)  # fmt: skip
+    else:
+        with _fenced(chosen) as shown:
+            render_odds(report, shown, title=description or title, ruleset=game.id, limit=limit)
     if svg is not None:
         write_picture(svg, odds_svg(report, description or title))
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
+
+
+def _until_cap(until: str | None, attacks: int | None) -> int | None:
+    """``--until``/``--attacks``: the most attacks of the chain (None: one attack's odds, as without them)."""
+    if until is None:
+        if attacks is not None:
+            from tabroll.errors import InputError
+
+            raise InputError("--attacks counts the attacks of --until", tip="add --until defeat")
+        return None
+    from tabroll.odds.until import check_until
+
+    return check_until(until, attacks)
+
+
+def _until_odds(report: Any, game: Any, state: Any, action: Any, cap: int, *, shown: str, title: str, limit: Any,
+                trials: int | None, budget: int, seed: int | None) -> None:  # fmt: skip
+    """``--until defeat``: the chain of attacks (:mod:`tabroll.odds.until`), shown by :mod:`tabroll.render.until`."""
+    from tabroll.odds.until import compute_until
+    from tabroll.render.until import render_until
+
+    chain = compute_until(
+        game, state, action, cap=cap, trials=trials, budget=budget, seed=_simulation_seed(seed), limit=limit
+    )
+    with _fenced(shown) as fmt:
+        render_until(report, chain, fmt, title=title, ruleset=game.id, limit=limit)
 
 
 def _dice_odds(
