@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
+from tabroll.loading.quick import AttackWords, describe_attack
 from tabroll.odds.exact import FINAL, exact_odds
 from tabroll.odds.until import compute_until
-from tabroll.quick import AttackWords, describe_attack
 
 
 def attack(attacker: str, target: str, ruleset: str, **fields: str) -> Any:

@@ -125,9 +125,8 @@ def odds(
 
     check_jobs(jobs)
     limit = TimeLimit(check_timeout(timeout), since=_started())
-    report = compute_odds(
-        game, state, action, trials=trials, budget=budget, seed=_simulation_seed(seed), jobs=jobs, limit=limit
-    )
+    seed = _simulation_seed(seed)  # one seed for the attack and, with --until, its chain
+    report = compute_odds(game, state, action, trials=trials, budget=budget, seed=seed, jobs=jobs, limit=limit)
     _, _, description = game.describe_action(action)
     if cap is not None and not report.always_refused:
         _until_odds(report, game, state, action, cap, shown=chosen, title=description or title, limit=limit,
@@ -155,14 +154,12 @@ def _until_cap(until: str | None, attacks: int | None) -> int | None:
 
 
 def _until_odds(report: Any, game: Any, state: Any, action: Any, cap: int, *, shown: str, title: str, limit: Any,
-                trials: int | None, budget: int, seed: int | None) -> None:  # fmt: skip
+                trials: int | None, budget: int, seed: int) -> None:  # fmt: skip
     """``--until defeat``: the chain of attacks (:mod:`tabroll.odds.until`), shown by :mod:`tabroll.render.until`."""
     from tabroll.odds.until import compute_until
     from tabroll.render.until import render_until
 
-    chain = compute_until(
-        game, state, action, cap=cap, trials=trials, budget=budget, seed=_simulation_seed(seed), limit=limit
-    )
+    chain = compute_until(game, state, action, cap=cap, trials=trials, budget=budget, seed=seed, limit=limit)
     with _fenced(shown) as fmt:
         render_until(report, chain, fmt, title=title, ruleset=game.id, limit=limit)
 
