@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabroll.kit.parts import GameParts
 
 from .model import BotseAction, BotseOptions, BotseScenario
-from .resolver import resolve
+from .resolver import next_attack, resolve
 from .setup import build_scenario, quick_action, quick_scenario, state_view, summarize
 from .state import Battle
 
@@ -18,4 +18,5 @@ PARTS: GameParts[Battle, BotseAction] = GameParts(
     state_view=state_view,
     quick_attack=quick_scenario,
     quick_action=quick_action,
+    next_attack=next_attack,
 )

@@ -42,4 +42,23 @@ def resolve(battle: Battle, action: object, dice: DiceSource) -> Resolution:
     return work.resolution(work.battle)
 
 
-__all__ = ["HANDLERS", "Results", "RollDie", "Work", "resolve"]
+def next_attack(battle: Battle, action: object) -> Battle:
+    """The state the same adventurer engages again from (``tabroll odds --until defeat``): its turn ends, as
+    ``do: end_turn`` ends it, and the next one starts with the Recovery step (ruling ``recovery``): dice on the
+    cooldown track stay there until Recovery frees them, so an engage may find too few dice to gather (the rules
+    refuse it, and the engages stop there). Health lost and fatigue stay."""
+    from tabroll.dice.sources import GivenDice
+    from tabroll.errors import RuleRefusal
+
+    adventurer = getattr(action, "adventurer", None)
+    if adventurer is None:
+        return battle
+    end = EndTurnAction.model_validate({"do": "end_turn", "adventurer": adventurer})
+    try:
+        ended: Battle = resolve(battle, end, GivenDice((), origin="the end of the turn")).state
+    except RuleRefusal:  # a defeated adventurer ends no turn: its next engage is refused
+        return battle
+    return ended
+
+
+__all__ = ["HANDLERS", "Results", "RollDie", "Work", "next_attack", "resolve"]

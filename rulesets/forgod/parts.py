@@ -8,6 +8,7 @@ from .model import Action, ForgodOptions, ForgodScenario
 from .resolver import resolve
 from .setup import build_scenario, quick_action, quick_scenario, summarize
 from .state import Battle
+from .turn import next_attack
 
 PARTS: GameParts[Battle, Action] = GameParts(
     options_model=ForgodOptions,
@@ -17,4 +18,5 @@ PARTS: GameParts[Battle, Action] = GameParts(
     summarize_state=summarize,
     quick_attack=quick_scenario,
     quick_action=quick_action,
+    next_attack=next_attack,
 )

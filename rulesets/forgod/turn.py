@@ -317,6 +317,35 @@ def _new_round_for(turn: Turn, side: str) -> None:
     turn.change(units=tuple(units))
 
 
+def next_attack(battle: Battle, action: Any) -> Battle:
+    """The state the same card attacks again from (``tabroll odds --until defeat``): the other side has played its
+    turn in between, leaving the two cards as they are, and both sides begin a new round: every card's Absorción
+    is ready again (a card's once-per-round Absorción resets when its own side starts a new round), paralysis
+    counted in rounds wears off, and the attacker's side plays next. PV lost stays lost."""
+    from tabroll.dice.sources import GivenDice
+
+    turn = Turn(state=battle, dice=GivenDice((), origin="a new round"))
+    for side in battle.sides:
+        _new_round_for(turn, side)
+    state = turn.state
+    rounds = (state.rounds[0] + 1, state.rounds[1] + 1)
+    name = getattr(action, "attacker", None)
+    attacker = next((c for c in state.units if c.name == name), None)
+    if attacker is None:
+        return replace(state, rounds=rounds, acted=(frozenset(), frozenset()))
+    other = state.other_side(attacker.side)
+    turns = list(state.turns)
+    turns[state.side_index(other)] += 1
+    return replace(
+        state,
+        rounds=rounds,
+        acted=(frozenset(), frozenset()),
+        turns=(turns[0], turns[1]),
+        to_play=attacker.side,
+        played_last=other,
+    )
+
+
 # --- moving -----------------------------------------------------------------------------------------------------
 
 

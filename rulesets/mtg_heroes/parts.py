@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabroll.kit.parts import GameParts
 
 from .model import HeroAction, HeroesOptions, HeroesScenario
-from .resolver import resolve
+from .resolver import next_attack, resolve
 from .setup import build_scenario, quick_action, quick_scenario, quick_skill_test, state_view, summarize
 from .state import Battle
 
@@ -18,5 +18,6 @@ PARTS: GameParts[Battle, HeroAction] = GameParts(
     state_view=state_view,
     quick_attack=quick_scenario,
     quick_action=quick_action,
+    next_attack=next_attack,
     quick_skill_test=quick_skill_test,
 )

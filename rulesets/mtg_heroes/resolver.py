@@ -100,5 +100,20 @@ def _takes_follow_up(action: Any, unit: str) -> bool:
     )
 
 
+def next_attack(battle: Battle, action: HeroAction) -> Battle:
+    """The state the same combatant attacks again from (``tabroll odds --until defeat``): the turn ends, as ``do:
+    end_turn`` ends it (Toughness left, Power and Toughness changes and the turn's one attack end). In a battle that
+    keeps its turn order the next turn is the next combatant's, so the attack is refused unless that is the
+    attacker (and the attacks stop there). Life lost stays lost."""
+    from tabroll.dice.sources import GivenDice
+
+    end = EndTurnAction.model_validate({"do": "end_turn"})
+    try:
+        ended: Battle = resolve(battle, end, GivenDice((), origin="the end of the turn")).state
+    except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
+        return battle
+    return ended
+
+
 # The steps of the actions taken in steps are named here too, beside the working area.
-__all__ = ["HANDLERS", "Defence", "Ordering", "Strike", "TieRoll", "Turn", "resolve"]
+__all__ = ["HANDLERS", "Defence", "Ordering", "Strike", "TieRoll", "Turn", "next_attack", "resolve"]

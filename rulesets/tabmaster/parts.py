@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabroll.kit.parts import GameParts
 
 from .model import TabMasterAction, TabMasterOptions, TabMasterScenario, catalogue
-from .resolver import resolve
+from .resolver import next_attack, resolve
 from .setup import build_scenario, check_stat, quick_action, quick_scenario, summarize
 from .state import Battle
 
@@ -19,4 +19,5 @@ PARTS: GameParts[Battle, TabMasterAction] = GameParts(
     quick_action=quick_action,
     catalogue=catalogue,
     check_stat=check_stat,
+    next_attack=next_attack,
 )

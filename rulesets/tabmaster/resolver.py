@@ -63,6 +63,17 @@ def resolve_new_round(turn: Turn, action: NewRoundAction) -> None:
     turn.emit(NewRound(round=turn.battle.round, ready=flipped))
 
 
+def next_attack(battle: Battle, action: AttackAction | MoveAction | NewRoundAction) -> Battle:
+    """The state the same attack is made again from (``tabroll odds --until defeat``): a flipped unit cannot attack
+    until the round resets (ruling ``flip_blocks_actions``), so a new round begins in between, as its own action
+    makes it. Vitality lost and projectiles spent stay as the last attack left them."""
+    from tabroll.dice.sources import GivenDice
+
+    new_round = NewRoundAction.model_validate({"do": "new_round"})
+    after: Battle = resolve(battle, new_round, GivenDice((), origin="a new round")).state
+    return after
+
+
 @HANDLERS.on(MoveAction)
 def resolve_move(turn: Turn, action: MoveAction) -> None:
     unit = turn.current(action.unit)

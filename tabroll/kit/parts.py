@@ -72,7 +72,13 @@ class GameParts(Generic[StateT, ActionT]):
     - ``check_stat(need, value)``: whether a typed stat of kind ``printed`` is in the game's notation
       (``None``), or what is wrong with it;
     - ``events``: the game's own event kinds, for a game that gives them with its parts (see
-      :meth:`~tabroll.kit.Ruleset.load_events`).
+      :meth:`~tabroll.kit.Ruleset.load_events`);
+    - ``next_attack(state, action)``: a new attack begins. The state the same attacker's next attack on the same
+      target starts from, given the state the last one left (``tabroll odds --until defeat``): what the game's own
+      rules reset in between, such as a new round that turns flipped units face up or makes a once-per-round
+      absorption ready again. Default: the state as the last attack left it. It rolls no dice; an attack that
+      cannot be made again (its attacker defeated, out of ammunition, out of reach) is the resolver's refusal
+      of it, not this hook's concern.
     """
 
     options_model: type[BaseModel]
@@ -87,6 +93,7 @@ class GameParts(Generic[StateT, ActionT]):
     catalogue: Callable[[], dict[str, dict[str, Any]]] | None = None
     check_stat: Callable[[StatNeed, Any], str | None] | None = None
     events: tuple[type[Event], ...] = ()
+    next_attack: Callable[[StateT, ActionT], StateT] | None = None
 
 
 __all__ = ["GameParts", "QuickSkillTest"]

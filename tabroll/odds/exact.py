@@ -13,14 +13,18 @@ as its totals, each with the number of ordered rolls that add up to it: 1,901 br
 
 Each leaf is one complete resolution; its outcome (the attack's hit, defeats and damage, what followed it, and
 the game's own declared measures: see ``measures.py``) is added to the tally with the leaf's probability.
+
+Asked for them (``finals``), the walk also adds up where the action leaves the game: each resolved leaf adds
+``finals(state after, events)`` under the key :data:`FINAL`, so the tally holds the distribution of the action's
+final states with exact weights (what ``tabroll odds --until defeat`` chains attack after attack).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import AnyRuleset, Resolution
@@ -48,10 +52,19 @@ from tabroll.odds.limits import (
     WalkTooLong,
     passed,
 )
-from tabroll.odds.measures import Outcome, blow_outcome
+from tabroll.odds.measures import Key, Outcome, blow_outcome
 from tabroll.odds.tally import ExactResult, Tally
 
 DEFAULT_BUDGET = 200_000
+
+FINAL: Key = ("\x00final", "state")
+"""The key of the final states in a tally walked with ``finals`` (no ruleset label or measure can be this)."""
+
+Finals = Callable[[Any, Sequence[Any]], Hashable]
+"""What a walk with final states keeps of each resolved leaf, from its state after the action and all its events.
+Its value must be one that the state at any step decides, together with what follows that step (the final state,
+and anything the state records, such as who is defeated): outcomes that meet at a step share what follows it, so
+the walk keeps what the first of them gave."""
 
 
 class _TooDeep(Exception):
@@ -232,11 +245,14 @@ class _Walker:
     resuming from the working area the step's node kept (:attr:`_Node.resume`), never from the action's start.
     """
 
-    def __init__(self, ruleset: AnyRuleset, state: Any, action: Any, tally: Tally) -> None:
+    def __init__(
+        self, ruleset: AnyRuleset, state: Any, action: Any, tally: Tally, finals: Finals | None = None
+    ) -> None:
         self.ruleset = ruleset
         self.state = state
         self.action = action
         self.tally = tally
+        self.finals = finals  # what each resolved leaf adds under FINAL (None: nothing)
         self.root = _Node(None, None, 1, 1, tally)
         self.known: dict[Hashable, tuple[Tally, int, int]] = {}  # figures, their denominator, leaves
         # where the resolution in flight stands: the innermost node, and the weight of its path from there
@@ -316,6 +332,7 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     *,
     split_at: int | None = None,
     deadline: float | None = None,
+    finals: Finals | None = None,
 ) -> tuple[Tally, int, int, list[_Pools]]:
     """Walk the pools on ``stack`` depth first: (tally, leaves, resolutions, pools left).
 
@@ -327,9 +344,10 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     at the fastest pace raises :class:`WalkTooLong`. With ``split_at``, stop as soon as ``split_at`` pools wait,
     all hanging from the root, and hand them back (how the walk is shared among processes); otherwise walk to
     the end. Past ``deadline`` raise :class:`WalkStopped`, saying how much of the probability was walked.
+    With ``finals``, each resolved leaf also adds its final value under :data:`FINAL`.
     """
     tally = Tally.of(ruleset, state, action)
-    walker = _Walker(ruleset, state, action, tally)
+    walker = _Walker(ruleset, state, action, tally, finals)
     root = walker.root
     resolutions = 0
     waiting = sum(entry.left for entry in stack)
@@ -435,6 +453,8 @@ def _add_leaf(walker: _Walker, tally: Tally, here: _Node, resolved: Resolution |
             lone.refused[reason] = 1
         else:
             outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
+            if walker.finals is not None:
+                cast(dict[Key, Any], outcome)[FINAL] = walker.finals(resolved.state, resolved.events)
             figures = lone.values
             for name, value in outcome.items():
                 figures[name] = {value: 1}
@@ -449,6 +469,8 @@ def _add_leaf(walker: _Walker, tally: Tally, here: _Node, resolved: Resolution |
         here.leaves += 1
     else:
         outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
+        if walker.finals is not None:
+            cast(dict[Key, Any], outcome)[FINAL] = walker.finals(resolved.state, resolved.events)
         here.tally.add_scaled(outcome, walker.numerator, walker.denominator)
         here.leaves += 1
     return None
@@ -491,6 +513,9 @@ _JOB: tuple[AnyRuleset, Any, Any, int, float | None] | None = None
 """What the forked workers of one walk share: set before the pool forks, so each inherits it (the ruleset itself,
 not its id: a game that was never registered, like a test's own, walks in workers too)."""
 
+_FINALS: Finals | None = None
+"""The ``finals`` of the walk being shared out among forked workers (set with :data:`_JOB`)."""
+
 
 def _walk_part(stack: list[_Pools]) -> tuple[Tally, int, int, Fraction | None]:
     """One process's share of the walk: (tally, leaves, resolutions, None), or, stopped by the deadline,
@@ -498,7 +523,7 @@ def _walk_part(stack: list[_Pools]) -> tuple[Tally, int, int, Fraction | None]:
     assert _JOB is not None
     ruleset, state, action, budget, deadline = _JOB
     try:
-        tally, leaves, resolutions, _ = _walk(ruleset, state, action, stack, budget, deadline=deadline)
+        tally, leaves, resolutions, _ = _walk(ruleset, state, action, stack, budget, deadline=deadline, finals=_FINALS)
     except WalkStopped as stopped:
         return Tally(), 0, stopped.resolutions, stopped.covered
     return tally.settle(), leaves, resolutions, None
@@ -517,19 +542,25 @@ def exact_odds(
     budget: int = DEFAULT_BUDGET,
     jobs: int = 1,
     deadline: float | None = None,
+    finals: Finals | None = None,
 ) -> ExactResult:
     """Walk every dice outcome of ``action`` from ``state``; raise :class:`BudgetExceeded` past ``budget``, and
     :class:`WalkStopped` past ``deadline`` (a :func:`time.monotonic` moment).
 
     With ``jobs`` > 1 the first branches of the tree are dealt out to that many forked processes; the result is
     the same exact tally (fractions add up the same whatever the split).
+
+    With ``finals``, the tally also holds under :data:`FINAL` the distribution of ``finals(state after,
+    events)`` over the resolved outcomes (see :data:`Finals`); the refused ones are its refusals, as ever.
     """
-    global _JOB
+    global _JOB, _FINALS
     if jobs <= 1:
-        tally, leaves, resolutions, _ = _walk(ruleset, state, action, _start(), budget, deadline=deadline)
+        tally, leaves, resolutions, _ = _walk(
+            ruleset, state, action, _start(), budget, deadline=deadline, finals=finals
+        )
         return ExactResult(tally=tally.settle(), leaves=leaves, resolutions=resolutions)
     tally, leaves, resolutions, waiting = _walk(
-        ruleset, state, action, _start(), budget, split_at=jobs * 4, deadline=deadline
+        ruleset, state, action, _start(), budget, split_at=jobs * 4, deadline=deadline, finals=finals
     )
     tally.settle()
     if waiting:
@@ -537,6 +568,7 @@ def exact_odds(
 
         parts = _deal(waiting, jobs)
         _JOB = (ruleset, state, action, max(1, budget - resolutions), deadline)
+        _FINALS = finals
         covered: Fraction | None = None
         from tabroll.batch.workers import WorkerDied
 
@@ -563,7 +595,7 @@ def exact_odds(
                 tip=died.tip,
             ) from None
         finally:
-            _JOB = None
+            _JOB = _FINALS = None
         if covered is not None:  # a part was stopped by the deadline: the walked share is the parts done and its own
             raise WalkStopped(resolutions, tally.weight + covered)
         if resolutions > budget:

@@ -100,13 +100,27 @@ class OddsRequest:
             metavar="KEY=VALUE",
         ),
     ] = None
+    until: Annotated[
+        str | None,
+        typer.Option(
+            "--until",
+            help="Attack again, from the state each attack leaves, until the target is defeated: the odds of "
+            "each number of attacks (or rounds) and its mean.",
+            metavar="defeat",
+        ),
+    ] = None
+    attacks: Annotated[
+        int | None,
+        typer.Option("--attacks", help="With --until: the most attacks (or rounds) made (default 20).", metavar="N"),
+    ] = None
 
     def asks_about_dice(self) -> bool:
         """Whether the words are a dice expression (and no flag describes an attack)."""
         from tabroll.odds.dice_odds import looks_like_dice
 
         described = self.attacker or self.target or self.ruleset or self.attacker_stat or self.target_stat
-        if described or self.setting or self.option or self.action_index is not None or self.compares():
+        asked = self.compares() or self.until is not None or self.attacks is not None
+        if described or self.setting or self.option or self.action_index is not None or asked:
             return False
         return looks_like_dice(self.words or [])
 
@@ -143,6 +157,7 @@ def odds(request: OddsRequest) -> None:
         tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll odds battle.yaml --action 3
         tabroll odds -r forgod -a "Orc BA=2" -t "Elf PV=6" --trials 2000 --seed 7
+        tabroll odds -a Lanceiro -t Soldado --until defeat
         tabroll odds 4d6kh3
         tabroll odds "1d20+7>=15"
         tabroll odds 2d6 vs 2d6
@@ -157,7 +172,8 @@ def odds(request: OddsRequest) -> None:
 
 
 def _attack_odds(request: OddsRequest) -> None:
-    """``tabroll odds`` of an attack: read the attack and the limits, work out its odds, show them."""
+    """``tabroll odds`` of an attack: read the attack and the limits, work out its odds (and with ``--until``, the
+    chain of attacks to defeat), show them."""
     from tabroll.dice.session import check_jobs
     from tabroll.odds.api import TimeLimit, compute_odds
     from tabroll.odds.limits import check_timeout
@@ -165,20 +181,54 @@ def _attack_odds(request: OddsRequest) -> None:
     from tabroll.render.svg import odds_svg
 
     chosen = _report_format(request.fmt, request.svg, request.png)
+    cap = _until_cap(request.until, request.attacks)
     described = request.attack()
     game, action = described.ruleset, described.action
     check_jobs(request.jobs)
     limit = TimeLimit(check_timeout(request.timeout), since=_started())
+    seed = _simulation_seed(request.seed)  # one seed for the attack and, with --until, its chain
     report = compute_odds(
-        game, described.state, action, trials=request.trials, budget=request.budget,
-        seed=_simulation_seed(request.seed), jobs=request.jobs, limit=limit,
+        game, described.state, action, trials=request.trials, budget=request.budget, seed=seed, jobs=request.jobs,
+        limit=limit,
     )  # fmt: skip
     title = game.describe_action(action)[2] or described.title
-    with _fenced(chosen) as shown:
-        render_odds(report, shown, title=title, ruleset=game.id, limit=limit)
+    if cap is not None and not report.always_refused:
+        _until_odds(request, report, described, cap, shown=chosen, title=title, limit=limit, seed=seed)
+    else:
+        with _fenced(chosen) as shown:
+            render_odds(report, shown, title=title, ruleset=game.id, limit=limit)
     _draw(request.svg, lambda: odds_svg(report, title), request.png)
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
+
+
+def _until_cap(until: str | None, attacks: int | None) -> int | None:
+    """``--until``/``--attacks``: the most attacks of the chain (None: one attack's odds, as without them)."""
+    if until is None:
+        if attacks is not None:
+            from tabroll.errors import InputError
+
+            raise InputError("--attacks counts the attacks of --until", tip="add --until defeat")
+        return None
+    from tabroll.odds.until import check_until
+
+    return check_until(until, attacks)
+
+
+def _until_odds(
+    request: OddsRequest, report: Any, described: Any, cap: int, *, shown: str, title: str, limit: Any, seed: int
+) -> None:
+    """``--until defeat``: the chain of attacks (:mod:`tabroll.odds.until`), shown by :mod:`tabroll.render.until`."""
+    from tabroll.odds.until import compute_until
+    from tabroll.render.until import render_until
+
+    game = described.ruleset
+    chain = compute_until(
+        game, described.state, described.action, cap=cap, trials=request.trials, budget=request.budget, seed=seed,
+        limit=limit,
+    )  # fmt: skip
+    with _fenced(shown) as fmt:
+        render_until(report, chain, fmt, title=title, ruleset=game.id, limit=limit)
 
 
 def _versus_odds(request: OddsRequest) -> None:
@@ -189,6 +239,8 @@ def _versus_odds(request: OddsRequest) -> None:
     from tabroll.render.versus import render_versus
 
     chosen = _report_format(request.fmt, None)
+    if request.until is not None or request.attacks is not None:
+        raise InputError("--until follows one attack", tip="leave out --vs, or --until")
     if request.svg is not None or request.png is not None:
         flag = "--svg" if request.svg is not None else "--png"
         raise InputError(f"{flag} draws one attack's odds", tip=f"leave out --vs to draw it, or {flag} to compare two")

@@ -1,0 +1,358 @@
+"""Attacks to defeat (``tabroll odds … --until defeat``): the same attacker makes the same attack on the same target
+again and again, each time from the state the last attack left, until the target is defeated or ``cap`` attacks
+were made. The figures (:class:`~tabroll.odds.until_figures.Until`) are the distribution of the number of attacks,
+or of rounds where the game begins one between two attacks, its mean, and P(defeated within k) for each k.
+
+Exact, as a Markov chain over the game's states: the exact walk of one attack (:func:`~tabroll.odds.exact.exact_odds`
+with ``finals``) gives the distribution of the states it leaves, with exact weights; the states the target survives
+in, after the game's own rule for what a new attack resets (its ``next_attack`` part, :class:`~tabroll.kit.parts.
+GameParts`), are the starts of the next attack, equal ones merged (states are frozen values). An attack the rules
+refuse from some state (the attacker fell to a counterattack, it has no ammunition left) ends the chain there, counted
+apart with the rules' reason. When the walks of the whole chain would take more than the budget of resolutions (or
+half the time limit), the chain is simulated instead: seeded, each figure with its 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from tabroll.engine import AnyRuleset
+from tabroll.errors import InputError, RuleRefusal, interrupted
+from tabroll.odds.figures import Estimate, plural
+from tabroll.odds.until_figures import UNTIL_CHOICES, Until, UntilRow
+
+if TYPE_CHECKING:
+    from tabroll.odds.api import TimeLimit
+
+DEFAULT_ATTACKS = 20
+"""The most attacks a chain makes unless told otherwise (``--attacks``)."""
+
+MAX_ATTACKS = 1_000
+
+DEFAULT_UNTIL_TRIALS = 10_000
+"""Chains simulated when the exact chain is over its budget (``--trials`` sets another count): each chain is up to
+``cap`` resolutions, so fewer than the 100,000 single attacks ``tabroll odds`` simulates."""
+
+PROBES = 256
+"""Seeded resolutions of the first attack that name its target when neither the caller nor the action does."""
+
+Next = Callable[[Any, Any], Any]
+
+
+def check_until(until: str, attacks: int | None) -> int:
+    """``--until`` and ``--attacks``: what to repeat the attack until (``defeat``), and the most attacks (checked)."""
+    if until.strip().lower() not in UNTIL_CHOICES:
+        raise InputError(f"--until {until!r} is not known", tip=f"use --until {' or '.join(UNTIL_CHOICES)}")
+    cap = DEFAULT_ATTACKS if attacks is None else attacks
+    if not 1 <= cap <= MAX_ATTACKS:
+        raise InputError(f"--attacks {cap} is out of range", tip=f"use 1 to {MAX_ATTACKS:,} attacks")
+    return cap
+
+
+def next_attack_rule(ruleset: AnyRuleset) -> Next | None:
+    """The game's rule for the state a new attack starts from (its ``next_attack`` part), or None: the state as
+    the last attack left it."""
+    parts = ruleset.parts()
+    return None if parts is None else parts.next_attack
+
+
+def defeats(ruleset: AnyRuleset, action: Any, target: str, events: Sequence[Any]) -> bool:
+    """Whether the target is defeated in this resolution: a blow of any part (the attack, or what followed it)
+    defeats it."""
+    return any(blow.defeats and blow.target == target for blow in ruleset.blows(action, events))
+
+
+def find_target(ruleset: AnyRuleset, state: Any, action: Any, target: str | None = None) -> str:
+    """The unit the attacks go on until it falls: ``target`` when given, else the action's own ``target`` (every
+    game's one-target attack names it), else the one unit the attack's own blows strike in seeded resolutions."""
+    if target:
+        return target
+    named = getattr(action, "target", None)
+    if isinstance(named, str) and named:
+        return named
+    from tabroll.dice.sources import SeededDice
+
+    actor = ruleset.describe_action(action)[0]
+    struck: set[str] = set()
+    dice = SeededDice(0)
+    for _ in range(PROBES):
+        try:
+            resolved = ruleset.resolve(state, action, dice)
+        except RuleRefusal:
+            continue
+        for blow in ruleset.blows(action, resolved.events):
+            if blow.part == "" and blow.target != actor and (blow.hit or blow.damage or blow.defeats):
+                struck.add(blow.target)
+    if len(struck) == 1:
+        return next(iter(struck))
+    if not struck:
+        raise InputError(
+            f"--until defeat needs the attack's target, and no unit was struck in {PROBES} sampled attacks",
+            tip="name the target with -t",
+        )
+    raise InputError(
+        f"--until defeat follows one target, and this attack strikes several: {', '.join(sorted(struck))}",
+        tip="make an attack on one target (-a ATTACKER -t TARGET)",
+    )
+
+
+def compute_until(
+    ruleset: AnyRuleset,
+    state: Any,
+    action: Any,
+    *,
+    cap: int = DEFAULT_ATTACKS,
+    target: str | None = None,
+    trials: int | None = None,
+    budget: int = 200_000,
+    seed: int = 0,
+    limit: TimeLimit | None = None,
+    fallback_trials: int = DEFAULT_UNTIL_TRIALS,
+) -> Until:
+    """Attacks to defeat: exact unless ``trials`` is given, or the walks of the whole chain would take more than
+    ``budget`` resolutions (or half the time ``limit`` leaves); then ``fallback_trials`` simulated chains. With a
+    ``limit``, a simulation stops at it with the chains done (at least one), and ``limit.reached`` is set."""
+    from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
+
+    target = find_target(ruleset, state, action, target)
+    deadline = None
+    if limit is not None and limit.seconds is not None:
+        started = limit.since if limit.since is not None else time.monotonic()
+        deadline = started + limit.seconds
+    note = ""
+    if trials is None:
+        walk_deadline = None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 2
+        try:
+            return _exact(ruleset, state, action, target, cap, budget, walk_deadline)
+        except BudgetExceeded:
+            note = f"no exact chain: its walks would take more than {budget:,} resolutions (--budget)"
+        except (WalkStopped, WalkTooLong):
+            assert limit is not None
+            limit.reached = True
+            note = f"no exact chain within half of {limit.named()}"
+        trials = fallback_trials
+        note += f"; simulated {plural(trials, 'chain')} of attacks instead (seed {seed}; --trials sets the count)"
+    return _simulated(ruleset, state, action, target, cap, trials, seed, deadline, limit, note)
+
+
+def _between(ruleset: AnyRuleset) -> tuple[str, str]:
+    """What one attack is counted as, and what happens between two of them, in words."""
+    if next_attack_rule(ruleset) is None:
+        return "attacks", "each attack starts from the state the last one left"
+    return "rounds", (
+        "between two attacks the game resets what its new round (or turn) resets; damage taken and ammunition "
+        "spent are kept"
+    )
+
+
+def _exact(
+    ruleset: AnyRuleset, state: Any, action: Any, target: str, cap: int, budget: int, deadline: float | None
+) -> Until:
+    """The chain walked exactly: raise :class:`~tabroll.odds.limits.BudgetExceeded` past ``budget`` resolutions over
+    all its walks, :class:`~tabroll.odds.limits.WalkStopped` past ``deadline``."""
+    from tabroll.odds.exact import FINAL, exact_odds
+    from tabroll.odds.limits import BudgetExceeded, WalkStopped, passed
+
+    rule = next_attack_rule(ruleset)
+
+    def final(after: Any, events: Sequence[Any]) -> Hashable:
+        # A defeated target ends the chain whatever else the state holds: every such outcome is one value.
+        return (None, True) if defeats(ruleset, action, target, events) else (after, False)
+
+    walked: dict[Any, tuple[dict[Any, Any], dict[str, Any]]] = {}
+    used = 0
+    states = 0
+    current: dict[Any, Fraction] = {state: Fraction(1)}
+    defeated: list[Fraction] = []
+    stopped: list[Fraction] = []
+    reasons: dict[str, Fraction] = {}
+    for _ in range(cap):
+        states = max(states, len(current))
+        fallen, refused = Fraction(0), Fraction(0)
+        after: dict[Any, Fraction] = {}
+        nexts: dict[Any, Any] = {}
+        for start, weight in current.items():
+            interrupted()
+            if passed(deadline):
+                raise WalkStopped(used, Fraction(0))
+            known = walked.get(start)
+            if known is None:
+                if used >= budget:
+                    raise BudgetExceeded(budget, used)
+                result = exact_odds(ruleset, start, action, budget=budget - used, deadline=deadline, finals=final)
+                used += result.resolutions
+                tally = result.tally
+                known = walked[start] = (dict(tally.values.get(FINAL, {})), dict(tally.refused))
+            ends, refusals = known
+            for reason, mass in refusals.items():
+                share = weight * Fraction(mass)
+                refused += share
+                reasons[reason] = reasons.get(reason, Fraction(0)) + share
+            for (left, fell), mass in ends.items():
+                share = weight * Fraction(mass)
+                if fell:
+                    fallen += share
+                    continue
+                begins = nexts.get(left)
+                if begins is None:
+                    begins = nexts[left] = left if rule is None else rule(left, action)
+                after[begins] = after.get(begins, Fraction(0)) + share
+        defeated.append(fallen)
+        stopped.append(refused)
+        current = after
+        if len(walked) > 4 * len(current) + 64:  # states walked before this attack rarely come back: keep few
+            walked = {s: w for s, w in walked.items() if s in current}
+    standing = sum(current.values(), Fraction(0))
+    return _figures(
+        ruleset, action, target, cap, "exact", used, defeated, stopped, reasons, standing, exact=True, states=states
+    )
+
+
+def _simulated(
+    ruleset: AnyRuleset,
+    state: Any,
+    action: Any,
+    target: str,
+    cap: int,
+    trials: int,
+    seed: int,
+    deadline: float | None,
+    limit: TimeLimit | None,
+    note: str,
+) -> Until:
+    """``trials`` chains with seeded dice (chunk ``k`` of :data:`~tabroll.odds.montecarlo.CHUNK` chains rolls
+    from one generator seeded ``seed * 2**32 + k``, as the simulation of one attack does); past ``deadline`` the
+    chains done so far (at least one)."""
+    from tabroll.dice.sources import SeededDice
+    from tabroll.odds.limits import CLOCK_EVERY, passed
+    from tabroll.odds.montecarlo import CHUNK, MAX_TRIALS, chunk_seed
+
+    if not 1 <= trials <= MAX_TRIALS:
+        raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
+    rule = next_attack_rule(ruleset)
+    defeated = [0] * cap
+    stopped = [0] * cap
+    reasons: dict[str, int] = {}
+    standing = 0
+    done = 0
+    resolve = ruleset.resolve
+    for chunk, first in enumerate(range(0, trials, CHUNK)):
+        dice = SeededDice(chunk_seed(seed, chunk))
+        for _ in range(first, min(first + CHUNK, trials)):
+            if done and done % CLOCK_EVERY == 0:
+                interrupted()
+            if done and passed(deadline):
+                break
+            at = state
+            for k in range(cap):
+                try:
+                    resolved = resolve(at, action, dice)
+                except RuleRefusal as refusal:
+                    stopped[k] += 1
+                    reasons[refusal.message] = reasons.get(refusal.message, 0) + 1
+                    break
+                if defeats(ruleset, action, target, resolved.events):
+                    defeated[k] += 1
+                    break
+                at = resolved.state if rule is None else rule(resolved.state, action)
+            else:
+                standing += 1
+            done += 1
+        else:
+            continue
+        break
+    if done < trials:
+        assert limit is not None
+        limit.reached = True
+        cut = f"{limit.named()} stopped the simulation after {done:,} of {trials:,} chains (seed {seed})"
+        note = f"{note}; {cut}" if note else cut
+    elif not note:
+        note = f"seed {seed} (--seed)"
+    figures = _figures(
+        ruleset, action, target, cap, "monte_carlo", done, defeated, stopped, reasons, standing, exact=False
+    )
+    figures.note = note
+    return figures
+
+
+def _figures(
+    ruleset: AnyRuleset,
+    action: Any,
+    target: str,
+    cap: int,
+    method: str,
+    samples: int,
+    defeated: Sequence[Any],
+    stopped: Sequence[Any],
+    reasons: dict[str, Any],
+    standing: Any,
+    *,
+    exact: bool,
+    states: int = 0,
+) -> Until:
+    """The figures from the mass (exact fractions, or counts over ``samples`` chains) at each count."""
+    total: Any = Fraction(1) if exact else samples
+
+    def estimate(mass: Any) -> Estimate:
+        if exact:
+            fraction = Fraction(mass)
+            return Estimate(float(fraction), exact=fraction)
+        from tabroll.odds.report import wilson
+
+        low, high = wilson(int(mass), int(total))
+        return Estimate(mass / total if total else 0.0, low=low, high=high)
+
+    counts, between = _between(ruleset)
+    rows: list[UntilRow] = []
+    within: Any = 0
+    for k in range(cap):
+        within += defeated[k]
+        rows.append(UntilRow(k + 1, estimate(defeated[k]), estimate(within), estimate(stopped[k])))
+    figures = Until(
+        target=target,
+        attacker=ruleset.describe_action(action)[0],
+        counts=counts,
+        between=between,
+        cap=cap,
+        method=method,
+        samples=samples,
+        rows=rows,
+        mean=_mean(defeated, exact),
+        standing=estimate(standing),
+        could_not={reason: estimate(mass) for reason, mass in sorted(reasons.items())},
+        could_not_total=estimate(sum(stopped)),
+        states=states,
+    )
+    return figures
+
+
+def _mean(defeated: Sequence[Any], exact: bool) -> Estimate | None:
+    """The mean count at which the target falls, over the chains where it falls (None: it never does)."""
+    fell = sum(defeated)
+    if not fell:
+        return None
+    if exact:
+        mean = sum((Fraction(k + 1) * Fraction(m) for k, m in enumerate(defeated)), Fraction(0)) / Fraction(fell)
+        return Estimate(float(mean), exact=mean)
+    from tabroll.odds.report import Z95
+
+    n = int(fell)
+    value = sum((k + 1) * m for k, m in enumerate(defeated)) / n
+    variance = sum(m * (k + 1 - value) ** 2 for k, m in enumerate(defeated)) / max(1, n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return Estimate(value, low=value - half, high=value + half)
+
+
+__all__ = [
+    "DEFAULT_ATTACKS",
+    "DEFAULT_UNTIL_TRIALS",
+    "check_until",
+    "compute_until",
+    "defeats",
+    "find_target",
+    "next_attack_rule",
+]
