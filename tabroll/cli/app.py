@@ -29,15 +29,16 @@ if TYPE_CHECKING:
 from tabroll.cli.commands import attack, odds, run
 from tabroll.cli.commands import info as info_commands
 from tabroll.cli.commands import journal as _journal  # noqa: F401  (declares the journal group's commands)
+from tabroll.cli.completion import GameWordsCommand
 from tabroll.cli.flags import GAME_WORDS
 from tabroll.cli.typer_app import app, journal_app
 
 # The commands, in the order help lists them (each module declares its own; the table here names them once).
 app.command()(run.roll)
 app.command()(run.run)
-app.command(context_settings=GAME_WORDS)(attack.attack)
-app.command(context_settings=GAME_WORDS)(odds.odds)
-app.command(context_settings=GAME_WORDS)(odds.matrix)
+app.command(context_settings=GAME_WORDS, cls=GameWordsCommand)(attack.attack)
+app.command(context_settings=GAME_WORDS, cls=GameWordsCommand)(odds.odds)
+app.command(context_settings=GAME_WORDS, cls=GameWordsCommand)(odds.matrix)
 app.command("check-skill")(attack.check_skill)
 app.command()(attack.play)
 app.add_typer(journal_app)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from tabroll.cli.completion import complete_formats, complete_units
 from tabroll.cli.typer_app import _complete_games
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ FormatOption = Annotated[
         help="rich (coloured log, default on a terminal), text (default when piped), json, jsonl, markdown (to "
         "paste into a chat) or brief (one line per action).",
         metavar="FORMAT",
+        autocompletion=complete_formats,
     ),
 ]
 
@@ -83,13 +85,20 @@ AttackerOption = Annotated[
         help='The attacking unit: a catalogue unit, or a name and its stats, "Hero ATK=1 DAN=1d12" '
         "(tabroll units GAME lists them).",
         metavar="UNIT",
+        autocompletion=complete_units,
     ),
 ]
 
 
 TargetOption = Annotated[
     str,
-    typer.Option("--target", "-t", help='The unit attacked, as --attacker: "Orc DEF=3".', metavar="UNIT"),
+    typer.Option(
+        "--target",
+        "-t",
+        help='The unit attacked, as --attacker: "Orc DEF=3".',
+        metavar="UNIT",
+        autocompletion=complete_units,
+    ),
 ]
 
 

@@ -1,0 +1,121 @@
+"""Tab completion in the shell (``tabroll --install-completion``): unit names after ``-a``/``-t``, the values of
+``--format``, and each game's own attack fields (``--distance``, ``--using``…) among the options.
+
+A completer reads what is typed so far (``ctx.params``): the game named by ``-r``, or the scenario file among the
+free words (its units), else every game's catalogue. It never raises and never prints: a completer that fails
+offers nothing."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import typer
+from typer.core import TyperCommand
+
+REPORT_COMMANDS = frozenset({"odds", "matrix"})
+
+
+def complete_units(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The units a ``-a``/``-t`` may name: the scenario file's, else the game's catalogue, else every game's."""
+    try:
+        return _starting(_unit_names(_typed(ctx)), incomplete)
+    except Exception:
+        return []
+
+
+def complete_formats(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The ``--format`` values of the command being typed."""
+    if ctx.command is not None and ctx.command.name in REPORT_COMMANDS:
+        from tabroll.cli.shared import REPORT_FORMATS
+
+        return _starting(REPORT_FORMATS, incomplete)
+    from tabroll.render.output import FORMATS
+
+    return _starting(FORMATS, incomplete)
+
+
+class GameWordsCommand(TyperCommand):
+    """A command that reads a game's own attack fields among its free words (``attack``, ``odds``, ``matrix``):
+    completing an option offers those fields too, for the game typed so far (or every game's)."""
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> Any:
+        items = super().shell_complete(ctx, incomplete)
+        if not incomplete.startswith("-"):
+            return items
+        try:
+            fields = _starting(_field_flags(_typed(ctx)), incomplete)
+            item = _completion_item()
+        except Exception:
+            return items
+        known = {entry.value for entry in items}
+        return items + [item(flag) for flag in fields if flag not in known]
+
+
+def _completion_item() -> Any:
+    """The completion item class of the Click that Typer runs on: newer Typer carries its own copy of Click, older
+    Typer uses the click package; either way it sits beside the Command class TyperCommand derives from."""
+    base = TyperCommand.__mro__[1].__module__  # "click.core", or Typer's own copy of it
+    return importlib.import_module(base.rpartition(".")[0] + ".shell_completion").CompletionItem
+
+
+def _starting(names: Iterable[str], incomplete: str) -> list[str]:
+    folded = incomplete.casefold()
+    return [name for name in dict.fromkeys(names) if name.casefold().startswith(folded)]
+
+
+def _typed(ctx: Any) -> dict[str, Any]:
+    """What is typed so far: the parsed options, and the free words (the game's fields and a scenario file end up
+    in ``ctx.args`` while the line is being completed)."""
+    return {**ctx.params, "words": [*(ctx.params.get("words") or ()), *ctx.args]}
+
+
+def _games(params: dict[str, Any]) -> list[Any]:
+    """The game of the line: ``-r``, the scenario file's, the one whose catalogue has the attacker, else all."""
+    from tabroll.engine import all_rulesets, find_ruleset
+
+    ruleset = params.get("ruleset")
+    if ruleset:
+        return [find_ruleset(str(ruleset))]
+    scenario = _scenario_file(params.get("words"))
+    if scenario is not None:
+        from tabroll.loading.scenario import load_scenario_file
+
+        return [load_scenario_file(scenario).ruleset]
+    games = all_rulesets()
+    named = [str(params.get(role) or "").split(" ")[0].casefold() for role in ("attacker", "target")]
+    named = [name for name in named if name]
+    if named:
+        having = [game for game in games if {n.casefold() for n in game.catalogue_names()} & set(named)]
+        if having:
+            return having
+    return games
+
+
+def _scenario_file(words: Sequence[str] | None) -> str | None:
+    for word in words or ():
+        if not word.startswith("-") and word.endswith((".yaml", ".yml")) and os.path.isfile(word):
+            return word
+    return None
+
+
+def _unit_names(params: dict[str, Any]) -> list[str]:
+    scenario = _scenario_file(params.get("words"))
+    if scenario is not None:
+        from tabroll.loading.scenario import load_scenario_file
+
+        loaded = load_scenario_file(scenario)
+        return list(loaded.ruleset.unit_names(loaded.state))
+    return [name for game in _games(params) for name in game.catalogue_names()]
+
+
+def _field_flags(params: dict[str, Any]) -> list[str]:
+    flags = []
+    for game in _games(params):
+        for spec in game.attack_fields:
+            flags.append(spec.flag)
+            if spec.kind == "flag":
+                flags.append("--no-" + spec.flag.removeprefix("--"))
+    return flags
