@@ -21,6 +21,7 @@ def formats_in_code() -> dict[str, int]:
     from tabroll.odds.dice_figures import ODDS_FORMAT as DICE_ODDS_FORMAT
     from tabroll.odds.dice_figures import ODDS_FORMAT_VERSION as DICE_ODDS_FORMAT_VERSION
     from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, ODDS_FORMAT, ODDS_FORMAT_VERSION
+    from tabroll.odds.versus import VERSUS_FORMAT, VERSUS_FORMAT_VERSION
     from tabroll.render.state import STATE_FORMAT, STATE_FORMAT_VERSION
 
     return {
@@ -28,6 +29,7 @@ def formats_in_code() -> dict[str, int]:
         ODDS_FORMAT: ODDS_FORMAT_VERSION,
         DICE_ODDS_FORMAT: DICE_ODDS_FORMAT_VERSION,
         MATRIX_FORMAT: MATRIX_FORMAT_VERSION,
+        VERSUS_FORMAT: VERSUS_FORMAT_VERSION,
         STATE_FORMAT: STATE_FORMAT_VERSION,
         UNITS_FORMAT: UNITS_VERSION,
         JOURNAL_FORMAT: JOURNAL_VERSION,
