@@ -22,7 +22,7 @@ def check_in_fight(unit: Combatant, role: str) -> None:
 
 def check_phase(turn: Turn, unit: Combatant, doing: str) -> None:
     """Once the turn order is fixed, the active combatant acts only in its action phase (after Reach and Upkeep)."""
-    battle = turn.battle
+    battle = turn.state
     if battle.phase is None or battle.active != unit.name or battle.phase == "main":
         return
     missing = {"reach": "do: reach_phase, then do: upkeep", "upkeep": "do: upkeep"}.get(battle.phase, "")
@@ -38,7 +38,7 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
 
     A character's commands come first: its first action of another kind closes commanding for the turn."""
     check_in_fight(unit, verb)
-    active = turn.battle.active
+    active = turn.state.active
     if unit.controller is not None:
         if unit.summoning_sick and not unit.has("haste"):
             raise RuleRefusal(
@@ -46,7 +46,7 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
                 rule="summoning sickness",
                 tip="a creature with Haste can be commanded at once",
             )
-        boss = turn.current(unit.controller)
+        boss = turn.unit(unit.controller)
         if boss.out or boss.life <= 0:
             raise RuleRefusal(f"{unit.name}'s controller {boss.name} is out of the fight", rule="command")
         if active is not None and active != boss.name:
@@ -55,7 +55,7 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
                 rule="turn order",
             )
         check_phase(turn, boss, f"command {unit.name}")
-        if turn.battle.phase is not None and turn.options.creatures_need_upkeep and not unit.refreshed:
+        if turn.state.phase is not None and turn.options.creatures_need_upkeep and not unit.refreshed:
             turn.ruling(
                 "creatures_need_upkeep", True, "a creature acts only in a turn its controller upheld it with Focus"
             )
@@ -71,9 +71,9 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
             )
         if not boss.commanded:
             charge(turn, boss, "Command (any number of creatures, once per turn)")
-            turn.update(replace(turn.current(boss.name), commanded=True))
+            turn.put(replace(turn.unit(boss.name), commanded=True))
         turn.change(last_act=LastAct(actor=unit.name, controller=boss.name, what=verb))
-        return turn.current(unit.name)
+        return turn.unit(unit.name)
     if active is not None and active != unit.name:
         raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
     check_phase(turn, unit, verb)
@@ -84,7 +84,7 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
         charged = charge(turn, unit, verb)
     if unit.is_character and unit.commanded and not unit.commands_closed:
         turn.emit(Note(unit=unit.name, text=f"{unit.name}'s commands are over for this turn: it acts itself now"))
-    return turn.update(replace(charged, commands_closed=True))
+    return turn.put(replace(charged, commands_closed=True))
 
 
 def charge(turn: Turn, unit: Combatant, verb: str) -> Combatant:
@@ -96,4 +96,4 @@ def charge(turn: Turn, unit: Combatant, verb: str) -> Combatant:
         )
     used = unit.actions_used + 1
     turn.emit(Note(unit=unit.name, text=f"{unit.name} takes action {used} of {unit.speed}: {verb}"))
-    return turn.update(replace(unit, actions_used=used))
+    return turn.put(replace(unit, actions_used=used))

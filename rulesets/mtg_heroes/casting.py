@@ -33,7 +33,7 @@ class CastSpell:
 
 
 def spell_of(turn: Turn, action: CastAction) -> CastSpell:
-    listed = turn.battle.spell(action.spell) if action.cost is None else None
+    listed = turn.state.spell(action.spell) if action.cost is None else None
     if listed is not None:
         return CastSpell(
             action.spell, listed.cost, listed.instant, listed.split_second, listed.target == "creature", listed
@@ -44,7 +44,7 @@ def spell_of(turn: Turn, action: CastAction) -> CastSpell:
 
 
 def resolve_cast(turn: Turn, action: CastAction) -> None:
-    caster = turn.current(action.caster)
+    caster = turn.unit(action.caster)
     check_in_fight(caster, "cast")
     spell = spell_of(turn, action)
     target = spell_target(turn, caster, spell, action.target)
@@ -56,8 +56,8 @@ def resolve_cast(turn: Turn, action: CastAction) -> None:
     aim = f" at {target.name}" if target is not None and target.name != caster.name else ""
     spent = "; it is spent for the day (in the graveyard)" if caster.is_character else ""
     turn.emit(Note(unit=caster.name, text=f"{caster.name} casts {spell.name}{aim}{spent}"))
-    turn.battle = replace(
-        turn.battle, last_act=LastAct(caster.name, caster.controller, f"cast {spell.name}", spell.split_second)
+    turn.state = replace(
+        turn.state, last_act=LastAct(caster.name, caster.controller, f"cast {spell.name}", spell.split_second)
     )
     if spell.listed is not None:
         apply_spell(turn, caster.name, spell.name, spell.listed, target.name if target is not None else None)
@@ -78,12 +78,12 @@ def check_cast(turn: Turn, caster: Combatant, spell: CastSpell, target: Combatan
     if listed is not None and listed.summon is not None:
         if not caster.is_character:
             raise RuleRefusal(f"{caster.name} is a creature: only characters summon", rule="summon")
-        if all(u.name != listed.summon for u in turn.battle.reserve):
+        if all(u.name != listed.summon for u in turn.state.reserve):
             raise RuleRefusal(f"{listed.summon} is already summoned, or not in the reserve", rule="summon")
     if listed is not None and listed.effect == "control" and not caster.is_character:
         raise RuleRefusal(f"{caster.name} is a creature: only a character controls creatures", rule="control")
     if target is not None and target.name != caster.name:
-        band = turn.battle.band(caster.name, target.name)
+        band = turn.state.band(caster.name, target.name)
         if spell.creature_only and not BAND_RULES[band].target_creature_only:
             raise RuleRefusal(
                 f"{target.name} is at {band} range from {caster.name}: {BAND_RULES[band].why_not}", rule="range"
@@ -110,12 +110,12 @@ def pay_for(turn: Turn, caster: Combatant, spell: CastSpell) -> Combatant:
         caster = take_action(turn, caster, f"cast {spell.name}")
     else:
         turn.emit(Note(unit=caster.name, text=f"{spell.name} is an Instant: no action, any phase, any turn"))
-    caster = turn.current(caster.name)
+    caster = turn.unit(caster.name)
     left = caster.mana - spell.cost
     memory = list(caster.memory_spells)
     if spell.listed is not None and caster.tracks_spells and spell.name in memory:
         memory.remove(spell.name)
-    paid = turn.update(
+    paid = turn.put(
         replace(
             caster,
             mana=left,
@@ -131,7 +131,7 @@ def pay_for(turn: Turn, caster: Combatant, spell: CastSpell) -> Combatant:
 def spell_target(turn: Turn, caster: Combatant, spell: CastSpell, name: str | None) -> Combatant | None:
     listed = spell.listed
     if listed is None:
-        return turn.current(name) if name is not None else None
+        return turn.unit(name) if name is not None else None
     if listed.target == "none":
         if name is not None:
             raise RuleRefusal(f"{spell.name} has no target", rule="target")
@@ -142,7 +142,7 @@ def spell_target(turn: Turn, caster: Combatant, spell: CastSpell, name: str | No
         return caster
     if name is None:
         raise RuleRefusal(f"{spell.name} needs a target: give 'target'", rule="target")
-    target = turn.current(name)
+    target = turn.unit(name)
     check_in_fight(target, "be targeted")
     if listed.target == "creature" and target.is_character:
         raise RuleRefusal(f"{spell.name} targets creatures only; {target.name} is a character", rule="target")
@@ -168,7 +168,7 @@ def responds(turn: Turn, caster: Combatant, spell: CastSpell, name: str) -> bool
     test the responder wins on an equal or greater total; a Split Second spell needs none. True: it is cast."""
     if name == caster.name:
         raise RuleRefusal(f"{caster.name} cannot respond to its own spell", rule="instant")
-    other = turn.current(name)
+    other = turn.unit(name)
     previous = turn.previous_act
     if previous is None or name not in (previous.actor, previous.controller):
         last = f" (the last was {previous.actor}: {previous.what})" if previous is not None else ""
@@ -183,8 +183,8 @@ def responds(turn: Turn, caster: Combatant, spell: CastSpell, name: str) -> bool
         turn.emit(Note(unit=caster.name, text="Split Second: it responds to anything, with no Speed test"))
         return True
     opponent = other
-    if turn.options.response_test_against == "active" and turn.battle.active is not None:
-        opponent = turn.current(turn.battle.active)
+    if turn.options.response_test_against == "active" and turn.state.active is not None:
+        opponent = turn.unit(turn.state.active)
         turn.ruling("response_test_against", "active", "a response's Speed test is against whose turn it is")
     else:
         turn.ruling("response_test_against", "named", f"a response's Speed test is against {name}, whom it answers")
@@ -197,9 +197,9 @@ def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: s
     """The effects of a listed spell, in the order: damage, Life, Power/Toughness, destroy/exile/control, summon."""
     if spell.damage and target is not None:
         deal_damage(turn, target, spell.damage, caster, name)
-    if spell.gain_life and target is not None and turn.current(target).in_fight:
-        unit = turn.current(target)
-        turn.update(replace(unit, life=unit.life + spell.gain_life))
+    if spell.gain_life and target is not None and turn.unit(target).in_fight:
+        unit = turn.unit(target)
+        turn.put(replace(unit, life=unit.life + spell.gain_life))
         turn.emit(
             Heal(
                 unit=unit.name,
@@ -210,14 +210,14 @@ def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: s
                 pool="Life",
             )
         )
-    if (spell.power or spell.toughness) and target is not None and turn.current(target).in_fight:
+    if (spell.power or spell.toughness) and target is not None and turn.unit(target).in_fight:
         if spell.permanent:
-            unit = turn.current(target)
-            turn.battle = replace(
-                turn.battle,
-                permanents=(*turn.battle.permanents, Permanent(name, caster, target, spell.power, spell.toughness)),
+            unit = turn.unit(target)
+            turn.state = replace(
+                turn.state,
+                permanents=(*turn.state.permanents, Permanent(name, caster, target, spell.power, spell.toughness)),
             )
-            changed = turn.update(
+            changed = turn.put(
                 replace(
                     unit,
                     lasting_power=unit.lasting_power + spell.power,
@@ -227,7 +227,7 @@ def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: s
             report_change(turn, unit, changed, f"{name}, while {caster} upholds it")
         else:
             change_stats(turn, target, spell.power, spell.toughness, name)
-    if spell.effect is not None and target is not None and turn.current(target).in_fight:
+    if spell.effect is not None and target is not None and turn.unit(target).in_fight:
         apply_effect(turn, spell.effect, target, caster)
-    if spell.summon is not None and turn.battle.result is None:
+    if spell.summon is not None and turn.state.result is None:
         summon_creature(turn, caster, spell.summon)

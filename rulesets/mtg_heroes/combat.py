@@ -20,15 +20,15 @@ from .work import Turn
 
 
 def resolve_attack(turn: Turn, action: AttackAction) -> None:
-    attacker = turn.current(action.attacker)
-    target = turn.current(action.target)
+    attacker = turn.unit(action.attacker)
+    target = turn.unit(action.target)
     if attacker.name == target.name:
         raise RuleRefusal(f"{attacker.name} cannot attack itself", rule="target")
     check_in_fight(attacker, "attack")
     check_in_fight(target, "be attacked")
     if attacker.side == target.side:
         raise RuleRefusal(f"{attacker.name} and {target.name} are on the same side ({target.side})", rule="target")
-    follow_up = turn.battle.follow_up == attacker.name
+    follow_up = turn.state.follow_up == attacker.name
     if attacker.attacked and not follow_up:
         raise RuleRefusal(f"{attacker.name} already attacked this turn: one attack per turn", rule="attack")
     if attacker.moved and not follow_up:
@@ -45,7 +45,7 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
             rule="push back",
             tip=f"it is ready again when {again}",
         )
-    band = turn.battle.band(attacker.name, target.name)
+    band = turn.state.band(attacker.name, target.name)
     if not BAND_RULES[band].fight:
         raise RuleRefusal(
             f"{attacker.name} is at {band} range from {target.name}: {BAND_RULES[band].why_not}", rule="range"
@@ -54,7 +54,7 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
     if action.intercept_by is not None:
         defender = check_interference(turn, attacker, target, action.intercept_by)
     if follow_up:
-        turn.battle = replace(turn.battle, follow_up=None)
+        turn.state = replace(turn.state, follow_up=None)
         turn.emit(Note(unit=attacker.name, text=f"{attacker.name} takes its Trample follow-up attack"))
     else:
         free = not turn.options.attack_takes_action
@@ -62,7 +62,7 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
             text = "fighting is free" if free else "fighting takes an action"
             turn.ruling("attack_takes_action", not free, text)
         attacker = take_action(turn, attacker, f"attack {defender.name}", free=free)
-    turn.update(replace(turn.current(attacker.name), attacked=True))
+    turn.put(replace(turn.unit(attacker.name), attacked=True))
     if defender is not target:
         who = target.name if defender.controller == target.name else defender.name
         turn.emit(
@@ -80,7 +80,7 @@ def check_interference(turn: Turn, attacker: Combatant, target: Combatant, name:
     """Another combatant at near range of the attacker steps in and takes the fight: an attacked character's
     creature on its order, or any combatant not on the attacker's side (a creature only if its controller may
     order it)."""
-    interceptor = turn.current(name)
+    interceptor = turn.unit(name)
     if interceptor.name in (attacker.name, target.name):
         raise RuleRefusal(f"{interceptor.name} cannot step in for its own fight", rule="intercept")
     if interceptor.side == attacker.side:
@@ -91,7 +91,7 @@ def check_interference(turn: Turn, attacker: Combatant, target: Combatant, name:
     if interceptor.fleeing is not None:
         raise RuleRefusal(f"{interceptor.name} is fleeing and does not fight", rule="intercept")
     if interceptor.controller is not None:
-        boss = turn.current(interceptor.controller)
+        boss = turn.unit(interceptor.controller)
         if not boss.in_fight:
             raise RuleRefusal(
                 f"{interceptor.name}'s controller {boss.name} is out of the fight and cannot order it", rule="intercept"
@@ -106,7 +106,7 @@ def check_interference(turn: Turn, attacker: Combatant, target: Combatant, name:
         raise RuleRefusal(
             f"{interceptor.name} was pushed back after its last attack and is not ready to step in", rule="push back"
         )
-    band = turn.battle.band(attacker.name, interceptor.name)
+    band = turn.state.band(attacker.name, interceptor.name)
     if not SCALE.at_or_closer(band, "near"):
         raise RuleRefusal(
             f"{interceptor.name} is at {band} range from {attacker.name}: only a combatant at near range of the "
@@ -124,10 +124,10 @@ def exchange(turn: Turn, attacker: str, defender: str, action: AttackAction) -> 
     before = turn.bands.between(attacker, defender)
     turn.set_band(attacker, defender, "direct", "attack: the exchange begins")
     counter = turn.options.counterattack if action.counterattack is None else action.counterattack
-    if counter and turn.current(defender).fleeing is not None:
+    if counter and turn.unit(defender).fleeing is not None:
         turn.emit(Note(unit=defender, text=f"{defender} is fleeing and does not fight back"))
         counter = False
-    a_first, d_first = (turn.current(n).has("first strike") for n in (attacker, defender))
+    a_first, d_first = (turn.unit(n).has("first strike") for n in (attacker, defender))
     settled = Exchange(attacker, defender, before, counter)
     if d_first and not a_first and counter:
         turn.emit(Note(unit=defender, text=f"First Strike: {defender} strikes first; {attacker} only if it survives"))
@@ -195,7 +195,7 @@ class ExchangeStep(Step):
         settled = self.exchange
         attacker, defender = settled.attacker, settled.defender
         if self.at == FIRST_STRIKE:
-            if turn.current(attacker).in_fight:
+            if turn.unit(attacker).in_fight:
                 return Strike(AFTER_FIRST_STRIKE, told=turn.game_over, exchange=settled)
             turn.emit(Note(unit=attacker, text=f"{attacker} fell to the first strike and deals no damage"))
             self.end(turn, False)
@@ -203,7 +203,7 @@ class ExchangeStep(Step):
         if self.at == ATTACK:
             if not settled.counter:
                 turn.emit(Note(unit=defender, text=f"{defender} does not counterattack"))
-            elif turn.current(defender).in_fight:
+            elif turn.unit(defender).in_fight:
                 return Strike(COUNTERATTACK, kills, told=turn.game_over, exchange=settled)
             else:
                 turn.emit(Note(unit=defender, text=f"{defender} is at 0 Life and cannot counterattack"))
@@ -230,9 +230,9 @@ class Strike(ExchangeStep):
 
     def advance(self, turn: Turn) -> Step | None:
         striker_name, victim_name, what = self.sides()
-        striker = turn.current(striker_name)
+        striker = turn.unit(striker_name)
         attack = turn.roll(striker.power_now, f"{what}: {striker.name}'s Power {striker.power_now}d6", striker.name)
-        victim = turn.current(victim_name)
+        victim = turn.unit(victim_name)
         reading = turn.options.toughness_after_exchange
         if victim.toughness_pool is None or reading == "reroll":
             return Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
@@ -254,7 +254,7 @@ class Defence(ExchangeStep):
 
     def advance(self, turn: Turn) -> Step | None:
         _, victim_name, _ = self.sides()
-        victim = turn.current(victim_name)
+        victim = turn.unit(victim_name)
         dice = victim.toughness_now
         defence = turn.roll(dice, f"defence: {victim.name}'s Toughness {dice}d6", victim.name)
         reading = turn.options.toughness_after_exchange
@@ -272,8 +272,8 @@ class Defence(ExchangeStep):
 def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: int, defence: int) -> bool:
     """``striker``'s Power total ``attack`` against ``victim``'s Toughness ``defence``; the excess comes off Life.
     True if it kills."""
-    striker = turn.current(striker_name)
-    victim = turn.current(victim_name)
+    striker = turn.unit(striker_name)
+    victim = turn.unit(victim_name)
     excess = max(0, attack - defence)
     beats = f"{what} {attack} > defence {defence}" if excess > 0 else f"{what} {attack} does not beat defence {defence}"
     blow = Hit if excess > 0 else Miss
@@ -283,7 +283,7 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: i
         tell_life_lost(turn, victim, excess, striker.name, f"{attack} − {defence} = {excess} off ")
     pool = toughness_left(turn, victim, what, attack, defence)
     fleeing = victim.fleeing + excess if victim.fleeing is not None else None
-    victim = turn.update(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
+    victim = turn.put(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
     if life == 0 and excess > 0:
         fall(turn, victim, striker.name)
         return True
@@ -324,7 +324,7 @@ def toughness_left(turn: Turn, victim: Combatant, what: str, attack: int, defenc
 
 
 def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> None:
-    unit = turn.current(attacker)
+    unit = turn.unit(attacker)
     if not unit.in_fight or turn.result is not None:
         return
     if unit.has("vigilance"):
@@ -338,7 +338,7 @@ def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> No
                 "pushed back: no attacking or stepping in until refreshed (its next turn, or its controller's "
                 "Upkeep for a creature)",
             )
-            unit = turn.update(replace(unit, pushed_back=True))
+            unit = turn.put(replace(unit, pushed_back=True))
         else:
             turn.ruling("push_back", "log_only", "the push-back is logged; it limits nothing")
         turn.emit(

@@ -17,13 +17,13 @@ from .work import Turn
 
 
 def resolve_effect(turn: Turn, action: EffectAction) -> None:
-    target = turn.current(action.target)
+    target = turn.unit(action.target)
     if target.out:
         raise RuleRefusal(f"{target.name} is already out of the fight ({target.out_reason})", rule="out")
     if action.effect == "control" and action.by is None:
         raise RuleRefusal("a control effect needs 'by': the character who takes control", rule="control")
     if action.effect == "control" and not target.is_character:
-        boss = turn.current(str(action.by))
+        boss = turn.unit(str(action.by))
         if not boss.is_character:
             raise RuleRefusal(f"{boss.name} is a creature: only a character controls creatures", rule="control")
     apply_effect(turn, action.effect, target.name, action.by)
@@ -31,7 +31,7 @@ def resolve_effect(turn: Turn, action: EffectAction) -> None:
 
 def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> None:
     """Destroy, exile or control: characters are immune to all three, Indestructible creatures to destroy."""
-    target = turn.current(name)
+    target = turn.unit(name)
     by = by_name or "an effect"
     if target.is_character:
         turn.emit(
@@ -46,30 +46,30 @@ def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> Non
         turn.emit(Immune(attacker=by, target=target.name, reason="Indestructible: it cannot be destroyed"))
         return
     if effect == "control":
-        boss = turn.current(by)
-        turn.update(replace(target, controller=boss.name, side=boss.side, refreshed=False))
-        if target.name in turn.battle.order and target.name != turn.battle.active:  # it acts when commanded now
-            order = tuple(n for n in turn.battle.order if n != target.name)
-            turn.battle = replace(turn.battle, order=order)
+        boss = turn.unit(by)
+        turn.put(replace(target, controller=boss.name, side=boss.side, refreshed=False))
+        if target.name in turn.state.order and target.name != turn.state.active:  # it acts when commanded now
+            order = tuple(n for n in turn.state.order if n != target.name)
+            turn.state = replace(turn.state, order=order)
             turn.emit(TurnOrder(order=order, reason=f"{target.name} is controlled by {boss.name}: no turn of its own"))
         turn.emit(StatusApplied(unit=target.name, status=f"controlled by {boss.name}", reason="control effect"))
         return
     reason = "destroyed" if effect == "destroy" else "exiled"
-    turn.update(replace(target, out=True, out_reason=reason))
+    turn.put(replace(target, out=True, out_reason=reason))
     article = "an" if effect[0] in "aeiou" else "a"
     turn.emit(Defeat(unit=target.name, by=by_name, reason=f"{article} {effect} effect", how=reason))
     check_result(turn, target.name, by_name, reason)
 
 
 def resolve_modify(turn: Turn, action: ModifyAction) -> None:
-    check_in_fight(turn.current(action.unit), "be changed")
+    check_in_fight(turn.unit(action.unit), "be changed")
     change_stats(turn, action.unit, action.power, action.toughness, action.source)
 
 
 def change_stats(turn: Turn, name: str, power: int, toughness: int, source: str) -> None:
     """A change to Power and/or Toughness dice until end of turn."""
-    unit = turn.current(name)
-    changed = turn.update(
+    unit = turn.unit(name)
+    changed = turn.put(
         replace(unit, power_change=unit.power_change + power, toughness_change=unit.toughness_change + toughness)
     )
     report_change(turn, unit, changed, f"{source}, until end of turn")
@@ -93,7 +93,7 @@ def report_change(turn: Turn, unit: Combatant, changed: Combatant, reason: str) 
 
 
 def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
-    unit = turn.current(action.unit)
+    unit = turn.unit(action.unit)
     if unit.is_character:
         raise RuleRefusal(f"{unit.name} is a character: only creatures regenerate", rule="regenerate")
     if not unit.has("regenerate"):
@@ -101,7 +101,7 @@ def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
     if unit.out_reason == "exiled":
         raise RuleRefusal(f"{unit.name} was exiled and cannot come back", rule="regenerate")
     back = unit.out and unit.out_reason != "lost the battle"
-    turn.update(replace(unit, life=unit.max_life, out=False if back else unit.out, out_reason=""))
+    turn.put(replace(unit, life=unit.max_life, out=False if back else unit.out, out_reason=""))
     turn.emit(
         Heal(
             unit=unit.name,
@@ -115,7 +115,7 @@ def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
 
 
 def resolve_summon(turn: Turn, action: SummonAction) -> None:
-    caster = turn.current(action.caster)
+    caster = turn.unit(action.caster)
     check_in_fight(caster, "summon")
     if not caster.is_character:
         raise RuleRefusal(f"{caster.name} is a creature: only characters summon", rule="summon")
@@ -124,19 +124,19 @@ def resolve_summon(turn: Turn, action: SummonAction) -> None:
 
 def summon_creature(turn: Turn, caster_name: str, name: str) -> None:
     """A creature from the reserve joins under ``caster``, at its ranges, summoning-sick unless it has Haste."""
-    caster = turn.current(caster_name)
-    found = [u for u in turn.battle.reserve if u.name == name]
+    caster = turn.unit(caster_name)
+    found = [u for u in turn.state.reserve if u.name == name]
     if not found:
-        names = ", ".join(u.name for u in turn.battle.reserve) or "none"
+        names = ", ".join(u.name for u in turn.state.reserve) or "none"
         raise RuleRefusal(f"'{name}' is not in the reserve (reserve: {names})", rule="summon")
     creature = replace(found[0], controller=caster.name, side=caster.side, summoning_sick=not found[0].has("haste"))
-    battle = turn.battle
+    battle = turn.state
     bands = battle.bands
     for other in battle.combatants:
         if other.name != caster.name:
             bands = bands.with_band(creature.name, other.name, battle.band(caster.name, other.name))
     bands = bands.with_band(creature.name, caster.name, "near")
-    turn.battle = replace(
+    turn.state = replace(
         battle,
         combatants=(*battle.combatants, creature),
         reserve=tuple(u for u in battle.reserve if u.name != creature.name),

@@ -20,17 +20,17 @@ def fall(turn: Turn, unit: Combatant, by: str | None) -> None:
         reason = "Life 0: a character is never destroyed; it loses the battle and forgets the spells in its Memory"
         if unit.memory_spells:
             turn.emit(Note(unit=unit.name, text=f"{unit.name} forgets {', '.join(unit.memory_spells)}"))
-        turn.update(replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
+        turn.put(replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
         turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
         end_permanents(turn, unit.name, "its caster lost the battle")
         check_result(turn, unit.name, by, "lost the battle")
         return
     if unit.has("indestructible"):
-        turn.update(replace(unit, out=True, out_reason="beaten at 0 Life"))
+        turn.put(replace(unit, out=True, out_reason="beaten at 0 Life"))
         reason = "Life 0; Indestructible, so not destroyed, but out of the fight until regenerated"
         turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
     else:
-        turn.update(replace(unit, out=True, out_reason="destroyed"))
+        turn.put(replace(unit, out=True, out_reason="destroyed"))
         turn.emit(Defeat(unit=unit.name, by=by, reason="Life 0", how="destroyed"))
     check_result(turn, unit.name, by, unit.out_reason)
 
@@ -50,7 +50,7 @@ def standing_sides(battle: Battle) -> list[str]:
 
 def check_result(turn: Turn, fallen: str, by: str | None, how: str) -> None:
     """After someone leaves the fight: when only one side (or none) still stands, the battle is over."""
-    battle = turn.battle
+    battle = turn.state
     if not battle.had_characters or battle.result is not None:
         return  # a fight of creatures alone is the table's to end
     sides = standing_sides(battle)
@@ -60,7 +60,7 @@ def check_result(turn: Turn, fallen: str, by: str | None, how: str) -> None:
     reason = f"{fallen} {how}; " + (
         f"only {winner}'s side still stands" if winner else "no side still stands: a draw, or the table's call"
     )
-    turn.battle = replace(battle, result=f"{winner} wins" if winner else "no side stands", phase=None)
+    turn.state = replace(battle, result=f"{winner} wins" if winner else "no side stands", phase=None)
     fell = how != "fled"  # the event's unit is the fall that ended the battle; a flight is no fall
     turn.game_over = GameOver(reason=reason, winner=winner, unit=fallen if fell else None, by=by if fell else None)
 
@@ -68,12 +68,12 @@ def check_result(turn: Turn, fallen: str, by: str | None, how: str) -> None:
 def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = frozenset()) -> None:
     """The permanent effects ``caster`` upholds end (all but the spells named in ``keep``)."""
     kept: list[Permanent] = []
-    for permanent in turn.battle.permanents:
-        if permanent.caster != caster or (permanent.spell in keep and turn.current(permanent.target).in_fight):
+    for permanent in turn.state.permanents:
+        if permanent.caster != caster or (permanent.spell in keep and turn.unit(permanent.target).in_fight):
             kept.append(permanent)
             continue
-        target = turn.current(permanent.target)
-        target = turn.update(
+        target = turn.unit(permanent.target)
+        target = turn.put(
             replace(
                 target,
                 lasting_power=target.lasting_power - permanent.power,
@@ -83,22 +83,22 @@ def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = fro
         turn.emit(
             StatusApplied(unit=target.name, status=f"{permanent.spell} ends", reason=f"{why} ({caster}'s permanent)")
         )
-    turn.battle = replace(turn.battle, permanents=tuple(kept))
+    turn.state = replace(turn.state, permanents=tuple(kept))
 
 
 def resolve_damage(turn: Turn, action: DamageAction) -> None:
-    check_in_fight(turn.current(action.target), "take damage")
+    check_in_fight(turn.unit(action.target), "take damage")
     deal_damage(turn, action.target, action.amount, action.by, action.source)
 
 
 def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str) -> None:
     """Damage from a spell or ability: straight off Life."""
-    target = turn.current(name)
+    target = turn.unit(name)
     if not target.in_fight:
         return
     life = tell_life_lost(turn, target, amount, by, f"{source}: ")
     fleeing = target.fleeing + amount if target.fleeing is not None else None
-    target = turn.update(replace(target, life=life, fleeing=fleeing))
+    target = turn.put(replace(target, life=life, fleeing=fleeing))
     if life == 0 and amount > 0:
         fall(turn, target, by)
 

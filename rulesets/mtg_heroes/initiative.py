@@ -22,7 +22,7 @@ MAX_TIE_ROUNDS = 20
 
 
 def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
-    actors = [u for u in turn.battle.combatants if u.in_fight and u.controller is None]
+    actors = [u for u in turn.state.combatants if u.in_fight and u.controller is None]
     if not actors:
         raise RuleRefusal("no one is left in the fight to take turns", rule="initiative")
     speeds = tuple(sorted({u.speed for u in actors}, reverse=True))
@@ -42,7 +42,7 @@ class Ordering(Step):
 
     def advance(self, turn: Turn) -> Step | None:
         order = list(self.order)
-        actors = [u for u in turn.battle.combatants if u.in_fight and u.controller is None]
+        actors = [u for u in turn.state.combatants if u.in_fight and u.controller is None]
         for index in range(self.index, len(self.speeds)):
             tied = [u for u in actors if u.speed == self.speeds[index]]
             if len(tied) > 1:
@@ -50,9 +50,9 @@ class Ordering(Step):
                 names = tuple(u.name for u in tied)
                 return TieRoll.next_round(tuple(order), index, -1, (names,), speeds=self.speeds)
             order.append(tied[0].name)
-        turn.battle = replace(turn.battle, order=tuple(order))
+        turn.state = replace(turn.state, order=tuple(order))
         turn.emit(TurnOrder(order=tuple(order), reason="highest Speed first; ties by opposed Speed rolls"))
-        start_turn(turn, order[0], turn.battle.turn)
+        start_turn(turn, order[0], turn.state.turn)
         turn.tell_game_over()
         return None
 
@@ -107,7 +107,7 @@ class TieRoll(Step):
 
     def advance(self, turn: Turn) -> Step:
         group = self.groups[self.group]
-        unit = turn.current(group[len(self.totals)])
+        unit = turn.unit(group[len(self.totals)])
         total = turn.roll(max(1, unit.speed), f"initiative: {unit.name}'s Speed", unit.name)
         totals = (*self.totals, (unit.name, total))
         if len(totals) < len(group):
@@ -135,29 +135,29 @@ class _StillTied(Step):
 
 
 def resolve_delay(turn: Turn, action: DelayAction) -> None:
-    order = list(turn.battle.order)
+    order = list(turn.state.order)
     if not order:
         raise RuleRefusal("there is no turn order yet", rule="initiative", tip="resolve a 'do: initiative' first")
     for name in (action.unit, action.after):
-        turn.current(name)
+        turn.unit(name)
         if name not in order:
             raise RuleRefusal(f"{name} has no turn of its own in the order", rule="initiative")
     if action.unit == action.after:
         raise RuleRefusal(f"{action.unit} cannot delay after itself", rule="initiative")
     order.remove(action.unit)
     order.insert(order.index(action.after) + 1, action.unit)
-    active = turn.battle.active
+    active = turn.state.active
     hands_over = active == action.unit
     if hands_over:
-        unit = turn.current(action.unit)
-        if unit.actions_used or unit.commanded or turn.battle.phase not in (None, "reach"):
+        unit = turn.unit(action.unit)
+        if unit.actions_used or unit.commanded or turn.state.phase not in (None, "reach"):
             raise RuleRefusal(
                 f"{action.unit} has begun its turn: it can delay only before its turn begins",
                 rule="initiative",
             )
-        position = list(turn.battle.order).index(action.unit)
-        active = turn.battle.order[position + 1] if position + 1 < len(turn.battle.order) else order[0]
-    turn.battle = replace(turn.battle, order=tuple(order), active=active)
+        position = list(turn.state.order).index(action.unit)
+        active = turn.state.order[position + 1] if position + 1 < len(turn.state.order) else order[0]
+    turn.state = replace(turn.state, order=tuple(order), active=active)
     turn.emit(TurnOrder(order=tuple(order), reason=f"{action.unit} delays until after {action.after}"))
-    if hands_over and active is not None and turn.battle.phase is not None:
-        start_turn(turn, active, turn.battle.turn)
+    if hands_over and active is not None and turn.state.phase is not None:
+        start_turn(turn, active, turn.state.turn)

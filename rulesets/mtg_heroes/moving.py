@@ -17,7 +17,7 @@ from .work import Turn
 
 
 def resolve_move(turn: Turn, action: MoveAction) -> None:
-    unit = turn.current(action.unit)
+    unit = turn.unit(action.unit)
     try:
         wanted = SCALE.parse(action.to)
     except InputError as err:
@@ -25,29 +25,29 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
     if wanted == "direct":
         raise RuleRefusal("direct range is entered only by attacking (do: attack)", rule="range")
     check_in_fight(unit, "move")
-    follow_up = turn.battle.follow_up == unit.name
+    follow_up = turn.state.follow_up == unit.name
     if unit.moved and not follow_up:
         raise RuleRefusal(f"{unit.name} already moved this turn: one move per turn", rule="move")
     if action.relative_to is not None:
-        others = [turn.current(name) for name in action.relative_to]
+        others = [turn.unit(name) for name in action.relative_to]
         if unit.name in action.relative_to:
             raise RuleRefusal(f"{unit.name} has no range to itself", rule="range")
     else:
-        others = [u for u in turn.battle.enemies(unit) if u.in_fight]
+        others = [u for u in turn.state.enemies(unit) if u.in_fight]
     if not others:
         raise RuleRefusal(f"{unit.name} has no one to move closer to or away from", rule="range")
     for other in others:
-        current = turn.battle.band(unit.name, other.name)
+        current = turn.state.band(unit.name, other.name)
         if current == wanted:
             raise RuleRefusal(f"{unit.name} is already at {wanted} range from {other.name}", rule="range")
         if current == "direct":
             raise RuleRefusal(f"{unit.name} is fighting {other.name} at direct range", rule="range")
     if follow_up:
-        turn.battle = replace(turn.battle, follow_up=None)
+        turn.state = replace(turn.state, follow_up=None)
         turn.emit(Note(unit=unit.name, text=f"{unit.name} takes its Trample follow-up move"))
     else:
         take_action(turn, unit, f"move to {wanted} range")
-    turn.update(replace(turn.current(unit.name), moved=True))
+    turn.put(replace(turn.unit(unit.name), moved=True))
     for other in others:
         turn.set_band(unit.name, other.name, wanted, f"{unit.name} moves")
     turn.emit(Note(unit=unit.name, text=f"{unit.name} moved: it cannot attack or flee this turn"))
@@ -66,7 +66,7 @@ def opposed_speed(turn: Turn, actor: Combatant, other: Combatant, *, responder: 
 
 
 def resolve_flee(turn: Turn, action: FleeAction) -> None:
-    unit = turn.current(action.unit)
+    unit = turn.unit(action.unit)
     check_in_fight(unit, "flee")
     if not unit.is_character:
         raise RuleRefusal(f"{unit.name} is a creature: only characters flee", rule="flee")
@@ -76,8 +76,8 @@ def resolve_flee(turn: Turn, action: FleeAction) -> None:
         raise RuleRefusal(f"{unit.name} moved this turn, so it cannot flee this turn", rule="move")
     if unit.actions_used or unit.commanded:
         raise RuleRefusal(f"fleeing must be {unit.name}'s first action of the turn", rule="flee")
-    for enemy in turn.battle.enemies(unit):
-        band = turn.battle.band(unit.name, enemy.name)
+    for enemy in turn.state.enemies(unit):
+        band = turn.state.band(unit.name, enemy.name)
         if band != "far" and enemy.in_fight:
             raise RuleRefusal(
                 f"{unit.name} is at {band} range from {enemy.name}: a character flees only from far range",
@@ -85,23 +85,23 @@ def resolve_flee(turn: Turn, action: FleeAction) -> None:
                 tip="move to far range first, on an earlier turn",
             )
     unit = take_action(turn, unit, "flee (the rest of the turn is forfeit)")
-    unit = turn.update(replace(unit, actions_used=max(unit.speed, unit.actions_used)))
+    unit = turn.put(replace(unit, actions_used=max(unit.speed, unit.actions_used)))
     turn.emit(Note(unit=unit.name, text=f"{unit.name} flees: its permanent effects end"))
     end_permanents(turn, unit.name, "its caster flees")
-    for creature in turn.battle.combatants:
+    for creature in turn.state.combatants:
         if creature.controller == unit.name and not creature.out:
-            turn.update(replace(creature, out=True, out_reason="dismissed"))
+            turn.put(replace(creature, out=True, out_reason="dismissed"))
             turn.emit(Defeat(unit=creature.name, by=None, reason=f"{unit.name} flees", how="dismissed"))
-    others = [u for u in turn.battle.combatants if u.name != unit.name and u.in_fight]
+    others = [u for u in turn.state.combatants if u.name != unit.name and u.in_fight]
     enemies = [u for u in others if u.side != unit.side]
     if enemies and all(unit.speed >= other.speed + 2 for other in others):
         turn.emit(Note(unit=unit.name, text=f"Speed {unit.speed} is 2 or more above everyone: it may escape at once"))
         if all(opposed_speed(turn, unit, enemy, responder=enemy) for enemy in enemies):
-            turn.update(replace(turn.current(unit.name), out=True, out_reason="fled"))
+            turn.put(replace(turn.unit(unit.name), out=True, out_reason="fled"))
             turn.emit(Defeat(unit=unit.name, by=None, reason="it won the opposed Speed test", how="fled"))
             check_result(turn, unit.name, None, "fled")
             return
-    turn.update(replace(turn.current(unit.name), fleeing=0))
+    turn.put(replace(turn.unit(unit.name), fleeing=0))
     turn.emit(
         StatusApplied(
             unit=unit.name,

@@ -78,20 +78,20 @@ HANDLERS.on(DamageAction)(resolve_damage)
 def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     if battle.result is not None:
         raise RuleRefusal(f"the battle is over: {battle.result}", rule="battle over")
-    turn = Turn(start=battle, dice=dice)
+    turn = Turn(state=battle, dice=dice)
     handler = HANDLERS.handler(action)
     offered = battle.follow_up
     if offered is not None and not _takes_follow_up(action, offered):
-        turn.battle = replace(turn.battle, follow_up=None)
+        turn.state = replace(turn.state, follow_up=None)
         turn.emit(
             Note(unit=offered, text=f"{offered}'s Trample follow-up lapses: it is taken at once after the kill or not")
         )
     turn.previous_act = battle.last_act
-    if turn.battle.last_act is not None:
-        turn.battle = replace(turn.battle, last_act=None)
+    if turn.state.last_act is not None:
+        turn.state = replace(turn.state, last_act=None)
     handler(turn, action)
     turn.tell_game_over()  # the battle ended in this action: its end is the action's last word
-    return turn.resolution(turn.battle)
+    return turn.resolution(turn.state)
 
 
 def _takes_follow_up(action: Any, unit: str) -> bool:

@@ -253,7 +253,7 @@ def resolve_skill_test(turn: Turn, action: SkillTestAction) -> None:
     or of an identity alone."""
     identity = action.identity
     if action.unit is not None:
-        unit = turn.current(action.unit)
+        unit = turn.unit(action.unit)
         if identity is None:
             identity = unit.identity
     assert identity is not None

@@ -163,6 +163,10 @@ class Battle:
         # The combatants as a Roster: a tuple equal to the one given, with lookup by name in O(1).
         object.__setattr__(self, "combatants", Roster.of(self.combatants))
 
+    @property
+    def roster(self) -> Roster[Combatant]:
+        return Roster.of(self.combatants)
+
     def unit(self, name: str) -> Combatant:
         return Roster.of(self.combatants).find(name, what="combatant", where=" in the fight")
 
@@ -172,6 +176,9 @@ class Battle:
 
     def with_unit(self, unit: Combatant) -> Battle:
         return replace(self, combatants=Roster.of(self.combatants).replace(unit))
+
+    def with_roster(self, roster: Roster[Combatant]) -> Battle:
+        return replace(self, combatants=roster)
 
     def band(self, a: str, b: str) -> str:
         return self.bands.between(a, b)

@@ -73,8 +73,8 @@ def strike(
     survived = apply_damage(turn, attacker, target, amount)
     if hexed and survived:
         name = action.hex or "a hex (Feitiço) chosen by the attacking side"
-        current = turn.current(target.name)
-        turn.update(replace(current, statuses=(*current.statuses, f"hex: {name}")))
+        current = turn.unit(target.name)
+        turn.put(replace(current, statuses=(*current.statuses, f"hex: {name}")))
         turn.emit(StatusApplied(unit=target.name, status=f"hex: {name}", reason=f"{hexed[0].label} attack"))
 
 
@@ -113,7 +113,7 @@ def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
                 left=left,
             )
         )
-        turn.update(replace(turn.current(target.name), vitality=left))
+        turn.put(replace(turn.unit(target.name), vitality=left))
     else:
         defeats = beats
         rule = (
@@ -127,7 +127,7 @@ def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
             Damage(attacker=attacker.name, target=target.name, amount=amount, rule=rule, defeats=defeats, pool="DEF")
         )
     if defeats:
-        defeat(turn, turn.current(target.name), attacker.name, rule)
+        defeat(turn, turn.unit(target.name), attacker.name, rule)
         return False
     turn.emit(Survive(unit=target.name, reason=rule))
     return True
@@ -161,7 +161,7 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
         return
     cap = target.max_vitality if target.max_vitality is not None else target.vitality + amount
     after = min(cap, target.vitality + amount)
-    turn.update(replace(target, vitality=after))
+    turn.put(replace(target, vitality=after))
     turn.emit(
         Heal(
             unit=target.name,
@@ -175,7 +175,7 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
 
 
 def defeat(turn: Turn, target: Unit, by: str | None, reason: str) -> None:
-    turn.update(replace(target, defeated=True, position=None))
+    turn.put(replace(target, defeated=True, position=None))
     turn.emit(Defeat(unit=target.name, by=by, reason=reason))
 
 

@@ -30,10 +30,10 @@ def check_can_act(turn: Turn, unit: Unit) -> None:
 def walk(turn: Turn, unit: Unit, path: list[Square] | None, goal: Square | None, limit: int) -> list[Square]:
     """Check (or find) a path of free squares for ``unit`` of at most ``limit`` steps."""
     assert unit.position is not None
-    board = turn.battle.board
+    board = turn.state.board
 
     def free(square: Square) -> bool:
-        return board.contains(square) and not board.is_obstacle(square) and turn.battle.unit_at(square) is None
+        return board.contains(square) and not board.is_obstacle(square) and turn.state.unit_at(square) is None
 
     if path is None:
         assert goal is not None
@@ -65,6 +65,6 @@ def do_move(turn: Turn, unit: Unit, path: list[Square], reason: str) -> Unit:
         return unit
     assert unit.position is not None
     moved = replace(unit, position=path[-1])
-    turn.update(moved)
+    turn.put(moved)
     turn.emit(Move(unit=unit.name, origin=unit.position, destination=path[-1], path=tuple(path), reason=reason))
     return moved

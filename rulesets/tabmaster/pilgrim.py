@@ -45,8 +45,8 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
         if projectile and not spend_projectile(turn, attacker, profile, first=step == 1):
             break
         direction = roll_direction(turn, attacker, f"Pilgrim step {step}: direction")
-        ray = turn.battle.board.ray(origin, direction, length=reach)
-        ray = list(itertools.takewhile(lambda s: not turn.battle.board.is_obstacle(s), ray))
+        ray = turn.state.board.ray(origin, direction, length=reach)
+        ray = list(itertools.takewhile(lambda s: not turn.state.board.is_obstacle(s), ray))
         if not ray:
             turn.emit(Note(unit=attacker.name, text=f"step {step}: the line leaves the board; nothing hit"))
             continue
@@ -54,7 +54,7 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
         target: Unit | None = None
         previous = origin
         for square in ray:
-            unit = turn.battle.unit_at(square)
+            unit = turn.state.unit_at(square)
             if unit is not None and may_hit(attacker, unit, profile):
                 # Each step is one of the unit's own attacks: its height limit and sight apply from the
                 # square the chain has reached (a Trample step from the square before the unit).
@@ -71,10 +71,10 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
             target = shots[0] if shots else None
         if target is not None:
             strike(turn, attacker, target, profile, action, None)
-        if trample and turn.battle.unit_at(hit_square) is None:
-            mover = turn.current(attacker.name)
+        if trample and turn.state.unit_at(hit_square) is None:
+            mover = turn.unit(attacker.name)
             assert mover.position is not None
-            turn.update(replace(mover, position=hit_square))
+            turn.put(replace(mover, position=hit_square))
             turn.emit(
                 Move(
                     unit=attacker.name,

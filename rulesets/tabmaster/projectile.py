@@ -23,11 +23,11 @@ def spend_projectile(turn: Turn, attacker: Unit, profile: AttackProfile, *, firs
     """Take one projectile from the army sheet. Without one, the first shot is refused and a later shot
     (of a Multiple or Pilgrim attack) ends the attack: returns False."""
     assert profile.ammo is not None
-    shooter = turn.current(attacker.name)
+    shooter = turn.unit(attacker.name)
     army = turn.options.projectiles == "army"
     if army:
         turn.ruling("projectiles", "army", "projectiles are counted on the army sheet: one pool per side and kind")
-        left = turn.battle.pool(shooter.side, profile.ammo)
+        left = turn.state.pool(shooter.side, profile.ammo)
         owner = f"the {shooter.side} army"
     else:
         turn.ruling("projectiles", "unit", "each unit counts its own projectiles")
@@ -43,9 +43,9 @@ def spend_projectile(turn: Turn, attacker: Unit, profile: AttackProfile, *, firs
         turn.emit(Note(unit=attacker.name, text=f"no {profile.ammo} left: the remaining attacks are lost"))
         return False
     if army:
-        turn.battle = turn.battle.with_pool(shooter.side, profile.ammo, left - 1)
+        turn.state = turn.state.with_pool(shooter.side, profile.ammo, left - 1)
     else:
-        turn.update(shooter.with_ammo(profile.ammo, left - 1))
+        turn.put(shooter.with_ammo(profile.ammo, left - 1))
     turn.emit(Spend(unit=attacker.name, resource=profile.ammo, amount=1, remaining=left - 1))
     return True
 
@@ -74,14 +74,14 @@ def projectile_hits(
     for target in targets:
         assert target.position is not None
         total = base
-        rise = turn.battle.board.height_difference(target.position, source)
+        rise = turn.state.board.height_difference(target.position, source)
         if rise:
             word = "above" if rise > 0 else "below"
             total = modify_attack_roll(turn, attacker, total, rise, f"height: {abs(rise)} {word} {target.name}")
-        if not turn.battle.board.line_of_sight(source, target.position).clear:
+        if not turn.state.board.line_of_sight(source, target.position).clear:
             reason = f"archer shooting without sight of {target.name}"
             total = modify_attack_roll(turn, attacker, total, ARCHER_BLIND_PENALTY, reason)
-        distance = turn.battle.distance(source, target.position)
+        distance = turn.state.distance(source, target.position)
         rule = f"attack {total} ≥ distance {distance}" if total >= distance else f"attack {total} < distance {distance}"
         if total >= distance:
             turn.emit(Hit(attacker=attacker.name, target=target.name, result=total, needed=distance, rule=rule))

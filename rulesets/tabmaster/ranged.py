@@ -88,7 +88,7 @@ class RangedRound(AttackStep):
                     turn.emit(Note(unit=attacker.name, text="no target on the rolled line: the attack hits nothing"))
             else:
                 assert name is not None
-                target = turn.current(name)
+                target = turn.unit(name)
                 if not target.on_board:
                     turn.emit(
                         Note(
@@ -133,7 +133,7 @@ class RangedStrike(AttackStep):
         return RangedRound(self.round_index, attack=self.attack).next_round()
 
     def advance(self, turn: Turn) -> Step:
-        current = turn.current(self.struck[self.index])
+        current = turn.unit(self.struck[self.index])
         if current.on_board:
             attack = self.attack
             strike(turn, attack.attacker, current, attack.profile, attack.action, self.shared)

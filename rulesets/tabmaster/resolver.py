@@ -46,9 +46,9 @@ HANDLERS: Handlers[Turn] = Handlers()
 
 
 def resolve(battle: Battle, action: AttackAction | MoveAction | NewRoundAction, dice: DiceSource) -> Resolution:
-    turn = Turn(start=battle, dice=dice)
+    turn = Turn(state=battle, dice=dice)
     HANDLERS(turn, action)
-    return turn.resolution(turn.battle)
+    return turn.resolution(turn.state)
 
 
 # --- rounds and movement ----------------------------------------------------------------------------------
@@ -56,11 +56,11 @@ def resolve(battle: Battle, action: AttackAction | MoveAction | NewRoundAction, 
 
 @HANDLERS.on(NewRoundAction)
 def resolve_new_round(turn: Turn, action: NewRoundAction) -> None:
-    flipped = tuple(u.name for u in turn.battle.units if u.flipped and u.on_board)
+    flipped = tuple(u.name for u in turn.state.units if u.flipped and u.on_board)
     for name in flipped:
-        turn.update(replace(turn.current(name), flipped=False))
-    turn.battle = replace(turn.battle, round=turn.battle.round + 1)
-    turn.emit(NewRound(round=turn.battle.round, ready=flipped))
+        turn.put(replace(turn.unit(name), flipped=False))
+    turn.state = replace(turn.state, round=turn.state.round + 1)
+    turn.emit(NewRound(round=turn.state.round, ready=flipped))
 
 
 def next_attack(battle: Battle, action: AttackAction | MoveAction | NewRoundAction) -> Battle:
@@ -76,12 +76,12 @@ def next_attack(battle: Battle, action: AttackAction | MoveAction | NewRoundActi
 
 @HANDLERS.on(MoveAction)
 def resolve_move(turn: Turn, action: MoveAction) -> None:
-    unit = turn.current(action.unit)
+    unit = turn.unit(action.unit)
     check_can_act(turn, unit)
     path = walk(turn, unit, action.path, action.to, unit.movement)
     do_move(turn, unit, path, "move")
-    moved = turn.current(unit.name)
-    turn.update(replace(moved, flipped=True))
+    moved = turn.unit(unit.name)
+    turn.put(replace(moved, flipped=True))
     turn.emit(Flip(unit=unit.name))
 
 
@@ -90,13 +90,13 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
 
 @HANDLERS.on(AttackAction)
 def resolve_attack(turn: Turn, action: AttackAction) -> None:
-    attacker = turn.current(action.attacker)
+    attacker = turn.unit(action.attacker)
     check_can_act(turn, attacker)
     profile = attacker.primary if action.using == "primary" else attacker.secondary
     if profile is None:
         raise RuleRefusal(f"{attacker.name} has no secondary attack", rule="secondary attack")
     for name in action.target_names():
-        target = turn.current(name)
+        target = turn.unit(name)
         if not target.on_board:
             raise RuleRefusal(f"{name} was already defeated", rule="target")
         if name == attacker.name:

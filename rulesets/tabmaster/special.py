@@ -45,6 +45,6 @@ def apply_special_outcome(turn: Turn, action: AttackAction, attacker: str) -> No
     if outcome.note:
         turn.emit(Note(text=outcome.note, unit=attacker))
     for name in outcome.defeated:
-        unit = turn.current(name)
+        unit = turn.unit(name)
         if unit.on_board:
             defeat(turn, unit, attacker, "the table's ruling on a Special attack")

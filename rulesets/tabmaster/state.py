@@ -103,6 +103,9 @@ class Battle:
     def with_unit(self, unit: Unit) -> Battle:
         return replace(self, units=self.roster.replace(unit))
 
+    def with_roster(self, roster: Roster[Unit]) -> Battle:
+        return replace(self, units=roster)
+
     def distance(self, a: Square, b: Square) -> int:
         return self.board.distance(a, b, metric=self.options.distance)
 

@@ -45,7 +45,7 @@ def heals(profile: AttackProfile) -> bool:
 def reach_problem(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile) -> str | None:
     """Why ``attacker`` cannot aim ``profile`` at ``target`` from where it stands, or None."""
     assert attacker.position is not None and target.position is not None
-    distance = turn.battle.distance(attacker.position, target.position)
+    distance = turn.state.distance(attacker.position, target.position)
     if profile.kind is not AttackKind.PROJECTILE and profile.reach is not None and distance > profile.reach:
         return f"{target.name} is {distance} squares away; the attack reaches {profile.reach} (ATK {profile.reach})"
     return height_and_sight_problem(turn, attacker, target, profile, attacker.position)
@@ -62,7 +62,7 @@ def height_and_sight_problem(
     from the square its chain has reached.
     """
     assert target.position is not None
-    board = turn.battle.board
+    board = turn.state.board
     where = "" if origin == attacker.position else f" from {list(origin)}"
     if profile.kind in (AttackKind.COMMON, AttackKind.TRAMPLE):
         base = step_from if (profile.kind is AttackKind.TRAMPLE and step_from is not None) else origin
@@ -104,7 +104,7 @@ def line_directions(turn: Turn, attacker: Unit, profile: AttackProfile, purpose:
 
 def on_lines(turn: Turn, attacker: Unit, target: Unit, directions: tuple[Direction, ...]) -> bool:
     assert attacker.position is not None and target.position is not None
-    return turn.battle.board.direction_to(attacker.position, target.position) in directions
+    return turn.state.board.direction_to(attacker.position, target.position) in directions
 
 
 def candidates(
@@ -114,13 +114,13 @@ def candidates(
     assert attacker.position is not None
     found = [
         u
-        for u in turn.battle.living()
+        for u in turn.state.living()
         if may_hit(attacker, u, profile)
         and reach_problem(turn, attacker, u, profile) is None
         and (directions is None or on_lines(turn, attacker, u, directions))
     ]
     origin = attacker.position
-    return sorted(found, key=lambda u: (turn.battle.distance(origin, u.position or origin), u.name))
+    return sorted(found, key=lambda u: (turn.state.distance(origin, u.position or origin), u.name))
 
 
 def check_target(

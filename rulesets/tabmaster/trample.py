@@ -34,8 +34,8 @@ def trample_path(
         names = action.target_names()
         if not names:
             raise RuleRefusal("a trample needs its 'path' (or targets on one straight line)", rule="trample")
-        ends = [turn.current(n).position for n in names]
-        directions = {turn.battle.board.direction_to(attacker.position, e) for e in ends if e is not None}
+        ends = [turn.unit(n).position for n in names]
+        directions = {turn.state.board.direction_to(attacker.position, e) for e in ends if e is not None}
         if len(directions) != 1 or None in directions:
             raise RuleRefusal(
                 "the targets are not on one straight line from the attacker",
@@ -44,9 +44,9 @@ def trample_path(
             )
         direction = directions.pop()
         assert direction is not None
-        far = max(turn.battle.board.distance(attacker.position, e) for e in ends if e is not None)
-        path = turn.battle.board.ray(attacker.position, direction, length=far)
-    check = turn.battle.board.is_path(path, attacker.position, metric=turn.options.distance)
+        far = max(turn.state.board.distance(attacker.position, e) for e in ends if e is not None)
+        path = turn.state.board.ray(attacker.position, direction, length=far)
+    check = turn.state.board.is_path(path, attacker.position, metric=turn.options.distance)
     if not check:
         raise RuleRefusal(f"the trample path is not valid: {check.problem}", rule="trample")
     if len(path) > profile.reach:
@@ -68,7 +68,7 @@ def trample_plan(
     turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
 ) -> tuple[list[Square], list[tuple[Square, Unit]]]:
     """The trample's path and the units on it (refused as :func:`plan_trample` refuses), kept per battle."""
-    battle = turn.battle
+    battle = turn.state
     key = (id(battle), id(action), id(attacker))
     shape = None if given is None else tuple(given)
     kept = _PLANS.get(key, (None,) * 7)
@@ -87,11 +87,11 @@ def plan_trample(
     """The trample's path, checked, and the units on it, each checked (ally, height) before any die is rolled."""
     path = trample_path(turn, action, attacker, profile, given)
     assert attacker.position is not None
-    board = turn.battle.board
+    board = turn.state.board
     victims: list[tuple[Square, Unit]] = []
     previous = attacker.position
     for square in path:
-        unit = turn.battle.unit_at(square)
+        unit = turn.state.unit_at(square)
         if unit is not None:
             rise = abs(board.height_difference(previous, square))
             if not may_hit(attacker, unit, profile):
@@ -124,7 +124,7 @@ class TramplePass(AttackStep):
 
     def advance(self, turn: Turn) -> Step:
         attack = self.attack
-        attacker = turn.current(attack.attacker.name)
+        attacker = turn.unit(attack.attacker.name)
         if len(self.passes) > 1:
             turn.emit(Note(unit=attacker.name, text=f"Multiple trample: pass {self.number} of {len(self.passes)}"))
         path, victims = trample_plan(turn, attack.action, attacker, attack.profile, self.passes[self.number - 1])
@@ -178,7 +178,7 @@ class TrampleHit(AttackStep):
     def advance(self, turn: Turn) -> Step:
         at, attack = self.at, self.attack
         name = at.victims[at.index][1]
-        strike(turn, at.mover, turn.current(name), attack.profile, attack.action, None)
+        strike(turn, at.mover, turn.unit(name), attack.profile, attack.action, None)
         return replace(at, index=at.index + 1)
 
 
@@ -195,7 +195,7 @@ class TrampleEnd(AttackStep):
         assert attacker.position is not None
         last = len(path) - 1
         struck_names = [name for square, name in at.victims if square in at.struck]
-        if any(turn.current(name).defeated for name in struck_names):
+        if any(turn.unit(name).defeated for name in struck_names):
             past = path.index(at.struck[-1])
             if turn.options.trample_end == "last_target":
                 if past < last:
@@ -209,12 +209,12 @@ class TrampleEnd(AttackStep):
                 turn.ruling("trample_end", "path_end", "the trample ends on the furthest free square of the whole path")
         end_index = -1
         for i in range(last, -1, -1):
-            if turn.battle.unit_at(path[i]) is None:
+            if turn.state.unit_at(path[i]) is None:
                 end_index = i
                 break
         if end_index >= 0:
-            mover = turn.current(attacker.name)
-            turn.update(replace(mover, position=path[end_index]))
+            mover = turn.unit(attacker.name)
+            turn.put(replace(mover, position=path[end_index]))
             turn.emit(
                 Move(
                     unit=attacker.name,

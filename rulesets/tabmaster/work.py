@@ -9,9 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabroll.engine.steps import Step
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import RosterWork
 from tabroll.frozen import replace
-from tabroll.kit.roster import RosterDraft
 
 from .events import Flip
 from .model import AttackAction
@@ -20,54 +19,19 @@ from .special import apply_special_outcome
 from .state import Battle, Unit
 
 
-@dataclass
-class Turn(ActionLog):
-    """The working area of one action: the battle as it evolves (plus the dice and events of ActionLog).
+@dataclass(kw_only=True)
+class Turn(RosterWork[Battle, Unit]):
+    """The working area of one action: the battle as it evolves, its units changed in a draft (see
+    :class:`~tabroll.engine.work.RosterWork`), and this attack's Special."""
 
-    Units changed by :meth:`update` go to a working copy of the roster (one list assignment each, however
-    many units the battle holds); :attr:`battle` freezes them into a new battle when it is next read, so a new
-    round or an Area attack builds the units tuple once, not once per unit."""
-
-    start: Battle
     special_damage: str = "normal"  # this attack's Special: normal, none (cancels DAN) or a dice expression
-    _draft: RosterDraft[Unit] | None = field(default=None, init=False, repr=False)
-
-    @property
-    def battle(self) -> Battle:
-        draft = self._draft
-        if draft is not None and draft.changed:
-            self.start = replace(self.start, units=draft.freeze())
-        return self.start
-
-    @battle.setter
-    def battle(self, battle: Battle) -> None:
-        self.start, self._draft = battle, None
 
     @property
     def options(self) -> Any:
-        return self.start.options  # unit changes never change the options: no need to freeze them
+        return self._base.options  # unit changes never change the options: no need to freeze them
 
     def roll(self, notation: str, purpose: str, unit: str | None) -> int:
         return self.roll_total(notation, purpose, unit)  # every roll of this game is read by its total
-
-    def current(self, name: str) -> Unit:
-        if self._draft is not None:
-            return self._draft.find(name)
-        return self.start.unit(name)
-
-    def update(self, unit: Unit) -> None:
-        if self._draft is None:
-            self._draft = self.battle.roster.edit()
-        self._draft.put(unit)
-
-    def state_now(self) -> Battle:
-        return self.battle
-
-    def _forked(self) -> None:
-        """The copy starts from the battle as it stands, with no draft: the draft is still the original's, so it is
-        read here, not frozen (freezing it would leave the original's battle behind its draft)."""
-        if self._draft is not None:
-            self.start, self._draft = replace(self.start, units=self._draft.snapshot()), None
 
 
 @dataclass(frozen=True)
@@ -102,7 +66,7 @@ class EndAttack(AttackStep):
     def advance(self, turn: Turn) -> None:
         name = self.attack.attacker.name
         apply_special_outcome(turn, self.attack.action, name)
-        final = turn.current(name)
+        final = turn.unit(name)
         if final.on_board:
-            turn.update(replace(final, flipped=True))
+            turn.put(replace(final, flipped=True))
             turn.emit(Flip(unit=name))

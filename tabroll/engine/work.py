@@ -1,5 +1,8 @@
 """The working area every resolver keeps while it resolves one action: the dice, the events so far, and which
-rulings it has already told. A ruleset's own ``Turn`` subclasses :class:`ActionLog` and adds its state.
+rulings it has already told (:class:`ActionLog`), and the game state as it changes: one frozen value replaced
+at each change (:class:`Work`), or a state whose units change in a working copy of its roster, frozen into the
+state when it is next read (:class:`RosterWork`). A game's own working area subclasses one of the two and adds
+only what its rules keep besides the state.
 
 Nothing here touches a game's rules; it only keeps the log honest in the same way for every game:
 - every roll is logged as a ``roll`` event with its expression, every die, the kept dice and the total;
@@ -11,13 +14,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.events import PLAIN_SHOWN, Event, Roll, RolledDice, RulingApplied
+from tabroll.frozen import replace
 
 T = TypeVar("T")
 StateT = TypeVar("StateT")
+UnitT = TypeVar("UnitT")
 
 _PLAIN: dict[str, tuple[DiceExpression, DiceTerm | None, str]] = {}
 """Each notation rolled so far: its parsed expression, and its one dice term when it is plain NdS (else None)
@@ -43,6 +48,7 @@ if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression, DiceTerm, RolledExpression
     from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution
+    from tabroll.kit.roster import Roster, RosterDraft
 
 
 @dataclass(kw_only=True)
@@ -176,3 +182,78 @@ class Work(ActionLog, Generic[StateT]):
         work = cls(dice=dice, state=state)
         work.run(step)
         return work.resolution(work.state)
+
+
+class RosterState(Protocol[UnitT]):
+    """A state whose units a :class:`RosterWork` changes in a draft: its units as a :class:`~tabroll.kit.roster.Roster`,
+    a unit by name (refusing an unknown name in the game's words), and the state with another roster of the same
+    units."""
+
+    @property
+    def roster(self) -> Roster[UnitT]: ...
+
+    def unit(self, name: str) -> UnitT: ...
+
+    def with_roster(self, roster: Roster[UnitT]) -> Self: ...
+
+
+RosterStateT = TypeVar("RosterStateT", bound=RosterState[Any])
+
+
+@dataclass(kw_only=True)
+class RosterWork(Work[RosterStateT], Generic[RosterStateT, UnitT]):
+    """A working area whose units change in a :class:`~tabroll.kit.roster.RosterDraft`: :meth:`put` is one list
+    assignment however many units the state holds, and :attr:`state` freezes the changes into a new state when it
+    is next read, so an action that changes every unit (a new round, an area attack) builds the units once.
+
+    ``work.state = …`` replaces the whole state (the draft is dropped: read the state, change it, assign it);
+    :meth:`change` replaces fields of the state other than its units and keeps the draft going. A game reads a
+    field that the units' changes never touch (its options) from ``_base``, the state as it stands but for the
+    draft, without freezing it."""
+
+    _base: RosterStateT = field(init=False, repr=False, compare=False)
+    _draft: RosterDraft[UnitT] | None = field(default=None, init=False, repr=False, compare=False)
+
+    # The state is a property over the base and the draft; the dataclass's __init__ still takes it as ``state``.
+    @property  # type: ignore[misc]
+    def state(self) -> RosterStateT:
+        draft = self._draft
+        if draft is not None and draft.changed:
+            self._base = self._base.with_roster(draft.freeze())
+        return self._base
+
+    @state.setter
+    def state(self, state: RosterStateT) -> None:
+        self._base, self._draft = state, None
+
+    def unit(self, name: str) -> UnitT:
+        """The unit called ``name`` as it stands now (the state's refusal for a name it does not hold)."""
+        draft = self._draft
+        if draft is not None:
+            found = draft.get(name)
+            if found is not None:
+                return found
+        unit: UnitT = self._base.unit(name)
+        return unit
+
+    def put(self, unit: UnitT) -> UnitT:
+        """``unit``, changed, in the place of the unit of its name (returned, for the rules to go on with)."""
+        draft = self._draft
+        if draft is None:
+            draft = self._draft = self._base.roster.edit()
+        draft.put(unit)
+        return unit
+
+    def change(self, **fields: Any) -> None:
+        """The state with ``fields`` other than its units changed; the draft of the units goes on."""
+        self._base = replace(self._base, **fields)
+
+    def _forked(self) -> None:
+        """The copy starts from the state as it stands, with no draft of its own: the draft is still the
+        original's, so it is read here, not frozen (freezing it would leave the original's state behind its
+        draft)."""
+        draft = self._draft
+        if draft is not None:
+            if draft.changed:
+                self._base = self._base.with_roster(draft.snapshot())
+            self._draft = None

@@ -77,12 +77,12 @@ def test_a_copy_of_the_working_area_neither_takes_nor_hides_the_original_changes
     scenario = load_scenario_file(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
     battle = scenario.state
     first, second = battle.units[0], battle.units[1]
-    turn = Turn(start=battle, dice=GivenDice((), origin="test"))
-    turn.update(replace(first, flipped=True))  # a change in the draft, not yet frozen into the battle
+    turn = Turn(state=battle, dice=GivenDice((), origin="test"))
+    turn.put(replace(first, flipped=True))  # a change in the draft, not yet frozen into the battle
     twin = turn.fork(GivenDice((), origin="test"))
-    assert twin.current(first.name).flipped and turn.current(first.name).flipped
-    assert turn.battle.unit(first.name).flipped  # the original still sees its own change
-    twin.update(replace(second, flipped=True))
-    assert not turn.current(second.name).flipped and not turn.battle.unit(second.name).flipped
-    turn.update(replace(first, flipped=False))
-    assert twin.battle.unit(first.name).flipped  # the copy does not take the original's later change
+    assert twin.unit(first.name).flipped and turn.unit(first.name).flipped
+    assert turn.state.unit(first.name).flipped  # the original still sees its own change
+    twin.put(replace(second, flipped=True))
+    assert not turn.unit(second.name).flipped and not turn.state.unit(second.name).flipped
+    turn.put(replace(first, flipped=False))
+    assert twin.state.unit(first.name).flipped  # the copy does not take the original's later change
