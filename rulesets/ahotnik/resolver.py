@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tabroll.dice.sources import choose_number
 from tabroll.engine.steps import Step
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import Work
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll
 from tabroll.geometry.hex import Hex
@@ -83,26 +83,23 @@ class Plan:
     blows: tuple[Aim, ...] = ()
 
 
-@dataclass
-class Turn(ActionLog):
-    """The working area of one action: the board as it evolves (plus the dice and events of ActionLog)."""
+@dataclass(kw_only=True)
+class Turn(Work[Board]):
+    """The working area of one action: the board as it evolves (``state``, with the dice and events of the kit's
+    :class:`~tabroll.engine.work.Work`) and what the attacks so far leave to settle."""
 
-    board: Board
     last_blow: dict[str, str] = field(default_factory=dict)  # Demon -> Ahotnik whose blow took it to 0 Life
     fallen: list[tuple[str, str]] = field(default_factory=list)  # (Ahotnik at 0 Life, who struck it)
 
     @property
     def options(self) -> Any:
-        return self.board.options
+        return self.state.options
 
-    def update(self, unit: Unit) -> None:
-        self.board = self.board.replace(unit)
+    def put(self, unit: Unit) -> None:
+        self.state = self.state.replace(unit)
 
     def name(self, d: int) -> str:
-        return self.board.map.direction_name(d)
-
-    def state_now(self) -> Board:
-        return self.board
+        return self.state.map.direction_name(d)
 
     def _forked(self) -> None:
         self.last_blow = dict(self.last_blow)
@@ -116,9 +113,9 @@ HANDLERS: Handlers[Turn] = Handlers()
 def resolve(board: Board, action: AhotnikAction, dice: DiceSource) -> Resolution:
     if board.game_over is not None:
         raise RuleRefusal(f"the game is over: {board.game_over}", rule="end of the game")
-    turn = Turn(board=board, dice=dice)
+    turn = Turn(state=board, dice=dice)
     HANDLERS(turn, action)
-    return turn.resolution(turn.board)
+    return turn.resolution(turn.state)
 
 
 # --- the attack phase -------------------------------------------------------------------------------------
@@ -126,10 +123,10 @@ def resolve(board: Board, action: AhotnikAction, dice: DiceSource) -> Resolution
 
 @HANDLERS.on(AttackPhaseAction)
 def resolve_attack_phase(turn: Turn, action: AttackPhaseAction) -> None:
-    order = [a.name for a in turn.board.ahotniks]
+    order = [a.name for a in turn.state.ahotniks]
     choices = {name: as_choice(c) for name, c in action.choices.items()}
     for name in choices:
-        turn.board.ahotnik(name)  # refuses an unknown name (the loader already checks files)
+        turn.state.ahotnik(name)  # refuses an unknown name (the loader already checks files)
     if len(order) > 1:
         if turn.options.phase_order == "per_ahotnik":
             text = "each Ahotnik runs all four steps before the next in turn order"
@@ -202,7 +199,7 @@ class NextAhotnik(Step):
         result = decide_direction(turn, name, self.phase.choices.get(name))
         strike(turn, identify(turn, name, result))
         settle(turn)
-        if turn.board.game_over is not None:
+        if turn.state.game_over is not None:
             skipped = order[self.index + 1 :]
             if skipped:
                 turn.emit(Note(text=f"the game is over: {', '.join(skipped)} do not attack"))
@@ -212,7 +209,7 @@ class NextAhotnik(Step):
 
 @HANDLERS.on(AttackAction)
 def resolve_single_attack(turn: Turn, action: AttackAction) -> None:
-    turn.board.ahotnik(action.ahotnik)
+    turn.state.ahotnik(action.ahotnik)
     result = decide_direction(turn, action.ahotnik, as_choice(action.choice) if action.choice else None)
     plan = identify(turn, action.ahotnik, result)
     if action.target is not None and action.target not in [b.target for b in plan.blows]:
@@ -276,7 +273,7 @@ def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> Synap
             reason=reason,
         )
     )
-    ahotnik = turn.board.ahotnik(name)
+    ahotnik = turn.state.ahotnik(name)
     turn.emit(
         Rotation(
             unit=name,
@@ -286,7 +283,7 @@ def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> Synap
             after_name=turn.name(direction),
         )
     )
-    turn.update(dataclasses.replace(ahotnik, facing=direction))
+    turn.put(dataclasses.replace(ahotnik, facing=direction))
     return result
 
 
@@ -322,7 +319,7 @@ def ignore_reason(attacker: Ahotnik, unit: Unit) -> str | None:
 
 def identify(turn: Turn, name: str, result: SynapseResult) -> Plan:
     """Find what ``name`` attacks: an adjacent Demon first, then an adjacent enemy Ahotnik, else a ranged shot."""
-    attacker = turn.board.ahotnik(name)
+    attacker = turn.state.ahotnik(name)
     if attacker.phase_transition and sits_out_transition(turn, name):
         return Plan(attacker=name, attack="none")
     skip = Skipper(turn, name)
@@ -359,7 +356,7 @@ class Skipper:
 
 def adjacent_targets(turn: Turn, attacker: Ahotnik, skip: Skipper) -> list[tuple[int, Unit]]:
     """The valid targets on the hexes next to ``attacker``, clockwise from its facing (the others are skipped)."""
-    board = turn.board
+    board = turn.state
     adjacent: list[tuple[int, Unit]] = []
     for d in board.map.clockwise_from(attacker.facing):
         unit = board.unit_at(board.map.neighbour(attacker.position, d))
@@ -401,7 +398,7 @@ def melee_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, d: int, tar
 def ranged_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, skip: Skipper) -> Plan:
     """A straight shot along the facing, to the map's edge or the Singularity: each valid target on the line
     takes one less damage than the one before it."""
-    board, name, facing = turn.board, attacker.name, attacker.facing
+    board, name, facing = turn.state, attacker.name, attacker.facing
     line = board.map.line(attacker.position, facing)
     after = board.map.neighbour(line[-1] if line else attacker.position, facing)
     stopped = after if after in board.map.blocked else None
@@ -444,7 +441,7 @@ def strike(turn: Turn, plan: Plan) -> None:
     """Deal the planned damage in order; the attacker enters phase transition if it hit a Demon."""
     hit_demon = False
     for i, blow in enumerate(plan.blows):
-        target = turn.board.unit(blow.target)
+        target = turn.state.unit(blow.target)
         if isinstance(target, Demon) and not target.on_board:
             turn.emit(Note(unit=target.name, text=f"{target.name} has already left the board"))
             continue
@@ -477,11 +474,11 @@ def strike(turn: Turn, plan: Plan) -> None:
                 if at_once:
                     break
     if hit_demon:
-        attacker = turn.board.ahotnik(plan.attacker)
+        attacker = turn.state.ahotnik(plan.attacker)
         if attacker.phase_transition:
             turn.emit(Note(unit=attacker.name, text=f"{attacker.name} hit a Demon; it stays in phase transition"))
         else:
-            turn.update(dataclasses.replace(attacker, phase_transition=True))
+            turn.put(dataclasses.replace(attacker, phase_transition=True))
             turn.emit(PhaseTransition(unit=attacker.name, active=True, reason="it hit a Demon"))
 
 
@@ -491,7 +488,7 @@ def take_damage(turn: Turn, attacker: str, target: Unit, blow: Aim) -> Unit:
     to_shields = 0 if blow.straight_to_life else min(blow.amount, target.shields)
     to_life = min(blow.amount - to_shields, target.life)
     hurt = dataclasses.replace(target, shields=target.shields - to_shields, life=target.life - to_life)
-    turn.update(hurt)
+    turn.put(hurt)
     if blow.straight_to_life:
         life_rule = "target ahead: straight to Life"
     else:
@@ -520,29 +517,29 @@ def take_damage(turn: Turn, attacker: str, target: Unit, blow: Aim) -> Unit:
 
 def settle(turn: Turn) -> None:
     """Exile Demons at 0 Life (threat −1, DNA to the last blow); end the game if an Ahotnik is at 0 Life."""
-    for demon in turn.board.demons:
+    for demon in turn.state.demons:
         if demon.on_board and demon.life == 0:
             by = turn.last_blow.get(demon.name)
             assert demon.position is not None
-            turn.update(dataclasses.replace(demon, position=None, exiled=True))
+            turn.put(dataclasses.replace(demon, position=None, exiled=True))
             where = f"[{demon.position[0]}, {demon.position[1]}]"
             turn.emit(Defeat(unit=demon.name, by=by, reason=f"at 0 Life: exiled from {where}", how="exiled"))
             change_threat(turn, -1, f"{demon.name} is exiled")
             if by is not None:
-                owner = turn.board.ahotnik(by)
+                owner = turn.state.ahotnik(by)
                 if demon.identity not in owner.dna:
-                    turn.update(dataclasses.replace(owner, dna=owner.dna | {demon.identity}))
+                    turn.put(dataclasses.replace(owner, dna=owner.dna | {demon.identity}))
                     turn.emit(DnaGained(unit=by, identity=demon.identity))
     turn.last_blow.clear()
     if not turn.fallen:
         return
     fallen, by = turn.fallen[0]
     turn.emit(Defeat(unit=fallen, by=by, reason="at 0 Life: the game ends"))
-    owner = turn.board.ahotnik(by)
+    owner = turn.state.ahotnik(by)
     removed: list[str] = []
-    for demon in turn.board.demons:
+    for demon in turn.state.demons:
         if demon.on_board and demon.identity in owner.dna:
-            turn.update(dataclasses.replace(demon, position=None))
+            turn.put(dataclasses.replace(demon, position=None))
             removed.append(demon.name)
             reason = f"the game ends and {by} owns the DNA of {demon.identity}"
             turn.emit(Defeat(unit=demon.name, by=None, reason=reason, how="removed"))
@@ -550,16 +547,16 @@ def settle(turn: Turn) -> None:
     if removed:
         reason += f"; the Demons whose DNA {by} owns leave the board"
     turn.emit(GameOver(unit=fallen, by=by, removed=tuple(removed), reason=reason))
-    turn.board = dataclasses.replace(turn.board, game_over=f"{fallen} fell to 0 Life, struck by {by}")
+    turn.state = dataclasses.replace(turn.state, game_over=f"{fallen} fell to 0 Life, struck by {by}")
     turn.fallen.clear()
 
 
 def change_threat(turn: Turn, change: int, reason: str) -> None:
-    board = turn.board
+    board = turn.state
     floor = board.threat_floor
     after = board.threat + change if change > 0 else max(board.threat + change, floor)
     turn.emit(ThreatChanged(change=change, before=board.threat, after=after, floor=floor, reason=reason))
-    turn.board = dataclasses.replace(board, threat=after)
+    turn.state = dataclasses.replace(board, threat=after)
 
 
 # --- other actions ----------------------------------------------------------------------------------------
@@ -573,7 +570,7 @@ def resolve_terrain(turn: Turn, action: TerrainAction) -> None:
 
 @HANDLERS.on(SummonAction)
 def resolve_summon(turn: Turn, action: SummonAction) -> None:
-    board = turn.board
+    board = turn.state
     at: Hex = (action.at[0], action.at[1])
     existing = board.demon(action.demon)
     if existing is not None and existing.on_board:
@@ -589,7 +586,7 @@ def resolve_summon(turn: Turn, action: SummonAction) -> None:
         raise RuleRefusal(f"[{at[0]}, {at[1]}] is taken by {occupant.name}", rule="summon")
     identity = action.identity or (existing.identity if existing is not None else action.demon)
     demon = Demon(name=action.demon, identity=identity, position=at, shields=action.shields, life=action.life)
-    turn.update(demon)
+    turn.put(demon)
     turn.emit(Summon(unit=demon.name, identity=identity, position=at, shields=demon.shields, life=demon.life))
     change_threat(turn, 1, f"{demon.name} is summoned")
     for owner in board.ahotniks:
@@ -599,11 +596,11 @@ def resolve_summon(turn: Turn, action: SummonAction) -> None:
 
 @HANDLERS.on(EndTransitionAction)
 def resolve_end_transition(turn: Turn, action: EndTransitionAction) -> None:
-    names = action.ahotniks if action.ahotniks is not None else [a.name for a in turn.board.ahotniks]
+    names = action.ahotniks if action.ahotniks is not None else [a.name for a in turn.state.ahotniks]
     for name in names:
-        ahotnik = turn.board.ahotnik(name)
+        ahotnik = turn.state.ahotnik(name)
         if ahotnik.phase_transition:
-            turn.update(dataclasses.replace(ahotnik, phase_transition=False))
+            turn.put(dataclasses.replace(ahotnik, phase_transition=False))
             turn.emit(PhaseTransition(unit=name, active=False, reason="the scenario ends it"))
         elif action.ahotniks is not None:
             turn.emit(Note(unit=name, text=f"{name} is not in phase transition"))

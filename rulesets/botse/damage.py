@@ -28,7 +28,7 @@ def heal(work: Work, name: str, amount: int, what: str) -> None:
         )
     )
     if after != unit.health:
-        work.update(replace(unit, health=after))
+        work.put(replace(unit, health=after))
 
 
 def deal_summed(work: Work, name: str, blockable: int, through: int, prevented: int, *, by: str) -> None:
@@ -88,7 +88,7 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
                 unit=name,
             )
         )
-    work.update(replace(unit, health=health, defeated=health == 0))
+    work.put(replace(unit, health=health, defeated=health == 0))
     if amount:
         work.damaged.add(name)
     if health == 0:
@@ -122,7 +122,7 @@ def use_prevention(work: Work, adventurer: Adventurer, blockable: int) -> int:
             )
         else:
             kept.append(placed)
-    work.update(replace(adventurer, active=tuple(kept)))
+    work.put(replace(adventurer, active=tuple(kept)))
     for placed in used:
         slot = exhaust(work, work.adventurer(adventurer.name), placed.die)
         if slot is not None:

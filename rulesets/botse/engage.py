@@ -72,7 +72,7 @@ def gain_fatigue(work: Work, adventurer: Adventurer, action: EngageAction) -> Ad
             return adventurer
         work.ruling("granted_engage_fatigue", "same", "an engage granted by an ability gains fatigue like any other")
     number = adventurer.engages + 1
-    work.update(replace(adventurer, engages=number))
+    work.put(replace(adventurer, engages=number))
     if adventurer.engages == 0:
         work.emit(
             FatigueGained(
@@ -96,7 +96,7 @@ def declare_form(work: Work, adventurer: Adventurer, wanted: Form | None) -> For
         )
     )
     if form is not adventurer.form:
-        work.update(replace(adventurer, form=form))
+        work.put(replace(adventurer, form=form))
     return form
 
 
@@ -128,9 +128,9 @@ def declare_target(work: Work, adventurer: Adventurer, form: Form, name: str | N
         raise RuleRefusal(f"{name} is not an enemy: only an enemy can be the target of an engage", rule="target")
     if target.defeated:
         raise RuleRefusal(f"{name} is already defeated", rule="target")
-    problem = range_problem(work.battle, adventurer, target, form)
+    problem = range_problem(work.state, adventurer, target, form)
     if problem is not None:
         raise RuleRefusal(problem, rule="target range")
-    distance = work.battle.map.distance(adventurer.position, target.position)
+    distance = work.state.map.distance(adventurer.position, target.position)
     work.emit(TargetDeclared(unit=adventurer.name, target=name, distance=distance, reach=reach_text(adventurer, form)))
     return name

@@ -30,7 +30,7 @@ def gather(
 ) -> Pool:
     """Step 4 up to the roll: check the gathered dice (availability, form icons, combat dice, each stat's limit),
     choose one item, add free enemy combat dice; the dice are then rolled together (:class:`RollDie`)."""
-    battle = work.battle
+    battle = work.state
     wanted = Counter(action.gather)
     available = Counter(adventurer.available)
     for name, count in wanted.items():
@@ -71,7 +71,7 @@ def check_gathered_die(work: Work, adventurer: Adventurer, name: str, count: int
     """Step 4, one kind of die gathered ``count`` times: a skill die (not the enemy combat die), available in the
     attribute rows, with no form icon or the form's own (outside battle: ruling ``out_of_battle_form_dice``), and
     no combat die in Magic form."""
-    battle = work.battle
+    battle = work.state
     if name not in battle.dice:
         raise RuleRefusal(
             f"there is no die called '{name}'", rule="gathering", tip=f"the dice: {', '.join(battle.dice)}"
@@ -186,7 +186,7 @@ def take_from_rows(work: Work, adventurer: Adventurer, wanted: Counter[str]) -> 
         else:
             kept.append(name)
     adventurer = replace(adventurer, available=tuple(kept))
-    work.update(adventurer)
+    work.put(adventurer)
     return adventurer
 
 

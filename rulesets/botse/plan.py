@@ -49,11 +49,11 @@ def splash_candidates(work: Work, setup: Engage, reference: Hex) -> list[str]:
     """The living enemies other than the target adjacent to ``reference``, in scenario order."""
     return [
         creature.name
-        for creature in work.battle.creatures
+        for creature in work.state.creatures
         if creature.side == "enemy"
         and not creature.defeated
         and creature.name != setup.target
-        and work.battle.map.distance(creature.position, reference) == 1
+        and work.state.map.distance(creature.position, reference) == 1
     ]
 
 
@@ -105,7 +105,7 @@ def plan_part(
 ) -> None:
     """One part of a face (the face itself, or its ``then`` part) into ``plan``: its damage to the target, splash
     damage, prevention, healing, status and text for the table, in that order."""
-    adventurer = work.battle.adventurer(setup.adventurer)
+    adventurer = work.state.adventurer(setup.adventurer)
     damage, prevent = face.damage, face.prevent
     if first and setup.form is Form.DEFENSIVE and rolled.die.combat and damage:
         if rolled.free:
@@ -119,13 +119,13 @@ def plan_part(
         plan_splash(work, setup, adventurer, choice, face, plan)
     on = choice.unit or adventurer.name
     if prevent:
-        if work.battle.unit(on).defeated:
+        if work.state.unit(on).defeated:
             plan.skipped.append(f"prevent {prevent}: {on} is defeated")
         else:
             plan.prevent[on] = plan.prevent.get(on, 0) + prevent
             plan.done.append(f"{on} prevents {prevent}")
     if face.heal:
-        if work.battle.unit(on).defeated:
+        if work.state.unit(on).defeated:
             plan.skipped.append(f"heal {face.heal}: {on} is defeated")
         else:
             plan.heal[on] = plan.heal.get(on, 0) + face.heal
@@ -149,7 +149,7 @@ def plan_target_damage(work: Work, setup: Engage, face: Face, damage: int, plan:
 
 def plan_splash(work: Work, setup: Engage, adventurer: Adventurer, choice: Choice, face: Face, plan: Plan) -> None:
     """Splash damage to another living unit adjacent to the target (or to the adventurer)."""
-    battle = work.battle
+    battle = work.state
     reference = splash_reference(work, setup, face)
     name = splash_unit(work, setup, choice, reference) if reference is not None else None
     problem = None
@@ -182,7 +182,7 @@ def plan_status(work: Work, setup: Engage, choice: Choice, status: str, plan: Pl
     if placed_on is None:
         plan.skipped.append(f"status {status}: no unit or hex to place it on")
         return
-    if choice.hex is not None and not work.battle.map.contains(choice.hex):
+    if choice.hex is not None and not work.state.map.contains(choice.hex):
         raise RuleRefusal(f"hex {list(choice.hex)} is off the map", rule="status")
     plan.status_on = placed_on
     plan.statuses.append(status)

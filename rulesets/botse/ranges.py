@@ -46,4 +46,4 @@ def target_problem(work: Work, setup: Engage) -> str | None:
     if target.defeated:
         return f"{setup.target} is defeated"
     assert setup.form is not None
-    return range_problem(work.battle, work.adventurer(setup.adventurer), target, setup.form)
+    return range_problem(work.state, work.adventurer(setup.adventurer), target, setup.form)

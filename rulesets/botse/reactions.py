@@ -88,7 +88,7 @@ def step_six_triggers(work: Work, action: RollFields | AuraAction, *, aura: bool
     allies: list[Trigger] = []
     others: list[Trigger] = []
     engaged: list[Trigger] = []
-    units: tuple[Unit, ...] = (*work.battle.creatures, *work.battle.adventurers)
+    units: tuple[Unit, ...] = (*work.state.creatures, *work.state.adventurers)
     for unit in units:
         ally = unit.side != "enemy"
         for index, skill in enumerate(unit.skills):
@@ -227,8 +227,8 @@ def apply_effect(
         else:
             victims = [
                 u.name
-                for u in work.battle.units
-                if not u.defeated and u.name != owner.name and work.battle.map.distance(u.position, owner.position) == 1
+                for u in work.state.units
+                if not u.defeated and u.name != owner.name and work.state.map.distance(u.position, owner.position) == 1
             ]
     blockable, through = (0, effect.damage) if effect.unblockable else (effect.damage, 0)
     for victim in victims:

@@ -37,9 +37,9 @@ HANDLERS.on(EndTurnAction)(resolve_end_turn)
 
 
 def resolve(battle: Battle, action: object, dice: DiceSource) -> Resolution:
-    work = Work(battle=battle, dice=dice)
+    work = Work(state=battle, dice=dice)
     HANDLERS(work, action)
-    return work.resolution(work.battle)
+    return work.resolution(work.state)
 
 
 def next_attack(battle: Battle, action: object) -> Battle:

@@ -77,7 +77,7 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
             return False
         work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done="tenacity"))
         adventurer = work.adventurer(setup.adventurer)
-        work.update(replace(adventurer, tenacity=adventurer.tenacity + 1))
+        work.put(replace(adventurer, tenacity=adventurer.tenacity + 1))
         work.emit(TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason="tenacity face"))
         exhaust_rolled(work, setup, rolled, "tenacity face")
         return True
@@ -104,14 +104,14 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
     elif plan.code is Code.ACTIVE:
         prevent = plan.prevent.get(adventurer.name, 0)
         placed = Placed(die=rolled.die.name, face=rolled.face.describe(), prevent=prevent)
-        work.update(replace(adventurer, active=(*adventurer.active, placed)))
+        work.put(replace(adventurer, active=(*adventurer.active, placed)))
         place_die(work, rolled, "active", "active slot code", slot=len(adventurer.active) + 1)
     elif plan.code is Code.DRAINED:
-        work.update(replace(adventurer, drained=(*adventurer.drained, rolled.die.name)))
+        work.put(replace(adventurer, drained=(*adventurer.drained, rolled.die.name)))
         place_die(work, rolled, "drained", "drained code")
     elif plan.code is Code.STATUS and plan.status_on is not None and plan.status_name is not None:
         placed = Placed(die=rolled.die.name, face=plan.status_name, on=plan.status_on)
-        work.update(replace(adventurer, statuses=(*adventurer.statuses, placed)))
+        work.put(replace(adventurer, statuses=(*adventurer.statuses, placed)))
         place_die(work, rolled, "status", "status effect code", on=plan.status_on)
     else:
         why = "cooldown code: its effect lasts while it is there" if plan.code is Code.COOLDOWN else "instant code"
@@ -132,9 +132,9 @@ def exhaust_rolled(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
 
 def apply_status(work: Work, rolled: Rolled, on: str, status: str) -> None:
     """The status effect on its unit (a creature keeps the list) or hex, with its event."""
-    unit = work.battle.unit(on) if not on.startswith("hex ") else None
+    unit = work.state.unit(on) if not on.startswith("hex ") else None
     if isinstance(unit, Creature):
-        work.update(replace(unit, statuses=(*unit.statuses, status)))
+        work.put(replace(unit, statuses=(*unit.statuses, status)))
     work.emit(StatusApplied(unit=on, status=status, reason=f"{rolled.die.name}, die {rolled.number}"))
 
 
@@ -192,7 +192,7 @@ def resolve_item(work: Work, setup: Engage) -> None:
         deal(work, name, blockable, through, by=setup.adventurer, what=f"{setup.item}'s ability")
     if ability.tenacity:
         adventurer = work.adventurer(setup.adventurer)
-        work.update(replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
+        work.put(replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
         work.emit(
             TenacityGained(
                 unit=adventurer.name,

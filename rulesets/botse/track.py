@@ -47,7 +47,7 @@ def pay_cost(work: Work, adventurer: Adventurer, cost: Cost, what: str) -> Adven
                 left=paid.health,
             )
         )
-    work.update(paid)
+    work.put(paid)
     if cost.light_fatigue:
         take_fatigue(work, adventurer.name, cost.light_fatigue, f"cost of {what}", must_fit=True)
     return work.adventurer(adventurer.name)
@@ -70,7 +70,7 @@ def take_fatigue(work: Work, name: str, amount: int, reason: str, *, must_fit: b
     if room is None:
         work.ruling("fatigue", "counter", "light fatigue is counted, not placed on the cooldown track")
         total = adventurer.light_fatigue + amount
-        work.update(replace(adventurer, light_fatigue=total))
+        work.put(replace(adventurer, light_fatigue=total))
         work.emit(FatigueGained(unit=name, amount=amount, total=total, reason=reason))
         return
     work.ruling("fatigue", "track", "light fatigue dice go on the cooldown track, leftmost open slot first")
@@ -86,7 +86,7 @@ def take_fatigue(work: Work, name: str, amount: int, reason: str, *, must_fit: b
     for _ in range(placed):
         track[track.index(None)] = FATIGUE_DIE
     total = adventurer.light_fatigue + placed
-    work.update(replace(adventurer, cooldown=tuple(track), light_fatigue=total))
+    work.put(replace(adventurer, cooldown=tuple(track), light_fatigue=total))
     lost = "" if placed == amount else f"; {amount - placed} found no open slot and went back to the supply"
     work.emit(FatigueGained(unit=name, amount=placed, total=total, reason=f"{reason}{lost}"))
 
@@ -112,9 +112,9 @@ def exhaust(work: Work, adventurer: Adventurer, die: str) -> int | None:
                 unit=adventurer.name,
             )
         )
-        work.update(replace(adventurer, drained=(*adventurer.drained, die)))
+        work.put(replace(adventurer, drained=(*adventurer.drained, die)))
         return None
     slot = track.index(None)
     track[slot] = die
-    work.update(replace(adventurer, cooldown=tuple(track)))
+    work.put(replace(adventurer, cooldown=tuple(track)))
     return slot + 1

@@ -26,7 +26,7 @@ def resolve_move(work: Work, action: MoveAction) -> None:
             rule="move and engage",
         )
     to = (action.to[0], action.to[1])
-    battle = work.battle
+    battle = work.state
     if not battle.map.contains(to) or to in battle.map.blocked:
         raise RuleRefusal(f"hex {list(to)} is off the map or blocked", rule="move")
     other = battle.unit_at(to)
@@ -46,7 +46,7 @@ def resolve_move(work: Work, action: MoveAction) -> None:
     else:
         work.ruling("movement", "unchecked", "movement allowance and paths are not checked")
     moved = replace(adventurer, position=to, moves=adventurer.moves + 1, moved_after_engage=adventurer.engages > 0)
-    work.update(moved)
+    work.put(moved)
     work.emit(Move(unit=adventurer.name, origin=adventurer.position, destination=to, path=(to,)))
 
 
@@ -105,7 +105,7 @@ def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
     if adventurer.defeated:
         raise RuleRefusal(f"{adventurer.name} is defeated", rule="end_turn")
     adventurer = replace(adventurer, engages=0, moves=0, moved_after_engage=False)
-    work.update(adventurer)
+    work.put(adventurer)
     work.emit(Note(text=f"{adventurer.name}'s turn ends: the next engage is the first of a turn", unit=adventurer.name))
     if work.options.recovery == "none":
         work.ruling("recovery", "none", "ending a turn leaves the cooldown track as it is")
@@ -121,7 +121,7 @@ def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
     fatigue = len(leaving) - len(recovered)
     track = tuple(staying) + (None,) * (len(adventurer.cooldown) - len(staying))
     light = adventurer.light_fatigue - fatigue if work.options.fatigue == "track" else adventurer.light_fatigue
-    work.update(
+    work.put(
         replace(
             adventurer,
             cooldown=track,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import Work as BaseWork
 from tabroll.errors import RuleRefusal
 
 from .model import BotseOptions, Form
@@ -29,18 +29,15 @@ class Rolled:
         return self.die.faces[self.face_number - 1]
 
 
-@dataclass
-class Work(ActionLog):
-    """The working area of one action: the state as it evolves, the events so far, the engage's tallies."""
+@dataclass(kw_only=True)
+class Work(BaseWork[Battle]):
+    """The working area of one action: the battle as it evolves (``state``), the events so far, the engage's
+    tallies."""
 
-    battle: Battle
     running: dict[str, int] = field(default_factory=dict)
     damaged: set[str] = field(default_factory=set)
     defeated: set[str] = field(default_factory=set)
     placed: dict[int, str] = field(default_factory=dict)
-
-    def state_now(self) -> Battle:
-        return self.battle
 
     def _forked(self) -> None:
         self.running = dict(self.running)
@@ -50,17 +47,17 @@ class Work(ActionLog):
 
     @property
     def options(self) -> BotseOptions:
-        options: BotseOptions = self.battle.options
+        options: BotseOptions = self.state.options
         return options
 
     def unit(self, name: str) -> Unit:
-        return self.battle.unit(name)
+        return self.state.unit(name)
 
     def adventurer(self, name: str) -> Adventurer:
-        return self.battle.adventurer(name)
+        return self.state.adventurer(name)
 
-    def update(self, unit: Unit) -> None:
-        self.battle = self.battle.with_unit(unit)
+    def put(self, unit: Unit) -> None:
+        self.state = self.state.with_unit(unit)
 
 
 @dataclass

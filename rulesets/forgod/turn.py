@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabroll.dice.sources import roll_die
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import Work
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied
 from tabroll.frozen import replace
@@ -25,7 +25,7 @@ Decks = tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None]
 
 
 @dataclass(kw_only=True)
-class Turn(ActionLog):
+class Turn(Work[Battle]):
     """One action being resolved: the battle as it stands (``state``, replaced as the action changes it), the
     dice and the action's log. A ruling is told once per action however many attacks it decides.
 
@@ -33,7 +33,6 @@ class Turn(ActionLog):
     battle's result names it (``flow.battle_result``); every ``defeat`` goes through :meth:`emit`. Every
     value here is immutable (the battle is a frozen record), so a fork for the exact walk shares them safely."""
 
-    state: Battle
     fall: tuple[str, str | None] | None = None
 
     def emit(self, event: Event) -> None:
@@ -41,19 +40,12 @@ class Turn(ActionLog):
         if type(event) is Defeat:
             self.fall = (event.unit, event.by)
 
-    def state_now(self) -> Battle:
-        return self.state
-
     def unit(self, name: str) -> Card:
         return self.state.unit(name)
 
     def put(self, card: Card) -> None:
         """The card, changed, back into the battle."""
         self.state = self.state.with_unit(card)
-
-    def change(self, **fields: Any) -> None:
-        """Fields of the battle changed (``turn.change(shields=...)``)."""
-        self.state = replace(self.state, **fields)
 
     def note(self, text: str, unit: str | None = None) -> None:
         self.emit(Note(text=text, unit=unit))

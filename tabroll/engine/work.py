@@ -176,6 +176,10 @@ class Work(ActionLog, Generic[StateT]):
     def state_now(self) -> StateT:
         return self.state
 
+    def change(self, **fields: Any) -> None:
+        """The state with ``fields`` changed (``work.change(round=2)``)."""
+        self.state = replace(self.state, **fields)
+
     @classmethod
     def take(cls, state: StateT, dice: DiceSource, step: Step) -> Resolution:
         """An action taken from ``step`` on: its events and the state it leaves."""

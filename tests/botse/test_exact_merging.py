@@ -198,7 +198,7 @@ def test_a_forked_work_shares_nothing_that_changes() -> None:
     """The exact walk keeps a fork of the working area at each step: the engage's tallies of the fork are its
     own, and its state is the battle as it stands."""
     scenario = load_scenario_file(BENCHMARK)
-    work = Work(battle=scenario.state, dice=GivenDice([], origin="test"))
+    work = Work(state=scenario.state, dice=GivenDice([], origin="test"))
     work.running["Draugr"] = 1
     work.damaged.add("Draugr")
     work.placed[1] = "exhausted"
