@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from tabroll.dice.sources import choose_number
 from tabroll.engine.steps import Step
@@ -42,6 +42,7 @@ from .events import (
     ThreatChanged,
 )
 from .model import (
+    AhotnikOptions,
     AttackAction,
     AttackPhaseAction,
     ChoiceInput,
@@ -92,8 +93,9 @@ class Turn(Work[Board]):
     fallen: list[tuple[str, str]] = field(default_factory=list)  # (Ahotnik at 0 Life, who struck it)
 
     @property
-    def options(self) -> Any:
-        return self.state.options
+    def options(self) -> AhotnikOptions:
+        options: AhotnikOptions = self.state.options
+        return options
 
     def put(self, unit: Unit) -> None:
         self.state = self.state.replace(unit)

@@ -5,13 +5,13 @@ the events logged; and the range bands after a change, each change worked out on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tabroll.engine.work import RosterWork
 from tabroll.events import GameOver, Note
 from tabroll.geometry.bands import RangeBands
 
 from .events import BandChange
+from .model import HeroesOptions
 from .state import Battle, Combatant, LastAct
 
 
@@ -25,8 +25,9 @@ class Turn(RosterWork[Battle, Combatant]):
     game_over: GameOver | None = None  # the end of the battle, told once everything this action did is told
 
     @property
-    def options(self) -> Any:
-        return self._base.options  # changing combatants never changes the options: no need to freeze them
+    def options(self) -> HeroesOptions:
+        options: HeroesOptions = self._base.options  # changing combatants never changes the options: not frozen
+        return options
 
     @property
     def bands(self) -> RangeBands:

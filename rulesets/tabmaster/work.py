@@ -6,14 +6,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from tabroll.engine.steps import Step
 from tabroll.engine.work import RosterWork
 from tabroll.frozen import replace
 
 from .events import Flip
-from .model import AttackAction
+from .model import AttackAction, TabMasterOptions
 from .profiles import AttackProfile
 from .special import apply_special_outcome
 from .state import Battle, Unit
@@ -27,8 +26,9 @@ class Turn(RosterWork[Battle, Unit]):
     special_damage: str = "normal"  # this attack's Special: normal, none (cancels DAN) or a dice expression
 
     @property
-    def options(self) -> Any:
-        return self._base.options  # unit changes never change the options: no need to freeze them
+    def options(self) -> TabMasterOptions:
+        options: TabMasterOptions = self._base.options  # unit changes never change the options: not frozen
+        return options
 
     def roll(self, notation: str, purpose: str, unit: str | None) -> int:
         return self.roll_total(notation, purpose, unit)  # every roll of this game is read by its total
