@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
-from tabroll.geometry.hex import Hex, HexMap
+from tabroll.geometry.hex import HexMap, HexPlacement
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.loading.quick import field_int, field_text
@@ -66,24 +66,13 @@ def build_map(doc: YamlDocument, spec: MapInput) -> HexMap:
 def place_units(doc: YamlDocument, model: AhotnikScenario, hex_map: HexMap) -> tuple[dict[str, Ahotnik], list[Demon]]:
     """The Ahotniks and the Demons on their hexes: each on the map, no two (nor one and the Singularity) on one
     hex, and no name both an Ahotnik and a Demon."""
-    spec = model.map
-    taken: dict[Hex, str] = {}
-    if spec.singularity is not None:
-        taken[(spec.singularity[0], spec.singularity[1])] = "the Singularity"
-
-    def place(name: str, at: tuple[int, int], path: tuple[str | int, ...]) -> Hex:
-        h = (at[0], at[1])
-        where = doc.locate(path)
-        if not hex_map.contains(h):
-            raise InputError(
-                f"'{name}' stands at {list(h)}, which is not on the map",
-                location=where,
-                tip="hexes are axial [q, r]; a map of radius R holds every hex within R steps of [0, 0]",
-            )
-        if h in taken:
-            raise InputError(f"'{name}' and {taken[h]} are both at {list(h)}", location=where)
-        taken[h] = f"'{name}'"
-        return h
+    placing = HexPlacement(
+        hex_map,
+        off_map="'{name}' stands at {at}, which is not on the map",
+        off_map_tip="hexes are axial [q, r]; a map of radius R holds every hex within R steps of [0, 0]",
+        blocked="'{name}' and the Singularity are both at {at}",  # the map's one blocked hex
+        held="'{name}' and '{other}' are both at {at}",
+    )
 
     demon_names = set(model.demons)
     ahotniks: dict[str, Ahotnik] = {}
@@ -92,7 +81,7 @@ def place_units(doc: YamlDocument, model: AhotnikScenario, hex_map: HexMap) -> t
             raise InputError(f"'{name}' is both an Ahotnik and a Demon", location=doc.locate(("demons", name)))
         ahotniks[name] = Ahotnik(
             name=name,
-            position=place(name, entry.at, ("ahotniks", name, "at")),
+            position=placing.place(name, entry.at, doc.locate(("ahotniks", name, "at"))),
             facing=entry.facing,
             shields=entry.shields,
             life=entry.life,
@@ -102,7 +91,7 @@ def place_units(doc: YamlDocument, model: AhotnikScenario, hex_map: HexMap) -> t
         )
     demons: list[Demon] = []
     for name, d in model.demons.items():
-        position = place(name, d.at, ("demons", name, "at")) if d.at is not None else None
+        position = placing.place(name, d.at, doc.locate(("demons", name, "at"))) if d.at is not None else None
         demons.append(Demon(name=name, identity=d.identity or name, position=position, shields=d.shields, life=d.life))
     return ahotniks, demons
 

@@ -9,7 +9,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
-from tabroll.geometry.hex import Hex, HexMap
+from tabroll.geometry.hex import HexMap, HexPlacement
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.views import StateView, text_line
@@ -211,22 +211,17 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         [_creature(n, "enemy", e, dice, doc) for n, e in model.enemies.items()]
         + [_creature(n, "companion", e, dice, doc) for n, e in model.companions.items()]
     )
-    taken: dict[Hex, str] = {}
+    placing = HexPlacement(
+        hex_map,
+        twice="two units are called '{name}'",
+        off_map="'{name}' stands at {at}, off the map",
+        blocked="'{name}' stands on a blocked hex {at}",
+        held="'{other}' and '{name}' both stand at {at}",
+    )
     groups = {"adventurer": "adventurers", "enemy": "enemies", "companion": "companions"}
     everyone: tuple[Adventurer | Creature, ...] = (*adventurers, *creatures)
     for unit in everyone:
-        where = doc.locate((groups[unit.side], unit.name, "at"))
-        if unit.name in taken.values():
-            raise InputError(f"two units are called '{unit.name}'", location=where)
-        if not hex_map.contains(unit.position):
-            raise InputError(f"'{unit.name}' stands at {list(unit.position)}, off the map", location=where)
-        if unit.position in hex_map.blocked:
-            raise InputError(f"'{unit.name}' stands on a blocked hex {list(unit.position)}", location=where)
-        if unit.position in taken:
-            raise InputError(
-                f"'{taken[unit.position]}' and '{unit.name}' both stand at {list(unit.position)}", location=where
-            )
-        taken[unit.position] = unit.name
+        placing.place(unit.name, unit.position, doc.locate((groups[unit.side], unit.name, "at")))
     battle = Battle(
         map=hex_map, dice=dice, adventurers=adventurers, creatures=creatures, options=options, enemy_die=enemy_die
     )

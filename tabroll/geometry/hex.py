@@ -49,6 +49,11 @@ Lines
     because the samples are the same points whichever end we start from, the result is symmetric.
     :meth:`HexMap.line_of_sight` is true when no *blocked* hex lies strictly between the two hexes (units
     never block; the ends themselves never block).
+
+Placement
+    :class:`HexPlacement` puts a scenario's units on a map one at a time and refuses, as bad input located at
+    the unit's place in the file, a unit off the map, on a blocked hex or on a hex another unit holds, each in
+    the game's own words.
 """
 
 from __future__ import annotations
@@ -59,7 +64,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from tabroll.errors import InputError
+from tabroll.errors import InputError, Location
 
 __all__ = [
     "DIRECTIONS",
@@ -67,6 +72,7 @@ __all__ = [
     "MAX_SIDE",
     "Hex",
     "HexMap",
+    "HexPlacement",
     "Orientation",
     "as_hex",
     "distance",
@@ -377,3 +383,39 @@ def _offset_to_axial(orientation: Orientation, col: int, row: int) -> Hex:
     if orientation is Orientation.POINTY:
         return (col - (row - (row & 1)) // 2, row)
     return (col, row - (col - (col & 1)) // 2)
+
+
+@dataclass
+class HexPlacement:
+    """A scenario's units put on ``map`` one at a time (:meth:`place`), each refused with an
+    :class:`~tabroll.errors.InputError` at its ``location`` when it stands off the map, on a blocked hex or on a
+    hex a unit placed before holds; with ``twice``, also when its name was placed before.
+
+    Each refusal is worded by the game: ``off_map``, ``blocked``, ``held`` and ``twice`` are :meth:`str.format`
+    templates of ``{name}`` (the unit placed), ``{at}`` (its hex, written ``[q, r]``) and, in ``held``,
+    ``{other}`` (the unit already there); ``off_map_tip`` is the tip of an off-map refusal."""
+
+    map: HexMap
+    off_map: str
+    blocked: str
+    held: str
+    off_map_tip: str | None = None
+    twice: str | None = None
+    holders: dict[Hex, str] = field(default_factory=dict)
+    _names: set[str] = field(default_factory=set, init=False, repr=False)
+
+    def place(self, name: str, at: Sequence[int], location: Location | None = None) -> Hex:
+        """The hex ``at`` (an axial pair) once ``name`` may stand there; it then holds that hex."""
+        h = (at[0], at[1])
+        if self.twice is not None and name in self._names:
+            raise InputError(self.twice.format(name=name, at=list(h)), location=location)
+        if not self.map.contains(h):
+            raise InputError(self.off_map.format(name=name, at=list(h)), tip=self.off_map_tip, location=location)
+        if h in self.map.blocked:
+            raise InputError(self.blocked.format(name=name, at=list(h)), location=location)
+        other = self.holders.get(h)
+        if other is not None:
+            raise InputError(self.held.format(name=name, at=list(h), other=other), location=location)
+        self.holders[h] = name
+        self._names.add(name)
+        return h

@@ -367,3 +367,22 @@ def test_step_by_step_game_end_stops_the_later_damage() -> None:
     assert out.strikes() == [("A", "B", 3, 0, 2)]
     assert "B, C deal no damage" in out.of("note")[0].text
     assert out.of("game_over")[0].unit == "B"
+
+
+@pytest.mark.parametrize(
+    ("ahotniks", "demons", "message"),
+    [
+        ({"A": {"at": [9, 0]}}, {}, "'A' stands at [9, 0], which is not on the map"),
+        ({"A": {"at": [0, 0]}, "B": {"at": [0, 0]}}, {}, "'B' and 'A' are both at [0, 0]"),
+        ({"A": {"at": [2, 0]}}, {"X": {"at": [2, 0], "life": 1}}, "'X' and 'A' are both at [2, 0]"),
+        ({"A": {"at": [1, 1]}}, {}, "'A' and the Singularity are both at [1, 1]"),
+        ({"A": {"at": [0, 0]}}, {"A": {"at": [2, 0], "life": 1}}, "'A' is both an Ahotnik and a Demon"),
+    ],
+)
+def test_each_unit_stands_on_a_free_hex_of_the_map(ahotniks: dict, demons: dict, message: str) -> None:
+    data = game(ahotniks, [], demons, singularity=[1, 1], threat=1)
+    with pytest.raises(InputError) as info:
+        run_data(data)
+    assert info.value.message == message
+    if "not on the map" in message:
+        assert info.value.tip is not None and "axial" in info.value.tip

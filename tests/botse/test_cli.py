@@ -215,3 +215,29 @@ def test_attack_fields_gather_and_form_with_or_without_a_file(cli) -> None:
     assert "3 damage to Draugr: summed damage of the dice; Defense 0" in result.out
     result = cli("attack", "-r", "botse", "-a", "Ayrenn", "-t", "Draugr", "--gather", "Combat", "--form", "flying")
     assert result.code == 2 and "form" in result.err and "Traceback" not in result.err
+
+
+@pytest.mark.parametrize(
+    ("units", "where", "message"),
+    [
+        (
+            "adventurers:\n  A: {at: [0, 0], $S}\nenemies:\n  A: {at: [1, 0], health: 5}\n",
+            "7:7: enemies.A.at",
+            "two units are called 'A'",
+        ),
+        ("adventurers:\n  A: {at: [0, 3], $S}\n", "5:7: adventurers.A.at", "'A' stands at [0, 3], off the map"),
+        ("adventurers:\n  A: {at: [1, 0], $S}\n", "5:7: adventurers.A.at", "'A' stands on a blocked hex [1, 0]"),
+        (
+            "adventurers:\n  A: {at: [0, 0], $S}\nenemies:\n  B: {at: [0, 0], health: 5}\n",
+            "7:7: enemies.B.at",
+            "'A' and 'B' both stand at [0, 0]",
+        ),
+    ],
+)
+def test_each_unit_stands_on_a_free_hex_of_the_map(cli, tmp_path: Path, units: str, where: str, message: str) -> None:
+    path = tmp_path / "bad.yaml"
+    header = "ruleset: botse\ndice_set: sample\nmap: {radius: 2, blocked: [[1, 0]]}\n"
+    path.write_text(header + units.replace("$S", "stamina: 3, magicka: 2, health: 5"), encoding="utf-8")
+    result = cli("check", str(path))
+    assert result.code == 2, result.out
+    assert result.err.endswith(f"bad.yaml:{where}: {message}\n"), result.err

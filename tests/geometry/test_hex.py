@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabroll.errors import InputError
-from tabroll.geometry.hex import Hex, HexMap, Orientation, as_hex, distance, opposite
+from tabroll.geometry.hex import Hex, HexMap, HexPlacement, Orientation, as_hex, distance, opposite
 
 # --------------------------------------------------------------------------------------------------------
 # Conventions, exact
@@ -233,3 +233,31 @@ def test_hexes_between_on_a_straight_line_is_the_line(m: HexMap, a: Hex, d: int,
     dq, dr = m.direction_delta(d)
     b = (a[0] + k * dq, a[1] + k * dr)
     assert m.hexes_between(a, b) == [(a[0] + i * dq, a[1] + i * dr) for i in range(1, k)]
+
+
+def test_a_placement_refuses_off_the_map_then_blocked_then_held_in_the_words_given() -> None:
+    placing = HexPlacement(
+        HexMap.build(radius=1, blocked=[[1, 0]]),
+        off_map="{name} off at {at}",
+        off_map_tip="stay on the map",
+        blocked="{name} blocked at {at}",
+        held="{name} meets {other} at {at}",
+        twice="{name} again",
+    )
+    assert placing.place("A", [0, 0]) == (0, 0) and placing.holders == {(0, 0): "A"}
+    with pytest.raises(InputError) as off:
+        placing.place("B", (5, 0))
+    assert (off.value.message, off.value.tip) == ("B off at [5, 0]", "stay on the map")
+    with pytest.raises(InputError, match=r"^B blocked at \[1, 0\]$"):
+        placing.place("B", (1, 0))
+    with pytest.raises(InputError, match=r"^B meets A at \[0, 0\]$"):
+        placing.place("B", (0, 0))
+    with pytest.raises(InputError, match=r"^A again$"):  # a name twice comes first, wherever it stands
+        placing.place("A", (9, 9))
+    assert placing.place("B", (0, 1)) == (0, 1)
+
+
+def test_a_placement_without_twice_leaves_the_names_to_the_game() -> None:
+    placing = HexPlacement(HexMap.hexagon(1), off_map="off", blocked="blocked", held="held")
+    placing.place("A", (0, 0))
+    assert placing.place("A", (0, 1)) == (0, 1)
