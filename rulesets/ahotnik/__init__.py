@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tabroll.events import Defeat
 from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
         """The core blows (every unit an attack reaches is hit, a 0-damage hit included; its damage is what its
         Shields and Life lost), leaving out the Demons taken off the board as the game ends: no blow removed
         them."""
-        return core_blows(self, action, [e for e in events if getattr(e, "how", None) != "removed"])
+        return core_blows(self, action, [e for e in events if not (isinstance(e, Defeat) and e.how == "removed")])
 
 
 RULESET: Ruleset[Board, AhotnikAction] = AhotnikGame()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tabroll.events import Damage
 from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ class Botse(Ruleset["Battle", "BotseAction"]):
     def blows(self, action: BotseAction, events: Sequence[Event]) -> list[Blow]:
         """The core blows, less the Health an adventurer pays as a cost (a ``damage`` dealt by nobody): paying
         a cost is no blow of the engage."""
-        struck = [e for e in events if not (e.kind == "damage" and getattr(e, "attacker", None) is None)]
+        struck = [e for e in events if not (isinstance(e, Damage) and e.attacker is None)]
         return core_blows(self, action, struck)
 
 

@@ -20,6 +20,8 @@ from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_do
 from .model import (
     AbilityInput,
     AdventurerInput,
+    AuraAction,
+    BotseAction,
     BotseOptions,
     BotseScenario,
     CreatureInput,
@@ -27,6 +29,7 @@ from .model import (
     FaceEntry,
     MoveAction,
     PartInput,
+    RollFields,
     SkillLineInput,
 )
 from .state import Ability, Adventurer, Battle, Cost, Creature, Die, Effect, Face, Item, Placed, Skill
@@ -229,38 +232,44 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
 
 
-def check_names(battle: Battle, action: Any, doc: YamlDocument, base: Path) -> None:
+def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Path) -> None:
     """Every unit, die and item an action names exists (a typo is bad input, located at its field)."""
     units = [u.name for u in battle.units]
-    for field_name in ("adventurer", "target", "unit"):
-        value = getattr(action, field_name, None)
-        if value is not None and value not in units:
-            raise unknown_name(value, units, doc, (*base, field_name))
-    for i, name in enumerate(getattr(action, "targets", None) or ()):
-        if name not in units:
-            raise unknown_name(name, units, doc, (*base, "targets", i))
+
+    def check_unit(name: str | None, *field: str | int) -> None:
+        if name is not None and name not in units:
+            raise unknown_name(name, units, doc, (*base, *field))
+
+    if isinstance(action, AuraAction):
+        check_unit(action.unit, "unit")
+    else:
+        check_unit(action.adventurer, "adventurer")
+    if isinstance(action, EngageAction):
+        check_unit(action.target, "target")
+        for i, name in enumerate(action.targets or ()):
+            check_unit(name, "targets", i)
     if isinstance(action, MoveAction) and not battle.map.contains((action.to[0], action.to[1])):
         raise InputError(
             f"hex {list(action.to)} is off the map",
             location=doc.locate((*base, "to")),
             tip="a move goes to one of the map's hexes (see the scenario's map)",
         )
-    for i, name in enumerate(getattr(action, "reactions", ())):
-        if name not in units:
-            raise unknown_name(name, units, doc, (*base, "reactions", i))
-    for i, name in enumerate(getattr(action, "gather", ())):
-        if name not in battle.dice:
-            raise unknown_name(name, sorted(battle.dice), doc, (*base, "gather", i), "die")
-    item = getattr(action, "item", None)
-    if item is not None:
+    if isinstance(action, RollFields | AuraAction):
+        for i, name in enumerate(action.reactions):
+            check_unit(name, "reactions", i)
+    if isinstance(action, RollFields):
+        for i, name in enumerate(action.gather):
+            if name not in battle.dice:
+                raise unknown_name(name, sorted(battle.dice), doc, (*base, "gather", i), "die")
+    if isinstance(action, EngageAction) and action.item is not None:
         adventurer = battle.unit(action.adventurer)
         if not isinstance(adventurer, Adventurer):
             raise InputError(
                 f"'{action.adventurer}' is not an adventurer: only adventurers engage",
                 location=doc.locate((*base, "adventurer")),
             )
-        if adventurer.item(item) is None:
-            raise unknown_name(item, [i.name for i in adventurer.items], doc, (*base, "item"), "item")
+        if adventurer.item(action.item) is None:
+            raise unknown_name(action.item, [i.name for i in adventurer.items], doc, (*base, "item"), "item")
 
 
 ENGAGE_WORDS = ("gather", "form")

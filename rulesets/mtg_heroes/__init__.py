@@ -99,7 +99,7 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
     def declare_measures(self, state: Battle, action: HeroAction) -> list[Measure]:
         """Life left of every combatant (a level); a skill test's success (a flag)."""
         measures = [Measure(f"Life left: {unit.name}", "level", unit.life) for unit in state.combatants]
-        if getattr(action, "do", None) == "skill_test":
+        if action.do == "skill_test":
             measures.append(Measure("skill test succeeds", "flag"))
         return measures
 
@@ -110,7 +110,10 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
         }
         for event in events:
             if event.kind == "skill_test":
-                measures["skill test succeeds"] = bool(getattr(event, "success", False))
+                from .events import SkillTest  # loaded with the game's events; only a skill test comes here
+
+                if isinstance(event, SkillTest):
+                    measures["skill test succeeds"] = event.success
         return measures
 
     def outcome_part(self, action: HeroAction, strike: Strike) -> str:
@@ -119,10 +122,10 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
         dealt, at the end of a turn) is its own."""
         actor, striker, struck = strike.actor, strike.striker, strike.struck
         if striker is None:
-            return "mana burn" if getattr(action, "do", None) == "end_turn" else ""
+            return "mana burn" if action.do == "end_turn" else ""
         if striker != actor:
             return "counterattack" if struck == actor else f"reply by {striker}"
-        declared = getattr(action, "target", None)
+        declared = action.target if action.do in ("attack", "cast", "damage", "effect") else None  # a unit's name
         return "" if declared is None or struck == declared else "intercept"
 
 
