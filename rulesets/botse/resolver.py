@@ -18,7 +18,7 @@ from tabroll.dice.sources import DiceSource
 from tabroll.kit import Handlers
 
 from .engage import resolve_roll
-from .model import AuraAction, EndTurnAction, EngageAction, MoveAction, RollSkillDiceAction
+from .model import AuraAction, BotseAction, EndTurnAction, EngageAction, MoveAction, RollSkillDiceAction
 from .rolling import Results, RollDie
 from .turns import resolve_aura, resolve_end_turn, resolve_move
 from .work import Work
@@ -42,7 +42,7 @@ def resolve(battle: Battle, action: object, dice: DiceSource) -> Resolution:
     return work.resolution(work.state)
 
 
-def next_attack(battle: Battle, action: object) -> Battle:
+def next_attack(battle: Battle, action: BotseAction) -> Battle:
     """The state the same adventurer engages again from (``tabroll odds --until defeat``): its turn ends, as
     ``do: end_turn`` ends it, and the next one starts with the Recovery step (ruling ``recovery``): dice on the
     cooldown track stay there until Recovery frees them, so an engage may find too few dice to gather (the rules
@@ -50,10 +50,9 @@ def next_attack(battle: Battle, action: object) -> Battle:
     from tabroll.dice.sources import GivenDice
     from tabroll.errors import RuleRefusal
 
-    adventurer = getattr(action, "adventurer", None)
-    if adventurer is None:
+    if isinstance(action, AuraAction):  # an enemy's or companion's aura: no adventurer's turn to end
         return battle
-    end = EndTurnAction.model_validate({"do": "end_turn", "adventurer": adventurer})
+    end = EndTurnAction.model_validate({"do": "end_turn", "adventurer": action.adventurer})
     try:
         ended: Battle = resolve(battle, end, GivenDice((), origin="the end of the turn")).state
     except RuleRefusal:  # a defeated adventurer ends no turn: its next engage is refused

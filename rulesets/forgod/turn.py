@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.sources import roll_die
 from tabroll.engine.work import Work
@@ -19,6 +19,9 @@ from tabroll.geometry.grid import Square
 from .army import slot_overflow
 from .bonuses import Bonus
 from .state import Addition, Battle, Card, Charge
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 Decks = tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None]
 """Each side's addition deck, as the battle keeps them (None: no deck kept)."""
@@ -309,7 +312,7 @@ def _new_round_for(turn: Turn, side: str) -> None:
     turn.change(units=tuple(units))
 
 
-def next_attack(battle: Battle, action: Any) -> Battle:
+def next_attack(battle: Battle, action: Action) -> Battle:
     """The state the same card attacks again from (``tabroll odds --until defeat``): the other side has played its
     turn in between, leaving the two cards as they are, and both sides begin a new round: every card's Absorción
     is ready again (a card's once-per-round Absorción resets when its own side starts a new round), paralysis
@@ -321,7 +324,9 @@ def next_attack(battle: Battle, action: Any) -> Battle:
         _new_round_for(turn, side)
     state = turn.state
     rounds = (state.rounds[0] + 1, state.rounds[1] + 1)
-    name = getattr(action, "attacker", None)
+    from .actions import AttackAction, CheckAction
+
+    name = action.attacker if isinstance(action, AttackAction | CheckAction) else None
     attacker = next((c for c in state.units if c.name == name), None)
     if attacker is None:
         return replace(state, rounds=rounds, acted=(frozenset(), frozenset()))
