@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 from tabroll.errors import InputError
 from tabroll.geometry.hex import HexMap, HexPlacement
 from tabroll.kit import AnyRuleset, AttackRequest
+from tabroll.kit.fields import field_flag, field_int
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.views import StateView, text_line
-from tabroll.loading.quick import field_flag, field_int
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 

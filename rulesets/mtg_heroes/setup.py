@@ -9,9 +9,9 @@ from tabroll.engine import Scenario
 from tabroll.errors import InputError
 from tabroll.geometry.bands import RangeBands
 from tabroll.kit import AnyRuleset, AttackRequest
+from tabroll.kit.fields import field_text
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.views import StateView, ViewTable, line_text, text_line
-from tabroll.loading.quick import field_text
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 

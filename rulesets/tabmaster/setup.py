@@ -183,10 +183,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     The attacker stands at [0, 0] and the target ``distance`` squares east of it, ``height_difference`` levels
     higher (negative: lower). Without line of sight, a ridge between them rises above both.
     """
-    from tabroll.loading.quick import (
-        field_flag,
-        field_int,
-    )  # here: a scenario file's run never needs the command line's
+    from tabroll.kit.fields import field_flag, field_int  # here: a scenario file's run never needs them
 
     distance = field_int(request, "distance", 1)
     height = field_int(request, "height", 0)

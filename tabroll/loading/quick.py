@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
-from tabroll.kit import AnyRuleset, AttackField, AttackRequest, StatNeed
+from tabroll.kit import AnyRuleset, AttackRequest, StatNeed
+from tabroll.kit.fields import whole_field
 from tabroll.words import count
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def check_fields(game: AnyRuleset, fields: Mapping[str, str], *, with_file: bool
         if spec.file_only and not with_file:
             raise InputError(f"{flag} needs a scenario file", tip=f"tabroll attack FILE -a X -t Y {flag} ...")
         if spec.kind == "int":
-            _whole(flag, value)
+            whole_field(flag, value)
         if spec.kind == "flag":  # given as --name/--no-name it is already true/false; through --set, check it
             value = value.strip().lower()
             if value not in ("true", "false"):
@@ -105,33 +106,6 @@ def check_fields(game: AnyRuleset, fields: Mapping[str, str], *, with_file: bool
                 )
         checked[name] = value
     return checked
-
-
-def _whole(flag: str, value: str) -> int:
-    from tabroll.whole_numbers import whole_number
-
-    return whole_number(value, flag, tip=f"write it with the digits 0-9, e.g. {flag} 2", digits=11)
-
-
-def field_int(request: AttackRequest | Mapping[str, str], spec: AttackField | str, default: int) -> int:
-    """A whole-number field of a request (already checked by the core), or ``default`` when it was not given."""
-    fields = request.fields if isinstance(request, AttackRequest) else request
-    name = spec if isinstance(spec, str) else spec.name
-    value = fields.get(name)
-    return default if value is None else _whole("--" + name.replace("_", "-"), value)
-
-
-def field_text(request: AttackRequest | Mapping[str, str], name: str, default: str) -> str:
-    """A text field of a request as typed (stripped), or ``default`` when it was not given."""
-    fields = request.fields if isinstance(request, AttackRequest) else request
-    value = fields.get(name)
-    return default if value is None else value.strip()
-
-
-def field_flag(request: AttackRequest | Mapping[str, str], name: str, default: bool) -> bool:
-    fields = request.fields if isinstance(request, AttackRequest) else request
-    value = fields.get(name)
-    return default if value is None else value == "true"
 
 
 # --- units typed on the command line: "Hero ATK=1 DAN=1d12" -------------------------------------------------

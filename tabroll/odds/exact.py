@@ -553,7 +553,6 @@ def exact_odds(
     With ``finals``, the tally also holds under :data:`FINAL` the distribution of ``finals(state after,
     events)`` over the resolved outcomes (see :data:`Finals`); the refused ones are its refusals, as ever.
     """
-    global _JOB, _FINALS
     if jobs <= 1:
         tally, leaves, resolutions, _ = _walk(
             ruleset, state, action, _start(), budget, deadline=deadline, finals=finals
@@ -564,40 +563,54 @@ def exact_odds(
     )
     tally.settle()
     if waiting:
-        from tabroll.batch.workers import in_order, process_pool
-
-        parts = _deal(waiting, jobs)
-        _JOB = (ruleset, state, action, max(1, budget - resolutions), deadline)
-        _FINALS = finals
-        covered: Fraction | None = None
-        from tabroll.batch.workers import WorkerDied
-
-        todo = [p for p in parts if p]
-        merged = 0
-        try:
-            with process_pool(jobs) as pool:
-                for part_tally, part_leaves, part_resolutions, stopped in in_order(pool, _walk_part, todo):
-                    if stopped is not None:
-                        covered = (covered or Fraction(0)) + stopped
-                    tally.merge(part_tally)
-                    leaves += part_leaves
-                    resolutions += part_resolutions
-                    merged += 1
-        except BudgetExceeded as over:  # a part went past what was left of the budget: say it of the whole walk
-            raise BudgetExceeded(
-                budget, resolutions + over.walked, estimate=over.estimate, request=over.request, what=over.what
-            ) from None
-        except WorkerDied as died:
-            lost = sum((entry.weight() for part in todo[merged:] for entry in part), Fraction(0))
-            raise WorkerDied(
-                f"{died.message}: the exact walk lost {len(todo) - merged} of its {len(todo)} parts "
-                f"({float(lost):.1%} of the outcomes were not walked), so no odds are given",
-                tip=died.tip,
-            ) from None
-        finally:
-            _JOB = _FINALS = None
-        if covered is not None:  # a part was stopped by the deadline: the walked share is the parts done and its own
-            raise WalkStopped(resolutions, tally.weight + covered)
-        if resolutions > budget:
-            raise BudgetExceeded(budget, resolutions)
+        job = (ruleset, state, action, max(1, budget - resolutions), deadline)
+        leaves, resolutions = _walk_in_processes(tally, waiting, jobs, job, finals, leaves, resolutions, budget)
     return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)
+
+
+def _walk_in_processes(
+    tally: Tally,
+    waiting: list[_Pools],
+    jobs: int,
+    job: tuple[Any, ...],
+    finals: Finals | None,
+    leaves: int,
+    resolutions: int,
+    budget: int,
+) -> tuple[int, int]:
+    """The branches the first walk left ``waiting``, dealt out to ``jobs`` forked processes and merged into
+    ``tally`` in order: the leaves and resolutions counted so far, with theirs added."""
+    global _JOB, _FINALS
+    from tabroll.batch.workers import WorkerDied, in_order, process_pool
+
+    _JOB, _FINALS = job, finals
+    todo = [p for p in _deal(waiting, jobs) if p]
+    covered: Fraction | None = None
+    merged = 0
+    try:
+        with process_pool(jobs) as pool:
+            for part_tally, part_leaves, part_resolutions, stopped in in_order(pool, _walk_part, todo):
+                if stopped is not None:
+                    covered = (covered or Fraction(0)) + stopped
+                tally.merge(part_tally)
+                leaves += part_leaves
+                resolutions += part_resolutions
+                merged += 1
+    except BudgetExceeded as over:  # a part went past what was left of the budget: say it of the whole walk
+        raise BudgetExceeded(
+            budget, resolutions + over.walked, estimate=over.estimate, request=over.request, what=over.what
+        ) from None
+    except WorkerDied as died:
+        lost = sum((entry.weight() for part in todo[merged:] for entry in part), Fraction(0))
+        raise WorkerDied(
+            f"{died.message}: the exact walk lost {len(todo) - merged} of its {len(todo)} parts "
+            f"({float(lost):.1%} of the outcomes were not walked), so no odds are given",
+            tip=died.tip,
+        ) from None
+    finally:
+        _JOB = _FINALS = None
+    if covered is not None:  # a part was stopped by the deadline: the walked share is the parts done and its own
+        raise WalkStopped(resolutions, tally.weight + covered)
+    if resolutions > budget:
+        raise BudgetExceeded(budget, resolutions)
+    return leaves, resolutions

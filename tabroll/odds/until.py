@@ -154,40 +154,49 @@ def _exact(
 ) -> Until:
     """The chain walked exactly: raise :class:`~tabroll.odds.limits.BudgetExceeded` past ``budget`` resolutions over
     all its walks, :class:`~tabroll.odds.limits.WalkStopped` past ``deadline``."""
-    from tabroll.odds.exact import FINAL, exact_odds
-    from tabroll.odds.limits import BudgetExceeded, WalkStopped, passed
-
-    rule = next_attack_rule(ruleset)
-
-    def final(after: Any, events: Sequence[Any]) -> Hashable:
-        # A defeated target ends the chain whatever else the state holds: every such outcome is one value.
-        return (None, True) if defeats(ruleset, action, target, events) else (after, False)
-
-    walked: dict[Any, tuple[dict[Any, Any], dict[str, Any]]] = {}
-    used = 0
-    states = 0
+    chain = _ExactChain(ruleset, action, target, budget, deadline)
     current: dict[Any, Fraction] = {state: Fraction(1)}
     defeated: list[Fraction] = []
     stopped: list[Fraction] = []
     reasons: dict[str, Fraction] = {}
+    states = 0
     for _ in range(cap):
         states = max(states, len(current))
+        fallen, refused, current = chain.attack(current, reasons)
+        defeated.append(fallen)
+        stopped.append(refused)
+    standing = sum(current.values(), Fraction(0))
+    return _figures(
+        ruleset, action, target, cap, "exact", chain.used, defeated, stopped, reasons, standing, exact=True,
+        states=states,
+    )  # fmt: skip
+
+
+class _ExactChain:
+    """One attack after another, exactly: where each state before an attack leads (walked once per state, with
+    the final states of the walk as its outcomes), and how many resolutions the walks have used."""
+
+    def __init__(self, ruleset: AnyRuleset, action: Any, target: str, budget: int, deadline: float | None) -> None:
+        self.ruleset, self.action, self.target = ruleset, action, target
+        self.budget, self.deadline = budget, deadline
+        self.rule = next_attack_rule(ruleset)
+        self.walked: dict[Any, tuple[dict[Any, Any], dict[str, Any]]] = {}
+        self.used = 0
+
+    def final(self, after: Any, events: Sequence[Any]) -> Hashable:
+        # A defeated target ends the chain whatever else the state holds: every such outcome is one value.
+        return (None, True) if defeats(self.ruleset, self.action, self.target, events) else (after, False)
+
+    def attack(
+        self, current: dict[Any, Fraction], reasons: dict[str, Fraction]
+    ) -> tuple[Fraction, Fraction, dict[Any, Fraction]]:
+        """One more attack from each state in ``current`` (with its weight): the mass that fell, the mass the rules
+        refused another attack (its reasons added to ``reasons``), and the states the next attack starts from."""
         fallen, refused = Fraction(0), Fraction(0)
         after: dict[Any, Fraction] = {}
-        nexts: dict[Any, Any] = {}
+        begins: dict[Any, Any] = {}
         for start, weight in current.items():
-            interrupted()
-            if passed(deadline):
-                raise WalkStopped(used, Fraction(0))
-            known = walked.get(start)
-            if known is None:
-                if used >= budget:
-                    raise BudgetExceeded(budget, used)
-                result = exact_odds(ruleset, start, action, budget=budget - used, deadline=deadline, finals=final)
-                used += result.resolutions
-                tally = result.tally
-                known = walked[start] = (dict(tally.values.get(FINAL, {})), dict(tally.refused))
-            ends, refusals = known
+            ends, refusals = self._outcomes(start)
             for reason, mass in refusals.items():
                 share = weight * Fraction(mass)
                 refused += share
@@ -197,19 +206,31 @@ def _exact(
                 if fell:
                     fallen += share
                     continue
-                begins = nexts.get(left)
-                if begins is None:
-                    begins = nexts[left] = left if rule is None else rule(left, action)
-                after[begins] = after.get(begins, Fraction(0)) + share
-        defeated.append(fallen)
-        stopped.append(refused)
-        current = after
-        if len(walked) > 4 * len(current) + 64:  # states walked before this attack rarely come back: keep few
-            walked = {s: w for s, w in walked.items() if s in current}
-    standing = sum(current.values(), Fraction(0))
-    return _figures(
-        ruleset, action, target, cap, "exact", used, defeated, stopped, reasons, standing, exact=True, states=states
-    )
+                if left not in begins:
+                    begins[left] = left if self.rule is None else self.rule(left, self.action)
+                after[begins[left]] = after.get(begins[left], Fraction(0)) + share
+        if len(self.walked) > 4 * len(after) + 64:  # states walked before this attack rarely come back: keep few
+            self.walked = {s: w for s, w in self.walked.items() if s in after}
+        return fallen, refused, after
+
+    def _outcomes(self, start: Any) -> tuple[dict[Any, Any], dict[str, Any]]:
+        from tabroll.odds.exact import FINAL, exact_odds
+        from tabroll.odds.limits import BudgetExceeded, WalkStopped, passed
+
+        interrupted()
+        if passed(self.deadline):
+            raise WalkStopped(self.used, Fraction(0))
+        known = self.walked.get(start)
+        if known is None:
+            if self.used >= self.budget:
+                raise BudgetExceeded(self.budget, self.used)
+            result = exact_odds(
+                self.ruleset, start, self.action, budget=self.budget - self.used, deadline=self.deadline,
+                finals=self.final,
+            )  # fmt: skip
+            self.used += result.resolutions
+            known = self.walked[start] = (dict(result.tally.values.get(FINAL, {})), dict(result.tally.refused))
+        return known
 
 
 def _simulated(
@@ -239,7 +260,6 @@ def _simulated(
     reasons: dict[str, int] = {}
     standing = 0
     done = 0
-    resolve = ruleset.resolve
     for chunk, first in enumerate(range(0, trials, CHUNK)):
         dice = SeededDice(chunk_seed(seed, chunk))
         for _ in range(first, min(first + CHUNK, trials)):
@@ -247,18 +267,12 @@ def _simulated(
                 interrupted()
             if done and passed(deadline):
                 break
-            at = state
-            for k in range(cap):
-                try:
-                    resolved = resolve(at, action, dice)
-                except RuleRefusal as refusal:
-                    stopped[k] += 1
-                    reasons[refusal.message] = reasons.get(refusal.message, 0) + 1
-                    break
-                if defeats(ruleset, action, target, resolved.events):
-                    defeated[k] += 1
-                    break
-                at = resolved.state if rule is None else rule(resolved.state, action)
+            k, ended, reason = _one_chain(ruleset, state, action, target, cap, dice, rule)
+            if ended == "defeated":
+                defeated[k] += 1
+            elif ended == "refused":
+                stopped[k] += 1
+                reasons[reason] = reasons.get(reason, 0) + 1
             else:
                 standing += 1
             done += 1
@@ -277,6 +291,23 @@ def _simulated(
     )
     figures.note = note
     return figures
+
+
+def _one_chain(
+    ruleset: AnyRuleset, state: Any, action: Any, target: str, cap: int, dice: Any, rule: Any
+) -> tuple[int, str, str]:
+    """One chain of attacks on seeded dice: the attack it ended at (0 for the first), and how: ``defeated``,
+    ``refused`` (with the rules' reason) or ``standing`` after ``cap`` attacks."""
+    at = state
+    for k in range(cap):
+        try:
+            resolved = ruleset.resolve(at, action, dice)
+        except RuleRefusal as refusal:
+            return k, "refused", refusal.message
+        if defeats(ruleset, action, target, resolved.events):
+            return k, "defeated", ""
+        at = resolved.state if rule is None else rule(resolved.state, action)
+    return cap, "standing", ""
 
 
 def _figures(
