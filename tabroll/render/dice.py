@@ -163,8 +163,10 @@ def render(odds: DiceOdds, fmt: str) -> None:
 
 
 def svg(odds: DiceOdds) -> str:
-    """The table as a picture: bars of P(= n) and the curve of P(≥ n) on one 0–100% scale, as an attack's odds."""
-    from tabroll.render.svg import HEIGHT, LEFT, WIDTH, _curve, _document, _headings, _Plot, _text
+    """The table as a picture: bars of P(= n) and the line of P(≥ n) on one 0–100% scale, as an attack's odds
+    (:func:`tabroll.render.svg.distribution_svg`), titled with the question and its chief figures."""
+    from tabroll.odds.figures import plural
+    from tabroll.render.svg import Series, distribution_svg, mean_text
 
     table = odds.table
     figures = []
@@ -176,25 +178,18 @@ def svg(odds: DiceOdds) -> str:
     ]
     mean = table.mean()
     subject = odds.subject()
-    body = _headings(odds.question.text, "exact" if odds.exact else "simulated", figures)
-    body.append(
-        _text(
-            LEFT,
-            74,
-            f"{subject}: mean {mean.value:.3f}{mean.fraction(' ')}, sd {table.sd():.3f}; bars: P(= n), line: P(≥ n)",
-        )
-    )
+    how = "exact" if odds.exact else f"simulated, {plural(table.total, 'trial')}"
+    lines = [f"dice odds ({how})", *([", ".join(figures)] if figures else [])]
     rows = [r for r in table.rows() if len(table.points) <= 120 or r[1] >= RARE * table.total]
-    plot = _Plot([value for value, *_ in rows])
-    body += plot.scale(f"{subject} (n)")
-    curve = []
+    bars, at_least = [], []
     for value, ways, above, _ in rows:
-        share = ways / table.total
         exact, least = table.share(ways), table.share(above)
         tip = (
-            f"= {value}: {share_text(share)}{exact.fraction()}; ≥ {value}: {share_text(least.value)}{least.fraction()}"
+            f"= {value}: {share_text(exact.value)}{exact.fraction()}; "
+            f"≥ {value}: {share_text(least.value)}{least.fraction()}"
         )
-        body.append(plot.bar(value, share, tip))
-        curve.append((plot.x(value) + plot.band * 0.5, plot.y(above / table.total)))
-    body += _curve(curve)
-    return _document(WIDTH, HEIGHT, body, odds.question.text)
+        bars.append((value, ways / table.total, tip))
+        at_least.append((value, above / table.total))
+    label = f"{subject}: mean {mean_text(mean)}, sd {table.sd():.3f}"
+    return distribution_svg(odds.question.text, lines, [Series(label, bars, at_least)], f"{subject} (n)",
+                            document_title=f"{odds.question.text}: dice odds")  # fmt: skip

@@ -197,7 +197,7 @@ def _attack_odds(request: OddsRequest) -> None:
     else:
         with _fenced(chosen) as shown:
             render_odds(report, shown, title=title, ruleset=game.id, limit=limit)
-    _draw(request.svg, lambda: odds_svg(report, title), request.png)
+    _draw(request.svg, lambda: odds_svg(report, title, game=game.name), request.png)
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
 

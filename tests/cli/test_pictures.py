@@ -1,0 +1,112 @@
+"""The pictures as a new user makes them (``--svg``), read back as XML: each says what it shows without the
+command line beside it (a title naming the attack and the game, labelled axes, a legend or a colour key with
+its scale), the follow-ups of an attack are series of their own, and a matrix's colour can be chosen. Nothing
+is compared pixel by pixel: the structure, the texts and the figures behind them."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tabroll.render.svg import PLOT_H, SERIES
+
+SVG = "{http://www.w3.org/2000/svg}"
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+DIRECT_COMBAT = SCENARIOS / "mtg_heroes" / "02-direct-combat.yaml"
+REACTIONS = SCENARIOS / "botse" / "16-reactions-in-order.yaml"
+
+
+def picture(cli, tmp_path: Path, *args: str) -> ET.Element:
+    path = tmp_path / "picture.svg"
+    out = cli(*args, "--format", "text", "--svg", str(path))
+    assert out.code == 0, out.err
+    return ET.parse(path).getroot()
+
+
+def texts(svg: ET.Element, cls: str) -> list[str]:
+    return [t.text or "" for t in svg.iter(f"{SVG}text") if t.get("class") == cls]
+
+
+def entries(svg: ET.Element) -> list[str]:
+    """The legend's entries, in order: each one's label."""
+    return [e.findtext(f"{SVG}text") or "" for e in svg.iter(f"{SVG}g") if e.get("class") == "entry"]
+
+
+def bars(svg: ET.Element, series: int) -> list[ET.Element]:
+    return [b for b in svg.findall(f"{SVG}rect[@class='bar']") if b.get("data-series") == str(series)]
+
+
+def test_an_attack_s_picture_names_the_attack_and_the_game_labels_its_axes_and_has_a_legend(cli, tmp_path) -> None:
+    svg = picture(cli, tmp_path, "odds", "-a", "Lanceiro", "-t", "Soldado")
+    assert svg.findtext(f"{SVG}title") == "Lanceiro attacks Soldado (TAB MASTER)"
+    assert texts(svg, "heading") == ["Lanceiro attacks Soldado"]
+    assert texts(svg, "subheading") == [
+        "TAB MASTER: odds (exact, over 20 dice outcomes)",
+        "P(hit) 100.00%, P(defeated: Soldado) 55.00% = 11/20",
+    ]
+    assert texts(svg, "axis-label") == ["damage (n)", "probability"]
+    assert texts(svg, "tick")[:5] == ["0%", "25%", "50%", "75%", "100%"]
+    assert entries(svg) == ["attack: damage, mean 10.500 = 21/2"]  # nothing follows a TAB MASTER attack
+    assert texts(svg, "legend-how") == [
+        "bars: P(= n), the chance of exactly n;  lines: P(≥ n), the chance of n or more"
+    ]
+    assert len(bars(svg, 0)) == 20 and len(svg.findall(f"{SVG}polyline[@class='at-least']")) == 1
+
+
+def test_a_counterattack_is_a_series_of_its_own_with_its_chance_in_the_legend(cli, tmp_path) -> None:
+    doc = cli("odds", str(DIRECT_COMBAT), "--format", "json").json()
+    svg = picture(cli, tmp_path, "odds", str(DIRECT_COMBAT))
+    assert svg.findtext(f"{SVG}title") == "Grizzly Bear attacks Kaya (Magic: The Gathering of Heroes)"
+    (back,) = doc["follow_ups"]
+    assert (back["label"], back["happens"]["exact"]) == ("counterattack", "427/432")
+    assert entries(svg) == [
+        "attack: damage, mean 1.372 = 889/648",
+        "counterattack, happens 98.84% = 427/432: damage taken by Grizzly Bear, mean 0.160 = 14945/93312",
+    ]
+    assert texts(svg, "axis-label") == ["damage, damage taken by Grizzly Bear (n)", "probability"]
+    # Each series has a bar per value of its own distribution, as tall as its share, on the one scale.
+    for series, chart in enumerate(
+        (doc["distributions"]["damage"], back["distributions"]["damage taken by Grizzly Bear"])
+    ):
+        drawn = bars(svg, series)
+        assert len(drawn) == len(chart["values"])
+        for bar, value in zip(drawn, chart["values"], strict=True):
+            assert float(bar.get("height", "0")) == pytest.approx(max(1.0, PLOT_H * value["value"]), abs=0.06)
+    tip = bars(svg, 1)[1].findtext(f"{SVG}title")
+    assert tip is not None and tip.startswith("counterattack: damage taken by Grizzly Bear = 1: 4.58%")
+    lines = svg.findall(f"{SVG}polyline[@class='at-least']")
+    assert [line.get("data-series") for line in lines] == ["0", "1"]
+    assert len({(line.get("stroke"), line.get("stroke-dasharray")) for line in lines}) == 2  # apart in colour and dash
+
+
+def test_each_distribution_of_a_follow_up_is_drawn(cli, tmp_path) -> None:
+    """A reaction that hurts four units: a series for each unit's damage, each with the reaction's chance."""
+    doc = cli("odds", str(REACTIONS), "--format", "json").json()
+    svg = picture(cli, tmp_path, "odds", str(REACTIONS))
+    names = [name for block in doc["follow_ups"] for name in block["distributions"]]
+    assert len(names) == 4
+    labels = entries(svg)
+    assert labels[0].startswith("attack: damage, mean ")
+    assert [label.split(": ")[1].split(",")[0] for label in labels[1:]] == names
+    assert all(label.startswith("reaction, happens 100.00%: ") for label in labels[1:])
+    assert len(svg.findall(f"{SVG}polyline[@class='at-least']")) == 5
+
+
+def test_the_dice_odds_picture_has_its_title_axes_and_legend(cli, tmp_path) -> None:
+    svg = picture(cli, tmp_path, "odds", "2d6 vs 1d12")
+    assert svg.findtext(f"{SVG}title") == "2d6 vs 1d12: dice odds"
+    assert texts(svg, "heading") == ["2d6 vs 1d12"]
+    assert texts(svg, "subheading") == [
+        "dice odds (exact)",
+        "P(first higher) 50.00% = 1/2, P(tie) 8.33% = 1/12, P(second higher) 41.67% = 5/12",
+    ]
+    assert texts(svg, "axis-label") == ["margin (2d6) - (1d12) (n)", "probability"]
+    assert entries(svg) == ["margin (2d6) - (1d12): mean 0.500 = 1/2, sd 4.213"]
+    assert len(bars(svg, 0)) == 22
+
+
+def test_the_series_colours_dashes_and_markers_are_all_apart() -> None:
+    for part in range(3):
+        assert len({style[part] for style in SERIES}) == len(SERIES)
