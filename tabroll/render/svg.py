@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import itertools
 import os
+import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
 from tabroll.errors import InputError
 from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, plural, share_text
-from tabroll.render.matrix import percent_text
+from tabroll.render.matrix import _pairs, percent_text
 
 # Named families first: a renderer with no default for the generic name (resvg, behind --png) finds one of them.
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, Liberation Sans, sans-serif"
@@ -339,7 +341,7 @@ def odds_svg(report: Report, title: str, *, game: str = "") -> str:
 
 
 def heat(value: float) -> str:
-    """The colour of a probability on the ramp."""
+    """The colour of a share of the scale (0 to 1) on the ramp."""
     value = min(1.0, max(0.0, value))
     for (a, low), (b, high) in itertools.pairwise(RAMP):
         if value <= b:
@@ -349,49 +351,234 @@ def heat(value: float) -> str:
     return "#800026"
 
 
-def matrix_svg(table: Matrix) -> str:
-    """The balance matrix as a heat map: one cell per attacker (row) and target (column), coloured by the
-    chance of defeat and labelled with it and the mean damage; a second map for what follows the attack."""
+def luminance(colour: str) -> float:
+    """The relative luminance of ``#rrggbb`` (WCAG 2), from 0 (black) to 1 (white)."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(first: str, second: str) -> float:
+    """The contrast ratio of two colours (WCAG 2): 1 (the same) to 21 (black on white)."""
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink(fill: str) -> str:
+    """Black or white, whichever stands out more from ``fill`` (on the ramp, never less than 4.5:1)."""
+    return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#ffffff") else "#ffffff"
+
+
+@dataclass(frozen=True)
+class Colouring:
+    """What a matrix picture's colour shows (``tabroll matrix --colour``): each cell's figure in the attack's
+    table (``own``) and in the table of what follows it (``back``), and how the key names it. A probability is
+    coloured on 0–100%; a mean on 0 to the largest in the picture, whose unit the key gives."""
+
+    own: Callable[[Cell], float | None]
+    back: Callable[[Cell], float | None]
+    own_name: str
+    back_name: str
+    probability: bool
+    unit: str = ""
+
+
+def _back(cell: Cell, index: int) -> float | None:
+    comeback = cell.comeback()
+    return None if comeback is None else comeback[index].value
+
+
+MATRIX_COLOURS: dict[str, Colouring] = {
+    "defeat": Colouring(Cell.defeat, lambda c: _back(c, 0), "P(target defeated)", "P(attacker defeated)", True),
+    "damage": Colouring(
+        Cell.mean_damage, lambda c: _back(c, 1), "mean damage dealt", "mean damage taken", False, "points of damage"
+    ),
+}
+"""The colours a matrix picture can have, by their ``--colour`` name (the first is the default)."""
+
+
+def check_colour(name: str) -> str:
+    """The name of a matrix colour, or an input error (exit 2) that lists them, before any work."""
+    if name not in MATRIX_COLOURS:
+        raise InputError(
+            f"--colour {name}: there is no such colour of the matrix",
+            tip="use defeat (P(target defeated), the default) or damage (mean damage dealt, on a scale to the "
+            "table's largest)",
+        )
+    return name
+
+
+def _top_of_scale(table: Matrix, colouring: Colouring, follow: bool) -> float:
+    """Where the ramp ends: 1 for a probability; else the largest figure of either table, so that the two
+    tables' colours compare (0 when every figure is 0: then the ramp ends at 1)."""
+    if colouring.probability:
+        return 1.0
+    figures = [colouring.own(c) for c in table.cells.values()]
+    if follow:
+        figures += [colouring.back(c) for c in table.cells.values()]
+    return max((f for f in figures if f is not None), default=0.0)
+
+
+def _amount(value: float, top: float) -> str:
+    return f"{value:.2f}" if top < 2 else f"{value:.1f}"
+
+
+def _key_words(colouring: Colouring, top: float, follow: bool) -> tuple[str, list[str]]:
+    """The key's caption and the texts of its scale."""
+    name = colouring.own_name + (f"; in the second table, {colouring.back_name}" if follow else "")
+    if colouring.probability:
+        return f"colour: {name}, from 0% to 100%", [f"{100 * share:.0f}%" for share in (0, 0.25, 0.5, 0.75, 1)]
+    end = top or 1.0
+    largest = "the largest in the table" if top else "every figure in the table is 0"
+    return (
+        f"colour: {name}, in {colouring.unit}, from 0 to {_amount(end, end)} ({largest})",
+        [_amount(end * share, end) for share in (0, 0.25, 0.5, 0.75, 1)],
+    )
+
+
+def _key(colouring: Colouring, top: float, y: float, follow: bool) -> list[str]:
+    """The colour key: what the colour shows, the ramp as a gradient with its scale under it, and the grey of a
+    refused pair."""
+    width, x0 = 240.0, 28.0
+    caption, ticks = _key_words(colouring, top, follow)
+    stops = "".join(f'<stop offset="{100 * at:.0f}%" stop-color="{heat(at)}"/>' for at, _ in RAMP)
+    body = [
+        '<g class="key">',
+        f'<defs><linearGradient id="heat-key" x1="0" y1="0" x2="1" y2="0">{stops}</linearGradient></defs>',
+        _text(16, y, caption, extra=' class="key-caption"'),
+        f'<rect class="key-ramp" x="{x0:.0f}" y="{y + 8:.1f}" width="{width:.0f}" height="14" fill="url(#heat-key)" '
+        'stroke="#999"/>',
+    ]
+    for i, tick in enumerate(ticks):
+        x = x0 + width * i / 4
+        body.append(f'<line x1="{x:.1f}" y1="{y + 22:.1f}" x2="{x:.1f}" y2="{y + 26:.1f}" stroke="#333"/>')
+        body.append(_text(x, y + 38, tick, anchor="middle", extra=' class="key-tick"'))
+    x = x0 + width + 32
+    body += [
+        f'<rect class="key-refused" x="{x:.1f}" y="{y + 8:.1f}" width="14" height="14" fill="{REFUSED_FILL}" '
+        'stroke="#999"/>',
+        _text(x + 20, y + 20, "refused (or — nothing follows)", extra=' class="key-entry"'),
+        "</g>",
+    ]
+    return body
+
+
+def _matrix_notes(table: Matrix, follow: bool) -> list[tuple[int, str]]:
+    """What the marks mean where they appear, the time limit's cut, and the refused pairs by reason (the first
+    ten reasons, as on screen), each with how far it is indented."""
+    notes = []
+    if any(c.report is not None and c.report.method != "exact" for c in table.cells.values()):
+        notes.append((0, f"~ simulated (the exact walk was over the budget; seed {table.seed})"))
+    if follow and any(c.report is not None and c.comeback() is None for c in table.cells.values()):
+        notes.append((0, "— nothing follows that attack"))
+    if table.time_note():
+        notes.append((0, table.time_note()))
+    refusals: dict[str, list[tuple[str, str]]] = {}
+    for c in table.cells.values():
+        if c.refused:
+            refusals.setdefault(c.refused, []).append((c.attacker, c.target))
+    if refusals:
+        notes.append((0, "refused pairs:"))
+        notes += [(1, f"{_pairs(table, pairs)}: {reason}") for reason, pairs in list(refusals.items())[:10]]
+        if len(refusals) > 10:
+            more = sum(len(pairs) for pairs in list(refusals.values())[10:])
+            notes.append((1, f"and {plural(more, 'more pair')} (--format json lists every one)"))
+    return notes
+
+
+def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
+    """The balance matrix as a heat map: one cell per attacker (row) and target (column), labelled with the
+    chance of defeat and the mean damage and coloured by the figure ``colour`` names (:data:`MATRIX_COLOURS`);
+    a second map for what follows the attack; the colour key with its scale, and the notes."""
+    colouring = MATRIX_COLOURS[check_colour(colour)]
     cell_w, cell_h = 86.0, 34.0
-    char = 7.0  # about the width of a character at 12px
-    left = 16 + char * max((len(a) for a in table.attackers), default=4)
-    head = 24 + char * 0.75 * max((len(t) for t in table.targets), default=4)  # names at 45°
-    panel_h = head + cell_h * len(table.attackers) + 40
+    left = 24 + CHAR * max(len(a) for a in [*table.attackers, "attacker ↓"])  # the names, or the label above them
+    head = 24 + CHAR * 0.75 * max((len(t) for t in table.targets), default=4)  # names at 45°
+    panel_h = 40 + head + cell_h * len(table.attackers) + 36
     follow = any(c.comeback() is not None for c in table.cells.values())
-    panels = [("attack", f"{table.ruleset}: P(target defeated) and mean damage dealt")]
+    panels = [
+        ("attack", f"the attack: in each cell, P(target defeated) and mean damage dealt; colour: {colouring.own_name}")
+    ]
     if follow:
         labels = sorted({b.label for c in table.cells.values() if c.report for b in c.report.follow_ups})
-        panels.append(("follow-ups", f"then, {' or '.join(labels)}: P(attacker defeated) and mean damage taken"))
-    width = max(left + cell_w * len(table.targets) + 16 + head, 32 + char * len(table.setting), 480.0)
-    height = 56 + panel_h * len(panels) + 20
-    body = [
-        _text(16, 22, f"{table.ruleset}: balance matrix", extra=' font-size="14" font-weight="bold"'),
-        _text(16, 40, table.setting),
+        panels.append(
+            ("follow-ups", f"then, {' or '.join(labels)}: in each cell, P(attacker defeated) and mean damage taken; "
+             f"colour: {colouring.back_name}")
+        )  # fmt: skip
+    who = f"{game} ({table.ruleset})" if game else table.ruleset
+    title = f"{who}: balance matrix"
+    lines = ["each attacker (row) against each target (column)", *([table.setting] if table.setting else [])]
+    notes = [
+        (indent, line)
+        for indent, note in _matrix_notes(table, follow)
+        for line in textwrap.wrap(note, 110 - 4 * indent, subsequent_indent="    ")
     ]
+    top = _top_of_scale(table, colouring, follow)
+    key_top = 48.0 + 16 * len(lines)
+    grids_top = key_top + 60
+    key_caption, _ = _key_words(colouring, top, follow)
+    wides = [
+        _wide(title, size=16, bold=True), *map(_wide, lines), _wide(key_caption),
+        *(_wide(caption, bold=True) for _, caption in panels), *(16 * indent + _wide(note) for indent, note in notes),
+    ]  # fmt: skip
+    width = max(left + cell_w * len(table.targets) + 16 + head, 32 + max(wides), 560.0)
+    height = grids_top + panel_h * len(panels) + 18 * len(notes) + 12
+    body = [_text(16, 22, title, extra=' class="heading" font-size="16" font-weight="bold"')]
+    body += [_text(16, 40 + 16 * i, line, extra=' class="subheading"') for i, line in enumerate(lines)]
+    body += _key(colouring, top, key_top, follow)
     for number, (panel, caption) in enumerate(panels):
-        y0 = 56 + panel_h * number
-        body.append(f'<g class="panel" id="{panel}">')
-        body.append(_text(16, y0 + 16, caption, extra=' font-weight="bold"'))
-        grid_top = y0 + 20 + head
+        y0 = grids_top + panel_h * number
+        body += _panel(table, panel, caption, colouring, top, y0, left, head, (cell_w, cell_h))
+    for i, (indent, note) in enumerate(notes):
+        y = grids_top + panel_h * len(panels) + 18 * i
+        body.append(_text(16 + 16 * indent, y, note.lstrip(), extra=' class="note"'))
+    return _document(width, height, body, f"{title}: each attacker against each target")
+
+
+def _panel(
+    table: Matrix,
+    panel: str,
+    caption: str,
+    colouring: Colouring,
+    top: float,
+    y0: float,
+    left: float,
+    head: float,
+    size: tuple[float, float],
+) -> list[str]:
+    """One table of the matrix: its caption, the axes' labels (target above the columns, attacker above the
+    rows' names), the names and the cells."""
+    cell_w, cell_h = size
+    body = [f'<g class="panel" id="{panel}">', _text(16, y0 + 16, caption, extra=' font-weight="bold"')]
+    grid_left, grid_w = left, cell_w * len(table.targets)
+    body.append(_text(grid_left + grid_w / 2, y0 + 36, "target →", anchor="middle",
+                      extra=' class="axis-label" font-style="italic"'))  # fmt: skip
+    grid_top = y0 + 40 + head
+    for j, target in enumerate(table.targets):
+        x = left + cell_w * (j + 0.5)
+        body.append(_text(x, grid_top - 6, target, extra=f' transform="rotate(-45 {x:.1f} {grid_top - 6:.1f})"'))
+    body.append(
+        _text(left - 8, grid_top - 6, "attacker ↓", anchor="end", extra=' class="axis-label" font-style="italic"')
+    )
+    for i, attacker in enumerate(table.attackers):
+        y = grid_top + cell_h * i
+        body.append(_text(left - 8, y + cell_h / 2 + 4, attacker, anchor="end"))
         for j, target in enumerate(table.targets):
-            x = left + cell_w * (j + 0.5)
-            body.append(_text(x, grid_top - 6, target, extra=f' transform="rotate(-45 {x:.1f} {grid_top - 6:.1f})"'))
-        for i, attacker in enumerate(table.attackers):
-            y = grid_top + cell_h * i
-            body.append(_text(left - 8, y + cell_h / 2 + 4, attacker, anchor="end"))
-            for j, target in enumerate(table.targets):
-                body.append(_cell(table.cells[(attacker, target)], left + cell_w * j, y, cell_w, cell_h,
-                                  comeback=panel != "attack"))  # fmt: skip
-        body.append("</g>")
-    return _document(width, height, body, f"{table.ruleset}: balance matrix")
+            body.append(_cell(table.cells[(attacker, target)], (left + cell_w * j, y, cell_w, cell_h), colouring,
+                              top, comeback=panel != "attack"))  # fmt: skip
+    body.append("</g>")
+    return body
 
 
-def _cell(cell: Cell, x: float, y: float, w: float, h: float, *, comeback: bool) -> str:
+def _cell(
+    cell: Cell, box: tuple[float, float, float, float], colouring: Colouring, top: float, *, comeback: bool
+) -> str:
+    x, y, w, h = box
     pair = f"{cell.attacker} → {cell.target}"
     if cell.report is None or (comeback and cell.comeback() is None):
         text = "refused" if cell.refused else "—"
         why = cell.refused if cell.refused else "nothing follows that attack"
-        fill, colour = REFUSED_FILL, "#666"
+        fill, colour = REFUSED_FILL, "#4d4d4d"
         tip = f"{pair}: {why}"
     else:
         sim = "" if cell.report.method == "exact" else "~"
@@ -406,8 +593,9 @@ def _cell(cell: Cell, x: float, y: float, w: float, h: float, *, comeback: bool)
             tip = f"{pair}: P({cell.target} defeated) {share_text(defeat)}"
         tip += f", mean damage {damage:.3f}" + ("" if sim == "" else " (simulated)")
         text = f"{sim}{percent_text(defeat)} {damage:.1f}"
-        fill = heat(defeat)
-        colour = "white" if defeat >= 0.6 else "black"
+        figure = (colouring.back if comeback else colouring.own)(cell) or 0.0
+        fill = heat(figure / (top or 1.0))
+        colour = ink(fill)
     return (
         f'<g class="cell"><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}" '
         f'stroke="white"><title>{escape(tip)}</title></rect>'

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tabroll.render.svg import PLOT_H, SERIES
+from tabroll.cli.commands.odds import _complete_colours
+from tabroll.render.svg import MATRIX_COLOURS, PLOT_H, SERIES, contrast, heat
 
 SVG = "{http://www.w3.org/2000/svg}"
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -105,6 +106,84 @@ def test_the_dice_odds_picture_has_its_title_axes_and_legend(cli, tmp_path) -> N
     assert texts(svg, "axis-label") == ["margin (2d6) - (1d12) (n)", "probability"]
     assert entries(svg) == ["margin (2d6) - (1d12): mean 0.500 = 1/2, sd 4.213"]
     assert len(bars(svg, 0)) == 22
+
+
+def cells(svg: ET.Element, panel: str) -> list[tuple[str, str, str, str]]:
+    """Each cell of a panel: its fill, its text's colour, its text and its tooltip."""
+    out = []
+    for group in svg.findall(f".//{SVG}g[@id='{panel}']/{SVG}g[@class='cell']"):
+        rect, text = group.find(f"{SVG}rect"), group.find(f"{SVG}text")
+        assert rect is not None and text is not None
+        out.append((rect.get("fill", ""), text.get("fill", ""), text.text or "", rect.findtext(f"{SVG}title") or ""))
+    return out
+
+
+def key(svg: ET.Element) -> tuple[str, list[str]]:
+    (caption,) = texts(svg, "key-caption")
+    return caption, texts(svg, "key-tick")
+
+
+def test_the_matrix_picture_has_axis_labels_and_a_key_of_p_defeat_by_default(cli, tmp_path) -> None:
+    flags = ("matrix", "-r", "tabmaster", "--attackers", "Lanceiro,Soldado", "--targets", "Soldado,Levi")
+    doc = cli(*flags, "--format", "json").json()
+    svg = picture(cli, tmp_path, *flags)
+    assert svg.findtext(f"{SVG}title") == "TAB MASTER (tabmaster): balance matrix: each attacker against each target"
+    assert texts(svg, "heading") == ["TAB MASTER (tabmaster): balance matrix"]
+    assert texts(svg, "axis-label") == ["target →", "attacker ↓"]
+    assert key(svg) == ("colour: P(target defeated), from 0% to 100%", ["0%", "25%", "50%", "75%", "100%"])
+    (ramp,) = [r for r in svg.iter(f"{SVG}rect") if r.get("class") == "key-ramp"]
+    assert ramp.get("fill") == "url(#heat-key)" and svg.find(f".//{SVG}linearGradient[@id='heat-key']") is not None
+    drawn = cells(svg, "attack")
+    assert [fill for fill, *_ in drawn] == [heat(cell["defeat"]) for cell in doc["cells"]]
+    assert [text for _, _, text, _ in drawn][:2] == ["55% 10.5", "90% 10.5"]  # Lanceiro → Soldado, → Levi
+
+
+def test_a_gathering_of_heroes_matrix_reads_in_mean_damage(cli, tmp_path) -> None:
+    """P(defeat) is at most 1% in every cell of this exchange: coloured by it, the table is pale all over. By
+    mean damage, on a scale to the table's largest (of the attack's and the counterattack's, so that the two
+    compare), the hardest hitter is the darkest."""
+    doc = cli("matrix", str(DIRECT_COMBAT), "--format", "json").json()
+    dealt = {(c["attacker"], c["target"]): c["mean_damage"] for c in doc["cells"] if "mean_damage" in c}
+    taken = {(c["attacker"], c["target"]): c["follow_ups"]["mean_damage_taken"]["value"] for c in doc["cells"]
+             if "follow_ups" in c}  # fmt: skip
+    largest = max([*dealt.values(), *taken.values()])
+    assert max(c["defeat"] for c in doc["cells"] if "defeat" in c) < 0.02 and largest == pytest.approx(889 / 648)
+    svg = picture(cli, tmp_path, "matrix", str(DIRECT_COMBAT), "--colour", "damage")
+    caption, ticks = key(svg)
+    assert caption == (
+        "colour: mean damage dealt; in the second table, mean damage taken, in points of damage, from 0 to 1.37 "
+        "(the largest in the table)"
+    )
+    assert ticks == [f"{largest * share:.2f}" for share in (0, 0.25, 0.5, 0.75, 1)]
+    fills = {tip.split(":")[0]: fill for fill, _, _, tip in cells(svg, "attack")}
+    assert fills["Grizzly Bear → Kaya"] == heat(1.0)
+    assert fills["Kaya → Vraska"] == heat(dealt[("Kaya", "Vraska")] / largest)
+    back = {tip.split(":")[0]: fill for fill, _, _, tip in cells(svg, "follow-ups")}
+    assert back["Kaya → Grizzly Bear"] == heat(taken[("Kaya", "Grizzly Bear")] / largest)
+    default = picture(cli, tmp_path, "matrix", str(DIRECT_COMBAT))
+    assert key(default)[0] == "colour: P(target defeated); in the second table, P(attacker defeated), from 0% to 100%"
+
+
+@pytest.mark.parametrize("colour", list(MATRIX_COLOURS))
+def test_every_cell_s_text_stands_out_from_its_colour(cli, tmp_path, colour: str) -> None:
+    svg = picture(cli, tmp_path, "matrix", "-r", "tabmaster", "--colour", colour)
+    drawn = cells(svg, "attack")
+    assert len(drawn) == 49
+    for fill, ink, text, _ in drawn:
+        assert contrast(fill, ink) >= 4.5, (text, fill, ink)
+
+
+def test_the_colour_is_checked_before_any_work_and_changes_no_text_or_json(cli, tmp_path) -> None:
+    out = cli("matrix", "-r", "tabmaster", "--colour", "attacks")
+    assert out.code == 2 and out.out == ""
+    assert "--colour attacks: there is no such colour of the matrix" in out.err and "damage" in out.err
+    flags = ("matrix", "-r", "tabmaster", "--attackers", "Lanceiro,Soldado")
+    for fmt in ("json", "text"):
+        plain = cli(*flags, "--format", fmt).out
+        assert cli(*flags, "--format", fmt, "--color", "damage", "--svg", str(tmp_path / "m.svg")).out == plain
+    help_text = " ".join(cli("matrix", "--help").out.split())
+    assert "--colour" in help_text and all(name in help_text for name in MATRIX_COLOURS)
+    assert _complete_colours("d") == ["defeat", "damage"] and _complete_colours("da") == ["damage"]
 
 
 def test_the_series_colours_dashes_and_markers_are_all_apart() -> None:

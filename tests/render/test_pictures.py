@@ -1,13 +1,27 @@
 """The pictures drawn from made-up figures (no dice walked), read back as XML: which distributions an action's
-picture draws, and the legend of many follow-ups."""
+picture draws, the legend of many follow-ups, the matrix's colour key and scale, and the contrast of every
+colour the heat map can give a cell."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
-from tabroll.odds.figures import HAPPENS, Block, Estimate, Report
-from tabroll.render.svg import MAX_SERIES, odds_svg
+import pytest
+
+from tabroll.errors import InputError
+from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report
+from tabroll.render.svg import (
+    MATRIX_COLOURS,
+    MAX_SERIES,
+    check_colour,
+    contrast,
+    heat,
+    ink,
+    luminance,
+    matrix_svg,
+    odds_svg,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 ODD = "Sir <&\"'> Odd"  # a unit name that is markup in XML, and a quote of each kind
@@ -81,3 +95,78 @@ def test_an_action_with_only_the_game_s_measures_draws_those_and_one_with_none_s
     assert entries(svg) == ["after the action: Life left: A, mean 1.500 = 3/2"]
     empty = ET.fromstring(odds_svg(Report(method="exact", samples=1), "nothing"))
     assert "no distribution to draw: every outcome gives the same figures" in [t.text for t in empty.iter(f"{SVG}text")]
+
+
+def table(damage: dict[tuple[str, str], float], *, follow: bool = False) -> Matrix:
+    """Two units against each other with the given mean damage (a unit refuses itself); with ``follow``, a
+    counterattack that deals half of it back."""
+    names = ["A", ODD]
+    out = Matrix(ruleset="demo", attackers=names, targets=names, setting="distance 1")
+    for a in names:
+        for t in names:
+            cell = Cell(attacker=a, target=t)
+            if a == t:
+                cell.refused = "a unit does not attack itself"
+            else:
+                report = Report(method="exact", samples=1)
+                report.attack.probabilities[f"defeated: {t}"] = exact(Fraction(1, 10))
+                report.attack.means["damage"] = Estimate(damage[(a, t)])
+                if follow:
+                    back = Block(label="counterattack")
+                    back.probabilities[f"defeated: {a}"] = exact(Fraction(0))
+                    back.means[f"damage taken by {a}"] = Estimate(damage[(a, t)] / 2)
+                    report.follow_ups.append(back)
+                cell.report = report
+            out.cells[(a, t)] = cell
+    return out
+
+
+def fills(svg: ET.Element, panel: str) -> list[str]:
+    return [r.get("fill", "") for r in svg.findall(f".//{SVG}g[@id='{panel}']/{SVG}g[@class='cell']/{SVG}rect")]
+
+
+def test_mean_damage_is_coloured_on_a_scale_to_the_table_s_largest_shared_by_both_tables() -> None:
+    svg = ET.fromstring(matrix_svg(table({("A", ODD): 8.0, (ODD, "A"): 2.0}, follow=True), colour="damage", game="G"))
+    assert texts(svg, "key-caption") == [
+        "colour: mean damage dealt; in the second table, mean damage taken, in points of damage, from 0 to 8.0 (the "
+        "largest in the table)"
+    ]
+    assert texts(svg, "key-tick") == ["0.0", "2.0", "4.0", "6.0", "8.0"]
+    refused = "#e0e0e0"
+    assert fills(svg, "attack") == [refused, heat(1.0), heat(0.25), refused]
+    assert fills(svg, "follow-ups") == [refused, heat(0.5), heat(0.125), refused]
+    assert texts(svg, "heading") == ["G (demo): balance matrix"]
+    assert texts(svg, "axis-label") == ["target →", "attacker ↓"] * 2
+
+
+def test_a_table_without_damage_says_so_in_its_key() -> None:
+    svg = ET.fromstring(matrix_svg(table({("A", ODD): 0.0, (ODD, "A"): 0.0}), colour="damage"))
+    (caption,) = texts(svg, "key-caption")
+    assert caption.endswith("from 0 to 1.00 (every figure in the table is 0)")
+    assert fills(svg, "attack")[1] == heat(0.0)
+
+
+def test_the_refused_pairs_are_listed_under_the_picture() -> None:
+    svg = ET.fromstring(matrix_svg(table({("A", ODD): 1.0, (ODD, "A"): 1.0})))
+    notes = texts(svg, "note")
+    assert notes == ["refused pairs:", "each unit against itself: a unit does not attack itself"]
+
+
+def test_black_or_white_text_stands_out_from_every_colour_of_the_ramp() -> None:
+    for step in range(101):
+        fill = heat(step / 100)
+        assert contrast(fill, ink(fill)) >= 4.5, fill
+    assert contrast("#e0e0e0", "#4d4d4d") >= 4.5  # a refused cell's grey and its text
+    assert contrast("#000000", "#ffffff") == pytest.approx(21)
+
+
+def test_the_ramp_darkens_all_along_so_it_reads_in_grey_too() -> None:
+    shades = [luminance(heat(step / 50)) for step in range(51)]
+    assert shades == sorted(shades, reverse=True) and len(set(shades)) == len(shades)
+
+
+def test_an_unknown_colour_is_an_input_error_naming_the_colours() -> None:
+    assert [check_colour(name) for name in MATRIX_COLOURS] == ["defeat", "damage"]
+    with pytest.raises(InputError) as caught:
+        check_colour("attacks")
+    assert "defeat" in (caught.value.tip or "") and "damage" in (caught.value.tip or "")

@@ -282,6 +282,13 @@ def _dice_odds(request: OddsRequest) -> None:
     _draw(request.svg, lambda: dice.svg(odds), request.png)
 
 
+def _complete_colours(incomplete: str) -> list[str]:
+    """Tab completion of ``--colour`` (``tabroll matrix --colour d<TAB>``)."""
+    from tabroll.render.svg import MATRIX_COLOURS
+
+    return [name for name in MATRIX_COLOURS if name.startswith(incomplete)]
+
+
 @dataclass(frozen=True)
 class MatrixRequest:
     """The flags of ``tabroll matrix``, in the order its help lists them."""
@@ -340,6 +347,17 @@ class MatrixRequest:
     option: OptionOption = None
     svg: SvgOption = None
     png: PngOption = None
+    colour: Annotated[
+        str,
+        typer.Option(
+            "--colour",
+            "--color",
+            help="What the colour of the picture's cells shows: defeat (P(defeated)) or damage (mean damage, on a "
+            "scale to the table's largest).",
+            metavar="FIGURE",
+            autocompletion=_complete_colours,
+        ),
+    ] = "defeat"
 
 
 @takes_request(MatrixRequest)
@@ -353,14 +371,16 @@ def matrix(request: MatrixRequest) -> None:
         tabroll matrix battle.yaml
         tabroll matrix -r forgod --attackers "Orc BA=2,Troll BA=4" --targets "Elf PV=6"
     """
+    from tabroll.engine import find_ruleset
     from tabroll.render.matrix import render_matrix
-    from tabroll.render.svg import matrix_svg
+    from tabroll.render.svg import check_colour, matrix_svg
 
     chosen = _report_format(request.fmt, request.svg, request.png)
+    colour = check_colour(request.colour)
     table = _build_matrix(request)
     with _fenced(chosen) as shown:
         render_matrix(table, shown)
-    _draw(request.svg, lambda: matrix_svg(table), request.png)
+    _draw(request.svg, lambda: matrix_svg(table, colour=colour, game=find_ruleset(table.ruleset).name), request.png)
 
 
 def _build_matrix(request: MatrixRequest) -> Matrix:
