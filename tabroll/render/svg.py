@@ -29,7 +29,7 @@ FONT = "font-family:DejaVu Sans, Arial, Helvetica, Liberation Sans, sans-serif"
 # vermillion and sky blue, each with its own dash and marker (the attack's line solid, with dots).
 SERIES = (("#0072b2", "", "circle"), ("#e69f00", "7 4", "square"), ("#009e73", "2 3", "triangle"),
           ("#cc79a7", "9 3 2 3", "diamond"), ("#d55e00", "4 2", "down"), ("#56b4e9", "1 3", "cross"))  # fmt: skip
-# A light-to-dark ramp (yellow, orange, red, dark red) for P(defeat) from 0 to 1.
+# A light-to-dark ramp (yellow, orange, red, dark red) for a matrix's colour, from 0 to the top of its scale.
 RAMP = ((0.0, (255, 255, 204)), (0.25, (254, 204, 92)), (0.5, (253, 141, 60)), (0.75, (227, 26, 28)),
         (1.0, (128, 0, 38)))  # fmt: skip
 REFUSED_FILL = "#e0e0e0"
@@ -138,9 +138,12 @@ class _Plot:
             y = self.y(share)
             body.append(f'<line x1="{LEFT:.1f}" y1="{y:.1f}" x2="{LEFT + self.width:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
             body.append(_text(LEFT - 6, y + 4, f"{100 * share:.0f}%", anchor="end", extra=' class="tick"'))
-        step = max(1, -(-len(self.axis) // 30))
+        # As many values as fit side by side, the widest with a gap; the last one too when it is not crowded.
+        fit = max(2, int(self.width // (_wide(max((str(v) for v in self.axis), key=len)) + 10)))
+        step = max(1, -(-len(self.axis) // fit))
+        last = len(self.axis) - 1
         for i, v in enumerate(self.axis):
-            if i % step == 0 or i == len(self.axis) - 1:
+            if i % step == 0 or (i == last and last % step > step // 2):
                 body.append(_text(self.middle(i), self.bottom + 16, str(v), anchor="middle", extra=' class="tick"'))
         body.append(
             _text(LEFT + self.width / 2, self.bottom + 36, caption, anchor="middle", extra=' class="axis-label"')
@@ -211,15 +214,17 @@ def _marker(x: float, y: float, shape: str, colour: str, size: float = 3.0) -> s
 
 
 def _curve(points: list[tuple[float, float]], series: int = 0) -> list[str]:
-    """The line of P(≥ n) through the points, each marked, over a white halo that keeps it apart from the bars."""
+    """The line of P(≥ n) through the points, over a white halo that keeps it apart from the bars, and marked at
+    each point (at about 30 of them on a long axis, where every mark would blur the line)."""
     colour, dash, shape = SERIES[series % len(SERIES)]
+    every = max(1, -(-len(points) // 30)) if len(points) > 60 else 1
     coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     dashes = f' stroke-dasharray="{dash}"' if dash else ""
     return [
         f'<polyline class="halo" points="{coords}" fill="none" stroke="white" stroke-width="5" opacity="0.8"/>',
         f'<polyline class="at-least" data-series="{series}" points="{coords}" fill="none" stroke="{colour}" '
         f'stroke-width="2"{dashes}/>',
-        *(_marker(x, y, shape, colour) for x, y in points),
+        *(_marker(x, y, shape, colour) for x, y in points[::every]),
     ]
 
 
