@@ -228,11 +228,16 @@ def _curve(points: list[tuple[float, float]], series: int = 0) -> list[str]:
     ]
 
 
-def _legend(series: list[Series], top: float, more: int) -> list[str]:
-    """What the bars and lines are, then one entry per series: its bar, its line and marker, and its label."""
+READING = ("bars: P(= n), the chance of exactly n;  lines: P(≥ n), the chance of n or more",)
+FOLLOWING = "a follow-up's figures are over every outcome of the action: 0 where it does not happen"
+
+
+def _legend(series: list[Series], top: float, more: int, reading: tuple[str, ...]) -> list[str]:
+    """What the bars and lines are (``reading``, a line each), then one entry per series: its bar, its line and
+    marker, and its label."""
     body = ['<g class="legend">']
-    body.append(_text(LEFT, top, "bars: P(= n), the chance of exactly n;  lines: P(≥ n), the chance of n or more",
-                      extra=' class="legend-how" fill="#333"'))  # fmt: skip
+    body += [_text(LEFT, top + 16 * i, line, extra=' class="legend-how" fill="#333"') for i, line in enumerate(reading)]
+    top += 16 * (len(reading) - 1)
     for i, one in enumerate(series):
         y = top + 20 * (i + 1)
         colour, dash, shape = SERIES[i % len(SERIES)]
@@ -255,7 +260,13 @@ def _legend(series: list[Series], top: float, more: int) -> list[str]:
 
 
 def distribution_svg(
-    title: str, lines: list[str], series: list[Series], value_label: str, *, document_title: str | None = None
+    title: str,
+    lines: list[str],
+    series: list[Series],
+    value_label: str,
+    *,
+    document_title: str | None = None,
+    reading: tuple[str, ...] = READING,
 ) -> str:
     """The picture of one or more distributions: the title in bold and the ``lines`` under it, the plot of every
     series' bars of P(= n) and line of P(≥ n) on one 0–100% scale (:class:`_Plot`), its axes labelled
@@ -263,7 +274,7 @@ def distribution_svg(
     shown, more = series[:MAX_SERIES], max(0, len(series) - MAX_SERIES)
     wides = [
         _wide(title, size=16, bold=True),
-        *map(_wide, [*lines, value_label]),
+        *map(_wide, [*lines, value_label, *reading]),
         *(54 + _wide(s.label) for s in shown),
     ]
     width = min(1600.0, max(WIDTH, LEFT + RIGHT + max(wides)))
@@ -281,8 +292,8 @@ def distribution_svg(
     for i, one in enumerate(shown):
         body += plot.line(one.at_least, i)
     legend_top = plot.bottom + 62
-    body += _legend(shown, legend_top, more)
-    height = legend_top + 20 * (len(shown) + (1 if more else 0)) + 16
+    body += _legend(shown, legend_top, more, reading)
+    height = legend_top + 16 * (len(reading) - 1) + 20 * (len(shown) + (1 if more else 0)) + 16
     return _document(width, height, body, document_title or title)
 
 
@@ -304,11 +315,11 @@ def _series(report: Report) -> list[tuple[str, Block, str]]:
     return out
 
 
-def _odds_series(said: str, block: Block, name: str, *, first: bool) -> Series:
+def _odds_series(said: str, block: Block, name: str) -> Series:
     """One distribution of an action as a series: its bars' tooltips name it (and its follow-up, but for the
     attack's own), its legend its mean."""
     at_least = dict(block.at_least.get(name, []))
-    prefix = "" if first and said == "attack" else f"{block.label or said}: "
+    prefix = "" if said == "attack" else f"{block.label or said}: "
     bars = []
     for v, e in block.distributions[name]:
         least = at_least.get(v)
@@ -339,10 +350,14 @@ def odds_svg(report: Report, title: str, *, game: str = "") -> str:
     if figures:
         lines.append(", ".join(figures))
     chosen = _series(report)
-    series = [_odds_series(said, block, name, first=i == 0) for i, (said, block, name) in enumerate(chosen)]
+    series = [_odds_series(said, block, name) for said, block, name in chosen]
     names = list(dict.fromkeys(name for _, _, name in chosen[:MAX_SERIES]))
     value_label = f"{', '.join(names)} (n)"
-    return distribution_svg(title, lines, series, value_label, document_title=f"{title} ({game})" if game else title)
+    follows = any(block is not report.attack and block is not report.game for _, block, _ in chosen)
+    reading = (*READING, FOLLOWING) if follows else READING
+    return distribution_svg(
+        title, lines, series, value_label, document_title=f"{title} ({game})" if game else title, reading=reading
+    )
 
 
 def heat(value: float) -> str:

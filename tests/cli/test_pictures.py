@@ -67,6 +67,11 @@ def test_a_counterattack_is_a_series_of_its_own_with_its_chance_in_the_legend(cl
         "counterattack, happens 98.84% = 427/432: damage taken by Grizzly Bear, mean 0.160 = 14945/93312",
     ]
     assert texts(svg, "axis-label") == ["damage, damage taken by Grizzly Bear (n)", "probability"]
+    # The counterattack's damage is over every outcome of the action: 0 where it does not happen (1.16%).
+    assert (
+        texts(svg, "legend-how")[1]
+        == "a follow-up's figures are over every outcome of the action: 0 where it does not happen"
+    )
     # Each series has a bar per value of its own distribution, as tall as its share, on the one scale.
     for series, chart in enumerate(
         (doc["distributions"]["damage"], back["distributions"]["damage taken by Grizzly Bear"])
