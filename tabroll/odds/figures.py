@@ -193,12 +193,19 @@ class Cell:
     refused: str | None = None
     label: str = ""  # the target's name in the resolved attack (a unit facing its own kind is renamed)
     out_of_time: bool = False  # the pair's share of --timeout ran out: its figures are the best estimate so far
+    attacks: Estimate | None = None  # with --colour attacks: the mean attacks to defeat (None: it never falls)
+    attacks_cap: int = 0  # the most attacks counted (0: not worked out)
 
     def defeat(self) -> float | None:
         if self.report is None:
             return None
         estimate = self.report.probabilities.get(f"defeated: {self.label or self.target}")
         return 0.0 if estimate is None else estimate.value
+
+    def mean_attacks(self) -> float | None:
+        """The mean number of attacks (or rounds) the target takes to fall, over the chains where it falls within
+        ``attacks_cap``; None when it was not worked out or the target never falls."""
+        return None if self.attacks is None else self.attacks.value
 
     def mean_damage(self) -> float | None:
         if self.report is None or "damage" not in self.report.means:
@@ -241,6 +248,11 @@ class Cell:
                 out["note"] = self.report.note
             out["defeat"] = self.defeat()
             out["mean_damage"] = self.mean_damage()
+            if self.attacks_cap:
+                out["attacks_to_defeat"] = {
+                    "cap": self.attacks_cap,
+                    "mean": None if self.attacks is None else self.attacks.to_json(),
+                }
             defeat = self.report.probabilities.get(f"defeated: {self.label or self.target}")
             if defeat is not None and defeat.exact is not None:
                 out["defeat_exact"] = str(defeat.exact)

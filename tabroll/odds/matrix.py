@@ -48,13 +48,15 @@ def build_matrix(
     jobs: int = 1,
     since: float | None = None,
     progress: Progress = _quiet,
+    until: int | None = None,
 ) -> Matrix:
     """The table; with ``timeout`` seconds, each pair may take an equal share of the time left for the pairs still
     to do (a quick pair leaves its time to the later ones), and stops at it with its best estimate so far.
 
     With ``jobs`` > 1 the pairs are shared among that many forked processes; every pair is computed as it is in
     one process (its own seed, its own walk), so the table is the same, in the same order. ``progress`` is told of
-    each pair as it is done."""
+    each pair as it is done. With ``until``, each cell also has the mean attacks to defeat (at most ``until``
+    attacks: :func:`~tabroll.odds.until.compute_until`)."""
     import time
 
     typed_attackers, typed_targets = _typed_units(attackers, targets)
@@ -67,7 +69,7 @@ def build_matrix(
     attackers, targets = _pair_names(where, typed_attackers, typed_targets, scenario_file)
     job = _PairJob(
         where.game, where.state, where.fields, options, budget=budget, trials=trials, seed=seed,
-        stats={} if scenario_file is not None else _typed_stats(where, typed_attackers, typed_targets),
+        stats={} if scenario_file is not None else _typed_stats(where, typed_attackers, typed_targets), until=until,
     )  # fmt: skip
     table = Matrix(
         ruleset=where.game.id, attackers=attackers, targets=targets, setting=where.setting, timeout=timeout, seed=seed
@@ -205,13 +207,14 @@ class _PairJob:
     trials: int
     seed: int
     stats: Mapping[tuple[str, str], Mapping[str, str]]
+    until: int | None = None
 
     def fill(self, cell: Cell, seconds: float | None) -> None:
         """The odds of the cell's pair, within ``seconds`` (see :func:`_fill`)."""
         attacker, target = cell.attacker, cell.target
         _fill(
             cell, self.game, self.state, self.fields, self.options, budget=self.budget, trials=self.trials,
-            seed=self.seed, seconds=seconds,
+            seed=self.seed, seconds=seconds, until=self.until,
             stats=(self.stats.get(("attacker", attacker), {}), self.stats.get(("target", target), {})),
         )  # fmt: skip
 
@@ -344,6 +347,7 @@ def _fill(
     seed: int,
     stats: tuple[Mapping[str, str], Mapping[str, str]] = ({}, {}),
     seconds: float | None = None,
+    until: int | None = None,
 ) -> None:
     """The odds of one pair: exact within ``budget``, else ``trials`` simulated attacks (and only those); within
     ``seconds``, or the best estimate by then. ``stats`` are the typed stats of the attacker and of the target
@@ -382,6 +386,24 @@ def _fill(
         cell.refused = next(iter(report.refused))
     else:
         cell.report = report
+        if until is not None:
+            _fill_attacks(cell, game, pair_state, action, until, budget=budget, trials=trials, seed=seed, limit=limit)
+
+
+def _fill_attacks(
+    cell: Cell, game: AnyRuleset, state: Any, action: Any, cap: int, *, budget: int, trials: int, seed: int, limit: Any
+) -> None:
+    """The mean attacks to defeat of one pair (``--colour attacks``); left unknown when the rules cannot tell a
+    single target of the attack."""
+    from tabroll.errors import InputError
+    from tabroll.odds.until import compute_until
+
+    try:
+        chain = compute_until(game, state, action, cap=cap, budget=budget, seed=seed, limit=limit,
+                              fallback_trials=trials)  # fmt: skip
+    except (InputError, RuleRefusal):
+        return
+    cell.attacks, cell.attacks_cap = chain.mean, cap
 
 
 def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int, seconds: float | None) -> bool:

@@ -413,6 +413,14 @@ MATRIX_COLOURS: dict[str, Colouring] = {
     "damage": Colouring(
         Cell.mean_damage, lambda c: _back(c, 1), "mean damage dealt", "mean damage taken", False, "points of damage"
     ),
+    "attacks": Colouring(
+        Cell.mean_attacks,
+        lambda c: _back(c, 0),
+        "mean attacks to defeat the target",
+        "P(attacker defeated)",
+        False,
+        "attacks (or rounds)",
+    ),
 }
 """The colours a matrix picture can have, by their ``--colour`` name (the first is the default)."""
 
@@ -422,8 +430,8 @@ def check_colour(name: str) -> str:
     if name not in MATRIX_COLOURS:
         raise InputError(
             f"--colour {name}: there is no such colour of the matrix",
-            tip="use defeat (P(target defeated), the default) or damage (mean damage dealt, on a scale to the "
-            "table's largest)",
+            tip="use defeat (P(target defeated), the default), damage (mean damage dealt, on a scale to the "
+            "table's largest) or attacks (mean attacks to defeat the target)",
         )
     return name
 
@@ -516,9 +524,7 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
     head = 24 + CHAR * 0.75 * max((len(t) for t in table.targets), default=4)  # names at 45°
     panel_h = 40 + head + cell_h * len(table.attackers) + 36
     follow = any(c.comeback() is not None for c in table.cells.values())
-    panels = [
-        ("attack", f"the attack: in each cell, P(target defeated) and mean damage dealt; colour: {colouring.own_name}")
-    ]
+    panels = [("attack", f"the attack: in each cell, {_shown_in_cells(colouring)}; colour: {colouring.own_name}")]
     if follow:
         labels = sorted({b.label for c in table.cells.values() if c.report for b in c.report.follow_ups})
         panels.append(
@@ -590,6 +596,12 @@ def _panel(
     return body
 
 
+def _shown_in_cells(colouring: Colouring) -> str:
+    if colouring.own is Cell.mean_attacks:
+        return "the mean attacks (or rounds) to defeat the target (> N×: it does not fall within N)"
+    return "P(target defeated) and mean damage dealt"
+
+
 def _cell(
     cell: Cell, box: tuple[float, float, float, float], colouring: Colouring, top: float, *, comeback: bool
 ) -> str:
@@ -613,8 +625,14 @@ def _cell(
             tip = f"{pair}: P({cell.target} defeated) {share_text(defeat)}"
         tip += f", mean damage {damage:.3f}" + ("" if sim == "" else " (simulated)")
         text = f"{sim}{percent_text(defeat)} {damage:.1f}"
-        figure = (colouring.back if comeback else colouring.own)(cell) or 0.0
-        fill = heat(figure / (top or 1.0))
+        if colouring.own is Cell.mean_attacks and not comeback:
+            attacks = cell.mean_attacks()
+            text = f"{sim}{attacks:.1f}×" if attacks is not None else f"> {cell.attacks_cap}×"
+            tip += f"; mean attacks to defeat {attacks:.2f}" if attacks is not None else "; never falls"
+        figure = (colouring.back if comeback else colouring.own)(cell)
+        if figure is None and colouring.own is Cell.mean_attacks and not comeback:
+            figure = top  # never falls within the attacks counted: the far end of the scale
+        fill = heat((figure or 0.0) / (top or 1.0))
         colour = ink(fill)
     return (
         f'<g class="cell"><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}" '

@@ -179,9 +179,9 @@ def test_every_cell_s_text_stands_out_from_its_colour(cli, tmp_path, colour: str
 
 
 def test_the_colour_is_checked_before_any_work_and_changes_no_text_or_json(cli, tmp_path) -> None:
-    out = cli("matrix", "-r", "tabmaster", "--colour", "attacks")
+    out = cli("matrix", "-r", "tabmaster", "--colour", "speed")
     assert out.code == 2 and out.out == ""
-    assert "--colour attacks: there is no such colour of the matrix" in out.err and "damage" in out.err
+    assert "--colour speed: there is no such colour of the matrix" in out.err and "attacks" in out.err
     flags = ("matrix", "-r", "tabmaster", "--attackers", "Lanceiro,Soldado")
     for fmt in ("json", "text"):
         plain = cli(*flags, "--format", fmt).out
@@ -194,3 +194,28 @@ def test_the_colour_is_checked_before_any_work_and_changes_no_text_or_json(cli, 
 def test_the_series_colours_dashes_and_markers_are_all_apart() -> None:
     for part in range(3):
         assert len({style[part] for style in SERIES}) == len(SERIES)
+
+
+def test_the_matrix_coloured_by_attacks_to_defeat_is_pinned_by_hand(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Lanceiro (DAN 1d20) against Soldado (DEF 9): each attack defeats with p = 11/20, independently (a new round
+    between two attacks), so the mean count over the chains that end within 20 is Σ k·p·q^(k−1) / (1 − q^20)."""
+    import json
+    import xml.etree.ElementTree as ET
+    from fractions import Fraction
+
+    p = Fraction(11, 20)
+    q = 1 - p
+    mean = sum(k * p * q ** (k - 1) for k in range(1, 21)) / (1 - q**20)
+    svg = tmp_path / "m.svg"
+    result = cli(
+        "matrix", "-r", "tabmaster", "--attackers", "Lanceiro,Alquimista", "--targets", "Soldado",
+        "--colour", "attacks", "--svg", str(svg), "--format", "json",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    cells = {(c["attacker"], c["target"]): c for c in json.loads(result.out)["cells"]}
+    chain = cells[("Lanceiro", "Soldado")]["attacks_to_defeat"]
+    assert chain["cap"] == 20 and Fraction(chain["mean"]["exact"]) == mean
+    assert cells[("Alquimista", "Soldado")]["attacks_to_defeat"]["mean"] is None  # DAN 1d4 never beats DEF 9
+    texts = [t.text for t in ET.parse(svg).getroot().iter("{http://www.w3.org/2000/svg}text")]
+    assert f"{float(mean):.1f}×" in texts and "> 20×" in texts
+    assert any(t and t.startswith("colour: mean attacks to defeat the target") for t in texts)

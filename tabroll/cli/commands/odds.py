@@ -352,8 +352,9 @@ class MatrixRequest:
         typer.Option(
             "--colour",
             "--color",
-            help="What the colour of the picture's cells shows: defeat (P(defeated)) or damage (mean damage, on a "
-            "scale to the table's largest).",
+            help="What the colour of the picture's cells shows: defeat (P(defeated)), damage (mean damage, on a "
+            "scale to the table's largest) or attacks (mean attacks to defeat, each pair attacking again up to 20 "
+            "times: also in --format json).",
             metavar="FIGURE",
             autocompletion=_complete_colours,
         ),
@@ -377,13 +378,13 @@ def matrix(request: MatrixRequest) -> None:
 
     chosen = _report_format(request.fmt, request.svg, request.png)
     colour = check_colour(request.colour)
-    table = _build_matrix(request)
+    table = _build_matrix(request, until=20 if colour == "attacks" else None)
     with _fenced(chosen) as shown:
         render_matrix(table, shown)
     _draw(request.svg, lambda: matrix_svg(table, colour=colour, game=find_ruleset(table.ruleset).name), request.png)
 
 
-def _build_matrix(request: MatrixRequest) -> Matrix:
+def _build_matrix(request: MatrixRequest, *, until: int | None = None) -> Matrix:
     """The table the flags ask for, pair by pair, with a progress bar (:func:`~tabroll.odds.matrix.build_matrix`)."""
     from tabroll.engine import all_rulesets, find_ruleset
     from tabroll.loading.quick import split_words
@@ -398,5 +399,5 @@ def _build_matrix(request: MatrixRequest) -> Matrix:
         scenario_file=split.scenario_file, ruleset=request.ruleset, attackers=_names(request.attackers),
         targets=_names(request.targets), fields=split.fields, budget=request.budget, trials=request.trials,
         seed=master, options=_options(request.option), timeout=check_timeout(request.timeout), jobs=request.jobs,
-        since=_started(), progress=progress_bar,
+        since=_started(), progress=progress_bar, until=until,
     )  # fmt: skip
