@@ -47,9 +47,19 @@ def median_seconds(fn: Callable[[], Any], repeat: int) -> float:
     return statistics.median(times)
 
 
+def _scenario_loader() -> Any:
+    """``load_scenario_file`` where the checkout keeps it (``tabroll.loading.scenario``; ``tabroll.scenario`` before
+    the tree moved), so that every case builds in a baseline checkout too."""
+    try:
+        from tabroll.loading.scenario import load_scenario_file
+    except ImportError:
+        from tabroll.scenario import load_scenario_file  # type: ignore[no-redef]
+    return load_scenario_file
+
+
 def trample_case() -> tuple[Any, Any, Any]:
     """Example 2 of TAB MASTER with the Levi moved onto the path: three targets, DEF 9, 5 and 2."""
-    from tabroll.loading.scenario import load_scenario_file
+    load_scenario_file = _scenario_loader()
 
     scenario = load_scenario_file(ROOT / "scenarios" / "tabmaster" / "02-trample-cavaleiro.yaml")
     levi = scenario.state.unit("Levi")
@@ -97,7 +107,7 @@ def check_trample(report: Any, joint: Any) -> str:
 
 
 def simulate_rate(trials: int, jobs: int) -> float:
-    from tabroll.loading.scenario import load_scenario_file
+    load_scenario_file = _scenario_loader()
     from tabroll.odds.montecarlo import simulate
 
     scenario = load_scenario_file(ROOT / "scenarios" / "tabmaster" / "05-projectile-arqueiro.yaml")
@@ -141,7 +151,10 @@ def d20_big_rate(trials: int) -> float:
 
 def large_pool_case(dice: str = "100d20") -> tuple[Any, Any, Any]:
     """``tabroll odds -r tabmaster -a "Hero ATK=1 DAN=100d20" -t "Orc DEF=1000"``, as the command builds it."""
-    from tabroll.loading.quick import AttackWords, describe_attack
+    try:
+        from tabroll.loading.quick import AttackWords, describe_attack
+    except ImportError:  # a baseline checkout from before the tree moved
+        from tabroll.quick import AttackWords, describe_attack  # type: ignore[no-redef]
 
     built = describe_attack(
         AttackWords(None, f"Hero ATK=1 DAN={dice}", "Orc DEF=1000", ruleset="tabmaster", command="odds")
@@ -198,7 +211,7 @@ def peak_memory_kib(trials: int) -> int:
 
 def forgod_case() -> tuple[Any, Any, Any]:
     """One F0R60D attack (benchmarks/scenarios/forgod-attack.yaml)."""
-    from tabroll.loading.scenario import load_scenario_file
+    load_scenario_file = _scenario_loader()
 
     scenario = load_scenario_file(ROOT / "benchmarks" / "scenarios" / "forgod-attack.yaml")
     return scenario.ruleset, scenario.state, scenario.steps[0].action
@@ -270,7 +283,7 @@ def check_forgod(report: Any, joint: Any) -> str:
 
 def scenario_case(path: str) -> tuple[Any, Any, Any]:
     """The first action of a scenario file (a path from the project's root)."""
-    from tabroll.loading.scenario import load_scenario_file
+    load_scenario_file = _scenario_loader()
 
     scenario = load_scenario_file(ROOT / path)
     return scenario.ruleset, scenario.state, scenario.steps[0].action
@@ -400,7 +413,8 @@ for line in sys.stdin:  # one case name a line: time one walk of it (warmed up t
         case = built[name] = cases[name]()
         where = sys.modules[type(case[0]).__module__].__file__
         assert Path(where).is_relative_to(checkout), where
-        resolver = case[0].part("resolve")
+        game = case[0]  # a checkout's game: its typed parts (load_parts), or, before them, its named parts (part)
+        resolver = game.load_parts().resolve if hasattr(game, "load_parts") else game.part("resolve")
         assert Path(sys.modules[resolver.__module__].__file__).is_relative_to(checkout), resolver.__module__
         bench.tabroll_exact(case)
     start = time.perf_counter()
