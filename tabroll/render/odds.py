@@ -4,6 +4,7 @@ same lines as styled segments for Rich, and the whole document in text, Rich or 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from tabroll.odds.figures import HAPPENS, Block, Estimate, Report, plural, share_text
@@ -126,8 +127,12 @@ def _chart(
 
 def render_report(report: Report, fmt: str, *, title: str) -> None:
     """The text or Rich view of a report on standard output (JSON is the caller's, with its own header)."""
-    import sys
+    write_view(title, lambda fine: report_view(report, fine=fine), fmt)
 
+
+def write_view(title: str, view: Callable[[bool], list[Line]], fmt: str) -> None:
+    """A title and the lines of styled segments ``view(fine)`` gives, on standard output: coloured with Rich (and
+    the bars' fine eighths), or as plain text."""
     from tabroll.words import visible  # names and refusals came from a file: no control character reaches a terminal
 
     if fmt == "rich":
@@ -136,13 +141,13 @@ def render_report(report: Report, fmt: str, *, title: str) -> None:
 
         console = Console(highlight=False)
         console.print(Text(visible(title), style="bold"))
-        for line in report_view(report, fine=True):
+        for line in view(True):
             text = Text()
             for piece, style in line:
                 text.append(visible(piece), style=style or None)
             console.print(text, soft_wrap=True)
         return
-    lines = [title, *report_lines(report)]
+    lines = [title, *("".join(piece for piece, _ in line) for line in view(False))]
     sys.stdout.write("\n".join(visible(line.rstrip()) for line in lines) + "\n")
 
 

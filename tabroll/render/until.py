@@ -96,10 +96,6 @@ def until_view(until: Until, *, width: int = BAR_WIDTH // 2, fine: bool = False)
     return lines
 
 
-def until_lines(until: Until, *, width: int = BAR_WIDTH // 2) -> list[str]:
-    return ["".join(text for text, _ in line) for line in until_view(until, width=width)]
-
-
 def render_until(
     report: Report,
     until: Until,
@@ -121,19 +117,6 @@ def render_until(
         indent = None if fmt == "jsonl" else 2
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
         return
-    from tabroll.words import visible  # names and refusals came from a file: no control character reaches a terminal
+    from tabroll.render.odds import write_view
 
-    if fmt == "rich":
-        from rich.console import Console
-        from rich.text import Text
-
-        console = Console(highlight=False)
-        console.print(Text(visible(title), style="bold"))
-        for line in until_view(until, fine=True):
-            text = Text()
-            for piece, style in line:
-                text.append(visible(piece), style=style or None)
-            console.print(text, soft_wrap=True)
-        return
-    lines = [title, *until_lines(until)]
-    sys.stdout.write("\n".join(visible(line.rstrip()) for line in lines) + "\n")
+    write_view(title, lambda fine: until_view(until, fine=fine), fmt)
