@@ -120,3 +120,29 @@ def render_until(
     from tabroll.render.odds import write_view
 
     write_view(title, lambda fine: until_view(until, fine=fine), fmt)
+
+
+def until_svg(until: Until, title: str, *, game: str = "") -> str:
+    """The picture of the chain (``--until defeat --svg``): a bar of P(defeated at the k-th attack) for each k and
+    the line of P(defeated within k), on one 0–100% scale, with the mean and what was counted in the legend."""
+    from tabroll.render.svg import Series, distribution_svg
+
+    how = "exact" if until.method == "exact" else f"Monte Carlo, {plural(until.samples, 'chain')}"
+    counted = until.counts.removesuffix("s")
+    lines = [
+        f"{game}: {until.counts} to defeat {until.target}, at most {until.cap} ({how})" if game else
+        f"{until.counts} to defeat {until.target}, at most {until.cap} ({how})",
+        f"P(defeated within {until.cap}) {share_text(until.defeated.value)}; {until.between}",
+    ]  # fmt: skip
+    bars = [
+        (row.count, row.defeated.value, f"defeated at {counted} {row.count}: {share_text(row.defeated.value)}; "
+         f"within {row.count}: {share_text(row.within.value)}")
+        for row in until.rows
+    ]  # fmt: skip
+    mean = "never within the cap" if until.mean is None else f"mean {until.mean.value:.3f}"
+    series = Series(f"{until.target}: {mean}", bars, [(row.count, row.within.value) for row in until.rows])
+    reading = (f"bars: P(defeated at {counted} k);  line: P(defeated within k {until.counts})",)
+    return distribution_svg(
+        title, lines, [series], f"{until.counts} (k)", document_title=f"{title} ({game})" if game else title,
+        reading=reading,
+    )  # fmt: skip

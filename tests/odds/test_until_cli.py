@@ -62,3 +62,26 @@ def test_rich_and_markdown_draw_the_table(cli: Cli) -> None:
         result = cli("odds", "-a", "Lanceiro", "-t", "Soldado", "--until", "defeat", "--format", fmt)
         assert result.code == 0, result.err
         assert "rounds to defeat Soldado" in result.out
+
+
+def test_the_picture_of_the_chain(cli: Cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """--until defeat --svg draws the chain: a bar of P(defeated at round k) for each k (55% = 11/20 at the first,
+    then 11/20 · 9/20 = 24.75%), the line of P(within k), and the mean in the legend."""
+    import xml.etree.ElementTree as ET
+
+    svg = tmp_path / "u.svg"
+    result = cli("odds", "-a", "Lanceiro", "-t", "Soldado", "--until", "defeat", "--svg", str(svg), "--format", "json")
+    assert result.code == 0, result.err
+    root = ET.parse(svg).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = [t.text or "" for t in root.iter(f"{ns}text")]
+    assert "TAB MASTER: rounds to defeat Soldado, at most 20 (exact)" in texts
+    assert "rounds (k)" in texts and "probability" in texts
+    assert any(t.startswith("Soldado: mean 1.818") for t in texts)
+    bars = [r for r in root.iter(f"{ns}rect") if r.get("class") == "bar"]
+    tips = [r.find(f"{ns}title").text for r in bars]  # type: ignore[union-attr]
+    assert len(bars) == 20
+    assert tips[:2] == [
+        "defeated at round 1: 55.00%; within 1: 55.00%",
+        "defeated at round 2: 24.75%; within 2: 79.75%",
+    ]

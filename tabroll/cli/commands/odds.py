@@ -179,6 +179,7 @@ def _attack_odds(request: OddsRequest) -> None:
     from tabroll.odds.limits import check_timeout
     from tabroll.render.odds import render_odds
     from tabroll.render.svg import odds_svg
+    from tabroll.render.until import until_svg
 
     chosen = _report_format(request.fmt, request.svg, request.png)
     cap = _until_cap(request.until, request.attacks)
@@ -193,10 +194,11 @@ def _attack_odds(request: OddsRequest) -> None:
     )  # fmt: skip
     title = game.describe_action(action)[2] or described.title
     if cap is not None and not report.always_refused:
-        _until_odds(request, report, described, cap, shown=chosen, title=title, limit=limit, seed=seed)
-    else:
-        with _fenced(chosen) as shown:
-            render_odds(report, shown, title=title, ruleset=game.id, limit=limit)
+        chain = _until_odds(request, report, described, cap, shown=chosen, title=title, limit=limit, seed=seed)
+        _draw(request.svg, lambda: until_svg(chain, title, game=game.name), request.png)
+        return
+    with _fenced(chosen) as shown:
+        render_odds(report, shown, title=title, ruleset=game.id, limit=limit)
     _draw(request.svg, lambda: odds_svg(report, title, game=game.name), request.png)
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
@@ -217,7 +219,7 @@ def _until_cap(until: str | None, attacks: int | None) -> int | None:
 
 def _until_odds(
     request: OddsRequest, report: Any, described: Any, cap: int, *, shown: str, title: str, limit: Any, seed: int
-) -> None:
+) -> Any:
     """``--until defeat``: the chain of attacks (:mod:`tabroll.odds.until`), shown by :mod:`tabroll.render.until`."""
     from tabroll.odds.until import compute_until
     from tabroll.render.until import render_until
@@ -229,6 +231,7 @@ def _until_odds(
     )  # fmt: skip
     with _fenced(shown) as fmt:
         render_until(report, chain, fmt, title=title, ruleset=game.id, limit=limit)
+    return chain
 
 
 def _versus_odds(request: OddsRequest) -> None:
