@@ -14,6 +14,7 @@ strikes only the first hit is absorbed, and a new round between two turns makes 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -128,15 +129,19 @@ def turn(life: int) -> dict[int, Fraction]:
     return out
 
 
-def hand_chain(life: int, cap: int) -> tuple[list[Fraction], Fraction]:
-    """P(annihilated in round k) for k = 1..cap, and P(still standing after cap rounds)."""
+def hand_chain(
+    life: int, cap: int, round_of: Callable[[int], dict[int, Fraction]] | None = None
+) -> tuple[list[Fraction], Fraction]:
+    """P(annihilated in round k) for k = 1..cap, and P(still standing after cap rounds), each round's PV left
+    given by ``round_of`` (a round of two strikes, :func:`turn`, by default)."""
+    one_round = turn if round_of is None else round_of
     alive = {life: Fraction(1)}
     fallen: list[Fraction] = []
     for _ in range(cap):
         nxt: dict[int, Fraction] = {}
         dead = Fraction(0)
         for pv, weight in alive.items():
-            for left, mass in turn(pv).items():
+            for left, mass in one_round(pv).items():
                 if left == 0:
                     dead += weight * mass
                 else:
@@ -169,20 +174,9 @@ def test_one_attack_a_round_against_the_hand_chain() -> None:
             out[max(left, 0)] = out.get(max(left, 0), Fraction(0)) + w
         return out
 
-    alive, fallen = {6: Fraction(1)}, []
-    for _ in range(cap):
-        nxt: dict[int, Fraction] = {}
-        dead = Fraction(0)
-        for pv, weight in alive.items():
-            for left, mass in one(pv).items():
-                if left == 0:
-                    dead += weight * mass
-                else:
-                    nxt[left] = nxt.get(left, Fraction(0)) + weight * mass
-        fallen.append(dead)
-        alive = nxt
+    fallen, standing = hand_chain(6, cap, one)
     assert exact_rows(until) == fallen
-    assert until.standing.exact == sum(alive.values(), Fraction(0))
+    assert until.standing.exact == standing
 
 
 def test_two_strikes_a_round_absorb_once_against_the_hand_chain() -> None:
