@@ -90,7 +90,9 @@ class TabrollError(ValueError):
         if self.location is not None and str(self.location):
             text = f"{self.location}: {text}"
         if self.tip:
-            text += f"\nTip: {self.tip}"
+            from tabroll.i18n import _
+
+            text += "\n" + _("Tip: {tip}", tip=self.tip)
         return text
 
     def __str__(self) -> str:

@@ -24,10 +24,29 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar, cast
 
+from tabroll.i18n import _, n_, p_
+
 EVENTS_FORMAT = "tabroll.events"
 EVENTS_FORMAT_VERSION = 3
 
 Position = tuple[int, int]
+
+
+def defeat_word(how: str) -> str:
+    """A defeat's ``how`` in the language now: the ways of leaving play the core says in every language, and a
+    game's own word as the game's catalogue says it (its ``p_("defeat", "…")``), or else as it is."""
+    words = {
+        "defeated": p_("defeat", "defeated"),
+        "annihilated": p_("defeat", "annihilated"),
+        "destroyed": p_("defeat", "destroyed"),
+        "dismissed": p_("defeat", "dismissed"),
+        "exiled": p_("defeat", "exiled"),
+        "removed": p_("defeat", "removed"),
+        "sacrificed": p_("defeat", "sacrificed"),
+        "knocked out": p_("defeat", "knocked out"),
+    }
+    return words.get(how) or p_("defeat", how)
+
 
 OMIT_EMPTY = {"omit_empty": True}
 """Field metadata: the JSON form leaves the field out when it is empty."""
@@ -139,7 +158,7 @@ class Refused(Event):
     rule: str | None = None
 
     def sentence(self) -> str:
-        return self.reason + (f" [{self.rule}]" if self.rule else "")
+        return _("{reason} [{rule}]", reason=self.reason, rule=self.rule) if self.rule else self.reason
 
 
 @event_kind("ruling")
@@ -154,7 +173,7 @@ class RulingApplied(Event):
     text: str
 
     def sentence(self) -> str:
-        return f"{self.option} = {self.value}: {self.text}"
+        return _("{option} = {value}: {text}", option=self.option, value=self.value, text=self.text)
 
 
 @event_kind("note")
@@ -301,7 +320,8 @@ class Roll(Event):
             shown = ", ".join(f"{face} ({value})" for face, value in zip(self.faces, self.values, strict=False))
             return f"{self.label}: {self.dice} → {shown}" + (f": {self.effect}" if self.effect else "")
         if self.outcome:
-            text = f"{self.label}: {self.dice} → {self.shown}: {self.outcome}"
+            outcome = p_("roll", "success") if self.outcome == "success" else p_("roll", "failure")
+            text = f"{self.label}: {self.dice} → {self.shown}: {outcome}"
         elif self.shown and (self.tree or len(self.terms) > 1 or self.total != sum(self.kept) or len(self.values) > 1):
             text = f"{self.label}: {self.dice} → {self.shown} = {self.total}"  # drawn from the roll's own shape
         elif self.terms:
@@ -351,7 +371,7 @@ class Hit(Event):
     rule: str
 
     def sentence(self) -> str:
-        return f"{self.target} is hit: {self.rule}"
+        return _("{target} is hit: {rule}", target=self.target, rule=self.rule)
 
 
 @event_kind("miss")
@@ -367,7 +387,7 @@ class Miss(Event):
     rule: str
 
     def sentence(self) -> str:
-        return f"{self.target} is missed: {self.rule}"
+        return _("{target} is missed: {rule}", target=self.target, rule=self.rule)
 
 
 @event_kind("immune")
@@ -381,7 +401,7 @@ class Immune(Event):
     reason: str
 
     def sentence(self) -> str:
-        return f"{self.target} is immune: {self.reason}"
+        return _("{target} is immune: {reason}", target=self.target, reason=self.reason)
 
 
 # --- consequences -----------------------------------------------------------------------------------------
@@ -407,12 +427,14 @@ class Damage(Event):
     left: int | None = None
 
     def sentence(self) -> str:
-        text = f"{self.amount} damage to {self.target}: {self.rule}"
-        pool = f"{self.pool} " if self.pool else ""
+        values = {"amount": self.amount, "target": self.target, "rule": self.rule, "pool": self.pool}
+        text = n_("{amount} damage to {target}: {rule}", "{amount} damage to {target}: {rule}", self.amount, **values)
         if self.lost is not None and self.lost != self.amount:
-            text += f", {self.lost} {pool}lost"
+            values["lost"] = self.lost
+            text += _(", {lost} {pool} lost", **values) if self.pool else _(", {lost} lost", **values)
         if self.left is not None:
-            text += f", {pool}{self.left} left"
+            values["left"] = self.left
+            text += _(", {pool} {left} left", **values) if self.pool else _(", {left} left", **values)
         return text
 
 
@@ -432,7 +454,7 @@ class Heal(Event):
     def sentence(self) -> str:
         pool = f"{self.pool} " if self.pool else ""
         change = f" ({pool}{self.before} → {self.after})" if self.before is not None else ""
-        return f"{self.unit} heals {self.amount}: {self.reason}{change}"
+        return _("{unit} heals {amount}: {reason}", unit=self.unit, amount=self.amount, reason=self.reason) + change
 
 
 @event_kind("status")
@@ -446,7 +468,7 @@ class StatusApplied(Event):
     reason: str
 
     def sentence(self) -> str:
-        return f"{self.unit} gets {self.status} ({self.reason})"
+        return _("{unit} gets {status} ({reason})", unit=self.unit, status=self.status, reason=self.reason)
 
 
 @event_kind("spend")
@@ -461,7 +483,13 @@ class Spend(Event):
     remaining: int
 
     def sentence(self) -> str:
-        return f"{self.unit} spends {self.amount} {self.resource} ({self.remaining} left)"
+        return _(
+            "{unit} spends {amount} {resource} ({remaining} left)",
+            unit=self.unit,
+            amount=self.amount,
+            resource=self.resource,
+            remaining=self.remaining,
+        )
 
 
 @event_kind("move")
@@ -477,7 +505,13 @@ class Move(Event):
     reason: str = "move"
 
     def sentence(self) -> str:
-        return f"{self.unit} moves {position_text(self.origin)} → {position_text(self.destination)} ({self.reason})"
+        return _(
+            "{unit} moves {origin} → {destination} ({reason})",
+            unit=self.unit,
+            origin=position_text(self.origin),
+            destination=position_text(self.destination),
+            reason=self.reason,
+        )
 
 
 @event_kind("new_round")
@@ -490,7 +524,9 @@ class NewRound(Event):
     ready: tuple[str, ...] = field(default=())
 
     def sentence(self) -> str:
-        return f"round {self.round} begins" + (f"; ready again: {', '.join(self.ready)}" if self.ready else "")
+        if self.ready:
+            return _("round {round} begins; ready again: {units}", round=self.round, units=", ".join(self.ready))
+        return _("round {round} begins", round=self.round)
 
 
 @event_kind("defeat")
@@ -507,8 +543,10 @@ class Defeat(Event):
     how: str = "defeated"
 
     def sentence(self) -> str:
-        verb = "has fled" if self.how == "fled" else f"is {self.how}"
-        return f"{self.unit} {verb} and leaves play ({self.reason})"
+        values = {"unit": self.unit, "reason": self.reason}
+        if self.how == "fled":
+            return _("{unit} has fled and leaves play ({reason})", **values)
+        return _("{unit} is {how} and leaves play ({reason})", how=defeat_word(self.how), **values)
 
 
 @event_kind("game_over")
@@ -526,10 +564,20 @@ class GameOver(Event):
     removed: tuple[str, ...] = field(default=())
 
     def sentence(self) -> str:
-        fall = f"{self.unit} has fallen" + (f", struck by {self.by}" if self.by else "") + "; " if self.unit else ""
-        result = f"{self.winner} wins" if self.winner else "the result is left to the table"
-        removed = f"; removed: {', '.join(self.removed)}" if self.removed else ""
-        return f"GAME OVER: {fall}{result} ({self.reason}){removed}"
+        fall = ""
+        if self.unit and self.by:
+            fall = _("{unit} has fallen, struck by {by}; ", unit=self.unit, by=self.by)
+        elif self.unit:
+            fall = _("{unit} has fallen; ", unit=self.unit)
+        result = _("{winner} wins", winner=self.winner) if self.winner else _("the result is left to the table")
+        removed = _("; removed: {units}", units=", ".join(self.removed)) if self.removed else ""
+        return _(
+            "GAME OVER: {fall}{result} ({reason}){removed}",
+            fall=fall,
+            result=result,
+            reason=self.reason,
+            removed=removed,
+        )
 
 
 CORE_EVENTS: tuple[type[Event], ...] = (

@@ -48,12 +48,27 @@ def pytest_configure(config: pytest.Config) -> None:
     imported, so the counts the decorators read are the tier's."""
     support.FULL = _slow_tier(config)
     _profile()
+    # Every test speaks English unless it chooses a language itself (tests.support.speaking, or --lang): the
+    # machine's locale must not change what a test reads, here or in the commands tests start in a subprocess.
+    os.environ["TABROLL_LANG"] = "en"
     # The commands tests start in a subprocess keep their compiled dataclass code in a folder of this run, not in
     # the user's cache (tests/cli/test_start_up.py names its own folders to test that cache).
     if "TABROLL_CACHE_DIR" not in os.environ:
         folder = tempfile.mkdtemp(prefix="tabroll-test-cache-")
         os.environ["TABROLL_CACHE_DIR"] = folder
         atexit.register(shutil.rmtree, folder, True)
+
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Any:
+    """Each test starts in English with no game being played, whatever the test before it spoke."""
+    from tabroll import i18n
+
+    i18n.use(i18n.ENGLISH)
+    i18n.enter_game(None, "", "")
+    yield
+    i18n.use(i18n.ENGLISH)
+    i18n.enter_game(None, "", "")
 
 
 @pytest.hookimpl(tryfirst=True)  # before the marker selection drops them

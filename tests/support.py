@@ -4,7 +4,9 @@ dice the test states, and read the outcome. Each game's ``tests/<game>/helpers.p
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -199,3 +201,21 @@ def resumed_from_every_step(recorder: StepRecorder) -> list[tuple[Any, list[Any]
         again.run(step)
         resumed.append((step, [e.to_json() for e in again.events], again.state_now()))
     return resumed
+
+
+@contextlib.contextmanager
+def speaking(code: str, game: str | None = None) -> Iterator[None]:
+    """Within the block, tabroll speaks ``code`` (a language, or ``game``), with ``game`` (an id) being played when
+    given; English and no game again after it."""
+    from tabroll import i18n
+
+    if game is not None:
+        from tabroll.engine import find_ruleset
+
+        find_ruleset(game)
+    i18n.use(code)
+    try:
+        yield
+    finally:
+        i18n.use(i18n.ENGLISH)
+        i18n.enter_game(None, "", "")

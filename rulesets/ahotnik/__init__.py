@@ -48,6 +48,7 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
     aliases = ("ahotnik-attack",)
     summary = "Hex map; pilots' synapse picks the direction; clockwise targeting; Shields, Life, DNA, threat level."
     source_language = "Italian"
+    language = "it"
     round_note = (
         "tabroll resolves the attack phase: do attack_phase plays a whole one, do end_transition ends phase transition"
     )

@@ -47,6 +47,7 @@ class Botse(Ruleset["Battle", "BotseAction"]):
     aliases = ("betrayal of the second era", "elder scrolls", "tes-botse")
     summary = "Hex map; custom skill dice as data; the six engage steps, summed damage against Defense."
     source_language = "Russian"
+    language = "ru"
     round_note = "each adventurer's turn ends with do end_turn adventurer=NAME; the next one starts with Recovery"
     attack_fields = (
         AttackField(

@@ -87,6 +87,7 @@ class Forgod(Ruleset["Battle", "Action"]):
         "battle: alternating turns, legal armies, the addition deck, abilities and the result."
     )
     source_language = "Spanish"
+    language = "es"
     attack_fields = (
         AttackField(
             "attacker_line",

@@ -76,6 +76,7 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
         "phases; spells as data; colour-pair skill tests."
     )
     source_language = "Polish"
+    language = "pl"
     skill_tests = True  # its quick_skill_test part: tabroll check-skill
     round_note = "turns follow the initiative order (do initiative); do end_turn ends the active character's turn"
     attack_fields = (RANGE_FIELD,)

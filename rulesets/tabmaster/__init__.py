@@ -61,6 +61,7 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
     aliases = ("tab-master", "tab_master", "tab master")
     summary = "Square grid; DAN rolled against DEF; Common, Trample, Magic, Secondary and Projectile attacks."
     source_language = "Portuguese"
+    language = "pt"
     stat_words = (("flipped", "flipped"), ("vitality", "VIT"))
     catalogue_file = "catalogue_names.json"  # the names in units.yaml, read without loading the models
     attack_fields = (

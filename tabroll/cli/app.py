@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -68,18 +69,122 @@ def _reflowed(doc: str) -> str:
 
 def _teach(typer_app: typer.Typer) -> None:
     """Give every command (and the app itself) its docstring, reflowed, as its help."""
+    for info, _where in _command_infos(typer_app):
+        unset = info.help is None or isinstance(info.help, _placeholder())
+        if unset and info.callback is not None and info.callback.__doc__:
+            info.help = _reflowed(info.callback.__doc__)
+
+
+def _placeholder() -> type:
+    from typer.models import DefaultPlaceholder
+
+    return DefaultPlaceholder
+
+
+def _command_infos(typer_app: typer.Typer, path: str = "tabroll") -> Iterator[tuple[Any, str]]:
+    """Each command of ``typer_app`` (and its callback, and its groups'), with the words that run it."""
     infos: list[Any] = [*typer_app.registered_commands]
     if typer_app.registered_callback is not None:
         infos.append(typer_app.registered_callback)
-    from typer.models import DefaultPlaceholder
-
     for info in infos:
-        unset = info.help is None or isinstance(info.help, DefaultPlaceholder)
-        if unset and info.callback is not None and info.callback.__doc__:
-            info.help = _reflowed(info.callback.__doc__)
+        name = info.name or (info.callback.__name__.replace("_", "-") if info.callback else "")
+        yield info, path if name.startswith("-") or info is typer_app.registered_callback else f"{path} {name}"
     for group in typer_app.registered_groups:
-        if group.typer_instance is not None:
-            _teach(group.typer_instance)
+        if isinstance(group.typer_instance, typer.Typer):
+            name = group.typer_instance.info.name
+            words = f"{path} {name if isinstance(name, str) else ''}".rstrip()
+            yield group.typer_instance.info, words
+            yield from _command_infos(group.typer_instance, words)
+
+
+def _help_holders(typer_app: typer.Typer) -> Iterator[tuple[Any, str]]:
+    """Everything in ``typer_app`` whose ``help`` a person reads: each command and group, and each of their
+    options and arguments (declared in the commands' signatures, or in :mod:`tabroll.cli.flags`)."""
+    import typing
+
+    from typer.models import ParameterInfo
+
+    for info, where in _command_infos(typer_app):
+        yield info, where
+        callback = getattr(info, "callback", None)
+        if not callable(callback):
+            continue
+        hints = typing.get_type_hints(callback, include_extras=True)
+        for name, parameter in __import__("inspect").signature(callback).parameters.items():
+            found = [parameter.default, *getattr(hints.get(name), "__metadata__", ())]
+            for holder in found:
+                if isinstance(holder, ParameterInfo):
+                    yield holder, f"{where} {name}"
+
+
+_ENGLISH_HELP: dict[int, tuple[Any, str]] = {}
+"""Each help text as written (by the holder's id), so that a command can be told again in another language."""
+
+
+def _speak_help(typer_app: typer.Typer) -> None:
+    """The help of ``typer_app`` in the language chosen (:mod:`tabroll.i18n`); in English, as written."""
+    from tabroll import i18n
+
+    if i18n.language() == i18n.ENGLISH and not _ENGLISH_HELP:
+        return  # never translated: nothing to put back
+    for holder, _where in _help_holders(typer_app):
+        kept = _ENGLISH_HELP.get(id(holder))
+        if kept is None:
+            english = holder.help
+            if not isinstance(english, str) or not english:
+                continue
+            _ENGLISH_HELP[id(holder)] = kept = (holder, english)
+        holder.help = i18n._(kept[1])
+
+
+def help_texts() -> Iterator[tuple[str, str, int]]:
+    """Every help text of the command line in English, with the file and line of the command it belongs to (for
+    the catalogues)."""
+    import inspect
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent.parent
+    for holder, where in _help_holders(app):
+        kept = _ENGLISH_HELP.get(id(holder))
+        english = kept[1] if kept is not None else holder.help
+        if isinstance(english, str) and english:
+            command = where.split(" ")[1] if " " in where else ""
+            callback = next((i.callback for i, w in _command_infos(app) if w.split(" ")[1:2] == [command]), None)
+            try:
+                path = Path(inspect.getsourcefile(callback) or __file__) if callable(callback) else Path(__file__)
+                line = inspect.getsourcelines(callback)[1] if callable(callback) else 0
+            except (OSError, TypeError):
+                path, line = Path(__file__), 0
+            yield english, str(path.resolve().relative_to(root)), line
+
+
+def _language_flag(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang CODE`` (or ``--lang=CODE``) anywhere in the words before a lone ``--``, and the words without it:
+    every command takes it, so it is read before Typer sees the command."""
+    rest: list[str] = []
+    chosen: str | None = None
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            rest.append(word)
+            rest.extend(words)
+            break
+        if word == "--lang":
+            value = next(words, None)
+            if value is None or value.startswith("-"):
+                from tabroll import i18n
+                from tabroll.errors import InputError
+
+                raise InputError(
+                    "--lang needs a language code",
+                    tip=f"e.g. --lang pt; the languages: {', '.join(i18n.LANGUAGES)}, or {i18n.GAME}",
+                )
+            chosen = value
+        elif word.startswith("--lang="):
+            chosen = word.split("=", 1)[1]
+        else:
+            rest.append(word)
+    return chosen, rest
 
 
 _teach(app)
@@ -213,10 +318,16 @@ def _prepare_streams(argv: list[str] | None) -> None:
 def _run(argv: list[str] | None) -> int:
     """The command, and its exit code: every error a message on standard error. An error that Ctrl-C caused is
     raised as the interrupt it is, for :func:`main` to tell."""
+    from tabroll import i18n
     from tabroll.cli import output_stream
 
     try:
-        _app_for(argv)(args=argv, prog_name="tabroll", standalone_mode=True)
+        flag, args = _language_flag(list(sys.argv[1:] if argv is None else argv))
+        i18n.use(i18n.choose(flag))
+        i18n.enter_game(None, "", "")  # no game yet (a command run before in the same process played one)
+        chosen = _app_for(args)
+        _speak_help(chosen)
+        chosen(args=args, prog_name="tabroll", standalone_mode=True)
     except SystemExit as exit_:
         code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
         if code == EXIT_INTERRUPTED and _interrupts:  # Typer's own answer to the interrupt: no line yet
@@ -228,7 +339,7 @@ def _run(argv: list[str] | None) -> int:
         from tabroll.words import visible  # a message quotes what was typed or read: shown, never obeyed
 
         # "error:" is bad input (exit 2) or a fault (70); the rules' answer (exit 1) is a refusal, and says so.
-        said = "refused" if err.exit_code == EXIT_REFUSED else "error"
+        said = i18n.p_("message", "refused") if err.exit_code == EXIT_REFUSED else i18n.p_("message", "error")
         sys.stderr.write(f"{said}: {visible(err.describe(), lines=True)}\n")
         return err.exit_code
     except (_Interrupted, KeyboardInterrupt):

@@ -75,6 +75,15 @@ def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="CODE",
+            help="The language of the log, messages and help, on every command: en, pt, it, ru, es, pl, or game "
+            "(each game's own). Else TABROLL_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG), else English.",
+        ),
+    ] = None,
 ) -> None:
     """Dice and combat resolver for tabletop games: resolve attacks with the dice you rolled, or let tabroll roll.
 

@@ -248,8 +248,21 @@ def all_rulesets() -> list[AnyRuleset]:
     return list(_discover().values())
 
 
+def playing(ruleset: AnyRuleset) -> AnyRuleset:
+    """``ruleset`` is the game being played from now on: its own catalogue words tabroll's sentences in its
+    terms, and ``--lang game`` speaks its language (:func:`tabroll.i18n.enter_game`)."""
+    from tabroll import i18n
+
+    i18n.enter_game(ruleset.folder() / "locale", ruleset.id, ruleset.language)
+    return ruleset
+
+
 def find_ruleset(name: str) -> AnyRuleset:
-    """The ruleset called ``name`` (its id or an alias, any case)."""
+    """The ruleset called ``name`` (its id or an alias, any case), which becomes the game being played."""
+    return playing(_find_ruleset(name))
+
+
+def _find_ruleset(name: str) -> AnyRuleset:
     wanted = name.strip().lower()
     if wanted.isidentifier() and _REGISTRY is None:
         # Fast path: the folder of that name, without importing every other game.
@@ -292,7 +305,7 @@ def ruleset_for_units(ruleset: str | None, names: Sequence[str]) -> AnyRuleset:
     wanted = {n.casefold() for n in names if n}
     games = [g for g in all_rulesets() if wanted and wanted <= {c.casefold() for c in g.catalogue_names()}]
     if len(games) == 1:
-        return games[0]
+        return playing(games[0])
     if not games:
         slip = _catalogue_slip(names)
         if slip is not None:

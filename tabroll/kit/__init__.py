@@ -300,6 +300,10 @@ class Ruleset(Generic[StateT, ActionT]):
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""
     source_language: ClassVar[str] = ""
+    language: ClassVar[str] = "en"
+    """The code of the language the game's source is written in (:data:`tabroll.i18n.LANGUAGES`): what
+    ``--lang game`` speaks while this game is played. Its own words in each language are in its folder's
+    ``locale/`` (see :mod:`tabroll.i18n`)."""
     events: ClassVar[tuple[type[Event], ...]] = ()
     """The game's own event kinds (extras beside :data:`tabroll.events.CORE_EVENTS`), for a game that imports
     them with its ``__init__``; a game that would rather not overrides :meth:`load_events`."""

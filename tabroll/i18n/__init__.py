@@ -1,0 +1,249 @@
+"""The languages tabroll speaks: every sentence a person reads goes through a :class:`Domain`.
+
+tabroll's own sentences live in the ``tabroll`` domain (catalogues under ``tabroll/locale/``); each game has a
+domain of its own, named by its id, in its folder (``rulesets/<game>/locale/``), so everything about a game,
+its words in every language included, stays in the game's folder. Catalogues are GNU gettext's: ``.po`` files
+people edit, compiled into the ``.mo`` files read here with the standard library's :mod:`gettext` (nothing else
+is imported, and English reads no file at all). ``python -m tabroll.i18n`` extracts, checks and compiles them
+(the README's translator's guide).
+
+The language is chosen once per command (:func:`choose`): ``--lang CODE``, else ``TABROLL_LANG``, else the
+locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English. ``game`` means each game's own language: a command
+speaks it once the game is known (:func:`enter_game`), and English before.
+
+A message that a catalogue lacks is said in English; a translation whose placeholders do not fit its message
+is said in English too: a missing or broken translation never stops a command. Messages are written with named
+placeholders (``_("{unit} is flipped", unit=name)``) so that a translation may put the words in its own order.
+Machines are not affected: JSON keeps its keys, kinds and values; only its prose follows the language.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+ENGLISH = "en"
+GAME = "game"
+"""``--lang game``: each game speaks its own source's language."""
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "pt": "Português",
+    "it": "Italiano",
+    "ru": "Русский",
+    "es": "Español",
+    "pl": "Polski",
+}
+"""The languages tabroll's own messages are kept in, by code, each named in itself."""
+
+CORE_DOMAIN = "tabroll"
+CORE_LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+_CONTEXT = "\x04"  # how gettext joins a context to its message
+
+
+class _Catalogue:
+    """One compiled catalogue: its messages and its plural rule."""
+
+    __slots__ = ("messages", "plural")
+
+    def __init__(self, messages: Mapping[Any, str], plural: Callable[[int], int]) -> None:
+        self.messages = messages
+        self.plural = plural
+
+
+_EMPTY = _Catalogue({}, lambda n: int(n != 1))
+_LOADED: dict[tuple[Path, str, str], _Catalogue] = {}
+
+
+def _catalogue(folder: Path, domain: str, language: str) -> _Catalogue:
+    key = (folder, domain, language)
+    found = _LOADED.get(key)
+    if found is None:
+        found = _EMPTY
+        if language != ENGLISH:
+            path = folder / language / "LC_MESSAGES" / f"{domain}.mo"
+            try:
+                with path.open("rb") as stream:
+                    import gettext
+
+                    compiled = gettext.GNUTranslations(stream)
+            except (OSError, ValueError, EOFError, IndexError, KeyError, SyntaxError):  # none, or unreadable
+                pass  # said in English: a missing or broken catalogue never stops a command
+            else:
+                found = _Catalogue(compiled._catalog, compiled.plural)  # type: ignore[attr-defined]
+        _LOADED[key] = found
+    return found
+
+
+class _Choice:
+    """The command's language: the code chosen, and the game being played (for ``game`` and its own words)."""
+
+    chosen: str = ENGLISH
+    game: tuple[Path, str, str] | None = None  # the game's locale folder, domain and own language
+
+
+_NOW = _Choice()
+
+
+def language() -> str:
+    """The language sentences are said in now."""
+    if _NOW.chosen == GAME:
+        return _NOW.game[2] if _NOW.game is not None else ENGLISH
+    return _NOW.chosen
+
+
+def use(code: str) -> None:
+    """Say everything from now on in ``code`` (one of :data:`LANGUAGES`, or :data:`GAME`)."""
+    _NOW.chosen = code
+
+
+def enter_game(folder: Path | None, domain: str, own_language: str) -> None:
+    """The game being played is ``domain`` (its id), whose catalogues are in ``folder``: its own catalogue may
+    word tabroll's messages in the game's own terms, and ``--lang game`` now means ``own_language``."""
+    _NOW.game = (folder, domain, own_language) if folder is not None else None
+
+
+def chosen_game() -> str | None:
+    return _NOW.game[1] if _NOW.game is not None else None
+
+
+def code_of(value: str) -> str | None:
+    """The language a code or a locale names (``pt``, ``pt_BR.UTF-8``, ``PT-br``, ``game``), or ``None``."""
+    word = value.strip().lower()
+    if word == GAME:
+        return GAME
+    if word in ("c", "posix"):
+        return ENGLISH
+    base = word.split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0]
+    return base if base in LANGUAGES else None
+
+
+def choose(flag: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language a command speaks: ``flag`` (``--lang``), else ``TABROLL_LANG``, else the locale, else English.
+
+    A flag or ``TABROLL_LANG`` that names no language raises :class:`~tabroll.errors.InputError` (someone asked
+    for it by name); a locale tabroll has no catalogue for is English (the machine's setting, not a request)."""
+    env = os.environ if environ is None else environ
+    for asked, where in ((flag, "--lang"), (env.get("TABROLL_LANG") or None, "TABROLL_LANG")):
+        if asked is not None:
+            code = code_of(asked)
+            if code is None:
+                from tabroll.errors import InputError
+
+                raise InputError(
+                    f"{where}: no language '{asked}'",
+                    tip=f"the languages are: {', '.join(LANGUAGES)}, or '{GAME}' for each game's own language",
+                )
+            return code
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:  # the first one set decides, as the C library reads them
+            code = code_of(value)
+            return code if code is not None and code != GAME else ENGLISH
+    return ENGLISH
+
+
+def N_(message: str) -> str:
+    """Marks a message to be translated where it is used (a table of messages at import time): unchanged here."""
+    return message
+
+
+def _formatted(text: str, source: str, values: Mapping[str, Any]) -> str:
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return source.format(**values)  # a translation whose placeholders do not fit: the English
+
+
+class Domain:
+    """The messages of one part of tabroll (the core, or one game), in every language it has a catalogue for.
+
+    ``folder`` holds ``<language>/LC_MESSAGES/<name>.mo``. A game's domain looks in its own catalogue, then in
+    tabroll's; tabroll's looks first in the playing game's own (so a game may word a shared sentence, such as a
+    defeat, in its own terms), then in its own."""
+
+    def __init__(self, name: str, folder: Path) -> None:
+        self.name = name
+        self.folder = folder
+
+    def _catalogues(self) -> list[_Catalogue]:
+        code = language()
+        if code == ENGLISH:
+            return []
+        found = []
+        game = _NOW.game
+        if self.name == CORE_DOMAIN and game is not None:
+            found.append(_catalogue(game[0], game[1], code))
+        found.append(_catalogue(self.folder, self.name, code))
+        if self.name != CORE_DOMAIN:
+            found.append(_catalogue(CORE_LOCALE, CORE_DOMAIN, code))
+        return found
+
+    def gettext(self, message: str, /, **values: Any) -> str:
+        """``message`` in the language now, its ``{placeholders}`` filled from ``values``."""
+        for catalogue in self._catalogues():
+            text = catalogue.messages.get(message)
+            if text:
+                return _formatted(text, message, values)
+        return _formatted(message, message, values)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
+        """The form of a message for the count ``n`` (given to the message as ``{n}`` too, unless ``values`` has
+        it), by the language's own plural rule: English has two forms, Russian and Polish three."""
+        values = {"n": n, **values}
+        for catalogue in self._catalogues():
+            text = catalogue.messages.get((singular, catalogue.plural(n)))
+            if text:
+                return _formatted(text, singular if n == 1 else plural, values)
+        source = singular if n == 1 else plural
+        return _formatted(source, source, values)
+
+    def pgettext(self, context: str, message: str, /, **values: Any) -> str:
+        """``message`` where its words alone could mean several things (``context`` says which: a defeat's
+        ``how``, an event's kind)."""
+        for catalogue in self._catalogues():
+            text = catalogue.messages.get(f"{context}{_CONTEXT}{message}")
+            if text:
+                return _formatted(text, message, values)
+        return _formatted(message, message, values)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /, **values: Any) -> str:
+        values = {"n": n, **values}
+        for catalogue in self._catalogues():
+            text = catalogue.messages.get((f"{context}{_CONTEXT}{singular}", catalogue.plural(n)))
+            if text:
+                return _formatted(text, singular if n == 1 else plural, values)
+        source = singular if n == 1 else plural
+        return _formatted(source, source, values)
+
+
+MESSAGES = Domain(CORE_DOMAIN, CORE_LOCALE)
+"""tabroll's own messages."""
+
+_ = MESSAGES.gettext
+n_ = MESSAGES.ngettext
+p_ = MESSAGES.pgettext
+np_ = MESSAGES.npgettext
+
+__all__ = [
+    "ENGLISH",
+    "GAME",
+    "LANGUAGES",
+    "MESSAGES",
+    "N_",
+    "Domain",
+    "_",
+    "choose",
+    "code_of",
+    "enter_game",
+    "language",
+    "n_",
+    "np_",
+    "p_",
+    "use",
+]

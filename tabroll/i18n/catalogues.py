@@ -1,0 +1,303 @@
+"""The translator's tools behind ``python -m tabroll.i18n``: find every message in the code, keep each
+language's catalogue in step with it, compile the catalogues, and check them.
+
+Only for people who change messages (it needs Babel, from the ``dev`` extra); tabroll itself reads the compiled
+catalogues with the standard library alone (:mod:`tabroll.i18n`).
+
+A domain's messages are the calls ``_("…")``, ``n_("…", "…", n)``, ``p_("context", "…")``, ``np_(…)`` and
+``N_("…")`` in its Python files, with their literal strings; tabroll's own domain adds the commands' help (each
+command's docstring as help shows it, and each option's ``help=``), read from the command line itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import string
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabroll.i18n import CORE_DOMAIN, CORE_LOCALE, LANGUAGES
+
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "_": ("message",),
+    "N_": ("message",),
+    "n_": ("message", "plural"),
+    "p_": ("context", "message"),
+    "np_": ("context", "message", "plural"),
+}
+"""The names a message is marked with, and what each of their first arguments is."""
+
+COMPLETE = "complete"
+"""A catalogue whose header comment has a line ``complete`` claims every message of its domain: the check fails
+when one has no translation there."""
+
+
+@dataclass
+class Message:
+    message: str
+    plural: str | None = None
+    context: str | None = None
+    places: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def key(self) -> tuple[str | None, str]:
+        return (self.context, self.message)
+
+
+@dataclass(frozen=True)
+class Source:
+    """One domain: its name, its catalogues' folder, and the Python files its messages are in."""
+
+    name: str
+    locale: Path
+    folder: Path
+    root: Path
+
+    @property
+    def template(self) -> Path:
+        return self.locale / f"{self.name}.pot"
+
+    def catalogue(self, language: str) -> Path:
+        return self.locale / language / "LC_MESSAGES" / f"{self.name}.po"
+
+    def compiled(self, language: str) -> Path:
+        return self.catalogue(language).with_suffix(".mo")
+
+    def languages(self) -> list[str]:
+        return sorted(p.parent.parent.name for p in self.locale.glob(f"*/LC_MESSAGES/{self.name}.po"))
+
+    def files(self) -> Iterator[Path]:
+        for path in sorted(self.folder.rglob("*.py")):
+            if self.name == CORE_DOMAIN and path.parent.name == "i18n":
+                continue  # the tools speak to translators, in English
+            yield path
+
+
+def sources() -> list[Source]:
+    """tabroll's own domain and each game's."""
+    from tabroll.engine import all_rulesets
+
+    core_folder = CORE_LOCALE.parent
+    root = core_folder.parent
+    found = [Source(CORE_DOMAIN, CORE_LOCALE, core_folder, root)]
+    for ruleset in sorted(all_rulesets(), key=lambda r: r.id):
+        folder = ruleset.folder()
+        found.append(Source(ruleset.id, folder / "locale", folder, root))
+    return found
+
+
+class Problem(Exception):
+    pass
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def messages_in(path: Path, root: Path, problems: list[str] | None = None) -> Iterator[Message]:
+    """The marked messages of one Python file. A marker given something other than a literal is a problem
+    (an f-string cannot be translated: its placeholders go in ``{names}`` given as keywords), unless it is a
+    plain name (a message marked with ``N_`` where it was written)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    shown = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in KEYWORDS):
+            continue
+        roles = KEYWORDS[node.func.id]
+        values: dict[str, str] = {}
+        for role, arg in zip(roles, node.args, strict=False):
+            text = _literal(arg)
+            if text is None:
+                if not isinstance(arg, ast.Name | ast.Attribute | ast.Subscript | ast.Call) and problems is not None:
+                    problems.append(f"{shown}:{node.lineno}: {node.func.id}() needs a literal {role}")
+                break
+            values[role] = text
+        else:
+            if len(values) == len(roles):
+                yield Message(values["message"], values.get("plural"), values.get("context"), [(shown, node.lineno)])
+
+
+def help_messages() -> Iterator[Message]:
+    """The commands' help, as help shows it (the reflowed docstrings and each option's text)."""
+    from tabroll.cli import app as cli
+
+    for text, where, line in cli.help_texts():
+        yield Message(text, places=[(where, line)])
+
+
+def extract(source: Source, problems: list[str] | None = None) -> dict[tuple[str | None, str], Message]:
+    found: dict[tuple[str | None, str], Message] = {}
+    every = [m for path in source.files() for m in messages_in(path, source.root, problems)]
+    if source.name == CORE_DOMAIN:
+        every.extend(help_messages())
+    for message in every:
+        known = found.get(message.key)
+        if known is None:
+            found[message.key] = message
+        else:
+            known.places.extend(message.places)
+            if message.plural and known.plural and message.plural != known.plural and problems is not None:
+                problems.append(f"{message.places[0][0]}: '{message.message}' has two plural forms")
+    return found
+
+
+def _babel() -> Any:
+    try:
+        from babel.messages import catalog, mofile, pofile
+    except ImportError as err:  # pragma: no cover - the dev extra has Babel
+        raise SystemExit("the translator's tools need Babel: pip install -e '.[dev]'") from err
+    return catalog, pofile, mofile
+
+
+def template(source: Source, problems: list[str] | None = None) -> Any:
+    catalog, _pofile, _mofile = _babel()
+    pot = catalog.Catalog(project="tabroll", domain=source.name, fuzzy=False)
+    for message in extract(source, problems).values():
+        msgid: Any = (message.message, message.plural) if message.plural else message.message
+        pot.add(msgid, None, locations=[(p, line or None) for p, line in message.places], context=message.context)
+    return pot
+
+
+def read(path: Path) -> Any:
+    _catalog, pofile, _mofile = _babel()
+    with path.open("rb") as stream:
+        return pofile.read_po(stream, locale=path.parent.parent.name)
+
+
+def write(path: Path, po: Any) -> None:
+    _catalog, pofile, _mofile = _babel()
+    buffer = io.BytesIO()
+    pofile.write_po(buffer, po, width=116, sort_output=True, include_previous=False, omit_header=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(buffer.getvalue())
+
+
+def compile_to(po: Any) -> bytes:
+    _catalog, _pofile, mofile = _babel()
+    buffer = io.BytesIO()
+    mofile.write_mo(buffer, po, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def update(source: Source, problems: list[str] | None = None) -> list[Path]:
+    """Write the domain's template anew and bring each of its catalogues in step (new messages untranslated,
+    messages gone from the code removed); then compile them. Returns the files written."""
+    pot = template(source, problems)
+    written = [source.template]
+    write(source.template, pot)
+    for language in source.languages():
+        path = source.catalogue(language)
+        po = read(path)
+        po.update(pot, no_fuzzy_matching=True)
+        po.obsolete.clear()
+        write(path, po)
+        source.compiled(language).write_bytes(compile_to(read(path)))
+        written += [path, source.compiled(language)]
+    return written
+
+
+PLURALS: dict[str, tuple[int, str]] = {
+    "pt": (2, "(n > 1)"),
+    "it": (2, "(n != 1)"),
+    "es": (2, "(n != 1)"),
+    "ru": (3, "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
+    "pl": (3, "(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
+}
+"""The plural rule of each language, as GNU gettext's manual gives it (one, few, many in Russian and Polish).
+Babel's own rules, from CLDR, add a form for whole millions in Portuguese, Italian and Spanish ("de millones"),
+which would ask translators for a third form nobody reads in a game."""
+
+
+def new(source: Source, language: str) -> Path:
+    catalog, _pofile, _mofile = _babel()
+    path = source.catalogue(language)
+    if path.exists():
+        raise Problem(f"{path} exists: edit it")
+    po = catalog.Catalog(locale=language, domain=source.name, project="tabroll")
+    if language in PLURALS:
+        po._num_plurals, po._plural_expr = PLURALS[language]
+    po.update(template(source), no_fuzzy_matching=True)
+    write(path, po)
+    source.compiled(language).write_bytes(compile_to(read(path)))
+    return path
+
+
+def _fields(text: str) -> set[str]:
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {"<a lone brace>"}
+
+
+def check(source: Source) -> list[str]:
+    """Everything wrong with a domain's catalogues: a template behind the code, a compiled file behind its
+    catalogue, a translation whose placeholders are not its message's, a plural rule with the wrong number of
+    forms, a catalogue that claims to be complete and is not. Empty when all is well."""
+    problems: list[str] = []
+    wanted = {
+        (m.context, m.id if isinstance(m.id, str) else m.id[0]): m
+        for m in template(source, problems)
+        if m.id  # the header has no id
+    }
+    if source.template.exists():
+        kept = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read(source.template) if m.id}
+        if kept != {(c, i if isinstance(i, str) else i[0]) for c, i in wanted}:
+            problems.append(f"{source.template} is behind the code: run python -m tabroll.i18n extract")
+    elif wanted:
+        problems.append(f"{source.template} is missing: run python -m tabroll.i18n extract")
+    for language in source.languages():
+        path = source.catalogue(language)
+        po = read(path)
+        shown = path.relative_to(source.root) if path.is_relative_to(source.root) else path
+        if language not in LANGUAGES:
+            problems.append(f"{shown}: '{language}' is not in tabroll.i18n.LANGUAGES")
+        if language in PLURALS and po.num_plurals != PLURALS[language][0]:
+            problems.append(
+                f"{shown}: Plural-Forms should be nplurals={PLURALS[language][0]}; plural={PLURALS[language][1]}"
+            )
+        complete = COMPLETE in (po.header_comment or "").splitlines() or any(
+            line.strip("# ").strip() == COMPLETE for line in (po.header_comment or "").splitlines()
+        )
+        for key, template_message in wanted.items():
+            context, msgid = key
+            message = po.get(template_message.id, context=context)
+            strings = [] if message is None else list(message.string) if message.pluralizable else [message.string]
+            if complete and (message is None or message.fuzzy or not all(strings)):
+                problems.append(f"{shown}: claims to be complete, but has no translation of {msgid!r}")
+            if message is None:
+                continue
+            expected = _fields(msgid)
+            if message.pluralizable:
+                expected |= _fields(message.id[1]) | {"n"}
+                if len(strings) != po.num_plurals:
+                    problems.append(f"{shown}: {msgid!r} has {len(strings)} forms, the language has {po.num_plurals}")
+            for text in strings:
+                if not text:
+                    continue
+                got = _fields(text)
+                if (got - expected) or (not message.pluralizable and got != expected):
+                    problems.append(
+                        f"{shown}: the translation of {msgid!r} names {sorted(got)}, the message {sorted(expected)}"
+                    )
+        if source.compiled(language).exists():
+            import gettext
+
+            with source.compiled(language).open("rb") as stream:
+                have = gettext.GNUTranslations(stream)._catalog  # type: ignore[attr-defined]
+            fresh = gettext.GNUTranslations(io.BytesIO(compile_to(po)))._catalog  # type: ignore[attr-defined]
+            if have != fresh:
+                problems.append(f"{shown}: the .mo is behind the .po: run python -m tabroll.i18n compile")
+        else:
+            problems.append(f"{shown}: no .mo beside it: run python -m tabroll.i18n compile")
+    return problems
+
+
+def compile_all(source: Source) -> list[Path]:
+    written = []
+    for language in source.languages():
+        source.compiled(language).write_bytes(compile_to(read(source.catalogue(language))))
+        written.append(source.compiled(language))
+    return written
