@@ -5,7 +5,9 @@
 Baselines: ``python -c pass`` and a minimal Typer app with one command, in the same environment (Typer imports
 part of pydantic on every run, so that app is the floor any Typer CLI stands on). Targets: ``tabroll --help``,
 ``tabroll roll 1d20``, ``tabroll attack`` of two catalogue units without ``-r`` (the game is found by the unit
-names) and ``tabroll run`` on a bundled scenario, each within 1.2x the Typer app. ``--baseline PYTHON`` times
+names) and ``tabroll run`` on a bundled scenario, each within 1.2x the Typer app; and the same ``run`` and
+``--help`` told in another language (``--lang pt``, ``--lang ru``, ``--lang game``), each within 1.05x of its
+English twin (the catalogues are read only when a language other than English is chosen). ``--baseline PYTHON`` times
 the same commands with another checkout's interpreter (e.g. the code before a change) in the same rounds.
 This is a benchmark, not a test: shared machines are noisy, so it prints figures and never fails on them. Beside
 the wall time it prints the CPU time (user + system) of each command where the platform reports it: on a busy
@@ -16,6 +18,7 @@ steadier one to compare two runs with (the target stays the wall time).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -86,6 +89,16 @@ def main() -> None:
             ("minimal Typer app", [py, str(app)], None),
         ]
         cases += [(name, [py, "-m", "tabroll", *argv], target) for name, argv, target in commands]
+        # The same commands told in another language: each against its English twin (the second ratio below).
+        spoken = [
+            ("tabroll --help --lang ru", ["--help", "--lang", "ru"], "tabroll --help"),
+            ("tabroll run (example 1) --lang pt", ["run", scenario, "--format", "text", "--lang", "pt"],
+             "tabroll run (example 1)"),
+            ("tabroll run (example 1) --lang game", ["run", scenario, "--format", "text", "--lang", "game"],
+             "tabroll run (example 1)"),
+        ]  # fmt: skip
+        twins = {name: twin for name, _, twin in spoken}
+        cases += [(name, [py, "-m", "tabroll", *argv], None) for name, argv, _ in spoken]
         if args.baseline:
             # The same commands with another checkout's interpreter (the code before a change), in the same rounds.
             cases += [
@@ -94,13 +107,17 @@ def main() -> None:
         # Interleaved rounds (every command once per round) so drifting load on a shared machine hits all alike.
         samples: dict[str, list[float]] = {name: [] for name, _, _ in cases}
         cpu: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+        # English unless a command asks (--lang): the machine's locale must not choose for the English cases.
+        env = {**os.environ, "TABROLL_LANG": "", "LC_ALL": "C", "LANG": "C"}
         for _, command, _ in cases:  # warm up
-            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=tmp)
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=tmp, env=env)
         for _ in range(args.runs):
             for name, command, _ in cases:
                 used = _children_cpu()
                 start = time.perf_counter()
-                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=tmp)
+                subprocess.run(
+                    command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=tmp, env=env
+                )
                 samples[name].append(time.perf_counter() - start)
                 after = _children_cpu()
                 if used is not None and after is not None:
@@ -111,13 +128,22 @@ def main() -> None:
     cpu_floor = cpu_results.get("minimal Typer app")
     print(f"median of {args.runs} runs, {sys.version.split()[0]}")
     cpu_head = f"{'CPU ms':>9}{'CPU ×':>7}" if cpu_floor else ""
-    print(f"{'command':<38}{'ms':>8}{'× Typer app':>14}{'target':>9}{cpu_head}")
+    print(f"{'command':<38}{'ms':>8}{'× Typer app':>14}{'target':>11}{cpu_head}")
     for name, _, target in cases:
         ratio = results[name] / floor
         goal = f"≤{target}×" if target else ""
         verdict = "" if target is None else ("  ok" if ratio <= target else "  over")
+        twin = twins.get(name)
+        if twin is not None:  # a language against its English twin
+            ratio = results[name] / results[twin]
+            goal, verdict = "≤1.05× en", "  ok" if ratio <= 1.05 else "  over"
+            cpu_cells = (
+                f"{cpu_results[name] * 1000:>9.1f}{cpu_results[name] / cpu_results[twin]:>7.2f}" if cpu_floor else ""
+            )
+            print(f"{name:<38}{results[name] * 1000:>8.1f}{ratio:>14.2f}{goal:>11}{verdict:<6}{cpu_cells}")
+            continue
         cpu_cells = f"{cpu_results[name] * 1000:>9.1f}{cpu_results[name] / cpu_floor:>7.2f}" if cpu_floor else ""
-        print(f"{name:<38}{results[name] * 1000:>8.1f}{ratio:>14.2f}{goal:>9}{verdict:<6}{cpu_cells}")
+        print(f"{name:<38}{results[name] * 1000:>8.1f}{ratio:>14.2f}{goal:>11}{verdict:<6}{cpu_cells}")
 
 
 def _children_cpu() -> float | None:
