@@ -298,3 +298,21 @@ def test_lang_changes_no_key_kind_value_or_number_of_the_json(cli: Callable[...,
         told = cli("run", str(path), "--format", "json", "--lang", language)
         assert told.code == english.code
         assert _without_prose(json.loads(told.out)) == _without_prose(json.loads(english.out)), language
+
+
+def test_click_s_and_typer_s_own_words_are_looked_up_in_tabroll_s_catalogue() -> None:
+    """The libraries look their messages up through the standard library's global gettext; once a language is
+    chosen, those lookups read tabroll's catalogue, and a message it lacks stays the library's."""
+    import gettext
+
+    from tabroll.cli import click_words
+
+    with support.speaking("pt"):
+        click_words.speak()
+        assert gettext.gettext("Usage:") == "Uso:"
+        assert (
+            gettext.ngettext("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 2)
+            == "Argumentos a mais inesperados ({args})"
+        )
+        assert gettext.gettext("a message no catalogue has") == "a message no catalogue has"
+    assert gettext.gettext("Usage:") == "Usage:"  # English again

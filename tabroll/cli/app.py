@@ -319,7 +319,7 @@ def _run(argv: list[str] | None) -> int:
     """The command, and its exit code: every error a message on standard error. An error that Ctrl-C caused is
     raised as the interrupt it is, for :func:`main` to tell."""
     from tabroll import i18n
-    from tabroll.cli import output_stream
+    from tabroll.cli import click_words, output_stream
 
     try:
         flag, args = _language_flag(list(sys.argv[1:] if argv is None else argv))
@@ -327,6 +327,7 @@ def _run(argv: list[str] | None) -> int:
         i18n.enter_game(None, "", "")  # no game yet (a command run before in the same process played one)
         chosen = _app_for(args)
         _speak_help(chosen)
+        click_words.speak()
         chosen(args=args, prog_name="tabroll", standalone_mode=True)
     except SystemExit as exit_:
         code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)

@@ -157,7 +157,11 @@ def _formatted(text: str, source: str, values: Mapping[str, Any]) -> str:
     try:
         return text.format(**values)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
-        return source.format(**values)  # a translation whose placeholders do not fit: the English
+        pass  # a translation whose placeholders do not fit: the English
+    try:
+        return source.format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a slip in the code: said as written
+        return source
 
 
 class Domain:
@@ -183,6 +187,22 @@ class Domain:
         if self.name != CORE_DOMAIN:
             found.append(_catalogue(CORE_LOCALE, CORE_DOMAIN, code))
         return found
+
+    def lookup(self, message: str) -> str | None:
+        """The translation of ``message`` as the catalogue has it (placeholders unfilled), or ``None``."""
+        for catalogue in self._catalogues():
+            text = catalogue.messages.get(message)
+            if text:
+                return str(text)
+        return None
+
+    def lookup_plural(self, singular: str, n: int) -> str | None:
+        """The form for ``n`` of a plural message as the catalogue has it (placeholders unfilled), or ``None``."""
+        for catalogue in self._catalogues():
+            text = catalogue.messages.get((singular, catalogue.plural(n)))
+            if text:
+                return str(text)
+        return None
 
     def gettext(self, message: str, /, **values: Any) -> str:
         """``message`` in the language now, its ``{placeholders}`` filled from ``values``."""
