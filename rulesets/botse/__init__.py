@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabroll.events import Damage
-from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
+from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, OptionInfo, Ruleset, StatNeed, Strike, core_blows
+
+from .messages import N_, _
 
 if TYPE_CHECKING:
     from tabroll.events import Event
@@ -26,18 +28,24 @@ if TYPE_CHECKING:
 
 _ADVENTURER = (
     StatNeed(
-        "stamina", "Stamina: the most Stamina dice it gathers, and the Ranged form's reach.", default="3", example="3"
+        "stamina",
+        N_("Stamina: the most Stamina dice it gathers, and the Ranged form's reach."),
+        default="3",
+        example="3",
     ),
     StatNeed(
-        "magicka", "Magicka: the most Magicka dice it gathers, and the Magic form's reach.", default="3", example="3"
+        "magicka",
+        N_("Magicka: the most Magicka dice it gathers, and the Magic form's reach."),
+        default="3",
+        example="3",
     ),
-    StatNeed("health", "Health now.", default="10", example="10"),
-    StatNeed("tenacity", "Tenacity now.", example="1"),
-    StatNeed("engages", "Engages already done this turn (from the second on, it gains fatigue).", example="1"),
+    StatNeed("health", N_("Health now."), default="10", example="10"),
+    StatNeed("tenacity", N_("Tenacity now."), example="1"),
+    StatNeed("engages", N_("Engages already done this turn (from the second on, it gains fatigue)."), example="1"),
 )
 _ENEMY = (
-    StatNeed("health", "Health now: it loses the summed damage beyond its Defense.", default="10", example="6"),
-    StatNeed("defense", "Defense: stops the first blockable damage of each engage.", default="0", example="2"),
+    StatNeed("health", N_("Health now: it loses the summed damage beyond its Defense."), default="10", example="6"),
+    StatNeed("defense", N_("Defense: stops the first blockable damage of each engage."), default="0", example="2"),
 )
 
 
@@ -45,34 +53,44 @@ class Botse(Ruleset["Battle", "BotseAction"]):
     id = "botse"
     name = "The Elder Scrolls: Betrayal of the Second Era"
     aliases = ("betrayal of the second era", "elder scrolls", "tes-botse")
-    summary = "Hex map; custom skill dice as data; the six engage steps, summed damage against Defense."
+    summary = N_("Hex map; custom skill dice as data; the six engage steps, summed damage against Defense.")
     source_language = "Russian"
     language = "ru"
-    round_note = "each adventurer's turn ends with do end_turn adventurer=NAME; the next one starts with Recovery"
+    round_note = N_("each adventurer's turn ends with do end_turn adventurer=NAME; the next one starts with Recovery")
     attack_fields = (
         AttackField(
-            "distance", "Hexes between the adventurer and the enemy (no scenario file).", "int", "1", quick_only=True
+            "distance",
+            N_("Hexes between the adventurer and the enemy (no scenario file)."),
+            "int",
+            "1",
+            quick_only=True,
         ),
         AttackField(
             "sight",
-            "Whether the adventurer sees the enemy (--no-sight blocks the hex between).",
+            N_("Whether the adventurer sees the enemy (--no-sight blocks the hex between)."),
             "flag",
             "true",
             quick_only=True,
         ),
         AttackField(
             "gather",
-            "The skill dice gathered for the engage, e.g. Combat,Sword (sample dice without a scenario file).",
+            N_("The skill dice gathered for the engage, e.g. Combat,Sword (sample dice without a scenario file)."),
             "text",
         ),
-        AttackField("form", "The battle form: light_weapon, heavy_weapon, defensive, ranged or magic.", "text"),
+        AttackField("form", N_("The battle form: light_weapon, heavy_weapon, defensive, ranged or magic."), "text"),
     )
-    layout = "units on a flat hex map, by hexes"
+    layout = N_("units on a flat hex map, by hexes")
     attack_needs = (
-        AttackNeeds("engage", "Gathers skill dice (--gather; the sample set with no file) within the form's "
-                    "range (--form), rolls them, and deals their summed damage against Defense.", _ADVENTURER, _ENEMY,
+        AttackNeeds("engage", N_("Gathers skill dice (--gather; the sample set with no file) within the form's "
+                    "range (--form), rolls them, and deals their summed damage against Defense."), _ADVENTURER, _ENEMY,
                     'tabroll attack -r botse -a Hero -t "Draugr defense=1" --gather Combat --dice 3'),
     )  # fmt: skip
+
+    def option_infos(self) -> list[OptionInfo]:
+        """The house-rule options, their descriptions in the language now (names and values stay as typed)."""
+        from dataclasses import replace
+
+        return [replace(info, description=_(info.description)) for info in super().option_infos()]
 
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS

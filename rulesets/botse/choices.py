@@ -13,6 +13,7 @@ from typing import Any
 from tabroll.dice.sources import DiceSource, asks_players, choose_number
 from tabroll.events import Event, Note
 
+from .messages import _, form_word, n_
 from .model import Form
 from .state import Ability, Adventurer, Item
 
@@ -31,7 +32,14 @@ def ask_choice(dice: DiceSource, emit: Callable[[Event], None], who: str, questi
     """Ask ``who`` to choose one of ``options``; the 0-based index chosen, logged as a note."""
     listed = ", ".join(f"{number} = {option}" for number, option in enumerate(options, start=1))
     answer = choose_number(dice, len(options), f"{who}: {question} {listed}")
-    emit(Note(text=f"{who} chose {answer} = {options[answer - 1]} ({question} asked at the table)", unit=who))
+    chose = _(
+        "{unit} chose {answer} = {option} ({question} asked at the table)",
+        unit=who,
+        answer=answer,
+        option=options[answer - 1],
+        question=question,
+    )
+    emit(Note(text=chose, unit=who))
     return answer - 1
 
 
@@ -39,23 +47,27 @@ def ability_text(ability: Ability) -> str:
     """An item ability in a few words: ``1 damage, 1 free combat die``."""
     parts: list[str] = []
     if ability.damage:
-        parts.append(f"{ability.damage} damage" + (", unblockable" if ability.unblockable else ""))
+        parts.append(
+            n_("{n} damage, unblockable", "{n} damage, unblockable", ability.damage)
+            if ability.unblockable
+            else n_("{n} damage", "{n} damage", ability.damage)
+        )
     if ability.damage_per_combat_die:
-        parts.append(f"{ability.damage_per_combat_die} damage per combat die")
+        parts.append(n_("{n} damage per combat die", "{n} damage per combat die", ability.damage_per_combat_die))
     if ability.free_dice:
-        parts.append(f"{ability.free_dice} free combat {'die' if ability.free_dice == 1 else 'dice'}")
+        parts.append(n_("{n} free combat die", "{n} free combat dice", ability.free_dice))
     if ability.tenacity:
-        parts.append(f"+{ability.tenacity} tenacity")
+        parts.append(n_("+{n} tenacity", "+{n} tenacity", ability.tenacity))
     if ability.text:
         parts.append(ability.text)
-    return ", ".join(parts) or "no effect"
+    return ", ".join(parts) or _("no effect")
 
 
 def choose_form(dice: DiceSource, emit: Callable[[Event], None], adventurer: Adventurer) -> Form:
     """Step 2, left open: the current form (option 1) or another one, in the order of the README."""
     forms = [adventurer.form, *(f for f in Form if f is not adventurer.form)]
-    options = [f"{adventurer.form.value} (current)", *(f.value for f in forms[1:])]
-    return forms[ask_choice(dice, emit, adventurer.name, "which battle form?", options)]
+    options = [_("{form} (current)", form=form_word(adventurer.form.value)), *(form_word(f.value) for f in forms[1:])]
+    return forms[ask_choice(dice, emit, adventurer.name, _("which battle form?"), options)]
 
 
 def matching_items(adventurer: Adventurer, form: Form | None) -> list[Item]:
@@ -69,23 +81,17 @@ def choose_item(
     matching = matching_items(adventurer, form)
     if not matching:
         return None
-    options = ["no item", *(f"{i.name} ({ability_text(i.ability)})" for i in matching)]
-    index = ask_choice(dice, emit, adventurer.name, "which item?", options)
+    options = [_("no item"), *(_("{item} ({ability})", item=i.name, ability=ability_text(i.ability)) for i in matching)]
+    index = ask_choice(dice, emit, adventurer.name, _("which item?"), options)
     return matching[index - 1].name if index else None
 
 
 def choose_overtax(dice: DiceSource, emit: Callable[[Event], None], adventurer: Adventurer, item: Item) -> bool:
     """Step 4, left open for an item that can be overtaxed: no (option 1) or pay the cost."""
     assert item.overtax_cost is not None and item.overtax_ability is not None
-    cost = item.overtax_cost
-    paid = [
-        f"{amount} {what}"
-        for amount, what in (
-            (cost.tenacity, "tenacity"),
-            (cost.health, "Health"),
-            (cost.light_fatigue, "light fatigue"),
-        )
-        if amount
-    ]
-    yes = f"overtax (pay {', '.join(paid) or 'nothing'}; adds {ability_text(item.overtax_ability)})"
-    return ask_choice(dice, emit, adventurer.name, f"overtax {item.name}?", ["no", yes]) == 1
+    yes = _(
+        "overtax (pay {cost}; adds {ability})",
+        cost=item.overtax_cost.describe(),
+        ability=ability_text(item.overtax_ability),
+    )
+    return ask_choice(dice, emit, adventurer.name, _("overtax {item}?", item=item.name), [_("no"), yes]) == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 from tabroll.events import Damage, Defeat, Heal, Modifier, Note
 from tabroll.frozen import replace
 
+from .messages import _
 from .state import Adventurer, Placed
 from .track import exhaust
 from .work import Work
@@ -23,7 +24,9 @@ def heal(work: Work, name: str, amount: int, what: str) -> None:
             amount=after - unit.health,
             before=unit.health,
             after=after,
-            reason=f"{what}: heal {amount}" + (f", up to Health {cap}" if after < unit.health + amount else ""),
+            reason=_("{what}: heal {amount}, up to Health {cap}", what=what, amount=amount, cap=cap)
+            if after < unit.health + amount
+            else _("{what}: heal {amount}", what=what, amount=amount),
             pool="Health",
         )
     )
@@ -34,10 +37,20 @@ def heal(work: Work, name: str, amount: int, what: str) -> None:
 def deal_summed(work: Work, name: str, blockable: int, through: int, prevented: int, *, by: str) -> None:
     if prevented:
         stopped = min(prevented, blockable)
-        work.emit(Note(text=f"{name} prevents {stopped} of the summed damage (prevent {prevented})", unit=name))
+        work.emit(
+            Note(
+                text=_(
+                    "{unit} prevents {stopped} of the summed damage (prevent {prevented})",
+                    unit=name,
+                    stopped=stopped,
+                    prevented=prevented,
+                ),
+                unit=name,
+            )
+        )
         blockable -= stopped
     if blockable or through:
-        deal(work, name, blockable, through, by=by, what="summed damage of the dice")
+        deal(work, name, blockable, through, by=by, what=_("summed damage of the dice"))
 
 
 def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: str, engage: bool = True) -> None:
@@ -59,13 +72,13 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
     after = max(0, unit.defense - work.running.get(name, 0)) if engage else before
     parts = [what]
     if through:
-        parts.append(f"{through} unblockable (ignores Defense)")
+        parts.append(_("{amount} unblockable (ignores Defense)", amount=through))
     if blockable and before:
-        parts.append(f"Defense {before} stops {stopped}")
+        parts.append(_("Defense {defense} stops {stopped}", defense=before, stopped=stopped))
     elif blockable:
-        parts.append("Defense 0")
+        parts.append(_("Defense 0"))
     else:
-        parts.append(f"Defense {before} not used")
+        parts.append(_("Defense {defense} not used", defense=before))
     work.emit(
         Damage(
             attacker=by,
@@ -81,8 +94,8 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
     if after < before:
         work.emit(
             Modifier(
-                applies_to=f"Defense of {name}",
-                reason=f"{work.running[name]} damage dealt to it in this engage",
+                applies_to=_("Defense of {unit}", unit=name),
+                reason=_("{amount} damage dealt to it in this engage", amount=work.running[name]),
                 amount=after - before,
                 total=after,
                 unit=name,
@@ -93,7 +106,7 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
         work.damaged.add(name)
     if health == 0:
         work.defeated.add(name)
-        work.emit(Defeat(unit=name, by=by, reason=f"Health 0 ({what})"))
+        work.emit(Defeat(unit=name, by=by, reason=_("Health 0 ({what})", what=what)))
 
 
 def use_prevention(work: Work, adventurer: Adventurer, blockable: int) -> int:
@@ -101,10 +114,10 @@ def use_prevention(work: Work, adventurer: Adventurer, blockable: int) -> int:
     it is all stopped; each die used leaves its slot and is exhausted (ruling ``adventurer_prevention``).
     Returns the blockable damage left. Unblockable damage ignores prevention."""
     if work.options.adventurer_prevention == "record":
-        work.ruling("adventurer_prevention", "record", "prevention in an adventurer's slots is only recorded")
+        work.ruling("adventurer_prevention", "record", _("prevention in an adventurer's slots is only recorded"))
         return blockable
     work.ruling(
-        "adventurer_prevention", "use", "a prevent die in the adventurer's active slot stops damage dealt to it"
+        "adventurer_prevention", "use", _("a prevent die in the adventurer's active slot stops damage dealt to it")
     )
     kept: list[Placed] = []
     used: list[Placed] = []
@@ -115,8 +128,14 @@ def use_prevention(work: Work, adventurer: Adventurer, blockable: int) -> int:
             used.append(placed)
             work.emit(
                 Note(
-                    text=f"{adventurer.name}'s {placed.die} in an active slot prevents {stopped} of the damage "
-                    f"(prevent {placed.prevent}); the die leaves its slot and is exhausted",
+                    text=_(
+                        "{unit}'s {die} in an active slot prevents {stopped} of the damage "
+                        "(prevent {prevent}); the die leaves its slot and is exhausted",
+                        unit=adventurer.name,
+                        die=placed.die,
+                        stopped=stopped,
+                        prevent=placed.prevent,
+                    ),
                     unit=adventurer.name,
                 )
             )
@@ -126,7 +145,9 @@ def use_prevention(work: Work, adventurer: Adventurer, blockable: int) -> int:
     for placed in used:
         slot = exhaust(work, work.adventurer(adventurer.name), placed.die)
         if slot is not None:
-            work.emit(Note(text=f"{placed.die} exhausted to cooldown slot {slot}", unit=adventurer.name))
+            work.emit(
+                Note(text=_("{die} exhausted to cooldown slot {slot}", die=placed.die, slot=slot), unit=adventurer.name)
+            )
     return blockable
 
 
@@ -137,8 +158,8 @@ def restore_defense(work: Work) -> None:
         if lowered and not unit.defeated:
             work.emit(
                 Modifier(
-                    applies_to=f"Defense of {name}",
-                    reason="restored after the engage",
+                    applies_to=_("Defense of {unit}", unit=name),
+                    reason=_("restored after the engage"),
                     amount=lowered,
                     total=unit.defense,
                     unit=name,

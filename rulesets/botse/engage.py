@@ -12,6 +12,7 @@ from tabroll.frozen import replace
 from .choices import asking, choose_form
 from .events import FatigueGained, FormDeclared, TargetDeclared
 from .gathering import gather
+from .messages import _, n_, p_
 from .model import EngageAction, Form, RollFields
 from .ranges import range_problem, reach_text
 from .rolling import Results, RollDie
@@ -25,7 +26,7 @@ def resolve_roll(work: Work, action: RollFields) -> None:
     made before any die, then the roll and what follows it as steps (:class:`RollDie`, :class:`Results`)."""
     adventurer = work.adventurer(action.adventurer)
     if adventurer.defeated:
-        raise RuleRefusal(f"{adventurer.name} is defeated", rule="engage")
+        raise RuleRefusal(_("{unit} is defeated", unit=adventurer.name), rule=p_("rule", "engage"))
     target: str | None = None
     targets: tuple[str, ...] = ()
     form: Form | None = None
@@ -38,7 +39,7 @@ def resolve_roll(work: Work, action: RollFields) -> None:
         targets = declare_targets(work, adventurer, form, action)
         target = targets[0] if targets else None
     else:
-        work.emit(Note(text="skill dice rolled outside battle: no fatigue, no battle form, no target"))
+        work.emit(Note(text=_("skill dice rolled outside battle: no fatigue, no battle form, no target")))
     pool = gather(work, adventurer, action, form, target, targets)
     work.run(RollDie(1, (0, 0, 0, 0) if pool.plain else (), (), pool) if pool.dice else Results((), (), pool))
 
@@ -46,16 +47,23 @@ def resolve_roll(work: Work, action: RollFields) -> None:
 def check_turn_order(adventurer: Adventurer) -> None:
     if adventurer.moved_after_engage:
         raise RuleRefusal(
-            f"{adventurer.name} moved after engaging this turn: a turn with engages allows one move, "
-            "before or after the engages",
-            rule="move and engage",
-            tip="end the turn first (do: end_turn)",
+            _(
+                "{unit} moved after engaging this turn: a turn with engages allows one move, "
+                "before or after the engages",
+                unit=adventurer.name,
+            ),
+            rule=p_("rule", "move and engage"),
+            tip=_("end the turn first (do: end_turn)"),
         )
     if adventurer.moves > 1:
         raise RuleRefusal(
-            f"{adventurer.name} already moved {adventurer.moves} times this turn: a turn with engages allows "
-            "only one move",
-            rule="move and engage",
+            n_(
+                "{unit} already moved {n} time this turn: a turn with engages allows only one move",
+                "{unit} already moved {n} times this turn: a turn with engages allows only one move",
+                adventurer.moves,
+                unit=adventurer.name,
+            ),
+            rule=p_("rule", "move and engage"),
         )
 
 
@@ -66,23 +74,29 @@ def gain_fatigue(work: Work, adventurer: Adventurer, action: EngageAction) -> Ad
             work.ruling(
                 "granted_engage_fatigue",
                 "none",
-                "an engage granted by an ability is not an engage action: it gains no fatigue",
+                _("an engage granted by an ability is not an engage action: it gains no fatigue"),
             )
-            work.emit(FatigueGained(unit=adventurer.name, amount=0, total=adventurer.light_fatigue, reason="granted"))
+            work.emit(
+                FatigueGained(unit=adventurer.name, amount=0, total=adventurer.light_fatigue, reason=_("granted"))
+            )
             return adventurer
-        work.ruling("granted_engage_fatigue", "same", "an engage granted by an ability gains fatigue like any other")
+        work.ruling("granted_engage_fatigue", "same", _("an engage granted by an ability gains fatigue like any other"))
     number = adventurer.engages + 1
     work.put(replace(adventurer, engages=number))
     if adventurer.engages == 0:
         work.emit(
             FatigueGained(
-                unit=adventurer.name, amount=0, total=adventurer.light_fatigue, reason="first engage this turn"
+                unit=adventurer.name, amount=0, total=adventurer.light_fatigue, reason=_("first engage this turn")
             )
         )
     else:
         expert = work.options.difficulty == "expert"
         amount = 2 if expert else 1
-        reason = f"engage {number} this turn" + (" on Expert" if expert else "")
+        reason = (
+            _("engage {number} this turn on Expert", number=number)
+            if expert
+            else _("engage {number} this turn", number=number)
+        )
         take_fatigue(work, adventurer.name, amount, reason, must_fit=True)
     return work.adventurer(adventurer.name)
 
@@ -107,15 +121,26 @@ def declare_targets(work: Work, adventurer: Adventurer, form: Form, action: Enga
         item = adventurer.item(action.item) if action.item is not None else None
         allowed = item.ability.targets if item is not None else 1
         if len(names) > allowed:
-            whose = f"{item.name}'s ability allows {allowed}" if item is not None else "no item is chosen (item:)"
+            declared = len(names)
             raise RuleRefusal(
-                f"{len(names)} targets declared: an engage has one target unless an ability says otherwise, and "
-                f"{whose}",
-                rule="target",
-                tip="choose the item whose ability names several targets with item: NAME",
+                _(
+                    "{declared} targets declared: an engage has one target unless an ability says otherwise, and "
+                    "{item}'s ability allows {allowed}",
+                    declared=declared,
+                    item=item.name,
+                    allowed=allowed,
+                )
+                if item is not None
+                else _(
+                    "{declared} targets declared: an engage has one target unless an ability says otherwise, and "
+                    "no item is chosen (item:)",
+                    declared=declared,
+                ),
+                rule=p_("rule", "target"),
+                tip=_("choose the item whose ability names several targets with item: NAME"),
             )
         if len(set(names)) != len(names):
-            raise RuleRefusal("a unit is declared as a target twice", rule="target")
+            raise RuleRefusal(_("a unit is declared as a target twice"), rule=p_("rule", "target"))
     return tuple(n for n in (declare_target(work, adventurer, form, name) for name in names) if n is not None)
 
 
@@ -125,12 +150,15 @@ def declare_target(work: Work, adventurer: Adventurer, form: Form, name: str | N
         return None
     target = work.unit(name)
     if not isinstance(target, Creature) or target.side != "enemy":
-        raise RuleRefusal(f"{name} is not an enemy: only an enemy can be the target of an engage", rule="target")
+        raise RuleRefusal(
+            _("{unit} is not an enemy: only an enemy can be the target of an engage", unit=name),
+            rule=p_("rule", "target"),
+        )
     if target.defeated:
-        raise RuleRefusal(f"{name} is already defeated", rule="target")
+        raise RuleRefusal(_("{unit} is already defeated", unit=name), rule=p_("rule", "target"))
     problem = range_problem(work.state, adventurer, target, form)
     if problem is not None:
-        raise RuleRefusal(problem, rule="target range")
+        raise RuleRefusal(problem, rule=p_("rule", "target range"))
     distance = work.state.map.distance(adventurer.position, target.position)
     work.emit(TargetDeclared(unit=adventurer.name, target=name, distance=distance, reach=reach_text(adventurer, form)))
     return name

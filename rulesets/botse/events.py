@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
 
+from .messages import _, form_word, n_, when_word
+
 
 @event_kind("light_fatigue")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
@@ -30,8 +32,15 @@ class FatigueGained(Event):
 
     def sentence(self) -> str:
         if self.amount == 0:
-            return f"{self.unit} gains no fatigue ({self.reason})"
-        return f"{self.unit} gains {self.amount} light fatigue ({self.reason}); light fatigue {self.total}"
+            return _("{unit} gains no fatigue ({reason})", unit=self.unit, reason=self.reason)
+        return n_(
+            "{unit} gains {n} light fatigue ({reason}); light fatigue {total}",
+            "{unit} gains {n} light fatigue ({reason}); light fatigue {total}",
+            self.amount,
+            unit=self.unit,
+            reason=self.reason,
+            total=self.total,
+        )
 
 
 @event_kind("battle_form")
@@ -46,8 +55,10 @@ class FormDeclared(Event):
     reach: str
 
     def sentence(self) -> str:
-        change = "" if self.form == self.previous else f" (was {self.previous})"
-        return f"{self.unit} fights in {self.form} form{change}: {self.reach}"
+        values = {"unit": self.unit, "form": form_word(self.form), "reach": self.reach}
+        if self.form == self.previous:
+            return _("{unit} fights in {form} form: {reach}", **values)
+        return _("{unit} fights in {form} form (was {previous}): {reach}", previous=form_word(self.previous), **values)
 
 
 @event_kind("engage_target")
@@ -62,8 +73,14 @@ class TargetDeclared(Event):
     reach: str
 
     def sentence(self) -> str:
-        hexes = "hex" if self.distance == 1 else "hexes"
-        return f"{self.unit} targets {self.target}, {self.distance} {hexes} away, in sight ({self.reach})"
+        return n_(
+            "{unit} targets {target}, {n} hex away, in sight ({reach})",
+            "{unit} targets {target}, {n} hexes away, in sight ({reach})",
+            self.distance,
+            unit=self.unit,
+            target=self.target,
+            reach=self.reach,
+        )
 
 
 @event_kind("gather_dice")
@@ -83,13 +100,29 @@ class Gathered(Event):
     item: str | None = None
 
     def sentence(self) -> str:
-        dice = ", ".join(self.dice) or "no dice"
-        free = f" + {self.free} free enemy combat dice" if self.free else ""
-        item = f"; item {self.item}" if self.item else ""
-        return (
-            f"{self.unit} gathers {dice}{free} (Stamina {self.stamina}/{self.stamina_limit}, "
-            f"Magicka {self.magicka}/{self.magicka_limit}){item}"
-        )
+        values = {
+            "unit": self.unit,
+            "dice": ", ".join(self.dice) or _("no dice"),
+            "stamina": self.stamina,
+            "stamina_limit": self.stamina_limit,
+            "magicka": self.magicka,
+            "magicka_limit": self.magicka_limit,
+        }
+        if self.free:
+            text = n_(
+                "{unit} gathers {dice} + {n} free enemy combat dice (Stamina {stamina}/{stamina_limit}, "
+                "Magicka {magicka}/{magicka_limit})",
+                "{unit} gathers {dice} + {n} free enemy combat dice (Stamina {stamina}/{stamina_limit}, "
+                "Magicka {magicka}/{magicka_limit})",
+                self.free,
+                **values,
+            )
+        else:
+            text = _(
+                "{unit} gathers {dice} (Stamina {stamina}/{stamina_limit}, Magicka {magicka}/{magicka_limit})",
+                **values,
+            )
+        return _("{gathered}; item {item}", gathered=text, item=self.item) if self.item else text
 
 
 @event_kind("die_turned")
@@ -107,7 +140,14 @@ class FaceTurned(Event):
     shows: str
 
     def sentence(self) -> str:
-        return f"die {self.number} {self.die} turned to face {self.face} of {self.sides}: {self.shows}"
+        return _(
+            "die {number} {die} turned to face {face} of {sides}: {shows}",
+            number=self.number,
+            die=self.die,
+            face=self.face,
+            sides=self.sides,
+            shows=self.shows,
+        )
 
 
 @event_kind("die_result")
@@ -123,8 +163,9 @@ class ResultResolved(Event):
     done: str
 
     def sentence(self) -> str:
-        which = "item ability" if self.number == 0 else f"die {self.number}"
-        return f"{which} {self.die}: {self.done}"
+        if self.number == 0:
+            return _("item ability {die}: {done}", die=self.die, done=self.done)
+        return _("die {number} {die}: {done}", number=self.number, die=self.die, done=self.done)
 
 
 @event_kind("tenacity")
@@ -139,7 +180,14 @@ class TenacityGained(Event):
     reason: str
 
     def sentence(self) -> str:
-        return f"{self.unit} gains {self.amount} tenacity ({self.reason}); tenacity {self.total}"
+        return n_(
+            "{unit} gains {n} tenacity ({reason}); tenacity {total}",
+            "{unit} gains {n} tenacity ({reason}); tenacity {total}",
+            self.amount,
+            unit=self.unit,
+            reason=self.reason,
+            total=self.total,
+        )
 
 
 @event_kind("die_placed")
@@ -158,14 +206,16 @@ class DiePlaced(Event):
     on: str | None = None
 
     def sentence(self) -> str:
-        where = {
-            "exhausted": f"exhausted to cooldown slot {self.slot}",
-            "active": f"placed in active slot {self.slot}",
-            "drained": "drained for the rest of the battle",
-            "discarded": "discarded",
-            "status": f"placed as a status on {self.on}",
-        }[self.place]
-        return f"die {self.number} {self.die} {where} ({self.reason})"
+        values = {"number": self.number, "die": self.die, "reason": self.reason, "slot": self.slot, "on": self.on}
+        if self.place == "exhausted":
+            return _("die {number} {die} exhausted to cooldown slot {slot} ({reason})", **values)
+        if self.place == "active":
+            return _("die {number} {die} placed in active slot {slot} ({reason})", **values)
+        if self.place == "drained":
+            return _("die {number} {die} drained for the rest of the battle ({reason})", **values)
+        if self.place == "discarded":
+            return _("die {number} {die} discarded ({reason})", **values)
+        return _("die {number} {die} placed as a status on {on} ({reason})", **values)
 
 
 @event_kind("skill_trigger")
@@ -181,9 +231,10 @@ class Reaction(Event):
     reason: str
 
     def sentence(self) -> str:
+        values = {"unit": self.unit, "skill": self.skill, "reason": self.reason}
         if self.fired:
-            return f"{self.unit} uses {self.skill} ({self.when}): {self.reason}"
-        return f"{self.unit}'s {self.skill} does not trigger: {self.reason}"
+            return _("{unit} uses {skill} ({when}): {reason}", when=when_word(self.when), **values)
+        return _("{unit}'s {skill} does not trigger: {reason}", **values)
 
 
 EVENTS: tuple[type[Event], ...] = (

@@ -14,6 +14,7 @@ from tabroll.frozen import replace
 from .choices import asking, choose_item, choose_overtax
 from .events import Gathered
 from .merging import merges_by_effects
+from .messages import _, form_word, n_, p_
 from .model import EngageAction, Form, RollFields, Stat
 from .state import Ability, Adventurer, Battle, Die
 from .track import pay_cost
@@ -39,9 +40,11 @@ def gather(
     engage = action if isinstance(action, EngageAction) else None
     adventurer, item_name, ability, free = choose_ability(work, adventurer, engage, form)
     if free and form is Form.MAGIC:
-        raise RuleRefusal("free combat dice are combat dice: none in Magic form", rule="gathering")
+        raise RuleRefusal(_("free combat dice are combat dice: none in Magic form"), rule=p_("rule", "gathering"))
     if free and battle.enemy_die is None:
-        raise RuleRefusal("free combat dice need an enemy combat die: define one under enemy_dice", rule="free dice")
+        raise RuleRefusal(
+            _("free combat dice need an enemy combat die: define one under enemy_dice"), rule=p_("rule", "free dice")
+        )
     adventurer = take_from_rows(work, adventurer, wanted)
     work.emit(
         Gathered(
@@ -56,7 +59,7 @@ def gather(
         )
     )
     if not action.gather and not free:
-        work.emit(Note(text="no dice gathered: the remaining steps still happen"))
+        work.emit(Note(text=_("no dice gathered: the remaining steps still happen")))
     dice = [battle.dice[n] for n in action.gather]
     if free:
         assert battle.enemy_die is not None
@@ -74,20 +77,28 @@ def check_gathered_die(work: Work, adventurer: Adventurer, name: str, count: int
     battle = work.state
     if name not in battle.dice:
         raise RuleRefusal(
-            f"there is no die called '{name}'", rule="gathering", tip=f"the dice: {', '.join(battle.dice)}"
+            _("there is no die called '{name}'", name=name),
+            rule=p_("rule", "gathering"),
+            tip=_("the dice: {dice}", dice=", ".join(battle.dice)),
         )
     die = battle.dice[name]
     if die.stat is None:
         raise RuleRefusal(
-            f"'{name}' is an enemy combat die: it joins a roll only as a free die",
-            rule="gathering",
-            tip="ask for free dice with free_dice: N (or an item ability that adds them)",
+            _("'{name}' is an enemy combat die: it joins a roll only as a free die", name=name),
+            rule=p_("rule", "gathering"),
+            tip=_("ask for free dice with free_dice: N (or an item ability that adds them)"),
         )
     if count > have:
         raise RuleRefusal(
-            f"{adventurer.name} has {have} '{name}' {'die' if have == 1 else 'dice'} available in the "
-            f"attribute rows; gathering {count}",
-            rule="gathering",
+            n_(
+                "{unit} has {n} '{name}' die available in the attribute rows; gathering {count}",
+                "{unit} has {n} '{name}' dice available in the attribute rows; gathering {count}",
+                have,
+                unit=adventurer.name,
+                name=name,
+                count=count,
+            ),
+            rule=p_("rule", "gathering"),
         )
     if die.form is not None:
         if form is None:
@@ -95,21 +106,35 @@ def check_gathered_die(work: Work, adventurer: Adventurer, name: str, count: int
                 work.ruling(
                     "out_of_battle_form_dice",
                     "refuse",
-                    "outside battle the form step is skipped: dice with a battle form icon cannot be rolled",
+                    _("outside battle the form step is skipped: dice with a battle form icon cannot be rolled"),
                 )
                 raise RuleRefusal(
-                    f"'{name}' carries the {die.form.value} form icon and there is no battle form outside "
-                    "battle (ruling out_of_battle_form_dice = refuse)",
-                    rule="out of battle",
+                    _(
+                        "'{name}' carries the {form} form icon and there is no battle form outside "
+                        "battle (ruling out_of_battle_form_dice = refuse)",
+                        name=name,
+                        form=form_word(die.form.value),
+                    ),
+                    rule=p_("rule", "out of battle"),
                 )
-            work.ruling("out_of_battle_form_dice", "allow", "outside battle, dice with a form icon may still be rolled")
+            work.ruling(
+                "out_of_battle_form_dice", "allow", _("outside battle, dice with a form icon may still be rolled")
+            )
         elif die.form is not form:
             raise RuleRefusal(
-                f"'{name}' carries the {die.form.value} form icon; the form is {form.value}",
-                rule="gathering",
+                _(
+                    "'{name}' carries the {icon} form icon; the form is {form}",
+                    name=name,
+                    icon=form_word(die.form.value),
+                    form=form_word(form.value),
+                ),
+                rule=p_("rule", "gathering"),
             )
     if die.combat and form is Form.MAGIC:
-        raise RuleRefusal(f"'{name}' is a combat die: combat dice cannot be gathered in Magic form", rule="gathering")
+        raise RuleRefusal(
+            _("'{name}' is a combat die: combat dice cannot be gathered in Magic form", name=name),
+            rule=p_("rule", "gathering"),
+        )
 
 
 def check_stat_limits(battle: Battle, adventurer: Adventurer, wanted: Counter[str]) -> dict[Stat, int]:
@@ -118,11 +143,20 @@ def check_stat_limits(battle: Battle, adventurer: Adventurer, wanted: Counter[st
     for stat in Stat:
         limit = adventurer.limit(stat)
         if counts[stat] > limit:
-            word = stat.value.capitalize()
+            values = {"count": counts[stat], "unit": adventurer.name, "limit": limit}
             raise RuleRefusal(
-                f"gathering {counts[stat]} dice that use {word}, but {adventurer.name} has {word} {limit}: "
-                f"at most {limit} such dice per engage",
-                rule="gathering limits",
+                _(
+                    "gathering {count} dice that use Stamina, but {unit} has Stamina {limit}: "
+                    "at most {limit} such dice per engage",
+                    **values,
+                )
+                if stat is Stat.STAMINA
+                else _(
+                    "gathering {count} dice that use Magicka, but {unit} has Magicka {limit}: "
+                    "at most {limit} such dice per engage",
+                    **values,
+                ),
+                rule=p_("rule", "gathering limits"),
             )
     return counts
 
@@ -141,25 +175,30 @@ def choose_ability(
         item_name = choose_item(work.dice, work.emit, adventurer, form)
     if item_name is None:
         if action.overtax:
-            raise RuleRefusal("overtax needs an item: choose one with item: NAME", rule="overtax")
+            raise RuleRefusal(_("overtax needs an item: choose one with item: NAME"), rule=p_("rule", "overtax"))
         return adventurer, None, None, free
     item = adventurer.item(item_name)
     if item is None:
-        raise RuleRefusal(f"{adventurer.name} has no item called '{item_name}'", rule="items")
+        raise RuleRefusal(
+            _("{unit} has no item called '{item}'", unit=adventurer.name, item=item_name), rule=p_("rule", "items")
+        )
     if not item.ready:
-        raise RuleRefusal(f"{item_name} is not ready", rule="items")
+        raise RuleRefusal(_("{item} is not ready", item=item_name), rule=p_("rule", "items"))
     if form not in item.forms:
-        forms = ", ".join(sorted(f.value for f in item.forms))
-        shown = form.value if form else "none"
-        raise RuleRefusal(f"{item_name}'s ability works in {forms} form, not {shown}", rule="items")
+        forms = ", ".join(form_word(value) for value in sorted(f.value for f in item.forms))
+        shown = form_word(form.value) if form else _("none")
+        raise RuleRefusal(
+            _("{item}'s ability works in {forms} form, not {form}", item=item_name, forms=forms, form=shown),
+            rule=p_("rule", "items"),
+        )
     ability = item.ability
     overtax = action.overtax
     if not overtax and item.overtax_cost is not None and asking(work.dice, action, "overtax"):
         overtax = choose_overtax(work.dice, work.emit, adventurer, item)
     if overtax:
         if item.overtax_cost is None or item.overtax_ability is None:
-            raise RuleRefusal(f"{item_name} cannot be overtaxed", rule="overtax")
-        adventurer = pay_cost(work, adventurer, item.overtax_cost, f"overtax {item_name}")
+            raise RuleRefusal(_("{item} cannot be overtaxed", item=item_name), rule=p_("rule", "overtax"))
+        adventurer = pay_cost(work, adventurer, item.overtax_cost, _("overtax {item}", item=item_name))
         ability = overtaxed(ability, item.overtax_ability)
     return adventurer, item_name, ability, free + ability.free_dice
 

@@ -15,6 +15,8 @@ from pydantic import AliasChoices, Discriminator, Field, Tag, model_validator
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import ScenarioFile, Strict
 
+from .messages import N_, _
+
 MAX_FACES = 20
 MAX_DICE_PER_UNIT = 100
 Amount = Annotated[int, Field(ge=0, le=1000)]
@@ -52,73 +54,97 @@ class BotseOptions(Strict):
     """House-rule options of BotSE (see rulesets/botse/README.md for the reasoning)."""
 
     difficulty: Literal["standard", "expert"] = Field(
-        "standard", description="Expert gains 2 light fatigue dice per extra engage instead of 1."
+        "standard", description=N_("Expert gains 2 light fatigue dice per extra engage instead of 1.")
     )
     damage_summing: Literal["engage", "ability"] = Field(
         "engage",
-        description="Damage of adventurers' dice to each non-adventurer unit is summed over the whole engage "
-        "and dealt after the last result that damages it (the source's clarification, which replaces 5b), or "
-        "each result deals its own damage at once (the rulebook's original 5b).",
+        description=N_(
+            "Damage of adventurers' dice to each non-adventurer unit is summed over the whole engage "
+            "and dealt after the last result that damages it (the source's clarification, which replaces 5b), or "
+            "each result deals its own damage at once (the rulebook's original 5b)."
+        ),
     )
     unused_free_dice: Literal["discard", "exhaust"] = Field(
         "discard",
-        description="Free enemy combat dice are always discarded, even when their result is not resolved "
-        "(discard), or an unresolved free die is exhausted like any other die (exhaust).",
+        description=N_(
+            "Free enemy combat dice are always discarded, even when their result is not resolved "
+            "(discard), or an unresolved free die is exhausted like any other die (exhaust)."
+        ),
     )
     granted_engage_fatigue: Literal["none", "same"] = Field(
         "none",
-        description="An engage granted by an ability (outside an engage action) gains no fatigue (none), or "
-        "gains it like an engage action (same).",
+        description=N_(
+            "An engage granted by an ability (outside an engage action) gains no fatigue (none), or "
+            "gains it like an engage action (same)."
+        ),
     )
     status_nowhere: Literal["exhaust", "not_resolved"] = Field(
         "exhaust",
-        description="A status-code face whose status has no unit or hex to go on (no target, or dice rolled "
-        "outside battle): the rest of the face is done and the die is exhausted (exhaust, partial resolution), "
-        "or the whole result is not resolved (not_resolved).",
+        description=N_(
+            "A status-code face whose status has no unit or hex to go on (no target, or dice rolled "
+            "outside battle): the rest of the face is done and the die is exhausted (exhaust, partial resolution), "
+            "or the whole result is not resolved (not_resolved)."
+        ),
     )
     fatigue: Literal["track", "counter"] = Field(
         "track",
-        description="Light fatigue dice are placed on the cooldown track, leftmost open slots first, as the game "
-        "places them (track: an engage whose fatigue finds no room is refused), or only counted (counter).",
+        description=N_(
+            "Light fatigue dice are placed on the cooldown track, leftmost open slots first, as the game "
+            "places them (track: an engage whose fatigue finds no room is refused), or only counted (counter)."
+        ),
     )
     recovery: Literal["cooldown_stat", "none"] = Field(
         "cooldown_stat",
-        description="end_turn runs the next turn's Recovery step: the Cooldown stat's number of dice leave the "
-        "track from the left (skill dice back to the rows, light fatigue discarded) (cooldown_stat), or the "
-        "track is left as it is (none). From the game's turn sequence, not from the source.",
+        description=N_(
+            "end_turn runs the next turn's Recovery step: the Cooldown stat's number of dice leave the "
+            "track from the left (skill dice back to the rows, light fatigue discarded) (cooldown_stat), or the "
+            "track is left as it is (none). From the game's turn sequence, not from the source."
+        ),
     )
     full_track: Literal["drain", "refuse"] = Field(
         "drain",
-        description="A die to exhaust onto a full cooldown track is drained instead, the game's rule without its "
-        "overfatigue die (drain), or the action is refused (refuse). From the game, not from the source.",
+        description=N_(
+            "A die to exhaust onto a full cooldown track is drained instead, the game's rule without its "
+            "overfatigue die (drain), or the action is refused (refuse). From the game, not from the source."
+        ),
     )
     movement: Literal["stamina", "unchecked"] = Field(
         "stamina",
-        description="A move goes up to Stamina hexes through open hexes (stamina), or anywhere (unchecked). From "
-        "the game's turn sequence, not from the source.",
+        description=N_(
+            "A move goes up to Stamina hexes through open hexes (stamina), or anywhere (unchecked). From "
+            "the game's turn sequence, not from the source."
+        ),
     )
     adventurer_prevention: Literal["use", "record"] = Field(
         "use",
-        description="A prevent die in an adventurer's active slot prevents blockable damage later dealt to it "
-        "and is then exhausted (use), or is only recorded for the table (record).",
+        description=N_(
+            "A prevent die in an adventurer's active slot prevents blockable damage later dealt to it "
+            "and is then exhausted (use), or is only recorded for the table (record)."
+        ),
     )
     defeated_reactions: Literal["skip_damaged", "fire_damaged"] = Field(
         "skip_damaged",
-        description="A unit defeated in the engage (step 6 included) does not use its 'damaged' skills, as for "
-        "its 'engaged' skills (skip_damaged), or still uses them (fire_damaged). Its 'defeated' skills fire "
-        "whoever defeated it: the dice, an item, an aura or a reaction.",
+        description=N_(
+            "A unit defeated in the engage (step 6 included) does not use its 'damaged' skills, as for "
+            "its 'engaged' skills (skip_damaged), or still uses them (fire_damaged). Its 'defeated' skills fire "
+            "whoever defeated it: the dice, an item, an aura or a reaction."
+        ),
     )
     reaction_order: Literal["allies_first", "enemies_first"] = Field(
         "allies_first",
-        description="Step 6: the adventurers' and companions' reactions come before the enemies', and a target's "
-        "'engaged' skill last, so an enemy a reaction defeats is defeated during the engage and its 'engaged' "
-        "skill does not fire (allies_first); or the enemies react first, then the adventurers and companions "
-        "(enemies_first).",
+        description=N_(
+            "Step 6: the adventurers' and companions' reactions come before the enemies', and a target's "
+            "'engaged' skill last, so an enemy a reaction defeats is defeated during the engage and its 'engaged' "
+            "skill does not fire (allies_first); or the enemies react first, then the adventurers and companions "
+            "(enemies_first)."
+        ),
     )
     out_of_battle_form_dice: Literal["refuse", "allow"] = Field(
         "refuse",
-        description="Rolling skill dice outside battle skips the form step, so dice marked with a battle form "
-        "cannot be rolled (refuse), or they may be rolled anyway (allow).",
+        description=N_(
+            "Rolling skill dice outside battle skips the form step, so dice marked with a battle form "
+            "cannot be rolled (refuse), or they may be rolled anyway (allow)."
+        ),
     )
 
 
@@ -183,11 +209,11 @@ class FaceInput(PartInput):
     def _consistent(self) -> FaceInput:
         others = self.damage or self.splash or self.prevent or self.heal or self.status or self.text
         if self.tenacity and (others or self.cost or self.then):
-            raise ValueError("a tenacity face carries only the tenacity icon")
+            raise ValueError(_("a tenacity face carries only the tenacity icon"))
         if self.code is Code.STATUS and self.status is None and (self.then is None or self.then.status is None):
-            raise ValueError("a face with code 'status' names its status effect, e.g. status: Burning")
+            raise ValueError(_("a face with code 'status' names its status effect, e.g. status: Burning"))
         if self.then is not None and not others and self.cost is None:
-            raise ValueError("'then' follows something: give the face's first part (or a cost) before it")
+            raise ValueError(_("'then' follows something: give the face's first part (or a cost) before it"))
         return self
 
 
@@ -315,11 +341,19 @@ class AdventurerInput(Strict):
     @model_validator(mode="after")
     def _slots(self) -> AdventurerInput:
         if len(self.cooldown) > self.cooldown_slots:
-            raise ValueError(f"{len(self.cooldown)} dice on a cooldown track of {self.cooldown_slots} slots")
+            raise ValueError(
+                _(
+                    "{dice} dice on a cooldown track of {slots} slots",
+                    dice=len(self.cooldown),
+                    slots=self.cooldown_slots,
+                )
+            )
         if len(self.active) > self.active_slots:
-            raise ValueError(f"{len(self.active)} dice in {self.active_slots} active slots")
+            raise ValueError(_("{dice} dice in {slots} active slots", dice=len(self.active), slots=self.active_slots))
         if self.max_health is not None and self.max_health < self.health:
-            raise ValueError(f"max_health {self.max_health} is below the Health {self.health}")
+            raise ValueError(
+                _("max_health {max} is below the Health {health}", max=self.max_health, health=self.health)
+            )
         return self
 
 
@@ -478,17 +512,25 @@ class EngageAction(RollFields):
     @model_validator(mode="after")
     def _one_way(self) -> EngageAction:
         if self.target is not None and self.targets is not None:
-            raise ValueError("give either 'target' or 'targets', not both")
+            raise ValueError(_("give either 'target' or 'targets', not both"))
         return self
 
     def target_names(self) -> list[str]:
         return list(self.targets) if self.targets is not None else ([self.target] if self.target else [])
 
     def describe(self) -> ActionHeader:
-        names = self.target_names()
-        against = f" {', '.join(names)}" if names else " (no target)"
-        granted = " (granted by an ability)" if self.granted else ""
-        return ActionHeader(self.adventurer, "engage", f"{self.adventurer} engages{against}{granted}")
+        names = ", ".join(self.target_names())
+        if self.granted:
+            text = (
+                _("{unit} engages {targets} (granted by an ability)", unit=self.adventurer, targets=names)
+                if names
+                else _("{unit} engages (no target) (granted by an ability)", unit=self.adventurer)
+            )
+        elif names:
+            text = _("{unit} engages {targets}", unit=self.adventurer, targets=names)
+        else:
+            text = _("{unit} engages (no target)", unit=self.adventurer)
+        return ActionHeader(self.adventurer, "engage", text)
 
 
 class RollSkillDiceAction(RollFields):
@@ -497,7 +539,9 @@ class RollSkillDiceAction(RollFields):
     do: Literal["roll_skill_dice"] = Field(description="The action: roll skill dice outside battle.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.adventurer, "roll_skill_dice", f"{self.adventurer} rolls skill dice outside battle")
+        return ActionHeader(
+            self.adventurer, "roll_skill_dice", _("{unit} rolls skill dice outside battle", unit=self.adventurer)
+        )
 
 
 class MoveAction(Strict):
@@ -509,7 +553,9 @@ class MoveAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description="A move rolls no dice.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.adventurer, "move", f"{self.adventurer} moves to {list(self.to)}")
+        return ActionHeader(
+            self.adventurer, "move", _("{unit} moves to {hex}", unit=self.adventurer, hex=list(self.to))
+        )
 
 
 class AuraAction(Strict):
@@ -526,7 +572,7 @@ class AuraAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description="An aura rolls no dice.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "aura", f"{self.unit} uses {self.skill}")
+        return ActionHeader(self.unit, "aura", _("{unit} uses {skill}", unit=self.unit, skill=self.skill))
 
 
 class EndTurnAction(Strict):
@@ -537,7 +583,7 @@ class EndTurnAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description="Ending a turn rolls no dice.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.adventurer, "end_turn", f"{self.adventurer} ends the turn")
+        return ActionHeader(self.adventurer, "end_turn", _("{unit} ends the turn", unit=self.adventurer))
 
 
 BotseAction = EngageAction | RollSkillDiceAction | MoveAction | AuraAction | EndTurnAction

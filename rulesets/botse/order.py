@@ -9,6 +9,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.frozen import replace
 
 from .choices import ability_text, ask_choice
+from .messages import _, n_, p_
 from .model import ResultChoice, RollFields
 from .plan import Choice, splash_candidates, splash_reference
 from .work import Engage, Work, die_number
@@ -26,10 +27,12 @@ def result_label(setup: Engage, key: int | None) -> str:
     """A result as the player sees it when choosing: ``die 1 Fire Staff (2 damage [instant])``."""
     if key is None:
         assert setup.ability is not None
-        return f"{setup.item}'s ability ({ability_text(setup.ability)})"
+        return _("{item}'s ability ({ability})", item=setup.item, ability=ability_text(setup.ability))
     rolled = setup.rolled[key - 1]
-    free = ", free" if rolled.free else ""
-    return f"die {key} {rolled.die.name}{free} ({rolled.face.describe()})"
+    values = {"number": key, "die": rolled.die.name, "face": rolled.face.describe()}
+    if rolled.free:
+        return _("die {number} {die}, free ({face})", **values)
+    return _("die {number} {die} ({face})", **values)
 
 
 def ask_order(work: Work, setup: Engage) -> list[Choice]:
@@ -37,8 +40,8 @@ def ask_order(work: Work, setup: Engage) -> list[Choice]:
     left: list[int | None] = [r.number for r in setup.rolled] + ([None] if setup.ability is not None else [])
     out: list[Choice] = []
     while left:
-        options = [result_label(setup, key) for key in left] + ["stop (leave the rest unresolved)"]
-        index = ask_choice(work.dice, work.emit, setup.adventurer, "which result next?", options)
+        options = [result_label(setup, key) for key in left] + [_("stop (leave the rest unresolved)")]
+        index = ask_choice(work.dice, work.emit, setup.adventurer, _("which result next?"), options)
         if index == len(left):
             break
         out.append(with_splash_unit(work, setup, Choice(left.pop(index))))
@@ -57,8 +60,21 @@ def with_splash_unit(work: Work, setup: Engage, choice: Choice) -> Choice:
     candidates = splash_candidates(work, setup, reference) if reference is not None else []
     if len(candidates) < 2:
         return choice
-    where = "the target" if face.adjacent_to == "target" else "you"
-    question = f"die {choice.die}: {face.splash} splash damage to which unit adjacent to {where}?"
+    question = (
+        n_(
+            "die {number}: {n} splash damage to which unit adjacent to the target?",
+            "die {number}: {n} splash damage to which unit adjacent to the target?",
+            face.splash,
+            number=choice.die,
+        )
+        if face.adjacent_to == "target"
+        else n_(
+            "die {number}: {n} splash damage to which unit adjacent to you?",
+            "die {number}: {n} splash damage to which unit adjacent to you?",
+            face.splash,
+            number=choice.die,
+        )
+    )
     index = ask_choice(work.dice, work.emit, setup.adventurer, question, candidates)
     return replace(choice, unit=candidates[index])
 
@@ -78,17 +94,27 @@ def choices(work: Work, setup: Engage, action: RollFields) -> list[Choice]:
         else:
             key, unit, where = entry, None, None
         if aim is not None and aim not in setup.targets:
-            declared = ", ".join(setup.targets) or "none"
+            declared = ", ".join(setup.targets) or _("none")
             raise RuleRefusal(
-                f"resolve: {aim} is not a declared target of this engage (declared: {declared})", rule="results"
+                _(
+                    "resolve: {unit} is not a declared target of this engage (declared: {declared})",
+                    unit=aim,
+                    declared=declared,
+                ),
+                rule=p_("rule", "results"),
             )
         number = None if key == "item" else int(key)
         if number is None and setup.ability is None:
-            raise RuleRefusal("resolve: 'item' names no ability: no item was chosen for this engage", rule="results")
+            raise RuleRefusal(
+                _("resolve: 'item' names no ability: no item was chosen for this engage"), rule=p_("rule", "results")
+            )
         if number is not None:
             die_number(setup, number, "resolve")
         if number in seen:
-            raise RuleRefusal(f"resolve: {key} is listed twice; each result resolves once", rule="results")
+            raise RuleRefusal(
+                _("resolve: {result} is listed twice; each result resolves once", result=key),
+                rule=p_("rule", "results"),
+            )
         seen.add(number)
         out.append(Choice(number, unit, (where[0], where[1]) if where is not None else None, aim))
     return [with_splash_unit(work, aimed(setup, choice), choice) for choice in out]

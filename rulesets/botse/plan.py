@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from tabroll.errors import RuleRefusal
 from tabroll.geometry.hex import Hex
 
+from .messages import _, n_, p_
 from .model import Code, Form
 from .ranges import target_problem
 from .state import Adventurer, Cost, Face
@@ -83,21 +84,33 @@ def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Pl
     if face.cost is not None:
         problem = cost_problem(work, work.adventurer(setup.adventurer), face.cost)
         if problem:
-            plan.skipped.append(f"its cost ({face.cost.describe()}) cannot be paid in full: {problem}")
+            plan.skipped.append(
+                _("its cost ({cost}) cannot be paid in full: {problem}", cost=face.cost.describe(), problem=problem)
+            )
             return plan
         plan.cost = face.cost
     plan_part(work, setup, rolled, choice, face, plan, first=True)
     if face.then is not None:
         if plan.skipped:
-            plan.skipped.append(f"then {face.then.part_text()}: not done, as the part before it was not done in full")
+            plan.skipped.append(
+                _(
+                    "then {then}: not done, as the part before it was not done in full",
+                    then=face.then.part_text(),
+                )
+            )
         else:
             plan_part(work, setup, rolled, choice, face.then, plan, first=False)
     if plan.status_name is not None and plan.status_on is None and plan.code is Code.STATUS:
         plan.code = status_nowhere(work, plan)
         plan.nowhere = True
     if plan.cost is not None and plan.done:
-        plan.done.insert(0, f"pays {plan.cost.describe()}")
+        plan.done.insert(0, paying(plan.cost))
     return plan
+
+
+def paying(cost: Cost) -> str:
+    """What a result's plan says first when its cost is paid."""
+    return _("pays {cost}", cost=cost.describe())
 
 
 def plan_part(
@@ -109,10 +122,16 @@ def plan_part(
     damage, prevent = face.damage, face.prevent
     if first and setup.form is Form.DEFENSIVE and rolled.die.combat and damage:
         if rolled.free:
-            plan.skipped.append("free enemy dice cannot be placed in active slots in Defensive form")
+            plan.skipped.append(_("free enemy dice cannot be placed in active slots in Defensive form"))
             return
         prevent, damage, plan.code = prevent + damage, 0, Code.ACTIVE
-        plan.done.append(f"Defensive form: the combat die's {face.damage} damage becomes prevent {face.damage}")
+        plan.done.append(
+            n_(
+                "Defensive form: the combat die's {n} damage becomes prevent {n}",
+                "Defensive form: the combat die's {n} damage becomes prevent {n}",
+                face.damage,
+            )
+        )
     if damage:
         plan_target_damage(work, setup, face, damage, plan)
     if face.splash:
@@ -120,31 +139,33 @@ def plan_part(
     on = choice.unit or adventurer.name
     if prevent:
         if work.state.unit(on).defeated:
-            plan.skipped.append(f"prevent {prevent}: {on} is defeated")
+            plan.skipped.append(_("prevent {n}: {unit} is defeated", n=prevent, unit=on))
         else:
             plan.prevent[on] = plan.prevent.get(on, 0) + prevent
-            plan.done.append(f"{on} prevents {prevent}")
+            plan.done.append(_("{unit} prevents {n}", unit=on, n=prevent))
     if face.heal:
         if work.state.unit(on).defeated:
-            plan.skipped.append(f"heal {face.heal}: {on} is defeated")
+            plan.skipped.append(_("heal {n}: {unit} is defeated", n=face.heal, unit=on))
         else:
             plan.heal[on] = plan.heal.get(on, 0) + face.heal
-            plan.done.append(f"{on} heals {face.heal}")
+            plan.done.append(_("{unit} heals {n}", unit=on, n=face.heal))
     if face.status:
         plan_status(work, setup, choice, face.status, plan)
     if face.text:
-        plan.done.append(f"apply by hand: {face.text}")
+        plan.done.append(_("apply by hand: {text}", text=face.text))
 
 
 def plan_target_damage(work: Work, setup: Engage, face: Face, damage: int, plan: Plan) -> None:
     """A face's damage to the target, when the target is still there and in range (checked at each result)."""
     problem = target_problem(work, setup)
     if problem:
-        plan.skipped.append(f"{damage} damage to the target: {problem}")
+        plan.skipped.append(
+            n_("{n} damage to the target: {problem}", "{n} damage to the target: {problem}", damage, problem=problem)
+        )
         return
     assert setup.target is not None
     plan.add_damage(setup.target, damage, face.unblockable)
-    plan.done.append(f"{damage} damage to {setup.target}")
+    plan.done.append(n_("{n} damage to {unit}", "{n} damage to {unit}", damage, unit=setup.target))
 
 
 def plan_splash(work: Work, setup: Engage, adventurer: Adventurer, choice: Choice, face: Face, plan: Plan) -> None:
@@ -154,39 +175,49 @@ def plan_splash(work: Work, setup: Engage, adventurer: Adventurer, choice: Choic
     name = splash_unit(work, setup, choice, reference) if reference is not None else None
     problem = None
     if reference is None:
-        problem = "no target declared"
+        problem = _("no target declared")
     elif name is None:
-        problem = "no other enemy is adjacent"
+        problem = _("no other enemy is adjacent")
     else:
         unit = battle.unit(name)
-        where = "the target" if face.adjacent_to == "target" else adventurer.name
+        to_target = face.adjacent_to == "target"
         if unit.defeated:
-            problem = f"{name} is defeated"
+            problem = _("{unit} is defeated", unit=name)
         elif name in (setup.target, adventurer.name):
-            problem = f"{name} is not another unit adjacent to {where}"
+            problem = (
+                _("{unit} is not another unit adjacent to the target", unit=name)
+                if to_target
+                else _("{unit} is not another unit adjacent to {other}", unit=name, other=adventurer.name)
+            )
         elif battle.map.distance(unit.position, reference) != 1:
-            problem = f"{name} is not adjacent to {where}"
+            problem = (
+                _("{unit} is not adjacent to the target", unit=name)
+                if to_target
+                else _("{unit} is not adjacent to {other}", unit=name, other=adventurer.name)
+            )
     if problem:
-        plan.skipped.append(f"{face.splash} splash damage: {problem}")
+        plan.skipped.append(
+            n_("{n} splash damage: {problem}", "{n} splash damage: {problem}", face.splash, problem=problem)
+        )
         return
     assert name is not None
     plan.add_damage(name, face.splash, face.unblockable)
-    plan.done.append(f"{face.splash} damage to {name}, adjacent")
+    plan.done.append(n_("{n} damage to {unit}, adjacent", "{n} damage to {unit}, adjacent", face.splash, unit=name))
 
 
 def plan_status(work: Work, setup: Engage, choice: Choice, status: str, plan: Plan) -> None:
     """A status on the chosen unit or hex, else on the target; the face's first status names the die's place."""
-    placed_on = choice.unit or (f"hex {list(choice.hex)}" if choice.hex else None) or setup.target
+    placed_on = choice.unit or (f"hex {list(choice.hex)}" if choice.hex else None) or setup.target  # a value
     if plan.status_name is None:
         plan.status_name = status
     if placed_on is None:
-        plan.skipped.append(f"status {status}: no unit or hex to place it on")
+        plan.skipped.append(_("status {status}: no unit or hex to place it on", status=status))
         return
     if choice.hex is not None and not work.state.map.contains(choice.hex):
-        raise RuleRefusal(f"hex {list(choice.hex)} is off the map", rule="status")
+        raise RuleRefusal(_("hex {hex} is off the map", hex=list(choice.hex)), rule=p_("rule", "status"))
     plan.status_on = placed_on
     plan.statuses.append(status)
-    plan.done.append(f"{status} on {placed_on}")
+    plan.done.append(_("{status} on {place}", status=status, place=placed_on))
 
 
 def status_nowhere(work: Work, plan: Plan) -> Code:
@@ -199,11 +230,11 @@ def status_nowhere(work: Work, plan: Plan) -> Code:
             work.ruling(
                 "status_nowhere",
                 "exhaust",
-                "a status with nowhere to go is skipped; the rest of the face is done and the die is exhausted",
+                _("a status with nowhere to go is skipped; the rest of the face is done and the die is exhausted"),
             )
         return Code.INSTANT
-    work.ruling("status_nowhere", "not_resolved", "a status with nowhere to go leaves the whole result unresolved")
-    plan.skipped.extend(f"{done} (not done: the status had nowhere to go)" for done in plan.done)
+    work.ruling("status_nowhere", "not_resolved", _("a status with nowhere to go leaves the whole result unresolved"))
+    plan.skipped.extend(_("{done} (not done: the status had nowhere to go)", done=done) for done in plan.done)
     plan.done.clear()
     return Code.STATUS
 

@@ -4,19 +4,22 @@ declaration and again at each result).
 
 from __future__ import annotations
 
+from .messages import _, form_word, n_
 from .model import Form
 from .state import Adventurer, Battle, Unit
 from .work import Engage, Work
 
 
 def reach_text(adventurer: Adventurer, form: Form) -> str:
-    return {
-        Form.LIGHT_WEAPON: "adjacent targets only",
-        Form.HEAVY_WEAPON: "adjacent targets only",
-        Form.DEFENSIVE: "no range: no target",
-        Form.RANGED: f"targets 2 to {adventurer.stamina} hexes away (Stamina)",
-        Form.MAGIC: f"targets up to {adventurer.magicka} hexes away (Magicka)",
-    }[form]
+    if form is Form.RANGED:
+        return n_("targets 2 to {n} hexes away (Stamina)", "targets 2 to {n} hexes away (Stamina)", adventurer.stamina)
+    if form is Form.MAGIC:
+        return n_(
+            "targets up to {n} hexes away (Magicka)", "targets up to {n} hexes away (Magicka)", adventurer.magicka
+        )
+    if form is Form.DEFENSIVE:
+        return _("no range: no target")
+    return _("adjacent targets only")
 
 
 def range_problem(battle: Battle, adventurer: Adventurer, target: Unit, form: Form) -> str | None:
@@ -24,26 +27,44 @@ def range_problem(battle: Battle, adventurer: Adventurer, target: Unit, form: Fo
     distance = battle.map.distance(adventurer.position, target.position)
     name = target.name
     if form is Form.DEFENSIVE:
-        return "Defensive form has no range: no target can be declared"
+        return _("Defensive form has no range: no target can be declared")
     if form in (Form.LIGHT_WEAPON, Form.HEAVY_WEAPON) and distance != 1:
-        return f"{name} is {distance} hexes away; {form.value} form reaches adjacent units only"
+        return n_(
+            "{unit} is {n} hexes away; {form} form reaches adjacent units only",
+            "{unit} is {n} hexes away; {form} form reaches adjacent units only",
+            distance,
+            unit=name,
+            form=form_word(form.value),
+        )
     if form is Form.RANGED and distance < 2:
-        return f"{name} is adjacent; ranged form reaches only units that are not adjacent"
+        return _("{unit} is adjacent; ranged form reaches only units that are not adjacent", unit=name)
     if form is Form.RANGED and distance > adventurer.stamina:
-        return f"{name} is {distance} hexes away; ranged form reaches {adventurer.stamina} (Stamina)"
+        return n_(
+            "{unit} is {n} hexes away; ranged form reaches {stamina} (Stamina)",
+            "{unit} is {n} hexes away; ranged form reaches {stamina} (Stamina)",
+            distance,
+            unit=name,
+            stamina=adventurer.stamina,
+        )
     if form is Form.MAGIC and distance > adventurer.magicka:
-        return f"{name} is {distance} hexes away; magic form reaches {adventurer.magicka} (Magicka)"
+        return n_(
+            "{unit} is {n} hexes away; magic form reaches {magicka} (Magicka)",
+            "{unit} is {n} hexes away; magic form reaches {magicka} (Magicka)",
+            distance,
+            unit=name,
+            magicka=adventurer.magicka,
+        )
     if not battle.map.line_of_sight(adventurer.position, target.position):
-        return f"{adventurer.name} cannot see {name}: a blocked hex is in between"
+        return _("{unit} cannot see {target}: a blocked hex is in between", unit=adventurer.name, target=name)
     return None
 
 
 def target_problem(work: Work, setup: Engage) -> str | None:
     """Range is checked again when each result is resolved."""
     if setup.target is None:
-        return "no target declared"
+        return _("no target declared")
     target = work.unit(setup.target)
     if target.defeated:
-        return f"{setup.target} is defeated"
+        return _("{unit} is defeated", unit=setup.target)
     assert setup.form is not None
     return range_problem(work.state, work.adventurer(setup.adventurer), target, setup.form)

@@ -11,6 +11,7 @@ from tabroll.events import Note
 from .choices import ask_choice, asking
 from .damage import deal
 from .events import Reaction
+from .messages import N_, _, n_, when_word
 from .model import AuraAction, RollFields
 from .state import Effect, Skill, Unit
 from .track import take_fatigue
@@ -32,10 +33,14 @@ Phase = tuple[Trigger, ...]
 
 
 ORDER_TEXT = {
-    "allies_first": "step 6: the adventurers' and companions' reactions come before the enemies', so an enemy they "
-    "defeat is defeated during the engage (no 'engaged' skill, its 'defeated' skill fires)",
-    "enemies_first": "step 6: the enemies' reactions come first, then the adventurers' and companions'; an "
-    "enemy's 'engaged' skill is checked against the defeats before it",
+    "allies_first": N_(
+        "step 6: the adventurers' and companions' reactions come before the enemies', so an enemy they "
+        "defeat is defeated during the engage (no 'engaged' skill, its 'defeated' skill fires)"
+    ),
+    "enemies_first": N_(
+        "step 6: the enemies' reactions come first, then the adventurers' and companions'; an "
+        "enemy's 'engaged' skill is checked against the defeats before it"
+    ),
 }
 
 
@@ -65,18 +70,23 @@ def react(work: Work, setup: Engage | None, action: RollFields | AuraAction) -> 
         pass
     for trigger in engaged:
         if (trigger.owner, trigger.index) not in done and trigger.owner in work.damaged:
-            reason = "it took damage but was not the declared target, so it was not engaged"
+            reason = _("it took damage but was not the declared target, so it was not engaged")
             work.emit(
                 Reaction(unit=trigger.owner, skill=trigger.skill.name, when="engaged", fired=False, reason=reason)
             )
     for name in fired_engaged:
         if name in work.defeated:
             why = (
-                "ruling reaction_order = enemies_first: the enemies reacted before the adventurers and companions"
+                _("ruling reaction_order = enemies_first: the enemies reacted before the adventurers and companions")
                 if ruling == "enemies_first"
-                else "by a chain of reactions that an 'engaged' skill started"
+                else _("by a chain of reactions that an 'engaged' skill started")
             )
-            work.emit(Note(text=f"{name} was defeated in step 6 after its 'engaged' skill fired ({why})", unit=name))
+            work.emit(
+                Note(
+                    text=_("{unit} was defeated in step 6 after its 'engaged' skill fired ({why})", unit=name, why=why),
+                    unit=name,
+                )
+            )
 
 
 def step_six_triggers(work: Work, action: RollFields | AuraAction, *, aura: bool) -> tuple[Phase, Phase, Phase]:
@@ -128,7 +138,7 @@ def run_phase(
             order = work.options.reaction_order
             first = order == "allies_first"  # the side that reacts first: True for the allies
             if trigger.ally != first and first in sides:
-                work.ruling("reaction_order", order, ORDER_TEXT[order])  # both sides react: the order decides
+                work.ruling("reaction_order", order, _(ORDER_TEXT[order]))  # both sides react: the order decides
             sides.add(trigger.ally)
             if told is not None:
                 work.ruling(*told)
@@ -168,17 +178,17 @@ def moment(work: Work, setup: Engage | None, trigger: Trigger) -> tuple[str | No
         if name not in work.defeated:
             return FIRES, None
         if work.options.defeated_reactions == "fire_damaged":
-            return FIRES, ("defeated_reactions", "fire_damaged", "a defeated unit still uses its 'damaged' skills")
+            return FIRES, ("defeated_reactions", "fire_damaged", _("a defeated unit still uses its 'damaged' skills"))
         told = (
             "defeated_reactions",
             "skip_damaged",
-            "a unit defeated in the engage does not use its 'damaged' skills either",
+            _("a unit defeated in the engage does not use its 'damaged' skills either"),
         )
-        return "it was defeated during the engage (ruling defeated_reactions)", told
+        return _("it was defeated during the engage (ruling defeated_reactions)"), told
     if when == "engaged" and (setup is None or name not in setup.targets):
         return None, None  # not engaged: told at the end of step 6 when it was damaged
     if unit.defeated:
-        return "it was defeated during the engage", None
+        return _("it was defeated during the engage"), None
     return FIRES, None
 
 
@@ -187,7 +197,7 @@ def chosen(work: Work, action: RollFields | AuraAction, unit: str, skill: str, w
     the table; else logged as not used."""
     if unit in action.reactions or choose_reaction(work, action, unit, skill, when):
         return True
-    reason = "an optional reaction, not chosen (reactions:)"
+    reason = _("an optional reaction, not chosen (reactions:)")
     work.emit(Reaction(unit=unit, skill=skill, when=when, fired=False, reason=reason))
     return False
 
@@ -196,8 +206,12 @@ def choose_reaction(work: Work, action: RollFields | AuraAction, unit: str, skil
     """A companion's optional reaction, left open (no ``reactions:``): asked at the table, default no."""
     if not asking(work.dice, action, "reactions"):
         return False
-    timing = "after the engage" if when == "after_engage" else f"after being {when}"
-    return ask_choice(work.dice, work.emit, unit, f"use {skill} ({timing})?", ["no", "yes"]) == 1
+    question = (
+        _("use {skill} (after the engage)?", skill=skill)
+        if when == "after_engage"
+        else _("use {skill} (after being {when})?", skill=skill, when=when_word(when))
+    )
+    return ask_choice(work.dice, work.emit, unit, question, [_("no"), _("yes")]) == 1
 
 
 def apply_effect(
@@ -207,23 +221,39 @@ def apply_effect(
     targets = setup.targets if setup is not None else ()
     parts: list[str] = []
     if effect.damage:
-        to = {"engager": "the adventurer who engaged", "adjacent": "every adjacent unit", "target": "the target"}
-        parts.append(f"{effect.damage} damage to {to[effect.to]}")
+        if effect.to == "engager":
+            parts.append(
+                n_(
+                    "{n} damage to the adventurer who engaged",
+                    "{n} damage to the adventurer who engaged",
+                    effect.damage,
+                )
+            )
+        elif effect.to == "adjacent":
+            parts.append(n_("{n} damage to every adjacent unit", "{n} damage to every adjacent unit", effect.damage))
+        else:
+            parts.append(n_("{n} damage to the target", "{n} damage to the target", effect.damage))
     if effect.light_fatigue:
-        parts.append(f"{effect.light_fatigue} light fatigue")
+        parts.append(n_("{n} light fatigue", "{n} light fatigue", effect.light_fatigue))
     if effect.text:
-        parts.append(f"apply by hand: {effect.text}")
-    work.emit(Reaction(unit=owner.name, skill=skill, when=when, fired=True, reason="; ".join(parts) or "no effect"))
+        parts.append(_("apply by hand: {text}", text=effect.text))
+    reason = "; ".join(parts) or _("no effect")
+    work.emit(Reaction(unit=owner.name, skill=skill, when=when, fired=True, reason=reason))
     victims: list[str] = []
     if effect.damage:
         if effect.to == "engager":
             victims = [engager] if engager else []
             if not victims:
-                work.emit(Note(text=f"{skill}: no adventurer engaged, so no one takes its damage", unit=owner.name))
+                work.emit(
+                    Note(
+                        text=_("{skill}: no adventurer engaged, so no one takes its damage", skill=skill),
+                        unit=owner.name,
+                    )
+                )
         elif effect.to == "target":
             victims = [t for t in targets if not work.unit(t).defeated]
             if not victims:
-                work.emit(Note(text=f"{skill}: no living declared target to damage", unit=owner.name))
+                work.emit(Note(text=_("{skill}: no living declared target to damage", skill=skill), unit=owner.name))
         else:
             victims = [
                 u.name

@@ -9,9 +9,10 @@ from tabroll.frozen import replace
 
 from .damage import deal, deal_summed, heal
 from .events import DiePlaced, ResultResolved, TenacityGained
+from .messages import _, n_
 from .model import Code, RollFields
 from .order import aimed, choices
-from .plan import Plan, plan_result, static_units
+from .plan import Plan, paying, plan_result, static_units
 from .ranges import target_problem
 from .state import Adventurer, Creature, Placed
 from .track import exhaust, pay_cost
@@ -30,10 +31,12 @@ def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
         work.ruling(
             "damage_summing",
             work.options.damage_summing,
-            "the dice's damage to each non-adventurer unit is summed and dealt after the last result that "
-            "damages it (the source's clarification)"
+            _(
+                "the dice's damage to each non-adventurer unit is summed and dealt after the last result that "
+                "damages it (the source's clarification)"
+            )
             if summed
-            else "each result deals its damage at once (the rulebook's original 5b)",
+            else _("each result deals its damage at once (the rulebook's original 5b)"),
         )
     if not summed:
         last = {}
@@ -51,21 +54,30 @@ def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
                         tally[0] += blockable
                         tally[1] += through
                     else:
-                        deal(work, name, blockable, through, by=setup.adventurer, what=f"die {rolled.number}")
+                        deal(
+                            work,
+                            name,
+                            blockable,
+                            through,
+                            by=setup.adventurer,
+                            what=_("die {number}", number=rolled.number),
+                        )
                 for name, amount in plan.prevent.items():
                     if summed and not isinstance(work.unit(name), Adventurer):
                         pending.setdefault(name, [0, 0, 0])[2] += amount
                 for name, amount in plan.heal.items():
-                    heal(work, name, amount, f"die {rolled.number} {rolled.die.name}")
+                    heal(work, name, amount, _("die {number} {die}", number=rolled.number, die=rolled.die.name))
         for name in [n for n, p in last.items() if p == position]:
             blockable, through, prevented = pending.pop(name, [0, 0, 0])
             deal_summed(work, name, blockable, through, prevented, by=setup.adventurer)
     for name, (blockable, through, prevented) in pending.items():  # a safety net: every tally is dealt
-        work.emit(Note(text=f"summed damage to {name} left over after the last result: dealt now", unit=name))
+        work.emit(
+            Note(text=_("summed damage to {unit} left over after the last result: dealt now", unit=name), unit=name)
+        )
         deal_summed(work, name, blockable, through, prevented, by=setup.adventurer)
     for rolled in setup.rolled:
         if rolled.number not in work.placed:
-            unresolved(work, setup, rolled, "not resolved")
+            unresolved(work, setup, rolled, _("not resolved"))
 
 
 def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
@@ -75,48 +87,71 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
     if face.tenacity:
         if rolled.free:  # enemy dice carry no tenacity icon (checked on load); kept for safety
             return False
-        work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done="tenacity"))
+        work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=_("tenacity")))
         adventurer = work.adventurer(setup.adventurer)
         work.put(replace(adventurer, tenacity=adventurer.tenacity + 1))
-        work.emit(TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason="tenacity face"))
-        exhaust_rolled(work, setup, rolled, "tenacity face")
+        work.emit(
+            TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason=_("tenacity face"))
+        )
+        exhaust_rolled(work, setup, rolled, _("tenacity face"))
         return True
-    if plan.cost is not None and plan.done == [f"pays {plan.cost.describe()}"]:
-        plan.skipped.append("only its cost could be paid")
+    if plan.cost is not None and plan.done == [paying(plan.cost)]:
+        plan.skipped.append(_("only its cost could be paid"))
         plan.done.clear()
     if not plan.done:
-        why = "; ".join(plan.skipped) or "a blank face"
-        work.emit(Note(text=f"die {rolled.number} {rolled.die.name}: nothing on it can be done ({why})"))
+        why = "; ".join(plan.skipped) or _("a blank face")
+        work.emit(
+            Note(
+                text=_(
+                    "die {number} {die}: nothing on it can be done ({why})",
+                    number=rolled.number,
+                    die=rolled.die.name,
+                    why=why,
+                )
+            )
+        )
         return False
     if plan.code is Code.ACTIVE and not rolled.free and len(adventurer.active) >= adventurer.active_slots:
-        work.emit(Note(text=f"die {rolled.number} {rolled.die.name}: no open active slot, so it cannot be resolved"))
+        work.emit(
+            Note(
+                text=_(
+                    "die {number} {die}: no open active slot, so it cannot be resolved",
+                    number=rolled.number,
+                    die=rolled.die.name,
+                )
+            )
+        )
         return False
-    done = "; ".join(plan.done) + ("" if not plan.skipped else f" (skipped: {'; '.join(plan.skipped)})")
+    done = "; ".join(plan.done)
+    if plan.skipped:
+        done = _("{done} (skipped: {skipped})", done=done, skipped="; ".join(plan.skipped))
     work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=done))
     if plan.cost is not None:
-        pay_cost(work, adventurer, plan.cost, f"die {rolled.number} {rolled.die.name}")
+        pay_cost(work, adventurer, plan.cost, _("die {number} {die}", number=rolled.number, die=rolled.die.name))
         adventurer = work.adventurer(setup.adventurer)
     if plan.status_on is not None:
         for status in plan.statuses:
             apply_status(work, rolled, plan.status_on, status)
     if rolled.free:
-        place_die(work, rolled, "discarded", "free enemy combat die, discarded after use")
+        place_die(work, rolled, "discarded", _("free enemy combat die, discarded after use"))
     elif plan.code is Code.ACTIVE:
         prevent = plan.prevent.get(adventurer.name, 0)
         placed = Placed(die=rolled.die.name, face=rolled.face.describe(), prevent=prevent)
         work.put(replace(adventurer, active=(*adventurer.active, placed)))
-        place_die(work, rolled, "active", "active slot code", slot=len(adventurer.active) + 1)
+        place_die(work, rolled, "active", _("active slot code"), slot=len(adventurer.active) + 1)
     elif plan.code is Code.DRAINED:
         work.put(replace(adventurer, drained=(*adventurer.drained, rolled.die.name)))
-        place_die(work, rolled, "drained", "drained code")
+        place_die(work, rolled, "drained", _("drained code"))
     elif plan.code is Code.STATUS and plan.status_on is not None and plan.status_name is not None:
         placed = Placed(die=rolled.die.name, face=plan.status_name, on=plan.status_on)
         work.put(replace(adventurer, statuses=(*adventurer.statuses, placed)))
-        place_die(work, rolled, "status", "status effect code", on=plan.status_on)
+        place_die(work, rolled, "status", _("status effect code"), on=plan.status_on)
     else:
-        why = "cooldown code: its effect lasts while it is there" if plan.code is Code.COOLDOWN else "instant code"
+        why = (
+            _("cooldown code: its effect lasts while it is there") if plan.code is Code.COOLDOWN else _("instant code")
+        )
         if plan.nowhere:
-            why = "status code, but its status had nowhere to go: ruling status_nowhere"
+            why = _("status code, but its status had nowhere to go: ruling status_nowhere")
         exhaust_rolled(work, setup, rolled, why)
     return True
 
@@ -125,7 +160,7 @@ def exhaust_rolled(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
     """Exhaust a rolled die: the leftmost open cooldown slot, or drained when the track is full."""
     slot = exhaust(work, work.adventurer(setup.adventurer), rolled.die.name)
     if slot is None:
-        place_die(work, rolled, "drained", f"{why}; the cooldown track is full, so it is drained instead")
+        place_die(work, rolled, "drained", _("{why}; the cooldown track is full, so it is drained instead", why=why))
     else:
         place_die(work, rolled, "exhausted", why, slot=slot)
 
@@ -135,16 +170,22 @@ def apply_status(work: Work, rolled: Rolled, on: str, status: str) -> None:
     unit = work.state.unit(on) if not on.startswith("hex ") else None
     if isinstance(unit, Creature):
         work.put(replace(unit, statuses=(*unit.statuses, status)))
-    work.emit(StatusApplied(unit=on, status=status, reason=f"{rolled.die.name}, die {rolled.number}"))
+    work.emit(
+        StatusApplied(
+            unit=on, status=status, reason=_("{die}, die {number}", die=rolled.die.name, number=rolled.number)
+        )
+    )
 
 
 def unresolved(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
     if rolled.free:
         if work.options.unused_free_dice == "discard":
-            work.ruling("unused_free_dice", "discard", "free enemy combat dice are always discarded, never exhausted")
-            place_die(work, rolled, "discarded", f"{why}; free enemy combat die")
+            work.ruling(
+                "unused_free_dice", "discard", _("free enemy combat dice are always discarded, never exhausted")
+            )
+            place_die(work, rolled, "discarded", _("{why}; free enemy combat die", why=why))
             return
-        work.ruling("unused_free_dice", "exhaust", "an unresolved free die is exhausted like any other die")
+        work.ruling("unused_free_dice", "exhaust", _("an unresolved free die is exhausted like any other die"))
     exhaust_rolled(work, setup, rolled, why)
 
 
@@ -163,15 +204,25 @@ def resolve_item(work: Work, setup: Engage) -> None:
     assert ability is not None and setup.item is not None
     done: list[str] = []
     if ability.free_dice:
-        done.append(f"{ability.free_dice} free combat dice (added to the roll)")
+        done.append(
+            n_(
+                "{n} free combat dice (added to the roll)",
+                "{n} free combat dice (added to the roll)",
+                ability.free_dice,
+            )
+        )
     damage = ability.damage
     if ability.damage_per_combat_die:
         # free enemy combat dice do not count against the limits, but they are combat dice for item effects
         combat = sum(1 for r in setup.rolled if r.die.combat)
         damage += ability.damage_per_combat_die * combat
         done.append(
-            f"{ability.damage_per_combat_die} damage per combat die × {combat} combat dice in the roll "
-            "(free dice included)"
+            n_(
+                "{per} damage per combat die × {n} combat dice in the roll (free dice included)",
+                "{per} damage per combat die × {n} combat dice in the roll (free dice included)",
+                combat,
+                per=ability.damage_per_combat_die,
+            )
         )
     views = [replace(setup, target=t) for t in setup.targets] or [setup]
     hit: list[str] = []
@@ -179,17 +230,19 @@ def resolve_item(work: Work, setup: Engage) -> None:
         for view in views:
             problem = target_problem(work, view)
             if problem:
-                done.append(f"{damage} damage skipped: {problem}")
+                done.append(
+                    n_("{n} damage skipped: {problem}", "{n} damage skipped: {problem}", damage, problem=problem)
+                )
             else:
                 assert view.target is not None
                 hit.append(view.target)
-                done.append(f"{damage} damage to {view.target}")
+                done.append(n_("{n} damage to {unit}", "{n} damage to {unit}", damage, unit=view.target))
     if ability.text:
-        done.append(f"apply by hand: {ability.text}")
-    work.emit(ResultResolved(number=0, die=setup.item, done="; ".join(done) or "nothing"))
+        done.append(_("apply by hand: {text}", text=ability.text))
+    work.emit(ResultResolved(number=0, die=setup.item, done="; ".join(done) or _("nothing")))
     for name in hit:
         blockable, through = (0, damage) if ability.unblockable else (damage, 0)
-        deal(work, name, blockable, through, by=setup.adventurer, what=f"{setup.item}'s ability")
+        deal(work, name, blockable, through, by=setup.adventurer, what=_("{item}'s ability", item=setup.item))
     if ability.tenacity:
         adventurer = work.adventurer(setup.adventurer)
         work.put(replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
@@ -198,6 +251,6 @@ def resolve_item(work: Work, setup: Engage) -> None:
                 unit=adventurer.name,
                 amount=ability.tenacity,
                 total=adventurer.tenacity + ability.tenacity,
-                reason=f"{setup.item}'s ability",
+                reason=_("{item}'s ability", item=setup.item),
             )
         )

@@ -15,6 +15,7 @@ from .damage import restore_defense
 from .events import FaceTurned
 from .gathering import Pool
 from .merging import add_effect
+from .messages import N_, _, p_
 from .model import Code, RollFields
 from .reactions import react
 from .results import resolve_results
@@ -46,8 +47,13 @@ class RollDie(Step):
         die = pool.dice[number - 1]
         free = number > pool.gathered
         entry = Rolled(number=number, die=die, face_number=0, free=free)
-        kind = "free enemy combat die" if free else die.name
-        roll_face(turn, entry, pool.adventurer, f"{kind}, die {number} ({die.sides} faces)")
+        values = {"die": die.name, "number": number, "sides": die.sides}
+        purpose = (
+            _("free enemy combat die, die {number} ({sides} faces)", **values)
+            if free
+            else _("{die}, die {number} ({sides} faces)", **values)
+        )
+        roll_face(turn, entry, pool.adventurer, purpose)
         faces = (*self.faces, entry.face_number)
         reading = add_effect(self.reading, entry.face) if pool.plain else faces
         if number < len(pool.dice):
@@ -88,11 +94,11 @@ class Results(Step):
 
 
 CODE_EFFECTS = {
-    Code.ACTIVE: "to an active slot once resolved",
-    Code.COOLDOWN: "to the cooldown track once resolved (its effect lasts there)",
-    Code.DRAINED: "drained once resolved",
-    Code.INSTANT: "exhausted once resolved",
-    Code.STATUS: "placed as a status once resolved",
+    Code.ACTIVE: N_("to an active slot once resolved"),
+    Code.COOLDOWN: N_("to the cooldown track once resolved (its effect lasts there)"),
+    Code.DRAINED: N_("drained once resolved"),
+    Code.INSTANT: N_("exhausted once resolved"),
+    Code.STATUS: N_("placed as a status once resolved"),
 }
 
 
@@ -100,10 +106,10 @@ def face_effect(entry: Rolled) -> str:
     """What the face a die shows does with it, in a few words (its icons are the face's name)."""
     face = entry.face
     if face.blank:
-        return "nothing to resolve"
+        return _("nothing to resolve")
     if face.tenacity:
-        return "+1 tenacity, exhausted"
-    return "discarded once resolved (a free die)" if entry.free else CODE_EFFECTS[face.code]
+        return _("+1 tenacity, exhausted")
+    return _("discarded once resolved (a free die)") if entry.free else _(CODE_EFFECTS[face.code])
 
 
 def roll_face(work: Work, entry: Rolled, unit: str, purpose: str, *, again: bool = False) -> None:
@@ -111,8 +117,11 @@ def roll_face(work: Work, entry: Rolled, unit: str, purpose: str, *, again: bool
     die, naming the face it shows and what the face does; ``again`` for a reroll (step 5a)."""
     die = entry.die
     entry.face_number = roll_die(work.dice, die.sides, purpose)
-    free = " (free)" if entry.free else ""
-    label = f"die {entry.number} {die.name}{free}" + (" rerolled" if again else "")
+    values = {"number": entry.number, "die": die.name}
+    if entry.free:
+        label = _("die {number} {die} (free) rerolled", **values) if again else _("die {number} {die} (free)", **values)
+    else:
+        label = _("die {number} {die} rerolled", **values) if again else _("die {number} {die}", **values)
     face = entry.face
     shown = face.describe() if face.tenacity or face.blank else face.part_text()
     work.emit(Roll.die(die.sides, entry.face_number, label=label, unit=unit, face=shown, effect=face_effect(entry)))
@@ -122,11 +131,20 @@ def change_faces(work: Work, setup: Engage, action: RollFields) -> None:
     """Step 5a: rerolls and turned faces that abilities allow happen before anything is resolved."""
     for number in action.reroll:
         entry = die_number(setup, number, "reroll")
-        roll_face(work, entry, setup.adventurer, f"reroll {entry.die.name}, die {number}", again=True)
+        roll_face(
+            work,
+            entry,
+            setup.adventurer,
+            _("reroll {die}, die {number}", die=entry.die.name, number=number),
+            again=True,
+        )
     for turned in action.turn:
         entry = die_number(setup, turned.die, "turn")
         if turned.face > entry.die.sides:
-            raise RuleRefusal(f"{entry.die.name} has {entry.die.sides} faces, not {turned.face}", rule="turn")
+            raise RuleRefusal(
+                _("{die} has {sides} faces, not {face}", die=entry.die.name, sides=entry.die.sides, face=turned.face),
+                rule=p_("rule", "turn"),
+            )
         entry.face_number = turned.face
         work.emit(
             FaceTurned(

@@ -17,6 +17,7 @@ from tabroll.kit.views import StateView, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
+from .messages import _, side_word
 from .model import (
     AbilityInput,
     AdventurerInput,
@@ -100,8 +101,8 @@ def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str 
         for name, die in line.dice.items():
             if name in dice:
                 raise InputError(
-                    f"two dice are called '{name}'",
-                    tip="give every die its own name (a name once per die, not per copy)",
+                    _("two dice are called '{name}'", name=name),
+                    tip=_("give every die its own name (a name once per die, not per copy)"),
                     location=doc.locate((*path, "dice", name)) if path else None,
                 )
             faces = tuple(face_of(f) for f in die.faces)
@@ -109,11 +110,11 @@ def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str 
     for name, enemy_die in enemy.items():
         where = ("enemy_dice", name)
         if name in dice:
-            raise InputError(f"two dice are called '{name}'", location=doc.locate(where))
+            raise InputError(_("two dice are called '{name}'", name=name), location=doc.locate(where))
         faces = tuple(face_of(f) for f in enemy_die.faces)
         if any(f.tenacity for f in faces):
             raise InputError(
-                f"enemy die '{name}' has a tenacity face: enemy combat dice carry no tenacity icon",
+                _("enemy die '{name}' has a tenacity face: enemy combat dice carry no tenacity icon", name=name),
                 location=doc.locate(where),
             )
         dice[name] = Die(name=name, faces=faces, combat=True)
@@ -216,10 +217,10 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     )
     placing = HexPlacement(
         hex_map,
-        twice="two units are called '{name}'",
-        off_map="'{name}' stands at {at}, off the map",
-        blocked="'{name}' stands on a blocked hex {at}",
-        held="'{other}' and '{name}' both stand at {at}",
+        twice=_("two units are called '{name}'"),
+        off_map=_("'{name}' stands at {at}, off the map"),
+        blocked=_("'{name}' stands on a blocked hex {at}"),
+        held=_("'{other}' and '{name}' both stand at {at}"),
     )
     groups = {"adventurer": "adventurers", "enemy": "enemies", "companion": "companions"}
     everyone: tuple[Adventurer | Creature, ...] = (*adventurers, *creatures)
@@ -250,9 +251,9 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
             check_unit(name, "targets", i)
     if isinstance(action, MoveAction) and not battle.map.contains((action.to[0], action.to[1])):
         raise InputError(
-            f"hex {list(action.to)} is off the map",
+            _("hex {hex} is off the map", hex=list(action.to)),
             location=doc.locate((*base, "to")),
-            tip="a move goes to one of the map's hexes (see the scenario's map)",
+            tip=_("a move goes to one of the map's hexes (see the scenario's map)"),
         )
     if isinstance(action, RollFields | AuraAction):
         for i, name in enumerate(action.reactions):
@@ -265,7 +266,7 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
         adventurer = battle.unit(action.adventurer)
         if not isinstance(adventurer, Adventurer):
             raise InputError(
-                f"'{action.adventurer}' is not an adventurer: only adventurers engage",
+                _("'{unit}' is not an adventurer: only adventurers engage", unit=action.adventurer),
                 location=doc.locate((*base, "adventurer")),
             )
         if adventurer.item(action.item) is None:
@@ -309,9 +310,11 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     distance = field_int(request, "distance", 1)
     sight = field_flag(request, "sight", True)
     if not 1 <= distance <= 50:
-        raise InputError(f"--distance {distance} is out of range", tip="give a distance from 1 to 50")
+        raise InputError(
+            _("--distance {distance} is out of range", distance=distance), tip=_("give a distance from 1 to 50")
+        )
     if not sight and distance < 2:
-        raise InputError("adjacent units always see each other", tip="use --distance 2 or more with --no-sight")
+        raise InputError(_("adjacent units always see each other"), tip=_("use --distance 2 or more with --no-sight"))
     action: dict[str, Any] = {
         "do": "engage",
         "adventurer": request.attacker,
@@ -330,7 +333,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         enemy[key] = cli_value(value, origin=f"command line ({key})")
     data = {
         "ruleset": "botse",
-        "title": f"{request.attacker} engages {request.target}",
+        "title": _("{unit} engages {targets}", unit=request.attacker, targets=request.target),
         "dice_set": "sample",
         "map": {"radius": distance, "blocked": [] if sight else [[1, 0]]},
         "adventurers": {request.attacker: adventurer},
@@ -341,8 +344,8 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     if not gathered and not action.get("free_dice"):
         names = ", ".join(sample_dice_names())
         raise InputError(
-            "the engage gathers no dice: with no scenario file it would do nothing",
-            tip=f"gather sample dice, e.g. --gather Combat,Sword (the sample dice: {names})",
+            _("the engage gathers no dice: with no scenario file it would do nothing"),
+            tip=_("gather sample dice, e.g. --gather Combat,Sword (the sample dice: {names})", names=names),
         )
     return scenario
 
@@ -394,25 +397,30 @@ def state_view(battle: Battle) -> StateView:
 
 
 def unit_text(unit: dict[str, Any]) -> str:
-    head = f"{unit['name']} ({unit['side']})"
+    from .messages import form_word
+
+    name, side = unit["name"], side_word(unit["side"])
     if unit["defeated"]:
-        return head + ", defeated"
-    parts = [head + f", at {unit['position']}", f"Health {unit['health']}"]
+        return _("{unit} ({side}), defeated", unit=name, side=side)
+    parts = [
+        _("{unit} ({side}), at {position}", unit=name, side=side, position=unit["position"]),
+        _("Health {health}", health=unit["health"]),
+    ]
     if unit["side"] == "adventurer":
-        track = ", ".join(d or "-" for d in unit["cooldown"])
+        track = ", ".join(_("(light fatigue)") if d == FATIGUE_DIE else d or "-" for d in unit["cooldown"])
         parts += [
-            f"tenacity {unit['tenacity']}",
-            f"light fatigue {unit['light_fatigue']}",
-            f"form {unit['form']}",
-            f"engages {unit['engages']}",
-            f"rows: {', '.join(unit['available']) or 'none'}",
-            f"cooldown: [{track}]",
-            f"active: [{', '.join(unit['active'])}]",
+            _("tenacity {tenacity}", tenacity=unit["tenacity"]),
+            _("light fatigue {fatigue}", fatigue=unit["light_fatigue"]),
+            _("form {form}", form=form_word(unit["form"])),
+            _("engages {engages}", engages=unit["engages"]),
+            _("rows: {dice}", dice=", ".join(unit["available"]) or _("none")),
+            _("cooldown: [{track}]", track=track),
+            _("active: [{dice}]", dice=", ".join(unit["active"])),
         ]
         if unit["drained"]:
-            parts.append(f"drained: {', '.join(unit['drained'])}")
+            parts.append(_("drained: {dice}", dice=", ".join(unit["drained"])))
     else:
-        parts.append(f"Defense {unit['defense']}")
+        parts.append(_("Defense {defense}", defense=unit["defense"]))
     if unit["statuses"]:
-        parts.append(f"statuses: {', '.join(unit['statuses'])}")
+        parts.append(_("statuses: {statuses}", statuses=", ".join(unit["statuses"])))
     return "; ".join(parts)

@@ -12,6 +12,7 @@ from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit.roster import Roster
 
+from .messages import _, code_word, n_, p_
 from .model import Code, Form, Stat
 
 
@@ -22,16 +23,14 @@ class Cost:
     light_fatigue: int = 0
 
     def describe(self) -> str:
-        parts = [
-            f"{amount} {what}"
-            for amount, what in (
-                (self.tenacity, "tenacity"),
-                (self.health, "Health"),
-                (self.light_fatigue, "light fatigue"),
-            )
-            if amount
-        ]
-        return ", ".join(parts) or "nothing"
+        parts = []
+        if self.tenacity:
+            parts.append(n_("{n} tenacity", "{n} tenacity", self.tenacity))
+        if self.health:
+            parts.append(n_("{n} Health", "{n} Health", self.health))
+        if self.light_fatigue:
+            parts.append(n_("{n} light fatigue", "{n} light fatigue", self.light_fatigue))
+        return ", ".join(parts) or _("nothing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,35 +68,50 @@ class Face:
     def describe(self) -> str:
         """The face in a few words: ``2 damage, splash 1 [instant]``, ``tenacity``, ``blank``."""
         if self.tenacity:
-            return "tenacity"
+            return _("tenacity")
         if self.blank:
-            return "blank"
+            return _("blank")
+        return _("{face} [{code}]", face=self.part_text(), code=code_word(self.code.value))
+
+    def part_text(self) -> str:
+        """The face (or its ``then`` part) in a few words, without its code."""
+        if self.tenacity:
+            return _("tenacity")
+        if self.blank:
+            return _("blank")
         parts: list[str] = []
         if self.damage:
-            parts.append(f"{self.damage} damage")
+            parts.append(n_("{n} damage", "{n} damage", self.damage))
         if self.splash:
-            where = "the target" if self.adjacent_to == "target" else "you"
-            parts.append(f"{self.splash} damage to a unit adjacent to {where}")
+            if self.adjacent_to == "target":
+                parts.append(
+                    n_(
+                        "{n} damage to a unit adjacent to the target",
+                        "{n} damage to a unit adjacent to the target",
+                        self.splash,
+                    )
+                )
+            else:
+                parts.append(
+                    n_("{n} damage to a unit adjacent to you", "{n} damage to a unit adjacent to you", self.splash)
+                )
         if self.unblockable:
-            parts.append("unblockable")
+            parts.append(_("unblockable"))
         if self.prevent:
-            parts.append(f"prevent {self.prevent}")
+            parts.append(_("prevent {n}", n=self.prevent))
         if self.heal:
-            parts.append(f"heal {self.heal}")
+            parts.append(_("heal {n}", n=self.heal))
         if self.status:
-            parts.append(f"status {self.status}")
+            parts.append(_("status {status}", status=self.status))
         if self.text:
             parts.append(self.text)
         text = ", ".join(parts)
         if self.cost is not None:
-            text = f"pay {self.cost.describe()} to do: {text}" if text else f"pay {self.cost.describe()}"
+            cost = self.cost.describe()
+            text = _("pay {cost} to do: {effects}", cost=cost, effects=text) if text else _("pay {cost}", cost=cost)
         if self.then is not None:
-            text += f", then: {self.then.part_text()}"
-        return text + f" [{self.code.value}]"
-
-    def part_text(self) -> str:
-        """The ``then`` part in a few words (no code)."""
-        return self.describe().rsplit(" [", 1)[0]
+            text = _("{first}, then: {then}", first=text, then=self.then.part_text())
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +266,9 @@ class Battle:
     def adventurer(self, name: str) -> Adventurer:
         unit = self.unit(name)
         if not isinstance(unit, Adventurer):
-            raise RuleRefusal(f"{name} is not an adventurer: only adventurers engage", rule="engage")
+            raise RuleRefusal(
+                _("{unit} is not an adventurer: only adventurers engage", unit=name), rule=p_("rule", "engage")
+            )
         return unit
 
     def unit_at(self, where: Hex) -> Unit | None:

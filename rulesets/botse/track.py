@@ -9,6 +9,7 @@ from tabroll.events import Damage, Note, Spend
 from tabroll.frozen import replace
 
 from .events import FatigueGained
+from .messages import _, n_, p_
 from .setup import FATIGUE_DIE
 from .state import Adventurer, Cost
 from .work import Work
@@ -17,12 +18,27 @@ from .work import Work
 def cost_problem(work: Work, adventurer: Adventurer, cost: Cost) -> str | None:
     """Why ``cost`` cannot be paid in full, or None."""
     if adventurer.tenacity < cost.tenacity:
-        return f"{cost.tenacity} tenacity needed, {adventurer.name} has {adventurer.tenacity}"
+        return _(
+            "{needed} tenacity needed, {unit} has {have}",
+            needed=cost.tenacity,
+            unit=adventurer.name,
+            have=adventurer.tenacity,
+        )
     if cost.health and adventurer.health <= cost.health:
-        return f"{cost.health} Health to pay, {adventurer.name} has {adventurer.health} (a cost may not bring it to 0)"
+        return _(
+            "{cost} Health to pay, {unit} has {have} (a cost may not bring it to 0)",
+            cost=cost.health,
+            unit=adventurer.name,
+            have=adventurer.health,
+        )
     room = fatigue_room(work, adventurer)
     if room is not None and cost.light_fatigue > room:
-        return f"{cost.light_fatigue} light fatigue dice to take, {room} open slot(s) on the cooldown track"
+        return n_(
+            "{dice} light fatigue dice to take, {n} open slot(s) on the cooldown track",
+            "{dice} light fatigue dice to take, {n} open slot(s) on the cooldown track",
+            room,
+            dice=cost.light_fatigue,
+        )
     return None
 
 
@@ -30,7 +46,15 @@ def pay_cost(work: Work, adventurer: Adventurer, cost: Cost, what: str) -> Adven
     """A cost is paid in full or not at all."""
     problem = cost_problem(work, adventurer, cost)
     if problem is not None:
-        raise RuleRefusal(f"{adventurer.name} cannot pay the cost of {what} in full: {problem}", rule="costs")
+        raise RuleRefusal(
+            _(
+                "{unit} cannot pay the cost of {what} in full: {problem}",
+                unit=adventurer.name,
+                what=what,
+                problem=problem,
+            ),
+            rule=p_("rule", "costs"),
+        )
     paid = replace(adventurer, tenacity=adventurer.tenacity - cost.tenacity, health=adventurer.health - cost.health)
     if cost.tenacity:
         work.emit(Spend(unit=adventurer.name, resource="tenacity", amount=cost.tenacity, remaining=paid.tenacity))
@@ -40,7 +64,7 @@ def pay_cost(work: Work, adventurer: Adventurer, cost: Cost, what: str) -> Adven
                 attacker=None,
                 target=adventurer.name,
                 amount=cost.health,
-                rule=f"Health paid as the cost of {what}",
+                rule=_("Health paid as the cost of {what}", what=what),
                 defeats=False,
                 pool="Health",
                 lost=cost.health,
@@ -49,7 +73,7 @@ def pay_cost(work: Work, adventurer: Adventurer, cost: Cost, what: str) -> Adven
         )
     work.put(paid)
     if cost.light_fatigue:
-        take_fatigue(work, adventurer.name, cost.light_fatigue, f"cost of {what}", must_fit=True)
+        take_fatigue(work, adventurer.name, cost.light_fatigue, _("cost of {what}", what=what), must_fit=True)
     return work.adventurer(adventurer.name)
 
 
@@ -68,27 +92,39 @@ def take_fatigue(work: Work, name: str, amount: int, reason: str, *, must_fit: b
     adventurer = work.adventurer(name)
     room = fatigue_room(work, adventurer)
     if room is None:
-        work.ruling("fatigue", "counter", "light fatigue is counted, not placed on the cooldown track")
+        work.ruling("fatigue", "counter", _("light fatigue is counted, not placed on the cooldown track"))
         total = adventurer.light_fatigue + amount
         work.put(replace(adventurer, light_fatigue=total))
         work.emit(FatigueGained(unit=name, amount=amount, total=total, reason=reason))
         return
-    work.ruling("fatigue", "track", "light fatigue dice go on the cooldown track, leftmost open slot first")
+    work.ruling("fatigue", "track", _("light fatigue dice go on the cooldown track, leftmost open slot first"))
     if amount > room and must_fit:
         raise RuleRefusal(
-            f"{name} cannot receive {amount} light fatigue {'die' if amount == 1 else 'dice'} ({reason}): "
-            f"the cooldown track has {room} open slot(s)",
-            rule="fatigue",
-            tip="an adventurer engages only as often as the fatigue it can receive allows; end the turn to recover",
+            n_(
+                "{unit} cannot receive {n} light fatigue die ({reason}): the cooldown track has {room} open slot(s)",
+                "{unit} cannot receive {n} light fatigue dice ({reason}): the cooldown track has {room} open slot(s)",
+                amount,
+                unit=name,
+                reason=reason,
+                room=room,
+            ),
+            rule=p_("rule", "fatigue"),
+            tip=_("an adventurer engages only as often as the fatigue it can receive allows; end the turn to recover"),
         )
     placed = min(amount, room)
     track = list(adventurer.cooldown)
-    for _ in range(placed):
+    for _slot in range(placed):
         track[track.index(None)] = FATIGUE_DIE
     total = adventurer.light_fatigue + placed
     work.put(replace(adventurer, cooldown=tuple(track), light_fatigue=total))
-    lost = "" if placed == amount else f"; {amount - placed} found no open slot and went back to the supply"
-    work.emit(FatigueGained(unit=name, amount=placed, total=total, reason=f"{reason}{lost}"))
+    if placed != amount:
+        reason = n_(
+            "{reason}; {n} found no open slot and went back to the supply",
+            "{reason}; {n} found no open slot and went back to the supply",
+            amount - placed,
+            reason=reason,
+        )
+    work.emit(FatigueGained(unit=name, amount=placed, total=total, reason=reason))
 
 
 def exhaust(work: Work, adventurer: Adventurer, die: str) -> int | None:
@@ -98,17 +134,21 @@ def exhaust(work: Work, adventurer: Adventurer, die: str) -> int | None:
     track = list(adventurer.cooldown)
     if None not in track:
         if work.options.full_track == "refuse":
-            work.ruling("full_track", "refuse", "a die that finds the cooldown track full refuses the action")
+            work.ruling("full_track", "refuse", _("a die that finds the cooldown track full refuses the action"))
             raise RuleRefusal(
-                f"{adventurer.name}'s cooldown track has no open slot to exhaust {die} to",
-                rule="cooldown track",
-                tip="give the adventurer more cooldown_slots, or free the track first",
+                _("{unit}'s cooldown track has no open slot to exhaust {die} to", unit=adventurer.name, die=die),
+                rule=p_("rule", "cooldown track"),
+                tip=_("give the adventurer more cooldown_slots, or free the track first"),
             )
-        work.ruling("full_track", "drain", "a die that finds the cooldown track full is drained instead")
+        work.ruling("full_track", "drain", _("a die that finds the cooldown track full is drained instead"))
         work.emit(
             Note(
-                text=f"{adventurer.name}'s cooldown track is full: {die} is drained instead of exhausted "
-                "(overfatigue is not modelled)",
+                text=_(
+                    "{unit}'s cooldown track is full: {die} is drained instead of exhausted "
+                    "(overfatigue is not modelled)",
+                    unit=adventurer.name,
+                    die=die,
+                ),
                 unit=adventurer.name,
             )
         )

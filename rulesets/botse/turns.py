@@ -9,6 +9,7 @@ from tabroll.events import Move, Note
 from tabroll.frozen import replace
 from tabroll.geometry.hex import Hex
 
+from .messages import _, n_, p_
 from .model import AuraAction, EndTurnAction, MoveAction
 from .reactions import apply_effect, react
 from .setup import FATIGUE_DIE
@@ -19,32 +20,41 @@ from .work import Work
 def resolve_move(work: Work, action: MoveAction) -> None:
     adventurer = work.adventurer(action.adventurer)
     if adventurer.defeated:
-        raise RuleRefusal(f"{adventurer.name} is defeated", rule="move")
+        raise RuleRefusal(_("{unit} is defeated", unit=adventurer.name), rule=p_("rule", "move"))
     if adventurer.engages and adventurer.moves:
         raise RuleRefusal(
-            f"{adventurer.name} already moved this turn: a turn with engages allows only one move",
-            rule="move and engage",
+            _("{unit} already moved this turn: a turn with engages allows only one move", unit=adventurer.name),
+            rule=p_("rule", "move and engage"),
         )
     to = (action.to[0], action.to[1])
     battle = work.state
     if not battle.map.contains(to) or to in battle.map.blocked:
-        raise RuleRefusal(f"hex {list(to)} is off the map or blocked", rule="move")
+        raise RuleRefusal(_("hex {hex} is off the map or blocked", hex=list(to)), rule=p_("rule", "move"))
     other = battle.unit_at(to)
     if other is not None and other.name != adventurer.name:
-        raise RuleRefusal(f"hex {list(to)} is taken by {other.name}", rule="move")
+        raise RuleRefusal(_("hex {hex} is taken by {unit}", hex=list(to), unit=other.name), rule=p_("rule", "move"))
     if work.options.movement == "stamina":
-        work.ruling("movement", "stamina", "a move goes up to Stamina hexes, through open hexes")
+        work.ruling("movement", "stamina", _("a move goes up to Stamina hexes, through open hexes"))
         steps = hex_steps(battle, adventurer, to)
         if steps is None:
-            raise RuleRefusal(f"{adventurer.name} has no path to {list(to)} through open hexes", rule="movement")
+            raise RuleRefusal(
+                _("{unit} has no path to {hex} through open hexes", unit=adventurer.name, hex=list(to)),
+                rule=p_("rule", "movement"),
+            )
         if steps > adventurer.stamina:
             raise RuleRefusal(
-                f"{list(to)} is {steps} hexes away by the shortest open path; {adventurer.name} moves up to "
-                f"{adventurer.stamina} (Stamina)",
-                rule="movement",
+                n_(
+                    "{hex} is {n} hexes away by the shortest open path; {unit} moves up to {stamina} (Stamina)",
+                    "{hex} is {n} hexes away by the shortest open path; {unit} moves up to {stamina} (Stamina)",
+                    steps,
+                    hex=list(to),
+                    unit=adventurer.name,
+                    stamina=adventurer.stamina,
+                ),
+                rule=p_("rule", "movement"),
             )
     else:
-        work.ruling("movement", "unchecked", "movement allowance and paths are not checked")
+        work.ruling("movement", "unchecked", _("movement allowance and paths are not checked"))
     moved = replace(adventurer, position=to, moves=adventurer.moves + 1, moved_after_engage=adventurer.engages > 0)
     work.put(moved)
     work.emit(Move(unit=adventurer.name, origin=adventurer.position, destination=to, path=(to,)))
@@ -63,7 +73,7 @@ def hex_steps(battle: Battle, adventurer: Adventurer, to: Hex) -> int | None:
         steps += 1
         following: list[Hex] = []
         for here in frontier:
-            for _, there in battle.map.neighbours(here):
+            for _side, there in battle.map.neighbours(here):
                 if there in seen or there in battle.map.blocked or not battle.map.contains(there):
                     continue
                 other = battle.unit_at(there)
@@ -80,18 +90,21 @@ def hex_steps(battle: Battle, adventurer: Adventurer, to: Hex) -> int | None:
 def resolve_aura(work: Work, action: AuraAction) -> None:
     owner = work.unit(action.unit)
     if not isinstance(owner, Creature):
-        raise RuleRefusal(f"{action.unit} has no aura: only enemies and companions have triggered skills", rule="aura")
+        raise RuleRefusal(
+            _("{unit} has no aura: only enemies and companions have triggered skills", unit=action.unit),
+            rule=p_("rule", "aura"),
+        )
     skill = next((s for s in owner.skills if s.name == action.skill and s.when == "aura"), None)
     if skill is None:
         auras = [s.name for s in owner.skills if s.when == "aura"]
         raise RuleRefusal(
-            f"{owner.name} has no aura called '{action.skill}'",
-            rule="aura",
-            tip=f"its auras: {', '.join(auras)}" if auras else None,
+            _("{unit} has no aura called '{skill}'", unit=owner.name, skill=action.skill),
+            rule=p_("rule", "aura"),
+            tip=_("its auras: {auras}", auras=", ".join(auras)) if auras else None,
         )
     if owner.defeated:
-        raise RuleRefusal(f"{owner.name} is defeated", rule="aura")
-    work.emit(Note(text=f"{skill.name} is not an engage: no unit is engaged by it"))
+        raise RuleRefusal(_("{unit} is defeated", unit=owner.name), rule=p_("rule", "aura"))
+    work.emit(Note(text=_("{skill} is not an engage: no unit is engaged by it", skill=skill.name)))
     apply_effect(work, owner, skill.name, "aura", skill.effect, None, engage=False)
     react(work, None, action)
 
@@ -103,17 +116,22 @@ def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
     slide left."""
     adventurer = work.adventurer(action.adventurer)
     if adventurer.defeated:
-        raise RuleRefusal(f"{adventurer.name} is defeated", rule="end_turn")
+        raise RuleRefusal(_("{unit} is defeated", unit=adventurer.name), rule=p_("rule", "end_turn"))
     adventurer = replace(adventurer, engages=0, moves=0, moved_after_engage=False)
     work.put(adventurer)
-    work.emit(Note(text=f"{adventurer.name}'s turn ends: the next engage is the first of a turn", unit=adventurer.name))
+    work.emit(
+        Note(
+            text=_("{unit}'s turn ends: the next engage is the first of a turn", unit=adventurer.name),
+            unit=adventurer.name,
+        )
+    )
     if work.options.recovery == "none":
-        work.ruling("recovery", "none", "ending a turn leaves the cooldown track as it is")
+        work.ruling("recovery", "none", _("ending a turn leaves the cooldown track as it is"))
         return
     work.ruling(
         "recovery",
         "cooldown_stat",
-        "the next turn's Recovery step removes Cooldown-stat dice from the left of the cooldown track",
+        _("the next turn's Recovery step removes Cooldown-stat dice from the left of the cooldown track"),
     )
     dice = [d for d in adventurer.cooldown if d is not None]
     leaving, staying = dice[: adventurer.cooldown_stat], dice[adventurer.cooldown_stat :]
@@ -131,13 +149,13 @@ def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
     )
     parts = []
     if recovered:
-        parts.append(f"{', '.join(recovered)} back to the attribute rows")
+        parts.append(_("{dice} back to the attribute rows", dice=", ".join(recovered)))
     if fatigue:
-        parts.append(f"{fatigue} light fatigue {'die' if fatigue == 1 else 'dice'} discarded")
+        parts.append(n_("{n} light fatigue die discarded", "{n} light fatigue dice discarded", fatigue))
+    what = "; ".join(parts) if parts else _("the cooldown track is empty")
     work.emit(
         Note(
-            text=f"Recovery (Cooldown {adventurer.cooldown_stat}): "
-            + ("; ".join(parts) if parts else "the cooldown track is empty"),
+            text=_("Recovery (Cooldown {cooldown}): {what}", cooldown=adventurer.cooldown_stat, what=what),
             unit=adventurer.name,
         )
     )

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from tabroll.engine.work import Work as BaseWork
 from tabroll.errors import RuleRefusal
 
+from .messages import n_, p_
 from .model import BotseOptions, Form
 from .state import Ability, Adventurer, Battle, Die, Face, Unit
 
@@ -76,6 +77,13 @@ class Engage:
 def die_number(setup: Engage, number: int, field_name: str) -> Rolled:
     if not 1 <= number <= len(setup.rolled):
         raise RuleRefusal(
-            f"{field_name}: there is no die {number}; {len(setup.rolled)} dice were rolled", rule="results"
+            n_(
+                "{field}: there is no die {number}; {n} dice were rolled",
+                "{field}: there is no die {number}; {n} dice were rolled",
+                len(setup.rolled),
+                field=field_name,
+                number=number,
+            ),
+            rule=p_("rule", "results"),
         )
     return setup.rolled[number - 1]
