@@ -32,7 +32,7 @@ class Synapse(Event):
     reason: str
 
     def sentence(self) -> str:
-        values = {"unit": self.unit, "direction": self.direction_name, "reason": self.reason}
+        values: dict[str, object] = {"unit": self.unit, "direction": self.direction_name, "reason": self.reason}
         success = self.result == "success"
         if self.pilots:
             values.update(a=self.pilots[0], b=self.pilots[1])
