@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from tabroll.events import Defeat
 from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
 
+from .messages import N_
+
 if TYPE_CHECKING:
     from tabroll.events import Event
     from tabroll.kit.parts import GameParts
@@ -23,17 +25,17 @@ if TYPE_CHECKING:
     from .state import Board
 
 
-_SHIELDS = StatNeed("shields", "Shields (Scudi): take damage before Life, unless a melee blow comes from ahead.",
+_SHIELDS = StatNeed("shields", N_("Shields (Scudi): take damage before Life, unless a melee blow comes from ahead."),
                     default="0", aliases=("Scudi",), example="2")  # fmt: skip
 _ATTACKER = (
-    StatNeed("life", "Life (Vita): its own attack does not hurt it.", default="1", aliases=("Vita",), example="6"),
+    StatNeed("life", N_("Life (Vita): its own attack does not hurt it."), default="1", aliases=("Vita",), example="6"),
     _SHIELDS,
-    StatNeed("dna", "The Demons whose DNA it owns: they ignore each other.", "list", example="[Wolf]"),
+    StatNeed("dna", N_("The Demons whose DNA it owns: they ignore each other."), "list", example="[Wolf]"),
 )
 _TARGET = (
     StatNeed(
         "life",
-        "Life (Vita): a Demon at 0 is exiled; an Ahotnik at 0 ends the game.",
+        N_("Life (Vita): a Demon at 0 is exiled; an Ahotnik at 0 ends the game."),
         required=True,
         aliases=("Vita",),
         example="3",
@@ -46,56 +48,58 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
     id = "ahotnik"
     name = "Ahotnik"
     aliases = ("ahotnik-attack",)
-    summary = "Hex map; pilots' synapse picks the direction; clockwise targeting; Shields, Life, DNA, threat level."
+    summary = N_("Hex map; pilots' synapse picks the direction; clockwise targeting; Shields, Life, DNA, threat level.")
     source_language = "Italian"
     language = "it"
-    round_note = (
+    round_note = N_(
         "tabroll resolves the attack phase: do attack_phase plays a whole one, do end_transition ends phase transition"
     )
     attack_fields = (
         AttackField(
             "pilots",
-            "The direction numbers the two pilots named, A,B (equal: a successful synapse; else forced, "
-            "and a 1d2 picks one). Not given: asked of the dice, one 1d6 per pilot.",
+            N_(
+                "The direction numbers the two pilots named, A,B (equal: a successful synapse; else forced, "
+                "and a 1d2 picks one). Not given: asked of the dice, one 1d6 per pilot."
+            ),
         ),
-        AttackField("synapse", "The synapse result given by the table: success or forced (with --direction)."),
-        AttackField("direction", "With --synapse: the direction (1-6) the Ahotnik turns to.", "int"),
+        AttackField("synapse", N_("The synapse result given by the table: success or forced (with --direction).")),
+        AttackField("direction", N_("With --synapse: the direction (1-6) the Ahotnik turns to."), "int"),
         AttackField(
             "facing",
-            "The direction (1-6) the Ahotnik faces before the synapse (no scenario file).",
+            N_("The direction (1-6) the Ahotnik faces before the synapse (no scenario file)."),
             "int",
             "1",
             quick_only=True,
         ),
         AttackField(
             "toward",
-            "The direction (1-6) from the Ahotnik to the target (no scenario file).",
+            N_("The direction (1-6) from the Ahotnik to the target (no scenario file)."),
             "int",
             "1",
             quick_only=True,
         ),
         AttackField(
             "distance",
-            "Hexes from the Ahotnik to the target; 1 is adjacent (no scenario file).",
+            N_("Hexes from the Ahotnik to the target; 1 is adjacent (no scenario file)."),
             "int",
             "1",
             quick_only=True,
         ),
         AttackField(
             "enemy",
-            "What the target is: demon, or ahotnik (an enemy Ahotnik) (no scenario file).",
+            N_("What the target is: demon, or ahotnik (an enemy Ahotnik) (no scenario file)."),
             "text",
             "demon",
             quick_only=True,
         ),
     )
-    layout = "units on a flat hex map, by direction and hexes"
+    layout = N_("units on a flat hex map, by direction and hexes")
     attack_needs = (
-        AttackNeeds("melee", "An adjacent enemy (--distance 1): 2 damage on a successful synapse, 1 if forced; "
-                    "straight to Life when it lies ahead, else Shields first.", _ATTACKER, _TARGET,
+        AttackNeeds("melee", N_("An adjacent enemy (--distance 1): 2 damage on a successful synapse, 1 if forced; "
+                    "straight to Life when it lies ahead, else Shields first."), _ATTACKER, _TARGET,
                     'tabroll attack -r ahotnik -a Eagle -t "Wolf Vita=3 Scudi=1" --pilots 2,2'),
-        AttackNeeds("ranged", "No enemy adjacent: a shot along the facing line, 3 damage on success (1 forced) to "
-                    "the first target, one less to each further one; Shields first.", _ATTACKER, _TARGET,
+        AttackNeeds("ranged", N_("No enemy adjacent: a shot along the facing line, 3 damage on success (1 forced) to "
+                    "the first target, one less to each further one; Shields first."), _ATTACKER, _TARGET,
                     'tabroll attack -r ahotnik -a Eagle -t "Imp Vita=4" --distance 3 --pilots 1,1'),
     )  # fmt: skip
 

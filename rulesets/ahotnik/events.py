@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from tabroll.events import Event, Position, event_kind, position_text
 
+from .messages import _
+
 
 @event_kind("synapse")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -30,10 +32,18 @@ class Synapse(Event):
     reason: str
 
     def sentence(self) -> str:
+        values: dict[str, object] = {"unit": self.unit, "direction": self.direction_name, "reason": self.reason}
+        success = self.result == "success"
         if self.pilots:
-            said = f"pilots name {self.pilots[0]} and {self.pilots[1]}"
-            return f"{self.unit}: {said} → {self.result} synapse, direction {self.direction_name} ({self.reason})"
-        return f"{self.unit}: {self.result} synapse, direction {self.direction_name} ({self.reason})"
+            values.update(a=self.pilots[0], b=self.pilots[1])
+            if success:
+                return _(
+                    "{unit}: pilots name {a} and {b} → success synapse, direction {direction} ({reason})", **values
+                )
+            return _("{unit}: pilots name {a} and {b} → forced synapse, direction {direction} ({reason})", **values)
+        if success:
+            return _("{unit}: success synapse, direction {direction} ({reason})", **values)
+        return _("{unit}: forced synapse, direction {direction} ({reason})", **values)
 
 
 @event_kind("rotation")
@@ -49,8 +59,10 @@ class Rotation(Event):
 
     def sentence(self) -> str:
         if self.before == self.after:
-            return f"{self.unit} already faces {self.after_name}"
-        return f"{self.unit} turns from {self.before_name} to {self.after_name}"
+            return _("{unit} already faces {direction}", unit=self.unit, direction=self.after_name)
+        return _(
+            "{unit} turns from {before} to {after}", unit=self.unit, before=self.before_name, after=self.after_name
+        )
 
 
 @event_kind("targeting")
@@ -69,10 +81,14 @@ class Targeting(Event):
     reason: str
 
     def sentence(self) -> str:
+        values = {"attacker": self.attacker, "direction": self.direction_name, "reason": self.reason}
         if self.attack == "melee":
-            return f"{self.attacker} attacks {self.targets[0]} in melee ({self.reason})"
-        hit = ", ".join(self.targets) if self.targets else "nothing"
-        return f"{self.attacker} shoots toward {self.direction_name}: {hit} ({self.reason})"
+            return _("{attacker} attacks {target} in melee ({reason})", target=self.targets[0], **values)
+        if not self.targets:
+            return _("{attacker} shoots toward {direction}: nothing ({reason})", **values)
+        return _(
+            "{attacker} shoots toward {direction}: {targets} ({reason})", targets=", ".join(self.targets), **values
+        )
 
 
 @event_kind("ignored")
@@ -86,7 +102,9 @@ class Ignored(Event):
     reason: str
 
     def sentence(self) -> str:
-        return f"{self.unit} is ignored by {self.attacker} ({self.reason})"
+        return _(
+            "{unit} is ignored by {attacker} ({reason})", unit=self.unit, attacker=self.attacker, reason=self.reason
+        )
 
 
 @event_kind("dna")
@@ -98,7 +116,11 @@ class DnaGained(Event):
     identity: str
 
     def sentence(self) -> str:
-        return f"{self.unit} gains the DNA of {self.identity}: they ignore each other from now on"
+        return _(
+            "{unit} gains the DNA of {identity}: they ignore each other from now on",
+            unit=self.unit,
+            identity=self.identity,
+        )
 
 
 @event_kind("threat")
@@ -114,10 +136,19 @@ class ThreatChanged(Event):
 
     def sentence(self) -> str:
         if self.before == self.after:
-            return (
-                f"threat stays {self.after}: {self.reason} (it never falls below {self.floor}, the number of Ahotniks)"
+            return _(
+                "threat stays {after}: {reason} (it never falls below {floor}, the number of Ahotniks)",
+                after=self.after,
+                reason=self.reason,
+                floor=self.floor,
             )
-        return f"threat {self.change:+d} ({self.reason}): {self.before} → {self.after}"
+        return _(
+            "threat {change} ({reason}): {before} → {after}",
+            change=f"{self.change:+d}",
+            reason=self.reason,
+            before=self.before,
+            after=self.after,
+        )
 
 
 @event_kind("transition")
@@ -130,8 +161,9 @@ class PhaseTransition(Event):
     reason: str
 
     def sentence(self) -> str:
-        state = "enters" if self.active else "leaves"
-        return f"{self.unit} {state} phase transition ({self.reason})"
+        if self.active:
+            return _("{unit} enters phase transition ({reason})", unit=self.unit, reason=self.reason)
+        return _("{unit} leaves phase transition ({reason})", unit=self.unit, reason=self.reason)
 
 
 @event_kind("summon")
@@ -146,7 +178,13 @@ class Summon(Event):
     life: int
 
     def sentence(self) -> str:
-        return f"{self.unit} is summoned at {position_text(self.position)} (Shields {self.shields}, Life {self.life})"
+        return _(
+            "{unit} is summoned at {position} (Shields {shields}, Life {life})",
+            unit=self.unit,
+            position=position_text(self.position),
+            shields=self.shields,
+            life=self.life,
+        )
 
 
 EVENTS: tuple[type[Event], ...] = (

@@ -15,3 +15,23 @@ p_ = MESSAGES.pgettext
 np_ = MESSAGES.npgettext
 
 __all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_"]
+
+
+def _core_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """tabroll's messages this game words its own way: its event kinds (the log's kind column), the ways its
+    units leave play (a defeat's ``how``), its pools, and the defeat's sentence in its terms. The core asks for
+    them and finds them in this game's catalogue first."""
+    p_("event", "synapse")
+    p_("event", "rotation")
+    p_("event", "targeting")
+    p_("event", "ignored")
+    p_("event", "dna")
+    p_("event", "threat")
+    p_("event", "transition")
+    p_("event", "summon")
+    p_("defeat", "exiled")
+    p_("defeat", "removed")
+    p_("defeat", "defeated")
+    p_("pool", "Shields")
+    p_("pool", "Life")
+    _("{unit} is {how} and leaves play ({reason})", unit="", how="", reason="")

@@ -13,6 +13,8 @@ from pydantic import AliasChoices, Field, model_validator
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import ScenarioFile, Strict
 
+from .messages import N_, _
+
 Coordinate = Annotated[int, Field(ge=-1000, le=1000)]
 HexInput = tuple[Coordinate, Coordinate]
 DirectionNumber = Annotated[int, Field(ge=1, le=6)]
@@ -25,21 +27,27 @@ class AhotnikOptions(Strict):
 
     phase_order: Literal["per_ahotnik", "step_by_step"] = Field(
         "per_ahotnik",
-        description="Each Ahotnik runs all four steps (direction, target, damage, outcome) before the next one "
-        "in turn order (per_ahotnik), or each step is done by every Ahotnik before the next step (step_by_step).",
+        description=N_(
+            "Each Ahotnik runs all four steps (direction, target, damage, outcome) before the next one "
+            "in turn order (per_ahotnik), or each step is done by every Ahotnik before the next step (step_by_step)."
+        ),
     )
     zero_damage_hit: bool = Field(
         True,
-        description="A Demon reached by a ranged shot for 0 damage counts as hit, so the attacker enters phase "
-        "transition (true), or only a Demon dealt at least 1 damage counts (false).",
+        description=N_(
+            "A Demon reached by a ranged shot for 0 damage counts as hit, so the attacker enters phase "
+            "transition (true), or only a Demon dealt at least 1 damage counts (false)."
+        ),
     )
     transition_attacks: bool = Field(
-        True, description="An Ahotnik already in phase transition still attacks (true) or only turns (false)."
+        True, description=N_("An Ahotnik already in phase transition still attacks (true) or only turns (false).")
     )
     game_end: Literal["finish_shot", "at_once"] = Field(
         "finish_shot",
-        description="When a ranged shot takes an Ahotnik to 0 Life, the rest of the same shot still hits "
-        "(finish_shot), or nothing more happens after that blow (at_once).",
+        description=N_(
+            "When a ranged shot takes an Ahotnik to 0 Life, the rest of the same shot still hits "
+            "(finish_shot), or nothing more happens after that blow (at_once)."
+        ),
     )
 
 
@@ -102,7 +110,7 @@ PilotNumbers = Annotated[tuple[DirectionNumber, ...], Field(description="the two
 
 def _check_two(value: tuple[int, ...] | None, what: str) -> None:
     if value is not None and len(value) != 2:
-        raise ValueError(f"'{what}' needs two numbers, one per pilot (got {len(value)})")
+        raise ValueError(_("'{what}' needs two numbers, one per pilot (got {count})", what=what, count=len(value)))
 
 
 class ChoiceInput(Strict):
@@ -125,17 +133,19 @@ class ChoiceInput(Strict):
         _check_two(self.directions, "directions")
         if self.pilots is not None:
             if self.synapse is not None or self.direction is not None or self.directions is not None:
-                raise ValueError("give either 'pilots: [a, b]' or 'synapse' with 'direction'/'directions', not both")
+                raise ValueError(_("give either 'pilots: [a, b]' or 'synapse' with 'direction'/'directions', not both"))
             return self
         if self.synapse is None:
-            raise ValueError("give 'pilots: [a, b]' (the two numbers named) or 'synapse: success|forced'")
+            raise ValueError(_("give 'pilots: [a, b]' (the two numbers named) or 'synapse: success|forced'"))
         if self.synapse == "success":
             if self.direction is None or self.directions is not None:
-                raise ValueError("a successful synapse gives one 'direction'")
+                raise ValueError(_("a successful synapse gives one 'direction'"))
         elif (self.direction is None) == (self.directions is None):
             raise ValueError(
-                "a forced synapse gives 'directions: [a, b]' (the two named; tabroll picks one at random) "
-                "or 'direction' (already picked at the table)"
+                _(
+                    "a forced synapse gives 'directions: [a, b]' (the two named; tabroll picks one at random) "
+                    "or 'direction' (already picked at the table)"
+                )
             )
         return self
 
@@ -175,7 +185,7 @@ class AttackPhaseAction(Strict):
         return self
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(None, "attack_phase", "attack phase")
+        return ActionHeader(None, "attack_phase", _("attack phase"))
 
 
 class AttackAction(Strict):
@@ -194,7 +204,7 @@ class AttackAction(Strict):
         return self
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.ahotnik, "attack", f"{self.ahotnik} attacks")
+        return ActionHeader(self.ahotnik, "attack", _("{unit} attacks", unit=self.ahotnik))
 
 
 class SummonAction(Strict):
@@ -211,7 +221,7 @@ class SummonAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description="A summon rolls no dice.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.demon, "summon", f"{self.demon} is summoned at {list(self.at)}")
+        return ActionHeader(self.demon, "summon", _("{unit} is summoned at {hex}", unit=self.demon, hex=list(self.at)))
 
 
 class TerrainAction(Strict):
@@ -224,7 +234,9 @@ class TerrainAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description="A token rolls no dice.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(None, "contaminated_terrain", f"a Contaminated Terrain token is {self.change}")
+        if self.change == "revealed":
+            return ActionHeader(None, "contaminated_terrain", _("a Contaminated Terrain token is revealed"))
+        return ActionHeader(None, "contaminated_terrain", _("a Contaminated Terrain token is removed"))
 
 
 class EndTransitionAction(Strict):
@@ -235,8 +247,10 @@ class EndTransitionAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description="Ending phase transition rolls no dice.")
 
     def describe(self) -> ActionHeader:
-        who = ", ".join(self.ahotniks) if self.ahotniks is not None else "every Ahotnik"
-        return ActionHeader(None, "end_transition", f"phase transition ends for {who}")
+        if self.ahotniks is None:
+            return ActionHeader(None, "end_transition", _("phase transition ends for every Ahotnik"))
+        who = ", ".join(self.ahotniks)
+        return ActionHeader(None, "end_transition", _("phase transition ends for {units}", units=who))
 
 
 AhotnikAction = AttackPhaseAction | AttackAction | SummonAction | TerrainAction | EndTransitionAction

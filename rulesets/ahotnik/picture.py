@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabroll.geometry.hex import Hex, Orientation
 from tabroll.kit.views import Line, StateView, Tone, text_line
 
+from .messages import _
 from .state import Board
 
 MAX_COLUMNS = 30
@@ -88,35 +89,51 @@ def _trim(line: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return line
 
 
+def _hex(h: Hex) -> str:
+    return f"[{h[0]}, {h[1]}]"
+
+
 def legend(board: Board) -> list[str]:
-    """One line per unit and one for the threat level and the end of the game."""
+    """One line per unit and one for the threat level and the end of the game (the last line, when it is over)."""
     names = labels(board)
     m = board.map
     out = []
     for a in board.ahotniks:
-        facts = [f"facing {m.direction_name(a.facing)}", f"Shields {a.shields}", f"Life {a.life}"]
+        facts = [
+            _("facing {direction}", direction=m.direction_name(a.facing)),
+            _("Shields {n}", n=a.shields),
+            _("Life {n}", n=a.life),
+        ]
         if a.phase_transition:
-            facts.append("PHASE TRANSITION")
+            facts.append(_("PHASE TRANSITION"))
         if a.dna:
-            facts.append("DNA " + ", ".join(sorted(a.dna)))
+            facts.append(_("DNA {identities}", identities=", ".join(sorted(a.dna))))
         if a.team:
-            facts.append(f"team {a.team}")
-        out.append(f"{names[a.name]}  {a.name} at [{a.position[0]}, {a.position[1]}]: " + ", ".join(facts))
+            facts.append(_("team {team}", team=a.team))
+        where = _("{unit} at {hex}", unit=a.name, hex=_hex(a.position))
+        out.append(f"{names[a.name]}  {where}: " + ", ".join(facts))
     for d in board.demons:
         ident = f" ({d.identity})" if d.identity != d.name else ""
         if d.position is None:
-            out.append(f"--  {d.name}{ident}: {'exiled' if d.exiled else 'off the board'}")
+            out.append(f"--  {d.name}{ident}: " + (_("exiled") if d.exiled else _("off the board")))
         else:
-            where = f"[{d.position[0]}, {d.position[1]}]"
-            out.append(f"{names[d.name]}  {d.name}{ident} at {where}: Shields {d.shields}, Life {d.life}")
-    line = f"threat level {board.threat} (floor {board.threat_floor})"
+            where = _("{unit} at {hex}", unit=f"{d.name}{ident}", hex=_hex(d.position))
+            stats = _("Shields {shields}, Life {life}", shields=d.shields, life=d.life)
+            out.append(f"{names[d.name]}  {where}: {stats}")
     if board.singularity is not None:
-        line += f"; Singularity ◎ at [{board.singularity[0]}, {board.singularity[1]}]"
+        line = _(
+            "threat level {threat} (floor {floor}); Singularity ◎ at {hex}",
+            threat=board.threat,
+            floor=board.threat_floor,
+            hex=_hex(board.singularity),
+        )
+    else:
+        line = _("threat level {threat} (floor {floor})", threat=board.threat, floor=board.threat_floor)
     out.append(line)
     directions = ", ".join(m.direction_name(d) for d in range(1, 7))
-    out.append(f"directions: {directions}")
+    out.append(_("directions: {directions}", directions=directions))
     if board.game_over:
-        out.append(f"GAME OVER: {board.game_over}")
+        out.append(_("GAME OVER: {reason}", reason=board.game_over))
     return out
 
 
@@ -128,7 +145,7 @@ def state_view(board: Board) -> StateView:
     picture = grid(board)
     lines: list[Line] = []
     if picture is None:
-        lines.append(text_line("(map too large to draw)", "faint"))
+        lines.append(text_line(_("(map too large to draw)"), "faint"))
     else:
         for row in picture:
             pieces = [(text, _TONES[kind]) for text, kind in row]
@@ -137,5 +154,7 @@ def state_view(board: Board) -> StateView:
                 pieces[-1] = (last.rstrip(), tone)
             lines.append(tuple(pieces))
     lines.append(())
-    lines += [text_line(entry, "alert" if entry.startswith("GAME OVER") else "plain") for entry in legend(board)]
-    return StateView("final board", tuple(lines))
+    entries = legend(board)
+    over = len(entries) - 1 if board.game_over else len(entries)  # the end of the game is the last line
+    lines += [text_line(entry, "alert" if i == over else "plain") for i, entry in enumerate(entries)]
+    return StateView(_("final board"), tuple(lines))

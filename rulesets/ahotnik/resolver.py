@@ -41,6 +41,7 @@ from .events import (
     Targeting,
     ThreatChanged,
 )
+from .messages import _, n_, p_
 from .model import (
     AhotnikOptions,
     AttackAction,
@@ -114,7 +115,7 @@ HANDLERS: Handlers[Turn] = Handlers()
 
 def resolve(board: Board, action: AhotnikAction, dice: DiceSource) -> Resolution:
     if board.game_over is not None:
-        raise RuleRefusal(f"the game is over: {board.game_over}", rule="end of the game")
+        raise RuleRefusal(_("the game is over: {reason}", reason=board.game_over), rule=_("end of the game"))
     turn = Turn(state=board, dice=dice)
     HANDLERS(turn, action)
     return turn.resolution(turn.state)
@@ -131,9 +132,9 @@ def resolve_attack_phase(turn: Turn, action: AttackPhaseAction) -> None:
         turn.state.ahotnik(name)  # refuses an unknown name (the loader already checks files)
     if len(order) > 1:
         if turn.options.phase_order == "per_ahotnik":
-            text = "each Ahotnik runs all four steps before the next in turn order"
+            text = _("each Ahotnik runs all four steps before the next in turn order")
         else:
-            text = "each step is done by every Ahotnik, in turn order, before the next step"
+            text = _("each step is done by every Ahotnik, in turn order, before the next step")
         turn.ruling("phase_order", turn.options.phase_order, text)
     phase = Phase(tuple(order), choices)
     if turn.options.phase_order == "step_by_step":
@@ -182,7 +183,13 @@ class StepByStepAttacks(Step):
             if turn.fallen:
                 skipped = [p.attacker for p in plans[i + 1 :] if p.blows]
                 if skipped:
-                    turn.emit(Note(text=f"the game is over: {', '.join(skipped)} deal no damage"))
+                    text = n_(
+                        "the game is over: {names} deal no damage",
+                        "the game is over: {names} deal no damage",
+                        len(skipped),
+                        names=", ".join(skipped),
+                    )
+                    turn.emit(Note(text=text))
                 break
         settle(turn)
 
@@ -204,7 +211,13 @@ class NextAhotnik(Step):
         if turn.state.game_over is not None:
             skipped = order[self.index + 1 :]
             if skipped:
-                turn.emit(Note(text=f"the game is over: {', '.join(skipped)} do not attack"))
+                text = n_(
+                    "the game is over: {names} do not attack",
+                    "the game is over: {names} do not attack",
+                    len(skipped),
+                    names=", ".join(skipped),
+                )
+                turn.emit(Note(text=text))
             return None
         return NextAhotnik(self.index + 1, phase=self.phase) if self.index + 1 < len(order) else None
 
@@ -215,12 +228,19 @@ def resolve_single_attack(turn: Turn, action: AttackAction) -> None:
     result = decide_direction(turn, action.ahotnik, as_choice(action.choice) if action.choice else None)
     plan = identify(turn, action.ahotnik, result)
     if action.target is not None and action.target not in [b.target for b in plan.blows]:
-        picked = ", ".join(b.target for b in plan.blows) or "nothing"
+        values = {"ahotnik": action.ahotnik, "target": action.target}
+        if plan.blows:
+            picked = ", ".join(b.target for b in plan.blows)
+            message = _("{ahotnik} cannot choose {target}: the rules make it attack {picked}", picked=picked, **values)
+        else:
+            message = _("{ahotnik} cannot choose {target}: the rules make it attack nothing", **values)
         raise RuleRefusal(
-            f"{action.ahotnik} cannot choose {action.target}: the rules make it attack {picked}",
-            rule="target identification",
-            tip="an Ahotnik attacks the first adjacent Demon clockwise from its facing, then the first adjacent "
-            "enemy Ahotnik, otherwise shoots along its facing",
+            message,
+            rule=_("target identification"),
+            tip=_(
+                "an Ahotnik attacks the first adjacent Demon clockwise from its facing, then the first adjacent "
+                "enemy Ahotnik, otherwise shoots along its facing"
+            ),
         )
     strike(turn, plan)
     settle(turn)
@@ -235,8 +255,11 @@ def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> Synap
         turn.emit(
             Note(
                 unit=name,
-                text=f"no choice given for {name}: each pilot's number is asked of the dice source "
-                "(with --prompt the pilots type them)",
+                text=_(
+                    "no choice given for {name}: each pilot's number is asked of the dice source "
+                    "(with --prompt the pilots type them)",
+                    name=name,
+                ),
             )
         )
         numbers = tuple(_pilot_number(turn, name, i) for i in (1, 2))
@@ -247,23 +270,23 @@ def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> Synap
         a, b = choice.pilots
         if a == b:
             result, candidates, direction = "success", (a,), a
-            reason = "both pilots named the same number"
+            reason = _("both pilots named the same number")
         else:
             result, candidates = "forced", (a, b)
             direction = _forced_pick(turn, name, candidates)
-            reason = "the pilots disagree: picked at random between the two"
+            reason = _("the pilots disagree: picked at random between the two")
         pilots: tuple[int, ...] = (a, b)
     else:
         pilots = ()
         result = "success" if choice.synapse == "success" else "forced"
         if choice.direction is not None:
             candidates, direction = (choice.direction,), choice.direction
-            reason = "given by the table"
+            reason = _("given by the table")
         else:
             assert choice.directions is not None
             candidates = tuple(dict.fromkeys(choice.directions))
             direction = _forced_pick(turn, name, candidates)
-            reason = "picked at random between the two named directions"
+            reason = _("picked at random between the two named directions")
     turn.emit(
         Synapse(
             unit=name,
@@ -290,7 +313,7 @@ def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> Synap
 
 
 def _pilot_number(turn: Turn, name: str, pilot: int) -> int:
-    label = f"{name}, pilot {pilot}: secret direction number"
+    label = _("{name}, pilot {pilot}: secret direction number", name=name, pilot=pilot)
     value = choose_number(turn.dice, 6, label)
     turn.emit(Roll.die(6, value, label=label, unit=name))
     return value
@@ -299,7 +322,8 @@ def _pilot_number(turn: Turn, name: str, pilot: int) -> int:
 def _forced_pick(turn: Turn, name: str, candidates: tuple[int, ...]) -> int:
     if len(candidates) == 1:
         return candidates[0]
-    label = f"forced synapse of {name}: " + ", ".join(f"{i} = direction {d}" for i, d in enumerate(candidates, 1))
+    choices = ", ".join(_("{i} = direction {d}", i=i, d=d) for i, d in enumerate(candidates, 1))
+    label = _("forced synapse of {name}: {choices}", name=name, choices=choices)
     return turn.pick(candidates, label, name)
 
 
@@ -310,12 +334,12 @@ def ignore_reason(attacker: Ahotnik, unit: Unit) -> str | None:
     """Why ``attacker``'s attacks treat ``unit`` as absent, or None when it is a valid target."""
     if isinstance(unit, Demon):
         if unit.identity in attacker.dna:
-            return f"{attacker.name} owns the DNA of {unit.identity}"
+            return _("{attacker} owns the DNA of {identity}", attacker=attacker.name, identity=unit.identity)
         return None
     if not attacker.is_enemy_of(unit):
-        return f"an ally of {attacker.name} (team {unit.team})"
+        return _("an ally of {attacker} (team {team})", attacker=attacker.name, team=unit.team)
     if unit.phase_transition:
-        return "in phase transition"
+        return _("in phase transition")
     return None
 
 
@@ -336,10 +360,10 @@ def identify(turn: Turn, name: str, result: SynapseResult) -> Plan:
 def sits_out_transition(turn: Turn, name: str) -> bool:
     """Whether an Ahotnik in phase transition skips its attack (the ruling ``transition_attacks``)."""
     if not turn.options.transition_attacks:
-        turn.ruling("transition_attacks", False, "an Ahotnik in phase transition only turns, it does not attack")
-        turn.emit(Note(unit=name, text=f"{name} is in phase transition and does not attack"))
+        turn.ruling("transition_attacks", False, _("an Ahotnik in phase transition only turns, it does not attack"))
+        turn.emit(Note(unit=name, text=_("{name} is in phase transition and does not attack", name=name)))
         return True
-    turn.ruling("transition_attacks", True, "an Ahotnik in phase transition still attacks")
+    turn.ruling("transition_attacks", True, _("an Ahotnik in phase transition still attacks"))
     return False
 
 
@@ -376,14 +400,13 @@ def melee_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, d: int, tar
     """A melee blow on the adjacent ``target`` in direction ``d``: straight to Life when it is ahead."""
     name, facing = attacker.name, attacker.facing
     ahead = d == facing
+    where = {"facing": turn.name(facing), "direction": turn.name(d)}
     if isinstance(target, Demon):
-        why = f"first adjacent Demon clockwise from {turn.name(facing)}: at {turn.name(d)}"
+        why = _("first adjacent Demon clockwise from {facing}: at {direction}", **where)
     else:
-        why = f"no Demon adjacent; first enemy Ahotnik clockwise from {turn.name(facing)}: at {turn.name(d)}"
+        why = _("no Demon adjacent; first enemy Ahotnik clockwise from {facing}: at {direction}", **where)
     amount = MELEE_DAMAGE[result]
-    rule = f"melee, {result}: {amount} damage, " + (
-        "target ahead: straight to Life" if ahead else "not ahead: Shields first"
-    )
+    rule = _melee_rule(result, amount, ahead)
     turn.emit(
         Targeting(
             attacker=name,
@@ -416,11 +439,15 @@ def ranged_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, skip: Skip
             continue
         k = len(blows)
         amount = max(base - k, 0)
-        rule = f"ranged, {result}, target {k + 1} on the line: {base} − {k} = {amount} damage, Shields first"
+        rule = _ranged_rule(result, k, base, amount)
         blows.append(Aim(unit.name, amount, False, rule))
-    reason = "no enemy adjacent: a straight shot along the facing"
-    if stopped is not None:
-        reason += f", stopped by the Singularity at [{stopped[0]}, {stopped[1]}]"
+    if stopped is None:
+        reason = _("no enemy adjacent: a straight shot along the facing")
+    else:
+        reason = _(
+            "no enemy adjacent: a straight shot along the facing, stopped by the Singularity at {hex}",
+            hex=f"[{stopped[0]}, {stopped[1]}]",
+        )
     turn.emit(
         Targeting(
             attacker=name,
@@ -436,6 +463,51 @@ def ranged_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, skip: Skip
     return Plan(attacker=name, attack="ranged", blows=tuple(blows))
 
 
+def _melee_rule(result: SynapseResult, amount: int, ahead: bool) -> str:
+    """A melee blow's rule, as the ``hit`` says it."""
+    if result == "success":
+        if ahead:
+            return n_(
+                "melee, success: {n} damage, target ahead: straight to Life",
+                "melee, success: {n} damage, target ahead: straight to Life",
+                amount,
+            )
+        return n_(
+            "melee, success: {n} damage, not ahead: Shields first",
+            "melee, success: {n} damage, not ahead: Shields first",
+            amount,
+        )
+    if ahead:
+        return n_(
+            "melee, forced: {n} damage, target ahead: straight to Life",
+            "melee, forced: {n} damage, target ahead: straight to Life",
+            amount,
+        )
+    return n_(
+        "melee, forced: {n} damage, not ahead: Shields first",
+        "melee, forced: {n} damage, not ahead: Shields first",
+        amount,
+    )
+
+
+def _ranged_rule(result: SynapseResult, k: int, base: int, amount: int) -> str:
+    """The rule of a ranged shot's blow on the ``k``-th valid target on the line (from 0), as the ``hit`` says it."""
+    values = {"place": k + 1, "base": base, "less": k}
+    if result == "success":
+        return n_(
+            "ranged, success, target {place} on the line: {base} − {less} = {n} damage, Shields first",
+            "ranged, success, target {place} on the line: {base} − {less} = {n} damage, Shields first",
+            amount,
+            **values,
+        )
+    return n_(
+        "ranged, forced, target {place} on the line: {base} − {less} = {n} damage, Shields first",
+        "ranged, forced, target {place} on the line: {base} − {less} = {n} damage, Shields first",
+        amount,
+        **values,
+    )
+
+
 # --- step 3: damage ---------------------------------------------------------------------------------------
 
 
@@ -445,7 +517,7 @@ def strike(turn: Turn, plan: Plan) -> None:
     for i, blow in enumerate(plan.blows):
         target = turn.state.unit(blow.target)
         if isinstance(target, Demon) and not target.on_board:
-            turn.emit(Note(unit=target.name, text=f"{target.name} has already left the board"))
+            turn.emit(Note(unit=target.name, text=_("{unit} has already left the board", unit=target.name)))
             continue
         turn.emit(Hit(attacker=plan.attacker, target=target.name, result=blow.amount, needed=0, rule=blow.rule))
         hurt = take_damage(turn, plan.attacker, target, blow)
@@ -455,9 +527,9 @@ def strike(turn: Turn, plan: Plan) -> None:
             else:
                 counts = turn.options.zero_damage_hit
                 text = (
-                    "a Demon reached for 0 damage is still hit (phase transition)"
+                    _("a Demon reached for 0 damage is still hit (phase transition)")
                     if counts
-                    else "a Demon reached for 0 damage is not hit (no phase transition)"
+                    else _("a Demon reached for 0 damage is not hit (no phase transition)")
                 )
                 turn.ruling("zero_damage_hit", counts, text)
                 hit_demon = hit_demon or counts
@@ -468,9 +540,9 @@ def strike(turn: Turn, plan: Plan) -> None:
             if i + 1 < len(plan.blows):
                 at_once = turn.options.game_end == "at_once"
                 text = (
-                    "the game ends with this blow: the rest of the shot does not hit"
+                    _("the game ends with this blow: the rest of the shot does not hit")
                     if at_once
-                    else "the rest of the same shot still hits, then the game ends"
+                    else _("the rest of the same shot still hits, then the game ends")
                 )
                 turn.ruling("game_end", turn.options.game_end, text)
                 if at_once:
@@ -478,10 +550,11 @@ def strike(turn: Turn, plan: Plan) -> None:
     if hit_demon:
         attacker = turn.state.ahotnik(plan.attacker)
         if attacker.phase_transition:
-            turn.emit(Note(unit=attacker.name, text=f"{attacker.name} hit a Demon; it stays in phase transition"))
+            text = _("{unit} hit a Demon; it stays in phase transition", unit=attacker.name)
+            turn.emit(Note(unit=attacker.name, text=text))
         else:
             turn.put(dataclasses.replace(attacker, phase_transition=True))
-            turn.emit(PhaseTransition(unit=attacker.name, active=True, reason="it hit a Demon"))
+            turn.emit(PhaseTransition(unit=attacker.name, active=True, reason=_("it hit a Demon")))
 
 
 def take_damage(turn: Turn, attacker: str, target: Unit, blow: Aim) -> Unit:
@@ -492,11 +565,11 @@ def take_damage(turn: Turn, attacker: str, target: Unit, blow: Aim) -> Unit:
     hurt = dataclasses.replace(target, shields=target.shields - to_shields, life=target.life - to_life)
     turn.put(hurt)
     if blow.straight_to_life:
-        life_rule = "target ahead: straight to Life"
+        life_rule = _("target ahead: straight to Life")
     else:
-        life_rule = "past its Shields" if to_shields else "no Shields left"
+        life_rule = _("past its Shields") if to_shields else _("no Shields left")
     for pool, lost, left, rule in (
-        ("Shields", to_shields, hurt.shields, "Shields first"),
+        ("Shields", to_shields, hurt.shields, _("Shields first")),
         ("Life", to_life, hurt.life, life_rule),
     ):
         if lost:
@@ -525,8 +598,9 @@ def settle(turn: Turn) -> None:
             assert demon.position is not None
             turn.put(dataclasses.replace(demon, position=None, exiled=True))
             where = f"[{demon.position[0]}, {demon.position[1]}]"
-            turn.emit(Defeat(unit=demon.name, by=by, reason=f"at 0 Life: exiled from {where}", how="exiled"))
-            change_threat(turn, -1, f"{demon.name} is exiled")
+            reason = _("at 0 Life: exiled from {hex}", hex=where)
+            turn.emit(Defeat(unit=demon.name, by=by, reason=reason, how="exiled"))
+            change_threat(turn, -1, _("{unit} is exiled", unit=demon.name))
             if by is not None:
                 owner = turn.state.ahotnik(by)
                 if demon.identity not in owner.dna:
@@ -536,20 +610,22 @@ def settle(turn: Turn) -> None:
     if not turn.fallen:
         return
     fallen, by = turn.fallen[0]
-    turn.emit(Defeat(unit=fallen, by=by, reason="at 0 Life: the game ends"))
+    turn.emit(Defeat(unit=fallen, by=by, reason=_("at 0 Life: the game ends")))
     owner = turn.state.ahotnik(by)
     removed: list[str] = []
     for demon in turn.state.demons:
         if demon.on_board and demon.identity in owner.dna:
             turn.put(dataclasses.replace(demon, position=None))
             removed.append(demon.name)
-            reason = f"the game ends and {by} owns the DNA of {demon.identity}"
+            reason = _("the game ends and {by} owns the DNA of {identity}", by=by, identity=demon.identity)
             turn.emit(Defeat(unit=demon.name, by=None, reason=reason, how="removed"))
-    reason = "an Ahotnik at 0 Life ends the game"
     if removed:
-        reason += f"; the Demons whose DNA {by} owns leave the board"
+        reason = _("an Ahotnik at 0 Life ends the game; the Demons whose DNA {by} owns leave the board", by=by)
+    else:
+        reason = _("an Ahotnik at 0 Life ends the game")
     turn.emit(GameOver(unit=fallen, by=by, removed=tuple(removed), reason=reason))
-    turn.state = dataclasses.replace(turn.state, game_over=f"{fallen} fell to 0 Life, struck by {by}")
+    over = _("{unit} fell to 0 Life, struck by {by}", unit=fallen, by=by)
+    turn.state = dataclasses.replace(turn.state, game_over=over)
     turn.fallen.clear()
 
 
@@ -566,8 +642,10 @@ def change_threat(turn: Turn, change: int, reason: str) -> None:
 
 @HANDLERS.on(TerrainAction)
 def resolve_terrain(turn: Turn, action: TerrainAction) -> None:
-    change = 1 if action.change == "revealed" else -1
-    change_threat(turn, change, f"a Contaminated Terrain token is {action.change}")
+    if action.change == "revealed":
+        change_threat(turn, 1, _("a Contaminated Terrain token is revealed"))
+    else:
+        change_threat(turn, -1, _("a Contaminated Terrain token is removed"))
 
 
 @HANDLERS.on(SummonAction)
@@ -575,25 +653,27 @@ def resolve_summon(turn: Turn, action: SummonAction) -> None:
     board = turn.state
     at: Hex = (action.at[0], action.at[1])
     existing = board.demon(action.demon)
+    rule, where = p_("rule", "summon"), f"[{at[0]}, {at[1]}]"
     if existing is not None and existing.on_board:
-        raise RuleRefusal(f"{action.demon} is already on the board", rule="summon")
+        raise RuleRefusal(_("{unit} is already on the board", unit=action.demon), rule=rule)
     if any(a.name == action.demon for a in board.ahotniks):
-        raise RuleRefusal(f"{action.demon} is an Ahotnik, not a Demon", rule="summon")
+        raise RuleRefusal(_("{unit} is an Ahotnik, not a Demon", unit=action.demon), rule=rule)
     if not board.map.contains(at):
-        raise RuleRefusal(f"[{at[0]}, {at[1]}] is not on the map", rule="summon")
+        raise RuleRefusal(_("{hex} is not on the map", hex=where), rule=rule)
     if at in board.map.blocked:
-        raise RuleRefusal(f"[{at[0]}, {at[1]}] is the Singularity", rule="summon")
+        raise RuleRefusal(_("{hex} is the Singularity", hex=where), rule=rule)
     occupant = board.unit_at(at)
     if occupant is not None:
-        raise RuleRefusal(f"[{at[0]}, {at[1]}] is taken by {occupant.name}", rule="summon")
+        raise RuleRefusal(_("{hex} is taken by {unit}", hex=where, unit=occupant.name), rule=rule)
     identity = action.identity or (existing.identity if existing is not None else action.demon)
     demon = Demon(name=action.demon, identity=identity, position=at, shields=action.shields, life=action.life)
     turn.put(demon)
     turn.emit(Summon(unit=demon.name, identity=identity, position=at, shields=demon.shields, life=demon.life))
-    change_threat(turn, 1, f"{demon.name} is summoned")
+    change_threat(turn, 1, _("{unit} is summoned", unit=demon.name))
     for owner in board.ahotniks:
         if identity in owner.dna:
-            turn.emit(Note(unit=owner.name, text=f"{owner.name} owns the DNA of {identity}: they ignore each other"))
+            text = _("{unit} owns the DNA of {identity}: they ignore each other", unit=owner.name, identity=identity)
+            turn.emit(Note(unit=owner.name, text=text))
 
 
 @HANDLERS.on(EndTransitionAction)
@@ -603,6 +683,6 @@ def resolve_end_transition(turn: Turn, action: EndTransitionAction) -> None:
         ahotnik = turn.state.ahotnik(name)
         if ahotnik.phase_transition:
             turn.put(dataclasses.replace(ahotnik, phase_transition=False))
-            turn.emit(PhaseTransition(unit=name, active=False, reason="the scenario ends it"))
+            turn.emit(PhaseTransition(unit=name, active=False, reason=_("the scenario ends it")))
         elif action.ahotniks is not None:
-            turn.emit(Note(unit=name, text=f"{name} is not in phase transition"))
+            turn.emit(Note(unit=name, text=_("{unit} is not in phase transition", unit=name)))

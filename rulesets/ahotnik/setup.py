@@ -13,6 +13,7 @@ from tabroll.kit.models import assemble, command_line_model, scenario_options, s
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
+from .messages import _
 from .model import (
     AhotnikOptions,
     AhotnikScenario,
@@ -68,17 +69,19 @@ def place_units(doc: YamlDocument, model: AhotnikScenario, hex_map: HexMap) -> t
     hex, and no name both an Ahotnik and a Demon."""
     placing = HexPlacement(
         hex_map,
-        off_map="'{name}' stands at {at}, which is not on the map",
-        off_map_tip="hexes are axial [q, r]; a map of radius R holds every hex within R steps of [0, 0]",
-        blocked="'{name}' and the Singularity are both at {at}",  # the map's one blocked hex
-        held="'{name}' and '{other}' are both at {at}",
+        off_map=_("'{name}' stands at {at}, which is not on the map"),
+        off_map_tip=_("hexes are axial [q, r]; a map of radius R holds every hex within R steps of [0, 0]"),
+        blocked=_("'{name}' and the Singularity are both at {at}"),  # the map's one blocked hex
+        held=_("'{name}' and '{other}' are both at {at}"),
     )
 
     demon_names = set(model.demons)
     ahotniks: dict[str, Ahotnik] = {}
     for name, entry in model.ahotniks.items():
         if name in demon_names:
-            raise InputError(f"'{name}' is both an Ahotnik and a Demon", location=doc.locate(("demons", name)))
+            raise InputError(
+                _("'{name}' is both an Ahotnik and a Demon", name=name), location=doc.locate(("demons", name))
+            )
         ahotniks[name] = Ahotnik(
             name=name,
             position=placing.place(name, entry.at, doc.locate(("ahotniks", name, "at"))),
@@ -101,11 +104,14 @@ def check_turn_order(doc: YamlDocument, order: list[str], ahotniks: Mapping[str,
     if sorted(order) != sorted(ahotniks):
         missing = sorted(set(ahotniks) - set(order))
         extra = sorted(set(order) - set(ahotniks))
-        problem = f"missing {', '.join(missing)}" if missing else f"unknown or repeated: {', '.join(extra) or order}"
+        if missing:
+            problem = _("missing {names}", names=", ".join(missing))
+        else:
+            problem = _("unknown or repeated: {names}", names=", ".join(extra) or order)
         raise InputError(
-            f"turn_order must list every Ahotnik exactly once ({problem})",
+            _("turn_order must list every Ahotnik exactly once ({problem})", problem=problem),
             location=doc.locate(("turn_order",)),
-            tip=f"the Ahotniks are: {', '.join(ahotniks)}",
+            tip=_("the Ahotniks are: {names}", names=", ".join(ahotniks)),
         )
 
 
@@ -113,9 +119,13 @@ def check_threat(doc: YamlDocument, threat: int, ahotniks: Mapping[str, Ahotnik]
     """The threat level never starts below its floor, the number of Ahotniks in play."""
     if threat < len(ahotniks):
         raise InputError(
-            f"threat {threat} is below its floor, the number of Ahotniks in play ({len(ahotniks)})",
+            _(
+                "threat {threat} is below its floor, the number of Ahotniks in play ({floor})",
+                threat=threat,
+                floor=len(ahotniks),
+            ),
             location=doc.locate(("threat",)),
-            tip=f"give a threat level of at least {len(ahotniks)}",
+            tip=_("give a threat level of at least {floor}", floor=len(ahotniks)),
         )
 
 
@@ -136,7 +146,7 @@ def action_checker(
             names = [(n, (*at, "ahotniks", j)) for j, n in enumerate(action.ahotniks or ())]
         elif isinstance(action, SummonAction) and not hex_map.contains((action.at[0], action.at[1])):
             raise InputError(
-                f"{action.demon} would be summoned at {list(action.at)}, which is not on the map",
+                _("{unit} would be summoned at {hex}, which is not on the map", unit=action.demon, hex=list(action.at)),
                 location=doc.locate((*at, "at")),
             )
         for name, path in names:
@@ -183,8 +193,8 @@ def _choice(fields: Mapping[str, str]) -> dict[str, Any]:
             continue
         if key not in CHOICE_FIELDS:
             raise InputError(
-                f"unknown field '{key}' for an Ahotnik attack",
-                tip="use --pilots A,B, or --synapse success --direction N (forced: --set directions=[a,b])",
+                _("unknown field '{key}' for an Ahotnik attack", key=key),
+                tip=_("use --pilots A,B, or --synapse success --direction N (forced: --set directions=[a,b])"),
             )
         text = value.strip()
         if key in ("pilots", "directions") and text and not text.startswith("["):
@@ -208,21 +218,27 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     toward = _direction(field_int(request, "toward", 1), "--toward")
     distance = field_int(request, "distance", 1)
     if not 1 <= distance <= 50:
-        raise InputError(f"--distance {distance} is out of range", tip="give how many hexes away, from 1 to 50")
+        raise InputError(
+            _("--distance {distance} is out of range", distance=distance),
+            tip=_("give how many hexes away, from 1 to 50"),
+        )
     enemy = field_text(request, "enemy", "demon").lower()
     if enemy not in ("demon", "ahotnik"):
-        raise InputError(f"--enemy {enemy!r} is neither demon nor ahotnik", tip="--enemy demon or --enemy ahotnik")
+        raise InputError(
+            _("--enemy {enemy} is neither demon nor ahotnik", enemy=repr(enemy)),
+            tip=_("--enemy demon or --enemy ahotnik"),
+        )
     if request.target == request.attacker:
-        raise InputError("an Ahotnik does not attack itself", tip="give the target another name")
+        raise InputError(_("an Ahotnik does not attack itself"), tip=_("give the target another name"))
     target_stats = {key: _stat(key, value) for key, value in request.target_stats.items()}
     if not {"life", "Vita", "vita"} & set(target_stats):
         raise InputError(
-            f"give {request.target}'s Life: --target-stat life=N",
-            tip="and its Shields if it has any: --target-stat shields=N (Italian: Vita, Scudi)",
+            _("give {unit}'s Life: --target-stat life=N", unit=request.target),
+            tip=_("and its Shields if it has any: --target-stat shields=N (Italian: Vita, Scudi)"),
         )
     line = [(0, 0)]
     step = HexMap.hexagon(0)
-    for _ in range(distance):
+    for _step in range(distance):
         line.append(step.neighbour(line[-1], toward))
     attacker = {"at": [0, 0], "facing": facing, "shields": 0, "life": 1}
     attacker.update({key: _stat(key, value) for key, value in request.attacker_stats.items()})
@@ -235,7 +251,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         demons[request.target] = target
     data = {
         "ruleset": "ahotnik",
-        "title": f"{request.attacker} attacks {request.target}",
+        "title": _("{attacker} attacks {target}", attacker=request.attacker, target=request.target),
         "map": {"cells": [list(h) for h in line]},
         "threat": len(ahotniks) + len(demons),
         "ahotniks": ahotniks,
@@ -247,7 +263,10 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
 
 def _direction(value: int, flag: str) -> int:
     if not 1 <= value <= 6:
-        raise InputError(f"{flag} {value} is not a direction", tip="directions are numbered 1 to 6, clockwise")
+        raise InputError(
+            _("{flag} {value} is not a direction", flag=flag, value=value),
+            tip=_("directions are numbered 1 to 6, clockwise"),
+        )
     return value
 
 

@@ -11,6 +11,8 @@ from tabroll.frozen import HashedOnce, hash_once
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit.roster import Roster
 
+from .messages import _
+
 
 @hash_once  # hashed in every key of the exact walk
 @dataclass(frozen=True, slots=True)
@@ -81,7 +83,9 @@ class Board:
         found = Roster.of(self.ahotniks).get(name)
         if found is not None:
             return found
-        raise RuleRefusal(f"there is no Ahotnik called '{name}'", rule="unknown Ahotnik", tip=self._names_tip())
+        raise RuleRefusal(
+            _("there is no Ahotnik called '{name}'", name=name), rule=_("unknown Ahotnik"), tip=self._names_tip()
+        )
 
     def demon(self, name: str) -> Demon | None:
         return Roster.of(self.demons).get(name)
@@ -102,7 +106,7 @@ class Board:
         return dataclasses.replace(self, demons=Roster.of(self.demons).replace(unit))
 
     def _names_tip(self) -> str:
-        return "the Ahotniks are: " + ", ".join(a.name for a in self.ahotniks)
+        return _("the Ahotniks are: {names}", names=", ".join(a.name for a in self.ahotniks))
 
 
 def _hex_held(unit: Unit) -> Hex | None:
