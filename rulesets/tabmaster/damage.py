@@ -10,6 +10,7 @@ from tabroll.frozen import replace
 
 from .elements import Element, element_table
 from .events import ElementBonus, Survive
+from .messages import _
 from .model import AttackAction
 from .profiles import AttackProfile
 from .state import Unit
@@ -34,34 +35,36 @@ def strike(
                 Immune(
                     attacker=attacker.name,
                     target=target.name,
-                    reason=f"{element.label} {element.why_immune(target)}",
+                    reason=element.why_immune(target),
                 )
             )
             return
     for element in elements:
         if element.matches_any(target, element.auto_defeat):
+            why = element.why(target, element.auto_defeat)
             turn.emit(
                 Note(
                     unit=target.name,
-                    text=f"{element.label} defeats {target.name} outright ({element.why(target, element.auto_defeat)})",
+                    text=_(
+                        "{element} defeats {unit} outright ({why})", element=element.shown, unit=target.name, why=why
+                    ),
                 )
             )
-            defeat(
-                turn,
-                target,
-                attacker.name,
-                f"{element.label} against {element.why(target, element.auto_defeat)}",
-            )
+            defeat(turn, target, attacker.name, _("{element} against {why}", element=element.shown, why=why))
             return
     healing = [e for e in elements if e.heals and not e.matches_any(target, e.damages_instead)]
     if healing:
         heal(turn, attacker, target, profile, healing[0])
         return
     if turn.special_damage == "none":
-        turn.emit(Note(unit=target.name, text=f"{target.name} is hit; the Special leaves no normal damage to roll"))
+        turn.emit(
+            Note(
+                unit=target.name, text=_("{unit} is hit; the Special leaves no normal damage to roll", unit=target.name)
+            )
+        )
         return
     dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
-    amount = shared if shared is not None else turn.roll(dan, f"damage vs {target.name}", attacker.name)
+    amount = shared if shared is not None else turn.roll(dan, _("damage vs {unit}", unit=target.name), attacker.name)
     for element in elements:
         bonus = element.bonus_against(target)
         if bonus:
@@ -72,10 +75,14 @@ def strike(
     hexed = [e for e in elements if e.applies_hex]
     survived = apply_damage(turn, attacker, target, amount)
     if hexed and survived:
-        name = action.hex or "a hex (Feitiço) chosen by the attacking side"
+        name = (
+            action.hex or "a hex (Feitiço) chosen by the attacking side"
+        )  # state, not prose: the same in every language
         current = turn.unit(target.name)
         turn.put(replace(current, statuses=(*current.statuses, f"hex: {name}")))
-        turn.emit(StatusApplied(unit=target.name, status=f"hex: {name}", reason=f"{hexed[0].label} attack"))
+        turn.emit(
+            StatusApplied(unit=target.name, status=f"hex: {name}", reason=_("{element} attack", element=hexed[0].shown))
+        )
 
 
 def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
@@ -83,22 +90,28 @@ def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
     pool is VIT when VIT takes the excess (with what it lost and has left), else DEF."""
     at_least = turn.options.defeat_threshold == "at_least"
     if at_least:
-        turn.ruling("defeat_threshold", "at_least", "damage equal to DEF defeats (as the source's examples 3 and 4)")
+        turn.ruling("defeat_threshold", "at_least", _("damage equal to DEF defeats (as the source's examples 3 and 4)"))
     else:
-        turn.ruling("defeat_threshold", "greater", "damage must be greater than DEF to defeat (the rule text)")
+        turn.ruling("defeat_threshold", "greater", _("damage must be greater than DEF to defeat (the rule text)"))
     sign = "≥" if at_least else ">"
     beats = amount >= target.defense if at_least else amount > target.defense
     uses_vitality = target.vitality is not None and turn.options.vitality == "excess"
     if uses_vitality:
         assert target.vitality is not None
-        turn.ruling("vitality", "excess", "a unit with VIT loses the damage beyond its DEF from VIT, falling at 0")
+        turn.ruling("vitality", "excess", _("a unit with VIT loses the damage beyond its DEF from VIT, falling at 0"))
         excess = max(0, amount - target.defense + (1 if at_least else 0)) if beats else 0
         lost = min(excess, target.vitality)
         left = target.vitality - lost
         rule = (
-            f"{amount} {sign} DEF {target.defense}: {excess} through to VIT"
+            _(
+                "{amount} {sign} DEF {defense}: {excess} through to VIT",
+                amount=amount,
+                sign=sign,
+                defense=target.defense,
+                excess=excess,
+            )
             if beats
-            else f"{amount} does not beat DEF {target.defense}: {_needed(target.defense, at_least)}"
+            else _not_beaten(amount, target.defense, at_least)
         )
         defeats = left == 0 and beats
         turn.emit(
@@ -116,11 +129,7 @@ def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
         turn.put(replace(turn.unit(target.name), vitality=left))
     else:
         defeats = beats
-        rule = (
-            f"{amount} {sign} DEF {target.defense}"
-            if beats
-            else f"{amount} does not beat DEF {target.defense}: {_needed(target.defense, at_least)}"
-        )
+        rule = f"{amount} {sign} DEF {target.defense}" if beats else _not_beaten(amount, target.defense, at_least)
         # DEF alone decides: the damage is weighed against the target's points of Defence (the source's words),
         # which it does not lower, so the pool is DEF, with nothing lost or left
         turn.emit(
@@ -141,12 +150,14 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
                 amount=0,
                 before=target.vitality,
                 after=target.vitality,
-                reason=f"{element.label}: no healing for {element.why(target, element.no_heal)}",
+                reason=_(
+                    "{element}: no healing for {why}", element=element.shown, why=element.why(target, element.no_heal)
+                ),
                 pool="VIT",
             )
         )
         return
-    amount = turn.roll(profile.damage, f"healing for {target.name}", attacker.name)
+    amount = turn.roll(profile.damage, _("healing for {unit}", unit=target.name), attacker.name)
     if target.vitality is None:
         turn.emit(
             Heal(
@@ -154,7 +165,11 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
                 amount=0,
                 before=None,
                 after=None,
-                reason=f"{element.label} heals instead of damaging; {target.name} has no VIT to restore",
+                reason=_(
+                    "{element} heals instead of damaging; {unit} has no VIT to restore",
+                    element=element.shown,
+                    unit=target.name,
+                ),
                 pool="VIT",
             )
         )
@@ -168,7 +183,12 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
             amount=after - target.vitality,
             before=target.vitality,
             after=after,
-            reason=f"{element.label} heals instead of damaging (rolled {amount}, up to VIT {cap})",
+            reason=_(
+                "{element} heals instead of damaging (rolled {amount}, up to VIT {cap})",
+                element=element.shown,
+                amount=amount,
+                cap=cap,
+            ),
             pool="VIT",
         )
     )
@@ -179,5 +199,7 @@ def defeat(turn: Turn, target: Unit, by: str | None, reason: str) -> None:
     turn.emit(Defeat(unit=target.name, by=by, reason=reason))
 
 
-def _needed(defense: int, at_least: bool) -> str:
-    return f"{defense} or more needed" if at_least else f"more than {defense} needed"
+def _not_beaten(amount: int, defense: int, at_least: bool) -> str:
+    if at_least:
+        return _("{amount} does not beat DEF {defense}: {defense} or more needed", amount=amount, defense=defense)
+    return _("{amount} does not beat DEF {defense}: more than {defense} needed", amount=amount, defense=defense)

@@ -8,15 +8,48 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from .messages import N_, _
 from .state import Unit
 
 Condition = Mapping[str, str]
 
 
+LABELS: dict[str, str] = {
+    "fire": N_("Fire (Fogo)"),
+    "water": N_("Water (Água)"),
+    "earth": N_("Earth (Terra)"),
+    "air": N_("Air (Ar)"),
+    "ice": N_("Ice (Gelo)"),
+    "electricity": N_("Electricity (Eletricidade)"),
+    "life": N_("Life (Vida)"),
+    "disease": N_("Disease (Doença)"),
+    "light": N_("Light (Luz)"),
+    "darkness": N_("Darkness (Escuridão)"),
+}
+"""Each element as the logs' sentences name it (its English name and the source's), in the language now."""
+
+ESSENCES: dict[str, str] = {
+    "fire": N_("Essence: Fire"),
+    "water": N_("Essence: Water"),
+    "earth": N_("Essence: Earth"),
+    "air": N_("Essence: Air"),
+    "ice": N_("Essence: Ice"),
+    "electricity": N_("Essence: Electricity"),
+    "life": N_("Essence: Life"),
+    "disease": N_("Essence: Disease"),
+    "light": N_("Essence: Light"),
+    "darkness": N_("Essence: Darkness"),
+}
+
+TRAITS: dict[str, str] = {"fly": N_("a flyer"), "undead": N_("Undead"), "archer": N_("an archer")}
+
+
 def _describe(condition: Condition) -> str:
     if "essence" in condition:
-        return f"Essence: {condition['essence'].capitalize()}"
-    return {"fly": "a flyer", "undead": "Undead", "archer": "an archer"}.get(condition.get("trait", ""), "?")
+        essence = condition["essence"]
+        return _(ESSENCES[essence]) if essence in ESSENCES else f"Essence: {essence.capitalize()}"
+    trait = condition.get("trait", "")
+    return _(TRAITS[trait]) if trait in TRAITS else "?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +72,13 @@ class Element:
 
     @property
     def label(self) -> str:
+        """The element as its events' ``element`` field names it (the same in every language)."""
         return f"{self.id.capitalize()} ({self.names[0]})"
+
+    @property
+    def shown(self) -> str:
+        """The element as a sentence names it, in the language now."""
+        return _(LABELS[self.id]) if self.id in LABELS else self.label
 
     @staticmethod
     def matches_any(unit: Unit, conditions: tuple[Condition, ...]) -> bool:
@@ -47,16 +86,24 @@ class Element:
 
     @staticmethod
     def why(unit: Unit, conditions: tuple[Condition, ...]) -> str:
-        return " and ".join(_describe(c) for c in conditions if unit.matches(c))
+        said = ""
+        for condition in conditions:
+            if unit.matches(condition):
+                word = _describe(condition)
+                said = _("{first} and {second}", first=said, second=word) if said else word
+        return said
 
     def why_immune(self, unit: Unit) -> str:
-        return f"cannot harm {unit.name} ({self.why(unit, self.immune)})"
+        return _(
+            "{element} cannot harm {unit} ({why})", element=self.shown, unit=unit.name, why=self.why(unit, self.immune)
+        )
 
     def bonus_against(self, unit: Unit) -> tuple[int, str] | None:
         """The extra damage against ``unit`` (once per element, whichever condition matches)."""
         for bonus in self.bonuses:
             if self.matches_any(unit, bonus.when):
-                return bonus.amount, f"{self.label} +{bonus.amount} vs {self.why(unit, bonus.when)}"
+                why = self.why(unit, bonus.when)
+                return bonus.amount, _("{element} +{amount} vs {why}", element=self.shown, amount=bonus.amount, why=why)
         return None
 
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
 
+from .messages import _
+
 
 @event_kind("element_bonus")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -22,7 +24,9 @@ class ElementBonus(Event):
     total: int
 
     def sentence(self) -> str:
-        return f"damage {self.amount:+d} ({self.reason}) → {self.total}"
+        return _(
+            "damage {amount} ({reason}) → {total}", amount=f"{self.amount:+d}", reason=self.reason, total=self.total
+        )
 
 
 @event_kind("flip")
@@ -34,7 +38,7 @@ class Flip(Event):
     unit: str
 
     def sentence(self) -> str:
-        return f"{self.unit} is flipped"
+        return _("{unit} is flipped", unit=self.unit)
 
 
 @event_kind("survive")
@@ -47,7 +51,7 @@ class Survive(Event):
     reason: str
 
     def sentence(self) -> str:
-        return f"{self.unit} survives ({self.reason})"
+        return _("{unit} survives ({reason})", unit=self.unit, reason=self.reason)
 
 
 EVENTS: tuple[type[Event], ...] = (ElementBonus, Flip, Survive)

@@ -15,3 +15,50 @@ p_ = MESSAGES.pgettext
 np_ = MESSAGES.npgettext
 
 __all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_"]
+
+
+def _core_words() -> None:  # pragma: no cover - never called: it only marks these messages for the extractor
+    """tabroll's own messages that TAB MASTER words in its source's terms (its catalogue says them first, while
+    this game is played): the kind column of the log, the way a unit leaves play, and the core sentences the
+    source has words for (a unit "atingido", "derrotado", "flipado", the "lance" of the dice, the army's sheet)."""
+    # this game's own event kinds, as the log's kind column names them
+    p_("event", "element_bonus")
+    p_("event", "flip")
+    p_("event", "survive")
+    # the core's kinds this game's log shows
+    p_("event", "action")
+    p_("event", "refused")
+    p_("event", "ruling")
+    p_("event", "note")
+    p_("event", "roll")
+    p_("event", "modifier")
+    p_("event", "hit")
+    p_("event", "miss")
+    p_("event", "immune")
+    p_("event", "damage")
+    p_("event", "heal")
+    p_("event", "status")
+    p_("event", "spend")
+    p_("event", "move")
+    p_("event", "new_round")
+    p_("event", "defeat")
+    # how a unit leaves play in this game, in the log and in the state shown at the end
+    p_("defeat", "defeated")
+    p_("unit state", "defeated")
+    # the state shown at the end (the kit's default view of the units)
+    _("final state")
+    _(", at {position}")
+    # core sentences, in the source's terms
+    _("{target} is hit: {rule}")
+    _("{target} is missed: {rule}")
+    _("{target} is immune: {reason}")
+    n_("{amount} damage to {target}: {rule}", "{amount} damage to {target}: {rule}", 1)
+    _(", {lost} {pool} lost")
+    _(", {pool} {left} left")
+    _("{unit} heals {amount}: {reason}")
+    _("{unit} gets {status} ({reason})")
+    _("{unit} spends {amount} {resource} ({remaining} left)")
+    _("{unit} moves {origin} → {destination} ({reason})")
+    _("round {round} begins; ready again: {units}")
+    _("round {round} begins")
+    _("{unit} is {how} and leaves play ({reason})")

@@ -15,6 +15,7 @@ from pydantic import AliasChoices, Field, ValidationInfo, field_validator, model
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import ScenarioFile, Strict
 
+from .messages import N_, _
 from .profiles import AttackKind, Effects, build_profile, parse_attack, parse_effect, parse_trait
 
 Coordinate = Annotated[int, Field(ge=0, le=999)]
@@ -26,39 +27,49 @@ class TabMasterOptions(Strict):
 
     defeat_threshold: Literal["greater", "at_least"] = Field(
         "greater",
-        description="Damage must be greater than DEF to defeat (the rule text), or at least DEF (as the "
-        "source's Magic and Secondary examples play it).",
+        description=N_(
+            "Damage must be greater than DEF to defeat (the rule text), or at least DEF (as the "
+            "source's Magic and Secondary examples play it)."
+        ),
     )
     distance: Literal["chebyshev", "manhattan"] = Field(
         "chebyshev",
-        description="How squares are counted: a diagonal step counts 1 (chebyshev) or 2 (manhattan).",
+        description=N_("How squares are counted: a diagonal step counts 1 (chebyshev) or 2 (manhattan)."),
     )
     ice_bonus: Literal[20, 10] = Field(
-        20, description="Extra damage of Ice against Essence: Fire; the source prints both 20 and +10."
+        20, description=N_("Extra damage of Ice against Essence: Fire; the source prints both 20 and +10.")
     )
-    flip_blocks_actions: bool = Field(True, description="A flipped unit cannot attack or move again until a new round.")
+    flip_blocks_actions: bool = Field(
+        True, description=N_("A flipped unit cannot attack or move again until a new round.")
+    )
     move_before_attack: bool = Field(
-        True, description="A unit may move up to MOV squares and then attack in the same action."
+        True, description=N_("A unit may move up to MOV squares and then attack in the same action.")
     )
     area_damage: Literal["per_unit", "shared"] = Field(
-        "per_unit", description="An Area attack rolls damage for each unit hit, or once for all of them."
+        "per_unit", description=N_("An Area attack rolls damage for each unit hit, or once for all of them.")
     )
     projectiles: Literal["army", "unit"] = Field(
         "army",
-        description="Projectiles are counted on the army sheet: one pool per side and kind (army, the source's "
-        "words; the pool is the scenario's 'armies' entry, else the sum of the side's units' ammunition), or "
-        "each unit keeps its own count (unit).",
+        description=N_(
+            "Projectiles are counted on the army sheet: one pool per side and kind (army, the source's "
+            "words; the pool is the scenario's 'armies' entry, else the sum of the side's units' ammunition), or "
+            "each unit keeps its own count (unit)."
+        ),
     )
     trample_end: Literal["last_target", "path_end"] = Field(
         "last_target",
-        description="When a trample defeats units, it ends on the last square a target occupied (or the last "
-        "free square before it), never past it (last_target, the source's words), or on the furthest free "
-        "square of the whole path (path_end).",
+        description=N_(
+            "When a trample defeats units, it ends on the last square a target occupied (or the last "
+            "free square before it), never past it (last_target, the source's words), or on the furthest free "
+            "square of the whole path (path_end)."
+        ),
     )
     vitality: Literal["excess", "ignore"] = Field(
         "excess",
-        description="A unit with VIT loses the damage beyond its DEF from VIT and falls at 0 (excess), or VIT "
-        "is ignored and the DEF comparison alone decides (ignore).",
+        description=N_(
+            "A unit with VIT loses the damage beyond its DEF from VIT and falls at 0 (excess), or VIT "
+            "is ignored and the DEF comparison alone decides (ignore)."
+        ),
     )
 
 
@@ -99,7 +110,7 @@ def _profile(attack: int | str | AttackSpec, damage: str) -> Any:
         tags = [effect] if isinstance(effect, str) else [f"{k}: {_as_text(v)}" for k, v in effect.items()]
         for tag in tags:
             if parse_effect(tag, found) is not None:
-                raise ValueError(f"'{tag}' is an attack type, not an effect: put it in 'type'")
+                raise ValueError(_("'{tag}' is an attack type, not an effect: put it in 'type'", tag=tag))
     head = attack.roll if kind is AttackKind.PROJECTILE else (None if attack.reach is None else str(attack.reach))
     return build_profile(kind=kind, head=head, damage=damage, ammo=ammo, effects=Effects(**found))  # type: ignore[arg-type]
 
@@ -170,7 +181,9 @@ class UnitInput(Strict):
         if entry is None:
             if "unit" in data:
                 known = ", ".join(sorted(catalogue()))
-                raise ValueError(f"'{name}' is not in the TAB MASTER catalogue (it has: {known})")
+                raise ValueError(
+                    _("'{name}' is not in the TAB MASTER catalogue (it has: {known})", name=name, known=known)
+                )
             return data
         merged = {k: v for k, v in entry.items() if k not in ("printed", "notes")}
         # A stat given in the file replaces the catalogue's, whichever spelling either uses.
@@ -231,7 +244,7 @@ class HeightPatch(Strict):
     @model_validator(mode="after")
     def _one_place(self) -> HeightPatch:
         if (self.at is None) == (self.area is None):
-            raise ValueError("give either 'at: [x, y]' or 'area: [[x1, y1], [x2, y2]]' for a height")
+            raise ValueError(_("give either 'at: [x, y]' or 'area: [[x1, y1], [x2, y2]]' for a height"))
         return self
 
 
@@ -269,7 +282,9 @@ class SpecialRule(Strict):
             try:
                 parse(value, rules=dan_rules())
             except InputError as err:
-                raise ValueError(f"'{value}' is not normal, none or a dice expression ({err.message})") from None
+                raise ValueError(
+                    _("'{value}' is not normal, none or a dice expression ({detail})", value=value, detail=err.message)
+                ) from None
         return value
 
 
@@ -311,11 +326,11 @@ class AttackAction(Strict):
     @model_validator(mode="after")
     def _consistent(self) -> AttackAction:
         if self.target is not None and self.targets is not None:
-            raise ValueError("give either 'target' or 'targets', not both")
+            raise ValueError(_("give either 'target' or 'targets', not both"))
         if self.move_to is not None and self.move_path is not None:
-            raise ValueError("give either 'move_to' or 'move_path', not both")
+            raise ValueError(_("give either 'move_to' or 'move_path', not both"))
         if self.path is not None and self.paths is not None:
-            raise ValueError("give either 'path' (one trample) or 'paths' (one per pass of a Multiple trample)")
+            raise ValueError(_("give either 'path' (one trample) or 'paths' (one per pass of a Multiple trample)"))
         if self.direction is not None:
             from tabroll.geometry.grid import Direction
 
@@ -329,9 +344,16 @@ class AttackAction(Strict):
 
     def describe(self) -> ActionHeader:
         names = self.target_names()
-        against = f" {', '.join(names)}" if names else ""
-        how = " (secondary attack)" if self.using == "secondary" else ""
-        return ActionHeader(self.attacker, "attack", f"{self.attacker} attacks{against}{how}")
+        who = self.attacker
+        if names and self.using == "secondary":
+            text = _("{attacker} attacks {targets} (secondary attack)", attacker=who, targets=", ".join(names))
+        elif names:
+            text = _("{attacker} attacks {targets}", attacker=who, targets=", ".join(names))
+        elif self.using == "secondary":
+            text = _("{attacker} attacks (secondary attack)", attacker=who)
+        else:
+            text = _("{attacker} attacks", attacker=who)
+        return ActionHeader(self.attacker, "attack", text)
 
 
 class MoveAction(Strict):
@@ -346,12 +368,15 @@ class MoveAction(Strict):
     @model_validator(mode="after")
     def _where(self) -> MoveAction:
         if (self.to is None) == (self.path is None):
-            raise ValueError("a move gives either 'to: [x, y]' or 'path: [[x, y], ...]'")
+            raise ValueError(_("a move gives either 'to: [x, y]' or 'path: [[x, y], ...]'"))
         return self
 
     def describe(self) -> ActionHeader:
-        where = list(self.to) if self.to is not None else "along a path"
-        return ActionHeader(self.unit, "move", f"{self.unit} moves to {where}")
+        if self.to is not None:
+            text = _("{unit} moves to {square}", unit=self.unit, square=list(self.to))
+        else:
+            text = _("{unit} moves along a path", unit=self.unit)
+        return ActionHeader(self.unit, "move", text)
 
 
 class NewRoundAction(Strict):
@@ -361,7 +386,7 @@ class NewRoundAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description="A new round rolls no dice.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(None, "new_round", "a new round begins")
+        return ActionHeader(None, "new_round", _("a new round begins"))
 
 
 TabMasterAction = AttackAction | MoveAction | NewRoundAction

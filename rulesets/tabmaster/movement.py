@@ -10,6 +10,7 @@ from tabroll.events import Move
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
+from .messages import _, n_
 from .state import Unit
 
 if TYPE_CHECKING:
@@ -18,12 +19,12 @@ if TYPE_CHECKING:
 
 def check_can_act(turn: Turn, unit: Unit) -> None:
     if not unit.on_board:
-        raise RuleRefusal(f"{unit.name} was defeated and has left the board", rule="defeat")
+        raise RuleRefusal(_("{unit} was defeated and has left the board", unit=unit.name), rule="defeat")
     if unit.flipped and turn.options.flip_blocks_actions:
         raise RuleRefusal(
-            f"{unit.name} is flipped: it already acted this round",
+            _("{unit} is flipped: it already acted this round", unit=unit.name),
             rule="flip",
-            tip="a 'do: new_round' action turns every unit face up again (ruling flip_blocks_actions)",
+            tip=_("a 'do: new_round' action turns every unit face up again (ruling flip_blocks_actions)"),
         )
 
 
@@ -38,23 +39,36 @@ def walk(turn: Turn, unit: Unit, path: list[Square] | None, goal: Square | None,
     if path is None:
         assert goal is not None
         if not board.contains(goal):
-            raise RuleRefusal(f"square {list(goal)} is off the board", rule="movement")
+            raise RuleRefusal(_("square {square} is off the board", square=list(goal)), rule="movement")
         if goal == unit.position:
             return []
         found = board.shortest_path(unit.position, goal, passable=free, metric=turn.options.distance)
         if found is None:
-            raise RuleRefusal(f"{unit.name} has no free path to {list(goal)}", rule="movement")
+            raise RuleRefusal(
+                _("{unit} has no free path to {square}", unit=unit.name, square=list(goal)), rule="movement"
+            )
         path = found
     else:
         check = board.is_path(path, unit.position, metric=turn.options.distance)
         if not check:
-            raise RuleRefusal(f"{unit.name} cannot take that path: {check.problem}", rule="movement")
+            raise RuleRefusal(
+                _("{unit} cannot take that path: {problem}", unit=unit.name, problem=check.problem), rule="movement"
+            )
         for square in path:
             if not free(square):
-                raise RuleRefusal(f"{unit.name} cannot move through {list(square)}: it is occupied", rule="movement")
+                raise RuleRefusal(
+                    _("{unit} cannot move through {square}: it is occupied", unit=unit.name, square=list(square)),
+                    rule="movement",
+                )
     if len(path) > limit:
         raise RuleRefusal(
-            f"{unit.name} can move {limit} square(s) (MOV {limit}); that move takes {len(path)}",
+            n_(
+                "{unit} can move {n} square (MOV {n}); that move takes {steps}",
+                "{unit} can move {n} squares (MOV {n}); that move takes {steps}",
+                limit,
+                unit=unit.name,
+                steps=len(path),
+            ),
             rule="movement",
         )
     return path

@@ -12,6 +12,7 @@ from tabroll.events import Move, Note
 from tabroll.frozen import replace
 
 from .damage import strike
+from .messages import _
 from .model import AttackAction
 from .profiles import AttackKind, AttackProfile
 from .projectile import projectile_hits, spend_projectile
@@ -40,15 +41,22 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
     projectile = profile.kind is AttackKind.PROJECTILE
     reach = profile.reach  # a projectile's line runs to the board's edge; its die decides how far it carries
     trample = profile.kind is AttackKind.TRAMPLE
-    turn.emit(Note(unit=attacker.name, text=f"Pilgrim x{profile.effects.pilgrim}: each step rolls a direction"))
+    turn.emit(
+        Note(
+            unit=attacker.name,
+            text=_("Pilgrim x{count}: each step rolls a direction", count=profile.effects.pilgrim),
+        )
+    )
     for step in range(1, profile.effects.pilgrim + 1):
         if projectile and not spend_projectile(turn, attacker, profile, first=step == 1):
             break
-        direction = roll_direction(turn, attacker, f"Pilgrim step {step}: direction")
+        direction = roll_direction(turn, attacker, _("Pilgrim step {step}: direction", step=step))
         ray = turn.state.board.ray(origin, direction, length=reach)
         ray = list(itertools.takewhile(lambda s: not turn.state.board.is_obstacle(s), ray))
         if not ray:
-            turn.emit(Note(unit=attacker.name, text=f"step {step}: the line leaves the board; nothing hit"))
+            turn.emit(
+                Note(unit=attacker.name, text=_("step {step}: the line leaves the board; nothing hit", step=step))
+            )
             continue
         hit_square = ray[-1]
         target: Unit | None = None
@@ -62,12 +70,23 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
                 if problem is None:
                     hit_square, target = square, unit
                     break
-                turn.emit(Note(unit=attacker.name, text=f"step {step}: {unit.name} cannot be hit: {problem}"))
+                turn.emit(
+                    Note(
+                        unit=attacker.name,
+                        text=_("step {step}: {unit} cannot be hit: {why}", step=step, unit=unit.name, why=problem),
+                    )
+                )
             previous = square
-        text = f"step {step}: square {list(hit_square)} " + (f"holds {target.name}" if target else "is empty")
+        text = (
+            _("step {step}: square {square} holds {unit}", step=step, square=list(hit_square), unit=target.name)
+            if target
+            else _("step {step}: square {square} is empty", step=step, square=list(hit_square))
+        )
         turn.emit(Note(unit=attacker.name, text=text))
         if projectile and target is not None:
-            shots = projectile_hits(turn, attacker, profile, [target], f"Pilgrim step {step}", origin=origin)
+            shots = projectile_hits(
+                turn, attacker, profile, [target], _("Pilgrim step {step}", step=step), origin=origin
+            )
             target = shots[0] if shots else None
         if target is not None:
             strike(turn, attacker, target, profile, action, None)
@@ -81,7 +100,7 @@ def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: A
                     origin=mover.position,
                     destination=hit_square,
                     path=(hit_square,),
-                    reason=f"Pilgrim trample step {step}",
+                    reason=_("Pilgrim trample step {step}", step=step),
                 )
             )
         origin = hit_square

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from .messages import _
+
 if TYPE_CHECKING:
     from tabroll.dice import DiceRules
 
@@ -84,8 +86,11 @@ def element_id(name: str) -> str:
     key = plain(name)
     if key not in ELEMENT_NAMES:
         raise ValueError(
-            f"unknown element '{name}'; the elements are Fogo/Fire, Água/Water, Terra/Earth, Ar/Air, Gelo/Ice, "
-            "Eletricidade/Electricity, Vida/Life, Doença/Disease, Luz/Light, Escuridão/Darkness"
+            _(
+                "unknown element '{name}'; the elements are Fogo/Fire, Água/Water, Terra/Earth, Ar/Air, Gelo/Ice, "
+                "Eletricidade/Electricity, Vida/Life, Doença/Disease, Luz/Light, Escuridão/Darkness",
+                name=name,
+            )
         )
     return ELEMENT_NAMES[key]
 
@@ -146,14 +151,14 @@ _TIMES = re.compile(r"^x\s*([0-9]+)$")
 
 def parse_effect(tag: str, effects: dict[str, object]) -> AttackKind | tuple[AttackKind, str] | None:
     """Read one parenthesised tag into ``effects``; return the attack kind if the tag names one."""
-    name, _, value = tag.partition(":")
+    name, _colon, value = tag.partition(":")
     key, value = plain(name), value.strip()
     words = key.split(" ", 1)
     if key in KIND_NAMES and not value:
         return KIND_NAMES[key]
     if key in ("projetil", "projectile"):
         if not value:
-            raise ValueError("a projectile attack names its projectile, e.g. (Projétil: Flecha)")
+            raise ValueError(_("a projectile attack names its projectile, e.g. (Projétil: Flecha)"))
         return (AttackKind.PROJECTILE, value)
     if key in ("area",):
         effects["area"] = True
@@ -162,27 +167,33 @@ def parse_effect(tag: str, effects: dict[str, object]) -> AttackKind | tuple[Att
     elif key in ("elemento", "element", "elementos", "elements"):
         parts = [p for p in re.split(r"\s*(?:,|/|\be\b|\band\b)\s*", value) if p]
         if not parts:
-            raise ValueError("an element tag names at least one element, e.g. (Elemento: Fogo)")
+            raise ValueError(_("an element tag names at least one element, e.g. (Elemento: Fogo)"))
         effects["elements"] = tuple(dict.fromkeys(element_id(p) for p in parts))
     elif key in ("linha", "line"):
         if plain(value) not in LINE_NAMES:
             raise ValueError(
-                f"unknown line kind '{value}'; use Horizontal, Vertical, Diagonais, Aleatório, Frente, "
-                "Fundo or Completa"
+                _(
+                    "unknown line kind '{value}'; use Horizontal, Vertical, Diagonais, Aleatório, Frente, "
+                    "Fundo or Completa",
+                    value=value,
+                )
             )
         effects["line"] = LINE_NAMES[plain(value)]
     elif words[0] in ("multiplo", "multiple", "peregrino", "pilgrim"):
         count_text = plain(value or (words[1] if len(words) > 1 else ""))
         match = _TIMES.match(count_text) or re.match(r"^([0-9]+)$", count_text)
         if not match or not 1 <= int(match.group(1)) <= 100:
-            raise ValueError(f"'{tag}' needs a count from 1 to 100, e.g. (Múltiplo x 3)")
+            raise ValueError(_("'{tag}' needs a count from 1 to 100, e.g. (Múltiplo x 3)", tag=tag))
         effects["multiple" if words[0] in ("multiplo", "multiple") else "pilgrim"] = int(match.group(1))
     elif key in ("especial", "special"):
         effects["special"] = value or "(no text given)"
     else:
         raise ValueError(
-            f"unknown attack tag '({tag})'; known tags: Comum, Atropelamento, Mágico, Projétil: <kind>, Área, "
-            "Elemento: <names>, Linha: <kind>, Múltiplo x N, Peregrino x N, Todos, Especial: <text>"
+            _(
+                "unknown attack tag '({tag})'; known tags: Comum, Atropelamento, Mágico, Projétil: <kind>, Área, "
+                "Elemento: <names>, Linha: <kind>, Múltiplo x N, Peregrino x N, Todos, Especial: <text>",
+                tag=tag,
+            )
         )
     return None
 
@@ -196,8 +207,12 @@ def parse_attack(text: str, damage: str, *, default_kind: AttackKind = AttackKin
     while rest:
         if not rest.startswith("("):
             raise ValueError(
-                f"cannot read attack '{text}': expected a tag in parentheses at '{rest}'. "
-                "Write attacks as printed on the card, e.g. '3 (Atropelamento)' or '1d10 (Projétil: Flecha)'"
+                _(
+                    "cannot read attack '{text}': expected a tag in parentheses at '{rest}'. "
+                    "Write attacks as printed on the card, e.g. '3 (Atropelamento)' or '1d10 (Projétil: Flecha)'",
+                    text=text,
+                    rest=rest,
+                )
             )
         depth, end = 0, -1
         for i, char in enumerate(rest):
@@ -206,7 +221,7 @@ def parse_attack(text: str, damage: str, *, default_kind: AttackKind = AttackKin
                 end = i
                 break
         if end < 0:
-            raise ValueError(f"cannot read attack '{text}': a '(' is never closed")
+            raise ValueError(_("cannot read attack '{text}': a '(' is never closed", text=text))
         tags.append(rest[1:end].strip())
         rest = rest[end + 1 :].strip()
     kind: AttackKind | None = None
@@ -216,7 +231,7 @@ def parse_attack(text: str, damage: str, *, default_kind: AttackKind = AttackKin
         named = parse_effect(tag, found)
         if named is not None:
             if kind is not None:
-                raise ValueError(f"attack '{text}' names two attack types")
+                raise ValueError(_("attack '{text}' names two attack types", text=text))
             kind, ammo = named if isinstance(named, tuple) else (named, None)
     if kind is None:
         kind = AttackKind.PROJECTILE if head and "d" in head.lower() else default_kind
@@ -228,13 +243,12 @@ def dan_rules() -> DiceRules:
     A count of successes or a pass/fail is not one, and the game's dice are numbered (d4, d10, d20), not Fudge."""
     from tabroll.dice import DiceRules
 
-    amount = "DAN is an amount of damage set against DEF"
     return DiceRules(
         "DAN",
         refused=(
-            ("success", f"{amount}, not a count of successes"),
-            ("compare", f"{amount}, not a success or a failure"),
-            ("fudge", "TAB MASTER rolls numbered dice (d4, d10, d20)"),
+            ("success", _("DAN is an amount of damage set against DEF, not a count of successes")),
+            ("compare", _("DAN is an amount of damage set against DEF, not a success or a failure")),
+            ("fudge", _("TAB MASTER rolls numbered dice (d4, d10, d20)")),
         ),
     )
 
@@ -248,19 +262,19 @@ def build_profile(
     parse_dice(damage, rules=dan_rules())
     if kind is AttackKind.PROJECTILE:
         if not head or "d" not in head.lower():
-            raise ValueError("a projectile attack rolls an attack die: write its ATK as a die, e.g. '1d10'")
+            raise ValueError(_("a projectile attack rolls an attack die: write its ATK as a die, e.g. '1d10'"))
         parse_dice(head)
         if not ammo:
-            raise ValueError("a projectile attack names its projectile, e.g. (Projétil: Flecha)")
+            raise ValueError(_("a projectile attack names its projectile, e.g. (Projétil: Flecha)"))
         reach, roll = None, head.lower()
     else:
         if head is None or not (head.isascii() and head.isdigit()):
-            raise ValueError(f"a {kind.value} attack has a reach in squares as its ATK, e.g. 2")
+            raise ValueError(_("a {kind} attack has a reach in squares as its ATK, e.g. 2", kind=kind.value))
         reach, roll = int(head), None
         if reach > 1000:
-            raise ValueError(f"reach {reach} is larger than any board (at most 1000)")
+            raise ValueError(_("reach {reach} is larger than any board (at most 1000)", reach=reach))
     if effects.pilgrim and (effects.multiple or effects.area):
-        raise ValueError("a Pilgrim attack cannot be combined with other attacks (Multiple or Area)")
+        raise ValueError(_("a Pilgrim attack cannot be combined with other attacks (Multiple or Area)"))
     return AttackProfile(kind=kind, damage=damage, reach=reach, roll=roll, ammo=ammo, effects=effects)
 
 
@@ -273,5 +287,9 @@ def parse_trait(text: str) -> tuple[str, str]:
     if not sep and key in TRAIT_NAMES:
         return ("trait", TRAIT_NAMES[key])
     raise ValueError(
-        f"unknown trait '{text}'; known traits: Voar (Fly), Morto-Vivo (Undead), Arqueiro (Archer), Essência: <element>"
+        _(
+            "unknown trait '{text}'; known traits: Voar (Fly), Morto-Vivo (Undead), Arqueiro (Archer), "
+            "Essência: <element>",
+            text=text,
+        )
     )

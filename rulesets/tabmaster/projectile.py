@@ -9,6 +9,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Hit, Miss, Modifier, Note, Spend
 from tabroll.geometry.grid import Square
 
+from .messages import _
 from .profiles import AttackProfile
 from .state import Unit
 
@@ -26,21 +27,21 @@ def spend_projectile(turn: Turn, attacker: Unit, profile: AttackProfile, *, firs
     shooter = turn.unit(attacker.name)
     army = turn.options.projectiles == "army"
     if army:
-        turn.ruling("projectiles", "army", "projectiles are counted on the army sheet: one pool per side and kind")
+        turn.ruling("projectiles", "army", _("projectiles are counted on the army sheet: one pool per side and kind"))
         left = turn.state.pool(shooter.side, profile.ammo)
-        owner = f"the {shooter.side} army"
+        refusal = _("the {side} army has no {kind} left", side=shooter.side, kind=profile.ammo)
     else:
-        turn.ruling("projectiles", "unit", "each unit counts its own projectiles")
+        turn.ruling("projectiles", "unit", _("each unit counts its own projectiles"))
         left = shooter.ammo(profile.ammo)
-        owner = attacker.name
+        refusal = _("{unit} has no {kind} left", unit=attacker.name, kind=profile.ammo)
     if left <= 0:
         if first:
             raise RuleRefusal(
-                f"{owner} has no {profile.ammo} left",
+                refusal,
                 rule="projectile",
-                tip="use the secondary attack ('using: secondary') if the unit has one",
+                tip=_("use the secondary attack ('using: secondary') if the unit has one"),
             )
-        turn.emit(Note(unit=attacker.name, text=f"no {profile.ammo} left: the remaining attacks are lost"))
+        turn.emit(Note(unit=attacker.name, text=_("no {kind} left: the remaining attacks are lost", kind=profile.ammo)))
         return False
     if army:
         turn.state = turn.state.with_pool(shooter.side, profile.ammo, left - 1)
@@ -67,7 +68,7 @@ def projectile_hits(
     assert profile.roll is not None
     if not targets:
         return []
-    base = turn.roll(profile.roll, f"{purpose} roll", attacker.name)
+    base = turn.roll(profile.roll, _("{purpose} roll", purpose=purpose), attacker.name)
     hits: list[Unit] = []
     source = origin if origin is not None else attacker.position
     assert source is not None
@@ -76,13 +77,21 @@ def projectile_hits(
         total = base
         rise = turn.state.board.height_difference(target.position, source)
         if rise:
-            word = "above" if rise > 0 else "below"
-            total = modify_attack_roll(turn, attacker, total, rise, f"height: {abs(rise)} {word} {target.name}")
+            why = (
+                _("height: {levels} above {unit}", levels=rise, unit=target.name)
+                if rise > 0
+                else _("height: {levels} below {unit}", levels=-rise, unit=target.name)
+            )
+            total = modify_attack_roll(turn, attacker, total, rise, why)
         if not turn.state.board.line_of_sight(source, target.position).clear:
-            reason = f"archer shooting without sight of {target.name}"
+            reason = _("archer shooting without sight of {unit}", unit=target.name)
             total = modify_attack_roll(turn, attacker, total, ARCHER_BLIND_PENALTY, reason)
         distance = turn.state.distance(source, target.position)
-        rule = f"attack {total} ≥ distance {distance}" if total >= distance else f"attack {total} < distance {distance}"
+        rule = (
+            _("attack {total} ≥ distance {distance}", total=total, distance=distance)
+            if total >= distance
+            else _("attack {total} < distance {distance}", total=total, distance=distance)
+        )
         if total >= distance:
             turn.emit(Hit(attacker=attacker.name, target=target.name, result=total, needed=distance, rule=rule))
             hits.append(target)
@@ -94,5 +103,5 @@ def projectile_hits(
 def modify_attack_roll(turn: Turn, attacker: Unit, total: int, amount: int, reason: str) -> int:
     """Add ``amount`` to a projectile's attack roll, shown in the log as a modifier; return the new total."""
     total += amount
-    turn.emit(Modifier(applies_to="attack roll", reason=reason, amount=amount, total=total, unit=attacker.name))
+    turn.emit(Modifier(applies_to=_("attack roll"), reason=reason, amount=amount, total=total, unit=attacker.name))
     return total

@@ -12,6 +12,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Note
 
 from .damage import strike
+from .messages import _, n_, p_
 from .model import AttackAction
 from .profiles import AttackKind, AttackProfile, LineKind
 from .projectile import projectile_hits, spend_projectile
@@ -31,27 +32,53 @@ def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: At
     times = action.times if action.times is not None else count
     if times > count:
         raise RuleRefusal(
-            f"the attack allows {count} attack(s) (Multiple x{count}); {times} were asked", rule="multiple"
+            n_(
+                "the attack allows {n} attack (Multiple x{n}); {asked} were asked",
+                "the attack allows {n} attacks (Multiple x{n}); {asked} were asked",
+                count,
+                asked=times,
+            ),
+            rule="multiple",
         )
     named = action.target_names()
     if effects.multiple and len(named) > 1:
         times = len(named)
         if times > count:
-            raise RuleRefusal(f"{times} targets named; Multiple x{count} allows {count} attacks", rule="multiple")
+            raise RuleRefusal(
+                n_(
+                    "{named} targets named; Multiple x{n} allows {n} attack",
+                    "{named} targets named; Multiple x{n} allows {n} attacks",
+                    count,
+                    named=times,
+                ),
+                rule="multiple",
+            )
     elif len(named) > 1 and not effects.area:
-        raise RuleRefusal("this attack hits one target: name one 'target'", rule="target")
+        raise RuleRefusal(_("this attack hits one target: name one 'target'"), rule="target")
     if not named and not effects.area and effects.line is not LineKind.RANDOM:
         # No target named: the attack needs exactly one unit in reach, chosen once for every round.
         static = LINE_DIRECTIONS.get(effects.line) if effects.line else None
         if effects.line in (LineKind.FRONT, LineKind.BACK):
-            static = line_directions(turn, attacker, profile, "attack")
+            static = line_directions(turn, attacker, profile, p_("purpose", "attack"))
         options = candidates(turn, attacker, profile, static)
         if len(options) != 1:
-            listed = ", ".join(u.name for u in options) or "none"
-            raise RuleRefusal("name the target of the attack", rule="target", tip=f"units in reach: {listed}")
+            listed = ", ".join(u.name for u in options) or p_("units", "none")
+            raise RuleRefusal(
+                _("name the target of the attack"), rule="target", tip=_("units in reach: {units}", units=listed)
+            )
         named = [options[0].name]
     if effects.multiple:
-        turn.emit(Note(unit=attacker.name, text=f"Multiple x{count}: {times} separate attack(s), rolls never summed"))
+        turn.emit(
+            Note(
+                unit=attacker.name,
+                text=n_(
+                    "Multiple x{count}: {n} separate attack, rolls never summed",
+                    "Multiple x{count}: {n} separate attacks, rolls never summed",
+                    times,
+                    count=count,
+                ),
+            )
+        )
     attack = Attack(action, attacker, profile, tuple(named), times)
     return RangedRound(0, attack=attack) if times else EndAttack(attack=attack)
 
@@ -71,21 +98,23 @@ class RangedRound(AttackStep):
         attack, round_index = self.attack, self.index
         attacker, profile, named = attack.attacker, attack.profile, attack.named
         effects = profile.effects
-        purpose = f"attack {round_index + 1}" if attack.times > 1 else "attack"
+        purpose = (
+            p_("purpose", "attack {number}", number=round_index + 1) if attack.times > 1 else p_("purpose", "attack")
+        )
         directions = line_directions(turn, attacker, profile, purpose) if effects.line else None
         if effects.area:
             targets = candidates(turn, attacker, profile, directions)
             if not targets:
-                turn.emit(Note(unit=attacker.name, text="no unit within the area"))
+                turn.emit(Note(unit=attacker.name, text=_("no unit within the area")))
         else:
             name = named[round_index] if effects.multiple and len(named) > 1 else (named[0] if named else None)
             if effects.line is LineKind.RANDOM:
                 reachable = candidates(turn, attacker, profile, directions)
                 if name is not None and all(u.name != name for u in reachable):
-                    turn.emit(Note(unit=attacker.name, text=f"{name} is not on the rolled line"))
+                    turn.emit(Note(unit=attacker.name, text=_("{unit} is not on the rolled line", unit=name)))
                 targets = reachable[:1] if name is None else [u for u in reachable if u.name == name]
                 if not targets:
-                    turn.emit(Note(unit=attacker.name, text="no target on the rolled line: the attack hits nothing"))
+                    turn.emit(Note(unit=attacker.name, text=_("no target on the rolled line: the attack hits nothing")))
             else:
                 assert name is not None
                 target = turn.unit(name)
@@ -93,7 +122,9 @@ class RangedRound(AttackStep):
                     turn.emit(
                         Note(
                             unit=attacker.name,
-                            text=f"{name} is already defeated: attack {round_index + 1} is lost",
+                            text=_(
+                                "{unit} is already defeated: attack {number} is lost", unit=name, number=round_index + 1
+                            ),
                         )
                     )
                     return self.next_round()
@@ -101,16 +132,16 @@ class RangedRound(AttackStep):
                 targets = [target]
         if profile.kind is AttackKind.PROJECTILE:
             if effects.area and not targets:
-                turn.emit(Note(unit=attacker.name, text="no unit in the area to shoot at: no projectile is spent"))
+                turn.emit(Note(unit=attacker.name, text=_("no unit in the area to shoot at: no projectile is spent")))
                 return self.next_round()
             if not spend_projectile(turn, attacker, profile, first=round_index == 0):
                 return self.end()
             targets = projectile_hits(turn, attacker, profile, targets, purpose)
         shared: int | None = None
         if effects.area and len(targets) > 1 and turn.options.area_damage == "shared" and turn.special_damage != "none":
-            turn.ruling("area_damage", "shared", "one damage roll serves every unit the Area attack hits")
+            turn.ruling("area_damage", "shared", _("one damage roll serves every unit the Area attack hits"))
             dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
-            shared = turn.roll(dan, "damage (Area, shared)", attacker.name)
+            shared = turn.roll(dan, _("damage (Area, shared)"), attacker.name)
         struck = tuple(target.name for target in targets)
         return RangedStrike(round_index, struck, 0, shared, attack=self.attack).following()
 

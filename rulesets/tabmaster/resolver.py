@@ -26,6 +26,7 @@ from tabroll.geometry.grid import Square
 from tabroll.kit import Handlers
 
 from .events import Flip
+from .messages import _, n_, p_
 from .model import AttackAction, MoveAction, NewRoundAction
 from .movement import check_can_act, do_move, walk
 from .pilgrim import PilgrimChain
@@ -79,7 +80,7 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
     unit = turn.unit(action.unit)
     check_can_act(turn, unit)
     path = walk(turn, unit, action.path, action.to, unit.movement)
-    do_move(turn, unit, path, "move")
+    do_move(turn, unit, path, p_("move", "move"))
     moved = turn.unit(unit.name)
     turn.put(replace(moved, flipped=True))
     turn.emit(Flip(unit=unit.name))
@@ -94,36 +95,48 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
     check_can_act(turn, attacker)
     profile = attacker.primary if action.using == "primary" else attacker.secondary
     if profile is None:
-        raise RuleRefusal(f"{attacker.name} has no secondary attack", rule="secondary attack")
+        raise RuleRefusal(_("{unit} has no secondary attack", unit=attacker.name), rule="secondary attack")
     for name in action.target_names():
         target = turn.unit(name)
         if not target.on_board:
-            raise RuleRefusal(f"{name} was already defeated", rule="target")
+            raise RuleRefusal(_("{unit} was already defeated", unit=name), rule="target")
         if name == attacker.name:
-            raise RuleRefusal(f"{name} cannot attack itself", rule="target")
+            raise RuleRefusal(_("{unit} cannot attack itself", unit=name), rule="target")
     check_attack_fields(action, attacker, profile)
     if profile.effects.special:
         special_as_data(turn, action, attacker, profile)
     elif action.special_outcome is not None:
         raise RuleRefusal(
-            f"'special_outcome' does nothing: {attacker.name}'s attack has no (Especial: …) effect",
+            _("'special_outcome' does nothing: {unit}'s attack has no (Especial: …) effect", unit=attacker.name),
             rule="unused field",
-            tip="remove 'special_outcome'",
+            tip=_("remove 'special_outcome'"),
         )
 
     first: Step
     if profile.kind is AttackKind.TRAMPLE:
         if action.move_to is not None or action.move_path is not None:
-            raise RuleRefusal("a trample's movement is its path: give 'path', not 'move_to'", rule="trample")
+            raise RuleRefusal(_("a trample's movement is its path: give 'path', not 'move_to'"), rule="trample")
         if profile.effects.pilgrim:
             first = PilgrimChain(attack=Attack(action, attacker, profile))
         else:
             passes: list[list[Square] | None] = [list(p) for p in action.paths] if action.paths else [action.path]
             allowed = profile.effects.multiple or 1
             if len(passes) > allowed:
+                given = len(passes)
                 raise RuleRefusal(
-                    f"{len(passes)} trample paths given; this trample makes {allowed} pass(es)"
-                    + (f" (Multiple x{allowed})" if profile.effects.multiple else ""),
+                    n_(
+                        "{given} trample paths given; this trample makes {n} pass (Multiple x{n})",
+                        "{given} trample paths given; this trample makes {n} passes (Multiple x{n})",
+                        allowed,
+                        given=given,
+                    )
+                    if profile.effects.multiple
+                    else n_(
+                        "{given} trample paths given; this trample makes {n} pass",
+                        "{given} trample paths given; this trample makes {n} passes",
+                        allowed,
+                        given=given,
+                    ),
                     rule="trample",
                 )
             # a trample attacks each square at most once, across every pass
@@ -131,10 +144,10 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
     else:
         if action.move_to is not None or action.move_path is not None:
             if not turn.options.move_before_attack:
-                raise RuleRefusal("moving before an attack is off (option move_before_attack)", rule="movement")
+                raise RuleRefusal(_("moving before an attack is off (option move_before_attack)"), rule="movement")
             path = walk(turn, attacker, action.move_path, action.move_to, attacker.movement)
-            turn.ruling("move_before_attack", "true", "a unit may move up to MOV squares, then attack")
-            attacker = do_move(turn, attacker, path, "move before attack")
+            turn.ruling("move_before_attack", "true", _("a unit may move up to MOV squares, then attack"))
+            attacker = do_move(turn, attacker, path, _("move before attack"))
         if profile.effects.pilgrim:
             first = PilgrimChain(attack=Attack(action, attacker, profile))
         else:
@@ -148,35 +161,47 @@ def check_attack_fields(action: AttackAction, attacker: Unit, profile: AttackPro
     pass per entry of ``paths:``), an empty path or pass, a trample path on an attack that does not trample."""
     if action.direction is not None:
         raise RuleRefusal(
-            "'direction' is not used by any attack: a Random line rolls its direction (1d8, 1 = N … 8 = NW), "
-            "and Front/Back lines follow the unit's 'facing'",
+            _(
+                "'direction' is not used by any attack: a Random line rolls its direction (1d8, 1 = N … 8 = NW), "
+                "and Front/Back lines follow the unit's 'facing'"
+            ),
             rule="unused field",
-            tip="remove 'direction'; give the direction's d8 roll in the action's dice: list instead",
+            tip=_("remove 'direction'; give the direction's d8 roll in the action's dice: list instead"),
         )
     trample = profile.kind is AttackKind.TRAMPLE and not profile.effects.pilgrim
     if trample and action.times is not None:
         raise RuleRefusal(
-            "'times' does nothing on a trample: a Multiple trample makes one pass per path in 'paths'",
+            _("'times' does nothing on a trample: a Multiple trample makes one pass per path in 'paths'"),
             rule="unused field",
-            tip="list one path per pass under 'paths:' and remove 'times'",
+            tip=_("list one path per pass under 'paths:' and remove 'times'"),
         )
     given = "path" if action.path is not None else ("paths" if action.paths is not None else None)
     if given is not None and not trample:
-        pilgrim = " (a Pilgrim's steps are rolled)" if profile.effects.pilgrim else ""
+        reason = (
+            _(
+                "'{field}' is a trample's path, but {unit}'s attack does not trample (a Pilgrim's steps are rolled)",
+                field=given,
+                unit=attacker.name,
+            )
+            if profile.effects.pilgrim
+            else _(
+                "'{field}' is a trample's path, but {unit}'s attack does not trample", field=given, unit=attacker.name
+            )
+        )
         raise RuleRefusal(
-            f"'{given}' is a trample's path, but {attacker.name}'s attack does not trample{pilgrim}",
+            reason,
             rule="unused field",
-            tip=f"remove '{given}' (to move before the attack, use 'move_to' or 'move_path')",
+            tip=_("remove '{field}' (to move before the attack, use 'move_to' or 'move_path')", field=given),
         )
     if action.path is not None and not action.path:
         raise RuleRefusal(
-            "an empty trample path moves nowhere and attacks nothing",
+            _("an empty trample path moves nowhere and attacks nothing"),
             rule="trample",
-            tip="list at least one square in 'path'",
+            tip=_("list at least one square in 'path'"),
         )
     if action.paths is not None and (not action.paths or any(not p for p in action.paths)):
         raise RuleRefusal(
-            "every pass of a Multiple trample needs at least one square",
+            _("every pass of a Multiple trample needs at least one square"),
             rule="trample",
-            tip="remove the empty pass from 'paths'",
+            tip=_("remove the empty pass from 'paths'"),
         )

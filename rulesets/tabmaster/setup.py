@@ -12,6 +12,7 @@ from tabroll.kit.models import assemble, command_line_model, scenario_options, s
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
+from .messages import _
 from .model import AttackAction, TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
 from .profiles import parse_attack, parse_trait
 from .state import Battle, Unit
@@ -48,11 +49,30 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         unit = _unit(name, entry)
         square = (entry.at[0], entry.at[1])
         if not board.contains(square):
-            raise InputError(f"unit '{name}' stands at {list(square)}, off the {width}x{height} board", location=where)
+            raise InputError(
+                _(
+                    "unit '{unit}' stands at {square}, off the {width}x{height} board",
+                    unit=name,
+                    square=list(square),
+                    width=width,
+                    height=height,
+                ),
+                location=where,
+            )
         if board.is_obstacle(square):
-            raise InputError(f"unit '{name}' stands on an obstacle at {list(square)}", location=where)
+            raise InputError(
+                _("unit '{unit}' stands on an obstacle at {square}", unit=name, square=list(square)), location=where
+            )
         if square in taken:
-            raise InputError(f"units '{taken[square]}' and '{name}' both stand at {list(square)}", location=where)
+            raise InputError(
+                _(
+                    "units '{first}' and '{second}' both stand at {square}",
+                    first=taken[square],
+                    second=name,
+                    square=list(square),
+                ),
+                location=where,
+            )
         taken[square] = name
         units.append(unit)
     names = [u.name for u in units]
@@ -68,9 +88,14 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         for where, square in action_squares(action, path):
             if not board.contains((square[0], square[1])):
                 raise InputError(
-                    f"square {list(square)} is off the {width}x{height} board",
+                    _(
+                        "square {square} is off the {width}x{height} board",
+                        square=list(square),
+                        width=width,
+                        height=height,
+                    ),
                     location=doc.locate(where),
-                    tip=f"squares count from [0, 0] to [{width - 1}, {height - 1}]",
+                    tip=_("squares count from [0, 0] to {corner}", corner=[width - 1, height - 1]),
                 )
 
     steps = steps_of(doc, model.actions, check)
@@ -78,8 +103,8 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     for side in model.armies:
         if side not in sides:
             raise InputError(
-                f"'armies' names a side '{side}' that no unit belongs to",
-                tip=f"the sides are: {', '.join(sides)}",
+                _("'armies' names a side '{side}' that no unit belongs to", side=side),
+                tip=_("the sides are: {sides}", sides=", ".join(sides)),
                 location=doc.locate(("armies", side)),
             )
     battle = Battle(board=board, units=tuple(units), options=options, side_order=sides, pools=army_sheets(model, units))
@@ -132,18 +157,29 @@ def height_terrain(model: TabMasterScenario, doc: YamlDocument) -> Terrain:
         for corner in dict.fromkeys(((a[0], a[1]), (b[0], b[1]))):
             if not (0 <= corner[0] < width and 0 <= corner[1] < height):
                 raise InputError(
-                    f"height given for square {list(corner)}, outside the {width}x{height} board",
+                    _(
+                        "height given for square {square}, outside the {width}x{height} board",
+                        square=list(corner),
+                        width=width,
+                        height=height,
+                    ),
                     location=doc.locate(("board", "heights", i)),
-                    tip="squares count from [0, 0] at the bottom left to [width-1, height-1]",
+                    tip=_("squares count from [0, 0] at the bottom left to [width-1, height-1]"),
                 )
         covered += (abs(a[0] - b[0]) + 1) * (abs(a[1] - b[1]) + 1)
         if covered > HEIGHT_SQUARES_LIMIT:
             raise InputError(
-                f"the heights cover {covered:,} squares in all up to this entry, more than the limit of "
-                f"{HEIGHT_SQUARES_LIMIT:,}",
+                _(
+                    "the heights cover {covered} squares in all up to this entry, more than the limit of {limit}",
+                    covered=f"{covered:,}",
+                    limit=f"{HEIGHT_SQUARES_LIMIT:,}",
+                ),
                 location=doc.locate(("board", "heights", i)),
-                tip=f"the board has {width * height:,} squares: give each area once, and overlap them less "
-                "(a square covered by two areas counts twice)",
+                tip=_(
+                    "the board has {squares} squares: give each area once, and overlap them less "
+                    "(a square covered by two areas counts twice)",
+                    squares=f"{width * height:,}",
+                ),
             )
         areas.append(((a[0], a[1]), (b[0], b[1]), patch.height))
     return Terrain.painted(width, height, areas)
@@ -190,13 +226,15 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     sight = field_flag(request, "sight", True)
     move = field_int(request, "move", 0)
     if not 1 <= distance <= 999:
-        raise InputError(f"--distance {distance} is out of range", tip="give a distance from 1 to 999")
+        raise InputError(
+            _("--distance {value} is out of range", value=distance), tip=_("give a distance from 1 to 999")
+        )
     if not -1000 <= height <= 1000:
-        raise InputError("--height must be between -1000 and 1000")
+        raise InputError(_("--height must be between -1000 and 1000"))
     if not 0 <= move <= 999:
-        raise InputError(f"--move {move} is out of range", tip="give how many squares, from 0 to 999")
+        raise InputError(_("--move {value} is out of range", value=move), tip=_("give how many squares, from 0 to 999"))
     if not sight and distance < 2:
-        raise InputError("adjacent units always see each other", tip="use --distance 2 or more with --no-sight")
+        raise InputError(_("adjacent units always see each other"), tip=_("use --distance 2 or more with --no-sight"))
     attacker_name = request.attacker
     target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
     # Heights never go below 0: the lower of the two stands at 0, the squares between them too.
@@ -227,7 +265,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     action.update(_action_fields(request.fields, skip=LAYOUT_FIELDS))
     data = {
         "ruleset": "tabmaster",
-        "title": f"{attacker_name} attacks {target_name}",
+        "title": _("{attacker} attacks {targets}", attacker=attacker_name, targets=target_name),
         "board": {"size": [distance + 1, 1], "heights": heights},
         "units": {
             attacker_name: entry(attacker_name, "attacker", 0, request.attacker_stats),
@@ -256,7 +294,7 @@ def check_stat(need: Any, value: Any) -> str | None:
         parse_attack(text, "1d6")
     except (InputError, ValueError, AssertionError) as err:
         detail = getattr(err, "message", None) or str(err)
-        return f"ATK={text} is not an attack as printed ({detail})"
+        return _("ATK={text} is not an attack as printed ({detail})", text=text, detail=detail)
     return None
 
 

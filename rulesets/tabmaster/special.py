@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from tabroll.events import Note
 
 from .damage import defeat
+from .messages import _
 from .model import AttackAction
 from .profiles import AttackProfile
 from .state import Unit
@@ -21,19 +22,25 @@ def special_as_data(turn: Turn, action: AttackAction, attacker: Unit, profile: A
     """A Special's text follows the data the table gave for it: the action's ``special_outcome``, else the
     unit card's ``special``. Its ``damage`` keeps the normal DAN, cancels it (``none``) or replaces it with a
     dice expression; with neither given, the text is shown and the normal damage applies."""
-    turn.emit(Note(unit=attacker.name, text=f"Special: {profile.effects.special} — the table applies this text"))
+    turn.emit(
+        Note(unit=attacker.name, text=_("Special: {text} — the table applies this text", text=profile.effects.special))
+    )
     outcome = action.special_outcome
     damage, note = (outcome.damage, outcome.note) if outcome is not None else (attacker.special_damage, None)
     if outcome is None and attacker.special_note:
         note = attacker.special_note
     turn.special_damage = damage
-    where = "the action's special_outcome" if outcome is not None else f"{attacker.name}'s special"
+    where = _("the action's special_outcome") if outcome is not None else _("{unit}'s special", unit=attacker.name)
     if damage == "none":
-        turn.emit(Note(unit=attacker.name, text=f"the Special cancels the normal damage ({where})"))
+        turn.emit(Note(unit=attacker.name, text=_("the Special cancels the normal damage ({where})", where=where)))
     elif damage != "normal":
-        turn.emit(
-            Note(unit=attacker.name, text=f"the Special deals {damage} instead of DAN {profile.damage} ({where})")
+        text = _(
+            "the Special deals {dice} instead of DAN {printed} ({where})",
+            dice=damage,
+            printed=profile.damage,
+            where=where,
         )
+        turn.emit(Note(unit=attacker.name, text=text))
     if note and outcome is None:
         turn.emit(Note(text=note, unit=attacker.name))
 
@@ -47,4 +54,4 @@ def apply_special_outcome(turn: Turn, action: AttackAction, attacker: str) -> No
     for name in outcome.defeated:
         unit = turn.unit(name)
         if unit.on_board:
-            defeat(turn, unit, attacker, "the table's ruling on a Special attack")
+            defeat(turn, unit, attacker, _("the table's ruling on a Special attack"))

@@ -10,6 +10,7 @@ from tabroll.events import Note
 from tabroll.geometry.grid import Direction, Square
 
 from .elements import element_table
+from .messages import _, n_
 from .profiles import AttackKind, AttackProfile, LineKind
 from .state import Unit
 
@@ -47,7 +48,13 @@ def reach_problem(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfi
     assert attacker.position is not None and target.position is not None
     distance = turn.state.distance(attacker.position, target.position)
     if profile.kind is not AttackKind.PROJECTILE and profile.reach is not None and distance > profile.reach:
-        return f"{target.name} is {distance} squares away; the attack reaches {profile.reach} (ATK {profile.reach})"
+        return n_(
+            "{unit} is {n} square away; the attack reaches {reach} (ATK {reach})",
+            "{unit} is {n} squares away; the attack reaches {reach} (ATK {reach})",
+            distance,
+            unit=target.name,
+            reach=profile.reach,
+        )
     return height_and_sight_problem(turn, attacker, target, profile, attacker.position)
 
 
@@ -63,30 +70,66 @@ def height_and_sight_problem(
     """
     assert target.position is not None
     board = turn.state.board
-    where = "" if origin == attacker.position else f" from {list(origin)}"
+    here = origin == attacker.position
     if profile.kind in (AttackKind.COMMON, AttackKind.TRAMPLE):
         base = step_from if (profile.kind is AttackKind.TRAMPLE and step_from is not None) else origin
         rise = abs(board.height_difference(base, target.position))
         if rise > attacker.height_limit:
-            return (
-                f"{target.name} is {rise} levels higher or lower{where}; {attacker.name} attacks across at most "
-                f"{attacker.height_limit} (HLT {attacker.height_limit})"
+            values = {"unit": target.name, "attacker": attacker.name, "limit": attacker.height_limit}
+            if here:
+                return n_(
+                    "{unit} is {n} level higher or lower; {attacker} attacks across at most {limit} (HLT {limit})",
+                    "{unit} is {n} levels higher or lower; {attacker} attacks across at most {limit} (HLT {limit})",
+                    rise,
+                    **values,
+                )
+            return n_(
+                "{unit} is {n} level higher or lower from {square}; {attacker} attacks across at most {limit} "
+                "(HLT {limit})",
+                "{unit} is {n} levels higher or lower from {square}; {attacker} attacks across at most {limit} "
+                "(HLT {limit})",
+                rise,
+                square=list(origin),
+                **values,
             )
     if profile.kind is AttackKind.COMMON:
         sight = board.line_of_sight(origin, target.position)
         if not sight.clear:
-            return f"{attacker.name} cannot see {target.name}{where}: {sight.reason}"
+            if here:
+                return _(
+                    "{attacker} cannot see {unit}: {why}", attacker=attacker.name, unit=target.name, why=sight.reason
+                )
+            return _(
+                "{attacker} cannot see {unit} from {square}: {why}",
+                attacker=attacker.name,
+                unit=target.name,
+                square=list(origin),
+                why=sight.reason,
+            )
     if profile.kind is AttackKind.PROJECTILE and "archer" not in attacker.traits:
         sight = board.line_of_sight(origin, target.position)
         if not sight.clear:
-            return f"{attacker.name} cannot see {target.name}{where}: {sight.reason} (only archers may shoot unseen)"
+            if here:
+                return _(
+                    "{attacker} cannot see {unit}: {why} (only archers may shoot unseen)",
+                    attacker=attacker.name,
+                    unit=target.name,
+                    why=sight.reason,
+                )
+            return _(
+                "{attacker} cannot see {unit} from {square}: {why} (only archers may shoot unseen)",
+                attacker=attacker.name,
+                unit=target.name,
+                square=list(origin),
+                why=sight.reason,
+            )
     return None
 
 
 def roll_direction(turn: Turn, attacker: Unit, purpose: str) -> Direction:
     """A random straight-line direction: 1d8, numbered clockwise from north, shown in the log."""
-    direction = turn.pick(list(Direction), f"{purpose} (1=N … 8=NW)", attacker.name)
-    turn.emit(Note(unit=attacker.name, text=f"direction rolled: {direction.name_for_log}"))
+    direction = turn.pick(list(Direction), _("{purpose} (1=N … 8=NW)", purpose=purpose), attacker.name)
+    turn.emit(Note(unit=attacker.name, text=_("direction rolled: {direction}", direction=direction.name_for_log)))
     return direction
 
 
@@ -94,7 +137,7 @@ def line_directions(turn: Turn, attacker: Unit, profile: AttackProfile, purpose:
     line = profile.effects.line
     assert line is not None
     if line is LineKind.RANDOM:
-        return (roll_direction(turn, attacker, f"{purpose}: line direction"),)
+        return (roll_direction(turn, attacker, _("{purpose}: line direction", purpose=purpose)),)
     if line is LineKind.FRONT:
         return (attacker.facing,)
     if line is LineKind.BACK:
@@ -128,7 +171,11 @@ def check_target(
 ) -> None:
     if not may_hit(attacker, target, profile, named=True):
         raise RuleRefusal(
-            f"{target.name} is on {attacker.name}'s side; only an (All) or a healing attack aims at allies",
+            _(
+                "{unit} is on {attacker}'s side; only an (All) or a healing attack aims at allies",
+                unit=target.name,
+                attacker=attacker.name,
+            ),
             rule="target",
         )
     problem = reach_problem(turn, attacker, target, profile)
@@ -136,4 +183,4 @@ def check_target(
         raise RuleRefusal(problem, rule=f"{profile.kind.value} attack")
     if directions is not None and not on_lines(turn, attacker, target, directions):
         names = ", ".join(d.short_name for d in directions)
-        raise RuleRefusal(f"{target.name} is not on the attack's line ({names})", rule="line")
+        raise RuleRefusal(_("{unit} is not on the attack's line ({lines})", unit=target.name, lines=names), rule="line")

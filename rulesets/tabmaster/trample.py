@@ -14,6 +14,7 @@ from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
 from .damage import strike
+from .messages import _, n_
 from .model import AttackAction
 from .profiles import AttackProfile
 from .state import Unit
@@ -33,14 +34,14 @@ def trample_path(
     else:
         names = action.target_names()
         if not names:
-            raise RuleRefusal("a trample needs its 'path' (or targets on one straight line)", rule="trample")
+            raise RuleRefusal(_("a trample needs its 'path' (or targets on one straight line)"), rule="trample")
         ends = [turn.unit(n).position for n in names]
         directions = {turn.state.board.direction_to(attacker.position, e) for e in ends if e is not None}
         if len(directions) != 1 or None in directions:
             raise RuleRefusal(
-                "the targets are not on one straight line from the attacker",
+                _("the targets are not on one straight line from the attacker"),
                 rule="trample",
-                tip="give the trample's 'path' as a list of squares",
+                tip=_("give the trample's 'path' as a list of squares"),
             )
         direction = directions.pop()
         assert direction is not None
@@ -48,11 +49,16 @@ def trample_path(
         path = turn.state.board.ray(attacker.position, direction, length=far)
     check = turn.state.board.is_path(path, attacker.position, metric=turn.options.distance)
     if not check:
-        raise RuleRefusal(f"the trample path is not valid: {check.problem}", rule="trample")
+        raise RuleRefusal(_("the trample path is not valid: {problem}", problem=check.problem), rule="trample")
     if len(path) > profile.reach:
         raise RuleRefusal(
-            f"the trample path is {len(path)} squares; {attacker.name} tramples at most {profile.reach} "
-            f"(ATK {profile.reach})",
+            n_(
+                "the trample path is {n} square; {unit} tramples at most {reach} (ATK {reach})",
+                "the trample path is {n} squares; {unit} tramples at most {reach} (ATK {reach})",
+                len(path),
+                unit=attacker.name,
+                reach=profile.reach,
+            ),
             rule="trample",
         )
     return path
@@ -95,11 +101,19 @@ def plan_trample(
         if unit is not None:
             rise = abs(board.height_difference(previous, square))
             if not may_hit(attacker, unit, profile):
-                raise RuleRefusal(f"the path crosses {unit.name}, an ally the trample may not hit", rule="trample")
+                raise RuleRefusal(
+                    _("the path crosses {unit}, an ally the trample may not hit", unit=unit.name), rule="trample"
+                )
             if rise > attacker.height_limit:
                 raise RuleRefusal(
-                    f"the path crosses {unit.name}, {rise} level(s) off; with HLT {attacker.height_limit} "
-                    f"{attacker.name} cannot reach it",
+                    n_(
+                        "the path crosses {unit}, {n} level off; with HLT {limit} {attacker} cannot reach it",
+                        "the path crosses {unit}, {n} levels off; with HLT {limit} {attacker} cannot reach it",
+                        rise,
+                        unit=unit.name,
+                        limit=attacker.height_limit,
+                        attacker=attacker.name,
+                    ),
                     rule="trample",
                 )
             victims.append((square, unit))
@@ -107,7 +121,7 @@ def plan_trample(
     if not action.paths:
         for name in action.target_names():
             if all(v.name != name for _, v in victims):
-                raise RuleRefusal(f"{name} is not on the trample's path", rule="trample")
+                raise RuleRefusal(_("{unit} is not on the trample's path", unit=name), rule="trample")
     return path, victims
 
 
@@ -126,10 +140,16 @@ class TramplePass(AttackStep):
         attack = self.attack
         attacker = turn.unit(attack.attacker.name)
         if len(self.passes) > 1:
-            turn.emit(Note(unit=attacker.name, text=f"Multiple trample: pass {self.number} of {len(self.passes)}"))
+            turn.emit(
+                Note(
+                    unit=attacker.name,
+                    text=_("Multiple trample: pass {number} of {count}", number=self.number, count=len(self.passes)),
+                )
+            )
         path, victims = trample_plan(turn, attack.action, attacker, attack.profile, self.passes[self.number - 1])
         assert attacker.position is not None
-        turn.emit(Note(unit=attacker.name, text="trample path: " + " → ".join(str(list(s)) for s in path)))
+        shown = " → ".join(str(list(s)) for s in path)
+        turn.emit(Note(unit=attacker.name, text=_("trample path: {squares}", squares=shown)))
         listed = tuple((square, unit.name) for square, unit in victims)
         return TrampleVictims(self, attacker, tuple(path), listed, 0, (), self.attacked, attack=attack)
 
@@ -155,8 +175,11 @@ class TrampleVictims(AttackStep):
                 turn.emit(
                     Note(
                         unit=self.mover.name,
-                        text=f"{list(square)} was already attacked by this trample: {name} is passed over, "
-                        "not attacked again",
+                        text=_(
+                            "{square} was already attacked by this trample: {unit} is passed over, not attacked again",
+                            square=list(square),
+                            unit=name,
+                        ),
                     )
                 )
                 continue
@@ -202,11 +225,13 @@ class TrampleEnd(AttackStep):
                     turn.ruling(
                         "trample_end",
                         "last_target",
-                        "units were defeated: the trample ends by the last square a target occupied, not past it",
+                        _("units were defeated: the trample ends by the last square a target occupied, not past it"),
                     )
                 last = past
             elif past < last:
-                turn.ruling("trample_end", "path_end", "the trample ends on the furthest free square of the whole path")
+                turn.ruling(
+                    "trample_end", "path_end", _("the trample ends on the furthest free square of the whole path")
+                )
         end_index = -1
         for i in range(last, -1, -1):
             if turn.state.unit_at(path[i]) is None:
@@ -221,12 +246,15 @@ class TrampleEnd(AttackStep):
                     origin=attacker.position,
                     destination=path[end_index],
                     path=tuple(path[: end_index + 1]),
-                    reason="trample: ends on the last free square of its path"
-                    + (" up to the last target's square" if end_index < len(path) - 1 and last < len(path) - 1 else ""),
+                    reason=_("trample: ends on the last free square of its path up to the last target's square")
+                    if end_index < len(path) - 1 and last < len(path) - 1
+                    else _("trample: ends on the last free square of its path"),
                 )
             )
         else:
-            turn.emit(Note(unit=attacker.name, text="no square of the path is free: the attacker stays where it was"))
+            turn.emit(
+                Note(unit=attacker.name, text=_("no square of the path is free: the attacker stays where it was"))
+            )
         done = at.pass_
         if done.number < len(done.passes):
             return TramplePass(done.number + 1, done.passes, at.attacked, attack=self.attack)

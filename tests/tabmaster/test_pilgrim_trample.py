@@ -50,7 +50,7 @@ def test_the_levi_situation_a_pilgrim_trample_with_hlt_0_cannot_reach_one_level_
     }
     out = run_data(battle(units, [attack("Cavaleiro", dice=[EAST])], heights=[{"at": [1, 0], "height": 1}]))
     assert out.of("damage") == []
-    assert any("Levi cannot be hit: Levi is 1 levels higher or lower" in n.text for n in out.of("note"))
+    assert any("Levi cannot be hit: Levi is 1 level higher or lower" in n.text for n in out.of("note"))
     assert out.unit("Levi").on_board
 
 

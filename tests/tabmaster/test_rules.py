@@ -102,7 +102,7 @@ def test_a_defeated_unit_cannot_act_later() -> None:
 def test_move_further_than_mov_is_refused() -> None:
     units = {"A": unit("red", [0, 0], MOV=1), "B": unit("blue", [4, 0])}
     out = run_data(battle(units, [attack("A", "B", [20], move_to=[2, 0])]))
-    assert out.of("refused")[0].reason == "A can move 1 square(s) (MOV 1); that move takes 2"
+    assert out.of("refused")[0].reason == "A can move 1 square (MOV 1); that move takes 2"
 
 
 # --- Trample ----------------------------------------------------------------------------------------------
@@ -325,7 +325,7 @@ def test_multiple_with_fewer_attacks_and_several_targets() -> None:
     out = run_data(battle(units, [attack("A", targets=["B", "C"], dice=[2, 3])]))
     assert [(d.target, d.amount) for d in out.of("damage")] == [("B", 2), ("C", 3)]
     too_many = run_data(battle(units, [attack("A", "B", [2] * 4, times=4)]))
-    assert "allows 3 attack(s)" in too_many.of("refused")[0].reason
+    assert "allows 3 attacks" in too_many.of("refused")[0].reason
 
 
 def test_pilgrim_chains_random_lines_from_the_last_square_hit() -> None:
@@ -399,7 +399,7 @@ def test_a_multiple_trample_makes_one_pass_per_path() -> None:
     )
     assert [m.destination for m in old.of("move")] == [(2, 0), (2, 2)]
     too_many = run_data(battle(units, [attack("C", paths=[[[1, 0]], [[2, 1]], [[2, 2]]])]))
-    assert "3 trample paths given; this trample makes 2 pass(es)" in too_many.of("refused")[0].reason
+    assert "3 trample paths given; this trample makes 2 passes" in too_many.of("refused")[0].reason
 
 
 def test_a_move_action_moves_and_flips_the_unit() -> None:
