@@ -79,6 +79,7 @@ def _core_words() -> None:
     p_("pool", "Life")
     _("{unit} is {how} and leaves play ({reason})")
     _("{unit} has fled and leaves play ({reason})")
+    _("{unit} spends {amount} {resource} ({remaining} left)")
 
 
 __all__ = [

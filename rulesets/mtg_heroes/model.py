@@ -400,10 +400,11 @@ class SkillTestAction(Strict):
         return [self.skill] if self.skill is not None else list(self.skills or [])
 
     def describe(self) -> ActionHeader:
-        from .skills import skill_word
+        from .skills import difficulty_word, known_difficulty, skill_word
 
         who = self.unit or f"[{self.identity}]"
-        level = self.difficulty or _("target {target}", target=self.target)
+        band = known_difficulty(self.difficulty) if self.difficulty else None
+        level = (difficulty_word(band) if band else self.difficulty) or _("target {target}", target=self.target)
         return ActionHeader(
             self.unit,
             "skill_test",
@@ -474,7 +475,9 @@ class UpkeepAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        what = ", ".join(self.uphold) or _("nothing")
+        if not self.uphold:
+            return ActionHeader(self.unit, "upkeep", _("{unit}'s Upkeep: upholds nothing", unit=self.unit))
+        what = ", ".join(self.uphold)
         return ActionHeader(self.unit, "upkeep", _("{unit}'s Upkeep: upholds {what}", unit=self.unit, what=what))
 
 
