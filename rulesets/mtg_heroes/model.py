@@ -404,7 +404,8 @@ class SkillTestAction(Strict):
 
         who = self.unit or f"[{self.identity}]"
         band = known_difficulty(self.difficulty) if self.difficulty else None
-        level = (difficulty_word(band) if band else self.difficulty) or _("target {target}", target=self.target)
+        shown = difficulty_word(band) if band is not None and difficulty_word(band) != band.name else self.difficulty
+        level = shown or _("target {target}", target=self.target)
         return ActionHeader(
             self.unit,
             "skill_test",
