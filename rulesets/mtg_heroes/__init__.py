@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
+from tabroll.kit import AttackField, AttackNeeds, Measure, OptionInfo, Ruleset, StatNeed, Strike
+
+from .messages import N_
 
 if TYPE_CHECKING:
     from tabroll.events import Event
@@ -25,8 +27,10 @@ if TYPE_CHECKING:
 
 RANGE_FIELD = AttackField(
     "range",
-    "The range band between the two (no scenario file): near, where they may fight (the default), or far, where "
-    "they may not (Polish: bliski, daleki).",
+    N_(
+        "The range band between the two (no scenario file): near, where they may fight (the default), or far, "
+        "where they may not (Polish: bliski, daleki)."
+    ),
     "text",
     "near",
     quick_only=True,
@@ -37,33 +41,33 @@ RANGE_FIELD = AttackField(
 _FIGHTER = (
     StatNeed(
         "Power",
-        "d6 rolled to attack (and to counterattack).",
+        N_("d6 rolled to attack (and to counterattack)."),
         required=True,
         aliases=("Siła", "Sila", "P"),
         example="2",
     ),
     StatNeed(
         "Toughness",
-        "d6 rolled to defend; the total is its Toughness left until end of turn.",
+        N_("d6 rolled to defend; the total is its Toughness left until end of turn."),
         required=True,
         aliases=("Wytrzymałość", "Wytrzymalosc", "T"),
         example="2",
     ),
     StatNeed(
         "Life",
-        "Loses what the attack total beats the defence total by.",
+        N_("Loses what the attack total beats the defence total by."),
         required=True,
         aliases=("Życie", "Zycie"),
         example="5",
     ),
-    StatNeed("Speed", "Actions per turn and initiative.", aliases=("Szybkość", "Szybkosc"), example="2"),
+    StatNeed("Speed", N_("Actions per turn and initiative."), aliases=("Szybkość", "Szybkosc"), example="2"),
     StatNeed(
         "keywords",
-        "First Strike, Vigilance, Trample, Haste, Regenerate, Indestructible…",
+        N_("First Strike, Vigilance, Trample, Haste, Regenerate, Indestructible…"),
         "list",
         example="'[First Strike]'",
     ),
-    StatNeed("kind", "creature (the default) or character.", "text", aliases=("rodzaj",), example="character"),
+    StatNeed("kind", N_("creature (the default) or character."), "text", aliases=("rodzaj",), example="character"),
 )
 
 
@@ -71,21 +75,45 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
     id = "mtg_heroes"
     name = "Magic: The Gathering of Heroes"
     aliases = ("gathering-of-heroes", "gathering of heroes", "mtg-heroes", "mtgheroes")
-    summary = (
+    summary = N_(
         "Range bands; Power d6 against Toughness d6 with keywords; Speed initiative; Reach, Upkeep, action and End "
         "phases; spells as data; colour-pair skill tests."
     )
     source_language = "Polish"
     language = "pl"
     skill_tests = True  # its quick_skill_test part: tabroll check-skill
-    round_note = "turns follow the initiative order (do initiative); do end_turn ends the active character's turn"
+    round_note = N_("turns follow the initiative order (do initiative); do end_turn ends the active character's turn")
     attack_fields = (RANGE_FIELD,)
-    layout = "combatants in range bands (far, near, direct), not on squares or heights"
+    layout = N_("combatants in range bands (far, near, direct), not on squares or heights")
     attack_needs = (
-        AttackNeeds("attack", "Direct combat: Power d6 against Toughness d6, the excess off Life; the defender "
-                    "counterattacks the same way (so both need all three).", _FIGHTER, _FIGHTER,
+        AttackNeeds("attack", N_("Direct combat: Power d6 against Toughness d6, the excess off Life; the defender "
+                    "counterattacks the same way (so both need all three)."), _FIGHTER, _FIGHTER,
                     'tabroll attack -r mtg_heroes -a "A P=2 T=1 Life=5" -t "B P=1 T=1 Life=3" --seed 2'),
     )  # fmt: skip
+
+    def option_infos(self) -> list[OptionInfo]:
+        """The options, each described in the language of the command."""
+        from dataclasses import replace
+
+        from .messages import _
+
+        return [replace(info, description=_(info.description)) for info in super().option_infos()]
+
+    def stat_needs(self) -> tuple[AttackNeeds, ...]:
+        """The stats an attack needs, their help in the language of the command."""
+        from dataclasses import replace
+
+        from .messages import _
+
+        return tuple(
+            replace(
+                needs,
+                help=_(needs.help),
+                attacker=tuple(replace(need, help=_(need.help)) for need in needs.attacker),
+                target=tuple(replace(need, help=_(need.help)) for need in needs.target),
+            )
+            for needs in super().stat_needs()
+        )
 
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS

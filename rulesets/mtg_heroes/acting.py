@@ -7,17 +7,25 @@ from __future__ import annotations
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
 from tabroll.frozen import replace
-from tabroll.words import count
 
-from .state import PHASE_NAMES, Combatant, LastAct
+from .messages import _, n_, out_word, phase_word
+from .state import Combatant, LastAct
 from .work import Turn
 
 
 def check_in_fight(unit: Combatant, role: str) -> None:
     if unit.out:
-        raise RuleRefusal(f"{unit.name} is out of the fight ({unit.out_reason}) and cannot {role}", rule="out")
+        raise RuleRefusal(
+            _(
+                "{unit} is out of the fight ({out_reason}) and cannot {role}",
+                unit=unit.name,
+                out_reason=out_word(unit.out_reason),
+                role=role,
+            ),
+            rule="out",
+        )
     if unit.life <= 0:
-        raise RuleRefusal(f"{unit.name} is at 0 Life and cannot {role}", rule="out")
+        raise RuleRefusal(_("{unit} is at 0 Life and cannot {role}", unit=unit.name, role=role), rule="out")
 
 
 def check_phase(turn: Turn, unit: Combatant, doing: str) -> None:
@@ -27,9 +35,14 @@ def check_phase(turn: Turn, unit: Combatant, doing: str) -> None:
         return
     missing = {"reach": "do: reach_phase, then do: upkeep", "upkeep": "do: upkeep"}.get(battle.phase, "")
     raise RuleRefusal(
-        f"{unit.name} is in its {PHASE_NAMES[battle.phase]}: it can {doing} only in its action phase",
+        _(
+            "{unit} is in its {phase}: it can {doing} only in its action phase",
+            unit=unit.name,
+            phase=phase_word(battle.phase),
+            doing=doing,
+        ),
         rule="phases",
-        tip=f"first {missing}" if missing else None,
+        tip=_("first {missing}", missing=missing) if missing else None,
     )
 
 
@@ -42,58 +55,91 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
     if unit.controller is not None:
         if unit.summoning_sick and not unit.has("haste"):
             raise RuleRefusal(
-                f"{unit.name} was summoned this turn: summoning sickness, it cannot be commanded until next turn",
+                _(
+                    "{unit} was summoned this turn: summoning sickness, it cannot be commanded until next turn",
+                    unit=unit.name,
+                ),
                 rule="summoning sickness",
-                tip="a creature with Haste can be commanded at once",
+                tip=_("a creature with Haste can be commanded at once"),
             )
         boss = turn.unit(unit.controller)
         if boss.out or boss.life <= 0:
-            raise RuleRefusal(f"{unit.name}'s controller {boss.name} is out of the fight", rule="command")
+            raise RuleRefusal(
+                _("{unit}'s controller {boss} is out of the fight", unit=unit.name, boss=boss.name), rule="command"
+            )
         if active is not None and active != boss.name:
             raise RuleRefusal(
-                f"it is {active}'s turn: {unit.name} acts when {boss.name} commands it on its own turn",
+                _(
+                    "it is {active}'s turn: {unit} acts when {boss} commands it on its own turn",
+                    active=active,
+                    unit=unit.name,
+                    boss=boss.name,
+                ),
                 rule="turn order",
             )
-        check_phase(turn, boss, f"command {unit.name}")
+        check_phase(turn, boss, _("command {unit}", unit=unit.name))
         if turn.state.phase is not None and turn.options.creatures_need_upkeep and not unit.refreshed:
             turn.ruling(
-                "creatures_need_upkeep", True, "a creature acts only in a turn its controller upheld it with Focus"
+                "creatures_need_upkeep", True, _("a creature acts only in a turn its controller upheld it with Focus")
             )
             raise RuleRefusal(
-                f"{unit.name} was not refreshed: {boss.name} spent no Focus on it in this turn's Upkeep",
+                _(
+                    "{unit} was not refreshed: {boss} spent no Focus on it in this turn's Upkeep",
+                    unit=unit.name,
+                    boss=boss.name,
+                ),
                 rule="upkeep",
-                tip=f"name it in {boss.name}'s 'do: upkeep' (uphold: [{unit.name}])",
+                tip=_("name it in {boss}'s 'do: upkeep' (uphold: [{unit}])", boss=boss.name, unit=unit.name),
             )
         if boss.commands_closed:
             raise RuleRefusal(
-                f"{boss.name} already took another action this turn: commands come before other actions",
+                _("{boss} already took another action this turn: commands come before other actions", boss=boss.name),
                 rule="command",
             )
         if not boss.commanded:
-            charge(turn, boss, "Command (any number of creatures, once per turn)")
+            charge(turn, boss, _("Command (any number of creatures, once per turn)"))
             turn.put(replace(turn.unit(boss.name), commanded=True))
         turn.change(last_act=LastAct(actor=unit.name, controller=boss.name, what=verb))
         return turn.unit(unit.name)
     if active is not None and active != unit.name:
-        raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
+        raise RuleRefusal(_("it is {active}'s turn, not {unit}'s", active=active, unit=unit.name), rule="turn order")
     check_phase(turn, unit, verb)
     if free:
-        turn.emit(Note(unit=unit.name, text=f"{unit.name} {verb}: a free action (it spends none of its actions)"))
+        turn.emit(
+            Note(
+                unit=unit.name,
+                text=_("{unit} {verb}: a free action (it spends none of its actions)", unit=unit.name, verb=verb),
+            )
+        )
         charged = unit
     else:
         charged = charge(turn, unit, verb)
     if unit.is_character and unit.commanded and not unit.commands_closed:
-        turn.emit(Note(unit=unit.name, text=f"{unit.name}'s commands are over for this turn: it acts itself now"))
+        turn.emit(
+            Note(unit=unit.name, text=_("{unit}'s commands are over for this turn: it acts itself now", unit=unit.name))
+        )
     return turn.put(replace(charged, commands_closed=True))
 
 
 def charge(turn: Turn, unit: Combatant, verb: str) -> Combatant:
     if unit.actions_used >= unit.speed:
         raise RuleRefusal(
-            f"{unit.name} has used all its {count(unit.speed, 'action')} this turn (Speed {unit.speed})",
+            n_(
+                "{unit} has used all its {n} action this turn (Speed {n})",
+                "{unit} has used all its {n} actions this turn (Speed {n})",
+                unit.speed,
+                unit=unit.name,
+            ),
             rule="actions",
-            tip="a 'do: end_turn' action starts the next turn",
+            tip=_("a 'do: end_turn' action starts the next turn"),
         )
     used = unit.actions_used + 1
-    turn.emit(Note(unit=unit.name, text=f"{unit.name} takes action {used} of {unit.speed}: {verb}"))
+    turn.emit(
+        Note(
+            unit=unit.name,
+            text=_(
+                "{unit} takes action {used} of {speed}: {verb}", unit=unit.name, used=used, speed=unit.speed, verb=verb
+            ),
+        )
+    )
     return turn.put(replace(unit, actions_used=used))

@@ -14,6 +14,7 @@ from tabroll.frozen import replace
 from .acting import check_in_fight, take_action
 from .effects import apply_effect, change_stats, report_change, summon_creature
 from .falls import deal_damage
+from .messages import _, band_word, n_, p_
 from .model import CastAction, SpellInput
 from .moving import opposed_speed
 from .state import BAND_RULES, Combatant, LastAct, Permanent
@@ -39,25 +40,37 @@ def spell_of(turn: Turn, action: CastAction) -> CastSpell:
             action.spell, listed.cost, listed.instant, listed.split_second, listed.target == "creature", listed
         )
     if action.cost is None:  # pragma: no cover - the loader refuses a cast of an unknown spell without a cost
-        raise RuleRefusal(f"no spell called '{action.spell}' in the spell list", rule="spell")
+        raise RuleRefusal(_("no spell called '{spell}' in the spell list", spell=action.spell), rule="spell")
     return CastSpell(action.spell, action.cost, action.instant, action.split_second, action.creature_only, None)
 
 
 def resolve_cast(turn: Turn, action: CastAction) -> None:
     caster = turn.unit(action.caster)
-    check_in_fight(caster, "cast")
+    check_in_fight(caster, _("cast"))
     spell = spell_of(turn, action)
     target = spell_target(turn, caster, spell, action.target)
     check_cast(turn, caster, spell, target, action)
     if action.responds_to is not None and not responds(turn, caster, spell, action.responds_to):
-        turn.emit(Note(unit=caster.name, text=f"{caster.name} is too slow: {spell.name} is not cast, no mana spent"))
+        turn.emit(
+            Note(
+                unit=caster.name,
+                text=_(
+                    "{caster} is too slow: {spell} is not cast, no mana spent", caster=caster.name, spell=spell.name
+                ),
+            )
+        )
         return
     caster = pay_for(turn, caster, spell)
-    aim = f" at {target.name}" if target is not None and target.name != caster.name else ""
-    spent = "; it is spent for the day (in the graveyard)" if caster.is_character else ""
-    turn.emit(Note(unit=caster.name, text=f"{caster.name} casts {spell.name}{aim}{spent}"))
+    if target is not None and target.name != caster.name:
+        text = _("{caster} casts {spell} at {target}", caster=caster.name, spell=spell.name, target=target.name)
+    else:
+        text = _("{caster} casts {spell}", caster=caster.name, spell=spell.name)
+    if caster.is_character:
+        text = _("{cast}; it is spent for the day (in the graveyard)", cast=text)
+    turn.emit(Note(unit=caster.name, text=text))
     turn.state = replace(
-        turn.state, last_act=LastAct(caster.name, caster.controller, f"cast {spell.name}", spell.split_second)
+        turn.state,
+        last_act=LastAct(caster.name, caster.controller, _("cast {spell}", spell=spell.name), spell.split_second),
     )
     if spell.listed is not None:
         apply_spell(turn, caster.name, spell.name, spell.listed, target.name if target is not None else None)
@@ -68,48 +81,87 @@ def check_cast(turn: Turn, caster: Combatant, spell: CastSpell, target: Combatan
     control, the target's range, and Focus for a spell that is not an Instant (which alone may respond)."""
     if caster.is_character and spell.cost > caster.mastery:
         raise RuleRefusal(
-            f"{spell.name} costs {spell.cost}, above {caster.name}'s Mastery {caster.mastery}", rule="mastery"
+            _(
+                "{spell} costs {cost}, above {caster}'s Mastery {mastery}",
+                spell=spell.name,
+                cost=spell.cost,
+                caster=caster.name,
+                mastery=caster.mastery,
+            ),
+            rule="mastery",
         )
     if spell.cost > caster.mana:
-        raise RuleRefusal(f"{spell.name} costs {spell.cost}; {caster.name} has {caster.mana} mana", rule="mana")
+        raise RuleRefusal(
+            _(
+                "{spell} costs {cost}; {caster} has {mana} mana",
+                spell=spell.name,
+                cost=spell.cost,
+                caster=caster.name,
+                mana=caster.mana,
+            ),
+            rule="mana",
+        )
     if caster.is_character:
         check_known(caster, spell)
     listed = spell.listed
     if listed is not None and listed.summon is not None:
         if not caster.is_character:
-            raise RuleRefusal(f"{caster.name} is a creature: only characters summon", rule="summon")
+            raise RuleRefusal(_("{caster} is a creature: only characters summon", caster=caster.name), rule="summon")
         if all(u.name != listed.summon for u in turn.state.reserve):
-            raise RuleRefusal(f"{listed.summon} is already summoned, or not in the reserve", rule="summon")
+            raise RuleRefusal(
+                _("{summon} is already summoned, or not in the reserve", summon=listed.summon), rule="summon"
+            )
     if listed is not None and listed.effect == "control" and not caster.is_character:
-        raise RuleRefusal(f"{caster.name} is a creature: only a character controls creatures", rule="control")
+        raise RuleRefusal(
+            _("{caster} is a creature: only a character controls creatures", caster=caster.name), rule="control"
+        )
     if target is not None and target.name != caster.name:
         band = turn.state.band(caster.name, target.name)
         if spell.creature_only and not BAND_RULES[band].target_creature_only:
             raise RuleRefusal(
-                f"{target.name} is at {band} range from {caster.name}: {BAND_RULES[band].why_not}", rule="range"
+                _(
+                    "{target} is at {band} range from {caster}: {why_not}",
+                    target=target.name,
+                    band=band_word(band),
+                    caster=caster.name,
+                    why_not=_(BAND_RULES[band].why_not),
+                ),
+                rule="range",
             )
     if not spell.instant:
         if action.responds_to is not None and not spell.split_second:
-            raise RuleRefusal("only an Instant (or a Split Second spell) can respond to a spell", rule="instant")
+            raise RuleRefusal(_("only an Instant (or a Split Second spell) can respond to a spell"), rule="instant")
         limit = caster.focus - caster.upheld
         if caster.is_character and caster.spells_cast >= limit:
-            upheld = f" minus {caster.upheld} upheld" if caster.upheld else ""
-            raise RuleRefusal(
-                f"{caster.name} has cast {caster.spells_cast} spell(s) this turn: its Focus {caster.focus}{upheld} "
-                f"allows {max(0, limit)}",
-                rule="focus",
-            )
+            values = {"caster": caster.name, "focus": caster.focus, "upheld": caster.upheld, "allowed": max(0, limit)}
+            if caster.upheld:
+                text = n_(
+                    "{caster} has cast {n} spell this turn: its Focus {focus} minus {upheld} upheld allows {allowed}",
+                    "{caster} has cast {n} spells this turn: its Focus {focus} minus {upheld} upheld allows {allowed}",
+                    caster.spells_cast,
+                    **values,
+                )
+            else:
+                text = n_(
+                    "{caster} has cast {n} spell this turn: its Focus {focus} allows {allowed}",
+                    "{caster} has cast {n} spells this turn: its Focus {focus} allows {allowed}",
+                    caster.spells_cast,
+                    **values,
+                )
+            raise RuleRefusal(text, rule="focus")
 
 
 def pay_for(turn: Turn, caster: Combatant, spell: CastSpell) -> Combatant:
     """The cast is paid: an action (none for an Instant), the mana, the spell out of Memory and, for a character,
     into the graveyard for the day. The caster, paid."""
     if spell.split_second:
-        turn.emit(Note(unit=caster.name, text=f"Split Second: no one can respond to {spell.name}"))
+        turn.emit(Note(unit=caster.name, text=_("Split Second: no one can respond to {spell}", spell=spell.name)))
     if not spell.instant:
-        caster = take_action(turn, caster, f"cast {spell.name}")
+        caster = take_action(turn, caster, _("cast {spell}", spell=spell.name))
     else:
-        turn.emit(Note(unit=caster.name, text=f"{spell.name} is an Instant: no action, any phase, any turn"))
+        turn.emit(
+            Note(unit=caster.name, text=_("{spell} is an Instant: no action, any phase, any turn", spell=spell.name))
+        )
     caster = turn.unit(caster.name)
     left = caster.mana - spell.cost
     memory = list(caster.memory_spells)
@@ -124,7 +176,7 @@ def pay_for(turn: Turn, caster: Combatant, spell: CastSpell) -> Combatant:
             graveyard=(*caster.graveyard, spell.name) if caster.is_character else caster.graveyard,
         )
     )
-    turn.emit(Spend(unit=paid.name, resource="mana", amount=spell.cost, remaining=left))
+    turn.emit(Spend(unit=paid.name, resource=p_("resource", "mana"), amount=spell.cost, remaining=left))
     return paid
 
 
@@ -134,18 +186,21 @@ def spell_target(turn: Turn, caster: Combatant, spell: CastSpell, name: str | No
         return turn.unit(name) if name is not None else None
     if listed.target == "none":
         if name is not None:
-            raise RuleRefusal(f"{spell.name} has no target", rule="target")
+            raise RuleRefusal(_("{spell} has no target", spell=spell.name), rule="target")
         return None
     if listed.target == "self":
         if name is not None and name != caster.name:
-            raise RuleRefusal(f"{spell.name} affects its caster only", rule="target")
+            raise RuleRefusal(_("{spell} affects its caster only", spell=spell.name), rule="target")
         return caster
     if name is None:
-        raise RuleRefusal(f"{spell.name} needs a target: give 'target'", rule="target")
+        raise RuleRefusal(_("{spell} needs a target: give 'target'", spell=spell.name), rule="target")
     target = turn.unit(name)
-    check_in_fight(target, "be targeted")
+    check_in_fight(target, _("be targeted"))
     if listed.target == "creature" and target.is_character:
-        raise RuleRefusal(f"{spell.name} targets creatures only; {target.name} is a character", rule="target")
+        raise RuleRefusal(
+            _("{spell} targets creatures only; {target} is a character", spell=spell.name, target=target.name),
+            rule="target",
+        )
     return target
 
 
@@ -155,41 +210,63 @@ def check_known(caster: Combatant, spell: CastSpell) -> None:
     in_memory = spell.name in caster.memory_spells
     if spell.name in caster.graveyard and not in_memory:
         raise RuleRefusal(
-            f"{caster.name} already cast {spell.name} today: it is spent for the day (in the graveyard)",
+            _(
+                "{caster} already cast {spell} today: it is spent for the day (in the graveyard)",
+                caster=caster.name,
+                spell=spell.name,
+            ),
             rule="spent",
         )
     if caster.tracks_spells and spell.listed is not None and not in_memory:
         known = ", ".join(caster.memory_spells) or "nothing"
-        raise RuleRefusal(f"{spell.name} is not in {caster.name}'s Memory (in Memory: {known})", rule="memory")
+        raise RuleRefusal(
+            _(
+                "{spell} is not in {caster}'s Memory (in Memory: {known})",
+                spell=spell.name,
+                caster=caster.name,
+                known=known,
+            ),
+            rule="memory",
+        )
 
 
 def responds(turn: Turn, caster: Combatant, spell: CastSpell, name: str) -> bool:
     """A response answers the spell just cast, or the commanded creature's action just taken: an opposed Speed
     test the responder wins on an equal or greater total; a Split Second spell needs none. True: it is cast."""
     if name == caster.name:
-        raise RuleRefusal(f"{caster.name} cannot respond to its own spell", rule="instant")
+        raise RuleRefusal(_("{caster} cannot respond to its own spell", caster=caster.name), rule="instant")
     other = turn.unit(name)
     previous = turn.previous_act
     if previous is None or name not in (previous.actor, previous.controller):
-        last = f" (the last was {previous.actor}: {previous.what})" if previous is not None else ""
+        last = _(" (the last was {actor}: {what})", actor=previous.actor, what=previous.what) if previous else ""
         raise RuleRefusal(
-            f"there is nothing of {name}'s to respond to: a response answers the spell just cast or the commanded "
-            f"creature's action just taken{last}",
+            _(
+                "there is nothing of {name}'s to respond to: a response answers the spell just "
+                "cast or the commanded creature's action just taken{last}",
+                name=name,
+                last=last,
+            ),
             rule="response",
         )
     if previous.split_second:
-        raise RuleRefusal(f"{previous.actor}'s spell has Split Second: no one can respond to it", rule="response")
+        raise RuleRefusal(
+            _("{actor}'s spell has Split Second: no one can respond to it", actor=previous.actor), rule="response"
+        )
     if spell.split_second:
-        turn.emit(Note(unit=caster.name, text="Split Second: it responds to anything, with no Speed test"))
+        turn.emit(Note(unit=caster.name, text=_("Split Second: it responds to anything, with no Speed test")))
         return True
     opponent = other
     if turn.options.response_test_against == "active" and turn.state.active is not None:
         opponent = turn.unit(turn.state.active)
-        turn.ruling("response_test_against", "active", "a response's Speed test is against whose turn it is")
+        turn.ruling("response_test_against", "active", _("a response's Speed test is against whose turn it is"))
     else:
-        turn.ruling("response_test_against", "named", f"a response's Speed test is against {name}, whom it answers")
+        turn.ruling(
+            "response_test_against", "named", _("a response's Speed test is against {name}, whom it answers", name=name)
+        )
     if opponent.name == caster.name:
-        raise RuleRefusal(f"it is {caster.name}'s own turn: there is no one to test Speed against", rule="response")
+        raise RuleRefusal(
+            _("it is {caster}'s own turn: there is no one to test Speed against", caster=caster.name), rule="response"
+        )
     return opposed_speed(turn, caster, opponent, responder=caster)
 
 
@@ -206,7 +283,7 @@ def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: s
                 amount=spell.gain_life,
                 before=unit.life,
                 after=unit.life + spell.gain_life,
-                reason=f"{name}: Life {unit.life} → {unit.life + spell.gain_life}",
+                reason=_("{name}: Life {life} → {value}", name=name, life=unit.life, value=unit.life + spell.gain_life),
                 pool="Life",
             )
         )
@@ -224,7 +301,7 @@ def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: s
                     lasting_toughness=unit.lasting_toughness + spell.toughness,
                 )
             )
-            report_change(turn, unit, changed, f"{name}, while {caster} upholds it")
+            report_change(turn, unit, changed, _("{name}, while {caster} upholds it", name=name, caster=caster))
         else:
             change_stats(turn, target, spell.power, spell.toughness, name)
     if spell.effect is not None and target is not None and turn.unit(target).in_fight:

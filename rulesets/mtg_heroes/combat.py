@@ -14,6 +14,7 @@ from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
 from .falls import fall, tell_life_lost
+from .messages import _, band_word, p_, strike_word
 from .model import AttackAction
 from .state import BAND_RULES, SCALE, Combatant
 from .work import Turn
@@ -23,54 +24,88 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
     attacker = turn.unit(action.attacker)
     target = turn.unit(action.target)
     if attacker.name == target.name:
-        raise RuleRefusal(f"{attacker.name} cannot attack itself", rule="target")
-    check_in_fight(attacker, "attack")
-    check_in_fight(target, "be attacked")
+        raise RuleRefusal(_("{attacker} cannot attack itself", attacker=attacker.name), rule="target")
+    check_in_fight(attacker, _("attack"))
+    check_in_fight(target, _("be attacked"))
     if attacker.side == target.side:
-        raise RuleRefusal(f"{attacker.name} and {target.name} are on the same side ({target.side})", rule="target")
+        raise RuleRefusal(
+            _(
+                "{attacker} and {target} are on the same side ({side})",
+                attacker=attacker.name,
+                target=target.name,
+                side=target.side,
+            ),
+            rule="target",
+        )
     follow_up = turn.state.follow_up == attacker.name
     if attacker.attacked and not follow_up:
-        raise RuleRefusal(f"{attacker.name} already attacked this turn: one attack per turn", rule="attack")
+        raise RuleRefusal(
+            _("{attacker} already attacked this turn: one attack per turn", attacker=attacker.name), rule="attack"
+        )
     if attacker.moved and not follow_up:
-        raise RuleRefusal(f"{attacker.name} moved this turn, so it cannot attack this turn", rule="move")
+        raise RuleRefusal(
+            _("{attacker} moved this turn, so it cannot attack this turn", attacker=attacker.name), rule="move"
+        )
     if attacker.pushed_back and not follow_up and turn.options.push_back == "refresh":
-        turn.ruling("push_back", "refresh", "a pushed-back combatant must be refreshed before it attacks again")
+        turn.ruling("push_back", "refresh", _("a pushed-back combatant must be refreshed before it attacks again"))
         again = (
-            f"its controller {attacker.controller} upholds it in an Upkeep"
+            _("its controller {controller} upholds it in an Upkeep", controller=attacker.controller)
             if attacker.controller is not None
-            else "its own next turn begins"
+            else _("its own next turn begins")
         )
         raise RuleRefusal(
-            f"{attacker.name} was pushed back after its last attack: it must prepare again before it attacks",
+            _(
+                "{attacker} was pushed back after its last attack: it must prepare again before it attacks",
+                attacker=attacker.name,
+            ),
             rule="push back",
-            tip=f"it is ready again when {again}",
+            tip=_("it is ready again when {again}", again=again),
         )
     band = turn.state.band(attacker.name, target.name)
     if not BAND_RULES[band].fight:
         raise RuleRefusal(
-            f"{attacker.name} is at {band} range from {target.name}: {BAND_RULES[band].why_not}", rule="range"
+            _(
+                "{attacker} is at {band} range from {target}: {why_not}",
+                attacker=attacker.name,
+                band=band_word(band),
+                target=target.name,
+                why_not=_(BAND_RULES[band].why_not),
+            ),
+            rule="range",
         )
     defender = target
     if action.intercept_by is not None:
         defender = check_interference(turn, attacker, target, action.intercept_by)
     if follow_up:
         turn.state = replace(turn.state, follow_up=None)
-        turn.emit(Note(unit=attacker.name, text=f"{attacker.name} takes its Trample follow-up attack"))
+        turn.emit(
+            Note(unit=attacker.name, text=_("{attacker} takes its Trample follow-up attack", attacker=attacker.name))
+        )
     else:
         free = not turn.options.attack_takes_action
         if attacker.controller is None:
-            text = "fighting is free" if free else "fighting takes an action"
+            text = _("fighting is free") if free else _("fighting takes an action")
             turn.ruling("attack_takes_action", not free, text)
-        attacker = take_action(turn, attacker, f"attack {defender.name}", free=free)
+        attacker = take_action(turn, attacker, _("attack {defender}", defender=defender.name), free=free)
     turn.put(replace(turn.unit(attacker.name), attacked=True))
     if defender is not target:
         who = target.name if defender.controller == target.name else defender.name
         turn.emit(
             Note(
                 unit=defender.name,
-                text=f"{who} orders {defender.name} to step in: {attacker.name} must fight it instead"
+                text=_(
+                    "{who} orders {defender} to step in: {attacker} must fight it instead",
+                    who=who,
+                    defender=defender.name,
+                    attacker=attacker.name,
+                )
                 if who != defender.name
-                else f"{defender.name} interferes: {attacker.name} must fight it instead of {target.name}",
+                else _(
+                    "{defender} interferes: {attacker} must fight it instead of {target}",
+                    defender=defender.name,
+                    attacker=attacker.name,
+                    target=target.name,
+                ),
             )
         )
     exchange(turn, attacker.name, defender.name, action)
@@ -82,35 +117,61 @@ def check_interference(turn: Turn, attacker: Combatant, target: Combatant, name:
     order it)."""
     interceptor = turn.unit(name)
     if interceptor.name in (attacker.name, target.name):
-        raise RuleRefusal(f"{interceptor.name} cannot step in for its own fight", rule="intercept")
+        raise RuleRefusal(
+            _("{interceptor} cannot step in for its own fight", interceptor=interceptor.name), rule="intercept"
+        )
     if interceptor.side == attacker.side:
         raise RuleRefusal(
-            f"{interceptor.name} is on {attacker.name}'s side: only others interfere with an attack", rule="intercept"
+            _(
+                "{interceptor} is on {attacker}'s side: only others interfere with an attack",
+                interceptor=interceptor.name,
+                attacker=attacker.name,
+            ),
+            rule="intercept",
         )
-    check_in_fight(interceptor, "step in")
+    check_in_fight(interceptor, _("step in"))
     if interceptor.fleeing is not None:
-        raise RuleRefusal(f"{interceptor.name} is fleeing and does not fight", rule="intercept")
+        raise RuleRefusal(
+            _("{interceptor} is fleeing and does not fight", interceptor=interceptor.name), rule="intercept"
+        )
     if interceptor.controller is not None:
         boss = turn.unit(interceptor.controller)
         if not boss.in_fight:
             raise RuleRefusal(
-                f"{interceptor.name}'s controller {boss.name} is out of the fight and cannot order it", rule="intercept"
+                _(
+                    "{interceptor}'s controller {boss} is out of the fight and cannot order it",
+                    interceptor=interceptor.name,
+                    boss=boss.name,
+                ),
+                rule="intercept",
             )
         if interceptor.summoning_sick and not interceptor.has("haste"):
             raise RuleRefusal(
-                f"{interceptor.name} was summoned this turn: summoning sickness, it cannot be ordered to step in",
+                _(
+                    "{interceptor} was summoned this turn: summoning sickness, it cannot be ordered to step in",
+                    interceptor=interceptor.name,
+                ),
                 rule="summoning sickness",
             )
     if interceptor.pushed_back and turn.options.push_back == "refresh":
-        turn.ruling("push_back", "refresh", "a pushed-back combatant must be refreshed before it fights again")
+        turn.ruling("push_back", "refresh", _("a pushed-back combatant must be refreshed before it fights again"))
         raise RuleRefusal(
-            f"{interceptor.name} was pushed back after its last attack and is not ready to step in", rule="push back"
+            _(
+                "{interceptor} was pushed back after its last attack and is not ready to step in",
+                interceptor=interceptor.name,
+            ),
+            rule="push back",
         )
     band = turn.state.band(attacker.name, interceptor.name)
     if not SCALE.at_or_closer(band, "near"):
         raise RuleRefusal(
-            f"{interceptor.name} is at {band} range from {attacker.name}: only a combatant at near range of the "
-            "attacker can step in",
+            _(
+                "{interceptor} is at {band} range from {attacker}: only a combatant at near "
+                "range of the attacker can step in",
+                interceptor=interceptor.name,
+                band=band_word(band),
+                attacker=attacker.name,
+            ),
             rule="intercept",
         )
     return interceptor
@@ -122,21 +183,39 @@ def exchange(turn: Turn, attacker: str, defender: str, action: AttackAction) -> 
     What is settled before any die is an :class:`Exchange`; the strikes are then taken as steps
     (:mod:`tabroll.engine.steps`), each drawing its dice at its start."""
     before = turn.bands.between(attacker, defender)
-    turn.set_band(attacker, defender, "direct", "attack: the exchange begins")
+    turn.set_band(attacker, defender, "direct", _("attack: the exchange begins"))
     counter = turn.options.counterattack if action.counterattack is None else action.counterattack
     if counter and turn.unit(defender).fleeing is not None:
-        turn.emit(Note(unit=defender, text=f"{defender} is fleeing and does not fight back"))
+        turn.emit(Note(unit=defender, text=_("{defender} is fleeing and does not fight back", defender=defender)))
         counter = False
     a_first, d_first = (turn.unit(n).has("first strike") for n in (attacker, defender))
     settled = Exchange(attacker, defender, before, counter)
     if d_first and not a_first and counter:
-        turn.emit(Note(unit=defender, text=f"First Strike: {defender} strikes first; {attacker} only if it survives"))
+        turn.emit(
+            Note(
+                unit=defender,
+                text=_(
+                    "First Strike: {defender} strikes first; {attacker} only if it survives",
+                    defender=defender,
+                    attacker=attacker,
+                ),
+            )
+        )
         turn.run(Strike(FIRST_STRIKE, told=None, exchange=settled))
         return
     if a_first and not d_first:
-        turn.emit(Note(unit=attacker, text=f"First Strike: {attacker} strikes first; {defender} only if it survives"))
+        turn.emit(
+            Note(
+                unit=attacker,
+                text=_(
+                    "First Strike: {attacker} strikes first; {defender} only if it survives",
+                    attacker=attacker,
+                    defender=defender,
+                ),
+            )
+        )
     elif a_first and d_first:
-        turn.emit(Note(text="both have First Strike: attack, then counterattack as usual"))
+        turn.emit(Note(text=_("both have First Strike: attack, then counterattack as usual")))
     turn.run(Strike(ATTACK, told=None, exchange=settled))
 
 
@@ -197,16 +276,22 @@ class ExchangeStep(Step):
         if self.at == FIRST_STRIKE:
             if turn.unit(attacker).in_fight:
                 return Strike(AFTER_FIRST_STRIKE, told=turn.game_over, exchange=settled)
-            turn.emit(Note(unit=attacker, text=f"{attacker} fell to the first strike and deals no damage"))
+            turn.emit(
+                Note(
+                    unit=attacker, text=_("{attacker} fell to the first strike and deals no damage", attacker=attacker)
+                )
+            )
             self.end(turn, False)
             return None
         if self.at == ATTACK:
             if not settled.counter:
-                turn.emit(Note(unit=defender, text=f"{defender} does not counterattack"))
+                turn.emit(Note(unit=defender, text=_("{defender} does not counterattack", defender=defender)))
             elif turn.unit(defender).in_fight:
                 return Strike(COUNTERATTACK, kills, told=turn.game_over, exchange=settled)
             else:
-                turn.emit(Note(unit=defender, text=f"{defender} is at 0 Life and cannot counterattack"))
+                turn.emit(
+                    Note(unit=defender, text=_("{defender} is at 0 Life and cannot counterattack", defender=defender))
+                )
             self.end(turn, kills)
             return None
         self.end(turn, kills if self.at == AFTER_FIRST_STRIKE else self.killed)
@@ -218,7 +303,7 @@ class ExchangeStep(Step):
         settled = self.exchange
         attacker, defender = settled.attacker, settled.defender
         before = settled.before
-        turn.set_band(attacker, defender, "near" if before == "direct" else before, "the exchange is over")
+        turn.set_band(attacker, defender, "near" if before == "direct" else before, _("the exchange is over"))
         after_exchange(turn, attacker, defender, killed)
         turn.tell_game_over()
 
@@ -231,16 +316,31 @@ class Strike(ExchangeStep):
     def advance(self, turn: Turn) -> Step | None:
         striker_name, victim_name, what = self.sides()
         striker = turn.unit(striker_name)
-        attack = turn.roll(striker.power_now, f"{what}: {striker.name}'s Power {striker.power_now}d6", striker.name)
+        attack = turn.roll(
+            striker.power_now,
+            _(
+                "{what}: {striker}'s Power {power}d6",
+                what=strike_word(what),
+                striker=striker.name,
+                power=striker.power_now,
+            ),
+            striker.name,
+        )
         victim = turn.unit(victim_name)
         reading = turn.options.toughness_after_exchange
         if victim.toughness_pool is None or reading == "reroll":
             return Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
         defence = victim.toughness_pool
         if reading == "pool":
-            text = f"{victim.name}'s Toughness this turn is what is left of its defence roll: {defence} (no new roll)"
+            text = _(
+                "{victim}'s Toughness this turn is what is left of its defence roll: {defence} (no new roll)",
+                victim=victim.name,
+                defence=defence,
+            )
         else:
-            text = f"{victim.name} already fought this turn: its Toughness is 0 until end of turn (no roll)"
+            text = _(
+                "{victim} already fought this turn: its Toughness is 0 until end of turn (no roll)", victim=victim.name
+            )
         turn.ruling("toughness_after_exchange", reading, text)
         return self.land(turn, attack, defence)
 
@@ -253,18 +353,20 @@ class Defence(ExchangeStep):
     attack: int = 0
 
     def advance(self, turn: Turn) -> Step | None:
-        _, victim_name, _ = self.sides()
+        victim_name = self.sides()[1]
         victim = turn.unit(victim_name)
         dice = victim.toughness_now
-        defence = turn.roll(dice, f"defence: {victim.name}'s Toughness {dice}d6", victim.name)
+        defence = turn.roll(
+            dice, _("defence: {victim}'s Toughness {dice}d6", victim=victim.name, dice=dice), victim.name
+        )
         reading = turn.options.toughness_after_exchange
         if reading == "reroll":
-            turn.ruling("toughness_after_exchange", "reroll", "every attack rolls the defender's Toughness afresh")
+            turn.ruling("toughness_after_exchange", "reroll", _("every attack rolls the defender's Toughness afresh"))
         elif reading == "pool":
             turn.ruling(
                 "toughness_after_exchange",
                 "pool",
-                "the defence total is the Toughness left to the defender until end of turn; each attack lowers it",
+                _("the defence total is the Toughness left to the defender until end of turn; each attack lowers it"),
             )
         return self.land(turn, self.attack, defence)
 
@@ -275,12 +377,23 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: i
     striker = turn.unit(striker_name)
     victim = turn.unit(victim_name)
     excess = max(0, attack - defence)
-    beats = f"{what} {attack} > defence {defence}" if excess > 0 else f"{what} {attack} does not beat defence {defence}"
+    values = {"what": strike_word(what), "attack": attack, "defence": defence}
+    beats = (
+        _("{what} {attack} > defence {defence}", **values)
+        if excess > 0
+        else _("{what} {attack} does not beat defence {defence}", **values)
+    )
     blow = Hit if excess > 0 else Miss
     turn.emit(blow(attacker=striker.name, target=victim.name, result=attack, needed=defence + 1, rule=beats))
     life = max(0, victim.life - excess)
     if excess > 0:
-        tell_life_lost(turn, victim, excess, striker.name, f"{attack} − {defence} = {excess} off ")
+        tell_life_lost(
+            turn,
+            victim,
+            excess,
+            striker.name,
+            _("{attack} − {defence} = {excess} off ", attack=attack, defence=defence, excess=excess),
+        )
     pool = toughness_left(turn, victim, what, attack, defence)
     fleeing = victim.fleeing + excess if victim.fleeing is not None else None
     victim = turn.put(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
@@ -300,8 +413,10 @@ def toughness_left(turn: Turn, victim: Combatant, what: str, attack: int, defenc
         if pool != defence:
             turn.emit(
                 Modifier(
-                    applies_to=f"{victim.name}'s Toughness until end of turn",
-                    reason=f"lowered by the {what} total {attack}, not below 0",
+                    applies_to=_("{victim}'s Toughness until end of turn", victim=victim.name),
+                    reason=_(
+                        "lowered by the {what} total {attack}, not below 0", what=strike_word(what), attack=attack
+                    ),
                     amount=pool - defence,
                     total=pool,
                     unit=victim.name,
@@ -309,11 +424,11 @@ def toughness_left(turn: Turn, victim: Combatant, what: str, attack: int, defenc
             )
     elif reading == "zero":
         if victim.toughness_pool is None:
-            turn.ruling("toughness_after_exchange", "zero", "after an exchange Toughness is 0 until end of turn")
+            turn.ruling("toughness_after_exchange", "zero", _("after an exchange Toughness is 0 until end of turn"))
             turn.emit(
                 Modifier(
-                    applies_to=f"{victim.name}'s Toughness until end of turn",
-                    reason="it has fought this turn",
+                    applies_to=_("{victim}'s Toughness until end of turn", victim=victim.name),
+                    reason=_("it has fought this turn"),
                     amount=-defence,
                     total=0,
                     unit=victim.name,
@@ -328,22 +443,31 @@ def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> No
     if not unit.in_fight or turn.result is not None:
         return
     if unit.has("vigilance"):
-        turn.emit(Note(unit=attacker, text=f"Vigilance: {attacker} is not pushed back and need not prepare again"))
+        turn.emit(
+            Note(
+                unit=attacker,
+                text=_("Vigilance: {attacker} is not pushed back and need not prepare again", attacker=attacker),
+            )
+        )
     else:
         reading = turn.options.push_back
         if reading == "refresh":
             turn.ruling(
                 "push_back",
                 "refresh",
-                "pushed back: no attacking or stepping in until refreshed (its next turn, or its controller's "
-                "Upkeep for a creature)",
+                _(
+                    "pushed back: no attacking or stepping in until refreshed (its next turn, or its "
+                    "controller's Upkeep for a creature)"
+                ),
             )
             unit = turn.put(replace(unit, pushed_back=True))
         else:
-            turn.ruling("push_back", "log_only", "the push-back is logged; it limits nothing")
+            turn.ruling("push_back", "log_only", _("the push-back is logged; it limits nothing"))
         turn.emit(
             StatusApplied(
-                unit=attacker, status="pushed back", reason="after the exchange it must prepare to fight again"
+                unit=attacker,
+                status=p_("status", "pushed back"),
+                reason=_("after the exchange it must prepare to fight again"),
             )
         )
     if killed and unit.has("trample"):
@@ -351,7 +475,12 @@ def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> No
         turn.emit(
             Note(
                 unit=attacker,
-                text=f"Trample: {attacker} killed {defender}; it may at once move to attack another target or go "
-                f"to far range from {defender} (offered for the very next action only)",
+                text=_(
+                    "Trample: {attacker} killed {defender}; it may at once move to attack another "
+                    "target or go to far range from {defender} (offered for the very next action "
+                    "only)",
+                    attacker=attacker,
+                    defender=defender,
+                ),
             )
         )

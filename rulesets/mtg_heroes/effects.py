@@ -11,6 +11,7 @@ from tabroll.frozen import replace
 from .acting import check_in_fight
 from .events import TurnOrder
 from .falls import check_result
+from .messages import _, out_word, p_
 from .model import EffectAction, ModifyAction, RegenerateAction, SummonAction
 from .state import Combatant
 from .work import Turn
@@ -19,13 +20,22 @@ from .work import Turn
 def resolve_effect(turn: Turn, action: EffectAction) -> None:
     target = turn.unit(action.target)
     if target.out:
-        raise RuleRefusal(f"{target.name} is already out of the fight ({target.out_reason})", rule="out")
+        raise RuleRefusal(
+            _(
+                "{target} is already out of the fight ({out_reason})",
+                target=target.name,
+                out_reason=out_word(target.out_reason),
+            ),
+            rule="out",
+        )
     if action.effect == "control" and action.by is None:
-        raise RuleRefusal("a control effect needs 'by': the character who takes control", rule="control")
+        raise RuleRefusal(_("a control effect needs 'by': the character who takes control"), rule="control")
     if action.effect == "control" and not target.is_character:
         boss = turn.unit(str(action.by))
         if not boss.is_character:
-            raise RuleRefusal(f"{boss.name} is a creature: only a character controls creatures", rule="control")
+            raise RuleRefusal(
+                _("{boss} is a creature: only a character controls creatures", boss=boss.name), rule="control"
+            )
     apply_effect(turn, action.effect, target.name, action.by)
 
 
@@ -38,12 +48,16 @@ def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> Non
             Immune(
                 attacker=by,
                 target=target.name,
-                reason=f"characters are immune to {effect} effects; they only win or lose the battle",
+                reason={
+                    "destroy": _("characters are immune to destroy effects; they only win or lose the battle"),
+                    "exile": _("characters are immune to exile effects; they only win or lose the battle"),
+                    "control": _("characters are immune to control effects; they only win or lose the battle"),
+                }[effect],
             )
         )
         return
     if effect == "destroy" and target.has("indestructible"):
-        turn.emit(Immune(attacker=by, target=target.name, reason="Indestructible: it cannot be destroyed"))
+        turn.emit(Immune(attacker=by, target=target.name, reason=_("Indestructible: it cannot be destroyed")))
         return
     if effect == "control":
         boss = turn.unit(by)
@@ -51,18 +65,35 @@ def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> Non
         if target.name in turn.state.order and target.name != turn.state.active:  # it acts when commanded now
             order = tuple(n for n in turn.state.order if n != target.name)
             turn.state = replace(turn.state, order=order)
-            turn.emit(TurnOrder(order=order, reason=f"{target.name} is controlled by {boss.name}: no turn of its own"))
-        turn.emit(StatusApplied(unit=target.name, status=f"controlled by {boss.name}", reason="control effect"))
+            turn.emit(
+                TurnOrder(
+                    order=order,
+                    reason=_(
+                        "{target} is controlled by {boss}: no turn of its own", target=target.name, boss=boss.name
+                    ),
+                )
+            )
+        turn.emit(
+            StatusApplied(
+                unit=target.name, status=_("controlled by {boss}", boss=boss.name), reason=_("control effect")
+            )
+        )
         return
     reason = "destroyed" if effect == "destroy" else "exiled"
     turn.put(replace(target, out=True, out_reason=reason))
-    article = "an" if effect[0] in "aeiou" else "a"
-    turn.emit(Defeat(unit=target.name, by=by_name, reason=f"{article} {effect} effect", how=reason))
+    turn.emit(
+        Defeat(
+            unit=target.name,
+            by=by_name,
+            reason=_("a destroy effect") if effect == "destroy" else _("an exile effect"),
+            how=reason,
+        )
+    )
     check_result(turn, target.name, by_name, reason)
 
 
 def resolve_modify(turn: Turn, action: ModifyAction) -> None:
-    check_in_fight(turn.unit(action.unit), "be changed")
+    check_in_fight(turn.unit(action.unit), _("be changed"))
     change_stats(turn, action.unit, action.power, action.toughness, action.source)
 
 
@@ -72,18 +103,22 @@ def change_stats(turn: Turn, name: str, power: int, toughness: int, source: str)
     changed = turn.put(
         replace(unit, power_change=unit.power_change + power, toughness_change=unit.toughness_change + toughness)
     )
-    report_change(turn, unit, changed, f"{source}, until end of turn")
+    report_change(turn, unit, changed, _("{source}, until end of turn", source=_(source)))
 
 
 def report_change(turn: Turn, unit: Combatant, changed: Combatant, reason: str) -> None:
-    for stat, base, old, new in (
-        ("Power", unit.power, unit.power_now, changed.power_now),
-        ("Toughness", unit.toughness, unit.toughness_now, changed.toughness_now),
+    for label, old, new in (
+        (_("{unit}'s Power (printed {base})", unit=unit.name, base=unit.power), unit.power_now, changed.power_now),
+        (
+            _("{unit}'s Toughness (printed {base})", unit=unit.name, base=unit.toughness),
+            unit.toughness_now,
+            changed.toughness_now,
+        ),
     ):
         if new != old:
             turn.emit(
                 Modifier(
-                    applies_to=f"{unit.name}'s {stat} (printed {base})",
+                    applies_to=label,
                     reason=reason,
                     amount=new - old,
                     total=new,
@@ -95,11 +130,11 @@ def report_change(turn: Turn, unit: Combatant, changed: Combatant, reason: str) 
 def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
     unit = turn.unit(action.unit)
     if unit.is_character:
-        raise RuleRefusal(f"{unit.name} is a character: only creatures regenerate", rule="regenerate")
+        raise RuleRefusal(_("{unit} is a character: only creatures regenerate", unit=unit.name), rule="regenerate")
     if not unit.has("regenerate"):
-        raise RuleRefusal(f"{unit.name} has no Regenerate", rule="regenerate")
+        raise RuleRefusal(_("{unit} has no Regenerate", unit=unit.name), rule="regenerate")
     if unit.out_reason == "exiled":
-        raise RuleRefusal(f"{unit.name} was exiled and cannot come back", rule="regenerate")
+        raise RuleRefusal(_("{unit} was exiled and cannot come back", unit=unit.name), rule="regenerate")
     back = unit.out and unit.out_reason != "lost the battle"
     turn.put(replace(unit, life=unit.max_life, out=False if back else unit.out, out_reason=""))
     turn.emit(
@@ -108,17 +143,19 @@ def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
             amount=unit.max_life - unit.life,
             before=unit.life,
             after=unit.max_life,
-            reason="Regenerate: lost Life comes back" + ("; it returns to the fight" if back else ""),
-            pool="Life",
+            reason=_("Regenerate: lost Life comes back; it returns to the fight")
+            if back
+            else _("Regenerate: lost Life comes back"),
+            pool=p_("pool", "Life"),
         )
     )
 
 
 def resolve_summon(turn: Turn, action: SummonAction) -> None:
     caster = turn.unit(action.caster)
-    check_in_fight(caster, "summon")
+    check_in_fight(caster, _("summon"))
     if not caster.is_character:
-        raise RuleRefusal(f"{caster.name} is a creature: only characters summon", rule="summon")
+        raise RuleRefusal(_("{caster} is a creature: only characters summon", caster=caster.name), rule="summon")
     summon_creature(turn, caster.name, action.creature)
 
 
@@ -127,8 +164,8 @@ def summon_creature(turn: Turn, caster_name: str, name: str) -> None:
     caster = turn.unit(caster_name)
     found = [u for u in turn.state.reserve if u.name == name]
     if not found:
-        names = ", ".join(u.name for u in turn.state.reserve) or "none"
-        raise RuleRefusal(f"'{name}' is not in the reserve (reserve: {names})", rule="summon")
+        names = ", ".join(u.name for u in turn.state.reserve) or _("none")
+        raise RuleRefusal(_("'{name}' is not in the reserve (reserve: {names})", name=name, names=names), rule="summon")
     creature = replace(found[0], controller=caster.name, side=caster.side, summoning_sick=not found[0].has("haste"))
     battle = turn.state
     bands = battle.bands
@@ -143,8 +180,8 @@ def summon_creature(turn: Turn, caster_name: str, name: str) -> None:
         bands=bands,
     )
     status = (
-        "Haste: it can be commanded at once"
+        _("Haste: it can be commanded at once")
         if not creature.summoning_sick
-        else ("summoning sickness: it cannot be commanded until next turn")
+        else _("summoning sickness: it cannot be commanded until next turn")
     )
-    turn.emit(StatusApplied(unit=creature.name, status=f"summoned by {caster.name}", reason=status))
+    turn.emit(StatusApplied(unit=creature.name, status=_("summoned by {caster}", caster=caster.name), reason=status))

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
 
+from .messages import _, band_word
+
 
 @event_kind("skill_test")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -27,9 +29,16 @@ class SkillTest(Event):
     rule: str
 
     def sentence(self) -> str:
-        outcome = "succeeds" if self.success else "fails"
-        who = f"{self.unit} " if self.unit else ""
-        return f"{who}{self.skill} test {outcome}: {self.rule}"
+        from .skills import skill_word
+
+        values = {"unit": self.unit, "skill": skill_word(self.skill), "rule": self.rule}
+        if self.unit:
+            if self.success:
+                return _("{unit} {skill} test succeeds: {rule}", **values)
+            return _("{unit} {skill} test fails: {rule}", **values)
+        if self.success:
+            return _("{skill} test succeeds: {rule}", **values)
+        return _("{skill} test fails: {rule}", **values)
 
 
 @event_kind("band_change")
@@ -44,7 +53,14 @@ class BandChange(Event):
     reason: str
 
     def sentence(self) -> str:
-        return f"{self.first} and {self.second}: {self.before} → {self.after} range ({self.reason})"
+        return _(
+            "{first} and {second}: {before} → {after} range ({reason})",
+            first=self.first,
+            second=self.second,
+            before=band_word(self.before),
+            after=band_word(self.after),
+            reason=self.reason,
+        )
 
 
 @event_kind("turn_order")
@@ -56,7 +72,7 @@ class TurnOrder(Event):
     reason: str
 
     def sentence(self) -> str:
-        return f"turn order: {', '.join(self.order)} ({self.reason})"
+        return _("turn order: {order} ({reason})", order=", ".join(self.order), reason=self.reason)
 
 
 @event_kind("turn_phase")
@@ -70,7 +86,7 @@ class TurnPhase(Event):
     reason: str
 
     def sentence(self) -> str:
-        return f"turn {self.turn}, {self.unit}: {self.reason}"
+        return _("turn {turn}, {unit}: {reason}", turn=self.turn, unit=self.unit, reason=self.reason)
 
 
 EVENTS: tuple[type[Event], ...] = (

@@ -9,6 +9,7 @@ from tabroll.events import Damage, Defeat, GameOver, Note, StatusApplied
 from tabroll.frozen import replace
 
 from .acting import check_in_fight
+from .messages import _, out_word, p_
 from .model import DamageAction
 from .state import Battle, Combatant, Permanent
 from .work import Turn
@@ -17,21 +18,28 @@ from .work import Turn
 def fall(turn: Turn, unit: Combatant, by: str | None) -> None:
     """A combatant at 0 Life leaves the fight: a character loses, a creature is destroyed (unless Indestructible)."""
     if unit.is_character:
-        reason = "Life 0: a character is never destroyed; it loses the battle and forgets the spells in its Memory"
+        reason = _("Life 0: a character is never destroyed; it loses the battle and forgets the spells in its Memory")
         if unit.memory_spells:
-            turn.emit(Note(unit=unit.name, text=f"{unit.name} forgets {', '.join(unit.memory_spells)}"))
+            turn.emit(
+                Note(
+                    unit=unit.name,
+                    text=_(
+                        "{unit} forgets {memory_spells}", unit=unit.name, memory_spells=", ".join(unit.memory_spells)
+                    ),
+                )
+            )
         turn.put(replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
         turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
-        end_permanents(turn, unit.name, "its caster lost the battle")
+        end_permanents(turn, unit.name, _("its caster lost the battle"))
         check_result(turn, unit.name, by, "lost the battle")
         return
     if unit.has("indestructible"):
         turn.put(replace(unit, out=True, out_reason="beaten at 0 Life"))
-        reason = "Life 0; Indestructible, so not destroyed, but out of the fight until regenerated"
+        reason = _("Life 0; Indestructible, so not destroyed, but out of the fight until regenerated")
         turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
     else:
         turn.put(replace(unit, out=True, out_reason="destroyed"))
-        turn.emit(Defeat(unit=unit.name, by=by, reason="Life 0", how="destroyed"))
+        turn.emit(Defeat(unit=unit.name, by=by, reason=_("Life 0"), how="destroyed"))
     check_result(turn, unit.name, by, unit.out_reason)
 
 
@@ -57,8 +65,11 @@ def check_result(turn: Turn, fallen: str, by: str | None, how: str) -> None:
     if len(sides) > 1:
         return
     winner = sides[0] if sides else None
-    reason = f"{fallen} {how}; " + (
-        f"only {winner}'s side still stands" if winner else "no side still stands: a draw, or the table's call"
+    values = {"fallen": fallen, "how": out_word(how), "winner": winner}
+    reason = (
+        _("{fallen} {how}; only {winner}'s side still stands", **values)
+        if winner
+        else _("{fallen} {how}; no side still stands: a draw, or the table's call", **values)
     )
     turn.state = replace(battle, result=f"{winner} wins" if winner else "no side stands", phase=None)
     fell = how != "fled"  # the event's unit is the fall that ended the battle; a flight is no fall
@@ -81,13 +92,17 @@ def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = fro
             )
         )
         turn.emit(
-            StatusApplied(unit=target.name, status=f"{permanent.spell} ends", reason=f"{why} ({caster}'s permanent)")
+            StatusApplied(
+                unit=target.name,
+                status=_("{spell} ends", spell=permanent.spell),
+                reason=_("{why} ({caster}'s permanent)", why=why, caster=caster),
+            )
         )
     turn.state = replace(turn.state, permanents=tuple(kept))
 
 
 def resolve_damage(turn: Turn, action: DamageAction) -> None:
-    check_in_fight(turn.unit(action.target), "take damage")
+    check_in_fight(turn.unit(action.target), _("take damage"))
     deal_damage(turn, action.target, action.amount, action.by, action.source)
 
 
@@ -96,7 +111,7 @@ def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str)
     target = turn.unit(name)
     if not target.in_fight:
         return
-    life = tell_life_lost(turn, target, amount, by, f"{source}: ")
+    life = tell_life_lost(turn, target, amount, by, _("{source}: ", source=_(source)))
     fleeing = target.fleeing + amount if target.fleeing is not None else None
     target = turn.put(replace(target, life=life, fleeing=fleeing))
     if life == 0 and amount > 0:
@@ -112,9 +127,9 @@ def tell_life_lost(turn: Turn, unit: Combatant, amount: int, by: str | None, why
             attacker=by,
             target=unit.name,
             amount=amount,
-            rule=f"{why}Life {unit.life} → {life}",
+            rule=_("{why}Life {life} → {life2}", why=why, life=unit.life, life2=life),
             defeats=life == 0,
-            pool="Life",
+            pool=p_("pool", "Life"),
             lost=unit.life - life,
             left=life,
         )

@@ -13,6 +13,7 @@ from tabroll.events import Note
 from tabroll.frozen import replace
 
 from .events import TurnOrder
+from .messages import _
 from .model import DelayAction, InitiativeAction
 from .phases import start_turn
 from .work import Turn
@@ -24,7 +25,7 @@ MAX_TIE_ROUNDS = 20
 def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
     actors = [u for u in turn.state.combatants if u.in_fight and u.controller is None]
     if not actors:
-        raise RuleRefusal("no one is left in the fight to take turns", rule="initiative")
+        raise RuleRefusal(_("no one is left in the fight to take turns"), rule="initiative")
     speeds = tuple(sorted({u.speed for u in actors}, reverse=True))
     turn.run(Ordering((), 0, speeds=speeds))
 
@@ -46,12 +47,20 @@ class Ordering(Step):
         for index in range(self.index, len(self.speeds)):
             tied = [u for u in actors if u.speed == self.speeds[index]]
             if len(tied) > 1:
-                turn.emit(Note(text=f"Speed {tied[0].speed} tie: {', '.join(u.name for u in tied)} roll opposed Speed"))
+                turn.emit(
+                    Note(
+                        text=_(
+                            "Speed {speed} tie: {value} roll opposed Speed",
+                            speed=tied[0].speed,
+                            value=", ".join(u.name for u in tied),
+                        )
+                    )
+                )
                 names = tuple(u.name for u in tied)
                 return TieRoll.next_round(tuple(order), index, -1, (names,), speeds=self.speeds)
             order.append(tied[0].name)
         turn.state = replace(turn.state, order=tuple(order))
-        turn.emit(TurnOrder(order=tuple(order), reason="highest Speed first; ties by opposed Speed rolls"))
+        turn.emit(TurnOrder(order=tuple(order), reason=_("highest Speed first; ties by opposed Speed rolls")))
         start_turn(turn, order[0], turn.state.turn)
         turn.tell_game_over()
         return None
@@ -108,7 +117,7 @@ class TieRoll(Step):
     def advance(self, turn: Turn) -> Step:
         group = self.groups[self.group]
         unit = turn.unit(group[len(self.totals)])
-        total = turn.roll(max(1, unit.speed), f"initiative: {unit.name}'s Speed", unit.name)
+        total = turn.roll(max(1, unit.speed), _("initiative: {unit}'s Speed", unit=unit.name), unit.name)
         totals = (*self.totals, (unit.name, total))
         if len(totals) < len(group):
             return replace(self, totals=totals)
@@ -130,20 +139,27 @@ class _StillTied(Step):
     speeds: tuple[int, ...] = field(compare=False, kw_only=True)
 
     def advance(self, turn: Turn) -> Step:
-        turn.emit(Note(text=f"still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands"))
+        turn.emit(
+            Note(
+                text=_(
+                    "still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands",
+                    MAX_TIE_ROUNDS=MAX_TIE_ROUNDS,
+                )
+            )
+        )
         return Ordering((*self.order, *(n for g in self.groups for n in g)), self.index + 1, speeds=self.speeds)
 
 
 def resolve_delay(turn: Turn, action: DelayAction) -> None:
     order = list(turn.state.order)
     if not order:
-        raise RuleRefusal("there is no turn order yet", rule="initiative", tip="resolve a 'do: initiative' first")
+        raise RuleRefusal(_("there is no turn order yet"), rule="initiative", tip=_("resolve a 'do: initiative' first"))
     for name in (action.unit, action.after):
         turn.unit(name)
         if name not in order:
-            raise RuleRefusal(f"{name} has no turn of its own in the order", rule="initiative")
+            raise RuleRefusal(_("{name} has no turn of its own in the order", name=name), rule="initiative")
     if action.unit == action.after:
-        raise RuleRefusal(f"{action.unit} cannot delay after itself", rule="initiative")
+        raise RuleRefusal(_("{unit} cannot delay after itself", unit=action.unit), rule="initiative")
     order.remove(action.unit)
     order.insert(order.index(action.after) + 1, action.unit)
     active = turn.state.active
@@ -152,12 +168,16 @@ def resolve_delay(turn: Turn, action: DelayAction) -> None:
         unit = turn.unit(action.unit)
         if unit.actions_used or unit.commanded or turn.state.phase not in (None, "reach"):
             raise RuleRefusal(
-                f"{action.unit} has begun its turn: it can delay only before its turn begins",
+                _("{unit} has begun its turn: it can delay only before its turn begins", unit=action.unit),
                 rule="initiative",
             )
         position = list(turn.state.order).index(action.unit)
         active = turn.state.order[position + 1] if position + 1 < len(turn.state.order) else order[0]
     turn.state = replace(turn.state, order=tuple(order), active=active)
-    turn.emit(TurnOrder(order=tuple(order), reason=f"{action.unit} delays until after {action.after}"))
+    turn.emit(
+        TurnOrder(
+            order=tuple(order), reason=_("{unit} delays until after {after}", unit=action.unit, after=action.after)
+        )
+    )
     if hands_over and active is not None and turn.state.phase is not None:
         start_turn(turn, active, turn.state.turn)

@@ -1,6 +1,9 @@
 """This game's sentences in every language it has a catalogue for (``locale/``, see :mod:`tabroll.i18n`):
 ``_("…")``, ``n_("…", "…", n)``, ``p_("context", "…")`` look in this game's catalogue, then in tabroll's, then
-say the English."""
+say the English.
+
+The game's machine words (a range band, a phase, a strike, a reason a combatant left the fight) stay English in
+the state and in JSON; the helpers below say them in the language when a sentence shows them."""
 
 from __future__ import annotations
 
@@ -14,4 +17,81 @@ n_ = MESSAGES.ngettext
 p_ = MESSAGES.pgettext
 np_ = MESSAGES.npgettext
 
-__all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_"]
+
+def band_word(band: str) -> str:
+    """A range band (far, near, direct) as the language names it."""
+    words = {"far": p_("range", "far"), "near": p_("range", "near"), "direct": p_("range", "direct")}
+    return words.get(band) or band
+
+
+def phase_word(phase: str) -> str:
+    """A phase of a turn (reach, upkeep, main, end) as the language names it."""
+    words = {
+        "reach": p_("phase", "Reach phase"),
+        "upkeep": p_("phase", "Upkeep"),
+        "main": p_("phase", "action phase"),
+        "end": p_("phase", "End phase"),
+    }
+    return words.get(phase) or phase
+
+
+def strike_word(what: str) -> str:
+    """A strike of an exchange (attack, counterattack) as the language names it."""
+    words = {"attack": p_("strike", "attack"), "counterattack": p_("strike", "counterattack")}
+    return words.get(what) or what
+
+
+def out_word(reason: str) -> str:
+    """Why a combatant left the fight (kept in English in the state), as the language says it."""
+    words = {
+        "lost the battle": p_("out", "lost the battle"),
+        "beaten at 0 Life": p_("out", "beaten at 0 Life"),
+        "destroyed": p_("out", "destroyed"),
+        "exiled": p_("out", "exiled"),
+        "dismissed": p_("out", "dismissed"),
+        "fled": p_("out", "fled"),
+    }
+    return words.get(reason) or reason
+
+
+def result_word(result: str) -> str:
+    """The end of a battle as the state keeps it ("X wins", "no side stands"), in the language."""
+    if result == "no side stands":
+        return _("no side stands")
+    if result.endswith(" wins"):
+        return _("{winner} wins", winner=result.removesuffix(" wins"))
+    return result
+
+
+def _core_words() -> None:
+    """Never called: the core's messages this game words in its own terms (its catalogue translates them; the
+    core's domain looks in the playing game's catalogue first): the event kinds of the log's kind column, the
+    defeat words, the pool word."""
+    p_("event", "skill_test")
+    p_("event", "band_change")
+    p_("event", "turn_order")
+    p_("event", "turn_phase")
+    p_("defeat", "defeated")
+    p_("defeat", "destroyed")
+    p_("defeat", "exiled")
+    p_("defeat", "dismissed")
+    p_("defeat", "fled")
+    p_("pool", "Life")
+    _("{unit} is {how} and leaves play ({reason})")
+    _("{unit} has fled and leaves play ({reason})")
+    _("{unit} spends {amount} {resource} ({remaining} left)")
+
+
+__all__ = [
+    "MESSAGES",
+    "N_",
+    "_",
+    "band_word",
+    "n_",
+    "np_",
+    "out_word",
+    "p_",
+    "phase_word",
+    "result_word",
+    "strike_word",
+]

@@ -14,6 +14,8 @@ from pydantic import AliasChoices, Field, field_validator, model_validator
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import ScenarioFile, Strict
 
+from .messages import N_, _, band_word, n_
+
 KEYWORDS = ("first strike", "vigilance", "trample", "haste", "regenerate", "indestructible")
 """Keywords the resolver applies; any other keyword is kept and shown, with no effect on the numbers."""
 
@@ -40,49 +42,65 @@ class HeroesOptions(Strict):
 
     toughness_after_exchange: Literal["pool", "zero", "reroll"] = Field(
         "pool",
-        description="After an exchange, a unit's Toughness until end of turn: the rolled defence total is a pool "
-        "that each attack lowers (pool), Toughness is 0 for the rest of the turn (zero), or every attack rolls "
-        "Toughness afresh (reroll).",
+        description=N_(
+            "After an exchange, a unit's Toughness until end of turn: the rolled defence total is a pool "
+            "that each attack lowers (pool), Toughness is 0 for the rest of the turn (zero), or every attack rolls "
+            "Toughness afresh (reroll)."
+        ),
     )
     difficulty_target: Literal["upper", "lower"] = Field(
         "upper",
-        description="The total a difficulty needs: the upper value of its band (Medium 6-8 needs 8, as the "
-        "source's example needs more than 7), or the lower value (Medium needs 6).",
+        description=N_(
+            "The total a difficulty needs: the upper value of its band (Medium 6-8 needs 8, as the "
+            "source's example needs more than 7), or the lower value (Medium needs 6)."
+        ),
     )
     counterattack: bool = Field(
-        True, description="A defender counterattacks after an attack unless the action declines it."
+        True, description=N_("A defender counterattacks after an attack unless the action declines it.")
     )
     attack_takes_action: bool = Field(
         True,
-        description="Fighting at near range takes one of the combatant's actions (the source calls it both free "
-        "and an action); false: it is free, still once per turn.",
+        description=N_(
+            "Fighting at near range takes one of the combatant's actions (the source calls it both free "
+            "and an action); false: it is free, still once per turn."
+        ),
     )
     mana_above_reach: bool = Field(
         False,
-        description="A character may start the fight with more mana (or a higher max_mana) than its Reach; the "
-        "source forbids it, so a scenario that wants it must say so.",
+        description=N_(
+            "A character may start the fight with more mana (or a higher max_mana) than its Reach; the "
+            "source forbids it, so a scenario that wants it must say so."
+        ),
     )
     push_back: Literal["refresh", "log_only"] = Field(
         "refresh",
-        description="A surviving attacker without Vigilance is pushed back: it cannot attack or step in again "
-        "until it is refreshed (its own next turn, or its controller's Upkeep for a creature) (refresh), or the "
-        "push-back is only logged (log_only).",
+        description=N_(
+            "A surviving attacker without Vigilance is pushed back: it cannot attack or step in again "
+            "until it is refreshed (its own next turn, or its controller's Upkeep for a creature) (refresh), or the "
+            "push-back is only logged (log_only)."
+        ),
     )
     creatures_need_upkeep: bool = Field(
         True,
-        description="Once the turn order is fixed, a controlled creature acts (is commanded) only in a turn in "
-        "which its controller spent Focus on it in the Upkeep phase.",
+        description=N_(
+            "Once the turn order is fixed, a controlled creature acts (is commanded) only in a turn in "
+            "which its controller spent Focus on it in the Upkeep phase."
+        ),
     )
     forgotten_spells: Literal["bottom_of_library", "lost"] = Field(
         "bottom_of_library",
-        description="Spells forgotten in the End phase go to the bottom of the Library (bottom_of_library) or "
-        "are gone for the fight (lost).",
+        description=N_(
+            "Spells forgotten in the End phase go to the bottom of the Library (bottom_of_library) or "
+            "are gone for the fight (lost)."
+        ),
     )
     response_test_against: Literal["named", "active"] = Field(
         "named",
-        description="The opposed Speed test of a response is against the combatant named in responds_to (the "
-        "spell's controller, or the commanded creature) (named), or against the combatant whose turn it is "
-        "(active); the source says both.",
+        description=N_(
+            "The opposed Speed test of a response is against the combatant named in responds_to (the "
+            "spell's controller, or the commanded creature) (named), or against the combatant whose turn it is "
+            "(active); the source says both."
+        ),
     )
 
 
@@ -91,7 +109,7 @@ def _keywords(value: list[str]) -> list[str]:
     for word in value:
         text = " ".join(str(word).replace("_", " ").replace("-", " ").casefold().split())
         if not text:
-            raise ValueError("a keyword cannot be empty")
+            raise ValueError(_("a keyword cannot be empty"))
         cleaned.append(text)
     return cleaned
 
@@ -199,11 +217,11 @@ class CombatantInput(Strict):
     @model_validator(mode="after")
     def _consistent(self) -> CombatantInput:
         if self.kind == "character" and self.controller is not None:
-            raise ValueError("a character controls itself: 'controller' is for creatures")
+            raise ValueError(_("a character controls itself: 'controller' is for creatures"))
         if self.side is None and self.controller is None:
-            raise ValueError("give the combatant's 'side' (a creature with a 'controller' takes its side)")
+            raise ValueError(_("give the combatant's 'side' (a creature with a 'controller' takes its side)"))
         if self.max_life is not None and self.life > self.max_life:
-            raise ValueError(f"Life {self.life} is above max_life {self.max_life}")
+            raise ValueError(_("Life {life} is above max_life {max_life}", life=self.life, max_life=self.max_life))
         return self
 
 
@@ -290,20 +308,22 @@ class SpellInput(Strict):
     def _colour(cls, value: str) -> str:
         letters = value.replace("[", "").replace("]", "").replace(" ", "").upper()
         if any(c not in "WUBRGC" for c in letters):
-            raise ValueError(f"'{value}' is not a colour: use W, U, B, R, G (C for colourless)")
+            raise ValueError(_("'{value}' is not a colour: use W, U, B, R, G (C for colourless)", value=value))
         return letters
 
     @model_validator(mode="after")
     def _consistent(self) -> SpellInput:
         if self.creature is not None and self.summon is None:
-            raise ValueError("a spell with 'creature' stats needs 'summon': the creature's name")
+            raise ValueError(_("a spell with 'creature' stats needs 'summon': the creature's name"))
         if self.permanent and not (self.power or self.toughness):
-            raise ValueError("'permanent: true' is for a lasting Power/Toughness change: give 'power' or 'toughness'")
+            raise ValueError(
+                _("'permanent: true' is for a lasting Power/Toughness change: give 'power' or 'toughness'")
+            )
         targeted = self.damage or self.power or self.toughness or self.effect
         if self.target == "none" and targeted:
-            raise ValueError("a spell with 'target: none' cannot deal damage, change Power/Toughness or destroy")
+            raise ValueError(_("a spell with 'target: none' cannot deal damage, change Power/Toughness or destroy"))
         if self.effect is not None and self.target not in ("creature", "any"):
-            raise ValueError(f"a {self.effect} spell needs a target ('target: creature' or 'any')")
+            raise ValueError(_("a {effect} spell needs a target ('target: creature' or 'any')", effect=self.effect))
         return self
 
 
@@ -328,7 +348,9 @@ class AttackAction(Strict):
     )
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.attacker, "attack", f"{self.attacker} attacks {self.target}")
+        return ActionHeader(
+            self.attacker, "attack", _("{attacker} attacks {target}", attacker=self.attacker, target=self.target)
+        )
 
 
 class MoveAction(Strict):
@@ -341,7 +363,7 @@ class MoveAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "move", f"{self.unit} moves to {self.to} range")
+        return ActionHeader(self.unit, "move", _("{unit} moves to {to} range", unit=self.unit, to=band_word(self.to)))
 
 
 class SkillTestAction(Strict):
@@ -367,20 +389,33 @@ class SkillTestAction(Strict):
     @model_validator(mode="after")
     def _consistent(self) -> SkillTestAction:
         if (self.skill is None) == (self.skills is None):
-            raise ValueError("give either 'skill' or 'skills' (several that fit: the strongest is used)")
+            raise ValueError(_("give either 'skill' or 'skills' (several that fit: the strongest is used)"))
         if self.difficulty is None and self.target is None:
-            raise ValueError("give a 'difficulty' (easy, medium, hard, ...) or a 'target' number")
+            raise ValueError(_("give a 'difficulty' (easy, medium, hard, ...) or a 'target' number"))
         if self.unit is None and self.identity is None:
-            raise ValueError("give the 'unit' tested or its colour 'identity'")
+            raise ValueError(_("give the 'unit' tested or its colour 'identity'"))
         return self
 
     def skill_names(self) -> list[str]:
         return [self.skill] if self.skill is not None else list(self.skills or [])
 
     def describe(self) -> ActionHeader:
+        from .skills import difficulty_word, known_difficulty, skill_word
+
         who = self.unit or f"[{self.identity}]"
-        level = self.difficulty or f"target {self.target}"
-        return ActionHeader(self.unit, "skill_test", f"{who} tests {' / '.join(self.skill_names())} ({level})")
+        band = known_difficulty(self.difficulty) if self.difficulty else None
+        shown = difficulty_word(band) if band is not None and difficulty_word(band) != band.name else self.difficulty
+        level = shown or _("target {target}", target=self.target)
+        return ActionHeader(
+            self.unit,
+            "skill_test",
+            _(
+                "{who} tests {skill_names} ({level})",
+                who=who,
+                skill_names=" / ".join(skill_word(s) for s in self.skill_names()),
+                level=level,
+            ),
+        )
 
 
 class InitiativeAction(Strict):
@@ -392,7 +427,7 @@ class InitiativeAction(Strict):
     )
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(None, "initiative", "initiative: the turn order is fixed")
+        return ActionHeader(None, "initiative", _("initiative: the turn order is fixed"))
 
 
 class DelayAction(Strict):
@@ -404,7 +439,9 @@ class DelayAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "delay", f"{self.unit} delays until after {self.after}")
+        return ActionHeader(
+            self.unit, "delay", _("{unit} delays until after {after}", unit=self.unit, after=self.after)
+        )
 
 
 class ReachPhaseAction(Strict):
@@ -425,7 +462,7 @@ class ReachPhaseAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "reach_phase", f"{self.unit}'s Reach phase")
+        return ActionHeader(self.unit, "reach_phase", _("{unit}'s Reach phase", unit=self.unit))
 
 
 class UpkeepAction(Strict):
@@ -439,8 +476,10 @@ class UpkeepAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        what = ", ".join(self.uphold) or "nothing"
-        return ActionHeader(self.unit, "upkeep", f"{self.unit}'s Upkeep: upholds {what}")
+        if not self.uphold:
+            return ActionHeader(self.unit, "upkeep", _("{unit}'s Upkeep: upholds nothing", unit=self.unit))
+        what = ", ".join(self.uphold)
+        return ActionHeader(self.unit, "upkeep", _("{unit}'s Upkeep: upholds {what}", unit=self.unit, what=what))
 
 
 class CastAction(Strict):
@@ -468,9 +507,16 @@ class CastAction(Strict):
     )
 
     def describe(self) -> ActionHeader:
-        aim = f" at {self.target}" if self.target else ""
-        answer = f" in response to {self.responds_to}" if self.responds_to else ""
-        return ActionHeader(self.caster, "cast", f"{self.caster} casts {self.spell}{aim}{answer}")
+        values = {"caster": self.caster, "spell": self.spell, "target": self.target, "other": self.responds_to}
+        if self.target and self.responds_to:
+            text = _("{caster} casts {spell} at {target} in response to {other}", **values)
+        elif self.target:
+            text = _("{caster} casts {spell} at {target}", **values)
+        elif self.responds_to:
+            text = _("{caster} casts {spell} in response to {other}", **values)
+        else:
+            text = _("{caster} casts {spell}", **values)
+        return ActionHeader(self.caster, "cast", text)
 
 
 class FleeAction(Strict):
@@ -485,7 +531,7 @@ class FleeAction(Strict):
     )
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "flee", f"{self.unit} tries to flee")
+        return ActionHeader(self.unit, "flee", _("{unit} tries to flee", unit=self.unit))
 
 
 class DamageAction(Strict):
@@ -495,12 +541,23 @@ class DamageAction(Strict):
     target: Name = Field(description="Who takes it.")
     amount: int = Field(ge=0, le=10_000, description="How much Life it takes.")
     by: Name | None = Field(None, description="Who dealt it.")
-    source: str = Field("a spell", max_length=100, description="What dealt it, for the log.")
+    source: str = Field(N_("a spell"), max_length=100, description="What dealt it, for the log.")
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        by = f" from {self.by}" if self.by else ""
-        return ActionHeader(self.by, "damage", f"{self.amount} damage to {self.target}{by} ({self.source})")
+        values = {"target": self.target, "by": self.by, "source": _(self.source)}
+        return ActionHeader(
+            self.by,
+            "damage",
+            n_(
+                "{n} damage to {target} from {by} ({source})",
+                "{n} damage to {target} from {by} ({source})",
+                self.amount,
+                **values,
+            )
+            if self.by
+            else n_("{n} damage to {target} ({source})", "{n} damage to {target} ({source})", self.amount, **values),
+        )
 
 
 class EffectAction(Strict):
@@ -513,7 +570,15 @@ class EffectAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.by, "effect", f"{self.effect} effect on {self.target}")
+        return ActionHeader(
+            self.by,
+            "effect",
+            {
+                "destroy": _("destroy effect on {target}", target=self.target),
+                "exile": _("exile effect on {target}", target=self.target),
+                "control": _("control effect on {target}", target=self.target),
+            }[self.effect],
+        )
 
 
 class ModifyAction(Strict):
@@ -523,11 +588,17 @@ class ModifyAction(Strict):
     unit: Name = Field(description="Whose Power and Toughness change.")
     power: int = Field(0, ge=-100, le=100, description="Change to Power, e.g. -1.")
     toughness: int = Field(0, ge=-100, le=100, description="Change to Toughness, e.g. -1.")
-    source: str = Field("an effect", max_length=100, description="What changes them, for the log.")
+    source: str = Field(N_("an effect"), max_length=100, description="What changes them, for the log.")
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        text = f"{self.unit} gets {self.power:+d}/{self.toughness:+d} ({self.source})"
+        text = _(
+            "{unit} gets {power:+d}/{toughness:+d} ({source})",
+            unit=self.unit,
+            power=self.power,
+            toughness=self.toughness,
+            source=_(self.source),
+        )
         return ActionHeader(None, "modify", text)
 
 
@@ -539,7 +610,7 @@ class RegenerateAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "regenerate", f"{self.unit} regenerates")
+        return ActionHeader(self.unit, "regenerate", _("{unit} regenerates", unit=self.unit))
 
 
 class SummonAction(Strict):
@@ -551,7 +622,9 @@ class SummonAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.caster, "summon", f"{self.caster} summons {self.creature}")
+        return ActionHeader(
+            self.caster, "summon", _("{caster} summons {creature}", caster=self.caster, creature=self.creature)
+        )
 
 
 class EndTurnAction(Strict):
@@ -568,7 +641,9 @@ class EndTurnAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "end_turn", f"end of {self.unit}'s turn" if self.unit else "end of turn")
+        return ActionHeader(
+            self.unit, "end_turn", _("end of {unit}'s turn", unit=self.unit) if self.unit else _("end of turn")
+        )
 
 
 HeroAction = (

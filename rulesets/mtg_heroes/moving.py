@@ -11,6 +11,7 @@ from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
 from .falls import check_result, end_permanents
+from .messages import _, band_word, p_
 from .model import FleeAction, MoveAction
 from .state import SCALE, Combatant
 from .work import Turn
@@ -23,89 +24,128 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
     except InputError as err:
         raise RuleRefusal(err.message, tip=err.tip, rule="range") from None
     if wanted == "direct":
-        raise RuleRefusal("direct range is entered only by attacking (do: attack)", rule="range")
-    check_in_fight(unit, "move")
+        raise RuleRefusal(_("direct range is entered only by attacking (do: attack)"), rule="range")
+    check_in_fight(unit, _("move"))
     follow_up = turn.state.follow_up == unit.name
     if unit.moved and not follow_up:
-        raise RuleRefusal(f"{unit.name} already moved this turn: one move per turn", rule="move")
+        raise RuleRefusal(_("{unit} already moved this turn: one move per turn", unit=unit.name), rule="move")
     if action.relative_to is not None:
         others = [turn.unit(name) for name in action.relative_to]
         if unit.name in action.relative_to:
-            raise RuleRefusal(f"{unit.name} has no range to itself", rule="range")
+            raise RuleRefusal(_("{unit} has no range to itself", unit=unit.name), rule="range")
     else:
         others = [u for u in turn.state.enemies(unit) if u.in_fight]
     if not others:
-        raise RuleRefusal(f"{unit.name} has no one to move closer to or away from", rule="range")
+        raise RuleRefusal(_("{unit} has no one to move closer to or away from", unit=unit.name), rule="range")
     for other in others:
         current = turn.state.band(unit.name, other.name)
         if current == wanted:
-            raise RuleRefusal(f"{unit.name} is already at {wanted} range from {other.name}", rule="range")
+            raise RuleRefusal(
+                _(
+                    "{unit} is already at {wanted} range from {other}",
+                    unit=unit.name,
+                    wanted=band_word(wanted),
+                    other=other.name,
+                ),
+                rule="range",
+            )
         if current == "direct":
-            raise RuleRefusal(f"{unit.name} is fighting {other.name} at direct range", rule="range")
+            raise RuleRefusal(
+                _("{unit} is fighting {other} at direct range", unit=unit.name, other=other.name), rule="range"
+            )
     if follow_up:
         turn.state = replace(turn.state, follow_up=None)
-        turn.emit(Note(unit=unit.name, text=f"{unit.name} takes its Trample follow-up move"))
+        turn.emit(Note(unit=unit.name, text=_("{unit} takes its Trample follow-up move", unit=unit.name)))
     else:
-        take_action(turn, unit, f"move to {wanted} range")
+        take_action(turn, unit, _("move to {wanted} range", wanted=band_word(wanted)))
     turn.put(replace(turn.unit(unit.name), moved=True))
     for other in others:
-        turn.set_band(unit.name, other.name, wanted, f"{unit.name} moves")
-    turn.emit(Note(unit=unit.name, text=f"{unit.name} moved: it cannot attack or flee this turn"))
+        turn.set_band(unit.name, other.name, wanted, _("{unit} moves", unit=unit.name))
+    turn.emit(Note(unit=unit.name, text=_("{unit} moved: it cannot attack or flee this turn", unit=unit.name)))
 
 
 def opposed_speed(turn: Turn, actor: Combatant, other: Combatant, *, responder: Combatant) -> bool:
     """An opposed Speed test (Speed d6 each, at least one die): True when ``actor`` wins; ties go to ``responder``."""
-    mine = turn.roll(max(1, actor.speed), f"opposed Speed: {actor.name}", actor.name)
-    theirs = turn.roll(max(1, other.speed), f"opposed Speed: {other.name}", other.name)
+    mine = turn.roll(max(1, actor.speed), _("opposed Speed: {actor}", actor=actor.name), actor.name)
+    theirs = turn.roll(max(1, other.speed), _("opposed Speed: {other}", other=other.name), other.name)
     wins = mine > theirs or (mine == theirs and responder.name == actor.name)
     sign = ">" if mine > theirs else "<" if mine < theirs else "="
-    tie = f"; a tie goes to the responder, {responder.name}" if mine == theirs else ""
     winner = actor.name if wins else other.name
-    turn.emit(Note(unit=actor.name, text=f"opposed Speed {mine} {sign} {theirs}{tie}: {winner} wins"))
+    turn.emit(
+        Note(
+            unit=actor.name,
+            text=_(
+                "opposed Speed {mine} {sign} {theirs}; a tie goes to the responder, {responder}: {winner} wins",
+                mine=mine,
+                sign=sign,
+                theirs=theirs,
+                responder=responder.name,
+                winner=winner,
+            )
+            if mine == theirs
+            else _(
+                "opposed Speed {mine} {sign} {theirs}: {winner} wins",
+                mine=mine,
+                sign=sign,
+                theirs=theirs,
+                winner=winner,
+            ),
+        )
+    )
     return wins
 
 
 def resolve_flee(turn: Turn, action: FleeAction) -> None:
     unit = turn.unit(action.unit)
-    check_in_fight(unit, "flee")
+    check_in_fight(unit, _("flee"))
     if not unit.is_character:
-        raise RuleRefusal(f"{unit.name} is a creature: only characters flee", rule="flee")
+        raise RuleRefusal(_("{unit} is a creature: only characters flee", unit=unit.name), rule="flee")
     if unit.fleeing is not None:
-        raise RuleRefusal(f"{unit.name} is already fleeing", rule="flee")
+        raise RuleRefusal(_("{unit} is already fleeing", unit=unit.name), rule="flee")
     if unit.moved:
-        raise RuleRefusal(f"{unit.name} moved this turn, so it cannot flee this turn", rule="move")
+        raise RuleRefusal(_("{unit} moved this turn, so it cannot flee this turn", unit=unit.name), rule="move")
     if unit.actions_used or unit.commanded:
-        raise RuleRefusal(f"fleeing must be {unit.name}'s first action of the turn", rule="flee")
+        raise RuleRefusal(_("fleeing must be {unit}'s first action of the turn", unit=unit.name), rule="flee")
     for enemy in turn.state.enemies(unit):
         band = turn.state.band(unit.name, enemy.name)
         if band != "far" and enemy.in_fight:
             raise RuleRefusal(
-                f"{unit.name} is at {band} range from {enemy.name}: a character flees only from far range",
+                _(
+                    "{unit} is at {band} range from {enemy}: a character flees only from far range",
+                    unit=unit.name,
+                    band=band_word(band),
+                    enemy=enemy.name,
+                ),
                 rule="range",
-                tip="move to far range first, on an earlier turn",
+                tip=_("move to far range first, on an earlier turn"),
             )
-    unit = take_action(turn, unit, "flee (the rest of the turn is forfeit)")
+    unit = take_action(turn, unit, _("flee (the rest of the turn is forfeit)"))
     unit = turn.put(replace(unit, actions_used=max(unit.speed, unit.actions_used)))
-    turn.emit(Note(unit=unit.name, text=f"{unit.name} flees: its permanent effects end"))
-    end_permanents(turn, unit.name, "its caster flees")
+    turn.emit(Note(unit=unit.name, text=_("{unit} flees: its permanent effects end", unit=unit.name)))
+    end_permanents(turn, unit.name, _("its caster flees"))
     for creature in turn.state.combatants:
         if creature.controller == unit.name and not creature.out:
             turn.put(replace(creature, out=True, out_reason="dismissed"))
-            turn.emit(Defeat(unit=creature.name, by=None, reason=f"{unit.name} flees", how="dismissed"))
+            turn.emit(Defeat(unit=creature.name, by=None, reason=_("{unit} flees", unit=unit.name), how="dismissed"))
     others = [u for u in turn.state.combatants if u.name != unit.name and u.in_fight]
     enemies = [u for u in others if u.side != unit.side]
     if enemies and all(unit.speed >= other.speed + 2 for other in others):
-        turn.emit(Note(unit=unit.name, text=f"Speed {unit.speed} is 2 or more above everyone: it may escape at once"))
+        turn.emit(
+            Note(
+                unit=unit.name,
+                text=_("Speed {speed} is 2 or more above everyone: it may escape at once", speed=unit.speed),
+            )
+        )
         if all(opposed_speed(turn, unit, enemy, responder=enemy) for enemy in enemies):
             turn.put(replace(turn.unit(unit.name), out=True, out_reason="fled"))
-            turn.emit(Defeat(unit=unit.name, by=None, reason="it won the opposed Speed test", how="fled"))
+            turn.emit(Defeat(unit=unit.name, by=None, reason=_("it won the opposed Speed test"), how="fled"))
             check_result(turn, unit.name, None, "fled")
             return
     turn.put(replace(turn.unit(unit.name), fleeing=0))
     turn.emit(
         StatusApplied(
             unit=unit.name,
-            status="fleeing",
-            reason="it escapes at the end of the turn if it takes fewer than 5 damage and does not fight",
+            status=p_("status", "fleeing"),
+            reason=_("it escapes at the end of the turn if it takes fewer than 5 damage and does not fight"),
         )
     )

@@ -8,13 +8,13 @@ from __future__ import annotations
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Modifier, Note, StatusApplied
 from tabroll.frozen import replace
-from tabroll.words import count
 
 from .acting import check_in_fight
 from .events import TurnPhase
 from .falls import check_result, end_permanents, fall, tell_life_lost
+from .messages import N_, _, n_, p_, phase_word
 from .model import EndTurnAction, ReachPhaseAction, UpkeepAction
-from .state import BAND_RULES, PHASE_NAMES, SCALE, Combatant
+from .state import BAND_RULES, SCALE, Combatant
 from .work import Turn
 
 
@@ -25,28 +25,29 @@ def start_turn(turn: Turn, name: str, number: int) -> None:
     first = "reach" if unit.is_character else "main"
     turn.state = replace(turn.state, active=name, turn=number)
     if unit.pushed_back:
-        turn.emit(Note(unit=name, text=f"{name} has prepared again: the push-back ends"))
+        turn.emit(Note(unit=name, text=_("{name} has prepared again: the push-back ends", name=name)))
     turn.put(replace(unit, pushed_back=False, upheld=0, reached=False, upkept=False))
     if unit.is_character:
         for creature in turn.state.combatants:
             if creature.controller == name and not creature.out:
                 turn.put(replace(creature, refreshed=False))
     reason = (
-        "Reach phase: draw a spell, regain mana"
+        _("Reach phase: draw a spell, regain mana")
         if first == "reach"
-        else "its action phase (a creature has no Reach phase or Upkeep)"
+        else _("its action phase (a creature has no Reach phase or Upkeep)")
     )
     enter_phase(turn, name, first, reason)
 
 
-STEPS = {"reach": "do: reach_phase", "upkeep": "do: upkeep", "main": "its actions, then do: end_turn"}
+STEPS = {"reach": "do: reach_phase", "upkeep": "do: upkeep", "main": N_("its actions, then do: end_turn")}
 
 
 def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
     """``name``'s turn moves to ``phase`` (reach, upkeep, main or end), logged with the step that takes it on."""
     turn.state = replace(turn.state, phase=phase)
-    step = f" ({STEPS[phase]})" if phase in STEPS else ""
-    turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.state.turn, reason=reason + step))
+    if phase in STEPS:
+        reason = _("{reason} ({step})", reason=reason, step=_(STEPS[phase]))
+    turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.state.turn, reason=reason))
 
 
 def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
@@ -56,13 +57,17 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
     if ending is not None:
         begin_end_phase(turn, ending, action.forget)
     elif action.forget:
-        raise RuleRefusal("name the character that forgets: 'unit' on the end_turn", rule="memory")
+        raise RuleRefusal(_("name the character that forgets: 'unit' on the end_turn"), rule="memory")
     burn_mana(turn, [turn.unit(ending)] if ending is not None else list(turn.state.combatants))
     settle_flights(turn)
     reset_turn_limits(turn, ending)
     if turn.state.result is not None:
         turn.emit(
-            Note(text=f"{ending}'s turn ends; the battle is over" if ending else "the turn ends; the battle is over")
+            Note(
+                text=_("{ending}'s turn ends; the battle is over", ending=ending)
+                if ending
+                else _("the turn ends; the battle is over")
+            )
         )
         return
     pass_turn(turn, ending)
@@ -72,16 +77,22 @@ def begin_end_phase(turn: Turn, ending: str, forget: list[str]) -> None:
     """``ending``'s turn may end (it is its turn, past Reach and Upkeep): its End phase, and the spells it forgets."""
     unit = turn.unit(ending)
     if turn.state.active is not None and ending != turn.state.active:
-        raise RuleRefusal(f"it is {turn.state.active}'s turn, not {ending}'s", rule="turn order")
+        raise RuleRefusal(
+            _("it is {active}'s turn, not {ending}'s", active=turn.state.active, ending=ending), rule="turn order"
+        )
     phase = turn.state.phase
     if phase in ("reach", "upkeep") and not unit.out:
         raise RuleRefusal(
-            f"{ending} is in its {PHASE_NAMES[phase]}: the Reach phase and Upkeep come before the End phase",
+            _(
+                "{ending} is in its {phase}: the Reach phase and Upkeep come before the End phase",
+                ending=ending,
+                phase=phase_word(phase),
+            ),
             rule="phases",
-            tip="do: reach_phase, then do: upkeep (uphold nothing if it keeps nothing), then do: end_turn",
+            tip=_("do: reach_phase, then do: upkeep (uphold nothing if it keeps nothing), then do: end_turn"),
         )
     if turn.state.phase is not None:
-        enter_phase(turn, ending, "end", "End phase")
+        enter_phase(turn, ending, "end", _("End phase"))
     forget_spells(turn, unit, forget)
 
 
@@ -91,7 +102,12 @@ def burn_mana(turn: Turn, burners: list[Combatant]) -> None:
     for unit in burners:
         excess = unit.mana - unit.max_mana
         if excess > 0 and not unit.out:
-            why = f"mana burn: {unit.mana} mana, {excess} over the maximum {unit.max_mana}; "
+            why = _(
+                "mana burn: {mana} mana, {excess} over the maximum {max_mana}; ",
+                mana=unit.mana,
+                excess=excess,
+                max_mana=unit.max_mana,
+            )
             life = tell_life_lost(turn, unit, excess, None, why)
             fleeing = unit.fleeing + excess if unit.fleeing is not None else None
             unit = turn.put(replace(unit, mana=unit.max_mana, life=life, fleeing=fleeing))
@@ -106,12 +122,19 @@ def settle_flights(turn: Turn) -> None:
             continue
         if unit.fleeing < 5:
             turn.put(replace(unit, fleeing=None, out=True, out_reason="fled"))
-            reason = f"it took {unit.fleeing} damage (fewer than 5) while fleeing"
+            reason = _("it took {damage} damage (fewer than 5) while fleeing", damage=unit.fleeing)
             turn.emit(Defeat(unit=unit.name, by=None, reason=reason, how="fled"))
             check_result(turn, unit.name, None, "fled")
         else:
             turn.put(replace(unit, fleeing=None))
-            turn.emit(Note(unit=unit.name, text=f"{unit.name} took {unit.fleeing} damage while fleeing: it stays"))
+            turn.emit(
+                Note(
+                    unit=unit.name,
+                    text=_(
+                        "{unit} took {fleeing} damage while fleeing: it stays", unit=unit.name, fleeing=unit.fleeing
+                    ),
+                )
+            )
 
 
 def reset_turn_limits(turn: Turn, ending: str | None) -> None:
@@ -143,7 +166,7 @@ def reset_turn_limits(turn: Turn, ending: str | None) -> None:
             )
         )
     if reset:
-        turn.emit(Note(text=f"end of turn: Power and Toughness reductions end ({', '.join(reset)})"))
+        turn.emit(Note(text=_("end of turn: Power and Toughness reductions end ({reset})", reset=", ".join(reset))))
 
 
 def pass_turn(turn: Turn, ending: str | None) -> None:
@@ -162,8 +185,15 @@ def pass_turn(turn: Turn, ending: str | None) -> None:
     elif active is None:
         number += 1
     turn.state = replace(turn.state, active=active, turn=number)
-    whose = f"{ending}'s" if ending else "the"
-    turn.emit(Note(text=f"{whose} turn ends" + (f"; now {active}'s turn" if active else "")))
+    if ending and active:
+        text = _("{ending}'s turn ends; now {active}'s turn", ending=ending, active=active)
+    elif ending:
+        text = _("{ending}'s turn ends", ending=ending)
+    elif active:
+        text = _("the turn ends; now {active}'s turn", active=active)
+    else:
+        text = _("the turn ends")
+    turn.emit(Note(text=text))
     if active is not None and turn.state.phase is not None:
         start_turn(turn, active, number)
 
@@ -174,36 +204,70 @@ def forget_spells(turn: Turn, unit: Combatant, forget: list[str]) -> None:
     if not unit.tracks_spells or unit.out or excess <= 0:
         if forget:
             raise RuleRefusal(
-                f"{unit.name} has {len(unit.memory_spells)} spell(s) in Memory, not more than half its Memory "
-                f"{unit.memory} rounded up ({unit.memory_limit}): it forgets nothing",
+                n_(
+                    "{unit} has {n} spell in Memory, not more than half its Memory {memory} rounded up "
+                    "({memory_limit}): it forgets nothing",
+                    "{unit} has {n} spells in Memory, not more than half its Memory {memory} rounded up "
+                    "({memory_limit}): it forgets nothing",
+                    len(unit.memory_spells),
+                    unit=unit.name,
+                    memory=unit.memory,
+                    memory_limit=unit.memory_limit,
+                ),
                 rule="memory",
             )
         return
     in_memory = ", ".join(unit.memory_spells)
     if len(forget) != excess:
         raise RuleRefusal(
-            f"{unit.name} has {len(unit.memory_spells)} spells in Memory, more than half its Memory {unit.memory} "
-            f"rounded up ({unit.memory_limit}): it must forget {excess}, not {len(forget)}",
+            _(
+                "{unit} has {memory_spells} spells in Memory, more than half its Memory {memory} "
+                "rounded up ({memory_limit}): it must forget {excess}, not {forget}",
+                unit=unit.name,
+                memory_spells=len(unit.memory_spells),
+                memory=unit.memory,
+                memory_limit=unit.memory_limit,
+                excess=excess,
+                forget=len(forget),
+            ),
             rule="memory",
-            tip=f"list {excess} of them under 'forget:' on the end_turn (in Memory: {in_memory})",
+            tip=_(
+                "list {excess} of them under 'forget:' on the end_turn (in Memory: {in_memory})",
+                excess=excess,
+                in_memory=in_memory,
+            ),
         )
     left = list(unit.memory_spells)
     for name in forget:
         if name not in left:
-            raise RuleRefusal(f"{name} is not in {unit.name}'s Memory (in Memory: {in_memory})", rule="memory")
+            raise RuleRefusal(
+                _(
+                    "{name} is not in {unit}'s Memory (in Memory: {in_memory})",
+                    name=name,
+                    unit=unit.name,
+                    in_memory=in_memory,
+                ),
+                rule="memory",
+            )
         left.remove(name)
     library = unit.library
     if turn.options.forgotten_spells == "bottom_of_library":
         library = (*library, *forget)
-        turn.ruling("forgotten_spells", "bottom_of_library", "forgotten spells go to the bottom of the Library")
+        turn.ruling("forgotten_spells", "bottom_of_library", _("forgotten spells go to the bottom of the Library"))
     else:
-        turn.ruling("forgotten_spells", "lost", "forgotten spells are gone for the rest of the fight")
+        turn.ruling("forgotten_spells", "lost", _("forgotten spells are gone for the rest of the fight"))
     turn.put(replace(unit, memory_spells=tuple(left), library=library))
     turn.emit(
         Note(
             unit=unit.name,
-            text=f"End phase: {unit.name} forgets {', '.join(forget)} (Memory {unit.memory}: keeps at most "
-            f"{unit.memory_limit}; keeps {', '.join(left) or 'nothing'})",
+            text=_(
+                "End phase: {unit} forgets {forget} (Memory {memory}: keeps at most {memory_limit}; keeps {value})",
+                unit=unit.name,
+                forget=", ".join(forget),
+                memory=unit.memory,
+                memory_limit=unit.memory_limit,
+                value=", ".join(left) or _("nothing"),
+            ),
         )
     )
 
@@ -213,34 +277,46 @@ def _character_in_turn(turn: Turn, name: str, *, doing: str, step: str, rule: st
     unit = turn.unit(name)
     check_in_fight(unit, doing)
     if not unit.is_character:
-        raise RuleRefusal(f"{unit.name} is a creature: only characters have {step}", rule=rule)
+        raise RuleRefusal(_("{unit} is a creature: only characters have {step}", unit=unit.name, step=step), rule=rule)
     active = turn.state.active
     if active is not None and active != unit.name:
-        raise RuleRefusal(f"it is {active}'s turn, not {unit.name}'s", rule="turn order")
+        raise RuleRefusal(_("it is {active}'s turn, not {unit}'s", active=active, unit=unit.name), rule="turn order")
     return unit
 
 
 def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
-    unit = _character_in_turn(turn, action.unit, doing="draw mana", step="a Reach phase", rule="reach")
+    unit = _character_in_turn(turn, action.unit, doing=_("draw mana"), step=_("a Reach phase"), rule="reach")
     now = turn.state.phase
     if now is not None and now != "reach":
-        raise RuleRefusal(f"{unit.name}'s Reach phase is over this turn (now its {PHASE_NAMES[now]})", rule="phases")
+        raise RuleRefusal(
+            _(
+                "{unit}'s Reach phase is over this turn (now its {phase})",
+                unit=unit.name,
+                phase=phase_word(now),
+            ),
+            rule="phases",
+        )
     if unit.reached:
-        raise RuleRefusal(f"{unit.name} has had its Reach phase this turn", rule="phases")
+        raise RuleRefusal(_("{unit} has had its Reach phase this turn", unit=unit.name), rule="phases")
     if action.draw and unit.library:
         drawn, *rest = unit.library
         unit = turn.put(replace(unit, memory_spells=(*unit.memory_spells, drawn), library=tuple(rest)))
-        turn.emit(Note(unit=unit.name, text=f"Reach phase: {unit.name} adds {drawn} from its Library to its Memory"))
+        turn.emit(
+            Note(
+                unit=unit.name,
+                text=_("Reach phase: {unit} adds {drawn} from its Library to its Memory", unit=unit.name, drawn=drawn),
+            )
+        )
     elif action.draw and unit.tracks_spells:
-        turn.emit(Note(unit=unit.name, text=f"{unit.name}'s Library is empty: no spell to add to Memory"))
+        turn.emit(Note(unit=unit.name, text=_("{unit}'s Library is empty: no spell to add to Memory", unit=unit.name)))
     close = [u.name for u in turn.state.enemies(unit) if SCALE.at_or_closer(turn.state.band(unit.name, u.name), "near")]
     gain = unit.reach
     if close:
         gain = max(0, unit.reach - BAND_RULES["near"].reach_penalty)
         turn.emit(
             Modifier(
-                applies_to="mana regained",
-                reason=f"Reach −2: at near range of {', '.join(close)}",
+                applies_to=_("mana regained"),
+                reason=_("Reach −2: at near range of {close}", close=", ".join(close)),
                 amount=gain - unit.reach,
                 total=gain,
                 unit=unit.name,
@@ -249,8 +325,8 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
     mana = max(unit.mana, min(unit.max_mana, unit.mana + gain))
     turn.emit(
         Modifier(
-            applies_to=f"{unit.name}'s mana",
-            reason=f"Reach phase: regains {gain}, up to the maximum {unit.max_mana}",
+            applies_to=_("{unit}'s mana", unit=unit.name),
+            reason=_("Reach phase: regains {gain}, up to the maximum {max_mana}", gain=gain, max_mana=unit.max_mana),
             amount=mana - unit.mana,
             total=mana,
             unit=unit.name,
@@ -259,8 +335,11 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
     if action.colorless:
         turn.emit(
             Modifier(
-                applies_to=f"{unit.name}'s mana",
-                reason=f"colourless mana above the maximum {unit.max_mana}: spend it by the End phase or it burns",
+                applies_to=_("{unit}'s mana", unit=unit.name),
+                reason=_(
+                    "colourless mana above the maximum {max_mana}: spend it by the End phase or it burns",
+                    max_mana=unit.max_mana,
+                ),
                 amount=action.colorless,
                 total=mana + action.colorless,
                 unit=unit.name,
@@ -269,22 +348,36 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
         mana += action.colorless
     turn.put(replace(unit, mana=mana, reached=True))
     if turn.state.phase is not None:
-        enter_phase(turn, unit.name, "upkeep", f"Upkeep: uphold up to Focus {unit.focus} permanents and creatures")
+        enter_phase(
+            turn,
+            unit.name,
+            "upkeep",
+            _("Upkeep: uphold up to Focus {focus} permanents and creatures", focus=unit.focus),
+        )
 
 
 def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
     """Upkeep: Focus upholds permanent effects and creatures; upheld creatures are refreshed, the rest are not, and
     permanent effects not upheld end."""
-    unit = _character_in_turn(turn, action.unit, doing="uphold anything", step="an Upkeep", rule="upkeep")
+    unit = _character_in_turn(turn, action.unit, doing=_("uphold anything"), step=_("an Upkeep"), rule="upkeep")
     phase = turn.state.phase
     if phase == "reach":
-        raise RuleRefusal(f"{unit.name}'s Reach phase comes before its Upkeep", rule="phases", tip="do: reach_phase")
+        raise RuleRefusal(
+            _("{unit}'s Reach phase comes before its Upkeep", unit=unit.name), rule="phases", tip=_("do: reach_phase")
+        )
     if phase is not None and phase != "upkeep":
-        raise RuleRefusal(f"{unit.name}'s Upkeep is over this turn (now its {PHASE_NAMES[phase]})", rule="phases")
+        raise RuleRefusal(
+            _(
+                "{unit}'s Upkeep is over this turn (now its {phase})",
+                unit=unit.name,
+                phase=phase_word(phase),
+            ),
+            rule="phases",
+        )
     if unit.upkept:
-        raise RuleRefusal(f"{unit.name} has had its Upkeep this turn", rule="phases")
+        raise RuleRefusal(_("{unit} has had its Upkeep this turn", unit=unit.name), rule="phases")
     if len(set(action.uphold)) != len(action.uphold):
-        raise RuleRefusal("each permanent or creature is upheld once", rule="upkeep")
+        raise RuleRefusal(_("each permanent or creature is upheld once"), rule="upkeep")
     standing = [p for p in turn.state.permanents if p.caster == unit.name and turn.unit(p.target).in_fight]
     mine = {p.spell for p in standing}
     creatures = [c.name for c in turn.state.combatants if c.controller == unit.name and not c.out]
@@ -292,33 +385,66 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
         if name not in mine and name not in creatures:
             held = ", ".join([*sorted(mine), *creatures]) or "nothing"
             raise RuleRefusal(
-                f"{name} is neither a permanent effect of {unit.name}'s nor a creature it controls (it has: {held})",
+                _(
+                    "{name} is neither a permanent effect of {unit}'s nor a creature it controls (it has: {held})",
+                    name=name,
+                    unit=unit.name,
+                    held=held,
+                ),
                 rule="upkeep",
             )
     focus = sum(sum(p.spell == name for p in standing) or 1 for name in action.uphold)  # each copy takes Focus
     if focus > unit.focus:
-        raise RuleRefusal(f"{unit.name} upholds {focus}, more than its Focus {unit.focus}", rule="focus")
+        raise RuleRefusal(
+            _("{unit} upholds {focus}, more than its Focus {focus2}", unit=unit.name, focus=focus, focus2=unit.focus),
+            rule="focus",
+        )
     kept = frozenset(action.uphold)
-    end_permanents(turn, unit.name, "not upheld in the Upkeep", keep=kept)
+    end_permanents(turn, unit.name, _("not upheld in the Upkeep"), keep=kept)
     for name in creatures:
         creature = turn.unit(name)
         if name in kept:
             turn.put(replace(creature, refreshed=True, pushed_back=False))
-            turn.emit(StatusApplied(unit=name, status="refreshed", reason=f"{unit.name} spends Focus on it"))
+            turn.emit(
+                StatusApplied(
+                    unit=name, status=p_("status", "refreshed"), reason=_("{unit} spends Focus on it", unit=unit.name)
+                )
+            )
         else:
             turn.put(replace(creature, refreshed=False))
-            turn.emit(Note(unit=name, text=f"{name} is not upheld: it stays, but is not refreshed this turn"))
+            turn.emit(
+                Note(unit=name, text=_("{name} is not upheld: it stays, but is not refreshed this turn", name=name))
+            )
     unit = turn.put(replace(turn.unit(unit.name), upheld=focus, upkept=True))
     spare = max(0, unit.focus - focus)
+    values = {"unit": unit.name, "focus": focus, "focus_of": unit.focus}
     turn.emit(
         Note(
             unit=unit.name,
-            text=f"Upkeep: {unit.name} upholds {focus} with Focus {unit.focus}"
-            + (f" ({', '.join(action.uphold)})" if kept else "")
-            + f"; it may cast {spare} spell(s) that are not Instants this turn",
+            text=(
+                _(
+                    "Upkeep: {unit} upholds {focus} with Focus {focus_of} ({upheld})",
+                    upheld=", ".join(action.uphold),
+                    **values,
+                )
+                if kept
+                else _("Upkeep: {unit} upholds {focus} with Focus {focus_of}", **values)
+            )
+            + n_(
+                "; it may cast {n} spell that is not an Instant this turn",
+                "; it may cast {n} spells that are not Instants this turn",
+                spare,
+            ),
         )
     )
     if phase is not None:
         enter_phase(
-            turn, unit.name, "main", f"action phase: {count(unit.speed, 'action')} (Speed {unit.speed}), commands first"
+            turn,
+            unit.name,
+            "main",
+            n_(
+                "action phase: {n} action (Speed {n}), commands first",
+                "action phase: {n} actions (Speed {n}), commands first",
+                unit.speed,
+            ),
         )

@@ -26,6 +26,7 @@ from .combat import Defence, Strike, resolve_attack
 from .effects import resolve_effect, resolve_modify, resolve_regenerate, resolve_summon
 from .falls import resolve_damage
 from .initiative import Ordering, TieRoll, resolve_delay, resolve_initiative
+from .messages import _, result_word
 from .model import (
     AttackAction,
     CastAction,
@@ -77,14 +78,19 @@ HANDLERS.on(DamageAction)(resolve_damage)
 
 def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     if battle.result is not None:
-        raise RuleRefusal(f"the battle is over: {battle.result}", rule="battle over")
+        raise RuleRefusal(_("the battle is over: {result}", result=result_word(battle.result)), rule="battle over")
     turn = Turn(state=battle, dice=dice)
     handler = HANDLERS.handler(action)
     offered = battle.follow_up
     if offered is not None and not _takes_follow_up(action, offered):
         turn.state = replace(turn.state, follow_up=None)
         turn.emit(
-            Note(unit=offered, text=f"{offered}'s Trample follow-up lapses: it is taken at once after the kill or not")
+            Note(
+                unit=offered,
+                text=_(
+                    "{offered}'s Trample follow-up lapses: it is taken at once after the kill or not", offered=offered
+                ),
+            )
         )
     turn.previous_act = battle.last_act
     if turn.state.last_act is not None:

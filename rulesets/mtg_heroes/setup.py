@@ -16,6 +16,7 @@ from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from . import RANGE_FIELD as RANGE
+from .messages import _, band_word, out_word, p_, phase_word, result_word
 from .model import (
     AttackAction,
     CastAction,
@@ -27,7 +28,7 @@ from .model import (
     SpellInput,
 )
 from .spells import spell_book
-from .state import PHASE_NAMES, SCALE, Battle, Combatant
+from .state import SCALE, Battle, Combatant
 
 _NAME_FIELDS = ("attacker", "target", "unit", "caster", "intercept_by", "after", "by", "responds_to")
 
@@ -75,7 +76,7 @@ def _check_rosters(combatants: list[Combatant], reserve: list[Combatant], doc: Y
     for name in (u.name for u in reserve):
         if name in names:
             raise InputError(
-                f"'{name}' is both in the fight and in the reserve", location=doc.locate(("reserve", name))
+                _("'{name}' is both in the fight and in the reserve", name=name), location=doc.locate(("reserve", name))
             )
     for unit in [*combatants, *reserve]:
         where = ("combatants" if unit in combatants else "reserve", unit.name)
@@ -83,9 +84,13 @@ def _check_rosters(combatants: list[Combatant], reserve: list[Combatant], doc: Y
             boss = next((u for u in combatants if u.name == unit.controller), None)
             if boss is None or not boss.is_character:
                 raise InputError(
-                    f"{unit.name}'s controller '{unit.controller}' is not a character in the fight",
+                    _(
+                        "{unit}'s controller '{controller}' is not a character in the fight",
+                        unit=unit.name,
+                        controller=unit.controller,
+                    ),
                     location=doc.locate((*where, "controller")),
-                    tip="a creature's controller is the character who commands it",
+                    tip=_("a creature's controller is the character who commands it"),
                 )
 
 
@@ -103,7 +108,7 @@ def _bands_of(model: HeroesScenario, everyone: list[str], doc: YamlDocument) -> 
                 raise _unknown(name, everyone, doc, ("ranges", i, "between", j))
         if a == b:
             raise InputError(
-                f"a range is between two combatants, not '{a}' and itself", location=doc.locate(("ranges", i))
+                _("a range is between two combatants, not '{a}' and itself", a=a), location=doc.locate(("ranges", i))
             )
         try:
             bands = bands.with_band(a, b, entry.band)
@@ -143,19 +148,29 @@ def _check_start(model: HeroesScenario, options: HeroesOptions, doc: YamlDocumen
         for name, entry in getattr(model, group).items():
             if entry.life == 0:
                 raise InputError(
-                    f"{name} starts the fight with Life 0: a combatant at 0 Life cannot take part",
+                    _("{name} starts the fight with Life 0: a combatant at 0 Life cannot take part", name=name),
                     location=doc.locate((group, name, _key_used(doc, (group, name), "life"))),
-                    tip="give it Life 1 or more, or leave it out of the scenario",
+                    tip=_("give it Life 1 or more, or leave it out of the scenario"),
                 )
             if entry.kind != "character" or options.mana_above_reach:
                 continue
             for field, value in (("max_mana", entry.max_mana), ("mana", entry.mana)):
                 if value is not None and value > entry.reach:
                     raise InputError(
-                        f"{name} starts with {field} {value}, above its Reach {entry.reach}: a character may begin a "
-                        "fight with no more mana than its Reach",
+                        _(
+                            "{name} starts with {field} {value}, above its Reach {reach}: a character may "
+                            "begin a fight with no more mana than its Reach",
+                            name=name,
+                            field=field,
+                            value=value,
+                            reach=entry.reach,
+                        ),
                         location=doc.locate((group, name, _key_used(doc, (group, name), field))),
-                        tip=f"lower {field} to {entry.reach} or less, or set the option mana_above_reach: true",
+                        tip=_(
+                            "lower {field} to {reach} or less, or set the option mana_above_reach: true",
+                            field=field,
+                            reach=entry.reach,
+                        ),
                     )
 
 
@@ -175,8 +190,12 @@ def _unknown_spell(
     from difflib import get_close_matches
 
     close = get_close_matches(name, sorted(known), n=1)
-    tip = f"did you mean '{close[0]}'?" if close else "define it under 'spells:' in the scenario (see the bundled list)"
-    return InputError(f"no spell called '{name}' in the spell list", tip=tip, location=doc.locate(path))
+    tip = (
+        _("did you mean '{match}'?", match=close[0])
+        if close
+        else _("define it under 'spells:' in the scenario (see the bundled list)")
+    )
+    return InputError(_("no spell called '{name}' in the spell list", name=name), tip=tip, location=doc.locate(path))
 
 
 def _check_cast(
@@ -191,11 +210,16 @@ def _check_cast(
         )
     if action.cost is not None and action.spell in known:
         raise InputError(
-            f"'{action.spell}' is in the spell list (cost {known[action.spell].cost}): its cost and effects come "
-            "from there",
+            _(
+                "'{spell}' is in the spell list (cost {cost}): its cost and effects come from there",
+                spell=action.spell,
+                cost=known[action.spell].cost,
+            ),
             location=doc.locate((*path, "cost")),
-            tip="leave out 'cost' (and 'instant', 'creature_only', 'split_second'), or give the table's spell "
-            "another name",
+            tip=_(
+                "leave out 'cost' (and 'instant', 'creature_only', 'split_second'), or give the "
+                "table's spell another name"
+            ),
         )
 
 
@@ -313,9 +337,14 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     try:
         SCALE.parse(band)
     except InputError as err:
-        raise InputError(f"{RANGE.flag} {band!r}: {err.message}", tip="near (they may fight) or far") from None
+        raise InputError(
+            _("{flag} {band!r}: {message}", flag=RANGE.flag, band=band, message=err.message),
+            tip=_("near (they may fight) or far"),
+        ) from None
     attacker_name = request.attacker
-    target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
+    target_name = (
+        request.target if request.target != request.attacker else _("{target} (target)", target=request.target)
+    )
 
     def entry(side: str, stats: Mapping[str, str], who: str) -> dict[str, Any]:
         out: dict[str, Any] = {"side": side}
@@ -323,8 +352,8 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
             out[key] = _read(key, value)
         if not any(k.casefold() in ("power", "siła", "sila", "p") for k in out):
             raise InputError(
-                f"the {who}'s Power, Toughness and Life are needed",
-                tip=f"e.g. --{who}-stat Power=3 --{who}-stat Toughness=2 --{who}-stat Life=5",
+                _("the {who}'s Power, Toughness and Life are needed", who=who),
+                tip=_("e.g. --{who}-stat Power=3 --{who}-stat Toughness=2 --{who}-stat Life=5", who=who),
             )
         return out
 
@@ -332,7 +361,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     action.update({key: _read(key, value) for key, value in fields.items()})
     data = {
         "ruleset": "mtg_heroes",
-        "title": f"{attacker_name} attacks {target_name}",
+        "title": _("{attacker} attacks {target}", attacker=attacker_name, target=target_name),
         "default_range": band,
         "combatants": {
             attacker_name: entry("attacker", request.attacker_stats, "attacker"),
@@ -374,7 +403,7 @@ def quick_skill_test(
         action["target"] = target
     data = {
         "ruleset": "mtg_heroes",
-        "title": f"[{identity}] tests {' / '.join(names)}",
+        "title": _("[{identity}] tests {skills}", identity=identity, skills=" / ".join(names)),
         "actions": [action],
     }
     doc = command_line_document(data)
@@ -412,35 +441,62 @@ def summarize(battle: Battle) -> dict[str, Any]:
 
 
 def _facts(unit: dict[str, Any]) -> str:
-    parts = [f"Life {unit['life']}"]
+    parts = [_("Life {life}", life=unit["life"])]
     if unit["toughness_left"] is not None:
-        parts.append(f"Toughness left {unit['toughness_left']} this turn")
+        parts.append(_("Toughness left {left} this turn", left=unit["toughness_left"]))
     if unit["mana"]:
-        parts.append(f"mana {unit['mana']}")
+        parts.append(_("mana {mana}", mana=unit["mana"]))
     if unit["keywords"]:
         parts.append(", ".join(k.title() for k in unit["keywords"]))
     if unit["pushed_back"]:
-        parts.append("pushed back")
+        parts.append(p_("status", "pushed back"))
     if unit["memory"] is not None:
-        parts.append(f"in Memory: {', '.join(unit['memory']) or 'nothing'}")
+        parts.append(_("in Memory: {spells}", spells=", ".join(unit["memory"]) or _("nothing")))
     if unit["out"]:
-        parts.insert(0, str(unit["out"]))
+        parts.insert(0, out_word(str(unit["out"])))
     return ", ".join(parts)
+
+
+def kind_word(kind: str) -> str:
+    """character or creature, as the language says it."""
+    return p_("kind", "character") if kind == "character" else p_("kind", "creature") if kind == "creature" else kind
 
 
 def state_view(battle: Battle) -> StateView:
     """A line per combatant, the range bands, and whose turn it is or how the battle ended; as a table, the
     combatants with the ranges below."""
     summary = summarize(battle)
-    lines = [text_line(f"{unit['name']} ({unit['kind']}, {unit['side']}): {_facts(unit)}") for unit in summary["units"]]
-    ranges = [f"{a}–{b} {band}" for (a, b), band in ((r["between"], r["band"]) for r in summary["ranges"])]
-    ranges_line = f"ranges: {', '.join(ranges) + '; ' if ranges else ''}every other pair {summary['default_range']}"
+    lines = [
+        text_line(
+            _(
+                "{name} ({kind}, {side}): {facts}",
+                name=unit["name"],
+                kind=kind_word(unit["kind"]),
+                side=unit["side"],
+                facts=_facts(unit),
+            )
+        )
+        for unit in summary["units"]
+    ]
+    ranges = [f"{a}–{b} {band_word(band)}" for (a, b), band in ((r["between"], r["band"]) for r in summary["ranges"])]
+    other = band_word(summary["default_range"])
+    ranges_line = (
+        _("ranges: {ranges}; every other pair {band}", ranges=", ".join(ranges), band=other)
+        if ranges
+        else _("ranges: every other pair {band}", band=other)
+    )
     lines.append(text_line(ranges_line))
     if summary["result"]:
-        lines.append(text_line(f"the battle is over: {summary['result']}", "alert"))
+        lines.append(text_line(_("the battle is over: {result}", result=result_word(summary["result"])), "alert"))
     elif summary["order"]:
-        phase = f" ({PHASE_NAMES[summary['phase']]})" if summary["phase"] else ""
-        lines.append(text_line(f"turn order: {', '.join(summary['order'])}; now {summary['active']}'s turn{phase}"))
-    rows = tuple(((u["name"], u["kind"], u["side"], _facts(u)), bool(u["out"])) for u in summary["units"])
+        values = {"order": ", ".join(summary["order"]), "active": summary["active"]}
+        if summary["phase"]:
+            text = _("turn order: {order}; now {active}'s turn ({phase})", phase=phase_word(summary["phase"]), **values)
+        else:
+            text = _("turn order: {order}; now {active}'s turn", **values)
+        lines.append(text_line(text))
+    rows = tuple(((u["name"], kind_word(u["kind"]), u["side"], _facts(u)), bool(u["out"])) for u in summary["units"])
     below = "\n".join(line_text(shown) for shown in lines[len(rows) :])  # the ranges, then the turn or the end
-    return StateView(lines=tuple(lines), table=ViewTable(("combatant", "kind", "side", "state"), rows, below))
+    return StateView(
+        lines=tuple(lines), table=ViewTable((_("combatant"), _("kind"), _("side"), _("state")), rows, below)
+    )

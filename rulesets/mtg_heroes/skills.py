@@ -21,6 +21,7 @@ from tabroll.errors import InputError
 from tabroll.events import Event, Note
 
 from .events import SkillTest
+from .messages import _, n_, p_
 
 if TYPE_CHECKING:
     from .model import SkillTestAction
@@ -60,6 +61,43 @@ class Difficulty:
         return self.high
 
 
+def colour_word(symbol: str) -> str:
+    """A colour of the identity (W U B R G) as the language names it."""
+    words = {
+        "W": p_("colour", "white"),
+        "U": p_("colour", "blue"),
+        "B": p_("colour", "black"),
+        "R": p_("colour", "red"),
+        "G": p_("colour", "green"),
+    }
+    return words.get(symbol) or COLOUR_NAMES.get(symbol, symbol)
+
+
+def skill_word(name: str) -> str:
+    """A skill's name as the log says it: the source's own Polish name in Polish, else its English name."""
+    from tabroll.i18n import language
+
+    if language() != "pl":
+        return name
+    found = next((s for s in tables()[0] if s.name == name), None)
+    return found.polish if found is not None else name
+
+
+def known_difficulty(name: str) -> Difficulty | None:
+    """The difficulty ``name`` names (English or Polish, any case), or ``None``."""
+    try:
+        return find_difficulty(name)
+    except InputError:
+        return None
+
+
+def difficulty_word(band: Difficulty) -> str:
+    """A difficulty's name as the log says it: the source's own Polish name in Polish, else its English name."""
+    from tabroll.i18n import language
+
+    return band.polish if language() == "pl" else band.name
+
+
 def plain(text: str) -> str:
     """Lower case, no accents, single spaces: ``"Opieka  nad zwierzętami"`` → ``"opieka nad zwierzetami"``."""
     decomposed = unicodedata.normalize("NFKD", str(text).replace("ł", "l").replace("Ł", "L"))
@@ -94,8 +132,17 @@ def _suggest(word: str, names: Sequence[str], what: str) -> InputError:
 
     close = get_close_matches(plain(word), [plain(n) for n in names], n=1)
     match = next((n for n in names if close and plain(n) == close[0]), None)
-    tip = f"did you mean '{match}'?" if match else f"the {what}s are: {', '.join(names)}"
-    return InputError(f"unknown {what} '{word}'", tip=tip)
+    listed = ", ".join(names)
+    if what == "skill":
+        message = _("unknown skill '{word}'", word=word)
+        tip = _("did you mean '{match}'?", match=match) if match else _("the skills are: {listed}", listed=listed)
+    elif what == "difficulty":
+        message = _("unknown difficulty '{word}'", word=word)
+        tip = _("did you mean '{match}'?", match=match) if match else _("the difficultys are: {listed}", listed=listed)
+    else:
+        message = _("unknown {what} '{word}'", what=what, word=word)
+        tip = _("did you mean '{match}'?", match=match) if match else f"the {what}s are: {listed}"
+    return InputError(message, tip=tip)
 
 
 def find_skill(name: str) -> Skill:
@@ -123,12 +170,21 @@ def parse_identity(text: str) -> str:
     wrong = sorted({ch for ch in symbols if ch not in COLOURS})
     if wrong:
         raise InputError(
-            f"colour identity '{text}' has {', '.join(repr(c) for c in wrong)}, which is not a colour",
-            tip="write the identity with W (white), U (blue), B (black), R (red), G (green), e.g. WUBB",
+            _(
+                "colour identity '{text}' has {value}, which is not a colour",
+                text=text,
+                value=", ".join(repr(c) for c in wrong),
+            ),
+            tip=_("write the identity with W (white), U (blue), B (black), R (red), G (green), e.g. WUBB"),
         )
     if len(symbols) > MAX_IDENTITY:
         raise InputError(
-            f"colour identity '{text[:50]}' has {len(symbols)} symbols; at most {MAX_IDENTITY} are allowed"
+            _(
+                "colour identity '{text}' has {symbols} symbols; at most {MAX_IDENTITY} are allowed",
+                text=text[:50],
+                symbols=len(symbols),
+                MAX_IDENTITY=MAX_IDENTITY,
+            )
         )
     return symbols
 
@@ -177,15 +233,18 @@ def roll_skill_test(
     symbols = parse_identity(identity)
     named = [skills] if isinstance(skills, str) else list(skills)
     if not named:
-        raise InputError("name the skill tested", tip="e.g. Subtlety, or several that fit the situation")
+        raise InputError(_("name the skill tested"), tip=_("e.g. Subtlety, or several that fit the situation"))
     candidates = [find_skill(name) for name in named]
     if difficulty is None and target is None:
-        raise InputError("a skill test needs a difficulty or a target number", tip="e.g. difficulty: medium")
+        raise InputError(_("a skill test needs a difficulty or a target number"), tip=_("e.g. difficulty: medium"))
     if target is not None and not 1 <= target <= MAX_TARGET:
-        raise InputError(f"target number {target} is out of range", tip=f"give a total from 1 to {MAX_TARGET}")
+        raise InputError(
+            _("target number {target} is out of range", target=target),
+            tip=_("give a total from 1 to {MAX_TARGET}", MAX_TARGET=MAX_TARGET),
+        )
     skill, count = choose_skill(log, symbols, candidates, unit)
     band, needed, where = target_of(log, difficulty, target, reading)
-    rolled = log.roll_dice(f"{count}d6", f"{skill.name} test", unit)
+    rolled = log.roll_dice(f"{count}d6", _("{skill} test", skill=skill_word(skill.name)), unit)
     success = rolled.total >= needed
     rule = f"{rolled.total} {'≥' if success else '<'} {needed} ({where})"
     outcome = SkillTest(
@@ -209,16 +268,38 @@ def choose_skill(log: ActionLog, symbols: str, candidates: list[Skill], unit: st
     skill = strongest(symbols, candidates)
     count = dice_for(symbols, skill)
     if len(candidates) > 1:
-        listed = ", ".join(f"{s.name} ({dice_for(symbols, s)}d6)" for s in candidates)
-        log.emit(Note(unit=unit, text=f"several skills fit: {listed}; the strongest, {skill.name}, is used"))
-    colours = " and ".join(COLOUR_NAMES[c] for c in skill.colours)
+        listed = ", ".join(f"{skill_word(s.name)} ({dice_for(symbols, s)}d6)" for s in candidates)
+        log.emit(
+            Note(
+                unit=unit,
+                text=_(
+                    "several skills fit: {listed}; the strongest, {skill}, is used",
+                    listed=listed,
+                    skill=skill_word(skill.name),
+                ),
+            )
+        )
+    first, second = (colour_word(c) for c in skill.colours)
+    colours = _("{first} and {second}", first=first, second=second)
     shown = f"[{symbols}]" if symbols else "[]"
     held = [symbol for symbol in symbols if symbol in skill.colours]
     if held:
-        why = f"{len(held)} {colours} symbol{'s' if len(held) > 1 else ''} in {shown}: {count}d6"
+        why = n_(
+            "{n} {colours} symbol in {shown}: {dice}d6",
+            "{n} {colours} symbols in {shown}: {dice}d6",
+            len(held),
+            colours=colours,
+            shown=shown,
+            dice=count,
+        )
     else:
-        why = f"no {colours} symbol in {shown}: one die"
-    log.emit(Note(unit=unit, text=f"{skill.name} is a {colours} skill; {why}"))
+        why = _("no {colours} symbol in {shown}: one die", colours=colours, shown=shown)
+    log.emit(
+        Note(
+            unit=unit,
+            text=_("{skill} is a {colours} skill; {why}", skill=skill_word(skill.name), colours=colours, why=why),
+        )
+    )
     return skill, count
 
 
@@ -230,19 +311,25 @@ def target_of(
     band: Difficulty | None = find_difficulty(difficulty) if difficulty is not None else None
     if target is not None:
         needed = target
-        where = f"target {needed} (given)"
+        where = _("target {needed} (given)", needed=needed)
         if band is not None:
-            where += f", instead of {band.name} {band.band}"
+            where = _(
+                "{where}, instead of {difficulty} {band}", where=where, difficulty=difficulty_word(band), band=band.band
+            )
     else:
         assert band is not None
         needed = band.target(reading)
-        where = f"{band.name} {band.band}: target {needed}"
+        values = {"difficulty": difficulty_word(band), "band": band.band, "needed": needed}
+        where = _("{difficulty} {band}: target {needed}", **values)
         if band.high is not None:
             text = (
-                f"{band.name} is {band.band}: the total must reach its upper value {needed} (the source's "
-                f"Medium example needs more than 7)"
+                _(
+                    "{difficulty} is {band}: the total must reach its upper value {needed} (the source's "
+                    "Medium example needs more than 7)",
+                    **values,
+                )
                 if reading == "upper"
-                else f"{band.name} is {band.band}: the total must reach its lower value {needed}"
+                else _("{difficulty} is {band}: the total must reach its lower value {needed}", **values)
             )
             log.ruling("difficulty_target", reading, text)
     return band, needed, where

@@ -9,6 +9,8 @@ from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.bands import BandScale, RangeBands
 from tabroll.kit.roster import Roster
 
+from .messages import N_
+
 SCALE = BandScale.of(
     "direct",
     "near",
@@ -33,8 +35,10 @@ BAND_RULES: dict[str, BandRules] = {
         fight=False,
         target_creature_only=False,
         reach_penalty=0,
-        why_not="at far range there is no direct fighting and no spell or ability that targets only creatures; "
-        "move to near range first",
+        why_not=N_(
+            "at far range there is no direct fighting and no spell or ability that targets only creatures; "
+            "move to near range first"
+        ),
     ),
     "near": BandRules(fight=True, target_creature_only=True, reach_penalty=2, why_not=""),
     "direct": BandRules(fight=True, target_creature_only=True, reach_penalty=2, why_not=""),

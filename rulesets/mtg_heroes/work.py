@@ -11,6 +11,7 @@ from tabroll.events import GameOver, Note
 from tabroll.geometry.bands import RangeBands
 
 from .events import BandChange
+from .messages import _
 from .model import HeroesOptions
 from .state import Battle, Combatant, LastAct
 
@@ -48,7 +49,7 @@ class Turn(RosterWork[Battle, Combatant]):
     def roll(self, count: int, purpose: str, unit: str | None) -> int:
         """Roll ``count`` d6 (every die logged); 0 dice total 0 and are noted, not rolled."""
         if count <= 0:
-            self.emit(Note(unit=unit, text=f"{purpose}: no dice (0), total 0"))
+            self.emit(Note(unit=unit, text=_("{purpose}: no dice (0), total 0", purpose=purpose)))
             return 0
         return self.roll_total(f"{count}d6", purpose, unit)
 

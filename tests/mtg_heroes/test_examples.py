@@ -136,7 +136,7 @@ def test_refusals_example() -> None:
         "Sela is in its Upkeep: the Reach phase and Upkeep come before the End phase",
         "Sela upholds 3, more than its Focus 2",
         "Bear already attacked this turn: one attack per turn",
-        "Sela has cast 0 spell(s) this turn: its Focus 2 minus 2 upheld allows 0",
+        "Sela has cast 0 spells this turn: its Focus 2 minus 2 upheld allows 0",
         "Mending Light is not in Sela's Memory (in Memory: Cinder Burst, Ember Dart, Flashfire)",
         "Sela already took another action this turn: commands come before other actions",
         "Sela has 3 spells in Memory, more than half its Memory 4 rounded up (2): it must forget 1, not 0",

@@ -190,7 +190,7 @@ def test_upkeep_is_limited_by_focus_and_to_what_the_character_holds() -> None:
 def test_focus_minus_upheld_is_what_may_be_cast() -> None:
     actions = [upkeep("X", "P"), cast("X", "Cinder Burst", "E"), cast("X", "Mending Light", "X")]
     out = run_data(fight(HOST, actions))
-    assert out.refusals() == ["X has cast 1 spell(s) this turn: its Focus 2 minus 1 upheld allows 1"]
+    assert out.refusals() == ["X has cast 1 spell this turn: its Focus 2 minus 1 upheld allows 1"]
     assert out.unit("E").life == 26 and out.unit("X").mana == 2
 
 
@@ -236,7 +236,7 @@ def test_forgetting_refusals() -> None:
     units = {"X": {**FULL["X"], "memory": 5}}
     nothing = run_data(fight(units, [{"do": "end_turn", "unit": "X", "forget": ["Oak Skin"]}]))
     assert nothing.refusals() == [
-        "X has 3 spell(s) in Memory, not more than half its Memory 5 rounded up (3): it forgets nothing"
+        "X has 3 spells in Memory, not more than half its Memory 5 rounded up (3): it forgets nothing"
     ]
 
 
