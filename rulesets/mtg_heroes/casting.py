@@ -14,7 +14,7 @@ from tabroll.frozen import replace
 from .acting import check_in_fight, take_action
 from .effects import apply_effect, change_stats, report_change, summon_creature
 from .falls import deal_damage
-from .messages import _, band_word, n_, p_
+from .messages import _, band_word, n_
 from .model import CastAction, SpellInput
 from .moving import opposed_speed
 from .state import BAND_RULES, Combatant, LastAct, Permanent
@@ -176,7 +176,7 @@ def pay_for(turn: Turn, caster: Combatant, spell: CastSpell) -> Combatant:
             graveyard=(*caster.graveyard, spell.name) if caster.is_character else caster.graveyard,
         )
     )
-    turn.emit(Spend(unit=paid.name, resource=p_("resource", "mana"), amount=spell.cost, remaining=left))
+    turn.emit(Spend(unit=paid.name, resource="mana", amount=spell.cost, remaining=left))
     return paid
 
 

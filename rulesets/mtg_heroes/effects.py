@@ -11,7 +11,7 @@ from tabroll.frozen import replace
 from .acting import check_in_fight
 from .events import TurnOrder
 from .falls import check_result
-from .messages import _, out_word, p_
+from .messages import _, out_word
 from .model import EffectAction, ModifyAction, RegenerateAction, SummonAction
 from .state import Combatant
 from .work import Turn
@@ -146,7 +146,7 @@ def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
             reason=_("Regenerate: lost Life comes back; it returns to the fight")
             if back
             else _("Regenerate: lost Life comes back"),
-            pool=p_("pool", "Life"),
+            pool="Life",
         )
     )
 

@@ -9,7 +9,7 @@ from tabroll.events import Damage, Defeat, GameOver, Note, StatusApplied
 from tabroll.frozen import replace
 
 from .acting import check_in_fight
-from .messages import _, out_word, p_
+from .messages import _, out_word
 from .model import DamageAction
 from .state import Battle, Combatant, Permanent
 from .work import Turn
@@ -129,7 +129,7 @@ def tell_life_lost(turn: Turn, unit: Combatant, amount: int, by: str | None, why
             amount=amount,
             rule=_("{why}Life {life} → {life2}", why=why, life=unit.life, life2=life),
             defeats=life == 0,
-            pool=p_("pool", "Life"),
+            pool="Life",
             lost=unit.life - life,
             left=life,
         )

@@ -77,6 +77,7 @@ def _core_words() -> None:
     p_("defeat", "dismissed")
     p_("defeat", "fled")
     p_("pool", "Life")
+    p_("resource", "mana")
     _("{unit} is {how} and leaves play ({reason})")
     _("{unit} has fled and leaves play ({reason})")
     _("{unit} spends {amount} {resource} ({remaining} left)")
