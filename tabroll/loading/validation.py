@@ -527,7 +527,7 @@ def _wording(item: _Item, path: Loc) -> tuple[str, str | None]:
         name, words = _BOUNDS[kind]
         message = _(words, bound=ctx.get(name), got=got)
     elif kind in ("too_short", "too_long"):
-        limit = ctx.get("min_length" if kind == "too_short" else "max_length")
+        limit: Any = ctx.get("min_length" if kind == "too_short" else "max_length")
         length: Any = ctx.get("actual_length")
         if length is None:  # pydantic stops counting a mapping at the limit: count it here
             value = item.err.get("input")
