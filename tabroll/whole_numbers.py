@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from tabroll.errors import InputError, Location
+from tabroll.i18n import _
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")  # [0-9], not \d: \d matches every script's digits
 MAX_DIGITS = 18
@@ -38,8 +39,8 @@ def whole_number(
     value = read_whole(text, digits=digits)
     if value is None:
         raise InputError(
-            f"{what} {shown(text)} is not a whole number",
-            tip=tip or "write it with the digits 0-9, e.g. 2",
+            _("{what} {value} is not a whole number", what=what, value=shown(text)),
+            tip=tip or _("write it with the digits 0-9, e.g. 2"),
             location=location,
         )
     return value

@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 
 from tabroll.errors import InputError, OutputError, TabrollError
+from tabroll.i18n import _
 
 OUTPUT_ERRNOS = frozenset(
     {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EROFS, errno.EBADF, errno.ENXIO, errno.EPIPE}
@@ -49,9 +50,9 @@ def reason(err: OSError) -> str:
     if isinstance(err, OutputLost):
         return err.reason
     if err.errno == errno.EBADF:
-        return "it is closed"
+        return _("it is closed")
     if err.errno == errno.EPIPE:
-        return "the reader closed it"
+        return _("the reader closed it")
     return err.strerror or str(err)
 
 
@@ -59,10 +60,13 @@ def write_failed(err: OSError, what: str, *, left: str | None = None) -> Tabroll
     """The error for a write of ``what`` that failed with ``err``: exit 74, in one line, when it could not be
     written (room, device); exit 2 when the path is wrong (permission, a missing folder). ``left``: what the
     failed write left as it was, said after the reason."""
-    said = f"cannot write {what}: {reason(err)}" + (f"; {left}" if left else "")
+    if left:
+        said = _("cannot write {what}: {why}; {left}", what=what, why=reason(err), left=left)
+    else:
+        said = _("cannot write {what}: {why}", what=what, why=reason(err))
     if is_output_error(err):
         return OutputError(said)
-    return InputError(said, tip="give a path in a folder you can write to")
+    return InputError(said, tip=_("give a path in a folder you can write to"))
 
 
 def new_file_mode() -> int:

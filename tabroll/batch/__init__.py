@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import EXIT_INTERNAL, EXIT_OUTPUT, InputError, TabrollError, interrupted
-from tabroll.words import count, visible
+from tabroll.i18n import _, n_
+from tabroll.words import visible
 from tabroll.writing import is_output_error
 
 if TYPE_CHECKING:
@@ -46,19 +47,22 @@ def expand_paths(items: list[str]) -> list[str]:
         elif os.path.isdir(item):
             below = sorted(str(p) for p in Path(item).rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file())
             if not below:
-                raise InputError(f"{item}: the folder holds no scenario files (*.yaml, *.yml)")
+                raise InputError(_("{folder}: the folder holds no scenario files (*.yaml, *.yml)", folder=item))
             found.extend(below)
         elif glob.has_magic(item):
             matched = sorted(glob.glob(item, recursive=True))
             if not matched:
                 raise InputError(
-                    f"no file matches '{item}'", tip="check the pattern; quote it to let tabroll expand it"
+                    _("no file matches '{pattern}'", pattern=item),
+                    tip=_("check the pattern; quote it to let tabroll expand it"),
                 )
             found.extend(m for m in matched if not os.path.isdir(m))
         else:
             found.append(item)
         if len(found) > MAX_FILES:
-            raise InputError(f"more than {MAX_FILES:,} files in one run", tip="split the run into smaller ones")
+            raise InputError(
+                _("more than {limit:,} files in one run", limit=MAX_FILES), tip=_("split the run into smaller ones")
+            )
     return found
 
 
@@ -197,11 +201,23 @@ def _resolve_all(
         final = book.current_state()
         held = book.recorded_steps()
         if held:
-            some = "every one" if held == len(scenario.steps) else f"the first {held}"
-            result.notes.append(
-                f"{journal} already holds {some} of this file's {count(len(scenario.steps), 'action')}: "
-                "they are not resolved again"
-            )
+            total = len(scenario.steps)
+            if held == total:
+                note = n_(
+                    "{journal} already holds this file's {n} action: it is not resolved again",
+                    "{journal} already holds every one of this file's {n} actions: they are not resolved again",
+                    total,
+                    journal=journal,
+                )
+            else:
+                note = n_(
+                    "{journal} already holds the first {held} of this file's {n} action: they are not resolved again",
+                    "{journal} already holds the first {held} of this file's {n} actions: they are not resolved again",
+                    total,
+                    journal=journal,
+                    held=held,
+                )
+            result.notes.append(note)
         steps = book.run(lambda: session)
     else:
         steps = run_scenario(scenario, lambda: session)
@@ -219,8 +235,10 @@ def _resolve_all(
 
 def _bug(result: FileResult, err: BaseException) -> None:
     result.error = (
-        f"{result.path}: internal error: {type(err).__name__}: {err}\n"
-        "This is a bug in tabroll; please report it with this file and the command you ran."
+        f"{result.path}: "
+        + _("internal error: {error}", error=f"{type(err).__name__}: {err}")
+        + "\n"
+        + _("This is a bug in tabroll; please report it with this file and the command you ran.")
     )
     result.error_code = EXIT_INTERNAL
     result.error_json = {"message": f"internal error: {type(err).__name__}: {err}", "exit_code": EXIT_INTERNAL}
@@ -285,9 +303,9 @@ def run_many(
                 yield result
     except WorkerDied as died:
         for path in paths[done:]:  # every file not reported yet is named, and counted as not run
-            said = {"message": f"not run: {died.message}", "exit_code": died.exit_code}
-            yield FileResult(path=path, error=f"{path}: not run: {died.message}", error_code=died.exit_code,
-                             error_json=said)  # fmt: skip
+            said = {"message": _("not run: {why}", why=died.message), "exit_code": died.exit_code}
+            yield FileResult(path=path, error=f"{path}: " + _("not run: {why}", why=died.message),
+                             error_code=died.exit_code, error_json=said)  # fmt: skip
 
 
 @dataclass
@@ -316,18 +334,31 @@ class Totals:
     def exit_reason(self) -> str:
         """Why the run ends with its exit code, in a sentence ("" for 0): a refused action makes exit 1 even in a
         run where every refusal is what the scenario shows, and that deserves a word."""
-        from tabroll.words import count
-
         if self.bugs:
-            return f"exit 70: {count(self.bugs, 'file')} met a bug in tabroll (see the errors above)"
+            return n_(
+                "exit 70: {n} file met a bug in tabroll (see the errors above)",
+                "exit 70: {n} files met a bug in tabroll (see the errors above)",
+                self.bugs,
+            )
         if self.unwritten:
-            return f"exit 74: what {count(self.unwritten, 'file')} gave could not be written (see the errors above)"
+            return n_(
+                "exit 74: what {n} file gave could not be written (see the errors above)",
+                "exit 74: what {n} files gave could not be written (see the errors above)",
+                self.unwritten,
+            )
         if self.errors:
-            return f"exit 2: {count(self.errors, 'file')} had bad input (see the errors above); the others ran"
+            return n_(
+                "exit 2: {n} file had bad input (see the errors above); the others ran",
+                "exit 2: {n} files had bad input (see the errors above); the others ran",
+                self.errors,
+            )
         if self.refusals:
-            return (
-                f"exit 1: the rules refused {count(self.refusals, 'action')} (each 'refused' line says why); a "
-                "refusal is the rules' answer, not a failure of the run: scenarios that show refusals end this way"
+            return n_(
+                "exit 1: the rules refused {n} action (each 'refused' line says why); a refusal is the rules' answer,"
+                " not a failure of the run: scenarios that show refusals end this way",
+                "exit 1: the rules refused {n} actions (each 'refused' line says why); a refusal is the rules' answer,"
+                " not a failure of the run: scenarios that show refusals end this way",
+                self.refusals,
             )
         return ""
 
@@ -349,13 +380,15 @@ class Batch:
         state: bool = True,
     ) -> None:
         if paths.count("-") > 1:
-            raise InputError("standard input ('-') can be read only once in a run")
+            raise InputError(_("standard input ('-') can be read only once in a run"))
         if choice.prompt and jobs > 1:
-            raise InputError("--prompt asks at the table, one roll at a time", tip="use it with --jobs 1")
+            raise InputError(_("--prompt asks at the table, one roll at a time"), tip=_("use it with --jobs 1"))
         if journal is not None and (len(paths) != 1 or jobs != 1 or paths == ["-"]):
-            raise InputError("a journal follows one scenario file", tip="give one file (not '-') and no --jobs")
+            raise InputError(_("a journal follows one scenario file"), tip=_("give one file (not '-') and no --jobs"))
         if choice.given is not None and len(paths) > 1:
-            raise InputError("--dice gives the rolls of one file", tip="with several files, put dice: lists in them")
+            raise InputError(
+                _("--dice gives the rolls of one file"), tip=_("with several files, put dice: lists in them")
+            )
         self.paths, self.choice, self.renderer = paths, choice, renderer
         self.options, self.jobs, self.journal, self.journal_force = options, jobs, journal, journal_force
         self.state = state
@@ -381,9 +414,12 @@ class Batch:
 
     def _done(self) -> str:
         """What an interrupt leaves: the files done (shown above), and the run's master seed to run it again."""
-        return (
-            f"{self.totals.files} of {len(self.paths)} files were done (their results are above); "
-            f"master seed {self.choice.master}"
+        return n_(
+            "{done} of {n} file was done (its result is above); master seed {seed}",
+            "{done} of {n} files were done (their results are above); master seed {seed}",
+            len(self.paths),
+            done=self.totals.files,
+            seed=self.choice.master,
         )
 
     def _run(self, read_stdin: Callable[[int], bytes], on_file: Callable[[], None] | None) -> None:
@@ -428,7 +464,7 @@ class Batch:
             totals.errors += 1
             totals.bugs += result.error_code == EXIT_INTERNAL
             totals.unwritten += result.error_code == EXIT_OUTPUT
-            sys.stderr.write(f"error: {visible(result.error, lines=True)}\n")  # JSON keeps it exact
+            sys.stderr.write(_("error: {problem}", problem=visible(result.error, lines=True)) + "\n")  # JSON: exact
         else:
             self._begin(result)
             facts: dict[str, Any] = {"final_state": result.final_state}

@@ -30,6 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from tabroll.errors import EXIT_INTERNAL, TabrollError
+from tabroll.i18n import _
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -118,8 +119,8 @@ def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         yield pool
     except BrokenProcessPool:
         raise WorkerDied(
-            "a worker process stopped before its work was done (was it killed, or out of memory?)",
-            tip="run again; with --jobs 1 everything runs in this one process",
+            _("a worker process stopped before its work was done (was it killed, or out of memory?)"),
+            tip=_("run again; with --jobs 1 everything runs in this one process"),
         ) from None
     finally:
         _stop(pool)
@@ -226,4 +227,4 @@ def interrupted_line() -> str:
     """The line an interrupted command prints: ``interrupted``, and what the long work under way had done."""
     done = _done_when_stopped[-1:]
     _done_when_stopped.clear()
-    return f"interrupted: {done[0]}" if done and done[0] else "interrupted"
+    return _("interrupted: {done}", done=done[0]) if done and done[0] else _("interrupted")

@@ -51,6 +51,7 @@ from tabroll.dice.nodes import (
     term_range,
 )
 from tabroll.dice.notation import DiceExpression, DiceLimitError
+from tabroll.i18n import _
 
 if TYPE_CHECKING:
     from decimal import Context
@@ -260,7 +261,7 @@ def keep_counts(groups: list[tuple[int, Counts]], keep: Keep, score: Callable[[i
     wanted = keep.kept_of(pool)
     values = sorted({v for _, w in groups for v in w}, reverse=keep.highest)
     left_over = [[0] * len(values) for _ in groups]  # the ways of each group beyond each value
-    for g, (_, w) in enumerate(groups):
+    for g, (_count, w) in enumerate(groups):
         running = 0
         for i in range(len(values) - 1, -1, -1):
             left_over[g][i] = running
@@ -312,7 +313,7 @@ def _exploding_pool(term: DiceTerm, limits: DiceLimits) -> Dist:
     one: dict[tuple[int, int], int] = {(j, 1): total ** (cap - j) for j in range(cap + 1)}
     one[(cap + 1, 0)] = one.get((cap + 1, 0), 0) + 1
     mixture: dict[tuple[int, int], int] = {(0, 0): 1}
-    for _ in range(term.count):
+    for _die in range(term.count):
         grown: dict[tuple[int, int], int] = defaultdict(int)
         for (a, b), ways in mixture.items():
             for (da, db), more in one.items():
@@ -349,7 +350,7 @@ def term_counts(term: DiceTerm, limits: DiceLimits) -> Dist:
 
 def set_counts(node: DiceSet, items: list[Dist]) -> Dist:
     whole = 1
-    for _, total in items:
+    for _ways, total in items:
         whole *= total
     if node.keep is None:
         counts: Counts = {0: 1}
@@ -478,13 +479,22 @@ def check_exact(expression: DiceExpression) -> None:
     limits = expression.limits
     if steps > limits.max_distribution_work:
         raise DiceLimitError(
-            f"working out the exact odds of {expression.notation} would take about {steps:,} steps, "
-            f"more than the limit of {limits.max_distribution_work:,}",
-            tip="use fewer or smaller dice, or roll the expression instead",
+            _(
+                "working out the exact odds of {dice} would take about {steps:,} steps,"
+                " more than the limit of {limit:,}",
+                dice=expression.notation,
+                steps=steps,
+                limit=limits.max_distribution_work,
+            ),
+            tip=_("use fewer or smaller dice, or roll the expression instead"),
         )
     if digits > MAX_DIGITS:
         raise DiceLimitError(
-            f"the exact odds of {expression.notation} are fractions of about {round(digits):,} digits, "
-            f"more than the limit of {MAX_DIGITS:,}",
-            tip="use fewer dice, fewer rerolls or explosions, or roll the expression instead",
+            _(
+                "the exact odds of {dice} are fractions of about {digits:,} digits, more than the limit of {limit:,}",
+                dice=expression.notation,
+                digits=round(digits),
+                limit=MAX_DIGITS,
+            ),
+            tip=_("use fewer dice, fewer rerolls or explosions, or roll the expression instead"),
         )

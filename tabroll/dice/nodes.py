@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias, TypeVar, cast
 
+from tabroll.i18n import N_
+
 KeepMode: TypeAlias = Literal["kh", "kl", "dh", "dl"]
 Op: TypeAlias = Literal["+", "-", "*", "/"]
 CompareOp: TypeAlias = Literal["=", "<", ">", "<=", ">="]
@@ -25,18 +27,18 @@ PLAIN_FEATURES: frozenset[Feature] = frozenset({"dice", "keep", "multiply"})
 """What an expression of NdM, keep/drop and + - * alone uses: its roll events carry no tree."""
 
 FEATURE_NAMES: dict[Feature, str] = {
-    "dice": "dice",
-    "keep": "keeping or dropping dice (kh, kl, dh, dl)",
-    "multiply": "multiplication (*)",
-    "divide": "division (/)",
-    "reroll": "rerolls (r, rr, ro)",
-    "explode": "exploding dice (!, !!, xo)",
-    "clamp": "floors and ceilings on dice (mi, ma)",
-    "success": "counting successes (8d10>=7)",
-    "compare": "a comparison of the whole expression (1d20+7>=15)",
-    "fudge": "Fudge dice (dF)",
-    "label": "labels ([fire])",
-    "set": "sets of expressions ((1d4,1d6)kh1)",
+    "dice": N_("dice"),
+    "keep": N_("keeping or dropping dice (kh, kl, dh, dl)"),
+    "multiply": N_("multiplication (*)"),
+    "divide": N_("division (/)"),
+    "reroll": N_("rerolls (r, rr, ro)"),
+    "explode": N_("exploding dice (!, !!, xo)"),
+    "clamp": N_("floors and ceilings on dice (mi, ma)"),
+    "success": N_("counting successes (8d10>=7)"),
+    "compare": N_("a comparison of the whole expression (1d20+7>=15)"),
+    "fudge": N_("Fudge dice (dF)"),
+    "label": N_("labels ([fire])"),
+    "set": N_("sets of expressions ((1d4,1d6)kh1)"),
 }
 
 

@@ -74,6 +74,7 @@ from tabroll.dice.nodes import (
 from tabroll.dice.rolled import MARKS, RolledDie, RolledExpression, RolledNode, RolledTerm
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import InputError
+from tabroll.i18n import N_, _
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -119,13 +120,14 @@ __all__ = [
     "to_notation",
 ]
 
-DICE_TIP = "dice are written like 1d20, 2d6+3, 4d6kh3"
-_SPLIT = "split it into several smaller rolls"
+DICE_TIP = N_("dice are written like 1d20, 2d6+3, 4d6kh3")
+"""The tip of a dice expression that cannot be read: in English here, said in the language where it is shown."""
+_SPLIT = N_("split it into several smaller rolls")
 _DIGITS = "0123456789"
 _SPACE = " \t\r\n"
 
 
-def _pointed(text: str, position: int, reason: str, head: str = "cannot read dice expression") -> str:
+def _pointed(text: str, position: int, reason: str, *, refused: bool = False) -> str:
     """The message with the expression quoted and a caret line under ``position``."""
     shown = "".join(ch if ch.isprintable() else " " if ch in _SPACE else "?" for ch in text)
     start = max(0, min(position - 30, len(shown) - 60))
@@ -133,14 +135,24 @@ def _pointed(text: str, position: int, reason: str, head: str = "cannot read dic
     window = prefix + shown[start : start + 60] + ("..." if start + 60 < len(shown) else "")
     quoted = shown if len(shown) <= 60 else shown[:57] + "..."
     caret = " " * (len(prefix) + position - start) + "^"
-    return f"{head} '{quoted}' at position {position + 1}: {reason}\n    {window}\n    {caret}"
+    values = {"text": quoted, "position": position + 1, "reason": reason}
+    if refused:
+        head = _("dice expression '{text}' at position {position}: {reason}", **values)
+    else:
+        head = _("cannot read dice expression '{text}' at position {position}: {reason}", **values)
+    return f"{head}\n    {window}\n    {caret}"
+
+
+def _tip(tip: str | None) -> str | None:
+    """A tip in the language now: the shared ones (:data:`DICE_TIP`) are kept in English until shown."""
+    return _(tip) if tip in (DICE_TIP, _SPLIT) else tip
 
 
 class DiceSyntaxError(InputError):
     """Text that is not a dice expression. ``position`` is 0-based; the message counts from 1."""
 
     def __init__(self, text: str, position: int, reason: str, *, tip: str | None = DICE_TIP) -> None:
-        super().__init__(_pointed(text, position, reason), tip=tip)
+        super().__init__(_pointed(text, position, reason), tip=_tip(tip))
         self.text, self.position, self.reason = text, position, reason
 
 
@@ -148,7 +160,7 @@ class DiceRefused(DiceSyntaxError):
     """A well-formed expression that uses a part of the language the game's rules do not allow here."""
 
     def __init__(self, text: str, position: int, reason: str, *, tip: str | None = None) -> None:
-        InputError.__init__(self, _pointed(text, position, reason, head="dice expression"), tip=tip)
+        InputError.__init__(self, _pointed(text, position, reason, refused=True), tip=_tip(tip))
         self.text, self.position, self.reason = text, position, reason
 
 
@@ -159,7 +171,7 @@ class DiceLimitError(InputError):
         self, reason: str, *, text: str | None = None, position: int | None = None, tip: str | None = None
     ) -> None:
         message = reason if text is None or position is None else _pointed(text, position, reason)
-        super().__init__(message, tip=tip)
+        super().__init__(message, tip=_tip(tip))
         self.text, self.position, self.reason = text, position, reason
 
 
@@ -248,7 +260,11 @@ class DiceExpression:
 def _parse_cached(text: str, limits: DiceLimits, rules: DiceRules | None) -> DiceExpression:
     if len(text) > limits.max_text_length:
         raise DiceLimitError(
-            f"the dice expression is {len(text):,} characters long; the limit is {limits.max_text_length:,}"
+            _(
+                "the dice expression is {size:,} characters long; the limit is {limit:,}",
+                size=len(text),
+                limit=limits.max_text_length,
+            )
         )
     from tabroll.dice.parser import Parser
 

@@ -45,6 +45,7 @@ from tabroll.dice.notation import (
     DiceRefused,
     DiceSyntaxError,
 )
+from tabroll.i18n import _, n_
 
 _COMPARISONS = (">=", "<=", ">", "<", "=")
 _KEEP_WORDS: dict[str, KeepMode] = {"kh": "kh", "kl": "kl", "dh": "dh", "dl": "dl", "ph": "dh", "pl": "dl"}
@@ -73,8 +74,13 @@ class Parser:
             raise DiceRefused(
                 self.text,
                 at,
-                f"{self.rules.what} cannot use {FEATURE_NAMES[feature]}: {why}",
-                tip=f"{self.rules.what} takes dice such as 1d20, 2d6+3, 4d6kh3",
+                _(
+                    "{what} cannot use {feature}: {why}",
+                    what=self.rules.what,
+                    feature=_(FEATURE_NAMES[feature]),
+                    why=why,
+                ),
+                tip=_("{what} takes dice such as 1d20, 2d6+3, 4d6kh3", what=self.rules.what),
             )
 
     def peek(self) -> str:
@@ -90,41 +96,50 @@ class Parser:
 
     def expression(self) -> DiceExpression:
         if not self.peek():
-            self.fail("the expression is empty")
-        node, _ = self.sum()
+            self.fail(_("the expression is empty"))
+        node, _range = self.sum()
         at = self.pos
         op = self.comparison()
         if op is not None:
             self.allow("compare", at)
-            target, _ = self.signed("the number to compare with, like >=15")
+            target, _at = self.signed(_("the number to compare with, like >=15"))
             node = Compare(op, node, target)
         if ch := self.peek():
             if ch == ")":
-                self.fail("')' without a matching '('")
+                self.fail(_("')' without a matching '('"))
             if ch == "}":
-                self.fail("'}' without a matching '{'")
+                self.fail(_("'}' without a matching '{'"))
             if ch in "<>=":
-                self.fail("an expression is compared with a number once, at its end")
+                self.fail(_("an expression is compared with a number once, at its end"))
             if ch == ",":
-                self.fail("',' separates the items of a set, inside parentheses: (1d6,1d8)kh1")
+                self.fail(_("',' separates the items of a set, inside parentheses: (1d6,1d8)kh1"))
             if ch == "]":
-                self.fail("']' without a matching '['")
-            self.fail(self.expected("an operator (+, -, *, /)") + ("; multiply with '*'" if ch in "xX×" else ""))
+                self.fail(_("']' without a matching '['"))
+            if ch in "xX×":
+                self.fail(self.expected(_("an operator (+, -, *, /)")) + _("; multiply with '*'"))
+            self.fail(self.expected(_("an operator (+, -, *, /)")))
         return DiceExpression(node, self.text, self.limits)
 
     def expected(self, what: str) -> str:
         ch = self.peek()
         if not ch:
-            return f"expected {what}, but the expression ends here"
+            return _("expected {what}, but the expression ends here", what=what)
         if ch.isdigit() and ch not in _DIGITS:
-            return f"{ch!r} is not a digit tabroll reads; write numbers with 0-9"
-        return f"expected {what}, not {ch!r}"
+            return _("{char!r} is not a digit tabroll reads; write numbers with 0-9", char=ch)
+        return _("expected {what}, not {char!r}", what=what, char=ch)
 
     def checked(self, node: Node, value_range: Range, at: int) -> tuple[Node, Range]:
         low, high = value_range
         if max(-low, high) > self.limits.max_magnitude:
             reach = high if high >= -low else low
-            self.refuse(f"this part could reach {reach:,}; the limit is ±{self.limits.max_magnitude:,}", at)
+            self.refuse(
+                _(
+                    "this part could reach {reach:,}; the limit is ±{limit:,}",
+                    reach=reach,
+                    limit=self.limits.max_magnitude,
+                ),
+                at,
+            )
         return node, value_range
 
     def sum(self) -> tuple[Node, Range]:
@@ -148,8 +163,16 @@ class Parser:
             if op == "/" and right_range[0] <= 0 <= right_range[1]:
                 self.peek()
                 low, high = right_range
-                what = "this divisor is 0" if low == high else f"this divisor ranges from {low:,} to {high:,}"
-                self.fail(f"{what}, and nothing can be divided by 0", right_at)
+                if low == high:
+                    self.fail(_("this divisor is 0, and nothing can be divided by 0"), right_at)
+                self.fail(
+                    _(
+                        "this divisor ranges from {low:,} to {high:,}, and nothing can be divided by 0",
+                        low=low,
+                        high=high,
+                    ),
+                    right_at,
+                )
             combined = combine_ranges(op, value_range, right_range)
             node, value_range = self.checked(BinaryOp(op, node, right), combined, start)
         return node, value_range
@@ -157,7 +180,7 @@ class Parser:
     def nest(self) -> None:
         self.depth += 1
         if self.depth > self.limits.max_depth:
-            self.refuse(f"the expression nests more than {self.limits.max_depth} levels deep", self.pos)
+            self.refuse(_("the expression nests more than {limit} levels deep", limit=self.limits.max_depth), self.pos)
         self.pos += 1
 
     def unary(self) -> tuple[Node, Range]:
@@ -176,18 +199,25 @@ class Parser:
         self.allow("label", at)
         end = self.text.find("]", at + 1)
         if end < 0:
-            self.fail("a label in brackets needs its ']', like 2d6[fire]")
+            self.fail(_("a label in brackets needs its ']', like 2d6[fire]"))
         label = " ".join(self.text[at + 1 : end].split())
         if not label:
-            self.fail("the label is empty; write what the part is for, like 2d6[fire]")
+            self.fail(_("the label is empty; write what the part is for, like 2d6[fire]"))
         bad = next((ch for ch in self.text[at + 1 : end] if ch == "[" or not (ch.isprintable() or ch in _SPACE)), "")
         if bad:
-            self.fail(f"a label cannot hold {bad!r}", self.text.index(bad, at + 1))
+            self.fail(_("a label cannot hold {char!r}", char=bad), self.text.index(bad, at + 1))
         if len(label) > self.limits.max_label_length:
-            self.refuse(f"the label is {len(label)} characters long; the limit is {self.limits.max_label_length}", at)
+            self.refuse(
+                _(
+                    "the label is {size} characters long; the limit is {limit}",
+                    size=len(label),
+                    limit=self.limits.max_label_length,
+                ),
+                at,
+            )
         self.pos = end + 1
         if self.peek() == "[":
-            self.fail("a part takes one label")
+            self.fail(_("a part takes one label"))
         return Labeled(node, label), value_range
 
     def atom(self) -> tuple[Node, Range]:
@@ -197,12 +227,12 @@ class Parser:
         if ch in ("d", "D"):
             return self.dice(1, at)
         if ch and ch in _DIGITS:
-            value, _ = self.integer()
+            value, _at = self.integer()
             if self.peek() in ("d", "D"):
                 return self.dice(value, at)
             self.count_term(at)
             return Constant(value), (value, value)
-        self.fail(self.expected("a number, a die like 1d6, or '('"))
+        self.fail(self.expected(_("a number, a die like 1d6, or '('")))
 
     def group(self, opener: str, at: int) -> tuple[Node, Range]:
         """``(sum)``, or a set: ``(a, b, …)`` or ``{a, …}``, then its keep/drop and success count."""
@@ -214,18 +244,24 @@ class Parser:
             items.append(self.sum())
         if self.peek() != closer:
             if self.peek() in ("<", ">", "=") and len(items) == 1 and opener == "(":
-                self.fail("a comparison of the whole expression goes at its end, outside any parentheses")
-            self.fail(self.expected(f"'{closer}' to close the '{opener}' at position {at + 1}"))
+                self.fail(_("a comparison of the whole expression goes at its end, outside any parentheses"))
+            closing = _(
+                "'{closer}' to close the '{opener}' at position {position}",
+                closer=closer,
+                opener=opener,
+                position=at + 1,
+            )
+            self.fail(self.expected(closing))
         self.pos += 1
         self.depth -= 1
         if opener == "(" and len(items) == 1:
             return items[0]
         self.allow("set", at)
         keep, success, failure = self.set_modifiers(len(items))
-        node = DiceSet(tuple(node for node, _ in items), keep, success, failure)
+        node = DiceSet(tuple(node for node, _range in items), keep, success, failure)
         if len(items) == 1 and keep is None and success is None:
             return items[0]
-        return self.checked(node, set_range(node, [r for _, r in items]), at)
+        return self.checked(node, set_range(node, [r for _node, r in items]), at)
 
     def set_modifiers(self, size: int) -> tuple[Keep | None, Condition | None, Condition | None]:
         keep: Keep | None = None
@@ -236,30 +272,30 @@ class Parser:
             at = self.pos
             word = self.ahead(2)
             if word[:1] in ("k", "d", "p") and keep is None:
-                keep = self.keep(size, at, what=("item", "items"))
+                keep = self.keep(size, at, items=True)
             elif word[:1] in ("<", ">", "=") and success is None:
                 self.allow("success", at)
-                success = self.condition("a number after the comparison, like >=10")
+                success = self.condition(_("a number after the comparison, like >=10"))
             elif word[:1] == "f" and success is not None and failure is None:
                 self.pos += 1
-                failure = self.face("the failure after 'f', like f1 or f<=2", required=True)
+                failure = self.face(_("the failure after 'f', like f1 or f<=2"), required=True)
                 assert failure is not None
                 self.no_overlap(success, failure, at)
             else:
                 return keep, success, failure
 
-    def integer(self, what: str = "a number") -> tuple[int, int]:
+    def integer(self, what: str | None = None) -> tuple[int, int]:
         """Read an unsigned integer; returns it and where it started."""
         ch, start, text = self.peek(), self.pos, self.text
         if not ch or ch not in _DIGITS:
-            self.fail(self.expected(what))
+            self.fail(self.expected(what or _("a number")))
         while self.pos < len(text) and text[self.pos] in _DIGITS:
             self.pos += 1
         if self.pos < len(text) and text[self.pos].isdigit():
-            self.fail(f"{text[self.pos]!r} is not a digit tabroll reads; write numbers with 0-9")
+            self.fail(_("{char!r} is not a digit tabroll reads; write numbers with 0-9", char=text[self.pos]))
         digits, limit = text[start : self.pos], self.limits.max_literal
         if len(digits.lstrip("0")) > len(str(limit)) or int(digits) > limit:
-            self.refuse(f"the number {digits} is larger than {limit:,}", start)
+            self.refuse(_("the number {number} is larger than {limit:,}", number=digits, limit=limit), start)
         return int(digits), start
 
     def signed(self, what: str) -> tuple[int, int]:
@@ -270,7 +306,7 @@ class Parser:
         if self.text[self.pos : self.pos + 1] in ("-", "+"):
             sign = -1 if self.text[self.pos] == "-" else 1
             self.pos += 1
-        value, _ = self.integer(what)
+        value, _at = self.integer(what)
         return sign * value, start
 
     def comparison(self) -> CompareOp | None:
@@ -285,7 +321,7 @@ class Parser:
     def condition(self, what: str) -> Condition:
         op = self.comparison()
         assert op is not None
-        value, _ = self.signed(what)
+        value, _at = self.signed(what)
         return Condition(op, value)
 
     def face(self, what: str, *, required: bool = False) -> Condition | None:
@@ -295,7 +331,7 @@ class Parser:
         if ch in ("<", ">", "="):
             return self.condition(what)
         if ch and ch in _DIGITS:
-            value, _ = self.integer(what)
+            value, _at = self.integer(what)
             return Condition("=", value)
         if required:
             self.fail(self.expected(what))
@@ -304,16 +340,20 @@ class Parser:
     def count_term(self, at: int) -> None:
         self.terms += 1
         if self.terms > self.limits.max_terms:
-            self.refuse(f"more than {self.limits.max_terms} numbers and dice in one expression", at)
+            self.refuse(_("more than {limit} numbers and dice in one expression", limit=self.limits.max_terms), at)
 
     def dice(self, count: int, at: int) -> tuple[Node, Range]:
         limits = self.limits
         self.allow("dice", at)
         self.pos += 1  # the 'd'
         if count == 0:
-            self.fail("a roll needs at least 1 die", at)
+            self.fail(_("a roll needs at least 1 die"), at)
         if count > limits.max_dice_per_term:
-            self.refuse(f"{count:,} dice in one roll; the limit is {limits.max_dice_per_term:,}", at, _SPLIT)
+            self.refuse(
+                _("{count:,} dice in one roll; the limit is {limit:,}", count=count, limit=limits.max_dice_per_term),
+                at,
+                _SPLIT,
+            )
         sides, fudge = 100, False
         ch = self.peek()
         if ch == "%":
@@ -323,15 +363,18 @@ class Parser:
             self.pos += 1
             sides, fudge = 3, True
         else:
-            sides, sides_at = self.integer("the number of sides after 'd', like d6 or d%")
+            sides, sides_at = self.integer(_("the number of sides after 'd', like d6 or d%"))
             if sides == 0:
-                self.fail("a die needs at least 1 side", sides_at)
+                self.fail(_("a die needs at least 1 side"), sides_at)
             if sides > limits.max_sides:
-                self.refuse(f"a d{sides:,} has too many sides; the limit is {limits.max_sides:,}", sides_at)
+                self.refuse(
+                    _("a d{sides:,} has too many sides; the limit is {limit:,}", sides=sides, limit=limits.max_sides),
+                    sides_at,
+                )
         term = self.dice_modifiers(DiceTerm(count, sides, fudge=fudge), at)
         self.dice_count += count
         if self.dice_count > limits.max_dice_total:
-            self.refuse(f"more than {limits.max_dice_total:,} dice in one expression", at, _SPLIT)
+            self.refuse(_("more than {limit:,} dice in one expression", limit=limits.max_dice_total), at, _SPLIT)
         draws = count
         if term.reroll is not None:
             draws *= 1 + (1 if term.reroll.once else limits.max_rerolls)
@@ -340,9 +383,15 @@ class Parser:
         self.potential += draws
         if self.potential > limits.max_dice_total:
             self.refuse(
-                f"one roll of this expression could draw {self.potential:,} dice with its rerolls and explosions "
-                f"(a die rerolls at most {limits.max_rerolls} times, a chain of explosions adds at most "
-                f"{limits.max_explosions} dice); the limit is {limits.max_dice_total:,}",
+                _(
+                    "one roll of this expression could draw {count:,} dice with its rerolls and explosions (a die"
+                    " rerolls at most {rerolls} times, a chain of explosions adds at most {explosions} dice); the limit"
+                    " is {limit:,}",
+                    count=self.potential,
+                    rerolls=limits.max_rerolls,
+                    explosions=limits.max_explosions,
+                    limit=limits.max_dice_total,
+                ),
                 at,
                 _SPLIT,
             )
@@ -357,54 +406,67 @@ class Parser:
             mod_at = self.pos
             word = self.ahead(3)
             if word.startswith(("ro", "rr", "r")):
-                self.once("reroll", found, mod_at, "give one reroll: r<3 rerolls 1s and 2s")
+                self.once("reroll", found, mod_at, _("give one reroll: r<3 rerolls 1s and 2s"))
                 self.allow("reroll", mod_at)
                 once = word.startswith("ro")
                 self.pos += 2 if word.startswith(("ro", "rr")) else 1
                 written = "ro" if once else "r"
-                face = self.face(f"the faces to reroll after '{written}', like {written}1 or {written}<3")
+                face = self.face(_("the faces to reroll after '{mark}', like {mark}1 or {mark}<3", mark=written))
                 found["reroll"] = Reroll(once, face or Condition("=", term.low)), mod_at
             elif word.startswith(("!", "xo")):
-                self.once("explode", found, mod_at, "give one explosion: ! for a new die, !! to add to the same die")
+                self.once("explode", found, mod_at, _("give one explosion: ! for a new die, !! to add to the same die"))
                 self.allow("explode", mod_at)
                 kind: ExplodeKind = "xo" if word.startswith("xo") else "!!" if word.startswith("!!") else "!"
                 self.pos += 1 if kind == "!" else 2
-                face = self.face(f"the faces that explode after '{kind}', like {kind}6 or {kind}>4")
+                face = self.face(_("the faces that explode after '{mark}', like {mark}6 or {mark}>4", mark=kind))
                 found["explode"] = Explode(kind, face), mod_at
             elif word.startswith(("mi", "ma")):
                 name = "floor" if word.startswith("mi") else "ceiling"
-                self.once(name, found, mod_at, f"give one {name}")
+                self.once(name, found, mod_at, _("give one floor") if name == "floor" else _("give one ceiling"))
                 self.allow("clamp", mod_at)
                 self.pos += 3 if word in ("min", "max") else 2
                 written = word[:2]
-                value, _ = self.signed(f"the {name} after '{written}', like 8d6{written}2")
+                what = (
+                    _("the floor after '{mark}', like 8d6{mark}2", mark=written)
+                    if name == "floor"
+                    else _("the ceiling after '{mark}', like 8d6{mark}2", mark=written)
+                )
+                value, _at = self.signed(what)
                 found[name] = value, mod_at
             elif word[:1] in ("k", "p") or (word[:1] == "d" and self.drop_follows()):
-                self.once("keep", found, mod_at, "keep or drop once: 4d6kh3")
+                self.once("keep", found, mod_at, _("keep or drop once: 4d6kh3"))
                 found["keep"] = self.keep(term.count, mod_at), mod_at
             elif word[:1] in ("<", ">", "=") and "success" not in found:
                 self.allow("success", mod_at)
-                found["success"] = self.condition("a number after the comparison, like 8d10>=7"), mod_at
+                found["success"] = self.condition(_("a number after the comparison, like 8d10>=7")), mod_at
             elif word[:1] == "f":
                 if "success" not in found:
-                    self.fail("'f' counts failures after a success count, like 8d10>=7f1")
-                self.once("failure", found, mod_at, "give one failure count")
+                    self.fail(_("'f' counts failures after a success count, like 8d10>=7f1"))
+                self.once("failure", found, mod_at, _("give one failure count"))
                 self.pos += 1
-                found["failure"] = self.face("the failure after 'f', like f1 or f<=2", required=True), mod_at
+                found["failure"] = self.face(_("the failure after 'f', like f1 or f<=2"), required=True), mod_at
             else:
                 break
         return self.checked_term(term, found)
 
     def once(self, name: str, found: dict[str, Any], at: int, tip: str) -> None:
         if name in found:
-            self.fail(f"this dice term has two {name}s", at, tip=tip)
+            twice = {
+                "reroll": _("this dice term has two rerolls"),
+                "explode": _("this dice term has two explodes"),
+                "floor": _("this dice term has two floors"),
+                "ceiling": _("this dice term has two ceilings"),
+                "keep": _("this dice term has two keeps"),
+                "failure": _("this dice term has two failures"),
+            }
+            self.fail(twice[name], at, tip=tip)
 
     def drop_follows(self) -> bool:
         """Whether the 'd' at the current position is a drop (``4d6d1``, as Roll20 and Foundry read it)."""
         rest = self.text[self.pos + 1 :].lstrip(_SPACE)
         return rest[:1] in tuple(_DIGITS) or rest[:1].lower() in ("h", "l")
 
-    def keep(self, count: int, at: int, what: tuple[str, str] = ("die", "dice")) -> Keep:
+    def keep(self, count: int, at: int, *, items: bool = False) -> Keep:
         self.allow("keep", at)
         written = self.ahead(2)
         if written in _KEEP_WORDS:
@@ -418,35 +480,96 @@ class Parser:
             self.pos += 1
         else:
             self.fail(
-                "'p' drops dice with h or l after it: ph1 drops the highest, pl1 the lowest",
-                tip="as Avrae writes it: 4d6pl1 is 4d6dl1",
+                _("'p' drops dice with h or l after it: ph1 drops the highest, pl1 the lowest"),
+                tip=_("as Avrae writes it: 4d6pl1 is 4d6dl1"),
             )
-        verb = "keep" if mode[0] == "k" else "drop"
-        example = "4d6" + written + "3" if what[0] == "die" else "(1d4,1d6,1d8)" + written + "2"
-        n, n_at = self.integer(f"how many {what[1]} to {verb} after '{written}', like {example}")
-        things = what[0] if count == 1 else what[1]
-        if verb == "keep" and not 1 <= n <= count:
-            self.fail(f"cannot keep {n} of {count} {things}; keep 1 to {count}", n_at)
-        if verb == "drop" and not 1 <= n < count:
-            allowed = f"a single {what[0]} has none to drop" if count == 1 else f"drop 1 to {count - 1}"
-            self.fail(f"cannot drop {n} of {count} {things}; {allowed}", n_at)
+        return self.kept(mode, written, count, items=items)
+
+    def kept(self, mode: KeepMode, written: str, count: int, *, items: bool) -> Keep:
+        """How many dice (or a set's items) ``mode`` keeps or drops, read after its ``written`` mark."""
+        keeping = mode[0] == "k"
+        example = ("(1d4,1d6,1d8)" + written + "2") if items else ("4d6" + written + "3")
+        values = {"mark": written, "example": example}
+        if items and keeping:
+            asked = _("how many items to keep after '{mark}', like {example}", **values)
+        elif items:
+            asked = _("how many items to drop after '{mark}', like {example}", **values)
+        elif keeping:
+            asked = _("how many dice to keep after '{mark}', like {example}", **values)
+        else:
+            asked = _("how many dice to drop after '{mark}', like {example}", **values)
+        n, n_at = self.integer(asked)
+        if keeping and not 1 <= n <= count:
+            if items:
+                message = n_(
+                    "cannot keep {number} of {n} item; keep 1 to {n}",
+                    "cannot keep {number} of {n} items; keep 1 to {n}",
+                    count,
+                    number=n,
+                )
+            else:
+                message = n_(
+                    "cannot keep {number} of {n} die; keep 1 to {n}",
+                    "cannot keep {number} of {n} dice; keep 1 to {n}",
+                    count,
+                    number=n,
+                )
+            self.fail(message, n_at)
+        if not keeping and not 1 <= n < count:
+            if count == 1:
+                message = (
+                    _("cannot drop {number} of 1 item; a single item has none to drop", number=n)
+                    if items
+                    else _("cannot drop {number} of 1 die; a single die has none to drop", number=n)
+                )
+            elif items:
+                message = n_(
+                    "cannot drop {number} of {n} item; drop 1 to {most}",
+                    "cannot drop {number} of {n} items; drop 1 to {most}",
+                    count,
+                    number=n,
+                    most=count - 1,
+                )
+            else:
+                message = n_(
+                    "cannot drop {number} of {n} die; drop 1 to {most}",
+                    "cannot drop {number} of {n} dice; drop 1 to {most}",
+                    count,
+                    number=n,
+                    most=count - 1,
+                )
+            self.fail(message, n_at)
         return Keep(mode, n)
 
     def checked_term(self, term: DiceTerm, found: dict[str, Any]) -> DiceTerm:
         """The term with its modifiers, refused where they cannot work on its dice."""
-        values = {name: value for name, (value, _) in found.items()}
+        values = {name: value for name, (value, _at) in found.items()}
         term = DiceTerm(term.count, term.sides, fudge=term.fudge, **values)
         every = (term.low, term.high)
-        die = "a dF" if term.fudge else f"a d{term.sides}"
-        shows = "-1, 0 or +1" if term.fudge else f"1 to {term.sides}"
+        die = "dF" if term.fudge else f"d{term.sides}"
+        shows = _("-1, 0 or +1") if term.fudge else _("1 to {sides}", sides=term.sides)
         if term.reroll is not None:
             rerolled = faces_meeting(term, term.reroll.condition)
             at = found["reroll"][1]
             if rerolled is None:
-                self.fail(f"{die} shows {shows}: no face is {term.reroll.condition.sign()}, so nothing is rerolled", at)
+                self.fail(
+                    _(
+                        "a {die} shows {shows}: no face is {faces}, so nothing is rerolled",
+                        die=die,
+                        shows=shows,
+                        faces=term.reroll.condition.sign(),
+                    ),
+                    at,
+                )
             if rerolled == every:
                 self.fail(
-                    f"{die} shows {shows}: every face is {term.reroll.condition.sign()}, so no die would stand", at
+                    _(
+                        "a {die} shows {shows}: every face is {faces}, so no die would stand",
+                        die=die,
+                        shows=shows,
+                        faces=term.reroll.condition.sign(),
+                    ),
+                    at,
                 )
         if term.explode is not None:
             boom = faces_meeting(term, term.explode.condition)
@@ -454,12 +577,33 @@ class Parser:
             cond = term.explode.condition
             if boom is None:
                 assert cond is not None
-                self.fail(f"{die} shows {shows}: no face is {cond.sign()}, so nothing explodes", at)
+                self.fail(
+                    _(
+                        "a {die} shows {shows}: no face is {faces}, so nothing explodes",
+                        die=die,
+                        shows=shows,
+                        faces=cond.sign(),
+                    ),
+                    at,
+                )
             if boom == every:
-                shown = f"is {cond.sign()}" if cond is not None else "is its highest"
-                self.fail(f"{die} shows {shows}: every face {shown}, so it would explode for ever", at)
+                values = {"die": die, "shows": shows}
+                if cond is not None:
+                    message = _(
+                        "a {die} shows {shows}: every face is {faces}, so it would explode for ever",
+                        faces=cond.sign(),
+                        **values,
+                    )
+                else:
+                    message = _(
+                        "a {die} shows {shows}: every face is its highest, so it would explode for ever", **values
+                    )
+                self.fail(message, at)
         if term.floor is not None and term.ceiling is not None and term.floor > term.ceiling:
-            self.fail(f"the floor {term.floor} is above the ceiling {term.ceiling}", found["floor"][1])
+            self.fail(
+                _("the floor {floor} is above the ceiling {ceiling}", floor=term.floor, ceiling=term.ceiling),
+                found["floor"][1],
+            )
         if term.success is not None and term.failure is not None:
             self.no_overlap(term.success, term.failure, found["failure"][1])
         return term
@@ -469,4 +613,4 @@ class Parser:
         low = max(x for x in (s_low, f_low) if x is not None) if s_low is not None or f_low is not None else None
         high = min(x for x in (s_high, f_high) if x is not None) if s_high is not None or f_high is not None else None
         if low is None or high is None or low <= high:
-            self.fail("a die cannot be both a success and a failure: the two counts overlap", at)
+            self.fail(_("a die cannot be both a success and a failure: the two counts overlap"), at)

@@ -15,6 +15,7 @@ from typing import Any
 
 from tabroll.dice.sources import DiceSource, GivenDice, RecordingDice, SeededDice, fresh_seed, parse_dice_values
 from tabroll.errors import InputError
+from tabroll.i18n import _
 
 MAX_SEED = 2**63 - 1
 
@@ -22,14 +23,16 @@ MAX_SEED = 2**63 - 1
 def check_seed(seed: int | None) -> int | None:
     """Every command takes the same seeds: a whole number from 0 to 2**63-1 (Python's generator would read -1 as 1)."""
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise InputError(f"--seed {seed} is out of range", tip="give a whole number from 0 to 2**63-1")
+        raise InputError(
+            _("{flag} is out of range", flag=f"--seed {seed}"), tip=_("give a whole number from 0 to 2**63-1")
+        )
     return seed
 
 
 def check_jobs(jobs: int) -> int:
     """Every command takes the same ``--jobs``: 1 to 64 processes."""
     if not 1 <= jobs <= 64:
-        raise InputError(f"--jobs {jobs} is out of range", tip="use 1 to 64 processes")
+        raise InputError(_("{flag} is out of range", flag=f"--jobs {jobs}"), tip=_("use 1 to 64 processes"))
     return jobs
 
 
@@ -58,7 +61,7 @@ class DiceChoice:
 
     def __post_init__(self) -> None:
         if sum((self.seed is not None, self.dice is not None, self.prompt)) > 1:
-            raise InputError("choose one of --seed, --dice and --prompt", tip="they are different ways to roll")
+            raise InputError(_("choose one of --seed, --dice and --prompt"), tip=_("they are different ways to roll"))
         check_seed(self.seed)
         self.master = self.seed if self.seed is not None else fresh_seed()
         if self.dice is not None:
@@ -87,8 +90,12 @@ class DiceChoice:
         """The line that says how to replay ``drawn``: the values (with ``--answers`` when the table answered
         choices too), or ``seed`` when seeded dice were rolled."""
         values = ",".join(str(v) for v in drawn)
-        note = f"dice drawn: {values} (replay with --dice {values}" + (" --answers" if answers else "")
-        return note + (f" or --seed {seed})" if self.seeded and seed is not None else ")")
+        dice = f"--dice {values}" + (" --answers" if answers else "")
+        if self.seeded and seed is not None:
+            return _(
+                "dice drawn: {values} (replay with {dice} or {seed})", values=values, dice=dice, seed=f"--seed {seed}"
+            )
+        return _("dice drawn: {values} (replay with {dice})", values=values, dice=dice)
 
     def leftover_note(self) -> str | None:
         """A warning when ``--dice`` gave more values than were used."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from tabroll.errors import InputError
+from tabroll.i18n import N_, _, n_
 
 if TYPE_CHECKING:
     import random
@@ -38,8 +39,8 @@ MAX_VALUES = 10_000
 MAX_DIE_VALUE = 1_000_000
 """No die has more sides than this (the same bound the notation parser enforces)."""
 
-_VALUES_TIP = "give the numbers the dice show, separated by spaces or commas, like 14 or 14,3,5"
-_ORDER_TIP = "give one value for every die rolled, in the order the dice are rolled"
+_VALUES_TIP = N_("give the numbers the dice show, separated by spaces or commas, like 14 or 14,3,5")
+_ORDER_TIP = N_("give one value for every die rolled, in the order the dice are rolled")
 
 
 def fresh_seed() -> int:
@@ -86,7 +87,7 @@ class DiceRequest:
 
     def describe(self) -> str:
         """The request for people to read, such as ``1d20 for damage vs Soldado``."""
-        return f"{self.notation} for {self.purpose}" if self.purpose else self.notation
+        return _("{dice} for {purpose}", dice=self.notation, purpose=self.purpose) if self.purpose else self.notation
 
 
 class DiceSource(Protocol):
@@ -105,16 +106,28 @@ class DiceExhausted(InputError):
 
     def __init__(self, request: DiceRequest, *, origin: str, given: int, available: int) -> None:
         missing = request.count - available
-        needs = f"{request.count} value" + ("" if request.count == 1 else "s")
+        needs = n_("{n} value", "{n} values", request.count)
         if given == 0:
-            have = "none were given"
+            have = _("none were given")
         elif available == 0:
-            have = f"all {given} given are used" if given != 1 else "the 1 given is used"
+            have = n_("the {n} given is used", "all {n} given are used", given)
         else:
-            have = f"only {available} of the {given} given " + ("is" if available == 1 else "are") + " left"
+            have = n_(
+                "only {n} of the {given} given is left",
+                "only {n} of the {given} given are left",
+                available,
+                given=given,
+            )
         super().__init__(
-            f"{origin} ran out: {request.describe()} needs {needs}, but {have} (give {missing} more)",
-            tip=_ORDER_TIP,
+            _(
+                "{origin} ran out: {request} needs {needs}, but {have} (give {missing} more)",
+                origin=origin,
+                request=request.describe(),
+                needs=needs,
+                have=have,
+                missing=missing,
+            ),
+            tip=_(_ORDER_TIP),
         )
         self.request = request
         self.origin = origin
@@ -142,12 +155,12 @@ class DiceValueError(InputError):
 
 def _range_text(sides: int, fudge: bool = False) -> str:
     if fudge:
-        return "a dF shows -1, 0 or +1"
-    return "a d1 always shows 1" if sides == 1 else f"a d{sides} shows 1 to {sides}"
+        return _("a dF shows -1, 0 or +1")
+    return _("a d1 always shows 1") if sides == 1 else _("a d{sides} shows 1 to {sides}", sides=sides)
 
 
 def _die_name(request: DiceRequest) -> str:
-    return "a dF" if request.fudge else f"a d{request.sides}"
+    return "dF" if request.fudge else f"d{request.sides}"
 
 
 def checked_draw(source: DiceSource, request: DiceRequest) -> tuple[int, ...]:
@@ -272,9 +285,15 @@ class GivenDice:
         for offset, value in enumerate(values):
             if not request.low <= value <= request.high:
                 raise DiceValueError(
-                    f"{self.origin} value {value} cannot be the roll of {_die_name(request)} "
-                    f"({request.describe()}): {_range_text(request.sides, request.fudge)}",
-                    tip=f"check the order of the values: {_ORDER_TIP}",
+                    _(
+                        "{origin} value {value} cannot be the roll of a {die} ({request}): {shows}",
+                        origin=self.origin,
+                        value=value,
+                        die=_die_name(request),
+                        request=request.describe(),
+                        shows=_range_text(request.sides, request.fudge),
+                    ),
+                    tip=_("check the order of the values: {tip}", tip=_(_ORDER_TIP)),
                     request=request,
                     value=value,
                     position=self._next + offset,
@@ -318,46 +337,71 @@ def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False
         token, at = match.group(), match.start()
         if token == ",":
             if after_comma is not None or not values:
-                where = "between the commas" if values else "before the ','"
-                raise DiceValueError(f"{origin}: no value {where} at position {at + 1}", tip=_VALUES_TIP, position=at)
+                message = (
+                    _("{origin}: no value between the commas at position {position}", origin=origin, position=at + 1)
+                    if values
+                    else _("{origin}: no value before the ',' at position {position}", origin=origin, position=at + 1)
+                )
+                raise DiceValueError(message, tip=_(_VALUES_TIP), position=at)
             after_comma = at
             continue
         after_comma = None
         if signed and token in _FUDGE_FACES:
             if len(values) == MAX_VALUES:
-                raise DiceValueError(f"{origin} has more than {MAX_VALUES:,} values", position=at)
+                raise DiceValueError(
+                    _("{origin} has more than {limit:,} values", origin=origin, limit=MAX_VALUES), position=at
+                )
             values.append(_FUDGE_FACES[token])
             continue
         if not (token.isascii() and token.isdigit()):
             raise DiceValueError(
-                f"{origin}: {token!r} at position {at + 1} is not a die value", tip=_VALUES_TIP, position=at
+                _(
+                    "{origin}: {token!r} at position {position} is not a die value",
+                    origin=origin,
+                    token=token,
+                    position=at + 1,
+                ),
+                tip=_(_VALUES_TIP),
+                position=at,
             )
         if len(token.lstrip("0")) > len(str(MAX_DIE_VALUE)) or int(token) > MAX_DIE_VALUE:
             raise DiceValueError(
-                f"{origin}: {token} at position {at + 1} is larger than any die "
-                f"(dice have at most {MAX_DIE_VALUE:,} sides)",
-                tip=_VALUES_TIP,
+                _(
+                    "{origin}: {token} at position {position} is larger than any die"
+                    " (dice have at most {limit:,} sides)",
+                    origin=origin,
+                    token=token,
+                    position=at + 1,
+                    limit=MAX_DIE_VALUE,
+                ),
+                tip=_(_VALUES_TIP),
                 position=at,
             )
         value = int(token)
         if value == 0:
             raise DiceValueError(
-                f"{origin}: 0 at position {at + 1} is not a die value: dice show 1 or more",
-                tip=_VALUES_TIP,
+                _(
+                    "{origin}: 0 at position {position} is not a die value: dice show 1 or more",
+                    origin=origin,
+                    position=at + 1,
+                ),
+                tip=_(_VALUES_TIP),
                 value=0,
                 position=at,
             )
         if len(values) == MAX_VALUES:
-            raise DiceValueError(f"{origin} has more than {MAX_VALUES:,} values", position=at)
+            raise DiceValueError(
+                _("{origin} has more than {limit:,} values", origin=origin, limit=MAX_VALUES), position=at
+            )
         values.append(value)
     if after_comma is not None:
         raise DiceValueError(
-            f"{origin}: no value after the ',' at position {after_comma + 1}",
-            tip=_VALUES_TIP,
+            _("{origin}: no value after the ',' at position {position}", origin=origin, position=after_comma + 1),
+            tip=_(_VALUES_TIP),
             position=after_comma,
         )
     if not values:
-        raise DiceValueError(f"{origin} has no values", tip=_VALUES_TIP, position=0)
+        raise DiceValueError(_("{origin} has no values", origin=origin), tip=_(_VALUES_TIP), position=0)
     return tuple(values)
 
 
@@ -393,44 +437,54 @@ class PromptDice:
     def prompt(request: DiceRequest) -> str:
         """The question asked for ``request``, such as ``Roll 3d6 — damage vs X (3 values): ``."""
         if request.choice:
-            return f"Choose a number from 1 to {request.sides} — {request.purpose}: "
-        text = f"Roll {request.notation}"
+            return _("Choose a number from 1 to {sides} — {purpose}: ", sides=request.sides, purpose=request.purpose)
+        values = {"dice": request.notation, "purpose": request.purpose, "count": request.count}
+        if request.purpose and request.count > 1:
+            return _("Roll {dice} — {purpose} ({count} values): ", **values)
         if request.purpose:
-            text += f" — {request.purpose}"
+            return _("Roll {dice} — {purpose}: ", **values)
         if request.count > 1:
-            text += f" ({request.count} values)"
-        return text + ": "
+            return _("Roll {dice} ({count} values): ", **values)
+        return _("Roll {dice}: ", **values)
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         """Ask until a valid answer arrives or the attempts run out."""
         prompt = self.prompt(request)
         ask = self.ask_secret if request.choice and self.ask_secret is not None else self.ask
-        for _ in range(self.attempts):
+        for _attempt in range(self.attempts):
             try:
                 answer = ask(prompt)
             except EOFError:
-                raise InputError(f"no answer for {request.describe()}", tip=_VALUES_TIP) from None
+                raise InputError(_("no answer for {request}", request=request.describe()), tip=_(_VALUES_TIP)) from None
             problem = self._problem(answer, request)
             if problem is None:
-                return parse_dice_values(answer, "answer", signed=request.fudge)
-            self.tell(f"{problem}; try again")
-        raise InputError(f"no valid answer for {request.describe()} after {self.attempts} tries", tip=_VALUES_TIP)
+                return parse_dice_values(answer, _("answer"), signed=request.fudge)
+            self.tell(_("{problem}; try again", problem=problem))
+        raise InputError(
+            _("no valid answer for {request} after {tries} tries", request=request.describe(), tries=self.attempts),
+            tip=_(_VALUES_TIP),
+        )
 
     @staticmethod
     def _problem(answer: str, request: DiceRequest) -> str | None:
         if not answer.strip():
-            return f"type the {'value' if request.count == 1 else 'values'} you rolled"
+            return _("type the value you rolled") if request.count == 1 else _("type the values you rolled")
         try:
-            values = parse_dice_values(answer, "answer", signed=request.fudge)
+            values = parse_dice_values(answer, _("answer"), signed=request.fudge)
         except DiceValueError as error:
             return error.message
         if len(values) != request.count:
-            plural = "value" if request.count == 1 else "values"
-            return f"{request.notation} needs {request.count} {plural}, not {len(values)}"
+            return n_(
+                "{dice} needs {n} value, not {got}",
+                "{dice} needs {n} values, not {got}",
+                request.count,
+                dice=request.notation,
+                got=len(values),
+            )
         for value in values:
             if not request.low <= value <= request.high:
                 name, shows = _die_name(request), _range_text(request.sides, request.fudge)
-                return f"{value} cannot be the roll of {name}: {shows}"
+                return _("{value} cannot be the roll of a {die}: {shows}", value=value, die=name, shows=shows)
         return None
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from tabroll.dice.notation import DiceExpression, parse
 from tabroll.errors import InputError
+from tabroll.i18n import N_, _
 
 if TYPE_CHECKING:
     from tabroll.dice.notation import RolledExpression
@@ -29,7 +30,7 @@ _ONE_DIE = re.compile(r"^\s*(1?)d(\d+|%)(?![\d%])", re.IGNORECASE)
 _CONTINUES = "+-*/<>=!)}],["  # a word starting with one of these goes on with the expression before it
 _MODIFIERS = "kdprxmf"  # letters that start a dice modifier (kh3, dl1, ro1, xo, mi2, f1)
 _OPEN = "+-*/<>=([{,"  # an expression ending with one of these is not complete
-_EXAMPLE = "tabroll rolls each expression given: roll 1d20+5 2d6+3"
+_EXAMPLE = N_("tabroll rolls each expression given: roll 1d20+5 2d6+3")
 
 
 def with_advantage(text: str, keep: str) -> str:
@@ -37,8 +38,8 @@ def with_advantage(text: str, keep: str) -> str:
     die = _ONE_DIE.match(text)
     if die is None:
         raise InputError(
-            f"advantage and disadvantage apply to one die, and '{text}' does not start with one",
-            tip="start with the die rolled twice: 1d20 adv +5",
+            _("advantage and disadvantage apply to one die, and '{text}' does not start with one", text=text),
+            tip=_("start with the die rolled twice: 1d20 adv +5"),
         )
     return f"2d{die.group(2)}k{keep}1{text[die.end() :]}"
 
@@ -83,9 +84,15 @@ def expressions_of(words: Sequence[str]) -> list[str]:
             continue
         if _starts_expression(word.lstrip()):
             if word.strip().isdigit():
+                number = word.strip()
                 raise InputError(
-                    f"'{word.strip()}' after {current} is a number on its own",
-                    tip=f"to add it write {current}+{word.strip()} (or {current} +{word.strip()}); {_EXAMPLE}",
+                    _("'{number}' after {current} is a number on its own", number=number, current=current),
+                    tip=_(
+                        "to add it write {joined} (or {spaced}); {example}",
+                        joined=f"{current}+{number}",
+                        spaced=f"{current} +{number}",
+                        example=_(_EXAMPLE),
+                    ),
                 )
             found.append([word])
             advantage.append(None)
@@ -94,14 +101,17 @@ def expressions_of(words: Sequence[str]) -> list[str]:
             found[-1].append(word)
             continue
         if folded == "vs":
-            raise InputError("'vs' compares two expressions in tabroll odds", tip="tabroll odds 2d6 vs 2d6")
+            raise InputError(_("'vs' compares two expressions in tabroll odds"), tip="tabroll odds 2d6 vs 2d6")
         raise InputError(
-            f"'{word}' is not part of a dice expression", tip=f"{_EXAMPLE}; say what a roll is for with --label"
+            _("'{word}' is not part of a dice expression", word=word),
+            tip=_("{example}; say what a roll is for with --label", example=_(_EXAMPLE)),
         )
     if not found and pending is None and words:
         return [" ".join(words)]  # only blanks: the parser says the expression is empty, and where
     if pending is not None or not found:
-        raise InputError("no dice expression given", tip="e.g. 2d6+3, 1d20 adv +5, 4d6kh3 4d6kh3")
+        raise InputError(
+            _("no dice expression given"), tip=_("e.g. {example}", example="2d6+3, 1d20 adv +5, 4d6kh3 4d6kh3")
+        )
     texts = []
     for parts, chosen in zip(found, advantage, strict=True):
         text = " ".join(parts)
@@ -111,7 +121,7 @@ def expressions_of(words: Sequence[str]) -> list[str]:
 
 def _twice() -> InputError:
     return InputError(
-        "give advantage or disadvantage once", tip="'1d20 adv' keeps the higher of two d20, '1d20 dis' the lower"
+        _("give advantage or disadvantage once"), tip=_("'1d20 adv' keeps the higher of two d20, '1d20 dis' the lower")
     )
 
 

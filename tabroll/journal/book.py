@@ -13,6 +13,7 @@ from typing import Any
 
 from tabroll.engine import AnyRuleset, Resolution, Scenario, StepResult, find_ruleset, resolve, run_scenario
 from tabroll.errors import InputError
+from tabroll.i18n import N_, _, n_
 from tabroll.journal import limits
 from tabroll.journal.codec import decode_action, encode_action, options_json
 from tabroll.journal.files import create, locked, regular_file, rewrite, target_of
@@ -39,11 +40,13 @@ def short(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _mapping_difference(what: str, recorded: Mapping[str, Any], replayed: Mapping[str, Any]) -> str:
+def _mapping_difference(sentence: str, recorded: Mapping[str, Any], replayed: Mapping[str, Any], **values: Any) -> str:
+    """``sentence`` (a message marked with ``N_``, with ``{keys}``, ``{recorded}`` and ``{replayed}``) filled
+    with how two mappings differ."""
     keys = sorted(k for k in recorded.keys() | replayed.keys() if recorded.get(k) != replayed.get(k))
     old = {k: recorded.get(k) for k in keys}
     new = {k: replayed.get(k) for k in keys}
-    return f"{what} differs in {', '.join(keys)}: recorded {short(old)}, the rules give {short(new)}"
+    return _(sentence, keys=", ".join(keys), recorded=short(old), replayed=short(new), **values)
 
 
 def _events_difference(recorded: Sequence[Mapping[str, Any]], replayed: Sequence[Mapping[str, Any]]) -> str | None:
@@ -51,9 +54,15 @@ def _events_difference(recorded: Sequence[Mapping[str, Any]], replayed: Sequence
         # A field a newer tabroll adds to an event (a roll's terms) is no disagreement with an older journal.
         shared = {key: value for key, value in new.items() if key in old}
         if old != shared:
-            return _mapping_difference(f"event {number} ({new.get('kind')})", old, shared)
+            sentence = N_("event {number} ({kind}) differs in {keys}: recorded {recorded}, the rules give {replayed}")
+            return _mapping_difference(sentence, old, shared, number=number, kind=new.get("kind"))
     if len(recorded) != len(replayed):
-        return f"the rules give {len(replayed)} events; the journal recorded {len(recorded)}"
+        return n_(
+            "the rules give {n} event; the journal recorded {recorded}",
+            "the rules give {n} events; the journal recorded {recorded}",
+            len(replayed),
+            recorded=len(recorded),
+        )
     return None
 
 
@@ -64,34 +73,49 @@ def _replay_one(ruleset: AnyRuleset, state: Any, record: JournalRecord) -> tuple
     try:
         action = decode_action(ruleset, record.action)
     except InputError as err:
-        return state, f"the recorded action is no longer valid: {err.message}"
-    given = GivenDice(record.dice, origin=f"the dice recorded for action {record.seq}", answers=record.asked)
+        return state, _("the recorded action is no longer valid: {problem}", problem=err.message)
+    origin = _("the dice recorded for action {number}", number=record.seq)
+    given = GivenDice(record.dice, origin=origin, answers=record.asked)
     first = record.events[0] if record.events else {}
     recorded_index = first.get("index") if first.get("kind") == "action" else None
     index = recorded_index if type(recorded_index) is int else record.seq
     try:
         resolution = resolve(ruleset, state, action, given, index=index)
     except InputError as err:
-        return state, f"the rules ask for other dice than were recorded: {err.message}"
+        return state, _("the rules ask for other dice than were recorded: {problem}", problem=err.message)
     if given.remaining:
-        return resolution.state, f"the rules use {len(given.used)} of the {len(record.dice)} dice recorded"
+        used = n_(
+            "the rules use {used} of the {n} die recorded",
+            "the rules use {used} of the {n} dice recorded",
+            len(record.dice),
+            used=len(given.used),
+        )
+        return resolution.state, used
     if resolution.refused != record.refused:
-        said = "refuse" if resolution.refused else "allow"
-        return resolution.state, f"the rules now {said} this action"
+        said = _("the rules now refuse this action") if resolution.refused else _("the rules now allow this action")
+        return resolution.state, said
     difference = _events_difference(record.events, [plain(e.to_json()) for e in resolution.events])
     if difference is None:
         summary = plain(ruleset.summarize_state(resolution.state))
         if summary != record.state:
-            difference = _mapping_difference("the state after it", record.state, summary)
+            sentence = N_("the state after it differs in {keys}: recorded {recorded}, the rules give {replayed}")
+            difference = _mapping_difference(sentence, record.state, summary)
     return resolution.state, difference
 
 
 def _disagreement(path: Path, record: JournalRecord, difference: str) -> InputError:
     return InputError(
-        f"{path}:{record.line}: action {record.seq} does not replay as recorded (the journal and the rules "
-        f"disagree): {difference}",
-        tip=f"'tabroll journal replay {path}' lists every difference; 'tabroll journal undo' drops the last "
-        "action, or start a new journal",
+        f"{path}:{record.line}: "
+        + _(
+            "action {number} does not replay as recorded (the journal and the rules disagree): {difference}",
+            number=record.seq,
+            difference=difference,
+        ),
+        tip=_(
+            "'tabroll journal replay {path}' lists every difference; 'tabroll journal undo' drops the last action,"
+            " or start a new journal",
+            path=path,
+        ),
     )
 
 
@@ -105,16 +129,16 @@ def scenario_sha256(data: bytes) -> str:
 def _scenario_bytes(scenario_path: str | Path) -> bytes:
     if str(scenario_path) == "-":
         raise InputError(
-            "a journal needs a scenario file it can read again; standard input ('-') is gone after this command",
-            tip="save the scenario to a file and give its name",
+            _("a journal needs a scenario file it can read again; standard input ('-') is gone after this command"),
+            tip=_("save the scenario to a file and give its name"),
         )
     path = Path(scenario_path)
     if regular_file(path) is None:
-        raise InputError(f"the scenario {path} does not exist")
+        raise InputError(_("the scenario {path} does not exist", path=path))
     try:
         return path.read_bytes()
     except OSError as err:
-        raise InputError(f"cannot read the scenario {path}: {err.strerror}") from None
+        raise InputError(_("cannot read the scenario {path}: {why}", path=path, why=err.strerror)) from None
 
 
 class Journal:
@@ -243,11 +267,13 @@ class Journal:
         record["check"] = check_hash(record)
         line = line_of(record)
         if len(line) > limits.MAX_RECORD_BYTES:
-            raise InputError(f"the record of this action would be {limits.size_text(len(line))}; the limit is 16 MiB")
+            raise InputError(
+                _("the record of this action would be {size}; the limit is 16 MiB", size=limits.size_text(len(line)))
+            )
         if self._size + len(line) > limits.MAX_JOURNAL_BYTES:
             raise InputError(
-                f"{self.path} would grow over {limits.size_text(limits.MAX_JOURNAL_BYTES)}",
-                tip="start a new journal file",
+                _("{path} would grow over {limit}", path=self.path, limit=limits.size_text(limits.MAX_JOURNAL_BYTES)),
+                tip=_("start a new journal file"),
             )
         self._write(line)
         written = JournalRecord(
@@ -270,18 +296,24 @@ class Journal:
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except PermissionError:
-            raise InputError(f"cannot write to {self.path}: permission denied") from None
+            raise InputError(_("cannot write to {path}: permission denied", path=self.path)) from None
         except OSError as err:
             raise InputError(
-                f"cannot write to {self.path}: {err.strerror}", tip="the action was not recorded"
+                _("cannot write to {path}: {why}", path=self.path, why=err.strerror),
+                tip=_("the action was not recorded"),
             ) from None
         try:
             with locked(fd, self.path):
                 size = os.fstat(fd).st_size
                 if size != self._size:
                     raise InputError(
-                        f"{self.path} changed since this command opened it ({size} bytes, expected {self._size})",
-                        tip="is another tabroll writing to the same journal? run one command at a time",
+                        _(
+                            "{path} changed since this command opened it ({size} bytes, expected {expected})",
+                            path=self.path,
+                            size=size,
+                            expected=self._size,
+                        ),
+                        tip=_("is another tabroll writing to the same journal? run one command at a time"),
                     )
                 try:
                     view = memoryview(line)
@@ -294,8 +326,8 @@ class Journal:
                         os.fsync(fd)
                     raise write_failed(
                         err,
-                        f"to the journal {self.path}",
-                        left="the action was not recorded; the journal is as it was before it",
+                        _("to the journal {path}", path=self.path),
+                        left=_("the action was not recorded; the journal is as it was before it"),
                     ) from None
         finally:
             os.close(fd)
@@ -328,21 +360,40 @@ def open_journal(
     header = scan.header
     if header.ruleset != scenario.ruleset.id:
         raise InputError(
-            f"{journal_path} is a journal of a {header.ruleset} game; {scenario_path} is {scenario.ruleset.id}",
-            tip="give --journal a new file name for this scenario",
+            _(
+                "{journal} is a journal of a {game} game; {scenario} is {other}",
+                journal=journal_path,
+                game=header.ruleset,
+                scenario=scenario_path,
+                other=scenario.ruleset.id,
+            ),
+            tip=_("give --journal a new file name for this scenario"),
         )
     if not force:
         if header.scenario_sha256 not in {digest, scenario_sha256(data)}:
             raise InputError(
-                f"{journal_path} was started with another version of the scenario ({header.scenario}, "
-                f"sha256 {header.scenario_sha256[:12]}…); {scenario_path} is now sha256 {digest[:12]}…",
-                tip=limits.FORCE_TIP,
+                _(
+                    "{journal} was started with another version of the scenario ({scenario}, sha256 {old}…);"
+                    " {path} is now sha256 {new}…",
+                    journal=journal_path,
+                    scenario=header.scenario,
+                    old=header.scenario_sha256[:12],
+                    path=scenario_path,
+                    new=digest[:12],
+                ),
+                tip=_(limits.FORCE_TIP),
             )
         if header.options is not None and options is not None and header.options != options:
+            sentence = N_(
+                "{journal} was started with other house rules: the options differ in {keys}: recorded {recorded},"
+                " now {replayed}"
+            )
             raise InputError(
-                f"{journal_path} was started with other house rules: "
-                + _mapping_difference("the options", header.options, options).replace("the rules give", "now"),
-                tip="pass the same --option values as when the journal was started, or " + limits.FORCE_TIP,
+                _mapping_difference(sentence, header.options, options, journal=journal_path),
+                tip=_(
+                    "pass the same --option values as when the journal was started, or {force}",
+                    force=_(limits.FORCE_TIP),
+                ),
             )
     return Journal(journal_path, scenario, header, scan.records, scan.size)
 
@@ -351,9 +402,13 @@ def _check_recordable_name(named: str) -> None:
     """A journal records its scenario's name: a name whose bytes are not UTF-8 (kept as surrogates) cannot be."""
     if any("\udc80" <= char <= "\udcff" for char in named):
         raise InputError(
-            f"a journal names its scenario file, and the name {named.encode('utf-8', 'surrogateescape')!r} is not "
-            "UTF-8 text",
-            tip="rename the scenario file with letters a journal can record (any UTF-8 name), then start the journal",
+            _(
+                "a journal names its scenario file, and the name {name!r} is not UTF-8 text",
+                name=named.encode("utf-8", "surrogateescape"),
+            ),
+            tip=_(
+                "rename the scenario file with letters a journal can record (any UTF-8 name), then start the journal"
+            ),
         )
 
 
@@ -361,10 +416,12 @@ def _start_if_new(journal_path: Path, scenario: Scenario, named: str, digest: st
     """Write the header of a journal that does not exist yet (or is empty), in a folder that must exist."""
     parent = journal_path.parent
     if not parent.is_dir():
-        what = "is not a folder" if parent.exists() else "does not exist"
+        values = {"journal": journal_path, "folder": parent}
         raise InputError(
-            f"cannot create the journal {journal_path}: the folder {parent} {what}",
-            tip=f"create it first (mkdir -p {parent}) or give another path",
+            _("cannot create the journal {journal}: the folder {folder} is not a folder", **values)
+            if parent.exists()
+            else _("cannot create the journal {journal}: the folder {folder} does not exist", **values),
+            tip=_("create it first (mkdir -p {folder}) or give another path", folder=parent),
         )
     info = regular_file(journal_path)
     if info is not None and info.st_size != 0:
@@ -413,13 +470,16 @@ def journal_scenario(path: str | Path, *, scenario_path: str | Path | None = Non
     where = Path(scenario_path if scenario_path is not None else header.scenario)
     if regular_file(where) is None:
         raise InputError(
-            f"the scenario of {journal_path} ({where}) does not exist",
-            tip="the path is as given when the journal was started: run from that folder, or name the scenario file",
+            _("the scenario of {journal} ({path}) does not exist", journal=journal_path, path=where),
+            tip=_("the path is as given when the journal was started: run from that folder, or name the scenario file"),
         )
     scenario = load_scenario_file(where, header.options or {})
     accepted = {scenario.fingerprint, scenario_sha256(_scenario_bytes(where))}
     if not force and header.scenario_sha256 not in accepted:
-        raise InputError(f"{where} has changed since {journal_path} was started", tip=limits.FORCE_TIP)
+        raise InputError(
+            _("{path} has changed since {journal} was started", path=where, journal=journal_path),
+            tip=_(limits.FORCE_TIP),
+        )
     return scenario
 
 
@@ -441,7 +501,14 @@ def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:
     header, records = read_journal(journal_path)
     ruleset = scenario.ruleset
     if header.ruleset != ruleset.id:
-        raise InputError(f"{journal_path} is a journal of a {header.ruleset} game, not {ruleset.id}")
+        raise InputError(
+            _(
+                "{journal} is a journal of a {game} game, not {other}",
+                journal=journal_path,
+                game=header.ruleset,
+                other=ruleset.id,
+            )
+        )
     checks: list[ReplayCheck] = []
     state = scenario.state
     for record in records:
@@ -461,14 +528,15 @@ def undo(path: str | Path) -> Undone:
         return Undone(
             record=None,
             torn_line=scan.torn_line,
-            message=f"dropped line {scan.torn_line}: an action cut short by a crash (it was never saved)",
+            message=_("dropped line {line}: an action cut short by a crash (it was never saved)", line=scan.torn_line),
         )
     if not scan.records:
-        raise InputError(f"{journal_path} has no actions to undo")
+        raise InputError(_("{journal} has no actions to undo", journal=journal_path))
     last = scan.records[-1]
     rewrite(journal_path, scan.data[: scan.offsets[-1]], expected_size=len(scan.data))
     description = describe_recorded(find_ruleset(scan.header.ruleset), last.action)
-    return Undone(record=last, torn_line=None, message=f"dropped action {last.seq}: {description}")
+    message = _("dropped action {number}: {action}", number=last.seq, action=description)
+    return Undone(record=last, torn_line=None, message=message)
 
 
 def repair(path: str | Path) -> int:

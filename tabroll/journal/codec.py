@@ -7,6 +7,7 @@ from typing import Any, get_args, get_origin
 
 from tabroll.engine import AnyRuleset
 from tabroll.errors import InputError
+from tabroll.i18n import _
 from tabroll.journal.records import plain
 
 # --- actions as JSON --------------------------------------------------------------------------------------
@@ -46,8 +47,8 @@ def encode_action(ruleset: AnyRuleset, action: Any) -> dict[str, Any]:
     except ValidationError:
         pass
     raise InputError(
-        f"this {ruleset.name} action cannot be recorded in a journal: it does not read back the same",
-        tip="run it without --journal; this is a bug in tabroll, please report it",
+        _("this {game} action cannot be recorded in a journal: it does not read back the same", game=ruleset.name),
+        tip=_("run it without --journal; this is a bug in tabroll, please report it"),
     )
 
 
@@ -60,7 +61,9 @@ def decode_action(ruleset: AnyRuleset, data: Any) -> Any:
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise InputError(f"not a valid {ruleset.name} action: {where}: {first['msg']}") from None
+        raise InputError(
+            _("not a valid {game} action: {field}: {problem}", game=ruleset.name, field=where, problem=first["msg"])
+        ) from None
 
 
 def options_json(options: Any) -> dict[str, Any] | None:

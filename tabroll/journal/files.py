@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tabroll.errors import InputError, OutputError
+from tabroll.i18n import N_, _
 from tabroll.journal import limits
 from tabroll.writing import (
     fsync_folder,
@@ -24,27 +25,28 @@ from tabroll.writing import (
 
 # --- files ------------------------------------------------------------------------------------------------
 
-TOO_LONG_TIP = "a file name holds at most 255 bytes and a whole path at most 4,096: choose a shorter name or folder"
+TOO_LONG_TIP = N_("a file name holds at most 255 bytes and a whole path at most 4,096: choose a shorter name or folder")
 
 
 def regular_file(path: Path) -> os.stat_result | None:
     """The file's stat, ``None`` if it does not exist; a clear error if it is not a regular file."""
     if "\x00" in str(path):
-        raise InputError(f"{str(path)!r} cannot be a file name: it contains a NUL byte")
+        raise InputError(_("{name!r} cannot be a file name: it contains a NUL byte", name=str(path)))
     try:
         info = path.stat()
     except FileNotFoundError:
         return None
     except NotADirectoryError:
-        raise InputError(f"{path}: a part of this path is a file, not a folder") from None
+        raise InputError(_("{path}: a part of this path is a file, not a folder", path=path)) from None
     except OSError as err:
-        raise InputError(f"cannot read {path}: {err.strerror}") from None
+        raise InputError(_("cannot read {path}: {why}", path=path, why=err.strerror)) from None
     if stat.S_ISDIR(info.st_mode):
         raise InputError(
-            f"{path} is a folder, not a journal file", tip=f"give a file name, e.g. {path / 'game.journal.jsonl'}"
+            _("{path} is a folder, not a journal file", path=path),
+            tip=_("give a file name, e.g. {example}", example=path / "game.journal.jsonl"),
         )
     if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"{path} is not a regular file", tip=limits.NEW_JOURNAL_TIP)
+        raise InputError(_("{path} is not a regular file", path=path), tip=_(limits.NEW_JOURNAL_TIP))
     return info
 
 
@@ -54,25 +56,34 @@ def read_bytes(path: Path) -> bytes:
     info = regular_file(path)
     if info is None:
         raise InputError(
-            f"{path} does not exist",
-            tip="a journal is started by 'tabroll run' or 'tabroll attack' with --journal FILE",
+            _("{path} does not exist", path=path),
+            tip=_("a journal is started by 'tabroll run' or 'tabroll attack' with --journal FILE"),
         )
     remove_leftovers(Path(os.path.realpath(path)))
     if info.st_size > limits.MAX_JOURNAL_BYTES:
         raise InputError(
-            f"{path} is {limits.size_text(info.st_size)}; "
-            f"journals over {limits.size_text(limits.MAX_JOURNAL_BYTES)} are refused",
-            tip="a journal holds one game: start a new journal file",
+            _(
+                "{path} is {size}; journals over {limit} are refused",
+                path=path,
+                size=limits.size_text(info.st_size),
+                limit=limits.size_text(limits.MAX_JOURNAL_BYTES),
+            ),
+            tip=_("a journal holds one game: start a new journal file"),
         )
     try:
         with path.open("rb") as handle:
             data = handle.read(limits.MAX_JOURNAL_BYTES + 1)
     except PermissionError:
-        raise InputError(f"cannot read {path}: permission denied", tip="check the file's permissions") from None
+        raise InputError(
+            _("cannot read {path}: permission denied", path=path), tip=_("check the file's permissions")
+        ) from None
     except OSError as err:
-        raise InputError(f"cannot read {path}: {err.strerror}") from None
+        raise InputError(_("cannot read {path}: {why}", path=path, why=err.strerror)) from None
     if len(data) > limits.MAX_JOURNAL_BYTES:
-        raise InputError(f"{path} is over {limits.size_text(limits.MAX_JOURNAL_BYTES)}", tip="start a new journal file")
+        raise InputError(
+            _("{path} is over {limit}", path=path, limit=limits.size_text(limits.MAX_JOURNAL_BYTES)),
+            tip=_("start a new journal file"),
+        )
     return data
 
 
@@ -83,16 +94,22 @@ def target_of(path: str | Path) -> Path:
     try:
         link = journal_path.is_symlink()
     except OSError as err:  # a name or a path too long, a loop: Path.is_symlink lets these through
-        tip = TOO_LONG_TIP if err.errno == errno.ENAMETOOLONG else None
-        raise InputError(f"cannot use {journal_path} as a journal: {err.strerror}", tip=tip) from None
+        tip = _(TOO_LONG_TIP) if err.errno == errno.ENAMETOOLONG else None
+        raise InputError(
+            _("cannot use {path} as a journal: {why}", path=journal_path, why=err.strerror), tip=tip
+        ) from None
     if not link:
         return journal_path
     try:
         resolved = Path(os.path.realpath(journal_path, strict=True))
     except OSError:
         raise InputError(
-            f"{journal_path} is a symbolic link to {os.readlink(journal_path)}, which does not exist",
-            tip="create the file it points to, point the link somewhere else, or give the journal's own path",
+            _(
+                "{path} is a symbolic link to {target}, which does not exist",
+                path=journal_path,
+                target=os.readlink(journal_path),
+            ),
+            tip=_("create the file it points to, point the link somewhere else, or give the journal's own path"),
         ) from None
     return resolved
 
@@ -109,8 +126,8 @@ def locked(fd: int, path: Path) -> Iterator[None]:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         raise InputError(
-            f"another tabroll command is writing {path} right now",
-            tip="wait for it to finish: a journal takes one writer at a time",
+            _("another tabroll command is writing {path} right now", path=path),
+            tip=_("wait for it to finish: a journal takes one writer at a time"),
         ) from None
     except OSError:  # a filesystem without locks: go on, guarded by the size check
         yield
@@ -130,16 +147,21 @@ def rewrite(path: Path, data: bytes, *, expected_size: int) -> None:
         mode = stat.S_IMODE(path.stat().st_mode)
         if not mode & stat.S_IWUSR:
             raise InputError(
-                f"{path} is read-only; tabroll leaves it as it is",
-                tip=f"make it writable first (chmod u+w {path}) if you mean to change it",
+                _("{path} is read-only; tabroll leaves it as it is", path=path),
+                tip=_("make it writable first (chmod u+w {path}) if you mean to change it", path=path),
             )
         fd = os.open(path, os.O_RDONLY)
         try:
             with locked(fd, path):
                 if (size := os.fstat(fd).st_size) != expected_size:
                     raise InputError(
-                        f"{path} changed while this command read it ({size} bytes, expected {expected_size})",
-                        tip="is another tabroll writing to the same journal? run one command at a time",
+                        _(
+                            "{path} changed while this command read it ({size} bytes, expected {expected})",
+                            path=path,
+                            size=size,
+                            expected=expected_size,
+                        ),
+                        tip=_("is another tabroll writing to the same journal? run one command at a time"),
                     )
                 temp = write_temp(path.parent, path.name, data, mode)
                 try:
@@ -150,7 +172,7 @@ def rewrite(path: Path, data: bytes, *, expected_size: int) -> None:
         finally:
             os.close(fd)
     except OSError as err:
-        raise write_failed(err, f"the journal {path}", left="the journal was left as it was") from None
+        raise write_failed(err, _("the journal {path}", path=path), left=_("the journal was left as it was")) from None
     fsync_folder(path.parent)
 
 
@@ -170,9 +192,11 @@ def create(path: Path, data: bytes) -> None:
             if os.path.exists(temp):
                 os.unlink(temp)
     except PermissionError:
-        raise InputError(f"cannot create {path}: permission denied", tip="choose a folder you can write to") from None
+        raise InputError(
+            _("cannot create {path}: permission denied", path=path), tip=_("choose a folder you can write to")
+        ) from None
     except OSError as err:
         if is_output_error(err):
-            raise OutputError(f"cannot create the journal {path}: {reason(err)}") from None
-        raise InputError(f"cannot create {path}: {err.strerror}") from None
+            raise OutputError(_("cannot create the journal {path}: {why}", path=path, why=reason(err))) from None
+        raise InputError(_("cannot create {path}: {why}", path=path, why=err.strerror)) from None
     fsync_folder(path.parent)

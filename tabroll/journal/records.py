@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tabroll.errors import InputError, Location
+from tabroll.i18n import _
 from tabroll.journal import limits
 from tabroll.journal.files import read_bytes
 
@@ -76,7 +77,7 @@ class ReplayCheck:
     @property
     def text(self) -> str:
         """One line for people: ``3. Archer attacks Knight: ok`` or the difference."""
-        verdict = "ok" if self.ok else f"DIFFERS: {self.difference}"
+        verdict = _("ok") if self.ok else _("DIFFERS: {difference}", difference=self.difference)
         return f"{self.seq}. {self.description}: {verdict}" if self.description else f"{self.seq}. {verdict}"
 
 
@@ -125,7 +126,9 @@ class Scan:
 
 
 def torn_tip(path: Path) -> str:
-    return f"the last action was cut short by a crash and was not saved; 'tabroll journal undo {path}' drops it"
+    return _(
+        "the last action was cut short by a crash and was not saved; 'tabroll journal undo {path}' drops it", path=path
+    )
 
 
 def _lone_surrogate(raw: bytes, value: Any) -> str | None:
@@ -136,16 +139,22 @@ def _lone_surrogate(raw: bytes, value: Any) -> str | None:
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as err:
-        return f"it holds half a character (a lone surrogate, \\u{ord(err.object[err.start]):04x})"
+        return _(
+            "it holds half a character (a lone surrogate, {escape})", escape=f"\\u{ord(err.object[err.start]):04x}"
+        )
     return None
 
 
 def _load_json(raw: bytes, path: Path, number: int) -> Any:
     if len(raw) > limits.MAX_RECORD_BYTES:
         raise InputError(
-            f"{path}:{number}: the line is {limits.size_text(len(raw))}; "
-            f"records over {limits.size_text(limits.MAX_RECORD_BYTES)} are refused",
-            tip="this is not a journal tabroll wrote; start a new journal file",
+            f"{path}:{number}: "
+            + _(
+                "the line is {size}; records over {limit} are refused",
+                size=limits.size_text(len(raw)),
+                limit=limits.size_text(limits.MAX_RECORD_BYTES),
+            ),
+            tip=_("this is not a journal tabroll wrote; start a new journal file"),
         )
 
     def no_constants(name: str) -> Any:
@@ -157,53 +166,67 @@ def _load_json(raw: bytes, path: Path, number: int) -> Any:
             return value
         problem = half
     except UnicodeDecodeError as err:
-        problem = f"it is not UTF-8 text (byte {err.start + 1})"
+        problem = _("it is not UTF-8 text (byte {byte})", byte=err.start + 1)
     except json.JSONDecodeError as err:
-        problem = f"it is not valid JSON ({err.msg} at column {err.colno})"
+        problem = _("it is not valid JSON ({why} at column {column})", why=err.msg, column=err.colno)
     except (ValueError, RecursionError) as err:
-        problem = f"it is not valid JSON ({err})"
-    raise JournalDamaged(f"line {number} is damaged: {problem}", path=path, line=number, tip=_damage_tip(path))
+        problem = _("it is not valid JSON ({why})", why=err)
+    raise JournalDamaged(
+        _("line {line} is damaged: {problem}", line=number, problem=problem),
+        path=path,
+        line=number,
+        tip=_damage_tip(path),
+    )
 
 
 def _damage_tip(path: Path) -> str:
-    return (
-        f"the journal was changed or damaged on disk; restore it from a copy, or start a new journal. "
-        f"'tabroll journal show {path}' shows what is intact before the damage"
+    return _(
+        "the journal was changed or damaged on disk; restore it from a copy, or start a new journal."
+        " 'tabroll journal show {path}' shows what is intact before the damage",
+        path=path,
     )
 
 
 def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
     not_journal = InputError(
-        f"{path} is not a tabroll journal (its first line is not a journal header)", tip=limits.NEW_JOURNAL_TIP
+        _("{path} is not a tabroll journal (its first line is not a journal header)", path=path),
+        tip=_(limits.NEW_JOURNAL_TIP),
     )
     try:
         obj = json.loads(raw.decode("utf-8"))
     except (ValueError, RecursionError):
         if torn:
             raise JournalDamaged(
-                "the journal's header is incomplete (it was being created during a crash)",
+                _("the journal's header is incomplete (it was being created during a crash)"),
                 path=path,
                 line=1,
-                tip=f"it holds no actions: delete {path} and start again",
+                tip=_("it holds no actions: delete {path} and start again", path=path),
             ) from None
         raise not_journal from None
     if not isinstance(obj, dict) or obj.get("format") != JOURNAL_FORMAT:
         raise not_journal
     if (half := _lone_surrogate(raw, obj)) is not None:
-        raise JournalDamaged(f"line 1 is damaged: {half}", path=path, line=1, tip=_damage_tip(path))
+        message = _("line {line} is damaged: {problem}", line=1, problem=half)
+        raise JournalDamaged(message, path=path, line=1, tip=_damage_tip(path))
     if torn:
-        raise JournalDamaged("the journal's header has no end of line", path=path, line=1, tip=torn_tip(path))
+        raise JournalDamaged(_("the journal's header has no end of line"), path=path, line=1, tip=torn_tip(path))
     version = obj.get("version")
     if type(version) is not int or version < 1:
-        raise JournalDamaged(f"the header's version {version!r} is not a format version", path=path, line=1)
+        message = _("the header's version {version!r} is not a format version", version=version)
+        raise JournalDamaged(message, path=path, line=1)
     if version > JOURNAL_VERSION:
         raise InputError(
-            f"{path} was written by a newer tabroll (format v{version}); this is v{JOURNAL_VERSION}",
-            tip="upgrade tabroll (python3 -m pip install -U tabroll) to use this journal",
+            _(
+                "{path} was written by a newer tabroll (format v{version}); this is v{ours}",
+                path=path,
+                version=version,
+                ours=JOURNAL_VERSION,
+            ),
+            tip=_("upgrade tabroll (python3 -m pip install -U tabroll) to use this journal"),
         )
     if obj.get("check") != check_hash(obj):
         raise JournalDamaged(
-            "the header's check hash does not match its content", path=path, line=1, tip=_damage_tip(path)
+            _("the header's check hash does not match its content"), path=path, line=1, tip=_damage_tip(path)
         )
     types = {"ruleset": str, "scenario": str, "scenario_sha256": str, "created_by": str}
     bad = [name for name, kind in types.items() if not isinstance(obj.get(name), kind)]
@@ -211,9 +234,10 @@ def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
     if options is not None and not isinstance(options, dict):
         bad.append("options")
     if isinstance(obj.get("scenario"), str) and "\x00" in obj["scenario"]:
-        bad.append("scenario (a file name cannot hold a NUL byte)")
+        bad.append(_("scenario (a file name cannot hold a NUL byte)"))
     if bad:
-        raise JournalDamaged(f"the header's {', '.join(bad)} is missing or not valid", path=path, line=1)
+        message = _("the header's {fields} is missing or not valid", fields=", ".join(bad))
+        raise JournalDamaged(message, path=path, line=1)
     return JournalHeader(
         ruleset=obj["ruleset"],
         scenario=obj["scenario"],
@@ -231,10 +255,11 @@ def _is_die(value: Any) -> bool:
 def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> JournalRecord:
     obj = _load_json(raw, path, number)
     if not isinstance(obj, dict):
-        raise JournalDamaged(f"line {number} is not a journal record", path=path, line=number, tip=_damage_tip(path))
+        message = _("line {line} is not a journal record", line=number)
+        raise JournalDamaged(message, path=path, line=number, tip=_damage_tip(path))
     if obj.get("check") != check_hash(obj):
         raise JournalDamaged(
-            f"line {number}: the record's check hash does not match its content (changed or damaged)",
+            _("line {line}: the record's check hash does not match its content (changed or damaged)", line=number),
             path=path,
             line=number,
             tip=_damage_tip(path),
@@ -256,11 +281,16 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
         or not (obj.get("step") is None or (type(obj["step"]) is int and obj["step"] >= 0))
     ):
         raise JournalDamaged(
-            f"line {number} is not a valid journal record", path=path, line=number, tip=_damage_tip(path)
+            _("line {line} is not a valid journal record", line=number), path=path, line=number, tip=_damage_tip(path)
         )
     if seq != expected_seq:
         raise JournalDamaged(
-            f"line {number}: action number {seq} is out of order (expected {expected_seq})",
+            _(
+                "line {line}: action number {number} is out of order (expected {expected})",
+                line=number,
+                number=seq,
+                expected=expected_seq,
+            ),
             path=path,
             line=number,
             tip=_damage_tip(path),
@@ -283,7 +313,7 @@ def scan_journal(path: Path, *, tolerate_torn_tail: bool = False, data: bytes | 
     if data is None:
         data = read_bytes(path)
     if not data:
-        raise InputError(f"{path} is empty: not a tabroll journal", tip=limits.NEW_JOURNAL_TIP)
+        raise InputError(_("{path} is empty: not a tabroll journal", path=path), tip=_(limits.NEW_JOURNAL_TIP))
     lines = data.split(b"\n")
     tail = lines.pop()  # b"" when the file ends with a newline
     torn_line = len(lines) + 1 if tail else None
@@ -300,7 +330,10 @@ def scan_journal(path: Path, *, tolerate_torn_tail: bool = False, data: bytes | 
         offset += len(raw) + 1
     if torn_line is not None and not tolerate_torn_tail:
         raise JournalDamaged(
-            f"line {torn_line} is cut short (no end of line)", path=path, line=torn_line, tip=torn_tip(path)
+            _("line {line} is cut short (no end of line)", line=torn_line),
+            path=path,
+            line=torn_line,
+            tip=torn_tip(path),
         )
     return Scan(header=header, records=records, offsets=offsets, size=offset, torn_line=torn_line, data=data)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tabroll.errors import EXIT_BAD_INPUT, EXIT_OK, Location, TabrollError
-from tabroll.words import count
+from tabroll.i18n import _, n_
 
 DRY_RUN_SEED = 0
 
@@ -38,9 +38,18 @@ class Checked:
 
     def line(self) -> str:
         if self.error is not None:
-            return f"error: {self.error.describe()}"
-        refused = f", {self.refused} refused by the rules" if self.refused else ""
-        return f"{self.path}: ok ({self.ruleset}, {count(self.actions, 'action')}{refused})"
+            return _("error: {problem}", problem=self.error.describe())
+        actions = n_("{n} action", "{n} actions", self.actions)
+        if self.refused:
+            return n_(
+                "{file}: ok ({game}, {actions}, {n} refused by the rules)",
+                "{file}: ok ({game}, {actions}, {n} refused by the rules)",
+                self.refused,
+                file=self.path,
+                game=self.ruleset,
+                actions=actions,
+            )
+        return _("{file}: ok ({game}, {actions})", file=self.path, game=self.ruleset, actions=actions)
 
     def to_json(self) -> dict[str, Any]:
         record: dict[str, Any] = {"file": self.path, "ok": self.ok}

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
+from tabroll.i18n import _, n_
 from tabroll.kit import AnyRuleset, AttackRequest, StatNeed
 from tabroll.kit.fields import whole_field
-from tabroll.words import count
 
 if TYPE_CHECKING:
     from tabroll.engine import Scenario
@@ -60,21 +60,29 @@ def split_words(words: Sequence[str], games: Sequence[AnyRuleset]) -> GameWords:
             key = key[3:]
         kind = kinds.get(key)
         if kind is None:
-            known = ", ".join("--" + k.replace("_", "-") for k in sorted(kinds)) or "none"
-            raise InputError(f"no such option: {word.split('=')[0]}", tip=f"the games' attack fields are: {known}")
+            known = ", ".join("--" + k.replace("_", "-") for k in sorted(kinds)) or _("none")
+            raise InputError(
+                _("no such option: {option}", option=word.split("=")[0]),
+                tip=_("the games' attack fields are: {fields}", fields=known),
+            )
         if kind == "flag":
             if equals:
-                raise InputError(f"{word}: a flag takes no value", tip=f"--{name} or --no-{name}")
+                raise InputError(
+                    _("{word}: a flag takes no value", word=word),
+                    tip=_("{flag} or {negated}", flag=f"--{name}", negated=f"--no-{name}"),
+                )
             fields[key] = "false" if negated else "true"
             continue
         if not equals:
             if i >= len(words) or words[i].startswith("--"):
-                raise InputError(f"--{name} needs a value", tip=f"e.g. --{name} 2")
+                raise InputError(
+                    _("{flag} needs a value", flag=f"--{name}"), tip=_("e.g. {example}", example=f"--{name} 2")
+                )
             value = words[i]
             i += 1
         fields[key] = value
     if len(files) > 1:
-        raise InputError(f"one scenario file at a time, not {len(files)}: {', '.join(files)}")
+        raise InputError(_("one scenario file at a time, not {n}: {files}", n=len(files), files=", ".join(files)))
     return GameWords(scenario_file=files[0] if files else None, fields=fields)
 
 
@@ -86,23 +94,37 @@ def check_fields(game: AnyRuleset, fields: Mapping[str, str], *, with_file: bool
         spec = game.attack_field(name)
         flag = "--" + name.replace("_", "-")
         if spec is None:
-            own = ", ".join(s.flag for s in game.attack_fields) or "none"
-            why = f": it places {game.layout}" if game.layout else ""
+            own = ", ".join(s.flag for s in game.attack_fields) or _("none")
+            message = (
+                _("{flag} means nothing in {game}: it places {layout}", flag=flag, game=game.name, layout=game.layout)
+                if game.layout
+                else _("{flag} means nothing in {game}", flag=flag, game=game.name)
+            )
             raise InputError(
-                f"{flag} means nothing in {game.name}{why}",
-                tip=f"{game.name}'s attack fields are: {own} (see tabroll rules {game.id})",
+                message,
+                tip=_(
+                    "{game}'s attack fields are: {fields} (see tabroll rules {id})",
+                    game=game.name,
+                    fields=own,
+                    id=game.id,
+                ),
             )
         if spec.quick_only and with_file:
-            raise InputError(f"{flag} lays out an attack without a scenario file", tip="the file places the units")
+            raise InputError(
+                _("{flag} lays out an attack without a scenario file", flag=flag), tip=_("the file places the units")
+            )
         if spec.file_only and not with_file:
-            raise InputError(f"{flag} needs a scenario file", tip=f"tabroll attack FILE -a X -t Y {flag} ...")
+            raise InputError(
+                _("{flag} needs a scenario file", flag=flag), tip=f"tabroll attack FILE -a X -t Y {flag} ..."
+            )
         if spec.kind == "int":
             whole_field(flag, value)
         if spec.kind == "flag":  # given as --name/--no-name it is already true/false; through --set, check it
             value = value.strip().lower()
             if value not in ("true", "false"):
                 raise InputError(
-                    f"{flag} is a flag: {value!r} is neither true nor false", tip=f"{flag} or --no-{flag[2:]}"
+                    _("{flag} is a flag: {value!r} is neither true nor false", flag=flag, value=value),
+                    tip=_("{flag} or {negated}", flag=flag, negated=f"--no-{flag[2:]}"),
                 )
         checked[name] = value
     return checked
@@ -133,7 +155,7 @@ def parse_unit(text: str, flag: str) -> TypedUnit:
     try:
         words = shlex.split(text)
     except ValueError as err:
-        raise InputError(f"{shown}: {err}", tip="close each quote around a value with spaces") from None
+        raise InputError(f"{shown}: {err}", tip=_("close each quote around a value with spaces")) from None
     name: list[str] = []
     stats: list[tuple[str, str]] = []
     for i, word in enumerate(words):
@@ -143,20 +165,26 @@ def parse_unit(text: str, flag: str) -> TypedUnit:
                 after = words[i + 1] if i + 1 < len(words) else ""
                 joined = f"{word}_{after}" if "=" in after else ""
                 raise InputError(
-                    f"{shown}: '{word}' has no value",
-                    tip=f"a stat's name with a space is joined with _ ({joined})"
+                    _("{unit}: '{word}' has no value", unit=shown, word=word),
+                    tip=_("a stat's name with a space is joined with _ ({joined})", joined=joined)
                     if joined
-                    else f"write {word}=VALUE; the unit's name comes first, then STAT=VALUE words",
+                    else _("write {word}=VALUE; the unit's name comes first, then STAT=VALUE words", word=word),
                 )
             name.append(word)
             continue
         if not key.strip():
-            raise InputError(f"{shown}: '{word}' names no stat before '='", tip="write STAT=VALUE, e.g. DEF=3")
+            raise InputError(
+                _("{unit}: '{word}' names no stat before '='", unit=shown, word=word),
+                tip=_("write STAT=VALUE, e.g. DEF=3"),
+            )
         if not value.strip():
-            raise InputError(f"{shown}: {key} has no value", tip=f"write {key}=VALUE with no space after '='")
+            raise InputError(
+                _("{unit}: {key} has no value", unit=shown, key=key),
+                tip=_("write {key}=VALUE with no space after '='", key=key),
+            )
         stats.append((key, value))
     if not name:
-        raise InputError(f"{shown}: the unit's name comes first", tip=f'{flag} "Hero {text.strip()}"')
+        raise InputError(_("{unit}: the unit's name comes first", unit=shown), tip=f'{flag} "Hero {text.strip()}"')
     return TypedUnit(" ".join(name), tuple(stats), text, flag)
 
 
@@ -236,21 +264,25 @@ def _check_value(game: AnyRuleset, need: StatNeed, key: str, value: str, where: 
     read = cli_value(value, origin=f"command line ({where}: {key})", text_if=text_if)
     problem: str | None = None
     if need.kind == "int" and (isinstance(read, bool) or not isinstance(read, int)):
-        problem, tip = f"{key}={value} is not a whole number", f"e.g. {need.name}={need.example or 2}"
+        problem = _("{key}={value} is not a whole number", key=key, value=value)
+        tip = _("e.g. {example}", example=f"{need.name}={need.example or 2}")
     elif need.kind == "dice" and not (isinstance(read, int) and not isinstance(read, bool)):
         from tabroll.dice.notation import parse
 
         try:
             parse(str(read))
         except InputError as err:
-            problem, tip = f"{key}={value} is not dice: {err.message}", f"e.g. {need.name}={need.example or '1d6'}"
+            problem = _("{key}={value} is not dice: {problem}", key=key, value=value, problem=err.message)
+            tip = _("e.g. {example}", example=f"{need.name}={need.example or '1d6'}")
     elif need.kind == "flag" and not isinstance(read, bool):
-        problem, tip = f"{key}={value} is neither true nor false", f"{need.name}=true or {need.name}=false"
+        problem = _("{key}={value} is neither true nor false", key=key, value=value)
+        tip = _("{flag} or {negated}", flag=f"{need.name}=true", negated=f"{need.name}=false")
     elif need.kind == "map" and not isinstance(read, dict):
-        problem, tip = f"{key}={value} is not a mapping", f"e.g. {need.name}={need.example or '{A: 1}'}"
+        problem = _("{key}={value} is not a mapping", key=key, value=value)
+        tip = _("e.g. {example}", example=f"{need.name}={need.example or '{A: 1}'}")
     elif need.kind == "printed":
         problem = game.check_stat(need, read)
-        tip = f"e.g. {need.name}={need.example}" if need.example else f"tabroll units {game.id}"
+        tip = _("e.g. {example}", example=f"{need.name}={need.example}") if need.example else f"tabroll units {game.id}"
     if problem is not None:
         raise InputError(f"{where}: {problem}", tip=tip)
 
@@ -285,9 +317,10 @@ def _check_no_bare_stat(table: Mapping[str, StatNeed], unit: TypedUnit) -> None:
     words = unit.name.split()
     if len(words) > 1 and _fold(words[-1]) in table:
         need = table[_fold(words[-1])]
+        example = f'{unit.flag} "{" ".join(words[:-1])} {need.name}={need.example or 1}"'
         raise InputError(
-            f'{unit.flag} "{unit.text or unit.name}": {words[-1]} has no value',
-            tip=f'write {words[-1]}=VALUE, e.g. {unit.flag} "{" ".join(words[:-1])} {need.name}={need.example or 1}"',
+            _("{unit}: {key} has no value", unit=f'{unit.flag} "{unit.text or unit.name}"', key=words[-1]),
+            tip=_("write {key}=VALUE, e.g. {example}", key=words[-1], example=example),
         )
 
 
@@ -299,7 +332,9 @@ def _read_stats(game: AnyRuleset, table: Mapping[str, StatNeed], given: list[tup
         if need is None:
             raise _unknown_stat(game, table, key, where)
         if need.name in out:
-            raise InputError(f"{where}: {need.name} is given twice", tip="give each stat once")
+            raise InputError(
+                _("{where}: {stat} is given twice", where=where, stat=need.name), tip=_("give each stat once")
+            )
         _check_value(game, need, key, value, where)
         out[need.name] = value
     return out
@@ -314,11 +349,15 @@ def _unknown_stat(game: AnyRuleset, table: Mapping[str, StatNeed], key: str, whe
         _fold(key), [_fold(s) for s in spellings], n=1, cutoff=0.6
     )
     names = ", ".join(dict.fromkeys(n.name for n in table.values()))
-    nearest = f"did you mean '{table[_fold(close[0])].name}'? " if close else ""
-    return InputError(
-        f"{where}: {key} is not a stat of a {game.name} unit",
-        tip=f"{nearest}the stats are: {names} (tabroll units {game.id})",
-    )
+    message = _("{where}: {key} is not a stat of a {game} unit", where=where, key=key, game=game.name)
+    if close:
+        nearest = table[_fold(close[0])].name
+        tip = _(
+            "did you mean '{name}'? the stats are: {stats} (tabroll units {id})", name=nearest, stats=names, id=game.id
+        )
+    else:
+        tip = _("the stats are: {stats} (tabroll units {id})", stats=names, id=game.id)
+    return InputError(message, tip=tip)
 
 
 def _check_uncatalogued(
@@ -329,21 +368,43 @@ def _check_uncatalogued(
     slip = None if out else _catalogue_suggestion(game, unit.name)
     if slip is not None:  # no stat typed, and a catalogue unit of nearly that name: a spelling slip
         raise InputError(
-            f"{unit.flag} {unit.name}: the {game.name} catalogue has no unit called '{unit.name}'",
-            tip=f"did you mean '{slip}'? (for a unit of your own, type its stats: tabroll units {game.id})",
+            _(
+                "{flag} {unit}: the {game} catalogue has no unit called '{unit}'",
+                flag=unit.flag,
+                unit=unit.name,
+                game=game.name,
+            ),
+            tip=_(
+                "did you mean '{name}'? (for a unit of your own, type its stats: tabroll units {id})",
+                name=slip,
+                id=game.id,
+            ),
         )
     missing = [need for need in needs if need.required and need.name not in out]
     if not missing:
         return
-    who = "attacker" if role == "attacker" else "target"
     words_given = " ".join(f"{k}={v}" for k, v in out.items())
     wanted = " ".join(f"{n.name}={n.example or 1}" for n in missing)
     example = f'{unit.flag} "{unit.name} {(words_given + " " if words_given else "")}{wanted}"'
-    other = f" (or {typed_flag} {missing[0].name}={missing[0].example or 1})" if typed_flag != unit.flag else ""
-    why = f": it is not in the {game.name} catalogue" if game.catalogue_names() else ""
+    if typed_flag != unit.flag:
+        example = _(
+            "{example} (or {other})", example=example, other=f"{typed_flag} {missing[0].name}={missing[0].example or 1}"
+        )
+    values = {"unit": unit.name, "stats": ", ".join(n.name for n in missing), "game": game.name}
+    if role == "attacker":
+        message = (
+            _("{unit} (the attacker) needs {stats}: it is not in the {game} catalogue", **values)
+            if game.catalogue_names()
+            else _("{unit} (the attacker) needs {stats}", **values)
+        )
+    else:
+        message = (
+            _("{unit} (the target) needs {stats}: it is not in the {game} catalogue", **values)
+            if game.catalogue_names()
+            else _("{unit} (the target) needs {stats}", **values)
+        )
     raise InputError(
-        f"{unit.name} (the {who}) needs {', '.join(n.name for n in missing)}{why}",
-        tip=f"{example}{other}; tabroll units {game.id} lists what each attack needs",
+        message, tip=_("{example}; tabroll units {id} lists what each attack needs", example=example, id=game.id)
     )
 
 
@@ -387,8 +448,10 @@ def check_unit_names(game: AnyRuleset, state: Any, typed: Sequence[tuple[str, st
         from difflib import get_close_matches
 
         close = get_close_matches(name, names, n=1) or [n for n in names if n.casefold() == name.casefold()]
-        tip = f"did you mean '{close[0]}'?" if close else f"the units are: {', '.join(names)}"
-        said = f"there is no unit called '{name}' in {where}"
+        tip = (
+            _("did you mean '{name}'?", name=close[0]) if close else _("the units are: {units}", units=", ".join(names))
+        )
+        said = _("there is no unit called '{name}' in {where}", name=name, where=where)
         raise InputError(f"{flag} {name}: {said}" if flag else said, tip=tip)
 
 
@@ -422,13 +485,19 @@ class AttackWords:
 
 def name_units_tip(command: str, ruleset: str | None) -> str:
     """How to name the two units of ``tabroll attack`` or ``tabroll odds`` (the command that asked)."""
-    file = f", or a scenario file: tabroll {command} FILE" + (" --action N" if command == "odds" else " -a X -t Y")
+    file = f"tabroll {command} FILE" + (" --action N" if command == "odds" else " -a X -t Y")
     if ruleset:
-        return (
-            f'e.g. tabroll {command} -r {ruleset} -a "Hero STAT=VALUE" -t "Foe STAT=VALUE" (tabroll units {ruleset} '
-            f"lists its units and stats){file}"
+        return _(
+            "e.g. {example} (tabroll units {id} lists its units and stats), or a scenario file: {file}",
+            example=f'tabroll {command} -r {ruleset} -a "Hero STAT=VALUE" -t "Foe STAT=VALUE"',
+            id=ruleset,
+            file=file,
         )
-    return f"e.g. tabroll {command} -a Lanceiro -t Alquimista (tabroll units GAME lists a game's units){file}"
+    return _(
+        "e.g. {example} (tabroll units GAME lists a game's units), or a scenario file: {file}",
+        example=f"tabroll {command} -a Lanceiro -t Alquimista",
+        file=file,
+    )
 
 
 @dataclass(frozen=True)
@@ -448,7 +517,11 @@ def state_before(scenario: Scenario, index: int, origin: str) -> Any:
 
     state = scenario.state
     for number, step in enumerate(scenario.steps[: index - 1], start=1):
-        where = f"action {number} of {origin} (it needs its dice: list to fix the state for the odds)"
+        where = _(
+            "action {number} of {origin} (it needs its dice: list to fix the state for the odds)",
+            number=number,
+            origin=origin,
+        )
         state = resolve(scenario.ruleset, state, step.action, GivenDice(step.dice or (), origin=where)).state
     return state
 
@@ -460,7 +533,8 @@ def _with_settings(game: AnyRuleset, words: AttackWords, *, with_file: bool) -> 
     if both:
         name = both[0]
         raise InputError(
-            f"--{name.replace('_', '-')} is given twice (once with --set)", tip="give each attack field once"
+            _("{flag} is given twice (once with --set)", flag=f"--{name.replace('_', '-')}"),
+            tip=_("give each attack field once"),
         )
     declared = {k: v for k, v in words.settings.items() if game.attack_field(k) is not None}
     checked = check_fields(game, {**words.fields, **declared}, with_file=with_file)
@@ -486,24 +560,32 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
         ]  # fmt: skip
         if typed:
             raise InputError(
-                f"{typed[0]}: the scenario file {words.scenario_file} gives the units' stats",
-                tip="change them in the file, or leave the file out to type the units' stats",
+                _("{flag}: the scenario file {file} gives the units' stats", flag=typed[0], file=words.scenario_file),
+                tip=_("change them in the file, or leave the file out to type the units' stats"),
             )
         scenario = load_scenario_file(words.scenario_file, dict(words.options))
         game = scenario.ruleset
         if not words.attacker and not words.target:
             if words.fields:
-                raise InputError("attack fields need the --attacker and the --target", tip="or leave them out")
+                raise InputError(_("attack fields need the --attacker and the --target"), tip=_("or leave them out"))
             index = 1 if words.action_index is None else words.action_index  # --action 0 is refused, not 1
             if not 1 <= index <= len(scenario.steps):
                 raise InputError(
-                    f"{words.scenario_file} has {count(len(scenario.steps), 'action')}; there is no action {index}",
-                    tip="name the attack with --attacker and --target, or pick an action with --action N",
+                    n_(
+                        "{file} has {n} action; there is no action {index}",
+                        "{file} has {n} actions; there is no action {index}",
+                        len(scenario.steps),
+                        file=words.scenario_file,
+                        index=index,
+                    ),
+                    tip=_("name the attack with --attacker and --target, or pick an action with --action N"),
                 )
             state = state_before(scenario, index, words.scenario_file)
             return DescribedAttack(game, state, scenario.steps[index - 1].action, scenario.title, scenario)
         if not words.attacker or not words.target:
-            raise InputError("name both the --attacker and the --target", tip="or neither, to use the file's action")
+            raise InputError(
+                _("name both the --attacker and the --target"), tip=_("or neither, to use the file's action")
+            )
         fields = _with_settings(game, words, with_file=True)
         check_unit_names(
             game, scenario.state, [("-a", words.attacker), ("-t", words.target)], where=words.scenario_file
@@ -511,7 +593,7 @@ def describe_attack(words: AttackWords) -> DescribedAttack:
         action = game.quick_action(words.attacker, words.target, fields)
         return DescribedAttack(game, scenario.state, action, scenario.title, scenario)
     if not words.attacker or not words.target:
-        raise InputError("name the --attacker and the --target", tip=name_units_tip(words.command, words.ruleset))
+        raise InputError(_("name the --attacker and the --target"), tip=name_units_tip(words.command, words.ruleset))
     untyped = [unit.name for unit in (attacker, target) if not unit.stats]  # a typed unit is in no catalogue
     game = ruleset_for_units(words.ruleset, untyped or [attacker.name, target.name])
     request = attack_request(

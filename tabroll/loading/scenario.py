@@ -11,6 +11,7 @@ from typing import Any
 
 from tabroll.engine import Scenario, find_ruleset, ruleset_ids
 from tabroll.errors import InputError
+from tabroll.i18n import _
 
 
 def load_scenario_file(path: str | Path, options: Mapping[str, Any] | None = None) -> Scenario:
@@ -23,23 +24,31 @@ def load_scenario_file(path: str | Path, options: Mapping[str, Any] | None = Non
 def scenario_from_document(doc: Any, options: Mapping[str, Any] | None = None) -> Scenario:
     data = doc.data
     if not isinstance(data, dict):
-        raise InputError(
-            f"{doc.source}: the file holds no fields (it is empty, or says only null)"
+        problem = (
+            _("the file holds no fields (it is empty, or says only null)")
             if data is None
-            else f"{doc.source}: a scenario is a mapping of fields, not {_what(data)}",
-            tip=f"start the file with 'ruleset: <game>' (one of: {', '.join(ruleset_ids())}), then its fields "
-            "(tabroll new GAME writes a starter file; tabroll schema scenario -r GAME gives them all)",
+            else _("a scenario is a mapping of fields, not {what}", what=_what(data))
+        )
+        raise InputError(
+            f"{doc.source}: {problem}",
+            tip=_(
+                "start the file with 'ruleset: <game>' (one of: {games}), then its fields (tabroll new GAME writes"
+                " a starter file; tabroll schema scenario -r GAME gives them all)",
+                games=", ".join(ruleset_ids()),
+            ),
         )
     if "ruleset" not in data:
         raise InputError(
-            f"{doc.source}: the scenario does not say which game it is",
-            tip=f"add a first line 'ruleset: <game>', one of: {', '.join(ruleset_ids())}",
+            f"{doc.source}: " + _("the scenario does not say which game it is"),
+            tip=_("add a first line 'ruleset: <game>', one of: {games}", games=", ".join(ruleset_ids())),
         )
     if not isinstance(data["ruleset"], str):
         raise InputError(
-            f"expected the name of a game, got {_what(data['ruleset'])}",
-            tip=f"write the game after 'ruleset:' (nothing after it, or null, reads as empty), one of: "
-            f"{', '.join(ruleset_ids())}",
+            _("expected the name of a game, got {what}", what=_what(data["ruleset"])),
+            tip=_(
+                "write the game after 'ruleset:' (nothing after it, or null, reads as empty), one of: {games}",
+                games=", ".join(ruleset_ids()),
+            ),
             location=doc.value_position(("ruleset",)),
         )
     try:
@@ -67,13 +76,13 @@ def fingerprint(data: Any) -> str:
 def _what(value: Any) -> str:
     """What a value that is not the one expected is, in a user's words."""
     if value is None:
-        return "nothing (an empty value)"
+        return _("nothing (an empty value)")
     if isinstance(value, bool):
-        return "true/false"
+        return _("true/false")
     if isinstance(value, int | float):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "text"
-    return (
-        "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else "a value of another kind"
-    )
+        return _("text")
+    if isinstance(value, list):
+        return _("a list")
+    return _("a mapping") if isinstance(value, dict) else _("a value of another kind")

@@ -26,6 +26,7 @@ from pydantic import AliasChoices, AliasPath, BaseModel, Discriminator, Validati
 from pydantic.fields import FieldInfo
 
 from tabroll.errors import InputError, Location, TabrollError
+from tabroll.i18n import N_, _, n_
 from tabroll.loading.yaml_source import YamlDocument, format_path
 
 __all__ = ["MAX_LISTED", "Problem", "explain_validation_error", "known_fields", "problems", "validate"]
@@ -65,7 +66,7 @@ class _Shape:
 
 
 def _shape(tp: Any, disc: Any = None) -> _Shape:
-    for _ in range(100):  # a bound, in case of a pathological alias chain
+    for _step in range(100):  # a bound, in case of a pathological alias chain
         origin = get_origin(tp)
         if origin is Annotated:
             tp, *meta = get_args(tp)
@@ -243,7 +244,7 @@ def _walk(model: type[BaseModel], loc: Loc, data: Any, *, labels: bool) -> _Walk
 
 
 def _expanded(shapes: list[_Shape], data: Any) -> list[_Shape]:
-    for _ in range(20):
+    for _step in range(20):
         if not any(s.members for s in shapes):
             break
         shapes = [m for s in shapes for m in (_pick(s, None, data) if s.members else [s])]
@@ -266,23 +267,23 @@ def known_fields(model: type[BaseModel], loc: Loc, *, data: Any = None) -> list[
 # Turning pydantic's errors into problems
 
 
-_NOUNS: Final = {
-    "a whole number": ("int_type", "int_parsing", "int_from_float", "int_parsing_size"),
-    "a number": ("float_type", "float_parsing", "decimal_type", "decimal_parsing"),
-    "true or false": ("bool_type", "bool_parsing"),
-    "text": ("string_type", "string_unicode", "str_type"),
-    "a list": ("list_type", "tuple_type", "set_type", "frozen_set_type", "iterable_type"),
-    "a mapping": ("dict_type", "mapping_type"),
-    "a mapping of fields": ("model_type", "model_attributes_type", "dataclass_type", "dataclass_exact_type"),
-    "nothing (an empty value)": ("none_required",),
+_NOUNS: Final = {  # each noun is said in the language where a message shows it
+    N_("a whole number"): ("int_type", "int_parsing", "int_from_float", "int_parsing_size"),
+    N_("a number"): ("float_type", "float_parsing", "decimal_type", "decimal_parsing"),
+    N_("true or false"): ("bool_type", "bool_parsing"),
+    N_("text"): ("string_type", "string_unicode", "str_type"),
+    N_("a list"): ("list_type", "tuple_type", "set_type", "frozen_set_type", "iterable_type"),
+    N_("a mapping"): ("dict_type", "mapping_type"),
+    N_("a mapping of fields"): ("model_type", "model_attributes_type", "dataclass_type", "dataclass_exact_type"),
+    N_("nothing (an empty value)"): ("none_required",),
 }
 _NOUN_OF: Final = {kind: noun for noun, kinds in _NOUNS.items() for kind in kinds}
 _BOUNDS: Final = {
-    "greater_than": ("gt", "greater than"),
-    "greater_than_equal": ("ge", "at least"),
-    "less_than": ("lt", "less than"),
-    "less_than_equal": ("le", "at most"),
-    "multiple_of": ("multiple_of", "a multiple of"),
+    "greater_than": ("gt", N_("expected a number greater than {bound}, got {got}")),
+    "greater_than_equal": ("ge", N_("expected a number at least {bound}, got {got}")),
+    "less_than": ("lt", N_("expected a number less than {bound}, got {got}")),
+    "less_than_equal": ("le", N_("expected a number at most {bound}, got {got}")),
+    "multiple_of": ("multiple_of", N_("expected a number a multiple of {bound}, got {got}")),
 }
 _PREFIXES: Final = ("Value error, ", "Assertion failed, ")
 
@@ -304,18 +305,18 @@ class _Item:
 def _got(value: Any) -> str:
     """How an offending input reads in a message."""
     if value is None:
-        return "nothing (an empty value)"
+        return _("nothing (an empty value)")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
         return str(value)
     if isinstance(value, str):
         text = value if len(value) <= 40 else value[:37] + "..."
-        return "empty text" if not value else f"'{text}'" if text.isprintable() else repr(text)
+        return _("empty text") if not value else f"'{text}'" if text.isprintable() else repr(text)
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     if isinstance(value, list | tuple):
-        return "a list"
+        return _("a list")
     return type(value).__name__
 
 
@@ -327,17 +328,31 @@ def _count(value: Any) -> str:
 def _empty(key: str | int | None, wanted: str, *, required: bool = False) -> str:
     """How to fix a value YAML read as empty (nothing after the colon, ``null`` or ``~``)."""
     if isinstance(key, int):
-        return f"this list item is empty (a '-' with nothing after it, or null): write {wanted} there, or remove it"
+        return _(
+            "this list item is empty (a '-' with nothing after it, or null): write {wanted} there, or remove it",
+            wanted=wanted,
+        )
     if key is None:
-        return f"write {wanted}"
-    fix = f"'{key}:' has nothing after it (or says null or ~), which YAML reads as empty: write {wanted} after it"
-    return fix if required else f"{fix}, or remove the line if the field is optional"
+        return _("write {wanted}", wanted=wanted)
+    if required:
+        return _(
+            "'{key}:' has nothing after it (or says null or ~), which YAML reads as empty: write {wanted} after it",
+            key=key,
+            wanted=wanted,
+        )
+    return _(
+        "'{key}:' has nothing after it (or says null or ~), which YAML reads as empty: write {wanted} after it,"
+        " or remove the line if the field is optional",
+        key=key,
+        wanted=wanted,
+    )
 
 
 def _noun(item: _Item) -> str | None:
     if item.kind in ("literal_error", "enum"):
-        return "one of: " + ", ".join(_values(item))
-    return _NOUN_OF.get(item.kind)
+        return _("one of: {values}", values=", ".join(_values(item)))
+    noun = _NOUN_OF.get(item.kind)
+    return _(noun) if noun else None
 
 
 def _values(item: _Item) -> list[str]:
@@ -373,13 +388,21 @@ def _prune(items: list[_Item]) -> list[_Item]:
         flat = [its[0] for its in branches.values() if len(its) == 1 and tuple(its[0].walk.path) == key[0]]
         nouns = [n for n in map(_noun, flat) if n]
         if len(nouns) == len(branches):
-            merged = _Item(flat[0].err, flat[0].walk, "union_type", {"expected": " or ".join(dict.fromkeys(nouns))})
+            merged = _Item(flat[0].err, flat[0].walk, "union_type", {"expected": _either(list(dict.fromkeys(nouns)))})
             items = [i for i in items if all(i is not f for f in flat)] + [merged]
             continue
 
         best = max(branches.items(), key=lambda pair: _score(pair[1], len(key[0])))[0]
         losers = [i for label, its in branches.items() if label != best for i in its]
         items = [i for i in items if all(i is not loser for loser in losers)]
+
+
+def _either(nouns: list[str]) -> str:
+    """``a number or text``: the nouns of a union's branches, in the language now."""
+    text = nouns[0]
+    for noun in nouns[1:]:
+        text = _("{first} or {second}", first=text, second=noun)
+    return text
 
 
 def _score(items: list[_Item], depth: int) -> tuple[int, int, int]:
@@ -404,7 +427,7 @@ def _describe(item: _Item, model: type[BaseModel], doc: YamlDocument, base: Loc,
         return _not_one_of(item, path, at_value)
     message, tip = _wording(item, path)
     if walk.key_error:
-        return Problem(doc.locate(path), f"the key '{path[-1]}': {message}")
+        return Problem(doc.locate(path), _("the key '{key}': {problem}", key=path[-1], problem=message))
     return Problem(at_value, message, tip)
 
 
@@ -414,13 +437,20 @@ def _missing(item: _Item, model: type[BaseModel], doc: YamlDocument, path: Loc, 
     if isinstance(path[-1], int) and isinstance(item.err.get("input"), list | tuple):
         items = len(item.err["input"])
         where = replace(doc.value_position(path[:-1]), field=format_path(path[:-1]) or None)
-        message = f"item {path[-1] + 1} is missing: the list has {items} item{'s' * (items != 1)}"
-        return Problem(where, message, "give every item this list needs (a square, say, is written [x, y])")
+        message = n_(
+            "item {item} is missing: the list has {n} item",
+            "item {item} is missing: the list has {n} items",
+            items,
+            item=path[-1] + 1,
+        )
+        return Problem(where, message, _("give every item this list needs (a square, say, is written [x, y])"))
     name, parent = str(path[-1]), path[:-1]
     keys = _other_keys(model, loc, name, data)
-    also = f" (also accepted as {', '.join(repr(k) for k in keys)})" if keys else ""
     where = replace(doc.locate(parent), field=format_path(parent) or None)
-    return Problem(where, f"missing required field '{name}'{also}")
+    if keys:
+        also = ", ".join(repr(k) for k in keys)
+        return Problem(where, _("missing required field '{name}' (also accepted as {keys})", name=name, keys=also))
+    return Problem(where, _("missing required field '{name}'", name=name))
 
 
 def _unknown_field(model: type[BaseModel], doc: YamlDocument, path: Loc, loc: Loc, data: Any) -> Problem:
@@ -431,10 +461,10 @@ def _unknown_field(model: type[BaseModel], doc: YamlDocument, path: Loc, loc: Lo
     present = set(here.data) if isinstance(here.data, dict) else set()
     suggestion = _closest(name, [k for k in valid if k not in present] or valid)
     if suggestion:
-        tip = f"did you mean '{suggestion}'?"
+        tip = _("did you mean '{name}'?", name=suggestion)
     elif valid:
-        tip = "valid fields here: " + ", ".join(valid[:12]) + (", ..." if len(valid) > 12 else "")
-    return Problem(doc.locate(path), f"unknown field '{name}'", tip)
+        tip = _("valid fields here: {fields}", fields=", ".join(valid[:12]) + (", ..." if len(valid) > 12 else ""))
+    return Problem(doc.locate(path), _("unknown field '{name}'", name=name), tip)
 
 
 def _bad_tag(item: _Item, doc: YamlDocument, path: Loc) -> Problem:
@@ -443,18 +473,29 @@ def _bad_tag(item: _Item, doc: YamlDocument, path: Loc) -> Problem:
     disc = str(ctx.get("discriminator", "")).strip("'")
     tags = [t.strip("'") for t in str(ctx.get("expected_tags", "")).split(", ") if t]
     tags = tags or list(dict.fromkeys(t for s in walk.shapes for m in s.members for t in _tag_values(m, s.disc)))
+    listed = ", ".join(tags)
     if item.kind == "union_tag_not_found":
-        return Problem(doc.value_position(path), f"missing required field '{disc}' (one of: {', '.join(tags)})")
+        message = _("missing required field '{name}' (one of: {values})", name=disc, values=listed)
+        return Problem(doc.value_position(path), message)
     tag = str(ctx.get("tag", ""))
     close = _closest(tag, tags)
-    hint = f" — did you mean '{close}'?" if close else ""
     where = doc.value_position((*path, disc))
     tagged = item.err.get("input")
     if isinstance(tagged, dict) and tagged.get(disc, "") is None:
-        wanted = f"one of: {', '.join(tags)}"
-        message = f"expected {disc} to be {wanted} (got nothing (an empty value))"
-        return Problem(where, message, _empty(disc, wanted, required=True))
-    return Problem(where, f"expected {disc} to be one of: {', '.join(tags)} (got '{tag}'){hint}")
+        message = _("expected {field} to be one of: {values} (got nothing (an empty value))", field=disc, values=listed)
+        return Problem(where, message, _empty(disc, _("one of: {values}", values=listed), required=True))
+    if close:
+        message = _(
+            "expected {field} to be one of: {values} (got '{got}') — did you mean '{close}'?",
+            field=disc,
+            values=listed,
+            got=tag,
+            close=close,
+        )
+        return Problem(where, message)
+    return Problem(
+        where, _("expected {field} to be one of: {values} (got '{got}')", field=disc, values=listed, got=tag)
+    )
 
 
 def _not_one_of(item: _Item, path: Loc, at_value: Location) -> Problem:
@@ -462,10 +503,14 @@ def _not_one_of(item: _Item, path: Loc, at_value: Location) -> Problem:
     values = _values(item)
     value = item.err.get("input")
     close = _closest(value, values) if isinstance(value, str) else None
-    hint = f" — did you mean '{close}'?" if close else ""
-    wanted = f"'{values[0]}'" if len(values) == 1 else "one of: " + ", ".join(values)
+    wanted = f"'{values[0]}'" if len(values) == 1 else _("one of: {values}", values=", ".join(values))
     tip = _empty(path[-1] if path else None, wanted) if value is None else None
-    return Problem(at_value, f"expected {wanted} (got {_got(value)}){hint}", tip)
+    if close:
+        message = _(
+            "expected {wanted} (got {got}) — did you mean '{close}'?", wanted=wanted, got=_got(value), close=close
+        )
+        return Problem(at_value, message, tip)
+    return Problem(at_value, _("expected {wanted} (got {got})", wanted=wanted, got=_got(value)), tip)
 
 
 def _wording(item: _Item, path: Loc) -> tuple[str, str | None]:
@@ -473,27 +518,52 @@ def _wording(item: _Item, path: Loc) -> tuple[str, str | None]:
     own words), and a tip for an empty value."""
     kind, ctx, got, tip = item.kind, item.ctx, _got(item.err.get("input")), None
     if kind in _NOUN_OF or kind == "union_type":
-        wanted = str(_NOUN_OF.get(kind) or ctx.get("expected"))
-        message = f"expected {wanted}, got {got}"
+        noun = _NOUN_OF.get(kind)
+        wanted = _(noun) if noun else str(ctx.get("expected"))
+        message = _("expected {wanted}, got {got}", wanted=wanted, got=got)
         if item.err.get("input", "") is None and kind != "none_required":
             tip = _empty(path[-1] if path else None, wanted)
     elif kind in _BOUNDS:
         name, words = _BOUNDS[kind]
-        message = f"expected a number {words} {ctx.get(name)}, got {got}"
+        message = _(words, bound=ctx.get(name), got=got)
     elif kind in ("too_short", "too_long"):
-        limit = ctx.get("min_length" if kind == "too_short" else "max_length")
-        many = "at least" if kind == "too_short" else "at most"
+        limit: Any = ctx.get("min_length" if kind == "too_short" else "max_length")
         length: Any = ctx.get("actual_length")
         if length is None:  # pydantic stops counting a mapping at the limit: count it here
             value = item.err.get("input")
-            length = len(value) if isinstance(value, abc.Sized) else "more"
-        message = f"expected {many} {_count(limit)} item{'s' * (limit != 1)}, got {_count(length)}"
+            length = len(value) if isinstance(value, abc.Sized) else _("more")
+        values = {"limit": _count(limit), "got": _count(length)}
+        if kind == "too_short":
+            message = n_(
+                "expected at least {limit} item, got {got}",
+                "expected at least {limit} items, got {got}",
+                limit,
+                **values,
+            )
+        else:
+            message = n_(
+                "expected at most {limit} item, got {got}", "expected at most {limit} items, got {got}", limit, **values
+            )
     elif kind in ("string_too_short", "string_too_long"):
         limit = ctx.get("min_length" if kind == "string_too_short" else "max_length")
-        many = "at least" if kind == "string_too_short" else "at most"
-        message = f"expected text of {many} {limit} character{'s' * (limit != 1)}, got {got}"
+        if kind == "string_too_short":
+            message = n_(
+                "expected text of at least {limit} character, got {got}",
+                "expected text of at least {limit} characters, got {got}",
+                limit,
+                limit=limit,
+                got=got,
+            )
+        else:
+            message = n_(
+                "expected text of at most {limit} character, got {got}",
+                "expected text of at most {limit} characters, got {got}",
+                limit,
+                limit=limit,
+                got=got,
+            )
     elif kind == "string_pattern_mismatch":
-        message = f"text does not match the pattern {ctx.get('pattern')}, got {got}"
+        message = _("text does not match the pattern {pattern}, got {got}", pattern=ctx.get("pattern"), got=got)
     elif isinstance(ctx.get("error"), TabrollError):  # a validator that raised our own error: keep its words
         message, tip = ctx["error"].message, ctx["error"].tip
     else:
@@ -557,11 +627,12 @@ def explain_validation_error(
     if len(found) == 1:
         return InputError(found[0].message, tip=found[0].tip, location=found[0].location)
     if not found:  # pydantic always reports at least one error; be safe anyway
-        return InputError("the data does not fit the scenario format", location=Location(doc.source))
+        return InputError(_("the data does not fit the scenario format"), location=Location(doc.source))
     lines = [str(p) for p in found[:MAX_LISTED]]
     if len(found) > MAX_LISTED:
-        lines.append(f"and {len(found) - MAX_LISTED} more")
-    return InputError(f"found {len(found)} problems:\n" + "\n".join(lines), location=Location(doc.source))
+        lines.append(n_("and {n} more", "and {n} more", len(found) - MAX_LISTED))
+    heading = n_("found {n} problem:", "found {n} problems:", len(found))
+    return InputError(heading + "\n" + "\n".join(lines), location=Location(doc.source))
 
 
 def validate(

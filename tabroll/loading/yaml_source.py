@@ -35,6 +35,7 @@ import yaml
 from yaml import events as ev
 
 from tabroll.errors import InputError, Location
+from tabroll.i18n import N_, _
 
 __all__ = ["DEFAULT_LIMITS", "YamlDocument", "YamlLimits", "format_path", "load_yaml_file", "load_yaml_text"]
 
@@ -56,85 +57,154 @@ class YamlLimits:
 
 DEFAULT_LIMITS: Final = YamlLimits()
 
-# Every message this module shows, by kind: 'kind: message | tip' (a long tip goes on the next line).
-_CATALOG: Final = """
-too_big: the file is {size:,} bytes or more; tabroll reads at most {limit:,} bytes
-  | a scenario file is far smaller than this; check that it is the right file
-missing: the file does not exist | {hint}
-folder: this is a folder, not a file | give the path of a .yaml file inside it
-not_regular: this is not a regular file (a pipe, a device or a socket) | save the scenario to a file, or pipe it to '-'
-denied: tabroll may not read this file (permission denied) | check the file's permissions
-unreadable: the file could not be read: {why} | check that the path names a readable file
-no_stdin: there is no standard input to read | pass a file name instead of '-'
-tty: standard input is a terminal, not a file | pipe a scenario in ('tabroll ... - < scenario.yaml') or pass a file name
-utf16: the file is saved as UTF-16, not UTF-8 | save the file as UTF-8
-not_utf8: the file is not UTF-8: byte 0x{byte:02x} at byte offset {offset:,} (line {line}, column {column})
-  | save the file as UTF-8
-not_utf8_stdin: standard input is not valid UTF-8 | save the file as UTF-8
-empty: the file is empty | write the scenario as 'key: value' lines
-no_document: the file holds no YAML document, only comments or blank lines | write the scenario as 'key: value' lines
-bad_char: the file contains {what} (U+{code:04X}), which YAML does not allow
-  | remove it; if the file is not text, check that it is the right file
-syntax: YAML syntax error: {plain}{snippet} | {hint}
-not_yaml: the file is not valid YAML: {why}
-deep_python: the file is nested too deeply to read | flatten the structure
-memory: the file needs more memory than tabroll may use | use a smaller file
-second_doc: the file holds more than one YAML document (a second one starts here)
-  | tabroll reads one scenario per file; split the documents into separate files
-python_tag: the tag '{tag}' is not allowed: tabroll never builds Python objects from a file | remove the tag
-tag: tabroll does not read YAML tags such as '{tag}'
-  | remove the tag and write the value as plain text, a number, a list or a mapping
-surrogate: this value holds an escape of a lone surrogate (U+{code:04X}), which is not a character
-  | remove the escape; write the character itself, or its full \\U00XXXXXX escape
-long_text: this value is {size:,} characters long; tabroll reads at most {limit:,}
-  | shorten it, or check that this is the right file
-key_kind: the key {key!r} is read as {reads_as}, not as a name | put the key in quotes: "{key}": ...
-big_int: this whole number has {digits:,} digits; tabroll reads at most {limit}
-  | check the value; no game needs numbers that large
-bad_tagged: {text!r} is marked as {reads_as} but is not one | remove the {tag} tag, or fix the value
-depth: the file nests {depth} levels deep; tabroll reads at most {limit}
-  | scenario files need only a few levels; look for runaway brackets or indentation
-alias_depth: using the alias '*{name}' here nests the file {depth} levels deep; tabroll reads at most {limit}
-  | use the alias at a shallower place
-nodes: the file expands to at least {count:,} values; tabroll reads at most {limit:,}
-  | every alias (*name) copies its anchored value; use fewer aliases or a smaller file
-aliases: the file uses at least {count:,} aliases (*name); tabroll reads at most {limit:,}
-  | write the values out, or split the file
-complex_key: a list or mapping cannot be a key | keys are plain names such as 'hp'
-self_alias: the alias '*{name}' is used inside its own anchor '&{name}'
-  | a value cannot contain itself; copy the part you need instead
-no_anchor: the alias '*{name}' refers to no anchor defined above it | {hint}
-alias_key: the alias '*{name}' cannot be a key: it does not stand for plain text | keys are plain names such as 'hp'
-duplicate: duplicate key {key!r} (first at line {line})
-  | a key may appear only once in a mapping; remove or rename one of them
-bad_merge: the merge key '<<' needs a mapping or a list of mappings | write '<<: *base' where '&base' names a mapping
-"""
-_TEXTS: Final = {
-    kind: (msg, tip) for kind, msg, tip in re.findall(r"^(\w+): (.*?)(?:\s+\| (.*))?$", _CATALOG, flags=re.M)
+# Every message this module shows, by kind: kind -> (message, tip), each marked to be translated where shown.
+_TEXTS: Final[dict[str, tuple[str, str]]] = {
+    "too_big": (
+        N_("the file is {size:,} bytes or more; tabroll reads at most {limit:,} bytes"),
+        N_("a scenario file is far smaller than this; check that it is the right file"),
+    ),
+    "missing": (N_("the file does not exist"), "{hint}"),
+    "folder": (N_("this is a folder, not a file"), N_("give the path of a .yaml file inside it")),
+    "not_regular": (
+        N_("this is not a regular file (a pipe, a device or a socket)"),
+        N_("save the scenario to a file, or pipe it to '-'"),
+    ),
+    "denied": (N_("tabroll may not read this file (permission denied)"), N_("check the file's permissions")),
+    "unreadable": (N_("the file could not be read: {why}"), N_("check that the path names a readable file")),
+    "no_stdin": (N_("there is no standard input to read"), N_("pass a file name instead of '-'")),
+    "tty": (
+        N_("standard input is a terminal, not a file"),
+        N_("pipe a scenario in ('tabroll ... - < scenario.yaml') or pass a file name"),
+    ),
+    "utf16": (N_("the file is saved as UTF-16, not UTF-8"), N_("save the file as UTF-8")),
+    "not_utf8": (
+        N_("the file is not UTF-8: byte 0x{byte:02x} at byte offset {offset:,} (line {line}, column {column})"),
+        N_("save the file as UTF-8"),
+    ),
+    "not_utf8_stdin": (N_("standard input is not valid UTF-8"), N_("save the file as UTF-8")),
+    "empty": (N_("the file is empty"), N_("write the scenario as 'key: value' lines")),
+    "no_document": (
+        N_("the file holds no YAML document, only comments or blank lines"),
+        N_("write the scenario as 'key: value' lines"),
+    ),
+    "bad_char": (
+        N_("the file contains {what} (U+{code:04X}), which YAML does not allow"),
+        N_("remove it; if the file is not text, check that it is the right file"),
+    ),
+    "syntax": (N_("YAML syntax error: {plain}{snippet}"), "{hint}"),
+    "not_yaml": (N_("the file is not valid YAML: {why}"), ""),
+    "deep_python": (N_("the file is nested too deeply to read"), N_("flatten the structure")),
+    "memory": (N_("the file needs more memory than tabroll may use"), N_("use a smaller file")),
+    "second_doc": (
+        N_("the file holds more than one YAML document (a second one starts here)"),
+        N_("tabroll reads one scenario per file; split the documents into separate files"),
+    ),
+    "python_tag": (
+        N_("the tag '{tag}' is not allowed: tabroll never builds Python objects from a file"),
+        N_("remove the tag"),
+    ),
+    "tag": (
+        N_("tabroll does not read YAML tags such as '{tag}'"),
+        N_("remove the tag and write the value as plain text, a number, a list or a mapping"),
+    ),
+    "surrogate": (
+        N_("this value holds an escape of a lone surrogate (U+{code:04X}), which is not a character"),
+        N_("remove the escape; write the character itself, or its full \\U00XXXXXX escape"),
+    ),
+    "long_text": (
+        N_("this value is {size:,} characters long; tabroll reads at most {limit:,}"),
+        N_("shorten it, or check that this is the right file"),
+    ),
+    "key_kind": (N_("the key {key!r} is read as {reads_as}, not as a name"), N_('put the key in quotes: "{key}": ...')),
+    "big_int": (
+        N_("this whole number has {digits:,} digits; tabroll reads at most {limit}"),
+        N_("check the value; no game needs numbers that large"),
+    ),
+    "bad_tagged": (N_("{text!r} is marked as {reads_as} but is not one"), N_("remove the {tag} tag, or fix the value")),
+    "depth": (
+        N_("the file nests {depth} levels deep; tabroll reads at most {limit}"),
+        N_("scenario files need only a few levels; look for runaway brackets or indentation"),
+    ),
+    "alias_depth": (
+        N_("using the alias '*{name}' here nests the file {depth} levels deep; tabroll reads at most {limit}"),
+        N_("use the alias at a shallower place"),
+    ),
+    "nodes": (
+        N_("the file expands to at least {count:,} values; tabroll reads at most {limit:,}"),
+        N_("every alias (*name) copies its anchored value; use fewer aliases or a smaller file"),
+    ),
+    "aliases": (
+        N_("the file uses at least {count:,} aliases (*name); tabroll reads at most {limit:,}"),
+        N_("write the values out, or split the file"),
+    ),
+    "complex_key": (N_("a list or mapping cannot be a key"), N_("keys are plain names such as 'hp'")),
+    "self_alias": (
+        N_("the alias '*{name}' is used inside its own anchor '&{name}'"),
+        N_("a value cannot contain itself; copy the part you need instead"),
+    ),
+    "no_anchor": (N_("the alias '*{name}' refers to no anchor defined above it"), "{hint}"),
+    "alias_key": (
+        N_("the alias '*{name}' cannot be a key: it does not stand for plain text"),
+        N_("keys are plain names such as 'hp'"),
+    ),
+    "duplicate": (
+        N_("duplicate key {key!r} (first at line {line})"),
+        N_("a key may appear only once in a mapping; remove or rename one of them"),
+    ),
+    "bad_merge": (
+        N_("the merge key '<<' needs a mapping or a list of mappings"),
+        N_("write '<<: *base' where '&base' names a mapping"),
+    ),
 }
+"""A tip of ``"{hint}"`` is the hint given, already in the language."""
 
 # How the parsers (libyaml, then PyYAML) word syntax problems -> plain words | tip.
 _SYNTAX: Final = [
-    line.split(" => ")
-    for line in """
-mapping values are not allowed => a ':' that cannot start a value => quote text with ': ', or fix indents
-found unexpected end of stream => the file ends inside quoted text => close the quotes
-unknown escape => an unknown escape in double-quoted text => use single quotes, or write a backslash as \\\\
-did not find expected key => this line does not fit the mapping above it => check the indentation of this line
-expected <block end> => this line does not fit the indentation above it => check the indentation of this line
-did not find expected '-' => expected a list item starting with '- ' => check the indentation of this line
-could not find expected ':' => expected 'key: value' (a ':' is missing) => add the ':' after the key
-expected ',' or ']' => expected ',' or ']' here => close the list with ']', or add the missing ','
-expected ',' or '}' => expected ',' or '}' here => close the mapping with '}', or add the missing ','
-document start => unexpected text after the end of the document => remove the stray text
-node content => a value is missing here => write a value, or put quotes around text
-alphabetic or numeric => an anchor or alias name is missing after '&' or '*' => name it, or quote the text
-found unexpected ':' => a ':' in the wrong place => put quotes around text that contains ':'
-""".strip().splitlines()
+    (
+        "mapping values are not allowed",
+        N_("a ':' that cannot start a value"),
+        N_("quote text with ': ', or fix indents"),
+    ),
+    ("found unexpected end of stream", N_("the file ends inside quoted text"), N_("close the quotes")),
+    (
+        "unknown escape",
+        N_("an unknown escape in double-quoted text"),
+        N_("use single quotes, or write a backslash as \\\\\\\\"),
+    ),
+    (
+        "did not find expected key",
+        N_("this line does not fit the mapping above it"),
+        N_("check the indentation of this line"),
+    ),
+    (
+        "expected <block end>",
+        N_("this line does not fit the indentation above it"),
+        N_("check the indentation of this line"),
+    ),
+    (
+        "did not find expected '-'",
+        N_("expected a list item starting with '- '"),
+        N_("check the indentation of this line"),
+    ),
+    ("could not find expected ':'", N_("expected 'key: value' (a ':' is missing)"), N_("add the ':' after the key")),
+    ("expected ',' or ']'", N_("expected ',' or ']' here"), N_("close the list with ']', or add the missing ','")),
+    ("expected ',' or '}'", N_("expected ',' or '}' here"), N_("close the mapping with '}', or add the missing ','")),
+    ("document start", N_("unexpected text after the end of the document"), N_("remove the stray text")),
+    ("node content", N_("a value is missing here"), N_("write a value, or put quotes around text")),
+    (
+        "alphabetic or numeric",
+        N_("an anchor or alias name is missing after '&' or '*'"),
+        N_("name it, or quote the text"),
+    ),
+    ("found unexpected ':'", N_("a ':' in the wrong place"), N_("put quotes around text that contains ':'")),
 ]
-_CONTEXT: Final = {"block mapping": "the mapping", "flow mapping": "the '{...}' mapping",
-                   "flow sequence": "the '[...]' list", "block collection": "the list",
-                   "quoted scalar": "the quoted text"}  # fmt: skip
+_CONTEXT: Final = {
+    "block mapping": N_("(in the mapping that starts at line {line})"),
+    "flow mapping": N_("(in the '{{...}}' mapping that starts at line {line})"),
+    "flow sequence": N_("(in the '[...]' list that starts at line {line})"),
+    "block collection": N_("(in the list that starts at line {line})"),
+    "quoted scalar": N_("(in the quoted text that starts at line {line})"),
+}
 
 # The C parser is faster; both emit the same events with 0-based character marks (tests swap them).
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -145,7 +215,7 @@ _STR, _INT, _FLOAT, _BOOL, _NULL, _TIME, _MERGE_TAG, _SEQ, _MAP = (
     _Y + t for t in ("str", "int", "float", "bool", "null", "timestamp", "merge", "seq", "map")
 )
 _SCALAR_TAGS: Final = {_STR, _INT, _FLOAT, _BOOL, _NULL, _TIME, _MERGE_TAG}
-_KIND: Final = {_INT: "a number", _FLOAT: "a number", _BOOL: "true/false", _NULL: "an empty value"}
+_KIND: Final = {_INT: N_("a number"), _FLOAT: N_("a number"), _BOOL: N_("true/false"), _NULL: N_("an empty value")}
 # What YAML refuses to read, plus a byte-order mark anywhere but the start (libyaml refuses that too). YAML
 # allows "[\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"; the pattern
 # below names its complement instead, which is the same set of characters (checked by the tests) and compiles
@@ -181,7 +251,8 @@ def _error(kind: str, source: str, at: _At | None = None, path: PathLike = (), *
     name = format_path(path)
     name = name if len(name) <= 120 else f"{name[:40]}...{name[-60:]}"
     where = Location(source, line, column, name or None)
-    return InputError(msg.format(**fields), tip=tip.format(**fields) or None, location=where)
+    shown_tip = _(tip, **fields) if tip else fields.get("hint")
+    return InputError(_(msg, **fields), tip=shown_tip or None, location=where)
 
 
 def format_path(path: PathLike) -> str:
@@ -263,20 +334,22 @@ def _snippet(lines: list[str], line: int, column: int) -> str:
 def _syntax_error(err: yaml.MarkedYAMLError, text: str, source: str) -> InputError:
     mark = err.problem_mark or err.context_mark
     problem = (err.problem or err.context or "the text is not valid YAML").strip()
-    plain, hint = problem, "compare the line with a working example"
+    plain, hint = problem, _("compare the line with a working example")
     at = (mark.line + 1, mark.column + 1) if mark is not None else None
     lines = _LINE_BREAK.split(text)
     char = lines[at[0] - 1][at[1] - 1 : at[1]] if at and at[0] <= len(lines) else ""
     if "cannot start any token" in problem and char == "\t":
-        plain, hint = "a tab character here; YAML indents with spaces only", "replace the tabs with spaces"
+        plain, hint = _("a tab character here; YAML indents with spaces only"), _("replace the tabs with spaces")
+    elif "cannot start any token" in problem and char:
+        plain, hint = _("{char!r} cannot start a value", char=char), _("put quotes around the value")
     elif "cannot start any token" in problem:
-        plain, hint = f"{char or 'this character'!r} cannot start a value", "put quotes around the value"
+        plain, hint = _("this character cannot start a value"), _("put quotes around the value")
     else:
-        plain, hint = next(((w, h) for needle, w, h in _SYNTAX if needle in problem), (plain, hint))
+        plain, hint = next(((_(w), _(h)) for needle, w, h in _SYNTAX if needle in problem), (plain, hint))
     ctx = err.context_mark
     what = next((w for needle, w in _CONTEXT.items() if needle in (err.context or "")), None)
     if what and ctx is not None and at and ctx.line + 1 != at[0]:
-        plain += f" (in {what} that starts at line {ctx.line + 1})"
+        plain += " " + _(what, line=ctx.line + 1)
     snippet = _snippet(lines, *at) if at else ""
     return _error("syntax", source, at, plain=plain, snippet=snippet, hint=hint)
 
@@ -390,7 +463,7 @@ class _Builder:
         self.check_tag(tag, _SCALAR_TAGS, at)
         if (top := self.key_expected()) is not None:
             if tag in _KIND:
-                raise self.fail("key_kind", at, top.path, key=_clip(text), reads_as=_KIND[tag])
+                raise self.fail("key_kind", at, top.path, key=_clip(text), reads_as=_(_KIND[tag]))
             top.pending, top.pending_at = (_MERGE_KEY if tag == _MERGE_TAG else text), at
             if event.anchor:
                 self.anchors[event.anchor] = _Anchor(text, _Pos(*at), 1, 0, text)
@@ -415,7 +488,7 @@ class _Builder:
                 return _CONSTRUCTOR.construct_yaml_float(yaml.ScalarNode(tag, text))
         except (ValueError, IndexError, KeyError, OverflowError):
             raise self.fail(
-                "bad_tagged", at, text=_clip(text), reads_as=_KIND[tag], tag="!!" + tag.removeprefix(_Y)
+                "bad_tagged", at, text=_clip(text), reads_as=_(_KIND[tag]), tag="!!" + tag.removeprefix(_Y)
             ) from None
         return text  # text, a timestamp kept as written, or '<<' used as a value
 
@@ -461,7 +534,11 @@ class _Builder:
             raise self.fail("self_alias", at, name=name)
         if anchor is None:
             close = difflib.get_close_matches(name, list(self.anchors), n=1)
-            hint = f"did you mean '*{close[0]}'?" if close else "define '&name' on a value above the '*name'"
+            hint = (
+                _("did you mean '*{name}'?", name=close[0])
+                if close
+                else _("define '&name' on a value above the '*name'")
+            )
             raise self.fail("no_anchor", at, name=name, hint=hint)
         if (top := self.key_expected()) is not None:
             if anchor.key_text is None:
@@ -516,7 +593,7 @@ def _parse(text: str, source: str, limits: YamlLimits) -> YamlDocument:
         raise _error("empty", source)
     if (bad := _bad_char(text)) is not None:
         char = bad.group()
-        what = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "a control character"
+        what = _("a lone surrogate") if "\ud800" <= char <= "\udfff" else _("a control character")
         raise _error("bad_char", source, _line_col(text[: bad.start()]), what=what, code=ord(char))
     try:
         result = _events_to_values(_LOADER, text, source, limits)
@@ -576,7 +653,9 @@ def _nearby(path: str) -> str:
     except OSError:
         names = []
     close = close_file_name(name, names)
-    return f"did you mean {os.path.join(folder, close)!r}?" if close else "check the spelling and the folder"
+    if close:
+        return _("did you mean {path!r}?", path=os.path.join(folder, close))
+    return _("check the spelling and the folder")
 
 
 def close_file_name(name: str, names: Sequence[str]) -> str | None:
@@ -631,7 +710,9 @@ def load_yaml_file(path: str | os.PathLike[str], *, limits: YamlLimits = DEFAULT
     name = os.fspath(path)
     source = "<stdin>" if name == "-" else name
     if "\x00" in name:
-        raise InputError(f"{name!r} is not a usable file name: it contains a NUL byte", tip="check the file name")
+        raise InputError(
+            _("{name!r} is not a usable file name: it contains a NUL byte", name=name), tip=_("check the file name")
+        )
     try:
         data = _read(name, limits)
     except FileNotFoundError:
