@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from tabroll.i18n import _, n_
+from tabroll.i18n import N_, _, n_
 from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Matrix, figure_name
 from tabroll.words import visible
 
@@ -32,7 +32,7 @@ def progress_bar(pairs: int) -> Iterator[Callable[[str], None]]:
 
 WIDTH = 80  # the terminal a table must fit
 NAME_WIDTH = 14  # the widest row name before it is abbreviated
-CORNER = "attacker \\ target"
+CORNER = N_("attacker \\ target")
 
 
 @dataclass
@@ -258,9 +258,10 @@ def _layout(table: Matrix, tables: list[Grid], width: int) -> _Layout:
         if rows[attacker] != attacker and form != attacker and form not in rows.values():
             rows[attacker] = form
     label_width = max(cell_len(rows[a]) for a in table.attackers)
-    corner_inline = max(label_width, cell_len(CORNER)) + sum(2 + w for w in widths) <= width
+    corner_text = _(CORNER)
+    corner_inline = max(label_width, cell_len(corner_text)) + sum(2 + w for w in widths) <= width
     if corner_inline:
-        label_width = max(label_width, cell_len(CORNER))
+        label_width = max(label_width, cell_len(corner_text))
     return _Layout(rows, columns, widths, label_width, corner_inline, _chunks(widths, label_width, width))
 
 
@@ -290,11 +291,11 @@ def _grid_lines(table: Matrix, grid: Grid, layout: _Layout, width: int, *, first
     if first and table.setting:
         lines += [[(line, "dim")] for line in _wrap(table.setting, width, "  ")]
     if first and not layout.corner_inline:
-        lines.append([(CORNER, "dim")])
+        lines.append([(_(CORNER), "dim")])
     for part, chunk in enumerate(layout.chunks):
         if part:
             lines.append([("", "")])
-        corner = CORNER if first and part == 0 and layout.corner_inline else ""
+        corner = _(CORNER) if first and part == 0 and layout.corner_inline else ""
         head = [(_pad(corner, layout.label_width, left=True), "dim")]
         head += [("  " + _pad(layout.columns[table.targets[j]], layout.widths[j]), "bold") for j in chunk]
         lines.append(head)
