@@ -161,7 +161,7 @@ class _Plot:
         )
         middle = self.top + PLOT_H / 2
         body.append(
-            _text(18, middle, "probability", anchor="middle",
+            _text(18, middle, _("probability"), anchor="middle",
                   extra=f' class="axis-label" transform="rotate(-90 18 {middle:.1f})"')
         )  # fmt: skip
         return body
