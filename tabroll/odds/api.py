@@ -9,7 +9,8 @@ from typing import Any
 
 from tabroll.dice.session import check_jobs
 from tabroll.engine import AnyRuleset
-from tabroll.odds.figures import Report, plural
+from tabroll.i18n import _, n_
+from tabroll.odds.figures import Report, number
 from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
 from tabroll.odds.report import build_report
 
@@ -36,7 +37,7 @@ class TimeLimit:
 
     def named(self) -> str:
         assert self.seconds is not None
-        return f"the time limit ({_seconds(self.seconds)}, {self.name})"
+        return _("the time limit ({seconds}, {name})", seconds=_seconds(self.seconds), name=self.name)
 
 
 def _seconds(value: float) -> str:
@@ -66,7 +67,10 @@ def compute_odds(
 
     check_jobs(jobs)
     if not 1 <= budget <= 10_000_000:
-        raise InputError(f"--budget {budget} is out of range", tip="use 1 to 10,000,000 resolutions")
+        raise InputError(
+            _("--budget {budget} is out of range", budget=budget),
+            tip=_("use 1 to {most} resolutions", most="10,000,000"),
+        )
     from tabroll.batch.workers import doing
     from tabroll.odds import limits, montecarlo
 
@@ -74,16 +78,23 @@ def compute_odds(
     limits.WALKED[0] = montecarlo.SIMULATED[0] = 0
 
     def describe() -> str:
-        where = f" in {jobs} processes" if jobs > 1 else ""
         if phase["what"] == "walk":
-            done = "" if jobs > 1 else f" after about {limits.WALKED[0]:,} resolutions"
-            said = f"the exact walk{where} was stopped{done}"
+            if jobs > 1:
+                said = _("the exact walk in {jobs} processes was stopped", jobs=jobs)
+            else:
+                said = _("the exact walk was stopped after about {count} resolutions", count=f"{limits.WALKED[0]:,}")
         elif phase["what"] == "simulation":
-            done = "" if jobs > 1 else f" after about {montecarlo.SIMULATED[0]:,} of {phase['trials']:,} trials"
-            said = f"the simulation{where} was stopped{done}"
+            if jobs > 1:
+                said = _("the simulation in {jobs} processes was stopped", jobs=jobs)
+            else:
+                said = _(
+                    "the simulation was stopped after about {done} of {count} trials",
+                    done=f"{montecarlo.SIMULATED[0]:,}",
+                    count=f"{phase['trials']:,}",
+                )
         else:
-            said = f"stopped while {phase['what']}"
-        return f"{said}; no odds printed (--timeout SECONDS stops with the estimate so far)"
+            said = _("stopped while sampling the outcome tree")
+        return _("{what}; no odds printed (--timeout SECONDS stops with the estimate so far)", what=said)
 
     with doing(describe):
         return _compute(
@@ -149,10 +160,24 @@ def _walk_first(
         phase["what"] = "walk"
         result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs, deadline=walk_deadline)
     except BudgetExceeded as too_big:
-        raise_it = "--budget raises the limit, " if too_big.budget_helps else ""
-        return (
-            f"no exact odds: {too_big}; simulated {plural(trials, 'attack')} instead "
-            f"(seed {seed}; {raise_it}--trials sets the count)"
+        if too_big.budget_helps:
+            return n_(
+                "no exact odds: {why}; simulated {count} attack instead (seed {seed}; --budget raises the limit, "
+                "--trials sets the count)",
+                "no exact odds: {why}; simulated {count} attacks instead (seed {seed}; --budget raises the limit, "
+                "--trials sets the count)",
+                trials,
+                why=too_big,
+                count=number(trials),
+                seed=seed,
+            )
+        return n_(
+            "no exact odds: {why}; simulated {count} attack instead (seed {seed}; --trials sets the count)",
+            "no exact odds: {why}; simulated {count} attacks instead (seed {seed}; --trials sets the count)",
+            trials,
+            why=too_big,
+            count=number(trials),
+            seed=seed,
         )
     except WalkStopped as stopped:
         assert limit is not None and limit.seconds is not None
@@ -163,12 +188,24 @@ def _walk_first(
 
 def _stopped_note(stopped: WalkStopped, limit: TimeLimit, trials: int, seed: int) -> str:
     """Why the time limit stopped the exact walk: it would take too long, or half the time was up."""
-    instead = f"simulated up to {plural(trials, 'attack')} in the time left instead (seed {seed})"
+    instead = n_(
+        "simulated up to {count} attack in the time left instead (seed {seed})",
+        "simulated up to {count} attacks in the time left instead (seed {seed})",
+        trials,
+        count=number(trials),
+        seed=seed,
+    )
     if isinstance(stopped, WalkTooLong):
-        return f"no exact odds within {limit.named()}: {stopped.reason()}; {instead}"
-    return (
-        f"{limit.named()} stopped the exact walk at half time, after {stopped.resolutions:,} resolutions "
-        f"covering {float(stopped.covered):.1%} of the outcomes; {instead}"
+        return _(
+            "no exact odds within {limit}: {why}; {instead}", limit=limit.named(), why=stopped.reason(), instead=instead
+        )
+    return _(
+        "{limit} stopped the exact walk at half time, after {count} resolutions covering {share} of the outcomes; "
+        "{instead}",
+        limit=limit.named(),
+        count=number(stopped.resolutions),
+        share=f"{float(stopped.covered):.1%}",
+        instead=instead,
     )
 
 
@@ -194,9 +231,25 @@ def _simulated(
     if done < trials:
         assert limit is not None and limit.seconds is not None
         limit.reached = True
-        stop = f"the simulation after {done:,} of {trials:,} trials"
         if note:
-            note += f"; the time limit then stopped {stop}"
+            note += _(
+                "; the time limit then stopped the simulation after {done} of {count} trials",
+                done=number(done),
+                count=number(trials),
+            )
         else:
-            note = f"{limit.named()} stopped {stop} (seed {seed}, {plural(jobs, 'job')})"
-    return build_report(tally, exact=False, samples=done, note=note or f"seed {seed}, {plural(jobs, 'job')}")
+            note = n_(
+                "{limit} stopped the simulation after {done} of {count} trials (seed {seed}, {n} job)",
+                "{limit} stopped the simulation after {done} of {count} trials (seed {seed}, {n} jobs)",
+                jobs,
+                limit=limit.named(),
+                done=number(done),
+                count=number(trials),
+                seed=seed,
+            )
+    return build_report(
+        tally,
+        exact=False,
+        samples=done,
+        note=note or n_("seed {seed}, {n} job", "seed {seed}, {n} jobs", jobs, seed=seed),
+    )

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from tabroll.dice.notation import DiceExpression, DiceLimitError, explosion_cap
 from tabroll.errors import InputError
+from tabroll.i18n import _, n_
 from tabroll.odds.dice_figures import DiceOdds, Question, Table
 
 DEFAULT_TRIALS = 10_000
@@ -45,17 +46,27 @@ def read_question(words: Sequence[str]) -> Question:
 
     sides = [side.split() for side in _VERSUS.split(" ".join(words))]
     if len(sides) > 2:
-        raise InputError("'vs' compares two expressions, not more", tip="tabroll odds 2d6 vs 1d12")
+        raise InputError(
+            _("'vs' compares two expressions, not more"), tip=_("e.g. {example}", example="tabroll odds 2d6 vs 1d12")
+        )
     expressions: list[DiceExpression] = []
     for side in sides:
         if not side:
-            raise InputError("'vs' needs an expression on each side", tip="tabroll odds 2d6 vs 1d12")
+            raise InputError(
+                _("'vs' needs an expression on each side"), tip=_("e.g. {example}", example="tabroll odds 2d6 vs 1d12")
+            )
         parsed = parse_words(side)
         if len(parsed) != 1:
             shown = ", ".join(e.notation for e in parsed)
             raise InputError(
-                f"odds take one expression, or two around vs; these words give {len(parsed)}: {shown}",
-                tip="tabroll odds 4d6kh3, tabroll odds '1d20+7>=15', tabroll odds 2d6 vs 2d6",
+                _(
+                    "odds take one expression, or two around vs; these words give {count}: {shown}",
+                    count=len(parsed),
+                    shown=shown,
+                ),
+                tip=_(
+                    "e.g. {example}", example="tabroll odds 4d6kh3, tabroll odds '1d20+7>=15', tabroll odds 2d6 vs 2d6"
+                ),
             )
         expressions.append(parsed[0])
     first = expressions[0]
@@ -73,10 +84,13 @@ def _limits_note(expressions: Sequence[DiceExpression]) -> str:
             explodes |= term.explode is not None and explosion_cap(term, limits) > 1
     parts = []
     if rerolls:
-        parts.append(f"a die rerolls at most {limits.max_rerolls} times")
+        parts.append(n_("a die rerolls at most {n} time", "a die rerolls at most {n} times", limits.max_rerolls))
     if explodes:
-        parts.append(f"a chain of explosions adds at most {limits.max_explosions} dice")
-    return f"As when rolled, {' and '.join(parts)}." if parts else ""
+        parts.append(
+            n_("a chain of explosions adds at most {n} die", "a chain of explosions adds at most {n} dice",
+               limits.max_explosions)
+        )  # fmt: skip
+    return _("As when rolled, {limits}.", limits=_(" and ").join(parts)) if parts else ""
 
 
 def compute(question: Question, *, trials: int | None = None, seed: int, timeout: float | None = None) -> DiceOdds:
@@ -92,19 +106,28 @@ def compute(question: Question, *, trials: int | None = None, seed: int, timeout
                 low, high = expression.min(), expression.max()
                 if high - low + 1 > MAX_VALUES:
                     raise DiceLimitError(
-                        f"the exact odds of {expression.notation} would list up to {high - low + 1:,} values, "
-                        f"more than the limit of {MAX_VALUES:,}"
+                        _(
+                            "the exact odds of {dice} would list up to {count} values, more than the limit of {most}",
+                            dice=expression.notation,
+                            count=f"{high - low + 1:,}",
+                            most=f"{MAX_VALUES:,}",
+                        )
                     )
         except DiceLimitError as refused:
             per_trial = max(1, sum(_draws(e) for e in expressions))
             trials = min(DEFAULT_TRIALS, MAX_SIMULATED_DICE // per_trial)
             if trials < MIN_TRIALS:
                 raise DiceLimitError(
-                    f"{refused.reason}; and {MIN_TRIALS:,} simulated rolls could draw {MIN_TRIALS * per_trial:,} dice, "
-                    f"more than the limit of {MAX_SIMULATED_DICE:,}",
-                    tip="use fewer or smaller dice",
+                    _(
+                        "{why}; and {count} simulated rolls could draw {dice} dice, more than the limit of {most}",
+                        why=refused.reason,
+                        count=f"{MIN_TRIALS:,}",
+                        dice=f"{MIN_TRIALS * per_trial:,}",
+                        most=f"{MAX_SIMULATED_DICE:,}",
+                    ),
+                    tip=_("use fewer or smaller dice"),
                 ) from None
-            note = f"Simulated, not exact: {refused.reason}."
+            note = _("Simulated, not exact: {why}.", why=refused.reason)
     if trials is not None:
         return _simulate(question, expressions, trials, seed, timeout, note)
     counts = [exact_counts(e) for e in expressions]
@@ -150,13 +173,24 @@ def _simulate(
     from tabroll.dice.sources import SeededDice
 
     if not 1 <= trials <= 10**9:
-        raise InputError(f"--trials {trials:,} is out of range", tip="simulate from 1 to 1,000,000,000 rolls")
+        raise InputError(
+            _("--trials {trials} is out of range", trials=f"{trials:,}"),
+            tip=_("simulate from 1 to {most} rolls", most="1,000,000,000"),
+        )
     per_trial = max(1, sum(_draws(e) for e in expressions))
     if trials * per_trial > MAX_SIMULATED_DICE:
         raise DiceLimitError(
-            f"simulating {trials:,} rolls of {question.text} could draw {trials * per_trial:,} dice, "
-            f"more than the limit of {MAX_SIMULATED_DICE:,}",
-            tip=f"ask for at most {max(1, MAX_SIMULATED_DICE // per_trial):,} --trials, or use fewer dice",
+            _(
+                "simulating {count} rolls of {question} could draw {dice} dice, more than the limit of {most}",
+                count=f"{trials:,}",
+                question=question.text,
+                dice=f"{trials * per_trial:,}",
+                most=f"{MAX_SIMULATED_DICE:,}",
+            ),
+            tip=_(
+                "ask for at most {count} --trials, or use fewer dice",
+                count=f"{max(1, MAX_SIMULATED_DICE // per_trial):,}",
+            ),
         )
     dice = SeededDice(seed)
     first_counts: dict[int, int] = {}
@@ -174,10 +208,11 @@ def _simulate(
         if deadline is not None and done % 256 == 0 and time.monotonic() > deadline:
             break
     stopped = done < trials
-    how = f"{done:,} simulated rolls, seed {seed}"
+    how = n_("{count} simulated roll, seed {seed}", "{count} simulated rolls, seed {seed}", done, count=f"{done:,}",
+             seed=seed)  # fmt: skip
     if stopped:
-        how += f" (the time limit stopped it after {done:,} of {trials:,})"
-    note = f"{note} {how}; ± is the 95% confidence interval.".strip()
+        how += _(" (the time limit stopped it after {done} of {count})", done=f"{done:,}", count=f"{trials:,}")
+    note = _("{note} {how}; ± is the 95% confidence interval.", note=note, how=how).strip()
     limits = {"seconds": timeout, "reached": stopped} if timeout is not None else {}
     limits_note = _limits_note(expressions)
     if question.second is None:

@@ -31,6 +31,7 @@ from tabroll.engine import AnyRuleset, Resolution
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal, interrupted
+from tabroll.i18n import _
 from tabroll.odds.branches import (
     LISTED_POOLS,
     Reading,
@@ -603,8 +604,14 @@ def _walk_in_processes(
     except WorkerDied as died:
         lost = sum((entry.weight() for part in todo[merged:] for entry in part), Fraction(0))
         raise WorkerDied(
-            f"{died.message}: the exact walk lost {len(todo) - merged} of its {len(todo)} parts "
-            f"({float(lost):.1%} of the outcomes were not walked), so no odds are given",
+            _(
+                "{problem}: the exact walk lost {missing} of its {parts} parts ({share} of the outcomes were not "
+                "walked), so no odds are given",
+                problem=died.message,
+                missing=len(todo) - merged,
+                parts=len(todo),
+                share=f"{float(lost):.1%}",
+            ),
             tip=died.tip,
         ) from None
     finally:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from tabroll.i18n import N_, _, n_, p_
+
 ODDS_FORMAT = "tabroll.odds"
 ODDS_FORMAT_VERSION = 2
 MATRIX_FORMAT = "tabroll.matrix"
@@ -22,6 +24,34 @@ HAPPENS = "happens"  # the probability that a follow-up happens: tabroll.odds.me
 def plural(count: int, word: str, words: str | None = None) -> str:
     """``1 dice outcome``, ``2 dice outcomes``; ``words`` for an irregular plural."""
     return f"{count:,} {word if count == 1 else words or word + 's'}"
+
+
+def figure_name(name: str) -> str:
+    """A figure's name as people read it, in the language now (the name itself stays the JSON key): the figures
+    the odds engine derives from blows, per target too, and any other (a game's own measure, a follow-up's
+    label) through ``p_("figure", name)``, so a game's catalogue may word its own; else as it is."""
+    named = {
+        "hit": p_("figure", "hit"),
+        "damage": p_("figure", "damage"),
+        HAPPENS: p_("figure", "happens"),
+    }
+    if name in named:
+        return named[name]
+    for prefix, word in (
+        ("hit: ", N_("hit: {unit}")),
+        ("defeated: ", N_("defeated: {unit}")),
+        ("damage to ", N_("damage to {unit}")),
+        ("hit on ", N_("hit on {unit}")),
+        ("damage taken by ", N_("damage taken by {unit}")),
+    ):
+        if name.startswith(prefix):
+            return _(word, unit=name.removeprefix(prefix))
+    return p_("figure", name)
+
+
+def number(count: int) -> str:
+    """A count as the odds show it: ``1,000``."""
+    return f"{count:,}"
 
 
 def share_text(value: float) -> str:
@@ -58,7 +88,7 @@ class Estimate:
     def percent(self) -> str:
         text = f"{100 * self.value:.2f}%"
         if self.low is not None and self.high is not None:
-            text += f" (95% CI {100 * self.low:.2f}–{100 * self.high:.2f}%)"
+            text += _(" (95% CI {low}–{high}%)", low=f"{100 * self.low:.2f}", high=f"{100 * self.high:.2f}")
         return text
 
 
@@ -290,7 +320,12 @@ class Matrix:
         short = self.out_of_time
         if not short or self.timeout is None:
             return ""
-        return (
-            f"the time limit ({self.timeout:g} s, --timeout) cut {len(short)} of {len(self.cells)} pairs short: "
-            "their figures are simulated estimates from the trials done in their share of the time (marked ~)"
+        return n_(
+            "the time limit ({seconds} s, --timeout) cut {short} of {n} pair short: "
+            "their figures are simulated estimates from the trials done in their share of the time (marked ~)",
+            "the time limit ({seconds} s, --timeout) cut {short} of {n} pairs short: "
+            "their figures are simulated estimates from the trials done in their share of the time (marked ~)",
+            len(self.cells),
+            seconds=f"{self.timeout:g}",
+            short=len(short),
         )

@@ -8,6 +8,8 @@ import time
 from fractions import Fraction
 from typing import Any
 
+from tabroll.i18n import _
+
 MAX_TOTALS_BYTES = 64 * 2**20
 """Most memory the weights of one roll's totals may take (each weight is a whole number of up to ``count *
 log2(sides)`` bits: 10,000d20 would need about 1 GB); a roll past it is not walked exactly."""
@@ -29,8 +31,8 @@ def check_timeout(seconds: float | None) -> float | None:
         return None
     if not math.isfinite(seconds) or not 0 < seconds <= MAX_TIMEOUT:
         raise InputError(
-            f"--timeout {seconds:g} is out of range",
-            tip=f"give seconds from 0.001 to {MAX_TIMEOUT:,.0f} (a week), or 0 for no time limit",
+            _("--timeout {seconds} is out of range", seconds=f"{seconds:g}"),
+            tip=_("give seconds from 0.001 to {most} (a week), or 0 for no time limit", most=f"{MAX_TIMEOUT:,.0f}"),
         )
     return seconds
 
@@ -54,18 +56,20 @@ class BudgetExceeded(Exception):
         # Too large for memory, whatever the budget: --budget cannot help (``budget_helps`` says so).
         self.budget_helps = what != "large totals"
         if request is not None and not self.budget_helps:
-            message = (
-                f"one roll of {_roll_name(request)} alone has {request[2]:,} totals whose exact weights would not "
-                f"fit in {MAX_TOTALS_BYTES // 2**20} MiB"
+            message = _(
+                "one roll of {dice} alone has {count} totals whose exact weights would not fit in {size} MiB",
+                dice=_roll_name(request),
+                count=f"{request[2]:,}",
+                size=MAX_TOTALS_BYTES // 2**20,
             )
         else:
             if request is not None:
-                how = f"one roll of {_roll_name(request)} alone has {request[2]:,} different {what}"
+                how = _different(request, what)
             elif estimate is None:
-                how = f"walked {walked:,}"
+                how = _("walked {count}", count=f"{walked:,}")
             else:
-                how = f"about {estimate:,} by sampling {PROBES} outcomes"
-            message = f"more than {budget:,} resolutions would be needed ({how})"
+                how = _("about {count} by sampling {probes} outcomes", count=f"{estimate:,}", probes=PROBES)
+            message = _("more than {budget} resolutions would be needed ({how})", budget=f"{budget:,}", how=how)
         super().__init__(message)
         self.budget = budget
         self.walked = walked
@@ -86,8 +90,16 @@ def _budget_exceeded(
     return BudgetExceeded(budget, walked, estimate=estimate, request=request, what=what)
 
 
+def _different(request: tuple[int, int, int], what: str) -> str:
+    """``one roll of 40d6 alone has 1,234 different pools`` (or totals), in the language now."""
+    dice, count = _roll_name(request), f"{request[2]:,}"
+    if what == "totals":
+        return _("one roll of {dice} alone has {count} different totals", dice=dice, count=count)
+    return _("one roll of {dice} alone has {count} different pools", dice=dice, count=count)
+
+
 def _roll_name(request: tuple[int, int, int]) -> str:
-    count, sides, _ = request
+    count, sides, _size = request
     return f"{count}d{sides}"
 
 
@@ -95,7 +107,13 @@ class WalkStopped(Exception):
     """The exact walk reached its deadline (``--timeout``) before it had walked every outcome."""
 
     def __init__(self, resolutions: int, covered: Fraction) -> None:
-        super().__init__(f"stopped after {resolutions:,} resolutions, {float(covered):.1%} of the outcomes walked")
+        super().__init__(
+            _(
+                "stopped after {count} resolutions, {share} of the outcomes walked",
+                count=f"{resolutions:,}",
+                share=f"{float(covered):.1%}",
+            )
+        )
         self.resolutions = resolutions
         self.covered = covered
 
@@ -125,10 +143,16 @@ class WalkTooLong(WalkStopped):
         return (_walk_too_long, (self.resolutions, self.covered, self.request, self.seconds, self.what))
 
     def reason(self) -> str:
-        return (
-            f"one roll of {_roll_name(self.request)} has {self.request[2]:,} different {self.what}, at least "
-            f"{_duration(self.seconds)} of resolutions at the walk's pace"
-        )
+        dice, count, spent = _roll_name(self.request), f"{self.request[2]:,}", _duration(self.seconds)
+        if self.what == "totals":
+            return _(
+                "one roll of {dice} has {count} different totals, at least {time} of resolutions at the walk's pace",
+                dice=dice, count=count, time=spent,
+            )  # fmt: skip
+        return _(
+            "one roll of {dice} has {count} different pools, at least {time} of resolutions at the walk's pace",
+            dice=dice, count=count, time=spent,
+        )  # fmt: skip
 
 
 def _walk_too_long(

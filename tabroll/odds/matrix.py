@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tabroll.dice.session import check_jobs
 from tabroll.engine import AnyRuleset, AttackRequest, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
+from tabroll.i18n import _, n_
 from tabroll.odds.api import compute_odds
 from tabroll.odds.figures import Cell, Matrix
 
@@ -99,7 +100,10 @@ def _typed_units(attackers: list[str] | None, targets: list[str] | None) -> tupl
 
     for option, given in (("--attackers", attackers), ("--targets", targets)):
         if given is not None and not given:  # given, but only commas or spaces: not "the whole catalogue"
-            raise InputError(f"{option} names no unit", tip=f"give names separated by commas, or leave {option} out")
+            raise InputError(
+                _("{option} names no unit", option=option),
+                tip=_("give names separated by commas, or leave {option} out", option=option),
+            )
     typed_attackers = [parse_unit(text, "--attackers") for text in attackers or ()]
     return typed_attackers, [parse_unit(text, "--targets") for text in targets or ()]
 
@@ -118,14 +122,19 @@ def _from_file(
     typed = next((u for u in (*typed_attackers, *typed_targets) if u.stats), None)
     if typed is not None:
         raise InputError(
-            f'{typed.flag} "{typed.text}": the scenario file {scenario_file} gives the units\' stats',
-            tip="change them in the file, or leave the file out to type the units' stats",
+            _(
+                '{flag} "{unit}": the scenario file {file} gives the units\' stats',
+                flag=typed.flag,
+                unit=typed.text,
+                file=scenario_file,
+            ),
+            tip=_("change them in the file, or leave the file out to type the units' stats"),
         )
     scenario = load_scenario_file(scenario_file, options)
     game, state = scenario.ruleset, scenario.state
     return _Where(
         game, state, check_fields(game, fields, with_file=True), scenario_units(game.summarize_state(state)),
-        f"positions from {scenario_file}",
+        _("positions from {file}", file=scenario_file),
     )  # fmt: skip
 
 
@@ -151,7 +160,10 @@ def _check_trials(trials: int) -> None:
     from tabroll.odds.montecarlo import MAX_TRIALS
 
     if not 1 <= trials <= MAX_TRIALS:  # checked before any pair, not when the first pair is simulated
-        raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
+        raise InputError(
+            _("--trials {trials} is out of range", trials=trials),
+            tip=n_("use 1 to {count} trial", "use 1 to {count} trials", MAX_TRIALS, count=f"{MAX_TRIALS:,}"),
+        )
 
 
 def _pair_names(
@@ -162,18 +174,27 @@ def _pair_names(
     targets = [unit.name for unit in typed_targets] or where.known
     if not attackers or not targets:
         if scenario_file is not None:
-            raise InputError(f"{scenario_file} has no units to compare", tip="add units to the file")
+            raise InputError(_("{file} has no units to compare", file=scenario_file), tip=_("add units to the file"))
         game = where.game
-        missing = " and ".join(o for o, given in (("--attackers", attackers), ("--targets", targets)) if not given)
+        missing = _(" and ").join(o for o, given in (("--attackers", attackers), ("--targets", targets)) if not given)
         raise InputError(
-            f"{game.name} has no unit catalogue: name the units with {missing}",
-            tip=f"type each unit as a name and its stats, e.g. {_typed_example(game)} (tabroll units {game.id} "
-            "lists the stats each attack needs); or take the units from a scenario file: tabroll matrix FILE",
+            _("{game} has no unit catalogue: name the units with {options}", game=game.name, options=missing),
+            tip=_(
+                "type each unit as a name and its stats, e.g. {example} (tabroll units {id} lists the stats each "
+                "attack needs); or take the units from a scenario file: tabroll matrix FILE",
+                example=_typed_example(game),
+                id=game.id,
+            ),
         )
     if len(attackers) * len(targets) > MAX_PAIRS:
         raise InputError(
-            f"{len(attackers)} x {len(targets)} pairs is more than {MAX_PAIRS:,}",
-            tip="name fewer --attackers or --targets",
+            _(
+                "{attackers} x {targets} pairs is more than {most}",
+                attackers=len(attackers),
+                targets=len(targets),
+                most=f"{MAX_PAIRS:,}",
+            ),
+            tip=_("name fewer --attackers or --targets"),
         )
     return attackers, targets
 
@@ -230,7 +251,12 @@ def _build_in_one_process(
     pairs = len(work)
 
     def describe() -> str:
-        return f"{max(0, len(table.cells) - 1)} of the table's {pairs} pairs were done; no table printed"
+        return n_(
+            "{done} of the table's {n} pair was done; no table printed",
+            "{done} of the table's {n} pairs were done; no table printed",
+            pairs,
+            done=max(0, len(table.cells) - 1),
+        )
 
     with doing(describe), progress(pairs) as advance:
         for attacker, target in work:
@@ -279,7 +305,13 @@ def _build_in_processes(
     pairs = len(work)
 
     def describe() -> str:
-        return f"{len(table.cells)} of the table's {pairs} pairs were done (in {jobs} processes); no table printed"
+        return n_(
+            "{done} of the table's {n} pair was done (in {jobs} processes); no table printed",
+            "{done} of the table's {n} pairs were done (in {jobs} processes); no table printed",
+            pairs,
+            done=len(table.cells),
+            jobs=jobs,
+        )
 
     _JOB = (job, deadline, jobs)
     try:
@@ -290,7 +322,13 @@ def _build_in_processes(
                 advance(f"{cell.attacker} → {cell.target}")
     except WorkerDied as died:
         raise WorkerDied(
-            f"{died.message}: {len(table.cells)} of the table's {pairs} pairs were done, so no table is printed",
+            n_(
+                "{problem}: {done} of the table's {n} pair was done, so no table is printed",
+                "{problem}: {done} of the table's {n} pairs were done, so no table is printed",
+                pairs,
+                problem=died.message,
+                done=len(table.cells),
+            ),
             tip=died.tip,
         ) from None
     finally:
@@ -356,7 +394,7 @@ def _fill(
 
     attacker, target = cell.attacker, cell.target
     if attacker == target and state is not None:
-        cell.refused = "a unit does not attack itself"
+        cell.refused = _("a unit does not attack itself")
         return
     try:
         if state is not None:
@@ -373,7 +411,7 @@ def _fill(
             built = game.quick_attack(request)
             pair_state, action = built.state, built.steps[0].action
             cell.label = _resolved_target(action, target)
-        limit = TimeLimit(seconds, name="this pair's share of --timeout")
+        limit = TimeLimit(seconds, name=_("this pair's share of --timeout"))
         report = compute_odds(
             game, pair_state, action, budget=budget, seed=seed, fallback_trials=trials, limit=limit,
             trials=trials if _walk_would_give_up(game, pair_state, action, budget, seconds) else None,

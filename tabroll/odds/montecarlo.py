@@ -31,6 +31,7 @@ from tabroll.engine import AnyRuleset, find_ruleset
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.errors import InputError, RuleRefusal, interrupted
+from tabroll.i18n import _, n_
 from tabroll.odds.exact import _HashedKey
 from tabroll.odds.limits import CLOCK_EVERY, passed
 from tabroll.odds.measures import Outcome, blow_outcome
@@ -355,7 +356,10 @@ def simulate(
     same result: see the module's note). Past ``deadline`` (a :func:`time.monotonic` moment) the trials stop
     where they are: ``int(tally.weight)`` is how many were done."""
     if not 1 <= trials <= MAX_TRIALS:
-        raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
+        raise InputError(
+            _("--trials {trials} is out of range", trials=trials),
+            tip=n_("use 1 to {count} trial", "use 1 to {count} trials", MAX_TRIALS, count=f"{MAX_TRIALS:,}"),
+        )
     check_jobs(jobs)
     global _JOB
     chunks = [(k, s, min(s + CHUNK, trials)) for k, s in enumerate(range(0, trials, CHUNK))]
@@ -381,8 +385,15 @@ def simulate(
     except WorkerDied as died:
         lost = sum(stop - start for part in parts[merged:] for _, start, stop in part)
         raise WorkerDied(
-            f"{died.message}: the simulation lost {lost:,} of its {trials:,} trials ({len(parts) - merged} of "
-            f"its {len(parts)} parts had not come back), so no odds are given",
+            _(
+                "{problem}: the simulation lost {lost} of its {count} trials ({missing} of its {parts} parts had "
+                "not come back), so no odds are given",
+                problem=died.message,
+                lost=f"{lost:,}",
+                count=f"{trials:,}",
+                missing=len(parts) - merged,
+                parts=len(parts),
+            ),
             tip=died.tip,
         ) from None
     finally:

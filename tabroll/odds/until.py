@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.engine import AnyRuleset
 from tabroll.errors import InputError, RuleRefusal, interrupted
-from tabroll.odds.figures import Estimate, plural
+from tabroll.i18n import _, n_
+from tabroll.odds.figures import Estimate, number
 from tabroll.odds.until_figures import UNTIL_CHOICES, Until, UntilRow
 
 if TYPE_CHECKING:
@@ -46,10 +47,16 @@ Next = Callable[[Any, Any], Any]
 def check_until(until: str, attacks: int | None) -> int:
     """``--until`` and ``--attacks``: what to repeat the attack until (``defeat``), and the most attacks (checked)."""
     if until.strip().lower() not in UNTIL_CHOICES:
-        raise InputError(f"--until {until!r} is not known", tip=f"use --until {' or '.join(UNTIL_CHOICES)}")
+        raise InputError(
+            _("--until {until} is not known", until=repr(until)),
+            tip=_("use --until {choices}", choices=_(" or ").join(UNTIL_CHOICES)),
+        )
     cap = DEFAULT_ATTACKS if attacks is None else attacks
     if not 1 <= cap <= MAX_ATTACKS:
-        raise InputError(f"--attacks {cap} is out of range", tip=f"use 1 to {MAX_ATTACKS:,} attacks")
+        raise InputError(
+            _("--attacks {cap} is out of range", cap=cap),
+            tip=n_("use 1 to {count} attack", "use 1 to {count} attacks", MAX_ATTACKS, count=number(MAX_ATTACKS)),
+        )
     return cap
 
 
@@ -79,7 +86,7 @@ def find_target(ruleset: AnyRuleset, state: Any, action: Any, target: str | None
     actor = ruleset.describe_action(action)[0]
     struck: set[str] = set()
     dice = SeededDice(0)
-    for _ in range(PROBES):
+    for _probe in range(PROBES):
         try:
             resolved = ruleset.resolve(state, action, dice)
         except RuleRefusal:
@@ -91,12 +98,19 @@ def find_target(ruleset: AnyRuleset, state: Any, action: Any, target: str | None
         return next(iter(struck))
     if not struck:
         raise InputError(
-            f"--until defeat needs the attack's target, and no unit was struck in {PROBES} sampled attacks",
-            tip="name the target with -t",
+            n_(
+                "--until defeat needs the attack's target, and no unit was struck in {n} sampled attack",
+                "--until defeat needs the attack's target, and no unit was struck in {n} sampled attacks",
+                PROBES,
+            ),
+            tip=_("name the target with -t"),
         )
     raise InputError(
-        f"--until defeat follows one target, and this attack strikes several: {', '.join(sorted(struck))}",
-        tip="make an attack on one target (-a ATTACKER -t TARGET)",
+        _(
+            "--until defeat follows one target, and this attack strikes several: {units}",
+            units=", ".join(sorted(struck)),
+        ),
+        tip=_("make an attack on one target (-a ATTACKER -t TARGET)"),
     )
 
 
@@ -129,21 +143,32 @@ def compute_until(
         try:
             return _exact(ruleset, state, action, target, cap, budget, walk_deadline)
         except BudgetExceeded:
-            note = f"no exact chain: its walks would take more than {budget:,} resolutions (--budget)"
+            note = n_(
+                "no exact chain: its walks would take more than {count} resolution (--budget)",
+                "no exact chain: its walks would take more than {count} resolutions (--budget)",
+                budget,
+                count=number(budget),
+            )
         except (WalkStopped, WalkTooLong):
             assert limit is not None
             limit.reached = True
-            note = f"no exact chain within half of {limit.named()}"
+            note = _("no exact chain within half of {limit}", limit=limit.named())
         trials = fallback_trials
-        note += f"; simulated {plural(trials, 'chain')} of attacks instead (seed {seed}; --trials sets the count)"
+        note += n_(
+            "; simulated {count} chain of attacks instead (seed {seed}; --trials sets the count)",
+            "; simulated {count} chains of attacks instead (seed {seed}; --trials sets the count)",
+            trials,
+            count=number(trials),
+            seed=seed,
+        )
     return _simulated(ruleset, state, action, target, cap, trials, seed, deadline, limit, note)
 
 
 def _between(ruleset: AnyRuleset) -> tuple[str, str]:
     """What one attack is counted as, and what happens between two of them, in words."""
     if next_attack_rule(ruleset) is None:
-        return "attacks", "each attack starts from the state the last one left"
-    return "rounds", (
+        return "attacks", _("each attack starts from the state the last one left")
+    return "rounds", _(
         "between two attacks the game resets what its new round (or turn) resets; damage taken and ammunition "
         "spent are kept"
     )
@@ -160,7 +185,7 @@ def _exact(
     stopped: list[Fraction] = []
     reasons: dict[str, Fraction] = {}
     states = 0
-    for _ in range(cap):
+    for _attack in range(cap):
         states = max(states, len(current))
         fallen, refused, current = chain.attack(current, reasons)
         defeated.append(fallen)
@@ -253,7 +278,10 @@ def _simulated(
     from tabroll.odds.montecarlo import CHUNK, MAX_TRIALS, chunk_seed
 
     if not 1 <= trials <= MAX_TRIALS:
-        raise InputError(f"--trials {trials} is out of range", tip=f"use 1 to {MAX_TRIALS:,} trials")
+        raise InputError(
+            _("--trials {trials} is out of range", trials=trials),
+            tip=n_("use 1 to {count} trial", "use 1 to {count} trials", MAX_TRIALS, count=number(MAX_TRIALS)),
+        )
     rule = next_attack_rule(ruleset)
     defeated = [0] * cap
     stopped = [0] * cap
@@ -262,7 +290,7 @@ def _simulated(
     done = 0
     for chunk, first in enumerate(range(0, trials, CHUNK)):
         dice = SeededDice(chunk_seed(seed, chunk))
-        for _ in range(first, min(first + CHUNK, trials)):
+        for _trial in range(first, min(first + CHUNK, trials)):
             if done and done % CLOCK_EVERY == 0:
                 interrupted()
             if done and passed(deadline):
@@ -282,10 +310,18 @@ def _simulated(
     if done < trials:
         assert limit is not None
         limit.reached = True
-        cut = f"{limit.named()} stopped the simulation after {done:,} of {trials:,} chains (seed {seed})"
+        cut = n_(
+            "{limit} stopped the simulation after {done} of {count} chain (seed {seed})",
+            "{limit} stopped the simulation after {done} of {count} chains (seed {seed})",
+            trials,
+            limit=limit.named(),
+            done=number(done),
+            count=number(trials),
+            seed=seed,
+        )
         note = f"{note}; {cut}" if note else cut
     elif not note:
-        note = f"seed {seed} (--seed)"
+        note = _("seed {seed} (--seed)", seed=seed)
     figures = _figures(
         ruleset, action, target, cap, "monte_carlo", done, defeated, stopped, reasons, standing, exact=False
     )

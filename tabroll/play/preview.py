@@ -61,7 +61,15 @@ def _needs(ruleset: AnyRuleset, state: Any, action: Any) -> list[str]:
     for target in dict.fromkeys([*seen[0], *seen[1]]):
         values = seen[0].get(target, set()) | seen[1].get(target, set())
         if len(values) == 1:
-            lines.append(f"needs a total of {next(iter(values))} or more, modifiers included, to hit {target}")
+            from tabroll.i18n import _
+
+            lines.append(
+                _(
+                    "needs a total of {total} or more, modifiers included, to hit {target}",
+                    total=next(iter(values)),
+                    target=target,
+                )
+            )
     return lines
 
 
@@ -83,7 +91,13 @@ def _odds(ruleset: AnyRuleset, state: Any, action: Any) -> str | None:
     each = [name for name in figures if name.startswith("hit: ")]
     if "hit" in figures and len(each) == 1 and figures[each[0]] == figures["hit"]:
         del figures[each[0]]  # one unit aimed at: its P(hit) is the attack's
-    shown = [f"P({name}) {100 * float(value['value']):.0f}%" for name, value in figures.items()]
+    from tabroll.i18n import _
+    from tabroll.odds.figures import figure_name
+
+    shown = [
+        _("P({name}) {share}", name=figure_name(name), share=f"{100 * float(value['value']):.0f}%")
+        for name, value in figures.items()
+    ]
     return " · ".join(shown) if shown else None
 
 

@@ -15,6 +15,7 @@ from tabroll.dice.session import Asking
 from tabroll.dice.sources import DiceRequest, PromptDice, SeededDice, parse_dice_values
 from tabroll.engine import Scenario
 from tabroll.errors import InputError, TabrollError
+from tabroll.i18n import _, n_
 from tabroll.play import words as w
 
 ROLL_WORDS = ("r", "roll")
@@ -36,20 +37,29 @@ class TableDice:
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         prompt = PromptDice.prompt(request)
         ask = self.asking.ask_secret if request.choice else self.asking.ask
-        for _ in range(self.attempts):
+        for _attempt in range(self.attempts):
             try:
                 answer = ask(prompt)
             except EOFError:
-                raise InputError(f"no answer for {request.describe()}", tip="the action was not recorded") from None
+                raise InputError(
+                    _("no answer for {request}", request=request.describe()), tip=_("the action was not recorded")
+                ) from None
             if answer.strip().lower() in ROLL_WORDS:
                 values = self.roller.draw(request)
-                self.asking.tell(f"  tabroll rolled {', '.join(str(v) for v in values)}")
+                self.asking.tell("  " + _("tabroll rolled {values}", values=", ".join(str(v) for v in values)))
                 return values
             problem = PromptDice._problem(answer, request)
             if problem is None:
                 return parse_dice_values(answer, "answer")
-            self.asking.tell(f"{problem}; try again (or r to let tabroll roll)")
-        raise InputError(f"no valid answer for {request.describe()} after {self.attempts} tries")
+            self.asking.tell(_("{problem}; try again (or r to let tabroll roll)", problem=problem))
+        raise InputError(
+            n_(
+                "no valid answer for {request} after {n} try",
+                "no valid answer for {request} after {n} tries",
+                self.attempts,
+                request=request.describe(),
+            )
+        )
 
 
 def default_journal(scenario_file: str | Path) -> Path:
@@ -134,13 +144,24 @@ class Table:
 
     def welcome(self) -> None:
         count = len(self.book.records)
-        held = "a new journal" if not count else f"{count} action{'s' if count != 1 else ''} so far"
-        self.say(f"{self.scenario.title or self.scenario_path} ({self.ruleset.name})", style="bold")
-        self.say(f"journal: {self.journal_path} ({held}; every action is saved as it resolves)")
+        held = _("a new journal") if not count else n_("{n} action so far", "{n} actions so far", count)
+        self.say(self._title(), style="bold")
+        self.say(
+            _("journal: {journal} ({held}; every action is saved as it resolves)", journal=self.journal_path, held=held)
+        )
         pending = len(self.scenario.steps) - self.book.recorded_steps()
         if pending > 0:
-            self.say(f"the file lists {pending} action{'s' if pending != 1 else ''} not played yet: 'next' plays one")
-        self.say("type help for the commands; answer a roll with the values you rolled, or r to let tabroll roll")
+            self.say(
+                n_(
+                    "the file lists {n} action not played yet: 'next' plays one",
+                    "the file lists {n} actions not played yet: 'next' plays one",
+                    pending,
+                )
+            )
+        self.say(_("type help for the commands; answer a roll with the values you rolled, or r to let tabroll roll"))
+
+    def _title(self) -> str:
+        return _("{title} ({game})", title=self.scenario.title or self.scenario_path, game=self.ruleset.name)
 
     # --- commands ---------------------------------------------------------------------------------------------
 
@@ -150,12 +171,20 @@ class Table:
         if not text or text.startswith("#"):
             return True
         if len(text) > w.MAX_LINE:
-            self.say(f"error: the line is longer than {w.MAX_LINE:,} characters; nothing was done", style="red")
+            self.say(
+                n_(
+                    "error: the line is longer than {count} character; nothing was done",
+                    "error: the line is longer than {count} characters; nothing was done",
+                    w.MAX_LINE,
+                    count=f"{w.MAX_LINE:,}",
+                ),
+                style="red",
+            )
             return True
         try:
             return self._dispatch(text)
         except TabrollError as err:
-            self.say(f"error: {err.describe()}", style="red")
+            self.say(_("error: {problem}", problem=err.describe()), style="red")
         return True
 
     def _dispatch(self, text: str) -> bool:
@@ -177,8 +206,8 @@ class Table:
             from difflib import get_close_matches
 
             close = get_close_matches(command, [*w.COMMAND_NAMES, *self.kinds()], n=1)
-            tip = f"did you mean '{close[0]}'?" if close else "type help for the commands"
-            raise InputError(f"unknown command '{command}'", tip=tip)
+            tip = _("did you mean '{word}'?", word=close[0]) if close else _("type help for the commands")
+            raise InputError(_("unknown command '{command}'", command=command), tip=tip)
         return True
 
     def _action(self, words: list[str]) -> Any:
@@ -187,11 +216,13 @@ class Table:
         kind, args = words[0], words[1:]
         if kind == "do":
             if not args:
-                raise InputError("do what?", tip=f"do KIND key=value…; the kinds are: {', '.join(self.kinds())}")
+                raise InputError(
+                    _("do what?"), tip=_("do KIND key=value…; the kinds are: {kinds}", kinds=", ".join(self.kinds()))
+                )
             kind, args = args[0], args[1:]
             return w.typed_action(self.ruleset, {"do": kind, **w.read_fields(args, kind=kind, ruleset=self.ruleset)})
         if kind != "attack":
-            raise InputError(f"'{kind}' is not an action", tip="attack A T, or do KIND key=value…")
+            raise InputError(_("'{kind}' is not an action", kind=kind), tip=_("attack A T, or do KIND key=value…"))
         if args and all("=" in a and not a.startswith("-") for a in args):
             fields = w.read_fields(args, kind="attack", ruleset=self.ruleset)
             return w.typed_action(self.ruleset, {"do": "attack", **fields})
@@ -201,20 +232,22 @@ class Table:
         settings = [a for a in args if "=" in a and not a.startswith("-")]
         flags = [a for a in args if a not in settings]
         if len(named) < 2:
-            raise InputError("attack whom? name the attacker and the target", tip="attack A T (help attack)")
+            raise InputError(_("attack whom? name the attacker and the target"), tip=_("attack A T (help attack)"))
         attacker, target = named[0], named[1]
         flags.remove(attacker)
         flags.remove(target)
         split = split_words(flags, [self.ruleset])
         if split.scenario_file is not None:
-            raise InputError(f"'{split.scenario_file}': attack takes two units", tip="attack A T [--FIELD VALUE…]")
+            raise InputError(
+                _("'{file}': attack takes two units", file=split.scenario_file), tip=_("attack A T [--FIELD VALUE…]")
+            )
         fields = check_fields(self.ruleset, split.fields, with_file=True)
         for setting in settings:
-            key, _, value = setting.partition("=")
+            key, _equals, value = setting.partition("=")
             fields[key] = value
         from tabroll.loading.quick import check_unit_names
 
-        check_unit_names(self.ruleset, self.state, [("", attacker), ("", target)], where="the game")
+        check_unit_names(self.ruleset, self.state, [("", attacker), ("", target)], where=_("the game"))
         return self.ruleset.quick_action(attacker, target, fields)
 
     def _attack(self, args: list[str]) -> None:
@@ -229,25 +262,33 @@ class Table:
         held = self.book.recorded_steps()
         steps = self.scenario.steps
         if held >= len(steps):
-            self.say(f"every action {self.scenario_path} lists is played; type your own (help)")
+            self.say(_("every action {file} lists is played; type your own (help)", file=self.scenario_path))
             return
         step = steps[held]
-        origin = f"the dice of action {held + 1} in the file"
+        origin = _("the dice of action {number} in the file", number=held + 1)
         dice = GivenDice(step.dice, origin=origin) if step.dice is not None else None
         if step.dice is not None:
             listed = ", ".join(str(value) for value in step.dice)
             self.say(
-                f"action {held + 1} of the file, with the file's own dice ({listed}): nothing is asked", style="dim"
+                _(
+                    "action {number} of the file, with the file's own dice ({dice}): nothing is asked",
+                    number=held + 1,
+                    dice=listed,
+                ),
+                style="dim",
             )
         else:
-            self.say(f"action {held + 1} of the file, with no dice of its own: each roll is asked for", style="dim")
+            self.say(
+                _("action {number} of the file, with no dice of its own: each roll is asked for", number=held + 1),
+                style="dim",
+            )
         self._act(step.action, step=held + 1, dice=dice)
 
     def _new_round(self, args: list[str]) -> None:
         action = self.ruleset.new_round_action(self.state)
         if action is None:
-            note = self.ruleset.round_note or "it has no rounds"
-            self.say(f"{self.ruleset.name} has no new-round action: {note}")
+            note = self.ruleset.round_note or _("it has no rounds")
+            self.say(_("{game} has no new-round action: {note}", game=self.ruleset.name, note=note))
             return
         self._act(action)
 
@@ -274,16 +315,18 @@ class Table:
                 renderer.event(event, action=index)
         self.out.flush()
         if resolution.refused:
-            self.say("  not recorded: the rules refuse it, and nothing changed", style="dim")
+            self.say("  " + _("not recorded: the rules refuse it, and nothing changed"), style="dim")
         else:
-            self.say(f"  recorded as action {index}", style="dim")
+            self.say("  " + _("recorded as action {number}", number=index), style="dim")
 
     def _roll(self, args: list[str]) -> None:
         from tabroll.dice.words import roll_words
         from tabroll.events import Roll
 
         if not args:
-            raise InputError("roll what?", tip="e.g. roll 2d6, roll 1d20+3, roll 1d20 adv +5")
+            raise InputError(
+                _("roll what?"), tip=_("e.g. {example}", example="roll 2d6, roll 1d20+3, roll 1d20 adv +5")
+            )
         for rolled in roll_words(args, self.roller, "roll"):  # the words read as `tabroll roll` reads them
             self.say(Roll.of(rolled, label="roll").sentence())
 
@@ -293,7 +336,9 @@ class Table:
         full = "--full" in args
         args = [a for a in args if a != "--full"]
         if not args:
-            raise InputError("odds of what?", tip="odds A T [--FIELD VALUE…] [--full], or odds do KIND key=value…")
+            raise InputError(
+                _("odds of what?"), tip=_("odds A T [--FIELD VALUE…] [--full], or odds do KIND key=value…")
+            )
         action = self._action(args if args[0] == "do" else ["attack", *args])
         report = compute_odds(self.ruleset, self.state, action, fallback_trials=20_000)
         self.say(self.ruleset.describe_action(action)[2], style="bold")
@@ -304,7 +349,7 @@ class Table:
         else:
             from tabroll.render.odds_line import odds_summary
 
-            lines = [*odds_summary(report), "  (odds … --full: every distribution and the game's own measures)"]
+            lines = [*odds_summary(report), "  " + _("(odds … --full: every distribution and the game's own measures)")]
         for line in lines:
             self.say(line)
 
@@ -314,14 +359,14 @@ class Table:
             self.console.clear()
         elif self.out.isatty():
             self.out.write("\x1b[H\x1b[2J")
-        self.say(f"{self.scenario.title or self.scenario_path} ({self.ruleset.name})", style="bold")
+        self.say(self._title(), style="bold")
         self._state([])
 
     def _state(self, args: list[str]) -> None:
         from tabroll.render.state import state_rich, state_text
 
         count = len(self.book.records)
-        title = f"after {count} action{'s' if count != 1 else ''}:"
+        title = n_("after {n} action:", "after {n} actions:", count)
         if self.fmt == "rich":
             self.console.print(state_rich(self.ruleset, self.state, title=title))
             self.out.flush()
@@ -338,7 +383,14 @@ class Table:
 
     def _save(self, args: list[str]) -> None:
         count = len(self.book.records)
-        self.say(f"saved: {count} action{'s' if count != 1 else ''} in {self.journal_path} (each one as it resolved)")
+        self.say(
+            n_(
+                "saved: {n} action in {journal} (each one as it resolved)",
+                "saved: {n} actions in {journal} (each one as it resolved)",
+                count,
+                journal=self.journal_path,
+            )
+        )
         if not args:
             return
         copy = Path(" ".join(args))
@@ -348,40 +400,48 @@ class Table:
                 handle.flush()
                 os.fsync(handle.fileno())
         except FileExistsError:
-            raise InputError(f"{copy} exists already; tabroll leaves it as it is", tip="give a new file name") from None
+            raise InputError(
+                _("{file} exists already; tabroll leaves it as it is", file=copy), tip=_("give a new file name")
+            ) from None
         except OSError as err:
-            raise InputError(f"cannot write {copy}: {err.strerror}") from None
-        self.say(f"copied to {copy}")
+            raise InputError(_("cannot write {file}: {problem}", file=copy, problem=err.strerror)) from None
+        self.say(_("copied to {file}", file=copy))
 
     def _help(self, args: list[str]) -> None:
         if not args:
             width = max(len(c.usage) for c in w.COMMANDS)
             for command in w.COMMANDS:
-                self.say(f"  {command.usage:<{width}}  {command.help}")
-            self.say(f"  {'KIND key=value…':<{width}}  an action of {self.ruleset.name}: {', '.join(self.kinds())}")
+                self.say(f"  {command.usage:<{width}}  {command.told()}")
+            kinds = ", ".join(self.kinds())
+            self.say(
+                f"  {'KIND key=value…':<{width}}  "
+                + _("an action of {game}: {kinds}", game=self.ruleset.name, kinds=kinds)
+            )
             return
         topic = w.ALIASES.get(args[0], args[0])
         if topic in ("attack", "odds"):
             fields = [f"{s.flag} {s.kind.upper()}: {s.help}" for s in self.ruleset.attack_fields if not s.quick_only]
-            self.say(f"attack A T [--FIELD VALUE…]: the attack fields of {self.ruleset.name}:")
-            for line in fields or ["(none)"]:
+            self.say(_("attack A T [--FIELD VALUE…]: the attack fields of {game}:", game=self.ruleset.name))
+            for line in fields or [_("(none)")]:
                 self.say(f"  {line}")
             whole = " ".join(f + "=…" for f in w.action_fields(self.ruleset, "attack"))
-            self.say(f"  or the whole action as fields: attack {whole}")
+            self.say("  " + _("or the whole action as fields: {example}", example=f"attack {whole}"))
             return
         if topic == "do":
-            self.say(f"do KIND key=value…, one of: {', '.join(self.kinds())} (help KIND lists its fields)")
+            self.say(
+                _("do KIND key=value…, one of: {kinds} (help KIND lists its fields)", kinds=", ".join(self.kinds()))
+            )
             return
         model = w.action_models(self.ruleset).get(topic)
         if model is not None:
             self.say(f"{topic}: {(model.__doc__ or '').strip().splitlines()[0] if model.__doc__ else ''}")
             for name in w.action_fields(self.ruleset, topic):
                 info = model.model_fields[name]
-                need = "required" if info.is_required() else "optional"
+                need = _("required") if info.is_required() else _("optional")
                 self.say(f"  {name}= ({need}) {info.description or ''}".rstrip())
             return
         for command in w.COMMANDS:
             if command.name == topic:
-                self.say(f"{command.usage}: {command.help}")
+                self.say(f"{command.usage}: {command.told()}")
                 return
-        raise InputError(f"no help on '{topic}'", tip="help lists the commands")
+        raise InputError(_("no help on '{topic}'", topic=topic), tip=_("help lists the commands"))

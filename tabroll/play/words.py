@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, get_args
 
 from tabroll.errors import InputError
+from tabroll.i18n import N_, _
 from tabroll.kit import AnyRuleset
 
 MAX_LINE = 1_000
@@ -22,26 +23,34 @@ class Command:
     usage: str
     help: str
 
+    def told(self) -> str:
+        """What the command does, in the language now."""
+        return _(self.help)
+
 
 COMMANDS: tuple[Command, ...] = (
-    Command("attack", "attack A T [--FIELD VALUE…] [key=value…]", "an attack of unit A on unit T"),
-    Command("do", "do KIND [key=value…]", "any action of the game, as in a scenario file (or type {do: KIND, …})"),
-    Command("next", "next", "the scenario file's next action not played yet, with the file's dice if it gives them"),
-    Command("new-round", "new-round", "start a new round (in a game that has them)"),
+    Command("attack", "attack A T [--FIELD VALUE…] [key=value…]", N_("an attack of unit A on unit T")),
+    Command("do", "do KIND [key=value…]", N_("any action of the game, as in a scenario file (or type {do: KIND, …})")),
     Command(
-        "roll", "roll EXPR…", "roll dice as tabroll roll does (2d6+3, 1d20 adv +5, 4d6kh3 4d6kh3): nothing is recorded"
+        "next", "next", N_("the scenario file's next action not played yet, with the file's dice if it gives them")
+    ),
+    Command("new-round", "new-round", N_("start a new round (in a game that has them)")),
+    Command(
+        "roll",
+        "roll EXPR…",
+        N_("roll dice as tabroll roll does (2d6+3, 1d20 adv +5, 4d6kh3 4d6kh3): nothing is recorded"),
     ),
     Command(
         "odds",
         "odds A T [--FIELD VALUE…] [--full] | odds do KIND …",
-        "the odds of an action from the game now, in short (--full: the whole report)",
+        N_("the odds of an action from the game now, in short (--full: the whole report)"),
     ),
-    Command("state", "state", "the units now"),
-    Command("clear", "clear", "clear the screen and show the units now"),
-    Command("undo", "undo", "drop the last recorded action"),
-    Command("save", "save [FILE]", "say where the game is saved; with FILE, also copy the journal there"),
-    Command("help", "help [COMMAND | KIND]", "these lines, or the fields of a command or action"),
-    Command("quit", "quit", "end the session (Ctrl-D too); the game is already saved"),
+    Command("state", "state", N_("the units now")),
+    Command("clear", "clear", N_("clear the screen and show the units now")),
+    Command("undo", "undo", N_("drop the last recorded action")),
+    Command("save", "save [FILE]", N_("say where the game is saved; with FILE, also copy the journal there")),
+    Command("help", "help [COMMAND | KIND]", N_("these lines, or the fields of a command or action")),
+    Command("quit", "quit", N_("end the session (Ctrl-D too); the game is already saved")),
 )
 COMMAND_NAMES = tuple(c.name for c in COMMANDS)
 ALIASES = {"exit": "quit", "q": "quit", "?": "help", "new_round": "new-round", "undo!": "undo"}
@@ -52,7 +61,9 @@ def split_line(line: str) -> list[str]:
     try:
         return shlex.split(line)
     except ValueError as err:
-        raise InputError(f"cannot read the line: {err}", tip='quote a name with spaces as "Fire Demon"') from None
+        raise InputError(
+            _("cannot read the line: {problem}", problem=err), tip=_('quote a name with spaces as "Fire Demon"')
+        ) from None
 
 
 # --- the game's actions ---------------------------------------------------------------------------------------
@@ -116,10 +127,13 @@ def read_fields(words: Sequence[str], *, kind: str, ruleset: AnyRuleset) -> dict
     for word in _joined(words):
         key, equals, text = word.partition("=")
         if not equals or not key:
-            known = ", ".join(action_fields(ruleset, kind)) or "none"
-            raise InputError(f"'{word}' is not a field: write it as key=value", tip=f"{kind} takes: {known}")
+            known = ", ".join(action_fields(ruleset, kind)) or _("none")
+            raise InputError(
+                _("'{word}' is not a field: write it as key=value", word=word),
+                tip=_("{kind} takes: {fields}", kind=kind, fields=known),
+            )
         if key in fields:
-            raise InputError(f"{key}= is given twice", tip="give each field once")
+            raise InputError(_("{key}= is given twice", key=key), tip=_("give each field once"))
         fields[key] = _value(key, text)
     return fields
 
@@ -130,7 +144,10 @@ def read_mapping(line: str) -> dict[str, Any]:
 
     data = load_yaml_text(line, source="<typed line>").data
     if not isinstance(data, dict) or "do" not in data:
-        raise InputError("a typed action is a mapping with do:", tip="e.g. {do: attack, attacker: A, target: B}")
+        raise InputError(
+            _("a typed action is a mapping with do:"),
+            tip=_("e.g. {example}", example="{do: attack, attacker: A, target: B}"),
+        )
     return data
 
 
@@ -148,8 +165,11 @@ def typed_action(ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
         from difflib import get_close_matches
 
         close = get_close_matches(str(kind), list(kinds), n=1)
-        tip = f"did you mean '{close[0]}'?" if close else f"the {ruleset.name} actions are: {', '.join(kinds)}"
-        raise InputError(f"{ruleset.name} has no action '{kind}'", tip=tip)
+        if close:
+            tip = _("did you mean '{word}'?", word=close[0])
+        else:
+            tip = _("the {game} actions are: {kinds}", game=ruleset.name, kinds=", ".join(kinds))
+        raise InputError(_("{game} has no action '{kind}'", game=ruleset.name, kind=kind), tip=tip)
     model = _TYPED.get(ruleset.id)
     if model is None:
         annotation = ruleset.scenario_model().model_fields["actions"].annotation
@@ -188,7 +208,7 @@ def complete(
         return starting([*COMMAND_NAMES, *[k for k in kinds() if k not in builtin]])
     command = ALIASES.get(words[0], words[0])
     if "=" in current:
-        key, _, text = current.partition("=")
+        key, _equals, text = current.partition("=")
         return [f"{key}={n}" for n in names if n.lstrip('"').startswith(text.lstrip('"'))]
     if command == "help":
         return starting([*COMMAND_NAMES, *kinds()]) if len(words) == 1 else []

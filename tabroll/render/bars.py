@@ -20,3 +20,10 @@ def bar(share: float, width: int = BAR_WIDTH, *, fine: bool = False) -> str:
     if not eighths:
         return EIGHTHS[1]
     return "█" * (eighths // 8) + (EIGHTHS[eighths % 8] if eighths % 8 else "")
+
+
+def cells(text: str) -> int:
+    """How many columns ``text`` takes on a terminal: combining marks take none, wide (East Asian) letters two."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)

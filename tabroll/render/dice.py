@@ -7,9 +7,10 @@ from __future__ import annotations
 import math
 
 from tabroll.dice.notation import Compare
+from tabroll.i18n import _, n_
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
-from tabroll.odds.figures import Estimate, share_text
-from tabroll.render.bars import bar
+from tabroll.odds.figures import Estimate, number, share_text
+from tabroll.render.bars import bar, cells
 
 Segment = tuple[str, str]
 Line = list[Segment]
@@ -27,7 +28,7 @@ def _percent(figure: Estimate) -> str:
     """A chance as the odds of dice show it: never rounded to 0% or 100% when it is not, and its 95% interval."""
     text = share_text(figure.value)
     if figure.low is not None and figure.high is not None:
-        text += f" (95% CI {share_text(figure.low)}–{share_text(figure.high)})"
+        text += _(" (95% CI {low}–{high})", low=share_text(figure.low), high=share_text(figure.high))
     return text
 
 
@@ -35,14 +36,15 @@ def _mean_line(label: str, table: Table) -> Line:
     mean = table.mean()
     shown = f"{mean.value:.3f}{mean.fraction(' ')}"
     if mean.low is not None and mean.high is not None:
-        shown += f" (95% CI {mean.low:.3f}–{mean.high:.3f})"
-    return [(f"  {label}mean ", ""), (shown, "bold yellow"), (f", sd {table.sd():.3f}", "")]
+        shown += _(" (95% CI {low}–{high})", low=f"{mean.low:.3f}", high=f"{mean.high:.3f}")
+    head = _("{label}: mean ", label=label) if label else _("mean") + " "
+    return [("  " + head, ""), (shown, "bold yellow"), (_(", sd {sd}", sd=f"{table.sd():.3f}"), "")]
 
 
 def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
     """The odds as lines of styled segments: the figures, then the table of every value (the rarest left out of a
     long one, and said so)."""
-    lines: list[Line] = [[(f"odds ({'exact' if odds.exact else 'simulated'})", "")]]
+    lines: list[Line] = [[(_("odds (exact)") if odds.exact else _("odds (simulated)"), "")]]
     for note in (odds.note, odds.limits_note):
         if note:
             lines.append([(note, "dim")])
@@ -64,16 +66,31 @@ def _figure_lines(odds: DiceOdds) -> list[Line]:
         )
     for name, figure in odds.versus().items():
         lines.append(
-            [(f"  P({name.replace('_', ' ')}) = ", ""), (_percent(figure), "bold yellow"), (figure.fraction(), "")]
-        )
+            [("  " + _("P({name}) = ", name=side_word(name)), ""), (_percent(figure), "bold yellow"),
+             (figure.fraction(), "")]
+        )  # fmt: skip
     if odds.first is not None and odds.second is not None and odds.question.second is not None:
-        lines.append(_mean_line(f"first, {odds.question.first.notation}: ", odds.first))
-        lines.append(_mean_line(f"second, {odds.question.second.notation}: ", odds.second))
-    label = f"{odds.subject()}: " if odds.question.kind != "distribution" else ""
+        lines.append(_mean_line(_("first, {dice}", dice=odds.question.first.notation), odds.first))
+        lines.append(_mean_line(_("second, {dice}", dice=odds.question.second.notation), odds.second))
+    label = subject(odds) if odds.question.kind != "distribution" else ""
     lines.append(_mean_line(label, odds.table))
     percentiles = ", ".join(f"{p}% {v}" for p, v in odds.table.percentiles().items())
-    lines.append([(f"  percentiles: {percentiles}", "")])
+    lines.append([("  " + _("percentiles: {percentiles}", percentiles=percentiles), "")])
     return lines
+
+
+def side_word(name: str) -> str:
+    """A chance of ``vs`` (``first_higher``, ``tie``, ``second_higher``: JSON keys) as people read it."""
+    words = {"first_higher": _("first higher"), "tie": _("tie"), "second_higher": _("second higher")}
+    return words.get(name, name.replace("_", " "))
+
+
+def subject(odds: DiceOdds) -> str:
+    """What the table's values are, in the language now (``odds.subject()`` is the English of JSON)."""
+    question = odds.question
+    if question.second is not None:
+        return _("margin ({first}) - ({second})", first=question.first.notation, second=question.second.notation)
+    return question.measured.notation
 
 
 def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
@@ -87,25 +104,34 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
     label_width = max(len(label) for label, *_ in grouped)
     one_in_width = max(6, *(len(one_in(table.total, w)) for _, w, *_ in grouped))
     scale = "0%" + "100%".rjust(width - 2)
-    header = (
-        f"    {'':>{label_width}}  {'exactly':>7}  {'at least':>8}  {'at most':>8}  {'1 in':>{one_in_width}}  {scale}"
-    )
+    names = (_("exactly"), _("at least"), _("at most"), _("1 in"))
+    wide = [
+        max(7, cells(names[0])),
+        max(8, cells(names[1])),
+        max(8, cells(names[2])),
+        max(one_in_width, cells(names[3])),
+    ]
+    one_in_width = wide[3]
+    heads = [" " * (size - cells(name)) + name for name, size in zip(names, wide, strict=True)]
+    header = f"    {'':>{label_width}}  {heads[0]}  {heads[1]}  {heads[2]}  {heads[3]}  {scale}"
     lines: list[Line] = [[(header, "dim")]]
     for value, ways, above, below in grouped:
         share = ways / table.total
         lines.append(
             [
                 (f"    {value:>{label_width}}  ", ""),
-                (f"{share_text(share):>7}", ""),
-                (f"  {share_text(above / table.total):>8}", "cyan"),
-                (f"  {share_text(below / table.total):>8}", "cyan"),
+                (f"{share_text(share):>{wide[0]}}", ""),
+                (f"  {share_text(above / table.total):>{wide[1]}}", "cyan"),
+                (f"  {share_text(below / table.total):>{wide[2]}}", "cyan"),
                 (f"  {one_in(table.total, ways):>{one_in_width}}  ", "dim"),
                 (bar(share, width, fine=fine), "green"),
             ]
         )
     if len(grouped) < len(shown):
         size = -(-len(shown) // len(grouped))
-        lines.append([(f"    (values grouped {size} to a row; --format json lists every value)", "dim")])
+        lines.append(
+            [("    " + _("(values grouped {size} to a row; --format json lists every value)", size=size), "dim")]
+        )
     if len(shown) < len(rows):
         lines.append(_left_out_line([r for r in rows if r[1] < RARE * table.total], table.total))
     return lines
@@ -115,8 +141,17 @@ def _left_out_line(left_out: list[tuple[int, int, int, int]], total: int) -> Lin
     mass = sum(r[1] for r in left_out) / total
     return [
         (
-            f"    ({len(left_out):,} rarer values, each under {100 * RARE:g}%, {share_text(mass)} in all, "
-            "are left out here; --format json lists every value)",
+            "    "
+            + n_(
+                "({count} rarer value, under {share} each, {mass} in all, is left out here; "
+                "--format json lists every value)",
+                "({count} rarer values, each under {share}, {mass} in all, are left out here; "
+                "--format json lists every value)",
+                len(left_out),
+                count=number(len(left_out)),
+                share=f"{100 * RARE:g}%",
+                mass=share_text(mass),
+            ),
             "dim",
         )
     ]
@@ -165,24 +200,28 @@ def render(odds: DiceOdds, fmt: str) -> None:
 def svg(odds: DiceOdds) -> str:
     """The table as a picture: bars of P(= n) and the line of P(≥ n) on one 0–100% scale, as an attack's odds
     (:func:`tabroll.render.svg.distribution_svg`), titled with the question and its chief figures."""
-    from tabroll.odds.figures import plural
     from tabroll.render.svg import Series, distribution_svg, mean_text
 
     table = odds.table
     figures = []
     success = odds.success()
     if success is not None:
-        figures.append(f"P(success) {share_text(success.value)}{success.fraction(' ')}")
+        figures.append(_("P(success) {share}", share=share_text(success.value) + success.fraction(" ")))
     figures += [
-        f"P({name.replace('_', ' ')}) {share_text(f.value)}{f.fraction(' ')}" for name, f in odds.versus().items()
+        _("P({name}) {share}", name=side_word(name), share=share_text(f.value) + f.fraction(" "))
+        for name, f in odds.versus().items()
     ]
     mean = table.mean()
-    subject = odds.subject()
-    how = "exact" if odds.exact else f"simulated, {plural(table.total, 'trial')}"
-    lines = [f"dice odds ({how})", *([", ".join(figures)] if figures else [])]
+    measured = subject(odds)
+    if odds.exact:
+        head = _("dice odds (exact)")
+    else:
+        head = n_("dice odds (simulated, {count} trial)", "dice odds (simulated, {count} trials)", table.total,
+                  count=number(table.total))  # fmt: skip
+    lines = [head, *([", ".join(figures)] if figures else [])]
     rows = [r for r in table.rows() if len(table.points) <= 120 or r[1] >= RARE * table.total]
     bars, at_least = [], []
-    for value, ways, above, _ in rows:
+    for value, ways, above, _below in rows:
         exact, least = table.share(ways), table.share(above)
         tip = (
             f"= {value}: {share_text(exact.value)}{exact.fraction()}; "
@@ -190,6 +229,6 @@ def svg(odds: DiceOdds) -> str:
         )
         bars.append((value, ways / table.total, tip))
         at_least.append((value, above / table.total))
-    label = f"{subject}: mean {mean_text(mean)}, sd {table.sd():.3f}"
-    return distribution_svg(odds.question.text, lines, [Series(label, bars, at_least)], f"{subject} (n)",
-                            document_title=f"{odds.question.text}: dice odds")  # fmt: skip
+    label = _("{subject}: mean {mean}, sd {sd}", subject=measured, mean=mean_text(mean), sd=f"{table.sd():.3f}")
+    return distribution_svg(odds.question.text, lines, [Series(label, bars, at_least)], f"{measured} (n)",
+                            document_title=_("{question}: dice odds", question=odds.question.text))  # fmt: skip

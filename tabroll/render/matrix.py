@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Matrix, plural
+from tabroll.i18n import N_, _, n_
+from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Matrix, figure_name
 from tabroll.words import visible
 
 
@@ -24,14 +25,14 @@ def progress_bar(pairs: int) -> Iterator[Callable[[str], None]]:
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("pairs", total=pairs)
+        task = progress.add_task(_("pairs"), total=pairs)
         # Text, not markup, and control characters shown: a pair's names came from a file or the command line
         yield lambda pair: progress.update(task, advance=1, description=visible(pair).replace("[", r"\["))
 
 
 WIDTH = 80  # the terminal a table must fit
 NAME_WIDTH = 14  # the widest row name before it is abbreviated
-CORNER = "attacker \\ target"
+CORNER = N_("attacker \\ target")
 
 
 @dataclass
@@ -102,7 +103,7 @@ def grids(table: Matrix) -> list[Grid]:
         for target in table.targets:
             cell = table.cells[(attacker, target)]
             if cell.report is None:
-                mark = ("refused", "dim") if cell.refused else ("—", "dim")
+                mark = (_("refused"), "dim") if cell.refused else ("—", "dim")
                 row.append(mark)
                 comeback_row.append(mark)
                 continue
@@ -117,10 +118,13 @@ def grids(table: Matrix) -> list[Grid]:
                 comeback_row.append((f"{sim}{percent_text(value)} {comeback[1].value:.1f}", heat_style(value)))
         own.append(row)
         back.append(comeback_row)
-    out = [Grid(f"{table.ruleset}: in each cell, P(target defeated) and mean damage dealt", own)]
+    out = [Grid(_("{game}: in each cell, P(target defeated) and mean damage dealt", game=table.ruleset), own)]
     if any(c.comeback() is not None for c in table.cells.values()):
         labels = sorted({b.label for c in table.cells.values() if c.report for b in c.report.follow_ups})
-        out.append(Grid(f"then, {' or '.join(labels)}: in each cell, P(attacker defeated) and mean damage taken", back))
+        parts = _(" or ").join(figure_name(label) for label in labels)
+        out.append(
+            Grid(_("then, {parts}: in each cell, P(attacker defeated) and mean damage taken", parts=parts), back)
+        )
     return out
 
 
@@ -254,9 +258,10 @@ def _layout(table: Matrix, tables: list[Grid], width: int) -> _Layout:
         if rows[attacker] != attacker and form != attacker and form not in rows.values():
             rows[attacker] = form
     label_width = max(cell_len(rows[a]) for a in table.attackers)
-    corner_inline = max(label_width, cell_len(CORNER)) + sum(2 + w for w in widths) <= width
+    corner_text = _(CORNER)
+    corner_inline = max(label_width, cell_len(corner_text)) + sum(2 + w for w in widths) <= width
     if corner_inline:
-        label_width = max(label_width, cell_len(CORNER))
+        label_width = max(label_width, cell_len(corner_text))
     return _Layout(rows, columns, widths, label_width, corner_inline, _chunks(widths, label_width, width))
 
 
@@ -286,11 +291,11 @@ def _grid_lines(table: Matrix, grid: Grid, layout: _Layout, width: int, *, first
     if first and table.setting:
         lines += [[(line, "dim")] for line in _wrap(table.setting, width, "  ")]
     if first and not layout.corner_inline:
-        lines.append([(CORNER, "dim")])
+        lines.append([(_(CORNER), "dim")])
     for part, chunk in enumerate(layout.chunks):
         if part:
             lines.append([("", "")])
-        corner = CORNER if first and part == 0 and layout.corner_inline else ""
+        corner = _(CORNER) if first and part == 0 and layout.corner_inline else ""
         head = [(_pad(corner, layout.label_width, left=True), "dim")]
         head += [("  " + _pad(layout.columns[table.targets[j]], layout.widths[j]), "bold") for j in chunk]
         lines.append(head)
@@ -315,11 +320,11 @@ def _notes(table: Matrix, tables: list[Grid], layout: _Layout) -> list[str]:
     )
     notes = []
     if legend:
-        notes.append("names: " + ", ".join(legend))
+        notes.append(_("names: {legend}", legend=", ".join(legend)))
     if any(c.report is not None and c.report.method != "exact" for c in table.cells.values()):
-        notes.append(f"~ simulated (the exact walk was over the budget; seed {table.seed})")
+        notes.append(_("~ simulated (the exact walk was over the budget; seed {seed})", seed=table.seed))
     if len(tables) > 1 and any(c.report is not None and c.comeback() is None for c in table.cells.values()):
-        notes.append("— nothing follows that attack")  # only when some cell of the second table shows it
+        notes.append(_("— nothing follows that attack"))  # only when some cell of the second table shows it
     if table.time_note():
         notes.append(table.time_note())
     return notes
@@ -333,12 +338,24 @@ def _refusal_lines(table: Matrix, width: int) -> list[list[tuple[str, str]]]:
             refusals.setdefault(c.refused, []).append((c.attacker, c.target))
     if not refusals:
         return []
-    lines: list[list[tuple[str, str]]] = [[("refused pairs:", "")]]
+    lines: list[list[tuple[str, str]]] = [[(_("refused pairs:"), "")]]
     for reason, pairs in list(refusals.items())[:10]:
         lines += [[(line, "")] for line in _wrap(f"  {_pairs(table, pairs)}: {reason}", width, "    ")]
     if len(refusals) > 10:
         more = sum(len(pairs) for pairs in list(refusals.values())[10:])
-        lines.append([(f"  and {plural(more, 'more pair')} (--format json lists every one)", "dim")])
+        lines.append(
+            [
+                (
+                    "  "
+                    + n_(
+                        "and {n} more pair (--format json lists every one)",
+                        "and {n} more pairs (--format json lists every one)",
+                        more,
+                    ),
+                    "dim",
+                )
+            ]
+        )
     return lines
 
 
@@ -347,9 +364,9 @@ def _pairs(table: Matrix, pairs: list[tuple[str, str]]) -> str:
     if all(a == t for a, t in pairs):
         every = {a for a in table.attackers if a in table.targets}
         return (
-            "each unit against itself"
+            _("each unit against itself")
             if len(pairs) == len(every) > 1
-            else f"{', '.join(a for a, _ in pairs)} against itself"
+            else _("{units} against itself", units=", ".join(a for a, _t in pairs))
         )
     return ", ".join(f"{a} → {t}" for a, t in pairs)
 

@@ -7,8 +7,9 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from tabroll.odds.figures import HAPPENS, Block, Estimate, Report, plural, share_text
-from tabroll.render.bars import BAR_WIDTH, bar
+from tabroll.i18n import _, n_
+from tabroll.odds.figures import HAPPENS, Block, Estimate, Report, figure_name, number, share_text
+from tabroll.render.bars import BAR_WIDTH, bar, cells
 
 
 class TimeLimitShown(Protocol):
@@ -32,39 +33,53 @@ def report_view(report: Report, *, width: int = BAR_WIDTH, fine: bool = False) -
     Three blocks: the declared attack's own figures, then each thing that followed it (with the probability
     that it happens, over every outcome), then the game's own measures after the action. Each distribution
     has a chart: the value, P(exactly it), P(at least it) and a bar scaled so that 100% is ``width`` wide."""
-    how = (
-        f"exact, over {plural(report.samples, 'dice outcome')}"
-        if report.method == "exact"
-        else f"Monte Carlo, {plural(report.samples, 'trial')}; ± is the 95% confidence interval"
-    )
-    lines: list[Line] = [[(f"odds ({how})", "")]]
+    count = number(report.samples)
+    if report.method == "exact":
+        how = n_(
+            "odds (exact, over {count} dice outcome)", "odds (exact, over {count} dice outcomes)", report.samples,
+            count=count,
+        )  # fmt: skip
+    else:
+        how = n_(
+            "odds (Monte Carlo, {count} trial; ± is the 95% confidence interval)",
+            "odds (Monte Carlo, {count} trials; ± is the 95% confidence interval)",
+            report.samples,
+            count=count,
+        )
+    lines: list[Line] = [[(how, "")]]
     if report.note:
         lines.append([(report.note, "dim")])
     for reason, e in report.refused.items():
-        lines.append([("  refused by the rules: ", ""), (e.percent(), "bold"), (f"  ({reason})", "")])
+        lines.append([("  " + _("refused by the rules:") + " ", ""), (e.percent(), "bold"), (f"  ({reason})", "")])
     if report.attack:
-        lines.append([("the attack itself:", "bold")])
+        lines.append([(_("the attack itself:"), "bold")])
         lines += _block_view(report.attack, width, fine, per_target=("hit: ", "damage to "))
     for block in report.follow_ups:
         # After an attack, what follows it; in an action where several units act (a whole phase), each one's part.
-        lines.append([(f"then, {block.label}:" if report.attack else f"{block.label}:", "bold")])
+        label = figure_name(block.label)
+        lines.append([(_("then, {part}:", part=label) if report.attack else _("{part}:", part=label), "bold")])
         lines.append(_probability(block.label, block.probabilities[HAPPENS]))
         lines += _block_view(block, width, fine, skip=(HAPPENS,))
     if report.game:
-        lines.append([("after the action:", "bold")])
+        lines.append([(_("after the action:"), "bold")])
         steady = report.game.unchanged()
         lines += _block_view(report.game, width, fine, kinds=True, skip=tuple(steady))
         if steady:
-            lines.append([(f"  unchanged in every outcome: {', '.join(steady)}", "dim")])
+            names = _(", ").join(figure_name(name) for name in steady)
+            lines.append([("  " + _("unchanged in every outcome: {names}", names=names), "dim")])
     for name in report.unreported:
-        lines.append([(f"  defect: {name} is declared but no outcome reports it", "red")])
+        lines.append([("  " + _("defect: {name} is declared but no outcome reports it", name=name), "red")])
     for name in report.undeclared:
-        lines.append([(f"  defect: {name} is reported but not declared", "red")])
+        lines.append([("  " + _("defect: {name} is reported but not declared", name=name), "red")])
     return lines
 
 
 def _probability(name: str, e: Estimate) -> Line:
-    return [(f"  P({name}) = ", ""), (e.percent(), "bold yellow" if e.value else "dim"), (e.fraction(), "")]
+    return [
+        ("  " + _("P({name}) = ", name=figure_name(name)), ""),
+        (e.percent(), "bold yellow" if e.value else "dim"),
+        (e.fraction(), ""),
+    ]
 
 
 def _block_view(
@@ -92,9 +107,13 @@ def _block_view(
         mean = block.means[name]
         shown = f"{mean.value:.3f}" + (f" = {mean.exact}" if mean.exact is not None else "")
         if mean.low is not None and mean.high is not None:
-            shown += f" (95% CI {mean.low:.3f}–{mean.high:.3f})"
-        label = f"{name} ({block.kinds[name]})" if kinds else name
-        lines.append([(f"  {label}: mean ", ""), (shown, "bold yellow")])
+            shown += _(" (95% CI {low}–{high})", low=f"{mean.low:.3f}", high=f"{mean.high:.3f}")
+        label = (
+            _("{name} ({kind})", name=figure_name(name), kind=kind_word(block.kinds[name]))
+            if kinds
+            else figure_name(name)
+        )
+        lines.append([("  " + _("{name}: mean ", name=label), ""), (shown, "bold yellow")])
         if target_figure:
             continue  # the chart of the total is enough on screen; JSON has every distribution
         lines += _chart(points, block.at_least.get(name, []), width, fine)
@@ -106,10 +125,13 @@ def _chart(
 ) -> list[Line]:
     """One row per value: the value, P(exactly it), P(at least it), and a bar of P(exactly it) on a scale where
     100% is ``width`` characters (so bars of different charts compare)."""
-    label_width = max((len(str(v)) for v, _ in points), default=1)
+    label_width = max((len(str(v)) for v, _e in points), default=1)
     above = dict(at_least)
     scale = "0%" + "100%".rjust(width - 2) if width >= 8 else ""
-    lines: list[Line] = [[(f"    {'':>{label_width}}  {'exactly':>7}  {'at least':>8}  {scale}", "dim")]]
+    exactly, at_least_word = _("exactly"), _("at least")
+    wide = (max(7, cells(exactly)), max(8, cells(at_least_word)))
+    head = f"    {'':>{label_width}}  {right(exactly, wide[0])}  {right(at_least_word, wide[1])}  {scale}"
+    lines: list[Line] = [[(head, "dim")]]
     for value, e in points:
         least = above.get(value)
         least_text = share_text(least.value) if least is not None else ""
@@ -117,12 +139,25 @@ def _chart(
         lines.append(
             [
                 (f"    {value!s:>{label_width}}  ", dim),
-                (f"{share_text(e.value):>7}", dim),
-                (f"  {least_text:>8}  ", dim or "cyan"),
+                (f"{share_text(e.value):>{wide[0]}}", dim),
+                (f"  {least_text:>{wide[1]}}  ", dim or "cyan"),
                 (bar(e.value, width, fine=fine), "green"),
             ]
         )
     return lines
+
+
+def right(text: str, width: int) -> str:
+    """``text`` after the spaces that bring it to ``width`` columns (``str.rjust`` counts characters)."""
+    return " " * max(width - cells(text), 0) + text
+
+
+def kind_word(kind: str) -> str:
+    """A measure's kind (``flag``, ``change``, ``level``: its JSON value) as people read it."""
+    from tabroll.i18n import p_
+
+    words = {"flag": p_("measure", "flag"), "change": p_("measure", "change"), "level": p_("measure", "level")}
+    return words.get(kind, kind)
 
 
 def render_report(report: Report, fmt: str, *, title: str) -> None:

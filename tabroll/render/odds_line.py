@@ -3,23 +3,36 @@ mean damage, then the chance of each thing that follows it. The whole report is 
 
 from __future__ import annotations
 
-from tabroll.odds.figures import HAPPENS, Estimate, Report, plural
+from tabroll.i18n import _, n_
+from tabroll.odds.figures import HAPPENS, Estimate, Report, figure_name, number
 
 
 def odds_summary(report: Report) -> list[str]:
     """The report in short: what the method was, the attack's probabilities and mean figures, each follow-up's
     chance, and refusals; a line per part that has figures."""
-    how = "exact" if report.method == "exact" else f"Monte Carlo, {plural(report.samples, 'trial')}, ±95%"
+    if report.method == "exact":
+        how = _("exact")
+    else:
+        how = n_("Monte Carlo, {count} trial, ±95%", "Monte Carlo, {count} trials, ±95%", report.samples,
+                 count=number(report.samples))  # fmt: skip
     attack = report.attack
-    pieces = [f"P({name}) {_share(e)}" for name, e in attack.probabilities.items() if _shown(name)]
-    pieces += [f"mean {name} {_mean(e)}" for name, e in attack.means.items() if _shown(name)]
-    lines = [f"  {' · '.join(pieces) if pieces else 'no figures'}  ({how})"]
+    pieces = [
+        _("P({name}) {share}", name=figure_name(name), share=_share(e))
+        for name, e in attack.probabilities.items()
+        if _shown(name)
+    ]
+    pieces += [
+        _("mean {name} {mean}", name=figure_name(name), mean=_mean(e))
+        for name, e in attack.means.items()
+        if _shown(name)
+    ]
+    lines = [f"  {' · '.join(pieces) if pieces else _('no figures')}  ({how})"]
     for reason, e in report.refused.items():
-        lines.append(f"  refused by the rules {_share(e)} ({reason})")
+        lines.append("  " + _("refused by the rules {share} ({reason})", share=_share(e), reason=reason))
     for block in report.follow_ups:
         happens = block.probabilities.get(HAPPENS)
         if happens is not None:
-            lines.append(f"  then {block.label}: {_share(happens)}")
+            lines.append("  " + _("then {part}: {share}", part=figure_name(block.label), share=_share(happens)))
     return lines
 
 

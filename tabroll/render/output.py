@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from typing import Any, Literal, TextIO
 
 from tabroll.events import EVENTS_FORMAT, EVENTS_FORMAT_VERSION, ActionStarted, Event
+from tabroll.i18n import _, n_, p_
+from tabroll.render.bars import cells
 from tabroll.render.describe import describe
 from tabroll.words import visible
 
@@ -30,6 +32,56 @@ def default_format(stream: TextIO | None = None) -> Format:
         return "rich" if stream.isatty() else "text"
     except (AttributeError, ValueError):
         return "text"
+
+
+KIND_WIDTH = 13
+"""The kind column of a step log at least (a language whose labels are longer widens it to fit them)."""
+
+
+def kind_label(kind: str) -> str:
+    """An event's kind as the step log's kind column shows it, in the language now: the core's kinds from this
+    table, any other through ``p_("event", kind)`` (so a game's catalogue words its own kinds), else as it is."""
+    labels = {
+        "action": p_("event", "action"),
+        "refused": p_("event", "refused"),
+        "ruling": p_("event", "ruling"),
+        "note": p_("event", "note"),
+        "roll": p_("event", "roll"),
+        "modifier": p_("event", "modifier"),
+        "hit": p_("event", "hit"),
+        "miss": p_("event", "miss"),
+        "immune": p_("event", "immune"),
+        "damage": p_("event", "damage"),
+        "heal": p_("event", "heal"),
+        "status": p_("event", "status"),
+        "spend": p_("event", "spend"),
+        "move": p_("event", "move"),
+        "new_round": p_("event", "new_round"),
+        "defeat": p_("event", "defeat"),
+        "game_over": p_("event", "game_over"),
+    }
+    return labels.get(kind) or p_("event", kind)
+
+
+def kind_width(kinds: Iterable[str] = ()) -> int:
+    """The kind column's width: :data:`KIND_WIDTH`, or more when a label of the core's kinds (or of ``kinds``)
+    in the language now needs it (a space follows the column)."""
+    from tabroll.events import CORE_EVENTS
+
+    labels = [kind_label(cls.KIND) for cls in CORE_EVENTS if cls.KIND != "action"]
+    labels += [kind_label(kind) for kind in kinds]
+    return max([KIND_WIDTH, *(cells(label) for label in labels)])
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` and the spaces that fill it to ``width`` columns (``str.ljust`` counts characters, not columns)."""
+    return text + " " * max(width - cells(text), 0)
+
+
+def fact_label(key: str) -> str:
+    """The name of a fact of a run's header (ruleset, file, seed) in the language now."""
+    labels = {"ruleset": p_("log", "ruleset"), "file": p_("log", "file"), "seed": p_("log", "seed")}
+    return labels.get(key, key)
 
 
 class Renderer:
@@ -69,6 +121,7 @@ class TextRenderer(Renderer):
     """Plain lines for pipes and logs: the action, then one indented line per event (kind, sentence)."""
 
     in_action = False
+    width = 0
 
     def header(self, **info: Any) -> None:
         title = info.get("title")
@@ -76,7 +129,9 @@ class TextRenderer(Renderer):
             self.stream.write(f"# {visible(str(title))}\n")
         for key in ("ruleset", "file", "seed"):
             if info.get(key) is not None:
-                self.stream.write(f"# {key}: {visible(str(info[key]))}\n")
+                self.stream.write(
+                    "# " + _("{fact}: {value}", fact=fact_label(key), value=visible(str(info[key]))) + "\n"
+                )
 
     def event(self, event: Event, **tags: Any) -> None:
         sentence = visible(describe(event))
@@ -84,7 +139,10 @@ class TextRenderer(Renderer):
             self.in_action = True
             self.stream.write(f"{sentence}\n")
         elif self.in_action:
-            self.stream.write(f"  {event.kind:<13} {sentence}\n")
+            if not self.width:
+                self.width = kind_width()
+            label = visible(kind_label(event.kind))
+            self.stream.write(f"  {padded(label, self.width)} {sentence}\n")
         else:
             self.stream.write(f"{sentence}\n")
 
@@ -107,7 +165,11 @@ class RichRenderer(Renderer):
         from rich.text import Text
 
         title = info.get("title") or info.get("file") or "tabroll"
-        facts = " · ".join(f"{k} {info[k]}" for k in ("ruleset", "file") if info.get(k) is not None)
+        facts = " · ".join(
+            _("{fact} {value}", fact=fact_label(k), value=info[k])
+            for k in ("ruleset", "file")
+            if info.get(k) is not None
+        )
         # Text, not markup: a title or a file name with brackets is shown as written, never read as a style
         self.console.print(Rule(Text(visible(str(title)), style="bold")))
         if facts:
@@ -122,11 +184,11 @@ class RichRenderer(Renderer):
             return
         row = Table.grid(padding=(0, 1))
         row.add_column(width=1)
-        row.add_column(width=13, no_wrap=True)
+        row.add_column(width=kind_width(), no_wrap=True)
         row.add_column(ratio=1)
         style = event.STYLE
         text = Text(visible(describe(event)), style="bold red" if event.kind in ("defeat", "refused") else "")
-        row.add_row("", Text(event.kind, style=style), text)
+        row.add_row("", Text(visible(kind_label(event.kind)), style=style), text)
         self.console.print(row, new_line_start=False)
 
     def footer(self, **info: Any) -> None:
@@ -269,7 +331,7 @@ def brief_line(events: list[Event]) -> str:
     first = events[0]
     if not isinstance(first, ActionStarted):  # events outside an action (a bare roll): each in its own words
         return "; ".join(describe(event) for event in events)
-    number, head = f"{first.index}. ", first.description
+    head = first.description
     pair = _main_pair(events)
     if pair is not None and first.actor == pair[0]:
         head = f"{pair[0]} → {pair[1]}"
@@ -282,7 +344,8 @@ def brief_line(events: list[Event]) -> str:
             parts.append(part)
         if event.kind in ("hit", "miss"):  # the damage that follows a hit belongs to the same pair
             pair = (str(getattr(event, "attacker", "")), str(getattr(event, "target", "")))
-    return f"{number}{head}: {', '.join(parts) if parts else 'done'}"
+    told = _(", ").join(parts) if parts else p_("brief", "done")
+    return _("{number}. {head}: {outcomes}", number=first.index, head=head, outcomes=told)
 
 
 def _main_pair(events: list[Event]) -> tuple[str, str] | None:
@@ -297,26 +360,45 @@ def _brief_part(event: Event, pair: tuple[str, str] | None) -> str:
     kind = event.kind
     get = getattr
     attacker, target = get(event, "attacker", None), get(event, "target", None)
-    who = f"{attacker} → {target} " if attacker and target and (attacker, target) != pair else ""
+    named = bool(attacker and target and (attacker, target) != pair)
     if kind in ("hit", "miss"):
-        return f"{who}{kind} ({get(event, 'rule')})"
+        rule = get(event, "rule")
+        if kind == "hit":
+            if named:
+                return _("{attacker} → {target} hit ({rule})", attacker=attacker, target=target, rule=rule)
+            return _("hit ({rule})", rule=rule)
+        if named:
+            return _("{attacker} → {target} miss ({rule})", attacker=attacker, target=target, rule=rule)
+        return _("miss ({rule})", rule=rule)
     if kind == "immune":
-        return f"{who}no effect ({get(event, 'reason')})"
+        reason = get(event, "reason")
+        if named:
+            return _("{attacker} → {target} no effect ({reason})", attacker=attacker, target=target, reason=reason)
+        return _("no effect ({reason})", reason=reason)
     if kind == "damage":
         amount, pool, left = get(event, "amount"), get(event, "pool", ""), get(event, "left", None)
+        who = _("{attacker} → {target} ", attacker=attacker, target=target) if named else ""
         if not who and target and pair is not None and target != pair[1]:
             who = f"{target} "
         if pool and left is not None:
-            return f"{who}{amount} damage ({pool} {left} left)"
-        return f"{who}{amount} damage ({get(event, 'rule')})"
+            return who + n_(
+                "{amount} damage ({pool} {left} left)", "{amount} damage ({pool} {left} left)", int(amount or 0),
+                amount=amount, pool=pool, left=left,
+            )  # fmt: skip
+        return who + n_(
+            "{amount} damage ({rule})", "{amount} damage ({rule})", int(amount or 0), amount=amount,
+            rule=get(event, "rule"),
+        )  # fmt: skip
     if kind == "defeat":
-        return f"{get(event, 'unit')} {get(event, 'how', 'defeated')}"
+        from tabroll.events import defeat_word
+
+        return _("{unit} {how}", unit=get(event, "unit"), how=defeat_word(get(event, "how", "defeated")))
     if kind == "refused":
-        return f"refused: {get(event, 'reason')}"
+        return _("refused: {reason}", reason=get(event, "reason"))
     if kind == "heal":
-        return f"{get(event, 'unit')} heals {get(event, 'amount')}"
+        return _("{unit} heals {amount}", unit=get(event, "unit"), amount=get(event, "amount"))
     if kind == "game_over":
-        return f"game over: {get(event, 'reason')}"
+        return _("game over: {reason}", reason=get(event, "reason"))
     if kind == "new_round":
         return describe(event)
     return ""
@@ -330,7 +412,11 @@ class MarkdownRenderer(Renderer):
         title = info.get("title") or info.get("file")
         if title:
             self.stream.write(f"### {_md(str(title))}\n\n")
-        facts = " · ".join(f"{key} {info[key]}" for key in ("ruleset", "file", "seed") if info.get(key) is not None)
+        facts = " · ".join(
+            _("{fact} {value}", fact=fact_label(key), value=info[key])
+            for key in ("ruleset", "file", "seed")
+            if info.get(key) is not None
+        )
         if facts:
             self.stream.write(f"*{_md(facts)}*\n\n")
 
@@ -338,7 +424,7 @@ class MarkdownRenderer(Renderer):
         if event.kind == "action":
             self.stream.write(f"\n**{_md(describe(event))}**\n\n")
         else:
-            self.stream.write(f"- **{event.kind}** {_md(describe(event))}\n")
+            self.stream.write(f"- **{_md(kind_label(event.kind))}** {_md(describe(event))}\n")
 
     def footer(self, **info: Any) -> None:
         lines = [visible(str(line), lines=True) for line in _state_lines(info) if line.strip()]

@@ -7,11 +7,12 @@ converters), kept out of the required dependencies so that a table that never as
 from __future__ import annotations
 
 from tabroll.errors import InputError
+from tabroll.i18n import N_, _
 
 SCALE = 2.0
 """Pixels per SVG unit: twice the SVG's own size, sharp on a high-density screen and still small (tens of KB)."""
 
-_TIP = "install the optional extra: python3 -m pip install 'tabroll[png]' (or pip install resvg-py), or use --svg"
+_TIP = N_("install the optional extra: python3 -m pip install 'tabroll[png]' (or pip install resvg-py), or use --svg")
 
 
 def check_png_available() -> None:
@@ -19,7 +20,7 @@ def check_png_available() -> None:
     import importlib.util
 
     if importlib.util.find_spec("resvg_py") is None:
-        raise InputError("--png needs the resvg-py package, which is not installed", tip=_TIP)
+        raise InputError(_("--png needs the resvg-py package, which is not installed"), tip=_(_TIP))
 
 
 def png_bytes(svg: str) -> bytes:
@@ -27,7 +28,7 @@ def png_bytes(svg: str) -> bytes:
     try:
         import resvg_py
     except ImportError:
-        raise InputError("--png needs the resvg-py package, which is not installed", tip=_TIP) from None
+        raise InputError(_("--png needs the resvg-py package, which is not installed"), tip=_(_TIP)) from None
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff", zoom=SCALE))
 
 
@@ -37,4 +38,4 @@ def write_png(path: str, svg: str) -> None:
     from tabroll.writing import write_atomically
 
     target = check_picture_path(path, "--png")
-    write_atomically(target, png_bytes(svg), what=f"the picture {path} (--png)")
+    write_atomically(target, png_bytes(svg), what=_("the picture {path} (--png)", path=path))

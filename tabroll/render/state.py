@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabroll.i18n import N_, _
 from tabroll.kit.views import StateView, line_text
 from tabroll.words import visible
 
@@ -16,11 +17,25 @@ _TONES = {
 }  # fmt: skip
 
 
+HEADINGS = (N_("final state"), N_("final board"))
+"""The headings games give their views most (a view's heading is said through the catalogue, so a game's own
+catalogue may word its own heading)."""
+
+
+def heading(view: StateView) -> str:
+    """A view's heading in the language now (as it is when no catalogue has it)."""
+    return _(view.heading) if view.heading else view.heading
+
+
 def view_lines(view: StateView) -> list[str]:
     """A view as plain text: a blank line, its heading, then its lines indented (``[]``: nothing to show)."""
     if not view.lines:
         return []
-    return ["", f"{view.heading}:", *(f"  {text}" if (text := line_text(line)) else "" for line in view.lines)]
+    return [
+        "",
+        _("{heading}:", heading=heading(view)),
+        *(f"  {text}" if (text := line_text(line)) else "" for line in view.lines),
+    ]
 
 
 def view_rich(view: StateView, *, titled: bool = True) -> Any:
@@ -35,7 +50,7 @@ def view_rich(view: StateView, *, titled: bool = True) -> Any:
         from rich.table import Table
 
         table = Table(
-            title=view.heading if titled else None, title_justify="left", show_edge=False, pad_edge=False,
+            title=heading(view) if titled else None, title_justify="left", show_edge=False, pad_edge=False,
             caption=Text(visible(view.table.caption)) if view.table.caption else None, caption_justify="left",
         )  # fmt: skip
         for column in view.table.columns:
@@ -45,7 +60,7 @@ def view_rich(view: StateView, *, titled: bool = True) -> Any:
         return table
     from rich.console import Group
 
-    shown: list[Any] = [Text(visible(view.heading), style="bold")] if titled else []
+    shown: list[Any] = [Text(visible(heading(view)), style="bold")] if titled else []
     for pieces in view.lines:
         text = Text()
         for piece, tone in pieces:
@@ -74,7 +89,7 @@ def named_units(summary: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 def state_text(ruleset: Any, state: Any, *, title: str) -> list[str]:
     """The state as plain lines: the title, then the game's view of it."""
     lines = view_lines(ruleset.state_view(state))[2:]
-    return [visible(title), *(visible(line, lines=True) for line in lines or ["  (no units)"])]
+    return [visible(title), *(visible(line, lines=True) for line in lines or ["  " + _("(no units)")])]
 
 
 def state_rich(ruleset: Any, state: Any, *, title: str) -> Any:
@@ -83,7 +98,7 @@ def state_rich(ruleset: Any, state: Any, *, title: str) -> Any:
     from rich.text import Text
 
     picture = view_rich(ruleset.state_view(state), titled=False)
-    return Group(Text(visible(title), style="bold"), picture if picture is not None else Text("(no units)"))
+    return Group(Text(visible(title), style="bold"), picture if picture is not None else Text(_("(no units)")))
 
 
 def state_markdown(ruleset: Any, state: Any, *, title: str) -> list[str]:

@@ -36,15 +36,21 @@ def story(
     """A title line, then one line per recorded action (its seq, ``describe(action)``, and why it was refused or
     what happened, in the words of the game's ``event_types``); ``torn`` is the line telling of a torn last
     line (mentioned, not hidden)."""
+    from tabroll.i18n import _, n_
     from tabroll.render.describe import describe_json
 
     count = len(records)
-    lines = [f"journal of {scenario} ({ruleset}), {count} action{'s' if count != 1 else ''}"]
+    lines = [
+        n_(
+            "journal of {scenario} ({ruleset}), {n} action", "journal of {scenario} ({ruleset}), {n} actions", count,
+            scenario=scenario, ruleset=ruleset,
+        )
+    ]  # fmt: skip
     for record in records:
         text = f"{record.seq}. {describe(record.action)}"
         if record.refused:
             reasons = [describe_json(e, event_types) for e in record.events if e.get("kind") == "refused"]
-            text += " — refused: " + "; ".join(reasons)
+            text += _(" — refused: {reasons}", reasons="; ".join(reasons))
         else:
             told = [e for e in record.events if (cls := event_types.get(str(e.get("kind")))) is None or cls.OUTCOME]
             outcomes = [describe_json(e, event_types) for e in told]

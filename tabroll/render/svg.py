@@ -20,7 +20,8 @@ from html import escape
 from pathlib import Path
 
 from tabroll.errors import InputError
-from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, plural, share_text
+from tabroll.i18n import N_, _, n_
+from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, figure_name, number, share_text
 from tabroll.render.matrix import _pairs, percent_text
 
 # Named families first: a renderer with no default for the generic name (resvg, behind --png) finds one of them.
@@ -39,16 +40,22 @@ def check_picture_path(path: str, flag: str = "--svg") -> Path:
     """The file a picture goes to, checked before any work: not a folder, in a folder that exists and that
     can be written. A bad path is an input error (exit 2), never a traceback after a long computation."""
     target = Path(path)
-    tip = f"give a file name in an existing folder, e.g. {flag} odds.{flag.removeprefix('--')}"
+    tip = _("give a file name in an existing folder, e.g. {example}", example=f"{flag} odds.{flag.removeprefix('--')}")
     if not path or target.is_dir():
-        raise InputError(f"{flag} {path}: this is a folder, not a file", tip=tip)
+        raise InputError(_("{flag} {path}: this is a folder, not a file", flag=flag, path=path), tip=tip)
     folder = target.parent
     if folder.exists() and not folder.is_dir():
-        raise InputError(f"{flag} {path}: {folder} is a file, not a folder", tip=tip)
+        raise InputError(
+            _("{flag} {path}: {folder} is a file, not a folder", flag=flag, path=path, folder=folder), tip=tip
+        )
     if not folder.is_dir():
-        raise InputError(f"{flag} {path}: the folder {folder} does not exist", tip=tip)
+        raise InputError(
+            _("{flag} {path}: the folder {folder} does not exist", flag=flag, path=path, folder=folder), tip=tip
+        )
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise InputError(f"{flag} {path}: this file cannot be written here (no permission)", tip=tip)
+        raise InputError(
+            _("{flag} {path}: this file cannot be written here (no permission)", flag=flag, path=path), tip=tip
+        )
     return target
 
 
@@ -58,7 +65,7 @@ def write_picture(path: str, svg: str) -> None:
     from tabroll.writing import write_atomically
 
     target = check_picture_path(path)
-    write_atomically(target, svg.encode("utf-8"), what=f"the picture {path} (--svg)")
+    write_atomically(target, svg.encode("utf-8"), what=_("the picture {path} (--svg)", path=path))
 
 
 def _document(width: float, height: float, body: list[str], title: str) -> str:
@@ -86,7 +93,11 @@ def _exact(e: Estimate) -> str:
 
 def mean_text(e: Estimate) -> str:
     """A mean as a legend gives it: ``1.372 = 889/648`` when exact, ``4.105 (95% CI 3.891–4.319)`` when estimated."""
-    interval = f" (95% CI {e.low:.3f}–{e.high:.3f})" if e.low is not None and e.high is not None else ""
+    interval = (
+        _(" (95% CI {low}–{high})", low=f"{e.low:.3f}", high=f"{e.high:.3f}")
+        if e.low is not None and e.high is not None
+        else ""
+    )
     return f"{e.value:.3f}{_exact(e)}{interval}"
 
 
@@ -150,7 +161,7 @@ class _Plot:
         )
         middle = self.top + PLOT_H / 2
         body.append(
-            _text(18, middle, "probability", anchor="middle",
+            _text(18, middle, _("probability"), anchor="middle",
                   extra=f' class="axis-label" transform="rotate(-90 18 {middle:.1f})"')
         )  # fmt: skip
         return body
@@ -228,8 +239,8 @@ def _curve(points: list[tuple[float, float]], series: int = 0) -> list[str]:
     ]
 
 
-READING = ("bars: P(= n), the chance of exactly n;  lines: P(≥ n), the chance of n or more",)
-FOLLOWING = "a follow-up's figures are over every outcome of the action: 0 where it does not happen"
+READING = (N_("bars: P(= n), the chance of exactly n;  lines: P(≥ n), the chance of n or more"),)
+FOLLOWING = N_("a follow-up's figures are over every outcome of the action: 0 where it does not happen")
 
 
 def _legend(series: list[Series], top: float, more: int, reading: tuple[str, ...]) -> list[str]:
@@ -253,8 +264,12 @@ def _legend(series: list[Series], top: float, more: int, reading: tuple[str, ...
         ]
     if more:
         y = top + 20 * (len(series) + 1)
-        body.append(_text(LEFT, y, f"and {plural(more, 'more distribution')} (--format text shows every one)",
-                          extra=' fill="#333"'))  # fmt: skip
+        said = n_(
+            "and {n} more distribution (--format text shows every one)",
+            "and {n} more distributions (--format text shows every one)",
+            more,
+        )
+        body.append(_text(LEFT, y, said, extra=' fill="#333"'))
     body.append("</g>")
     return body
 
@@ -272,6 +287,7 @@ def distribution_svg(
     series' bars of P(= n) and line of P(≥ n) on one 0–100% scale (:class:`_Plot`), its axes labelled
     (``value_label`` and probability), and the legend. A series past :data:`MAX_SERIES` is named, not drawn."""
     shown, more = series[:MAX_SERIES], max(0, len(series) - MAX_SERIES)
+    reading = tuple(_(line) for line in reading)  # marked where written (READING), said here
     wides = [
         _wide(title, size=16, bold=True),
         *map(_wide, [*lines, value_label, *reading]),
@@ -283,7 +299,7 @@ def distribution_svg(
     body += [_text(LEFT, 40 + 16 * i, line, extra=' class="subheading"') for i, line in enumerate(lines)]
     values = [value for s in shown for value, _, _ in s.bars]
     if not values:
-        body.append(_text(LEFT, top + 20, "no distribution to draw: every outcome gives the same figures"))
+        body.append(_text(LEFT, top + 20, _("no distribution to draw: every outcome gives the same figures")))
         return _document(width, top + 60, body, document_title or title)
     plot = _Plot(values, top=top, width=width, series=len(shown))
     body += plot.scale(value_label)
@@ -307,11 +323,16 @@ def _series(report: Report) -> list[tuple[str, Block, str]]:
         out.append(("attack", report.attack, "damage" if "damage" in attack else next(iter(attack))))
     for block in report.follow_ups:
         happens = block.probabilities.get(HAPPENS)
-        said = f"{block.label}, happens {share_text(happens.value)}{_exact(happens)}" if happens else block.label
+        label = figure_name(block.label)
+        said = (
+            _("{part}, happens {share}", part=label, share=share_text(happens.value) + _exact(happens))
+            if happens
+            else label
+        )
         out += [(said, block, name) for name in block.distributions]
     if not out and report.game.distributions:
         names = report.game.distributions
-        out.append(("after the action", report.game, "damage" if "damage" in names else next(iter(names))))
+        out.append((_("after the action"), report.game, "damage" if "damage" in names else next(iter(names))))
     return out
 
 
@@ -319,16 +340,18 @@ def _odds_series(said: str, block: Block, name: str) -> Series:
     """One distribution of an action as a series: its bars' tooltips name it (and its follow-up, but for the
     attack's own), its legend its mean."""
     at_least = dict(block.at_least.get(name, []))
-    prefix = "" if said == "attack" else f"{block.label or said}: "
+    prefix = "" if said == "attack" else f"{figure_name(block.label) if block.label else said}: "
+    shown = figure_name(name)
     bars = []
     for v, e in block.distributions[name]:
         least = at_least.get(v)
-        tip = f"{prefix}{name} = {v}: {share_text(e.value)}{_exact(e)}"
+        tip = f"{prefix}{shown} = {v}: {share_text(e.value)}{_exact(e)}"
         if least is not None:
-            tip += f"; {name} ≥ {v}: {share_text(least.value)}{_exact(least)}"
+            tip += f"; {shown} ≥ {v}: {share_text(least.value)}{_exact(least)}"
         bars.append((int(v), e.value, tip))
     mean = block.means[name]
-    label = f"{said}: {name}, mean {mean_text(mean)}"
+    part = _("attack") if said == "attack" else said
+    label = _("{part}: {name}, mean {mean}", part=part, name=shown, mean=mean_text(mean))
     return Series(label, bars, [(int(v), e.value) for v, e in at_least.items()])
 
 
@@ -336,23 +359,25 @@ def odds_svg(report: Report, title: str, *, game: str = "") -> str:
     """The picture of an action's odds: its title and game, how the odds were had and the chief figures, then the
     attack's damage and each follow-up's distributions (a counterattack's damage taken, with the chance that it
     happens) side by side, as bars of P(exactly n) with lines of P(at least n) (:func:`distribution_svg`)."""
+    count = number(report.samples)
     how = (
-        f"exact, over {plural(report.samples, 'dice outcome')}"
+        n_("odds (exact, over {count} dice outcome)", "odds (exact, over {count} dice outcomes)", report.samples,
+           count=count)
         if report.method == "exact"
-        else f"Monte Carlo, {plural(report.samples, 'trial')}"
-    )
+        else n_("odds (Monte Carlo, {count} trial)", "odds (Monte Carlo, {count} trials)", report.samples, count=count)
+    )  # fmt: skip
     figures = [
-        f"P({name}) {share_text(e.value)}{_exact(e)}"
+        _("P({name}) {share}", name=figure_name(name), share=share_text(e.value) + _exact(e))
         for name, e in report.probabilities.items()
         if not name.startswith("hit: ")  # the total is enough here, as on screen
     ][:4]
-    lines = [f"{game}: odds ({how})" if game else f"odds ({how})"]
+    lines = [_("{game}: {odds}", game=game, odds=how) if game else how]
     if figures:
         lines.append(", ".join(figures))
     chosen = _series(report)
     series = [_odds_series(said, block, name) for said, block, name in chosen]
     names = list(dict.fromkeys(name for _, _, name in chosen[:MAX_SERIES]))
-    value_label = f"{', '.join(names)} (n)"
+    value_label = f"{', '.join(figure_name(name) for name in names)} (n)"
     follows = any(block is not report.attack and block is not report.game for _, block, _ in chosen)
     reading = (*READING, FOLLOWING) if follows else READING
     return distribution_svg(
@@ -409,17 +434,22 @@ def _back(cell: Cell, index: int) -> float | None:
 
 
 MATRIX_COLOURS: dict[str, Colouring] = {
-    "defeat": Colouring(Cell.defeat, lambda c: _back(c, 0), "P(target defeated)", "P(attacker defeated)", True),
+    "defeat": Colouring(Cell.defeat, lambda c: _back(c, 0), N_("P(target defeated)"), N_("P(attacker defeated)"), True),
     "damage": Colouring(
-        Cell.mean_damage, lambda c: _back(c, 1), "mean damage dealt", "mean damage taken", False, "points of damage"
+        Cell.mean_damage,
+        lambda c: _back(c, 1),
+        N_("mean damage dealt"),
+        N_("mean damage taken"),
+        False,
+        N_("points of damage"),
     ),
     "attacks": Colouring(
         Cell.mean_attacks,
         lambda c: _back(c, 0),
-        "mean attacks to defeat the target",
-        "P(attacker defeated)",
+        N_("mean attacks to defeat the target"),
+        N_("P(attacker defeated)"),
         False,
-        "attacks (or rounds)",
+        N_("attacks (or rounds)"),
     ),
 }
 """The colours a matrix picture can have, by their ``--colour`` name (the first is the default)."""
@@ -429,9 +459,11 @@ def check_colour(name: str) -> str:
     """The name of a matrix colour, or an input error (exit 2) that lists them, before any work."""
     if name not in MATRIX_COLOURS:
         raise InputError(
-            f"--colour {name}: there is no such colour of the matrix",
-            tip="use defeat (P(target defeated), the default), damage (mean damage dealt, on a scale to the "
-            "table's largest) or attacks (mean attacks to defeat the target)",
+            _("--colour {name}: there is no such colour of the matrix", name=name),
+            tip=_(
+                "use defeat (P(target defeated), the default), damage (mean damage dealt, on a scale to the "
+                "table's largest) or attacks (mean attacks to defeat the target)"
+            ),
         )
     return name
 
@@ -453,13 +485,21 @@ def _amount(value: float, top: float) -> str:
 
 def _key_words(colouring: Colouring, top: float, follow: bool) -> tuple[str, list[str]]:
     """The key's caption and the texts of its scale."""
-    name = colouring.own_name + (f"; in the second table, {colouring.back_name}" if follow else "")
+    own = _(colouring.own_name)
+    name = _("{own}; in the second table, {back}", own=own, back=_(colouring.back_name)) if follow else own
     if colouring.probability:
-        return f"colour: {name}, from 0% to 100%", [f"{100 * share:.0f}%" for share in (0, 0.25, 0.5, 0.75, 1)]
+        scale = [f"{100 * share:.0f}%" for share in (0, 0.25, 0.5, 0.75, 1)]
+        return _("colour: {name}, from 0% to 100%", name=name), scale
     end = top or 1.0
-    largest = "the largest in the table" if top else "every figure in the table is 0"
+    largest = _("the largest in the table") if top else _("every figure in the table is 0")
     return (
-        f"colour: {name}, in {colouring.unit}, from 0 to {_amount(end, end)} ({largest})",
+        _(
+            "colour: {name}, in {unit}, from 0 to {end} ({largest})",
+            name=name,
+            unit=_(colouring.unit),
+            end=_amount(end, end),
+            largest=largest,
+        ),
         [_amount(end * share, end) for share in (0, 0.25, 0.5, 0.75, 1)],
     )
 
@@ -485,7 +525,7 @@ def _key(colouring: Colouring, top: float, y: float, follow: bool) -> list[str]:
     body += [
         f'<rect class="key-refused" x="{x:.1f}" y="{y + 8:.1f}" width="14" height="14" fill="{REFUSED_FILL}" '
         'stroke="#999"/>',
-        _text(x + 20, y + 20, "refused (or — nothing follows)", extra=' class="key-entry"'),
+        _text(x + 20, y + 20, _("refused (or — nothing follows)"), extra=' class="key-entry"'),
         "</g>",
     ]
     return body
@@ -496,9 +536,9 @@ def _matrix_notes(table: Matrix, follow: bool) -> list[tuple[int, str]]:
     ten reasons, as on screen), each with how far it is indented."""
     notes = []
     if any(c.report is not None and c.report.method != "exact" for c in table.cells.values()):
-        notes.append((0, f"~ simulated (the exact walk was over the budget; seed {table.seed})"))
+        notes.append((0, _("~ simulated (the exact walk was over the budget; seed {seed})", seed=table.seed)))
     if follow and any(c.report is not None and c.comeback() is None for c in table.cells.values()):
-        notes.append((0, "— nothing follows that attack"))
+        notes.append((0, _("— nothing follows that attack")))
     if table.time_note():
         notes.append((0, table.time_note()))
     refusals: dict[str, list[tuple[str, str]]] = {}
@@ -506,11 +546,20 @@ def _matrix_notes(table: Matrix, follow: bool) -> list[tuple[int, str]]:
         if c.refused:
             refusals.setdefault(c.refused, []).append((c.attacker, c.target))
     if refusals:
-        notes.append((0, "refused pairs:"))
+        notes.append((0, _("refused pairs:")))
         notes += [(1, f"{_pairs(table, pairs)}: {reason}") for reason, pairs in list(refusals.items())[:10]]
         if len(refusals) > 10:
             more = sum(len(pairs) for pairs in list(refusals.values())[10:])
-            notes.append((1, f"and {plural(more, 'more pair')} (--format json lists every one)"))
+            notes.append(
+                (
+                    1,
+                    n_(
+                        "and {n} more pair (--format json lists every one)",
+                        "and {n} more pairs (--format json lists every one)",
+                        more,
+                    ),
+                )
+            )
     return notes
 
 
@@ -520,20 +569,24 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
     a second map for what follows the attack; the colour key with its scale, and the notes."""
     colouring = MATRIX_COLOURS[check_colour(colour)]
     cell_w, cell_h = 86.0, 34.0
-    left = 24 + CHAR * max(len(a) for a in [*table.attackers, "attacker ↓"])  # the names, or the label above them
+    left = 24 + CHAR * max(len(a) for a in [*table.attackers, _("attacker ↓")])  # the names, or the label above them
     head = 24 + CHAR * 0.75 * max((len(t) for t in table.targets), default=4)  # names at 45°
     panel_h = 40 + head + cell_h * len(table.attackers) + 36
     follow = any(c.comeback() is not None for c in table.cells.values())
-    panels = [("attack", f"the attack: in each cell, {_shown_in_cells(colouring)}; colour: {colouring.own_name}")]
+    panels = [
+        ("attack", _("the attack: in each cell, {shown}; colour: {name}", shown=_shown_in_cells(colouring),
+                     name=_(colouring.own_name)))
+    ]  # fmt: skip
     if follow:
         labels = sorted({b.label for c in table.cells.values() if c.report for b in c.report.follow_ups})
+        parts = _(" or ").join(figure_name(label) for label in labels)
         panels.append(
-            ("follow-ups", f"then, {' or '.join(labels)}: in each cell, P(attacker defeated) and mean damage taken; "
-             f"colour: {colouring.back_name}")
+            ("follow-ups", _("then, {parts}: in each cell, P(attacker defeated) and mean damage taken; colour: {name}",
+                             parts=parts, name=_(colouring.back_name)))
         )  # fmt: skip
     who = f"{game} ({table.ruleset})" if game else table.ruleset
-    title = f"{who}: balance matrix"
-    lines = ["each attacker (row) against each target (column)", *([table.setting] if table.setting else [])]
+    title = _("{game}: balance matrix", game=who)
+    lines = [_("each attacker (row) against each target (column)"), *([table.setting] if table.setting else [])]
     notes = [
         (indent, line)
         for indent, note in _matrix_notes(table, follow)
@@ -542,7 +595,7 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
     top = _top_of_scale(table, colouring, follow)
     key_top = 48.0 + 16 * len(lines)
     grids_top = key_top + 60
-    key_caption, _ = _key_words(colouring, top, follow)
+    key_caption, _note = _key_words(colouring, top, follow)
     wides = [
         _wide(title, size=16, bold=True), *map(_wide, lines), _wide(key_caption),
         *(_wide(caption, bold=True) for _, caption in panels), *(16 * indent + _wide(note) for indent, note in notes),
@@ -552,13 +605,13 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
     body = [_text(16, 22, title, extra=' class="heading" font-size="16" font-weight="bold"')]
     body += [_text(16, 40 + 16 * i, line, extra=' class="subheading"') for i, line in enumerate(lines)]
     body += _key(colouring, top, key_top, follow)
-    for number, (panel, caption) in enumerate(panels):
-        y0 = grids_top + panel_h * number
+    for place, (panel, caption) in enumerate(panels):
+        y0 = grids_top + panel_h * place
         body += _panel(table, panel, caption, colouring, top, y0, left, head, (cell_w, cell_h))
     for i, (indent, note) in enumerate(notes):
         y = grids_top + panel_h * len(panels) + 18 * i
         body.append(_text(16 + 16 * indent, y, note.lstrip(), extra=' class="note"'))
-    return _document(width, height, body, f"{title}: each attacker against each target")
+    return _document(width, height, body, _("{title}: each attacker against each target", title=title))
 
 
 def _panel(
@@ -577,14 +630,14 @@ def _panel(
     cell_w, cell_h = size
     body = [f'<g class="panel" id="{panel}">', _text(16, y0 + 16, caption, extra=' font-weight="bold"')]
     grid_left, grid_w = left, cell_w * len(table.targets)
-    body.append(_text(grid_left + grid_w / 2, y0 + 36, "target →", anchor="middle",
+    body.append(_text(grid_left + grid_w / 2, y0 + 36, _("target →"), anchor="middle",
                       extra=' class="axis-label" font-style="italic"'))  # fmt: skip
     grid_top = y0 + 40 + head
     for j, target in enumerate(table.targets):
         x = left + cell_w * (j + 0.5)
         body.append(_text(x, grid_top - 6, target, extra=f' transform="rotate(-45 {x:.1f} {grid_top - 6:.1f})"'))
     body.append(
-        _text(left - 8, grid_top - 6, "attacker ↓", anchor="end", extra=' class="axis-label" font-style="italic"')
+        _text(left - 8, grid_top - 6, _("attacker ↓"), anchor="end", extra=' class="axis-label" font-style="italic"')
     )
     for i, attacker in enumerate(table.attackers):
         y = grid_top + cell_h * i
@@ -598,8 +651,8 @@ def _panel(
 
 def _shown_in_cells(colouring: Colouring) -> str:
     if colouring.own is Cell.mean_attacks:
-        return "the mean attacks (or rounds) to defeat the target (> N×: it does not fall within N)"
-    return "P(target defeated) and mean damage dealt"
+        return _("the mean attacks (or rounds) to defeat the target (> N×: it does not fall within N)")
+    return _("P(target defeated) and mean damage dealt")
 
 
 def _cell(
@@ -608,8 +661,8 @@ def _cell(
     x, y, w, h = box
     pair = f"{cell.attacker} → {cell.target}"
     if cell.report is None or (comeback and cell.comeback() is None):
-        text = "refused" if cell.refused else "—"
-        why = cell.refused if cell.refused else "nothing follows that attack"
+        text = _("refused") if cell.refused else "—"
+        why = cell.refused if cell.refused else _("nothing follows that attack")
         fill, colour = REFUSED_FILL, "#4d4d4d"
         tip = f"{pair}: {why}"
     else:
@@ -619,16 +672,21 @@ def _cell(
             assert back is not None
             defeat_e, damage_e = back
             defeat, damage = defeat_e.value, damage_e.value
-            tip = f"{pair}: P({cell.attacker} defeated) {share_text(defeat)}{_exact(defeat_e)}"
+            tip = _("{pair}: P({unit} defeated) {share}", pair=pair, unit=cell.attacker,
+                    share=share_text(defeat) + _exact(defeat_e))  # fmt: skip
         else:
             defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
-            tip = f"{pair}: P({cell.target} defeated) {share_text(defeat)}"
-        tip += f", mean damage {damage:.3f}" + ("" if sim == "" else " (simulated)")
+            tip = _("{pair}: P({unit} defeated) {share}", pair=pair, unit=cell.target, share=share_text(defeat))
+        tip += _(", mean damage {mean}", mean=f"{damage:.3f}") + ("" if sim == "" else _(" (simulated)"))
         text = f"{sim}{percent_text(defeat)} {damage:.1f}"
         if colouring.own is Cell.mean_attacks and not comeback:
             attacks = cell.mean_attacks()
             text = f"{sim}{attacks:.1f}×" if attacks is not None else f"> {cell.attacks_cap}×"
-            tip += f"; mean attacks to defeat {attacks:.2f}" if attacks is not None else "; never falls"
+            tip += (
+                _("; mean attacks to defeat {mean}", mean=f"{attacks:.2f}")
+                if attacks is not None
+                else _("; never falls")
+            )
         figure = (colouring.back if comeback else colouring.own)(cell)
         if figure is None and colouring.own is Cell.mean_attacks and not comeback:
             figure = top  # never falls within the attacks counted: the far end of the scale

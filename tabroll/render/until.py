@@ -7,9 +7,10 @@ from __future__ import annotations
 import sys
 from typing import Any, Protocol
 
-from tabroll.odds.figures import Estimate, Report, plural, share_text
+from tabroll.i18n import _, n_, p_
+from tabroll.odds.figures import Estimate, Report, number, share_text
 from tabroll.odds.until_figures import Until
-from tabroll.render.bars import BAR_WIDTH, bar
+from tabroll.render.bars import BAR_WIDTH, bar, cells
 
 Line = list[tuple[str, str]]  # pieces of a line, each with its Rich style ("" for none)
 
@@ -33,7 +34,7 @@ def _figure(e: Estimate, *, mean: str = "") -> str:
     text = f"{e.value:.3f} {mean}" if mean else share_text(e.value)
     if e.low is not None and e.high is not None:
         low, high = (f"{e.low:.3f}", f"{e.high:.3f}") if mean else (share_text(e.low), share_text(e.high))
-        text += f" (95% CI {low}–{high})"
+        text += _(" (95% CI {low}–{high})", low=low, high=high)
     if e.exact is not None and e.exact.denominator != 1 and len(str(e.exact)) <= LONGEST_FRACTION:
         text += f"  = {e.exact}"
     return text
@@ -49,49 +50,94 @@ def shown_rows(until: Until) -> int:
     return len(until.rows)
 
 
+def counted(until: Until) -> str:
+    """What one attack is counted as (``until.counts``, a JSON value), as a unit of the mean: rounds or attacks."""
+    return p_("until", "rounds") if until.counts == "rounds" else p_("until", "attacks")
+
+
+def _how(until: Until) -> str:
+    if until.method == "exact":
+        return _(
+            "exact, over {resolutions}; at most {states} before an attack",
+            resolutions=n_("{count} resolution", "{count} resolutions", until.samples, count=number(until.samples)),
+            states=n_("{count} state", "{count} states", until.states, count=number(until.states)),
+        )
+    return n_(
+        "Monte Carlo, {count} chain; ± is the 95% confidence interval",
+        "Monte Carlo, {count} chains; ± is the 95% confidence interval",
+        until.samples,
+        count=number(until.samples),
+    )
+
+
+def _headline(until: Until, how: str) -> str:
+    if until.counts == "rounds":
+        return _("rounds to defeat {target}, at most {cap} ({how})", target=until.target, cap=until.cap, how=how)
+    return _("attacks to defeat {target}, at most {cap} ({how})", target=until.target, cap=until.cap, how=how)
+
+
 def until_view(until: Until, *, width: int = BAR_WIDTH // 2, fine: bool = False) -> list[Line]:
     """The figures as lines of styled segments (plain text joins them, Rich colours them)."""
-    word = until.counts
-    how = (
-        f"exact, over {plural(until.samples, 'resolution')}; at most {plural(until.states, 'state')} before an attack"
-        if until.method == "exact"
-        else f"Monte Carlo, {plural(until.samples, 'chain')}; ± is the 95% confidence interval"
-    )
-    lines: list[Line] = [[(f"{word} to defeat {until.target}, at most {until.cap} ({how})", "bold")]]
+    rounds = until.counts == "rounds"
+    cap = until.cap
+    lines: list[Line] = [[(_headline(until, _how(until)), "bold")]]
     lines.append([(f"  {until.between}", "dim")])
     if until.note:
         lines.append([(f"  {until.note}", "dim")])
     if until.mean is not None:
         lines.append(
             [
-                ("  mean ", ""),
-                (_figure(until.mean, mean=word), "bold yellow"),
-                (f", when {until.target} falls within {until.cap}", ""),
+                ("  " + _("mean") + " ", ""),
+                (_figure(until.mean, mean=counted(until)), "bold yellow"),
+                (_(", when {target} falls within {cap}", target=until.target, cap=cap), ""),
             ]
         )
-    lines.append([(f"  P(defeated within {until.cap} {word}) = ", ""), (_figure(until.defeated), "bold yellow")])
+    within = (
+        n_("P(defeated within {n} round) = ", "P(defeated within {n} rounds) = ", cap)
+        if rounds
+        else n_("P(defeated within {n} attack) = ", "P(defeated within {n} attacks) = ", cap)
+    )
+    lines.append([("  " + within, ""), (_figure(until.defeated), "bold yellow")])
     if until.standing.value:
-        lines.append([(f"  P(still standing after {until.cap} {word}) = ", ""), (_figure(until.standing), "bold")])
+        after = (
+            n_("P(still standing after {n} round) = ", "P(still standing after {n} rounds) = ", cap)
+            if rounds
+            else n_("P(still standing after {n} attack) = ", "P(still standing after {n} attacks) = ", cap)
+        )
+        lines.append([("  " + after, ""), (_figure(until.standing), "bold")])
     for reason, e in until.could_not.items():
-        lines.append([("  P(could not attack again) = ", ""), (_figure(e), "bold"), (f"  ({reason})", "")])
+        lines.append([("  " + _("P(could not attack again) = "), ""), (_figure(e), "bold"), (f"  ({reason})", "")])
     shown = shown_rows(until)
     label = max(len(str(shown)), 1)
     scale = "0%" + "100%".rjust(width - 2) if width >= 8 else ""
-    lines.append([(f"    {'k':>{label}}  {'at k':>7}  {'within k':>8}  {scale}", "dim")])
+    at_k, within_k = _("at k"), _("within k")
+    wide = (max(7, cells(at_k)), max(8, cells(within_k)))
+    pad = (" " * max(wide[0] - cells(at_k), 0), " " * max(wide[1] - cells(within_k), 0))
+    lines.append([(f"    {'k':>{label}}  {pad[0]}{at_k}  {pad[1]}{within_k}  {scale}", "dim")])
     for row in until.rows[:shown]:
         dim = "dim" if row.defeated.value == 0 else ""
         line: Line = [
             (f"    {row.count:>{label}}  ", dim),
-            (f"{share_text(row.defeated.value):>7}", dim),
-            (f"  {share_text(row.within.value):>8}  ", dim or "cyan"),
+            (f"{share_text(row.defeated.value):>{wide[0]}}", dim),
+            (f"  {share_text(row.within.value):>{wide[1]}}  ", dim or "cyan"),
             (bar(row.defeated.value, width, fine=fine), "green"),
         ]
         if row.could_not.value:
-            line.append((f"  could not attack: {share_text(row.could_not.value)}", "dim"))
+            line.append(("  " + _("could not attack: {share}", share=share_text(row.could_not.value)), "dim"))
         lines.append(line)
     if shown < len(until.rows):
         lines.append(
-            [(f"    (after {shown}: less than {share_text(SHOWN_UNTIL)} left; JSON lists every count)", "dim")]
+            [
+                (
+                    "    "
+                    + _(
+                        "(after {shown}: less than {share} left; JSON lists every count)",
+                        shown=shown,
+                        share=share_text(SHOWN_UNTIL),
+                    ),
+                    "dim",
+                )
+            ]
         )
     return lines
 
@@ -127,22 +173,45 @@ def until_svg(until: Until, title: str, *, game: str = "") -> str:
     the line of P(defeated within k), on one 0–100% scale, with the mean and what was counted in the legend."""
     from tabroll.render.svg import Series, distribution_svg
 
-    how = "exact" if until.method == "exact" else f"Monte Carlo, {plural(until.samples, 'chain')}"
-    counted = until.counts.removesuffix("s")
+    if until.method == "exact":
+        how = _("exact")
+    else:
+        how = n_(
+            "Monte Carlo, {count} chain", "Monte Carlo, {count} chains", until.samples, count=number(until.samples)
+        )
+    headline = _headline(until, how)
+    rounds = until.counts == "rounds"
     lines = [
-        f"{game}: {until.counts} to defeat {until.target}, at most {until.cap} ({how})" if game else
-        f"{until.counts} to defeat {until.target}, at most {until.cap} ({how})",
-        f"P(defeated within {until.cap}) {share_text(until.defeated.value)}; {until.between}",
-    ]  # fmt: skip
-    bars = [
-        (row.count, row.defeated.value, f"defeated at {counted} {row.count}: {share_text(row.defeated.value)}; "
-         f"within {row.count}: {share_text(row.within.value)}")
-        for row in until.rows
-    ]  # fmt: skip
-    mean = "never within the cap" if until.mean is None else f"mean {until.mean.value:.3f}"
+        _("{game}: {headline}", game=game, headline=headline) if game else headline,
+        _(
+            "P(defeated within {cap}) {share}; {between}",
+            cap=until.cap,
+            share=share_text(until.defeated.value),
+            between=until.between,
+        ),
+    ]
+    bars = []
+    for row in until.rows:
+        at = share_text(row.defeated.value)
+        by = share_text(row.within.value)
+        bars.append(
+            (
+                row.count,
+                row.defeated.value,
+                _("defeated at round {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by)
+                if rounds
+                else _("defeated at attack {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by),
+            )
+        )
+    mean = _("never within the cap") if until.mean is None else _("mean {mean}", mean=f"{until.mean.value:.3f}")
     series = Series(f"{until.target}: {mean}", bars, [(row.count, row.within.value) for row in until.rows])
-    reading = (f"bars: P(defeated at {counted} k);  line: P(defeated within k {until.counts})",)
+    reading = (
+        _("bars: P(defeated at round k);  line: P(defeated within k rounds)")
+        if rounds
+        else _("bars: P(defeated at attack k);  line: P(defeated within k attacks)"),
+    )
+    axis = _("rounds (k)") if rounds else _("attacks (k)")
     return distribution_svg(
-        title, lines, [series], f"{until.counts} (k)", document_title=f"{title} ({game})" if game else title,
+        title, lines, [series], axis, document_title=f"{title} ({game})" if game else title,
         reading=reading,
     )  # fmt: skip

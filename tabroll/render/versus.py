@@ -6,9 +6,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from tabroll.odds.figures import Estimate, share_text
+from tabroll.i18n import _
+from tabroll.odds.figures import Estimate, figure_name, share_text
 from tabroll.odds.versus import Comparison
-from tabroll.render.bars import bar
+from tabroll.render.bars import bar, cells
 
 HALF_BAR = 25  # each side's bar at 100% (the two side by side fill the width of one odds chart)
 
@@ -17,31 +18,52 @@ def versus_lines(comparison: Comparison, *, fine: bool = False) -> list[tuple[st
     """The comparison as lines, each with its Rich style ("" for none)."""
     a, b = comparison.a, comparison.b
     how = (
-        "exact, each over its own dice outcomes"
+        _("odds (exact, each over its own dice outcomes)")
         if comparison.exact
-        else "estimated: at least one side was simulated (see its note); differences have no interval"
+        else _("odds (estimated: at least one side was simulated (see its note); differences have no interval)")
     )
-    lines: list[tuple[str, str]] = [(f"A: {a.label}", "bold"), (f"B: {b.label}", "bold"), (f"odds ({how})", "")]
+    lines: list[tuple[str, str]] = [(f"A: {a.label}", "bold"), (f"B: {b.label}", "bold"), (how, "")]
     for side, name in ((a, "A"), (b, "B")):
         if side.report.note:
             lines.append((f"{name}: {side.report.note}", "dim"))
         for reason, e in side.report.refused.items():
-            lines.append((f"{name} is refused by the rules {share_text(e.value)} ({reason})", "red"))
-    width = max([len(name) for name, *_ in comparison.rows] + [6])
+            lines.append(
+                (
+                    _("{side} is refused by the rules {share} ({reason})", side=name, share=share_text(e.value),
+                      reason=reason),
+                    "red",
+                )
+            )  # fmt: skip
+    labels = [row_label(name) for name, *_rest in comparison.rows]
+    width = max([cells(label) for label in labels] + [6])
     lines.append((f"  {'':<{width}}  {'A':>9}  {'B':>9}  {'A − B':>9}", "dim"))
-    for name, ea, eb, diff in comparison.rows:
+    for label, (name, ea, eb, diff) in zip(labels, comparison.rows, strict=True):
         shown = [_figure(name, e) for e in (ea, eb)]
-        lines.append((f"  {name:<{width}}  {shown[0]:>9}  {shown[1]:>9}  {_figure(name, diff, signed=True):>9}", ""))
+        pad = " " * (width - cells(label))
+        lines.append((f"  {label}{pad}  {shown[0]:>9}  {shown[1]:>9}  {_figure(name, diff, signed=True):>9}", ""))
     if comparison.a_more is not None and comparison.equal is not None and comparison.b_more is not None:
         lines.append(
             (
-                f"damage: A deals more {_chance(comparison.a_more)} · as much {_chance(comparison.equal)}"
-                f" · B deals more {_chance(comparison.b_more)}",
+                _(
+                    "damage: A deals more {more} · as much {same} · B deals more {less}",
+                    more=_chance(comparison.a_more),
+                    same=_chance(comparison.equal),
+                    less=_chance(comparison.b_more),
+                ),
                 "bold yellow",
             )
         )
         lines += _chart(comparison.damage, fine)
     return lines
+
+
+def row_label(name: str) -> str:
+    """A row of the comparison (``P(hit)``, ``mean damage``: its JSON name) as people read it."""
+    if name.startswith("P(") and name.endswith(")"):
+        return _("P({name})", name=figure_name(name[2:-1]))
+    if name.startswith("mean "):
+        return _("mean {name}", name=figure_name(name.removeprefix("mean ")))
+    return name
 
 
 def _figure(name: str, e: Estimate, *, signed: bool = False) -> str:
@@ -59,7 +81,9 @@ def _chance(e: Estimate) -> str:
 
 def _chart(points: list[tuple[Any, Estimate, Estimate]], fine: bool) -> list[tuple[str, str]]:
     label = max((len(str(v)) for v, _, _ in points), default=1)
-    lines = [(f"    {'damage':>{label}}  {'A':>7}  {'B':>7}  {'A':<{HALF_BAR}} B", "dim")]
+    damage = _("damage")
+    label = max(label, cells(damage))
+    lines = [(f"    {' ' * (label - cells(damage))}{damage}  {'A':>7}  {'B':>7}  {'A':<{HALF_BAR}} B", "dim")]
     for value, ea, eb in points:
         bars = f"{bar(ea.value, HALF_BAR, fine=fine):<{HALF_BAR}} {bar(eb.value, HALF_BAR, fine=fine)}"
         lines.append((f"    {value!s:>{label}}  {share_text(ea.value):>7}  {share_text(eb.value):>7}  {bars}", ""))
