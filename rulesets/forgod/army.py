@@ -13,6 +13,7 @@ from tabroll.errors import InputError, Location
 from tabroll.loading.validation import MAX_LISTED, Problem
 from tabroll.loading.yaml_source import YamlDocument
 
+from .messages import _
 from .model import ForgodScenario
 from .options import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL
 from .state import ROWS_PER_FIELD, Card
@@ -58,7 +59,7 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
             Problem(
                 here,
                 f"{card.name} is {KIND_WORDS[card.kind]}: additions are equipped on troop units only (addition deck)",
-                tip="remove its 'additions'",
+                tip=_("remove its 'additions'"),
             )
         ]
     found: list[Problem] = []
@@ -112,12 +113,14 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
                 doc.locate(("units", card.name)),
                 f"{card.name} is {KIND_WORDS[card.kind]} with no summoner; it is deployed only with the card of "
                 f"{card.side} that summons it {rule}",
-                tip=f"name it: summoner: <a card of {card.side}>",
+                tip=_("name it: summoner: <a card of {side}>", side=card.side),
             )
         ]
     summoner = next(c for c in cards if c.name == card.summoner)
     if summoner.name == card.name:
-        return [Problem(field, f"{card.name} cannot be its own summoner {rule}", tip="name the card that summons it")]
+        return [
+            Problem(field, f"{card.name} cannot be its own summoner {rule}", tip=_("name the card that summons it"))
+        ]
     if summoner.side != card.side:
         ours = [c.name for c in cards if c.side == card.side and not c.in_deck and c.kind not in INVOCATIONS]
         return [
@@ -134,7 +137,11 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
                 field,
                 f"{card.name}'s summoner {summoner.name} is still in {card.side}'s troop deck, not in the army on "
                 f"the field {rule}",
-                tip=f"place {summoner.name} on the field, or name a card of {card.side} that is",
+                tip=_(
+                    "place {summoner} on the field, or name a card of {side} that is",
+                    summoner=summoner.name,
+                    side=card.side,
+                ),
             )
         ]
     return []
@@ -151,7 +158,7 @@ def _fallen_summoner_problems(
             Problem(
                 doc.locate(("units", card.name, "summoner_fallen")),
                 f"{card.name}'s summoner cannot have fallen at deployment: the battle has not begun {rule}",
-                tip="remove 'summoner_fallen', and name its summoner on the field",
+                tip=_("remove 'summoner_fallen', and name its summoner on the field"),
             )
         ]
     standing = next((c for c in cards if c.name == card.summoner), None)
@@ -160,7 +167,7 @@ def _fallen_summoner_problems(
             Problem(
                 field,
                 f"{card.name}'s summoner {standing.name} is in the scenario, so it has not fallen before it {rule}",
-                tip="remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen card",
+                tip=_("remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen card"),
             )
         ]
     return []
@@ -179,7 +186,7 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                     doc.locate(("units", extra.name)),
                     f"{side} fields {len(troops)} units; {MODE_NAMES[model.mode]} allows at most {most}, the "
                     "commander included (game modes; invocations and special units do not count)",
-                    tip="remove units, or choose a larger mode",
+                    tip=_("remove units, or choose a larger mode"),
                 )
             )
     limit = model.point_limit()
@@ -195,7 +202,7 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                         doc.locate(("units", card.name)),
                         f"{side}'s army costs {total} PC; it may spend at most {limit} (campaign points: PC per card, "
                         "each card of a detachment paid)",
-                        tip="remove cards, or raise 'points'",
+                        tip=_("remove cards, or raise 'points'"),
                     )
                 )
                 break
@@ -261,7 +268,7 @@ def _deployment_problems(
                 doc.locate(("units",)),
                 f"{side} has no commander: each player chooses the commander of its troops before the battle "
                 "(choosing the commander)",
-                tip="mark one troop card 'commander: true'",
+                tip=_("mark one troop card 'commander: true'"),
             )
         )
     troops = [c for c in army if c.counts_as_troop and c.position is not None]
@@ -341,6 +348,6 @@ def _commander_end_problems(
             f"{commander.name}, the commander, must stand at the right end of {side}'s formation; "
             f"{', '.join(beyond)} stand{'s' if len(beyond) == 1 else ''} further right "
             "(choosing the commander)",
-            tip="the right is the highest column for the first side, the lowest for the second (facing it)",
+            tip=_("the right is the highest column for the first side, the lowest for the second (facing it)"),
         )
     ]

@@ -11,6 +11,7 @@ from tabroll.engine.steps import Step
 from tabroll.events import GameOver
 from tabroll.frozen import replace
 
+from .messages import _
 from .state import Battle, Card
 from .turn import Turn
 
@@ -90,7 +91,9 @@ def battle_result(turn: Turn) -> None:
     counted = (
         "troops and war machines (invocations and special units are not troops)" if option == "troop_deck" else "cards"
     )
-    turn.ruling("battle_end", option, f"a side stays in the battle while it has {counted} on the field")
+    turn.ruling(
+        "battle_end", option, _("a side stays in the battle while it has {counted} on the field", counted=counted)
+    )
     winner = None if len(beaten) == 2 else state.other_side(beaten[0])
     if winner is None:
         reason = "neither side has troops left on the field"
