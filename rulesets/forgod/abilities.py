@@ -151,9 +151,9 @@ def _paralysis(turn: Turn, card: Card, ability: Ability, target: Card) -> Card:
             _("{word} roll of {target} against {ability}", word=word, target=target.name, ability=ability.name),
             target.name,
         )
-        total = turn.apply(die, check_bonuses(turn.state, target, stat), f"{word} roll", target.name)
+        total = turn.apply(die, check_bonuses(turn.state, target, stat), _("{word} roll", word=word), target.name)
         saved = total >= against or die == 10
-        rule = "natural 10" if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
+        rule = _("natural 10") if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
         turn.emit(
             OpposedCheck(
                 stat=word, attacker=ability.name, defender=target.name, attacker_total=against,
@@ -164,7 +164,7 @@ def _paralysis(turn: Turn, card: Card, ability: Ability, target: Card) -> Card:
         turn.note(_("{target} resists {ability}", target=target.name, ability=ability.name), target.name)
         return target
     rounds = None if ability.paralyse is True else int(ability.paralyse)
-    lasts = "until cured" if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
+    lasts = _("until cured") if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
     turn.emit(
         StatusApplied(
             unit=target.name,
@@ -243,7 +243,7 @@ def paralyse_action(turn: Turn, act: ParalyseAction) -> None:
     if act.by is not None and not turn.unit(act.by).on_board:
         raise RuleRefusal(_("{by} is no longer on the field", by=act.by), rule="paralysed")
     lasts = (
-        "until cured"
+        _("until cured")
         if act.rounds is None
         else f"for {act.rounds} round{'s' if act.rounds != 1 else ''} of {card.side}"
     )

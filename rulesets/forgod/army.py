@@ -101,7 +101,7 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
     the other side, or one still in the troop deck, is never right."""
     if card.kind not in INVOCATIONS or card.in_deck:
         return []
-    rule = "(choosing cards: an invocation needs the card that summons it)"
+    rule = _("(choosing cards: an invocation needs the card that summons it)")
     field = doc.locate(("units", card.name, "summoner"))
     if card.summoner_fallen:
         return _fallen_summoner_problems(model, doc, card, cards, rule)

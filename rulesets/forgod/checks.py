@@ -49,18 +49,18 @@ def opposed(
 ) -> bool:
     """An opposed roll; True when the attacker wins. The defender wins ties; a natural 10 beats any bonus."""
     a_die = turn.d10(_("{stat} roll of {attacker}", stat=stat, attacker=attacker), attacker)
-    a_total = turn.apply(a_die, attacker_bonuses, f"{stat} roll", attacker)
+    a_total = turn.apply(a_die, attacker_bonuses, _("{stat} roll", stat=stat), attacker)
     d_die = turn.d10(_("{stat} roll of {defender}", stat=stat, defender=defender), defender)
-    d_total = turn.apply(d_die, defender_bonuses, f"{stat} roll", defender)
+    d_total = turn.apply(d_die, defender_bonuses, _("{stat} roll", stat=stat), defender)
     won, decided = natural_ten(a_die, a_total, d_die, d_total)
     if decided == "attacker's 10":
-        rule = "natural 10: only another natural 10 beats it"
+        rule = _("natural 10: only another natural 10 beats it")
     elif decided != "totals":
-        rule = "natural 10 for the defender"
+        rule = _("natural 10 for the defender")
     elif won:
-        rule = f"{a_total} > {d_total}"
+        rule = _("{a_total} > {d_total}", a_total=a_total, d_total=d_total)
     else:
-        rule = f"{d_total} ≥ {a_total} (ties go to the defender)"
+        rule = _("{d_total} ≥ {a_total} (ties go to the defender)", d_total=d_total, a_total=a_total)
     turn.emit(
         OpposedCheck(
             stat=stat,
@@ -159,7 +159,7 @@ class Reaction(BattleStep):
         state = turn.state
         side = 0 if self.first is None else 1
         die = turn.d10(_("reaction roll of {sides}", sides=state.sides[side]), None)
-        total = turn.apply(die, self.bonuses[side], "reaction roll", None)
+        total = turn.apply(die, self.bonuses[side], _("reaction roll"), None)
         if self.first is None:
             return replace(self, first=(die, total))
         dies, totals = (self.first[0], die), (self.first[1], total)
@@ -169,7 +169,7 @@ class Reaction(BattleStep):
             winner, rule = 1, "natural 10"
         elif totals[0] != totals[1] and not (dies[0] == 10 and dies[1] == 10):
             winner = 0 if totals[0] > totals[1] else 1
-            rule = f"{totals[winner]} > {totals[1 - winner]}"
+            rule = _("{winner_total} > {loser_total}", winner_total=totals[winner], loser_total=totals[1 - winner])
         else:
             turn.note(_("a tie: both sides roll again"))
             if self.attempt + 1 < MAX_INITIATIVE_ROLLS:

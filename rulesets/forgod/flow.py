@@ -96,9 +96,9 @@ def battle_result(turn: Turn) -> None:
     )
     winner = None if len(beaten) == 2 else state.other_side(beaten[0])
     if winner is None:
-        reason = "neither side has troops left on the field"
+        reason = _("neither side has troops left on the field")
     else:
-        reason = f"{beaten[0]} has no troops left on the field"
+        reason = _("{beaten} has no troops left on the field", beaten=beaten[0])
     fall = turn.fall
     turn.emit(
         GameOver(

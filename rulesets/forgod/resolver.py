@@ -86,7 +86,7 @@ HANDLERS.on(InitiativeAction)(initiative_action)
 
 def resolve(state: Battle, action: Any, dice: DiceSource) -> Resolution:
     if state.over:
-        result = f"{state.winner} won" if state.winner else "neither side has troops left"
+        result = _("{winner} won", winner=state.winner) if state.winner else _("neither side has troops left")
         raise RuleRefusal(_("the battle is over: {result}", result=result), rule="battle result")
     turn = Turn(dice=dice, state=state)
     first: BattleStep | None = HANDLERS(turn, action)

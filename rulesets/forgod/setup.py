@@ -88,8 +88,8 @@ def _sides(model: ForgodScenario, doc: YamlDocument) -> tuple[str, str]:
         return (seen[0], seen[1])
     raise InputError(
         _(
-            "a F0R60D battle has two sides; the units name {count_seen}: {value}",
-            count_seen=len(seen),
+            "a F0R60D battle has two sides; the units name {sides}: {value}",
+            sides=len(seen),
             value=", ".join(seen) or "none",
         ),
         location=doc.locate(("units",)),
@@ -156,9 +156,9 @@ def _check_summoners_and_commanders(
         if len(commanders) > 1:
             raise InputError(
                 _(
-                    "{side} has {count_commanders} commanders ({commanders}); an army has one",
+                    "{side} has {count} commanders ({commanders}); an army has one",
                     side=side,
-                    count_commanders=len(commanders),
+                    count=len(commanders),
                     commanders=", ".join(commanders),
                 ),
                 location=doc.locate(("units",)),

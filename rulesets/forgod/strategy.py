@@ -255,11 +255,11 @@ def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
     turn.state = replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
     _mark_acted(turn, new.side, new.name)
     if act.fresh:
-        carry = "without damage, at twice its PC"
+        carry = _("without damage, at twice its PC")
     elif carried:
         carry = f"with {old.name}'s {carried} damage" + (f" ({lost} of its cards fall)" if lost else "")
     else:
-        carry = f"{old.name} had no damage to carry"
+        carry = _("{old} had no damage to carry", old=old.name)
     turn.note(
         _(
             "{new} enters the field at {square} for {old} (Cambio de Estrategia), {carry}: "
@@ -341,7 +341,11 @@ def reinforcements(turn: Turn, act: ReinforcementsAction) -> None:
     for card in entering:
         price = card.cost * card.cards
         if price > available or (count >= most and card.counts_as_troop):
-            why = f"{price} PC, {available} left" if price > available else f"{MODE_NAMES[state.mode]}'s {most} units"
+            why = (
+                _("{price} PC, {available} left", price=price, available=available)
+                if price > available
+                else _("{mode}'s {most} units", mode=MODE_NAMES[state.mode], most=most)
+            )
             turn.note(_("{card} stays in the troop deck ({why})", card=card.name, why=why), card.name)
             continue
         where = (act.units[card.name][0], act.units[card.name][1])
@@ -391,10 +395,10 @@ def _may_call(state: Battle, side: str) -> list[Card]:
     if len(on_field) >= most:
         raise RuleRefusal(
             _(
-                "{side} already fields {count_on_field} units, the most {MODE_NAMES} allows",
+                "{side} already fields {count} units, the most {mode} allows",
                 side=side,
-                count_on_field=len(on_field),
-                MODE_NAMES=MODE_NAMES[state.mode],
+                count=len(on_field),
+                mode=MODE_NAMES[state.mode],
             ),
             rule="Llamar Refuerzos",
         )

@@ -171,7 +171,7 @@ class Strike(BattleStep):
             attack_die = turn.d10(_("attack roll of {a} vs {t}", a=a, t=t), a)
         else:
             turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
-        attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], "attack roll", a)
+        attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], _("attack roll"), a)
         evasion = Evasion(
             form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers, responses=self.responses
         )
@@ -197,18 +197,34 @@ class Evasion(BattleStep):
         a, t = self.form.attacker, self.target
         attack_die, attack_total = self.attack_die, self.attack_total
         evasion_die = turn.d10(_("evasion roll of {t}", t=t), t)
-        evasion_total = turn.apply(evasion_die, evasion_bonuses(turn.state, turn.unit(t)), "evasion roll", t)
+        evasion_total = turn.apply(evasion_die, evasion_bonuses(turn.state, turn.unit(t)), _("evasion roll"), t)
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
         if decided == "both 10":
-            rule = "both natural 10: the defender evades"
+            rule = _("both natural 10: the defender evades")
         elif decided == "defender's 10":
-            rule = f"natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})"
+            rule = _(
+                "natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})",
+                evasion_total=evasion_total,
+                attack_total=attack_total,
+            )
         elif decided == "attacker's 10":
-            rule = f"natural 10 (critical): only a natural 10 evades it ({attack_total} vs evasion {evasion_total})"
+            rule = _(
+                "natural 10 (critical): only a natural 10 evades it ({attack_total} vs evasion {evasion_total})",
+                attack_total=attack_total,
+                evasion_total=evasion_total,
+            )
         elif hit:
-            rule = f"attack {attack_total} > evasion {evasion_total}"
+            rule = _(
+                "attack {attack_total} > evasion {evasion_total}",
+                attack_total=attack_total,
+                evasion_total=evasion_total,
+            )
         else:
-            rule = f"evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)"
+            rule = _(
+                "evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)",
+                evasion_total=evasion_total,
+                attack_total=attack_total,
+            )
         if not hit:
             turn.emit(Miss(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
             return self.then if self.evaded is None else self.evaded
@@ -240,7 +256,7 @@ class DamageRoll(BattleStep):
         bonuses, notes = damage_bonuses(state, attacker, target)
         for text in notes:
             turn.note(text, a)
-        total = turn.apply(damage_die, [*bonuses, *form.extra_damage], "damage", a)
+        total = turn.apply(damage_die, [*bonuses, *form.extra_damage], _("damage"), a)
         factors: list[tuple[int, str]] = []
         if form.multiplier is not None:
             factors.append(form.multiplier)
@@ -258,9 +274,9 @@ class DamageRoll(BattleStep):
             )
         if order == "before_absorption":
             total = multiply(turn, total, factors, t)
-            total = turn.apply(total, absorbs, "damage", t)
+            total = turn.apply(total, absorbs, _("damage"), t)
         else:
-            total = at_least_zero(turn, turn.apply(total, absorbs, "damage", t), t)
+            total = at_least_zero(turn, turn.apply(total, absorbs, _("damage"), t), t)
             total = multiply(turn, total, factors, t)
         fallen = wound(turn, a, t, at_least_zero(turn, total, t))
         if fallen is None:

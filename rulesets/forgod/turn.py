@@ -132,7 +132,7 @@ def _may_play(state: Battle, card: Card) -> None:
             rule="Carga",
         )
     if card.paralysed:
-        lasts = "until it is cured" if card.paralysed_rounds is None else "while the effect lasts"
+        lasts = _("until it is cured") if card.paralysed_rounds is None else _("while the effect lasts")
         raise RuleRefusal(
             _("{card} is paralysed and takes no action {lasts}", card=card.name, lasts=lasts), rule="paralysed"
         )
@@ -165,9 +165,9 @@ def _alternation(turn: Turn, state: Battle, card: Card) -> None:
         turn.note(_("{to_play} has no card that can act: {side} plays again", to_play=state.to_play, side=card.side))
         return
     why = (
-        f"the players alternate, one card each, and {card.side} played the last card"
+        _("the players alternate, one card each, and {side} played the last card", side=card.side)
         if state.played_last == card.side
-        else f"{state.to_play} won the reaction roll and plays the next card"
+        else _("{to_play} won the reaction roll and plays the next card", to_play=state.to_play)
     )
     if state.options.alternation != "free":
         raise RuleRefusal(_("it is {to_play}'s turn: {why}", to_play=state.to_play, why=why), rule="alternation")
@@ -271,17 +271,17 @@ def _draw(turn: Turn, state: Battle, card: Card, index: int, hand: list[Addition
         drawn = deck.pop(
             turn.pick(
                 list(range(len(deck))),
-                _("addition drawn by {side} ({count_deck} in the deck)", side=side, count_deck=len(deck)),
+                _("addition drawn by {side} ({left} in the deck)", side=side, left=len(deck)),
                 None,
             )
         )
         hand.append(drawn)
         turn.note(
             _(
-                "{side} draws {label} from its addition deck ({count_deck} left)",
+                "{side} draws {label} from its addition deck ({left} left)",
                 side=side,
                 label=drawn.label,
-                count_deck=len(deck),
+                left=len(deck),
             )
         )
         both = list(decks)
@@ -558,7 +558,7 @@ def restore(turn: Turn, healer: Card, target: Card, life: int | None, roll: str 
         restored = max(0, min(amount, target.wounds))
         before = target.front_life
         target = replace(target, wounds=target.wounds - restored)
-        rule = f"{amount} PV restored, up to the card's PV {target.life}"
+        rule = _("{amount} PV restored, up to the card's PV {life}", amount=amount, life=target.life)
         if target.cards > 1:
             rule += "; only the card taking damage is healed, fallen cards stay in the Panteón"
         turn.emit(

@@ -72,11 +72,11 @@ def absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
     elif target.absorption_used:
         turn.note(_("{t} already used its Absorción this round", t=t), t)
     else:
-        value = turn.apply(per_round, adjust, "Absorción", t)
+        value = turn.apply(per_round, adjust, _("Absorción"), t)
         absorbs.append(("Absorción (una vez por ronda)", -value))
         turn.put(replace(target, absorption_used=True))
     constant = target.constant_absorption + sum(a.constant_absorption for a in armour)
-    value = turn.apply(constant, adjust, "Absorción Constante", t)
+    value = turn.apply(constant, adjust, _("Absorción Constante"), t)
     absorbs.append(("Absorción Constante", -value))
     return absorbs
 
