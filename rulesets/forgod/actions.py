@@ -12,6 +12,7 @@ from pydantic import Field, field_validator, model_validator
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import Strict
 
+from .messages import _
 from .words import SquareInput, read_word, spellings
 
 # d10s, and the 1dN of an addition drawn from a deck of N cards (72 at most)
@@ -77,7 +78,9 @@ class AttackAction(_Act):
     )
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.attacker, self.do, f"{self.attacker} attacks {self.target}")
+        return ActionHeader(
+            self.attacker, self.do, _("{attacker} attacks {target}", attacker=self.attacker, target=self.target)
+        )
 
 
 class ShieldAction(_Act):
@@ -88,7 +91,7 @@ class ShieldAction(_Act):
     protects: str = Field(description="The card of its side it protects.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, f"{self.unit} shields {self.protects}")
+        return ActionHeader(self.unit, self.do, _("{unit} shields {protects}", unit=self.unit, protects=self.protects))
 
 
 class ReleaseAction(Strict):
@@ -99,7 +102,7 @@ class ReleaseAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description="No dice: nothing is rolled.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, f"{self.unit} stops protecting")
+        return ActionHeader(self.unit, self.do, _("{unit} stops protecting", unit=self.unit))
 
 
 class ChargeAction(_Act):
@@ -112,8 +115,15 @@ class ChargeAction(_Act):
     flank: bool = Field(False, description="The charge is combined with a flank (an opposed Fortaleza first).")
 
     def describe(self) -> ActionHeader:
-        flank = " (with a flank)" if self.flank else ""
-        return ActionHeader(self.charger, self.do, f"{self.charger} charges {self.target}{flank}")
+        if self.flank:
+            return ActionHeader(
+                self.charger,
+                self.do,
+                _("{charger} charges {target} (with a flank)", charger=self.charger, target=self.target),
+            )
+        return ActionHeader(
+            self.charger, self.do, _("{charger} charges {target}", charger=self.charger, target=self.target)
+        )
 
 
 class ImpactAction(Strict):
@@ -126,7 +136,7 @@ class ImpactAction(Strict):
     dice: DiceList | None = Field(None, max_length=10_000, description=DICE)
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.charger, self.do, f"the charge of {self.charger} hits")
+        return ActionHeader(self.charger, self.do, _("the charge of {charger} hits", charger=self.charger))
 
 
 class FlankAction(_Act):
@@ -139,7 +149,9 @@ class FlankAction(_Act):
     keep_absorption: bool = Field(False, description="The target keeps its once-a-round Absorción for later.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.flanker, self.do, f"{self.flanker} flanks {self.target}")
+        return ActionHeader(
+            self.flanker, self.do, _("{flanker} flanks {target}", flanker=self.flanker, target=self.target)
+        )
 
 
 class RoyalGuardAction(_Act):
@@ -150,7 +162,11 @@ class RoyalGuardAction(_Act):
     commander: str = Field(description="Its side's commander.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, f"{self.unit} becomes the royal guard of {self.commander}")
+        return ActionHeader(
+            self.unit,
+            self.do,
+            _("{unit} becomes the royal guard of {commander}", unit=self.unit, commander=self.commander),
+        )
 
 
 class MoveAction(_Act):
@@ -163,7 +179,7 @@ class MoveAction(_Act):
     def describe(self) -> ActionHeader:
         where = self.to if self.to is not None else self.move_to
         to = f" to {list(where)}" if where is not None else ""
-        return ActionHeader(self.unit, self.do, f"{self.unit} moves{to}")
+        return ActionHeader(self.unit, self.do, _("{unit} moves{to}", unit=self.unit, to=to))
 
 
 class CheckAction(Strict):
@@ -189,7 +205,11 @@ class CheckAction(Strict):
 
     def describe(self) -> ActionHeader:
         stat = "Fortaleza" if self.stat == "fortitude" else "Moral"
-        return ActionHeader(self.attacker, self.do, f"{self.attacker} tests {stat} against {self.defender}")
+        return ActionHeader(
+            self.attacker,
+            self.do,
+            _("{attacker} tests {stat} against {defender}", attacker=self.attacker, stat=stat, defender=self.defender),
+        )
 
 
 class HealAction(Strict):
@@ -223,7 +243,7 @@ class HealAction(Strict):
         return self
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.healer, self.do, f"{self.healer} heals {self.unit}")
+        return ActionHeader(self.healer, self.do, _("{healer} heals {unit}", healer=self.healer, unit=self.unit))
 
 
 class ParalyseAction(Strict):
@@ -236,7 +256,7 @@ class ParalyseAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description="No dice: nothing is rolled.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, f"{self.unit} is paralysed")
+        return ActionHeader(self.unit, self.do, _("{unit} is paralysed", unit=self.unit))
 
 
 class RegroupAction(_Act):
@@ -260,7 +280,7 @@ class RegroupAction(_Act):
         return self
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, f"{self.unit} regroups")
+        return ActionHeader(self.unit, self.do, _("{unit} regroups", unit=self.unit))
 
 
 class ChangeStrategyAction(_Act):
@@ -272,7 +292,7 @@ class ChangeStrategyAction(_Act):
     fresh: bool = Field(False, description="The new unit enters without the old one's damage, at twice its PC.")
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, f"{self.unit} is exchanged for {self.into}")
+        return ActionHeader(self.unit, self.do, _("{unit} is exchanged for {into}", unit=self.unit, into=self.into))
 
 
 class ReinforcementsAction(Strict):
@@ -286,7 +306,7 @@ class ReinforcementsAction(Strict):
     dice: DiceList | None = Field(None, max_length=10, description=DICE)
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.side, self.do, f"{self.side} calls reinforcements")
+        return ActionHeader(self.side, self.do, _("{side} calls reinforcements", side=self.side))
 
 
 class AbilityAction(_Act):
@@ -301,7 +321,9 @@ class AbilityAction(_Act):
 
     def describe(self) -> ActionHeader:
         on = f" on {self.target}" if self.target else ""
-        return ActionHeader(self.unit, self.do, f"{self.unit} uses {self.ability}{on}")
+        return ActionHeader(
+            self.unit, self.do, _("{unit} uses {ability}{on}", unit=self.unit, ability=self.ability, on=on)
+        )
 
 
 class InitiativeAction(Strict):
@@ -311,7 +333,7 @@ class InitiativeAction(Strict):
     dice: DiceList | None = Field(None, max_length=10_000, description=DICE)
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(None, self.do, "reaction rolls: who acts first")
+        return ActionHeader(None, self.do, _("reaction rolls: who acts first"))
 
 
 Action = Annotated[

@@ -339,7 +339,10 @@ class AreaRound(BattleStep):
             return self.then
         covered = _area_victims(turn, turn.unit(a), turn.unit(t), self.form.mode)
         names = ", ".join(covered[1:])
-        turn.note(f"area attack: {t}" + (f" and the cards next to it ({names})" if names else ""))
+        if names:
+            turn.note(_("area attack: {target} and the cards next to it ({names})", target=t, names=names))
+        else:
+            turn.note(_("area attack: {target}", target=t))
         die = turn.d10(_("attack roll of {a} (area, centred on {t})", a=a, t=t), a)
         return AreaStrike(self, tuple(covered), 0, die)
 
@@ -369,7 +372,8 @@ class AreaStrike(BattleStep):
 def _answer_before_damage(turn: Turn, attacker: str, responses: Sequence[ResponseInput]) -> None:
     """Abilities played after the hit and before the damage roll, each as a response to ``attacker``'s attack
     (never a turn): healing, or an enemy's instant answer."""
-    turn.note("before the damage roll: " + ", ".join(f"{r.unit} uses {r.ability}" for r in responses))
+    uses = ", ".join(_("{unit} uses {ability}", unit=r.unit, ability=r.ability) for r in responses)
+    turn.note(_("before the damage roll: {uses}", uses=uses))
     for response in responses:
         answer = AbilityAction(
             do="ability", unit=response.unit, ability=response.ability, target=response.target, response=True, dice=None

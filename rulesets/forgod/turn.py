@@ -18,7 +18,7 @@ from tabroll.geometry.grid import Square
 
 from .army import slot_overflow
 from .bonuses import Bonus
-from .messages import _
+from .messages import _, n_
 from .state import Addition, Battle, Card, Charge
 
 if TYPE_CHECKING:
@@ -145,14 +145,15 @@ def _may_play(state: Battle, card: Card) -> None:
         )
     if state.from_deployment and state.turns[index] == 0 and not card.commander:
         commander = state.commander_of(card.side)
-        named = f" ({commander.name})" if commander is not None else ""
+        values = {"card": card.name, "side": card.side}
         raise RuleRefusal(
             _(
-                "in the battle's first turn only the commanders act; {card} is not {side}'s commander{named}",
-                card=card.name,
-                side=card.side,
-                named=named,
-            ),
+                "in the battle's first turn only the commanders act; {card} is not {side}'s commander ({commander})",
+                commander=commander.name,
+                **values,
+            )
+            if commander is not None
+            else _("in the battle's first turn only the commanders act; {card} is not {side}'s commander", **values),
             rule="first turn",
         )
 
@@ -216,7 +217,7 @@ def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
     for i, addition in enumerate(pile):
         if addition.label == name or addition.name == name:
             return pile.pop(i)
-    held = ", ".join(a.label for a in pile) or "nothing"
+    held = ", ".join(a.label for a in pile) or _("nothing")
     raise RuleRefusal(
         _(
             "{side} has no addition '{name}' in its {where} (it holds {held})",
@@ -298,8 +299,13 @@ def _discard(
     owed = min(state.owed_discards[index], len(hand))
     if len(discards) < owed:
         raise RuleRefusal(
-            f"{side} owes {owed} addition{'s' if owed != 1 else ''} to the Óxido (an enemy reached its rear line) "
-            f"and discards {len(discards)}",
+            n_(
+                "{side} owes {n} addition to the Óxido (an enemy reached its rear line) and discards {discarded}",
+                "{side} owes {n} additions to the Óxido (an enemy reached its rear line) and discards {discarded}",
+                owed,
+                side=side,
+                discarded=len(discards),
+            ),
             tip=_("name them in this turn's discard: [...]"),
             rule="enemy on the rear line",
         )
@@ -340,7 +346,13 @@ def _check_hand(side: str, held: int, units: int) -> None:
     """The hand keeps one addition per unit of the side on the field."""
     if held > units:
         raise RuleRefusal(
-            f"{side} would hold {held} additions with {units} unit{'s' if units != 1 else ''} on the field",
+            n_(
+                "{side} would hold {held} additions with {n} unit on the field",
+                "{side} would hold {held} additions with {n} units on the field",
+                units,
+                side=side,
+                held=held,
+            ),
             tip=_("equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])"),
             rule="addition hand",
         )
@@ -416,7 +428,10 @@ def _declare_terrain(turn: Turn, card: Card, fly: bool | None) -> None:
             card.name,
         )
     elif fly is not None:
-        turn.note(f"{card.name} declares it moves by {'air' if fly else 'ground'} this turn", card.name)
+        if fly:
+            turn.note(_("{card} declares it moves by air this turn", card=card.name), card.name)
+        else:
+            turn.note(_("{card} declares it moves by ground this turn", card=card.name), card.name)
     if flying != card.flying:
         turn.put(replace(card, flying=flying))
 
@@ -461,9 +476,15 @@ def _move(turn: Turn, name: str, to: Square | None, *, reason: str, limit: int |
     if turn.state.in_enemy_rear(moved) and not was_in_rear:
         enemy = turn.state.other_side(card.side)
         turn.note(
-            f"{name} reaches the enemy's rear line: {enemy} discards "
-            f"{card.level} addition{'s' if card.level != 1 else ''} (its level) to the Óxido, of its choice, "
-            "in its next turn",
+            n_(
+                "{name} reaches the enemy's rear line: {enemy} discards {n} addition (its level) to the Óxido, "
+                "of its choice, in its next turn",
+                "{name} reaches the enemy's rear line: {enemy} discards {n} additions (its level) to the Óxido, "
+                "of its choice, in its next turn",
+                card.level,
+                name=name,
+                enemy=enemy,
+            ),
             name,
         )
         owed = list(turn.state.owed_discards)

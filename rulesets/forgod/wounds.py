@@ -95,12 +95,33 @@ def wound(turn: Turn, attacker: str, target_name: str, amount: int) -> Card | No
     wounds = pool - lost * target.life if left else 0
     life_left = target.life - wounds if left else 0
     if target.cards == 1:
-        rule = f"PV {front} - {amount} = {front - amount}" + (": annihilated" if left == 0 else "")
-    else:
+        values = {"front": front, "amount": amount, "after": front - amount}
         rule = (
-            f"{amount} damage fills PV {front} of the front card and then {target.life} per card: "
-            f"{lost} of {target.cards} cards fall" + (f", PV {life_left} left on the next" if left else "")
+            _("PV {front} - {amount} = {after}: annihilated", **values)
+            if left == 0
+            else _("PV {front} - {amount} = {after}", **values)
         )
+    else:
+        values = {
+            "amount": amount,
+            "front": front,
+            "life": target.life,
+            "lost": lost,
+            "cards": target.cards,
+            "life_left": life_left,
+        }
+        if left:
+            rule = _(
+                "{amount} damage fills PV {front} of the front card and then {life} per card: "
+                "{lost} of {cards} cards fall, PV {life_left} left on the next",
+                **values,
+            )
+        else:
+            rule = _(
+                "{amount} damage fills PV {front} of the front card and then {life} per card: "
+                "{lost} of {cards} cards fall",
+                **values,
+            )
     turn.emit(
         Damage(
             attacker=attacker,
