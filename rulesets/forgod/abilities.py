@@ -11,7 +11,7 @@ from tabroll.frozen import replace
 from .actions import AbilityAction, HealAction, ParalyseAction
 from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
-from .messages import _
+from .messages import _, n_
 from .state import Ability, Battle, Card
 from .turn import Turn, begin_turn, restore, turn_moves
 
@@ -95,8 +95,14 @@ def _use_allowed(state: Battle, card: Card, ability: Ability, aimed: str | None)
     used = dict(card.ability_uses).get(ability.name, 0)
     if ability.uses_per_turn is not None and used >= ability.uses_per_turn:
         raise RuleRefusal(
-            f"{card.name} already used {ability.name} {used} time{'s' if used != 1 else ''} since its last turn "
-            f"(FH {ability.uses_per_turn})",
+            n_(
+                "{card} already used {ability} {n} time since its last turn (FH {most})",
+                "{card} already used {ability} {n} times since its last turn (FH {most})",
+                used,
+                card=card.name,
+                ability=ability.name,
+                most=ability.uses_per_turn,
+            ),
             rule="FH",
         )
     target = state.unit(aimed) if aimed is not None else card
@@ -164,7 +170,11 @@ def _paralysis(turn: Turn, card: Card, ability: Ability, target: Card) -> Card:
         turn.note(_("{target} resists {ability}", target=target.name, ability=ability.name), target.name)
         return target
     rounds = None if ability.paralyse is True else int(ability.paralyse)
-    lasts = _("until cured") if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
+    lasts = (
+        _("until cured")
+        if rounds is None
+        else n_("for {n} round of {side}", "for {n} rounds of {side}", rounds, side=target.side)
+    )
     turn.emit(
         StatusApplied(
             unit=target.name,
@@ -196,7 +206,7 @@ def _response(turn: Turn, card: Card, ability: str, answering: str | None) -> st
                 tip=_("a healing ability may still come here; any other answer is played against an enemy's action"),
                 rule="responses",
             )
-        return f"{actor.name}'s attack"
+        return _("{actor}'s attack", actor=actor.name)
     pending = [c for c in state.charges if c.side != card.side]
     if not pending:
         raise RuleRefusal(
@@ -212,7 +222,8 @@ def _response(turn: Turn, card: Card, ability: str, answering: str | None) -> st
             ),
             rule="responses",
         )
-    return " and ".join(f"{c.charger}'s charge on {c.victim}" for c in pending) + " (declared, not yet hit)"
+    charges = _(" and ").join(_("{charger}'s charge on {victim}", charger=c.charger, victim=c.victim) for c in pending)
+    return _("{charges} (declared, not yet hit)", charges=charges)
 
 
 def heal_action(turn: Turn, act: HealAction) -> None:
@@ -245,14 +256,15 @@ def paralyse_action(turn: Turn, act: ParalyseAction) -> None:
     lasts = (
         _("until cured")
         if act.rounds is None
-        else f"for {act.rounds} round{'s' if act.rounds != 1 else ''} of {card.side}"
+        else n_("for {n} round of {side}", "for {n} rounds of {side}", act.rounds, side=card.side)
     )
-    by = f" by {act.by}" if act.by else ""
     turn.emit(
         StatusApplied(
             unit=card.name,
             status=_("paralysed"),
-            reason=_("paralysed{by} {lasts}: it takes no action", by=by, lasts=lasts),
+            reason=_("paralysed by {by} {lasts}: it takes no action", by=act.by, lasts=lasts)
+            if act.by
+            else _("paralysed {lasts}: it takes no action", lasts=lasts),
         )
     )
     turn.put(replace(card, paralysed=True, paralysed_rounds=act.rounds))

@@ -321,9 +321,13 @@ def _formation_problems(
                 f"{', '.join(str(x) for x in empty)} of row {middle} "
                 f"{'are' if len(empty) != 1 else 'is'} empty; the formation covers the whole middle line "
                 "(starting formation)",
-                tip=f"place troops there, or make the board as wide as the middle line (board: {{width: {len(taken)}}})"
+                tip=_(
+                    "place troops there, or make the board as wide as the middle line (board: {{width: "
+                    "{count_taken}}})",
+                    count_taken=len(taken),
+                )
                 if taken
-                else "place troops on the middle line (line: normal)",
+                else _("place troops on the middle line (line: normal)"),
             )
         )
     return found

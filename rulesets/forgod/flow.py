@@ -88,11 +88,15 @@ def battle_result(turn: Turn) -> None:
     if not beaten or not state.judged:
         return
     option = state.options.battle_end
-    counted = (
-        "troops and war machines (invocations and special units are not troops)" if option == "troop_deck" else "cards"
-    )
     turn.ruling(
-        "battle_end", option, _("a side stays in the battle while it has {counted} on the field", counted=counted)
+        "battle_end",
+        option,
+        _(
+            "a side stays in the battle while it has troops and war machines (invocations and special units are "
+            "not troops) on the field"
+        )
+        if option == "troop_deck"
+        else _("a side stays in the battle while it has cards on the field"),
     )
     winner = None if len(beaten) == 2 else state.other_side(beaten[0])
     if winner is None:

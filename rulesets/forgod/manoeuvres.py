@@ -244,7 +244,11 @@ def charge_action(turn: Turn, act: ChargeAction) -> BattleStep | None:
         cover=act.cover,
     )
     turn.change(charges=(*turn.state.charges, charge))
-    penalty = "no attack, evasion -4" + (", no absorption" if act.flank else "") + " until the charge hits"
+    penalty = (
+        _("no attack, evasion -4, no absorption until the charge hits")
+        if act.flank
+        else _("no attack, evasion -4 until the charge hits")
+    )
     turn.emit(StatusApplied(unit=charger.name, status=_("charging {victim}", victim=victim.name), reason=penalty))
     if act.cover is not None:
         turn.emit(

@@ -268,9 +268,9 @@ class DamageRoll(BattleStep):
             turn.ruling(
                 "multiplier_order",
                 order,
-                "the damage is multiplied, then absorptions are subtracted"
+                _("the damage is multiplied, then absorptions are subtracted")
                 if order == "before_absorption"
-                else "absorptions are subtracted, then what is left is multiplied",
+                else _("absorptions are subtracted, then what is left is multiplied"),
             )
         if order == "before_absorption":
             total = multiply(turn, total, factors, t)

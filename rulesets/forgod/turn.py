@@ -581,7 +581,12 @@ def restore(turn: Turn, healer: Card, target: Card, life: int | None, roll: str 
         target = replace(target, wounds=target.wounds - restored)
         rule = _("{amount} PV restored, up to the card's PV {life}", amount=amount, life=target.life)
         if target.cards > 1:
-            rule += "; only the card taking damage is healed, fallen cards stay in the Panteón"
+            rule = _(
+                "{amount} PV restored, up to the card's PV {life}; only the card taking damage is healed, fallen "
+                "cards stay in the Panteón",
+                amount=amount,
+                life=target.life,
+            )
         turn.emit(
             Heal(
                 unit=target.name,

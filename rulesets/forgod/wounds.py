@@ -60,9 +60,9 @@ def absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
         turn.ruling(
             "absorption_sign",
             sign,
-            "line and shield changes to absorption are read as changes to the damage taken"
+            _("line and shield changes to absorption are read as changes to the damage taken")
             if sign == "as_damage"
-            else "line and shield changes to absorption keep their printed signs",
+            else _("line and shield changes to absorption keep their printed signs"),
         )
     armour = [a for a in target.additions if a.kind == "armour"]
     absorbs: list[Bonus] = []
