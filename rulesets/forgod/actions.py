@@ -178,8 +178,9 @@ class MoveAction(_Act):
 
     def describe(self) -> ActionHeader:
         where = self.to if self.to is not None else self.move_to
-        to = f" to {list(where)}" if where is not None else ""
-        return ActionHeader(self.unit, self.do, _("{unit} moves{to}", unit=self.unit, to=to))
+        if where is None:
+            return ActionHeader(self.unit, self.do, _("{unit} moves", unit=self.unit))
+        return ActionHeader(self.unit, self.do, _("{unit} moves to {square}", unit=self.unit, square=list(where)))
 
 
 class CheckAction(Strict):
@@ -320,10 +321,11 @@ class AbilityAction(_Act):
     response: bool = Field(False, description="An instant ability played as an answer, outside the card's turn.")
 
     def describe(self) -> ActionHeader:
-        on = f" on {self.target}" if self.target else ""
-        return ActionHeader(
-            self.unit, self.do, _("{unit} uses {ability}{on}", unit=self.unit, ability=self.ability, on=on)
-        )
+        if self.target:
+            said = _("{unit} uses {ability} on {target}", unit=self.unit, ability=self.ability, target=self.target)
+        else:
+            said = _("{unit} uses {ability}", unit=self.unit, ability=self.ability)
+        return ActionHeader(self.unit, self.do, said)
 
 
 class InitiativeAction(Strict):

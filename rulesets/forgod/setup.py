@@ -18,7 +18,7 @@ from .actions import UNIT_FIELDS, AttackAction, RegroupAction
 from .additions import AdditionInput, DeckCardInput
 from .army import army_error, army_problems
 from .cards import AbilityInput, EffectInput, UnitInput
-from .messages import _
+from .messages import _, n_
 from .model import ForgodScenario
 from .options import ForgodOptions
 from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card, Effect
@@ -359,7 +359,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         action[key] = cli_value(value, origin=f"command line ({key})")
     data = {
         "ruleset": "forgod",
-        "title": f"{request.attacker} attacks {target_name}",
+        "title": _("{attacker} attacks {target}", attacker=request.attacker, target=target_name),
         "board": {"width": 1},
         "units": units,
         "actions": [action],
@@ -382,37 +382,43 @@ def summarize(battle: Battle) -> dict[str, Any]:
     for card in battle.units:
         statuses: list[str] = []
         if card.on_board:
-            statuses.append(f"PV {card.front_life}")
+            statuses.append(_("PV {life}", life=card.front_life))
             line = battle.line_of(card)
             if line is not None:
                 statuses.append(LINE_NAMES[line])
             if card.cards > 1:
-                statuses.append(f"{card.cards} cards")
+                statuses.append(n_("{n} card", "{n} cards", card.cards))
             protected = battle.shield_of(card.name)
             if protected:
-                statuses.append(f"shield of {protected}")
+                statuses.append(_("shield of {protected}", protected=protected))
             guarded = battle.guarding(card.name)
             if guarded:
-                statuses.append(f"royal guard of {guarded}")
+                statuses.append(_("royal guard of {guarded}", guarded=guarded))
             charge = battle.charge_by(card.name)
             if charge:
-                statuses.append(f"charging {charge.victim}" + (" (flank)" if charge.flank else ""))
+                statuses.append(
+                    _("charging {victim} (flank)", victim=charge.victim)
+                    if charge.flank
+                    else _("charging {victim}", victim=charge.victim)
+                )
             cover = battle.covering(card.name)
             if cover:
-                statuses.append(f"covering {cover.charger}")
+                statuses.append(_("covering {charger}", charger=cover.charger))
             if card.absorption_used:
-                statuses.append("Absorción used this round")
+                statuses.append(_("Absorción used this round"))
             if card.in_air:
-                statuses.append("in the air")
+                statuses.append(_("in the air"))
             if card.paralysed:
                 rounds = card.paralysed_rounds
-                statuses.append("paralysed" + (f" ({rounds} round{'s' if rounds != 1 else ''})" if rounds else ""))
+                statuses.append(
+                    n_("paralysed ({n} round)", "paralysed ({n} rounds)", rounds) if rounds else _("paralysed")
+                )
         elif card.fled:
-            statuses.append("fled")
+            statuses.append(_("fled"))
         elif card.in_deck:
-            statuses.append("in the troop deck")
+            statuses.append(_("in the troop deck"))
         elif card.joined:
-            statuses.append(f"joined {card.joined}")
+            statuses.append(_("joined {joined}", joined=card.joined))
         units.append(
             {
                 "name": card.name,

@@ -13,7 +13,7 @@ from tabroll.geometry.grid import Square
 from .actions import ChangeStrategyAction, RegroupAction, ReinforcementsAction
 from .cards import detachment_limit
 from .events import Multiplier
-from .messages import _
+from .messages import _, n_
 from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
 from .state import Battle, Card
 from .turn import Turn, begin_turn, remove
@@ -81,8 +81,13 @@ def _split(turn: Turn, unit: Card, act: RegroupAction) -> None:
     assert act.split is not None and act.into is not None and act.to is not None and unit.position is not None
     if act.split >= unit.cards:
         raise RuleRefusal(
-            f"{unit.name} has {unit.cards} card{'s' if unit.cards != 1 else ''}: it can split off at most "
-            f"{unit.cards - 1}",
+            n_(
+                "{unit} has {n} card: it can split off at most {most}",
+                "{unit} has {n} cards: it can split off at most {most}",
+                unit.cards,
+                unit=unit.name,
+                most=unit.cards - 1,
+            ),
             rule="Reagrupar",
         )
     if any(u.name == act.into for u in state.units):
@@ -111,8 +116,14 @@ def _split(turn: Turn, unit: Card, act: RegroupAction) -> None:
     turn.change(units=(*state.with_unit(rest).units, part))
     _mark_acted(turn, unit.side, part.name)
     turn.note(
-        f"{unit.name} splits: {act.split} card{'s' if act.split != 1 else ''} form {part.name}; "
-        f"{rest.cards} stay (with the damaged card and the equipped additions)",
+        n_(
+            "{unit} splits: {n} card forms {part}; {rest} stay (with the damaged card and the equipped additions)",
+            "{unit} splits: {n} cards form {part}; {rest} stay (with the damaged card and the equipped additions)",
+            act.split,
+            unit=unit.name,
+            part=part.name,
+            rest=rest.cards,
+        ),
         unit.name,
     )
     turn.emit(Move(unit=part.name, origin=unit.position, destination=to, path=(to,), reason=_("Reagrupar")))
@@ -257,7 +268,11 @@ def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
     if act.fresh:
         carry = _("without damage, at twice its PC")
     elif carried:
-        carry = f"with {old.name}'s {carried} damage" + (f" ({lost} of its cards fall)" if lost else "")
+        carry = (
+            _("with {old}'s {carried} damage ({lost} of its cards fall)", old=old.name, carried=carried, lost=lost)
+            if lost
+            else _("with {old}'s {carried} damage", old=old.name, carried=carried)
+        )
     else:
         carry = _("{old} had no damage to carry", old=old.name)
     turn.note(
@@ -308,9 +323,26 @@ def _exchange_price(state: Battle, old: Card, new: Card, fresh: bool) -> tuple[i
     available = state.reserve[index] + refund
     price = new.cost * new.cards * (2 if fresh else 1)
     if price > available:
+        values = {
+            "new": new.name,
+            "price": price,
+            "side": old.side,
+            "available": available,
+            "kept": state.reserve[index],
+            "refund": refund,
+            "old": old.name,
+        }
         raise RuleRefusal(
-            f"{new.name} costs {price} PC{' (double, to enter without damage)' if fresh else ''}; "
-            f"{old.side} has {available} ({state.reserve[index]} kept + {refund} back from {old.name})",
+            _(
+                "{new} costs {price} PC (double, to enter without damage); {side} has {available} ({kept} kept + "
+                "{refund} back from {old})",
+                **values,
+            )
+            if fresh
+            else _(
+                "{new} costs {price} PC; {side} has {available} ({kept} kept + {refund} back from {old})",
+                **values,
+            ),
             rule="Cambio de Estrategia",
         )
     return available, price
