@@ -201,7 +201,9 @@ class CheckAction(Strict):
     @model_validator(mode="after")
     def _two_cards(self) -> CheckAction:
         if self.attacker == self.defender:
-            raise ValueError(f"an opposed check needs two cards; '{self.attacker}' cannot test itself")
+            raise ValueError(
+                _("an opposed check needs two cards; '{attacker}' cannot test itself", attacker=self.attacker)
+            )
         return self
 
     def describe(self) -> ActionHeader:
@@ -238,9 +240,9 @@ class HealAction(Strict):
     @model_validator(mode="after")
     def _what(self) -> HealAction:
         if self.life is None and self.roll is None and not self.cure:
-            raise ValueError("say what the ability restores: 'PV: 4', 'roll: 1d10' and/or 'cure: true'")
+            raise ValueError(_("say what the ability restores: 'PV: 4', 'roll: 1d10' and/or 'cure: true'"))
         if self.life is not None and self.roll is not None:
-            raise ValueError("give the PV restored either as a number ('PV') or as dice ('roll'), not both")
+            raise ValueError(_("give the PV restored either as a number ('PV') or as dice ('roll'), not both"))
         return self
 
     def describe(self) -> ActionHeader:
@@ -273,11 +275,11 @@ class RegroupAction(_Act):
     @model_validator(mode="after")
     def _one_way(self) -> RegroupAction:
         if (self.split is None) == (self.join is None):
-            raise ValueError("say 'split: N' (with 'into: <new name>' and 'to: [x, y]') or 'join: <detachment>'")
+            raise ValueError(_("say 'split: N' (with 'into: <new name>' and 'to: [x, y]') or 'join: <detachment>'"))
         if self.split is not None and (self.into is None or self.to is None):
-            raise ValueError("a split names the new unit ('into') and its square ('to')")
+            raise ValueError(_("a split names the new unit ('into') and its square ('to')"))
         if self.join is not None and (self.into is not None or self.to is not None):
-            raise ValueError("a join moves the card onto its detachment: no 'into' or 'to'")
+            raise ValueError(_("a join moves the card onto its detachment: no 'into' or 'to'"))
         return self
 
     def describe(self) -> ActionHeader:

@@ -58,7 +58,11 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
         return [
             Problem(
                 here,
-                f"{card.name} is {KIND_WORDS[card.kind]}: additions are equipped on troop units only (addition deck)",
+                _(
+                    "{card} is {kind}: additions are equipped on troop units only (addition deck)",
+                    card=card.name,
+                    kind=_(KIND_WORDS[card.kind]),
+                ),
                 tip=_("remove its 'additions'"),
             )
         ]
@@ -68,7 +72,10 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
             found.append(
                 Problem(
                     doc.locate(("units", card.name, "additions", i, "kind")),
-                    f"{addition.label} is a black addition: it is kept in the hand, never equipped (black additions)",
+                    _(
+                        "{label} is a black addition: it is kept in the hand, never equipped (black additions)",
+                        label=addition.label,
+                    ),
                 )
             )
     message = slot_overflow(card)
@@ -111,23 +118,40 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
         return [
             Problem(
                 doc.locate(("units", card.name)),
-                f"{card.name} is {KIND_WORDS[card.kind]} with no summoner; it is deployed only with the card of "
-                f"{card.side} that summons it {rule}",
+                _(
+                    "{card} is {kind} with no summoner; it is deployed only with the card of {side} "
+                    "that summons it {rule}",
+                    card=card.name,
+                    kind=_(KIND_WORDS[card.kind]),
+                    side=card.side,
+                    rule=rule,
+                ),
                 tip=_("name it: summoner: <a card of {side}>", side=card.side),
             )
         ]
     summoner = next(c for c in cards if c.name == card.summoner)
     if summoner.name == card.name:
         return [
-            Problem(field, f"{card.name} cannot be its own summoner {rule}", tip=_("name the card that summons it"))
+            Problem(
+                field,
+                _("{card} cannot be its own summoner {rule}", card=card.name, rule=rule),
+                tip=_("name the card that summons it"),
+            )
         ]
     if summoner.side != card.side:
         ours = [c.name for c in cards if c.side == card.side and not c.in_deck and c.kind not in INVOCATIONS]
         return [
             Problem(
                 field,
-                f"{card.name}'s summoner {summoner.name} is a card of {summoner.side}; an invocation of {card.side} "
-                f"is summoned by a card of its own army {rule}",
+                _(
+                    "{card}'s summoner {summoner} is a card of {side}; an invocation of {side2} is "
+                    "summoned by a card of its own army {rule}",
+                    card=card.name,
+                    summoner=summoner.name,
+                    side=summoner.side,
+                    side2=card.side,
+                    rule=rule,
+                ),
                 tip=f"name a card of {card.side}" + (f": {', '.join(ours)}" if ours else ""),
             )
         ]
@@ -135,8 +159,13 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
         return [
             Problem(
                 field,
-                f"{card.name}'s summoner {summoner.name} is still in {card.side}'s troop deck, not in the army on "
-                f"the field {rule}",
+                _(
+                    "{card}'s summoner {summoner} is still in {side}'s troop deck, not in the army on the field {rule}",
+                    card=card.name,
+                    summoner=summoner.name,
+                    side=card.side,
+                    rule=rule,
+                ),
                 tip=_(
                     "place {summoner} on the field, or name a card of {side} that is",
                     summoner=summoner.name,
@@ -157,7 +186,11 @@ def _fallen_summoner_problems(
         return [
             Problem(
                 doc.locate(("units", card.name, "summoner_fallen")),
-                f"{card.name}'s summoner cannot have fallen at deployment: the battle has not begun {rule}",
+                _(
+                    "{card}'s summoner cannot have fallen at deployment: the battle has not begun {rule}",
+                    card=card.name,
+                    rule=rule,
+                ),
                 tip=_("remove 'summoner_fallen', and name its summoner on the field"),
             )
         ]
@@ -166,7 +199,12 @@ def _fallen_summoner_problems(
         return [
             Problem(
                 field,
-                f"{card.name}'s summoner {standing.name} is in the scenario, so it has not fallen before it {rule}",
+                _(
+                    "{card}'s summoner {standing} is in the scenario, so it has not fallen before it {rule}",
+                    card=card.name,
+                    standing=standing.name,
+                    rule=rule,
+                ),
                 tip=_("remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen card"),
             )
         ]
@@ -184,8 +222,14 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
             found.append(
                 Problem(
                     doc.locate(("units", extra.name)),
-                    f"{side} fields {len(troops)} units; {MODE_NAMES[model.mode]} allows at most {most}, the "
-                    "commander included (game modes; invocations and special units do not count)",
+                    _(
+                        "{side} fields {count_troops} units; {MODE_NAMES} allows at most {most}, the "
+                        "commander included (game modes; invocations and special units do not count)",
+                        side=side,
+                        count_troops=len(troops),
+                        MODE_NAMES=MODE_NAMES[model.mode],
+                        most=most,
+                    ),
                     tip=_("remove units, or choose a larger mode"),
                 )
             )
@@ -200,8 +244,13 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                 found.append(
                     Problem(
                         doc.locate(("units", card.name)),
-                        f"{side}'s army costs {total} PC; it may spend at most {limit} (campaign points: PC per card, "
-                        "each card of a detachment paid)",
+                        _(
+                            "{side}'s army costs {total} PC; it may spend at most {limit} (campaign points: PC "
+                            "per card, each card of a detachment paid)",
+                            side=side,
+                            total=total,
+                            limit=limit,
+                        ),
                         tip=_("remove cards, or raise 'points'"),
                     )
                 )
@@ -223,8 +272,14 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                 found.append(
                     Problem(
                         doc.locate(("decks", side)),
-                        f"{side}'s addition deck holds {count} cards '{name or kind}'; at most {MOST_IDENTICAL} "
-                        "identical cards (addition deck)",
+                        _(
+                            "{side}'s addition deck holds {count} cards '{value}'; at most {MOST_IDENTICAL} "
+                            "identical cards (addition deck)",
+                            side=side,
+                            count=count,
+                            value=name or kind,
+                            MOST_IDENTICAL=MOST_IDENTICAL,
+                        ),
                     )
                 )
         if model.from_deployment and model.mode is not None:
@@ -235,8 +290,16 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                 found.append(
                     Problem(
                         doc.locate(("decks", side)),
-                        f"{side}'s addition deck has {total} cards, {blacks} black; {MODE_NAMES[model.mode]} "
-                        f"starts with {size}, at least {black} of them black (addition deck)",
+                        _(
+                            "{side}'s addition deck has {total} cards, {blacks} black; {MODE_NAMES} starts with "
+                            "{size}, at least {black} of them black (addition deck)",
+                            side=side,
+                            total=total,
+                            blacks=blacks,
+                            MODE_NAMES=MODE_NAMES[model.mode],
+                            size=size,
+                            black=black,
+                        ),
                     )
                 )
     hand = model.hands.get(side)
@@ -266,8 +329,11 @@ def _deployment_problems(
         found.append(
             Problem(
                 doc.locate(("units",)),
-                f"{side} has no commander: each player chooses the commander of its troops before the battle "
-                "(choosing the commander)",
+                _(
+                    "{side} has no commander: each player chooses the commander of its troops before the "
+                    "battle (choosing the commander)",
+                    side=side,
+                ),
                 tip=_("mark one troop card 'commander: true'"),
             )
         )
@@ -299,7 +365,10 @@ def _formation_problems(
             found.append(
                 Problem(
                     doc.locate(("units", card.name)),
-                    f"{card.name} starts in the enemy field; a formation deploys on its own field (starting formation)",
+                    _(
+                        "{card} starts in the enemy field; a formation deploys on its own field (starting formation)",
+                        card=card.name,
+                    ),
                 )
             )
     off = [c for c in troops if _own_line(c, first) not in (None, 1)]
@@ -307,8 +376,14 @@ def _formation_problems(
         found.append(
             Problem(
                 doc.locate(("units", off[MAX_OFF_THE_LINE].name)),
-                f"{side} sets {len(off)} cards on its Avanzada or Retaguardia ({', '.join(c.name for c in off)}); "
-                f"at most {MAX_OFF_THE_LINE} leave the middle line at the start (starting formation)",
+                _(
+                    "{side} sets {count_off} cards on its Avanzada or Retaguardia ({items}); at most "
+                    "{MAX_OFF_THE_LINE} leave the middle line at the start (starting formation)",
+                    side=side,
+                    count_off=len(off),
+                    items=", ".join(c.name for c in off),
+                    MAX_OFF_THE_LINE=MAX_OFF_THE_LINE,
+                ),
             )
         )
     taken = {c.position[0] for c in troops if c.position is not None and c.position[1] == middle}
@@ -322,9 +397,8 @@ def _formation_problems(
                 f"{'are' if len(empty) != 1 else 'is'} empty; the formation covers the whole middle line "
                 "(starting formation)",
                 tip=_(
-                    "place troops there, or make the board as wide as the middle line (board: {{width: "
-                    "{count_taken}}})",
-                    count_taken=len(taken),
+                    "place troops there, or make the board as wide as the middle line (board: {{width: {width}}})",
+                    width=len(taken),
                 )
                 if taken
                 else _("place troops on the middle line (line: normal)"),

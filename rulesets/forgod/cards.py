@@ -12,6 +12,7 @@ from pydantic import Field, field_validator, model_validator
 from tabroll.kit.models import Strict
 
 from .additions import AdditionInput
+from .messages import _
 from .words import (
     ACTIVATIONS,
     AFFECTS,
@@ -113,13 +114,13 @@ class AbilityInput(Strict):
         effect = self.heal is not None or self.heal_roll is not None or self.cure or self.paralyse is not False
         modifiers = self.attack or self.damage or self.evasion
         if self.timing == "constant" and effect:
-            raise ValueError("a constant ability gives modifiers (BA, Daño, Evasión) while active, not effects")
+            raise ValueError(_("a constant ability gives modifiers (BA, Daño, Evasión) while active, not effects"))
         if self.timing == "instant" and not effect:
-            raise ValueError("say what the instant ability does: 'heal', 'heal_roll', 'cure' or 'paralyse'")
+            raise ValueError(_("say what the instant ability does: 'heal', 'heal_roll', 'cure' or 'paralyse'"))
         if self.timing == "instant" and modifiers:
-            raise ValueError("modifiers belong to constant abilities")
+            raise ValueError(_("modifiers belong to constant abilities"))
         if self.save is not None and self.paralyse is False:
-            raise ValueError("a 'save' resists a negative effect: give 'paralyse'")
+            raise ValueError(_("a 'save' resists a negative effect: give 'paralyse'"))
         return self
 
     @property
@@ -166,7 +167,7 @@ class EffectInput(Strict):
     @model_validator(mode="after")
     def _something(self) -> EffectInput:
         if not (self.attack or self.damage or self.evasion or self.fortitude or self.morale):
-            raise ValueError("say what the effect changes: 'BA', 'Daño', 'Evasión', 'Fortaleza' or 'Moral'")
+            raise ValueError(_("say what the effect changes: 'BA', 'Daño', 'Evasión', 'Fortaleza' or 'Moral'"))
         return self
 
 
@@ -387,13 +388,13 @@ class UnitInput(Strict):
     def _consistent(self) -> UnitInput:
         if self.in_deck:
             if self.at is not None or self.line is not None:
-                raise ValueError("a card still in the troop deck (in_deck: true) has no square yet")
+                raise ValueError(_("a card still in the troop deck (in_deck: true) has no square yet"))
             if self.commander:
-                raise ValueError("the commander is chosen before the battle: it cannot wait in the troop deck")
+                raise ValueError(_("the commander is chosen before the battle: it cannot wait in the troop deck"))
         elif (self.at is None) == (self.line is None):
-            raise ValueError("place the unit with either 'at: [x, y]' or 'line: avanzada|normal|retaguardia'")
+            raise ValueError(_("place the unit with either 'at: [x, y]' or 'line: avanzada|normal|retaguardia'"))
         if self.column is not None and self.line is None:
-            raise ValueError("'column' goes with 'line'; with 'at' the square already says the column")
+            raise ValueError(_("'column' goes with 'line'; with 'at' the square already says the column"))
         limit = detachment_limit(self.level)
         if self.cards > limit:
             raise ValueError(
@@ -401,31 +402,42 @@ class UnitInput(Strict):
                 f"not {self.cards}"
             )
         if self.cards > 1 and self.kind != "troop":
-            raise ValueError("only troop cards (infantry, cavalry, archery) form detachments")
+            raise ValueError(_("only troop cards (infantry, cavalry, archery) form detachments"))
         if self.commander and self.cards > 1:
-            raise ValueError("a detachment cannot be the troops' commander")
+            raise ValueError(_("a detachment cannot be the troops' commander"))
         if self.commander and self.kind == "war_machine":
-            raise ValueError("a war machine cannot be the troops' commander")
+            raise ValueError(_("a war machine cannot be the troops' commander"))
         if self.commander and self.kind in INVOCATIONS:
             raise ValueError(
                 f"an invocation ({'beast' if self.kind == 'beast' else 'power'}) cannot be the troops' commander"
             )
         if self.commander and self.kind == "special":
-            raise ValueError("a special unit is not a troop: it cannot be the troops' commander")
+            raise ValueError(_("a special unit is not a troop: it cannot be the troops' commander"))
         if self.effects and self.kind != "special":
             raise ValueError(
-                f"'effects' belong to special units (kind: unidad especial), not to {KIND_WORDS[self.kind]}",
+                _(
+                    "'effects' belong to special units (kind: unidad especial), not to {kind}",
+                    kind=_(KIND_WORDS[self.kind]),
+                ),
             )
         if (self.summoner is not None or self.summoner_fallen) and self.kind not in INVOCATIONS:
             field = "summoner" if self.summoner is not None else "summoner_fallen"
-            raise ValueError(f"only an invocation (beast, power) has a summoner: '{field}' on {KIND_WORDS[self.kind]}")
+            raise ValueError(
+                _(
+                    "only an invocation (beast, power) has a summoner: '{field}' on {kind}",
+                    field=field,
+                    kind=_(KIND_WORDS[self.kind]),
+                )
+            )
         if self.wounds >= self.life:
-            raise ValueError(f"wounds {self.wounds} would already have killed a card of PV {self.life}")
+            raise ValueError(
+                _("wounds {wounds} would already have killed a card of PV {life}", wounds=self.wounds, life=self.life)
+            )
         names = [a.name for a in self.abilities]
         if len(set(names)) != len(names):
-            raise ValueError("two abilities of one card share a name")
+            raise ValueError(_("two abilities of one card share a name"))
         if self.flying and self.terrain != "either":
-            raise ValueError("'flying' is declared only by a card whose Terreno is Cualquiera (either)")
+            raise ValueError(_("'flying' is declared only by a card whose Terreno is Cualquiera (either)"))
         return self
 
 

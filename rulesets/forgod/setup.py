@@ -211,9 +211,9 @@ def _square(shell: Battle, name: str, entry: UnitInput, placed: list[Card]) -> S
             return (x, row)
     raise InputError(
         _(
-            "no free square left on {side}'s {LINE_NAMES} line for '{name}'",
+            "no free square left on {side}'s {line} line for '{name}'",
             side=entry.side,
-            LINE_NAMES=LINE_NAMES[entry.line],
+            line=LINE_NAMES[entry.line],
             name=name,
         ),
         tip=_("give 'column:' or 'at: [x, y]', or make the board wider"),
