@@ -40,7 +40,7 @@ def use_ability(turn: Turn, act: AbilityAction, answering: str | None = None) ->
         )
     else:
         begin_turn(turn, card, act)
-        turn_moves(turn, card, act, limit=card.movement, reason="tactical move")
+        turn_moves(turn, card, act, limit=card.movement, reason=_("tactical move"))
         card = turn.unit(card.name)
     target, used = _use_allowed(turn.state, card, ability, act.target)
     card = _count_use(turn, card, ability, used)

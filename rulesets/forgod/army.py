@@ -223,11 +223,11 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                 Problem(
                     doc.locate(("units", extra.name)),
                     _(
-                        "{side} fields {count_troops} units; {MODE_NAMES} allows at most {most}, the "
+                        "{side} fields {count} units; {mode} allows at most {most}, the "
                         "commander included (game modes; invocations and special units do not count)",
                         side=side,
-                        count_troops=len(troops),
-                        MODE_NAMES=MODE_NAMES[model.mode],
+                        count=len(troops),
+                        mode=MODE_NAMES[model.mode],
                         most=most,
                     ),
                     tip=_("remove units, or choose a larger mode"),
@@ -273,12 +273,12 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                     Problem(
                         doc.locate(("decks", side)),
                         _(
-                            "{side}'s addition deck holds {count} cards '{value}'; at most {MOST_IDENTICAL} "
+                            "{side}'s addition deck holds {count} cards '{value}'; at most {most} "
                             "identical cards (addition deck)",
                             side=side,
                             count=count,
                             value=name or kind,
-                            MOST_IDENTICAL=MOST_IDENTICAL,
+                            most=MOST_IDENTICAL,
                         ),
                     )
                 )
@@ -291,12 +291,12 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                     Problem(
                         doc.locate(("decks", side)),
                         _(
-                            "{side}'s addition deck has {total} cards, {blacks} black; {MODE_NAMES} starts with "
+                            "{side}'s addition deck has {total} cards, {blacks} black; {mode} starts with "
                             "{size}, at least {black} of them black (addition deck)",
                             side=side,
                             total=total,
                             blacks=blacks,
-                            MODE_NAMES=MODE_NAMES[model.mode],
+                            mode=MODE_NAMES[model.mode],
                             size=size,
                             black=black,
                         ),
@@ -377,12 +377,12 @@ def _formation_problems(
             Problem(
                 doc.locate(("units", off[MAX_OFF_THE_LINE].name)),
                 _(
-                    "{side} sets {count_off} cards on its Avanzada or Retaguardia ({items}); at most "
-                    "{MAX_OFF_THE_LINE} leave the middle line at the start (starting formation)",
+                    "{side} sets {count} cards on its Avanzada or Retaguardia ({items}); at most "
+                    "{most} leave the middle line at the start (starting formation)",
                     side=side,
-                    count_off=len(off),
+                    count=len(off),
                     items=", ".join(c.name for c in off),
-                    MAX_OFF_THE_LINE=MAX_OFF_THE_LINE,
+                    most=MAX_OFF_THE_LINE,
                 ),
             )
         )

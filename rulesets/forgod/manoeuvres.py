@@ -54,7 +54,7 @@ class EndCharge(BattleStep):
 
 def shield_action(turn: Turn, act: ShieldAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
-    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason="tactical move")
+    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"))
     state = turn.state
     shield, protected = state.unit(act.unit), state.unit(act.protects)
     if shield.name == protected.name or shield.side != protected.side:
@@ -120,7 +120,7 @@ def release_action(turn: Turn, act: ReleaseAction) -> None:
 
 def royal_guard_action(turn: Turn, act: RoyalGuardAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
-    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason="tactical move")
+    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"))
     state = turn.state
     guard, commander = state.unit(act.unit), state.unit(act.commander)
     if not commander.commander or commander.side != guard.side or not commander.on_board:
@@ -165,14 +165,14 @@ def royal_guard_action(turn: Turn, act: RoyalGuardAction) -> None:
 def move_action(turn: Turn, act: MoveAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
     to = act.to if act.to is not None else act.move_to
-    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason="tactical move", to=to)
+    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"), to=to)
 
 
 def flank_action(turn: Turn, act: FlankAction) -> BattleStep:
     flanker, target = turn.unit(act.flanker), turn.unit(act.target)
     attack_refusal(turn.state, flanker, target, None, reach=False)
     begin_turn(turn, flanker, act)
-    turn_moves(turn, flanker, act, limit=flanker.movement, reason="flanking move")
+    turn_moves(turn, flanker, act, limit=flanker.movement, reason=_("flanking move"))
     flanker, target = turn.unit(act.flanker), turn.unit(act.target)
     attack_refusal(turn.state, flanker, target, None)
     penalties = turn.state.options.flank_penalties
@@ -204,7 +204,7 @@ def charge_action(turn: Turn, act: ChargeAction) -> BattleStep | None:
     attack_refusal(turn.state, charger, victim, "melee", reach=False)
     begin_turn(turn, charger, act)
     limit = None if charger.movement is None else 2 * charger.movement
-    turn_moves(turn, charger, act, limit=limit, reason="charge (twice the tactical move)")
+    turn_moves(turn, charger, act, limit=limit, reason=_("charge (twice the tactical move)"))
     state = turn.state
     charger, victim = state.unit(act.charger), state.unit(act.target)
     attack_refusal(state, charger, victim, "melee")

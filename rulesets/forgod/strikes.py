@@ -385,7 +385,7 @@ def attack_action(turn: Turn, act: AttackAction) -> BattleStep:
     attacker, target = turn.unit(act.attacker), turn.unit(act.target)
     attack_refusal(turn.state, attacker, target, act.mode, reach=False)  # before the turn, for a clear reason
     begin_turn(turn, attacker, act)
-    turn_moves(turn, attacker, act, limit=attacker.movement, reason="tactical move")
+    turn_moves(turn, attacker, act, limit=attacker.movement, reason=_("tactical move"))
     attacker, target = turn.unit(act.attacker), turn.unit(act.target)
     attack_refusal(turn.state, attacker, target, act.mode)
     if act.area and act.before_damage:
