@@ -13,7 +13,7 @@ from tabroll.errors import InputError, Location
 from tabroll.loading.validation import MAX_LISTED, Problem
 from tabroll.loading.yaml_source import YamlDocument
 
-from .messages import _
+from .messages import N_, _, n_
 from .model import ForgodScenario
 from .options import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL
 from .state import ROWS_PER_FIELD, Card
@@ -45,8 +45,9 @@ def army_error(found: Sequence[Problem], doc: YamlDocument) -> InputError:
         return InputError(found[0].message, tip=found[0].tip, location=found[0].location)
     lines = [str(p) for p in found[:MAX_LISTED]]
     if len(found) > MAX_LISTED:
-        lines.append(f"and {len(found) - MAX_LISTED} more")
-    return InputError(f"found {len(found)} problems:\n" + "\n".join(lines), location=Location(doc.source))
+        lines.append(_("and {count} more", count=len(found) - MAX_LISTED))
+    said = _("found {count} problems:", count=len(found))
+    return InputError(said + "\n" + "\n".join(lines), location=Location(doc.source))
 
 
 def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
@@ -80,25 +81,56 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
             )
     message = slot_overflow(card)
     if message is not None:
-        found.append(Problem(here, message, tip=_SLOT_TIP))
+        found.append(Problem(here, message, tip=_(_SLOT_TIP)))
     return found
 
 
 _SLOT_KINDS = ("weapon", "armour", "experience", "accessory")
-_SLOT_TIP = "a card holds one weapon-or-accessory, one armour-or-accessory and two experience-or-accessory"
+_SLOT_TIP = N_("a card holds one weapon-or-accessory, one armour-or-accessory and two experience-or-accessory")
 
 
 def slot_overflow(card: Card) -> str | None:
     """What overflows the card's addition slots (four per card of the unit), if anything."""
     count = {kind: sum(a.copies for a in card.additions if a.kind == kind) for kind in _SLOT_KINDS}
     n = card.cards
-    per = f"{n} card{'s' if n != 1 else ''}"
-    for kind, most, word in (("weapon", n, "weapons"), ("armour", n, "armours"), ("experience", 2 * n, "experience")):
-        if count[kind] > most:
-            return f"{card.name} has {count[kind]} {word} for {per}, at most {most} (addition slots)"
+    values = {"card": card.name}
+    if count["weapon"] > n:
+        return n_(
+            "{card} has {count} weapons for {n} card, at most {most} (addition slots)",
+            "{card} has {count} weapons for {n} cards, at most {most} (addition slots)",
+            n,
+            count=count["weapon"],
+            most=n,
+            **values,
+        )
+    if count["armour"] > n:
+        return n_(
+            "{card} has {count} armours for {n} card, at most {most} (addition slots)",
+            "{card} has {count} armours for {n} cards, at most {most} (addition slots)",
+            n,
+            count=count["armour"],
+            most=n,
+            **values,
+        )
+    if count["experience"] > 2 * n:
+        return n_(
+            "{card} has {count} experience for {n} card, at most {most} (addition slots)",
+            "{card} has {count} experience for {n} cards, at most {most} (addition slots)",
+            n,
+            count=count["experience"],
+            most=2 * n,
+            **values,
+        )
     total = sum(count.values())
     if total > 4 * n:
-        return f"{card.name} has {total} additions for {per}, at most {4 * n} (addition slots)"
+        return n_(
+            "{card} has {count} additions for {n} card, at most {most} (addition slots)",
+            "{card} has {count} additions for {n} cards, at most {most} (addition slots)",
+            n,
+            card=card.name,
+            count=total,
+            most=4 * n,
+        )
     return None
 
 
@@ -152,7 +184,9 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
                     side2=card.side,
                     rule=rule,
                 ),
-                tip=f"name a card of {card.side}" + (f": {', '.join(ours)}" if ours else ""),
+                tip=_("name a card of {side}: {cards}", side=card.side, cards=", ".join(ours))
+                if ours
+                else _("name a card of {side}", side=card.side),
             )
         ]
     if summoner.in_deck:
@@ -310,8 +344,15 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
             found.append(
                 Problem(
                     doc.locate(("hands", side)),
-                    f"{side} holds {held} additions with {units} unit{'s' if units != 1 else ''} on the field; the "
-                    "hand holds one per unit (addition hand)",
+                    n_(
+                        "{side} holds {held} additions with {n} unit on the field; the hand holds one per unit "
+                        "(addition hand)",
+                        "{side} holds {held} additions with {n} units on the field; the hand holds one per unit "
+                        "(addition hand)",
+                        units,
+                        side=side,
+                        held=held,
+                    ),
                 )
             )
     return found
@@ -392,10 +433,16 @@ def _formation_problems(
         found.append(
             Problem(
                 doc.locate(("units",)),
-                f"{side}'s middle line is not covered: column{'s' if len(empty) != 1 else ''} "
-                f"{', '.join(str(x) for x in empty)} of row {middle} "
-                f"{'are' if len(empty) != 1 else 'is'} empty; the formation covers the whole middle line "
-                "(starting formation)",
+                n_(
+                    "{side}'s middle line is not covered: column {columns} of row {middle} is empty; the formation "
+                    "covers the whole middle line (starting formation)",
+                    "{side}'s middle line is not covered: columns {columns} of row {middle} are empty; the formation "
+                    "covers the whole middle line (starting formation)",
+                    len(empty),
+                    side=side,
+                    columns=", ".join(str(x) for x in empty),
+                    middle=middle,
+                ),
                 tip=_(
                     "place troops there, or make the board as wide as the middle line (board: {{width: {width}}})",
                     width=len(taken),
@@ -423,9 +470,16 @@ def _commander_end_problems(
     return [
         Problem(
             doc.locate(("units", commander.name)),
-            f"{commander.name}, the commander, must stand at the right end of {side}'s formation; "
-            f"{', '.join(beyond)} stand{'s' if len(beyond) == 1 else ''} further right "
-            "(choosing the commander)",
+            n_(
+                "{commander}, the commander, must stand at the right end of {side}'s formation; {beyond} stands "
+                "further right (choosing the commander)",
+                "{commander}, the commander, must stand at the right end of {side}'s formation; {beyond} stand "
+                "further right (choosing the commander)",
+                len(beyond),
+                commander=commander.name,
+                side=side,
+                beyond=", ".join(beyond),
+            ),
             tip=_("the right is the highest column for the first side, the lowest for the second (facing it)"),
         )
     ]

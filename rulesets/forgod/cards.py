@@ -12,7 +12,7 @@ from pydantic import Field, field_validator, model_validator
 from tabroll.kit.models import Strict
 
 from .additions import AdditionInput
-from .messages import _
+from .messages import _, n_
 from .words import (
     ACTIVATIONS,
     AFFECTS,
@@ -398,8 +398,13 @@ class UnitInput(Strict):
         limit = detachment_limit(self.level)
         if self.cards > limit:
             raise ValueError(
-                f"a detachment of level {self.level} cards holds at most {limit} card{'s' if limit != 1 else ''}, "
-                f"not {self.cards}"
+                n_(
+                    "a detachment of level {level} cards holds at most {n} card, not {cards}",
+                    "a detachment of level {level} cards holds at most {n} cards, not {cards}",
+                    limit,
+                    level=self.level,
+                    cards=self.cards,
+                )
             )
         if self.cards > 1 and self.kind != "troop":
             raise ValueError(_("only troop cards (infantry, cavalry, archery) form detachments"))
@@ -409,7 +414,9 @@ class UnitInput(Strict):
             raise ValueError(_("a war machine cannot be the troops' commander"))
         if self.commander and self.kind in INVOCATIONS:
             raise ValueError(
-                f"an invocation ({'beast' if self.kind == 'beast' else 'power'}) cannot be the troops' commander"
+                _("an invocation (beast) cannot be the troops' commander")
+                if self.kind == "beast"
+                else _("an invocation (power) cannot be the troops' commander")
             )
         if self.commander and self.kind == "special":
             raise ValueError(_("a special unit is not a troop: it cannot be the troops' commander"))
