@@ -129,6 +129,18 @@ class Forgod(Ruleset["Battle", "Action"]):
         """The house-rule options, their descriptions in the language now (names, values and choices as typed)."""
         return [replace(info, description=_(info.description)) for info in super().option_infos()]
 
+    def stat_needs(self) -> tuple[AttackNeeds, ...]:
+        """The stats of each attack kind, their help in the language now (names, aliases and examples as typed)."""
+        return tuple(
+            replace(
+                needs,
+                help=_(needs.help),
+                attacker=tuple(replace(stat, help=_(stat.help)) for stat in needs.attacker),
+                target=tuple(replace(stat, help=_(stat.help)) for stat in needs.target),
+            )
+            for needs in self.attack_needs
+        )
+
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS
 

@@ -196,7 +196,7 @@ class CheckAction(Strict):
     @classmethod
     def _stat(cls, value: Any) -> Any:
         table = {"fortaleza": "fortitude", "fortitude": "fortitude", "moral": "morale", "morale": "morale"}
-        return read_word(value, table, "check (Fortaleza or Moral)")
+        return read_word(value, table, _("check (Fortaleza or Moral)"))
 
     @model_validator(mode="after")
     def _two_cards(self) -> CheckAction:

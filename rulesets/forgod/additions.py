@@ -10,6 +10,7 @@ from pydantic import Field, field_validator, model_validator
 
 from tabroll.kit.models import Strict
 
+from .messages import _
 from .words import ADDITION_KINDS, Stat, plain, read_word, spellings
 
 
@@ -56,7 +57,7 @@ class AdditionInput(Strict):
     @field_validator("kind", mode="before")
     @classmethod
     def _kind(cls, value: Any) -> Any:
-        return read_word(value, ADDITION_KINDS, "addition kind")
+        return read_word(value, ADDITION_KINDS, _("addition kind"))
 
     @model_validator(mode="before")
     @classmethod

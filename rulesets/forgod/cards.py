@@ -42,7 +42,7 @@ class SaveInput(Strict):
     @classmethod
     def _stat(cls, value: Any) -> Any:
         table = {"fortaleza": "fortitude", "fortitude": "fortitude", "moral": "morale", "morale": "morale"}
-        return read_word(value, table, "save (Fortaleza or Moral)")
+        return read_word(value, table, _("save (Fortaleza or Moral)"))
 
 
 class AbilityInput(Strict):
@@ -93,12 +93,12 @@ class AbilityInput(Strict):
     @field_validator("activation", mode="before")
     @classmethod
     def _activation(cls, value: Any) -> Any:
-        return read_word(value, ACTIVATIONS, "ability activation (native, ECB, Liderazgo)")
+        return read_word(value, ACTIVATIONS, _("ability activation (native, ECB, Liderazgo)"))
 
     @field_validator("timing", mode="before")
     @classmethod
     def _timing(cls, value: Any) -> Any:
-        return read_word(value, TIMINGS, "ability timing (instant, constant)")
+        return read_word(value, TIMINGS, _("ability timing (instant, constant)"))
 
     @field_validator("heal_roll")
     @classmethod
@@ -162,7 +162,7 @@ class EffectInput(Strict):
     @field_validator("affects", mode="before")
     @classmethod
     def _affects(cls, value: Any) -> Any:
-        return read_word(value, AFFECTS, "side an effect affects (allies, enemies)")
+        return read_word(value, AFFECTS, _("side an effect affects (allies, enemies)"))
 
     @model_validator(mode="after")
     def _something(self) -> EffectInput:
@@ -367,22 +367,22 @@ class UnitInput(Strict):
     @field_validator("kind", mode="before")
     @classmethod
     def _kind(cls, value: Any) -> Any:
-        return read_word(value, KINDS, "card kind")
+        return read_word(value, KINDS, _("card kind"))
 
     @field_validator("attack_type", mode="before")
     @classmethod
     def _attack_type(cls, value: Any) -> Any:
-        return read_word(value, ATTACK_TYPES, "attack type (TA)")
+        return read_word(value, ATTACK_TYPES, _("attack type (TA)"))
 
     @field_validator("terrain", mode="before")
     @classmethod
     def _terrain(cls, value: Any) -> Any:
-        return read_word(value, TERRAINS, "terrain (Terreno)")
+        return read_word(value, TERRAINS, _("terrain (Terreno)"))
 
     @field_validator("line", mode="before")
     @classmethod
     def _line(cls, value: Any) -> Any:
-        return read_word(value, LINES, "formation line")
+        return read_word(value, LINES, _("formation line"))
 
     @model_validator(mode="after")
     def _consistent(self) -> UnitInput:

@@ -19,6 +19,7 @@ from tabroll.kit.models import ScenarioFile, Strict
 from .actions import Action, ResponseInput
 from .additions import DeckCardInput
 from .cards import UnitInput
+from .messages import _
 from .options import MODES, SUGGESTED_POINTS, TIERS, ForgodOptions
 from .words import read_word
 
@@ -78,12 +79,12 @@ class ForgodScenario(ScenarioFile):
     @field_validator("mode", mode="before")
     @classmethod
     def _mode(cls, value: Any) -> Any:
-        return read_word(value, MODES, "game mode (Guerrilla, Refriega, Campaña)")
+        return read_word(value, MODES, _("game mode (Guerrilla, Refriega, Campaña)"))
 
     @field_validator("tier", mode="before")
     @classmethod
     def _tier(cls, value: Any) -> Any:
-        return read_word(value, TIERS, "tier (Básico, Intermedio, Avanzado)")
+        return read_word(value, TIERS, _("tier (Básico, Intermedio, Avanzado)"))
 
     @model_validator(mode="after")
     def _tier_needs_mode(self) -> ForgodScenario:

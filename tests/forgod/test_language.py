@@ -160,3 +160,12 @@ def test_an_illegal_army_is_told_in_spanish(cli) -> None:
     assert "se encontraron 7 problemas:" in said
     assert "Lanceros tiene 6 armas para 3 cartas, como mucho 3 (espacios de adiciones)" in said
     assert "Maldición es una adición negra: se guarda en la mano, nunca se equipa (adiciones negras)" in said
+
+
+def test_units_tells_the_stats_in_spanish(cli) -> None:
+    result = cli("units", "forgod", "--lang", "es")
+    assert result.code == 0, result.err
+    assert "Ataques por turno." in result.out
+    assert "El bonificador de evasión: 1d10 + Evasión debe igualar o superar el ataque." in result.out
+    english = cli("units", "forgod")
+    assert "Attacks per turn." in english.out and "Ataques por turno." not in english.out
