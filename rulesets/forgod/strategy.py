@@ -48,11 +48,11 @@ def _free_square(state: Battle, square: Square, card: Card) -> None:
 
 def _has_role(state: Battle, name: str) -> str | None:
     if state.shield_of(name) or state.shields_on(name):
-        return "a shield or shielded"
+        return _("a shield or shielded")
     if state.guarding(name) or state.guard_of(name):
-        return "a royal guard or guarded"
+        return _("a royal guard or guarded")
     if state.charge_by(name) or state.covering(name):
-        return "in a charge"
+        return _("in a charge")
     return None
 
 

@@ -17,7 +17,7 @@ from .actions import AbilityAction, AttackAction, ResponseInput
 from .bonuses import Bonus, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
 from .checks import Morale, natural_ten
 from .flow import END, BattleStep, Unbroken
-from .messages import _
+from .messages import N_, _
 from .state import Battle, Card
 from .turn import Turn, begin_turn, turn_moves
 from .wounds import absorptions, at_least_zero, multiply, wound
@@ -34,12 +34,12 @@ def attack_refusal(
         raise RuleRefusal(_("{t} is no longer on the field", t=t), rule="target")
     # a shield and a royal guard protect another card instead of attacking, until released
     for duty, protected, rule in (
-        ("shield", state.shield_of(a), "Escudo"),
-        ("royal guard", state.guarding(a), "Guardia Real"),
+        (N_("{a} is the shield of {protected} and cannot attack"), state.shield_of(a), "Escudo"),
+        (N_("{a} is the royal guard of {protected} and cannot attack"), state.guarding(a), "Guardia Real"),
     ):
         if protected is not None:
             raise RuleRefusal(
-                _("{a} is the {duty} of {protected} and cannot attack", a=a, duty=duty, protected=protected),
+                _(duty, a=a, protected=protected),
                 tip=_("end it first: do: release, unit: {a}", a=a),
                 rule=rule,
             )
