@@ -83,7 +83,7 @@ class AdditionInput(Strict):
     @model_validator(mode="after")
     def _line_on_experience(self) -> AdditionInput:
         if self.line is not None and self.kind != "experience":
-            raise ValueError("only an experience addition is ECB or Liderazgo")
+            raise ValueError(_("only an experience addition is ECB or Liderazgo"))
         return self
 
 
@@ -101,5 +101,5 @@ class DeckCardInput(AdditionInput):
     @model_validator(mode="after")
     def _one_card_each(self) -> DeckCardInput:
         if self.copies != 1:
-            raise ValueError("in a deck or a hand, give the number of identical cards as 'count', not 'copies'")
+            raise ValueError(_("in a deck or a hand, give the number of identical cards as 'count', not 'copies'"))
         return self

@@ -97,7 +97,7 @@ class ForgodScenario(ScenarioFile):
     @model_validator(mode="after")
     def _tier_needs_mode(self) -> ForgodScenario:
         if self.tier is not None and self.mode is None:
-            raise ValueError("'tier' picks the suggested points of a game mode: give 'mode' too")
+            raise ValueError(_("'tier' picks the suggested points of a game mode: give 'mode' too"))
         return self
 
     def point_limit(self) -> int | None:
