@@ -15,9 +15,12 @@ de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in use). This m
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
+from tabroll.kit import AttackField, AttackNeeds, Measure, OptionInfo, Ruleset, StatNeed, Strike
+
+from .messages import N_, _
 
 if TYPE_CHECKING:
     from tabroll.events import Event
@@ -27,54 +30,54 @@ if TYPE_CHECKING:
     from .state import Battle
 
 
-_PV = StatNeed("PV", "Life points of each card.", required=True, aliases=("life",), example="5")
+_PV = StatNeed("PV", N_("Life points of each card."), required=True, aliases=("life",), example="5")
 _CARDS = StatNeed(
-    "cards", "Cards in the detachment (BA and Daño count once per card).", aliases=("cartas",), example="3"
+    "cards", N_("Cards in the detachment (BA and Daño count once per card)."), aliases=("cartas",), example="3"
 )
 _LINE = StatNeed(
     "line",
-    "Its formation line: retaguardia, normal or avanzada (or --attacker-line/--target-line).",
+    N_("Its formation line: retaguardia, normal or avanzada (or --attacker-line/--target-line)."),
     "text",
     aliases=("línea",),
     example="avanzada",
 )
 _ATTACKER = (
-    StatNeed("BA", "The attack bonus: 1d10 + BA.", aliases=("attack", "Ataque"), default="0", example="2"),
-    StatNeed("Daño", "The damage bonus: 1d10 + Daño.", aliases=("damage", "Dano"), default="0", example="3"),
-    StatNeed("FA", "Attacks per turn.", aliases=("attacks",), default="1", example="2"),
-    StatNeed("TA", "Attack type: melee, ranged or dual.", "text", aliases=("attack_type",), example="ranged"),
+    StatNeed("BA", N_("The attack bonus: 1d10 + BA."), aliases=("attack", "Ataque"), default="0", example="2"),
+    StatNeed("Daño", N_("The damage bonus: 1d10 + Daño."), aliases=("damage", "Dano"), default="0", example="3"),
+    StatNeed("FA", N_("Attacks per turn."), aliases=("attacks",), default="1", example="2"),
+    StatNeed("TA", N_("Attack type: melee, ranged or dual."), "text", aliases=("attack_type",), example="ranged"),
     StatNeed(
-        "PV", "Life points; a plain attack does not hurt the attacker.", aliases=("life",), default="1", example="5"
+        "PV", N_("Life points; a plain attack does not hurt the attacker."), aliases=("life",), default="1", example="5"
     ),
     _CARDS,
     _LINE,
-    StatNeed("terrain", "Tierra (ground), Aire (air) or Cualquiera.", "text", aliases=("Terreno",), example="Aire"),
+    StatNeed("terrain", N_("Tierra (ground), Aire (air) or Cualquiera."), "text", aliases=("Terreno",), example="Aire"),
 )
 _TARGET = (
     _PV,
     StatNeed(
         "Evasión",
-        "The evasion bonus: 1d10 + Evasión must reach the attack.",
+        N_("The evasion bonus: 1d10 + Evasión must reach the attack."),
         aliases=("evasion", "Evasion"),
         default="0",
         example="1",
     ),
     StatNeed(
         "Absorción",
-        "Taken off one hit's damage per round, while active.",
+        N_("Taken off one hit's damage per round, while active."),
         aliases=("absorption", "Absorcion"),
         example="2",
     ),
     StatNeed(
         "Absorción Constante",
-        "Taken off every hit's damage, while active.",
+        N_("Taken off every hit's damage, while active."),
         aliases=("constant_absorption", "Absorcion Constante"),
         example="1",
     ),
-    StatNeed("absorption_active", "Whether its absorptions work (armour equipped).", "flag", example="true"),
+    StatNeed("absorption_active", N_("Whether its absorptions work (armour equipped)."), "flag", example="true"),
     _CARDS,
     _LINE,
-    StatNeed("terrain", "Tierra (ground), Aire (air) or Cualquiera.", "text", aliases=("Terreno",), example="Aire"),
+    StatNeed("terrain", N_("Tierra (ground), Aire (air) or Cualquiera."), "text", aliases=("Terreno",), example="Aire"),
 )
 
 
@@ -82,7 +85,7 @@ class Forgod(Ruleset["Battle", "Action"]):
     id = "forgod"
     name = "Sistema Táctico F0R60D"
     aliases = ("f0r60d", "forgod", "sistema tactico f0r60d")
-    summary = (
+    summary = N_(
         "d10 attack against d10 evasion, damage minus absorption; detachments, strategic actions, and a whole "
         "battle: alternating turns, legal armies, the addition deck, abilities and the result."
     )
@@ -91,34 +94,52 @@ class Forgod(Ruleset["Battle", "Action"]):
     attack_fields = (
         AttackField(
             "attacker_line",
-            "The attacker's line on its field: retaguardia, normal or avanzada (no scenario file).",
+            N_("The attacker's line on its field: retaguardia, normal or avanzada (no scenario file)."),
             "text",
             "normal",
             quick_only=True,
         ),
         AttackField(
             "target_line",
-            "The target's line on its field: retaguardia, normal or avanzada (no scenario file).",
+            N_("The target's line on its field: retaguardia, normal or avanzada (no scenario file)."),
             "text",
             "normal",
             quick_only=True,
         ),
     )
-    layout = "cards on the formation lines of two facing fields, not at a distance in squares"
+    layout = N_("cards on the formation lines of two facing fields, not at a distance in squares")
     attack_needs = (
         AttackNeeds(
             "attack",
-            "1d10 + BA against 1d10 + Evasión (the defender wins ties); then 1d10 + Daño less the "
-            "absorptions; a natural 10 is a critical (double damage).",
+            N_(
+                "1d10 + BA against 1d10 + Evasión (the defender wins ties); then 1d10 + Daño less the "
+                "absorptions; a natural 10 is a critical (double damage)."
+            ),
             _ATTACKER,
             _TARGET,
             'tabroll attack -r forgod -a "Orc BA=2" -t "Elf PV=6 Evasión=1" --dice 7,3,5',
         ),
     )
     stops_at_game_over = True
-    round_note = (
+    round_note = N_(
         "each side begins its next round by itself when one of its cards acts again after all of them have acted"
     )
+
+    def option_infos(self) -> list[OptionInfo]:
+        """The house-rule options, their descriptions in the language now (names, values and choices as typed)."""
+        return [replace(info, description=_(info.description)) for info in super().option_infos()]
+
+    def stat_needs(self) -> tuple[AttackNeeds, ...]:
+        """The stats of each attack kind, their help in the language now (names, aliases and examples as typed)."""
+        return tuple(
+            replace(
+                needs,
+                help=_(needs.help),
+                attacker=tuple(replace(stat, help=_(stat.help)) for stat in needs.attacker),
+                target=tuple(replace(stat, help=_(stat.help)) for stat in needs.target),
+            )
+            for needs in self.attack_needs
+        )
 
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS

@@ -11,6 +11,7 @@ from tabroll.frozen import replace
 from .actions import AbilityAction, HealAction, ParalyseAction
 from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
+from .messages import _, n_
 from .state import Ability, Battle, Card
 from .turn import Turn, begin_turn, restore, turn_moves
 
@@ -24,13 +25,22 @@ def use_ability(turn: Turn, act: AbilityAction, answering: str | None = None) ->
     card = turn.unit(act.unit)
     ability = _instant_ability(card, act.ability)
     if ability.heals:
-        turn.note(f"{ability.name} heals or repairs: any phase, and not {card.name}'s action")
+        turn.note(
+            _("{ability} heals or repairs: any phase, and not {card}'s action", ability=ability.name, card=card.name)
+        )
     elif act.response:
         answered = _response(turn, card, ability.name, answering)
-        turn.note(f"{card.name} answers {answered} with {ability.name}, an instant ability: not its turn")
+        turn.note(
+            _(
+                "{card} answers {answered} with {ability}, an instant ability: not its turn",
+                card=card.name,
+                answered=answered,
+                ability=ability.name,
+            )
+        )
     else:
         begin_turn(turn, card, act)
-        turn_moves(turn, card, act, limit=card.movement, reason="tactical move")
+        turn_moves(turn, card, act, limit=card.movement, reason=_("tactical move"))
         card = turn.unit(card.name)
     target, used = _use_allowed(turn.state, card, ability, act.target)
     card = _count_use(turn, card, ability, used)
@@ -48,15 +58,20 @@ def _instant_ability(card: Card, name: str) -> Ability:
     ability = next((a for a in card.abilities if a.name == name), None)
     if ability is None:
         known = ", ".join(a.name for a in card.abilities) or "none"
-        raise RuleRefusal(f"{card.name} has no ability '{name}' (its abilities: {known})", rule="abilities")
+        raise RuleRefusal(
+            _("{card} has no ability '{name}' (its abilities: {known})", card=card.name, name=name, known=known),
+            rule="abilities",
+        )
     if not card.on_board:
-        raise RuleRefusal(f"{card.name} is no longer on the field", rule="abilities")
+        raise RuleRefusal(_("{card} is no longer on the field", card=card.name), rule="abilities")
     if card.paralysed:
-        raise RuleRefusal(f"{card.name} is paralysed: it takes no action and uses no ability", rule="paralysed")
+        raise RuleRefusal(
+            _("{card} is paralysed: it takes no action and uses no ability", card=card.name), rule="paralysed"
+        )
     if ability.timing == "constant":
         raise RuleRefusal(
-            f"{ability.name} is a constant ability: it works while it is active, it is not used",
-            tip="its modifiers already apply to the card's rolls",
+            _("{ability} is a constant ability: it works while it is active, it is not used", ability=ability.name),
+            tip=_("its modifiers already apply to the card's rolls"),
             rule="abilities",
         )
     return ability
@@ -69,21 +84,41 @@ def _use_allowed(state: Battle, card: Card, ability: Ability, aimed: str | None)
     if not ability_active(card, ability):
         line = "ECB" if ability.activation == "ecb" else "Liderazgo"
         raise RuleRefusal(
-            f"{ability.name} needs an equipped {line} experience addition on {card.name}", rule="abilities"
+            _(
+                "{ability} needs an equipped {line} experience addition on {card}",
+                ability=ability.name,
+                line=line,
+                card=card.name,
+            ),
+            rule="abilities",
         )
     used = dict(card.ability_uses).get(ability.name, 0)
     if ability.uses_per_turn is not None and used >= ability.uses_per_turn:
         raise RuleRefusal(
-            f"{card.name} already used {ability.name} {used} time{'s' if used != 1 else ''} since its last turn "
-            f"(FH {ability.uses_per_turn})",
+            n_(
+                "{card} already used {ability} {n} time since its last turn (FH {most})",
+                "{card} already used {ability} {n} times since its last turn (FH {most})",
+                used,
+                card=card.name,
+                ability=ability.name,
+                most=ability.uses_per_turn,
+            ),
             rule="FH",
         )
     target = state.unit(aimed) if aimed is not None else card
     if not target.on_board:
-        raise RuleRefusal(f"{target.name} is no longer on the field", rule="abilities")
+        raise RuleRefusal(_("{target} is no longer on the field", target=target.name), rule="abilities")
     wanted = {"self": target.name == card.name, "ally": target.side == card.side, "enemy": target.side != card.side}
     if not wanted.get(ability.target, True):
-        raise RuleRefusal(f"{ability.name} targets {ability.target}: not {target.name}", rule="abilities")
+        raise RuleRefusal(
+            _(
+                "{ability} targets {target}: not {target2}",
+                ability=ability.name,
+                target=ability.target,
+                target2=target.name,
+            ),
+            rule="abilities",
+        )
     return target, used
 
 
@@ -106,7 +141,7 @@ def _count_use(turn: Turn, card: Card, ability: Ability, used: int) -> Card:
         piles = list(state.oxido)
         piles[index] = (*piles[index], replace(spent, copies=1))
         state = replace(state, oxido=(piles[0], piles[1]))
-        turn.note(f"the instant {spent.label} is used: it goes to the Óxido", card.name)
+        turn.note(_("the instant {label} is used: it goes to the Óxido", label=spent.label), card.name)
     turn.state = state.with_unit(card)
     return card
 
@@ -118,10 +153,13 @@ def _paralysis(turn: Turn, card: Card, ability: Ability, target: Card) -> Card:
     if ability.save is not None:
         stat, against = ability.save
         word = "Fortaleza" if stat == "fortitude" else "Moral"
-        die = turn.d10(f"{word} roll of {target.name} against {ability.name}", target.name)
-        total = turn.apply(die, check_bonuses(turn.state, target, stat), f"{word} roll", target.name)
+        die = turn.d10(
+            _("{word} roll of {target} against {ability}", word=word, target=target.name, ability=ability.name),
+            target.name,
+        )
+        total = turn.apply(die, check_bonuses(turn.state, target, stat), _("{word} roll", word=word), target.name)
         saved = total >= against or die == 10
-        rule = "natural 10" if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
+        rule = _("natural 10") if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
         turn.emit(
             OpposedCheck(
                 stat=word, attacker=ability.name, defender=target.name, attacker_total=against,
@@ -129,11 +167,21 @@ def _paralysis(turn: Turn, card: Card, ability: Ability, target: Card) -> Card:
             )
         )  # fmt: skip
     if saved:
-        turn.note(f"{target.name} resists {ability.name}", target.name)
+        turn.note(_("{target} resists {ability}", target=target.name, ability=ability.name), target.name)
         return target
     rounds = None if ability.paralyse is True else int(ability.paralyse)
-    lasts = "until cured" if rounds is None else f"for {rounds} round{'s' if rounds != 1 else ''} of {target.side}"
-    turn.emit(StatusApplied(unit=target.name, status="paralysed", reason=f"{ability.name} of {card.name}, {lasts}"))
+    lasts = (
+        _("until cured")
+        if rounds is None
+        else n_("for {n} round of {side}", "for {n} rounds of {side}", rounds, side=target.side)
+    )
+    turn.emit(
+        StatusApplied(
+            unit=target.name,
+            status=_("paralysed"),
+            reason=_("{ability} of {card}, {lasts}", ability=ability.name, card=card.name, lasts=lasts),
+        )
+    )
     return replace(target, paralysed=True, paralysed_rounds=rounds)
 
 
@@ -147,22 +195,35 @@ def _response(turn: Turn, card: Card, ability: str, answering: str | None) -> st
         actor = state.unit(answering)
         if actor.side == card.side:
             raise RuleRefusal(
-                f"{card.name} cannot answer {actor.name}'s attack with {ability}: a response answers an enemy's "
-                f"action, and {actor.name} is of {card.side}",
-                tip="a healing ability may still come here; any other answer is played against an enemy's action",
+                _(
+                    "{card} cannot answer {actor}'s attack with {ability}: a response answers an enemy's "
+                    "action, and {actor} is of {side}",
+                    card=card.name,
+                    actor=actor.name,
+                    ability=ability,
+                    side=card.side,
+                ),
+                tip=_("a healing ability may still come here; any other answer is played against an enemy's action"),
                 rule="responses",
             )
-        return f"{actor.name}'s attack"
+        return _("{actor}'s attack", actor=actor.name)
     pending = [c for c in state.charges if c.side != card.side]
     if not pending:
         raise RuleRefusal(
-            f"{card.name} cannot answer with {ability}: no enemy action is declared and under way (a response "
-            "answers an enemy's action once declared)",
-            tip="answer an enemy's attack in its 'before_damage', or an enemy charge before it hits; or play the "
-            "ability as the card's own action (without 'response: true')",
+            _(
+                "{card} cannot answer with {ability}: no enemy action is declared and under way (a "
+                "response answers an enemy's action once declared)",
+                card=card.name,
+                ability=ability,
+            ),
+            tip=_(
+                "answer an enemy's attack in its 'before_damage', or an enemy charge before it hits; "
+                "or play the ability as the card's own action (without 'response: true')"
+            ),
             rule="responses",
         )
-    return " and ".join(f"{c.charger}'s charge on {c.victim}" for c in pending) + " (declared, not yet hit)"
+    charges = _(" and ").join(_("{charger}'s charge on {victim}", charger=c.charger, victim=c.victim) for c in pending)
+    return _("{charges} (declared, not yet hit)", charges=charges)
 
 
 def heal_action(turn: Turn, act: HealAction) -> None:
@@ -171,29 +232,39 @@ def heal_action(turn: Turn, act: HealAction) -> None:
     and, since it is its own step between actions, always before the next attack's damage roll."""
     healer, target = turn.unit(act.healer), turn.unit(act.unit)
     if not healer.on_board:
-        raise RuleRefusal(f"{healer.name} is no longer on the field", rule="healing")
+        raise RuleRefusal(_("{healer} is no longer on the field", healer=healer.name), rule="healing")
     if healer.paralysed:
-        raise RuleRefusal(f"{healer.name} is paralysed: it takes no action and uses no ability", rule="paralysed")
+        raise RuleRefusal(
+            _("{healer} is paralysed: it takes no action and uses no ability", healer=healer.name), rule="paralysed"
+        )
     if not target.on_board:
         raise RuleRefusal(
-            f"{target.name} has been annihilated: cards in the Panteón are not healed back", rule="healing"
+            _("{target} has been annihilated: cards in the Panteón are not healed back", target=target.name),
+            rule="healing",
         )
     turn.put(restore(turn, healer, target, act.life, act.roll, act.cure))
-    turn.note(f"healing is not {healer.name}'s action: its turn is still to come", healer.name)
+    turn.note(_("healing is not {healer}'s action: its turn is still to come", healer=healer.name), healer.name)
 
 
 def paralyse_action(turn: Turn, act: ParalyseAction) -> None:
     """An effect paralyses a card (what an ability or a power did at the table): no action while it lasts."""
     card = turn.unit(act.unit)
     if not card.on_board:
-        raise RuleRefusal(f"{card.name} is no longer on the field", rule="paralysed")
+        raise RuleRefusal(_("{card} is no longer on the field", card=card.name), rule="paralysed")
     if act.by is not None and not turn.unit(act.by).on_board:
-        raise RuleRefusal(f"{act.by} is no longer on the field", rule="paralysed")
+        raise RuleRefusal(_("{by} is no longer on the field", by=act.by), rule="paralysed")
     lasts = (
-        "until cured"
+        _("until cured")
         if act.rounds is None
-        else f"for {act.rounds} round{'s' if act.rounds != 1 else ''} of {card.side}"
+        else n_("for {n} round of {side}", "for {n} rounds of {side}", act.rounds, side=card.side)
     )
-    by = f" by {act.by}" if act.by else ""
-    turn.emit(StatusApplied(unit=card.name, status="paralysed", reason=f"paralysed{by} {lasts}: it takes no action"))
+    turn.emit(
+        StatusApplied(
+            unit=card.name,
+            status=_("paralysed"),
+            reason=_("paralysed by {by} {lasts}: it takes no action", by=act.by, lasts=lasts)
+            if act.by
+            else _("paralysed {lasts}: it takes no action", lasts=lasts),
+        )
+    )
     turn.put(replace(card, paralysed=True, paralysed_rounds=act.rounds))

@@ -10,6 +10,7 @@ from pydantic import Field, field_validator, model_validator
 
 from tabroll.kit.models import Strict
 
+from .messages import N_, _
 from .words import ADDITION_KINDS, Stat, plain, read_word, spellings
 
 
@@ -18,45 +19,53 @@ class AdditionInput(Strict):
 
     kind: str = Field(
         validation_alias=spellings("kind", "tipo"),
-        description="Arma (weapon), armadura (armour), accesorio (accessory), experiencia (ECB, Liderazgo) or "
-        "negra (black).",
+        description=N_(
+            "Arma (weapon), armadura (armour), accesorio (accessory), experiencia (ECB, Liderazgo) or negra (black)."
+        ),
     )
     name: str = Field(
-        "", max_length=80, validation_alias=spellings("name", "nombre"), description="The addition's name, as printed."
+        "",
+        max_length=80,
+        validation_alias=spellings("name", "nombre"),
+        description=N_("The addition's name, as printed."),
     )
     copies: int = Field(
         1,
         ge=1,
         le=9,
         validation_alias=spellings("copies", "copias"),
-        description="Identical copies equipped (a detachment's weapon or armour needs one per card).",
+        description=N_("Identical copies equipped (a detachment's weapon or armour needs one per card)."),
     )
-    attack: Stat = Field(0, validation_alias=spellings("attack", "BA", "Ataque"), description="BA: its attack bonus.")
-    damage: Stat = Field(0, validation_alias=spellings("damage", "Daño"), description="Daño: its damage bonus.")
+    attack: Stat = Field(
+        0, validation_alias=spellings("attack", "BA", "Ataque"), description=N_("BA: its attack bonus.")
+    )
+    damage: Stat = Field(0, validation_alias=spellings("damage", "Daño"), description=N_("Daño: its damage bonus."))
     evasion: Stat = Field(
-        0, validation_alias=spellings("evasion", "Evasión"), description="Evasión: its evasion bonus."
+        0, validation_alias=spellings("evasion", "Evasión"), description=N_("Evasión: its evasion bonus.")
     )
     absorption: Stat = Field(
         0,
         validation_alias=spellings("absorption", "Absorción"),
-        description="Absorción: its absorption once per round (armour).",
+        description=N_("Absorción: its absorption once per round (armour)."),
     )
     constant_absorption: Stat = Field(
         0,
         validation_alias=spellings("constant_absorption", "Absorción Constante", "Absorción_Constante"),
-        description="Absorción Constante: its absorption against every attack (armour).",
+        description=N_("Absorción Constante: its absorption against every attack (armour)."),
     )
 
     line: Literal["ecb", "liderazgo"] | None = Field(
         None,
-        description="For an experience addition: ECB or Liderazgo, the abilities it activates (taken from 'kind: "
-        "ECB' / 'kind: Liderazgo' or from a name that begins with it).",
+        description=N_(
+            "For an experience addition: ECB or Liderazgo, the abilities it activates (taken from 'kind: "
+            "ECB' / 'kind: Liderazgo' or from a name that begins with it)."
+        ),
     )
 
     @field_validator("kind", mode="before")
     @classmethod
     def _kind(cls, value: Any) -> Any:
-        return read_word(value, ADDITION_KINDS, "addition kind")
+        return read_word(value, ADDITION_KINDS, _("addition kind"))
 
     @model_validator(mode="before")
     @classmethod
@@ -74,7 +83,7 @@ class AdditionInput(Strict):
     @model_validator(mode="after")
     def _line_on_experience(self) -> AdditionInput:
         if self.line is not None and self.kind != "experience":
-            raise ValueError("only an experience addition is ECB or Liderazgo")
+            raise ValueError(_("only an experience addition is ECB or Liderazgo"))
         return self
 
 
@@ -86,11 +95,11 @@ class DeckCardInput(AdditionInput):
         ge=1,
         le=72,
         validation_alias=spellings("count", "cartas"),
-        description="How many identical cards of this addition.",
+        description=N_("How many identical cards of this addition."),
     )
 
     @model_validator(mode="after")
     def _one_card_each(self) -> DeckCardInput:
         if self.copies != 1:
-            raise ValueError("in a deck or a hand, give the number of identical cards as 'count', not 'copies'")
+            raise ValueError(_("in a deck or a hand, give the number of identical cards as 'count', not 'copies'"))
         return self

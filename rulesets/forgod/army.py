@@ -13,6 +13,7 @@ from tabroll.errors import InputError, Location
 from tabroll.loading.validation import MAX_LISTED, Problem
 from tabroll.loading.yaml_source import YamlDocument
 
+from .messages import N_, _, n_
 from .model import ForgodScenario
 from .options import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL
 from .state import ROWS_PER_FIELD, Card
@@ -44,8 +45,9 @@ def army_error(found: Sequence[Problem], doc: YamlDocument) -> InputError:
         return InputError(found[0].message, tip=found[0].tip, location=found[0].location)
     lines = [str(p) for p in found[:MAX_LISTED]]
     if len(found) > MAX_LISTED:
-        lines.append(f"and {len(found) - MAX_LISTED} more")
-    return InputError(f"found {len(found)} problems:\n" + "\n".join(lines), location=Location(doc.source))
+        lines.append(_("and {count} more", count=len(found) - MAX_LISTED))
+    said = _("found {count} problems:", count=len(found))
+    return InputError(said + "\n" + "\n".join(lines), location=Location(doc.source))
 
 
 def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
@@ -57,8 +59,12 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
         return [
             Problem(
                 here,
-                f"{card.name} is {KIND_WORDS[card.kind]}: additions are equipped on troop units only (addition deck)",
-                tip="remove its 'additions'",
+                _(
+                    "{card} is {kind}: additions are equipped on troop units only (addition deck)",
+                    card=card.name,
+                    kind=_(KIND_WORDS[card.kind]),
+                ),
+                tip=_("remove its 'additions'"),
             )
         ]
     found: list[Problem] = []
@@ -67,30 +73,64 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
             found.append(
                 Problem(
                     doc.locate(("units", card.name, "additions", i, "kind")),
-                    f"{addition.label} is a black addition: it is kept in the hand, never equipped (black additions)",
+                    _(
+                        "{label} is a black addition: it is kept in the hand, never equipped (black additions)",
+                        label=addition.label,
+                    ),
                 )
             )
     message = slot_overflow(card)
     if message is not None:
-        found.append(Problem(here, message, tip=_SLOT_TIP))
+        found.append(Problem(here, message, tip=_(_SLOT_TIP)))
     return found
 
 
 _SLOT_KINDS = ("weapon", "armour", "experience", "accessory")
-_SLOT_TIP = "a card holds one weapon-or-accessory, one armour-or-accessory and two experience-or-accessory"
+_SLOT_TIP = N_("a card holds one weapon-or-accessory, one armour-or-accessory and two experience-or-accessory")
 
 
 def slot_overflow(card: Card) -> str | None:
     """What overflows the card's addition slots (four per card of the unit), if anything."""
     count = {kind: sum(a.copies for a in card.additions if a.kind == kind) for kind in _SLOT_KINDS}
     n = card.cards
-    per = f"{n} card{'s' if n != 1 else ''}"
-    for kind, most, word in (("weapon", n, "weapons"), ("armour", n, "armours"), ("experience", 2 * n, "experience")):
-        if count[kind] > most:
-            return f"{card.name} has {count[kind]} {word} for {per}, at most {most} (addition slots)"
+    values = {"card": card.name}
+    if count["weapon"] > n:
+        return n_(
+            "{card} has {count} weapons for {n} card, at most {most} (addition slots)",
+            "{card} has {count} weapons for {n} cards, at most {most} (addition slots)",
+            n,
+            count=count["weapon"],
+            most=n,
+            **values,
+        )
+    if count["armour"] > n:
+        return n_(
+            "{card} has {count} armours for {n} card, at most {most} (addition slots)",
+            "{card} has {count} armours for {n} cards, at most {most} (addition slots)",
+            n,
+            count=count["armour"],
+            most=n,
+            **values,
+        )
+    if count["experience"] > 2 * n:
+        return n_(
+            "{card} has {count} experience for {n} card, at most {most} (addition slots)",
+            "{card} has {count} experience for {n} cards, at most {most} (addition slots)",
+            n,
+            count=count["experience"],
+            most=2 * n,
+            **values,
+        )
     total = sum(count.values())
     if total > 4 * n:
-        return f"{card.name} has {total} additions for {per}, at most {4 * n} (addition slots)"
+        return n_(
+            "{card} has {count} additions for {n} card, at most {most} (addition slots)",
+            "{card} has {count} additions for {n} cards, at most {most} (addition slots)",
+            n,
+            card=card.name,
+            count=total,
+            most=4 * n,
+        )
     return None
 
 
@@ -100,7 +140,7 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
     the other side, or one still in the troop deck, is never right."""
     if card.kind not in INVOCATIONS or card.in_deck:
         return []
-    rule = "(choosing cards: an invocation needs the card that summons it)"
+    rule = _("(choosing cards: an invocation needs the card that summons it)")
     field = doc.locate(("units", card.name, "summoner"))
     if card.summoner_fallen:
         return _fallen_summoner_problems(model, doc, card, cards, rule)
@@ -110,31 +150,61 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
         return [
             Problem(
                 doc.locate(("units", card.name)),
-                f"{card.name} is {KIND_WORDS[card.kind]} with no summoner; it is deployed only with the card of "
-                f"{card.side} that summons it {rule}",
-                tip=f"name it: summoner: <a card of {card.side}>",
+                _(
+                    "{card} is {kind} with no summoner; it is deployed only with the card of {side} "
+                    "that summons it {rule}",
+                    card=card.name,
+                    kind=_(KIND_WORDS[card.kind]),
+                    side=card.side,
+                    rule=rule,
+                ),
+                tip=_("name it: summoner: <a card of {side}>", side=card.side),
             )
         ]
     summoner = next(c for c in cards if c.name == card.summoner)
     if summoner.name == card.name:
-        return [Problem(field, f"{card.name} cannot be its own summoner {rule}", tip="name the card that summons it")]
+        return [
+            Problem(
+                field,
+                _("{card} cannot be its own summoner {rule}", card=card.name, rule=rule),
+                tip=_("name the card that summons it"),
+            )
+        ]
     if summoner.side != card.side:
         ours = [c.name for c in cards if c.side == card.side and not c.in_deck and c.kind not in INVOCATIONS]
         return [
             Problem(
                 field,
-                f"{card.name}'s summoner {summoner.name} is a card of {summoner.side}; an invocation of {card.side} "
-                f"is summoned by a card of its own army {rule}",
-                tip=f"name a card of {card.side}" + (f": {', '.join(ours)}" if ours else ""),
+                _(
+                    "{card}'s summoner {summoner} is a card of {side}; an invocation of {side2} is "
+                    "summoned by a card of its own army {rule}",
+                    card=card.name,
+                    summoner=summoner.name,
+                    side=summoner.side,
+                    side2=card.side,
+                    rule=rule,
+                ),
+                tip=_("name a card of {side}: {cards}", side=card.side, cards=", ".join(ours))
+                if ours
+                else _("name a card of {side}", side=card.side),
             )
         ]
     if summoner.in_deck:
         return [
             Problem(
                 field,
-                f"{card.name}'s summoner {summoner.name} is still in {card.side}'s troop deck, not in the army on "
-                f"the field {rule}",
-                tip=f"place {summoner.name} on the field, or name a card of {card.side} that is",
+                _(
+                    "{card}'s summoner {summoner} is still in {side}'s troop deck, not in the army on the field {rule}",
+                    card=card.name,
+                    summoner=summoner.name,
+                    side=card.side,
+                    rule=rule,
+                ),
+                tip=_(
+                    "place {summoner} on the field, or name a card of {side} that is",
+                    summoner=summoner.name,
+                    side=card.side,
+                ),
             )
         ]
     return []
@@ -150,8 +220,12 @@ def _fallen_summoner_problems(
         return [
             Problem(
                 doc.locate(("units", card.name, "summoner_fallen")),
-                f"{card.name}'s summoner cannot have fallen at deployment: the battle has not begun {rule}",
-                tip="remove 'summoner_fallen', and name its summoner on the field",
+                _(
+                    "{card}'s summoner cannot have fallen at deployment: the battle has not begun {rule}",
+                    card=card.name,
+                    rule=rule,
+                ),
+                tip=_("remove 'summoner_fallen', and name its summoner on the field"),
             )
         ]
     standing = next((c for c in cards if c.name == card.summoner), None)
@@ -159,8 +233,13 @@ def _fallen_summoner_problems(
         return [
             Problem(
                 field,
-                f"{card.name}'s summoner {standing.name} is in the scenario, so it has not fallen before it {rule}",
-                tip="remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen card",
+                _(
+                    "{card}'s summoner {standing} is in the scenario, so it has not fallen before it {rule}",
+                    card=card.name,
+                    standing=standing.name,
+                    rule=rule,
+                ),
+                tip=_("remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen card"),
             )
         ]
     return []
@@ -177,9 +256,15 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
             found.append(
                 Problem(
                     doc.locate(("units", extra.name)),
-                    f"{side} fields {len(troops)} units; {MODE_NAMES[model.mode]} allows at most {most}, the "
-                    "commander included (game modes; invocations and special units do not count)",
-                    tip="remove units, or choose a larger mode",
+                    _(
+                        "{side} fields {count} units; {mode} allows at most {most}, the "
+                        "commander included (game modes; invocations and special units do not count)",
+                        side=side,
+                        count=len(troops),
+                        mode=MODE_NAMES[model.mode],
+                        most=most,
+                    ),
+                    tip=_("remove units, or choose a larger mode"),
                 )
             )
     limit = model.point_limit()
@@ -193,9 +278,14 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                 found.append(
                     Problem(
                         doc.locate(("units", card.name)),
-                        f"{side}'s army costs {total} PC; it may spend at most {limit} (campaign points: PC per card, "
-                        "each card of a detachment paid)",
-                        tip="remove cards, or raise 'points'",
+                        _(
+                            "{side}'s army costs {total} PC; it may spend at most {limit} (campaign points: PC "
+                            "per card, each card of a detachment paid)",
+                            side=side,
+                            total=total,
+                            limit=limit,
+                        ),
+                        tip=_("remove cards, or raise 'points'"),
                     )
                 )
                 break
@@ -216,8 +306,14 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                 found.append(
                     Problem(
                         doc.locate(("decks", side)),
-                        f"{side}'s addition deck holds {count} cards '{name or kind}'; at most {MOST_IDENTICAL} "
-                        "identical cards (addition deck)",
+                        _(
+                            "{side}'s addition deck holds {count} cards '{value}'; at most {most} "
+                            "identical cards (addition deck)",
+                            side=side,
+                            count=count,
+                            value=name or kind,
+                            most=MOST_IDENTICAL,
+                        ),
                     )
                 )
         if model.from_deployment and model.mode is not None:
@@ -228,8 +324,16 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                 found.append(
                     Problem(
                         doc.locate(("decks", side)),
-                        f"{side}'s addition deck has {total} cards, {blacks} black; {MODE_NAMES[model.mode]} "
-                        f"starts with {size}, at least {black} of them black (addition deck)",
+                        _(
+                            "{side}'s addition deck has {total} cards, {blacks} black; {mode} starts with "
+                            "{size}, at least {black} of them black (addition deck)",
+                            side=side,
+                            total=total,
+                            blacks=blacks,
+                            mode=MODE_NAMES[model.mode],
+                            size=size,
+                            black=black,
+                        ),
                     )
                 )
     hand = model.hands.get(side)
@@ -240,8 +344,15 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
             found.append(
                 Problem(
                     doc.locate(("hands", side)),
-                    f"{side} holds {held} additions with {units} unit{'s' if units != 1 else ''} on the field; the "
-                    "hand holds one per unit (addition hand)",
+                    n_(
+                        "{side} holds {held} additions with {n} unit on the field; the hand holds one per unit "
+                        "(addition hand)",
+                        "{side} holds {held} additions with {n} units on the field; the hand holds one per unit "
+                        "(addition hand)",
+                        units,
+                        side=side,
+                        held=held,
+                    ),
                 )
             )
     return found
@@ -259,9 +370,12 @@ def _deployment_problems(
         found.append(
             Problem(
                 doc.locate(("units",)),
-                f"{side} has no commander: each player chooses the commander of its troops before the battle "
-                "(choosing the commander)",
-                tip="mark one troop card 'commander: true'",
+                _(
+                    "{side} has no commander: each player chooses the commander of its troops before the "
+                    "battle (choosing the commander)",
+                    side=side,
+                ),
+                tip=_("mark one troop card 'commander: true'"),
             )
         )
     troops = [c for c in army if c.counts_as_troop and c.position is not None]
@@ -292,7 +406,10 @@ def _formation_problems(
             found.append(
                 Problem(
                     doc.locate(("units", card.name)),
-                    f"{card.name} starts in the enemy field; a formation deploys on its own field (starting formation)",
+                    _(
+                        "{card} starts in the enemy field; a formation deploys on its own field (starting formation)",
+                        card=card.name,
+                    ),
                 )
             )
     off = [c for c in troops if _own_line(c, first) not in (None, 1)]
@@ -300,8 +417,14 @@ def _formation_problems(
         found.append(
             Problem(
                 doc.locate(("units", off[MAX_OFF_THE_LINE].name)),
-                f"{side} sets {len(off)} cards on its Avanzada or Retaguardia ({', '.join(c.name for c in off)}); "
-                f"at most {MAX_OFF_THE_LINE} leave the middle line at the start (starting formation)",
+                _(
+                    "{side} sets {count} cards on its Avanzada or Retaguardia ({items}); at most "
+                    "{most} leave the middle line at the start (starting formation)",
+                    side=side,
+                    count=len(off),
+                    items=", ".join(c.name for c in off),
+                    most=MAX_OFF_THE_LINE,
+                ),
             )
         )
     taken = {c.position[0] for c in troops if c.position is not None and c.position[1] == middle}
@@ -310,13 +433,22 @@ def _formation_problems(
         found.append(
             Problem(
                 doc.locate(("units",)),
-                f"{side}'s middle line is not covered: column{'s' if len(empty) != 1 else ''} "
-                f"{', '.join(str(x) for x in empty)} of row {middle} "
-                f"{'are' if len(empty) != 1 else 'is'} empty; the formation covers the whole middle line "
-                "(starting formation)",
-                tip=f"place troops there, or make the board as wide as the middle line (board: {{width: {len(taken)}}})"
+                n_(
+                    "{side}'s middle line is not covered: column {columns} of row {middle} is empty; the formation "
+                    "covers the whole middle line (starting formation)",
+                    "{side}'s middle line is not covered: columns {columns} of row {middle} are empty; the formation "
+                    "covers the whole middle line (starting formation)",
+                    len(empty),
+                    side=side,
+                    columns=", ".join(str(x) for x in empty),
+                    middle=middle,
+                ),
+                tip=_(
+                    "place troops there, or make the board as wide as the middle line (board: {{width: {width}}})",
+                    width=len(taken),
+                )
                 if taken
-                else "place troops on the middle line (line: normal)",
+                else _("place troops on the middle line (line: normal)"),
             )
         )
     return found
@@ -338,9 +470,16 @@ def _commander_end_problems(
     return [
         Problem(
             doc.locate(("units", commander.name)),
-            f"{commander.name}, the commander, must stand at the right end of {side}'s formation; "
-            f"{', '.join(beyond)} stand{'s' if len(beyond) == 1 else ''} further right "
-            "(choosing the commander)",
-            tip="the right is the highest column for the first side, the lowest for the second (facing it)",
+            n_(
+                "{commander}, the commander, must stand at the right end of {side}'s formation; {beyond} stands "
+                "further right (choosing the commander)",
+                "{commander}, the commander, must stand at the right end of {side}'s formation; {beyond} stand "
+                "further right (choosing the commander)",
+                len(beyond),
+                commander=commander.name,
+                side=side,
+                beyond=", ".join(beyond),
+            ),
+            tip=_("the right is the highest column for the first side, the lowest for the second (facing it)"),
         )
     ]

@@ -3,6 +3,7 @@ card's absorptions and abilities are active. Pure functions of the battle: they 
 
 from __future__ import annotations
 
+from .messages import _, n_
 from .state import Ability, Battle, Card
 
 Bonus = tuple[str, int]
@@ -27,8 +28,14 @@ def _addition_bonuses(card: Card, stat: str) -> tuple[list[Bonus], list[str]]:
         if addition.kind == "weapon":
             if addition.copies < card.cards:
                 notes.append(
-                    f"{card.name}'s weapon {addition.label} is not active: {addition.copies} "
-                    f"cop{'y' if addition.copies == 1 else 'ies'} for {card.cards} cards"
+                    n_(
+                        "{card}'s weapon {label} is not active: {n} copy for {cards} cards",
+                        "{card}'s weapon {label} is not active: {n} copies for {cards} cards",
+                        addition.copies,
+                        card=card.name,
+                        label=addition.label,
+                        cards=card.cards,
+                    )
                 )
                 continue
             count = min(addition.copies, card.cards)
@@ -76,17 +83,18 @@ def absorption_active(state: Battle, card: Card) -> bool:
 def absorption_off(state: Battle, card: Card) -> str:
     """Why the card's absorptions are not active (for the log), when :func:`absorption_active` says so."""
     if card.absorption_active is False:
-        return "the table says so (absorption_active: false)"
+        return _("the table says so (absorption_active: false)")
     if card.kind == "troop":
-        return "no armour for every card"
+        return _("no armour for every card")
     if card.kind == "war_machine":
-        return "a war machine without its engineer"
+        return _("a war machine without its engineer")
     if card.kind == "beast":
-        fallen = f"its summoner {card.summoner}" if card.summoner else "its summoner"
-        return f"{fallen} is no longer on the field"
+        if card.summoner:
+            return _("its summoner {summoner} is no longer on the field", summoner=card.summoner)
+        return _("its summoner is no longer on the field")
     if card.kind == "special":
-        return "a special unit takes no armour"
-    return "its side's commander is no longer on the field"
+        return _("a special unit takes no armour")
+    return _("its side's commander is no longer on the field")
 
 
 def is_ranged(card: Card, target: Card, mode: str | None) -> bool:

@@ -12,6 +12,7 @@ from pydantic import Field, field_validator, model_validator
 from tabroll.kit.models import Strict
 
 from .additions import AdditionInput
+from .messages import N_, _, n_
 from .words import (
     ACTIVATIONS,
     AFFECTS,
@@ -34,14 +35,14 @@ from .words import (
 class SaveInput(Strict):
     """A roll the target of a negative effect makes to resist it: 1d10 + its stat, saved on a tie or better."""
 
-    stat: str = Field(description="Fortaleza or Moral: the stat the target rolls with.")
-    against: int = Field(ge=-100, le=100, description="The total the target's roll must reach to resist.")
+    stat: str = Field(description=N_("Fortaleza or Moral: the stat the target rolls with."))
+    against: int = Field(ge=-100, le=100, description=N_("The total the target's roll must reach to resist."))
 
     @field_validator("stat", mode="before")
     @classmethod
     def _stat(cls, value: Any) -> Any:
         table = {"fortaleza": "fortitude", "fortitude": "fortitude", "moral": "morale", "morale": "morale"}
-        return read_word(value, table, "save (Fortaleza or Moral)")
+        return read_word(value, table, _("save (Fortaleza or Moral)"))
 
 
 class AbilityInput(Strict):
@@ -51,53 +52,60 @@ class AbilityInput(Strict):
         min_length=1,
         max_length=80,
         validation_alias=spellings("name", "nombre"),
-        description="The ability's name, as printed.",
+        description=N_("The ability's name, as printed."),
     )
     activation: str = Field(
         "native",
         validation_alias=spellings("activation", "activación"),
-        description="native (no addition), ECB or Liderazgo (an equipped experience addition of that line; beasts "
-        "and war machines need none).",
+        description=N_(
+            "native (no addition), ECB or Liderazgo (an equipped experience addition of that line; beasts "
+            "and war machines need none)."
+        ),
     )
-    timing: str = Field("instant", validation_alias=spellings("timing", "tipo"), description="instant or constant")
+    timing: str = Field("instant", validation_alias=spellings("timing", "tipo"), description=N_("instant or constant"))
     uses_per_turn: int | None = Field(
         None,
         ge=1,
         le=20,
         validation_alias=spellings("uses_per_turn", "FH"),
-        description="FH: uses between two of the card's turns (native abilities).",
+        description=N_("FH: uses between two of the card's turns (native abilities)."),
     )
     target: Literal["self", "ally", "enemy", "any"] = Field(
-        default="any", description="Whom it may aim at: self, ally, enemy or any."
+        default="any", description=N_("Whom it may aim at: self, ally, enemy or any.")
     )
     heal: int | None = Field(
-        None, ge=0, le=10**6, validation_alias=spellings("heal", "PV"), description="PV it restores, as a number."
+        None, ge=0, le=10**6, validation_alias=spellings("heal", "PV"), description=N_("PV it restores, as a number.")
     )
-    heal_roll: str | None = Field(None, max_length=40, description="PV it restores, as dice (1d10).")
-    cure: bool = Field(default=False, description="It ends the negative effects (paralysis).")
+    heal_roll: str | None = Field(None, max_length=40, description=N_("PV it restores, as dice (1d10)."))
+    cure: bool = Field(default=False, description=N_("It ends the negative effects (paralysis)."))
     paralyse: bool | Annotated[int, Field(ge=1, le=99)] = Field(
-        default=False, description="It paralyses its target: true until cured, or a number of the target side's rounds."
+        default=False,
+        description=N_("It paralyses its target: true until cured, or a number of the target side's rounds."),
     )
-    save: SaveInput | None = Field(default=None, description="The roll the target makes to resist the paralysis.")
+    save: SaveInput | None = Field(default=None, description=N_("The roll the target makes to resist the paralysis."))
     attack: Stat = Field(
-        0, validation_alias=spellings("attack", "BA", "Ataque"), description="BA while the constant ability is active."
+        0,
+        validation_alias=spellings("attack", "BA", "Ataque"),
+        description=N_("BA while the constant ability is active."),
     )
     damage: Stat = Field(
-        0, validation_alias=spellings("damage", "Daño"), description="Daño while the constant ability is active."
+        0, validation_alias=spellings("damage", "Daño"), description=N_("Daño while the constant ability is active.")
     )
     evasion: Stat = Field(
-        0, validation_alias=spellings("evasion", "Evasión"), description="Evasión while the constant ability is active."
+        0,
+        validation_alias=spellings("evasion", "Evasión"),
+        description=N_("Evasión while the constant ability is active."),
     )
 
     @field_validator("activation", mode="before")
     @classmethod
     def _activation(cls, value: Any) -> Any:
-        return read_word(value, ACTIVATIONS, "ability activation (native, ECB, Liderazgo)")
+        return read_word(value, ACTIVATIONS, _("ability activation (native, ECB, Liderazgo)"))
 
     @field_validator("timing", mode="before")
     @classmethod
     def _timing(cls, value: Any) -> Any:
-        return read_word(value, TIMINGS, "ability timing (instant, constant)")
+        return read_word(value, TIMINGS, _("ability timing (instant, constant)"))
 
     @field_validator("heal_roll")
     @classmethod
@@ -113,13 +121,13 @@ class AbilityInput(Strict):
         effect = self.heal is not None or self.heal_roll is not None or self.cure or self.paralyse is not False
         modifiers = self.attack or self.damage or self.evasion
         if self.timing == "constant" and effect:
-            raise ValueError("a constant ability gives modifiers (BA, Daño, Evasión) while active, not effects")
+            raise ValueError(_("a constant ability gives modifiers (BA, Daño, Evasión) while active, not effects"))
         if self.timing == "instant" and not effect:
-            raise ValueError("say what the instant ability does: 'heal', 'heal_roll', 'cure' or 'paralyse'")
+            raise ValueError(_("say what the instant ability does: 'heal', 'heal_roll', 'cure' or 'paralyse'"))
         if self.timing == "instant" and modifiers:
-            raise ValueError("modifiers belong to constant abilities")
+            raise ValueError(_("modifiers belong to constant abilities"))
         if self.save is not None and self.paralyse is False:
-            raise ValueError("a 'save' resists a negative effect: give 'paralyse'")
+            raise ValueError(_("a 'save' resists a negative effect: give 'paralyse'"))
         return self
 
     @property
@@ -136,37 +144,39 @@ class EffectInput(Strict):
         min_length=1,
         max_length=80,
         validation_alias=spellings("name", "nombre"),
-        description="The effect's name, as the card prints it.",
+        description=N_("The effect's name, as the card prints it."),
     )
     affects: str = Field(
         "allies",
         validation_alias=spellings("affects", "afecta"),
-        description="Whose rolls it changes: allies (the other cards of its side, default) or enemies.",
+        description=N_("Whose rolls it changes: allies (the other cards of its side, default) or enemies."),
     )
     within: int | None = Field(
         None,
         ge=0,
         le=1000,
         validation_alias=spellings("within", "distancia"),
-        description="Only cards at most this many squares from the special unit (default: the whole field).",
+        description=N_("Only cards at most this many squares from the special unit (default: the whole field)."),
     )
-    attack: Stat = Field(0, validation_alias=spellings("attack", "BA", "Ataque"), description="BA: attack rolls.")
-    damage: Stat = Field(0, validation_alias=spellings("damage", "Daño"), description="Daño: damage rolls.")
-    evasion: Stat = Field(0, validation_alias=spellings("evasion", "Evasión"), description="Evasión: evasion rolls.")
+    attack: Stat = Field(0, validation_alias=spellings("attack", "BA", "Ataque"), description=N_("BA: attack rolls."))
+    damage: Stat = Field(0, validation_alias=spellings("damage", "Daño"), description=N_("Daño: damage rolls."))
+    evasion: Stat = Field(
+        0, validation_alias=spellings("evasion", "Evasión"), description=N_("Evasión: evasion rolls.")
+    )
     fortitude: Stat = Field(
-        0, validation_alias=spellings("fortitude", "Fortaleza"), description="Fortaleza: Fortaleza rolls."
+        0, validation_alias=spellings("fortitude", "Fortaleza"), description=N_("Fortaleza: Fortaleza rolls.")
     )
-    morale: Stat = Field(0, validation_alias=spellings("morale", "Moral"), description="Moral: Moral rolls.")
+    morale: Stat = Field(0, validation_alias=spellings("morale", "Moral"), description=N_("Moral: Moral rolls."))
 
     @field_validator("affects", mode="before")
     @classmethod
     def _affects(cls, value: Any) -> Any:
-        return read_word(value, AFFECTS, "side an effect affects (allies, enemies)")
+        return read_word(value, AFFECTS, _("side an effect affects (allies, enemies)"))
 
     @model_validator(mode="after")
     def _something(self) -> EffectInput:
         if not (self.attack or self.damage or self.evasion or self.fortitude or self.morale):
-            raise ValueError("say what the effect changes: 'BA', 'Daño', 'Evasión', 'Fortaleza' or 'Moral'")
+            raise ValueError(_("say what the effect changes: 'BA', 'Daño', 'Evasión', 'Fortaleza' or 'Moral'"))
         return self
 
 
@@ -177,255 +187,289 @@ class UnitInput(Strict):
         min_length=1,
         max_length=40,
         validation_alias=spellings("side", "bando"),
-        description="The side (army) the card plays for.",
+        description=N_("The side (army) the card plays for."),
     )
     at: SquareInput | None = Field(
         None,
         validation_alias=spellings("at", "position", "casilla"),
-        description="Its square, [column, row]: rows 0-2 are the first side's field, 3-5 the second's.",
+        description=N_("Its square, [column, row]: rows 0-2 are the first side's field, 3-5 the second's."),
     )
     line: str | None = Field(
         None,
         validation_alias=spellings("line", "línea"),
-        description="Its line on its own field: retaguardia, normal or avanzada (with 'column', instead of 'at').",
+        description=N_("Its line on its own field: retaguardia, normal or avanzada (with 'column', instead of 'at')."),
     )
     column: Coordinate | None = Field(
         None,
         validation_alias=spellings("column", "columna"),
-        description="Its column on its line (default: the first free one).",
+        description=N_("Its column on its line (default: the first free one)."),
     )
     kind: str = Field(
         "troop",
         validation_alias=spellings("kind", "clase"),
-        description="Tropa (troop), máquina de guerra (war machine), bestia or invocación (beast), poder (power), "
-        "or unidad especial (special unit: Estandarte, Altavoz Biomecanoide, llama del templo).",
+        description=N_(
+            "Tropa (troop), máquina de guerra (war machine), bestia or invocación (beast), poder (power), "
+            "or unidad especial (special unit: Estandarte, Altavoz Biomecanoide, llama del templo)."
+        ),
     )
     troop_type: str | None = Field(
         None,
         max_length=40,
         validation_alias=spellings("troop_type", "tipo"),
-        description="Infantry, cavalry, archery… as printed (for identical cards in a detachment).",
+        description=N_("Infantry, cavalry, archery… as printed (for identical cards in a detachment)."),
     )
     attack_type: str = Field(
         "melee",
         validation_alias=spellings("attack_type", "TA"),
-        description="TA: cuerpo a cuerpo (melee), rango (ranged) or both (dual).",
+        description=N_("TA: cuerpo a cuerpo (melee), rango (ranged) or both (dual)."),
     )
     attacks: int = Field(
-        1, ge=0, le=20, validation_alias=spellings("attacks", "FA"), description="FA: attacks per turn."
+        1, ge=0, le=20, validation_alias=spellings("attacks", "FA"), description=N_("FA: attacks per turn.")
     )
     attack: Stat = Field(
         0,
         validation_alias=spellings("attack", "BA", "Ataque"),
-        description="BA: the attack bonus (per card of a detachment).",
+        description=N_("BA: the attack bonus (per card of a detachment)."),
     )
     damage: Stat = Field(
         0,
         validation_alias=spellings("damage", "Daño"),
-        description="Daño: the damage bonus (per card of a detachment).",
+        description=N_("Daño: the damage bonus (per card of a detachment)."),
     )
     life: int = Field(
-        validation_alias=spellings("life", "PV"), ge=1, le=10**6, description="PV: each card's life points."
+        validation_alias=spellings("life", "PV"), ge=1, le=10**6, description=N_("PV: each card's life points.")
     )
     evasion: Stat = Field(
-        0, validation_alias=spellings("evasion", "Evasión"), description="Evasión: the evasion bonus."
+        0, validation_alias=spellings("evasion", "Evasión"), description=N_("Evasión: the evasion bonus.")
     )
     absorption: Stat = Field(
         0,
         validation_alias=spellings("absorption", "Absorción"),
-        description="Absorción: subtracted from one hit's damage per round, while active.",
+        description=N_("Absorción: subtracted from one hit's damage per round, while active."),
     )
     constant_absorption: Stat = Field(
         0,
         validation_alias=spellings("constant_absorption", "Absorción Constante", "Absorción_Constante"),
-        description="Absorción Constante: subtracted from every hit's damage, while active.",
+        description=N_("Absorción Constante: subtracted from every hit's damage, while active."),
     )
     fortitude: Stat = Field(
-        0, validation_alias=spellings("fortitude", "Fortaleza"), description="Fortaleza: added to its Fortaleza rolls."
+        0,
+        validation_alias=spellings("fortitude", "Fortaleza"),
+        description=N_("Fortaleza: added to its Fortaleza rolls."),
     )
     morale: Stat = Field(
-        0, validation_alias=spellings("morale", "Moral"), description="Moral: added to its Moral rolls."
+        0, validation_alias=spellings("morale", "Moral"), description=N_("Moral: added to its Moral rolls.")
     )
     level: int = Field(
         1,
         ge=1,
         le=20,
         validation_alias=spellings("level", "Nivel"),
-        description="Nivel: the card's level (it limits the detachment's size).",
+        description=N_("Nivel: the card's level (it limits the detachment's size)."),
     )
     terrain: str = Field(
         "ground",
         validation_alias=spellings("terrain", "Terreno"),
-        description="Terreno: Tierra (ground), Aire (air) or Cualquiera (either, declared each turn).",
+        description=N_("Terreno: Tierra (ground), Aire (air) or Cualquiera (either, declared each turn)."),
     )
-    cost: Count = Field(0, validation_alias=spellings("cost", "PC"), description="PC: campaign points per card.")
+    cost: Count = Field(0, validation_alias=spellings("cost", "PC"), description=N_("PC: campaign points per card."))
     reaction: Stat = Field(
         0,
         validation_alias=spellings("reaction", "Reacción"),
-        description="Reacción: the commander's bonus to the reaction roll (initiative).",
+        description=N_("Reacción: the commander's bonus to the reaction roll (initiative)."),
     )
     cards: int = Field(
         1,
         ge=1,
         le=9,
         validation_alias=spellings("cards", "cartas"),
-        description="Cards in the detachment (1: a single card).",
+        description=N_("Cards in the detachment (1: a single card)."),
     )
     wounds: Count = Field(
         0,
         validation_alias=spellings("wounds", "heridas"),
-        description="Damage already taken by the card that takes the next damage.",
+        description=N_("Damage already taken by the card that takes the next damage."),
     )
     commander: bool = Field(
         False,
         validation_alias=spellings("commander", "comandante"),
-        description="The side's commander (troops roll Moral or flee if it falls).",
+        description=N_("The side's commander (troops roll Moral or flee if it falls)."),
     )
     leader: bool = Field(
         False,
         validation_alias=spellings("leader", "líder"),
-        description="The faction's leader: Moral +2 to its troops.",
+        description=N_("The faction's leader: Moral +2 to its troops."),
     )
     faction: str = Field(
         "",
         max_length=40,
         validation_alias=spellings("faction", "facción"),
-        description="The card's faction (Ancestrales keep absorptions without an engineer or summoner).",
+        description=N_("The card's faction (Ancestrales keep absorptions without an engineer or summoner)."),
     )
     engineer: bool = Field(
         False,
         validation_alias=spellings("engineer", "ingeniero"),
-        description="A war machine with its engineer: its absorptions are active.",
+        description=N_("A war machine with its engineer: its absorptions are active."),
     )
     summoner: str | None = Field(
         None,
         validation_alias=spellings("summoner", "invocador"),
-        description="The card of its own side that summoned this invocation (needed to deploy it; a beast's "
-        "absorptions need it on the field).",
+        description=N_(
+            "The card of its own side that summoned this invocation (needed to deploy it; a beast's "
+            "absorptions need it on the field)."
+        ),
     )
     summoner_fallen: bool = Field(
         False,
         validation_alias=spellings("summoner_fallen", "invocador caído"),
-        description="A battle under way only: the invocation's summoner fell before the scenario begins (a beast's "
-        "absorptions are off, unless Ancestrales); 'summoner' may then name it, though it is not in the file.",
+        description=N_(
+            "A battle under way only: the invocation's summoner fell before the scenario begins (a beast's "
+            "absorptions are off, unless Ancestrales); 'summoner' may then name it, though it is not in the file."
+        ),
     )
     reach: int | None = Field(
         None,
         ge=0,
         le=1000,
         validation_alias=spellings("reach", "alcance"),
-        description="Squares its attack reaches (default: any; the source's figures are lost).",
+        description=N_("Squares its attack reaches (default: any; the source's figures are lost)."),
     )
     movement: int | None = Field(
         None,
         ge=0,
         le=1000,
         validation_alias=spellings("movement", "movimiento"),
-        description="Squares of its tactical move (default: any; the source's figures are lost).",
+        description=N_("Squares of its tactical move (default: any; the source's figures are lost)."),
     )
     additions: list[AdditionInput] = Field(
         default_factory=list,
         max_length=4,
         validation_alias=spellings("additions", "adiciones"),
-        description="The additions equipped on it (four slots).",
+        description=N_("The additions equipped on it (four slots)."),
     )
     absorption_active: bool | None = Field(
         default=None,
-        description="Whether its absorptions are active, when the table decides (default: from its armour, engineer, "
-        "summoner or commander).",
+        description=N_(
+            "Whether its absorptions are active, when the table decides (default: from its armour, engineer, "
+            "summoner or commander)."
+        ),
     )
     flying: bool = Field(
-        False, validation_alias=spellings("flying", "volando"), description="Terreno Cualquiera: it is in the air now."
+        False,
+        validation_alias=spellings("flying", "volando"),
+        description=N_("Terreno Cualquiera: it is in the air now."),
     )
     abilities: list[AbilityInput] = Field(
         default_factory=list,
         max_length=12,
         validation_alias=spellings("abilities", "habilidades"),
-        description="Its special abilities, as data.",
+        description=N_("Its special abilities, as data."),
     )
     effects: list[EffectInput] = Field(
         default_factory=list,
         max_length=12,
         validation_alias=spellings("effects", "efectos"),
-        description="A special unit's effects, as data: modifiers to the rolls of the cards around it while it "
-        "stands on the field.",
+        description=N_(
+            "A special unit's effects, as data: modifiers to the rolls of the cards around it while it "
+            "stands on the field."
+        ),
     )
     paralysed: bool | Annotated[int, Field(ge=1, le=99)] = Field(
         False,
         validation_alias=spellings("paralysed", "paralyzed", "paralizada"),
-        description="true: paralysed until cured; a number: for that many more rounds of its side.",
+        description=N_("true: paralysed until cured; a number: for that many more rounds of its side."),
     )
     in_deck: bool = Field(
         False,
         validation_alias=spellings("in_deck", "en el mazo"),
-        description="The card waits in its side's troop deck (off the field, not paid for): Cambio de Estrategia "
-        "and Llamar Refuerzos bring it in.",
+        description=N_(
+            "The card waits in its side's troop deck (off the field, not paid for): Cambio de Estrategia "
+            "and Llamar Refuerzos bring it in."
+        ),
     )
-    notes: str | None = Field(default=None, description="Any text for the table (not used by the rules).")
+    notes: str | None = Field(default=None, description=N_("Any text for the table (not used by the rules)."))
 
     @field_validator("kind", mode="before")
     @classmethod
     def _kind(cls, value: Any) -> Any:
-        return read_word(value, KINDS, "card kind")
+        return read_word(value, KINDS, _("card kind"))
 
     @field_validator("attack_type", mode="before")
     @classmethod
     def _attack_type(cls, value: Any) -> Any:
-        return read_word(value, ATTACK_TYPES, "attack type (TA)")
+        return read_word(value, ATTACK_TYPES, _("attack type (TA)"))
 
     @field_validator("terrain", mode="before")
     @classmethod
     def _terrain(cls, value: Any) -> Any:
-        return read_word(value, TERRAINS, "terrain (Terreno)")
+        return read_word(value, TERRAINS, _("terrain (Terreno)"))
 
     @field_validator("line", mode="before")
     @classmethod
     def _line(cls, value: Any) -> Any:
-        return read_word(value, LINES, "formation line")
+        return read_word(value, LINES, _("formation line"))
 
     @model_validator(mode="after")
     def _consistent(self) -> UnitInput:
         if self.in_deck:
             if self.at is not None or self.line is not None:
-                raise ValueError("a card still in the troop deck (in_deck: true) has no square yet")
+                raise ValueError(_("a card still in the troop deck (in_deck: true) has no square yet"))
             if self.commander:
-                raise ValueError("the commander is chosen before the battle: it cannot wait in the troop deck")
+                raise ValueError(_("the commander is chosen before the battle: it cannot wait in the troop deck"))
         elif (self.at is None) == (self.line is None):
-            raise ValueError("place the unit with either 'at: [x, y]' or 'line: avanzada|normal|retaguardia'")
+            raise ValueError(_("place the unit with either 'at: [x, y]' or 'line: avanzada|normal|retaguardia'"))
         if self.column is not None and self.line is None:
-            raise ValueError("'column' goes with 'line'; with 'at' the square already says the column")
+            raise ValueError(_("'column' goes with 'line'; with 'at' the square already says the column"))
         limit = detachment_limit(self.level)
         if self.cards > limit:
             raise ValueError(
-                f"a detachment of level {self.level} cards holds at most {limit} card{'s' if limit != 1 else ''}, "
-                f"not {self.cards}"
+                n_(
+                    "a detachment of level {level} cards holds at most {n} card, not {cards}",
+                    "a detachment of level {level} cards holds at most {n} cards, not {cards}",
+                    limit,
+                    level=self.level,
+                    cards=self.cards,
+                )
             )
         if self.cards > 1 and self.kind != "troop":
-            raise ValueError("only troop cards (infantry, cavalry, archery) form detachments")
+            raise ValueError(_("only troop cards (infantry, cavalry, archery) form detachments"))
         if self.commander and self.cards > 1:
-            raise ValueError("a detachment cannot be the troops' commander")
+            raise ValueError(_("a detachment cannot be the troops' commander"))
         if self.commander and self.kind == "war_machine":
-            raise ValueError("a war machine cannot be the troops' commander")
+            raise ValueError(_("a war machine cannot be the troops' commander"))
         if self.commander and self.kind in INVOCATIONS:
             raise ValueError(
-                f"an invocation ({'beast' if self.kind == 'beast' else 'power'}) cannot be the troops' commander"
+                _("an invocation (beast) cannot be the troops' commander")
+                if self.kind == "beast"
+                else _("an invocation (power) cannot be the troops' commander")
             )
         if self.commander and self.kind == "special":
-            raise ValueError("a special unit is not a troop: it cannot be the troops' commander")
+            raise ValueError(_("a special unit is not a troop: it cannot be the troops' commander"))
         if self.effects and self.kind != "special":
             raise ValueError(
-                f"'effects' belong to special units (kind: unidad especial), not to {KIND_WORDS[self.kind]}",
+                _(
+                    "'effects' belong to special units (kind: unidad especial), not to {kind}",
+                    kind=_(KIND_WORDS[self.kind]),
+                ),
             )
         if (self.summoner is not None or self.summoner_fallen) and self.kind not in INVOCATIONS:
             field = "summoner" if self.summoner is not None else "summoner_fallen"
-            raise ValueError(f"only an invocation (beast, power) has a summoner: '{field}' on {KIND_WORDS[self.kind]}")
+            raise ValueError(
+                _(
+                    "only an invocation (beast, power) has a summoner: '{field}' on {kind}",
+                    field=field,
+                    kind=_(KIND_WORDS[self.kind]),
+                )
+            )
         if self.wounds >= self.life:
-            raise ValueError(f"wounds {self.wounds} would already have killed a card of PV {self.life}")
+            raise ValueError(
+                _("wounds {wounds} would already have killed a card of PV {life}", wounds=self.wounds, life=self.life)
+            )
         names = [a.name for a in self.abilities]
         if len(set(names)) != len(names):
-            raise ValueError("two abilities of one card share a name")
+            raise ValueError(_("two abilities of one card share a name"))
         if self.flying and self.terrain != "either":
-            raise ValueError("'flying' is declared only by a card whose Terreno is Cualquiera (either)")
+            raise ValueError(_("'flying' is declared only by a card whose Terreno is Cualquiera (either)"))
         return self
 
 

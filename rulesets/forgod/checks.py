@@ -17,6 +17,7 @@ from .actions import CheckAction, InitiativeAction
 from .bonuses import Bonus, check_bonuses
 from .events import OpposedCheck
 from .flow import END, BattleStep
+from .messages import _
 from .state import Card
 from .turn import Turn, remove
 
@@ -47,19 +48,19 @@ def opposed(
     defender_bonuses: Sequence[Bonus],
 ) -> bool:
     """An opposed roll; True when the attacker wins. The defender wins ties; a natural 10 beats any bonus."""
-    a_die = turn.d10(f"{stat} roll of {attacker}", attacker)
-    a_total = turn.apply(a_die, attacker_bonuses, f"{stat} roll", attacker)
-    d_die = turn.d10(f"{stat} roll of {defender}", defender)
-    d_total = turn.apply(d_die, defender_bonuses, f"{stat} roll", defender)
+    a_die = turn.d10(_("{stat} roll of {attacker}", stat=stat, attacker=attacker), attacker)
+    a_total = turn.apply(a_die, attacker_bonuses, _("{stat} roll", stat=stat), attacker)
+    d_die = turn.d10(_("{stat} roll of {defender}", stat=stat, defender=defender), defender)
+    d_total = turn.apply(d_die, defender_bonuses, _("{stat} roll", stat=stat), defender)
     won, decided = natural_ten(a_die, a_total, d_die, d_total)
     if decided == "attacker's 10":
-        rule = "natural 10: only another natural 10 beats it"
+        rule = _("natural 10: only another natural 10 beats it")
     elif decided != "totals":
-        rule = "natural 10 for the defender"
+        rule = _("natural 10 for the defender")
     elif won:
-        rule = f"{a_total} > {d_total}"
+        rule = _("{a_total} > {d_total}", a_total=a_total, d_total=d_total)
     else:
-        rule = f"{d_total} ≥ {a_total} (ties go to the defender)"
+        rule = _("{d_total} ≥ {a_total} (ties go to the defender)", d_total=d_total, a_total=a_total)
     turn.emit(
         OpposedCheck(
             stat=stat,
@@ -103,8 +104,12 @@ class Morale(BattleStep):
         if not troops:
             return then
         turn.note(
-            f"{commander.name}, the commander, has fallen: each troop rolls Moral against the commander's "
-            f"Moral {commander.morale} (the troop wins ties) or flees"
+            _(
+                "{commander}, the commander, has fallen: each troop rolls Moral against the "
+                "commander's Moral {morale} (the troop wins ties) or flees",
+                commander=commander.name,
+                morale=commander.morale,
+            )
         )
         # A troop that flees is a defeat no blow caused; the odds read it with the troop's last blow of the
         # action, so once a troop that may flee was struck in this action (an area attack) the rolls are taken
@@ -131,7 +136,7 @@ def _morale_roll(turn: Turn, commander: str, morale: int, name: str) -> None:
             Defeat(
                 unit=troop.name,
                 by=None,
-                reason="its commander fell and it lost the Moral roll (counts as annihilated)",
+                reason=_("its commander fell and it lost the Moral roll (counts as annihilated)"),
                 how="fled",
             )
         )
@@ -153,8 +158,8 @@ class Reaction(BattleStep):
     def take(self, turn: Turn) -> BattleStep:
         state = turn.state
         side = 0 if self.first is None else 1
-        die = turn.d10(f"reaction roll of {state.sides[side]}", None)
-        total = turn.apply(die, self.bonuses[side], "reaction roll", None)
+        die = turn.d10(_("reaction roll of {sides}", sides=state.sides[side]), None)
+        total = turn.apply(die, self.bonuses[side], _("reaction roll"), None)
         if self.first is None:
             return replace(self, first=(die, total))
         dies, totals = (self.first[0], die), (self.first[1], total)
@@ -164,12 +169,15 @@ class Reaction(BattleStep):
             winner, rule = 1, "natural 10"
         elif totals[0] != totals[1] and not (dies[0] == 10 and dies[1] == 10):
             winner = 0 if totals[0] > totals[1] else 1
-            rule = f"{totals[winner]} > {totals[1 - winner]}"
+            rule = _("{winner_total} > {loser_total}", winner_total=totals[winner], loser_total=totals[1 - winner])
         else:
-            turn.note("a tie: both sides roll again")
+            turn.note(_("a tie: both sides roll again"))
             if self.attempt + 1 < MAX_INITIATIVE_ROLLS:
                 return replace(self, attempt=self.attempt + 1, first=None)
-            raise RuleRefusal(f"{MAX_INITIATIVE_ROLLS} tied reaction rolls in a row", rule="initiative")
+            raise RuleRefusal(
+                _("{MAX_INITIATIVE_ROLLS} tied reaction rolls in a row", MAX_INITIATIVE_ROLLS=MAX_INITIATIVE_ROLLS),
+                rule="initiative",
+            )
         first = state.sides[winner]
         turn.emit(
             OpposedCheck(
@@ -182,7 +190,7 @@ class Reaction(BattleStep):
                 rule=rule,
             )
         )
-        turn.note(f"{first} acts first this round; the players then alternate cards")
+        turn.note(_("{first} acts first this round; the players then alternate cards", first=first))
         turn.change(first=first, to_play=first, played_last=None)
         return END
 
@@ -192,7 +200,7 @@ def check_action(turn: Turn, act: CheckAction) -> None:
     attacker, defender = state.unit(act.attacker), state.unit(act.defender)
     for card in (attacker, defender):
         if not card.on_board:
-            raise RuleRefusal(f"{card.name} is no longer on the field", rule="check")
+            raise RuleRefusal(_("{card} is no longer on the field", card=card.name), rule="check")
     stat = "Fortaleza" if act.stat == "fortitude" else "Moral"
     opposed(
         turn,
@@ -210,7 +218,7 @@ def initiative_action(turn: Turn, act: InitiativeAction) -> BattleStep:
     for side in state.sides:
         commander = state.commander_of(side)
         if commander is None or not commander.on_board:
-            turn.note(f"{side} has no commander on the field: its reaction roll has no bonus")
+            turn.note(_("{side} has no commander on the field: its reaction roll has no bonus", side=side))
             bonuses.append([])
         else:
             bonuses.append([(f"Reacción de {commander.name}", commander.reaction)])

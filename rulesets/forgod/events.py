@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
 
+from .messages import _, n_
+
 
 @event_kind("multiplier")
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -22,7 +24,13 @@ class Multiplier(Event):
     unit: str | None = None
 
     def sentence(self) -> str:
-        return f"{self.applies_to} ×{self.factor} ({self.reason}) → {self.total}"
+        return _(
+            "{applies_to} ×{factor} ({reason}) → {total}",
+            applies_to=self.applies_to,
+            factor=self.factor,
+            reason=self.reason,
+            total=self.total,
+        )
 
 
 @event_kind("cards_lost")
@@ -38,11 +46,16 @@ class CardsLost(Event):
 
     def sentence(self) -> str:
         if self.left == 0:
-            return f"{self.unit} loses {self.lost} card{'s' if self.lost != 1 else ''}: none left"
-        return (
-            f"{self.unit} loses {self.lost} card{'s' if self.lost != 1 else ''}: "
-            f"{self.left} left (multiplier ×{self.left}), "
-            f"PV {self.life_left} on the next"
+            return n_(
+                "{unit} loses {n} card: none left", "{unit} loses {n} cards: none left", self.lost, unit=self.unit
+            )
+        return n_(
+            "{unit} loses {n} card: {left} left (multiplier ×{left}), PV {life_left} on the next",
+            "{unit} loses {n} cards: {left} left (multiplier ×{left}), PV {life_left} on the next",
+            self.lost,
+            unit=self.unit,
+            left=self.left,
+            life_left=self.life_left,
         )
 
 
@@ -60,8 +73,16 @@ class OpposedCheck(Event):
     rule: str
 
     def sentence(self) -> str:
-        sides = f"{self.attacker} {self.attacker_total} vs {self.defender} {self.defender_total}"
-        return f"{self.stat}: {sides} → {self.winner} wins ({self.rule})"
+        return _(
+            "{stat}: {attacker} {attacker_total} vs {defender} {defender_total} → {winner} wins ({rule})",
+            stat=self.stat,
+            attacker=self.attacker,
+            attacker_total=self.attacker_total,
+            defender=self.defender,
+            defender_total=self.defender_total,
+            winner=self.winner,
+            rule=self.rule,
+        )
 
 
 EVENTS: tuple[type[Event], ...] = (

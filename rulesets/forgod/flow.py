@@ -11,6 +11,7 @@ from tabroll.engine.steps import Step
 from tabroll.events import GameOver
 from tabroll.frozen import replace
 
+from .messages import _
 from .state import Battle, Card
 from .turn import Turn
 
@@ -87,15 +88,21 @@ def battle_result(turn: Turn) -> None:
     if not beaten or not state.judged:
         return
     option = state.options.battle_end
-    counted = (
-        "troops and war machines (invocations and special units are not troops)" if option == "troop_deck" else "cards"
+    turn.ruling(
+        "battle_end",
+        option,
+        _(
+            "a side stays in the battle while it has troops and war machines (invocations and special units are "
+            "not troops) on the field"
+        )
+        if option == "troop_deck"
+        else _("a side stays in the battle while it has cards on the field"),
     )
-    turn.ruling("battle_end", option, f"a side stays in the battle while it has {counted} on the field")
     winner = None if len(beaten) == 2 else state.other_side(beaten[0])
     if winner is None:
-        reason = "neither side has troops left on the field"
+        reason = _("neither side has troops left on the field")
     else:
-        reason = f"{beaten[0]} has no troops left on the field"
+        reason = _("{beaten} has no troops left on the field", beaten=beaten[0])
     fall = turn.fall
     turn.emit(
         GameOver(

@@ -14,6 +14,7 @@ from .actions import ChargeAction, FlankAction, ImpactAction, MoveAction, Releas
 from .bonuses import Bonus
 from .checks import flank_check
 from .flow import END, BattleStep
+from .messages import _
 from .state import Charge
 from .strikes import Form, Strike, attack_refusal, strike_series
 from .turn import Turn, begin_turn, charge_due, turn_moves
@@ -31,7 +32,10 @@ class Counterattack(BattleStep):
     def take(self, turn: Turn) -> BattleStep:
         if not (turn.unit(self.defender).on_board and turn.unit(self.failed).on_board):
             return self.then
-        turn.note(f"{self.defender} counterattacks {self.failed}: one attack at +2", self.defender)
+        turn.note(
+            _("{defender} counterattacks {failed}: one attack at +2", defender=self.defender, failed=self.failed),
+            self.defender,
+        )
         form = Form(self.defender, extra_attack=(("Contraataque", 2),))
         return Strike(form, self.failed, self.then).take(turn)
 
@@ -50,38 +54,54 @@ class EndCharge(BattleStep):
 
 def shield_action(turn: Turn, act: ShieldAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
-    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason="tactical move")
+    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"))
     state = turn.state
     shield, protected = state.unit(act.unit), state.unit(act.protects)
     if shield.name == protected.name or shield.side != protected.side:
-        raise RuleRefusal(f"{shield.name} can only shield another card of its own side", rule="Escudo")
+        raise RuleRefusal(_("{shield} can only shield another card of its own side", shield=shield.name), rule="Escudo")
     if not protected.on_board:
-        raise RuleRefusal(f"{protected.name} is no longer on the field", rule="Escudo")
+        raise RuleRefusal(_("{protected} is no longer on the field", protected=protected.name), rule="Escudo")
     if state.shield_of(protected.name) is not None:
-        raise RuleRefusal(f"{protected.name} is itself a shield, and a shield cannot be shielded", rule="Escudo")
+        raise RuleRefusal(
+            _("{protected} is itself a shield, and a shield cannot be shielded", protected=protected.name),
+            rule="Escudo",
+        )
     if state.shield_of(shield.name) is not None:
-        raise RuleRefusal(f"{shield.name} already shields {state.shield_of(shield.name)}", rule="Escudo")
+        raise RuleRefusal(
+            _("{shield} already shields {shield_of}", shield=shield.name, shield_of=state.shield_of(shield.name)),
+            rule="Escudo",
+        )
     if state.shields_on(protected.name):
-        raise RuleRefusal(f"{protected.name} already has a shield", rule="Escudo")
+        raise RuleRefusal(_("{protected} already has a shield", protected=protected.name), rule="Escudo")
     if any(protected.name in pair or shield.name in pair for pair in state.guards):
         raise RuleRefusal(
-            "no shield for the royal guard or the commander it protects once the Guardia Real is declared",
+            _("no shield for the royal guard or the commander it protects once the Guardia Real is declared"),
             rule="Guardia Real",
         )
     assert shield.position is not None and protected.position is not None
     if state.distance(shield.position, protected.position) > 1:
         raise RuleRefusal(
-            f"{shield.name} must stand next to {protected.name} to shield it "
-            f"({state.distance(shield.position, protected.position)} squares apart)",
+            _(
+                "{shield} must stand next to {protected} to shield it ({distance} squares apart)",
+                shield=shield.name,
+                protected=protected.name,
+                distance=state.distance(shield.position, protected.position),
+            ),
             rule="Escudo",
         )
     turn.change(shields=(*state.shields, (shield.name, protected.name)))
-    turn.emit(StatusApplied(unit=shield.name, status=f"shield of {protected.name}", reason="cannot attack, evasion -2"))
+    turn.emit(
+        StatusApplied(
+            unit=shield.name,
+            status=_("shield of {protected}", protected=protected.name),
+            reason=_("cannot attack, evasion -2"),
+        )
+    )
     turn.emit(
         StatusApplied(
             unit=protected.name,
-            status=f"shielded by {shield.name}",
-            reason="evasion +2, absorptions changed by 2 and active",
+            status=_("shielded by {shield}", shield=shield.name),
+            reason=_("evasion +2, absorptions changed by 2 and active"),
         )
     )
 
@@ -93,38 +113,51 @@ def release_action(turn: Turn, act: ReleaseAction) -> None:
     shields = tuple(p for p in state.shields if p[0] != name)
     guards = tuple(p for p in state.guards if p[0] != name)
     if shields == state.shields and guards == state.guards:
-        raise RuleRefusal(f"{name} is neither a shield nor a royal guard", rule="release")
-    turn.note(f"{name} stops protecting and may attack again", name)
+        raise RuleRefusal(_("{name} is neither a shield nor a royal guard", name=name), rule="release")
+    turn.note(_("{name} stops protecting and may attack again", name=name), name)
     turn.change(shields=shields, guards=guards)
 
 
 def royal_guard_action(turn: Turn, act: RoyalGuardAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
-    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason="tactical move")
+    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"))
     state = turn.state
     guard, commander = state.unit(act.unit), state.unit(act.commander)
     if not commander.commander or commander.side != guard.side or not commander.on_board:
-        raise RuleRefusal(f"{commander.name} is not {guard.side}'s commander on the field", rule="Guardia Real")
+        raise RuleRefusal(
+            _("{commander} is not {side}'s commander on the field", commander=commander.name, side=guard.side),
+            rule="Guardia Real",
+        )
     if state.guard_of(commander.name) is not None:
-        raise RuleRefusal(f"{commander.name} already has a royal guard", rule="Guardia Real")
+        raise RuleRefusal(_("{commander} already has a royal guard", commander=commander.name), rule="Guardia Real")
     if state.shield_of(guard.name) is not None:
-        raise RuleRefusal(f"{guard.name} is a shield; release it first", rule="Guardia Real")
+        raise RuleRefusal(_("{guard} is a shield; release it first", guard=guard.name), rule="Guardia Real")
     assert guard.position is not None and commander.position is not None
     forward = 1 if state.side_index(guard.side) == 0 else -1
     front = (commander.position[0], commander.position[1] + forward)
     if guard.position != front:
         raise RuleRefusal(
-            f"the royal guard stands on the square just in front of {commander.name}, {list(front)}",
-            tip=f"move it there in the same action: move_to: {list(front)}",
+            _(
+                "the royal guard stands on the square just in front of {commander}, {front}",
+                commander=commander.name,
+                front=list(front),
+            ),
+            tip=_("move it there in the same action: move_to: {front}", front=list(front)),
             rule="Guardia Real",
         )
     turn.change(guards=(*state.guards, (guard.name, commander.name)))
     turn.emit(
-        StatusApplied(unit=guard.name, status=f"royal guard of {commander.name}", reason="cannot attack, evasion -2")
+        StatusApplied(
+            unit=guard.name,
+            status=_("royal guard of {commander}", commander=commander.name),
+            reason=_("cannot attack, evasion -2"),
+        )
     )
     turn.emit(
         StatusApplied(
-            unit=commander.name, status=f"guarded by {guard.name}", reason="cannot be attacked until the guard falls"
+            unit=commander.name,
+            status=_("guarded by {guard}", guard=guard.name),
+            reason=_("cannot be attacked until the guard falls"),
         )
     )
 
@@ -132,29 +165,31 @@ def royal_guard_action(turn: Turn, act: RoyalGuardAction) -> None:
 def move_action(turn: Turn, act: MoveAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
     to = act.to if act.to is not None else act.move_to
-    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason="tactical move", to=to)
+    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"), to=to)
 
 
 def flank_action(turn: Turn, act: FlankAction) -> BattleStep:
     flanker, target = turn.unit(act.flanker), turn.unit(act.target)
     attack_refusal(turn.state, flanker, target, None, reach=False)
     begin_turn(turn, flanker, act)
-    turn_moves(turn, flanker, act, limit=flanker.movement, reason="flanking move")
+    turn_moves(turn, flanker, act, limit=flanker.movement, reason=_("flanking move"))
     flanker, target = turn.unit(act.flanker), turn.unit(act.target)
     attack_refusal(turn.state, flanker, target, None)
     penalties = turn.state.options.flank_penalties
     if penalties == "always":
         turn.change(exposed=turn.state.exposed | {flanker.name})
-        turn.ruling("flank_penalties", penalties, "every flank costs the flanker -4 evasion and its absorptions")
+        turn.ruling("flank_penalties", penalties, _("every flank costs the flanker -4 evasion and its absorptions"))
         turn.emit(
-            StatusApplied(unit=flanker.name, status="flanking", reason="evasion -4, no absorption until its next turn")
+            StatusApplied(
+                unit=flanker.name, status=_("flanking"), reason=_("evasion -4, no absorption until its next turn")
+            )
         )
     else:
-        turn.ruling("flank_penalties", penalties, "a flank without a charge has no penalty")
+        turn.ruling("flank_penalties", penalties, _("a flank without a charge has no penalty"))
     if not flank_check(turn, flanker, target):
-        turn.note(f"the flank fails: {target.name} may counterattack", target.name)
+        turn.note(_("the flank fails: {target} may counterattack", target=target.name), target.name)
         return Counterattack(target.name, flanker.name, END)
-    turn.note(f"the flank succeeds: {flanker.name} attacks at +4 attack and +4 damage", flanker.name)
+    turn.note(_("the flank succeeds: {flanker} attacks at +4 attack and +4 damage", flanker=flanker.name), flanker.name)
     flanking = (("Flanqueo", 4),)
     form = Form(flanker.name, extra_attack=flanking, extra_damage=flanking, keep_absorption=act.keep_absorption)
     return strike_series(turn, flanker, target, act.times, form)
@@ -163,30 +198,41 @@ def flank_action(turn: Turn, act: FlankAction) -> BattleStep:
 def charge_action(turn: Turn, act: ChargeAction) -> BattleStep | None:
     charger, victim = turn.unit(act.charger), turn.unit(act.target)
     if charger.attack_type not in ("melee", "dual"):
-        raise RuleRefusal(f"{charger.name} attacks only at range; only melee or dual cards charge", rule="Carga")
+        raise RuleRefusal(
+            _("{charger} attacks only at range; only melee or dual cards charge", charger=charger.name), rule="Carga"
+        )
     attack_refusal(turn.state, charger, victim, "melee", reach=False)
     begin_turn(turn, charger, act)
     limit = None if charger.movement is None else 2 * charger.movement
-    turn_moves(turn, charger, act, limit=limit, reason="charge (twice the tactical move)")
+    turn_moves(turn, charger, act, limit=limit, reason=_("charge (twice the tactical move)"))
     state = turn.state
     charger, victim = state.unit(act.charger), state.unit(act.target)
     attack_refusal(state, charger, victim, "melee")
     if act.cover is not None:
         cover = state.unit(act.cover)
         if cover.side != charger.side or cover.name == charger.name or not cover.on_board:
-            raise RuleRefusal(f"{cover.name} cannot cover {charger.name}'s charge", rule="Cubrir Carga")
+            raise RuleRefusal(
+                _("{cover} cannot cover {charger}'s charge", cover=cover.name, charger=charger.name),
+                rule="Cubrir Carga",
+            )
         if state.shield_of(cover.name) or state.guarding(cover.name) or state.covering(cover.name):
-            raise RuleRefusal(f"{cover.name} is already protecting another card", rule="Cubrir Carga")
+            raise RuleRefusal(_("{cover} is already protecting another card", cover=cover.name), rule="Cubrir Carga")
         assert cover.position is not None and charger.position is not None
         apart = state.distance(cover.position, charger.position)
         if apart > 2:
             raise RuleRefusal(
-                f"{cover.name} is {apart} squares from {charger.name}; a cover stays within 2", rule="Cubrir Carga"
+                _(
+                    "{cover} is {apart} squares from {charger}; a cover stays within 2",
+                    cover=cover.name,
+                    apart=apart,
+                    charger=charger.name,
+                ),
+                rule="Cubrir Carga",
             )
     if act.flank:
-        turn.note(f"{charger.name} combines the charge with a flank: opposed Fortaleza first")
+        turn.note(_("{charger} combines the charge with a flank: opposed Fortaleza first", charger=charger.name))
         if not flank_check(turn, charger, victim):
-            turn.note(f"the flank fails: {victim.name} may counterattack", victim.name)
+            turn.note(_("the flank fails: {victim} may counterattack", victim=victim.name), victim.name)
             return Counterattack(victim.name, charger.name, END)
     other = 1 - state.side_index(charger.side)
     charge = Charge(
@@ -198,19 +244,28 @@ def charge_action(turn: Turn, act: ChargeAction) -> BattleStep | None:
         cover=act.cover,
     )
     turn.change(charges=(*turn.state.charges, charge))
-    penalty = "no attack, evasion -4" + (", no absorption" if act.flank else "") + " until the charge hits"
-    turn.emit(StatusApplied(unit=charger.name, status=f"charging {victim.name}", reason=penalty))
+    penalty = (
+        _("no attack, evasion -4, no absorption until the charge hits")
+        if act.flank
+        else _("no attack, evasion -4 until the charge hits")
+    )
+    turn.emit(StatusApplied(unit=charger.name, status=_("charging {victim}", victim=victim.name), reason=penalty))
     if act.cover is not None:
         turn.emit(
             StatusApplied(
                 unit=act.cover,
-                status=f"covering {charger.name}'s charge",
-                reason=f"cannot attack; attackers of {charger.name} get FA -2 and damage -4",
+                status=_("covering {charger}'s charge", charger=charger.name),
+                reason=_("cannot attack; attackers of {charger} get FA -2 and damage -4", charger=charger.name),
             )
         )
     turn.note(
-        f"the charge hits on {charger.side}'s next turn, once {state.sides[other]} has played a card "
-        f"(do: charge_impact, charger: {charger.name})"
+        _(
+            "the charge hits on {side}'s next turn, once {sides} has played a card (do: "
+            "charge_impact, charger: {charger})",
+            side=charger.side,
+            sides=state.sides[other],
+            charger=charger.name,
+        )
     )
     return None
 
@@ -219,11 +274,15 @@ def impact_action(turn: Turn, act: ImpactAction) -> BattleStep:
     state = turn.state
     charge = state.charge_by(act.charger)
     if charge is None:
-        raise RuleRefusal(f"{act.charger} has no charge under way", rule="Carga")
+        raise RuleRefusal(_("{charger} has no charge under way", charger=act.charger), rule="Carga")
     if not charge_due(state, charge):
         raise RuleRefusal(
-            f"{act.charger}'s charge hits on {charge.side}'s next turn, after {state.other_side(charge.side)} "
-            "has played a card",
+            _(
+                "{charger}'s charge hits on {side}'s next turn, after {other_side} has played a card",
+                charger=act.charger,
+                side=charge.side,
+                other_side=state.other_side(charge.side),
+            ),
             rule="charge timing",
         )
     charger, victim = state.unit(charge.charger), state.unit(charge.victim)
@@ -232,7 +291,13 @@ def impact_action(turn: Turn, act: ImpactAction) -> BattleStep:
         escaped = state.distance(charger.position, victim.position) > charger.reach
     end = EndCharge(charger.name)
     if escaped:
-        turn.note(f"{victim.name} left {charger.name}'s attack area before the impact: the charge fails")
+        turn.note(
+            _(
+                "{victim} left {charger}'s attack area before the impact: the charge fails",
+                victim=victim.name,
+                charger=charger.name,
+            )
+        )
         return Counterattack(victim.name, charger.name, end)
     extra_attack: list[Bonus] = [("Carga", 4)]
     extra_damage: list[Bonus] = []
@@ -242,9 +307,11 @@ def impact_action(turn: Turn, act: ImpactAction) -> BattleStep:
         if stacking == "stack":
             extra_attack.append(("Flanqueo", 4))
             extra_damage.append(("Flanqueo", 4))
-            turn.ruling("charge_flank_bonus", stacking, "the flank's own +4 attack and damage add on top")
+            turn.ruling("charge_flank_bonus", stacking, _("the flank's own +4 attack and damage add on top"))
         else:
-            turn.ruling("charge_flank_bonus", stacking, "the combination's figures are complete: +4 attack, damage x3")
+            turn.ruling(
+                "charge_flank_bonus", stacking, _("the combination's figures are complete: +4 attack, damage x3")
+            )
     else:
         multiplier = (2, "Carga")
     form = Form(

@@ -15,3 +15,28 @@ p_ = MESSAGES.pgettext
 np_ = MESSAGES.npgettext
 
 __all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_"]
+
+
+def _core_words() -> None:
+    """Never called: tabroll's own messages that F0R60D words in its own terms, listed here so that the extractor
+    puts them in this game's catalogue (tabroll's domain looks in the playing game's catalogue first)."""
+    # the log's kind column: this game's own event kinds
+    p_("event", "multiplier")
+    p_("event", "cards_lost")
+    p_("event", "opposed_check")
+    # how a card leaves play, as the source says it (aniquilada, to the Panteón; sacrificada by Cambio de Estrategia)
+    p_("defeat", "annihilated")
+    p_("defeat", "sacrificed")
+    p_("defeat", "defeated")
+    # the core's sentences, in the source's words (evade, tirada, Panteón, ronda)
+    _("{target} is hit: {rule}", target="", rule="")
+    _("{target} is missed: {rule}", target="", rule="")
+    n_("{amount} damage to {target}: {rule}", "{amount} damage to {target}: {rule}", 0, amount=0, target="", rule="")
+    _(", {lost} {pool} lost", lost=0, pool="")
+    _(", {pool} {left} left", pool="", left=0)
+    _("{unit} heals {amount}: {reason}", unit="", amount=0, reason="")
+    _("{unit} gets {status} ({reason})", unit="", status="", reason="")
+    _("{unit} moves {origin} → {destination} ({reason})", unit="", origin="", destination="", reason="")
+    _("{unit} is {how} and leaves play ({reason})", unit="", how="", reason="")
+    _("{unit} has fled and leaves play ({reason})", unit="", reason="")
+    _("round {round} begins", round=0)

@@ -19,6 +19,7 @@ from tabroll.kit.models import ScenarioFile, Strict
 from .actions import Action, ResponseInput
 from .additions import DeckCardInput
 from .cards import UnitInput
+from .messages import N_, _
 from .options import MODES, SUGGESTED_POINTS, TIERS, ForgodOptions
 from .words import read_word
 
@@ -28,67 +29,75 @@ __all__ = ["Action", "BoardInput", "ForgodOptions", "ForgodScenario", "ResponseI
 class BoardInput(Strict):
     """Two facing fields of three lines each (retaguardia, normal, avanzada); ``width`` squares per line."""
 
-    width: int = Field(ge=1, le=50, description="Squares per line, the same on both fields.")
+    width: int = Field(ge=1, le=50, description=N_("Squares per line, the same on both fields."))
 
 
 class ForgodScenario(ScenarioFile):
     """A F0R60D battle: the board, the two sides' cards and the actions played."""
 
-    ruleset: Literal["forgod"] = Field(description="This file's game: forgod (Sistema Táctico F0R60D).")
-    board: BoardInput = Field(BoardInput(width=5), description="The two fields of squares (5 squares per line).")
+    ruleset: Literal["forgod"] = Field(description=N_("This file's game: forgod (Sistema Táctico F0R60D)."))
+    board: BoardInput = Field(BoardInput(width=5), description=N_("The two fields of squares (5 squares per line)."))
     sides: tuple[str, str] | None = Field(
         None,
-        description="The two sides' names, the first on rows 0-2 (its retaguardia on row 0), the second on rows 3-5 "
-        "(default: in the order the units name them).",
+        description=N_(
+            "The two sides' names, the first on rows 0-2 (its retaguardia on row 0), the second on rows 3-5 "
+            "(default: in the order the units name them)."
+        ),
     )
     from_deployment: bool = Field(
         False,
-        description="The scenario begins at the battle's first turn, just after deployment: each army and its "
-        "formation are checked, the initiative is rolled before any card acts, and in the first turn only the "
-        "commanders act. Without it, the scenario picks up a battle already under way.",
+        description=N_(
+            "The scenario begins at the battle's first turn, just after deployment: each army and its "
+            "formation are checked, the initiative is rolled before any card acts, and in the first turn only the "
+            "commanders act. Without it, the scenario picks up a battle already under way."
+        ),
     )
     mode: str | None = Field(
-        None, description="The game mode (Guerrilla, Refriega, Campaña): the most units each side may field."
+        None, description=N_("The game mode (Guerrilla, Refriega, Campaña): the most units each side may field.")
     )
     tier: str | None = Field(
-        None, description="Básico, Intermedio or Avanzado: the mode's suggested campaign points (PC) per side."
+        None, description=N_("Básico, Intermedio or Avanzado: the mode's suggested campaign points (PC) per side.")
     )
     points: int | None = Field(
-        None, ge=0, le=10**6, description="The campaign points (PC) each side may spend (instead of the tier's)."
+        None, ge=0, le=10**6, description=N_("The campaign points (PC) each side may spend (instead of the tier's).")
     )
     decks: dict[str, list[DeckCardInput]] = Field(
         default_factory=dict,
-        description="Each side's addition deck (the forge), by side name: one addition is drawn at random at the "
-        "start of each turn of one of its troop cards.",
+        description=N_(
+            "Each side's addition deck (the forge), by side name: one addition is drawn at random at the "
+            "start of each turn of one of its troop cards."
+        ),
     )
     hands: dict[str, list[DeckCardInput]] = Field(
-        default_factory=dict, description="The additions each side already holds in its hand, by side name."
+        default_factory=dict, description=N_("The additions each side already holds in its hand, by side name.")
     )
     reinforcement_cards: dict[str, Annotated[int, Field(ge=0, le=9)]] = Field(
         default_factory=dict,
-        description="How many Llamar Refuerzos special cards each side holds, by side name.",
+        description=N_("How many Llamar Refuerzos special cards each side holds, by side name."),
     )
     units: dict[str, UnitInput] = Field(
-        max_length=1000, description="Every card or detachment by name: its side, its square and its card's stats."
+        max_length=1000, description=N_("Every card or detachment by name: its side, its square and its card's stats.")
     )
     actions: list[Action] = Field(
-        default_factory=list, max_length=100_000, description="The actions played, in order ('do:' names each kind)."
+        default_factory=list,
+        max_length=100_000,
+        description=N_("The actions played, in order ('do:' names each kind)."),
     )
 
     @field_validator("mode", mode="before")
     @classmethod
     def _mode(cls, value: Any) -> Any:
-        return read_word(value, MODES, "game mode (Guerrilla, Refriega, Campaña)")
+        return read_word(value, MODES, _("game mode (Guerrilla, Refriega, Campaña)"))
 
     @field_validator("tier", mode="before")
     @classmethod
     def _tier(cls, value: Any) -> Any:
-        return read_word(value, TIERS, "tier (Básico, Intermedio, Avanzado)")
+        return read_word(value, TIERS, _("tier (Básico, Intermedio, Avanzado)"))
 
     @model_validator(mode="after")
     def _tier_needs_mode(self) -> ForgodScenario:
         if self.tier is not None and self.mode is None:
-            raise ValueError("'tier' picks the suggested points of a game mode: give 'mode' too")
+            raise ValueError(_("'tier' picks the suggested points of a game mode: give 'mode' too"))
         return self
 
     def point_limit(self) -> int | None:

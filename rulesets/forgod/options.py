@@ -12,6 +12,8 @@ from pydantic import Field, field_validator
 
 from tabroll.kit.models import Strict
 
+from .messages import N_
+
 MODES = {
     "guerrilla": "guerrilla",
     "skirmish": "guerrilla",
@@ -49,41 +51,55 @@ class ForgodOptions(Strict):
 
     absorption_sign: Literal["as_damage", "literal"] = Field(
         "as_damage",
-        description="Avanzada's '+2 Absorción' and the shield's '-2 Absorción' read as changes to the damage taken "
-        "(as_damage: the front line absorbs 2 less, a shielded card 2 more) or with their literal signs.",
+        description=N_(
+            "Avanzada's '+2 Absorción' and the shield's '-2 Absorción' read as changes to the damage taken "
+            "(as_damage: the front line absorbs 2 less, a shielded card 2 more) or with their literal signs."
+        ),
     )
     flank_penalties: Literal["with_charge", "always"] = Field(
         "with_charge",
-        description="The flanker's -4 evasion and loss of absorption apply only when the flank is combined with a "
-        "charge (with_charge) or after every flank (always, until the flanker's next turn).",
+        description=N_(
+            "The flanker's -4 evasion and loss of absorption apply only when the flank is combined with a "
+            "charge (with_charge) or after every flank (always, until the flanker's next turn)."
+        ),
     )
     charge_flank_bonus: Literal["stated", "stack"] = Field(
         "stated",
-        description="A charge combined with a flank gets the combination's stated figures only: attack +4, damage x3 "
-        "(stated), or also the flank's own +4 attack and +4 damage (stack).",
+        description=N_(
+            "A charge combined with a flank gets the combination's stated figures only: attack +4, damage x3 "
+            "(stated), or also the flank's own +4 attack and +4 damage (stack)."
+        ),
     )
     multiplier_order: Literal["before_absorption", "after_absorption"] = Field(
         "before_absorption",
-        description="Multiply (roll + bonuses) and then subtract absorptions (before_absorption), or subtract "
-        "absorptions first and multiply what is left (after_absorption).",
+        description=N_(
+            "Multiply (roll + bonuses) and then subtract absorptions (before_absorption), or subtract "
+            "absorptions first and multiply what is left (after_absorption)."
+        ),
     )
     cover_fa_floor: Literal[0, 1] = Field(
         0,
-        description="The lowest FA an attacker of a covered charger keeps after Cubrir Carga's -2: 0 (the rule's "
-        "words: it may be left with no attack) or 1.",
+        description=N_(
+            "The lowest FA an attacker of a covered charger keeps after Cubrir Carga's -2: 0 (the rule's "
+            "words: it may be left with no attack) or 1."
+        ),
     )
 
     battle_end: Literal["troop_deck", "every_card"] = Field(
         "troop_deck",
-        description="Which cards keep a side in the battle: the cards of its troop deck, troops and war machines "
-        "(troop_deck: invocations and special units do not count as troops, so a side left with only beasts, "
-        "powers and special units has lost), or every card on the field (every_card).",
+        description=N_(
+            "Which cards keep a side in the battle: the cards of its troop deck, troops and war machines "
+            "(troop_deck: invocations and special units do not count as troops, so a side left with only beasts, "
+            "powers and special units has lost), or every card on the field (every_card)."
+        ),
     )
     alternation: Literal["strict", "free"] = Field(
         "strict",
-        description="Whether the players alternate one card each (strict, the rule) or a side may play several "
-        "cards in a row (free: for what-if scenarios; every turn that strict alternation would refuse is logged "
-        "as a ruling). The other turn rules still hold.",
+        description=N_(
+            "Whether the players alternate one card each (strict, the rule) or a side may play several "
+            "cards in a row (free: for what-if scenarios; every turn that strict alternation would refuse is logged "
+            "as a ruling). The other turn rules still hold."
+        ),
     )
 
     @field_validator("cover_fa_floor", mode="before")

@@ -53,6 +53,7 @@ from .manoeuvres import (
     royal_guard_action,
     shield_action,
 )
+from .messages import _
 from .state import Battle
 from .strategy import change_strategy, regroup, reinforcements
 from .strikes import AreaRound, AreaStrike, Form, Strike, attack_action
@@ -85,8 +86,8 @@ HANDLERS.on(InitiativeAction)(initiative_action)
 
 def resolve(state: Battle, action: Any, dice: DiceSource) -> Resolution:
     if state.over:
-        result = f"{state.winner} won" if state.winner else "neither side has troops left"
-        raise RuleRefusal(f"the battle is over: {result}", rule="battle result")
+        result = _("{winner} won", winner=state.winner) if state.winner else _("neither side has troops left")
+        raise RuleRefusal(_("the battle is over: {result}", result=result), rule="battle result")
     turn = Turn(dice=dice, state=state)
     first: BattleStep | None = HANDLERS(turn, action)
     if first is None:  # an action of no steps

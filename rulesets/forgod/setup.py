@@ -18,6 +18,7 @@ from .actions import UNIT_FIELDS, AttackAction, RegroupAction
 from .additions import AdditionInput, DeckCardInput
 from .army import army_error, army_problems
 from .cards import AbilityInput, EffectInput, UnitInput
+from .messages import _, n_
 from .model import ForgodScenario
 from .options import ForgodOptions
 from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card, Effect
@@ -40,7 +41,10 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     for key in ("reinforcement_cards", "decks", "hands"):
         for side in getattr(model, key):
             if side not in sides:
-                raise InputError(f"'{side}' is not one of the sides {list(sides)}", location=doc.locate((key, side)))
+                raise InputError(
+                    _("'{side}' is not one of the sides {sides}", side=side, sides=list(sides)),
+                    location=doc.locate((key, side)),
+                )
     limit = model.point_limit()
     reserve = None
     if limit is not None:
@@ -67,20 +71,29 @@ def _sides(model: ForgodScenario, doc: YamlDocument) -> tuple[str, str]:
     if model.sides is not None:
         sides = model.sides
         if sides[0] == sides[1]:
-            raise InputError("the two sides need different names", location=doc.locate(("sides",)))
+            raise InputError(_("the two sides need different names"), location=doc.locate(("sides",)))
         for name, entry in model.units.items():
             if entry.side not in sides:
                 raise InputError(
-                    f"unit '{name}' is on side '{entry.side}', which is not one of {list(sides)}",
+                    _(
+                        "unit '{name}' is on side '{side}', which is not one of {sides}",
+                        name=name,
+                        side=entry.side,
+                        sides=list(sides),
+                    ),
                     location=doc.locate(("units", name, "side")),
                 )
         return sides
     if len(seen) == 2:
         return (seen[0], seen[1])
     raise InputError(
-        f"a F0R60D battle has two sides; the units name {len(seen)}: {', '.join(seen) or 'none'}",
+        _(
+            "a F0R60D battle has two sides; the units name {sides}: {value}",
+            sides=len(seen),
+            value=", ".join(seen) or "none",
+        ),
         location=doc.locate(("units",)),
-        tip="give every unit 'side: <name>' with two different names",
+        tip=_("give every unit 'side: <name>' with two different names"),
     )
 
 
@@ -97,15 +110,32 @@ def _placed_cards(model: ForgodScenario, doc: YamlDocument, shell: Battle) -> li
         square = _square(shell, name, entry, cards)
         if not board.contains(square):
             raise InputError(
-                f"unit '{name}' stands at {list(square)}, off the board ({width} columns, 6 rows)",
+                _(
+                    "unit '{name}' stands at {square}, off the board ({width} columns, 6 rows)",
+                    name=name,
+                    square=list(square),
+                    width=width,
+                ),
                 location=where,
-                tip=f"rows 0-2 are {sides[0]}'s field (0 retaguardia, 1 normal, 2 avanzada); rows 3-5 are "
-                f"{sides[1]}'s (3 avanzada, 4 normal, 5 retaguardia)",
+                tip=_(
+                    "rows 0-2 are {sides}'s field (0 retaguardia, 1 normal, 2 avanzada); rows 3-5 are "
+                    "{sides2}'s (3 avanzada, 4 normal, 5 retaguardia)",
+                    sides=sides[0],
+                    sides2=sides[1],
+                ),
             )
         card = _card(name, entry, square)
         for other in cards:
             if other.position == square and not (other.in_air or card.in_air):
-                raise InputError(f"units '{other.name}' and '{name}' both stand at {list(square)}", location=where)
+                raise InputError(
+                    _(
+                        "units '{other}' and '{name}' both stand at {square}",
+                        other=other.name,
+                        name=name,
+                        square=list(square),
+                    ),
+                    location=where,
+                )
         if shell.row_line(card.side, square[1]) is None:
             card = _with_invading(card)
         cards.append(card)
@@ -125,7 +155,12 @@ def _check_summoners_and_commanders(
         commanders = [c.name for c in cards if c.side == side and c.commander]
         if len(commanders) > 1:
             raise InputError(
-                f"{side} has {len(commanders)} commanders ({', '.join(commanders)}); an army has one",
+                _(
+                    "{side} has {count} commanders ({commanders}); an army has one",
+                    side=side,
+                    count=len(commanders),
+                    commanders=", ".join(commanders),
+                ),
                 location=doc.locate(("units",)),
             )
 
@@ -149,9 +184,9 @@ def _action_check(doc: YamlDocument, board: Board, known: set[str]) -> Callable[
             square = getattr(action, field, None)
             if square is not None and not board.contains((square[0], square[1])):
                 raise InputError(
-                    f"square {list(square)} is off the board ({width} columns, 6 rows)",
+                    _("square {square} is off the board ({width} columns, 6 rows)", square=list(square), width=width),
                     location=doc.locate((*path, field)),
-                    tip=f"columns count from 0 to {width - 1}, rows from 0 to 5",
+                    tip=_("columns count from 0 to {value}, rows from 0 to 5", value=width - 1),
                 )
         if isinstance(action, RegroupAction) and action.into is not None:
             known.add(action.into)  # the new unit of a split, known to the actions after it
@@ -175,8 +210,13 @@ def _square(shell: Battle, name: str, entry: UnitInput, placed: list[Card]) -> S
         if (x, row) not in taken:
             return (x, row)
     raise InputError(
-        f"no free square left on {entry.side}'s {LINE_NAMES[entry.line]} line for '{name}'",
-        tip="give 'column:' or 'at: [x, y]', or make the board wider",
+        _(
+            "no free square left on {side}'s {line} line for '{name}'",
+            side=entry.side,
+            line=LINE_NAMES[entry.line],
+            name=name,
+        ),
+        tip=_("give 'column:' or 'at: [x, y]', or make the board wider"),
     )
 
 
@@ -297,7 +337,13 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
             placed = [key for key in out if plain(key).replace(" ", "_") in PLACES]
             if placed:
                 raise InputError(
-                    f"--{who}-line {line} and the {who}'s stat {placed[0]} both place it", tip="give one of them"
+                    _(
+                        "--{who}-line {line} and the {who}'s stat {placed} both place it",
+                        who=who,
+                        line=line,
+                        placed=placed[0],
+                    ),
+                    tip=_("give one of them"),
                 )
             out["line"] = line
         out.setdefault("line", "normal")
@@ -313,7 +359,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         action[key] = cli_value(value, origin=f"command line ({key})")
     data = {
         "ruleset": "forgod",
-        "title": f"{request.attacker} attacks {target_name}",
+        "title": _("{attacker} attacks {target}", attacker=request.attacker, target=target_name),
         "board": {"width": 1},
         "units": units,
         "actions": [action],
@@ -336,37 +382,43 @@ def summarize(battle: Battle) -> dict[str, Any]:
     for card in battle.units:
         statuses: list[str] = []
         if card.on_board:
-            statuses.append(f"PV {card.front_life}")
+            statuses.append(_("PV {life}", life=card.front_life))
             line = battle.line_of(card)
             if line is not None:
                 statuses.append(LINE_NAMES[line])
             if card.cards > 1:
-                statuses.append(f"{card.cards} cards")
+                statuses.append(n_("{n} card", "{n} cards", card.cards))
             protected = battle.shield_of(card.name)
             if protected:
-                statuses.append(f"shield of {protected}")
+                statuses.append(_("shield of {protected}", protected=protected))
             guarded = battle.guarding(card.name)
             if guarded:
-                statuses.append(f"royal guard of {guarded}")
+                statuses.append(_("royal guard of {guarded}", guarded=guarded))
             charge = battle.charge_by(card.name)
             if charge:
-                statuses.append(f"charging {charge.victim}" + (" (flank)" if charge.flank else ""))
+                statuses.append(
+                    _("charging {victim} (flank)", victim=charge.victim)
+                    if charge.flank
+                    else _("charging {victim}", victim=charge.victim)
+                )
             cover = battle.covering(card.name)
             if cover:
-                statuses.append(f"covering {cover.charger}")
+                statuses.append(_("covering {charger}", charger=cover.charger))
             if card.absorption_used:
-                statuses.append("Absorción used this round")
+                statuses.append(_("Absorción used this round"))
             if card.in_air:
-                statuses.append("in the air")
+                statuses.append(_("in the air"))
             if card.paralysed:
                 rounds = card.paralysed_rounds
-                statuses.append("paralysed" + (f" ({rounds} round{'s' if rounds != 1 else ''})" if rounds else ""))
+                statuses.append(
+                    n_("paralysed ({n} round)", "paralysed ({n} rounds)", rounds) if rounds else _("paralysed")
+                )
         elif card.fled:
-            statuses.append("fled")
+            statuses.append(_("fled"))
         elif card.in_deck:
-            statuses.append("in the troop deck")
+            statuses.append(_("in the troop deck"))
         elif card.joined:
-            statuses.append(f"joined {card.joined}")
+            statuses.append(_("joined {joined}", joined=card.joined))
         units.append(
             {
                 "name": card.name,

@@ -13,6 +13,7 @@ from tabroll.geometry.grid import Square
 from .actions import ChangeStrategyAction, RegroupAction, ReinforcementsAction
 from .cards import detachment_limit
 from .events import Multiplier
+from .messages import _, n_
 from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
 from .state import Battle, Card
 from .turn import Turn, begin_turn, remove
@@ -34,19 +35,24 @@ def _mark_acted(turn: Turn, side: str, name: str) -> None:
 def _free_square(state: Battle, square: Square, card: Card) -> None:
     """Refuse a square off the board or taken on the ground (an air card may share one)."""
     if not state.board.contains(square):
-        raise RuleRefusal(f"{list(square)} is off the board ({state.board.width} squares wide, 6 rows)", rule="board")
+        raise RuleRefusal(
+            _("{square} is off the board ({width} squares wide, 6 rows)", square=list(square), width=state.board.width),
+            rule="board",
+        )
     for other in state.living():
         if other.name != card.name and other.position == square and not (other.in_air or card.in_air):
-            raise RuleRefusal(f"{list(square)} is taken by {other.name}", rule="one unit per square")
+            raise RuleRefusal(
+                _("{square} is taken by {other}", square=list(square), other=other.name), rule="one unit per square"
+            )
 
 
 def _has_role(state: Battle, name: str) -> str | None:
     if state.shield_of(name) or state.shields_on(name):
-        return "a shield or shielded"
+        return _("a shield or shielded")
     if state.guarding(name) or state.guard_of(name):
-        return "a royal guard or guarded"
+        return _("a royal guard or guarded")
     if state.charge_by(name) or state.covering(name):
-        return "in a charge"
+        return _("in a charge")
     return None
 
 
@@ -57,10 +63,12 @@ def regroup(turn: Turn, act: RegroupAction) -> None:
     state = turn.state
     unit = state.unit(act.unit)
     if unit.kind != "troop":
-        raise RuleRefusal(f"{unit.name} is not a troop card: only troops form detachments", rule="Reagrupar")
+        raise RuleRefusal(
+            _("{unit} is not a troop card: only troops form detachments", unit=unit.name), rule="Reagrupar"
+        )
     role = _has_role(state, unit.name)
     if role is not None:
-        raise RuleRefusal(f"{unit.name} is {role}: end that first", rule="Reagrupar")
+        raise RuleRefusal(_("{unit} is {role}: end that first", unit=unit.name, role=role), rule="Reagrupar")
     if act.split is not None:
         _split(turn, unit, act)
         return
@@ -73,18 +81,31 @@ def _split(turn: Turn, unit: Card, act: RegroupAction) -> None:
     assert act.split is not None and act.into is not None and act.to is not None and unit.position is not None
     if act.split >= unit.cards:
         raise RuleRefusal(
-            f"{unit.name} has {unit.cards} card{'s' if unit.cards != 1 else ''}: it can split off at most "
-            f"{unit.cards - 1}",
+            n_(
+                "{unit} has {n} card: it can split off at most {most}",
+                "{unit} has {n} cards: it can split off at most {most}",
+                unit.cards,
+                unit=unit.name,
+                most=unit.cards - 1,
+            ),
             rule="Reagrupar",
         )
     if any(u.name == act.into for u in state.units):
-        raise RuleRefusal(f"there is already a unit called '{act.into}'", tip="name the new unit otherwise")
+        raise RuleRefusal(
+            _("there is already a unit called '{into}'", into=act.into), tip=_("name the new unit otherwise")
+        )
     to = (act.to[0], act.to[1])
     _free_square(state, to, unit)
     distance = state.distance(unit.position, to)
     if unit.movement is not None and distance > unit.movement:
         raise RuleRefusal(
-            f"the split cards would move {distance} squares; {unit.name} moves {unit.movement}", rule="movement"
+            _(
+                "the split cards would move {distance} squares; {unit} moves {movement}",
+                distance=distance,
+                unit=unit.name,
+                movement=unit.movement,
+            ),
+            rule="movement",
         )
     line = state.row_line(unit.side, to[1])
     part = replace(
@@ -95,44 +116,76 @@ def _split(turn: Turn, unit: Card, act: RegroupAction) -> None:
     turn.change(units=(*state.with_unit(rest).units, part))
     _mark_acted(turn, unit.side, part.name)
     turn.note(
-        f"{unit.name} splits: {act.split} card{'s' if act.split != 1 else ''} form {part.name}; "
-        f"{rest.cards} stay (with the damaged card and the equipped additions)",
+        n_(
+            "{unit} splits: {n} card forms {part}; {rest} stay (with the damaged card and the equipped additions)",
+            "{unit} splits: {n} cards form {part}; {rest} stay (with the damaged card and the equipped additions)",
+            act.split,
+            unit=unit.name,
+            part=part.name,
+            rest=rest.cards,
+        ),
         unit.name,
     )
-    turn.emit(Move(unit=part.name, origin=unit.position, destination=to, path=(to,), reason="Reagrupar"))
+    turn.emit(Move(unit=part.name, origin=unit.position, destination=to, path=(to,), reason=_("Reagrupar")))
 
 
 def _join(turn: Turn, unit: Card, into: Card) -> None:
     state = turn.state
     if into.name == unit.name or into.side != unit.side or not into.on_board:
-        raise RuleRefusal(f"{unit.name} can only join another unit of its side on the field", rule="Reagrupar")
+        raise RuleRefusal(
+            _("{unit} can only join another unit of its side on the field", unit=unit.name), rule="Reagrupar"
+        )
     differ = [f for f in SAME_CARD if getattr(unit, f) != getattr(into, f)]
     if differ:
         raise RuleRefusal(
-            f"only identical cards form a detachment: {unit.name} and {into.name} differ in {', '.join(differ)}",
+            _(
+                "only identical cards form a detachment: {unit} and {into} differ in {differ}",
+                unit=unit.name,
+                into=into.name,
+                differ=", ".join(differ),
+            ),
             rule="Reagrupar",
         )
     if unit.commander or into.commander:
-        raise RuleRefusal("a detachment cannot be the troops' commander", rule="Reagrupar")
+        raise RuleRefusal(_("a detachment cannot be the troops' commander"), rule="Reagrupar")
     role = _has_role(state, into.name)
     if role is not None:
-        raise RuleRefusal(f"{into.name} is {role}: end that first", rule="Reagrupar")
+        raise RuleRefusal(_("{into} is {role}: end that first", into=into.name, role=role), rule="Reagrupar")
     total, limit = unit.cards + into.cards, detachment_limit(unit.level)
     if total > limit:
         raise RuleRefusal(
-            f"{total} cards of level {unit.level} would exceed the detachment limit of {limit}", rule="Reagrupar"
+            _(
+                "{total} cards of level {level} would exceed the detachment limit of {limit}",
+                total=total,
+                level=unit.level,
+                limit=limit,
+            ),
+            rule="Reagrupar",
         )
     if unit.wounds and into.wounds and unit.wounds + into.wounds >= unit.life:
         raise RuleRefusal(
-            f"{unit.name} and {into.name} both carry damage adding up to a whole card's PV: tabroll keeps one "
-            "damaged card per detachment",
-            tip="heal one of them first",
+            _(
+                "{unit} and {into} both carry damage adding up to a whole card's PV: tabroll keeps "
+                "one damaged card per detachment",
+                unit=unit.name,
+                into=into.name,
+            ),
+            tip=_("heal one of them first"),
             rule="Reagrupar",
         )
     assert unit.position is not None and into.position is not None
     distance = state.distance(unit.position, into.position)
     if unit.movement is not None and distance > unit.movement:
-        raise RuleRefusal(f"{into.name} is {distance} squares away; {unit.name} moves {unit.movement}", rule="movement")
+        raise RuleRefusal(
+            _(
+                "{into} is {distance} squares away; {unit} moves {movement}",
+                into=into.name,
+                distance=distance,
+                unit=unit.name,
+                movement=unit.movement,
+            ),
+            rule="movement",
+        )
     additions = list(into.additions)
     for addition in unit.additions:
         same = next(
@@ -150,10 +203,21 @@ def _join(turn: Turn, unit: Card, into: Card) -> None:
     turn.state = state.with_unit(joined).with_unit(replace(unit, position=None, joined=into.name))
     _mark_acted(turn, unit.side, into.name)
     turn.emit(
-        Move(unit=unit.name, origin=unit.position, destination=into.position, path=(into.position,), reason="Reagrupar")
+        Move(
+            unit=unit.name,
+            origin=unit.position,
+            destination=into.position,
+            path=(into.position,),
+            reason=_("Reagrupar"),
+        )
     )
     turn.note(
-        f"{unit.name} joins {into.name}: a detachment of {total} cards (it counts as having acted this round)",
+        _(
+            "{unit} joins {into}: a detachment of {total} cards (it counts as having acted this round)",
+            unit=unit.name,
+            into=into.name,
+            total=total,
+        ),
         into.name,
     )
 
@@ -171,8 +235,13 @@ def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
     lost = carried // new.life
     if lost >= new.cards:
         raise RuleRefusal(
-            f"{old.name}'s damage ({carried}) would annihilate {new.name} as it enters",
-            tip="enter it fresh (fresh: true) at twice its PC",
+            _(
+                "{old}'s damage ({carried}) would annihilate {new} as it enters",
+                old=old.name,
+                carried=carried,
+                new=new.name,
+            ),
+            tip=_("enter it fresh (fresh: true) at twice its PC"),
             rule="Cambio de Estrategia",
         )
     square = old.position
@@ -181,7 +250,7 @@ def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
         Defeat(
             unit=old.name,
             by=None,
-            reason=f"exchanged for {new.name} by Cambio de Estrategia, to the Panteón",
+            reason=_("exchanged for {new} by Cambio de Estrategia, to the Panteón", new=new.name),
             how="sacrificed",
         )
     )
@@ -197,14 +266,27 @@ def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
     turn.state = replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
     _mark_acted(turn, new.side, new.name)
     if act.fresh:
-        carry = "without damage, at twice its PC"
+        carry = _("without damage, at twice its PC")
     elif carried:
-        carry = f"with {old.name}'s {carried} damage" + (f" ({lost} of its cards fall)" if lost else "")
+        carry = (
+            _("with {old}'s {carried} damage ({lost} of its cards fall)", old=old.name, carried=carried, lost=lost)
+            if lost
+            else _("with {old}'s {carried} damage", old=old.name, carried=carried)
+        )
     else:
-        carry = f"{old.name} had no damage to carry"
+        carry = _("{old} had no damage to carry", old=old.name)
     turn.note(
-        f"{new.name} enters the field at {list(square)} for {old.name} (Cambio de Estrategia), {carry}: "
-        f"{price} PC paid of {available}, {reserve[index]} kept",
+        _(
+            "{new} enters the field at {square} for {old} (Cambio de Estrategia), {carry}: "
+            "{price} PC paid of {available}, {reserve} kept",
+            new=new.name,
+            square=list(square),
+            old=old.name,
+            carry=carry,
+            price=price,
+            available=available,
+            reserve=reserve[index],
+        ),
         new.name,
     )
 
@@ -213,12 +295,17 @@ def _exchangeable(old: Card, new: Card) -> None:
     """Refuse an exchange the rule forbids: the card entering is of the side's troop deck, and the unit leaving
     is one of it too (not an invocation), never the commander."""
     if not new.in_deck or new.side != old.side:
-        raise RuleRefusal(f"{new.name} is not a card of {old.side}'s troop deck", rule="Cambio de Estrategia")
+        raise RuleRefusal(
+            _("{new} is not a card of {side}'s troop deck", new=new.name, side=old.side), rule="Cambio de Estrategia"
+        )
     if not old.paid:
-        raise RuleRefusal(f"{old.name} is an invocation, not a unit of the troop deck", rule="Cambio de Estrategia")
+        raise RuleRefusal(
+            _("{old} is an invocation, not a unit of the troop deck", old=old.name), rule="Cambio de Estrategia"
+        )
     if old.commander:
         raise RuleRefusal(
-            f"{old.name} is the commander, chosen before the battle: it is not exchanged", rule="Cambio de Estrategia"
+            _("{old} is the commander, chosen before the battle: it is not exchanged", old=old.name),
+            rule="Cambio de Estrategia",
         )
 
 
@@ -227,8 +314,8 @@ def _exchange_price(state: Battle, old: Card, new: Card, fresh: bool) -> tuple[i
     (double, to enter fresh), if it can pay it."""
     if state.reserve is None:
         raise RuleRefusal(
-            "the scenario gives no campaign points to pay with",
-            tip="give 'points:' (or 'mode:' and 'tier:')",
+            _("the scenario gives no campaign points to pay with"),
+            tip=_("give 'points:' (or 'mode:' and 'tier:')"),
             rule="Cambio de Estrategia",
         )
     index = state.side_index(old.side)
@@ -236,9 +323,26 @@ def _exchange_price(state: Battle, old: Card, new: Card, fresh: bool) -> tuple[i
     available = state.reserve[index] + refund
     price = new.cost * new.cards * (2 if fresh else 1)
     if price > available:
+        values = {
+            "new": new.name,
+            "price": price,
+            "side": old.side,
+            "available": available,
+            "kept": state.reserve[index],
+            "refund": refund,
+            "old": old.name,
+        }
         raise RuleRefusal(
-            f"{new.name} costs {price} PC{' (double, to enter without damage)' if fresh else ''}; "
-            f"{old.side} has {available} ({state.reserve[index]} kept + {refund} back from {old.name})",
+            _(
+                "{new} costs {price} PC (double, to enter without damage); {side} has {available} ({kept} kept + "
+                "{refund} back from {old})",
+                **values,
+            )
+            if fresh
+            else _(
+                "{new} costs {price} PC; {side} has {available} ({kept} kept + {refund} back from {old})",
+                **values,
+            ),
             rule="Cambio de Estrategia",
         )
     return available, price
@@ -255,32 +359,48 @@ def reinforcements(turn: Turn, act: ReinforcementsAction) -> None:
     most = MODE_UNITS[state.mode]
     entering = _called(state, side, act.units)
     factor = REINFORCEMENT_FACTOR[state.mode]
-    die = turn.d10(f"Llamar Refuerzos of {side}: 1d10 × {factor} PC", None)
+    die = turn.d10(_("Llamar Refuerzos of {side}: 1d10 × {factor} PC", side=side, factor=factor), None)
     kept = state.reserve[index] if state.reserve is not None else 0
     if state.reserve is None:
-        turn.note("the scenario gives no campaign points: only the call's points are spent")
+        turn.note(_("the scenario gives no campaign points: only the call's points are spent"))
     turn.emit(
-        Multiplier(applies_to="Llamar Refuerzos PC", reason=MODE_NAMES[state.mode], factor=factor, total=die * factor)
+        Multiplier(
+            applies_to=_("Llamar Refuerzos PC"), reason=MODE_NAMES[state.mode], factor=factor, total=die * factor
+        )
     )
     available = kept + die * factor
     count = len(on_field)
     for card in entering:
         price = card.cost * card.cards
         if price > available or (count >= most and card.counts_as_troop):
-            why = f"{price} PC, {available} left" if price > available else f"{MODE_NAMES[state.mode]}'s {most} units"
-            turn.note(f"{card.name} stays in the troop deck ({why})", card.name)
+            why = (
+                _("{price} PC, {available} left", price=price, available=available)
+                if price > available
+                else _("{mode}'s {most} units", mode=MODE_NAMES[state.mode], most=most)
+            )
+            turn.note(_("{card} stays in the troop deck ({why})", card=card.name, why=why), card.name)
             continue
         where = (act.units[card.name][0], act.units[card.name][1])
         state = state.with_unit(replace(card, in_deck=False, position=where))
         available -= price
         if card.counts_as_troop:  # invocations and special units take none of the mode's units
             count += 1
-        turn.note(f"{card.name} enters the field at {list(where)} (Llamar Refuerzos: {price} PC)", card.name)
+        turn.note(
+            _(
+                "{card} enters the field at {where} (Llamar Refuerzos: {price} PC)",
+                card=card.name,
+                where=list(where),
+                price=price,
+            ),
+            card.name,
+        )
     reserve = list(state.reserve or (0, 0))
     reserve[index] = available
     cards = list(state.reinforcement_cards)
     cards[index] -= 1
-    turn.note(f"the Llamar Refuerzos card goes to the Panteón; {side} keeps {available} PC")
+    turn.note(
+        _("the Llamar Refuerzos card goes to the Panteón; {side} keeps {available} PC", side=side, available=available)
+    )
     turn.state = replace(state, reserve=(reserve[0], reserve[1]), reinforcement_cards=(cards[0], cards[1]))
 
 
@@ -288,23 +408,30 @@ def _may_call(state: Battle, side: str) -> list[Card]:
     """Refuse a call the rule forbids: the side holds a Llamar Refuerzos card, the game has a mode, and the side
     still has a card on the field and fewer units than the mode allows; its units on the field."""
     if side not in state.sides:
-        raise RuleRefusal(f"'{side}' is not one of the sides {list(state.sides)}", rule="Llamar Refuerzos")
+        raise RuleRefusal(
+            _("'{side}' is not one of the sides {sides}", side=side, sides=list(state.sides)), rule="Llamar Refuerzos"
+        )
     index = state.side_index(side)
     if state.reinforcement_cards[index] < 1:
-        raise RuleRefusal(f"{side} holds no Llamar Refuerzos card", rule="Llamar Refuerzos")
+        raise RuleRefusal(_("{side} holds no Llamar Refuerzos card", side=side), rule="Llamar Refuerzos")
     if state.mode is None:
         raise RuleRefusal(
-            "the call's points and the unit limit depend on the game mode",
-            tip="give the scenario's 'mode:'",
+            _("the call's points and the unit limit depend on the game mode"),
+            tip=_("give the scenario's 'mode:'"),
             rule="Llamar Refuerzos",
         )
     on_field = [c for c in state.living(side) if c.counts_as_troop]
     if not state.living(side):
-        raise RuleRefusal(f"{side} has no card left on the field", rule="Llamar Refuerzos")
+        raise RuleRefusal(_("{side} has no card left on the field", side=side), rule="Llamar Refuerzos")
     most = MODE_UNITS[state.mode]
     if len(on_field) >= most:
         raise RuleRefusal(
-            f"{side} already fields {len(on_field)} units, the most {MODE_NAMES[state.mode]} allows",
+            _(
+                "{side} already fields {count} units, the most {mode} allows",
+                side=side,
+                count=len(on_field),
+                mode=MODE_NAMES[state.mode],
+            ),
             rule="Llamar Refuerzos",
         )
     return on_field
@@ -316,14 +443,19 @@ def _called(state: Battle, side: str, units: Mapping[str, SquareInput]) -> list[
     squares: set[Square] = set()
     for card in entering:
         if not card.in_deck or card.side != side:
-            raise RuleRefusal(f"{card.name} is not a card of {side}'s troop deck", rule="Llamar Refuerzos")
+            raise RuleRefusal(
+                _("{card} is not a card of {side}'s troop deck", card=card.name, side=side), rule="Llamar Refuerzos"
+            )
         where = (units[card.name][0], units[card.name][1])
         if not state.board.contains(where) or state.row_line(side, where[1]) is None:
             raise RuleRefusal(
-                f"{card.name} enters on {side}'s own field, not at {list(where)}", rule="Llamar Refuerzos"
+                _("{card} enters on {side}'s own field, not at {where}", card=card.name, side=side, where=list(where)),
+                rule="Llamar Refuerzos",
             )
         _free_square(state, where, card)
         if where in squares and card.terrain != "air":
-            raise RuleRefusal(f"two entering units would share {list(where)}", rule="one unit per square")
+            raise RuleRefusal(
+                _("two entering units would share {where}", where=list(where)), rule="one unit per square"
+            )
         squares.add(where)
     return entering

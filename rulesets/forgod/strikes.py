@@ -17,6 +17,7 @@ from .actions import AbilityAction, AttackAction, ResponseInput
 from .bonuses import Bonus, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
 from .checks import Morale, natural_ten
 from .flow import END, BattleStep, Unbroken
+from .messages import N_, _
 from .state import Battle, Card
 from .turn import Turn, begin_turn, turn_moves
 from .wounds import absorptions, at_least_zero, multiply, wound
@@ -28,47 +29,62 @@ def attack_refusal(
     """Refuse an attack the rules forbid; ``reach=False`` before the tactical move, which may bring it in reach."""
     a, t = attacker.name, target.name
     if a == t or attacker.side == target.side:
-        raise RuleRefusal(f"{a} and {t} are on the same side", rule="target")
+        raise RuleRefusal(_("{a} and {t} are on the same side", a=a, t=t), rule="target")
     if not target.on_board:
-        raise RuleRefusal(f"{t} is no longer on the field", rule="target")
+        raise RuleRefusal(_("{t} is no longer on the field", t=t), rule="target")
     # a shield and a royal guard protect another card instead of attacking, until released
     for duty, protected, rule in (
-        ("shield", state.shield_of(a), "Escudo"),
-        ("royal guard", state.guarding(a), "Guardia Real"),
+        (N_("{a} is the shield of {protected} and cannot attack"), state.shield_of(a), "Escudo"),
+        (N_("{a} is the royal guard of {protected} and cannot attack"), state.guarding(a), "Guardia Real"),
     ):
         if protected is not None:
             raise RuleRefusal(
-                f"{a} is the {duty} of {protected} and cannot attack",
-                tip=f"end it first: do: release, unit: {a}",
+                _(duty, a=a, protected=protected),
+                tip=_("end it first: do: release, unit: {a}", a=a),
                 rule=rule,
             )
     covered = state.covering(a)
     if covered is not None:
         raise RuleRefusal(
-            f"{a} covers the charge of {covered.charger} and cannot attack while it lasts", rule="Cubrir Carga"
+            _("{a} covers the charge of {charger} and cannot attack while it lasts", a=a, charger=covered.charger),
+            rule="Cubrir Carga",
         )
     guard = state.guard_of(t)
     if guard is not None and not through_guard:
         raise RuleRefusal(
-            f"{t} is protected by the royal guard {guard}: eliminate {guard} first",
-            tip=f"an area attack on {guard} (area: true) also reaches the commander behind it",
+            _("{t} is protected by the royal guard {guard}: eliminate {guard} first", t=t, guard=guard),
+            tip=_("an area attack on {guard} (area: true) also reaches the commander behind it", guard=guard),
             rule="Guardia Real",
         )
     if mode == "ranged" and attacker.attack_type == "melee":
-        raise RuleRefusal(f"{a} has no ranged attack (TA: cuerpo a cuerpo)", rule="TA")
+        raise RuleRefusal(_("{a} has no ranged attack (TA: cuerpo a cuerpo)", a=a), rule="TA")
     if mode == "melee" and attacker.attack_type == "ranged":
-        raise RuleRefusal(f"{a} has no melee attack (TA: rango)", rule="TA")
+        raise RuleRefusal(_("{a} has no melee attack (TA: rango)", a=a), rule="TA")
     if attacker.kind == "power":
         return
     if target.in_air and not attacker.in_air and not is_ranged(attacker, target, mode):
         raise RuleRefusal(
-            f"{t} is in the air: only air cards and ranged attacks reach it, and {a} attacks in melee from the ground",
+            _(
+                "{t} is in the air: only air cards and ranged attacks reach it, and {a} attacks in "
+                "melee from the ground",
+                t=t,
+                a=a,
+            ),
             rule="Terreno",
         )
     if reach and attacker.reach is not None and attacker.position is not None and target.position is not None:
         distance = state.distance(attacker.position, target.position)
         if distance > attacker.reach:
-            raise RuleRefusal(f"{t} is {distance} squares away; {a} reaches {attacker.reach}", rule="attack area")
+            raise RuleRefusal(
+                _(
+                    "{t} is {distance} squares away; {a} reaches {reach}",
+                    t=t,
+                    distance=distance,
+                    a=a,
+                    reach=attacker.reach,
+                ),
+                rule="attack area",
+            )
 
 
 def _attack_count(turn: Turn, attacker: Card, target: Card, times: int | None) -> int:
@@ -80,18 +96,34 @@ def _attack_count(turn: Turn, attacker: Card, target: Card, times: int | None) -
         turn.emit(
             Modifier(
                 applies_to="FA",
-                reason=f"Cubrir Carga por {charge.cover}",
+                reason=_("Cubrir Carga por {cover}", cover=charge.cover),
                 amount=reduced - frequency,
                 total=reduced,
                 unit=attacker.name,
             )
         )
-        turn.ruling("cover_fa_floor", floor, f"FA after Cubrir Carga never drops below {floor}")
+        turn.ruling("cover_fa_floor", floor, _("FA after Cubrir Carga never drops below {floor}", floor=floor))
         frequency = reduced
     if frequency <= 0:
-        raise RuleRefusal(f"{attacker.name} has FA {frequency} against {target.name}: no attack", rule="FA")
+        raise RuleRefusal(
+            _(
+                "{attacker} has FA {frequency} against {target}: no attack",
+                attacker=attacker.name,
+                frequency=frequency,
+                target=target.name,
+            ),
+            rule="FA",
+        )
     if times is not None and times > frequency:
-        raise RuleRefusal(f"{attacker.name} has FA {frequency}; it cannot attack {times} times", rule="FA")
+        raise RuleRefusal(
+            _(
+                "{attacker} has FA {frequency}; it cannot attack {times} times",
+                attacker=attacker.name,
+                frequency=frequency,
+                times=times,
+            ),
+            rule="FA",
+        )
     return times if times is not None else frequency
 
 
@@ -136,10 +168,10 @@ class Strike(BattleStep):
         attack_die = self.attack_die
         rolled = attack_die is None
         if attack_die is None:
-            attack_die = turn.d10(f"attack roll of {a} vs {t}", a)
+            attack_die = turn.d10(_("attack roll of {a} vs {t}", a=a, t=t), a)
         else:
-            turn.note(f"the area attack's die, {attack_die}, against {t}", a)
-        attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], "attack roll", a)
+            turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
+        attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], _("attack roll"), a)
         evasion = Evasion(
             form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers, responses=self.responses
         )
@@ -164,19 +196,35 @@ class Evasion(BattleStep):
     def take(self, turn: Turn) -> BattleStep:
         a, t = self.form.attacker, self.target
         attack_die, attack_total = self.attack_die, self.attack_total
-        evasion_die = turn.d10(f"evasion roll of {t}", t)
-        evasion_total = turn.apply(evasion_die, evasion_bonuses(turn.state, turn.unit(t)), "evasion roll", t)
+        evasion_die = turn.d10(_("evasion roll of {t}", t=t), t)
+        evasion_total = turn.apply(evasion_die, evasion_bonuses(turn.state, turn.unit(t)), _("evasion roll"), t)
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
         if decided == "both 10":
-            rule = "both natural 10: the defender evades"
+            rule = _("both natural 10: the defender evades")
         elif decided == "defender's 10":
-            rule = f"natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})"
+            rule = _(
+                "natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})",
+                evasion_total=evasion_total,
+                attack_total=attack_total,
+            )
         elif decided == "attacker's 10":
-            rule = f"natural 10 (critical): only a natural 10 evades it ({attack_total} vs evasion {evasion_total})"
+            rule = _(
+                "natural 10 (critical): only a natural 10 evades it ({attack_total} vs evasion {evasion_total})",
+                attack_total=attack_total,
+                evasion_total=evasion_total,
+            )
         elif hit:
-            rule = f"attack {attack_total} > evasion {evasion_total}"
+            rule = _(
+                "attack {attack_total} > evasion {evasion_total}",
+                attack_total=attack_total,
+                evasion_total=evasion_total,
+            )
         else:
-            rule = f"evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)"
+            rule = _(
+                "evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)",
+                evasion_total=evasion_total,
+                attack_total=attack_total,
+            )
         if not hit:
             turn.emit(Miss(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
             return self.then if self.evaded is None else self.evaded
@@ -204,11 +252,11 @@ class DamageRoll(BattleStep):
         state = turn.state
         attacker, target = state.unit(form.attacker), state.unit(self.target)
         a, t = attacker.name, target.name
-        damage_die = turn.d10(f"damage vs {t}", a)
+        damage_die = turn.d10(_("damage vs {t}", t=t), a)
         bonuses, notes = damage_bonuses(state, attacker, target)
         for text in notes:
             turn.note(text, a)
-        total = turn.apply(damage_die, [*bonuses, *form.extra_damage], "damage", a)
+        total = turn.apply(damage_die, [*bonuses, *form.extra_damage], _("damage"), a)
         factors: list[tuple[int, str]] = []
         if form.multiplier is not None:
             factors.append(form.multiplier)
@@ -220,15 +268,15 @@ class DamageRoll(BattleStep):
             turn.ruling(
                 "multiplier_order",
                 order,
-                "the damage is multiplied, then absorptions are subtracted"
+                _("the damage is multiplied, then absorptions are subtracted")
                 if order == "before_absorption"
-                else "absorptions are subtracted, then what is left is multiplied",
+                else _("absorptions are subtracted, then what is left is multiplied"),
             )
         if order == "before_absorption":
             total = multiply(turn, total, factors, t)
-            total = turn.apply(total, absorbs, "damage", t)
+            total = turn.apply(total, absorbs, _("damage"), t)
         else:
-            total = at_least_zero(turn, turn.apply(total, absorbs, "damage", t), t)
+            total = at_least_zero(turn, turn.apply(total, absorbs, _("damage"), t), t)
             total = multiply(turn, total, factors, t)
         fallen = wound(turn, a, t, at_least_zero(turn, total, t))
         if fallen is None:
@@ -242,7 +290,7 @@ def _attack_made(turn: Turn, attacker: str, target: str, number: int, count: int
     if not turn.unit(target).on_board or not turn.unit(attacker).on_board:
         return False
     if count > 1:
-        turn.note(f"attack {number + 1} of {count}", attacker)
+        turn.note(_("attack {value} of {count}", value=number + 1, count=count), attacker)
     return True
 
 
@@ -291,8 +339,11 @@ class AreaRound(BattleStep):
             return self.then
         covered = _area_victims(turn, turn.unit(a), turn.unit(t), self.form.mode)
         names = ", ".join(covered[1:])
-        turn.note(f"area attack: {t}" + (f" and the cards next to it ({names})" if names else ""))
-        die = turn.d10(f"attack roll of {a} (area, centred on {t})", a)
+        if names:
+            turn.note(_("area attack: {target} and the cards next to it ({names})", target=t, names=names))
+        else:
+            turn.note(_("area attack: {target}", target=t))
+        die = turn.d10(_("attack roll of {a} (area, centred on {t})", a=a, t=t), a)
         return AreaStrike(self, tuple(covered), 0, die)
 
     def following(self) -> BattleStep:
@@ -321,7 +372,8 @@ class AreaStrike(BattleStep):
 def _answer_before_damage(turn: Turn, attacker: str, responses: Sequence[ResponseInput]) -> None:
     """Abilities played after the hit and before the damage roll, each as a response to ``attacker``'s attack
     (never a turn): healing, or an enemy's instant answer."""
-    turn.note("before the damage roll: " + ", ".join(f"{r.unit} uses {r.ability}" for r in responses))
+    uses = ", ".join(_("{unit} uses {ability}", unit=r.unit, ability=r.ability) for r in responses)
+    turn.note(_("before the damage roll: {uses}", uses=uses))
     for response in responses:
         answer = AbilityAction(
             do="ability", unit=response.unit, ability=response.ability, target=response.target, response=True, dice=None
@@ -333,11 +385,11 @@ def attack_action(turn: Turn, act: AttackAction) -> BattleStep:
     attacker, target = turn.unit(act.attacker), turn.unit(act.target)
     attack_refusal(turn.state, attacker, target, act.mode, reach=False)  # before the turn, for a clear reason
     begin_turn(turn, attacker, act)
-    turn_moves(turn, attacker, act, limit=attacker.movement, reason="tactical move")
+    turn_moves(turn, attacker, act, limit=attacker.movement, reason=_("tactical move"))
     attacker, target = turn.unit(act.attacker), turn.unit(act.target)
     attack_refusal(turn.state, attacker, target, act.mode)
     if act.area and act.before_damage:
-        raise RuleRefusal("answers before the damage roll go with a single-target attack", rule="abilities")
+        raise RuleRefusal(_("answers before the damage roll go with a single-target attack"), rule="abilities")
     form = Form(attacker.name, mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption)
     return strike_series(turn, attacker, target, act.times, form, area=act.area, responses=tuple(act.before_damage))
 
@@ -380,14 +432,22 @@ def _area_victims(turn: Turn, attacker: Card, target: Card, mode: str | None) ->
             continue
         guard = state.guard_of(card.name)
         if guard is not None and guard != target.name:
-            turn.note(f"{card.name} is behind its royal guard {guard}: the area attack spares it")
+            turn.note(
+                _("{card} is behind its royal guard {guard}: the area attack spares it", card=card.name, guard=guard)
+            )
             continue
         try:
             attack_refusal(state, attacker, card, mode, reach=False, through_guard=True)
         except RuleRefusal as refusal:
-            turn.note(f"the area attack does not reach {card.name}: {refusal.message}")
+            turn.note(_("the area attack does not reach {card}: {message}", card=card.name, message=refusal.message))
             continue
         if guard is not None:
-            turn.note(f"the area attack on the royal guard {guard} also reaches {card.name}, the commander behind it")
+            turn.note(
+                _(
+                    "the area attack on the royal guard {guard} also reaches {card}, the commander behind it",
+                    guard=guard,
+                    card=card.name,
+                )
+            )
         covered.append(card.name)
     return covered

@@ -18,6 +18,7 @@ from tabroll.geometry.grid import Square
 
 from .army import slot_overflow
 from .bonuses import Bonus
+from .messages import _, n_
 from .state import Addition, Battle, Card, Charge
 
 if TYPE_CHECKING:
@@ -111,35 +112,48 @@ def _may_play(state: Battle, card: Card) -> None:
     """Refuse a turn the card cannot play: off the field, its side's charge due first, charging itself,
     paralysed, before the reaction rolls, or not the commander in the battle's first turn."""
     if not card.on_board:
-        raise RuleRefusal(f"{card.name} is no longer on the field", rule="annihilated")
+        raise RuleRefusal(_("{card} is no longer on the field", card=card.name), rule="annihilated")
     for charge in state.charges:
         if charge.side == card.side and charge_due(state, charge):
             raise RuleRefusal(
-                f"{charge.charger}'s charge on {charge.victim} hits at the start of this turn of {card.side}",
-                tip=f"resolve it first: do: charge_impact, charger: {charge.charger}",
+                _(
+                    "{charger}'s charge on {victim} hits at the start of this turn of {side}",
+                    charger=charge.charger,
+                    victim=charge.victim,
+                    side=card.side,
+                ),
+                tip=_("resolve it first: do: charge_impact, charger: {charger}", charger=charge.charger),
                 rule="charge timing",
             )
     own = state.charge_by(card.name)
     if own is not None:
         raise RuleRefusal(
-            f"{card.name} is charging {own.victim} and cannot act until the charge hits",
+            _("{card} is charging {victim} and cannot act until the charge hits", card=card.name, victim=own.victim),
             rule="Carga",
         )
     if card.paralysed:
-        lasts = "until it is cured" if card.paralysed_rounds is None else "while the effect lasts"
-        raise RuleRefusal(f"{card.name} is paralysed and takes no action {lasts}", rule="paralysed")
+        lasts = _("until it is cured") if card.paralysed_rounds is None else _("while the effect lasts")
+        raise RuleRefusal(
+            _("{card} is paralysed and takes no action {lasts}", card=card.name, lasts=lasts), rule="paralysed"
+        )
     index = state.side_index(card.side)
     if state.from_deployment and state.first is None:
         raise RuleRefusal(
-            "the battle has not begun: the reaction rolls decide who acts first",
-            tip="roll them first: do: initiative",
+            _("the battle has not begun: the reaction rolls decide who acts first"),
+            tip=_("roll them first: do: initiative"),
             rule="initiative",
         )
     if state.from_deployment and state.turns[index] == 0 and not card.commander:
         commander = state.commander_of(card.side)
-        named = f" ({commander.name})" if commander is not None else ""
+        values = {"card": card.name, "side": card.side}
         raise RuleRefusal(
-            f"in the battle's first turn only the commanders act; {card.name} is not {card.side}'s commander{named}",
+            _(
+                "in the battle's first turn only the commanders act; {card} is not {side}'s commander ({commander})",
+                commander=commander.name,
+                **values,
+            )
+            if commander is not None
+            else _("in the battle's first turn only the commanders act; {card} is not {side}'s commander", **values),
             rule="first turn",
         )
 
@@ -149,20 +163,25 @@ def _alternation(turn: Turn, state: Battle, card: Card) -> None:
     if state.to_play is None or card.side == state.to_play:
         return
     if not any(may_act(state, c) for c in state.living(state.to_play)):
-        turn.note(f"{state.to_play} has no card that can act: {card.side} plays again")
+        turn.note(_("{to_play} has no card that can act: {side} plays again", to_play=state.to_play, side=card.side))
         return
     why = (
-        f"the players alternate, one card each, and {card.side} played the last card"
+        _("the players alternate, one card each, and {side} played the last card", side=card.side)
         if state.played_last == card.side
-        else f"{state.to_play} won the reaction roll and plays the next card"
+        else _("{to_play} won the reaction roll and plays the next card", to_play=state.to_play)
     )
     if state.options.alternation != "free":
-        raise RuleRefusal(f"it is {state.to_play}'s turn: {why}", rule="alternation")
+        raise RuleRefusal(_("it is {to_play}'s turn: {why}", to_play=state.to_play, why=why), rule="alternation")
     turn.ruling(
         "alternation",
         "free",
-        f"the players need not alternate: {card.side} plays {card.name}'s turn although "
-        f"it is {state.to_play}'s ({why})",
+        _(
+            "the players need not alternate: {side} plays {card}'s turn although it is {to_play}'s ({why})",
+            side=card.side,
+            card=card.name,
+            to_play=state.to_play,
+            why=why,
+        ),
     )
 
 
@@ -175,14 +194,21 @@ def _round_for(turn: Turn, state: Battle, card: Card, index: int) -> frozenset[s
     waiting = [c.name for c in state.living(card.side) if c.name not in acted and may_act(state, c)]
     if waiting:
         raise RuleRefusal(
-            f"{card.name} already acted this round; {card.side} must first play {', '.join(waiting)}",
+            _(
+                "{card} already acted this round; {side} must first play {waiting}",
+                card=card.name,
+                side=card.side,
+                waiting=", ".join(waiting),
+            ),
             rule="turn order",
         )
     rounds = list(state.rounds)
     rounds[index] += 1
     turn.change(rounds=(rounds[0], rounds[1]))
     turn.emit(NewRound(round=rounds[index]))
-    turn.note(f"{card.side} begins round {rounds[index]}: its cards' Absorción is ready again")
+    turn.note(
+        _("{side} begins round {rounds}: its cards' Absorción is ready again", side=card.side, rounds=rounds[index])
+    )
     _new_round_for(turn, card.side)
     return frozenset()
 
@@ -191,8 +217,17 @@ def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
     for i, addition in enumerate(pile):
         if addition.label == name or addition.name == name:
             return pile.pop(i)
-    held = ", ".join(a.label for a in pile) or "nothing"
-    raise RuleRefusal(f"{side} has no addition '{name}' in its {where} (it holds {held})", rule="addition hand")
+    held = ", ".join(a.label for a in pile) or _("nothing")
+    raise RuleRefusal(
+        _(
+            "{side} has no addition '{name}' in its {where} (it holds {held})",
+            side=side,
+            name=name,
+            where=where,
+            held=held,
+        ),
+        rule="addition hand",
+    )
 
 
 def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
@@ -230,13 +265,26 @@ def _draw(turn: Turn, state: Battle, card: Card, index: int, hand: list[Addition
     side = card.side
     deck = list(kept)
     if card.kind != "troop":
-        turn.note(f"{card.name} is not a troop card: {side} draws no addition this turn")
+        turn.note(_("{card} is not a troop card: {side} draws no addition this turn", card=card.name, side=side))
     elif not deck:
-        turn.note(f"{side}'s addition deck is empty: no addition is drawn")
+        turn.note(_("{side}'s addition deck is empty: no addition is drawn", side=side))
     else:
-        drawn = deck.pop(turn.pick(list(range(len(deck))), f"addition drawn by {side} ({len(deck)} in the deck)", None))
+        drawn = deck.pop(
+            turn.pick(
+                list(range(len(deck))),
+                _("addition drawn by {side} ({left} in the deck)", side=side, left=len(deck)),
+                None,
+            )
+        )
         hand.append(drawn)
-        turn.note(f"{side} draws {drawn.label} from its addition deck ({len(deck)} left)")
+        turn.note(
+            _(
+                "{side} draws {label} from its addition deck ({left} left)",
+                side=side,
+                label=drawn.label,
+                left=len(deck),
+            )
+        )
         both = list(decks)
         both[index] = tuple(deck)
         decks = (both[0], both[1])
@@ -251,14 +299,19 @@ def _discard(
     owed = min(state.owed_discards[index], len(hand))
     if len(discards) < owed:
         raise RuleRefusal(
-            f"{side} owes {owed} addition{'s' if owed != 1 else ''} to the Óxido (an enemy reached its rear line) "
-            f"and discards {len(discards)}",
-            tip="name them in this turn's discard: [...]",
+            n_(
+                "{side} owes {n} addition to the Óxido (an enemy reached its rear line) and discards {discarded}",
+                "{side} owes {n} additions to the Óxido (an enemy reached its rear line) and discards {discarded}",
+                owed,
+                side=side,
+                discarded=len(discards),
+            ),
+            tip=_("name them in this turn's discard: [...]"),
             rule="enemy on the rear line",
         )
     for name in discards:
         oxido.append(_take(hand, name, side, "hand"))
-        turn.note(f"{side} sends {name} to the Óxido")
+        turn.note(_("{side} sends {name} to the Óxido", side=side, name=name))
     if state.owed_discards[index]:
         owed_pair = list(state.owed_discards)
         owed_pair[index] = 0
@@ -270,9 +323,11 @@ def _equip(turn: Turn, card: Card, addition: Addition, name: str) -> Card:
     """An addition from the hand onto a troop card (a copy more of one it has), within its four slots; never a
     black addition."""
     if addition.kind == "black":
-        raise RuleRefusal(f"{name} is a black addition: it stays in the hand, never equipped", rule="black additions")
+        raise RuleRefusal(
+            _("{name} is a black addition: it stays in the hand, never equipped", name=name), rule="black additions"
+        )
     if card.kind != "troop":
-        raise RuleRefusal(f"{card.name} is not a troop card: it takes no additions", rule="addition deck")
+        raise RuleRefusal(_("{card} is not a troop card: it takes no additions", card=card.name), rule="addition deck")
     same = next((a for a in card.additions if replace(a, copies=1) == addition), None)
     if same is None:
         additions = (*card.additions, addition)
@@ -283,7 +338,7 @@ def _equip(turn: Turn, card: Card, addition: Addition, name: str) -> Card:
     overflow = slot_overflow(card)
     if overflow is not None:
         raise RuleRefusal(overflow, rule="addition slots")
-    turn.emit(StatusApplied(unit=card.name, status=f"{name} equipped", reason="addition phase"))
+    turn.emit(StatusApplied(unit=card.name, status=_("{name} equipped", name=name), reason=_("addition phase")))
     return card
 
 
@@ -291,8 +346,14 @@ def _check_hand(side: str, held: int, units: int) -> None:
     """The hand keeps one addition per unit of the side on the field."""
     if held > units:
         raise RuleRefusal(
-            f"{side} would hold {held} additions with {units} unit{'s' if units != 1 else ''} on the field",
-            tip="equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])",
+            n_(
+                "{side} would hold {held} additions with {n} unit on the field",
+                "{side} would hold {held} additions with {n} units on the field",
+                units,
+                side=side,
+                held=held,
+            ),
+            tip=_("equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])"),
             rule="addition hand",
         )
 
@@ -307,7 +368,7 @@ def _new_round_for(turn: Turn, side: str) -> None:
                 left = unit.paralysed_rounds - 1
                 unit = replace(unit, paralysed=left > 0, paralysed_rounds=left or None)
                 if left == 0 and unit.on_board:
-                    turn.note(f"{unit.name}'s paralysis ends: it may act again", unit.name)
+                    turn.note(_("{unit}'s paralysis ends: it may act again", unit=unit.name), unit.name)
         units.append(unit)
     turn.change(units=tuple(units))
 
@@ -351,18 +412,26 @@ def _declare_terrain(turn: Turn, card: Card, fly: bool | None) -> None:
     if card.terrain != "either":
         if fly is not None and fly != card.in_air:
             raise RuleRefusal(
-                f"{card.name} has Terreno {card.terrain} and cannot choose where it moves",
-                tip="only Terreno: Cualquiera cards declare 'fly'",
+                _(
+                    "{card} has Terreno {terrain} and cannot choose where it moves",
+                    card=card.name,
+                    terrain=card.terrain,
+                ),
+                tip=_("only Terreno: Cualquiera cards declare 'fly'"),
                 rule="Terreno",
             )
         return
     flying = bool(fly)
     if fly is None and card.flying:
         turn.note(
-            f"{card.name} does not declare flight this turn: it moves on the ground (Terreno Cualquiera)", card.name
+            _("{card} does not declare flight this turn: it moves on the ground (Terreno Cualquiera)", card=card.name),
+            card.name,
         )
     elif fly is not None:
-        turn.note(f"{card.name} declares it moves by {'air' if fly else 'ground'} this turn", card.name)
+        if fly:
+            turn.note(_("{card} declares it moves by air this turn", card=card.name), card.name)
+        else:
+            turn.note(_("{card} declares it moves by ground this turn", card=card.name), card.name)
     if flying != card.flying:
         turn.put(replace(card, flying=flying))
 
@@ -374,13 +443,25 @@ def _move(turn: Turn, name: str, to: Square | None, *, reason: str, limit: int |
         return
     to = (to[0], to[1])
     if not state.board.contains(to):
-        raise RuleRefusal(f"{list(to)} is off the board ({state.board.width} squares wide, 6 rows)", rule="board")
+        raise RuleRefusal(
+            _("{to} is off the board ({width} squares wide, 6 rows)", to=list(to), width=state.board.width),
+            rule="board",
+        )
     distance = state.distance(card.position, to)
     if limit is not None and distance > limit:
-        raise RuleRefusal(f"{card.name} would move {distance} squares; it may move {limit} ({reason})", rule="movement")
+        raise RuleRefusal(
+            _(
+                "{card} would move {distance} squares; it may move {limit} ({reason})",
+                card=card.name,
+                distance=distance,
+                limit=limit,
+                reason=reason,
+            ),
+            rule="movement",
+        )
     for other in state.living():
         if other.name != name and other.position == to and not (other.in_air or card.in_air):
-            raise RuleRefusal(f"{list(to)} is taken by {other.name}", rule="one unit per square")
+            raise RuleRefusal(_("{to} is taken by {other}", to=list(to), other=other.name), rule="one unit per square")
     line = state.row_line(card.side, to[1])
     invading = True if line is None else (False if line == "normal" else card.invading)
     was_in_rear = state.in_enemy_rear(card)
@@ -388,16 +469,22 @@ def _move(turn: Turn, name: str, to: Square | None, *, reason: str, limit: int |
     turn.put(moved)
     turn.emit(Move(unit=name, origin=card.position, destination=to, path=(to,), reason=reason))
     if invading and line is None and not card.invading:
-        turn.note(f"{name} enters the enemy field and keeps the Avanzada modifiers", name)
+        turn.note(_("{name} enters the enemy field and keeps the Avanzada modifiers", name=name), name)
     if not invading and card.invading:
-        turn.note(f"{name} is back on its middle line: no more Avanzada modifiers", name)
+        turn.note(_("{name} is back on its middle line: no more Avanzada modifiers", name=name), name)
     _check_protections(turn)
     if turn.state.in_enemy_rear(moved) and not was_in_rear:
         enemy = turn.state.other_side(card.side)
         turn.note(
-            f"{name} reaches the enemy's rear line: {enemy} discards "
-            f"{card.level} addition{'s' if card.level != 1 else ''} (its level) to the Óxido, of its choice, "
-            "in its next turn",
+            n_(
+                "{name} reaches the enemy's rear line: {enemy} discards {n} addition (its level) to the Óxido, "
+                "of its choice, in its next turn",
+                "{name} reaches the enemy's rear line: {enemy} discards {n} additions (its level) to the Óxido, "
+                "of its choice, in its next turn",
+                card.level,
+                name=name,
+                enemy=enemy,
+            ),
             name,
         )
         owed = list(turn.state.owed_discards)
@@ -414,7 +501,10 @@ def _check_protections(turn: Turn) -> None:
         if a is not None and b is not None and state.distance(a, b) <= 1:
             shields.append((shield, protected))
         else:
-            turn.note(f"{shield} is no longer next to {protected}: the shield ends", shield)
+            turn.note(
+                _("{shield} is no longer next to {protected}: the shield ends", shield=shield, protected=protected),
+                shield,
+            )
     guards = []
     for guard, commander in state.guards:
         g, c = state.unit(guard), state.unit(commander)
@@ -422,7 +512,14 @@ def _check_protections(turn: Turn) -> None:
         if g.position is not None and c.position is not None and g.position == (c.position[0], c.position[1] + forward):
             guards.append((guard, commander))
         else:
-            turn.note(f"{guard} left its place in front of {commander}: the royal guard ends", guard)
+            turn.note(
+                _(
+                    "{guard} left its place in front of {commander}: the royal guard ends",
+                    guard=guard,
+                    commander=commander,
+                ),
+                guard,
+            )
     turn.change(shields=tuple(shields), guards=tuple(guards))
 
 
@@ -436,8 +533,13 @@ def turn_moves(turn: Turn, card: Card, act: Any, *, limit: int | None, reason: s
         for other in turn.state.living():
             if other.name != moved.name and other.position == moved.position and not other.in_air:
                 raise RuleRefusal(
-                    f"{moved.name} would land on {other.name}'s square {list(other.position or ())}",
-                    tip="declare flight (fly: true) or move to a free square (move_to)",
+                    _(
+                        "{moved} would land on {other}'s square {value}",
+                        moved=moved.name,
+                        other=other.name,
+                        value=list(other.position or ()),
+                    ),
+                    tip=_("declare flight (fly: true) or move to a free square (move_to)"),
                     rule="one unit per square",
                 )
 
@@ -455,10 +557,10 @@ def remove(turn: Turn, name: str, *, fled: bool = False) -> None:
     charges: list[Charge] = []
     for charge in state.charges:
         if name in (charge.charger, charge.victim):
-            turn.note(f"the charge of {charge.charger} on {charge.victim} ends")
+            turn.note(_("the charge of {charger} on {victim} ends", charger=charge.charger, victim=charge.victim))
             continue
         if charge.cover == name:
-            turn.note(f"{charge.charger}'s charge is no longer covered")
+            turn.note(_("{charger}'s charge is no longer covered", charger=charge.charger))
             charge = replace(charge, cover=None)
         charges.append(charge)
     turn.state = replace(state, shields=shields, guards=guards, charges=tuple(charges))
@@ -469,29 +571,38 @@ def restore(turn: Turn, healer: Card, target: Card, life: int | None, roll: str 
     the card healed (the caller puts it back into the battle)."""
     if life is not None or roll is not None:
         if roll is not None:
-            amount = turn.roll_total(roll, f"PV restored by {healer.name} to {target.name}", healer.name)
+            amount = turn.roll_total(
+                roll, _("PV restored by {healer} to {target}", healer=healer.name, target=target.name), healer.name
+            )
         else:
             amount = life or 0
         restored = max(0, min(amount, target.wounds))
         before = target.front_life
         target = replace(target, wounds=target.wounds - restored)
-        rule = f"{amount} PV restored, up to the card's PV {target.life}"
+        rule = _("{amount} PV restored, up to the card's PV {life}", amount=amount, life=target.life)
         if target.cards > 1:
-            rule += "; only the card taking damage is healed, fallen cards stay in the Panteón"
+            rule = _(
+                "{amount} PV restored, up to the card's PV {life}; only the card taking damage is healed, fallen "
+                "cards stay in the Panteón",
+                amount=amount,
+                life=target.life,
+            )
         turn.emit(
             Heal(
                 unit=target.name,
                 amount=restored,
                 before=before,
                 after=target.front_life,
-                reason=f"{healer.name}: {rule}",
+                reason=_("{healer}: {rule}", healer=healer.name, rule=rule),
                 pool="PV",
             )
         )
     if cure:
         if target.paralysed:
             target = replace(target, paralysed=False, paralysed_rounds=None)
-            turn.note(f"{healer.name} cures {target.name}: the paralysis ends", target.name)
+            turn.note(
+                _("{healer} cures {target}: the paralysis ends", healer=healer.name, target=target.name), target.name
+            )
         else:
-            turn.note(f"{target.name} has no negative effect to cure", target.name)
+            turn.note(_("{target} has no negative effect to cure", target=target.name), target.name)
     return target

@@ -13,6 +13,8 @@ from typing import Annotated, Any
 
 from pydantic import AliasChoices, Field
 
+from .messages import N_, _
+
 Coordinate = Annotated[int, Field(ge=0, le=999)]
 SquareInput = tuple[Coordinate, Coordinate]
 Stat = Annotated[int, Field(ge=-1000, le=1000)]
@@ -42,7 +44,7 @@ def read_word(value: Any, table: dict[str, str], what: str) -> Any:
     found = table.get(plain(value))
     if found is None:
         known = ", ".join(sorted(set(table)))
-        raise ValueError(f"'{value}' is not a known {what} (known: {known})")
+        raise ValueError(_("'{value}' is not a known {what} (known: {known})", value=value, what=what, known=known))
     return found
 
 
@@ -86,11 +88,11 @@ KINDS = {
 }
 # What a card of each kind is called in messages.
 KIND_WORDS = {
-    "troop": "a troop",
-    "war_machine": "a war machine",
-    "beast": "a beast",
-    "power": "a power",
-    "special": "a special unit",
+    "troop": N_("a troop"),
+    "war_machine": N_("a war machine"),
+    "beast": N_("a beast"),
+    "power": N_("a power"),
+    "special": N_("a special unit"),
 }
 INVOCATIONS = frozenset({"beast", "power"})
 LINES = {

@@ -11,13 +11,14 @@ from tabroll.frozen import replace
 
 from .bonuses import Bonus, absorption_active, absorption_off
 from .events import CardsLost, Multiplier
+from .messages import _
 from .state import Card
 from .turn import Turn, remove
 
 
 def at_least_zero(turn: Turn, total: int, unit: str) -> int:
     if total < 0:
-        turn.emit(Modifier(applies_to="damage", reason="never below 0", amount=-total, total=0, unit=unit))
+        turn.emit(Modifier(applies_to=_("damage"), reason=_("never below 0"), amount=-total, total=0, unit=unit))
         return 0
     return total
 
@@ -25,7 +26,7 @@ def at_least_zero(turn: Turn, total: int, unit: str) -> int:
 def multiply(turn: Turn, total: int, factors: Sequence[tuple[int, str]], unit: str) -> int:
     for factor, reason in factors:
         total *= factor
-        turn.emit(Multiplier(applies_to="damage", reason=reason, factor=factor, total=total, unit=unit))
+        turn.emit(Multiplier(applies_to=_("damage"), reason=reason, factor=factor, total=total, unit=unit))
     return total
 
 
@@ -36,11 +37,18 @@ def absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
     charge = state.charge_by(t)
     if (charge is not None and charge.flank) or t in state.exposed:
         if target.absorption or target.constant_absorption:
-            turn.note(f"{t} is flanking and cannot apply any absorption", t)
+            turn.note(_("{t} is flanking and cannot apply any absorption", t=t), t)
         return []
     if not absorption_active(state, target):
         if target.absorption or target.constant_absorption:
-            turn.note(f"{t}'s absorptions are not active: {absorption_off(state, target)}", t)
+            turn.note(
+                _(
+                    "{t}'s absorptions are not active: {absorption_off}",
+                    t=t,
+                    absorption_off=absorption_off(state, target),
+                ),
+                t,
+            )
         return []
     sign = state.options.absorption_sign
     adjust: list[Bonus] = []
@@ -52,23 +60,23 @@ def absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
         turn.ruling(
             "absorption_sign",
             sign,
-            "line and shield changes to absorption are read as changes to the damage taken"
+            _("line and shield changes to absorption are read as changes to the damage taken")
             if sign == "as_damage"
-            else "line and shield changes to absorption keep their printed signs",
+            else _("line and shield changes to absorption keep their printed signs"),
         )
     armour = [a for a in target.additions if a.kind == "armour"]
     absorbs: list[Bonus] = []
     per_round = target.absorption + sum(a.absorption for a in armour)
     if keep:
-        turn.note(f"{t} keeps its Absorción for a later attack this round", t)
+        turn.note(_("{t} keeps its Absorción for a later attack this round", t=t), t)
     elif target.absorption_used:
-        turn.note(f"{t} already used its Absorción this round", t)
+        turn.note(_("{t} already used its Absorción this round", t=t), t)
     else:
-        value = turn.apply(per_round, adjust, "Absorción", t)
+        value = turn.apply(per_round, adjust, _("Absorción"), t)
         absorbs.append(("Absorción (una vez por ronda)", -value))
         turn.put(replace(target, absorption_used=True))
     constant = target.constant_absorption + sum(a.constant_absorption for a in armour)
-    value = turn.apply(constant, adjust, "Absorción Constante", t)
+    value = turn.apply(constant, adjust, _("Absorción Constante"), t)
     absorbs.append(("Absorción Constante", -value))
     return absorbs
 
@@ -87,12 +95,33 @@ def wound(turn: Turn, attacker: str, target_name: str, amount: int) -> Card | No
     wounds = pool - lost * target.life if left else 0
     life_left = target.life - wounds if left else 0
     if target.cards == 1:
-        rule = f"PV {front} - {amount} = {front - amount}" + (": annihilated" if left == 0 else "")
-    else:
+        values = {"front": front, "amount": amount, "after": front - amount}
         rule = (
-            f"{amount} damage fills PV {front} of the front card and then {target.life} per card: "
-            f"{lost} of {target.cards} cards fall" + (f", PV {life_left} left on the next" if left else "")
+            _("PV {front} - {amount} = {after}: annihilated", **values)
+            if left == 0
+            else _("PV {front} - {amount} = {after}", **values)
         )
+    else:
+        values = {
+            "amount": amount,
+            "front": front,
+            "life": target.life,
+            "lost": lost,
+            "cards": target.cards,
+            "life_left": life_left,
+        }
+        if left:
+            rule = _(
+                "{amount} damage fills PV {front} of the front card and then {life} per card: "
+                "{lost} of {cards} cards fall, PV {life_left} left on the next",
+                **values,
+            )
+        else:
+            rule = _(
+                "{amount} damage fills PV {front} of the front card and then {life} per card: "
+                "{lost} of {cards} cards fall",
+                **values,
+            )
     turn.emit(
         Damage(
             attacker=attacker,
@@ -109,7 +138,7 @@ def wound(turn: Turn, attacker: str, target_name: str, amount: int) -> Card | No
         turn.emit(CardsLost(unit=target_name, lost=lost, left=left, life_left=life_left))
     turn.put(replace(target, cards=left if left else target.cards, wounds=wounds))
     if left == 0:
-        turn.emit(Defeat(unit=target_name, by=attacker, reason="PV 0 or less: to the Panteón", how="annihilated"))
+        turn.emit(Defeat(unit=target_name, by=attacker, reason=_("PV 0 or less: to the Panteón"), how="annihilated"))
         remove(turn, target_name)
         if target.commander:
             return target
