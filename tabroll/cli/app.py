@@ -377,4 +377,4 @@ def _flushed(code: int) -> int:
 def _interrupted() -> str:
     """``interrupted``, with what the long work under way had done (only when that work ran)."""
     workers = sys.modules.get("tabroll.batch.workers")
-    return (workers.interrupted_line() if workers is not None else "interrupted") + "\n"
+    return (workers.interrupted_line() if workers is not None else p_("message", "interrupted")) + "\n"
