@@ -24,6 +24,7 @@ from tabroll.errors import (
     INTERRUPTS,
     TabrollError,
 )
+from tabroll.i18n import _, p_
 
 if TYPE_CHECKING:
     pass
@@ -110,6 +111,9 @@ def _help_holders(typer_app: typer.Typer) -> Iterator[tuple[Any, str]]:
         if not callable(callback):
             continue
         hints = typing.get_type_hints(callback, include_extras=True)
+        # The annotations are text (``from __future__ import annotations``): each reading makes new options, so
+        # the ones read here are kept as the annotations, for Typer to read the very options whose help is told.
+        callback.__annotations__.update(hints)
         for name, parameter in __import__("inspect").signature(callback).parameters.items():
             found = [parameter.default, *getattr(hints.get(name), "__metadata__", ())]
             for holder in found:
@@ -176,8 +180,12 @@ def _language_flag(args: list[str]) -> tuple[str | None, list[str]]:
                 from tabroll.errors import InputError
 
                 raise InputError(
-                    "--lang needs a language code",
-                    tip=f"e.g. --lang pt; the languages: {', '.join(i18n.LANGUAGES)}, or {i18n.GAME}",
+                    _("--lang needs a language code"),
+                    tip=_(
+                        "e.g. --lang pt; the languages: {languages}, or {game}",
+                        languages=", ".join(i18n.LANGUAGES),
+                        game=i18n.GAME,
+                    ),
                 )
             chosen = value
         elif word.startswith("--lang="):
@@ -340,7 +348,7 @@ def _run(argv: list[str] | None) -> int:
         from tabroll.words import visible  # a message quotes what was typed or read: shown, never obeyed
 
         # "error:" is bad input (exit 2) or a fault (70); the rules' answer (exit 1) is a refusal, and says so.
-        said = i18n.p_("message", "refused") if err.exit_code == EXIT_REFUSED else i18n.p_("message", "error")
+        said = p_("message", "refused") if err.exit_code == EXIT_REFUSED else p_("message", "error")
         sys.stderr.write(f"{said}: {visible(err.describe(), lines=True)}\n")
         return err.exit_code
     except (_Interrupted, KeyboardInterrupt):
@@ -370,4 +378,4 @@ def _flushed(code: int) -> int:
 def _interrupted() -> str:
     """``interrupted``, with what the long work under way had done (only when that work ran)."""
     workers = sys.modules.get("tabroll.batch.workers")
-    return (workers.interrupted_line() if workers is not None else "interrupted") + "\n"
+    return (workers.interrupted_line() if workers is not None else p_("message", "interrupted")) + "\n"

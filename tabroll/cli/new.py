@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from tabroll.errors import InputError
+from tabroll.i18n import _
 
 
 def starter_for(game_name: str) -> tuple[str, str]:
@@ -21,7 +22,10 @@ def starter_for(game_name: str) -> tuple[str, str]:
     text = game.starter_text()
     if text is None:
         offered = [g.id for g in all_rulesets() if g.starter_text() is not None]
-        raise InputError(f"{game.name} has no starter scenario", tip=f"games with one: {', '.join(offered) or 'none'}")
+        raise InputError(
+            _("{game} has no starter scenario", game=game.name),
+            tip=_("games with one: {games}", games=", ".join(offered) or _("none")),
+        )
     return game.id, text
 
 
@@ -32,16 +36,29 @@ def new_command(game_name: str, file: str | None, *, force: bool = False) -> str
         sys.stdout.write(text)
         return None
     target = Path(file)
-    tip_force = f"choose another name, or replace it with: tabroll new {game_id} {file} --force"
+    tip_force = _("choose another name, or replace it with: {command}", command=f"tabroll new {game_id} {file} --force")
     if target.is_dir():
-        raise InputError(f"{file} is a folder", tip=f"give a file name, e.g. tabroll new {game_id} {file}/battle.yaml")
+        raise InputError(
+            _("{file} is a folder", file=file),
+            tip=_("give a file name, e.g. {command}", command=f"tabroll new {game_id} {file}/battle.yaml"),
+        )
     folder = target.parent
     if not folder.is_dir():
-        raise InputError(f"{file}: the folder {folder} does not exist", tip="create it first, or write the file here")
+        raise InputError(
+            _("{file}: the folder {folder} does not exist", file=file, folder=folder),
+            tip=_("create it first, or write the file here"),
+        )
     from tabroll.writing import write_atomically
 
     try:  # whole or not at all: a temporary file, then linked into place (never over a file) or, --force, renamed
         write_atomically(target, text.encode("utf-8"), what=file, replace=force)
     except FileExistsError:
-        raise InputError(f"{file} already exists; tabroll new does not overwrite it", tip=tip_force) from None
-    return f"wrote {file}: a {game_id} scenario to change; run it with: tabroll run {file}"
+        raise InputError(
+            _("{file} already exists; tabroll new does not overwrite it", file=file), tip=tip_force
+        ) from None
+    return _(
+        "wrote {file}: a {game} scenario to change; run it with: {command}",
+        file=file,
+        game=game_id,
+        command=f"tabroll run {file}",
+    )

@@ -18,6 +18,7 @@ import os
 import sys
 
 from tabroll.errors import EXIT_OUTPUT
+from tabroll.i18n import _
 from tabroll.writing import OutputLost, is_output_error, reason
 
 __all__ = ["EXIT_OUTPUT", "WholeWrites", "install", "is_output_error", "output_failed"]
@@ -43,7 +44,7 @@ class WholeWrites(io.RawIOBase):
         view = memoryview(data).cast("B")
         total = len(view)
         if self.closed_before_start:
-            raise OutputLost("it was closed before tabroll started")
+            raise OutputLost(_("it was closed before tabroll started"))
         try:
             while view:
                 view = view[os.write(self._fd, view) :]
@@ -109,7 +110,7 @@ def install() -> None:
 def output_failed(err: OSError) -> int:
     """Say that the output could not be written, silence stdout for the rest of the exit, and give the exit code."""
     try:
-        sys.stderr.write(f"error: cannot write to standard output: {reason(err)}\n")
+        sys.stderr.write(_("error: cannot write to standard output: {reason}", reason=reason(err)) + "\n")
         sys.stderr.flush()
     except (OSError, AttributeError, ValueError):
         pass

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tabroll.errors import InputError
+from tabroll.i18n import _, n_
 from tabroll.play.words import MAX_LINE
 
 PROMPT = "tabroll> "
@@ -87,7 +88,12 @@ def session(table: Any, lines: Lines) -> int:
         except EOFError:
             break
         except LineTooLong:
-            table.say(f"error: the line is longer than {MAX_LINE:,} characters (or not UTF-8); nothing was done")
+            table.say(
+                _(
+                    "error: the line is longer than {n} characters (or not UTF-8); nothing was done",
+                    n=f"{MAX_LINE:,}",
+                )
+            )
             continue
         except KeyboardInterrupt:
             lines.out.write("\n")  # Ctrl-C at the prompt: the line is dropped, the prompt comes back
@@ -96,10 +102,10 @@ def session(table: Any, lines: Lines) -> int:
             if not table.handle(line):
                 break
         except KeyboardInterrupt:
-            table.say("\ncancelled: nothing was recorded")
+            table.say("\n" + _("cancelled: nothing was recorded"))
         except EOFError:
             break
-    table.say("bye: the game is saved in " + str(table.journal_path))
+    table.say(_("bye: the game is saved in {path}", path=str(table.journal_path)))
     return 0
 
 
@@ -135,9 +141,11 @@ def play_command(file: str, *, journal: str | None, fmt: str | None, force: bool
 
     chosen = fmt or default_format()
     if chosen not in ("text", "rich"):
-        raise InputError(f"play shows a log for people, not {chosen}", tip="--format text or --format rich")
+        raise InputError(
+            _("play shows a log for people, not {format}", format=chosen), tip="--format text or --format rich"
+        )
     if file == "-":
-        raise InputError("play reads its commands from standard input; the scenario must be a file")
+        raise InputError(_("play reads its commands from standard input; the scenario must be a file"))
     scenario = load_scenario_file(file)
     interactive = sys.stdin.isatty()
     box: list[Any] = []
@@ -178,10 +186,19 @@ def journal_state_command(path: str, *, fmt: str | None, scenario: str | None, f
 
     chosen = fmt or default_format()
     if chosen not in STATE_FORMATS:
-        raise InputError(f"unknown output format '{chosen}'", tip=f"use one of: {', '.join(STATE_FORMATS)}")
+        raise InputError(
+            _("unknown output format '{format}'", format=chosen),
+            tip=_("use one of: {choices}", choices=", ".join(STATE_FORMATS)),
+        )
     book = read_game(path, scenario_path=scenario, force=force)
     game, state, count = book.ruleset, book.current_state(), len(book.records)
-    title = f"{book.header.scenario} ({game.id}) after {count} action{'s' if count != 1 else ''}:"
+    title = n_(
+        "{scenario} ({game}) after {n} action:",
+        "{scenario} ({game}) after {n} actions:",
+        count,
+        scenario=book.header.scenario,
+        game=game.id,
+    )
     if chosen == "json":
         document = state_document(game, state, journal=str(Path(path)), scenario=book.header.scenario, actions=count)
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")

@@ -14,6 +14,7 @@ from tabroll.errors import (
     EXIT_INTERNAL,
     EXIT_REFUSED,
 )
+from tabroll.i18n import N_, _
 
 if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice, Session
@@ -28,12 +29,17 @@ def _format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | 
     allowed = formats or FORMATS
     if brief:
         if fmt not in (None, "brief"):
-            raise InputError(f"--brief and --format {fmt} ask for two formats", tip="give one of them")
+            raise InputError(
+                _("--brief and --format {format} ask for two formats", format=fmt), tip=_("give one of them")
+            )
         return "brief"
     if fmt is None:
         return default_format()
     if fmt not in allowed:
-        raise InputError(f"unknown output format '{fmt}'", tip=f"use one of: {', '.join(allowed)}")
+        raise InputError(
+            _("unknown output format '{format}'", format=fmt),
+            tip=_("use one of: {choices}", choices=", ".join(allowed)),
+        )
     return fmt
 
 
@@ -144,14 +150,15 @@ def _ask(question: str) -> str:
         line = sys.stdin.readline(MAX_ANSWER + 1)
     except UnicodeDecodeError:
         sys.stderr.write("\n")
-        raise InputError("the answer is not UTF-8 text", tip="type the value again with plain digits") from None
+        raise InputError(_("the answer is not UTF-8 text"), tip=_("type the value again with plain digits")) from None
     if not line:
         sys.stderr.write("\n")  # end the unanswered question's line before the error
         raise EOFError
     if len(line) > MAX_ANSWER:
         sys.stderr.write("\n")
         raise InputError(
-            f"the answer is longer than {MAX_ANSWER:,} characters", tip="answer with the value alone, e.g. 7"
+            _("the answer is longer than {n} characters", n=f"{MAX_ANSWER:,}"),
+            tip=_("answer with the value alone, e.g. 7"),
         )
     return line
 
@@ -178,26 +185,29 @@ def _options(items: list[str] | None, flag: str = "--option") -> dict[str, str]:
     from tabroll.kit.options import parse_option_assignments
 
     for item in items or []:
-        name, sep, _ = item.partition("=")
+        name, sep, _value = item.partition("=")
         if flag != "--option" and (not sep or not name.strip()):
             from tabroll.errors import InputError
 
             example, where = _ASSIGNMENT_HELP[flag]
-            raise InputError(f"cannot read {flag} '{item}'", tip=f"write it as {example} ({where})")
+            raise InputError(
+                _("cannot read {flag} '{item}'", flag=flag, item=item),
+                tip=_("write it as {example} ({where})", example=_(example), where=_(where)),
+            )
     return parse_option_assignments(items or [])
 
 
 _ASSIGNMENT_HELP = {
-    "--attacker-stat": ("STAT=VALUE, e.g. --attacker-stat ATK=3", "tabroll units GAME lists each game's stats"),
-    "--target-stat": ("STAT=VALUE, e.g. --target-stat DEF=4", "tabroll units GAME lists each game's stats"),
-    "--set": ("KEY=VALUE, e.g. --set hex=Sono", "any field of the game's attack action"),
+    "--attacker-stat": (N_("STAT=VALUE, e.g. --attacker-stat ATK=3"), N_("tabroll units GAME lists each game's stats")),
+    "--target-stat": (N_("STAT=VALUE, e.g. --target-stat DEF=4"), N_("tabroll units GAME lists each game's stats")),
+    "--set": (N_("KEY=VALUE, e.g. --set hex=Sono"), N_("any field of the game's attack action")),
 }
 
 
 def _warn(message: str) -> None:
     from tabroll.words import visible
 
-    sys.stderr.write(f"warning: {visible(message, lines=True)}\n")
+    sys.stderr.write(_("warning: {message}", message=visible(message, lines=True)) + "\n")
 
 
 def _started() -> float:

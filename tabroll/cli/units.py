@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabroll.i18n import _, n_, p_
 from tabroll.kit import AnyRuleset, AttackNeeds, StatNeed
 
 UNITS_FORMAT = "tabroll.units"
@@ -70,15 +71,29 @@ def _stats(game: AnyRuleset) -> list[StatNeed]:
 
 
 def _names(needs: tuple[StatNeed, ...]) -> str:
-    return ", ".join(n.name + ("*" if n.required else "") for n in needs) or "nothing"
+    return ", ".join(n.name + ("*" if n.required else "") for n in needs) or _("nothing")
+
+
+def _kind(kind: str) -> str:
+    """A stat's kind as people read it (the JSON keeps the kind itself)."""
+    words = {
+        "int": p_("stat kind", "int"),
+        "dice": p_("stat kind", "dice"),
+        "text": p_("stat kind", "text"),
+        "list": p_("stat kind", "list"),
+        "map": p_("stat kind", "map"),
+        "flag": p_("stat kind", "flag"),
+        "printed": p_("stat kind", "printed"),
+    }
+    return words.get(kind, kind)
 
 
 def _about(need: StatNeed) -> str:
-    facts: list[str] = [need.kind if need.kind != "printed" else "as printed"]
+    facts: list[str] = [_kind(need.kind) if need.kind != "printed" else _("as printed")]
     if need.default is not None:
-        facts.append(f"default {need.default}")
+        facts.append(_("default {value}", value=need.default))
     if need.aliases:
-        facts.append("also " + ", ".join(need.aliases))
+        facts.append(_("also {names}", names=", ".join(need.aliases)))
     return f"{need.help} ({'; '.join(facts)})"
 
 
@@ -87,26 +102,30 @@ def units_lines(game: AnyRuleset) -> list[str]:
     lines = [f"{game.name} ({game.id})", ""]
     catalogue = units_document(game)["catalogue"]
     if catalogue:
-        lines.append(f"Catalogue ({len(catalogue)} unit{'s' if len(catalogue) != 1 else ''}; -a NAME uses one):")
+        lines.append(
+            n_("Catalogue ({n} unit; -a NAME uses one):", "Catalogue ({n} units; -a NAME uses one):", len(catalogue))
+        )
         width = max(len(u["name"]) for u in catalogue)
         for unit in catalogue:
             stats = ", ".join(f"{k} {_shown(v)}" for k, v in unit["stats"].items())
             lines.append(f"  {unit['name']:<{width}}  {stats}")
     else:
-        lines.append("No catalogue: the source prints no unit's stats, so type them (below).")
-    lines += ["", "Attacks, and the stats each reads (* required of a unit not in the catalogue):"]
+        lines.append(_("No catalogue: the source prints no unit's stats, so type them (below)."))
+    lines += ["", _("Attacks, and the stats each reads (* required of a unit not in the catalogue):")]
     for needs in game.stat_needs():
         lines.append(f"  {needs.kind}: {needs.help}")
-        lines.append(f"      attacker: {_names(needs.attacker)}")
-        lines.append(f"      target:   {_names(needs.target)}")
-    lines += ["", 'Stats (after the name, -a "Hero STAT=VALUE ...", or --attacker-stat/--target-stat STAT=VALUE):']
+        attacker, target = _("attacker:"), _("target:")
+        width = max(len(attacker), len(target))
+        lines.append(f"      {attacker:<{width}} {_names(needs.attacker)}")
+        lines.append(f"      {target:<{width}} {_names(needs.target)}")
+    lines += ["", _('Stats (after the name, -a "Hero STAT=VALUE ...", or --attacker-stat/--target-stat STAT=VALUE):')]
     every = _stats(game)
     width = max((len(n.name) for n in every), default=0)
     for need in every:
         lines.append(f"  {need.name:<{width}}  {_about(need)}")
     examples = [needs.example for needs in game.stat_needs() if needs.example]
     if examples:
-        lines += ["", "Example" + ("s" if len(examples) > 1 else "") + ":"]
+        lines += ["", n_("Example:", "Examples:", len(examples))]
         lines += [f"  {example}" for example in examples]
     return lines
 
@@ -120,31 +139,32 @@ def units_rich(game: AnyRuleset) -> Any:
     parts: list[Any] = [Text(f"{game.name} ({game.id})", style="bold")]
     catalogue = units_document(game)["catalogue"]
     if catalogue:
-        table = Table(title="catalogue (-a NAME uses one)", title_justify="left")
-        table.add_column("unit", style="bold")
-        table.add_column("stats")
+        table = Table(title=_("catalogue (-a NAME uses one)"), title_justify="left")
+        table.add_column(p_("column", "unit"), style="bold")
+        table.add_column(p_("column", "stats"))
         for unit in catalogue:
             table.add_row(unit["name"], ", ".join(f"{k} {_shown(v)}" for k, v in unit["stats"].items()))
         parts.append(table)
     else:
-        parts.append(Text("No catalogue: the source prints no unit's stats, so type them (below)."))
-    attacks = Table(title="attacks (* required of a unit not in the catalogue)", title_justify="left")
-    for column in ("attack", "attacker", "target", "what it does"):
+        parts.append(Text(_("No catalogue: the source prints no unit's stats, so type them (below).")))
+    attacks = Table(title=_("attacks (* required of a unit not in the catalogue)"), title_justify="left")
+    for column in (p_("column", "attack"), p_("column", "attacker"), p_("column", "target"), _("what it does")):
         attacks.add_column(column)
     for needs in game.stat_needs():
         attacks.add_row(needs.kind, _names(needs.attacker), _names(needs.target), needs.help)
     parts.append(attacks)
-    stats = Table(title='stats: -a "Hero STAT=VALUE ...", or --attacker-stat STAT=VALUE', title_justify="left")
-    for column in ("stat", "kind", "default", "also", "meaning"):
+    stats = Table(title=_('stats: -a "Hero STAT=VALUE ...", or --attacker-stat STAT=VALUE'), title_justify="left")
+    columns = (p_("column", "stat"), p_("column", "kind"), p_("column", "default"), p_("column", "also"))
+    for column in (*columns, p_("column", "meaning")):
         stats.add_column(column)
     for need in _stats(game):
         stats.add_row(
-            need.name + ("*" if need.required else ""), need.kind, need.default or "", ", ".join(need.aliases),
+            need.name + ("*" if need.required else ""), _kind(need.kind), need.default or "", ", ".join(need.aliases),
             need.help,
         )  # fmt: skip
     parts.append(stats)
     for example in [needs.example for needs in game.stat_needs() if needs.example]:
-        parts.append(Text(f"e.g. {example}", style="dim"))
+        parts.append(Text(_("e.g. {example}", example=example), style="dim"))
     return Group(*parts)
 
 

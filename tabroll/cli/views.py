@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tabroll.errors import InputError
+from tabroll.i18n import _
 
 DEVELOPER_MARK = "<!-- developers -->"
 """Put on the line after a heading of a game's rulings document, that section is about the source code and the
@@ -30,7 +31,10 @@ def check_view_format(fmt: str | None, allowed: tuple[str, ...], command: str) -
         chosen = default_format()
         return chosen if chosen in allowed else "text"
     if fmt not in allowed:
-        raise InputError(f"unknown output format '{fmt}' for {command}", tip=f"use one of: {', '.join(allowed)}")
+        raise InputError(
+            _("unknown output format '{format}' for {command}", format=fmt, command=command),
+            tip=_("use one of: {choices}", choices=", ".join(allowed)),
+        )
     return fmt
 
 
@@ -62,7 +66,7 @@ def show_rulesets(fmt: str) -> None:
         from rich.console import Console
         from rich.table import Table
 
-        table = Table("id", "game", "what it resolves", box=None, pad_edge=False)
+        table = Table("id", _("game"), _("what it resolves"), box=None, pad_edge=False)
         for game in games:
             table.add_row(game.id, game.name, game.summary)
         Console().print(table)
@@ -103,7 +107,9 @@ def _field_shape(spec: Any) -> str:
 
 
 def _field_when(spec: Any) -> str:
-    return " (no scenario file)" if spec.quick_only else " (with a scenario file)" if spec.file_only else ""
+    if spec.quick_only:
+        return " " + _("(no scenario file)")
+    return " " + _("(with a scenario file)") if spec.file_only else ""
 
 
 def rules_document(game: Any) -> dict[str, Any]:
@@ -130,19 +136,22 @@ def rules_document(game: Any) -> dict[str, Any]:
 
 def rules_markdown(game: Any) -> str:
     """The whole page as Markdown: options, command-line attack fields, then the game's rulings document."""
-    out = [f"# {game.name} (`{game.id}`)", "", "## Options", ""]
+    out = [f"# {game.name} (`{game.id}`)", "", "## " + _("Options"), ""]
     if not game.option_infos():
-        out.append("This game has no house-rule options.")
+        out.append(_("This game has no house-rule options."))
     else:
-        out += ["Set them with `--option NAME=VALUE`, or under `options:` in a scenario file.", ""]
+        out += [_("Set them with `--option NAME=VALUE`, or under `options:` in a scenario file."), ""]
     for info in game.option_infos():
         choices = f" ({' / '.join(info.choices)})" if info.choices else ""
         out.append(f"- **`{info.name}`** = `{info.default}`{choices}: {info.description}")
     if game.attack_fields:
-        out += ["", "## Command-line attack fields", "", "`tabroll attack/odds/matrix ... --FIELD VALUE`", ""]
+        out += ["", "## " + _("Command-line attack fields"), "", "`tabroll attack/odds/matrix ... --FIELD VALUE`", ""]
         for spec in game.attack_fields:
-            notes = [f"default `{spec.default}`"] if spec.default is not None else []
-            notes += ["no scenario file"] if spec.quick_only else ["with a scenario file"] if spec.file_only else []
+            notes = [_("default `{value}`", value=spec.default)] if spec.default is not None else []
+            if spec.quick_only:
+                notes.append(_("no scenario file"))
+            elif spec.file_only:
+                notes.append(_("with a scenario file"))
             shown = f" ({', '.join(notes)})" if notes else ""
             out.append(f"- **`{_field_shape(spec)}`**{shown}: {spec.help}")
     rulings = player_rulings(game.rulings_text()).strip()
@@ -168,17 +177,17 @@ def show_rules(game: Any, fmt: str) -> None:
         return
     lines = [f"{game.name} ({game.id})", ""]
     lines.append(
-        "Options (set with --option NAME=VALUE or a scenario's options:):"
+        _("Options (set with --option NAME=VALUE or a scenario's options:):")
         if game.option_infos()
-        else "Options: none (this game has no house-rule options)."
+        else _("Options: none (this game has no house-rule options).")
     )
     for info in game.option_infos():
         choices = f" [{' | '.join(info.choices)}]" if info.choices else ""
         lines.append(f"  {info.name} = {info.default}{choices}\n      {info.description}")
     if game.attack_fields:
-        lines.append("\nCommand-line attack fields (tabroll attack/odds/matrix ... --FIELD VALUE):")
+        lines.append("\n" + _("Command-line attack fields (tabroll attack/odds/matrix ... --FIELD VALUE):"))
         for spec in game.attack_fields:
-            default = f" [default: {spec.default}]" if spec.default is not None else ""
+            default = " " + _("[default: {value}]", value=spec.default) if spec.default is not None else ""
             lines.append(f"  {_field_shape(spec)}{default}{_field_when(spec)}\n      {spec.help}")
     rulings = player_rulings(game.rulings_text())
     if rulings.strip():
@@ -246,7 +255,11 @@ def journal_story(path: str | Path) -> list[str]:
     ruleset = find_ruleset(scan.header.ruleset)
     torn = None
     if scan.torn_line is not None:
-        torn = f"line {scan.torn_line}: an action cut short by a crash, not saved ({torn_tip(journal_path)})"
+        torn = _(
+            "line {line}: an action cut short by a crash, not saved ({tip})",
+            line=scan.torn_line,
+            tip=torn_tip(journal_path),
+        )
     return story(
         scenario=scan.header.scenario,
         ruleset=scan.header.ruleset,

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError, Location, RuleRefusal, interrupted
 from tabroll.events import ActionStarted, Event, Note, Refused
+from tabroll.i18n import _, n_
 from tabroll.kit import (
     ActionHeader,
     AnyRuleset,
@@ -129,7 +130,7 @@ def run_scenario(
     for number, step in enumerate(scenario.steps):
         index = first_index + number
         if step.dice is not None:
-            origin = f"dice of action {number + 1}"
+            origin = _("dice of action {number}", number=number + 1)
             if step.location is not None and step.location.file:
                 origin = f"{step.location}.dice:"
             given = GivenDice(step.dice, origin=origin)
@@ -140,7 +141,7 @@ def run_scenario(
             if given.remaining and not resolution.refused:
                 left = ", ".join(str(v) for v in given.remaining)
                 resolution = Resolution(
-                    events=(*resolution.events, Note(text=f"given dice not used: {left}")),
+                    events=(*resolution.events, Note(text=_("given dice not used: {dice}", dice=left))),
                     state=resolution.state,
                     refused=resolution.refused,
                 )
@@ -152,8 +153,12 @@ def run_scenario(
         remaining = len(scenario.steps) - number - 1
         over = scenario.ruleset.stops_at_game_over and any(e.kind == "game_over" for e in resolution.events)
         if over and remaining:
-            actions = f"{remaining} remaining action{'s are' if remaining != 1 else ' is'}"
-            note = Note(text=f"the game is over: the scenario's {actions} not resolved")
+            told = n_(
+                "the game is over: the scenario's {n} remaining action is not resolved",
+                "the game is over: the scenario's {n} remaining actions are not resolved",
+                remaining,
+            )
+            note = Note(text=told)
             resolution = Resolution(
                 events=(*resolution.events, note), state=resolution.state, refused=resolution.refused
             )
@@ -216,9 +221,14 @@ def _import_game(name: str, finder: Any) -> Any:
         if folder is None or not any(os.path.realpath(folder) == os.path.realpath(f) for f in extra):
             raise
         raise InputError(
-            f"the game {name.rsplit('.', 1)[-1]!r} in {folder} (from {GAMES_VARIABLE}) cannot be loaded: "
-            f"{type(err).__name__}: {err}",
-            tip=f"fix that game's code, or take its folder out of {GAMES_VARIABLE}",
+            _(
+                "the game {game} in {folder} (from {variable}) cannot be loaded: {error}",
+                game=repr(name.rsplit(".", 1)[-1]),
+                folder=folder,
+                variable=GAMES_VARIABLE,
+                error=f"{type(err).__name__}: {err}",
+            ),
+            tip=_("fix that game's code, or take its folder out of {variable}", variable=GAMES_VARIABLE),
         ) from None
 
 
@@ -236,8 +246,13 @@ def _discover() -> dict[str, AnyRuleset]:
                 continue
             if ruleset.id in found:
                 raise InputError(
-                    f"two games have the id '{ruleset.id}': {type(found[ruleset.id]).__module__} and {name}",
-                    tip="give one of them another id",
+                    _(
+                        "two games have the id '{id}': {first} and {second}",
+                        id=ruleset.id,
+                        first=type(found[ruleset.id]).__module__,
+                        second=name,
+                    ),
+                    tip=_("give one of them another id"),
                 )
             found[ruleset.id] = ruleset
         _REGISTRY = found
@@ -291,11 +306,17 @@ def _find_ruleset(name: str) -> AnyRuleset:
 
     names = sorted(registry)
     if len(starts) > 1:
-        raise InputError(f"'{name}' could be any of: {', '.join(sorted(starts))}", tip="type more of the game's id")
+        raise InputError(
+            _("'{name}' could be any of: {games}", name=name, games=", ".join(sorted(starts))),
+            tip=_("type more of the game's id"),
+        )
     words = {word.lower(): ruleset.id for ruleset in registry.values() for word in (ruleset.id, *ruleset.aliases)}
     close = get_close_matches(wanted, list(words), n=1)
-    tip = f"did you mean '{words[close[0]]}'?" if close else f"known rulesets: {', '.join(names)}"
-    raise InputError(f"unknown ruleset '{name}'", tip=tip)
+    if close:
+        tip = _("did you mean '{name}'?", name=words[close[0]])
+    else:
+        tip = _("known rulesets: {names}", names=", ".join(names))
+    raise InputError(_("unknown ruleset '{name}'", name=name), tip=tip)
 
 
 def ruleset_for_units(ruleset: str | None, names: Sequence[str]) -> AnyRuleset:
@@ -311,12 +332,15 @@ def ruleset_for_units(ruleset: str | None, names: Sequence[str]) -> AnyRuleset:
         if slip is not None:
             raise slip
     unique = sorted(set(names))
-    shown = ", ".join(unique[:6]) + (f" and {len(unique) - 6} more" if len(unique) > 6 else "") or "no units"
-    found = "several games have them" if games else "no game's catalogue has them all"
-    raise InputError(
-        f"which game? ({shown}: {found})",
-        tip=f"name it with --ruleset, one of: {', '.join(ruleset_ids())}",
-    )
+    if len(unique) > 6:
+        shown = n_("{names} and {n} more", "{names} and {n} more", len(unique) - 6, names=", ".join(unique[:6]))
+    else:
+        shown = ", ".join(unique) or _("no units")
+    if games:
+        told = _("which game? ({units}: several games have them)", units=shown)
+    else:
+        told = _("which game? ({units}: no game's catalogue has them all)", units=shown)
+    raise InputError(told, tip=_("name it with --ruleset, one of: {games}", games=", ".join(ruleset_ids())))
 
 
 def _catalogue_slip(names: Sequence[str]) -> InputError | None:
@@ -340,12 +364,22 @@ def _catalogue_slip(names: Sequence[str]) -> InputError | None:
                 best = (len(fixes), game, fixes)
     if best is None:
         return None
-    _, game, fixes = best
+    _count, game, fixes = best
     wrong = ", ".join(f"'{name}'" for name in fixes)
-    suggested = " and ".join(f"'{fixed}'" for fixed in fixes.values())
+    suggested = _(" and ").join(f"'{fixed}'" for fixed in fixes.values())
     return InputError(
-        f"no game's catalogue has a unit called {wrong}",
-        tip=f"did you mean {suggested} ({game.name}: tabroll units {game.id})?",
+        n_(
+            "no game's catalogue has a unit called {names}",
+            "no game's catalogue has a unit called {names}",
+            len(fixes),
+            names=wrong,
+        ),
+        tip=_(
+            "did you mean {names} ({game}: {command})?",
+            names=suggested,
+            game=game.name,
+            command=f"tabroll units {game.id}",
+        ),
     )
 
 

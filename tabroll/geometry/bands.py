@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from tabroll.errors import InputError, RuleRefusal
+from tabroll.i18n import _
 
 Pair = tuple[str, str]
 
@@ -89,8 +90,11 @@ class BandScale:
 
         names = [*self.bands, *(alias for alias, _ in self.aliases)]
         close = get_close_matches(wanted, [_fold(n) for n in names], n=1)
-        tip = f"did you mean '{close[0]}'?" if close else f"the ranges are: {', '.join(self.bands)}"
-        raise InputError(f"unknown range '{text}'", tip=tip)
+        if close:
+            tip = _("did you mean '{name}'?", name=close[0])
+        else:
+            tip = _("the ranges are: {names}", names=", ".join(self.bands))
+        raise InputError(_("unknown range '{name}'", name=text), tip=tip)
 
     def step(self, band: str, steps: int) -> str | None:
         """The band ``steps`` further away (negative: closer), or ``None`` past either end."""
@@ -142,8 +146,11 @@ class RangeBands:
             from difflib import get_close_matches
 
             close = get_close_matches(name, self.names, n=1)
-            tip = f"did you mean '{close[0]}'?" if close else f"the combatants are: {', '.join(self.names)}"
-            raise InputError(f"no combatant called '{name}'", tip=tip)
+            if close:
+                tip = _("did you mean '{name}'?", name=close[0])
+            else:
+                tip = _("the combatants are: {names}", names=", ".join(self.names))
+            raise InputError(_("no combatant called '{name}'", name=name), tip=tip)
 
     def between(self, a: str, b: str) -> str:
         """The band between ``a`` and ``b`` (the same either way round)."""
@@ -169,28 +176,31 @@ class RangeBands:
         pairs = tuple(sorted((*kept, (key, chosen)))) if chosen != self.default else kept
         return RangeBands(scale=self.scale, default=self.default, names=self.names, _pairs=pairs)
 
-    def _moved(self, a: str, b: str, steps: int, word: str) -> RangeBands:
+    def _moved(self, a: str, b: str, steps: int, *, closer: bool) -> RangeBands:
         current = self.between(a, b)
         moved = self.scale.step(current, steps)
         if moved is None:
-            edge = "closest" if steps < 0 else "farthest"
-            raise RuleRefusal(
-                f"{a} and {b} are at {current} range, the {edge} there is: they cannot move {word}",
-                rule="range",
-            )
+            values = {"a": a, "b": b, "band": current}
+            if closer:
+                told = _("{a} and {b} are at {band} range, the closest there is: they cannot move closer", **values)
+            else:
+                told = _(
+                    "{a} and {b} are at {band} range, the farthest there is: they cannot move further apart", **values
+                )
+            raise RuleRefusal(told, rule="range")
         return self.with_band(a, b, moved)
 
     def closer(self, a: str, b: str, steps: int = 1) -> RangeBands:
         """A copy with ``a`` and ``b`` ``steps`` bands closer; refused past the closest band."""
         if steps < 1:
             raise ValueError("steps must be at least 1")
-        return self._moved(a, b, -steps, "closer")
+        return self._moved(a, b, -steps, closer=True)
 
     def away(self, a: str, b: str, steps: int = 1) -> RangeBands:
         """A copy with ``a`` and ``b`` ``steps`` bands further apart; refused past the farthest band."""
         if steps < 1:
             raise ValueError("steps must be at least 1")
-        return self._moved(a, b, steps, "further apart")
+        return self._moved(a, b, steps, closer=False)
 
     def others(self, name: str, band: str, *, or_closer: bool = False) -> tuple[str, ...]:
         """The other combatants at ``band`` from ``name`` (or at it or closer), in the order of ``names``."""

@@ -65,6 +65,7 @@ from fractions import Fraction
 from typing import Any
 
 from tabroll.errors import InputError, Location
+from tabroll.i18n import N_, _
 
 __all__ = [
     "DIRECTIONS",
@@ -86,8 +87,8 @@ DIRECTIONS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 MAX_RADIUS = 200
 MAX_SIDE = 400
 
-_HEX_TIP = "write a hex as two whole numbers [q, r] in axial coordinates, e.g. [2, -1]"
-_DIRECTION_TIP = "hex directions are numbered 1 to 6 clockwise"
+_HEX_TIP = N_("write a hex as two whole numbers [q, r] in axial coordinates, e.g. [2, -1]")
+_DIRECTION_TIP = N_("hex directions are numbered 1 to 6 clockwise")
 
 
 class Orientation(StrEnum):
@@ -123,24 +124,39 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def as_hex(value: object, what: str = "hex") -> Hex:
-    """Return ``value`` as an axial ``(q, r)`` hex; anything but two whole numbers is an InputError."""
+def as_hex(value: object, what: str = "") -> Hex:
+    """Return ``value`` as an axial ``(q, r)`` hex; anything but two whole numbers is an InputError. ``what``
+    names it in the error (in the language now: a caller translates it)."""
     if isinstance(value, tuple) and len(value) == 2 and _is_int(value[0]) and _is_int(value[1]):
         return value
+    what = _(what) if what else _("hex")
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InputError(f"{what} must be a pair of whole numbers (q, r), got {value!r}", tip=_HEX_TIP)
+        raise InputError(
+            _("{what} must be a pair of whole numbers (q, r), got {value}", what=what, value=repr(value)),
+            tip=_(_HEX_TIP),
+        )
     if len(value) != 2:
-        raise InputError(f"{what} must have exactly two coordinates (q, r), got {len(value)}: {value!r}", tip=_HEX_TIP)
+        raise InputError(
+            _(
+                "{what} must have exactly two coordinates (q, r), got {n}: {value}",
+                what=what,
+                n=len(value),
+                value=repr(value),
+            ),
+            tip=_(_HEX_TIP),
+        )
     q, r = value[0], value[1]
     if not (_is_int(q) and _is_int(r)):
-        raise InputError(f"{what} coordinates must be whole numbers, got {value!r}", tip=_HEX_TIP)
+        raise InputError(
+            _("{what} coordinates must be whole numbers, got {value}", what=what, value=repr(value)), tip=_(_HEX_TIP)
+        )
     return (q, r)
 
 
 def _check_direction(d: object) -> int:
     if isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6:
         return d
-    raise InputError(f"hex direction must be a whole number 1-6, got {d!r}", tip=_DIRECTION_TIP)
+    raise InputError(_("hex direction must be a whole number 1-6, got {value}", value=repr(d)), tip=_(_DIRECTION_TIP))
 
 
 def opposite(d: int) -> int:
@@ -186,10 +202,11 @@ class HexMap:
         first = (self.first_direction or _DEFAULT_FIRST[orientation]).strip().upper()
         names = [name for name, _ in sides]
         if first not in names:
-            raise InputError(
-                f"a {orientation.value}-top hex has no side {self.first_direction!r} for direction 1",
-                tip=f"choose one of {', '.join(names)}",
-            )
+            if orientation is Orientation.POINTY:
+                told = _("a pointy-top hex has no side {side} for direction 1", side=repr(self.first_direction))
+            else:
+                told = _("a flat-top hex has no side {side} for direction 1", side=repr(self.first_direction))
+            raise InputError(told, tip=_("choose one of {names}", names=", ".join(names)))
         start = names.index(first)
         ordered = sides[start:] + sides[:start]
         object.__setattr__(self, "orientation", orientation)
@@ -238,41 +255,54 @@ class HexMap:
         try:
             orient = Orientation(str(orientation).strip().lower())
         except ValueError:
-            raise InputError(f"unknown hex orientation {orientation!r}", tip="use 'pointy' or 'flat'") from None
+            raise InputError(
+                _("unknown hex orientation {value}", value=repr(orientation)), tip=_("use 'pointy' or 'flat'")
+            ) from None
         kw: dict[str, Any] = {"orientation": orient, "first_direction": first_direction or ""}
         given = sum(x is not None for x in (radius, cells)) + (columns is not None or rows is not None)
         if given != 1:
             raise InputError(
-                "a hex map needs exactly one of: a radius, columns and rows, or a list of cells",
-                tip="e.g. radius: 3  (a hexagon of 37 hexes)",
+                _("a hex map needs exactly one of: a radius, columns and rows, or a list of cells"),
+                tip=_("e.g. radius: 3  (a hexagon of 37 hexes)"),
             )
         if radius is not None:
             if not _is_int(radius) or not 0 <= radius <= MAX_RADIUS:
                 raise InputError(
-                    f"hex map radius must be a whole number 0-{MAX_RADIUS}, got {radius!r}",
-                    tip="a table-top map rarely needs a radius above 10",
+                    _("hex map radius must be a whole number 0-{max}, got {value}", max=MAX_RADIUS, value=repr(radius)),
+                    tip=_("a table-top map rarely needs a radius above 10"),
                 )
             hex_map = cls.hexagon(radius, **kw)
         elif cells is not None:
-            parsed = frozenset(as_hex(c, "map cell") for c in cells)
+            parsed = frozenset(as_hex(c, N_("map cell")) for c in cells)
             if not parsed:
-                raise InputError("a hex map needs at least one cell", tip="list cells as [q, r] pairs")
+                raise InputError(_("a hex map needs at least one cell"), tip=_("list cells as [q, r] pairs"))
             if len(parsed) > (2 * MAX_SIDE) ** 2:
-                raise InputError(f"too many cells ({len(parsed)})", tip="keep a map under a few thousand hexes")
+                raise InputError(
+                    _("too many cells ({n})", n=len(parsed)), tip=_("keep a map under a few thousand hexes")
+                )
             hex_map = cls(parsed, **kw)
         else:
             for name, value in (("columns", columns), ("rows", rows)):
                 if value is None or not _is_int(value) or not 1 <= value <= MAX_SIDE:
-                    raise InputError(
-                        f"hex map {name} must be a whole number 1-{MAX_SIDE}, got {value!r}",
-                        tip="give both columns and rows, e.g. columns: 8, rows: 6",
-                    )
+                    if name == "columns":
+                        told = _(
+                            "hex map columns must be a whole number 1-{max}, got {value}",
+                            max=MAX_SIDE,
+                            value=repr(value),
+                        )
+                    else:
+                        told = _(
+                            "hex map rows must be a whole number 1-{max}, got {value}", max=MAX_SIDE, value=repr(value)
+                        )
+                    raise InputError(told, tip=_("give both columns and rows, e.g. columns: 8, rows: 6"))
             assert columns is not None and rows is not None
             hex_map = cls.rectangle(columns, rows, **kw)
-        block = frozenset(as_hex(b, "blocked hex") for b in blocked)
+        block = frozenset(as_hex(b, N_("blocked hex")) for b in blocked)
         off = sorted(block - hex_map.cells)
         if off:
-            raise InputError(f"blocked hex {off[0]} is not on the map", tip="blocked hexes must be map cells")
+            raise InputError(
+                _("blocked hex {hex} is not on the map", hex=off[0]), tip=_("blocked hexes must be map cells")
+            )
         return cls(hex_map.cells, hex_map.orientation, hex_map.first_direction, block)
 
     # ---------------------------------------------------------------------------------------------------

@@ -282,8 +282,35 @@ def no_such(name: str, names: Sequence[str], *, what: str = "unit", where: str =
     from difflib import get_close_matches
 
     close = get_close_matches(name, list(names), n=1)
-    tip = f"did you mean '{close[0]}'?" if close else f"the {what}s are: {', '.join(names)}"
-    return RuleRefusal(f"there is no {what} called '{name}'{where}", tip=tip, rule=f"unknown {what}")
+    message, tip = no_such_words(name, names, close[0] if close else None, what=what)
+    return RuleRefusal(message + where, tip=tip, rule=f"unknown {what}")
+
+
+def no_such_words(name: str, names: Sequence[str], close: str | None, *, what: str = "unit") -> tuple[str, str]:
+    """The sentence for a name that is none of ``names`` (a ``what``: unit, combatant…), and its tip: the
+    nearest name ``close``, or the names. A ``what`` the core does not know is put in a sentence as it is."""
+    from tabroll.i18n import _
+
+    shown = ", ".join(names) or _("none")
+    if close is not None:
+        tip = _("did you mean '{name}'?", name=close)
+    elif what == "unit":
+        tip = _("the units are: {names}", names=shown)
+    elif what == "combatant":
+        tip = _("the combatants are: {names}", names=shown)
+    elif what == "fighter":
+        tip = _("the fighters are: {names}", names=shown)
+    else:
+        tip = _("the {what}s are: {names}", what=what, names=shown)
+    if what == "unit":
+        message = _("there is no unit called '{name}'", name=name)
+    elif what == "combatant":
+        message = _("there is no combatant called '{name}'", name=name)
+    elif what == "fighter":
+        message = _("there is no fighter called '{name}'", name=name)
+    else:
+        message = _("there is no {what} called '{name}'", what=what, name=name)
+    return message, tip
 
 
 class Ruleset(Generic[StateT, ActionT]):
@@ -403,9 +430,15 @@ class Ruleset(Generic[StateT, ActionT]):
         """A one-action scenario from an attack typed on the command line, with no scenario file."""
         make = None if (parts := self.parts()) is None else parts.quick_attack
         if make is None:
+            from tabroll.i18n import _
+
             raise InputError(
-                f"the {self.name} ruleset has no command-line attack without a scenario file",
-                tip=f"give a scenario file: tabroll attack FILE -a X -t Y (tabroll rules {self.id})",
+                _("the {game} ruleset has no command-line attack without a scenario file", game=self.name),
+                tip=_(
+                    "give a scenario file: {command} ({rules})",
+                    command="tabroll attack FILE -a X -t Y",
+                    rules=f"tabroll rules {self.id}",
+                ),
             )
         return make(self, request)
 
@@ -413,7 +446,9 @@ class Ruleset(Generic[StateT, ActionT]):
         """An attack typed on the command line against a scenario file's units."""
         make = None if (parts := self.parts()) is None else parts.quick_action
         if make is None:
-            raise InputError(f"the {self.name} ruleset has no command-line attack form")
+            from tabroll.i18n import _
+
+            raise InputError(_("the {game} ruleset has no command-line attack form", game=self.name))
         return make(self, attacker, target, fields)
 
     def quick_skill_test(
@@ -428,7 +463,9 @@ class Ruleset(Generic[StateT, ActionT]):
         """A one-action skill test typed on the command line (``tabroll check-skill``), for games that have them."""
         make = None if (parts := self.parts()) is None else parts.quick_skill_test
         if make is None:
-            raise InputError(f"the {self.name} ruleset has no skill tests")
+            from tabroll.i18n import _
+
+            raise InputError(_("the {game} ruleset has no skill tests", game=self.name))
         return make(self, identity, skills, difficulty=difficulty, target=target, options=options)
 
     def has_skill_tests(self) -> bool:

@@ -11,9 +11,12 @@ from tabroll.kit import AttackField, AttackRequest
 
 def whole_field(flag: str, value: str) -> int:
     """A whole number typed for ``flag``, read as every command reads one (digits only, at most 11)."""
+    from tabroll.i18n import _
     from tabroll.whole_numbers import whole_number
 
-    return whole_number(value, flag, tip=f"write it with the digits 0-9, e.g. {flag} 2", digits=11)
+    return whole_number(
+        value, flag, tip=_("write it with the digits 0-9, e.g. {example}", example=f"{flag} 2"), digits=11
+    )
 
 
 def field_int(request: AttackRequest | Mapping[str, str], spec: AttackField | str, default: int) -> int:

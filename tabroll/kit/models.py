@@ -112,9 +112,11 @@ def unknown_name(
     """The error for an action that names a unit the file does not have, with the nearest name as a tip."""
     from difflib import get_close_matches
 
+    from tabroll.kit import no_such_words
+
     close = get_close_matches(name, list(names), n=1)
-    tip = f"did you mean '{close[0]}'?" if close else f"the {what}s are: {', '.join(names) or 'none'}"
-    return InputError(f"there is no {what} called '{name}'", location=doc.locate(path), tip=tip)
+    message, tip = no_such_words(name, names, close[0] if close else None, what=what)
+    return InputError(message, location=doc.locate(path), tip=tip)
 
 
 def command_line_model(kind: type[M], data: Mapping[str, Any]) -> M:

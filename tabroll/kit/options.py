@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from tabroll.errors import InputError, Location
+from tabroll.i18n import _
 from tabroll.kit import OptionInfo
 
 
@@ -40,8 +41,8 @@ def parse_option_assignments(items: list[str]) -> dict[str, str]:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise InputError(
-                f"cannot read option '{item}'",
-                tip="write options as NAME=VALUE (tabroll rules GAME lists each game's options and values)",
+                _("cannot read option '{item}'", item=item),
+                tip=_("write options as NAME=VALUE (tabroll rules GAME lists each game's options and values)"),
             )
         values[name.strip()] = value.strip()
     return values
@@ -68,38 +69,56 @@ def validate_options(
         if name not in known:
             close = get_close_matches(name, known, n=1)
             if not known:
-                tip = "this game has no house-rule options"
+                tip = _("this game has no house-rule options")
+            elif close:
+                tip = _("did you mean '{name}'?", name=close[0])
             else:
-                tip = f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(known)}"
+                tip = _("the options are: {names}", names=", ".join(known))
             prefix, at = where(name, False)
-            raise InputError(f"{prefix}unknown option '{name}'", tip=tip, location=at)
+            raise InputError(prefix + _("unknown option '{name}'", name=name), tip=tip, location=at)
     try:
         return model.model_validate({name: _scalar(value) for name, value in values.items()})
     except ValidationError as err:
         first = err.errors()[0]
         name = ".".join(str(p) for p in first["loc"])
         allowed = next((o.choices for o in describe_options(model) if o.name == name), ())
-        hint = f"allowed values: {', '.join(allowed)}" if allowed else None
+        hint = _("allowed values: {values}", values=", ".join(allowed)) if allowed else None
         message = str(first["msg"])
         given = first.get("input")
         if allowed and _numbers_only(model, name) and isinstance(given, str):
             # every allowed value is a number, and this text is none: say so, as every typed number is read
-            message = f"{_given(given)} is not a whole number; expected one of: {', '.join(allowed)}"
-        elif allowed:
-            message = f"expected one of: {', '.join(allowed)}, got {_given(given)}"
-        elif first["type"].startswith("int_") and isinstance(given, str):
-            message = f"{_given(given)} is not a whole number"
-        elif first["type"].startswith(("int_", "bool_", "float_")):
-            noun = {"i": "a whole number", "b": "true or false", "f": "a number"}[first["type"][0]]
-            message = f"expected {noun}, got {_given(given)}"
-        if first.get("input", "") is None:
-            hint = (
-                f"the option has nothing after 'NAME:' or 'NAME=' (or says null): write its value"
-                f"{' (' + hint + ')' if hint else ''}, or remove it to use its default"
+            message = _(
+                "{value} is not a whole number; expected one of: {values}",
+                value=_given(given),
+                values=", ".join(allowed),
             )
+        elif allowed:
+            message = _("expected one of: {values}, got {value}", values=", ".join(allowed), value=_given(given))
+        elif first["type"].startswith("int_") and isinstance(given, str):
+            message = _("{value} is not a whole number", value=_given(given))
+        elif first["type"].startswith("int_"):
+            message = _("expected a whole number, got {value}", value=_given(given))
+        elif first["type"].startswith("bool_"):
+            message = _("expected true or false, got {value}", value=_given(given))
+        elif first["type"].startswith("float_"):
+            message = _("expected a number, got {value}", value=_given(given))
+        if first.get("input", "") is None:
+            if hint:
+                hint = _(
+                    "the option has nothing after 'NAME:' or 'NAME=' (or says null): write its value ({hint}), "
+                    "or remove it to use its default",
+                    hint=hint,
+                )
+            else:
+                hint = _(
+                    "the option has nothing after 'NAME:' or 'NAME=' (or says null): write its value, "
+                    "or remove it to use its default"
+                )
         prefix, at = where(name, True)
         raise InputError(
-            f"{prefix}{message}" if at else f"{prefix}option '{name}': {message}", tip=hint, location=at
+            f"{prefix}{message}" if at else prefix + _("option '{name}': {message}", name=name, message=message),
+            tip=hint,
+            location=at,
         ) from None
 
 
@@ -114,7 +133,7 @@ def _numbers_only(model: type[BaseModel], name: str) -> bool:
 def _given(value: Any) -> str:
     """An option's value as a message shows it."""
     if value is None:
-        return "nothing (an empty value)"
+        return _("nothing (an empty value)")
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value) if isinstance(value, str) else str(value)

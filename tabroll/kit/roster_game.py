@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 from pydantic import Field
 
+from tabroll.i18n import _
 from tabroll.kit import ActionHeader, no_such
 from tabroll.kit.models import (
     ScenarioFile,
@@ -77,7 +78,9 @@ class RosterAttack(Strict):
     )
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(self.attacker, "attack", f"{self.attacker} attacks {self.target}")
+        return ActionHeader(
+            self.attacker, "attack", _("{attacker} attacks {target}", attacker=self.attacker, target=self.target)
+        )
 
 
 U = TypeVar("U", bound=RosterUnit)
@@ -186,7 +189,7 @@ class _RosterSetup(Generic[A]):
 
         data = {
             "ruleset": ruleset.id,
-            "title": f"{request.attacker} attacks {request.target}",
+            "title": _("{attacker} attacks {target}", attacker=request.attacker, target=request.target),
             self.units: {
                 request.attacker: entry(request.attacker, self.sides[0], request.attacker_stats),
                 request.target: entry(request.target, self.sides[1], request.target_stats),

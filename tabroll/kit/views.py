@@ -12,8 +12,10 @@ This module stays light (no pydantic, no Rich): every command imports the kit.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from tabroll.i18n import _, p_
 
 Tone = Literal["plain", "ally", "enemy", "feature", "faint", "alert"]
 """How a piece of a view stands out, by what it is (the renderer chooses the colour): ``ally`` the players'
@@ -49,7 +51,7 @@ class StateView:
     state as text, each line a row of pieces), and optionally a ``table`` that a screen may show instead of the
     lines (the lines stay the plain-text form). A view with no lines has nothing to show (no units)."""
 
-    heading: str = "final state"
+    heading: str = field(default_factory=lambda: _("final state"))
     lines: tuple[Line, ...] = ()
     table: ViewTable | None = None
 
@@ -58,7 +60,7 @@ def unit_facts(unit: Mapping[str, Any], words: Iterable[tuple[str, str]] = ()) -
     """The state of one unit in a few words: defeated, the game's own stats, ammunition, statuses."""
     parts: list[str] = []
     if unit.get("defeated"):
-        parts.append("defeated")
+        parts.append(p_("unit state", "defeated"))
     for key, word in words:
         value = unit.get(key)
         if value is True and not unit.get("defeated"):
@@ -81,11 +83,12 @@ def units_view(summary: Mapping[str, Any], words: Iterable[tuple[str, str]] = ()
         position = unit.get("position")
         out = bool(unit.get("defeated"))
         facts = unit_facts(unit, words)
-        where = "" if out or position is None else f", at {position}"
+        where = "" if out or position is None else _(", at {position}", position=position)
         lines.append(text_line(f"{unit['name']} ({unit.get('side', '')}){where}" + (f", {facts}" if facts else "")))
         cells = (str(unit["name"]), str(unit.get("side", "")), "—" if out or position is None else str(position))
         rows.append(((*cells, facts), out))
-    table = ViewTable(("unit", "side", "where", "state"), tuple(rows)) if rows else None
+    columns = (p_("column", "unit"), p_("column", "side"), p_("column", "where"), p_("column", "state"))
+    table = ViewTable(columns, tuple(rows)) if rows else None
     return StateView(lines=tuple(lines), table=table)
 
 

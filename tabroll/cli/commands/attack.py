@@ -26,6 +26,7 @@ from tabroll.cli.flags import (
 )
 from tabroll.cli.shared import _format, _options, _session, _show_one
 from tabroll.cli.typer_app import _complete_games
+from tabroll.i18n import _
 
 if TYPE_CHECKING:
     from tabroll.dice.session import Session
@@ -103,7 +104,7 @@ def attack(
     if not attacker or not target:
         from tabroll.loading.quick import name_units_tip
 
-        raise InputError("name the --attacker and the --target", tip=name_units_tip("attack", ruleset))
+        raise InputError(_("name the --attacker and the --target"), tip=name_units_tip("attack", ruleset))
     chosen = _format(fmt, brief=brief)
     described = _one_attack(
         words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
@@ -129,7 +130,7 @@ def _resolve_attack(described: Any, session: Session, journal: str | None, *, jo
         return resolve(described.ruleset, described.state, described.action, session.source), 1
     scenario_file = _scenario_file(described)
     if described.scenario is None or scenario_file is None:
-        raise InputError("a journal follows a scenario file", tip="tabroll attack FILE --journal J -a X -t Y")
+        raise InputError(_("a journal follows a scenario file"), tip="tabroll attack FILE --journal J -a X -t Y")
     from tabroll.journal import open_journal
 
     book = open_journal(journal, described.scenario, scenario_path=scenario_file, force=journal_force)
@@ -186,8 +187,8 @@ def check_skill(
     if ruleset is None:
         games = [g for g in all_rulesets() if g.has_skill_tests()]
         if len(games) != 1:
-            names = ", ".join(g.id for g in games) or "none"
-            raise InputError("name the game with --ruleset", tip=f"games with skill tests: {names}")
+            names = ", ".join(g.id for g in games) or _("none")
+            raise InputError(_("name the game with --ruleset"), tip=_("games with skill tests: {games}", games=names))
         game = games[0]
     else:
         game = find_ruleset(ruleset)

@@ -16,6 +16,7 @@ from tabroll.errors import (
     TabrollError,
     interrupted,
 )
+from tabroll.i18n import _, p_
 
 if TYPE_CHECKING:
     from tabroll.loading.checking import Checked
@@ -50,7 +51,9 @@ def check(
 
     chosen = fmt or "text"
     if chosen not in ("text", "rich", "json", "jsonl"):
-        raise InputError(f"unknown output format '{fmt}'", tip="use one of: text, json")
+        raise InputError(
+            _("unknown output format '{format}'", format=fmt), tip=_("use one of: {choices}", choices="text, json")
+        )
     overrides = _options(option)
     results: list[Checked] = []
     worst = EXIT_OK
@@ -80,7 +83,7 @@ def _check_one(path: str, overrides: dict[str, str]) -> Checked | None:
         raise
     except Exception as err:  # a bug while checking one file: name it, go on with the others
         interrupted()
-        sys.stderr.write(f"error: {path}: ")
+        sys.stderr.write(p_("message", "error") + f": {path}: ")
         _internal_error(err)
         return None
     interrupted()  # an error that Ctrl-C caused in a library (pydantic's SchemaError) is Ctrl-C, not the file's
@@ -133,12 +136,17 @@ def schema(
             from tabroll.engine import ruleset_ids
             from tabroll.errors import InputError
 
-            raise InputError("name the game: tabroll schema scenario -r <id>", tip=f"ids: {', '.join(ruleset_ids())}")
+            raise InputError(
+                _("name the game: {command}", command="tabroll schema scenario -r <id>"),
+                tip=_("ids: {ids}", ids=", ".join(ruleset_ids())),
+            )
         document = scenario_schema(ruleset)
     else:
         from tabroll.errors import InputError
 
-        raise InputError(f"unknown schema '{what}'", tip="use 'tabroll schema events' or 'tabroll schema scenario'")
+        raise InputError(
+            _("unknown schema '{what}'", what=what), tip=_("use 'tabroll schema events' or 'tabroll schema scenario'")
+        )
     typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 

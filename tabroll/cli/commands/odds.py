@@ -30,6 +30,7 @@ from tabroll.cli.shared import _draw, _fenced, _names, _options, _report_format,
 from tabroll.errors import (
     EXIT_REFUSED,
 )
+from tabroll.i18n import _
 
 if TYPE_CHECKING:
     from tabroll.odds.figures import Matrix
@@ -210,7 +211,7 @@ def _until_cap(until: str | None, attacks: int | None) -> int | None:
         if attacks is not None:
             from tabroll.errors import InputError
 
-            raise InputError("--attacks counts the attacks of --until", tip="add --until defeat")
+            raise InputError(_("--attacks counts the attacks of --until"), tip=_("add --until defeat"))
         return None
     from tabroll.odds.until import check_until
 
@@ -243,10 +244,13 @@ def _versus_odds(request: OddsRequest) -> None:
 
     chosen = _report_format(request.fmt, None)
     if request.until is not None or request.attacks is not None:
-        raise InputError("--until follows one attack", tip="leave out --vs, or --until")
+        raise InputError(_("--until follows one attack"), tip=_("leave out --vs, or --until"))
     if request.svg is not None or request.png is not None:
         flag = "--svg" if request.svg is not None else "--png"
-        raise InputError(f"{flag} draws one attack's odds", tip=f"leave out --vs to draw it, or {flag} to compare two")
+        raise InputError(
+            _("{flag} draws one attack's odds", flag=flag),
+            tip=_("leave out --vs to draw it, or {flag} to compare two", flag=flag),
+        )
     check_jobs(request.jobs)
     first, second = request.attack(), request.second().attack()
     sides = [Side(_title(described), _report(request, described)) for described in (first, second)]

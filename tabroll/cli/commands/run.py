@@ -19,6 +19,7 @@ from tabroll.cli.flags import (
     SeedOption,
 )
 from tabroll.cli.shared import _dice_choice, _format, _options, _session, _warn
+from tabroll.i18n import _, n_, p_
 
 if TYPE_CHECKING:
     from tabroll.batch import Totals
@@ -145,7 +146,7 @@ class _Progress:
         from rich.progress import Progress
 
         self._progress = Progress(console=Console(stderr=True), transient=True)
-        self._task = self._progress.add_task("scenarios", total=total)
+        self._task = self._progress.add_task(_("scenarios"), total=total)
         self._progress.start()
 
     def advance(self) -> None:
@@ -165,18 +166,24 @@ def _progress(total: int) -> _Progress | None:
 
 def _summary(totals: Totals, elapsed: float, master: int, *, to_stdout: bool) -> None:
     """The end-of-run table: files, actions, refusals, errors, time (stderr, so stdout stays machine-readable)."""
-    line = (
-        f"{totals.files} files, {totals.actions} actions, {totals.refusals} refused, "
-        f"{totals.errors} with errors, {elapsed:.2f} s (master seed {master})"
+    line = ", ".join(
+        (
+            n_("{n} file", "{n} files", totals.files),
+            n_("{n} action", "{n} actions", totals.actions),
+            n_("{n} refused", "{n} refused", totals.refusals),
+            n_("{n} with errors", "{n} with errors", totals.errors),
+            _("{seconds} s (master seed {seed})", seconds=f"{elapsed:.2f}", seed=master),
+        )
     )
     if totals.bugs:
-        line += f"; {totals.bugs} met a bug in tabroll (see the errors above)"
+        line += _("; {n} met a bug in tabroll (see the errors above)", n=totals.bugs)
     if to_stdout:
         from rich.console import Console
         from rich.table import Table
 
-        table = Table(title="summary", title_justify="left")
-        for column in ("files", "actions", "refused", "errors", "time", "master seed"):
+        table = Table(title=_("summary"), title_justify="left")
+        columns = (p_("column", "files"), p_("column", "actions"), p_("column", "refused"), p_("column", "errors"))
+        for column in (*columns, p_("column", "time"), p_("column", "master seed")):
             table.add_column(column, justify="right")
         table.add_row(
             str(totals.files), str(totals.actions), str(totals.refusals), str(totals.errors),
@@ -186,6 +193,6 @@ def _summary(totals: Totals, elapsed: float, master: int, *, to_stdout: bool) ->
         if totals.exit_reason():
             Console().print(totals.exit_reason(), style="dim", markup=False)
     else:
-        sys.stderr.write(f"summary: {line}\n")
+        sys.stderr.write(_("summary: {line}", line=line) + "\n")
         if totals.exit_reason():
             sys.stderr.write(f"{totals.exit_reason()}\n")

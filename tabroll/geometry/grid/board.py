@@ -25,6 +25,7 @@ from tabroll.geometry.grid.squares import (
     manhattan,
 )
 from tabroll.geometry.grid.terrain import Terrain
+from tabroll.i18n import N_, _
 
 
 def _empty_terrain() -> Mapping[Square, int]:
@@ -50,23 +51,32 @@ class Board:
         for name, side in (("width", self.width), ("height", self.height)):
             if not _is_int(side):
                 raise InputError(
-                    f"board {name} must be a whole number of squares, got {side!r}",
-                    tip="give the board size in squares, e.g. width: 12, height: 8",
+                    _("board width must be a whole number of squares, got {value}", value=repr(side))
+                    if name == "width"
+                    else _("board height must be a whole number of squares, got {value}", value=repr(side)),
+                    tip=_("give the board size in squares, e.g. width: 12, height: 8"),
                     location=Location(field=name),
                 )
             if not 1 <= side <= MAX_BOARD_SIDE:
                 raise InputError(
-                    f"board {name} {side} is out of range 1..{MAX_BOARD_SIDE}",
-                    tip=f"boards are 1 to {MAX_BOARD_SIDE} squares a side; "
-                    "check that the size is in squares, not inches or pixels",
+                    _("board width {value} is out of range 1..{max}", value=side, max=MAX_BOARD_SIDE)
+                    if name == "width"
+                    else _("board height {value} is out of range 1..{max}", value=side, max=MAX_BOARD_SIDE),
+                    tip=_(
+                        "boards are 1 to {max} squares a side; check that the size is in squares, not inches or pixels",
+                        max=MAX_BOARD_SIDE,
+                    ),
                     location=Location(field=name),
                 )
         terrain = self.terrain
         if isinstance(terrain, Terrain):
             if terrain.size != (self.width, self.height):
                 raise InputError(
-                    f"terrain for a {terrain.size[0]}x{terrain.size[1]} board given to a "
-                    f"{self.width}x{self.height} board",
+                    _(
+                        "terrain for a {size} board given to a {board} board",
+                        size=f"{terrain.size[0]}x{terrain.size[1]}",
+                        board=f"{self.width}x{self.height}",
+                    ),
                     location=Location(field="terrain"),
                 )
         else:
@@ -93,7 +103,7 @@ class Board:
         """
         pairs: Iterable[tuple[object, object]]
         if isinstance(terrain, Terrain):  # its corners and levels were checked as it was painted
-            return cls(width, height, terrain, frozenset(as_square(o, "obstacle") for o in obstacles))
+            return cls(width, height, terrain, frozenset(as_square(o, N_("obstacle")) for o in obstacles))
         if terrain is None:
             pairs = ()
         elif isinstance(terrain, Mapping):
@@ -107,40 +117,61 @@ class Board:
         for entry in pairs:
             if not (isinstance(entry, tuple | list) and len(entry) == 2):
                 raise InputError(
-                    f"terrain entry must be a square and a height, got {entry!r}",
-                    tip="write terrain as pairs like [[3, 4], 2] or as a mapping {(3, 4): 2}",
+                    _("terrain entry must be a square and a height, got {value}", value=repr(entry)),
+                    tip=_(
+                        "write terrain as pairs like {pairs} or as a mapping {mapping}",
+                        pairs="[[3, 4], 2]",
+                        mapping="{(3, 4): 2}",
+                    ),
                     location=Location(field="terrain"),
                 )
             raw_square, level = entry
-            square = as_square(raw_square, "terrain square")
+            square = as_square(raw_square, N_("terrain square"))
             if square in merged and merged[square] != level:
                 raise InputError(
-                    f"terrain square {square} is given two heights, {merged[square]!r} and {level!r}",
-                    tip="list each square once",
+                    _(
+                        "terrain square {square} is given two heights, {first} and {second}",
+                        square=square,
+                        first=repr(merged[square]),
+                        second=repr(level),
+                    ),
+                    tip=_("list each square once"),
                     location=Location(field="terrain"),
                 )
             merged[square] = level  # type checked in __post_init__
-        return cls(width, height, MappingProxyType(merged), frozenset(as_square(o, "obstacle") for o in obstacles))
+        return cls(width, height, MappingProxyType(merged), frozenset(as_square(o, N_("obstacle")) for o in obstacles))
 
     def _checked_terrain(self, terrain: object) -> dict[Square, int]:
         if not isinstance(terrain, Mapping):
             raise InputError(
-                f"terrain must map squares to heights, got {type(terrain).__name__}",
-                tip="write terrain as a mapping {(3, 4): 2} or build the board with Board.build",
+                _("terrain must map squares to heights, got {type}", type=type(terrain).__name__),
+                tip=_(
+                    "write terrain as a mapping {mapping} or build the board with Board.build", mapping="{(3, 4): 2}"
+                ),
                 location=Location(field="terrain"),
             )
         checked: dict[Square, int] = {}
         for raw_square, level in terrain.items():
-            square = self._on_board(as_square(raw_square, "terrain square"), "terrain square", "terrain")
+            square = self._on_board(as_square(raw_square, N_("terrain square")), N_("terrain square"), "terrain")
             if not _is_int(level):
                 raise InputError(
-                    f"terrain height at {square} must be a whole number, got {level!r}",
+                    _(
+                        "terrain height at {square} must be a whole number, got {value}",
+                        square=square,
+                        value=repr(level),
+                    ),
                     location=Location(field="terrain"),
                 )
             if not MIN_HEIGHT <= level <= MAX_HEIGHT:
                 raise InputError(
-                    f"terrain height {level} at {square} is out of range {MIN_HEIGHT}..{MAX_HEIGHT}",
-                    tip="heights are whole levels relative to the ground (0); check for a stray digit",
+                    _(
+                        "terrain height {level} at {square} is out of range {low}..{high}",
+                        level=level,
+                        square=square,
+                        low=MIN_HEIGHT,
+                        high=MAX_HEIGHT,
+                    ),
+                    tip=_("heights are whole levels relative to the ground (0); check for a stray digit"),
                     location=Location(field="terrain"),
                 )
             if level != 0:
@@ -150,22 +181,31 @@ class Board:
     def _checked_obstacles(self, obstacles: object) -> frozenset[Square]:
         if isinstance(obstacles, (str, bytes)) or not isinstance(obstacles, Iterable):
             raise InputError(
-                f"obstacles must be a collection of squares, got {obstacles!r}",
-                tip="write obstacles as a list of squares, e.g. [[2, 3], [2, 4]]",
+                _("obstacles must be a collection of squares, got {value}", value=repr(obstacles)),
+                tip=_("write obstacles as a list of squares, e.g. [[2, 3], [2, 4]]"),
                 location=Location(field="obstacles"),
             )
-        return frozenset(self._on_board(as_square(o, "obstacle"), "obstacle", "obstacles") for o in obstacles)
+        return frozenset(self._on_board(as_square(o, N_("obstacle")), N_("obstacle"), "obstacles") for o in obstacles)
 
     def _on_board(self, square: Square, what: str, field_name: str | None = None) -> Square:
         if not self.contains(square):
             raise InputError(
-                f"{what} {square} is off the {self.width}x{self.height} board",
-                tip=f"x runs 0..{self.width - 1} (west to east) and y runs 0..{self.height - 1} (south to north)",
+                _(
+                    "{what} {square} is off the {board} board",
+                    what=_(what),
+                    square=square,
+                    board=f"{self.width}x{self.height}",
+                ),
+                tip=_(
+                    "x runs 0..{x} (west to east) and y runs 0..{y} (south to north)",
+                    x=self.width - 1,
+                    y=self.height - 1,
+                ),
                 location=Location(field=field_name) if field_name else None,
             )
         return square
 
-    def _square(self, value: object, what: str = "square") -> Square:
+    def _square(self, value: object, what: str = N_("square")) -> Square:
         if type(value) is tuple and len(value) == 2:  # the common case: a square of two ints on the board
             x, y = value
             if type(x) is int and type(y) is int and 0 <= x < self.width and 0 <= y < self.height:
@@ -228,10 +268,10 @@ class Board:
         Stops at the board edge, or after ``length`` squares if that comes first. Obstacles do not stop a
         ray: this is geometry only. ``direction`` is anything :meth:`Direction.parse` accepts.
         """
-        x, y = self._square(origin, "origin")
+        x, y = self._square(origin, N_("origin"))
         dx, dy = Direction.parse(direction).delta
         if length is not None and (not _is_int(length) or length < 0):
-            raise InputError(f"ray length must be a whole number 0 or more, got {length!r}")
+            raise InputError(_("ray length must be a whole number 0 or more, got {value}", value=repr(length)))
         limit = self.width + self.height if length is None else length
         out: list[Square] = []
         while len(out) < limit:
@@ -267,11 +307,16 @@ class Board:
     def _blocker(self, square: Square, line_height: Fraction) -> str | None:
         """Why ``square`` blocks a sight line at ``line_height`` there, or None if it does not."""
         if square in self.obstacles:
-            return f"obstacle at {square}"
+            return _("obstacle at {square}", square=square)
         level = self.terrain.get(square, 0)
         if level > line_height:
             there = _format_height(line_height)
-            return f"terrain at {square} is {level} high, above the sight line ({there} there)"
+            return _(
+                "terrain at {square} is {level} high, above the sight line ({there} there)",
+                square=square,
+                level=level,
+                there=there,
+            )
         return None
 
     def line_of_sight(self, a: Sequence[int], b: Sequence[int]) -> SightResult:
@@ -280,11 +325,11 @@ class Board:
         When sight is blocked, ``blocked_by`` is the first blocking square counted from ``a`` (for a
         blocked corner, the first square of the sorted pair) and ``reason`` says why.
         """
-        sa, sb = self._square(a, "from square"), self._square(b, "to square")
+        sa, sb = self._square(a, N_("from square")), self._square(b, N_("to square"))
         if sa == sb:
-            return SightResult(True, None, "same square")
+            return SightResult(True, None, _("same square"))
         if chebyshev(sa, sb) == 1:
-            return SightResult(True, None, "adjacent squares always see each other")
+            return SightResult(True, None, _("adjacent squares always see each other"))
         start_height = self.terrain.get(sa, 0)
         rise = self.terrain.get(sb, 0) - start_height
         for squares, t in _sight_walk(sa, sb):
@@ -296,10 +341,15 @@ class Board:
                 return SightResult(
                     False,
                     squares[0],
-                    f"corner between {squares[0]} and {squares[1]} is blocked on both sides: "
-                    f"{reasons[0]}; {reasons[1]}",
+                    _(
+                        "corner between {first} and {second} is blocked on both sides: {why}; {also}",
+                        first=squares[0],
+                        second=squares[1],
+                        why=reasons[0],
+                        also=reasons[1],
+                    ),
                 )
-        return SightResult(True, None, "nothing blocks the sight line")
+        return SightResult(True, None, _("nothing blocks the sight line"))
 
     # -- paths ----------------------------------------------------------------------------------------
 
@@ -323,24 +373,34 @@ class Board:
         start. An empty path is valid. Returns a truthy :class:`PathCheck`, or a falsy one explaining the
         first problem.
         """
-        here = self._square(start, "path start")
+        here = self._square(start, N_("path start"))
         can_enter = self._passable_or_default(passable)
         seen = {here}
         for index, raw in enumerate(squares):
-            square = as_square(raw, f"path square {index + 1}")
-            step = f"step {index + 1} to {square}"
+            try:
+                square = as_square(raw)
+            except InputError:
+                as_square(raw, _("path square {n}", n=index + 1))  # the same error, naming the step
+                raise
+            values = {"n": index + 1, "square": square}
             if not self.contains(square):
-                return PathCheck(False, f"{step} leaves the {self.width}x{self.height} board", index)
+                board = f"{self.width}x{self.height}"
+                return PathCheck(
+                    False, _("step {n} to {square} leaves the {board} board", board=board, **values), index
+                )
             if chebyshev(here, square) != 1:
-                return PathCheck(False, f"{step} is not next to {here}", index)
+                return PathCheck(False, _("step {n} to {square} is not next to {here}", here=here, **values), index)
             if metric == "manhattan" and manhattan(here, square) != 1:
-                return PathCheck(False, f"{step} is diagonal; under the manhattan metric steps cross a side", index)
+                told = _("step {n} to {square} is diagonal; under the manhattan metric steps cross a side", **values)
+                return PathCheck(False, told, index)
             if square in seen:
-                return PathCheck(False, f"{step} revisits a square already on the path", index)
+                return PathCheck(
+                    False, _("step {n} to {square} revisits a square already on the path", **values), index
+                )
             if not can_enter(square):
                 if square in self.obstacles:
-                    return PathCheck(False, f"{step} enters an obstacle", index)
-                return PathCheck(False, f"{step} enters an impassable square", index)
+                    return PathCheck(False, _("step {n} to {square} enters an obstacle", **values), index)
+                return PathCheck(False, _("step {n} to {square} enters an impassable square", **values), index)
             seen.add(square)
             here = square
         return PathCheck(True)
@@ -362,9 +422,9 @@ class Board:
         is never tested. Returns ``[]`` when ``start == goal`` and ``None`` when the goal cannot be reached,
         or only in more than ``max_length`` steps. Ties are broken as the module docstring describes.
         """
-        origin, target = self._square(start, "start"), self._square(goal, "goal")
+        origin, target = self._square(start, N_("start")), self._square(goal, N_("goal"))
         if max_length is not None and (not _is_int(max_length) or max_length < 0):
-            raise InputError(f"max_length must be a whole number 0 or more, got {max_length!r}")
+            raise InputError(_("max_length must be a whole number 0 or more, got {value}", value=repr(max_length)))
         if origin == target:
             return []
         can_enter = self._passable_or_default(passable)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tabroll.geometry.grid.squares import Square, as_square
+from tabroll.i18n import N_, _
 
 
 def _sight_walk(a: Square, b: Square) -> list[tuple[tuple[Square, ...], Fraction]]:
@@ -62,7 +63,7 @@ def sight_steps(a: Sequence[int], b: Sequence[int]) -> list[tuple[Square, ...]]:
     squares grazed where the line passes exactly through a grid corner. Endpoints are excluded, the board
     is not consulted, and ``sight_steps(b, a)`` is exactly ``sight_steps(a, b)`` reversed.
     """
-    return [squares for squares, _ in _sight_walk(as_square(a, "from square"), as_square(b, "to square"))]
+    return [squares for squares, _ in _sight_walk(as_square(a, N_("from square")), as_square(b, N_("to square")))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,4 +98,4 @@ def _format_height(value: Fraction) -> str:
         return str(value.numerator)
     if (value * 100).denominator == 1:
         return f"{float(value):.2f}".rstrip("0")
-    return f"about {float(round(value, 2)):.2f}"
+    return _("about {height}", height=f"{float(round(value, 2)):.2f}")

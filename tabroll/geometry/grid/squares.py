@@ -7,6 +7,7 @@ from enum import IntEnum
 from typing import Literal
 
 from tabroll.errors import InputError
+from tabroll.i18n import N_, _
 from tabroll.whole_numbers import read_whole
 
 Square = tuple[int, int]
@@ -18,14 +19,14 @@ MAX_BOARD_SIDE = 1000
 MIN_HEIGHT = -1000
 MAX_HEIGHT = 1000
 
-_SQUARE_TIP = "write a square as two whole numbers [x, y], e.g. [3, 4]; x counts east from 0, y counts north from 0"
+_SQUARE_TIP = N_("write a square as two whole numbers [x, y], e.g. [3, 4]; x counts east from 0, y counts north from 0")
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def as_square(value: object, what: str = "square") -> Square:
+def as_square(value: object, what: str = "") -> Square:
     """Return ``value`` as a ``(x, y)`` square.
 
     Accepts any sequence of exactly two integers (a tuple, a list, ...). Strings, booleans, floats and
@@ -36,15 +37,28 @@ def as_square(value: object, what: str = "square") -> Square:
         return value  # the common case, already canonical (checked by type alone: no bool is of type int)
     if isinstance(value, tuple) and len(value) == 2 and _is_int(value[0]) and _is_int(value[1]):
         return value  # the common case, already canonical
+    what = _(what) if what else _("square")
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InputError(f"{what} must be a pair of whole numbers (x, y), got {value!r}", tip=_SQUARE_TIP)
+        raise InputError(
+            _("{what} must be a pair of whole numbers (x, y), got {value}", what=what, value=repr(value)),
+            tip=_(_SQUARE_TIP),
+        )
     if len(value) != 2:
         raise InputError(
-            f"{what} must have exactly two coordinates (x, y), got {len(value)}: {value!r}", tip=_SQUARE_TIP
+            _(
+                "{what} must have exactly two coordinates (x, y), got {n}: {value}",
+                what=what,
+                n=len(value),
+                value=repr(value),
+            ),
+            tip=_(_SQUARE_TIP),
         )
     x, y = value[0], value[1]
     if not (_is_int(x) and _is_int(y)):
-        raise InputError(f"{what} coordinates must be whole numbers, got {value!r}", tip=_SQUARE_TIP)
+        raise InputError(
+            _("{what} coordinates must be whole numbers, got {value}", what=what, value=repr(value)),
+            tip=_(_SQUARE_TIP),
+        )
     return (x, y)
 
 
@@ -63,7 +77,9 @@ _DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1)
 _ORTHOGONAL_DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 _SHORT_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 _LONG_NAMES = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
-_DIRECTION_TIP = "give a number 1-8 counted clockwise from north (1 = N, 2 = NE, 3 = E, ... 8 = NW) or a name like NE"
+_DIRECTION_TIP = N_(
+    "give a number 1-8 counted clockwise from north (1 = N, 2 = NE, 3 = E, ... 8 = NW) or a name like NE"
+)
 
 
 class Direction(IntEnum):
@@ -120,13 +136,13 @@ class Direction(IntEnum):
     @classmethod
     def from_delta(cls, delta: Sequence[int]) -> Direction:
         """The direction whose one-step delta is ``delta``; anything but a unit step is an InputError."""
-        step = as_square(delta, "direction delta")
+        step = as_square(delta, N_("direction delta"))
         try:
             return cls(_DELTAS.index(step) + 1)
         except ValueError:
             raise InputError(
-                f"{step} is not a one-square step in any direction",
-                tip="each coordinate of a step must be -1, 0 or 1, and not both 0",
+                _("{step} is not a one-square step in any direction", step=step),
+                tip=_("each coordinate of a step must be -1, 0 or 1, and not both 0"),
             ) from None
 
     @classmethod
@@ -142,7 +158,7 @@ class Direction(IntEnum):
             assert isinstance(value, int)
             if 1 <= value <= 8:
                 return cls(value)
-            raise InputError(f"direction number must be 1-8, got {value}", tip=_DIRECTION_TIP)
+            raise InputError(_("direction number must be 1-8, got {value}", value=value), tip=_(_DIRECTION_TIP))
         if isinstance(value, str):
             text = value.strip().lower()
             number = read_whole(text, digits=2)
@@ -152,7 +168,7 @@ class Direction(IntEnum):
             for index, (short, long) in enumerate(zip(_SHORT_NAMES, _LONG_NAMES, strict=True)):
                 if compact in (short.lower(), long):
                     return cls(index + 1)
-        raise InputError(f"unknown direction {value!r}", tip=_DIRECTION_TIP)
+        raise InputError(_("unknown direction {value}", value=repr(value)), tip=_(_DIRECTION_TIP))
 
 
 HORIZONTAL: tuple[Direction, ...] = (Direction.E, Direction.W)

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from tabroll.errors import InputError, Location
 from tabroll.geometry.grid.squares import MAX_HEIGHT, MIN_HEIGHT, Square, _is_int, as_square
+from tabroll.i18n import N_, _
 
 
 class Terrain(Mapping[Square, int]):
@@ -43,8 +44,14 @@ class Terrain(Mapping[Square, int]):
             (x1, y1), (x2, y2) = (_on(width, height, corner) for corner in (a, b))
             if not _is_int(level) or not MIN_HEIGHT <= level <= MAX_HEIGHT:
                 raise InputError(
-                    f"terrain height at {a} must be a whole number from {MIN_HEIGHT} to {MAX_HEIGHT}, got {level!r}",
-                    tip="heights are whole levels relative to the ground (0); check for a stray digit",
+                    _(
+                        "terrain height at {square} must be a whole number from {low} to {high}, got {value}",
+                        square=a,
+                        low=MIN_HEIGHT,
+                        high=MAX_HEIGHT,
+                        value=repr(level),
+                    ),
+                    tip=_("heights are whole levels relative to the ground (0); check for a stray digit"),
                     location=Location(field="terrain"),
                 )
             if levels is None:
@@ -122,11 +129,16 @@ class Terrain(Mapping[Square, int]):
 
 
 def _on(width: int, height: int, square: object) -> Square:
-    x, y = as_square(square, "terrain square")
+    x, y = as_square(square, N_("terrain square"))
     if not (0 <= x < width and 0 <= y < height):
         raise InputError(
-            f"terrain square {(x, y)} is off the {width}x{height} board",
-            tip=f"x runs 0..{width - 1} (west to east) and y runs 0..{height - 1} (south to north)",
+            _(
+                "{what} {square} is off the {board} board",
+                what=_("terrain square"),
+                square=(x, y),
+                board=f"{width}x{height}",
+            ),
+            tip=_("x runs 0..{x} (west to east) and y runs 0..{y} (south to north)", x=width - 1, y=height - 1),
             location=Location(field="terrain"),
         )
     return (x, y)
