@@ -427,7 +427,12 @@ class Damage(Event):
     left: int | None = None
 
     def sentence(self) -> str:
-        values = {"amount": self.amount, "target": self.target, "rule": self.rule, "pool": self.pool}
+        values = {
+            "amount": self.amount,
+            "target": self.target,
+            "rule": self.rule,
+            "pool": p_("pool", self.pool) if self.pool else "",
+        }
         text = n_("{amount} damage to {target}: {rule}", "{amount} damage to {target}: {rule}", self.amount, **values)
         if self.lost is not None and self.lost != self.amount:
             values["lost"] = self.lost
@@ -452,7 +457,7 @@ class Heal(Event):
     pool: str = ""
 
     def sentence(self) -> str:
-        pool = f"{self.pool} " if self.pool else ""
+        pool = f"{p_('pool', self.pool)} " if self.pool else ""
         change = f" ({pool}{self.before} → {self.after})" if self.before is not None else ""
         return _("{unit} heals {amount}: {reason}", unit=self.unit, amount=self.amount, reason=self.reason) + change
 
@@ -487,7 +492,7 @@ class Spend(Event):
             "{unit} spends {amount} {resource} ({remaining} left)",
             unit=self.unit,
             amount=self.amount,
-            resource=self.resource,
+            resource=p_("resource", self.resource),
             remaining=self.remaining,
         )
 

@@ -52,7 +52,7 @@ def test_direct_combat_in_polish_with_the_scenarios_dice() -> None:
         "4 − 3 = 1; Życie 4 → 3",
         "2 − 0 = 2; Życie 1 → 0",
     ]
-    assert {d.pool for d in out.of("damage")} == {"Życie"}
+    assert {d.pool for d in out.of("damage")} == {"Life"}  # a machine value in JSON: only sentences say Życie
     notes = [n.text for n in out.of("note")]
     assert "Vraska: akcja 1 z 3 — Rozkazywanie (dowolna liczba istot, raz na turę)" in notes
     assert "Kaya ma 0 Życia i nie może kontratakować" in notes
