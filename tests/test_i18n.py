@@ -273,8 +273,22 @@ def test_a_message_written_as_an_f_string_fails_the_check(tmp_path: Path) -> Non
 
 # --- machines are not affected --------------------------------------------------------------------------------------
 
-PROSE = {"description", "text", "reason", "rule", "label", "effect", "note", "applies_to", "status", "tip", "message",
-         "reach", "done", "faces"}  # fmt: skip  (the last three: BotSE's own events, a die's faces)
+PROSE = {
+    "description",
+    "text",
+    "reason",
+    "rule",
+    "label",
+    "effect",
+    "note",
+    "applies_to",
+    "status",
+    "tip",
+    "message",
+    "reach",
+    "done",
+    "faces",
+}  # fmt: skip  (the last three: BotSE's own events, a die's faces)
 """The fields of the JSON events whose text is for people, and follows --lang (README, "The events format")."""
 
 
