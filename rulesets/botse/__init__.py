@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabroll.events import Damage
-from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, OptionInfo, Ruleset, StatNeed, Strike, core_blows
+from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
 
-from .messages import N_, _
+from .messages import N_
 
 if TYPE_CHECKING:
     from tabroll.events import Event
@@ -85,12 +85,6 @@ class Botse(Ruleset["Battle", "BotseAction"]):
                     "range (--form), rolls them, and deals their summed damage against Defense."), _ADVENTURER, _ENEMY,
                     'tabroll attack -r botse -a Hero -t "Draugr defense=1" --gather Combat --dice 3'),
     )  # fmt: skip
-
-    def option_infos(self) -> list[OptionInfo]:
-        """The house-rule options, their descriptions in the language now (names and values stay as typed)."""
-        from dataclasses import replace
-
-        return [replace(info, description=_(info.description)) for info in super().option_infos()]
 
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS

@@ -15,12 +15,11 @@ de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in use). This m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from tabroll.kit import AttackField, AttackNeeds, Measure, OptionInfo, Ruleset, StatNeed, Strike
+from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
 
-from .messages import N_, _
+from .messages import N_
 
 if TYPE_CHECKING:
     from tabroll.events import Event
@@ -124,22 +123,6 @@ class Forgod(Ruleset["Battle", "Action"]):
     round_note = N_(
         "each side begins its next round by itself when one of its cards acts again after all of them have acted"
     )
-
-    def option_infos(self) -> list[OptionInfo]:
-        """The house-rule options, their descriptions in the language now (names, values and choices as typed)."""
-        return [replace(info, description=_(info.description)) for info in super().option_infos()]
-
-    def stat_needs(self) -> tuple[AttackNeeds, ...]:
-        """The stats of each attack kind, their help in the language now (names, aliases and examples as typed)."""
-        return tuple(
-            replace(
-                needs,
-                help=_(needs.help),
-                attacker=tuple(replace(stat, help=_(stat.help)) for stat in needs.attacker),
-                target=tuple(replace(stat, help=_(stat.help)) for stat in needs.target),
-            )
-            for needs in self.attack_needs
-        )
 
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabroll.kit import AttackField, AttackNeeds, Measure, OptionInfo, Ruleset, StatNeed, Strike
+from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
 
 from .messages import N_
 
@@ -90,30 +90,6 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
                     "counterattacks the same way (so both need all three)."), _FIGHTER, _FIGHTER,
                     'tabroll attack -r mtg_heroes -a "A P=2 T=1 Life=5" -t "B P=1 T=1 Life=3" --seed 2'),
     )  # fmt: skip
-
-    def option_infos(self) -> list[OptionInfo]:
-        """The options, each described in the language of the command."""
-        from dataclasses import replace
-
-        from .messages import _
-
-        return [replace(info, description=_(info.description)) for info in super().option_infos()]
-
-    def stat_needs(self) -> tuple[AttackNeeds, ...]:
-        """The stats an attack needs, their help in the language of the command."""
-        from dataclasses import replace
-
-        from .messages import _
-
-        return tuple(
-            replace(
-                needs,
-                help=_(needs.help),
-                attacker=tuple(replace(need, help=_(need.help)) for need in needs.attacker),
-                target=tuple(replace(need, help=_(need.help)) for need in needs.target),
-            )
-            for needs in super().stat_needs()
-        )
 
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS

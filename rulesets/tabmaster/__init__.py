@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabroll.kit import AttackField, AttackNeeds, OptionInfo, Ruleset, StatNeed
+from tabroll.kit import AttackField, AttackNeeds, Ruleset, StatNeed
 
 from .messages import N_
 
@@ -139,14 +139,6 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
         from .model import NewRoundAction
 
         return NewRoundAction.model_validate({"do": "new_round"})
-
-    def option_infos(self) -> list[OptionInfo]:
-        """The house-rule options, their descriptions in the language now (the names and values never change)."""
-        from dataclasses import replace
-
-        from .messages import _
-
-        return [replace(info, description=_(info.description)) for info in super().option_infos()]
 
     def state_view(self, state: Battle) -> StateView:
         """The default view of the units, with this game's words (``flipped``) in the language now."""

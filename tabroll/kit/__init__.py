@@ -489,8 +489,29 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def stat_needs(self) -> tuple[AttackNeeds, ...]:
         """For each attack kind, the stats it needs of the attacker and of the target, required or optional,
-        with their aliases (``tabroll units GAME``; the command line checks typed stats against them)."""
-        return self.attack_needs
+        with their aliases (``tabroll units GAME``; the command line checks typed stats against them). Their help
+        is in the language now (the game's catalogue); names, aliases and examples stay as they are typed."""
+        from dataclasses import replace
+
+        say = self.messages().gettext
+        return tuple(
+            replace(
+                needs,
+                help=say(needs.help) if needs.help else needs.help,
+                attacker=tuple(
+                    replace(stat, help=say(stat.help) if stat.help else stat.help) for stat in needs.attacker
+                ),
+                target=tuple(replace(stat, help=say(stat.help) if stat.help else stat.help) for stat in needs.target),
+            )
+            for needs in self.attack_needs
+        )
+
+    def messages(self) -> Any:
+        """The game's own messages (:class:`tabroll.i18n.Domain`, its folder's ``locale/``): a text the game
+        declares (an option's description, a stat's help) is said through it, in the language now."""
+        from tabroll.i18n import Domain
+
+        return Domain(self.id, self.folder() / "locale")
 
     def catalogue(self) -> dict[str, dict[str, Any]]:
         """The bundled unit catalogue, by name: each unit's stats as its file gives them (``{}``: none)."""
@@ -604,9 +625,12 @@ class Ruleset(Generic[StateT, ActionT]):
         return path.read_text(encoding="utf-8") if path.exists() else ""
 
     def option_infos(self) -> list[OptionInfo]:
+        from dataclasses import replace
+
         from tabroll.kit.options import describe_options
 
-        return describe_options(self.options_model())
+        say = self.messages().gettext
+        return [replace(info, description=say(info.description)) for info in describe_options(self.options_model())]
 
     def validate_options(
         self,
