@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabroll.events import Defeat
+from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
-
-from .messages import N_
 
 if TYPE_CHECKING:
     from tabroll.events import Event

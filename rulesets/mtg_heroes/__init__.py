@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
-
-from .messages import N_
 
 if TYPE_CHECKING:
     from tabroll.events import Event

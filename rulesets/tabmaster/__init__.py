@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Ruleset, StatNeed
-
-from .messages import N_
 
 if TYPE_CHECKING:
     from tabroll.events import Event
