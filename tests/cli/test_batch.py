@@ -57,6 +57,20 @@ def test_results_do_not_depend_on_jobs_or_file_order(cli, rolling_files) -> None
     assert other != one
 
 
+def test_each_file_is_told_in_its_own_games_language_whatever_the_jobs(cli) -> None:
+    """``--lang game`` with workers: the events come back to this process, which says them in each file's game's
+    language (TAB MASTER's Portuguese, then BotSE's Russian), line for line as ``--jobs 1`` does."""
+    files = [str(EXAMPLES / "05-projectile-arqueiro.yaml"), str(EXAMPLES.parent / "botse" / "01-fatigue.yaml")]
+    logs = []
+    for jobs in ("1", "2"):
+        result = cli("run", *files, "--seed", "3", "--format", "text", "--lang", "game", "--jobs", jobs)
+        assert result.code == 0, result.err
+        logs.append(result.out.splitlines())
+    assert logs[0] == logs[1]
+    assert "# regras: tabmaster" in logs[1] and "# правила: botse" in logs[1]
+    assert "  flipado       Arqueiro é flipado" in logs[1]
+
+
 def test_one_broken_file_does_not_stop_the_others(cli, rolling_files, tmp_path: Path) -> None:
     broken = tmp_path / "broken.yaml"
     broken.write_text("ruleset: tabmaster\nboard: {size: [3, 1]\n")
