@@ -162,9 +162,6 @@ def test_the_game_s_event_sentences_in_italian() -> None:
     assert threat.sentence() == "threat +1 (z): 2 → 3"
 
 
-@pytest.mark.xfail(
-    reason="the core's rules command tells the options' texts in the language at the merge", strict=False
-)
 def test_rules_show_an_option_in_italian(cli) -> None:
     result = cli("rules", "ahotnik", "--lang", "it")
     assert result.code == 0, result.err
@@ -205,7 +202,6 @@ def _title(path: Path) -> str:
     return match.group(1).strip().strip('"')
 
 
-@pytest.mark.xfail(reason="the core's Italian arrives at the merge", strict=False)
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_no_line_of_the_log_is_left_in_english(cli, path: Path) -> None:
     """Every line a person reads differs in Italian, but the file's own text (its title, its name) and the map's

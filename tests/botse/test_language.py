@@ -153,7 +153,6 @@ def test_the_catalogue_is_complete_and_checked() -> None:
     assert "ru" in source.languages()
 
 
-@pytest.mark.xfail(reason="the core's Russian arrives at the merge", strict=False)
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.name)
 def test_no_line_is_the_same_in_english_and_russian(cli, path) -> None:
     import yaml

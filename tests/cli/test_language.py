@@ -5,13 +5,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-LATER = pytest.mark.xfail(reason="the core catalogues arrive at the merge", strict=False)
-"""Until the lead merges the translations (tabroll/locale is not committed on this branch)."""
-
-
-@LATER
 def test_the_root_help_is_told_in_russian(cli) -> None:
     result = cli("--help", "--lang", "ru")
     assert result.code == 0
@@ -22,14 +16,12 @@ def test_the_root_help_is_told_in_russian(cli) -> None:
     assert "Показать версию и выйти." in shown  # an option of the root
 
 
-@LATER
 def test_the_attack_help_is_told_in_portuguese(cli) -> None:
     shown = " ".join(cli("attack", "--help", "--lang", "pt").out.split())
     assert "Resolve um ataque: a partir das posições de um arquivo de cenário" in shown
     assert "tabroll new tabmaster battle.yaml # um cenário inicial para testar, se você não tiver um" in shown
 
 
-@LATER
 def test_the_units_frame_is_told_in_polish(cli) -> None:
     result = cli("units", "tabmaster", "--format", "text", "--lang", "pl")
     assert result.code == 0
@@ -39,7 +31,6 @@ def test_the_units_frame_is_told_in_polish(cli) -> None:
     assert any(line.strip().startswith("atakujący: ATK*") for line in lines)
 
 
-@LATER
 def test_the_units_frame_counts_in_russian(cli) -> None:
     lines = cli("units", "tabmaster", "--format", "text", "--lang", "ru").out.splitlines()
     assert lines[2] == "Каталог (7 юнитов; -a NAME берёт один из них):"
@@ -52,7 +43,6 @@ def test_the_units_json_is_the_same_in_every_language(cli) -> None:
     assert [a["kind"] for a in polish["attacks"]] == [a["kind"] for a in english["attacks"]]
 
 
-@LATER
 def test_the_rules_frame_is_told_in_spanish(cli) -> None:
     lines = cli("rules", "forgod", "--format", "text", "--lang", "es").out.splitlines()
     assert lines[2] == "Opciones (ajústalas con --option NAME=VALUE o en options: del escenario):"
@@ -61,14 +51,12 @@ def test_the_rules_frame_is_told_in_spanish(cli) -> None:
     ]
 
 
-@LATER
 def test_an_unknown_ruleset_is_refused_in_italian(cli) -> None:
     result = cli("attack", "-r", "nosuch", "-a", "X", "-t", "Y", "--lang", "it")
     assert result.code == 2
     assert result.err.splitlines()[0] == "errore: regolamento sconosciuto 'nosuch'"
 
 
-@LATER
 def test_a_unit_slip_is_refused_in_spanish(cli) -> None:
     result = cli("attack", "-a", "Lancero", "-t", "Alquimista", "--lang", "es")
     assert result.code == 2

@@ -9,8 +9,6 @@ from tabroll.dice.sources import DiceExhausted, DiceRequest, GivenDice, parse_di
 from tabroll.errors import InputError
 from tests.support import speaking
 
-pytestmark = pytest.mark.xfail(reason="the core catalogues arrive at the merge", strict=False)
-
 CARET = "\n    2d6+\n        ^\n"
 
 

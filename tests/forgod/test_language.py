@@ -141,7 +141,6 @@ def test_the_catalogue_checks_clean() -> None:
     assert check(forgod) == []
 
 
-@pytest.mark.xfail(reason="the core's Spanish arrives at the merge", strict=False)
 @pytest.mark.parametrize(
     "name", ["01-tie-goes-to-the-defender.yaml", "09-charge-with-flank.yaml", "15-refusals.yaml", "17-every-rule.yaml"]
 )

@@ -10,9 +10,6 @@ from tabroll.i18n import n_
 from tabroll.kit import no_such
 from tests.support import speaking
 
-LATER = pytest.mark.xfail(reason="the core catalogues arrive at the merge", strict=False)
-"""Until the lead merges the translations (tabroll/locale is not committed on this branch)."""
-
 DAMAGE = Damage(attacker="Lanceiro", target="Alquimista", amount=6, rule="6 > DEF 3", defeats=True)
 DEFEAT = Defeat(unit="Alquimista", by="Lanceiro", reason="6 > DEF 3")
 FLED = Defeat(unit="Orc", by=None, reason="no cards", how="fled")
@@ -70,7 +67,6 @@ SENTENCES: dict[str, list[tuple[Event, str]]] = {
 }
 
 
-@LATER
 @pytest.mark.parametrize("code", sorted(SENTENCES))
 def test_the_core_events_are_told_in_the_language(code: str) -> None:
     with speaking(code):
@@ -83,7 +79,6 @@ def test_the_core_events_are_told_in_english_without_a_language() -> None:
     assert DAMAGE.sentence() == "6 damage to Alquimista: 6 > DEF 3"
 
 
-@LATER
 @pytest.mark.parametrize(
     ("code", "how", "word"),
     [("pt", "exiled", "exilado"), ("it", "annihilated", "annientato"), ("ru", "destroyed", "уничтожен"),
@@ -96,7 +91,6 @@ def test_a_defeat_says_its_how_in_the_language(code: str, how: str, word: str) -
     assert event.to_json()["how"] == how  # the machine's word is the same in every language
 
 
-@LATER
 def test_polish_damage_has_three_forms() -> None:
     def told(amount: int) -> str:
         return Damage(attacker=None, target="Ork", amount=amount, rule="r", defeats=False).sentence()
@@ -111,7 +105,6 @@ def test_polish_damage_has_three_forms() -> None:
         ]
 
 
-@LATER
 @pytest.mark.parametrize(
     ("code", "expected"),
     [
@@ -124,7 +117,6 @@ def test_a_count_takes_the_three_russian_and_polish_forms(code: str, expected: l
         assert [n_("{n} action", "{n} actions", n) for n in (1, 3, 5, 21, 12)] == expected
 
 
-@LATER
 def test_the_game_over_note_counts_the_actions_left_in_russian() -> None:
     with speaking("ru"):
         notes = [
@@ -142,7 +134,6 @@ def test_the_game_over_note_counts_the_actions_left_in_russian() -> None:
     ]
 
 
-@LATER
 def test_a_unit_that_is_not_there_is_refused_in_spanish() -> None:
     with speaking("es"):
         near = no_such("Lancero", ["Lanceiro", "Arqueiro"])

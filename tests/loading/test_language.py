@@ -12,8 +12,6 @@ from tabroll.loading.scenario import scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
 from tests.support import speaking
 
-pytestmark = pytest.mark.xfail(reason="the core catalogues arrive at the merge", strict=False)
-
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "tabmaster" / "03-magic-alquimista.yaml"
 WHERE = "t.yaml:16:40: units.Feiticeiro.atk: "
 

@@ -222,7 +222,6 @@ def _lines(cli: Any, path: Path, *lang: str) -> list[str]:
     return cli("run", str(path), "--format", "text", *lang).out.splitlines()
 
 
-@pytest.mark.xfail(reason="the core's Polish arrives at the merge", strict=False)
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.name)
 def test_no_line_of_a_scenario_is_the_same_in_polish(cli, path: Path) -> None:
     """Every line of the log differs from the English one, but the scenario's own text (its title, its file)."""

@@ -6,12 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
-
 from tests.conftest import SCENARIOS
 from tests.support import speaking
-
-pytestmark = pytest.mark.xfail(reason="the core catalogues arrive at the merge", strict=False)
 
 ARQUEIRO = SCENARIOS / "tabmaster" / "05-projectile-arqueiro.yaml"
 

@@ -164,7 +164,6 @@ def test_json_in_portuguese_says_its_prose_in_portuguese(cli: Any) -> None:
     assert events["modifier"]["reason"] == "altura: 2 acima de Lanceiro"
 
 
-@pytest.mark.xfail(reason="the core's Portuguese arrives at the merge", strict=False)
 @pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
 def test_no_line_of_a_scenario_is_the_same_in_english_and_portuguese(cli: Any, path: Path) -> None:
     import yaml
