@@ -450,10 +450,8 @@ class Batch:
         if result.ruleset:
             from tabroll.engine import find_ruleset
 
-            try:
+            with contextlib.suppress(TabrollError):  # the worker found it; if this process cannot, words stay
                 find_ruleset(result.ruleset)
-            except TabrollError:  # the worker found it; should this process not, the words stay the last game's
-                pass
 
     def _begin(self, result: FileResult) -> None:
         if result.path not in self._opened:

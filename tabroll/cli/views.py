@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tabroll import i18n
 from tabroll.errors import InputError
 from tabroll.i18n import _
 
@@ -55,11 +56,16 @@ def _print_markdown(markdown: str) -> None:
 
 
 def show_rulesets(fmt: str) -> None:
-    from tabroll.engine import all_rulesets
+    from tabroll.engine import all_rulesets, playing
 
     games = all_rulesets()
+    summaries = [playing(g).said(g.summary) for g in games]  # each game entered: --lang game says it in its own
+    i18n.enter_game(None, "", "")  # the list's own words belong to no game
     if fmt == "json":
-        document = [{"id": g.id, "name": g.name, "aliases": list(g.aliases), "summary": g.summary} for g in games]
+        document = [
+            {"id": g.id, "name": g.name, "aliases": list(g.aliases), "summary": summary}
+            for g, summary in zip(games, summaries, strict=True)
+        ]
         _print(json.dumps(document, ensure_ascii=False, indent=2))
         return
     if fmt == "rich":
@@ -67,12 +73,12 @@ def show_rulesets(fmt: str) -> None:
         from rich.table import Table
 
         table = Table("id", _("game"), _("what it resolves"), box=None, pad_edge=False)
-        for game in games:
-            table.add_row(game.id, game.name, game.summary)
+        for game, summary in zip(games, summaries, strict=True):
+            table.add_row(game.id, game.name, summary)
         Console().print(table)
         return
-    for game in games:
-        _print(f"{game.id:<12} {game.name} — {game.summary}")
+    for game, summary in zip(games, summaries, strict=True):
+        _print(f"{game.id:<12} {game.name} — {summary}")
 
 
 # --- tabroll rules GAME -----------------------------------------------------------------------------------
@@ -126,7 +132,7 @@ def rules_document(game: Any) -> dict[str, Any]:
                 "kind": spec.kind,
                 "default": spec.default,
                 "scenario_file": "without" if spec.quick_only else "with" if spec.file_only else "either",
-                "help": spec.help,
+                "help": game.said(spec.help),
             }
             for spec in game.attack_fields
         ],
@@ -153,7 +159,7 @@ def rules_markdown(game: Any) -> str:
             elif spec.file_only:
                 notes.append(_("with a scenario file"))
             shown = f" ({', '.join(notes)})" if notes else ""
-            out.append(f"- **`{_field_shape(spec)}`**{shown}: {spec.help}")
+            out.append(f"- **`{_field_shape(spec)}`**{shown}: {game.said(spec.help)}")
     rulings = player_rulings(game.rulings_text()).strip()
     if rulings:
         out += ["", "---", "", _shift_headings(rulings)]
@@ -188,7 +194,7 @@ def show_rules(game: Any, fmt: str) -> None:
         lines.append("\n" + _("Command-line attack fields (tabroll attack/odds/matrix ... --FIELD VALUE):"))
         for spec in game.attack_fields:
             default = " " + _("[default: {value}]", value=spec.default) if spec.default is not None else ""
-            lines.append(f"  {_field_shape(spec)}{default}{_field_when(spec)}\n      {spec.help}")
+            lines.append(f"  {_field_shape(spec)}{default}{_field_when(spec)}\n      {game.said(spec.help)}")
     rulings = player_rulings(game.rulings_text())
     if rulings.strip():
         lines.append("\n" + rulings.rstrip("\n"))

@@ -513,6 +513,12 @@ class Ruleset(Generic[StateT, ActionT]):
 
         return Domain(self.id, self.folder() / "locale")
 
+    def said(self, text: str) -> str:
+        """A text this game declares (its :attr:`summary`, :attr:`round_note`, :attr:`layout`, an attack field's
+        help) in the language now, from its own catalogue; English when the catalogue has no entry for it. Such a
+        text is marked with ``N_`` where it is declared, and is said as it stands (no placeholders)."""
+        return (self.messages().lookup(text) or text) if text else text
+
     def catalogue(self) -> dict[str, dict[str, Any]]:
         """The bundled unit catalogue, by name: each unit's stats as its file gives them (``{}``: none)."""
         units = None if (parts := self.parts()) is None else parts.catalogue

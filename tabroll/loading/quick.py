@@ -96,7 +96,12 @@ def check_fields(game: AnyRuleset, fields: Mapping[str, str], *, with_file: bool
         if spec is None:
             own = ", ".join(s.flag for s in game.attack_fields) or _("none")
             message = (
-                _("{flag} means nothing in {game}: it places {layout}", flag=flag, game=game.name, layout=game.layout)
+                _(
+                    "{flag} means nothing in {game}: it places {layout}",
+                    flag=flag,
+                    game=game.name,
+                    layout=game.said(game.layout),
+                )
                 if game.layout
                 else _("{flag} means nothing in {game}", flag=flag, game=game.name)
             )

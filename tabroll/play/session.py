@@ -287,7 +287,7 @@ class Table:
     def _new_round(self, args: list[str]) -> None:
         action = self.ruleset.new_round_action(self.state)
         if action is None:
-            note = self.ruleset.round_note or _("it has no rounds")
+            note = self.ruleset.said(self.ruleset.round_note) or _("it has no rounds")
             self.say(_("{game} has no new-round action: {note}", game=self.ruleset.name, note=note))
             return
         self._act(action)
@@ -420,7 +420,8 @@ class Table:
             return
         topic = w.ALIASES.get(args[0], args[0])
         if topic in ("attack", "odds"):
-            fields = [f"{s.flag} {s.kind.upper()}: {s.help}" for s in self.ruleset.attack_fields if not s.quick_only]
+            said, specs = self.ruleset.said, self.ruleset.attack_fields
+            fields = [f"{s.flag} {s.kind.upper()}: {said(s.help)}" for s in specs if not s.quick_only]
             self.say(_("attack A T [--FIELD VALUE…]: the attack fields of {game}:", game=self.ruleset.name))
             for line in fields or [_("(none)")]:
                 self.say(f"  {line}")

@@ -61,3 +61,32 @@ def test_a_unit_slip_is_refused_in_spanish(cli) -> None:
     result = cli("attack", "-a", "Lancero", "-t", "Alquimista", "--lang", "es")
     assert result.code == 2
     assert result.err.splitlines()[0] == "error: ningún catálogo tiene una unidad llamada 'Lancero'"
+
+
+def test_the_games_list_says_each_summary_in_its_games_language(cli) -> None:
+    """``--lang game`` with no one game: each line in its own game's language, the JSON's ids and names as typed."""
+    lines = cli("rulesets", "--lang", "game").out.splitlines()
+    said = {line.split()[0]: line for line in lines}
+    assert "Mappa esagonale" in said["ahotnik"]
+    assert "Tabuleiro de casas" in said["tabmaster"]
+    assert "Strefy zasięgu" in said["mtg_heroes"]
+    english = json.loads(cli("rulesets", "--format", "json").out)
+    portuguese = json.loads(cli("rulesets", "--format", "json", "--lang", "pt").out)
+    assert [g["id"] for g in portuguese] == [g["id"] for g in english]
+    changed = [g["id"] for g, e in zip(portuguese, english, strict=True) if g["summary"] != e["summary"]]
+    assert changed == ["tabmaster"]  # the one game with a Portuguese catalogue; the others stay English
+
+
+def test_an_attack_fields_help_is_told_by_its_game(cli) -> None:
+    document = json.loads(cli("rules", "tabmaster", "--format", "json", "--lang", "pt").out)
+    helps = {field["flag"]: field["help"] for field in document["attack_fields"]}
+    english = json.loads(cli("rules", "tabmaster", "--format", "json").out)
+    assert helps.keys() == {field["flag"] for field in english["attack_fields"]}
+    assert all(helps[f["flag"]] != f["help"] for f in english["attack_fields"])
+
+
+def test_a_field_of_another_game_is_refused_in_the_games_words(cli) -> None:
+    result = cli("attack", "-a", "Lanceiro", "-t", "Alquimista", "--synapse", "3", "--lang", "pt")
+    assert result.code == 2
+    assert "--synapse não significa nada em TAB MASTER" in result.err
+    assert "numa fileira de casas" in result.err  # the game's own layout, from its catalogue
