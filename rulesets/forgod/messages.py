@@ -40,3 +40,31 @@ def _core_words() -> None:
     _("{unit} is {how} and leaves play ({reason})", unit="", how="", reason="")
     _("{unit} has fled and leaves play ({reason})", unit="", reason="")
     _("round {round} begins", round=0)
+
+
+def _rule_names() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's rules that a refusal gives (``RuleRefusal(rule=...)``, shown in brackets after
+    the reason): the core says them as ``p_("rule", NAME)``, from this catalogue."""
+    p_("rule", "abilities")
+    p_("rule", "addition deck")
+    p_("rule", "addition hand")
+    p_("rule", "addition slots")
+    p_("rule", "alternation")
+    p_("rule", "annihilated")
+    p_("rule", "attack area")
+    p_("rule", "battle result")
+    p_("rule", "black additions")
+    p_("rule", "board")
+    p_("rule", "charge timing")
+    p_("rule", "check")
+    p_("rule", "enemy on the rear line")
+    p_("rule", "first turn")
+    p_("rule", "healing")
+    p_("rule", "initiative")
+    p_("rule", "movement")
+    p_("rule", "one unit per square")
+    p_("rule", "paralysed")
+    p_("rule", "release")
+    p_("rule", "responses")
+    p_("rule", "target")
+    p_("rule", "turn order")

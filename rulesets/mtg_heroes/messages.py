@@ -96,3 +96,36 @@ __all__ = [
     "result_word",
     "strike_word",
 ]
+
+
+def _rule_names() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's rules that a refusal gives (``RuleRefusal(rule=...)``, shown in brackets after
+    the reason): the core says them as ``p_("rule", NAME)``, from this catalogue."""
+    p_("rule", "actions")
+    p_("rule", "attack")
+    p_("rule", "battle over")
+    p_("rule", "command")
+    p_("rule", "control")
+    p_("rule", "flee")
+    p_("rule", "focus")
+    p_("rule", "initiative")
+    p_("rule", "instant")
+    p_("rule", "intercept")
+    p_("rule", "mana")
+    p_("rule", "mastery")
+    p_("rule", "memory")
+    p_("rule", "move")
+    p_("rule", "out")
+    p_("rule", "phases")
+    p_("rule", "push back")
+    p_("rule", "range")
+    p_("rule", "reach")
+    p_("rule", "regenerate")
+    p_("rule", "response")
+    p_("rule", "spell")
+    p_("rule", "spent")
+    p_("rule", "summon")
+    p_("rule", "summoning sickness")
+    p_("rule", "target")
+    p_("rule", "turn order")
+    p_("rule", "upkeep")

@@ -62,3 +62,22 @@ def _core_words() -> None:  # pragma: no cover - never called: it only marks the
     _("round {round} begins; ready again: {units}")
     _("round {round} begins")
     _("{unit} is {how} and leaves play ({reason})")
+
+
+def _rule_names() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's rules that a refusal gives (``RuleRefusal(rule=...)``, shown in brackets after
+    the reason): the core says them as ``p_("rule", NAME)``, from this catalogue."""
+    p_("rule", "common attack")
+    p_("rule", "defeat")
+    p_("rule", "flip")
+    p_("rule", "line")
+    p_("rule", "magic attack")
+    p_("rule", "movement")
+    p_("rule", "multiple")
+    p_("rule", "projectile")
+    p_("rule", "projectile attack")
+    p_("rule", "secondary attack")
+    p_("rule", "target")
+    p_("rule", "trample")
+    p_("rule", "trample attack")
+    p_("rule", "unused field")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError, Location, RuleRefusal, interrupted
 from tabroll.events import ActionStarted, Event, Note, Refused
-from tabroll.i18n import _, n_
+from tabroll.i18n import _, n_, p_
 from tabroll.kit import (
     ActionHeader,
     AnyRuleset,
@@ -38,6 +38,12 @@ from tabroll.kit import (
 
 if TYPE_CHECKING:
     from tabroll.dice.sources import DiceSource
+
+
+def _rule_name(rule: str | None) -> str | None:
+    """The name of the rule that refused, in the language now: a game marks its rules' names as
+    ``p_("rule", NAME)`` in its catalogue (a game may also give the name already said)."""
+    return p_("rule", rule) if rule else rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +96,7 @@ def resolve(
         resolution = ruleset.resolve(state, action, dice)
     except RuleRefusal as refusal:
         return Resolution(
-            events=(header, Refused(actor=actor, verb=name, reason=refusal.message, rule=refusal.rule)),
+            events=(header, Refused(actor=actor, verb=name, reason=refusal.message, rule=_rule_name(refusal.rule))),
             state=state,
             refused=True,
         )

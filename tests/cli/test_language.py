@@ -90,3 +90,18 @@ def test_a_field_of_another_game_is_refused_in_the_games_words(cli) -> None:
     assert result.code == 2
     assert "--synapse não significa nada em TAB MASTER" in result.err
     assert "numa fileira de casas" in result.err  # the game's own layout, from its catalogue
+
+
+def test_the_name_of_the_rule_that_refused_is_told_by_the_game(cli) -> None:
+    """A refusal names its rule in brackets, from the game's catalogue; English keeps the name the game gives."""
+    given = ("attack", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "9", "--format", "json")
+    english = json.loads(cli(*given).out)
+    portuguese = json.loads(cli(*given, "--lang", "pt").out)
+
+    def refusals(document: dict) -> list[dict]:
+        return [e for action in document["actions"] for e in action["events"] if e["kind"] == "refused"]
+
+    assert [e["rule"] for e in refusals(english)] == ["common attack"]
+    assert [e["rule"] for e in refusals(portuguese)] == ["ataque Comum"]
+    text = cli(*given[:-2], "--format", "text", "--lang", "pt").out
+    assert "o ataque alcança 2 (ATK 2) [ataque Comum]" in text
