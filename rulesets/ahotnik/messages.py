@@ -35,3 +35,17 @@ def _core_words() -> None:  # pragma: no cover - never called: it only marks mes
     p_("pool", "Shields")
     p_("pool", "Life")
     _("{unit} is {how} and leaves play ({reason})", unit="", how="", reason="")
+
+
+def _odds_figures() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's own odds measures (``declare_measures``) as ``tabroll odds`` shows them: the
+    name stays the JSON key; the report says ``p_("figure", NAME)``, or ``"... {unit}"`` for a measure of one
+    unit."""
+    p_("figure", "Life left: {unit}")
+    p_("figure", "Shields left: {unit}")
+    p_("figure", "DNA gained: {unit}")
+    p_("figure", "enters phase transition: {unit}")
+    p_("figure", "exiled: {unit}")
+    p_("figure", "threat")
+    p_("figure", "game over")
+    p_("figure", "attack by {unit}")

@@ -78,3 +78,13 @@ def _core_words() -> None:  # pragma: no cover - never called: it only marks the
 
 
 __all__ = ["MESSAGES", "N_", "_", "code_word", "form_word", "n_", "np_", "p_", "side_word", "when_word"]
+
+
+def _odds_figures() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's own odds measures (``declare_measures``) as ``tabroll odds`` shows them: the
+    name stays the JSON key; the report says ``p_("figure", NAME)``, or ``"... {unit}"`` for a measure of one
+    unit."""
+    p_("figure", "Health left: {unit}")
+    p_("figure", "tenacity gained: {unit}")
+    p_("figure", "light fatigue gained: {unit}")
+    p_("figure", "dice to cooldown: {unit}")

@@ -129,3 +129,11 @@ def _rule_names() -> None:  # pragma: no cover - never called: it only marks mes
     p_("rule", "target")
     p_("rule", "turn order")
     p_("rule", "upkeep")
+
+
+def _odds_figures() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's own odds measures (``declare_measures``) as ``tabroll odds`` shows them: the
+    name stays the JSON key; the report says ``p_("figure", NAME)``, or ``"... {unit}"`` for a measure of one
+    unit."""
+    p_("figure", "Life left: {unit}")
+    p_("figure", "skill test succeeds")

@@ -232,6 +232,15 @@ class Domain:
                 return _formatted(text, message, values)
         return _formatted(message, message, values)
 
+    def plookup(self, context: str, message: str) -> str | None:
+        """The translation of ``message`` in ``context`` as the catalogue has it (placeholders unfilled), or
+        ``None``."""
+        for catalogue in self._catalogues():
+            text = catalogue.messages.get(f"{context}{_CONTEXT}{message}")
+            if text:
+                return str(text)
+        return None
+
     def npgettext(self, context: str, singular: str, plural: str, n: int, /, **values: Any) -> str:
         values = {"n": n, **values}
         for catalogue in self._catalogues():

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tabroll.i18n import N_, _, n_, p_
+from tabroll.i18n import MESSAGES, N_, _, n_, p_
 
 ODDS_FORMAT = "tabroll.odds"
 ODDS_FORMAT_VERSION = 2
@@ -29,7 +29,8 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 def figure_name(name: str) -> str:
     """A figure's name as people read it, in the language now (the name itself stays the JSON key): the figures
     the odds engine derives from blows, per target too, and any other (a game's own measure, a follow-up's
-    label) through ``p_("figure", name)``, so a game's catalogue may word its own; else as it is."""
+    label) through ``p_("figure", name)``, or, for a measure of one unit, ``p_("figure", "Life left: {unit}")``, so
+    a game's catalogue may word its own; else as it is."""
     named = {
         "hit": p_("figure", "hit"),
         "damage": p_("figure", "damage"),
@@ -46,7 +47,12 @@ def figure_name(name: str) -> str:
     ):
         if name.startswith(prefix):
             return _(word, unit=name.removeprefix(prefix))
-    return p_("figure", name)
+    if (whole := MESSAGES.plookup("figure", name)) is not None:
+        return whole
+    for at, char in enumerate(name):  # a game's own measure of one unit: p_("figure", "Life left: {unit}")
+        if char == " " and MESSAGES.plookup("figure", name[: at + 1] + "{unit}") is not None:
+            return MESSAGES.pgettext("figure", name[: at + 1] + "{unit}", unit=name[at + 1 :])
+    return name
 
 
 def number(count: int) -> str:

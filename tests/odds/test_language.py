@@ -71,3 +71,29 @@ def test_odds_json_is_the_same_in_polish(cli: Any) -> None:
     prose = ("title", "note")  # the action's description and the method's note may follow the language
     assert {k: v for k, v in polish.items() if k not in prose} == {k: v for k, v in english.items() if k not in prose}
     assert polish["probabilities"]["defeated: Lanceiro"] == {"value": 0.35, "exact": "7/20"}
+
+
+AHOTNIK_MELEE = SCENARIOS / "ahotnik" / "04-melee-facing-and-teams.yaml"
+
+
+def test_a_games_own_measures_are_named_by_its_catalogue(cli: Any) -> None:
+    """Ahotnik's measures of one unit and its follow-ups' labels, in Italian in the report; the JSON keys stay."""
+    shown = cli("odds", str(AHOTNIK_MELEE), "--format", "text", "--lang", "it").out
+    assert "attacco di Crow:" in shown.splitlines()
+    assert "  Vita rimasta: Hawk (livello): media 2.000 = 2" in shown.splitlines()
+    assert "entra in Transizione di fase: Raven" in shown and "livello di Minaccia" in shown
+    english = json.loads(cli("odds", str(AHOTNIK_MELEE), "--format", "json").out)
+    italian = json.loads(cli("odds", str(AHOTNIK_MELEE), "--format", "json", "--lang", "it").out)
+    assert list(italian["measures"]) == list(english["measures"])
+    assert "Life left: Hawk" in italian["measures"]
+    assert italian["measures"] == english["measures"]
+
+
+def test_a_measure_of_a_unit_whose_name_has_spaces() -> None:
+    from tabroll.odds.figures import figure_name
+
+    with speaking("it", game="ahotnik"):
+        assert figure_name("Life left: Old Crow") == "Vita rimasta: Old Crow"
+        assert figure_name("attack by Old Crow") == "attacco di Old Crow"
+        assert figure_name("Life: Old Crow") == "Life: Old Crow"  # no such measure: as it is
+        assert figure_name("hit on Old Crow") == "colpito Old Crow"
