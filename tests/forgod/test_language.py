@@ -68,10 +68,10 @@ def test_a_detachment_loses_cards_in_spanish(cli) -> None:
 def test_refusals_in_spanish(cli) -> None:
     out = _run(cli, "15-refusals.yaml", "--lang", "es")
     assert (
-        "la batalla no ha empezado: las tiradas de reacción deciden quién actúa primero [initiative]" in out
-    )  # the rule's name stays as the rules name it
+        "la batalla no ha empezado: las tiradas de reacción deciden quién actúa primero [iniciativa]" in out
+    )  # the rule's name, in the catalogue's words
     assert (
-        "en el primer turno de la batalla solo actúan los comandantes; R1 no es el comandante de red (RK) [first turn]"
+        "en el primer turno de la batalla solo actúan los comandantes; R1 no es el comandante de red (RK) [primer turno]"
     ) in out
     assert "es el turno de blue: los jugadores alternan, una carta cada uno, y red jugó la última carta" in out
     assert "a BK la protege la guardia real Guardia: elimina antes a Guardia [Guardia Real]" in out

@@ -172,14 +172,14 @@ def test_refusals_in_polish() -> None:
     ]
     assert "Sela: w tej turze rzucone 0 zaklęć; Skupienie 2 minus 2 utrzymane pozwala na 0" in refusals
     assert "Sela: w tej turze była już inna akcja; rozkazy wydaje się przed innymi akcjami" in refusals
-    assert [r.rule for r in out.of("refused")][:2] == ["phases", "phases"]  # the rule's name stays
+    assert [r.rule for r in out.of("refused")][:2] == ["fazy", "fazy"]  # the rule's name, from the catalogue
 
 
 def test_a_refusal_on_the_command_line_in_polish(cli) -> None:
     result = cli("run", str(EXAMPLES / "08-refusals.yaml"), "--format", "text", "--lang", "pl")
     assert result.code == 1
     assert (
-        "Mending Light nie ma w Pamięci (Sela) (w Pamięci: Cinder Burst, Ember Dart, Flashfire) [memory]" in result.out
+        "Mending Light nie ma w Pamięci (Sela) (w Pamięci: Cinder Burst, Ember Dart, Flashfire) [Pamięć]" in result.out
     )
 
 

@@ -103,7 +103,7 @@ def test_refusals_and_their_tips_in_portuguese() -> None:
         reach = run_data(far).of("refused")[0]
         arrows = run_data(empty).of("refused")[0]
     assert reach.reason == "B está a 3 casas de distância; o ataque alcança 2 (ATK 2)"
-    assert reach.rule == "common attack"  # the rule's name is a name: the same in every language
+    assert reach.rule == "ataque Comum"  # the rule's name, as the catalogue words it (JSON: prose too)
     assert arrows.reason == "o exército red não tem mais Flecha"
 
 
