@@ -219,3 +219,16 @@ def speaking(code: str, game: str | None = None) -> Iterator[None]:
     finally:
         i18n.use(i18n.ENGLISH)
         i18n.enter_game(None, "", "")
+
+
+def json_shape(value: Any, machine: set[str], key: str = "") -> Any:
+    """A JSON document with its prose blanked (issue 32): every key, number, truth value and the strings of the
+    fields in ``machine`` (kinds, names, values a program reads) kept; any other string becomes ``str``. Two
+    languages' documents of one run have the same shape."""
+    if isinstance(value, dict):
+        return {k: json_shape(v, machine, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_shape(v, machine, key) for v in value]
+    if isinstance(value, str) and key not in machine:
+        return str
+    return value

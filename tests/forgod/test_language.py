@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import speaking
+from tests.support import json_shape, speaking
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "forgod"
 
@@ -71,7 +71,8 @@ def test_refusals_in_spanish(cli) -> None:
         "la batalla no ha empezado: las tiradas de reacción deciden quién actúa primero [iniciativa]" in out
     )  # the rule's name, in the catalogue's words
     assert (
-        "en el primer turno de la batalla solo actúan los comandantes; R1 no es el comandante de red (RK) [primer turno]"
+        "en el primer turno de la batalla solo actúan los comandantes; R1 no es el comandante de red (RK) "
+        "[primer turno]"
     ) in out
     assert "es el turno de blue: los jugadores alternan, una carta cada uno, y red jugó la última carta" in out
     assert "a BK la protege la guardia real Guardia: elimina antes a Guardia [Guardia Real]" in out
@@ -110,15 +111,8 @@ def test_rules_show_the_options_in_spanish(cli) -> None:
 MACHINE = {"kind", "how", "verb", "option", "value", "dice", "unit", "attacker", "target", "actor", "side", "winner"}
 
 
-def _shape(value: Any, key: str = "") -> Any:
-    """The JSON with its prose blanked: every key, kind, number and machine word kept."""
-    if isinstance(value, dict):
-        return {k: _shape(v, k) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_shape(v, key) for v in value]
-    if isinstance(value, str) and key not in MACHINE:
-        return str
-    return value
+def _shape(value: Any) -> Any:
+    return json_shape(value, MACHINE)
 
 
 @pytest.mark.parametrize("name", ["09-charge-with-flank.yaml", "15-refusals.yaml", "17-every-rule.yaml"])

@@ -13,7 +13,7 @@ import pytest
 from tabroll.i18n.catalogues import check, sources
 from tabroll.rulesets.mtg_heroes.messages import n_
 from tests.mtg_heroes.helpers import EXAMPLES, character, fight, run_data, run_file
-from tests.support import speaking
+from tests.support import json_shape, speaking
 
 
 def sentences(out: Any, kind: str) -> list[str]:
@@ -197,15 +197,8 @@ MACHINE = {"kind", "how", "verb", "option", "value", "phase", "before", "after",
 """JSON fields whose text is a machine's value: the same in every language."""
 
 
-def _shape(value: Any, key: str = "") -> Any:
-    """The JSON with the prose left out: every key, number, truth value and machine word, and where strings are."""
-    if isinstance(value, dict):
-        return {k: _shape(v, k) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_shape(v, key) for v in value]
-    if isinstance(value, str) and key not in MACHINE:
-        return str
-    return value
+def _shape(value: Any) -> Any:
+    return json_shape(value, MACHINE)
 
 
 @pytest.mark.parametrize("name", ["02-direct-combat.yaml", "07-whole-duel.yaml", "08-refusals.yaml"])
