@@ -332,3 +332,16 @@ def test_click_s_and_typer_s_own_words_are_looked_up_in_tabroll_s_catalogue() ->
         )
         assert gettext.gettext("a message no catalogue has") == "a message no catalogue has"
     assert gettext.gettext("Usage:") == "Usage:"  # English again
+
+
+def test_a_compiled_catalogue_is_fresh_whichever_babel_wrote_it() -> None:
+    """CI checks the catalogues with the lowest Babel declared too: the header line naming the tool is not a
+    difference, the plural rule and every message are."""
+    from tabroll.i18n.catalogues import _without_tool
+
+    def compiled(tool: str, plural: str = "nplurals=2; plural=(n != 1);") -> dict[Any, str]:
+        return {"": f"Language: it\nPlural-Forms: {plural}\nGenerated-By: Babel {tool}\n", "a": "b"}
+
+    assert _without_tool(compiled("2.14.0")) == _without_tool(compiled("2.19.0"))
+    assert _without_tool(compiled("2.14.0")) != _without_tool(compiled("2.14.0", "nplurals=1; plural=0;"))
+    assert _without_tool({**compiled("2.14.0"), "a": "c"}) != _without_tool(compiled("2.14.0"))
