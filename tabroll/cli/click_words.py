@@ -36,6 +36,8 @@ CLICK_WORDS = (
     N_("Invalid value: {message}"),
     N_("Aborted!"),
     N_("Aborted."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
 )
 """Click's and Typer's own messages that tabroll's catalogues translate (their plural messages: in
 :func:`_plurals`)."""
@@ -72,6 +74,28 @@ def speak() -> None:
 
     gettext.dgettext = dgettext
     gettext.dngettext = dngettext  # type: ignore[assignment]
+    _completion_help()
+
+
+def _completion_help() -> None:
+    """The help of Typer's ``--install-completion`` and ``--show-completion``: Typer writes it without gettext,
+    on the options of a function of its own, which it reads each time it builds a command line."""
+    from tabroll import i18n
+
+    try:
+        import inspect
+
+        from typer import completion
+        from typer.models import ParameterInfo
+
+        options = inspect.signature(completion._install_completion_placeholder_function).parameters.values()
+    except (ImportError, AttributeError, TypeError, ValueError):  # another Typer: its words stay as it has them
+        return
+    for option in options:
+        info = option.default
+        if isinstance(info, ParameterInfo) and isinstance(info.help, str):
+            english = _ENGLISH.setdefault(f"completion {option.name}", info.help)
+            info.help = i18n._(str(english)) if isinstance(english, str) else info.help
 
 
 _SPOKEN: list[bool] = []

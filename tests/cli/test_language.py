@@ -105,3 +105,12 @@ def test_the_name_of_the_rule_that_refused_is_told_by_the_game(cli) -> None:
     assert [e["rule"] for e in refusals(portuguese)] == ["ataque Comum"]
     text = cli(*given[:-2], "--format", "text", "--lang", "pt").out
     assert "o ataque alcança 2 (ATK 2) [ataque Comum]" in text
+
+
+def test_typers_completion_options_are_told_and_then_english_again(cli) -> None:
+    """Typer words ``--install-completion`` without gettext: tabroll says it in the language, and in English
+    again for the next command of the same process."""
+    russian = " ".join(cli("--help", "--lang", "ru").out.split())
+    assert "Установить автодополнение" in russian  # the panel's border may cut the line
+    english = " ".join(cli("--help").out.split())
+    assert "Install completion for" in english and "Установить" not in english
