@@ -345,3 +345,17 @@ def test_a_compiled_catalogue_is_fresh_whichever_babel_wrote_it() -> None:
     assert _without_tool(compiled("2.14.0")) == _without_tool(compiled("2.19.0"))
     assert _without_tool(compiled("2.14.0")) != _without_tool(compiled("2.14.0", "nplurals=1; plural=0;"))
     assert _without_tool({**compiled("2.14.0"), "a": "c"}) != _without_tool(compiled("2.14.0"))
+
+
+def test_extract_that_finds_nothing_new_writes_no_file(tmp_path: Path) -> None:
+    """Only the extraction date would change: the files stay as they are, so a commit shows real changes only."""
+    source = _toy_source(tmp_path, _HEADER, {"{unit} attacks": "{unit} ataca"})
+    first = catalogues.update(source)
+    assert source.template in first or source.catalogue("pt") in first  # brought in step once
+    before = {p: p.read_bytes() for p in (source.template, source.catalogue("pt"), source.compiled("pt"))}
+    assert catalogues.update(source) == []
+    assert {p: p.read_bytes() for p in before} == before
+    (tmp_path / "toy" / "code.py").write_text('from .messages import _\n_("{unit} flees")\n', encoding="utf-8")
+    changed = catalogues.update(source)
+    assert set(changed) == {source.template, source.catalogue("pt"), source.compiled("pt")}
+    assert "{unit} flees" in source.catalogue("pt").read_text(encoding="utf-8")

@@ -28,13 +28,16 @@ def main(argv: list[str]) -> int:
         named = [CORE_DOMAIN]
     chosen = [s for s in every if not named or s.name in named]
     problems: list[str] = []
+    wrote = 0
     for source in chosen:
         if verb == "extract":
             for path in catalogues.update(source, problems):
                 print(f"wrote {path.relative_to(source.root)}")
+                wrote += 1
         elif verb == "compile":
             for path in catalogues.compile_all(source):
                 print(f"wrote {path.relative_to(source.root)}")
+                wrote += 1
         elif verb == "check":
             problems += catalogues.check(source)
         elif verb == "new":
@@ -45,6 +48,8 @@ def main(argv: list[str]) -> int:
                 print(f"wrote {catalogues.new(source, rest[0]).relative_to(source.root)}")
             except catalogues.Problem as err:
                 problems.append(str(err))
+    if verb in ("extract", "compile") and not wrote:
+        print("nothing to write: every catalogue is in step with the code")
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

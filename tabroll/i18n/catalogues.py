@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -167,12 +168,29 @@ def read(path: Path) -> Any:
         return pofile.read_po(stream, locale=path.parent.parent.name)
 
 
-def write(path: Path, po: Any) -> None:
+def write(path: Path, po: Any) -> bool:
+    """Write ``po`` at ``path``, unless the file there says the same but for the date it was extracted (so an
+    ``extract`` that finds nothing new changes no file). True when the file was written."""
     _catalog, pofile, _mofile = _babel()
     buffer = io.BytesIO()
     pofile.write_po(buffer, po, width=116, sort_output=True, include_previous=False, omit_header=False)
+    text = buffer.getvalue()
+    if path.exists() and _undated(path.read_bytes()) == _undated(text):
+        return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(buffer.getvalue())
+    path.write_bytes(text)
+    return True
+
+
+def _undated(text: bytes) -> bytes:
+    return re.sub(rb'^"POT-Creation-Date: [^"]*"$', b"", text, count=1, flags=re.MULTILINE)
+
+
+def _write_compiled(path: Path, compiled: bytes) -> bool:
+    if path.exists() and path.read_bytes() == compiled:
+        return False
+    path.write_bytes(compiled)
+    return True
 
 
 def compile_to(po: Any) -> bytes:
@@ -186,16 +204,15 @@ def update(source: Source, problems: list[str] | None = None) -> list[Path]:
     """Write the domain's template anew and bring each of its catalogues in step (new messages untranslated,
     messages gone from the code removed); then compile them. Returns the files written."""
     pot = template(source, problems)
-    written = [source.template]
-    write(source.template, pot)
+    written = [source.template] if write(source.template, pot) else []
     for language in source.languages():
         path = source.catalogue(language)
         po = read(path)
         po.update(pot, no_fuzzy_matching=True)
         po.obsolete.clear()
-        write(path, po)
-        source.compiled(language).write_bytes(compile_to(read(path)))
-        written += [path, source.compiled(language)]
+        written += [path] if write(path, po) else []
+        compiled = source.compiled(language)
+        written += [compiled] if _write_compiled(compiled, compile_to(read(path))) else []
     return written
 
 
@@ -305,6 +322,6 @@ def _without_tool(messages: dict[Any, str]) -> dict[Any, str]:
 def compile_all(source: Source) -> list[Path]:
     written = []
     for language in source.languages():
-        source.compiled(language).write_bytes(compile_to(read(source.catalogue(language))))
-        written.append(source.compiled(language))
+        if _write_compiled(source.compiled(language), compile_to(read(source.catalogue(language)))):
+            written.append(source.compiled(language))
     return written
