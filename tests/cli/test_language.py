@@ -114,3 +114,16 @@ def test_typers_completion_options_are_told_and_then_english_again(cli) -> None:
     assert "Установить автодополнение" in russian  # the panel's border may cut the line
     english = " ".join(cli("--help").out.split())
     assert "Install completion for" in english and "Установить" not in english
+
+
+def test_a_roll_without_a_label_is_called_a_roll_in_the_language(cli) -> None:
+    """``tabroll roll`` names an unlabelled roll with the log's word for one; a label typed stays as typed."""
+    assert cli("roll", "1d6", "--dice", "4", "--format", "text", "--lang", "pt").out == "rolagem: 1d6 → 4\n"
+    assert cli("roll", "2d6+3", "--dice", "2,5", "--format", "text", "--lang", "ru").out == (
+        "бросок: 2d6+3 → [2, 5]+3 = 10\n"
+    )
+    english = json.loads(cli("roll", "1d6", "--dice", "4", "--format", "json").out)
+    assert [e["label"] for e in english["events"]] == ["roll"]
+    assert cli("roll", "1d6", "--dice", "4", "--label", "init", "--format", "text", "--lang", "pl").out == (
+        "init: 1d6 → 4\n"
+    )
