@@ -95,7 +95,7 @@ def _completion_help() -> None:
         info = option.default
         if isinstance(info, ParameterInfo) and isinstance(info.help, str):
             english = _ENGLISH.setdefault(f"completion {option.name}", info.help)
-            info.help = i18n._(str(english)) if isinstance(english, str) else info.help
+            info.help = i18n._(str(english))
 
 
 _SPOKEN: list[bool] = []
