@@ -245,6 +245,11 @@ PLAIN_SHOWN: str = cast(str, _PlainShown())
 """Given as a :class:`Roll`'s ``shown``: every die in a list, in the order rolled (built when first read)."""
 
 
+UNLABELLED = "roll"
+"""The label of a roll nobody named (``tabroll roll`` without ``--label``, ``play``'s ``roll``): the data keeps it
+as it is, and the log says the language's word for a roll."""
+
+
 @event_kind("roll")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Roll(Event):
@@ -316,14 +321,15 @@ class Roll(Event):
         )
 
     def sentence(self) -> str:
+        label = p_("event", "roll") if self.label == UNLABELLED else self.label  # the data keeps "roll"
         if self.faces:
             shown = ", ".join(f"{face} ({value})" for face, value in zip(self.faces, self.values, strict=False))
-            return f"{self.label}: {self.dice} → {shown}" + (f": {self.effect}" if self.effect else "")
+            return f"{label}: {self.dice} → {shown}" + (f": {self.effect}" if self.effect else "")
         if self.outcome:
             outcome = p_("roll", "success") if self.outcome == "success" else p_("roll", "failure")
-            text = f"{self.label}: {self.dice} → {self.shown}: {outcome}"
+            text = f"{label}: {self.dice} → {self.shown}: {outcome}"
         elif self.shown and (self.tree or len(self.terms) > 1 or self.total != sum(self.kept) or len(self.values) > 1):
-            text = f"{self.label}: {self.dice} → {self.shown} = {self.total}"  # drawn from the roll's own shape
+            text = f"{label}: {self.dice} → {self.shown} = {self.total}"  # drawn from the roll's own shape
         elif self.terms:
             marks = [
                 str(v) if keep else f"~{v}"
@@ -331,11 +337,11 @@ class Roll(Event):
                 for v, keep in zip(term.values, term.kept, strict=True)
             ]
             single = len(marks) == 1 and self.total == sum(self.kept)
-            text = f"{self.label}: {self.dice} → " + (marks[0] if single else f"[{', '.join(marks)}] = {self.total}")
+            text = f"{label}: {self.dice} → " + (marks[0] if single else f"[{', '.join(marks)}] = {self.total}")
         else:  # a roll built by hand, without its terms: one die, or dice that all count
             shown = str(self.values[0]) if len(self.values) == 1 else "[" + ", ".join(map(str, self.values)) + "]"
             same = len(self.values) == 1 and self.total == self.values[0]
-            text = f"{self.label}: {self.dice} → {shown}" + ("" if same else f" = {self.total}")
+            text = f"{label}: {self.dice} → {shown}" + ("" if same else f" = {self.total}")
         return text + (f": {self.effect}" if self.effect else "") + (f"; {self.note}" if self.note else "")
 
 

@@ -15,7 +15,7 @@ from tabroll.dice.session import Asking
 from tabroll.dice.sources import DiceRequest, PromptDice, SeededDice, parse_dice_values
 from tabroll.engine import Scenario
 from tabroll.errors import InputError, TabrollError
-from tabroll.i18n import _, n_, p_
+from tabroll.i18n import _, n_
 from tabroll.play import words as w
 
 ROLL_WORDS = ("r", "roll")
@@ -321,15 +321,14 @@ class Table:
 
     def _roll(self, args: list[str]) -> None:
         from tabroll.dice.words import roll_words
-        from tabroll.events import Roll
+        from tabroll.events import UNLABELLED, Roll
 
         if not args:
             raise InputError(
                 _("roll what?"), tip=_("e.g. {example}", example="roll 2d6, roll 1d20+3, roll 1d20 adv +5")
             )
-        label = p_("event", "roll")  # the log's word for a roll, in the language
-        for rolled in roll_words(args, self.roller, label):  # the words read as `tabroll roll` reads them
-            self.say(Roll.of(rolled, label=label).sentence())
+        for rolled in roll_words(args, self.roller, UNLABELLED):  # the words read as `tabroll roll` reads them
+            self.say(Roll.of(rolled, label=UNLABELLED).sentence())
 
     def _odds(self, args: list[str]) -> None:
         from tabroll.odds.api import compute_odds

@@ -117,13 +117,14 @@ def test_typers_completion_options_are_told_and_then_english_again(cli) -> None:
 
 
 def test_a_roll_without_a_label_is_called_a_roll_in_the_language(cli) -> None:
-    """``tabroll roll`` names an unlabelled roll with the log's word for one; a label typed stays as typed."""
+    """``tabroll roll`` without ``--label``: the log says the language's word for a roll, the JSON keeps ``roll``;
+    a label typed stays as typed."""
     assert cli("roll", "1d6", "--dice", "4", "--format", "text", "--lang", "pt").out == "rolagem: 1d6 → 4\n"
     assert cli("roll", "2d6+3", "--dice", "2,5", "--format", "text", "--lang", "ru").out == (
         "бросок: 2d6+3 → [2, 5]+3 = 10\n"
     )
-    english = json.loads(cli("roll", "1d6", "--dice", "4", "--format", "json").out)
-    assert [e["label"] for e in english["events"]] == ["roll"]
-    assert cli("roll", "1d6", "--dice", "4", "--label", "init", "--format", "text", "--lang", "pl").out == (
-        "init: 1d6 → 4\n"
-    )
+    assert cli("roll", "1d6", "--dice", "4", "--format", "text").out == "roll: 1d6 → 4\n"
+    russian = json.loads(cli("roll", "1d6", "--dice", "4", "--format", "json", "--lang", "ru").out)
+    assert [e["label"] for e in russian["events"]] == ["roll"]
+    typed = cli("roll", "1d6", "--dice", "4", "--label", "init", "--format", "text", "--lang", "pl").out
+    assert typed == "init: 1d6 → 4\n"

@@ -36,9 +36,8 @@ def roll(
         ),
     ],
     label: Annotated[
-        str | None,
-        typer.Option("--label", help="What the roll is for (shown in the log).", metavar="TEXT"),
-    ] = None,
+        str, typer.Option("--label", help="What the roll is for (shown in the log).", metavar="TEXT")
+    ] = "roll",  # tabroll.events.UNLABELLED: the log says it in the language, the JSON keeps it
     fmt: FormatOption = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -58,7 +57,6 @@ def roll(
     from tabroll.render.output import make_renderer
 
     chosen = _format(fmt)
-    label = p_("event", "roll") if label is None else label  # "roll" in English, the log's own word in another
     parsed = parse_words(expression)
     session = _session(seed, dice, prompt, signed=any("fudge" in e.features for e in parsed))
     rolls = [Roll.of(e.roll(session.source, label), label=label) for e in parsed]
