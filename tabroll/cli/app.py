@@ -31,12 +31,12 @@ if TYPE_CHECKING:
 from tabroll.cli.commands import attack, odds, run
 from tabroll.cli.commands import info as info_commands
 from tabroll.cli.commands import journal as _journal  # noqa: F401  (declares the journal group's commands)
-from tabroll.cli.completion import GameWordsCommand
+from tabroll.cli.completion import GameWordsCommand, NegativeWordsCommand
 from tabroll.cli.flags import GAME_WORDS
 from tabroll.cli.typer_app import app, journal_app
 
 # The commands, in the order help lists them (each module declares its own; the table here names them once).
-app.command()(run.roll)
+app.command(cls=NegativeWordsCommand)(run.roll)
 app.command()(run.run)
 app.command(context_settings=GAME_WORDS, cls=GameWordsCommand)(attack.attack)
 app.command(context_settings=GAME_WORDS, cls=GameWordsCommand)(odds.odds)

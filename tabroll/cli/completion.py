@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -37,9 +38,51 @@ def complete_formats(ctx: typer.Context, incomplete: str) -> list[str]:
     return _starting(FORMATS, incomplete)
 
 
-class GameWordsCommand(TyperCommand):
+_NEGATIVE = re.compile(r"-(?:[0-9(]|[dD](?:[0-9%(]|[fF](?![a-zA-Z])))")
+"""A word that begins as a negative number or dice do (``-2``, ``-1d8``, ``-d6``, ``-(1d4+1)``, ``-4d6kh3``)."""
+
+_SHIELD = "\0"  # never in a command-line word (an argument is a C string): marks a shielded word while Click reads
+
+
+def _unshielded(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.removeprefix(_SHIELD)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_unshielded(item) for item in value)
+    return value
+
+
+class NegativeWordsCommand(TyperCommand):
+    """A command whose free words may begin with a minus (``tabroll roll 1d20 -2``, ``tabroll odds -1d8 + 4``):
+    such a word is a word of the expression, never a cluster of short options (``-4d6kh3`` would otherwise be
+    read as ``-h``, and ``-2`` as an unknown option ``-2``). A word that follows an option taking a value stays
+    that option's value."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        takes_value = {
+            name
+            for param in self.get_params(ctx)
+            if getattr(param, "param_type_name", "") == "option" and not getattr(param, "is_flag", False)
+            for name in (*param.opts, *param.secondary_opts)
+        }
+        shielded: list[str] = []
+        after_option = False
+        for index, word in enumerate(args):
+            if word == "--":
+                shielded.extend(args[index:])
+                break
+            shielded.append(_SHIELD + word if not after_option and _NEGATIVE.match(word) else word)
+            after_option = word in takes_value
+        rest = super().parse_args(ctx, shielded)
+        ctx.params = {name: _unshielded(value) for name, value in ctx.params.items()}
+        ctx.args = _unshielded(list(ctx.args))
+        return list(_unshielded(list(rest)))
+
+
+class GameWordsCommand(NegativeWordsCommand):
     """A command that reads a game's own attack fields among its free words (``attack``, ``odds``, ``matrix``):
-    completing an option offers those fields too, for the game typed so far (or every game's)."""
+    completing an option offers those fields too, for the game typed so far (or every game's). A free word may
+    begin with a minus (a field's value, ``--height -1``, or the dice of ``tabroll odds -1d8``)."""
 
     def shell_complete(self, ctx: Any, incomplete: str) -> Any:
         items = super().shell_complete(ctx, incomplete)

@@ -5,6 +5,8 @@ field there, and the command reads it from the request."""
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -116,14 +118,12 @@ class OddsRequest:
     ] = None
 
     def asks_about_dice(self) -> bool:
-        """Whether the words are a dice expression (and no flag describes an attack)."""
-        from tabroll.odds.dice_odds import looks_like_dice
-
+        """Whether the words are a dice expression (and no flag describes an attack): see :func:`reads_as_dice`."""
         described = self.attacker or self.target or self.ruleset or self.attacker_stat or self.target_stat
         asked = self.compares() or self.until is not None or self.attacks is not None
         if described or self.setting or self.option or self.action_index is not None or asked:
             return False
-        return looks_like_dice(self.words or [])
+        return reads_as_dice(self.words or [])
 
     def compares(self) -> bool:
         return self.versus is not None or bool(self.versus_setting)
@@ -145,10 +145,48 @@ class OddsRequest:
         )  # fmt: skip
 
 
+_BEGINS_AS_DICE = re.compile(r"[0-9(+\-]|[dD][0-9%fF]")
+
+
+def reads_as_dice(words: list[str]) -> bool:
+    """The one rule between a scenario file and dice in the free words of ``tabroll odds`` (help and README say it):
+
+    1. a word ending in ``.yaml`` or ``.yml`` is a scenario file, and so are words with a game's ``--FIELD``;
+    2. words that read as a dice expression (or two around ``vs``) are dice, whatever the folder holds: a file
+       named like dice (``3d6``) is named by a path (``./3d6``);
+    3. otherwise the first word is a scenario file when it names an existing file;
+    4. otherwise the words are dice when they begin as dice do (a digit, ``d6``, ``(``, a sign, or hold ``vs``):
+       the message says what in the expression cannot be read; anything else is a scenario file not found.
+
+    Nothing here touches a file but to ask whether it exists (a name too long for the system is no file)."""
+    from tabroll.errors import InputError
+    from tabroll.odds.dice_odds import read_question
+
+    if not words or any(word.startswith("--") for word in words):
+        return False
+    first = words[0].strip()
+    if first.lower().endswith((".yaml", ".yml")):
+        return False
+    try:
+        read_question(words)
+    except InputError:
+        pass
+    else:
+        return True
+    if os.path.isfile(first):  # False for a name the system refuses (too long, a NUL): never an OSError
+        return False
+    joined = " ".join(words)
+    return bool(_BEGINS_AS_DICE.match(first)) or re.search(r"(?:^|\s)vs(?:\s|$)", joined, re.IGNORECASE) is not None
+
+
 @takes_request(OddsRequest)
 def odds(request: OddsRequest) -> None:
     """Exact odds of one attack (every dice outcome through the real rules), or a Monte Carlo estimate; or the exact
     distribution of a dice expression (EXPR, EXPR >= N, EXPR vs EXPR).
+
+    Dice or a file: words that read as dice are dice (a file named like dice is named by its path, ./3d6); a
+    word ending in .yaml or .yml, or any other word naming a file, is a scenario file. An expression may begin with
+    a minus: tabroll odds -1d8 + 4.
 
     Exit code: 0, or 1 when the rules refuse the action whatever the dice (as `tabroll attack` does).
 
@@ -162,6 +200,7 @@ def odds(request: OddsRequest) -> None:
         tabroll odds 4d6kh3
         tabroll odds "1d20+7>=15"
         tabroll odds 2d6 vs 2d6
+        tabroll odds "(1d6+1)/2"
         tabroll odds -a Lanceiro -t Soldado --vs Feiticeiro
     """
     if request.asks_about_dice():
