@@ -28,11 +28,12 @@ def complete_units(ctx: typer.Context, incomplete: str) -> list[str]:
 
 
 def complete_formats(ctx: typer.Context, incomplete: str) -> list[str]:
-    """The ``--format`` values of the command being typed."""
-    if ctx.command is not None and ctx.command.name in REPORT_COMMANDS:
-        from tabroll.cli.shared import REPORT_FORMATS
+    """The ``--format`` values of the command being typed (each command's own: what its help offers)."""
+    from tabroll.cli.shared import PLAY_FORMATS, REPORT_FORMATS, UNITS_FORMATS
 
-        return _starting(REPORT_FORMATS, incomplete)
+    own = {"play": PLAY_FORMATS, "units": UNITS_FORMATS} | dict.fromkeys(REPORT_COMMANDS, REPORT_FORMATS)
+    if ctx.command is not None and ctx.command.name in own:
+        return _starting(own[str(ctx.command.name)], incomplete)
     from tabroll.render.output import FORMATS
 
     return _starting(FORMATS, incomplete)

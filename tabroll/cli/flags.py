@@ -26,6 +26,43 @@ FormatOption = Annotated[
 ]
 
 
+ReportFormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="rich (drawn for a terminal, default there), text (default when piped), json, jsonl or markdown (to "
+        "paste into a chat).",
+        metavar="FORMAT",
+        autocompletion=complete_formats,
+    ),
+]
+
+
+PlayFormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="rich (coloured log, default on a terminal) or text (default when piped).",
+        metavar="FORMAT",
+        autocompletion=complete_formats,
+    ),
+]
+
+
+UnitsFormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="rich (drawn for a terminal, default there), text (default when piped), json or jsonl.",
+        metavar="FORMAT",
+        autocompletion=complete_formats,
+    ),
+]
+
+
 BriefOption = Annotated[bool, typer.Option("--brief", help="One line per action: the same as --format brief.")]
 
 
@@ -122,8 +159,8 @@ def game_words(help: str) -> Any:
 GameWordsArg = Annotated[
     list[str] | None,
     game_words(
-        "A scenario file (optional), then the game's own attack fields anywhere, e.g. --range 3 "
-        "(tabroll rules GAME lists them)."
+        "A scenario file (optional), then the game's own attack fields anywhere, e.g. --distance 2 in tabmaster, "
+        "botse and ahotnik (tabroll rules GAME lists each game's)."
     ),
 ]
 
@@ -154,7 +191,7 @@ PngOption = Annotated[
     typer.Option(
         "--png",
         help="Also draw the figures as a PNG picture in this file (needs the optional extra: pip install "
-        "'tabroll[png]').",
+        "'tabroll\\[png]').",
         metavar="FILE",
     ),
 ]

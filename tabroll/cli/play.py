@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from tabroll.cli.shared import PLAY_FORMATS
 from tabroll.errors import InputError
 from tabroll.i18n import _, n_
 from tabroll.play.words import MAX_LINE
@@ -140,7 +141,7 @@ def play_command(file: str, *, journal: str | None, fmt: str | None, force: bool
     from tabroll.render.output import default_format
 
     chosen = fmt or default_format()
-    if chosen not in ("text", "rich"):
+    if chosen not in PLAY_FORMATS:
         raise InputError(
             _("play shows a log for people, not {format}", format=chosen), tip="--format text or --format rich"
         )

@@ -44,6 +44,8 @@ def _format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | 
 
 
 REPORT_FORMATS = ("rich", "text", "json", "jsonl", "markdown")
+PLAY_FORMATS = ("rich", "text")  # play shows a log for people
+UNITS_FORMATS = ("rich", "text", "json", "jsonl")
 
 
 """The formats of ``odds`` and ``matrix`` (a report, not a log of actions: no ``brief``)."""

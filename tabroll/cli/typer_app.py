@@ -87,7 +87,8 @@ def _root(
 ) -> None:
     """Dice and combat resolver for tabletop games: resolve attacks with the dice you rolled, or let tabroll roll.
 
-    Exit codes: 0 resolved, 1 refused by the rules, 2 bad usage or input, 74 output not written.
+    Exit codes: 0 resolved, 1 refused by the rules, 2 bad usage or input, 70 a bug in tabroll (internal error), 74
+    output not written, 130 interrupted (Ctrl-C).
 
     Start from a scenario of your game (the games: tabroll rulesets), change it, and run it; or resolve one
     attack with no file at all:

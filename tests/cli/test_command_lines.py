@@ -96,3 +96,86 @@ def test_odds_of_an_expression_that_begins_with_a_minus(cli, words: tuple[str, .
 def test_a_game_field_still_takes_a_negative_value(cli) -> None:
     result = cli("attack", "-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "-1", "--dice", "6")
     assert result.code == 2 and "--distance" in result.err and "internal error" not in result.err
+
+
+# --- help offers exactly what each command does ------------------------------------------------------------------
+
+
+@pytest.fixture
+def wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Help on one line per option, so a test reads each text whole."""
+    monkeypatch.setenv("COLUMNS", "400")
+
+
+@pytest.mark.parametrize("command", ["odds", "matrix"])
+def test_help_shows_the_png_extra_with_its_brackets(cli, wide, command: str) -> None:
+    assert "pip install 'tabroll[png]'" in cli(command, "-h").out
+
+
+def test_every_bracket_of_a_help_text_is_shown(cli, wide) -> None:
+    """Rich reads ``[word]`` as markup: any help text with brackets must still show them."""
+    import re
+
+    from tabroll.cli.app import _help_holders, app
+
+    for holder, where in _help_holders(app):
+        text = holder.help if isinstance(holder.help, str) else ""
+        for bracketed in re.findall(r"\\?\[[a-z][^\]]*\]", text):
+            shown = cli(*where.split()[1:2], "-h").out if " " in where else cli("-h").out
+            assert bracketed.lstrip("\\") in shown, (where, bracketed)
+
+
+def _option_line(out: str, flag: str) -> str:
+    return next(line for line in out.splitlines() if line.lstrip("│ ").startswith(flag))
+
+
+@pytest.mark.parametrize(
+    ("command", "offered", "refused"),
+    [
+        (("odds", "3d6"), ("rich", "text", "json", "jsonl", "markdown"), ("brief",)),
+        (("play", str(ARCHER)), ("rich", "text"), ("json", "jsonl", "markdown", "brief")),
+        (("units", "tabmaster"), ("rich", "text", "json", "jsonl"), ("markdown", "brief")),
+    ],
+)
+def test_format_help_names_exactly_the_formats_taken(
+    cli, wide, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...], offered, refused
+) -> None:
+    monkeypatch.chdir(tmp_path)  # play keeps its journal beside the file: use a copy
+    words = [str(shutil.copy(ARCHER, tmp_path / "a.yaml")) if w == str(ARCHER) else w for w in command]
+    line = _option_line(cli(command[0], "-h").out, "--format")
+    for fmt in offered:
+        assert fmt in line, (fmt, line)
+    for fmt in refused:
+        assert fmt not in line, (fmt, line)
+        result = cli(*words, "--format", fmt)
+        assert result.code == 2 and result.err.startswith("error: "), (fmt, result.err)
+
+
+def test_arguments_are_named_by_what_they_mean(cli, wide) -> None:
+    assert "Usage: tabroll check-skill [OPTIONS] WHO SKILL..." in cli("check-skill", "-h").out
+    assert "Usage: tabroll schema [OPTIONS] events|scenario" in cli("schema", "-h").out
+
+
+@pytest.mark.parametrize("command", ["attack", "odds", "matrix"])
+def test_the_field_example_is_a_field_of_each_game_it_names(cli, wide, command: str) -> None:
+    import re
+
+    from tabroll.engine import find_ruleset
+
+    out = cli(command, "-h").out
+    example = re.search(r"e\.g\. (--[a-z-]+) \d+ in ([a-z_, ]+?) \(", out)
+    assert example is not None, out
+    flag, games = example.group(1), re.split(r", | and ", example.group(2))
+    assert len(games) >= 3
+    for game in games:
+        assert find_ruleset(game).attack_field(flag[2:].replace("-", "_")) is not None, (game, flag)
+
+
+def test_the_root_help_names_every_exit_code(cli, wide) -> None:
+    from tabroll import errors
+
+    out = cli("-h").out
+    codes = {value for name, value in vars(errors).items() if name.startswith("EXIT_")}
+    said = next(line for line in out.splitlines() if "Exit codes:" in line)
+    for code in sorted(codes):
+        assert f" {code} " in said, (code, said)

@@ -17,6 +17,7 @@ from tabroll.cli.flags import (
     JournalForceOption,
     JournalOption,
     OptionOption,
+    PlayFormatOption,
     PromptOption,
     RulesetOption,
     SeedOption,
@@ -140,10 +141,10 @@ def _resolve_attack(described: Any, session: Session, journal: str | None, *, jo
 
 def check_skill(
     identity: Annotated[
-        str, typer.Argument(help="Who tests, in the game's words (tabroll rules GAME says how).", metavar="TEXT")
+        str, typer.Argument(help="Who tests, in the game's words (tabroll rules GAME says how).", metavar="WHO")
     ],
     skill: Annotated[
-        list[str], typer.Argument(help="The skill tested; when several fit, the strongest is used.", metavar="TEXT")
+        list[str], typer.Argument(help="The skill tested; when several fit, the strongest is used.", metavar="SKILL")
     ],
     difficulty: Annotated[
         str | None,
@@ -204,7 +205,7 @@ def play(
         str | None,
         typer.Option("--journal", help="The game's journal (default: FILE's name + .journal.jsonl).", metavar="FILE"),
     ] = None,
-    fmt: FormatOption = None,
+    fmt: PlayFormatOption = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the rolls tabroll makes (answer r).", metavar="N")
     ] = None,

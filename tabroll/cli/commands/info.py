@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tabroll.cli.flags import FormatOption, OptionOption, ViewFormatOption
-from tabroll.cli.shared import _format, _internal_error, _options
+from tabroll.cli.flags import OptionOption, UnitsFormatOption, ViewFormatOption
+from tabroll.cli.shared import UNITS_FORMATS, _internal_error, _options
 from tabroll.cli.typer_app import _complete_games
 from tabroll.errors import (
     EXIT_INTERNAL,
@@ -106,8 +106,16 @@ def _tell_checked(checked: Checked, chosen: str) -> None:
         typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
 
 
+def _complete_schemas(incomplete: str) -> list[str]:
+    """Tab completion of ``tabroll schema``'s word."""
+    return [what for what in ("events", "scenario") if what.startswith(incomplete)]
+
+
 def schema(
-    what: Annotated[str, typer.Argument(help="'events' or 'scenario'.", metavar="TEXT")],
+    what: Annotated[
+        str,
+        typer.Argument(help="'events' or 'scenario'.", metavar="events|scenario", autocompletion=_complete_schemas),
+    ],
     ruleset: Annotated[
         str | None,
         typer.Option(
@@ -168,7 +176,7 @@ def units(
         str,
         typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games),
     ],
-    fmt: FormatOption = None,
+    fmt: UnitsFormatOption = None,
 ) -> None:
     """A game's unit catalogue, and the stats each of its attacks needs of a unit typed on the command line.
 
@@ -178,9 +186,10 @@ def units(
         tabroll units forgod --format json
     """
     from tabroll.cli.units import show_units
+    from tabroll.cli.views import check_view_format
     from tabroll.engine import find_ruleset
 
-    show_units(find_ruleset(name), _format(fmt))
+    show_units(find_ruleset(name), check_view_format(fmt, UNITS_FORMATS, "units"))
 
 
 def rules(

@@ -16,10 +16,10 @@ from tabroll.cli.commands.attack import _one_attack
 from tabroll.cli.flags import (
     AttackerOption,
     AttackerStatOption,
-    FormatOption,
     GameWordsArg,
     OptionOption,
     PngOption,
+    ReportFormatOption,
     RulesetOption,
     SetOption,
     SvgOption,
@@ -82,7 +82,7 @@ class OddsRequest:
             metavar="SECONDS",
         ),
     ] = 60.0
-    fmt: FormatOption = None
+    fmt: ReportFormatOption = None
     option: OptionOption = None
     svg: SvgOption = None
     png: PngOption = None
@@ -343,7 +343,7 @@ class MatrixRequest:
         list[str] | None,
         game_words(
             "Take the units from this scenario file instead of the catalogue; the game's own attack fields "
-            "anywhere, e.g. --range 3 (tabroll rules GAME lists them)."
+            "anywhere, e.g. --distance 2 in tabmaster, botse and ahotnik (tabroll rules GAME lists each game's)."
         ),
     ] = None
     ruleset: RulesetOption = None
@@ -389,7 +389,7 @@ class MatrixRequest:
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Share the pairs among this many processes.", metavar="N")
     ] = 1
-    fmt: FormatOption = None
+    fmt: ReportFormatOption = None
     option: OptionOption = None
     svg: SvgOption = None
     png: PngOption = None
