@@ -110,3 +110,40 @@ def render_versus(comparison: Comparison, fmt: str, *, ruleset: str) -> None:
             console.print(Text(visible(text), style=style or ""), soft_wrap=True)
         return
     sys.stdout.write("".join(visible(text.rstrip()) + "\n" for text, _ in versus_lines(comparison)))
+
+
+def versus_svg(comparison: Comparison, *, game: str = "") -> str:
+    """The picture of two attacks side by side (``odds … --vs UNIT --svg FILE``): each attack's damage (else its
+    first distribution) as one series, A's and B's bars of P(exactly n) with their lines of P(at least n) on one
+    scale, the legend naming each side; the heading says how the damage of one compares with the other's."""
+    from tabroll.render.svg import Series, _odds_series, _series, distribution_svg
+
+    a, b = comparison.a, comparison.b
+    series: list[Series] = []
+    names: list[str] = []
+    for letter, side in (("A", a), ("B", b)):
+        chosen = _series(side.report)
+        if not chosen:
+            continue
+        said, block, name = chosen[0]
+        one = _odds_series(said, block, name)
+        series.append(Series(f"{letter}: {side.label} · {one.label}", one.bars, one.at_least))
+        names.append(name)
+    title = f"A: {a.label} · B: {b.label}"
+    how = (
+        _("odds (exact, each over its own dice outcomes)")
+        if comparison.exact
+        else _("odds (estimated: at least one side was simulated (see its note); differences have no interval)")
+    )
+    lines = [_("{game}: {odds}", game=game, odds=how) if game else how]
+    if comparison.a_more is not None and comparison.equal is not None and comparison.b_more is not None:
+        lines.append(
+            _(
+                "damage: A deals more {more} · as much {same} · B deals more {less}",
+                more=_chance(comparison.a_more),
+                same=_chance(comparison.equal),
+                less=_chance(comparison.b_more),
+            )
+        )
+    value_label = f"{', '.join(figure_name(name) for name in dict.fromkeys(names))} (n)"
+    return distribution_svg(title, lines, series, value_label, document_title=f"{title} ({game})" if game else title)

@@ -91,7 +91,7 @@ class OddsRequest:
         typer.Option(
             "--vs",
             help="A second attacker against the same target, as -a takes it: both attacks side by side, A − B, and "
-            "who deals more damage.",
+            "who deals more damage (--svg and --png draw both in one picture).",
             metavar="UNIT",
         ),
     ] = None
@@ -99,7 +99,8 @@ class OddsRequest:
         list[str] | None,
         typer.Option(
             "--vs-set",
-            help="A field of the second attack only, KEY=VALUE (--vs-set using=secondary: two forms of one attack).",
+            help="A field of the second attack only, KEY=VALUE, in place of the first attack's own (--vs-set "
+            "using=secondary: two forms of one attack; --distance 1 --vs-set distance=3: two distances).",
             metavar="KEY=VALUE",
         ),
     ] = None
@@ -129,12 +130,28 @@ class OddsRequest:
         return self.versus is not None or bool(self.versus_setting)
 
     def second(self) -> OddsRequest:
-        """The request of the second attack (``--vs``, ``--vs-set``): the first one's, with its attacker and
-        fields."""
+        """The request of the second attack (``--vs``, ``--vs-set``): the first one's, with its attacker, and each
+        ``--vs-set KEY=VALUE`` in place of the first attack's own field of that name (``--distance 1 --vs-set
+        distance=3``: A at 1, B at 3). The first attack's game fields are handed over as ``--set`` (the same check
+        for a field the game declares), so that a ``--vs-set`` of the same name overrides them."""
         from dataclasses import replace
 
+        from tabroll.engine import all_rulesets, find_ruleset
+        from tabroll.loading.quick import split_words
+
         attacker = self.versus if self.versus is not None else self.attacker
-        return replace(self, attacker=attacker, setting=[*(self.setting or ()), *(self.versus_setting or ())])
+        free = list(self.words or ())
+        one_game = self.ruleset is not None and not any(w.startswith("--") for w in free)
+        split = split_words(free, [find_ruleset(self.ruleset)] if self.ruleset and one_game else all_rulesets())
+        overridden = {_field_key(item) for item in self.versus_setting or ()}
+        kept = [item for item in self.setting or () if _field_key(item) not in overridden]
+        fields = [f"{key}={value}" for key, value in split.fields.items() if key not in overridden]
+        return replace(
+            self,
+            attacker=attacker,
+            words=[split.scenario_file] if split.scenario_file is not None else None,
+            setting=[*kept, *fields, *(self.versus_setting or ())],
+        )
 
     def attack(self) -> Any:
         """The attack the words and flags describe, as ``tabroll attack`` reads them."""
@@ -143,6 +160,11 @@ class OddsRequest:
             target_stat=self.target_stat, setting=self.setting, option=self.option, action_index=self.action_index,
             command="odds",
         )  # fmt: skip
+
+
+def _field_key(item: str) -> str:
+    """The field a ``KEY=VALUE`` names, as the games name fields (``move-to`` and ``move_to`` are one)."""
+    return item.partition("=")[0].strip().replace("-", "_")
 
 
 _BEGINS_AS_DICE = re.compile(r"[0-9(+\-]|[dD][0-9%fF]")
@@ -279,22 +301,21 @@ def _versus_odds(request: OddsRequest) -> None:
     from tabroll.dice.session import check_jobs
     from tabroll.errors import InputError
     from tabroll.odds.versus import Side, compare
-    from tabroll.render.versus import render_versus
+    from tabroll.render.versus import render_versus, versus_svg
 
-    chosen = _report_format(request.fmt, None)
+    chosen = _report_format(request.fmt, request.svg, request.png)
     if request.until is not None or request.attacks is not None:
         raise InputError(_("--until follows one attack"), tip=_("leave out --vs, or --until"))
-    if request.svg is not None or request.png is not None:
-        flag = "--svg" if request.svg is not None else "--png"
-        raise InputError(
-            _("{flag} draws one attack's odds", flag=flag),
-            tip=_("leave out --vs to draw it, or {flag} to compare two", flag=flag),
-        )
     check_jobs(request.jobs)
     first, second = request.attack(), request.second().attack()
-    sides = [Side(_title(described), _report(request, described)) for described in (first, second)]
+    titles = [_title(first), _title(second)]
+    if titles[0] == titles[1] and request.versus_setting:  # two forms told apart only by --vs-set: say which
+        titles[1] = f"{titles[1]} ({', '.join(request.versus_setting)})"
+    sides = [Side(title, _report(request, described)) for title, described in zip(titles, (first, second), strict=True)]
+    comparison = compare(*sides)
     with _fenced(chosen) as shown:
-        render_versus(compare(*sides), shown, ruleset=first.ruleset.id)
+        render_versus(comparison, shown, ruleset=first.ruleset.id)
+    _draw(request.svg, lambda: versus_svg(comparison, game=first.ruleset.name), request.png)
 
 
 def _report(request: OddsRequest, described: Any) -> Any:
