@@ -18,6 +18,7 @@ from tabroll.cli.shared import PLAY_FORMATS
 from tabroll.errors import InputError
 from tabroll.i18n import _, n_
 from tabroll.play.words import MAX_LINE
+from tabroll.words import visible
 
 PROMPT = "tabroll> "
 
@@ -56,11 +57,11 @@ class Lines:
         """One line without its end (``EOFError`` at the end of input, :class:`LineTooLong` past the limit)."""
         if self.interactive:
             self.out.flush()
-            line = input(prompt)
+            line = input(visible(prompt, lines=True))
             if len(line) > MAX_LINE:
                 raise LineTooLong
             return line
-        self.out.write(prompt)
+        self.out.write(visible(prompt, lines=True))  # a question names units from the file
         self.out.flush()
         try:
             line = self.stdin.readline(MAX_LINE + 1)
@@ -76,8 +77,9 @@ class Lines:
                 rest = self.stdin.readline(MAX_LINE + 1)
             self.out.write("…\n")
             raise LineTooLong
-        self.out.write(line if line.endswith("\n") else line + "\n")
-        return line.rstrip("\r\n")
+        line = line.rstrip("\r\n")
+        self.out.write(visible(line) + "\n")  # the echo of a script's line: shown, never obeyed by the terminal
+        return line
 
 
 def session(table: Any, lines: Lines) -> int:
@@ -120,15 +122,15 @@ def _asking(lines: Lines) -> Any:
             return "?" * 2  # answered as a bad value: the question is asked again
 
     def tell(message: str) -> None:
-        lines.out.write(message + "\n")
+        lines.out.write(visible(message, lines=True) + "\n")
         lines.out.flush()
 
     def ask_secret(question: str) -> str:
         if not lines.interactive:
             return ask(question)
-        import getpass
+        from tabroll.cli.shared import hidden_answer
 
-        return getpass.getpass(question)
+        return hidden_answer(question, lines.out)
 
     return Asking(ask, tell, ask_secret)
 

@@ -169,11 +169,34 @@ def _ask_secret(question: str) -> str:
     """A choice the other players must not see (a pilot's number): typed without echo on a terminal."""
     if not sys.stdin.isatty():
         return _ask(question)
+    return hidden_answer(question, sys.stderr)
+
+
+class _MarkedAnswer:
+    """The stream :func:`getpass.getpass` writes to: the question as asked, then, where the answer typed unseen
+    would have been, a mark that it was given (getpass ends the line with one ``"\n"`` once the answer is read)."""
+
+    def __init__(self, out: Any) -> None:
+        self.out, self.asked = out, False
+
+    def write(self, text: str) -> int:
+        if self.asked and text == "\n":
+            text = "•••\n"  # answered, and kept from the other players: the log names it once the action resolves
+        self.asked = True
+        return int(self.out.write(text) or 0)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+def hidden_answer(question: str, out: Any) -> str:
+    """A choice typed without echo on a terminal (:func:`getpass.getpass`), the line then marked ``•••``: the
+    transcript shows that the question was answered, never what."""
     import getpass
 
     from tabroll.words import visible
 
-    return getpass.getpass(visible(question, lines=True), stream=sys.stderr)
+    return getpass.getpass(visible(question, lines=True), stream=_MarkedAnswer(out))  # type: ignore[arg-type]
 
 
 def _tell(message: str) -> None:

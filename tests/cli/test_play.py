@@ -433,3 +433,44 @@ def test_the_readme_transcript_is_real(cli, tmp_path: Path, monkeypatch) -> None
     result = cli("play", "tm.yaml", "--journal", "tm.jsonl", "--format", "text", stdin="\n".join(typed) + "\n")
     assert result.code == 0
     assert result.out.splitlines() == shown
+
+
+# --- what play writes from its input is shown escaped -------------------------------------------------------------
+
+
+def test_a_scripted_line_is_echoed_escaped_never_obeyed(cli, tmp_path: Path) -> None:
+    # An escape sequence inside a script's line would retitle the terminal (OSC 0) or clear it (CSI 2J).
+    script = "st\x1b]0;pwned\x07ate\n\x1b[2Jhelp\n"
+    out = _play(cli, tmp_path, "tabmaster/05-projectile-arqueiro.yaml", script).out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "tabroll> st\\u001b]0;pwned\\u0007ate\n" in out
+    assert "tabroll> \\u001b[2Jhelp\n" in out
+
+
+def test_an_answer_is_echoed_escaped(cli, tmp_path: Path) -> None:
+    script = "attack Arqueiro Lanceiro\n3\x1b[2J\n3\n"
+    out = _play(cli, tmp_path, "tabmaster/05-projectile-arqueiro.yaml", script).out
+    assert "\x1b" not in out
+    assert "Roll 1d10 — attack roll: 3\\u001b[2J\n" in out
+
+
+@pytest.mark.slow  # a whole process on a pseudo-terminal
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_a_choice_typed_unseen_is_marked_as_answered(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "scenarios/botse/01-fatigue.yaml", tmp_path / "b.yaml")
+    term = Terminal(["b.yaml", "--format", "text"], tmp_path)
+    term.expect("tabroll> ")
+    term.type("engage adventurer=Ayrenn target=Draugr gather=[Combat]")
+    term.expect("which battle form? 1 = light_weapon (current)")
+    term.expect(": ")
+    term.type("1")
+    seen = term.expect("•••\n")
+    assert "5 = magic: •••\n" in seen
+    term.expect("Roll 1d6 — Combat, die 1 (6 faces): ")
+    term.type("1")
+    term.expect("which result next?")
+    term.type("1")
+    term.expect("recorded as action 1")
+    term.type("quit")
+    term.expect("bye")
+    assert term.close() == 0
