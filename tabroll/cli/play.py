@@ -48,9 +48,11 @@ class Lines:
                 self.readline = readline
 
     def _completer(self, text: str, state: int) -> str | None:
+        """Each candidate for the word under the cursor. A whole word is offered with the space after it, as a
+        shell completes (Python's readline adds none itself); a ``key=`` field is not, its value follows."""
         if state == 0:
             before = self.readline.get_line_buffer()[: self.readline.get_endidx()] if self.readline else text
-            self._matches = self._complete(before)
+            self._matches = [m if m.endswith("=") else m + " " for m in self._complete(before)]
         return self._matches[state] if state < len(self._matches) else None
 
     def read(self, prompt: str) -> str:

@@ -231,6 +231,17 @@ class Table:
         named = [a for a in args if not a.startswith("-") and "=" not in a]
         settings = [a for a in args if "=" in a and not a.startswith("-")]
         flags = [a for a in args if a not in settings]
+        spaced = w.spaced_name(named, self.units())
+        if spaced is not None and spaced not in named:
+            raise InputError(
+                n_(
+                    "{name} is the name of one unit, typed here as {n} word",
+                    "{name} is the name of one unit, typed here as {n} words",
+                    len(spaced.split()),
+                    name=spaced,
+                ),
+                tip=_('quote a name with a space: "{name}"', name=spaced),
+            )
         if len(named) < 2:
             raise InputError(_("attack whom? name the attacker and the target"), tip=_("attack A T (help attack)"))
         attacker, target = named[0], named[1]
@@ -342,6 +353,15 @@ class Table:
         action = self._action(args if args[0] == "do" else ["attack", *args])
         report = compute_odds(self.ruleset, self.state, action, fallback_trials=20_000)
         self.say(self.ruleset.describe_action(action)[2], style="bold")
+        if not report.attack.probabilities and not report.attack.means and not full:
+            fields = [f"{s.name}=…" for s in self.ruleset.attack_fields if not s.quick_only]
+            self.say(
+                _("  nothing to count: the action as typed does nothing; give it {fields} (help odds)",
+                  fields=" ".join(fields))
+                if fields
+                else _("  nothing to count: the action as typed does nothing")
+            )  # fmt: skip
+            return
         if full:
             from tabroll.render.odds import report_lines
 

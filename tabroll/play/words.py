@@ -178,7 +178,30 @@ def typed_action(ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
     from tabroll.loading.yaml_source import command_line_document
 
     document = command_line_document({"action": data})
-    return validate(model, document).action
+    try:
+        return validate(model, document).action
+    except InputError as err:
+        if err.tip is None:  # the message names a field; the example shows the whole line
+            err.tip = _("e.g. {example} (help {kind} lists its fields)", example=example_line(ruleset, kind), kind=kind)
+        raise
+
+
+def example_line(ruleset: AnyRuleset, kind: str) -> str:
+    """A line that types an action of ``kind``: each field it requires as ``key=…`` (``end_turn adventurer=…``)."""
+    model = action_models(ruleset)[kind]
+    required = [name for name in action_fields(ruleset, kind) if model.model_fields[name].is_required()]
+    return " ".join([kind, *(f"{name}=…" for name in required)])
+
+
+def spaced_name(words: Sequence[str], names: Sequence[str]) -> str | None:
+    """The name with a space that two or more of ``words`` in a row spell (``Grizzly Bear``), if any: typed
+    unquoted, it was split in two."""
+    for start in range(len(words)):
+        for end in range(start + 2, len(words) + 1):
+            joined = " ".join(words[start:end])
+            if joined in names:
+                return joined
+    return None
 
 
 # --- completion -----------------------------------------------------------------------------------------------

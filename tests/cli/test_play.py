@@ -474,3 +474,53 @@ def test_a_choice_typed_unseen_is_marked_as_answered(tmp_path: Path) -> None:
     term.type("quit")
     term.expect("bye")
     assert term.close() == 0
+
+
+def test_completion_adds_the_space_after_a_whole_word(cli, tmp_path: Path) -> None:
+    import io
+
+    from tabroll.cli.play import Lines
+    from tabroll.loading.scenario import load_scenario_file
+    from tabroll.play.session import Table
+
+    path = _copy(tmp_path, "botse/01-fatigue.yaml")
+    table = Table(load_scenario_file(str(path)), scenario_path=path, journal_path=tmp_path / "j.jsonl",
+                  out=io.StringIO(), asking=None)  # type: ignore[arg-type]  # fmt: skip
+    lines = Lines(io.StringIO(), io.StringIO(), interactive=False, complete=table.complete)
+
+    def offered(before: str) -> list[str]:
+        found, state = [], 0
+        while (match := lines._completer(before, state)) is not None:
+            found.append(match)
+            state += 1
+        return found
+
+    assert offered("sta") == ["state "]
+    assert offered("engage adv") == ["adventurer="]  # a field: its value follows at once
+    assert offered("engage adventurer=Ay") == ["adventurer=Ayrenn "]
+
+
+# --- hints at the prompt -------------------------------------------------------------------------------------------
+
+
+def test_a_name_with_a_space_typed_unquoted_is_hinted(cli, tmp_path: Path) -> None:
+    script = "odds Grizzly Bear Kaya\nattack Kaya Grizzly Bear\n"
+    out = _play(cli, tmp_path, "mtg_heroes/02-direct-combat.yaml", script).out
+    said = (
+        "error: Grizzly Bear is the name of one unit, typed here as 2 words\n"
+        'Tip: quote a name with a space: "Grizzly Bear"\n'
+    )
+    assert out.count(said) == 2, out
+
+
+def test_odds_that_count_nothing_name_the_fields_to_give(cli, tmp_path: Path) -> None:
+    script = "odds Ayrenn Draugr\nodds Ayrenn Draugr gather=[Combat]\n"
+    out = _play(cli, tmp_path, "botse/01-fatigue.yaml", script).out
+    assert "  nothing to count: the action as typed does nothing; give it gather=… form=… (help odds)\n" in out
+    assert "  P(hit) 66.7% · mean damage 0.83  (exact)\n" in out
+
+
+def test_an_action_missing_a_field_shows_a_whole_line(cli, tmp_path: Path) -> None:
+    out = _play(cli, tmp_path, "botse/01-fatigue.yaml", "do end_turn\n").out
+    assert "error: <command line>: action: missing required field 'adventurer'\n" in out
+    assert "Tip: e.g. end_turn adventurer=… (help end_turn lists its fields)\n" in out
