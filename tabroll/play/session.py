@@ -353,7 +353,8 @@ class Table:
         action = self._action(args if args[0] == "do" else ["attack", *args])
         report = compute_odds(self.ruleset, self.state, action, fallback_trials=20_000)
         self.say(self.ruleset.describe_action(action)[2], style="bold")
-        if not report.attack.probabilities and not report.attack.means and not full:
+        nothing = not report.attack and not report.follow_ups and set(report.game.unchanged()) == set(report.game.kinds)
+        if nothing and args[0] != "do" and not report.always_refused and not full:  # a typed attack, fields left out
             fields = [f"{s.name}=…" for s in self.ruleset.attack_fields if not s.quick_only]
             self.say(
                 _("  nothing to count: the action as typed does nothing; give it {fields} (help odds)",

@@ -179,3 +179,20 @@ def test_the_root_help_names_every_exit_code(cli, wide) -> None:
     said = next(line for line in out.splitlines() if "Exit codes:" in line)
     for code in sorted(codes):
         assert f" {code} " in said, (code, said)
+
+
+# --- hints ---------------------------------------------------------------------------------------------------------
+
+
+def test_odds_of_a_typed_attack_that_counts_nothing_names_its_fields(cli) -> None:
+    botse = str(ROOT / "scenarios" / "botse" / "01-fatigue.yaml")
+    bare = cli("odds", botse, "-a", "Ayrenn", "-t", "Draugr", "--format", "text")
+    assert bare.code == 0
+    assert (
+        bare.err
+        == "warning: the attack as typed counts nothing: give it its fields, --gather, --form (tabroll rules botse)\n"
+    )
+    gathered = cli("odds", botse, "-a", "Ayrenn", "-t", "Draugr", "--gather", "Combat", "--format", "text")
+    assert gathered.code == 0 and gathered.err == ""
+    shield = cli("odds", str(ROOT / "scenarios" / "forgod" / "06-shield.yaml"), "--action", "1", "--format", "text")
+    assert shield.code == 0 and shield.err == ""  # an action of the file that is no attack: nothing to hint

@@ -28,7 +28,16 @@ from tabroll.cli.flags import (
     game_words,
     takes_request,
 )
-from tabroll.cli.shared import _draw, _fenced, _names, _options, _report_format, _simulation_seed, _started
+from tabroll.cli.shared import (
+    _draw,
+    _fenced,
+    _names,
+    _options,
+    _report_format,
+    _simulation_seed,
+    _started,
+    _warn,
+)
 from tabroll.errors import (
     EXIT_REFUSED,
 )
@@ -262,6 +271,13 @@ def _attack_odds(request: OddsRequest) -> None:
     with _fenced(chosen) as shown:
         render_odds(report, shown, title=title, ruleset=game.id, limit=limit)
     _draw(request.svg, lambda: odds_svg(report, title, game=game.name), request.png)
+    nothing = not report.attack and not report.follow_ups and set(report.game.unchanged()) == set(report.game.kinds)
+    fields = [s.flag for s in game.attack_fields if not (s.quick_only and described.scenario is not None)]
+    if nothing and request.attacker and fields and not report.always_refused:  # a typed attack, its fields left out
+        _warn(
+            _("the attack as typed counts nothing: give it its fields, {fields} (tabroll rules {game})",
+              fields=", ".join(fields), game=game.id)
+        )  # fmt: skip
     if report.always_refused:  # the same answer `tabroll attack` gives for an action the rules refuse
         raise typer.Exit(EXIT_REFUSED)
 
