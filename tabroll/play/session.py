@@ -357,10 +357,13 @@ class Table:
         if nothing and args[0] != "do" and not report.always_refused and not full:  # a typed attack, fields left out
             fields = [f"{s.name}=…" for s in self.ruleset.attack_fields if not s.quick_only]
             self.say(
-                _("  nothing to count: the action as typed does nothing; give it {fields} (help odds)",
-                  fields=" ".join(fields))
-                if fields
-                else _("  nothing to count: the action as typed does nothing")
+                "  "
+                + (
+                    _("nothing to count: the attack as typed does nothing; give it {fields} (help odds)",
+                      fields=" ".join(fields))
+                    if fields
+                    else _("nothing to count: the attack as typed does nothing")
+                )
             )  # fmt: skip
             return
         if full:

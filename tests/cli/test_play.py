@@ -516,7 +516,7 @@ def test_a_name_with_a_space_typed_unquoted_is_hinted(cli, tmp_path: Path) -> No
 def test_odds_that_count_nothing_name_the_fields_to_give(cli, tmp_path: Path) -> None:
     script = "odds Ayrenn Draugr\nodds Ayrenn Draugr gather=[Combat]\n"
     out = _play(cli, tmp_path, "botse/01-fatigue.yaml", script).out
-    assert "  nothing to count: the action as typed does nothing; give it gather=… form=… (help odds)\n" in out
+    assert "  nothing to count: the attack as typed does nothing; give it gather=… form=… (help odds)\n" in out
     assert "  P(hit) 66.7% · mean damage 0.83  (exact)\n" in out
 
 
