@@ -178,7 +178,7 @@ def check_skill(
     Examples:
 
         tabroll check-skill WUBB Subtlety -d medium --dice 3,3,2
-        tabroll check-skill WUBB Subtlety --total 9 --seed 4
+        tabroll check-skill WUBB Subtlety --total 9 --seed 4  # exit 1: 6 < 9, the test fails
     """
     from tabroll.engine import all_rulesets, find_ruleset, resolve
     from tabroll.errors import EXIT_REFUSED, InputError
