@@ -15,7 +15,7 @@ from typing import Any
 from tabroll.i18n import MESSAGES, N_, _, n_, p_
 
 ODDS_FORMAT = "tabroll.odds"
-ODDS_FORMAT_VERSION = 2
+ODDS_FORMAT_VERSION = 3  # 3: no `damage` summed over the units an attack strikes (each unit's own)
 MATRIX_FORMAT = "tabroll.matrix"
 MATRIX_FORMAT_VERSION = 2  # a change of shape raises it; CHANGELOG.md says what each version changed
 HAPPENS = "happens"  # the probability that a follow-up happens: tabroll.odds.measures.HAPPENS (a test checks)
@@ -244,9 +244,15 @@ class Cell:
         return None if self.attacks is None else self.attacks.value
 
     def mean_damage(self) -> float | None:
-        if self.report is None or "damage" not in self.report.means:
+        damage = self._damage()
+        return None if damage is None else damage.value
+
+    def _damage(self) -> Estimate | None:
+        """The mean damage to this cell's target (the attack's whole damage when it names no unit's)."""
+        if self.report is None:
             return None
-        return self.report.means["damage"].value
+        means = self.report.means
+        return means.get(f"damage to {self.label or self.target}", means.get("damage"))
 
     def comeback(self) -> tuple[Estimate, Estimate] | None:
         """What follows the attack, for the attacker: P(defeated) and the mean damage it takes, summed over the
@@ -294,7 +300,7 @@ class Cell:
                 out["defeat_exact"] = str(defeat.exact)
             elif defeat is None and self.report.method == "exact":
                 out["defeat_exact"] = "0"  # no outcome defeats the target
-            damage = self.report.means.get("damage")
+            damage = self._damage()
             if damage is not None and damage.exact is not None:
                 out["mean_damage_exact"] = str(damage.exact)
             comeback = self.comeback()

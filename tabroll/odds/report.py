@@ -45,6 +45,10 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         keys += [(GAME, name) for name in declared if (GAME, name) not in tally.values]
         report.unreported = [name for name in declared if (GAME, name) not in tally.values]
     report.undeclared = sorted(tally.undeclared)
+    if sum(1 for part, name in keys if part == ATTACK and name.startswith("damage to ")) > 1:
+        # Each unit takes its own damage roll: the damage to each one is the figure, never their sum (a trample's
+        # "damage" added up the damage of different targets).
+        keys = [key for key in keys if key != (ATTACK, "damage")]
     blocks: dict[str, Block] = {}
     game_order = {name: i for i, name in enumerate(declared)}
     for part, name in sorted(keys, key=lambda k: _order(k, game_order)):

@@ -1,93 +1,116 @@
 """What an action needs, shown before any die is asked for: the number it must reach where the rules fix one,
 and its exact odds when the dice tree is small.
 
-Both come from the game's own rules, run on dice that are thrown away: the action is resolved once with every die
-at its lowest and once at its highest (the number an attack needs to hit is the same in both unless it depends on
-another roll, such as an opposed one), and walked exactly when the walk is small. Nothing here changes the game,
-and nothing here may stop it: a preview that cannot be made is left out.
+Both come from one exact walk of the action through the game's own rules (:func:`tabroll.odds.exact.exact_odds`),
+on dice that are thrown away. A number to reach is said only when it is true of every outcome of the dice: in
+every outcome the attack's roll against that target ends in a hit or a miss with that same number needed, and it
+hits exactly when the attacker's total reaches it. An opposed roll (F0R60D's attack against the evasion roll,
+Gathering of Heroes' Power against Toughness) needs a number that depends on the other side's die, so before that
+die is known it has no number to reach, only a chance (P(hit)).
+
+Nothing here changes the game, and nothing here may stop it: a preview that cannot be made is left out.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
-from tabroll.dice.sources import DiceRequest
 from tabroll.kit import AnyRuleset
-
-MAX_DRAWS = 500
-"""Draws one thrown-away resolution may take (a die that explodes on its highest face stops here)."""
 
 ODDS_BUDGET = 2_000
 """Most resolutions the exact walk of a preview may take, so that the line comes at once (a resolution that
 replays a merged walk's prefix costs up to half a millisecond); a larger tree is not walked (``odds`` does
 it)."""
 
-
-class _TooManyDraws(Exception):
-    pass
-
-
-class _Extreme:
-    """Every die at its lowest (1) or its highest face; every choice likewise."""
-
-    def __init__(self, high: bool) -> None:
-        self.high = high
-        self.draws = 0
-
-    def draw(self, request: DiceRequest) -> tuple[int, ...]:
-        self.draws += 1
-        if self.draws > MAX_DRAWS:
-            raise _TooManyDraws
-        return (request.sides if self.high else 1,) * request.count
+NEEDS = "\x00needs"
+"""The measure the preview's walk adds to the game's own: the units the acting unit rolled to hit in one outcome
+(no game's measure can be named so)."""
 
 
-def _needs(ruleset: AnyRuleset, state: Any, action: Any) -> list[str]:
-    from tabroll.engine import resolve
+class _Watching:
+    """The game as it is, watched: every hit and miss event the walk meets, in any outcome, is noted.
 
-    seen: list[dict[str, set[int]]] = []
-    for high in (False, True):
-        try:
-            resolution = resolve(ruleset, state, action, _Extreme(high))
-        except Exception:
-            return []
-        if resolution.refused:
-            return []
-        needed: dict[str, set[int]] = {}
-        for event in resolution.events:
-            if event.kind in ("hit", "miss") and int(getattr(event, "needed", 0)) > 0:
-                needed.setdefault(str(getattr(event, "target", "")), set()).add(int(event.needed))  # type: ignore[attr-defined]
-        seen.append(needed)
-    lines = []
-    for target in dict.fromkeys([*seen[0], *seen[1]]):
-        values = seen[0].get(target, set()) | seen[1].get(target, set())
-        if len(values) == 1:
-            from tabroll.i18n import _
+    The walk reads each outcome's measures at every step past its prefix and at its end, with every event of the
+    action so far; what follows a step the walk merged at is what the first outcome to reach it walked. So the
+    events met are every event of every outcome. For each unit the acting unit rolls against, the numbers it
+    needed are kept, and whether any roll hit or missed against its number (a natural 10's rule); the measure
+    :data:`NEEDS` says which units each outcome rolled against (the same in most outcomes: the walk merges as
+    before)."""
 
-            lines.append(
-                _(
-                    "needs a total of {total} or more, modifiers included, to hit {target}",
-                    total=next(iter(values)),
-                    target=target,
-                )
-            )
-    return lines
+    def __init__(self, game: AnyRuleset, actor: str | None) -> None:
+        self._game = game
+        self._actor = actor
+        self.numbers: dict[str, set[int]] = {}
+        self.unsound: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def outcome_measures(self, before: Any, after: Any, events: Sequence[Any]) -> dict[str, Any]:
+        measures: dict[str, Any] = dict(self._game.outcome_measures(before, after, events))
+        struck: set[str] = set()
+        for event in events:
+            if event.kind not in ("hit", "miss") or (self._actor is not None and event.attacker != self._actor):
+                continue  # another unit's roll (a counterattack): not a number the acting unit needs
+            target, needed = str(event.target), int(event.needed)
+            struck.add(target)
+            self.numbers.setdefault(target, set()).add(needed)
+            if (event.kind == "hit") != (int(event.result) >= needed):
+                self.unsound.add(target)
+        measures[NEEDS] = frozenset(struck)
+        return measures
+
+    def needs(self, tally: Any) -> dict[str, int]:
+        """Each target with the one number the acting unit needs to hit it, true of every outcome of the walk
+        (``tally``): it rolled against that target in every outcome, always needing that number, and hit exactly
+        when its total reached it. A number that depends on the dice (an opposed roll) is no number to reach."""
+        from tabroll.odds.measures import GAME
+
+        outcomes = [struck for struck, mass in tally.values.get((GAME, NEEDS), {}).items() if mass]
+        if not outcomes:
+            return {}
+        everywhere = frozenset.intersection(*outcomes)
+        needs: dict[str, int] = {}
+        for target in sorted(everywhere):
+            numbers = self.numbers.get(target, set())
+            if target not in self.unsound and len(numbers) == 1 and (number := next(iter(numbers))) > 0:
+                needs[target] = number
+        return needs
 
 
-def _odds(ruleset: AnyRuleset, state: Any, action: Any) -> str | None:
+def _walk(ruleset: AnyRuleset, state: Any, action: Any) -> tuple[Any, dict[str, int]] | None:
+    """The preview's exact walk: its result, and the numbers to reach it found true (:meth:`_Watching.needs`);
+    None when it cannot be made within :data:`ODDS_BUDGET`."""
     from tabroll.odds.estimate import estimate_leaves, surely_over
     from tabroll.odds.exact import exact_odds
-    from tabroll.odds.limits import BudgetExceeded
-    from tabroll.odds.report import build_report
 
     try:
         if surely_over(estimate_leaves(ruleset, state, action), ODDS_BUDGET):
             return None
-        result = exact_odds(ruleset, state, action, budget=ODDS_BUDGET)
-    except BudgetExceeded:
+        watching = _Watching(ruleset, ruleset.describe_action(action)[0])
+        result = exact_odds(cast(Any, watching), state, action, budget=ODDS_BUDGET)
+        return result, watching.needs(result.tally)
+    except Exception:  # over the budget, or anything else: the preview is left out, never the game stopped
         return None
-    except Exception:
-        return None
-    figures = build_report(result.tally, exact=True, samples=result.leaves).to_json()["probabilities"]
+
+
+def _need_sentences(needs: dict[str, int]) -> list[str]:
+    from tabroll.i18n import _
+
+    return [
+        _("needs a total of {total} or more, modifiers included, to hit {target}", total=total, target=target)
+        for target, total in needs.items()
+    ]
+
+
+def _odds_line(tally: Any, leaves: int) -> str | None:
+    from tabroll.odds.measures import GAME
+    from tabroll.odds.report import build_report
+
+    tally.values.pop((GAME, NEEDS), None)  # the preview's own measure: not one of the game's
+    tally.undeclared.discard(NEEDS)
+    figures = build_report(tally, exact=True, samples=leaves).to_json()["probabilities"]
     each = [name for name in figures if name.startswith("hit: ")]
     if "hit" in figures and len(each) == 1 and figures[each[0]] == figures["hit"]:
         del figures[each[0]]  # one unit aimed at: its P(hit) is the attack's
@@ -101,10 +124,24 @@ def _odds(ruleset: AnyRuleset, state: Any, action: Any) -> str | None:
     return " · ".join(shown) if shown else None
 
 
+def preview_needs(ruleset: AnyRuleset, state: Any, action: Any) -> dict[str, int]:
+    """The number the acting unit must reach to hit each target, where one is true of every outcome of the dice
+    (:meth:`_Watching.needs`)."""
+    walked = _walk(ruleset, state, action)
+    return {} if walked is None else walked[1]
+
+
 def preview_lines(ruleset: AnyRuleset, state: Any, action: Any) -> list[str]:
     """The lines shown under an action's header before its dice are asked for (none when nothing is known)."""
-    lines = _needs(ruleset, state, action)
-    odds = _odds(ruleset, state, action)
+    walked = _walk(ruleset, state, action)
+    if walked is None:
+        return []
+    result, needs = walked
+    lines = _need_sentences(needs)
+    try:
+        odds = _odds_line(result.tally, result.leaves)
+    except Exception:
+        odds = None
     if odds is not None:
         lines.append(odds)
     return lines

@@ -114,7 +114,7 @@ def _block_view(
             else figure_name(name)
         )
         lines.append([("  " + _("{name}: mean ", name=label), ""), (shown, "bold yellow")])
-        if target_figure:
+        if target_figure and "damage" in block.distributions:
             continue  # the chart of the total is enough on screen; JSON has every distribution
         lines += _chart(points, block.at_least.get(name, []), width, fine)
     return lines

@@ -21,10 +21,11 @@ def odds_summary(report: Report) -> list[str]:
         for name, e in attack.probabilities.items()
         if _shown(name)
     ]
+    total = "damage" in attack.means  # else the attack strikes several units: each one's damage is shown
     pieces += [
         _("mean {name} {mean}", name=figure_name(name), mean=_mean(e))
         for name, e in attack.means.items()
-        if _shown(name)
+        if _shown(name) or (not total and name.startswith("damage to "))
     ]
     lines = [f"  {' · '.join(pieces) if pieces else _('no figures')}  ({how})"]
     for reason, e in report.refused.items():

@@ -315,12 +315,14 @@ def distribution_svg(
 
 def _series(report: Report) -> list[tuple[str, Block, str]]:
     """The distributions a picture of an action's odds draws, each with the words its legend starts with: the
-    attack's damage (else its first distribution), then every distribution of each follow-up; when there is
-    none of these, the game's own first one (its damage if it has one)."""
+    attack's damage (else each of its distributions: the damage to each unit it strikes), then every distribution
+    of each follow-up; when there is none of these, the game's own first one (its damage if it has one)."""
     out: list[tuple[str, Block, str]] = []
     attack = report.attack.distributions
-    if attack:
-        out.append(("attack", report.attack, "damage" if "damage" in attack else next(iter(attack))))
+    if "damage" in attack:
+        out.append(("attack", report.attack, "damage"))
+    else:  # one unit's damage after the other's when the attack strikes several (never their sum)
+        out += [("attack", report.attack, name) for name in attack]
     for block in report.follow_ups:
         happens = block.probabilities.get(HAPPENS)
         label = figure_name(block.label)

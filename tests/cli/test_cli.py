@@ -208,9 +208,23 @@ def test_check_skill_from_the_command_line(cli) -> None:
     roll = next(e for e in events if e["kind"] == "roll")
     assert (roll["dice"], roll["values"], roll["total"]) == ("3d6", [3, 3, 2], 8)
     failed = cli("check-skill", "WUBB", "Subtlety", "-d", "medium", "--dice", "2,3,2", "--format", "text")
-    assert failed.code == 0 and "fails" in failed.out
+    assert failed.code == 1 and "fails" in failed.out
     assert cli("check-skill", "WUBB", "Subtlety", "-r", "tabmaster").code == 2
     assert "did you mean" in cli("check-skill", "WUBB", "Subtlty", "-d", "medium").err
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_check_skill_exits_1_when_the_test_fails_as_its_help_says(cli, fmt: str) -> None:
+    failed = cli("check-skill", "WUBB", "Subtlety", "-d", "medium", "--dice", "3,3,1", "--format", fmt)
+    assert failed.code == 1, failed.err
+    if fmt == "json":
+        test = next(e for e in failed.json()["actions"][0]["events"] if e["kind"] == "skill_test")
+        assert (test["total"], test["target"], test["success"]) == (7, 8, False)
+    else:
+        assert "test fails: 7 < 8" in failed.out
+    passed = cli("check-skill", "WUBB", "Subtlety", "-d", "medium", "--dice", "3,3,2", "--format", fmt)
+    assert passed.code == 0, passed.err
+    assert "Exit code 1: the test failed." in " ".join(cli("check-skill", "-h").out.split())
 
 
 def test_the_game_of_a_file_less_attack_comes_from_the_catalogue_or_ruleset(cli) -> None:

@@ -76,7 +76,7 @@ def test_odds_json_keeps_the_counterattack_apart_from_the_attack(cli) -> None:
     result = cli("odds", "-r", "mtg_heroes", "-a", "A", "-t", "B", *stats, "--format", "json")
     assert result.code == 0, result.err
     doc = result.json()
-    assert doc["version"] == 2
+    assert doc["version"] == 3
     assert doc["probabilities"]["hit"]["exact"] == "5/12"  # A's d6 beats B's d6
     assert doc["distributions"]["damage"]["mean"]["exact"] == "35/36"  # sum over a > b of (a - b), / 36
     (counter,) = doc["follow_ups"]

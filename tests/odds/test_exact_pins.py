@@ -275,13 +275,13 @@ def test_ahotnik_ranged_shot_over_several_targets_with_a_forced_synapse() -> Non
         sequence = [3, 2, 1] if synapse == "success" else [1]
         flags: list[str] = []
         left = {"Imp": (1, 2), "Bear": (0, 3), "Wolf": (1, 4)}
-        total = 0
+        taken = {"Imp": 0, "Bear": 0, "Wolf": 0}
         for i, (name, shields, life) in enumerate(lines.get(direction, [])):
             amount = sequence[i] if i < len(sequence) else 0
             to_shields = min(amount, shields)
             to_life = min(amount - to_shields, life)
             left[name] = (shields - to_shields, life - to_life)
-            total += to_shields + to_life
+            taken[name] = to_shields + to_life
             flags += ["hit", f"hit: {name}"]
             if name == "Imp":
                 flags.append("transition")
@@ -291,7 +291,9 @@ def test_ahotnik_ranged_shot_over_several_targets_with_a_forced_synapse() -> Non
         expected.outcome(
             chance,
             flags,
-            damage=total,
+            to_imp=taken["Imp"],
+            to_bear=taken["Bear"],
+            to_wolf=taken["Wolf"],
             imp_life=left["Imp"][1],
             imp_shields=left["Imp"][0],
             bear_life=left["Bear"][1],
@@ -304,8 +306,9 @@ def test_ahotnik_ranged_shot_over_several_targets_with_a_forced_synapse() -> Non
         report.attack,
         expected,
         {"hit": "hit", "hit: Imp": "hit: Imp", "hit: Bear": "hit: Bear", "hit: Wolf": "hit: Wolf"},
-        {"damage": "damage"},
+        {"damage to Imp": "to_imp", "damage to Bear": "to_bear", "damage to Wolf": "to_wolf"},
     )
+    assert "damage" not in report.attack.distributions  # each unit's own damage, never their sum
     assert p(report.attack, "hit") == Fraction(1, 3) and p(report.attack, "defeated: Imp") == Fraction(1, 36)
     check(
         report.game,
@@ -560,15 +563,16 @@ def test_ahotnik_forced_synapse_of_the_bundled_scenario() -> None:
     # Scenario 03: the pilots name 2 and 4 (forced); a fair pick. Direction 2 shoots for 1: the Bear's Shields
     # take it, the Storm Demon behind takes 0 but is hit (phase transition); direction 4 finds nobody.
     expected = Expected()
-    expected.outcome(Fraction(1, 2), ["hit", "Bear", "Demon", "transition"], damage=1, bear=0)
-    expected.outcome(Fraction(1, 2), damage=0, bear=1)
+    expected.outcome(Fraction(1, 2), ["hit", "Bear", "Demon", "transition"], damage=1, demon=0, bear=0)
+    expected.outcome(Fraction(1, 2), damage=0, demon=0, bear=1)
     report = odds_of(scenario_of("ahotnik/03-forced-synapse-singularity.yaml"))
     check(
         report.attack,
         expected,
         {"hit": "hit", "hit: Bear": "Bear", "hit: Storm Demon": "Demon"},
-        {"damage": "damage", "damage to Bear": "damage"},
+        {"damage to Bear": "damage", "damage to Storm Demon": "demon"},
     )
+    assert "damage" not in report.attack.distributions  # two units struck: each one's damage, never their sum
     check(report.game, expected, {"enters phase transition: Lynx": "transition"}, {"Shields left: Bear": "bear"})
 
 

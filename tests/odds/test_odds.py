@@ -65,7 +65,13 @@ def test_trample_over_three_targets_matches_the_independent_product() -> None:
     assert report.probabilities["defeated: Levi"].exact == Fraction(18, 20)
     assert report.probabilities["defeated: Soldado"].exact == Fraction(11, 20)
     assert report.probabilities["defeated: Arqueiro"].exact == Fraction(15, 20)
-    assert report.means["damage"].exact == Fraction(63, 2)
+    # each target rolls its own 1d20: a mean of 21/2 each, and no "damage" adding up the three (issue 43)
+    assert {name: e.exact for name, e in report.means.items()} == {
+        "damage to Arqueiro": Fraction(21, 2),
+        "damage to Levi": Fraction(21, 2),
+        "damage to Soldado": Fraction(21, 2),
+    }
+    assert "damage" not in report.distributions
 
 
 def test_refusals_are_reported_with_their_probability() -> None:
@@ -128,7 +134,7 @@ def test_a_measure_an_outcome_leaves_out_is_filled_by_its_kind() -> None:
 
 def test_the_attack_and_what_follows_it_are_apart_in_text_and_json() -> None:
     report = exact("05-projectile-arqueiro.yaml")
-    assert report.follow_ups == [] and report.to_json()["version"] == 2
+    assert report.follow_ups == [] and report.to_json()["version"] == 3
     lines = report_lines(report)
     assert lines[:3] == ["odds (exact, over 105 dice outcomes)", "the attack itself:", "  P(hit) = 50.00%  = 1/2"]
 

@@ -179,10 +179,10 @@ def check_skill(
     Examples:
 
         tabroll check-skill WUBB Subtlety -d medium --dice 3,3,2
-        tabroll check-skill WUBB Subtlety --total 9 --seed 4
+        tabroll check-skill WUBB Subtlety --total 9 --seed 4  # exit 1: 6 < 9, the test fails
     """
     from tabroll.engine import all_rulesets, find_ruleset, resolve
-    from tabroll.errors import InputError
+    from tabroll.errors import EXIT_REFUSED, InputError
 
     chosen = _format(fmt)
     if ruleset is None:
@@ -197,6 +197,8 @@ def check_skill(
     session = _session(seed, dice, prompt)
     resolution = resolve(game, built.state, built.steps[0].action, session.source)
     _show_one(chosen, session, resolution, title=built.title, ruleset=game.id)
+    if any(getattr(event, "success", None) is False for event in resolution.events):
+        raise typer.Exit(EXIT_REFUSED)  # the help's promise: exit code 1 when the test fails
 
 
 def play(
