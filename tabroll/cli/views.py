@@ -209,7 +209,7 @@ def journal_document(path: str) -> dict[str, Any]:
     from pathlib import Path
 
     from tabroll.engine import find_ruleset
-    from tabroll.journal.book import describe_recorded
+    from tabroll.journal.book import describe_recorded, retold
     from tabroll.journal.records import scan_journal
     from tabroll.render.describe import describe_json
 
@@ -217,7 +217,7 @@ def journal_document(path: str) -> dict[str, Any]:
     game = find_ruleset(scan.header.ruleset)
     kinds = game.event_types()
     actions = []
-    for record in scan.records:
+    for record in retold(path, scan.records, scan.header.version):  # said in the reader's language
         refused = [describe_json(e, kinds) for e in record.events if e.get("kind") == "refused"]
         told = [e for e in record.events if (cls := kinds.get(str(e.get("kind")))) is None or cls.OUTCOME]
         actions.append(
@@ -252,7 +252,7 @@ def journal_story(path: str | Path) -> list[str]:
     from functools import partial
 
     from tabroll.engine import find_ruleset
-    from tabroll.journal.book import describe_recorded
+    from tabroll.journal.book import describe_recorded, retold
     from tabroll.journal.records import scan_journal, torn_tip
     from tabroll.render.story import story
 
@@ -269,7 +269,7 @@ def journal_story(path: str | Path) -> list[str]:
     return story(
         scenario=scan.header.scenario,
         ruleset=scan.header.ruleset,
-        records=scan.records,
+        records=retold(journal_path, scan.records, scan.header.version),  # said in the reader's language
         describe=partial(describe_recorded, ruleset),
         event_types=ruleset.event_types(),
         torn=torn,
