@@ -514,17 +514,24 @@ def read_game(path: str | Path, *, scenario_path: str | Path | None = None, forc
     return Journal(journal_path, scenario, scan.header, scan.records, scan.size)
 
 
-def retold(path: str | Path, records: Sequence[JournalRecord], version: int) -> list[JournalRecord]:
+def retold(
+    path: str | Path, records: Sequence[JournalRecord], version: int, *, scenario_path: str | Path | None = None
+) -> tuple[list[JournalRecord], str | None]:
     """``records`` (of the journal at ``path``, of format ``version``) with their events said again in the
     language now: a journal keeps machine values only, so each action is replayed with its recorded dice over the
-    journal's scenario, and its events are the rules' own. A record the rules no longer give as recorded, and
-    every record of a journal whose scenario cannot be read, keep their events as recorded."""
+    journal's scenario (``scenario_path``, else the one its header names), and its events are the rules' own. A
+    record the rules no longer give as recorded keeps its events as recorded; so does every record of a journal
+    whose scenario cannot be read, and then the second value says why (``None`` when all is well)."""
     import dataclasses
 
     try:
-        scenario = journal_scenario(path, force=True)
-    except InputError:
-        return list(records)
+        scenario = journal_scenario(path, scenario_path=scenario_path, force=True)
+    except InputError as err:
+        note = _(
+            "{problem}: the outcomes are told from the values the journal keeps (--scenario FILE tells them in full)",
+            problem=err.message,
+        )
+        return list(records), note
     ruleset = scenario.ruleset
     state = scenario.state
     told: list[JournalRecord] = []
@@ -536,7 +543,7 @@ def retold(path: str | Path, records: Sequence[JournalRecord], version: int) -> 
             told.append(record)
         else:
             told.append(dataclasses.replace(record, events=[plain(e.to_json()) for e in resolution.events]))
-    return told
+    return told, None
 
 
 def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:

@@ -241,3 +241,26 @@ def test_an_old_journal_differs_only_where_the_rules_do(cli: Callable[..., Any],
         '1. Arqueiro attacks Lanceiro: DIFFERS: event 9 (damage) differs in amount: recorded {"amount": 8},'
         ' the rules give {"amount": 7}\n'
     )
+
+
+def test_a_journal_whose_scenario_is_elsewhere_is_told_from_its_values(
+    cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The sentences come from the rules: without the scenario, the story tells the values the journal keeps and
+    says why; ``--scenario`` names the file and the story is whole again."""
+    table = Table(cli, monkeypatch, tmp_path)
+    shutil.copy(ROOT / "scenarios" / "tabmaster" / "05-projectile-arqueiro.yaml", "s.yaml")
+    table("pt", "run", "s.yaml", "--journal", "g.jsonl")
+    Path("s.yaml").rename("moved.yaml")
+    lines = table("en", "journal", "show", "g.jsonl").out.splitlines()
+    assert "damage: attacker=Arqueiro, target=Lanceiro, amount=7, defeats=True, pool=DEF" in lines[1]
+    assert lines[2] == (
+        "the scenario of g.jsonl (s.yaml) does not exist: the outcomes are told from the values the journal keeps"
+        " (--scenario FILE tells them in full)"
+    )
+    assert table("en", "journal", "show", "g.jsonl", "--scenario", "moved.yaml").out.splitlines()[1:] == [
+        "1. Arqueiro attacks Lanceiro — Arqueiro spends 1 Flecha (4 left); Lanceiro is hit: attack 9 ≥ distance 8;"
+        " 7 damage to Lanceiro: 7 > DEF 6; Lanceiro is defeated and leaves play (7 > DEF 6); Arqueiro is flipped"
+    ]
+    document = table("en", "journal", "show", "g.jsonl", "--format", "json", "--scenario", "moved.yaml").json()
+    assert document["note"] is None and document["actions"][0]["outcome"][1] == "Lanceiro is hit: attack 9 ≥ distance 8"
