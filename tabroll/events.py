@@ -20,16 +20,135 @@ The JSON form's version history is in the README ("The events format").
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar, cast
 
 from tabroll.i18n import _, n_, p_
 
 EVENTS_FORMAT = "tabroll.events"
-EVENTS_FORMAT_VERSION = 3
+EVENTS_FORMAT_VERSION = 4
+
+PROSE_FIELDS = frozenset(
+    {
+        "description",
+        "text",
+        "reason",
+        "rule",
+        "label",
+        "effect",
+        "note",
+        "applies_to_text",
+        "status_text",
+        "faces_text",
+        "reach_text",
+        "done_text",
+        "shows_text",
+        "statuses_text",
+        "game_over_text",
+    }
+)
+"""The JSON fields written for people, said in the language chosen (the README's "Languages" lists them). Every
+other field is a machine value, the same in every language: a journal compares those, and only those."""
+
+FORMERLY_PROSE = frozenset({"applies_to", "status", "faces", "reach", "done", "shows", "statuses", "game_over"})
+"""Fields that followed the language before events format 4 (and journal format 2): a journal written then holds
+them in the language it was recorded in, so they are not compared when it is read."""
 
 Position = tuple[int, int]
+
+
+@contextmanager
+def in_english() -> Iterator[None]:
+    """Within the block, messages are said as written in the code (tabroll's own words, English): the machine
+    value of a field that has a prose twin."""
+    from tabroll import i18n
+
+    before = i18n._NOW.chosen  # the code chosen (``game`` included), to put back as it was
+    i18n.use(i18n.ENGLISH)
+    try:
+        yield
+    finally:
+        i18n.use(before)
+
+
+class Said(str):
+    """Words said in two ways at once: as text, in the language chosen, and as :attr:`machine`, the way the code
+    writes them (English), the same under every ``--lang`` and locale. Made by :func:`said`. Given to another
+    message as a value, they are said in its language (the machine value while :func:`said` makes one), so words
+    built from other words stay whole in each.
+
+    An event field that has a prose twin (``applies_to`` and ``applies_to_text``…) takes them: the field keeps
+    the machine value and its twin the text (see :meth:`Event.__post_init__`)."""
+
+    machine: str
+
+    def __new__(cls, text: str, machine: str) -> Said:
+        made = super().__new__(cls, text)
+        made.machine = machine
+        return made
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return (str.__str__(self), self.machine)
+
+    def __str__(self) -> str:
+        from tabroll import i18n
+
+        return self.machine if i18n._NOW.chosen == i18n.ENGLISH else str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def said(make: Callable[[], str]) -> Said:
+    """What ``make`` says (a message, ``lambda: _("{unit} is charging", unit=name)``), in the language chosen and
+    as the code writes it: both are made at once."""
+    text = make()
+    with in_english():
+        return Said(text, make())
+
+
+def said_each(make: Callable[[], list[str]]) -> list[Said]:
+    """Each of the words in the list ``make`` returns, said in both ways (as :func:`said`)."""
+    texts = make()
+    with in_english():
+        machines = make()
+    return [Said(text, words) for text, words in zip(texts, machines, strict=True)]
+
+
+def joined(separator: str, parts: Iterable[Any]) -> Said:
+    """``parts`` (said words or plain text) joined by ``separator``, in both ways."""
+    items = list(parts)
+    return Said(separator.join(prose(p) for p in items), separator.join(machine(p) for p in items))
+
+
+def machine(value: Any) -> Any:
+    """The machine value of ``value``: :attr:`Said.machine` (in lists and tuples too), else ``value``."""
+    if isinstance(value, Said):
+        return str(value.machine)
+    if isinstance(value, tuple | list):
+        return type(value)(machine(v) for v in value)
+    return value
+
+
+def prose(value: Any) -> Any:
+    """``value`` for people: the text of :class:`Said` words (in lists and tuples too), else ``value``."""
+    if isinstance(value, Said):
+        return str.__str__(value)
+    if isinstance(value, tuple | list):
+        return type(value)(prose(v) for v in value)
+    return value
+
+
+def without_prose(value: Any, ignored: frozenset[str] = PROSE_FIELDS) -> Any:
+    """JSON ``value`` without the fields written for people (:data:`PROSE_FIELDS`, or ``ignored``), at any depth:
+    what a journal records and compares."""
+    if isinstance(value, dict):
+        return {k: without_prose(v, ignored) for k, v in value.items() if k not in ignored}
+    if isinstance(value, list):
+        return [without_prose(v, ignored) for v in value]
+    return value
 
 
 def defeat_word(how: str) -> str:
@@ -79,6 +198,22 @@ class Event:
     OUTCOME: ClassVar[bool] = True
     """Whether a one-line story of the action tells this event (false for the arithmetic on the way: rolls,
     modifiers, rulings, notes)."""
+
+    TWINS: ClassVar[tuple[str, ...]] = ()
+    """Fields that keep a machine value (the same in every language), each with a twin ``<field>_text`` that says
+    it for people. Given :class:`Said` words (or a tuple of them), the field keeps their ``machine`` and the twin
+    their ``text``; given plain text, the twin is that text too."""
+
+    def __post_init__(self) -> None:
+        for name in self.TWINS:
+            value = getattr(self, name)
+            if not value:
+                continue
+            twin = f"{name}_text"
+            said = prose(value)
+            if not getattr(self, twin) and said:
+                object.__setattr__(self, twin, said)
+            object.__setattr__(self, name, machine(value))
 
     def sentence(self) -> str:
         """One plain sentence for the logs (default: the fields, so nothing is ever hidden)."""
@@ -269,6 +404,7 @@ class Roll(Event):
 
     STYLE = "cyan"
     OUTCOME = False
+    TWINS = ("faces",)
     label: str
     dice: str
     values: tuple[int, ...]
@@ -278,6 +414,7 @@ class Roll(Event):
     terms: tuple[RolledDice, ...] = ()
     shown: str = _Shown()  # type: ignore[assignment]  # a field whose default is "" (see _Shown)
     faces: tuple[str, ...] = field(default=(), metadata=OMIT_EMPTY)
+    faces_text: tuple[str, ...] = field(default=(), metadata=OMIT_EMPTY)
     effect: str = field(default="", metadata=OMIT_EMPTY)
     outcome: str = field(default="", metadata=OMIT_EMPTY)
     note: str = field(default="", metadata=OMIT_EMPTY)
@@ -304,9 +441,10 @@ class Roll(Event):
 
     @classmethod
     def die(
-        cls, sides: int, value: int, *, label: str, unit: str | None = None, face: str = "", effect: str = ""
+        cls, sides: int, value: int, *, label: str, unit: str | None = None, face: str | Said = "", effect: str = ""
     ) -> Roll:
-        """The event of one die of ``sides`` sides that showed ``value`` (and, for a die of symbols, ``face``)."""
+        """The event of one die of ``sides`` sides that showed ``value`` (and, for a die of symbols, ``face``: in
+        ``faces`` as the code words it, in ``faces_text`` in the language)."""
         notation = f"1d{sides}"
         return cls(
             label=label,
@@ -323,7 +461,8 @@ class Roll(Event):
     def sentence(self) -> str:
         label = p_("event", "roll") if self.label == UNLABELLED else self.label  # the data keeps "roll"
         if self.faces:
-            shown = ", ".join(f"{face} ({value})" for face, value in zip(self.faces, self.values, strict=False))
+            faces = self.faces_text or self.faces
+            shown = ", ".join(f"{face} ({value})" for face, value in zip(faces, self.values, strict=False))
             return f"{label}: {self.dice} → {shown}" + (f": {self.effect}" if self.effect else "")
         if self.outcome:
             outcome = p_("roll", "success") if self.outcome == "success" else p_("roll", "failure")
@@ -348,18 +487,21 @@ class Roll(Event):
 @event_kind("modifier")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Modifier(Event):
-    """A number was adjusted: ``applies_to`` (e.g. "attack roll", "damage") changed by ``amount`` to ``total``."""
+    """A number was adjusted: ``applies_to`` (e.g. "attack roll", "damage": the same words in every language, and
+    ``applies_to_text`` in the language) changed by ``amount`` to ``total``."""
 
     STYLE = "yellow"
     OUTCOME = False
+    TWINS = ("applies_to",)
     applies_to: str
     reason: str
     amount: int
     total: int
     unit: str | None = None
+    applies_to_text: str = ""
 
     def sentence(self) -> str:
-        return f"{self.applies_to} {self.amount:+d} ({self.reason}) → {self.total}"
+        return f"{self.applies_to_text or self.applies_to} {self.amount:+d} ({self.reason}) → {self.total}"
 
 
 @event_kind("hit")
@@ -471,15 +613,19 @@ class Heal(Event):
 @event_kind("status")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class StatusApplied(Event):
-    """A lasting condition was put on a unit (a hex, a curse, a mark)."""
+    """A lasting condition was put on a unit (a hex, a curse, a mark): ``status`` the same in every language,
+    ``status_text`` in the language."""
 
     STYLE = "magenta"
+    TWINS = ("status",)
     unit: str
     status: str
     reason: str
+    status_text: str = ""
 
     def sentence(self) -> str:
-        return _("{unit} gets {status} ({reason})", unit=self.unit, status=self.status, reason=self.reason)
+        status = self.status_text or self.status
+        return _("{unit} gets {status} ({reason})", unit=self.unit, status=status, reason=self.reason)
 
 
 @event_kind("spend")

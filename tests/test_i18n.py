@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from tabroll import i18n
 from tabroll.errors import InputError
+from tabroll.events import PROSE_FIELDS
 from tabroll.i18n import catalogues
 from tests import support
 
@@ -273,23 +274,9 @@ def test_a_message_written_as_an_f_string_fails_the_check(tmp_path: Path) -> Non
 
 # --- machines are not affected --------------------------------------------------------------------------------------
 
-PROSE = {
-    "description",
-    "text",
-    "reason",
-    "rule",
-    "label",
-    "effect",
-    "note",
-    "applies_to",
-    "status",
-    "tip",
-    "message",
-    "reach",
-    "done",
-    "faces",
-}  # fmt: skip  (the last three: BotSE's own events, a die's faces)
-"""The fields of the JSON events whose text is for people, and follows --lang (README, "The events format")."""
+PROSE = PROSE_FIELDS | {"tip", "message"}
+"""The fields of the JSON whose text is for people, and follows --lang (README, "Languages"); see also
+tests/test_machine_values.py."""
 
 
 def _without_prose(value: Any) -> Any:

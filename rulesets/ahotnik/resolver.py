@@ -27,7 +27,7 @@ from tabroll.dice.sources import choose_number
 from tabroll.engine.steps import Step
 from tabroll.engine.work import Work
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll
+from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll, said
 from tabroll.geometry.hex import Hex
 from tabroll.kit import Handlers
 
@@ -624,7 +624,7 @@ def settle(turn: Turn) -> None:
     else:
         reason = _("an Ahotnik at 0 Life ends the game")
     turn.emit(GameOver(unit=fallen, by=by, removed=tuple(removed), reason=reason))
-    over = _("{unit} fell to 0 Life, struck by {by}", unit=fallen, by=by)
+    over = said(lambda: _("{unit} fell to 0 Life, struck by {by}", unit=fallen, by=by))
     turn.state = dataclasses.replace(turn.state, game_over=over)
     turn.fallen.clear()
 

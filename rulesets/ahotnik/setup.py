@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
+from tabroll.events import machine, prose
 from tabroll.geometry.hex import HexMap, HexPlacement
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_int, field_text
@@ -285,7 +286,8 @@ def summarize(board: Board) -> dict[str, Any]:
         },
         "threat": board.threat,
         "threat_floor": board.threat_floor,
-        "game_over": board.game_over,
+        "game_over": machine(board.game_over),
+        "game_over_text": prose(board.game_over),
         "turn_order": [a.name for a in board.ahotniks],
         "ahotniks": [
             {

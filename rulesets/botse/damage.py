@@ -4,7 +4,7 @@ active slots, the dice's summed damage, healing.
 
 from __future__ import annotations
 
-from tabroll.events import Damage, Defeat, Heal, Modifier, Note
+from tabroll.events import Damage, Defeat, Heal, Modifier, Note, said
 from tabroll.frozen import replace
 
 from .messages import _
@@ -94,7 +94,7 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
     if after < before:
         work.emit(
             Modifier(
-                applies_to=_("Defense of {unit}", unit=name),
+                applies_to=said(lambda: _("Defense of {unit}", unit=name)),
                 reason=_("{amount} damage dealt to it in this engage", amount=work.running[name]),
                 amount=after - before,
                 total=after,
@@ -158,7 +158,7 @@ def restore_defense(work: Work) -> None:
         if lowered and not unit.defeated:
             work.emit(
                 Modifier(
-                    applies_to=_("Defense of {unit}", unit=name),
+                    applies_to=said(lambda: _("Defense of {unit}", unit=name)),  # noqa: B023  (said runs it at once)
                     reason=_("restored after the engage"),
                     amount=lowered,
                     total=unit.defense,

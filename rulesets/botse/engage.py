@@ -6,7 +6,7 @@ dice rolled outside battle).
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Note
+from tabroll.events import Note, said
 from tabroll.frozen import replace
 
 from .choices import asking, choose_form
@@ -106,7 +106,10 @@ def declare_form(work: Work, adventurer: Adventurer, wanted: Form | None) -> For
     form = wanted or adventurer.form
     work.emit(
         FormDeclared(
-            unit=adventurer.name, form=form.value, previous=adventurer.form.value, reach=reach_text(adventurer, form)
+            unit=adventurer.name,
+            form=form.value,
+            previous=adventurer.form.value,
+            reach=said(lambda: reach_text(adventurer, form)),
         )
     )
     if form is not adventurer.form:
@@ -160,5 +163,9 @@ def declare_target(work: Work, adventurer: Adventurer, form: Form, name: str | N
     if problem is not None:
         raise RuleRefusal(problem, rule=p_("rule", "target range"))
     distance = work.state.map.distance(adventurer.position, target.position)
-    work.emit(TargetDeclared(unit=adventurer.name, target=name, distance=distance, reach=reach_text(adventurer, form)))
+    work.emit(
+        TargetDeclared(
+            unit=adventurer.name, target=name, distance=distance, reach=said(lambda: reach_text(adventurer, form))
+        )
+    )
     return name

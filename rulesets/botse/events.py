@@ -46,16 +46,19 @@ class FatigueGained(Event):
 @event_kind("battle_form")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class FormDeclared(Event):
-    """The battle form for this engage, with the range it gives (``reach``: text) and the form before."""
+    """The battle form for this engage, with the range it gives (``reach``: the same words in every language,
+    ``reach_text`` in the language) and the form before."""
 
     STYLE = "blue"
+    TWINS = ("reach",)
     unit: str
     form: str
     previous: str
     reach: str
+    reach_text: str = ""
 
     def sentence(self) -> str:
-        values = {"unit": self.unit, "form": form_word(self.form), "reach": self.reach}
+        values = {"unit": self.unit, "form": form_word(self.form), "reach": self.reach_text or self.reach}
         if self.form == self.previous:
             return _("{unit} fights in {form} form: {reach}", **values)
         return _("{unit} fights in {form} form (was {previous}): {reach}", previous=form_word(self.previous), **values)
@@ -64,13 +67,16 @@ class FormDeclared(Event):
 @event_kind("engage_target")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class TargetDeclared(Event):
-    """The declared target, in sight and within range: ``distance`` in hexes."""
+    """The declared target, in sight and within range: ``distance`` in hexes (``reach`` and ``reach_text`` as in
+    ``battle_form``)."""
 
     STYLE = "blue"
+    TWINS = ("reach",)
     unit: str
     target: str
     distance: int
     reach: str
+    reach_text: str = ""
 
     def sentence(self) -> str:
         return n_(
@@ -79,7 +85,7 @@ class TargetDeclared(Event):
             self.distance,
             unit=self.unit,
             target=self.target,
-            reach=self.reach,
+            reach=self.reach_text or self.reach,
         )
 
 
@@ -129,15 +135,18 @@ class Gathered(Event):
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class FaceTurned(Event):
     """An ability turns die ``number`` (its place in the roll) to face ``face`` of ``sides``, which ``shows``
-    its icons (step 5a). No die is rolled: a rolled or rerolled die is a core ``roll``."""
+    its icons (step 5a; ``shows_text`` in the language). No die is rolled: a rolled or rerolled die is a core
+    ``roll``."""
 
     STYLE = "cyan"
     OUTCOME = False
+    TWINS = ("shows",)
     number: int
     die: str
     face: int
     sides: int
     shows: str
+    shows_text: str = ""
 
     def sentence(self) -> str:
         return _(
@@ -146,7 +155,7 @@ class FaceTurned(Event):
             die=self.die,
             face=self.face,
             sides=self.sides,
-            shows=self.shows,
+            shows=self.shows_text or self.shows,
         )
 
 
@@ -154,18 +163,22 @@ class FaceTurned(Event):
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ResultResolved(Event):
     """The result the player chose to resolve next (die ``number``, or 0 for the item's ability): ``done``
-    says what it did (the roll said what the face shows; this says which result was taken, and when)."""
+    says what it did (the same words in every language; ``done_text`` in the language: the roll said what the face
+    shows; this says which result was taken, and when)."""
 
     STYLE = "green"
+    TWINS = ("done",)
 
     number: int
     die: str
     done: str
+    done_text: str = ""
 
     def sentence(self) -> str:
+        done = self.done_text or self.done
         if self.number == 0:
-            return _("item ability {die}: {done}", die=self.die, done=self.done)
-        return _("die {number} {die}: {done}", number=self.number, die=self.die, done=self.done)
+            return _("item ability {die}: {done}", die=self.die, done=done)
+        return _("die {number} {die}: {done}", number=self.number, die=self.die, done=done)
 
 
 @event_kind("tenacity")

@@ -5,8 +5,10 @@ part, for the result the player chose (:class:`Choice`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from tabroll.errors import RuleRefusal
+from tabroll.events import said
 from tabroll.geometry.hex import Hex
 
 from .messages import _, n_, p_
@@ -31,7 +33,7 @@ class Plan:
 
     damage: dict[str, tuple[int, int]] = field(default_factory=dict)  # unit → (blockable, unblockable)
     prevent: dict[str, int] = field(default_factory=dict)
-    done: list[str] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)  # said words (tabroll.events.said): kept in both ways
     skipped: list[str] = field(default_factory=list)
     heal: dict[str, int] = field(default_factory=dict)
     code: Code = Code.INSTANT
@@ -81,25 +83,34 @@ def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Pl
     only possible part is its cost is not resolved, so no cost is paid for nothing."""
     face = rolled.face
     plan = Plan(code=face.code)
-    if face.cost is not None:
-        problem = cost_problem(work, work.adventurer(setup.adventurer), face.cost)
-        if problem:
+    cost = face.cost
+    if cost is not None:
+        if cost_problem(work, work.adventurer(setup.adventurer), cost):
             plan.skipped.append(
-                _("its cost ({cost}) cannot be paid in full: {problem}", cost=face.cost.describe(), problem=problem)
+                said(
+                    lambda: _(
+                        "its cost ({cost}) cannot be paid in full: {problem}",
+                        cost=cost.describe(),
+                        problem=cost_problem(work, work.adventurer(setup.adventurer), cost),
+                    )
+                )
             )
             return plan
         plan.cost = face.cost
     plan_part(work, setup, rolled, choice, face, plan, first=True)
-    if face.then is not None:
+    then = face.then
+    if then is not None:
         if plan.skipped:
             plan.skipped.append(
-                _(
-                    "then {then}: not done, as the part before it was not done in full",
-                    then=face.then.part_text(),
+                said(
+                    lambda: _(
+                        "then {then}: not done, as the part before it was not done in full",
+                        then=then.part_text(),
+                    )
                 )
             )
         else:
-            plan_part(work, setup, rolled, choice, face.then, plan, first=False)
+            plan_part(work, setup, rolled, choice, then, plan, first=False)
     if plan.status_name is not None and plan.status_on is None and plan.code is Code.STATUS:
         plan.code = status_nowhere(work, plan)
         plan.nowhere = True
@@ -110,7 +121,7 @@ def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Pl
 
 def paying(cost: Cost) -> str:
     """What a result's plan says first when its cost is paid."""
-    return _("pays {cost}", cost=cost.describe())
+    return said(lambda: _("pays {cost}", cost=cost.describe()))
 
 
 def plan_part(
@@ -122,14 +133,16 @@ def plan_part(
     damage, prevent = face.damage, face.prevent
     if first and setup.form is Form.DEFENSIVE and rolled.die.combat and damage:
         if rolled.free:
-            plan.skipped.append(_("free enemy dice cannot be placed in active slots in Defensive form"))
+            plan.skipped.append(said(lambda: _("free enemy dice cannot be placed in active slots in Defensive form")))
             return
         prevent, damage, plan.code = prevent + damage, 0, Code.ACTIVE
         plan.done.append(
-            n_(
-                "Defensive form: the combat die's {n} damage becomes prevent {n}",
-                "Defensive form: the combat die's {n} damage becomes prevent {n}",
-                face.damage,
+            said(
+                lambda: n_(
+                    "Defensive form: the combat die's {n} damage becomes prevent {n}",
+                    "Defensive form: the combat die's {n} damage becomes prevent {n}",
+                    face.damage,
+                )
             )
         )
     if damage:
@@ -139,20 +152,20 @@ def plan_part(
     on = choice.unit or adventurer.name
     if prevent:
         if work.state.unit(on).defeated:
-            plan.skipped.append(_("prevent {n}: {unit} is defeated", n=prevent, unit=on))
+            plan.skipped.append(said(lambda: _("prevent {n}: {unit} is defeated", n=prevent, unit=on)))
         else:
             plan.prevent[on] = plan.prevent.get(on, 0) + prevent
-            plan.done.append(_("{unit} prevents {n}", unit=on, n=prevent))
+            plan.done.append(said(lambda: _("{unit} prevents {n}", unit=on, n=prevent)))
     if face.heal:
         if work.state.unit(on).defeated:
-            plan.skipped.append(_("heal {n}: {unit} is defeated", n=face.heal, unit=on))
+            plan.skipped.append(said(lambda: _("heal {n}: {unit} is defeated", n=face.heal, unit=on)))
         else:
             plan.heal[on] = plan.heal.get(on, 0) + face.heal
-            plan.done.append(_("{unit} heals {n}", unit=on, n=face.heal))
+            plan.done.append(said(lambda: _("{unit} heals {n}", unit=on, n=face.heal)))
     if face.status:
         plan_status(work, setup, choice, face.status, plan)
     if face.text:
-        plan.done.append(_("apply by hand: {text}", text=face.text))
+        plan.done.append(said(lambda: _("apply by hand: {text}", text=face.text)))
 
 
 def plan_target_damage(work: Work, setup: Engage, face: Face, damage: int, plan: Plan) -> None:
@@ -160,12 +173,19 @@ def plan_target_damage(work: Work, setup: Engage, face: Face, damage: int, plan:
     problem = target_problem(work, setup)
     if problem:
         plan.skipped.append(
-            n_("{n} damage to the target: {problem}", "{n} damage to the target: {problem}", damage, problem=problem)
+            said(
+                lambda: n_(
+                    "{n} damage to the target: {problem}",
+                    "{n} damage to the target: {problem}",
+                    damage,
+                    problem=target_problem(work, setup),
+                )
+            )
         )
         return
     assert setup.target is not None
     plan.add_damage(setup.target, damage, face.unblockable)
-    plan.done.append(n_("{n} damage to {unit}", "{n} damage to {unit}", damage, unit=setup.target))
+    plan.done.append(said(lambda: n_("{n} damage to {unit}", "{n} damage to {unit}", damage, unit=setup.target)))
 
 
 def plan_splash(work: Work, setup: Engage, adventurer: Adventurer, choice: Choice, face: Face, plan: Plan) -> None:
@@ -175,34 +195,42 @@ def plan_splash(work: Work, setup: Engage, adventurer: Adventurer, choice: Choic
     name = splash_unit(work, setup, choice, reference) if reference is not None else None
     problem = None
     if reference is None:
-        problem = _("no target declared")
+        problem = said(lambda: _("no target declared"))
     elif name is None:
-        problem = _("no other enemy is adjacent")
+        problem = said(lambda: _("no other enemy is adjacent"))
     else:
         unit = battle.unit(name)
         to_target = face.adjacent_to == "target"
         if unit.defeated:
-            problem = _("{unit} is defeated", unit=name)
+            problem = said(lambda: _("{unit} is defeated", unit=name))
         elif name in (setup.target, adventurer.name):
-            problem = (
-                _("{unit} is not another unit adjacent to the target", unit=name)
-                if to_target
-                else _("{unit} is not another unit adjacent to {other}", unit=name, other=adventurer.name)
+            problem = said(
+                lambda: (
+                    _("{unit} is not another unit adjacent to the target", unit=name)
+                    if to_target
+                    else _("{unit} is not another unit adjacent to {other}", unit=name, other=adventurer.name)
+                )
             )
         elif battle.map.distance(unit.position, reference) != 1:
-            problem = (
-                _("{unit} is not adjacent to the target", unit=name)
-                if to_target
-                else _("{unit} is not adjacent to {other}", unit=name, other=adventurer.name)
+            problem = said(
+                lambda: (
+                    _("{unit} is not adjacent to the target", unit=name)
+                    if to_target
+                    else _("{unit} is not adjacent to {other}", unit=name, other=adventurer.name)
+                )
             )
     if problem:
         plan.skipped.append(
-            n_("{n} splash damage: {problem}", "{n} splash damage: {problem}", face.splash, problem=problem)
+            said(
+                lambda: n_("{n} splash damage: {problem}", "{n} splash damage: {problem}", face.splash, problem=problem)
+            )
         )
         return
     assert name is not None
     plan.add_damage(name, face.splash, face.unblockable)
-    plan.done.append(n_("{n} damage to {unit}, adjacent", "{n} damage to {unit}, adjacent", face.splash, unit=name))
+    plan.done.append(
+        said(lambda: n_("{n} damage to {unit}, adjacent", "{n} damage to {unit}, adjacent", face.splash, unit=name))
+    )
 
 
 def plan_status(work: Work, setup: Engage, choice: Choice, status: str, plan: Plan) -> None:
@@ -211,13 +239,13 @@ def plan_status(work: Work, setup: Engage, choice: Choice, status: str, plan: Pl
     if plan.status_name is None:
         plan.status_name = status
     if placed_on is None:
-        plan.skipped.append(_("status {status}: no unit or hex to place it on", status=status))
+        plan.skipped.append(said(lambda: _("status {status}: no unit or hex to place it on", status=status)))
         return
     if choice.hex is not None and not work.state.map.contains(choice.hex):
         raise RuleRefusal(_("hex {hex} is off the map", hex=list(choice.hex)), rule=p_("rule", "status"))
     plan.status_on = placed_on
     plan.statuses.append(status)
-    plan.done.append(_("{status} on {place}", status=status, place=placed_on))
+    plan.done.append(said(lambda: _("{status} on {place}", status=status, place=placed_on)))
 
 
 def status_nowhere(work: Work, plan: Plan) -> Code:
@@ -234,7 +262,8 @@ def status_nowhere(work: Work, plan: Plan) -> Code:
             )
         return Code.INSTANT
     work.ruling("status_nowhere", "not_resolved", _("a status with nowhere to go leaves the whole result unresolved"))
-    plan.skipped.extend(_("{done} (not done: the status had nowhere to go)", done=done) for done in plan.done)
+    for done in plan.done:
+        plan.skipped.append(said(partial(not_done, done)))
     plan.done.clear()
     return Code.STATUS
 
@@ -261,3 +290,7 @@ def static_units(work: Work, setup: Engage, choice: Choice) -> list[str]:
             found.append(choice.unit)
         defensive = False
     return [n for n in dict.fromkeys(found) if not isinstance(work.unit(n), Adventurer)]
+
+
+def not_done(done: str) -> str:
+    return _("{done} (not done: the status had nowhere to go)", done=done)

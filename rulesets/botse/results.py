@@ -4,7 +4,7 @@ one place (exhausted, active, drained, discarded or a status), and the chosen it
 
 from __future__ import annotations
 
-from tabroll.events import Note, StatusApplied
+from tabroll.events import Note, StatusApplied, joined, said
 from tabroll.frozen import replace
 
 from .damage import deal, deal_summed, heal
@@ -87,7 +87,7 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
     if face.tenacity:
         if rolled.free:  # enemy dice carry no tenacity icon (checked on load); kept for safety
             return False
-        work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=_("tenacity")))
+        work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=said(lambda: _("tenacity"))))
         adventurer = work.adventurer(setup.adventurer)
         work.put(replace(adventurer, tenacity=adventurer.tenacity + 1))
         work.emit(
@@ -96,7 +96,7 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
         exhaust_rolled(work, setup, rolled, _("tenacity face"))
         return True
     if plan.cost is not None and plan.done == [paying(plan.cost)]:
-        plan.skipped.append(_("only its cost could be paid"))
+        plan.skipped.append(said(lambda: _("only its cost could be paid")))
         plan.done.clear()
     if not plan.done:
         why = "; ".join(plan.skipped) or _("a blank face")
@@ -122,9 +122,9 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
             )
         )
         return False
-    done = "; ".join(plan.done)
+    done = joined("; ", plan.done)
     if plan.skipped:
-        done = _("{done} (skipped: {skipped})", done=done, skipped="; ".join(plan.skipped))
+        done = said(lambda: _("{done} (skipped: {skipped})", done=done, skipped=joined("; ", plan.skipped)))
     work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=done))
     if plan.cost is not None:
         pay_cost(work, adventurer, plan.cost, _("die {number} {die}", number=rolled.number, die=rolled.die.name))
@@ -205,10 +205,12 @@ def resolve_item(work: Work, setup: Engage) -> None:
     done: list[str] = []
     if ability.free_dice:
         done.append(
-            n_(
-                "{n} free combat dice (added to the roll)",
-                "{n} free combat dice (added to the roll)",
-                ability.free_dice,
+            said(
+                lambda: n_(
+                    "{n} free combat dice (added to the roll)",
+                    "{n} free combat dice (added to the roll)",
+                    ability.free_dice,
+                )
             )
         )
     damage = ability.damage
@@ -217,11 +219,13 @@ def resolve_item(work: Work, setup: Engage) -> None:
         combat = sum(1 for r in setup.rolled if r.die.combat)
         damage += ability.damage_per_combat_die * combat
         done.append(
-            n_(
-                "{per} damage per combat die × {n} combat dice in the roll (free dice included)",
-                "{per} damage per combat die × {n} combat dice in the roll (free dice included)",
-                combat,
-                per=ability.damage_per_combat_die,
+            said(
+                lambda: n_(
+                    "{per} damage per combat die × {n} combat dice in the roll (free dice included)",
+                    "{per} damage per combat die × {n} combat dice in the roll (free dice included)",
+                    combat,
+                    per=ability.damage_per_combat_die,
+                )
             )
         )
     views = [replace(setup, target=t) for t in setup.targets] or [setup]
@@ -231,15 +235,22 @@ def resolve_item(work: Work, setup: Engage) -> None:
             problem = target_problem(work, view)
             if problem:
                 done.append(
-                    n_("{n} damage skipped: {problem}", "{n} damage skipped: {problem}", damage, problem=problem)
+                    said(
+                        lambda: n_(
+                            "{n} damage skipped: {problem}",
+                            "{n} damage skipped: {problem}",
+                            damage,
+                            problem=target_problem(work, view),  # noqa: B023  (said runs it at once)
+                        )
+                    )
                 )
             else:
                 assert view.target is not None
                 hit.append(view.target)
-                done.append(n_("{n} damage to {unit}", "{n} damage to {unit}", damage, unit=view.target))
+                done.append(said(lambda: n_("{n} damage to {unit}", "{n} damage to {unit}", damage, unit=view.target)))  # noqa: B023  (said runs it at once)
     if ability.text:
-        done.append(_("apply by hand: {text}", text=ability.text))
-    work.emit(ResultResolved(number=0, die=setup.item, done="; ".join(done) or _("nothing")))
+        done.append(said(lambda: _("apply by hand: {text}", text=ability.text)))
+    work.emit(ResultResolved(number=0, die=setup.item, done=joined("; ", done) if done else said(lambda: _("nothing"))))
     for name in hit:
         blockable, through = (0, damage) if ability.unblockable else (damage, 0)
         deal(work, name, blockable, through, by=setup.adventurer, what=_("{item}'s ability", item=setup.item))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from tabroll.dice.sources import roll_die
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import Roll
+from tabroll.events import Roll, said
 
 from .damage import restore_defense
 from .events import FaceTurned
@@ -123,7 +123,7 @@ def roll_face(work: Work, entry: Rolled, unit: str, purpose: str, *, again: bool
     else:
         label = _("die {number} {die} rerolled", **values) if again else _("die {number} {die}", **values)
     face = entry.face
-    shown = face.describe() if face.tenacity or face.blank else face.part_text()
+    shown = said(lambda: face.describe() if face.tenacity or face.blank else face.part_text())
     work.emit(Roll.die(die.sides, entry.face_number, label=label, unit=unit, face=shown, effect=face_effect(entry)))
 
 
@@ -152,6 +152,6 @@ def change_faces(work: Work, setup: Engage, action: RollFields) -> None:
                 die=entry.die.name,
                 face=entry.face_number,
                 sides=entry.die.sides,
-                shows=entry.face.describe(),
+                shows=said(entry.face.describe),
             )
         )

@@ -5,7 +5,7 @@ modifiers, are part of every roll: ``ability_active`` and ``_constant_bonuses`` 
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import StatusApplied
+from tabroll.events import StatusApplied, said
 from tabroll.frozen import replace
 
 from .actions import AbilityAction, HealAction, ParalyseAction
@@ -157,7 +157,9 @@ def _paralysis(turn: Turn, card: Card, ability: Ability, target: Card) -> Card:
             _("{word} roll of {target} against {ability}", word=word, target=target.name, ability=ability.name),
             target.name,
         )
-        total = turn.apply(die, check_bonuses(turn.state, target, stat), _("{word} roll", word=word), target.name)
+        total = turn.apply(
+            die, check_bonuses(turn.state, target, stat), said(lambda: _("{word} roll", word=word)), target.name
+        )
         saved = total >= against or die == 10
         rule = _("natural 10") if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
         turn.emit(
@@ -178,7 +180,7 @@ def _paralysis(turn: Turn, card: Card, ability: Ability, target: Card) -> Card:
     turn.emit(
         StatusApplied(
             unit=target.name,
-            status=_("paralysed"),
+            status=said(lambda: _("paralysed")),
             reason=_("{ability} of {card}, {lasts}", ability=ability.name, card=card.name, lasts=lasts),
         )
     )
@@ -261,7 +263,7 @@ def paralyse_action(turn: Turn, act: ParalyseAction) -> None:
     turn.emit(
         StatusApplied(
             unit=card.name,
-            status=_("paralysed"),
+            status=said(lambda: _("paralysed")),
             reason=_("paralysed by {by} {lasts}: it takes no action", by=act.by, lasts=lasts)
             if act.by
             else _("paralysed {lasts}: it takes no action", lasts=lasts),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Hit, Miss
+from tabroll.events import Defeat, Hit, Miss, said
 from tabroll.frozen import replace
 
 from .actions import CheckAction, InitiativeAction
@@ -49,9 +49,9 @@ def opposed(
 ) -> bool:
     """An opposed roll; True when the attacker wins. The defender wins ties; a natural 10 beats any bonus."""
     a_die = turn.d10(_("{stat} roll of {attacker}", stat=stat, attacker=attacker), attacker)
-    a_total = turn.apply(a_die, attacker_bonuses, _("{stat} roll", stat=stat), attacker)
+    a_total = turn.apply(a_die, attacker_bonuses, said(lambda: _("{stat} roll", stat=stat)), attacker)
     d_die = turn.d10(_("{stat} roll of {defender}", stat=stat, defender=defender), defender)
-    d_total = turn.apply(d_die, defender_bonuses, _("{stat} roll", stat=stat), defender)
+    d_total = turn.apply(d_die, defender_bonuses, said(lambda: _("{stat} roll", stat=stat)), defender)
     won, decided = natural_ten(a_die, a_total, d_die, d_total)
     if decided == "attacker's 10":
         rule = _("natural 10: only another natural 10 beats it")
@@ -159,7 +159,7 @@ class Reaction(BattleStep):
         state = turn.state
         side = 0 if self.first is None else 1
         die = turn.d10(_("reaction roll of {sides}", sides=state.sides[side]), None)
-        total = turn.apply(die, self.bonuses[side], _("reaction roll"), None)
+        total = turn.apply(die, self.bonuses[side], said(lambda: _("reaction roll")), None)
         if self.first is None:
             return replace(self, first=(die, total))
         dies, totals = (self.first[0], die), (self.first[1], total)

@@ -15,18 +15,21 @@ from .messages import _, n_
 @event_kind("multiplier")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Multiplier(Event):
-    """A number was multiplied: ``applies_to`` (e.g. "damage") times ``factor`` gives ``total``."""
+    """A number was multiplied: ``applies_to`` (e.g. "damage": the same words in every language, and
+    ``applies_to_text`` in the language) times ``factor`` gives ``total``."""
 
+    TWINS = ("applies_to",)
     applies_to: str
     reason: str
     factor: int
     total: int
     unit: str | None = None
+    applies_to_text: str = ""
 
     def sentence(self) -> str:
         return _(
             "{applies_to} ×{factor} ({reason}) → {total}",
-            applies_to=self.applies_to,
+            applies_to=self.applies_to_text or self.applies_to,
             factor=self.factor,
             reason=self.reason,
             total=self.total,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import StatusApplied
+from tabroll.events import StatusApplied, said
 
 from .actions import ChargeAction, FlankAction, ImpactAction, MoveAction, ReleaseAction, RoyalGuardAction, ShieldAction
 from .bonuses import Bonus
@@ -93,14 +93,14 @@ def shield_action(turn: Turn, act: ShieldAction) -> None:
     turn.emit(
         StatusApplied(
             unit=shield.name,
-            status=_("shield of {protected}", protected=protected.name),
+            status=said(lambda: _("shield of {protected}", protected=protected.name)),
             reason=_("cannot attack, evasion -2"),
         )
     )
     turn.emit(
         StatusApplied(
             unit=protected.name,
-            status=_("shielded by {shield}", shield=shield.name),
+            status=said(lambda: _("shielded by {shield}", shield=shield.name)),
             reason=_("evasion +2, absorptions changed by 2 and active"),
         )
     )
@@ -149,14 +149,14 @@ def royal_guard_action(turn: Turn, act: RoyalGuardAction) -> None:
     turn.emit(
         StatusApplied(
             unit=guard.name,
-            status=_("royal guard of {commander}", commander=commander.name),
+            status=said(lambda: _("royal guard of {commander}", commander=commander.name)),
             reason=_("cannot attack, evasion -2"),
         )
     )
     turn.emit(
         StatusApplied(
             unit=commander.name,
-            status=_("guarded by {guard}", guard=guard.name),
+            status=said(lambda: _("guarded by {guard}", guard=guard.name)),
             reason=_("cannot be attacked until the guard falls"),
         )
     )
@@ -181,7 +181,9 @@ def flank_action(turn: Turn, act: FlankAction) -> BattleStep:
         turn.ruling("flank_penalties", penalties, _("every flank costs the flanker -4 evasion and its absorptions"))
         turn.emit(
             StatusApplied(
-                unit=flanker.name, status=_("flanking"), reason=_("evasion -4, no absorption until its next turn")
+                unit=flanker.name,
+                status=said(lambda: _("flanking")),
+                reason=_("evasion -4, no absorption until its next turn"),
             )
         )
     else:
@@ -249,12 +251,16 @@ def charge_action(turn: Turn, act: ChargeAction) -> BattleStep | None:
         if act.flank
         else _("no attack, evasion -4 until the charge hits")
     )
-    turn.emit(StatusApplied(unit=charger.name, status=_("charging {victim}", victim=victim.name), reason=penalty))
+    turn.emit(
+        StatusApplied(
+            unit=charger.name, status=said(lambda: _("charging {victim}", victim=victim.name)), reason=penalty
+        )
+    )
     if act.cover is not None:
         turn.emit(
             StatusApplied(
                 unit=act.cover,
-                status=_("covering {charger}'s charge", charger=charger.name),
+                status=said(lambda: _("covering {charger}'s charge", charger=charger.name)),
                 reason=_("cannot attack; attackers of {charger} get FA -2 and damage -4", charger=charger.name),
             )
         )

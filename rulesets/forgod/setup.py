@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from tabroll.engine import Scenario
 from tabroll.errors import InputError
+from tabroll.events import machine, prose, said_each
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
@@ -377,48 +379,53 @@ def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mappin
     return command_line_model(AttackAction, data)
 
 
+def card_statuses(battle: Battle, card: Any) -> list[str]:
+    """What the final state says of a card beside its numbers, in the language now."""
+    statuses: list[str] = []
+    if card.on_board:
+        statuses.append(_("PV {life}", life=card.front_life))
+        line = battle.line_of(card)
+        if line is not None:
+            statuses.append(LINE_NAMES[line])
+        if card.cards > 1:
+            statuses.append(n_("{n} card", "{n} cards", card.cards))
+        protected = battle.shield_of(card.name)
+        if protected:
+            statuses.append(_("shield of {protected}", protected=protected))
+        guarded = battle.guarding(card.name)
+        if guarded:
+            statuses.append(_("royal guard of {guarded}", guarded=guarded))
+        charge = battle.charge_by(card.name)
+        if charge:
+            statuses.append(
+                _("charging {victim} (flank)", victim=charge.victim)
+                if charge.flank
+                else _("charging {victim}", victim=charge.victim)
+            )
+        cover = battle.covering(card.name)
+        if cover:
+            statuses.append(_("covering {charger}", charger=cover.charger))
+        if card.absorption_used:
+            statuses.append(_("Absorción used this round"))
+        if card.in_air:
+            statuses.append(_("in the air"))
+        if card.paralysed:
+            rounds = card.paralysed_rounds
+            statuses.append(n_("paralysed ({n} round)", "paralysed ({n} rounds)", rounds) if rounds else _("paralysed"))
+    elif card.fled:
+        statuses.append(_("fled"))
+    elif card.in_deck:
+        statuses.append(_("in the troop deck"))
+    elif card.joined:
+        statuses.append(_("joined {joined}", joined=card.joined))
+    return statuses
+
+
 def summarize(battle: Battle) -> dict[str, Any]:
+    """The final state: ``statuses`` the same words in every language, ``statuses_text`` in the language."""
     units = []
     for card in battle.units:
-        statuses: list[str] = []
-        if card.on_board:
-            statuses.append(_("PV {life}", life=card.front_life))
-            line = battle.line_of(card)
-            if line is not None:
-                statuses.append(LINE_NAMES[line])
-            if card.cards > 1:
-                statuses.append(n_("{n} card", "{n} cards", card.cards))
-            protected = battle.shield_of(card.name)
-            if protected:
-                statuses.append(_("shield of {protected}", protected=protected))
-            guarded = battle.guarding(card.name)
-            if guarded:
-                statuses.append(_("royal guard of {guarded}", guarded=guarded))
-            charge = battle.charge_by(card.name)
-            if charge:
-                statuses.append(
-                    _("charging {victim} (flank)", victim=charge.victim)
-                    if charge.flank
-                    else _("charging {victim}", victim=charge.victim)
-                )
-            cover = battle.covering(card.name)
-            if cover:
-                statuses.append(_("covering {charger}", charger=cover.charger))
-            if card.absorption_used:
-                statuses.append(_("Absorción used this round"))
-            if card.in_air:
-                statuses.append(_("in the air"))
-            if card.paralysed:
-                rounds = card.paralysed_rounds
-                statuses.append(
-                    n_("paralysed ({n} round)", "paralysed ({n} rounds)", rounds) if rounds else _("paralysed")
-                )
-        elif card.fled:
-            statuses.append(_("fled"))
-        elif card.in_deck:
-            statuses.append(_("in the troop deck"))
-        elif card.joined:
-            statuses.append(_("joined {joined}", joined=card.joined))
+        statuses = said_each(partial(card_statuses, battle, card))
         units.append(
             {
                 "name": card.name,
@@ -428,7 +435,8 @@ def summarize(battle: Battle) -> dict[str, Any]:
                 "fled": card.fled,
                 "cards": card.cards if card.on_board else 0,
                 "life": card.front_life if card.on_board else 0,
-                "statuses": statuses,
+                "statuses": machine(statuses),
+                "statuses_text": prose(statuses),
             }
         )
     summary: dict[str, Any] = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Move
+from tabroll.events import Defeat, Move, said
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
@@ -365,7 +365,10 @@ def reinforcements(turn: Turn, act: ReinforcementsAction) -> None:
         turn.note(_("the scenario gives no campaign points: only the call's points are spent"))
     turn.emit(
         Multiplier(
-            applies_to=_("Llamar Refuerzos PC"), reason=MODE_NAMES[state.mode], factor=factor, total=die * factor
+            applies_to=said(lambda: _("Llamar Refuerzos PC")),
+            reason=MODE_NAMES[state.mode],
+            factor=factor,
+            total=die * factor,
         )
     )
     available = kept + die * factor

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Hit, Miss, Modifier
+from tabroll.events import Hit, Miss, Modifier, said
 from tabroll.frozen import replace
 
 from .abilities import use_ability
@@ -171,7 +171,7 @@ class Strike(BattleStep):
             attack_die = turn.d10(_("attack roll of {a} vs {t}", a=a, t=t), a)
         else:
             turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
-        attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], _("attack roll"), a)
+        attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], said(lambda: _("attack roll")), a)
         evasion = Evasion(
             form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers, responses=self.responses
         )
@@ -197,7 +197,9 @@ class Evasion(BattleStep):
         a, t = self.form.attacker, self.target
         attack_die, attack_total = self.attack_die, self.attack_total
         evasion_die = turn.d10(_("evasion roll of {t}", t=t), t)
-        evasion_total = turn.apply(evasion_die, evasion_bonuses(turn.state, turn.unit(t)), _("evasion roll"), t)
+        evasion_total = turn.apply(
+            evasion_die, evasion_bonuses(turn.state, turn.unit(t)), said(lambda: _("evasion roll")), t
+        )
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
         if decided == "both 10":
             rule = _("both natural 10: the defender evades")
@@ -256,7 +258,7 @@ class DamageRoll(BattleStep):
         bonuses, notes = damage_bonuses(state, attacker, target)
         for text in notes:
             turn.note(text, a)
-        total = turn.apply(damage_die, [*bonuses, *form.extra_damage], _("damage"), a)
+        total = turn.apply(damage_die, [*bonuses, *form.extra_damage], said(lambda: _("damage")), a)
         factors: list[tuple[int, str]] = []
         if form.multiplier is not None:
             factors.append(form.multiplier)
@@ -274,9 +276,9 @@ class DamageRoll(BattleStep):
             )
         if order == "before_absorption":
             total = multiply(turn, total, factors, t)
-            total = turn.apply(total, absorbs, _("damage"), t)
+            total = turn.apply(total, absorbs, said(lambda: _("damage")), t)
         else:
-            total = at_least_zero(turn, turn.apply(total, absorbs, _("damage"), t), t)
+            total = at_least_zero(turn, turn.apply(total, absorbs, said(lambda: _("damage")), t), t)
             total = multiply(turn, total, factors, t)
         fallen = wound(turn, a, t, at_least_zero(turn, total, t))
         if fallen is None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tabroll.dice.sources import roll_die
 from tabroll.engine.work import Work
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied
+from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied, said
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
@@ -338,7 +338,9 @@ def _equip(turn: Turn, card: Card, addition: Addition, name: str) -> Card:
     overflow = slot_overflow(card)
     if overflow is not None:
         raise RuleRefusal(overflow, rule="addition slots")
-    turn.emit(StatusApplied(unit=card.name, status=_("{name} equipped", name=name), reason=_("addition phase")))
+    turn.emit(
+        StatusApplied(unit=card.name, status=said(lambda: _("{name} equipped", name=name)), reason=_("addition phase"))
+    )
     return card
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabroll.events import Damage, Defeat, Modifier
+from tabroll.events import Damage, Defeat, Modifier, said
 from tabroll.frozen import replace
 
 from .bonuses import Bonus, absorption_active, absorption_off
@@ -18,7 +18,9 @@ from .turn import Turn, remove
 
 def at_least_zero(turn: Turn, total: int, unit: str) -> int:
     if total < 0:
-        turn.emit(Modifier(applies_to=_("damage"), reason=_("never below 0"), amount=-total, total=0, unit=unit))
+        turn.emit(
+            Modifier(applies_to=said(lambda: _("damage")), reason=_("never below 0"), amount=-total, total=0, unit=unit)
+        )
         return 0
     return total
 
@@ -26,7 +28,9 @@ def at_least_zero(turn: Turn, total: int, unit: str) -> int:
 def multiply(turn: Turn, total: int, factors: Sequence[tuple[int, str]], unit: str) -> int:
     for factor, reason in factors:
         total *= factor
-        turn.emit(Multiplier(applies_to=_("damage"), reason=reason, factor=factor, total=total, unit=unit))
+        turn.emit(
+            Multiplier(applies_to=said(lambda: _("damage")), reason=reason, factor=factor, total=total, unit=unit)
+        )
     return total
 
 
@@ -72,7 +76,7 @@ def absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
     elif target.absorption_used:
         turn.note(_("{t} already used its Absorción this round", t=t), t)
     else:
-        value = turn.apply(per_round, adjust, _("Absorción"), t)
+        value = turn.apply(per_round, adjust, said(lambda: _("Absorción")), t)
         absorbs.append(("Absorción (una vez por ronda)", -value))
         turn.put(replace(target, absorption_used=True))
     constant = target.constant_absorption + sum(a.constant_absorption for a in armour)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import GameOver, Hit, Miss, Modifier, Note, StatusApplied
+from tabroll.events import GameOver, Hit, Miss, Modifier, Note, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
@@ -413,7 +413,7 @@ def toughness_left(turn: Turn, victim: Combatant, what: str, attack: int, defenc
         if pool != defence:
             turn.emit(
                 Modifier(
-                    applies_to=_("{victim}'s Toughness until end of turn", victim=victim.name),
+                    applies_to=said(lambda: _("{victim}'s Toughness until end of turn", victim=victim.name)),
                     reason=_(
                         "lowered by the {what} total {attack}, not below 0", what=strike_word(what), attack=attack
                     ),
@@ -427,7 +427,7 @@ def toughness_left(turn: Turn, victim: Combatant, what: str, attack: int, defenc
             turn.ruling("toughness_after_exchange", "zero", _("after an exchange Toughness is 0 until end of turn"))
             turn.emit(
                 Modifier(
-                    applies_to=_("{victim}'s Toughness until end of turn", victim=victim.name),
+                    applies_to=said(lambda: _("{victim}'s Toughness until end of turn", victim=victim.name)),
                     reason=_("it has fought this turn"),
                     amount=-defence,
                     total=0,
@@ -466,7 +466,7 @@ def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> No
         turn.emit(
             StatusApplied(
                 unit=attacker,
-                status=p_("status", "pushed back"),
+                status=said(lambda: p_("status", "pushed back")),
                 reason=_("after the exchange it must prepare to fight again"),
             )
         )

@@ -5,7 +5,7 @@ Power and Toughness changes until end of turn, Regenerate, and a creature summon
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Heal, Immune, Modifier, StatusApplied
+from tabroll.events import Defeat, Heal, Immune, Modifier, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight
@@ -75,7 +75,9 @@ def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> Non
             )
         turn.emit(
             StatusApplied(
-                unit=target.name, status=_("controlled by {boss}", boss=boss.name), reason=_("control effect")
+                unit=target.name,
+                status=said(lambda: _("controlled by {boss}", boss=boss.name)),
+                reason=_("control effect"),
             )
         )
         return
@@ -108,9 +110,13 @@ def change_stats(turn: Turn, name: str, power: int, toughness: int, source: str)
 
 def report_change(turn: Turn, unit: Combatant, changed: Combatant, reason: str) -> None:
     for label, old, new in (
-        (_("{unit}'s Power (printed {base})", unit=unit.name, base=unit.power), unit.power_now, changed.power_now),
         (
-            _("{unit}'s Toughness (printed {base})", unit=unit.name, base=unit.toughness),
+            said(lambda: _("{unit}'s Power (printed {base})", unit=unit.name, base=unit.power)),
+            unit.power_now,
+            changed.power_now,
+        ),
+        (
+            said(lambda: _("{unit}'s Toughness (printed {base})", unit=unit.name, base=unit.toughness)),
             unit.toughness_now,
             changed.toughness_now,
         ),
@@ -184,4 +190,8 @@ def summon_creature(turn: Turn, caster_name: str, name: str) -> None:
         if not creature.summoning_sick
         else _("summoning sickness: it cannot be commanded until next turn")
     )
-    turn.emit(StatusApplied(unit=creature.name, status=_("summoned by {caster}", caster=caster.name), reason=status))
+    turn.emit(
+        StatusApplied(
+            unit=creature.name, status=said(lambda: _("summoned by {caster}", caster=caster.name)), reason=status
+        )
+    )

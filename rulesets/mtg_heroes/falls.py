@@ -5,7 +5,7 @@ left standing.
 
 from __future__ import annotations
 
-from tabroll.events import Damage, Defeat, GameOver, Note, StatusApplied
+from tabroll.events import Damage, Defeat, GameOver, Note, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight
@@ -94,7 +94,7 @@ def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = fro
         turn.emit(
             StatusApplied(
                 unit=target.name,
-                status=_("{spell} ends", spell=permanent.spell),
+                status=said(lambda: _("{spell} ends", spell=permanent.spell)),  # noqa: B023  (said runs it at once)
                 reason=_("{why} ({caster}'s permanent)", why=why, caster=caster),
             )
         )

@@ -6,7 +6,7 @@ by attacking), a character's flight from far range, and the opposed Speed test t
 from __future__ import annotations
 
 from tabroll.errors import InputError, RuleRefusal
-from tabroll.events import Defeat, Note, StatusApplied
+from tabroll.events import Defeat, Note, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
@@ -145,7 +145,7 @@ def resolve_flee(turn: Turn, action: FleeAction) -> None:
     turn.emit(
         StatusApplied(
             unit=unit.name,
-            status=p_("status", "fleeing"),
+            status=said(lambda: p_("status", "fleeing")),
             reason=_("it escapes at the end of the turn if it takes fewer than 5 damage and does not fight"),
         )
     )

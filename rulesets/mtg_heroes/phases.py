@@ -6,7 +6,7 @@ phase (a spell drawn, mana regained), the Upkeep (Focus upholds permanents and c
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Modifier, Note, StatusApplied
+from tabroll.events import Defeat, Modifier, Note, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight
@@ -315,7 +315,7 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
         gain = max(0, unit.reach - BAND_RULES["near"].reach_penalty)
         turn.emit(
             Modifier(
-                applies_to=_("mana regained"),
+                applies_to=said(lambda: _("mana regained")),
                 reason=_("Reach −2: at near range of {close}", close=", ".join(close)),
                 amount=gain - unit.reach,
                 total=gain,
@@ -325,7 +325,7 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
     mana = max(unit.mana, min(unit.max_mana, unit.mana + gain))
     turn.emit(
         Modifier(
-            applies_to=_("{unit}'s mana", unit=unit.name),
+            applies_to=said(lambda: _("{unit}'s mana", unit=unit.name)),
             reason=_("Reach phase: regains {gain}, up to the maximum {max_mana}", gain=gain, max_mana=unit.max_mana),
             amount=mana - unit.mana,
             total=mana,
@@ -335,7 +335,7 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
     if action.colorless:
         turn.emit(
             Modifier(
-                applies_to=_("{unit}'s mana", unit=unit.name),
+                applies_to=said(lambda: _("{unit}'s mana", unit=unit.name)),
                 reason=_(
                     "colourless mana above the maximum {max_mana}: spend it by the End phase or it burns",
                     max_mana=unit.max_mana,
@@ -407,7 +407,9 @@ def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
             turn.put(replace(creature, refreshed=True, pushed_back=False))
             turn.emit(
                 StatusApplied(
-                    unit=name, status=p_("status", "refreshed"), reason=_("{unit} spends Focus on it", unit=unit.name)
+                    unit=name,
+                    status=said(lambda: p_("status", "refreshed")),
+                    reason=_("{unit} spends Focus on it", unit=unit.name),
                 )
             )
         else:

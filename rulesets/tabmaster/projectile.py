@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Hit, Miss, Modifier, Note, Spend
+from tabroll.events import Hit, Miss, Modifier, Note, Spend, said
 from tabroll.geometry.grid import Square
 
 from .messages import _
@@ -103,5 +103,9 @@ def projectile_hits(
 def modify_attack_roll(turn: Turn, attacker: Unit, total: int, amount: int, reason: str) -> int:
     """Add ``amount`` to a projectile's attack roll, shown in the log as a modifier; return the new total."""
     total += amount
-    turn.emit(Modifier(applies_to=_("attack roll"), reason=reason, amount=amount, total=total, unit=attacker.name))
+    turn.emit(
+        Modifier(
+            applies_to=said(lambda: _("attack roll")), reason=reason, amount=amount, total=total, unit=attacker.name
+        )
+    )
     return total

@@ -204,12 +204,12 @@ def show_rules(game: Any, fmt: str) -> None:
 # --- tabroll journal show ---------------------------------------------------------------------------------
 
 
-def journal_document(path: str) -> dict[str, Any]:
+def journal_document(path: str, scenario: str | None = None) -> dict[str, Any]:
     """The story of a journal as data: the scenario, the game, and per action its description and outcome."""
     from pathlib import Path
 
     from tabroll.engine import find_ruleset
-    from tabroll.journal.book import describe_recorded
+    from tabroll.journal.book import describe_recorded, retold
     from tabroll.journal.records import scan_journal
     from tabroll.render.describe import describe_json
 
@@ -217,7 +217,8 @@ def journal_document(path: str) -> dict[str, Any]:
     game = find_ruleset(scan.header.ruleset)
     kinds = game.event_types()
     actions = []
-    for record in scan.records:
+    records, note = retold(path, scan.records, scan.header.version, scenario_path=scenario)  # in the reader's language
+    for record in records:
         refused = [describe_json(e, kinds) for e in record.events if e.get("kind") == "refused"]
         told = [e for e in record.events if (cls := kinds.get(str(e.get("kind")))) is None or cls.OUTCOME]
         actions.append(
@@ -234,25 +235,26 @@ def journal_document(path: str) -> dict[str, Any]:
         "ruleset": scan.header.ruleset,
         "actions": actions,
         "torn_line": scan.torn_line,
+        "note": note,
     }
 
 
-def show_journal(path: str, fmt: str) -> None:
+def show_journal(path: str, fmt: str, scenario: str | None = None) -> None:
     if fmt == "json":
-        _print(json.dumps(journal_document(path), ensure_ascii=False, indent=2))
+        _print(json.dumps(journal_document(path, scenario), ensure_ascii=False, indent=2))
         return
     from tabroll.words import visible
 
-    for line in journal_story(path):  # the scenario's name and units: their control characters shown
+    for line in journal_story(path, scenario):  # the scenario's name and units: their control characters shown
         _print(visible(line))
 
 
-def journal_story(path: str | Path) -> list[str]:
+def journal_story(path: str | Path, scenario: str | None = None) -> list[str]:
     """The story of a journal (``tabroll journal show``): the journal read here, drawn by render/story.py."""
     from functools import partial
 
     from tabroll.engine import find_ruleset
-    from tabroll.journal.book import describe_recorded
+    from tabroll.journal.book import describe_recorded, retold
     from tabroll.journal.records import scan_journal, torn_tip
     from tabroll.render.story import story
 
@@ -266,11 +268,13 @@ def journal_story(path: str | Path) -> list[str]:
             line=scan.torn_line,
             tip=torn_tip(journal_path),
         )
-    return story(
+    records, note = retold(journal_path, scan.records, scan.header.version, scenario_path=scenario)
+    told = story(
         scenario=scan.header.scenario,
         ruleset=scan.header.ruleset,
-        records=scan.records,
+        records=records,  # said again in the reader's language
         describe=partial(describe_recorded, ruleset),
         event_types=ruleset.event_types(),
         torn=torn,
     )
+    return told if note is None else [*told, note]

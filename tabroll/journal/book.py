@@ -13,6 +13,7 @@ from typing import Any
 
 from tabroll.engine import AnyRuleset, Resolution, Scenario, StepResult, find_ruleset, resolve, run_scenario
 from tabroll.errors import InputError
+from tabroll.events import without_prose
 from tabroll.i18n import N_, _, n_
 from tabroll.journal import limits
 from tabroll.journal.codec import decode_action, encode_action, options_json
@@ -25,9 +26,11 @@ from tabroll.journal.records import (
     ReplayCheck,
     Undone,
     check_hash,
+    ignored_fields,
     line_of,
     plain,
     read_journal,
+    recorded_form,
     scan_journal,
 )
 from tabroll.writing import write_failed
@@ -49,7 +52,12 @@ def _mapping_difference(sentence: str, recorded: Mapping[str, Any], replayed: Ma
     return _(sentence, keys=", ".join(keys), recorded=short(old), replayed=short(new), **values)
 
 
-def _events_difference(recorded: Sequence[Mapping[str, Any]], replayed: Sequence[Mapping[str, Any]]) -> str | None:
+def _events_difference(
+    recorded: Sequence[Mapping[str, Any]], replayed: Sequence[Mapping[str, Any]], ignored: frozenset[str]
+) -> str | None:
+    """How the events the rules give differ from those recorded, in their machine values (the fields ``ignored``,
+    written for people, are said again in the reader's language and never compared), or ``None``."""
+    recorded, replayed = without_prose(list(recorded), ignored), without_prose(list(replayed), ignored)
     for number, (old, new) in enumerate(zip(recorded, replayed, strict=False), start=1):
         # A field a newer tabroll adds to an event (a roll's terms) is no disagreement with an older journal.
         shared = {key: value for key, value in new.items() if key in old}
@@ -66,14 +74,26 @@ def _events_difference(recorded: Sequence[Mapping[str, Any]], replayed: Sequence
     return None
 
 
-def _replay_one(ruleset: AnyRuleset, state: Any, record: JournalRecord) -> tuple[Any, str | None]:
-    """The state after replaying ``record`` with its dice, and how the replay differs from it (``None``: same)."""
+def _replay_one(
+    ruleset: AnyRuleset, state: Any, record: JournalRecord, version: int = JOURNAL_VERSION
+) -> tuple[Any, str | None]:
+    """The state after replaying ``record`` (of a journal of format ``version``) with its dice, and how the replay
+    differs from it in machine values (``None``: same)."""
+    resolution, difference = _replayed(ruleset, state, record, version)
+    return (resolution.state if resolution is not None else state), difference
+
+
+def _replayed(
+    ruleset: AnyRuleset, state: Any, record: JournalRecord, version: int
+) -> tuple[Resolution | None, str | None]:
+    """The resolution of ``record`` replayed from ``state`` with its dice (``None`` when it cannot be resolved),
+    and how it differs from the record (``None``: same)."""
     from tabroll.dice.sources import GivenDice
 
     try:
         action = decode_action(ruleset, record.action)
     except InputError as err:
-        return state, _("the recorded action is no longer valid: {problem}", problem=err.message)
+        return None, _("the recorded action is no longer valid: {problem}", problem=err.message)
     origin = _("the dice recorded for action {number}", number=record.seq)
     given = GivenDice(record.dice, origin=origin, answers=record.asked)
     first = record.events[0] if record.events else {}
@@ -82,7 +102,7 @@ def _replay_one(ruleset: AnyRuleset, state: Any, record: JournalRecord) -> tuple
     try:
         resolution = resolve(ruleset, state, action, given, index=index)
     except InputError as err:
-        return state, _("the rules ask for other dice than were recorded: {problem}", problem=err.message)
+        return None, _("the rules ask for other dice than were recorded: {problem}", problem=err.message)
     if given.remaining:
         used = n_(
             "the rules use {used} of the {n} die recorded",
@@ -90,17 +110,19 @@ def _replay_one(ruleset: AnyRuleset, state: Any, record: JournalRecord) -> tuple
             len(record.dice),
             used=len(given.used),
         )
-        return resolution.state, used
+        return resolution, used
     if resolution.refused != record.refused:
         said = _("the rules now refuse this action") if resolution.refused else _("the rules now allow this action")
-        return resolution.state, said
-    difference = _events_difference(record.events, [plain(e.to_json()) for e in resolution.events])
+        return resolution, said
+    ignored = ignored_fields(version)
+    difference = _events_difference(record.events, [plain(e.to_json()) for e in resolution.events], ignored)
     if difference is None:
-        summary = plain(ruleset.summarize_state(resolution.state))
-        if summary != record.state:
+        summary = without_prose(plain(ruleset.summarize_state(resolution.state)), ignored)
+        recorded = without_prose(record.state, ignored)
+        if summary != recorded:
             sentence = N_("the state after it differs in {keys}: recorded {recorded}, the rules give {replayed}")
-            difference = _mapping_difference(sentence, record.state, summary)
-    return resolution.state, difference
+            difference = _mapping_difference(sentence, recorded, summary)
+    return resolution, difference
 
 
 def _disagreement(path: Path, record: JournalRecord, difference: str) -> InputError:
@@ -169,7 +191,7 @@ class Journal:
         if not self._replayed:
             state = self.scenario.state
             for record in self.records:
-                state, difference = _replay_one(self.ruleset, state, record)
+                state, difference = _replay_one(self.ruleset, state, record, self.header.version)
                 if difference is not None:
                     raise _disagreement(self.path, record, difference)
             self._state, self._replayed = state, True
@@ -258,8 +280,8 @@ class Journal:
             "action": encoded,
             "dice": [int(v) for v in dice_values],
             "refused": resolution.refused,
-            "events": [plain(e.to_json()) for e in resolution.events],
-            "state": plain(self.ruleset.summarize_state(resolution.state)),
+            "events": recorded_form([e.to_json() for e in resolution.events]),
+            "state": recorded_form(self.ruleset.summarize_state(resolution.state)),
         }
         if asked:
             record["asked"] = True
@@ -492,6 +514,38 @@ def read_game(path: str | Path, *, scenario_path: str | Path | None = None, forc
     return Journal(journal_path, scenario, scan.header, scan.records, scan.size)
 
 
+def retold(
+    path: str | Path, records: Sequence[JournalRecord], version: int, *, scenario_path: str | Path | None = None
+) -> tuple[list[JournalRecord], str | None]:
+    """``records`` (of the journal at ``path``, of format ``version``) with their events said again in the
+    language now: a journal keeps machine values only, so each action is replayed with its recorded dice over the
+    journal's scenario (``scenario_path``, else the one its header names), and its events are the rules' own. A
+    record the rules no longer give as recorded keeps its events as recorded; so does every record of a journal
+    whose scenario cannot be read, and then the second value says why (``None`` when all is well)."""
+    import dataclasses
+
+    try:
+        scenario = journal_scenario(path, scenario_path=scenario_path, force=True)
+    except InputError as err:
+        note = _(
+            "{problem}: the outcomes are told from the values the journal keeps (--scenario FILE tells them in full)",
+            problem=err.message,
+        )
+        return list(records), note
+    ruleset = scenario.ruleset
+    state = scenario.state
+    told: list[JournalRecord] = []
+    for record in records:
+        resolution, difference = _replayed(ruleset, state, record, version)
+        if resolution is not None:
+            state = resolution.state
+        if resolution is None or difference is not None:
+            told.append(record)
+        else:
+            told.append(dataclasses.replace(record, events=[plain(e.to_json()) for e in resolution.events]))
+    return told, None
+
+
 def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:
     """Re-run every recorded action with its dice over ``scenario`` and compare with what was recorded.
 
@@ -512,7 +566,7 @@ def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:
     checks: list[ReplayCheck] = []
     state = scenario.state
     for record in records:
-        state, difference = _replay_one(ruleset, state, record)
+        state, difference = _replay_one(ruleset, state, record, header.version)
         checks.append(
             ReplayCheck(record.seq, difference is None, difference, describe_recorded(ruleset, record.action))
         )

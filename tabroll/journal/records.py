@@ -16,7 +16,10 @@ from tabroll.journal import limits
 from tabroll.journal.files import read_bytes
 
 JOURNAL_FORMAT = "tabroll.journal"
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2
+"""2: records keep machine values only (events and state without the fields written for people, see
+:data:`tabroll.events.PROSE_FIELDS`), so a journal reads the same in every language; 1: records kept the events
+as the log said them, in the language of the command that wrote them (still read: see :func:`ignored_fields`)."""
 
 HEADER_FIELDS = ("format", "version", "ruleset", "scenario", "scenario_sha256", "options", "created_by", "check")
 RECORD_FIELDS = ("seq", "action", "dice", "refused", "events", "state", "check")
@@ -88,6 +91,22 @@ class Undone:
     record: JournalRecord | None
     torn_line: int | None
     message: str
+
+
+def ignored_fields(version: int) -> frozenset[str]:
+    """The fields of a record's events and state that replaying does not compare: the words for people, and, in a
+    journal written before format 2, the fields that then followed the language too (it may have been recorded in
+    any language)."""
+    from tabroll.events import FORMERLY_PROSE, PROSE_FIELDS
+
+    return PROSE_FIELDS if version >= 2 else PROSE_FIELDS | FORMERLY_PROSE
+
+
+def recorded_form(value: Any) -> Any:
+    """What a journal keeps of events or a state: its JSON without the words for people (machine values only)."""
+    from tabroll.events import without_prose
+
+    return without_prose(plain(value))
 
 
 # --- canonical JSON and hashes ----------------------------------------------------------------------------

@@ -68,7 +68,7 @@ def unit_facts(unit: Mapping[str, Any], words: Iterable[tuple[str, str]] = ()) -
         elif value is not None and not isinstance(value, bool):
             parts.append(f"{word} {value}")
     parts += [f"{kind} {count}" for kind, count in (unit.get("ammunition") or {}).items()]
-    parts += [str(s) for s in unit.get("statuses") or ()]
+    parts += [str(s) for s in unit.get("statuses_text") or unit.get("statuses") or ()]  # for people: the words
     return ", ".join(parts)
 
 

@@ -73,7 +73,7 @@ def view_rich(view: StateView, *, titled: bool = True) -> Any:
 
 STATE_FORMATS = ("text", "rich", "json", "jsonl", "markdown")
 STATE_FORMAT = "tabroll.state"
-STATE_FORMAT_VERSION = 1
+STATE_FORMAT_VERSION = 2
 
 
 def named_units(summary: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -120,7 +120,7 @@ def state_markdown(ruleset: Any, state: Any, *, title: str) -> list[str]:
 
 
 def state_document(ruleset: Any, state: Any, **facts: Any) -> dict[str, Any]:
-    """The state as one JSON document (format ``tabroll.state``, version 1): the facts given (journal, scenario,
+    """The state as one JSON document (format ``tabroll.state``, version 2): the facts given (journal, scenario,
     actions) and the game's summary under ``state``."""
     head = {"format": STATE_FORMAT, "version": STATE_FORMAT_VERSION, "ruleset": ruleset.id}
     return {**head, **facts, "state": ruleset.summarize_state(state)}

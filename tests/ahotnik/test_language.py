@@ -20,7 +20,7 @@ from tests.support import speaking
 
 SCENARIOS = sorted(EXAMPLES.glob("*.yaml"))
 
-PROSE = {"text", "reason", "rule", "label", "description", "game_over"}
+PROSE = {"text", "reason", "rule", "label", "description", "game_over_text"}  # game_over: the same words in any
 """The JSON fields whose words follow the language: the sentences a person reads, never a machine's value."""
 
 

@@ -53,8 +53,11 @@ def test_reactions_in_russian(cli) -> None:
 def test_roll_labels_and_faces_in_russian(cli) -> None:
     result = cli("run", str(EXAMPLES / "05-summed-damage-and-defense.yaml"), "--format", "json", "--lang", "ru")
     events = result.json()["files"][0]["actions"][0]["events"]
-    rolls = [(e["label"], e["values"], e["faces"]) for e in events if e["kind"] == "roll"]
-    assert rolls == [("кубик 1 Fire Staff", [1], ["2 урона"]), ("кубик 2 Fire Staff", [2], ["3 урона"])]
+    rolls = [(e["label"], e["values"], e["faces"], e["faces_text"]) for e in events if e["kind"] == "roll"]
+    assert rolls == [  # faces: the same words in every language (a machine value); faces_text: in Russian
+        ("кубик 1 Fire Staff", [1], ["2 damage"], ["2 урона"]),
+        ("кубик 2 Fire Staff", [2], ["3 damage"], ["3 урона"]),
+    ]
 
 
 def test_a_refusal_in_russian(cli) -> None:

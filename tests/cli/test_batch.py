@@ -158,7 +158,7 @@ def test_the_json_of_a_batch_lists_every_file_with_its_outcome(cli, rolling_file
     result = cli("run", good, str(broken), str(missing), str(far), "--seed", "1", "--format", "json")
     assert result.code == 2
     doc = result.json()
-    assert doc["format"] == "tabroll.events" and doc["version"] == 3 and list(doc) == ["format", "version", "files"]
+    assert doc["format"] == "tabroll.events" and doc["version"] == 4 and list(doc) == ["format", "version", "files"]
     assert _outcomes(doc) == [
         (good, "resolved"), (str(broken), "input_error"), (str(missing), "input_error"), (str(far), "refused"),
     ]  # fmt: skip
@@ -192,4 +192,4 @@ def test_the_json_of_a_batch_is_the_same_with_jobs(cli, rolling_files, tmp_path:
 def test_an_attack_outside_a_batch_keeps_its_one_document(cli) -> None:
     doc = cli("attack", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2", "--dice", "6", "--format", "json")
     assert doc.code == 0
-    assert doc.json()["version"] == 3 and "files" not in doc.json() and doc.json()["actions"]
+    assert doc.json()["version"] == 4 and "files" not in doc.json() and doc.json()["actions"]

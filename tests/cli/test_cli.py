@@ -24,7 +24,7 @@ def test_run_json_document_is_versioned_and_carries_roll_fields(cli) -> None:
     result = cli("run", str(EXAMPLES / "05-projectile-arqueiro.yaml"), "--format", "json")
     assert result.code == 0, result.err
     whole = result.json()
-    assert whole["format"] == "tabroll.events" and whole["version"] == 3
+    assert whole["format"] == "tabroll.events" and whole["version"] == 4
     (doc,) = whole["files"]  # a run lists its files, even one (issue 26)
     assert doc["outcome"] == "resolved"
     events = doc["actions"][0]["events"]

@@ -33,7 +33,7 @@ def test_text(cli, journal: Path) -> None:
 
 def test_json_and_jsonl(cli, journal: Path) -> None:
     document = cli("journal", "state", "g.jsonl", "--format", "json").json()
-    assert (document["format"], document["version"], document["ruleset"]) == ("tabroll.state", 1, "tabmaster")
+    assert (document["format"], document["version"], document["ruleset"]) == ("tabroll.state", 2, "tabmaster")
     assert document["actions"] == 1 and document["scenario"] == "s.yaml"
     units = {u["name"]: u for u in document["state"]["units"]}
     assert units["Arqueiro"]["ammunition"] == {"Flecha": 4} and units["Lanceiro"]["defeated"]

@@ -62,7 +62,8 @@ def test_direct_combat_in_polish_with_the_scenarios_dice() -> None:
         "Życie 0: postaci nie można zniszczyć; przegrywa bitwę i zapomina zaklęcia ze swojej Pamięci"
     )
     (status,) = out.of("status")
-    assert (status.status, status.reason) == ("odepchnięcie", "po wymianie ciosów musi znów przygotować się do walki")
+    assert (status.status, status.status_text) == ("pushed back", "odepchnięcie")  # the machine's words stay
+    assert status.reason == "po wymianie ciosów musi znów przygotować się do walki"
     (over,) = out.of("game_over")
     assert over.reason == "Kaya: przegrana bitwa; stoi już tylko strona Vraska"
 

@@ -22,6 +22,9 @@ def journal_show(
     fmt: Annotated[
         str | None, typer.Option("--format", "-f", help="text (default) or json (one document).", metavar="FORMAT")
     ] = None,
+    scenario: Annotated[
+        str | None, typer.Option("--scenario", help="The scenario file, if not where the journal says.", metavar="FILE")
+    ] = None,
 ) -> None:
     """The story so far: one line per recorded action.
 
@@ -33,7 +36,7 @@ def journal_show(
     """
     from tabroll.cli.views import check_view_format, show_journal
 
-    show_journal(path, check_view_format(fmt or "text", ("text", "rich", "json"), "journal show"))
+    show_journal(path, check_view_format(fmt or "text", ("text", "rich", "json"), "journal show"), scenario)
 
 
 @journal_app.command("state")
