@@ -88,8 +88,10 @@ def read_bytes(path: Path) -> bytes:
 
 
 def target_of(path: str | Path) -> Path:
-    """The file a journal path names. A symbolic link is followed, so commands write through it to the real journal
-    and the link stays a link; a dangling link is refused rather than replaced or created behind the user's back."""
+    """The file a journal path names. A symbolic link (or a chain of them) is followed, so commands write through it
+    to the real journal and the link stays a link; a link to a file not there yet names that file (a new journal is
+    started there, as every file tabroll writes is: :func:`tabroll.writing.write_target`), unless its folder is
+    missing too, which is refused; a link is never replaced."""
     journal_path = Path(path)
     try:
         link = journal_path.is_symlink()
@@ -102,7 +104,10 @@ def target_of(path: str | Path) -> Path:
         return journal_path
     try:
         resolved = Path(os.path.realpath(journal_path, strict=True))
-    except OSError:
+    except FileNotFoundError:
+        resolved = Path(os.path.realpath(journal_path))
+        if resolved.parent.is_dir():  # a link to a journal not started yet: it is started there, as without a link
+            return resolved
         raise InputError(
             _(
                 "{path} is a symbolic link to {target}, which does not exist",
@@ -110,6 +115,11 @@ def target_of(path: str | Path) -> Path:
                 target=os.readlink(journal_path),
             ),
             tip=_("create the file it points to, point the link somewhere else, or give the journal's own path"),
+        ) from None
+    except OSError as err:  # a loop of links
+        raise InputError(
+            _("{path} is a symbolic link that cannot be followed: {why}", path=journal_path, why=err.strerror),
+            tip=_("point the link at a file, or give the file's own path"),
         ) from None
     return resolved
 
