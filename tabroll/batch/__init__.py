@@ -292,8 +292,9 @@ def run_many(
         for item in work:
             yield _run_for_pool(item)
         return
-    from tabroll.batch.workers import WorkerDied, in_order, process_pool
+    from tabroll.batch.workers import WorkerDied, in_order, process_pool, workers_for
 
+    jobs = workers_for(jobs, len(paths))  # a worker for each file at most
     done = 0
     try:
         with process_pool(jobs) as pool:
@@ -389,8 +390,12 @@ class Batch:
             raise InputError(
                 _("--dice gives the rolls of one file"), tip=_("with several files, put dice: lists in them")
             )
+        from tabroll.batch.workers import jobs_note, workers_for
+
+        workers = workers_for(jobs, len(paths))  # never more processes than files
+        self.note = jobs_note(jobs, workers) if workers > 1 else None
         self.paths, self.choice, self.renderer = paths, choice, renderer
-        self.options, self.jobs, self.journal, self.journal_force = options, jobs, journal, journal_force
+        self.options, self.jobs, self.journal, self.journal_force = options, workers, journal, journal_force
         self.state = state
         self.totals = Totals()
         self.elapsed = 0.0
@@ -402,6 +407,10 @@ class Batch:
         import time
 
         started = time.perf_counter()
+        if self.note is not None:
+            import sys
+
+            sys.stderr.write(_("warning: {message}", message=self.note) + "\n")
         with contextlib.ExitStack() as stack:
             if len(self.paths) > 1:
                 from tabroll.batch.workers import doing
