@@ -57,11 +57,14 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                     width=width,
                     height=height,
                 ),
+                tip=_("squares are [x, y], each from 0: x below {width}, y below {height}", width=width, height=height),
                 location=where,
             )
         if board.is_obstacle(square):
             raise InputError(
-                _("unit '{unit}' stands on an obstacle at {square}", unit=name, square=list(square)), location=where
+                _("unit '{unit}' stands on an obstacle at {square}", unit=name, square=list(square)),
+                tip=_("move the unit to a free square"),
+                location=where,
             )
         if square in taken:
             raise InputError(
@@ -71,6 +74,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                     second=name,
                     square=list(square),
                 ),
+                tip=_("move one of them to a free square"),
                 location=where,
             )
         taken[square] = name
