@@ -7,6 +7,8 @@ For a damage roll of ``DAN=`` 6d20, 10d20, 20d20 and 100d100, ``tabroll odds`` a
 ``--timeout`` (3 s unless told): each should end within the limit plus one second and peak under 100 MiB. Then
 the simulation's memory as ``--trials`` grows (``tabroll odds scenarios/forgod/17-every-rule.yaml --action 3``,
 a big outcome tree): it should stay flat. ``--cap`` kills a command that runs that long (printed as ``>CAP``).
+Then ``tabroll check`` of a file of ``--units`` bad units (20,000 unless told: 650 KB, each unit with six
+problems), which should take at most a second per MiB of input (start-up included) and stay under 100 MiB.
 Peak memory is the process's largest resident set (``ru_maxrss`` of the process, its forked workers included).
 A benchmark, not a test: it prints figures, and says ``over`` where a bound is not met.
 """
@@ -56,9 +58,10 @@ def measured(argv: list[str], cap: float) -> tuple[float, float, int | None, str
     return seconds, peak / 1024, code, note
 
 
-def report(label: str, argv: list[str], *, cap: float, limit: float | None) -> bool:
+def report(label: str, argv: list[str], *, cap: float, limit: float | None, slack: float = 1.0) -> bool:
+    """Run and print one command; whether it held its bounds (``limit`` + ``slack`` seconds, the memory bound)."""
     seconds, peak, code, note = measured(argv, cap)
-    slow = limit is not None and seconds > limit + 1
+    slow = limit is not None and seconds > limit + slack
     heavy = peak > MEMORY_BOUND_MIB
     flags = " ".join(word for word, bad in (("over-time", slow), ("over-memory", heavy)) if bad)
     shown = f">{cap:g}" if code is None else f"{seconds:.2f}"
@@ -68,6 +71,27 @@ def report(label: str, argv: list[str], *, cap: float, limit: float | None) -> b
     return not (slow or heavy or code is None)
 
 
+def bad_units_file(units: int, folder: str) -> Path:
+    """A TAB MASTER scenario of ``units`` units, each with six problems (three missing fields, two values of the
+    wrong type, an unknown field): what ``check`` must not spend its time and memory explaining to the last."""
+    path = Path(folder) / "bad-units.yaml"
+    lines = ["ruleset: tabmaster", "board:", "  size: [200, 200]", "units:"]
+    lines += [f"  U{i}: {{side: 1, at: 2, x: 3}}" for i in range(units)]
+    path.write_text("\n".join([*lines, "actions: []", ""]), encoding="utf-8")
+    return path
+
+
+def check_many_bad_units(units: int, *, cap: float) -> bool:
+    """``tabroll check`` of :func:`bad_units_file`: within a second per MiB of input, under the memory bound."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = bad_units_file(units, folder)
+        mib = path.stat().st_size / 1024 / 1024
+        label = f"check {units:,} bad units ({mib * 1024:.0f} KB)"
+        return report(label, ["check", str(path)], cap=cap, limit=mib, slack=0.0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--timeout", type=float, default=3.0, help="--timeout of odds and matrix (default 3)")
@@ -75,6 +99,7 @@ def main() -> None:
     parser.add_argument(
         "--trials", type=int, nargs="*", default=[20_000, 200_000], help="--trials of the memory-growth runs"
     )
+    parser.add_argument("--units", type=int, default=20_000, help="bad units in the file 'check' reads")
     args = parser.parse_args()
     timeout = str(args.timeout)
     print(f"{'command':<44}{'seconds':>8}{'MiB':>9}  exit")
@@ -94,6 +119,7 @@ def main() -> None:
     for trials in args.trials:
         label = f"odds forgod/17 --action 3 --trials {trials:,}"
         good &= report(label, [*every_rule, "--trials", str(trials)], cap=max(args.cap, trials / 1_000), limit=None)
+    good &= check_many_bad_units(args.units, cap=args.cap)
     print("every bound held" if good else "some bound did not hold (marked above)")
 
 

@@ -16,7 +16,9 @@ Anything else escaping the boundary is a bug in tabroll (exit 70, with a request
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -73,16 +75,83 @@ class Location:
         return f"actions[{int(number) + 1}]{rest}"
 
 
+@dataclass(frozen=True)
+class Problem:
+    """One problem of an input that has several (a scenario with three bad fields): where it is, what is wrong and,
+    when we can tell, how to fix it."""
+
+    location: Location
+    message: str
+    tip: str | None = None
+    general: bool = False  # the tip is a general one (where to read what a field takes): not said in a list
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.message}" if str(self.location) else self.message
+        return f"{text} — {self.tip}" if self.tip and not self.general else text
+
+    def to_json(self) -> dict[str, Any]:
+        """The problem as JSON: its message, where it is (null where unknown) and its tip (null: none known)."""
+        where = self.location
+        return {
+            "message": self.message,
+            "file": where.file,
+            "line": where.line,
+            "column": where.column,
+            "field": where.shown_field,
+            "tip": self.tip,
+        }
+
+
 class TabrollError(ValueError):
-    """Base class of every error tabroll raises on purpose."""
+    """Base class of every error tabroll raises on purpose.
+
+    ``problems``: when the input has several problems (said one per line in the message), each of them, located
+    (see :meth:`to_json`)."""
 
     exit_code = EXIT_BAD_INPUT
 
-    def __init__(self, message: str, *, tip: str | None = None, location: Location | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        tip: str | None = None,
+        location: Location | None = None,
+        problems: Sequence[Problem] = (),
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.tip = tip
         self.location = location
+        self.problems = tuple(problems)
+
+    def to_json(self) -> dict[str, Any]:
+        """The error as JSON (``tabroll check --format json``, a file's ``error`` in ``run --format json``): its
+        message, where it is (file, line, column, field: null where unknown; for an error of several problems,
+        the first one's place), its tip, the exit code it makes, and ``problems``: each problem with its own
+        place and tip (an error of one problem lists that one)."""
+        where = self.location or Location()
+        first = self.problems[0].location if self.problems else where
+        entry = {
+            "message": self.message,
+            "file": where.file if where.file is not None else first.file,
+            "line": where.line if where.line is not None else first.line,
+            "column": where.column if where.line is not None else first.column,
+            "field": where.shown_field if where.field is not None else first.shown_field,
+            "tip": self.tip or self._problems_tip(),
+            "exit_code": self.exit_code,
+        }
+        listed = [p.to_json() for p in self.problems] or [
+            {key: entry[key] for key in ("message", "file", "line", "column", "field", "tip")}
+        ]
+        return {**entry, "problems": listed}
+
+    def _problems_tip(self) -> str | None:
+        """The tip of an error of several problems, whose text gives each problem's tip on its own line."""
+        if len(self.problems) < 2:
+            return None
+        from tabroll.i18n import _
+
+        return _("fix each problem listed (each says how where it can), then check the file again with tabroll check")
 
     def describe(self) -> str:
         """The full user-facing text: location, message and tip."""

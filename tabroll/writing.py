@@ -1,13 +1,17 @@
-"""Files tabroll writes are whole or not there: a picture (``--svg``), a starter scenario (``tabroll new``), a
-journal rewritten by ``journal undo``.
+"""Files tabroll writes are whole or not there: a picture (``--svg``, ``--png``), a starter scenario (``tabroll
+new``), a journal rewritten by ``journal undo``.
 
 Each is written to a temporary file beside its target, flushed to the disk, then renamed over it (or linked to
 it, where an existing file must not be replaced), so a full disk, a file-size limit or a kill leaves the old file
-as it was, never a truncated one. A temporary file is named ``.<target>.tabroll-<pid>-<random>.tmp``: a kill -9
-in the middle leaves one behind, and :func:`remove_leftovers` (run by every command that opens a journal) removes
-those whose process is gone. A write that fails for want of room (or of a working disk) is an
-:class:`~tabroll.errors.OutputError` (exit 74) that names the file; one the path itself forbids (no permission, no
-such folder) an :class:`~tabroll.errors.InputError` (exit 2).
+as it was, never a truncated one. The file written is always a regular file: a symbolic link (or a chain of them)
+is followed and its target written, the link staying a link (a link to a file that does not exist yet writes that
+file, when its folder exists; a link that loops is refused); a folder, a device (``/dev/null``, ``/dev/full``), a
+named pipe or a socket is refused before any work, with exit 2 (see :func:`write_target`). A temporary file is
+named ``.<target>.tabroll-<pid>-<random>.tmp``: a kill -9 in the middle leaves one behind, and
+:func:`remove_leftovers` (run by every command that opens a journal) removes those whose process is gone. A write
+that fails for want of room (or of a working disk) is an :class:`~tabroll.errors.OutputError` (exit 74) that
+names the file; one the path itself forbids (no permission, no such folder) an
+:class:`~tabroll.errors.InputError` (exit 2).
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ import contextlib
 import errno
 import os
 import re
+import stat
 from pathlib import Path
 
 from tabroll.errors import InputError, OutputError, TabrollError
-from tabroll.i18n import _
+from tabroll.i18n import N_, _
 
 OUTPUT_ERRNOS = frozenset(
     {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EROFS, errno.EBADF, errno.ENXIO, errno.EPIPE}
@@ -67,6 +72,53 @@ def write_failed(err: OSError, what: str, *, left: str | None = None) -> Tabroll
     if is_output_error(err):
         return OutputError(said)
     return InputError(said, tip=_("give a path in a folder you can write to"))
+
+
+_KINDS = (
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
+    (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+    (stat.S_ISSOCK, N_("a socket")),
+)
+
+
+def write_target(path: Path, *, shown: str | None = None) -> Path:
+    """The file a write to ``path`` really changes, checked: ``path`` itself, or, when it is a symbolic link (or a
+    chain of them), the file the link names, so that the file is written and the link stays a link. A link to a
+    file that does not exist names that file (created by the write, if its folder exists). A folder, a device, a
+    named pipe or a socket (at ``path`` or at the end of its links) is refused, as is a link that loops: an input
+    error (exit 2) naming ``shown`` (the path as the user gave it; ``path`` by default)."""
+    said = shown if shown is not None else str(path)
+    target = path
+    try:
+        linked = path.is_symlink()
+    except OSError as err:  # a name too long, a part of the path that cannot be read
+        raise InputError(
+            _("cannot write {path}: {why}", path=said, why=err.strerror or str(err)),
+            tip=_("give a path in a folder you can write to"),
+        ) from None
+    if linked:
+        try:
+            target = Path(os.path.realpath(path, strict=True))
+        except FileNotFoundError:  # a link to a file not there yet: that file is the one written
+            target = Path(os.path.realpath(path))
+        except OSError as err:  # a loop of links
+            raise InputError(
+                _("{path} is a symbolic link that cannot be followed: {why}", path=said, why=err.strerror or str(err)),
+                tip=_("point the link at a file, or give the file's own path"),
+            ) from None
+    try:
+        mode = target.stat().st_mode
+    except OSError:  # not there (the write creates it), or a path the write itself will fail on, with its reason
+        return target
+    for test, kind in _KINDS:
+        if test(mode):
+            raise InputError(
+                _("{path} is {kind}, not a regular file: tabroll writes only regular files", path=said, kind=_(kind)),
+                tip=_("give the name of a new file, or of a regular file to replace"),
+            )
+    return target
 
 
 def new_file_mode() -> int:
@@ -119,13 +171,17 @@ def write_temp(folder: Path, name: str, data: bytes, mode: int | None) -> Path:
 def write_atomically(path: Path, data: bytes, *, what: str, replace: bool = True, left: str | None = None) -> None:
     """Write ``data`` to ``path`` whole or not at all (see the module's note); ``what`` names it in an error.
 
-    ``replace``: an existing file is replaced (keeping its mode); otherwise it is left alone and
-    :class:`FileExistsError` raised (the new file is linked into place, which never replaces)."""
+    ``path`` is checked by :func:`write_target` (through a symbolic link to its file; never over a folder, a device,
+    a named pipe or a socket). ``replace``: an existing file is replaced (keeping its mode); otherwise it is left
+    alone and :class:`FileExistsError` raised (the new file is linked into place, which never replaces)."""
+    shown = str(path)
+    path = write_target(path)
     folder = path.parent
     try:
         mode = (path.stat().st_mode & 0o7777) if replace and path.exists() else new_file_mode()
         temp = write_temp(folder, path.name, data, mode)
         try:
+            write_target(path, shown=shown)  # once more, just before: nothing put there meanwhile is replaced
             if replace:
                 os.replace(temp, path)
             else:

@@ -81,7 +81,9 @@ def place_units(doc: YamlDocument, model: AhotnikScenario, hex_map: HexMap) -> t
     for name, entry in model.ahotniks.items():
         if name in demon_names:
             raise InputError(
-                _("'{name}' is both an Ahotnik and a Demon", name=name), location=doc.locate(("demons", name))
+                _("'{name}' is both an Ahotnik and a Demon", name=name),
+                tip=_("give the Demon another name"),
+                location=doc.locate(("demons", name)),
             )
         ahotniks[name] = Ahotnik(
             name=name,
@@ -148,6 +150,7 @@ def action_checker(
         elif isinstance(action, SummonAction) and not hex_map.contains((action.at[0], action.at[1])):
             raise InputError(
                 _("{unit} would be summoned at {hex}, which is not on the map", unit=action.demon, hex=list(action.at)),
+                tip=_("summon it on a hex of the map (see 'map:' at the top of the file)"),
                 location=doc.locate((*at, "at")),
             )
         for name, path in names:

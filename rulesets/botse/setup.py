@@ -110,11 +110,16 @@ def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str 
     for name, enemy_die in enemy.items():
         where = ("enemy_dice", name)
         if name in dice:
-            raise InputError(_("two dice are called '{name}'", name=name), location=doc.locate(where))
+            raise InputError(
+                _("two dice are called '{name}'", name=name),
+                tip=_("give each die its own name"),
+                location=doc.locate(where),
+            )
         faces = tuple(face_of(f) for f in enemy_die.faces)
         if any(f.tenacity for f in faces):
             raise InputError(
                 _("enemy die '{name}' has a tenacity face: enemy combat dice carry no tenacity icon", name=name),
+                tip=_("remove the tenacity icon from its faces"),
                 location=doc.locate(where),
             )
         dice[name] = Die(name=name, faces=faces, combat=True)
@@ -267,6 +272,7 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
         if not isinstance(adventurer, Adventurer):
             raise InputError(
                 _("'{unit}' is not an adventurer: only adventurers engage", unit=action.adventurer),
+                tip=_("name one of the adventurers here"),
                 location=doc.locate((*base, "adventurer")),
             )
         if adventurer.item(action.item) is None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabroll.errors import InputError, Location
-from tabroll.loading.validation import MAX_LISTED, Problem
+from tabroll.errors import InputError
+from tabroll.loading.validation import Problem, problems_error
 from tabroll.loading.yaml_source import YamlDocument
 
 from .messages import N_, _, n_
@@ -41,13 +41,7 @@ def army_problems(
 
 def army_error(found: Sequence[Problem], doc: YamlDocument) -> InputError:
     """One error for the problems found, listed one per line like the scenario model's own problems."""
-    if len(found) == 1:
-        return InputError(found[0].message, tip=found[0].tip, location=found[0].location)
-    lines = [str(p) for p in found[:MAX_LISTED]]
-    if len(found) > MAX_LISTED:
-        lines.append(_("and {count} more", count=len(found) - MAX_LISTED))
-    said = _("found {count} problems:", count=len(found))
-    return InputError(said + "\n" + "\n".join(lines), location=Location(doc.source))
+    return problems_error(found, doc.source)
 
 
 def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
@@ -77,6 +71,7 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
                         "{label} is a black addition: it is kept in the hand, never equipped (black additions)",
                         label=addition.label,
                     ),
+                    tip=_("move it to the hand (hands:), or equip a non-black addition"),
                 )
             )
     message = slot_overflow(card)
@@ -314,6 +309,7 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                             value=name or kind,
                             most=MOST_IDENTICAL,
                         ),
+                        tip=_("take the extra copies out of the deck"),
                     )
                 )
         if model.from_deployment and model.mode is not None:
@@ -334,6 +330,7 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                             size=size,
                             black=black,
                         ),
+                        tip=_("add or remove cards until the deck fits its mode"),
                     )
                 )
     hand = model.hands.get(side)
@@ -353,6 +350,7 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                         side=side,
                         held=held,
                     ),
+                    tip=_("keep one addition in the hand for each unit on the field"),
                 )
             )
     return found
@@ -410,6 +408,7 @@ def _formation_problems(
                         "{card} starts in the enemy field; a formation deploys on its own field (starting formation)",
                         card=card.name,
                     ),
+                    tip=_("move the card to its own side's field"),
                 )
             )
     off = [c for c in troops if _own_line(c, first) not in (None, 1)]
@@ -425,6 +424,7 @@ def _formation_problems(
                     items=", ".join(c.name for c in off),
                     most=MAX_OFF_THE_LINE,
                 ),
+                tip=_("move the extra cards to the middle line"),
             )
         )
     taken = {c.position[0] for c in troops if c.position is not None and c.position[1] == middle}

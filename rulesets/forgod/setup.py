@@ -45,6 +45,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             if side not in sides:
                 raise InputError(
                     _("'{side}' is not one of the sides {sides}", side=side, sides=list(sides)),
+                    tip=_("use one of the sides the units are on: {sides}", sides=", ".join(sides)),
                     location=doc.locate((key, side)),
                 )
     limit = model.point_limit()
@@ -73,7 +74,11 @@ def _sides(model: ForgodScenario, doc: YamlDocument) -> tuple[str, str]:
     if model.sides is not None:
         sides = model.sides
         if sides[0] == sides[1]:
-            raise InputError(_("the two sides need different names"), location=doc.locate(("sides",)))
+            raise InputError(
+                _("the two sides need different names"),
+                tip=_("rename one of them, e.g. sides: [red, blue]"),
+                location=doc.locate(("sides",)),
+            )
         for name, entry in model.units.items():
             if entry.side not in sides:
                 raise InputError(
@@ -83,6 +88,7 @@ def _sides(model: ForgodScenario, doc: YamlDocument) -> tuple[str, str]:
                         side=entry.side,
                         sides=list(sides),
                     ),
+                    tip=_("put the unit on one of the sides: {sides}", sides=", ".join(sides)),
                     location=doc.locate(("units", name, "side")),
                 )
         return sides
@@ -136,6 +142,7 @@ def _placed_cards(model: ForgodScenario, doc: YamlDocument, shell: Battle) -> li
                         name=name,
                         square=list(square),
                     ),
+                    tip=_("move one of them to a free square"),
                     location=where,
                 )
         if shell.row_line(card.side, square[1]) is None:
@@ -163,6 +170,7 @@ def _check_summoners_and_commanders(
                     count=len(commanders),
                     commanders=", ".join(commanders),
                 ),
+                tip=_("keep 'commander: true' on one unit of the side"),
                 location=doc.locate(("units",)),
             )
 

@@ -76,7 +76,9 @@ def _check_rosters(combatants: list[Combatant], reserve: list[Combatant], doc: Y
     for name in (u.name for u in reserve):
         if name in names:
             raise InputError(
-                _("'{name}' is both in the fight and in the reserve", name=name), location=doc.locate(("reserve", name))
+                _("'{name}' is both in the fight and in the reserve", name=name),
+                tip=_("remove it from one of the two, or give the one in the reserve another name"),
+                location=doc.locate(("reserve", name)),
             )
     for unit in [*combatants, *reserve]:
         where = ("combatants" if unit in combatants else "reserve", unit.name)
@@ -108,7 +110,9 @@ def _bands_of(model: HeroesScenario, everyone: list[str], doc: YamlDocument) -> 
                 raise _unknown(name, everyone, doc, ("ranges", i, "between", j))
         if a == b:
             raise InputError(
-                _("a range is between two combatants, not '{a}' and itself", a=a), location=doc.locate(("ranges", i))
+                _("a range is between two combatants, not '{a}' and itself", a=a),
+                tip=_("name two different combatants in 'between'"),
+                location=doc.locate(("ranges", i)),
             )
         try:
             bands = bands.with_band(a, b, entry.band)

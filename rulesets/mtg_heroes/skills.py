@@ -184,7 +184,8 @@ def parse_identity(text: str) -> str:
                 text=text[:50],
                 symbols=len(symbols),
                 MAX_IDENTITY=MAX_IDENTITY,
-            )
+            ),
+            tip=_("write the identity with W (white), U (blue), B (black), R (red), G (green), e.g. WUBB"),
         )
     return symbols
 

@@ -57,11 +57,14 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                     width=width,
                     height=height,
                 ),
+                tip=_("squares are [x, y], each from 0: x below {width}, y below {height}", width=width, height=height),
                 location=where,
             )
         if board.is_obstacle(square):
             raise InputError(
-                _("unit '{unit}' stands on an obstacle at {square}", unit=name, square=list(square)), location=where
+                _("unit '{unit}' stands on an obstacle at {square}", unit=name, square=list(square)),
+                tip=_("move the unit to a free square"),
+                location=where,
             )
         if square in taken:
             raise InputError(
@@ -71,6 +74,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                     second=name,
                     square=list(square),
                 ),
+                tip=_("move one of them to a free square"),
                 location=where,
             )
         taken[square] = name
@@ -230,7 +234,10 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
             _("--distance {value} is out of range", value=distance), tip=_("give a distance from 1 to 999")
         )
     if not -1000 <= height <= 1000:
-        raise InputError(_("--height must be between -1000 and 1000"))
+        raise InputError(
+            _("--height must be between -1000 and 1000"),
+            tip=_("give how many levels higher the attacker stands (negative: lower), from -1000 to 1000"),
+        )
     if not 0 <= move <= 999:
         raise InputError(_("--move {value} is out of range", value=move), tip=_("give how many squares, from 0 to 999"))
     if not sight and distance < 2:

@@ -47,7 +47,10 @@ def expand_paths(items: list[str]) -> list[str]:
         elif os.path.isdir(item):
             below = sorted(str(p) for p in Path(item).rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file())
             if not below:
-                raise InputError(_("{folder}: the folder holds no scenario files (*.yaml, *.yml)", folder=item))
+                raise InputError(
+                    _("{folder}: the folder holds no scenario files (*.yaml, *.yml)", folder=item),
+                    tip=_("give the folder that holds them, or the files themselves"),
+                )
             found.extend(below)
         elif glob.has_magic(item):
             matched = sorted(glob.glob(item, recursive=True))
@@ -245,20 +248,9 @@ def _bug(result: FileResult, err: BaseException) -> None:
 
 
 def error_json(err: TabrollError) -> dict[str, Any]:
-    """An error as JSON: its message, where it is (file, line, column, field: null where unknown), its tip and the
-    exit code it makes (the fields ``tabroll check --format json`` gives, and the code)."""
-    from tabroll.errors import Location
-
-    where = err.location or Location()
-    return {
-        "message": err.message,
-        "file": where.file,
-        "line": where.line,
-        "column": where.column,
-        "field": where.shown_field,
-        "tip": err.tip,
-        "exit_code": err.exit_code,
-    }
+    """An error as JSON: :meth:`tabroll.errors.TabrollError.to_json` (the fields ``tabroll check --format json``
+    gives: message, where, tip, exit code and each problem)."""
+    return err.to_json()
 
 
 OUTCOMES = {0: "resolved", 1: "refused", 2: "input_error", EXIT_INTERNAL: "internal_error", EXIT_OUTPUT: "output_error"}
@@ -292,8 +284,9 @@ def run_many(
         for item in work:
             yield _run_for_pool(item)
         return
-    from tabroll.batch.workers import WorkerDied, in_order, process_pool
+    from tabroll.batch.workers import WorkerDied, in_order, process_pool, workers_for
 
+    jobs = workers_for(jobs, len(paths))  # a worker for each file at most
     done = 0
     try:
         with process_pool(jobs) as pool:
@@ -380,7 +373,9 @@ class Batch:
         state: bool = True,
     ) -> None:
         if paths.count("-") > 1:
-            raise InputError(_("standard input ('-') can be read only once in a run"))
+            raise InputError(
+                _("standard input ('-') can be read only once in a run"), tip=_("give '-' once among the files")
+            )
         if choice.prompt and jobs > 1:
             raise InputError(_("--prompt asks at the table, one roll at a time"), tip=_("use it with --jobs 1"))
         if journal is not None and (len(paths) != 1 or jobs != 1 or paths == ["-"]):
@@ -389,8 +384,12 @@ class Batch:
             raise InputError(
                 _("--dice gives the rolls of one file"), tip=_("with several files, put dice: lists in them")
             )
+        from tabroll.batch.workers import jobs_note, workers_for
+
+        workers = workers_for(jobs, len(paths))  # never more processes than files
+        self.note = jobs_note(jobs, workers) if workers > 1 else None
         self.paths, self.choice, self.renderer = paths, choice, renderer
-        self.options, self.jobs, self.journal, self.journal_force = options, jobs, journal, journal_force
+        self.options, self.jobs, self.journal, self.journal_force = options, workers, journal, journal_force
         self.state = state
         self.totals = Totals()
         self.elapsed = 0.0
@@ -402,6 +401,10 @@ class Batch:
         import time
 
         started = time.perf_counter()
+        if self.note is not None:
+            import sys
+
+            sys.stderr.write(_("warning: {message}", message=self.note) + "\n")
         with contextlib.ExitStack() as stack:
             if len(self.paths) > 1:
                 from tabroll.batch.workers import doing

@@ -30,7 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from tabroll.errors import EXIT_INTERNAL, TabrollError
-from tabroll.i18n import _
+from tabroll.i18n import _, n_
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -55,6 +55,37 @@ def _worker_start(parent: int) -> None:
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # the parent died before the line above took effect
         os._exit(1)
+
+
+def workers_for(jobs: int, work: int) -> int:
+    """How many processes ``--jobs jobs`` starts for ``work`` pieces of work (files, pairs): never more than there is
+    work for, since each worker is a whole copy of tabroll in memory."""
+    return max(1, min(jobs, work))
+
+
+def cores() -> int:
+    """The processor cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # pragma: no cover - a platform without affinity
+        return os.cpu_count() or 1
+
+
+def jobs_note(jobs: int, workers: int) -> str | None:
+    """What to say when the ``workers`` processes that ``--jobs jobs`` starts are more than the cores: they only
+    share them, and each costs its memory."""
+    here = cores()
+    if workers <= here:
+        return None
+    return n_(
+        "--jobs {jobs}: {workers} processes on {n} processor core; more processes than cores share them, "
+        "each using its own memory (use --jobs {n} or less)",
+        "--jobs {jobs}: {workers} processes on {n} processor cores; more processes than cores share them, "
+        "each using its own memory (use --jobs {n} or less)",
+        here,
+        jobs=jobs,
+        workers=workers,
+    )
 
 
 GRACE = 5.0

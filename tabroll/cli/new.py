@@ -42,14 +42,15 @@ def new_command(game_name: str, file: str | None, *, force: bool = False) -> str
             _("{file} is a folder", file=file),
             tip=_("give a file name, e.g. {command}", command=f"tabroll new {game_id} {file}/battle.yaml"),
         )
+    from tabroll.writing import write_atomically, write_target
+
+    target = write_target(target, shown=file)  # through a link to its file; never a device, a pipe or a socket
     folder = target.parent
     if not folder.is_dir():
         raise InputError(
             _("{file}: the folder {folder} does not exist", file=file, folder=folder),
             tip=_("create it first, or write the file here"),
         )
-    from tabroll.writing import write_atomically
-
     try:  # whole or not at all: a temporary file, then linked into place (never over a file) or, --force, renamed
         write_atomically(target, text.encode("utf-8"), what=file, replace=force)
     except FileExistsError:

@@ -438,14 +438,25 @@ class HexPlacement:
         """The hex ``at`` (an axial pair) once ``name`` may stand there; it then holds that hex."""
         h = (at[0], at[1])
         if self.twice is not None and name in self._names:
-            raise InputError(self.twice.format(name=name, at=list(h)), location=location)
+            raise InputError(
+                self.twice.format(name=name, at=list(h)), tip=_("give each unit its own name"), location=location
+            )
         if not self.map.contains(h):
-            raise InputError(self.off_map.format(name=name, at=list(h)), tip=self.off_map_tip, location=location)
+            tip = self.off_map_tip or _("put it on a hex of the map")
+            raise InputError(self.off_map.format(name=name, at=list(h)), tip=tip, location=location)
         if h in self.map.blocked:
-            raise InputError(self.blocked.format(name=name, at=list(h)), location=location)
+            raise InputError(
+                self.blocked.format(name=name, at=list(h)),
+                tip=_("put it on a hex that is not blocked"),
+                location=location,
+            )
         other = self.holders.get(h)
         if other is not None:
-            raise InputError(self.held.format(name=name, at=list(h), other=other), location=location)
+            raise InputError(
+                self.held.format(name=name, at=list(h), other=other),
+                tip=_("move one of them to a free hex"),
+                location=location,
+            )
         self.holders[h] = name
         self._names.add(name)
         return h

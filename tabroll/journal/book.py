@@ -156,11 +156,17 @@ def _scenario_bytes(scenario_path: str | Path) -> bytes:
         )
     path = Path(scenario_path)
     if regular_file(path) is None:
-        raise InputError(_("the scenario {path} does not exist", path=path))
+        raise InputError(
+            _("the scenario {path} does not exist", path=path),
+            tip=_("give the scenario's path with --scenario FILE"),
+        )
     try:
         return path.read_bytes()
     except OSError as err:
-        raise InputError(_("cannot read the scenario {path}: {why}", path=path, why=err.strerror)) from None
+        raise InputError(
+            _("cannot read the scenario {path}: {why}", path=path, why=err.strerror),
+            tip=_("give the path of a scenario you can read with --scenario FILE"),
+        ) from None
 
 
 class Journal:
@@ -290,7 +296,8 @@ class Journal:
         line = line_of(record)
         if len(line) > limits.MAX_RECORD_BYTES:
             raise InputError(
-                _("the record of this action would be {size}; the limit is 16 MiB", size=limits.size_text(len(line)))
+                _("the record of this action would be {size}; the limit is 16 MiB", size=limits.size_text(len(line))),
+                tip=_("the action was not recorded; a scenario this large is better run without a journal"),
             )
         if self._size + len(line) > limits.MAX_JOURNAL_BYTES:
             raise InputError(
@@ -318,7 +325,10 @@ class Journal:
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except PermissionError:
-            raise InputError(_("cannot write to {path}: permission denied", path=self.path)) from None
+            raise InputError(
+                _("cannot write to {path}: permission denied", path=self.path),
+                tip=_("check the file's permissions; the action was not recorded"),
+            ) from None
         except OSError as err:
             raise InputError(
                 _("cannot write to {path}: {why}", path=self.path, why=err.strerror),
@@ -561,7 +571,8 @@ def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:
                 journal=journal_path,
                 game=header.ruleset,
                 other=ruleset.id,
-            )
+            ),
+            tip=_("give the scenario of that game, or another journal file"),
         )
     checks: list[ReplayCheck] = []
     state = scenario.state
@@ -585,7 +596,10 @@ def undo(path: str | Path) -> Undone:
             message=_("dropped line {line}: an action cut short by a crash (it was never saved)", line=scan.torn_line),
         )
     if not scan.records:
-        raise InputError(_("{journal} has no actions to undo", journal=journal_path))
+        raise InputError(
+            _("{journal} has no actions to undo", journal=journal_path),
+            tip=_("nothing was changed: the journal holds only its header"),
+        )
     last = scan.records[-1]
     rewrite(journal_path, scan.data[: scan.offsets[-1]], expected_size=len(scan.data))
     description = describe_recorded(find_ruleset(scan.header.ruleset), last.action)

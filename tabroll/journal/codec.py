@@ -62,7 +62,8 @@ def decode_action(ruleset: AnyRuleset, data: Any) -> Any:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise InputError(
-            _("not a valid {game} action: {field}: {problem}", game=ruleset.name, field=where, problem=first["msg"])
+            _("not a valid {game} action: {field}: {problem}", game=ruleset.name, field=where, problem=first["msg"]),
+            tip=_("the journal was changed by hand or by another version of tabroll: start a new journal file"),
         ) from None
 
 

@@ -31,15 +31,23 @@ TOO_LONG_TIP = N_("a file name holds at most 255 bytes and a whole path at most 
 def regular_file(path: Path) -> os.stat_result | None:
     """The file's stat, ``None`` if it does not exist; a clear error if it is not a regular file."""
     if "\x00" in str(path):
-        raise InputError(_("{name!r} cannot be a file name: it contains a NUL byte", name=str(path)))
+        raise InputError(
+            _("{name!r} cannot be a file name: it contains a NUL byte", name=str(path)),
+            tip=_("give the journal's path without the NUL byte"),
+        )
     try:
         info = path.stat()
     except FileNotFoundError:
         return None
     except NotADirectoryError:
-        raise InputError(_("{path}: a part of this path is a file, not a folder", path=path)) from None
+        raise InputError(
+            _("{path}: a part of this path is a file, not a folder", path=path),
+            tip=_("give a path whose folders are folders"),
+        ) from None
     except OSError as err:
-        raise InputError(_("cannot read {path}: {why}", path=path, why=err.strerror)) from None
+        raise InputError(
+            _("cannot read {path}: {why}", path=path, why=err.strerror), tip=_("give the path of a file you can read")
+        ) from None
     if stat.S_ISDIR(info.st_mode):
         raise InputError(
             _("{path} is a folder, not a journal file", path=path),
@@ -78,7 +86,9 @@ def read_bytes(path: Path) -> bytes:
             _("cannot read {path}: permission denied", path=path), tip=_("check the file's permissions")
         ) from None
     except OSError as err:
-        raise InputError(_("cannot read {path}: {why}", path=path, why=err.strerror)) from None
+        raise InputError(
+            _("cannot read {path}: {why}", path=path, why=err.strerror), tip=_("give the path of a file you can read")
+        ) from None
     if len(data) > limits.MAX_JOURNAL_BYTES:
         raise InputError(
             _("{path} is over {limit}", path=path, limit=limits.size_text(limits.MAX_JOURNAL_BYTES)),
@@ -88,8 +98,10 @@ def read_bytes(path: Path) -> bytes:
 
 
 def target_of(path: str | Path) -> Path:
-    """The file a journal path names. A symbolic link is followed, so commands write through it to the real journal
-    and the link stays a link; a dangling link is refused rather than replaced or created behind the user's back."""
+    """The file a journal path names. A symbolic link (or a chain of them) is followed, so commands write through it
+    to the real journal and the link stays a link; a link to a file not there yet names that file (a new journal is
+    started there, as every file tabroll writes is: :func:`tabroll.writing.write_target`), unless its folder is
+    missing too, which is refused; a link is never replaced."""
     journal_path = Path(path)
     try:
         link = journal_path.is_symlink()
@@ -102,7 +114,10 @@ def target_of(path: str | Path) -> Path:
         return journal_path
     try:
         resolved = Path(os.path.realpath(journal_path, strict=True))
-    except OSError:
+    except FileNotFoundError:
+        resolved = Path(os.path.realpath(journal_path))
+        if resolved.parent.is_dir():  # a link to a journal not started yet: it is started there, as without a link
+            return resolved
         raise InputError(
             _(
                 "{path} is a symbolic link to {target}, which does not exist",
@@ -110,6 +125,11 @@ def target_of(path: str | Path) -> Path:
                 target=os.readlink(journal_path),
             ),
             tip=_("create the file it points to, point the link somewhere else, or give the journal's own path"),
+        ) from None
+    except OSError as err:  # a loop of links
+        raise InputError(
+            _("{path} is a symbolic link that cannot be followed: {why}", path=journal_path, why=err.strerror),
+            tip=_("point the link at a file, or give the file's own path"),
         ) from None
     return resolved
 
@@ -198,5 +218,7 @@ def create(path: Path, data: bytes) -> None:
     except OSError as err:
         if is_output_error(err):
             raise OutputError(_("cannot create the journal {path}: {why}", path=path, why=reason(err))) from None
-        raise InputError(_("cannot create {path}: {why}", path=path, why=err.strerror)) from None
+        raise InputError(
+            _("cannot create {path}: {why}", path=path, why=err.strerror), tip=_("choose a folder you can write to")
+        ) from None
     fsync_folder(path.parent)

@@ -448,7 +448,10 @@ class Ruleset(Generic[StateT, ActionT]):
         if make is None:
             from tabroll.i18n import _
 
-            raise InputError(_("the {game} ruleset has no command-line attack form", game=self.name))
+            raise InputError(
+                _("the {game} ruleset has no command-line attack form", game=self.name),
+                tip=_("write the attack in a scenario file and run it with tabroll run"),
+            )
         return make(self, attacker, target, fields)
 
     def quick_skill_test(
@@ -465,7 +468,10 @@ class Ruleset(Generic[StateT, ActionT]):
         if make is None:
             from tabroll.i18n import _
 
-            raise InputError(_("the {game} ruleset has no skill tests", game=self.name))
+            raise InputError(
+                _("the {game} ruleset has no skill tests", game=self.name),
+                tip=_("tabroll rulesets lists the games and what each offers"),
+            )
         return make(self, identity, skills, difficulty=difficulty, target=target, options=options)
 
     def has_skill_tests(self) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabroll.errors import EXIT_BAD_INPUT, EXIT_OK, Location, TabrollError
+from tabroll.errors import EXIT_BAD_INPUT, EXIT_OK, TabrollError
 from tabroll.i18n import _, n_
 
 DRY_RUN_SEED = 0
@@ -72,15 +72,7 @@ class Checked:
             if not self.every_path:
                 record["every_path"] = False  # said only when check could not follow every path
         if self.error is not None:
-            where = self.error.location or Location()
-            record["error"] = {
-                "message": self.error.message,
-                "file": where.file,
-                "line": where.line,
-                "column": where.column,
-                "field": where.shown_field,
-                "tip": self.error.tip,
-            }
+            record["error"] = self.error.to_json()  # the same fields as an error of run --format json
         return record
 
 

@@ -82,7 +82,10 @@ def split_words(words: Sequence[str], games: Sequence[AnyRuleset]) -> GameWords:
             i += 1
         fields[key] = value
     if len(files) > 1:
-        raise InputError(_("one scenario file at a time, not {n}: {files}", n=len(files), files=", ".join(files)))
+        raise InputError(
+            _("one scenario file at a time, not {n}: {files}", n=len(files), files=", ".join(files)),
+            tip=_("give one scenario file; the other words are FIELD=VALUE"),
+        )
     return GameWords(scenario_file=files[0] if files else None, fields=fields)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tabroll.engine import Scenario, find_ruleset, ruleset_ids
-from tabroll.errors import InputError
+from tabroll.errors import InputError, Location
 from tabroll.i18n import _
 
 
@@ -39,8 +39,9 @@ def scenario_from_document(doc: Any, options: Mapping[str, Any] | None = None) -
         )
     if "ruleset" not in data:
         raise InputError(
-            f"{doc.source}: " + _("the scenario does not say which game it is"),
+            _("the scenario does not say which game it is"),
             tip=_("add a first line 'ruleset: <game>', one of: {games}", games=", ".join(ruleset_ids())),
+            location=Location(doc.source, 1, 1),
         )
     if not isinstance(data["ruleset"], str):
         raise InputError(

@@ -25,31 +25,30 @@ from typing import Annotated, Any, Final, Literal, TypeVar, Union, get_args, get
 from pydantic import AliasChoices, AliasPath, BaseModel, Discriminator, ValidationError
 from pydantic.fields import FieldInfo
 
-from tabroll.errors import InputError, Location, TabrollError
+from tabroll.errors import InputError, Location, Problem, TabrollError
 from tabroll.i18n import N_, _, n_
 from tabroll.loading.yaml_source import YamlDocument, format_path
 
-__all__ = ["MAX_LISTED", "Problem", "explain_validation_error", "known_fields", "problems", "validate"]
+__all__ = [
+    "MAX_EXPLAINED",
+    "MAX_LISTED",
+    "Problem",
+    "explain_validation_error",
+    "known_fields",
+    "problems",
+    "problems_error",
+    "validate",
+]
 
 M = TypeVar("M", bound=BaseModel)
 Loc = Sequence[str | int]
 MAX_LISTED: Final = 20  # problems shown in one error; the rest are counted
+MAX_EXPLAINED: Final = 30
+"""Problems worked out in one error: past them, the rest are not looked at (a file of 20,000 bad units made 120,000
+problems, 12 s and 370 MiB to explain, to show 20 of them)."""
 _DOCUMENT: Final[Any] = object()  # "validate the whole document" (``None`` is a legitimate sub-tree)
 _LISTS: Final = {list, set, frozenset, collections.deque, abc.Sequence, abc.MutableSequence, abc.Set, abc.Iterable}
 _MAPS: Final = {dict, collections.OrderedDict, collections.defaultdict, abc.Mapping, abc.MutableMapping}
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One validation problem: where it is, what is wrong and, when we can tell, how to fix it."""
-
-    location: Location
-    message: str
-    tip: str | None = None
-
-    def __str__(self) -> str:
-        text = f"{self.location}: {self.message}" if str(self.location) else self.message
-        return f"{text} — {self.tip}" if self.tip else text
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -412,7 +411,25 @@ def _score(items: list[_Item], depth: int) -> tuple[int, int, int]:
 
 
 def _describe(item: _Item, model: type[BaseModel], doc: YamlDocument, base: Loc, data: Any) -> Problem:
-    """One item in plain words, located at the key or at the value as the problem requires."""
+    """One item in plain words, located at the key or at the value as the problem requires, always with a tip
+    (where there is no better one, how to see what the field takes)."""
+    found = _described(item, model, doc, base, data)
+    if found.tip:
+        return found
+    game = doc.data.get("ruleset") if isinstance(doc.data, dict) else None
+    command = f"tabroll schema scenario -r {game if isinstance(game, str) and game.strip() else 'GAME'}"
+    path = item.walk.path
+    name = str(item.ctx.get("discriminator", "")).strip("'") if item.kind == "union_tag_not_found" else None
+    if item.kind == "missing" and path and not isinstance(path[-1], int):
+        name = str(path[-1])
+    if name:
+        tip = _("add '{name}:' here; every field and what it takes: {command}", name=name, command=command)
+    else:
+        tip = _("what this field takes: {command}", command=command)
+    return replace(found, tip=tip, general=True)
+
+
+def _described(item: _Item, model: type[BaseModel], doc: YamlDocument, base: Loc, data: Any) -> Problem:
     kind, walk = item.kind, item.walk
     path = (*base, *walk.path)
     loc = tuple(item.err["loc"])
@@ -593,21 +610,79 @@ def problems(
     base_path: Loc = (),
     *,
     data: Any = _DOCUMENT,
+    limit: int | None = None,
 ) -> list[Problem]:
-    """Every problem in ``err`` as a :class:`Problem`, in file order (unplaceable ones last).
+    """Every problem in ``err`` as a :class:`Problem`, in file order (unplaceable ones last); with ``limit``, those
+    of the first ``limit`` places that have any (a unit, an action: pydantic's errors come in the data's order),
+    so that a file of thousands of bad units is explained in the time of a few.
 
     ``data`` is what was validated (by default the document's data under ``base_path``); it lets
     "did you mean" skip keys that are already present.
     """
+    return _problems(err, doc, model, base_path, data, limit)[0]
+
+
+def _problems(
+    err: ValidationError, doc: YamlDocument, model: type[BaseModel], base_path: Loc, data: Any, limit: int | None
+) -> tuple[list[Problem], bool]:
+    """:func:`problems`, and whether some were left unexplained (past ``limit`` places)."""
     if data is _DOCUMENT:
         data = doc.data
         for seg in base_path:
             data = _descend(data, seg)
     raw = err.errors(include_url=False)
+    cut = False
+    if limit is not None:
+        raw, cut = _first_places(raw, limit)
     items = _prune([_Item(dict(e), _walk(model, e["loc"], data, labels=True)) for e in raw])
     found = [_describe(item, model, doc, base_path, data) for item in items]
     found = list({str(p): p for p in found}.values())  # one line per distinct problem
-    return sorted(found, key=lambda p: (p.location.line or 1 << 62, p.location.column or 0))
+    return sorted(found, key=lambda p: (p.location.line or 1 << 62, p.location.column or 0)), cut
+
+
+def _first_places(raw: list[Any], limit: int) -> tuple[list[Any], bool]:
+    """pydantic's errors of the first ``limit`` places (the first two steps of their paths: ``units.U7``,
+    ``actions[3]``), whole: a union's branches at one place are pruned together; and whether any were left."""
+    places: set[tuple[Any, ...]] = set()
+    for kept, error in enumerate(raw):
+        place = tuple(error["loc"][:2])
+        if place not in places:
+            if len(places) == limit:
+                return raw[:kept], True
+            places.add(place)
+    return raw, False
+
+
+def problems_error(found: Sequence[Problem], source: str, *, more: bool = False) -> InputError:
+    """One :class:`InputError` for the problems ``found`` in the file ``source``.
+
+    A single problem becomes ``file:line:col: field: message`` with its tip. Several are listed one per line in
+    that form (at most :data:`MAX_LISTED`, then how many more), under ``found N problems`` (``more``: past those
+    found, the rest were not looked at), each kept in the error's ``problems`` for the JSON outputs."""
+    if len(found) == 1 and not more:
+        return InputError(found[0].message, tip=found[0].tip, location=found[0].location, problems=found)
+    if not found:  # pydantic always reports at least one error; be safe anyway
+        return InputError(
+            _("the data does not fit the scenario format"),
+            tip=_("'tabroll schema GAME' shows every field a scenario may have"),
+            location=Location(source),
+        )
+    lines = [str(p) for p in found[:MAX_LISTED]]
+    if len(found) > MAX_LISTED:
+        lines.append(n_("and {n} more", "and {n} more", len(found) - MAX_LISTED))
+    if more:
+        heading = n_(
+            "found more than {n} problem (the first {n} are counted):",
+            "found more than {n} problems (the first {n} are counted):",
+            len(found),
+        )
+    else:
+        heading = n_("found {n} problem:", "found {n} problems:", len(found))
+    return InputError(
+        heading + "\n" + "\n".join(lines),
+        location=Location(source),
+        problems=found,
+    )
 
 
 def explain_validation_error(
@@ -618,21 +693,10 @@ def explain_validation_error(
     *,
     data: Any = _DOCUMENT,
 ) -> InputError:
-    """One :class:`InputError` for a failed validation.
-
-    A single problem becomes ``file:line:col: field: message`` with its tip. Several are listed one per
-    line in that form (at most :data:`MAX_LISTED`, then how many more), under ``found N problems``.
-    """
-    found = problems(err, doc, model, base_path, data=data)
-    if len(found) == 1:
-        return InputError(found[0].message, tip=found[0].tip, location=found[0].location)
-    if not found:  # pydantic always reports at least one error; be safe anyway
-        return InputError(_("the data does not fit the scenario format"), location=Location(doc.source))
-    lines = [str(p) for p in found[:MAX_LISTED]]
-    if len(found) > MAX_LISTED:
-        lines.append(n_("and {n} more", "and {n} more", len(found) - MAX_LISTED))
-    heading = n_("found {n} problem:", "found {n} problems:", len(found))
-    return InputError(heading + "\n" + "\n".join(lines), location=Location(doc.source))
+    """One :class:`InputError` for a failed validation (see :func:`problems_error`); at most the problems of
+    :data:`MAX_EXPLAINED` places are worked out."""
+    found, more = _problems(err, doc, model, base_path, data, MAX_EXPLAINED)
+    return problems_error(found, doc.source, more=more)
 
 
 def validate(

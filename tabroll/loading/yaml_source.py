@@ -133,6 +133,10 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         N_("the file expands to at least {count:,} values; tabroll reads at most {limit:,}"),
         N_("every alias (*name) copies its anchored value; use fewer aliases or a smaller file"),
     ),
+    "nodes_plain": (  # the same limit met by a file with no alias: it is simply that large
+        N_("the file expands to at least {count:,} values; tabroll reads at most {limit:,}"),
+        N_("no scenario needs that many: split the file into smaller ones"),
+    ),
     "aliases": (
         N_("the file uses at least {count:,} aliases (*name); tabroll reads at most {limit:,}"),
         N_("write the values out, or split the file"),
@@ -429,7 +433,8 @@ class _Builder:
     def count(self, n: int, at: _At) -> None:
         self.nodes += n
         if self.nodes > self.limits.max_nodes:
-            raise self.fail("nodes", at, count=self.nodes, limit=self.limits.max_nodes)
+            kind = "nodes" if self.aliases else "nodes_plain"
+            raise self.fail(kind, at, count=self.nodes, limit=self.limits.max_nodes)
 
     def run(self, loader: Any) -> tuple[Any, _Pos] | None:
         while not isinstance(event := loader.get_event(), ev.StreamEndEvent):

@@ -37,12 +37,16 @@ REFUSED_FILL = "#e0e0e0"
 
 
 def check_picture_path(path: str, flag: str = "--svg") -> Path:
-    """The file a picture goes to, checked before any work: not a folder, in a folder that exists and that
-    can be written. A bad path is an input error (exit 2), never a traceback after a long computation."""
+    """The file a picture goes to, checked before any work: a regular file or none yet (a symbolic link is followed
+    to its file: see :func:`tabroll.writing.write_target`), in a folder that exists and that can be written. A bad
+    path is an input error (exit 2), never a traceback after a long computation."""
+    from tabroll.writing import write_target
+
     target = Path(path)
     tip = _("give a file name in an existing folder, e.g. {example}", example=f"{flag} odds.{flag.removeprefix('--')}")
     if not path or target.is_dir():
         raise InputError(_("{flag} {path}: this is a folder, not a file", flag=flag, path=path), tip=tip)
+    target = write_target(target, shown=f"{flag} {path}")  # through a link; never a device, a pipe or a socket
     folder = target.parent
     if folder.exists() and not folder.is_dir():
         raise InputError(

@@ -240,4 +240,5 @@ def test_each_unit_stands_on_a_free_hex_of_the_map(cli, tmp_path: Path, units: s
     path.write_text(header + units.replace("$S", "stamina: 3, magicka: 2, health: 5"), encoding="utf-8")
     result = cli("check", str(path))
     assert result.code == 2, result.out
-    assert result.err.endswith(f"bad.yaml:{where}: {message}\n"), result.err
+    said, tip = result.err.splitlines()
+    assert said.endswith(f"bad.yaml:{where}: {message}") and tip.startswith("Tip: "), result.err

@@ -193,3 +193,32 @@ def test_an_attack_outside_a_batch_keeps_its_one_document(cli) -> None:
     doc = cli("attack", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2", "--dice", "6", "--format", "json")
     assert doc.code == 0
     assert doc.json()["version"] == 4 and "files" not in doc.json() and doc.json()["actions"]
+
+
+def test_never_more_workers_than_files_and_a_warning_past_the_cores(cli, rolling_files, monkeypatch) -> None:
+    """``--jobs 64`` for 6 files starts 6 workers, not 64 (each is a whole tabroll in memory); more workers than
+    the machine's cores are run, with a warning that says so."""
+    from tabroll.batch import workers
+
+    started: list[int] = []
+    real = workers.process_pool
+
+    def counted(jobs: int):  # type: ignore[no-untyped-def]
+        started.append(jobs)
+        return real(jobs)
+
+    monkeypatch.setattr(workers, "process_pool", counted)
+    monkeypatch.setattr(workers, "cores", lambda: 8)
+    quiet = cli("run", *rolling_files, "--seed", "9", "--format", "jsonl", "--jobs", "64")
+    assert quiet.code == 0 and started == [6], quiet.err
+    assert "warning" not in quiet.err
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+    told = cli("run", *rolling_files[:3], "--seed", "9", "--format", "jsonl", "--jobs", "64")
+    assert told.code == 0 and started == [6, 3], told.err
+    warning = [line for line in told.err.splitlines() if line.startswith("warning: ")]
+    assert warning == [
+        "warning: --jobs 64: 3 processes on 2 processor cores; more processes than cores share them, each using its"
+        " own memory (use --jobs 2 or less)"
+    ]
+    alone = cli("run", *rolling_files[:3], "--seed", "9", "--format", "jsonl")
+    assert per_file(told.jsonl()) == per_file(alone.jsonl())

@@ -113,3 +113,105 @@ def test_a_bug_met_by_one_file_is_named_and_the_others_are_checked(cli, monkeypa
     assert result.code == 70
     assert f"error: {folder / '03-magic-alquimista.yaml'}: internal error: KeyError: 'a bug'" in result.err
     assert result.out.count(": ok (tabmaster") == 4
+
+
+# --- the JSON of an input error (issue 43) ------------------------------------------------------------------
+
+TWO_PROBLEMS = (
+    "ruleset: tabmaster\nboard: {size: [3, 3]}\nunits:\n  A: {unit: Lanceiro, side: 1, at: [0, 0], bogus: 2}\n"
+)
+
+
+def test_an_error_of_several_problems_lists_each_with_its_place_and_tip(cli, tmp_path: Path) -> None:
+    path = _file(tmp_path, TWO_PROBLEMS)
+    checked = cli("check", str(path), "--format", "json")
+    ran = cli("run", str(path), "--format", "json")
+    assert checked.code == ran.code == 2
+    error = checked.json()["files"][0]["error"]
+    assert error == ran.json()["files"][0]["error"]  # check and run say an error alike
+    assert error["message"].startswith("found 2 problems:\n") and error["exit_code"] == 2 and error["tip"]
+    places = [(p["line"], p["column"], p["field"]) for p in error["problems"]]
+    assert places == [(4, 29, "units.A.side"), (4, 44, "units.A.bogus")]
+    assert [p["message"] for p in error["problems"]] == ["expected text, got 1", "unknown field 'bogus'"]
+    assert all(p["file"] == str(path) and p["tip"] for p in error["problems"])
+    assert (error["file"], error["line"], error["column"], error["field"]) == (str(path), 4, 29, "units.A.side")
+
+
+def test_an_error_of_one_problem_lists_it_too(cli, tmp_path: Path) -> None:
+    bad = _file(tmp_path, PROJECTILE.replace("dice: [7, 7]", "dice: [7, 27]"))
+    error = cli("check", str(bad), "--format", "json").json()["files"][0]["error"]
+    top = {key: error[key] for key in ("message", "file", "line", "column", "field", "tip")}
+    assert error["problems"] == [top] and error["exit_code"] == 2
+
+
+def test_thousands_of_bad_units_are_explained_only_so_far(cli, tmp_path: Path) -> None:
+    """A file of 3,000 bad units (each with two problems) is not explained to the last: the problems of the first
+    few dozen units are, and the message says there are more."""
+    units = "".join(f"  U{i}: {{side: 1, at: [0, 0], bogus: 2}}\n" for i in range(3000))
+    path = _file(tmp_path, "ruleset: tabmaster\nboard: {size: [3, 3]}\nunits:\n" + units)
+    from tabroll.loading.validation import MAX_EXPLAINED, MAX_LISTED
+
+    result = cli("check", str(path), "--format", "json")
+    error = result.json()["files"][0]["error"]
+    fields = {".".join(p["field"].split(".")[:2]) for p in error["problems"]}
+    assert fields == {f"units.U{i}" for i in range(MAX_EXPLAINED)}
+    counted = len(error["problems"])
+    assert error["message"].startswith(f"found more than {counted} problems (the first {counted} are counted):\n")
+    assert error["message"].endswith(f"\nand {counted - MAX_LISTED} more")
+    assert error["line"] == 4
+
+
+def _bad_scenarios(folder: Path, seed: int) -> list[Path]:
+    """Every bundled scenario, each broken twice at random (a line dropped, cut off or changed)."""
+    import random
+    import re
+
+    rng = random.Random(seed)
+    made = []
+    for n, scenario in enumerate(sorted((ROOT / "scenarios").rglob("*.yaml"))):
+        lines = scenario.read_text(encoding="utf-8").splitlines()
+        for k in range(2):
+            changed = list(lines)
+            i = rng.randrange(len(changed))
+            how = rng.randrange(6)
+            if how == 0:
+                del changed[i]
+            elif how == 1:
+                changed[i] = re.sub(r"\d+", lambda _: str(rng.choice([-3, 0, 99999, 7])), changed[i], count=1)
+            elif how == 2:
+                changed[i] = re.sub(r": (\S+)", ": [x]", changed[i], count=1)
+            elif how == 3:
+                changed[i] += " bogus"
+            elif how == 4:
+                changed = changed[: max(1, i)]
+            else:
+                changed[i] = re.sub(r"[A-Z][a-z]+", "Nobody", changed[i], count=1)
+            path = folder / f"{n:03d}-{k}-{scenario.name}"
+            path.write_text("\n".join(changed) + "\n", encoding="utf-8")
+            made.append(path)
+    return made
+
+
+def _has_content(path: Path) -> bool:
+    return any(line.strip() and not line.lstrip().startswith("#") for line in path.read_text().splitlines())
+
+
+@pytest.mark.parametrize("command", ["check", "run"])
+def test_every_input_error_in_json_has_a_tip_an_exit_code_and_its_place(cli, tmp_path: Path, command: str) -> None:
+    """Broken files of every game: each error says how to fix it, its exit code, and where (a line, unless the
+    file holds nothing at all), and so does each of its problems."""
+    files = _bad_scenarios(tmp_path, seed=43)
+    args = ("check", *map(str, files)) if command == "check" else ("run", *map(str, files), "--seed", "1")
+    result = cli(*args, "--format", "json")
+    records = result.json()["files"]
+    assert len(records) == len(files)
+    errors = [r for r in records if r.get("error")]
+    assert len(errors) > len(files) // 3  # most of them are broken indeed
+    for record in errors:
+        error = record["error"]
+        assert isinstance(error["tip"], str) and error["tip"].strip(), error
+        assert error["exit_code"] == 2, error
+        assert error["file"] == record["file"], error
+        assert error["problems"] and all(p["message"] and p["file"] == record["file"] for p in error["problems"])
+        if _has_content(Path(record["file"])):
+            assert error["line"] is not None and all(p["line"] is not None for p in error["problems"]), error

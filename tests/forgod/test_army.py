@@ -130,7 +130,7 @@ def test_from_deployment_the_formation_and_the_commander_are_checked() -> None:
         "further right (choosing the commander) — the right is the highest column for the first side, the lowest "
         "for the second (facing it)",
         "army.yaml:8:3: units.R4: red sets 3 cards on its Avanzada or Retaguardia (R2, R3, R4); at most 2 leave the "
-        "middle line at the start (starting formation)",
+        "middle line at the start (starting formation) — move the extra cards to the middle line",
     ]
 
 

@@ -95,9 +95,12 @@ def test_a_deck_at_deployment_has_the_modes_size_and_black_cards() -> None:
         scenario_from_document(load_yaml_text(yaml.safe_dump(data, sort_keys=False), source="deck.yaml"))
     lines = caught.value.describe().splitlines()[1:]
     assert [line.split(": ", 2)[2] for line in lines] == [
-        "red's addition deck holds 7 cards 'Espada'; at most 6 identical cards (addition deck)",
-        "red's addition deck has 18 cards, 5 black; Guerrilla starts with 30, at least 6 of them black (addition deck)",
-        "blue holds 3 additions with 2 units on the field; the hand holds one per unit (addition hand)",
+        "red's addition deck holds 7 cards 'Espada'; at most 6 identical cards (addition deck) — take the extra "
+        "copies out of the deck",
+        "red's addition deck has 18 cards, 5 black; Guerrilla starts with 30, at least 6 of them black (addition deck)"
+        " — add or remove cards until the deck fits its mode",
+        "blue holds 3 additions with 2 units on the field; the hand holds one per unit (addition hand) — keep one "
+        "addition in the hand for each unit on the field",
     ]
 
 

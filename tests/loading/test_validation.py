@@ -101,6 +101,10 @@ def with_unit(unit_lines: str) -> str:
     return GOOD.split("  - name: Arqueiro")[0] + unit_lines
 
 
+# the tip of a value the model refuses, where it has none of its own
+WHAT_IT_TAKES = "\nTip: what this field takes: tabroll schema scenario -r GAME"
+
+
 def test_valid_data_gives_the_model() -> None:
     scenario = validate(Scenario, doc_of(GOOD))
     assert scenario.units[0].stats == Stats(attack=3, hp=10)
@@ -109,9 +113,8 @@ def test_valid_data_gives_the_model() -> None:
 
 def test_a_wrong_type_points_at_the_value() -> None:
     err = error_of(GOOD.replace("ATK: 3", "ATK: two"))
-    assert err.describe() == "s.yaml:4:18: units[0].stats.ATK: expected a whole number, got 'two'"
+    assert err.describe() == "s.yaml:4:18: units[0].stats.ATK: expected a whole number, got 'two'" + WHAT_IT_TAKES
     assert err.location == Location("s.yaml", 4, 18, "units[0].stats.ATK")
-    assert err.tip is None
 
 
 def test_an_unknown_field_points_at_the_key_and_suggests_the_nearest() -> None:
@@ -139,7 +142,10 @@ def test_suggestions_ignore_case_and_list_the_fields_when_nothing_is_close() -> 
 
 def test_a_missing_field_points_at_the_mapping_that_lacks_it() -> None:
     err = error_of(GOOD.replace("    position: [2, 1]\n", ""))
-    assert err.describe() == "s.yaml:6:5: units[1]: missing required field 'position'"
+    assert err.describe() == (
+        "s.yaml:6:5: units[1]: missing required field 'position'\n"
+        "Tip: add 'position:' here; every field and what it takes: tabroll schema scenario -r GAME"
+    )
     err = error_of("units: []\n")
     assert err.message.splitlines()[1:] == [
         "s.yaml:1:1: missing required field 'title'",
@@ -151,7 +157,7 @@ def test_a_literal_lists_the_choices_and_the_nearest() -> None:
     err = error_of(with_unit("  - name: B\n    stats: {ATK: 1, hp: 1}\n    position: [1, 1]\n    attack_type: comon\n"))
     assert err.describe() == (
         "s.yaml:9:18: units[1].attack_type: expected one of: common, trample, magic (got 'comon') "
-        "— did you mean 'common'?"
+        "— did you mean 'common'?" + WHAT_IT_TAKES
     )
 
 
@@ -167,15 +173,18 @@ def test_discriminated_union_tag_problems() -> None:
     err = error_of(GOOD.replace("{kind: ranged, range: 4}", "{kind: ranget, range: 4}"))
     assert err.describe() == (
         "s.yaml:10:20: units[1].weapon.kind: expected kind to be one of: melee, ranged (got 'ranget') "
-        "— did you mean 'ranged'?"
+        "— did you mean 'ranged'?" + WHAT_IT_TAKES
     )
     err = error_of(GOOD.replace("{kind: ranged, range: 4}", "{range: 4}"))
-    assert err.describe() == "s.yaml:10:13: units[1].weapon: missing required field 'kind' (one of: melee, ranged)"
+    assert err.describe() == (
+        "s.yaml:10:13: units[1].weapon: missing required field 'kind' (one of: melee, ranged)\n"
+        "Tip: add 'kind:' here; every field and what it takes: tabroll schema scenario -r GAME"
+    )
 
 
 def test_a_plain_union_is_one_message_not_a_wall() -> None:
     err = error_of(GOOD.replace("position: [0, 0]", "position: [0, 0]\n    bonus: [1]"))
-    assert err.describe() == "s.yaml:6:12: units[0].bonus: expected a whole number or text, got a list"
+    assert err.describe() == "s.yaml:6:12: units[0].bonus: expected a whole number or text, got a list" + WHAT_IT_TAKES
 
 
 @pytest.mark.parametrize(
@@ -205,7 +214,9 @@ def test_a_plain_union_is_one_message_not_a_wall() -> None:
     ],
 )
 def test_common_problems_in_plain_words(old: str, new: str, expected: str) -> None:
-    assert error_of(GOOD.replace(old, new, 1)).describe() == expected
+    err = error_of(GOOD.replace(old, new, 1))
+    said, _, tip = err.describe().partition("\nTip: ")
+    assert said == expected and tip == err.tip and tip
 
 
 def test_an_empty_document_is_not_a_mapping() -> None:
@@ -237,7 +248,9 @@ def test_a_sub_tree_is_located_with_its_base_path() -> None:
     doc = doc_of(GOOD.replace("hp: 6", "hp: six"))
     with pytest.raises(InputError) as caught:
         validate(Stats, doc, data=doc.data["units"][1]["stats"], base_path=("units", 1, "stats"))
-    assert caught.value.describe() == "s.yaml:9:11: units[1].stats.hp: expected a whole number, got 'six'"
+    assert (
+        caught.value.describe() == "s.yaml:9:11: units[1].stats.hp: expected a whole number, got 'six'" + WHAT_IT_TAKES
+    )
 
 
 def test_an_explicit_none_is_validated_not_replaced_by_the_document() -> None:
@@ -265,7 +278,7 @@ def test_context_reaches_the_model() -> None:
 
     assert validate(Limited, doc_of("hp: 50\n")).hp == 50
     err = error_of("hp: 50\n", Limited, context={"cap": 20})
-    assert err.describe() == "s.yaml:1:5: hp: hp may be at most 20 in this game"
+    assert err.describe() == "s.yaml:1:5: hp: hp may be at most 20 in this game" + WHAT_IT_TAKES
 
 
 def test_our_own_errors_raised_in_a_validator_keep_their_words_and_tip() -> None:
@@ -286,7 +299,7 @@ def test_our_own_errors_raised_in_a_validator_keep_their_words_and_tip() -> None
 def test_a_document_without_positions_still_names_file_and_field() -> None:
     with pytest.raises(InputError) as caught:
         validate(Stats, YamlDocument({"ATK": "x", "hp": 1}, "built.yaml"))
-    assert caught.value.describe() == "built.yaml: ATK: expected a whole number, got 'x'"
+    assert caught.value.describe() == "built.yaml: ATK: expected a whole number, got 'x'" + WHAT_IT_TAKES
 
 
 class Named(BaseModel):

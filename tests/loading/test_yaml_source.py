@@ -296,6 +296,12 @@ def test_alias_uses_are_capped() -> None:
 def test_node_count_is_capped() -> None:
     err = refused("[1, 2, 3, 4, 5]", limits=YamlLimits(max_nodes=4))
     assert err.message == "the file expands to at least 5 values; tabroll reads at most 4"
+    assert err.tip == "no scenario needs that many: split the file into smaller ones"  # no alias to blame
+
+
+def test_node_count_met_through_aliases_tips_about_aliases() -> None:
+    err = refused("a: &a [1, 2]\nb: [*a, *a]", limits=YamlLimits(max_nodes=8))
+    assert err.tip == "every alias (*name) copies its anchored value; use fewer aliases or a smaller file"
 
 
 def test_long_text_is_capped() -> None:
