@@ -181,7 +181,8 @@ def typed_action(ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
     try:
         return validate(model, document).action
     except InputError as err:
-        if err.tip is None:  # the message names a field; the example shows the whole line
+        general = len(err.problems) == 1 and err.problems[0].general
+        if err.tip is None or general:  # the message names a field; the example shows the whole line
             err.tip = _("e.g. {example} (help {kind} lists its fields)", example=example_line(ruleset, kind), kind=kind)
         raise
 
