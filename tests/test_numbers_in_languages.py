@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tabroll import i18n
 from tabroll.i18n import LANGUAGES, number, numeral, percent
+from tabroll.odds.dice_figures import BAR
 from tests.support import speaking
 
 NBSP = "\u00a0"
@@ -97,6 +98,7 @@ def test_dice_odds_in_russian(cli: Any) -> None:
     )
     assert lines[5] == f"     3    0,46{NBSP}%   100,00{NBSP}%     0,46{NBSP}%   216,0  ."
     assert lines[4].index(f"0{NBSP}%") == lines[5].index("216,0") + len("216,0") + 2  # the columns stay aligned
+    assert len(lines[4]) - lines[4].index(f"0{NBSP}%") == BAR  # and the scale's 100 % ends where a full bar would
 
 
 @pytest.mark.parametrize(

@@ -104,7 +104,7 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
     grouped = _grouped(shown)
     label_width = max(len(label) for label, *_ in grouped)
     one_in_width = max(6, *(len(one_in(table.total, w)) for _, w, *_ in grouped))
-    scale = percent(0) + percent(1).rjust(width - 2)
+    scale = (low := percent(0)) + percent(1).rjust(width - len(low))
     names = (_("exactly"), _("at least"), _("at most"), _("1 in"))
     widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
     wide = [

@@ -128,7 +128,7 @@ def _chart(
     100% is ``width`` characters (so bars of different charts compare)."""
     label_width = max((len(str(v)) for v, _e in points), default=1)
     above = dict(at_least)
-    scale = percent(0) + percent(1).rjust(width - 2) if width >= 8 else ""
+    scale = (low := percent(0)) + percent(1).rjust(width - len(low)) if width >= 8 else ""
     exactly, at_least_word = _("exactly"), _("at least")
     widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
     wide = (max(widest, cells(exactly)), max(widest + 1, cells(at_least_word)))

@@ -113,7 +113,7 @@ def until_view(until: Until, *, width: int = BAR_WIDTH // 2, fine: bool = False)
         lines.append([("  " + _("P(could not attack again) = "), ""), (_figure(e), "bold"), (f"  ({reason})", "")])
     shown = shown_rows(until)
     label = max(len(str(shown)), 1)
-    scale = percent(0) + percent(1).rjust(width - 2) if width >= 8 else ""
+    scale = (low := percent(0)) + percent(1).rjust(width - len(low)) if width >= 8 else ""
     at_k, within_k = _("at k"), _("within k")
     widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
     wide = (max(widest, cells(at_k)), max(widest + 1, cells(within_k)))

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabroll.engine import find_ruleset, ruleset_ids
 from tabroll.kit.models import Strict, spellings
@@ -245,11 +247,11 @@ def test_a_tabmaster_unit_in_portuguese(cli: Any, tmp_path: Path, stats: str) ->
 def test_a_catalogue_units_stat_replaced_in_portuguese(cli: Any, tmp_path: Path) -> None:
     """A file's ``defesa`` replaces the catalogue's DEF (as ``DEF`` and ``defense`` do), not beside it."""
     outcomes = []
-    for given in ("", ", DEF: 20", ", defesa: 20", ", Defesa: 20"):
+    for stat in ("", ", DEF: 20", ", defesa: 20", ", Defesa: 20"):
         path = tmp_path / "s.yaml"
         path.write_text(
             "ruleset: tabmaster\nboard: {size: [3, 1]}\nunits:\n  Lanceiro: {side: red, at: [0, 0]}\n"
-            f"  Soldado: {{side: blue, at: [1, 0]{given}}}\n"
+            f"  Soldado: {{side: blue, at: [1, 0]{stat}}}\n"
             "actions:\n  - {do: attack, attacker: Lanceiro, target: Soldado, dice: [12]}\n",
             encoding="utf-8",
         )
@@ -286,3 +288,11 @@ def test_a_misspelt_tabmaster_key_gets_the_nearest_spelling(cli: Any, tmp_path: 
     result = cli("check", str(path))
     assert result.code == 2
     assert f"did you mean '{nearest}'?" in result.err
+
+
+@given(st.sampled_from(OWN_WORDS), st.lists(st.booleans(), min_size=30, max_size=30))
+def test_a_stat_in_any_case_is_the_same_stat(word: tuple[str, str, str, str], upper: list[bool]) -> None:
+    """The command line reads a game's own word in any mix of cases."""
+    game, typed, stat, _said = word
+    mixed = "".join(c.upper() if up else c.lower() for c, up in zip(typed, upper, strict=False))
+    assert stat_table(find_ruleset(game))[_fold(mixed)].name == stat
