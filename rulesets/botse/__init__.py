@@ -25,26 +25,56 @@ if TYPE_CHECKING:
     from .state import Adventurer, Battle
 
 
+WORDS: dict[str, tuple[str, ...]] = {
+    "stamina": ("выносливость",),
+    "magicka": ("магия",),
+    "health": ("здоровье",),
+    "tenacity": ("стойкость",),
+    "engages": ("атаки",),
+    "defense": ("защита",),
+}
+"""Each stat's name in Russian, the game's language, as its log says it: accepted beside the English name, on the
+command line and in a scenario file (``model.py``)."""
+
 _ADVENTURER = (
     StatNeed(
         "stamina",
         N_("Stamina: the most Stamina dice it gathers, and the Ranged form's reach."),
         default="3",
+        aliases=WORDS["stamina"],
         example="3",
     ),
     StatNeed(
         "magicka",
         N_("Magicka: the most Magicka dice it gathers, and the Magic form's reach."),
         default="3",
+        aliases=WORDS["magicka"],
         example="3",
     ),
-    StatNeed("health", N_("Health now."), default="10", example="10"),
-    StatNeed("tenacity", N_("Tenacity now."), example="1"),
-    StatNeed("engages", N_("Engages already done this turn (from the second on, it gains fatigue)."), example="1"),
+    StatNeed("health", N_("Health now."), default="10", aliases=WORDS["health"], example="10"),
+    StatNeed("tenacity", N_("Tenacity now."), aliases=WORDS["tenacity"], example="1"),
+    StatNeed(
+        "engages",
+        N_("Engages already done this turn (from the second on, it gains fatigue)."),
+        aliases=WORDS["engages"],
+        example="1",
+    ),
 )
 _ENEMY = (
-    StatNeed("health", N_("Health now: it loses the summed damage beyond its Defense."), default="10", example="6"),
-    StatNeed("defense", N_("Defense: stops the first blockable damage of each engage."), default="0", example="2"),
+    StatNeed(
+        "health",
+        N_("Health now: it loses the summed damage beyond its Defense."),
+        default="10",
+        aliases=WORDS["health"],
+        example="6",
+    ),
+    StatNeed(
+        "defense",
+        N_("Defense: stops the first blockable damage of each engage."),
+        default="0",
+        aliases=WORDS["defense"],
+        example="2",
+    ),
 )
 
 

@@ -13,8 +13,9 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Discriminator, Field, Tag, model_validator
 
 from tabroll.kit import ActionHeader
-from tabroll.kit.models import ScenarioFile, Strict
+from tabroll.kit.models import ScenarioFile, Strict, keys
 
+from . import WORDS
 from .messages import N_, _
 
 MAX_FACES = 20
@@ -299,20 +300,28 @@ class ItemInput(Strict):
 class AdventurerInput(Strict):
     at: HexInput = Field(validation_alias=AliasChoices("at", "position"), description="The adventurer's hex.")
     stamina: Annotated[int, Field(ge=0, le=20)] = Field(
-        description="The Stamina stat: the limit of Stamina dice per engage, the ranged reach and the move."
+        validation_alias=keys("stamina", own=WORDS["stamina"]),
+        description="The Stamina stat: the limit of Stamina dice per engage, the ranged reach and the move.",
     )
     magicka: Annotated[int, Field(ge=0, le=20)] = Field(
-        description="The Magicka stat: the limit of Magicka dice per engage and the magic reach."
+        validation_alias=keys("magicka", own=WORDS["magicka"]),
+        description="The Magicka stat: the limit of Magicka dice per engage and the magic reach.",
     )
-    health: Annotated[int, Field(ge=0, le=1000)] = Field(description="Health now.")
+    health: Annotated[int, Field(ge=0, le=1000)] = Field(
+        validation_alias=keys("health", own=WORDS["health"]), description="Health now."
+    )
     max_health: Annotated[int, Field(ge=1, le=1000)] | None = Field(
         None, description="The Health a heal can restore up to (default: the starting Health)."
     )
     cooldown_stat: Annotated[int, Field(ge=0, le=13)] = Field(
         2, description="The Cooldown stat: dice removed from the cooldown track at each Recovery step."
     )
-    defense: Amount = Field(0, description="Defense: stops blockable damage first in each engage.")
-    tenacity: Amount = Field(0, description="Tenacity now.")
+    defense: Amount = Field(
+        0,
+        validation_alias=keys("defense", own=WORDS["defense"]),
+        description="Defense: stops blockable damage first in each engage.",
+    )
+    tenacity: Amount = Field(0, validation_alias=keys("tenacity", own=WORDS["tenacity"]), description="Tenacity now.")
     form: Form = Field(Form.LIGHT_WEAPON, description="The current battle form.")
     dice: list[Name] = Field(
         default_factory=list,
@@ -328,7 +337,9 @@ class AdventurerInput(Strict):
     active_slots: Annotated[int, Field(ge=0, le=10)] = Field(2, description="How many active slots it has.")
     active: list[Name] = Field(default_factory=list, max_length=10, description="Dice already in the active slots.")
     light_fatigue: Amount = Field(0, description="Light fatigue dice taken so far.")
-    engages: Annotated[int, Field(ge=0, le=100)] = Field(0, description="Engages already done this turn.")
+    engages: Annotated[int, Field(ge=0, le=100)] = Field(
+        0, validation_alias=keys("engages", own=WORDS["engages"]), description="Engages already done this turn."
+    )
     items: dict[Name, ItemInput] = Field(
         default_factory=dict,
         max_length=20,
@@ -396,11 +407,17 @@ class AdventurerSkillInput(SkillInput):
 
 class CreatureInput(Strict):
     at: HexInput = Field(validation_alias=AliasChoices("at", "position"), description="The unit's hex.")
-    health: Annotated[int, Field(ge=1, le=1000)] = Field(description="Health now.")
+    health: Annotated[int, Field(ge=1, le=1000)] = Field(
+        validation_alias=keys("health", own=WORDS["health"]), description="Health now."
+    )
     max_health: Annotated[int, Field(ge=1, le=1000)] | None = Field(
         None, description="The Health a heal can restore up to (default: the starting Health)."
     )
-    defense: Amount = Field(0, description="Defense: stops blockable damage first in each engage.")
+    defense: Amount = Field(
+        0,
+        validation_alias=keys("defense", own=WORDS["defense"]),
+        description="Defense: stops blockable damage first in each engage.",
+    )
     combat_die: Name | None = Field(None, description="Its combat die (an enemy die's name).")
     skills: list[SkillInput] = Field(default_factory=list, max_length=20, description="Its triggered skills and auras.")
 

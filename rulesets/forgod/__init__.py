@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from .state import Battle
 
 
-_PV = StatNeed("PV", N_("Life points of each card."), required=True, aliases=("life",), example="5")
+_PV_WORDS = ("life", "vida", "puntos de vida")  # PV: puntos de vida, as the card's help says
+_PV = StatNeed("PV", N_("Life points of each card."), required=True, aliases=_PV_WORDS, example="5")
 _CARDS = StatNeed(
     "cards", N_("Cards in the detachment (BA and Daño count once per card)."), aliases=("cartas",), example="3"
 )
@@ -42,10 +43,16 @@ _LINE = StatNeed(
 _ATTACKER = (
     StatNeed("BA", N_("The attack bonus: 1d10 + BA."), aliases=("attack", "Ataque"), default="0", example="2"),
     StatNeed("Daño", N_("The damage bonus: 1d10 + Daño."), aliases=("damage", "Dano"), default="0", example="3"),
-    StatNeed("FA", N_("Attacks per turn."), aliases=("attacks",), default="1", example="2"),
-    StatNeed("TA", N_("Attack type: melee, ranged or dual."), "text", aliases=("attack_type",), example="ranged"),
+    StatNeed("FA", N_("Attacks per turn."), aliases=("attacks", "ataques"), default="1", example="2"),
     StatNeed(
-        "PV", N_("Life points; a plain attack does not hurt the attacker."), aliases=("life",), default="1", example="5"
+        "TA",
+        N_("Attack type: melee, ranged or dual."),
+        "text",
+        aliases=("attack_type", "tipo de ataque"),
+        example="ranged",
+    ),
+    StatNeed(
+        "PV", N_("Life points; a plain attack does not hurt the attacker."), aliases=_PV_WORDS, default="1", example="5"
     ),
     _CARDS,
     _LINE,

@@ -220,11 +220,11 @@ class UnitInput(Strict):
     )
     attack_type: str = Field(
         "melee",
-        validation_alias=spellings("attack_type", "TA"),
+        validation_alias=spellings("attack_type", "TA", "tipo de ataque"),
         description=N_("TA: cuerpo a cuerpo (melee), rango (ranged) or both (dual)."),
     )
     attacks: int = Field(
-        1, ge=0, le=20, validation_alias=spellings("attacks", "FA"), description=N_("FA: attacks per turn.")
+        1, ge=0, le=20, validation_alias=spellings("attacks", "FA", "ataques"), description=N_("FA: attacks per turn.")
     )
     attack: Stat = Field(
         0,
@@ -237,7 +237,10 @@ class UnitInput(Strict):
         description=N_("Daño: the damage bonus (per card of a detachment)."),
     )
     life: int = Field(
-        validation_alias=spellings("life", "PV"), ge=1, le=10**6, description=N_("PV: each card's life points.")
+        validation_alias=spellings("life", "PV", "vida", "puntos de vida"),
+        ge=1,
+        le=10**6,
+        description=N_("PV: each card's life points."),
     )
     evasion: Stat = Field(
         0, validation_alias=spellings("evasion", "Evasión"), description=N_("Evasión: the evasion bonus.")

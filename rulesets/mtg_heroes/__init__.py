@@ -64,6 +64,7 @@ _FIGHTER = (
         "keywords",
         N_("First Strike, Vigilance, Trample, Haste, Regenerate, Indestructible…"),
         "list",
+        aliases=("zdolności", "zdolność"),  # the log's word for a keyword ability (zdolność), and its plural
         example="'[First Strike]'",
     ),
     StatNeed("kind", N_("creature (the default) or character."), "text", aliases=("rodzaj",), example="character"),

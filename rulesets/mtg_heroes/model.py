@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Field, field_validator, model_validator
 
 from tabroll.kit import ActionHeader
-from tabroll.kit.models import ScenarioFile, Strict
+from tabroll.kit.models import ScenarioFile, Strict, keys
 
 from .messages import N_, _, band_word, n_
 
@@ -31,10 +31,11 @@ def _alias(*names: str) -> Any:
     return AliasChoices(*names)
 
 
-POWER_KEYS = _alias("power", "Power", "Siła", "sila", "P")
-TOUGHNESS_KEYS = _alias("toughness", "Toughness", "Wytrzymałość", "wytrzymalosc", "T")
-LIFE_KEYS = _alias("life", "Life", "Życie", "zycie")
-SPEED_KEYS = _alias("speed", "Speed", "Szybkość", "szybkosc")
+POWER_KEYS = keys("power", "Power", "P", own=("Siła",))  # own: Siła, siła, Sila, sila
+TOUGHNESS_KEYS = keys("toughness", "Toughness", "T", own=("Wytrzymałość",))
+LIFE_KEYS = keys("life", "Life", own=("Życie",))
+SPEED_KEYS = keys("speed", "Speed", own=("Szybkość",))
+KEYWORDS_KEYS = keys("keywords", own=("zdolności", "zdolność"))
 
 
 class HeroesOptions(Strict):
@@ -179,6 +180,7 @@ class CombatantInput(Strict):
     )
     keywords: list[str] = Field(
         default_factory=list,
+        validation_alias=KEYWORDS_KEYS,
         max_length=30,
         description="Keywords such as First Strike, Vigilance, Trample, Haste, Regenerate, Indestructible.",
     )
@@ -248,7 +250,12 @@ class CreatureStats(Strict):
         validation_alias=LIFE_KEYS, description="Life: what strikes take away."
     )
     speed: Stat = Field(1, validation_alias=SPEED_KEYS, description="Speed: actions per turn, and its initiative.")
-    keywords: tuple[str, ...] = Field((), max_length=30, description="Keywords such as First Strike or Haste.")
+    keywords: tuple[str, ...] = Field(
+        (),
+        validation_alias=KEYWORDS_KEYS,
+        max_length=30,
+        description="Keywords such as First Strike or Haste.",
+    )
 
     @field_validator("keywords")
     @classmethod

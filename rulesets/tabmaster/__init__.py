@@ -23,6 +23,20 @@ if TYPE_CHECKING:
     from .model import TabMasterAction
     from .state import Battle
 
+WORDS: dict[str, tuple[str, ...]] = {
+    "attack": ("ataque",),
+    "damage": ("dano",),
+    "height_limit": ("limite de altura",),
+    "movement": ("movimento",),
+    "traits": ("características",),
+    "defense": ("defesa",),
+    "vitality": ("vitalidade",),
+    "ammunition": ("munição",),
+    "secondary": ("secundário", "ataque secundário"),
+}
+"""Each stat's name in Portuguese, the game's language, as its log and catalogue say it: accepted beside the
+card's abbreviation and the English name, on the command line and in a scenario file (``model.py``)."""
+
 _ATK = StatNeed(
     "ATK",
     N_(
@@ -31,38 +45,59 @@ _ATK = StatNeed(
     ),
     "printed",
     required=True,
-    aliases=("attack",),
+    aliases=("attack", *WORDS["attack"]),
     example="2",
 )
-_DAN = StatNeed("DAN", N_("The damage dice."), "dice", required=True, aliases=("damage",), example="1d20")
+_DAN = StatNeed(
+    "DAN", N_("The damage dice."), "dice", required=True, aliases=("damage", *WORDS["damage"]), example="1d20"
+)
 _HLT = StatNeed(
     "HLT",
     N_("The largest height difference it attacks across (not for Magic)."),
     default="0",
-    aliases=("height_limit",),
+    aliases=("height_limit", *WORDS["height_limit"]),
     example="1",
 )
 _MOV = StatNeed(
     "MOV",
     N_("Squares it may move first (--move), or along a trample."),
     default="0",
-    aliases=("movement",),
+    aliases=("movement", *WORDS["movement"]),
     example="1",
 )
 _TRAITS = StatNeed(
-    "traits", N_("Traits and essences, e.g. [Arqueiro] or ['Essência: Fogo']."), "list", example="[Arqueiro]"
+    "traits",
+    N_("Traits and essences, e.g. [Arqueiro] or ['Essência: Fogo']."),
+    "list",
+    aliases=WORDS["traits"],
+    example="[Arqueiro]",
 )
 _DEF = StatNeed(
-    "DEF", N_("Defense: damage must beat it to defeat the unit."), required=True, aliases=("defense",), example="6"
+    "DEF",
+    N_("Defense: damage must beat it to defeat the unit."),
+    required=True,
+    aliases=("defense", *WORDS["defense"]),
+    example="6",
 )
 _VIT = StatNeed(
-    "VIT", N_("Vitality, for units that have it: it loses the damage beyond DEF."), aliases=("vitality",), example="5"
+    "VIT",
+    N_("Vitality, for units that have it: it loses the damage beyond DEF."),
+    aliases=("vitality", *WORDS["vitality"]),
+    example="5",
 )
 _AMMO = StatNeed(
-    "ammunition", N_("Projectiles it carries, by kind."), "map", aliases=("ammo",), example="'{Flecha: 5}'"
+    "ammunition",
+    N_("Projectiles it carries, by kind."),
+    "map",
+    aliases=("ammo", *WORDS["ammunition"]),
+    example="'{Flecha: 5}'",
 )
 _SECONDARY = StatNeed(
-    "secondary", N_("Its secondary attack (--using secondary)."), "map", example="'{ATK: 1, DAN: 1d4}'"
+    "secondary",
+    N_("Its secondary attack (--using secondary)."),
+    "map",
+    aliases=WORDS["secondary"],
+    example="'{ATK: 1, DAN: 1d4}'",
 )
 _TARGET = (_DEF, _VIT, _TRAITS)
 

@@ -13,8 +13,9 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Field, ValidationInfo, field_validator, model_validator
 
 from tabroll.kit import ActionHeader
-from tabroll.kit.models import ScenarioFile, Strict
+from tabroll.kit.models import ScenarioFile, Strict, keys
 
+from . import WORDS
 from .messages import N_, _
 from .profiles import AttackKind, Effects, build_profile, parse_attack, parse_effect, parse_trait
 
@@ -89,11 +90,12 @@ class AttackSpec(Strict):
 
 class SecondaryInput(Strict):
     attack: int | str | AttackSpec = Field(
-        validation_alias=AliasChoices("attack", "ATK"),
+        validation_alias=keys("attack", "ATK", own=WORDS["attack"]),
         description="ATK of the secondary attack: its reach, or as printed with its type and effects.",
     )
     damage: str = Field(
-        validation_alias=AliasChoices("damage", "DAN"), description="DAN of the secondary attack: its damage dice."
+        validation_alias=keys("damage", "DAN", own=WORDS["damage"]),
+        description="DAN of the secondary attack: its damage dice.",
     )
 
 
@@ -121,6 +123,25 @@ def _as_text(value: Any) -> str:
     return str(value)
 
 
+_KEYS = {
+    field: keys(field, *abbreviations, own=WORDS.get(field, ()))
+    for field, abbreviations in {
+        "attack": ("ATK",),
+        "damage": ("DAN",),
+        "defense": ("DEF",),
+        "movement": ("MOV",),
+        "height_limit": ("HLT",),
+        "vitality": ("VIT",),
+        "at": ("position",),
+        "ammunition": ("ammo",),
+        "secondary": (),
+        "traits": (),
+    }.items()
+}
+"""The keys each stat of a unit is written under: its name, the card's abbreviation, and its Portuguese words."""
+_GROUPS = tuple(tuple(str(key) for key in choices.choices) for choices in _KEYS.values())
+
+
 class UnitInput(Strict):
     """One unit of a scenario. With ``unit:`` (or a name found in the catalogue), missing stats come from it."""
 
@@ -128,36 +149,39 @@ class UnitInput(Strict):
     side: str = Field(min_length=1, max_length=40, description="The side (army) the unit fights for.")
     at: SquareInput = Field(validation_alias=AliasChoices("at", "position"), description="Its square, [x, y].")
     attack: int | str | AttackSpec = Field(
-        validation_alias=AliasChoices("attack", "ATK"),
+        validation_alias=_KEYS["attack"],
         description="ATK as printed (3, '5 (Magia)', '1d10 (Projétil: Flecha)') or spelled out field by field.",
     )
-    damage: str = Field(validation_alias=AliasChoices("damage", "DAN"), description="DAN: the damage dice (1d20).")
-    defense: int = Field(validation_alias=AliasChoices("defense", "DEF"), ge=0, le=10**6, description="DEF.")
-    movement: int = Field(
-        0, validation_alias=AliasChoices("movement", "MOV"), ge=0, le=1000, description="MOV: squares per move."
-    )
+    damage: str = Field(validation_alias=_KEYS["damage"], description="DAN: the damage dice (1d20).")
+    defense: int = Field(validation_alias=_KEYS["defense"], ge=0, le=10**6, description="DEF.")
+    movement: int = Field(0, validation_alias=_KEYS["movement"], ge=0, le=1000, description="MOV: squares per move.")
     height_limit: int = Field(
         0,
-        validation_alias=AliasChoices("height_limit", "HLT"),
+        validation_alias=_KEYS["height_limit"],
         ge=0,
         le=1000,
         description="HLT: the largest height difference it attacks across.",
     )
     vitality: int | None = Field(
         None,
-        validation_alias=AliasChoices("vitality", "VIT"),
+        validation_alias=_KEYS["vitality"],
         ge=0,
         le=10**6,
         description="VIT, for units that have it: it loses the damage beyond DEF and falls at 0.",
     )
     max_vitality: int | None = Field(None, ge=1, le=10**6, description="The most VIT a heal restores (default VIT).")
-    secondary: SecondaryInput | None = Field(None, description="Its secondary attack (ATK and DAN), if printed.")
+    secondary: SecondaryInput | None = Field(
+        None, validation_alias=_KEYS["secondary"], description="Its secondary attack (ATK and DAN), if printed."
+    )
     traits: list[str] = Field(
-        default_factory=list, max_length=50, description="Traits and essences ('archer', 'Essência: Fogo')."
+        default_factory=list,
+        validation_alias=_KEYS["traits"],
+        max_length=50,
+        description="Traits and essences ('archer', 'Essência: Fogo').",
     )
     ammunition: dict[str, Annotated[int, Field(ge=0, le=10**6)]] = Field(
         default_factory=dict,
-        validation_alias=AliasChoices("ammunition", "ammo"),
+        validation_alias=_KEYS["ammunition"],
         description="Projectiles it carries, by kind ({Flecha: 6}).",
     )
     facing: str | None = Field(None, description="The direction it faces (N, NE … NW), for Front and Back lines.")
@@ -188,7 +212,7 @@ class UnitInput(Strict):
         merged = {k: v for k, v in entry.items() if k not in ("printed", "notes")}
         # A stat given in the file replaces the catalogue's, whichever spelling either uses.
         for key, value in data.items():
-            for group in _ALIASES:
+            for group in _GROUPS:
                 if key in group:
                     for other in group:
                         merged.pop(other, None)
@@ -218,18 +242,6 @@ class UnitInput(Strict):
 
     def secondary_profile(self) -> Any:
         return None if self.secondary is None else _profile(self.secondary.attack, self.secondary.damage)
-
-
-_ALIASES = (
-    ("attack", "ATK"),
-    ("damage", "DAN"),
-    ("defense", "DEF"),
-    ("movement", "MOV"),
-    ("height_limit", "HLT"),
-    ("vitality", "VIT"),
-    ("at", "position"),
-    ("ammunition", "ammo"),
-)
 
 
 class HeightPatch(Strict):

@@ -251,6 +251,67 @@ class Domain:
         return _formatted(source, source, values)
 
 
+class _Numbers:
+    """How a language writes numbers (CLDR's ``latn`` symbols and standard patterns): the decimal mark, the
+    thousands separator, the fewest digits before the first separator is used (CLDR's ``minimumGroupingDigits``:
+    Spanish and Polish write 1234 but 12.345) and what stands between a percentage and its sign."""
+
+    __slots__ = ("decimal", "group", "least", "percent")
+
+    def __init__(self, decimal: str, group: str, least: int, percent: str) -> None:
+        self.decimal, self.group, self.least, self.percent = decimal, group, least, percent
+
+
+_NO_BREAK = "\u00a0"  # CLDR's thousands separator (and space before %) for Russian and Polish, and Spanish's %
+NUMBERS: dict[str, _Numbers] = {
+    "en": _Numbers(".", ",", 1, "%"),
+    "pt": _Numbers(",", ".", 1, "%"),
+    "it": _Numbers(",", ".", 1, "%"),
+    "ru": _Numbers(",", _NO_BREAK, 1, _NO_BREAK + "%"),
+    "es": _Numbers(",", ".", 2, _NO_BREAK + "%"),
+    "pl": _Numbers(",", _NO_BREAK, 2, "%"),
+}
+"""Each language's way of writing numbers (for people only: JSON keeps its numbers, and machine strings their
+English form)."""
+
+
+def numeral(text: str) -> str:
+    """An English numeral (``1,234.5``, ``-0.25``, ``1.5e+07``, as Python's format writes it) written the way the
+    language now writes numbers (``1 234,5`` in Russian); text that is no numeral comes back as it is (``inf``).
+    English is left exactly as it is."""
+    way = NUMBERS.get(language(), NUMBERS[ENGLISH])
+    if way is NUMBERS[ENGLISH]:
+        return text
+    sign = text[:1] if text[:1] in "+-" else ""
+    body = text[len(sign) :]
+    whole, point, rest = body.partition(".")
+    digits = whole.replace(",", "")
+    if not digits.isdigit():
+        return text
+    grouped = whole.replace(",", way.group) if len(digits) >= 3 + way.least else digits
+    return sign + grouped + (way.decimal if point else "") + rest
+
+
+def number(value: float | int, places: int | None = None, *, grouped: bool = True) -> str:
+    """``value`` as the language now writes it: a whole number with its thousands separators (``10,000``,
+    ``10 000``), else with ``places`` decimals (``10.50``, ``10,50``); ``grouped=False`` writes no thousands
+    separator (as ``f"{value:.3f}"`` does). Only for people: JSON keeps its numbers."""
+    comma = "," if grouped else ""
+    return numeral(f"{value:{comma}}" if places is None else f"{value:{comma}.{places}f}")
+
+
+def percent(share: float, places: int = 0) -> str:
+    """The share ``share`` (0.125) in percent with ``places`` decimals, as the language now writes it:
+    ``12.5%``, ``12,5%``, ``12,5 %`` (Russian and Spanish put a no-break space before the sign)."""
+    way = NUMBERS.get(language(), NUMBERS[ENGLISH])
+    return numeral(f"{100 * share:.{places}f}") + way.percent
+
+
+def percent_sign() -> str:
+    """What follows a number to make it a percentage in the language now: ``%``, or a no-break space and ``%``."""
+    return NUMBERS.get(language(), NUMBERS[ENGLISH]).percent
+
+
 MESSAGES = Domain(CORE_DOMAIN, CORE_LOCALE)
 """tabroll's own messages."""
 
@@ -264,6 +325,7 @@ __all__ = [
     "GAME",
     "LANGUAGES",
     "MESSAGES",
+    "NUMBERS",
     "N_",
     "Domain",
     "_",
@@ -273,6 +335,10 @@ __all__ = [
     "language",
     "n_",
     "np_",
+    "number",
+    "numeral",
     "p_",
+    "percent",
+    "percent_sign",
     "use",
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from tabroll.errors import InputError, Location
 
@@ -28,6 +28,39 @@ class Strict(BaseModel):
     are frozen, and a field may be written by its name or its alias (the game's stat abbreviation)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+_PLAIN = str.maketrans({"ł": "l", "Ł": "L", "ё": "е", "Ё": "Е"})
+
+
+def spellings(*words: str) -> tuple[str, ...]:
+    """Each of ``words`` (a stat's name in the game's own language, as its log says it: ``defesa``, ``защита``,
+    ``limite de altura``) as a scenario file may write it: as given, in lower case, capitalised, each of these
+    without its diacritics (``munição``, ``municao``), and with ``_`` for its spaces (``limite_de_altura``). The
+    command line folds case and accents itself (:func:`tabroll.loading.quick.stat_table`); a file's keys are
+    matched exactly, so these are its spellings."""
+    import unicodedata
+
+    def bare(word: str) -> str:  # Latin letters lose their marks (ç, ã, ñ, ó, ł), and Russian ё its dots; not й
+        out = []
+        for char in word.translate(_PLAIN):
+            parts = unicodedata.normalize("NFD", char)
+            out.append(parts[0] if parts[0].isascii() else char)
+        return "".join(out)
+
+    out: dict[str, None] = {}
+    for word in words:
+        for case in (word, word.lower(), word[:1].upper() + word[1:].lower()):
+            for form in (case, bare(case)):
+                out[form] = None
+                out[form.replace(" ", "_")] = None
+    return tuple(out)
+
+
+def keys(name: str, *aliases: str, own: Sequence[str] = ()) -> AliasChoices:
+    """The keys a field is accepted under in a scenario file: its ``name``, its ``aliases`` as written (the card's
+    abbreviations), and the game's own words for it (``own``) in every :func:`spellings`."""
+    return AliasChoices(*dict.fromkeys((name, *aliases, *spellings(*own))))
 
 
 class ScenarioFile(Strict):

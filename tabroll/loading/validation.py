@@ -361,10 +361,16 @@ def _values(item: _Item) -> list[str]:
 
 
 def _closest(word: str, options: Sequence[str]) -> str | None:
-    """The option nearest to ``word``, ignoring case, if any is close enough."""
+    """The option nearest to ``word``, ignoring case, if any is close enough; of equally near ones, the first
+    listed (a field's name or abbreviation before its words in the game's language: ``DFE`` is nearest ``DEF``)."""
     lowered = {o.lower(): o for o in reversed(options)}
-    match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
-    return lowered[match[0]] if match else None
+    typed = word.lower()
+
+    def nearness(option: str) -> float:
+        return difflib.SequenceMatcher(None, option, typed).ratio()
+
+    best = max(dict.fromkeys(o.lower() for o in options), key=nearness, default=None)
+    return lowered[best] if best is not None and nearness(best) >= 0.6 else None
 
 
 def _prune(items: list[_Item]) -> list[_Item]:

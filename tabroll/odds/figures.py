@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tabroll.i18n import MESSAGES, N_, _, n_, p_
+from tabroll.i18n import MESSAGES, N_, _, n_, p_, percent, percent_sign
+from tabroll.i18n import number as written
 
 ODDS_FORMAT = "tabroll.odds"
 ODDS_FORMAT_VERSION = 3  # 3: no `damage` summed over the units an attack strikes (each unit's own)
@@ -23,7 +24,7 @@ HAPPENS = "happens"  # the probability that a follow-up happens: tabroll.odds.me
 
 def plural(count: int, word: str, words: str | None = None) -> str:
     """``1 dice outcome``, ``2 dice outcomes``; ``words`` for an irregular plural."""
-    return f"{count:,} {word if count == 1 else words or word + 's'}"
+    return f"{written(count)} {word if count == 1 else words or word + 's'}"
 
 
 def figure_name(name: str) -> str:
@@ -56,17 +57,19 @@ def figure_name(name: str) -> str:
 
 
 def number(count: int) -> str:
-    """A count as the odds show it: ``1,000``."""
+    """A count as the odds' notes (prose of the JSON too) write it: ``1,000`` in every language (a screen writes
+    counts with :func:`tabroll.i18n.number`)."""
     return f"{count:,}"
 
 
 def share_text(value: float) -> str:
-    """A probability in percent with two decimals; never rounded to exactly 0% or 100% when it is not."""
+    """A probability in percent with two decimals, as the language now writes it (``12.50%``, ``12,50 %``); never
+    rounded to exactly 0% or 100% when it is not."""
     if 0 < value < 0.00005:
-        return "<0.01%"
+        return "<" + percent(0.0001, 2)
     if 0.99995 <= value < 1:
-        return ">99.99%"
-    return f"{100 * value:.2f}%"
+        return ">" + percent(0.9999, 2)
+    return percent(value, 2)
 
 
 @dataclass
@@ -92,9 +95,11 @@ class Estimate:
         return f"{space}= {self.exact}" if self.exact is not None and self.exact.denominator != 1 else ""
 
     def percent(self) -> str:
-        text = f"{100 * self.value:.2f}%"
+        text = percent(self.value, 2)
         if self.low is not None and self.high is not None:
-            text += _(" (95% CI {low}–{high}%)", low=f"{100 * self.low:.2f}", high=f"{100 * self.high:.2f}")
+            # The message ends with the sign: what comes before it in the language (a no-break space) ends {high}.
+            high = written(100 * self.high, 2) + percent_sign().removesuffix("%")
+            text += _(" (95% CI {low}–{high}%)", low=written(100 * self.low, 2), high=high)
         return text
 
 

@@ -114,11 +114,11 @@ def _odds_line(tally: Any, leaves: int) -> str | None:
     each = [name for name in figures if name.startswith("hit: ")]
     if "hit" in figures and len(each) == 1 and figures[each[0]] == figures["hit"]:
         del figures[each[0]]  # one unit aimed at: its P(hit) is the attack's
-    from tabroll.i18n import _
+    from tabroll.i18n import _, percent
     from tabroll.odds.figures import figure_name
 
     shown = [
-        _("P({name}) {share}", name=figure_name(name), share=f"{100 * float(value['value']):.0f}%")
+        _("P({name}) {share}", name=figure_name(name), share=percent(float(value["value"])))
         for name, value in figures.items()
     ]
     return " · ".join(shown) if shown else None

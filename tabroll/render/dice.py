@@ -7,9 +7,9 @@ from __future__ import annotations
 import math
 
 from tabroll.dice.notation import Compare
-from tabroll.i18n import _, n_
+from tabroll.i18n import _, n_, number, numeral, percent, percent_sign
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
-from tabroll.odds.figures import Estimate, number, share_text
+from tabroll.odds.figures import Estimate, share_text
 from tabroll.render.bars import bar, cells
 
 Segment = tuple[str, str]
@@ -21,7 +21,7 @@ def one_in(total: int, ways: int) -> str:
     n = float_ratio(total, ways)
     if n is None:
         return f"1e+{math.floor(math.log10(total) - math.log10(ways))}"
-    return f"{n:,.1f}" if n < 10**7 else f"{n:.2g}"
+    return numeral(f"{n:,.1f}" if n < 10**7 else f"{n:.2g}")
 
 
 def _percent(figure: Estimate) -> str:
@@ -34,11 +34,12 @@ def _percent(figure: Estimate) -> str:
 
 def _mean_line(label: str, table: Table) -> Line:
     mean = table.mean()
-    shown = f"{mean.value:.3f}{mean.fraction(' ')}"
+    shown = f"{number(mean.value, 3, grouped=False)}{mean.fraction(' ')}"
     if mean.low is not None and mean.high is not None:
-        shown += _(" (95% CI {low}–{high})", low=f"{mean.low:.3f}", high=f"{mean.high:.3f}")
+        shown += _(" (95% CI {low}–{high})", low=number(mean.low, 3, grouped=False),
+                   high=number(mean.high, 3, grouped=False))  # fmt: skip
     head = _("{label}: mean ", label=label) if label else _("mean") + " "
-    return [("  " + head, ""), (shown, "bold yellow"), (_(", sd {sd}", sd=f"{table.sd():.3f}"), "")]
+    return [("  " + head, ""), (shown, "bold yellow"), (_(", sd {sd}", sd=number(table.sd(), 3, grouped=False)), "")]
 
 
 def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
@@ -74,7 +75,7 @@ def _figure_lines(odds: DiceOdds) -> list[Line]:
         lines.append(_mean_line(_("second, {dice}", dice=odds.question.second.notation), odds.second))
     label = subject(odds) if odds.question.kind != "distribution" else ""
     lines.append(_mean_line(label, odds.table))
-    percentiles = ", ".join(f"{p}% {v}" for p, v in odds.table.percentiles().items())
+    percentiles = ", ".join(f"{percent(p / 100)} {v}" for p, v in odds.table.percentiles().items())
     lines.append([("  " + _("percentiles: {percentiles}", percentiles=percentiles), "")])
     return lines
 
@@ -103,12 +104,13 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
     grouped = _grouped(shown)
     label_width = max(len(label) for label, *_ in grouped)
     one_in_width = max(6, *(len(one_in(table.total, w)) for _, w, *_ in grouped))
-    scale = "0%" + "100%".rjust(width - 2)
+    scale = (low := percent(0)) + percent(1).rjust(width - len(low))
     names = (_("exactly"), _("at least"), _("at most"), _("1 in"))
+    widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
     wide = [
-        max(7, cells(names[0])),
-        max(8, cells(names[1])),
-        max(8, cells(names[2])),
+        max(widest, cells(names[0])),
+        max(widest + 1, cells(names[1])),
+        max(widest + 1, cells(names[2])),
         max(one_in_width, cells(names[3])),
     ]
     one_in_width = wide[3]
@@ -149,7 +151,7 @@ def _left_out_line(left_out: list[tuple[int, int, int, int]], total: int) -> Lin
                 "--format json lists every value)",
                 len(left_out),
                 count=number(len(left_out)),
-                share=f"{100 * RARE:g}%",
+                share=numeral(f"{100 * RARE:g}") + percent_sign(),
                 mass=share_text(mass),
             ),
             "dim",
@@ -229,6 +231,7 @@ def svg(odds: DiceOdds) -> str:
         )
         bars.append((value, ways / table.total, tip))
         at_least.append((value, above / table.total))
-    label = _("{subject}: mean {mean}, sd {sd}", subject=measured, mean=mean_text(mean), sd=f"{table.sd():.3f}")
+    sd = number(table.sd(), 3, grouped=False)
+    label = _("{subject}: mean {mean}, sd {sd}", subject=measured, mean=mean_text(mean), sd=sd)
     return distribution_svg(odds.question.text, lines, [Series(label, bars, at_least)], f"{measured} (n)",
                             document_title=_("{question}: dice odds", question=odds.question.text))  # fmt: skip

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from tabroll.i18n import N_, _, n_
+from tabroll.i18n import N_, _, n_, number, percent
 from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Matrix, figure_name
 from tabroll.words import visible
 
@@ -77,10 +77,10 @@ def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
 def percent_text(value: float) -> str:
     """A probability as a whole percent, never rounded to 0% or 100% when it is not exactly that."""
     if 0 < value < 0.005:
-        return "<1%"
+        return "<" + percent(0.01)
     if 0.995 <= value < 1:
-        return ">99%"
-    return f"{100 * value:.0f}%"
+        return ">" + percent(0.99)
+    return percent(value)
 
 
 def heat_style(value: float) -> str:
@@ -109,13 +109,14 @@ def grids(table: Matrix) -> list[Grid]:
                 continue
             sim = "" if cell.report.method == "exact" else "~"
             defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
-            row.append((f"{sim}{percent_text(defeat)} {damage:.1f}", heat_style(defeat)))
+            row.append((f"{sim}{percent_text(defeat)} {number(damage, 1, grouped=False)}", heat_style(defeat)))
             comeback = cell.comeback()
             if comeback is None:
                 comeback_row.append(("—", "dim"))
             else:
                 value = comeback[0].value
-                comeback_row.append((f"{sim}{percent_text(value)} {comeback[1].value:.1f}", heat_style(value)))
+                shown = f"{sim}{percent_text(value)} {number(comeback[1].value, 1, grouped=False)}"
+                comeback_row.append((shown, heat_style(value)))
         own.append(row)
         back.append(comeback_row)
     out = [Grid(_("{game}: in each cell, P(target defeated) and mean damage dealt", game=table.ruleset), own)]
@@ -214,8 +215,8 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
     tables = grids(table)
     layout = _layout(table, tables, width)
     lines: list[list[tuple[str, str]]] = []
-    for number, grid in enumerate(tables):
-        lines += _grid_lines(table, grid, layout, width, first=number == 0)
+    for index, grid in enumerate(tables):
+        lines += _grid_lines(table, grid, layout, width, first=index == 0)
     for note in _notes(table, tables, layout):
         lines += [[(line, "dim")] for line in _wrap(note, width, "  ")]
     return lines + _refusal_lines(table, width)

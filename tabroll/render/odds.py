@@ -7,8 +7,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from tabroll.i18n import _, n_
-from tabroll.odds.figures import HAPPENS, Block, Estimate, Report, figure_name, number, share_text
+from tabroll.i18n import _, n_, number, percent
+from tabroll.odds.figures import HAPPENS, Block, Estimate, Report, figure_name, share_text
 from tabroll.render.bars import BAR_WIDTH, bar, cells
 
 
@@ -105,9 +105,10 @@ def _block_view(
         if target_figure and not any(several[p] for p in per_target if name.startswith(p)):
             continue
         mean = block.means[name]
-        shown = f"{mean.value:.3f}" + (f" = {mean.exact}" if mean.exact is not None else "")
+        shown = number(mean.value, 3, grouped=False) + (f" = {mean.exact}" if mean.exact is not None else "")
         if mean.low is not None and mean.high is not None:
-            shown += _(" (95% CI {low}–{high})", low=f"{mean.low:.3f}", high=f"{mean.high:.3f}")
+            shown += _(" (95% CI {low}–{high})", low=number(mean.low, 3, grouped=False),
+                       high=number(mean.high, 3, grouped=False))  # fmt: skip
         label = (
             _("{name} ({kind})", name=figure_name(name), kind=kind_word(block.kinds[name]))
             if kinds
@@ -127,9 +128,10 @@ def _chart(
     100% is ``width`` characters (so bars of different charts compare)."""
     label_width = max((len(str(v)) for v, _e in points), default=1)
     above = dict(at_least)
-    scale = "0%" + "100%".rjust(width - 2) if width >= 8 else ""
+    scale = (low := percent(0)) + percent(1).rjust(width - len(low)) if width >= 8 else ""
     exactly, at_least_word = _("exactly"), _("at least")
-    wide = (max(7, cells(exactly)), max(8, cells(at_least_word)))
+    widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
+    wide = (max(widest, cells(exactly)), max(widest + 1, cells(at_least_word)))
     head = f"    {'':>{label_width}}  {right(exactly, wide[0])}  {right(at_least_word, wide[1])}  {scale}"
     lines: list[Line] = [[(head, "dim")]]
     for value, e in points:

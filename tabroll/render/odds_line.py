@@ -3,8 +3,8 @@ mean damage, then the chance of each thing that follows it. The whole report is 
 
 from __future__ import annotations
 
-from tabroll.i18n import _, n_
-from tabroll.odds.figures import HAPPENS, Estimate, Report, figure_name, number
+from tabroll.i18n import _, n_, number, numeral, percent_sign
+from tabroll.odds.figures import HAPPENS, Estimate, Report, figure_name
 
 
 def odds_summary(report: Report) -> list[str]:
@@ -56,11 +56,11 @@ def _percent(value: float) -> str:
         shown = f"{100 * value:.{decimals}f}"
         if not 0 < value < 1 or float(shown) not in (0.0, 100.0):
             break
-    return shown.rstrip("0").removesuffix(".") + "%" if "." in shown else shown + "%"
+    return numeral(shown.rstrip("0").removesuffix(".") if "." in shown else shown) + percent_sign()
 
 
 def _mean(e: Estimate) -> str:
-    text = f"{e.value:.2f}".rstrip("0").removesuffix(".")
+    text = numeral(f"{e.value:.2f}".rstrip("0").removesuffix("."))
     if e.low is not None and e.high is not None:
-        text += f" ({e.low:.2f}–{e.high:.2f})"
+        text += f" ({numeral(f'{e.low:.2f}')}–{numeral(f'{e.high:.2f}')})"
     return text

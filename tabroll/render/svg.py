@@ -20,8 +20,8 @@ from html import escape
 from pathlib import Path
 
 from tabroll.errors import InputError
-from tabroll.i18n import N_, _, n_
-from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, figure_name, number, share_text
+from tabroll.i18n import N_, _, n_, number, percent
+from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, figure_name, share_text
 from tabroll.render.matrix import _pairs, percent_text
 
 # Named families first: a renderer with no default for the generic name (resvg, behind --png) finds one of them.
@@ -98,11 +98,11 @@ def _exact(e: Estimate) -> str:
 def mean_text(e: Estimate) -> str:
     """A mean as a legend gives it: ``1.372 = 889/648`` when exact, ``4.105 (95% CI 3.891–4.319)`` when estimated."""
     interval = (
-        _(" (95% CI {low}–{high})", low=f"{e.low:.3f}", high=f"{e.high:.3f}")
+        _(" (95% CI {low}–{high})", low=number(e.low, 3, grouped=False), high=number(e.high, 3, grouped=False))
         if e.low is not None and e.high is not None
         else ""
     )
-    return f"{e.value:.3f}{_exact(e)}{interval}"
+    return f"{number(e.value, 3, grouped=False)}{_exact(e)}{interval}"
 
 
 CHAR = 7.0  # about the width of a character at 12px, to size a picture to its longest text
@@ -152,7 +152,7 @@ class _Plot:
         for share in (0.0, 0.25, 0.5, 0.75, 1.0):
             y = self.y(share)
             body.append(f'<line x1="{LEFT:.1f}" y1="{y:.1f}" x2="{LEFT + self.width:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
-            body.append(_text(LEFT - 6, y + 4, f"{100 * share:.0f}%", anchor="end", extra=' class="tick"'))
+            body.append(_text(LEFT - 6, y + 4, percent(share), anchor="end", extra=' class="tick"'))
         # As many values as fit side by side, the widest with a gap; the last one too when it is not crowded.
         fit = max(2, int(self.width // (_wide(max((str(v) for v in self.axis), key=len)) + 10)))
         step = max(1, -(-len(self.axis) // fit))
@@ -486,7 +486,7 @@ def _top_of_scale(table: Matrix, colouring: Colouring, follow: bool) -> float:
 
 
 def _amount(value: float, top: float) -> str:
-    return f"{value:.2f}" if top < 2 else f"{value:.1f}"
+    return number(value, 2 if top < 2 else 1, grouped=False)
 
 
 def _key_words(colouring: Colouring, top: float, follow: bool) -> tuple[str, list[str]]:
@@ -494,7 +494,7 @@ def _key_words(colouring: Colouring, top: float, follow: bool) -> tuple[str, lis
     own = _(colouring.own_name)
     name = _("{own}; in the second table, {back}", own=own, back=_(colouring.back_name)) if follow else own
     if colouring.probability:
-        scale = [f"{100 * share:.0f}%" for share in (0, 0.25, 0.5, 0.75, 1)]
+        scale = [percent(share) for share in (0, 0.25, 0.5, 0.75, 1)]
         return _("colour: {name}, from 0% to 100%", name=name), scale
     end = top or 1.0
     largest = _("the largest in the table") if top else _("every figure in the table is 0")
@@ -683,13 +683,14 @@ def _cell(
         else:
             defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
             tip = _("{pair}: P({unit} defeated) {share}", pair=pair, unit=cell.target, share=share_text(defeat))
-        tip += _(", mean damage {mean}", mean=f"{damage:.3f}") + ("" if sim == "" else _(" (simulated)"))
-        text = f"{sim}{percent_text(defeat)} {damage:.1f}"
+        tip += _(", mean damage {mean}", mean=number(damage, 3, grouped=False))
+        tip += "" if sim == "" else _(" (simulated)")
+        text = f"{sim}{percent_text(defeat)} {number(damage, 1, grouped=False)}"
         if colouring.own is Cell.mean_attacks and not comeback:
             attacks = cell.mean_attacks()
-            text = f"{sim}{attacks:.1f}×" if attacks is not None else f"> {cell.attacks_cap}×"
+            text = f"{sim}{number(attacks, 1, grouped=False)}×" if attacks is not None else f"> {cell.attacks_cap}×"
             tip += (
-                _("; mean attacks to defeat {mean}", mean=f"{attacks:.2f}")
+                _("; mean attacks to defeat {mean}", mean=number(attacks, 2, grouped=False))
                 if attacks is not None
                 else _("; never falls")
             )

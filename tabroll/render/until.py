@@ -7,8 +7,8 @@ from __future__ import annotations
 import sys
 from typing import Any, Protocol
 
-from tabroll.i18n import _, n_, p_
-from tabroll.odds.figures import Estimate, Report, number, share_text
+from tabroll.i18n import _, n_, number, p_, percent
+from tabroll.odds.figures import Estimate, Report, share_text
 from tabroll.odds.until_figures import Until
 from tabroll.render.bars import BAR_WIDTH, bar, cells
 
@@ -31,9 +31,13 @@ LONGEST_FRACTION = 24
 def _figure(e: Estimate, *, mean: str = "") -> str:
     """A probability (or, with ``mean``, a mean in those units): its interval when estimated, its fraction when
     exact and short."""
-    text = f"{e.value:.3f} {mean}" if mean else share_text(e.value)
+    text = f"{number(e.value, 3, grouped=False)} {mean}" if mean else share_text(e.value)
     if e.low is not None and e.high is not None:
-        low, high = (f"{e.low:.3f}", f"{e.high:.3f}") if mean else (share_text(e.low), share_text(e.high))
+        low, high = (
+            (number(e.low, 3, grouped=False), number(e.high, 3, grouped=False))
+            if mean
+            else (share_text(e.low), share_text(e.high))
+        )
         text += _(" (95% CI {low}–{high})", low=low, high=high)
     if e.exact is not None and e.exact.denominator != 1 and len(str(e.exact)) <= LONGEST_FRACTION:
         text += f"  = {e.exact}"
@@ -109,9 +113,10 @@ def until_view(until: Until, *, width: int = BAR_WIDTH // 2, fine: bool = False)
         lines.append([("  " + _("P(could not attack again) = "), ""), (_figure(e), "bold"), (f"  ({reason})", "")])
     shown = shown_rows(until)
     label = max(len(str(shown)), 1)
-    scale = "0%" + "100%".rjust(width - 2) if width >= 8 else ""
+    scale = (low := percent(0)) + percent(1).rjust(width - len(low)) if width >= 8 else ""
     at_k, within_k = _("at k"), _("within k")
-    wide = (max(7, cells(at_k)), max(8, cells(within_k)))
+    widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
+    wide = (max(widest, cells(at_k)), max(widest + 1, cells(within_k)))
     pad = (" " * max(wide[0] - cells(at_k), 0), " " * max(wide[1] - cells(within_k), 0))
     lines.append([(f"    {'k':>{label}}  {pad[0]}{at_k}  {pad[1]}{within_k}  {scale}", "dim")])
     for row in until.rows[:shown]:
@@ -203,7 +208,11 @@ def until_svg(until: Until, title: str, *, game: str = "") -> str:
                 else _("defeated at attack {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by),
             )
         )
-    mean = _("never within the cap") if until.mean is None else _("mean {mean}", mean=f"{until.mean.value:.3f}")
+    mean = (
+        _("never within the cap")
+        if until.mean is None
+        else _("mean {mean}", mean=number(until.mean.value, 3, grouped=False))
+    )
     series = Series(f"{until.target}: {mean}", bars, [(row.count, row.within.value) for row in until.rows])
     reading = (
         _("bars: P(defeated at round k);  line: P(defeated within k rounds)")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from tabroll.i18n import _
+from tabroll.i18n import _, number
 from tabroll.odds.figures import Estimate, figure_name, share_text
 from tabroll.odds.versus import Comparison
 from tabroll.render.bars import bar, cells
@@ -71,7 +71,7 @@ def _figure(name: str, e: Estimate, *, signed: bool = False) -> str:
         text = share_text(abs(e.value)) if signed else share_text(e.value)
         return ("+" if e.value > 0 else "−" if e.value < 0 else "±") + text if signed and e.value else text
     sign = "+" if signed and e.value > 0 else ""
-    return f"{sign}{e.value:.3f}".replace("-", "−")
+    return (sign + number(e.value, 3, grouped=False)).replace("-", "−")
 
 
 def _chance(e: Estimate) -> str:
@@ -83,10 +83,12 @@ def _chart(points: list[tuple[Any, Estimate, Estimate]], fine: bool) -> list[tup
     label = max((len(str(v)) for v, _, _ in points), default=1)
     damage = _("damage")
     label = max(label, cells(damage))
-    lines = [(f"    {' ' * (label - cells(damage))}{damage}  {'A':>7}  {'B':>7}  {'A':<{HALF_BAR}} B", "dim")]
+    wide = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
+    lines = [(f"    {' ' * (label - cells(damage))}{damage}  {'A':>{wide}}  {'B':>{wide}}  {'A':<{HALF_BAR}} B", "dim")]
     for value, ea, eb in points:
         bars = f"{bar(ea.value, HALF_BAR, fine=fine):<{HALF_BAR}} {bar(eb.value, HALF_BAR, fine=fine)}"
-        lines.append((f"    {value!s:>{label}}  {share_text(ea.value):>7}  {share_text(eb.value):>7}  {bars}", ""))
+        a, b = share_text(ea.value), share_text(eb.value)
+        lines.append((f"    {value!s:>{label}}  {a:>{wide}}  {b:>{wide}}  {bars}", ""))
     return lines
 
 

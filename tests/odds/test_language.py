@@ -19,20 +19,20 @@ def test_the_odds_report_in_russian(cli: Any) -> None:
     assert lines[1:5] == [
         "шансы (точно, по 105 исходам костей)",
         "сама атака:",
-        "  P(попадание) = 50.00%  = 1/2",
-        "  P(побеждён: Lanceiro) = 35.00%  = 7/20",
+        "  P(попадание) = 50,00\u00a0%  = 1/2",  # Russian numbers (issue 42): a decimal comma, a space before %
+        "  P(побеждён: Lanceiro) = 35,00\u00a0%  = 7/20",
     ]
-    assert lines[5] == "  урон: среднее 5.250 = 21/4"
+    assert lines[5] == "  урон: среднее 5,250 = 21/4"
 
 
 def test_the_odds_report_in_polish_with_its_columns_aligned(cli: Any) -> None:
     lines = cli("odds", str(ARQUEIRO), "--format", "text", "--lang", "pl").out.splitlines()
-    assert lines[1:4] == ["szanse (dokładne, z 105 wyników kości)", "sam atak:", "  P(trafienie) = 50.00%  = 1/2"]
+    assert lines[1:4] == ["szanse (dokładne, z 105 wyników kości)", "sam atak:", "  P(trafienie) = 50,00%  = 1/2"]
     head, first = lines[6], lines[7]
     assert head.startswith("        dokładnie  co najmniej  0%")
-    assert first.startswith("     0     50.00%      100.00%  #")
-    assert head.index("dokładnie") + len("dokładnie") == first.index("50.00%") + len("50.00%")
-    assert head.index("co najmniej") + len("co najmniej") == first.index("100.00%") + len("100.00%")
+    assert first.startswith("     0     50,00%      100,00%  #")
+    assert head.index("dokładnie") + len("dokładnie") == first.index("50,00%") + len("50,00%")
+    assert head.index("co najmniej") + len("co najmniej") == first.index("100,00%") + len("100,00%")
 
 
 def test_attacks_to_defeat_in_russian(cli: Any) -> None:
@@ -41,8 +41,8 @@ def test_attacks_to_defeat_in_russian(cli: Any) -> None:
     assert shown[1] == (
         "раундов до поражения Soldado, не более 20 (точно, по 400 розыгрышам; не более 1 состояния перед атакой)"
     )
-    assert "  P(побеждён за 20 раундов) = >99.99%" in shown
-    assert "     k     на k      за k  0%                   100%" in shown
+    assert "  P(побеждён за 20 раундов) = >99,99\u00a0%" in shown
+    assert "     k      на k       за k  0\u00a0%                 100\u00a0%" in shown  # 100 % where a full bar ends
 
 
 def test_three_plural_forms_in_russian_and_polish() -> None:
@@ -80,7 +80,7 @@ def test_a_games_own_measures_are_named_by_its_catalogue(cli: Any) -> None:
     """Ahotnik's measures of one unit and its follow-ups' labels, in Italian in the report; the JSON keys stay."""
     shown = cli("odds", str(AHOTNIK_MELEE), "--format", "text", "--lang", "it").out
     assert "attacco di Crow:" in shown.splitlines()
-    assert "  Vita rimasta: Hawk (livello): media 2.000 = 2" in shown.splitlines()
+    assert "  Vita rimasta: Hawk (livello): media 2,000 = 2" in shown.splitlines()
     assert "entra in Transizione di fase: Raven" in shown and "livello di Minaccia" in shown
     english = json.loads(cli("odds", str(AHOTNIK_MELEE), "--format", "json").out)
     italian = json.loads(cli("odds", str(AHOTNIK_MELEE), "--format", "json", "--lang", "it").out)

@@ -19,7 +19,7 @@ from tabroll.cli.flags import (
     SeedOption,
 )
 from tabroll.cli.shared import _dice_choice, _format, _options, _session, _warn
-from tabroll.i18n import _, n_, p_
+from tabroll.i18n import _, n_, number, p_
 
 if TYPE_CHECKING:
     from tabroll.batch import Totals
@@ -172,7 +172,7 @@ def _summary(totals: Totals, elapsed: float, master: int, *, to_stdout: bool) ->
             n_("{n} action", "{n} actions", totals.actions),
             n_("{n} refused", "{n} refused", totals.refusals),
             n_("{n} with errors", "{n} with errors", totals.errors),
-            _("{seconds} s (master seed {seed})", seconds=f"{elapsed:.2f}", seed=master),
+            _("{seconds} s (master seed {seed})", seconds=number(elapsed, 2, grouped=False), seed=master),
         )
     )
     if totals.bugs:
@@ -187,7 +187,7 @@ def _summary(totals: Totals, elapsed: float, master: int, *, to_stdout: bool) ->
             table.add_column(column, justify="right")
         table.add_row(
             str(totals.files), str(totals.actions), str(totals.refusals), str(totals.errors),
-            f"{elapsed:.2f} s", str(master),
+            f"{number(elapsed, 2, grouped=False)} s", str(master),
         )  # fmt: skip
         Console().print(table)
         if totals.exit_reason():
