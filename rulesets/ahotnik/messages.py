@@ -14,7 +14,25 @@ n_ = MESSAGES.ngettext
 p_ = MESSAGES.pgettext
 np_ = MESSAGES.npgettext
 
-__all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_"]
+__all__ = ["MESSAGES", "N_", "_", "direction_word", "n_", "np_", "p_"]
+
+
+def direction_word(name: str) -> str:
+    """A direction as the events keep it (``"4 (SW)"``: its number and compass side, in English) as the log says
+    it in the language now (Italian ``"4 (SO)"``); the event's field itself never changes."""
+    number, _space, side = name.partition(" (")
+    side = side.removesuffix(")")
+    words = {
+        "N": p_("compass", "N"),
+        "NE": p_("compass", "NE"),
+        "E": p_("compass", "E"),
+        "SE": p_("compass", "SE"),
+        "S": p_("compass", "S"),
+        "SW": p_("compass", "SW"),
+        "W": p_("compass", "W"),
+        "NW": p_("compass", "NW"),
+    }
+    return f"{number} ({words[side]})" if side in words else name
 
 
 def _core_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue

@@ -75,6 +75,10 @@ def _core_words() -> None:  # pragma: no cover - never called: it only marks the
     p_("event", "die_placed")
     p_("event", "skill_trigger")
     p_("defeat", "defeated")
+    p_("pool", "Health")
+    _(", {lost} {pool} lost")
+    _(", {pool} {left} left")
+    p_("resource", "tenacity")
 
 
 __all__ = ["MESSAGES", "N_", "_", "code_word", "form_word", "n_", "np_", "p_", "side_word", "when_word"]
@@ -88,3 +92,4 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
     p_("figure", "tenacity gained: {unit}")
     p_("figure", "light fatigue gained: {unit}")
     p_("figure", "dice to cooldown: {unit}")
+    p_("figure", "reaction")

@@ -40,6 +40,11 @@ def _core_words() -> None:
     _("{unit} is {how} and leaves play ({reason})", unit="", how="", reason="")
     _("{unit} has fled and leaves play ({reason})", unit="", reason="")
     _("round {round} begins", round=0)
+    _("{attacker} attacks {target}", attacker="", target="")
+    _("{winner} wins", winner="")
+    _("{unit} has fallen; ", unit="")
+    _("{unit} has fallen, struck by {by}; ", unit="", by="")
+    p_("unit state", "defeated")
 
 
 def _rule_names() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
@@ -76,3 +81,5 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
     unit."""
     p_("figure", "cards left: {unit}")
     p_("figure", "fled: {unit}")
+    p_("figure", "counterattack")
+    p_("figure", "morale after the commander fell")

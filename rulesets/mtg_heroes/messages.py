@@ -137,3 +137,7 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
     unit."""
     p_("figure", "Life left: {unit}")
     p_("figure", "skill test succeeds")
+    p_("figure", "counterattack")
+    p_("figure", "intercept")
+    p_("figure", "mana burn")
+    p_("figure", "reply by {unit}")
