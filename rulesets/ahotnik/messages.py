@@ -67,3 +67,19 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
     p_("figure", "threat")
     p_("figure", "game over")
     p_("figure", "attack by {unit}")
+
+
+def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
+    (``distance 1, sight true``): the fields and values typed stay as they are."""
+    p_("attack field", "pilots")
+    p_("attack field", "synapse")
+    p_("attack field", "direction")
+    p_("attack field", "facing")
+    p_("attack field", "toward")
+    p_("attack field", "distance")
+    p_("attack field", "enemy")
+    p_("field value", "demon")
+    p_("field value", "ahotnik")
+    p_("field value", "true")
+    p_("field value", "false")

@@ -93,3 +93,14 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
     p_("figure", "light fatigue gained: {unit}")
     p_("figure", "dice to cooldown: {unit}")
     p_("figure", "reaction")
+
+
+def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
+    (``distance 1, sight true``): the fields and values typed stay as they are."""
+    p_("attack field", "distance")
+    p_("attack field", "sight")
+    p_("attack field", "gather")
+    p_("attack field", "form")
+    p_("field value", "true")
+    p_("field value", "false")

@@ -83,3 +83,16 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
     p_("figure", "fled: {unit}")
     p_("figure", "counterattack")
     p_("figure", "morale after the commander fell")
+
+
+def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
+    (``distance 1, sight true``): the fields and values typed stay as they are."""
+    p_("attack field", "attacker line")
+    p_("attack field", "target line")
+    p_("field value", "normal")
+    p_("field value", "avanzada")
+    p_("field value", "retaguardia")
+    p_("field value", "air")
+    p_("field value", "true")
+    p_("field value", "false")

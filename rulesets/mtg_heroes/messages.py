@@ -141,3 +141,13 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
     p_("figure", "intercept")
     p_("figure", "mana burn")
     p_("figure", "reply by {unit}")
+
+
+def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
+    (``distance 1, sight true``): the fields and values typed stay as they are."""
+    p_("attack field", "range")
+    p_("field value", "near")
+    p_("field value", "far")
+    p_("field value", "true")
+    p_("field value", "false")

@@ -81,3 +81,18 @@ def _rule_names() -> None:  # pragma: no cover - never called: it only marks mes
     p_("rule", "trample")
     p_("rule", "trample attack")
     p_("rule", "unused field")
+
+
+def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
+    (``distance 1, sight true``): the fields and values typed stay as they are."""
+    p_("attack field", "using")
+    p_("attack field", "move to")
+    p_("attack field", "distance")
+    p_("attack field", "height")
+    p_("attack field", "sight")
+    p_("attack field", "move")
+    p_("field value", "primary")
+    p_("field value", "secondary")
+    p_("field value", "true")
+    p_("field value", "false")

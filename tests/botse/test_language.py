@@ -20,7 +20,7 @@ def run_text(cli: Any, name: str, lang: str) -> str:
 
 def test_fatigue_sentences_in_russian(cli) -> None:
     out = run_text(cli, "01-fatigue.yaml", "ru")
-    assert "Ayrenn атакует: Draugr" in out
+    assert "атака: Ayrenn → Draugr" in out
     assert "Ayrenn не получает усталости (первая атака в этом ходу)" in out
     assert "Ayrenn получает 1 кубик лёгкой усталости (атака 2 в этом ходу); лёгкая усталость 1" in out
     assert "Ayrenn: боевой режим «Лёгкое оружие»: только цели в соседних клетках" in out
@@ -35,9 +35,9 @@ def test_tenacity_and_free_die_in_russian(cli) -> None:
         "Ayrenn собирает: Combat, Sword + 1 свободный кубик боя врагов (выносливость 2/2, магия 0/0); "
         "предмет Steel Sword"
     ) in out
-    assert "Ayrenn получает 1 стойкость (грань стойкости); стойкость 1" in out
+    assert "Ayrenn получает 1 очко стойкости (грань стойкости); стойкость 1" in out
     assert "кубик 1 Combat истощён на место 1 трека перезарядки (грань стойкости)" in out
-    assert "кубик 2 Sword: 2 урона по Bandit" in out
+    assert "кубик 2 Sword: Bandit: 2 урона" in out
     assert "кубик 3 Enemy Combat сброшен (свободный кубик боя врагов, сбрасывается после применения)" in out
     assert "способность предмета Steel Sword: 1 свободный кубик боя (добавлен к броску)" in out
 

@@ -32,7 +32,7 @@ def test_direct_combat_in_polish_with_the_scenarios_dice() -> None:
         out = run_file(EXAMPLES / "02-direct-combat.yaml")
         headers = [e.description for e in out.of("action")]
         bands = sentences(out, "band_change")
-    assert headers == ["Grizzly Bear atakuje: Kaya", "Ogre atakuje: Kaya"]
+    assert headers == ["atak: Grizzly Bear → Kaya", "atak: Ogre → Kaya"]
     assert bands == [
         "Grizzly Bear i Kaya: zasięg bliski → bezpośredni (atak: zaczyna się wymiana ciosów)",
         "Grizzly Bear i Kaya: zasięg bezpośredni → bliski (wymiana ciosów się kończy)",

@@ -42,14 +42,14 @@ def test_source_example_5_the_arqueiro_shoots_in_portuguese() -> None:
         ("spend", "Arqueiro gasta 1 Flecha (restam 4)"),
         ("roll", "lance de ataque: 1d10 → 7"),
         ("modifier", "lance de ataque +2 (altura: 2 acima de Lanceiro) → 9"),
-        ("hit", "o ataque atinge Lanceiro: ataque 9 ≥ distância 8"),
-        ("roll", "Dano contra Lanceiro: 1d20 → 7"),
+        ("hit", "acerto no alvo Lanceiro: ataque 9 ≥ distância 8"),
+        ("roll", "lance de Dano (alvo: Lanceiro): 1d20 → 7"),
         ("ruling", "defeat_threshold = greater: o Dano deve ser maior que a DEF para derrotar (o texto da regra)"),
         ("damage", "Lanceiro sofre 7 pontos de Dano: 7 > DEF 6"),
         ("defeat", "Lanceiro: derrotado, sai do tabuleiro (7 > DEF 6)"),
         ("flip", "Arqueiro é flipado"),
     ]
-    assert said[0] == ("action", "1. Arqueiro ataca Lanceiro")
+    assert said[0] == ("action", "1. ataque: Arqueiro → Lanceiro")
 
 
 def test_a_unit_that_survives_and_a_miss_in_portuguese() -> None:
@@ -73,7 +73,7 @@ def test_a_unit_that_survives_and_a_miss_in_portuguese() -> None:
     assert survive == "Soldado sobrevive (8 não supera DEF 9: é preciso mais de 9)"
     assert path == "trajetória do Atropelamento: [1, 0] → [2, 0] → [3, 0]"
     assert moved == "Cavaleiro se move [0, 0] → [3, 0] (Atropelamento: termina na última casa livre da sua trajetória)"
-    assert miss == "o ataque não atinge B: ataque 3 < distância 6"
+    assert miss == "falha no alvo B: ataque 3 < distância 6"
     assert flip == "A é flipado"
 
 
