@@ -59,10 +59,12 @@ def test_a_detachment_loses_cards_in_spanish(cli) -> None:
     assert "red roba Espada de su mazo de adiciones (quedan 47)" in out
     assert "Reina: Espada equipada (fase de adiciones)" in out
     assert "Grifa recupera 4: Sanador: 4 PV devueltos, hasta los PV 10 de la carta (PV 2 → 6)" in out
-    assert "Sanador: carta sacrificada, fuera del juego (cambiada por Ballesteros con Cambio de Estrategia, al Panteón)" in out
     assert (
-        "Orcos: huida, fuera del juego (su comandante cayó y perdió la tirada de Moral (cuenta como carta aniquilada))" in out
-    )
+        "Sanador: carta sacrificada, fuera del juego (cambiada por Ballesteros con Cambio de Estrategia, al Panteón)"
+    ) in out
+    assert (
+        "Orcos: huida, fuera del juego (su comandante cayó y perdió la tirada de Moral (cuenta como carta aniquilada))"
+    ) in out
 
 
 def test_refusals_in_spanish(cli) -> None:
