@@ -436,7 +436,7 @@ class Table:
         model = w.action_models(self.ruleset).get(topic)
         if model is not None:
             said = self.ruleset.said
-            self.say(f"{topic}: {said((model.__doc__ or '').strip().splitlines()[0] if model.__doc__ else '')}")
+            self.say(f"{topic}: {said(w.first_paragraph(model.__doc__))}")
             for name in w.action_fields(self.ruleset, topic):
                 info = model.model_fields[name]
                 need = _("required") if info.is_required() else _("optional")
