@@ -241,3 +241,33 @@ def test_italian_brief_and_odds_say_the_pools_in_italian(cli: Callable[..., Any]
     odds = _run(cli, "it", "odds", _scenario("ahotnik", "04-melee-facing-and-teams.yaml"), "--action", "1")
     assert "Vita rimasta: Hawk (valore)" in odds
     assert "(livello)" not in odds
+
+
+# --- new: the starter in the game's language ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "game, lang",
+    sorted({"tabmaster": "pt", "ahotnik": "it", "botse": "ru", "forgod": "es", "mtg_heroes": "pl"}.items()),
+)
+def test_new_writes_the_starter_with_comments_in_the_language(cli: Callable[..., Any], game: str, lang: str) -> None:
+    import yaml
+
+    english = cli("new", game).out
+    translated = _run(cli, lang, "new", game)
+    assert translated != english
+    assert "# which game reads this file" in english and "# which game reads this file" not in translated
+    data, same = yaml.safe_load(english), yaml.safe_load(translated)
+    data.pop("title"), same.pop("title")
+    assert same == data  # the same keys and values: only the comments and the title are said in the language
+
+
+def test_a_translated_starter_runs_as_the_english_one(cli: Callable[..., Any], tmp_path: Path) -> None:
+    english, italian = tmp_path / "en.yaml", tmp_path / "it.yaml"
+    english.write_text(cli("new", "ahotnik").out, encoding="utf-8")
+    italian.write_text(_run(cli, "it", "new", "ahotnik"), encoding="utf-8")
+    runs = [cli("run", str(path), "--format", "jsonl").jsonl() for path in (english, italian)]
+    events = [[line for line in run if line.get("type") != "header"] for run in runs]
+    assert len(events[0]) > 3
+    strip = lambda lines: [{k: v for k, v in line.items() if k not in ("title", "file")} for line in lines]  # noqa: E731
+    assert strip(events[0]) == strip(events[1])

@@ -122,8 +122,8 @@ def english_words(text: str, game: str, lang: str, *, reference: bool = False) -
     allowed = ALSO_A_WORD_IN[lang]
     hits = []
     for line in text.splitlines():
-        if line.startswith(("#", "tabroll>")) or "tabroll " in line:
-            continue  # a scenario's title; what was typed at play's prompt; a command line to type
+        if (line.startswith(("#", "tabroll>")) and not line.startswith("# ")) or "tabroll " in line:
+            continue  # a "#" line of a file; what was typed at play's prompt; a command line to type
         kept = line
         for name in _names(game):
             if name in kept:
@@ -182,11 +182,12 @@ def rendered(cli: Callable[..., Any], game: str, tmp_path: Path, *, every_scenar
         "matrix": _say(cli, lang, "matrix", str(one)),
         "rules": _rules_before_the_document(_say(cli, lang, "rules", game, "--format", "text")),
         "units": _say(cli, lang, "units", game, "--format", "text"),
+        "new": _say(cli, lang, "new", game),
         "play help": _play_help(cli, lang, game, one, tmp_path),
     }
 
 
-REFERENCES = ("rules", "units", "play help")
+REFERENCES = ("rules", "units", "play help", "new")
 """The outputs that name what a user types (keys, values, stats): those words are the game's, not English."""
 
 
