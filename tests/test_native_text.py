@@ -46,7 +46,7 @@ def test_russian_engage_header_keeps_both_names_in_the_nominative(cli: Callable[
 
 def test_russian_die_damage_names_the_unit_before_the_count(cli: Callable[..., Any]) -> None:
     out = _run(cli, "ru", "run", _scenario("botse", "03-gathering-limit.yaml"))
-    assert "кубик 3 Sword: Draugr: 2 урона" in out
+    assert "кубик 3 «Меч»: Draugr: 2 урона" in out
     assert "урона по Draugr" not in out and "урон по Draugr" not in out
 
 
@@ -78,6 +78,16 @@ def test_russian_brief_uses_the_singular_for_one(cli: Callable[..., Any]) -> Non
     assert "Ayrenn → Draugr: 1 урон (здоровье: осталось 19)" in out
     assert "1 урона" not in out
     assert "Health" not in out
+
+
+def test_russian_log_names_the_sample_dice_by_the_source_s_terms(cli: Callable[..., Any]) -> None:
+    out = _log(_run(cli, "ru", "run", _scenario("botse", "09-tenacity-and-free-dice.yaml")))
+    assert "Ayrenn собирает: «Бой», «Меч» + 1 свободный кубик боя врагов" in out
+    assert "кубик 1 «Бой»: 1d6 → стойкость (4)" in out
+    assert "перезарядка: [«Бой», «Меч», -, -, -, -, -, -]" in out
+    assert "Combat" not in out and "Sword:" not in out and "Sword," not in out  # the item Steel Sword is a name
+    english = _log(cli("run", _scenario("botse", "09-tenacity-and-free-dice.yaml")).out)
+    assert "Ayrenn gathers Combat, Sword + 1 free enemy combat dice" in english  # the typed names stay in English
 
 
 def test_russian_catalogue_calls_a_unit_one_thing() -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
 
-from .messages import _, form_word, n_, when_word
+from .messages import _, dice_words, die_word, form_word, n_, when_word
 
 
 @event_kind("light_fatigue")
@@ -102,7 +102,7 @@ class Gathered(Event):
     def sentence(self) -> str:
         values = {
             "unit": self.unit,
-            "dice": ", ".join(self.dice) or _("no dice"),
+            "dice": dice_words(self.dice) or _("no dice"),
             "stamina": self.stamina,
             "stamina_limit": self.stamina_limit,
             "magicka": self.magicka,
@@ -143,7 +143,7 @@ class FaceTurned(Event):
         return _(
             "die {number} {die} turned to face {face} of {sides}: {shows}",
             number=self.number,
-            die=self.die,
+            die=die_word(self.die),
             face=self.face,
             sides=self.sides,
             shows=self.shows,
@@ -165,7 +165,7 @@ class ResultResolved(Event):
     def sentence(self) -> str:
         if self.number == 0:
             return _("item ability {die}: {done}", die=self.die, done=self.done)
-        return _("die {number} {die}: {done}", number=self.number, die=self.die, done=self.done)
+        return _("die {number} {die}: {done}", number=self.number, die=die_word(self.die), done=self.done)
 
 
 @event_kind("tenacity")
@@ -206,7 +206,8 @@ class DiePlaced(Event):
     on: str | None = None
 
     def sentence(self) -> str:
-        values = {"number": self.number, "die": self.die, "reason": self.reason, "slot": self.slot, "on": self.on}
+        values = {"number": self.number, "die": die_word(self.die), "reason": self.reason, "slot": self.slot}
+        values["on"] = self.on
         if self.place == "exhausted":
             return _("die {number} {die} exhausted to cooldown slot {slot} ({reason})", **values)
         if self.place == "active":

@@ -5,6 +5,7 @@ say the English."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from tabroll.i18n import N_, Domain
@@ -53,6 +54,26 @@ def code_word(code: str) -> str:
     return words.get(code, code)
 
 
+def die_word(name: str) -> str:
+    """A die's name as the log says it: the sample dice (``dice_set: sample``) by the source's terms in a
+    translation (Russian «Бой» for Combat); any other name as it is written. The name typed in a scenario
+    (``gather: [Combat]``) never changes."""
+    words = {
+        "Combat": p_("die", "Combat"),
+        "Enemy Combat": p_("die", "Enemy Combat"),
+        "Sword": p_("die", "Sword"),
+        "Bow": p_("die", "Bow"),
+        "Fire Staff": p_("die", "Fire Staff"),
+        "Restoration": p_("die", "Restoration"),
+    }
+    return words.get(name, name)
+
+
+def dice_words(names: Iterable[str]) -> str:
+    """Several dice's names, each as :func:`die_word` says it, separated by commas."""
+    return ", ".join(die_word(name) for name in names)
+
+
 def side_word(side: str) -> str:
     """A unit's side (``adventurer``, ``enemy``, ``companion``) as the state view says it."""
     words = {
@@ -82,7 +103,20 @@ def _core_words() -> None:  # pragma: no cover - never called: it only marks the
     p_("resource", "tenacity")
 
 
-__all__ = ["MESSAGES", "N_", "_", "code_word", "form_word", "n_", "np_", "p_", "side_word", "when_word"]
+__all__ = [
+    "MESSAGES",
+    "N_",
+    "_",
+    "code_word",
+    "dice_words",
+    "die_word",
+    "form_word",
+    "n_",
+    "np_",
+    "p_",
+    "side_word",
+    "when_word",
+]
 
 
 def _odds_figures() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
