@@ -176,13 +176,13 @@ def test_spanish_hit_puts_the_target_after_a_noun(forgod_es: str) -> None:
 
 def test_spanish_fall_and_flight_agree_with_any_name(forgod_es: str) -> None:
     assert "Orcos: huida, fuera del juego" in forgod_es
-    assert "FIN DE LA PARTIDA: Orcos: fuera de combate; victoria: red" in forgod_es
+    assert "FIN DE LA PARTIDA: Orcos: fuera de combate; victoria: rojo" in forgod_es
     assert "cae Orcos" not in forgod_es and "Orcos huye" not in forgod_es
 
 
 def test_spanish_defeat_and_state_words_agree(forgod_es: str) -> None:
     assert "Jinetes: carta aniquilada, fuera del juego" in forgod_es
-    assert "Jinetes (red), fuera del juego" in forgod_es
+    assert "Jinetes (rojo), fuera del juego" in forgod_es
     assert ": aniquilada" not in forgod_es
     assert "derrotado" not in forgod_es
 
@@ -190,6 +190,14 @@ def test_spanish_defeat_and_state_words_agree(forgod_es: str) -> None:
 def test_spanish_opposed_roll_names_the_winner_after_a_noun(forgod_es: str) -> None:
     assert "Moral: Jefe 10 contra Orcos 4 → victoria: Jefe (10 > 4)" in forgod_es
     assert "gana " not in forgod_es
+
+
+def test_spanish_and_portuguese_say_the_bundled_sides_in_the_language(forgod_es: str, cli: Callable[..., Any]) -> None:
+    assert "rojo empieza la ronda 2" in forgod_es
+    assert not re.search(r"\b(red|blue)\b", _log(forgod_es))
+    portuguese = _run(cli, "pt", "run", _scenario("tabmaster", "01-common-lanceiro.yaml"))
+    assert "Lanceiro (vermelho), em [1, 0], flipado" in portuguese
+    assert "Lanceiro (red)" in cli("run", _scenario("tabmaster", "01-common-lanceiro.yaml")).out
 
 
 def test_spanish_measure_kind_is_not_the_nivel_stat(cli: Callable[..., Any]) -> None:

@@ -56,7 +56,7 @@ def test_a_detachment_loses_cards_in_spanish(cli) -> None:
     assert "Orcos pierde 2 cartas; cartas que quedan: 1 (multiplicador ×1), PV 3 en la siguiente" in out
     assert "Piqueros II pierde 2 cartas: no queda ninguna" in out
     assert "Guardia: carta aniquilada, fuera del juego (PV 0 o menos: al Panteón)" in out
-    assert "red roba Espada de su mazo de adiciones (quedan 47)" in out
+    assert "rojo roba Espada de su mazo de adiciones (quedan 47)" in out
     assert "Reina: Espada equipada (fase de adiciones)" in out
     assert "Grifa recupera 4: Sanador: 4 PV devueltos, hasta los PV 10 de la carta (PV 2 → 6)" in out
     assert (
@@ -73,10 +73,10 @@ def test_refusals_in_spanish(cli) -> None:
         "la batalla no ha empezado: las tiradas de reacción deciden quién actúa primero [iniciativa]" in out
     )  # the rule's name, in the catalogue's words
     assert (
-        "en el primer turno de la batalla solo actúan los comandantes; R1 no es el comandante de red (RK) "
+        "en el primer turno de la batalla solo actúan los comandantes; R1 no es el comandante de rojo (RK) "
         "[primer turno]"
     ) in out
-    assert "es el turno de blue: los jugadores alternan, una carta cada uno, y red jugó la última carta" in out
+    assert "es el turno de azul: los jugadores alternan, una carta cada uno, y rojo jugó la última carta" in out
     assert "a BK la protege la guardia real Guardia: elimina antes a Guardia [Guardia Real]" in out
 
 

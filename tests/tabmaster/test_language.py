@@ -104,7 +104,7 @@ def test_refusals_and_their_tips_in_portuguese() -> None:
         arrows = run_data(empty).of("refused")[0]
     assert reach.reason == "B está a 3 casas de distância; o ataque alcança 2 (ATK 2)"
     assert reach.rule == "ataque Comum"  # the rule's name, as the catalogue words it (JSON: prose too)
-    assert arrows.reason == "o exército red não tem mais Flecha"
+    assert arrows.reason == "o exército vermelho não tem mais Flecha"
 
 
 def test_a_refusal_on_the_command_line_in_portuguese(cli: Any) -> None:
@@ -131,7 +131,7 @@ def test_the_state_at_the_end_says_flipado(cli: Any) -> None:
 
         out = run_file(PROJECTILE)
         view = find_ruleset("tabmaster").state_view(out.state)
-    assert line_text(view.lines[0]).startswith("Arqueiro (red)")
+    assert line_text(view.lines[0]).startswith("Arqueiro (vermelho)")
     assert "flipado, Flecha 4" in line_text(view.lines[0])
 
 
