@@ -61,7 +61,7 @@ def test_a_refusal_in_russian(cli) -> None:
     result = cli("run", str(EXAMPLES / "03-gathering-limit.yaml"), "--format", "text", "--lang", "ru")
     assert result.code == 1
     assert (
-        "собрано кубиков, использующих выносливость: 4, но у Ayrenn выносливость 3: "
+        "собрано кубиков, использующих выносливость: 4, но выносливость — 3 (Ayrenn): "
         "за одну атаку таких кубиков не больше 3"
     ) in result.out
     assert "ограничения сбора" in result.out  # the rule that refused it

@@ -35,7 +35,7 @@ def test_a_tie_goes_to_the_defender_in_spanish(cli) -> None:
 def test_a_critical_charge_with_a_flank_in_spanish(cli) -> None:
     out = _run(cli, "09-charge-with-flank.yaml", "--lang", "es")
     assert "1. carga con flanqueo: Húsares → Muralla" in out
-    assert "Húsares se mueve [1, 1] → [1, 3] (carga (el doble del movimiento táctico))" in out
+    assert "movimiento de Húsares: [1, 1] → [1, 3] (carga (el doble del movimiento táctico))" in out
     assert "Fortaleza: Húsares 10 contra Muralla 6 → victoria: Húsares (10 > 6)" in out
     assert (
         "Húsares: cargando contra Muralla (sin ataque, evasión -4 y sin absorción hasta que impacte la carga)"
@@ -54,7 +54,7 @@ def test_a_detachment_loses_cards_in_spanish(cli) -> None:
         "quedan PV 3 en la siguiente, quedan PV 3"
     ) in out
     assert "Orcos pierde 2 cartas; cartas que quedan: 1 (multiplicador ×1), PV 3 en la siguiente" in out
-    assert "Piqueros II pierde 2 cartas: no queda ninguna" in out
+    assert "Piqueros II: 2 cartas perdidas, no queda ninguna" in out
     assert "Guardia: carta aniquilada, fuera del juego (PV 0 o menos: al Panteón)" in out
     assert "rojo roba Espada de su mazo de adiciones (quedan 47)" in out
     assert "Reina: Espada equipada (fase de adiciones)" in out
@@ -85,10 +85,12 @@ def test_a_sentence_with_a_plural_in_spanish() -> None:
 
     with speaking("es", game="forgod"):
         assert (
-            CardsLost(unit="Orcos", lost=1, left=0, life_left=0).sentence() == "Orcos pierde 1 carta: no queda ninguna"
+            CardsLost(unit="Orcos", lost=1, left=0, life_left=0).sentence()
+            == "Orcos: 1 carta perdida, no queda ninguna"
         )
         assert (
-            CardsLost(unit="Orcos", lost=3, left=0, life_left=0).sentence() == "Orcos pierde 3 cartas: no queda ninguna"
+            CardsLost(unit="Orcos", lost=3, left=0, life_left=0).sentence()
+            == "Orcos: 3 cartas perdidas, no queda ninguna"
         )
     assert CardsLost(unit="Orcos", lost=3, left=0, life_left=0).sentence() == "Orcos loses 3 cards: none left"
 

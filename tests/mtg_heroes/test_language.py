@@ -92,7 +92,7 @@ def test_the_whole_duel_in_polish() -> None:
         "Utrzymanie: Orm utrzymuje 0 przy Skupieniu 1; w tej turze może rzucić 1 zaklęcie, które nie jest Instantem"
         in notes
     )
-    assert "przeciwstawna Szybkość 6 > 5: wygrywa Sela" in notes
+    assert "przeciwstawna Szybkość 6 > 5: zwycięstwo: Sela" in notes
     assert "Sela rzuca Ember Hound; zaklęcie jest zużyte na resztę dnia (w cmentarzu)" in notes
     assert "koniec tury: Sela; teraz tura: Orm" in notes
     assert [e.description for e in out.of("action")][:3] == [
