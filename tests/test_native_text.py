@@ -90,6 +90,17 @@ def test_russian_log_names_the_sample_dice_by_the_source_s_terms(cli: Callable[.
     assert "Ayrenn gathers Combat, Sword + 1 free enemy combat dice" in english  # the typed names stay in English
 
 
+def test_botse_in_russian_calls_a_unit_by_the_source_s_word(cli: Callable[..., Any], tmp_path: Path) -> None:
+    scenario = tmp_path / "b.yaml"
+    scenario.write_text((SCENARIOS / "botse" / "01-fatigue.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    said = _run(cli, "ru", "units", "botse", "--format", "text") + _run(
+        cli, "ru", "play", str(scenario), stdin="help\nquit\n"
+    )
+    assert "обязательны для боевой единицы не из каталога" in said
+    assert "боевые единицы сейчас" in said
+    assert "отряд" not in said and "юнит" not in said
+
+
 def test_russian_catalogue_calls_a_unit_one_thing() -> None:
     text = (ROOT / "tabroll/locale/ru/LC_MESSAGES/tabroll.po").read_text(encoding="utf-8")
     assert "юнит" not in text

@@ -98,6 +98,18 @@ def _core_words() -> None:  # pragma: no cover - never called: it only marks the
     p_("event", "skill_trigger")
     p_("defeat", "defeated")
     p_("pool", "Health")
+    # the source's word for a unit, «боевая единица», where the core says «отряд»
+    _("Attacks, and the stats each reads (* required of a unit not in the catalogue):")
+    _("No catalogue: the source prints no unit's stats, so type them (below).")
+    _("an attack of unit A on unit T")
+    _("attacks (* required of a unit not in the catalogue)")
+    _("clear the screen and show the units now")
+    _("the units now")
+    _(
+        "type each unit as a name and its stats, e.g. {example} (tabroll units {id} lists the stats each attack "
+        "needs); or take the units from a scenario file: tabroll matrix FILE"
+    )
+    _("{game} has no unit catalogue: name the units with {options}")
     _(", {lost} {pool} lost")
     _(", {pool} {left} left")
     p_("resource", "tenacity")
