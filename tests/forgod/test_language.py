@@ -53,12 +53,12 @@ def test_a_detachment_loses_cards_in_spanish(cli) -> None:
         "9 de daño a Orcos: 9 de daño llena los PV 4 de la primera carta y luego 4 por carta: caen 2 de 3 cartas, "
         "quedan PV 3 en la siguiente, quedan PV 3"
     ) in out
-    assert "Orcos pierde 2 cartas; cartas que quedan: 1 (multiplicador ×1), PV 3 en la siguiente" in out
+    assert "Orcos: 2 cartas perdidas; cartas que quedan: 1 (multiplicador ×1), PV 3 en la siguiente" in out
     assert "Piqueros II: 2 cartas perdidas, no queda ninguna" in out
     assert "Guardia: carta aniquilada, fuera del juego (PV 0 o menos: al Panteón)" in out
     assert "rojo roba Espada de su mazo de adiciones (quedan 47)" in out
     assert "Reina: Espada equipada (fase de adiciones)" in out
-    assert "Grifa recupera 4: Sanador: 4 PV devueltos, hasta los PV 10 de la carta (PV 2 → 6)" in out
+    assert "curación de Grifa: +4 (Sanador: 4 PV devueltos, hasta los PV 10 de la carta) (PV 2 → 6)" in out
     assert (
         "Sanador: carta sacrificada, fuera del juego (cambiada por Ballesteros con Cambio de Estrategia, al Panteón)"
     ) in out
