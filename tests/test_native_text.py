@@ -144,6 +144,14 @@ def test_polish_odds_name_the_counterattack_and_the_mean_without_agreement(cli: 
     assert "średnia obrażenia" not in out and "(poziom)" not in out
 
 
+def test_polish_picture_legend_names_the_counterattack(cli: Callable[..., Any], tmp_path: Path) -> None:
+    picture = tmp_path / "odds.svg"
+    _run(cli, "pl", "odds", _scenario("mtg_heroes", "02-direct-combat.yaml"), "--action", "1", "--svg", str(picture))
+    drawn = picture.read_text(encoding="utf-8")
+    assert "kontratak: obrażenia otrzymane (cel: Grizzly Bear)" in drawn
+    assert "counterattack" not in drawn
+
+
 def test_polish_matrix_names_the_follow_up_and_its_setting_in_polish(cli: Callable[..., Any]) -> None:
     unit = "Bear Power=2 Toughness=2 Life=5"
     out = _run(cli, "pl", "matrix", "-r", "mtg_heroes", "--attackers", unit, "--targets", unit.replace("Bear", "Ogre"))
