@@ -72,7 +72,9 @@ def test_a_unit_that_survives_and_a_miss_in_portuguese() -> None:
         flip = shot.of("flip")[0].sentence()
     assert survive == "Soldado sobrevive (8 não supera DEF 9: é preciso mais de 9)"
     assert path == "trajetória do Atropelamento: [1, 0] → [2, 0] → [3, 0]"
-    assert moved == "Cavaleiro se move [0, 0] → [3, 0] (Atropelamento: termina na última casa livre da sua trajetória)"
+    assert (
+        moved == "Cavaleiro: movimento [0, 0] → [3, 0] (Atropelamento: termina na última casa livre da sua trajetória)"
+    )
     assert miss == "falha no alvo B: ataque 3 < distância 6"
     assert flip == "A é flipado"
 
