@@ -726,7 +726,8 @@ class GameOver(Event):
             fall = _("{unit} has fallen, struck by {by}; ", unit=self.unit, by=self.by)
         elif self.unit:
             fall = _("{unit} has fallen; ", unit=self.unit)
-        result = _("{winner} wins", winner=self.winner) if self.winner else _("the result is left to the table")
+        winner = p_("side", self.winner) if self.winner else ""  # a game's catalogue may word its sides (red)
+        result = _("{winner} wins", winner=winner) if winner else _("the result is left to the table")
         removed = _("; removed: {units}", units=", ".join(self.removed)) if self.removed else ""
         return _(
             "GAME OVER: {fall}{result} ({reason}){removed}",

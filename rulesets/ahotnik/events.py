@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from tabroll.events import Event, Position, event_kind, position_text
 
-from .messages import _
+from .messages import _, direction_word
 
 
 @event_kind("synapse")
@@ -32,7 +32,11 @@ class Synapse(Event):
     reason: str
 
     def sentence(self) -> str:
-        values: dict[str, object] = {"unit": self.unit, "direction": self.direction_name, "reason": self.reason}
+        values: dict[str, object] = {
+            "unit": self.unit,
+            "direction": direction_word(self.direction_name),
+            "reason": self.reason,
+        }
         success = self.result == "success"
         if self.pilots:
             values.update(a=self.pilots[0], b=self.pilots[1])
@@ -59,9 +63,12 @@ class Rotation(Event):
 
     def sentence(self) -> str:
         if self.before == self.after:
-            return _("{unit} already faces {direction}", unit=self.unit, direction=self.after_name)
+            return _("{unit} already faces {direction}", unit=self.unit, direction=direction_word(self.after_name))
         return _(
-            "{unit} turns from {before} to {after}", unit=self.unit, before=self.before_name, after=self.after_name
+            "{unit} turns from {before} to {after}",
+            unit=self.unit,
+            before=direction_word(self.before_name),
+            after=direction_word(self.after_name),
         )
 
 
@@ -81,7 +88,7 @@ class Targeting(Event):
     reason: str
 
     def sentence(self) -> str:
-        values = {"attacker": self.attacker, "direction": self.direction_name, "reason": self.reason}
+        values = {"attacker": self.attacker, "direction": direction_word(self.direction_name), "reason": self.reason}
         if self.attack == "melee":
             return _("{attacker} attacks {target} in melee ({reason})", target=self.targets[0], **values)
         if not self.targets:

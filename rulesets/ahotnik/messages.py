@@ -14,7 +14,25 @@ n_ = MESSAGES.ngettext
 p_ = MESSAGES.pgettext
 np_ = MESSAGES.npgettext
 
-__all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_"]
+__all__ = ["MESSAGES", "N_", "_", "direction_word", "n_", "np_", "p_"]
+
+
+def direction_word(name: str) -> str:
+    """A direction as the events keep it (``"4 (SW)"``: its number and compass side, in English) as the log says
+    it in the language now (Italian ``"4 (SO)"``); the event's field itself never changes."""
+    number, _space, side = name.partition(" (")
+    side = side.removesuffix(")")
+    words = {
+        "N": p_("compass", "N"),
+        "NE": p_("compass", "NE"),
+        "E": p_("compass", "E"),
+        "SE": p_("compass", "SE"),
+        "S": p_("compass", "S"),
+        "SW": p_("compass", "SW"),
+        "W": p_("compass", "W"),
+        "NW": p_("compass", "NW"),
+    }
+    return f"{number} ({words[side]})" if side in words else name
 
 
 def _core_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
@@ -49,3 +67,45 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
     p_("figure", "threat")
     p_("figure", "game over")
     p_("figure", "attack by {unit}")
+
+
+def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
+    (``distance 1, sight true``): the fields and values typed stay as they are."""
+    p_("attack field", "pilots")
+    p_("attack field", "synapse")
+    p_("attack field", "direction")
+    p_("attack field", "facing")
+    p_("attack field", "toward")
+    p_("attack field", "distance")
+    p_("attack field", "enemy")
+    p_("field value", "demon")
+    p_("field value", "ahotnik")
+    p_("field value", "true")
+    p_("field value", "false")
+
+
+def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """What ``play``'s ``help KIND`` says of this game's actions and of their fields (each action model's docstring,
+    its first paragraph, and each field's description), in the game's language: the core says them through
+    :meth:`tabroll.kit.Ruleset.said`."""
+    N_("The whole attack phase: every Ahotnik in turn order, with its pilots' choices.")
+    N_("Each Ahotnik's choice (others: asked of the dice).")
+    N_("This action's dice, in the order drawn.")
+    N_("One Ahotnik's attack step alone; ``target``, if given, must be what the rules pick.")
+    N_("The attacking Ahotnik.")
+    N_("Its pilots' choice (none: asked of the dice).")
+    N_("The unit it must attack (refused if the rules pick another).")
+    N_("A Demon is summoned (threat +1): a new one, or an exiled one coming back.")
+    N_("The Demon summoned.")
+    N_("Its hex.")
+    N_("Scudi.")
+    N_("Vita.")
+    N_("Which Demon this is, for DNA (default: its name).")
+    N_("A summon rolls no dice.")
+    N_("A Contaminated Terrain token (placed by the Earth Demon) is revealed (threat +1) or removed (threat -1).")
+    N_("revealed (threat +1) or removed (threat -1).")
+    N_("A token rolls no dice.")
+    N_("Phase transition ends for the named Ahotniks (all of them when none is named).")
+    N_("The Ahotniks (none named: all).")
+    N_("Ending phase transition rolls no dice.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tabroll.geometry.hex import Hex, Orientation
 from tabroll.kit.views import Line, StateView, Tone, text_line
 
-from .messages import _
+from .messages import _, direction_word
 from .state import Board
 
 MAX_COLUMNS = 30
@@ -100,7 +100,7 @@ def legend(board: Board) -> list[str]:
     out = []
     for a in board.ahotniks:
         facts = [
-            _("facing {direction}", direction=m.direction_name(a.facing)),
+            _("facing {direction}", direction=direction_word(m.direction_name(a.facing))),
             _("Shields {n}", n=a.shields),
             _("Life {n}", n=a.life),
         ]
@@ -130,7 +130,7 @@ def legend(board: Board) -> list[str]:
     else:
         line = _("threat level {threat} (floor {floor})", threat=board.threat, floor=board.threat_floor)
     out.append(line)
-    directions = ", ".join(m.direction_name(d) for d in range(1, 7))
+    directions = ", ".join(direction_word(m.direction_name(d)) for d in range(1, 7))
     out.append(_("directions: {directions}", directions=directions))
     if board.game_over:
         out.append(_("GAME OVER: {reason}", reason=board.game_over))

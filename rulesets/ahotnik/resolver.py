@@ -41,7 +41,7 @@ from .events import (
     Targeting,
     ThreatChanged,
 )
-from .messages import _, n_, p_
+from .messages import _, direction_word, n_, p_
 from .model import (
     AhotnikOptions,
     AttackAction,
@@ -400,7 +400,7 @@ def melee_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, d: int, tar
     """A melee blow on the adjacent ``target`` in direction ``d``: straight to Life when it is ahead."""
     name, facing = attacker.name, attacker.facing
     ahead = d == facing
-    where = {"facing": turn.name(facing), "direction": turn.name(d)}
+    where = {"facing": direction_word(turn.name(facing)), "direction": direction_word(turn.name(d))}
     if isinstance(target, Demon):
         why = _("first adjacent Demon clockwise from {facing}: at {direction}", **where)
     else:

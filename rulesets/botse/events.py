@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
 
-from .messages import _, form_word, n_, when_word
+from .messages import _, dice_words, die_word, form_word, n_, when_word
 
 
 @event_kind("light_fatigue")
@@ -108,7 +108,7 @@ class Gathered(Event):
     def sentence(self) -> str:
         values = {
             "unit": self.unit,
-            "dice": ", ".join(self.dice) or _("no dice"),
+            "dice": dice_words(self.dice) or _("no dice"),
             "stamina": self.stamina,
             "stamina_limit": self.stamina_limit,
             "magicka": self.magicka,
@@ -152,7 +152,7 @@ class FaceTurned(Event):
         return _(
             "die {number} {die} turned to face {face} of {sides}: {shows}",
             number=self.number,
-            die=self.die,
+            die=die_word(self.die),
             face=self.face,
             sides=self.sides,
             shows=self.shows_text or self.shows,
@@ -178,7 +178,7 @@ class ResultResolved(Event):
         done = self.done_text or self.done
         if self.number == 0:
             return _("item ability {die}: {done}", die=self.die, done=done)
-        return _("die {number} {die}: {done}", number=self.number, die=self.die, done=done)
+        return _("die {number} {die}: {done}", number=self.number, die=die_word(self.die), done=done)
 
 
 @event_kind("tenacity")
@@ -219,7 +219,8 @@ class DiePlaced(Event):
     on: str | None = None
 
     def sentence(self) -> str:
-        values = {"number": self.number, "die": self.die, "reason": self.reason, "slot": self.slot, "on": self.on}
+        values = {"number": self.number, "die": die_word(self.die), "reason": self.reason, "slot": self.slot}
+        values["on"] = self.on
         if self.place == "exhausted":
             return _("die {number} {die} exhausted to cooldown slot {slot} ({reason})", **values)
         if self.place == "active":

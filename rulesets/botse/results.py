@@ -9,7 +9,7 @@ from tabroll.frozen import replace
 
 from .damage import deal, deal_summed, heal
 from .events import DiePlaced, ResultResolved, TenacityGained
-from .messages import _, n_
+from .messages import _, die_word, n_
 from .model import Code, RollFields
 from .order import aimed, choices
 from .plan import Plan, paying, plan_result, static_units
@@ -66,7 +66,9 @@ def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
                     if summed and not isinstance(work.unit(name), Adventurer):
                         pending.setdefault(name, [0, 0, 0])[2] += amount
                 for name, amount in plan.heal.items():
-                    heal(work, name, amount, _("die {number} {die}", number=rolled.number, die=rolled.die.name))
+                    heal(
+                        work, name, amount, _("die {number} {die}", number=rolled.number, die=die_word(rolled.die.name))
+                    )
         for name in [n for n, p in last.items() if p == position]:
             blockable, through, prevented = pending.pop(name, [0, 0, 0])
             deal_summed(work, name, blockable, through, prevented, by=setup.adventurer)
@@ -105,7 +107,7 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
                 text=_(
                     "die {number} {die}: nothing on it can be done ({why})",
                     number=rolled.number,
-                    die=rolled.die.name,
+                    die=die_word(rolled.die.name),
                     why=why,
                 )
             )
@@ -117,7 +119,7 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
                 text=_(
                     "die {number} {die}: no open active slot, so it cannot be resolved",
                     number=rolled.number,
-                    die=rolled.die.name,
+                    die=die_word(rolled.die.name),
                 )
             )
         )
@@ -127,7 +129,9 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
         done = said(lambda: _("{done} (skipped: {skipped})", done=done, skipped=joined("; ", plan.skipped)))
     work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=done))
     if plan.cost is not None:
-        pay_cost(work, adventurer, plan.cost, _("die {number} {die}", number=rolled.number, die=rolled.die.name))
+        pay_cost(
+            work, adventurer, plan.cost, _("die {number} {die}", number=rolled.number, die=die_word(rolled.die.name))
+        )
         adventurer = work.adventurer(setup.adventurer)
     if plan.status_on is not None:
         for status in plan.statuses:
@@ -172,7 +176,7 @@ def apply_status(work: Work, rolled: Rolled, on: str, status: str) -> None:
         work.put(replace(unit, statuses=(*unit.statuses, status)))
     work.emit(
         StatusApplied(
-            unit=on, status=status, reason=_("{die}, die {number}", die=rolled.die.name, number=rolled.number)
+            unit=on, status=status, reason=_("{die}, die {number}", die=die_word(rolled.die.name), number=rolled.number)
         )
     )
 

@@ -15,7 +15,7 @@ from .damage import restore_defense
 from .events import FaceTurned
 from .gathering import Pool
 from .merging import add_effect
-from .messages import N_, _, p_
+from .messages import N_, _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
 from .results import resolve_results
@@ -117,7 +117,7 @@ def roll_face(work: Work, entry: Rolled, unit: str, purpose: str, *, again: bool
     die, naming the face it shows and what the face does; ``again`` for a reroll (step 5a)."""
     die = entry.die
     entry.face_number = roll_die(work.dice, die.sides, purpose)
-    values = {"number": entry.number, "die": die.name}
+    values = {"number": entry.number, "die": die_word(die.name)}
     if entry.free:
         label = _("die {number} {die} (free) rerolled", **values) if again else _("die {number} {die} (free)", **values)
     else:

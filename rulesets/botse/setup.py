@@ -403,7 +403,7 @@ def state_view(battle: Battle) -> StateView:
 
 
 def unit_text(unit: dict[str, Any]) -> str:
-    from .messages import form_word
+    from .messages import dice_words, die_word, form_word
 
     name, side = unit["name"], side_word(unit["side"])
     if unit["defeated"]:
@@ -413,18 +413,20 @@ def unit_text(unit: dict[str, Any]) -> str:
         _("Health {health}", health=unit["health"]),
     ]
     if unit["side"] == "adventurer":
-        track = ", ".join(_("(light fatigue)") if d == FATIGUE_DIE else d or "-" for d in unit["cooldown"])
+        track = ", ".join(
+            _("(light fatigue)") if d == FATIGUE_DIE else die_word(d) if d else "-" for d in unit["cooldown"]
+        )
         parts += [
             _("tenacity {tenacity}", tenacity=unit["tenacity"]),
             _("light fatigue {fatigue}", fatigue=unit["light_fatigue"]),
             _("form {form}", form=form_word(unit["form"])),
             _("engages {engages}", engages=unit["engages"]),
-            _("rows: {dice}", dice=", ".join(unit["available"]) or _("none")),
+            _("rows: {dice}", dice=dice_words(unit["available"]) or _("none")),
             _("cooldown: [{track}]", track=track),
-            _("active: [{dice}]", dice=", ".join(unit["active"])),
+            _("active: [{dice}]", dice=dice_words(unit["active"])),
         ]
         if unit["drained"]:
-            parts.append(_("drained: {dice}", dice=", ".join(unit["drained"])))
+            parts.append(_("drained: {dice}", dice=dice_words(unit["drained"])))
     else:
         parts.append(_("Defense {defense}", defense=unit["defense"]))
     if unit["statuses"]:

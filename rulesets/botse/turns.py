@@ -9,7 +9,7 @@ from tabroll.events import Move, Note
 from tabroll.frozen import replace
 from tabroll.geometry.hex import Hex
 
-from .messages import _, n_, p_
+from .messages import _, dice_words, n_, p_
 from .model import AuraAction, EndTurnAction, MoveAction
 from .reactions import apply_effect, react
 from .setup import FATIGUE_DIE
@@ -149,7 +149,7 @@ def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
     )
     parts = []
     if recovered:
-        parts.append(_("{dice} back to the attribute rows", dice=", ".join(recovered)))
+        parts.append(_("{dice} back to the attribute rows", dice=dice_words(recovered)))
     if fatigue:
         parts.append(n_("{n} light fatigue die discarded", "{n} light fatigue dice discarded", fatigue))
     what = "; ".join(parts) if parts else _("the cooldown track is empty")

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the messages are listed as the code says them, one per line)
 """This game's sentences in every language it has a catalogue for (``locale/``, see :mod:`tabroll.i18n`):
 ``_("…")``, ``n_("…", "…", n)``, ``p_("context", "…")`` look in this game's catalogue, then in tabroll's, then
 say the English.
@@ -137,3 +138,90 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
     unit."""
     p_("figure", "Life left: {unit}")
     p_("figure", "skill test succeeds")
+    p_("figure", "counterattack")
+    p_("figure", "intercept")
+    p_("figure", "mana burn")
+    p_("figure", "reply by {unit}")
+
+
+def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
+    (``distance 1, sight true``): the fields and values typed stay as they are."""
+    p_("attack field", "range")
+    p_("field value", "near")
+    p_("field value", "far")
+    p_("field value", "true")
+    p_("field value", "false")
+
+
+def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """What ``play``'s ``help KIND`` says of this game's actions and of their fields (each action model's docstring,
+    its first paragraph, and each field's description), in the game's language: the core says them through
+    :meth:`tabroll.kit.Ruleset.said`."""
+    N_("Direct combat: the attacker's Power dice against the defender's Toughness dice, then a counterattack.")
+    N_("Who strikes (a creature is commanded by its controller).")
+    N_("Who is struck.")
+    N_("Whether the defender strikes back (default: the counterattack option).")
+    N_("A combatant that steps in and takes the fight instead of the target.")
+    N_("The dice, in the order they are asked (d6 values); leave it out to roll with --seed, --dice or --prompt.")
+    N_("Move to another range band: near ↔ far from the named combatants (default: every enemy).")
+    N_("Who moves.")
+    N_("The band it moves to: near or far.")
+    N_("From whom (default: every enemy).")
+    N_("This action rolls no dice.")
+    N_("A skill test: dice from the identity's symbols of the skill's colours; total ≥ target succeeds.")
+    N_("Who is tested (its identity gives the dice).")
+    N_("A colour identity to test instead of a unit, e.g. WUBB.")
+    N_("The skill tested.")
+    N_("Several skills that fit: the strongest is used.")
+    N_("The difficulty by name: easy, medium, hard…")
+    N_("The total to reach, instead of a difficulty.")
+    N_("Fix the turn order: highest Speed first, ties broken by opposed Speed rolls.")
+    N_("The d6 of the opposed Speed rolls that break ties, in the order asked.")
+    N_("A combatant delays: it now acts right after ``after`` for the rest of the fight.")
+    N_("Who delays.")
+    N_("The combatant it now acts after, for the rest of the fight.")
+    N_("Reach phase: regain Reach mana (−2 at near range of an enemy), optionally adding colourless mana.")
+    N_("The character whose Reach phase it is.")
+    N_("Colourless mana added above the maximum (it burns if unspent by the End phase).")
+    N_("Add the next spell of the Library to Memory (when the Library has one).")
+    N_("Upkeep: uphold up to Focus permanent effects and creatures; upheld creatures are refreshed and may act.")
+    N_("The character whose Upkeep it is.")
+    N_("The lasting effects and creatures it upholds with Focus.")
+    N_(
+        "Cast a spell: a spell of the list (bundled or the scenario's ``spells:``), or one of the table's with a ``cost`` (its effect is then the table's). Cost within Mana and Mastery; creature-only spells need near range."
+    )
+    N_("Who casts it.")
+    N_("The spell, by name (the bundled list or the scenario's spells).")
+    N_("The mana cost of a spell that is not on the list (its effect is then the table's).")
+    N_("Whom it is cast at.")
+    N_("The table's spell targets creatures only (so it needs near range).")
+    N_("The table's spell is an Instant.")
+    N_("The table's spell has Split Second.")
+    N_("The combatant whose spell or commanded action this answers.")
+    N_("A destroy, exile or control effect resolved against a target (characters are immune).")
+    N_("destroy, exile or control.")
+    N_("The creature it is aimed at (characters are immune).")
+    N_("Who brings it about.")
+    N_("A character tries to leave the fight: its first action of the turn, from far range of every enemy.")
+    N_("The character that flees.")
+    N_("Damage from a spell or ability, as the table resolved it: straight off Life.")
+    N_("Who takes it.")
+    N_("How much Life it takes.")
+    N_("Who dealt it.")
+    N_("What dealt it, for the log.")
+    N_("A spell or ability changes Power and/or Toughness until end of turn (e.g. −1/−1).")
+    N_("Whose Power and Toughness change.")
+    N_("Change to Power, e.g. -1.")
+    N_("Change to Toughness, e.g. -1.")
+    N_("What changes them, for the log.")
+    N_("Regenerate a creature: its lost Life comes back.")
+    N_("The creature that regenerates.")
+    N_("A new creature joins the fight under a character's control, summoning-sick this turn (unless Haste).")
+    N_("The character who summons it and controls it.")
+    N_("The creature, by its name under reserve.")
+    N_(
+        "End phase of ``unit``'s turn: spells above half of Memory are forgotten, reductions end, mana burns, the next turn begins."
+    )
+    N_("The character whose turn ends.")
+    N_("The spells it forgets: exactly those above half of its Memory.")

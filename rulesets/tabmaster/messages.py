@@ -5,16 +5,48 @@ say the English."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tabroll.i18n import N_, Domain
 
 MESSAGES = Domain("tabmaster", Path(__file__).resolve().parent / "locale")
-_ = MESSAGES.gettext
-n_ = MESSAGES.ngettext
 p_ = MESSAGES.pgettext
 np_ = MESSAGES.npgettext
 
-__all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_"]
+__all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_", "side_word"]
+
+
+def side_word(side: str) -> str:
+    """A side's name as the sentences say it: the sides the bundled scenarios name (``red``, ``blue``) in the
+    language now, from this catalogue; any other name as the scenario writes it. The name itself (JSON, the
+    scenario's keys) never changes."""
+    return MESSAGES.plookup("side", side) or side
+
+
+def _sides(message: str, values: dict[str, Any]) -> dict[str, Any]:
+    """Each value that names a side said by :func:`side_word`, unless the message quotes it (``'{side}'``: the
+    name as typed)."""
+    return {
+        key: side_word(value) if isinstance(value, str) and f"'{{{key}}}'" not in message else value
+        for key, value in values.items()
+    }
+
+
+def _(message: str, /, **values: Any) -> str:
+    """``message`` in the language now (:meth:`tabroll.i18n.Domain.gettext`), a side said by :func:`side_word`."""
+    return MESSAGES.gettext(message, **_sides(message, values))
+
+
+def n_(singular: str, plural: str, n: int, /, **values: Any) -> str:
+    """The form of a message for the count ``n`` (:meth:`tabroll.i18n.Domain.ngettext`), a side said by
+    :func:`side_word`."""
+    return MESSAGES.ngettext(singular, plural, n, **_sides(singular, values))
+
+
+def _side_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The sides the bundled scenarios and the starter name, said in the game's language."""
+    p_("side", "red")
+    p_("side", "blue")
 
 
 def _core_words() -> None:  # pragma: no cover - never called: it only marks these messages for the extractor
@@ -81,3 +113,45 @@ def _rule_names() -> None:  # pragma: no cover - never called: it only marks mes
     p_("rule", "trample")
     p_("rule", "trample attack")
     p_("rule", "unused field")
+
+
+def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
+    (``distance 1, sight true``): the fields and values typed stay as they are."""
+    p_("attack field", "using")
+    p_("attack field", "move to")
+    p_("attack field", "distance")
+    p_("attack field", "height")
+    p_("attack field", "sight")
+    p_("attack field", "move")
+    p_("field value", "primary")
+    p_("field value", "secondary")
+    p_("field value", "true")
+    p_("field value", "false")
+
+
+def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """What ``play``'s ``help KIND`` says of this game's actions and of their fields (each action model's docstring,
+    its first paragraph, and each field's description), in the game's language: the core says them through
+    :meth:`tabroll.kit.Ruleset.said`."""
+    N_("A unit attacks (after moving, if it may): one target, several (Area, Multiple), or none named.")
+    N_("The attacking unit.")
+    N_("The unit attacked.")
+    N_("The units attacked (Area, Multiple).")
+    N_("Which printed attack.")
+    N_("Move first to this square (up to MOV), then attack.")
+    N_("Move first along these squares, then attack.")
+    N_("A trample's path, square by square.")
+    N_("One path per pass of a Multiple trample.")
+    N_("Refused: a Random line rolls its direction.")
+    N_("How many of a Multiple attack's attacks to make.")
+    N_("The hex (Feitiço) a Disease attack puts on the unit hit.")
+    N_("What the table decided for a Special.")
+    N_("This action's dice, in the order rolled.")
+    N_("A unit moves up to MOV squares, then is flipped.")
+    N_("The unit that moves.")
+    N_("Its destination (the shortest free path is taken).")
+    N_("The squares it enters, in order.")
+    N_("A move rolls no dice.")
+    N_("A new round: every flipped unit is turned face up.")
+    N_("A new round rolls no dice.")

@@ -626,10 +626,19 @@ class Ruleset(Generic[StateT, ActionT]):
         return Path(module.__file__).parent
 
     def starter_text(self) -> str | None:
-        """The text of the game's starter scenario (:attr:`starter_file`), or ``None`` when it has none."""
+        """The text of the game's starter scenario (:attr:`starter_file`), or ``None`` when it has none: its
+        comments in the language now when the game keeps a copy for it beside it (``starter.it.yaml``: the same
+        keys and values, its comments and title translated), else as :attr:`starter_file` has them."""
         if self.starter_file is None:
             return None
+        from tabroll.i18n import ENGLISH, language
+
         path = self.folder() / self.starter_file
+        code = language()
+        if code != ENGLISH:
+            translated = path.with_name(f"{path.stem}.{code}{path.suffix}")
+            if translated.is_file():
+                return translated.read_text(encoding="utf-8")
         return path.read_text(encoding="utf-8") if path.is_file() else None
 
     def rulings_text(self) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tabroll.i18n import _, p_
+from tabroll.i18n import MESSAGES, _, p_
 
 Tone = Literal["plain", "ally", "enemy", "feature", "faint", "alert"]
 """How a piece of a view stands out, by what it is (the renderer chooses the colour): ``ally`` the players'
@@ -84,8 +84,10 @@ def units_view(summary: Mapping[str, Any], words: Iterable[tuple[str, str]] = ()
         out = bool(unit.get("defeated"))
         facts = unit_facts(unit, words)
         where = "" if out or position is None else _(", at {position}", position=position)
-        lines.append(text_line(f"{unit['name']} ({unit.get('side', '')}){where}" + (f", {facts}" if facts else "")))
-        cells = (str(unit["name"]), str(unit.get("side", "")), "—" if out or position is None else str(position))
+        side = str(unit.get("side", ""))
+        side = (MESSAGES.plookup("side", side) or side) if side else side  # a game may word its sides (red, blue)
+        lines.append(text_line(f"{unit['name']} ({side}){where}" + (f", {facts}" if facts else "")))
+        cells = (str(unit["name"]), side, "—" if out or position is None else str(position))
         rows.append(((*cells, facts), out))
     columns = (p_("column", "unit"), p_("column", "side"), p_("column", "where"), p_("column", "state"))
     table = ViewTable(columns, tuple(rows)) if rows else None

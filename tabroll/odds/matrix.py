@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tabroll.dice.session import check_jobs
 from tabroll.engine import AnyRuleset, AttackRequest, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
-from tabroll.i18n import _, n_
+from tabroll.i18n import MESSAGES, _, n_
 from tabroll.odds.api import compute_odds
 from tabroll.odds.figures import Cell, Matrix
 
@@ -149,11 +149,21 @@ def _from_catalogue(
     game = ruleset_for_units(ruleset, untyped or [unit.name for unit in units])
     checked = check_fields(game, fields, with_file=False)
     setting = ", ".join(
-        f"{spec.name.replace('_', ' ')} {checked.get(spec.name, spec.default)}"
+        _setting_part(spec.name, str(checked.get(spec.name, spec.default)))
         for spec in game.attack_fields
         if spec.name in checked or (spec.quick_only and spec.default is not None)
     )
     return _Where(game, None, checked, game.catalogue_names(), setting)
+
+
+def _setting_part(field: str, value: str) -> str:
+    """One attack field of the table's setting as people read it (``distance 1``): the field's name and a word
+    value in the language now, from the game's catalogue (``p_("attack field", NAME)``, ``p_("field value",
+    VALUE)``), else as typed; a number stays as it is."""
+    name = field.replace("_", " ")
+    word = MESSAGES.plookup("attack field", name) or name
+    said = MESSAGES.plookup("field value", value) or value
+    return _("{field} {value}", field=word, value=said)
 
 
 def _check_trials(trials: int) -> None:

@@ -459,11 +459,12 @@ class Table:
             return
         model = w.action_models(self.ruleset).get(topic)
         if model is not None:
-            self.say(f"{topic}: {(model.__doc__ or '').strip().splitlines()[0] if model.__doc__ else ''}")
+            said = self.ruleset.said
+            self.say(f"{topic}: {said(w.first_paragraph(model.__doc__))}")
             for name in w.action_fields(self.ruleset, topic):
                 info = model.model_fields[name]
                 need = _("required") if info.is_required() else _("optional")
-                self.say(f"  {name}= ({need}) {info.description or ''}".rstrip())
+                self.say(f"  {name}= ({need}) {said(info.description or '')}".rstrip())
             return
         for command in w.COMMANDS:
             if command.name == topic:

@@ -255,3 +255,14 @@ def complete(
         fields = [f"{name}=" for name in action_fields(ruleset, command) if name not in taken]
         return starting([*fields, *names]) if current else starting(fields)
     return []
+
+
+def first_paragraph(doc: str | None) -> str:
+    """The first paragraph of an action model's docstring, on one line: what ``help KIND`` says of the action (a
+    game's catalogue words it in the game's language, from the ``N_`` of its ``messages.py``)."""
+    lines = []
+    for line in (doc or "").strip().splitlines():
+        if not line.strip():
+            break
+        lines.append(line.strip())
+    return " ".join(lines)

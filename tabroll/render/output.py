@@ -383,7 +383,7 @@ def _brief_part(event: Event, pair: tuple[str, str] | None) -> str:
         if pool and left is not None:
             return who + n_(
                 "{amount} damage ({pool} {left} left)", "{amount} damage ({pool} {left} left)", int(amount or 0),
-                amount=amount, pool=pool, left=left,
+                amount=amount, pool=p_("pool", pool), left=left,
             )  # fmt: skip
         return who + n_(
             "{amount} damage ({rule})", "{amount} damage ({rule})", int(amount or 0), amount=amount,

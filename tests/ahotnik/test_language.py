@@ -151,7 +151,7 @@ def test_the_game_s_event_sentences_in_italian() -> None:
 
     with speaking("it", game="ahotnik"):
         assert Rotation(unit="Wolf", before=1, after=5, before_name="1 (NE)", after_name="5 (W)").sentence() == (
-            "Wolf ruota da 1 (NE) a 5 (W)"
+            "Wolf ruota da 1 (NE) a 5 (O)"
         )
         assert PhaseTransition(unit="Wolf", active=False, reason="x").sentence() == (
             "Wolf esce dalla Transizione di fase (x)"

@@ -20,25 +20,25 @@ def run_text(cli: Any, name: str, lang: str) -> str:
 
 def test_fatigue_sentences_in_russian(cli) -> None:
     out = run_text(cli, "01-fatigue.yaml", "ru")
-    assert "Ayrenn атакует: Draugr" in out
+    assert "атака: Ayrenn → Draugr" in out
     assert "Ayrenn не получает усталости (первая атака в этом ходу)" in out
     assert "Ayrenn получает 1 кубик лёгкой усталости (атака 2 в этом ходу); лёгкая усталость 1" in out
     assert "Ayrenn: боевой режим «Лёгкое оружие»: только цели в соседних клетках" in out
     assert "Ayrenn назначает цель: Draugr, в 1 клетке, в зоне видимости (только цели в соседних клетках)" in out
-    assert "кубик 1 Combat истощён на место 3 трека перезарядки (код «мгновенно»)" in out
-    assert "Восстановление (перезарядка 2): Combat — обратно в ряды умений; 1 кубик лёгкой усталости сброшен" in out
+    assert "кубик 1 «Бой» истощён на место 3 трека перезарядки (код «мгновенно»)" in out
+    assert "Восстановление (перезарядка 2): «Бой» — обратно в ряды умений; 1 кубик лёгкой усталости сброшен" in out
 
 
 def test_tenacity_and_free_die_in_russian(cli) -> None:
     out = run_text(cli, "09-tenacity-and-free-dice.yaml", "ru")
     assert (
-        "Ayrenn собирает: Combat, Sword + 1 свободный кубик боя врагов (выносливость 2/2, магия 0/0); "
+        "Ayrenn собирает: «Бой», «Меч» + 1 свободный кубик боя врагов (выносливость 2/2, магия 0/0); "
         "предмет Steel Sword"
     ) in out
-    assert "Ayrenn получает 1 стойкость (грань стойкости); стойкость 1" in out
-    assert "кубик 1 Combat истощён на место 1 трека перезарядки (грань стойкости)" in out
-    assert "кубик 2 Sword: 2 урона по Bandit" in out
-    assert "кубик 3 Enemy Combat сброшен (свободный кубик боя врагов, сбрасывается после применения)" in out
+    assert "Ayrenn получает 1 очко стойкости (грань стойкости); стойкость 1" in out
+    assert "кубик 1 «Бой» истощён на место 1 трека перезарядки (грань стойкости)" in out
+    assert "кубик 2 «Меч»: Bandit: 2 урона" in out
+    assert "кубик 3 «Бой» врагов сброшен (свободный кубик боя врагов, сбрасывается после применения)" in out
     assert "способность предмета Steel Sword: 1 свободный кубик боя (добавлен к броску)" in out
 
 
@@ -55,8 +55,8 @@ def test_roll_labels_and_faces_in_russian(cli) -> None:
     events = result.json()["files"][0]["actions"][0]["events"]
     rolls = [(e["label"], e["values"], e["faces"], e["faces_text"]) for e in events if e["kind"] == "roll"]
     assert rolls == [  # faces: the same words in every language (a machine value); faces_text: in Russian
-        ("кубик 1 Fire Staff", [1], ["2 damage"], ["2 урона"]),
-        ("кубик 2 Fire Staff", [2], ["3 damage"], ["3 урона"]),
+        ("кубик 1 «Огненный посох»", [1], ["2 damage"], ["2 урона"]),
+        ("кубик 2 «Огненный посох»", [2], ["3 damage"], ["3 урона"]),
     ]
 
 
@@ -64,7 +64,7 @@ def test_a_refusal_in_russian(cli) -> None:
     result = cli("run", str(EXAMPLES / "03-gathering-limit.yaml"), "--format", "text", "--lang", "ru")
     assert result.code == 1
     assert (
-        "собрано кубиков, использующих выносливость: 4, но у Ayrenn выносливость 3: "
+        "собрано кубиков, использующих выносливость: 4, но выносливость — 3 (Ayrenn): "
         "за одну атаку таких кубиков не больше 3"
     ) in result.out
     assert "ограничения сбора" in result.out  # the rule that refused it

@@ -33,7 +33,7 @@ def test_the_units_frame_is_told_in_polish(cli) -> None:
 
 def test_the_units_frame_counts_in_russian(cli) -> None:
     lines = cli("units", "tabmaster", "--format", "text", "--lang", "ru").out.splitlines()
-    assert lines[2] == "Каталог (7 юнитов; -a NAME берёт один из них):"
+    assert lines[2] == "Каталог (7 отрядов; -a NAME берёт один из них):"
 
 
 def test_the_units_json_is_the_same_in_every_language(cli) -> None:

@@ -25,26 +25,26 @@ def _run(cli: Any, name: str, *extra: str) -> str:
 
 def test_a_tie_goes_to_the_defender_in_spanish(cli) -> None:
     out = _run(cli, "01-tie-goes-to-the-defender.yaml", "--lang", "es")
-    assert "1. Lanceros ataca a Arqueros" in out
+    assert "1. ataque: Lanceros → Arqueros" in out
     assert "tirada de ataque de Lanceros contra Arqueros: 1d10 → 6" in out
     assert "tirada de ataque +3 (BA) → 9" in out
     assert "tirada de evasión +2 (Evasión) → 9" in out
-    assert "Arqueros evade el ataque: evasión 9 ≥ ataque 9 (el empate favorece al defensor)" in out
+    assert "ataque evadido por Arqueros: evasión 9 ≥ ataque 9 (el empate favorece al defensor)" in out
 
 
 def test_a_critical_charge_with_a_flank_in_spanish(cli) -> None:
     out = _run(cli, "09-charge-with-flank.yaml", "--lang", "es")
-    assert "1. Húsares carga contra Muralla (con flanqueo)" in out
-    assert "Húsares se mueve [1, 1] → [1, 3] (carga (el doble del movimiento táctico))" in out
-    assert "Fortaleza: Húsares 10 contra Muralla 6 → gana Húsares (10 > 6)" in out
+    assert "1. carga con flanqueo: Húsares → Muralla" in out
+    assert "movimiento de Húsares: [1, 1] → [1, 3] (carga (el doble del movimiento táctico))" in out
+    assert "Fortaleza: Húsares 10 contra Muralla 6 → victoria: Húsares (10 > 6)" in out
     assert (
         "Húsares: cargando contra Muralla (sin ataque, evasión -4 y sin absorción hasta que impacte la carga)"
     ) in out
     assert (
-        "Muralla recibe el impacto: 10 natural (éxito crítico): solo otro 10 natural lo evade (20 contra evasión 8)"
+        "impacto en Muralla: 10 natural (éxito crítico): solo otro 10 natural lo evade (20 contra evasión 8)"
     ) in out
     assert "daño ×3 (Carga con flanqueo) → 21" in out
-    assert "42 de daño a Muralla: PV 40 - 42 = -2: aniquilada, 40 PV perdidos, quedan PV 0" in out
+    assert "42 de daño a Muralla: PV 40 - 42 = -2: carta aniquilada, 40 PV perdidos, quedan PV 0" in out
 
 
 def test_a_detachment_loses_cards_in_spanish(cli) -> None:
@@ -53,16 +53,18 @@ def test_a_detachment_loses_cards_in_spanish(cli) -> None:
         "9 de daño a Orcos: 9 de daño llena los PV 4 de la primera carta y luego 4 por carta: caen 2 de 3 cartas, "
         "quedan PV 3 en la siguiente, quedan PV 3"
     ) in out
-    assert "Orcos pierde 2 cartas; cartas que quedan: 1 (multiplicador ×1), PV 3 en la siguiente" in out
-    assert "Piqueros II pierde 2 cartas: no queda ninguna" in out
-    assert "Guardia: aniquilada, sale del juego (PV 0 o menos: al Panteón)" in out
-    assert "red roba Espada de su mazo de adiciones (quedan 47)" in out
+    assert "Orcos: 2 cartas perdidas; cartas que quedan: 1 (multiplicador ×1), PV 3 en la siguiente" in out
+    assert "Piqueros II: 2 cartas perdidas, no queda ninguna" in out
+    assert "Guardia: carta aniquilada, fuera del juego (PV 0 o menos: al Panteón)" in out
+    assert "rojo roba Espada de su mazo de adiciones (quedan 47)" in out
     assert "Reina: Espada equipada (fase de adiciones)" in out
-    assert "Grifa recupera 4: Sanador: 4 PV devueltos, hasta los PV 10 de la carta (PV 2 → 6)" in out
-    assert "Sanador: sacrificada, sale del juego (cambiada por Ballesteros con Cambio de Estrategia, al Panteón)" in out
+    assert "curación de Grifa: +4 (Sanador: 4 PV devueltos, hasta los PV 10 de la carta) (PV 2 → 6)" in out
     assert (
-        "Orcos huye y sale del juego (su comandante cayó y perdió la tirada de Moral (cuenta como aniquilada))" in out
-    )
+        "Sanador: carta sacrificada, fuera del juego (cambiada por Ballesteros con Cambio de Estrategia, al Panteón)"
+    ) in out
+    assert (
+        "Orcos: huida, fuera del juego (su comandante cayó y perdió la tirada de Moral (cuenta como carta aniquilada))"
+    ) in out
 
 
 def test_refusals_in_spanish(cli) -> None:
@@ -71,10 +73,10 @@ def test_refusals_in_spanish(cli) -> None:
         "la batalla no ha empezado: las tiradas de reacción deciden quién actúa primero [iniciativa]" in out
     )  # the rule's name, in the catalogue's words
     assert (
-        "en el primer turno de la batalla solo actúan los comandantes; R1 no es el comandante de red (RK) "
+        "en el primer turno de la batalla solo actúan los comandantes; R1 no es el comandante de rojo (RK) "
         "[primer turno]"
     ) in out
-    assert "es el turno de blue: los jugadores alternan, una carta cada uno, y red jugó la última carta" in out
+    assert "es el turno de azul: los jugadores alternan, una carta cada uno, y rojo jugó la última carta" in out
     assert "a BK la protege la guardia real Guardia: elimina antes a Guardia [Guardia Real]" in out
 
 
@@ -83,10 +85,12 @@ def test_a_sentence_with_a_plural_in_spanish() -> None:
 
     with speaking("es", game="forgod"):
         assert (
-            CardsLost(unit="Orcos", lost=1, left=0, life_left=0).sentence() == "Orcos pierde 1 carta: no queda ninguna"
+            CardsLost(unit="Orcos", lost=1, left=0, life_left=0).sentence()
+            == "Orcos: 1 carta perdida, no queda ninguna"
         )
         assert (
-            CardsLost(unit="Orcos", lost=3, left=0, life_left=0).sentence() == "Orcos pierde 3 cartas: no queda ninguna"
+            CardsLost(unit="Orcos", lost=3, left=0, life_left=0).sentence()
+            == "Orcos: 3 cartas perdidas, no queda ninguna"
         )
     assert CardsLost(unit="Orcos", lost=3, left=0, life_left=0).sentence() == "Orcos loses 3 cards: none left"
 

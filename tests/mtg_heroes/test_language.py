@@ -32,7 +32,7 @@ def test_direct_combat_in_polish_with_the_scenarios_dice() -> None:
         out = run_file(EXAMPLES / "02-direct-combat.yaml")
         headers = [e.description for e in out.of("action")]
         bands = sentences(out, "band_change")
-    assert headers == ["Grizzly Bear atakuje: Kaya", "Ogre atakuje: Kaya"]
+    assert headers == ["atak: Grizzly Bear → Kaya", "atak: Ogre → Kaya"]
     assert bands == [
         "Grizzly Bear i Kaya: zasięg bliski → bezpośredni (atak: zaczyna się wymiana ciosów)",
         "Grizzly Bear i Kaya: zasięg bezpośredni → bliski (wymiana ciosów się kończy)",
@@ -93,7 +93,7 @@ def test_the_whole_duel_in_polish() -> None:
         "Utrzymanie: Orm utrzymuje 0 przy Skupieniu 1; w tej turze może rzucić 1 zaklęcie, które nie jest Instantem"
         in notes
     )
-    assert "przeciwstawna Szybkość 6 > 5: wygrywa Sela" in notes
+    assert "przeciwstawna Szybkość 6 > 5: zwycięstwo: Sela" in notes
     assert "Sela rzuca Ember Hound; zaklęcie jest zużyte na resztę dnia (w cmentarzu)" in notes
     assert "koniec tury: Sela; teraz tura: Orm" in notes
     assert [e.description for e in out.of("action")][:3] == [

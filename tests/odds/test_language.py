@@ -80,7 +80,7 @@ def test_a_games_own_measures_are_named_by_its_catalogue(cli: Any) -> None:
     """Ahotnik's measures of one unit and its follow-ups' labels, in Italian in the report; the JSON keys stay."""
     shown = cli("odds", str(AHOTNIK_MELEE), "--format", "text", "--lang", "it").out
     assert "attacco di Crow:" in shown.splitlines()
-    assert "  Vita rimasta: Hawk (livello): media 2,000 = 2" in shown.splitlines()
+    assert "  Vita rimasta: Hawk (valore): media 2,000 = 2" in shown.splitlines()
     assert "entra in Transizione di fase: Raven" in shown and "livello di Minaccia" in shown
     english = json.loads(cli("odds", str(AHOTNIK_MELEE), "--format", "json").out)
     italian = json.loads(cli("odds", str(AHOTNIK_MELEE), "--format", "json", "--lang", "it").out)

@@ -42,14 +42,14 @@ def test_source_example_5_the_arqueiro_shoots_in_portuguese() -> None:
         ("spend", "Arqueiro gasta 1 Flecha (restam 4)"),
         ("roll", "lance de ataque: 1d10 → 7"),
         ("modifier", "lance de ataque +2 (altura: 2 acima de Lanceiro) → 9"),
-        ("hit", "o ataque atinge Lanceiro: ataque 9 ≥ distância 8"),
-        ("roll", "Dano contra Lanceiro: 1d20 → 7"),
+        ("hit", "acerto no alvo Lanceiro: ataque 9 ≥ distância 8"),
+        ("roll", "lance de Dano (alvo: Lanceiro): 1d20 → 7"),
         ("ruling", "defeat_threshold = greater: o Dano deve ser maior que a DEF para derrotar (o texto da regra)"),
         ("damage", "Lanceiro sofre 7 pontos de Dano: 7 > DEF 6"),
         ("defeat", "Lanceiro: derrotado, sai do tabuleiro (7 > DEF 6)"),
         ("flip", "Arqueiro é flipado"),
     ]
-    assert said[0] == ("action", "1. Arqueiro ataca Lanceiro")
+    assert said[0] == ("action", "1. ataque: Arqueiro → Lanceiro")
 
 
 def test_a_unit_that_survives_and_a_miss_in_portuguese() -> None:
@@ -72,8 +72,10 @@ def test_a_unit_that_survives_and_a_miss_in_portuguese() -> None:
         flip = shot.of("flip")[0].sentence()
     assert survive == "Soldado sobrevive (8 não supera DEF 9: é preciso mais de 9)"
     assert path == "trajetória do Atropelamento: [1, 0] → [2, 0] → [3, 0]"
-    assert moved == "Cavaleiro se move [0, 0] → [3, 0] (Atropelamento: termina na última casa livre da sua trajetória)"
-    assert miss == "o ataque não atinge B: ataque 3 < distância 6"
+    assert (
+        moved == "Cavaleiro: movimento [0, 0] → [3, 0] (Atropelamento: termina na última casa livre da sua trajetória)"
+    )
+    assert miss == "falha no alvo B: ataque 3 < distância 6"
     assert flip == "A é flipado"
 
 
@@ -104,7 +106,7 @@ def test_refusals_and_their_tips_in_portuguese() -> None:
         arrows = run_data(empty).of("refused")[0]
     assert reach.reason == "B está a 3 casas de distância; o ataque alcança 2 (ATK 2)"
     assert reach.rule == "ataque Comum"  # the rule's name, as the catalogue words it (JSON: prose too)
-    assert arrows.reason == "o exército red não tem mais Flecha"
+    assert arrows.reason == "o exército vermelho não tem mais Flecha"
 
 
 def test_a_refusal_on_the_command_line_in_portuguese(cli: Any) -> None:
@@ -131,7 +133,7 @@ def test_the_state_at_the_end_says_flipado(cli: Any) -> None:
 
         out = run_file(PROJECTILE)
         view = find_ruleset("tabmaster").state_view(out.state)
-    assert line_text(view.lines[0]).startswith("Arqueiro (red)")
+    assert line_text(view.lines[0]).startswith("Arqueiro (vermelho)")
     assert "flipado, Flecha 4" in line_text(view.lines[0])
 
 
