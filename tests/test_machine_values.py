@@ -73,7 +73,7 @@ def test_a_field_that_once_followed_the_language_keeps_tabroll_s_own_words(cli: 
     form = next(e for e in events if e["kind"] == "battle_form")
     assert (form["reach"], form["reach_text"]) == ("adjacent targets only", "только цели в соседних клетках")
     result = next(e for e in events if e["kind"] == "die_result")
-    assert (result["done"], result["done_text"]) == ("1 damage to Draugr", "1 урон по Draugr")
+    assert (result["done"], result["done_text"]) == ("1 damage to Draugr", "Draugr: 1 урон")
     forgod = cli("run", str(ROOT / "scenarios" / "forgod" / "05-lines-and-air.yaml"), "--format", "json",
                  "--lang", "es", "--seed", "1")  # fmt: skip
     units = forgod.json()["files"][0]["final_state"]["units"]

@@ -138,7 +138,7 @@ def test_polish_brief_says_one_damage_in_the_singular_and_life_in_polish(cli: Ca
 def test_polish_odds_name_the_counterattack_and_the_mean_without_agreement(cli: Callable[..., Any]) -> None:
     out = _run(cli, "pl", "odds", _scenario("mtg_heroes", "02-direct-combat.yaml"), "--action", "1")
     assert "potem, kontratak:" in out
-    assert "P(kontratak) = 98.84%" in out
+    assert "P(kontratak) = 98,84%" in out
     assert "counterattack" not in out
     assert "(wartość): średnia" in out or "(wartość): średnio" in out
     assert "średnia obrażenia" not in out and "(poziom)" not in out

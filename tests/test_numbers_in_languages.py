@@ -186,7 +186,7 @@ def test_plays_preview_in_russian(cli: Any, tmp_path: Any) -> None:
 
 def _machine(value: Any) -> Any:
     """The JSON without its prose (the sentences a person reads): every key, number and machine string."""
-    prose = {"note", "title", "text", "said", "between"}
+    prose = {"note", "title", "text", "said", "between", "setting_text", "refused"}
     if isinstance(value, dict):
         return {k: _machine(v) for k, v in value.items() if k not in prose}
     if isinstance(value, list):
@@ -201,6 +201,7 @@ ODDS_COMMANDS = [
     ("odds", "-a", "Lanceiro", "-t", "Soldado"),
     ("odds", "-a", "Lanceiro", "-t", "Soldado", "--until", "defeat"),
     ("matrix", "-r", "tabmaster", "--attackers", "Lanceiro,Arqueiro", "--targets", "Soldado"),
+    ("matrix", "scenarios/tabmaster/05-projectile-arqueiro.yaml"),
 ]
 
 

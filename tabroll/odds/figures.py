@@ -324,7 +324,8 @@ class Matrix:
     attackers: list[str]
     targets: list[str]
     cells: dict[tuple[str, str], Cell] = field(default_factory=dict)
-    setting: str = ""
+    setting: str = ""  # the attack fields the table was made with, the same in every language (the JSON's)
+    setting_text: str = ""  # the same for people, in the language chosen
     timeout: float | None = None  # seconds for the whole table (--timeout), shared among the pairs
     seed: int | None = None  # the seed of the simulated pairs (named in the notes, to replay them)
 

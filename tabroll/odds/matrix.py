@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tabroll.dice.session import check_jobs
 from tabroll.engine import AnyRuleset, AttackRequest, ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
+from tabroll.events import Said, said
 from tabroll.i18n import MESSAGES, _, n_
 from tabroll.odds.api import compute_odds
 from tabroll.odds.figures import Cell, Matrix
@@ -73,8 +74,9 @@ def build_matrix(
         stats={} if scenario_file is not None else _typed_stats(where, typed_attackers, typed_targets), until=until,
     )  # fmt: skip
     table = Matrix(
-        ruleset=where.game.id, attackers=attackers, targets=targets, setting=where.setting, timeout=timeout, seed=seed
-    )
+        ruleset=where.game.id, attackers=attackers, targets=targets, setting=str(where.setting.machine),
+        setting_text=str(where.setting), timeout=timeout, seed=seed,
+    )  # fmt: skip
     deadline = None if timeout is None else (time.monotonic() if since is None else since) + timeout
     work = [(attacker, target) for attacker in attackers for target in targets]
     if jobs > 1 and len(work) > 1:
@@ -91,7 +93,7 @@ class _Where:
     state: Any
     fields: dict[str, str]
     known: list[str]
-    setting: str
+    setting: Said  # for people, and its machine words (the JSON's, the same in every language)
 
 
 def _typed_units(attackers: list[str] | None, targets: list[str] | None) -> tuple[list[TypedUnit], list[TypedUnit]]:
@@ -134,7 +136,7 @@ def _from_file(
     game, state = scenario.ruleset, scenario.state
     return _Where(
         game, state, check_fields(game, fields, with_file=True), scenario_units(game.summarize_state(state)),
-        _("positions from {file}", file=scenario_file),
+        said(lambda: _("positions from {file}", file=scenario_file)),
     )  # fmt: skip
 
 
@@ -148,10 +150,12 @@ def _from_catalogue(
     untyped = [unit.name for unit in units if not unit.stats]
     game = ruleset_for_units(ruleset, untyped or [unit.name for unit in units])
     checked = check_fields(game, fields, with_file=False)
-    setting = ", ".join(
-        _setting_part(spec.name, str(checked.get(spec.name, spec.default)))
-        for spec in game.attack_fields
-        if spec.name in checked or (spec.quick_only and spec.default is not None)
+    setting = said(
+        lambda: ", ".join(
+            _setting_part(spec.name, str(checked.get(spec.name, spec.default)))
+            for spec in game.attack_fields
+            if spec.name in checked or (spec.quick_only and spec.default is not None)
+        )
     )
     return _Where(game, None, checked, game.catalogue_names(), setting)
 

@@ -52,6 +52,7 @@ def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
             "version": MATRIX_FORMAT_VERSION,
             "ruleset": table.ruleset,
             "setting": table.setting,
+            "setting_text": table.setting_text or table.setting,
             "time_limit": {"seconds": table.timeout, "reached": bool(table.out_of_time)},
             "cells": [cell.to_json() for cell in table.cells.values()],
         }
@@ -290,7 +291,7 @@ def _grid_lines(table: Matrix, grid: Grid, layout: _Layout, width: int, *, first
     and rows."""
     lines = [[(line, "bold")] for line in _wrap(grid.title, width, "  ")]
     if first and table.setting:
-        lines += [[(line, "dim")] for line in _wrap(table.setting, width, "  ")]
+        lines += [[(line, "dim")] for line in _wrap(table.setting_text or table.setting, width, "  ")]
     if first and not layout.corner_inline:
         lines.append([(_(CORNER), "dim")])
     for part, chunk in enumerate(layout.chunks):

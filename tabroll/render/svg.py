@@ -592,7 +592,8 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
         )  # fmt: skip
     who = f"{game} ({table.ruleset})" if game else table.ruleset
     title = _("{game}: balance matrix", game=who)
-    lines = [_("each attacker (row) against each target (column)"), *([table.setting] if table.setting else [])]
+    setting = table.setting_text or table.setting
+    lines = [_("each attacker (row) against each target (column)"), *([setting] if setting else [])]
     notes = [
         (indent, line)
         for indent, note in _matrix_notes(table, follow)
