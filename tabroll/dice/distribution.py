@@ -28,20 +28,23 @@ from collections import defaultdict
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.nodes import (
     APPLY,
+    FUNCTIONS,
     BinaryOp,
     Compare,
     Constant,
     DiceLimits,
     DiceSet,
     DiceTerm,
+    Function,
     Keep,
     Labeled,
     Negate,
     Node,
+    Range,
     chain_range,
     die_faces,
     explosion_cap,
@@ -49,6 +52,7 @@ from tabroll.dice.nodes import (
     fold,
     node_range,
     term_range,
+    truncated,
 )
 from tabroll.dice.notation import DiceExpression, DiceLimitError
 from tabroll.i18n import _
@@ -123,15 +127,16 @@ def _sparse(low: int, coefficients: list[int]) -> Counts:
     return {low + i: c for i, c in enumerate(coefficients) if c}
 
 
-def convolve(a: Counts, b: Counts, apply: Callable[[int, int], int] | None = None) -> Counts:
+def convolve(a: Counts, b: Counts, apply: Callable[[Any, Any], Any] | None = None) -> Counts:
     """The ways of ``apply(x, y)`` (``x + y`` by default) for independent ``x`` from ``a`` and ``y`` from ``b``."""
     if apply is None:
         span = (max(a) - min(a)) + (max(b) - min(b)) + 2
-        if len(a) * len(b) > _DIRECT and span < len(a) * len(b):
+        whole = len(a) * len(b) > _DIRECT and all(type(v) is int for v in a) and all(type(v) is int for v in b)
+        if whole and span < len(a) * len(b):
             (low_a, dense_a), (low_b, dense_b) = _dense(a), _dense(b)
             return _sparse(low_a + low_b, poly_mul(dense_a, dense_b))
         apply = APPLY["+"]
-    out: Counts = defaultdict(int)
+    out: dict[Any, int] = defaultdict(int)
     for x, ways_x in a.items():
         for y, ways_y in b.items():
             out[apply(x, y)] += ways_x * ways_y
@@ -187,7 +192,7 @@ def base_die(term: DiceTerm, limits: DiceLimits) -> Dist:
     return {face: last if condition.matches(face) else stands for face in faces}, sides ** (cap + 1)
 
 
-def _mapped(counts: Counts, f: Callable[[int], int]) -> Counts:
+def _mapped(counts: Counts, f: Callable[[Any], Any]) -> Counts:
     out: Counts = defaultdict(int)
     for value, ways in counts.items():
         out[f(value)] += ways
@@ -250,7 +255,7 @@ def die_values(term: DiceTerm, limits: DiceLimits) -> Dist:
 # --- keep/drop: the multiset evaluation -------------------------------------------------------------------------
 
 
-def keep_counts(groups: list[tuple[int, Counts]], keep: Keep, score: Callable[[int], int]) -> Counts:
+def keep_counts(groups: list[tuple[int, Counts]], keep: Keep, score: Callable[[Any], Any]) -> Counts:
     """Ways for the kept values of a pool to score each total. The pool is ``groups`` of independent dice, each
     group ``(how many, ways of each value)``; the ways in all are the product of each group's ways to the power
     of its size. Values are visited from the kept end: placing ``m`` of the ``r`` unplaced dice of a group on a
@@ -381,6 +386,9 @@ def _combine(node: Node, parts: list[Dist], limits: DiceLimits) -> Dist:
     if isinstance(node, Negate):
         counts, total = parts[0]
         return {-v: w for v, w in counts.items()}, total
+    if isinstance(node, Function):
+        counts, total = parts[0]
+        return _mapped(counts, FUNCTIONS[node.name]), total
     if isinstance(node, Labeled):
         return parts[0]
     if isinstance(node, DiceSet):
@@ -396,6 +404,8 @@ def exact_counts(expression: DiceExpression) -> Dist:
     check_exact(expression)
     limits = expression.limits
     counts, total = fold(expression.root, lambda node, parts: _combine(node, parts, limits))
+    if "divide" in expression.features:  # a fraction left at the end is truncated toward zero
+        counts = _mapped(counts, truncated)
     return {v: w for v, w in sorted(counts.items()) if w}, total
 
 
@@ -408,8 +418,8 @@ def distribution(expression: DiceExpression) -> dict[int, Fraction]:
 # --- the estimate made before any work ----------------------------------------------------------------------
 
 
-def _width(low_high: tuple[int, int]) -> int:
-    return low_high[1] - low_high[0] + 1
+def _width(low_high: Range) -> int:
+    return math.floor(low_high[1]) - math.ceil(low_high[0]) + 1
 
 
 def _term_estimate(term: DiceTerm, limits: DiceLimits) -> tuple[int, float]:
@@ -445,31 +455,42 @@ def estimate(expression: DiceExpression) -> tuple[int, float]:
     """A pessimistic estimate of the steps the exact odds take, and of the decimal digits of their fractions."""
     limits = expression.limits
 
-    def combine(node: Node, parts: list[tuple[tuple[int, int], int, float]]) -> tuple[tuple[int, int], int, float]:
+    def combine(node: Node, parts: list[tuple[Range, int, float, int]]) -> tuple[Range, int, float, int]:
+        """The range, the steps, the digits, and how many values the part may take (a fraction is not counted by
+        its range: 1d6/1d4 takes more values than its range holds whole numbers)."""
         span = node_range(node, [p[0] for p in parts], limits)
         steps = sum(p[1] for p in parts)
         digits = sum(p[2] for p in parts)
+        values = _width(span)
         if isinstance(node, DiceTerm):
             term_steps, digits = _term_estimate(node, limits)
             steps += term_steps
         elif isinstance(node, BinaryOp):
-            widths = [_width(p[0]) for p in parts]
+            widths = [p[3] for p in parts]
             pairs = widths[0] * widths[1]
-            steps += min(pairs, 20 * (widths[0] + widths[1])) if node.op in "+-" else pairs
+            fractions = node.op == "/" or any(p[3] > _width(p[0]) for p in parts)
+            steps += min(pairs, 20 * (widths[0] + widths[1])) if node.op in "+-" and not fractions else pairs
+            if fractions and node.op in ("+", "-", "*", "/", "%"):
+                values = max(values, pairs)
+        elif isinstance(node, Negate | Labeled) or (isinstance(node, Function) and node.name == "abs"):
+            values = parts[0][3]
+            steps += values
         elif isinstance(node, DiceSet):
-            widths = [_width(p[0]) for p in parts]
+            widths = [p[3] for p in parts]
             if node.keep is None:
                 steps += sum(widths) * len(widths) * 20
             else:
                 distinct = len(set(node.items))
                 kept = node.keep.kept_of(len(parts))
-                values = sum(widths)
-                steps += (2 ** min(distinct, 60)) * values * kept * (kept * max(widths) + 1)
+                every = sum(widths)
+                steps += (2 ** min(distinct, 60)) * every * kept * (kept * max(widths) + 1)
+            if any(p[3] > _width(p[0]) for p in parts):
+                values = max(values, math.prod(widths))
         else:
-            steps += 1
-        return span, steps, digits
+            steps += sum(p[3] for p in parts) + 1
+        return span, steps, digits, values
 
-    _, steps, digits = fold(expression.root, combine)
+    _, steps, digits, _values = fold(expression.root, combine)
     return steps, digits
 
 

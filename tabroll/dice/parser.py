@@ -5,7 +5,7 @@ counted, so it can never exhaust the stack."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn
 
 from tabroll.dice.nodes import (
     FEATURE_NAMES,
@@ -21,6 +21,8 @@ from tabroll.dice.nodes import (
     Explode,
     ExplodeKind,
     Feature,
+    Function,
+    FunctionName,
     Keep,
     KeepMode,
     Labeled,
@@ -32,6 +34,7 @@ from tabroll.dice.nodes import (
     combine_ranges,
     explosion_cap,
     faces_meeting,
+    function_range,
     set_range,
     term_range,
 )
@@ -47,7 +50,16 @@ from tabroll.dice.notation import (
 )
 from tabroll.i18n import _, n_
 
-_COMPARISONS = (">=", "<=", ">", "<", "=")
+_COMPARISONS: tuple[tuple[str, CompareOp], ...] = (
+    ("==", "="),
+    (">=", ">="),
+    ("<=", "<="),
+    (">", ">"),
+    ("<", "<"),
+    ("=", "="),
+)
+_PRODUCTS: tuple[Op, ...] = ("//", "*", "/", "%")  # the longest spelling first
+_FUNCTIONS: tuple[FunctionName, ...] = ("floor", "ceil", "round", "abs")
 _KEEP_WORDS: dict[str, KeepMode] = {"kh": "kh", "kl": "kl", "dh": "dh", "dl": "dl", "ph": "dh", "pl": "dl"}
 
 
@@ -99,7 +111,7 @@ class Parser:
             self.fail(_("the expression is empty"))
         node, _range = self.sum()
         at = self.pos
-        op = self.comparison()
+        op = self.comparison(whole=True)
         if op is not None:
             self.allow("compare", at)
             target, _at = self.signed(_("the number to compare with, like >=15"))
@@ -115,7 +127,7 @@ class Parser:
                 self.fail(_("',' separates the items of a set, inside parentheses: (1d6,1d8)kh1"))
             if ch == "]":
                 self.fail(_("']' without a matching '['"))
-            if ch in "xX×":
+            if ch in "xX×" and not isinstance(node, DiceTerm):
                 self.fail(self.expected(_("an operator (+, -, *, /)")) + _("; multiply with '*'"))
             self.fail(self.expected(_("an operator (+, -, *, /)")))
         return DiceExpression(node, self.text, self.limits)
@@ -146,21 +158,26 @@ class Parser:
         return self.chain(("+", "-"), self.product)
 
     def product(self) -> tuple[Node, Range]:
-        return self.chain(("*", "/"), self.unary)
+        return self.chain(_PRODUCTS, self.unary)
+
+    def operator(self, ops: tuple[Op, ...]) -> Op | None:
+        """The operator of ``ops`` at the current position (not consumed), or ``None``."""
+        self.peek()
+        return next((op for op in ops if self.text.startswith(op, self.pos)), None)
 
     def chain(self, ops: tuple[Op, ...], operand: Callable[[], tuple[Node, Range]]) -> tuple[Node, Range]:
         """Operands joined by any of ``ops``, grouped from the left."""
         self.peek()
         start = self.pos
         node, value_range = operand()
-        while (op := self.peek()) in ops:
+        while (op := self.operator(ops)) is not None:
             op_at = self.pos
-            self.pos += 1
-            if op in "*/":
+            self.pos += len(op)
+            if op not in ("+", "-"):
                 self.allow("multiply" if op == "*" else "divide", op_at)
             right_at = self.pos
             right, right_range = operand()
-            if op == "/" and right_range[0] <= 0 <= right_range[1]:
+            if op in ("/", "//", "%") and right_range[0] <= 0 <= right_range[1]:
                 self.peek()
                 low, high = right_range
                 if low == high:
@@ -184,11 +201,14 @@ class Parser:
         self.pos += 1
 
     def unary(self) -> tuple[Node, Range]:
-        if self.peek() != "-":
+        sign = self.peek()
+        if sign not in ("-", "+"):
             return self.postfix()
         self.nest()
         node, (low, high) = self.unary()
         self.depth -= 1
+        if sign == "+":  # unary plus changes nothing (d20 reads +1 as 1)
+            return node, (low, high)
         return Negate(node), (-high, -low)
 
     def postfix(self) -> tuple[Node, Range]:
@@ -226,6 +246,8 @@ class Parser:
             return self.group(ch, at)
         if ch in ("d", "D"):
             return self.dice(1, at)
+        if ch.isalpha():
+            return self.function(at)
         if ch and ch in _DIGITS:
             value, _at = self.integer()
             if self.peek() in ("d", "D"):
@@ -234,13 +256,33 @@ class Parser:
             return Constant(value), (value, value)
         self.fail(self.expected(_("a number, a die like 1d6, or '('")))
 
+    def function(self, at: int) -> tuple[Node, Range]:
+        """``floor(…)``, ``ceil(…)``, ``round(…)`` or ``abs(…)``."""
+        end = at
+        while end < len(self.text) and self.text[end].isalpha():
+            end += 1
+        word = self.text[at:end].lower()
+        if word not in _FUNCTIONS:
+            self.fail(self.expected(_("a number, a die like 1d6, or '('")))
+        name = word  # one of _FUNCTIONS, checked just above
+        self.allow("function", at)
+        self.pos = end
+        if self.peek() != "(":
+            self.fail(self.expected(_("'(' after {name}, like {name}(1d6/2)", name=name)))
+        node, value_range = self.group("(", self.pos)
+        return self.checked(Function(name, node), function_range(name, value_range), at)
+
     def group(self, opener: str, at: int) -> tuple[Node, Range]:
         """``(sum)``, or a set: ``(a, b, …)`` or ``{a, …}``, then its keep/drop and success count."""
         closer = ")" if opener == "(" else "}"
         self.nest()
         items = [self.sum()]
+        single = False  # (1,): a set of one item, as d20 writes it
         while self.peek() == ",":
             self.pos += 1
+            if self.peek() == closer and len(items) == 1:
+                single = True
+                break
             items.append(self.sum())
         if self.peek() != closer:
             if self.peek() in ("<", ">", "=") and len(items) == 1 and opener == "(":
@@ -254,7 +296,7 @@ class Parser:
             self.fail(self.expected(closing))
         self.pos += 1
         self.depth -= 1
-        if opener == "(" and len(items) == 1:
+        if opener == "(" and len(items) == 1 and not single:
             return items[0]
         self.allow("set", at)
         keep, success, failure = self.set_modifiers(len(items))
@@ -309,13 +351,17 @@ class Parser:
         value, _at = self.integer(what)
         return sign * value, start
 
-    def comparison(self) -> CompareOp | None:
-        """A comparison operator at the current position, consumed, or ``None``."""
+    def comparison(self, *, whole: bool = False) -> CompareOp | None:
+        """A comparison operator at the current position, consumed, or ``None``; ``!=`` only compares the
+        whole expression (``whole``): after dice, ``!`` explodes."""
         self.peek()
-        for op in _COMPARISONS:
-            if self.text.startswith(op, self.pos):
-                self.pos += len(op)
-                return cast(CompareOp, op)
+        if whole and self.text.startswith("!=", self.pos):
+            self.pos += 2
+            return "!="
+        for written, op in _COMPARISONS:
+            if self.text.startswith(written, self.pos):
+                self.pos += len(written)
+                return op
         return None
 
     def condition(self, what: str) -> Condition:
@@ -346,8 +392,6 @@ class Parser:
         limits = self.limits
         self.allow("dice", at)
         self.pos += 1  # the 'd'
-        if count == 0:
-            self.fail(_("a roll needs at least 1 die"), at)
         if count > limits.max_dice_per_term:
             self.refuse(
                 _("{count:,} dice in one roll; the limit is {limit:,}", count=count, limit=limits.max_dice_per_term),
@@ -405,7 +449,24 @@ class Parser:
             self.peek()
             mod_at = self.pos
             word = self.ahead(3)
-            if word.startswith(("ro", "rr", "r")):
+            if word.startswith("ra"):  # Avrae's reroll and add: an explosion once, on the faces given
+                self.once("explode", found, mod_at, _("give one explosion: ! for a new die, !! to add to the same die"))
+                self.allow("explode", mod_at)
+                self.pos += 2
+                face = self.face(_("the faces to reroll and add after '{mark}', like {mark}1", mark="ra"))
+                found["explode"] = Explode("xo", face or Condition("=", term.low)), mod_at
+            elif word.startswith(("cs", "cf")):
+                name = "critical" if word.startswith("cs") else "fumble"
+                self.once(name, found, mod_at, _("give one critical mark of each kind: cs20cf1"))
+                self.allow("critical", mod_at)
+                self.pos += 2
+                what = (
+                    _("the faces that are critical after 'cs', like cs20 or cs>=19")
+                    if name == "critical"
+                    else _("the faces that are fumbles after 'cf', like cf1 or cf<=2")
+                )
+                found[name] = self.face(what, required=True), mod_at
+            elif word.startswith(("ro", "rr", "r")):
                 self.once("reroll", found, mod_at, _("give one reroll: r<3 rerolls 1s and 2s"))
                 self.allow("reroll", mod_at)
                 once = word.startswith("ro")
@@ -413,12 +474,13 @@ class Parser:
                 written = "ro" if once else "r"
                 face = self.face(_("the faces to reroll after '{mark}', like {mark}1 or {mark}<3", mark=written))
                 found["reroll"] = Reroll(once, face or Condition("=", term.low)), mod_at
-            elif word.startswith(("!", "xo")):
+            elif word.startswith(("!", "x", "e")):
                 self.once("explode", found, mod_at, _("give one explosion: ! for a new die, !! to add to the same die"))
                 self.allow("explode", mod_at)
                 kind: ExplodeKind = "xo" if word.startswith("xo") else "!!" if word.startswith("!!") else "!"
-                self.pos += 1 if kind == "!" else 2
-                face = self.face(_("the faces that explode after '{mark}', like {mark}6 or {mark}>4", mark=kind))
+                mark = word[:2] if kind != "!" else word[:1]  # x (Foundry) and e (Avrae) are !
+                self.pos += len(mark)
+                face = self.face(_("the faces that explode after '{mark}', like {mark}6 or {mark}>4", mark=mark))
                 found["explode"] = Explode(kind, face), mod_at
             elif word.startswith(("mi", "ma")):
                 name = "floor" if word.startswith("mi") else "ceiling"
@@ -498,7 +560,10 @@ class Parser:
             asked = _("how many dice to keep after '{mark}', like {example}", **values)
         else:
             asked = _("how many dice to drop after '{mark}', like {example}", **values)
-        n, n_at = self.integer(asked)
+        if len(written) == 2 and not (self.peek() and self.peek() in _DIGITS):  # kh alone keeps 1 (Roll20, Foundry)
+            n, n_at = 1, self.pos
+        else:
+            n, n_at = self.integer(asked)
         if keeping and not 1 <= n <= count:
             if items:
                 message = n_(
@@ -561,7 +626,7 @@ class Parser:
                     ),
                     at,
                 )
-            if rerolled == every:
+            if rerolled == every and not term.reroll.once:  # ro: the second roll stands, whatever it shows
                 self.fail(
                     _(
                         "a {die} shows {shows}: every face is {faces}, so no die would stand",
@@ -586,7 +651,7 @@ class Parser:
                     ),
                     at,
                 )
-            if boom == every:
+            if boom == every and term.explode.kind != "xo":  # xo (and ra) explode once, whatever they show
                 values = {"die": die, "shows": shows}
                 if cond is not None:
                     message = _(

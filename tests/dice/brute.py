@@ -18,6 +18,7 @@ from tabroll.dice import (
     DiceLimits,
     DiceSet,
     DiceTerm,
+    Function,
     GivenDice,
     Labeled,
     Negate,
@@ -25,7 +26,7 @@ from tabroll.dice import (
 )
 from tabroll.dice.sources import DiceExhausted
 
-Outcomes = dict[int, Fraction]
+Outcomes = dict[int | Fraction, Fraction]  # a part with a division may take fractional values
 
 
 def sequences(expression: DiceExpression, budget: int = 200_000) -> Outcomes:
@@ -49,9 +50,28 @@ def sequences(expression: DiceExpression, budget: int = 200_000) -> Outcomes:
     return {v: p for v, p in sorted(counts.items()) if p}
 
 
+def _divide(x: int | Fraction, y: int | Fraction) -> Fraction:
+    return Fraction(x) / y
+
+
+def _floor_divide(x: int | Fraction, y: int | Fraction) -> int:
+    return math.floor(Fraction(x) / y)
+
+
+APPLY = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": _divide,
+    "//": _floor_divide,
+    "%": lambda x, y: Fraction(x) % y,
+}
+FUNCTIONS = {"floor": math.floor, "ceil": math.ceil, "round": lambda x: math.floor(x + Fraction(1, 2)), "abs": abs}
+
+
 def pairwise(a: Outcomes, b: Outcomes, op: str = "+") -> Outcomes:
-    apply = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv}[op]
-    out: Counter[int] = Counter()
+    apply = APPLY[op]
+    out: Counter[int | Fraction] = Counter()
     for (x, p), (y, q) in itertools.product(a.items(), b.items()):
         out[apply(x, y)] += p * q
     return {v: p for v, p in sorted(out.items()) if p}
@@ -59,7 +79,14 @@ def pairwise(a: Outcomes, b: Outcomes, op: str = "+") -> Outcomes:
 
 def reference(node: Node, limits: DiceLimits) -> Outcomes:
     """The odds of a tree, part by part: a dice term by its sequences (the sum of a pool that keeps every die, die by
-    die), the rest by pairwise combination of its parts' outcomes."""
+    die), the rest by pairwise combination of its parts' outcomes, exact; the total truncated toward zero."""
+    out: Counter[int] = Counter()
+    for value, chance in _exact(node, limits).items():
+        out[int(value)] += chance
+    return {v: p for v, p in sorted(out.items()) if p}
+
+
+def _exact(node: Node, limits: DiceLimits) -> Outcomes:
     if isinstance(node, Constant):
         return {node.value: Fraction(1)}
     if isinstance(node, DiceTerm):
@@ -71,14 +98,19 @@ def reference(node: Node, limits: DiceLimits) -> Outcomes:
             return out
         return sequences(DiceExpression(node, limits=limits))
     if isinstance(node, BinaryOp):
-        return pairwise(reference(node.left, limits), reference(node.right, limits), node.op)
+        return pairwise(_exact(node.left, limits), _exact(node.right, limits), node.op)
     if isinstance(node, Negate):
-        return {-v: p for v, p in sorted(reference(node.operand, limits).items())}
+        return {-v: p for v, p in sorted(_exact(node.operand, limits).items())}
+    if isinstance(node, Function):
+        mapped: Counter[int | Fraction] = Counter()
+        for value, chance in _exact(node.operand, limits).items():
+            mapped[FUNCTIONS[node.name](value)] += chance
+        return dict(mapped)
     if isinstance(node, Labeled):
-        return reference(node.operand, limits)
+        return _exact(node.operand, limits)
     if isinstance(node, DiceSet):
-        items = [reference(item, limits) for item in node.items]
-        out: Counter[int] = Counter()
+        items = [_exact(item, limits) for item in node.items]
+        out: Counter[int | Fraction] = Counter()
         for combo in itertools.product(*(list(d.items()) for d in items)):
             values = [v for v, _ in combo]
             chance = math.prod((p for _, p in combo), start=Fraction(1))
@@ -95,7 +127,7 @@ def reference(node: Node, limits: DiceLimits) -> Outcomes:
             out[total] += chance
         return {v: p for v, p in sorted(out.items()) if p}
     assert isinstance(node, Compare)
-    left = reference(node.left, limits)
+    left = _exact(node.left, limits)
     met = sum((p for v, p in left.items() if node.condition.matches(v)), Fraction(0))
     return {k: p for k, p in ((0, 1 - met), (1, met)) if p}
 

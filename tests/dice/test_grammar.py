@@ -320,10 +320,24 @@ def test_explosions_and_rerolls_count_towards_the_dice_limit_before_any_roll() -
 
 
 @pytest.mark.parametrize(
-    ("text", "dice", "total"), [("d20/2", [15], 7), ("-7/2", [], -4), ("(1d6-7)/2", [2], -3), ("1d6/3", [2], 0)]
+    ("text", "dice", "total"),
+    [
+        ("d20/2", [15], 7),
+        ("-7/2", [], -3),  # d20: the fraction is kept to the end, then truncated toward zero
+        ("7/2*2", [], 7),
+        ("(1d6-7)/2", [2], -2),
+        ("1d6/3", [2], 0),
+        ("1d6/2+1d6/2", [3, 3], 3),
+        ("-7//2", [], -4),  # // rounds down at once
+        ("7//2*2", [], 6),
+        ("(1d6-7)//2", [2], -3),
+        ("1d6//2+1d6//2", [3, 3], 2),
+    ],
 )
-def test_division_rounds_down(text: str, dice: list[int], total: int) -> None:
-    assert parse(text).roll(GivenDice(dice), "x").total == total
+def test_division_keeps_the_fraction_and_truncates_the_total(text: str, dice: list[int], total: int) -> None:
+    expression = parse(text)
+    assert expression.roll(GivenDice(dice), "x").total == total
+    assert expression.min() <= total <= expression.max()
 
 
 def test_a_seeded_fudge_die_shows_each_of_its_three_faces() -> None:

@@ -22,6 +22,7 @@ from tabroll.dice import (
     DiceSyntaxError,
     DiceTerm,
     Explode,
+    Function,
     GivenDice,
     Keep,
     Labeled,
@@ -60,11 +61,15 @@ def dice_terms(draw: st.DrawFn, max_count: int = 3) -> DiceTerm:
     heavy = 0
     reroll = explode = None
     if draw(st.booleans()):
-        reroll = Reroll(draw(st.booleans()), _proper(draw, low, high))
+        once = draw(st.booleans())
+        every = once and draw(st.integers(0, 3)) == 0  # ro on every face: the second roll stands
+        reroll = Reroll(once, Condition(">=", low) if every else _proper(draw, low, high))
         heavy += 1
     if draw(st.booleans()):
         kind = draw(st.sampled_from(["!", "!!", "xo"]))
         condition = draw(st.one_of(st.none(), st.just(None))) if draw(st.booleans()) else _proper(draw, low, high)
+        if kind == "xo" and draw(st.integers(0, 3)) == 0:  # xo (Avrae's ra) on every face: one more die each
+            condition = Condition("<=", high)
         explode = Explode(kind, condition)
         heavy += 1
     count = draw(st.integers(1, max(1, max_count - heavy)))
@@ -84,7 +89,10 @@ def dice_terms(draw: st.DrawFn, max_count: int = 3) -> DiceTerm:
             failure = Condition(draw(st.sampled_from(["<", "="])), draw(st.integers(low, target - 1)))
             if failure.op == "<" and failure.value <= low:
                 failure = None
-    return DiceTerm(count, sides, keep, reroll, explode, floor, ceiling, success, failure, fudge)
+    critical = _proper(draw, low, high) if draw(st.integers(0, 5)) == 0 else None  # a mark: the odds are unchanged
+    if draw(st.integers(0, 7)) == 0 and keep is None:
+        count = 0  # 0d6: nothing rolled, 0
+    return DiceTerm(count, sides, keep, reroll, explode, floor, ceiling, success, failure, fudge, critical)
 
 
 def _sets(children: st.SearchStrategy[Node]) -> st.SearchStrategy[Node]:
@@ -112,8 +120,9 @@ def trees(max_leaves: int = 3) -> st.SearchStrategy[Node]:
         LEAVES,
         lambda children: st.one_of(
             st.builds(BinaryOp, st.sampled_from(["+", "-", "*"]), children, children),
-            st.builds(BinaryOp, st.just("/"), children, st.integers(1, 3).map(Constant)),
+            st.builds(BinaryOp, st.sampled_from(["/", "//", "%"]), children, st.integers(1, 3).map(Constant)),
             st.builds(Negate, children),
+            st.builds(Function, st.sampled_from(["floor", "ceil", "round", "abs"]), children),
             st.builds(Labeled, children, st.sampled_from(["fire", "x y"])),
             _sets(SMALL_LEAVES),
         ),
@@ -125,7 +134,7 @@ def trees(max_leaves: int = 3) -> st.SearchStrategy[Node]:
 def expressions(draw: st.DrawFn) -> DiceExpression:
     tree = draw(trees())
     if draw(st.integers(0, 4)) == 0:
-        tree = Compare(draw(st.sampled_from([">=", "<=", ">", "<", "="])), tree, draw(st.integers(-2, 8)))
+        tree = Compare(draw(st.sampled_from([">=", "<=", ">", "<", "=", "!="])), tree, draw(st.integers(-2, 8)))
     try:
         expression = parse(to_notation(tree), SMALL)
     except DiceSyntaxError:
