@@ -371,7 +371,7 @@ def set_counts(node: DiceSet, items: list[Dist]) -> Dist:
 
 def _combine(node: Node, parts: list[Dist], limits: DiceLimits) -> Dist:
     if isinstance(node, Constant):
-        return {node.value: 1}, 1
+        return {node.value: 1}, 1  # type: ignore[dict-item]  # a decimal's exact fraction, truncated at the end
     if isinstance(node, DiceTerm):
         return term_counts(node, limits)
     if isinstance(node, BinaryOp):
@@ -404,7 +404,7 @@ def exact_counts(expression: DiceExpression) -> Dist:
     check_exact(expression)
     limits = expression.limits
     counts, total = fold(expression.root, lambda node, parts: _combine(node, parts, limits))
-    if "divide" in expression.features:  # a fraction left at the end is truncated toward zero
+    if any(type(v) is not int for v in counts):  # a fraction left at the end is truncated toward zero
         counts = _mapped(counts, truncated)
     return {v: w for v, w in sorted(counts.items()) if w}, total
 

@@ -126,9 +126,21 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Constant:
-    """A whole number."""
+    """A number: whole, or with a decimal point (``1.5``, kept as an exact fraction)."""
 
-    value: int
+    value: Number
+
+    @property
+    def notation(self) -> str:
+        if isinstance(self.value, int):
+            return str(self.value)
+        whole, rest = divmod(abs(self.value), 1)  # a decimal has a denominator of 2s and 5s: it ends
+        digits = ""
+        while rest:
+            rest *= 10
+            digit, rest = divmod(rest, 1)
+            digits += str(int(digit))
+        return ("-" if self.value < 0 else "") + f"{int(whole)}.{digits}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -483,7 +495,7 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
 
 def to_notation(node: Node) -> str:
     """The canonical notation of a tree, such as ``1d20+2`` or ``4d6kh3``."""
-    return render_tree(node, lambda n: str(n.value) if isinstance(n, Constant) else n.notation)
+    return render_tree(node, lambda n: n.notation)
 
 
 def combine_ranges(op: str, left: Range, right: Range) -> Range:

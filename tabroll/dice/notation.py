@@ -279,14 +279,15 @@ def _parse_cached(text: str, limits: DiceLimits, rules: DiceRules | None) -> Dic
     start = hashed
     try:
         expression = Parser(body, limits, rules).expression()
-    except DiceSyntaxError as error:
-        start = None if type(error) is not DiceSyntaxError else _comment_start(body, error.position)
+    except (DiceSyntaxError, DiceLimitError) as error:
+        start = _comment_start(body, error.position) if type(error) is DiceSyntaxError else None
+        said = _of_text(error, text) if body != text else error  # of the whole text, a comment after '#' too
         if start is None:
-            raise
+            raise said from None
         try:
             expression = Parser(body[:start], limits, rules).expression()
         except DiceSyntaxError:
-            raise error from None
+            raise said from None
     if start is None:
         return expression
     comment = text[start:].lstrip("#")
@@ -298,6 +299,15 @@ def _parse_cached(text: str, limits: DiceLimits, rules: DiceRules | None) -> Dic
 
 _MODIFIER_WORD = re.compile(r"(kh|kl|k|dh|dl|d|ph|pl|p|rr|ro|ra|r|xo|x|e|!!|!|min|max|mi|ma|cs|cf|f)([<>=]=?)?[-+]?\d*",
                             re.IGNORECASE)  # fmt: skip
+
+
+def _of_text(error: DiceSyntaxError | DiceLimitError, text: str) -> DiceSyntaxError | DiceLimitError:
+    """The same error, said of the whole text."""
+    if isinstance(error, DiceSyntaxError):
+        return type(error)(text, error.position, error.reason, tip=error.tip)
+    if error.position is None:
+        return error
+    return DiceLimitError(error.reason, text=text, position=error.position, tip=error.tip)
 
 
 def _hash_at(text: str) -> int | None:

@@ -5,6 +5,7 @@ counted, so it can never exhaust the stack."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, NoReturn
 
 from tabroll.dice.nodes import (
@@ -248,13 +249,28 @@ class Parser:
             return self.dice(1, at)
         if ch.isalpha():
             return self.function(at)
-        if ch and ch in _DIGITS:
-            value, _at = self.integer()
-            if self.peek() in ("d", "D"):
+        if ch == "." or (ch and ch in _DIGITS):
+            value, _at = self.integer() if ch != "." else (0, at)
+            if self.peek() in ("d", "D") and ch != ".":
                 return self.dice(value, at)
             self.count_term(at)
+            if self.text.startswith(".", self.pos):  # 1.5, .5: d20 keeps the fraction to the end
+                return self.decimal(value, at)
             return Constant(value), (value, value)
         self.fail(self.expected(_("a number, a die like 1d6, or '('")))
+
+    def decimal(self, whole: int, at: int) -> tuple[Node, Range]:
+        self.pos += 1  # the '.'
+        start = self.pos
+        while self.pos < len(self.text) and self.text[self.pos] in _DIGITS:
+            self.pos += 1
+        digits = self.text[start : self.pos]
+        if not digits:
+            self.fail(self.expected(_("a digit after the decimal point, like 1.5")))
+        if len(digits) > 9:
+            self.refuse(_("a number takes at most 9 digits after its decimal point"), start)
+        value = whole + Fraction(int(digits), 10 ** len(digits))
+        return Constant(value), (value, value)
 
     def function(self, at: int) -> tuple[Node, Range]:
         """``floor(…)``, ``ceil(…)``, ``round(…)`` or ``abs(…)``."""
@@ -277,6 +293,11 @@ class Parser:
         closer = ")" if opener == "(" else "}"
         self.nest()
         items = [self.sum()]
+        compared_at = self.pos
+        if opener == "(" and (op := self.comparison(whole=True)) is not None:  # 1+(2==2), as d20 reads it
+            self.allow("compare", compared_at)
+            target, _at = self.signed(_("the number to compare with, like >=15"))
+            items[0] = Compare(op, items[0][0], target), (0, 1)
         single = False  # (1,): a set of one item, as d20 writes it
         while self.peek() == ",":
             self.pos += 1
@@ -286,7 +307,7 @@ class Parser:
             items.append(self.sum())
         if self.peek() != closer:
             if self.peek() in ("<", ">", "=") and len(items) == 1 and opener == "(":
-                self.fail(_("a comparison of the whole expression goes at its end, outside any parentheses"))
+                self.fail(_("a part is compared with a number once"))
             closing = _(
                 "'{closer}' to close the '{opener}' at position {position}",
                 closer=closer,
@@ -297,7 +318,9 @@ class Parser:
         self.pos += 1
         self.depth -= 1
         if opener == "(" and len(items) == 1 and not single:
-            return items[0]
+            if self.ahead(1) not in ("k", "p"):
+                return items[0]
+            single = True  # (1d20)kh1: a set of one item, as d20 reads it
         self.allow("set", at)
         keep, success, failure = self.set_modifiers(len(items))
         node = DiceSet(tuple(node for node, _range in items), keep, success, failure)

@@ -146,7 +146,7 @@ class RolledNode:
         def combine(rolled: RolledNode, parts: list[dict[str, Any]]) -> dict[str, Any]:
             node = rolled.node
             if isinstance(node, Constant):
-                return {"number": node.value}
+                return {"number": json_number(node.value)}
             if isinstance(node, DiceTerm):
                 assert rolled.term is not None
                 return rolled.term.to_json()
@@ -207,7 +207,7 @@ def _shown_tree(root: RolledNode) -> str:
     def combine(rolled: RolledNode, parts: list[tuple[str, int]]) -> tuple[str, int]:
         node = rolled.node
         if isinstance(node, Constant):
-            return str(node.value), 4
+            return node.notation, 4
         if isinstance(node, DiceTerm):
             assert rolled.term is not None
             return rolled.term.shown(), 4
@@ -307,7 +307,7 @@ class RolledExpression:
             return self.terms[0].shown()
         rolled = iter(self.terms)
         return render_tree(
-            self.expression.root, lambda n: str(n.value) if isinstance(n, Constant) else next(rolled).shown()
+            self.expression.root, lambda n: n.notation if isinstance(n, Constant) else next(rolled).shown()
         )
 
     def describe(self) -> str:

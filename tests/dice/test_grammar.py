@@ -289,7 +289,7 @@ def test_the_grammar_builds_the_tree_and_its_notation_reads_back(text: str, root
         ("2d6!!!", 5, "this dice term has two explodes"),
         ("1d6/(1d2-1)", 4, "this divisor ranges from 0 to 1, and nothing can be divided by 0"),
         ("1d6/0", 4, "this divisor is 0, and nothing can be divided by 0"),
-        ("(1d20+5>=10)", 7, "a comparison of the whole expression goes at its end, outside any parentheses"),
+        ("(1d20+5>=10>=1)", 11, "a part is compared with a number once"),
         ("1d20+5>=10>=2", 10, "an expression is compared with a number once, at its end"),
         ("1d20>=", 6, "expected a number after the comparison, like 8d10>=7, but the expression ends here"),
         ("2d6[fire", 3, "a label in brackets needs its ']', like 2d6[fire]"),

@@ -123,6 +123,8 @@ def trees(max_leaves: int = 3) -> st.SearchStrategy[Node]:
             st.builds(BinaryOp, st.sampled_from(["/", "//", "%"]), children, st.integers(1, 3).map(Constant)),
             st.builds(Negate, children),
             st.builds(Function, st.sampled_from(["floor", "ceil", "round", "abs"]), children),
+            st.builds(Compare, st.sampled_from([">=", "<", "=", "!="]), children, st.integers(-1, 6)),
+            st.sampled_from([Fraction(1, 2), Fraction(5, 4), Fraction(7, 10)]).map(Constant),
             st.builds(Labeled, children, st.sampled_from(["fire", "x y"])),
             _sets(SMALL_LEAVES),
         ),

@@ -200,7 +200,7 @@ def test_syntax_error_message_quotes_and_points() -> None:
         ("1d\uff16", 2, "'\uff16' is not a digit tabroll reads; write numbers with 0-9"),
         ("12\u00b2", 2, "'\u00b2' is not a digit tabroll reads; write numbers with 0-9"),
         ("1d6d6", 4, "cannot drop 6 of 1 die; a single die has none to drop"),
-        ("1.5", 1, "expected an operator (+, -, *, /), not '.'"),
+        ("1..5", 2, "expected a digit after the decimal point, like 1.5, not '.'"),
     ],
 )
 def test_syntax_errors(text: str, position: int, reason: str) -> None:
