@@ -41,10 +41,13 @@ from tabroll.dice.nodes import (
     DiceTerm,
     Function,
     Keep,
+    KeepIf,
+    KeepSteps,
     Labeled,
     Negate,
     Node,
     Range,
+    Selection,
     chain_range,
     die_faces,
     explosion_cap,
@@ -255,7 +258,70 @@ def die_values(term: DiceTerm, limits: DiceLimits) -> Dist:
 # --- keep/drop: the multiset evaluation -------------------------------------------------------------------------
 
 
-def keep_counts(groups: list[tuple[int, Counts]], keep: Keep, score: Callable[[Any], Any]) -> Counts:
+def keep_counts(groups: list[tuple[int, Counts]], keep: Selection, score: Callable[[Any], Any]) -> Counts:
+    """Ways for the kept values of a pool to score each total (see :func:`_one_end`, :func:`_by_places`)."""
+    assert not isinstance(keep, KeepIf)
+    if isinstance(keep, KeepSteps):
+        return _by_places(groups, keep, score)
+    return _one_end(groups, keep, score)
+
+
+def _by_places(groups: list[tuple[int, Counts]], keep: KeepSteps, score: Callable[[Any], Any]) -> Counts:
+    """As :func:`_one_end`, for keep/drop steps that keep any places of the sorted pool (``kh1kl1``): values are
+    visited from the highest, the state is how many dice of each group are still unplaced (which tells the place
+    reached), and each die placed adds its score when its place counts."""
+    groups = [(n, w) for n, w in groups if n > 0]
+    pool = sum(n for n, _ in groups)
+    places = keep.ranks(pool)
+    last = max((i for i, kept in enumerate(places) if kept), default=-1)
+    values = sorted({v for _, w in groups for v in w}, reverse=True)
+    left_over = [[0] * len(values) for _ in groups]
+    for g, (_count, w) in enumerate(groups):
+        running = 0
+        for i in range(len(values) - 1, -1, -1):
+            left_over[g][i] = running
+            running += w.get(values[i], 0)
+    result: Counts = defaultdict(int)
+    if last < 0:
+        whole = math.prod(sum(w.values()) ** n for n, w in groups)
+        return {0: whole} if whole else {}
+    states: dict[tuple[int, ...], Counts] = {tuple(n for n, _ in groups): {0: 1}}
+    for i, value in enumerate(values):
+        here = [w.get(value, 0) for _, w in groups]
+        beyond = [left_over[g][i] for g in range(len(groups))]
+        points = score(value)
+        following: dict[tuple[int, ...], Counts] = {}
+        for unplaced, sums in states.items():
+            reached = pool - sum(unplaced)
+            choices = [range(r + 1) if here[g] else range(1) for g, r in enumerate(unplaced)]
+            for placed in product(*choices):
+                ways = 1
+                for g, m in enumerate(placed):
+                    if m:
+                        ways *= math.comb(unplaced[g], m) * here[g] ** m
+                moved = sum(placed)
+                gained = sum(places[reached : reached + moved]) * points
+                rest = tuple(r - m for r, m in zip(unplaced, placed, strict=True))
+                if reached + moved > last or not any(rest):
+                    factor = 1
+                    for g, r in enumerate(rest):
+                        if r:
+                            factor *= beyond[g] ** r
+                    if factor:
+                        for total, count in sums.items():
+                            result[total + gained] += count * ways * factor
+                    continue
+                if any(r and not beyond[g] for g, r in enumerate(rest)):
+                    continue
+                bucket = following.setdefault(rest, {})
+                for total, count in sums.items():
+                    key = total + gained
+                    bucket[key] = bucket.get(key, 0) + count * ways
+        states = following
+    return dict(result)
+
+
+def _one_end(groups: list[tuple[int, Counts]], keep: Keep, score: Callable[[Any], Any]) -> Counts:
     """Ways for the kept values of a pool to score each total. The pool is ``groups`` of independent dice, each
     group ``(how many, ways of each value)``; the ways in all are the product of each group's ways to the power
     of its size. Values are visited from the kept end: placing ``m`` of the ``r`` unplaced dice of a group on a
@@ -338,9 +404,12 @@ def _exploding_pool(term: DiceTerm, limits: DiceLimits) -> Dist:
 
 def term_counts(term: DiceTerm, limits: DiceLimits) -> Dist:
     """The exact distribution of one dice term."""
-    score = term.score
+    score: Callable[[Any], Any] = term.score
     explode = term.explode
-    if term.keep is None:
+    if isinstance(term.keep, KeepIf):  # each die counts or not by its own value
+        selection, counted = term.keep, term.score
+        score = lambda value: counted(value) if selection.counts(value) else 0  # noqa: E731
+    if term.keep is None or isinstance(term.keep, KeepIf):
         if explode is not None and explode.kind != "!!":
             per_die, total = chain(term, limits, lambda face: score(term.clamped(face)))
         else:
@@ -357,10 +426,15 @@ def set_counts(node: DiceSet, items: list[Dist]) -> Dist:
     whole = 1
     for _ways, total in items:
         whole *= total
-    if node.keep is None:
+    if node.keep is None or isinstance(node.keep, KeepIf):
+        selection = node.keep
         counts: Counts = {0: 1}
         for ways, _ in items:
-            counts = convolve(counts, _mapped(ways, node.score) if node.success is not None else ways)
+            if selection is not None:
+                ways = _mapped(ways, lambda v: node.score(v) if selection.counts(v) else 0)
+            elif node.success is not None:
+                ways = _mapped(ways, node.score)
+            counts = convolve(counts, ways)
         return counts, whole
     grouped: dict[Node, list[int]] = {}
     for index, item in enumerate(node.items):

@@ -166,6 +166,97 @@ class Keep:
         chosen = set(ranked[: self.kept_of(len(values))])
         return tuple(i in chosen for i in range(len(values)))
 
+    @property
+    def notation(self) -> str:
+        return f"{self.mode}{self.n}"
+
+    def ranks(self, pool: int) -> tuple[bool, ...]:
+        """Which places of ``pool`` sorted values count, from the highest down."""
+        kept = self.kept_of(pool)
+        if self.highest:
+            return tuple(i < kept for i in range(pool))
+        return tuple(i >= pool - kept for i in range(pool))
+
+
+@dataclass(frozen=True, slots=True)
+class KeepSteps:
+    """Several keep/drop steps on one term or set (``4d6kh1kl1``, ``(1,2,3,4,5)ph1pl1``), as d20 reads them:
+    consecutive keeps keep every die any of them keeps, consecutive drops drop every die any of them drops, and each
+    such group acts on the dice the one before it left."""
+
+    steps: tuple[Keep, ...]
+
+    @property
+    def notation(self) -> str:
+        return "".join(step.notation for step in self.steps)
+
+    def groups(self) -> list[list[Keep]]:
+        out: list[list[Keep]] = []
+        for step in self.steps:
+            if out and out[-1][0].mode[0] == step.mode[0]:
+                out[-1].append(step)
+            else:
+                out.append([step])
+        return out
+
+    def kept_of(self, pool: int) -> int:
+        """How many of ``pool`` dice count (a keep group keeps its highest and lowest ends, a drop group drops them)."""
+        left = pool
+        for group in self.groups():
+            top = max((s.n for s in group if s.mode in ("kh", "dh")), default=0)
+            bottom = max((s.n for s in group if s.mode in ("kl", "dl")), default=0)
+            left = min(left, top + bottom) if group[0].mode[0] == "k" else max(0, left - top - bottom)
+        return left
+
+    def ranks(self, pool: int) -> tuple[bool, ...]:
+        """Which places of ``pool`` sorted values count, from the highest down."""
+        alive = list(range(pool))
+        for group in self.groups():
+            chosen: set[int] = set()
+            for step in group:
+                flags = step.ranks(len(alive))
+                keeping = step.mode[0] == "k"
+                chosen.update(place for place, kept in zip(alive, flags, strict=True) if kept == keeping)
+            keeping = group[0].mode[0] == "k"
+            alive = [place for place in alive if (place in chosen) == keeping]
+        standing = set(alive)
+        return tuple(place in standing for place in range(pool))
+
+    def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
+        """Which of ``values`` count; among equal values the earlier one is placed higher."""
+        ranked = sorted(range(len(values)), key=lambda i: (-values[i], i))
+        places = self.ranks(len(values))
+        out = [False] * len(values)
+        for place, index in enumerate(ranked):
+            out[index] = places[place]
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class KeepIf:
+    """Keep (``k>3``) or drop (``p<3``) the dice or items whose value meets ``condition``, as d20 reads them."""
+
+    keep: bool
+    condition: Condition
+
+    @property
+    def notation(self) -> str:
+        return ("k" if self.keep else "p") + self.condition.written()
+
+    def kept_of(self, pool: int) -> int:
+        """The most dice that may count."""
+        return pool
+
+    def counts(self, value: Number) -> bool:
+        return self.condition.matches(value) == self.keep
+
+    def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
+        return tuple(self.counts(v) for v in values)
+
+
+Selection: TypeAlias = Keep | KeepSteps | KeepIf
+"""What a term or a set keeps: by rank (one step or several) or by value."""
+
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
@@ -203,7 +294,7 @@ class DiceTerm:
 
     count: int
     sides: int
-    keep: Keep | None = None
+    keep: Selection | None = None
     reroll: Reroll | None = None
     explode: Explode | None = None
     floor: int | None = None
@@ -257,7 +348,7 @@ class DiceTerm:
         if self.ceiling is not None:
             parts.append(f"ma{self.ceiling}")
         if self.keep is not None:
-            parts.append(f"{self.keep.mode}{self.keep.n}")
+            parts.append(self.keep.notation)
         if self.critical is not None:
             parts.append("cs" + self.critical.written(bare=True))
         if self.fumble is not None:
@@ -331,13 +422,13 @@ class DiceSet:
     meet ``success`` (less those that meet ``failure``)."""
 
     items: tuple[Node, ...]
-    keep: Keep | None = None
+    keep: Selection | None = None
     success: Condition | None = None
     failure: Condition | None = None
 
     @property
     def modifiers(self) -> str:
-        out = f"{self.keep.mode}{self.keep.n}" if self.keep is not None else ""
+        out = self.keep.notation if self.keep is not None else ""
         if self.success is not None:
             out += self.success.written()
         if self.failure is not None:
@@ -579,8 +670,9 @@ def term_range(term: DiceTerm, limits: DiceLimits = DEFAULT_LIMITS) -> Faces:
     kept = (term.keep.kept_of(pool[0]), term.keep.kept_of(pool[1])) if term.keep is not None else pool
     if term.success is not None:
         return (-kept[1] if term.failure is not None else 0), kept[1]
-    if term.keep is None:
-        return _sum_range((term.count, term.count), chain)
+    if term.keep is None or isinstance(term.keep, KeepIf):
+        low, high = _sum_range((term.count, term.count), chain)
+        return (min(low, 0), max(high, 0)) if term.keep is not None else (low, high)  # a die kept by value or not
     return _sum_range(kept, die)
 
 
@@ -590,10 +682,15 @@ def set_range(node: DiceSet, items: list[Range]) -> Range:
         return (-counted if node.failure is not None else 0), counted
     if node.keep is None:
         return sum(low for low, _ in items), sum(high for _, high in items)
-    kept = node.keep.kept_of(len(items))
-    lows = sorted((low for low, _ in items), reverse=node.keep.highest)[:kept]
-    highs = sorted((high for _, high in items), reverse=node.keep.highest)[:kept]
-    return sum(lows), sum(highs)
+    if isinstance(node.keep, KeepIf):  # each item counts or not
+        return sum(min(low, 0) for low, _ in items), sum(max(high, 0) for _, high in items)
+    places = node.keep.ranks(len(items))  # the k-th highest value lies between the k-th highest low and high
+    lows = sorted((low for low, _ in items), reverse=True)
+    highs = sorted((high for _, high in items), reverse=True)
+    return (
+        sum(v for v, kept in zip(lows, places, strict=True) if kept),
+        sum(v for v, kept in zip(highs, places, strict=True) if kept),
+    )
 
 
 def node_range(node: Node, parts: list[Range], limits: DiceLimits) -> Range:

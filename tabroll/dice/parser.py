@@ -25,13 +25,16 @@ from tabroll.dice.nodes import (
     Function,
     FunctionName,
     Keep,
+    KeepIf,
     KeepMode,
+    KeepSteps,
     Labeled,
     Negate,
     Node,
     Op,
     Range,
     Reroll,
+    Selection,
     combine_ranges,
     explosion_cap,
     faces_meeting,
@@ -328,16 +331,16 @@ class Parser:
             return items[0]
         return self.checked(node, set_range(node, [r for _node, r in items]), at)
 
-    def set_modifiers(self, size: int) -> tuple[Keep | None, Condition | None, Condition | None]:
-        keep: Keep | None = None
+    def set_modifiers(self, size: int) -> tuple[Selection | None, Condition | None, Condition | None]:
+        keep: Selection | None = None
         success: Condition | None = None
         failure: Condition | None = None
         while True:
             self.peek()
             at = self.pos
             word = self.ahead(2)
-            if word[:1] in ("k", "d", "p") and keep is None:
-                keep = self.keep(size, at, items=True)
+            if word[:1] in ("k", "d", "p") and success is None:
+                keep = self.selection(keep, size, at, items=True)
             elif word[:1] in ("<", ">", "=") and success is None:
                 self.allow("success", at)
                 success = self.condition(_("a number after the comparison, like >=10"))
@@ -519,8 +522,8 @@ class Parser:
                 value, _at = self.signed(what)
                 found[name] = value, mod_at
             elif word[:1] in ("k", "p") or (word[:1] == "d" and self.drop_follows()):
-                self.once("keep", found, mod_at, _("keep or drop once: 4d6kh3"))
-                found["keep"] = self.keep(term.count, mod_at), mod_at
+                before = found["keep"][0] if "keep" in found else None
+                found["keep"] = self.selection(before, term.count, mod_at), mod_at
             elif word[:1] in ("<", ">", "=") and "success" not in found:
                 self.allow("success", mod_at)
                 found["success"] = self.condition(_("a number after the comparison, like 8d10>=7")), mod_at
@@ -550,6 +553,28 @@ class Parser:
         """Whether the 'd' at the current position is a drop (``4d6d1``, as Roll20 and Foundry read it)."""
         rest = self.text[self.pos + 1 :].lstrip(_SPACE)
         return rest[:1] in tuple(_DIGITS) or rest[:1].lower() in ("h", "l")
+
+    def selection(self, before: Selection | None, count: int, at: int, *, items: bool = False) -> Selection:
+        """One more keep/drop step after ``before``: by rank (``kh2``), or by value (``k>3``, ``p<3``)."""
+        self.allow("keep", at)
+        written = self.ahead(1)
+        after = self.text[self.pos + 1 : self.pos + 2]
+        step: Selection
+        if written in ("k", "p") and after in ("<", ">", "="):
+            self.pos += 1
+            step = KeepIf(written == "k", self.condition(_("a number after the comparison, like k>3")))
+        else:
+            step = self.keep(count, at, items=items)
+        if before is None:
+            return step
+        if isinstance(before, KeepIf) or isinstance(step, KeepIf):
+            self.fail(_("keep by value (k>3, p<3) alone, with no other keep or drop"), at)
+        steps = KeepSteps((*(before.steps if isinstance(before, KeepSteps) else (before,)), step))
+        if not steps.kept_of(count):
+            self.fail(
+                _("these keeps and drops leave no item") if items else _("these keeps and drops leave no die"), at
+            )
+        return steps
 
     def keep(self, count: int, at: int, *, items: bool = False) -> Keep:
         self.allow("keep", at)
@@ -587,7 +612,7 @@ class Parser:
             n, n_at = 1, self.pos
         else:
             n, n_at = self.integer(asked)
-        if keeping and not 1 <= n <= count:
+        if keeping and not 1 <= n <= (count if not items else max(n, 1)):  # a set keeps them all (d20)
             if items:
                 message = n_(
                     "cannot keep {number} of {n} item; keep 1 to {n}",

@@ -23,6 +23,7 @@ from tabroll.dice.nodes import (
     DiceSet,
     DiceTerm,
     Function,
+    Keep,
     Labeled,
     Negate,
     Node,
@@ -77,8 +78,8 @@ def roll_term(
     them as usual)."""
     sides, fudge = term.sides, term.fudge
     draws: list[int] = []
-    summed = total_only and not term.extended and not fudge
-    keep = term.keep if summed else None  # read by the sum of the dice it keeps
+    summed = total_only and not term.extended and not fudge and (term.keep is None or isinstance(term.keep, Keep))
+    keep = term.keep if summed and isinstance(term.keep, Keep) else None  # read by the sum of the dice it keeps
 
     def draw(count: int, why: str) -> tuple[int, tuple[int, ...]]:
         """Draw ``count`` dice; returns where they start among the term's draws, and their faces."""

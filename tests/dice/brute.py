@@ -20,6 +20,9 @@ from tabroll.dice import (
     DiceTerm,
     Function,
     GivenDice,
+    Keep,
+    KeepIf,
+    KeepSteps,
     Labeled,
     Negate,
     Node,
@@ -114,9 +117,10 @@ def _exact(node: Node, limits: DiceLimits) -> Outcomes:
         for combo in itertools.product(*(list(d.items()) for d in items)):
             values = [v for v, _ in combo]
             chance = math.prod((p for _, p in combo), start=Fraction(1))
-            if node.keep is not None:
-                ranked = sorted(values, reverse=node.keep.highest)
-                values = ranked[: node.keep.kept_of(len(values))]
+            if isinstance(node.keep, KeepIf):
+                values = [v for v in values if node.keep.condition.matches(v) == node.keep.keep]
+            elif node.keep is not None:
+                values = kept_by_steps(values, node.keep.steps if isinstance(node.keep, KeepSteps) else (node.keep,))
             if node.success is not None:
                 failure = node.failure
                 total = sum(
@@ -130,6 +134,23 @@ def _exact(node: Node, limits: DiceLimits) -> Outcomes:
     left = _exact(node.left, limits)
     met = sum((p for v, p in left.items() if node.condition.matches(v)), Fraction(0))
     return {k: p for k, p in ((0, 1 - met), (1, met)) if p}
+
+
+def kept_by_steps(values: list[int | Fraction], steps: tuple[Keep, ...]) -> list[int | Fraction]:
+    """The values keep/drop steps leave, as d20 reads them: a run of keeps keeps what any of them keeps, a run of
+    drops drops what any of them drops, each run on what the run before left."""
+    alive = sorted(values, reverse=True)
+    i = 0
+    while i < len(steps):
+        kind = steps[i].mode[0]
+        chosen: set[int] = set()
+        while i < len(steps) and steps[i].mode[0] == kind:
+            mode, n = steps[i].mode, min(steps[i].n, len(alive))
+            top = mode in ("kh", "dh")
+            chosen.update(range(n) if top else range(len(alive) - n, len(alive)))
+            i += 1
+        alive = [v for j, v in enumerate(alive) if (j in chosen) == (kind == "k")]
+    return alive
 
 
 def _one_die(term: DiceTerm) -> DiceTerm:

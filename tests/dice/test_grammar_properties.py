@@ -25,6 +25,8 @@ from tabroll.dice import (
     Function,
     GivenDice,
     Keep,
+    KeepIf,
+    KeepSteps,
     Labeled,
     Negate,
     Node,
@@ -77,10 +79,7 @@ def dice_terms(draw: st.DrawFn, max_count: int = 3) -> DiceTerm:
     ceiling = draw(st.one_of(st.none(), st.integers(low - 1, high + 1)))
     if floor is not None and ceiling is not None and floor > ceiling:
         floor, ceiling = ceiling, floor
-    keep = None
-    mode = draw(st.sampled_from([None, "kh", "kl", "dh", "dl"]))
-    if mode is not None and not (mode[0] == "d" and count == 1):
-        keep = Keep(mode, draw(st.integers(1, count if mode[0] == "k" else count - 1)))
+    keep = _selection(draw, count, low, high)
     success = failure = None
     if draw(st.integers(0, 3)) == 0:
         target = draw(st.integers(low, high + 1))
@@ -95,14 +94,33 @@ def dice_terms(draw: st.DrawFn, max_count: int = 3) -> DiceTerm:
     return DiceTerm(count, sides, keep, reroll, explode, floor, ceiling, success, failure, fudge, critical)
 
 
+def _step(draw: st.DrawFn, count: int) -> Keep | None:
+    mode = draw(st.sampled_from([None, "kh", "kl", "dh", "dl"]))
+    if mode is None or (mode[0] == "d" and count == 1):
+        return None
+    return Keep(mode, draw(st.integers(1, count if mode[0] == "k" else count - 1)))
+
+
+def _selection(draw: st.DrawFn, count: int, low: int, high: int) -> Keep | KeepSteps | KeepIf | None:
+    """One keep/drop, several (kh1kl1: each run of keeps or drops on what the run before left), or one by value."""
+    shape = draw(st.integers(0, 5))
+    if shape == 0:
+        return KeepIf(draw(st.booleans()), _proper(draw, low, high))
+    first = _step(draw, count)
+    if shape > 1 or first is None:
+        return first
+    second = _step(draw, count)
+    if second is None:
+        return first
+    steps = KeepSteps((first, second))
+    return steps if steps.kept_of(count) else first
+
+
 def _sets(children: st.SearchStrategy[Node]) -> st.SearchStrategy[Node]:
     @st.composite
     def build(draw: st.DrawFn) -> Node:
         items = tuple(draw(st.lists(children, min_size=2, max_size=3)))
-        keep = None
-        mode = draw(st.sampled_from([None, "kh", "kl", "dh", "dl"]))
-        if mode is not None:
-            keep = Keep(mode, draw(st.integers(1, len(items) if mode[0] == "k" else len(items) - 1)))
+        keep = _selection(draw, len(items), 0, 4)
         success = Condition(">=", draw(st.integers(0, 5))) if draw(st.integers(0, 3)) == 0 else None
         if keep is None and success is None and draw(st.booleans()):
             return DiceSet(items)
