@@ -37,6 +37,7 @@ from tabroll.dice.nodes import (
     Compare,
     Constant,
     DiceLimits,
+    DicePool,
     DiceSet,
     DiceTerm,
     Function,
@@ -185,7 +186,7 @@ def base_die(term: DiceTerm, limits: DiceLimits) -> Dist:
     sides = len(faces)
     if term.reroll is None:
         return {face: 1 for face in faces}, sides
-    condition = term.reroll.condition
+    condition = term.reroll
     rerolled = sum(1 for face in faces if condition.matches(face))
     if term.reroll.once:  # P(v) = [v stands]/s + (r/s)(1/s), over s**2
         return {face: (0 if condition.matches(face) else sides) + rerolled for face in faces}, sides * sides
@@ -422,6 +423,23 @@ def term_counts(term: DiceTerm, limits: DiceLimits) -> Dist:
     return keep_counts([(term.count, values)], term.keep, score), total**term.count
 
 
+def pool_counts(node: DicePool, numbers: Dist, limits: DiceLimits) -> Dist:
+    """A mixture over the number of dice rolled: each number's ways times the pool of that many dice, every pool
+    brought to the ways of the largest (``sides**most``)."""
+    ways_of_number, whole = numbers
+    by_count: Counts = defaultdict(int)
+    for number, ways in ways_of_number.items():
+        by_count[int(number)] += ways  # a fraction of a die is truncated toward zero
+    largest = term_counts(node.with_count(max(by_count)), limits)[1]
+    out: Counts = defaultdict(int)
+    for count, ways in by_count.items():
+        counts, total = term_counts(node.with_count(count), limits)
+        factor = ways * (largest // total)
+        for value, more in counts.items():
+            out[value] += more * factor
+    return dict(out), whole * largest
+
+
 def set_counts(node: DiceSet, items: list[Dist]) -> Dist:
     whole = 1
     for _ways, total in items:
@@ -463,6 +481,8 @@ def _combine(node: Node, parts: list[Dist], limits: DiceLimits) -> Dist:
     if isinstance(node, Function):
         counts, total = parts[0]
         return _mapped(counts, FUNCTIONS[node.name]), total
+    if isinstance(node, DicePool):
+        return pool_counts(node, parts[0], limits)
     if isinstance(node, Labeled):
         return parts[0]
     if isinstance(node, DiceSet):
@@ -546,6 +566,10 @@ def estimate(expression: DiceExpression) -> tuple[int, float]:
             steps += min(pairs, 20 * (widths[0] + widths[1])) if node.op in "+-" and not fractions else pairs
             if fractions and node.op in ("+", "-", "*", "/", "%"):
                 values = max(values, pairs)
+        elif isinstance(node, DicePool):
+            counts = parts[0][3]
+            steps += counts * _term_estimate(node.term, limits)[0]
+            digits += _term_estimate(node.term, limits)[1]
         elif isinstance(node, Negate | Labeled) or (isinstance(node, Function) and node.name == "abs"):
             values = parts[0][3]
             steps += values

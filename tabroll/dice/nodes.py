@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal, TypeAlias, TypeVar, cast
 
@@ -36,6 +36,7 @@ Feature: TypeAlias = Literal[
     "set",
     "function",
     "critical",
+    "pool",
 ]
 T = TypeVar("T")
 Range: TypeAlias = tuple[Number, Number]  # lowest and highest value of a subexpression
@@ -61,6 +62,7 @@ FEATURE_NAMES: dict[Feature, str] = {
     "set": N_("sets of expressions ((1d4,1d6)kh1)"),
     "function": N_("rounding and absolute value (floor, ceil, round, abs)"),
     "critical": N_("critical marks on dice (cs, cf)"),
+    "pool": N_("a number of dice that is rolled ((1d4)d6)"),
 }
 
 
@@ -260,14 +262,24 @@ Selection: TypeAlias = Keep | KeepSteps | KeepIf
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
-    """Reroll a die whose face meets ``condition``: again and again (``r``, up to the limit) or ``once`` (``ro``)."""
+    """Reroll a die whose face meets ``condition`` (or any of ``also``: ``r1r2``): again and again (``r``, up to the
+    limit) or ``once`` (``ro``)."""
 
     once: bool
     condition: Condition
+    also: tuple[Condition, ...] = ()
+
+    @property
+    def conditions(self) -> tuple[Condition, ...]:
+        return (self.condition, *self.also)
+
+    def matches(self, face: int) -> bool:
+        return any(condition.matches(face) for condition in self.conditions)
 
     @property
     def notation(self) -> str:
-        return ("ro" if self.once else "rr") + self.condition.written(bare=True)  # rr: Foundry reads r as once
+        mark = "ro" if self.once else "rr"  # rr: Foundry reads r as once
+        return "".join(mark + condition.written(bare=True) for condition in self.conditions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,6 +395,23 @@ class DiceTerm:
 
 
 @dataclass(frozen=True, slots=True)
+class DicePool:
+    """Dice whose number is rolled first (``(1d4)d6``, as Roll20 and Foundry read it): ``term`` with its ``count``
+    the most ``count_of`` can reach; a fraction of a die is truncated toward zero."""
+
+    count_of: Node
+    term: DiceTerm
+
+    def with_count(self, count: int) -> DiceTerm:
+        return replace(self.term, count=count)
+
+    @property
+    def after_count(self) -> str:
+        """The term's notation after its number of dice: ``d6kh1``."""
+        return self.term.notation[len(str(self.term.count)) :]
+
+
+@dataclass(frozen=True, slots=True)
 class BinaryOp:
     """``left op right`` for ``+``, ``-``, ``*``, ``/`` (exact: the fraction is kept until the total, which is
     then truncated toward zero, as in d20), ``//`` (divides and rounds down at once) and ``%`` (the remainder, with
@@ -456,7 +485,7 @@ class Compare:
         return Condition(self.op, self.target)
 
 
-Node: TypeAlias = Constant | DiceTerm | BinaryOp | Negate | Function | Labeled | DiceSet | Compare
+Node: TypeAlias = Constant | DiceTerm | DicePool | BinaryOp | Negate | Function | Labeled | DiceSet | Compare
 Leaf: TypeAlias = Constant | DiceTerm
 
 
@@ -515,6 +544,8 @@ def children(node: Node) -> tuple[Node, ...]:
         return (node.left, node.right)
     if isinstance(node, Negate | Labeled | Function):
         return (node.operand,)
+    if isinstance(node, DicePool):
+        return (node.count_of,)
     if isinstance(node, DiceSet):
         return node.items
     if isinstance(node, Compare):
@@ -569,6 +600,8 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
             return "-" + (text if level >= 3 else f"({text})"), 3
         if isinstance(node, Function):
             return f"{node.name}({parts[0][0]})", 4
+        if isinstance(node, DicePool):
+            return f"({parts[0][0]}){node.after_count}", 4
         if isinstance(node, Labeled):
             text, level = parts[0]
             return (text if level >= 4 else f"({text})") + f"[{node.label}]", 4
@@ -704,11 +737,20 @@ def node_range(node: Node, parts: list[Range], limits: DiceLimits) -> Range:
         return -parts[0][1], -parts[0][0]
     if isinstance(node, Function):
         return function_range(node.name, parts[0])
+    if isinstance(node, DicePool):
+        return pool_range(node, parts[0], limits)
     if isinstance(node, Labeled):
         return parts[0]
     if isinstance(node, DiceSet):
         return set_range(node, parts)
     return 0, 1
+
+
+def pool_range(node: DicePool, counts: Range, limits: DiceLimits) -> Range:
+    """Bounds over every number of dice the count may roll (the term's bounds are linear in its count, or kept)."""
+    low, high = max(0, int(counts[0])), int(counts[1])
+    ends = [term_range(node.with_count(c), limits) for c in (low, high)]
+    return min(e[0] for e in ends), max(e[1] for e in ends)
 
 
 def function_range(name: str, part: Range) -> Range:
@@ -745,6 +787,8 @@ def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Featur
         found.add("multiply" if node.op == "*" else "divide")
     elif isinstance(node, Function):
         found.add("function")
+    elif isinstance(node, DicePool):
+        found |= {"pool", *features_of(node.term, [])}
     elif isinstance(node, Labeled):
         found.add("label")
     elif isinstance(node, DiceSet):

@@ -16,6 +16,7 @@ from tabroll.dice.nodes import (
     Condition,
     Constant,
     DiceLimits,
+    DicePool,
     DiceRules,
     DiceSet,
     DiceTerm,
@@ -39,6 +40,7 @@ from tabroll.dice.nodes import (
     explosion_cap,
     faces_meeting,
     function_range,
+    pool_range,
     set_range,
     term_range,
 )
@@ -65,6 +67,16 @@ _COMPARISONS: tuple[tuple[str, CompareOp], ...] = (
 _PRODUCTS: tuple[Op, ...] = ("//", "*", "/", "%")  # the longest spelling first
 _FUNCTIONS: tuple[FunctionName, ...] = ("floor", "ceil", "round", "abs")
 _KEEP_WORDS: dict[str, KeepMode] = {"kh": "kh", "kl": "kl", "dh": "dh", "dl": "dl", "ph": "dh", "pl": "dl"}
+
+
+def _covers(spans: list[tuple[int, int]], every: tuple[int, int]) -> bool:
+    """Whether the intervals ``spans`` cover every face from ``every[0]`` to ``every[1]``."""
+    reached = every[0] - 1
+    for low, high in sorted(spans):
+        if low > reached + 1:
+            return False
+        reached = max(reached, high)
+    return reached >= every[1]
 
 
 class Parser:
@@ -247,7 +259,11 @@ class Parser:
     def atom(self) -> tuple[Node, Range]:
         ch, at = self.peek(), self.pos
         if ch in ("(", "{"):
-            return self.group(ch, at)
+            node, value_range = self.group(ch, at)
+            after = self.text[self.pos : self.pos + 2].lower()
+            if ch == "(" and after[:1] == "d" and after[1:] and after[1:] in _DIGITS + "%f":
+                return self.pool(node, value_range, at)
+            return node, value_range
         if ch in ("d", "D"):
             return self.dice(1, at)
         if ch.isalpha():
@@ -261,6 +277,17 @@ class Parser:
                 return self.decimal(value, at)
             return Constant(value), (value, value)
         self.fail(self.expected(_("a number, a die like 1d6, or '('")))
+
+    def pool(self, count_of: Node, counts: Range, at: int) -> tuple[Node, Range]:
+        """``(1d4)d6``: as many dice as ``count_of`` rolls (a fraction truncated toward zero)."""
+        self.allow("pool", at)
+        low, high = int(counts[0]), int(counts[1])
+        if counts[0] <= -1:
+            self.fail(_("the number of dice could be {low:,}; a number of dice cannot be negative", low=low), at)
+        term, _range = self.dice(high, self.pos)
+        assert isinstance(term, DiceTerm)
+        node = DicePool(count_of, term)
+        return self.checked(node, pool_range(node, counts, self.limits), at)
 
     def decimal(self, whole: int, at: int) -> tuple[Node, Range]:
         self.pos += 1  # the '.'
@@ -493,13 +520,19 @@ class Parser:
                 )
                 found[name] = self.face(what, required=True), mod_at
             elif word.startswith(("ro", "rr", "r")):
-                self.once("reroll", found, mod_at, _("give one reroll: r<3 rerolls 1s and 2s"))
+                before = found.get("reroll", (None, 0))[0]
+                if before is not None and before.once != word.startswith("ro"):
+                    self.fail(_("a die rerolls again and again (r) or once (ro), not both"), mod_at)
                 self.allow("reroll", mod_at)
                 once = word.startswith("ro")
                 self.pos += 2 if word.startswith(("ro", "rr")) else 1
                 written = "ro" if once else "r"
                 face = self.face(_("the faces to reroll after '{mark}', like {mark}1 or {mark}<3", mark=written))
-                found["reroll"] = Reroll(once, face or Condition("=", term.low)), mod_at
+                condition = face or Condition("=", term.low)
+                if before is None:
+                    found["reroll"] = Reroll(once, condition), mod_at
+                else:  # r1r2: a die showing any of them is rerolled
+                    found["reroll"] = Reroll(once, before.condition, (*before.also, condition)), found["reroll"][1]
             elif word.startswith(("!", "x", "e")):
                 self.once("explode", found, mod_at, _("give one explosion: ! for a new die, !! to add to the same die"))
                 self.allow("explode", mod_at)
@@ -662,25 +695,28 @@ class Parser:
         die = "dF" if term.fudge else f"d{term.sides}"
         shows = _("-1, 0 or +1") if term.fudge else _("1 to {sides}", sides=term.sides)
         if term.reroll is not None:
-            rerolled = faces_meeting(term, term.reroll.condition)
             at = found["reroll"][1]
-            if rerolled is None:
-                self.fail(
-                    _(
-                        "a {die} shows {shows}: no face is {faces}, so nothing is rerolled",
-                        die=die,
-                        shows=shows,
-                        faces=term.reroll.condition.sign(),
-                    ),
-                    at,
-                )
-            if rerolled == every and not term.reroll.once:  # ro: the second roll stands, whatever it shows
+            spans = []
+            for condition in term.reroll.conditions:
+                rerolled = faces_meeting(term, condition)
+                if rerolled is None:
+                    self.fail(
+                        _(
+                            "a {die} shows {shows}: no face is {faces}, so nothing is rerolled",
+                            die=die,
+                            shows=shows,
+                            faces=condition.sign(),
+                        ),
+                        at,
+                    )
+                spans.append(rerolled)
+            if _covers(spans, every) and not term.reroll.once:  # ro: the second roll stands, whatever it shows
                 self.fail(
                     _(
                         "a {die} shows {shows}: every face is {faces}, so no die would stand",
                         die=die,
                         shows=shows,
-                        faces=term.reroll.condition.sign(),
+                        faces=_(" or ").join(condition.sign() for condition in term.reroll.conditions),
                     ),
                     at,
                 )

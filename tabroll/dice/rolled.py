@@ -12,6 +12,7 @@ from tabroll.dice.nodes import (
     BinaryOp,
     Compare,
     Constant,
+    DicePool,
     DiceSet,
     DiceTerm,
     Function,
@@ -150,6 +151,9 @@ class RolledNode:
             if isinstance(node, DiceTerm):
                 assert rolled.term is not None
                 return rolled.term.to_json()
+            if isinstance(node, DicePool):
+                assert rolled.term is not None
+                return {**rolled.term.to_json(), "count": parts[0]}
             value = json_number(rolled.value)
             if isinstance(node, BinaryOp):
                 return {"op": node.op, "value": value, "left": parts[0], "right": parts[1]}
@@ -221,6 +225,9 @@ def _shown_tree(root: RolledNode) -> str:
             return "-" + (text if level >= 3 else f"({text})"), 3
         if isinstance(node, Function):
             return f"{node.name}({parts[0][0]})", 4
+        if isinstance(node, DicePool):
+            assert rolled.term is not None
+            return f"({parts[0][0]}){rolled.term.shown()}", 4
         if isinstance(node, Labeled):
             text, level = parts[0]
             return (text if level >= 4 else f"({text})") + f" [{node.label}]", 4

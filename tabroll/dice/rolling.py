@@ -20,6 +20,7 @@ from tabroll.dice.nodes import (
     Compare,
     Constant,
     DiceLimits,
+    DicePool,
     DiceSet,
     DiceTerm,
     Function,
@@ -141,7 +142,7 @@ def _reroll(
     """Reroll the newest face of each active die while it meets the condition (once for ``ro``); a rerolled face
     becomes a die of its own, marked, and stays where it was drawn."""
     assert term.reroll is not None
-    condition, once = term.reroll.condition, term.reroll.once
+    condition, once = term.reroll, term.reroll.once
     cap = 1 if once else limits.max_rerolls
     pending = active
     while True:
@@ -250,6 +251,10 @@ def roll_expression(
             return RolledNode(node, -parts[0].value, tuple(parts))
         if isinstance(node, Function):
             return RolledNode(node, FUNCTIONS[node.name](parts[0].value), tuple(parts))
+        if isinstance(node, DicePool):
+            pool = roll_term(node.with_count(max(0, int(parts[0].value))), source, purpose, limits)
+            rolled.append(pool)
+            return RolledNode(node, pool.total, tuple(parts), term=pool)
         if isinstance(node, Labeled):
             return RolledNode(node, parts[0].value, tuple(parts))
         if isinstance(node, DiceSet):

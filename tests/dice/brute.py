@@ -16,6 +16,7 @@ from tabroll.dice import (
     Constant,
     DiceExpression,
     DiceLimits,
+    DicePool,
     DiceSet,
     DiceTerm,
     Function,
@@ -30,6 +31,7 @@ from tabroll.dice import (
 from tabroll.dice.sources import DiceExhausted
 
 Outcomes = dict[int | Fraction, Fraction]  # a part with a division may take fractional values
+_AFTER_COUNT = ("sides", "keep", "reroll", "explode", "floor", "ceiling", "success", "failure", "fudge", "critical")
 
 
 def sequences(expression: DiceExpression, budget: int = 200_000) -> Outcomes:
@@ -104,6 +106,14 @@ def _exact(node: Node, limits: DiceLimits) -> Outcomes:
         return pairwise(_exact(node.left, limits), _exact(node.right, limits), node.op)
     if isinstance(node, Negate):
         return {-v: p for v, p in sorted(_exact(node.operand, limits).items())}
+    if isinstance(node, DicePool):
+        mixed: Counter[int | Fraction] = Counter()
+        for number, chance in _exact(node.count_of, limits).items():
+            count = max(0, int(number))
+            pool = DiceTerm(count, *(getattr(node.term, name) for name in _AFTER_COUNT))
+            for value, more in _exact(pool, limits).items():
+                mixed[value] += chance * more
+        return dict(mixed)
     if isinstance(node, Function):
         mapped: Counter[int | Fraction] = Counter()
         for value, chance in _exact(node.operand, limits).items():

@@ -285,7 +285,7 @@ def test_the_grammar_builds_the_tree_and_its_notation_reads_back(text: str, root
         ("8d10>=5f<=6", 7, "a die cannot be both a success and a failure: the two counts overlap"),
         ("8d10f1", 4, "'f' counts failures after a success count, like 8d10>=7f1"),
         ("4d6p1", 3, "'p' drops dice with h or l after it: ph1 drops the highest, pl1 the lowest"),
-        ("2d6r1r2", 5, "this dice term has two rerolls"),
+        ("2d6r1ro2", 5, "a die rerolls again and again (r) or once (ro), not both"),
         ("2d6!!!", 5, "this dice term has two explodes"),
         ("1d6/(1d2-1)", 4, "this divisor ranges from 0 to 1, and nothing can be divided by 0"),
         ("1d6/0", 4, "this divisor is 0, and nothing can be divided by 0"),

@@ -6,6 +6,7 @@ notation reads back as the same tree."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import assume, given, settings
@@ -18,6 +19,7 @@ from tabroll.dice import (
     Constant,
     DiceExpression,
     DiceLimits,
+    DicePool,
     DiceSet,
     DiceSyntaxError,
     DiceTerm,
@@ -66,6 +68,10 @@ def dice_terms(draw: st.DrawFn, max_count: int = 3) -> DiceTerm:
         once = draw(st.booleans())
         every = once and draw(st.integers(0, 3)) == 0  # ro on every face: the second roll stands
         reroll = Reroll(once, Condition(">=", low) if every else _proper(draw, low, high))
+        if draw(st.integers(0, 3)) == 0:  # r1r3: any of several conditions
+            more = Reroll(once, reroll.condition, (_proper(draw, low, high),))
+            if once or not all(more.matches(face) for face in range(low, high + 1)):
+                reroll = more
         heavy += 1
     if draw(st.booleans()):
         kind = draw(st.sampled_from(["!", "!!", "xo"]))
@@ -133,6 +139,15 @@ LEAVES = st.one_of(st.integers(0, 4).map(Constant), dice_terms())
 SMALL_LEAVES = st.one_of(st.integers(0, 3).map(Constant), dice_terms(2))
 
 
+@st.composite
+def pools(draw: st.DrawFn) -> Node:
+    """(1d3)d2: dice whose number is rolled (the term's count is the most it can be)."""
+    count_of = draw(st.sampled_from([Constant(0), Constant(2), DiceTerm(1, 2), DiceTerm(1, 3)]))
+    most = count_of.value if isinstance(count_of, Constant) else count_of.sides
+    term = draw(dice_terms(2))
+    return DicePool(count_of, replace(term, count=most, keep=None))
+
+
 def trees(max_leaves: int = 3) -> st.SearchStrategy[Node]:
     return st.recursive(
         LEAVES,
@@ -145,6 +160,7 @@ def trees(max_leaves: int = 3) -> st.SearchStrategy[Node]:
             st.sampled_from([Fraction(1, 2), Fraction(5, 4), Fraction(7, 10)]).map(Constant),
             st.builds(Labeled, children, st.sampled_from(["fire", "x y"])),
             _sets(SMALL_LEAVES),
+            pools(),
         ),
         max_leaves=max_leaves,
     )
