@@ -405,6 +405,8 @@ def _exploding_pool(term: DiceTerm, limits: DiceLimits) -> Dist:
 
 def term_counts(term: DiceTerm, limits: DiceLimits) -> Dist:
     """The exact distribution of one dice term."""
+    if not term.count:  # 0d6: nothing is rolled
+        return {0: 1}, 1
     score: Callable[[Any], Any] = term.score
     explode = term.explode
     if isinstance(term.keep, KeepIf):  # each die counts or not by its own value
