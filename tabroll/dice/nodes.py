@@ -582,6 +582,8 @@ def _absorbs(node: Node) -> bool:
             node = node.operand
         elif isinstance(node, DiceTerm | DiceSet):
             return node.success is None
+        elif isinstance(node, DicePool):
+            return node.term.success is None
         else:
             return False
 

@@ -44,6 +44,7 @@ from tabroll.dice.nodes import (
     set_range,
     term_range,
 )
+from tabroll.dice.nodes import whole as exact
 from tabroll.dice.notation import (
     _DIGITS,
     _SPACE,
@@ -299,7 +300,7 @@ class Parser:
             self.fail(self.expected(_("a digit after the decimal point, like 1.5")))
         if len(digits) > 9:
             self.refuse(_("a number takes at most 9 digits after its decimal point"), start)
-        value = whole + Fraction(int(digits), 10 ** len(digits))
+        value = exact(whole + Fraction(int(digits), 10 ** len(digits)))  # 1.0 is 1
         return Constant(value), (value, value)
 
     def function(self, at: int) -> tuple[Node, Range]:
