@@ -572,7 +572,7 @@ def fold(root: Node, combine: Callable[[Node, list[T]], T]) -> T:
     return results[0]
 
 
-def _absorbs(node: Node) -> bool:
+def _absorbs(node: Node, op: str = "") -> bool:
     """Whether a comparison written right after ``node`` would be read as part of it (a dice term's or a set's own
     success count), so that a comparison of the whole needs parentheses around it."""
     while True:
@@ -580,10 +580,11 @@ def _absorbs(node: Node) -> bool:
             node = node.right
         elif isinstance(node, Negate):
             node = node.operand
-        elif isinstance(node, DiceTerm | DiceSet):
+        elif isinstance(node, DiceSet):
             return node.success is None
-        elif isinstance(node, DicePool):
-            return node.term.success is None
+        elif isinstance(node, DiceTerm | DicePool):  # 3d6>=5! then >=2 would read as exploding on 2 or more
+            term = node if isinstance(node, DiceTerm) else node.term
+            return term.success is None or term.notation.endswith(("!", "xo")) or op == "!="  # !=: an explosion
         else:
             return False
 
@@ -612,7 +613,7 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
             return ("{" + inner + "}" if len(parts) == 1 else f"({inner})") + node.modifiers, 4
         if isinstance(node, Compare):
             text, level = parts[0]
-            left = f"({text})" if level < 1 or _absorbs(node.left) else text
+            left = f"({text})" if level < 1 or _absorbs(node.left, node.op) else text
             return left + node.op + str(node.target), 0
         return leaf_text(node), 3 if isinstance(node, Constant) and node.value < 0 else 4
 
