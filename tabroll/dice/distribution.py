@@ -28,20 +28,27 @@ from collections import defaultdict
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.nodes import (
     APPLY,
+    FUNCTIONS,
     BinaryOp,
     Compare,
     Constant,
     DiceLimits,
+    DicePool,
     DiceSet,
     DiceTerm,
+    Function,
     Keep,
+    KeepIf,
+    KeepSteps,
     Labeled,
     Negate,
     Node,
+    Range,
+    Selection,
     chain_range,
     die_faces,
     explosion_cap,
@@ -49,6 +56,7 @@ from tabroll.dice.nodes import (
     fold,
     node_range,
     term_range,
+    truncated,
 )
 from tabroll.dice.notation import DiceExpression, DiceLimitError
 from tabroll.i18n import _
@@ -123,15 +131,16 @@ def _sparse(low: int, coefficients: list[int]) -> Counts:
     return {low + i: c for i, c in enumerate(coefficients) if c}
 
 
-def convolve(a: Counts, b: Counts, apply: Callable[[int, int], int] | None = None) -> Counts:
+def convolve(a: Counts, b: Counts, apply: Callable[[Any, Any], Any] | None = None) -> Counts:
     """The ways of ``apply(x, y)`` (``x + y`` by default) for independent ``x`` from ``a`` and ``y`` from ``b``."""
     if apply is None:
         span = (max(a) - min(a)) + (max(b) - min(b)) + 2
-        if len(a) * len(b) > _DIRECT and span < len(a) * len(b):
+        whole = len(a) * len(b) > _DIRECT and all(type(v) is int for v in a) and all(type(v) is int for v in b)
+        if whole and span < len(a) * len(b):
             (low_a, dense_a), (low_b, dense_b) = _dense(a), _dense(b)
             return _sparse(low_a + low_b, poly_mul(dense_a, dense_b))
         apply = APPLY["+"]
-    out: Counts = defaultdict(int)
+    out: dict[Any, int] = defaultdict(int)
     for x, ways_x in a.items():
         for y, ways_y in b.items():
             out[apply(x, y)] += ways_x * ways_y
@@ -177,7 +186,7 @@ def base_die(term: DiceTerm, limits: DiceLimits) -> Dist:
     sides = len(faces)
     if term.reroll is None:
         return {face: 1 for face in faces}, sides
-    condition = term.reroll.condition
+    condition = term.reroll
     rerolled = sum(1 for face in faces if condition.matches(face))
     if term.reroll.once:  # P(v) = [v stands]/s + (r/s)(1/s), over s**2
         return {face: (0 if condition.matches(face) else sides) + rerolled for face in faces}, sides * sides
@@ -187,7 +196,7 @@ def base_die(term: DiceTerm, limits: DiceLimits) -> Dist:
     return {face: last if condition.matches(face) else stands for face in faces}, sides ** (cap + 1)
 
 
-def _mapped(counts: Counts, f: Callable[[int], int]) -> Counts:
+def _mapped(counts: Counts, f: Callable[[Any], Any]) -> Counts:
     out: Counts = defaultdict(int)
     for value, ways in counts.items():
         out[f(value)] += ways
@@ -250,7 +259,70 @@ def die_values(term: DiceTerm, limits: DiceLimits) -> Dist:
 # --- keep/drop: the multiset evaluation -------------------------------------------------------------------------
 
 
-def keep_counts(groups: list[tuple[int, Counts]], keep: Keep, score: Callable[[int], int]) -> Counts:
+def keep_counts(groups: list[tuple[int, Counts]], keep: Selection, score: Callable[[Any], Any]) -> Counts:
+    """Ways for the kept values of a pool to score each total (see :func:`_one_end`, :func:`_by_places`)."""
+    assert not isinstance(keep, KeepIf)
+    if isinstance(keep, KeepSteps):
+        return _by_places(groups, keep, score)
+    return _one_end(groups, keep, score)
+
+
+def _by_places(groups: list[tuple[int, Counts]], keep: KeepSteps, score: Callable[[Any], Any]) -> Counts:
+    """As :func:`_one_end`, for keep/drop steps that keep any places of the sorted pool (``kh1kl1``): values are
+    visited from the highest, the state is how many dice of each group are still unplaced (which tells the place
+    reached), and each die placed adds its score when its place counts."""
+    groups = [(n, w) for n, w in groups if n > 0]
+    pool = sum(n for n, _ in groups)
+    places = keep.ranks(pool)
+    last = max((i for i, kept in enumerate(places) if kept), default=-1)
+    values = sorted({v for _, w in groups for v in w}, reverse=True)
+    left_over = [[0] * len(values) for _ in groups]
+    for g, (_count, w) in enumerate(groups):
+        running = 0
+        for i in range(len(values) - 1, -1, -1):
+            left_over[g][i] = running
+            running += w.get(values[i], 0)
+    result: Counts = defaultdict(int)
+    if last < 0:
+        whole = math.prod(sum(w.values()) ** n for n, w in groups)
+        return {0: whole} if whole else {}
+    states: dict[tuple[int, ...], Counts] = {tuple(n for n, _ in groups): {0: 1}}
+    for i, value in enumerate(values):
+        here = [w.get(value, 0) for _, w in groups]
+        beyond = [left_over[g][i] for g in range(len(groups))]
+        points = score(value)
+        following: dict[tuple[int, ...], Counts] = {}
+        for unplaced, sums in states.items():
+            reached = pool - sum(unplaced)
+            choices = [range(r + 1) if here[g] else range(1) for g, r in enumerate(unplaced)]
+            for placed in product(*choices):
+                ways = 1
+                for g, m in enumerate(placed):
+                    if m:
+                        ways *= math.comb(unplaced[g], m) * here[g] ** m
+                moved = sum(placed)
+                gained = sum(places[reached : reached + moved]) * points
+                rest = tuple(r - m for r, m in zip(unplaced, placed, strict=True))
+                if reached + moved > last or not any(rest):
+                    factor = 1
+                    for g, r in enumerate(rest):
+                        if r:
+                            factor *= beyond[g] ** r
+                    if factor:
+                        for total, count in sums.items():
+                            result[total + gained] += count * ways * factor
+                    continue
+                if any(r and not beyond[g] for g, r in enumerate(rest)):
+                    continue
+                bucket = following.setdefault(rest, {})
+                for total, count in sums.items():
+                    key = total + gained
+                    bucket[key] = bucket.get(key, 0) + count * ways
+        states = following
+    return dict(result)
+
+
+def _one_end(groups: list[tuple[int, Counts]], keep: Keep, score: Callable[[Any], Any]) -> Counts:
     """Ways for the kept values of a pool to score each total. The pool is ``groups`` of independent dice, each
     group ``(how many, ways of each value)``; the ways in all are the product of each group's ways to the power
     of its size. Values are visited from the kept end: placing ``m`` of the ``r`` unplaced dice of a group on a
@@ -333,9 +405,14 @@ def _exploding_pool(term: DiceTerm, limits: DiceLimits) -> Dist:
 
 def term_counts(term: DiceTerm, limits: DiceLimits) -> Dist:
     """The exact distribution of one dice term."""
-    score = term.score
+    if not term.count:  # 0d6: nothing is rolled
+        return {0: 1}, 1
+    score: Callable[[Any], Any] = term.score
     explode = term.explode
-    if term.keep is None:
+    if isinstance(term.keep, KeepIf):  # each die counts or not by its own value
+        selection, counted = term.keep, term.score
+        score = lambda value: counted(value) if selection.counts(value) else 0  # noqa: E731
+    if term.keep is None or isinstance(term.keep, KeepIf):
         if explode is not None and explode.kind != "!!":
             per_die, total = chain(term, limits, lambda face: score(term.clamped(face)))
         else:
@@ -348,14 +425,36 @@ def term_counts(term: DiceTerm, limits: DiceLimits) -> Dist:
     return keep_counts([(term.count, values)], term.keep, score), total**term.count
 
 
+def pool_counts(node: DicePool, numbers: Dist, limits: DiceLimits) -> Dist:
+    """A mixture over the number of dice rolled: each number's ways times the pool of that many dice, every pool
+    brought to the ways of the largest (``sides**most``)."""
+    ways_of_number, whole = numbers
+    by_count: Counts = defaultdict(int)
+    for number, ways in ways_of_number.items():
+        by_count[int(number)] += ways  # a fraction of a die is truncated toward zero
+    largest = term_counts(node.with_count(max(by_count)), limits)[1]
+    out: Counts = defaultdict(int)
+    for count, ways in by_count.items():
+        counts, total = term_counts(node.with_count(count), limits)
+        factor = ways * (largest // total)
+        for value, more in counts.items():
+            out[value] += more * factor
+    return dict(out), whole * largest
+
+
 def set_counts(node: DiceSet, items: list[Dist]) -> Dist:
     whole = 1
     for _ways, total in items:
         whole *= total
-    if node.keep is None:
+    if node.keep is None or isinstance(node.keep, KeepIf):
+        selection = node.keep
         counts: Counts = {0: 1}
         for ways, _ in items:
-            counts = convolve(counts, _mapped(ways, node.score) if node.success is not None else ways)
+            if selection is not None:
+                ways = _mapped(ways, lambda v: node.score(v) if selection.counts(v) else 0)
+            elif node.success is not None:
+                ways = _mapped(ways, node.score)
+            counts = convolve(counts, ways)
         return counts, whole
     grouped: dict[Node, list[int]] = {}
     for index, item in enumerate(node.items):
@@ -366,7 +465,7 @@ def set_counts(node: DiceSet, items: list[Dist]) -> Dist:
 
 def _combine(node: Node, parts: list[Dist], limits: DiceLimits) -> Dist:
     if isinstance(node, Constant):
-        return {node.value: 1}, 1
+        return {node.value: 1}, 1  # type: ignore[dict-item]  # a decimal's exact fraction, truncated at the end
     if isinstance(node, DiceTerm):
         return term_counts(node, limits)
     if isinstance(node, BinaryOp):
@@ -381,6 +480,11 @@ def _combine(node: Node, parts: list[Dist], limits: DiceLimits) -> Dist:
     if isinstance(node, Negate):
         counts, total = parts[0]
         return {-v: w for v, w in counts.items()}, total
+    if isinstance(node, Function):
+        counts, total = parts[0]
+        return _mapped(counts, FUNCTIONS[node.name]), total
+    if isinstance(node, DicePool):
+        return pool_counts(node, parts[0], limits)
     if isinstance(node, Labeled):
         return parts[0]
     if isinstance(node, DiceSet):
@@ -396,6 +500,8 @@ def exact_counts(expression: DiceExpression) -> Dist:
     check_exact(expression)
     limits = expression.limits
     counts, total = fold(expression.root, lambda node, parts: _combine(node, parts, limits))
+    if any(type(v) is not int for v in counts):  # a fraction left at the end is truncated toward zero
+        counts = _mapped(counts, truncated)
     return {v: w for v, w in sorted(counts.items()) if w}, total
 
 
@@ -408,8 +514,8 @@ def distribution(expression: DiceExpression) -> dict[int, Fraction]:
 # --- the estimate made before any work ----------------------------------------------------------------------
 
 
-def _width(low_high: tuple[int, int]) -> int:
-    return low_high[1] - low_high[0] + 1
+def _width(low_high: Range) -> int:
+    return math.floor(low_high[1]) - math.ceil(low_high[0]) + 1
 
 
 def _term_estimate(term: DiceTerm, limits: DiceLimits) -> tuple[int, float]:
@@ -445,31 +551,46 @@ def estimate(expression: DiceExpression) -> tuple[int, float]:
     """A pessimistic estimate of the steps the exact odds take, and of the decimal digits of their fractions."""
     limits = expression.limits
 
-    def combine(node: Node, parts: list[tuple[tuple[int, int], int, float]]) -> tuple[tuple[int, int], int, float]:
+    def combine(node: Node, parts: list[tuple[Range, int, float, int]]) -> tuple[Range, int, float, int]:
+        """The range, the steps, the digits, and how many values the part may take (a fraction is not counted by
+        its range: 1d6/1d4 takes more values than its range holds whole numbers)."""
         span = node_range(node, [p[0] for p in parts], limits)
         steps = sum(p[1] for p in parts)
         digits = sum(p[2] for p in parts)
+        values = _width(span)
         if isinstance(node, DiceTerm):
             term_steps, digits = _term_estimate(node, limits)
             steps += term_steps
         elif isinstance(node, BinaryOp):
-            widths = [_width(p[0]) for p in parts]
+            widths = [p[3] for p in parts]
             pairs = widths[0] * widths[1]
-            steps += min(pairs, 20 * (widths[0] + widths[1])) if node.op in "+-" else pairs
+            fractions = node.op == "/" or any(p[3] > _width(p[0]) for p in parts)
+            steps += min(pairs, 20 * (widths[0] + widths[1])) if node.op in "+-" and not fractions else pairs
+            if fractions and node.op in ("+", "-", "*", "/", "%"):
+                values = max(values, pairs)
+        elif isinstance(node, DicePool):
+            counts = parts[0][3]
+            steps += counts * _term_estimate(node.term, limits)[0]
+            digits += _term_estimate(node.term, limits)[1]
+        elif isinstance(node, Negate | Labeled) or (isinstance(node, Function) and node.name == "abs"):
+            values = parts[0][3]
+            steps += values
         elif isinstance(node, DiceSet):
-            widths = [_width(p[0]) for p in parts]
+            widths = [p[3] for p in parts]
             if node.keep is None:
                 steps += sum(widths) * len(widths) * 20
             else:
                 distinct = len(set(node.items))
                 kept = node.keep.kept_of(len(parts))
-                values = sum(widths)
-                steps += (2 ** min(distinct, 60)) * values * kept * (kept * max(widths) + 1)
+                every = sum(widths)
+                steps += (2 ** min(distinct, 60)) * every * kept * (kept * max(widths) + 1)
+            if any(p[3] > _width(p[0]) for p in parts):
+                values = max(values, math.prod(widths))
         else:
-            steps += 1
-        return span, steps, digits
+            steps += sum(p[3] for p in parts) + 1
+        return span, steps, digits, values
 
-    _, steps, digits = fold(expression.root, combine)
+    _, steps, digits, _values = fold(expression.root, combine)
     return steps, digits
 
 

@@ -6,22 +6,43 @@ recursion (:func:`fold`).
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Literal, TypeAlias, TypeVar, cast
 
 from tabroll.i18n import N_
 
 KeepMode: TypeAlias = Literal["kh", "kl", "dh", "dl"]
-Op: TypeAlias = Literal["+", "-", "*", "/"]
-CompareOp: TypeAlias = Literal["=", "<", ">", "<=", ">="]
+Op: TypeAlias = Literal["+", "-", "*", "/", "//", "%"]
+CompareOp: TypeAlias = Literal["=", "<", ">", "<=", ">=", "!="]
+FunctionName: TypeAlias = Literal["floor", "ceil", "round", "abs"]
+Number: TypeAlias = int | Fraction  # a part's value: a division keeps its fraction until the total
 ExplodeKind: TypeAlias = Literal["!", "!!", "xo"]
 Feature: TypeAlias = Literal[
-    "dice", "keep", "multiply", "divide", "reroll", "explode", "clamp", "success", "compare", "fudge", "label", "set"
+    "dice",
+    "keep",
+    "multiply",
+    "divide",
+    "reroll",
+    "explode",
+    "clamp",
+    "success",
+    "compare",
+    "fudge",
+    "label",
+    "set",
+    "function",
+    "critical",
+    "pool",
 ]
 T = TypeVar("T")
-Range: TypeAlias = tuple[int, int]  # lowest and highest value of a subexpression
+Range: TypeAlias = tuple[Number, Number]  # lowest and highest value of a subexpression
+Faces: TypeAlias = tuple[int, int]  # lowest and highest face of a die, or value of a dice term
+MULTIPLYING: tuple[str, ...] = ("*", "/", "//", "%")
+"""The operators that bind tighter than + and -."""
 
 PLAIN_FEATURES: frozenset[Feature] = frozenset({"dice", "keep", "multiply"})
 """What an expression of NdM, keep/drop and + - * alone uses: its roll events carry no tree."""
@@ -30,7 +51,7 @@ FEATURE_NAMES: dict[Feature, str] = {
     "dice": N_("dice"),
     "keep": N_("keeping or dropping dice (kh, kl, dh, dl)"),
     "multiply": N_("multiplication (*)"),
-    "divide": N_("division (/)"),
+    "divide": N_("division (/, //, %)"),
     "reroll": N_("rerolls (r, rr, ro)"),
     "explode": N_("exploding dice (!, !!, xo)"),
     "clamp": N_("floors and ceilings on dice (mi, ma)"),
@@ -39,6 +60,9 @@ FEATURE_NAMES: dict[Feature, str] = {
     "fudge": N_("Fudge dice (dF)"),
     "label": N_("labels ([fire])"),
     "set": N_("sets of expressions ((1d4,1d6)kh1)"),
+    "function": N_("rounding and absolute value (floor, ceil, round, abs)"),
+    "critical": N_("critical marks on dice (cs, cf)"),
+    "pool": N_("a number of dice that is rolled ((1d4)d6)"),
 }
 
 
@@ -62,14 +86,15 @@ class DiceLimits:
 
 DEFAULT_LIMITS = DiceLimits()
 
-_TESTS: dict[str, Callable[[int, int], bool]] = {
+_TESTS: dict[str, Callable[[Number, Number], bool]] = {
     "=": operator.eq,
     "<": operator.lt,
     ">": operator.gt,
     "<=": operator.le,
     ">=": operator.ge,
+    "!=": operator.ne,
 }
-_SIGN = {"=": "=", "<": "<", ">": ">", "<=": "≤", ">=": "≥"}
+_SIGN = {"=": "=", "<": "<", ">": ">", "<=": "≤", ">=": "≥", "!=": "≠"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +105,7 @@ class Condition:
     op: CompareOp
     value: int
 
-    def matches(self, value: int) -> bool:
+    def matches(self, value: Number) -> bool:
         return _TESTS[self.op](value, self.value)
 
     def written(self, *, bare: bool = False) -> str:
@@ -94,16 +119,30 @@ class Condition:
         return f"{_SIGN[self.op]} {self.value}"
 
     def interval(self) -> tuple[int | None, int | None]:
-        """The numbers that match, as a closed interval (``None``: unbounded)."""
+        """The numbers that match, as a closed interval (``None``: unbounded); ``!=`` compares a whole expression
+        only, never a die's faces, so it has none."""
+        assert self.op != "!=", "!= is no interval"
         v = self.value
         return {"=": (v, v), "<": (None, v - 1), ">": (v + 1, None), "<=": (None, v), ">=": (v, None)}[self.op]
 
 
 @dataclass(frozen=True, slots=True)
 class Constant:
-    """A whole number."""
+    """A number: whole, or with a decimal point (``1.5``, kept as an exact fraction)."""
 
-    value: int
+    value: Number
+
+    @property
+    def notation(self) -> str:
+        if isinstance(self.value, int):
+            return str(self.value)
+        whole, rest = divmod(abs(self.value), 1)  # a decimal has a denominator of 2s and 5s: it ends
+        digits = ""
+        while rest:
+            rest *= 10
+            digit, rest = divmod(rest, 1)
+            digits += str(int(digit))
+        return ("-" if self.value < 0 else "") + f"{int(whole)}.{digits}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,24 +161,125 @@ class Keep:
         """How many of ``pool`` dice count."""
         return min(self.n, pool) if self.mode[0] == "k" else max(0, pool - self.n)
 
-    def flags(self, values: Sequence[int]) -> tuple[bool, ...]:
+    def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
         """Which of ``values`` count; among equal values the earlier one is kept."""
         sign = -1 if self.highest else 1
         ranked = sorted(range(len(values)), key=lambda i: (sign * values[i], i))
         chosen = set(ranked[: self.kept_of(len(values))])
         return tuple(i in chosen for i in range(len(values)))
 
+    @property
+    def notation(self) -> str:
+        return f"{self.mode}{self.n}"
+
+    def ranks(self, pool: int) -> tuple[bool, ...]:
+        """Which places of ``pool`` sorted values count, from the highest down."""
+        kept = self.kept_of(pool)
+        if self.highest:
+            return tuple(i < kept for i in range(pool))
+        return tuple(i >= pool - kept for i in range(pool))
+
 
 @dataclass(frozen=True, slots=True)
-class Reroll:
-    """Reroll a die whose face meets ``condition``: again and again (``r``, up to the limit) or ``once`` (``ro``)."""
+class KeepSteps:
+    """Several keep/drop steps on one term or set (``4d6kh1kl1``, ``(1,2,3,4,5)ph1pl1``), as d20 reads them:
+    consecutive keeps keep every die any of them keeps, consecutive drops drop every die any of them drops, and each
+    such group acts on the dice the one before it left."""
 
-    once: bool
+    steps: tuple[Keep, ...]
+
+    @property
+    def notation(self) -> str:
+        return "".join(step.notation for step in self.steps)
+
+    def groups(self) -> list[list[Keep]]:
+        out: list[list[Keep]] = []
+        for step in self.steps:
+            if out and out[-1][0].mode[0] == step.mode[0]:
+                out[-1].append(step)
+            else:
+                out.append([step])
+        return out
+
+    def kept_of(self, pool: int) -> int:
+        """How many of ``pool`` dice count (a keep group keeps its highest and lowest ends, a drop group drops them)."""
+        left = pool
+        for group in self.groups():
+            top = max((s.n for s in group if s.mode in ("kh", "dh")), default=0)
+            bottom = max((s.n for s in group if s.mode in ("kl", "dl")), default=0)
+            left = min(left, top + bottom) if group[0].mode[0] == "k" else max(0, left - top - bottom)
+        return left
+
+    def ranks(self, pool: int) -> tuple[bool, ...]:
+        """Which places of ``pool`` sorted values count, from the highest down."""
+        alive = list(range(pool))
+        for group in self.groups():
+            chosen: set[int] = set()
+            for step in group:
+                flags = step.ranks(len(alive))
+                keeping = step.mode[0] == "k"
+                chosen.update(place for place, kept in zip(alive, flags, strict=True) if kept == keeping)
+            keeping = group[0].mode[0] == "k"
+            alive = [place for place in alive if (place in chosen) == keeping]
+        standing = set(alive)
+        return tuple(place in standing for place in range(pool))
+
+    def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
+        """Which of ``values`` count; among equal values the earlier one is placed higher."""
+        ranked = sorted(range(len(values)), key=lambda i: (-values[i], i))
+        places = self.ranks(len(values))
+        out = [False] * len(values)
+        for place, index in enumerate(ranked):
+            out[index] = places[place]
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class KeepIf:
+    """Keep (``k>3``) or drop (``p<3``) the dice or items whose value meets ``condition``, as d20 reads them."""
+
+    keep: bool
     condition: Condition
 
     @property
     def notation(self) -> str:
-        return ("ro" if self.once else "rr") + self.condition.written(bare=True)  # rr: Foundry reads r as once
+        return ("k" if self.keep else "p") + self.condition.written()
+
+    def kept_of(self, pool: int) -> int:
+        """The most dice that may count."""
+        return pool
+
+    def counts(self, value: Number) -> bool:
+        return self.condition.matches(value) == self.keep
+
+    def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
+        return tuple(self.counts(v) for v in values)
+
+
+Selection: TypeAlias = Keep | KeepSteps | KeepIf
+"""What a term or a set keeps: by rank (one step or several) or by value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Reroll a die whose face meets ``condition`` (or any of ``also``: ``r1r2``): again and again (``r``, up to the
+    limit) or ``once`` (``ro``)."""
+
+    once: bool
+    condition: Condition
+    also: tuple[Condition, ...] = ()
+
+    @property
+    def conditions(self) -> tuple[Condition, ...]:
+        return (self.condition, *self.also)
+
+    def matches(self, face: int) -> bool:
+        return any(condition.matches(face) for condition in self.conditions)
+
+    @property
+    def notation(self) -> str:
+        mark = "ro" if self.once else "rr"  # rr: Foundry reads r as once
+        return "".join(mark + condition.written(bare=True) for condition in self.conditions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +306,7 @@ class DiceTerm:
 
     count: int
     sides: int
-    keep: Keep | None = None
+    keep: Selection | None = None
     reroll: Reroll | None = None
     explode: Explode | None = None
     floor: int | None = None
@@ -174,6 +314,8 @@ class DiceTerm:
     success: Condition | None = None
     failure: Condition | None = None
     fudge: bool = False
+    critical: Condition | None = None
+    fumble: Condition | None = None
 
     @property
     def low(self) -> int:
@@ -195,6 +337,8 @@ class DiceTerm:
             or self.floor is not None
             or self.ceiling is not None
             or self.success is not None
+            or self.critical is not None
+            or self.fumble is not None
         )
 
     @property
@@ -216,7 +360,11 @@ class DiceTerm:
         if self.ceiling is not None:
             parts.append(f"ma{self.ceiling}")
         if self.keep is not None:
-            parts.append(f"{self.keep.mode}{self.keep.n}")
+            parts.append(self.keep.notation)
+        if self.critical is not None:
+            parts.append("cs" + self.critical.written(bare=True))
+        if self.fumble is not None:
+            parts.append("cf" + self.fumble.written(bare=True))
         return "".join(parts) + counted
 
     def kept_count(self) -> int:
@@ -247,8 +395,27 @@ class DiceTerm:
 
 
 @dataclass(frozen=True, slots=True)
+class DicePool:
+    """Dice whose number is rolled first (``(1d4)d6``, as Roll20 and Foundry read it): ``term`` with its ``count``
+    the most ``count_of`` can reach; a fraction of a die is truncated toward zero."""
+
+    count_of: Node
+    term: DiceTerm
+
+    def with_count(self, count: int) -> DiceTerm:
+        return replace(self.term, count=count)
+
+    @property
+    def after_count(self) -> str:
+        """The term's notation after its number of dice: ``d6kh1``."""
+        return self.term.notation[len(str(self.term.count)) :]
+
+
+@dataclass(frozen=True, slots=True)
 class BinaryOp:
-    """``left op right`` for ``+``, ``-``, ``*`` and ``/`` (which rounds down)."""
+    """``left op right`` for ``+``, ``-``, ``*``, ``/`` (exact: the fraction is kept until the total, which is
+    then truncated toward zero, as in d20), ``//`` (divides and rounds down at once) and ``%`` (the remainder, with
+    the sign of the divisor)."""
 
     op: Op
     left: Node
@@ -259,6 +426,14 @@ class BinaryOp:
 class Negate:
     """Unary minus."""
 
+    operand: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    """``floor(x)``, ``ceil(x)``, ``round(x)`` (halves up, as Foundry's) or ``abs(x)``."""
+
+    name: FunctionName
     operand: Node
 
 
@@ -276,20 +451,20 @@ class DiceSet:
     meet ``success`` (less those that meet ``failure``)."""
 
     items: tuple[Node, ...]
-    keep: Keep | None = None
+    keep: Selection | None = None
     success: Condition | None = None
     failure: Condition | None = None
 
     @property
     def modifiers(self) -> str:
-        out = f"{self.keep.mode}{self.keep.n}" if self.keep is not None else ""
+        out = self.keep.notation if self.keep is not None else ""
         if self.success is not None:
             out += self.success.written()
         if self.failure is not None:
             out += "f" + self.failure.written(bare=True)
         return out
 
-    def score(self, value: int) -> int:
+    def score(self, value: Number) -> Number:
         if self.success is None:
             return value
         if self.success.matches(value):
@@ -310,20 +485,56 @@ class Compare:
         return Condition(self.op, self.target)
 
 
-Node: TypeAlias = Constant | DiceTerm | BinaryOp | Negate | Labeled | DiceSet | Compare
+Node: TypeAlias = Constant | DiceTerm | DicePool | BinaryOp | Negate | Function | Labeled | DiceSet | Compare
 Leaf: TypeAlias = Constant | DiceTerm
 
 
-def floor_divide(a: int, b: int) -> int:
-    """``a / b`` rounded down, as ``/`` in an expression."""
-    return a // b
+def whole(value: Number) -> Number:
+    """A value as an ``int`` when it is whole (a fraction such as 4/2 becomes 2)."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
 
 
-APPLY: dict[str, Callable[[int, int], int]] = {
+def divide(a: Number, b: Number) -> Number:
+    """``a / b`` exactly: the fraction is kept (``7/2*2`` is 7)."""
+    return whole(Fraction(a, b))
+
+
+def floor_divide(a: Number, b: Number) -> Number:
+    """``a // b``: divided and rounded down at once."""
+    return math.floor(Fraction(a, b))
+
+
+def remainder(a: Number, b: Number) -> Number:
+    """``a % b``: what is left of ``a`` after taking away whole ``b``s, with the sign of ``b`` (as in d20)."""
+    return whole(a - b * math.floor(Fraction(a, b)))
+
+
+def truncated(value: Number) -> int:
+    """A total as a whole number: a fraction left at the end is truncated toward zero, as d20 does (-7/2 is -3)."""
+    return int(value)
+
+
+APPLY: dict[str, Callable[[Number, Number], Number]] = {
     "+": operator.add,
     "-": operator.sub,
     "*": operator.mul,
-    "/": floor_divide,
+    "/": divide,
+    "//": floor_divide,
+    "%": remainder,
+}
+
+
+def _round_half_up(value: Number) -> int:
+    return math.floor(value + Fraction(1, 2))
+
+
+FUNCTIONS: dict[str, Callable[[Number], Number]] = {
+    "floor": math.floor,
+    "ceil": math.ceil,
+    "round": _round_half_up,
+    "abs": lambda value: -value if value < 0 else value,
 }
 
 
@@ -331,8 +542,10 @@ def children(node: Node) -> tuple[Node, ...]:
     """The parts of a node, in the order they are rolled."""
     if isinstance(node, BinaryOp):
         return (node.left, node.right)
-    if isinstance(node, Negate | Labeled):
+    if isinstance(node, Negate | Labeled | Function):
         return (node.operand,)
+    if isinstance(node, DicePool):
+        return (node.count_of,)
     if isinstance(node, DiceSet):
         return node.items
     if isinstance(node, Compare):
@@ -359,7 +572,7 @@ def fold(root: Node, combine: Callable[[Node, list[T]], T]) -> T:
     return results[0]
 
 
-def _absorbs(node: Node) -> bool:
+def _absorbs(node: Node, op: str = "") -> bool:
     """Whether a comparison written right after ``node`` would be read as part of it (a dice term's or a set's own
     success count), so that a comparison of the whole needs parentheses around it."""
     while True:
@@ -367,8 +580,11 @@ def _absorbs(node: Node) -> bool:
             node = node.right
         elif isinstance(node, Negate):
             node = node.operand
-        elif isinstance(node, DiceTerm | DiceSet):
+        elif isinstance(node, DiceSet):
             return node.success is None
+        elif isinstance(node, DiceTerm | DicePool):  # 3d6>=5! then >=2 would read as exploding on 2 or more
+            term = node if isinstance(node, DiceTerm) else node.term
+            return term.success is None or term.notation.endswith(("!", "xo")) or op == "!="  # !=: an explosion
         else:
             return False
 
@@ -379,12 +595,16 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
     def combine(node: Node, parts: list[tuple[str, int]]) -> tuple[str, int]:
         if isinstance(node, BinaryOp):
             (left, left_level), (right, right_level) = parts
-            level = 2 if node.op in "*/" else 1  # left-associative: a right operand of equal level needs (...)
+            level = 2 if node.op in MULTIPLYING else 1  # left-associative: a right operand of equal level needs (...)
             left_text = left if left_level >= level else f"({left})"
             return left_text + node.op + (right if right_level > level else f"({right})"), level
         if isinstance(node, Negate):
             text, level = parts[0]
             return "-" + (text if level >= 3 else f"({text})"), 3
+        if isinstance(node, Function):
+            return f"{node.name}({parts[0][0]})", 4
+        if isinstance(node, DicePool):
+            return f"({parts[0][0]}){node.after_count}", 4
         if isinstance(node, Labeled):
             text, level = parts[0]
             return (text if level >= 4 else f"({text})") + f"[{node.label}]", 4
@@ -393,7 +613,7 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
             return ("{" + inner + "}" if len(parts) == 1 else f"({inner})") + node.modifiers, 4
         if isinstance(node, Compare):
             text, level = parts[0]
-            left = f"({text})" if level < 1 or _absorbs(node.left) else text
+            left = f"({text})" if level < 1 or _absorbs(node.left, node.op) else text
             return left + node.op + str(node.target), 0
         return leaf_text(node), 3 if isinstance(node, Constant) and node.value < 0 else 4
 
@@ -402,7 +622,7 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
 
 def to_notation(node: Node) -> str:
     """The canonical notation of a tree, such as ``1d20+2`` or ``4d6kh3``."""
-    return render_tree(node, lambda n: str(n.value) if isinstance(n, Constant) else n.notation)
+    return render_tree(node, lambda n: n.notation)
 
 
 def combine_ranges(op: str, left: Range, right: Range) -> Range:
@@ -411,6 +631,10 @@ def combine_ranges(op: str, left: Range, right: Range) -> Range:
         return left[0] + right[0], left[1] + right[1]
     if op == "-":
         return left[0] - right[1], left[1] - right[0]
+    if op == "%":
+        if left[0] >= 0 and left[1] < right[0]:  # nothing to take away
+            return left
+        return (0, right[1]) if right[0] > 0 else (right[0], 0)
     apply = APPLY[op]
     corners = [apply(a, b) for a in left for b in right]
     return min(corners), max(corners)
@@ -420,7 +644,7 @@ def die_faces(term: DiceTerm) -> range:
     return range(term.low, term.high + 1)
 
 
-def faces_meeting(term: DiceTerm, condition: Condition | None) -> Range | None:
+def faces_meeting(term: DiceTerm, condition: Condition | None) -> Faces | None:
     """The faces of the term's die that meet ``condition`` (``None``: the highest face alone), as the lowest and the
     highest of them (a condition is an interval), or ``None`` when none does; worked out without visiting faces."""
     if condition is None:
@@ -431,7 +655,7 @@ def faces_meeting(term: DiceTerm, condition: Condition | None) -> Range | None:
     return (low, high) if low <= high else None
 
 
-def _faces_missing(term: DiceTerm, met: Range) -> Range | None:
+def _faces_missing(term: DiceTerm, met: Faces) -> Faces | None:
     """The lowest and highest face outside ``met`` (or ``None`` when ``met`` holds every face)."""
     below, above = met[0] > term.low, met[1] < term.high
     if not below and not above:
@@ -439,15 +663,16 @@ def _faces_missing(term: DiceTerm, met: Range) -> Range | None:
     return (term.low if below else met[1] + 1), (term.high if above else met[0] - 1)
 
 
-def chain_range(term: DiceTerm, cap: int) -> Range:
+def chain_range(term: DiceTerm, cap: int) -> Faces:
     """The lowest and highest sum of one die's chain of explosions, each die after its floor and ceiling (which
     keep the order of faces, so the ends of each kind of face are enough)."""
     assert term.explode is not None
     met = faces_meeting(term, term.explode.condition)
     assert met is not None
     missing = _faces_missing(term, met)
-    assert missing is not None
     boom_low, boom_high = term.clamped(met[0]), term.clamped(met[1])
+    if missing is None:  # every face explodes: only an explosion that stops at its cap (xo) gets here
+        return (cap + 1) * boom_low, (cap + 1) * boom_high
     calm_low, calm_high = term.clamped(missing[0]), term.clamped(missing[1])
     ends = [calm_low, cap * boom_low + calm_low, (cap + 1) * boom_low]
     tops = [calm_high, cap * boom_high + calm_high, (cap + 1) * boom_high]
@@ -460,29 +685,30 @@ def explosion_cap(term: DiceTerm, limits: DiceLimits) -> int:
     return 1 if term.explode.kind == "xo" else limits.max_explosions
 
 
-def _sum_range(count: Range, each: Range) -> Range:
+def _sum_range(count: Faces, each: Faces) -> Faces:
     """The range of the sum of between ``count[0]`` and ``count[1]`` values, each in ``each``."""
     corners = [n * v for n in count for v in each]
     return min(corners), max(corners)
 
 
-def term_range(term: DiceTerm, limits: DiceLimits = DEFAULT_LIMITS) -> Range:
+def term_range(term: DiceTerm, limits: DiceLimits = DEFAULT_LIMITS) -> Faces:
     """Bounds of a dice term's value (exact for plain terms; no value of any term falls outside them)."""
-    pool: Range = (term.count, term.count)
+    pool: Faces = (term.count, term.count)
     if term.explode is not None and term.explode.kind != "!!":
         pool = (term.count, term.count * (1 + explosion_cap(term, limits)))
     if term.explode is not None and term.explode.kind == "!!":
         low, high = chain_range(term, explosion_cap(term, limits))
         chain = (term.clamped(low), term.clamped(high))  # a compounded die's floor and ceiling apply to its sum
-        die: Range = chain
+        die: Faces = chain
     else:
         die = (term.clamped(term.low), term.clamped(term.high))
         chain = chain_range(term, explosion_cap(term, limits)) if term.explode is not None else die
     kept = (term.keep.kept_of(pool[0]), term.keep.kept_of(pool[1])) if term.keep is not None else pool
     if term.success is not None:
         return (-kept[1] if term.failure is not None else 0), kept[1]
-    if term.keep is None:
-        return _sum_range((term.count, term.count), chain)
+    if term.keep is None or isinstance(term.keep, KeepIf):
+        low, high = _sum_range((term.count, term.count), chain)
+        return (min(low, 0), max(high, 0)) if term.keep is not None else (low, high)  # a die kept by value or not
     return _sum_range(kept, die)
 
 
@@ -492,10 +718,15 @@ def set_range(node: DiceSet, items: list[Range]) -> Range:
         return (-counted if node.failure is not None else 0), counted
     if node.keep is None:
         return sum(low for low, _ in items), sum(high for _, high in items)
-    kept = node.keep.kept_of(len(items))
-    lows = sorted((low for low, _ in items), reverse=node.keep.highest)[:kept]
-    highs = sorted((high for _, high in items), reverse=node.keep.highest)[:kept]
-    return sum(lows), sum(highs)
+    if isinstance(node.keep, KeepIf):  # each item counts or not
+        return sum(min(low, 0) for low, _ in items), sum(max(high, 0) for _, high in items)
+    places = node.keep.ranks(len(items))  # the k-th highest value lies between the k-th highest low and high
+    lows = sorted((low for low, _ in items), reverse=True)
+    highs = sorted((high for _, high in items), reverse=True)
+    return (
+        sum(v for v, kept in zip(lows, places, strict=True) if kept),
+        sum(v for v, kept in zip(highs, places, strict=True) if kept),
+    )
 
 
 def node_range(node: Node, parts: list[Range], limits: DiceLimits) -> Range:
@@ -507,11 +738,34 @@ def node_range(node: Node, parts: list[Range], limits: DiceLimits) -> Range:
         return combine_ranges(node.op, parts[0], parts[1])
     if isinstance(node, Negate):
         return -parts[0][1], -parts[0][0]
+    if isinstance(node, Function):
+        return function_range(node.name, parts[0])
+    if isinstance(node, DicePool):
+        return pool_range(node, parts[0], limits)
     if isinstance(node, Labeled):
         return parts[0]
     if isinstance(node, DiceSet):
         return set_range(node, parts)
     return 0, 1
+
+
+def pool_range(node: DicePool, counts: Range, limits: DiceLimits) -> Range:
+    """Bounds over every number of dice the count may roll (the term's bounds are linear in its count, or kept)."""
+    low, high = max(0, int(counts[0])), int(counts[1])
+    ends = [term_range(node.with_count(c), limits) for c in (low, high)]
+    return min(e[0] for e in ends), max(e[1] for e in ends)
+
+
+def function_range(name: str, part: Range) -> Range:
+    low, high = part
+    if name != "abs":
+        apply = FUNCTIONS[name]
+        return apply(low), apply(high)
+    if low >= 0:
+        return low, high
+    if high <= 0:
+        return -high, -low
+    return 0, max(-low, high)
 
 
 def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Feature]:
@@ -528,10 +782,16 @@ def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Featur
                 found.add(cast(Feature, feature))
         if node.floor is not None or node.ceiling is not None:
             found.add("clamp")
+        if node.critical is not None or node.fumble is not None:
+            found.add("critical")
         if node.fudge:
             found.add("fudge")
-    elif isinstance(node, BinaryOp) and node.op in "*/":
+    elif isinstance(node, BinaryOp) and node.op in MULTIPLYING:
         found.add("multiply" if node.op == "*" else "divide")
+    elif isinstance(node, Function):
+        found.add("function")
+    elif isinstance(node, DicePool):
+        found |= {"pool", *features_of(node.term, [])}
     elif isinstance(node, Labeled):
         found.add("label")
     elif isinstance(node, DiceSet):

@@ -35,6 +35,7 @@ most ``max_explosions`` dice. Trees are walked with an explicit stack, never by 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -49,14 +50,18 @@ from tabroll.dice.nodes import (
     Condition,
     Constant,
     DiceLimits,
+    DicePool,
     DiceRules,
     DiceSet,
     DiceTerm,
     Explode,
     ExplodeKind,
     Feature,
+    Function,
     Keep,
+    KeepIf,
     KeepMode,
+    KeepSteps,
     Labeled,
     Negate,
     Node,
@@ -70,6 +75,7 @@ from tabroll.dice.nodes import (
     node_range,
     term_range,
     to_notation,
+    truncated,
 )
 from tabroll.dice.rolled import MARKS, RolledDie, RolledExpression, RolledNode, RolledTerm
 from tabroll.dice.sources import DiceSource
@@ -93,6 +99,7 @@ __all__ = [
     "DiceExpression",
     "DiceLimitError",
     "DiceLimits",
+    "DicePool",
     "DiceRefused",
     "DiceRules",
     "DiceSet",
@@ -101,8 +108,11 @@ __all__ = [
     "Explode",
     "ExplodeKind",
     "Feature",
+    "Function",
     "Keep",
+    "KeepIf",
     "KeepMode",
+    "KeepSteps",
     "Labeled",
     "Negate",
     "Node",
@@ -185,6 +195,8 @@ class DiceExpression:
     root: Node
     text: str = field(default="", compare=False)
     limits: DiceLimits = field(default=DEFAULT_LIMITS, compare=False, repr=False)
+    comment: str = field(default="", compare=False)
+    """Text after the roll (``1d20+5 to hit``, ``2d6 # fire``): what the roll is for, as typed (spaces joined)."""
     notation: str = field(init=False, compare=False)
     _range: Range = field(init=False, compare=False, repr=False)
     _terms: tuple[DiceTerm, ...] = field(init=False, compare=False, repr=False)
@@ -212,11 +224,11 @@ class DiceExpression:
 
     def min(self) -> int:
         """The lowest total this expression can roll (exact for NdM, keep/drop and + - *; a bound beyond them)."""
-        return self._range[0]
+        return truncated(self._range[0])
 
     def max(self) -> int:
         """The highest total this expression can roll (exact for NdM, keep/drop and + - *; a bound beyond them)."""
-        return self._range[1]
+        return truncated(self._range[1])
 
     def dice_terms(self) -> tuple[DiceTerm, ...]:
         """The dice terms in the order they are rolled."""
@@ -268,7 +280,64 @@ def _parse_cached(text: str, limits: DiceLimits, rules: DiceRules | None) -> Dic
         )
     from tabroll.dice.parser import Parser
 
-    return Parser(text, limits, rules).expression()
+    hashed = _hash_at(text)
+    body = text if hashed is None else text[:hashed]
+    start = hashed
+    try:
+        expression = Parser(body, limits, rules).expression()
+    except (DiceSyntaxError, DiceLimitError) as error:
+        start = _comment_start(body, error.position) if type(error) is DiceSyntaxError else None
+        said = _of_text(error, text) if body != text else error  # of the whole text, a comment after '#' too
+        if start is None:
+            raise said from None
+        try:
+            expression = Parser(body[:start], limits, rules).expression()
+        except DiceSyntaxError:
+            raise said from None
+    if start is None:
+        return expression
+    comment = text[start:].lstrip("#")
+    bad = next((i for i in range(start, len(text)) if not (text[i].isprintable() or text[i] in _SPACE)), None)
+    if bad is not None:
+        raise DiceSyntaxError(text, bad, _("a comment cannot hold {char!r}", char=text[bad]))
+    return DiceExpression(expression.root, text, limits, " ".join(comment.split()))
+
+
+_MODIFIER_WORD = re.compile(r"(kh|kl|k|dh|dl|d|ph|pl|p|rr|ro|ra|r|xo|x|e|!!|!|min|max|mi|ma|cs|cf|f)([<>=]=?)?[-+]?\d*",
+                            re.IGNORECASE)  # fmt: skip
+
+
+def _of_text(error: DiceSyntaxError | DiceLimitError, text: str) -> DiceSyntaxError | DiceLimitError:
+    """The same error, said of the whole text."""
+    if isinstance(error, DiceSyntaxError):
+        return type(error)(text, error.position, error.reason, tip=error.tip)
+    if error.position is None:
+        return error
+    return DiceLimitError(error.reason, text=text, position=error.position, tip=error.tip)
+
+
+def _hash_at(text: str) -> int | None:
+    """Where a ``#`` outside any label starts a comment (Foundry's ``2d6 # fire``), if one does."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth = max(0, depth - 1)
+        elif ch == "#" and not depth:
+            return i
+    return None
+
+
+def _comment_start(text: str, error_at: int) -> int | None:
+    """Where a comment starts, given where the expression could not be read: the last word at or before that
+    place that follows a space and starts with a letter (``1d20+5 to hit``), unless the word is spelled as a
+    modifier (``4d6 kh9``: a mistake, said as one)."""
+    for start in range(min(error_at, len(text) - 1), 0, -1):
+        if text[start - 1] in _SPACE and text[start].isalpha():
+            word = text[start:].split(maxsplit=1)[0]
+            return None if _MODIFIER_WORD.fullmatch(word) else start
+    return None
 
 
 def parse(text: str, limits: DiceLimits = DEFAULT_LIMITS, *, rules: DiceRules | None = None) -> DiceExpression:

@@ -5,7 +5,8 @@ counted, so it can never exhaust the stack."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NoReturn, cast
+from fractions import Fraction
+from typing import Any, NoReturn
 
 from tabroll.dice.nodes import (
     FEATURE_NAMES,
@@ -15,26 +16,35 @@ from tabroll.dice.nodes import (
     Condition,
     Constant,
     DiceLimits,
+    DicePool,
     DiceRules,
     DiceSet,
     DiceTerm,
     Explode,
     ExplodeKind,
     Feature,
+    Function,
+    FunctionName,
     Keep,
+    KeepIf,
     KeepMode,
+    KeepSteps,
     Labeled,
     Negate,
     Node,
     Op,
     Range,
     Reroll,
+    Selection,
     combine_ranges,
     explosion_cap,
     faces_meeting,
+    function_range,
+    pool_range,
     set_range,
     term_range,
 )
+from tabroll.dice.nodes import whole as exact
 from tabroll.dice.notation import (
     _DIGITS,
     _SPACE,
@@ -47,8 +57,27 @@ from tabroll.dice.notation import (
 )
 from tabroll.i18n import _, n_
 
-_COMPARISONS = (">=", "<=", ">", "<", "=")
+_COMPARISONS: tuple[tuple[str, CompareOp], ...] = (
+    ("==", "="),
+    (">=", ">="),
+    ("<=", "<="),
+    (">", ">"),
+    ("<", "<"),
+    ("=", "="),
+)
+_PRODUCTS: tuple[Op, ...] = ("//", "*", "/", "%")  # the longest spelling first
+_FUNCTIONS: tuple[FunctionName, ...] = ("floor", "ceil", "round", "abs")
 _KEEP_WORDS: dict[str, KeepMode] = {"kh": "kh", "kl": "kl", "dh": "dh", "dl": "dl", "ph": "dh", "pl": "dl"}
+
+
+def _covers(spans: list[tuple[int, int]], every: tuple[int, int]) -> bool:
+    """Whether the intervals ``spans`` cover every face from ``every[0]`` to ``every[1]``."""
+    reached = every[0] - 1
+    for low, high in sorted(spans):
+        if low > reached + 1:
+            return False
+        reached = max(reached, high)
+    return reached >= every[1]
 
 
 class Parser:
@@ -99,7 +128,7 @@ class Parser:
             self.fail(_("the expression is empty"))
         node, _range = self.sum()
         at = self.pos
-        op = self.comparison()
+        op = self.comparison(whole=True)
         if op is not None:
             self.allow("compare", at)
             target, _at = self.signed(_("the number to compare with, like >=15"))
@@ -115,7 +144,7 @@ class Parser:
                 self.fail(_("',' separates the items of a set, inside parentheses: (1d6,1d8)kh1"))
             if ch == "]":
                 self.fail(_("']' without a matching '['"))
-            if ch in "xX×":
+            if ch in "xX×" and not isinstance(node, DiceTerm):
                 self.fail(self.expected(_("an operator (+, -, *, /)")) + _("; multiply with '*'"))
             self.fail(self.expected(_("an operator (+, -, *, /)")))
         return DiceExpression(node, self.text, self.limits)
@@ -146,21 +175,26 @@ class Parser:
         return self.chain(("+", "-"), self.product)
 
     def product(self) -> tuple[Node, Range]:
-        return self.chain(("*", "/"), self.unary)
+        return self.chain(_PRODUCTS, self.unary)
+
+    def operator(self, ops: tuple[Op, ...]) -> Op | None:
+        """The operator of ``ops`` at the current position (not consumed), or ``None``."""
+        self.peek()
+        return next((op for op in ops if self.text.startswith(op, self.pos)), None)
 
     def chain(self, ops: tuple[Op, ...], operand: Callable[[], tuple[Node, Range]]) -> tuple[Node, Range]:
         """Operands joined by any of ``ops``, grouped from the left."""
         self.peek()
         start = self.pos
         node, value_range = operand()
-        while (op := self.peek()) in ops:
+        while (op := self.operator(ops)) is not None:
             op_at = self.pos
-            self.pos += 1
-            if op in "*/":
+            self.pos += len(op)
+            if op not in ("+", "-"):
                 self.allow("multiply" if op == "*" else "divide", op_at)
             right_at = self.pos
             right, right_range = operand()
-            if op == "/" and right_range[0] <= 0 <= right_range[1]:
+            if op in ("/", "//", "%") and right_range[0] <= 0 <= right_range[1]:
                 self.peek()
                 low, high = right_range
                 if low == high:
@@ -184,11 +218,14 @@ class Parser:
         self.pos += 1
 
     def unary(self) -> tuple[Node, Range]:
-        if self.peek() != "-":
+        sign = self.peek()
+        if sign not in ("-", "+"):
             return self.postfix()
         self.nest()
         node, (low, high) = self.unary()
         self.depth -= 1
+        if sign == "+":  # unary plus changes nothing (d20 reads +1 as 1)
+            return node, (low, high)
         return Negate(node), (-high, -low)
 
     def postfix(self) -> tuple[Node, Range]:
@@ -223,28 +260,85 @@ class Parser:
     def atom(self) -> tuple[Node, Range]:
         ch, at = self.peek(), self.pos
         if ch in ("(", "{"):
-            return self.group(ch, at)
+            node, value_range = self.group(ch, at)
+            after = self.text[self.pos : self.pos + 2].lower()
+            if ch == "(" and after[:1] == "d" and after[1:] and after[1:] in _DIGITS + "%f":
+                return self.pool(node, value_range, at)
+            return node, value_range
         if ch in ("d", "D"):
             return self.dice(1, at)
-        if ch and ch in _DIGITS:
-            value, _at = self.integer()
-            if self.peek() in ("d", "D"):
+        if ch.isalpha():
+            return self.function(at)
+        if ch == "." or (ch and ch in _DIGITS):
+            value, _at = self.integer() if ch != "." else (0, at)
+            if self.peek() in ("d", "D") and ch != ".":
                 return self.dice(value, at)
             self.count_term(at)
+            if self.text.startswith(".", self.pos):  # 1.5, .5: d20 keeps the fraction to the end
+                return self.decimal(value, at)
             return Constant(value), (value, value)
         self.fail(self.expected(_("a number, a die like 1d6, or '('")))
+
+    def pool(self, count_of: Node, counts: Range, at: int) -> tuple[Node, Range]:
+        """``(1d4)d6``: as many dice as ``count_of`` rolls (a fraction truncated toward zero)."""
+        self.allow("pool", at)
+        low, high = int(counts[0]), int(counts[1])
+        if counts[0] <= -1:
+            self.fail(_("the number of dice could be {low:,}; a number of dice cannot be negative", low=low), at)
+        term, _range = self.dice(high, self.pos)
+        assert isinstance(term, DiceTerm)
+        node = DicePool(count_of, term)
+        return self.checked(node, pool_range(node, counts, self.limits), at)
+
+    def decimal(self, whole: int, at: int) -> tuple[Node, Range]:
+        self.pos += 1  # the '.'
+        start = self.pos
+        while self.pos < len(self.text) and self.text[self.pos] in _DIGITS:
+            self.pos += 1
+        digits = self.text[start : self.pos]
+        if not digits:
+            self.fail(self.expected(_("a digit after the decimal point, like 1.5")))
+        if len(digits) > 9:
+            self.refuse(_("a number takes at most 9 digits after its decimal point"), start)
+        value = exact(whole + Fraction(int(digits), 10 ** len(digits)))  # 1.0 is 1
+        return Constant(value), (value, value)
+
+    def function(self, at: int) -> tuple[Node, Range]:
+        """``floor(…)``, ``ceil(…)``, ``round(…)`` or ``abs(…)``."""
+        end = at
+        while end < len(self.text) and self.text[end].isalpha():
+            end += 1
+        word = self.text[at:end].lower()
+        if word not in _FUNCTIONS:
+            self.fail(self.expected(_("a number, a die like 1d6, or '('")))
+        name = word  # one of _FUNCTIONS, checked just above
+        self.allow("function", at)
+        self.pos = end
+        if self.peek() != "(":
+            self.fail(self.expected(_("'(' after {name}, like {name}(1d6/2)", name=name)))
+        node, value_range = self.group("(", self.pos)
+        return self.checked(Function(name, node), function_range(name, value_range), at)
 
     def group(self, opener: str, at: int) -> tuple[Node, Range]:
         """``(sum)``, or a set: ``(a, b, …)`` or ``{a, …}``, then its keep/drop and success count."""
         closer = ")" if opener == "(" else "}"
         self.nest()
         items = [self.sum()]
+        compared_at = self.pos
+        if opener == "(" and (op := self.comparison(whole=True)) is not None:  # 1+(2==2), as d20 reads it
+            self.allow("compare", compared_at)
+            target, _at = self.signed(_("the number to compare with, like >=15"))
+            items[0] = Compare(op, items[0][0], target), (0, 1)
+        single = False  # (1,): a set of one item, as d20 writes it
         while self.peek() == ",":
             self.pos += 1
+            if self.peek() == closer and len(items) == 1:
+                single = True
+                break
             items.append(self.sum())
         if self.peek() != closer:
             if self.peek() in ("<", ">", "=") and len(items) == 1 and opener == "(":
-                self.fail(_("a comparison of the whole expression goes at its end, outside any parentheses"))
+                self.fail(_("a part is compared with a number once"))
             closing = _(
                 "'{closer}' to close the '{opener}' at position {position}",
                 closer=closer,
@@ -254,8 +348,10 @@ class Parser:
             self.fail(self.expected(closing))
         self.pos += 1
         self.depth -= 1
-        if opener == "(" and len(items) == 1:
-            return items[0]
+        if opener == "(" and len(items) == 1 and not single:
+            if self.ahead(1) not in ("k", "p"):
+                return items[0]
+            single = True  # (1d20)kh1: a set of one item, as d20 reads it
         self.allow("set", at)
         keep, success, failure = self.set_modifiers(len(items))
         node = DiceSet(tuple(node for node, _range in items), keep, success, failure)
@@ -263,16 +359,16 @@ class Parser:
             return items[0]
         return self.checked(node, set_range(node, [r for _node, r in items]), at)
 
-    def set_modifiers(self, size: int) -> tuple[Keep | None, Condition | None, Condition | None]:
-        keep: Keep | None = None
+    def set_modifiers(self, size: int) -> tuple[Selection | None, Condition | None, Condition | None]:
+        keep: Selection | None = None
         success: Condition | None = None
         failure: Condition | None = None
         while True:
             self.peek()
             at = self.pos
             word = self.ahead(2)
-            if word[:1] in ("k", "d", "p") and keep is None:
-                keep = self.keep(size, at, items=True)
+            if word[:1] in ("k", "d", "p") and success is None:
+                keep = self.selection(keep, size, at, items=True)
             elif word[:1] in ("<", ">", "=") and success is None:
                 self.allow("success", at)
                 success = self.condition(_("a number after the comparison, like >=10"))
@@ -309,13 +405,17 @@ class Parser:
         value, _at = self.integer(what)
         return sign * value, start
 
-    def comparison(self) -> CompareOp | None:
-        """A comparison operator at the current position, consumed, or ``None``."""
+    def comparison(self, *, whole: bool = False) -> CompareOp | None:
+        """A comparison operator at the current position, consumed, or ``None``; ``!=`` only compares the
+        whole expression (``whole``): after dice, ``!`` explodes."""
         self.peek()
-        for op in _COMPARISONS:
-            if self.text.startswith(op, self.pos):
-                self.pos += len(op)
-                return cast(CompareOp, op)
+        if whole and self.text.startswith("!=", self.pos):
+            self.pos += 2
+            return "!="
+        for written, op in _COMPARISONS:
+            if self.text.startswith(written, self.pos):
+                self.pos += len(written)
+                return op
         return None
 
     def condition(self, what: str) -> Condition:
@@ -346,8 +446,6 @@ class Parser:
         limits = self.limits
         self.allow("dice", at)
         self.pos += 1  # the 'd'
-        if count == 0:
-            self.fail(_("a roll needs at least 1 die"), at)
         if count > limits.max_dice_per_term:
             self.refuse(
                 _("{count:,} dice in one roll; the limit is {limit:,}", count=count, limit=limits.max_dice_per_term),
@@ -405,20 +503,44 @@ class Parser:
             self.peek()
             mod_at = self.pos
             word = self.ahead(3)
-            if word.startswith(("ro", "rr", "r")):
-                self.once("reroll", found, mod_at, _("give one reroll: r<3 rerolls 1s and 2s"))
+            if word.startswith("ra"):  # Avrae's reroll and add: an explosion once, on the faces given
+                self.once("explode", found, mod_at, _("give one explosion: ! for a new die, !! to add to the same die"))
+                self.allow("explode", mod_at)
+                self.pos += 2
+                face = self.face(_("the faces to reroll and add after '{mark}', like {mark}1", mark="ra"))
+                found["explode"] = Explode("xo", face or Condition("=", term.low)), mod_at
+            elif word.startswith(("cs", "cf")):
+                name = "critical" if word.startswith("cs") else "fumble"
+                self.once(name, found, mod_at, _("give one critical mark of each kind: cs20cf1"))
+                self.allow("critical", mod_at)
+                self.pos += 2
+                what = (
+                    _("the faces that are critical after 'cs', like cs20 or cs>=19")
+                    if name == "critical"
+                    else _("the faces that are fumbles after 'cf', like cf1 or cf<=2")
+                )
+                found[name] = self.face(what, required=True), mod_at
+            elif word.startswith(("ro", "rr", "r")):
+                before = found.get("reroll", (None, 0))[0]
+                if before is not None and before.once != word.startswith("ro"):
+                    self.fail(_("a die rerolls again and again (r) or once (ro), not both"), mod_at)
                 self.allow("reroll", mod_at)
                 once = word.startswith("ro")
                 self.pos += 2 if word.startswith(("ro", "rr")) else 1
                 written = "ro" if once else "r"
                 face = self.face(_("the faces to reroll after '{mark}', like {mark}1 or {mark}<3", mark=written))
-                found["reroll"] = Reroll(once, face or Condition("=", term.low)), mod_at
-            elif word.startswith(("!", "xo")):
+                condition = face or Condition("=", term.low)
+                if before is None:
+                    found["reroll"] = Reroll(once, condition), mod_at
+                else:  # r1r2: a die showing any of them is rerolled
+                    found["reroll"] = Reroll(once, before.condition, (*before.also, condition)), found["reroll"][1]
+            elif word.startswith(("!", "x", "e")):
                 self.once("explode", found, mod_at, _("give one explosion: ! for a new die, !! to add to the same die"))
                 self.allow("explode", mod_at)
                 kind: ExplodeKind = "xo" if word.startswith("xo") else "!!" if word.startswith("!!") else "!"
-                self.pos += 1 if kind == "!" else 2
-                face = self.face(_("the faces that explode after '{mark}', like {mark}6 or {mark}>4", mark=kind))
+                mark = word[:2] if kind != "!" else word[:1]  # x (Foundry) and e (Avrae) are !
+                self.pos += len(mark)
+                face = self.face(_("the faces that explode after '{mark}', like {mark}6 or {mark}>4", mark=mark))
                 found["explode"] = Explode(kind, face), mod_at
             elif word.startswith(("mi", "ma")):
                 name = "floor" if word.startswith("mi") else "ceiling"
@@ -434,8 +556,8 @@ class Parser:
                 value, _at = self.signed(what)
                 found[name] = value, mod_at
             elif word[:1] in ("k", "p") or (word[:1] == "d" and self.drop_follows()):
-                self.once("keep", found, mod_at, _("keep or drop once: 4d6kh3"))
-                found["keep"] = self.keep(term.count, mod_at), mod_at
+                before = found["keep"][0] if "keep" in found else None
+                found["keep"] = self.selection(before, term.count, mod_at), mod_at
             elif word[:1] in ("<", ">", "=") and "success" not in found:
                 self.allow("success", mod_at)
                 found["success"] = self.condition(_("a number after the comparison, like 8d10>=7")), mod_at
@@ -465,6 +587,28 @@ class Parser:
         """Whether the 'd' at the current position is a drop (``4d6d1``, as Roll20 and Foundry read it)."""
         rest = self.text[self.pos + 1 :].lstrip(_SPACE)
         return rest[:1] in tuple(_DIGITS) or rest[:1].lower() in ("h", "l")
+
+    def selection(self, before: Selection | None, count: int, at: int, *, items: bool = False) -> Selection:
+        """One more keep/drop step after ``before``: by rank (``kh2``), or by value (``k>3``, ``p<3``)."""
+        self.allow("keep", at)
+        written = self.ahead(1)
+        after = self.text[self.pos + 1 : self.pos + 2]
+        step: Selection
+        if written in ("k", "p") and after in ("<", ">", "="):
+            self.pos += 1
+            step = KeepIf(written == "k", self.condition(_("a number after the comparison, like k>3")))
+        else:
+            step = self.keep(count, at, items=items)
+        if before is None:
+            return step
+        if isinstance(before, KeepIf) or isinstance(step, KeepIf):
+            self.fail(_("keep by value (k>3, p<3) alone, with no other keep or drop"), at)
+        steps = KeepSteps((*(before.steps if isinstance(before, KeepSteps) else (before,)), step))
+        if not steps.kept_of(count):
+            self.fail(
+                _("these keeps and drops leave no item") if items else _("these keeps and drops leave no die"), at
+            )
+        return steps
 
     def keep(self, count: int, at: int, *, items: bool = False) -> Keep:
         self.allow("keep", at)
@@ -498,8 +642,11 @@ class Parser:
             asked = _("how many dice to keep after '{mark}', like {example}", **values)
         else:
             asked = _("how many dice to drop after '{mark}', like {example}", **values)
-        n, n_at = self.integer(asked)
-        if keeping and not 1 <= n <= count:
+        if len(written) == 2 and not (self.peek() and self.peek() in _DIGITS):  # kh alone keeps 1 (Roll20, Foundry)
+            n, n_at = 1, self.pos
+        else:
+            n, n_at = self.integer(asked)
+        if keeping and not 1 <= n <= (count if not items else max(n, 1)):  # a set keeps them all (d20)
             if items:
                 message = n_(
                     "cannot keep {number} of {n} item; keep 1 to {n}",
@@ -549,25 +696,28 @@ class Parser:
         die = "dF" if term.fudge else f"d{term.sides}"
         shows = _("-1, 0 or +1") if term.fudge else _("1 to {sides}", sides=term.sides)
         if term.reroll is not None:
-            rerolled = faces_meeting(term, term.reroll.condition)
             at = found["reroll"][1]
-            if rerolled is None:
-                self.fail(
-                    _(
-                        "a {die} shows {shows}: no face is {faces}, so nothing is rerolled",
-                        die=die,
-                        shows=shows,
-                        faces=term.reroll.condition.sign(),
-                    ),
-                    at,
-                )
-            if rerolled == every:
+            spans = []
+            for condition in term.reroll.conditions:
+                rerolled = faces_meeting(term, condition)
+                if rerolled is None:
+                    self.fail(
+                        _(
+                            "a {die} shows {shows}: no face is {faces}, so nothing is rerolled",
+                            die=die,
+                            shows=shows,
+                            faces=condition.sign(),
+                        ),
+                        at,
+                    )
+                spans.append(rerolled)
+            if _covers(spans, every) and not term.reroll.once:  # ro: the second roll stands, whatever it shows
                 self.fail(
                     _(
                         "a {die} shows {shows}: every face is {faces}, so no die would stand",
                         die=die,
                         shows=shows,
-                        faces=term.reroll.condition.sign(),
+                        faces=_(" or ").join(condition.sign() for condition in term.reroll.conditions),
                     ),
                     at,
                 )
@@ -586,7 +736,7 @@ class Parser:
                     ),
                     at,
                 )
-            if boom == every:
+            if boom == every and term.explode.kind != "xo":  # xo (and ra) explode once, whatever they show
                 values = {"die": die, "shows": shows}
                 if cond is not None:
                     message = _(

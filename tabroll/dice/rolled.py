@@ -8,14 +8,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabroll.dice.nodes import (
+    MULTIPLYING,
     BinaryOp,
     Compare,
     Constant,
+    DicePool,
     DiceSet,
     DiceTerm,
+    Function,
     Labeled,
     Negate,
     Node,
+    Number,
     render_tree,
     to_notation,
 )
@@ -34,6 +38,8 @@ MARKS: dict[str, str] = {
     "success": "v✓: a success",
     "failure": "v✗: a failure",
     "capped": "v(cap): it met the reroll or explosion condition, but the die had reached its limit",
+    "critical": "a critical (cs): the die's face met it; kept in the JSON, the total is unchanged",
+    "fumble": "a fumble (cf): the die's face met it; kept in the JSON, the total is unchanged",
 }
 """Every mark a die can carry, with how the log writes it."""
 
@@ -129,7 +135,7 @@ class RolledNode:
     dice term with its dice, a set with the marks of each item, a comparison with its outcome."""
 
     node: Node
-    value: int
+    value: Number  # a part with a division may hold a fraction; the total is truncated (see nodes.truncated)
     parts: tuple[RolledNode, ...] = ()
     term: RolledTerm | None = None
     item_marks: tuple[tuple[str, ...], ...] = ()
@@ -141,32 +147,45 @@ class RolledNode:
         def combine(rolled: RolledNode, parts: list[dict[str, Any]]) -> dict[str, Any]:
             node = rolled.node
             if isinstance(node, Constant):
-                return {"number": node.value}
+                return {"number": json_number(node.value)}
             if isinstance(node, DiceTerm):
                 assert rolled.term is not None
                 return rolled.term.to_json()
+            if isinstance(node, DicePool):
+                assert rolled.term is not None
+                return {**rolled.term.to_json(), "count": parts[0]}
+            value = json_number(rolled.value)
             if isinstance(node, BinaryOp):
-                return {"op": node.op, "value": rolled.value, "left": parts[0], "right": parts[1]}
+                return {"op": node.op, "value": value, "left": parts[0], "right": parts[1]}
             if isinstance(node, Negate):
-                return {"op": "negate", "value": rolled.value, "of": parts[0]}
+                return {"op": "negate", "value": value, "of": parts[0]}
+            if isinstance(node, Function):
+                return {"op": node.name, "value": value, "of": parts[0]}
             if isinstance(node, Labeled):
-                return {"label": node.label, "value": rolled.value, "of": parts[0]}
+                return {"label": node.label, "value": value, "of": parts[0]}
             if isinstance(node, DiceSet):
                 items = [
                     {"value": part["value"] if "value" in part else part["number"], "marks": list(marks), "of": part}
                     for part, marks in zip(parts, rolled.item_marks, strict=True)
                 ]
-                return {"set": to_notation(node), "value": rolled.value, "items": items}
+                return {"set": to_notation(node), "value": value, "items": items}
             assert isinstance(node, Compare)
             return {
                 "compare": node.op,
                 "target": node.target,
-                "value": rolled.value,
+                "value": value,
                 "success": rolled.success,
                 "of": parts[0],
             }
 
         return _fold_rolled(self, combine)
+
+
+def json_number(value: Number) -> int | float:
+    """A part's value in JSON: a whole number as an integer, a fraction (``7/2``) as the nearest float."""
+    if isinstance(value, int):
+        return value
+    return value.numerator if value.denominator == 1 else float(value)
 
 
 def _fold_rolled(root: RolledNode, combine: Callable[[RolledNode, list[T]], T]) -> T:
@@ -192,18 +211,23 @@ def _shown_tree(root: RolledNode) -> str:
     def combine(rolled: RolledNode, parts: list[tuple[str, int]]) -> tuple[str, int]:
         node = rolled.node
         if isinstance(node, Constant):
-            return str(node.value), 4
+            return node.notation, 4
         if isinstance(node, DiceTerm):
             assert rolled.term is not None
             return rolled.term.shown(), 4
         if isinstance(node, BinaryOp):
             (left, left_level), (right, right_level) = parts
-            level = 2 if node.op in "*/" else 1
+            level = 2 if node.op in MULTIPLYING else 1
             left_text = left if left_level >= level else f"({left})"
             return left_text + node.op + (right if right_level > level else f"({right})"), level
         if isinstance(node, Negate):
             text, level = parts[0]
             return "-" + (text if level >= 3 else f"({text})"), 3
+        if isinstance(node, Function):
+            return f"{node.name}({parts[0][0]})", 4
+        if isinstance(node, DicePool):
+            assert rolled.term is not None
+            return f"({parts[0][0]}){rolled.term.shown()}", 4
         if isinstance(node, Labeled):
             text, level = parts[0]
             return (text if level >= 4 else f"({text})") + f" [{node.label}]", 4
@@ -290,7 +314,7 @@ class RolledExpression:
             return self.terms[0].shown()
         rolled = iter(self.terms)
         return render_tree(
-            self.expression.root, lambda n: str(n.value) if isinstance(n, Constant) else next(rolled).shown()
+            self.expression.root, lambda n: n.notation if isinstance(n, Constant) else next(rolled).shown()
         )
 
     def describe(self) -> str:

@@ -10,22 +10,28 @@ comes after the pool. A compounding die (``!!``) is one die whose faces add up.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tabroll.dice.nodes import (
     APPLY,
+    FUNCTIONS,
     BinaryOp,
     Compare,
     Constant,
     DiceLimits,
+    DicePool,
     DiceSet,
     DiceTerm,
+    Function,
+    Keep,
     Labeled,
     Negate,
     Node,
+    Number,
     explosion_cap,
     fold,
+    truncated,
 )
 from tabroll.dice.rolled import RolledDie, RolledExpression, RolledNode, RolledTerm
 from tabroll.dice.sources import DiceRequest, DiceSource, checked_draw
@@ -33,7 +39,18 @@ from tabroll.dice.sources import DiceRequest, DiceSource, checked_draw
 if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression
 
-_MARK_ORDER = ("rerolled", "exploded", "capped", "floored", "ceilinged", "dropped", "success", "failure")
+_MARK_ORDER = (
+    "rerolled",
+    "exploded",
+    "capped",
+    "floored",
+    "ceilinged",
+    "dropped",
+    "success",
+    "failure",
+    "critical",
+    "fumble",
+)
 
 
 @dataclass(slots=True)
@@ -62,11 +79,13 @@ def roll_term(
     them as usual)."""
     sides, fudge = term.sides, term.fudge
     draws: list[int] = []
-    summed = total_only and not term.extended and not fudge
-    keep = term.keep if summed else None  # read by the sum of the dice it keeps
+    summed = total_only and not term.extended and not fudge and (term.keep is None or isinstance(term.keep, Keep))
+    keep = term.keep if summed and isinstance(term.keep, Keep) else None  # read by the sum of the dice it keeps
 
     def draw(count: int, why: str) -> tuple[int, tuple[int, ...]]:
         """Draw ``count`` dice; returns where they start among the term's draws, and their faces."""
+        if not count:  # 0d6: nothing to ask for
+            return len(draws), ()
         request = DiceRequest(
             f"{purpose} ({why})" if why else purpose, count, sides, fudge=fudge, total_only=summed, keep=keep
         )
@@ -123,7 +142,7 @@ def _reroll(
     """Reroll the newest face of each active die while it meets the condition (once for ``ro``); a rerolled face
     becomes a die of its own, marked, and stays where it was drawn."""
     assert term.reroll is not None
-    condition, once = term.reroll.condition, term.reroll.once
+    condition, once = term.reroll, term.reroll.once
     cap = 1 if once else limits.max_rerolls
     pending = active
     while True:
@@ -163,6 +182,12 @@ def _settle(term: DiceTerm, dice: list[_Die], draws: tuple[int, ...]) -> RolledT
         for die, keep in zip(standing, flags, strict=True):
             if not keep:
                 die.marks.add("dropped")
+    for die in standing:
+        face = die.last
+        if term.critical is not None and term.critical.matches(face):
+            die.marks.add("critical")
+        if term.fumble is not None and term.fumble.matches(face):
+            die.marks.add("fumble")
     counting = [d for d in standing if "dropped" not in d.marks]
     total = 0
     for die in counting:
@@ -191,7 +216,7 @@ def roll_expression(
     caller reads only the expression's total (see :func:`roll_term`); an expression that compares or counts
     reads its dice, and asks for them as usual."""
     root, limits = expression.root, expression.limits
-    if type(root) is DiceTerm and root.keep is None and not root.extended:  # plain NdS, the common case
+    if type(root) is DiceTerm and root.keep is None and not root.extended and root.count:  # plain NdS
         summed = total_only and not root.fudge
         drawn = checked_draw(source, DiceRequest(purpose, root.count, root.sides, total_only=summed))
         whole = sum(drawn)
@@ -199,7 +224,7 @@ def roll_expression(
     rolled: list[RolledTerm] = []
     if not expression.extended:
 
-        def plain(node: Node, parts: list[int]) -> int:
+        def plain(node: Node, parts: list[Number]) -> Number:
             if isinstance(node, Constant):
                 return node.value
             if isinstance(node, DiceTerm):
@@ -210,7 +235,7 @@ def roll_expression(
             assert isinstance(node, BinaryOp)
             return APPLY[node.op](parts[0], parts[1])
 
-        total: int = fold(root, plain)
+        total = truncated(fold(root, plain))
         return RolledExpression(expression, purpose, tuple(rolled), total)
 
     def tree(node: Node, parts: list[RolledNode]) -> RolledNode:
@@ -224,6 +249,12 @@ def roll_expression(
             return RolledNode(node, APPLY[node.op](parts[0].value, parts[1].value), tuple(parts))
         if isinstance(node, Negate):
             return RolledNode(node, -parts[0].value, tuple(parts))
+        if isinstance(node, Function):
+            return RolledNode(node, FUNCTIONS[node.name](parts[0].value), tuple(parts))
+        if isinstance(node, DicePool):
+            pool = roll_term(node.with_count(max(0, int(parts[0].value))), source, purpose, limits)
+            rolled.append(pool)
+            return RolledNode(node, pool.total, tuple(parts), term=pool)
         if isinstance(node, Labeled):
             return RolledNode(node, parts[0].value, tuple(parts))
         if isinstance(node, DiceSet):
@@ -233,14 +264,17 @@ def roll_expression(
         return RolledNode(node, int(success), tuple(parts), success=success)
 
     top = fold(root, tree)
-    return RolledExpression(expression, purpose, tuple(rolled), top.value, top)
+    total = truncated(top.value)
+    if total != top.value:  # the whole's value is the total: a fraction left at the end is truncated (d20)
+        top = replace(top, value=total)
+    return RolledExpression(expression, purpose, tuple(rolled), total, top)
 
 
 def _rolled_set(node: DiceSet, parts: list[RolledNode]) -> RolledNode:
     values = [p.value for p in parts]
     flags = node.keep.flags(values) if node.keep is not None else (True,) * len(values)
     marks: list[tuple[str, ...]] = []
-    total = 0
+    total: Number = 0
     for value, keep in zip(values, flags, strict=True):
         if not keep:
             marks.append(("dropped",))

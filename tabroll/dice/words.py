@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 ADVANTAGE_WORDS = {"adv": "h", "advantage": "h", "dis": "l", "disadvantage": "l"}
 _ONE_DIE = re.compile(r"^\s*(1?)d(\d+|%)(?![\d%])", re.IGNORECASE)
 _CONTINUES = "+-*/<>=!)}],["  # a word starting with one of these goes on with the expression before it
-_MODIFIERS = "kdprxmf"  # letters that start a dice modifier (kh3, dl1, ro1, xo, mi2, f1)
+_MODIFIERS = "kdprxmfec"  # letters that start a dice modifier (kh3, dl1, ro1, xo, mi2, f1, e6, cs20)
 _OPEN = "+-*/<>=([{,"  # an expression ending with one of these is not complete
 _EXAMPLE = N_("tabroll rolls each expression given: roll 1d20+5 2d6+3")
 

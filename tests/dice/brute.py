@@ -16,16 +16,22 @@ from tabroll.dice import (
     Constant,
     DiceExpression,
     DiceLimits,
+    DicePool,
     DiceSet,
     DiceTerm,
+    Function,
     GivenDice,
+    Keep,
+    KeepIf,
+    KeepSteps,
     Labeled,
     Negate,
     Node,
 )
 from tabroll.dice.sources import DiceExhausted
 
-Outcomes = dict[int, Fraction]
+Outcomes = dict[int | Fraction, Fraction]  # a part with a division may take fractional values
+_AFTER_COUNT = ("sides", "keep", "reroll", "explode", "floor", "ceiling", "success", "failure", "fudge", "critical")
 
 
 def sequences(expression: DiceExpression, budget: int = 200_000) -> Outcomes:
@@ -49,9 +55,28 @@ def sequences(expression: DiceExpression, budget: int = 200_000) -> Outcomes:
     return {v: p for v, p in sorted(counts.items()) if p}
 
 
+def _divide(x: int | Fraction, y: int | Fraction) -> Fraction:
+    return Fraction(x) / y
+
+
+def _floor_divide(x: int | Fraction, y: int | Fraction) -> int:
+    return math.floor(Fraction(x) / y)
+
+
+APPLY = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": _divide,
+    "//": _floor_divide,
+    "%": lambda x, y: Fraction(x) % y,
+}
+FUNCTIONS = {"floor": math.floor, "ceil": math.ceil, "round": lambda x: math.floor(x + Fraction(1, 2)), "abs": abs}
+
+
 def pairwise(a: Outcomes, b: Outcomes, op: str = "+") -> Outcomes:
-    apply = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv}[op]
-    out: Counter[int] = Counter()
+    apply = APPLY[op]
+    out: Counter[int | Fraction] = Counter()
     for (x, p), (y, q) in itertools.product(a.items(), b.items()):
         out[apply(x, y)] += p * q
     return {v: p for v, p in sorted(out.items()) if p}
@@ -59,7 +84,14 @@ def pairwise(a: Outcomes, b: Outcomes, op: str = "+") -> Outcomes:
 
 def reference(node: Node, limits: DiceLimits) -> Outcomes:
     """The odds of a tree, part by part: a dice term by its sequences (the sum of a pool that keeps every die, die by
-    die), the rest by pairwise combination of its parts' outcomes."""
+    die), the rest by pairwise combination of its parts' outcomes, exact; the total truncated toward zero."""
+    out: Counter[int] = Counter()
+    for value, chance in _exact(node, limits).items():
+        out[int(value)] += chance
+    return {v: p for v, p in sorted(out.items()) if p}
+
+
+def _exact(node: Node, limits: DiceLimits) -> Outcomes:
     if isinstance(node, Constant):
         return {node.value: Fraction(1)}
     if isinstance(node, DiceTerm):
@@ -71,20 +103,34 @@ def reference(node: Node, limits: DiceLimits) -> Outcomes:
             return out
         return sequences(DiceExpression(node, limits=limits))
     if isinstance(node, BinaryOp):
-        return pairwise(reference(node.left, limits), reference(node.right, limits), node.op)
+        return pairwise(_exact(node.left, limits), _exact(node.right, limits), node.op)
     if isinstance(node, Negate):
-        return {-v: p for v, p in sorted(reference(node.operand, limits).items())}
+        return {-v: p for v, p in sorted(_exact(node.operand, limits).items())}
+    if isinstance(node, DicePool):
+        mixed: Counter[int | Fraction] = Counter()
+        for number, chance in _exact(node.count_of, limits).items():
+            count = max(0, int(number))
+            pool = DiceTerm(count, *(getattr(node.term, name) for name in _AFTER_COUNT))
+            for value, more in _exact(pool, limits).items():
+                mixed[value] += chance * more
+        return dict(mixed)
+    if isinstance(node, Function):
+        mapped: Counter[int | Fraction] = Counter()
+        for value, chance in _exact(node.operand, limits).items():
+            mapped[FUNCTIONS[node.name](value)] += chance
+        return dict(mapped)
     if isinstance(node, Labeled):
-        return reference(node.operand, limits)
+        return _exact(node.operand, limits)
     if isinstance(node, DiceSet):
-        items = [reference(item, limits) for item in node.items]
-        out: Counter[int] = Counter()
+        items = [_exact(item, limits) for item in node.items]
+        out: Counter[int | Fraction] = Counter()
         for combo in itertools.product(*(list(d.items()) for d in items)):
             values = [v for v, _ in combo]
             chance = math.prod((p for _, p in combo), start=Fraction(1))
-            if node.keep is not None:
-                ranked = sorted(values, reverse=node.keep.highest)
-                values = ranked[: node.keep.kept_of(len(values))]
+            if isinstance(node.keep, KeepIf):
+                values = [v for v in values if node.keep.condition.matches(v) == node.keep.keep]
+            elif node.keep is not None:
+                values = kept_by_steps(values, node.keep.steps if isinstance(node.keep, KeepSteps) else (node.keep,))
             if node.success is not None:
                 failure = node.failure
                 total = sum(
@@ -95,9 +141,26 @@ def reference(node: Node, limits: DiceLimits) -> Outcomes:
             out[total] += chance
         return {v: p for v, p in sorted(out.items()) if p}
     assert isinstance(node, Compare)
-    left = reference(node.left, limits)
+    left = _exact(node.left, limits)
     met = sum((p for v, p in left.items() if node.condition.matches(v)), Fraction(0))
     return {k: p for k, p in ((0, 1 - met), (1, met)) if p}
+
+
+def kept_by_steps(values: list[int | Fraction], steps: tuple[Keep, ...]) -> list[int | Fraction]:
+    """The values keep/drop steps leave, as d20 reads them: a run of keeps keeps what any of them keeps, a run of
+    drops drops what any of them drops, each run on what the run before left."""
+    alive = sorted(values, reverse=True)
+    i = 0
+    while i < len(steps):
+        kind = steps[i].mode[0]
+        chosen: set[int] = set()
+        while i < len(steps) and steps[i].mode[0] == kind:
+            mode, n = steps[i].mode, min(steps[i].n, len(alive))
+            top = mode in ("kh", "dh")
+            chosen.update(range(n) if top else range(len(alive) - n, len(alive)))
+            i += 1
+        alive = [v for j, v in enumerate(alive) if (j in chosen) == (kind == "k")]
+    return alive
 
 
 def _one_die(term: DiceTerm) -> DiceTerm:

@@ -285,18 +285,17 @@ def test_the_grammar_builds_the_tree_and_its_notation_reads_back(text: str, root
         ("8d10>=5f<=6", 7, "a die cannot be both a success and a failure: the two counts overlap"),
         ("8d10f1", 4, "'f' counts failures after a success count, like 8d10>=7f1"),
         ("4d6p1", 3, "'p' drops dice with h or l after it: ph1 drops the highest, pl1 the lowest"),
-        ("2d6r1r2", 5, "this dice term has two rerolls"),
+        ("2d6r1ro2", 5, "a die rerolls again and again (r) or once (ro), not both"),
         ("2d6!!!", 5, "this dice term has two explodes"),
         ("1d6/(1d2-1)", 4, "this divisor ranges from 0 to 1, and nothing can be divided by 0"),
         ("1d6/0", 4, "this divisor is 0, and nothing can be divided by 0"),
-        ("(1d20+5>=10)", 7, "a comparison of the whole expression goes at its end, outside any parentheses"),
+        ("(1d20+5>=10>=1)", 11, "a part is compared with a number once"),
         ("1d20+5>=10>=2", 10, "an expression is compared with a number once, at its end"),
         ("1d20>=", 6, "expected a number after the comparison, like 8d10>=7, but the expression ends here"),
         ("2d6[fire", 3, "a label in brackets needs its ']', like 2d6[fire]"),
         ("2d6[]", 3, "the label is empty; write what the part is for, like 2d6[fire]"),
         ("2d6[a][b]", 6, "a part takes one label"),
         ("1,2", 1, "',' separates the items of a set, inside parentheses: (1d6,1d8)kh1"),
-        ("(1,2,3)kh4", 9, "cannot keep 4 of 3 items; keep 1 to 3"),
         ("(1,2)dl2", 7, "cannot drop 2 of 2 items; drop 1 to 1"),
         ("2d6xo7", 3, "a d6 shows 1 to 6: no face is = 7, so nothing explodes"),
         ("2dx", 2, "expected the number of sides after 'd', like d6 or d%, not 'x'"),
@@ -320,10 +319,24 @@ def test_explosions_and_rerolls_count_towards_the_dice_limit_before_any_roll() -
 
 
 @pytest.mark.parametrize(
-    ("text", "dice", "total"), [("d20/2", [15], 7), ("-7/2", [], -4), ("(1d6-7)/2", [2], -3), ("1d6/3", [2], 0)]
+    ("text", "dice", "total"),
+    [
+        ("d20/2", [15], 7),
+        ("-7/2", [], -3),  # d20: the fraction is kept to the end, then truncated toward zero
+        ("7/2*2", [], 7),
+        ("(1d6-7)/2", [2], -2),
+        ("1d6/3", [2], 0),
+        ("1d6/2+1d6/2", [3, 3], 3),
+        ("-7//2", [], -4),  # // rounds down at once
+        ("7//2*2", [], 6),
+        ("(1d6-7)//2", [2], -3),
+        ("1d6//2+1d6//2", [3, 3], 2),
+    ],
 )
-def test_division_rounds_down(text: str, dice: list[int], total: int) -> None:
-    assert parse(text).roll(GivenDice(dice), "x").total == total
+def test_division_keeps_the_fraction_and_truncates_the_total(text: str, dice: list[int], total: int) -> None:
+    expression = parse(text)
+    assert expression.roll(GivenDice(dice), "x").total == total
+    assert expression.min() <= total <= expression.max()
 
 
 def test_a_seeded_fudge_die_shows_each_of_its_three_faces() -> None:

@@ -6,6 +6,7 @@ notation reads back as the same tree."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import assume, given, settings
@@ -18,12 +19,16 @@ from tabroll.dice import (
     Constant,
     DiceExpression,
     DiceLimits,
+    DicePool,
     DiceSet,
     DiceSyntaxError,
     DiceTerm,
     Explode,
+    Function,
     GivenDice,
     Keep,
+    KeepIf,
+    KeepSteps,
     Labeled,
     Negate,
     Node,
@@ -60,11 +65,19 @@ def dice_terms(draw: st.DrawFn, max_count: int = 3) -> DiceTerm:
     heavy = 0
     reroll = explode = None
     if draw(st.booleans()):
-        reroll = Reroll(draw(st.booleans()), _proper(draw, low, high))
+        once = draw(st.booleans())
+        every = once and draw(st.integers(0, 3)) == 0  # ro on every face: the second roll stands
+        reroll = Reroll(once, Condition(">=", low) if every else _proper(draw, low, high))
+        if draw(st.integers(0, 3)) == 0:  # r1r3: any of several conditions
+            more = Reroll(once, reroll.condition, (_proper(draw, low, high),))
+            if once or not all(more.matches(face) for face in range(low, high + 1)):
+                reroll = more
         heavy += 1
     if draw(st.booleans()):
         kind = draw(st.sampled_from(["!", "!!", "xo"]))
         condition = draw(st.one_of(st.none(), st.just(None))) if draw(st.booleans()) else _proper(draw, low, high)
+        if kind == "xo" and draw(st.integers(0, 3)) == 0:  # xo (Avrae's ra) on every face: one more die each
+            condition = Condition("<=", high)
         explode = Explode(kind, condition)
         heavy += 1
     count = draw(st.integers(1, max(1, max_count - heavy)))
@@ -72,10 +85,7 @@ def dice_terms(draw: st.DrawFn, max_count: int = 3) -> DiceTerm:
     ceiling = draw(st.one_of(st.none(), st.integers(low - 1, high + 1)))
     if floor is not None and ceiling is not None and floor > ceiling:
         floor, ceiling = ceiling, floor
-    keep = None
-    mode = draw(st.sampled_from([None, "kh", "kl", "dh", "dl"]))
-    if mode is not None and not (mode[0] == "d" and count == 1):
-        keep = Keep(mode, draw(st.integers(1, count if mode[0] == "k" else count - 1)))
+    keep = _selection(draw, count, low, high)
     success = failure = None
     if draw(st.integers(0, 3)) == 0:
         target = draw(st.integers(low, high + 1))
@@ -84,17 +94,39 @@ def dice_terms(draw: st.DrawFn, max_count: int = 3) -> DiceTerm:
             failure = Condition(draw(st.sampled_from(["<", "="])), draw(st.integers(low, target - 1)))
             if failure.op == "<" and failure.value <= low:
                 failure = None
-    return DiceTerm(count, sides, keep, reroll, explode, floor, ceiling, success, failure, fudge)
+    critical = _proper(draw, low, high) if draw(st.integers(0, 5)) == 0 else None  # a mark: the odds are unchanged
+    if draw(st.integers(0, 7)) == 0 and keep is None:
+        count = 0  # 0d6: nothing rolled, 0
+    return DiceTerm(count, sides, keep, reroll, explode, floor, ceiling, success, failure, fudge, critical)
+
+
+def _step(draw: st.DrawFn, count: int) -> Keep | None:
+    mode = draw(st.sampled_from([None, "kh", "kl", "dh", "dl"]))
+    if mode is None or (mode[0] == "d" and count == 1):
+        return None
+    return Keep(mode, draw(st.integers(1, count if mode[0] == "k" else count - 1)))
+
+
+def _selection(draw: st.DrawFn, count: int, low: int, high: int) -> Keep | KeepSteps | KeepIf | None:
+    """One keep/drop, several (kh1kl1: each run of keeps or drops on what the run before left), or one by value."""
+    shape = draw(st.integers(0, 5))
+    if shape == 0:
+        return KeepIf(draw(st.booleans()), _proper(draw, low, high))
+    first = _step(draw, count)
+    if shape > 1 or first is None:
+        return first
+    second = _step(draw, count)
+    if second is None:
+        return first
+    steps = KeepSteps((first, second))
+    return steps if steps.kept_of(count) else first
 
 
 def _sets(children: st.SearchStrategy[Node]) -> st.SearchStrategy[Node]:
     @st.composite
     def build(draw: st.DrawFn) -> Node:
         items = tuple(draw(st.lists(children, min_size=2, max_size=3)))
-        keep = None
-        mode = draw(st.sampled_from([None, "kh", "kl", "dh", "dl"]))
-        if mode is not None:
-            keep = Keep(mode, draw(st.integers(1, len(items) if mode[0] == "k" else len(items) - 1)))
+        keep = _selection(draw, len(items), 0, 4)
         success = Condition(">=", draw(st.integers(0, 5))) if draw(st.integers(0, 3)) == 0 else None
         if keep is None and success is None and draw(st.booleans()):
             return DiceSet(items)
@@ -107,15 +139,28 @@ LEAVES = st.one_of(st.integers(0, 4).map(Constant), dice_terms())
 SMALL_LEAVES = st.one_of(st.integers(0, 3).map(Constant), dice_terms(2))
 
 
+@st.composite
+def pools(draw: st.DrawFn) -> Node:
+    """(1d3)d2: dice whose number is rolled (the term's count is the most it can be)."""
+    count_of = draw(st.sampled_from([Constant(0), Constant(2), DiceTerm(1, 2), DiceTerm(1, 3)]))
+    most = count_of.value if isinstance(count_of, Constant) else count_of.sides
+    term = draw(dice_terms(2))
+    return DicePool(count_of, replace(term, count=most, keep=None))
+
+
 def trees(max_leaves: int = 3) -> st.SearchStrategy[Node]:
     return st.recursive(
         LEAVES,
         lambda children: st.one_of(
             st.builds(BinaryOp, st.sampled_from(["+", "-", "*"]), children, children),
-            st.builds(BinaryOp, st.just("/"), children, st.integers(1, 3).map(Constant)),
+            st.builds(BinaryOp, st.sampled_from(["/", "//", "%"]), children, st.integers(1, 3).map(Constant)),
             st.builds(Negate, children),
+            st.builds(Function, st.sampled_from(["floor", "ceil", "round", "abs"]), children),
+            st.builds(Compare, st.sampled_from([">=", "<", "=", "!="]), children, st.integers(-1, 6)),
+            st.sampled_from([Fraction(1, 2), Fraction(5, 4), Fraction(7, 10)]).map(Constant),
             st.builds(Labeled, children, st.sampled_from(["fire", "x y"])),
             _sets(SMALL_LEAVES),
+            pools(),
         ),
         max_leaves=max_leaves,
     )
@@ -125,7 +170,7 @@ def trees(max_leaves: int = 3) -> st.SearchStrategy[Node]:
 def expressions(draw: st.DrawFn) -> DiceExpression:
     tree = draw(trees())
     if draw(st.integers(0, 4)) == 0:
-        tree = Compare(draw(st.sampled_from([">=", "<=", ">", "<", "="])), tree, draw(st.integers(-2, 8)))
+        tree = Compare(draw(st.sampled_from([">=", "<=", ">", "<", "=", "!="])), tree, draw(st.integers(-2, 8)))
     try:
         expression = parse(to_notation(tree), SMALL)
     except DiceSyntaxError:

@@ -4,6 +4,7 @@ counts of ``test_grammar.py`` pin the same figures in every run)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -46,6 +47,25 @@ def _pins() -> list[tuple[str, Callable[[], Any]]]:
         ("3d4r1kh2", lambda: d4.reroll([1], depth=9).highest(3, 2)),
         ("2d6-1d4", lambda: 2 @ d6 - d4),
         ("1d%", lambda: d(100)),
+        # the spellings of issue 43
+        ("2d20kh", lambda: d20.highest(2, 1)),
+        ("2d20kl", lambda: d20.lowest(2, 1)),
+        ("3d6x", lambda: 3 @ d6.explode(depth=9)),
+        ("4d10x>=8", lambda: 4 @ d10.explode(lambda x: x >= 8, depth=9)),
+        ("3d6e6", lambda: 3 @ d6.explode([6], depth=9)),
+        ("2d6ra1", lambda: 2 @ d6.explode([1], depth=1)),
+        ("1d6ro<7", lambda: d6),
+        ("2d6r1r2", lambda: 2 @ d6.reroll([1, 2], depth=9)),
+        ("ceil(2d6/2)", lambda: (2 @ d6).map(lambda x: math.ceil(Fraction(x, 2)))),
+        ("floor(2d6/3)", lambda: (2 @ d6).map(lambda x: x // 3)),
+        ("abs(1d6-1d6)", lambda: (d6 - d6).map(abs)),
+        ("4d6k>3", lambda: 4 @ d6.map(lambda x: x if x > 3 else 0)),
+        ("(1d4)d6", lambda: d4 @ d6),
+        ("1d100%10", lambda: d(100).map(lambda x: x % 10)),
+        ("2d6//3", lambda: (2 @ d6).map(lambda x: x // 3)),
+        ("7*1d6/2", lambda: d6.map(lambda x: int(Fraction(7 * x, 2)))),
+        ("1d20cs>=19cf1", lambda: d20),
+        ("0d6+1d4", lambda: d4),
     ]
 
 
