@@ -15,15 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from tabroll.dice.notation import DiceExpression, parse
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _
-
-if TYPE_CHECKING:
-    from tabroll.dice.notation import RolledExpression
-    from tabroll.dice.sources import DiceSource
 
 ADVANTAGE_WORDS = {"adv": "h", "advantage": "h", "dis": "l", "disadvantage": "l"}
 _ONE_DIE = re.compile(r"^\s*(1?)d(\d+|%)(?![\d%])", re.IGNORECASE)
@@ -126,10 +121,11 @@ def _twice() -> InputError:
 
 
 def parse_words(words: Sequence[str]) -> list[DiceExpression]:
-    """Every expression the words spell, parsed (all of them before anything is rolled)."""
-    return [parse(text) for text in expressions_of(words)]
-
-
-def roll_words(words: Sequence[str], source: DiceSource, purpose: str) -> list[RolledExpression]:
-    """Roll every expression the words spell, one after the other, from ``source``."""
-    return [expression.roll(source, purpose) for expression in parse_words(words)]
+    """Every expression the words spell, parsed (all of them before anything is rolled). A word that begins with
+    ``#`` starts a comment, which with every word after it names the last expression (``1d20+5 # to hit``)."""
+    mark = next((i for i, word in enumerate(words) if word.lstrip().startswith("#")), None)
+    if mark is None:
+        return [parse(text) for text in expressions_of(words)]
+    texts = expressions_of(words[:mark])
+    texts[-1] = f"{texts[-1]} {' '.join(words[mark:])}"
+    return [parse(text) for text in texts]

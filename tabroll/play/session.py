@@ -331,15 +331,16 @@ class Table:
             self.say("  " + _("recorded as action {number}", number=index), style="dim")
 
     def _roll(self, args: list[str]) -> None:
-        from tabroll.dice.words import roll_words
+        from tabroll.dice.words import parse_words
         from tabroll.events import UNLABELLED, Roll
 
         if not args:
             raise InputError(
                 _("roll what?"), tip=_("e.g. {example}", example="roll 2d6, roll 1d20+3, roll 1d20 adv +5")
             )
-        for rolled in roll_words(args, self.roller, UNLABELLED):  # the words read as `tabroll roll` reads them
-            self.say(Roll.of(rolled, label=UNLABELLED).sentence())
+        for expression in parse_words(args):  # the words read as `tabroll roll` reads them; a comment names it
+            label = expression.comment or UNLABELLED
+            self.say(Roll.of(expression.roll(self.roller, label), label=label).sentence())
 
     def _odds(self, args: list[str]) -> None:
         from tabroll.odds.api import compute_odds

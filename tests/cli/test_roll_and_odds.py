@@ -40,6 +40,21 @@ def test_words_are_never_glued_into_another_number(cli, words: tuple[str, ...], 
     assert result.err.splitlines()[0] == message
 
 
+def test_a_comment_after_a_roll_names_it_unless_label_does(cli, tmp_path: Path) -> None:
+    """Avrae's "1d20+5 to hit" and Foundry's "2d6 # fire", typed as one word: the comment is the roll's label."""
+    assert cli("roll", "1d20+5 to hit", "--dice", "7", "--format", "text").out == "to hit: 1d20+5 → [7]+5 = 12\n"
+    events = cli("roll", "2d6 # fire", "--dice", "3,4", "--format", "json").json()["events"]
+    assert [(e["label"], e["dice"], e["total"]) for e in events] == [("fire", "2d6", 7)]
+    assert cli("roll", "2d6 # fire", "--dice", "3,4", "--label", "x", "--format", "text").out.startswith("x: 2d6")
+    path = tmp_path / "g.yaml"
+    shutil.copy(ROOT / "scenarios" / "tabmaster" / "05-projectile-arqueiro.yaml", path)
+    out = cli("play", str(path), "--format", "text", "--seed", "5", stdin="roll 1d20+5 # to hit\n").out
+    assert any("to hit: 1d20+5 → [" in line for line in out.splitlines()), out
+    apart = cli("roll", "1d20+5", "2d6", "#", "fire", "--dice", "7,3,4", "--format", "text").out.splitlines()
+    assert apart == ["roll: 1d20+5 → [7]+5 = 12", "fire: 2d6 → [3, 4] = 7"]
+    assert cli("roll", "#", "fire").code == 2
+
+
 def test_adv_and_a_bonus_apart_still_work(cli) -> None:
     assert cli("roll", "1d20", "adv", "+5", "--dice", "3,17", "--format", "text").out == (
         "roll: 2d20kh1+5 → [~3, 17]+5 = 22\n"
@@ -196,7 +211,7 @@ def test_too_much_work_is_simulated_and_the_note_says_so(cli) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("4d6kh",), "cannot read dice expression '4d6kh' at position 6"),
+        (("4d6k",), "cannot read dice expression '4d6k' at position 5"),
         (("2d6 vs",), "'vs' needs an expression on each side"),
         (("1d6 vs 1d6 vs 1d6",), "'vs' compares two expressions, not more"),
         (("2d6", "1d6"), "odds take one expression, or two around vs; these words give 2: 2d6, 1d6"),

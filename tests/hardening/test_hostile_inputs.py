@@ -140,7 +140,6 @@ HOSTILE_DICE = {
     "1000000000*1000000000": "this part could reach 1,000,000,000,000,000,000; the limit is ±1,000,000,000,000",
     "4d6kh5": "cannot keep 5 of 4 dice; keep 1 to 4",
     "1d6dl1": "a single die has none to drop",
-    "0d6": "a roll needs at least 1 die",
     "1d0": "a die needs at least 1 side",
     "": "the expression is empty",
     "2d6+*3": "cannot read dice expression '2d6+*3' at position 5",

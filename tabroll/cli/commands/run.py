@@ -53,13 +53,15 @@ def roll(
         tabroll roll 1d20+7 2d6+3 --seed 3
     """
     from tabroll.dice.words import parse_words
-    from tabroll.events import Roll
+    from tabroll.events import UNLABELLED, Roll
     from tabroll.render.output import make_renderer
 
     chosen = _format(fmt)
     parsed = parse_words(expression)
     session = _session(seed, dice, prompt, signed=any("fudge" in e.features for e in parsed))
-    rolls = [Roll.of(e.roll(session.source, label), label=label) for e in parsed]
+    # A comment typed after a roll ("1d20+5 to hit") names it, unless --label does.
+    named = [(e, e.comment if e.comment and label == UNLABELLED else label) for e in parsed]
+    rolls = [Roll.of(e.roll(session.source, name), label=name) for e, name in named]
     renderer = make_renderer(chosen)
     for event in rolls:
         renderer.event(event)
