@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 from tabroll.dice.notation import DiceExpression, DiceLimitError, explosion_cap
 from tabroll.errors import InputError
@@ -26,18 +25,6 @@ MAX_SIMULATED_DICE = 400_000  # dice drawn in all by a simulation, at most (a fe
 MAX_VALUES = 100_000  # exact odds list at most this many values (a wider expression is simulated)
 
 _VERSUS = re.compile(r"(?:^|\s)vs(?:\s|$)", re.IGNORECASE)
-
-
-def looks_like_dice(words: Sequence[str]) -> bool:
-    """Whether the free words of ``tabroll odds`` ask about dice rather than name a scenario file."""
-    if not words or any(w.startswith("-") and not w[1:2].isdigit() and w != "-" for w in words):
-        return False
-    first = words[0].strip()
-    if Path(first).exists() or first.lower().endswith((".yaml", ".yml")) or "/" in first or "\\" in first:
-        return False
-    if _VERSUS.search(" ".join(words)):
-        return True
-    return first[:1].isdigit() or first[:1] in "({" or (first[:1] in "dD" and first[1:2].lower() in "0123456789%f")
 
 
 def read_question(words: Sequence[str]) -> Question:
