@@ -236,7 +236,9 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     if not -1000 <= height <= 1000:
         raise InputError(
             _("--height must be between -1000 and 1000"),
-            tip=_("give how many levels higher the target stands than the attacker (negative: lower), from -1000 to 1000"),
+            tip=_(
+                "give how many levels higher the target stands than the attacker (negative: lower), from -1000 to 1000"
+            ),
         )
     if not 0 <= move <= 999:
         raise InputError(_("--move {value} is out of range", value=move), tip=_("give how many squares, from 0 to 999"))
