@@ -170,7 +170,7 @@ def _units(count: int, unit: str) -> str:
 BAD = "{i}: {{side: 1, at: 2, x: 3}}"
 GOOD = "{i}: {{side: red, at: [{x}, {y}], ATK: 1, DAN: 1d6, DEF: 1}}"
 SPARSE = "{i}: {{side: red, at: [{x}, {y}], ATK: 1, DAN: 1d6, DEF: 1}}"
-MANY_BAD_FILES = {  # the file, and whether its first entries tell its first problems
+MANY_BAD_FILES = {  # the file, and whether its problems are found listing fewer than 1,000 of pydantic's errors
     "every unit bad": (_units(3000, BAD) + "actions: []\n", True),
     "every unit bad, and the actions": (_units(3000, BAD) + "actions: [{do: fly}, 3]\n", True),
     "a bad board first": (_units(3000, BAD).replace("[200, 200]", "[0, x]") + "actions: []\n", True),
@@ -181,6 +181,12 @@ MANY_BAD_FILES = {  # the file, and whether its first entries tell its first pro
         + "  - {do: attack, attacker: [1], target: [2]}\n" * 2000,
         False,
     ),
+    # more valid units than a scenario holds, after bad ones: pydantic says the mapping is too long, and only that
+    "more valid units than allowed": (
+        _units(35, BAD) + _units(10_001, GOOD).split("units:\n")[1].replace("  U", "  V") + "actions: []\n",
+        True,  # validated whole: one error
+    ),
+    "bad units past the most allowed": (_units(10_040, BAD) + "actions: []\n", True),
 }
 
 
@@ -204,12 +210,12 @@ def test_many_problems_are_found_from_the_first_entries_as_from_every_error(
     monkeypatch.setattr(validation, "_first_places", counted)
     cut = cli("check", str(path), "--format", "json")
     most_listed = max(listed)
-    monkeypatch.setattr(validation, "TRIM_ABOVE", 10**9)  # list every error, as before
+    monkeypatch.setattr(validation, "TRIM_ABOVE", 10**9)  # validate the whole and list every error, as before
+    monkeypatch.setattr(validation, "TRIM_LONGER", 10**9)
     whole = cli("check", str(path), "--format", "json")
     assert cut.code == whole.code == 2
     assert cut.json() == whole.json()
-    assert listed[-1] > 1_000  # every error listed: thousands
-    assert (most_listed < 1_000) is cut_short
+    assert (most_listed < 1_000) is cut_short  # the first entries' errors only, or every error
 
 
 def test_a_valid_file_of_the_most_units_a_scenario_holds_checks_ok(cli, tmp_path: Path) -> None:
