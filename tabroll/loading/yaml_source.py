@@ -410,6 +410,23 @@ def _copy(value: Any) -> Any:
     return value
 
 
+_DECIMAL: Final = re.compile("0|[1-9][0-9]*")
+_RESOLVED: dict[tuple[str, Any], str] = {}  # a plain scalar's tag, by its text and how it was written
+
+
+def _resolved(text: str, implicit: Any) -> str:
+    """The tag YAML gives a scalar written without one; the tags of short texts are kept (a file of 20,000 units
+    writes the same few keys and values 20,000 times; resolving each took a quarter of the reading)."""
+    if len(text) > 32:
+        return _resolve(yaml.ScalarNode, text, implicit)
+    found = _RESOLVED.get((text, implicit))
+    if found is None:
+        found = _resolve(yaml.ScalarNode, text, implicit)
+        if len(_RESOLVED) < 4096:
+            _RESOLVED[(text, implicit)] = found
+    return found
+
+
 def _int_digits(text: str) -> int:
     """An upper bound on the decimal digits of a YAML 1.1 integer, found without converting it."""
     v = text.replace("_", "").lstrip("+-")
@@ -482,7 +499,7 @@ class _Builder:
         if not text.isascii() and (lone := _SURROGATE.search(text)) is not None:  # "\uDCFF" in quotes
             raise self.fail("surrogate", at, code=ord(lone.group()))
         if tag is None or tag == "!":
-            tag = _resolve(yaml.ScalarNode, text, event.implicit)
+            tag = _resolved(text, event.implicit)
         self.check_tag(tag, _SCALAR_TAGS, at)
         if (top := self.key_expected()) is not None:
             if tag in _KIND:
@@ -501,6 +518,8 @@ class _Builder:
     def construct(self, tag: str, text: str, at: _At) -> Any:
         if tag == _NULL:
             return None
+        if tag == _INT and _DECIMAL.fullmatch(text) and len(text) <= self.limits.max_int_digits:
+            return int(text)  # a plain decimal, as YAML reads it (0 first is octal: not this way)
         if tag == _INT and (digits := _int_digits(text)) > self.limits.max_int_digits:
             raise self.fail("big_int", at, digits=digits, limit=self.limits.max_int_digits)
         try:
