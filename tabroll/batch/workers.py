@@ -88,6 +88,14 @@ def jobs_note(jobs: int, workers: int) -> str | None:
     )
 
 
+def warn_past_cores(jobs: int, workers: int) -> None:
+    """Say :func:`jobs_note` on standard error, as a warning, when there is something to say (a command whose
+    output is its result, such as ``odds``, warns as its pool starts)."""
+    note = jobs_note(jobs, workers) if workers > 1 else None
+    if note is not None:
+        sys.stderr.write(_("warning: {message}", message=note) + "\n")
+
+
 GRACE = 5.0
 """Seconds a terminated worker has to end before it is killed outright."""
 

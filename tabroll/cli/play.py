@@ -150,7 +150,10 @@ def play_command(file: str, *, journal: str | None, fmt: str | None, force: bool
             _("play shows a log for people, not {format}", format=chosen), tip="--format text or --format rich"
         )
     if file == "-":
-        raise InputError(_("play reads its commands from standard input; the scenario must be a file"))
+        raise InputError(
+            _("play reads its commands from standard input; the scenario must be a file"),
+            tip=_("save the scenario to a file and give its name: tabroll play FILE"),
+        )
     scenario = load_scenario_file(file)
     interactive = sys.stdin.isatty()
     box: list[Any] = []

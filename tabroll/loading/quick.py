@@ -358,8 +358,9 @@ def _unknown_stat(game: AnyRuleset, table: Mapping[str, StatNeed], key: str, whe
     )
     names = ", ".join(dict.fromkeys(n.name for n in table.values()))
     message = _("{where}: {key} is not a stat of a {game} unit", where=where, key=key, game=game.name)
-    if close:
-        nearest = table[_fold(close[0])].name
+    if close:  # said as the word it is nearest, in the game's language too (защта: защита), accents restored
+        need = table[_fold(close[0])]
+        nearest = next(s for s in need.spellings() if _fold(s) == _fold(close[0]))
         tip = _(
             "did you mean '{name}'? the stats are: {stats} (tabroll units {id})", name=nearest, stats=names, id=game.id
         )

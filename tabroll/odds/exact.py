@@ -582,14 +582,16 @@ def _walk_in_processes(
     """The branches the first walk left ``waiting``, dealt out to ``jobs`` forked processes and merged into
     ``tally`` in order: the leaves and resolutions counted so far, with theirs added."""
     global _JOB, _FINALS
-    from tabroll.batch.workers import WorkerDied, in_order, process_pool
+    from tabroll.batch.workers import WorkerDied, in_order, process_pool, warn_past_cores, workers_for
 
     _JOB, _FINALS = job, finals
     todo = [p for p in _deal(waiting, jobs) if p]
     covered: Fraction | None = None
     merged = 0
     try:
-        with process_pool(jobs) as pool:
+        workers = workers_for(jobs, len(todo))  # a process for each part at most
+        warn_past_cores(jobs, workers)
+        with process_pool(workers) as pool:
             for part_tally, part_leaves, part_resolutions, stopped in in_order(pool, _walk_part, todo):
                 if stopped is not None:
                     covered = (covered or Fraction(0)) + stopped

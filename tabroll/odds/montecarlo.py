@@ -365,7 +365,7 @@ def simulate(
     chunks = [(k, s, min(s + CHUNK, trials)) for k, s in enumerate(range(0, trials, CHUNK))]
     if jobs == 1 or trials < PARALLEL_MIN_TRIALS:
         return run_chunks(ruleset, state, action, chunks, seed, deadline)
-    from tabroll.batch.workers import in_order, process_pool
+    from tabroll.batch.workers import in_order, process_pool, warn_past_cores, workers_for
 
     # Contiguous runs of chunks, one per process: each process grows one tree. The workers are forked after the
     # job is set, so they inherit the state and action without pickling them (a ruleset's state may hold things
@@ -378,7 +378,9 @@ def simulate(
 
     merged = 0
     try:
-        with process_pool(jobs) as pool:
+        workers = workers_for(jobs, len(parts))  # a process for each part at most
+        warn_past_cores(jobs, workers)
+        with process_pool(workers) as pool:
             for part in in_order(pool, _part, parts):
                 total.merge(part)
                 merged += 1

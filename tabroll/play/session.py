@@ -58,7 +58,8 @@ class TableDice:
                 "no valid answer for {request} after {n} tries",
                 self.attempts,
                 request=request.describe(),
-            )
+            ),
+            tip=_("answer with the dice as the prompt asks, e.g. {example}, or r to let tabroll roll", example="3 5"),
         )
 
 
@@ -429,7 +430,10 @@ class Table:
                 _("{file} exists already; tabroll leaves it as it is", file=copy), tip=_("give a new file name")
             ) from None
         except OSError as err:
-            raise InputError(_("cannot write {file}: {problem}", file=copy, problem=err.strerror)) from None
+            raise InputError(
+                _("cannot write {file}: {problem}", file=copy, problem=err.strerror),
+                tip=_("give a file in a folder you may write to"),
+            ) from None
         self.say(_("copied to {file}", file=copy))
 
     def _help(self, args: list[str]) -> None:

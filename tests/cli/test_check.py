@@ -161,6 +161,69 @@ def test_thousands_of_bad_units_are_explained_only_so_far(cli, tmp_path: Path) -
     assert error["line"] == 4
 
 
+def _units(count: int, unit: str) -> str:
+    """A TAB MASTER file of ``count`` units, unit ``i`` written ``unit.format(i=i, x=..., y=...)``."""
+    lines = (unit.format(i=i, x=i % 200, y=i // 200) for i in range(count))
+    return "ruleset: tabmaster\nboard: {size: [200, 200]}\nunits:\n" + "".join(f"  U{line}\n" for line in lines)
+
+
+BAD = "{i}: {{side: 1, at: 2, x: 3}}"
+GOOD = "{i}: {{side: red, at: [{x}, {y}], ATK: 1, DAN: 1d6, DEF: 1}}"
+SPARSE = "{i}: {{side: red, at: [{x}, {y}], ATK: 1, DAN: 1d6, DEF: 1}}"
+MANY_BAD_FILES = {  # the file, and whether its problems are found listing fewer than 1,000 of pydantic's errors
+    "every unit bad": (_units(3000, BAD) + "actions: []\n", True),
+    "every unit bad, and the actions": (_units(3000, BAD) + "actions: [{do: fly}, 3]\n", True),
+    "a bad board first": (_units(3000, BAD).replace("[200, 200]", "[0, x]") + "actions: []\n", True),
+    # one unit in a hundred bad, then many bad actions: the units cut off would come first, so every error is listed
+    "one unit in a hundred bad, and many bad actions": (
+        _units(3000, SPARSE).replace("DEF: 1}", "DEF: 1, bogus: 1}", 1).replace("U100: {side: red", "U100: {side: 7")
+        + "actions:\n"
+        + "  - {do: attack, attacker: [1], target: [2]}\n" * 2000,
+        False,
+    ),
+    # more valid units than a scenario holds, after bad ones: pydantic says the mapping is too long, and only that
+    "more valid units than allowed": (
+        _units(35, BAD) + _units(10_001, GOOD).split("units:\n")[1].replace("  U", "  V") + "actions: []\n",
+        True,  # validated whole: one error
+    ),
+    "bad units past the most allowed": (_units(10_040, BAD) + "actions: []\n", True),
+}
+
+
+@pytest.mark.parametrize(("text", "cut_short"), MANY_BAD_FILES.values(), ids=list(MANY_BAD_FILES))
+def test_many_problems_are_found_from_the_first_entries_as_from_every_error(
+    cli, tmp_path: Path, monkeypatch, text: str, cut_short: bool
+) -> None:
+    """A file of thousands of problems is explained from the errors of its long lists' and mappings' first entries
+    (validated again, cut), not from every error, where that gives the same: the same problems, lines and counts
+    as when every error is listed, whatever comes before or after the entries."""
+    from tabroll.loading import validation
+
+    path = _file(tmp_path, text)
+    listed: list[int] = []
+    real = validation._first_places
+
+    def counted(raw, limit):  # type: ignore[no-untyped-def]
+        listed.append(len(raw))
+        return real(raw, limit)
+
+    monkeypatch.setattr(validation, "_first_places", counted)
+    cut = cli("check", str(path), "--format", "json")
+    most_listed = max(listed)
+    monkeypatch.setattr(validation, "TRIM_ABOVE", 10**9)  # validate the whole and list every error, as before
+    monkeypatch.setattr(validation, "TRIM_LONGER", 10**9)
+    whole = cli("check", str(path), "--format", "json")
+    assert cut.code == whole.code == 2
+    assert cut.json() == whole.json()
+    assert (most_listed < 1_000) is cut_short  # the first entries' errors only, or every error
+
+
+def test_a_valid_file_of_the_most_units_a_scenario_holds_checks_ok(cli, tmp_path: Path) -> None:
+    """10,000 units (the most a TAB MASTER scenario takes) check clean."""
+    result = cli("check", str(_file(tmp_path, _units(10_000, GOOD) + "actions: []\n")))
+    assert result.code == 0 and result.out.strip().endswith(": ok (tabmaster, 0 actions)"), result.err
+
+
 def _bad_scenarios(folder: Path, seed: int) -> list[Path]:
     """Every bundled scenario, each broken twice at random (a line dropped, cut off or changed)."""
     import random

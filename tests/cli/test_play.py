@@ -203,6 +203,15 @@ def test_play_refuses_a_machine_format_and_a_missing_file(cli, tmp_path: Path) -
     assert missing.code == 2 and "Traceback" not in missing.err
 
 
+def test_play_from_standard_input_and_a_save_that_cannot_be_written_say_how_to_fix_them(cli, tmp_path: Path) -> None:
+    piped = cli("play", "-", stdin="state\n")
+    assert piped.code == 2
+    assert piped.err.splitlines()[-1] == "Tip: save the scenario to a file and give its name: tabroll play FILE"
+    out = _play(cli, tmp_path, "tabmaster/05-projectile-arqueiro.yaml", f"save {tmp_path / 'no' / 'such.jsonl'}\n").out
+    assert f"error: cannot write {tmp_path / 'no' / 'such.jsonl'}: No such file or directory\n" in out
+    assert "Tip: give a file in a folder you may write to" in out
+
+
 def test_default_journal_is_beside_the_file() -> None:
     assert default_journal("games/tm.yaml") == Path("games/tm.journal.jsonl")
 

@@ -18,6 +18,7 @@ from tabroll.geometry.grid import (
     Direction,
     PathCheck,
     SightResult,
+    Terrain,
     as_square,
     chebyshev,
     manhattan,
@@ -360,6 +361,22 @@ def test_ray_length(open5: Board) -> None:
     assert open5.ray((0, 0), D.N, length=0) == []
     with pytest.raises(InputError, match="ray length"):
         open5.ray((0, 0), D.N, length=-1)
+
+
+def test_bad_lengths_and_terrain_say_how_to_fix_them(open5: Board) -> None:
+    """Each refusal of the board's own checks carries a tip."""
+    with pytest.raises(InputError) as ray:
+        open5.ray((0, 0), D.N, length=-1)
+    assert ray.value.tip == "give a number of squares such as 3, or no length to run to the board's edge"
+    with pytest.raises(InputError) as path:
+        open5.shortest_path((0, 0), (1, 1), max_length=1.5)  # type: ignore[arg-type]
+    assert path.value.tip == "give a number of steps such as 6, or no max_length for a path of any length"
+    with pytest.raises(InputError) as height:
+        Board.build(5, 5, terrain={(1, 1): "high"})  # type: ignore[dict-item]
+    assert height.value.tip == "give each height as a whole number of levels, e.g. [[3, 4], 2]"
+    with pytest.raises(InputError) as size:
+        Board(5, 3, Terrain(4, 3))
+    assert size.value.tip == "paint the terrain for a 5x3 board, or give the board the terrain's size"
 
 
 def test_ray_from_the_edge_outward_is_empty(open5: Board) -> None:

@@ -159,7 +159,20 @@ def test_a_misspelt_word_of_the_games_language_gets_the_nearest_stat(cli: Any) -
     result = cli("attack", "-r", "botse", "-a", "Hero", "-t", "Draugr защта=1", "--gather", "Combat", "--dice", "3")
     assert result.code == 2
     assert "защта is not a stat of a" in result.err
-    assert "did you mean 'defense'?" in result.err
+    assert "did you mean 'защита'?" in result.err  # the word nearest what was typed, not the stat's English name
+
+
+@pytest.mark.parametrize(("typed", "nearest"), [("Защта", "защита"), ("defens", "defense")])
+def test_odds_suggest_the_nearest_word_in_the_language_it_was_typed(cli: Any, typed: str, nearest: str) -> None:
+    result = cli("odds", "-r", "botse", "-a", "Hero", "-t", f"Draugr {typed}=1", "--gather", "Combat")
+    assert result.code == 2
+    assert f"Tip: did you mean '{nearest}'? the stats are: stamina, magicka" in result.err
+
+
+def test_a_slip_of_a_word_without_its_accents_is_said_with_them(cli: Any) -> None:
+    result = cli("odds", "-r", "mtg_heroes", "-a", "Hero Sia=2 Wytrzymalsc=2", "-t", "Goblin")
+    assert result.code == 2
+    assert "did you mean 'Siła'?" in result.err
 
 
 def test_the_same_stat_in_two_languages_is_given_twice(cli: Any) -> None:

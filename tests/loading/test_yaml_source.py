@@ -10,6 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tabroll.loading.yaml_source as ys
 from tabroll.errors import InputError, Location
@@ -447,3 +449,16 @@ def test_a_missing_file_with_no_close_name_says_to_check_the_folder(tmp_path: Pa
     with pytest.raises(InputError) as caught:
         load_yaml_file(tmp_path / "attack.yaml")
     assert caught.value.tip == "check the spelling and the folder"
+
+
+WORDS = r"[+-]?(0|[0-9][0-9_]{0,28}|0x[0-9a-f]{1,8}|0b[01]{1,12})|[a-z0-9.]{1,6}"
+
+
+@given(st.lists(st.from_regex(WORDS, fullmatch=True), min_size=1, max_size=6))
+def test_numbers_and_words_read_as_yaml_reads_them(words: list[str]) -> None:
+    """The shortcuts of the reader (plain decimals, the tags of short words remembered) read every value as YAML
+    does: ``012`` octal, ``1_000`` a thousand, ``0x1f`` hexadecimal, words text, and each again the same."""
+    text = "".join(f"k{i}: {word}\n" for i, word in enumerate(words))
+    expected = yaml.safe_load(text)
+    assert load_yaml_text(text).data == expected
+    assert load_yaml_text(text).data == expected  # the tags remembered the first time

@@ -122,3 +122,43 @@ def test_odds_of_an_action_the_rules_always_refuse_exit_1_like_attack(cli) -> No
     assert cli("attack", *args, "--seed", "1").code == 1
     # refused only sometimes: an answer, exit 0
     assert cli("odds", "-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2").code == 0
+
+
+@pytest.mark.parametrize(
+    ("jobs", "trials", "parts", "cores"),
+    [("64", "3000", 3, 2), ("2", None, 2, 1)],  # 3 chunks of trials; the exact walk's root (a d10) split in 2
+    ids=["simulation", "exact"],
+)
+def test_odds_never_start_more_workers_than_parts_and_warn_past_the_cores(
+    cli, monkeypatch, jobs: str, trials: str | None, parts: int, cores: int
+) -> None:
+    """``odds --jobs 64`` starts a process for each part of the work at most (each is a whole tabroll in memory);
+    more processes than cores run, with the warning ``run`` gives; the odds are those of one process."""
+    from tabroll.batch import workers
+    from tabroll.odds import montecarlo
+
+    started: list[int] = []
+    real = workers.process_pool
+
+    def counted(jobs: int):  # type: ignore[no-untyped-def]
+        started.append(jobs)
+        return real(jobs)
+
+    monkeypatch.setattr(workers, "process_pool", counted)
+    monkeypatch.setattr(montecarlo, "PARALLEL_MIN_TRIALS", 1)  # really fork, even for 3 chunks of trials
+    args = ["odds", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2", "--format", "json", "--seed", "5"]
+    args += ["--trials", trials] if trials else []
+    monkeypatch.setattr(workers, "cores", lambda: 8)
+    quiet = cli(*args, "--jobs", jobs)
+    assert quiet.code == 0 and started == [parts], quiet.err
+    assert "warning" not in quiet.err
+    monkeypatch.setattr(workers, "cores", lambda: cores)
+    told = cli(*args, "--jobs", jobs)
+    assert told.code == 0 and started == [parts, parts], told.err
+    core_word = "core" if cores == 1 else "cores"
+    assert [line for line in told.err.splitlines() if line.startswith("warning: ")] == [
+        f"warning: --jobs {jobs}: {parts} processes on {cores} processor {core_word}; more processes than cores share"
+        f" them, each using its own memory (use --jobs {cores} or less)"
+    ]
+    alone = cli(*args)
+    assert told.json()["probabilities"] == alone.json()["probabilities"]

@@ -77,6 +77,10 @@ class Board:
                         size=f"{terrain.size[0]}x{terrain.size[1]}",
                         board=f"{self.width}x{self.height}",
                     ),
+                    tip=_(
+                        "paint the terrain for a {board} board, or give the board the terrain's size",
+                        board=f"{self.width}x{self.height}",
+                    ),
                     location=Location(field="terrain"),
                 )
         else:
@@ -160,6 +164,7 @@ class Board:
                         square=square,
                         value=repr(level),
                     ),
+                    tip=_("give each height as a whole number of levels, e.g. {example}", example="[[3, 4], 2]"),
                     location=Location(field="terrain"),
                 )
             if not MIN_HEIGHT <= level <= MAX_HEIGHT:
@@ -271,7 +276,10 @@ class Board:
         x, y = self._square(origin, N_("origin"))
         dx, dy = Direction.parse(direction).delta
         if length is not None and (not _is_int(length) or length < 0):
-            raise InputError(_("ray length must be a whole number 0 or more, got {value}", value=repr(length)))
+            raise InputError(
+                _("ray length must be a whole number 0 or more, got {value}", value=repr(length)),
+                tip=_("give a number of squares such as 3, or no length to run to the board's edge"),
+            )
         limit = self.width + self.height if length is None else length
         out: list[Square] = []
         while len(out) < limit:
@@ -424,7 +432,10 @@ class Board:
         """
         origin, target = self._square(start, N_("start")), self._square(goal, N_("goal"))
         if max_length is not None and (not _is_int(max_length) or max_length < 0):
-            raise InputError(_("max_length must be a whole number 0 or more, got {value}", value=repr(max_length)))
+            raise InputError(
+                _("max_length must be a whole number 0 or more, got {value}", value=repr(max_length)),
+                tip=_("give a number of steps such as 6, or no max_length for a path of any length"),
+            )
         if origin == target:
             return []
         can_enter = self._passable_or_default(passable)
