@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-EXCHANGE = str(ROOT / "scenarios/mtg_heroes/02-direct-combat.yaml")
 
 ODDS = ["odds", "-r", "tabmaster", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2", "--format", "json"]
 UNTIL = ["odds", "-r", "tabmaster", "-a", "Lanceiro", "-t", "Soldado", "--until", "defeat", "--format", "json"]
@@ -51,14 +50,26 @@ def test_a_slow_machine_gets_the_same_json_when_the_limit_is_not_reached(cli, sl
     assert slow == idle
 
 
+def _mtg(power: int, toughness: int, life: int) -> str:
+    return f"Power={power} Toughness={toughness} Life={life}"
+
+
+# A table on the edge: its first pair walks 165,441 outcomes (about 2 s idle), the second is quick.
+EDGE = ["matrix", "-r", "mtg_heroes", "--attackers", f"A {_mtg(4, 4, 10)},C {_mtg(1, 1, 2)}"]
+EDGE += ["--targets", f"B {_mtg(4, 4, 10)}", "--budget", "1000000", "--seed", "1", "--format", "json"]
+
+
 def test_a_matrix_pair_is_never_cut_by_a_share_of_the_time(cli, slow_clock) -> None:
-    # Six pairs under 600 s: the pairs used to get a share each (100 s, of which a quarter for sampling and half
-    # for the walk); on a slow machine a pair was simulated, or sampled fewer times, although the table's limit
-    # was far off. Now only the table's limit stops a pair.
-    slow_clock(0.7)
-    doc = cli(*MATRIX).json()
-    assert doc["time_limit"]["reached"] is False
-    assert all(cell["method"] == "exact" and "out_of_time" not in cell for cell in doc["cells"])
+    # Each pair used to get a share of the time left (35 of 70 s for the first, a quarter of it for sampling and
+    # half for the walk): on a slow machine the first pair was simulated although the table had time to spare.
+    # Now a pair may use all the time left; only the table's limit stops it.
+    idle = cli(*EDGE, "--timeout", "70").out
+    slow_clock(0.1)  # the table looks at the clock some 500 times: 50 s of its 70
+    slow = cli(*EDGE, "--timeout", "70").out
+    doc = json.loads(slow)
+    assert doc["time_limit"] == {"seconds": 70.0, "reached": False}
+    assert [cell["method"] for cell in doc["cells"]] == ["exact", "exact"]
+    assert slow == idle
 
 
 def test_a_timeout_that_fires_says_so_in_the_json(cli, slow_clock) -> None:
@@ -66,6 +77,21 @@ def test_a_timeout_that_fires_says_so_in_the_json(cli, slow_clock) -> None:
     doc = cli(*ODDS, "--timeout", "5").json()
     assert doc["time_limit"] == {"seconds": 5.0, "reached": True}
     assert doc["method"] == "monte_carlo" and "--timeout" in doc["note"]
+
+
+@pytest.mark.slow  # a chain of some 20,000 resolutions, then 10,000 simulated chains: about 10 s
+def test_an_until_chain_is_simulated_by_its_budget_not_by_the_clock(cli) -> None:
+    # This chain used to be walked until half the time limit (30 s) stopped it: exact on a fast machine, simulated
+    # on a slow one. Its walks are now counted against a tenth of --budget, whatever the machine's pace.
+    args = ["odds", "-r", "mtg_heroes", "-a", "A", "-t", "B", "--until", "defeat", "--seed", "3", "--format", "json"]
+    for side in ("attacker", "target"):
+        args += [f"--{side}-stat", "Power=2", f"--{side}-stat", "Toughness=2", f"--{side}-stat", "Life=6"]
+    doc = cli(*args).json()
+    assert doc["time_limit"] == {"seconds": 60.0, "reached": False}
+    assert doc["until"]["note"].startswith(
+        "no exact chain: its walks would take more than 20,000 resolutions (a tenth of --budget); simulated 10,000 "
+        "chains of attacks instead (seed 3"
+    ), doc["until"]["note"]
 
 
 @pytest.fixture
@@ -87,11 +113,18 @@ def _run(args: list[str]) -> str:
     return done.stdout
 
 
-HEAVY = ["odds", EXCHANGE, "--format", "json"]
+# On the edge: an attack walked exactly in about 2 s; a chain over its budget (about 48,000 resolutions), so
+# simulated; the table above.
+HEAVY = ["odds", "-r", "mtg_heroes", "-a", "A", "-t", "B", "--budget", "1000000", "--format", "json"]
+HEAVY += ["--attacker-stat", "Power=4", "--attacker-stat", "Toughness=4", "--attacker-stat", "Life=10"]
+HEAVY += ["--target-stat", "Power=4", "--target-stat", "Toughness=4", "--target-stat", "Life=10"]
+CHAIN = ["odds", "-r", "mtg_heroes", "-a", "A", "-t", "B", "--until", "defeat", "--seed", "5", "--format", "json"]
+CHAIN += ["--attacker-stat", "Power=1", "--attacker-stat", "Toughness=1", "--attacker-stat", "Life=3"]
+CHAIN += ["--target-stat", "Power=1", "--target-stat", "Toughness=1", "--target-stat", "Life=3"]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("args", [ODDS, UNTIL, MATRIX], ids=["odds", "until", "matrix"])
+@pytest.mark.parametrize("args", [HEAVY, CHAIN, EDGE], ids=["odds", "until", "matrix"])
 def test_the_same_command_gives_the_same_json_idle_and_beside_two_busy_processes(args, request) -> None:
     idle = _run(args)
     request.getfixturevalue("busy")
