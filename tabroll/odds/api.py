@@ -149,12 +149,19 @@ def _walk_first(
 ) -> Report | str:
     """The exact odds; or, when the walk is over the budget or out of its half of the time, the note that says
     why ``trials`` attacks are simulated instead."""
+    from fractions import Fraction
+
     from tabroll.odds.estimate import estimate_leaves, surely_over
     from tabroll.odds.exact import exact_odds
+    from tabroll.odds.limits import passed
 
     # Sample the tree first: a walk that would exceed the budget is not started (it would be thrown away).
     samples = estimate_leaves(ruleset, state, action, deadline=walk_deadline)
     try:
+        if passed(walk_deadline):
+            # The sampling was cut short by the clock: fewer samples could decide otherwise than all of them, so
+            # the time limit (not the budget) stops the walk here, and the report says so.
+            raise WalkStopped(0, Fraction(0))
         if surely_over(samples, budget):
             raise samples.over(budget)
         phase["what"] = "walk"

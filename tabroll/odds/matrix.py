@@ -52,8 +52,8 @@ def build_matrix(
     progress: Progress = _quiet,
     until: int | None = None,
 ) -> Matrix:
-    """The table; with ``timeout`` seconds, each pair may take an equal share of the time left for the pairs still
-    to do (a quick pair leaves its time to the later ones), and stops at it with its best estimate so far.
+    """The table; with ``timeout`` seconds, a safety stop for the whole table: whether a pair is exact or simulated
+    is decided by ``budget`` alone, and a pair the limit stops (or reaches no more) is marked out of time.
 
     With ``jobs`` > 1 the pairs are shared among that many forked processes; every pair is computed as it is in
     one process (its own seed, its own walk), so the table is the same, in the same order. ``progress`` is told of
@@ -257,7 +257,7 @@ class _PairJob:
 def _build_in_one_process(
     table: Matrix, work: list[tuple[str, str]], deadline: float | None, job: _PairJob, progress: Progress
 ) -> Matrix:
-    """The pairs one after the other, each with its share of the time left."""
+    """The pairs one after the other, each with the whole time left (the table's limit stops them, nothing else)."""
     import time
 
     from tabroll.batch.workers import doing
@@ -276,10 +276,10 @@ def _build_in_one_process(
         for attacker, target in work:
             cell = Cell(attacker=attacker, target=target)
             table.cells[(attacker, target)] = cell
-            share = None
-            if deadline is not None:
-                share = max(0.001, (deadline - time.monotonic()) / (pairs - len(table.cells) + 1))
-            job.fill(cell, share)
+            left = None
+            if deadline is not None:  # the whole time left: only the table's limit stops a pair, never its pace
+                left = max(0.001, deadline - time.monotonic())
+            job.fill(cell, left)
             advance(f"{attacker} → {target}")
     return table
 
@@ -294,13 +294,13 @@ def _pair_in_worker(item: tuple[int, int, str, str]) -> Cell:
     import time
 
     assert _JOB is not None
-    index, pairs, attacker, target = item
-    job, deadline, jobs = _JOB
-    share = None
-    if deadline is not None:  # the pairs before this one are about done: share the time left with those after it
-        share = max(0.001, (deadline - time.monotonic()) * jobs / max(jobs, pairs - index))
+    _index, _pairs, attacker, target = item
+    job, deadline, _jobs = _JOB
+    left = None
+    if deadline is not None:  # the whole time left: only the table's limit stops a pair, never its pace
+        left = max(0.001, deadline - time.monotonic())
     cell = Cell(attacker=attacker, target=target)
-    job.fill(cell, share)
+    job.fill(cell, left)
     return cell
 
 
@@ -425,7 +425,7 @@ def _fill(
             built = game.quick_attack(request)
             pair_state, action = built.state, built.steps[0].action
             cell.label = _resolved_target(action, target)
-        limit = TimeLimit(seconds, name=_("this pair's share of --timeout"))
+        limit = TimeLimit(seconds, name=_("the table's --timeout"))
         report = compute_odds(
             game, pair_state, action, budget=budget, seed=seed, fallback_trials=trials, limit=limit,
             trials=trials if _walk_would_give_up(game, pair_state, action, budget, seconds) else None,
@@ -466,9 +466,12 @@ def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int, 
     import time
 
     from tabroll.odds.estimate import estimate_leaves
+    from tabroll.odds.limits import passed
 
-    deadline = None if seconds is None else time.monotonic() + seconds / 4
+    deadline = None if seconds is None else time.monotonic() + seconds  # a safety stop only
     samples = estimate_leaves(game, state, action, deadline=deadline)
+    if passed(deadline):
+        return False  # cut short by the clock, the samples decide nothing: the walk tries, within its own limits
     if samples.merging:
         return False  # a merging walk needs far fewer resolutions than leaves: it is tried within its budget
     return bool(samples) and sum(samples) >= budget * len(samples)

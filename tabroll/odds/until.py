@@ -35,6 +35,12 @@ DEFAULT_ATTACKS = 20
 MAX_ATTACKS = 1_000
 
 DEFAULT_UNTIL_TRIALS = 10_000
+
+CHAIN_SHARE = 10
+"""The walks of an exact chain may take one resolution in this many of ``--budget`` (20,000 by default): a chain's
+resolution also carries the chain's states, several times the cost of one in a lone walk, so a chain within its
+budget ends well within the time limit on a busy machine too, and whether it is exact depends on the input
+alone, never on the machine's pace."""
 """Chains simulated when the exact chain is over its budget (``--trials`` sets another count): each chain is up to
 ``cap`` resolutions, so fewer than the 100,000 single attacks ``tabroll odds`` simulates."""
 
@@ -128,8 +134,9 @@ def compute_until(
     fallback_trials: int = DEFAULT_UNTIL_TRIALS,
 ) -> Until:
     """Attacks to defeat: exact unless ``trials`` is given, or the walks of the whole chain would take more than
-    ``budget`` resolutions (or half the time ``limit`` leaves); then ``fallback_trials`` simulated chains. With a
-    ``limit``, a simulation stops at it with the chains done (at least one), and ``limit.reached`` is set."""
+    a tenth of ``budget`` resolutions (:data:`CHAIN_SHARE`; or, a safety stop, half the time ``limit`` leaves);
+    then ``fallback_trials`` simulated chains. With a ``limit``, a simulation stops at it with the chains done (at
+    least one), and ``limit.reached`` is set."""
     from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
 
     target = find_target(ruleset, state, action, target)
@@ -139,15 +146,17 @@ def compute_until(
         deadline = started + limit.seconds
     note = ""
     if trials is None:
+        # Half the time limit is a safety stop only (said as such): the budget decides, counted in resolutions.
         walk_deadline = None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 2
+        chain_budget = max(1, budget // CHAIN_SHARE)
         try:
-            return _exact(ruleset, state, action, target, cap, budget, walk_deadline)
+            return _exact(ruleset, state, action, target, cap, chain_budget, walk_deadline)
         except BudgetExceeded:
             note = n_(
-                "no exact chain: its walks would take more than {count} resolution (--budget)",
-                "no exact chain: its walks would take more than {count} resolutions (--budget)",
-                budget,
-                count=number(budget),
+                "no exact chain: its walks would take more than {count} resolution (a tenth of --budget)",
+                "no exact chain: its walks would take more than {count} resolutions (a tenth of --budget)",
+                chain_budget,
+                count=number(chain_budget),
             )
         except (WalkStopped, WalkTooLong):
             assert limit is not None

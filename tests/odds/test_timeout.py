@@ -101,7 +101,7 @@ def test_a_matrix_out_of_time_marks_its_pairs_and_says_so(cli) -> None:
     assert doc["time_limit"] == {"seconds": 0.001, "reached": True}
     (bear,) = [c for c in doc["cells"] if c["attacker"] == "Grizzly Bear"]
     assert bear["out_of_time"] is True and bear["method"] == "monte_carlo" and bear["samples"] >= 1
-    assert "this pair's share of --timeout" in bear["note"]
+    assert "the table's --timeout" in bear["note"]
     assert doc["note"].startswith("the time limit (0.001 s, --timeout) cut 1 of 2 pairs short")
     text = cli("matrix", EXCHANGE, *pair, "--format", "text").out
     assert "the time limit (0.001 s, --timeout) cut 1 of 2 pairs short" in " ".join(text.split())
