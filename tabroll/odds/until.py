@@ -36,13 +36,14 @@ MAX_ATTACKS = 1_000
 
 DEFAULT_UNTIL_TRIALS = 10_000
 
+"""Chains simulated when the exact chain is over its budget (``--trials`` sets another count): each chain is up to
+``cap`` resolutions, so fewer than the 100,000 single attacks ``tabroll odds`` simulates."""
+
 CHAIN_SHARE = 10
 """The walks of an exact chain may take one resolution in this many of ``--budget`` (20,000 by default): a chain's
 resolution also carries the chain's states, several times the cost of one in a lone walk, so a chain within its
 budget ends well within the time limit on a busy machine too, and whether it is exact depends on the input
 alone, never on the machine's pace."""
-"""Chains simulated when the exact chain is over its budget (``--trials`` sets another count): each chain is up to
-``cap`` resolutions, so fewer than the 100,000 single attacks ``tabroll odds`` simulates."""
 
 PROBES = 256
 """Seeded resolutions of the first attack that name its target when neither the caller nor the action does."""
