@@ -35,7 +35,6 @@ DEFAULT_ATTACKS = 20
 MAX_ATTACKS = 1_000
 
 DEFAULT_UNTIL_TRIALS = 10_000
-
 """Chains simulated when the exact chain is over its budget (``--trials`` sets another count): each chain is up to
 ``cap`` resolutions, so fewer than the 100,000 single attacks ``tabroll odds`` simulates."""
 
