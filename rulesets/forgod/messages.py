@@ -6,9 +6,8 @@ say the English."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from tabroll.i18n import N_, Domain
+from tabroll.i18n import N_, Domain, SideWords
 
 MESSAGES = Domain("forgod", Path(__file__).resolve().parent / "locale")
 p_ = MESSAGES.pgettext
@@ -17,31 +16,10 @@ np_ = MESSAGES.npgettext
 __all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_", "side_word"]
 
 
-def side_word(side: str) -> str:
-    """A side's name as the sentences say it: the sides the bundled scenarios name (``red``, ``blue``) in the
-    language now, from this catalogue; any other name as the scenario writes it. The name itself (JSON, the
-    scenario's keys) never changes."""
-    return MESSAGES.plookup("side", side) or side
-
-
-def _sides(message: str, values: dict[str, Any]) -> dict[str, Any]:
-    """Each value that names a side said by :func:`side_word`, unless the message quotes it (``'{side}'``: the
-    name as typed)."""
-    return {
-        key: side_word(value) if isinstance(value, str) and f"'{{{key}}}'" not in message else value
-        for key, value in values.items()
-    }
-
-
-def _(message: str, /, **values: Any) -> str:
-    """``message`` in the language now (:meth:`tabroll.i18n.Domain.gettext`), a side said by :func:`side_word`."""
-    return MESSAGES.gettext(message, **_sides(message, values))
-
-
-def n_(singular: str, plural: str, n: int, /, **values: Any) -> str:
-    """The form of a message for the count ``n`` (:meth:`tabroll.i18n.Domain.ngettext`), a side said by
-    :func:`side_word`."""
-    return MESSAGES.ngettext(singular, plural, n, **_sides(singular, values))
+_SIDES = SideWords(MESSAGES)
+side_word = _SIDES.word
+_ = _SIDES.gettext
+n_ = _SIDES.ngettext
 
 
 def _side_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue

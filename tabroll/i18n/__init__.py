@@ -251,6 +251,31 @@ class Domain:
         return _formatted(source, source, values)
 
 
+class SideWords:
+    """A game's ``_`` and ``n_`` that say the sides its scenarios name (``red``, ``blue``) in the language now,
+    from the game's catalogue (``p_("side", "red")``); any other side as the scenario writes it, and a value the
+    message quotes (``'{side}'``: the name as typed) as it is. The name itself (JSON, the scenario's keys) never
+    changes."""
+
+    def __init__(self, domain: Domain) -> None:
+        self.domain = domain
+
+    def word(self, side: str) -> str:
+        return self.domain.plookup("side", side) or side
+
+    def _said(self, message: str, values: dict[str, Any]) -> dict[str, Any]:
+        return {
+            key: self.word(value) if isinstance(value, str) and f"'{{{key}}}'" not in message else value
+            for key, value in values.items()
+        }
+
+    def gettext(self, message: str, /, **values: Any) -> str:
+        return self.domain.gettext(message, **self._said(message, values))
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
+        return self.domain.ngettext(singular, plural, n, **self._said(singular, values))
+
+
 class _Numbers:
     """How a language writes numbers (CLDR's ``latn`` symbols and standard patterns): the decimal mark, the
     thousands separator, the fewest digits before the first separator is used (CLDR's ``minimumGroupingDigits``:
