@@ -218,6 +218,14 @@ def test_the_core_speaks_every_language_and_each_game_its_own() -> None:
     for ruleset in all_rulesets():
         if ruleset.language != "en":
             assert ruleset.language in found[ruleset.id], ruleset.id
+    bundled = ("tabmaster", "ahotnik", "botse", "forgod", "mtg_heroes")
+    for game in bundled:  # every bundled game speaks every language, each catalogue complete
+        assert set(found[game]) == set(i18n.LANGUAGES) - {"en"}, game
+        source = next(s for s in catalogues.sources() if s.name == game)
+        for language in found[game]:
+            header = catalogues.read(source.catalogue(language)).header_comment or ""
+            claims = [line.strip("# ").strip() for line in header.splitlines()]
+            assert catalogues.COMPLETE in claims, (game, language)
 
 
 def _toy_source(tmp_path: Path, header: str, translations: dict[str, str]) -> catalogues.Source:

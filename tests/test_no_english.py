@@ -52,8 +52,9 @@ GIVEAWAYS = FUNCTION_WORDS | frozenset(_CONTENT_WORDS.split())
 """Words that give English away: common in tabroll's English sentences, and no word of the five languages (the
 content words among them count unless they are, spelt exactly so, a word the user types in the scenario file)."""
 
-ALSO_A_WORD_IN = {"es": {"dice"}, "pt": {"move"}, "pl": {"to"}, "it": set(), "ru": set()}
-"""A giveaway that is also a word of the language (Spanish ``dice``, Portuguese ``se move``, Polish ``to``)."""
+ALSO_A_WORD_IN = {"es": {"dice"}, "pt": {"move"}, "pl": {"to"}, "it": {"dice"}, "ru": set()}
+"""A giveaway that is also a word of the language (Spanish and Italian ``dice``, Portuguese ``se move``, Polish
+``to``)."""
 
 
 @cache
@@ -170,9 +171,11 @@ def _play_help(cli: Callable[..., Any], lang: str, game: str, scenario: Path, tm
     return _say(cli, lang, "play", str(copy), stdin="\n".join(asked) + "\n")
 
 
-def rendered(cli: Callable[..., Any], game: str, tmp_path: Path, *, every_scenario: bool) -> dict[str, str]:
-    """What a player of ``game`` reads, by command, in the game's own language."""
-    lang = OWN_LANGUAGE[game]
+def rendered(
+    cli: Callable[..., Any], game: str, tmp_path: Path, *, every_scenario: bool, lang: str | None = None
+) -> dict[str, str]:
+    """What a player of ``game`` reads, by command, in ``lang`` (the game's own language unless told)."""
+    lang = lang or OWN_LANGUAGE[game]
     one = SCENARIOS / game / ONE_SCENARIO[game]
     runs = str(SCENARIOS / game) if every_scenario else str(one)
     return {
@@ -191,8 +194,8 @@ REFERENCES = ("rules", "units", "play help", "new")
 """The outputs that name what a user types (keys, values, stats): those words are the game's, not English."""
 
 
-def _found(outputs: dict[str, str], game: str) -> list[str]:
-    lang = OWN_LANGUAGE[game]
+def _found(outputs: dict[str, str], game: str, lang: str | None = None) -> list[str]:
+    lang = lang or OWN_LANGUAGE[game]
     return [
         f"{what}: {word!r} in {line.strip()[:160]!r}"
         for what, text in outputs.items()
@@ -219,3 +222,25 @@ def test_one_scenario_per_game_reads_without_english(cli: Callable[..., Any], ga
 @pytest.mark.parametrize("game", sorted(OWN_LANGUAGE))
 def test_every_bundled_scenario_reads_without_english(cli: Callable[..., Any], game: str, tmp_path: Path) -> None:
     assert _found(rendered(cli, game, tmp_path, every_scenario=True), game) == []
+
+
+LANGUAGES = ("pt", "it", "ru", "es", "pl")
+OTHER_PAIRS = [(game, lang) for game in sorted(OWN_LANGUAGE) for lang in LANGUAGES if lang != OWN_LANGUAGE[game]]
+"""Each game in each language other than its own: every game speaks every language of tabroll's."""
+
+
+@pytest.mark.parametrize("game", sorted(OWN_LANGUAGE))
+def test_one_scenario_per_game_reads_without_english_in_another_language(
+    cli: Callable[..., Any], game: str, tmp_path: Path
+) -> None:
+    """Everyday: each game in one other language (the next one after its own, in turn)."""
+    lang = LANGUAGES[(LANGUAGES.index(OWN_LANGUAGE[game]) + 1) % len(LANGUAGES)]
+    assert _found(rendered(cli, game, tmp_path, every_scenario=False, lang=lang), game, lang) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "lang"), OTHER_PAIRS)
+def test_every_bundled_scenario_reads_without_english_in_every_language(
+    cli: Callable[..., Any], game: str, lang: str, tmp_path: Path
+) -> None:
+    assert _found(rendered(cli, game, tmp_path, every_scenario=True, lang=lang), game, lang) == []
