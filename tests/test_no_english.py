@@ -132,7 +132,9 @@ def english_words(text: str, game: str, lang: str, *, reference: bool = False) -
         kept = re.sub(r"\S*/\S*", " ", kept)  # paths
         kept = re.sub(r"--[\w-]+", " ", kept)  # flags
         kept = re.sub(r"[\w.-]+ ?= ?[\w.,-]*", " ", kept)  # key=value, option = value, play's field=
-        kept = re.sub(r"'[^']*'|`[^`]*`", " ", kept)  # quoted words to type
+        # quoted words to type: a quote that opens or closes one stands apart from a letter (the apostrophe of
+        # Italian's l'ingaggio is no quote)
+        kept = re.sub(r"(?<!\w)'[^']*'(?!\w)|`[^`]*`", " ", kept)
         for word in re.findall(r"\w+", kept):
             if not word.isascii():
                 continue  # a word of the language (unità, Życie)
