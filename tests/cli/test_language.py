@@ -74,7 +74,8 @@ def test_the_games_list_says_each_summary_in_its_games_language(cli) -> None:
     portuguese = json.loads(cli("rulesets", "--format", "json", "--lang", "pt").out)
     assert [g["id"] for g in portuguese] == [g["id"] for g in english]
     changed = [g["id"] for g, e in zip(portuguese, english, strict=True) if g["summary"] != e["summary"]]
-    assert changed == [g["id"] for g in english]  # every game speaks Portuguese, not only the Portuguese one
+    bundled = {"tabmaster", "ahotnik", "botse", "forgod", "mtg_heroes"}  # a game added beside them may not
+    assert changed == [g["id"] for g in english if g["id"] in bundled]  # each speaks Portuguese, not only one
 
 
 def test_an_attack_fields_help_is_told_by_its_game(cli) -> None:

@@ -44,15 +44,18 @@ def test_no_spelling_of_a_stat_is_another_stats(game: str) -> None:
 
 
 def _models(game: str) -> list[type[Strict]]:
-    import importlib
+    import importlib.util
 
-    find_ruleset(game).load_parts()  # imports the game's models
-    importlib.import_module(f"rulesets.{game}.model")
+    ruleset = find_ruleset(game)
+    ruleset.load_parts()  # imports the game's models
+    package = type(ruleset).__module__  # the game's package, wherever it was found (a fixture game too)
+    if importlib.util.find_spec(f"{package}.model") is not None:
+        importlib.import_module(f"{package}.model")
     found, todo = [], list(Strict.__subclasses__())
     while todo:
         model = todo.pop()
         todo += model.__subclasses__()
-        if model.__module__.startswith(f"rulesets.{game}."):
+        if model.__module__ == package or model.__module__.startswith(f"{package}."):
             found.append(model)
     return found
 
