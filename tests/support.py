@@ -232,3 +232,55 @@ def json_shape(value: Any, machine: set[str], key: str = "") -> Any:
     if isinstance(value, str) and key not in machine:
         return str
     return value
+
+
+class TooManyOutcomes(Exception):
+    """:func:`plain_outcomes` met more resolutions than its budget."""
+
+
+class _Short(Exception):
+    def __init__(self, request: Any) -> None:
+        self.request = request
+
+
+class _Prefix:
+    """The dice of one path of the walk: a die past them stops the resolution (:class:`_Short`)."""
+
+    def __init__(self, values: tuple[int, ...]) -> None:
+        self.values, self.at = values, 0
+
+    def draw(self, request: Any) -> tuple[int, ...]:
+        if self.at + request.count > len(self.values):
+            raise _Short(request)
+        self.at += request.count
+        return self.values[self.at - request.count : self.at]
+
+
+def plain_outcomes(ruleset: Any, state: Any, action: Any, budget: int) -> Iterator[tuple[Any, Any]]:
+    """Every outcome of the dice, one resolution each from the start, no merging, no measure: the plainest walk
+    there is, the one the exact walk and the previews are checked against. Yields (probability, the resolution,
+    or the :class:`~tabroll.errors.RuleRefusal` when the rules refuse it); :class:`TooManyOutcomes` past
+    ``budget`` resolutions."""
+    from fractions import Fraction
+
+    from tabroll.errors import RuleRefusal
+    from tabroll.odds.branches import _pools
+
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    resolutions = 0
+    while stack:
+        prefix, probability = stack.pop()
+        resolutions += 1
+        if resolutions > budget:
+            raise TooManyOutcomes
+        try:
+            resolved = ruleset.resolve(state, action, _Prefix(prefix))
+        except _Short as short:
+            request = short.request
+            for combo, ways in _pools(request.count, request.sides):
+                stack.append((prefix + combo, probability * ways / request.sides**request.count))
+            continue
+        except RuleRefusal as refusal:
+            yield probability, refusal
+            continue
+        yield probability, resolved

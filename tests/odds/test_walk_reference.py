@@ -4,62 +4,35 @@ every prefix, branch where the dice run out, add a Fraction per leaf. The same f
 from __future__ import annotations
 
 import contextlib
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tabroll.dice.sources import DiceRequest, GivenDice
+from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
 from tabroll.errors import RuleRefusal
 from tabroll.loading.scenario import load_scenario_file
-from tabroll.odds.branches import _pools
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.limits import BudgetExceeded
 from tabroll.odds.tally import Tally
+from tests.support import TooManyOutcomes, plain_outcomes
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 FILES = sorted(p for p in SCENARIOS.glob("*/*.yaml"))
 
 
-class _Short(Exception):
-    def __init__(self, request: DiceRequest) -> None:
-        self.request = request
-
-
-class _Prefix:
-    def __init__(self, values: tuple[int, ...]) -> None:
-        self.values, self.at = values, 0
-
-    def draw(self, request: DiceRequest) -> tuple[int, ...]:
-        if self.at + request.count > len(self.values):
-            raise _Short(request)
-        self.at += request.count
-        return self.values[self.at - request.count : self.at]
-
-
 def reference_walk(ruleset: Any, state: Any, action: Any, budget: int) -> Tally | None:
     """The walk as it was first written; None past ``budget`` resolutions."""
     tally = Tally.of(ruleset, state, action)
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    resolutions = 0
-    while stack:
-        prefix, probability = stack.pop()
-        resolutions += 1
-        if resolutions > budget:
-            return None
-        try:
-            resolved = ruleset.resolve(state, action, _Prefix(prefix))
-        except _Short as short:
-            request = short.request
-            for combo, ways in _pools(request.count, request.sides):
-                stack.append((prefix + combo, probability * ways / request.sides**request.count))
-            continue
-        except RuleRefusal as refusal:
-            tally.add_refusal(refusal.message, probability)
-            continue
-        tally.resolved(ruleset, action, state, resolved.state, resolved.events, probability)
+    try:
+        for probability, resolved in plain_outcomes(ruleset, state, action, budget):
+            if isinstance(resolved, RuleRefusal):
+                tally.add_refusal(resolved.message, probability)
+            else:
+                tally.resolved(ruleset, action, state, resolved.state, resolved.events, probability)
+    except TooManyOutcomes:
+        return None
     return tally
 
 

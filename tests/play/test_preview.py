@@ -14,57 +14,28 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabroll.dice.sources import DiceRequest, GivenDice, SeededDice
+from tabroll.dice.sources import GivenDice, SeededDice
 from tabroll.engine import resolve, run_scenario
 from tabroll.errors import RuleRefusal
 from tabroll.loading.scenario import load_scenario_file, scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.odds.branches import _pools
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.report import build_report
 from tabroll.play.preview import preview_lines, preview_needs
-from tests.support import examples
+from tests.support import TooManyOutcomes, examples, plain_outcomes
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 GAMES = ("tabmaster", "ahotnik", "botse", "forgod", "mtg_heroes")
 
 
-class _Short(Exception):
-    def __init__(self, request: DiceRequest) -> None:
-        self.request = request
-
-
-class _Prefix:
-    def __init__(self, values: tuple[int, ...]) -> None:
-        self.values, self.at = values, 0
-
-    def draw(self, request: DiceRequest) -> tuple[int, ...]:
-        if self.at + request.count > len(self.values):
-            raise _Short(request)
-        self.at += request.count
-        return self.values[self.at - request.count : self.at]
-
-
 def outcomes(ruleset: Any, state: Any, action: Any, budget: int = 20_000) -> Iterator[tuple[Fraction, Any]]:
-    """Every outcome of the dice, one resolution each from the start: (probability, events), events None when
-    the rules refuse it. No merging, no measure: the plainest walk there is."""
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    resolutions = 0
-    while stack:
-        prefix, probability = stack.pop()
-        resolutions += 1
-        assert resolutions <= budget, "too many outcomes for this test"
-        try:
-            resolved = ruleset.resolve(state, action, _Prefix(prefix))
-        except _Short as short:
-            request = short.request
-            for combo, ways in _pools(request.count, request.sides):
-                stack.append((prefix + combo, probability * ways / request.sides**request.count))
-            continue
-        except RuleRefusal:
-            yield probability, None
-            continue
-        yield probability, resolved.events
+    """Every outcome of the dice (:func:`tests.support.plain_outcomes`): (probability, events), events None when
+    the rules refuse it."""
+    try:
+        for probability, resolved in plain_outcomes(ruleset, state, action, budget):
+            yield probability, None if isinstance(resolved, RuleRefusal) else resolved.events
+    except TooManyOutcomes:
+        raise AssertionError("too many outcomes for this test") from None
 
 
 def assert_need_is_true(ruleset: Any, state: Any, action: Any, target: str, need: int) -> None:
