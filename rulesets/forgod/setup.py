@@ -111,7 +111,6 @@ def _placed_cards(model: ForgodScenario, doc: YamlDocument, shell: Battle) -> li
     board, sides, width = shell.board, shell.sides, shell.board.width
     cards: list[Card] = []
     for name, entry in model.units.items():
-        where = doc.locate(("units", name))
         if entry.in_deck:
             cards.append(dataclasses.replace(_card(name, entry, None), in_deck=True))
             continue
@@ -124,7 +123,7 @@ def _placed_cards(model: ForgodScenario, doc: YamlDocument, shell: Battle) -> li
                     square=list(square),
                     width=width,
                 ),
-                location=where,
+                location=doc.locate(("units", name)),
                 tip=_(
                     "rows 0-2 are {sides}'s field (0 retaguardia, 1 normal, 2 avanzada); rows 3-5 are "
                     "{sides2}'s (3 avanzada, 4 normal, 5 retaguardia)",
@@ -143,7 +142,7 @@ def _placed_cards(model: ForgodScenario, doc: YamlDocument, shell: Battle) -> li
                         square=list(square),
                     ),
                     tip=_("move one of them to a free square"),
-                    location=where,
+                    location=doc.locate(("units", name)),
                 )
         if shell.row_line(card.side, square[1]) is None:
             card = _with_invading(card)

@@ -420,6 +420,19 @@ class TabMasterScenario(ScenarioFile):
         default_factory=list, max_length=100_000, description="The actions to resolve, in order."
     )
 
+    @field_validator("units", mode="before")
+    @classmethod
+    def _catalogue_names(cls, units: Any) -> Any:
+        """A unit whose own name is a catalogue unit takes its stats from there (``Lanceiro: {side: red, ...}``)."""
+        if not isinstance(units, dict):
+            return units
+        return {
+            name: {"unit": name, **entry}
+            if isinstance(entry, dict) and "unit" not in entry and catalogue_entry(str(name)) is not None
+            else entry
+            for name, entry in units.items()
+        }
+
 
 @cache
 def catalogue() -> dict[str, dict[str, Any]]:

@@ -12,9 +12,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from .messages import _
+from .messages import N_, _
 
 if TYPE_CHECKING:
     from tabroll.dice import DiceRules
@@ -198,8 +199,10 @@ def parse_effect(tag: str, effects: dict[str, object]) -> AttackKind | tuple[Att
     return None
 
 
+@lru_cache(maxsize=1024)
 def parse_attack(text: str, damage: str, *, default_kind: AttackKind = AttackKind.COMMON) -> AttackProfile:
-    """Parse a printed attack such as ``"1d10 (Projétil: Flecha)"`` with its damage dice ``damage``."""
+    """Parse a printed attack such as ``"1d10 (Projétil: Flecha)"`` with its damage dice ``damage`` (a profile is
+    frozen, so the units of a large file that print the same attack share one)."""
     match = _HEAD.match(text)
     assert match is not None
     head, rest = match.group("head"), match.group("rest").strip()
@@ -238,18 +241,21 @@ def parse_attack(text: str, damage: str, *, default_kind: AttackKind = AttackKin
     return build_profile(kind=kind, head=head, damage=damage, ammo=ammo, effects=Effects(**found))  # type: ignore[arg-type]
 
 
+@cache
 def dan_rules() -> DiceRules:
     """What DAN may be written with: the source compares "this amount of damage" with DEF, so a DAN is an amount.
-    A count of successes or a pass/fail is not one, and the game's dice are numbered (d4, d10, d20), not Fudge."""
+    A count of successes or a pass/fail is not one, and the game's dice are numbered (d4, d10, d20), not Fudge.
+    The reasons are said in the reader's language when an expression is refused."""
     from tabroll.dice import DiceRules
 
     return DiceRules(
         "DAN",
         refused=(
-            ("success", _("DAN is an amount of damage set against DEF, not a count of successes")),
-            ("compare", _("DAN is an amount of damage set against DEF, not a success or a failure")),
-            ("fudge", _("TAB MASTER rolls numbered dice (d4, d10, d20)")),
+            ("success", N_("DAN is an amount of damage set against DEF, not a count of successes")),
+            ("compare", N_("DAN is an amount of damage set against DEF, not a success or a failure")),
+            ("fudge", N_("TAB MASTER rolls numbered dice (d4, d10, d20)")),
         ),
+        say=_,
     )
 
 

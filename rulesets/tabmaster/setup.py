@@ -21,20 +21,8 @@ if TYPE_CHECKING:
     from tabroll.engine import Scenario
 
 
-def _with_catalogue_names(data: Any) -> Any:
-    """A unit whose own name is a catalogue unit takes its stats from there (``Lanceiro: {side: red, ...}``)."""
-    if not isinstance(data, dict) or not isinstance(data.get("units"), dict):
-        return data
-    units = {}
-    for name, entry in data["units"].items():
-        if isinstance(entry, dict) and "unit" not in entry and catalogue_entry(str(name)) is not None:
-            entry = {"unit": name, **entry}
-        units[name] = entry
-    return {**data, "units": units}
-
-
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
-    model = validate(TabMasterScenario, doc, data=_with_catalogue_names(doc.data))
+    model = validate(TabMasterScenario, doc)
     options = scenario_options(ruleset, doc, model, overrides, TabMasterOptions)
     terrain = height_terrain(model, doc)
     width, height = model.board.size
@@ -45,7 +33,6 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     units: list[Unit] = []
     taken: dict[tuple[int, int], str] = {}
     for name, entry in model.units.items():
-        where = doc.locate(("units", name))
         unit = _unit(name, entry)
         square = (entry.at[0], entry.at[1])
         if not board.contains(square):
@@ -58,13 +45,13 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                     height=height,
                 ),
                 tip=_("squares are [x, y], each from 0: x below {width}, y below {height}", width=width, height=height),
-                location=where,
+                location=doc.locate(("units", name)),
             )
         if board.is_obstacle(square):
             raise InputError(
                 _("unit '{unit}' stands on an obstacle at {square}", unit=name, square=list(square)),
                 tip=_("move the unit to a free square"),
-                location=where,
+                location=doc.locate(("units", name)),
             )
         if square in taken:
             raise InputError(
@@ -75,7 +62,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                     square=list(square),
                 ),
                 tip=_("move one of them to a free square"),
-                location=where,
+                location=doc.locate(("units", name)),
             )
         taken[square] = name
         units.append(unit)

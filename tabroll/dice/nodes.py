@@ -811,14 +811,16 @@ def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Featur
 @dataclass(frozen=True, slots=True)
 class DiceRules:
     """Which parts of the dice language an expression may use where a game reads one (a unit's damage stat): the
-    game names the stat (``what``) and gives, for each part it refuses, its reason. An expression using a
-    refused part is refused while parsing, pointing at that part, with the reason."""
+    game names the stat (``what``) and gives, for each part it refuses, its reason: a message marked for translation,
+    said by ``say`` (the game's ``_``) when it is shown. An expression using a refused part is refused while parsing,
+    pointing at that part, with the reason."""
 
     what: str
     refused: tuple[tuple[Feature, str], ...] = ()
+    say: Callable[[str], str] = str
 
     def reason(self, feature: Feature) -> str | None:
         for refused, why in self.refused:
             if refused == feature:
-                return why
+                return self.say(why)
         return None

@@ -61,16 +61,9 @@ def scenario_from_document(doc: Any, options: Mapping[str, Any] | None = None) -
 
 
 def fingerprint(data: Any) -> str:
-    """The SHA-256 of parsed YAML data as canonical JSON (keys as text, sorted; no spaces)."""
-
-    def plain(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {str(k): plain(v) for k, v in value.items()}
-        if isinstance(value, list | tuple):
-            return [plain(v) for v in value]
-        return value if isinstance(value, str | int | float | bool) or value is None else str(value)
-
-    text = json.dumps(plain(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """The SHA-256 of parsed YAML data as canonical JSON (keys sorted; no spaces). The reader's data is already
+    JSON's kinds (text keys; text, numbers, true/false, null, lists and mappings); anything else is its text."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
 
 

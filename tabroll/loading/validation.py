@@ -18,7 +18,7 @@ import difflib
 import enum
 import re
 import types
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Final, Literal, TypeVar, Union, get_args, get_origin
 
@@ -673,51 +673,63 @@ def _first_places_trimmed(
     :func:`_first_places_cut_short`); None when that cannot be known to give the same places."""
     if err.error_count() <= TRIM_ABOVE:
         return None
-
-    def over_fails_by_entries(key: str, _most: int) -> bool:
-        return _entries_fail_alone(err, model, data, key, context)
-
-    raw = _first_places_cut_short(model, data, limit, context, over_fails_by_entries)
+    raw = _first_places_cut_short(model, data, limit, context)
     return None if raw is None else (raw, True)
 
 
-def _first_places_cut_short(
-    model: type[BaseModel],
-    data: Any,
-    limit: int,
-    context: dict[str, Any] | None,
-    over_fails_by_entries: Callable[[str, int], bool],
-) -> list[Any] | None:
-    """pydantic's errors of the first ``limit`` places of ``data`` (there are more), found by validating a copy whose
-    long top-level lists and mappings keep their first ``limit + 1`` entries (an entry is validated on its own, so
-    those entries fail as they do in the whole). None when that cannot be known to give the same places as the
-    whole data: nothing long, a length at least or a list longer than the model allows, a mapping longer than that
-    which ``over_fails_by_entries(key, most)`` does not show failing by its entries (pydantic says a mapping with
-    more valid entries than allowed too long, and only that), the cut data valid or with few problems, a problem
-    of a cut container as a whole, or places that reach past a cut container into the fields validated after
-    it."""
-    if not isinstance(data, dict):
-        return None
+def _top_fields(model: type[BaseModel]) -> dict[str, tuple[int, int | None, int | None]] | None:
+    """Each top-level key ``model`` reads (its fields' names and aliases): the place of its field among the model's,
+    and the least and most entries the field allows (None: no bound)."""
     found = _fields(_shape(model).tp)
     if found is None:
         return None
-    order: dict[str, int] = {}  # each top-level key, by the place of its field among the model's
-    limits: dict[str, tuple[Any, Any]] = {}  # and the lengths the model allows it
+    keys: dict[str, tuple[int, int | None, int | None]] = {}
     for index, (name, info) in enumerate(found[0].items()):
         most = next((m.max_length for m in info.metadata if getattr(m, "max_length", None) is not None), None)
         least = next((m.min_length for m in info.metadata if getattr(m, "min_length", None)), None)
         for key in _field_keys(name, info, found[1]):
-            order.setdefault(key, index)
-            limits.setdefault(key, (least, most))
+            keys.setdefault(key, (index, least, most))
+    return keys
+
+
+def _too_long(model: type[BaseModel], data: Any) -> dict[str, Any] | None:
+    """The error of the first top-level list or mapping of ``data`` that holds more entries than its field allows,
+    worded as pydantic words it, or None. A length is a limit, so it is checked before the entries it limits are
+    validated: 20,000 units where 10,000 are allowed are refused for that, whatever the units say."""
+    if not isinstance(data, dict):
+        return None
+    fields = _top_fields(model)
+    for key, value in data.items():
+        if fields is None or key not in fields or not isinstance(value, dict | list):
+            continue
+        most = fields[key][2]
+        if most is not None and len(value) > most:
+            kind = "Dictionary" if isinstance(value, dict) else "List"
+            ctx = {"field_type": kind, "max_length": most, "actual_length": len(value)}
+            return {"type": "too_long", "loc": (key,), "msg": "", "input": value, "ctx": ctx}
+    return None
+
+
+def _first_places_cut_short(
+    model: type[BaseModel], data: Any, limit: int, context: dict[str, Any] | None
+) -> list[Any] | None:
+    """pydantic's errors of the first ``limit`` places of ``data`` (there are more), found by validating a copy whose
+    long top-level lists and mappings keep their first ``limit + 1`` entries (an entry is validated on its own, so
+    those entries fail as they do in the whole). None when that cannot be known to give the same places as the
+    whole data: nothing long, a length at least or at most that a cut container would not be held to as the whole
+    is, the cut data valid or with few problems, a problem of a cut container as a whole, or places that reach past
+    a cut container into the fields validated after it."""
+    if not isinstance(data, dict):
+        return None
+    fields = _top_fields(model)
+    if fields is None:
+        return None
     keep = limit + 1
     cut = {key: value for key, value in data.items() if isinstance(value, dict | list) and len(value) > keep}
-    if not cut or any(key not in order or limits[key][0] is not None for key in cut):
+    if not cut or any(key not in fields or fields[key][1] is not None for key in cut):
         return None  # a field the model does not know, or a length at least: cut, it would fail as the whole did not
-    over = [key for key in cut if limits[key][1] is not None and len(cut[key]) > limits[key][1]]
-    if any(isinstance(cut[key], list) for key in over):
-        return None  # a list longer than allowed is said too long whatever its entries
-    if len(over) > 1 or any(not over_fails_by_entries(key, limits[key][1]) for key in over):
-        return None
+    if any(fields[key][2] is not None and len(cut[key]) > (fields[key][2] or 0) for key in cut):
+        return None  # too long as a whole: :func:`_too_long` says so before anything is validated
     trimmed = dict(data)
     for key, value in cut.items():
         trimmed[key] = dict(list(value.items())[:keep]) if isinstance(value, dict) else value[:keep]
@@ -734,63 +746,28 @@ def _first_places_cut_short(
     last = following["loc"][0]
     if any(len(e["loc"]) < 2 and e["loc"][0] in cut for e in (*raw, following)):
         return None  # a cut container's own problem (its length, say) is not what the whole one has
-    if last not in order or any(order[key] < order[last] or (order[key] == order[last] and key != last) for key in cut):
+    if last not in fields or any(
+        fields[key][0] < fields[last][0] or (fields[key][0] == fields[last][0] and key != last) for key in cut
+    ):
         return None  # the entries cut off a container validated before that place would have come first
     return raw
-
-
-def _entries_fail_alone(
-    err: ValidationError, model: type[BaseModel], data: dict[str, Any], key: str, context: dict[str, Any] | None
-) -> bool:
-    """Whether the mapping ``data[key]`` (longer than the model allows) failed in ``err`` by its entries: past the
-    limit pydantic says only that it is too long (one error), else it gives every bad entry's errors. Its errors
-    are those of the whole data less those of the data without it."""
-    try:
-        model.model_validate({**data, key: {}}, context=context)
-    except ValidationError as rest:
-        return err.error_count() - rest.error_count() > 1
-    return err.error_count() > 1
-
-
-CHUNK: Final = 1_000
-"""Entries of a mapping validated at a time when they are counted (:func:`_bad_entries_reach`)."""
-
-
-def _bad_entries_reach(
-    model: type[BaseModel], data: dict[str, Any], key: str, most: int, context: dict[str, Any] | None
-) -> bool:
-    """Whether more than ``most`` of the mapping ``data[key]`` are *not* valid entries, so that pydantic reports
-    its bad entries rather than its length: its entries validated a chunk at a time (each chunk's errors freed
-    before the next), in the model, with the other long containers emptied."""
-    entries = list(data[key].items())
-    needed = len(entries) - most  # bad entries that leave at most ``most`` valid ones
-    base = {k: (type(v)() if isinstance(v, dict | list) and len(v) > CHUNK else v) for k, v in data.items()}
-    bad = 0
-    for start in range(0, len(entries), min(CHUNK, most) or 1):
-        chunk = dict(entries[start : start + (min(CHUNK, most) or 1)])
-        try:
-            model.model_validate({**base, key: chunk}, context=context)
-        except ValidationError as err:
-            listed = err.errors(include_url=False, include_context=False, include_input=False)
-            bad += len({e["loc"][1] for e in listed if len(e["loc"]) > 1 and e["loc"][0] == key})
-        if bad >= needed:
-            return True
-    return False
 
 
 def _failed_early(
     doc: YamlDocument, model: type[BaseModel], base_path: Loc, data: Any, context: dict[str, Any] | None
 ) -> InputError | None:
-    """The error of a document whose long lists or mappings fail in their first entries, worked out from those
-    entries alone, before the whole is validated: the whole's thousands of errors took 47 MiB to hold (a file of
-    20,000 bad units). None when the document must be validated whole."""
+    """The error of a document found before the whole is validated: a top-level list or mapping longer than its
+    field allows (:func:`_too_long`), or long lists or mappings that fail in their first entries, worked out from
+    those entries alone (the whole's thousands of errors would take tens of MiB to hold). None when the document
+    must be validated whole."""
+    too_long = _too_long(model, data)
+    if too_long is not None:
+        return problems_error(_explained([too_long], doc, model, base_path, data), doc.source)
     if not isinstance(data, dict) or not any(
         isinstance(v, dict | list) and len(v) > TRIM_LONGER for v in data.values()
     ):
         return None
-    raw = _first_places_cut_short(
-        model, data, MAX_EXPLAINED, context, lambda key, most: _bad_entries_reach(model, data, key, most, context)
-    )
+    raw = _first_places_cut_short(model, data, MAX_EXPLAINED, context)
     if raw is None:
         return None
     return problems_error(_explained(raw, doc, model, base_path, data), doc.source, more=True)

@@ -212,7 +212,15 @@ _CONTEXT: Final = {
 
 # The C parser is faster; both emit the same events with 0-based character marks (tests swap them).
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_resolve: Final[Callable[[type, str, Any], str]] = yaml.resolver.Resolver().resolve
+_RESOLVER: Final = yaml.resolver.Resolver()
+_resolve: Final[Callable[[type, str, Any], str]] = _RESOLVER.resolve
+# The first characters of the texts YAML may read as something other than text (a digit, a sign, 't' of true...):
+# a plain scalar starting with any other is text without trying the patterns (the unit names of a large file).
+_MAY_RESOLVE: Final = (
+    frozenset(k for k in _RESOLVER.yaml_implicit_resolvers if k)
+    if None not in _RESOLVER.yaml_implicit_resolvers
+    else None
+)
 _CONSTRUCTOR: Final = yaml.constructor.SafeConstructor()
 _Y: Final = "tag:yaml.org,2002:"
 _STR, _INT, _FLOAT, _BOOL, _NULL, _TIME, _MERGE_TAG, _SEQ, _MAP = (
@@ -417,6 +425,8 @@ _RESOLVED: dict[tuple[str, Any], str] = {}  # a plain scalar's tag, by its text 
 def _resolved(text: str, implicit: Any) -> str:
     """The tag YAML gives a scalar written without one; the tags of short texts are kept (a file of 20,000 units
     writes the same few keys and values 20,000 times; resolving each took a quarter of the reading)."""
+    if not implicit[0] or (_MAY_RESOLVE is not None and text and text[0] not in _MAY_RESOLVE):
+        return _STR  # quoted text, or plain text that no pattern reads as anything else
     if len(text) > 32:
         return _resolve(yaml.ScalarNode, text, implicit)
     found = _RESOLVED.get((text, implicit))
@@ -472,7 +482,10 @@ class _Builder:
             raise self.fail(kind, at, count=self.nodes, limit=self.limits.max_nodes)
 
     def run(self, loader: Any) -> tuple[Any, _Node] | None:
-        while not isinstance(event := loader.get_event(), ev.StreamEndEvent):
+        get_event, plain = loader.get_event, self.plain
+        while not isinstance(event := get_event(), ev.StreamEndEvent):
+            if type(event) is ev.ScalarEvent and plain(event):
+                continue
             at = (event.start_mark.line + 1, event.start_mark.column + 1)
             if isinstance(event, ev.DocumentStartEvent) and self.root is not None:
                 raise self.fail("second_doc", at, ())
@@ -485,6 +498,44 @@ class _Builder:
             elif isinstance(event, ev.CollectionEndEvent):
                 self.end()
         return self.root
+
+    def plain(self, event: ev.ScalarEvent) -> bool:
+        """Take the usual value at once, if ``event`` is one, and say whether it was: short ASCII text (plain or
+        quoted) or a short decimal, with no tag and no anchor, as a list's item, a key or a key's value (a file of
+        20,000 units is 140,000 of them). Every limit and check of :meth:`scalar` holds for it: the count is below
+        its limit, the text is short and ASCII (so no surrogate), its tag is text or a decimal int, a key is new."""
+        text, implicit, stack = event.value, event.implicit, self.stack
+        if event.tag is not None or event.anchor is not None or not stack or self.nodes >= self.limits.max_nodes:
+            return False
+        if len(text) > 32 or not text.isascii():
+            return False
+        tag: str | None = _STR  # quoted, or plain text no pattern reads as anything else
+        if implicit[0] and (_MAY_RESOLVE is None or not text or text[0] in _MAY_RESOLVE):
+            tag = _RESOLVED.get((text, implicit))
+        if tag == _INT and len(text) <= self.limits.max_int_digits and _DECIMAL.fullmatch(text):
+            value: str | int = int(text)
+        elif tag == _STR:
+            value = text
+        else:
+            return False
+        top, mark = stack[-1], event.start_mark
+        if mark is None:
+            return False
+        packed = (mark.line + 1) << 32 | (mark.column + 1)
+        children = top.pos.children
+        if type(children) is list:
+            top.items.append(value)
+            children.append(packed)
+        elif top.pending is _NO_KEY and tag == _STR:
+            top.pending, top.pending_at = sys.intern(text), (mark.line + 1, mark.column + 1)
+        elif type(top.pending) is str and type(children) is dict and top.pending not in top.entries:
+            key, top.pending = top.pending, _NO_KEY
+            top.entries[key] = value
+            top.pos.keys[key], children[key] = _packed(top.pending_at), packed
+        else:
+            return False
+        self.nodes += 1
+        return True
 
     def check_tag(self, tag: str, allowed: set[str], at: _At) -> None:
         if tag not in allowed:

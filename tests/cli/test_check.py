@@ -181,12 +181,6 @@ MANY_BAD_FILES = {  # the file, and whether its problems are found listing fewer
         + "  - {do: attack, attacker: [1], target: [2]}\n" * 2000,
         False,
     ),
-    # more valid units than a scenario holds, after bad ones: pydantic says the mapping is too long, and only that
-    "more valid units than allowed": (
-        _units(35, BAD) + _units(10_001, GOOD).split("units:\n")[1].replace("  U", "  V") + "actions: []\n",
-        True,  # validated whole: one error
-    ),
-    "bad units past the most allowed": (_units(10_040, BAD) + "actions: []\n", True),
 }
 
 
@@ -216,6 +210,28 @@ def test_many_problems_are_found_from_the_first_entries_as_from_every_error(
     assert cut.code == whole.code == 2
     assert cut.json() == whole.json()
     assert (most_listed < 1_000) is cut_short  # the first entries' errors only, or every error
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _units(10_001, GOOD) + "actions: []\n",
+        _units(35, BAD) + _units(10_001, GOOD).split("units:\n")[1].replace("  U", "  V") + "actions: []\n",
+        _units(10_040, BAD) + "actions: [{do: fly}]\n",
+        _units(10_001, BAD).replace("[200, 200]", "[0, x]"),
+    ],
+    ids=["valid units", "bad units first", "every unit bad", "a bad board too"],
+)
+def test_more_units_than_a_scenario_holds_are_refused_before_they_are_read(cli, tmp_path: Path, text: str) -> None:
+    """The most units a scenario holds is a limit, checked before the units it limits are validated: a file of more
+    is refused for that alone (one problem, where the units start), whatever its units and other fields say."""
+    path = _file(tmp_path, text)
+    result = cli("check", str(path), "--format", "json")
+    error = result.json()["files"][0]["error"]
+    assert result.code == 2
+    assert (error["line"], error["field"]) == (4, "units")  # where the units start
+    count = f"{text.count(chr(10) + '  '):,}"
+    assert error["message"] == f"expected at most 10,000 items, got {count}"
 
 
 def test_a_valid_file_of_the_most_units_a_scenario_holds_checks_ok(cli, tmp_path: Path) -> None:

@@ -462,3 +462,55 @@ def test_numbers_and_words_read_as_yaml_reads_them(words: list[str]) -> None:
     expected = yaml.safe_load(text)
     assert load_yaml_text(text).data == expected
     assert load_yaml_text(text).data == expected  # the tags remembered the first time
+
+
+_SCALARS = st.one_of(
+    st.integers(-(10**29), 10**29),  # within the digits tabroll reads
+    st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=40),
+    st.booleans(),
+    st.none(),
+    st.floats(allow_nan=False),
+    st.from_regex(WORDS, fullmatch=True),
+)
+_KEYS = st.one_of(st.from_regex(r"[A-Za-z_][A-Za-z0-9_ ]{0,40}", fullmatch=True), st.from_regex(WORDS, fullmatch=True))
+_TREES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=4),
+    max_leaves=25,
+)
+
+
+def _marks(
+    node: yaml.Node, path: tuple[str | int, ...], found: dict[tuple[str | int, ...], tuple[object, object]]
+) -> None:
+    """Each value's path -> (its key's start, its own start), 1-based, as PyYAML's composer marks them."""
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            at = (*path, key.value)
+            found[at] = (
+                (key.start_mark.line + 1, key.start_mark.column + 1),
+                (value.start_mark.line + 1, value.start_mark.column + 1),
+            )
+            _marks(value, at, found)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, value in enumerate(node.value):
+            at = (*path, index)
+            start = (value.start_mark.line + 1, value.start_mark.column + 1)
+            found[at] = (start, start)
+            _marks(value, at, found)
+
+
+@given(data=st.dictionaries(_KEYS, _TREES, min_size=1, max_size=5), flow=st.sampled_from([None, False, True]))
+def test_every_value_reads_and_is_placed_as_pyyaml_reads_and_places_it(
+    data: dict[str, object], flow: bool | None
+) -> None:
+    """Whatever way a value is read (the usual short text and numbers at once, the rest with every check), the data
+    is what PyYAML's safe loader reads, and every key and value is placed where PyYAML's composer marks it."""
+    text = yaml.safe_dump(data, default_flow_style=flow, allow_unicode=True, width=60)
+    doc = load_yaml_text(text)
+    assert doc.data == yaml.safe_load(text)
+    found: dict[tuple[str | int, ...], tuple[object, object]] = {}
+    _marks(yaml.compose(text, Loader=yaml.SafeLoader), (), found)
+    for path, (key_at, value_at) in found.items():
+        assert (doc.locate(path).line, doc.locate(path).column) == key_at, path
+        assert (doc.value_position(path).line, doc.value_position(path).column) == value_at, path
