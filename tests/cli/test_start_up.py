@@ -87,6 +87,20 @@ def test_run_imports_only_its_own_game(tmp_path: Path) -> None:
     assert _under(modules, "tabroll.odds", "rich") == []
 
 
+def test_a_command_imports_only_its_own_command_module(tmp_path: Path) -> None:
+    """Each command is made when it is run (or when help lists them all): the other families stay unread."""
+    modules = _modules(tmp_path, "roll", "1d20", "--format", "text", "--seed", "3")
+    assert "tabroll.cli.commands.run" in modules
+    others = ("attack", "odds", "info", "journal")
+    assert sorted(modules & {f"tabroll.cli.commands.{family}" for family in others}) == []
+
+
+def test_a_run_in_one_process_imports_no_process_pool(tmp_path: Path) -> None:
+    modules = _modules(tmp_path, "run", str(SCENARIO), "--format", "text")
+    assert "tabroll.batch.workers" in modules  # the probe sees the batch's imports
+    assert _under(modules, "multiprocessing", "concurrent") == []
+
+
 def test_output_and_dice_modules_do_not_import_secrets(tmp_path: Path) -> None:
     """``secrets`` brings hashlib (a few ms): a fresh seed and a temporary name come from ``os.urandom``."""
     probe = (
