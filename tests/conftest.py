@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import atexit
 import io
 import json
 import os
-import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,12 +48,6 @@ def pytest_configure(config: pytest.Config) -> None:
     # Every test speaks English unless it chooses a language itself (tests.support.speaking, or --lang): the
     # machine's locale must not change what a test reads, here or in the commands tests start in a subprocess.
     os.environ["TABROLL_LANG"] = "en"
-    # The commands tests start in a subprocess keep their compiled dataclass code in a folder of this run, not in
-    # the user's cache (tests/cli/test_start_up.py names its own folders to test that cache).
-    if "TABROLL_CACHE_DIR" not in os.environ:
-        folder = tempfile.mkdtemp(prefix="tabroll-test-cache-")
-        os.environ["TABROLL_CACHE_DIR"] = folder
-        atexit.register(shutil.rmtree, folder, True)
 
 
 @pytest.fixture(autouse=True)

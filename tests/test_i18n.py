@@ -312,8 +312,8 @@ def test_lang_changes_no_key_kind_value_or_number_of_the_json(cli: Callable[...,
 
 
 def test_click_s_and_typer_s_own_words_are_looked_up_in_tabroll_s_catalogue() -> None:
-    """The libraries look their messages up through the standard library's global gettext; once a language is
-    chosen, those lookups read tabroll's catalogue, and a message it lacks stays the library's."""
+    """The libraries look their messages up through the standard library's gettext domain; once a language is
+    chosen, tabroll's domain is bound and read, and a message it lacks stays the library's."""
     import gettext
 
     from tabroll.cli import click_words
@@ -326,6 +326,7 @@ def test_click_s_and_typer_s_own_words_are_looked_up_in_tabroll_s_catalogue() ->
             == "Argumentos a mais inesperados ({args})"
         )
         assert gettext.gettext("a message no catalogue has") == "a message no catalogue has"
+    click_words.speak()  # each command speaks once its language is chosen
     assert gettext.gettext("Usage:") == "Usage:"  # English again
 
 

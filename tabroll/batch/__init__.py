@@ -384,10 +384,12 @@ class Batch:
             raise InputError(
                 _("--dice gives the rolls of one file"), tip=_("with several files, put dice: lists in them")
             )
-        from tabroll.batch.workers import jobs_note, workers_for
+        workers, self.note = 1, None
+        if jobs > 1 and len(paths) > 1:  # a pool (the one-process run never imports the workers' module)
+            from tabroll.batch.workers import jobs_note, workers_for
 
-        workers = workers_for(jobs, len(paths))  # never more processes than files
-        self.note = jobs_note(jobs, workers) if workers > 1 else None
+            workers = workers_for(jobs, len(paths))  # never more processes than files
+            self.note = jobs_note(jobs, workers) if workers > 1 else None
         self.paths, self.choice, self.renderer = paths, choice, renderer
         self.options, self.jobs, self.journal, self.journal_force = options, workers, journal, journal_force
         self.state = state

@@ -19,18 +19,18 @@ interrupt prints tells what had been done (:func:`interrupted_line`).
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from tabroll.errors import EXIT_INTERNAL, TabrollError
 from tabroll.i18n import _, n_
+
+if TYPE_CHECKING:  # the pool's modules are imported by process_pool: a command of one process never loads them
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -147,6 +147,10 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 @contextlib.contextmanager
 def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     """A pool of ``jobs`` forked workers (they inherit the parent's state without pickling it)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=multiprocessing.get_context("fork"),

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, MutableMapping
+from typing import Any
 
-import typer
-
+from tabroll.cli.plain_arguments import PlainGroup
 from tabroll.cli.shared import _STARTED, _internal_error
 from tabroll.errors import (
     EXIT_BAD_INPUT,
@@ -26,119 +25,141 @@ from tabroll.errors import (
 )
 from tabroll.i18n import _, p_
 
-if TYPE_CHECKING:
-    pass
-from tabroll.cli.commands import attack, odds, run
-from tabroll.cli.commands import info as info_commands
-from tabroll.cli.commands import journal as _journal  # noqa: F401  (declares the journal group's commands)
-from tabroll.cli.completion import GameWordsCommand, NegativeWordsCommand
-from tabroll.cli.flags import GAME_WORDS
-from tabroll.cli.typer_app import app, journal_app
-
-# The commands, in the order help lists them (each module declares its own; the table here names them once).
-app.command(cls=NegativeWordsCommand)(run.roll)
-app.command()(run.run)
-app.command(context_settings=GAME_WORDS, cls=GameWordsCommand)(attack.attack)
-app.command(context_settings=GAME_WORDS, cls=GameWordsCommand)(odds.odds)
-app.command(context_settings=GAME_WORDS, cls=GameWordsCommand)(odds.matrix)
-app.command("check-skill")(attack.check_skill)
-app.command()(attack.play)
-app.add_typer(journal_app)
-app.command()(info_commands.check)
-app.command()(info_commands.schema)
-app.command()(info_commands.rulesets)
-app.command()(info_commands.units)
-app.command()(info_commands.rules)
-app.command()(info_commands.new)
+_GAME_WORDS: dict[str, Any] = {"context_settings": {"allow_extra_args": True, "ignore_unknown_options": True}}
+COMMANDS: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "roll": ("run", "roll", {"cls": "NegativeWordsCommand"}),
+    "run": ("run", "run", {}),
+    "attack": ("attack", "attack", {**_GAME_WORDS, "cls": "GameWordsCommand"}),
+    "odds": ("odds", "odds", {**_GAME_WORDS, "cls": "GameWordsCommand"}),
+    "matrix": ("odds", "matrix", {**_GAME_WORDS, "cls": "GameWordsCommand"}),
+    "check-skill": ("attack", "check_skill", {}),
+    "play": ("attack", "play", {}),
+    "journal": ("journal", "journal_app", {}),
+    "check": ("info", "check", {}),
+    "schema": ("info", "schema", {}),
+    "rulesets": ("info", "rulesets", {}),
+    "units": ("info", "units", {}),
+    "rules": ("info", "rules", {}),
+    "new": ("info", "new", {}),
+}
+"""The commands, in the order help lists them: the module of ``tabroll.cli.commands`` that declares each, its
+function (or Typer group) there, and its settings. A command's module is imported only when that command is run
+(or help lists them all)."""
 
 
-def _reflowed(doc: str) -> str:
-    """A docstring as help shows it: each paragraph of prose on one line (Rich wraps it to the terminal), and each
-    indented paragraph (the examples) kept line by line, as they are typed. Rich help keeps a docstring's line
-    breaks, which were only made for the source's width."""
-    import inspect
+def _declared(name: str) -> tuple[Any, dict[str, Any]]:
+    """The function (or Typer group) of command ``name``, and its settings."""
+    import importlib
 
-    paragraphs = []
-    for paragraph in inspect.cleandoc(doc).split("\n\n"):
-        lines = paragraph.split("\n")
-        if all(line.startswith("    ") for line in lines if line.strip()):
-            paragraphs.append("\n".join(line.strip() for line in lines if line.strip()))
-        else:
-            paragraphs.append(" ".join(line.strip() for line in lines))
-    return "\n\n".join(paragraphs)
+    module, attribute, settings = COMMANDS[name]
+    declared = getattr(importlib.import_module(f"tabroll.cli.commands.{module}"), attribute)
+    if isinstance(settings.get("cls"), str):
+        from tabroll.cli import completion
+
+        settings = {**settings, "cls": getattr(completion, settings["cls"])}
+    return declared, settings
 
 
-def _teach(typer_app: typer.Typer) -> None:
-    """Give every command (and the app itself) its docstring, reflowed, as its help."""
-    for info, _where in _command_infos(typer_app):
-        unset = info.help is None or isinstance(info.help, _placeholder())
-        if unset and info.callback is not None and info.callback.__doc__:
-            info.help = _reflowed(info.callback.__doc__)
+def _built(name: str) -> Any:
+    """The Click command of ``name``, in English, made from its Typer declaration."""
+    import typer
+    from typer.main import get_command
+
+    from tabroll.cli.typer_app import one_command
+
+    declared, settings = _declared(name)
+    return get_command(declared if isinstance(declared, typer.Typer) else one_command(declared, name, **settings))
 
 
-def _placeholder() -> type:
-    from typer.models import DefaultPlaceholder
-
-    return DefaultPlaceholder
-
-
-def _command_infos(typer_app: typer.Typer, path: str = "tabroll") -> Iterator[tuple[Any, str]]:
-    """Each command of ``typer_app`` (and its callback, and its groups'), with the words that run it."""
-    infos: list[Any] = [*typer_app.registered_commands]
-    if typer_app.registered_callback is not None:
-        infos.append(typer_app.registered_callback)
-    for info in infos:
-        name = info.name or (info.callback.__name__.replace("_", "-") if info.callback else "")
-        yield info, path if name.startswith("-") or info is typer_app.registered_callback else f"{path} {name}"
-    for group in typer_app.registered_groups:
-        if isinstance(group.typer_instance, typer.Typer):
-            name = group.typer_instance.info.name
-            words = f"{path} {name if isinstance(name, str) else ''}".rstrip()
-            yield group.typer_instance.info, words
-            yield from _command_infos(group.typer_instance, words)
-
-
-def _help_holders(typer_app: typer.Typer) -> Iterator[tuple[Any, str]]:
-    """Everything in ``typer_app`` whose ``help`` a person reads: each command and group, and each of their
-    options and arguments (declared in the commands' signatures, or in :mod:`tabroll.cli.flags`)."""
-    import typing
-
-    from typer.models import ParameterInfo
-
-    for info, where in _command_infos(typer_app):
-        yield info, where
-        callback = getattr(info, "callback", None)
-        if not callable(callback):
-            continue
-        hints = typing.get_type_hints(callback, include_extras=True)
-        # The annotations are text (``from __future__ import annotations``): each reading makes new options, so
-        # the ones read here are kept as the annotations, for Typer to read the very options whose help is told.
-        callback.__annotations__.update(hints)
-        for name, parameter in __import__("inspect").signature(callback).parameters.items():
-            found = [parameter.default, *getattr(hints.get(name), "__metadata__", ())]
-            for holder in found:
-                if isinstance(holder, ParameterInfo):
-                    yield holder, f"{where} {name}"
-
-
-_ENGLISH_HELP: dict[int, tuple[Any, str]] = {}
-"""Each help text as written (by the holder's id), so that a command can be told again in another language."""
-
-
-def _speak_help(typer_app: typer.Typer) -> None:
-    """The help of ``typer_app`` in the language chosen (:mod:`tabroll.i18n`); in English, as written."""
+def _told(command: Any) -> Any:
+    """``command`` (and the subcommands it holds) with its help in the language chosen: Click reads ``help`` when
+    it shows help, so each text is looked up in tabroll's catalogue once the command is made for this run."""
     from tabroll import i18n
 
-    if i18n.language() == i18n.ENGLISH and not _ENGLISH_HELP:
-        return  # never translated: nothing to put back
-    for holder, _where in _help_holders(typer_app):
-        kept = _ENGLISH_HELP.get(id(holder))
-        if kept is None:
-            english = holder.help
-            if not isinstance(english, str) or not english:
-                continue
-            _ENGLISH_HELP[id(holder)] = kept = (holder, english)
-        holder.help = i18n._(kept[1])
+    if i18n.language() == i18n.ENGLISH:
+        return command
+    for holder in (command, *command.params):
+        text = getattr(holder, "help", None)
+        if isinstance(text, str) and text:
+            holder.help = _(text)
+    commands = getattr(command, "commands", None)
+    if isinstance(commands, dict):  # a group's (the journal's); the root's are told as each is made
+        for sub in commands.values():
+            _told(sub)
+    return command
+
+
+class _Made(MutableMapping[str, Any]):
+    """The root's commands by name: each made (and told) the first time it is looked up."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._made:
+            if name not in COMMANDS:
+                raise KeyError(name)
+            self._made[name] = _told(_built(name))
+        return self._made[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._made[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(COMMANDS)
+
+    def __len__(self) -> int:
+        return len(COMMANDS)
+
+
+class Commands(PlainGroup):
+    """The root group: each command is made from its declaration only when it is asked for (Click's hooks for
+    lazily loaded subcommands, ``list_commands`` and ``get_command``), so a command run imports and converts only
+    itself; its ``commands`` know every name (Typer suggests a near one for a typo) and make a command when read."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.commands = _Made()
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        return self.commands.get(cmd_name)
+
+
+def _root_app() -> Any:
+    from tabroll.cli.typer_app import root_app
+
+    return root_app(Commands)
+
+
+app = _root_app()
+
+
+def _help_holders() -> Iterator[tuple[Any, str, Any]]:
+    """Everything whose ``help`` a person reads, in English: the app, each command and group, and each of their
+    options and arguments; with the words that run it and the function that declares it (``None`` for the app
+    and the journal group)."""
+    from typer.main import get_command
+
+    root = get_command(app)
+    yield from ((holder, "tabroll", None) for holder in _own_holders(root))
+    for name in COMMANDS:
+        built = _built(name)
+        declared = _declared(name)[0] if name != "journal" else None
+        yield from ((holder, f"tabroll {name}", declared) for holder in _own_holders(built))
+        for sub_name, sub in getattr(built, "commands", {}).items():
+            yield from ((holder, f"tabroll {name} {sub_name}", declared) for holder in _own_holders(sub))
+
+
+def _own_holders(command: Any) -> Iterator[Any]:
+    """``command`` and its parameters, but not the ones Typer adds (shell completion), whose words are Typer's."""
+    yield command
+    yield from (p for p in command.params if p.name not in ("install_completion", "show_completion"))
 
 
 def help_texts() -> Iterator[tuple[str, str, int]]:
@@ -148,15 +169,12 @@ def help_texts() -> Iterator[tuple[str, str, int]]:
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent.parent
-    for holder, where in _help_holders(app):
-        kept = _ENGLISH_HELP.get(id(holder))
-        english = kept[1] if kept is not None else holder.help
+    for holder, _where, declared in _help_holders():
+        english = getattr(holder, "help", None)
         if isinstance(english, str) and english:
-            command = where.split(" ")[1] if " " in where else ""
-            callback = next((i.callback for i, w in _command_infos(app) if w.split(" ")[1:2] == [command]), None)
             try:
-                path = Path(inspect.getsourcefile(callback) or __file__) if callable(callback) else Path(__file__)
-                line = inspect.getsourcelines(callback)[1] if callable(callback) else 0
+                path = Path(inspect.getsourcefile(declared) or __file__) if callable(declared) else Path(__file__)
+                line = inspect.getsourcelines(declared)[1] if callable(declared) else 0
             except (OSError, TypeError):
                 path, line = Path(__file__), 0
             yield english, str(path.resolve().relative_to(root)), line
@@ -193,40 +211,6 @@ def _language_flag(args: list[str]) -> tuple[str | None, list[str]]:
         else:
             rest.append(word)
     return chosen, rest
-
-
-_teach(app)
-
-
-def _app_for(argv: list[str] | None) -> typer.Typer:
-    """The app holding only the command being run.
-
-    Typer converts every command's parameters on each start (about 12 ms for all of ours, against 1 ms for
-    one). When the first word names a command, a shallow copy of the app with just that command runs instead;
-    ``--help``, no command, or an unknown word keep the whole app, so help and "no such command" see all.
-    """
-    import copy
-
-    words = [word for word in (sys.argv[1:] if argv is None else argv) if not word.startswith("-")]
-    if not words:
-        return app
-    first = words[0]
-    commands = [
-        c
-        for c in app.registered_commands
-        if (c.name or (c.callback.__name__ if c.callback else "").replace("_", "-")) == first
-    ]
-    groups = [
-        g
-        for g in app.registered_groups
-        if (g.name or (g.typer_instance.info.name if g.typer_instance else None)) == first
-    ]
-    if len(commands) + len(groups) != 1:
-        return app
-    small = copy.copy(app)
-    small.registered_commands = commands
-    small.registered_groups = groups
-    return small
 
 
 class _Interrupted(KeyboardInterrupt):
@@ -351,10 +335,10 @@ def _run(argv: list[str] | None) -> int:
         flag, args = _language_flag(list(sys.argv[1:] if argv is None else argv))
         i18n.use(i18n.choose(flag))
         i18n.enter_game(None, "", "")  # no game yet (a command run before in the same process played one)
-        chosen = _app_for(args)
-        _speak_help(chosen)
         click_words.speak()
-        chosen(args=args, prog_name="tabroll", standalone_mode=True)
+        from typer.main import get_command
+
+        _told(get_command(app)).main(args=args, prog_name="tabroll", standalone_mode=True)
     except SystemExit as exit_:
         code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
         if code == EXIT_INTERRUPTED and _interrupts:  # Typer's own answer to the interrupt: no line yet

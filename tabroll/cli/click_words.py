@@ -1,11 +1,12 @@
 """The words Click and Typer print themselves (``Usage:``, the help's panels, their usage errors), in the language
 chosen.
 
-Click and Typer mark their own messages for gettext, and look them up through the standard library's global
-domain (``gettext.dgettext`` and ``gettext.dngettext``, read at each call). When a language other than English is
-chosen, :func:`speak` points those two at tabroll's catalogue, so a Portuguese table reads ``Uso:`` under a
-Portuguese help. The messages below are the ones a person meets; a message of theirs tabroll's catalogue lacks
-(one a later release adds or rewords) is said as Click says it. In English nothing is changed.
+Click and Typer mark their own messages for gettext and look them up in the standard library's current domain
+(``gettext.gettext``). When a language other than English is chosen, :func:`speak` binds that domain the way
+gettext offers: tabroll's domain and its folder (``bindtextdomain``, ``textdomain``), and the language in
+``LANGUAGE``, the variable gettext reads first. So a Portuguese table reads ``Uso:`` under a Portuguese help. The
+messages below are the ones a person meets; a message of theirs tabroll's catalogue lacks (one a later release
+adds or rewords) is said as Click says it. In English the domain is left as it was.
 """
 
 from __future__ import annotations
@@ -55,48 +56,26 @@ def _plurals() -> None:
 def speak() -> None:
     """Click's and Typer's words from now on in the language chosen (see the module's text)."""
     import gettext
+    import os
 
     from tabroll import i18n
 
-    if i18n.language() == i18n.ENGLISH and not _SPOKEN:
+    code = i18n.language()
+    if code == i18n.ENGLISH:
+        if _BEFORE:  # spoken in this process before (a program that runs several commands): as it was
+            domain, language = _BEFORE.pop()
+            gettext.textdomain(domain)
+            if language is None:
+                os.environ.pop("LANGUAGE", None)
+            else:
+                os.environ["LANGUAGE"] = language
         return
-    _SPOKEN.append(True)
-    english_dgettext = _ENGLISH.setdefault("dgettext", gettext.dgettext)
-    english_dngettext = _ENGLISH.setdefault("dngettext", gettext.dngettext)
-
-    def dgettext(domain: str, message: str) -> str:
-        said = i18n.MESSAGES.lookup(message)
-        return said if said is not None else english_dgettext(domain, message)  # type: ignore[operator]
-
-    def dngettext(domain: str, singular: str, plural: str, n: int) -> str:
-        said = i18n.MESSAGES.lookup_plural(singular, n)
-        return said if said is not None else english_dngettext(domain, singular, plural, n)  # type: ignore[operator]
-
-    gettext.dgettext = dgettext
-    gettext.dngettext = dngettext  # type: ignore[assignment]
-    _completion_help()
+    if not _BEFORE:
+        _BEFORE.append((gettext.textdomain(), os.environ.get("LANGUAGE")))
+        gettext.bindtextdomain(i18n.CORE_DOMAIN, str(i18n.CORE_LOCALE))
+        gettext.textdomain(i18n.CORE_DOMAIN)
+    os.environ["LANGUAGE"] = code
 
 
-def _completion_help() -> None:
-    """The help of Typer's ``--install-completion`` and ``--show-completion``: Typer writes it without gettext,
-    on the options of a function of its own, which it reads each time it builds a command line."""
-    from tabroll import i18n
-
-    try:
-        import inspect
-
-        from typer import completion
-        from typer.models import ParameterInfo
-
-        options = inspect.signature(completion._install_completion_placeholder_function).parameters.values()
-    except (ImportError, AttributeError, TypeError, ValueError):  # another Typer: its words stay as it has them
-        return
-    for option in options:
-        info = option.default
-        if isinstance(info, ParameterInfo) and isinstance(info.help, str):
-            english = _ENGLISH.setdefault(f"completion {option.name}", info.help)
-            info.help = i18n._(str(english))
-
-
-_SPOKEN: list[bool] = []
-_ENGLISH: dict[str, object] = {}
+_BEFORE: list[tuple[str, str | None]] = []
+"""The domain and ``LANGUAGE`` before :func:`speak` bound tabroll's, to be put back for English."""

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import typer
-from typer.core import TyperCommand
+
+from tabroll.cli.plain_arguments import PlainCommand
 
 REPORT_COMMANDS = frozenset({"odds", "matrix"})
 
@@ -53,7 +54,7 @@ def _unshielded(value: Any) -> Any:
     return value
 
 
-class NegativeWordsCommand(TyperCommand):
+class NegativeWordsCommand(PlainCommand):
     """A command whose free words may begin with a minus (``tabroll roll 1d20 -2``, ``tabroll odds -1d8 + 4``):
     such a word is a word of the expression, never a cluster of short options (``-4d6kh3`` would otherwise be
     read as ``-h``, and ``-2`` as an unknown option ``-2``). A word that follows an option taking a value stays
@@ -101,6 +102,8 @@ class GameWordsCommand(NegativeWordsCommand):
 def _completion_item() -> Any:
     """The completion item class of the Click that Typer runs on: newer Typer carries its own copy of Click, older
     Typer uses the click package; either way it sits beside the Command class TyperCommand derives from."""
+    from typer.core import TyperCommand
+
     base = TyperCommand.__mro__[1].__module__  # "click.core", or Typer's own copy of it
     return importlib.import_module(base.rpartition(".")[0] + ".shell_completion").CompletionItem
 

@@ -1,60 +1,48 @@
-"""The Typer application itself: its settings, the root callback (``--version``), the ``journal`` group, and
-the one change made to how Typer shows values in help (:func:`_hide_python_types`)."""
+"""The Typer application itself: its settings, the root callback (``--version``, ``--lang``), the ``journal``
+group, and :func:`command`, which registers a command with its docstring as help."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 import typer
 
 from tabroll import __version__
+from tabroll.cli.plain_arguments import PlainCommand, PlainGroup
 
-if TYPE_CHECKING:
-    pass
+F = TypeVar("F", bound=Callable[..., Any])
 
-
-def _hide_python_types() -> None:
-    """Help names each value by what it means (``N``, ``TEXT``, ``FILE``), never by a Python type: recent Typer
-    releases add ``<int>`` or ``<list[str]>`` after every option and argument, which a player should not have to
-    read. Where Typer has that display, it is turned off; older releases never had it."""
-    try:
-        from typer.core import TyperArgument, TyperOption
-    except ImportError:  # pragma: no cover - every supported Typer has these classes
-        return
-
-    def no_type(self: object, ctx: object) -> None:
-        return None
-
-    for cls in (TyperArgument, TyperOption):
-        if hasattr(cls, "display_type"):
-            setattr(cls, "display_type", no_type)  # noqa: B010 (older Typer has no such attribute to type-check)
-
-    def usage_name(self: Any) -> str:
-        """``FILE...`` for a required argument and ``[FILE]`` for an optional one, as most commands write them
-        (recent Typer writes ``{FILE}``)."""
-        name = str(self.metavar or self.name or "").upper() if not self.metavar else str(self.metavar)
-        if not self.required and not name.startswith("["):
-            name = f"[{name}]"
-        return name + ("..." if self.nargs != 1 else "")
-
-    if hasattr(TyperArgument, "_usage_display_name"):
-        setattr(TyperArgument, "_usage_display_name", usage_name)  # noqa: B010
+RICH: Final[Literal["rich"]] = "rich"
+"""Help is laid out by Rich (each docstring reflowed for it by :func:`reflowed`). Recent Typer imports Rich only
+when help or a usage error is printed, so a command that runs never pays for it."""
 
 
-_hide_python_types()
+def reflowed(doc: str) -> str:
+    """A docstring as help shows it: each paragraph of prose on one line (Rich wraps it to the terminal), and each
+    indented paragraph (the examples) kept line by line, as they are typed. Rich help keeps a docstring's line
+    breaks, which were only made for the source's width."""
+    import inspect
+
+    paragraphs = []
+    for paragraph in inspect.cleandoc(doc).split("\n\n"):
+        lines = paragraph.split("\n")
+        if all(line.startswith("    ") for line in lines if line.strip()):
+            paragraphs.append("\n".join(line.strip() for line in lines if line.strip()))
+        else:
+            paragraphs.append(" ".join(line.strip() for line in lines))
+    return "\n\n".join(paragraphs)
 
 
-app = typer.Typer(
-    name="tabroll",
-    context_settings={"help_option_names": ["-h", "--help"]},
-    no_args_is_help=True,
-    # --install-completion and --show-completion: Typer writes the script for bash, zsh, fish or PowerShell.
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    # Help is laid out by Rich (the docstrings are reflowed for it by _teach, below). Recent Typer imports Rich
-    # only when help or a usage error is printed, so a command that runs never pays for it.
-    rich_markup_mode="rich",
-)
+def command(typer_app: typer.Typer, name: str | None = None, **settings: Any) -> Callable[[F], F]:
+    """Registers a function as a command of ``typer_app``, its docstring reflowed as its help."""
+
+    def register(function: F) -> F:
+        settings.setdefault("cls", PlainCommand)
+        typer_app.command(name, help=reflowed(function.__doc__ or ""), **settings)(function)
+        return function
+
+    return register
 
 
 def _complete_games(incomplete: str) -> list[str]:
@@ -70,7 +58,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
@@ -99,9 +86,34 @@ def _root(
     """
 
 
+def root_app(group: type) -> typer.Typer:
+    """The ``tabroll`` app: the root callback and its settings; ``group`` (a Typer group class) finds the commands."""
+    app = typer.Typer(
+        name="tabroll",
+        cls=group,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        no_args_is_help=True,
+        # --install-completion and --show-completion: Typer writes the script for bash, zsh, fish or PowerShell.
+        add_completion=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=RICH,
+    )
+    app.callback(help=reflowed(_root.__doc__ or ""))(_root)
+    return app
+
+
+def one_command(function: Callable[..., Any], name: str, **settings: Any) -> typer.Typer:
+    """A Typer app of one command, built on its own when that command is run (see :mod:`tabroll.cli.app`)."""
+    single = typer.Typer(add_completion=False, rich_markup_mode=RICH)
+    command(single, name, **settings)(function)
+    return single
+
+
 journal_app = typer.Typer(
     name="journal",
+    cls=PlainGroup,
     help="A game journal: the story so far, undo the last action, or replay and verify it.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=RICH,
 )

@@ -64,12 +64,10 @@ def _catalogue(folder: Path, domain: str, language: str) -> _Catalogue:
     if found is None:
         found = _EMPTY
         if language != ENGLISH:
-            path = folder / language / "LC_MESSAGES" / f"{domain}.mo"
-            try:
-                with path.open("rb") as stream:
-                    import gettext
+            import gettext
 
-                    compiled = gettext.GNUTranslations(stream)
+            try:  # gettext keeps what it read: Click's words, looked up in the same file (cli/click_words.py)
+                compiled = gettext.translation(domain, str(folder), languages=[language])
             except (OSError, ValueError, EOFError, IndexError, KeyError, SyntaxError):  # none, or unreadable
                 pass  # said in English: a missing or broken catalogue never stops a command
             else:

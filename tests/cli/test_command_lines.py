@@ -116,9 +116,9 @@ def test_every_bracket_of_a_help_text_is_shown(cli, wide) -> None:
     """Rich reads ``[word]`` as markup: any help text with brackets must still show them."""
     import re
 
-    from tabroll.cli.app import _help_holders, app
+    from tabroll.cli.app import _help_holders
 
-    for holder, where in _help_holders(app):
+    for holder, where, _declared in _help_holders():
         text = holder.help if isinstance(holder.help, str) else ""
         for bracketed in re.findall(r"\\?\[[a-z][^\]]*\]", text):
             shown = cli(*where.split()[1:2], "-h").out if " " in where else cli("-h").out

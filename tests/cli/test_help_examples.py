@@ -21,7 +21,8 @@ from tabroll.cli.app import app, main
 def _commands() -> list[tuple[str, object]]:
     root = get_command(app)
     found: list[tuple[str, object]] = [("", root)]
-    for name, command in getattr(root, "commands", {}).items():
+    for name in root.list_commands(None):  # type: ignore[attr-defined]
+        command = root.get_command(None, name)  # type: ignore[attr-defined]
         found.append((name, command))
         for sub_name, sub in getattr(command, "commands", {}).items():
             found.append((f"{name} {sub_name}", sub))

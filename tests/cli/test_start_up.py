@@ -1,4 +1,4 @@
-"""What a command imports at start-up, and the kept code of dataclasses (:mod:`tabroll.cli.code_cache`).
+"""What a command imports at start-up.
 
 No timing here: each command runs in a fresh interpreter and the test asserts which modules it loaded, so a
 heavy import that creeps back into ``roll`` or ``--help`` fails a test rather than silently slowing every start.
@@ -12,8 +12,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml"
@@ -31,8 +29,8 @@ finally:
 """
 
 
-def _env(cache: Path) -> dict[str, str]:
-    env = {**os.environ, "TABROLL_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+def _env() -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("PYTHONSTARTUP", None)
     return env
 
@@ -40,7 +38,7 @@ def _env(cache: Path) -> dict[str, str]:
 def _modules(tmp_path: Path, *argv: str) -> set[str]:
     done = subprocess.run(
         [sys.executable, "-c", _MODULES_AFTER, *argv],
-        capture_output=True, text=True, cwd=tmp_path, env=_env(tmp_path / "cache"), check=False, timeout=120,
+        capture_output=True, text=True, cwd=tmp_path, env=_env(), check=False, timeout=120,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     line = next(line for line in done.stderr.splitlines() if line.startswith("MODULES "))
@@ -89,13 +87,27 @@ def test_run_imports_only_its_own_game(tmp_path: Path) -> None:
     assert _under(modules, "tabroll.odds", "rich") == []
 
 
+def test_a_command_imports_only_its_own_command_module(tmp_path: Path) -> None:
+    """Each command is made when it is run (or when help lists them all): the other families stay unread."""
+    modules = _modules(tmp_path, "roll", "1d20", "--format", "text", "--seed", "3")
+    assert "tabroll.cli.commands.run" in modules
+    others = ("attack", "odds", "info", "journal")
+    assert sorted(modules & {f"tabroll.cli.commands.{family}" for family in others}) == []
+
+
+def test_a_run_in_one_process_imports_no_process_pool(tmp_path: Path) -> None:
+    modules = _modules(tmp_path, "run", str(SCENARIO), "--format", "text")
+    assert "tabroll.batch" in modules  # the probe sees the batch's imports
+    assert _under(modules, "multiprocessing", "concurrent", "tabroll.batch.workers") == []
+
+
 def test_output_and_dice_modules_do_not_import_secrets(tmp_path: Path) -> None:
     """``secrets`` brings hashlib (a few ms): a fresh seed and a temporary name come from ``os.urandom``."""
     probe = (
         "import sys, tabroll.writing, tabroll.dice.session, tabroll.cli.output_stream; print('secrets' in sys.modules)"
     )
     done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=_env(tmp_path), check=True
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=_env(), check=True
     )
     assert done.stdout.strip() == "False"
 
@@ -106,101 +118,3 @@ def test_a_fresh_seed_is_32_bits() -> None:
     seeds = {fresh_seed() for _ in range(50)}
     assert all(0 <= seed < 2**32 for seed in seeds)
     assert len(seeds) > 1
-
-
-# --- the kept code of dataclasses ---------------------------------------------------------------------------
-
-_COUNT_COMPILED = """
-from tabroll.cli import code_cache
-code_cache.install()
-import tabroll.events, tabroll.dice.nodes
-print(code_cache._added, code_cache.cache_file())
-"""
-
-
-def _compiled(tmp_path: Path, cache: str) -> tuple[int, str]:
-    env = {**_env(tmp_path), "TABROLL_CACHE_DIR": cache}
-    done = subprocess.run(
-        [sys.executable, "-c", _COUNT_COMPILED], capture_output=True, text=True, cwd=tmp_path, env=env, check=True
-    )
-    added, path = done.stdout.split()
-    return int(added), path
-
-
-def test_the_second_run_compiles_no_dataclass_method(tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    added, path = _compiled(tmp_path, str(cache))
-    assert added > 50  # the first run compiles (the events and the dice expressions)
-    assert Path(path).parent == cache and Path(path).is_file()
-    assert _compiled(tmp_path, str(cache))[0] == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"]  # nothing in the working folder
-
-
-def test_a_corrupt_cache_is_compiled_afresh_and_replaced(tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _, path = _compiled(tmp_path, str(cache))
-    Path(path).write_bytes(b"\xe3 not marshal data")
-    assert _compiled(tmp_path, str(cache))[0] > 50
-    assert _compiled(tmp_path, str(cache))[0] == 0
-
-
-def test_an_unwritable_cache_folder_is_left_alone(tmp_path: Path) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("not a folder")
-    added, _ = _compiled(tmp_path, str(blocker / "cache"))
-    assert added > 50
-    assert blocker.read_text() == "not a folder"
-
-
-def test_an_empty_cache_setting_turns_the_file_off(tmp_path: Path) -> None:
-    env = {**_env(tmp_path), "TABROLL_CACHE_DIR": ""}
-    probe = "from tabroll.cli import code_cache; print(code_cache.cache_file())"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)
-    assert done.stdout.strip() == "None"
-
-
-@pytest.mark.parametrize("warm", [False, True])
-def test_a_command_gives_the_same_output_with_and_without_kept_code(tmp_path: Path, warm: bool) -> None:
-    cache = tmp_path / "cache"
-    argv = [sys.executable, "-m", "tabroll", "run", str(SCENARIO), "--format", "json"]
-    plain = subprocess.run(argv, capture_output=True, env={**_env(tmp_path), "TABROLL_CACHE_DIR": ""}, cwd=tmp_path)
-    if warm:
-        subprocess.run(argv, capture_output=True, env=_env(cache), cwd=tmp_path, check=True)
-    cached = subprocess.run(argv, capture_output=True, env=_env(cache), cwd=tmp_path)
-    assert plain.returncode == cached.returncode == 0
-    assert plain.stdout == cached.stdout
-
-
-_SAME_CLASS = """
-import dataclasses, sys
-from tabroll.cli import code_cache
-if sys.argv[1] == "cached":
-    code_cache.install()
-    code_cache.install()
-
-@dataclasses.dataclass(frozen=True, slots=True, order=True)
-class Point:
-    x: int
-    y: int = 0
-    tags: tuple[str, ...] = ()
-
-p = Point(1, 2)
-try:
-    p.x = 3
-except dataclasses.FrozenInstanceError:
-    frozen = True
-print(repr(p), p == Point(1, 2), hash(p) == hash(Point(1, 2)), Point(0) < p, frozen,
-      [f.name for f in dataclasses.fields(Point)], dataclasses.replace(p, y=5), Point.__init__.__qualname__)
-"""
-
-
-def test_a_dataclass_made_from_kept_code_behaves_as_one_compiled(tmp_path: Path) -> None:
-    outputs = []
-    for mode in ("plain", "cached", "cached"):
-        done = subprocess.run(
-            [sys.executable, "-c", _SAME_CLASS, mode],
-            capture_output=True, text=True, env=_env(tmp_path / "cache"), cwd=tmp_path, check=True,
-        )  # fmt: skip
-        outputs.append(done.stdout)
-    assert outputs[0] == outputs[1] == outputs[2]
-    assert "Point(x=1, y=2, tags=())" in outputs[0]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tabroll.cli.flags import JournalFileArg, JournalForceOption
-from tabroll.cli.typer_app import journal_app
+from tabroll.cli.typer_app import command, journal_app
 from tabroll.errors import (
     EXIT_REFUSED,
 )
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     pass
 
 
-@journal_app.command("show")
+@command(journal_app, "show")
 def journal_show(
     path: JournalFileArg,
     fmt: Annotated[
@@ -39,7 +39,7 @@ def journal_show(
     show_journal(path, check_view_format(fmt or "text", ("text", "rich", "json"), "journal show"), scenario)
 
 
-@journal_app.command("state")
+@command(journal_app, "state")
 def journal_state(
     path: JournalFileArg,
     fmt: Annotated[
@@ -63,7 +63,7 @@ def journal_state(
     journal_state_command(path, fmt=fmt, scenario=scenario, force=journal_force)
 
 
-@journal_app.command("undo")
+@command(journal_app, "undo")
 def journal_undo(path: JournalFileArg) -> None:
     """Drop the last recorded action (or a line cut short by a crash).
 
@@ -78,7 +78,7 @@ def journal_undo(path: JournalFileArg) -> None:
     typer.echo(visible(undo(path).message, lines=True))
 
 
-@journal_app.command("replay")
+@command(journal_app, "replay")
 def journal_replay(
     path: JournalFileArg,
     scenario: Annotated[
