@@ -116,9 +116,12 @@ def test_a_state_holding_a_roster_stays_a_frozen_value() -> None:
         board.pieces = ()  # type: ignore[misc]
 
 
-def test_pickle_and_copies_keep_the_units_and_drop_the_indexes() -> None:
+def test_pickle_and_copies_keep_the_units_and_their_lookups() -> None:
     roster = Roster((A, B))
     roster.find("Ann")
+    assert roster.by(square_of) == {(0, 0): A, (1, 0): B}
     for other in (pickle.loads(pickle.dumps(roster)), copy.deepcopy(roster), copy.copy(roster)):
         assert type(other) is Roster and other == roster and other.find("Bob") == B
-    assert "_names" not in pickle.loads(pickle.dumps(roster)).__dict__
+        assert other.by(square_of) == {(0, 0): A, (1, 0): B}
+        moved = other.replace(dataclasses.replace(A, square=(2, 0)))
+        assert moved.find("Ann").square == (2, 0) and moved.by(square_of)[(2, 0)].name == "Ann"
