@@ -244,11 +244,6 @@ class DiceExpression:
         """Whether the expression goes beyond NdM, keep/drop and ``+ - *`` (its roll then keeps a tree)."""
         return not self.features <= PLAIN_FEATURES
 
-    @property
-    def is_comparison(self) -> bool:
-        """Whether the whole expression is compared with a number (``1d20+7>=15``)."""
-        return isinstance(self.root, Compare)
-
     def roll(self, source: DiceSource, purpose: str, *, total_only: bool = False) -> RolledExpression:
         """Roll the dice terms left to right; a term asks ``source`` once for its dice, then once for each round
         of rerolls and of explosions. ``total_only``: the caller reads only the total (it may then be rolled as
