@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from tabroll.engine import ruleset_ids
 from tabroll.schemas import scenario_schema
 
-GAMES = ("tabmaster", "forgod", "mtg_heroes", "ahotnik", "botse")
+GAMES = sorted(ruleset_ids())  # every game discovered
 
 
 def _undescribed(node: Any, path: str) -> list[str]:

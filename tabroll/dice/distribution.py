@@ -172,11 +172,6 @@ def power(counts: Counts, n: int) -> Counts:
     return _sparse(low * n, poly_power(dense, n))
 
 
-def uniform_sum(count: int, sides: int) -> Dist:
-    """Ways for ``count`` dice of ``sides`` sides to add up to each total, and the number of outcomes."""
-    return power({face: 1 for face in range(1, sides + 1)}, count), sides**count
-
-
 # --- one die ----------------------------------------------------------------------------------------------------
 
 
@@ -205,13 +200,6 @@ def _mapped(counts: Counts, f: Callable[[Any], Any]) -> Counts:
 
 def _scaled(counts: Counts, factor: int) -> Counts:
     return {value: ways * factor for value, ways in counts.items()}
-
-
-def _merge(a: Counts, b: Counts) -> Counts:
-    out = dict(a)
-    for value, ways in b.items():
-        out[value] = out.get(value, 0) + ways
-    return out
 
 
 def _split(term: DiceTerm, die: Counts) -> tuple[Counts, Counts]:

@@ -132,14 +132,17 @@ __all__ = [
 
 DICE_TIP = N_("dice are written like 1d20, 2d6+3, 4d6kh3")
 """The tip of a dice expression that cannot be read: in English here, said in the language where it is shown."""
-_SPLIT = N_("split it into several smaller rolls")
-_DIGITS = "0123456789"
-_SPACE = " \t\r\n"
+SPLIT_TIP = N_("split it into several smaller rolls")
+"""The tip of an expression past a limit of :class:`DiceLimits`, said in the language where it is shown."""
+DIGITS = "0123456789"
+"""The digits a number of dice notation is written with (``str.isdigit`` also takes other scripts' digits)."""
+SPACE = " \t\r\n"
+"""The blanks allowed between the parts of an expression."""
 
 
 def _pointed(text: str, position: int, reason: str, *, refused: bool = False) -> str:
     """The message with the expression quoted and a caret line under ``position``."""
-    shown = "".join(ch if ch.isprintable() else " " if ch in _SPACE else "?" for ch in text)
+    shown = "".join(ch if ch.isprintable() else " " if ch in SPACE else "?" for ch in text)
     start = max(0, min(position - 30, len(shown) - 60))
     prefix = "..." if start else ""
     window = prefix + shown[start : start + 60] + ("..." if start + 60 < len(shown) else "")
@@ -155,7 +158,7 @@ def _pointed(text: str, position: int, reason: str, *, refused: bool = False) ->
 
 def _tip(tip: str | None) -> str | None:
     """A tip in the language now: the shared ones (:data:`DICE_TIP`) are kept in English until shown."""
-    return _(tip) if tip in (DICE_TIP, _SPLIT) else tip
+    return _(tip) if tip in (DICE_TIP, SPLIT_TIP) else tip
 
 
 class DiceSyntaxError(InputError):
@@ -244,11 +247,6 @@ class DiceExpression:
         """Whether the expression goes beyond NdM, keep/drop and ``+ - *`` (its roll then keeps a tree)."""
         return not self.features <= PLAIN_FEATURES
 
-    @property
-    def is_comparison(self) -> bool:
-        """Whether the whole expression is compared with a number (``1d20+7>=15``)."""
-        return isinstance(self.root, Compare)
-
     def roll(self, source: DiceSource, purpose: str, *, total_only: bool = False) -> RolledExpression:
         """Roll the dice terms left to right; a term asks ``source`` once for its dice, then once for each round
         of rerolls and of explosions. ``total_only``: the caller reads only the total (it may then be rolled as
@@ -297,7 +295,7 @@ def _parse_cached(text: str, limits: DiceLimits, rules: DiceRules | None) -> Dic
     if start is None:
         return expression
     comment = text[start:].lstrip("#")
-    bad = next((i for i in range(start, len(text)) if not (text[i].isprintable() or text[i] in _SPACE)), None)
+    bad = next((i for i in range(start, len(text)) if not (text[i].isprintable() or text[i] in SPACE)), None)
     if bad is not None:
         raise DiceSyntaxError(text, bad, _("a comment cannot hold {char!r}", char=text[bad]))
     return DiceExpression(expression.root, text, limits, " ".join(comment.split()))
@@ -334,7 +332,7 @@ def _comment_start(text: str, error_at: int) -> int | None:
     place that follows a space and starts with a letter (``1d20+5 to hit``), unless the word is spelled as a
     modifier (``4d6 kh9``: a mistake, said as one)."""
     for start in range(min(error_at, len(text) - 1), 0, -1):
-        if text[start - 1] in _SPACE and text[start].isalpha():
+        if text[start - 1] in SPACE and text[start].isalpha():
             word = text[start:].split(maxsplit=1)[0]
             return None if _MODIFIER_WORD.fullmatch(word) else start
     return None

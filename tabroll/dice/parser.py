@@ -46,10 +46,10 @@ from tabroll.dice.nodes import (
 )
 from tabroll.dice.nodes import whole as exact
 from tabroll.dice.notation import (
-    _DIGITS,
-    _SPACE,
-    _SPLIT,
     DICE_TIP,
+    DIGITS,
+    SPACE,
+    SPLIT_TIP,
     DiceExpression,
     DiceLimitError,
     DiceRefused,
@@ -114,7 +114,7 @@ class Parser:
 
     def peek(self) -> str:
         """Skip whitespace and return the next character, or "" at the end."""
-        while self.pos < len(self.text) and self.text[self.pos] in _SPACE:
+        while self.pos < len(self.text) and self.text[self.pos] in SPACE:
             self.pos += 1
         return self.text[self.pos : self.pos + 1]
 
@@ -153,7 +153,7 @@ class Parser:
         ch = self.peek()
         if not ch:
             return _("expected {what}, but the expression ends here", what=what)
-        if ch.isdigit() and ch not in _DIGITS:
+        if ch.isdigit() and ch not in DIGITS:
             return _("{char!r} is not a digit tabroll reads; write numbers with 0-9", char=ch)
         return _("expected {what}, not {char!r}", what=what, char=ch)
 
@@ -240,7 +240,7 @@ class Parser:
         label = " ".join(self.text[at + 1 : end].split())
         if not label:
             self.fail(_("the label is empty; write what the part is for, like 2d6[fire]"))
-        bad = next((ch for ch in self.text[at + 1 : end] if ch == "[" or not (ch.isprintable() or ch in _SPACE)), "")
+        bad = next((ch for ch in self.text[at + 1 : end] if ch == "[" or not (ch.isprintable() or ch in SPACE)), "")
         if bad:
             self.fail(_("a label cannot hold {char!r}", char=bad), self.text.index(bad, at + 1))
         if len(label) > self.limits.max_label_length:
@@ -262,14 +262,14 @@ class Parser:
         if ch in ("(", "{"):
             node, value_range = self.group(ch, at)
             after = self.text[self.pos : self.pos + 2].lower()
-            if ch == "(" and after[:1] == "d" and after[1:] and after[1:] in _DIGITS + "%f":
+            if ch == "(" and after[:1] == "d" and after[1:] and after[1:] in DIGITS + "%f":
                 return self.pool(node, value_range, at)
             return node, value_range
         if ch in ("d", "D"):
             return self.dice(1, at)
         if ch.isalpha():
             return self.function(at)
-        if ch == "." or (ch and ch in _DIGITS):
+        if ch == "." or (ch and ch in DIGITS):
             value, _at = self.integer() if ch != "." else (0, at)
             if self.peek() in ("d", "D") and ch != ".":
                 return self.dice(value, at)
@@ -293,7 +293,7 @@ class Parser:
     def decimal(self, whole: int, at: int) -> tuple[Node, Range]:
         self.pos += 1  # the '.'
         start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos] in _DIGITS:
+        while self.pos < len(self.text) and self.text[self.pos] in DIGITS:
             self.pos += 1
         digits = self.text[start : self.pos]
         if not digits:
@@ -383,9 +383,9 @@ class Parser:
     def integer(self, what: str | None = None) -> tuple[int, int]:
         """Read an unsigned integer; returns it and where it started."""
         ch, start, text = self.peek(), self.pos, self.text
-        if not ch or ch not in _DIGITS:
+        if not ch or ch not in DIGITS:
             self.fail(self.expected(what or _("a number")))
-        while self.pos < len(text) and text[self.pos] in _DIGITS:
+        while self.pos < len(text) and text[self.pos] in DIGITS:
             self.pos += 1
         if self.pos < len(text) and text[self.pos].isdigit():
             self.fail(_("{char!r} is not a digit tabroll reads; write numbers with 0-9", char=text[self.pos]))
@@ -430,7 +430,7 @@ class Parser:
         ch = self.peek()
         if ch in ("<", ">", "="):
             return self.condition(what)
-        if ch and ch in _DIGITS:
+        if ch and ch in DIGITS:
             value, _at = self.integer(what)
             return Condition("=", value)
         if required:
@@ -450,7 +450,7 @@ class Parser:
             self.refuse(
                 _("{count:,} dice in one roll; the limit is {limit:,}", count=count, limit=limits.max_dice_per_term),
                 at,
-                _SPLIT,
+                SPLIT_TIP,
             )
         sides, fudge = 100, False
         ch = self.peek()
@@ -472,7 +472,7 @@ class Parser:
         term = self.dice_modifiers(DiceTerm(count, sides, fudge=fudge), at)
         self.dice_count += count
         if self.dice_count > limits.max_dice_total:
-            self.refuse(_("more than {limit:,} dice in one expression", limit=limits.max_dice_total), at, _SPLIT)
+            self.refuse(_("more than {limit:,} dice in one expression", limit=limits.max_dice_total), at, SPLIT_TIP)
         draws = count
         if term.reroll is not None:
             draws *= 1 + (1 if term.reroll.once else limits.max_rerolls)
@@ -491,7 +491,7 @@ class Parser:
                     limit=limits.max_dice_total,
                 ),
                 at,
-                _SPLIT,
+                SPLIT_TIP,
             )
         self.count_term(at)
         return self.checked(term, term_range(term, limits), at)
@@ -585,8 +585,8 @@ class Parser:
 
     def drop_follows(self) -> bool:
         """Whether the 'd' at the current position is a drop (``4d6d1``, as Roll20 and Foundry read it)."""
-        rest = self.text[self.pos + 1 :].lstrip(_SPACE)
-        return rest[:1] in tuple(_DIGITS) or rest[:1].lower() in ("h", "l")
+        rest = self.text[self.pos + 1 :].lstrip(SPACE)
+        return rest[:1] in tuple(DIGITS) or rest[:1].lower() in ("h", "l")
 
     def selection(self, before: Selection | None, count: int, at: int, *, items: bool = False) -> Selection:
         """One more keep/drop step after ``before``: by rank (``kh2``), or by value (``k>3``, ``p<3``)."""
@@ -642,7 +642,7 @@ class Parser:
             asked = _("how many dice to keep after '{mark}', like {example}", **values)
         else:
             asked = _("how many dice to drop after '{mark}', like {example}", **values)
-        if len(written) == 2 and not (self.peek() and self.peek() in _DIGITS):  # kh alone keeps 1 (Roll20, Foundry)
+        if len(written) == 2 and not (self.peek() and self.peek() in DIGITS):  # kh alone keeps 1 (Roll20, Foundry)
             n, n_at = 1, self.pos
         else:
             n, n_at = self.integer(asked)

@@ -104,10 +104,6 @@ def enter_game(folder: Path | None, domain: str, own_language: str) -> None:
     _NOW.game = (folder, domain, own_language) if folder is not None else None
 
 
-def chosen_game() -> str | None:
-    return _NOW.game[1] if _NOW.game is not None else None
-
-
 def code_of(value: str) -> str | None:
     """The language a code or a locale names (``pt``, ``pt_BR.UTF-8``, ``PT-br``, ``game``), or ``None``."""
     word = value.strip().lower()

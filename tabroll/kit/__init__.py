@@ -279,19 +279,21 @@ def find_named(items: Iterable[T], name: str, *, what: str = "unit", where: str 
 
 def no_such(name: str, names: Sequence[str], *, what: str = "unit", where: str = "") -> RuleRefusal:
     """The refusal for a name that is none of ``names``: it suggests the nearest one, or lists them."""
-    from difflib import get_close_matches
-
-    close = get_close_matches(name, list(names), n=1)
-    message, tip = no_such_words(name, names, close[0] if close else None, what=what)
+    message, tip = no_such_words(name, names, what=what)
     return RuleRefusal(message + where, tip=tip, rule=f"unknown {what}")
 
 
-def no_such_words(name: str, names: Sequence[str], close: str | None, *, what: str = "unit") -> tuple[str, str]:
+def no_such_words(name: str, names: Sequence[str], *, what: str = "unit") -> tuple[str, str]:
     """The sentence for a name that is none of ``names`` (a ``what``: unit, combatant…), and its tip: the
-    nearest name ``close``, or the names. A ``what`` the core does not know is put in a sentence as it is."""
+    nearest of ``names``, or the names when none is near. A ``what`` the core does not know is put in a sentence
+    as it is. The one fuzzy match of a misspelt name, whether the rules refuse it (:func:`no_such`) or a file's
+    loading does (:func:`tabroll.kit.models.unknown_name`)."""
+    from difflib import get_close_matches
+
     from tabroll.i18n import _
 
     shown = ", ".join(names) or _("none")
+    close = next(iter(get_close_matches(name, list(names), n=1)), None)
     if close is not None:
         tip = _("did you mean '{name}'?", name=close)
     elif what == "unit":

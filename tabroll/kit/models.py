@@ -142,13 +142,11 @@ def assemble(
 def unknown_name(
     name: str, names: Sequence[str], doc: YamlDocument, path: tuple[str | int, ...], what: str = "unit"
 ) -> InputError:
-    """The error for an action that names a unit the file does not have, with the nearest name as a tip."""
-    from difflib import get_close_matches
-
+    """The error for an action that names a unit the file does not have, with the nearest name as a tip
+    (:func:`tabroll.kit.no_such_words`)."""
     from tabroll.kit import no_such_words
 
-    close = get_close_matches(name, list(names), n=1)
-    message, tip = no_such_words(name, names, close[0] if close else None, what=what)
+    message, tip = no_such_words(name, names, what=what)
     return InputError(message, location=doc.locate(path), tip=tip)
 
 

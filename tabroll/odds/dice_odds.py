@@ -21,7 +21,7 @@ from tabroll.odds.dice_figures import DiceOdds, Question, Table
 
 DEFAULT_TRIALS = 10_000
 MIN_TRIALS = 1_000  # a simulation taken in place of exact odds rolls at least this many times, or is refused
-MAX_SIMULATED_DICE = 400_000  # dice drawn in all by a simulation, at most (a few seconds)
+MAX_SIMULATED_DICE = 400_000  # dice drawn in all by a simulation, at most (so that one answers at the table)
 MAX_VALUES = 100_000  # exact odds list at most this many values (a wider expression is simulated)
 
 _VERSUS = re.compile(r"(?:^|\s)vs(?:\s|$)", re.IGNORECASE)

@@ -138,7 +138,8 @@ def surely_over(samples: list[int], budget: int) -> bool:
     as the largest tree it can walk, and would be thrown away. (The samples are seeded: the same tree always
     gets the same answer.)"""
     if getattr(samples, "merging", False):
-        # The leaves do not bound a merging walk's work (10^51 of them took 4,951 resolutions), and its early pace
+        # The leaves do not bound a merging walk's work (outcomes that meet at a step are walked once from there
+        # on, so a tree of astronomically many leaves may take a few thousand resolutions), and its early pace
         # says little of its end (its first subtrees are walked in full, the later ones found known): it is
         # tried, within its budget and its share of the time.
         return False

@@ -465,8 +465,3 @@ def make_renderer(fmt: str, stream: TextIO | None = None) -> Renderer:
     if fmt == "jsonl":
         return JsonLinesRenderer(stream)
     return TextRenderer(stream)
-
-
-def render_all(renderer: Renderer, events: Iterable[Event]) -> None:
-    for event in events:
-        renderer.event(event)

@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from tabroll.engine import ruleset_ids
+
 COMMANDS = ["run", "attack", "odds", "matrix", "roll", "check", "check-skill", "schema", "rulesets", "rules"]
 
 
@@ -66,8 +68,6 @@ def test_the_format_flag_is_offered_by_rules_rulesets_and_journal_show(cli, tmp_
     assert any(f["flag"] == "--distance" for f in rules["attack_fields"]) and rules["rulings"].startswith("# ")
     assert "## Options" in cli("rules", "tabmaster", "--format", "markdown").out
     games = json.loads(cli("rulesets", "--format", "json").out)
-    from tabroll.engine import ruleset_ids
-
     assert sorted(g["id"] for g in games) == sorted(ruleset_ids())
     assert cli("rulesets", "--format", "text").out.startswith("ahotnik ")
     monkeypatch.chdir(tmp_path)
@@ -81,7 +81,7 @@ def test_the_format_flag_is_offered_by_rules_rulesets_and_journal_show(cli, tmp_
         assert bad.code == 2 and "unknown output format 'yaml'" in bad.err
 
 
-@pytest.mark.parametrize("game", ["tabmaster", "forgod", "mtg_heroes", "ahotnik", "botse"])
+@pytest.mark.parametrize("game", sorted(ruleset_ids()))
 def test_rules_name_no_file_a_pip_user_does_not_have(game: str, cli) -> None:
     for fmt in ("text", "markdown", "json", "rich"):
         out = cli("rules", game, "--format", fmt).out

@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from tabroll.engine import ruleset_ids
-from tests.hardening.test_fuzz_cli import GAMES, SCENARIOS, assert_clean, invoke
+from tests.hardening.test_fuzz_cli import GAMES_WITH_SCENARIOS, SCENARIOS, assert_clean, invoke
 
 PYTHON_WORDS = re.compile(r"\bNone\b|NoneType|Input should|pydantic|Traceback|<class|__\w+__")
 LOCATED = re.compile(r":\d+:\d+: ")  # file:line:column: field: message
@@ -83,7 +83,7 @@ def run_broken(cli: Any, tmp_path: Path, path: Path, what: str) -> None:
     check_message(target, what, invoke(cli, *args), args)
 
 
-@pytest.mark.parametrize(("path", "what"), cases([first_scenario(g) for g in GAMES]), ids=str)
+@pytest.mark.parametrize(("path", "what"), cases([first_scenario(g) for g in GAMES_WITH_SCENARIOS]), ids=str)
 def test_an_emptied_or_missing_field_is_explained(cli: Any, tmp_path: Path, path: Path, what: str) -> None:
     run_broken(cli, tmp_path, path, what)
 

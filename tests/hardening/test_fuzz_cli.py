@@ -19,12 +19,15 @@ import yaml
 from hypothesis import HealthCheck, currently_in_test_context, event, given, settings
 from hypothesis import strategies as st
 
+from tabroll.engine import ruleset_ids
 from tests.conftest import Result
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
-# Every game found by folder, so a new ruleset is fuzzed without edits here.
-GAMES = sorted(p.name for p in (ROOT / "rulesets").iterdir() if (p / "__init__.py").is_file())
+# Every game tabroll discovers (a game copied into rulesets/, or found through TABROLL_GAMES), so a new ruleset is
+# fuzzed without edits here; those with bundled scenarios (scenarios/<game>/, optional) have their files broken.
+GAMES = sorted(ruleset_ids())
+GAMES_WITH_SCENARIOS = [game for game in GAMES if any((SCENARIOS / game).glob("*.yaml"))]
 
 # Hypothesis drives the function-scoped ``cli`` fixture many times per test: that is safe (it captures and
 # resets output and standard input on every call), so the health check about it is switched off.
@@ -178,17 +181,15 @@ def test_roll_with_given_dice_and_labels(cli, expression: str, given_dice: list[
 def _vocabulary(game: str) -> dict[str, list[str]]:
     """Names a player might type for ``game``: units, stats, action fields and house-rule options."""
     from tabroll.engine import find_ruleset
+    from tabroll.schemas import scenario_schema
 
-    units: set[str] = set()
-    catalogue = ROOT / "rulesets" / game / "units.yaml"
-    if catalogue.is_file():
-        units.update(str(name) for name in yaml.safe_load(catalogue.read_text(encoding="utf-8")) or {})
+    units: set[str] = set(find_ruleset(game).catalogue_names())
     for path in sorted((SCENARIOS / game).glob("*.yaml")):
         doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         for value in doc.values():
             if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
                 units.update(str(name) for name in value)
-    schema = json.loads((ROOT / "rulesets" / game / "scenario.schema.json").read_text(encoding="utf-8"))
+    schema = scenario_schema(game)
     stats: set[str] = set()
     fields: set[str] = set()
     for name, definition in schema.get("$defs", {}).items():

@@ -5,11 +5,11 @@
    the text, the text cut short, random bytes and stray YAML tokens inserted — and fed to ``tabroll run`` and
    ``tabroll check``.
 2. The actions: each bundled scenario keeps its units but gets generated actions, built from the game's own
-   scenario schema (``rulesets/<game>/scenario.schema.json``: every ``do:`` kind, its fields, random values in
+   scenario schema (``tabroll schema scenario -r GAME``: every ``do:`` kind, its fields, random values in
    and out of range, and ``dice:`` lists with impossible values, too few or too many).
 
 Whatever happens, the answer is exit 0, 1 or 2 with a clear message, never a traceback or a hang. The games
-are found by folder, so a new ruleset is fuzzed without edits here.
+are the discovered ones with bundled scenarios, so a new ruleset is fuzzed without edits here.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.hardening.test_fuzz_cli import GAMES, ROOT, SCENARIOS, assert_clean, fuzz, invoke
+from tests.hardening.test_fuzz_cli import GAMES_WITH_SCENARIOS, SCENARIOS, assert_clean, fuzz, invoke
 from tests.support import examples
 
 LOADER_EXAMPLES = examples(150, 5_000)  # per game; each example runs `run` and `check`
@@ -43,13 +43,6 @@ def _originals(game: str) -> list[tuple[str, str, Any]]:
         text = path.read_text(encoding="utf-8")
         out.append((path.name, text, yaml.safe_load(text)))
     return out
-
-
-def _scenarios_of(game: str) -> list[tuple[str, str, Any]]:
-    found = _originals(game)
-    if not found:
-        pytest.skip(f"no bundled scenarios for {game}")
-    return found
 
 
 def _dump(data: Any) -> str:
@@ -114,7 +107,7 @@ def _typo(key: str, how: int, char: str) -> str:
 @st.composite
 def mutated_scenario(draw: st.DrawFn, game: str) -> bytes:
     """A bundled scenario of ``game`` with a few random mutations, as the bytes of a file."""
-    _, text, data = draw(st.sampled_from(_scenarios_of(game)))
+    _, text, data = draw(st.sampled_from(_originals(game)))
     tree = copy.deepcopy(data)
     for _ in range(draw(st.integers(0, 3))):
         paths = _paths(tree)
@@ -156,7 +149,7 @@ def mutated_scenario(draw: st.DrawFn, game: str) -> bytes:
     return raw
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAMES_WITH_SCENARIOS)
 def test_scenario_loader_survives_mutations(game: str, cli, tmp_path: Path) -> None:
     path = tmp_path / f"{game}-mutated.yaml"
 
@@ -184,7 +177,9 @@ def test_scenario_loader_survives_mutations(game: str, cli, tmp_path: Path) -> N
 
 @cache
 def _schema(game: str) -> dict[str, Any]:
-    return json.loads((ROOT / "rulesets" / game / "scenario.schema.json").read_text(encoding="utf-8"))
+    from tabroll.schemas import scenario_schema
+
+    return scenario_schema(game)
 
 
 @cache
@@ -337,7 +332,7 @@ def _with_dice(action: dict[str, Any], dice: list[int] | None) -> dict[str, Any]
 @st.composite
 def scenario_with_actions(draw: st.DrawFn, game: str) -> str:
     """A bundled scenario whose actions are replaced: generated ones, and its own with other dice."""
-    _, _, data = draw(st.sampled_from(_scenarios_of(game)))
+    _, _, data = draw(st.sampled_from(_originals(game)))
     tree = copy.deepcopy(data)
     messy = draw(st.booleans())
     fresh = _action_strategy(game, _units(data), messy)
@@ -349,7 +344,7 @@ def scenario_with_actions(draw: st.DrawFn, game: str) -> str:
     return _dump(tree)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAMES_WITH_SCENARIOS)
 def test_generated_actions_resolve_or_fail_clearly(game: str, cli, tmp_path: Path) -> None:
     assert _action_kinds(game), f"{game}: no action kinds found in its scenario schema"
     path = tmp_path / f"{game}-actions.yaml"

@@ -377,12 +377,6 @@ def test_path_with_a_nul_byte(cli) -> None:
     assert "it contains a NUL byte" in result.err, result.err
 
 
-def test_every_game_has_bundled_scenarios() -> None:
-    missing = [game for game in GAMES if not list((SCENARIOS / game).glob("*.yaml"))]
-    assert not missing, missing
-    assert (ROOT / "rulesets").is_dir()
-
-
 def test_a_fifo_is_refused_not_waited_on(cli, tmp_path: Path) -> None:
     """Nothing writes into the pipe: reading it would block forever. '-' is the way to pipe a scenario in."""
     fifo = tmp_path / "pipe.yaml"

@@ -118,7 +118,7 @@ OWN_WORDS = [
 
 def _catalogue_text(game: str) -> str:
     ruleset = find_ruleset(game)
-    po = ROOT / "rulesets" / game / "locale" / ruleset.language / "LC_MESSAGES" / f"{game}.po"
+    po = ruleset.folder() / "locale" / ruleset.language / "LC_MESSAGES" / f"{game}.po"
     said, inside = [], False
     for line in po.read_text(encoding="utf-8").splitlines():
         if line.startswith(("msgstr", "msgid", "msgctxt")):

@@ -116,9 +116,35 @@ def test_a_state_holding_a_roster_stays_a_frozen_value() -> None:
         board.pieces = ()  # type: ignore[misc]
 
 
-def test_pickle_and_copies_keep_the_units_and_drop_the_indexes() -> None:
+def test_pickle_and_copies_keep_the_units_and_their_lookups() -> None:
     roster = Roster((A, B))
     roster.find("Ann")
+    assert roster.by(square_of) == {(0, 0): A, (1, 0): B}
     for other in (pickle.loads(pickle.dumps(roster)), copy.deepcopy(roster), copy.copy(roster)):
         assert type(other) is Roster and other == roster and other.find("Bob") == B
-    assert "_names" not in pickle.loads(pickle.dumps(roster)).__dict__
+        assert other.by(square_of) == {(0, 0): A, (1, 0): B}
+        moved = other.replace(dataclasses.replace(A, square=(2, 0)))
+        assert moved.find("Ann").square == (2, 0) and moved.by(square_of)[(2, 0)].name == "Ann"
+
+
+@pytest.mark.parametrize(
+    ("name", "what", "tip"),
+    [
+        ("Bobb", "unit", "did you mean 'Bob'?"),
+        ("Zed", "unit", "the units are: Ann, Bob, Cid"),
+        ("Zed", "fighter", "the fighters are: Ann, Bob, Cid"),
+        ("Zed", "piece", "the pieces are: Ann, Bob, Cid"),
+    ],
+)
+def test_a_misspelt_name_reads_the_same_refused_by_the_rules_or_by_the_file(name: str, what: str, tip: str) -> None:
+    from tabroll.kit import no_such
+    from tabroll.kit.models import unknown_name
+    from tabroll.loading.yaml_source import load_yaml_text
+
+    names = ["Ann", "Bob", "Cid"]
+    refused = no_such(name, names, what=what)
+    doc = load_yaml_text(f"actions:\n  - {{attacker: {name}}}\n", source="battle.yaml")
+    error = unknown_name(name, names, doc, ("actions", 0, "attacker"), what=what)
+    assert refused.message == error.message == f"there is no {what} called '{name}'"
+    assert refused.tip == error.tip == tip
+    assert error.location is not None and (error.location.file, error.location.line) == ("battle.yaml", 2)

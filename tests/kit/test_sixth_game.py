@@ -25,10 +25,17 @@ import tabroll.rulesets as GAMES_PACKAGE  # noqa: E402
 BUNDLED_PATH = list(GAMES_PACKAGE.__path__)
 
 
+FIXTURES = tuple(
+    f"tabroll.rulesets.{name}"
+    for name in ("duel", "clash")
+    if not any((Path(folder) / name).is_dir() for folder in BUNDLED_PATH)  # a fixture copied beside the bundled games
+)  # (as CI does) is a bundled game: other tests hold its classes, so it stays imported
+
+
 def _forget_games() -> None:
     """Discovery as it was before the test: the bundled folder only, no fixture game left imported."""
     engine._REGISTRY = None
-    for name in [m for m in sys.modules if m.startswith(("tabroll.rulesets.duel", "tabroll.rulesets.clash"))]:
+    for name in [m for m in sys.modules if FIXTURES and m.startswith(FIXTURES)]:
         del sys.modules[name]
     GAMES_PACKAGE.__path__[:] = BUNDLED_PATH
 

@@ -41,6 +41,7 @@ ACTIONS = list(_actions())
 
 
 def test_every_game_takes_steps() -> None:
+    """Every game with a bundled scenario (the five tabroll ships, and any game copied beside them) takes steps."""
     games = set()
     for _, ruleset, state, action in ACTIONS:
         recorder = StepRecorder(1)
@@ -48,7 +49,8 @@ def test_every_game_takes_steps() -> None:
             ruleset.resolve(state, action, recorder)
         if recorder.kept:
             games.add(ruleset.id)
-    assert games == {"ahotnik", "botse", "forgod", "mtg_heroes", "tabmaster"}
+    assert games == {ruleset.id for _, ruleset, _, _ in ACTIONS}
+    assert len(games) >= 5
 
 
 @pytest.mark.parametrize(("label", "ruleset", "state", "action"), ACTIONS, ids=[a[0] for a in ACTIONS])

@@ -1,14 +1,23 @@
-"""The exact walk gives the same fractions as the walk of the commit before the resolution speed-ups (issue 18), on
-every action of every bundled scenario and benchmark scenario.
+"""The exact walk gives the same fractions as the walk recorded in ``walk_golden.json``, on every action of every
+bundled scenario and benchmark scenario; a file with no record there (a new scenario, a game copied beside the
+bundled ones) is compared with the plain walk instead (every outcome resolved from the start:
+:func:`tests.support.plain_outcomes`).
 
 ``walk_golden.json`` holds, for each action, a digest of its exact tally (every measure's value and probability,
-the refusals, the total weight, the undeclared measures) and its number of leaves, written by that older commit
-(3eeb096) with ``PYTHONPATH=<its checkout> python tests/odds/test_walk_golden.py --write``: its own tabroll and
-games walked this checkout's scenario files. The speed-ups
-(cheaper copies of the states, plain dice rolled without folding an expression tree, geometry fast paths, the
-trample's plan kept per action) must leave every one of these digests as it was; the number of leaves may only go
-down (a roll that is only added up is walked by its totals since issue 29). Actions over 20,000 leaves are not
-recorded (``null``)."""
+the refusals, the total weight, the undeclared measures) and its number of leaves; actions over 20,000 leaves are
+not recorded (``null``). The records of the files there in 3eeb096 were written by that commit, the one before the
+resolution speed-ups of issue 18 (cheaper copies of the states, plain dice rolled without folding an expression
+tree, geometry fast paths, the trample's plan kept per action), which must leave every digest as it was; the
+number of leaves may only go down (a roll that is only added up is walked by its totals since issue 29).
+
+To record the files that have no record yet (and drop the records of files gone), with this checkout's walk, run
+from the checkout's root::
+
+    python tests/odds/test_walk_golden.py --write
+
+The records already there are kept. ``--write --all`` writes every record again; run it with another checkout
+first on ``PYTHONPATH`` to record what that checkout's tabroll and games give for this checkout's scenario files
+(as 3eeb096 did)."""
 
 from __future__ import annotations
 
@@ -77,13 +86,17 @@ def _golden() -> dict[str, list[dict[str, Any] | None]]:
     return loaded
 
 
+def _key(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
 def _recorded_within(path: Path, limit: int) -> set[int]:
-    recorded = _golden()[path.relative_to(ROOT).as_posix()]
+    recorded = _golden().get(_key(path), [])
     return {i for i, entry in enumerate(recorded) if entry is not None and entry["leaves"] <= limit}
 
 
 def _compare(path: Path, limit: int) -> None:
-    key = path.relative_to(ROOT).as_posix()
+    key = _key(path)
     recorded = _golden()[key]
     wanted = _recorded_within(path, limit)
     assert wanted, f"{key}: no action recorded within {limit:,} leaves, so this comparison would check nothing"
@@ -96,25 +109,37 @@ def _compare(path: Path, limit: int) -> None:
         assert now["leaves"] <= then["leaves"], f"{key}, action {index + 1}: the walk has more leaves"
 
 
+def _walked_actions(path: Path) -> int:
+    """How many actions of the file the walks reach: up to the first one without its own dice."""
+    from tabroll.loading.scenario import load_scenario_file
+
+    steps = load_scenario_file(path).steps
+    return next((index + 1 for index, step in enumerate(steps) if step.dice is None), len(steps))
+
+
 def _unrecorded() -> list[tuple[Path, int]]:
-    """Each action of a file the old walk recorded nothing of (every action over its 20,000 leaves)."""
+    """Each action of a file with no record (a file added since), or whose every action the recorded walk left out
+    (each over its 20,000 leaves)."""
     found: list[tuple[Path, int]] = []
     for path in scenario_files():
-        recorded = _golden()[path.relative_to(ROOT).as_posix()]
-        if all(entry is None for entry in recorded):
+        recorded = _golden().get(_key(path))
+        if recorded is None:
+            found.extend((path, index) for index in range(_walked_actions(path)))
+        elif all(entry is None for entry in recorded):
             found.extend((path, index) for index in range(len(recorded)))
     return found
 
 
-def test_every_file_has_its_record() -> None:
-    assert sorted(_golden()) == [p.relative_to(ROOT).as_posix() for p in scenario_files()]
+def test_every_record_is_of_a_file_there() -> None:
+    """A record of a file gone is dropped by ``--write`` (see the module's docstring)."""
+    assert sorted(set(_golden()) - {_key(p) for p in scenario_files()}) == []
 
 
 def test_every_file_is_compared_somewhere() -> None:
-    """Each file has an action the old walk recorded, or every action of it is checked against the plain walk."""
+    """Each file has an action recorded, or every action of it is checked against the plain walk."""
+    unrecorded = {path for path, _ in _unrecorded()}
     for path in scenario_files():
-        recorded = _golden()[path.relative_to(ROOT).as_posix()]
-        assert _recorded_within(path, BUDGET) or all(entry is None for entry in recorded), path
+        assert _recorded_within(path, BUDGET) or path in unrecorded, path
 
 
 EVERYDAY_FILES = [p for p in scenario_files() if _recorded_within(p, EVERYDAY)]
@@ -135,13 +160,9 @@ def test_the_walk_gives_the_fractions_of_the_old_walk(path: Path) -> None:
 PLAIN_BUDGET = 150_000
 
 
-@pytest.mark.slow  # the plain walk resolves every outcome from the start: tens of seconds for these
-@pytest.mark.parametrize(
-    ("path", "index"), _unrecorded(), ids=[f"{p.parent.name}/{p.name}#{i + 1}" for p, i in _unrecorded()]
-)
-def test_an_action_the_old_walk_left_out_has_the_plain_walks_fractions(path: Path, index: int) -> None:
-    """Past the old walk's budget there is no record to compare with: the merging walk is checked against the plain
-    walk instead (every outcome resolved from the start, no checkpoint read), on the same state."""
+def _plain_walk_of(path: Path, index: int, budget: int) -> Any:
+    """The merging walk of the file's action ``index`` checked against the plain walk (every outcome resolved from
+    the start, no checkpoint read), on the state the file's own dice lead to; ``None`` past ``budget``."""
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import resolve
     from tabroll.errors import RuleRefusal
@@ -154,7 +175,29 @@ def test_an_action_the_old_walk_left_out_has_the_plain_walks_fractions(path: Pat
         assert step.dice is not None
         with contextlib.suppress(RuleRefusal):
             state = resolve(scenario.ruleset, state, step.action, GivenDice(step.dice, origin="test")).state
-    walked = walked_as_plain(scenario.ruleset, state, scenario.steps[index].action, budget=PLAIN_BUDGET)
+    return walked_as_plain(scenario.ruleset, state, scenario.steps[index].action, budget=budget)
+
+
+NEW = [(path, index) for path, index in _unrecorded() if _key(path) not in _golden()]
+"""Each action of a file with no record at all (a scenario added since the records were written)."""
+
+
+@pytest.mark.parametrize(("path", "index"), NEW, ids=[f"{p.parent.name}/{p.name}#{i + 1}" for p, i in NEW])
+def test_an_action_of_a_new_file_has_the_plain_walks_fractions_on_small_trees(path: Path, index: int) -> None:
+    """Every day, each action of a file with no record whose plain walk takes at most 2,000 resolutions; the slow
+    tier compares them all."""
+    if _plain_walk_of(path, index, EVERYDAY) is None:
+        pytest.skip(f"the plain walk needs more than {EVERYDAY:,} resolutions: compared in the slow tier")
+
+
+@pytest.mark.slow  # the plain walk resolves every outcome from the start: tens of seconds for these
+@pytest.mark.parametrize(
+    ("path", "index"), _unrecorded(), ids=[f"{p.parent.name}/{p.name}#{i + 1}" for p, i in _unrecorded()]
+)
+def test_an_action_without_a_record_has_the_plain_walks_fractions(path: Path, index: int) -> None:
+    """Past the recorded walk's budget, or in a file with no record, there is nothing to compare with: the merging
+    walk is checked against the plain walk instead, on the same state."""
+    walked = _plain_walk_of(path, index, PLAIN_BUDGET)
     assert walked is not None, f"the plain walk needs more than {PLAIN_BUDGET:,} resolutions: raise the budget"
 
 
@@ -183,7 +226,20 @@ def _games_of_this_checkout() -> None:  # pragma: no cover - only for --write wi
     print(f"writing the records with the tabroll and games of {checkout}")
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--write"]:  # pragma: no cover - run once, by hand
+def write(every: bool) -> None:  # pragma: no cover - run by hand (see the module's docstring)
+    """Record each scenario file with no record (every file with ``every``), keep the others, drop files gone."""
     _games_of_this_checkout()
-    records = {p.relative_to(ROOT).as_posix(): walk_file(p) for p in scenario_files()}
+    old = {} if every else _golden()
+    records = {}
+    for path in scenario_files():
+        key = _key(path)
+        if key not in old:
+            print(f"recording {key}")
+        records[key] = old[key] if key in old else walk_file(path)
     GOLDEN.write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":  # pragma: no cover - run by hand
+    if sys.argv[1:] not in (["--write"], ["--write", "--all"]):
+        sys.exit("usage: python tests/odds/test_walk_golden.py --write [--all]")
+    write(every=sys.argv[1:] == ["--write", "--all"])

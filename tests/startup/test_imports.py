@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from tabroll.engine import ruleset_ids
+
 pytestmark = pytest.mark.slow  # a fresh interpreter for each import it measures (run by the slow tier)
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = str(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
-GAMES = ("ahotnik", "botse", "forgod", "mtg_heroes", "tabmaster")
+OTHER_GAMES = [game for game in ruleset_ids() if game != "tabmaster"]  # every game discovered but the example's
 
 # Runs the command as `python -m tabroll` does, then writes the names of the loaded modules to stderr when the
 # process exits (after the command's own exit code is decided).
@@ -56,7 +58,7 @@ def test_roll_loads_no_game_no_yaml_and_no_scenario_model() -> None:
     assert not avoided & modules, avoided & modules
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g != "tabmaster"])
+@pytest.mark.parametrize("game", OTHER_GAMES)
 def test_attack_without_a_ruleset_imports_no_other_games_events(game: str) -> None:
     """Finding the game of two catalogue units reads each game's light ``__init__`` only: a game's events are
     a part (``"events": "events:EVENTS"``), imported when first used."""
@@ -67,6 +69,6 @@ def test_attack_without_a_ruleset_imports_no_other_games_events(game: str) -> No
 
 def test_running_a_tabmaster_file_loads_no_other_game_and_not_the_command_line_attack() -> None:
     modules = loaded("run", EXAMPLE, "--format", "text")
-    for game in GAMES[:-1]:
+    for game in OTHER_GAMES:
         assert game_modules(modules, game) == set()
     assert "tabroll.loading.quick" not in modules
