@@ -12,7 +12,7 @@ Nothing here touches a game's rules; it only keeps the log honest in the same wa
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
@@ -23,6 +23,8 @@ from tabroll.frozen import replace
 T = TypeVar("T")
 StateT = TypeVar("StateT")
 UnitT = TypeVar("UnitT")
+
+Faces = frozenset[int] | None
 
 _PLAIN: dict[str, tuple[DiceExpression, DiceTerm | None, str]] = {}
 """Each notation rolled so far: its parsed expression, and its one dice term when it is plain NdS (else None)
@@ -119,13 +121,26 @@ class ActionLog:
         (100d20 has 1,901 totals and 4.9e21 pools). The log still shows every die."""
         return self.roll_dice(notation, purpose, unit, total_only=True).total
 
-    def roll_dice(self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False) -> RolledExpression:
+    def roll_count(self, notation: str, success: Iterable[int], purpose: str, unit: str | None) -> int:
+        """Roll plain dice (``NdS``) and log them like :meth:`roll_dice`, for rules that read only how many show a
+        face of ``success`` (which the game works out: a 6 always, a 1 never, else the target or more): that
+        many. The exact walk may then branch over the N + 1 counts, each weighted by the rolls that give it, not
+        over every pool (40d6: 41 counts, 1,221,759 pools). The log still shows every die."""
+        faces = frozenset(success)
+        return sum(value in faces for value in self.roll_dice(notation, purpose, unit, success=faces).values)
+
+    def roll_dice(
+        self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False, success: Faces = None
+    ) -> RolledExpression:
         """Roll a dice expression from the action's dice source and log it; the rolled result is returned.
-        ``total_only``: the caller reads only its total (use :meth:`roll_total`)."""
+        ``total_only``: the caller reads only its total (use :meth:`roll_total`); ``success``: only how many of
+        its dice show one of these faces (use :meth:`roll_count`)."""
         plain = _PLAIN.get(notation)
         if plain is None:
             plain = _plain(notation)
         expression, term, dice = plain
+        if success is not None and (term is None or term.fudge or not success <= frozenset(range(1, term.sides + 1))):
+            raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(success)} of {notation}")
         if term is None:
             rolled = expression.roll(self.dice, purpose, total_only=total_only)
             self.emit(Roll.of(rolled, label=purpose, unit=unit))
@@ -136,7 +151,8 @@ class ActionLog:
         from tabroll.dice.sources import DiceRequest, checked_draw
 
         values = checked_draw(
-            self.dice, DiceRequest(purpose, term.count, term.sides, total_only=total_only and not term.fudge)
+            self.dice,
+            DiceRequest(purpose, term.count, term.sides, total_only=total_only and not term.fudge, success=success),
         )
         total = sum(values)
         kept = (True,) * len(values)
