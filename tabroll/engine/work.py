@@ -24,8 +24,6 @@ T = TypeVar("T")
 StateT = TypeVar("StateT")
 UnitT = TypeVar("UnitT")
 
-Faces = frozenset[int] | None
-
 _PLAIN: dict[str, tuple[DiceExpression, DiceTerm | None, str]] = {}
 """Each notation rolled so far: its parsed expression, and its one dice term when it is plain NdS (else None)
 with that term's notation."""
@@ -127,48 +125,60 @@ class ActionLog:
         many. The exact walk may then branch over the N + 1 counts, each weighted by the rolls that give it, not
         over every pool (40d6: 41 counts, 1,221,759 pools). The log still shows every die."""
         faces = frozenset(success)
-        return sum(value in faces for value in self.roll_dice(notation, purpose, unit, success=faces).values)
+        expression, term, dice = _PLAIN.get(notation) or _plain(notation)
+        if term is None or term.fudge or min(faces, default=1) < 1 or max(faces, default=1) > term.sides:
+            raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(faces)} of {notation}")
+        values = self._plain_roll(expression, term, dice, purpose, unit, faces=faces)
+        return sum(map(faces.__contains__, values))
 
-    def roll_dice(
-        self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False, success: Faces = None
-    ) -> RolledExpression:
+    def roll_dice(self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False) -> RolledExpression:
         """Roll a dice expression from the action's dice source and log it; the rolled result is returned.
-        ``total_only``: the caller reads only its total (use :meth:`roll_total`); ``success``: only how many of
-        its dice show one of these faces (use :meth:`roll_count`)."""
+        ``total_only``: the caller reads only its total (use :meth:`roll_total`)."""
         plain = _PLAIN.get(notation)
         if plain is None:
             plain = _plain(notation)
         expression, term, dice = plain
-        if success is not None and (term is None or term.fudge or not success <= frozenset(range(1, term.sides + 1))):
-            raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(success)} of {notation}")
         if term is None:
             rolled = expression.roll(self.dice, purpose, total_only=total_only)
             self.emit(Roll.of(rolled, label=purpose, unit=unit))
             return rolled
-        # Plain NdS (most rolls, thousands of times in an exact walk): the same result and the same event as
-        # Roll.of builds from it, without reading them back from the expression.
         from tabroll.dice.notation import RolledExpression, RolledTerm
+
+        values = self._plain_roll(expression, term, dice, purpose, unit, total_only=total_only and not term.fudge)
+        total = sum(values)
+        return RolledExpression(expression, purpose, (RolledTerm(term, values, (True,) * len(values), total),), total)
+
+    def _plain_roll(
+        self,
+        expression: DiceExpression,
+        term: DiceTerm,
+        dice: str,
+        purpose: str,
+        unit: str | None,
+        *,
+        total_only: bool = False,
+        faces: frozenset[int] | None = None,
+    ) -> tuple[int, ...]:
+        """Plain NdS (most rolls, thousands of times in an exact walk): its values, and the same event as Roll.of
+        builds from its rolled expression, without reading them back from the expression."""
         from tabroll.dice.sources import DiceRequest, checked_draw
 
         values = checked_draw(
-            self.dice,
-            DiceRequest(purpose, term.count, term.sides, total_only=total_only and not term.fudge, success=success),
+            self.dice, DiceRequest(purpose, term.count, term.sides, total_only=total_only, success=faces)
         )
-        total = sum(values)
-        kept = (True,) * len(values)
         self.emit(
             Roll(
                 label=purpose,
                 dice=expression.notation,
                 values=values,
                 kept=values,
-                total=total,
+                total=sum(values),
                 unit=unit,
-                terms=(RolledDice(dice, values, kept),),
+                terms=(RolledDice(dice, values, (True,) * len(values)),),
                 shown=PLAIN_SHOWN,  # "[1, 2, …]", built if it is ever read
             )
         )
-        return RolledExpression(expression, purpose, (RolledTerm(term, values, kept, total),), total)
+        return values
 
     def pick(self, options: Sequence[T], purpose: str, unit: str | None) -> T:
         """A random choice among ``options``, rolled as a die with one side per option (1 = the first) and logged

@@ -170,8 +170,8 @@ class _Counts(Sequence[tuple[tuple[int, ...], int]]):
     success when a 1 fails (the counts rise from there), every die when it succeeds (they fall). A roll that
     cannot fail, or cannot succeed, has one branch."""
 
-    __slots__ = ("_fails", "_hit", "_miss", "_up", "_wins", "dice", "faces", "first_ways", "success")
-    nbytes = 0  # each weight is worked out when read
+    __slots__ = ("_fails", "_hit", "_miss", "_up", "_weights", "_wins", "dice", "faces", "first_ways", "success")
+    nbytes = 0  # count + 1 weights, worked out when first read
 
     def __init__(self, count: int, sides: int, success: frozenset[int]) -> None:
         self.dice, self.faces, self.success = count, sides, success
@@ -181,6 +181,7 @@ class _Counts(Sequence[tuple[tuple[int, ...], int]]):
         self._miss = next((face for face in range(1, sides + 1) if face not in success), 1)
         self._up = 1 not in success
         self.first_ways = (self._fails if self._up else self._wins) ** count
+        self._weights: list[int] | None = None
 
     def __len__(self) -> int:
         return self.dice + 1 if self._wins and self._fails else 1
@@ -191,8 +192,11 @@ class _Counts(Sequence[tuple[tuple[int, ...], int]]):
         count = self.dice
         hits = index if self._up else count - index
         low, high = sorted(((self._miss, count - hits), (self._hit, hits)))
-        ways = math.comb(count, hits) * self._wins**hits * self._fails ** (count - hits)
-        return (low[0],) * low[1] + (high[0],) * high[1], ways
+        weights = self._weights
+        if weights is None:
+            wins, fails = self._wins, self._fails
+            weights = self._weights = [math.comb(count, k) * wins**k * fails ** (count - k) for k in range(count + 1)]
+        return (low[0],) * low[1] + (high[0],) * high[1], weights[hits]
 
     def index_of(self, values: Sequence[int]) -> int:
         if len(self) == 1:

@@ -118,12 +118,18 @@ class Tally:
         scaled = self._scaled
         over = math.lcm(*scaled) if scaled else 1
         whole = Tally()
+        values = whole.values
         for denominator, part in scaled.items():
             factor = over // denominator
             whole.weight += part.weight * factor
             for name, bucket in part.values.items():
+                mine = values.get(name)
+                if mine is None:
+                    values[name] = {value: mass * factor for value, mass in bucket.items()}
+                    continue
+                get = mine.get
                 for value, mass in bucket.items():
-                    whole._put(name, value, mass * factor)
+                    mine[value] = get(value, 0) + mass * factor
             for reason, mass in part.refused.items():
                 whole.refused[reason] = whole.refused.get(reason, 0) + mass * factor
         return whole, over
