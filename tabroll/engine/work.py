@@ -46,7 +46,7 @@ def _plain(notation: str) -> tuple[DiceExpression, DiceTerm | None, str]:
 
 if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression, DiceTerm, RolledExpression
-    from tabroll.dice.sources import DiceSource
+    from tabroll.dice.sources import DiceRequest, DiceSource
     from tabroll.engine import Resolution
     from tabroll.kit.roster import Roster, RosterDraft
 
@@ -128,7 +128,10 @@ class ActionLog:
         expression, term, dice = _PLAIN.get(notation) or _plain(notation)
         if term is None or term.fudge or min(faces, default=1) < 1 or max(faces, default=1) > term.sides:
             raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(faces)} of {notation}")
-        values = self._plain_roll(expression, term, dice, purpose, unit, faces=faces)
+        from tabroll.dice.sources import DiceRequest
+
+        request = DiceRequest(purpose, term.count, term.sides, success=faces)
+        values = self._plain_roll(expression.notation, dice, request, unit)
         return sum(map(faces.__contains__, values))
 
     def roll_dice(self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False) -> RolledExpression:
@@ -143,38 +146,28 @@ class ActionLog:
             self.emit(Roll.of(rolled, label=purpose, unit=unit))
             return rolled
         from tabroll.dice.notation import RolledExpression, RolledTerm
+        from tabroll.dice.sources import DiceRequest
 
-        values = self._plain_roll(expression, term, dice, purpose, unit, total_only=total_only and not term.fudge)
+        request = DiceRequest(purpose, term.count, term.sides, total_only=total_only and not term.fudge)
+        values = self._plain_roll(expression.notation, dice, request, unit)
         total = sum(values)
         return RolledExpression(expression, purpose, (RolledTerm(term, values, (True,) * len(values), total),), total)
 
-    def _plain_roll(
-        self,
-        expression: DiceExpression,
-        term: DiceTerm,
-        dice: str,
-        purpose: str,
-        unit: str | None,
-        *,
-        total_only: bool = False,
-        faces: frozenset[int] | None = None,
-    ) -> tuple[int, ...]:
+    def _plain_roll(self, notation: str, term: str, request: DiceRequest, unit: str | None) -> tuple[int, ...]:
         """Plain NdS (most rolls, thousands of times in an exact walk): its values, and the same event as Roll.of
         builds from its rolled expression, without reading them back from the expression."""
-        from tabroll.dice.sources import DiceRequest, checked_draw
+        from tabroll.dice.sources import checked_draw
 
-        values = checked_draw(
-            self.dice, DiceRequest(purpose, term.count, term.sides, total_only=total_only, success=faces)
-        )
+        values = checked_draw(self.dice, request)
         self.emit(
             Roll(
-                label=purpose,
-                dice=expression.notation,
+                label=request.purpose,
+                dice=notation,
                 values=values,
                 kept=values,
                 total=sum(values),
                 unit=unit,
-                terms=(RolledDice(dice, values, (True,) * len(values)),),
+                terms=(RolledDice(term, values, (True,) * len(values)),),
                 shown=PLAIN_SHOWN,  # "[1, 2, …]", built if it is ever read
             )
         )
