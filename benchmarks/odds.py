@@ -95,6 +95,13 @@ def icepool_trample_idiomatic() -> Any:
     return [(d20 > 2).mean(), (d20 > 9).mean(), (d20 > 5).mean(), (3 @ d20).mean()]
 
 
+def _damage(report: Any) -> Fraction:
+    """The mean damage over every target (the report gives it per target when an attack strikes several)."""
+    if "damage" in report.means:
+        return Fraction(report.means["damage"].exact)
+    return sum((e.exact for name, e in report.means.items() if name.startswith("damage to ")), Fraction(0))
+
+
 def check_trample(report: Any, joint: Any) -> str:
     def p(pred: Callable[[Any], bool]) -> Fraction:
         total = joint.denominator()
@@ -104,7 +111,7 @@ def check_trample(report: Any, joint: Any) -> str:
         report.probabilities["defeated: Levi"].exact == p(lambda o: o[0])
         and report.probabilities["defeated: Soldado"].exact == p(lambda o: o[1])
         and report.probabilities["defeated: Arqueiro"].exact == p(lambda o: o[2])
-        and report.means["damage"].exact == Fraction(sum(o[3] * q for o, q in joint.items()), joint.denominator())
+        and _damage(report) == Fraction(sum(o[3] * q for o, q in joint.items()), joint.denominator())
     )
     return "same results" if same else "RESULTS DIFFER"
 
@@ -248,7 +255,7 @@ def _same(report_values: list[Fraction], marginals: list[Any]) -> str:
 def idiomatic_trample(report: Any, marginals: list[Any]) -> str:
     p = report.probabilities
     ours = [p["defeated: Levi"].exact, p["defeated: Soldado"].exact, p["defeated: Arqueiro"].exact]
-    return _same([*ours, report.means["damage"].exact], marginals)
+    return _same([*ours, _damage(report)], marginals)
 
 
 def icepool_forgod_idiomatic() -> Any:
