@@ -16,7 +16,10 @@ Measured side by side in one run:
 2. Monte Carlo throughput (resolved attacks per second) with one process and with two, against a plain
    script that only rolls the same dice with d20 (no rules at all), on the small projectile example and on a
    BotSE engage of eight dice whose tree is too large for the cache of resolved sequences to help;
-3. peak memory of a simulation as --trials grows tenfold (it should stay flat: only counts are kept).
+3. exact odds of Barrage (tests/fixtures/games/barrage, a pool game: attacks roll d6 to hit, hits to wound,
+   wounds to save, each roll read by its count of successes) with 10, 20 and 40 attacks, the walk's traced peak
+   memory, against icepool's binomial chain (``n @ (d6 >= 3)``, and so on), every figure checked equal;
+4. peak memory of a simulation as --trials grows tenfold (it should stay flat: only counts are kept).
 Figures, not pass/fail: these machines are shared and noisy.
 """
 
@@ -92,6 +95,13 @@ def icepool_trample_idiomatic() -> Any:
     return [(d20 > 2).mean(), (d20 > 9).mean(), (d20 > 5).mean(), (3 @ d20).mean()]
 
 
+def _damage(report: Any) -> Fraction:
+    """The mean damage over every target (the report gives it per target when an attack strikes several)."""
+    if "damage" in report.means:
+        return Fraction(report.means["damage"].exact)
+    return sum((e.exact for name, e in report.means.items() if name.startswith("damage to ")), Fraction(0))
+
+
 def check_trample(report: Any, joint: Any) -> str:
     def p(pred: Callable[[Any], bool]) -> Fraction:
         total = joint.denominator()
@@ -101,7 +111,7 @@ def check_trample(report: Any, joint: Any) -> str:
         report.probabilities["defeated: Levi"].exact == p(lambda o: o[0])
         and report.probabilities["defeated: Soldado"].exact == p(lambda o: o[1])
         and report.probabilities["defeated: Arqueiro"].exact == p(lambda o: o[2])
-        and report.means["damage"].exact == Fraction(sum(o[3] * q for o, q in joint.items()), joint.denominator())
+        and _damage(report) == Fraction(sum(o[3] * q for o, q in joint.items()), joint.denominator())
     )
     return "same results" if same else "RESULTS DIFFER"
 
@@ -245,7 +255,7 @@ def _same(report_values: list[Fraction], marginals: list[Any]) -> str:
 def idiomatic_trample(report: Any, marginals: list[Any]) -> str:
     p = report.probabilities
     ours = [p["defeated: Levi"].exact, p["defeated: Soldado"].exact, p["defeated: Arqueiro"].exact]
-    return _same([*ours, report.means["damage"].exact], marginals)
+    return _same([*ours, _damage(report)], marginals)
 
 
 def icepool_forgod_idiomatic() -> Any:
@@ -464,6 +474,51 @@ def interleaved(ours: Callable[[], Any], theirs: Callable[[], float], repeat: in
     return statistics.median(mine), statistics.median(other)
 
 
+POOL_ATTACKS = (10, 20, 40)
+
+
+def pool_case(attacks: int) -> tuple[Any, Any, Any]:
+    """``tabroll odds -r barrage -a "A attacks=N hit=3 wound=4 ap=1" -t "B models=N/2 wounds=2 save=4"`` (with
+    ``TABROLL_GAMES=tests/fixtures/games``): the fixture game imported from its folder, as discovery would."""
+    from tabroll.engine import AttackRequest
+    from tests.fixtures.games.barrage import RULESET
+
+    request = AttackRequest(
+        attacker="A",
+        target="B",
+        attacker_stats={"attacks": str(attacks), "hit": "3", "wound": "4", "ap": "1"},
+        target_stats={"models": str(attacks // 2), "wounds": "2", "save": "4"},
+    )
+    built = RULESET.quick_attack(request)
+    return RULESET, built.state, built.steps[0].action
+
+
+def icepool_pool(attacks: int) -> Any:
+    """The same figures from icepool's binomial chain: the hits of ``attacks`` d6 on 3+, their wounds on 4+, the
+    wounds whose save fails (4+ less AP 1: a 5 or a 6 saves); one damage each to models of 2 wounds.
+    (mean damage, P(B destroyed), the distribution of the models left)."""
+    import icepool
+
+    d6, models = icepool.d6, attacks // 2
+    fails = d6.map(lambda face: face != 6 and (face == 1 or face - 1 < 4))
+    unsaved = ((attacks @ (d6 >= 3)) @ (d6 >= 4)) @ fails
+    left = unsaved.map(lambda wounds: max(0, models - wounds // 2))
+    return unsaved.mean(), (left == 0).mean(), left
+
+
+def check_pool(report: Any, figures: Any) -> str:
+    mean, destroyed, left = figures
+    ours = {value: share.exact for value, share in report.game.distributions["models left: B"]}
+    theirs = {int(value): Fraction(q, left.denominator()) for value, q in left.items()}
+    found = report.probabilities.get("defeated: B")
+    same = (
+        report.means["damage"].exact == Fraction(mean)
+        and (found.exact if found is not None else 0) == Fraction(destroyed)
+        and {k: v for k, v in ours.items() if v} == theirs
+    )
+    return "same results" if same else "RESULTS DIFFER"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
@@ -534,6 +589,23 @@ def main() -> None:
         print(f"exact odds, TAB MASTER ATK=1 DAN={dice} against DEF 1000 (the work, beyond start-up): "
               f"{ours * 1000:.1f} ms ({verdict}; icepool's 100 @ d20), traced peak {peak:.1f} MiB",
               flush=True)  # fmt: skip
+
+    from tabroll.odds.exact import exact_odds
+
+    for attacks in POOL_ATTACKS:
+        case = pool_case(attacks)
+        ours = median_seconds(lambda case=case: tabroll_exact(case), args.repeat)  # type: ignore[misc]
+        theirs = median_seconds(lambda n=attacks: icepool_pool(n), args.repeat)  # type: ignore[misc]
+        verdict = check_pool(tabroll_exact(case), icepool_pool(attacks))
+        walked = exact_odds(*case)
+        peak = traced_peak_mib(case)
+        results[f"pool_{attacks}"] = {
+            "tabroll_s": ours, "icepool_s": theirs, "ratio": ours / theirs, "check": verdict,
+            "leaves": walked.leaves, "resolutions": walked.resolutions, "traced_peak_mib": peak,
+        }  # fmt: skip
+        print(f"exact odds, Barrage with {attacks} attacks ({walked.leaves:,} outcomes, {walked.resolutions:,} "
+              f"resolutions): tabroll {ours * 1000:.1f} ms, icepool's binomial chain {theirs * 1000:.1f} ms -> "
+              f"{ours / theirs:.2f}x icepool ({verdict}), traced peak {peak:.1f} MiB", flush=True)  # fmt: skip
 
     from tabroll.odds.montecarlo import PARALLEL_MIN_TRIALS
 

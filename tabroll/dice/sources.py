@@ -63,6 +63,9 @@ class DiceRequest:
     walk then branches over the sums, each with its weight, not over every pool. Every other source ignores it."""
     keep: Keep | None = None
     """With ``total_only``: the sum read is that of the dice this keeps (``4d6kh3``), not of every die."""
+    success: frozenset[int] | None = None
+    """The faces that succeed, when the rules read only how many of these dice show one (hits against a target):
+    the exact walk then branches over the counts, each with its weight. Every other source ignores it."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:

@@ -12,7 +12,7 @@ Nothing here touches a game's rules; it only keeps the log honest in the same wa
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
@@ -46,7 +46,7 @@ def _plain(notation: str) -> tuple[DiceExpression, DiceTerm | None, str]:
 
 if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression, DiceTerm, RolledExpression
-    from tabroll.dice.sources import DiceSource
+    from tabroll.dice.sources import DiceRequest, DiceSource
     from tabroll.engine import Resolution
     from tabroll.kit.roster import Roster, RosterDraft
 
@@ -119,6 +119,21 @@ class ActionLog:
         (100d20 has 1,901 totals and 4.9e21 pools). The log still shows every die."""
         return self.roll_dice(notation, purpose, unit, total_only=True).total
 
+    def roll_count(self, notation: str, success: Iterable[int], purpose: str, unit: str | None) -> int:
+        """Roll plain dice (``NdS``) and log them like :meth:`roll_dice`, for rules that read only how many show a
+        face of ``success`` (which the game works out: a 6 always, a 1 never, else the target or more): that
+        many. The exact walk may then branch over the N + 1 counts, each weighted by the rolls that give it, not
+        over every pool (40d6: 41 counts, 1,221,759 pools). The log still shows every die."""
+        faces = frozenset(success)
+        expression, term, dice = _PLAIN.get(notation) or _plain(notation)
+        if term is None or term.fudge or min(faces, default=1) < 1 or max(faces, default=1) > term.sides:
+            raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(faces)} of {notation}")
+        from tabroll.dice.sources import DiceRequest
+
+        request = DiceRequest(purpose, term.count, term.sides, success=faces)
+        values = self._plain_roll(expression.notation, dice, request, unit)
+        return sum(map(faces.__contains__, values))
+
     def roll_dice(self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False) -> RolledExpression:
         """Roll a dice expression from the action's dice source and log it; the rolled result is returned.
         ``total_only``: the caller reads only its total (use :meth:`roll_total`)."""
@@ -130,29 +145,33 @@ class ActionLog:
             rolled = expression.roll(self.dice, purpose, total_only=total_only)
             self.emit(Roll.of(rolled, label=purpose, unit=unit))
             return rolled
-        # Plain NdS (most rolls, thousands of times in an exact walk): the same result and the same event as
-        # Roll.of builds from it, without reading them back from the expression.
         from tabroll.dice.notation import RolledExpression, RolledTerm
-        from tabroll.dice.sources import DiceRequest, checked_draw
+        from tabroll.dice.sources import DiceRequest
 
-        values = checked_draw(
-            self.dice, DiceRequest(purpose, term.count, term.sides, total_only=total_only and not term.fudge)
-        )
+        request = DiceRequest(purpose, term.count, term.sides, total_only=total_only and not term.fudge)
+        values = self._plain_roll(expression.notation, dice, request, unit)
         total = sum(values)
-        kept = (True,) * len(values)
+        return RolledExpression(expression, purpose, (RolledTerm(term, values, (True,) * len(values), total),), total)
+
+    def _plain_roll(self, notation: str, term: str, request: DiceRequest, unit: str | None) -> tuple[int, ...]:
+        """Plain NdS (most rolls, thousands of times in an exact walk): its values, and the same event as Roll.of
+        builds from its rolled expression, without reading them back from the expression."""
+        from tabroll.dice.sources import checked_draw
+
+        values = checked_draw(self.dice, request)
         self.emit(
             Roll(
-                label=purpose,
-                dice=expression.notation,
+                label=request.purpose,
+                dice=notation,
                 values=values,
                 kept=values,
-                total=total,
+                total=sum(values),
                 unit=unit,
-                terms=(RolledDice(dice, values, kept),),
+                terms=(RolledDice(term, values, (True,) * len(values)),),
                 shown=PLAIN_SHOWN,  # "[1, 2, …]", built if it is ever read
             )
         )
-        return RolledExpression(expression, purpose, (RolledTerm(term, values, kept, total),), total)
+        return values
 
     def pick(self, options: Sequence[T], purpose: str, unit: str | None) -> T:
         """A random choice among ``options``, rolled as a die with one side per option (1 = the first) and logged

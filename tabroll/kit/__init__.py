@@ -199,11 +199,14 @@ def core_blows(ruleset: Ruleset[Any, Any], action: Any, events: Sequence[Event])
     target; damage adds to the open blow of the same pair (or is a blow of its own when the game rolls no hit);
     a defeat marks the last blow on that unit by that unit's defeater (or is a blow of its own)."""
     blows: list[Blow] = []
-    actor = ruleset.describe_action(action)[0] if events else None
+    actor: str | None = None
+    told = False  # the actor is read once, at the first strike (the exact walk reads many runs with none)
     for event in events:
         kind = event.kind
         if kind not in _STRIKE_KINDS:
             continue
+        if not told:
+            actor, told = ruleset.describe_action(action)[0], True
         part = ruleset.outcome_part(action, Strike.of(event, actor))
         if kind == "defeat":
             unit, by = str(getattr(event, "unit", "")), getattr(event, "by", None)

@@ -1,6 +1,7 @@
 """The branches of one dice request in an exact walk: its pools (values in rising order, each weighted by the
 ordered rolls that give it), or, when the rules read only a sum, its totals (each weighted by the rolls that
-add up to it), and how a walk's first branches are dealt to worker processes."""
+add up to it), or, when they read only how many dice succeed, its counts of successes; and how a walk's first
+branches are dealt to worker processes."""
 
 from __future__ import annotations
 
@@ -27,31 +28,28 @@ def _total_size(count: int, sides: int) -> int:
     return count * (sides - 1) + 1
 
 
-Reading = tuple[int, bool]
-"""How a roll read by its sum is walked: how many of its dice are summed (all, or those it keeps), and whether
-they are the highest ones (``kh``, ``dl``) or the lowest (``kl``, ``dh``)."""
-
 MAX_KEEP_WORK = 20_000_000
 """Most steps the count of a kept sum's weights may take (about ``sides * count**2 * kept * sides``): past it,
 the roll is walked by its pools (100d20kh50 would take minutes to count)."""
 
 
 def _reading(request: DiceRequest) -> Reading | None:
-    """How the walk reads ``request``: by its totals (see :data:`Reading`) when its rules read only the sum of its
-    dice or of the dice it keeps, else None (by its pools)."""
-    count = request.count
+    """How the walk reads ``request``: by its counts of successes when its rules read only how many dice show a
+    face of :attr:`~DiceRequest.success`, by its totals when they read only the sum of its dice or of the dice it
+    keeps, else None (by its pools)."""
+    count, sides = request.count, request.sides
+    if request.success is not None:
+        return _counts(count, sides, request.success)
     if not request.total_only or count == 1:
         return None
     keep = request.keep
-    if keep is None:
-        return count, True
-    kept = keep.kept_of(count)
+    kept = count if keep is None else keep.kept_of(count)
     if kept == count:
-        return count, True
-    sides = request.sides
+        return _totals(count, sides)
     if sides * count * count * max(1, kept) * sides > MAX_KEEP_WORK:
         return None
-    return kept, keep.highest
+    assert keep is not None
+    return _totals(count, sides, kept, keep.highest)
 
 
 def _totals_bytes(count: int, sides: int, kept: int | None = None) -> int:
@@ -64,7 +62,13 @@ class _Totals(Sequence[tuple[tuple[int, ...], int]]):
     """The totals of ``count`` dice of ``sides`` sides, lowest first, as :func:`_pools` lists pools: each as one
     pool that adds up to it (the lowest such pool in rising order: ones, one die between, then dice at
     ``sides``), with the number of ordered rolls that add up to it. A resolver that reads only the sum sees the
-    same from any pool of that sum; the weights are counted (J. C. P. Miller's recurrence) when first read."""
+    same from any pool of that sum; the weights are counted (J. C. P. Miller's recurrence) when first read.
+
+    Every reading (:data:`Reading`) lists its branches so: the first holds every die showing 1 (the answer
+    :class:`~tabroll.odds.exact.PrefixDice` gives a request nobody has walked yet), whose ordered rolls are
+    ``first_ways``; ``index_of(values)`` is the branch an ordered roll falls in, and ``nbytes`` about how much
+    memory its weights take (refused past :data:`~tabroll.odds.limits.MAX_TOTALS_BYTES`, before they are
+    counted)."""
 
     __slots__ = ("_weights", "dice", "faces")
     first_ways = 1  # every die showing 1: the one roll of the lowest total
@@ -72,6 +76,13 @@ class _Totals(Sequence[tuple[tuple[int, ...], int]]):
     def __init__(self, count: int, sides: int) -> None:
         self.dice, self.faces = count, sides
         self._weights: list[int] | None = None
+
+    @property
+    def nbytes(self) -> int:
+        return _totals_bytes(self.dice, self.faces)
+
+    def index_of(self, values: Sequence[int]) -> int:
+        return sum(values) - self.dice
 
     def __len__(self) -> int:
         return _total_size(self.dice, self.faces)
@@ -128,6 +139,13 @@ class _KeptTotals(Sequence[tuple[tuple[int, ...], int]]):
     def first_ways(self) -> int:
         return self.weights()[0]
 
+    @property
+    def nbytes(self) -> int:
+        return _totals_bytes(self.dice, self.faces, self.kept)
+
+    def index_of(self, values: Sequence[int]) -> int:
+        return sum(sorted(values, reverse=self.highest)[: self.kept]) - self.kept
+
     def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
         if not 0 <= index < len(self):
             raise IndexError(index)
@@ -142,6 +160,55 @@ def _totals(count: int, sides: int, kept: int | None = None, highest: bool = Tru
     if kept is None or kept == count:
         return _Totals(count, sides)
     return _KeptTotals(count, sides, kept, highest)
+
+
+class _Counts(Sequence[tuple[tuple[int, ...], int]]):
+    """How many of ``count`` dice of ``sides`` sides show a face of ``success`` (rules that read nothing else:
+    hits against a target), as :class:`_Totals` lists totals: each count ``k`` as one pool (``k`` dice on the
+    lowest succeeding face, the others on the lowest failing one, in rising order) with the ordered rolls that
+    give it, C(count, k) · successes^k · failures^(count − k). The first branch holds every die showing 1: no
+    success when a 1 fails (the counts rise from there), every die when it succeeds (they fall). A roll that
+    cannot fail, or cannot succeed, has one branch."""
+
+    __slots__ = ("_fails", "_hit", "_miss", "_up", "_weights", "_wins", "dice", "faces", "first_ways", "success")
+    nbytes = 0  # count + 1 weights, worked out when first read
+
+    def __init__(self, count: int, sides: int, success: frozenset[int]) -> None:
+        self.dice, self.faces, self.success = count, sides, success
+        self._wins = len(success)
+        self._fails = sides - self._wins
+        self._hit = min(success, default=1)
+        self._miss = next((face for face in range(1, sides + 1) if face not in success), 1)
+        self._up = 1 not in success
+        self.first_ways = (self._fails if self._up else self._wins) ** count
+        self._weights: list[int] | None = None
+
+    def __len__(self) -> int:
+        return self.dice + 1 if self._wins and self._fails else 1
+
+    def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        count = self.dice
+        hits = index if self._up else count - index
+        low, high = sorted(((self._miss, count - hits), (self._hit, hits)))
+        weights = self._weights
+        if weights is None:
+            wins, fails = self._wins, self._fails
+            weights = self._weights = [math.comb(count, k) * wins**k * fails ** (count - k) for k in range(count + 1)]
+        return (low[0],) * low[1] + (high[0],) * high[1], weights[hits]
+
+    def index_of(self, values: Sequence[int]) -> int:
+        if len(self) == 1:
+            return 0
+        hits = sum(value in self.success for value in values)
+        return hits if self._up else self.dice - hits
+
+
+_counts = functools.lru_cache(maxsize=64)(_Counts)
+
+Reading = _Totals | _KeptTotals | _Counts
+"""How a roll is walked when its rules read less than its pool: its branches (see :class:`_Totals`)."""
 
 
 LISTED_POOLS = 1_024
@@ -257,13 +324,12 @@ class _Pools:
         reading: Reading | None = None,
         origin: _Node | None = None,
     ) -> _Pools:
-        """Every pool (or, with a ``reading``, every total) of a request but its first (the one the resolution that
-        met it walked)."""
+        """Every pool (or, with a ``reading``, every branch of it) of a request but its first (the one the
+        resolution that met it walked)."""
         rolls = sides**count
         if reading is not None:
-            totals = _totals(count, sides, *reading)
-            return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - totals.first_ways,
-                       listed=totals, index=size - 1, origin=origin)  # fmt: skip
+            return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - reading.first_ways,
+                       listed=reading, index=size - 1, origin=origin)  # fmt: skip
         if size <= LISTED_POOLS:
             return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1,
                        listed=_pools(count, sides), index=size - 1, origin=origin)  # fmt: skip

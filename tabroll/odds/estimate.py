@@ -13,7 +13,7 @@ from tabroll.engine import AnyRuleset
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal
-from tabroll.odds.branches import _pool_size, _reading, _total_size, _totals, _totals_bytes
+from tabroll.odds.branches import _pool_size, _reading
 from tabroll.odds.limits import MAX_TOTALS_BYTES, PROBES, BudgetExceeded, passed
 
 
@@ -22,7 +22,7 @@ class Samples(list[int]):
     dice still to draw below it, so the walk may need far fewer resolutions than there are leaves."""
 
     merging: bool = False
-    # the sampled roll of most pools (or totals): count, sides, how many, what they are, the dice summed
+    # the sampled roll of most pools (or totals): count, sides, how many, what they are, the memory of its weights
     largest: tuple[int, int, int, str, int] | None = None
 
     def over(self, budget: int) -> BudgetExceeded:
@@ -31,8 +31,8 @@ class Samples(list[int]):
         estimate."""
         largest = self.largest
         if largest is not None:
-            count, sides, size, what, kept = largest
-            if what == "totals" and _totals_bytes(count, sides, kept) > MAX_TOTALS_BYTES:
+            count, sides, size, what, nbytes = largest
+            if what == "totals" and nbytes > MAX_TOTALS_BYTES:
                 return BudgetExceeded(budget, 0, request=(count, sides, size), what="large totals")
             if size - 1 > budget:
                 return BudgetExceeded(budget, 0, request=(count, sides, size), what=what)
@@ -70,16 +70,12 @@ class _SampledDice(StepWatcher):
             self._pending.clear()
         values = tuple(self._rng.randrange(sides) + 1 for _ in range(count))
         reading = _reading(request)
-        size = _total_size(reading[0], sides) if reading else _pool_size(count, sides)
+        size = _pool_size(count, sides) if reading is None else len(reading)
         if self.largest is None or size > self.largest[2]:
-            self.largest = (count, sides, size, "totals" if reading else "pools", reading[0] if reading else count)
-        if reading is not None:  # walked by its totals: the weight of the total drawn
-            kept, highest = reading
-            if _totals_bytes(count, sides, kept) > MAX_TOTALS_BYTES:
-                ways = 1  # not walked exactly at all: as unlikely as anything
-            else:
-                summed = sorted(values, reverse=highest)[:kept]
-                ways = _totals(count, sides, kept, highest)[sum(summed) - kept][1]
+            self.largest = (count, sides, size, *(("pools", 0) if reading is None else ("totals", reading.nbytes)))
+        if reading is not None:  # walked by its totals (or counts): the weight of the branch drawn
+            # a roll too large to walk exactly at all is as unlikely as anything
+            ways = 1 if reading.nbytes > MAX_TOTALS_BYTES else reading[reading.index_of(values)][1]
             self.inverse = self.inverse * sides**count // ways if self.inverse < 10**30 else self.inverse
             return values
         ways = math.factorial(count)

@@ -32,17 +32,7 @@ from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.i18n import _
-from tabroll.odds.branches import (
-    LISTED_POOLS,
-    Reading,
-    _deal,
-    _pool_size,
-    _Pools,
-    _reading,
-    _total_size,
-    _totals,
-    _totals_bytes,
-)
+from tabroll.odds.branches import LISTED_POOLS, Reading, _deal, _pool_size, _Pools, _reading
 from tabroll.odds.limits import (
     CLOCK_EVERY,
     FASTEST,
@@ -109,8 +99,8 @@ class PrefixDice(StepWatcher):
         self.keep_first = True
         # (position, count, sides, node, numerator, denominator, reading, origin, base) of each request past the
         # prefix: ``node`` is the node of the step the request follows, numerator/denominator the weight of the path
-        # from there to it, ``reading`` how many of its dice are summed and whether the highest when it is walked
-        # as its totals (its rules read only the sum: :func:`_reading`; None: by its pools), and
+        # from there to it, ``reading`` its branches when its rules read less than its pool (its sum, or how many
+        # dice succeed: :func:`_reading`; None: it is walked by its pools), and
         # ``origin``/``base`` where a resolution of its other pools resumes from and where its values begin
         self.fresh: list[tuple[int, int, int, _Node | None, int, int, Reading | None, _Node | None, int]] = []
 
@@ -147,8 +137,8 @@ class PrefixDice(StepWatcher):
             )
             walker.denominator *= step
             walker.node.lone = False
-            if reading is not None and reading[0] < count:  # the lowest kept total: how many rolls give it
-                walker.numerator *= _totals(count, request.sides, *reading).first_ways
+            if reading is not None:  # the reading's first branch: how many rolls give it
+                walker.numerator *= reading.first_ways
         first = (1,) * count  # the first pool, and the first total's pool: every die showing 1
         values.extend(first)
         return first
@@ -490,12 +480,12 @@ def _push_requests(
     pushed = 0
     for position, count, sides, owner, path_numerator, path_denominator, reading, since, base in dice.fresh:
         # counted: a request's pools (or totals) are made only as they are walked
-        size = _total_size(reading[0], sides) if reading else _pool_size(count, sides)
-        if reading and _totals_bytes(count, sides, reading[0]) > MAX_TOTALS_BYTES:
+        size = _pool_size(count, sides) if reading is None else len(reading)
+        if reading is not None and reading.nbytes > MAX_TOTALS_BYTES:
             raise BudgetExceeded(budget, resolutions, request=(count, sides, size), what="large totals")
         if largest is None or size > largest[2]:
             largest = (count, sides, size)
-            what = "totals" if reading else "pools"
+            what = "pools" if reading is None else "totals"
         owner = owner or root
         owner.pending += size - 1
         if size > 1:

@@ -19,9 +19,11 @@ class Tally:
     measures as the ruleset declared them for this action, ``undeclared`` the names an outcome reported that
     were not declared (a defect of the ruleset, reported rather than guessed at).
 
-    The exact walk adds integer weights over a denominator (:meth:`add_scaled`), kept apart per denominator
-    and turned into fractions once, by :meth:`settle` (a :class:`~fractions.Fraction` sum per leaf and measure
-    was a large part of the walk); the sums are exact either way, so the figures are the same."""
+    The exact walk adds integer weights over a denominator (:meth:`add_scaled`), all kept over one common
+    denominator (the least common multiple of those added so far: the weights are scaled up when a new one does
+    not divide it) and turned into fractions once, by :meth:`settle` (a :class:`~fractions.Fraction` sum per
+    leaf and measure was a large part of the walk); the sums are exact either way, so the figures are the
+    same."""
 
     values: dict[Key, dict[Any, Any]] = field(default_factory=dict)
     refused: dict[str, Any] = field(default_factory=dict)
@@ -29,7 +31,8 @@ class Tally:
     declared: dict[str, Measure] = field(default_factory=dict)
     undeclared: set[str] = field(default_factory=set)
     acted: bool = True
-    _scaled: dict[int, Tally] = field(default_factory=dict, repr=False, compare=False)
+    _scaled: Tally | None = field(default=None, repr=False, compare=False)
+    _denominator: int = field(default=1, repr=False, compare=False)  # the common denominator of ``_scaled``
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
@@ -65,18 +68,33 @@ class Tally:
         self.weight += weight
         self.refused[reason] = self.refused.get(reason, 0) + weight
 
-    def _over(self, denominator: int) -> Tally:
-        part = self._scaled.get(denominator)
+    def _over(self, denominator: int) -> tuple[Tally, int]:
+        """The integer weights over the common denominator, made a multiple of ``denominator``, and what a weight
+        over ``denominator`` is multiplied by to join them."""
+        part, over = self._scaled, self._denominator
         if part is None:
-            part = self._scaled[denominator] = Tally()
-        return part
+            self._scaled, self._denominator = Tally(), denominator
+            return self._scaled, 1
+        if over % denominator:
+            grown = math.lcm(over, denominator)
+            factor, self._denominator = grown // over, grown
+            part.weight *= factor
+            for bucket in part.values.values():
+                for value in bucket:
+                    bucket[value] *= factor
+            for reason in part.refused:
+                part.refused[reason] *= factor
+            over = grown
+        return part, over // denominator
 
     def add_scaled(self, outcome: Outcome, numerator: int, denominator: int) -> None:
         """Add ``outcome`` with probability ``numerator / denominator`` (integers until :meth:`settle`)."""
-        self._over(denominator).add(outcome, numerator)
+        part, factor = self._over(denominator)
+        part.add(outcome, numerator * factor)
 
     def add_refusal_scaled(self, reason: str, numerator: int, denominator: int) -> None:
-        self._over(denominator).add_refusal(reason, numerator)
+        part, factor = self._over(denominator)
+        part.add_refusal(reason, numerator * factor)
 
     def add_collapsed(
         self, other: Tally, over: int, numerator: int, denominator: int, after: Outcome | None = None
@@ -87,7 +105,8 @@ class Tally:
         ``after``: the blow figures of what came before ``other``'s outcomes (the path from the node this
         tally hangs from to the one ``other`` was walked below): each of ``other``'s blow figures is combined
         with it (:func:`~tabroll.odds.measures.combine`), and an outcome that lacks one of them takes its value."""
-        part = self._over(denominator * over)
+        part, factor = self._over(denominator * over)
+        numerator *= factor
         values = part.values
         for name, bucket in other.values.items():
             mine = values.get(name)
@@ -114,19 +133,8 @@ class Tally:
         part.weight += numerator * other.weight
 
     def collapse(self) -> tuple[Tally, int]:
-        """The integer weights kept per denominator, brought over one common denominator: (figures, it)."""
-        scaled = self._scaled
-        over = math.lcm(*scaled) if scaled else 1
-        whole = Tally()
-        for denominator, part in scaled.items():
-            factor = over // denominator
-            whole.weight += part.weight * factor
-            for name, bucket in part.values.items():
-                for value, mass in bucket.items():
-                    whole._put(name, value, mass * factor)
-            for reason, mass in part.refused.items():
-                whole.refused[reason] = whole.refused.get(reason, 0) + mass * factor
-        return whole, over
+        """The integer weights kept over their common denominator: (figures, it)."""
+        return (Tally() if self._scaled is None else self._scaled), self._denominator
 
     def _put(self, name: Key, value: Any, mass: Any) -> None:
         bucket = self.values.get(name)
@@ -136,9 +144,9 @@ class Tally:
             bucket[value] = bucket.get(value, 0) + mass
 
     def settle(self) -> Tally:
-        """Turn the integer weights kept per denominator into fractions, added to the figures."""
-        scaled, self._scaled = self._scaled, {}
-        for denominator, part in scaled.items():
+        """Turn the integer weights kept over their common denominator into fractions, added to the figures."""
+        part, denominator, self._scaled, self._denominator = self._scaled, self._denominator, None, 1
+        if part is not None:
             self.weight += Fraction(part.weight, denominator)
             for name, bucket in part.values.items():
                 mine = self.values.setdefault(name, {})

@@ -138,7 +138,7 @@ def test_a_roll_of_more_totals_than_the_budget_says_totals() -> None:
 @given(st.integers(2, 4), st.integers(2, 6), st.integers(1, 4))
 def test_the_totals_dealt_to_processes_are_every_total_once_with_its_weight(count: int, sides: int, jobs: int) -> None:
     size = count * (sides - 1) + 1
-    whole = _Pools.of_request((7,), count, sides, 1, 1, None, size, reading=(count, True))
+    whole = _Pools.of_request((7,), count, sides, 1, 1, None, size, reading=_Totals(count, sides))
     parts = _deal([whole], jobs)
     taken, weight = [], Fraction(0)
     for part in parts:
@@ -185,14 +185,16 @@ def test_the_totals_of_the_kept_dice_have_one_pool_each_and_the_weight_of_every_
     reading = branches._reading(DiceRequest("damage", count, sides, total_only=True, keep=keep))
     if kept == count or kept == 0:
         return
-    assert reading == (kept, keep.highest)
-    totals = branches._totals(count, sides, *reading)
+    totals = reading
+    assert isinstance(totals, branches._KeptTotals) and (totals.kept, totals.highest) == (kept, keep.highest)
 
     def kept_sum(roll: tuple[int, ...]) -> int:
         return sum(v for v, k in zip(roll, keep.flags(roll), strict=True) if k)
 
-    every = Counter(kept_sum(roll) for roll in itertools.product(range(1, sides + 1), repeat=count))
+    rolls = list(itertools.product(range(1, sides + 1), repeat=count))
+    every = Counter(kept_sum(roll) for roll in rolls)
     assert len(totals) == len(every) == kept * (sides - 1) + 1
+    assert all(totals.index_of(roll) == kept_sum(roll) - kept for roll in rolls)  # the branch the estimate weighs
     for index in range(len(totals)):
         pool, ways = totals[index]
         assert len(pool) == count and all(1 <= v <= sides for v in pool)
