@@ -29,12 +29,10 @@ from .events import Flip
 from .messages import _, n_, p_
 from .model import AttackAction, MoveAction, NewRoundAction
 from .movement import check_can_act, do_move, walk
-from .pilgrim import PilgrimChain
 from .profiles import AttackKind, AttackProfile
 from .ranged import resolve_ranged
 from .special import special_as_data
 from .state import Battle, Unit
-from .trample import TramplePass
 from .work import Attack, Turn
 
 if TYPE_CHECKING:
@@ -117,8 +115,12 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
         if action.move_to is not None or action.move_path is not None:
             raise RuleRefusal(_("a trample's movement is its path: give 'path', not 'move_to'"), rule="trample")
         if profile.effects.pilgrim:
+            from .pilgrim import PilgrimChain  # the rarer attacks' modules load when one is made
+
             first = PilgrimChain(attack=Attack(action, attacker, profile))
         else:
+            from .trample import TramplePass
+
             passes: list[list[Square] | None] = [list(p) for p in action.paths] if action.paths else [action.path]
             allowed = profile.effects.multiple or 1
             if len(passes) > allowed:
@@ -149,6 +151,8 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
             turn.ruling("move_before_attack", "true", _("a unit may move up to MOV squares, then attack"))
             attacker = do_move(turn, attacker, path, _("move before attack"))
         if profile.effects.pilgrim:
+            from .pilgrim import PilgrimChain
+
             first = PilgrimChain(attack=Attack(action, attacker, profile))
         else:
             first = resolve_ranged(turn, action, attacker, profile)

@@ -89,6 +89,8 @@ def test_run_imports_only_its_own_game(tmp_path: Path) -> None:
 
     assert _under(modules, *(f"tabroll.rulesets.{g}.model" for g in ruleset_ids() if g != "tabmaster")) == []
     assert _under(modules, "tabroll.odds", "rich") == []
+    rarer = ("trample", "pilgrim")  # the example's attacks are neither: their modules load when one is made
+    assert _under(modules, *(f"tabroll.rulesets.tabmaster.{part}" for part in rarer)) == []
 
 
 def test_a_command_imports_only_its_own_command_module(tmp_path: Path) -> None:
