@@ -63,7 +63,8 @@ def test_readme_example(command: str, expected: list[str], capsys, monkeypatch, 
 def _start_here() -> list[str]:
     """The README's two newcomer commands: the first ``sh`` block that installs and runs, and the test command."""
     blocks = re.findall(r"```sh\n(.*?)\n```", README, re.S)
-    (first,) = [line for line in blocks if line.startswith("python3 -m venv .venv && . .venv/bin/activate && python3 -m pip install . && python3 -m tabroll run ")]
+    install = "python3 -m venv .venv && . .venv/bin/activate && python3 -m pip install . && python3 -m tabroll run "
+    (first,) = [line for line in blocks if line.startswith(install)]
     (tests,) = [line for line in blocks if "pytest" in line]
     assert README.index(first) < README.index(tests) < README.index("## A tour of the commands")
     return [first, tests]

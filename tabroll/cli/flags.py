@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
 from tabroll.cli.completion import complete_formats, complete_units
 from tabroll.cli.typer_app import _complete_games
-
-if TYPE_CHECKING:
-    pass
 
 FormatOption = Annotated[
     str | None,

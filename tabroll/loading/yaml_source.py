@@ -231,7 +231,7 @@ _KIND: Final = {_INT: N_("a number"), _FLOAT: N_("a number"), _BOOL: N_("true/fa
 # What YAML refuses to read, plus a byte-order mark anywhere but the start (libyaml refuses that too). YAML
 # allows "[\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"; the pattern
 # below names its complement instead, which is the same set of characters (checked by the tests) and compiles
-# in a tenth of the time: a negated class over the whole of Unicode cost ~5 ms of every start that read a file.
+# far faster than a negated class over the whole of Unicode (it is compiled only for text that is not ASCII).
 # Written with the regex engine's escapes (a raw string): a literal holding surrogates crashes mypy 2.0's cache.
 _BAD_CHAR_PATTERN: Final = r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
 _BAD_ASCII: Final = re.compile("[^\t\n\r\x20-\x7e]")
@@ -282,9 +282,9 @@ def format_path(path: PathLike) -> str:
 
 @dataclass(slots=True)
 class _Pos:
-    """Where one collection starts, and where its keys and children are. A scalar's position is only its
-    ``(line, column)``: a file of 20,000 units has 80,000 values, and an object with a mapping of its own for each
-    cost 11 MiB."""
+    """Where one collection starts, and where its keys and children are. A scalar's position is only its line and
+    column, packed in one int: a large file has hundreds of thousands of values, so each costs as little as it
+    can."""
 
     line: int
     column: int
@@ -296,7 +296,7 @@ _Node = _Pos | int  # where a value is: a collection's position, or a scalar's l
 
 
 def _packed(at: _At) -> int:
-    """A line and column in one int (a tuple and its line's int took 84 bytes a value, the int takes 32)."""
+    """A line and column in one int (smaller than a tuple of two, kept for every value of a file)."""
     return at[0] << 32 | at[1]
 
 
@@ -424,7 +424,7 @@ _RESOLVED: dict[tuple[str, Any], str] = {}  # a plain scalar's tag, by its text 
 
 def _resolved(text: str, implicit: Any) -> str:
     """The tag YAML gives a scalar written without one; the tags of short texts are kept (a file of 20,000 units
-    writes the same few keys and values 20,000 times; resolving each took a quarter of the reading)."""
+    writes the same few keys and values again and again, and resolving is a search through YAML's patterns)."""
     if not implicit[0] or (_MAY_RESOLVE is not None and text and text[0] not in _MAY_RESOLVE):
         return _STR  # quoted text, or plain text that no pattern reads as anything else
     if len(text) > 32:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -11,9 +11,6 @@ from tabroll.cli.typer_app import command, journal_app
 from tabroll.errors import (
     EXIT_REFUSED,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 @command(journal_app, "show")
