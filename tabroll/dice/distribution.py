@@ -43,7 +43,6 @@ from tabroll.dice.nodes import (
     Function,
     Keep,
     KeepIf,
-    KeepSteps,
     Labeled,
     Negate,
     Node,
@@ -248,32 +247,39 @@ def die_values(term: DiceTerm, limits: DiceLimits) -> Dist:
 
 
 def keep_counts(groups: list[tuple[int, Counts]], keep: Selection, score: Callable[[Any], Any]) -> Counts:
-    """Ways for the kept values of a pool to score each total (see :func:`_one_end`, :func:`_by_places`)."""
+    """Ways for the kept values of a pool to score each total. The pool is ``groups`` of independent dice, each
+    group ``(how many, ways of each value)``; the ways in all are the product of each group's ways to the power
+    of its size. ``keep`` says which places of the sorted pool count: one end (``kh3``, ``dl1``, ``kl2``) or
+    several steps (``kh1kl1``). See :func:`_by_places`."""
     assert not isinstance(keep, KeepIf)
-    if isinstance(keep, KeepSteps):
-        return _by_places(groups, keep, score)
-    return _one_end(groups, keep, score)
-
-
-def _by_places(groups: list[tuple[int, Counts]], keep: KeepSteps, score: Callable[[Any], Any]) -> Counts:
-    """As :func:`_one_end`, for keep/drop steps that keep any places of the sorted pool (``kh1kl1``): values are
-    visited from the highest, the state is how many dice of each group are still unplaced (which tells the place
-    reached), and each die placed adds its score when its place counts."""
     groups = [(n, w) for n, w in groups if n > 0]
+    places = keep.ranks(sum(n for n, _ in groups))  # from the highest place down
+    if isinstance(keep, Keep) and not keep.highest:
+        return _by_places(groups, places[::-1], score, descending=False)  # from the kept end: the lowest first
+    return _by_places(groups, places, score, descending=True)
+
+
+def _by_places(
+    groups: list[tuple[int, Counts]], places: tuple[bool, ...], score: Callable[[Any], Any], *, descending: bool
+) -> Counts:
+    """Ways for the dice of ``groups`` to score each total, counting the score of a die when its place counts
+    (``places``, in the order the values are visited: from the highest when ``descending``, else from the lowest).
+    The state is how many dice of each group are still unplaced, which tells the place reached: placing ``m`` of
+    the ``r`` unplaced dice of a group on a value happens in ``comb(r, m) · w**m`` ways; once the last place that
+    counts is passed, the other dice land on any value not visited yet."""
     pool = sum(n for n, _ in groups)
-    places = keep.ranks(pool)
     last = max((i for i, kept in enumerate(places) if kept), default=-1)
-    values = sorted({v for _, w in groups for v in w}, reverse=True)
-    left_over = [[0] * len(values) for _ in groups]
+    if last < 0:
+        whole = math.prod(sum(w.values()) ** n for n, w in groups)
+        return {0: whole} if whole else {}
+    values = sorted({v for _, w in groups for v in w}, reverse=descending)
+    left_over = [[0] * len(values) for _ in groups]  # the ways of each group beyond each value
     for g, (_count, w) in enumerate(groups):
         running = 0
         for i in range(len(values) - 1, -1, -1):
             left_over[g][i] = running
             running += w.get(values[i], 0)
     result: Counts = defaultdict(int)
-    if last < 0:
-        whole = math.prod(sum(w.values()) ** n for n, w in groups)
-        return {0: whole} if whole else {}
     states: dict[tuple[int, ...], Counts] = {tuple(n for n, _ in groups): {0: 1}}
     for i, value in enumerate(values):
         here = [w.get(value, 0) for _, w in groups]
@@ -301,60 +307,8 @@ def _by_places(groups: list[tuple[int, Counts]], keep: KeepSteps, score: Callabl
                             result[total + gained] += count * ways * factor
                     continue
                 if any(r and not beyond[g] for g, r in enumerate(rest)):
-                    continue
-                bucket = following.setdefault(rest, {})
-                for total, count in sums.items():
-                    key = total + gained
-                    bucket[key] = bucket.get(key, 0) + count * ways
-        states = following
-    return dict(result)
-
-
-def _one_end(groups: list[tuple[int, Counts]], keep: Keep, score: Callable[[Any], Any]) -> Counts:
-    """Ways for the kept values of a pool to score each total. The pool is ``groups`` of independent dice, each
-    group ``(how many, ways of each value)``; the ways in all are the product of each group's ways to the power
-    of its size. Values are visited from the kept end: placing ``m`` of the ``r`` unplaced dice of a group on a
-    value happens in ``comb(r, m) · w**m`` ways; once enough dice are kept, the others land on any value not
-    visited yet."""
-    groups = [(n, w) for n, w in groups if n > 0]
-    pool = sum(n for n, _ in groups)
-    wanted = keep.kept_of(pool)
-    values = sorted({v for _, w in groups for v in w}, reverse=keep.highest)
-    left_over = [[0] * len(values) for _ in groups]  # the ways of each group beyond each value
-    for g, (_count, w) in enumerate(groups):
-        running = 0
-        for i in range(len(values) - 1, -1, -1):
-            left_over[g][i] = running
-            running += w.get(values[i], 0)
-    result: Counts = defaultdict(int)
-    states: dict[tuple[tuple[int, ...], int], Counts] = {(tuple(n for n, _ in groups), wanted): {0: 1}}
-    for i, value in enumerate(values):
-        here = [w.get(value, 0) for _, w in groups]
-        beyond = [left_over[g][i] for g in range(len(groups))]
-        points = score(value)
-        following: dict[tuple[tuple[int, ...], int], Counts] = {}
-        for (unplaced, left), sums in states.items():
-            choices = [range(r + 1) if here[g] else range(1) for g, r in enumerate(unplaced)]
-            for placed in product(*choices):
-                ways = 1
-                for g, m in enumerate(placed):
-                    if m:
-                        ways *= math.comb(unplaced[g], m) * here[g] ** m
-                taken = min(sum(placed), left)
-                rest = tuple(r - m for r, m in zip(unplaced, placed, strict=True))
-                gained = taken * points
-                if left - taken == 0 or not any(rest):
-                    factor = 1
-                    for g, r in enumerate(rest):
-                        if r:
-                            factor *= beyond[g] ** r
-                    if factor:
-                        for total, count in sums.items():
-                            result[total + gained] += count * ways * factor
-                    continue
-                if any(r and not beyond[g] for g, r in enumerate(rest)):
                     continue  # those dice would have no value left to land on
-                bucket = following.setdefault((rest, left - taken), {})
+                bucket = following.setdefault(rest, {})
                 for total, count in sums.items():
                     key = total + gained
                     bucket[key] = bucket.get(key, 0) + count * ways
