@@ -41,18 +41,8 @@ def versus_lines(comparison: Comparison, *, fine: bool = False) -> list[tuple[st
         shown = [_figure(name, e) for e in (ea, eb)]
         pad = " " * (width - cells(label))
         lines.append((f"  {label}{pad}  {shown[0]:>9}  {shown[1]:>9}  {_figure(name, diff, signed=True):>9}", ""))
-    if comparison.a_more is not None and comparison.equal is not None and comparison.b_more is not None:
-        lines.append(
-            (
-                _(
-                    "damage: A deals more {more} · as much {same} · B deals more {less}",
-                    more=_chance(comparison.a_more),
-                    same=_chance(comparison.equal),
-                    less=_chance(comparison.b_more),
-                ),
-                "bold yellow",
-            )
-        )
+    if (said := _damage_odds(comparison)) is not None:
+        lines.append((said, "bold yellow"))
         lines += _chart(comparison.damage, fine)
     return lines
 
@@ -138,14 +128,19 @@ def versus_svg(comparison: Comparison, *, game: str = "") -> str:
         else _("odds (estimated: at least one side was simulated (see its note); differences have no interval)")
     )
     lines = [_("{game}: {odds}", game=game, odds=how) if game else how]
-    if comparison.a_more is not None and comparison.equal is not None and comparison.b_more is not None:
-        lines.append(
-            _(
-                "damage: A deals more {more} · as much {same} · B deals more {less}",
-                more=_chance(comparison.a_more),
-                same=_chance(comparison.equal),
-                less=_chance(comparison.b_more),
-            )
-        )
+    if (damage := _damage_odds(comparison)) is not None:
+        lines.append(damage)
     value_label = f"{', '.join(figure_name(name) for name in dict.fromkeys(names))} (n)"
     return distribution_svg(title, lines, series, value_label, document_title=f"{title} ({game})" if game else title)
+
+
+def _damage_odds(comparison: Comparison) -> str | None:
+    """How often each attack deals more damage, when both damage distributions are known."""
+    if comparison.a_more is None or comparison.equal is None or comparison.b_more is None:
+        return None
+    return _(
+        "damage: A deals more {more} · as much {same} · B deals more {less}",
+        more=_chance(comparison.a_more),
+        same=_chance(comparison.equal),
+        less=_chance(comparison.b_more),
+    )
