@@ -107,3 +107,19 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.fixture
 def scenarios_dir() -> Path:
     return SCENARIOS
+
+
+@pytest.fixture
+def started_pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The ``jobs`` of every process pool tabroll starts during the test (each pool still starts)."""
+    from tabroll.batch import workers
+
+    started: list[int] = []
+    real = workers.process_pool
+
+    def counted(jobs: int) -> Any:
+        started.append(jobs)
+        return real(jobs)
+
+    monkeypatch.setattr(workers, "process_pool", counted)
+    return started

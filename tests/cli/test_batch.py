@@ -195,19 +195,14 @@ def test_an_attack_outside_a_batch_keeps_its_one_document(cli) -> None:
     assert doc.json()["version"] == 4 and "files" not in doc.json() and doc.json()["actions"]
 
 
-def test_never_more_workers_than_files_and_a_warning_past_the_cores(cli, rolling_files, monkeypatch) -> None:
+def test_never_more_workers_than_files_and_a_warning_past_the_cores(
+    cli, rolling_files, monkeypatch, started_pools
+) -> None:
     """``--jobs 64`` for 6 files starts 6 workers, not 64 (each is a whole tabroll in memory); more workers than
     the machine's cores are run, with a warning that says so."""
     from tabroll.batch import workers
 
-    started: list[int] = []
-    real = workers.process_pool
-
-    def counted(jobs: int):  # type: ignore[no-untyped-def]
-        started.append(jobs)
-        return real(jobs)
-
-    monkeypatch.setattr(workers, "process_pool", counted)
+    started = started_pools
     monkeypatch.setattr(workers, "cores", lambda: 8)
     quiet = cli("run", *rolling_files, "--seed", "9", "--format", "jsonl", "--jobs", "64")
     assert quiet.code == 0 and started == [6], quiet.err

@@ -130,21 +130,14 @@ def test_odds_of_an_action_the_rules_always_refuse_exit_1_like_attack(cli) -> No
     ids=["simulation", "exact"],
 )
 def test_odds_never_start_more_workers_than_parts_and_warn_past_the_cores(
-    cli, monkeypatch, jobs: str, trials: str | None, parts: int, cores: int
+    cli, monkeypatch, started_pools, jobs: str, trials: str | None, parts: int, cores: int
 ) -> None:
     """``odds --jobs 64`` starts a process for each part of the work at most (each is a whole tabroll in memory);
     more processes than cores run, with the warning ``run`` gives; the odds are those of one process."""
     from tabroll.batch import workers
     from tabroll.odds import montecarlo
 
-    started: list[int] = []
-    real = workers.process_pool
-
-    def counted(jobs: int):  # type: ignore[no-untyped-def]
-        started.append(jobs)
-        return real(jobs)
-
-    monkeypatch.setattr(workers, "process_pool", counted)
+    started = started_pools
     monkeypatch.setattr(montecarlo, "PARALLEL_MIN_TRIALS", 1)  # really fork, even for 3 chunks of trials
     args = ["odds", "-a", "Lanceiro", "-t", "Alquimista", "--distance", "2", "--format", "json", "--seed", "5"]
     args += ["--trials", trials] if trials else []
