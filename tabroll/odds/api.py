@@ -11,7 +11,7 @@ from tabroll.dice.session import check_jobs
 from tabroll.engine import AnyRuleset
 from tabroll.i18n import _, n_
 from tabroll.odds.figures import Report, number
-from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
+from tabroll.odds.limits import BudgetExceeded, WalkStopped
 from tabroll.odds.report import build_report
 
 DEFAULT_TRIALS = 100_000
@@ -149,19 +149,13 @@ def _walk_first(
 ) -> Report | str:
     """The exact odds; or, when the walk is over the budget or out of its half of the time, the note that says
     why ``trials`` attacks are simulated instead."""
-    from fractions import Fraction
-
     from tabroll.odds.estimate import estimate_leaves, surely_over
     from tabroll.odds.exact import exact_odds
-    from tabroll.odds.limits import passed
 
-    # Sample the tree first: a walk that would exceed the budget is not started (it would be thrown away).
-    samples = estimate_leaves(ruleset, state, action, deadline=walk_deadline)
+    # Sample the tree first (seeded: the same answer every time): a walk that would exceed the budget is not
+    # started (it would be thrown away). Only the budget decides; the time limit is a safety stop of the walk.
+    samples = estimate_leaves(ruleset, state, action)
     try:
-        if passed(walk_deadline):
-            # The sampling was cut short by the clock: fewer samples could decide otherwise than all of them, so
-            # the time limit (not the budget) stops the walk here, and the report says so.
-            raise WalkStopped(0, Fraction(0))
         if surely_over(samples, budget):
             raise samples.over(budget)
         phase["what"] = "walk"
@@ -194,7 +188,7 @@ def _walk_first(
 
 
 def _stopped_note(stopped: WalkStopped, limit: TimeLimit, trials: int, seed: int) -> str:
-    """Why the time limit stopped the exact walk: it would take too long, or half the time was up."""
+    """Why the time limit stopped the exact walk (half the time was up), and what was done instead."""
     instead = n_(
         "simulated up to {count} attack in the time left instead (seed {seed})",
         "simulated up to {count} attacks in the time left instead (seed {seed})",
@@ -202,10 +196,6 @@ def _stopped_note(stopped: WalkStopped, limit: TimeLimit, trials: int, seed: int
         count=number(trials),
         seed=seed,
     )
-    if isinstance(stopped, WalkTooLong):
-        return _(
-            "no exact odds within {limit}: {why}; {instead}", limit=limit.named(), why=stopped.reason(), instead=instead
-        )
     return _(
         "{limit} stopped the exact walk at half time, after {count} resolutions covering {share} of the outcomes; "
         "{instead}",

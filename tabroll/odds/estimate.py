@@ -14,7 +14,7 @@ from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal
 from tabroll.odds.branches import _pool_size, _reading
-from tabroll.odds.limits import MAX_TOTALS_BYTES, PROBES, BudgetExceeded, passed
+from tabroll.odds.limits import MAX_TOTALS_BYTES, PROBES, BudgetExceeded
 
 
 class Samples(list[int]):
@@ -85,15 +85,13 @@ class _SampledDice(StepWatcher):
         return values
 
 
-def estimate_leaves(
-    ruleset: AnyRuleset, state: Any, action: Any, *, probes: int = PROBES, deadline: float | None = None
-) -> Samples:
+def estimate_leaves(ruleset: AnyRuleset, state: Any, action: Any, *, probes: int = PROBES) -> Samples:
     """How many leaves the exact walk would visit, by sampling: each of ``probes`` resolutions with random dice
     gives ``1 / P(its pools)``, whose mean over the outcomes is exactly the number of leaves; sorted, lowest first.
 
     The mean can be far off (one rare deep outcome weighs a lot), so :func:`surely_over` reads the samples as a
-    test: it says a tree is over a budget only when samples like these would be very unlikely otherwise. Past
-    ``deadline`` fewer samples are taken (at least one); the test reads however many there are.
+    test: it says a tree is over a budget only when samples like these would be very unlikely otherwise. Every
+    probe is taken, whatever the clock says: the answer depends on the tree alone.
     """
     import random
 
@@ -101,8 +99,6 @@ def estimate_leaves(
     samples = Samples()
     seen: set[Hashable] = set()  # the (step, state) pairs earlier samples took
     for _ in range(probes):
-        if samples and passed(deadline):
-            break
         dice = _SampledDice(rng)
         with contextlib.suppress(RuleRefusal):  # a refused outcome is a leaf like any other
             ruleset.resolve(state, action, dice)

@@ -21,7 +21,6 @@ final states with exact weights (what ``tabroll odds --until defeat`` chains att
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, cast
@@ -32,15 +31,13 @@ from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.i18n import _
-from tabroll.odds.branches import LISTED_POOLS, Reading, _deal, _pool_size, _Pools, _reading
+from tabroll.odds.branches import Reading, _deal, _pool_size, _Pools, _reading
 from tabroll.odds.limits import (
     CLOCK_EVERY,
-    FASTEST,
     MAX_TOTALS_BYTES,
     WALKED,
     BudgetExceeded,
     WalkStopped,
-    WalkTooLong,
     passed,
 )
 from tabroll.odds.measures import Key, Outcome, blow_outcome
@@ -331,8 +328,7 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     a step whose continuation is known: :class:`_Walker`); the other pools of each request it met past its
     prefix are pushed, as one entry per request (:class:`_Pools`). Every limit is looked at before the work it
     limits: a request whose pools (counted, not listed) would take the walk past ``budget`` resolutions raises
-    :class:`BudgetExceeded` before any of them is made, and one that could not be walked before ``deadline`` even
-    at the fastest pace raises :class:`WalkTooLong`. With ``split_at``, stop as soon as ``split_at`` pools wait,
+    :class:`BudgetExceeded` before any of them is made. With ``split_at``, stop as soon as ``split_at`` pools wait,
     all hanging from the root, and hand them back (how the walk is shared among processes); otherwise walk to
     the end. Past ``deadline`` raise :class:`WalkStopped`, saying how much of the probability was walked.
     With ``finals``, each resolved leaf also adds its final value under :data:`FINAL`.
@@ -343,7 +339,6 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     resolutions = 0
     waiting = sum(entry.left for entry in stack)
     start = sum((entry.weight() for entry in stack), Fraction(0))
-    began = time.monotonic()
     while stack:
         if split_at is not None and waiting >= split_at and all(entry.hangs is None for entry in stack):
             break
@@ -375,38 +370,14 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
         lone = _add_leaf(walker, tally, here, resolved, reason)
         pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
         waiting += pushed
-        if largest is not None:
-            _check_limits(largest, what, resolutions, waiting, budget, deadline, began, walker, stack, start)
+        if largest is not None and resolutions + waiting > budget:
+            alone = largest if largest[2] - 1 > budget - resolutions else None
+            raise BudgetExceeded(budget, resolutions, request=alone, what=what)
         walker.complete(here, lone)
     leaves = root.leaves
     if stack:  # handed back to be shared out: they are not walked here
         root.pending -= waiting
     return tally, leaves, resolutions, stack
-
-
-def _check_limits(
-    largest: tuple[int, int, int],
-    what: str,
-    resolutions: int,
-    waiting: int,
-    budget: int,
-    deadline: float | None,
-    began: float,
-    walker: _Walker,
-    stack: list[_Pools],
-    start: Fraction,
-) -> None:
-    """Refuse to go on when the branches now waiting would take the walk past its budget, or past its deadline
-    at half the pace so far (or the fastest pace of all): a walk that cannot finish even so is not begun."""
-    if resolutions + waiting > budget:
-        alone = largest if largest[2] - 1 > budget - resolutions else None
-        raise BudgetExceeded(budget, resolutions, request=alone, what=what)
-    if deadline is not None and largest[2] > LISTED_POOLS:
-        now = time.monotonic()
-        pace = max(FASTEST, (now - began) / resolutions / 2)
-        if waiting * pace > deadline - now:
-            covered = walker.walked(stack, start)
-            raise WalkTooLong(resolutions, covered, request=largest, seconds=waiting * pace, what=what)
 
 
 def _resolve_one(

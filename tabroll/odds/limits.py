@@ -121,55 +121,6 @@ class WalkStopped(Exception):
         return (type(self), (self.resolutions, self.covered))
 
 
-class WalkTooLong(WalkStopped):
-    """The walk met a roll whose pools it could not walk in the time left before its deadline, even at its
-    fastest pace: it stops there at once rather than spend the time and throw the walk away."""
-
-    def __init__(
-        self,
-        resolutions: int,
-        covered: Fraction,
-        *,
-        request: tuple[int, int, int],
-        seconds: float,
-        what: str = "pools",
-    ) -> None:
-        super().__init__(resolutions, covered)
-        self.request = request
-        self.seconds = seconds
-        self.what = what  # pools, or totals (a roll read by its sum)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_walk_too_long, (self.resolutions, self.covered, self.request, self.seconds, self.what))
-
-    def reason(self) -> str:
-        dice, count, spent = _roll_name(self.request), f"{self.request[2]:,}", _duration(self.seconds)
-        if self.what == "totals":
-            return _(
-                "one roll of {dice} has {count} different totals, at least {time} of resolutions at the walk's pace",
-                dice=dice, count=count, time=spent,
-            )  # fmt: skip
-        return _(
-            "one roll of {dice} has {count} different pools, at least {time} of resolutions at the walk's pace",
-            dice=dice, count=count, time=spent,
-        )  # fmt: skip
-
-
-def _walk_too_long(
-    resolutions: int, covered: Fraction, request: tuple[int, int, int], seconds: float, what: str
-) -> WalkTooLong:
-    return WalkTooLong(resolutions, covered, request=request, seconds=seconds, what=what)
-
-
-def _duration(seconds: float) -> str:
-    return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:,.0f} s"
-
-
-FASTEST = 2e-6
-"""The fewest seconds one resolution of the walk is ever assumed to take (none is faster, in any game), so that a
-roll of more pools than the time left could walk at this pace is simulated at once."""
-
-
 CLOCK_EVERY = 64
 """The walk and the simulation look at the clock once every this many resolutions (and after each one that cost
 a resolve, for the simulation): a deadline is met within a few resolutions' time, at no measurable cost."""

@@ -428,7 +428,7 @@ def _fill(
         limit = TimeLimit(seconds, name=_("the table's --timeout"))
         report = compute_odds(
             game, pair_state, action, budget=budget, seed=seed, fallback_trials=trials, limit=limit,
-            trials=trials if _walk_would_give_up(game, pair_state, action, budget, seconds) else None,
+            trials=trials if _walk_would_give_up(game, pair_state, action, budget) else None,
         )  # fmt: skip
     except RuleRefusal as refusal:
         cell.refused = refusal.message
@@ -458,20 +458,14 @@ def _fill_attacks(
     cell.attacks, cell.attacks_cap = chain.mean, cap
 
 
-def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int, seconds: float | None) -> bool:
+def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int) -> bool:
     """Whether the sampled tree (:func:`~tabroll.odds.estimate.estimate_leaves`, seeded: the same answer every time)
     is estimated at ``budget`` leaves or more: such a walk most likely gives up at the budget and is thrown away,
     then the pair is simulated anyway, so a table simulates it at once. (A single ``odds`` is stricter: it walks
     unless the tree is surely over, as one attack can afford the try.)"""
-    import time
-
     from tabroll.odds.estimate import estimate_leaves
-    from tabroll.odds.limits import passed
 
-    deadline = None if seconds is None else time.monotonic() + seconds  # a safety stop only
-    samples = estimate_leaves(game, state, action, deadline=deadline)
-    if passed(deadline):
-        return False  # cut short by the clock, the samples decide nothing: the walk tries, within its own limits
+    samples = estimate_leaves(game, state, action)
     if samples.merging:
         return False  # a merging walk needs far fewer resolutions than leaves: it is tried within its budget
     return bool(samples) and sum(samples) >= budget * len(samples)

@@ -137,7 +137,7 @@ def compute_until(
     a tenth of ``budget`` resolutions (:data:`CHAIN_SHARE`; or, a safety stop, half the time ``limit`` leaves);
     then ``fallback_trials`` simulated chains. With a ``limit``, a simulation stops at it with the chains done (at
     least one), and ``limit.reached`` is set."""
-    from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
+    from tabroll.odds.limits import BudgetExceeded, WalkStopped
 
     target = find_target(ruleset, state, action, target)
     deadline = None
@@ -158,7 +158,7 @@ def compute_until(
                 chain_budget,
                 count=number(chain_budget),
             )
-        except (WalkStopped, WalkTooLong):
+        except WalkStopped:
             assert limit is not None
             limit.reached = True
             note = _("no exact chain within half of {limit}", limit=limit.named())

@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from tabroll.batch.workers import in_order, process_pool
-from tabroll.odds.limits import BudgetExceeded, WalkStopped, WalkTooLong
+from tabroll.odds.limits import BudgetExceeded, WalkStopped
 
 
 class Stubborn(Exception):
@@ -36,7 +36,6 @@ def raise_budget(item: int) -> int:
         BudgetExceeded(10, 1, request=(3, 6, 16), what="totals"),
         BudgetExceeded(10, 1, request=(1000, 1000, 999_001), what="large totals"),
         WalkStopped(12, Fraction(1, 3)),
-        WalkTooLong(12, Fraction(1, 3), request=(6, 20, 177_100), seconds=40.0, what="pools"),
     ],
 )
 def test_the_walks_exceptions_cross_processes_as_themselves(error: Exception) -> None:
