@@ -110,7 +110,9 @@ def next_attack(battle: Battle, action: HeroAction) -> Battle:
     """The state the same combatant attacks again from (``tabroll odds --until defeat``): the turn ends, as ``do:
     end_turn`` ends it (Toughness left, Power and Toughness changes and the turn's one attack end). In a battle that
     keeps its turn order the next turn is the next combatant's, so the attack is refused unless that is the
-    attacker (and the attacks stop there). Life lost stays lost."""
+    attacker (and the attacks stop there). Life lost stays lost. The turn number stays as it was: no rule reads it
+    (only the log says it), and a chain whose states differ by it alone would walk the same attack again each
+    turn instead of once."""
     from tabroll.dice.sources import GivenDice
 
     end = EndTurnAction.model_validate({"do": "end_turn"})
@@ -118,7 +120,7 @@ def next_attack(battle: Battle, action: HeroAction) -> Battle:
         ended: Battle = resolve(battle, end, GivenDice((), origin="the end of the turn")).state
     except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
         return battle
-    return ended
+    return replace(ended, turn=battle.turn)
 
 
 # The steps of the actions taken in steps are named here too, beside the working area.

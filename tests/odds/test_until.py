@@ -282,3 +282,27 @@ def test_every_game_chains_its_attack() -> None:
         assert until.method == "exact" and until.counts == counts
         assert sum(exact_rows(until)) + until.could_not_total.exact + until.standing.exact == 1
         assert until.rows[-1].within.exact > until.rows[0].within.exact
+
+
+def test_a_gathering_chain_walks_each_battle_once_whatever_the_turn_number(monkeypatch) -> None:
+    """Gathering of Heroes counts turns, and no rule reads the count: the state a new attack starts from keeps the
+    turn number, so the chain meets the same dozen battles each turn and walks each once (it used to walk them
+    all again every turn, past its budget, and was simulated). The figures are those of a chain that counts."""
+    from dataclasses import replace
+
+    from tabroll.odds import until as chains
+
+    described = attack("A P=1 T=1 Life=3", "B P=1 T=1 Life=3", "mtg_heroes")
+    whole = chain_of(described, 20)
+    assert whole.method == "exact" and whole.states <= 12
+    kept = chains.next_attack_rule(described.ruleset)
+    assert kept is not None
+
+    def counting(battle: Any, action: Any) -> Any:
+        return replace(kept(battle, action), turn=battle.turn + 1)
+
+    monkeypatch.setattr(chains, "next_attack_rule", lambda ruleset: counting)
+    counted = chain_of(described, 4)
+    assert counted.method == "exact"
+    assert exact_rows(counted) == exact_rows(whole)[:4]
+    assert [row.could_not.exact for row in counted.rows] == [row.could_not.exact for row in whole.rows[:4]]
