@@ -26,15 +26,37 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
 
 
 def _estimate(mass: Any, total: Any, exact: bool) -> Estimate:
-    if exact:
-        fraction = Fraction(mass) / Fraction(total) if total else Fraction(0)
-        return Estimate(value=float(fraction), exact=fraction)
+    if exact:  # whole numbers over one denominator (see _whole): one reduction, and a float rounded once
+        return Estimate(value=mass / total, exact=Fraction(mass, total)) if total else Estimate(0.0, Fraction(0))
     low, high = wilson(int(mass), int(total))
     return Estimate(value=mass / total if total else 0.0, low=low, high=high)
 
 
+def _whole(tally: Tally) -> Tally:
+    """The tally's exact weights as whole numbers over their common denominator: every sum and ratio of the report
+    is then whole-number arithmetic, each fraction reduced once when it is made (a walk's weights over 20**100, as
+    100d20 gives, made each sum a reduction of numbers hundreds of digits long)."""
+    masses = [tally.weight, *tally.refused.values(), *(m for bucket in tally.values.values() for m in bucket.values())]
+    over = math.lcm(*(Fraction(m).denominator for m in masses))
+
+    def whole(mass: Any) -> int:
+        fraction = Fraction(mass)
+        return fraction.numerator * (over // fraction.denominator)
+
+    return Tally(
+        values={name: {value: whole(m) for value, m in bucket.items()} for name, bucket in tally.values.items()},
+        refused={reason: whole(m) for reason, m in tally.refused.items()},
+        weight=whole(tally.weight),
+        declared=tally.declared,
+        undeclared=tally.undeclared,
+        acted=tally.acted,
+    )
+
+
 def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> Report:
     report = Report(method="exact" if exact else "monte_carlo", samples=samples, note=note)
+    if exact:
+        tally = _whole(tally)
     total = tally.weight
     for reason, mass in sorted(tally.refused.items()):
         report.refused[reason] = _estimate(mass, total, exact)
@@ -112,7 +134,7 @@ def _mean(bucket: dict[Any, Any], total: Any, exact: bool) -> Estimate:
     if not total:
         return Estimate(value=0.0)
     if exact:
-        mean = sum((Fraction(v) * Fraction(m) for v, m in bucket.items()), Fraction(0)) / Fraction(total)
+        mean = Fraction(sum(v * m for v, m in bucket.items()), total)
         return Estimate(value=float(mean), exact=mean)
     n = int(total)
     mean_f = sum(v * m for v, m in bucket.items()) / n
