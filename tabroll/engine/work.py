@@ -12,6 +12,7 @@ Nothing here touches a game's rules; it only keeps the log honest in the same wa
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
@@ -24,24 +25,18 @@ T = TypeVar("T")
 StateT = TypeVar("StateT")
 UnitT = TypeVar("UnitT")
 
-_PLAIN: dict[str, tuple[DiceExpression, DiceTerm | None, str]] = {}
-"""Each notation rolled so far: its parsed expression, and its one dice term when it is plain NdS (else None)
-with that term's notation."""
 
-
+@functools.lru_cache(maxsize=4096)
 def _plain(notation: str) -> tuple[DiceExpression, DiceTerm | None, str]:
+    """A notation's parsed expression, and its one dice term when it is plain NdS (else None) with that term's
+    notation (a bad notation raises every time: an error is not kept)."""
     from tabroll.dice.notation import DiceTerm, parse
 
-    expression = parse(notation)  # a bad notation raises here, every time: it is never kept
+    expression = parse(notation)
     root = expression.root
-    plain = (
-        (expression, root, root.notation)
-        if type(root) is DiceTerm and root.keep is None and not root.extended
-        else (expression, None, "")
-    )
-    if len(_PLAIN) < 4096:
-        _PLAIN[notation] = plain
-    return plain
+    if type(root) is DiceTerm and root.keep is None and not root.extended:
+        return expression, root, root.notation
+    return expression, None, ""
 
 
 if TYPE_CHECKING:
@@ -125,7 +120,7 @@ class ActionLog:
         many. The exact walk may then branch over the N + 1 counts, each weighted by the rolls that give it, not
         over every pool (40d6: 41 counts, 1,221,759 pools). The log still shows every die."""
         faces = frozenset(success)
-        expression, term, dice = _PLAIN.get(notation) or _plain(notation)
+        expression, term, dice = _plain(notation)
         if term is None or term.fudge or min(faces, default=1) < 1 or max(faces, default=1) > term.sides:
             raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(faces)} of {notation}")
         from tabroll.dice.sources import DiceRequest
@@ -137,10 +132,7 @@ class ActionLog:
     def roll_dice(self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False) -> RolledExpression:
         """Roll a dice expression from the action's dice source and log it; the rolled result is returned.
         ``total_only``: the caller reads only its total (use :meth:`roll_total`)."""
-        plain = _PLAIN.get(notation)
-        if plain is None:
-            plain = _plain(notation)
-        expression, term, dice = plain
+        expression, term, dice = _plain(notation)
         if term is None:
             rolled = expression.roll(self.dice, purpose, total_only=total_only)
             self.emit(Roll.of(rolled, label=purpose, unit=unit))
