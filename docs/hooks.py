@@ -5,6 +5,9 @@ site never holds a copy that goes stale.
   `tabroll rules <id>` shows), listed under "Games" in the navigation: a game added as a folder gets its page.
 - `changelog.md` from `CHANGELOG.md`.
 
+Every page is read as GitHub reads it where Python-Markdown differs: a list may start right under a line of text
+(here), and a nested list may be indented by two or three spaces (`mdx_truly_sane_lists`, in mkdocs.yml).
+
 The pages in `docs/` link to those files by their place in the repository (`../CHANGELOG.md`,
 `../rulesets/tabmaster/README.md`), so the links work where the Markdown is read as it is (GitHub); on the site
 they are pointed at the pages made from them. The functions that decide what to make read files only, so the
@@ -61,6 +64,30 @@ def site_link(target: str, page_source: Path, root: Path = ROOT) -> str | None:
     return posixpath.relpath(made[aimed], posixpath.dirname(site_here) or ".")
 
 
+ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d+[.)]) ")
+
+
+def github_lists(markdown: str) -> str:
+    """``markdown`` with a blank line before each list that starts right under a line of text: GitHub reads that
+    as a list, Python-Markdown as more of the paragraph (the README's style, and the games' rulings documents')."""
+    out: list[str] = []
+    fenced = False
+    for line in markdown.splitlines(keepends=True):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif not fenced and ITEM.match(line) and out:
+            before = out[-1]
+            if (
+                before.strip()
+                and not before[0].isspace()
+                and not ITEM.match(before)
+                and not before.startswith(("#", "|", "<"))
+            ):
+                out.append("\n")
+        out.append(line)
+    return "".join(out)
+
+
 def rewrite_links(markdown: str, page_source: Path, root: Path = ROOT) -> str:
     """``markdown`` with each link to a repository file the site makes a page of pointed at that page."""
 
@@ -97,7 +124,16 @@ def on_files(files: Any, config: Any) -> Any:
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     uri = page.file.src_uri
     source = generated_pages().get(uri, DOCS / uri)
-    return rewrite_links(markdown, source)
+    return rewrite_links(github_lists(markdown), source)
 
 
-__all__ = ["games", "generated_pages", "on_config", "on_files", "on_page_markdown", "rewrite_links", "site_link"]
+__all__ = [
+    "games",
+    "generated_pages",
+    "github_lists",
+    "on_config",
+    "on_files",
+    "on_page_markdown",
+    "rewrite_links",
+    "site_link",
+]

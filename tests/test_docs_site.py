@@ -96,3 +96,11 @@ def test_links_to_repository_files_lead_to_the_pages_made_from_them() -> None:
     assert hooks.rewrite_links(written, DOCS / "scripting.md") == (
         "[the journal](player.md#a-journal) and [versions](changelog.md#output-formats)"
     )
+
+
+def test_a_list_right_under_a_line_of_text_is_read_as_a_list() -> None:
+    written = "The two tiers:\n- **everyday**: quick\n  and more\n- **slow**: the rest\n"
+    assert hooks.github_lists(written) == "The two tiers:\n\n- **everyday**: quick\n  and more\n- **slow**: the rest\n"
+    # Lists already apart, items of one list, tables, headings and code blocks are left as they are.
+    kept = "## Steps\n1. roll\n2. hit\n\n```sh\necho a\n- not a list\n```\n| a |\n- b\n"
+    assert hooks.github_lists(kept) == kept
