@@ -20,10 +20,17 @@ README = read(ROOT / "README.md")
 TYPO = "ruleset: tabmaster\nboard:\n  size: [3, 1]\nunits:\n  Lanceiro:\n    side: red\n    at: [0, 0]\n    DFE: 3\n"
 
 
+def _transcript(page: Path, line: int) -> bool:
+    """Whether the block whose fence is on ``line`` is a ``tabroll play`` session (its lines alternate what was
+    typed and what was printed: tests/cli/test_play.py replays it)."""
+    return "<!-- play transcript" in read(page).splitlines()[line - 2]
+
+
 def examples(page: Path) -> list[tuple[str, list[str]]]:
-    """Each ``$ tabroll ...`` of the page's ``text`` blocks, with the lines printed under it."""
+    """Each ``$ tabroll ...`` of the page's ``text`` and ``console`` blocks, with the lines printed under it."""
     found: list[tuple[str, list[str]]] = []
-    for _, block in blocks("text", page):
+    shown = [block for line, block in blocks("console", page) if not _transcript(page, line)]
+    for block in [block for _, block in blocks("text", page)] + shown:
         command: str | None = None
         lines: list[str] = []
         for line in block.splitlines():
