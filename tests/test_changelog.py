@@ -1,5 +1,5 @@
 """What a packaged tool ships beside its code: the licence text the metadata names, and a changelog whose list of
-output formats is the one the code writes and the README describes."""
+output formats is the one the code writes and the scripting guide (docs/scripting.md) describes."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.doc_pages import holding
+
 ROOT = Path(__file__).resolve().parent.parent
 CHANGELOG = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def formats_in_code() -> dict[str, int]:
@@ -64,17 +65,19 @@ def test_the_changelog_lists_no_format_the_code_does_not_write() -> None:
     assert sorted(changelog_formats()) == sorted(formats_in_code())
 
 
-def test_the_readme_and_the_changelog_say_the_same_of_each_events_version() -> None:
-    start = README.index("Removing or renaming a field raises the version. What changed:")
-    block = README[start : README.index("\n## ", start)]
-    readme = [
+def test_the_docs_and_the_changelog_say_the_same_of_each_events_version() -> None:
+    _, page = holding("Removing or renaming a field raises the version. What changed:")
+    start = page.index("Removing or renaming a field raises the version. What changed:")
+    block = page[start : page.index("\n## ", start)] if "\n## " in page[start:] else page[start:]
+    said = [
         (int(v), " ".join(t.split()))
         for v, t in re.findall(r"^- \*\*(\d+)\*\*: (.*?)(?=^- \*\*|\Z)", block, re.S | re.M)
     ]
-    assert readme == changelog_formats()["tabroll.events"]
+    assert said == changelog_formats()["tabroll.events"]
 
 
-def test_the_readme_names_each_formats_current_version() -> None:
-    said = " ".join(README[README.index("Every JSON document names its format and version.") :].split()[:40])
+def test_the_docs_name_each_formats_current_version() -> None:
+    _, page = holding("Every JSON document names its format and version.")
+    said = " ".join(page[page.index("Every JSON document names its format and version.") :].split()[:40])
     named = dict(re.findall(r"`(tabroll\.\w+)` (\d+)", said))
     assert {name: int(version) for name, version in named.items()} == formats_in_code()

@@ -1,5 +1,6 @@
-"""The README's one-filter-for-every-game recipe: the exact command and jq filter it prints, run over one
-scenario of each of the five games, checked against totals counted here from the same events."""
+"""The scripting guide's one-filter-for-every-game recipe (docs/scripting.md, "Cookbook"): the exact command and
+jq filter it prints, run over one scenario of each of the five games, checked against totals counted here from the
+same events."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.doc_pages import ROOT, holding
+
 MARK = "<!-- cookbook: damage per unit"
 
 
 def _recipe() -> tuple[list[str], str]:
-    """(the tabroll words, the jq filter) of the README's damage-per-unit recipe."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """(the tabroll words, the jq filter) of the damage-per-unit recipe, on the one page that holds it."""
+    _, text = holding(MARK)
     block = text[text.index(MARK) :].split("```sh\n", 1)[1].split("```", 1)[0]
     command = block.replace("\\\n", " ")
     tabroll_part, jq_part = command.split("| jq -s", 1)

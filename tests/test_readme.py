@@ -1,6 +1,7 @@
-"""The README's command examples are real: each ``$ tabroll ...`` in a ``text`` block is run and its output
-compared line by line (a file the example only names, like ``typo.yaml``, is made from the scenario in the README
-or skipped)."""
+"""The examples of the README and of the documentation site (docs/**/*.md) are real: each ``$ tabroll ...`` in a
+``text`` block is run and its output compared line by line (a file the example only names, like ``typo.yaml``, is
+made from the scenario on the page or skipped). And the README stays a short front page: under 200 lines, its two
+newcomer commands the ones CI runs, an attack in each game, and links that lead to the pages."""
 
 from __future__ import annotations
 
@@ -12,16 +13,24 @@ from pathlib import Path
 import pytest
 
 from tabroll.cli.app import main
+from tests.doc_pages import ROOT, blocks, name, pages, read
 
-ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = read(ROOT / "README.md")
 
 TYPO = "ruleset: tabmaster\nboard:\n  size: [3, 1]\nunits:\n  Lanceiro:\n    side: red\n    at: [0, 0]\n    DFE: 3\n"
 
 
-def examples() -> list[tuple[str, list[str]]]:
+def _transcript(page: Path, line: int) -> bool:
+    """Whether the block whose fence is on ``line`` is a ``tabroll play`` session (its lines alternate what was
+    typed and what was printed: tests/cli/test_play.py replays it)."""
+    return "<!-- play transcript" in read(page).splitlines()[line - 2]
+
+
+def examples(page: Path) -> list[tuple[str, list[str]]]:
+    """Each ``$ tabroll ...`` of the page's ``text`` and ``console`` blocks, with the lines printed under it."""
     found: list[tuple[str, list[str]]] = []
-    for block in re.findall(r"```text\n(.*?)```", README, re.S):
+    shown = [block for line, block in blocks("console", page) if not _transcript(page, line)]
+    for block in [block for _, block in blocks("text", page)] + shown:
         command: str | None = None
         lines: list[str] = []
         for line in block.splitlines():
@@ -36,15 +45,20 @@ def examples() -> list[tuple[str, list[str]]]:
     return found
 
 
-EXAMPLES = examples()
+README_EXAMPLES = examples(ROOT / "README.md")
+EXAMPLES = [(page, command, lines) for page in pages() for command, lines in examples(page)]
 
 
-def test_the_readme_has_examples() -> None:
-    assert len(EXAMPLES) >= 5
+def test_the_readme_and_the_pages_have_examples() -> None:
+    assert len(README_EXAMPLES) >= 5
+    assert len({page for page, _, _ in EXAMPLES}) >= 6
+    assert len(EXAMPLES) >= 35
 
 
-@pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
-def test_readme_example(command: str, expected: list[str], capsys, monkeypatch, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("page", "command", "expected"), EXAMPLES, ids=[f"{name(page)}: {command}" for page, command, _ in EXAMPLES]
+)
+def test_readme_example(page: Path, command: str, expected: list[str], capsys, monkeypatch, tmp_path: Path) -> None:
     monkeypatch.chdir(ROOT)
     args = shlex.split(command)
     assert args[0] == "tabroll"
@@ -57,7 +71,7 @@ def test_readme_example(command: str, expected: list[str], capsys, monkeypatch, 
     captured = capsys.readouterr()
     shown = (captured.out + captured.err).splitlines()
     for line in expected:
-        assert line in shown, f"README line not in the output of `{command}`: {line!r}\n" + "\n".join(shown)
+        assert line in shown, f"{name(page)} line not in the output of `{command}`: {line!r}\n" + "\n".join(shown)
 
 
 def _start_here() -> list[str]:
@@ -66,7 +80,7 @@ def _start_here() -> list[str]:
     install = "python3 -m venv .venv && . .venv/bin/activate && python3 -m pip install . && python3 -m tabroll run "
     (first,) = [line for line in blocks if line.startswith(install)]
     (tests,) = [line for line in blocks if "pytest" in line]
-    assert README.index(first) < README.index(tests) < README.index("## A tour of the commands")
+    assert README.index(first) < README.index(tests) < README.index("\n## ", README.index("## Start here") + 1)
     return [first, tests]
 
 
@@ -89,7 +103,7 @@ def _no_file_attack(game: str) -> str:
     """The README's attack of ``game`` with no scenario file (units typed after -a and -t)."""
     found = [
         command
-        for command, _ in EXAMPLES
+        for command, _ in README_EXAMPLES
         if command.startswith(f"tabroll attack -r {game} ")
         and not any(w.endswith(".yaml") for w in shlex.split(command))
     ]
@@ -112,6 +126,50 @@ def test_the_readme_attacks_each_game_without_a_file(game: str, capsys, monkeypa
     assert exit_.value.code == 0, capsys.readouterr().err
 
 
-def test_the_readme_shows_tabroll_units_once() -> None:
-    shown = [command for command, _ in EXAMPLES if command.startswith("tabroll units ")]
+def test_the_pages_show_tabroll_units_once() -> None:
+    shown = [command for _, command, _ in EXAMPLES if command.startswith("tabroll units ")]
     assert len(shown) == 1, shown
+
+
+# --- the README is a front page, and every link of it and of the pages leads somewhere --------------------------
+
+
+def test_the_readme_is_a_short_front_page() -> None:
+    assert len(README.splitlines()) < 200
+    linked = {target for target, _ in _links(ROOT / "README.md")}
+    for page in ("docs/player.md", "docs/designer/odds.md", "docs/scripting.md", "docs/contributing/index.md"):
+        assert page in linked, f"the README links to none of {page}"
+
+
+def _slug(heading: str) -> str:
+    """A heading's anchor as GitHub and MkDocs's toc both make it (for the headings these pages have)."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower().replace("`", ""))
+    return text.replace(" ", "-")
+
+
+def _anchors(page: Path) -> set[str]:
+    text = re.sub(r"^```.*?^```", "", read(page), flags=re.S | re.M)
+    return {_slug(m.group(1)) for m in re.finditer(r"^#+ (.*)$", text, re.M)}
+
+
+def _links(page: Path) -> list[tuple[str, str]]:
+    """(target path from the repository's root or "" for the page itself, #anchor) of each relative link."""
+    text = re.sub(r"^```.*?^```", "", read(page), flags=re.S | re.M)
+    found = []
+    for target, anchor in re.findall(r"\]\(([^)\s#]*)(?:#([^)\s]*))?\)", text):
+        if "://" in target or target.startswith("mailto:"):
+            continue
+        path = (page.parent / target).resolve().relative_to(ROOT).as_posix() if target else ""
+        found.append((path, anchor or ""))
+    return found
+
+
+@pytest.mark.parametrize("page", pages(), ids=name)
+def test_every_link_of_a_page_leads_to_a_file_and_a_heading(page: Path) -> None:
+    """Links are relative paths in the repository, so they work where the Markdown is read as it is (GitHub); the
+    site's build (mkdocs build --strict, in CI) checks them again as pages of the site."""
+    for path, anchor in _links(page):
+        aimed = ROOT / path if path else page
+        assert aimed.exists(), f"{name(page)} links to {path}, which does not exist"
+        if anchor:
+            assert anchor in _anchors(aimed), f"{name(page)} links to {path}#{anchor}: no such heading"

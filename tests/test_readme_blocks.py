@@ -1,10 +1,11 @@
-"""Every shell block of the README runs as printed, as a newcomer would paste it into a terminal.
+"""Every shell block of the README and of the documentation site (docs/**/*.md) runs as printed, as a newcomer
+would paste it into a terminal.
 
 Each ``sh`` block is split into its commands (a command goes on over lines ending in ``\\`` or starting with
 ``|``), and the commands run one after the other with bash, in one folder holding only what a fresh clone holds
 that they may read (a copy of ``scenarios/``), with ``tabroll`` on the ``PATH`` as pip installs it. Each must exit
 0, or the code a comment above it names (``# ... (exits 1: ...)``), and none may print a traceback or call
-itself a bug. The two set-up commands at the top (install and run; install and test) are CI's to run
+itself a bug. The set-up commands (install and run; install and test: any block with ``pip install``) are CI's to run
 (``.ci/run``, word for word). ``jq`` is the one from the ``jq`` package of the dev extra, so the recipes run the
 same on a machine without the jq program.
 """
@@ -21,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow  # every README block, as a newcomer runs it: whole processes (run by the slow tier)
+from tests.doc_pages import ROOT, blocks, pages
+from tests.doc_pages import name as page_name
 
-ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+pytestmark = pytest.mark.slow  # every shell block, as a newcomer runs it: whole processes (run by the slow tier)
 
 JQ_SHIM = '''#!{python}
 """jq, as far as the README uses it (-r, -s, -c and one filter), from the jq package."""
@@ -53,14 +54,14 @@ main()
 """
 
 
-def shell_blocks() -> list[tuple[int, str]]:
-    """(line number, text) of each ``sh`` block the newcomer pastes (not the two set-up commands)."""
+def shell_blocks() -> list[tuple[str, str]]:
+    """(page:line, text) of each ``sh`` block the newcomer pastes (not the set-up commands), on every page."""
     found = []
-    for match in re.finditer(r"```sh\n(.*?)```", README, re.S):
-        text = match.group(1)
-        if "pip install" in text:
-            continue  # the set-up commands: run by .ci/run, to the letter (tests/test_readme.py)
-        found.append((README[: match.start()].count("\n") + 1, text))
+    for page in pages():
+        for line, text in blocks("sh", page):
+            if "pip install" in text:
+                continue  # the set-up commands: run by .ci/run, to the letter (tests/test_readme.py)
+            found.append((f"{page_name(page)}:{line}", text))
     return found
 
 
@@ -92,8 +93,8 @@ def commands(block: str) -> list[tuple[str, int]]:
 BLOCKS = shell_blocks()
 
 
-def test_the_readme_has_shell_blocks_beyond_the_set_up() -> None:
-    assert len(BLOCKS) >= 3
+def test_the_pages_have_shell_blocks_beyond_the_set_up() -> None:
+    assert len(BLOCKS) >= 4
     assert sum(len(commands(text)) for _, text in BLOCKS) >= 8
 
 
@@ -119,8 +120,8 @@ def clone_folder(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return work, env
 
 
-@pytest.mark.parametrize(("line", "block"), BLOCKS, ids=[f"README.md:{line}" for line, _ in BLOCKS])
-def test_a_readme_shell_block_runs_as_printed(line: int, block: str, clone_folder) -> None:
+@pytest.mark.parametrize(("where", "block"), BLOCKS, ids=[where for where, _ in BLOCKS])
+def test_a_shell_block_runs_as_printed(where: str, block: str, clone_folder) -> None:
     work, env = clone_folder
     bash = shutil.which("bash")
     if bash is None:
@@ -137,5 +138,5 @@ def test_a_readme_shell_block_runs_as_printed(line: int, block: str, clone_folde
             check=False,
         )
         shown = done.stdout + done.stderr
-        assert "Traceback" not in shown and "internal error" not in shown, f"README.md:{line}: {command}\n{shown}"
-        assert done.returncode == code, f"README.md:{line}: `{command}` exited {done.returncode}, not {code}:\n{shown}"
+        assert "Traceback" not in shown and "internal error" not in shown, f"{where}: {command}\n{shown}"
+        assert done.returncode == code, f"{where}: `{command}` exited {done.returncode}, not {code}:\n{shown}"

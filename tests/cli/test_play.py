@@ -424,11 +424,13 @@ def test_a_recorded_session_through_a_pseudo_terminal(tmp_path: Path) -> None:
     assert len(read_journal(tmp_path / "fg.journal.jsonl")[1]) == 1
 
 
-def test_the_readme_transcript_is_real(cli, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_player_guides_transcript_is_real(cli, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import re
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"<!-- play transcript[^>]*-->\n```console\n(.*?)```", readme, re.S)
+    from tests.doc_pages import holding
+
+    _, page = holding("<!-- play transcript")  # docs/player.md, "At the table"
+    block = re.search(r"<!-- play transcript[^>]*-->\n```console\n(.*?)```", page, re.S)
     assert block is not None
     command, *shown = block.group(1).splitlines()
     assert command == "$ tabroll play tm.yaml --journal tm.jsonl"
