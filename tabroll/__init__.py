@@ -1,8 +1,8 @@
 """tabroll: a dice and combat resolver for tabletop games, on the command line and as a Python library.
 
 The library's names (:func:`games`, :func:`attack`, :func:`resolve`, :func:`attack_odds`, :func:`dice_odds`,
-:func:`matrix`, :func:`run`…; see ``__all__``) live in :mod:`tabroll.api`, which is imported the first time one of
-them is used (PEP 562): ``import tabroll`` stays as light as every command's start needs.
+:func:`matrix`, :func:`roll`, :func:`run`…; see ``__all__``) live in :mod:`tabroll.api`, which is imported the
+first time one of them is used (PEP 562): ``import tabroll`` stays as light as every command's start needs.
 
 The games live in the checkout's top-level ``rulesets/`` folder and are imported as ``tabroll.rulesets`` (one
 import name per file, and no generic top-level name such as ``rulesets`` claimed in other projects' namespace).
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
         OutputError,
         Problem,
         Resolution,
+        Rolls,
         RuleRefusal,
         Run,
         Scenario,
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
         load,
         matrix,
         resolve,
+        roll,
         run,
         unit,
     )
@@ -69,6 +71,7 @@ __all__ = [
     "OutputError",
     "Problem",
     "Resolution",
+    "Rolls",
     "RuleRefusal",
     "Run",
     "Scenario",
@@ -84,6 +87,7 @@ __all__ = [
     "load",
     "matrix",
     "resolve",
+    "roll",
     "run",
     "unit",
 ]

@@ -42,7 +42,8 @@ from typing import TYPE_CHECKING, Any, overload
 from tabroll.errors import InputError, Location, OutputError, Problem, RuleRefusal, TabrollError
 
 if TYPE_CHECKING:
-    from tabroll.dice.session import Session
+    from tabroll.batch import Batch
+    from tabroll.dice.session import DiceChoice, Session
     from tabroll.engine import Scenario as EngineScenario
     from tabroll.kit import AnyRuleset
     from tabroll.loading.quick import AttackWords
@@ -64,6 +65,7 @@ __all__ = [
     "OutputError",
     "Problem",
     "Resolution",
+    "Rolls",
     "RuleRefusal",
     "Run",
     "Scenario",
@@ -78,6 +80,7 @@ __all__ = [
     "load",
     "matrix",
     "resolve",
+    "roll",
     "run",
     "unit",
 ]
@@ -198,7 +201,9 @@ class Unit:
         """The unit as ``-a`` takes it: ``Orc BA=2`` (a value with spaces quoted)."""
         import shlex
 
-        return " ".join([self.name, *(f"{key}={shlex.quote(value)}" for key, value in self.stats)])
+        if not self.stats:
+            return self.name
+        return " ".join([shlex.quote(self.name), *(f"{key}={shlex.quote(value)}" for key, value in self.stats)])
 
     def __str__(self) -> str:
         return self.text
@@ -516,6 +521,96 @@ def _resolved(what: Attack, session: Session, state: Any = None) -> Resolution:
 
 
 @dataclass(frozen=True)
+class Rolls:
+    """Dice expressions rolled, one after the other (``tabroll roll``).
+
+    Attributes:
+        rolls: Each expression's roll event (``dice``, ``values``, ``kept``, ``total``, ``shown``…), in order.
+        dice_drawn: Every die's value, in the order drawn.
+        seed: The seed the dice were rolled with (None when they were given).
+        unused_dice: Given dice values left over.
+    """
+
+    rolls: tuple[Any, ...]
+    dice_drawn: tuple[int, ...]
+    seed: int | None
+    unused_dice: tuple[int, ...] = ()
+
+    @property
+    def totals(self) -> list[int]:
+        """Each expression's result (a comparison such as ``1d20+7>=15``: 1 when it succeeds, else 0)."""
+        return [int(event.total) for event in self.rolls]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The document ``tabroll roll … --format json`` prints (format ``tabroll.events``)."""
+        document: dict[str, Any] = json.loads(self._rendered("json"))
+        return document
+
+    def _rendered(self, fmt: str) -> str:
+        import io
+
+        from tabroll.render.output import make_renderer
+
+        stream = io.StringIO()
+        renderer = make_renderer(fmt, stream)
+        for event in self.rolls:
+            renderer.event(event)
+        facts: dict[str, Any] = {"dice_drawn": list(self.dice_drawn)} if self.dice_drawn else {}
+        if self.dice_drawn and self.seed is not None:
+            facts["seed"] = self.seed
+        renderer.footer(**facts)
+        renderer.close()
+        return stream.getvalue()
+
+    def _repr_markdown_(self) -> str:
+        return _code_block(self._rendered("text"))
+
+
+def roll(
+    expression: str | Sequence[str],
+    *,
+    label: str | None = None,
+    seed: int | None = None,
+    dice: Sequence[int] | str | None = None,
+) -> Rolls:
+    """Roll dice expressions, one after the other (``tabroll roll 1d20+7 2d6``): the notation of the command line,
+    ``4d6kh3``, ``3d6!``, ``8d10>=7``, ``4dF``…
+
+    Args:
+        expression: One expression as one word of the command line (``"1d20+5 to hit"``: the words after it name
+            it), or the command line's words (``["1d20+7", "2d6"]``: two rolls; ``["1d20", "adv", "+5"]``).
+        label: What the rolls are for (``--label``); by default each one's own comment, else ``roll``.
+        seed: Roll with this seed (``--seed``); with neither ``seed`` nor ``dice``, a fresh seed.
+        dice: The dice values to draw, in order (``--dice``).
+
+    Raises:
+        InputError: An expression cannot be read, or the dice given do not fit it.
+    """
+    from tabroll.dice.session import DiceChoice, Session
+    from tabroll.dice.words import parse_words
+
+    parsed = parse_words([expression] if isinstance(expression, str) else list(expression))
+    signed = any("fudge" in one.features for one in parsed)
+    return _rolled(parsed, Session(DiceChoice(seed, _dice_text(dice), signed=signed)), label)
+
+
+def _rolled(parsed: Sequence[Any], session: Session, label: str | None) -> Rolls:
+    """The expressions ``parsed`` rolled with the dice of ``session``: the one way :func:`roll` and ``tabroll roll``
+    roll them (a comment typed after a roll, ``1d20+5 to hit``, names it unless a label is given)."""
+    from tabroll.events import UNLABELLED, Roll
+
+    chosen = UNLABELLED if label is None else label
+    named = [(one, one.comment if one.comment and chosen == UNLABELLED else chosen) for one in parsed]
+    rolls = tuple(Roll.of(one.roll(session.source, name), label=name) for one, name in named)
+    facts = session.facts()
+    given = session.choice.given
+    return Rolls(
+        rolls=rolls, dice_drawn=tuple(facts.get("dice_drawn", ())), seed=session.seed,
+        unused_dice=tuple(given.remaining) if given is not None else (),
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
 class Run:
     """A scenario file run through, every action in order (``tabroll run FILE``).
 
@@ -577,7 +672,6 @@ def run(
     """
     import io
 
-    from tabroll.batch import Batch
     from tabroll.dice.session import DiceChoice
     from tabroll.render.output import make_renderer
 
@@ -586,13 +680,32 @@ def run(
     load(name, options=overrides)  # a file that does not load is an error raised with its place, not a result
     choice = DiceChoice(seed, _dice_text(dice))
     stream = io.StringIO()
-    batch = Batch([name], choice, make_renderer("json", stream), options=overrides, state=False)
-    totals = batch.run(lambda limit: b"")
+    totals = _batch([name], choice, make_renderer("json", stream), options=overrides).run(lambda _limit: b"")
     document: dict[str, Any] = json.loads(stream.getvalue())
     entry = document["files"][0]
     if totals.errors:  # the same run again, to raise its error as itself (the dice are the same)
         _raise_run_error(name, overrides, choice, seed)
     return Run(file=name, outcome=str(entry["outcome"]), document=document)
+
+
+def _batch(
+    paths: list[str],
+    choice: DiceChoice,
+    renderer: Any,
+    *,
+    options: Mapping[str, Any],
+    jobs: int = 1,
+    journal: str | None = None,
+    journal_force: bool = False,
+    state: bool = False,
+) -> Batch:
+    """The run of files (:class:`tabroll.batch.Batch`, its limits checked before any file is read), each file's
+    events to ``renderer`` as they come when it runs: the one way :func:`run` and ``tabroll run`` run files."""
+    from tabroll.batch import Batch
+
+    return Batch(
+        paths, choice, renderer, options=options, jobs=jobs, journal=journal, journal_force=journal_force, state=state
+    )
 
 
 def _raise_run_error(name: str, options: Mapping[str, str], choice: Any, seed: int | None) -> None:
@@ -720,7 +833,7 @@ class Odds:
             from tabroll.i18n import _
 
             raise InputError(
-                _("the attack can defeat {n} units: name one", n=len(found)),
+                _("the attack can defeat more than one unit: name one"),
                 tip=_("the units: {units}", units=", ".join(name.removeprefix(prefix) for name in found)),
             )
         elif found:
@@ -1104,7 +1217,7 @@ def dice_odds(
     simulated when they would be too large to work out exactly (the note says so).
 
     Args:
-        expression: The expression, as one text or as the command line's words.
+        expression: The expression as one text (``"2d6 vs 1d12"``), or as the command line's words.
         trials: Simulate this many rolls instead.
         seed: The seed of a simulation (default: a fresh one, named in the document).
         timeout: Stop after this many seconds (None or 0: no limit).

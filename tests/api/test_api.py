@@ -310,3 +310,26 @@ def test_a_matrix_is_the_command_line_s_table() -> None:
     with pytest.raises(InputError, match="the table has no pair 'Levi' against 'Alquimista'"):
         table.defeat("Levi", "Alquimista")
     assert "Alquimista" in table._repr_markdown_()
+
+
+# --- dice ------------------------------------------------------------------------------------------------------
+
+
+def test_rolls_are_the_command_line_s() -> None:
+    rolls = tabroll.roll(["1d20+7", "2d6"], seed=3)
+    assert rolls.totals == [15, 10] and rolls.dice_drawn == (8, 5, 5) and rolls.seed == 3
+    assert rolls.to_dict() == command_line("roll", "1d20+7", "2d6", "--seed", "3")
+    given = tabroll.roll("4d6kh3", dice=[5, 3, 6, 1], label="strength")
+    assert given.totals == [14] and given.rolls[0].label == "strength" and given.seed is None
+    assert given.to_dict() == command_line("roll", "4d6kh3", "--dice", "5,3,6,1", "--label", "strength")
+    assert tabroll.roll("1d20+5 to hit", dice=[12]).rolls[0].label == "to hit"  # a comment names the roll
+    assert tabroll.roll(["1d20", "adv", "+5"], dice=[3, 17]).totals == [22]
+    assert tabroll.roll("1d6", dice=[2, 4]).unused_dice == (4,)
+    assert "[8]+7" in rolls._repr_markdown_()
+
+
+def test_dice_that_cannot_be_read_or_rolled_are_the_command_line_s_errors() -> None:
+    with pytest.raises(InputError, match="2d"):
+        tabroll.roll("2d")
+    with pytest.raises(InputError, match="cannot be"):
+        tabroll.roll("1d6", dice=[7])
