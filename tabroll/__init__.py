@@ -1,7 +1,7 @@
 """tabroll: a dice and combat resolver for tabletop games, on the command line and as a Python library.
 
-The library's names (:func:`games`, :func:`attack`, :func:`resolve`, :func:`attack_odds`, :func:`dice_odds`,
-:func:`matrix`, :func:`roll`, :func:`run`…; see ``__all__``) live in :mod:`tabroll.api`, which is imported the
+The library's names (``games()``, ``attack()``, ``resolve()``, ``attack_odds()``, ``dice_odds()``,
+``matrix()``, ``roll()``, ``run()``…; see ``__all__``) live in ``tabroll.api``, which is imported the
 first time one of them is used (PEP 562): ``import tabroll`` stays as light as every command's start needs.
 
 The games live in the checkout's top-level ``rulesets/`` folder and are imported as ``tabroll.rulesets`` (one

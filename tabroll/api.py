@@ -2,8 +2,8 @@
 as plain data for a notebook or another program.
 
 Every name here is also a name of the package (``import tabroll``; ``tabroll.attack_odds(...)``), and the command
-line is built on these functions: ``tabroll odds --format json`` prints what :meth:`Odds.to_dict` gives, and both are
-worked out by the same code. A designer's session::
+line is built on these functions: ``tabroll odds --format json`` prints what ``Odds.to_dict()`` gives, and both are
+worked out by the same code. A designer's session:
 
     import tabroll
 
@@ -12,14 +12,14 @@ worked out by the same code. A designer's session::
         attack = tabroll.attack(tabroll.unit("Orc", BA=ba), elf, game="forgod")
         print(ba, tabroll.attack_odds(attack).defeat())  # an exact Fraction
 
-Figures are exact :class:`~fractions.Fraction` values when the odds were worked out exactly (every dice outcome
-walked through the rules), and :class:`float` estimates when they were simulated (``trials``, or an outcome tree
-too large for the ``budget``); :attr:`Odds.exact` says which.
+Figures are exact ``Fraction`` values when the odds were worked out exactly (every dice outcome
+walked through the rules), and ``float`` estimates when they were simulated (``trials``, or an outcome tree
+too large for the ``budget``); ``Odds.exact`` says which.
 
 Errors are the exceptions the command line reports, with the same messages and the same places (file, line,
-column, field): :class:`InputError` for input that cannot be read (a unit's stat that is no number, a scenario
-file with a misspelt field), :class:`RuleRefusal` for what the rules refuse, both :class:`TabrollError`. A
-refused action is no error: :attr:`Resolution.refused` and :attr:`Odds.always_refused` say so.
+column, field): ``InputError`` for input that cannot be read (a unit's stat that is no number, a scenario
+file with a misspelt field), ``RuleRefusal`` for what the rules refuse, both ``TabrollError``. A
+refused action is no error: ``Resolution.refused`` and ``Odds.always_refused`` say so.
 
 The API is versioned with the package (``tabroll.__version__``), by semantic versioning: from 0.2.0 on, a name or
 a parameter of ``tabroll.__all__`` is removed or changes meaning only in a new major version, and the shapes of
@@ -86,7 +86,7 @@ __all__ = [
 ]
 
 Figure = Fraction | float
-"""A probability or a mean: an exact :class:`~fractions.Fraction`, or a simulated estimate as a :class:`float`."""
+"""A probability or a mean: an exact ``Fraction``, or a simulated estimate as a ``float``."""
 
 StatValue = str | int | bool | Sequence[Any] | Mapping[str, Any]
 """A stat's or a field's value as Python gives it: text as typed on the command line (``"1d6+1"``), a whole number,
@@ -106,7 +106,7 @@ class Game:
         aliases: Other names that find it.
         summary: What it resolves, in a sentence.
         units: The names of its catalogue's units (empty for a game whose units are always typed).
-        fields: The fields of its attack (``distance``, ``cover``…), as :func:`attack` takes them by name.
+        fields: The fields of its attack (``distance``, ``cover``…), as ``attack()`` takes them by name.
     """
 
     id: str
@@ -137,14 +137,16 @@ class Game:
     def _repr_markdown_(self) -> str:
         units = ", ".join(self.units) or "—"
         fields = ", ".join(self.fields) or "—"
-        return f"**{_md(self.name)}** (`{self.id}`): {_md(self.summary)}\n\n- units: {_md(units)}\n- fields: {fields}"
+        return (
+            f"**{_md(self.name)}** (`{self.id}`): {_md(self.summary)}\n\n- units: {_md(units)}\n- fields: {_md(fields)}"
+        )
 
 
 def games() -> list[Game]:
     """Every game tabroll knows, in the order ``tabroll rulesets`` lists them.
 
     Returns:
-        One :class:`Game` per game.
+        One ``Game`` per game.
     """
     from tabroll.engine import all_rulesets
 
@@ -180,7 +182,7 @@ def _text(value: StatValue) -> str:
 @dataclass(frozen=True)
 class Unit:
     """A unit as ``-a``/``-t`` take it: a name (of the game's catalogue, or of your own) and the stats typed after
-    it. Build one with :func:`unit`; the stats are checked against the game when an :func:`attack` uses it.
+    it. Build one with ``unit()``; the stats are checked against the game when an ``attack()`` uses it.
 
     Attributes:
         name: The unit's name (``Orc``, ``Lanceiro``).
@@ -235,7 +237,7 @@ def _unit_text(value: Unit | str) -> str:
 class Attack:
     """One attack, ready to resolve or to work out the odds of: a game, the state it starts from and the action.
 
-    Build one with :func:`attack`, or take a scenario's action with :meth:`Scenario.action`.
+    Build one with ``attack()``, or take a scenario's action with ``Scenario.action()``.
 
     Attributes:
         game: The game it is in.
@@ -260,8 +262,8 @@ class Attack:
 
 
 def _attack_from_words(words: AttackWords) -> Attack:
-    """The attack that words of the command line describe (:func:`tabroll.loading.quick.describe_attack`): the one
-    way :func:`attack` and the commands ``attack``, ``odds`` read an attack."""
+    """The attack that words of the command line describe (``tabroll.loading.quick.describe_attack()``): the one
+    way ``attack()`` and the commands ``attack``, ``odds`` read an attack."""
     from tabroll.loading.quick import describe_attack
 
     described = describe_attack(words)
@@ -297,10 +299,10 @@ def attack(
     actions leave.
 
     Args:
-        attacker: Who attacks: a :class:`Unit`, or its text as ``-a`` takes it (``"Orc BA=2"``).
+        attacker: Who attacks: a ``Unit``, or its text as ``-a`` takes it (``"Orc BA=2"``).
         target: Who is attacked, as ``attacker``.
-        game: The game (``--ruleset``): its id, an alias or a :class:`Game`.
-        scenario: A scenario file (or a loaded :class:`Scenario`) whose units attack.
+        game: The game (``--ruleset``): its id, an alias or a ``Game``.
+        scenario: A scenario file (or a loaded ``Scenario``) whose units attack.
         action: With a scenario and no units: its action N, from 1 (``--action``).
         fields: The game's attack fields by name (``{"distance": 2}``), as ``--distance 2`` gives them; the same
             as keywords (``distance=2``).
@@ -377,7 +379,7 @@ class Scenario:
 
     def attack(self, attacker: str, target: str, **fields: StatValue) -> Attack:
         """An attack between two of the scenario's units, from its first state, with the game's attack
-        ``fields`` (as :func:`attack` with this scenario)."""
+        ``fields`` (as ``attack()`` with this scenario)."""
         return attack(attacker, target, scenario=self, fields=fields)
 
     def final_state(self) -> dict[str, Any]:
@@ -433,7 +435,7 @@ class Resolution:
         title: What was resolved.
         game: The game's id.
         events: Each event in order (typed records: roll, hit, damage, defeat…; ``event.to_json()`` is its JSON).
-        state: The state after the action (the game's own model): pass it to :func:`resolve` to go on.
+        state: The state after the action (the game's own model): pass it to ``resolve()`` to go on.
         refused: Whether the rules refused the action (its ``refused`` event says why).
         dice_drawn: The dice values drawn, in order.
         seed: The seed the dice were rolled with (None when they were given).
@@ -490,10 +492,10 @@ def resolve(
     """Resolve an attack once, with the dice given or rolled from a seed (``tabroll attack``).
 
     Args:
-        what: The attack (:func:`attack`, :meth:`Scenario.action`).
+        what: The attack (``attack()``, ``Scenario.action()``).
         dice: The dice values to draw, in order (``[7, 3, 5]`` or ``"7,3,5"``, as ``--dice``).
-        seed: Roll with this seed (``--seed``); with neither, a fresh seed (named in :attr:`Resolution.seed`).
-        state: Start from this state instead of the attack's (a :attr:`Resolution.state`: attack again).
+        seed: Roll with this seed (``--seed``); with neither, a fresh seed (named in ``Resolution.seed``).
+        state: Start from this state instead of the attack's (a ``Resolution.state``: attack again).
 
     Raises:
         InputError: Both ``dice`` and ``seed``; too few dice given, or a value no die shows.
@@ -505,7 +507,7 @@ def resolve(
 
 def _resolved(what: Attack, session: Session, state: Any = None) -> Resolution:
     """The attack resolved with the dice of ``session`` (given, seeded or asked at the table): the one way
-    :func:`resolve` and ``tabroll attack`` resolve an attack."""
+    ``resolve()`` and ``tabroll attack`` resolve an attack."""
     from tabroll.engine import resolve as resolve_action
 
     ruleset = what.game.ruleset
@@ -595,7 +597,7 @@ def roll(
 
 
 def _rolled(parsed: Sequence[Any], session: Session, label: str | None) -> Rolls:
-    """The expressions ``parsed`` rolled with the dice of ``session``: the one way :func:`roll` and ``tabroll roll``
+    """The expressions ``parsed`` rolled with the dice of ``session``: the one way ``roll()`` and ``tabroll roll``
     roll them (a comment typed after a roll, ``1d20+5 to hit``, names it unless a label is given)."""
     from tabroll.events import UNLABELLED, Roll
 
@@ -617,7 +619,7 @@ class Run:
     Attributes:
         file: The file.
         outcome: ``resolved``, or ``refused`` when the rules refused some action.
-        document: The document ``tabroll run FILE --format json`` prints (also :meth:`to_dict`).
+        document: The document ``tabroll run FILE --format json`` prints (also ``to_dict()``).
     """
 
     file: str
@@ -699,8 +701,8 @@ def _batch(
     journal_force: bool = False,
     state: bool = False,
 ) -> Batch:
-    """The run of files (:class:`tabroll.batch.Batch`, its limits checked before any file is read), each file's
-    events to ``renderer`` as they come when it runs: the one way :func:`run` and ``tabroll run`` run files."""
+    """The run of files (``tabroll.batch.Batch``, its limits checked before any file is read), each file's
+    events to ``renderer`` as they come when it runs: the one way ``run()`` and ``tabroll run`` run files."""
     from tabroll.batch import Batch
 
     return Batch(
@@ -746,12 +748,12 @@ class Odds:
     distribution of each measure; with ``until="defeat"``, the chain of attacks to defeat as well.
 
     The figures are named as in the JSON: ``hit``, ``hit: Elf``, ``defeated: Elf`` (probabilities); ``damage``,
-    ``damage to Elf`` (distributions and means). :meth:`names` lists them.
+    ``damage to Elf`` (distributions and means). ``names()`` lists them.
 
     Attributes:
         title: The attack, in words.
         game: The game's id.
-        report: The figures (tabroll's internal model; :meth:`to_dict` is its documented JSON).
+        report: The figures (tabroll's internal model; ``to_dict()`` is its documented JSON).
         limit: The time limit it was worked out under.
         chain: With ``until``: the chain's figures (internal model; ``to_dict()["until"]`` is its JSON).
     """
@@ -769,7 +771,7 @@ class Odds:
 
     @property
     def exact(self) -> bool:
-        """Whether every figure is an exact :class:`~fractions.Fraction`."""
+        """Whether every figure is an exact ``Fraction``."""
         return self.report.method == "exact"
 
     @property
@@ -958,7 +960,7 @@ class Versus:
         a: The first attack's odds.
         b: The second attack's odds.
         game: The game's id.
-        comparison: The comparison (tabroll's internal model; :meth:`to_dict` is its JSON).
+        comparison: The comparison (tabroll's internal model; ``to_dict()`` is its JSON).
     """
 
     a: Odds
@@ -1074,9 +1076,9 @@ def attack_odds(
 
     Args:
         what: The attack.
-        vs: A second attack to compare with (``--vs``): the result is then a :class:`Versus`.
+        vs: A second attack to compare with (``--vs``): the result is then a ``Versus``.
         until: ``"defeat"``: attack again, from the state each attack leaves, until the target is defeated
-            (``--until defeat``); the chain's figures are in the :class:`Odds`.
+            (``--until defeat``); the chain's figures are in the ``Odds``.
         attacks: With ``until``: the most attacks (or rounds) made (default 20).
         trials: Simulate this many attacks instead of the exact walk.
         budget: The most resolutions the exact walk may take before simulating instead.
@@ -1084,7 +1086,7 @@ def attack_odds(
         jobs: Processes for the exact walk or the simulation (1 to 64).
         timeout: Stop after this many seconds with the best estimate so far, and say so in the note (None or 0:
             no limit).
-        started: The :func:`time.monotonic` moment the ``timeout`` counts from (default: now).
+        started: The ``time.monotonic()`` moment the ``timeout`` counts from (default: now).
 
     Raises:
         InputError: A limit out of range (``budget``, ``jobs``, ``seed``, ``timeout``, ``attacks``), ``until``
@@ -1147,7 +1149,7 @@ class DiceOdds:
     Attributes:
         question: The expression as asked.
         kind: ``distribution``, ``compare`` (``EXPR >= N``) or ``versus``.
-        answer: The figures (tabroll's internal model; :meth:`to_dict` is its JSON).
+        answer: The figures (tabroll's internal model; ``to_dict()`` is its JSON).
     """
 
     question: str
@@ -1156,7 +1158,7 @@ class DiceOdds:
 
     @property
     def exact(self) -> bool:
-        """Whether the figures are exact fractions (else simulated: see :attr:`note`)."""
+        """Whether the figures are exact fractions (else simulated: see ``note``)."""
         return self.answer.exact
 
     @property
@@ -1246,7 +1248,7 @@ class Matrix:
         game: The game's id.
         attackers: The attackers' names, in order.
         targets: The targets' names, in order.
-        table: The table (tabroll's internal model; :meth:`to_dict` is its JSON).
+        table: The table (tabroll's internal model; ``to_dict()`` is its JSON).
     """
 
     game: str
@@ -1326,7 +1328,7 @@ def matrix(
     """The balance table: every attacker against every target (``tabroll matrix``).
 
     Args:
-        attackers: The attackers, each a :class:`Unit` or its text (default: the whole catalogue, or the
+        attackers: The attackers, each a ``Unit`` or its text (default: the whole catalogue, or the
             scenario's units).
         targets: The targets, likewise.
         game: The game (``--ruleset``); default: the one game whose catalogue holds the units.
@@ -1339,7 +1341,7 @@ def matrix(
         timeout: Seconds for the whole table, shared among the pairs (None or 0: no limit).
         jobs: Share the pairs among this many processes.
         until: Also work out the mean attacks to defeat of each pair, attacking up to this many times.
-        started: The :func:`time.monotonic` moment the ``timeout`` counts from (default: now).
+        started: The ``time.monotonic()`` moment the ``timeout`` counts from (default: now).
         progress: Told of each pair as it is done (the command line's progress bar).
         **more_fields: The game's attack fields as keywords.
 

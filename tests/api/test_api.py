@@ -333,3 +333,16 @@ def test_dice_that_cannot_be_read_or_rolled_are_the_command_line_s_errors() -> N
         tabroll.roll("2d")
     with pytest.raises(InputError, match="cannot be"):
         tabroll.roll("1d6", dice=[7])
+
+
+def test_the_module_s_example_session_runs_as_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    import textwrap
+
+    import tabroll.api
+
+    doc = tabroll.api.__doc__ or ""
+    example = textwrap.dedent(doc[doc.index("session:\n") + len("session:\n") : doc.index("\nFigures are")])
+    exec(compile(example, "tabroll.api example", "exec"), {})  # the documented example, as printed
+    printed = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in printed] == ["0", "1", "2", "3", "4"]
+    assert printed[2] == "2 337/1000"  # BA=2 against PV=6: the figure the session test pins
