@@ -346,3 +346,14 @@ def test_the_module_s_example_session_runs_as_printed(capsys: pytest.CaptureFixt
     printed = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in printed] == ["0", "1", "2", "3", "4"]
     assert printed[2] == "2 337/1000"  # BA=2 against PV=6: the figure the session test pins
+
+
+def test_an_attack_that_can_defeat_several_units_is_asked_for_one_by_name() -> None:
+    trample = tabroll.attack_odds(tabroll.load("scenarios/tabmaster/02-trample-cavaleiro.yaml").action(1))
+    assert trample.exact
+    with pytest.raises(InputError, match="the attack can defeat more than one unit") as err:
+        trample.defeat()
+    assert err.value.tip == "the units: Arqueiro, Soldado"
+    document = command_line("odds", "scenarios/tabmaster/02-trample-cavaleiro.yaml")
+    for unit in ("Arqueiro", "Soldado"):
+        assert trample.defeat(unit) == Fraction(document["probabilities"][f"defeated: {unit}"]["exact"])
