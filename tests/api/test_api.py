@@ -357,3 +357,16 @@ def test_an_attack_that_can_defeat_several_units_is_asked_for_one_by_name() -> N
     document = command_line("odds", "scenarios/tabmaster/02-trample-cavaleiro.yaml")
     for unit in ("Arqueiro", "Soldado"):
         assert trample.defeat(unit) == Fraction(document["probabilities"][f"defeated: {unit}"]["exact"])
+
+
+def test_an_attack_between_a_scenario_s_units_resolves_as_tabroll_attack_file_does() -> None:
+    file = "scenarios/tabmaster/05-projectile-arqueiro.yaml"
+    scenario = tabroll.load(file)
+    attacker, target = scenario.units[0], scenario.units[1]
+    attack = tabroll.attack(attacker, target, scenario=file)
+    assert attack.file == file and attack == scenario.attack(attacker, target)
+    resolution = tabroll.resolve(attack, seed=11)
+    document = command_line("attack", file, "-a", attacker, "-t", target, "--seed", "11")
+    assert resolution.to_dict() == document and document["file"] == file
+    with pytest.raises(InputError, match="there is no unit called 'Nobody'"):
+        scenario.attack(attacker, "Nobody")
