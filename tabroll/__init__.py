@@ -1,4 +1,8 @@
-"""tabroll: a command-line dice and combat resolver for tabletop games.
+"""tabroll: a dice and combat resolver for tabletop games, on the command line and as a Python library.
+
+The library's names (``games()``, ``attack()``, ``resolve()``, ``attack_odds()``, ``dice_odds()``,
+``matrix()``, ``roll()``, ``run()``…; see ``__all__``) live in ``tabroll.api``, which is imported the
+first time one of them is used (PEP 562): ``import tabroll`` stays as light as every command's start needs.
 
 The games live in the checkout's top-level ``rulesets/`` folder and are imported as ``tabroll.rulesets`` (one
 import name per file, and no generic top-level name such as ``rulesets`` claimed in other projects' namespace).
@@ -21,7 +25,88 @@ if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
     from types import ModuleType
 
-__version__ = "0.1.0"
+    from tabroll.api import (
+        Attack,
+        DiceOdds,
+        Figure,
+        Game,
+        InputError,
+        Location,
+        Matrix,
+        Odds,
+        OutputError,
+        Problem,
+        Resolution,
+        Rolls,
+        RuleRefusal,
+        Run,
+        Scenario,
+        TabrollError,
+        Unit,
+        Versus,
+        attack,
+        attack_odds,
+        dice_odds,
+        game,
+        games,
+        load,
+        matrix,
+        resolve,
+        roll,
+        run,
+        unit,
+    )
+
+__version__ = "0.2.0"
+
+__all__ = [
+    "Attack",
+    "DiceOdds",
+    "Figure",
+    "Game",
+    "InputError",
+    "Location",
+    "Matrix",
+    "Odds",
+    "OutputError",
+    "Problem",
+    "Resolution",
+    "Rolls",
+    "RuleRefusal",
+    "Run",
+    "Scenario",
+    "TabrollError",
+    "Unit",
+    "Versus",
+    "__version__",
+    "attack",
+    "attack_odds",
+    "dice_odds",
+    "game",
+    "games",
+    "load",
+    "matrix",
+    "resolve",
+    "roll",
+    "run",
+    "unit",
+]
+
+
+def __getattr__(name: str) -> object:
+    """A public name of the library, from :mod:`tabroll.api`, imported on first use (PEP 562)."""
+    if name in __all__:
+        from tabroll import api
+
+        value = getattr(api, name)
+        globals()[name] = value  # found directly from now on
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 GAMES_PACKAGE = "tabroll.rulesets"
 

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from tabroll.i18n import N_, _, n_, number, percent
 from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Matrix, figure_name
@@ -43,21 +44,27 @@ class Grid:
     rows: list[list[tuple[str, str]]]  # per attacker, per target: (text, Rich style)
 
 
+def matrix_document(table: Matrix) -> dict[str, Any]:
+    """The JSON document of a balance table (``tabroll.matrix``): its setting, time limit and every pair's cell."""
+    document: dict[str, Any] = {
+        "format": MATRIX_FORMAT,
+        "version": MATRIX_FORMAT_VERSION,
+        "ruleset": table.ruleset,
+        "setting": table.setting,
+        "setting_text": table.setting_text or table.setting,
+        "time_limit": {"seconds": table.timeout, "reached": bool(table.out_of_time)},
+        "cells": [cell.to_json() for cell in table.cells.values()],
+    }
+    if table.time_note():
+        document["note"] = table.time_note()
+    return document
+
+
 def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
     if fmt in ("json", "jsonl"):
         import json
 
-        document = {
-            "format": MATRIX_FORMAT,
-            "version": MATRIX_FORMAT_VERSION,
-            "ruleset": table.ruleset,
-            "setting": table.setting,
-            "setting_text": table.setting_text or table.setting,
-            "time_limit": {"seconds": table.timeout, "reached": bool(table.out_of_time)},
-            "cells": [cell.to_json() for cell in table.cells.values()],
-        }
-        if table.time_note():
-            document["note"] = table.time_note()
+        document = matrix_document(table)
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
         return
     if fmt == "rich":

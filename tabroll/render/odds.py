@@ -188,13 +188,20 @@ def write_view(title: str, view: Callable[[bool], list[Line]], fmt: str) -> None
     sys.stdout.write("\n".join(visible(line.rstrip()) for line in lines) + "\n")
 
 
+def odds_document(report: Report, *, title: str, ruleset: str, limit: TimeLimitShown | None = None) -> dict[str, Any]:
+    """The JSON document of an action's odds (``tabroll.odds``): the report's figures, its title and game, and the
+    time limit it was worked out under."""
+    document = {**report.to_json(), "title": title, "ruleset": ruleset}
+    if limit is not None:
+        document["time_limit"] = limit.to_json()
+    return document
+
+
 def render_odds(report: Report, fmt: str, *, title: str, ruleset: str, limit: TimeLimitShown | None = None) -> None:
     if fmt in ("json", "jsonl"):
         import json
 
-        document = {**report.to_json(), "title": title, "ruleset": ruleset}
-        if limit is not None:
-            document["time_limit"] = limit.to_json()
+        document = odds_document(report, title=title, ruleset=ruleset, limit=limit)
         indent = None if fmt == "jsonl" else 2
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
         return

@@ -147,6 +147,18 @@ def until_view(until: Until, *, width: int = BAR_WIDTH // 2, fine: bool = False)
     return lines
 
 
+def until_document(
+    report: Report, until: Until, *, title: str, ruleset: str, limit: TimeLimitShown | None = None
+) -> dict[str, Any]:
+    """The JSON document of ``--until defeat``: the one attack's odds document with the chain's figures under
+    ``until``."""
+    document: dict[str, Any] = {**report.to_json(), "title": title, "ruleset": ruleset}
+    if limit is not None:
+        document["time_limit"] = limit.to_json()
+    document["until"] = until.to_json()
+    return document
+
+
 def render_until(
     report: Report,
     until: Until,
@@ -161,10 +173,7 @@ def render_until(
     if fmt in ("json", "jsonl"):
         import json
 
-        document: dict[str, Any] = {**report.to_json(), "title": title, "ruleset": ruleset}
-        if limit is not None:
-            document["time_limit"] = limit.to_json()
-        document["until"] = until.to_json()
+        document = until_document(report, until, title=title, ruleset=ruleset, limit=limit)
         indent = None if fmt == "jsonl" else 2
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
         return

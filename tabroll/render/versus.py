@@ -82,6 +82,13 @@ def _chart(points: list[tuple[Any, Estimate, Estimate]], fine: bool) -> list[tup
     return lines
 
 
+def versus_document(comparison: Comparison, *, ruleset: str) -> dict[str, Any]:
+    """The JSON document of two attacks compared (``tabroll.odds_versus``), each side with its own odds."""
+    document = comparison.to_json(a=comparison.a.report.to_json(), b=comparison.b.report.to_json())
+    document["ruleset"] = ruleset
+    return document
+
+
 def render_versus(comparison: Comparison, fmt: str, *, ruleset: str) -> None:
     """The comparison on standard output, in ``fmt`` (text, rich, json or jsonl)."""
     from tabroll.words import visible  # the labels come from a file or the command line: shown, never obeyed
@@ -89,8 +96,7 @@ def render_versus(comparison: Comparison, fmt: str, *, ruleset: str) -> None:
     if fmt in ("json", "jsonl"):
         import json
 
-        document = comparison.to_json(a=comparison.a.report.to_json(), b=comparison.b.report.to_json())
-        document["ruleset"] = ruleset
+        document = versus_document(comparison, ruleset=ruleset)
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
         return
     if fmt == "rich":

@@ -30,6 +30,7 @@ from tabroll.cli.typer_app import _complete_games
 from tabroll.i18n import _
 
 if TYPE_CHECKING:
+    from tabroll.api import Attack
     from tabroll.dice.session import Session
 
 
@@ -45,15 +46,17 @@ def _one_attack(
     option: list[str] | None,
     action_index: int | None = None,
     command: str = "attack",
-) -> Any:
-    """The attack the command line describes (shared by attack and odds): see :mod:`tabroll.loading.quick`."""
+) -> Attack:
+    """The attack the command line describes (shared by attack and odds), read as :func:`tabroll.api.attack` reads
+    one: see :mod:`tabroll.loading.quick`."""
+    from tabroll.api import _attack_from_words
     from tabroll.engine import all_rulesets, find_ruleset
-    from tabroll.loading.quick import AttackWords, describe_attack, split_words
+    from tabroll.loading.quick import AttackWords, split_words
 
     free = list(words or ())
     games = [find_ruleset(ruleset)] if ruleset and not any(w.startswith("--") for w in free) else all_rulesets()
     split = split_words(free, games)
-    return describe_attack(
+    return _attack_from_words(
         AttackWords(
             scenario_file=split.scenario_file,
             attacker=attacker,
@@ -113,23 +116,23 @@ def attack(
     )  # fmt: skip
     session = _session(seed, dice, prompt, answers)
     resolution, index = _resolve_attack(described, session, journal, journal_force=journal_force)
-    game = described.ruleset
-    _show_one(chosen, session, resolution, title=described.title, ruleset=game.id, file=_scenario_file(described),
+    game = described.game.ruleset
+    _show_one(chosen, session, resolution, title=described.log_title, ruleset=game.id, file=described.file,
               index=index, final_state=game.summarize_state(resolution.state))  # fmt: skip
 
 
-def _scenario_file(described: Any) -> str | None:
-    return described.scenario.source if described.scenario is not None else None
-
-
-def _resolve_attack(described: Any, session: Session, journal: str | None, *, journal_force: bool) -> tuple[Any, int]:
-    """The attack resolved, and its number in the log: with ``--journal``, the journal's next (and recorded there)."""
-    from tabroll.engine import resolve
+def _resolve_attack(
+    described: Attack, session: Session, journal: str | None, *, journal_force: bool
+) -> tuple[Any, int]:
+    """The attack resolved (:func:`tabroll.api.resolve`'s way), and its number in the log: with ``--journal``, the
+    journal's next (and recorded there)."""
     from tabroll.errors import InputError
 
     if journal is None:
-        return resolve(described.ruleset, described.state, described.action, session.source), 1
-    scenario_file = _scenario_file(described)
+        from tabroll.api import _resolved
+
+        return _resolved(described, session), 1
+    scenario_file = described.file
     if described.scenario is None or scenario_file is None:
         raise InputError(_("a journal follows a scenario file"), tip="tabroll attack FILE --journal J -a X -t Y")
     from tabroll.journal import open_journal

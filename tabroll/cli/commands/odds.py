@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -44,6 +44,7 @@ from tabroll.errors import (
 from tabroll.i18n import _
 
 if TYPE_CHECKING:
+    from tabroll.api import Attack
     from tabroll.odds.figures import Matrix
 
 
@@ -162,7 +163,7 @@ class OddsRequest:
             setting=[*kept, *fields, *(self.versus_setting or ())],
         )
 
-    def attack(self) -> Any:
+    def attack(self) -> Attack:
         """The attack the words and flags describe, as ``tabroll attack`` reads them."""
         return _one_attack(
             self.words, self.attacker, self.target, ruleset=self.ruleset, attacker_stat=self.attacker_stat,
@@ -243,33 +244,30 @@ def odds(request: OddsRequest) -> None:
 
 
 def _attack_odds(request: OddsRequest) -> None:
-    """``tabroll odds`` of an attack: read the attack and the limits, work out its odds (and with ``--until``, the
-    chain of attacks to defeat), show them."""
-    from tabroll.dice.session import check_jobs
-    from tabroll.odds.api import TimeLimit, compute_odds
-    from tabroll.odds.limits import check_timeout
+    """``tabroll odds`` of an attack: read the attack and the limits, have :func:`tabroll.api.attack_odds` work out
+    its odds (and with ``--until``, the chain of attacks to defeat), show them."""
+    from tabroll.api import _until_cap, attack_odds
     from tabroll.render.odds import render_odds
     from tabroll.render.svg import odds_svg
-    from tabroll.render.until import until_svg
 
     chosen = _report_format(request.fmt, request.svg, request.png)
-    cap = _until_cap(request.until, request.attacks)
+    _until_cap(request.until, request.attacks)  # before the attack is read, as every flag of its own
     described = request.attack()
-    game, action = described.ruleset, described.action
-    check_jobs(request.jobs)
-    limit = TimeLimit(check_timeout(request.timeout), since=_started())
-    seed = _simulation_seed(request.seed)  # one seed for the attack and, with --until, its chain
-    report = compute_odds(
-        game, described.state, action, trials=request.trials, budget=request.budget, seed=seed, jobs=request.jobs,
-        limit=limit,
+    result = attack_odds(
+        described, until=request.until, attacks=request.attacks, trials=request.trials, budget=request.budget,
+        seed=request.seed, jobs=request.jobs, timeout=request.timeout, started=_started(),
     )  # fmt: skip
-    title = game.describe_action(action)[2] or described.title
-    if cap is not None and not report.always_refused:
-        chain = _until_odds(request, report, described, cap, shown=chosen, title=title, limit=limit, seed=seed)
+    game, report, title = described.game.ruleset, result.report, result.title
+    if result.chain is not None:
+        from tabroll.render.until import render_until, until_svg
+
+        chain = result.chain
+        with _fenced(chosen) as fmt:
+            render_until(report, chain, fmt, title=title, ruleset=game.id, limit=result.limit)
         _draw(request.svg, lambda: until_svg(chain, title, game=game.name), request.png)
         return
     with _fenced(chosen) as shown:
-        render_odds(report, shown, title=title, ruleset=game.id, limit=limit)
+        render_odds(report, shown, title=title, ruleset=game.id, limit=result.limit)
     _draw(request.svg, lambda: odds_svg(report, title, game=game.name), request.png)
     nothing = not report.attack and not report.follow_ups and set(report.game.unchanged()) == set(report.game.kinds)
     fields = [s.flag for s in game.attack_fields if not (s.quick_only and described.scenario is not None)]
@@ -282,84 +280,39 @@ def _attack_odds(request: OddsRequest) -> None:
         raise typer.Exit(EXIT_REFUSED)
 
 
-def _until_cap(until: str | None, attacks: int | None) -> int | None:
-    """``--until``/``--attacks``: the most attacks of the chain (None: one attack's odds, as without them)."""
-    if until is None:
-        if attacks is not None:
-            from tabroll.errors import InputError
-
-            raise InputError(_("--attacks counts the attacks of --until"), tip=_("add --until defeat"))
-        return None
-    from tabroll.odds.until import check_until
-
-    return check_until(until, attacks)
-
-
-def _until_odds(
-    request: OddsRequest, report: Any, described: Any, cap: int, *, shown: str, title: str, limit: Any, seed: int
-) -> Any:
-    """``--until defeat``: the chain of attacks (:mod:`tabroll.odds.until`), shown by :mod:`tabroll.render.until`."""
-    from tabroll.odds.until import compute_until
-    from tabroll.render.until import render_until
-
-    game = described.ruleset
-    chain = compute_until(
-        game, described.state, described.action, cap=cap, trials=request.trials, budget=request.budget, seed=seed,
-        limit=limit,
-    )  # fmt: skip
-    with _fenced(shown) as fmt:
-        render_until(report, chain, fmt, title=title, ruleset=game.id, limit=limit)
-    return chain
-
-
 def _versus_odds(request: OddsRequest) -> None:
-    """``tabroll odds … --vs UNIT``: the odds of both attacks, each on its own, compared side by side."""
+    """``tabroll odds … --vs UNIT``: the odds of both attacks, each on its own, compared side by side
+    (:func:`tabroll.api.attack_odds` with ``vs``)."""
+    from dataclasses import replace
+
+    from tabroll.api import _one_attack_until, attack_odds
     from tabroll.dice.session import check_jobs
-    from tabroll.errors import InputError
-    from tabroll.odds.versus import Side, compare
     from tabroll.render.versus import render_versus, versus_svg
 
     chosen = _report_format(request.fmt, request.svg, request.png)
-    if request.until is not None or request.attacks is not None:
-        raise InputError(_("--until follows one attack"), tip=_("leave out --vs, or --until"))
+    _one_attack_until(request.until, request.attacks)
     check_jobs(request.jobs)
     first, second = request.attack(), request.second().attack()
-    titles = [_title(first), _title(second)]
-    if titles[0] == titles[1] and request.versus_setting:  # two forms told apart only by --vs-set: say which
-        titles[1] = f"{titles[1]} ({', '.join(request.versus_setting)})"
-    sides = [Side(title, _report(request, described)) for title, described in zip(titles, (first, second), strict=True)]
-    comparison = compare(*sides)
-    with _fenced(chosen) as shown:
-        render_versus(comparison, shown, ruleset=first.ruleset.id)
-    _draw(request.svg, lambda: versus_svg(comparison, game=first.ruleset.name), request.png)
-
-
-def _report(request: OddsRequest, described: Any) -> Any:
-    """One attack's report under the request's limits (the time limit counts from the command's start)."""
-    from tabroll.odds.api import TimeLimit, compute_odds
-    from tabroll.odds.limits import check_timeout
-
-    limit = TimeLimit(check_timeout(request.timeout), since=_started())
-    return compute_odds(
-        described.ruleset, described.state, described.action, trials=request.trials, budget=request.budget,
-        seed=_simulation_seed(request.seed), jobs=request.jobs, limit=limit,
+    if first.title == second.title and request.versus_setting:  # two forms told apart only by --vs-set: say which
+        second = replace(second, title=f"{second.title} ({', '.join(request.versus_setting)})")
+    result = attack_odds(
+        first, vs=second, trials=request.trials, budget=request.budget, seed=request.seed, jobs=request.jobs,
+        timeout=request.timeout, started=_started(),
     )  # fmt: skip
-
-
-def _title(described: Any) -> str:
-    return str(described.ruleset.describe_action(described.action)[2] or described.title)
+    comparison = result.comparison
+    with _fenced(chosen) as shown:
+        render_versus(comparison, shown, ruleset=result.game)
+    _draw(request.svg, lambda: versus_svg(comparison, game=first.game.name), request.png)
 
 
 def _dice_odds(request: OddsRequest) -> None:
-    """``tabroll odds EXPR`` (``EXPR >= N``, ``EXPR vs EXPR``): read, work out, show (:mod:`tabroll.odds.dice_odds`)."""
-    from tabroll.odds import dice_odds
-    from tabroll.odds.limits import check_timeout
+    """``tabroll odds EXPR`` (``EXPR >= N``, ``EXPR vs EXPR``): read and worked out by
+    :func:`tabroll.api.dice_odds`, shown by :mod:`tabroll.render.dice`."""
+    from tabroll.api import dice_odds
     from tabroll.render import dice
 
     chosen = _report_format(request.fmt, request.svg, request.png)
-    limit = check_timeout(request.timeout)
-    question = dice_odds.read_question(request.words or [])
-    odds = dice_odds.compute(question, trials=request.trials, seed=_simulation_seed(request.seed), timeout=limit)
+    odds = dice_odds(request.words or [], trials=request.trials, seed=request.seed, timeout=request.timeout).answer
     with _fenced(chosen) as shown:
         dice.render(odds, shown)
     _draw(request.svg, lambda: dice.svg(odds), request.png)
@@ -468,19 +421,18 @@ def matrix(request: MatrixRequest) -> None:
 
 
 def _build_matrix(request: MatrixRequest, *, until: int | None = None) -> Matrix:
-    """The table the flags ask for, pair by pair, with a progress bar (:func:`~tabroll.odds.matrix.build_matrix`)."""
+    """The table the flags ask for, pair by pair, with a progress bar (:func:`tabroll.api.matrix`)."""
+    from tabroll.api import matrix as balance_table
     from tabroll.engine import all_rulesets, find_ruleset
     from tabroll.loading.quick import split_words
-    from tabroll.odds.limits import check_timeout
-    from tabroll.odds.matrix import build_matrix
     from tabroll.render.matrix import progress_bar
 
     master = _simulation_seed(request.seed)
     games = [find_ruleset(request.ruleset)] if request.ruleset else all_rulesets()
     split = split_words(list(request.words or ()), games)
-    return build_matrix(
-        scenario_file=split.scenario_file, ruleset=request.ruleset, attackers=_names(request.attackers),
-        targets=_names(request.targets), fields=split.fields, budget=request.budget, trials=request.trials,
-        seed=master, options=_options(request.option), timeout=check_timeout(request.timeout), jobs=request.jobs,
-        since=_started(), progress=progress_bar, until=until,
-    )  # fmt: skip
+    return balance_table(
+        _names(request.attackers), _names(request.targets), game=request.ruleset, scenario=split.scenario_file,
+        fields=split.fields, options=_options(request.option), budget=request.budget, trials=request.trials,
+        seed=master, timeout=request.timeout, jobs=request.jobs, until=until, started=_started(),
+        progress=progress_bar,
+    ).table  # fmt: skip
