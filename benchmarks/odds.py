@@ -480,7 +480,7 @@ POOL_ATTACKS = (10, 20, 40)
 def pool_case(attacks: int) -> tuple[Any, Any, Any]:
     """``tabroll odds -r barrage -a "A attacks=N hit=3 wound=4 ap=1" -t "B models=N/2 wounds=2 save=4"`` (with
     ``TABROLL_GAMES=tests/fixtures/games``): the fixture game imported from its folder, as discovery would."""
-    from tabroll.engine import AttackRequest
+    from tabroll.kit import AttackRequest
     from tests.fixtures.games.barrage import RULESET
 
     request = AttackRequest(

@@ -22,19 +22,7 @@ from typing import TYPE_CHECKING, Any
 from tabroll.errors import InputError, Location, RuleRefusal, interrupted
 from tabroll.events import ActionStarted, Event, Note, Refused
 from tabroll.i18n import _, n_, p_
-from tabroll.kit import (
-    ActionHeader,
-    AnyRuleset,
-    AttackField,
-    AttackRequest,
-    Blow,
-    Measure,
-    MeasureKind,
-    OptionInfo,
-    Ruleset,
-    core_blows,
-    find_named,
-)
+from tabroll.kit import AnyRuleset, Ruleset
 
 if TYPE_CHECKING:
     from tabroll.dice.sources import DiceSource
@@ -394,21 +382,10 @@ def ruleset_ids() -> Sequence[str]:
 
 
 __all__ = [
-    "ActionHeader",
-    "AnyRuleset",
-    "AttackField",
-    "AttackRequest",
-    "Blow",
-    "Measure",
-    "MeasureKind",
-    "OptionInfo",
     "Resolution",
-    "Ruleset",
     "Scenario",
     "ScenarioStep",
     "all_rulesets",
-    "core_blows",
-    "find_named",
     "find_ruleset",
     "resolve",
     "run_scenario",

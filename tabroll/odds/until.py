@@ -20,9 +20,9 @@ from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import AnyRuleset
 from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.i18n import _, n_
+from tabroll.kit import AnyRuleset
 from tabroll.odds.figures import Estimate, number
 from tabroll.odds.until_figures import UNTIL_CHOICES, Until, UntilRow
 
