@@ -191,14 +191,10 @@ def _games_package() -> Any:
 
 
 def _checked(ruleset: Any, module: str) -> AnyRuleset | None:
-    """The module's ``RULESET`` when it is one, its event kinds checked (a clash is an input error, exit 2). A
-    game that names its events as a part is checked when they are first read instead, so that discovering
-    every game (``attack`` without ``-r``) does not import every game's events."""
-    if not isinstance(ruleset, Ruleset):
-        return None
-    if not ruleset.events_deferred():
-        ruleset.event_types()
-    return ruleset
+    """The module's ``RULESET`` when it is one. Its event kinds are checked when they are first read
+    (:meth:`~tabroll.kit.Ruleset.event_types`: a clash is an input error, exit 2), so that discovering every
+    game (``attack`` without ``-r``) does not import every game's events."""
+    return ruleset if isinstance(ruleset, Ruleset) else None
 
 
 def _import_game(name: str, finder: Any) -> Any:
