@@ -423,9 +423,14 @@ for line in sys.stdin:  # one case name a line: time one walk of it (warmed up t
         case = built[name] = cases[name]()
         where = sys.modules[type(case[0]).__module__].__file__
         assert Path(where).is_relative_to(checkout), where
-        game = case[0]  # a checkout's game: its typed parts (load_parts), or, before them, its named parts (part)
-        resolver = game.load_parts().resolve if hasattr(game, "load_parts") else game.part("resolve")
-        assert Path(sys.modules[resolver.__module__].__file__).is_relative_to(checkout), resolver.__module__
+        game = case[0]  # a checkout's game: its models (hooks as methods), or, before them, its typed or named parts
+        if hasattr(game, "load_parts"):
+            module = game.load_parts().resolve.__module__
+        elif hasattr(game, "part"):
+            module = game.part("resolve").__module__
+        else:
+            module = game.scenario_model().__module__
+        assert Path(sys.modules[module].__file__).is_relative_to(checkout), module
         bench.tabroll_exact(case)
     start = time.perf_counter()
     bench.tabroll_exact(built[name])
@@ -480,7 +485,7 @@ POOL_ATTACKS = (10, 20, 40)
 def pool_case(attacks: int) -> tuple[Any, Any, Any]:
     """``tabroll odds -r barrage -a "A attacks=N hit=3 wound=4 ap=1" -t "B models=N/2 wounds=2 save=4"`` (with
     ``TABROLL_GAMES=tests/fixtures/games``): the fixture game imported from its folder, as discovery would."""
-    from tabroll.engine import AttackRequest
+    from tabroll.kit import AttackRequest
     from tests.fixtures.games.barrage import RULESET
 
     request = AttackRequest(

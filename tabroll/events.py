@@ -9,8 +9,8 @@ The core events below are the one vocabulary every game speaks, in its own words
 ``roll``; every loss of a health-like pool (life, shields, cards…) is a ``damage`` naming the unit,
 the amount and the pool; every removal from play is a ``defeat`` saying how (defeated, annihilated, exiled,
 fled); attacks are ``hit``/``miss``. A game adds its own kinds as extras: it defines them in its own folder and
-hands them to the core through its ruleset's ``events`` (see :class:`tabroll.engine.Ruleset`); a game's kind
-that reuses a core kind is refused when the game is discovered.
+hands them to the core through its ruleset's ``load_events`` (see :class:`tabroll.kit.Ruleset`); a game's kind
+that reuses a core kind is refused when the game's kinds are first read.
 
 Positions on a board (a square, a hex) appear in events as ``[x, y]`` lists.
 
@@ -757,7 +757,7 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     Defeat,
     GameOver,
 )
-"""The kinds every game may emit. A game's own kinds come from its ruleset (``Ruleset.events``)."""
+"""The kinds every game may emit. A game's own kinds come from its ruleset (``Ruleset.load_events``)."""
 
 
 class EventKindClash(Exception):

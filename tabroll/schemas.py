@@ -17,6 +17,7 @@ def events_schema() -> dict[str, Any]:
     # The core kinds, then each game's own (its kinds are its own: two games may both have a kind of one name).
     classes: dict[str, type[Event]] = {cls.__name__: cls for cls in CORE_EVENTS}
     for game in all_rulesets():
+        game.event_types()  # a kind that reuses another is refused here (exit 2), with the kind named
         classes.update({f"{game.id}.{cls.__name__}": cls for cls in game.load_events()})
     definitions: dict[str, Any] = {}
     variants: list[dict[str, Any]] = []

@@ -4,7 +4,7 @@ Everything about this game is in this folder: ``README.md`` (the rules as we rea
 ``model.py`` (scenario files and actions, each wording its own log header), ``setup.py`` (from a file or a
 command line to a board), ``state.py``, ``resolver.py`` (the rules), ``events.py`` (this game's own event kinds)
 and ``picture.py`` (the hex map drawn in the terminal). Hex geometry comes from :mod:`tabroll.geometry.hex`.
-This module stays light: ``load_parts`` imports ``parts.py`` (the rest) when first used.
+This module stays light: its hooks import the rest when first used.
 """
 
 from __future__ import annotations
@@ -17,10 +17,17 @@ from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
 
 if TYPE_CHECKING:
-    from tabroll.events import Event
-    from tabroll.kit.parts import GameParts
+    from collections.abc import Mapping
+    from typing import Any
 
-    from .model import AhotnikAction
+    from tabroll.dice.sources import DiceSource
+    from tabroll.engine import Resolution, Scenario
+    from tabroll.events import Event
+    from tabroll.kit import AttackRequest
+    from tabroll.kit.views import StateView
+    from tabroll.loading.yaml_source import YamlDocument
+
+    from .model import AhotnikAction, AhotnikOptions, AhotnikScenario
     from .state import Board
 
 
@@ -102,15 +109,50 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
                     'tabroll attack -r ahotnik -a Eagle -t "Imp Vita=4" --distance 3 --pilots 1,1'),
     )  # fmt: skip
 
+    def options_model(self) -> type[AhotnikOptions]:
+        from .model import AhotnikOptions
+
+        return AhotnikOptions
+
+    def scenario_model(self) -> type[AhotnikScenario]:
+        from .model import AhotnikScenario
+
+        return AhotnikScenario
+
+    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
+        from .setup import build_scenario
+
+        return build_scenario(self, doc, options or {})
+
+    def resolve(self, state: Board, action: AhotnikAction, dice: DiceSource) -> Resolution:
+        from .resolver import resolve
+
+        return resolve(state, action, dice)
+
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS
 
         return EVENTS
 
-    def load_parts(self) -> GameParts[Board, AhotnikAction]:
-        from .parts import PARTS
+    def summarize_state(self, state: Board) -> dict[str, Any]:
+        from .setup import summarize
 
-        return PARTS
+        return summarize(state)
+
+    def state_view(self, state: Board) -> StateView:
+        from .picture import state_view
+
+        return state_view(state)
+
+    def quick_attack(self, request: AttackRequest) -> Scenario:
+        from .setup import quick_scenario
+
+        return quick_scenario(self, request)
+
+    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> AhotnikAction:
+        from .setup import quick_action
+
+        return quick_action(self, attacker, target, fields)
 
     def declare_measures(self, state: Board, action: AhotnikAction) -> list[Measure]:
         """Life and Shields left of every Ahotnik and every Demon on the board (levels); which Ahotniks enter

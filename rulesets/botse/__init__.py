@@ -5,7 +5,7 @@ Everything about this game is in this folder: ``README.md`` (the rules as we rea
 actions, each wording its own log header), ``state.py``, ``setup.py``, ``resolver.py`` (the table of handlers; the
 six engage steps are in ``engage.py``, ``gathering.py``, ``rolling.py``, ``order.py``, ``plan.py``, ``results.py``,
 ``damage.py``, ``track.py`` and ``reactions.py``) and ``events.py`` (this game's events, extras beside the core's).
-This module stays light: the heavy parts (``parts.py``) are imported by ``load_parts`` when a scenario is loaded.
+This module stays light: its hooks import the rest when first used.
 """
 
 from __future__ import annotations
@@ -18,10 +18,17 @@ from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
 
 if TYPE_CHECKING:
-    from tabroll.events import Event
-    from tabroll.kit.parts import GameParts
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
-    from .model import BotseAction
+    from tabroll.dice.sources import DiceSource
+    from tabroll.engine import Resolution, Scenario
+    from tabroll.events import Event
+    from tabroll.kit import AttackRequest
+    from tabroll.kit.views import StateView
+    from tabroll.loading.yaml_source import YamlDocument
+
+    from .model import BotseAction, BotseOptions, BotseScenario
     from .state import Adventurer, Battle
 
 
@@ -115,15 +122,55 @@ class Botse(Ruleset["Battle", "BotseAction"]):
                     'tabroll attack -r botse -a Hero -t "Draugr defense=1" --gather Combat --dice 3'),
     )  # fmt: skip
 
+    def options_model(self) -> type[BotseOptions]:
+        from .model import BotseOptions
+
+        return BotseOptions
+
+    def scenario_model(self) -> type[BotseScenario]:
+        from .model import BotseScenario
+
+        return BotseScenario
+
+    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
+        from .setup import build_scenario
+
+        return build_scenario(self, doc, options or {})
+
+    def resolve(self, state: Battle, action: BotseAction, dice: DiceSource) -> Resolution:
+        from .resolver import resolve
+
+        return resolve(state, action, dice)
+
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS
 
         return EVENTS
 
-    def load_parts(self) -> GameParts[Battle, BotseAction]:
-        from .parts import PARTS
+    def summarize_state(self, state: Battle) -> dict[str, Any]:
+        from .setup import summarize
 
-        return PARTS
+        return summarize(state)
+
+    def state_view(self, state: Battle) -> StateView:
+        from .setup import state_view
+
+        return state_view(state)
+
+    def quick_attack(self, request: AttackRequest) -> Scenario:
+        from .setup import quick_scenario
+
+        return quick_scenario(self, request)
+
+    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> BotseAction:
+        from .setup import quick_action
+
+        return quick_action(self, attacker, target, fields)
+
+    def next_attack_rule(self) -> Callable[[Battle, BotseAction], Battle]:
+        from .resolver import next_attack
+
+        return next_attack
 
     def declare_measures(self, state: Battle, action: BotseAction) -> list[Measure]:
         """Health left of every unit (a level); tenacity, light fatigue and dice sent to the cooldown track

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tabroll.engine import find_named
 from tabroll.errors import RuleRefusal
 from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.hex import Hex, HexMap
+from tabroll.kit import find_named
 from tabroll.kit.roster import Roster
 
 from .messages import _, code_word, n_, p_

@@ -8,8 +8,8 @@ Everything about this game is in this folder: ``README.md`` (the rules as we rea
 ``bonuses.py`` (the numbers of every roll), ``turn.py`` (one action's battle and log, and the steps every turn
 shares), ``resolver.py`` (the one table of handlers; the attack and the strategic actions of combat in
 ``strikes.py``, ``wounds.py``, ``checks.py``, ``manoeuvres.py`` and ``flow.py``), ``strategy.py`` (Reagrupar, Cambio
-de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in use). This module stays light: the heavy parts
-(``parts.py``) load with a scenario.
+de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in use). This module stays light: its hooks import
+the rest when first used.
 """
 
 from __future__ import annotations
@@ -21,10 +21,16 @@ from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
 
 if TYPE_CHECKING:
-    from tabroll.events import Event
-    from tabroll.kit.parts import GameParts
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
-    from .model import Action
+    from tabroll.dice.sources import DiceSource
+    from tabroll.engine import Resolution, Scenario
+    from tabroll.events import Event
+    from tabroll.kit import AttackRequest
+    from tabroll.loading.yaml_source import YamlDocument
+
+    from .model import Action, ForgodOptions, ForgodScenario
     from .state import Battle
 
 
@@ -130,15 +136,50 @@ class Forgod(Ruleset["Battle", "Action"]):
         "each side begins its next round by itself when one of its cards acts again after all of them have acted"
     )
 
+    def options_model(self) -> type[ForgodOptions]:
+        from .model import ForgodOptions
+
+        return ForgodOptions
+
+    def scenario_model(self) -> type[ForgodScenario]:
+        from .model import ForgodScenario
+
+        return ForgodScenario
+
+    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
+        from .setup import build_scenario
+
+        return build_scenario(self, doc, options or {})
+
+    def resolve(self, state: Battle, action: Action, dice: DiceSource) -> Resolution:
+        from .resolver import resolve
+
+        return resolve(state, action, dice)
+
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS
 
         return EVENTS
 
-    def load_parts(self) -> GameParts[Battle, Action]:
-        from .parts import PARTS
+    def summarize_state(self, state: Battle) -> dict[str, Any]:
+        from .setup import summarize
 
-        return PARTS
+        return summarize(state)
+
+    def quick_attack(self, request: AttackRequest) -> Scenario:
+        from .setup import quick_scenario
+
+        return quick_scenario(self, request)
+
+    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Action:
+        from .setup import quick_action
+
+        return quick_action(self, attacker, target, fields)
+
+    def next_attack_rule(self) -> Callable[[Battle, Action], Battle]:
+        from .turn import next_attack
+
+        return next_attack
 
     def declare_measures(self, state: Battle, action: Action | None) -> list[Measure]:
         """Cards left in every unit on the board (a level), and whether each troop that could flee fled."""

@@ -18,10 +18,17 @@ from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
 
 if TYPE_CHECKING:
-    from tabroll.events import Event
-    from tabroll.kit.parts import GameParts
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
-    from .model import HeroAction
+    from tabroll.dice.sources import DiceSource
+    from tabroll.engine import Resolution, Scenario
+    from tabroll.events import Event
+    from tabroll.kit import AttackRequest
+    from tabroll.kit.views import StateView
+    from tabroll.loading.yaml_source import YamlDocument
+
+    from .model import HeroAction, HeroesOptions, HeroesScenario
     from .state import Battle
 
 RANGE_FIELD = AttackField(
@@ -81,7 +88,6 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
     )
     source_language = "Polish"
     language = "pl"
-    skill_tests = True  # its quick_skill_test part: tabroll check-skill
     round_note = N_("turns follow the initiative order (do initiative); do end_turn ends the active character's turn")
     attack_fields = (RANGE_FIELD,)
     layout = N_("combatants in range bands (far, near, direct), not on squares or heights")
@@ -91,15 +97,68 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
                     'tabroll attack -r mtg_heroes -a "A P=2 T=1 Life=5" -t "B P=1 T=1 Life=3" --seed 2'),
     )  # fmt: skip
 
+    def options_model(self) -> type[HeroesOptions]:
+        from .model import HeroesOptions
+
+        return HeroesOptions
+
+    def scenario_model(self) -> type[HeroesScenario]:
+        from .model import HeroesScenario
+
+        return HeroesScenario
+
+    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
+        from .setup import build_scenario
+
+        return build_scenario(self, doc, options or {})
+
+    def resolve(self, state: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
+        from .resolver import resolve
+
+        return resolve(state, action, dice)
+
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS
 
         return EVENTS
 
-    def load_parts(self) -> GameParts[Battle, HeroAction]:
-        from .parts import PARTS
+    def summarize_state(self, state: Battle) -> dict[str, Any]:
+        from .setup import summarize
 
-        return PARTS
+        return summarize(state)
+
+    def state_view(self, state: Battle) -> StateView:
+        from .setup import state_view
+
+        return state_view(state)
+
+    def quick_attack(self, request: AttackRequest) -> Scenario:
+        from .setup import quick_scenario
+
+        return quick_scenario(self, request)
+
+    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> HeroAction:
+        from .setup import quick_action
+
+        return quick_action(self, attacker, target, fields)
+
+    def quick_skill_test(
+        self,
+        identity: str,
+        skills: Sequence[str],
+        *,
+        difficulty: str | None = None,
+        target: int | None = None,
+        options: Mapping[str, str] | None = None,
+    ) -> Scenario:
+        from .setup import quick_skill_test
+
+        return quick_skill_test(self, identity, skills, difficulty=difficulty, target=target, options=options)
+
+    def next_attack_rule(self) -> Callable[[Battle, HeroAction], Battle]:
+        from .resolver import next_attack
+
+        return next_attack
 
     def declare_measures(self, state: Battle, action: HeroAction) -> list[Measure]:
         """Life left of every combatant (a level); a skill test's success (a flag)."""

@@ -5,7 +5,7 @@ Everything about this game is in this folder: ``README.md`` (the rules as we rea
 ``units.yaml`` (catalogue), ``elements.yaml`` (element table), ``model.py`` (scenario files and actions),
 ``setup.py`` (from a file or a command line to a battle), ``state.py``, ``profiles.py`` (printed attack
 notation), ``resolver.py`` (the rules) and ``events.py`` (this game's own event kinds). This module stays
-light: ``load_parts`` imports ``parts.py`` (the rest) when first used.
+light: its hooks import the rest when first used.
 """
 
 from __future__ import annotations
@@ -16,11 +16,17 @@ from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Ruleset, StatNeed
 
 if TYPE_CHECKING:
-    from tabroll.events import Event
-    from tabroll.kit.parts import GameParts
-    from tabroll.kit.views import StateView
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
-    from .model import TabMasterAction
+    from tabroll.dice.sources import DiceSource
+    from tabroll.engine import Resolution, Scenario
+    from tabroll.events import Event
+    from tabroll.kit import AttackRequest
+    from tabroll.kit.views import StateView
+    from tabroll.loading.yaml_source import YamlDocument
+
+    from .model import TabMasterAction, TabMasterOptions, TabMasterScenario
     from .state import Battle
 
 WORDS: dict[str, tuple[str, ...]] = {
@@ -183,15 +189,60 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
         words = tuple((key, _(word)) for key, word in self.stat_words)
         return units_view(self.summarize_state(state), words)
 
+    def options_model(self) -> type[TabMasterOptions]:
+        from .model import TabMasterOptions
+
+        return TabMasterOptions
+
+    def scenario_model(self) -> type[TabMasterScenario]:
+        from .model import TabMasterScenario
+
+        return TabMasterScenario
+
+    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
+        from .setup import build_scenario
+
+        return build_scenario(self, doc, options or {})
+
+    def resolve(self, state: Battle, action: TabMasterAction, dice: DiceSource) -> Resolution:
+        from .resolver import resolve
+
+        return resolve(state, action, dice)
+
     def load_events(self) -> tuple[type[Event], ...]:
         from .events import EVENTS
 
         return EVENTS
 
-    def load_parts(self) -> GameParts[Battle, TabMasterAction]:
-        from .parts import PARTS
+    def summarize_state(self, state: Battle) -> dict[str, Any]:
+        from .setup import summarize
 
-        return PARTS
+        return summarize(state)
+
+    def quick_attack(self, request: AttackRequest) -> Scenario:
+        from .setup import quick_scenario
+
+        return quick_scenario(self, request)
+
+    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> TabMasterAction:
+        from .setup import quick_action
+
+        return quick_action(self, attacker, target, fields)
+
+    def catalogue(self) -> dict[str, dict[str, Any]]:
+        from .model import catalogue
+
+        return catalogue()
+
+    def check_stat(self, need: StatNeed, value: Any) -> str | None:
+        from .setup import check_stat
+
+        return check_stat(need, value)
+
+    def next_attack_rule(self) -> Callable[[Battle, TabMasterAction], Battle]:
+        from .resolver import next_attack
+
+        return next_attack
 
 
 RULESET: Ruleset[Battle, TabMasterAction] = TabMaster()

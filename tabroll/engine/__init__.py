@@ -22,19 +22,7 @@ from typing import TYPE_CHECKING, Any
 from tabroll.errors import InputError, Location, RuleRefusal, interrupted
 from tabroll.events import ActionStarted, Event, Note, Refused
 from tabroll.i18n import _, n_, p_
-from tabroll.kit import (
-    ActionHeader,
-    AnyRuleset,
-    AttackField,
-    AttackRequest,
-    Blow,
-    Measure,
-    MeasureKind,
-    OptionInfo,
-    Ruleset,
-    core_blows,
-    find_named,
-)
+from tabroll.kit import AnyRuleset, Ruleset
 
 if TYPE_CHECKING:
     from tabroll.dice.sources import DiceSource
@@ -203,14 +191,10 @@ def _games_package() -> Any:
 
 
 def _checked(ruleset: Any, module: str) -> AnyRuleset | None:
-    """The module's ``RULESET`` when it is one, its event kinds checked (a clash is an input error, exit 2). A
-    game that names its events as a part is checked when they are first read instead, so that discovering
-    every game (``attack`` without ``-r``) does not import every game's events."""
-    if not isinstance(ruleset, Ruleset):
-        return None
-    if not ruleset.events_deferred():
-        ruleset.event_types()
-    return ruleset
+    """The module's ``RULESET`` when it is one. Its event kinds are checked when they are first read
+    (:meth:`~tabroll.kit.Ruleset.event_types`: a clash is an input error, exit 2), so that discovering every
+    game (``attack`` without ``-r``) does not import every game's events."""
+    return ruleset if isinstance(ruleset, Ruleset) else None
 
 
 def _import_game(name: str, finder: Any) -> Any:
@@ -394,21 +378,10 @@ def ruleset_ids() -> Sequence[str]:
 
 
 __all__ = [
-    "ActionHeader",
-    "AnyRuleset",
-    "AttackField",
-    "AttackRequest",
-    "Blow",
-    "Measure",
-    "MeasureKind",
-    "OptionInfo",
     "Resolution",
-    "Ruleset",
     "Scenario",
     "ScenarioStep",
     "all_rulesets",
-    "core_blows",
-    "find_named",
     "find_ruleset",
     "resolve",
     "run_scenario",

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tabroll.engine import AnyRuleset, Resolution, Scenario, StepResult, find_ruleset, resolve, run_scenario
+from tabroll.engine import Resolution, Scenario, StepResult, find_ruleset, resolve, run_scenario
 from tabroll.errors import InputError
 from tabroll.events import without_prose
 from tabroll.i18n import N_, _, n_
@@ -33,6 +33,7 @@ from tabroll.journal.records import (
     recorded_form,
     scan_journal,
 )
+from tabroll.kit import AnyRuleset
 from tabroll.writing import write_failed
 
 # --- replaying --------------------------------------------------------------------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, get_args, get_origin
 
-from tabroll.engine import AnyRuleset
 from tabroll.errors import InputError
 from tabroll.i18n import _
 from tabroll.journal.records import plain
+from tabroll.kit import AnyRuleset
 
 # --- actions as JSON --------------------------------------------------------------------------------------
 

@@ -2,18 +2,22 @@
 again. A game is one folder under ``rulesets/`` whose package exposes ``RULESET``, an instance of a
 :class:`Ruleset` subclass; nothing in the core names it.
 
-What a game writes, and where (the test fixture game under ``tests/fixtures/games/`` is the smallest complete example):
+What a game writes (the smaller fixture game under ``tests/fixtures/games/`` is the smallest complete example;
+README "Adding a game" says the same):
 
-- ``__init__.py``: the :class:`Ruleset` subclass: its facts (id, name, aliases…), its event classes
-  (``events``, or :meth:`Ruleset.load_events`), its command-line attack fields (``attack_fields``) and
-  :meth:`Ruleset.load_parts`, which imports the rest on first use so that importing the game stays cheap;
-- ``parts.py``: its :class:`~tabroll.kit.parts.GameParts` (models, loaders, rules), each part typed;
-- ``model.py``: the scenario file and its actions, as :class:`tabroll.kit.models.Strict` pydantic models; each
-  action class words its own log header (``describe()`` returning an :class:`ActionHeader`);
-- ``resolver.py``: one :class:`Handlers` table from action class to the function that resolves it, working on
-  a :class:`tabroll.engine.work.ActionLog` (the only way a resolver logs);
-- ``events.py``: the game's own event kinds (extras beside the core vocabulary of :mod:`tabroll.events`), each
-  with its own ``sentence()`` and Rich ``STYLE``;
+- ``__init__.py``: the :class:`Ruleset` subclass and ``RULESET``, its instance. Its class attributes are the
+  game's facts (id, name, aliases, command-line attack fields…); its methods are the hooks the core calls, each
+  with a default but the four every game overrides (:meth:`Ruleset.options_model`,
+  :meth:`Ruleset.scenario_model`, :meth:`Ruleset.load_scenario`, :meth:`Ruleset.resolve`). A hook that needs
+  the game's models or rules imports them inside the method, so that importing the game stays cheap; its own
+  event kinds come the same way, from :meth:`Ruleset.load_events`;
+- the rest, in modules of its own, imported by those hooks: its scenario file and actions as
+  :class:`tabroll.kit.models.Strict` pydantic models (each action words its own log header, ``describe()``
+  returning an :class:`ActionHeader`), its rules (a :class:`Handlers` table from action class to the function
+  that resolves it, working on a :class:`tabroll.engine.work.Work`), and its own event kinds (extras beside the
+  core vocabulary of :mod:`tabroll.events`, each with its own ``sentence()`` and Rich ``STYLE``). A game whose
+  scenario is a roster of named units and a list of attacks takes its loading, command-line attack and summary
+  from :mod:`tabroll.kit.roster_game`;
 - ``README.md``: the rules as we read them, with the options and rulings.
 
 This module stays light (no pydantic, no Rich): every command imports it.
@@ -29,7 +33,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, T
 
 from tabroll.errors import InputError, Location, RuleRefusal
 from tabroll.events import Event, EventKindClash, event_types
-from tabroll.kit.parts import GameParts
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -82,7 +85,7 @@ class StatNeed:
     """One stat a unit typed on the command line may carry (``-a "Hero ATK=1 DAN=1d12"``, ``--attacker-stat
     ATK=1``): ``name`` is the key the game reads, ``aliases`` the other spellings it accepts (the card's own
     abbreviations, the source's words), ``kind`` what its value is (``printed``: the game's own notation, checked by
-    its ``check_stat`` part), ``required`` whether an attack needs it of a unit the catalogue does not hold,
+    its :meth:`Ruleset.check_stat`), ``required`` whether an attack needs it of a unit the catalogue does not hold,
     ``default`` the value such a unit gets when it is not given (``None``: nothing, or the game's own default),
     and ``example`` a value shown in help and tips."""
 
@@ -321,11 +324,10 @@ def no_such_words(name: str, names: Sequence[str], *, what: str = "unit") -> tup
 class Ruleset(Generic[StateT, ActionT]):
     """Base class of a game's ruleset: ``StateT`` is the game's state, ``ActionT`` its actions.
 
-    A subclass sets the class-level facts (id, name, words, command-line fields…) and overrides
-    :meth:`load_parts`, which imports the game's heavy half on first use and returns it as a typed
-    :class:`~tabroll.kit.parts.GameParts`; mypy checks each part's signature. The odds hooks
-    (:meth:`declare_measures`, :meth:`outcome_measures`, :meth:`outcome_part`, :meth:`blows`) and
-    :meth:`new_round_action` are methods a game overrides; every optional hook does nothing by default."""
+    A subclass sets the class-level facts (id, name, words, command-line fields…) and overrides the hooks its
+    rules need: the four every game has (:meth:`options_model`, :meth:`scenario_model`, :meth:`load_scenario`,
+    :meth:`resolve`), and the optional ones, which do nothing (or refuse, naming what the game lacks) by
+    default. mypy checks each override's signature against the one here."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -336,12 +338,6 @@ class Ruleset(Generic[StateT, ActionT]):
     """The code of the language the game's source is written in (:data:`tabroll.i18n.LANGUAGES`): what
     ``--lang game`` speaks while this game is played. Its own words in each language are in its folder's
     ``locale/`` (see :mod:`tabroll.i18n`)."""
-    events: ClassVar[tuple[type[Event], ...]] = ()
-    """The game's own event kinds (extras beside :data:`tabroll.events.CORE_EVENTS`), for a game that imports
-    them with its ``__init__``; a game that would rather not overrides :meth:`load_events`."""
-    skill_tests: ClassVar[bool] = False
-    """Whether the game has skill tests typed on the command line (its ``quick_skill_test`` part):
-    ``tabroll check-skill`` lists such games without importing any game's parts."""
     attack_fields: ClassVar[tuple[AttackField, ...]] = ()
     """The fields of the game's command-line attack, beyond the attacker and the target."""
     stat_words: ClassVar[tuple[tuple[str, str], ...]] = ()
@@ -350,7 +346,7 @@ class Ruleset(Generic[StateT, ActionT]):
     catalogue_file: ClassVar[str | None] = None
     """A JSON file in the game's folder listing the names of its catalogue's units (``["Lanceiro", …]``), so
     that :meth:`catalogue_names` (``tabroll attack`` without ``--ruleset`` asks every game) reads a small file
-    instead of importing the game's models and parsing its catalogue (its ``catalogue`` part). The kit's tests
+    instead of importing the game's models and parsing its catalogue (:meth:`catalogue`). The kit's tests
     check that the two agree."""
     starter_file: ClassVar[str | None] = "starter.yaml"
     """A commented starter scenario in the game's folder, which ``tabroll new GAME`` writes out (``None``, or no
@@ -367,59 +363,27 @@ class Ruleset(Generic[StateT, ActionT]):
     """For a game with no action that starts a new round (:meth:`new_round_action` gives ``None``): how its rounds
     or turns go, in one sentence, with the action to type (``new-round`` in ``tabroll play`` says it)."""
 
-    # --- the parts, loaded on first use -------------------------------------------------------------------
-
-    def load_parts(self) -> GameParts[StateT, ActionT]:
-        """The game's heavy half (models, loaders, rules), imported here on first use and kept: every game
-        overrides this (``from .parts import PARTS; return PARTS``). A game written as methods alone (a test's)
-        may leave it and override the hooks instead."""
-        raise NotImplementedError(f"the {self.name} ruleset has no parts: override load_parts")
-
-    def load_events(self) -> tuple[type[Event], ...]:
-        """The game's own event kinds: :attr:`events` when the class gives them, else those of its parts. A game
-        whose class gives none (or that imports them here, on first use) is not imported by discovery's check of
-        its kinds (``tabroll attack`` without ``-r`` discovers every game); they are checked when first read,
-        with the same refusal."""
-        if self.events:
-            return self.events
-        parts = self.parts()
-        return () if parts is None else parts.events
-
-    def parts(self) -> GameParts[StateT, ActionT] | None:
-        """The game's :class:`GameParts` (``None``: it has none, its hooks are methods)."""
-        known: GameParts[StateT, ActionT] | None = self.__dict__.get("_parts")
-        if known is None and type(self).load_parts is not Ruleset.load_parts:
-            known = self.load_parts()
-            if (known.quick_skill_test is not None) != self.skill_tests:
-                raise TypeError(
-                    f"the {self.name} ruleset: skill_tests must be true exactly when it has quick_skill_test"
-                )
-            self.__dict__["_parts"] = known
-        return known
-
-    def _required(self) -> GameParts[StateT, ActionT]:
-        parts = self.parts()
-        if parts is None:
-            raise NotImplementedError(f"the {self.name} ruleset has no parts: override load_parts")
-        return parts
-
-    # --- hooks every ruleset implements ----------------------------------------------------------------------
+    # --- hooks every game overrides ---------------------------------------------------------------------
+    # A hook that needs the game's models imports them inside the method (``from .model import MyOptions``),
+    # so that importing the game (``tabroll --help``, discovery) stays cheap.
 
     def options_model(self) -> type[BaseModel]:
         """The pydantic model of this game's house-rule options (every field has a default)."""
-        return self._required().options_model
+        raise NotImplementedError(f"the {self.name} ruleset must override options_model")
 
     def scenario_model(self) -> type[BaseModel]:
         """The pydantic model of this game's scenario files (for ``tabroll schema scenario``)."""
-        return self._required().scenario_model
+        raise NotImplementedError(f"the {self.name} ruleset must override scenario_model")
 
     def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
-        """Validate a parsed scenario document into a :class:`~tabroll.engine.Scenario` (raises InputError)."""
-        return self._required().load_scenario(self, doc, options or {})
+        """Validate a parsed scenario document into a :class:`~tabroll.engine.Scenario` (raises
+        :class:`InputError` with the file's line and field); ``options`` are house rules given on the command
+        line, over the file's."""
+        raise NotImplementedError(f"the {self.name} ruleset must override load_scenario")
 
     def resolve(self, state: StateT, action: ActionT, dice: DiceSource) -> Resolution:
         """Resolve one action: its events and the new state. Raise :class:`RuleRefusal` to refuse it."""
-        return self._required().resolve(state, action, dice)
+        raise NotImplementedError(f"the {self.name} ruleset must override resolve")
 
     def describe_action(self, action: ActionT) -> ActionHeader:
         """The log header of an action: by default the action's own ``describe()``."""
@@ -429,35 +393,35 @@ class Ruleset(Generic[StateT, ActionT]):
         header: ActionHeader = describe()
         return header
 
-    # --- optional hooks -----------------------------------------------------------------------------------
+    # --- optional hooks: each does nothing, or refuses, by default -----------------------------------------
+
+    def load_events(self) -> tuple[type[Event], ...]:
+        """The game's own event kinds (extras beside :data:`tabroll.events.CORE_EVENTS`), imported here on first
+        use: discovery does not import them, and a kind that clashes with another is refused when they are
+        first read (:meth:`event_types`)."""
+        return ()
 
     def quick_attack(self, request: AttackRequest) -> Scenario:
         """A one-action scenario from an attack typed on the command line, with no scenario file."""
-        make = None if (parts := self.parts()) is None else parts.quick_attack
-        if make is None:
-            from tabroll.i18n import _
+        from tabroll.i18n import _
 
-            raise InputError(
-                _("the {game} ruleset has no command-line attack without a scenario file", game=self.name),
-                tip=_(
-                    "give a scenario file: {command} ({rules})",
-                    command="tabroll attack FILE -a X -t Y",
-                    rules=f"tabroll rules {self.id}",
-                ),
-            )
-        return make(self, request)
+        raise InputError(
+            _("the {game} ruleset has no command-line attack without a scenario file", game=self.name),
+            tip=_(
+                "give a scenario file: {command} ({rules})",
+                command="tabroll attack FILE -a X -t Y",
+                rules=f"tabroll rules {self.id}",
+            ),
+        )
 
     def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> ActionT:
         """An attack typed on the command line against a scenario file's units."""
-        make = None if (parts := self.parts()) is None else parts.quick_action
-        if make is None:
-            from tabroll.i18n import _
+        from tabroll.i18n import _
 
-            raise InputError(
-                _("the {game} ruleset has no command-line attack form", game=self.name),
-                tip=_("write the attack in a scenario file and run it with tabroll run"),
-            )
-        return make(self, attacker, target, fields)
+        raise InputError(
+            _("the {game} ruleset has no command-line attack form", game=self.name),
+            tip=_("write the attack in a scenario file and run it with tabroll run"),
+        )
 
     def quick_skill_test(
         self,
@@ -468,19 +432,27 @@ class Ruleset(Generic[StateT, ActionT]):
         target: int | None = None,
         options: Mapping[str, str] | None = None,
     ) -> Scenario:
-        """A one-action skill test typed on the command line (``tabroll check-skill``), for games that have them."""
-        make = None if (parts := self.parts()) is None else parts.quick_skill_test
-        if make is None:
-            from tabroll.i18n import _
+        """A one-action skill test typed on the command line (``tabroll check-skill``), for a game that has them
+        (it overrides this)."""
+        from tabroll.i18n import _
 
-            raise InputError(
-                _("the {game} ruleset has no skill tests", game=self.name),
-                tip=_("tabroll rulesets lists the games and what each offers"),
-            )
-        return make(self, identity, skills, difficulty=difficulty, target=target, options=options)
+        raise InputError(
+            _("the {game} ruleset has no skill tests", game=self.name),
+            tip=_("tabroll rulesets lists the games and what each offers"),
+        )
+
+    def next_attack_rule(self) -> Callable[[StateT, ActionT], StateT] | None:
+        """The game's rule for the state a new attack begins from (``tabroll odds --until defeat``), or ``None``
+        (the default): the state as the last attack left it. The rule takes the state the last attack left and
+        the action, and gives the state the same attacker's next attack on the same target starts from: what
+        the game's own rules reset in between, such as a new round that turns flipped units face up. It rolls no
+        dice; an attack that cannot be made again is the resolver's refusal of it, not the rule's concern."""
+        return None
 
     def has_skill_tests(self) -> bool:
-        return self.skill_tests
+        """Whether the game has skill tests typed on the command line: it overrides :meth:`quick_skill_test`
+        (``tabroll check-skill`` lists such games without importing their models)."""
+        return type(self).quick_skill_test is not Ruleset.quick_skill_test
 
     def new_round_action(self, state: StateT) -> ActionT | None:
         """The action that starts a new round from ``state`` (``new-round`` in ``tabroll play``), or ``None`` when
@@ -532,19 +504,16 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def catalogue(self) -> dict[str, dict[str, Any]]:
         """The bundled unit catalogue, by name: each unit's stats as its file gives them (``{}``: none)."""
-        units = None if (parts := self.parts()) is None else parts.catalogue
-        return {} if units is None else units()
+        return {}
 
     def check_stat(self, need: StatNeed, value: Any) -> str | None:
         """Whether a typed stat of kind ``printed`` is written in the game's notation: ``None`` when it is, else
-        what is wrong (from the game's ``check_stat`` part; without one, anything is accepted here)."""
-        check = None if (parts := self.parts()) is None else parts.check_stat
-        return None if check is None else check(need, value)
+        what is wrong (by default anything is accepted here)."""
+        return None
 
     def summarize_state(self, state: StateT) -> dict[str, Any]:
         """A JSON-ready summary of a state (units, positions, what changed) for the end of a run."""
-        summarize = None if (parts := self.parts()) is None else parts.summarize_state
-        return {} if summarize is None else summarize(state)
+        return {}
 
     def unit_names(self, state: StateT) -> list[str]:
         """The names of the units in ``state`` that an action may name (to check a name typed on the command
@@ -563,11 +532,8 @@ class Ruleset(Generic[StateT, ActionT]):
     def state_view(self, state: StateT) -> StateView:
         """What to show of a state (the end of a run, ``journal state``, ``state`` in ``play``), as data that
         ``tabroll.render`` draws: by default a line per unit of the summary, with the facts named in
-        :attr:`stat_words` (:func:`tabroll.kit.views.units_view`); a game with a board of its own names a
-        ``state_view`` part."""
-        view = None if (parts := self.parts()) is None else parts.state_view
-        if view is not None:
-            return view(state)
+        :attr:`stat_words` (:func:`tabroll.kit.views.units_view`); a game with a board of its own overrides
+        this."""
         from tabroll.kit.views import units_view
 
         return units_view(self.summarize_state(state), self.stat_words)
@@ -613,10 +579,6 @@ class Ruleset(Generic[StateT, ActionT]):
                 raise InputError(str(clash), tip=f"rename the kind in {type(self).__module__}.events") from None
             self.__dict__["_event_types"] = cached
         return cached
-
-    def events_deferred(self) -> bool:
-        """Whether the game's event kinds are imported on first use (:meth:`load_events`) rather than with it."""
-        return not self.events
 
     def attack_field(self, name: str) -> AttackField | None:
         for spec in self.attack_fields:
@@ -679,7 +641,6 @@ __all__ = [
     "AttackNeeds",
     "AttackRequest",
     "Blow",
-    "GameParts",
     "Handlers",
     "Measure",
     "MeasureKind",

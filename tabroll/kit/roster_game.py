@@ -1,9 +1,10 @@
-"""A game whose scenario is a roster of named units and a list of actions, set up by the kit.
+"""What a game whose scenario is a roster of named units and a list of attacks would otherwise write again.
 
-Most of what such a game would write is the same every time: validate the file, check that each action names
-units the file has (the error names the line and suggests the nearest name), build the state, turn an attack
-typed on the command line into a scenario or an action, summarize the units, list the catalogue. A game of that
-shape writes only its models and its rules, and hands them to :func:`roster_parts`::
+Loading its file (each action's unit names checked against the file's, the error at the file's line with the
+nearest name), the state (a :class:`RosterGameState` of ``(name, unit)`` pairs, the units being the file's own frozen
+models, and the options), an attack typed on the command line (with or without a file), the summary of the units
+and the catalogue: a game of that shape writes its models and its rules, makes a :class:`RosterSetup` of them, and
+its ruleset's hooks call it (as the fixture games under ``tests/fixtures/games/`` do)::
 
     class Fighter(RosterUnit):
         hp: int = Field(6, ge=1, description="Hit points.")
@@ -17,20 +18,18 @@ shape writes only its models and its rules, and hands them to :func:`roster_part
         fighters: dict[str, Fighter] = Field(max_length=100)
         actions: list[AttackAction] = Field(default_factory=list, max_length=1000)
 
-    PARTS = roster_parts(MyScenario, MyOptions, AttackAction, resolve, units="fighters", word="fighter")
+    ROSTER = RosterSetup(MyScenario, MyOptions, AttackAction, units="fighters", word="fighter")
 
-The state is a :class:`Roster` of ``(name, unit)`` pairs (the units are the file's own frozen models) and the
-options; a resolver works on a :class:`~tabroll.engine.work.Work` of it. A game overrides only what its rules need:
-``roster_parts`` returns a :class:`~tabroll.kit.parts.GameParts`, and ``dataclasses.replace`` swaps a part.
+A resolver works on a :class:`~tabroll.engine.work.Work` of the state.
 
-Imported by a game's heavy half only (it imports pydantic).
+Imported by a game's rules only (it imports pydantic).
 """
 
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 from pydantic import Field
@@ -46,12 +45,9 @@ from tabroll.kit.models import (
     steps_of,
     unknown_name,
 )
-from tabroll.kit.parts import GameParts
 
 if TYPE_CHECKING:
-    from tabroll.dice.sources import DiceSource
-    from tabroll.engine import Resolution, Scenario
-    from tabroll.events import Event
+    from tabroll.engine import Scenario
     from tabroll.kit import AnyRuleset, AttackRequest
     from tabroll.loading.yaml_source import YamlDocument
 
@@ -89,7 +85,7 @@ A = TypeVar("A", bound=Strict)
 
 
 @dataclass(frozen=True, slots=True)
-class Roster(Generic[U, OptionsT]):
+class RosterGameState(Generic[U, OptionsT]):
     """The state of a roster game: each unit by name, in the file's order, and the game's options."""
 
     units: tuple[tuple[str, U], ...]
@@ -103,55 +99,27 @@ class Roster(Generic[U, OptionsT]):
                 return unit
         raise no_such(name, [known for known, _ in self.units], what=self.word)
 
-    def with_unit(self, name: str, unit: U) -> Roster[U, OptionsT]:
+    def with_unit(self, name: str, unit: U) -> RosterGameState[U, OptionsT]:
         """This state with the unit called ``name`` replaced by ``unit``."""
         return replace(self, units=tuple((n, unit if n == name else u) for n, u in self.units))
 
 
-def roster_parts(
-    scenario: type[ScenarioFile],
-    options: type[OptionsT],
-    attack: type[A],
-    resolve: Callable[[Roster[Any, OptionsT], A, DiceSource], Resolution],
-    *,
-    units: str = "units",
-    word: str = "unit",
-    names: Sequence[str] = ("attacker", "target"),
-    sides: tuple[str, str] = ("left", "right"),
-    catalogue: Mapping[str, Mapping[str, Any]] | None = None,
-    events: tuple[type[Event], ...] = (),
-) -> GameParts[Roster[Any, OptionsT], A]:
-    """The parts of a roster game: ``scenario`` is its file (``units`` names the field of units by name, each a
-    :class:`RosterUnit`, called a ``word`` in errors), ``options`` its house rules, ``attack`` the action a
-    command line types (its ``names`` fields name units; an attack with no file puts its two units on ``sides``),
-    ``resolve`` its rules, ``catalogue`` its bundled units' stats by name (declare their names in the game's
-    ``catalogue_file`` too) and ``events`` its own event kinds."""
-    setup = _RosterSetup(scenario, options, attack, units, word, tuple(names), sides, dict(catalogue or {}))
-    return GameParts(
-        events=events,
-        options_model=options,
-        scenario_model=scenario,
-        load_scenario=setup.load_scenario,
-        resolve=resolve,
-        summarize_state=setup.summarize,
-        quick_attack=setup.quick_attack,
-        quick_action=setup.quick_action,
-        catalogue=setup.catalogue if catalogue else None,
-    )
-
-
 @dataclass(frozen=True)
-class _RosterSetup(Generic[A]):
-    """The setup :func:`roster_parts` gives a roster game, from its models."""
+class RosterSetup(Generic[A]):
+    """A roster game's loading, command-line attack, summary and catalogue, from its models: ``scenario`` is its
+    file (``units`` names the field of units by name, each a :class:`RosterUnit`, called a ``word`` in errors),
+    ``options`` its house rules, ``attack`` the action a command line types (its ``names`` fields name units; an
+    attack with no file puts its two units on ``sides``) and ``bundled`` its catalogue's units' stats by name
+    (declare their names in the ruleset's ``catalogue_file`` too)."""
 
     scenario: type[ScenarioFile]
     options: type[Strict]
     attack: type[A]
-    units: str
-    word: str
-    names: tuple[str, ...]
-    sides: tuple[str, str]
-    bundled: Mapping[str, Mapping[str, Any]]
+    units: str = "units"
+    word: str = "unit"
+    names: tuple[str, ...] = ("attacker", "target")
+    sides: tuple[str, str] = ("left", "right")
+    bundled: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def load_scenario(self, ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
         """The file validated, its options, its roster, and its actions, each naming units the file has."""
@@ -163,13 +131,14 @@ class _RosterSetup(Generic[A]):
         known = [name for name, _ in roster]
 
         def check(action: Any, path: tuple[str | int, ...]) -> None:
-            for field in self.names:
-                named = getattr(action, field, None)
+            for name_field in self.names:
+                named = getattr(action, name_field, None)
                 if isinstance(named, str) and named not in known:
-                    raise unknown_name(named, known, doc, (*path, field), self.word)
+                    raise unknown_name(named, known, doc, (*path, name_field), self.word)
 
         steps = steps_of(doc, getattr(model, "actions"), check)  # noqa: B009 (every scenario model has actions)
-        return assemble(ruleset, doc, model, options=chosen, state=Roster(roster, chosen, self.word), steps=steps)
+        state = RosterGameState(roster, chosen, self.word)
+        return assemble(ruleset, doc, model, options=chosen, state=state, steps=steps)
 
     def _typed(self, attacker: str, target: str, fields: Mapping[str, str]) -> dict[str, Any]:
         from tabroll.loading.yaml_source import cli_value
@@ -201,7 +170,7 @@ class _RosterSetup(Generic[A]):
     def quick_action(self, ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> A:
         return command_line_model(self.attack, self._typed(attacker, target, fields))
 
-    def summarize(self, state: Roster[Any, Any]) -> dict[str, Any]:
+    def summarize(self, state: RosterGameState[Any, Any]) -> dict[str, Any]:
         units = [{"name": name, **unit.model_dump(mode="json"), "defeated": unit.out} for name, unit in state.units]
         return {"units": units}
 
@@ -209,4 +178,4 @@ class _RosterSetup(Generic[A]):
         return {name: dict(stats) for name, stats in self.bundled.items()}
 
 
-__all__ = ["Roster", "RosterAttack", "RosterUnit", "roster_parts"]
+__all__ = ["RosterAttack", "RosterGameState", "RosterSetup", "RosterUnit"]

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabroll.dice.session import check_jobs
-from tabroll.engine import AnyRuleset
 from tabroll.i18n import _, n_
+from tabroll.kit import AnyRuleset
 from tabroll.odds.figures import Report, number
 from tabroll.odds.limits import BudgetExceeded, WalkStopped
 from tabroll.odds.report import build_report

@@ -9,10 +9,10 @@ from collections.abc import Hashable
 from typing import Any
 
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine import AnyRuleset
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal
+from tabroll.kit import AnyRuleset
 from tabroll.odds.branches import _pool_size, _reading
 from tabroll.odds.limits import MAX_TOTALS_BYTES, PROBES, BudgetExceeded
 

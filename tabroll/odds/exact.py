@@ -26,11 +26,12 @@ from fractions import Fraction
 from typing import Any, cast
 
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine import AnyRuleset, Resolution
+from tabroll.engine import Resolution
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.i18n import _
+from tabroll.kit import AnyRuleset
 from tabroll.odds.branches import Reading, _deal, _pool_size, _Pools, _reading
 from tabroll.odds.limits import (
     CLOCK_EVERY,

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.session import check_jobs
-from tabroll.engine import AnyRuleset, AttackRequest, ruleset_for_units
+from tabroll.engine import ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Said, said
 from tabroll.i18n import MESSAGES, _, n_
+from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.odds.api import compute_odds
 from tabroll.odds.figures import Cell, Matrix
 

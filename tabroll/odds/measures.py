@@ -9,7 +9,7 @@ An outcome has three parts:
 - the game's own measures (:data:`GAME`), declared with their kind by ``Ruleset.declare_measures``.
 
 Every measure has a kind that says what an outcome which does not mention it means: a ``flag`` is false, a
-``change`` is 0, a ``level`` keeps its value from before the action (see :class:`tabroll.engine.Measure`).
+``change`` is 0, a ``level`` keeps its value from before the action (see :class:`tabroll.kit.Measure`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabroll.engine import AnyRuleset, MeasureKind
 from tabroll.events import Event
-from tabroll.kit import Blow
+from tabroll.kit import AnyRuleset, Blow, MeasureKind
 
 ATTACK = ""
 GAME = "\x00game"  # the part of the game's own measures (no ruleset label can be this)

@@ -27,11 +27,12 @@ from typing import Any
 
 from tabroll.dice.session import check_jobs
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine import AnyRuleset, find_ruleset
+from tabroll.engine import find_ruleset
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.i18n import _, n_
+from tabroll.kit import AnyRuleset
 from tabroll.odds.exact import _HashedKey
 from tabroll.odds.limits import CLOCK_EVERY, passed
 from tabroll.odds.measures import Outcome, blow_outcome

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tabroll.engine import AnyRuleset, Measure
+from tabroll.kit import AnyRuleset, Measure
 from tabroll.odds.measures import Key, Outcome, combine, measure
 
 

@@ -5,10 +5,10 @@ or of rounds where the game begins one between two attacks, its mean, and P(defe
 
 Exact, as a Markov chain over the game's states: the exact walk of one attack (:func:`~tabroll.odds.exact.exact_odds`
 with ``finals``) gives the distribution of the states it leaves, with exact weights; the states the target survives
-in, after the game's own rule for what a new attack resets (its ``next_attack`` part, :class:`~tabroll.kit.parts.
-GameParts`), are the starts of the next attack, equal ones merged (states are frozen values). An attack the rules
-refuse from some state (the attacker fell to a counterattack, it has no ammunition left) ends the chain there, counted
-apart with the rules' reason. When the walks of the whole chain would take more than the budget of resolutions (or
+in, after the game's own rule for what a new attack resets (:meth:`~tabroll.kit.Ruleset.next_attack_rule`), are
+the starts of the next attack, equal ones merged (states are frozen values). An attack the rules refuse from some
+state (the attacker fell to a counterattack, it has no ammunition left) ends the chain there, counted apart with the
+rules' reason. When the walks of the whole chain would take more than the budget of resolutions (or
 half the time limit), the chain is simulated instead: seeded, each figure with its 95% Wilson interval.
 """
 
@@ -20,9 +20,9 @@ from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tabroll.engine import AnyRuleset
 from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.i18n import _, n_
+from tabroll.kit import AnyRuleset
 from tabroll.odds.figures import Estimate, number
 from tabroll.odds.until_figures import UNTIL_CHOICES, Until, UntilRow
 
@@ -67,10 +67,9 @@ def check_until(until: str, attacks: int | None) -> int:
 
 
 def next_attack_rule(ruleset: AnyRuleset) -> Next | None:
-    """The game's rule for the state a new attack starts from (its ``next_attack`` part), or None: the state as
-    the last attack left it."""
-    parts = ruleset.parts()
-    return None if parts is None else parts.next_attack
+    """The game's rule for the state a new attack starts from (:meth:`~tabroll.kit.Ruleset.next_attack_rule`), or
+    None: the state as the last attack left it."""
+    return ruleset.next_attack_rule()
 
 
 def defeats(ruleset: AnyRuleset, action: Any, target: str, events: Sequence[Any]) -> bool:

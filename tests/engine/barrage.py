@@ -12,7 +12,7 @@ import pytest
 
 import tabroll.engine as engine
 import tabroll.rulesets as GAMES_PACKAGE
-from tabroll.engine import AttackRequest
+from tabroll.kit import AttackRequest
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "tests" / "fixtures" / "games"

@@ -251,7 +251,8 @@ def test_output_larger_than_a_pipe_buffer_with_jobs_is_whole_and_the_same(tmp_pa
 
 def test_a_simulation_over_two_processes_with_more_trials_than_a_pipe_holds() -> None:
     """Enough trials that the work really is shared (PARALLEL_MIN_TRIALS), more than a pipe buffer's worth."""
-    from tabroll.engine import AttackRequest, find_ruleset
+    from tabroll.engine import find_ruleset
+    from tabroll.kit import AttackRequest
     from tabroll.odds.montecarlo import PARALLEL_MIN_TRIALS, simulate
 
     game = find_ruleset("tabmaster")

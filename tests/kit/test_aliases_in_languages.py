@@ -47,7 +47,7 @@ def _models(game: str) -> list[type[Strict]]:
     import importlib.util
 
     ruleset = find_ruleset(game)
-    ruleset.load_parts()  # imports the game's models
+    ruleset.scenario_model()  # imports the game's models
     package = type(ruleset).__module__  # the game's package, wherever it was found (a fixture game too)
     if importlib.util.find_spec(f"{package}.model") is not None:
         importlib.import_module(f"{package}.model")

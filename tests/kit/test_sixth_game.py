@@ -149,11 +149,12 @@ def test_an_unknown_fighter_in_a_file_is_an_input_error(duel: None, cli, tmp_pat
     assert "there is no fighter called 'Rouge'" in result.err and "did you mean 'Rogue'?" in result.err
 
 
-def test_a_game_whose_event_kind_clashes_with_a_core_kind_is_refused_at_discovery(
+def test_a_game_whose_event_kind_clashes_with_a_core_kind_is_refused_when_its_kinds_are_read(
     games_in: Callable[[Path], None], cli
 ) -> None:
     games_in(ROOT / "tests" / "fixtures" / "clash_games")
-    result = cli("rulesets")
+    assert cli("rulesets").code == 0  # discovery imports no game's events
+    result = cli("schema", "events")
     assert result.code == 2
     assert "event kind 'damage' of Wound is a core event kind" in result.err
 
@@ -212,7 +213,7 @@ def test_a_game_with_no_options_says_so(duel: None, cli, monkeypatch: pytest.Mon
     assert refused.err.splitlines()[-1] == "Tip: this game has no house-rule options"
 
 
-# --- what the kit's roster game gives a game of units and actions (tabroll.kit.roster_game) ----------------
+# --- what the kit's roster setup gives a game of units and actions (tabroll.kit.roster_game) ---------------
 
 
 def test_the_catalogue_is_listed_with_each_units_stats(duel: None, cli) -> None:
@@ -237,12 +238,12 @@ def test_a_unit_typed_on_the_command_line_takes_the_defaults_of_the_model(duel: 
 def test_a_roster_names_the_nearest_unit_and_replaces_one_unit_only() -> None:
     from tabroll.errors import RuleRefusal
     from tabroll.kit.models import Strict
-    from tabroll.kit.roster_game import Roster, RosterUnit
+    from tabroll.kit.roster_game import RosterGameState, RosterUnit
 
     class Unit(RosterUnit):
         hp: int = 1
 
-    state = Roster((("Ann", Unit(side="a")), ("Bo", Unit(side="b"))), Strict(), "fighter")
+    state = RosterGameState((("Ann", Unit(side="a")), ("Bo", Unit(side="b"))), Strict(), "fighter")
     with pytest.raises(RuleRefusal) as refused:
         state.unit("Anne")
     assert refused.value.message == "there is no fighter called 'Anne'" and refused.value.tip == "did you mean 'Ann'?"

@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabroll.engine import AttackRequest, find_ruleset
+from tabroll.engine import find_ruleset
+from tabroll.kit import AttackRequest
 from tabroll.odds import branches, exact, limits, montecarlo
 from tabroll.odds import tally as tallies
 from tabroll.odds.api import TimeLimit, compute_odds

@@ -12,7 +12,8 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.engine import AttackRequest, find_ruleset
+from tabroll.engine import find_ruleset
+from tabroll.kit import AttackRequest
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.report import build_report
 

@@ -6,7 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tabroll.engine import AttackRequest, Measure, find_ruleset
+from tabroll.engine import find_ruleset
+from tabroll.kit import AttackRequest, Measure
 from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds.api import compute_odds
 from tabroll.odds.exact import exact_odds

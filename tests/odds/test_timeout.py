@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tabroll.engine import AttackRequest, find_ruleset
+from tabroll.engine import find_ruleset
+from tabroll.kit import AttackRequest
 from tabroll.odds.api import DEFAULT_TIMEOUT, MATRIX_TIMEOUT, TimeLimit, compute_odds
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,7 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest, SeededDice
-from tabroll.engine import AttackRequest, find_ruleset
+from tabroll.engine import find_ruleset
+from tabroll.kit import AttackRequest
 from tabroll.odds import branches
 from tabroll.odds.branches import _deal, _Pools, _Totals
 from tabroll.odds.estimate import estimate_leaves, surely_over

@@ -219,10 +219,8 @@ def _games_of_this_checkout() -> None:  # pragma: no cover - only for --write wi
     games.loader.exec_module(module)
     from tabroll.engine import find_ruleset
 
-    parts = find_ruleset("tabmaster").parts()
-    assert parts is not None
-    resolver = parts.resolve
-    assert Path(sys.modules[resolver.__module__].__file__ or "").is_relative_to(checkout), resolver.__module__
+    model = find_ruleset("tabmaster").scenario_model()  # imports the game's models and rules
+    assert Path(sys.modules[model.__module__].__file__ or "").is_relative_to(checkout), model.__module__
     print(f"writing the records with the tabroll and games of {checkout}")
 
 

@@ -18,12 +18,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabroll.engine import Measure
 from tabroll.engine.steps import Step
 from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, Event, Hit, Miss
-from tabroll.kit import Blow, Strike, core_blows
+from tabroll.kit import Blow, Measure, Strike, core_blows
 from tabroll.odds.exact import exact_odds
 from tests.odds.helpers import walked_as_plain
 from tests.support import examples

@@ -79,7 +79,7 @@ def test_a_game_with_deferred_events_is_refused_when_its_kinds_are_first_read(
     from tabroll.engine import _checked
 
     game = _checked(__import__("late_game").RULESET, "late_game")
-    assert game is not None and game.events_deferred() and "late_game.events" not in sys.modules
+    assert game is not None and "late_game.events" not in sys.modules
     with pytest.raises(InputError) as err:
         game.event_types()
     assert "event kind 'damage' of Wound is a core event kind" in str(err.value)
