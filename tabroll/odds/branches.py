@@ -1,7 +1,7 @@
 """The branches of one dice request in an exact walk: its pools (values in rising order, each weighted by the
 ordered rolls that give it), or, when the rules read only a sum, its totals (each weighted by the rolls that
-add up to it), or, when they read only how many dice succeed, its counts of successes; and how a walk's first
-branches are dealt to worker processes."""
+add up to it), or, when they read only what each face counts for added up, its sums (how many dice succeed is
+one such sum); and how a walk's first branches are dealt to worker processes."""
 
 from __future__ import annotations
 
@@ -34,10 +34,13 @@ the roll is walked by its pools (100d20kh50 would take minutes to count)."""
 
 
 def _reading(request: DiceRequest) -> Reading | None:
-    """How the walk reads ``request``: by its counts of successes when its rules read only how many dice show a
-    face of :attr:`~DiceRequest.success`, by its totals when they read only the sum of its dice or of the dice it
+    """How the walk reads ``request``: by its sums when its rules read only what its faces count for added up
+    (:attr:`~DiceRequest.per_face`), by its counts of successes when they read only how many dice show a face of
+    :attr:`~DiceRequest.success`, by its totals when they read only the sum of its dice or of the dice it
     keeps, else None (by its pools)."""
     count, sides = request.count, request.sides
+    if request.per_face is not None:
+        return _face_sums(count, sides, request.per_face)
     if request.success is not None:
         return _counts(count, sides, request.success)
     if not request.total_only or count == 1:
@@ -162,52 +165,76 @@ def _totals(count: int, sides: int, kept: int | None = None, highest: bool = Tru
     return _KeptTotals(count, sides, kept, highest)
 
 
-class _Counts(Sequence[tuple[tuple[int, ...], int]]):
-    """How many of ``count`` dice of ``sides`` sides show a face of ``success`` (rules that read nothing else:
-    hits against a target), as :class:`_Totals` lists totals: each count ``k`` as one pool (``k`` dice on the
-    lowest succeeding face, the others on the lowest failing one, in rising order) with the ordered rolls that
-    give it, C(count, k) · successes^k · failures^(count − k). The first branch holds every die showing 1: no
-    success when a 1 fails (the counts rise from there), every die when it succeeds (they fall). A roll that
-    cannot fail, or cannot succeed, has one branch."""
+class _FaceSums(Sequence[tuple[tuple[int, ...], int]]):
+    """What ``count`` dice of ``sides`` faces add up to when each face counts for a tuple of ints (face k for
+    ``per_face[k - 1]``) and the rules read only the sum of those over the dice (BotSE's damage and tenacity per
+    face; a count of successes is face -> (1,) or (0,), a total face -> (face,)), as :class:`_Totals` lists totals:
+    each distinct sum as one pool with the ordered rolls that give it. Faces of an equal tuple are one class; the
+    weights are the die's polynomial (each class's tuple, as many times as it has faces) raised to ``count``, one
+    die at a time: 4 dice of 3 classes have at most 15 sums, not 1,296 rolls or 126 pools. A sum's pool is the
+    lowest in rising order that gives it, each die on the lowest face of its class. The first branch is the sum of
+    every die showing 1 (its pool is every die showing 1), the others follow in rising order of their sums."""
 
-    __slots__ = ("_fails", "_hit", "_miss", "_up", "_weights", "_wins", "dice", "faces", "first_ways", "success")
-    nbytes = 0  # count + 1 weights, worked out when first read
+    __slots__ = ("_index", "_per_face", "_pools", "_weights", "dice", "faces", "first_ways", "nbytes")
 
-    def __init__(self, count: int, sides: int, success: frozenset[int]) -> None:
-        self.dice, self.faces, self.success = count, sides, success
-        self._wins = len(success)
-        self._fails = sides - self._wins
-        self._hit = min(success, default=1)
-        self._miss = next((face for face in range(1, sides + 1) if face not in success), 1)
-        self._up = 1 not in success
-        self.first_ways = (self._fails if self._up else self._wins) ** count
-        self._weights: list[int] | None = None
+    def __init__(self, count: int, sides: int, per_face: tuple[tuple[int, ...], ...]) -> None:
+        self.dice, self.faces, self._per_face = count, sides, per_face
+        classes: dict[tuple[int, ...], list[int]] = {}  # a tuple -> [its lowest face, how many faces count it]
+        for face, counted in enumerate(per_face, start=1):
+            classes.setdefault(counted, [face, 0])[1] += 1
+        kinds = list(classes.items())  # by their lowest face
+        # each sum reached so far: its ordered rolls, and the dice per class of its lowest pool (the most dice on
+        # the lowest faces: the highest counts compared in the order of the classes)
+        reach: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {(0,) * len(per_face[0]): (1, (0,) * len(kinds))}
+        for _ in range(count):
+            following: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+            for total, (ways, dice) in reach.items():
+                for kind, (counted, (_, many)) in enumerate(kinds):
+                    key = tuple([a + b for a, b in zip(total, counted, strict=True)])
+                    more = (*dice[:kind], dice[kind] + 1, *dice[kind + 1 :])
+                    known = following.get(key)
+                    if known is not None:
+                        ways_before, lower = known
+                        following[key] = (ways_before + ways * many, max(lower, more))
+                    else:
+                        following[key] = (ways * many, more)
+            reach = following
+        first = tuple(count * value for value in per_face[0])
+        order = [first, *sorted(key for key in reach if key != first)]
+        self._index = {key: index for index, key in enumerate(order)}
+        self._weights = [reach[key][0] for key in order]
+        lowest = [low for _, (low, _) in kinds]
+        self._pools = [
+            tuple(face for face, n in zip(lowest, reach[key][1], strict=True) for _ in range(n)) for key in order
+        ]
+        self.first_ways = self._weights[0]
+        self.nbytes = len(order) * (count * (sides.bit_length() + 64) // 8 + 64)
 
     def __len__(self) -> int:
-        return self.dice + 1 if self._wins and self._fails else 1
+        return len(self._weights)
 
     def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
-        if not 0 <= index < len(self):
+        if not 0 <= index < len(self._weights):
             raise IndexError(index)
-        count = self.dice
-        hits = index if self._up else count - index
-        low, high = sorted(((self._miss, count - hits), (self._hit, hits)))
-        weights = self._weights
-        if weights is None:
-            wins, fails = self._wins, self._fails
-            weights = self._weights = [math.comb(count, k) * wins**k * fails ** (count - k) for k in range(count + 1)]
-        return (low[0],) * low[1] + (high[0],) * high[1], weights[hits]
+        return self._pools[index], self._weights[index]
 
     def index_of(self, values: Sequence[int]) -> int:
-        if len(self) == 1:
-            return 0
-        hits = sum(value in self.success for value in values)
-        return hits if self._up else self.dice - hits
+        per_face = self._per_face
+        return self._index[tuple(map(sum, zip(*(per_face[value - 1] for value in values), strict=True)))]
 
 
-_counts = functools.lru_cache(maxsize=64)(_Counts)
+_face_sums = functools.lru_cache(maxsize=64)(_FaceSums)
 
-Reading = _Totals | _KeptTotals | _Counts
+
+@functools.lru_cache(maxsize=64)
+def _counts(count: int, sides: int, success: frozenset[int]) -> _FaceSums:
+    """How many of ``count`` dice of ``sides`` sides show a face of ``success`` (rules that read nothing else:
+    hits against a target): each count ``k`` as one pool (``k`` dice on the lowest succeeding face, the others on
+    the lowest failing one) with its C(count, k) · successes^k · failures^(count − k) ordered rolls."""
+    return _face_sums(count, sides, tuple((1,) if face in success else (0,) for face in range(1, sides + 1)))
+
+
+Reading = _Totals | _KeptTotals | _FaceSums
 """How a roll is walked when its rules read less than its pool: its branches (see :class:`_Totals`)."""
 
 
