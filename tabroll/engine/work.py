@@ -12,7 +12,7 @@ Nothing here touches a game's rules; it only keeps the log honest in the same wa
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
@@ -133,6 +133,35 @@ class ActionLog:
         request = DiceRequest(purpose, term.count, term.sides, success=faces)
         values = self._plain_roll(expression.notation, dice, request, unit)
         return sum(map(faces.__contains__, values))
+
+    def roll_faces(
+        self,
+        sides: int,
+        per_face: tuple[tuple[int, ...], ...],
+        purposes: Sequence[str],
+        log: Callable[[int, int], None],
+    ) -> tuple[int, ...]:
+        """Roll a die of ``sides`` faces for each of ``purposes``, for rules that read only the sum over the dice of
+        what each face counts for (face k: ``per_face[k - 1]``, tuples of ints of one length: a face's damage and
+        tenacity, say): the faces shown, in roll order; ``log(i, face)`` logs die ``i`` (from 0) as the game logs a
+        die, right after it is drawn. Played, each die is drawn on its own for its purpose; a source that watches
+        steps (the exact walk, Monte Carlo) gets them as one request, and the walk branches over the distinct sums,
+        each weighted by the ordered rolls that give it (4 dice of 3 kinds of faces: at most 15 branches, not 1,296
+        rolls). The rules must read nothing else of these dice: not which die showed what (a reroll, a die chosen)."""
+        from tabroll.dice.sources import DiceRequest, checked_draw
+
+        dice = self.dice
+        if purposes and isinstance(dice, StepWatcher):
+            values = checked_draw(dice, DiceRequest(purposes[0], len(purposes), sides, per_face=per_face))
+            for index, value in enumerate(values):
+                log(index, value)
+            return values
+        drawn = []
+        for index, purpose in enumerate(purposes):
+            value = checked_draw(dice, DiceRequest(purpose, 1, sides))[0]
+            log(index, value)
+            drawn.append(value)
+        return tuple(drawn)
 
     def roll_dice(self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False) -> RolledExpression:
         """Roll a dice expression from the action's dice source and log it; the rolled result is returned.
