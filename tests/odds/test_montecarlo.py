@@ -4,12 +4,14 @@ same estimate whatever the number of processes."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tabroll.dice.sources import DiceRequest
+from tabroll.engine.steps import StepWatcher
 from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds import montecarlo
 from tabroll.odds.montecarlo import CHUNK, chunk_seed, simulate
@@ -24,13 +26,22 @@ def case(path: Path) -> tuple[Any, Any, Any]:
     return scenario.ruleset, scenario.state, scenario.steps[0].action
 
 
-class _Rolling:
-    """Every die from one generator, in the order asked: what a trial of a chunk rolls, with no tree at all."""
+class _Rolling(StepWatcher):
+    """Every request from one generator, in the order asked: what a trial of a chunk rolls, with no tree at all. A
+    request the rules read by its reading (its total, its count of successes, its sums per face) is one draw of a
+    branch by its weights, any other a draw per die; it watches steps as a simulation does (and so is asked for
+    readings, ``roll_faces``), never stopping at one."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
+    def at_step(self, turn: Any, step: Any) -> bool:
+        return False
+
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        branches = montecarlo._branches(request)
+        if branches is not None:
+            return branches.draw(self.rng.randrange)
         return tuple(self.rng.randrange(request.sides) + 1 for _ in range(request.count))
 
 
@@ -121,3 +132,41 @@ def test_one_process_and_two_give_the_same_estimate_for_the_same_seed(monkeypatc
     assert one.values == two.values == three.values and one.weight == two.weight == 5 * CHUNK + 17
     other_seed = simulate(*args, trials=5 * CHUNK + 17, seed=4, jobs=1)
     assert other_seed.values != one.values
+
+
+def test_a_roll_read_by_its_reading_is_one_draw_of_a_branch_by_its_weights() -> None:
+    """Each of the 6**4 random numbers a request of 4d6 read by its count of sixes may take picks the branch of
+    as many ordered rolls as its weight: the distribution of the count is exact, from one number, not four."""
+    request = DiceRequest("to hit", 4, 6, success=frozenset({6}))
+    branches = montecarlo._branches(request)
+    assert branches is not None
+    numbers: list[int] = []
+
+    def number(limit: int) -> int:
+        numbers.append(limit)
+        return len(numbers) - 1
+
+    drawn = Counter(sum(v == 6 for v in branches.draw(number)) for _ in range(6**4))
+    assert numbers == [6**4] * 6**4
+    assert drawn == {0: 5**4, 1: 4 * 5**3, 2: 6 * 5**2, 3: 4 * 5, 4: 1}
+    assert montecarlo._branches(DiceRequest("damage", 1, 20, total_only=True)) is None  # one die: drawn as a die
+    assert montecarlo._branches(DiceRequest("pool", 4, 6)) is None  # read in full: die by die
+
+
+def test_the_engage_of_eight_dice_draws_two_numbers_a_trial() -> None:
+    """Four Swords and four Combat dice: once the tree knows the sums, a trial is two random numbers (one branch
+    of each kind's sums), not eight faces."""
+    args = case(BENCH / "large" / "botse-engage-8.yaml")
+    tally = Tally.of(*args)
+    tree = montecarlo.DiceTree(*args, tally)
+    rng = random.Random(5)
+    tree.run(2_000, rng.randrange)
+    calls = [0]
+
+    def counted(limit: int) -> int:
+        calls[0] += 1
+        return rng.randrange(limit)
+
+    resolved = tree.resolved
+    tree.run(2_000, counted)
+    assert calls[0] == 2 * 2_000 and tree.resolved - resolved < 200
