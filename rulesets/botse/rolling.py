@@ -25,8 +25,9 @@ from .work import Engage, Rolled, Work, die_number
 @dataclass(frozen=True)
 class RollDie(Step):
     """Step 4, the roll from die ``number`` (from 1) on: in a plain engage (:func:`merges_by_effects`) the dice
-    from it to the last of the same kind in a row, asked for by what their faces do added up
-    (:meth:`~tabroll.engine.work.ActionLog.roll_faces`: the walk branches over those sums, not over every face);
+    from it to the last in a row with as many faces (all of them, with dice of one size), asked for by what their
+    faces do added up (:meth:`~tabroll.engine.work.ActionLog.roll_faces`: the walk branches over those sums, not
+    over every face);
     in any other engage the one die ``number`` alone, whose face a later rule may read (a reroll, a result chosen).
 
     ``reading`` is what the rest of the engage reads of the dice rolled before it, the step's compared value:
@@ -59,26 +60,26 @@ class RollDie(Step):
         return None
 
     def _roll_kind(self, turn: Work) -> Step | None:
-        """A plain engage: the dice from :attr:`number` to the last of its kind in a row, read by their effects."""
+        """A plain engage: the dice from :attr:`number` to the last in a row with as many faces, read by what
+        their faces do added up."""
         pool, first = self.pool, self.number
         dice = pool.dice
-        die = dice[first - 1]
+        sides = dice[first - 1].sides
         last = first
-        while last < len(dice) and dice[last] is die:
+        while last < len(dice) and dice[last].sides == sides:
             last += 1
-        effects = face_effects(die)
-        assert effects is not None, "a plain engage rolls plain dice"
-        entries = [Rolled(number=number, die=die, face_number=0) for number in range(first, last + 1)]
+        entries = [Rolled(number=number, die=dice[number - 1], face_number=0) for number in range(first, last + 1)]
+        tables = [face_effects(entry.die) or () for entry in entries]  # every die of a plain engage is plain
 
         def log(index: int, face: int) -> None:
             entries[index].face_number = face
             log_face(turn, entries[index], pool.adventurer)
 
-        shown = turn.roll_faces(die.sides, effects, [die_purpose(pool, e.number) for e in entries], log)
+        turn.roll_faces(sides, tables, [die_purpose(pool, e.number) for e in entries], log)
         reading = self.reading
-        for face in shown:
-            reading = add_effect(reading, die.faces[face - 1])
-        faces = (*self.faces, *shown)
+        for entry in entries:
+            reading = add_effect(reading, entry.face)
+        faces = (*self.faces, *(entry.face_number for entry in entries))
         return RollDie(last + 1, reading, faces, pool) if last < len(dice) else Results(reading, faces, pool)
 
 

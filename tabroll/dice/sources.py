@@ -71,6 +71,9 @@ class DiceRequest:
     only the sum of these over the dice (the damage and tenacity of BotSE's faces added up): the exact walk then
     branches over the distinct sums, each with its weight. A count of successes is the case of a face counting
     (1,) or (0,). Every other source ignores it."""
+    kinds: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] | None = None
+    """As :attr:`per_face`, for dice of several kinds with ``sides`` faces each: in runs of one kind, ``(how many
+    dice, what each face of theirs counts for)`` in roll order, the rules reading only the sum over every die."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:
@@ -79,6 +82,10 @@ class DiceRequest:
             raise ValueError(f"a Fudge die has 3 faces, not {self.sides}")
         if self.per_face is not None and len(self.per_face) != self.sides:
             raise ValueError(f"a d{self.sides} needs what each of its faces counts for, not {self.per_face}")
+        if self.kinds is not None and (
+            sum(n for n, _ in self.kinds) != self.count or any(len(t) != self.sides for _, t in self.kinds)
+        ):
+            raise ValueError(f"{self.count}d{self.sides} needs what each face of each die counts for: {self.kinds}")
 
     @property
     def low(self) -> int:

@@ -137,22 +137,35 @@ class ActionLog:
     def roll_faces(
         self,
         sides: int,
-        per_face: tuple[tuple[int, ...], ...],
+        tables: Sequence[tuple[tuple[int, ...], ...]],
         purposes: Sequence[str],
         log: Callable[[int, int], None],
     ) -> tuple[int, ...]:
         """Roll a die of ``sides`` faces for each of ``purposes``, for rules that read only the sum over the dice of
-        what each face counts for (face k: ``per_face[k - 1]``, tuples of ints of one length: a face's damage and
-        tenacity, say): the faces shown, in roll order; ``log(i, face)`` logs die ``i`` (from 0) as the game logs a
-        die, right after it is drawn. Played, each die is drawn on its own for its purpose; a source that watches
-        steps (the exact walk, Monte Carlo) gets them as one request, and the walk branches over the distinct sums,
-        each weighted by the ordered rolls that give it (4 dice of 3 kinds of faces: at most 15 branches, not 1,296
-        rolls). The rules must read nothing else of these dice: not which die showed what (a reroll, a die chosen)."""
+        what each face counts for (die i's face k: ``tables[i][k - 1]``, tuples of ints of one length: a face's
+        damage and tenacity, say): the faces shown, in roll order; ``log(i, face)`` logs die ``i`` (from 0) as the
+        game logs a die, right after it is drawn. Played, each die is drawn on its own for its purpose; a source
+        that watches steps (the exact walk, Monte Carlo) gets them as one request, and the walk branches over the
+        distinct sums, each weighted by the ordered rolls that give it (4 dice of 3 kinds of faces: at most 15
+        branches, not 1,296 rolls). The rules must read nothing else of these dice: not which die showed what (a
+        reroll, a die chosen)."""
         from tabroll.dice.sources import DiceRequest, checked_draw
 
         dice = self.dice
         if purposes and isinstance(dice, StepWatcher):
-            values = checked_draw(dice, DiceRequest(purposes[0], len(purposes), sides, per_face=per_face))
+            runs: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
+            for table in tables:
+                if runs and (runs[-1][1] is table or runs[-1][1] == table):
+                    runs[-1] = (runs[-1][0] + 1, table)
+                else:
+                    runs.append((1, table))
+            count = len(purposes)
+            request = (
+                DiceRequest(purposes[0], count, sides, per_face=runs[0][1])
+                if len(runs) == 1
+                else DiceRequest(purposes[0], count, sides, kinds=tuple(runs))
+            )
+            values = checked_draw(dice, request)
             for index, value in enumerate(values):
                 log(index, value)
             return values

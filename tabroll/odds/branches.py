@@ -35,12 +35,14 @@ the roll is walked by its pools (100d20kh50 would take minutes to count)."""
 
 def _reading(request: DiceRequest) -> Reading | None:
     """How the walk reads ``request``: by its sums when its rules read only what its faces count for added up
-    (:attr:`~DiceRequest.per_face`), by its counts of successes when they read only how many dice show a face of
-    :attr:`~DiceRequest.success`, by its totals when they read only the sum of its dice or of the dice it
-    keeps, else None (by its pools)."""
+    (:attr:`~DiceRequest.per_face`, :attr:`~DiceRequest.kinds`), by its counts of successes when they read only
+    how many dice show a face of :attr:`~DiceRequest.success`, by its totals when they read only the sum of its
+    dice or of the dice it keeps, else None (by its pools)."""
     count, sides = request.count, request.sides
     if request.per_face is not None:
         return _face_sums(count, sides, request.per_face)
+    if request.kinds is not None:
+        return _kinds_sums(sides, request.kinds)
     if request.success is not None:
         return _counts(count, sides, request.success)
     if not request.total_only or count == 1:
@@ -165,50 +167,80 @@ def _totals(count: int, sides: int, kept: int | None = None, highest: bool = Tru
     return _KeptTotals(count, sides, kept, highest)
 
 
+Table = tuple[tuple[int, ...], ...]
+"""What each face of a die counts for (face k: ``table[k - 1]``), tuples of ints of one length."""
+
+
+def _run_sums(count: int, table: Table) -> dict[tuple[int, ...], tuple[int, tuple[int, ...]]]:
+    """Each sum ``count`` dice of ``table`` add up to: its ordered rolls, and its lowest pool in rising order.
+    Faces of an equal tuple are one class; the weights are the die's polynomial (each class's tuple, as many times
+    as it has faces) raised to ``count``, one die at a time, each sum keeping how many dice of each class its
+    lowest pool has (the most dice on the lowest faces: the highest counts, compared in the order of the classes)."""
+    classes: dict[tuple[int, ...], list[int]] = {}  # a tuple -> [its lowest face, how many faces count it]
+    for face, counted in enumerate(table, start=1):
+        classes.setdefault(counted, [face, 0])[1] += 1
+    kinds = list(classes.items())  # by their lowest face
+    reach: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {(0,) * len(table[0]): (1, (0,) * len(kinds))}
+    for _ in range(count):
+        following: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+        for total, (ways, dice) in reach.items():
+            for kind, (counted, (_, many)) in enumerate(kinds):
+                key = tuple([a + b for a, b in zip(total, counted, strict=True)])
+                more = (*dice[:kind], dice[kind] + 1, *dice[kind + 1 :])
+                known = following.get(key)
+                if known is not None:
+                    ways_before, lower = known
+                    following[key] = (ways_before + ways * many, max(lower, more))
+                else:
+                    following[key] = (ways * many, more)
+        reach = following
+    lowest = [low for _, (low, _) in kinds]
+    return {
+        key: (ways, tuple(face for face, n in zip(lowest, dice, strict=True) for _ in range(n)))
+        for key, (ways, dice) in reach.items()
+    }
+
+
 class _FaceSums(Sequence[tuple[tuple[int, ...], int]]):
-    """What ``count`` dice of ``sides`` faces add up to when each face counts for a tuple of ints (face k for
-    ``per_face[k - 1]``) and the rules read only the sum of those over the dice (BotSE's damage and tenacity per
-    face; a count of successes is face -> (1,) or (0,), a total face -> (face,)), as :class:`_Totals` lists totals:
-    each distinct sum as one pool with the ordered rolls that give it. Faces of an equal tuple are one class; the
-    weights are the die's polynomial (each class's tuple, as many times as it has faces) raised to ``count``, one
-    die at a time: 4 dice of 3 classes have at most 15 sums, not 1,296 rolls or 126 pools. A sum's pool is the
-    lowest in rising order that gives it, each die on the lowest face of its class. The first branch is the sum of
-    every die showing 1 (its pool is every die showing 1), the others follow in rising order of their sums."""
+    """What dice of ``sides`` faces add up to when each face counts for a tuple of ints and the rules read only the
+    sum of those over the dice (BotSE's damage and tenacity per face; a count of successes is face -> (1,) or
+    (0,), a total face -> (face,)), as :class:`_Totals` lists totals: each distinct sum as one roll with the
+    ordered rolls that give it. The dice come in ``runs`` of one kind each, ``(how many, their Table)`` in roll
+    order: each run's sums as :func:`_run_sums` counts them (4 dice of 3 classes of faces have at most 15 sums,
+    not 1,296 rolls or 126 pools), the runs' sums added (their weights multiplied). A sum's roll is the lowest
+    that gives it (a run's dice in rising order, each on the lowest face of its class). The first branch is the
+    sum of every die showing 1 (its roll is every die showing 1), the others follow in rising order of their
+    sums."""
 
-    __slots__ = ("_index", "_per_face", "_pools", "_weights", "dice", "faces", "first_ways", "nbytes")
+    __slots__ = ("_index", "_pools", "_tables", "_weights", "dice", "faces", "first_ways", "nbytes")
 
-    def __init__(self, count: int, sides: int, per_face: tuple[tuple[int, ...], ...]) -> None:
-        self.dice, self.faces, self._per_face = count, sides, per_face
-        classes: dict[tuple[int, ...], list[int]] = {}  # a tuple -> [its lowest face, how many faces count it]
-        for face, counted in enumerate(per_face, start=1):
-            classes.setdefault(counted, [face, 0])[1] += 1
-        kinds = list(classes.items())  # by their lowest face
-        # each sum reached so far: its ordered rolls, and the dice per class of its lowest pool (the most dice on
-        # the lowest faces: the highest counts compared in the order of the classes)
-        reach: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {(0,) * len(per_face[0]): (1, (0,) * len(kinds))}
-        for _ in range(count):
+    def __init__(self, sides: int, runs: tuple[tuple[int, Table], ...]) -> None:
+        self.dice, self.faces = sum(count for count, _ in runs), sides
+        self._tables = [table for count, table in runs for _ in range(count)]
+        reach: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {(0,) * len(runs[0][1][0]): (1, ())}
+        for count, table in runs:
+            run = _run_sums(count, table)
+            if len(runs) == 1:
+                reach = run
+                break
             following: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
-            for total, (ways, dice) in reach.items():
-                for kind, (counted, (_, many)) in enumerate(kinds):
-                    key = tuple([a + b for a, b in zip(total, counted, strict=True)])
-                    more = (*dice[:kind], dice[kind] + 1, *dice[kind + 1 :])
-                    known = following.get(key)
+            for total, (ways, pool) in reach.items():
+                for key, (more, shown) in run.items():
+                    summed = tuple([a + b for a, b in zip(total, key, strict=True)])
+                    known = following.get(summed)
                     if known is not None:
                         ways_before, lower = known
-                        following[key] = (ways_before + ways * many, max(lower, more))
+                        following[summed] = (ways_before + ways * more, min(lower, pool + shown))
                     else:
-                        following[key] = (ways * many, more)
+                        following[summed] = (ways * more, pool + shown)
             reach = following
-        first = tuple(count * value for value in per_face[0])
+        first = tuple(map(sum, zip(*(table[0] for table in self._tables), strict=True)))
         order = [first, *sorted(key for key in reach if key != first)]
         self._index = {key: index for index, key in enumerate(order)}
         self._weights = [reach[key][0] for key in order]
-        lowest = [low for _, (low, _) in kinds]
-        self._pools = [
-            tuple(face for face, n in zip(lowest, reach[key][1], strict=True) for _ in range(n)) for key in order
-        ]
+        self._pools = [reach[key][1] for key in order]
         self.first_ways = self._weights[0]
-        self.nbytes = len(order) * (count * (sides.bit_length() + 64) // 8 + 64)
+        self.nbytes = len(order) * (self.dice * (sides.bit_length() + 64) // 8 + 64)
 
     def __len__(self) -> int:
         return len(self._weights)
@@ -219,11 +251,20 @@ class _FaceSums(Sequence[tuple[tuple[int, ...], int]]):
         return self._pools[index], self._weights[index]
 
     def index_of(self, values: Sequence[int]) -> int:
-        per_face = self._per_face
-        return self._index[tuple(map(sum, zip(*(per_face[value - 1] for value in values), strict=True)))]
+        tables = self._tables
+        return self._index[tuple(map(sum, zip(*(t[v - 1] for t, v in zip(tables, values, strict=True)), strict=True)))]
 
 
-_face_sums = functools.lru_cache(maxsize=64)(_FaceSums)
+@functools.lru_cache(maxsize=64)
+def _face_sums(count: int, sides: int, table: Table) -> _FaceSums:
+    """``count`` dice of one kind (:attr:`~DiceRequest.per_face`)."""
+    return _FaceSums(sides, ((count, table),))
+
+
+@functools.lru_cache(maxsize=64)
+def _kinds_sums(sides: int, runs: tuple[tuple[int, Table], ...]) -> _FaceSums:
+    """Dice of several kinds, in runs (:attr:`~DiceRequest.kinds`)."""
+    return _FaceSums(sides, runs)
 
 
 @functools.lru_cache(maxsize=64)

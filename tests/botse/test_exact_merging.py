@@ -124,15 +124,12 @@ def walked_counting_draws(scenario: Any, action: Any, monkeypatch: Any) -> tuple
 
 
 def test_the_benchmark_engage_is_walked_by_what_its_dice_do_added_up(monkeypatch: Any) -> None:
-    """Two Swords and two Combat dice (1,296 rolls): each pair of one kind is one request, walked by the sums of
-    what its faces do (``roll_faces``): 14 for two Swords (2 damage and a blank add up as 1 and 1 do), 9 for two
-    Combat dice. Every resolution resumes from the pair it branches at: one of each sum of the Swords draws the
-    Swords and the Combat dice, every other only the Combat dice."""
+    """Two Swords and two Combat dice (1,296 rolls), all of six faces: one request, walked by the 50 sums of what
+    their faces do (``roll_faces``; 2 damage and a blank add up as 1 and 1 do), each resolution drawing it once."""
     scenario = load_scenario_file(BENCHMARK)
     action = scenario.steps[0].action
     walked, draws = walked_counting_draws(scenario, action, monkeypatch)
-    assert walked.leaves == walked.resolutions == 14 * 9
-    assert draws == walked.resolutions + 14
+    assert walked.leaves == walked.resolutions == draws == 50
     assert walked_as_plain(scenario.ruleset, scenario.state, action) is not None
 
 
@@ -169,20 +166,17 @@ def steps_of(action: Any, faces: list[int]) -> list[tuple[Step, Any]]:
 
 
 def test_a_plain_engage_keys_its_dice_by_what_they_do_added_up() -> None:
-    """Sword 3 damage (drained) then Sword blank, or blank then 3 damage: the two Swords are one step, the two
-    Combat dice the next; before the Combat dice (and after them) the steps are equal and hash alike, with the
-    battle equal too; the faces rolled ride along uncompared."""
+    """Sword 3 damage (drained) then Sword blank, or blank then 3 damage: the four dice (of six faces each) are
+    one step; after them the steps are equal and hash alike, with the battle equal too; the faces rolled ride
+    along uncompared."""
     action = load_scenario_file(BENCHMARK).steps[0].action
     first, second = steps_of(action, [5, 4, 4, 6]), steps_of(action, [4, 5, 4, 6])
-    assert [type(step) for step, _ in first] == [RollDie, RollDie, Results]
+    assert [type(step) for step, _ in first] == [RollDie, Results]
     assert first[0] == second[0]  # before any die
-    for (one, battle_one), (other, battle_other) in zip(first[1:], second[1:], strict=True):
-        assert one == other and hash(one) == hash(other) and battle_one == battle_other
-        assert one.faces != other.faces
-    third = first[1][0]
-    assert isinstance(third, RollDie) and (third.number, third.reading, third.faces) == (3, (3, 0, 0, 1), (5, 4))
-    results = first[2][0]
+    (results, battle), (other, battle_other) = first[1], second[1]
+    assert results == other and hash(results) == hash(other) and battle == battle_other
     assert isinstance(results, Results) and results.reading == (4, 0, 1, 1) and results.faces == (5, 4, 4, 6)
+    assert other.faces == (4, 5, 4, 6)
 
 
 def test_any_other_engage_keys_its_dice_by_every_face() -> None:
@@ -219,8 +213,8 @@ def test_a_forked_work_shares_nothing_that_changes() -> None:
 
 def test_a_plain_engage_is_played_die_by_die_and_walked_by_kind() -> None:
     """Played, each die of a plain engage is its own request for its purpose (the prompts and the log as ever);
-    a source that watches steps (the walk, a simulation) gets each kind in a row as one request read by what its
-    faces do added up."""
+    a source that watches steps (the walk, a simulation) gets them as one request read by what their faces do
+    added up, in runs of one kind."""
     scenario = load_scenario_file(BENCHMARK)
     action = scenario.steps[0].action
     played = RecordingDice(GivenDice([5, 4, 4, 6], origin="test"))
@@ -236,7 +230,8 @@ def test_a_plain_engage_is_played_die_by_die_and_walked_by_kind() -> None:
     watched_draw = watched.draw
     watched.draw = lambda request: (requests.append(request), watched_draw(request))[1]  # type: ignore[method-assign]
     walked = scenario.ruleset.resolve(scenario.state, action, watched)
-    assert [(r.count, r.sides) for r in requests] == [(2, 6), (2, 6)]
-    sword = requests[0].per_face
+    assert [(r.count, r.sides) for r in requests] == [(4, 6)]
+    (swords, sword), (combats, _) = requests[0].kinds
+    assert (swords, combats) == (2, 2)
     assert sword[4] == (3, 0, 0, 1) and sword[2] == (0, 0, 1, 0)  # 3 damage drained; tenacity
     assert walked.events == scenario.ruleset.resolve(scenario.state, action, GivenDice([5, 4, 4, 6])).events

@@ -29,8 +29,14 @@ from tests.support import examples
 class Roll:
     dice: int
     table: tuple[tuple[int, int], ...]  # what each face counts for: (damage, tenacity)
+    more: int = 0  # then this many dice of another kind, with as many faces
+    other: tuple[tuple[int, int], ...] = ()
     shown: tuple[int, ...] = ()
     added: tuple[int, int] = (-1, -1)
+
+    @property
+    def tables(self) -> list[tuple[tuple[int, int], ...]]:
+        return [self.table] * self.dice + [self.other] * self.more
 
 
 @dataclass(kw_only=True)
@@ -45,11 +51,11 @@ class Rolling(ActionLog):
 class RollAll(Step):
     def advance(self, turn: Rolling) -> None:
         roll = turn.roll
-        purposes = [f"die {n}" for n in range(1, roll.dice + 1)]
-        shown = turn.roll_faces(
-            len(roll.table), roll.table, purposes, lambda i, face: turn.emit(Note(text=f"{i}:{face}"))
-        )
-        added = (sum(roll.table[f - 1][0] for f in shown), sum(roll.table[f - 1][1] for f in shown))
+        tables = roll.tables
+        purposes = [f"die {n}" for n in range(1, len(tables) + 1)]
+        shown = turn.roll_faces(len(roll.table), tables, purposes, lambda i, face: turn.emit(Note(text=f"{i}:{face}")))
+        counted = [table[face - 1] for table, face in zip(tables, shown, strict=True)]
+        added = (sum(c[0] for c in counted), sum(c[1] for c in counted))
         turn.roll = replace(roll, shown=shown, added=added)
 
 
@@ -81,24 +87,28 @@ class Faces:
 
 @st.composite
 def rolls(draw: st.DrawFn) -> Roll:
-    dice = draw(st.integers(1, 4))
+    dice = draw(st.integers(1, 3))
+    more = draw(st.integers(0, 4 - dice))
     sides = draw(st.integers(1, 6))
     face = st.tuples(st.integers(0, 3), st.integers(0, 1))
-    return Roll(dice, tuple(draw(st.lists(face, min_size=sides, max_size=sides))))
+    table, other = (tuple(draw(st.lists(face, min_size=sides, max_size=sides))) for _ in range(2))
+    return Roll(dice, table, more, other if more else ())
 
 
 @settings(max_examples=examples(100), deadline=None)
 @given(rolls())
 def test_the_walk_branches_over_the_sums_with_the_odds_of_every_ordered_roll(roll: Roll) -> None:
-    sides = len(roll.table)
-    every = list(itertools.product(range(1, sides + 1), repeat=roll.dice))
-    sums = Counter(tuple(map(sum, zip(*(roll.table[f - 1] for f in r), strict=True))) for r in every)
+    sides, tables = len(roll.table), roll.tables
+    every = list(itertools.product(range(1, sides + 1), repeat=len(tables)))
+    sums = Counter(
+        tuple(map(sum, zip(*(t[f - 1] for t, f in zip(tables, r, strict=True)), strict=True))) for r in every
+    )
     walked = exact_odds(Faces(), roll, None)  # type: ignore[arg-type]
     assert walked.leaves == walked.resolutions == len(sums)  # one branch per distinct sum, not per roll
     damage: Counter[int] = Counter()
     for (hit, _), ways in sums.items():
         damage[hit] += ways
-    assert walked.tally.values[(GAME, "damage")] == {k: Fraction(w, sides**roll.dice) for k, w in damage.items()}
+    assert walked.tally.values[(GAME, "damage")] == {k: Fraction(w, sides ** len(tables)) for k, w in damage.items()}
     assert walked.tally.weight == 1
 
 
@@ -132,10 +142,15 @@ class Watching(GivenDice, StepWatcher):
 
 
 def test_a_source_that_watches_steps_gets_the_dice_as_one_request_of_their_reading() -> None:
-    table = ((1, 0), (2, 0), (0, 1))
-    dice = Watching([3, 1, 2])
+    table, other = ((1, 0), (2, 0), (0, 1)), ((0, 0), (0, 0), (3, 0))
+    dice = Watching([3, 1, 2, 3, 3, 1])
     turn = Rolling(dice=dice, roll=Roll(3, table))
     turn.run(RollAll())
-    assert [(r.count, r.sides, r.per_face) for r in dice.requests] == [(3, 3, table)]
+    assert [(r.count, r.sides, r.per_face, r.kinds) for r in dice.requests] == [(3, 3, table, None)]
     assert [e.text for e in turn.events] == ["0:3", "1:1", "2:2"]  # type: ignore[attr-defined]
     assert turn.roll.shown == (3, 1, 2) and turn.roll.added == (3, 1)
+    # dice of two kinds with as many faces: one request, in runs of one kind
+    turn = Rolling(dice=dice, roll=Roll(1, table, 2, other))
+    turn.run(RollAll())
+    assert [(r.count, r.per_face, r.kinds) for r in dice.requests[1:]] == [(3, None, ((1, table), (2, other)))]
+    assert turn.roll.shown == (3, 3, 1) and turn.roll.added == (3, 1)

@@ -93,3 +93,49 @@ def test_a_count_and_a_total_are_sums_per_face(count: int, sides: int) -> None:
 def test_a_request_says_what_every_face_counts_for() -> None:
     with pytest.raises(ValueError, match="each of its faces"):
         DiceRequest("test", 2, 6, per_face=((1,),) * 5)
+
+
+@st.composite
+def pools_of_kinds(draw: st.DrawFn) -> tuple[int, tuple[tuple[int, Table], ...]]:
+    sides = draw(st.integers(1, 5))
+    width = draw(st.integers(1, 2))
+    vector = st.tuples(*[st.integers(-1, 2)] * width)
+    table = st.lists(vector, min_size=sides, max_size=sides).map(tuple)
+    counts = draw(st.lists(st.integers(1, 2), min_size=1, max_size=3).filter(lambda c: sum(c) <= 4))
+    return sides, tuple((count, draw(table)) for count in counts)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(pools_of_kinds())
+def test_dice_of_several_kinds_are_one_request_read_by_their_sums(
+    pool: tuple[int, tuple[tuple[int, Table], ...]],
+) -> None:
+    sides, runs = pool
+    tables = [table for count, table in runs for _ in range(count)]
+    count = len(tables)
+    every = list(itertools.product(range(1, sides + 1), repeat=count))
+
+    def key(roll: Sequence[int]) -> tuple[int, ...]:
+        return tuple(map(sum, zip(*(t[f - 1] for t, f in zip(tables, roll, strict=True)), strict=True)))
+
+    def runs_rising(roll: Sequence[int]) -> tuple[int, ...]:
+        out: list[int] = []
+        at = 0
+        for n, _ in runs:
+            out += sorted(roll[at : at + n])
+            at += n
+        return tuple(out)
+
+    ways = Counter(key(r) for r in every)
+    lowest: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for r in every:
+        lowest[key(r)] = min(lowest.get(key(r), runs_rising(r)), runs_rising(r))
+    reading = branches._reading(DiceRequest("test", count, sides, kinds=runs))
+    assert isinstance(reading, branches._FaceSums) and len(reading) == len(ways)
+    for index in range(len(reading)):
+        shown, weight = reading[index]
+        assert shown == lowest[key(shown)] and weight == ways[key(shown)] and reading.index_of(shown) == index
+    assert reading[0][0] == (1,) * count and reading.first_ways == ways[key((1,) * count)]
+    assert all(key(reading[reading.index_of(r)][0]) == key(r) for r in every)
+    with pytest.raises(ValueError, match="each face of each die"):
+        DiceRequest("test", 3, 2, kinds=((1, ((1,), (0,))), (1, ((0,), (0,)))))  # two dice for three
