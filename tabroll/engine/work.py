@@ -12,6 +12,7 @@ Nothing here touches a game's rules; it only keeps the log honest in the same wa
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
@@ -153,19 +154,8 @@ class ActionLog:
 
         dice = self.dice
         if purposes and isinstance(dice, StepWatcher):
-            runs: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
-            for table in tables:
-                if runs and (runs[-1][1] is table or runs[-1][1] == table):
-                    runs[-1] = (runs[-1][0] + 1, table)
-                else:
-                    runs.append((1, table))
-            count = len(purposes)
-            request = (
-                DiceRequest(purposes[0], count, sides, per_face=runs[0][1])
-                if len(runs) == 1
-                else DiceRequest(purposes[0], count, sides, kinds=tuple(runs))
-            )
-            values = checked_draw(dice, request)
+            runs = tuple((len(list(run)), table) for table, run in itertools.groupby(tables))
+            values = checked_draw(dice, DiceRequest(purposes[0], len(purposes), sides, per_face=runs))
             for index, value in enumerate(values):
                 log(index, value)
             return values

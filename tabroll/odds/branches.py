@@ -35,14 +35,12 @@ the roll is walked by its pools (100d20kh50 would take minutes to count)."""
 
 def _reading(request: DiceRequest) -> Reading | None:
     """How the walk reads ``request``: by its sums when its rules read only what its faces count for added up
-    (:attr:`~DiceRequest.per_face`, :attr:`~DiceRequest.kinds`), by its counts of successes when they read only
+    (:attr:`~DiceRequest.per_face`), by its counts of successes when they read only
     how many dice show a face of :attr:`~DiceRequest.success`, by its totals when they read only the sum of its
     dice or of the dice it keeps, else None (by its pools)."""
     count, sides = request.count, request.sides
     if request.per_face is not None:
-        return _face_sums(count, sides, request.per_face)
-    if request.kinds is not None:
-        return _kinds_sums(sides, request.kinds)
+        return _sums(sides, request.per_face)
     if request.success is not None:
         return _counts(count, sides, request.success)
     if not request.total_only or count == 1:
@@ -220,9 +218,6 @@ class _FaceSums(Sequence[tuple[tuple[int, ...], int]]):
         reach: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {(0,) * len(runs[0][1][0]): (1, ())}
         for count, table in runs:
             run = _run_sums(count, table)
-            if len(runs) == 1:
-                reach = run
-                break
             following: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
             for total, (ways, pool) in reach.items():
                 for key, (more, shown) in run.items():
@@ -255,16 +250,7 @@ class _FaceSums(Sequence[tuple[tuple[int, ...], int]]):
         return self._index[tuple(map(sum, zip(*(t[v - 1] for t, v in zip(tables, values, strict=True)), strict=True)))]
 
 
-@functools.lru_cache(maxsize=64)
-def _face_sums(count: int, sides: int, table: Table) -> _FaceSums:
-    """``count`` dice of one kind (:attr:`~DiceRequest.per_face`)."""
-    return _FaceSums(sides, ((count, table),))
-
-
-@functools.lru_cache(maxsize=64)
-def _kinds_sums(sides: int, runs: tuple[tuple[int, Table], ...]) -> _FaceSums:
-    """Dice of several kinds, in runs (:attr:`~DiceRequest.kinds`)."""
-    return _FaceSums(sides, runs)
+_sums = functools.lru_cache(maxsize=64)(_FaceSums)
 
 
 @functools.lru_cache(maxsize=64)
@@ -272,7 +258,7 @@ def _counts(count: int, sides: int, success: frozenset[int]) -> _FaceSums:
     """How many of ``count`` dice of ``sides`` sides show a face of ``success`` (rules that read nothing else:
     hits against a target): each count ``k`` as one pool (``k`` dice on the lowest succeeding face, the others on
     the lowest failing one) with its C(count, k) · successes^k · failures^(count − k) ordered rolls."""
-    return _face_sums(count, sides, tuple((1,) if face in success else (0,) for face in range(1, sides + 1)))
+    return _sums(sides, ((count, tuple((1,) if face in success else (0,) for face in range(1, sides + 1))),))
 
 
 Reading = _Totals | _KeptTotals | _FaceSums

@@ -8,8 +8,11 @@ A resolution is a function of the dice it draws, so the outcome of every dice se
 graph of dice prefixes (:class:`DiceTree`): a trial draws its values from the generator, walking down the graph,
 and resolves the action only when its dice leave the part already known. Prefixes that bring the action to an
 equal step (:mod:`tabroll.engine.steps`) with an equal state and equal figures so far meet in one place of the graph, so
-an action of many dice whose steps meet (an engage keyed by its running effects) is known after a few thousand
-resolutions, however many sequences it has; a trial that leaves the graph is resolved from the last step it
+an action of many dice whose steps meet (attacks that end alike whatever the dice after them) is known after a few
+thousand resolutions, however many sequences it has; a request read by its reading (its total, its count of
+successes, the sums of what its faces count for) is drawn as one branch of its reading by the weights, one random
+number for all its dice, so an engage of eight dice read by their sums has a few hundred branches, not 1.7
+million sequences; a trial that leaves the graph is resolved from the last step it
 passed. The values drawn are the same either way (the resolver rolls on from the same generator), so the graph
 never changes a result. Only counts per outcome are kept, and the graph is bounded (:data:`MAX_KEPT`: equal
 outcomes are kept once, and past the bound new sequences are resolved and counted, not kept), so memory stays
@@ -22,6 +25,7 @@ one), which the tally's weight counts. Without a deadline, or when it is not rea
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import random
 from collections.abc import Hashable
@@ -93,25 +97,15 @@ class _Branches:
         return self._pools[bisect.bisect_right(self._bounds, randrange(self._rolls))]
 
 
-_BRANCHES: dict[int, tuple[Reading, _Branches]] = {}
-"""The branches of each reading drawn from so far, by the reading's identity (kept, so that it is not reused)."""
+_drawn = functools.lru_cache(maxsize=64)(_Branches)
+"""The branches of each reading drawn from so far (a reading is one object per request: see ``branches.py``)."""
 
 
 def _branches(request: DiceRequest) -> _Branches | None:
     """How a simulation draws ``request`` by its reading: None (a die at a time) for a single die, a request its
     rules read in full, or a reading whose weights are too large to keep (:data:`MAX_TOTALS_BYTES`)."""
-    if request.count == 1:
-        return None
-    reading = _reading(request)
-    if reading is None or reading.nbytes > MAX_TOTALS_BYTES:
-        return None
-    known = _BRANCHES.get(id(reading))
-    if known is not None and known[0] is reading:
-        return known[1]
-    if len(_BRANCHES) >= 64:
-        _BRANCHES.clear()
-    branches = _BRANCHES[id(reading)] = (reading, _Branches(reading))
-    return branches[1]
+    reading = None if request.count == 1 else _reading(request)
+    return None if reading is None or reading.nbytes > MAX_TOTALS_BYTES else _drawn(reading)
 
 
 class _TapeDice(StepWatcher):
@@ -179,8 +173,7 @@ class DiceTree:
     figures and rulings told so far, have the same continuation: the same requests follow, and the same dice give
     the same outcome (the step's contract, :mod:`tabroll.engine.steps`, which the exact walk's merging rests on too).
     :attr:`at` maps each such step to the place in the tree after it, so a prefix that reaches it joins the part
-    of the tree already grown there: an engage of eight dice keyed by the effects rolled so far has 1.7 million
-    sequences but a few hundred places, and a trial costs a lookup per die, not a resolution. A trial whose dice
+    of the tree already grown there, and a trial costs a lookup per request, not a resolution. A trial whose dice
     leave the tree is resolved from the last step it passed (never replayed from the action's start when a step
     was passed). The dice a trial draws, and so its outcome, are the same as without the tree."""
 

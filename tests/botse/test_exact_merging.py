@@ -231,7 +231,7 @@ def test_a_plain_engage_is_played_die_by_die_and_walked_by_kind() -> None:
     watched.draw = lambda request: (requests.append(request), watched_draw(request))[1]  # type: ignore[method-assign]
     walked = scenario.ruleset.resolve(scenario.state, action, watched)
     assert [(r.count, r.sides) for r in requests] == [(4, 6)]
-    (swords, sword), (combats, _) = requests[0].kinds
+    (swords, sword), (combats, _) = requests[0].per_face
     assert (swords, combats) == (2, 2)
     assert sword[4] == (3, 0, 0, 1) and sword[2] == (0, 0, 1, 0)  # 3 damage drained; tenacity
     assert walked.events == scenario.ruleset.resolve(scenario.state, action, GivenDice([5, 4, 4, 6])).events

@@ -146,11 +146,11 @@ def test_a_source_that_watches_steps_gets_the_dice_as_one_request_of_their_readi
     dice = Watching([3, 1, 2, 3, 3, 1])
     turn = Rolling(dice=dice, roll=Roll(3, table))
     turn.run(RollAll())
-    assert [(r.count, r.sides, r.per_face, r.kinds) for r in dice.requests] == [(3, 3, table, None)]
+    assert [(r.count, r.sides, r.per_face) for r in dice.requests] == [(3, 3, ((3, table),))]
     assert [e.text for e in turn.events] == ["0:3", "1:1", "2:2"]  # type: ignore[attr-defined]
     assert turn.roll.shown == (3, 1, 2) and turn.roll.added == (3, 1)
     # dice of two kinds with as many faces: one request, in runs of one kind
     turn = Rolling(dice=dice, roll=Roll(1, table, 2, other))
     turn.run(RollAll())
-    assert [(r.count, r.per_face, r.kinds) for r in dice.requests[1:]] == [(3, None, ((1, table), (2, other)))]
+    assert [(r.count, r.per_face) for r in dice.requests[1:]] == [(3, ((1, table), (2, other)))]
     assert turn.roll.shown == (3, 3, 1) and turn.roll.added == (3, 1)

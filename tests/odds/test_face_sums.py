@@ -50,7 +50,7 @@ def test_each_sum_has_the_rolls_that_give_it_and_its_lowest_pool(roll: tuple[int
     for r in every:
         pool, key = tuple(sorted(r)), added(table, r)
         lowest[key] = min(lowest.get(key, pool), pool)
-    reading = branches._reading(DiceRequest("test", count, sides, per_face=table))
+    reading = branches._reading(DiceRequest("test", count, sides, per_face=((count, table),)))
     assert isinstance(reading, branches._FaceSums)
     assert len(reading) == len(ways)  # one branch per distinct sum
     seen = {}
@@ -72,7 +72,7 @@ def test_four_dice_of_three_kinds_of_faces_have_at_most_15_branches() -> None:
     # A die whose faces count for damage 1 (three faces), damage 2 (two) or tenacity (one): 4 dice have the 15
     # multisets of kinds, and here no two add up alike; 1,296 ordered rolls, 126 pools.
     table = ((1, 0), (1, 0), (1, 0), (2, 0), (2, 0), (0, 1))
-    reading = branches._face_sums(4, 6, table)
+    reading = branches._sums(6, ((4, table),))
     assert len(reading) == 15 and sum(reading[i][1] for i in range(15)) == 6**4
     assert reading[reading.index_of((6, 6, 6, 6))] == ((6, 6, 6, 6), 1)
     assert reading[reading.index_of((4, 5, 6, 6))] == ((4, 4, 6, 6), 6 * 2 * 2)  # 6 orders, 2 faces each damage 2
@@ -82,17 +82,17 @@ def test_four_dice_of_three_kinds_of_faces_have_at_most_15_branches() -> None:
 def test_a_count_and_a_total_are_sums_per_face(count: int, sides: int) -> None:
     success = frozenset({sides})
     counts = branches._counts(count, sides, success)
-    as_sums = branches._face_sums(count, sides, tuple((int(f in success),) for f in range(1, sides + 1)))
+    as_sums = branches._sums(sides, ((count, tuple((int(f in success),) for f in range(1, sides + 1))),))
     assert [counts[i] for i in range(len(counts))] == [as_sums[i] for i in range(len(as_sums))]
     totals = branches._totals(count, sides)
-    sums = branches._face_sums(count, sides, tuple((f,) for f in range(1, sides + 1)))
+    sums = branches._sums(sides, ((count, tuple((f,) for f in range(1, sides + 1))),))
     assert [totals[i][1] for i in range(len(totals))] == [sums[i][1] for i in range(len(sums))]
     assert [sum(totals[i][0]) for i in range(len(totals))] == [sum(sums[i][0]) for i in range(len(sums))]
 
 
 def test_a_request_says_what_every_face_counts_for() -> None:
-    with pytest.raises(ValueError, match="each of its faces"):
-        DiceRequest("test", 2, 6, per_face=((1,),) * 5)
+    with pytest.raises(ValueError, match="each face of each die"):
+        DiceRequest("test", 2, 6, per_face=((2, ((1,),) * 5),))
 
 
 @st.composite
@@ -130,7 +130,7 @@ def test_dice_of_several_kinds_are_one_request_read_by_their_sums(
     lowest: dict[tuple[int, ...], tuple[int, ...]] = {}
     for r in every:
         lowest[key(r)] = min(lowest.get(key(r), runs_rising(r)), runs_rising(r))
-    reading = branches._reading(DiceRequest("test", count, sides, kinds=runs))
+    reading = branches._reading(DiceRequest("test", count, sides, per_face=runs))
     assert isinstance(reading, branches._FaceSums) and len(reading) == len(ways)
     for index in range(len(reading)):
         shown, weight = reading[index]
@@ -138,4 +138,4 @@ def test_dice_of_several_kinds_are_one_request_read_by_their_sums(
     assert reading[0][0] == (1,) * count and reading.first_ways == ways[key((1,) * count)]
     assert all(key(reading[reading.index_of(r)][0]) == key(r) for r in every)
     with pytest.raises(ValueError, match="each face of each die"):
-        DiceRequest("test", 3, 2, kinds=((1, ((1,), (0,))), (1, ((0,), (0,)))))  # two dice for three
+        DiceRequest("test", 3, 2, per_face=((1, ((1,), (0,))), (1, ((0,), (0,)))))  # two dice for three
