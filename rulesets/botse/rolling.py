@@ -10,6 +10,7 @@ from tabroll.dice.sources import roll_die
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
+from tabroll.i18n import language
 
 from .damage import restore_defense
 from .events import FaceTurned
@@ -19,6 +20,7 @@ from .messages import N_, _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
 from .results import resolve_results
+from .state import Die
 from .work import Engage, Rolled, Work, die_number
 
 
@@ -146,18 +148,32 @@ def roll_face(work: Work, entry: Rolled, unit: str, purpose: str, *, again: bool
     log_face(work, entry, unit, again=again)
 
 
+_WORDED: dict[tuple[int, int, int, bool, bool, str], tuple[Die, str, str, str]] = {}
+"""The words of each die logged so far (:func:`log_face`), by the die's identity (the die kept, so that its id is
+not reused), its face, its place, free, rerolled and the language: an exact walk or a simulation logs the same
+dice thousands of times."""
+
+
 def log_face(work: Work, entry: Rolled, unit: str, *, again: bool = False) -> None:
     """Log ``entry``'s die as rolled (:func:`roll_face`): a core ``roll`` of one die, naming the face it shows and
     what the face does."""
     die = entry.die
-    values = {"number": entry.number, "die": die_word(die.name)}
-    if entry.free:
-        label = _("die {number} {die} (free) rerolled", **values) if again else _("die {number} {die} (free)", **values)
-    else:
-        label = _("die {number} {die} rerolled", **values) if again else _("die {number} {die}", **values)
-    face = entry.face
-    shown = said(lambda: face.describe() if face.tenacity or face.blank else face.part_text())
-    work.emit(Roll.die(die.sides, entry.face_number, label=label, unit=unit, face=shown, effect=face_effect(entry)))
+    key = (id(die), entry.face_number, entry.number, entry.free, again, language())
+    known = _WORDED.get(key)
+    if known is None or known[0] is not die:
+        values = {"number": entry.number, "die": die_word(die.name)}
+        if entry.free:
+            label = (
+                _("die {number} {die} (free) rerolled", **values) if again else _("die {number} {die} (free)", **values)
+            )
+        else:
+            label = _("die {number} {die} rerolled", **values) if again else _("die {number} {die}", **values)
+        face = entry.face
+        shown = said(lambda: face.describe() if face.tenacity or face.blank else face.part_text())
+        if len(_WORDED) >= 4096:
+            _WORDED.clear()
+        known = _WORDED[key] = (die, label, shown, face_effect(entry))
+    work.emit(Roll.die(die.sides, entry.face_number, label=known[1], unit=unit, face=known[2], effect=known[3]))
 
 
 def change_faces(work: Work, setup: Engage, action: RollFields) -> None:
