@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -171,32 +171,39 @@ Table = tuple[tuple[int, ...], ...]
 
 def _run_sums(count: int, table: Table) -> dict[tuple[int, ...], tuple[int, tuple[int, ...]]]:
     """Each sum ``count`` dice of ``table`` add up to: its ordered rolls, and its lowest pool in rising order.
-    Faces of an equal tuple are one class; the weights are the die's polynomial (each class's tuple, as many times
-    as it has faces) raised to ``count``, one die at a time, each sum keeping how many dice of each class its
-    lowest pool has (the most dice on the lowest faces: the highest counts, compared in the order of the classes)."""
+    Faces of an equal tuple are one class (``many`` faces each); each way to share the dice among the classes
+    (``dice[c]`` of class c) gives its sum in C(count; dice) · many^dice ordered rolls, the multinomial. The shares
+    come with the most dice on the lowest classes first, so a sum's first share is its lowest pool."""
     classes: dict[tuple[int, ...], list[int]] = {}  # a tuple -> [its lowest face, how many faces count it]
     for face, counted in enumerate(table, start=1):
         classes.setdefault(counted, [face, 0])[1] += 1
     kinds = list(classes.items())  # by their lowest face
-    reach: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {(0,) * len(table[0]): (1, (0,) * len(kinds))}
-    for _ in range(count):
-        following: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
-        for total, (ways, dice) in reach.items():
-            for kind, (counted, (_, many)) in enumerate(kinds):
-                key = tuple([a + b for a, b in zip(total, counted, strict=True)])
-                more = (*dice[:kind], dice[kind] + 1, *dice[kind + 1 :])
-                known = following.get(key)
-                if known is not None:
-                    ways_before, lower = known
-                    following[key] = (ways_before + ways * many, max(lower, more))
-                else:
-                    following[key] = (ways * many, more)
-        reach = following
-    lowest = [low for _, (low, _) in kinds]
-    return {
-        key: (ways, tuple(face for face, n in zip(lowest, dice, strict=True) for _ in range(n)))
-        for key, (ways, dice) in reach.items()
-    }
+    sums: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+    for dice in _shares(count, len(kinds)):
+        ways, left, key = 1, count, [0] * len(table[0])
+        for (counted, (_, many)), n in zip(kinds, dice, strict=True):
+            ways *= math.comb(left, n) * many**n
+            left -= n
+            for i, value in enumerate(counted):
+                key[i] += n * value
+        summed = tuple(key)
+        known = sums.get(summed)
+        if known is None:
+            pool = tuple(low for (_, (low, _)), n in zip(kinds, dice, strict=True) for _ in range(n))
+            sums[summed] = (ways, pool)
+        else:
+            sums[summed] = (known[0] + ways, known[1])
+    return sums
+
+
+def _shares(count: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way to share ``count`` dice among ``parts`` classes, the most on the first ones first."""
+    if parts == 1:
+        yield (count,)
+        return
+    for first in range(count, -1, -1):
+        for rest in _shares(count - first, parts - 1):
+            yield (first, *rest)
 
 
 class _FaceSums(Sequence[tuple[tuple[int, ...], int]]):
@@ -250,10 +257,10 @@ class _FaceSums(Sequence[tuple[tuple[int, ...], int]]):
         return self._index[tuple(map(sum, zip(*(t[v - 1] for t, v in zip(tables, values, strict=True)), strict=True)))]
 
 
-_sums = functools.lru_cache(maxsize=64)(_FaceSums)
+_sums = functools.lru_cache(maxsize=256)(_FaceSums)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=256)
 def _counts(count: int, sides: int, success: frozenset[int]) -> _FaceSums:
     """How many of ``count`` dice of ``sides`` sides show a face of ``success`` (rules that read nothing else:
     hits against a target): each count ``k`` as one pool (``k`` dice on the lowest succeeding face, the others on
