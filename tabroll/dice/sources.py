@@ -63,9 +63,6 @@ class DiceRequest:
     walk then branches over the sums, each with its weight, not over every pool. Every other source ignores it."""
     keep: Keep | None = None
     """With ``total_only``: the sum read is that of the dice this keeps (``4d6kh3``), not of every die."""
-    success: frozenset[int] | None = None
-    """The faces that succeed, when the rules read only how many of these dice show one (hits against a target):
-    the exact walk then branches over the counts, each with its weight. Every other source ignores it."""
     per_face: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] | None = None
     """What each face of these dice counts for, when the rules read only the sum of that over the dice (the damage
     and tenacity of BotSE's faces added up): in runs of dice of one kind, in roll order, each ``(how many dice,

@@ -131,7 +131,8 @@ class ActionLog:
             raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(faces)} of {notation}")
         from tabroll.dice.sources import DiceRequest
 
-        request = DiceRequest(purpose, term.count, term.sides, success=faces)
+        counted = tuple((1,) if face in faces else (0,) for face in range(1, term.sides + 1))  # a count: a sum
+        request = DiceRequest(purpose, term.count, term.sides, per_face=((term.count, counted),))
         values = self._plain_roll(expression.notation, dice, request, unit)
         return sum(map(faces.__contains__, values))
 

@@ -35,14 +35,11 @@ the roll is walked by its pools (100d20kh50 would take minutes to count)."""
 
 def _reading(request: DiceRequest) -> Reading | None:
     """How the walk reads ``request``: by its sums when its rules read only what its faces count for added up
-    (:attr:`~DiceRequest.per_face`), by its counts of successes when they read only
-    how many dice show a face of :attr:`~DiceRequest.success`, by its totals when they read only the sum of its
-    dice or of the dice it keeps, else None (by its pools)."""
+    (:attr:`~DiceRequest.per_face`: how many dice succeed is one), by its totals when they read only the sum of
+    its dice or of the dice it keeps, else None (by its pools)."""
     count, sides = request.count, request.sides
     if request.per_face is not None:
         return _sums(sides, request.per_face)
-    if request.success is not None:
-        return _counts(count, sides, request.success)
     if not request.total_only or count == 1:
         return None
     keep = request.keep
@@ -258,14 +255,6 @@ class _FaceSums(Sequence[tuple[tuple[int, ...], int]]):
 
 
 _sums = functools.lru_cache(maxsize=256)(_FaceSums)
-
-
-@functools.lru_cache(maxsize=256)
-def _counts(count: int, sides: int, success: frozenset[int]) -> _FaceSums:
-    """How many of ``count`` dice of ``sides`` sides show a face of ``success`` (rules that read nothing else:
-    hits against a target): each count ``k`` as one pool (``k`` dice on the lowest succeeding face, the others on
-    the lowest failing one) with its C(count, k) · successes^k · failures^(count − k) ordered rolls."""
-    return _sums(sides, ((count, tuple((1,) if face in success else (0,) for face in range(1, sides + 1))),))
 
 
 Reading = _Totals | _KeptTotals | _FaceSums

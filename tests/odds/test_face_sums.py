@@ -7,6 +7,7 @@ every ordered roll counted one by one."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Sequence
 
@@ -15,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest
+from tabroll.engine.work import ActionLog
 from tabroll.odds import branches
 from tests.support import examples
 
@@ -78,12 +80,29 @@ def test_four_dice_of_three_kinds_of_faces_have_at_most_15_branches() -> None:
     assert reading[reading.index_of((4, 5, 6, 6))] == ((4, 4, 6, 6), 6 * 2 * 2)  # 6 orders, 2 faces each damage 2
 
 
+class Asked:
+    """Every die showing 1, and the requests asked for."""
+
+    def __init__(self) -> None:
+        self.requests: list[DiceRequest] = []
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        self.requests.append(request)
+        return (1,) * request.count
+
+
 @pytest.mark.parametrize(("count", "sides"), [(1, 6), (3, 6), (5, 4), (2, 20)])
 def test_a_count_and_a_total_are_sums_per_face(count: int, sides: int) -> None:
-    success = frozenset({sides})
-    counts = branches._counts(count, sides, success)
-    as_sums = branches._sums(sides, ((count, tuple((int(f in success),) for f in range(1, sides + 1))),))
-    assert [counts[i] for i in range(len(counts))] == [as_sums[i] for i in range(len(as_sums))]
+    # roll_count asks for faces counting (1,) or (0,): each count k of hits (from none, a 1 failing) weighs
+    # C(count, k) · hits^k · misses^(count − k), the binomial
+    asked = Asked()
+    ActionLog(dice=asked).roll_count(f"{count}d{sides}", {sides - 1, sides}, "to hit", None)
+    counts = branches._reading(asked.requests[0])
+    assert counts is not None
+    hits = 2 if sides > 1 else 1
+    binomial = [math.comb(count, k) * hits**k * (sides - hits) ** (count - k) for k in range(count + 1)]
+    assert [counts[i][1] for i in range(len(counts))] == binomial
+    # a total is faces counting (face,): the totals' weights and sums
     totals = branches._totals(count, sides)
     sums = branches._sums(sides, ((count, tuple((f,) for f in range(1, sides + 1))),))
     assert [totals[i][1] for i in range(len(totals))] == [sums[i][1] for i in range(len(sums))]

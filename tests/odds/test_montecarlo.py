@@ -137,7 +137,7 @@ def test_one_process_and_two_give_the_same_estimate_for_the_same_seed(monkeypatc
 def test_a_roll_read_by_its_reading_is_one_draw_of_a_branch_by_its_weights() -> None:
     """Each of the 6**4 random numbers a request of 4d6 read by its count of sixes may take picks the branch of
     as many ordered rolls as its weight: the distribution of the count is exact, from one number, not four."""
-    request = DiceRequest("to hit", 4, 6, success=frozenset({6}))
+    request = DiceRequest("to hit", 4, 6, per_face=((4, ((0,),) * 5 + ((1,),)),))
     branches = montecarlo._branches(request)
     assert branches is not None
     numbers: list[int] = []
