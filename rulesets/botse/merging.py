@@ -64,20 +64,29 @@ def merges_by_effects(
     return all(plain_die(die) for die in dice)
 
 
-_PLAIN_DICE: dict[int, tuple[Die, bool]] = {}
-"""Each die already looked at (by identity, the die kept so that its id is not reused) and whether every face of
-it is plain: an exact walk asks for the same dice at every resolution."""
+_PLAIN_DICE: dict[int, tuple[Die, tuple[Effects, ...] | None]] = {}
+"""Each die already looked at (by identity, the die kept so that its id is not reused) and, when every face of it
+is plain, what each face does (:func:`face_effects`), else None: an exact walk asks for the same dice at every
+resolution."""
 
 
-def plain_die(die: Die) -> bool:
+def face_effects(die: Die) -> tuple[Effects, ...] | None:
+    """What each face of ``die`` does in a plain engage (:func:`add_effect` from nothing), when every face is
+    :func:`plain_face`; else None. A plain engage reads its dice only through these added up: what it asks the
+    walk for (:meth:`~tabroll.engine.work.ActionLog.roll_faces`)."""
     known = _PLAIN_DICE.get(id(die))
     if known is not None and known[0] is die:
         return known[1]
     if len(_PLAIN_DICE) >= 256:
         _PLAIN_DICE.clear()
-    answer = all(plain_face(face) for face in die.faces)
+    effects = tuple(add_effect((0, 0, 0, 0), face) for face in die.faces)
+    answer = effects if all(plain_face(face) for face in die.faces) else None
     _PLAIN_DICE[id(die)] = (die, answer)
     return answer
+
+
+def plain_die(die: Die) -> bool:
+    return face_effects(die) is not None
 
 
 def add_effect(running: tuple[int, ...], face: Face) -> Effects:

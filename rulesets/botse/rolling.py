@@ -10,28 +10,34 @@ from tabroll.dice.sources import roll_die
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
+from tabroll.i18n import language
 
 from .damage import restore_defense
 from .events import FaceTurned
 from .gathering import Pool
-from .merging import add_effect
+from .merging import add_effect, face_effects
 from .messages import N_, _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
 from .results import resolve_results
+from .state import Die
 from .work import Engage, Rolled, Work, die_number
 
 
 @dataclass(frozen=True)
 class RollDie(Step):
-    """Step 4, one die of the roll: die ``number`` (from 1) is rolled.
+    """Step 4, the roll from die ``number`` (from 1) on: in a plain engage (:func:`merges_by_effects`) the dice
+    from it to the last in a row with as many faces (all of them, with dice of one size), asked for by what their
+    faces do added up (:meth:`~tabroll.engine.work.ActionLog.roll_faces`: the walk branches over those sums, not
+    over every face);
+    in any other engage the one die ``number`` alone, whose face a later rule may read (a reroll, a result chosen).
 
     ``reading`` is what the rest of the engage reads of the dice rolled before it, the step's compared value:
-    in a plain engage (:func:`merges_by_effects`) their :data:`Effects` added up, a deliberately coarse key that
-    is exact for the odds (see :func:`merges_by_effects`); in any other engage every face rolled so far. ``faces``
-    (the face number of every die rolled so far, in roll order) is what the rest needs to go on: uncompared, as
-    the outcomes it merges differ only in what the odds do not count. Its die is this step's first draw, so a
-    resolution the exact walk resumes here redraws none of the dice before it.
+    in a plain engage their :data:`Effects` added up, a deliberately coarse key that is exact for the odds (see
+    :func:`merges_by_effects`); in any other engage every face rolled so far. ``faces`` (the face number of every
+    die rolled so far, in roll order) is what the rest needs to go on: uncompared, as the outcomes it merges
+    differ only in what the odds do not count. Its dice are this step's first draws, so a resolution the exact walk
+    resumes here redraws none of the dice before it.
 
     After the last die comes :class:`Results`, as its own step in a plain engage; in any other it is taken
     within this step (a step there, keyed by every face, would merge nothing and only cost the walk a node per
@@ -44,25 +50,48 @@ class RollDie(Step):
 
     def advance(self, turn: Work) -> Step | None:
         pool, number = self.pool, self.number
-        die = pool.dice[number - 1]
-        free = number > pool.gathered
-        entry = Rolled(number=number, die=die, face_number=0, free=free)
-        values = {"die": die.name, "number": number, "sides": die.sides}
-        purpose = (
-            _("free enemy combat die, die {number} ({sides} faces)", **values)
-            if free
-            else _("{die}, die {number} ({sides} faces)", **values)
-        )
-        roll_face(turn, entry, pool.adventurer, purpose)
-        faces = (*self.faces, entry.face_number)
-        reading = add_effect(self.reading, entry.face) if pool.plain else faces
-        if number < len(pool.dice):
-            return RollDie(number + 1, reading, faces, pool)
-        results = Results(reading, faces, pool)
+        dice = pool.dice
         if pool.plain:
-            return results
-        results.advance(turn)
+            return self._roll_kind(turn)
+        entry = Rolled(number=number, die=dice[number - 1], face_number=0, free=number > pool.gathered)
+        roll_face(turn, entry, pool.adventurer, die_purpose(pool, number))
+        faces = (*self.faces, entry.face_number)
+        if number < len(dice):
+            return RollDie(number + 1, faces, faces, pool)
+        Results(faces, faces, pool).advance(turn)
         return None
+
+    def _roll_kind(self, turn: Work) -> Step | None:
+        """A plain engage: the dice from :attr:`number` to the last in a row with as many faces, read by what
+        their faces do added up."""
+        pool, first = self.pool, self.number
+        dice = pool.dice
+        sides = dice[first - 1].sides
+        last = first
+        while last < len(dice) and dice[last].sides == sides:
+            last += 1
+        entries = [Rolled(number=number, die=dice[number - 1], face_number=0) for number in range(first, last + 1)]
+        tables = [face_effects(entry.die) or () for entry in entries]  # every die of a plain engage is plain
+
+        def log(index: int, face: int) -> None:
+            entries[index].face_number = face
+            log_face(turn, entries[index], pool.adventurer)
+
+        turn.roll_faces(sides, tables, [die_purpose(pool, e.number) for e in entries], log)
+        reading = self.reading
+        for entry in entries:
+            reading = add_effect(reading, entry.face)
+        faces = (*self.faces, *(entry.face_number for entry in entries))
+        return RollDie(last + 1, reading, faces, pool) if last < len(dice) else Results(reading, faces, pool)
+
+
+def die_purpose(pool: Pool, number: int) -> str:
+    """What die ``number`` of the roll is rolled for (a free enemy combat die, or the die it is)."""
+    die = pool.dice[number - 1]
+    values = {"die": die.name, "number": number, "sides": die.sides}
+    if number > pool.gathered:
+        return _("free enemy combat die, die {number} ({sides} faces)", **values)
+    return _("{die}, die {number} ({sides} faces)", **values)
 
 
 @dataclass(frozen=True)
@@ -115,16 +144,36 @@ def face_effect(entry: Rolled) -> str:
 def roll_face(work: Work, entry: Rolled, unit: str, purpose: str, *, again: bool = False) -> None:
     """Roll ``entry``'s die (a face number from 1 to its number of faces) and log it as a core ``roll`` of one
     die, naming the face it shows and what the face does; ``again`` for a reroll (step 5a)."""
+    entry.face_number = roll_die(work.dice, entry.die.sides, purpose)
+    log_face(work, entry, unit, again=again)
+
+
+_WORDED: dict[tuple[int, int, int, bool, bool, str], tuple[Die, str, str, str]] = {}
+"""The words of each die logged so far (:func:`log_face`), by the die's identity (the die kept, so that its id is
+not reused), its face, its place, free, rerolled and the language: an exact walk or a simulation logs the same
+dice thousands of times."""
+
+
+def log_face(work: Work, entry: Rolled, unit: str, *, again: bool = False) -> None:
+    """Log ``entry``'s die as rolled (:func:`roll_face`): a core ``roll`` of one die, naming the face it shows and
+    what the face does."""
     die = entry.die
-    entry.face_number = roll_die(work.dice, die.sides, purpose)
-    values = {"number": entry.number, "die": die_word(die.name)}
-    if entry.free:
-        label = _("die {number} {die} (free) rerolled", **values) if again else _("die {number} {die} (free)", **values)
-    else:
-        label = _("die {number} {die} rerolled", **values) if again else _("die {number} {die}", **values)
-    face = entry.face
-    shown = said(lambda: face.describe() if face.tenacity or face.blank else face.part_text())
-    work.emit(Roll.die(die.sides, entry.face_number, label=label, unit=unit, face=shown, effect=face_effect(entry)))
+    key = (id(die), entry.face_number, entry.number, entry.free, again, language())
+    known = _WORDED.get(key)
+    if known is None or known[0] is not die:
+        values = {"number": entry.number, "die": die_word(die.name)}
+        if entry.free:
+            label = (
+                _("die {number} {die} (free) rerolled", **values) if again else _("die {number} {die} (free)", **values)
+            )
+        else:
+            label = _("die {number} {die} rerolled", **values) if again else _("die {number} {die}", **values)
+        face = entry.face
+        shown = said(lambda: face.describe() if face.tenacity or face.blank else face.part_text())
+        if len(_WORDED) >= 4096:
+            _WORDED.clear()
+        known = _WORDED[key] = (die, label, shown, face_effect(entry))
+    work.emit(Roll.die(die.sides, entry.face_number, label=known[1], unit=unit, face=known[2], effect=known[3]))
 
 
 def change_faces(work: Work, setup: Engage, action: RollFields) -> None:

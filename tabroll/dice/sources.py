@@ -63,15 +63,22 @@ class DiceRequest:
     walk then branches over the sums, each with its weight, not over every pool. Every other source ignores it."""
     keep: Keep | None = None
     """With ``total_only``: the sum read is that of the dice this keeps (``4d6kh3``), not of every die."""
-    success: frozenset[int] | None = None
-    """The faces that succeed, when the rules read only how many of these dice show one (hits against a target):
-    the exact walk then branches over the counts, each with its weight. Every other source ignores it."""
+    per_face: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] | None = None
+    """What each face of these dice counts for, when the rules read only the sum of that over the dice (the damage
+    and tenacity of BotSE's faces added up): in runs of dice of one kind, in roll order, each ``(how many dice,
+    table)`` with face k counting for ``table[k - 1]`` (tuples of ints of one length). The exact walk then
+    branches over the distinct sums, each with its weight. A count of successes is the case of a face counting
+    (1,) or (0,). Every other source ignores it."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:
             raise ValueError(f"a dice request needs count >= 1 and sides >= 1, not {self.count}d{self.sides}")
         if self.fudge and self.sides != 3:
             raise ValueError(f"a Fudge die has 3 faces, not {self.sides}")
+        if self.per_face is not None and (
+            sum(n for n, _ in self.per_face) != self.count or any(len(t) != self.sides for _, t in self.per_face)
+        ):
+            raise ValueError(f"{self.notation} needs what each face of each die counts for: {self.per_face}")
 
     @property
     def low(self) -> int:

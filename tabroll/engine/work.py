@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
@@ -125,9 +126,41 @@ class ActionLog:
             raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(faces)} of {notation}")
         from tabroll.dice.sources import DiceRequest
 
-        request = DiceRequest(purpose, term.count, term.sides, success=faces)
+        counted = tuple((1,) if face in faces else (0,) for face in range(1, term.sides + 1))  # a count: a sum
+        request = DiceRequest(purpose, term.count, term.sides, per_face=((term.count, counted),))
         values = self._plain_roll(expression.notation, dice, request, unit)
         return sum(map(faces.__contains__, values))
+
+    def roll_faces(
+        self,
+        sides: int,
+        tables: Sequence[tuple[tuple[int, ...], ...]],
+        purposes: Sequence[str],
+        log: Callable[[int, int], None],
+    ) -> tuple[int, ...]:
+        """Roll a die of ``sides`` faces for each of ``purposes``, for rules that read only the sum over the dice of
+        what each face counts for (die i's face k: ``tables[i][k - 1]``, tuples of ints of one length: a face's
+        damage and tenacity, say): the faces shown, in roll order; ``log(i, face)`` logs die ``i`` (from 0) as the
+        game logs a die, right after it is drawn. Played, each die is drawn on its own for its purpose; a source
+        that watches steps (the exact walk, Monte Carlo) gets them as one request, and the walk branches over the
+        distinct sums, each weighted by the ordered rolls that give it (4 dice of 3 kinds of faces: at most 15
+        branches, not 1,296 rolls). The rules must read nothing else of these dice: not which die showed what (a
+        reroll, a die chosen)."""
+        from tabroll.dice.sources import DiceRequest, checked_draw
+
+        dice = self.dice
+        if purposes and isinstance(dice, StepWatcher):
+            runs = tuple((len(list(run)), table) for table, run in itertools.groupby(tables))
+            values = checked_draw(dice, DiceRequest(purposes[0], len(purposes), sides, per_face=runs))
+            for index, value in enumerate(values):
+                log(index, value)
+            return values
+        drawn = []
+        for index, purpose in enumerate(purposes):
+            value = checked_draw(dice, DiceRequest(purpose, 1, sides))[0]
+            log(index, value)
+            drawn.append(value)
+        return tuple(drawn)
 
     def roll_dice(self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False) -> RolledExpression:
         """Roll a dice expression from the action's dice source and log it; the rolled result is returned.

@@ -1,14 +1,14 @@
 """The branches of one dice request in an exact walk: its pools (values in rising order, each weighted by the
 ordered rolls that give it), or, when the rules read only a sum, its totals (each weighted by the rolls that
-add up to it), or, when they read only how many dice succeed, its counts of successes; and how a walk's first
-branches are dealt to worker processes."""
+add up to it), or, when they read only what each face counts for added up, its sums (how many dice succeed is
+one such sum); and how a walk's first branches are dealt to worker processes."""
 
 from __future__ import annotations
 
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -34,12 +34,12 @@ the roll is walked by its pools (100d20kh50 would take minutes to count)."""
 
 
 def _reading(request: DiceRequest) -> Reading | None:
-    """How the walk reads ``request``: by its counts of successes when its rules read only how many dice show a
-    face of :attr:`~DiceRequest.success`, by its totals when they read only the sum of its dice or of the dice it
-    keeps, else None (by its pools)."""
+    """How the walk reads ``request``: by its sums when its rules read only what its faces count for added up
+    (:attr:`~DiceRequest.per_face`: how many dice succeed is one), by its totals when they read only the sum of
+    its dice or of the dice it keeps, else None (by its pools)."""
     count, sides = request.count, request.sides
-    if request.success is not None:
-        return _counts(count, sides, request.success)
+    if request.per_face is not None:
+        return _sums(sides, request.per_face)
     if not request.total_only or count == 1:
         return None
     keep = request.keep
@@ -162,52 +162,102 @@ def _totals(count: int, sides: int, kept: int | None = None, highest: bool = Tru
     return _KeptTotals(count, sides, kept, highest)
 
 
-class _Counts(Sequence[tuple[tuple[int, ...], int]]):
-    """How many of ``count`` dice of ``sides`` sides show a face of ``success`` (rules that read nothing else:
-    hits against a target), as :class:`_Totals` lists totals: each count ``k`` as one pool (``k`` dice on the
-    lowest succeeding face, the others on the lowest failing one, in rising order) with the ordered rolls that
-    give it, C(count, k) · successes^k · failures^(count − k). The first branch holds every die showing 1: no
-    success when a 1 fails (the counts rise from there), every die when it succeeds (they fall). A roll that
-    cannot fail, or cannot succeed, has one branch."""
+Table = tuple[tuple[int, ...], ...]
+"""What each face of a die counts for (face k: ``table[k - 1]``), tuples of ints of one length."""
 
-    __slots__ = ("_fails", "_hit", "_miss", "_up", "_weights", "_wins", "dice", "faces", "first_ways", "success")
-    nbytes = 0  # count + 1 weights, worked out when first read
 
-    def __init__(self, count: int, sides: int, success: frozenset[int]) -> None:
-        self.dice, self.faces, self.success = count, sides, success
-        self._wins = len(success)
-        self._fails = sides - self._wins
-        self._hit = min(success, default=1)
-        self._miss = next((face for face in range(1, sides + 1) if face not in success), 1)
-        self._up = 1 not in success
-        self.first_ways = (self._fails if self._up else self._wins) ** count
-        self._weights: list[int] | None = None
+def _run_sums(count: int, table: Table) -> dict[tuple[int, ...], tuple[int, tuple[int, ...]]]:
+    """Each sum ``count`` dice of ``table`` add up to: its ordered rolls, and its lowest pool in rising order.
+    Faces of an equal tuple are one class (``many`` faces each); each way to share the dice among the classes
+    (``dice[c]`` of class c) gives its sum in C(count; dice) · many^dice ordered rolls, the multinomial. The shares
+    come with the most dice on the lowest classes first, so a sum's first share is its lowest pool."""
+    classes: dict[tuple[int, ...], list[int]] = {}  # a tuple -> [its lowest face, how many faces count it]
+    for face, counted in enumerate(table, start=1):
+        classes.setdefault(counted, [face, 0])[1] += 1
+    kinds = list(classes.items())  # by their lowest face
+    sums: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+    for dice in _shares(count, len(kinds)):
+        ways, left, key = 1, count, [0] * len(table[0])
+        for (counted, (_, many)), n in zip(kinds, dice, strict=True):
+            ways *= math.comb(left, n) * many**n
+            left -= n
+            for i, value in enumerate(counted):
+                key[i] += n * value
+        summed = tuple(key)
+        known = sums.get(summed)
+        if known is None:
+            pool = tuple(low for (_, (low, _)), n in zip(kinds, dice, strict=True) for _ in range(n))
+            sums[summed] = (ways, pool)
+        else:
+            sums[summed] = (known[0] + ways, known[1])
+    return sums
+
+
+def _shares(count: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way to share ``count`` dice among ``parts`` classes, the most on the first ones first."""
+    if parts == 1:
+        yield (count,)
+        return
+    for first in range(count, -1, -1):
+        for rest in _shares(count - first, parts - 1):
+            yield (first, *rest)
+
+
+class _FaceSums(Sequence[tuple[tuple[int, ...], int]]):
+    """What dice of ``sides`` faces add up to when each face counts for a tuple of ints and the rules read only the
+    sum of those over the dice (BotSE's damage and tenacity per face; a count of successes is face -> (1,) or
+    (0,), a total face -> (face,)), as :class:`_Totals` lists totals: each distinct sum as one roll with the
+    ordered rolls that give it. The dice come in ``runs`` of one kind each, ``(how many, their Table)`` in roll
+    order: each run's sums as :func:`_run_sums` counts them (4 dice of 3 classes of faces have at most 15 sums,
+    not 1,296 rolls or 126 pools), the runs' sums added (their weights multiplied). A sum's roll is the lowest
+    that gives it (a run's dice in rising order, each on the lowest face of its class). The first branch is the
+    sum of every die showing 1 (its roll is every die showing 1), the others follow in rising order of their
+    sums."""
+
+    __slots__ = ("_index", "_pools", "_tables", "_weights", "dice", "faces", "first_ways", "nbytes")
+
+    def __init__(self, sides: int, runs: tuple[tuple[int, Table], ...]) -> None:
+        self.dice, self.faces = sum(count for count, _ in runs), sides
+        self._tables = [table for count, table in runs for _ in range(count)]
+        reach: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {(0,) * len(runs[0][1][0]): (1, ())}
+        for count, table in runs:
+            run = _run_sums(count, table)
+            following: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+            for total, (ways, pool) in reach.items():
+                for key, (more, shown) in run.items():
+                    summed = tuple([a + b for a, b in zip(total, key, strict=True)])
+                    known = following.get(summed)
+                    if known is not None:
+                        ways_before, lower = known
+                        following[summed] = (ways_before + ways * more, min(lower, pool + shown))
+                    else:
+                        following[summed] = (ways * more, pool + shown)
+            reach = following
+        first = tuple(map(sum, zip(*(table[0] for table in self._tables), strict=True)))
+        order = [first, *sorted(key for key in reach if key != first)]
+        self._index = {key: index for index, key in enumerate(order)}
+        self._weights = [reach[key][0] for key in order]
+        self._pools = [reach[key][1] for key in order]
+        self.first_ways = self._weights[0]
+        self.nbytes = len(order) * (self.dice * (sides.bit_length() + 64) // 8 + 64)
 
     def __len__(self) -> int:
-        return self.dice + 1 if self._wins and self._fails else 1
+        return len(self._weights)
 
     def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
-        if not 0 <= index < len(self):
+        if not 0 <= index < len(self._weights):
             raise IndexError(index)
-        count = self.dice
-        hits = index if self._up else count - index
-        low, high = sorted(((self._miss, count - hits), (self._hit, hits)))
-        weights = self._weights
-        if weights is None:
-            wins, fails = self._wins, self._fails
-            weights = self._weights = [math.comb(count, k) * wins**k * fails ** (count - k) for k in range(count + 1)]
-        return (low[0],) * low[1] + (high[0],) * high[1], weights[hits]
+        return self._pools[index], self._weights[index]
 
     def index_of(self, values: Sequence[int]) -> int:
-        if len(self) == 1:
-            return 0
-        hits = sum(value in self.success for value in values)
-        return hits if self._up else self.dice - hits
+        tables = self._tables
+        return self._index[tuple(map(sum, zip(*(t[v - 1] for t, v in zip(tables, values, strict=True)), strict=True)))]
 
 
-_counts = functools.lru_cache(maxsize=64)(_Counts)
+_sums = functools.lru_cache(maxsize=256)(_FaceSums)
 
-Reading = _Totals | _KeptTotals | _Counts
+
+Reading = _Totals | _KeptTotals | _FaceSums
 """How a roll is walked when its rules read less than its pool: its branches (see :class:`_Totals`)."""
 
 

@@ -8,8 +8,11 @@ A resolution is a function of the dice it draws, so the outcome of every dice se
 graph of dice prefixes (:class:`DiceTree`): a trial draws its values from the generator, walking down the graph,
 and resolves the action only when its dice leave the part already known. Prefixes that bring the action to an
 equal step (:mod:`tabroll.engine.steps`) with an equal state and equal figures so far meet in one place of the graph, so
-an action of many dice whose steps meet (an engage keyed by its running effects) is known after a few thousand
-resolutions, however many sequences it has; a trial that leaves the graph is resolved from the last step it
+an action of many dice whose steps meet (attacks that end alike whatever the dice after them) is known after a few
+thousand resolutions, however many sequences it has; a request read by its reading (its total, its count of
+successes, the sums of what its faces count for) is drawn as one branch of its reading by the weights, one random
+number for all its dice, so an engage of eight dice read by their sums has a few hundred branches, not 1.7
+million sequences; a trial that leaves the graph is resolved from the last step it
 passed. The values drawn are the same either way (the resolver rolls on from the same generator), so the graph
 never changes a result. Only counts per outcome are kept, and the graph is bounded (:data:`MAX_KEPT`: equal
 outcomes are kept once, and past the bound new sequences are resolved and counted, not kept), so memory stays
@@ -21,6 +24,9 @@ one), which the tally's weight counts. Without a deadline, or when it is not rea
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
 import random
 from collections.abc import Hashable
 from typing import Any
@@ -33,8 +39,9 @@ from tabroll.engine.work import ActionLog
 from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.i18n import _, n_
 from tabroll.kit import AnyRuleset
+from tabroll.odds.branches import Reading, _reading
 from tabroll.odds.exact import _HashedKey
-from tabroll.odds.limits import CLOCK_EVERY, passed
+from tabroll.odds.limits import CLOCK_EVERY, MAX_TOTALS_BYTES, passed
 from tabroll.odds.measures import Outcome, blow_outcome
 from tabroll.odds.tally import Tally
 
@@ -74,6 +81,34 @@ class _Kept:
 _KEPT = _Kept()
 
 
+class _Branches:
+    """The branches of a request's reading (:func:`~tabroll.odds.branches._reading`: its totals, its counts of
+    successes, its sums of what each face counts for), drawn by their weights: one random number and a search
+    among the cumulative weights (:func:`bisect.bisect_right`), not a random number per die. The branch drawn
+    stands for every roll of it: the rules read nothing else of the dice."""
+
+    __slots__ = ("_bounds", "_pools", "_rolls")
+
+    def __init__(self, reading: Reading) -> None:
+        self._pools = [pool for pool, _ in reading]
+        self._bounds = list(itertools.accumulate(ways for _, ways in reading))
+        self._rolls = self._bounds[-1]
+
+    def draw(self, randrange: Any) -> tuple[int, ...]:
+        return self._pools[bisect.bisect_right(self._bounds, randrange(self._rolls))]
+
+
+_drawn = functools.lru_cache(maxsize=64)(_Branches)
+"""The branches of each reading drawn from so far (a reading is one object per request: see ``branches.py``)."""
+
+
+def _branches(request: DiceRequest) -> _Branches | None:
+    """How a simulation draws ``request`` by its reading: None (a die at a time) for a single die, a request its
+    rules read in full, or a reading whose weights are too large to keep (:data:`MAX_TOTALS_BYTES`)."""
+    reading = None if request.count == 1 else _reading(request)
+    return None if reading is None or reading.nbytes > MAX_TOTALS_BYTES else _drawn(reading)
+
+
 class _TapeDice(StepWatcher):
     """Replays ``prefix``, then rolls from ``randrange``; keeps every request and answer (to grow the tree).
 
@@ -89,22 +124,25 @@ class _TapeDice(StepWatcher):
         self._position = 0
         self._randrange = randrange
         self._tree = tree
-        self.draws: list[tuple[int, int, tuple[int, ...]]] = []
+        self.draws: list[tuple[int, int, tuple[int, ...], _Branches | None]] = []
         self.steps: list[tuple[Hashable, int, ActionLog, Step]] = []
         self.stopped: Any = None
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         count, sides = request.count, request.sides
         start = self._position
+        branches = _branches(request)
         if start < len(self._prefix):
             values = tuple(self._prefix[start : start + count])
             if len(values) != count:
                 raise RuntimeError(f"the resolver asked for {request.describe()} where it asked for another request")
+        elif branches is not None:
+            values = branches.draw(self._randrange)
         else:
             randrange = self._randrange
             values = tuple([randrange(sides) + 1 for _ in range(count)])
         self._position = start + count
-        self.draws.append((count, sides, values))
+        self.draws.append((count, sides, values, branches))
         return values
 
     def at_step(self, turn: ActionLog, step: Step) -> bool:
@@ -125,9 +163,10 @@ class _TapeDice(StepWatcher):
 class DiceTree:
     """The outcome of every dice sequence resolved so far, as a graph of prefixes that meet where steps do.
 
-    An inner node is ``[count, sides, children, resume]``: the request the resolver makes after that prefix, a
-    child per answer, and (for a request a step begins with) the working area as it was at that step, to resume
-    from. A leaf is the index of its outcome in :attr:`outcomes`, counted in :attr:`counts`. Equal outcomes share
+    An inner node is ``[count, sides, children, resume, branches]``: the request the resolver makes after that
+    prefix, a child per answer, (for a request a step begins with) the working area as it was at that step, to
+    resume from, and the request's :class:`_Branches` when it is drawn by its reading (else None). A leaf is the
+    index of its outcome in :attr:`outcomes`, counted in :attr:`counts`. Equal outcomes share
     one index, so the outcomes kept are the distinct ones (a few dozen, where the sequences are hundreds of
     thousands). :attr:`kept` measures the tree against :data:`MAX_KEPT`.
 
@@ -135,8 +174,7 @@ class DiceTree:
     figures and rulings told so far, have the same continuation: the same requests follow, and the same dice give
     the same outcome (the step's contract, :mod:`tabroll.engine.steps`, which the exact walk's merging rests on too).
     :attr:`at` maps each such step to the place in the tree after it, so a prefix that reaches it joins the part
-    of the tree already grown there: an engage of eight dice keyed by the effects rolled so far has 1.7 million
-    sequences but a few hundred places, and a trial costs a lookup per die, not a resolution. A trial whose dice
+    of the tree already grown there, and a trial costs a lookup per request, not a resolution. A trial whose dice
     leave the tree is resolved from the last step it passed (never replayed from the action's start when a step
     was passed). The dice a trial draws, and so its outcome, are the same as without the tree."""
 
@@ -211,7 +249,7 @@ class DiceTree:
         self.resolved += 1
         if self.watching and self.resolved >= WATCHED and self.joined * 10 < self.resolved:
             self.watching = False
-        self.drawn = [value for _, _, values in draws for value in values]
+        self.drawn = [value for _, _, values, _ in draws for value in values]
         end = stopped
         fresh = len(self.drawn) - len(prefix)
         cost = 1 + len(draws) + fresh + sum(self.KEY_COST + len(kept.events) for _, _, kept, _ in steps)
@@ -229,15 +267,15 @@ class DiceTree:
             return None
         return end
 
-    def _grow(self, origin: Any, draws: list[tuple[int, int, tuple[int, ...]]], steps: list[Any], end: Any) -> None:
+    def _grow(self, origin: Any, draws: list[Any], steps: list[Any], end: Any) -> None:
         """Keep a resolution's dice from ``origin`` (or the root) down to ``end``, and the steps it met."""
         nodes: list[Any] = []  # the node of each request (the first ones already in the tree), then the end
         if draws:
             node = origin if origin is not None else self.root
             if node is None:
-                count, sides, _ = draws[0]
-                node = self.root = [count, sides, {}, None]
-            for i, (_, _, values) in enumerate(draws):
+                count, sides, _, branches = draws[0]
+                node = self.root = [count, sides, {}, None, branches]
+            for i, (_, _, values, _) in enumerate(draws):
                 nodes.append(node)
                 children = node[2]
                 if i + 1 == len(draws):
@@ -245,8 +283,8 @@ class DiceTree:
                     break
                 child = children.get(values)
                 if child is None:
-                    count, sides, _ = draws[i + 1]
-                    child = children[values] = [count, sides, {}, None]
+                    count, sides, _, branches = draws[i + 1]
+                    child = children[values] = [count, sides, {}, None, branches]
                 node = child
         elif origin is None:
             self.root = end
@@ -293,11 +331,14 @@ class DiceTree:
                 if type(node) is int:
                     counts[node] += 1
                     break
-                count, sides, children, resume = node
+                count, sides, children, resume, branches = node
                 if resume is not None:
                     origin, since = node, len(drawn)
-                if count == 1:
-                    values: tuple[int, ...] = (randrange(sides) + 1,)
+                values: tuple[int, ...]
+                if branches is not None:
+                    values = branches.draw(randrange)
+                elif count == 1:
+                    values = (randrange(sides) + 1,)
                 else:
                     values = tuple([randrange(sides) + 1 for _ in range(count)])
                 drawn.extend(values)

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabroll.dice.sources import GivenDice
+from tabroll.dice.sources import GivenDice, RecordingDice
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds import exact, tally
@@ -123,15 +123,13 @@ def walked_counting_draws(scenario: Any, action: Any, monkeypatch: Any) -> tuple
     return walked, draws[0]
 
 
-def test_the_benchmark_engage_merges_its_dice(monkeypatch: Any) -> None:
-    """Two Swords and two Combat dice: 1,296 outcomes, walked with a fraction of the resolutions, each of which
-    draws about one die (it resumes from the die it branches at: replayed from the start, it drew 894)."""
+def test_the_benchmark_engage_is_walked_by_what_its_dice_do_added_up(monkeypatch: Any) -> None:
+    """Two Swords and two Combat dice (1,296 rolls), all of six faces: one request, walked by the 50 sums of what
+    their faces do (``roll_faces``; 2 damage and a blank add up as 1 and 1 do), each resolution drawing it once."""
     scenario = load_scenario_file(BENCHMARK)
     action = scenario.steps[0].action
     walked, draws = walked_counting_draws(scenario, action, monkeypatch)
-    assert walked.leaves == 6**4
-    assert walked.resolutions < 300
-    assert draws < 1.25 * walked.resolutions
+    assert walked.leaves == walked.resolutions == draws == 50
     assert walked_as_plain(scenario.ruleset, scenario.state, action) is not None
 
 
@@ -168,20 +166,17 @@ def steps_of(action: Any, faces: list[int]) -> list[tuple[Step, Any]]:
 
 
 def test_a_plain_engage_keys_its_dice_by_what_they_do_added_up() -> None:
-    """Sword 3 damage (drained) then Sword blank, or blank then 3 damage: before the third die (and after the
-    fourth) the steps are equal and hash alike, with the battle equal too; the faces rolled ride along
-    uncompared."""
+    """Sword 3 damage (drained) then Sword blank, or blank then 3 damage: the four dice (of six faces each) are
+    one step; after them the steps are equal and hash alike, with the battle equal too; the faces rolled ride
+    along uncompared."""
     action = load_scenario_file(BENCHMARK).steps[0].action
     first, second = steps_of(action, [5, 4, 4, 6]), steps_of(action, [4, 5, 4, 6])
-    assert [type(step) for step, _ in first] == [RollDie, RollDie, RollDie, RollDie, Results]
-    for (one, battle_one), (other, battle_other) in zip(first[2:], second[2:], strict=True):
-        assert one == other and hash(one) == hash(other) and battle_one == battle_other
-        assert one.faces != other.faces
-    third = first[2][0]
-    assert isinstance(third, RollDie) and (third.number, third.reading, third.faces) == (3, (3, 0, 0, 1), (5, 4))
-    results = first[4][0]
+    assert [type(step) for step, _ in first] == [RollDie, Results]
+    assert first[0] == second[0]  # before any die
+    (results, battle), (other, battle_other) = first[1], second[1]
+    assert results == other and hash(results) == hash(other) and battle == battle_other
     assert isinstance(results, Results) and results.reading == (4, 0, 1, 1) and results.faces == (5, 4, 4, 6)
-    assert first[1][0] != second[1][0]  # before the second die: 3 damage rolled, or nothing
+    assert other.faces == (4, 5, 4, 6)
 
 
 def test_any_other_engage_keys_its_dice_by_every_face() -> None:
@@ -214,3 +209,29 @@ def test_a_forked_work_shares_nothing_that_changes() -> None:
         {1: "exhausted"},
     )
     assert twin.state_now() is work.state_now() is scenario.state
+
+
+def test_a_plain_engage_is_played_die_by_die_and_walked_by_kind() -> None:
+    """Played, each die of a plain engage is its own request for its purpose (the prompts and the log as ever);
+    a source that watches steps (the walk, a simulation) gets them as one request read by what their faces do
+    added up, in runs of one kind."""
+    scenario = load_scenario_file(BENCHMARK)
+    action = scenario.steps[0].action
+    played = RecordingDice(GivenDice([5, 4, 4, 6], origin="test"))
+    scenario.ruleset.resolve(scenario.state, action, played)
+    assert [(r.purpose, r.count, r.per_face) for r, _ in played.log] == [
+        ("Sword, die 1 (6 faces)", 1, None),
+        ("Sword, die 2 (6 faces)", 1, None),
+        ("Combat, die 3 (6 faces)", 1, None),
+        ("Combat, die 4 (6 faces)", 1, None),
+    ]
+    watched = Watched([5, 4, 4, 6])
+    requests: list[Any] = []
+    watched_draw = watched.draw
+    watched.draw = lambda request: (requests.append(request), watched_draw(request))[1]  # type: ignore[method-assign]
+    walked = scenario.ruleset.resolve(scenario.state, action, watched)
+    assert [(r.count, r.sides) for r in requests] == [(4, 6)]
+    (swords, sword), (combats, _) = requests[0].per_face
+    assert (swords, combats) == (2, 2)
+    assert sword[4] == (3, 0, 0, 1) and sword[2] == (0, 0, 1, 0)  # 3 damage drained; tenacity
+    assert walked.events == scenario.ruleset.resolve(scenario.state, action, GivenDice([5, 4, 4, 6])).events

@@ -131,7 +131,9 @@ def test_a_chain_of_counts_gives_the_plain_walks_figures(pool: Pool) -> None:
 @given(pools())
 def test_each_count_has_one_pool_showing_it_and_the_rolls_that_give_it(pool: Pool) -> None:
     dice, sides, success = pool.dice, pool.sides, pool.success
-    counts = branches._counts(dice, sides, success)
+    counted = tuple((1,) if face in success else (0,) for face in range(1, sides + 1))
+    counts = branches._reading(DiceRequest("test", dice, sides, per_face=((dice, counted),)))
+    assert counts is not None
     expected = by_every_roll(dice, sides, success)
     assert len(counts) == len(expected)
     weights = {}
@@ -196,9 +198,8 @@ def test_seeded_dice_are_drawn_as_if_every_die_were_read() -> None:
     values = plain.roll_dice("8d6", "to hit", "Hero").values
     assert counted.events == plain.events
     assert hits == sum(v >= 5 for v in values)
-    assert SeededDice(3).draw(DiceRequest("x", 8, 6, success=frozenset({6}))) == SeededDice(3).draw(
-        DiceRequest("x", 8, 6)
-    )
+    sixes = ((8, ((0,),) * 5 + ((1,),)),)
+    assert SeededDice(3).draw(DiceRequest("x", 8, 6, per_face=sixes)) == SeededDice(3).draw(DiceRequest("x", 8, 6))
 
 
 @pytest.mark.parametrize(("notation", "faces"), [("4d6", {0, 6}), ("4d6", {7}), ("4d6+1", {6}), ("4dF", {1})])
