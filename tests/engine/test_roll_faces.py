@@ -15,11 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest, GivenDice, RecordingDice
-from tabroll.engine import Measure
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.events import Event, Note
-from tabroll.kit import Blow, Strike, core_blows
+from tabroll.kit import Blow, Measure, Strike, core_blows
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.measures import GAME
 from tests.support import examples
