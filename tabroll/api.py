@@ -440,6 +440,8 @@ class Resolution:
         dice_drawn: The dice values drawn, in order.
         seed: The seed the dice were rolled with (None when they were given).
         unused_dice: Given dice values left over.
+        file: The scenario file the attack comes from (None for units typed with no file).
+        final_state: The state after the action, as the JSON of ``tabroll attack`` gives it.
     """
 
     title: str
@@ -644,6 +646,7 @@ class Run:
 
     @property
     def refused(self) -> bool:
+        """Whether the rules refused some action of the file (``outcome`` is ``refused``)."""
         return self.outcome == "refused"
 
     def to_dict(self) -> dict[str, Any]:
@@ -1163,6 +1166,7 @@ class DiceOdds:
 
     @property
     def note(self) -> str:
+        """How the odds were worked out, when it needs saying (simulated instead, the seed, a limit reached)."""
         return " ".join(n for n in (self.answer.note, self.answer.limits_note) if n)
 
     @property
@@ -1172,6 +1176,7 @@ class DiceOdds:
 
     @property
     def variance(self) -> Figure:
+        """The variance of the value (of the margin, for ``vs``)."""
         return _figure(self.answer.table.variance())
 
     @property

@@ -14,7 +14,8 @@ that reuses a core kind is refused when the game's kinds are first read.
 
 Positions on a board (a square, a hex) appear in events as ``[x, y]`` lists.
 
-The JSON form's version history is in the README ("The events format").
+The JSON form is described in the scripting guide (docs/scripting.md, "The events format"), and its version history
+in CHANGELOG.md ("Output formats").
 """
 
 from __future__ import annotations
@@ -49,8 +50,9 @@ PROSE_FIELDS = frozenset(
         "game_over_text",
     }
 )
-"""The JSON fields written for people, said in the language chosen (the README's "Languages" lists them). Every
-other field is a machine value, the same in every language: a journal compares those, and only those."""
+"""The JSON fields written for people, said in the language chosen (the player's guide, docs/player.md, "Languages",
+lists them). Every other field is a machine value, the same in every language: a journal compares those, and only
+those."""
 
 FORMERLY_PROSE = frozenset({"applies_to", "status", "faces", "reach", "done", "shows", "statuses", "game_over"})
 """Fields that followed the language before events format 4 (and journal format 2): a journal written then holds

@@ -6,6 +6,7 @@ the pages made from them on the site."""
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -104,3 +105,43 @@ def test_a_list_right_under_a_line_of_text_is_read_as_a_list() -> None:
     # Lists already apart, items of one list, tables, headings and code blocks are left as they are.
     kept = "## Steps\n1. roll\n2. hit\n\n```sh\necho a\n- not a list\n```\n| a |\n- b\n"
     assert hooks.github_lists(kept) == kept
+
+
+# --- pointers to the pages, from the code --------------------------------------------------------------------------
+
+PAGE_NAMED = re.compile(r"\bdocs/[\w/.-]+\.md\b")
+
+
+def test_help_that_points_to_the_documentation_names_a_page_that_is_there() -> None:
+    """The README is a short front page now: a command's help that sends the reader on names the page of docs/ that
+    holds it, and that page exists."""
+    from tabroll.cli.app import _help_holders
+
+    named = []
+    for holder, where, _declared in _help_holders():
+        text = getattr(holder, "help", None) or ""
+        assert "README" not in text, f"{where}: its help points to the README: {text!r}"
+        named += [(where, page) for page in PAGE_NAMED.findall(text)]
+    assert ("tabroll roll", "docs/designer/dice.md") in named
+    for where, page in named:
+        assert (ROOT / page).is_file(), f"{where}: its help names {page}, which is not there"
+
+
+def test_the_code_s_comments_point_to_the_pages_that_hold_what_they_name() -> None:
+    """A comment or docstring of tabroll's own code that names a page of docs/ names one that exists, and none sends
+    the reader to the README, whose sections moved to docs/ (a game's ``README.md``, its rulings, is a file of its
+    folder, and may be named)."""
+    for source in sorted((ROOT / "tabroll").rglob("*.py")):
+        text = source.read_text(encoding="utf-8")
+        where = source.relative_to(ROOT).as_posix()
+        stale = re.findall(r".*\bREADME\b(?!\.md).*", text)
+        assert stale == [], f"{where}: points to the README, whose sections moved to docs/: {stale}"
+        for page in PAGE_NAMED.findall(text):
+            assert (ROOT / page).is_file(), f"{where}: names {page}, which is not there"
+
+
+def test_the_changelog_s_opening_names_the_page_that_lists_the_output_formats() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    opening = changelog[: changelog.index("\n## ")]
+    assert "README" not in opening and "`docs/scripting.md`" in opening
+    assert "\n## Output formats\n" in (DOCS / "scripting.md").read_text(encoding="utf-8")

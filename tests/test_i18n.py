@@ -283,7 +283,7 @@ def test_a_message_written_as_an_f_string_fails_the_check(tmp_path: Path) -> Non
 # --- machines are not affected --------------------------------------------------------------------------------------
 
 PROSE = PROSE_FIELDS | {"tip", "message"}
-"""The fields of the JSON whose text is for people, and follows --lang (README, "Languages"); see also
+"""The fields of the JSON whose text is for people, and follows --lang (docs/player.md, "Languages"); see also
 tests/test_machine_values.py."""
 
 

@@ -1,6 +1,6 @@
-"""Machine values do not follow the language: every JSON field outside the README's list of fields written for
-people (tabroll.events.PROSE_FIELDS, with an error's message and tip) is byte for byte the same under every --lang,
---lang game and a locale alone, in every bundled scenario."""
+"""Machine values do not follow the language: every JSON field outside the list of fields written for people
+(docs/player.md, "Languages"; tabroll.events.PROSE_FIELDS, with an error's message and tip) is byte for byte the
+same under every --lang, --lang game and a locale alone, in every bundled scenario."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The JSON Schemas we ship: up to date, and true of the files and events they describe. A game's
-``scenario.schema.json`` is optional (README "Adding a game"): a game that ships one has it checked here, and its
-bundled scenarios name it on their first line."""
+``scenario.schema.json`` is optional (docs/contributing/adding-a-game.md): a game that ships one has it checked
+here, and its bundled scenarios name it on their first line."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ domain of its own, named by its id, in its folder (``rulesets/<game>/locale/``),
 its words in every language included, stays in the game's folder. Catalogues are GNU gettext's: ``.po`` files
 people edit, compiled into the ``.mo`` files read here with the standard library's :mod:`gettext` (nothing else
 is imported, and English reads no file at all). ``python -m tabroll.i18n`` extracts, checks and compiles them
-(the README's translator's guide).
+(the contributor's guide, docs/contributing/index.md, "Translating tabroll").
 
 The language is chosen once per command (:func:`choose`): ``--lang CODE``, else ``TABROLL_LANG``, else the
 locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English. ``game`` means each game's own language: a command

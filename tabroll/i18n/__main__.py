@@ -1,4 +1,4 @@
-"""``python -m tabroll.i18n``: the translator's tools (see the README, "Translating tabroll").
+"""``python -m tabroll.i18n``: the translator's tools (see docs/contributing/index.md, "Translating tabroll").
 
 python -m tabroll.i18n extract          the templates anew from the code; every catalogue in step; compiled
 python -m tabroll.i18n compile          each catalogue (.po) into the file tabroll reads (.mo)

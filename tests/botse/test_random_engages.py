@@ -4,7 +4,7 @@ of battle, with costs, sequences, items, free dice, rerolls, turned faces and ch
 The property is the one a user sees: resolving never fails with an internal error (a refusal is a rule's
 answer, not a crash), a refused action leaves the state unchanged, every rolled die of a resolved roll ends
 in exactly one place, and an enemy's "defeated" and "damaged" skills fire whoever defeated or damaged it.
-``TABROLL_THOROUGH=1`` runs 10,000 examples (see the README)."""
+``TABROLL_THOROUGH=1`` runs 10,000 examples (see docs/contributing/index.md, "Tests and CI")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``tabroll new GAME [FILE]``: a commented starter scenario for each game that ships one (``starter.yaml``, optional:
-README "Adding a game" states what it must be), which checks and runs as it stands."""
+docs/contributing/adding-a-game.md states what it must be), which checks and runs as it stands."""
 
 from __future__ import annotations
 

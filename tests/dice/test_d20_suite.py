@@ -1,7 +1,8 @@
 """d20's own test suite, held as data (avrae/d20: tests/test_dice.py, test_utils.py and test_arguments.py, every
 distinct expression they roll): each valid one is read with d20's meaning, its exact odds equal to icepool's build
-of that meaning (or to the total d20's tests assert), or with a difference the README's table of differences
-states, pinned here with tabroll's own reading; each invalid one is refused as bad input (exit 2)."""
+of that meaning (or to the total d20's tests assert), or with a difference the table of differences of
+docs/designer/dice.md states, pinned here with tabroll's own reading; each invalid one is refused as bad input
+(exit 2)."""
 
 from __future__ import annotations
 
@@ -108,7 +109,7 @@ SAME: list[tuple[str, int | Callable[[], Any]]] = [
     ("1d20 keep something", lambda: d20),
 ]
 
-# Expressions tabroll reads otherwise, as the README's table of differences says, with tabroll's reading.
+# Expressions tabroll reads otherwise, as docs/designer/dice.md's table of differences says, with tabroll's reading.
 DIFFERENT: list[tuple[str, int | Callable[[], Any], str]] = [
     # a die rerolls at most 9 times and a chain of explosions adds at most 9 dice (d20: up to 1,000 rolls)
     ("1d20rr<20", lambda: d20.reroll(lambda x: x < 20, depth=9), "cap"),
@@ -131,9 +132,8 @@ DIFFERENT: list[tuple[str, int | Callable[[], Any], str]] = [
     ("(1)k2", 1, "k"),
     ("10d6k1k2k3", lambda: d6.highest(10, 3), "k"),
 ]
-
-# Expressions tabroll refuses, as the README says (p takes h or l; h/l selectors on rerolls; a keep that leaves no
-# die), with where the message points.
+# Expressions tabroll refuses, as docs/designer/dice.md says (p takes h or l; h/l selectors on rerolls; a keep that
+# leaves no die), with where the message points.
 REFUSED = ["(1, 2, 3, 4, 5)p3", "(1, 2, 3, 4, 5)p1p2", "1d6rol1", "1d6ral1", "10d6k1ph1"]
 
 # The expressions d20's tests expect to be refused.

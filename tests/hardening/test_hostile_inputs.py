@@ -2,10 +2,11 @@
 
 How fast each is refused is measured by ``benchmarks/hostile.py``, never here: these machines are shared and noisy.
 
-The limits (README "Scenario files" and "tabroll roll"): 2 MiB per file, 64 levels of nesting, 200,000 values
-after alias expansion, 1,000 aliases, 30 digits in a whole number; dice expressions of at most 1,000 characters,
-50 levels of nesting, 1,000 dice per roll and 1,000,000 sides. The known bugs found while writing this suite are
-at the end, marked ``xfail(strict=True)`` with the exact input: they must start passing once fixed.
+The limits (docs/scripting.md, "Scenario files", and docs/designer/dice.md): 2 MiB per file, 64 levels of
+nesting, 200,000 values after alias expansion, 1,000 aliases, 30 digits in a whole number; dice expressions of at
+most 1,000 characters, 50 levels of nesting, 1,000 dice per roll and 1,000,000 sides. The known bugs found while
+writing this suite are at the end, marked ``xfail(strict=True)`` with the exact input: they must start passing once
+fixed.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ tramples that come back over their squares, army sheets, Specials as data, and f
 The property is the one a user sees: resolving never fails with an internal error, a refused action changes
 nothing, no projectile pool or count goes below 0, a trample never attacks a square twice in one move (except a
 Pilgrim Trample), and nobody stands on an obstacle or shares a square. ``TABROLL_THOROUGH=1`` runs 10,000
-examples (see the README)."""
+examples (see docs/contributing/index.md, "Tests and CI")."""
 
 from __future__ import annotations
 

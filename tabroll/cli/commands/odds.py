@@ -181,7 +181,8 @@ _BEGINS_AS_DICE = re.compile(r"[0-9(+\-]|[dD][0-9%fF]")
 
 
 def reads_as_dice(words: list[str]) -> bool:
-    """The one rule between a scenario file and dice in the free words of ``tabroll odds`` (help and README say it):
+    """The one rule between a scenario file and dice in the free words of ``tabroll odds`` (its help, and
+    docs/designer/dice.md, "``tabroll odds EXPR``", say it):
 
     1. a word ending in ``.yaml`` or ``.yml`` is a scenario file, and so are words with a game's ``--FIELD``;
     2. words that read as a dice expression (or two around ``vs``) are dice, whatever the folder holds: a file

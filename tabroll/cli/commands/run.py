@@ -29,9 +29,10 @@ def roll(
     expression: Annotated[
         list[str],
         typer.Argument(
-            help="Dice notation: 1d20, 2d6+3, 4d6kh3, 3d6!, 8d6r1, 8d10>=7, 1d20+7>=15, 4dF (the README lists it all); "
-            "'adv' or 'dis' rolls the first die twice and keeps the higher or lower, and a bonus may follow apart: "
-            "1d20 adv +5. Several expressions are rolled one after the other: 4d6kh3 4d6kh3.",
+            help="Dice notation: 1d20, 2d6+3, 4d6kh3, 3d6!, 8d6r1, 8d10>=7, 1d20+7>=15, 4dF "
+            "(docs/designer/dice.md lists it all); 'adv' or 'dis' rolls the first die twice and keeps the higher or "
+            "lower, and a bonus may follow apart: 1d20 adv +5. Several expressions are rolled one after the other: "
+            "4d6kh3 4d6kh3.",
             metavar="EXPRESSION",
         ),
     ],
