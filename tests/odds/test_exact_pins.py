@@ -1,5 +1,5 @@
-"""Every game's exact odds, pinned against an enumeration of the dice written here from the rules (see
-/work/shared/rules and each game's README for the rulings), never through the resolver.
+"""Every game's exact odds, pinned against an enumeration of the dice written here from the rules (see each game's
+README for the rulings), never through the resolver.
 
 Each test walks every die itself (``for a in faces(10)``…), decides the outcome with the rules spelled out in
 the test, and compares the whole report: the attack's own P(hit), P(defeat) and damage distribution, each
