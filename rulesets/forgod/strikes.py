@@ -15,7 +15,7 @@ from tabroll.frozen import replace
 from .abilities import use_ability
 from .actions import AbilityAction, AttackAction, ResponseInput
 from .bonuses import Bonus, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
-from .checks import Morale, natural_ten
+from .checks import Morale, Opposed, edge, natural_ten
 from .flow import END, BattleStep, Unbroken
 from .messages import N_, _
 from .state import Battle, Card
@@ -165,17 +165,25 @@ class Strike(BattleStep):
         bonuses, notes = attack_bonuses(state, attacker, target, mode=form.mode, orange=form.orange)
         for text in notes:
             turn.note(text, a)
+        bonuses = [*bonuses, *form.extra_attack]
         attack_die = self.attack_die
-        rolled = attack_die is None
-        if attack_die is None:
-            attack_die = turn.d10(_("attack roll of {a} vs {t}", a=a, t=t), a)
-        else:
+        if attack_die is not None:
             turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
-        attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], said(lambda: _("attack roll")), a)
-        evasion = Evasion(
+            attack_total = turn.apply(attack_die, bonuses, said(lambda: _("attack roll")), a)
+            return self._evasion(attack_die, attack_total).take(turn)
+        # The attack die and the evasion die are read only as whether the attack hits, and with a natural 10.
+        purposes = (_("attack roll of {a} vs {t}", a=a, t=t), _("evasion roll of {t}", t=t))
+        evasion_bonus = evasion_bonuses(state, target)
+        dice = turn.draw_compared(10, purposes, Opposed(edge(bonuses, evasion_bonus), critical=True))
+        attack_die = turn.logged_d10(dice[0], purposes[0], a)
+        attack_total = turn.apply(attack_die, bonuses, said(lambda: _("attack roll")), a)
+        return self._evasion(attack_die, attack_total).rolled(turn, dice[1], purposes[1], evasion_bonus)
+
+    def _evasion(self, attack_die: int, attack_total: int) -> Evasion:
+        form, t = self.form, self.target
+        return Evasion(
             form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers, responses=self.responses
         )
-        return evasion if rolled else evasion.take(turn)  # a step after the die this strike rolled
 
 
 @dataclass(frozen=True)
@@ -194,12 +202,20 @@ class Evasion(BattleStep):
     responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
     def take(self, turn: Turn) -> BattleStep:
+        t = self.target
+        purpose = _("evasion roll of {t}", t=t)
+        bonuses = evasion_bonuses(turn.state, turn.unit(t))
+        against = Opposed(self.attack_total - self.attack_die + edge((), bonuses), critical=True, die=self.attack_die)
+        (die,) = turn.draw_compared(10, (purpose,), against)
+        return self.rolled(turn, die, purpose, bonuses)
+
+    def rolled(self, turn: Turn, evasion_die: int, purpose: str, bonuses: Sequence[Bonus]) -> BattleStep:
+        """The evasion roll ``evasion_die`` (drawn already, for ``purpose``) with its ``bonuses``: logged, then
+        the hit or the miss and what follows it."""
         a, t = self.form.attacker, self.target
         attack_die, attack_total = self.attack_die, self.attack_total
-        evasion_die = turn.d10(_("evasion roll of {t}", t=t), t)
-        evasion_total = turn.apply(
-            evasion_die, evasion_bonuses(turn.state, turn.unit(t)), said(lambda: _("evasion roll")), t
-        )
+        evasion_die = turn.logged_d10(evasion_die, purpose, t)
+        evasion_total = turn.apply(evasion_die, bonuses, said(lambda: _("evasion roll")), t)
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
         if decided == "both 10":
             rule = _("both natural 10: the defender evades")

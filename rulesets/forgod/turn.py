@@ -56,7 +56,11 @@ class Turn(Work[Battle]):
 
     def d10(self, purpose: str, unit: str | None) -> int:
         """One d10 from the action's dice, logged as a ``roll``."""
-        value = roll_die(self.dice, 10, purpose)
+        return self.logged_d10(roll_die(self.dice, 10, purpose), purpose, unit)
+
+    def logged_d10(self, value: int, purpose: str, unit: str | None) -> int:
+        """A d10 drawn already (one of :meth:`~tabroll.engine.work.ActionLog.draw_compared`'s, for an opposed
+        roll), logged as :meth:`d10` logs one, when the rules read it."""
         self.emit(Roll.die(10, value, label=purpose, unit=unit))
         return value
 

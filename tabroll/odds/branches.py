@@ -1,14 +1,15 @@
 """The branches of one dice request in an exact walk: its pools (values in rising order, each weighted by the
 ordered rolls that give it), or, when the rules read only a sum, its totals (each weighted by the rolls that
-add up to it), or, when they read only how many dice succeed, its counts of successes; and how a walk's first
-branches are dealt to worker processes."""
+add up to it), or, when they read only how many dice succeed, its counts of successes, or, when they read only
+how a comparison of its dice came out, those outcomes; and how a walk's first branches are dealt to worker
+processes."""
 
 from __future__ import annotations
 
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -36,8 +37,11 @@ the roll is walked by its pools (100d20kh50 would take minutes to count)."""
 def _reading(request: DiceRequest) -> Reading | None:
     """How the walk reads ``request``: by its counts of successes when its rules read only how many dice show a
     face of :attr:`~DiceRequest.success`, by its totals when they read only the sum of its dice or of the dice it
-    keeps, else None (by its pools)."""
+    keeps, by the outcomes of its :attr:`~DiceRequest.compare` when they read only how a comparison of its dice
+    came out, else None (by its pools)."""
     count, sides = request.count, request.sides
+    if request.compare is not None:
+        return _compared(count, sides, request.compare)
     if request.success is not None:
         return _counts(count, sides, request.success)
     if not request.total_only or count == 1:
@@ -207,7 +211,47 @@ class _Counts(Sequence[tuple[tuple[int, ...], int]]):
 
 _counts = functools.lru_cache(maxsize=64)(_Counts)
 
-Reading = _Totals | _KeptTotals | _Counts
+
+class _Compared(Sequence[tuple[tuple[int, ...], int]]):
+    """The outcomes ``compare`` reads of ``count`` dice of ``sides`` sides rolled in order (one die against
+    another: who wins, ties, a natural face that decides), as :class:`_Totals` lists totals: each outcome as the
+    first ordered roll that gives it (rolls in rising order of their first die, then their second…), with the
+    number of ordered rolls that give it. Every roll is read once, when the reading is made (at most
+    :data:`~tabroll.dice.sources.MAX_COMPARED_ROLLS`); the roll of every die showing 1 comes first, so its
+    outcome is the first branch. The values keep their order: the first die is the first side's."""
+
+    __slots__ = ("_branches", "_compare", "_index", "first_ways")
+    nbytes = 0  # one roll and its weight per outcome
+
+    def __init__(self, count: int, sides: int, compare: Callable[[tuple[int, ...]], Hashable]) -> None:
+        found: dict[Hashable, list[Any]] = {}
+        for roll in itertools.product(range(1, sides + 1), repeat=count):
+            outcome = compare(roll)
+            entry = found.get(outcome)
+            if entry is None:
+                found[outcome] = [roll, 1]
+            else:
+                entry[1] += 1
+        self._branches = [(roll, ways) for roll, ways in found.values()]
+        self._index = {outcome: index for index, outcome in enumerate(found)}
+        self._compare = compare
+        self.first_ways: int = self._branches[0][1]
+
+    def __len__(self) -> int:
+        return len(self._branches)
+
+    def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
+        if not 0 <= index < len(self._branches):
+            raise IndexError(index)
+        return self._branches[index]
+
+    def index_of(self, values: Sequence[int]) -> int:
+        return self._index[self._compare(tuple(values))]
+
+
+_compared = functools.lru_cache(maxsize=256)(_Compared)
+
+Reading = _Totals | _KeptTotals | _Counts | _Compared
 """How a roll is walked when its rules read less than its pool: its branches (see :class:`_Totals`)."""
 
 
