@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Hit, Miss, Modifier, said
+from tabroll.events import Event, Hit, Miss, Modifier, said
 from tabroll.frozen import replace
 
 from .abilities import use_ability
@@ -251,46 +251,69 @@ class Evasion(BattleStep):
             _answer_before_damage(turn, a, self.responses)
         # What follows reads only the battle and these values: the hits of every attack and evasion roll that
         # lead here with the same criticality share the damage roll's subtree.
-        return DamageRoll(self.form, t, attack_die == 10, self.then)
+        return DamageRoll.prepared(turn, self.form, t, attack_die == 10, self.then)
 
 
 @dataclass(frozen=True)
 class DamageRoll(BattleStep):
     """A hit's damage roll: 1d10 + the damage bonuses, multiplied (a charge, a ``critical``) and less the
     absorptions in the order option ``multiplier_order`` says; then the wound, and if a commander fell, its
-    troops' Moral (:class:`Morale`) before ``then``."""
+    troops' Moral (:class:`Morale`) before ``then``.
+
+    What the die does not change is worked out once, when the hit leads here (:meth:`prepared`): the damage
+    bonuses and their ``notes``, the multiplying ``factors``, the target's absorptions (``absorbs``, its Absorción
+    marked used in the battle) and what they log (``logged``: notes, their modifiers, rulings told). The roll logs
+    them in their places after its die, as a roll that worked them out after the die would: the exact walk, which
+    resolves the roll once for each value of its die, then does only what each value changes."""
 
     form: Form
     target: str
     critical: bool
     then: BattleStep
+    bonuses: tuple[Bonus, ...] = ()
+    notes: tuple[str, ...] = ()
+    factors: tuple[tuple[int, str], ...] = ()
+    absorbs: tuple[Bonus, ...] = ()
+    logged: tuple[Event, ...] = ()
 
-    def take(self, turn: Turn) -> BattleStep:
-        form = self.form
+    @classmethod
+    def prepared(cls, turn: Turn, form: Form, target: str, critical: bool, then: BattleStep) -> DamageRoll:
+        """The damage roll of a hit on ``target``, with what its die does not change worked out (see above)."""
         state = turn.state
-        attacker, target = state.unit(form.attacker), state.unit(self.target)
-        a, t = attacker.name, target.name
-        damage_die = turn.d10(_("damage vs {t}", t=t), a)
-        bonuses, notes = damage_bonuses(state, attacker, target)
-        for text in notes:
-            turn.note(text, a)
-        total = turn.apply(damage_die, [*bonuses, *form.extra_damage], said(lambda: _("damage")), a)
+        attacker, card = state.unit(form.attacker), state.unit(target)
+        bonuses, notes = damage_bonuses(state, attacker, card)
         factors: list[tuple[int, str]] = []
         if form.multiplier is not None:
             factors.append(form.multiplier)
-        if self.critical:
+        if critical:
             factors.append((2, "crítico"))
-        absorbs = absorptions(turn, target, form.keep_absorption)
-        order = turn.state.options.multiplier_order
-        if factors and absorbs:
-            turn.ruling(
-                "multiplier_order",
-                order,
-                _("the damage is multiplied, then absorptions are subtracted")
-                if order == "before_absorption"
-                else _("absorptions are subtracted, then what is left is multiplied"),
-            )
-        if order == "before_absorption":
+        events, turn.events = turn.events, []  # what the absorptions log, kept to be logged after the die
+        try:
+            absorbs = absorptions(turn, card, form.keep_absorption)
+            order = turn.state.options.multiplier_order
+            if factors and absorbs:
+                turn.ruling(
+                    "multiplier_order",
+                    order,
+                    _("the damage is multiplied, then absorptions are subtracted")
+                    if order == "before_absorption"
+                    else _("absorptions are subtracted, then what is left is multiplied"),
+                )
+        finally:
+            events, turn.events = turn.events, events
+        extra = (*bonuses, *form.extra_damage)
+        return cls(form, target, critical, then, extra, tuple(notes), tuple(factors), tuple(absorbs), tuple(events))
+
+    def take(self, turn: Turn) -> BattleStep:
+        a, t = self.form.attacker, self.target
+        damage_die = turn.d10(_("damage vs {t}", t=t), a)
+        for text in self.notes:
+            turn.note(text, a)
+        total = turn.apply(damage_die, self.bonuses, said(lambda: _("damage")), a)
+        for event in self.logged:
+            turn.emit(event)
+        factors, absorbs = self.factors, self.absorbs
+        if turn.state.options.multiplier_order == "before_absorption":
             total = multiply(turn, total, factors, t)
             total = turn.apply(total, absorbs, said(lambda: _("damage")), t)
         else:

@@ -140,10 +140,12 @@ def wound(turn: Turn, attacker: str, target_name: str, amount: int) -> Card | No
     )
     if lost and target.cards > 1:
         turn.emit(CardsLost(unit=target_name, lost=lost, left=left, life_left=life_left))
-    turn.put(replace(target, cards=left if left else target.cards, wounds=wounds))
-    if left == 0:
+    wounded = replace(target, cards=left if left else target.cards, wounds=wounds)
+    if left:
+        turn.put(wounded)
+    else:
         turn.emit(Defeat(unit=target_name, by=attacker, reason=_("PV 0 or less: to the Panteón"), how="annihilated"))
-        remove(turn, target_name)
+        remove(turn, target_name, card=wounded)
         if target.commander:
             return target
     return None
