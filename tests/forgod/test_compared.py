@@ -22,7 +22,7 @@ from tabroll.loading.scenario import load_scenario_file
 from tabroll.rulesets.forgod.checks import Opposed, ReactionOutcome, natural_ten, reaction_winner
 from tests.odds.helpers import scenario_of
 
-from .helpers import EXAMPLES, attack, battle, card
+from .helpers import EXAMPLES, attack, battle, card, run_data
 
 D10 = st.integers(1, 10)
 
@@ -200,3 +200,60 @@ def test_every_bundled_action_logs_the_same_whichever_way_its_dice_are_asked_for
         # the same values, drawn in the same order: only how many requests they came in differs
         assert sum(r.count for r in watched.requests) == sum(r.count for r in plain.requests)
         assert all(r.count == 1 for r in plain.requests)
+
+
+def test_a_damage_roll_logs_what_its_die_does_not_change_after_the_die_as_it_always_did() -> None:
+    # Worked out when the hit leads to the roll (DamageRoll.prepared), logged after the die in its old place:
+    # the damage bonus, the front line's change to both absorptions and its ruling, the order of the critical's
+    # multiplier and the absorptions; the second hit finds the Absorción used.
+    units = {
+        "A": card("red", [0, 1], BA=3, Daño=2, FA=2),
+        "B": card("blue", [0, 3], PV=40, Absorción=2, absorption_active=True, **{"Absorción Constante": 1}),
+    }
+    out = run_data(battle(units, [attack("A", "B", [10, 5, 6, 7, 1, 4])]))
+    shown = []
+    for e in out.events:
+        if e.kind in ("roll", "modifier", "multiplier", "ruling", "note", "damage"):
+            said = [getattr(e, name, None) for name in ("label", "applies_to", "option", "target", "text")]
+            shown.append((e.kind, next(s for s in said if s), getattr(e, "total", getattr(e, "amount", None))))
+    assert shown == [
+        ("note", "attack 1 of 2", None),
+        ("roll", "attack roll of A vs B", 10),
+        ("modifier", "attack roll", 13),
+        ("roll", "evasion roll of B", 5),
+        ("modifier", "evasion roll", 3),
+        ("roll", "damage vs B", 6),
+        ("modifier", "damage", 8),
+        ("ruling", "absorption_sign", None),
+        ("modifier", "Absorción", 0),
+        ("modifier", "Absorción Constante", -1),
+        ("ruling", "multiplier_order", None),
+        ("multiplier", "damage", 16),
+        ("modifier", "damage", 17),
+        ("damage", "B", 17),
+        ("note", "attack 2 of 2", None),
+        ("roll", "attack roll of A vs B", 7),
+        ("modifier", "attack roll", 10),
+        ("roll", "evasion roll of B", 1),
+        ("modifier", "evasion roll", -1),
+        ("roll", "damage vs B", 4),
+        ("modifier", "damage", 6),
+        ("note", "B already used its Absorción this round", None),
+        ("modifier", "Absorción Constante", -1),
+        ("modifier", "damage", 7),
+        ("damage", "B", 7),
+    ]
+    assert out.unit("B").absorption_used and out.unit("B").wounds == 24
+
+
+def test_an_annihilated_detachment_leaves_the_field_with_its_wounds_cleared_in_one_change() -> None:
+    # 3 cards of PV 4 take 5 + 9 = 14: all three fall; the unit leaves with its cards counted and no wounds kept
+    units = {"A": card("red", [0, 1], Daño=9), "B": card("blue", [1, 4], PV=4, cards=3)}
+    out = run_data(battle(units, [attack("A", "B", [9, 1, 5])]))
+    gone = out.unit("B")
+    assert (gone.defeated, gone.fled, gone.position, gone.cards, gone.wounds) == (True, False, None, 3, 0)
+    assert [e.kind for e in out.events if e.kind in ("damage", "cards_lost", "defeat")] == [
+        "damage",
+        "cards_lost",
+        "defeat",
+    ]

@@ -166,3 +166,22 @@ def test_units_tells_the_stats_in_spanish(cli) -> None:
     assert "El bonificador de evasión: 1d10 + Evasión debe igualar o superar el ataque." in result.out
     english = cli("units", "forgod")
     assert "Attacks per turn." in english.out and "Ataques por turno." not in english.out
+
+
+@pytest.mark.parametrize(
+    ("message", "values"),
+    [
+        ("{stat} roll of {attacker}", {"stat": "Fortaleza", "attacker": "red"}),
+        ("natural 10 for the defender", {}),
+        ("a {slip} the code made", {}),  # a placeholder with no value: said as written
+        ("{first} acts first this round; the players then alternate cards", {"first": "blue"}),
+        ("{a} and {t} are on the same side", {"a": "X", "t": "Y", "unused": 3}),
+    ],
+)
+@pytest.mark.parametrize("code", ["en", "es", "game"])
+def test_the_games_sentences_are_said_as_its_catalogue_says_them(code: str, message: str, values: Any) -> None:
+    # English fills the message at once (no catalogue to look in); every language says what the catalogue says
+    from tabroll.rulesets.forgod import messages
+
+    with speaking(code, "forgod"):
+        assert messages._(message, **values) == messages._SIDES.gettext(message, **values)
