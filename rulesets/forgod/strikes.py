@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Event, Hit, Miss, Modifier, said
+from tabroll.events import Event, Hit, Miss, Modifier
 from tabroll.frozen import replace
 
 from .abilities import use_ability
@@ -17,7 +17,7 @@ from .actions import AbilityAction, AttackAction, ResponseInput
 from .bonuses import Bonus, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
 from .checks import Morale, Opposed, edge, natural_ten
 from .flow import END, BattleStep, Unbroken
-from .messages import N_, _
+from .messages import N_, _, said_once
 from .state import Battle, Card
 from .turn import Turn, begin_turn, turn_moves
 from .wounds import absorptions, at_least_zero, multiply, wound
@@ -169,14 +169,14 @@ class Strike(BattleStep):
         attack_die = self.attack_die
         if attack_die is not None:
             turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
-            attack_total = turn.apply(attack_die, bonuses, said(lambda: _("attack roll")), a)
+            attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
             return self._evasion(attack_die, attack_total).take(turn)
         # The attack die and the evasion die are read only as whether the attack hits, and with a natural 10.
         purposes = (_("attack roll of {a} vs {t}", a=a, t=t), _("evasion roll of {t}", t=t))
         evasion_bonus = evasion_bonuses(state, target)
         dice = turn.draw_compared(10, purposes, Opposed(edge(bonuses, evasion_bonus), critical=True))
         attack_die = turn.logged_d10(dice[0], purposes[0], a)
-        attack_total = turn.apply(attack_die, bonuses, said(lambda: _("attack roll")), a)
+        attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
         return self._evasion(attack_die, attack_total).rolled(turn, dice[1], purposes[1], evasion_bonus)
 
     def _evasion(self, attack_die: int, attack_total: int) -> Evasion:
@@ -215,7 +215,7 @@ class Evasion(BattleStep):
         a, t = self.form.attacker, self.target
         attack_die, attack_total = self.attack_die, self.attack_total
         evasion_die = turn.logged_d10(evasion_die, purpose, t)
-        evasion_total = turn.apply(evasion_die, bonuses, said(lambda: _("evasion roll")), t)
+        evasion_total = turn.apply(evasion_die, bonuses, said_once(lambda: _("evasion roll")), t)
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
         if decided == "both 10":
             rule = _("both natural 10: the defender evades")
@@ -309,15 +309,15 @@ class DamageRoll(BattleStep):
         damage_die = turn.d10(_("damage vs {t}", t=t), a)
         for text in self.notes:
             turn.note(text, a)
-        total = turn.apply(damage_die, self.bonuses, said(lambda: _("damage")), a)
+        total = turn.apply(damage_die, self.bonuses, said_once(lambda: _("damage")), a)
         for event in self.logged:
             turn.emit(event)
         factors, absorbs = self.factors, self.absorbs
         if turn.state.options.multiplier_order == "before_absorption":
             total = multiply(turn, total, factors, t)
-            total = turn.apply(total, absorbs, said(lambda: _("damage")), t)
+            total = turn.apply(total, absorbs, said_once(lambda: _("damage")), t)
         else:
-            total = at_least_zero(turn, turn.apply(total, absorbs, said(lambda: _("damage")), t), t)
+            total = at_least_zero(turn, turn.apply(total, absorbs, said_once(lambda: _("damage")), t), t)
             total = multiply(turn, total, factors, t)
         fallen = wound(turn, a, t, at_least_zero(turn, total, t))
         if fallen is None:
