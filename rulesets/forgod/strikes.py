@@ -1,5 +1,6 @@
 """F0R60D's attacks, roll by roll: who may attack whom (:func:`attack_refusal`) and how often (FA), how a card
-strikes in one action (:class:`Form`), the attack roll (:class:`Strike`), the evasion roll (:class:`Evasion`),
+strikes in one action (:class:`Form`), the attack roll and the evasion roll (:class:`Strike`, drawn together and
+read as their outcome: :class:`~.checks.Opposed`; an area attack's evasion roll alone: :class:`Evasion`),
 the damage roll (:class:`DamageRoll`), a card's series of attacks (:class:`SeriesStrike`), an area attack's rounds
 (:class:`AreaRound`, :class:`AreaStrike`) and the plain attack action (``do: attack``)."""
 
@@ -144,7 +145,9 @@ class Form:
 
 @dataclass(frozen=True)
 class Strike(BattleStep):
-    """One attack roll of ``form.attacker`` at ``target``, then its evasion roll (:class:`Evasion`). ``then``
+    """One attack roll of ``form.attacker`` at ``target`` and the evasion roll against it, their two dice drawn
+    together (``turn.draw_compared``: the rules read them only as a miss, a hit or a critical hit, which the exact
+    walk branches over) and logged one after the other; then what :class:`Evasion` decides. ``then``
     follows the strike, ``evaded`` instead when the target evades it (None: ``then``). ``attack_die``: an area
     attack's die, rolled once for every card it covers. ``answers``: whether the action's answers before the
     damage roll (``responses``, fixed by the action) are still to come: they answer its first hit."""
