@@ -214,11 +214,14 @@ _counts = functools.lru_cache(maxsize=64)(_Counts)
 
 class _Compared(Sequence[tuple[tuple[int, ...], int]]):
     """The outcomes ``compare`` reads of ``count`` dice of ``sides`` sides rolled in order (one die against
-    another: who wins, ties, a natural face that decides), as :class:`_Totals` lists totals: each outcome as the
-    first ordered roll that gives it (rolls in rising order of their first die, then their second…), with the
-    number of ordered rolls that give it. Every roll is read once, when the reading is made (at most
-    :data:`~tabroll.dice.sources.MAX_COMPARED_ROLLS`); the roll of every die showing 1 comes first, so its
-    outcome is the first branch. The values keep their order: the first die is the first side's."""
+    another: who wins, ties, a natural face that decides), as :class:`_Totals` lists totals: each outcome with the
+    number of ordered rolls that give it and one of them, in the order the rolls first meet them (rolls in rising
+    order of their first die, then their second…). Every roll is read once, when the reading is made (at most
+    :data:`~tabroll.dice.sources.MAX_COMPARED_ROLLS`). The first outcome is that of every die showing 1, and that
+    roll stands for it (the answer a walk gives a request nobody has walked yet); every other outcome is shown by
+    the last roll that gives it, so that the rolls the walk resolves span the dice from their lowest to their
+    highest faces: one who reads the walk's events (``play``'s preview) sees that the number a side had to beat
+    moved with the other side's die. The values keep their order: the first die is the first side's."""
 
     __slots__ = ("_branches", "_compare", "_index", "first_ways")
     nbytes = 0  # one roll and its weight per outcome
@@ -231,8 +234,10 @@ class _Compared(Sequence[tuple[tuple[int, ...], int]]):
             if entry is None:
                 found[outcome] = [roll, 1]
             else:
+                entry[0] = roll  # the last roll so far
                 entry[1] += 1
         self._branches = [(roll, ways) for roll, ways in found.values()]
+        self._branches[0] = ((1,) * count, self._branches[0][1])  # the first outcome: every die showing 1
         self._index = {outcome: index for index, outcome in enumerate(found)}
         self._compare = compare
         self.first_ways: int = self._branches[0][1]
