@@ -93,7 +93,9 @@ def estimate_leaves(
 
     The mean can be far off (one rare deep outcome weighs a lot), so :func:`surely_over` reads the samples as a
     test: it says a tree is over a budget only when samples like these would be very unlikely otherwise. Past
-    ``deadline`` fewer samples are taken (at least one); the test reads however many there are.
+    ``deadline`` fewer samples are taken (at least one); the test reads however many there are. Once two samples
+    meet at a step (``merging``) no more are taken: nothing reads a merging tree's samples further (a matrix of
+    F0R60D pairs spent most of its time sampling trees it then walked in a few dozen resolutions).
     """
     import random
 
@@ -112,6 +114,8 @@ def estimate_leaves(
         seen |= dice.steps
         if dice.largest is not None and (samples.largest is None or dice.largest[2] > samples.largest[2]):
             samples.largest = dice.largest
+        if samples.merging:
+            break  # a merging walk is tried within its budget, whatever the samples say (see surely_over)
     samples.sort()
     return samples
 

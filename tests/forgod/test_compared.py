@@ -257,3 +257,19 @@ def test_an_annihilated_detachment_leaves_the_field_with_its_wounds_cleared_in_o
         "cards_lost",
         "defeat",
     ]
+
+
+def test_sampling_stops_once_two_samples_meet_at_a_step() -> None:
+    # The attack's hits meet at the damage roll's step: the walk is tried within its budget whatever the samples
+    # say, so no more are drawn; a tree that never merges (one roll of 40d6, counted) is sampled in full.
+    from tabroll.odds.estimate import estimate_leaves, surely_over
+    from tabroll.odds.limits import PROBES
+    from tests.odds.test_counts import Counter_, Pool
+
+    scenario = load_scenario_file(
+        Path(__file__).resolve().parents[2] / "benchmarks" / "scenarios" / "forgod-attack.yaml"
+    )
+    samples = estimate_leaves(scenario.ruleset, scenario.state, scenario.steps[0].action)
+    assert samples.merging and 2 <= len(samples) < PROBES and not surely_over(samples, 1)
+    plain = estimate_leaves(Counter_(), Pool(40, 6, frozenset({6})), None)  # type: ignore[arg-type]
+    assert not plain.merging and len(plain) == PROBES
