@@ -17,7 +17,7 @@ from .actions import CheckAction, InitiativeAction
 from .bonuses import Bonus, check_bonuses
 from .events import OpposedCheck
 from .flow import END, BattleStep
-from .messages import _
+from .messages import _, said_once
 from .state import Card
 from .turn import Turn, remove
 
@@ -39,6 +39,54 @@ def natural_ten(attack_die: int, attack_total: int, defence_die: int, defence_to
     return attack_total > defence_total, "totals"
 
 
+def edge(attacker: Sequence[Bonus], defender: Sequence[Bonus]) -> int:
+    """How far the attacker's bonuses go past the defender's: the totals of an opposed roll differ by the dice's
+    difference plus this."""
+    return sum(amount for _reason, amount in attacker) - sum(amount for _reason, amount in defender)
+
+
+@dataclass(frozen=True)
+class Opposed:
+    """What the rules read of an opposed roll's d10s, all the exact walk branches over (see
+    :meth:`~tabroll.engine.work.ActionLog.draw_compared`): the attacker's die and the defender's, in that order,
+    or, when the attacker's is rolled already (``die``: an area attack's), the defender's alone. Whether the
+    attacker wins (:func:`natural_ten`, the totals ``edge`` apart beyond the dice) and, with ``critical``, whether
+    it won with a natural 10 (an attack's double damage). Nothing else of the dice is read: a tie and a lower total
+    lose alike, every hit without a natural 10 deals the same damage roll."""
+
+    edge: int
+    critical: bool = False
+    die: int | None = None
+
+    def __call__(self, values: tuple[int, ...]) -> tuple[bool, bool]:
+        attack, defence = (values[0], values[1]) if self.die is None else (self.die, values[0])
+        won = natural_ten(attack, attack + self.edge, defence, defence)[0]
+        return won, won and self.critical and attack == 10
+
+
+def reaction_winner(dice: Sequence[int], totals: Sequence[int]) -> int | None:
+    """Which side wins the reaction rolls (0 or 1; None: a tie, both roll again): a natural 10 wins unless the
+    other side rolled one too (then it is a tie), else the higher total."""
+    if dice[0] == 10 and dice[1] != 10:
+        return 0
+    if dice[1] == 10 and dice[0] != 10:
+        return 1
+    if totals[0] != totals[1] and not (dice[0] == 10 and dice[1] == 10):
+        return 0 if totals[0] > totals[1] else 1
+    return None
+
+
+@dataclass(frozen=True)
+class ReactionOutcome:
+    """What the rules read of the reaction rolls' two d10s (the first side's, then the other's), all the exact
+    walk branches over: who wins, or a tie (:func:`reaction_winner`), the totals ``edge`` apart beyond the dice."""
+
+    edge: int
+
+    def __call__(self, values: tuple[int, ...]) -> int | None:
+        return reaction_winner(values, (values[0] + self.edge, values[1]))
+
+
 def opposed(
     turn: Turn,
     stat: str,
@@ -48,10 +96,14 @@ def opposed(
     defender_bonuses: Sequence[Bonus],
 ) -> bool:
     """An opposed roll; True when the attacker wins. The defender wins ties; a natural 10 beats any bonus."""
-    a_die = turn.d10(_("{stat} roll of {attacker}", stat=stat, attacker=attacker), attacker)
-    a_total = turn.apply(a_die, attacker_bonuses, said(lambda: _("{stat} roll", stat=stat)), attacker)
-    d_die = turn.d10(_("{stat} roll of {defender}", stat=stat, defender=defender), defender)
-    d_total = turn.apply(d_die, defender_bonuses, said(lambda: _("{stat} roll", stat=stat)), defender)
+    purposes = (
+        _("{stat} roll of {attacker}", stat=stat, attacker=attacker),
+        _("{stat} roll of {defender}", stat=stat, defender=defender),
+    )
+    a_die, d_die = turn.draw_compared(10, purposes, Opposed(edge(attacker_bonuses, defender_bonuses)))
+    roll = said(lambda: _("{stat} roll", stat=stat))
+    a_total = turn.apply(turn.logged_d10(a_die, purposes[0], attacker), attacker_bonuses, roll, attacker)
+    d_total = turn.apply(turn.logged_d10(d_die, purposes[1], defender), defender_bonuses, roll, defender)
     won, decided = natural_ten(a_die, a_total, d_die, d_total)
     if decided == "attacker's 10":
         rule = _("natural 10: only another natural 10 beats it")
@@ -146,38 +198,34 @@ def _morale_roll(turn: Turn, commander: str, morale: int, name: str) -> None:
 @dataclass(frozen=True)
 class Reaction(BattleStep):
     """Attempt ``attempt`` (from 0) at the reaction rolls that decide who acts first: each side 1d10 plus its
-    commander's Reacción (``bonuses``, read before the first roll), the first side's here, the other's in the
-    step that follows (``first``: the first side's die and total); a tie rolls again, at most
-    :data:`MAX_INITIATIVE_ROLLS` times. A tie changes nothing but the count: every tie of one attempt leads to
-    the same next one."""
+    commander's Reacción (``bonuses``, read before the first roll), the first side's roll logged first; a tie
+    rolls again, at most :data:`MAX_INITIATIVE_ROLLS` times. What follows reads only who won or that they tied
+    (:class:`ReactionOutcome`), and every tie of one attempt leads to the same next one."""
 
     attempt: int
     bonuses: tuple[tuple[Bonus, ...], tuple[Bonus, ...]]
-    first: tuple[int, int] | None = None
 
     def take(self, turn: Turn) -> BattleStep:
         state = turn.state
-        side = 0 if self.first is None else 1
-        die = turn.d10(_("reaction roll of {sides}", sides=state.sides[side]), None)
-        total = turn.apply(die, self.bonuses[side], said(lambda: _("reaction roll")), None)
-        if self.first is None:
-            return replace(self, first=(die, total))
-        dies, totals = (self.first[0], die), (self.first[1], total)
-        if dies[0] == 10 and dies[1] != 10:
-            winner, rule = 0, "natural 10"
-        elif dies[1] == 10 and dies[0] != 10:
-            winner, rule = 1, "natural 10"
-        elif totals[0] != totals[1] and not (dies[0] == 10 and dies[1] == 10):
-            winner = 0 if totals[0] > totals[1] else 1
-            rule = _("{winner_total} > {loser_total}", winner_total=totals[winner], loser_total=totals[1 - winner])
-        else:
+        purposes = tuple(_("reaction roll of {sides}", sides=side) for side in state.sides)
+        dies = turn.draw_compared(10, purposes, ReactionOutcome(edge(*self.bonuses)))
+        totals = tuple(
+            turn.apply(turn.logged_d10(die, purpose, None), bonuses, said_once(lambda: _("reaction roll")), None)
+            for die, purpose, bonuses in zip(dies, purposes, self.bonuses, strict=True)
+        )
+        winner = reaction_winner(dies, totals)
+        if winner is None:
             turn.note(_("a tie: both sides roll again"))
             if self.attempt + 1 < MAX_INITIATIVE_ROLLS:
-                return replace(self, attempt=self.attempt + 1, first=None)
+                return replace(self, attempt=self.attempt + 1)
             raise RuleRefusal(
                 _("{MAX_INITIATIVE_ROLLS} tied reaction rolls in a row", MAX_INITIATIVE_ROLLS=MAX_INITIATIVE_ROLLS),
                 rule="initiative",
             )
+        if 10 in dies:  # one side's natural 10 (two tie)
+            rule = "natural 10"
+        else:
+            rule = _("{winner_total} > {loser_total}", winner_total=totals[winner], loser_total=totals[1 - winner])
         first = state.sides[winner]
         turn.emit(
             OpposedCheck(

@@ -84,8 +84,11 @@ def keeps_in_battle(state: Battle, card: Card) -> bool:
 def battle_result(turn: Turn) -> None:
     """The player left with no troops on the field loses: a ``game_over`` naming the winner."""
     state = turn.state
-    beaten = [side for side in state.sides if not any(keeps_in_battle(state, c) for c in state.living(side))]
-    if not beaten or not state.judged:
+    if not state.judged:
+        return
+    units = state.units
+    beaten = [side for side in state.sides if not any(c.side == side and keeps_in_battle(state, c) for c in units)]
+    if not beaten:
         return
     option = state.options.battle_end
     turn.ruling(

@@ -5,21 +5,53 @@ say the English."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from types import CodeType
+from typing import Any
 
-from tabroll.i18n import N_, Domain, SideWords
+from tabroll.events import Said, said
+from tabroll.i18n import ENGLISH, N_, Domain, SideWords, language
 
 MESSAGES = Domain("forgod", Path(__file__).resolve().parent / "locale")
 p_ = MESSAGES.pgettext
 np_ = MESSAGES.npgettext
 
-__all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_", "side_word"]
+__all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_", "said_once", "side_word"]
 
 
 _SIDES = SideWords(MESSAGES)
 side_word = _SIDES.word
-_ = _SIDES.gettext
 n_ = _SIDES.ngettext
+
+
+def _(message: str, /, **values: Any) -> str:
+    """``message`` in the language now, its ``{placeholders}`` filled from ``values`` (the side words said in it).
+    In English there is no catalogue to look in: the message is filled at once, as the catalogues' lookup would
+    fill it (the exact walk says every sentence of every outcome it resolves, thousands, read by nobody)."""
+    if language() != ENGLISH:
+        return _SIDES.gettext(message, **values)
+    if not values:
+        return message
+    try:
+        return message.format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a slip in the code: said as written
+        return message
+
+
+_SAID: dict[tuple[str, CodeType], Said] = {}
+
+
+def said_once(make: Callable[[], str]) -> Said:
+    """What ``said(make)`` gives for words that take no value (``lambda: _("damage")``, no name from around it),
+    made once for each language: every roll adds its bonuses to such a word, and the exact walk rolls thousands."""
+    if make.__closure__ is not None:
+        raise ValueError("said_once says fixed words: a message that takes a value goes through said()")
+    key = (language(), make.__code__)
+    words = _SAID.get(key)
+    if words is None:
+        words = _SAID[key] = said(make)
+    return words
 
 
 def _side_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue

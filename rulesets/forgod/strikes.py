@@ -1,5 +1,6 @@
 """F0R60D's attacks, roll by roll: who may attack whom (:func:`attack_refusal`) and how often (FA), how a card
-strikes in one action (:class:`Form`), the attack roll (:class:`Strike`), the evasion roll (:class:`Evasion`),
+strikes in one action (:class:`Form`), the attack roll and the evasion roll (:class:`Strike`, drawn together and
+read as their outcome: :class:`~.checks.Opposed`; an area attack's evasion roll alone: :class:`Evasion`),
 the damage roll (:class:`DamageRoll`), a card's series of attacks (:class:`SeriesStrike`), an area attack's rounds
 (:class:`AreaRound`, :class:`AreaStrike`) and the plain attack action (``do: attack``)."""
 
@@ -9,15 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Hit, Miss, Modifier, said
+from tabroll.events import Event, Hit, Miss, Modifier
 from tabroll.frozen import replace
 
 from .abilities import use_ability
 from .actions import AbilityAction, AttackAction, ResponseInput
 from .bonuses import Bonus, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
-from .checks import Morale, natural_ten
+from .checks import Morale, Opposed, edge, natural_ten
 from .flow import END, BattleStep, Unbroken
-from .messages import N_, _
+from .messages import N_, _, said_once
 from .state import Battle, Card
 from .turn import Turn, begin_turn, turn_moves
 from .wounds import absorptions, at_least_zero, multiply, wound
@@ -144,7 +145,9 @@ class Form:
 
 @dataclass(frozen=True)
 class Strike(BattleStep):
-    """One attack roll of ``form.attacker`` at ``target``, then its evasion roll (:class:`Evasion`). ``then``
+    """One attack roll of ``form.attacker`` at ``target`` and the evasion roll against it, their two dice drawn
+    together (``turn.draw_compared``: the rules read them only as a miss, a hit or a critical hit, which the exact
+    walk branches over) and logged one after the other; then what :class:`Evasion` decides. ``then``
     follows the strike, ``evaded`` instead when the target evades it (None: ``then``). ``attack_die``: an area
     attack's die, rolled once for every card it covers. ``answers``: whether the action's answers before the
     damage roll (``responses``, fixed by the action) are still to come: they answer its first hit."""
@@ -165,17 +168,25 @@ class Strike(BattleStep):
         bonuses, notes = attack_bonuses(state, attacker, target, mode=form.mode, orange=form.orange)
         for text in notes:
             turn.note(text, a)
+        bonuses = [*bonuses, *form.extra_attack]
         attack_die = self.attack_die
-        rolled = attack_die is None
-        if attack_die is None:
-            attack_die = turn.d10(_("attack roll of {a} vs {t}", a=a, t=t), a)
-        else:
+        if attack_die is not None:
             turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
-        attack_total = turn.apply(attack_die, [*bonuses, *form.extra_attack], said(lambda: _("attack roll")), a)
-        evasion = Evasion(
+            attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
+            return self._evasion(attack_die, attack_total).take(turn)
+        # The attack die and the evasion die are read only as whether the attack hits, and with a natural 10.
+        purposes = (_("attack roll of {a} vs {t}", a=a, t=t), _("evasion roll of {t}", t=t))
+        evasion_bonus = evasion_bonuses(state, target)
+        dice = turn.draw_compared(10, purposes, Opposed(edge(bonuses, evasion_bonus), critical=True))
+        attack_die = turn.logged_d10(dice[0], purposes[0], a)
+        attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
+        return self._evasion(attack_die, attack_total).rolled(turn, dice[1], purposes[1], evasion_bonus)
+
+    def _evasion(self, attack_die: int, attack_total: int) -> Evasion:
+        form, t = self.form, self.target
+        return Evasion(
             form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers, responses=self.responses
         )
-        return evasion if rolled else evasion.take(turn)  # a step after the die this strike rolled
 
 
 @dataclass(frozen=True)
@@ -194,12 +205,20 @@ class Evasion(BattleStep):
     responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
     def take(self, turn: Turn) -> BattleStep:
+        t = self.target
+        purpose = _("evasion roll of {t}", t=t)
+        bonuses = evasion_bonuses(turn.state, turn.unit(t))
+        against = Opposed(self.attack_total - self.attack_die + edge((), bonuses), critical=True, die=self.attack_die)
+        (die,) = turn.draw_compared(10, (purpose,), against)
+        return self.rolled(turn, die, purpose, bonuses)
+
+    def rolled(self, turn: Turn, evasion_die: int, purpose: str, bonuses: Sequence[Bonus]) -> BattleStep:
+        """The evasion roll ``evasion_die`` (drawn already, for ``purpose``) with its ``bonuses``: logged, then
+        the hit or the miss and what follows it."""
         a, t = self.form.attacker, self.target
         attack_die, attack_total = self.attack_die, self.attack_total
-        evasion_die = turn.d10(_("evasion roll of {t}", t=t), t)
-        evasion_total = turn.apply(
-            evasion_die, evasion_bonuses(turn.state, turn.unit(t)), said(lambda: _("evasion roll")), t
-        )
+        evasion_die = turn.logged_d10(evasion_die, purpose, t)
+        evasion_total = turn.apply(evasion_die, bonuses, said_once(lambda: _("evasion roll")), t)
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
         if decided == "both 10":
             rule = _("both natural 10: the defender evades")
@@ -235,50 +254,73 @@ class Evasion(BattleStep):
             _answer_before_damage(turn, a, self.responses)
         # What follows reads only the battle and these values: the hits of every attack and evasion roll that
         # lead here with the same criticality share the damage roll's subtree.
-        return DamageRoll(self.form, t, attack_die == 10, self.then)
+        return DamageRoll.prepared(turn, self.form, t, attack_die == 10, self.then)
 
 
 @dataclass(frozen=True)
 class DamageRoll(BattleStep):
     """A hit's damage roll: 1d10 + the damage bonuses, multiplied (a charge, a ``critical``) and less the
     absorptions in the order option ``multiplier_order`` says; then the wound, and if a commander fell, its
-    troops' Moral (:class:`Morale`) before ``then``."""
+    troops' Moral (:class:`Morale`) before ``then``.
+
+    What the die does not change is worked out once, when the hit leads here (:meth:`prepared`): the damage
+    bonuses and their ``notes``, the multiplying ``factors``, the target's absorptions (``absorbs``, its Absorción
+    marked used in the battle) and what they log (``logged``: notes, their modifiers, rulings told). The roll logs
+    them in their places after its die, as a roll that worked them out after the die would: the exact walk, which
+    resolves the roll once for each value of its die, then does only what each value changes."""
 
     form: Form
     target: str
     critical: bool
     then: BattleStep
+    bonuses: tuple[Bonus, ...] = ()
+    notes: tuple[str, ...] = ()
+    factors: tuple[tuple[int, str], ...] = ()
+    absorbs: tuple[Bonus, ...] = ()
+    logged: tuple[Event, ...] = ()
 
-    def take(self, turn: Turn) -> BattleStep:
-        form = self.form
+    @classmethod
+    def prepared(cls, turn: Turn, form: Form, target: str, critical: bool, then: BattleStep) -> DamageRoll:
+        """The damage roll of a hit on ``target``, with what its die does not change worked out (see above)."""
         state = turn.state
-        attacker, target = state.unit(form.attacker), state.unit(self.target)
-        a, t = attacker.name, target.name
-        damage_die = turn.d10(_("damage vs {t}", t=t), a)
-        bonuses, notes = damage_bonuses(state, attacker, target)
-        for text in notes:
-            turn.note(text, a)
-        total = turn.apply(damage_die, [*bonuses, *form.extra_damage], said(lambda: _("damage")), a)
+        attacker, card = state.unit(form.attacker), state.unit(target)
+        bonuses, notes = damage_bonuses(state, attacker, card)
         factors: list[tuple[int, str]] = []
         if form.multiplier is not None:
             factors.append(form.multiplier)
-        if self.critical:
+        if critical:
             factors.append((2, "crítico"))
-        absorbs = absorptions(turn, target, form.keep_absorption)
-        order = turn.state.options.multiplier_order
-        if factors and absorbs:
-            turn.ruling(
-                "multiplier_order",
-                order,
-                _("the damage is multiplied, then absorptions are subtracted")
-                if order == "before_absorption"
-                else _("absorptions are subtracted, then what is left is multiplied"),
-            )
-        if order == "before_absorption":
+        events, turn.events = turn.events, []  # what the absorptions log, kept to be logged after the die
+        try:
+            absorbs = absorptions(turn, card, form.keep_absorption)
+            order = turn.state.options.multiplier_order
+            if factors and absorbs:
+                turn.ruling(
+                    "multiplier_order",
+                    order,
+                    _("the damage is multiplied, then absorptions are subtracted")
+                    if order == "before_absorption"
+                    else _("absorptions are subtracted, then what is left is multiplied"),
+                )
+        finally:
+            events, turn.events = turn.events, events
+        extra = (*bonuses, *form.extra_damage)
+        return cls(form, target, critical, then, extra, tuple(notes), tuple(factors), tuple(absorbs), tuple(events))
+
+    def take(self, turn: Turn) -> BattleStep:
+        a, t = self.form.attacker, self.target
+        damage_die = turn.d10(_("damage vs {t}", t=t), a)
+        for text in self.notes:
+            turn.note(text, a)
+        total = turn.apply(damage_die, self.bonuses, said_once(lambda: _("damage")), a)
+        for event in self.logged:
+            turn.emit(event)
+        factors, absorbs = self.factors, self.absorbs
+        if turn.state.options.multiplier_order == "before_absorption":
             total = multiply(turn, total, factors, t)
-            total = turn.apply(total, absorbs, said(lambda: _("damage")), t)
+            total = turn.apply(total, absorbs, said_once(lambda: _("damage")), t)
         else:
-            total = at_least_zero(turn, turn.apply(total, absorbs, said(lambda: _("damage")), t), t)
+            total = at_least_zero(turn, turn.apply(total, absorbs, said_once(lambda: _("damage")), t), t)
             total = multiply(turn, total, factors, t)
         fallen = wound(turn, a, t, at_least_zero(turn, total, t))
         if fallen is None:

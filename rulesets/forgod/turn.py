@@ -15,6 +15,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied, said
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
+from tabroll.kit.roster import Roster
 
 from .army import slot_overflow
 from .bonuses import Bonus
@@ -56,7 +57,11 @@ class Turn(Work[Battle]):
 
     def d10(self, purpose: str, unit: str | None) -> int:
         """One d10 from the action's dice, logged as a ``roll``."""
-        value = roll_die(self.dice, 10, purpose)
+        return self.logged_d10(roll_die(self.dice, 10, purpose), purpose, unit)
+
+    def logged_d10(self, value: int, purpose: str, unit: str | None) -> int:
+        """A d10 drawn already (one of :meth:`~tabroll.engine.work.ActionLog.draw_compared`'s, for an opposed
+        roll), logged as :meth:`d10` logs one, when the rules read it."""
         self.emit(Roll.die(10, value, label=purpose, unit=unit))
         return value
 
@@ -549,11 +554,13 @@ def turn_moves(turn: Turn, card: Card, act: Any, *, limit: int | None, reason: s
 # --- leaving the field, PV back -----------------------------------------------------------------------------
 
 
-def remove(turn: Turn, name: str, *, fled: bool = False) -> None:
-    """The card leaves the field (to the Panteón); what it took part in ends with it."""
+def remove(turn: Turn, name: str, *, fled: bool = False, card: Card | None = None) -> None:
+    """The card leaves the field (to the Panteón); what it took part in ends with it. ``card``: the card as it
+    leaves, when the caller changed it (None: as the battle has it)."""
     state = turn.state
-    card = state.unit(name)
-    state = state.with_unit(replace(card, defeated=True, fled=fled, position=None))
+    if card is None:
+        card = state.unit(name)
+    units = Roster.of(state.units).replace(replace(card, defeated=True, fled=fled, position=None))
     shields = tuple(pair for pair in state.shields if name not in pair)
     guards = tuple(pair for pair in state.guards if name not in pair)
     charges: list[Charge] = []
@@ -565,7 +572,7 @@ def remove(turn: Turn, name: str, *, fled: bool = False) -> None:
             turn.note(_("{charger}'s charge is no longer covered", charger=charge.charger))
             charge = replace(charge, cover=None)
         charges.append(charge)
-    turn.state = replace(state, shields=shields, guards=guards, charges=tuple(charges))
+    turn.state = replace(state, units=units, shields=shields, guards=guards, charges=tuple(charges))
 
 
 def restore(turn: Turn, healer: Card, target: Card, life: int | None, roll: str | None, cure: bool) -> Card:

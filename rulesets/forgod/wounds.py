@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabroll.events import Damage, Defeat, Modifier, said
+from tabroll.events import Damage, Defeat, Modifier
 from tabroll.frozen import replace
 
 from .bonuses import Bonus, absorption_active, absorption_off
 from .events import CardsLost, Multiplier
-from .messages import _
+from .messages import _, said_once
 from .state import Card
 from .turn import Turn, remove
 
@@ -19,7 +19,9 @@ from .turn import Turn, remove
 def at_least_zero(turn: Turn, total: int, unit: str) -> int:
     if total < 0:
         turn.emit(
-            Modifier(applies_to=said(lambda: _("damage")), reason=_("never below 0"), amount=-total, total=0, unit=unit)
+            Modifier(
+                applies_to=said_once(lambda: _("damage")), reason=_("never below 0"), amount=-total, total=0, unit=unit
+            )
         )
         return 0
     return total
@@ -29,7 +31,7 @@ def multiply(turn: Turn, total: int, factors: Sequence[tuple[int, str]], unit: s
     for factor, reason in factors:
         total *= factor
         turn.emit(
-            Multiplier(applies_to=said(lambda: _("damage")), reason=reason, factor=factor, total=total, unit=unit)
+            Multiplier(applies_to=said_once(lambda: _("damage")), reason=reason, factor=factor, total=total, unit=unit)
         )
     return total
 
@@ -76,7 +78,7 @@ def absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
     elif target.absorption_used:
         turn.note(_("{t} already used its Absorción this round", t=t), t)
     else:
-        value = turn.apply(per_round, adjust, said(lambda: _("Absorción")), t)
+        value = turn.apply(per_round, adjust, said_once(lambda: _("Absorción")), t)
         absorbs.append(("Absorción (una vez por ronda)", -value))
         turn.put(replace(target, absorption_used=True))
     constant = target.constant_absorption + sum(a.constant_absorption for a in armour)
@@ -140,10 +142,12 @@ def wound(turn: Turn, attacker: str, target_name: str, amount: int) -> Card | No
     )
     if lost and target.cards > 1:
         turn.emit(CardsLost(unit=target_name, lost=lost, left=left, life_left=life_left))
-    turn.put(replace(target, cards=left if left else target.cards, wounds=wounds))
-    if left == 0:
+    wounded = replace(target, cards=left if left else target.cards, wounds=wounds)
+    if left:
+        turn.put(wounded)
+    else:
         turn.emit(Defeat(unit=target_name, by=attacker, reason=_("PV 0 or less: to the Panteón"), how="annihilated"))
-        remove(turn, target_name)
+        remove(turn, target_name, card=wounded)
         if target.commander:
             return target
     return None

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -38,6 +38,10 @@ MAX_VALUES = 10_000
 
 MAX_DIE_VALUE = 1_000_000
 """No die has more sides than this (the same bound the notation parser enforces)."""
+
+MAX_COMPARED_ROLLS = 10_000
+"""Most ordered rolls a request read by :attr:`DiceRequest.compare` may have: its outcomes are found by reading
+each roll once (two d100s at most)."""
 
 _VALUES_TIP = N_("give the numbers the dice show, separated by spaces or commas, like 14 or 14,3,5")
 _ORDER_TIP = N_("give one value for every die rolled, in the order the dice are rolled")
@@ -69,10 +73,18 @@ class DiceRequest:
     table)`` with face k counting for ``table[k - 1]`` (tuples of ints of one length). The exact walk then
     branches over the distinct sums, each with its weight. A count of successes is the case of a face counting
     (1,) or (0,). Every other source ignores it."""
+    compare: Callable[[tuple[int, ...]], Hashable] | None = None
+    """What the rules read of these dice, each rolled for its own side of a comparison (one die against another,
+    a die against a number), when that is all they read: the outcome ``compare(values)`` of the values in the
+    order drawn (who wins, a tie, a natural 10 that decides). A hashable value, such as a frozen dataclass: the
+    exact walk then branches over its distinct outcomes, each once with the ordered rolls that give it and one
+    roll that does. Every other source ignores it (see :meth:`~tabroll.engine.work.ActionLog.draw_compared`)."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:
             raise ValueError(f"a dice request needs count >= 1 and sides >= 1, not {self.count}d{self.sides}")
+        if self.compare is not None and (self.fudge or self.choice or self.sides**self.count > MAX_COMPARED_ROLLS):
+            raise ValueError(f"a comparison reads {MAX_COMPARED_ROLLS:,} rolls at most, not {self.notation}")
         if self.fudge and self.sides != 3:
             raise ValueError(f"a Fudge die has 3 faces, not {self.sides}")
         if self.per_face is not None and (

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
@@ -161,6 +161,23 @@ class ActionLog:
             log(index, value)
             drawn.append(value)
         return tuple(drawn)
+
+    def draw_compared(
+        self, sides: int, purposes: Sequence[str], compare: Callable[[tuple[int, ...]], Hashable]
+    ) -> tuple[int, ...]:
+        """One die of ``sides`` sides for each of ``purposes``, in that order, for rules that read of them only the
+        outcome ``compare(values)`` (one die against another: who wins, a tie, a natural face that decides; a
+        hashable function, such as a frozen dataclass). A source that watches steps (the exact walk, its estimate,
+        Monte Carlo) is asked once for all of them, with ``compare``: the exact walk then branches over its
+        distinct outcomes, not over every roll (an opposed d10 against d10: 2 or 3 branches, not 100). Every other
+        source (run, play, the journal, given dice, a person) is asked for one die at a time, as for any die. The
+        values are the same either way; nothing is logged here: the rules log each die as they read it."""
+        from tabroll.dice.sources import DiceRequest, checked_draw
+
+        dice = self.dice
+        if isinstance(dice, StepWatcher):
+            return checked_draw(dice, DiceRequest(" / ".join(purposes), len(purposes), sides, compare=compare))
+        return tuple(checked_draw(dice, DiceRequest(purpose, 1, sides))[0] for purpose in purposes)
 
     def roll_dice(self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False) -> RolledExpression:
         """Roll a dice expression from the action's dice source and log it; the rolled result is returned.

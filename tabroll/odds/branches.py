@@ -1,14 +1,15 @@
 """The branches of one dice request in an exact walk: its pools (values in rising order, each weighted by the
 ordered rolls that give it), or, when the rules read only a sum, its totals (each weighted by the rolls that
 add up to it), or, when they read only what each face counts for added up, its sums (how many dice succeed is
-one such sum); and how a walk's first branches are dealt to worker processes."""
+one such sum), or, when they read only how a comparison of its dice came out, those outcomes; and how a walk's
+first branches are dealt to worker processes."""
 
 from __future__ import annotations
 
 import functools
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -35,9 +36,12 @@ the roll is walked by its pools (100d20kh50 would take minutes to count)."""
 
 def _reading(request: DiceRequest) -> Reading | None:
     """How the walk reads ``request``: by its sums when its rules read only what its faces count for added up
-    (:attr:`~DiceRequest.per_face`: how many dice succeed is one), by its totals when they read only the sum of
-    its dice or of the dice it keeps, else None (by its pools)."""
+    (:attr:`~DiceRequest.per_face`: how many dice succeed is one), by the outcomes of its
+    :attr:`~DiceRequest.compare` when they read only how a comparison of its dice came out, by its totals when they
+    read only the sum of its dice or of the dice it keeps, else None (by its pools)."""
     count, sides = request.count, request.sides
+    if request.compare is not None:
+        return _compared(count, sides, request.compare)
     if request.per_face is not None:
         return _sums(sides, request.per_face)
     if not request.total_only or count == 1:
@@ -257,7 +261,51 @@ class _FaceSums(Sequence[tuple[tuple[int, ...], int]]):
 _sums = functools.lru_cache(maxsize=256)(_FaceSums)
 
 
-Reading = _Totals | _KeptTotals | _FaceSums
+class _Compared(Sequence[tuple[tuple[int, ...], int]]):
+    """The outcomes ``compare`` reads of ``count`` dice of ``sides`` sides rolled in order (one die against
+    another: who wins, ties, a natural face that decides), as :class:`_Totals` lists totals: each outcome with the
+    number of ordered rolls that give it and one of them, in the order the rolls first meet them (rolls in rising
+    order of their first die, then their second…). Every roll is read once, when the reading is made (at most
+    :data:`~tabroll.dice.sources.MAX_COMPARED_ROLLS`). The first outcome is that of every die showing 1, and that
+    roll stands for it (the answer a walk gives a request nobody has walked yet); every other outcome is shown by
+    the last roll that gives it, so that the rolls the walk resolves span the dice from their lowest to their
+    highest faces: one who reads the walk's events (``play``'s preview) sees that the number a side had to beat
+    moved with the other side's die. The values keep their order: the first die is the first side's."""
+
+    __slots__ = ("_branches", "_compare", "_index", "first_ways")
+    nbytes = 0  # one roll and its weight per outcome
+
+    def __init__(self, count: int, sides: int, compare: Callable[[tuple[int, ...]], Hashable]) -> None:
+        found: dict[Hashable, list[Any]] = {}
+        for roll in itertools.product(range(1, sides + 1), repeat=count):
+            outcome = compare(roll)
+            entry = found.get(outcome)
+            if entry is None:
+                found[outcome] = [roll, 1]
+            else:
+                entry[0] = roll  # the last roll so far
+                entry[1] += 1
+        self._branches = [(roll, ways) for roll, ways in found.values()]
+        self._branches[0] = ((1,) * count, self._branches[0][1])  # the first outcome: every die showing 1
+        self._index = {outcome: index for index, outcome in enumerate(found)}
+        self._compare = compare
+        self.first_ways: int = self._branches[0][1]
+
+    def __len__(self) -> int:
+        return len(self._branches)
+
+    def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
+        if not 0 <= index < len(self._branches):
+            raise IndexError(index)
+        return self._branches[index]
+
+    def index_of(self, values: Sequence[int]) -> int:
+        return self._index[self._compare(tuple(values))]
+
+
+_compared = functools.lru_cache(maxsize=256)(_Compared)
+
+Reading = _Totals | _KeptTotals | _FaceSums | _Compared
 """How a roll is walked when its rules read less than its pool: its branches (see :class:`_Totals`)."""
 
 

@@ -32,15 +32,17 @@ def _same(ruleset: Any, state: Any, action: Any, budget: int = BUDGET) -> int | 
 
 
 def test_the_benchmark_attack_walks_each_damage_roll_once_per_criticality() -> None:
-    """1d10 + 2 against 1d10 + 3: 63 of the 100 pairs are evaded, 37 hit (2 of them critical), 433 leaves. Each
-    hit reaches the step of the damage roll, whose subtree depends only on whether it was critical:
-    the walk resolves each of the 100 pairs once and the damage rolls a few times over (136 resolutions today:
-    a hit met while another hit's damage rolls still wait on the walk's stack walks them again)."""
+    """1d10 + 2 against 1d10 + 3: 63 of the 100 pairs are evaded, 28 hit and 9 are critical (a natural 10 on the
+    attack die, none on the evasion die). The rules read the pair as nothing more (``Opposed``), so the walk
+    branches over these 3 outcomes, not over the 100 pairs (433 leaves, 136 resolutions before), and each hit
+    reaches the step of the damage roll, whose subtree depends only on whether it was critical: 1 miss and the
+    10 damage rolls of each, one resolution each."""
     scenario = load_scenario_file(BENCHMARK)
     action = scenario.steps[0].action
     walked = exact_odds(scenario.ruleset, scenario.state, action)
-    assert walked.leaves == 433
-    assert 100 + 2 * 9 <= walked.resolutions <= 140
+    assert walked.leaves == walked.resolutions == 1 + 10 + 10
+    hit = walked.tally.values[("", "hit")]
+    assert hit == {False: Fraction(63, 100), True: Fraction(37, 100)}
     assert _same(scenario.ruleset, scenario.state, action, budget=1_000) == walked.resolutions
 
 
@@ -57,13 +59,14 @@ def test_a_series_of_two_attacks_walks_the_second_once_per_state_after_the_first
     resolutions = _same(scenario.ruleset, scenario.state, action, budget=40_000)
     assert resolutions is not None
     walked = exact_odds(scenario.ruleset, scenario.state, action)
-    assert walked.leaves == 181 * 181 and resolutions < 2_000
+    # each attack: evaded, or a critical and its 10 damage rolls (181 leaves when each pair was walked)
+    assert walked.leaves == 11 * 11 and resolutions < 2_000
 
 
-@pytest.mark.slow  # 5,000 resolutions
 def test_every_tied_reaction_roll_leads_to_the_same_next_attempt() -> None:
-    """Initiative: ties roll again, up to 50 attempts. The walk merges the ties of each attempt, so the 100**50
-    paths take a few thousand resolutions, and the refusal after 50 ties weighs exactly P(tie)**50."""
+    """Initiative: ties roll again, up to 50 attempts. The rules read each attempt's two dice only as who won or
+    a tie (``ReactionOutcome``), and every tie leads to the same next attempt, so the 100**50 paths take 101
+    resolutions (4,951 when each pair was walked), and the refusal after 50 ties weighs exactly P(tie)**50."""
     data = battle(
         {
             "R": card("red", [0, 0], commander=True, Nivel=9, Reacción=3, PV=10),
@@ -78,7 +81,8 @@ def test_every_tied_reaction_roll_leads_to_the_same_next_attempt() -> None:
     tie = Fraction(ties, 100)
     assert walked.tally.weight == 1
     assert sum(walked.tally.refused.values()) == tie**50
-    assert walked.resolutions <= 50 * 100 + 50
+    # each attempt branches over its 3 outcomes (red first, blue first, a tie), the tie into the next attempt
+    assert walked.resolutions == 50 * 2 + 1
 
 
 @st.composite

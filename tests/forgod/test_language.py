@@ -9,6 +9,9 @@ from typing import Any
 
 import pytest
 
+from tabroll.events import said
+from tabroll.rulesets.forgod.messages import _ as forgod_
+from tabroll.rulesets.forgod.messages import said_once
 from tests.support import json_shape, speaking
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "forgod"
@@ -166,3 +169,46 @@ def test_units_tells_the_stats_in_spanish(cli) -> None:
     assert "El bonificador de evasión: 1d10 + Evasión debe igualar o superar el ataque." in result.out
     english = cli("units", "forgod")
     assert "Attacks per turn." in english.out and "Ataques por turno." not in english.out
+
+
+@pytest.mark.parametrize(
+    ("message", "values"),
+    [
+        ("{stat} roll of {attacker}", {"stat": "Fortaleza", "attacker": "red"}),
+        ("natural 10 for the defender", {}),
+        ("a {slip} the code made", {}),  # a placeholder with no value: said as written
+        ("{first} acts first this round; the players then alternate cards", {"first": "blue"}),
+        ("{a} and {t} are on the same side", {"a": "X", "t": "Y", "unused": 3}),
+    ],
+)
+@pytest.mark.parametrize("code", ["en", "es", "game"])
+def test_the_games_sentences_are_said_as_its_catalogue_says_them(code: str, message: str, values: Any) -> None:
+    # English fills the message at once (no catalogue to look in); every language says what the catalogue says
+    from tabroll.rulesets.forgod import messages
+
+    with speaking(code, "forgod"):
+        assert messages._(message, **values) == messages._SIDES.gettext(message, **values)
+
+
+def _evasion_roll() -> str:
+    return forgod_("evasion roll")  # fixed words: no name from around them
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_fixed_words_are_said_once_per_language_as_said_says_them(code: str) -> None:
+    with speaking(code, "forgod"):
+        words = said_once(_evasion_roll)
+        assert (str(words), words.machine) == (str(said(_evasion_roll)), "evasion roll")
+        assert said_once(_evasion_roll) is words
+    stat = "Moral"
+    with pytest.raises(ValueError, match="said_once"):
+        said_once(lambda: forgod_("{stat} roll", stat=stat))
+
+
+def test_fixed_words_follow_the_language_chosen() -> None:
+    with speaking("es", "forgod"):
+        spanish = said_once(_evasion_roll)
+        assert str(spanish) == "tirada de evasión"
+    english = said_once(_evasion_roll)
+    assert english.machine == spanish.machine == str(english) == "evasion roll"
+    assert english is not spanish
