@@ -3,7 +3,7 @@ again. A game is one folder under ``rulesets/`` whose package exposes ``RULESET`
 :class:`Ruleset` subclass; nothing in the core names it.
 
 What a game writes (the smaller fixture game under ``tests/fixtures/games/`` is the smallest complete example;
-README "Adding a game" says the same):
+docs/contributing/adding-a-game.md says the same):
 
 - ``__init__.py``: the :class:`Ruleset` subclass and ``RULESET``, its instance. Its class attributes are the
   game's facts (id, name, aliases, command-line attack fields…); its methods are the hooks the core calls, each

@@ -21,11 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest, GivenDice, RecordingDice, SeededDice
-from tabroll.engine import Measure
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.events import Event
-from tabroll.kit import Blow, Strike, core_blows
+from tabroll.kit import Blow, Measure, Strike, core_blows
 from tabroll.odds import branches
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.measures import GAME
