@@ -10,7 +10,6 @@ cannot send a terminal its own commands; the JSON formats keep every character e
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable
 from typing import Any, Literal, TextIO
@@ -209,6 +208,8 @@ class JsonLinesRenderer(Renderer):
 
     def event(self, event: Event, **tags: Any) -> None:
         record = {**event.to_json(), **{k: v for k, v in tags.items() if v is not None}}
+        import json  # only the JSON formats write JSON: the text ones start without it
+
         self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
         self.stream.flush()
 
@@ -287,6 +288,8 @@ class JsonRenderer(Renderer):
         else:
             self._finish()
             document = {**head, "files": self.files} if self.multi else {**head, **self.files[0]}
+        import json
+
         self.stream.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
         super().close()
 

@@ -50,10 +50,13 @@ def typer_alone() -> set[str]:
     return set(done.stdout.split())
 
 
-def test_roll_loads_no_game_no_yaml_and_no_scenario_model() -> None:
+def test_roll_loads_no_game_no_yaml_no_scenario_model_and_no_library_api() -> None:
+    """The library's result types (``tabroll.api``) and ``json`` (only the JSON formats write it) are not
+    loaded for a roll shown as text."""
     modules = loaded("roll", "1d20", "--format", "text")
     assert not {m for m in modules if m.startswith("tabroll.rulesets.")}
-    avoided = {"yaml", "rich", "tabroll.kit.models", "tabroll.loading", "tabroll.engine"} - typer_alone()
+    avoided = {"yaml", "rich", "json", "tabroll.api", "tabroll.kit.models", "tabroll.loading", "tabroll.engine"}
+    avoided -= typer_alone()
     assert "tabroll.engine" in avoided
     assert not avoided & modules, avoided & modules
 
@@ -72,3 +75,4 @@ def test_running_a_tabmaster_file_loads_no_other_game_and_not_the_command_line_a
     for game in OTHER_GAMES:
         assert game_modules(modules, game) == set()
     assert "tabroll.loading.quick" not in modules
+    assert "tabroll.api" not in modules  # the command makes the run itself; the library's result types wait

@@ -53,14 +53,17 @@ def roll(
         tabroll roll 4d6kh3 --dice 5,3,6,1
         tabroll roll 1d20+7 2d6+3 --seed 3
     """
-    from tabroll.api import _rolled
     from tabroll.dice.words import parse_words
+    from tabroll.events import UNLABELLED, Roll
     from tabroll.render.output import make_renderer
 
     chosen = _format(fmt)
     parsed = parse_words(expression)
     session = _session(seed, dice, prompt, signed=any("fudge" in e.features for e in parsed))
-    rolls = _rolled(parsed, session, label).rolls  # tabroll.api.roll's way
+    # tabroll.api.roll's rule, without importing the library's result types (tabroll.api): a comment typed after
+    # a roll (1d20+5 to hit) names it unless --label is given. Every roll is made before any is shown.
+    named = [(one, one.comment if one.comment and label == UNLABELLED else label) for one in parsed]
+    rolls = [Roll.of(one.roll(session.source, name), label=name) for one, name in named]
     renderer = make_renderer(chosen)
     for event in rolls:
         renderer.event(event)
@@ -103,8 +106,7 @@ def run(
         tabroll run battle.yaml --seed 42 --format json
         tabroll run battle.yaml --journal evening.jsonl
     """
-    from tabroll.api import _batch
-    from tabroll.batch import expand_paths
+    from tabroll.batch import Batch, expand_paths
     from tabroll.dice.session import check_jobs
     from tabroll.render.output import make_renderer
 
@@ -112,7 +114,7 @@ def run(
     paths = expand_paths(files)
     check_jobs(jobs)
     choice = _dice_choice(seed, dice, prompt, answers)
-    batch = _batch(  # tabroll.api.run's way
+    batch = Batch(  # as tabroll.api.run makes it (without importing the library's result types)
         paths, choice, make_renderer(chosen), options=_options(option), jobs=jobs, journal=journal,
         journal_force=journal_force, state=state and chosen in ("text", "rich", "markdown"),
     )  # fmt: skip
