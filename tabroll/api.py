@@ -601,11 +601,9 @@ def roll(
 def _rolled(parsed: Sequence[Any], session: Session, label: str | None) -> Rolls:
     """The expressions ``parsed`` rolled with the dice of ``session``: the one way ``roll()`` and ``tabroll roll``
     roll them (a comment typed after a roll, ``1d20+5 to hit``, names it unless a label is given)."""
-    from tabroll.events import UNLABELLED, Roll
+    from tabroll.events import UNLABELLED, named_rolls
 
-    chosen = UNLABELLED if label is None else label
-    named = [(one, one.comment if one.comment and chosen == UNLABELLED else chosen) for one in parsed]
-    rolls = tuple(Roll.of(one.roll(session.source, name), label=name) for one, name in named)
+    rolls = tuple(named_rolls(parsed, session.source, UNLABELLED if label is None else label))
     facts = session.facts()
     given = session.choice.given
     return Rolls(

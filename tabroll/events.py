@@ -387,6 +387,17 @@ UNLABELLED = "roll"
 as it is, and the log says the language's word for a roll."""
 
 
+def named_rolls(parsed: Iterable[Any], source: Any, label: str = UNLABELLED) -> list[Roll]:
+    """Each parsed dice expression (:func:`tabroll.dice.words.parse_words`) rolled from ``source``, in order, as a
+    ``roll`` event: a comment typed after an expression (``1d20+5 to hit``) names it unless ``label`` is given.
+    ``tabroll roll``, ``play``'s ``roll`` and the library's ``roll()`` name their rolls so."""
+    rolls = []
+    for one in parsed:
+        name = one.comment if one.comment and label == UNLABELLED else label
+        rolls.append(Roll.of(one.roll(source, name), label=name))
+    return rolls
+
+
 @event_kind("roll")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class Roll(Event):

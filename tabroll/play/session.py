@@ -333,15 +333,14 @@ class Table:
 
     def _roll(self, args: list[str]) -> None:
         from tabroll.dice.words import parse_words
-        from tabroll.events import UNLABELLED, Roll
+        from tabroll.events import named_rolls
 
         if not args:
             raise InputError(
                 _("roll what?"), tip=_("e.g. {example}", example="roll 2d6, roll 1d20+3, roll 1d20 adv +5")
             )
-        for expression in parse_words(args):  # the words read as `tabroll roll` reads them; a comment names it
-            label = expression.comment or UNLABELLED
-            self.say(Roll.of(expression.roll(self.roller, label), label=label).sentence())
+        for event in named_rolls(parse_words(args), self.roller):  # the words read as `tabroll roll` reads them
+            self.say(event.sentence())
 
     def _odds(self, args: list[str]) -> None:
         from tabroll.odds.api import compute_odds

@@ -54,16 +54,13 @@ def roll(
         tabroll roll 1d20+7 2d6+3 --seed 3
     """
     from tabroll.dice.words import parse_words
-    from tabroll.events import UNLABELLED, Roll
+    from tabroll.events import named_rolls
     from tabroll.render.output import make_renderer
 
     chosen = _format(fmt)
     parsed = parse_words(expression)
     session = _session(seed, dice, prompt, signed=any("fudge" in e.features for e in parsed))
-    # tabroll.api.roll's rule, without importing the library's result types (tabroll.api): a comment typed after
-    # a roll (1d20+5 to hit) names it unless --label is given. Every roll is made before any is shown.
-    named = [(one, one.comment if one.comment and label == UNLABELLED else label) for one in parsed]
-    rolls = [Roll.of(one.roll(session.source, name), label=name) for one, name in named]
+    rolls = named_rolls(parsed, session.source, label)  # every roll is made before any is shown
     renderer = make_renderer(chosen)
     for event in rolls:
         renderer.event(event)
