@@ -70,12 +70,12 @@ def trample_case() -> tuple[Any, Any, Any]:
     return scenario.ruleset, state, scenario.steps[0].action
 
 
-def tabroll_exact(case: tuple[Any, Any, Any], jobs: int = 1) -> Any:
+def tabroll_exact(case: tuple[Any, Any, Any]) -> Any:
     from tabroll.odds.exact import exact_odds
     from tabroll.odds.report import build_report
 
     ruleset, state, action = case
-    result = exact_odds(ruleset, state, action, jobs=jobs)
+    result = exact_odds(ruleset, state, action)
     return build_report(result.tally, exact=True, samples=result.leaves)
 
 
@@ -576,10 +576,6 @@ def main() -> None:
             row["ratio_baseline"] = before[name] / theirs
             line += (f"; baseline checkout {before[name] * 1000:.1f} ms -> {before[name] / theirs:.1f}x icepool "
                      f"(this checkout {before[name] / ours:.2f}x faster, timed turn about)")  # fmt: skip
-        if name == "trample":
-            two = median_seconds(lambda case=case: tabroll_exact(case, jobs=2), args.repeat)  # type: ignore[misc]
-            row["tabroll_jobs2_s"] = two
-            line += f"; with --jobs 2 {two * 1000:.1f} ms ({two / theirs:.1f}x icepool)"
         results[f"{name}_exact"] = row
         print(line, flush=True)
     if baseline is not None:

@@ -79,10 +79,7 @@ def compute_odds(
 
     def describe() -> str:
         if phase["what"] == "walk":
-            if jobs > 1:
-                said = _("the exact walk in {jobs} processes was stopped", jobs=jobs)
-            else:
-                said = _("the exact walk was stopped after about {count} resolutions", count=f"{limits.WALKED[0]:,}")
+            said = _("the exact walk was stopped after about {count} resolutions", count=f"{limits.WALKED[0]:,}")
         elif phase["what"] == "simulation":
             if jobs > 1:
                 said = _("the simulation in {jobs} processes was stopped", jobs=jobs)
@@ -121,7 +118,7 @@ def _compute(
     note = ""
     if trials is None:
         walked = _walk_first(
-            ruleset, state, action, budget=budget, jobs=jobs, seed=seed, trials=fallback_trials, limit=limit,
+            ruleset, state, action, budget=budget, seed=seed, trials=fallback_trials, limit=limit,
             walk_deadline=None if seconds is None else started + seconds / 2, phase=phase,
         )  # fmt: skip
         if isinstance(walked, Report):
@@ -140,7 +137,6 @@ def _walk_first(
     action: Any,
     *,
     budget: int,
-    jobs: int,
     seed: int,
     trials: int,
     limit: TimeLimit | None,
@@ -159,7 +155,7 @@ def _walk_first(
         if surely_over(samples, budget):
             raise samples.over(budget)
         phase["what"] = "walk"
-        result = exact_odds(ruleset, state, action, budget=budget, jobs=jobs, deadline=walk_deadline)
+        result = exact_odds(ruleset, state, action, budget=budget, deadline=walk_deadline)
     except BudgetExceeded as too_big:
         if too_big.budget_helps:
             return n_(

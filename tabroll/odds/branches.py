@@ -1,8 +1,7 @@
 """The branches of one dice request in an exact walk: its pools (values in rising order, each weighted by the
 ordered rolls that give it), or, when the rules read only a sum, its totals (each weighted by the rolls that
 add up to it), or, when they read only what each face counts for added up, its sums (how many dice succeed is
-one such sum), or, when they read only how a comparison of its dice came out, those outcomes; and how a walk's
-first branches are dealt to worker processes."""
+one such sum), or, when they read only how a comparison of its dice came out, those outcomes."""
 
 from __future__ import annotations
 
@@ -369,13 +368,12 @@ class _Pools:
     counted from the node it hangs below (``hangs``; ``None``: the root).
 
     A small request's pools are ``listed`` (:func:`_pools`), taken from ``index`` down; a large one's are made
-    one from the other (``combo`` is the next), so the walk holds one entry per request, never its pools. A share
-    of the pools dealt to another process (:func:`_deal`) takes every ``every``-th one. ``left`` counts the pools
-    still to take and ``ways`` the ordered rolls they stand for (the probability still to walk)."""
+    one from the other (``combo`` is the next), so the walk holds one entry per request, never its pools. ``left``
+    counts the pools still to take and ``ways`` the ordered rolls they stand for (the probability still to
+    walk)."""
 
     __slots__ = (
         "combo",
-        "every",
         "hangs",
         "head",
         "index",
@@ -401,11 +399,10 @@ class _Pools:
         listed: Sequence[tuple[tuple[int, ...], int]] | None = None,
         index: int = 0,
         combo: tuple[int, ...] = (),
-        every: int = 1,
         origin: _Node | None = None,
     ) -> None:
         self.head, self.sides, self.numerator, self.step, self.hangs = head, sides, numerator, step, hangs
-        self.left, self.ways, self.listed, self.index, self.combo, self.every = left, ways, listed, index, combo, every
+        self.left, self.ways, self.listed, self.index, self.combo = left, ways, listed, index, combo
         self.origin = origin  # the node at a step its resolutions resume from (None: the action's start)
 
     @classmethod
@@ -440,57 +437,15 @@ class _Pools:
         listed = self.listed
         if listed is not None:
             combo, ways = listed[self.index]
-            self.index -= self.every
+            self.index -= 1
         else:
             combo = self.combo
             ways = _ways(combo)
             if self.left:
-                following = combo
-                for _ in range(self.every):
-                    following = _before(following, self.sides)
-                self.combo = following
+                self.combo = _before(combo, self.sides)
         self.ways -= ways
         return combo, ways
 
     def weight(self) -> Fraction:
         """The probability of the pools still to take, counted from the node they hang below."""
         return Fraction(self.numerator * self.ways, self.step)
-
-
-def _deal(stack: list[_Pools], jobs: int) -> list[list[_Pools]]:
-    """The pools waiting on ``stack`` (all hanging from the root) dealt out to ``jobs`` parts in turn, each
-    request's pools strided over the parts (so neighbouring pools, which cost alike, go to different processes).
-    A large request's pools are counted through once here, to know where each share starts and what it weighs."""
-    parts: list[list[_Pools]] = [[] for _ in range(jobs)]
-    turn = 0
-    for entry in stack:
-        shares = min(jobs, entry.left)
-        every = entry.every * jobs
-        starts: list[Any] = []
-        ways = [0] * shares
-        if entry.listed is not None:
-            listed = entry.listed
-            for k in range(entry.left):
-                index = entry.index - k * entry.every
-                if k < shares:
-                    starts.append(index)
-                ways[k % jobs] += listed[index][1]
-        else:
-            combo = entry.combo
-            for k in range(entry.left):
-                if k:
-                    for _ in range(entry.every):
-                        combo = _before(combo, entry.sides)
-                if k < shares:
-                    starts.append(combo)
-                ways[k % jobs] += _ways(combo)
-        for i in range(shares):
-            share = _Pools(entry.head, entry.sides, entry.numerator, entry.step, None,
-                           left=len(range(i, entry.left, jobs)), ways=ways[i], every=every)  # fmt: skip
-            if entry.listed is not None:
-                share.listed, share.index = entry.listed, starts[i]
-            else:
-                share.combo = starts[i]
-            parts[(turn + i) % jobs].append(share)
-        turn += shares
-    return parts

@@ -30,9 +30,8 @@ from tabroll.engine import Resolution
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import ActionLog
 from tabroll.errors import RuleRefusal, interrupted
-from tabroll.i18n import _
 from tabroll.kit import AnyRuleset
-from tabroll.odds.branches import Reading, _deal, _pool_size, _Pools, _reading
+from tabroll.odds.branches import Reading, _pool_size, _Pools, _reading
 from tabroll.odds.limits import (
     CLOCK_EVERY,
     MAX_TOTALS_BYTES,
@@ -79,7 +78,7 @@ class PrefixDice(StepWatcher):
     there.
     """
 
-    __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "keep_first", "origin")
+    __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin")
     valid_by_construction = True  # every value it gives is one the walk made for that request (checked_draw)
 
     def __init__(self, values: Sequence[int], walker: _Walker | None = None, origin: _Node | None = None) -> None:
@@ -91,10 +90,6 @@ class PrefixDice(StepWatcher):
         # step, and where in the values its dice begin
         self.origin = origin
         self.base = 0
-        # whether a step before the action's first die opens a node too (resumed from, the branches below it skip
-        # the checks an action makes before its dice); not while the walk is being shared out among processes,
-        # whose branches must hang from the root (a worker starts from the action's start)
-        self.keep_first = True
         # (position, count, sides, node, numerator, denominator, reading, origin, base) of each request past the
         # prefix: ``node`` is the node of the step the request follows, numerator/denominator the weight of the path
         # from there to it, ``reading`` its branches when its rules read less than its pool (its sum, or how many
@@ -144,10 +139,10 @@ class PrefixDice(StepWatcher):
     def at_step(self, turn: ActionLog, step: Step) -> bool:
         """The resolver is about to take ``step``: past the prefix, the walk either knows what follows (True: the
         resolution stops) or opens a node that keeps ``turn`` as it is now, to resume from (before the action's
-        first die only with :attr:`keep_first`)."""
+        first die too: the branches below it skip the checks an action makes before its dice)."""
         position = self._position
         walker = self._walker
-        if position < self._given or walker is None or (position == 0 and self.origin is None and not self.keep_first):
+        if position < self._given or walker is None:
             return False
         node = walker.at_step(turn, step)
         if node is None:
@@ -292,8 +287,8 @@ class _Walker:
             node = parent
 
     def walked(self, stack: list[_Pools], start: Fraction) -> Fraction:
-        """How much of the probability is walked, between resolutions: all of ``start`` (what the walk was given:
-        everything, or a process's share) but the pools still on ``stack`` (for a walk stopped by its deadline)."""
+        """How much of the probability is walked, between resolutions: all of ``start`` (what the walk was given)
+        but the pools still on ``stack`` (for a walk stopped by its deadline)."""
         weights: dict[int, Fraction] = {id(self.root): Fraction(1)}
 
         def weight(node: _Node | None) -> Fraction:
@@ -319,19 +314,17 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     stack: list[_Pools],
     budget: int,
     *,
-    split_at: int | None = None,
     deadline: float | None = None,
     finals: Finals | None = None,
-) -> tuple[Tally, int, int, list[_Pools]]:
-    """Walk the pools on ``stack`` depth first: (tally, leaves, resolutions, pools left).
+) -> tuple[Tally, int, int]:
+    """Walk the pools on ``stack`` depth first: (tally, leaves, resolutions).
 
     Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf (or at
     a step whose continuation is known: :class:`_Walker`); the other pools of each request it met past its
     prefix are pushed, as one entry per request (:class:`_Pools`). Every limit is looked at before the work it
     limits: a request whose pools (counted, not listed) would take the walk past ``budget`` resolutions raises
-    :class:`BudgetExceeded` before any of them is made. With ``split_at``, stop as soon as ``split_at`` pools wait,
-    all hanging from the root, and hand them back (how the walk is shared among processes); otherwise walk to
-    the end. Past ``deadline`` raise :class:`WalkStopped`, saying how much of the probability was walked.
+    :class:`BudgetExceeded` before any of them is made. Past ``deadline`` raise :class:`WalkStopped`, saying how
+    much of the probability was walked.
     With ``finals``, each resolved leaf also adds its final value under :data:`FINAL`.
     """
     tally = Tally.of(ruleset, state, action)
@@ -341,8 +334,6 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     waiting = sum(entry.left for entry in stack)
     start = sum((entry.weight() for entry in stack), Fraction(0))
     while stack:
-        if split_at is not None and waiting >= split_at and all(entry.hangs is None for entry in stack):
-            break
         if resolutions % CLOCK_EVERY == 0:
             WALKED[0] = resolutions
             interrupted()  # a Ctrl-C a library swallowed still stops the walk
@@ -361,7 +352,6 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
         walker.node, walker.numerator, walker.denominator = node, entry.numerator * ways, entry.step
         origin = entry.origin
         dice = PrefixDice(prefix, walker, origin)
-        dice.keep_first = split_at is None
         walker.stopped = None
         try:
             resolved, reason = _resolve_one(ruleset, state, action, dice, origin)
@@ -375,10 +365,7 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
             alone = largest if largest[2] - 1 > budget - resolutions else None
             raise BudgetExceeded(budget, resolutions, request=alone, what=what)
         walker.complete(here, lone)
-    leaves = root.leaves
-    if stack:  # handed back to be shared out: they are not walked here
-        root.pending -= waiting
-    return tally, leaves, resolutions, stack
+    return tally, root.leaves, resolutions
 
 
 def _resolve_one(
@@ -472,26 +459,6 @@ def _push_requests(
     return pushed, largest, what
 
 
-_JOB: tuple[AnyRuleset, Any, Any, int, float | None] | None = None
-"""What the forked workers of one walk share: set before the pool forks, so each inherits it (the ruleset itself,
-not its id: a game that was never registered, like a test's own, walks in workers too)."""
-
-_FINALS: Finals | None = None
-"""The ``finals`` of the walk being shared out among forked workers (set with :data:`_JOB`)."""
-
-
-def _walk_part(stack: list[_Pools]) -> tuple[Tally, int, int, Fraction | None]:
-    """One process's share of the walk: (tally, leaves, resolutions, None), or, stopped by the deadline,
-    (an empty tally, 0, resolutions, the probability it had walked)."""
-    assert _JOB is not None
-    ruleset, state, action, budget, deadline = _JOB
-    try:
-        tally, leaves, resolutions, _ = _walk(ruleset, state, action, stack, budget, deadline=deadline, finals=_FINALS)
-    except WalkStopped as stopped:
-        return Tally(), 0, stopped.resolutions, stopped.covered
-    return tally.settle(), leaves, resolutions, None
-
-
 def _start() -> list[_Pools]:
     """The walk's first branch: no dice yet, with all the probability."""
     return [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
@@ -503,85 +470,18 @@ def exact_odds(
     action: Any,
     *,
     budget: int = DEFAULT_BUDGET,
-    jobs: int = 1,
     deadline: float | None = None,
     finals: Finals | None = None,
 ) -> ExactResult:
     """Walk every dice outcome of ``action`` from ``state``; raise :class:`BudgetExceeded` past ``budget``, and
     :class:`WalkStopped` past ``deadline`` (a :func:`time.monotonic` moment).
 
-    With ``jobs`` > 1 the first branches of the tree are dealt out to that many forked processes; the result is
-    the same exact tally (fractions add up the same whatever the split).
+    The walk runs in this one process (``--jobs`` shares simulations and tables among processes): a roll walked
+    by what its rules read (its total, its count of successes, how a comparison came out) has a few dozen
+    branches where its pools had thousands.
 
     With ``finals``, the tally also holds under :data:`FINAL` the distribution of ``finals(state after,
     events)`` over the resolved outcomes (see :data:`Finals`); the refused ones are its refusals, as ever.
     """
-    if jobs <= 1:
-        tally, leaves, resolutions, _ = _walk(
-            ruleset, state, action, _start(), budget, deadline=deadline, finals=finals
-        )
-        return ExactResult(tally=tally.settle(), leaves=leaves, resolutions=resolutions)
-    tally, leaves, resolutions, waiting = _walk(
-        ruleset, state, action, _start(), budget, split_at=jobs * 4, deadline=deadline, finals=finals
-    )
-    tally.settle()
-    if waiting:
-        job = (ruleset, state, action, max(1, budget - resolutions), deadline)
-        leaves, resolutions = _walk_in_processes(tally, waiting, jobs, job, finals, leaves, resolutions, budget)
-    return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)
-
-
-def _walk_in_processes(
-    tally: Tally,
-    waiting: list[_Pools],
-    jobs: int,
-    job: tuple[Any, ...],
-    finals: Finals | None,
-    leaves: int,
-    resolutions: int,
-    budget: int,
-) -> tuple[int, int]:
-    """The branches the first walk left ``waiting``, dealt out to ``jobs`` forked processes and merged into
-    ``tally`` in order: the leaves and resolutions counted so far, with theirs added."""
-    global _JOB, _FINALS
-    from tabroll.batch.workers import WorkerDied, in_order, process_pool, warn_past_cores, workers_for
-
-    _JOB, _FINALS = job, finals
-    todo = [p for p in _deal(waiting, jobs) if p]
-    covered: Fraction | None = None
-    merged = 0
-    try:
-        workers = workers_for(jobs, len(todo))  # a process for each part at most
-        warn_past_cores(jobs, workers)
-        with process_pool(workers) as pool:
-            for part_tally, part_leaves, part_resolutions, stopped in in_order(pool, _walk_part, todo):
-                if stopped is not None:
-                    covered = (covered or Fraction(0)) + stopped
-                tally.merge(part_tally)
-                leaves += part_leaves
-                resolutions += part_resolutions
-                merged += 1
-    except BudgetExceeded as over:  # a part went past what was left of the budget: say it of the whole walk
-        raise BudgetExceeded(
-            budget, resolutions + over.walked, estimate=over.estimate, request=over.request, what=over.what
-        ) from None
-    except WorkerDied as died:
-        lost = sum((entry.weight() for part in todo[merged:] for entry in part), Fraction(0))
-        raise WorkerDied(
-            _(
-                "{problem}: the exact walk lost {missing} of its {parts} parts ({share} of the outcomes were not "
-                "walked), so no odds are given",
-                problem=died.message,
-                missing=len(todo) - merged,
-                parts=len(todo),
-                share=f"{float(lost):.1%}",
-            ),
-            tip=died.tip,
-        ) from None
-    finally:
-        _JOB = _FINALS = None
-    if covered is not None:  # a part was stopped by the deadline: the walked share is the parts done and its own
-        raise WalkStopped(resolutions, tally.weight + covered)
-    if resolutions > budget:
-        raise BudgetExceeded(budget, resolutions)
-    return leaves, resolutions
+    tally, leaves, resolutions = _walk(ruleset, state, action, _start(), budget, deadline=deadline, finals=finals)
+    return ExactResult(tally=tally.settle(), leaves=leaves, resolutions=resolutions)

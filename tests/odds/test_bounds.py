@@ -11,7 +11,6 @@ import math
 import random
 import sys
 import time
-from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -23,7 +22,7 @@ from tabroll.kit import AttackRequest
 from tabroll.odds import branches, exact, limits, montecarlo
 from tabroll.odds import tally as tallies
 from tabroll.odds.api import TimeLimit, compute_odds
-from tabroll.odds.branches import _before, _deal, _Pools, _pools, _ways
+from tabroll.odds.branches import _before, _pools, _ways
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.limits import BudgetExceeded
 from tests.odds.test_walk_merging import Gauntlet, Line, Target
@@ -93,40 +92,13 @@ def test_pools_made_one_from_the_other_are_the_listed_pools_highest_first(count:
     assert sum(ways for _, ways in listed) == sides**count
 
 
-@given(st.integers(1, 4), st.integers(2, 6), st.integers(1, 5), st.booleans())
-def test_the_pools_dealt_to_processes_are_every_pool_once_with_its_weight(
-    count: int, sides: int, jobs: int, listed: bool
-) -> None:
-    size = math.comb(sides + count - 1, count)
-    if size < 2:
-        return
-    whole = _Pools.of_request((9,), count, sides, 1, 1, None, size)
-    if not listed:
-        whole.listed, whole.combo = None, (sides,) * count
-    expected = sorted(_pools(count, sides)[1:])
-    parts = _deal([whole], jobs)
-    taken = []
-    weight = Fraction(0)
-    for part in parts:
-        for share in part:
-            weight += share.weight()
-            while share.left:
-                combo, ways = share.take()
-                taken.append((combo, ways))
-            assert share.ways == 0
-    assert sorted(taken) == expected
-    assert weight == Fraction(sides**count - 1, sides**count)
-
-
 def test_the_walk_with_pools_made_one_at_a_time_gives_the_listed_walks_figures(monkeypatch) -> None:
     line = Line((Target("Ann", 6, 3, 1, "2d6"), Target("Bo", 4, 2, 0, "3d4")), refuse_on=3)
     listed = exact_odds(Gauntlet(), line, None)  # type: ignore[arg-type]
     monkeypatch.setattr(branches, "LISTED_POOLS", 0)
     made = exact_odds(Gauntlet(), line, None)  # type: ignore[arg-type]
-    split = exact_odds(Gauntlet(), line, None, jobs=2)  # type: ignore[arg-type]
-    for other in (made, split):
-        assert other.tally.values == listed.tally.values and other.tally.refused == listed.tally.refused
-        assert other.leaves == listed.leaves
+    assert made.tally.values == listed.tally.values and made.tally.refused == listed.tally.refused
+    assert made.leaves == listed.leaves
     assert made.resolutions == listed.resolutions  # the same pools in the same order
 
 
@@ -202,18 +174,15 @@ def test_pools_are_counted_as_combinations() -> None:
         assert branches._pool_size(count, sides) == len(_pools(count, sides))
 
 
-def test_a_share_stopped_by_its_deadline_covers_part_of_its_own_weight(monkeypatch) -> None:
-    """A process given a share of the pools says how much of that share it walked (its share, never more)."""
+def test_a_walk_stopped_by_its_deadline_says_how_much_it_covered(monkeypatch) -> None:
+    """A walk the deadline stops says how much of the outcomes it walked: some, never all."""
     line = Line((Target("Ann", 9, 1, 0, "1d6"), Target("Bo", 9, 1, 0, "3d6")))
-    whole = _Pools.of_request((), 1, 6, 1, 1, None, 6)
-    share = _deal([whole], 2)[0][0]  # faces 6, 4 and 2 of Ann's die: 3/6 of the outcomes
-    assert share.weight() == Fraction(1, 2)
     checks = iter([False, True])
     monkeypatch.setattr(exact, "passed", lambda deadline: next(checks))
     with pytest.raises(limits.WalkStopped) as stopped:
-        exact._walk(Gauntlet(marks=False), line, None, [share], 10**6, deadline=1.0)  # type: ignore[arg-type]
+        exact._walk(Gauntlet(marks=False), line, None, exact._start(), 10**6, deadline=1.0)  # type: ignore[arg-type]
     assert stopped.value.resolutions > 0
-    assert 0 < stopped.value.covered < Fraction(1, 2)
+    assert 0 < stopped.value.covered < 1
 
 
 def test_a_swallowed_ctrl_c_still_stops_a_simulation_and_a_walk(monkeypatch) -> None:
@@ -229,9 +198,9 @@ def test_a_swallowed_ctrl_c_still_stops_a_simulation_and_a_walk(monkeypatch) -> 
         exact_odds(Gauntlet(marks=False), line, None, budget=10**7)  # type: ignore[arg-type]
 
 
-def test_a_walk_over_its_budget_in_a_worker_is_over_its_budget_not_a_dead_worker() -> None:
-    """``odds … --budget 1000 --jobs 2`` on a tree that only grows past the budget in the workers' parts said "a
-    worker process stopped before its work was done" (exit 70): the exception could not cross back."""
+def test_a_walk_over_its_budget_says_so_and_the_exception_crosses_processes() -> None:
+    """A tree that only grows past the budget deep down says so; the exception crosses back from a worker process
+    as itself (it once said "a worker process stopped before its work was done", exit 70)."""
     import pickle
 
     for raised in (BudgetExceeded(1_000, 7), BudgetExceeded(10, 1, request=(3, 6, 16), what="totals")):
@@ -249,5 +218,5 @@ def test_a_walk_over_its_budget_in_a_worker_is_over_its_budget_not_a_dead_worker
         )
     )
     with pytest.raises(BudgetExceeded) as over:
-        exact_odds(TABMASTER, pilgrim.state, pilgrim.steps[0].action, budget=1_000, jobs=2)
+        exact_odds(TABMASTER, pilgrim.state, pilgrim.steps[0].action, budget=1_000)
     assert over.value.budget == 1_000 and str(over.value).startswith("more than 1,000 resolutions would be needed")

@@ -159,10 +159,3 @@ def test_a_2d6_damage_pool_matches_the_closed_form() -> None:
     assert result.leaves == 11  # the totals of 2d6 (damage is read by its total), not its 21 pools or 36 rolls
     assert report.probabilities["defeated: Soldado"].exact == Fraction(15, 36)  # 2d6 > 7
     assert report.means["damage"].exact == 7
-
-
-def test_the_exact_walk_gives_the_same_fractions_in_two_processes() -> None:
-    scenario = load_scenario_file(EXAMPLES / "02-trample-cavaleiro.yaml")
-    args = (scenario.ruleset, scenario.state, scenario.steps[0].action)
-    one, two = exact_odds(*args, jobs=1), exact_odds(*args, jobs=2)
-    assert one.tally.values == two.tally.values and one.leaves == two.leaves == 400

@@ -21,7 +21,7 @@ from tabroll.dice.sources import DiceRequest, SeededDice
 from tabroll.engine import find_ruleset
 from tabroll.kit import AttackRequest
 from tabroll.odds import branches
-from tabroll.odds.branches import _deal, _Pools, _Totals
+from tabroll.odds.branches import _Pools, _Totals
 from tabroll.odds.estimate import estimate_leaves, surely_over
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.limits import BudgetExceeded
@@ -136,27 +136,16 @@ def test_a_roll_of_more_totals_than_the_budget_says_totals() -> None:
     assert "one roll of 100d20 alone has 1,901 different totals" in str(refused.value)
 
 
-@given(st.integers(2, 4), st.integers(2, 6), st.integers(1, 4))
-def test_the_totals_dealt_to_processes_are_every_total_once_with_its_weight(count: int, sides: int, jobs: int) -> None:
+@given(st.integers(2, 4), st.integers(2, 6))
+def test_the_totals_still_to_walk_are_every_total_but_the_first_once_with_its_weight(count: int, sides: int) -> None:
     size = count * (sides - 1) + 1
     whole = _Pools.of_request((7,), count, sides, 1, 1, None, size, reading=_Totals(count, sides))
-    parts = _deal([whole], jobs)
-    taken, weight = [], Fraction(0)
-    for part in parts:
-        for share in part:
-            weight += share.weight()
-            while share.left:
-                taken.append(share.take())
-            assert share.ways == 0
+    assert whole.weight() == Fraction(sides**count - 1, sides**count)
+    taken = []
+    while whole.left:
+        taken.append(whole.take())
+    assert whole.ways == 0
     assert sorted(taken) == sorted(_Totals(count, sides)[i] for i in range(1, size))
-    assert weight == Fraction(sides**count - 1, sides**count)
-
-
-def test_the_walk_shared_by_two_processes_gives_the_same_figures() -> None:
-    args = hero("6d20", 60)
-    alone = exact_odds(*args)
-    shared = exact_odds(*args, jobs=2)
-    assert shared.tally.values == alone.tally.values and shared.leaves == alone.leaves
 
 
 def test_rolling_dice_is_the_same_whether_the_rules_read_the_total_or_the_values() -> None:

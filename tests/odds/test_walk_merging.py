@@ -173,14 +173,6 @@ def test_a_checkpoint_that_leaves_out_what_the_rest_reads_gives_other_figures() 
     assert _figures(right.tally) != _figures(wrong.tally)
 
 
-def test_a_merging_walk_split_among_processes_gives_the_same_figures() -> None:
-    line = Line(tuple(Target(n, 4, 3, 1, "1d6") for n in ("Ann", "Bo", "Cy")), refuse_on=2)
-    one = exact_odds(Gauntlet(), line, None)  # type: ignore[arg-type]
-    two = exact_odds(Gauntlet(), line, None, jobs=2)  # type: ignore[arg-type]
-    assert _figures(one.tally) == _figures(two.tally)
-    assert one.leaves == two.leaves
-
-
 def test_a_merging_walk_stopped_by_its_deadline_says_how_much_it_walked(monkeypatch) -> None:
     from fractions import Fraction
 

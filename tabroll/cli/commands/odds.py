@@ -81,7 +81,7 @@ class OddsRequest:
         ),
     ] = None
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", help="Processes for the exact walk or the simulation.", metavar="N")
+        int, typer.Option("--jobs", "-j", help="Processes for a simulation (an exact walk runs in one).", metavar="N")
     ] = 1
     timeout: Annotated[
         float,
