@@ -37,11 +37,10 @@ def _whole(tally: Tally) -> Tally:
     is then whole-number arithmetic, each fraction reduced once when it is made (a walk's weights over 20**100, as
     100d20 gives, made each sum a reduction of numbers hundreds of digits long)."""
     masses = [tally.weight, *tally.refused.values(), *(m for bucket in tally.values.values() for m in bucket.values())]
-    over = math.lcm(*(Fraction(m).denominator for m in masses))
+    over = math.lcm(*(m.denominator for m in masses))  # an int's is 1, as a Fraction's of it
 
     def whole(mass: Any) -> int:
-        fraction = Fraction(mass)
-        return fraction.numerator * (over // fraction.denominator)
+        return int(mass.numerator * (over // mass.denominator))
 
     return Tally(
         values={name: {value: whole(m) for value, m in bucket.items()} for name, bucket in tally.values.items()},

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from tabroll.kit import AnyRuleset, Measure
-from tabroll.odds.measures import Key, Outcome, combine, measure
+from tabroll.odds.measures import Key, Outcome, generic_kind, measure
 
 
 @dataclass
@@ -33,6 +33,7 @@ class Tally:
     acted: bool = True
     _scaled: Tally | None = field(default=None, repr=False, compare=False)
     _denominator: int = field(default=1, repr=False, compare=False)  # the common denominator of ``_scaled``
+    _kept_masses: tuple[Any, dict[Key, Any]] | None = field(default=None, repr=False, compare=False)  # _masses()
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
@@ -104,10 +105,12 @@ class Tally:
 
         ``after``: the blow figures of what came before ``other``'s outcomes (the path from the node this
         tally hangs from to the one ``other`` was walked below): each of ``other``'s blow figures is combined
-        with it (:func:`~tabroll.odds.measures.combine`), and an outcome that lacks one of them takes its value."""
+        with it (a change adds up, a flag is true if either is), and an outcome that lacks one of them takes its
+        value."""
         part, factor = self._over(denominator * over)
         numerator *= factor
         values = part.values
+        masses = other._masses() if after else None
         for name, bucket in other.values.items():
             mine = values.get(name)
             if mine is None:
@@ -117,20 +120,38 @@ class Tally:
             if earlier is None:
                 for value, mass in bucket.items():
                     mine[value] = get(value, 0) + numerator * mass
+            elif generic_kind(name[1]) == "change":
+                earlier = int(earlier)
+                for value, mass in bucket.items():
+                    value = earlier + int(value)
+                    mine[value] = get(value, 0) + numerator * mass
+            elif earlier:  # a flag already true stays true, whatever followed
+                assert masses is not None
+                mine[True] = get(True, 0) + numerator * masses[1][name]
             else:
                 for value, mass in bucket.items():
-                    value = combine(name, earlier, value)
+                    value = bool(value)
                     mine[value] = get(value, 0) + numerator * mass
         if after:
-            resolved = other.weight - sum(other.refused.values())
+            assert masses is not None
+            resolved, by_name = masses
             for name, earlier in after.items():
-                missing = resolved - sum(other.values.get(name, {}).values())
+                missing = resolved - by_name.get(name, 0)
                 if missing:
                     part._put(name, earlier, numerator * missing)
         refused = part.refused
         for reason, mass in other.refused.items():
             refused[reason] = refused.get(reason, 0) + numerator * mass
         part.weight += numerator * other.weight
+
+    def _masses(self) -> tuple[Any, dict[Key, Any]]:
+        """The weight of the resolved outcomes and each figure's weight (over all its values) of a tally the walk
+        keeps for a step whose figures are complete: worked out at its first merge, kept for the others."""
+        masses = self._kept_masses
+        if masses is None:
+            resolved = self.weight - sum(self.refused.values())
+            masses = self._kept_masses = (resolved, {name: sum(b.values()) for name, b in self.values.items()})
+        return masses
 
     def collapse(self) -> tuple[Tally, int]:
         """The integer weights kept over their common denominator: (figures, it)."""
@@ -151,7 +172,8 @@ class Tally:
             for name, bucket in part.values.items():
                 mine = self.values.setdefault(name, {})
                 for value, mass in bucket.items():
-                    mine[value] = mine.get(value, 0) + Fraction(mass, denominator)
+                    mass = Fraction(mass, denominator)
+                    mine[value] = mine[value] + mass if value in mine else mass  # no 0 + mass: one reduction
             for reason, mass in part.refused.items():
                 self.refused[reason] = self.refused.get(reason, 0) + Fraction(mass, denominator)
         return self
