@@ -138,7 +138,11 @@ class Tally:
             for name, earlier in after.items():
                 missing = resolved - by_name.get(name, 0)
                 if missing:
-                    part._put(name, earlier, numerator * missing)
+                    mine = values.get(name)
+                    if mine is None:
+                        values[name] = {earlier: numerator * missing}
+                    else:
+                        mine[earlier] = mine.get(earlier, 0) + numerator * missing
         refused = part.refused
         for reason, mass in other.refused.items():
             refused[reason] = refused.get(reason, 0) + numerator * mass
@@ -156,13 +160,6 @@ class Tally:
     def collapse(self) -> tuple[Tally, int]:
         """The integer weights kept over their common denominator: (figures, it)."""
         return (Tally() if self._scaled is None else self._scaled), self._denominator
-
-    def _put(self, name: Key, value: Any, mass: Any) -> None:
-        bucket = self.values.get(name)
-        if bucket is None:
-            self.values[name] = {value: mass}
-        else:
-            bucket[value] = bucket.get(value, 0) + mass
 
     def settle(self) -> Tally:
         """Turn the integer weights kept over their common denominator into fractions, added to the figures."""
