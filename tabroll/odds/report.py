@@ -25,9 +25,20 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _estimate(mass: Any, total: Any, exact: bool) -> Estimate:
-    if exact:  # whole numbers over one denominator (see _whole): one reduction, and a float rounded once
-        return Estimate(value=mass / total, exact=Fraction(mass, total)) if total else Estimate(0.0, Fraction(0))
+def _estimate(mass: Any, total: Any, exact: bool, shares: dict[tuple[int, int], Estimate] | None = None) -> Estimate:
+    """``mass`` out of ``total``. Exact, the figures of one report come from whole numbers over one denominator
+    (see :func:`_whole`): each share is reduced once, and a float rounded once, for every figure that has that
+    mass (``shares``: the ones made so far; a unit's damage and the attack's are the same distribution when it
+    strikes one unit)."""
+    if exact:
+        if not total:
+            return Estimate(0.0, Fraction(0))
+        if shares is None:
+            return Estimate(value=mass / total, exact=Fraction(mass, total))
+        made = shares.get((mass, total))
+        if made is None:
+            made = shares[(mass, total)] = Estimate(value=mass / total, exact=Fraction(mass, total))
+        return Estimate(made.value, made.exact)
     low, high = wilson(int(mass), int(total))
     return Estimate(value=mass / total if total else 0.0, low=low, high=high)
 
@@ -37,10 +48,12 @@ def _whole(tally: Tally) -> Tally:
     is then whole-number arithmetic, each fraction reduced once when it is made (a walk's weights over 20**100, as
     100d20 gives, made each sum a reduction of numbers hundreds of digits long)."""
     masses = [tally.weight, *tally.refused.values(), *(m for bucket in tally.values.values() for m in bucket.values())]
-    over = math.lcm(*(m.denominator for m in masses))  # an int's is 1, as a Fraction's of it
+    denominators = {m.denominator for m in masses}  # an int's is 1, as a Fraction's of it; few differ
+    over = math.lcm(*denominators)
+    factors = {denominator: over // denominator for denominator in denominators}
 
     def whole(mass: Any) -> int:
-        return int(mass.numerator * (over // mass.denominator))
+        return int(mass.numerator * factors[mass.denominator])
 
     return Tally(
         values={name: {value: whole(m) for value, m in bucket.items()} for name, bucket in tally.values.items()},
@@ -71,6 +84,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         # "damage" added up the damage of different targets).
         keys = [key for key in keys if key != (ATTACK, "damage")]
     blocks: dict[str, Block] = {}
+    shares: dict[tuple[int, int], Estimate] = {}
     game_order = {name: i for i, name in enumerate(declared)}
     for part, name in sorted(keys, key=lambda k: _order(k, game_order)):
         block = report.game if part == GAME else report.attack if part == ATTACK else None
@@ -95,20 +109,22 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
             block.probabilities[name] = _estimate(bucket.get(True, 0), total, exact)
             continue
         points = sorted((int(v), m) for v, m in bucket.items())
-        block.distributions[name] = [(value, _estimate(mass, resolved, exact)) for value, mass in points]
-        block.at_least[name] = _at_least(points, resolved, exact)
+        block.distributions[name] = [(value, _estimate(mass, resolved, exact, shares)) for value, mass in points]
+        block.at_least[name] = _at_least(points, resolved, exact, shares)
         block.means[name] = _mean(dict(points), resolved, exact)
     report.follow_ups = [blocks[label] for label in sorted(blocks)]
     return report
 
 
-def _at_least(points: list[tuple[int, Any]], total: Any, exact: bool) -> list[tuple[int, Estimate]]:
+def _at_least(
+    points: list[tuple[int, Any]], total: Any, exact: bool, shares: dict[tuple[int, int], Estimate]
+) -> list[tuple[int, Estimate]]:
     """P(value ≥ n) for each value n of a distribution (``points`` sorted by value), summed from the top."""
     out: list[tuple[int, Estimate]] = []
     mass: Any = 0
     for value, m in reversed(points):
         mass += m
-        out.append((value, _estimate(mass, total, exact)))
+        out.append((value, _estimate(mass, total, exact, shares)))
     return out[::-1]
 
 
