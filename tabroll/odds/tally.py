@@ -166,11 +166,14 @@ class Tally:
         part, denominator, self._scaled, self._denominator = self._scaled, self._denominator, None, 1
         if part is not None:
             self.weight += Fraction(part.weight, denominator)
+            shares: dict[int, Fraction] = {}  # each mass reduced once (a unit's damage and the attack's are alike)
             for name, bucket in part.values.items():
                 mine = self.values.setdefault(name, {})
                 for value, mass in bucket.items():
-                    mass = Fraction(mass, denominator)
-                    mine[value] = mine[value] + mass if value in mine else mass  # no 0 + mass: one reduction
+                    share = shares.get(mass)
+                    if share is None:
+                        share = shares[mass] = Fraction(mass, denominator)
+                    mine[value] = mine[value] + share if value in mine else share  # no 0 + share: one reduction
             for reason, mass in part.refused.items():
                 self.refused[reason] = self.refused.get(reason, 0) + Fraction(mass, denominator)
         return self
