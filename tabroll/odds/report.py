@@ -25,16 +25,11 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _estimate(mass: Any, total: Any, exact: bool, shares: dict[tuple[int, int], Estimate] | None = None) -> Estimate:
-    """``mass`` out of ``total``. Exact, the figures of one report come from whole numbers over one denominator
-    (see :func:`_whole`): each share is reduced once, and a float rounded once, for every figure that has that
-    mass (``shares``: the ones made so far; a unit's damage and the attack's are the same distribution when it
-    strikes one unit)."""
+def _estimate(mass: Any, total: Any, exact: bool, shares: dict[tuple[int, int], Estimate]) -> Estimate:
+    """``mass`` out of ``total``; exact, made once for every figure with that mass (``shares``: those made so far)."""
     if exact:
         if not total:
             return Estimate(0.0, Fraction(0))
-        if shares is None:
-            return Estimate(value=mass / total, exact=Fraction(mass, total))
         made = shares.get((mass, total))
         if made is None:
             made = shares[(mass, total)] = Estimate(value=mass / total, exact=Fraction(mass, total))
@@ -67,11 +62,12 @@ def _whole(tally: Tally) -> Tally:
 
 def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> Report:
     report = Report(method="exact" if exact else "monte_carlo", samples=samples, note=note)
+    shares: dict[tuple[int, int], Estimate] = {}
     if exact:
         tally = _whole(tally)
     total = tally.weight
     for reason, mass in sorted(tally.refused.items()):
-        report.refused[reason] = _estimate(mass, total, exact)
+        report.refused[reason] = _estimate(mass, total, exact, shares)
     resolved = total - sum(tally.refused.values(), 0)
     declared = tally.declared
     keys = list(tally.values)
@@ -84,7 +80,6 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         # "damage" added up the damage of different targets).
         keys = [key for key in keys if key != (ATTACK, "damage")]
     blocks: dict[str, Block] = {}
-    shares: dict[tuple[int, int], Estimate] = {}
     game_order = {name: i for i, name in enumerate(declared)}
     for part, name in sorted(keys, key=lambda k: _order(k, game_order)):
         block = report.game if part == GAME else report.attack if part == ATTACK else None
@@ -106,7 +101,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         if missing:
             bucket[fill] = bucket.get(fill, 0) + missing
         if kind == "flag":
-            block.probabilities[name] = _estimate(bucket.get(True, 0), total, exact)
+            block.probabilities[name] = _estimate(bucket.get(True, 0), total, exact, shares)
             continue
         points = sorted((int(v), m) for v, m in bucket.items())
         block.distributions[name] = [(value, _estimate(mass, resolved, exact, shares)) for value, mass in points]

@@ -33,7 +33,8 @@ class Tally:
     acted: bool = True
     _scaled: Tally | None = field(default=None, repr=False, compare=False)
     _denominator: int = field(default=1, repr=False, compare=False)  # the common denominator of ``_scaled``
-    _kept_masses: tuple[Any, dict[Key, Any]] | None = field(default=None, repr=False, compare=False)  # _masses()
+    # the resolved weight and each figure's weight of figures a step keeps (worked out at their first merge)
+    _masses: tuple[Any, dict[Key, Any]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
@@ -110,52 +111,32 @@ class Tally:
         part, factor = self._over(denominator * over)
         numerator *= factor
         values = part.values
-        masses = other._masses() if after else None
         for name, bucket in other.values.items():
-            mine = values.get(name)
-            if mine is None:
-                mine = values[name] = {}
+            mine = values.setdefault(name, {})
             get = mine.get
             earlier = after.get(name) if after else None
             if earlier is None:
                 for value, mass in bucket.items():
                     mine[value] = get(value, 0) + numerator * mass
-            elif generic_kind(name[1]) == "change":
-                earlier = int(earlier)
-                for value, mass in bucket.items():
-                    value = earlier + int(value)
-                    mine[value] = get(value, 0) + numerator * mass
-            elif earlier:  # a flag already true stays true, whatever followed
-                assert masses is not None
-                mine[True] = get(True, 0) + numerator * masses[1][name]
-            else:
-                for value, mass in bucket.items():
-                    value = bool(value)
-                    mine[value] = get(value, 0) + numerator * mass
+                continue
+            adds = generic_kind(name[1]) == "change"  # a change adds up, a flag is either's
+            for value, mass in bucket.items():
+                value = int(earlier) + int(value) if adds else bool(earlier) or bool(value)
+                mine[value] = get(value, 0) + numerator * mass
         if after:
-            assert masses is not None
-            resolved, by_name = masses
+            if other._masses is None:  # kept for the other merges of the step it was walked below
+                resolved = other.weight - sum(other.refused.values())
+                other._masses = (resolved, {name: sum(b.values()) for name, b in other.values.items()})
+            resolved, by_name = other._masses
             for name, earlier in after.items():
                 missing = resolved - by_name.get(name, 0)
                 if missing:
-                    mine = values.get(name)
-                    if mine is None:
-                        values[name] = {earlier: numerator * missing}
-                    else:
-                        mine[earlier] = mine.get(earlier, 0) + numerator * missing
+                    mine = values.setdefault(name, {})
+                    mine[earlier] = mine.get(earlier, 0) + numerator * missing
         refused = part.refused
         for reason, mass in other.refused.items():
             refused[reason] = refused.get(reason, 0) + numerator * mass
         part.weight += numerator * other.weight
-
-    def _masses(self) -> tuple[Any, dict[Key, Any]]:
-        """The weight of the resolved outcomes and each figure's weight (over all its values) of a tally the walk
-        keeps for a step whose figures are complete: worked out at its first merge, kept for the others."""
-        masses = self._kept_masses
-        if masses is None:
-            resolved = self.weight - sum(self.refused.values())
-            masses = self._kept_masses = (resolved, {name: sum(b.values()) for name, b in self.values.items()})
-        return masses
 
     def collapse(self) -> tuple[Tally, int]:
         """The integer weights kept over their common denominator: (figures, it)."""
