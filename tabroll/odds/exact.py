@@ -248,7 +248,6 @@ class _Walker:
         self.node = self.root
         self.numerator = 1
         self.denominator = 1
-        self.merged = 0
         # how the resolution in flight stopped at a step whose continuation is known: (its figures, their
         # denominator and leaves, the blows before it)
         self.stopped: tuple[tuple[Tally, int, int], Outcome | None] | None = None
@@ -427,7 +426,6 @@ def _add_leaf(walker: _Walker, tally: Tally, here: _Node, resolved: Resolution |
     if known is not None:
         here.tally.add_collapsed(known[0], known[1], walker.numerator, walker.denominator, after)
         here.leaves += known[2]
-        walker.merged += 1
     elif resolved is None:
         here.tally.add_refusal_scaled(reason, walker.numerator, walker.denominator)
         here.leaves += 1
