@@ -152,8 +152,8 @@ class PrefixDice(StepWatcher):
 
 
 class _HashedKey:
-    """A key of the walk's memo with its hash worked out once: a (step, state, measures, rulings) tuple is hashed
-    through every unit of the state, and each key is looked up, then stored."""
+    """A key of Monte Carlo's tree of resolved sequences with its hash worked out once: a (step, state, measures,
+    blows, rulings) tuple is hashed through every unit of the state, and each key is looked up, then stored."""
 
     __slots__ = ("_hash", "value")
 
@@ -243,9 +243,9 @@ class _Walker:
         self.node = self.root
         self.numerator = 1
         self.denominator = 1
-        self.merged = 0
-        # how the resolution in flight stopped at a step whose continuation is known: (its key, blows before it)
-        self.stopped: tuple[Hashable, Outcome | None] | None = None
+        # how the resolution in flight stopped at a step whose continuation is known: (its figures, their
+        # denominator and leaves, the blows before it)
+        self.stopped: tuple[tuple[Tally, int, int], Outcome | None] | None = None
 
     def at_step(self, turn: ActionLog, step: Step) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
@@ -257,9 +257,10 @@ class _Walker:
         after = blow_outcome(ruleset.blows(self.action, events[node.start :]), tally.acted)
         state = turn.state_now()
         measures = tuple(sorted(ruleset.outcome_measures(self.state, state, events).items()))
-        key = _HashedKey((step, state, measures, frozenset(turn.rulings_told)))
-        if key in self.known:
-            self.stopped = (key, after)
+        key = (step, state, measures, frozenset(turn.rulings_told))
+        known = self.known.get(key)
+        if known is not None:
+            self.stopped = (known, after)
             return None
         sub = Tally(declared=tally.declared, undeclared=tally.undeclared, acted=tally.acted)
         opened = self.node = _Node(key, node, self.numerator, self.denominator, sub, start=len(events), after=after)
@@ -393,8 +394,7 @@ def _add_leaf(walker: _Walker, tally: Tally, here: _Node, resolved: Resolution |
     known: tuple[Tally, int, int] | None = None
     after: Outcome | None = None
     if walker.stopped is not None:  # stopped at a step whose continuation is known
-        known = walker.known[walker.stopped[0]]
-        after = walker.stopped[1]
+        known, after = walker.stopped
     if here.lone and known is None:
         # No die drawn below the innermost step (an attack's last one): its figures are this outcome alone,
         # kept as they are for its key (it is still a merge point: the rest may be costly) and handed up.
@@ -413,7 +413,6 @@ def _add_leaf(walker: _Walker, tally: Tally, here: _Node, resolved: Resolution |
     if known is not None:
         here.tally.add_collapsed(known[0], known[1], walker.numerator, walker.denominator, after)
         here.leaves += known[2]
-        walker.merged += 1
     elif resolved is None:
         here.tally.add_refusal_scaled(reason, walker.numerator, walker.denominator)
         here.leaves += 1

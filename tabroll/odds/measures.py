@@ -62,7 +62,8 @@ def blow_outcome(blows: Sequence[Blow], acted: bool) -> Outcome:
     """The outcome's figures read from blows: the attack's own, and those of each part that followed it.
 
     Every figure here is a flag that is true when any blow makes it so, or a change that adds up over the blows;
-    so the figures of two runs of blows, one after the other, are those of each combined (:func:`combine`)."""
+    so the figures of two runs of blows, one after the other, are those of each combined (changes add up, flags
+    are either's: :meth:`~tabroll.odds.tally.Tally.add_collapsed`)."""
     outcome: Outcome = {}
     if blows and acted:
         outcome[(ATTACK, "hit")] = False
@@ -82,13 +83,6 @@ def blow_outcome(blows: Sequence[Blow], acted: bool) -> Outcome:
         if blow.defeats:
             outcome[(part, f"defeated: {blow.target}")] = True
     return outcome
-
-
-def combine(name: Key, earlier: int | bool, later: int | bool) -> int | bool:
-    """A blow figure over two runs of blows, from its value over each: changes add up, flags are either's."""
-    if generic_kind(name[1]) == "change":
-        return int(earlier) + int(later)
-    return bool(earlier) or bool(later)
 
 
 def _struck(

@@ -25,9 +25,15 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _estimate(mass: Any, total: Any, exact: bool) -> Estimate:
-    if exact:  # whole numbers over one denominator (see _whole): one reduction, and a float rounded once
-        return Estimate(value=mass / total, exact=Fraction(mass, total)) if total else Estimate(0.0, Fraction(0))
+def _estimate(mass: Any, total: Any, exact: bool, shares: dict[tuple[int, int], Estimate]) -> Estimate:
+    """``mass`` out of ``total``; exact, made once for every figure with that mass (``shares``: those made so far)."""
+    if exact:
+        if not total:
+            return Estimate(0.0, Fraction(0))
+        made = shares.get((mass, total))
+        if made is None:
+            made = shares[(mass, total)] = Estimate(value=mass / total, exact=Fraction(mass, total))
+        return Estimate(made.value, made.exact)
     low, high = wilson(int(mass), int(total))
     return Estimate(value=mass / total if total else 0.0, low=low, high=high)
 
@@ -37,11 +43,12 @@ def _whole(tally: Tally) -> Tally:
     is then whole-number arithmetic, each fraction reduced once when it is made (a walk's weights over 20**100, as
     100d20 gives, made each sum a reduction of numbers hundreds of digits long)."""
     masses = [tally.weight, *tally.refused.values(), *(m for bucket in tally.values.values() for m in bucket.values())]
-    over = math.lcm(*(Fraction(m).denominator for m in masses))
+    denominators = {m.denominator for m in masses}  # an int's is 1, as a Fraction's of it; few differ
+    over = math.lcm(*denominators)
+    factors = {denominator: over // denominator for denominator in denominators}
 
     def whole(mass: Any) -> int:
-        fraction = Fraction(mass)
-        return fraction.numerator * (over // fraction.denominator)
+        return int(mass.numerator * factors[mass.denominator])
 
     return Tally(
         values={name: {value: whole(m) for value, m in bucket.items()} for name, bucket in tally.values.items()},
@@ -55,11 +62,12 @@ def _whole(tally: Tally) -> Tally:
 
 def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> Report:
     report = Report(method="exact" if exact else "monte_carlo", samples=samples, note=note)
+    shares: dict[tuple[int, int], Estimate] = {}
     if exact:
         tally = _whole(tally)
     total = tally.weight
     for reason, mass in sorted(tally.refused.items()):
-        report.refused[reason] = _estimate(mass, total, exact)
+        report.refused[reason] = _estimate(mass, total, exact, shares)
     resolved = total - sum(tally.refused.values(), 0)
     declared = tally.declared
     keys = list(tally.values)
@@ -93,23 +101,25 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         if missing:
             bucket[fill] = bucket.get(fill, 0) + missing
         if kind == "flag":
-            block.probabilities[name] = _estimate(bucket.get(True, 0), total, exact)
+            block.probabilities[name] = _estimate(bucket.get(True, 0), total, exact, shares)
             continue
         points = sorted((int(v), m) for v, m in bucket.items())
-        block.distributions[name] = [(value, _estimate(mass, resolved, exact)) for value, mass in points]
-        block.at_least[name] = _at_least(points, resolved, exact)
+        block.distributions[name] = [(value, _estimate(mass, resolved, exact, shares)) for value, mass in points]
+        block.at_least[name] = _at_least(points, resolved, exact, shares)
         block.means[name] = _mean(dict(points), resolved, exact)
     report.follow_ups = [blocks[label] for label in sorted(blocks)]
     return report
 
 
-def _at_least(points: list[tuple[int, Any]], total: Any, exact: bool) -> list[tuple[int, Estimate]]:
+def _at_least(
+    points: list[tuple[int, Any]], total: Any, exact: bool, shares: dict[tuple[int, int], Estimate]
+) -> list[tuple[int, Estimate]]:
     """P(value ≥ n) for each value n of a distribution (``points`` sorted by value), summed from the top."""
     out: list[tuple[int, Estimate]] = []
     mass: Any = 0
     for value, m in reversed(points):
         mass += m
-        out.append((value, _estimate(mass, total, exact)))
+        out.append((value, _estimate(mass, total, exact, shares)))
     return out[::-1]
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from tabroll.kit import AnyRuleset, Measure
-from tabroll.odds.measures import Key, Outcome, combine, measure
+from tabroll.odds.measures import Key, Outcome, generic_kind, measure
 
 
 @dataclass
@@ -33,6 +33,8 @@ class Tally:
     acted: bool = True
     _scaled: Tally | None = field(default=None, repr=False, compare=False)
     _denominator: int = field(default=1, repr=False, compare=False)  # the common denominator of ``_scaled``
+    # the resolved weight and each figure's weight of figures a step keeps (worked out at their first merge)
+    _masses: tuple[Any, dict[Key, Any]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
@@ -104,29 +106,33 @@ class Tally:
 
         ``after``: the blow figures of what came before ``other``'s outcomes (the path from the node this
         tally hangs from to the one ``other`` was walked below): each of ``other``'s blow figures is combined
-        with it (:func:`~tabroll.odds.measures.combine`), and an outcome that lacks one of them takes its value."""
+        with it (a change adds up, a flag is true if either is), and an outcome that lacks one of them takes its
+        value."""
         part, factor = self._over(denominator * over)
         numerator *= factor
         values = part.values
         for name, bucket in other.values.items():
-            mine = values.get(name)
-            if mine is None:
-                mine = values[name] = {}
+            mine = values.setdefault(name, {})
             get = mine.get
             earlier = after.get(name) if after else None
             if earlier is None:
                 for value, mass in bucket.items():
                     mine[value] = get(value, 0) + numerator * mass
-            else:
-                for value, mass in bucket.items():
-                    value = combine(name, earlier, value)
-                    mine[value] = get(value, 0) + numerator * mass
+                continue
+            adds = generic_kind(name[1]) == "change"  # a change adds up, a flag is either's
+            for value, mass in bucket.items():
+                value = int(earlier) + int(value) if adds else bool(earlier) or bool(value)
+                mine[value] = get(value, 0) + numerator * mass
         if after:
-            resolved = other.weight - sum(other.refused.values())
+            if other._masses is None:  # kept for the other merges of the step it was walked below
+                resolved = other.weight - sum(other.refused.values())
+                other._masses = (resolved, {name: sum(b.values()) for name, b in other.values.items()})
+            resolved, by_name = other._masses
             for name, earlier in after.items():
-                missing = resolved - sum(other.values.get(name, {}).values())
+                missing = resolved - by_name.get(name, 0)
                 if missing:
-                    part._put(name, earlier, numerator * missing)
+                    mine = values.setdefault(name, {})
+                    mine[earlier] = mine.get(earlier, 0) + numerator * missing
         refused = part.refused
         for reason, mass in other.refused.items():
             refused[reason] = refused.get(reason, 0) + numerator * mass
@@ -136,22 +142,19 @@ class Tally:
         """The integer weights kept over their common denominator: (figures, it)."""
         return (Tally() if self._scaled is None else self._scaled), self._denominator
 
-    def _put(self, name: Key, value: Any, mass: Any) -> None:
-        bucket = self.values.get(name)
-        if bucket is None:
-            self.values[name] = {value: mass}
-        else:
-            bucket[value] = bucket.get(value, 0) + mass
-
     def settle(self) -> Tally:
         """Turn the integer weights kept over their common denominator into fractions, added to the figures."""
         part, denominator, self._scaled, self._denominator = self._scaled, self._denominator, None, 1
         if part is not None:
             self.weight += Fraction(part.weight, denominator)
+            shares: dict[int, Fraction] = {}  # each mass reduced once (a unit's damage and the attack's are alike)
             for name, bucket in part.values.items():
                 mine = self.values.setdefault(name, {})
                 for value, mass in bucket.items():
-                    mine[value] = mine.get(value, 0) + Fraction(mass, denominator)
+                    share = shares.get(mass)
+                    if share is None:
+                        share = shares[mass] = Fraction(mass, denominator)
+                    mine[value] = mine[value] + share if value in mine else share  # no 0 + share: one reduction
             for reason, mass in part.refused.items():
                 self.refused[reason] = self.refused.get(reason, 0) + Fraction(mass, denominator)
         return self

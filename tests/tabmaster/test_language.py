@@ -180,3 +180,24 @@ def test_no_line_of_a_scenario_is_the_same_in_english_and_portuguese(cli: Any, p
         if line.strip() and title not in line
     ]
     assert same == []
+
+
+@pytest.mark.parametrize(
+    ("message", "values"),
+    [
+        ("{amount} does not beat DEF {defense}: more than {defense} needed", {"amount": 7, "defense": 9}),
+        ("damage must be greater than DEF to defeat (the rule text)", {}),
+        ("a {slip} the code made", {}),  # a placeholder with no value: said as written
+        ("{side} moves first", {"side": "red"}),  # a side word, said in the language
+        ("'{side}' is no side", {"side": "red"}),  # a side quoted: as typed
+        ("{a} and {t} are on the same side", {"a": "X", "t": "Y", "unused": 3}),
+    ],
+)
+@pytest.mark.parametrize("code", ["en", "pt", "game"])
+def test_the_games_sentences_are_said_as_its_catalogue_says_them(code: str, message: str, values: Any) -> None:
+    # English fills the message at once (no catalogue to look in, a side said as named); every language says
+    # what the catalogue says
+    from tabroll.rulesets.tabmaster import messages
+
+    with speaking(code, "tabmaster"):
+        assert messages._(message, **values) == messages._SIDES.gettext(message, **values)
