@@ -151,23 +151,6 @@ class PrefixDice(StepWatcher):
         return False
 
 
-class _HashedKey:
-    """A key of Monte Carlo's tree of resolved sequences with its hash worked out once: a (step, state, measures,
-    blows, rulings) tuple is hashed through every unit of the state, and each key is looked up, then stored."""
-
-    __slots__ = ("_hash", "value")
-
-    def __init__(self, value: tuple[Any, ...]) -> None:
-        self.value = value
-        self._hash = hash(value)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _HashedKey) and self._hash == other._hash and self.value == other.value
-
-
 class _Node:
     """A step met in the walk, with the figures of everything below it (probabilities counted from it).
 

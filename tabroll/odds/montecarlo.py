@@ -40,7 +40,6 @@ from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.i18n import _, n_
 from tabroll.kit import AnyRuleset
 from tabroll.odds.branches import Reading, _reading
-from tabroll.odds.exact import _HashedKey
 from tabroll.odds.limits import CLOCK_EVERY, MAX_TOTALS_BYTES, passed
 from tabroll.odds.measures import Outcome, blow_outcome
 from tabroll.odds.tally import Tally
@@ -205,7 +204,7 @@ class DiceTree:
         state = turn.state_now()
         measures = tuple(sorted(ruleset.outcome_measures(self.state, state, events).items()))
         blows = tuple(sorted(blow_outcome(ruleset.blows(self.action, events), self.tally.acted).items()))
-        return _HashedKey((step, state, measures, blows, frozenset(turn.rulings_told)))
+        return (step, state, measures, blows, frozenset(turn.rulings_told))
 
     def _leaf(self, leaf: tuple[Outcome | None, str]) -> int:
         """The index of ``leaf``'s outcome, the same for equal outcomes."""
