@@ -78,7 +78,7 @@ class DiceRequest:
     a die against a number), when that is all they read: the outcome ``compare(values)`` of the values in the
     order drawn (who wins, a tie, a natural 10 that decides). A hashable value, such as a frozen dataclass: the
     exact walk then branches over its distinct outcomes, each once with the ordered rolls that give it and one
-    roll that does. Every other source ignores it (see :meth:`~tabroll.engine.work.ActionLog.draw_compared`)."""
+    roll that does. Every other source ignores it (see :meth:`~tabroll.engine.work.BaseTurn.draw_compared`)."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:
