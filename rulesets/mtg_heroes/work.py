@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabroll.engine.work import RosterWork
-from tabroll.events import GameOver, Note
+from tabroll.engine.work import RosterWork, _plain
+from tabroll.events import PLAIN_SHOWN, GameOver, Note, Roll, RolledDice
 from tabroll.geometry.bands import RangeBands
 
 from .events import BandChange
@@ -46,12 +46,30 @@ class Turn(RosterWork[Battle, Combatant]):
             self.emit(over)
             self.game_over = None
 
-    def roll(self, count: int, purpose: str, unit: str | None) -> int:
-        """Roll ``count`` d6 (every die logged); 0 dice total 0 and are noted, not rolled."""
+    def roll(self, count: int, purpose: str, unit: str | None, drawn: tuple[int, ...] | None = None) -> int:
+        """Roll ``count`` d6 (every die logged); 0 dice total 0 and are noted, not rolled. ``drawn``: the values,
+        drawn already with the roll they meet (:meth:`~tabroll.engine.work.ActionLog.draw_against`), logged as a
+        roll of them is."""
         if count <= 0:
             self.emit(Note(unit=unit, text=_("{purpose}: no dice (0), total 0", purpose=purpose)))
             return 0
-        return self.roll_total(f"{count}d6", purpose, unit)
+        if drawn is None:
+            return self.roll_total(f"{count}d6", purpose, unit)
+        expression, _term, dice = _plain(f"{count}d6")
+        total = sum(drawn)
+        self.emit(
+            Roll(
+                label=purpose,
+                dice=expression.notation,
+                values=drawn,
+                kept=drawn,
+                total=total,
+                unit=unit,
+                terms=(RolledDice(dice, drawn, (True,) * count),),
+                shown=PLAIN_SHOWN,
+            )
+        )
+        return total
 
     def set_band(self, a: str, b: str, band: str, reason: str) -> None:
         bands = self.bands
