@@ -311,7 +311,9 @@ class ExchangeStep(Step):
 @dataclass(frozen=True)
 class Strike(ExchangeStep):
     """The striker's Power dice (drawn first); then the victim's Toughness: rolled in a :class:`Defence` step, or
-    what is left of it this turn (no die)."""
+    what is left of it this turn (no die). A source that watches steps (the exact walk, Monte Carlo) is asked for
+    both pools at once, read only by Power less Toughness (:meth:`~tabroll.engine.work.ActionLog.draw_against`);
+    the log is the same either way."""
 
     def advance(self, turn: Turn) -> Step | None:
         striker_name, victim_name, what = self.sides()
@@ -326,8 +328,10 @@ class Strike(ExchangeStep):
             drawn = turn.draw_against(6, (power, toughness), (purpose, defence_purpose(victim.name, toughness)))
         attack = turn.roll(power, purpose, striker.name, None if drawn is None else drawn[:power])
         if rolls_toughness:
-            toughness_drawn = None if drawn is None else drawn[power:]
-            return Defence(self.at, self.killed, attack, toughness_drawn, told=self.told, exchange=self.exchange)
+            step = Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
+            if drawn is None:
+                return step  # the Toughness dice are drawn at a step of their own
+            return step.meet(turn, drawn[power:])  # drawn already: nothing to wait for, no step before them
         defence = victim.toughness_pool
         assert defence is not None  # a pool left this turn: no Toughness rolled
         if reading == "pool":
@@ -351,18 +355,21 @@ def defence_purpose(victim: str, dice: int) -> str:
 @dataclass(frozen=True)
 class Defence(ExchangeStep):
     """The victim's Toughness dice (drawn first) against the Power total ``attack`` (compared: all the rest reads
-    of the Power dice is their total). ``drawn``: the Toughness dice, when they were drawn with the Power dice
-    (by a source that watches steps: :meth:`~tabroll.engine.work.ActionLog.draw_against`), logged here as if
-    rolled here."""
+    of the Power dice is their total). A source that watches steps draws the Toughness dice with the Power dice
+    (:meth:`~tabroll.engine.work.ActionLog.draw_against`): the strike then meets them at once (:meth:`meet`), with no
+    step between."""
 
     attack: int = 0
-    drawn: tuple[int, ...] | None = None
 
     def advance(self, turn: Turn) -> Step | None:
+        return self.meet(turn, None)
+
+    def meet(self, turn: Turn, drawn: tuple[int, ...] | None) -> Step | None:
+        """The Toughness dice, rolled now or ``drawn`` already, against the Power total; what follows."""
         victim_name = self.sides()[1]
         victim = turn.unit(victim_name)
         dice = victim.toughness_now
-        defence = turn.roll(dice, defence_purpose(victim.name, dice), victim.name, self.drawn)
+        defence = turn.roll(dice, defence_purpose(victim.name, dice), victim.name, drawn)
         reading = turn.options.toughness_after_exchange
         if reading == "reroll":
             turn.ruling("toughness_after_exchange", "reroll", _("every attack rolls the defender's Toughness afresh"))

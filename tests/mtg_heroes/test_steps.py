@@ -15,7 +15,7 @@ from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.engine import resolve
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.rulesets.mtg_heroes import initiative, resolver
-from tabroll.rulesets.mtg_heroes.resolver import Defence, Ordering, Strike, TieRoll, Turn
+from tabroll.rulesets.mtg_heroes.resolver import Ordering, Strike, TieRoll, Turn
 from tests.mtg_heroes.helpers import attack, character, creature, fight
 from tests.odds.helpers import scenario_of
 from tests.support import examples
@@ -63,17 +63,15 @@ def assert_every_step_resumes(whole: Any, watching: Watching, dice: list[int]) -
         assert again.state == whole.state, step
 
 
-def test_a_first_strike_exchange_takes_a_step_per_roll_and_tells_the_end_last() -> None:
+def test_a_first_strike_exchange_takes_a_step_per_strike_and_tells_the_end_last() -> None:
     # Defender B (First Strike) counterattacks first: Power 1d6 [3] against A's Toughness 1d6 [1], 2 off Life 2:
-    # A falls, deals no damage, and its side (a character's) loses: the end of the battle is the last event.
+    # A falls, deals no damage, and its side (a character's) loses: the end of the battle is the last event. A
+    # source that watches steps draws both pools at the strike (one request): no step waits for the Toughness.
     units = {"A": character("A", power=2, toughness=1, life=2), "B": character("B", 1, 1, 5, keywords=["First Strike"])}
     whole, watching = taken(fight(units, [attack("A", "B")]), [3, 1])
     steps = [step for _, step, _ in watching.kept]
-    assert [(type(s), s.at, s.killed) for s in steps] == [
-        (Strike, "first strike", False),
-        (Defence, "first strike", False),
-    ]
-    assert isinstance(steps[1], Defence) and steps[1].attack == 3
+    assert [(type(s), s.at, s.killed) for s in steps] == [(Strike, "first strike", False)]
+    assert [(r.count, r.against) for r in watching.requests] == [(2, 1)]
     assert whole.events[-1].kind == "game_over"
     assert whole.state.result == "B wins"
     assert_every_step_resumes(whole, watching, [3, 1])
@@ -84,7 +82,7 @@ def test_an_attack_that_kills_carries_the_kill_to_the_end_of_the_exchange() -> N
     # offers A its Trample follow-up (read at the end of the exchange, after the last die).
     units = {"A": creature("A", 2, 1, 3, "trample"), "B": creature("B", 1, 1, 3), "C": creature("B", 1, 1, 3)}
     whole, watching = taken(fight(units, [attack("A", "B")]), [6, 6, 1])
-    assert [(type(s), s.at) for _, s, _ in watching.kept] == [(Strike, "attack"), (Defence, "attack")]
+    assert [(type(s), s.at) for _, s, _ in watching.kept] == [(Strike, "attack")]
     assert whole.state.follow_up == "A"
     assert whole.state.unit("B").out
     assert_every_step_resumes(whole, watching, [6, 6, 1])
@@ -95,13 +93,8 @@ def test_a_counterattack_step_compares_whether_the_attack_killed() -> None:
     units = {"A": creature("A", 1, 1, 3), "B": creature("B", 1, 1, 3)}
     whole, watching = taken(fight(units, [attack("A", "B")]), [1, 6, 4, 2])
     steps = [s for _, s, _ in watching.kept]
-    assert [(type(s), s.at, s.killed) for s in steps] == [
-        (Strike, "attack", False),
-        (Defence, "attack", False),
-        (Strike, "counterattack", False),
-        (Defence, "counterattack", False),
-    ]
-    assert steps[2] != Strike("counterattack", True, told=None, exchange=steps[2].exchange)
+    assert [(type(s), s.at, s.killed) for s in steps] == [(Strike, "attack", False), (Strike, "counterattack", False)]
+    assert steps[1] != Strike("counterattack", True, told=None, exchange=steps[1].exchange)
     assert whole.state.unit("A").life == 1
     assert_every_step_resumes(whole, watching, [1, 6, 4, 2])
 
@@ -213,13 +206,7 @@ def test_a_watching_source_draws_power_and_toughness_as_one_request_read_by_thei
     rolls = [(e.label, e.values, e.total) for e in whole.events if e.kind == "roll"]
     assert [values for _, values, _ in rolls] == [(5, 4, 2), (3, 6), (2,), (4,)]
     steps = [s for _, s, _ in watching.kept]
-    assert [(type(s), s.at) for s in steps] == [
-        (Strike, "attack"),
-        (Defence, "attack"),
-        (Strike, "counterattack"),
-        (Defence, "counterattack"),
-    ]
-    assert isinstance(steps[1], Defence) and (steps[1].attack, steps[1].drawn) == (11, (3, 6))
+    assert [(type(s), s.at) for s in steps] == [(Strike, "attack"), (Strike, "counterattack")]
     assert_every_step_resumes(whole, watching, dice)
 
 
