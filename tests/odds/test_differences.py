@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -86,3 +87,16 @@ def test_draw_against_asks_a_watching_source_once_and_any_other_not_at_all() -> 
     played = ActionLog(dice=GivenDice([4, 2, 5], origin="test"))
     assert played.draw_against(6, (2, 1), ("power", "toughness")) is None  # the rules roll each pool themselves
     assert not played.events and not log.events  # nothing logged here
+
+
+@pytest.mark.slow  # an exact chain of some 14,000 resolutions: a few seconds
+def test_an_until_chain_of_strikes_read_by_their_difference_is_exact(cli) -> None:
+    # Walked by totals, this chain's walks took more than a tenth of --budget and it was simulated; by Power less
+    # Toughness it is exact. The first attack defeats B (Life 6) when 2d6 less 1d6 is 6 or more: counted here.
+    args = ["odds", "-r", "mtg_heroes", "-a", "A P=2 T=1 Life=100", "-t", "B P=1 T=1 Life=6"]
+    doc = cli(*args, "--until", "defeat", "--attacks", "6", "--format", "json").json()
+    until = doc["until"]
+    assert (until["method"], until["note"]) == ("exact", "")
+    rolls = list(itertools.product(range(1, 7), repeat=3))
+    first = Fraction(sum(1 for roll in rolls if difference(2, roll) >= 6), len(rolls))
+    assert Fraction(until["by_count"][0]["defeated"]["exact"]) == first
