@@ -1,7 +1,7 @@
 """Ahotnik resolution: the attack phase and the threat-level actions, as a pure function of state, action, dice.
 
 ``resolve(board, action, dice) -> Resolution``: ``HANDLERS`` maps each action class to its handler, which works
-on a :class:`Turn` (the board as it evolves, with the dice and the log). Nothing here prints, reads files or
+on a :class:`AhotnikTurn` (the board as it evolves, with the dice and the log). Nothing here prints, reads files or
 draws a random number except through ``dice`` (the forced-synapse pick, and pilots' numbers the file does not
 give). A refusal by the rules raises :class:`RuleRefusal`; the engine then keeps the state as it was.
 
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Literal
 
 from tabroll.dice.sources import choose_number
 from tabroll.engine.steps import Step
-from tabroll.engine.work import Work
+from tabroll.engine.work import Turn
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll, said
 from tabroll.geometry.hex import Hex
@@ -86,9 +86,9 @@ class Plan:
 
 
 @dataclass(kw_only=True)
-class Turn(Work[Board]):
+class AhotnikTurn(Turn[Board]):
     """The working area of one action: the board as it evolves (``state``, with the dice and events of the kit's
-    :class:`~tabroll.engine.work.Work`) and what the attacks so far leave to settle."""
+    :class:`~tabroll.engine.work.Turn`) and what the attacks so far leave to settle."""
 
     last_blow: dict[str, str] = field(default_factory=dict)  # Demon -> Ahotnik whose blow took it to 0 Life
     fallen: list[tuple[str, str]] = field(default_factory=list)  # (Ahotnik at 0 Life, who struck it)
@@ -109,14 +109,14 @@ class Turn(Work[Board]):
         self.fallen = list(self.fallen)
 
 
-HANDLERS: Handlers[Turn] = Handlers()
+HANDLERS: Handlers[AhotnikTurn] = Handlers()
 """Each action class to the function that resolves it (the one table of this game's actions)."""
 
 
 def resolve(board: Board, action: AhotnikAction, dice: DiceSource) -> Resolution:
     if board.game_over is not None:
         raise RuleRefusal(_("the game is over: {reason}", reason=board.game_over), rule=_("end of the game"))
-    turn = Turn(state=board, dice=dice)
+    turn = AhotnikTurn(state=board, dice=dice)
     HANDLERS(turn, action)
     return turn.resolution(turn.state)
 
@@ -125,7 +125,7 @@ def resolve(board: Board, action: AhotnikAction, dice: DiceSource) -> Resolution
 
 
 @HANDLERS.on(AttackPhaseAction)
-def resolve_attack_phase(turn: Turn, action: AttackPhaseAction) -> None:
+def resolve_attack_phase(turn: AhotnikTurn, action: AttackPhaseAction) -> None:
     order = [a.name for a in turn.state.ahotniks]
     choices = {name: as_choice(c) for name, c in action.choices.items()}
     for name in choices:
@@ -161,7 +161,7 @@ class Directions(Step):
     results: tuple[SynapseResult, ...]
     phase: Phase = field(compare=False, kw_only=True)
 
-    def advance(self, turn: Turn) -> Step:
+    def advance(self, turn: AhotnikTurn) -> Step:
         name = self.phase.order[self.index]
         results = (*self.results, decide_direction(turn, name, self.phase.choices.get(name)))
         if len(results) < len(self.phase.order):
@@ -176,7 +176,7 @@ class StepByStepAttacks(Step):
     results: tuple[SynapseResult, ...]
     phase: Phase = field(compare=False, kw_only=True)
 
-    def advance(self, turn: Turn) -> None:
+    def advance(self, turn: AhotnikTurn) -> None:
         plans = [identify(turn, name, result) for name, result in zip(self.phase.order, self.results, strict=True)]
         for i, plan in enumerate(plans):
             strike(turn, plan)
@@ -202,7 +202,7 @@ class NextAhotnik(Step):
     index: int
     phase: Phase = field(compare=False, kw_only=True)
 
-    def advance(self, turn: Turn) -> Step | None:
+    def advance(self, turn: AhotnikTurn) -> Step | None:
         order = self.phase.order
         name = order[self.index]
         result = decide_direction(turn, name, self.phase.choices.get(name))
@@ -223,7 +223,7 @@ class NextAhotnik(Step):
 
 
 @HANDLERS.on(AttackAction)
-def resolve_single_attack(turn: Turn, action: AttackAction) -> None:
+def resolve_single_attack(turn: AhotnikTurn, action: AttackAction) -> None:
     turn.state.ahotnik(action.ahotnik)
     result = decide_direction(turn, action.ahotnik, as_choice(action.choice) if action.choice else None)
     plan = identify(turn, action.ahotnik, result)
@@ -249,7 +249,7 @@ def resolve_single_attack(turn: Turn, action: AttackAction) -> None:
 # --- step 1: direction ------------------------------------------------------------------------------------
 
 
-def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> SynapseResult:
+def decide_direction(turn: AhotnikTurn, name: str, choice: ChoiceInput | None) -> SynapseResult:
     """Work out the synapse and turn the Ahotnik to the direction it attacks in; return success or forced."""
     if choice is None:
         turn.emit(
@@ -312,14 +312,14 @@ def decide_direction(turn: Turn, name: str, choice: ChoiceInput | None) -> Synap
     return result
 
 
-def _pilot_number(turn: Turn, name: str, pilot: int) -> int:
+def _pilot_number(turn: AhotnikTurn, name: str, pilot: int) -> int:
     label = _("{name}, pilot {pilot}: secret direction number", name=name, pilot=pilot)
     value = choose_number(turn.dice, 6, label)
     turn.emit(Roll.die(6, value, label=label, unit=name))
     return value
 
 
-def _forced_pick(turn: Turn, name: str, candidates: tuple[int, ...]) -> int:
+def _forced_pick(turn: AhotnikTurn, name: str, candidates: tuple[int, ...]) -> int:
     if len(candidates) == 1:
         return candidates[0]
     choices = ", ".join(_("{i} = direction {d}", i=i, d=d) for i, d in enumerate(candidates, 1))
@@ -343,7 +343,7 @@ def ignore_reason(attacker: Ahotnik, unit: Unit) -> str | None:
     return None
 
 
-def identify(turn: Turn, name: str, result: SynapseResult) -> Plan:
+def identify(turn: AhotnikTurn, name: str, result: SynapseResult) -> Plan:
     """Find what ``name`` attacks: an adjacent Demon first, then an adjacent enemy Ahotnik, else a ranged shot."""
     attacker = turn.state.ahotnik(name)
     if attacker.phase_transition and sits_out_transition(turn, name):
@@ -357,7 +357,7 @@ def identify(turn: Turn, name: str, result: SynapseResult) -> Plan:
     return ranged_plan(turn, attacker, result, skip)
 
 
-def sits_out_transition(turn: Turn, name: str) -> bool:
+def sits_out_transition(turn: AhotnikTurn, name: str) -> bool:
     """Whether an Ahotnik in phase transition skips its attack (the ruling ``transition_attacks``)."""
     if not turn.options.transition_attacks:
         turn.ruling("transition_attacks", False, _("an Ahotnik in phase transition only turns, it does not attack"))
@@ -370,7 +370,7 @@ def sits_out_transition(turn: Turn, name: str) -> bool:
 class Skipper:
     """Tells once per unit (an ``ignored`` event) why one attacker's attack passes it by."""
 
-    def __init__(self, turn: Turn, attacker: str) -> None:
+    def __init__(self, turn: AhotnikTurn, attacker: str) -> None:
         self.turn, self.attacker = turn, attacker
         self.told: set[str] = set()
 
@@ -380,7 +380,7 @@ class Skipper:
             self.turn.emit(Ignored(unit=unit.name, attacker=self.attacker, reason=why))
 
 
-def adjacent_targets(turn: Turn, attacker: Ahotnik, skip: Skipper) -> list[tuple[int, Unit]]:
+def adjacent_targets(turn: AhotnikTurn, attacker: Ahotnik, skip: Skipper) -> list[tuple[int, Unit]]:
     """The valid targets on the hexes next to ``attacker``, clockwise from its facing (the others are skipped)."""
     board = turn.state
     adjacent: list[tuple[int, Unit]] = []
@@ -396,7 +396,7 @@ def adjacent_targets(turn: Turn, attacker: Ahotnik, skip: Skipper) -> list[tuple
     return adjacent
 
 
-def melee_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, d: int, target: Unit) -> Plan:
+def melee_plan(turn: AhotnikTurn, attacker: Ahotnik, result: SynapseResult, d: int, target: Unit) -> Plan:
     """A melee blow on the adjacent ``target`` in direction ``d``: straight to Life when it is ahead."""
     name, facing = attacker.name, attacker.facing
     ahead = d == facing
@@ -420,7 +420,7 @@ def melee_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, d: int, tar
     return Plan(attacker=name, attack="melee", blows=(Aim(target.name, amount, ahead, rule),))
 
 
-def ranged_plan(turn: Turn, attacker: Ahotnik, result: SynapseResult, skip: Skipper) -> Plan:
+def ranged_plan(turn: AhotnikTurn, attacker: Ahotnik, result: SynapseResult, skip: Skipper) -> Plan:
     """A straight shot along the facing, to the map's edge or the Singularity: each valid target on the line
     takes one less damage than the one before it."""
     board, name, facing = turn.state, attacker.name, attacker.facing
@@ -511,7 +511,7 @@ def _ranged_rule(result: SynapseResult, k: int, base: int, amount: int) -> str:
 # --- step 3: damage ---------------------------------------------------------------------------------------
 
 
-def strike(turn: Turn, plan: Plan) -> None:
+def strike(turn: AhotnikTurn, plan: Plan) -> None:
     """Deal the planned damage in order; the attacker enters phase transition if it hit a Demon."""
     hit_demon = False
     for i, blow in enumerate(plan.blows):
@@ -557,7 +557,7 @@ def strike(turn: Turn, plan: Plan) -> None:
             turn.emit(PhaseTransition(unit=attacker.name, active=True, reason=_("it hit a Demon")))
 
 
-def take_damage(turn: Turn, attacker: str, target: Unit, blow: Aim) -> Unit:
+def take_damage(turn: AhotnikTurn, attacker: str, target: Unit, blow: Aim) -> Unit:
     """Take ``blow`` from Shields first (unless it goes straight to Life), the rest from Life; one ``damage``
     event per pool that loses something. Damage beyond both is lost. Returns the unit as it is now."""
     to_shields = 0 if blow.straight_to_life else min(blow.amount, target.shields)
@@ -590,7 +590,7 @@ def take_damage(turn: Turn, attacker: str, target: Unit, blow: Aim) -> Unit:
 # --- step 4: outcome --------------------------------------------------------------------------------------
 
 
-def settle(turn: Turn) -> None:
+def settle(turn: AhotnikTurn) -> None:
     """Exile Demons at 0 Life (threat −1, DNA to the last blow); end the game if an Ahotnik is at 0 Life."""
     for demon in turn.state.demons:
         if demon.on_board and demon.life == 0:
@@ -629,7 +629,7 @@ def settle(turn: Turn) -> None:
     turn.fallen.clear()
 
 
-def change_threat(turn: Turn, change: int, reason: str) -> None:
+def change_threat(turn: AhotnikTurn, change: int, reason: str) -> None:
     board = turn.state
     floor = board.threat_floor
     after = board.threat + change if change > 0 else max(board.threat + change, floor)
@@ -641,7 +641,7 @@ def change_threat(turn: Turn, change: int, reason: str) -> None:
 
 
 @HANDLERS.on(TerrainAction)
-def resolve_terrain(turn: Turn, action: TerrainAction) -> None:
+def resolve_terrain(turn: AhotnikTurn, action: TerrainAction) -> None:
     if action.change == "revealed":
         change_threat(turn, 1, _("a Contaminated Terrain token is revealed"))
     else:
@@ -649,7 +649,7 @@ def resolve_terrain(turn: Turn, action: TerrainAction) -> None:
 
 
 @HANDLERS.on(SummonAction)
-def resolve_summon(turn: Turn, action: SummonAction) -> None:
+def resolve_summon(turn: AhotnikTurn, action: SummonAction) -> None:
     board = turn.state
     at: Hex = (action.at[0], action.at[1])
     existing = board.demon(action.demon)
@@ -677,7 +677,7 @@ def resolve_summon(turn: Turn, action: SummonAction) -> None:
 
 
 @HANDLERS.on(EndTransitionAction)
-def resolve_end_transition(turn: Turn, action: EndTransitionAction) -> None:
+def resolve_end_transition(turn: AhotnikTurn, action: EndTransitionAction) -> None:
     names = action.ahotniks if action.ahotniks is not None else [a.name for a in turn.state.ahotniks]
     for name in names:
         ahotnik = turn.state.ahotnik(name)

@@ -10,10 +10,10 @@ from tabroll.frozen import replace
 from .messages import _
 from .state import Adventurer, Placed
 from .track import exhaust
-from .work import Work
+from .work import BotseTurn
 
 
-def heal(work: Work, name: str, amount: int, what: str) -> None:
+def heal(work: BotseTurn, name: str, amount: int, what: str) -> None:
     """Restore Health, up to the unit's starting (or ``max_health``) Health."""
     unit = work.unit(name)
     cap = max(unit.max_health, unit.health)
@@ -34,7 +34,7 @@ def heal(work: Work, name: str, amount: int, what: str) -> None:
         work.put(replace(unit, health=after))
 
 
-def deal_summed(work: Work, name: str, blockable: int, through: int, prevented: int, *, by: str) -> None:
+def deal_summed(work: BotseTurn, name: str, blockable: int, through: int, prevented: int, *, by: str) -> None:
     if prevented:
         stopped = min(prevented, blockable)
         work.emit(
@@ -53,7 +53,7 @@ def deal_summed(work: Work, name: str, blockable: int, through: int, prevented: 
         deal(work, name, blockable, through, by=by, what=_("summed damage of the dice"))
 
 
-def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: str, engage: bool = True) -> None:
+def deal(work: BotseTurn, name: str, blockable: int, through: int, *, by: str, what: str, engage: bool = True) -> None:
     """One dealing of damage: remaining Defense (printed Defense minus the damage already dealt to the unit in
     this engage) stops blockable damage first; the rest is lost Health. Unblockable damage ignores Defense."""
     unit = work.unit(name)
@@ -109,7 +109,7 @@ def deal(work: Work, name: str, blockable: int, through: int, *, by: str, what: 
         work.emit(Defeat(unit=name, by=by, reason=_("Health 0 ({what})", what=what)))
 
 
-def use_prevention(work: Work, adventurer: Adventurer, blockable: int) -> int:
+def use_prevention(work: BotseTurn, adventurer: Adventurer, blockable: int) -> int:
     """Prevent dice in the adventurer's active slots stop blockable damage dealt to it, in slot order, until
     it is all stopped; each die used leaves its slot and is exhausted (ruling ``adventurer_prevention``).
     Returns the blockable damage left. Unblockable damage ignores prevention."""
@@ -151,7 +151,7 @@ def use_prevention(work: Work, adventurer: Adventurer, blockable: int) -> int:
     return blockable
 
 
-def restore_defense(work: Work) -> None:
+def restore_defense(work: BotseTurn) -> None:
     for name, total in work.running.items():
         unit = work.unit(name)
         lowered = min(unit.defense, total)

@@ -18,10 +18,10 @@ from .ranges import range_problem, reach_text
 from .rolling import Results, RollDie
 from .state import Adventurer, Creature
 from .track import take_fatigue
-from .work import Work
+from .work import BotseTurn
 
 
-def resolve_roll(work: Work, action: RollFields) -> None:
+def resolve_roll(work: BotseTurn, action: RollFields) -> None:
     """An engage (its six steps), or skill dice rolled outside battle (steps 4 to 6 only): the checks and steps
     made before any die, then the roll and what follows it as steps (:class:`RollDie`, :class:`Results`)."""
     adventurer = work.adventurer(action.adventurer)
@@ -67,7 +67,7 @@ def check_turn_order(adventurer: Adventurer) -> None:
         )
 
 
-def gain_fatigue(work: Work, adventurer: Adventurer, action: EngageAction) -> Adventurer:
+def gain_fatigue(work: BotseTurn, adventurer: Adventurer, action: EngageAction) -> Adventurer:
     """Step 1: no fatigue on the first engage of the turn, then 1 light fatigue die (2 on Expert)."""
     if action.granted:
         if work.options.granted_engage_fatigue == "none":
@@ -101,7 +101,7 @@ def gain_fatigue(work: Work, adventurer: Adventurer, action: EngageAction) -> Ad
     return work.adventurer(adventurer.name)
 
 
-def declare_form(work: Work, adventurer: Adventurer, wanted: Form | None) -> Form:
+def declare_form(work: BotseTurn, adventurer: Adventurer, wanted: Form | None) -> Form:
     """Step 2: the form declared (or the current one); it fixes the range and which dice may be rolled."""
     form = wanted or adventurer.form
     work.emit(
@@ -117,7 +117,7 @@ def declare_form(work: Work, adventurer: Adventurer, wanted: Form | None) -> For
     return form
 
 
-def declare_targets(work: Work, adventurer: Adventurer, form: Form, action: EngageAction) -> tuple[str, ...]:
+def declare_targets(work: BotseTurn, adventurer: Adventurer, form: Form, action: EngageAction) -> tuple[str, ...]:
     """Step 3: one target per engage, unless the chosen item's ability says more (its ``targets``)."""
     names = action.target_names()
     if len(names) > 1:
@@ -147,7 +147,7 @@ def declare_targets(work: Work, adventurer: Adventurer, form: Form, action: Enga
     return tuple(n for n in (declare_target(work, adventurer, form, name) for name in names) if n is not None)
 
 
-def declare_target(work: Work, adventurer: Adventurer, form: Form, name: str | None) -> str | None:
+def declare_target(work: BotseTurn, adventurer: Adventurer, form: Form, name: str | None) -> str | None:
     """Step 3: an optional target, which must be an enemy in sight and in the form's range."""
     if name is None:
         return None

@@ -18,11 +18,11 @@ from .messages import _, form_word, n_, p_
 from .model import EngageAction, Form, RollFields, Stat
 from .state import Ability, Adventurer, Battle, Die
 from .track import pay_cost
-from .work import Work
+from .work import BotseTurn
 
 
 def gather(
-    work: Work,
+    work: BotseTurn,
     adventurer: Adventurer,
     action: RollFields,
     form: Form | None,
@@ -70,7 +70,9 @@ def gather(
     )
 
 
-def check_gathered_die(work: Work, adventurer: Adventurer, name: str, count: int, have: int, form: Form | None) -> None:
+def check_gathered_die(
+    work: BotseTurn, adventurer: Adventurer, name: str, count: int, have: int, form: Form | None
+) -> None:
     """Step 4, one kind of die gathered ``count`` times: a skill die (not the enemy combat die), available in the
     attribute rows, with no form icon or the form's own (outside battle: ruling ``out_of_battle_form_dice``), and
     no combat die in Magic form."""
@@ -162,7 +164,7 @@ def check_stat_limits(battle: Battle, adventurer: Adventurer, wanted: Counter[st
 
 
 def choose_ability(
-    work: Work, adventurer: Adventurer, action: EngageAction | None, form: Form | None
+    work: BotseTurn, adventurer: Adventurer, action: EngageAction | None, form: Form | None
 ) -> tuple[Adventurer, str | None, Ability | None, int]:
     """Step 4: the one item whose ability is used (ready, working in the form), overtaxed when asked; with the
     adventurer after any overtax cost, the item, its ability and the free enemy combat dice in all. Skill dice
@@ -215,7 +217,7 @@ def overtaxed(ability: Ability, extra: Ability) -> Ability:
     )
 
 
-def take_from_rows(work: Work, adventurer: Adventurer, wanted: Counter[str]) -> Adventurer:
+def take_from_rows(work: BotseTurn, adventurer: Adventurer, wanted: Counter[str]) -> Adventurer:
     """The gathered dice leave the attribute rows (the first of each name)."""
     taken = Counter(wanted)
     kept: list[str] = []

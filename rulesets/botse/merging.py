@@ -8,7 +8,7 @@ from tabroll.dice.sources import asks_players
 
 from .model import Code, EngageAction, Form, RollFields
 from .state import Ability, Adventurer, Die, Face
-from .work import Work
+from .work import BotseTurn
 
 Effects = tuple[int, int, int, int]
 """What the dice rolled so far in a plain engage do, added up: (blockable damage to the target, unblockable
@@ -28,7 +28,7 @@ def plain_face(face: Face) -> bool:
 
 
 def merges_by_effects(
-    work: Work,
+    work: BotseTurn,
     adventurer: Adventurer,
     action: RollFields,
     form: Form | None,
@@ -73,7 +73,7 @@ resolution."""
 def face_effects(die: Die) -> tuple[Effects, ...] | None:
     """What each face of ``die`` does in a plain engage (:func:`add_effect` from nothing), when every face is
     :func:`plain_face`; else None. A plain engage reads its dice only through these added up: what it asks the
-    walk for (:meth:`~tabroll.engine.work.ActionLog.roll_faces`)."""
+    walk for (:meth:`~tabroll.engine.work.BaseTurn.roll_faces`)."""
     known = _PLAIN_DICE.get(id(die))
     if known is not None and known[0] is die:
         return known[1]

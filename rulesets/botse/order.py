@@ -12,7 +12,7 @@ from .choices import ability_text, ask_choice
 from .messages import _, n_, p_
 from .model import ResultChoice, RollFields
 from .plan import Choice, splash_candidates, splash_reference
-from .work import Engage, Work, die_number
+from .work import BotseTurn, Engage, die_number
 
 
 def aimed(setup: Engage, choice: Choice) -> Engage:
@@ -35,7 +35,7 @@ def result_label(setup: Engage, key: int | None) -> str:
     return _("die {number} {die} ({face})", **values)
 
 
-def ask_order(work: Work, setup: Engage) -> list[Choice]:
+def ask_order(work: BotseTurn, setup: Engage) -> list[Choice]:
     """Step 5b, left open and asked at the table: the next result (or stop) until every result is chosen."""
     left: list[int | None] = [r.number for r in setup.rolled] + ([None] if setup.ability is not None else [])
     out: list[Choice] = []
@@ -48,7 +48,7 @@ def ask_order(work: Work, setup: Engage) -> list[Choice]:
     return out
 
 
-def with_splash_unit(work: Work, setup: Engage, choice: Choice) -> Choice:
+def with_splash_unit(work: BotseTurn, setup: Engage, choice: Choice) -> Choice:
     """A splash result with no unit chosen and several enemies it could hit: asked at the table (option 1 is
     the default, the first such enemy in the scenario)."""
     if choice.die is None or choice.unit is not None or not asks_players(work.dice):
@@ -79,7 +79,7 @@ def with_splash_unit(work: Work, setup: Engage, choice: Choice) -> Choice:
     return replace(choice, unit=candidates[index])
 
 
-def choices(work: Work, setup: Engage, action: RollFields) -> list[Choice]:
+def choices(work: BotseTurn, setup: Engage, action: RollFields) -> list[Choice]:
     if action.resolve is None:
         if asks_players(work.dice):
             return ask_order(work, setup)

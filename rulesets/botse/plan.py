@@ -16,7 +16,7 @@ from .model import Code, Form
 from .ranges import target_problem
 from .state import Adventurer, Cost, Face
 from .track import cost_problem
-from .work import Engage, Rolled, Work
+from .work import BotseTurn, Engage, Rolled
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class Plan:
         self.damage[unit] = (blockable, through + amount) if unblockable else (blockable + amount, through)
 
 
-def splash_candidates(work: Work, setup: Engage, reference: Hex) -> list[str]:
+def splash_candidates(work: BotseTurn, setup: Engage, reference: Hex) -> list[str]:
     """The living enemies other than the target adjacent to ``reference``, in scenario order."""
     return [
         creature.name
@@ -60,14 +60,14 @@ def splash_candidates(work: Work, setup: Engage, reference: Hex) -> list[str]:
     ]
 
 
-def splash_reference(work: Work, setup: Engage, face: Face) -> Hex | None:
+def splash_reference(work: BotseTurn, setup: Engage, face: Face) -> Hex | None:
     """The hex a splash result's unit must be adjacent to: the target's, or the adventurer's."""
     if face.adjacent_to == "target":
         return work.unit(setup.target).position if setup.target else None
     return work.adventurer(setup.adventurer).position
 
 
-def splash_unit(work: Work, setup: Engage, choice: Choice, reference: Hex) -> str | None:
+def splash_unit(work: BotseTurn, setup: Engage, choice: Choice, reference: Hex) -> str | None:
     """The unit a splash result damages: the one chosen, else the first enemy adjacent to ``reference``."""
     if choice.unit is not None:
         return choice.unit
@@ -75,7 +75,7 @@ def splash_unit(work: Work, setup: Engage, choice: Choice, reference: Hex) -> st
     return candidates[0] if candidates else None
 
 
-def plan_result(work: Work, setup: Engage, rolled: Rolled, choice: Choice) -> Plan:
+def plan_result(work: BotseTurn, setup: Engage, rolled: Rolled, choice: Choice) -> Plan:
     """Partial resolution: everything on the face that can be done now, and what has to be skipped.
 
     A face's ``cost`` must be payable in full, or nothing on the face is done ("do A to do B"); its ``then``
@@ -125,7 +125,7 @@ def paying(cost: Cost) -> str:
 
 
 def plan_part(
-    work: Work, setup: Engage, rolled: Rolled, choice: Choice, face: Face, plan: Plan, *, first: bool
+    work: BotseTurn, setup: Engage, rolled: Rolled, choice: Choice, face: Face, plan: Plan, *, first: bool
 ) -> None:
     """One part of a face (the face itself, or its ``then`` part) into ``plan``: its damage to the target, splash
     damage, prevention, healing, status and text for the table, in that order."""
@@ -168,7 +168,7 @@ def plan_part(
         plan.done.append(said(lambda: _("apply by hand: {text}", text=face.text)))
 
 
-def plan_target_damage(work: Work, setup: Engage, face: Face, damage: int, plan: Plan) -> None:
+def plan_target_damage(work: BotseTurn, setup: Engage, face: Face, damage: int, plan: Plan) -> None:
     """A face's damage to the target, when the target is still there and in range (checked at each result)."""
     problem = target_problem(work, setup)
     if problem:
@@ -188,7 +188,7 @@ def plan_target_damage(work: Work, setup: Engage, face: Face, damage: int, plan:
     plan.done.append(said(lambda: n_("{n} damage to {unit}", "{n} damage to {unit}", damage, unit=setup.target)))
 
 
-def plan_splash(work: Work, setup: Engage, adventurer: Adventurer, choice: Choice, face: Face, plan: Plan) -> None:
+def plan_splash(work: BotseTurn, setup: Engage, adventurer: Adventurer, choice: Choice, face: Face, plan: Plan) -> None:
     """Splash damage to another living unit adjacent to the target (or to the adventurer)."""
     battle = work.state
     reference = splash_reference(work, setup, face)
@@ -233,7 +233,7 @@ def plan_splash(work: Work, setup: Engage, adventurer: Adventurer, choice: Choic
     )
 
 
-def plan_status(work: Work, setup: Engage, choice: Choice, status: str, plan: Plan) -> None:
+def plan_status(work: BotseTurn, setup: Engage, choice: Choice, status: str, plan: Plan) -> None:
     """A status on the chosen unit or hex, else on the target; the face's first status names the die's place."""
     placed_on = choice.unit or (f"hex {list(choice.hex)}" if choice.hex else None) or setup.target  # a value
     if plan.status_name is None:
@@ -248,7 +248,7 @@ def plan_status(work: Work, setup: Engage, choice: Choice, status: str, plan: Pl
     plan.done.append(said(lambda: _("{status} on {place}", status=status, place=placed_on)))
 
 
-def status_nowhere(work: Work, plan: Plan) -> Code:
+def status_nowhere(work: BotseTurn, plan: Plan) -> Code:
     """A status-code face whose status has no unit or hex to go on (no target, or skill dice rolled outside
     battle). Partial resolution: the rest of the face is done and the die is exhausted (ruling
     ``status_nowhere: exhaust``), or the whole result is left unresolved (``not_resolved``)."""
@@ -268,7 +268,7 @@ def status_nowhere(work: Work, plan: Plan) -> Code:
     return Code.STATUS
 
 
-def static_units(work: Work, setup: Engage, choice: Choice) -> list[str]:
+def static_units(work: BotseTurn, setup: Engage, choice: Choice) -> list[str]:
     """The non-adventurer units a result would damage or let prevent damage, judged before any is resolved:
     the summed damage to a unit is dealt after the last of them."""
     if choice.die is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .messages import _, form_word, n_
 from .model import Form
 from .state import Adventurer, Battle, Unit
-from .work import Engage, Work
+from .work import BotseTurn, Engage
 
 
 def reach_text(adventurer: Adventurer, form: Form) -> str:
@@ -59,7 +59,7 @@ def range_problem(battle: Battle, adventurer: Adventurer, target: Unit, form: Fo
     return None
 
 
-def target_problem(work: Work, setup: Engage) -> str | None:
+def target_problem(work: BotseTurn, setup: Engage) -> str | None:
     """Range is checked again when each result is resolved."""
     if setup.target is None:
         return _("no target declared")

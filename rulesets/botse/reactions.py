@@ -15,7 +15,7 @@ from .messages import N_, _, n_, when_word
 from .model import AuraAction, RollFields
 from .state import Effect, Skill, Unit
 from .track import take_fatigue
-from .work import Engage, Work
+from .work import BotseTurn, Engage
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ ORDER_TEXT = {
 }
 
 
-def react(work: Work, setup: Engage | None, action: RollFields | AuraAction) -> None:
+def react(work: BotseTurn, setup: Engage | None, action: RollFields | AuraAction) -> None:
     """Step 6 (and what follows an aura): every triggered skill whose moment came fires once, whoever caused it.
 
     ``engaged`` skills: the declared targets only, and not when defeated during the engage, step 6 included;
@@ -89,7 +89,7 @@ def react(work: Work, setup: Engage | None, action: RollFields | AuraAction) -> 
             )
 
 
-def step_six_triggers(work: Work, action: RollFields | AuraAction, *, aura: bool) -> tuple[Phase, Phase, Phase]:
+def step_six_triggers(work: BotseTurn, action: RollFields | AuraAction, *, aura: bool) -> tuple[Phase, Phase, Phase]:
     """The triggered skills step 6 looks at, in three groups: the allies' (the companions and adventurers listed
     in ``reactions:``, in that order, then the others in the scenario's order), the enemies' other skills, and
     the enemies' ``engaged`` skills (the companions' ones too: a companion is never a declared target). Auras are
@@ -112,7 +112,7 @@ def step_six_triggers(work: Work, action: RollFields | AuraAction, *, aura: bool
 
 
 def run_phase(
-    work: Work,
+    work: BotseTurn,
     setup: Engage | None,
     action: RollFields | AuraAction,
     phase: Phase,
@@ -162,7 +162,7 @@ FIRES = "fires"
 SILENT = "silent"
 
 
-def moment(work: Work, setup: Engage | None, trigger: Trigger) -> tuple[str | None, tuple[str, str, str] | None]:
+def moment(work: BotseTurn, setup: Engage | None, trigger: Trigger) -> tuple[str | None, tuple[str, str, str] | None]:
     """Whether a skill's moment has come: ``FIRES``, a reason it does not fire (logged), ``SILENT`` (it cannot
     fire in this action and there is nothing to say: a unit defeated before it), or None (not yet); with the
     ruling (option, value, text) that decided it, if one did."""
@@ -192,7 +192,7 @@ def moment(work: Work, setup: Engage | None, trigger: Trigger) -> tuple[str | No
     return FIRES, None
 
 
-def chosen(work: Work, action: RollFields | AuraAction, unit: str, skill: str, when: str) -> bool:
+def chosen(work: BotseTurn, action: RollFields | AuraAction, unit: str, skill: str, when: str) -> bool:
     """An optional reaction (a companion's or an adventurer's): used when listed in ``reactions:`` or chosen at
     the table; else logged as not used."""
     if unit in action.reactions or choose_reaction(work, action, unit, skill, when):
@@ -202,7 +202,7 @@ def chosen(work: Work, action: RollFields | AuraAction, unit: str, skill: str, w
     return False
 
 
-def choose_reaction(work: Work, action: RollFields | AuraAction, unit: str, skill: str, when: str) -> bool:
+def choose_reaction(work: BotseTurn, action: RollFields | AuraAction, unit: str, skill: str, when: str) -> bool:
     """A companion's optional reaction, left open (no ``reactions:``): asked at the table, default no."""
     if not asking(work.dice, action, "reactions"):
         return False
@@ -215,7 +215,7 @@ def choose_reaction(work: Work, action: RollFields | AuraAction, unit: str, skil
 
 
 def apply_effect(
-    work: Work, owner: Unit, skill: str, when: str, effect: Effect, setup: Engage | None, *, engage: bool
+    work: BotseTurn, owner: Unit, skill: str, when: str, effect: Effect, setup: Engage | None, *, engage: bool
 ) -> None:
     engager = setup.adventurer if setup is not None else None
     targets = setup.targets if setup is not None else ()

@@ -1,5 +1,5 @@
 """BotSE resolution: the dispatch. ``resolve(battle, action, dice) -> Resolution``, pure: one handler per action
-class (``HANDLERS``), each working on a :class:`Work` (the action's log).
+class (``HANDLERS``), each working on a :class:`BotseTurn` (the action's log).
 
 The rules live beside it, one module per part of the game: :mod:`.engage` (the engage's steps 1 to 3 and its
 handler), :mod:`.gathering` (step 4), :mod:`.rolling` (the roll and what follows it as steps: :class:`RollDie`,
@@ -21,14 +21,14 @@ from .engage import resolve_roll
 from .model import AuraAction, BotseAction, EndTurnAction, EngageAction, MoveAction, RollSkillDiceAction
 from .rolling import Results, RollDie
 from .turns import resolve_aura, resolve_end_turn, resolve_move
-from .work import Work
+from .work import BotseTurn
 
 if TYPE_CHECKING:
     from tabroll.engine import Resolution
 
     from .state import Battle
 
-HANDLERS: Handlers[Work] = Handlers()
+HANDLERS: Handlers[BotseTurn] = Handlers()
 """Each action class to the function that resolves it."""
 HANDLERS.on(EngageAction, RollSkillDiceAction)(resolve_roll)
 HANDLERS.on(MoveAction)(resolve_move)
@@ -37,7 +37,7 @@ HANDLERS.on(EndTurnAction)(resolve_end_turn)
 
 
 def resolve(battle: Battle, action: object, dice: DiceSource) -> Resolution:
-    work = Work(state=battle, dice=dice)
+    work = BotseTurn(state=battle, dice=dice)
     HANDLERS(work, action)
     return work.resolution(work.state)
 
@@ -60,4 +60,4 @@ def next_attack(battle: Battle, action: BotseAction) -> Battle:
     return ended
 
 
-__all__ = ["HANDLERS", "Results", "RollDie", "Work", "next_attack", "resolve"]
+__all__ = ["HANDLERS", "BotseTurn", "Results", "RollDie", "next_attack", "resolve"]

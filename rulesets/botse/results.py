@@ -16,10 +16,10 @@ from .plan import Plan, paying, plan_result, static_units
 from .ranges import target_problem
 from .state import Adventurer, Creature, Placed
 from .track import exhaust, pay_cost
-from .work import PLACES, Engage, Rolled, Work
+from .work import PLACES, BotseTurn, Engage, Rolled
 
 
-def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
+def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
     """Step 5b: resolve the chosen results one at a time, in the player's order."""
     order = choices(work, setup, action)
     summed = work.options.damage_summing == "engage"
@@ -82,7 +82,7 @@ def resolve_results(work: Work, setup: Engage, action: RollFields) -> None:
             unresolved(work, setup, rolled, _("not resolved"))
 
 
-def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
+def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
     """Put a resolved die where its code says; False when the result cannot be resolved at all."""
     face = rolled.face
     adventurer = work.adventurer(setup.adventurer)
@@ -160,7 +160,7 @@ def place_result(work: Work, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
     return True
 
 
-def exhaust_rolled(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
+def exhaust_rolled(work: BotseTurn, setup: Engage, rolled: Rolled, why: str) -> None:
     """Exhaust a rolled die: the leftmost open cooldown slot, or drained when the track is full."""
     slot = exhaust(work, work.adventurer(setup.adventurer), rolled.die.name)
     if slot is None:
@@ -169,7 +169,7 @@ def exhaust_rolled(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
         place_die(work, rolled, "exhausted", why, slot=slot)
 
 
-def apply_status(work: Work, rolled: Rolled, on: str, status: str) -> None:
+def apply_status(work: BotseTurn, rolled: Rolled, on: str, status: str) -> None:
     """The status effect on its unit (a creature keeps the list) or hex, with its event."""
     unit = work.state.unit(on) if not on.startswith("hex ") else None
     if isinstance(unit, Creature):
@@ -181,7 +181,7 @@ def apply_status(work: Work, rolled: Rolled, on: str, status: str) -> None:
     )
 
 
-def unresolved(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
+def unresolved(work: BotseTurn, setup: Engage, rolled: Rolled, why: str) -> None:
     if rolled.free:
         if work.options.unused_free_dice == "discard":
             work.ruling(
@@ -194,7 +194,7 @@ def unresolved(work: Work, setup: Engage, rolled: Rolled, why: str) -> None:
 
 
 def place_die(
-    work: Work, rolled: Rolled, place: str, reason: str, *, slot: int | None = None, on: str | None = None
+    work: BotseTurn, rolled: Rolled, place: str, reason: str, *, slot: int | None = None, on: str | None = None
 ) -> None:
     """Put a rolled die in its one place at the end of the engage (:data:`PLACES`), with its event."""
     assert place in PLACES and rolled.number not in work.placed, (rolled.number, place)
@@ -202,7 +202,7 @@ def place_die(
     work.emit(DiePlaced(number=rolled.number, die=rolled.die.name, place=place, reason=reason, slot=slot, on=on))
 
 
-def resolve_item(work: Work, setup: Engage) -> None:
+def resolve_item(work: BotseTurn, setup: Engage) -> None:
     """The chosen item's ability: its damage is dealt on its own (not summed with the dice)."""
     ability = setup.ability
     assert ability is not None and setup.item is not None

@@ -21,14 +21,14 @@ from .model import Code, RollFields
 from .reactions import react
 from .results import resolve_results
 from .state import Die
-from .work import Engage, Rolled, Work, die_number
+from .work import BotseTurn, Engage, Rolled, die_number
 
 
 @dataclass(frozen=True)
 class RollDie(Step):
     """Step 4, the roll from die ``number`` (from 1) on: in a plain engage (:func:`merges_by_effects`) the dice
     from it to the last in a row with as many faces (all of them, with dice of one size), asked for by what their
-    faces do added up (:meth:`~tabroll.engine.work.ActionLog.roll_faces`: the walk branches over those sums, not
+    faces do added up (:meth:`~tabroll.engine.work.BaseTurn.roll_faces`: the walk branches over those sums, not
     over every face);
     in any other engage the one die ``number`` alone, whose face a later rule may read (a reroll, a result chosen).
 
@@ -48,7 +48,7 @@ class RollDie(Step):
     faces: tuple[int, ...] = field(compare=False)
     pool: Pool = field(compare=False)
 
-    def advance(self, turn: Work) -> Step | None:
+    def advance(self, turn: BotseTurn) -> Step | None:
         pool, number = self.pool, self.number
         dice = pool.dice
         if pool.plain:
@@ -61,7 +61,7 @@ class RollDie(Step):
         Results(faces, faces, pool).advance(turn)
         return None
 
-    def _roll_kind(self, turn: Work) -> Step | None:
+    def _roll_kind(self, turn: BotseTurn) -> Step | None:
         """A plain engage: the dice from :attr:`number` to the last in a row with as many faces, read by what
         their faces do added up."""
         pool, first = self.pool, self.number
@@ -105,7 +105,7 @@ class Results(Step):
     faces: tuple[int, ...] = field(compare=False)
     pool: Pool = field(compare=False)
 
-    def advance(self, turn: Work) -> None:
+    def advance(self, turn: BotseTurn) -> None:
         pool = self.pool
         action = pool.action
         rolled = [
@@ -141,7 +141,7 @@ def face_effect(entry: Rolled) -> str:
     return _("discarded once resolved (a free die)") if entry.free else _(CODE_EFFECTS[face.code])
 
 
-def roll_face(work: Work, entry: Rolled, unit: str, purpose: str, *, again: bool = False) -> None:
+def roll_face(work: BotseTurn, entry: Rolled, unit: str, purpose: str, *, again: bool = False) -> None:
     """Roll ``entry``'s die (a face number from 1 to its number of faces) and log it as a core ``roll`` of one
     die, naming the face it shows and what the face does; ``again`` for a reroll (step 5a)."""
     entry.face_number = roll_die(work.dice, entry.die.sides, purpose)
@@ -154,7 +154,7 @@ not reused), its face, its place, free, rerolled and the language: an exact walk
 dice thousands of times."""
 
 
-def log_face(work: Work, entry: Rolled, unit: str, *, again: bool = False) -> None:
+def log_face(work: BotseTurn, entry: Rolled, unit: str, *, again: bool = False) -> None:
     """Log ``entry``'s die as rolled (:func:`roll_face`): a core ``roll`` of one die, naming the face it shows and
     what the face does."""
     die = entry.die
@@ -176,7 +176,7 @@ def log_face(work: Work, entry: Rolled, unit: str, *, again: bool = False) -> No
     work.emit(Roll.die(die.sides, entry.face_number, label=known[1], unit=unit, face=known[2], effect=known[3]))
 
 
-def change_faces(work: Work, setup: Engage, action: RollFields) -> None:
+def change_faces(work: BotseTurn, setup: Engage, action: RollFields) -> None:
     """Step 5a: rerolls and turned faces that abilities allow happen before anything is resolved."""
     for number in action.reroll:
         entry = die_number(setup, number, "reroll")

@@ -250,7 +250,7 @@ class Battle:
     def __hash__(self) -> int:
         # The units are what an action changes (the map, dice and options stay as the scenario set them); equal
         # battles have equal units, so this is a hash for the equality the dataclass defines (the dice mapping
-        # itself cannot be hashed). The exact walk keys each step of an action with the battle (Work.state_now).
+        # itself cannot be hashed). The exact walk keys each step of an action with the battle (BotseTurn.state_now).
         return hash((self.adventurers, self.creatures))
 
     @property

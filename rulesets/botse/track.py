@@ -12,10 +12,10 @@ from .events import FatigueGained
 from .messages import _, n_, p_
 from .setup import FATIGUE_DIE
 from .state import Adventurer, Cost
-from .work import Work
+from .work import BotseTurn
 
 
-def cost_problem(work: Work, adventurer: Adventurer, cost: Cost) -> str | None:
+def cost_problem(work: BotseTurn, adventurer: Adventurer, cost: Cost) -> str | None:
     """Why ``cost`` cannot be paid in full, or None."""
     if adventurer.tenacity < cost.tenacity:
         return _(
@@ -42,7 +42,7 @@ def cost_problem(work: Work, adventurer: Adventurer, cost: Cost) -> str | None:
     return None
 
 
-def pay_cost(work: Work, adventurer: Adventurer, cost: Cost, what: str) -> Adventurer:
+def pay_cost(work: BotseTurn, adventurer: Adventurer, cost: Cost, what: str) -> Adventurer:
     """A cost is paid in full or not at all."""
     problem = cost_problem(work, adventurer, cost)
     if problem is not None:
@@ -77,7 +77,7 @@ def pay_cost(work: Work, adventurer: Adventurer, cost: Cost, what: str) -> Adven
     return work.adventurer(adventurer.name)
 
 
-def fatigue_room(work: Work, adventurer: Adventurer) -> int | None:
+def fatigue_room(work: BotseTurn, adventurer: Adventurer) -> int | None:
     """How many light fatigue dice the adventurer can receive: the open cooldown slots when fatigue dice go on
     the track, None (no limit) when fatigue is a counter."""
     if work.options.fatigue == "counter":
@@ -85,7 +85,7 @@ def fatigue_room(work: Work, adventurer: Adventurer) -> int | None:
     return sum(1 for slot in adventurer.cooldown if slot is None)
 
 
-def take_fatigue(work: Work, name: str, amount: int, reason: str, *, must_fit: bool) -> None:
+def take_fatigue(work: BotseTurn, name: str, amount: int, reason: str, *, must_fit: bool) -> None:
     """Gain ``amount`` light fatigue dice: on the cooldown track's leftmost open slots (ruling ``fatigue: track``,
     as the game places them) or on a counter (``fatigue: counter``). When they do not fit, a step that must
     take them is refused; a reaction's fatigue fills what it can and the rest goes back to the supply."""
@@ -127,7 +127,7 @@ def take_fatigue(work: Work, name: str, amount: int, reason: str, *, must_fit: b
     work.emit(FatigueGained(unit=name, amount=placed, total=total, reason=reason))
 
 
-def exhaust(work: Work, adventurer: Adventurer, die: str) -> int | None:
+def exhaust(work: BotseTurn, adventurer: Adventurer, die: str) -> int | None:
     """Put ``die`` on the leftmost open slot of the cooldown track; the slot number (from 1). On a full track
     the die is drained instead (the game's rule for a full track; its overfatigue die is not modelled), and
     None is returned."""

@@ -14,10 +14,10 @@ from .model import AuraAction, EndTurnAction, MoveAction
 from .reactions import apply_effect, react
 from .setup import FATIGUE_DIE
 from .state import Adventurer, Battle, Creature
-from .work import Work
+from .work import BotseTurn
 
 
-def resolve_move(work: Work, action: MoveAction) -> None:
+def resolve_move(work: BotseTurn, action: MoveAction) -> None:
     adventurer = work.adventurer(action.adventurer)
     if adventurer.defeated:
         raise RuleRefusal(_("{unit} is defeated", unit=adventurer.name), rule=p_("rule", "move"))
@@ -87,7 +87,7 @@ def hex_steps(battle: Battle, adventurer: Adventurer, to: Hex) -> int | None:
     return None
 
 
-def resolve_aura(work: Work, action: AuraAction) -> None:
+def resolve_aura(work: BotseTurn, action: AuraAction) -> None:
     owner = work.unit(action.unit)
     if not isinstance(owner, Creature):
         raise RuleRefusal(
@@ -109,7 +109,7 @@ def resolve_aura(work: Work, action: AuraAction) -> None:
     react(work, None, action)
 
 
-def resolve_end_turn(work: Work, action: EndTurnAction) -> None:
+def resolve_end_turn(work: BotseTurn, action: EndTurnAction) -> None:
     """The turn ends and the adventurer's next one starts: engages and moves reset, then its Recovery step
     (ruling ``recovery``, from the game's turn sequence): the Cooldown stat's number of dice leave the cooldown
     track from the left; skill dice return to the attribute rows, light fatigue dice are discarded; the rest

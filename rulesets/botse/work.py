@@ -1,4 +1,4 @@
-"""The working area of one BotSE action (:class:`Work`) and what an engage decided before its results
+"""The working area of one BotSE action (:class:`BotseTurn`) and what an engage decided before its results
 (:class:`Engage`, each :class:`Rolled` die).
 """
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabroll.engine.work import Work as BaseWork
+from tabroll.engine.work import Turn
 from tabroll.errors import RuleRefusal
 
 from .messages import n_, p_
@@ -31,7 +31,7 @@ class Rolled:
 
 
 @dataclass(kw_only=True)
-class Work(BaseWork[Battle]):
+class BotseTurn(Turn[Battle]):
     """The working area of one action: the battle as it evolves (``state``), the events so far, the engage's
     tallies."""
 

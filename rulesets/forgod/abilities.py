@@ -13,10 +13,10 @@ from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
 from .messages import _, n_
 from .state import Ability, Battle, Card
-from .turn import Turn, begin_turn, restore, turn_moves
+from .turn import ForgodTurn, begin_turn, restore, turn_moves
 
 
-def use_ability(turn: Turn, act: AbilityAction, answering: str | None = None) -> None:
+def use_ability(turn: ForgodTurn, act: AbilityAction, answering: str | None = None) -> None:
     """A card uses an instant ability. It is the card's action for its turn (so not with an attack), unless it
     heals or repairs (any phase, not an action) or is played as a response (instant only, outside its turn,
     once an enemy has declared an action: see :func:`_response`). ``answering``: the card whose action, under
@@ -122,7 +122,7 @@ def _use_allowed(state: Battle, card: Card, ability: Ability, aimed: str | None)
     return target, used
 
 
-def _count_use(turn: Turn, card: Card, ability: Ability, used: int) -> Card:
+def _count_use(turn: ForgodTurn, card: Card, ability: Ability, used: int) -> Card:
     """The card after the use: one more use counted (FH), and an ECB or Liderazgo ability's experience addition
     spent to the Óxido (beasts and war machines spend none)."""
     state = turn.state
@@ -146,7 +146,7 @@ def _count_use(turn: Turn, card: Card, ability: Ability, used: int) -> Card:
     return card
 
 
-def _paralysis(turn: Turn, card: Card, ability: Ability, target: Card) -> Card:
+def _paralysis(turn: ForgodTurn, card: Card, ability: Ability, target: Card) -> Card:
     """A paralysing ability on its target: its save first, if it has one (1d10 + the stat against the ability's
     figure, a natural 10 saves), then paralysed until cured or for the ability's rounds."""
     saved = False
@@ -187,7 +187,7 @@ def _paralysis(turn: Turn, card: Card, ability: Ability, target: Card) -> Card:
     return replace(target, paralysed=True, paralysed_rounds=rounds)
 
 
-def _response(turn: Turn, card: Card, ability: str, answering: str | None) -> str:
+def _response(turn: ForgodTurn, card: Card, ability: str, answering: str | None) -> str:
     """What enemy action a response answers, or a refusal: a response is played once an enemy has declared an
     action, and before that action is over. Within an action (``answering``: an attack, after its hit and before
     its damage roll) the attacker must be an enemy; between actions, the only enemy action declared and not yet
@@ -228,7 +228,7 @@ def _response(turn: Turn, card: Card, ability: str, answering: str | None) -> st
     return _("{charges} (declared, not yet hit)", charges=charges)
 
 
-def heal_action(turn: Turn, act: HealAction) -> None:
+def heal_action(turn: ForgodTurn, act: HealAction) -> None:
     """A healing or repair ability: PV back on the front card (never above its PV, never a fallen card back), and
     with ``cure`` the negative effects (paralysis) ended. Not the card's action: any phase, either player's turn,
     and, since it is its own step between actions, always before the next attack's damage roll."""
@@ -248,7 +248,7 @@ def heal_action(turn: Turn, act: HealAction) -> None:
     turn.note(_("healing is not {healer}'s action: its turn is still to come", healer=healer.name), healer.name)
 
 
-def paralyse_action(turn: Turn, act: ParalyseAction) -> None:
+def paralyse_action(turn: ForgodTurn, act: ParalyseAction) -> None:
     """An effect paralyses a card (what an ability or a power did at the table): no action while it lasts."""
     card = turn.unit(act.unit)
     if not card.on_board:

@@ -19,7 +19,7 @@ from .events import OpposedCheck
 from .flow import END, BattleStep
 from .messages import _, said_once
 from .state import Card
-from .turn import Turn, remove
+from .turn import ForgodTurn, remove
 
 MAX_INITIATIVE_ROLLS = 50
 
@@ -48,7 +48,7 @@ def edge(attacker: Sequence[Bonus], defender: Sequence[Bonus]) -> int:
 @dataclass(frozen=True)
 class Opposed:
     """What the rules read of an opposed roll's d10s, all the exact walk branches over (see
-    :meth:`~tabroll.engine.work.ActionLog.draw_compared`): the attacker's die and the defender's, in that order,
+    :meth:`~tabroll.engine.work.BaseTurn.draw_compared`): the attacker's die and the defender's, in that order,
     or, when the attacker's is rolled already (``die``: an area attack's), the defender's alone. Whether the
     attacker wins (:func:`natural_ten`, the totals ``edge`` apart beyond the dice) and, with ``critical``, whether
     it won with a natural 10 (an attack's double damage). Nothing else of the dice is read: a tie and a lower total
@@ -88,7 +88,7 @@ class ReactionOutcome:
 
 
 def opposed(
-    turn: Turn,
+    turn: ForgodTurn,
     stat: str,
     attacker: str,
     attacker_bonuses: Sequence[Bonus],
@@ -127,7 +127,7 @@ def opposed(
     return won
 
 
-def flank_check(turn: Turn, flanker: Card, target: Card) -> bool:
+def flank_check(turn: ForgodTurn, flanker: Card, target: Card) -> bool:
     state = turn.state
     return opposed(
         turn,
@@ -150,7 +150,7 @@ class Morale(BattleStep):
     then: BattleStep
 
     @staticmethod
-    def after_fall(turn: Turn, commander: Card, then: BattleStep) -> BattleStep:
+    def after_fall(turn: ForgodTurn, commander: Card, then: BattleStep) -> BattleStep:
         """What follows a commander's fall: each troop of its side rolls Moral, then ``then``."""
         troops = tuple(c.name for c in turn.state.living(commander.side) if c.kind == "troop")
         if not troops:
@@ -173,12 +173,12 @@ class Morale(BattleStep):
             return then
         return Morale(commander.name, commander.morale, troops, then)
 
-    def take(self, turn: Turn) -> BattleStep:
+    def take(self, turn: ForgodTurn) -> BattleStep:
         _morale_roll(turn, self.commander, self.morale, self.troops[0])
         return replace(self, troops=self.troops[1:]) if len(self.troops) > 1 else self.then
 
 
-def _morale_roll(turn: Turn, commander: str, morale: int, name: str) -> None:
+def _morale_roll(turn: ForgodTurn, commander: str, morale: int, name: str) -> None:
     """One troop's Moral roll against its fallen commander's; the loser flees."""
     troop = turn.unit(name)
     fallen = [("Moral del comandante caído", morale)]
@@ -205,7 +205,7 @@ class Reaction(BattleStep):
     attempt: int
     bonuses: tuple[tuple[Bonus, ...], tuple[Bonus, ...]]
 
-    def take(self, turn: Turn) -> BattleStep:
+    def take(self, turn: ForgodTurn) -> BattleStep:
         state = turn.state
         purposes = tuple(_("reaction roll of {sides}", sides=side) for side in state.sides)
         dies = turn.draw_compared(10, purposes, ReactionOutcome(edge(*self.bonuses)))
@@ -243,7 +243,7 @@ class Reaction(BattleStep):
         return END
 
 
-def check_action(turn: Turn, act: CheckAction) -> None:
+def check_action(turn: ForgodTurn, act: CheckAction) -> None:
     state = turn.state
     attacker, defender = state.unit(act.attacker), state.unit(act.defender)
     for card in (attacker, defender):
@@ -260,7 +260,7 @@ def check_action(turn: Turn, act: CheckAction) -> None:
     )
 
 
-def initiative_action(turn: Turn, act: InitiativeAction) -> BattleStep:
+def initiative_action(turn: ForgodTurn, act: InitiativeAction) -> BattleStep:
     state = turn.state
     bonuses: list[list[Bonus]] = []
     for side in state.sides:

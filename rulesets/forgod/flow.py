@@ -13,7 +13,7 @@ from tabroll.frozen import replace
 
 from .messages import _
 from .state import Battle, Card
-from .turn import Turn
+from .turn import ForgodTurn
 
 
 @dataclass(frozen=True)
@@ -30,18 +30,18 @@ class BattleStep(Step):
     fall: tuple[str, str | None] | None = field(default=None, kw_only=True)
     inline: ClassVar[bool] = False
 
-    def advance(self, turn: Turn) -> BattleStep | None:
+    def advance(self, turn: ForgodTurn) -> BattleStep | None:
         following = self.take(turn)
         while following is not None and following.inline:
             following = following.take(turn)
         return None if following is None else following.stamped(turn)
 
-    def take(self, turn: Turn) -> BattleStep | None:
+    def take(self, turn: ForgodTurn) -> BattleStep | None:
         """This step's rule applied to ``turn`` (as :meth:`Step.advance <tabroll.engine.steps.Step.advance>`): the
         step that follows, or None at the end of the action."""
         raise NotImplementedError
 
-    def stamped(self, turn: Turn) -> BattleStep:
+    def stamped(self, turn: ForgodTurn) -> BattleStep:
         """This step with the action's last fall so far, where the battle's result will read it."""
         if turn.state.judged and self.fall != turn.fall:
             return replace(self, fall=turn.fall)
@@ -54,7 +54,7 @@ class EndAction(BattleStep):
 
     inline: ClassVar[bool] = True
 
-    def take(self, turn: Turn) -> None:
+    def take(self, turn: ForgodTurn) -> None:
         battle_result(turn)
 
 
@@ -70,7 +70,7 @@ class Unbroken(BattleStep):
 
     first: BattleStep
 
-    def take(self, turn: Turn) -> None:
+    def take(self, turn: ForgodTurn) -> None:
         step: BattleStep | None = self.first
         while step is not None:
             step = step.take(turn)
@@ -81,7 +81,7 @@ def keeps_in_battle(state: Battle, card: Card) -> bool:
     return card.on_board and (state.options.battle_end == "every_card" or card.counts_as_troop)
 
 
-def battle_result(turn: Turn) -> None:
+def battle_result(turn: ForgodTurn) -> None:
     """The player left with no troops on the field loses: a ``game_over`` naming the winner."""
     state = turn.state
     if not state.judged:

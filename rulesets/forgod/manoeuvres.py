@@ -17,7 +17,7 @@ from .flow import END, BattleStep
 from .messages import _
 from .state import Charge
 from .strikes import Form, Strike, attack_refusal, strike_series
-from .turn import Turn, begin_turn, charge_due, turn_moves
+from .turn import ForgodTurn, begin_turn, charge_due, turn_moves
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class Counterattack(BattleStep):
     failed: str
     then: BattleStep
 
-    def take(self, turn: Turn) -> BattleStep:
+    def take(self, turn: ForgodTurn) -> BattleStep:
         if not (turn.unit(self.defender).on_board and turn.unit(self.failed).on_board):
             return self.then
         turn.note(
@@ -47,12 +47,12 @@ class EndCharge(BattleStep):
     inline: ClassVar[bool] = True
     charger: str
 
-    def take(self, turn: Turn) -> BattleStep:
+    def take(self, turn: ForgodTurn) -> BattleStep:
         _end_charge(turn, self.charger)
         return END
 
 
-def shield_action(turn: Turn, act: ShieldAction) -> None:
+def shield_action(turn: ForgodTurn, act: ShieldAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
     turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"))
     state = turn.state
@@ -106,7 +106,7 @@ def shield_action(turn: Turn, act: ShieldAction) -> None:
     )
 
 
-def release_action(turn: Turn, act: ReleaseAction) -> None:
+def release_action(turn: ForgodTurn, act: ReleaseAction) -> None:
     name = act.unit
     state = turn.state
     state.unit(name)
@@ -118,7 +118,7 @@ def release_action(turn: Turn, act: ReleaseAction) -> None:
     turn.change(shields=shields, guards=guards)
 
 
-def royal_guard_action(turn: Turn, act: RoyalGuardAction) -> None:
+def royal_guard_action(turn: ForgodTurn, act: RoyalGuardAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
     turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"))
     state = turn.state
@@ -162,13 +162,13 @@ def royal_guard_action(turn: Turn, act: RoyalGuardAction) -> None:
     )
 
 
-def move_action(turn: Turn, act: MoveAction) -> None:
+def move_action(turn: ForgodTurn, act: MoveAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
     to = act.to if act.to is not None else act.move_to
     turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"), to=to)
 
 
-def flank_action(turn: Turn, act: FlankAction) -> BattleStep:
+def flank_action(turn: ForgodTurn, act: FlankAction) -> BattleStep:
     flanker, target = turn.unit(act.flanker), turn.unit(act.target)
     attack_refusal(turn.state, flanker, target, None, reach=False)
     begin_turn(turn, flanker, act)
@@ -197,7 +197,7 @@ def flank_action(turn: Turn, act: FlankAction) -> BattleStep:
     return strike_series(turn, flanker, target, act.times, form)
 
 
-def charge_action(turn: Turn, act: ChargeAction) -> BattleStep | None:
+def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
     charger, victim = turn.unit(act.charger), turn.unit(act.target)
     if charger.attack_type not in ("melee", "dual"):
         raise RuleRefusal(
@@ -276,7 +276,7 @@ def charge_action(turn: Turn, act: ChargeAction) -> BattleStep | None:
     return None
 
 
-def impact_action(turn: Turn, act: ImpactAction) -> BattleStep:
+def impact_action(turn: ForgodTurn, act: ImpactAction) -> BattleStep:
     state = turn.state
     charge = state.charge_by(act.charger)
     if charge is None:
@@ -331,5 +331,5 @@ def impact_action(turn: Turn, act: ImpactAction) -> BattleStep:
     return Strike(form, victim.name, end, evaded=Counterattack(victim.name, charger.name, end))
 
 
-def _end_charge(turn: Turn, charger: str) -> None:
+def _end_charge(turn: ForgodTurn, charger: str) -> None:
     turn.change(charges=tuple(c for c in turn.state.charges if c.charger != charger))

@@ -3,7 +3,7 @@ class to handler.
 
 Pure: no printing, no files, every die drawn from the injected source. An action the rules forbid raises
 :class:`RuleRefusal`; the engine then keeps the state as it was, so a refusal half-way changes nothing. Every
-handler works on one :class:`~.turn.Turn` (the battle and the action's log), so each ruling is told once per
+handler works on one :class:`~.turn.ForgodTurn` (the battle and the action's log), so each ruling is told once per
 action. A handler that rolls dice the rest of the action reads returns its first step (``flow.BattleStep``,
 :mod:`tabroll.engine.steps`) and :func:`resolve` takes the steps to the end; a handler of no steps returns None.
 
@@ -57,12 +57,12 @@ from .messages import _
 from .state import Battle
 from .strategy import change_strategy, regroup, reinforcements
 from .strikes import AreaRound, AreaStrike, Form, Strike, attack_action
-from .turn import Turn
+from .turn import ForgodTurn
 
 __all__ = ["END", "HANDLERS", "AreaRound", "AreaStrike", "Form", "Strike", "Unbroken", "resolve"]
 
 
-HANDLERS: Handlers[Turn] = Handlers()
+HANDLERS: Handlers[ForgodTurn] = Handlers()
 """Every F0R60D action's handler: the attack (``strikes.py``), the strategic actions of combat (``manoeuvres.py``),
 the checks and the reaction rolls (``checks.py``), the army's strategic actions (``strategy.py``) and the abilities,
 healing and paralysis (``abilities.py``)."""
@@ -88,7 +88,7 @@ def resolve(state: Battle, action: Any, dice: DiceSource) -> Resolution:
     if state.over:
         result = _("{winner} won", winner=state.winner) if state.winner else _("neither side has troops left")
         raise RuleRefusal(_("the battle is over: {result}", result=result), rule="battle result")
-    turn = Turn(dice=dice, state=state)
+    turn = ForgodTurn(dice=dice, state=state)
     first: BattleStep | None = HANDLERS(turn, action)
     if first is None:  # an action of no steps
         battle_result(turn)

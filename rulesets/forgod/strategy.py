@@ -16,7 +16,7 @@ from .events import Multiplier
 from .messages import _, n_
 from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
 from .state import Battle, Card
-from .turn import Turn, begin_turn, remove
+from .turn import ForgodTurn, begin_turn, remove
 from .words import SquareInput
 
 SAME_CARD = (
@@ -25,7 +25,7 @@ SAME_CARD = (
 )  # fmt: skip
 
 
-def _mark_acted(turn: Turn, side: str, name: str) -> None:
+def _mark_acted(turn: ForgodTurn, side: str, name: str) -> None:
     index = turn.state.side_index(side)
     acted = list(turn.state.acted)
     acted[index] = acted[index] | {name}
@@ -56,7 +56,7 @@ def _has_role(state: Battle, name: str) -> str | None:
     return None
 
 
-def regroup(turn: Turn, act: RegroupAction) -> None:
+def regroup(turn: ForgodTurn, act: RegroupAction) -> None:
     """Reagrupar, in a tactical movement phase: split cards off a detachment (its turn) into a new unit, or join
     a card or detachment (its turn) to an identical detachment, within the level's detachment limit."""
     begin_turn(turn, turn.unit(act.unit), act)
@@ -76,7 +76,7 @@ def regroup(turn: Turn, act: RegroupAction) -> None:
     _join(turn, unit, state.unit(act.join))
 
 
-def _split(turn: Turn, unit: Card, act: RegroupAction) -> None:
+def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
     state = turn.state
     assert act.split is not None and act.into is not None and act.to is not None and unit.position is not None
     if act.split >= unit.cards:
@@ -129,7 +129,7 @@ def _split(turn: Turn, unit: Card, act: RegroupAction) -> None:
     turn.emit(Move(unit=part.name, origin=unit.position, destination=to, path=(to,), reason=_("Reagrupar")))
 
 
-def _join(turn: Turn, unit: Card, into: Card) -> None:
+def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
     state = turn.state
     if into.name == unit.name or into.side != unit.side or not into.on_board:
         raise RuleRefusal(
@@ -222,7 +222,7 @@ def _join(turn: Turn, unit: Card, into: Card) -> None:
     )
 
 
-def change_strategy(turn: Turn, act: ChangeStrategyAction) -> None:
+def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
     """Cambio de Estrategia, in the unit's turn: it is sacrificed, its cost comes back to the reserve of campaign
     points, and a troop-deck card enters on its square with its damage (or fresh, paying double)."""
     old, new = turn.unit(act.unit), turn.unit(act.into)
@@ -348,7 +348,7 @@ def _exchange_price(state: Battle, old: Card, new: Card, fresh: bool) -> tuple[i
     return available, price
 
 
-def reinforcements(turn: Turn, act: ReinforcementsAction) -> None:
+def reinforcements(turn: ForgodTurn, act: ReinforcementsAction) -> None:
     """Llamar Refuerzos, an instant: the special card goes to the Panteón and brings troop-deck cards in with the
     points kept plus 1d10 × the mode's factor, while the side is below the mode's units on the field."""
     state = turn.state

@@ -20,7 +20,7 @@ from .checks import Morale, Opposed, edge, natural_ten
 from .flow import END, BattleStep, Unbroken
 from .messages import N_, _, said_once
 from .state import Battle, Card
-from .turn import Turn, begin_turn, turn_moves
+from .turn import ForgodTurn, begin_turn, turn_moves
 from .wounds import absorptions, at_least_zero, multiply, wound
 
 
@@ -88,7 +88,7 @@ def attack_refusal(
             )
 
 
-def _attack_count(turn: Turn, attacker: Card, target: Card, times: int | None) -> int:
+def _attack_count(turn: ForgodTurn, attacker: Card, target: Card, times: int | None) -> int:
     frequency = attacker.attacks
     charge = turn.state.charge_by(target.name)
     if charge is not None and charge.cover is not None:
@@ -160,7 +160,7 @@ class Strike(BattleStep):
     answers: bool = False
     responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
-    def take(self, turn: Turn) -> BattleStep:
+    def take(self, turn: ForgodTurn) -> BattleStep:
         form = self.form
         state = turn.state
         attacker, target = state.unit(form.attacker), state.unit(self.target)
@@ -204,7 +204,7 @@ class Evasion(BattleStep):
     answers: bool = False
     responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
-    def take(self, turn: Turn) -> BattleStep:
+    def take(self, turn: ForgodTurn) -> BattleStep:
         t = self.target
         purpose = _("evasion roll of {t}", t=t)
         bonuses = evasion_bonuses(turn.state, turn.unit(t))
@@ -212,7 +212,7 @@ class Evasion(BattleStep):
         (die,) = turn.draw_compared(10, (purpose,), against)
         return self.rolled(turn, die, purpose, bonuses)
 
-    def rolled(self, turn: Turn, evasion_die: int, purpose: str, bonuses: Sequence[Bonus]) -> BattleStep:
+    def rolled(self, turn: ForgodTurn, evasion_die: int, purpose: str, bonuses: Sequence[Bonus]) -> BattleStep:
         """The evasion roll ``evasion_die`` (drawn already, for ``purpose``) with its ``bonuses``: logged, then
         the hit or the miss and what follows it."""
         a, t = self.form.attacker, self.target
@@ -280,7 +280,7 @@ class DamageRoll(BattleStep):
     logged: tuple[Event, ...] = ()
 
     @classmethod
-    def prepared(cls, turn: Turn, form: Form, target: str, critical: bool, then: BattleStep) -> DamageRoll:
+    def prepared(cls, turn: ForgodTurn, form: Form, target: str, critical: bool, then: BattleStep) -> DamageRoll:
         """The damage roll of a hit on ``target``, with what its die does not change worked out (see above)."""
         state = turn.state
         attacker, card = state.unit(form.attacker), state.unit(target)
@@ -307,7 +307,7 @@ class DamageRoll(BattleStep):
         extra = (*bonuses, *form.extra_damage)
         return cls(form, target, critical, then, extra, tuple(notes), tuple(factors), tuple(absorbs), tuple(events))
 
-    def take(self, turn: Turn) -> BattleStep:
+    def take(self, turn: ForgodTurn) -> BattleStep:
         a, t = self.form.attacker, self.target
         damage_die = turn.d10(_("damage vs {t}", t=t), a)
         for text in self.notes:
@@ -328,7 +328,7 @@ class DamageRoll(BattleStep):
         return Morale.after_fall(turn, fallen, self.then)
 
 
-def _attack_made(turn: Turn, attacker: str, target: str, number: int, count: int) -> bool:
+def _attack_made(turn: ForgodTurn, attacker: str, target: str, number: int, count: int) -> bool:
     """Whether attack ``number`` (from 0) of the ``count`` a card makes at ``target`` in one action is made: a
     series stops once either card has left the field; each attack of a longer series is noted as it starts."""
     if not turn.unit(target).on_board or not turn.unit(attacker).on_board:
@@ -352,7 +352,7 @@ class SeriesStrike(BattleStep):
     answers: bool = False
     responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
-    def take(self, turn: Turn) -> BattleStep:
+    def take(self, turn: ForgodTurn) -> BattleStep:
         a, t = self.form.attacker, self.target
         if not _attack_made(turn, a, t, self.number, self.count):
             return self.then
@@ -377,7 +377,7 @@ class AreaRound(BattleStep):
     count: int
     then: BattleStep
 
-    def take(self, turn: Turn) -> BattleStep:
+    def take(self, turn: ForgodTurn) -> BattleStep:
         a, t = self.form.attacker, self.target
         if not _attack_made(turn, a, t, self.number, self.count):
             return self.then
@@ -404,7 +404,7 @@ class AreaStrike(BattleStep):
     index: int
     die: int
 
-    def take(self, turn: Turn) -> BattleStep:
+    def take(self, turn: ForgodTurn) -> BattleStep:
         index = self.index + 1
         following = replace(self, index=index) if index < len(self.covered) else self.round.following()
         victim, form = self.covered[self.index], self.round.form
@@ -413,7 +413,7 @@ class AreaStrike(BattleStep):
         return Strike(form, victim, following, attack_die=self.die).take(turn)
 
 
-def _answer_before_damage(turn: Turn, attacker: str, responses: Sequence[ResponseInput]) -> None:
+def _answer_before_damage(turn: ForgodTurn, attacker: str, responses: Sequence[ResponseInput]) -> None:
     """Abilities played after the hit and before the damage roll, each as a response to ``attacker``'s attack
     (never a turn): healing, or an enemy's instant answer."""
     uses = ", ".join(_("{unit} uses {ability}", unit=r.unit, ability=r.ability) for r in responses)
@@ -425,7 +425,7 @@ def _answer_before_damage(turn: Turn, attacker: str, responses: Sequence[Respons
         use_ability(turn, answer, answering=attacker)
 
 
-def attack_action(turn: Turn, act: AttackAction) -> BattleStep:
+def attack_action(turn: ForgodTurn, act: AttackAction) -> BattleStep:
     attacker, target = turn.unit(act.attacker), turn.unit(act.target)
     attack_refusal(turn.state, attacker, target, act.mode, reach=False)  # before the turn, for a clear reason
     begin_turn(turn, attacker, act)
@@ -439,7 +439,7 @@ def attack_action(turn: Turn, act: AttackAction) -> BattleStep:
 
 
 def strike_series(
-    turn: Turn,
+    turn: ForgodTurn,
     attacker: Card,
     target: Card,
     times: int | None,
@@ -463,7 +463,7 @@ def strike_series(
     return first
 
 
-def _area_victims(turn: Turn, attacker: Card, target: Card, mode: str | None) -> list[str]:
+def _area_victims(turn: ForgodTurn, attacker: Card, target: Card, mode: str | None) -> list[str]:
     """The cards an area attack covers: its target, then the enemy cards on the squares next to it that the
     attacker could attack. A commander behind its royal guard is reached only through the guard itself."""
     state = turn.state

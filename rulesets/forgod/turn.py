@@ -1,4 +1,4 @@
-"""F0R60D's working area for one action (:class:`Turn`: the battle as it stands and the action's log), and the
+"""F0R60D's working area for one action (:class:`ForgodTurn`: the battle as it stands and the action's log), and the
 steps every card's turn shares: who may act, a new round, the addition phase, the terrain and the tactical move,
 a card leaving the field and PV restored. The rules' modules (the attacks, the strategic actions, the abilities…) all
 build on this module, which imports none of them."""
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.sources import roll_die
-from tabroll.engine.work import Work
+from tabroll.engine.work import Turn
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied, said
 from tabroll.frozen import replace
@@ -30,7 +30,7 @@ Decks = tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None]
 
 
 @dataclass(kw_only=True)
-class Turn(Work[Battle]):
+class ForgodTurn(Turn[Battle]):
     """One action being resolved: the battle as it stands (``state``, replaced as the action changes it), the
     dice and the action's log. A ruling is told once per action however many attacks it decides.
 
@@ -60,7 +60,7 @@ class Turn(Work[Battle]):
         return self.logged_d10(roll_die(self.dice, 10, purpose), purpose, unit)
 
     def logged_d10(self, value: int, purpose: str, unit: str | None) -> int:
-        """A d10 drawn already (one of :meth:`~tabroll.engine.work.ActionLog.draw_compared`'s, for an opposed
+        """A d10 drawn already (one of :meth:`~tabroll.engine.work.BaseTurn.draw_compared`'s, for an opposed
         roll), logged as :meth:`d10` logs one, when the rules read it."""
         self.emit(Roll.die(10, value, label=purpose, unit=unit))
         return value
@@ -88,7 +88,7 @@ def may_act(state: Battle, card: Card) -> bool:
     return card.on_board and not card.paralysed and state.charge_by(card.name) is None
 
 
-def begin_turn(turn: Turn, card: Card, act: Any) -> None:
+def begin_turn(turn: ForgodTurn, card: Card, act: Any) -> None:
     """The card's side plays a turn with it: check it may act, start a new round for its side if due, then its
     addition phase (with the action's ``equip`` and ``discard``)."""
     state = turn.state
@@ -163,7 +163,7 @@ def _may_play(state: Battle, card: Card) -> None:
         )
 
 
-def _alternation(turn: Turn, state: Battle, card: Card) -> None:
+def _alternation(turn: ForgodTurn, state: Battle, card: Card) -> None:
     """The players alternate one card each (option ``alternation``), unless the side due has no card that can act."""
     if state.to_play is None or card.side == state.to_play:
         return
@@ -190,7 +190,7 @@ def _alternation(turn: Turn, state: Battle, card: Card) -> None:
     )
 
 
-def _round_for(turn: Turn, state: Battle, card: Card, index: int) -> frozenset[str]:
+def _round_for(turn: ForgodTurn, state: Battle, card: Card, index: int) -> frozenset[str]:
     """The cards of the side that have acted in its round: a card acts again only after all its side's others
     that can, and then the side begins a new round (none of them has acted in it)."""
     acted = state.acted[index]
@@ -235,7 +235,7 @@ def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
     )
 
 
-def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
+def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
     """A turn's addition phase: a troop card's side draws one addition at random from its deck (one per turn,
     a detachment too; none for war machines and invocations), a chance event through the dice; then the action's
     ``discard`` go to the Óxido and its ``equip`` go onto the card. The hand keeps one addition per unit."""
@@ -261,7 +261,7 @@ def _addition_phase(turn: Turn, card: Card, act: Any) -> None:
     turn.state = replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
 
 
-def _draw(turn: Turn, state: Battle, card: Card, index: int, hand: list[Addition]) -> Decks:
+def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[Addition]) -> Decks:
     """A troop card's side draws one addition at random from its deck into ``hand``; the decks after it."""
     decks = state.decks
     kept = decks[index]
@@ -297,7 +297,13 @@ def _draw(turn: Turn, state: Battle, card: Card, index: int, hand: list[Addition
 
 
 def _discard(
-    turn: Turn, state: Battle, side: str, index: int, hand: list[Addition], oxido: list[Addition], discards: list[str]
+    turn: ForgodTurn,
+    state: Battle,
+    side: str,
+    index: int,
+    hand: list[Addition],
+    oxido: list[Addition],
+    discards: list[str],
 ) -> Battle:
     """The ``discards`` go from ``hand`` to the Óxido, at least those owed since an enemy reached the side's
     rear line; the battle with nothing owed any more."""
@@ -324,7 +330,7 @@ def _discard(
     return state
 
 
-def _equip(turn: Turn, card: Card, addition: Addition, name: str) -> Card:
+def _equip(turn: ForgodTurn, card: Card, addition: Addition, name: str) -> Card:
     """An addition from the hand onto a troop card (a copy more of one it has), within its four slots; never a
     black addition."""
     if addition.kind == "black":
@@ -365,7 +371,7 @@ def _check_hand(side: str, held: int, units: int) -> None:
         )
 
 
-def _new_round_for(turn: Turn, side: str) -> None:
+def _new_round_for(turn: ForgodTurn, side: str) -> None:
     """A side's new round: its cards' Absorción is ready again, and paralysis counted in rounds wears off."""
     units: list[Card] = []
     for unit in turn.state.units:
@@ -387,7 +393,7 @@ def next_attack(battle: Battle, action: Action) -> Battle:
     counted in rounds wears off, and the attacker's side plays next. PV lost stays lost."""
     from tabroll.dice.sources import GivenDice
 
-    turn = Turn(state=battle, dice=GivenDice((), origin="a new round"))
+    turn = ForgodTurn(state=battle, dice=GivenDice((), origin="a new round"))
     for side in battle.sides:
         _new_round_for(turn, side)
     state = turn.state
@@ -414,7 +420,7 @@ def next_attack(battle: Battle, action: Action) -> Battle:
 # --- moving -----------------------------------------------------------------------------------------------------
 
 
-def _declare_terrain(turn: Turn, card: Card, fly: bool | None) -> None:
+def _declare_terrain(turn: ForgodTurn, card: Card, fly: bool | None) -> None:
     """Where the card moves this turn. A Cualquiera card is on the ground unless it declares flight this turn."""
     if card.terrain != "either":
         if fly is not None and fly != card.in_air:
@@ -443,7 +449,7 @@ def _declare_terrain(turn: Turn, card: Card, fly: bool | None) -> None:
         turn.put(replace(card, flying=flying))
 
 
-def _move(turn: Turn, name: str, to: Square | None, *, reason: str, limit: int | None = None) -> None:
+def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit: int | None = None) -> None:
     state = turn.state
     card = state.unit(name)
     if to is None or card.position is None or tuple(to) == card.position:
@@ -499,7 +505,7 @@ def _move(turn: Turn, name: str, to: Square | None, *, reason: str, limit: int |
         turn.change(owed_discards=(owed[0], owed[1]))
 
 
-def _check_protections(turn: Turn) -> None:
+def _check_protections(turn: ForgodTurn) -> None:
     """A shield no longer next to its card, or a guard no longer just in front of its commander, stops protecting."""
     state = turn.state
     shields = []
@@ -530,7 +536,9 @@ def _check_protections(turn: Turn) -> None:
     turn.change(shields=tuple(shields), guards=tuple(guards))
 
 
-def turn_moves(turn: Turn, card: Card, act: Any, *, limit: int | None, reason: str, to: Square | None = None) -> None:
+def turn_moves(
+    turn: ForgodTurn, card: Card, act: Any, *, limit: int | None, reason: str, to: Square | None = None
+) -> None:
     """The start of a card's turn: its terrain for the turn, then its tactical move."""
     _declare_terrain(turn, turn.unit(card.name), getattr(act, "fly", None))
     destination = to if to is not None else getattr(act, "move_to", None)
@@ -554,7 +562,7 @@ def turn_moves(turn: Turn, card: Card, act: Any, *, limit: int | None, reason: s
 # --- leaving the field, PV back -----------------------------------------------------------------------------
 
 
-def remove(turn: Turn, name: str, *, fled: bool = False, card: Card | None = None) -> None:
+def remove(turn: ForgodTurn, name: str, *, fled: bool = False, card: Card | None = None) -> None:
     """The card leaves the field (to the Panteón); what it took part in ends with it. ``card``: the card as it
     leaves, when the caller changed it (None: as the battle has it)."""
     state = turn.state
@@ -575,7 +583,7 @@ def remove(turn: Turn, name: str, *, fled: bool = False, card: Card | None = Non
     turn.state = replace(state, units=units, shields=shields, guards=guards, charges=tuple(charges))
 
 
-def restore(turn: Turn, healer: Card, target: Card, life: int | None, roll: str | None, cure: bool) -> Card:
+def restore(turn: ForgodTurn, healer: Card, target: Card, life: int | None, roll: str | None, cure: bool) -> Card:
     """PV back on the card taking damage (never above its PV) and, with ``cure``, the paralysis ended. Returns
     the card healed (the caller puts it back into the battle)."""
     if life is not None or roll is not None:

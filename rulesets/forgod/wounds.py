@@ -13,10 +13,10 @@ from .bonuses import Bonus, absorption_active, absorption_off
 from .events import CardsLost, Multiplier
 from .messages import _, said_once
 from .state import Card
-from .turn import Turn, remove
+from .turn import ForgodTurn, remove
 
 
-def at_least_zero(turn: Turn, total: int, unit: str) -> int:
+def at_least_zero(turn: ForgodTurn, total: int, unit: str) -> int:
     if total < 0:
         turn.emit(
             Modifier(
@@ -27,7 +27,7 @@ def at_least_zero(turn: Turn, total: int, unit: str) -> int:
     return total
 
 
-def multiply(turn: Turn, total: int, factors: Sequence[tuple[int, str]], unit: str) -> int:
+def multiply(turn: ForgodTurn, total: int, factors: Sequence[tuple[int, str]], unit: str) -> int:
     for factor, reason in factors:
         total *= factor
         turn.emit(
@@ -36,7 +36,7 @@ def multiply(turn: Turn, total: int, factors: Sequence[tuple[int, str]], unit: s
     return total
 
 
-def absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
+def absorptions(turn: ForgodTurn, target: Card, keep: bool) -> list[Bonus]:
     """The absorptions the target applies to this hit (as negative damage bonuses); marks Absorción as used."""
     state = turn.state
     t = target.name
@@ -87,7 +87,7 @@ def absorptions(turn: Turn, target: Card, keep: bool) -> list[Bonus]:
     return absorbs
 
 
-def wound(turn: Turn, attacker: str, target_name: str, amount: int) -> Card | None:
+def wound(turn: ForgodTurn, attacker: str, target_name: str, amount: int) -> Card | None:
     """Damage fills one card's PV at a time; each card filled is annihilated and the rest carries over. The
     ``damage`` event says the PV the unit lost (never more than it had, over all its cards) and the PV left on
     the card that takes the next damage. Returns the commander that fell, if the unit was one (its troops'

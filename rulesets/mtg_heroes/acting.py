@@ -10,7 +10,7 @@ from tabroll.frozen import replace
 
 from .messages import _, n_, out_word, phase_word
 from .state import Combatant, LastAct
-from .work import Turn
+from .work import HeroesTurn
 
 
 def check_in_fight(unit: Combatant, role: str) -> None:
@@ -28,7 +28,7 @@ def check_in_fight(unit: Combatant, role: str) -> None:
         raise RuleRefusal(_("{unit} is at 0 Life and cannot {role}", unit=unit.name, role=role), rule="out")
 
 
-def check_phase(turn: Turn, unit: Combatant, doing: str) -> None:
+def check_phase(turn: HeroesTurn, unit: Combatant, doing: str) -> None:
     """Once the turn order is fixed, the active combatant acts only in its action phase (after Reach and Upkeep)."""
     battle = turn.state
     if battle.phase is None or battle.active != unit.name or battle.phase == "main":
@@ -46,7 +46,7 @@ def check_phase(turn: Turn, unit: Combatant, doing: str) -> None:
     )
 
 
-def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -> Combatant:
+def take_action(turn: HeroesTurn, unit: Combatant, verb: str, *, free: bool = False) -> Combatant:
     """Check that ``unit`` may act now and charge the action: its own, or its controller's Command.
 
     A character's commands come first: its first action of another kind closes commanding for the turn."""
@@ -121,7 +121,7 @@ def take_action(turn: Turn, unit: Combatant, verb: str, *, free: bool = False) -
     return turn.put(replace(charged, commands_closed=True))
 
 
-def charge(turn: Turn, unit: Combatant, verb: str) -> Combatant:
+def charge(turn: HeroesTurn, unit: Combatant, verb: str) -> Combatant:
     if unit.actions_used >= unit.speed:
         raise RuleRefusal(
             n_(

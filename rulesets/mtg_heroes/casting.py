@@ -18,7 +18,7 @@ from .messages import _, band_word, n_
 from .model import CastAction, SpellInput
 from .moving import opposed_speed
 from .state import BAND_RULES, Combatant, LastAct, Permanent
-from .work import Turn
+from .work import HeroesTurn
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class CastSpell:
     listed: SpellInput | None
 
 
-def spell_of(turn: Turn, action: CastAction) -> CastSpell:
+def spell_of(turn: HeroesTurn, action: CastAction) -> CastSpell:
     listed = turn.state.spell(action.spell) if action.cost is None else None
     if listed is not None:
         return CastSpell(
@@ -44,7 +44,7 @@ def spell_of(turn: Turn, action: CastAction) -> CastSpell:
     return CastSpell(action.spell, action.cost, action.instant, action.split_second, action.creature_only, None)
 
 
-def resolve_cast(turn: Turn, action: CastAction) -> None:
+def resolve_cast(turn: HeroesTurn, action: CastAction) -> None:
     caster = turn.unit(action.caster)
     check_in_fight(caster, _("cast"))
     spell = spell_of(turn, action)
@@ -76,7 +76,9 @@ def resolve_cast(turn: Turn, action: CastAction) -> None:
         apply_spell(turn, caster.name, spell.name, spell.listed, target.name if target is not None else None)
 
 
-def check_cast(turn: Turn, caster: Combatant, spell: CastSpell, target: Combatant | None, action: CastAction) -> None:
+def check_cast(
+    turn: HeroesTurn, caster: Combatant, spell: CastSpell, target: Combatant | None, action: CastAction
+) -> None:
     """Before any die or mana: the cost within Mastery and the mana at hand, the spell known, who may summon or
     control, the target's range, and Focus for a spell that is not an Instant (which alone may respond)."""
     if caster.is_character and spell.cost > caster.mastery:
@@ -151,7 +153,7 @@ def check_cast(turn: Turn, caster: Combatant, spell: CastSpell, target: Combatan
             raise RuleRefusal(text, rule="focus")
 
 
-def pay_for(turn: Turn, caster: Combatant, spell: CastSpell) -> Combatant:
+def pay_for(turn: HeroesTurn, caster: Combatant, spell: CastSpell) -> Combatant:
     """The cast is paid: an action (none for an Instant), the mana, the spell out of Memory and, for a character,
     into the graveyard for the day. The caster, paid."""
     if spell.split_second:
@@ -180,7 +182,7 @@ def pay_for(turn: Turn, caster: Combatant, spell: CastSpell) -> Combatant:
     return paid
 
 
-def spell_target(turn: Turn, caster: Combatant, spell: CastSpell, name: str | None) -> Combatant | None:
+def spell_target(turn: HeroesTurn, caster: Combatant, spell: CastSpell, name: str | None) -> Combatant | None:
     listed = spell.listed
     if listed is None:
         return turn.unit(name) if name is not None else None
@@ -230,7 +232,7 @@ def check_known(caster: Combatant, spell: CastSpell) -> None:
         )
 
 
-def responds(turn: Turn, caster: Combatant, spell: CastSpell, name: str) -> bool:
+def responds(turn: HeroesTurn, caster: Combatant, spell: CastSpell, name: str) -> bool:
     """A response answers the spell just cast, or the commanded creature's action just taken: an opposed Speed
     test the responder wins on an equal or greater total; a Split Second spell needs none. True: it is cast."""
     if name == caster.name:
@@ -270,7 +272,7 @@ def responds(turn: Turn, caster: Combatant, spell: CastSpell, name: str) -> bool
     return opposed_speed(turn, caster, opponent, responder=caster)
 
 
-def apply_spell(turn: Turn, caster: str, name: str, spell: SpellInput, target: str | None) -> None:
+def apply_spell(turn: HeroesTurn, caster: str, name: str, spell: SpellInput, target: str | None) -> None:
     """The effects of a listed spell, in the order: damage, Life, Power/Toughness, destroy/exile/control, summon."""
     if spell.damage and target is not None:
         deal_damage(turn, target, spell.damage, caster, name)

@@ -17,10 +17,10 @@ from .falls import fall, tell_life_lost
 from .messages import _, band_word, p_, strike_word
 from .model import AttackAction
 from .state import BAND_RULES, SCALE, Combatant
-from .work import Turn
+from .work import HeroesTurn
 
 
-def resolve_attack(turn: Turn, action: AttackAction) -> None:
+def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
     attacker = turn.unit(action.attacker)
     target = turn.unit(action.target)
     if attacker.name == target.name:
@@ -111,7 +111,7 @@ def resolve_attack(turn: Turn, action: AttackAction) -> None:
     exchange(turn, attacker.name, defender.name, action)
 
 
-def check_interference(turn: Turn, attacker: Combatant, target: Combatant, name: str) -> Combatant:
+def check_interference(turn: HeroesTurn, attacker: Combatant, target: Combatant, name: str) -> Combatant:
     """Another combatant at near range of the attacker steps in and takes the fight: an attacked character's
     creature on its order, or any combatant not on the attacker's side (a creature only if its controller may
     order it)."""
@@ -177,7 +177,7 @@ def check_interference(turn: Turn, attacker: Combatant, target: Combatant, name:
     return interceptor
 
 
-def exchange(turn: Turn, attacker: str, defender: str, action: AttackAction) -> None:
+def exchange(turn: HeroesTurn, attacker: str, defender: str, action: AttackAction) -> None:
     """One exchange at direct range: attack, counterattack (First Strike decides the order), then back to near.
 
     What is settled before any die is an :class:`Exchange`; the strikes are then taken as steps
@@ -257,7 +257,7 @@ class ExchangeStep(Step):
     told: GameOver | None = field(kw_only=True)
     exchange: Exchange = field(compare=False, kw_only=True)
 
-    def advance(self, turn: Turn) -> Step | None:
+    def advance(self, turn: HeroesTurn) -> Step | None:
         raise NotImplementedError
 
     def sides(self) -> tuple[str, str, str]:
@@ -267,7 +267,7 @@ class ExchangeStep(Step):
             return settled.defender, settled.attacker, "counterattack"
         return settled.attacker, settled.defender, "attack"
 
-    def land(self, turn: Turn, attack: int, defence: int) -> Step | None:
+    def land(self, turn: HeroesTurn, attack: int, defence: int) -> Step | None:
         """The strike's totals met: its damage, then the strike that follows, or the end of the exchange."""
         striker, victim, what = self.sides()
         kills = strike(turn, striker, victim, what, attack, defence)
@@ -297,7 +297,7 @@ class ExchangeStep(Step):
         self.end(turn, kills if self.at == AFTER_FIRST_STRIKE else self.killed)
         return None
 
-    def end(self, turn: Turn, killed: bool) -> None:
+    def end(self, turn: HeroesTurn, killed: bool) -> None:
         """Back to the band before the exchange (near from direct), the push-back and a Trample follow-up; then
         the end of the battle, if it came (no die is drawn after the last strike: no step boundary here)."""
         settled = self.exchange
@@ -312,10 +312,10 @@ class ExchangeStep(Step):
 class Strike(ExchangeStep):
     """The striker's Power dice (drawn first); then the victim's Toughness: rolled in a :class:`Defence` step, or
     what is left of it this turn (no die). A source that watches steps (the exact walk, Monte Carlo) is asked for
-    both pools at once, read only by Power less Toughness (:meth:`~tabroll.engine.work.ActionLog.draw_against`);
+    both pools at once, read only by Power less Toughness (:meth:`~tabroll.engine.work.BaseTurn.draw_against`);
     the log is the same either way."""
 
-    def advance(self, turn: Turn) -> Step | None:
+    def advance(self, turn: HeroesTurn) -> Step | None:
         striker_name, victim_name, what = self.sides()
         striker = turn.unit(striker_name)
         victim = turn.unit(victim_name)
@@ -356,15 +356,15 @@ def defence_purpose(victim: str, dice: int) -> str:
 class Defence(ExchangeStep):
     """The victim's Toughness dice (drawn first) against the Power total ``attack`` (compared: all the rest reads
     of the Power dice is their total). A source that watches steps draws the Toughness dice with the Power dice
-    (:meth:`~tabroll.engine.work.ActionLog.draw_against`): the strike then meets them at once (:meth:`meet`), with no
+    (:meth:`~tabroll.engine.work.BaseTurn.draw_against`): the strike then meets them at once (:meth:`meet`), with no
     step between."""
 
     attack: int = 0
 
-    def advance(self, turn: Turn) -> Step | None:
+    def advance(self, turn: HeroesTurn) -> Step | None:
         return self.meet(turn, None)
 
-    def meet(self, turn: Turn, drawn: tuple[int, ...] | None) -> Step | None:
+    def meet(self, turn: HeroesTurn, drawn: tuple[int, ...] | None) -> Step | None:
         """The Toughness dice, rolled now or ``drawn`` already, against the Power total; what follows."""
         victim_name = self.sides()[1]
         victim = turn.unit(victim_name)
@@ -382,7 +382,7 @@ class Defence(ExchangeStep):
         return self.land(turn, self.attack, defence)
 
 
-def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: int, defence: int) -> bool:
+def strike(turn: HeroesTurn, striker_name: str, victim_name: str, what: str, attack: int, defence: int) -> bool:
     """``striker``'s Power total ``attack`` against ``victim``'s Toughness ``defence``; the excess comes off Life.
     True if it kills."""
     striker = turn.unit(striker_name)
@@ -414,7 +414,7 @@ def strike(turn: Turn, striker_name: str, victim_name: str, what: str, attack: i
     return False
 
 
-def toughness_left(turn: Turn, victim: Combatant, what: str, attack: int, defence: int) -> int | None:
+def toughness_left(turn: HeroesTurn, victim: Combatant, what: str, attack: int, defence: int) -> int | None:
     """The victim's Toughness until end of turn after this strike, as ``toughness_after_exchange`` reads it: what is
     left of its defence total ("pool"), 0 ("zero"), or none kept, every attack rolling afresh ("reroll")."""
     reading = turn.options.toughness_after_exchange
@@ -449,7 +449,7 @@ def toughness_left(turn: Turn, victim: Combatant, what: str, attack: int, defenc
     return pool
 
 
-def after_exchange(turn: Turn, attacker: str, defender: str, killed: bool) -> None:
+def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool) -> None:
     unit = turn.unit(attacker)
     if not unit.in_fight or turn.result is not None:
         return

@@ -14,10 +14,10 @@ from .falls import check_result
 from .messages import _, out_word
 from .model import EffectAction, ModifyAction, RegenerateAction, SummonAction
 from .state import Combatant
-from .work import Turn
+from .work import HeroesTurn
 
 
-def resolve_effect(turn: Turn, action: EffectAction) -> None:
+def resolve_effect(turn: HeroesTurn, action: EffectAction) -> None:
     target = turn.unit(action.target)
     if target.out:
         raise RuleRefusal(
@@ -39,7 +39,7 @@ def resolve_effect(turn: Turn, action: EffectAction) -> None:
     apply_effect(turn, action.effect, target.name, action.by)
 
 
-def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> None:
+def apply_effect(turn: HeroesTurn, effect: str, name: str, by_name: str | None) -> None:
     """Destroy, exile or control: characters are immune to all three, Indestructible creatures to destroy."""
     target = turn.unit(name)
     by = by_name or "an effect"
@@ -94,12 +94,12 @@ def apply_effect(turn: Turn, effect: str, name: str, by_name: str | None) -> Non
     check_result(turn, target.name, by_name, reason)
 
 
-def resolve_modify(turn: Turn, action: ModifyAction) -> None:
+def resolve_modify(turn: HeroesTurn, action: ModifyAction) -> None:
     check_in_fight(turn.unit(action.unit), _("be changed"))
     change_stats(turn, action.unit, action.power, action.toughness, action.source)
 
 
-def change_stats(turn: Turn, name: str, power: int, toughness: int, source: str) -> None:
+def change_stats(turn: HeroesTurn, name: str, power: int, toughness: int, source: str) -> None:
     """A change to Power and/or Toughness dice until end of turn."""
     unit = turn.unit(name)
     changed = turn.put(
@@ -108,7 +108,7 @@ def change_stats(turn: Turn, name: str, power: int, toughness: int, source: str)
     report_change(turn, unit, changed, _("{source}, until end of turn", source=_(source)))
 
 
-def report_change(turn: Turn, unit: Combatant, changed: Combatant, reason: str) -> None:
+def report_change(turn: HeroesTurn, unit: Combatant, changed: Combatant, reason: str) -> None:
     for label, old, new in (
         (
             said(lambda: _("{unit}'s Power (printed {base})", unit=unit.name, base=unit.power)),
@@ -133,7 +133,7 @@ def report_change(turn: Turn, unit: Combatant, changed: Combatant, reason: str) 
             )
 
 
-def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
+def resolve_regenerate(turn: HeroesTurn, action: RegenerateAction) -> None:
     unit = turn.unit(action.unit)
     if unit.is_character:
         raise RuleRefusal(_("{unit} is a character: only creatures regenerate", unit=unit.name), rule="regenerate")
@@ -157,7 +157,7 @@ def resolve_regenerate(turn: Turn, action: RegenerateAction) -> None:
     )
 
 
-def resolve_summon(turn: Turn, action: SummonAction) -> None:
+def resolve_summon(turn: HeroesTurn, action: SummonAction) -> None:
     caster = turn.unit(action.caster)
     check_in_fight(caster, _("summon"))
     if not caster.is_character:
@@ -165,7 +165,7 @@ def resolve_summon(turn: Turn, action: SummonAction) -> None:
     summon_creature(turn, caster.name, action.creature)
 
 
-def summon_creature(turn: Turn, caster_name: str, name: str) -> None:
+def summon_creature(turn: HeroesTurn, caster_name: str, name: str) -> None:
     """A creature from the reserve joins under ``caster``, at its ranges, summoning-sick unless it has Haste."""
     caster = turn.unit(caster_name)
     found = [u for u in turn.state.reserve if u.name == name]

@@ -12,10 +12,10 @@ from .acting import check_in_fight
 from .messages import _, out_word
 from .model import DamageAction
 from .state import Battle, Combatant, Permanent
-from .work import Turn
+from .work import HeroesTurn
 
 
-def fall(turn: Turn, unit: Combatant, by: str | None) -> None:
+def fall(turn: HeroesTurn, unit: Combatant, by: str | None) -> None:
     """A combatant at 0 Life leaves the fight: a character loses, a creature is destroyed (unless Indestructible)."""
     if unit.is_character:
         reason = _("Life 0: a character is never destroyed; it loses the battle and forgets the spells in its Memory")
@@ -56,7 +56,7 @@ def standing_sides(battle: Battle) -> list[str]:
     return sides
 
 
-def check_result(turn: Turn, fallen: str, by: str | None, how: str) -> None:
+def check_result(turn: HeroesTurn, fallen: str, by: str | None, how: str) -> None:
     """After someone leaves the fight: when only one side (or none) still stands, the battle is over."""
     battle = turn.state
     if not battle.had_characters or battle.result is not None:
@@ -76,7 +76,7 @@ def check_result(turn: Turn, fallen: str, by: str | None, how: str) -> None:
     turn.game_over = GameOver(reason=reason, winner=winner, unit=fallen if fell else None, by=by if fell else None)
 
 
-def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = frozenset()) -> None:
+def end_permanents(turn: HeroesTurn, caster: str, why: str, keep: frozenset[str] = frozenset()) -> None:
     """The permanent effects ``caster`` upholds end (all but the spells named in ``keep``)."""
     kept: list[Permanent] = []
     for permanent in turn.state.permanents:
@@ -101,12 +101,12 @@ def end_permanents(turn: Turn, caster: str, why: str, keep: frozenset[str] = fro
     turn.state = replace(turn.state, permanents=tuple(kept))
 
 
-def resolve_damage(turn: Turn, action: DamageAction) -> None:
+def resolve_damage(turn: HeroesTurn, action: DamageAction) -> None:
     check_in_fight(turn.unit(action.target), _("take damage"))
     deal_damage(turn, action.target, action.amount, action.by, action.source)
 
 
-def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str) -> None:
+def deal_damage(turn: HeroesTurn, name: str, amount: int, by: str | None, source: str) -> None:
     """Damage from a spell or ability: straight off Life."""
     target = turn.unit(name)
     if not target.in_fight:
@@ -118,7 +118,7 @@ def deal_damage(turn: Turn, name: str, amount: int, by: str | None, source: str)
         fall(turn, target, by)
 
 
-def tell_life_lost(turn: Turn, unit: Combatant, amount: int, by: str | None, why: str) -> int:
+def tell_life_lost(turn: HeroesTurn, unit: Combatant, amount: int, by: str | None, why: str) -> int:
     """The damage of ``amount`` off ``unit``'s Life, not below 0, told with ``why`` before the Life it goes from and
     to; the Life left (the caller changes the combatant, and it falls at 0 Life)."""
     life = max(0, unit.life - amount)

@@ -16,13 +16,13 @@ from .events import TurnOrder
 from .messages import _
 from .model import DelayAction, InitiativeAction
 from .phases import start_turn
-from .work import Turn
+from .work import HeroesTurn
 
 MAX_TIE_ROUNDS = 20
 """Opposed initiative rolls that tie again and again stop here (the listed order then stands)."""
 
 
-def resolve_initiative(turn: Turn, action: InitiativeAction) -> None:
+def resolve_initiative(turn: HeroesTurn, action: InitiativeAction) -> None:
     actors = [u for u in turn.state.combatants if u.in_fight and u.controller is None]
     if not actors:
         raise RuleRefusal(_("no one is left in the fight to take turns"), rule="initiative")
@@ -41,7 +41,7 @@ class Ordering(Step):
     index: int
     speeds: tuple[int, ...] = field(compare=False, kw_only=True)
 
-    def advance(self, turn: Turn) -> Step | None:
+    def advance(self, turn: HeroesTurn) -> Step | None:
         order = list(self.order)
         actors = [u for u in turn.state.combatants if u.in_fight and u.controller is None]
         for index in range(self.index, len(self.speeds)):
@@ -114,7 +114,7 @@ class TieRoll(Step):
             done = (*done, group)
         return TieRoll.next_round(self.order, self.index, self.round, done, speeds=speeds)
 
-    def advance(self, turn: Turn) -> Step:
+    def advance(self, turn: HeroesTurn) -> Step:
         group = self.groups[self.group]
         unit = turn.unit(group[len(self.totals)])
         total = turn.roll(max(1, unit.speed), _("initiative: {unit}'s Speed", unit=unit.name), unit.name)
@@ -138,7 +138,7 @@ class _StillTied(Step):
     groups: tuple[tuple[str, ...], ...]
     speeds: tuple[int, ...] = field(compare=False, kw_only=True)
 
-    def advance(self, turn: Turn) -> Step:
+    def advance(self, turn: HeroesTurn) -> Step:
         turn.emit(
             Note(
                 text=_(
@@ -150,7 +150,7 @@ class _StillTied(Step):
         return Ordering((*self.order, *(n for g in self.groups for n in g)), self.index + 1, speeds=self.speeds)
 
 
-def resolve_delay(turn: Turn, action: DelayAction) -> None:
+def resolve_delay(turn: HeroesTurn, action: DelayAction) -> None:
     order = list(turn.state.order)
     if not order:
         raise RuleRefusal(_("there is no turn order yet"), rule="initiative", tip=_("resolve a 'do: initiative' first"))

@@ -14,10 +14,10 @@ from .falls import check_result, end_permanents
 from .messages import _, band_word, p_
 from .model import FleeAction, MoveAction
 from .state import SCALE, Combatant
-from .work import Turn
+from .work import HeroesTurn
 
 
-def resolve_move(turn: Turn, action: MoveAction) -> None:
+def resolve_move(turn: HeroesTurn, action: MoveAction) -> None:
     unit = turn.unit(action.unit)
     try:
         wanted = SCALE.parse(action.to)
@@ -64,7 +64,7 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
     turn.emit(Note(unit=unit.name, text=_("{unit} moved: it cannot attack or flee this turn", unit=unit.name)))
 
 
-def opposed_speed(turn: Turn, actor: Combatant, other: Combatant, *, responder: Combatant) -> bool:
+def opposed_speed(turn: HeroesTurn, actor: Combatant, other: Combatant, *, responder: Combatant) -> bool:
     """An opposed Speed test (Speed d6 each, at least one die): True when ``actor`` wins; ties go to ``responder``."""
     mine = turn.roll(max(1, actor.speed), _("opposed Speed: {actor}", actor=actor.name), actor.name)
     theirs = turn.roll(max(1, other.speed), _("opposed Speed: {other}", other=other.name), other.name)
@@ -95,7 +95,7 @@ def opposed_speed(turn: Turn, actor: Combatant, other: Combatant, *, responder: 
     return wins
 
 
-def resolve_flee(turn: Turn, action: FleeAction) -> None:
+def resolve_flee(turn: HeroesTurn, action: FleeAction) -> None:
     unit = turn.unit(action.unit)
     check_in_fight(unit, _("flee"))
     if not unit.is_character:

@@ -15,10 +15,10 @@ from .falls import check_result, end_permanents, fall, tell_life_lost
 from .messages import N_, _, n_, p_, phase_word
 from .model import EndTurnAction, ReachPhaseAction, UpkeepAction
 from .state import BAND_RULES, SCALE, Combatant
-from .work import Turn
+from .work import HeroesTurn
 
 
-def start_turn(turn: Turn, name: str, number: int) -> None:
+def start_turn(turn: HeroesTurn, name: str, number: int) -> None:
     """``name``'s turn begins: a character starts with its Reach phase, a creature of its own with its action
     phase. It has prepared again (a push-back ends); a character's creatures wait for its Upkeep to be refreshed."""
     unit = turn.unit(name)
@@ -42,7 +42,7 @@ def start_turn(turn: Turn, name: str, number: int) -> None:
 STEPS = {"reach": "do: reach_phase", "upkeep": "do: upkeep", "main": N_("its actions, then do: end_turn")}
 
 
-def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
+def enter_phase(turn: HeroesTurn, name: str, phase: str, reason: str) -> None:
     """``name``'s turn moves to ``phase`` (reach, upkeep, main or end), logged with the step that takes it on."""
     turn.state = replace(turn.state, phase=phase)
     if phase in STEPS:
@@ -50,7 +50,7 @@ def enter_phase(turn: Turn, name: str, phase: str, reason: str) -> None:
     turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.state.turn, reason=reason))
 
 
-def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
+def resolve_end_turn(turn: HeroesTurn, action: EndTurnAction) -> None:
     """The End phase, step by step: the ending character forgets spells, mana above the maximum burns, flights are
     settled, the turn's limits and reductions end, then the next turn in the order begins."""
     ending = action.unit or turn.state.active
@@ -73,7 +73,7 @@ def resolve_end_turn(turn: Turn, action: EndTurnAction) -> None:
     pass_turn(turn, ending)
 
 
-def begin_end_phase(turn: Turn, ending: str, forget: list[str]) -> None:
+def begin_end_phase(turn: HeroesTurn, ending: str, forget: list[str]) -> None:
     """``ending``'s turn may end (it is its turn, past Reach and Upkeep): its End phase, and the spells it forgets."""
     unit = turn.unit(ending)
     if turn.state.active is not None and ending != turn.state.active:
@@ -96,7 +96,7 @@ def begin_end_phase(turn: Turn, ending: str, forget: list[str]) -> None:
     forget_spells(turn, unit, forget)
 
 
-def burn_mana(turn: Turn, burners: list[Combatant]) -> None:
+def burn_mana(turn: HeroesTurn, burners: list[Combatant]) -> None:
     """Mana burn: mana left above the maximum at the End phase is damage off Life, and the mana drops to the
     maximum."""
     for unit in burners:
@@ -115,7 +115,7 @@ def burn_mana(turn: Turn, burners: list[Combatant]) -> None:
                 fall(turn, unit, None)
 
 
-def settle_flights(turn: Turn) -> None:
+def settle_flights(turn: HeroesTurn) -> None:
     """A combatant that fled this turn escapes if it took fewer than 5 damage while fleeing; otherwise it stays."""
     for unit in turn.state.combatants:
         if unit.fleeing is None or not unit.in_fight:
@@ -137,7 +137,7 @@ def settle_flights(turn: Turn) -> None:
             )
 
 
-def reset_turn_limits(turn: Turn, ending: str | None) -> None:
+def reset_turn_limits(turn: HeroesTurn, ending: str | None) -> None:
     """What lasts until end of turn ends for everyone: Toughness left and Power/Toughness changes, actions, moves,
     attacks, commands and casts; the summoning sickness of the ending character's creatures (of all, with no one
     named); a push-back too when no turns are kept (with turns, it lasts until the combatant prepares again)."""
@@ -169,7 +169,7 @@ def reset_turn_limits(turn: Turn, ending: str | None) -> None:
         turn.emit(Note(text=_("end of turn: Power and Toughness reductions end ({reset})", reset=", ".join(reset))))
 
 
-def pass_turn(turn: Turn, ending: str | None) -> None:
+def pass_turn(turn: HeroesTurn, ending: str | None) -> None:
     """The next in the order still in the fight takes its turn (after the last, the first, and the turn number
     goes up; with no order kept, only the number goes up)."""
     order = [n for n in turn.state.order if not turn.unit(n).out]
@@ -198,7 +198,7 @@ def pass_turn(turn: Turn, ending: str | None) -> None:
         start_turn(turn, active, number)
 
 
-def forget_spells(turn: Turn, unit: Combatant, forget: list[str]) -> None:
+def forget_spells(turn: HeroesTurn, unit: Combatant, forget: list[str]) -> None:
     """End phase: a character with more spells in Memory than half its Memory (rounded up) forgets the excess."""
     excess = len(unit.memory_spells) - unit.memory_limit
     if not unit.tracks_spells or unit.out or excess <= 0:
@@ -272,7 +272,7 @@ def forget_spells(turn: Turn, unit: Combatant, forget: list[str]) -> None:
     )
 
 
-def _character_in_turn(turn: Turn, name: str, *, doing: str, step: str, rule: str) -> Combatant:
+def _character_in_turn(turn: HeroesTurn, name: str, *, doing: str, step: str, rule: str) -> Combatant:
     """The character taking a phase step of its own turn (``step``: "a Reach phase"), or the refusal saying why not."""
     unit = turn.unit(name)
     check_in_fight(unit, doing)
@@ -284,7 +284,7 @@ def _character_in_turn(turn: Turn, name: str, *, doing: str, step: str, rule: st
     return unit
 
 
-def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
+def resolve_reach_phase(turn: HeroesTurn, action: ReachPhaseAction) -> None:
     unit = _character_in_turn(turn, action.unit, doing=_("draw mana"), step=_("a Reach phase"), rule="reach")
     now = turn.state.phase
     if now is not None and now != "reach":
@@ -356,7 +356,7 @@ def resolve_reach_phase(turn: Turn, action: ReachPhaseAction) -> None:
         )
 
 
-def resolve_upkeep(turn: Turn, action: UpkeepAction) -> None:
+def resolve_upkeep(turn: HeroesTurn, action: UpkeepAction) -> None:
     """Upkeep: Focus upholds permanent effects and creatures; upheld creatures are refreshed, the rest are not, and
     permanent effects not upheld end."""
     unit = _character_in_turn(turn, action.unit, doing=_("uphold anything"), step=_("an Upkeep"), rule="upkeep")

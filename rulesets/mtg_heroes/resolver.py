@@ -1,7 +1,7 @@
 """Magic: The Gathering of Heroes resolution: the :data:`HANDLERS` table and ``resolve``, the one way in.
 
 ``resolve(battle, action, dice) -> Resolution`` hands the action to the handler of its class, working on a
-:class:`~.work.Turn` (the only way a handler logs). Nothing here prints, reads files or draws a random number
+:class:`~.work.HeroesTurn` (the only way a handler logs). Nothing here prints, reads files or draws a random number
 except through ``dice``. A refusal by the rules raises :class:`RuleRefusal` before any die is rolled and before any
 state changes (the engine turns it into a ``refused`` event). When the battle ends, its ``game_over`` is the last
 event of the action that ended it.
@@ -48,7 +48,7 @@ from .moving import resolve_flee, resolve_move
 from .phases import resolve_end_turn, resolve_reach_phase, resolve_upkeep
 from .skills import resolve_skill_test
 from .state import Battle
-from .work import Turn
+from .work import HeroesTurn
 
 if TYPE_CHECKING:
     from tabroll.engine import Resolution
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from .model import HeroAction
 
 
-HANDLERS: Handlers[Turn] = Handlers()
+HANDLERS: Handlers[HeroesTurn] = Handlers()
 """Each action class to the function that resolves it (the handlers live in the modules of their rules)."""
 
 HANDLERS.on(AttackAction)(resolve_attack)
@@ -79,7 +79,7 @@ HANDLERS.on(DamageAction)(resolve_damage)
 def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     if battle.result is not None:
         raise RuleRefusal(_("the battle is over: {result}", result=result_word(battle.result)), rule="battle over")
-    turn = Turn(state=battle, dice=dice)
+    turn = HeroesTurn(state=battle, dice=dice)
     handler = HANDLERS.handler(action)
     offered = battle.follow_up
     if offered is not None and not _takes_follow_up(action, offered):
@@ -139,4 +139,4 @@ def _next_attack(battle: Battle) -> Battle:
 
 
 # The steps of the actions taken in steps are named here too, beside the working area.
-__all__ = ["HANDLERS", "Defence", "Ordering", "Strike", "TieRoll", "Turn", "next_attack", "resolve"]
+__all__ = ["HANDLERS", "Defence", "HeroesTurn", "Ordering", "Strike", "TieRoll", "next_attack", "resolve"]

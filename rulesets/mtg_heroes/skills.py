@@ -1,7 +1,7 @@
 """Skill tests: the ten colour pairs and their twenty skills (``skills.yaml``), dice from the colour identity.
 
 ``roll_skill_test(log, identity, skills, difficulty=..., target=...)`` reads the bundled table, draws every die
-from the action's :class:`~tabroll.engine.work.ActionLog` and logs the test there (the ``skill_test`` scenario action,
+from the action's :class:`~tabroll.engine.work.BaseTurn` and logs the test there (the ``skill_test`` scenario action,
 and so the command-line check, call it); ``check_skill(identity, skills, dice, ...) -> events`` is the same test
 on its own, pure.
 """
@@ -16,7 +16,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from tabroll.dice.sources import DiceSource
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.errors import InputError
 from tabroll.events import Event, Note
 
@@ -25,7 +25,7 @@ from .messages import _, n_, p_
 
 if TYPE_CHECKING:
     from .model import SkillTestAction
-    from .work import Turn
+    from .work import HeroesTurn
 
 COLOURS = "WUBRG"
 COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -211,13 +211,13 @@ def check_skill(
     unit: str | None = None,
 ) -> list[Event]:
     """Roll a skill test on its own and return its events (see :func:`roll_skill_test`)."""
-    log = ActionLog(dice=dice)
+    log = BaseTurn(dice=dice)
     roll_skill_test(log, identity, skills, difficulty=difficulty, target=target, reading=reading, unit=unit)
     return log.events
 
 
 def roll_skill_test(
-    log: ActionLog,
+    log: BaseTurn,
     identity: str,
     skills: str | Sequence[str],
     *,
@@ -264,7 +264,7 @@ def roll_skill_test(
     return outcome
 
 
-def choose_skill(log: ActionLog, symbols: str, candidates: list[Skill], unit: str | None) -> tuple[Skill, int]:
+def choose_skill(log: BaseTurn, symbols: str, candidates: list[Skill], unit: str | None) -> tuple[Skill, int]:
     """The strongest of the skills that fit, and its dice from the colour identity (both logged)."""
     skill = strongest(symbols, candidates)
     count = dice_for(symbols, skill)
@@ -305,7 +305,7 @@ def choose_skill(log: ActionLog, symbols: str, candidates: list[Skill], unit: st
 
 
 def target_of(
-    log: ActionLog, difficulty: str | None, target: int | None, reading: TargetReading
+    log: BaseTurn, difficulty: str | None, target: int | None, reading: TargetReading
 ) -> tuple[Difficulty | None, int, str]:
     """The total to reach: the explicit target, or the difficulty band's (its upper or lower value as
     ``difficulty_target`` reads a band of two); with the band, if any, and how the target was set."""
@@ -336,7 +336,7 @@ def target_of(
     return band, needed, where
 
 
-def resolve_skill_test(turn: Turn, action: SkillTestAction) -> None:
+def resolve_skill_test(turn: HeroesTurn, action: SkillTestAction) -> None:
     """The ``skill_test`` action: the test of a named combatant (its colour identity unless the action gives one)
     or of an identity alone."""
     identity = action.identity

@@ -1,4 +1,4 @@
-"""The working area of one action (:class:`Turn`): the battle as it evolves under the rules, the dice drawn and
+"""The working area of one action (:class:`HeroesTurn`): the battle as it evolves under the rules, the dice drawn and
 the events logged; and the range bands after a change, each change worked out once.
 """
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabroll.engine.work import RosterWork, _plain
+from tabroll.engine.work import RosterTurn, _plain
 from tabroll.events import PLAIN_SHOWN, GameOver, Note, Roll, RolledDice
 from tabroll.geometry.bands import RangeBands
 
@@ -17,9 +17,9 @@ from .state import Battle, Combatant, LastAct
 
 
 @dataclass(kw_only=True)
-class Turn(RosterWork[Battle, Combatant]):
+class HeroesTurn(RosterTurn[Battle, Combatant]):
     """The working area of one action: the battle as it evolves, its combatants changed in a draft (see
-    :class:`~tabroll.engine.work.RosterWork`: an End phase that touches every combatant builds the combatants tuple
+    :class:`~tabroll.engine.work.RosterTurn`: an End phase that touches every combatant builds the combatants tuple
     once), what the action before it did and the end of the battle still to be told."""
 
     previous_act: LastAct | None = None  # what the action before this one did that may be responded to
@@ -48,7 +48,7 @@ class Turn(RosterWork[Battle, Combatant]):
 
     def roll(self, count: int, purpose: str, unit: str | None, drawn: tuple[int, ...] | None = None) -> int:
         """Roll ``count`` d6 (every die logged); 0 dice total 0 and are noted, not rolled. ``drawn``: the values,
-        drawn already with the roll they meet (:meth:`~tabroll.engine.work.ActionLog.draw_against`), logged as a
+        drawn already with the roll they meet (:meth:`~tabroll.engine.work.BaseTurn.draw_against`), logged as a
         roll of them is."""
         if count <= 0:
             self.emit(Note(unit=unit, text=_("{purpose}: no dice (0), total 0", purpose=purpose)))

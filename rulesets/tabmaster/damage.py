@@ -16,16 +16,16 @@ from .profiles import AttackProfile
 from .state import Unit
 
 if TYPE_CHECKING:
-    from .work import Turn
+    from .work import TabMasterTurn
 
 
-def elements_of(turn: Turn, profile: AttackProfile) -> list[Element]:
+def elements_of(turn: TabMasterTurn, profile: AttackProfile) -> list[Element]:
     table = element_table(ice_bonus=turn.options.ice_bonus)
     return [table[e] for e in profile.effects.elements]
 
 
 def strike(
-    turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, action: AttackAction, shared: int | None
+    turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfile, action: AttackAction, shared: int | None
 ) -> None:
     """One hit on one target: elements, damage (or healing), defeat or survival, hexes."""
     elements = elements_of(turn, profile)
@@ -85,7 +85,7 @@ def strike(
         )
 
 
-def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
+def apply_damage(turn: TabMasterTurn, attacker: Unit, target: Unit, amount: int) -> bool:
     """Compare damage with DEF (and VIT); return whether the target is still standing. The ``damage`` event's
     pool is VIT when VIT takes the excess (with what it lost and has left), else DEF."""
     at_least = turn.options.defeat_threshold == "at_least"
@@ -142,7 +142,7 @@ def apply_damage(turn: Turn, attacker: Unit, target: Unit, amount: int) -> bool:
     return True
 
 
-def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, element: Element) -> None:
+def heal(turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfile, element: Element) -> None:
     if element.matches_any(target, element.no_heal):
         turn.emit(
             Heal(
@@ -194,7 +194,7 @@ def heal(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, eleme
     )
 
 
-def defeat(turn: Turn, target: Unit, by: str | None, reason: str) -> None:
+def defeat(turn: TabMasterTurn, target: Unit, by: str | None, reason: str) -> None:
     turn.put(replace(target, defeated=True, position=None))
     turn.emit(Defeat(unit=target.name, by=by, reason=reason))
 

@@ -14,10 +14,10 @@ from .messages import _, n_
 from .state import Unit
 
 if TYPE_CHECKING:
-    from .work import Turn
+    from .work import TabMasterTurn
 
 
-def check_can_act(turn: Turn, unit: Unit) -> None:
+def check_can_act(turn: TabMasterTurn, unit: Unit) -> None:
     if not unit.on_board:
         raise RuleRefusal(_("{unit} was defeated and has left the board", unit=unit.name), rule="defeat")
     if unit.flipped and turn.options.flip_blocks_actions:
@@ -28,7 +28,7 @@ def check_can_act(turn: Turn, unit: Unit) -> None:
         )
 
 
-def walk(turn: Turn, unit: Unit, path: list[Square] | None, goal: Square | None, limit: int) -> list[Square]:
+def walk(turn: TabMasterTurn, unit: Unit, path: list[Square] | None, goal: Square | None, limit: int) -> list[Square]:
     """Check (or find) a path of free squares for ``unit`` of at most ``limit`` steps."""
     assert unit.position is not None
     board = turn.state.board
@@ -74,7 +74,7 @@ def walk(turn: Turn, unit: Unit, path: list[Square] | None, goal: Square | None,
     return path
 
 
-def do_move(turn: Turn, unit: Unit, path: list[Square], reason: str) -> Unit:
+def do_move(turn: TabMasterTurn, unit: Unit, path: list[Square], reason: str) -> Unit:
     if not path:
         return unit
     assert unit.position is not None

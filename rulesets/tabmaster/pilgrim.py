@@ -21,20 +21,20 @@ from .targeting import height_and_sight_problem, may_hit, roll_direction
 from .work import AttackStep
 
 if TYPE_CHECKING:
-    from .work import Turn
+    from .work import TabMasterTurn
 
 
 @dataclass(frozen=True)
 class PilgrimChain(AttackStep):
     """A Pilgrim attack (:func:`resolve_pilgrim`), in one step."""
 
-    def advance(self, turn: Turn) -> Step:
+    def advance(self, turn: TabMasterTurn) -> Step:
         attack = self.attack
         resolve_pilgrim(turn, attack.action, attack.attacker, attack.profile)
         return self.end()
 
 
-def resolve_pilgrim(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+def resolve_pilgrim(turn: TabMasterTurn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
     """A chain of random-line attacks, each from the last square hit; each square hit gets its own roll."""
     assert profile.effects.pilgrim is not None and attacker.position is not None
     origin = attacker.position

@@ -14,13 +14,13 @@ from .profiles import AttackProfile
 from .state import Unit
 
 if TYPE_CHECKING:
-    from .work import Turn
+    from .work import TabMasterTurn
 
 
 ARCHER_BLIND_PENALTY = -10
 
 
-def spend_projectile(turn: Turn, attacker: Unit, profile: AttackProfile, *, first: bool) -> bool:
+def spend_projectile(turn: TabMasterTurn, attacker: Unit, profile: AttackProfile, *, first: bool) -> bool:
     """Take one projectile from the army sheet. Without one, the first shot is refused and a later shot
     (of a Multiple or Pilgrim attack) ends the attack: returns False."""
     assert profile.ammo is not None
@@ -52,7 +52,7 @@ def spend_projectile(turn: Turn, attacker: Unit, profile: AttackProfile, *, firs
 
 
 def projectile_hits(
-    turn: Turn,
+    turn: TabMasterTurn,
     attacker: Unit,
     profile: AttackProfile,
     targets: list[Unit],
@@ -100,7 +100,7 @@ def projectile_hits(
     return hits
 
 
-def modify_attack_roll(turn: Turn, attacker: Unit, total: int, amount: int, reason: str) -> int:
+def modify_attack_roll(turn: TabMasterTurn, attacker: Unit, total: int, amount: int, reason: str) -> int:
     """Add ``amount`` to a projectile's attack roll, shown in the log as a modifier; return the new total."""
     total += amount
     turn.emit(

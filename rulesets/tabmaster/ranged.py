@@ -21,10 +21,10 @@ from .targeting import LINE_DIRECTIONS, candidates, check_target, line_direction
 from .work import Attack, AttackStep, EndAttack
 
 if TYPE_CHECKING:
-    from .work import Turn
+    from .work import TabMasterTurn
 
 
-def resolve_ranged(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> Step:
+def resolve_ranged(turn: TabMasterTurn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> Step:
     """Common, Magic, Secondary and Projectile attacks, with Area, Line, Multiple and All: the checks made before
     any die, then the first round (:class:`RangedRound`)."""
     effects = profile.effects
@@ -94,7 +94,7 @@ class RangedRound(AttackStep):
         following = self.index + 1
         return RangedRound(following, attack=self.attack) if following < self.attack.times else self.end()
 
-    def advance(self, turn: Turn) -> Step:
+    def advance(self, turn: TabMasterTurn) -> Step:
         attack, round_index = self.attack, self.index
         attacker, profile, named = attack.attacker, attack.profile, attack.named
         effects = profile.effects
@@ -163,7 +163,7 @@ class RangedStrike(AttackStep):
             return self
         return RangedRound(self.round_index, attack=self.attack).next_round()
 
-    def advance(self, turn: Turn) -> Step:
+    def advance(self, turn: TabMasterTurn) -> Step:
         current = turn.unit(self.struck[self.index])
         if current.on_board:
             attack = self.attack

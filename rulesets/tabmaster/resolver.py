@@ -2,8 +2,8 @@
 action and dice.
 
 ``resolve(battle, action, dice) -> Resolution``: ``HANDLERS`` maps each action class to its handler, which
-works on a :class:`~.work.Turn` (the battle as it evolves, with the dice and the log). Nothing here prints, reads
-files or draws a random number except through ``dice``. A refusal by the rules raises :class:`RuleRefusal`
+works on a :class:`~.work.TabMasterTurn` (the battle as it evolves, with the dice and the log). Nothing here
+prints, reads files or draws a random number except through ``dice``. A refusal by the rules raises :class:`RuleRefusal`
 before any state changes (the engine turns it into a ``refused`` event); the checks run before the first die
 is rolled where they can.
 
@@ -33,19 +33,19 @@ from .profiles import AttackKind, AttackProfile
 from .ranged import resolve_ranged
 from .special import special_as_data
 from .state import Battle, Unit
-from .work import Attack, Turn
+from .work import Attack, TabMasterTurn
 
 if TYPE_CHECKING:
     from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution
 
 
-HANDLERS: Handlers[Turn] = Handlers()
+HANDLERS: Handlers[TabMasterTurn] = Handlers()
 """Each action class to the function that resolves it (the one table of this game's actions)."""
 
 
 def resolve(battle: Battle, action: AttackAction | MoveAction | NewRoundAction, dice: DiceSource) -> Resolution:
-    turn = Turn(state=battle, dice=dice)
+    turn = TabMasterTurn(state=battle, dice=dice)
     HANDLERS(turn, action)
     return turn.resolution(turn.state)
 
@@ -54,7 +54,7 @@ def resolve(battle: Battle, action: AttackAction | MoveAction | NewRoundAction, 
 
 
 @HANDLERS.on(NewRoundAction)
-def resolve_new_round(turn: Turn, action: NewRoundAction) -> None:
+def resolve_new_round(turn: TabMasterTurn, action: NewRoundAction) -> None:
     flipped = tuple(u.name for u in turn.state.units if u.flipped and u.on_board)
     for name in flipped:
         turn.put(replace(turn.unit(name), flipped=False))
@@ -74,7 +74,7 @@ def next_attack(battle: Battle, action: AttackAction | MoveAction | NewRoundActi
 
 
 @HANDLERS.on(MoveAction)
-def resolve_move(turn: Turn, action: MoveAction) -> None:
+def resolve_move(turn: TabMasterTurn, action: MoveAction) -> None:
     unit = turn.unit(action.unit)
     check_can_act(turn, unit)
     path = walk(turn, unit, action.path, action.to, unit.movement)
@@ -88,7 +88,7 @@ def resolve_move(turn: Turn, action: MoveAction) -> None:
 
 
 @HANDLERS.on(AttackAction)
-def resolve_attack(turn: Turn, action: AttackAction) -> None:
+def resolve_attack(turn: TabMasterTurn, action: AttackAction) -> None:
     attacker = turn.unit(action.attacker)
     check_can_act(turn, attacker)
     profile = attacker.primary if action.using == "primary" else attacker.secondary

@@ -15,10 +15,10 @@ from .profiles import AttackProfile
 from .state import Unit
 
 if TYPE_CHECKING:
-    from .work import Turn
+    from .work import TabMasterTurn
 
 
-def special_as_data(turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
+def special_as_data(turn: TabMasterTurn, action: AttackAction, attacker: Unit, profile: AttackProfile) -> None:
     """A Special's text follows the data the table gave for it: the action's ``special_outcome``, else the
     unit card's ``special``. Its ``damage`` keeps the normal DAN, cancels it (``none``) or replaces it with a
     dice expression; with neither given, the text is shown and the normal damage applies."""
@@ -45,7 +45,7 @@ def special_as_data(turn: Turn, action: AttackAction, attacker: Unit, profile: A
         turn.emit(Note(text=note, unit=attacker.name))
 
 
-def apply_special_outcome(turn: Turn, action: AttackAction, attacker: str) -> None:
+def apply_special_outcome(turn: TabMasterTurn, action: AttackAction, attacker: str) -> None:
     outcome = action.special_outcome
     if outcome is None:
         return

@@ -15,7 +15,7 @@ from .profiles import AttackKind, AttackProfile, LineKind
 from .state import Unit
 
 if TYPE_CHECKING:
-    from .work import Turn
+    from .work import TabMasterTurn
 
 
 LINE_DIRECTIONS: dict[LineKind, tuple[Direction, ...]] = {
@@ -43,7 +43,7 @@ def heals(profile: AttackProfile) -> bool:
     return any(table[e].heals for e in profile.effects.elements)
 
 
-def reach_problem(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile) -> str | None:
+def reach_problem(turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfile) -> str | None:
     """Why ``attacker`` cannot aim ``profile`` at ``target`` from where it stands, or None."""
     assert attacker.position is not None and target.position is not None
     distance = turn.state.distance(attacker.position, target.position)
@@ -59,7 +59,12 @@ def reach_problem(turn: Turn, attacker: Unit, target: Unit, profile: AttackProfi
 
 
 def height_and_sight_problem(
-    turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, origin: Square, step_from: Square | None = None
+    turn: TabMasterTurn,
+    attacker: Unit,
+    target: Unit,
+    profile: AttackProfile,
+    origin: Square,
+    step_from: Square | None = None,
 ) -> str | None:
     """Why ``profile`` cannot hit ``target`` from ``origin`` by height limit or line of sight, or None.
 
@@ -126,14 +131,14 @@ def height_and_sight_problem(
     return None
 
 
-def roll_direction(turn: Turn, attacker: Unit, purpose: str) -> Direction:
+def roll_direction(turn: TabMasterTurn, attacker: Unit, purpose: str) -> Direction:
     """A random straight-line direction: 1d8, numbered clockwise from north, shown in the log."""
     direction = turn.pick(list(Direction), _("{purpose} (1=N … 8=NW)", purpose=purpose), attacker.name)
     turn.emit(Note(unit=attacker.name, text=_("direction rolled: {direction}", direction=direction.name_for_log)))
     return direction
 
 
-def line_directions(turn: Turn, attacker: Unit, profile: AttackProfile, purpose: str) -> tuple[Direction, ...]:
+def line_directions(turn: TabMasterTurn, attacker: Unit, profile: AttackProfile, purpose: str) -> tuple[Direction, ...]:
     line = profile.effects.line
     assert line is not None
     if line is LineKind.RANDOM:
@@ -145,13 +150,13 @@ def line_directions(turn: Turn, attacker: Unit, profile: AttackProfile, purpose:
     return LINE_DIRECTIONS[line]
 
 
-def on_lines(turn: Turn, attacker: Unit, target: Unit, directions: tuple[Direction, ...]) -> bool:
+def on_lines(turn: TabMasterTurn, attacker: Unit, target: Unit, directions: tuple[Direction, ...]) -> bool:
     assert attacker.position is not None and target.position is not None
     return turn.state.board.direction_to(attacker.position, target.position) in directions
 
 
 def candidates(
-    turn: Turn, attacker: Unit, profile: AttackProfile, directions: tuple[Direction, ...] | None
+    turn: TabMasterTurn, attacker: Unit, profile: AttackProfile, directions: tuple[Direction, ...] | None
 ) -> list[Unit]:
     """Every unit this attack could reach, nearest first."""
     assert attacker.position is not None
@@ -167,7 +172,7 @@ def candidates(
 
 
 def check_target(
-    turn: Turn, attacker: Unit, target: Unit, profile: AttackProfile, directions: tuple[Direction, ...] | None
+    turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfile, directions: tuple[Direction, ...] | None
 ) -> None:
     if not may_hit(attacker, target, profile, named=True):
         raise RuleRefusal(

@@ -22,11 +22,11 @@ from .targeting import may_hit
 from .work import AttackStep
 
 if TYPE_CHECKING:
-    from .work import Turn
+    from .work import TabMasterTurn
 
 
 def trample_path(
-    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+    turn: TabMasterTurn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
 ) -> list[Square]:
     assert attacker.position is not None and profile.reach is not None
     if given is not None:
@@ -71,7 +71,7 @@ units on it do not depend on the dice."""
 
 
 def trample_plan(
-    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+    turn: TabMasterTurn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
 ) -> tuple[list[Square], list[tuple[Square, Unit]]]:
     """The trample's path and the units on it (refused as :func:`plan_trample` refuses), kept per battle."""
     battle = turn.state
@@ -88,7 +88,7 @@ def trample_plan(
 
 
 def plan_trample(
-    turn: Turn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
+    turn: TabMasterTurn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
 ) -> tuple[list[Square], list[tuple[Square, Unit]]]:
     """The trample's path, checked, and the units on it, each checked (ally, height) before any die is rolled."""
     path = trample_path(turn, action, attacker, profile, given)
@@ -136,7 +136,7 @@ class TramplePass(AttackStep):
     passes: tuple[list[Square] | None, ...] = field(compare=False)
     attacked: frozenset[Square]
 
-    def advance(self, turn: Turn) -> Step:
+    def advance(self, turn: TabMasterTurn) -> Step:
         attack = self.attack
         attacker = turn.unit(attack.attacker.name)
         if len(self.passes) > 1:
@@ -168,7 +168,7 @@ class TrampleVictims(AttackStep):
     struck: tuple[Square, ...]
     attacked: frozenset[Square]
 
-    def advance(self, turn: Turn) -> Step:
+    def advance(self, turn: TabMasterTurn) -> Step:
         for index in range(self.index, len(self.victims)):
             square, name = self.victims[index]
             if square in self.attacked:
@@ -198,7 +198,7 @@ class TrampleHit(AttackStep):
 
     at: TrampleVictims
 
-    def advance(self, turn: Turn) -> Step:
+    def advance(self, turn: TabMasterTurn) -> Step:
         at, attack = self.at, self.attack
         name = at.victims[at.index][1]
         strike(turn, at.mover, turn.unit(name), attack.profile, attack.action, None)
@@ -212,7 +212,7 @@ class TrampleEnd(AttackStep):
 
     at: TrampleVictims
 
-    def advance(self, turn: Turn) -> Step:
+    def advance(self, turn: TabMasterTurn) -> Step:
         at = self.at
         attacker, path = at.mover, at.path
         assert attacker.position is not None

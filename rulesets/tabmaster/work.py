@@ -1,4 +1,4 @@
-"""The working area of one TAB MASTER action (:class:`Turn`), and the frame every step of an attack shares.
+"""The working area of one TAB MASTER action (:class:`TabMasterTurn`), and the frame every step of an attack shares.
 
 :class:`Attack` is what an attack fixed before any die (it rides along every :class:`AttackStep`, uncompared);
 :class:`EndAttack` is the step that closes every attack: the table's ruling on a Special, then the flip."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
-from tabroll.engine.work import RosterWork
+from tabroll.engine.work import RosterTurn
 from tabroll.frozen import replace
 
 from .events import Flip
@@ -19,9 +19,9 @@ from .state import Battle, Unit
 
 
 @dataclass(kw_only=True)
-class Turn(RosterWork[Battle, Unit]):
+class TabMasterTurn(RosterTurn[Battle, Unit]):
     """The working area of one action: the battle as it evolves, its units changed in a draft (see
-    :class:`~tabroll.engine.work.RosterWork`), and this attack's Special."""
+    :class:`~tabroll.engine.work.RosterTurn`), and this attack's Special."""
 
     special_damage: str = "normal"  # this attack's Special: normal, none (cancels DAN) or a dice expression
 
@@ -52,7 +52,7 @@ class AttackStep(Step):
 
     attack: Attack = field(compare=False, kw_only=True)
 
-    def advance(self, turn: Turn) -> Step | None:
+    def advance(self, turn: TabMasterTurn) -> Step | None:
         raise NotImplementedError
 
     def end(self) -> EndAttack:
@@ -63,7 +63,7 @@ class AttackStep(Step):
 class EndAttack(AttackStep):
     """The table's ruling on a Special, then the attacker, if still on the board, is flipped."""
 
-    def advance(self, turn: Turn) -> None:
+    def advance(self, turn: TabMasterTurn) -> None:
         name = self.attack.attacker.name
         apply_special_outcome(turn, self.attack.action, name)
         final = turn.unit(name)

@@ -78,12 +78,12 @@ class DiceRequest:
     a die against a number), when that is all they read: the outcome ``compare(values)`` of the values in the
     order drawn (who wins, a tie, a natural 10 that decides). A hashable value, such as a frozen dataclass: the
     exact walk then branches over its distinct outcomes, each once with the ordered rolls that give it and one
-    roll that does. Every other source ignores it (see :meth:`~tabroll.engine.work.ActionLog.draw_compared`)."""
+    roll that does. Every other source ignores it (see :meth:`~tabroll.engine.work.BaseTurn.draw_compared`)."""
     against: int | None = None
     """These dice are two pools, the first ``against`` dice and the rest (a Power roll and the Toughness roll it
     meets), and the rules read only the first pool's total less the second's: the exact walk then branches over the
     distinct differences, each with its weight (5d6 against 5d6: 51 branches, not 676 pairs of totals). Every other
-    source ignores it (see :meth:`~tabroll.engine.work.ActionLog.draw_against`)."""
+    source ignores it (see :meth:`~tabroll.engine.work.BaseTurn.draw_against`)."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:

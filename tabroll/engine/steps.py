@@ -2,9 +2,9 @@
 
 A :class:`Step` is a frozen, hashable dataclass: the rule about to be applied and every value the rest of the
 action still reads (a loop's index, the targets already struck, a shared damage roll…). Its
-:meth:`~Step.advance` applies that rule to the action's working area (a :class:`~tabroll.engine.work.ActionLog`:
+:meth:`~Step.advance` applies that rule to the action's working area (a :class:`~tabroll.engine.work.BaseTurn`:
 the state as it evolves, the dice and the events so far), drawing whatever dice the rule needs, and returns the
-step that follows, or ``None`` at the end of the action. :meth:`ActionLog.run <tabroll.engine.work.ActionLog.run>`
+step that follows, or ``None`` at the end of the action. :meth:`BaseTurn.run <tabroll.engine.work.BaseTurn.run>`
 takes the steps one after the other; every dice source goes through it, so ``run``, ``play``, the journal,
 Monte Carlo and the exact walk compute an action the same way.
 
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tabroll.engine.work import ActionLog
+    from tabroll.engine.work import BaseTurn
 
 
 @dataclass(frozen=True)
@@ -51,10 +51,10 @@ class Step:
 class StepWatcher:
     """A dice source that watches the steps an action takes (the exact walk, and its sampling of tree sizes).
 
-    :meth:`ActionLog.run <tabroll.engine.work.ActionLog.run>` tells it of each step before the step is taken; it
+    :meth:`BaseTurn.run <tabroll.engine.work.BaseTurn.run>` tells it of each step before the step is taken; it
     answers ``True`` when what follows that step is already known and the resolution may stop there."""
 
     __slots__ = ()
 
-    def at_step(self, turn: ActionLog, step: Step) -> bool:
+    def at_step(self, turn: BaseTurn, step: Step) -> bool:
         raise NotImplementedError

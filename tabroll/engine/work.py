@@ -1,7 +1,7 @@
 """The working area every resolver keeps while it resolves one action: the dice, the events so far, and which
-rulings it has already told (:class:`ActionLog`), and the game state as it changes: one frozen value replaced
-at each change (:class:`Work`), or a state whose units change in a working copy of its roster, frozen into the
-state when it is next read (:class:`RosterWork`). A game's own working area subclasses one of the two and adds
+rulings it has already told (:class:`BaseTurn`), and the game state as it changes: one frozen value replaced
+at each change (:class:`Turn`), or a state whose units change in a working copy of its roster, frozen into the
+state when it is next read (:class:`RosterTurn`). A game's own working area subclasses one of the two and adds
 only what its rules keep besides the state.
 
 Nothing here touches a game's rules; it only keeps the log honest in the same way for every game:
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(kw_only=True)
-class ActionLog:
+class BaseTurn:
     """The dice one action draws from, and the events it has produced so far."""
 
     dice: DiceSource
@@ -244,7 +244,7 @@ class ActionLog:
 
 
 @dataclass(kw_only=True)
-class Work(ActionLog, Generic[StateT]):
+class Turn(BaseTurn, Generic[StateT]):
     """A working area whose game state is one frozen value, replaced as the rules change it (``work.state =
     work.state.with_unit(…)``): the state a step reads is always :attr:`state`."""
 
@@ -266,7 +266,7 @@ class Work(ActionLog, Generic[StateT]):
 
 
 class RosterState(Protocol[UnitT]):
-    """A state whose units a :class:`RosterWork` changes in a draft: its units as a :class:`~tabroll.kit.roster.Roster`,
+    """A state whose units a :class:`RosterTurn` changes in a draft: its units as a :class:`~tabroll.kit.roster.Roster`,
     a unit by name (refusing an unknown name in the game's words), and the state with another roster of the same
     units."""
 
@@ -282,7 +282,7 @@ RosterStateT = TypeVar("RosterStateT", bound=RosterState[Any])
 
 
 @dataclass(kw_only=True)
-class RosterWork(Work[RosterStateT], Generic[RosterStateT, UnitT]):
+class RosterTurn(Turn[RosterStateT], Generic[RosterStateT, UnitT]):
     """A working area whose units change in a :class:`~tabroll.kit.roster.RosterDraft`: :meth:`put` is one list
     assignment however many units the state holds, and :attr:`state` freezes the changes into a new state when it
     is next read, so an action that changes every unit (a new round, an area attack) builds the units once.

@@ -14,7 +14,7 @@ docs/contributing/adding-a-game.md says the same):
 - the rest, in modules of its own, imported by those hooks: its scenario file and actions as
   :class:`tabroll.kit.models.Strict` pydantic models (each action words its own log header, ``describe()``
   returning an :class:`ActionHeader`), its rules (a :class:`Handlers` table from action class to the function
-  that resolves it, working on a :class:`tabroll.engine.work.Work`), and its own event kinds (extras beside the
+  that resolves it, working on a :class:`tabroll.engine.work.Turn`), and its own event kinds (extras beside the
   core vocabulary of :mod:`tabroll.events`, each with its own ``sentence()`` and Rich ``STYLE``). A game whose
   scenario is a roster of named units and a list of attacks takes its loading, command-line attack and summary
   from :mod:`tabroll.kit.roster_game`;

@@ -20,7 +20,7 @@ its ruleset's hooks call it (as the fixture games under ``tests/fixtures/games/`
 
     ROSTER = RosterSetup(MyScenario, MyOptions, AttackAction, units="fighters", word="fighter")
 
-A resolver works on a :class:`~tabroll.engine.work.Work` of the state.
+A resolver works on a :class:`~tabroll.engine.work.Turn` of the state.
 
 Imported by a game's rules only (it imports pydantic).
 """

@@ -10,7 +10,7 @@ from typing import Any
 
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine.steps import Step, StepWatcher
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal
 from tabroll.kit import AnyRuleset
 from tabroll.odds.branches import _pool_size, _reading
@@ -57,7 +57,7 @@ class _SampledDice(StepWatcher):
         self._drawn = False
         self.largest: tuple[int, int, int, str, int] | None = None  # as Samples.largest
 
-    def at_step(self, turn: ActionLog, step: Step) -> bool:
+    def at_step(self, turn: BaseTurn, step: Step) -> bool:
         if self._drawn:  # before the first die every outcome is at the same step: no sign of merging
             self._pending.append((step, turn.state_now()))
         return False

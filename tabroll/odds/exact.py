@@ -28,7 +28,7 @@ from typing import Any, cast
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import Resolution
 from tabroll.engine.steps import Step, StepWatcher
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.i18n import _
 from tabroll.kit import AnyRuleset
@@ -141,7 +141,7 @@ class PrefixDice(StepWatcher):
         values.extend(first)
         return first
 
-    def at_step(self, turn: ActionLog, step: Step) -> bool:
+    def at_step(self, turn: BaseTurn, step: Step) -> bool:
         """The resolver is about to take ``step``: past the prefix, the walk either knows what follows (True: the
         resolution stops) or opens a node that keeps ``turn`` as it is now, to resume from (before the action's
         first die only with :attr:`keep_first`)."""
@@ -219,7 +219,7 @@ class _Node:
         # no die drawn below it yet (a node at a step opens so; the first request past it clears this): at a leaf
         # reached so, its figures are that one outcome (see _Walker.complete)
         self.lone = False
-        self.resume: tuple[ActionLog, Step] | None = None  # the working area and the step, for a node at a step
+        self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
 
 
 class _Walker:
@@ -252,7 +252,7 @@ class _Walker:
         # how the resolution in flight stopped at a step whose continuation is known: (its key, blows before it)
         self.stopped: tuple[Hashable, Outcome | None] | None = None
 
-    def at_step(self, turn: ActionLog, step: Step) -> _Node | None:
+    def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
         state, the game's measures so far and the rulings told."""

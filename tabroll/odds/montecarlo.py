@@ -35,7 +35,7 @@ from tabroll.dice.session import check_jobs
 from tabroll.dice.sources import DiceRequest
 from tabroll.engine import find_ruleset
 from tabroll.engine.steps import Step, StepWatcher
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.i18n import _, n_
 from tabroll.kit import AnyRuleset
@@ -125,7 +125,7 @@ class _TapeDice(StepWatcher):
         self._randrange = randrange
         self._tree = tree
         self.draws: list[tuple[int, int, tuple[int, ...], _Branches | None]] = []
-        self.steps: list[tuple[Hashable, int, ActionLog, Step]] = []
+        self.steps: list[tuple[Hashable, int, BaseTurn, Step]] = []
         self.stopped: Any = None
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
@@ -145,7 +145,7 @@ class _TapeDice(StepWatcher):
         self.draws.append((count, sides, values, branches))
         return values
 
-    def at_step(self, turn: ActionLog, step: Step) -> bool:
+    def at_step(self, turn: BaseTurn, step: Step) -> bool:
         if self._position < len(self._prefix):
             return False  # replaying: the tree already holds where these steps lead
         tree = self._tree
@@ -198,7 +198,7 @@ class DiceTree:
         self.joined = 0  # resolutions that joined a step met before
         self.resolved = 0
 
-    def key(self, turn: ActionLog, step: Step) -> Hashable:
+    def key(self, turn: BaseTurn, step: Step) -> Hashable:
         """What decides everything after ``step``: the exact walk's key with the blow figures so far (a trial's
         outcome counts all its blows, where the walk combines the blows before a step with those after)."""
         ruleset, events = self.ruleset, turn.events

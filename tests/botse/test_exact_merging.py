@@ -16,7 +16,7 @@ from tabroll.engine.steps import Step, StepWatcher
 from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds import exact, tally
 from tabroll.odds.exact import exact_odds
-from tabroll.rulesets.botse.resolver import Results, RollDie, Work
+from tabroll.rulesets.botse.resolver import BotseTurn, Results, RollDie
 from tests.odds.helpers import scenario_of, walked_as_plain
 from tests.support import examples
 
@@ -193,7 +193,7 @@ def test_a_forked_work_shares_nothing_that_changes() -> None:
     """The exact walk keeps a fork of the working area at each step: the engage's tallies of the fork are its
     own, and its state is the battle as it stands."""
     scenario = load_scenario_file(BENCHMARK)
-    work = Work(state=scenario.state, dice=GivenDice([], origin="test"))
+    work = BotseTurn(state=scenario.state, dice=GivenDice([], origin="test"))
     work.running["Draugr"] = 1
     work.damaged.add("Draugr")
     work.placed[1] = "exhausted"

@@ -7,7 +7,7 @@ import pytest
 
 from tabroll.dice.notation import Constant, DiceExpression, DiceTerm, RolledExpression, RolledTerm, parse
 from tabroll.dice.sources import GivenDice
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.events import Roll
 
 CASES = [
@@ -26,7 +26,7 @@ CASES = [
 
 @pytest.mark.parametrize(("notation", "values"), CASES)
 def test_roll_dice_logs_what_roll_of_logs(notation: str, values: list[int]) -> None:
-    log = ActionLog(dice=GivenDice(values, origin="test"))
+    log = BaseTurn(dice=GivenDice(values, origin="test"))
     rolled = log.roll_dice(notation, "damage", "Hero")
     general = parse(notation).roll(GivenDice(values, origin="test"), "damage")
     event = Roll.of(general, label="damage", unit="Hero")

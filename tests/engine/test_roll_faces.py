@@ -1,4 +1,4 @@
-"""A step that reads its dice only by what their faces count for, added up (``ActionLog.roll_faces``): played,
+"""A step that reads its dice only by what their faces count for, added up (``BaseTurn.roll_faces``): played,
 each die is drawn on its own for its purpose and logged right after it is drawn; the exact walk gets the dice as
 one request and branches over the distinct sums, each with the ordered rolls that give it (issue 41)."""
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest, GivenDice, RecordingDice
 from tabroll.engine.steps import Step, StepWatcher
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.events import Event, Note
 from tabroll.kit import Blow, Measure, Strike, core_blows
 from tabroll.odds.exact import exact_odds
@@ -39,7 +39,7 @@ class Roll:
 
 
 @dataclass(kw_only=True)
-class Rolling(ActionLog):
+class Rolling(BaseTurn):
     roll: Roll
 
     def state_now(self) -> Roll:

@@ -21,7 +21,7 @@ from tabroll.events import Defeat
 from tabroll.loading.scenario import load_scenario_file
 from tabroll.rulesets.forgod.model import ResponseInput
 from tabroll.rulesets.forgod.resolver import END, AreaRound, AreaStrike, Form, Strike, Unbroken
-from tabroll.rulesets.forgod.turn import Turn
+from tabroll.rulesets.forgod.turn import ForgodTurn
 from tests.odds.helpers import scenario_of
 
 from .helpers import EXAMPLES, battle, card
@@ -36,7 +36,7 @@ class Recorder(StepWatcher):
     def __init__(self, seed: int) -> None:
         self.source = SeededDice(seed)
         self.values: list[int] = []
-        self.kept: list[tuple[Turn, Step, int]] = []
+        self.kept: list[tuple[ForgodTurn, Step, int]] = []
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         values = self.source.draw(request)
@@ -84,7 +84,9 @@ def test_a_resolution_resumed_from_any_of_its_steps_ends_as_the_whole_one(
                 last = next((e for e in reversed(kept.events) if isinstance(e, Defeat)), None)
                 assert getattr(step, "fall", None) == (None if last is None else (last.unit, last.by))
 
-            def resumed(kept: Turn = kept, step: Step = step, rest: tuple[int, ...] = tuple(values[drawn:])) -> Any:
+            def resumed(
+                kept: ForgodTurn = kept, step: Step = step, rest: tuple[int, ...] = tuple(values[drawn:])
+            ) -> Any:
                 turn = kept.fork(GivenDice(rest, origin="test"))
                 turn.run(step)
                 return turn.resolution(turn.state_now())

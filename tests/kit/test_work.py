@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from tabroll.dice.sources import GivenDice
-from tabroll.engine.work import RosterWork, Work
+from tabroll.engine.work import RosterTurn, Turn
 from tabroll.errors import RuleRefusal
 from tabroll.frozen import replace
 from tabroll.kit.roster import Roster
@@ -41,7 +41,7 @@ class Board:
 
 
 @dataclass(kw_only=True)
-class Turn(RosterWork[Board, Piece]):
+class PieceTurn(RosterTurn[Board, Piece]):
     pass
 
 
@@ -54,7 +54,7 @@ def dice() -> GivenDice:
 
 def test_puts_go_to_the_draft_and_the_state_is_frozen_once_when_read() -> None:
     board = Board((A, B, C))
-    turn = Turn(state=board, dice=dice())
+    turn = PieceTurn(state=board, dice=dice())
     assert turn.state is board and turn.unit("Bob") is B
     hurt = turn.put(dataclasses.replace(B, hp=0))
     turn.put(dataclasses.replace(C, hp=0))
@@ -65,7 +65,7 @@ def test_puts_go_to_the_draft_and_the_state_is_frozen_once_when_read() -> None:
 
 
 def test_change_keeps_the_draft_and_assigning_the_state_drops_it() -> None:
-    turn = Turn(state=Board((A, B)), dice=dice())
+    turn = PieceTurn(state=Board((A, B)), dice=dice())
     turn.put(dataclasses.replace(A, hp=1))
     turn.change(round=2)  # not the units: the draft goes on
     assert turn.state == Board((Piece("Ann", 1), B), round=2)
@@ -75,7 +75,7 @@ def test_change_keeps_the_draft_and_assigning_the_state_drops_it() -> None:
 
 
 def test_an_unknown_unit_is_refused_in_the_states_words_with_or_without_a_draft() -> None:
-    turn = Turn(state=Board((A, B)), dice=dice())
+    turn = PieceTurn(state=Board((A, B)), dice=dice())
     with pytest.raises(RuleRefusal, match="piece") as before:
         turn.unit("Bobb")
     turn.put(dataclasses.replace(A, hp=1))
@@ -87,7 +87,7 @@ def test_an_unknown_unit_is_refused_in_the_states_words_with_or_without_a_draft(
 
 
 def test_a_fork_starts_from_the_state_as_it_stands_and_shares_no_draft() -> None:
-    turn = Turn(state=Board((A, B)), dice=dice())
+    turn = PieceTurn(state=Board((A, B)), dice=dice())
     turn.put(dataclasses.replace(A, hp=0))
     twin = turn.fork(dice())
     assert twin.unit("Ann").hp == 0 and twin.state == Board((Piece("Ann", 0), B))
@@ -99,7 +99,7 @@ def test_a_fork_starts_from_the_state_as_it_stands_and_shares_no_draft() -> None
 
 def test_a_fork_of_an_unchanged_draft_keeps_the_same_state() -> None:
     board = Board((A, B))
-    turn = Turn(state=board, dice=dice())
+    turn = PieceTurn(state=board, dice=dice())
     turn.put(A)
     turn.state  # noqa: B018 (frozen: the draft has no change left)
     assert turn.fork(dice()).state is turn.state
@@ -107,7 +107,7 @@ def test_a_fork_of_an_unchanged_draft_keeps_the_same_state() -> None:
 
 def test_a_plain_work_holds_its_state_and_a_fork_shares_it() -> None:
     board = Board((A, B))
-    work: Work[Board] = Work(state=board, dice=dice())
+    work: Turn[Board] = Turn(state=board, dice=dice())
     twin = work.fork(dice())
     twin.state = board.with_roster(board.roster.replace(dataclasses.replace(A, hp=0)))
     assert work.state is board and work.state_now() is board and twin.state_now().unit("Ann").hp == 0

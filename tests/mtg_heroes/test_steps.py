@@ -15,7 +15,7 @@ from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.engine import resolve
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.rulesets.mtg_heroes import initiative, resolver
-from tabroll.rulesets.mtg_heroes.resolver import Ordering, Strike, TieRoll, Turn
+from tabroll.rulesets.mtg_heroes.resolver import HeroesTurn, Ordering, Strike, TieRoll
 from tests.mtg_heroes.helpers import attack, character, creature, fight
 from tests.odds.helpers import scenario_of
 from tests.support import examples
@@ -26,7 +26,7 @@ class Watching(StepWatcher):
 
     def __init__(self, values: list[int]) -> None:
         self.given = GivenDice(values, origin="test")
-        self.kept: list[tuple[Turn, Step, int]] = []
+        self.kept: list[tuple[HeroesTurn, Step, int]] = []
         self.requests: list[DiceRequest] = []
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest, GivenDice, RecordingDice, SeededDice
 from tabroll.engine.steps import Step, StepWatcher
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.events import Event
 from tabroll.kit import Blow, Measure, Strike, core_blows
 from tabroll.odds import branches
@@ -110,7 +110,7 @@ class Contest:
 
 
 @dataclass(kw_only=True)
-class Contesting(ActionLog):
+class Contesting(BaseTurn):
     contest: Contest
 
     def state_now(self) -> Contest:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest, GivenDice, SeededDice
 from tabroll.engine.steps import Step
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.events import Event, Roll
 from tabroll.kit import Blow, Measure, Strike, core_blows
 from tabroll.odds import branches
@@ -44,7 +44,7 @@ class Pool:
 
 
 @dataclass(kw_only=True)
-class Counting(ActionLog):
+class Counting(BaseTurn):
     pool: Pool
 
     def state_now(self) -> Pool:

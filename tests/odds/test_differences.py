@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.engine.steps import Step, StepWatcher
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.odds import branches
 from tests.support import examples
 
@@ -74,17 +74,17 @@ class _Watching(StepWatcher):
         self.requests.append(request)
         return self.given.draw(request)
 
-    def at_step(self, turn: ActionLog, step: Step) -> bool:
+    def at_step(self, turn: BaseTurn, step: Step) -> bool:
         return False
 
 
 def test_draw_against_asks_a_watching_source_once_and_any_other_not_at_all() -> None:
     watching = _Watching([4, 2, 5])
-    log = ActionLog(dice=watching)
+    log = BaseTurn(dice=watching)
     assert log.draw_against(6, (2, 1), ("power", "toughness")) == (4, 2, 5)
     [request] = watching.requests
     assert (request.count, request.sides, request.against, request.purpose) == (3, 6, 2, "power / toughness")
-    played = ActionLog(dice=GivenDice([4, 2, 5], origin="test"))
+    played = BaseTurn(dice=GivenDice([4, 2, 5], origin="test"))
     assert played.draw_against(6, (2, 1), ("power", "toughness")) is None  # the rules roll each pool themselves
     assert not played.events and not log.events  # nothing logged here
 

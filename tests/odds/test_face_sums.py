@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.odds import branches
 from tests.support import examples
 
@@ -96,7 +96,7 @@ def test_a_count_and_a_total_are_sums_per_face(count: int, sides: int) -> None:
     # roll_count asks for faces counting (1,) or (0,): each count k of hits (from none, a 1 failing) weighs
     # C(count, k) · hits^k · misses^(count − k), the binomial
     asked = Asked()
-    ActionLog(dice=asked).roll_count(f"{count}d{sides}", {sides - 1, sides}, "to hit", None)
+    BaseTurn(dice=asked).roll_count(f"{count}d{sides}", {sides - 1, sides}, "to hit", None)
     counts = branches._reading(asked.requests[0])
     assert counts is not None
     hits = 2 if sides > 1 else 1

@@ -9,7 +9,7 @@ import json
 import pickle
 
 from tabroll.dice.sources import GivenDice
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.events import PLAIN_SHOWN, Roll
 
 
@@ -47,7 +47,7 @@ def test_a_roll_given_no_shown_shows_nothing() -> None:
 
 
 def test_roll_dice_logs_every_die_of_a_plain_pool() -> None:
-    log = ActionLog(dice=GivenDice([4, 1, 6], origin="test"))
+    log = BaseTurn(dice=GivenDice([4, 1, 6], origin="test"))
     log.roll_dice("3d6", "damage", "Orc")
     (roll,) = log.events
     assert roll.to_json()["shown"] == "[4, 1, 6]" and roll.total == 11

@@ -1,7 +1,7 @@
 """A roll the rules read only by its sum is walked by its totals, not by its pools (issue 29).
 
 TAB MASTER's rolls, Gathering of Heroes' d6 pools and F0R60D's healing are read by their totals
-(``ActionLog.roll_total``): the exact walk branches over each total with the number of ordered rolls that make
+(``BaseTurn.roll_total``): the exact walk branches over each total with the number of ordered rolls that make
 it, so 100d20 is 1,901 branches instead of 4.9e21 pools. Each figure here is pinned by a count made another
 way: every ordered roll one by one, or the inclusion-exclusion count of dice sums."""
 

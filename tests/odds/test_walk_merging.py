@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabroll.engine.steps import Step
-from tabroll.engine.work import ActionLog
+from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, Event, Hit, Miss
 from tabroll.kit import Blow, Measure, Strike, core_blows
@@ -44,7 +44,7 @@ class Line:
 
 
 @dataclass(kw_only=True)
-class Run(ActionLog):
+class Run(BaseTurn):
     """The working area of one strike of the line: the targets as they stand."""
 
     targets: tuple[Target, ...]

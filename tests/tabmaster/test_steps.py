@@ -18,7 +18,7 @@ from tabroll.loading.scenario import load_scenario_file
 from tabroll.rulesets.tabmaster import resolver
 from tabroll.rulesets.tabmaster.ranged import RangedRound, RangedStrike
 from tabroll.rulesets.tabmaster.trample import TrampleHit
-from tabroll.rulesets.tabmaster.work import Turn
+from tabroll.rulesets.tabmaster.work import TabMasterTurn
 from tests.support import StepRecorder, resumed_from_every_step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,7 +77,7 @@ def test_a_copy_of_the_working_area_neither_takes_nor_hides_the_original_changes
     scenario = load_scenario_file(ROOT / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
     battle = scenario.state
     first, second = battle.units[0], battle.units[1]
-    turn = Turn(state=battle, dice=GivenDice((), origin="test"))
+    turn = TabMasterTurn(state=battle, dice=GivenDice((), origin="test"))
     turn.put(replace(first, flipped=True))  # a change in the draft, not yet frozen into the battle
     twin = turn.fork(GivenDice((), origin="test"))
     assert twin.unit(first.name).flipped and turn.unit(first.name).flipped
