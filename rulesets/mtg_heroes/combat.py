@@ -311,26 +311,29 @@ class ExchangeStep(Step):
 @dataclass(frozen=True)
 class Strike(ExchangeStep):
     """The striker's Power dice (drawn first); then the victim's Toughness: rolled in a :class:`Defence` step, or
-    what is left of it this turn (no die)."""
+    what is left of it this turn (no die). A source that watches steps (the exact walk, Monte Carlo) is asked for
+    both pools at once, read only by Power less Toughness (:meth:`~tabroll.engine.work.BaseTurn.draw_against`);
+    the log is the same either way."""
 
     def advance(self, turn: HeroesTurn) -> Step | None:
         striker_name, victim_name, what = self.sides()
         striker = turn.unit(striker_name)
-        attack = turn.roll(
-            striker.power_now,
-            _(
-                "{what}: {striker}'s Power {power}d6",
-                what=strike_word(what),
-                striker=striker.name,
-                power=striker.power_now,
-            ),
-            striker.name,
-        )
         victim = turn.unit(victim_name)
         reading = turn.options.toughness_after_exchange
-        if victim.toughness_pool is None or reading == "reroll":
-            return Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
+        rolls_toughness = victim.toughness_pool is None or reading == "reroll"
+        power, toughness = striker.power_now, victim.toughness_now
+        purpose = _("{what}: {striker}'s Power {power}d6", what=strike_word(what), striker=striker.name, power=power)
+        drawn = None
+        if rolls_toughness and power > 0 and toughness > 0:  # the rules read only Power less Toughness
+            drawn = turn.draw_against(6, (power, toughness), (purpose, defence_purpose(victim.name, toughness)))
+        attack = turn.roll(power, purpose, striker.name, None if drawn is None else drawn[:power])
+        if rolls_toughness:
+            step = Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
+            if drawn is None:
+                return step  # the Toughness dice are drawn at a step of their own
+            return step.meet(turn, drawn[power:])  # drawn already: nothing to wait for, no step before them
         defence = victim.toughness_pool
+        assert defence is not None  # a pool left this turn: no Toughness rolled
         if reading == "pool":
             text = _(
                 "{victim}'s Toughness this turn is what is left of its defence roll: {defence} (no new roll)",
@@ -345,20 +348,28 @@ class Strike(ExchangeStep):
         return self.land(turn, attack, defence)
 
 
+def defence_purpose(victim: str, dice: int) -> str:
+    return _("defence: {victim}'s Toughness {dice}d6", victim=victim, dice=dice)
+
+
 @dataclass(frozen=True)
 class Defence(ExchangeStep):
     """The victim's Toughness dice (drawn first) against the Power total ``attack`` (compared: all the rest reads
-    of the Power dice is their total)."""
+    of the Power dice is their total). A source that watches steps draws the Toughness dice with the Power dice
+    (:meth:`~tabroll.engine.work.BaseTurn.draw_against`): the strike then meets them at once (:meth:`meet`), with no
+    step between."""
 
     attack: int = 0
 
     def advance(self, turn: HeroesTurn) -> Step | None:
+        return self.meet(turn, None)
+
+    def meet(self, turn: HeroesTurn, drawn: tuple[int, ...] | None) -> Step | None:
+        """The Toughness dice, rolled now or ``drawn`` already, against the Power total; what follows."""
         victim_name = self.sides()[1]
         victim = turn.unit(victim_name)
         dice = victim.toughness_now
-        defence = turn.roll(
-            dice, _("defence: {victim}'s Toughness {dice}d6", victim=victim.name, dice=dice), victim.name
-        )
+        defence = turn.roll(dice, defence_purpose(victim.name, dice), victim.name, drawn)
         reading = turn.options.toughness_after_exchange
         if reading == "reroll":
             turn.ruling("toughness_after_exchange", "reroll", _("every attack rolls the defender's Toughness afresh"))

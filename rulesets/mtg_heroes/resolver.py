@@ -112,7 +112,22 @@ def next_attack(battle: Battle, action: HeroAction) -> Battle:
     keeps its turn order the next turn is the next combatant's, so the attack is refused unless that is the
     attacker (and the attacks stop there). Life lost stays lost. The turn number stays as it was: no rule reads it
     (only the log says it), and a chain whose states differ by it alone would walk the same attack again each
-    turn instead of once."""
+    turn instead of once. Each battle's is worked out once (:data:`_ENDED`): the chain meets the same battle after
+    many attacks (a miss, then another)."""
+    known = _ENDED.get(battle)
+    if known is not None:
+        return known
+    if len(_ENDED) >= 16_384:
+        _ENDED.clear()
+    ended = _ENDED[battle] = _next_attack(battle)
+    return ended
+
+
+_ENDED: dict[Battle, Battle] = {}
+"""The battle each battle's next attack starts from (:func:`next_attack`, which reads nothing of the attack)."""
+
+
+def _next_attack(battle: Battle) -> Battle:
     from tabroll.dice.sources import GivenDice
 
     end = EndTurnAction.model_validate({"do": "end_turn"})

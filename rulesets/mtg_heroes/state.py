@@ -144,8 +144,9 @@ PHASES = ("reach", "upkeep", "main", "end")
 PHASE_NAMES = {"reach": "Reach phase", "upkeep": "Upkeep", "main": "action phase", "end": "End phase"}
 
 
+@hash_once  # hashed in every key of the exact walk and of the --until chain, its options (a pydantic model) with it
 @dataclass(frozen=True, slots=True)
-class Battle:
+class Battle(HashedOnce):
     """The whole state: every combatant (those out of the fight stay, marked), ranges, turn order, options."""
 
     combatants: tuple[Combatant, ...]

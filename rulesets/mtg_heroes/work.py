@@ -46,12 +46,16 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
             self.emit(over)
             self.game_over = None
 
-    def roll(self, count: int, purpose: str, unit: str | None) -> int:
-        """Roll ``count`` d6 (every die logged); 0 dice total 0 and are noted, not rolled."""
+    def roll(self, count: int, purpose: str, unit: str | None, drawn: tuple[int, ...] | None = None) -> int:
+        """Roll ``count`` d6 (every die logged); 0 dice total 0 and are noted, not rolled. ``drawn``: the values,
+        drawn already with the roll they meet (:meth:`~tabroll.engine.work.BaseTurn.draw_against`), logged as a
+        roll of them is."""
         if count <= 0:
             self.emit(Note(unit=unit, text=_("{purpose}: no dice (0), total 0", purpose=purpose)))
             return 0
-        return self.roll_total(f"{count}d6", purpose, unit)
+        if drawn is None:
+            return self.roll_total(f"{count}d6", purpose, unit)
+        return self.log_drawn(f"{count}d6", drawn, purpose, unit)
 
     def set_band(self, a: str, b: str, band: str, reason: str) -> None:
         bands = self.bands

@@ -79,12 +79,19 @@ class DiceRequest:
     order drawn (who wins, a tie, a natural 10 that decides). A hashable value, such as a frozen dataclass: the
     exact walk then branches over its distinct outcomes, each once with the ordered rolls that give it and one
     roll that does. Every other source ignores it (see :meth:`~tabroll.engine.work.BaseTurn.draw_compared`)."""
+    against: int | None = None
+    """These dice are two pools, the first ``against`` dice and the rest (a Power roll and the Toughness roll it
+    meets), and the rules read only the first pool's total less the second's: the exact walk then branches over the
+    distinct differences, each with its weight (5d6 against 5d6: 51 branches, not 676 pairs of totals). Every other
+    source ignores it (see :meth:`~tabroll.engine.work.BaseTurn.draw_against`)."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:
             raise ValueError(f"a dice request needs count >= 1 and sides >= 1, not {self.count}d{self.sides}")
         if self.compare is not None and (self.fudge or self.choice or self.sides**self.count > MAX_COMPARED_ROLLS):
             raise ValueError(f"a comparison reads {MAX_COMPARED_ROLLS:,} rolls at most, not {self.notation}")
+        if self.against is not None and (self.fudge or self.choice or not 0 < self.against < self.count):
+            raise ValueError(f"two pools read against each other need dice each: {self.against} of {self.notation}")
         if self.fudge and self.sides != 3:
             raise ValueError(f"a Fudge die has 3 faces, not {self.sides}")
         if self.per_face is not None and (

@@ -179,6 +179,22 @@ class BaseTurn:
             return checked_draw(dice, DiceRequest(" / ".join(purposes), len(purposes), sides, compare=compare))
         return tuple(checked_draw(dice, DiceRequest(purpose, 1, sides))[0] for purpose in purposes)
 
+    def draw_against(self, sides: int, counts: tuple[int, int], purposes: tuple[str, str]) -> tuple[int, ...] | None:
+        """Two pools of dice of ``sides`` sides, ``counts[0]`` then ``counts[1]`` of them, each rolled for its
+        purpose, for rules that read of them only the first pool's total less the second's (a Power roll against
+        the Toughness roll it meets): a source that watches steps (the exact walk, its estimate, Monte Carlo) is
+        asked once for both, and the walk branches over the distinct differences, each weighted by the ordered
+        rolls that give it (5d6 against 5d6: 51 branches, not 676 pairs of totals); the values of both, in that
+        order. Every other source (run, play, the journal, given dice, a person): None, and the rules roll each
+        pool where they always have. Nothing is logged here: the rules log each pool as they read it."""
+        from tabroll.dice.sources import DiceRequest, checked_draw
+
+        dice = self.dice
+        if not isinstance(dice, StepWatcher):
+            return None
+        first, second = counts
+        return checked_draw(dice, DiceRequest(" / ".join(purposes), first + second, sides, against=first))
+
     def roll_dice(self, notation: str, purpose: str, unit: str | None, *, total_only: bool = False) -> RolledExpression:
         """Roll a dice expression from the action's dice source and log it; the rolled result is returned.
         ``total_only``: the caller reads only its total (use :meth:`roll_total`)."""
@@ -196,14 +212,27 @@ class BaseTurn:
         return RolledExpression(expression, purpose, (RolledTerm(term, values, (True,) * len(values), total),), total)
 
     def _plain_roll(self, notation: str, term: str, request: DiceRequest, unit: str | None) -> tuple[int, ...]:
-        """Plain NdS (most rolls, thousands of times in an exact walk): its values, and the same event as Roll.of
-        builds from its rolled expression, without reading them back from the expression."""
+        """Plain NdS (most rolls, thousands of times in an exact walk): its values, logged."""
         from tabroll.dice.sources import checked_draw
 
         values = checked_draw(self.dice, request)
+        self._log_plain(notation, term, values, request.purpose, unit)
+        return values
+
+    def log_drawn(self, notation: str, values: tuple[int, ...], purpose: str, unit: str | None) -> int:
+        """Log ``values`` already drawn for plain dice (``NdS``, such as a pool drawn with the pool it is read
+        against: :meth:`draw_against`) exactly as :meth:`roll_total` logs a roll of them; their total."""
+        expression, term, dice = _plain(notation)
+        if term is None or term.count != len(values):
+            raise ValueError(f"{notation} is not plain dice of {len(values)} values")
+        self._log_plain(expression.notation, dice, values, purpose, unit)
+        return sum(values)
+
+    def _log_plain(self, notation: str, term: str, values: tuple[int, ...], purpose: str, unit: str | None) -> None:
+        """The same event as Roll.of builds from a rolled plain NdS, without reading it back from the expression."""
         self.emit(
             Roll(
-                label=request.purpose,
+                label=purpose,
                 dice=notation,
                 values=values,
                 kept=values,
@@ -213,7 +242,6 @@ class BaseTurn:
                 shown=PLAIN_SHOWN,  # "[1, 2, …]", built if it is ever read
             )
         )
-        return values
 
     def pick(self, options: Sequence[T], purpose: str, unit: str | None) -> T:
         """A random choice among ``options``, rolled as a die with one side per option (1 = the first) and logged

@@ -34,11 +34,14 @@ the roll is walked by its pools (100d20kh50 would take minutes to count)."""
 
 
 def _reading(request: DiceRequest) -> Reading | None:
-    """How the walk reads ``request``: by its sums when its rules read only what its faces count for added up
+    """How the walk reads ``request``: by the differences of its two pools' totals when its rules read only those
+    (:attr:`~DiceRequest.against`), by its sums when its rules read only what its faces count for added up
     (:attr:`~DiceRequest.per_face`: how many dice succeed is one), by the outcomes of its
     :attr:`~DiceRequest.compare` when they read only how a comparison of its dice came out, by its totals when they
     read only the sum of its dice or of the dice it keeps, else None (by its pools)."""
     count, sides = request.count, request.sides
+    if request.against is not None:
+        return _differences(request.against, count - request.against, sides)
     if request.compare is not None:
         return _compared(count, sides, request.compare)
     if request.per_face is not None:
@@ -163,6 +166,66 @@ def _totals(count: int, sides: int, kept: int | None = None, highest: bool = Tru
     if kept is None or kept == count:
         return _Totals(count, sides)
     return _KeptTotals(count, sides, kept, highest)
+
+
+class _Differences(Sequence[tuple[tuple[int, ...], int]]):
+    """The differences ``a - d`` of the total ``a`` of ``first`` dice of ``sides`` sides less the total ``d`` of
+    ``second`` more (rolled after them), when the rules read nothing else of either pool (a Power roll against the
+    Toughness roll it meets), as :class:`_Totals` lists totals: each difference once, with the ordered rolls that
+    give it, shown by one roll: the lowest first total that reaches it, the second pool's total then what the
+    difference leaves (each pool the lowest that adds up to its total, in rising order).
+
+    The weights are those of the totals of ``first + second`` dice: turning each die of the second pool upside down
+    (face k shows ``sides + 1 - k``, as likely) makes ``a - d`` the total of every die less ``second * (sides + 1)``.
+    The first branch is every die showing 1 (the difference ``first - second``); the others follow in rising order
+    of their differences."""
+
+    __slots__ = ("_weights", "first", "first_ways", "second", "sides")
+
+    def __init__(self, first: int, second: int, sides: int) -> None:
+        self.first, self.second, self.sides = first, second, sides
+        self._weights: list[int] | None = None
+        self.first_ways = self[0][1]
+
+    @property
+    def _lowest(self) -> int:
+        return self.first - self.second * self.sides
+
+    @property
+    def _first_at(self) -> int:
+        """Where the difference of every die showing 1 stands among the differences in rising order."""
+        return self.second * (self.sides - 1)
+
+    @property
+    def nbytes(self) -> int:
+        return _totals_bytes(self.first + self.second, self.sides)
+
+    def __len__(self) -> int:
+        return _total_size(self.first + self.second, self.sides)
+
+    def index_of(self, values: Sequence[int]) -> int:
+        at = sum(values[: self.first]) - sum(values[self.first :]) - self._lowest
+        first_at = self._first_at
+        return 0 if at == first_at else at + 1 if at < first_at else at
+
+    def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        first_at = self._first_at
+        at = first_at if index == 0 else index - 1 if index <= first_at else index
+        weights = self._weights
+        if weights is None:
+            from tabroll.dice.distribution import uniform_power
+
+            weights = self._weights = uniform_power(self.sides, self.first + self.second)
+        difference = self._lowest + at
+        attack = max(self.first, difference + self.second)
+        pool = _lowest_pool(self.first, self.sides, attack - self.first)
+        pool += _lowest_pool(self.second, self.sides, attack - difference - self.second)
+        return pool, weights[at]
+
+
+_differences = functools.lru_cache(maxsize=16)(_Differences)
 
 
 Table = tuple[tuple[int, ...], ...]
@@ -304,7 +367,7 @@ class _Compared(Sequence[tuple[tuple[int, ...], int]]):
 
 _compared = functools.lru_cache(maxsize=256)(_Compared)
 
-Reading = _Totals | _KeptTotals | _FaceSums | _Compared
+Reading = _Totals | _KeptTotals | _FaceSums | _Compared | _Differences
 """How a roll is walked when its rules read less than its pool: its branches (see :class:`_Totals`)."""
 
 

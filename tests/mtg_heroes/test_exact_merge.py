@@ -112,8 +112,12 @@ def test_a_merged_initiative_has_the_fractions_of_the_plain_walk(tie) -> None:
 def test_the_benchmark_exchange_walks_far_fewer_resolutions_than_leaves() -> None:
     scenario = load_scenario_file(EXCHANGE)
     walked = exact_odds(scenario.ruleset, scenario.state, scenario.steps[0].action)
-    assert walked.leaves == 1_011  # each d6 pool walked by its totals (1,806 leaves when walked by its pools)
-    assert walked.resolutions == 311  # the attack's totals, then each battle it leaves, walked on once
+    # Each strike walked by its differences of Power less Toughness: 2d6 against 1d6 has 16 (-4 to 11), 9 of them
+    # kill the Ogre; the 7 others leave it at Life 3, 2 or 1, and each such battle's counterattack, 1d6 against 1d6,
+    # has 11: 9 + 7 x 11 = 86 leaves, each one resolution (1,011 leaves and 311 resolutions when each pool was
+    # walked by its totals, 1,806 leaves by its pools).
+    assert walked.leaves == 86
+    assert walked.resolutions == 86
 
 
 def test_an_initiative_tie_walks_each_round_once() -> None:

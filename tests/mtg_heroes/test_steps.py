@@ -15,7 +15,7 @@ from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.engine import resolve
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.rulesets.mtg_heroes import initiative, resolver
-from tabroll.rulesets.mtg_heroes.resolver import Defence, HeroesTurn, Ordering, Strike, TieRoll
+from tabroll.rulesets.mtg_heroes.resolver import HeroesTurn, Ordering, Strike, TieRoll
 from tests.mtg_heroes.helpers import attack, character, creature, fight
 from tests.odds.helpers import scenario_of
 from tests.support import examples
@@ -27,8 +27,10 @@ class Watching(StepWatcher):
     def __init__(self, values: list[int]) -> None:
         self.given = GivenDice(values, origin="test")
         self.kept: list[tuple[HeroesTurn, Step, int]] = []
+        self.requests: list[DiceRequest] = []
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        self.requests.append(request)
         return self.given.draw(request)
 
     def at_step(self, turn: Any, step: Step) -> bool:
@@ -61,17 +63,15 @@ def assert_every_step_resumes(whole: Any, watching: Watching, dice: list[int]) -
         assert again.state == whole.state, step
 
 
-def test_a_first_strike_exchange_takes_a_step_per_roll_and_tells_the_end_last() -> None:
+def test_a_first_strike_exchange_takes_a_step_per_strike_and_tells_the_end_last() -> None:
     # Defender B (First Strike) counterattacks first: Power 1d6 [3] against A's Toughness 1d6 [1], 2 off Life 2:
-    # A falls, deals no damage, and its side (a character's) loses: the end of the battle is the last event.
+    # A falls, deals no damage, and its side (a character's) loses: the end of the battle is the last event. A
+    # source that watches steps draws both pools at the strike (one request): no step waits for the Toughness.
     units = {"A": character("A", power=2, toughness=1, life=2), "B": character("B", 1, 1, 5, keywords=["First Strike"])}
     whole, watching = taken(fight(units, [attack("A", "B")]), [3, 1])
     steps = [step for _, step, _ in watching.kept]
-    assert [(type(s), s.at, s.killed) for s in steps] == [
-        (Strike, "first strike", False),
-        (Defence, "first strike", False),
-    ]
-    assert isinstance(steps[1], Defence) and steps[1].attack == 3
+    assert [(type(s), s.at, s.killed) for s in steps] == [(Strike, "first strike", False)]
+    assert [(r.count, r.against) for r in watching.requests] == [(2, 1)]
     assert whole.events[-1].kind == "game_over"
     assert whole.state.result == "B wins"
     assert_every_step_resumes(whole, watching, [3, 1])
@@ -82,7 +82,7 @@ def test_an_attack_that_kills_carries_the_kill_to_the_end_of_the_exchange() -> N
     # offers A its Trample follow-up (read at the end of the exchange, after the last die).
     units = {"A": creature("A", 2, 1, 3, "trample"), "B": creature("B", 1, 1, 3), "C": creature("B", 1, 1, 3)}
     whole, watching = taken(fight(units, [attack("A", "B")]), [6, 6, 1])
-    assert [(type(s), s.at) for _, s, _ in watching.kept] == [(Strike, "attack"), (Defence, "attack")]
+    assert [(type(s), s.at) for _, s, _ in watching.kept] == [(Strike, "attack")]
     assert whole.state.follow_up == "A"
     assert whole.state.unit("B").out
     assert_every_step_resumes(whole, watching, [6, 6, 1])
@@ -93,13 +93,8 @@ def test_a_counterattack_step_compares_whether_the_attack_killed() -> None:
     units = {"A": creature("A", 1, 1, 3), "B": creature("B", 1, 1, 3)}
     whole, watching = taken(fight(units, [attack("A", "B")]), [1, 6, 4, 2])
     steps = [s for _, s, _ in watching.kept]
-    assert [(type(s), s.at, s.killed) for s in steps] == [
-        (Strike, "attack", False),
-        (Defence, "attack", False),
-        (Strike, "counterattack", False),
-        (Defence, "counterattack", False),
-    ]
-    assert steps[2] != Strike("counterattack", True, told=None, exchange=steps[2].exchange)
+    assert [(type(s), s.at, s.killed) for s in steps] == [(Strike, "attack", False), (Strike, "counterattack", False)]
+    assert steps[1] != Strike("counterattack", True, told=None, exchange=steps[1].exchange)
     assert whole.state.unit("A").life == 1
     assert_every_step_resumes(whole, watching, [1, 6, 4, 2])
 
@@ -184,3 +179,47 @@ def test_an_initiative_resumed_from_any_step_ends_as_the_whole_resolution(speeds
     with mock.patch.object(initiative, "MAX_TIE_ROUNDS", 3):
         whole, watching = taken(fight(units, [{"do": "initiative"}]), dice)
         assert_every_step_resumes(whole, watching, dice)
+
+
+def played(data: dict[str, Any], dice: list[int]) -> Any:
+    """The last action of ``data`` resolved with ``dice`` by a source that watches no step (run, play, journal)."""
+    scenario = scenario_of(data)
+    state = scenario.state
+    for step in scenario.steps[:-1]:
+        state = resolve(scenario.ruleset, state, step.action, GivenDice(step.dice, origin="test")).state
+    return resolver.resolve(state, scenario.steps[-1].action, GivenDice(dice, origin="test"))
+
+
+def test_a_watching_source_draws_power_and_toughness_as_one_request_read_by_their_difference() -> None:
+    # A 3d6 [5, 4, 2] = 11 against B's 2d6 [3, 6] = 9: 2 off Life 5. B counterattacks 1d6 [2] against A's 1d6 [4].
+    # Watched, each strike is one request of both pools (3 + 2 dice, the first 3 the Power); played, one request
+    # per pool; the events and the battle are the same either way.
+    units = {"A": creature("A", 3, 1, 5), "B": creature("B", 1, 2, 5)}
+    data = fight(units, [attack("A", "B")])
+    dice = [5, 4, 2, 3, 6, 2, 4]
+    whole, watching = taken(data, dice)
+    assert [(r.count, r.against) for r in watching.requests] == [(5, 3), (2, 1)]
+    alone = played(data, dice)
+    assert shown(whole.events) == shown(alone.events)
+    assert whole.state == alone.state
+    assert whole.state.unit("B").life == 3
+    rolls = [(e.label, e.values, e.total) for e in whole.events if e.kind == "roll"]
+    assert [values for _, values, _ in rolls] == [(5, 4, 2), (3, 6), (2,), (4,)]
+    steps = [s for _, s, _ in watching.kept]
+    assert [(type(s), s.at) for s in steps] == [(Strike, "attack"), (Strike, "counterattack")]
+    assert_every_step_resumes(whole, watching, dice)
+
+
+def test_toughness_not_rolled_leaves_the_power_dice_read_by_their_total() -> None:
+    # The pool reading: C's attack left B's Toughness 1d6 [5] at 5 - 1 = 4; A's 2d6 [6, 3] meet those 4 (no roll):
+    # one request, the Power's, read by its total as before. And B of Toughness 0 rolls no Toughness dice.
+    units = {"A": creature("A", 2, 1, 3), "B": creature("B", 0, 1, 9), "C": creature("A", 1, 1, 3)}
+    actions = [attack("C", "B", [1, 5], counterattack=False), attack("A", "B", counterattack=False)]
+    whole, watching = taken(fight(units, actions, options={"toughness_after_exchange": "pool"}), [6, 3])
+    assert [(r.count, r.against, r.total_only) for r in watching.requests] == [(2, None, True)]
+    assert whole.state.unit("B").life == 4
+    units = {"A": creature("A", 2, 1, 3), "B": creature("B", 0, 0, 9)}
+    whole, watching = taken(fight(units, [attack("A", "B", counterattack=False)]), [6, 3])
+    assert [(r.count, r.against, r.total_only) for r in watching.requests] == [(2, None, True)]
+    assert whole.state.unit("B").life == 0
+    assert_every_step_resumes(whole, watching, [6, 3])
