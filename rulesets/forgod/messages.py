@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from types import CodeType
-from typing import Any
 
 from tabroll.events import Said, said
-from tabroll.i18n import ENGLISH, N_, Domain, SideWords, language
+from tabroll.i18n import N_, Domain, SideWords, language
 
 MESSAGES = Domain("forgod", Path(__file__).resolve().parent / "locale")
 p_ = MESSAGES.pgettext
@@ -25,18 +24,7 @@ side_word = _SIDES.word
 n_ = _SIDES.ngettext
 
 
-def _(message: str, /, **values: Any) -> str:
-    """``message`` in the language now, its ``{placeholders}`` filled from ``values`` (the side words said in it).
-    In English there is no catalogue to look in: the message is filled at once, as the catalogues' lookup would
-    fill it (the exact walk says every sentence of every outcome it resolves, thousands, read by nobody)."""
-    if language() != ENGLISH:
-        return _SIDES.gettext(message, **values)
-    if not values:
-        return message
-    try:
-        return message.format(**values)
-    except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a slip in the code: said as written
-        return message
+_ = _SIDES.gettext
 
 
 _SAID: dict[tuple[str, CodeType], Said] = {}

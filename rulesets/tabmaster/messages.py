@@ -5,9 +5,8 @@ say the English."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from tabroll.i18n import ENGLISH, N_, Domain, SideWords, language
+from tabroll.i18n import N_, Domain, SideWords
 
 MESSAGES = Domain("tabmaster", Path(__file__).resolve().parent / "locale")
 p_ = MESSAGES.pgettext
@@ -21,19 +20,7 @@ side_word = _SIDES.word
 n_ = _SIDES.ngettext
 
 
-def _(message: str, /, **values: Any) -> str:
-    """``message`` in the language now, its ``{placeholders}`` filled from ``values`` (the side words said in it).
-    In English there is no catalogue to look in and a side is said as it is named: the message is filled at once,
-    as the lookup would fill it (the exact walk says the rulings and rule sentences of every outcome it resolves,
-    thousands, read by nobody)."""
-    if language() != ENGLISH:
-        return _SIDES.gettext(message, **values)
-    if not values:
-        return message
-    try:
-        return message.format(**values)
-    except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a slip in the code: said as written
-        return message
+_ = _SIDES.gettext
 
 
 def _side_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue

@@ -264,6 +264,8 @@ class SideWords:
         }
 
     def gettext(self, message: str, /, **values: Any) -> str:
+        if language() == ENGLISH:  # no catalogue to look in, and a side is said as it is named: filled at once
+            return _formatted(message, message, values)
         return self.domain.gettext(message, **self._said(message, values))
 
     def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
