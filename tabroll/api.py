@@ -864,10 +864,7 @@ class Odds:
         Raises:
             InputError: No distribution is called so (the tip lists them).
         """
-        for block in (self.report.attack, self.report.game):
-            if name in block.distributions:
-                return {int(value): _figure(e) for value, e in block.distributions[name]}
-        raise self._unknown(name, [*self.report.attack.distributions, *self.report.game.distributions])
+        return self._per_value("distributions", name)
 
     def at_least(self, name: str = "damage") -> dict[int, Figure]:
         """P(``name`` is n or more) for each value n it takes.
@@ -875,10 +872,15 @@ class Odds:
         Raises:
             InputError: No distribution is called so (the tip lists them).
         """
-        for block in (self.report.attack, self.report.game):
-            if name in block.at_least:
-                return {int(value): _figure(e) for value, e in block.at_least[name]}
-        raise self._unknown(name, [*self.report.attack.at_least, *self.report.game.at_least])
+        return self._per_value("at_least", name)
+
+    def _per_value(self, table: str, name: str) -> dict[int, Figure]:
+        blocks = (self.report.attack, self.report.game)
+        for block in blocks:
+            rows = getattr(block, table)
+            if name in rows:
+                return {int(value): _figure(e) for value, e in rows[name]}
+        raise self._unknown(name, [known for block in blocks for known in getattr(block, table)])
 
     @property
     def attacks_to_defeat(self) -> Figure | None:
