@@ -57,7 +57,7 @@ if TYPE_CHECKING:
         unit,
     )
 
-__version__ = "0.2.0"
+from tabroll.version import __version__
 
 __all__ = [
     "Attack",

@@ -8,8 +8,8 @@ from typing import Annotated, Any, Final, Literal, TypeVar
 
 import typer
 
-from tabroll import __version__
 from tabroll.cli.plain_arguments import PlainCommand, PlainGroup
+from tabroll.version import __version__
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -477,7 +477,7 @@ def _start_if_new(journal_path: Path, scenario: Scenario, named: str, digest: st
 
 
 def _version() -> str:
-    from tabroll import __version__
+    from tabroll.version import __version__
 
     return __version__
 
