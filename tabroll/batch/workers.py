@@ -1,6 +1,6 @@
 """Worker processes for ``--jobs``: forked, stopped with their parent, never left behind.
 
-Every command that spreads work over processes (batch runs, exact odds, simulations) goes through
+Every command that spreads work over processes (batch runs, simulations, tables) goes through
 :func:`process_pool`, which adds what ``ProcessPoolExecutor`` leaves to the caller:
 
 * workers ignore Ctrl-C; the parent alone handles it and stops them, so an interrupt never hangs on a worker
