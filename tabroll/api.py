@@ -42,8 +42,7 @@ from typing import TYPE_CHECKING, Any, overload
 from tabroll.errors import InputError, Location, OutputError, Problem, RuleRefusal, TabrollError
 
 if TYPE_CHECKING:
-    from tabroll.batch import Batch
-    from tabroll.dice.session import DiceChoice, Session
+    from tabroll.dice.session import Session
     from tabroll.engine import Scenario as EngineScenario
     from tabroll.kit import AnyRuleset
     from tabroll.loading.quick import AttackWords
@@ -675,6 +674,7 @@ def run(
     """
     import io
 
+    from tabroll.batch import Batch
     from tabroll.dice.session import DiceChoice
     from tabroll.render.output import make_renderer
 
@@ -683,32 +683,14 @@ def run(
     load(name, options=overrides)  # a file that does not load is an error raised with its place, not a result
     choice = DiceChoice(seed, _dice_text(dice))
     stream = io.StringIO()
-    totals = _batch([name], choice, make_renderer("json", stream), options=overrides).run(lambda _limit: b"")
+    totals = Batch([name], choice, make_renderer("json", stream), options=overrides, state=False).run(
+        lambda _limit: b""
+    )
     document: dict[str, Any] = json.loads(stream.getvalue())
     entry = document["files"][0]
     if totals.errors:  # the same run again, to raise its error as itself (the dice are the same)
         _raise_run_error(name, overrides, choice, seed)
     return Run(file=name, outcome=str(entry["outcome"]), document=document)
-
-
-def _batch(
-    paths: list[str],
-    choice: DiceChoice,
-    renderer: Any,
-    *,
-    options: Mapping[str, Any],
-    jobs: int = 1,
-    journal: str | None = None,
-    journal_force: bool = False,
-    state: bool = False,
-) -> Batch:
-    """The run of files (``tabroll.batch.Batch``, its limits checked before any file is read), each file's
-    events to ``renderer`` as they come when it runs: the one way ``run()`` and ``tabroll run`` run files."""
-    from tabroll.batch import Batch
-
-    return Batch(
-        paths, choice, renderer, options=options, jobs=jobs, journal=journal, journal_force=journal_force, state=state
-    )
 
 
 def _raise_run_error(name: str, options: Mapping[str, str], choice: Any, seed: int | None) -> None:
