@@ -43,4 +43,5 @@ def test_a_stat_swept_over_a_range_gives_the_command_line_s_exact_odds_each_time
         assert odds.to_dict() == document  # the same document, figure for figure (default --timeout 60 both)
         defeats.append(defeat)
     assert defeats[2] == Fraction(337, 1000)  # PV=6: the figure `tabroll odds` has always printed
+    assert defeats[0] > defeats[1] > defeats[2] > 0  # more PV, fewer defeats: the sweep reads the stat it sets
     assert defeats == sorted(defeats, reverse=True) and defeats[0] > defeats[-1]  # more life, fewer defeats
