@@ -65,9 +65,18 @@ def gather(
         assert battle.enemy_die is not None
         dice += [battle.dice[battle.enemy_die]] * free
     plain = merges_by_effects(work, adventurer, action, form, target, ability, dice)
-    return Pool(
-        action, adventurer.name, form, target, targets, tuple(dice), len(action.gather), ability, item_name, plain
-    )
+    gathered = len(action.gather)
+    purposes = tuple(die_purpose(die, number, gathered) for number, die in enumerate(dice, start=1))
+    return Pool(action, adventurer.name, form, target, targets, tuple(dice), gathered, ability, item_name, plain,
+                purposes)  # fmt: skip
+
+
+def die_purpose(die: Die, number: int, gathered: int) -> str:
+    """What die ``number`` of the roll is rolled for (a free enemy combat die, or the die it is)."""
+    values = {"die": die.name, "number": number, "sides": die.sides}
+    if number > gathered:
+        return _("free enemy combat die, die {number} ({sides} faces)", **values)
+    return _("{die}, die {number} ({sides} faces)", **values)
 
 
 def check_gathered_die(
@@ -248,3 +257,4 @@ class Pool:
     ability: Ability | None
     item: str | None
     plain: bool
+    purposes: tuple[str, ...]  # what each die is rolled for (:func:`die_purpose`), said once for every outcome

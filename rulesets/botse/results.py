@@ -15,7 +15,7 @@ from .order import aimed, choices
 from .plan import Plan, paying, plan_result, static_units
 from .ranges import target_problem
 from .state import Adventurer, Creature, Placed
-from .track import exhaust, pay_cost
+from .track import exhaust, pay_cost, track_full
 from .work import PLACES, BotseTurn, Engage, Rolled
 
 
@@ -28,16 +28,7 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
         for name in static_units(work, aimed(setup, choice), choice):
             last[name] = position
     if last:
-        work.ruling(
-            "damage_summing",
-            work.options.damage_summing,
-            _(
-                "the dice's damage to each non-adventurer unit is summed and dealt after the last result that "
-                "damages it (the source's clarification)"
-            )
-            if summed
-            else _("each result deals its damage at once (the rulebook's original 5b)"),
-        )
+        summing_ruling(work, summed=summed)
     if not summed:
         last = {}
     pending: dict[str, list[int]] = {}  # unit → [blockable, unblockable, prevented]
@@ -80,6 +71,69 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
     for rolled in setup.rolled:
         if rolled.number not in work.placed:
             unresolved(work, setup, rolled, _("not resolved"))
+
+
+def resolve_summed(work: BotseTurn, setup: Engage) -> None:
+    """Step 5b of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums: what
+    :func:`resolve_results` does die by die, done at once. Each face is plain, so each die does what its face
+    alone says: a tenacity face gains 1 and is exhausted, a face with damage or text is resolved (its damage
+    joins the summed damage; drained by its code, else exhausted), and a face with neither is not resolved
+    (exhausted after the resolved dice). The adventurer is put once, the summed damage is dealt once; the
+    state, the blows and the dice's places are those of resolving the dice one by one (the log is shorter)."""
+    adventurer = work.adventurer(setup.adventurer)
+    resolved: list[tuple[Rolled, bool]] = []  # each die in the order it is placed, and whether its code drains it
+    unresolved_dice: list[tuple[Rolled, bool]] = []
+    blockable = through = tenacity = 0
+    for rolled in setup.rolled:
+        face = rolled.face
+        if face.tenacity:
+            tenacity += 1
+            resolved.append((rolled, False))
+        elif face.damage or face.text:
+            if face.unblockable:
+                through += face.damage
+            else:
+                blockable += face.damage
+            resolved.append((rolled, face.code is Code.DRAINED))
+        else:
+            unresolved_dice.append((rolled, False))
+    track, drained = list(adventurer.cooldown), list(adventurer.drained)
+    for rolled, drains in resolved + unresolved_dice:
+        name = rolled.die.name
+        if not drains and None in track:
+            track[track.index(None)] = name
+            work.placed[rolled.number] = "exhausted"
+            continue
+        if not drains:
+            track_full(work, adventurer.name, name)
+        drained.append(name)
+        work.placed[rolled.number] = "drained"
+    work.put(
+        replace(adventurer, tenacity=adventurer.tenacity + tenacity, cooldown=tuple(track), drained=tuple(drained))
+    )
+    if tenacity:
+        work.emit(
+            TenacityGained(
+                unit=adventurer.name, amount=tenacity, total=adventurer.tenacity + tenacity, reason=_("tenacity face")
+            )
+        )
+    if blockable or through:
+        assert setup.target is not None
+        summing_ruling(work, summed=True)
+        deal_summed(work, setup.target, blockable, through, 0, by=setup.adventurer)
+
+
+def summing_ruling(work: BotseTurn, *, summed: bool) -> None:
+    work.ruling(
+        "damage_summing",
+        work.options.damage_summing,
+        _(
+            "the dice's damage to each non-adventurer unit is summed and dealt after the last result that "
+            "damages it (the source's clarification)"
+        )
+        if summed
+        else _("each result deals its damage at once (the rulebook's original 5b)"),
+    )
 
 
 def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> bool:

@@ -19,7 +19,7 @@ from .merging import add_effect, face_effects
 from .messages import N_, _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
-from .results import resolve_results
+from .results import resolve_results, resolve_summed
 from .state import Die
 from .work import BotseTurn, Engage, Rolled, die_number
 
@@ -39,9 +39,10 @@ class RollDie(Step):
     differ only in what the odds do not count. Its dice are this step's first draws, so a resolution the exact walk
     resumes here redraws none of the dice before it.
 
-    After the last die comes :class:`Results`, as its own step in a plain engage; in any other it is taken
-    within this step (a step there, keyed by every face, would merge nothing and only cost the walk a node per
-    outcome)."""
+    After the last die comes :class:`Results`, as its own step in a plain engage whose dice came in several rows
+    (outcomes of the rows before the last that add up to the same may meet there); in any other it is taken
+    within this step (a step there would merge nothing and only cost the walk a node per outcome: keyed by every
+    face, or by the sums of the one row, each of which is a branch of its own)."""
 
     number: int
     reading: tuple[int, ...]
@@ -54,7 +55,7 @@ class RollDie(Step):
         if pool.plain:
             return self._roll_kind(turn)
         entry = Rolled(number=number, die=dice[number - 1], face_number=0, free=number > pool.gathered)
-        roll_face(turn, entry, pool.adventurer, die_purpose(pool, number))
+        roll_face(turn, entry, pool.adventurer, pool.purposes[number - 1])
         faces = (*self.faces, entry.face_number)
         if number < len(dice):
             return RollDie(number + 1, faces, faces, pool)
@@ -73,25 +74,28 @@ class RollDie(Step):
         entries = [Rolled(number=number, die=dice[number - 1], face_number=0) for number in range(first, last + 1)]
         tables = [face_effects(entry.die) or () for entry in entries]  # every die of a plain engage is plain
 
+        walked = turn.walked
+
         def log(index: int, face: int) -> None:
             entries[index].face_number = face
-            log_face(turn, entries[index], pool.adventurer)
+            if not walked:
+                log_face(turn, entries[index], pool.adventurer)
 
-        turn.roll_faces(sides, tables, [die_purpose(pool, e.number) for e in entries], log)
+        purposes = pool.purposes[first - 1 : last]
+        values = turn.roll_faces(sides, tables, purposes, log)
+        if walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die
+            turn.emit(Roll(label=" / ".join(purposes), dice=f"{len(values)}d{sides}", values=values, kept=values,
+                           total=sum(values), unit=pool.adventurer))  # fmt: skip
         reading = self.reading
         for entry in entries:
             reading = add_effect(reading, entry.face)
         faces = (*self.faces, *(entry.face_number for entry in entries))
-        return RollDie(last + 1, reading, faces, pool) if last < len(dice) else Results(reading, faces, pool)
-
-
-def die_purpose(pool: Pool, number: int) -> str:
-    """What die ``number`` of the roll is rolled for (a free enemy combat die, or the die it is)."""
-    die = pool.dice[number - 1]
-    values = {"die": die.name, "number": number, "sides": die.sides}
-    if number > pool.gathered:
-        return _("free enemy combat die, die {number} ({sides} faces)", **values)
-    return _("{die}, die {number} ({sides} faces)", **values)
+        if last < len(dice):
+            return RollDie(last + 1, reading, faces, pool)
+        if first > 1:
+            return Results(reading, faces, pool)
+        Results(reading, faces, pool).advance(turn)
+        return None
 
 
 @dataclass(frozen=True)
@@ -116,7 +120,10 @@ class Results(Step):
         if pool.target is not None:
             setup.targets = pool.targets
         change_faces(turn, setup, action)
-        resolve_results(turn, setup, action)
+        if pool.plain and turn.walked:  # the exact walk, which read the dice by their sums (roll_faces)
+            resolve_summed(turn, setup)
+        else:
+            resolve_results(turn, setup, action)
         react(turn, setup, action)
         restore_defense(turn)
         assert sorted(turn.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"

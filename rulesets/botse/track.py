@@ -133,28 +133,33 @@ def exhaust(work: BotseTurn, adventurer: Adventurer, die: str) -> int | None:
     None is returned."""
     track = list(adventurer.cooldown)
     if None not in track:
-        if work.options.full_track == "refuse":
-            work.ruling("full_track", "refuse", _("a die that finds the cooldown track full refuses the action"))
-            raise RuleRefusal(
-                _("{unit}'s cooldown track has no open slot to exhaust {die} to", unit=adventurer.name, die=die),
-                rule=p_("rule", "cooldown track"),
-                tip=_("give the adventurer more cooldown_slots, or free the track first"),
-            )
-        work.ruling("full_track", "drain", _("a die that finds the cooldown track full is drained instead"))
-        work.emit(
-            Note(
-                text=_(
-                    "{unit}'s cooldown track is full: {die} is drained instead of exhausted "
-                    "(overfatigue is not modelled)",
-                    unit=adventurer.name,
-                    die=die,
-                ),
-                unit=adventurer.name,
-            )
-        )
+        track_full(work, adventurer.name, die)
         work.put(replace(adventurer, drained=(*adventurer.drained, die)))
         return None
     slot = track.index(None)
     track[slot] = die
     work.put(replace(adventurer, cooldown=tuple(track)))
     return slot + 1
+
+
+def track_full(work: BotseTurn, unit: str, die: str) -> None:
+    """``die`` finds ``unit``'s cooldown track full: the action is refused (ruling ``full_track: refuse``), or
+    it is said that the die is drained instead (``drain``; the caller drains it)."""
+    if work.options.full_track == "refuse":
+        work.ruling("full_track", "refuse", _("a die that finds the cooldown track full refuses the action"))
+        raise RuleRefusal(
+            _("{unit}'s cooldown track has no open slot to exhaust {die} to", unit=unit, die=die),
+            rule=p_("rule", "cooldown track"),
+            tip=_("give the adventurer more cooldown_slots, or free the track first"),
+        )
+    work.ruling("full_track", "drain", _("a die that finds the cooldown track full is drained instead"))
+    work.emit(
+        Note(
+            text=_(
+                "{unit}'s cooldown track is full: {die} is drained instead of exhausted (overfatigue is not modelled)",
+                unit=unit,
+                die=die,
+            ),
+            unit=unit,
+        )
+    )

@@ -58,6 +58,15 @@ class BaseTurn:
     def emit(self, event: Event) -> None:
         self.events.append(event)
 
+    @property
+    def walked(self) -> bool:
+        """Whether the exact walk draws this action's dice (its source makes every value it gives:
+        ``valid_by_construction``). The walk reads of a resolution only its figures and its final state, and a roll
+        it answers by a reading stands for every roll of its branch: a resolver may then do at once what it does
+        one result at a time when played (BotSE's summed results), with a shorter log. Run, play, the journal,
+        given dice and Monte Carlo are played."""
+        return bool(getattr(type(self.dice), "valid_by_construction", False))
+
     def resolution(self, state: Any) -> Resolution:
         """What the action produced: the events logged so far and ``state``, the state after it."""
         from tabroll.engine import Resolution

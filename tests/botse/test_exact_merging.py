@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -158,25 +159,49 @@ class Watched(GivenDice, StepWatcher):
         return False
 
 
-def steps_of(action: Any, faces: list[int]) -> list[tuple[Step, Any]]:
-    scenario = load_scenario_file(BENCHMARK)
+def steps_of(action: Any, faces: list[int], scenario: Any = None) -> list[tuple[Step, Any]]:
+    scenario = scenario or load_scenario_file(BENCHMARK)
     dice = Watched(faces)
     scenario.ruleset.resolve(scenario.state, action, dice)
     return dice.steps
 
 
+def two_sizes() -> Any:
+    """Two Swords of six faces (the sample's), then a Dagger of four: the plain engage rolls them in two rows."""
+    data = yaml.safe_load(BENCHMARK.read_text())
+    data["skill_lines"] = {
+        "Knives": {
+            "stat": "stamina",
+            "dice": {"Dagger": {"faces": [{"damage": 1}, "tenacity", "blank", {"damage": 2}]}},
+        }
+    }
+    data["adventurers"]["Ayrenn"]["dice"] = ["Sword", "Sword", "Dagger"]
+    data["actions"][0]["gather"] = ["Sword", "Sword", "Dagger"]
+    return scenario_of(data)
+
+
 def test_a_plain_engage_keys_its_dice_by_what_they_do_added_up() -> None:
-    """Sword 3 damage (drained) then Sword blank, or blank then 3 damage: the four dice (of six faces each) are
-    one step; after them the steps are equal and hash alike, with the battle equal too; the faces rolled ride
-    along uncompared."""
-    action = load_scenario_file(BENCHMARK).steps[0].action
-    first, second = steps_of(action, [5, 4, 4, 6]), steps_of(action, [4, 5, 4, 6])
-    assert [type(step) for step, _ in first] == [RollDie, Results]
+    """Sword 3 damage (drained) then Sword blank, or blank then 3 damage, then a Dagger: each row of dice of one
+    size is one step; after them the steps are equal and hash alike, with the battle equal too; the faces rolled
+    ride along uncompared."""
+    scenario = two_sizes()
+    action = scenario.steps[0].action
+    first, second = steps_of(action, [5, 4, 2], scenario), steps_of(action, [4, 5, 2], scenario)
+    assert [type(step) for step, _ in first] == [RollDie, RollDie, Results]
     assert first[0] == second[0]  # before any die
-    (results, battle), (other, battle_other) = first[1], second[1]
+    assert first[1] == second[1] and hash(first[1][0]) == hash(second[1][0])  # the Swords' 3 damage, one drained
+    (results, battle), (other, battle_other) = first[2], second[2]
     assert results == other and hash(results) == hash(other) and battle == battle_other
-    assert isinstance(results, Results) and results.reading == (4, 0, 1, 1) and results.faces == (5, 4, 4, 6)
-    assert other.faces == (4, 5, 4, 6)
+    assert isinstance(results, Results) and results.reading == (3, 0, 1, 1) and results.faces == (5, 4, 2)
+    assert other.faces == (4, 5, 2)
+
+
+def test_a_plain_engage_of_one_row_takes_its_results_within_the_roll() -> None:
+    """Four dice of six faces are one row: the walk branches over the sums of the row, each reaching the results
+    on its own, so a step there would merge nothing: the results are taken within the roll's step."""
+    action = load_scenario_file(BENCHMARK).steps[0].action
+    steps = steps_of(action, [5, 4, 4, 6])
+    assert [type(step) for step, _ in steps] == [RollDie]
 
 
 def test_any_other_engage_keys_its_dice_by_every_face() -> None:
