@@ -91,7 +91,7 @@ def deal(work: BotseTurn, name: str, blockable: int, through: int, *, by: str, w
             left=health,
         )
     )
-    if after < before:
+    if after < before and not work.walked:  # the walk reads no log but its blows: Defense lowered is said when played
         work.emit(
             Modifier(
                 applies_to=said(lambda: _("Defense of {unit}", unit=name)),
@@ -152,6 +152,10 @@ def use_prevention(work: BotseTurn, adventurer: Adventurer, blockable: int) -> i
 
 
 def restore_defense(work: BotseTurn) -> None:
+    """Say that each unit's Defense lowered in this engage is restored (it is lowered only in ``running``); the
+    exact walk reads no log but its blows, so it is not said there."""
+    if work.walked:
+        return
     for name, total in work.running.items():
         unit = work.unit(name)
         lowered = min(unit.defense, total)

@@ -1,7 +1,8 @@
 """The exact walk places a plain engage's results at once (``resolve_summed``): the summed damage dealt once, the
-adventurer put once, one entry for the roll in its log. Played (run, play, the journal, given dice, Monte Carlo)
-each die is still drawn, logged, resolved and placed one by one. Both end in the same battle with the same blows:
-pinned here with exact faces, and for any plain engage by Hypothesis."""
+adventurer put once, one entry for the roll in its log (and no word of Defense lowered and restored). Played
+(run, play, the journal, given dice, Monte Carlo) each die is still drawn, logged, resolved and placed one by
+one. Both end in the same battle with the same blows: pinned here with exact faces, and for any plain engage by
+Hypothesis."""
 
 from __future__ import annotations
 
@@ -68,6 +69,8 @@ def test_the_walk_places_the_summed_results_at_once() -> None:
     assert [(e.amount, e.lost) for e in walked.events if e.kind == "damage"] == [(4, 2)]
     assert [(e.amount, e.total) for e in walked.events if e.kind == "tenacity"] == [(1, 1)]
     assert "die_placed" not in kinds(walked) and "die_result" not in kinds(walked)
+    # Defense lowered by the 4 damage, then restored after the engage: said when played, not in the walk's log
+    assert kinds(played).count("modifier") == 2 and "modifier" not in kinds(walked)
 
 
 def test_a_full_track_drains_the_dice_in_the_order_played() -> None:
@@ -92,12 +95,14 @@ def test_a_blank_roll_deals_nothing_and_says_no_summing() -> None:
 
 
 def test_an_engage_with_a_reroll_is_placed_die_by_die_when_walked() -> None:
-    """A reroll takes the engage off the summed way: walked too, each die is logged and placed on its own."""
+    """A reroll takes the engage off the summed way: walked too, each die is logged, rerolled and placed on its
+    own."""
     data = swords_and_combat(cooldown_slots=4)
     data["actions"][0]["reroll"] = [2]
     played, walked = both(data, [5, 4, 4, 6, 1])
     assert walked.state == played.state
-    assert kinds(walked) == kinds(played) and kinds(walked).count("die_placed") == 4
+    said = [kind for kind in kinds(played) if kind != "modifier"]  # Defense lowered and restored: played only
+    assert kinds(walked) == said and said.count("die_placed") == 4 and said.count("roll") == 5
 
 
 def blows(scenario: Any, resolution: Resolution) -> list[Any]:
