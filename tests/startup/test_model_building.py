@@ -39,3 +39,47 @@ def test_the_empty_factories_make_a_new_value_each_time() -> None:
 
     assert empty_list() == [] and empty_list() is not empty_list()
     assert empty_dict() == {} and empty_dict() is not empty_dict()
+
+
+# Runs the command as `python -m tabroll` does, then writes the pydantic plugin setting it ran with to stderr.
+PLUGINS_PROBE = """
+import atexit, os, sys
+atexit.register(lambda: sys.stderr.write("\\nPLUGINS " + repr(os.environ.get("PYDANTIC_DISABLE_PLUGINS")) + "\\n"))
+sys.argv = ["tabroll", *sys.argv[1:]]
+from tabroll.cli.entry import main
+main()
+"""
+
+
+@pytest.mark.slow  # a fresh interpreter for each command
+@pytest.mark.parametrize(("given", "seen"), [(None, "'__all__'"), ("logfire", "'logfire'")])
+def test_the_command_builds_its_models_without_pydantic_plugins_unless_told(given: str | None, seen: str) -> None:
+    """Looking for pydantic plugins reads every installed distribution's entry points when the first model is
+    built: the command's own process goes without them, and a setting in the environment is kept."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if given is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = given
+    example = str(root / "scenarios" / "tabmaster" / "01-common-lanceiro.yaml")
+    done = subprocess.run(
+        [sys.executable, "-c", PLUGINS_PROBE, "run", example, "--format", "text"],
+        capture_output=True, text=True, cwd=root, env=env, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.rsplit("PLUGINS ", 1)[1].strip() == seen
+
+
+def test_a_program_that_runs_the_command_keeps_its_pydantic_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from tabroll.cli.app import main
+
+    monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
+    with pytest.raises(SystemExit):
+        main(["roll", "1d20", "--seed", "1", "--format", "text"])
+    assert "PYDANTIC_DISABLE_PLUGINS" not in os.environ
