@@ -5,14 +5,14 @@ Every event is a frozen dataclass with a ``kind`` string that is its JSON discri
 for the logs and a Rich ``STYLE``. The JSON form of the events is a versioned contract: see
 :data:`EVENTS_FORMAT_VERSION` and ``tabroll schema events``.
 
-The core events are the one vocabulary every game speaks, in its own words: every die rolled is a ``roll``; every loss of a health-like pool (life, shields, cards…) is a ``damage`` naming the unit,
-the amount and the pool; every removal from play is a ``defeat`` saying how (defeated, annihilated, exiled,
-fled); attacks are ``hit``/``miss``. A game adds its own kinds as extras: it defines them in its own folder and
-hands them to the core through its ruleset's ``load_events`` (see :class:`tabroll.kit.Ruleset`); a game's kind
-that reuses a core kind is refused when the game's kinds are first read. The action and the roll are declared
-here; the others (damage, defeat, hit…) in :mod:`tabroll.battle_events`, found here by name all the same (``from
-tabroll.events import Damage``) and imported when first asked for: a command that only rolls dice never builds
-them.
+The core events are the one vocabulary every game speaks, in its own words: every die rolled is a ``roll``; every
+loss of a health-like pool (life, shields, cards…) is a ``damage`` naming the unit, the amount and the pool; every
+removal from play is a ``defeat`` saying how (defeated, annihilated, exiled, fled); attacks are ``hit``/``miss``. A
+game adds its own kinds as extras: it defines them in its own folder and hands them to the core through its
+ruleset's ``load_events`` (see :class:`tabroll.kit.Ruleset`); a game's kind that reuses a core kind is refused when
+the game's kinds are first read. The action and the roll are declared here; the others (damage, defeat, hit…) in
+:mod:`tabroll.battle_events`, found here by name all the same (``from tabroll.events import Damage``) and imported
+when first asked for: a command that only rolls dice never builds them.
 
 Positions on a board (a square, a hex) appear in events as ``[x, y]`` lists.
 
