@@ -79,6 +79,10 @@ class ScenarioFile(Strict):
     """The fields every game's scenario file has, besides ``ruleset`` (a ``Literal`` of the game's id, which
     each game declares first) and its own board, units and actions."""
 
+    # Built the first time a file is validated (or its schema asked for), not when the game's models are imported:
+    # an attack typed on the command line validates its units and action alone and never needs the whole file's.
+    model_config = ConfigDict(defer_build=True)
+
     title: str = Field("", description="What the scenario shows, for the log's header.")
     description: str = Field("", description="Any longer text about the scenario (not used by the rules).")
     seed: int | None = Field(

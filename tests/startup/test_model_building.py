@@ -83,3 +83,27 @@ def test_a_program_that_runs_the_command_keeps_its_pydantic_plugins(monkeypatch:
     with pytest.raises(SystemExit):
         main(["roll", "1d20", "--seed", "1", "--format", "text"])
     assert "PYDANTIC_DISABLE_PLUGINS" not in os.environ
+
+
+@pytest.mark.slow  # a fresh interpreter for each game
+@pytest.mark.parametrize("game", ruleset_ids())
+def test_a_games_scenario_model_is_built_when_a_file_is_first_validated(game: str) -> None:
+    """A game's scenario file model is built the first time a file is validated (or its schema is asked for),
+    not when the game's models are imported: an attack typed on the command line never needs it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = f"""
+from tabroll.engine import find_ruleset
+model = find_ruleset({game!r}).scenario_model()
+print(model.__pydantic_complete__)
+model.model_json_schema()
+print(model.__pydantic_complete__)
+"""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=root, timeout=120, check=False
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]
