@@ -473,26 +473,10 @@ class Roll(Event):
         return text + (f": {self.effect}" if self.effect else "") + (f"; {self.note}" if self.note else "")
 
 
-_IN_BATTLE_EVENTS = frozenset(
-    {
-        "CORE_EVENTS",
-        "Damage",
-        "Defeat",
-        "GameOver",
-        "Heal",
-        "Hit",
-        "Immune",
-        "Miss",
-        "Modifier",
-        "Move",
-        "NewRound",
-        "Note",
-        "Refused",
-        "RulingApplied",
-        "Spend",
-        "StatusApplied",
-    }
-)
+_IN_BATTLE_EVENTS = frozenset({
+    "CORE_EVENTS", "Damage", "Defeat", "GameOver", "Heal", "Hit", "Immune", "Miss", "Modifier", "Move", "NewRound",
+    "Note", "Refused", "RulingApplied", "Spend", "StatusApplied",
+})  # fmt: skip
 """The core events (and :data:`CORE_EVENTS`, the kinds every game may emit) that :mod:`tabroll.battle_events`
 declares: found here by name, that module imported the first time one is asked for (PEP 562)."""
 
