@@ -77,3 +77,4 @@ def test_running_a_tabmaster_file_loads_no_other_game_and_not_the_command_line_a
         assert game_modules(modules, game) == set()
     assert "tabroll.loading.quick" not in modules
     assert "tabroll.api" not in modules  # the command makes the run itself; the library's result types wait
+    assert "tabroll.dice.extended" not in modules  # its dice are NdM: no reroll, explosion, set or comparison
