@@ -5,12 +5,14 @@ Every event is a frozen dataclass with a ``kind`` string that is its JSON discri
 for the logs and a Rich ``STYLE``. The JSON form of the events is a versioned contract: see
 :data:`EVENTS_FORMAT_VERSION` and ``tabroll schema events``.
 
-The core events below are the one vocabulary every game speaks, in its own words: every die rolled is a
-``roll``; every loss of a health-like pool (life, shields, cards…) is a ``damage`` naming the unit,
-the amount and the pool; every removal from play is a ``defeat`` saying how (defeated, annihilated, exiled,
-fled); attacks are ``hit``/``miss``. A game adds its own kinds as extras: it defines them in its own folder and
-hands them to the core through its ruleset's ``load_events`` (see :class:`tabroll.kit.Ruleset`); a game's kind
-that reuses a core kind is refused when the game's kinds are first read.
+The core events are the one vocabulary every game speaks, in its own words: every die rolled is a ``roll``; every
+loss of a health-like pool (life, shields, cards…) is a ``damage`` naming the unit, the amount and the pool; every
+removal from play is a ``defeat`` saying how (defeated, annihilated, exiled, fled); attacks are ``hit``/``miss``. A
+game adds its own kinds as extras: it defines them in its own folder and hands them to the core through its
+ruleset's ``load_events`` (see :class:`tabroll.kit.Ruleset`); a game's kind that reuses a core kind is refused when
+the game's kinds are first read. The action and the roll are declared here; the others (damage, defeat, hit…) in
+:mod:`tabroll.battle_events`, found here by name all the same (``from tabroll.events import Damage``) and imported
+when first asked for: a command that only rolls dice never builds them.
 
 Positions on a board (a square, a hex) appear in events as ``[x, y]`` lists.
 
@@ -24,9 +26,27 @@ import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
-from tabroll.i18n import _, n_, p_
+from tabroll.i18n import p_
+
+if TYPE_CHECKING:  # handed out by __getattr__ (below)
+    from tabroll.battle_events import CORE_EVENTS as CORE_EVENTS
+    from tabroll.battle_events import Damage as Damage
+    from tabroll.battle_events import Defeat as Defeat
+    from tabroll.battle_events import GameOver as GameOver
+    from tabroll.battle_events import Heal as Heal
+    from tabroll.battle_events import Hit as Hit
+    from tabroll.battle_events import Immune as Immune
+    from tabroll.battle_events import Miss as Miss
+    from tabroll.battle_events import Modifier as Modifier
+    from tabroll.battle_events import Move as Move
+    from tabroll.battle_events import NewRound as NewRound
+    from tabroll.battle_events import Note as Note
+    from tabroll.battle_events import Refused as Refused
+    from tabroll.battle_events import RulingApplied as RulingApplied
+    from tabroll.battle_events import Spend as Spend
+    from tabroll.battle_events import StatusApplied as StatusApplied
 
 EVENTS_FORMAT = "tabroll.events"
 EVENTS_FORMAT_VERSION = 4
@@ -283,50 +303,6 @@ class ActionStarted(Event):
         return f"{self.index}. {self.description}"
 
 
-@event_kind("refused")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Refused(Event):
-    """The rules do not allow the action; nothing changed. ``rule`` names the rule that refused it."""
-
-    STYLE = "bold red"
-    actor: str | None
-    verb: str
-    reason: str
-    rule: str | None = None
-
-    def sentence(self) -> str:
-        return _("{reason} [{rule}]", reason=self.reason, rule=self.rule) if self.rule else self.reason
-
-
-@event_kind("ruling")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class RulingApplied(Event):
-    """A reading of an ambiguous rule (a house-rule option) decided something in this action."""
-
-    STYLE = "dim italic"
-    OUTCOME = False
-    option: str
-    value: str
-    text: str
-
-    def sentence(self) -> str:
-        return _("{option} = {value}: {text}", option=self.option, value=self.value, text=self.text)
-
-
-@event_kind("note")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Note(Event):
-    """Information for the table that changes no number (e.g. a unit's special text to apply by hand)."""
-
-    STYLE = "dim"
-    OUTCOME = False
-    text: str
-    unit: str | None = None
-
-    def sentence(self) -> str:
-        return self.text
-
-
 # --- dice and numbers -------------------------------------------------------------------------------------
 
 
@@ -497,280 +473,22 @@ class Roll(Event):
         return text + (f": {self.effect}" if self.effect else "") + (f"; {self.note}" if self.note else "")
 
 
-@event_kind("modifier")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Modifier(Event):
-    """A number was adjusted: ``applies_to`` (e.g. "attack roll", "damage": the same words in every language, and
-    ``applies_to_text`` in the language) changed by ``amount`` to ``total``."""
-
-    STYLE = "yellow"
-    OUTCOME = False
-    TWINS = ("applies_to",)
-    applies_to: str
-    reason: str
-    amount: int
-    total: int
-    unit: str | None = None
-    applies_to_text: str = ""
-
-    def sentence(self) -> str:
-        return f"{self.applies_to_text or self.applies_to} {self.amount:+d} ({self.reason}) → {self.total}"
+_IN_BATTLE_EVENTS = frozenset({
+    "CORE_EVENTS", "Damage", "Defeat", "GameOver", "Heal", "Hit", "Immune", "Miss", "Modifier", "Move", "NewRound",
+    "Note", "Refused", "RulingApplied", "Spend", "StatusApplied",
+})  # fmt: skip
+"""The core events (and :data:`CORE_EVENTS`, the kinds every game may emit) that :mod:`tabroll.battle_events`
+declares: found here by name, that module imported the first time one is asked for (PEP 562)."""
 
 
-@event_kind("hit")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Hit(Event):
-    """An attack reached its target. ``result`` is what the attack achieved and ``needed`` what it had to reach;
-    a game that rolls no attack (every unit an attack reaches is hit) gives the blow's strength as ``result``
-    and 0 as ``needed``, with ``rule`` saying why it hit."""
+def __getattr__(name: str) -> Any:
+    if name in _IN_BATTLE_EVENTS:
+        from tabroll import battle_events
 
-    STYLE = "green"
-    attacker: str
-    target: str
-    result: int
-    needed: int
-    rule: str
-
-    def sentence(self) -> str:
-        return _("{target} is hit: {rule}", target=self.target, rule=self.rule)
-
-
-@event_kind("miss")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Miss(Event):
-    """An attack roll fell short of what it needed."""
-
-    STYLE = "red"
-    attacker: str
-    target: str
-    result: int
-    needed: int
-    rule: str
-
-    def sentence(self) -> str:
-        return _("{target} is missed: {rule}", target=self.target, rule=self.rule)
-
-
-@event_kind("immune")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Immune(Event):
-    """The target is immune to this attack; no damage roll is made."""
-
-    STYLE = "blue"
-    attacker: str
-    target: str
-    reason: str
-
-    def sentence(self) -> str:
-        return _("{target} is immune: {reason}", target=self.target, reason=self.reason)
-
-
-# --- consequences -----------------------------------------------------------------------------------------
-
-
-@event_kind("damage")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Damage(Event):
-    """Damage dealt to ``target``: ``amount`` points, taken from its ``pool`` (the game's own word for its
-    health-like points). ``rule`` is the comparison that decided it (e.g. "6 > DEF 3"); ``lost`` is what the pool
-    lost when the game counts that apart from the damage (``None``: the amount); ``left`` what the pool has left
-    (``None``: the game does not count it); ``defeats`` whether this damage removes the unit. ``attacker`` is
-    ``None`` for damage nobody dealt (a hazard, fatigue)."""
-
-    STYLE = "bold yellow"
-    attacker: str | None
-    target: str
-    amount: int
-    rule: str
-    defeats: bool
-    pool: str = ""
-    lost: int | None = None
-    left: int | None = None
-
-    def sentence(self) -> str:
-        values = {
-            "amount": self.amount,
-            "target": self.target,
-            "rule": self.rule,
-            "pool": p_("pool", self.pool) if self.pool else "",
-        }
-        text = n_("{amount} damage to {target}: {rule}", "{amount} damage to {target}: {rule}", self.amount, **values)
-        if self.lost is not None and self.lost != self.amount:
-            values["lost"] = self.lost
-            text += _(", {lost} {pool} lost", **values) if self.pool else _(", {lost} lost", **values)
-        if self.left is not None:
-            values["left"] = self.left
-            text += _(", {pool} {left} left", **values) if self.pool else _(", {left} left", **values)
-        return text
-
-
-@event_kind("heal")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Heal(Event):
-    """A unit recovered points of its ``pool`` (or would have, and ``amount`` says how much it really got)."""
-
-    STYLE = "green"
-    unit: str
-    amount: int
-    before: int | None
-    after: int | None
-    reason: str
-    pool: str = ""
-
-    def sentence(self) -> str:
-        pool = f"{p_('pool', self.pool)} " if self.pool else ""
-        change = f" ({pool}{self.before} → {self.after})" if self.before is not None else ""
-        return _("{unit} heals {amount}: {reason}", unit=self.unit, amount=self.amount, reason=self.reason) + change
-
-
-@event_kind("status")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class StatusApplied(Event):
-    """A lasting condition was put on a unit (a hex, a curse, a mark): ``status`` the same in every language,
-    ``status_text`` in the language."""
-
-    STYLE = "magenta"
-    TWINS = ("status",)
-    unit: str
-    status: str
-    reason: str
-    status_text: str = ""
-
-    def sentence(self) -> str:
-        status = self.status_text or self.status
-        return _("{unit} gets {status} ({reason})", unit=self.unit, status=status, reason=self.reason)
-
-
-@event_kind("spend")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Spend(Event):
-    """A resource was used (e.g. one arrow from the army sheet)."""
-
-    STYLE = "yellow"
-    unit: str
-    resource: str
-    amount: int
-    remaining: int
-
-    def sentence(self) -> str:
-        return _(
-            "{unit} spends {amount} {resource} ({remaining} left)",
-            unit=self.unit,
-            amount=self.amount,
-            resource=p_("resource", self.resource),
-            remaining=self.remaining,
-        )
-
-
-@event_kind("move")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Move(Event):
-    """A unit moved along ``path`` (the squares or hexes entered, in order)."""
-
-    STYLE = "blue"
-    unit: str
-    origin: Position
-    destination: Position
-    path: tuple[Position, ...]
-    reason: str = "move"
-
-    def sentence(self) -> str:
-        return _(
-            "{unit} moves {origin} → {destination} ({reason})",
-            unit=self.unit,
-            origin=position_text(self.origin),
-            destination=position_text(self.destination),
-            reason=self.reason,
-        )
-
-
-@event_kind("new_round")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class NewRound(Event):
-    """A new round began; ``ready`` lists the units made ready to act again."""
-
-    STYLE = "bold blue"
-    round: int
-    ready: tuple[str, ...] = field(default=())
-
-    def sentence(self) -> str:
-        if self.ready:
-            return _("round {round} begins; ready again: {units}", round=self.round, units=", ".join(self.ready))
-        return _("round {round} begins", round=self.round)
-
-
-@event_kind("defeat")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Defeat(Event):
-    """A unit leaves play: ``how`` says it in the game's own word (an open set: defeated, annihilated,
-    destroyed, exiled, fled, dismissed, sacrificed, removed, knocked out…), ``reason`` why, ``by`` the unit that
-    did it (``None``: nobody, or the rules themselves)."""
-
-    STYLE = "bold red"
-    unit: str
-    by: str | None
-    reason: str
-    how: str = "defeated"
-
-    def sentence(self) -> str:
-        values = {"unit": self.unit, "reason": self.reason}
-        if self.how == "fled":
-            return _("{unit} has fled and leaves play ({reason})", **values)
-        return _("{unit} is {how} and leaves play ({reason})", how=defeat_word(self.how), **values)
-
-
-@event_kind("game_over")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class GameOver(Event):
-    """The game ends. ``winner`` names the side or player who won, when the rules decide it (``None``: a draw, or
-    left to the table); ``unit`` and ``by`` name the fall that ended it, when one did; ``removed`` lists units taken
-    off the board as it ended."""
-
-    STYLE = "bold magenta"
-    reason: str
-    winner: str | None = None
-    unit: str | None = None
-    by: str | None = None
-    removed: tuple[str, ...] = field(default=())
-
-    def sentence(self) -> str:
-        fall = ""
-        if self.unit and self.by:
-            fall = _("{unit} has fallen, struck by {by}; ", unit=self.unit, by=self.by)
-        elif self.unit:
-            fall = _("{unit} has fallen; ", unit=self.unit)
-        winner = p_("side", self.winner) if self.winner else ""  # a game's catalogue may word its sides (red)
-        result = _("{winner} wins", winner=winner) if winner else _("the result is left to the table")
-        removed = _("; removed: {units}", units=", ".join(self.removed)) if self.removed else ""
-        return _(
-            "GAME OVER: {fall}{result} ({reason}){removed}",
-            fall=fall,
-            result=result,
-            reason=self.reason,
-            removed=removed,
-        )
-
-
-CORE_EVENTS: tuple[type[Event], ...] = (
-    ActionStarted,
-    Refused,
-    RulingApplied,
-    Note,
-    Roll,
-    Modifier,
-    Hit,
-    Miss,
-    Immune,
-    Damage,
-    Heal,
-    StatusApplied,
-    Spend,
-    Move,
-    NewRound,
-    Defeat,
-    GameOver,
-)
-"""The kinds every game may emit. A game's own kinds come from its ruleset (``Ruleset.load_events``)."""
+        value = getattr(battle_events, name)
+        globals()[name] = value  # found directly from now on
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class EventKindClash(Exception):
@@ -780,6 +498,8 @@ class EventKindClash(Exception):
 def event_types(extra: Iterable[type[Event]] = (), *, owner: str = "") -> Mapping[str, type[Event]]:
     """The kinds a game's events may have: the core's and the game's own ``extra`` classes, by kind. A game's
     kind that reuses a core kind (or one of its own) is refused with :class:`EventKindClash`."""
+    from tabroll.battle_events import CORE_EVENTS
+
     table: dict[str, type[Event]] = {cls.KIND: cls for cls in CORE_EVENTS}
     for cls in extra:
         kind = cls.KIND

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import AliasChoices, Field, model_validator
 
 from tabroll.kit import ActionHeader
-from tabroll.kit.models import ScenarioFile, Strict
+from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list
 
 from .messages import N_, _
 
@@ -84,7 +84,7 @@ class AhotnikInput(Strict):
         description="Whether it starts in phase transition (attacks ignore it).",
     )
     dna: list[Name] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=100,
         validation_alias=AliasChoices("dna", "DNA"),
         description="The Demon identities whose DNA it owns (they ignore each other).",
@@ -173,7 +173,7 @@ class AttackPhaseAction(Strict):
         description="The kind of action: the whole attack phase, every Ahotnik in turn order."
     )
     choices: dict[Name, Choice] = Field(
-        default_factory=dict, max_length=100, description="Each Ahotnik's choice (others: asked of the dice)."
+        default_factory=empty_dict, max_length=100, description="Each Ahotnik's choice (others: asked of the dice)."
     )
     dice: DiceList | None = Field(None, max_length=10_000, description="This action's dice, in the order drawn.")
 
@@ -270,5 +270,7 @@ class AhotnikScenario(ScenarioFile):
     turn_order: list[Name] | None = Field(
         None, max_length=100, description="The Ahotniks' turn order (default: the order of 'ahotniks')."
     )
-    demons: dict[Name, DemonInput] = Field(default_factory=dict, max_length=1000, description="The Demons by name.")
-    actions: list[Action] = Field(default_factory=list, max_length=10_000, description="The actions, in order.")
+    demons: dict[Name, DemonInput] = Field(
+        default_factory=empty_dict, max_length=1000, description="The Demons by name."
+    )
+    actions: list[Action] = Field(default_factory=empty_list, max_length=10_000, description="The actions, in order.")

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Discriminator, Field, Tag, model_validator
 
 from tabroll.kit import ActionHeader
-from tabroll.kit.models import ScenarioFile, Strict, keys
+from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
 
 from . import WORDS
 from .messages import N_, _
@@ -324,29 +324,31 @@ class AdventurerInput(Strict):
     tenacity: Amount = Field(0, validation_alias=keys("tenacity", own=WORDS["tenacity"]), description="Tenacity now.")
     form: Form = Field(Form.LIGHT_WEAPON, description="The current battle form.")
     dice: list[Name] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=MAX_DICE_PER_UNIT,
         description="The skill dice available in the attribute rows (a name once per physical die).",
     )
     cooldown_slots: Annotated[int, Field(ge=1, le=30)] = Field(8, description="How many slots the cooldown track has.")
     cooldown: list[Name | None] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=30,
         description="The cooldown track's dice from the left (null: an open slot; 'light fatigue' for a fatigue die).",
     )
     active_slots: Annotated[int, Field(ge=0, le=10)] = Field(2, description="How many active slots it has.")
-    active: list[Name] = Field(default_factory=list, max_length=10, description="Dice already in the active slots.")
+    active: list[Name] = Field(
+        default_factory=empty_list, max_length=10, description="Dice already in the active slots."
+    )
     light_fatigue: Amount = Field(0, description="Light fatigue dice taken so far.")
     engages: Annotated[int, Field(ge=0, le=100)] = Field(
         0, validation_alias=keys("engages", own=WORDS["engages"]), description="Engages already done this turn."
     )
     items: dict[Name, ItemInput] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         max_length=20,
         description="Ready equipment by name: weapons whose ability an engage may use.",
     )
     skills: list[AdventurerSkillInput] = Field(
-        default_factory=list, max_length=20, description="Reactions it may use after an engage (step 6)."
+        default_factory=empty_list, max_length=20, description="Reactions it may use after an engage (step 6)."
     )
 
     @model_validator(mode="after")
@@ -419,7 +421,9 @@ class CreatureInput(Strict):
         description="Defense: stops blockable damage first in each engage.",
     )
     combat_die: Name | None = Field(None, description="Its combat die (an enemy die's name).")
-    skills: list[SkillInput] = Field(default_factory=list, max_length=20, description="Its triggered skills and auras.")
+    skills: list[SkillInput] = Field(
+        default_factory=empty_list, max_length=20, description="Its triggered skills and auras."
+    )
 
 
 class MapInput(Strict):
@@ -431,7 +435,9 @@ class MapInput(Strict):
     cells: list[HexInput] | None = Field(None, max_length=20_000, description="The map's hexes one by one.")
     orientation: Literal["pointy", "flat"] = Field("pointy", description="Pointy-topped or flat-topped hexes.")
     blocked: list[HexInput] = Field(
-        default_factory=list, max_length=20_000, description="Blocked hexes: no unit stands there and they stop sight."
+        default_factory=empty_list,
+        max_length=20_000,
+        description="Blocked hexes: no unit stands there and they stop sight.",
     )
 
 
@@ -481,7 +487,7 @@ class RollFields(Strict):
 
     adventurer: Name = Field(description="The adventurer who rolls.")
     gather: list[Name] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=60,
         description="The skill dice gathered (step 4), by name, once per die; rolled in this order.",
     )
@@ -492,13 +498,15 @@ class RollFields(Strict):
         "A die left out is not resolved: it is exhausted.",
     )
     reroll: list[Annotated[int, Field(ge=1, le=200)]] = Field(
-        default_factory=list, max_length=60, description="Dice an ability rerolls (their places in the roll, step 5a)."
+        default_factory=empty_list,
+        max_length=60,
+        description="Dice an ability rerolls (their places in the roll, step 5a).",
     )
     turn: list[TurnFace] = Field(
-        default_factory=list, max_length=60, description="Dice an ability turns to another face (step 5a)."
+        default_factory=empty_list, max_length=60, description="Dice an ability turns to another face (step 5a)."
     )
     reactions: list[Name] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="Companions and adventurers that choose to use their triggered skills (enemies must).",
     )
     dice: DiceList | None = Field(
@@ -582,7 +590,7 @@ class AuraAction(Strict):
     unit: Name = Field(description="The enemy or companion whose aura it is.")
     skill: Name = Field(description="The aura skill's name.")
     reactions: list[Name] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="Companions that choose to use the 'damaged' and 'defeated' skills the aura triggers "
         "(enemies must).",
     )
@@ -617,13 +625,13 @@ class BotseScenario(ScenarioFile):
         "none", description="'sample' adds the bundled ILLUSTRATIVE dice (not the printed game's faces)."
     )
     skill_lines: dict[Name, SkillLineInput] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         max_length=50,
         description="The skill lines by name, each with its dice described face by face (a line of the sample "
         "set with the same name is replaced).",
     )
     enemy_dice: dict[Name, EnemyDieInput] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         max_length=20,
         description="Enemy combat dice by name; free combat dice are rolled with the first one.",
     )
@@ -632,11 +640,11 @@ class BotseScenario(ScenarioFile):
         min_length=1, max_length=10, description="The adventurers by name: stats, dice, tracks, items, reactions."
     )
     enemies: dict[Name, CreatureInput] = Field(
-        default_factory=dict, max_length=200, description="The enemies by name: Health, Defense, skills."
+        default_factory=empty_dict, max_length=200, description="The enemies by name: Health, Defense, skills."
     )
     companions: dict[Name, CreatureInput] = Field(
-        default_factory=dict, max_length=50, description="The companions by name: Health, Defense, skills."
+        default_factory=empty_dict, max_length=50, description="The companions by name: Health, Defense, skills."
     )
     actions: list[Action] = Field(
-        default_factory=list, max_length=10_000, description="The actions to resolve, in order (do: engage, ...)."
+        default_factory=empty_list, max_length=10_000, description="The actions to resolve, in order (do: engage, ...)."
     )

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from tabroll.kit.models import ScenarioFile, Strict
+from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list
 
 from .actions import Action, ResponseInput
 from .additions import DeckCardInput
@@ -62,24 +62,24 @@ class ForgodScenario(ScenarioFile):
         None, ge=0, le=10**6, description=N_("The campaign points (PC) each side may spend (instead of the tier's).")
     )
     decks: dict[str, list[DeckCardInput]] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         description=N_(
             "Each side's addition deck (the forge), by side name: one addition is drawn at random at the "
             "start of each turn of one of its troop cards."
         ),
     )
     hands: dict[str, list[DeckCardInput]] = Field(
-        default_factory=dict, description=N_("The additions each side already holds in its hand, by side name.")
+        default_factory=empty_dict, description=N_("The additions each side already holds in its hand, by side name.")
     )
     reinforcement_cards: dict[str, Annotated[int, Field(ge=0, le=9)]] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         description=N_("How many Llamar Refuerzos special cards each side holds, by side name."),
     )
     units: dict[str, UnitInput] = Field(
         max_length=1000, description=N_("Every card or detachment by name: its side, its square and its card's stats.")
     )
     actions: list[Action] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=100_000,
         description=N_("The actions played, in order ('do:' names each kind)."),
     )

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Field, field_validator, model_validator
 
 from tabroll.kit import ActionHeader
-from tabroll.kit.models import ScenarioFile, Strict, keys
+from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
 
 from .messages import N_, _, band_word, n_
 
@@ -179,19 +179,19 @@ class CombatantInput(Strict):
         description="Its colour identity, one letter per symbol: W, U, B, R, G (e.g. WUBB).",
     )
     keywords: list[str] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         validation_alias=KEYWORDS_KEYS,
         max_length=30,
         description="Keywords such as First Strike, Vigilance, Trample, Haste, Regenerate, Indestructible.",
     )
     spells: list[Name] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=200,
         validation_alias=_alias("spells", "in_memory", "memory_spells"),
         description="The spells of the list it holds in Memory now.",
     )
     library: list[Name] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=1000,
         validation_alias=_alias("library", "Biblioteka"),
         description="Spells of the list still to draw, the next one first (one per Reach phase).",
@@ -478,7 +478,9 @@ class UpkeepAction(Strict):
     do: Literal["upkeep"] = Field(description="The kind of action: a character's Upkeep.")
     unit: Name = Field(description="The character whose Upkeep it is.")
     uphold: list[Name] = Field(
-        default_factory=list, max_length=100, description="The lasting effects and creatures it upholds with Focus."
+        default_factory=empty_list,
+        max_length=100,
+        description="The lasting effects and creatures it upholds with Focus.",
     )
     dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
 
@@ -641,7 +643,7 @@ class EndTurnAction(Strict):
     do: Literal["end_turn"] = Field(description="The kind of action: the End phase of a turn.")
     unit: Name | None = Field(None, description="The character whose turn ends.")
     forget: list[Name] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=200,
         description="The spells it forgets: exactly those above half of its Memory.",
     )
@@ -680,19 +682,19 @@ class HeroesScenario(ScenarioFile):
 
     ruleset: Literal["mtg_heroes"] = Field(description="This game's id: mtg_heroes.")
     combatants: dict[Name, CombatantInput] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         max_length=1000,
         validation_alias=_alias("combatants", "units"),
         description="The characters and creatures in the fight at the start, by name (also 'units').",
     )
     reserve: dict[Name, CombatantInput] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         max_length=1000,
         description="Creatures (or characters) not yet in the fight, by name: what 'do: summon' and summoning "
         "spells bring in.",
     )
     spells: dict[Name, SpellInput] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         max_length=1000,
         description="Spells of this scenario, added to (or replacing, by name) the bundled illustrative list.",
     )
@@ -703,8 +705,10 @@ class HeroesScenario(ScenarioFile):
         "daleki, bliski, bezpośredni).",
     )
     ranges: list[RangeInput] = Field(
-        default_factory=list, max_length=100_000, description="The band of each pair that is not at default_range."
+        default_factory=empty_list,
+        max_length=100_000,
+        description="The band of each pair that is not at default_range.",
     )
     actions: list[Action] = Field(
-        default_factory=list, max_length=100_000, description="The actions to resolve, in order (the 'do' key)."
+        default_factory=empty_list, max_length=100_000, description="The actions to resolve, in order (the 'do' key)."
     )

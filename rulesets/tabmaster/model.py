@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Field, ValidationInfo, field_validator, model_validator
 
 from tabroll.kit import ActionHeader
-from tabroll.kit.models import ScenarioFile, Strict, keys
+from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
 
 from . import WORDS
 from .messages import N_, _
@@ -84,7 +84,7 @@ class AttackSpec(Strict):
     roll: str | None = Field(None, description="A projectile's attack die, e.g. 1d10.")
     ammo: str | None = Field(None, description="The projectile it spends, e.g. Flecha.")
     effects: list[str | dict[str, Any]] = Field(
-        default_factory=list, description="Its effects as printed in brackets: Área, Elemento: Fogo, Linha…"
+        default_factory=empty_list, description="Its effects as printed in brackets: Área, Elemento: Fogo, Linha…"
     )
 
 
@@ -174,13 +174,13 @@ class UnitInput(Strict):
         None, validation_alias=_KEYS["secondary"], description="Its secondary attack (ATK and DAN), if printed."
     )
     traits: list[str] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         validation_alias=_KEYS["traits"],
         max_length=50,
         description="Traits and essences ('archer', 'Essência: Fogo').",
     )
     ammunition: dict[str, Annotated[int, Field(ge=0, le=10**6)]] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         validation_alias=_KEYS["ammunition"],
         description="Projectiles it carries, by kind ({Flecha: 6}).",
     )
@@ -265,10 +265,10 @@ class BoardInput(Strict):
         description="Width and height in squares; squares count from [0, 0]."
     )
     heights: list[HeightPatch] = Field(
-        default_factory=list, max_length=100_000, description="Terrain heights (every other square is at 0)."
+        default_factory=empty_list, max_length=100_000, description="Terrain heights (every other square is at 0)."
     )
     obstacles: list[SquareInput] = Field(
-        default_factory=list, max_length=100_000, description="Squares nobody may enter or see through."
+        default_factory=empty_list, max_length=100_000, description="Squares nobody may enter or see through."
     )
 
 
@@ -304,7 +304,7 @@ class SpecialOutcome(SpecialRule):
     """What the table decided for a Special attack: its effect on the damage, and units it defeated."""
 
     defeated: list[str] = Field(
-        default_factory=list, description="The units the Special defeats, by the table's ruling."
+        default_factory=empty_list, description="The units the Special defeats, by the table's ruling."
     )
 
 
@@ -409,7 +409,7 @@ class TabMasterScenario(ScenarioFile):
     ruleset: Literal["tabmaster"] = Field(description="This file's game: tabmaster.")
     board: BoardInput = Field(description="The board: its size in squares, heights and obstacles.")
     armies: dict[str, dict[str, Annotated[int, Field(ge=0, le=10**6)]]] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         description="The army sheet of each side: its projectiles by kind, e.g. {red: {Flecha: 12}}.",
     )
     units: dict[str, UnitInput] = Field(
@@ -417,7 +417,7 @@ class TabMasterScenario(ScenarioFile):
         description="The units by name; a catalogue unit's name (or 'unit: Lanceiro') fills in its printed stats.",
     )
     actions: list[Action] = Field(
-        default_factory=list, max_length=100_000, description="The actions to resolve, in order."
+        default_factory=empty_list, max_length=100_000, description="The actions to resolve, in order."
     )
 
     @field_validator("units", mode="before")

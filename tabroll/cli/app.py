@@ -262,6 +262,8 @@ def main(argv: list[str] | None = None) -> None:
     entry = sys.modules.get("tabroll.cli.entry")
     _STARTED[:] = [entry.STARTED if argv is None and entry is not None else time.monotonic()]
     _prepare_streams(argv)
+    if argv is None:
+        _without_pydantic_plugins()
     _interrupts.clear()
     previous = signal.getsignal(signal.SIGINT)
     unraisable = sys.unraisablehook
@@ -323,6 +325,16 @@ def _prepare_streams(argv: list[str] | None) -> None:
     if hasattr(signal, "SIGPIPE") and argv is None:
         # 'tabroll run ... | head -1': when the reader leaves, stop quietly as any Unix filter does.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+
+def _without_pydantic_plugins() -> None:
+    """The command's process validates its files with no pydantic plugin (pydantic's documented
+    ``PYDANTIC_DISABLE_PLUGINS``, unless the environment sets it): plugins observe a program's own models, and
+    looking for them reads the entry points of every installed distribution when the first model is built. A
+    program that imports tabroll keeps its plugins; Typer builds its own validators the same way."""
+    import os
+
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
 def _run(argv: list[str] | None) -> int:

@@ -30,20 +30,15 @@ from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, KeepIf, Labeled
 from tabroll.dice.nodes import (
     APPLY,
     FUNCTIONS,
     BinaryOp,
-    Compare,
     Constant,
     DiceLimits,
-    DicePool,
-    DiceSet,
     DiceTerm,
-    Function,
     Keep,
-    KeepIf,
-    Labeled,
     Negate,
     Node,
     Range,

@@ -9,11 +9,14 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar, cast
 
 from tabroll.i18n import N_
+
+if TYPE_CHECKING:
+    from tabroll.dice.extended import Compare, DicePool, DiceSet, Explode, Function, KeepIf, KeepSteps, Labeled, Reroll
 
 KeepMode: TypeAlias = Literal["kh", "kl", "dh", "dl"]
 Op: TypeAlias = Literal["+", "-", "*", "/", "//", "%"]
@@ -180,122 +183,8 @@ class Keep:
         return tuple(i >= pool - kept for i in range(pool))
 
 
-@dataclass(frozen=True, slots=True)
-class KeepSteps:
-    """Several keep/drop steps on one term or set (``4d6kh1kl1``, ``(1,2,3,4,5)ph1pl1``), as d20 reads them:
-    consecutive keeps keep every die any of them keeps, consecutive drops drop every die any of them drops, and each
-    such group acts on the dice the one before it left."""
-
-    steps: tuple[Keep, ...]
-
-    @property
-    def notation(self) -> str:
-        return "".join(step.notation for step in self.steps)
-
-    def groups(self) -> list[list[Keep]]:
-        out: list[list[Keep]] = []
-        for step in self.steps:
-            if out and out[-1][0].mode[0] == step.mode[0]:
-                out[-1].append(step)
-            else:
-                out.append([step])
-        return out
-
-    def kept_of(self, pool: int) -> int:
-        """How many of ``pool`` dice count (a keep group keeps its highest and lowest ends, a drop group drops them)."""
-        left = pool
-        for group in self.groups():
-            top = max((s.n for s in group if s.mode in ("kh", "dh")), default=0)
-            bottom = max((s.n for s in group if s.mode in ("kl", "dl")), default=0)
-            left = min(left, top + bottom) if group[0].mode[0] == "k" else max(0, left - top - bottom)
-        return left
-
-    def ranks(self, pool: int) -> tuple[bool, ...]:
-        """Which places of ``pool`` sorted values count, from the highest down."""
-        alive = list(range(pool))
-        for group in self.groups():
-            chosen: set[int] = set()
-            for step in group:
-                flags = step.ranks(len(alive))
-                keeping = step.mode[0] == "k"
-                chosen.update(place for place, kept in zip(alive, flags, strict=True) if kept == keeping)
-            keeping = group[0].mode[0] == "k"
-            alive = [place for place in alive if (place in chosen) == keeping]
-        standing = set(alive)
-        return tuple(place in standing for place in range(pool))
-
-    def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
-        """Which of ``values`` count; among equal values the earlier one is placed higher."""
-        ranked = sorted(range(len(values)), key=lambda i: (-values[i], i))
-        places = self.ranks(len(values))
-        out = [False] * len(values)
-        for place, index in enumerate(ranked):
-            out[index] = places[place]
-        return tuple(out)
-
-
-@dataclass(frozen=True, slots=True)
-class KeepIf:
-    """Keep (``k>3``) or drop (``p<3``) the dice or items whose value meets ``condition``, as d20 reads them."""
-
-    keep: bool
-    condition: Condition
-
-    @property
-    def notation(self) -> str:
-        return ("k" if self.keep else "p") + self.condition.written()
-
-    def kept_of(self, pool: int) -> int:
-        """The most dice that may count."""
-        return pool
-
-    def counts(self, value: Number) -> bool:
-        return self.condition.matches(value) == self.keep
-
-    def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
-        return tuple(self.counts(v) for v in values)
-
-
-Selection: TypeAlias = Keep | KeepSteps | KeepIf
+Selection: TypeAlias = "Keep | KeepSteps | KeepIf"
 """What a term or a set keeps: by rank (one step or several) or by value."""
-
-
-@dataclass(frozen=True, slots=True)
-class Reroll:
-    """Reroll a die whose face meets ``condition`` (or any of ``also``: ``r1r2``): again and again (``r``, up to the
-    limit) or ``once`` (``ro``)."""
-
-    once: bool
-    condition: Condition
-    also: tuple[Condition, ...] = ()
-
-    @property
-    def conditions(self) -> tuple[Condition, ...]:
-        return (self.condition, *self.also)
-
-    def matches(self, face: int) -> bool:
-        return any(condition.matches(face) for condition in self.conditions)
-
-    @property
-    def notation(self) -> str:
-        mark = "ro" if self.once else "rr"  # rr: Foundry reads r as once
-        return "".join(mark + condition.written(bare=True) for condition in self.conditions)
-
-
-@dataclass(frozen=True, slots=True)
-class Explode:
-    """A die whose face meets ``condition`` (``None``: its highest face) adds another die: ``!`` a new die that may
-    explode in turn, ``!!`` added to the same die (compounding), ``xo`` a new die that does not explode again."""
-
-    kind: ExplodeKind
-    condition: Condition | None = None
-
-    @property
-    def notation(self) -> str:
-        return self.kind + (self.condition.written(bare=True) if self.condition is not None else "")
-
-    def matches(self, face: int, high: int) -> bool:
-        return face == high if self.condition is None else self.condition.matches(face)
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,23 +284,6 @@ class DiceTerm:
 
 
 @dataclass(frozen=True, slots=True)
-class DicePool:
-    """Dice whose number is rolled first (``(1d4)d6``, as Roll20 and Foundry read it): ``term`` with its ``count``
-    the most ``count_of`` can reach; a fraction of a die is truncated toward zero."""
-
-    count_of: Node
-    term: DiceTerm
-
-    def with_count(self, count: int) -> DiceTerm:
-        return replace(self.term, count=count)
-
-    @property
-    def after_count(self) -> str:
-        """The term's notation after its number of dice: ``d6kh1``."""
-        return self.term.notation[len(str(self.term.count)) :]
-
-
-@dataclass(frozen=True, slots=True)
 class BinaryOp:
     """``left op right`` for ``+``, ``-``, ``*``, ``/`` (exact: the fraction is kept until the total, which is
     then truncated toward zero, as in d20), ``//`` (divides and rounds down at once) and ``%`` (the remainder, with
@@ -429,63 +301,8 @@ class Negate:
     operand: Node
 
 
-@dataclass(frozen=True, slots=True)
-class Function:
-    """``floor(x)``, ``ceil(x)``, ``round(x)`` (halves up, as Foundry's) or ``abs(x)``."""
-
-    name: FunctionName
-    operand: Node
-
-
-@dataclass(frozen=True, slots=True)
-class Labeled:
-    """A part of an expression with a label (``2d6[fire]``), kept in the log and the JSON; its value is the part's."""
-
-    operand: Node
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class DiceSet:
-    """Expressions rolled together (``(1d4+1,3,2d6kl1)kh1``): their sum, the ones ``keep`` keeps, or how many of them
-    meet ``success`` (less those that meet ``failure``)."""
-
-    items: tuple[Node, ...]
-    keep: Selection | None = None
-    success: Condition | None = None
-    failure: Condition | None = None
-
-    @property
-    def modifiers(self) -> str:
-        out = self.keep.notation if self.keep is not None else ""
-        if self.success is not None:
-            out += self.success.written()
-        if self.failure is not None:
-            out += "f" + self.failure.written(bare=True)
-        return out
-
-    def score(self, value: Number) -> Number:
-        if self.success is None:
-            return value
-        if self.success.matches(value):
-            return 1
-        return -1 if self.failure is not None and self.failure.matches(value) else 0
-
-
-@dataclass(frozen=True, slots=True)
-class Compare:
-    """The whole expression ``left`` compared with ``target``: 1 (success) or 0 (failure). Only at the top."""
-
-    op: CompareOp
-    left: Node
-    target: int
-
-    @property
-    def condition(self) -> Condition:
-        return Condition(self.op, self.target)
-
-
-Node: TypeAlias = Constant | DiceTerm | DicePool | BinaryOp | Negate | Function | Labeled | DiceSet | Compare
+Node: TypeAlias = "Constant | DiceTerm | DicePool | BinaryOp | Negate | Function | Labeled | DiceSet | Compare"
+"""A part of an expression: the kinds declared here, or those of :mod:`tabroll.dice.extended`."""
 Leaf: TypeAlias = Constant | DiceTerm
 
 
@@ -542,7 +359,13 @@ def children(node: Node) -> tuple[Node, ...]:
     """The parts of a node, in the order they are rolled."""
     if isinstance(node, BinaryOp):
         return (node.left, node.right)
-    if isinstance(node, Negate | Labeled | Function):
+    if isinstance(node, Negate):
+        return (node.operand,)
+    if isinstance(node, Constant | DiceTerm):
+        return ()
+    from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
+
+    if isinstance(node, Labeled | Function):
         return (node.operand,)
     if isinstance(node, DicePool):
         return (node.count_of,)
@@ -575,6 +398,8 @@ def fold(root: Node, combine: Callable[[Node, list[T]], T]) -> T:
 def _absorbs(node: Node, op: str = "") -> bool:
     """Whether a comparison written right after ``node`` would be read as part of it (a dice term's or a set's own
     success count), so that a comparison of the whole needs parentheses around it."""
+    from tabroll.dice.extended import DicePool, DiceSet  # a comparison's module: loaded
+
     while True:
         if isinstance(node, BinaryOp):
             node = node.right
@@ -601,6 +426,10 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
         if isinstance(node, Negate):
             text, level = parts[0]
             return "-" + (text if level >= 3 else f"({text})"), 3
+        if isinstance(node, Constant | DiceTerm):
+            return leaf_text(node), 3 if isinstance(node, Constant) and node.value < 0 else 4
+        from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
+
         if isinstance(node, Function):
             return f"{node.name}({parts[0][0]})", 4
         if isinstance(node, DicePool):
@@ -706,13 +535,24 @@ def term_range(term: DiceTerm, limits: DiceLimits = DEFAULT_LIMITS) -> Faces:
     kept = (term.keep.kept_of(pool[0]), term.keep.kept_of(pool[1])) if term.keep is not None else pool
     if term.success is not None:
         return (-kept[1] if term.failure is not None else 0), kept[1]
-    if term.keep is None or isinstance(term.keep, KeepIf):
+    if term.keep is None or _by_value(term.keep):
         low, high = _sum_range((term.count, term.count), chain)
         return (min(low, 0), max(high, 0)) if term.keep is not None else (low, high)  # a die kept by value or not
     return _sum_range(kept, die)
 
 
+def _by_value(keep: Selection) -> bool:
+    """Whether ``keep`` keeps dice by their value (``k>3``) rather than by their rank."""
+    if isinstance(keep, Keep):
+        return False
+    from tabroll.dice.extended import KeepIf  # imported with the selection
+
+    return isinstance(keep, KeepIf)
+
+
 def set_range(node: DiceSet, items: list[Range]) -> Range:
+    from tabroll.dice.extended import KeepIf  # a set's module: loaded
+
     if node.success is not None:
         counted = len(items) if node.keep is None else node.keep.kept_of(len(items))
         return (-counted if node.failure is not None else 0), counted
@@ -738,6 +578,8 @@ def node_range(node: Node, parts: list[Range], limits: DiceLimits) -> Range:
         return combine_ranges(node.op, parts[0], parts[1])
     if isinstance(node, Negate):
         return -parts[0][1], -parts[0][0]
+    from tabroll.dice.extended import DicePool, DiceSet, Function, Labeled  # imported with the node
+
     if isinstance(node, Function):
         return function_range(node.name, parts[0])
     if isinstance(node, DicePool):
@@ -786,9 +628,20 @@ def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Featur
             found.add("critical")
         if node.fudge:
             found.add("fudge")
-    elif isinstance(node, BinaryOp) and node.op in MULTIPLYING:
-        found.add("multiply" if node.op == "*" else "divide")
-    elif isinstance(node, Function):
+    elif isinstance(node, BinaryOp | Negate | Constant):
+        if isinstance(node, BinaryOp) and node.op in MULTIPLYING:
+            found.add("multiply" if node.op == "*" else "divide")
+    else:
+        found |= _extended_features(node)
+    return frozenset(found)
+
+
+def _extended_features(node: Node) -> set[Feature]:
+    """The features a node of :mod:`tabroll.dice.extended` adds (its parts' aside)."""
+    from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
+
+    found: set[Feature] = set()
+    if isinstance(node, Function):
         found.add("function")
     elif isinstance(node, DicePool):
         found |= {"pool", *features_of(node.term, [])}
@@ -802,7 +655,7 @@ def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Featur
             found.add("success")
     elif isinstance(node, Compare):
         found.add("compare")
-    return frozenset(found)
+    return found
 
 
 # --- what a game allows -------------------------------------------------------------------------------------

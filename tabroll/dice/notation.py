@@ -45,29 +45,20 @@ from tabroll.dice.nodes import (
     FEATURE_NAMES,
     PLAIN_FEATURES,
     BinaryOp,
-    Compare,
     CompareOp,
     Condition,
     Constant,
     DiceLimits,
-    DicePool,
     DiceRules,
-    DiceSet,
     DiceTerm,
-    Explode,
     ExplodeKind,
     Feature,
-    Function,
     Keep,
-    KeepIf,
     KeepMode,
-    KeepSteps,
-    Labeled,
     Negate,
     Node,
     Op,
     Range,
-    Reroll,
     children,
     explosion_cap,
     features_of,
@@ -84,6 +75,16 @@ from tabroll.i18n import N_, _
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
+    from tabroll.dice.extended import Compare as Compare
+    from tabroll.dice.extended import DicePool as DicePool
+    from tabroll.dice.extended import DiceSet as DiceSet
+    from tabroll.dice.extended import Explode as Explode
+    from tabroll.dice.extended import Function as Function
+    from tabroll.dice.extended import KeepIf as KeepIf
+    from tabroll.dice.extended import KeepSteps as KeepSteps
+    from tabroll.dice.extended import Labeled as Labeled
+    from tabroll.dice.extended import Reroll as Reroll
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -129,6 +130,24 @@ __all__ = [
     "term_range",
     "to_notation",
 ]
+
+
+_EXTENDED = frozenset(
+    {"Compare", "DicePool", "DiceSet", "Explode", "Function", "KeepIf", "KeepSteps", "Labeled", "Reroll"}
+)
+
+
+def __getattr__(name: str) -> object:
+    """The nodes of :mod:`tabroll.dice.extended` by name here too, that module imported when one is first asked for
+    (PEP 562)."""
+    if name in _EXTENDED:
+        from tabroll.dice import extended
+
+        value = getattr(extended, name)
+        globals()[name] = value  # found directly from now on
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 DICE_TIP = N_("dice are written like 1d20, 2d6+3, 4d6kh3")
 """The tip of a dice expression that cannot be read: in English here, said in the language where it is shown."""

@@ -11,30 +11,21 @@ from typing import Any, NoReturn
 from tabroll.dice.nodes import (
     FEATURE_NAMES,
     BinaryOp,
-    Compare,
     CompareOp,
     Condition,
     Constant,
     DiceLimits,
-    DicePool,
     DiceRules,
-    DiceSet,
     DiceTerm,
-    Explode,
     ExplodeKind,
     Feature,
-    Function,
     FunctionName,
     Keep,
-    KeepIf,
     KeepMode,
-    KeepSteps,
-    Labeled,
     Negate,
     Node,
     Op,
     Range,
-    Reroll,
     Selection,
     combine_ranges,
     explosion_cap,
@@ -132,6 +123,8 @@ class Parser:
         if op is not None:
             self.allow("compare", at)
             target, _at = self.signed(_("the number to compare with, like >=15"))
+            from tabroll.dice.extended import Compare
+
             node = Compare(op, node, target)
         if ch := self.peek():
             if ch == ")":
@@ -255,6 +248,8 @@ class Parser:
         self.pos = end + 1
         if self.peek() == "[":
             self.fail(_("a part takes one label"))
+        from tabroll.dice.extended import Labeled
+
         return Labeled(node, label), value_range
 
     def atom(self) -> tuple[Node, Range]:
@@ -287,6 +282,8 @@ class Parser:
             self.fail(_("the number of dice could be {low:,}; a number of dice cannot be negative", low=low), at)
         term, _range = self.dice(high, self.pos)
         assert isinstance(term, DiceTerm)
+        from tabroll.dice.extended import DicePool
+
         node = DicePool(count_of, term)
         return self.checked(node, pool_range(node, counts, self.limits), at)
 
@@ -317,6 +314,8 @@ class Parser:
         if self.peek() != "(":
             self.fail(self.expected(_("'(' after {name}, like {name}(1d6/2)", name=name)))
         node, value_range = self.group("(", self.pos)
+        from tabroll.dice.extended import Function
+
         return self.checked(Function(name, node), function_range(name, value_range), at)
 
     def group(self, opener: str, at: int) -> tuple[Node, Range]:
@@ -328,6 +327,8 @@ class Parser:
         if opener == "(" and (op := self.comparison(whole=True)) is not None:  # 1+(2==2), as d20 reads it
             self.allow("compare", compared_at)
             target, _at = self.signed(_("the number to compare with, like >=15"))
+            from tabroll.dice.extended import Compare
+
             items[0] = Compare(op, items[0][0], target), (0, 1)
         single = False  # (1,): a set of one item, as d20 writes it
         while self.peek() == ",":
@@ -354,6 +355,8 @@ class Parser:
             single = True  # (1d20)kh1: a set of one item, as d20 reads it
         self.allow("set", at)
         keep, success, failure = self.set_modifiers(len(items))
+        from tabroll.dice.extended import DiceSet
+
         node = DiceSet(tuple(node for node, _range in items), keep, success, failure)
         if len(items) == 1 and keep is None and success is None:
             return items[0]
@@ -508,6 +511,8 @@ class Parser:
                 self.allow("explode", mod_at)
                 self.pos += 2
                 face = self.face(_("the faces to reroll and add after '{mark}', like {mark}1", mark="ra"))
+                from tabroll.dice.extended import Explode
+
                 found["explode"] = Explode("xo", face or Condition("=", term.low)), mod_at
             elif word.startswith(("cs", "cf")):
                 name = "critical" if word.startswith("cs") else "fumble"
@@ -530,6 +535,8 @@ class Parser:
                 written = "ro" if once else "r"
                 face = self.face(_("the faces to reroll after '{mark}', like {mark}1 or {mark}<3", mark=written))
                 condition = face or Condition("=", term.low)
+                from tabroll.dice.extended import Reroll
+
                 if before is None:
                     found["reroll"] = Reroll(once, condition), mod_at
                 else:  # r1r2: a die showing any of them is rerolled
@@ -541,6 +548,8 @@ class Parser:
                 mark = word[:2] if kind != "!" else word[:1]  # x (Foundry) and e (Avrae) are !
                 self.pos += len(mark)
                 face = self.face(_("the faces that explode after '{mark}', like {mark}6 or {mark}>4", mark=mark))
+                from tabroll.dice.extended import Explode
+
                 found["explode"] = Explode(kind, face), mod_at
             elif word.startswith(("mi", "ma")):
                 name = "floor" if word.startswith("mi") else "ceiling"
@@ -596,11 +605,15 @@ class Parser:
         step: Selection
         if written in ("k", "p") and after in ("<", ">", "="):
             self.pos += 1
+            from tabroll.dice.extended import KeepIf
+
             step = KeepIf(written == "k", self.condition(_("a number after the comparison, like k>3")))
         else:
             step = self.keep(count, at, items=items)
         if before is None:
             return step
+        from tabroll.dice.extended import KeepIf, KeepSteps  # a second step: steps are kept together
+
         if isinstance(before, KeepIf) or isinstance(step, KeepIf):
             self.fail(_("keep by value (k>3, p<3) alone, with no other keep or drop"), at)
         steps = KeepSteps((*(before.steps if isinstance(before, KeepSteps) else (before,)), step))

@@ -10,13 +10,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from tabroll.dice.nodes import (
     MULTIPLYING,
     BinaryOp,
-    Compare,
     Constant,
-    DicePool,
-    DiceSet,
     DiceTerm,
-    Function,
-    Labeled,
     Negate,
     Node,
     Number,
@@ -151,14 +146,16 @@ class RolledNode:
             if isinstance(node, DiceTerm):
                 assert rolled.term is not None
                 return rolled.term.to_json()
-            if isinstance(node, DicePool):
-                assert rolled.term is not None
-                return {**rolled.term.to_json(), "count": parts[0]}
             value = json_number(rolled.value)
             if isinstance(node, BinaryOp):
                 return {"op": node.op, "value": value, "left": parts[0], "right": parts[1]}
             if isinstance(node, Negate):
                 return {"op": "negate", "value": value, "of": parts[0]}
+            from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
+
+            if isinstance(node, DicePool):
+                assert rolled.term is not None
+                return {**rolled.term.to_json(), "count": parts[0]}
             if isinstance(node, Function):
                 return {"op": node.name, "value": value, "of": parts[0]}
             if isinstance(node, Labeled):
@@ -223,6 +220,8 @@ def _shown_tree(root: RolledNode) -> str:
         if isinstance(node, Negate):
             text, level = parts[0]
             return "-" + (text if level >= 3 else f"({text})"), 3
+        from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
+
         if isinstance(node, Function):
             return f"{node.name}({parts[0][0]})", 4
         if isinstance(node, DicePool):
@@ -272,6 +271,8 @@ class RolledExpression:
             return self.terms[0].values
         if self.root is None:
             return tuple(v for term in self.terms for v in term.kept_values())
+        from tabroll.dice.extended import DiceSet  # a tree's parts: a set's items that count
+
         out: list[int] = []
         stack: list[RolledNode] = [self.root]
         while stack:

@@ -17,15 +17,10 @@ from tabroll.dice.nodes import (
     APPLY,
     FUNCTIONS,
     BinaryOp,
-    Compare,
     Constant,
     DiceLimits,
-    DicePool,
-    DiceSet,
     DiceTerm,
-    Function,
     Keep,
-    Labeled,
     Negate,
     Node,
     Number,
@@ -37,6 +32,7 @@ from tabroll.dice.rolled import RolledDie, RolledExpression, RolledNode, RolledT
 from tabroll.dice.sources import DiceRequest, DiceSource, checked_draw
 
 if TYPE_CHECKING:
+    from tabroll.dice.extended import DiceSet
     from tabroll.dice.notation import DiceExpression
 
 _MARK_ORDER = (
@@ -249,6 +245,8 @@ def roll_expression(
             return RolledNode(node, APPLY[node.op](parts[0].value, parts[1].value), tuple(parts))
         if isinstance(node, Negate):
             return RolledNode(node, -parts[0].value, tuple(parts))
+        from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
+
         if isinstance(node, Function):
             return RolledNode(node, FUNCTIONS[node.name](parts[0].value), tuple(parts))
         if isinstance(node, DicePool):

@@ -23,6 +23,18 @@ OptionsT = TypeVar("OptionsT", bound=BaseModel)
 MAX_SEED = 2**63 - 1
 
 
+def empty_list() -> list[Any]:
+    """A new empty list: the ``default_factory`` of a model's list field. Pydantic reads the signature of a default
+    factory when it builds the model; a Python function's is at hand, whereas the builtin ``list`` has only a text
+    signature, which :mod:`inspect` parses with :mod:`tokenize` (compiling its regular expressions on every start)."""
+    return []
+
+
+def empty_dict() -> dict[Any, Any]:
+    """A new empty dict: the ``default_factory`` of a model's mapping field (see :func:`empty_list`)."""
+    return {}
+
+
 class Strict(BaseModel):
     """The base of every scenario model: an unknown field is an error (a typo never passes silently), values
     are frozen, and a field may be written by its name or its alias (the game's stat abbreviation)."""
@@ -67,13 +79,17 @@ class ScenarioFile(Strict):
     """The fields every game's scenario file has, besides ``ruleset`` (a ``Literal`` of the game's id, which
     each game declares first) and its own board, units and actions."""
 
+    # Built the first time a file is validated (or its schema asked for), not when the game's models are imported:
+    # an attack typed on the command line validates its units and action alone and never needs the whole file's.
+    model_config = ConfigDict(defer_build=True)
+
     title: str = Field("", description="What the scenario shows, for the log's header.")
     description: str = Field("", description="Any longer text about the scenario (not used by the rules).")
     seed: int | None = Field(
         None, ge=0, le=MAX_SEED, description="The seed of the dice when the command line gives none."
     )
     options: dict[str, Any] = Field(
-        default_factory=dict, description="House-rule options by name (tabroll rules GAME lists them)."
+        default_factory=empty_dict, description="House-rule options by name (tabroll rules GAME lists them)."
     )
 
 
@@ -165,6 +181,8 @@ __all__ = [
     "Strict",
     "assemble",
     "command_line_model",
+    "empty_dict",
+    "empty_list",
     "scenario_options",
     "steps_of",
     "unknown_name",

@@ -94,3 +94,32 @@ def test_every_bundled_game_s_events_are_its_part_and_clash_with_no_core_kind() 
     for game in all_rulesets():
         assert game.event_types()
         assert game.load_events() and all(isinstance(cls, type) for cls in game.load_events())
+
+
+def test_the_core_events_declared_apart_are_found_in_tabroll_events_and_counted_as_core() -> None:
+    """``tabroll.events`` hands out the core events of ``tabroll.battle_events`` by name (imported when first asked
+    for): the same classes, each a core kind, and a name neither module has is still an AttributeError."""
+    import tabroll.battle_events as battle
+    import tabroll.events as events
+
+    for cls in battle.CORE_EVENTS:
+        assert getattr(events, cls.__name__) is cls
+    assert events.CORE_EVENTS is battle.CORE_EVENTS
+    assert {"action", "roll", "damage", "defeat", "game_over"} <= set(events.event_types())
+    with pytest.raises(AttributeError):
+        _ = events.NoSuchEvent  # type: ignore[attr-defined]
+
+
+def test_the_extended_nodes_are_found_where_they_were() -> None:
+    """``tabroll.dice`` and ``tabroll.dice.notation`` hand out the nodes of ``tabroll.dice.extended`` by name."""
+    import tabroll.dice
+    import tabroll.dice.extended as extended
+    import tabroll.dice.notation as notation
+
+    for name in ("Compare", "DicePool", "DiceSet", "Explode", "Function", "KeepIf", "KeepSteps", "Labeled", "Reroll"):
+        assert getattr(tabroll.dice, name) is getattr(extended, name)
+        assert getattr(notation, name) is getattr(extended, name)
+    with pytest.raises(AttributeError):
+        _ = notation.NoSuchNode  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        _ = tabroll.dice.NoSuchNode  # type: ignore[attr-defined]

@@ -56,6 +56,7 @@ def test_roll_loads_no_game_no_yaml_no_scenario_model_and_no_library_api() -> No
     modules = loaded("roll", "1d20", "--format", "text")
     assert not {m for m in modules if m.startswith("tabroll.rulesets.")}
     avoided = {"yaml", "rich", "json", "tabroll.api", "tabroll.kit.models", "tabroll.loading", "tabroll.engine"}
+    avoided |= {"tabroll.battle_events"}  # damage, defeat, hit…: the roll events are tabroll.events' own
     avoided -= typer_alone()
     assert "tabroll.engine" in avoided
     assert not avoided & modules, avoided & modules
@@ -76,3 +77,4 @@ def test_running_a_tabmaster_file_loads_no_other_game_and_not_the_command_line_a
         assert game_modules(modules, game) == set()
     assert "tabroll.loading.quick" not in modules
     assert "tabroll.api" not in modules  # the command makes the run itself; the library's result types wait
+    assert "tabroll.dice.extended" not in modules  # its dice are NdM: no reroll, explosion, set or comparison

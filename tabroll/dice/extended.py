@@ -1,0 +1,210 @@
+"""The parts of a dice expression beyond numbers, NdM dice, keep/drop and ``+ - * /`` (which :mod:`tabroll.dice.nodes`
+declares): several keep steps and keeping by value, rerolls, explosions, a rolled number of dice, functions, labels,
+sets and a comparison of the whole. The parser imports this module when an expression uses one of them, so a roll of
+1d20+5 never builds these classes; where the code walks a tree it looks for them only past the common parts (a node
+of these kinds exists only once this module is imported).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from tabroll.dice.nodes import (
+    CompareOp,
+    Condition,
+    DiceTerm,
+    ExplodeKind,
+    FunctionName,
+    Keep,
+    Node,
+    Number,
+    Selection,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class KeepSteps:
+    """Several keep/drop steps on one term or set (``4d6kh1kl1``, ``(1,2,3,4,5)ph1pl1``), as d20 reads them:
+    consecutive keeps keep every die any of them keeps, consecutive drops drop every die any of them drops, and each
+    such group acts on the dice the one before it left."""
+
+    steps: tuple[Keep, ...]
+
+    @property
+    def notation(self) -> str:
+        return "".join(step.notation for step in self.steps)
+
+    def groups(self) -> list[list[Keep]]:
+        out: list[list[Keep]] = []
+        for step in self.steps:
+            if out and out[-1][0].mode[0] == step.mode[0]:
+                out[-1].append(step)
+            else:
+                out.append([step])
+        return out
+
+    def kept_of(self, pool: int) -> int:
+        """How many of ``pool`` dice count (a keep group keeps its highest and lowest ends, a drop group drops them)."""
+        left = pool
+        for group in self.groups():
+            top = max((s.n for s in group if s.mode in ("kh", "dh")), default=0)
+            bottom = max((s.n for s in group if s.mode in ("kl", "dl")), default=0)
+            left = min(left, top + bottom) if group[0].mode[0] == "k" else max(0, left - top - bottom)
+        return left
+
+    def ranks(self, pool: int) -> tuple[bool, ...]:
+        """Which places of ``pool`` sorted values count, from the highest down."""
+        alive = list(range(pool))
+        for group in self.groups():
+            chosen: set[int] = set()
+            for step in group:
+                flags = step.ranks(len(alive))
+                keeping = step.mode[0] == "k"
+                chosen.update(place for place, kept in zip(alive, flags, strict=True) if kept == keeping)
+            keeping = group[0].mode[0] == "k"
+            alive = [place for place in alive if (place in chosen) == keeping]
+        standing = set(alive)
+        return tuple(place in standing for place in range(pool))
+
+    def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
+        """Which of ``values`` count; among equal values the earlier one is placed higher."""
+        ranked = sorted(range(len(values)), key=lambda i: (-values[i], i))
+        places = self.ranks(len(values))
+        out = [False] * len(values)
+        for place, index in enumerate(ranked):
+            out[index] = places[place]
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class KeepIf:
+    """Keep (``k>3``) or drop (``p<3``) the dice or items whose value meets ``condition``, as d20 reads them."""
+
+    keep: bool
+    condition: Condition
+
+    @property
+    def notation(self) -> str:
+        return ("k" if self.keep else "p") + self.condition.written()
+
+    def kept_of(self, pool: int) -> int:
+        """The most dice that may count."""
+        return pool
+
+    def counts(self, value: Number) -> bool:
+        return self.condition.matches(value) == self.keep
+
+    def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
+        return tuple(self.counts(v) for v in values)
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Reroll a die whose face meets ``condition`` (or any of ``also``: ``r1r2``): again and again (``r``, up to the
+    limit) or ``once`` (``ro``)."""
+
+    once: bool
+    condition: Condition
+    also: tuple[Condition, ...] = ()
+
+    @property
+    def conditions(self) -> tuple[Condition, ...]:
+        return (self.condition, *self.also)
+
+    def matches(self, face: int) -> bool:
+        return any(condition.matches(face) for condition in self.conditions)
+
+    @property
+    def notation(self) -> str:
+        mark = "ro" if self.once else "rr"  # rr: Foundry reads r as once
+        return "".join(mark + condition.written(bare=True) for condition in self.conditions)
+
+
+@dataclass(frozen=True, slots=True)
+class Explode:
+    """A die whose face meets ``condition`` (``None``: its highest face) adds another die: ``!`` a new die that may
+    explode in turn, ``!!`` added to the same die (compounding), ``xo`` a new die that does not explode again."""
+
+    kind: ExplodeKind
+    condition: Condition | None = None
+
+    @property
+    def notation(self) -> str:
+        return self.kind + (self.condition.written(bare=True) if self.condition is not None else "")
+
+    def matches(self, face: int, high: int) -> bool:
+        return face == high if self.condition is None else self.condition.matches(face)
+
+
+@dataclass(frozen=True, slots=True)
+class DicePool:
+    """Dice whose number is rolled first (``(1d4)d6``, as Roll20 and Foundry read it): ``term`` with its ``count``
+    the most ``count_of`` can reach; a fraction of a die is truncated toward zero."""
+
+    count_of: Node
+    term: DiceTerm
+
+    def with_count(self, count: int) -> DiceTerm:
+        return replace(self.term, count=count)
+
+    @property
+    def after_count(self) -> str:
+        """The term's notation after its number of dice: ``d6kh1``."""
+        return self.term.notation[len(str(self.term.count)) :]
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    """``floor(x)``, ``ceil(x)``, ``round(x)`` (halves up, as Foundry's) or ``abs(x)``."""
+
+    name: FunctionName
+    operand: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Labeled:
+    """A part of an expression with a label (``2d6[fire]``), kept in the log and the JSON; its value is the part's."""
+
+    operand: Node
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSet:
+    """Expressions rolled together (``(1d4+1,3,2d6kl1)kh1``): their sum, the ones ``keep`` keeps, or how many of them
+    meet ``success`` (less those that meet ``failure``)."""
+
+    items: tuple[Node, ...]
+    keep: Selection | None = None
+    success: Condition | None = None
+    failure: Condition | None = None
+
+    @property
+    def modifiers(self) -> str:
+        out = self.keep.notation if self.keep is not None else ""
+        if self.success is not None:
+            out += self.success.written()
+        if self.failure is not None:
+            out += "f" + self.failure.written(bare=True)
+        return out
+
+    def score(self, value: Number) -> Number:
+        if self.success is None:
+            return value
+        if self.success.matches(value):
+            return 1
+        return -1 if self.failure is not None and self.failure.matches(value) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """The whole expression ``left`` compared with ``target``: 1 (success) or 0 (failure). Only at the top."""
+
+    op: CompareOp
+    left: Node
+    target: int
+
+    @property
+    def condition(self) -> Condition:
+        return Condition(self.op, self.target)
