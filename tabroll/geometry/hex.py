@@ -39,7 +39,7 @@ Rectangles
     :meth:`HexMap.rectangle` lays out ``columns`` x ``rows`` hexes in an *odd* offset layout, offset
     coordinates ``(col, row)`` starting at ``(0, 0)`` top-left: on pointy maps odd rows are shoved half a
     hex to the right ("odd-r"); on flat maps odd columns are shoved half a hex down ("odd-q").
-    :meth:`HexMap.to_offset` / :meth:`HexMap.from_offset` convert.
+    :meth:`HexMap.to_offset` converts.
 
 Lines
     :meth:`HexMap.line` walks straight from a hex in one direction until it leaves the map (the first hex not
@@ -403,10 +403,6 @@ class HexMap:
         if self.orientation is Orientation.POINTY:
             return (q + (r - (r & 1)) // 2, r)
         return (q, r + (q - (q & 1)) // 2)
-
-    def from_offset(self, col: int, row: int) -> Hex:
-        """The axial hex at offset ``(col, row)`` (inverse of :meth:`to_offset`)."""
-        return _offset_to_axial(self.orientation, col, row)
 
 
 def _offset_to_axial(orientation: Orientation, col: int, row: int) -> Hex:

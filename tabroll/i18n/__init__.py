@@ -190,14 +190,6 @@ class Domain:
                 return str(text)
         return None
 
-    def lookup_plural(self, singular: str, n: int) -> str | None:
-        """The form for ``n`` of a plural message as the catalogue has it (placeholders unfilled), or ``None``."""
-        for catalogue in self._catalogues():
-            text = catalogue.messages.get((singular, catalogue.plural(n)))
-            if text:
-                return str(text)
-        return None
-
     def gettext(self, message: str, /, **values: Any) -> str:
         """``message`` in the language now, its ``{placeholders}`` filled from ``values``."""
         for catalogue in self._catalogues():

@@ -21,7 +21,6 @@ JOURNAL_VERSION = 2
 :data:`tabroll.events.PROSE_FIELDS`), so a journal reads the same in every language; 1: records kept the events
 as the log said them, in the language of the command that wrote them (still read: see :func:`ignored_fields`)."""
 
-HEADER_FIELDS = ("format", "version", "ruleset", "scenario", "scenario_sha256", "options", "created_by", "check")
 RECORD_FIELDS = ("seq", "action", "dice", "refused", "events", "state", "check")
 OPTIONAL_RECORD_FIELDS = (
     "asked",  # true when the players answered open choices (--prompt)

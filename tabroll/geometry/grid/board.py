@@ -304,14 +304,6 @@ class Board:
         """Like the module-level :func:`sight_steps`, with both squares checked to be on the board."""
         return sight_steps(self._square(a), self._square(b))
 
-    def squares_between(self, a: Sequence[int], b: Sequence[int]) -> list[Square]:
-        """Every square the sight line from ``a`` to ``b`` touches, endpoints excluded, in order from ``a``.
-
-        This is the supercover of the segment between the centres: squares crossed through their interior
-        and, where the line passes exactly through a corner, both grazed squares (in sorted order).
-        """
-        return [square for step in self.sight_steps(a, b) for square in step]
-
     def _blocker(self, square: Square, line_height: Fraction) -> str | None:
         """Why ``square`` blocks a sight line at ``line_height`` there, or None if it does not."""
         if square in self.obstacles:

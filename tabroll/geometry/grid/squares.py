@@ -105,11 +105,6 @@ class Direction(IntEnum):
         return _SHORT_NAMES[self.value - 1]
 
     @property
-    def long_name(self) -> str:
-        """Lower-case compass name: ``'north'``, ``'northeast'``, ..."""
-        return _LONG_NAMES[self.value - 1]
-
-    @property
     def name_for_log(self) -> str:
         """Number and name together for roll logs, e.g. ``'3 = E'``."""
         return f"{self.value} = {self.short_name}"
@@ -118,16 +113,6 @@ class Direction(IntEnum):
     def opposite(self) -> Direction:
         """The direction pointing the other way (N <-> S, NE <-> SW, ...)."""
         return self.turned(4)
-
-    @property
-    def is_orthogonal(self) -> bool:
-        """True for N, E, S and W."""
-        return self.value % 2 == 1
-
-    @property
-    def is_diagonal(self) -> bool:
-        """True for NE, SE, SW and NW."""
-        return self.value % 2 == 0
 
     def turned(self, eighths: int) -> Direction:
         """This direction turned ``eighths`` eighths of a circle clockwise (negative: anticlockwise)."""
@@ -169,11 +154,3 @@ class Direction(IntEnum):
                 if compact in (short.lower(), long):
                     return cls(index + 1)
         raise InputError(_("unknown direction {value}", value=repr(value)), tip=_(_DIRECTION_TIP))
-
-
-HORIZONTAL: tuple[Direction, ...] = (Direction.E, Direction.W)
-VERTICAL: tuple[Direction, ...] = (Direction.N, Direction.S)
-DIAGONALS: tuple[Direction, ...] = (Direction.NE, Direction.SE, Direction.SW, Direction.NW)
-ALL: tuple[Direction, ...] = tuple(Direction)
-ORTHOGONAL: frozenset[Direction] = frozenset((Direction.N, Direction.E, Direction.S, Direction.W))
-DIAGONAL: frozenset[Direction] = frozenset(DIAGONALS)
