@@ -8,22 +8,21 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.dice import (
+from tabroll.dice.notation import (
     DEFAULT_LIMITS,
     BinaryOp,
     Constant,
     DiceExpression,
     DiceLimitError,
     DiceLimits,
-    DiceRequest,
     DiceSyntaxError,
     DiceTerm,
-    GivenDice,
     Keep,
     Negate,
     parse,
     to_notation,
 )
+from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.errors import InputError
 
 

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from tabroll.dice import (
+from tabroll.dice.notation import parse
+from tabroll.dice.sources import (
     DiceExhausted,
     DiceRequest,
     DiceValueError,
@@ -15,7 +16,6 @@ from tabroll.dice import (
     RecordingDice,
     ScriptedDice,
     SeededDice,
-    parse,
     parse_dice_values,
     pick,
     roll_die,
