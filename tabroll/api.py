@@ -426,6 +426,46 @@ def _dice_text(dice: Sequence[int] | str | None) -> str | None:
     return ",".join(str(value) for value in dice)
 
 
+def _log(
+    fmt: str,
+    events: Sequence[Any],
+    dice_drawn: Sequence[int],
+    seed: int | None,
+    header: Mapping[str, Any] | None = None,
+    **footer: Any,
+) -> str:
+    """Events as the command line prints them in the format ``fmt``: the header, each event, then the footer with
+    the dice drawn (and their seed, when rolled)."""
+    import io
+
+    from tabroll.render.output import make_renderer
+
+    stream = io.StringIO()
+    renderer = make_renderer(fmt, stream)
+    if header is not None:
+        renderer.header(**header)
+    for event in events:
+        renderer.event(event)
+    if dice_drawn:
+        footer["dice_drawn"] = list(dice_drawn)
+        if seed is not None:
+            footer["seed"] = seed
+    renderer.footer(**footer)
+    renderer.close()
+    return stream.getvalue()
+
+
+def _dice_facts(session: Session) -> dict[str, Any]:
+    """The dice a session drew, its seed and the given values left over, as ``Resolution`` and ``Rolls`` keep
+    them."""
+    given = session.choice.given
+    return {
+        "dice_drawn": tuple(session.facts().get("dice_drawn", ())),
+        "seed": session.seed,
+        "unused_dice": tuple(given.remaining) if given is not None else (),
+    }
+
+
 @dataclass(frozen=True)
 class Resolution:
     """One resolved action: its events, the state after it, and the dice drawn.
@@ -456,35 +496,15 @@ class Resolution:
 
     def to_dict(self) -> dict[str, Any]:
         """The document ``tabroll attack --format json`` prints (format ``tabroll.events``)."""
-        import io
-
-        from tabroll.render.output import make_renderer
-
-        stream = io.StringIO()
-        renderer = make_renderer("json", stream)
-        renderer.header(title=self.title, ruleset=self.game, file=self.file)
-        for event in self.events:
-            renderer.event(event, action=1)
-        facts: dict[str, Any] = {"dice_drawn": list(self.dice_drawn)} if self.dice_drawn else {}
-        if self.dice_drawn and self.seed is not None:
-            facts["seed"] = self.seed
-        renderer.footer(final_state=self.final_state, **facts)
-        renderer.close()
-        document: dict[str, Any] = json.loads(stream.getvalue())
+        document: dict[str, Any] = json.loads(self._rendered("json"))
         return document
 
+    def _rendered(self, fmt: str) -> str:
+        header = {"title": self.title, "ruleset": self.game, "file": self.file}
+        return _log(fmt, self.events, self.dice_drawn, self.seed, header, final_state=self.final_state)
+
     def _repr_markdown_(self) -> str:
-        import io
-
-        from tabroll.render.output import make_renderer
-
-        stream = io.StringIO()
-        renderer = make_renderer("text", stream)
-        renderer.header(title=self.title, ruleset=self.game, file=self.file)
-        for event in self.events:
-            renderer.event(event, action=1)
-        renderer.close()
-        return _code_block(stream.getvalue())
+        return _code_block(self._rendered("text"))
 
 
 def resolve(
@@ -513,13 +533,10 @@ def _resolved(what: Attack, session: Session, state: Any = None) -> Resolution:
 
     ruleset = what.game.ruleset
     resolution = resolve_action(ruleset, what.state if state is None else state, what.action, session.source)
-    facts = session.facts()
-    given = session.choice.given
     return Resolution(
         title=what.log_title or what.title, game=what.game.id, events=tuple(resolution.events), state=resolution.state,
-        refused=resolution.refused, dice_drawn=tuple(facts.get("dice_drawn", ())), seed=session.seed,
-        unused_dice=tuple(given.remaining) if given is not None else (), file=what.file,
-        final_state=dict(ruleset.summarize_state(resolution.state)),
+        refused=resolution.refused, file=what.file, final_state=dict(ruleset.summarize_state(resolution.state)),
+        **_dice_facts(session),
     )  # fmt: skip
 
 
@@ -550,20 +567,7 @@ class Rolls:
         return document
 
     def _rendered(self, fmt: str) -> str:
-        import io
-
-        from tabroll.render.output import make_renderer
-
-        stream = io.StringIO()
-        renderer = make_renderer(fmt, stream)
-        for event in self.rolls:
-            renderer.event(event)
-        facts: dict[str, Any] = {"dice_drawn": list(self.dice_drawn)} if self.dice_drawn else {}
-        if self.dice_drawn and self.seed is not None:
-            facts["seed"] = self.seed
-        renderer.footer(**facts)
-        renderer.close()
-        return stream.getvalue()
+        return _log(fmt, self.rolls, self.dice_drawn, self.seed)
 
     def _repr_markdown_(self) -> str:
         return _code_block(self._rendered("text"))
@@ -603,12 +607,7 @@ def _rolled(parsed: Sequence[Any], session: Session, label: str | None) -> Rolls
     from tabroll.events import UNLABELLED, named_rolls
 
     rolls = tuple(named_rolls(parsed, session.source, UNLABELLED if label is None else label))
-    facts = session.facts()
-    given = session.choice.given
-    return Rolls(
-        rolls=rolls, dice_drawn=tuple(facts.get("dice_drawn", ())), seed=session.seed,
-        unused_dice=tuple(given.remaining) if given is not None else (),
-    )  # fmt: skip
+    return Rolls(rolls=rolls, **_dice_facts(session))
 
 
 @dataclass(frozen=True)
@@ -1084,9 +1083,16 @@ def attack_odds(
     from tabroll.odds.limits import check_timeout
 
     if vs is not None:
+        from tabroll.odds.versus import Side, compare
+
         _one_attack_until(until, attacks)
         check_jobs(jobs)
-        return _versus(what, vs, trials=trials, budget=budget, seed=seed, jobs=jobs, timeout=timeout, started=started)
+        sides = [
+            attack_odds(side, trials=trials, budget=budget, seed=seed, jobs=jobs, timeout=timeout, started=started)
+            for side in (what, vs)
+        ]  # each on its own, with its own time limit counted from the same start
+        comparison = compare(*(Side(one.title, one.report) for one in sides))
+        return Versus(a=sides[0], b=sides[1], game=what.game.id, comparison=comparison)
     cap = _until_cap(until, attacks)
     check_jobs(jobs)
     limit = TimeLimit(check_timeout(timeout), since=time.monotonic() if started is None else started)
@@ -1103,27 +1109,6 @@ def attack_odds(
             ruleset, what.state, what.action, cap=cap, trials=trials, budget=budget, seed=chosen, limit=limit
         )
     return Odds(title=what.title, game=what.game.id, report=report, limit=limit, chain=chain)
-
-
-def _versus(
-    a: Attack,
-    b: Attack,
-    *,
-    trials: int | None,
-    budget: int,
-    seed: int | None,
-    jobs: int,
-    timeout: float | None,
-    started: float | None,
-) -> Versus:
-    from tabroll.odds.versus import Side, compare
-
-    sides = [
-        attack_odds(side, trials=trials, budget=budget, seed=seed, jobs=jobs, timeout=timeout, started=started)
-        for side in (a, b)
-    ]  # each on its own, with its own time limit counted from the same start
-    comparison = compare(*(Side(one.title, one.report) for one in sides))
-    return Versus(a=sides[0], b=sides[1], game=a.game.id, comparison=comparison)
 
 
 @dataclass(frozen=True)
