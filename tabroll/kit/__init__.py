@@ -333,7 +333,6 @@ class Ruleset(Generic[StateT, ActionT]):
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""
-    source_language: ClassVar[str] = ""
     language: ClassVar[str] = "en"
     """The code of the language the game's source is written in (:data:`tabroll.i18n.LANGUAGES`): what
     ``--lang game`` speaks while this game is played. Its own words in each language are in its folder's
