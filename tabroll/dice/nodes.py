@@ -589,20 +589,28 @@ def _absorbs(node: Node, op: str = "") -> bool:
             return False
 
 
+def operation_text(node: Node, parts: list[tuple[str, int]]) -> tuple[str, int] | None:
+    """An operator (``+``, unary ``-``, a function) written around its operands' texts, each with its binding level,
+    with the parentheses the reading back needs; the text's own level. ``None`` for any other node."""
+    if isinstance(node, BinaryOp):
+        (left, left_level), (right, right_level) = parts
+        level = 2 if node.op in MULTIPLYING else 1  # left-associative: a right operand of equal level needs (...)
+        left_text = left if left_level >= level else f"({left})"
+        return left_text + node.op + (right if right_level > level else f"({right})"), level
+    if isinstance(node, Negate):
+        text, level = parts[0]
+        return "-" + (text if level >= 3 else f"({text})"), 3
+    if isinstance(node, Function):
+        return f"{node.name}({parts[0][0]})", 4
+    return None
+
+
 def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
     """Write a tree with just the parentheses needed to read it back as the same tree."""
 
     def combine(node: Node, parts: list[tuple[str, int]]) -> tuple[str, int]:
-        if isinstance(node, BinaryOp):
-            (left, left_level), (right, right_level) = parts
-            level = 2 if node.op in MULTIPLYING else 1  # left-associative: a right operand of equal level needs (...)
-            left_text = left if left_level >= level else f"({left})"
-            return left_text + node.op + (right if right_level > level else f"({right})"), level
-        if isinstance(node, Negate):
-            text, level = parts[0]
-            return "-" + (text if level >= 3 else f"({text})"), 3
-        if isinstance(node, Function):
-            return f"{node.name}({parts[0][0]})", 4
+        if (operation := operation_text(node, parts)) is not None:
+            return operation
         if isinstance(node, DicePool):
             return f"({parts[0][0]}){node.after_count}", 4
         if isinstance(node, Labeled):
@@ -615,6 +623,7 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
             text, level = parts[0]
             left = f"({text})" if level < 1 or _absorbs(node.left, node.op) else text
             return left + node.op + str(node.target), 0
+        assert isinstance(node, Constant | DiceTerm)  # the operators were written above
         return leaf_text(node), 3 if isinstance(node, Constant) and node.value < 0 else 4
 
     return fold(root, combine)[0]

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabroll.dice.nodes import (
-    MULTIPLYING,
     BinaryOp,
     Compare,
     Constant,
@@ -20,6 +19,7 @@ from tabroll.dice.nodes import (
     Negate,
     Node,
     Number,
+    operation_text,
     render_tree,
     to_notation,
 )
@@ -215,16 +215,8 @@ def _shown_tree(root: RolledNode) -> str:
         if isinstance(node, DiceTerm):
             assert rolled.term is not None
             return rolled.term.shown(), 4
-        if isinstance(node, BinaryOp):
-            (left, left_level), (right, right_level) = parts
-            level = 2 if node.op in MULTIPLYING else 1
-            left_text = left if left_level >= level else f"({left})"
-            return left_text + node.op + (right if right_level > level else f"({right})"), level
-        if isinstance(node, Negate):
-            text, level = parts[0]
-            return "-" + (text if level >= 3 else f"({text})"), 3
-        if isinstance(node, Function):
-            return f"{node.name}({parts[0][0]})", 4
+        if (operation := operation_text(node, parts)) is not None:
+            return operation
         if isinstance(node, DicePool):
             assert rolled.term is not None
             return f"({parts[0][0]}){rolled.term.shown()}", 4
