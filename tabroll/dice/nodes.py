@@ -39,6 +39,7 @@ Feature: TypeAlias = Literal[
     "pool",
 ]
 T = TypeVar("T")
+N = TypeVar("N", bound=int | Fraction)
 Range: TypeAlias = tuple[Number, Number]  # lowest and highest value of a subexpression
 Faces: TypeAlias = tuple[int, int]  # lowest and highest face of a die, or value of a dice term
 MULTIPLYING: tuple[str, ...] = ("*", "/", "//", "%")
@@ -124,6 +125,15 @@ class Condition:
         assert self.op != "!=", "!= is no interval"
         v = self.value
         return {"=": (v, v), "<": (None, v - 1), ">": (v + 1, None), "<=": (None, v), ">=": (v, None)}[self.op]
+
+
+def counted(value: N, success: Condition | None, failure: Condition | None) -> N | int:
+    """``value`` itself when nothing is counted; else 1 for a success, -1 for a failure and 0 for anything else."""
+    if success is None:
+        return value
+    if success.matches(value):
+        return 1
+    return -1 if failure is not None and failure.matches(value) else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,11 +397,7 @@ class DiceTerm:
 
     def score(self, value: int) -> int:
         """What a die that counts adds to the term: its value, or 1 for a success and -1 for a failure."""
-        if self.success is None:
-            return value
-        if self.success.matches(value):
-            return 1
-        return -1 if self.failure is not None and self.failure.matches(value) else 0
+        return counted(value, self.success, self.failure)
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,11 +471,8 @@ class DiceSet:
         return out
 
     def score(self, value: Number) -> Number:
-        if self.success is None:
-            return value
-        if self.success.matches(value):
-            return 1
-        return -1 if self.failure is not None and self.failure.matches(value) else 0
+        """What an item adds to the set's total: its value, or 1 for a success and -1 for a failure."""
+        return counted(value, self.success, self.failure)
 
 
 @dataclass(frozen=True, slots=True)
