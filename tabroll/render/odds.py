@@ -124,26 +124,32 @@ def _block_view(
 def _chart(
     points: list[tuple[Any, Estimate]], at_least: list[tuple[Any, Estimate]], width: int, fine: bool
 ) -> list[Line]:
-    """One row per value: the value, P(exactly it), P(at least it), and a bar of P(exactly it) on a scale where
-    100% is ``width`` characters (so bars of different charts compare)."""
-    label_width = max((len(str(v)) for v, _e in points), default=1)
+    """One row per value: the value, P(exactly it), P(at least it), and a bar of P(exactly it)."""
     above = dict(at_least)
+    rows = [(str(value), e.value, share_text(above[value].value) if value in above else "") for value, e in points]
+    return share_chart((_("exactly"), _("at least")), rows, width, fine)
+
+
+def share_chart(
+    heads: tuple[str, str], rows: list[tuple[str, float, str]], width: int, fine: bool, corner: str = ""
+) -> list[Line]:
+    """One row per value: its label, its share (under the first head), a second figure (under the second: at
+    least, within…) and a bar of the share on a scale where 100% is ``width`` characters (so bars of different
+    charts compare). A row whose share is 0 is dim."""
+    label_width = max([len(corner), *(len(label) for label, _share, _second in rows)] if rows else [1])
     scale = (low := percent(0)) + percent(1).rjust(width - len(low)) if width >= 8 else ""
-    exactly, at_least_word = _("exactly"), _("at least")
     widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
-    wide = (max(widest, cells(exactly)), max(widest + 1, cells(at_least_word)))
-    head = f"    {'':>{label_width}}  {right(exactly, wide[0])}  {right(at_least_word, wide[1])}  {scale}"
+    wide = (max(widest, cells(heads[0])), max(widest + 1, cells(heads[1])))
+    head = f"    {corner:>{label_width}}  {right(heads[0], wide[0])}  {right(heads[1], wide[1])}  {scale}"
     lines: list[Line] = [[(head, "dim")]]
-    for value, e in points:
-        least = above.get(value)
-        least_text = share_text(least.value) if least is not None else ""
-        dim = "dim" if e.value == 0 else ""
+    for label, share, second in rows:
+        dim = "dim" if share == 0 else ""
         lines.append(
             [
-                (f"    {value!s:>{label_width}}  ", dim),
-                (f"{share_text(e.value):>{wide[0]}}", dim),
-                (f"  {least_text:>{wide[1]}}  ", dim or "cyan"),
-                (bar(e.value, width, fine=fine), "green"),
+                (f"    {label:>{label_width}}  ", dim),
+                (f"{share_text(share):>{wide[0]}}", dim),
+                (f"  {second:>{wide[1]}}  ", dim or "cyan"),
+                (bar(share, width, fine=fine), "green"),
             ]
         )
     return lines
