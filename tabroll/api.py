@@ -797,10 +797,7 @@ class Odds:
         Raises:
             InputError: No figure is called so (the tip lists them).
         """
-        for block in (self.report.attack, self.report.game):
-            if name in block.probabilities:
-                return _figure(block.probabilities[name])
-        raise self._unknown(name, [*self.report.attack.probabilities, *self.report.game.probabilities])
+        return _figure(self._named("probabilities", name))
 
     def defeat(self, unit: str | None = None) -> Figure:
         """P(``unit`` is defeated by the attack): by default the one unit the attack can defeat (0 when no
@@ -834,10 +831,7 @@ class Odds:
         Raises:
             InputError: No distribution is called so (the tip lists them).
         """
-        for block in (self.report.attack, self.report.game):
-            if name in block.means:
-                return _figure(block.means[name])
-        raise self._unknown(name, [*self.report.attack.means, *self.report.game.means])
+        return _figure(self._named("means", name))
 
     def distribution(self, name: str = "damage") -> dict[int, Figure]:
         """P(``name`` is exactly n) for each value n it takes (``damage`` by default).
@@ -845,7 +839,7 @@ class Odds:
         Raises:
             InputError: No distribution is called so (the tip lists them).
         """
-        return self._per_value("distributions", name)
+        return {int(value): _figure(e) for value, e in self._named("distributions", name)}
 
     def at_least(self, name: str = "damage") -> dict[int, Figure]:
         """P(``name`` is n or more) for each value n it takes.
@@ -853,15 +847,20 @@ class Odds:
         Raises:
             InputError: No distribution is called so (the tip lists them).
         """
-        return self._per_value("at_least", name)
+        return {int(value): _figure(e) for value, e in self._named("at_least", name)}
 
-    def _per_value(self, table: str, name: str) -> dict[int, Figure]:
+    def _named(self, table: str, name: str) -> Any:
+        """The figure called ``name`` in ``table`` (``probabilities``, ``means``…) of the attack's own figures or
+        of the game's measures; an error listing the names there when neither has it."""
         blocks = (self.report.attack, self.report.game)
         for block in blocks:
             rows = getattr(block, table)
             if name in rows:
-                return {int(value): _figure(e) for value, e in rows[name]}
-        raise self._unknown(name, [known for block in blocks for known in getattr(block, table)])
+                return rows[name]
+        from tabroll.i18n import _
+
+        known = ", ".join(dict.fromkeys(known for block in blocks for known in getattr(block, table))) or _("none")
+        raise InputError(_("no figure is called '{name}'", name=name), tip=_("the figures: {names}", names=known))
 
     @property
     def attacks_to_defeat(self) -> Figure | None:
@@ -924,15 +923,6 @@ class Odds:
 
     def _zero(self) -> Figure:
         return Fraction(0) if self.exact else 0.0
-
-    @staticmethod
-    def _unknown(name: str, known: Sequence[str]) -> InputError:
-        from tabroll.i18n import _
-
-        return InputError(
-            _("no figure is called '{name}'", name=name),
-            tip=_("the figures: {names}", names=", ".join(dict.fromkeys(known)) or _("none")),
-        )
 
 
 @dataclass(frozen=True)
