@@ -904,15 +904,11 @@ class Odds:
         return odds_document(self.report, title=self.title, ruleset=self.game, limit=self.limit)
 
     def _repr_markdown_(self) -> str:
-        if self.chain is not None:
-            from tabroll.render.until import until_view
+        from tabroll.render.odds import report_view
+        from tabroll.render.until import until_view
 
-            lines = ["".join(piece for piece, _style in line) for line in until_view(self.chain)]
-        else:
-            from tabroll.render.odds import report_lines
-
-            lines = report_lines(self.report)
-        return f"**{_md(self.title)}**\n\n" + _code_block("\n".join(line.rstrip() for line in lines))
+        view = report_view(self.report) if self.chain is None else until_view(self.chain)
+        return f"**{_md(self.title)}**\n\n" + _view_block(view)
 
     def _chain(self) -> Until:
         if self.chain is None:
@@ -976,7 +972,7 @@ class Versus:
     def _repr_markdown_(self) -> str:
         from tabroll.render.versus import versus_lines
 
-        return _code_block("\n".join(text.rstrip() for text, _style in versus_lines(self.comparison)))
+        return _view_block([[line] for line in versus_lines(self.comparison)])
 
 
 def _until_cap(until: str | None, attacks: int | None) -> int | None:
@@ -1166,8 +1162,7 @@ class DiceOdds:
     def _repr_markdown_(self) -> str:
         from tabroll.render.dice import view
 
-        lines = ["".join(piece for piece, _style in line).rstrip() for line in view(self.answer)]
-        return f"**{_md(self.question)}**\n\n" + _code_block("\n".join(lines))
+        return f"**{_md(self.question)}**\n\n" + _view_block(view(self.answer))
 
 
 def dice_odds(
@@ -1246,8 +1241,7 @@ class Matrix:
     def _repr_markdown_(self) -> str:
         from tabroll.render.matrix import matrix_view
 
-        lines = ["".join(piece for piece, _style in line).rstrip() for line in matrix_view(self.table)]
-        return _code_block("\n".join(lines))
+        return _view_block(matrix_view(self.table))
 
     def _cell(self, attacker: str, target: str) -> odds_figures.Cell:
         cell = self.table.cells.get((attacker, target))
@@ -1335,6 +1329,11 @@ def _md(text: str) -> str:
     from tabroll.words import visible
 
     return "".join("\\" + char if char in "\\`*_[]<>|" else char for char in visible(text))
+
+
+def _view_block(view: Sequence[Sequence[tuple[str, str]]]) -> str:
+    """A screen's lines of styled pieces (the ``*_view`` functions of ``tabroll.render``) as a code block."""
+    return _code_block("\n".join("".join(piece for piece, _style in line).rstrip() for line in view))
 
 
 def _code_block(text: str) -> str:
