@@ -83,29 +83,3 @@ def _attack_fields() -> None:  # pragma: no cover - never called: it only marks 
     p_("field value", "ahotnik")
     p_("field value", "true")
     p_("field value", "false")
-
-
-def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """What ``play``'s ``help KIND`` says of this game's actions and of their fields (each action model's docstring,
-    its first paragraph, and each field's description), in the game's language: the core says them through
-    :meth:`tabroll.kit.Ruleset.said`."""
-    N_("The whole attack phase: every Ahotnik in turn order, with its pilots' choices.")
-    N_("Each Ahotnik's choice (others: asked of the dice).")
-    N_("This action's dice, in the order drawn.")
-    N_("One Ahotnik's attack step alone; ``target``, if given, must be what the rules pick.")
-    N_("The attacking Ahotnik.")
-    N_("Its pilots' choice (none: asked of the dice).")
-    N_("The unit it must attack (refused if the rules pick another).")
-    N_("A Demon is summoned (threat +1): a new one, or an exiled one coming back.")
-    N_("The Demon summoned.")
-    N_("Its hex.")
-    N_("Scudi.")
-    N_("Vita.")
-    N_("Which Demon this is, for DNA (default: its name).")
-    N_("A summon rolls no dice.")
-    N_("A Contaminated Terrain token (placed by the Earth Demon) is revealed (threat +1) or removed (threat -1).")
-    N_("revealed (threat +1) or removed (threat -1).")
-    N_("A token rolls no dice.")
-    N_("Phase transition ends for the named Ahotniks (all of them when none is named).")
-    N_("The Ahotniks (none named: all).")
-    N_("Ending phase transition rolls no dice.")

@@ -108,30 +108,3 @@ def _attack_fields() -> None:  # pragma: no cover - never called: it only marks 
     p_("field value", "secondary")
     p_("field value", "true")
     p_("field value", "false")
-
-
-def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """What ``play``'s ``help KIND`` says of this game's actions and of their fields (each action model's docstring,
-    its first paragraph, and each field's description), in the game's language: the core says them through
-    :meth:`tabroll.kit.Ruleset.said`."""
-    N_("A unit attacks (after moving, if it may): one target, several (Area, Multiple), or none named.")
-    N_("The attacking unit.")
-    N_("The unit attacked.")
-    N_("The units attacked (Area, Multiple).")
-    N_("Which printed attack.")
-    N_("Move first to this square (up to MOV), then attack.")
-    N_("Move first along these squares, then attack.")
-    N_("A trample's path, square by square.")
-    N_("One path per pass of a Multiple trample.")
-    N_("Refused: a Random line rolls its direction.")
-    N_("How many of a Multiple attack's attacks to make.")
-    N_("The hex (Feitiço) a Disease attack puts on the unit hit.")
-    N_("What the table decided for a Special.")
-    N_("This action's dice, in the order rolled.")
-    N_("A unit moves up to MOV squares, then is flipped.")
-    N_("The unit that moves.")
-    N_("Its destination (the shortest free path is taken).")
-    N_("The squares it enters, in order.")
-    N_("A move rolls no dice.")
-    N_("A new round: every flipped unit is turned face up.")
-    N_("A new round rolls no dice.")

@@ -6,7 +6,8 @@ catalogues with the standard library alone (:mod:`tabroll.i18n`).
 
 A domain's messages are the calls ``_("…")``, ``n_("…", "…", n)``, ``p_("context", "…")``, ``np_(…)`` and
 ``N_("…")`` in its Python files, with their literal strings; tabroll's own domain adds the commands' help (each
-command's docstring as help shows it, and each option's ``help=``), read from the command line itself.
+command's docstring as help shows it, and each option's ``help=``), read from the command line itself, and a
+game's domain what ``play``'s help says of its actions, read from its action models.
 """
 
 from __future__ import annotations
@@ -129,11 +130,30 @@ def help_messages() -> Iterator[Message]:
         yield Message(text, places=[(where, line)])
 
 
+def action_messages(source: Source) -> Iterator[Message]:
+    """What ``play``'s ``help KIND`` says of a game's actions (the game says them through
+    :meth:`tabroll.kit.Ruleset.said`): each action model's docstring, its first paragraph, and each of its fields'
+    descriptions, read from the game's models."""
+    import inspect
+
+    from tabroll.engine import all_rulesets
+    from tabroll.play.words import action_models, first_paragraph
+
+    game = next((ruleset for ruleset in all_rulesets() if ruleset.id == source.name), None)
+    models = {} if game is None else action_models(game)  # a domain that is no game has no actions
+    for model in dict.fromkeys(models.values()):
+        path = Path(inspect.getfile(model))
+        where = str(path.relative_to(source.root)) if path.is_relative_to(source.root) else str(path)
+        line = inspect.getsourcelines(model)[1]
+        fields = [info.description for name, info in model.model_fields.items() if name != "do"]  # do: its kind
+        texts = [first_paragraph(model.__doc__), *fields]
+        yield from (Message(text, places=[(where, line)]) for text in texts if text)
+
+
 def extract(source: Source, problems: list[str] | None = None) -> dict[tuple[str | None, str], Message]:
     found: dict[tuple[str | None, str], Message] = {}
     every = [m for path in source.files() for m in messages_in(path, source.root, problems)]
-    if source.name == CORE_DOMAIN:
-        every.extend(help_messages())
+    every.extend(help_messages() if source.name == CORE_DOMAIN else action_messages(source))
     for message in every:
         known = found.get(message.key)
         if known is None:
