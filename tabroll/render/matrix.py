@@ -62,10 +62,9 @@ def matrix_document(table: Matrix) -> dict[str, Any]:
 
 def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
     if fmt in ("json", "jsonl"):
-        import json
+        from tabroll.render.odds import write_document
 
-        document = matrix_document(table)
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
+        write_document(matrix_document(table), fmt)
         return
     if fmt == "rich":
         from rich.console import Console

@@ -4,7 +4,7 @@ same lines as styled segments for Rich, and the whole document in text, Rich or 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from tabroll.i18n import _, n_, number, percent
@@ -173,9 +173,16 @@ def render_report(report: Report, fmt: str, *, title: str) -> None:
     write_view(title, lambda fine: report_view(report, fine=fine), fmt)
 
 
-def write_view(title: str, view: Callable[[bool], list[Line]], fmt: str) -> None:
-    """A title and the lines of styled segments ``view(fine)`` gives, on standard output: coloured with Rich (and
-    the bars' fine eighths), or as plain text."""
+def write_document(document: Mapping[str, Any], fmt: str) -> None:
+    """A JSON document on standard output: indented for ``json``, on one line for ``jsonl``."""
+    import json
+
+    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
+
+
+def write_view(title: str | None, view: Callable[[bool], list[Line]], fmt: str) -> None:
+    """A title (if any) and the lines of styled segments ``view(fine)`` gives, on standard output: coloured with
+    Rich (and the bars' fine eighths), or as plain text."""
     from tabroll.words import visible  # names and refusals came from a file: no control character reaches a terminal
 
     if fmt == "rich":
@@ -183,14 +190,15 @@ def write_view(title: str, view: Callable[[bool], list[Line]], fmt: str) -> None
         from rich.text import Text
 
         console = Console(highlight=False)
-        console.print(Text(visible(title), style="bold"))
+        if title is not None:
+            console.print(Text(visible(title), style="bold"))
         for line in view(True):
             text = Text()
             for piece, style in line:
                 text.append(visible(piece), style=style or None)
             console.print(text, soft_wrap=True)
         return
-    lines = [title, *("".join(piece for piece, _ in line) for line in view(False))]
+    lines = [*([] if title is None else [title]), *("".join(piece for piece, _ in line) for line in view(False))]
     sys.stdout.write("\n".join(visible(line.rstrip()) for line in lines) + "\n")
 
 
@@ -205,10 +213,6 @@ def odds_document(report: Report, *, title: str, ruleset: str, limit: TimeLimitS
 
 def render_odds(report: Report, fmt: str, *, title: str, ruleset: str, limit: TimeLimitShown | None = None) -> None:
     if fmt in ("json", "jsonl"):
-        import json
-
-        document = odds_document(report, title=title, ruleset=ruleset, limit=limit)
-        indent = None if fmt == "jsonl" else 2
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
-        return
-    render_report(report, fmt, title=title)
+        write_document(odds_document(report, title=title, ruleset=ruleset, limit=limit), fmt)
+    else:
+        render_report(report, fmt, title=title)

@@ -4,14 +4,13 @@ document with an ``until`` field)."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any, Protocol
 
 from tabroll.i18n import _, n_, number, p_
 from tabroll.odds.figures import Estimate, Report, share_text
 from tabroll.odds.until_figures import Until
 from tabroll.render.bars import BAR_WIDTH
-from tabroll.render.odds import share_chart
+from tabroll.render.odds import share_chart, write_document, write_view
 
 Line = list[tuple[str, str]]  # pieces of a line, each with its Rich style ("" for none)
 
@@ -160,15 +159,9 @@ def render_until(
     """``tabroll odds … --until defeat`` on standard output: in JSON the one attack's document with the chain's
     figures under ``until``; in text or Rich the title and the chain's table."""
     if fmt in ("json", "jsonl"):
-        import json
-
-        document = until_document(report, until, title=title, ruleset=ruleset, limit=limit)
-        indent = None if fmt == "jsonl" else 2
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
-        return
-    from tabroll.render.odds import write_view
-
-    write_view(title, lambda fine: until_view(until, fine=fine), fmt)
+        write_document(until_document(report, until, title=title, ruleset=ruleset, limit=limit), fmt)
+    else:
+        write_view(title, lambda fine: until_view(until, fine=fine), fmt)
 
 
 def until_svg(until: Until, title: str, *, game: str = "") -> str:
