@@ -19,8 +19,9 @@ from tabroll.engine.steps import Step, StepWatcher
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat
 from tabroll.loading.scenario import load_scenario_file
+from tabroll.rulesets.forgod.flow import END, Unbroken
 from tabroll.rulesets.forgod.model import ResponseInput
-from tabroll.rulesets.forgod.resolver import END, AreaRound, AreaStrike, Form, Strike, Unbroken
+from tabroll.rulesets.forgod.strikes import AreaRound, AreaStrike, Form, Strike
 from tabroll.rulesets.forgod.turn import ForgodTurn
 from tests.odds.helpers import scenario_of
 
