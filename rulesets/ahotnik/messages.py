@@ -36,17 +36,9 @@ def direction_word(name: str) -> str:
 
 
 def _core_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """tabroll's messages this game words its own way: its event kinds (the log's kind column), the ways its
-    units leave play (a defeat's ``how``), its pools, and the defeat's sentence in its terms. The core asks for
-    them and finds them in this game's catalogue first."""
-    p_("event", "synapse")
-    p_("event", "rotation")
-    p_("event", "targeting")
-    p_("event", "ignored")
-    p_("event", "dna")
-    p_("event", "threat")
-    p_("event", "transition")
-    p_("event", "summon")
+    """tabroll's messages this game words its own way: the ways its units leave play (a defeat's ``how``), its
+    pools, and the defeat's sentence in its terms. The core asks for them and finds them in this game's catalogue
+    first (its own event kinds are read from its events by the extractor)."""
     p_("defeat", "exiled")
     p_("defeat", "removed")
     p_("defeat", "defeated")
@@ -70,15 +62,8 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
 
 
 def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
-    (``distance 1, sight true``): the fields and values typed stay as they are."""
-    p_("attack field", "pilots")
-    p_("attack field", "synapse")
-    p_("attack field", "direction")
-    p_("attack field", "facing")
-    p_("attack field", "toward")
-    p_("attack field", "distance")
-    p_("attack field", "enemy")
+    """The word values of this game's attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight
+    true``; the fields' names are read from the game by the extractor): the values typed stay as they are."""
     p_("field value", "demon")
     p_("field value", "ahotnik")
     p_("field value", "true")

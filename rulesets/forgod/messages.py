@@ -50,10 +50,6 @@ def _side_words() -> None:  # pragma: no cover - never called: it only marks mes
 def _core_words() -> None:
     """Never called: tabroll's own messages that F0R60D words in its own terms, listed here so that the extractor
     puts them in this game's catalogue (tabroll's domain looks in the playing game's catalogue first)."""
-    # the log's kind column: this game's own event kinds
-    p_("event", "multiplier")
-    p_("event", "cards_lost")
-    p_("event", "opposed_check")
     # how a card leaves play, as the source says it (aniquilada, to the Panteón; sacrificada by Cambio de Estrategia)
     p_("defeat", "annihilated")
     p_("defeat", "sacrificed")
@@ -117,10 +113,8 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
 
 
 def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
-    (``distance 1, sight true``): the fields and values typed stay as they are."""
-    p_("attack field", "attacker line")
-    p_("attack field", "target line")
+    """The word values of this game's attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight
+    true``; the fields' names are read from the game by the extractor): the values typed stay as they are."""
     p_("field value", "normal")
     p_("field value", "avanzada")
     p_("field value", "retaguardia")

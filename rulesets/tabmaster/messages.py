@@ -31,12 +31,9 @@ def _side_words() -> None:  # pragma: no cover - never called: it only marks mes
 
 def _core_words() -> None:  # pragma: no cover - never called: it only marks these messages for the extractor
     """tabroll's own messages that TAB MASTER words in its source's terms (its catalogue says them first, while
-    this game is played): the kind column of the log, the way a unit leaves play, and the core sentences the
-    source has words for (a unit "atingido", "derrotado", "flipado", the "lance" of the dice, the army's sheet)."""
-    # this game's own event kinds, as the log's kind column names them
-    p_("event", "element_bonus")
-    p_("event", "flip")
-    p_("event", "survive")
+    this game is played): the core's kinds in the log's kind column, the way a unit leaves play, and the core
+    sentences the source has words for (a unit "atingido", "derrotado", "flipado", the "lance" of the dice, the
+    army's sheet)."""
     # the core's kinds this game's log shows
     p_("event", "action")
     p_("event", "refused")
@@ -96,14 +93,8 @@ def _rule_names() -> None:  # pragma: no cover - never called: it only marks mes
 
 
 def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
-    (``distance 1, sight true``): the fields and values typed stay as they are."""
-    p_("attack field", "using")
-    p_("attack field", "move to")
-    p_("attack field", "distance")
-    p_("attack field", "height")
-    p_("attack field", "sight")
-    p_("attack field", "move")
+    """The word values of this game's attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight
+    true``; the fields' names are read from the game by the extractor): the values typed stay as they are."""
     p_("field value", "primary")
     p_("field value", "secondary")
     p_("field value", "true")
