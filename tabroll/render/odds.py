@@ -168,11 +168,6 @@ def kind_word(kind: str) -> str:
     return words.get(kind, kind)
 
 
-def render_report(report: Report, fmt: str, *, title: str) -> None:
-    """The text or Rich view of a report on standard output (JSON is the caller's, with its own header)."""
-    write_view(title, lambda fine: report_view(report, fine=fine), fmt)
-
-
 def write_document(document: Mapping[str, Any], fmt: str) -> None:
     """A JSON document on standard output: indented for ``json``, on one line for ``jsonl``."""
     import json
@@ -215,4 +210,4 @@ def render_odds(report: Report, fmt: str, *, title: str, ruleset: str, limit: Ti
     if fmt in ("json", "jsonl"):
         write_document(odds_document(report, title=title, ruleset=ruleset, limit=limit), fmt)
     else:
-        render_report(report, fmt, title=title)
+        write_view(title, lambda fine: report_view(report, fine=fine), fmt)
