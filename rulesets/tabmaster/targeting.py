@@ -26,16 +26,12 @@ LINE_DIRECTIONS: dict[LineKind, tuple[Direction, ...]] = {
 }
 
 
-def is_enemy(a: Unit, b: Unit) -> bool:
-    return a.side != b.side
-
-
 def may_hit(attacker: Unit, target: Unit, profile: AttackProfile, *, named: bool = False) -> bool:
     """Enemies; allies too with (All). An ally named as the one target of a healing attack may be aimed at:
     a Life attack is how a unit heals its side (a ruling). Areas and random lines reach allies only with (All)."""
     if target.name == attacker.name:
         return False
-    return is_enemy(attacker, target) or profile.effects.all_units or (named and heals(profile))
+    return attacker.side != target.side or profile.effects.all_units or (named and heals(profile))
 
 
 def heals(profile: AttackProfile) -> bool:
