@@ -160,7 +160,10 @@ def game_messages(source: Source) -> Iterator[Message]:
 def extract(source: Source, problems: list[str] | None = None) -> dict[tuple[str | None, str], Message]:
     found: dict[tuple[str | None, str], Message] = {}
     every = [m for path in source.files() for m in messages_in(path, source.root, problems)]
-    every.extend(help_messages() if source.name == CORE_DOMAIN else game_messages(source))
+    if source.name == CORE_DOMAIN:
+        every.extend(help_messages())
+    elif every or source.locale.is_dir():  # a game that marks no message and has no catalogue speaks English only
+        every.extend(game_messages(source))
     for message in every:
         known = found.get(message.key)
         if known is None:
