@@ -79,7 +79,7 @@ def _work(code: str, argument: str, runs: int) -> float:
 
 
 def _agrees(text: str) -> bool:
-    from tabroll.dice import parse
+    from tabroll.dice.notation import parse
 
     die = _icepool_die(text)
     total = die.denominator()

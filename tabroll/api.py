@@ -426,6 +426,46 @@ def _dice_text(dice: Sequence[int] | str | None) -> str | None:
     return ",".join(str(value) for value in dice)
 
 
+def _log(
+    fmt: str,
+    events: Sequence[Any],
+    dice_drawn: Sequence[int],
+    seed: int | None,
+    header: Mapping[str, Any] | None = None,
+    **footer: Any,
+) -> str:
+    """Events as the command line prints them in the format ``fmt``: the header, each event, then the footer with
+    the dice drawn (and their seed, when rolled)."""
+    import io
+
+    from tabroll.render.output import make_renderer
+
+    stream = io.StringIO()
+    renderer = make_renderer(fmt, stream)
+    if header is not None:
+        renderer.header(**header)
+    for event in events:
+        renderer.event(event)
+    if dice_drawn:
+        footer["dice_drawn"] = list(dice_drawn)
+        if seed is not None:
+            footer["seed"] = seed
+    renderer.footer(**footer)
+    renderer.close()
+    return stream.getvalue()
+
+
+def _dice_facts(session: Session) -> dict[str, Any]:
+    """The dice a session drew, its seed and the given values left over, as ``Resolution`` and ``Rolls`` keep
+    them."""
+    given = session.choice.given
+    return {
+        "dice_drawn": tuple(session.facts().get("dice_drawn", ())),
+        "seed": session.seed,
+        "unused_dice": tuple(given.remaining) if given is not None else (),
+    }
+
+
 @dataclass(frozen=True)
 class Resolution:
     """One resolved action: its events, the state after it, and the dice drawn.
@@ -456,35 +496,15 @@ class Resolution:
 
     def to_dict(self) -> dict[str, Any]:
         """The document ``tabroll attack --format json`` prints (format ``tabroll.events``)."""
-        import io
-
-        from tabroll.render.output import make_renderer
-
-        stream = io.StringIO()
-        renderer = make_renderer("json", stream)
-        renderer.header(title=self.title, ruleset=self.game, file=self.file)
-        for event in self.events:
-            renderer.event(event, action=1)
-        facts: dict[str, Any] = {"dice_drawn": list(self.dice_drawn)} if self.dice_drawn else {}
-        if self.dice_drawn and self.seed is not None:
-            facts["seed"] = self.seed
-        renderer.footer(final_state=self.final_state, **facts)
-        renderer.close()
-        document: dict[str, Any] = json.loads(stream.getvalue())
+        document: dict[str, Any] = json.loads(self._rendered("json"))
         return document
 
+    def _rendered(self, fmt: str) -> str:
+        header = {"title": self.title, "ruleset": self.game, "file": self.file}
+        return _log(fmt, self.events, self.dice_drawn, self.seed, header, final_state=self.final_state)
+
     def _repr_markdown_(self) -> str:
-        import io
-
-        from tabroll.render.output import make_renderer
-
-        stream = io.StringIO()
-        renderer = make_renderer("text", stream)
-        renderer.header(title=self.title, ruleset=self.game, file=self.file)
-        for event in self.events:
-            renderer.event(event, action=1)
-        renderer.close()
-        return _code_block(stream.getvalue())
+        return _code_block(self._rendered("text"))
 
 
 def resolve(
@@ -513,13 +533,10 @@ def _resolved(what: Attack, session: Session, state: Any = None) -> Resolution:
 
     ruleset = what.game.ruleset
     resolution = resolve_action(ruleset, what.state if state is None else state, what.action, session.source)
-    facts = session.facts()
-    given = session.choice.given
     return Resolution(
         title=what.log_title or what.title, game=what.game.id, events=tuple(resolution.events), state=resolution.state,
-        refused=resolution.refused, dice_drawn=tuple(facts.get("dice_drawn", ())), seed=session.seed,
-        unused_dice=tuple(given.remaining) if given is not None else (), file=what.file,
-        final_state=dict(ruleset.summarize_state(resolution.state)),
+        refused=resolution.refused, file=what.file, final_state=dict(ruleset.summarize_state(resolution.state)),
+        **_dice_facts(session),
     )  # fmt: skip
 
 
@@ -550,20 +567,7 @@ class Rolls:
         return document
 
     def _rendered(self, fmt: str) -> str:
-        import io
-
-        from tabroll.render.output import make_renderer
-
-        stream = io.StringIO()
-        renderer = make_renderer(fmt, stream)
-        for event in self.rolls:
-            renderer.event(event)
-        facts: dict[str, Any] = {"dice_drawn": list(self.dice_drawn)} if self.dice_drawn else {}
-        if self.dice_drawn and self.seed is not None:
-            facts["seed"] = self.seed
-        renderer.footer(**facts)
-        renderer.close()
-        return stream.getvalue()
+        return _log(fmt, self.rolls, self.dice_drawn, self.seed)
 
     def _repr_markdown_(self) -> str:
         return _code_block(self._rendered("text"))
@@ -603,12 +607,7 @@ def _rolled(parsed: Sequence[Any], session: Session, label: str | None) -> Rolls
     from tabroll.events import UNLABELLED, named_rolls
 
     rolls = tuple(named_rolls(parsed, session.source, UNLABELLED if label is None else label))
-    facts = session.facts()
-    given = session.choice.given
-    return Rolls(
-        rolls=rolls, dice_drawn=tuple(facts.get("dice_drawn", ())), seed=session.seed,
-        unused_dice=tuple(given.remaining) if given is not None else (),
-    )  # fmt: skip
+    return Rolls(rolls=rolls, **_dice_facts(session))
 
 
 @dataclass(frozen=True)
@@ -798,10 +797,7 @@ class Odds:
         Raises:
             InputError: No figure is called so (the tip lists them).
         """
-        for block in (self.report.attack, self.report.game):
-            if name in block.probabilities:
-                return _figure(block.probabilities[name])
-        raise self._unknown(name, [*self.report.attack.probabilities, *self.report.game.probabilities])
+        return _figure(self._named("probabilities", name))
 
     def defeat(self, unit: str | None = None) -> Figure:
         """P(``unit`` is defeated by the attack): by default the one unit the attack can defeat (0 when no
@@ -835,10 +831,7 @@ class Odds:
         Raises:
             InputError: No distribution is called so (the tip lists them).
         """
-        for block in (self.report.attack, self.report.game):
-            if name in block.means:
-                return _figure(block.means[name])
-        raise self._unknown(name, [*self.report.attack.means, *self.report.game.means])
+        return _figure(self._named("means", name))
 
     def distribution(self, name: str = "damage") -> dict[int, Figure]:
         """P(``name`` is exactly n) for each value n it takes (``damage`` by default).
@@ -846,7 +839,7 @@ class Odds:
         Raises:
             InputError: No distribution is called so (the tip lists them).
         """
-        return self._per_value("distributions", name)
+        return {int(value): _figure(e) for value, e in self._named("distributions", name)}
 
     def at_least(self, name: str = "damage") -> dict[int, Figure]:
         """P(``name`` is n or more) for each value n it takes.
@@ -854,15 +847,20 @@ class Odds:
         Raises:
             InputError: No distribution is called so (the tip lists them).
         """
-        return self._per_value("at_least", name)
+        return {int(value): _figure(e) for value, e in self._named("at_least", name)}
 
-    def _per_value(self, table: str, name: str) -> dict[int, Figure]:
+    def _named(self, table: str, name: str) -> Any:
+        """The figure called ``name`` in ``table`` (``probabilities``, ``means``…) of the attack's own figures or
+        of the game's measures; an error listing the names there when neither has it."""
         blocks = (self.report.attack, self.report.game)
         for block in blocks:
             rows = getattr(block, table)
             if name in rows:
-                return {int(value): _figure(e) for value, e in rows[name]}
-        raise self._unknown(name, [known for block in blocks for known in getattr(block, table)])
+                return rows[name]
+        from tabroll.i18n import _
+
+        known = ", ".join(dict.fromkeys(known for block in blocks for known in getattr(block, table))) or _("none")
+        raise InputError(_("no figure is called '{name}'", name=name), tip=_("the figures: {names}", names=known))
 
     @property
     def attacks_to_defeat(self) -> Figure | None:
@@ -906,15 +904,11 @@ class Odds:
         return odds_document(self.report, title=self.title, ruleset=self.game, limit=self.limit)
 
     def _repr_markdown_(self) -> str:
-        if self.chain is not None:
-            from tabroll.render.until import until_view
+        from tabroll.render.odds import report_view
+        from tabroll.render.until import until_view
 
-            lines = ["".join(piece for piece, _style in line) for line in until_view(self.chain)]
-        else:
-            from tabroll.render.odds import report_lines
-
-            lines = report_lines(self.report)
-        return f"**{_md(self.title)}**\n\n" + _code_block("\n".join(line.rstrip() for line in lines))
+        view = report_view(self.report) if self.chain is None else until_view(self.chain)
+        return f"**{_md(self.title)}**\n\n" + _view_block(view)
 
     def _chain(self) -> Until:
         if self.chain is None:
@@ -925,15 +919,6 @@ class Odds:
 
     def _zero(self) -> Figure:
         return Fraction(0) if self.exact else 0.0
-
-    @staticmethod
-    def _unknown(name: str, known: Sequence[str]) -> InputError:
-        from tabroll.i18n import _
-
-        return InputError(
-            _("no figure is called '{name}'", name=name),
-            tip=_("the figures: {names}", names=", ".join(dict.fromkeys(known)) or _("none")),
-        )
 
 
 @dataclass(frozen=True)
@@ -987,7 +972,7 @@ class Versus:
     def _repr_markdown_(self) -> str:
         from tabroll.render.versus import versus_lines
 
-        return _code_block("\n".join(text.rstrip() for text, _style in versus_lines(self.comparison)))
+        return _view_block([[line] for line in versus_lines(self.comparison)])
 
 
 def _until_cap(until: str | None, attacks: int | None) -> int | None:
@@ -1084,9 +1069,16 @@ def attack_odds(
     from tabroll.odds.limits import check_timeout
 
     if vs is not None:
+        from tabroll.odds.versus import Side, compare
+
         _one_attack_until(until, attacks)
         check_jobs(jobs)
-        return _versus(what, vs, trials=trials, budget=budget, seed=seed, jobs=jobs, timeout=timeout, started=started)
+        sides = [
+            attack_odds(side, trials=trials, budget=budget, seed=seed, jobs=jobs, timeout=timeout, started=started)
+            for side in (what, vs)
+        ]  # each on its own, with its own time limit counted from the same start
+        comparison = compare(*(Side(one.title, one.report) for one in sides))
+        return Versus(a=sides[0], b=sides[1], game=what.game.id, comparison=comparison)
     cap = _until_cap(until, attacks)
     check_jobs(jobs)
     limit = TimeLimit(check_timeout(timeout), since=time.monotonic() if started is None else started)
@@ -1103,27 +1095,6 @@ def attack_odds(
             ruleset, what.state, what.action, cap=cap, trials=trials, budget=budget, seed=chosen, limit=limit
         )
     return Odds(title=what.title, game=what.game.id, report=report, limit=limit, chain=chain)
-
-
-def _versus(
-    a: Attack,
-    b: Attack,
-    *,
-    trials: int | None,
-    budget: int,
-    seed: int | None,
-    jobs: int,
-    timeout: float | None,
-    started: float | None,
-) -> Versus:
-    from tabroll.odds.versus import Side, compare
-
-    sides = [
-        attack_odds(side, trials=trials, budget=budget, seed=seed, jobs=jobs, timeout=timeout, started=started)
-        for side in (a, b)
-    ]  # each on its own, with its own time limit counted from the same start
-    comparison = compare(*(Side(one.title, one.report) for one in sides))
-    return Versus(a=sides[0], b=sides[1], game=a.game.id, comparison=comparison)
 
 
 @dataclass(frozen=True)
@@ -1191,8 +1162,7 @@ class DiceOdds:
     def _repr_markdown_(self) -> str:
         from tabroll.render.dice import view
 
-        lines = ["".join(piece for piece, _style in line).rstrip() for line in view(self.answer)]
-        return f"**{_md(self.question)}**\n\n" + _code_block("\n".join(lines))
+        return f"**{_md(self.question)}**\n\n" + _view_block(view(self.answer))
 
 
 def dice_odds(
@@ -1271,8 +1241,7 @@ class Matrix:
     def _repr_markdown_(self) -> str:
         from tabroll.render.matrix import matrix_view
 
-        lines = ["".join(piece for piece, _style in line).rstrip() for line in matrix_view(self.table)]
-        return _code_block("\n".join(lines))
+        return _view_block(matrix_view(self.table))
 
     def _cell(self, attacker: str, target: str) -> odds_figures.Cell:
         cell = self.table.cells.get((attacker, target))
@@ -1360,6 +1329,11 @@ def _md(text: str) -> str:
     from tabroll.words import visible
 
     return "".join("\\" + char if char in "\\`*_[]<>|" else char for char in visible(text))
+
+
+def _view_block(view: Sequence[Sequence[tuple[str, str]]]) -> str:
+    """A screen's lines of styled pieces (the ``*_view`` functions of ``tabroll.render``) as a code block."""
+    return _code_block("\n".join("".join(piece for piece, _style in line).rstrip() for line in view))
 
 
 def _code_block(text: str) -> str:

@@ -355,3 +355,27 @@ def test_extract_that_finds_nothing_new_writes_no_file(tmp_path: Path) -> None:
     changed = catalogues.update(source)
     assert set(changed) == {source.template, source.catalogue("pt"), source.compiled("pt")}
     assert "{unit} flees" in source.catalogue("pt").read_text(encoding="utf-8")
+
+
+def test_a_game_s_template_holds_what_the_core_says_of_what_it_declares() -> None:
+    """What play's help says of an action (its model's docstring and fields), an attack field's name and the game's
+    own event kinds are read from the game: the game does not mark them again in its messages.py."""
+    from tabroll.rulesets.forgod.actions import AttackAction
+
+    (forgod,) = [s for s in catalogues.sources() if s.name == "forgod"]
+    found = catalogues.extract(forgod)
+    help_text = "A card's attacks for its turn (FA of them, or ``times``), after its tactical move."
+    assert AttackAction.__doc__ is not None and AttackAction.__doc__.startswith(help_text)
+    assert (None, help_text) in found
+    assert (None, AttackAction.model_fields["move_to"].description) in found
+    assert ("attack field", "attacker line") in found  # attacker_line, as tabroll matrix names its setting
+    assert ("event", "cards_lost") in found
+
+
+def test_a_game_that_marks_nothing_and_has_no_catalogue_has_nothing_to_extract(tmp_path: Path) -> None:
+    """A game that speaks English only (the fixture games) needs no template: its declarations are not read."""
+    folder = tmp_path / "forgod"
+    folder.mkdir()
+    (folder / "rules.py").write_text("RULES = 1\n", encoding="utf-8")
+    assert catalogues.extract(catalogues.Source("forgod", folder / "locale", folder, tmp_path)) == {}
+    assert catalogues.check(catalogues.Source("forgod", folder / "locale", folder, tmp_path)) == []

@@ -55,7 +55,6 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
     name = "Ahotnik"
     aliases = ("ahotnik-attack",)
     summary = N_("Hex map; pilots' synapse picks the direction; clockwise targeting; Shields, Life, DNA, threat level.")
-    source_language = "Italian"
     language = "it"
     round_note = N_(
         "tabroll resolves the attack phase: do attack_phase plays a whole one, do end_transition ends phase transition"

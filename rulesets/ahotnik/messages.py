@@ -36,17 +36,9 @@ def direction_word(name: str) -> str:
 
 
 def _core_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """tabroll's messages this game words its own way: its event kinds (the log's kind column), the ways its
-    units leave play (a defeat's ``how``), its pools, and the defeat's sentence in its terms. The core asks for
-    them and finds them in this game's catalogue first."""
-    p_("event", "synapse")
-    p_("event", "rotation")
-    p_("event", "targeting")
-    p_("event", "ignored")
-    p_("event", "dna")
-    p_("event", "threat")
-    p_("event", "transition")
-    p_("event", "summon")
+    """tabroll's messages this game words its own way: the ways its units leave play (a defeat's ``how``), its
+    pools, and the defeat's sentence in its terms. The core asks for them and finds them in this game's catalogue
+    first (its own event kinds are read from its events by the extractor)."""
     p_("defeat", "exiled")
     p_("defeat", "removed")
     p_("defeat", "defeated")
@@ -70,42 +62,9 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
 
 
 def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
-    (``distance 1, sight true``): the fields and values typed stay as they are."""
-    p_("attack field", "pilots")
-    p_("attack field", "synapse")
-    p_("attack field", "direction")
-    p_("attack field", "facing")
-    p_("attack field", "toward")
-    p_("attack field", "distance")
-    p_("attack field", "enemy")
+    """The word values of this game's attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight
+    true``; the fields' names are read from the game by the extractor): the values typed stay as they are."""
     p_("field value", "demon")
     p_("field value", "ahotnik")
     p_("field value", "true")
     p_("field value", "false")
-
-
-def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """What ``play``'s ``help KIND`` says of this game's actions and of their fields (each action model's docstring,
-    its first paragraph, and each field's description), in the game's language: the core says them through
-    :meth:`tabroll.kit.Ruleset.said`."""
-    N_("The whole attack phase: every Ahotnik in turn order, with its pilots' choices.")
-    N_("Each Ahotnik's choice (others: asked of the dice).")
-    N_("This action's dice, in the order drawn.")
-    N_("One Ahotnik's attack step alone; ``target``, if given, must be what the rules pick.")
-    N_("The attacking Ahotnik.")
-    N_("Its pilots' choice (none: asked of the dice).")
-    N_("The unit it must attack (refused if the rules pick another).")
-    N_("A Demon is summoned (threat +1): a new one, or an exiled one coming back.")
-    N_("The Demon summoned.")
-    N_("Its hex.")
-    N_("Scudi.")
-    N_("Vita.")
-    N_("Which Demon this is, for DNA (default: its name).")
-    N_("A summon rolls no dice.")
-    N_("A Contaminated Terrain token (placed by the Earth Demon) is revealed (threat +1) or removed (threat -1).")
-    N_("revealed (threat +1) or removed (threat -1).")
-    N_("A token rolls no dice.")
-    N_("Phase transition ends for the named Ahotniks (all of them when none is named).")
-    N_("The Ahotniks (none named: all).")
-    N_("Ending phase transition rolls no dice.")

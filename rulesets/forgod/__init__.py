@@ -100,7 +100,6 @@ class Forgod(Ruleset["Battle", "Action"]):
         "d10 attack against d10 evasion, damage minus absorption; detachments, strategic actions, and a whole "
         "battle: alternating turns, legal armies, the addition deck, abilities and the result."
     )
-    source_language = "Spanish"
     language = "es"
     attack_fields = (
         AttackField(

@@ -13,7 +13,7 @@ from tabroll.kit import ActionHeader
 from tabroll.kit.models import Strict
 
 from .messages import N_, _
-from .words import SquareInput, read_word, spellings
+from .words import TESTED_STATS, SquareInput, read_word, spellings
 
 # d10s, and the 1dN of an addition drawn from a deck of N cards (72 at most)
 DiceList = list[Annotated[int, Field(ge=1, le=72)]]
@@ -204,8 +204,7 @@ class CheckAction(Strict):
     @field_validator("stat", mode="before")
     @classmethod
     def _stat(cls, value: Any) -> Any:
-        table = {"fortaleza": "fortitude", "fortitude": "fortitude", "moral": "morale", "morale": "morale"}
-        return read_word(value, table, _("check (Fortaleza or Moral)"))
+        return read_word(value, TESTED_STATS, _("check (Fortaleza or Moral)"))
 
     @model_validator(mode="after")
     def _two_cards(self) -> CheckAction:

@@ -22,6 +22,7 @@ from .words import (
     KINDS,
     LINES,
     TERRAINS,
+    TESTED_STATS,
     TIMINGS,
     Coordinate,
     Count,
@@ -41,8 +42,7 @@ class SaveInput(Strict):
     @field_validator("stat", mode="before")
     @classmethod
     def _stat(cls, value: Any) -> Any:
-        table = {"fortaleza": "fortitude", "fortitude": "fortitude", "moral": "morale", "morale": "morale"}
-        return read_word(value, table, _("save (Fortaleza or Moral)"))
+        return read_word(value, TESTED_STATS, _("save (Fortaleza or Moral)"))
 
 
 class AbilityInput(Strict):

@@ -48,7 +48,7 @@ class EndCharge(BattleStep):
     charger: str
 
     def take(self, turn: ForgodTurn) -> BattleStep:
-        _end_charge(turn, self.charger)
+        turn.change(charges=tuple(c for c in turn.state.charges if c.charger != self.charger))
         return END
 
 
@@ -329,7 +329,3 @@ def impact_action(turn: ForgodTurn, act: ImpactAction) -> BattleStep:
         keep_absorption=act.keep_absorption,
     )
     return Strike(form, victim.name, end, evaded=Counterattack(victim.name, charger.name, end))
-
-
-def _end_charge(turn: ForgodTurn, charger: str) -> None:
-    turn.change(charges=tuple(c for c in turn.state.charges if c.charger != charger))

@@ -10,8 +10,7 @@ action. A handler that rolls dice the rest of the action reads returns its first
 The rules live in their own modules: ``strikes.py`` (attack, evasion and damage rolls), ``wounds.py`` (what a hit
 does), ``checks.py`` (opposed rolls and the natural-10 rule, Moral, the reaction rolls), ``manoeuvres.py`` (the
 strategic actions of combat), ``strategy.py`` (the army's), ``abilities.py`` (abilities, healing, paralysis) and
-``flow.py`` (what every action's steps share, and the battle's result). The steps the tests name are
-re-exported here.
+``flow.py`` (what every action's steps share, and the battle's result).
 """
 
 from __future__ import annotations
@@ -43,7 +42,7 @@ from .actions import (
     ShieldAction,
 )
 from .checks import check_action, initiative_action
-from .flow import END, BattleStep, Unbroken, battle_result
+from .flow import BattleStep, battle_result
 from .manoeuvres import (
     charge_action,
     flank_action,
@@ -56,10 +55,10 @@ from .manoeuvres import (
 from .messages import _
 from .state import Battle
 from .strategy import change_strategy, regroup, reinforcements
-from .strikes import AreaRound, AreaStrike, Form, Strike, attack_action
+from .strikes import attack_action
 from .turn import ForgodTurn
 
-__all__ = ["END", "HANDLERS", "AreaRound", "AreaStrike", "Form", "Strike", "Unbroken", "resolve"]
+__all__ = ["HANDLERS", "resolve"]
 
 
 HANDLERS: Handlers[ForgodTurn] = Handlers()

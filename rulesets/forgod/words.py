@@ -120,6 +120,8 @@ ADDITION_KINDS = {
 }
 ACTIVATIONS = {"native": "native", "nativa": "native", "ecb": "ecb", "liderazgo": "liderazgo"}
 TIMINGS = {"instant": "instant", "instantanea": "instant", "constant": "constant", "constante": "constant"}
+TESTED_STATS = {"fortaleza": "fortitude", "fortitude": "fortitude", "moral": "morale", "morale": "morale"}
+"""The stats a save or an opposed check rolls with: Fortaleza or Moral."""
 
 
 AFFECTS = {

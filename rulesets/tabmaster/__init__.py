@@ -113,7 +113,6 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
     name = "TAB MASTER"
     aliases = ("tab-master", "tab_master", "tab master")
     summary = N_("Square grid; DAN rolled against DEF; Common, Trample, Magic, Secondary and Projectile attacks.")
-    source_language = "Portuguese"
     language = "pt"
     stat_words = (("flipped", N_("flipped")), ("vitality", "VIT"))
     catalogue_file = "catalogue_names.json"  # the names in units.yaml, read without loading the models

@@ -31,12 +31,9 @@ def _side_words() -> None:  # pragma: no cover - never called: it only marks mes
 
 def _core_words() -> None:  # pragma: no cover - never called: it only marks these messages for the extractor
     """tabroll's own messages that TAB MASTER words in its source's terms (its catalogue says them first, while
-    this game is played): the kind column of the log, the way a unit leaves play, and the core sentences the
-    source has words for (a unit "atingido", "derrotado", "flipado", the "lance" of the dice, the army's sheet)."""
-    # this game's own event kinds, as the log's kind column names them
-    p_("event", "element_bonus")
-    p_("event", "flip")
-    p_("event", "survive")
+    this game is played): the core's kinds in the log's kind column, the way a unit leaves play, and the core
+    sentences the source has words for (a unit "atingido", "derrotado", "flipado", the "lance" of the dice, the
+    army's sheet)."""
     # the core's kinds this game's log shows
     p_("event", "action")
     p_("event", "refused")
@@ -96,42 +93,9 @@ def _rule_names() -> None:  # pragma: no cover - never called: it only marks mes
 
 
 def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
-    (``distance 1, sight true``): the fields and values typed stay as they are."""
-    p_("attack field", "using")
-    p_("attack field", "move to")
-    p_("attack field", "distance")
-    p_("attack field", "height")
-    p_("attack field", "sight")
-    p_("attack field", "move")
+    """The word values of this game's attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight
+    true``; the fields' names are read from the game by the extractor): the values typed stay as they are."""
     p_("field value", "primary")
     p_("field value", "secondary")
     p_("field value", "true")
     p_("field value", "false")
-
-
-def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """What ``play``'s ``help KIND`` says of this game's actions and of their fields (each action model's docstring,
-    its first paragraph, and each field's description), in the game's language: the core says them through
-    :meth:`tabroll.kit.Ruleset.said`."""
-    N_("A unit attacks (after moving, if it may): one target, several (Area, Multiple), or none named.")
-    N_("The attacking unit.")
-    N_("The unit attacked.")
-    N_("The units attacked (Area, Multiple).")
-    N_("Which printed attack.")
-    N_("Move first to this square (up to MOV), then attack.")
-    N_("Move first along these squares, then attack.")
-    N_("A trample's path, square by square.")
-    N_("One path per pass of a Multiple trample.")
-    N_("Refused: a Random line rolls its direction.")
-    N_("How many of a Multiple attack's attacks to make.")
-    N_("The hex (Feitiço) a Disease attack puts on the unit hit.")
-    N_("What the table decided for a Special.")
-    N_("This action's dice, in the order rolled.")
-    N_("A unit moves up to MOV squares, then is flipped.")
-    N_("The unit that moves.")
-    N_("Its destination (the shortest free path is taken).")
-    N_("The squares it enters, in order.")
-    N_("A move rolls no dice.")
-    N_("A new round: every flipped unit is turned face up.")
-    N_("A new round rolls no dice.")

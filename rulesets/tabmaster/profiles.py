@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from .messages import N_, _
 
 if TYPE_CHECKING:
-    from tabroll.dice import DiceRules
+    from tabroll.dice.notation import DiceRules
 
 ELEMENT_NAMES: dict[str, str] = {
     "fogo": "fire", "fire": "fire",
@@ -246,7 +246,7 @@ def dan_rules() -> DiceRules:
     """What DAN may be written with: the source compares "this amount of damage" with DEF, so a DAN is an amount.
     A count of successes or a pass/fail is not one, and the game's dice are numbered (d4, d10, d20), not Fudge.
     The reasons are said in the reader's language when an expression is refused."""
-    from tabroll.dice import DiceRules
+    from tabroll.dice.notation import DiceRules
 
     return DiceRules(
         "DAN",
@@ -263,7 +263,7 @@ def build_profile(
     *, kind: AttackKind, head: str | None, damage: str, ammo: str | None, effects: Effects
 ) -> AttackProfile:
     """Check that the parts of an attack fit together and build the profile."""
-    from tabroll.dice import parse as parse_dice
+    from tabroll.dice.notation import parse as parse_dice
 
     parse_dice(damage, rules=dan_rules())
     if kind is AttackKind.PROJECTILE:

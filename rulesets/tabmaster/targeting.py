@@ -26,16 +26,12 @@ LINE_DIRECTIONS: dict[LineKind, tuple[Direction, ...]] = {
 }
 
 
-def is_enemy(a: Unit, b: Unit) -> bool:
-    return a.side != b.side
-
-
 def may_hit(attacker: Unit, target: Unit, profile: AttackProfile, *, named: bool = False) -> bool:
     """Enemies; allies too with (All). An ally named as the one target of a healing attack may be aimed at:
     a Life attack is how a unit heals its side (a ruling). Areas and random lines reach allies only with (All)."""
     if target.name == attacker.name:
         return False
-    return is_enemy(attacker, target) or profile.effects.all_units or (named and heals(profile))
+    return attacker.side != target.side or profile.effects.all_units or (named and heals(profile))
 
 
 def heals(profile: AttackProfile) -> bool:
@@ -97,36 +93,21 @@ def height_and_sight_problem(
                 square=list(origin),
                 **values,
             )
-    if profile.kind is AttackKind.COMMON:
+    archer = "archer" in attacker.traits  # only archers may shoot a projectile unseen
+    if profile.kind is AttackKind.COMMON or (profile.kind is AttackKind.PROJECTILE and not archer):
         sight = board.line_of_sight(origin, target.position)
         if not sight.clear:
+            values = {"attacker": attacker.name, "unit": target.name, "why": sight.reason}
+            if profile.kind is AttackKind.COMMON:
+                if here:
+                    return _("{attacker} cannot see {unit}: {why}", **values)
+                return _("{attacker} cannot see {unit} from {square}: {why}", square=list(origin), **values)
             if here:
-                return _(
-                    "{attacker} cannot see {unit}: {why}", attacker=attacker.name, unit=target.name, why=sight.reason
-                )
-            return _(
-                "{attacker} cannot see {unit} from {square}: {why}",
-                attacker=attacker.name,
-                unit=target.name,
-                square=list(origin),
-                why=sight.reason,
-            )
-    if profile.kind is AttackKind.PROJECTILE and "archer" not in attacker.traits:
-        sight = board.line_of_sight(origin, target.position)
-        if not sight.clear:
-            if here:
-                return _(
-                    "{attacker} cannot see {unit}: {why} (only archers may shoot unseen)",
-                    attacker=attacker.name,
-                    unit=target.name,
-                    why=sight.reason,
-                )
+                return _("{attacker} cannot see {unit}: {why} (only archers may shoot unseen)", **values)
             return _(
                 "{attacker} cannot see {unit} from {square}: {why} (only archers may shoot unseen)",
-                attacker=attacker.name,
-                unit=target.name,
                 square=list(origin),
-                why=sight.reason,
+                **values,
             )
     return None
 

@@ -20,6 +20,7 @@ from tabroll.dice.nodes import (
     Node,
     Number,
     Selection,
+    counted,
 )
 
 
@@ -190,11 +191,8 @@ class DiceSet:
         return out
 
     def score(self, value: Number) -> Number:
-        if self.success is None:
-            return value
-        if self.success.matches(value):
-            return 1
-        return -1 if self.failure is not None and self.failure.matches(value) else 0
+        """What an item adds to the set's total: its value, or 1 for a success and -1 for a failure."""
+        return counted(value, self.success, self.failure)
 
 
 @dataclass(frozen=True, slots=True)

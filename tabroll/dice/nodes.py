@@ -42,6 +42,7 @@ Feature: TypeAlias = Literal[
     "pool",
 ]
 T = TypeVar("T")
+N = TypeVar("N", bound=int | Fraction)
 Range: TypeAlias = tuple[Number, Number]  # lowest and highest value of a subexpression
 Faces: TypeAlias = tuple[int, int]  # lowest and highest face of a die, or value of a dice term
 MULTIPLYING: tuple[str, ...] = ("*", "/", "//", "%")
@@ -127,6 +128,15 @@ class Condition:
         assert self.op != "!=", "!= is no interval"
         v = self.value
         return {"=": (v, v), "<": (None, v - 1), ">": (v + 1, None), "<=": (None, v), ">=": (v, None)}[self.op]
+
+
+def counted(value: N, success: Condition | None, failure: Condition | None) -> N | int:
+    """``value`` itself when nothing is counted; else 1 for a success, -1 for a failure and 0 for anything else."""
+    if success is None:
+        return value
+    if success.matches(value):
+        return 1
+    return -1 if failure is not None and failure.matches(value) else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,11 +286,7 @@ class DiceTerm:
 
     def score(self, value: int) -> int:
         """What a die that counts adds to the term: its value, or 1 for a success and -1 for a failure."""
-        if self.success is None:
-            return value
-        if self.success.matches(value):
-            return 1
-        return -1 if self.failure is not None and self.failure.matches(value) else 0
+        return counted(value, self.success, self.failure)
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,18 +420,26 @@ def _absorbs(node: Node, op: str = "") -> bool:
             return False
 
 
+def operation_text(node: Node, parts: list[tuple[str, int]]) -> tuple[str, int] | None:
+    """An operator (``+``, unary ``-``) written around its operands' texts, each with its binding level,
+    with the parentheses the reading back needs; the text's own level. ``None`` for any other node."""
+    if isinstance(node, BinaryOp):
+        (left, left_level), (right, right_level) = parts
+        level = 2 if node.op in MULTIPLYING else 1  # left-associative: a right operand of equal level needs (...)
+        left_text = left if left_level >= level else f"({left})"
+        return left_text + node.op + (right if right_level > level else f"({right})"), level
+    if isinstance(node, Negate):
+        text, level = parts[0]
+        return "-" + (text if level >= 3 else f"({text})"), 3
+    return None
+
+
 def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
     """Write a tree with just the parentheses needed to read it back as the same tree."""
 
     def combine(node: Node, parts: list[tuple[str, int]]) -> tuple[str, int]:
-        if isinstance(node, BinaryOp):
-            (left, left_level), (right, right_level) = parts
-            level = 2 if node.op in MULTIPLYING else 1  # left-associative: a right operand of equal level needs (...)
-            left_text = left if left_level >= level else f"({left})"
-            return left_text + node.op + (right if right_level > level else f"({right})"), level
-        if isinstance(node, Negate):
-            text, level = parts[0]
-            return "-" + (text if level >= 3 else f"({text})"), 3
+        if (operation := operation_text(node, parts)) is not None:
+            return operation
         if isinstance(node, Constant | DiceTerm):
             return leaf_text(node), 3 if isinstance(node, Constant) and node.value < 0 else 4
         from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
@@ -444,7 +458,7 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
             text, level = parts[0]
             left = f"({text})" if level < 1 or _absorbs(node.left, node.op) else text
             return left + node.op + str(node.target), 0
-        return leaf_text(node), 3 if isinstance(node, Constant) and node.value < 0 else 4
+        raise AssertionError(node)  # every kind of node is written above
 
     return fold(root, combine)[0]
 

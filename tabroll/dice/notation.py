@@ -257,11 +257,6 @@ class DiceExpression:
         return self._terms
 
     @property
-    def is_constant(self) -> bool:
-        """Whether no dice are rolled at all."""
-        return not self._terms
-
-    @property
     def extended(self) -> bool:
         """Whether the expression goes beyond NdM, keep/drop and ``+ - *`` (its roll then keeps a tree)."""
         return not self.features <= PLAIN_FEATURES

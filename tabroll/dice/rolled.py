@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabroll.dice.nodes import (
-    MULTIPLYING,
     BinaryOp,
     Constant,
     DiceTerm,
     Negate,
     Node,
     Number,
+    operation_text,
     render_tree,
     to_notation,
 )
@@ -212,14 +212,8 @@ def _shown_tree(root: RolledNode) -> str:
         if isinstance(node, DiceTerm):
             assert rolled.term is not None
             return rolled.term.shown(), 4
-        if isinstance(node, BinaryOp):
-            (left, left_level), (right, right_level) = parts
-            level = 2 if node.op in MULTIPLYING else 1
-            left_text = left if left_level >= level else f"({left})"
-            return left_text + node.op + (right if right_level > level else f"({right})"), level
-        if isinstance(node, Negate):
-            text, level = parts[0]
-            return "-" + (text if level >= 3 else f"({text})"), 3
+        if (operation := operation_text(node, parts)) is not None:
+            return operation
         from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
 
         if isinstance(node, Function):

@@ -83,9 +83,6 @@ class DiceChoice:
             return PromptDice(ask=self.asking.ask, tell=self.asking.tell, ask_secret=self.asking.ask_secret)
         return SeededDice(seed)
 
-    def recording(self, seed: int | None) -> RecordingDice:
-        return RecordingDice(self.source(seed))
-
     def replay_note(self, drawn: Sequence[int], *, seed: int | None, answers: bool) -> str:
         """The line that says how to replay ``drawn``: the values (with ``--answers`` when the table answered
         choices too), or ``seed`` when seeded dice were rolled."""

@@ -5,12 +5,10 @@ answers one :class:`DiceRequest` ("3d6 for damage vs Soldado") with exactly ``co
 and ``sides``. The sources here cover the ways a game is played:
 
 * :class:`SeededDice` rolls with its own ``random.Random``; its ``seed`` can be printed and replayed.
-* :class:`GivenDice` hands out values the table already rolled (``--dice 14,3``), in order.
+* :class:`GivenDice` hands out values the table already rolled (``--dice 14,3``), in order; when they run out,
+  the :class:`DiceExhausted` it raises carries the request that ran out.
 * :class:`PromptDice` asks a person at the table for each roll.
 * :class:`RecordingDice` wraps another source and keeps a log of every request and answer.
-* :class:`ScriptedDice` is a :class:`GivenDice` for programs such as the exact-odds engine: it runs a
-  resolution with a prefix of values and catches :class:`DiceExhausted`, which carries the request that
-  ran out, then branches over the values 1..sides that die could show.
 
 Every chance node is a die: :func:`pick` turns a uniform choice among N options into one dN roll.
 """
@@ -332,19 +330,6 @@ class GivenDice:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({list(self._values)!r}, origin={self.origin!r})"
-
-
-class ScriptedDice(GivenDice):
-    """:class:`GivenDice` for programs, such as the exact-odds engine walking every outcome.
-
-    The engine replays a resolution with a prefix of values; when it gets :class:`DiceExhausted` it reads
-    the ``request`` from the error and branches over each value ``1..request.sides`` for the next die.
-    """
-
-    __slots__ = ()
-
-    def __init__(self, values: Sequence[int], origin: str = "script") -> None:
-        super().__init__(values, origin)
 
 
 _TOKEN = re.compile(r",|[^\s,]+")

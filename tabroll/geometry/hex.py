@@ -39,7 +39,7 @@ Rectangles
     :meth:`HexMap.rectangle` lays out ``columns`` x ``rows`` hexes in an *odd* offset layout, offset
     coordinates ``(col, row)`` starting at ``(0, 0)`` top-left: on pointy maps odd rows are shoved half a
     hex to the right ("odd-r"); on flat maps odd columns are shoved half a hex down ("odd-q").
-    :meth:`HexMap.to_offset` / :meth:`HexMap.from_offset` convert.
+    :meth:`HexMap.to_offset` converts.
 
 Lines
     :meth:`HexMap.line` walks straight from a hex in one direction until it leaves the map (the first hex not
@@ -65,6 +65,7 @@ from fractions import Fraction
 from typing import Any
 
 from tabroll.errors import InputError, Location
+from tabroll.geometry import is_int, whole_pair
 from tabroll.i18n import N_, _
 
 __all__ = [
@@ -120,37 +121,10 @@ _SIDES: dict[Orientation, tuple[tuple[str, Hex], ...]] = {
 _DEFAULT_FIRST: dict[Orientation, str] = {Orientation.POINTY: "NE", Orientation.FLAT: "N"}
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def as_hex(value: object, what: str = "") -> Hex:
     """Return ``value`` as an axial ``(q, r)`` hex; anything but two whole numbers is an InputError. ``what``
     names it in the error (in the language now: a caller translates it)."""
-    if isinstance(value, tuple) and len(value) == 2 and _is_int(value[0]) and _is_int(value[1]):
-        return value
-    what = _(what) if what else _("hex")
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InputError(
-            _("{what} must be a pair of whole numbers (q, r), got {value}", what=what, value=repr(value)),
-            tip=_(_HEX_TIP),
-        )
-    if len(value) != 2:
-        raise InputError(
-            _(
-                "{what} must have exactly two coordinates (q, r), got {n}: {value}",
-                what=what,
-                n=len(value),
-                value=repr(value),
-            ),
-            tip=_(_HEX_TIP),
-        )
-    q, r = value[0], value[1]
-    if not (_is_int(q) and _is_int(r)):
-        raise InputError(
-            _("{what} coordinates must be whole numbers, got {value}", what=what, value=repr(value)), tip=_(_HEX_TIP)
-        )
-    return (q, r)
+    return whole_pair(value, _(what) if what else _("hex"), "q, r", _(_HEX_TIP))
 
 
 def _check_direction(d: object) -> int:
@@ -266,7 +240,7 @@ class HexMap:
                 tip=_("e.g. radius: 3  (a hexagon of 37 hexes)"),
             )
         if radius is not None:
-            if not _is_int(radius) or not 0 <= radius <= MAX_RADIUS:
+            if not is_int(radius) or not 0 <= radius <= MAX_RADIUS:
                 raise InputError(
                     _("hex map radius must be a whole number 0-{max}, got {value}", max=MAX_RADIUS, value=repr(radius)),
                     tip=_("a table-top map rarely needs a radius above 10"),
@@ -283,7 +257,7 @@ class HexMap:
             hex_map = cls(parsed, **kw)
         else:
             for name, value in (("columns", columns), ("rows", rows)):
-                if value is None or not _is_int(value) or not 1 <= value <= MAX_SIDE:
+                if value is None or not is_int(value) or not 1 <= value <= MAX_SIDE:
                     if name == "columns":
                         told = _(
                             "hex map columns must be a whole number 1-{max}, got {value}",
@@ -403,10 +377,6 @@ class HexMap:
         if self.orientation is Orientation.POINTY:
             return (q + (r - (r & 1)) // 2, r)
         return (q, r + (q - (q & 1)) // 2)
-
-    def from_offset(self, col: int, row: int) -> Hex:
-        """The axial hex at offset ``(col, row)`` (inverse of :meth:`to_offset`)."""
-        return _offset_to_axial(self.orientation, col, row)
 
 
 def _offset_to_axial(orientation: Orientation, col: int, row: int) -> Hex:

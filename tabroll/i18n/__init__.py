@@ -182,67 +182,45 @@ class Domain:
             found.append(_catalogue(CORE_LOCALE, CORE_DOMAIN, code))
         return found
 
-    def lookup(self, message: str) -> str | None:
-        """The translation of ``message`` as the catalogue has it (placeholders unfilled), or ``None``."""
+    def _found(self, key: Callable[[_Catalogue], Any]) -> str | None:
+        """The first translation the catalogues hold under ``key`` (a catalogue's own, for a plural form)."""
         for catalogue in self._catalogues():
-            text = catalogue.messages.get(message)
+            text = catalogue.messages.get(key(catalogue))
             if text:
                 return str(text)
         return None
 
-    def lookup_plural(self, singular: str, n: int) -> str | None:
-        """The form for ``n`` of a plural message as the catalogue has it (placeholders unfilled), or ``None``."""
-        for catalogue in self._catalogues():
-            text = catalogue.messages.get((singular, catalogue.plural(n)))
-            if text:
-                return str(text)
-        return None
+    def lookup(self, message: str) -> str | None:
+        """The translation of ``message`` as the catalogue has it (placeholders unfilled), or ``None``."""
+        return self._found(lambda _catalogue: message)
 
     def gettext(self, message: str, /, **values: Any) -> str:
         """``message`` in the language now, its ``{placeholders}`` filled from ``values``."""
-        for catalogue in self._catalogues():
-            text = catalogue.messages.get(message)
-            if text:
-                return _formatted(text, message, values)
-        return _formatted(message, message, values)
+        return _formatted(self.lookup(message) or message, message, values)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
         """The form of a message for the count ``n`` (given to the message as ``{n}`` too, unless ``values`` has
         it), by the language's own plural rule: English has two forms, Russian and Polish three."""
-        values = {"n": n, **values}
-        for catalogue in self._catalogues():
-            text = catalogue.messages.get((singular, catalogue.plural(n)))
-            if text:
-                return _formatted(text, singular if n == 1 else plural, values)
+        return self._counted(singular, singular, plural, n, values)
+
+    def _counted(self, key: str, singular: str, plural: str, n: int, values: dict[str, Any]) -> str:
         source = singular if n == 1 else plural
-        return _formatted(source, source, values)
+        text = self._found(lambda catalogue: (key, catalogue.plural(n)))
+        return _formatted(text or source, source, {"n": n, **values})
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` where its words alone could mean several things (``context`` says which: a defeat's
         ``how``, an event's kind)."""
-        for catalogue in self._catalogues():
-            text = catalogue.messages.get(f"{context}{_CONTEXT}{message}")
-            if text:
-                return _formatted(text, message, values)
-        return _formatted(message, message, values)
+        return _formatted(self.plookup(context, message) or message, message, values)
 
     def plookup(self, context: str, message: str) -> str | None:
         """The translation of ``message`` in ``context`` as the catalogue has it (placeholders unfilled), or
         ``None``."""
-        for catalogue in self._catalogues():
-            text = catalogue.messages.get(f"{context}{_CONTEXT}{message}")
-            if text:
-                return str(text)
-        return None
+        return self._found(lambda _catalogue: f"{context}{_CONTEXT}{message}")
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, /, **values: Any) -> str:
-        values = {"n": n, **values}
-        for catalogue in self._catalogues():
-            text = catalogue.messages.get((f"{context}{_CONTEXT}{singular}", catalogue.plural(n)))
-            if text:
-                return _formatted(text, singular if n == 1 else plural, values)
-        source = singular if n == 1 else plural
-        return _formatted(source, source, values)
+        """:meth:`ngettext` of a message in ``context`` (as :meth:`pgettext`)."""
+        return self._counted(f"{context}{_CONTEXT}{singular}", singular, plural, n, values)
 
 
 class SideWords:

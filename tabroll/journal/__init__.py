@@ -6,11 +6,11 @@ journal starts from the scenario plus everything recorded: the resolver replays 
 recorded dice, so the whole state of the game (ammunition, defeats, who has acted, cooldowns…)
 comes back exactly, whatever the ruleset. The user's YAML is never rewritten.
 
-Format, version 1
------------------
+Format (version :data:`JOURNAL_VERSION`)
+-----------------------------------------
 Line 1 is the header::
 
-    {"format": "tabroll.journal", "version": 1, "ruleset": "<game id>", "scenario": "<path as given>",
+    {"format": "tabroll.journal", "version": 2, "ruleset": "<game id>", "scenario": "<path as given>",
      "scenario_sha256": "<sha256 of the parsed scenario>", "options": {<the house rules in force>},
      "created_by": "tabroll 0.1.0", "check": "<sha256>"}
 
@@ -22,8 +22,7 @@ Every other line is one action that happened (an action the rules refuse changes
 * ``seq`` counts actions from 1 with no gaps; ``dice`` is every die value drawn, in order.
 * ``step`` is the scenario file's action the record resolves (from 1), or 0 for an action typed at the table
   (``tabroll attack --journal``, ``tabroll play``): running the file again skips every action up to the last
-  step recorded, a refused one before it included. Journals written before ``step`` existed (their refused
-  actions recorded, with ``"refused": true``) are read and replayed as before.
+  step recorded, a refused one before it included.
 * ``check`` is the SHA-256 (hex) of the canonical JSON of the object without ``check`` (keys sorted, separators
   ``,`` and ``:``, UTF-8, no NaN). A line whose hash does not match was changed or damaged.
 * ``events`` and ``state`` are there for people and for verification: the state is always rebuilt by replaying

@@ -21,7 +21,6 @@ JOURNAL_VERSION = 2
 :data:`tabroll.events.PROSE_FIELDS`), so a journal reads the same in every language; 1: records kept the events
 as the log said them, in the language of the command that wrote them (still read: see :func:`ignored_fields`)."""
 
-HEADER_FIELDS = ("format", "version", "ruleset", "scenario", "scenario_sha256", "options", "created_by", "check")
 RECORD_FIELDS = ("seq", "action", "dice", "refused", "events", "state", "check")
 OPTIONAL_RECORD_FIELDS = (
     "asked",  # true when the players answered open choices (--prompt)
@@ -267,10 +266,6 @@ def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
     )
 
 
-def _is_die(value: Any) -> bool:
-    return type(value) is int and 1 <= value <= 1_000_000
-
-
 def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> JournalRecord:
     obj = _load_json(raw, path, number)
     if not isinstance(obj, dict):
@@ -291,7 +286,7 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
         or type(seq) is not int
         or not isinstance(obj["action"], dict)
         or not isinstance(dice, list)
-        or not all(_is_die(v) for v in dice)
+        or not all(type(v) is int and 1 <= v <= 1_000_000 for v in dice)
         or type(obj["refused"]) is not bool
         or not isinstance(events, list)
         or not all(isinstance(e, dict) and isinstance(e.get("kind"), str) for e in events)

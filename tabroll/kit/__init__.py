@@ -296,29 +296,20 @@ def no_such_words(name: str, names: Sequence[str], *, what: str = "unit") -> tup
     loading does (:func:`tabroll.kit.models.unknown_name`)."""
     from difflib import get_close_matches
 
-    from tabroll.i18n import _
+    from tabroll.i18n import N_, _
 
-    shown = ", ".join(names) or _("none")
+    known = {  # the core's whats, each a sentence of its own (a language words each its own way)
+        "unit": (N_("there is no unit called '{name}'"), N_("the units are: {names}")),
+        "combatant": (N_("there is no combatant called '{name}'"), N_("the combatants are: {names}")),
+        "fighter": (N_("there is no fighter called '{name}'"), N_("the fighters are: {names}")),
+    }
+    message, listed = known.get(what, (N_("there is no {what} called '{name}'"), N_("the {what}s are: {names}")))
     close = next(iter(get_close_matches(name, list(names), n=1)), None)
     if close is not None:
         tip = _("did you mean '{name}'?", name=close)
-    elif what == "unit":
-        tip = _("the units are: {names}", names=shown)
-    elif what == "combatant":
-        tip = _("the combatants are: {names}", names=shown)
-    elif what == "fighter":
-        tip = _("the fighters are: {names}", names=shown)
     else:
-        tip = _("the {what}s are: {names}", what=what, names=shown)
-    if what == "unit":
-        message = _("there is no unit called '{name}'", name=name)
-    elif what == "combatant":
-        message = _("there is no combatant called '{name}'", name=name)
-    elif what == "fighter":
-        message = _("there is no fighter called '{name}'", name=name)
-    else:
-        message = _("there is no {what} called '{name}'", what=what, name=name)
-    return message, tip
+        tip = _(listed, what=what, names=", ".join(names) or _("none"))
+    return _(message, what=what, name=name), tip
 
 
 class Ruleset(Generic[StateT, ActionT]):
@@ -333,7 +324,6 @@ class Ruleset(Generic[StateT, ActionT]):
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""
-    source_language: ClassVar[str] = ""
     language: ClassVar[str] = "en"
     """The code of the language the game's source is written in (:data:`tabroll.i18n.LANGUAGES`): what
     ``--lang game`` speaks while this game is played. Its own words in each language are in its folder's

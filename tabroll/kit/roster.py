@@ -84,14 +84,13 @@ class Roster(tuple[T, ...], Generic[T]):
 
     def find(self, name: str, *, what: str = "unit", where: str = "") -> T:
         """The item called ``name``; otherwise a refusal that suggests the nearest name (or lists them), as
-        :func:`tabroll.kit.find_named` words it."""
+        :func:`tabroll.kit.no_such` words it."""
         i = self.index_of_names().get(name)
         if i is not None:
             return self[i]
-        from tabroll.kit import find_named
+        from tabroll.kit import no_such
 
-        found: T = find_named(self, name, what=what, where=where)  # raises, with the suggestion
-        return found  # pragma: no cover - find_named found nothing by index, so it raises
+        raise no_such(name, [str(_name(item)) for item in self], what=what, where=where)
 
     def by(self, key: Callable[[T], K | None]) -> Mapping[K, T]:
         """The items by ``key`` (the first item for each key; items whose key is ``None`` left out), built once per
@@ -175,11 +174,9 @@ class RosterDraft(Generic[T]):
 
     def freeze(self) -> Roster[T]:
         """The roster with every change made (the base itself when nothing changed). The draft may go on."""
-        if not self._changed or self._items is None:
-            return self._base
-        frozen: Roster[T] = Roster(self._items)
-        frozen.__dict__["_names"] = self._names  # same names in the same places
-        self._base, self._items, self._changed = frozen, None, False
+        frozen = self.snapshot()
+        if frozen is not self._base:
+            self._base, self._items, self._changed = frozen, None, False
         return frozen
 
 

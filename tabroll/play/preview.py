@@ -19,9 +19,8 @@ from typing import Any, cast
 from tabroll.kit import AnyRuleset
 
 ODDS_BUDGET = 2_000
-"""Most resolutions the exact walk of a preview may take, so that the line comes at once (a resolution that
-replays a merged walk's prefix costs up to half a millisecond); a larger tree is not walked (``odds`` does
-it)."""
+"""Most resolutions the exact walk of a preview may take, so that the line comes at once; a larger tree is not
+walked (``odds`` does it)."""
 
 NEEDS = "\x00needs"
 """The measure the preview's walk adds to the game's own: the units the acting unit rolled to hit in one outcome

@@ -1,8 +1,8 @@
-"""One plain sentence per event: the wording of the text and Rich logs.
+"""The sentence of an event read back from JSON (a journal's records), as the logs word it.
 
-Each event class words itself (:meth:`tabroll.events.Event.sentence`): the core's events here in ``tabroll``,
-each game's in its own folder. An event of a kind nobody knows (read back from a journal written by another
-version) falls back to its fields, so nothing is ever hidden.
+Each event class words itself (:meth:`tabroll.events.Event.sentence`): the core's events in ``tabroll``, each
+game's in its own folder. An event of a kind nobody knows (read back from a journal written by another version)
+falls back to its fields, so nothing is ever hidden.
 """
 
 from __future__ import annotations
@@ -11,10 +11,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabroll import events as ev
-
-
-def describe(event: ev.Event) -> str:
-    return event.sentence()
 
 
 def _tuples(value: Any) -> Any:

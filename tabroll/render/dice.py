@@ -175,28 +175,12 @@ def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int,
 
 def render(odds: DiceOdds, fmt: str) -> None:
     """The odds on standard output in ``fmt`` (json, jsonl, rich or text)."""
-    import sys
+    from tabroll.render.odds import write_document, write_view
 
     if fmt in ("json", "jsonl"):
-        import json
-
-        sys.stdout.write(json.dumps(odds.to_json(), ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
-        return
-    title = odds.question.text
-    if fmt == "rich":
-        from rich.console import Console
-        from rich.text import Text
-
-        console = Console(highlight=False)
-        console.print(Text(title, style="bold"))
-        for line in view(odds, fine=True):
-            text = Text()
-            for piece, style in line:
-                text.append(piece, style=style or None)
-            console.print(text, soft_wrap=True)
-        return
-    lines = [title, *("".join(piece for piece, _ in line) for line in view(odds))]
-    sys.stdout.write("\n".join(line.rstrip() for line in lines) + "\n")
+        write_document(odds.to_json(), fmt)
+    else:
+        write_view(odds.question.text, lambda fine: view(odds, fine=fine), fmt)
 
 
 def svg(odds: DiceOdds) -> str:

@@ -61,25 +61,16 @@ def matrix_document(table: Matrix) -> dict[str, Any]:
 
 
 def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
+    from tabroll.render.odds import write_document, write_view
+
     if fmt in ("json", "jsonl"):
-        import json
-
-        document = matrix_document(table)
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
+        write_document(matrix_document(table), fmt)
         return
-    if fmt == "rich":
+    if fmt == "rich" and width is None:
         from rich.console import Console
-        from rich.text import Text
 
-        console = Console(highlight=False)
-        for line in matrix_view(table, width=width or max(WIDTH, min(console.width, 160))):
-            text = Text()
-            for piece, style in line:
-                text.append(visible(piece), style=style or None)
-            console.print(text, soft_wrap=True)
-        return
-    for line in matrix_view(table, width=width or WIDTH):  # names came from a file: their control characters shown
-        sys.stdout.write(visible("".join(piece for piece, _ in line).rstrip()) + "\n")
+        width = max(WIDTH, min(Console().width, 160))
+    write_view(None, lambda _fine: matrix_view(table, width=width or WIDTH), fmt)
 
 
 def percent_text(value: float) -> str:

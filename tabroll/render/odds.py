@@ -4,7 +4,7 @@ same lines as styled segments for Rich, and the whole document in text, Rich or 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from tabroll.i18n import _, n_, number, percent
@@ -124,26 +124,32 @@ def _block_view(
 def _chart(
     points: list[tuple[Any, Estimate]], at_least: list[tuple[Any, Estimate]], width: int, fine: bool
 ) -> list[Line]:
-    """One row per value: the value, P(exactly it), P(at least it), and a bar of P(exactly it) on a scale where
-    100% is ``width`` characters (so bars of different charts compare)."""
-    label_width = max((len(str(v)) for v, _e in points), default=1)
+    """One row per value: the value, P(exactly it), P(at least it), and a bar of P(exactly it)."""
     above = dict(at_least)
+    rows = [(str(value), e.value, share_text(above[value].value) if value in above else "") for value, e in points]
+    return share_chart((_("exactly"), _("at least")), rows, width, fine)
+
+
+def share_chart(
+    heads: tuple[str, str], rows: list[tuple[str, float, str]], width: int, fine: bool, corner: str = ""
+) -> list[Line]:
+    """One row per value: its label, its share (under the first head), a second figure (under the second: at
+    least, within…) and a bar of the share on a scale where 100% is ``width`` characters (so bars of different
+    charts compare). A row whose share is 0 is dim."""
+    label_width = max([len(corner), *(len(label) for label, _share, _second in rows)] if rows else [1])
     scale = (low := percent(0)) + percent(1).rjust(width - len(low)) if width >= 8 else ""
-    exactly, at_least_word = _("exactly"), _("at least")
     widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
-    wide = (max(widest, cells(exactly)), max(widest + 1, cells(at_least_word)))
-    head = f"    {'':>{label_width}}  {right(exactly, wide[0])}  {right(at_least_word, wide[1])}  {scale}"
+    wide = (max(widest, cells(heads[0])), max(widest + 1, cells(heads[1])))
+    head = f"    {corner:>{label_width}}  {right(heads[0], wide[0])}  {right(heads[1], wide[1])}  {scale}"
     lines: list[Line] = [[(head, "dim")]]
-    for value, e in points:
-        least = above.get(value)
-        least_text = share_text(least.value) if least is not None else ""
-        dim = "dim" if e.value == 0 else ""
+    for label, share, second in rows:
+        dim = "dim" if share == 0 else ""
         lines.append(
             [
-                (f"    {value!s:>{label_width}}  ", dim),
-                (f"{share_text(e.value):>{wide[0]}}", dim),
-                (f"  {least_text:>{wide[1]}}  ", dim or "cyan"),
-                (bar(e.value, width, fine=fine), "green"),
+                (f"    {label:>{label_width}}  ", dim),
+                (f"{share_text(share):>{wide[0]}}", dim),
+                (f"  {second:>{wide[1]}}  ", dim or "cyan"),
+                (bar(share, width, fine=fine), "green"),
             ]
         )
     return lines
@@ -162,14 +168,16 @@ def kind_word(kind: str) -> str:
     return words.get(kind, kind)
 
 
-def render_report(report: Report, fmt: str, *, title: str) -> None:
-    """The text or Rich view of a report on standard output (JSON is the caller's, with its own header)."""
-    write_view(title, lambda fine: report_view(report, fine=fine), fmt)
+def write_document(document: Mapping[str, Any], fmt: str) -> None:
+    """A JSON document on standard output: indented for ``json``, on one line for ``jsonl``."""
+    import json
+
+    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
 
 
-def write_view(title: str, view: Callable[[bool], list[Line]], fmt: str) -> None:
-    """A title and the lines of styled segments ``view(fine)`` gives, on standard output: coloured with Rich (and
-    the bars' fine eighths), or as plain text."""
+def write_view(title: str | None, view: Callable[[bool], list[Line]], fmt: str) -> None:
+    """A title (if any) and the lines of styled segments ``view(fine)`` gives, on standard output: coloured with
+    Rich (and the bars' fine eighths), or as plain text."""
     from tabroll.words import visible  # names and refusals came from a file: no control character reaches a terminal
 
     if fmt == "rich":
@@ -177,14 +185,15 @@ def write_view(title: str, view: Callable[[bool], list[Line]], fmt: str) -> None
         from rich.text import Text
 
         console = Console(highlight=False)
-        console.print(Text(visible(title), style="bold"))
+        if title is not None:
+            console.print(Text(visible(title), style="bold"))
         for line in view(True):
             text = Text()
             for piece, style in line:
                 text.append(visible(piece), style=style or None)
             console.print(text, soft_wrap=True)
         return
-    lines = [title, *("".join(piece for piece, _ in line) for line in view(False))]
+    lines = [*([] if title is None else [title]), *("".join(piece for piece, _ in line) for line in view(False))]
     sys.stdout.write("\n".join(visible(line.rstrip()) for line in lines) + "\n")
 
 
@@ -199,10 +208,6 @@ def odds_document(report: Report, *, title: str, ruleset: str, limit: TimeLimitS
 
 def render_odds(report: Report, fmt: str, *, title: str, ruleset: str, limit: TimeLimitShown | None = None) -> None:
     if fmt in ("json", "jsonl"):
-        import json
-
-        document = odds_document(report, title=title, ruleset=ruleset, limit=limit)
-        indent = None if fmt == "jsonl" else 2
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
-        return
-    render_report(report, fmt, title=title)
+        write_document(odds_document(report, title=title, ruleset=ruleset, limit=limit), fmt)
+    else:
+        write_view(title, lambda fine: report_view(report, fine=fine), fmt)

@@ -17,7 +17,6 @@ from typing import Any, Literal, TextIO
 from tabroll.events import EVENTS_FORMAT, EVENTS_FORMAT_VERSION, ActionStarted, Event
 from tabroll.i18n import _, n_, p_
 from tabroll.render.bars import cells
-from tabroll.render.describe import describe
 from tabroll.words import visible
 
 Format = Literal["rich", "text", "json", "jsonl", "markdown", "brief"]
@@ -133,7 +132,7 @@ class TextRenderer(Renderer):
                 )
 
     def event(self, event: Event, **tags: Any) -> None:
-        sentence = visible(describe(event))
+        sentence = visible(event.sentence())
         if event.kind == "action":
             self.in_action = True
             self.stream.write(f"{sentence}\n")
@@ -179,14 +178,14 @@ class RichRenderer(Renderer):
         from rich.text import Text
 
         if event.kind == "action":
-            self.console.print(Text("\n" + visible(describe(event)), style="bold"))
+            self.console.print(Text("\n" + visible(event.sentence()), style="bold"))
             return
         row = Table.grid(padding=(0, 1))
         row.add_column(width=1)
         row.add_column(width=kind_width(), no_wrap=True)
         row.add_column(ratio=1)
         style = event.STYLE
-        text = Text(visible(describe(event)), style="bold red" if event.kind in ("defeat", "refused") else "")
+        text = Text(visible(event.sentence()), style="bold red" if event.kind in ("defeat", "refused") else "")
         row.add_row("", Text(visible(kind_label(event.kind)), style=style), text)
         self.console.print(row, new_line_start=False)
 
@@ -333,7 +332,7 @@ def brief_line(events: list[Event]) -> str:
     refusal...) with the numbers behind it; rolls, modifiers and rulings are left to the full log."""
     first = events[0]
     if not isinstance(first, ActionStarted):  # events outside an action (a bare roll): each in its own words
-        return "; ".join(describe(event) for event in events)
+        return "; ".join(event.sentence() for event in events)
     head = first.description
     pair = _main_pair(events)
     if pair is not None and first.actor == pair[0]:
@@ -403,7 +402,7 @@ def _brief_part(event: Event, pair: tuple[str, str] | None) -> str:
     if kind == "game_over":
         return _("game over: {reason}", reason=get(event, "reason"))
     if kind == "new_round":
-        return describe(event)
+        return event.sentence()
     return ""
 
 
@@ -425,9 +424,9 @@ class MarkdownRenderer(Renderer):
 
     def event(self, event: Event, **tags: Any) -> None:
         if event.kind == "action":
-            self.stream.write(f"\n**{_md(describe(event))}**\n\n")
+            self.stream.write(f"\n**{_md(event.sentence())}**\n\n")
         else:
-            self.stream.write(f"- **{_md(kind_label(event.kind))}** {_md(describe(event))}\n")
+            self.stream.write(f"- **{_md(kind_label(event.kind))}** {_md(event.sentence())}\n")
 
     def footer(self, **info: Any) -> None:
         lines = [visible(str(line), lines=True) for line in _state_lines(info) if line.strip()]

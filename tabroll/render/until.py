@@ -4,13 +4,13 @@ document with an ``until`` field)."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any, Protocol
 
-from tabroll.i18n import _, n_, number, p_, percent
+from tabroll.i18n import _, n_, number, p_
 from tabroll.odds.figures import Estimate, Report, share_text
 from tabroll.odds.until_figures import Until
-from tabroll.render.bars import BAR_WIDTH, bar, cells
+from tabroll.render.bars import BAR_WIDTH
+from tabroll.render.odds import share_chart, write_document, write_view
 
 Line = list[tuple[str, str]]  # pieces of a line, each with its Rich style ("" for none)
 
@@ -112,24 +112,12 @@ def until_view(until: Until, *, width: int = BAR_WIDTH // 2, fine: bool = False)
     for reason, e in until.could_not.items():
         lines.append([("  " + _("P(could not attack again) = "), ""), (_figure(e), "bold"), (f"  ({reason})", "")])
     shown = shown_rows(until)
-    label = max(len(str(shown)), 1)
-    scale = (low := percent(0)) + percent(1).rjust(width - len(low)) if width >= 8 else ""
-    at_k, within_k = _("at k"), _("within k")
-    widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
-    wide = (max(widest, cells(at_k)), max(widest + 1, cells(within_k)))
-    pad = (" " * max(wide[0] - cells(at_k), 0), " " * max(wide[1] - cells(within_k), 0))
-    lines.append([(f"    {'k':>{label}}  {pad[0]}{at_k}  {pad[1]}{within_k}  {scale}", "dim")])
-    for row in until.rows[:shown]:
-        dim = "dim" if row.defeated.value == 0 else ""
-        line: Line = [
-            (f"    {row.count:>{label}}  ", dim),
-            (f"{share_text(row.defeated.value):>{wide[0]}}", dim),
-            (f"  {share_text(row.within.value):>{wide[1]}}  ", dim or "cyan"),
-            (bar(row.defeated.value, width, fine=fine), "green"),
-        ]
+    rows = [(str(row.count), row.defeated.value, share_text(row.within.value)) for row in until.rows[:shown]]
+    chart = share_chart((_("at k"), _("within k")), rows, width, fine, corner="k")
+    for row, line in zip(until.rows[:shown], chart[1:], strict=True):
         if row.could_not.value:
             line.append(("  " + _("could not attack: {share}", share=share_text(row.could_not.value)), "dim"))
-        lines.append(line)
+    lines += chart
     if shown < len(until.rows):
         lines.append(
             [
@@ -171,15 +159,9 @@ def render_until(
     """``tabroll odds … --until defeat`` on standard output: in JSON the one attack's document with the chain's
     figures under ``until``; in text or Rich the title and the chain's table."""
     if fmt in ("json", "jsonl"):
-        import json
-
-        document = until_document(report, until, title=title, ruleset=ruleset, limit=limit)
-        indent = None if fmt == "jsonl" else 2
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=indent) + "\n")
-        return
-    from tabroll.render.odds import write_view
-
-    write_view(title, lambda fine: until_view(until, fine=fine), fmt)
+        write_document(until_document(report, until, title=title, ruleset=ruleset, limit=limit), fmt)
+    else:
+        write_view(title, lambda fine: until_view(until, fine=fine), fmt)
 
 
 def until_svg(until: Until, title: str, *, game: str = "") -> str:

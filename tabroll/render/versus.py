@@ -3,7 +3,6 @@ their damage compares, and the two damage distributions on one chart; in text, R
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from tabroll.i18n import _, number
@@ -91,23 +90,12 @@ def versus_document(comparison: Comparison, *, ruleset: str) -> dict[str, Any]:
 
 def render_versus(comparison: Comparison, fmt: str, *, ruleset: str) -> None:
     """The comparison on standard output, in ``fmt`` (text, rich, json or jsonl)."""
-    from tabroll.words import visible  # the labels come from a file or the command line: shown, never obeyed
+    from tabroll.render.odds import write_document, write_view
 
     if fmt in ("json", "jsonl"):
-        import json
-
-        document = versus_document(comparison, ruleset=ruleset)
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
-        return
-    if fmt == "rich":
-        from rich.console import Console
-        from rich.text import Text
-
-        console = Console(highlight=False)
-        for text, style in versus_lines(comparison, fine=True):
-            console.print(Text(visible(text), style=style or ""), soft_wrap=True)
-        return
-    sys.stdout.write("".join(visible(text.rstrip()) + "\n" for text, _ in versus_lines(comparison)))
+        write_document(versus_document(comparison, ruleset=ruleset), fmt)
+    else:
+        write_view(None, lambda fine: [[line] for line in versus_lines(comparison, fine=fine)], fmt)
 
 
 def versus_svg(comparison: Comparison, *, game: str = "") -> str:

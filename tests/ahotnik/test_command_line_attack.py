@@ -84,6 +84,20 @@ def test_the_issue_s_attack_is_refused_as_the_file_refuses_it(cli) -> None:
     )
 
 
+SHOT_EXILES_THE_IMP = [
+    ("rotation", "Eagle", 1, 2),
+    ("targeting", "Eagle", "ranged", ["Imp"], 2, [[1, 0], [2, 0], [3, 0]]),
+    ("hit", "Eagle", "Imp", 3),
+    ("damage", "Eagle", "Imp", "Shields", 1, 0, False),
+    ("damage", "Eagle", "Imp", "Life", 2, 0, True),
+    ("transition", "Eagle", True),
+    ("defeat", "Imp", "Eagle", "exiled"),
+    ("threat", 2, 1),
+    ("dna", "Eagle", "Imp"),
+]
+"""Turned east (2) after a successful synapse, the Eagle shoots the Imp: 3 damage, Shields 1 → 0 then Life 2 → 0."""
+
+
 def test_pilots_that_keep_the_eagle_on_the_imp_shoot_it(cli) -> None:
     # Pilots 2 and 2: a successful synapse east, 3 damage: Shields 1 → 0, then Life 2 → 0: exiled.
     result = cli("attack", "-r", "ahotnik", *SHOT, "--pilots", "2,2", "--format", "json")
@@ -91,15 +105,7 @@ def test_pilots_that_keep_the_eagle_on_the_imp_shoot_it(cli) -> None:
     assert pinned(events_of(result)) == [
         ("action", "Eagle"),
         ("synapse", "Eagle", "success", [2, 2], 2),
-        ("rotation", "Eagle", 1, 2),
-        ("targeting", "Eagle", "ranged", ["Imp"], 2, [[1, 0], [2, 0], [3, 0]]),
-        ("hit", "Eagle", "Imp", 3),
-        ("damage", "Eagle", "Imp", "Shields", 1, 0, False),
-        ("damage", "Eagle", "Imp", "Life", 2, 0, True),
-        ("transition", "Eagle", True),
-        ("defeat", "Imp", "Eagle", "exiled"),
-        ("threat", 2, 1),
-        ("dna", "Eagle", "Imp"),
+        *SHOT_EXILES_THE_IMP,
     ]
     state = result.json()["final_state"]
     assert state["ahotniks"][0]["dna"] == ["Imp"] and state["demons"][0]["exiled"] is True
@@ -167,15 +173,7 @@ def test_with_no_pilots_given_the_dice_name_them_and_a_turn_away_is_refused(cli)
         ("roll", "1d6", [2]),
         ("roll", "1d6", [2]),
         ("synapse", "Eagle", "success", [2, 2], 2),
-        ("rotation", "Eagle", 1, 2),
-        ("targeting", "Eagle", "ranged", ["Imp"], 2, [[1, 0], [2, 0], [3, 0]]),
-        ("hit", "Eagle", "Imp", 3),
-        ("damage", "Eagle", "Imp", "Shields", 1, 0, False),
-        ("damage", "Eagle", "Imp", "Life", 2, 0, True),
-        ("transition", "Eagle", True),
-        ("defeat", "Imp", "Eagle", "exiled"),
-        ("threat", 2, 1),
-        ("dna", "Eagle", "Imp"),
+        *SHOT_EXILES_THE_IMP,
     ]
 
 

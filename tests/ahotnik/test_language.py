@@ -40,11 +40,10 @@ def test_the_catalogue_is_complete_and_sound() -> None:
     assert "it" in ahotnik.languages()
 
 
-def test_a_forced_synapse_in_italian(cli) -> None:
-    """03: the pilots name 2 and 4, the 1d2 shows 1 (the first pilot's 2): a weak shot stopped by the Singolarità."""
-    lines = _log(cli, EXAMPLES / "03-forced-synapse-singularity.yaml", "it")
-    assert "1. Lynx attacca" in lines
-    for sentence in (
+LOGS: dict[str, tuple[str, ...]] = {
+    # 03: the pilots name 2 and 4, the 1d2 shows 1 (the first pilot's 2): a weak shot stopped by the Singolarità
+    "03-forced-synapse-singularity.yaml": (
+        "1. Lynx attacca",
         "Sinapsi forzata di Lynx: 1 = direzione 2, 2 = direzione 4: 1d2 → 1",
         "Lynx: i Piloti scelgono 2 e 4 → Sinapsi forzata, direzione 2 (E) (i Piloti non concordano: estratta a caso "
         "tra le due)",
@@ -54,14 +53,9 @@ def test_a_forced_synapse_in_italian(cli) -> None:
         "a distanza, Sinapsi forzata, bersaglio 2 sulla linea: 1 − 1 = 0 danni, prima gli Scudi",
         "zero_damage_hit = true: un Demone raggiunto con 0 danni è comunque colpito (Transizione di fase)",
         "Lynx entra in Transizione di fase (ha colpito un Demone)",
-    ):
-        assert _ends(lines, sentence), sentence
-
-
-def test_step_by_step_in_italian(cli) -> None:
-    lines = _log(cli, EXAMPLES / "07-step-by-step.yaml", "it")
-    assert "1. fase di attacco" in lines
-    for sentence in (
+    ),
+    "07-step-by-step.yaml": (
+        "1. fase di attacco",
         "phase_order = step_by_step: ogni fase viene svolta da tutti gli Ahotnik, nell'ordine di turno, prima della "
         "fase successiva",
         "Eagle: i Piloti scelgono 2 e 2 → Sinapsi riuscita, direzione 2 (E) (entrambi i Piloti hanno scelto lo "
@@ -72,16 +66,11 @@ def test_step_by_step_in_italian(cli) -> None:
         "EA  Eagle in [0, 0]: rivolto verso 2 (E), Scudi 2, Vita 4, TRANSIZIONE DI FASE",
         "fi  Fire Demon in [-1, 0]: Scudi 0, Vita 2",
         "livello di Minaccia 3 (minimo 2)",
-    ):
-        assert _ends(lines, sentence), sentence
-    assert any(line.startswith("tabellone finale") for line in lines)
-
-
-def test_the_end_of_the_game_in_italian(cli) -> None:
-    """06: Tiger's shot takes Lion to 0 Vita and exiles the Smoke Demon; the Ash Demon, whose DNA Tiger owns,
-    leaves the board; the Ahotniks after it do not attack."""
-    lines = _log(cli, EXAMPLES / "06-game-end.yaml", "it")
-    for sentence in (
+        "tabellone finale:",
+    ),
+    # 06: Tiger's shot takes Lion to 0 Vita and exiles the Smoke Demon; the Ash Demon, whose DNA Tiger owns,
+    # leaves the board; the Ahotniks after it do not attack.
+    "06-game-end.yaml": (
         "Tiger ruota da 1 (NE) a 2 (E)",
         "il resto dello stesso tiro va comunque a segno, poi la partita termina",
         "Smoke Demon: esiliato, lascia il tabellone (a 0 Vita: esiliato da [2, 0])",
@@ -93,13 +82,8 @@ def test_the_end_of_the_game_in_italian(cli) -> None:
         "--  Smoke Demon: esiliato",
         "--  Ash Demon: fuori dal tabellone",
         "FINE PARTITA: Lion a 0 Vita per un colpo di Tiger",
-    ):
-        assert _ends(lines, sentence), sentence
-
-
-def test_summons_and_the_threat_level_in_italian(cli) -> None:
-    lines = _log(cli, EXAMPLES / "05-dna-summon-threat.yaml", "it")
-    for sentence in (
+    ),
+    "05-dna-summon-threat.yaml": (
         "evocazione di Mud Demon in [1, 0] (Scudi 1, Vita 3)",
         "Minaccia +1 (evocazione di Mud Demon): 2 → 3",
         "Boar possiede il DNA di Mud Demon: si ignorano a vicenda",
@@ -109,9 +93,17 @@ def test_summons_and_the_threat_level_in_italian(cli) -> None:
         "retta nella direzione verso cui è rivolto)",
         "la Minaccia resta 1: un segnalino Terreno Contaminato viene rimosso (non scende mai sotto 1, il numero di "
         "Ahotnik)",
-    ):
+        "2. un segnalino Terreno Contaminato viene rivelato",
+    ),
+}
+"""Lines of the Italian log of bundled scenarios: each is a whole line, or the end of one after its kind column."""
+
+
+@pytest.mark.parametrize("name", LOGS)
+def test_the_log_in_italian(cli, name: str) -> None:
+    lines = _log(cli, EXAMPLES / name, "it")
+    for sentence in LOGS[name]:
         assert _ends(lines, sentence), sentence
-    assert "2. un segnalino Terreno Contaminato viene rivelato" in lines
 
 
 def test_a_refusal_in_italian(cli) -> None:

@@ -10,7 +10,7 @@ import operator
 from collections import Counter
 from fractions import Fraction
 
-from tabroll.dice import (
+from tabroll.dice.notation import (
     BinaryOp,
     Compare,
     Constant,
@@ -20,7 +20,6 @@ from tabroll.dice import (
     DiceSet,
     DiceTerm,
     Function,
-    GivenDice,
     Keep,
     KeepIf,
     KeepSteps,
@@ -28,7 +27,7 @@ from tabroll.dice import (
     Negate,
     Node,
 )
-from tabroll.dice.sources import DiceExhausted
+from tabroll.dice.sources import DiceExhausted, GivenDice
 
 Outcomes = dict[int | Fraction, Fraction]  # a part with a division may take fractional values
 _AFTER_COUNT = ("sides", "keep", "reroll", "explode", "floor", "ceiling", "success", "failure", "fudge", "critical")

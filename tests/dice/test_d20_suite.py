@@ -13,7 +13,7 @@ from typing import Any
 import icepool
 import pytest
 
-from tabroll.dice import DiceLimitError, DiceSyntaxError, parse
+from tabroll.dice.notation import DiceLimitError, DiceSyntaxError, parse
 from tabroll.errors import InputError
 
 d, d2, d4, d6, d8, d20 = icepool.d, icepool.d2, icepool.d4, icepool.d6, icepool.d8, icepool.d20

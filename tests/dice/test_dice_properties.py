@@ -10,23 +10,21 @@ from fractions import Fraction
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tabroll.dice import (
+from tabroll.dice.notation import (
     BinaryOp,
     Constant,
     DiceLimitError,
     DiceLimits,
     DiceSyntaxError,
     DiceTerm,
-    GivenDice,
     Keep,
+    KeepMode,
     Negate,
     Node,
-    SeededDice,
     parse,
-    parse_dice_values,
     to_notation,
 )
-from tabroll.dice.notation import KeepMode
+from tabroll.dice.sources import GivenDice, SeededDice, parse_dice_values
 from tests.support import examples
 
 BRUTE_FORCE_MOST = 20_000

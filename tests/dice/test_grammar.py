@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.dice import (
+from tabroll.dice.notation import (
     DEFAULT_LIMITS,
     Compare,
     Condition,
@@ -19,13 +19,12 @@ from tabroll.dice import (
     DiceSyntaxError,
     DiceTerm,
     Explode,
-    GivenDice,
     Keep,
     Labeled,
     Reroll,
-    SeededDice,
     parse,
 )
+from tabroll.dice.sources import GivenDice, SeededDice
 from tabroll.events import Roll
 from tests.dice.brute import kept_pool, reference, sequences
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tabroll.dice import (
+from tabroll.dice.notation import (
     BinaryOp,
     Compare,
     Condition,
@@ -25,7 +25,6 @@ from tabroll.dice import (
     DiceTerm,
     Explode,
     Function,
-    GivenDice,
     Keep,
     KeepIf,
     KeepSteps,
@@ -33,10 +32,10 @@ from tabroll.dice import (
     Negate,
     Node,
     Reroll,
-    SeededDice,
     parse,
     to_notation,
 )
+from tabroll.dice.sources import GivenDice, SeededDice
 from tests.dice.brute import reference, sequences
 from tests.support import examples
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tabroll.dice import parse
+from tabroll.dice.notation import parse
 
 icepool = pytest.importorskip("icepool")
 

@@ -8,22 +8,21 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.dice import (
+from tabroll.dice.notation import (
     DEFAULT_LIMITS,
     BinaryOp,
     Constant,
     DiceExpression,
     DiceLimitError,
     DiceLimits,
-    DiceRequest,
     DiceSyntaxError,
     DiceTerm,
-    GivenDice,
     Keep,
     Negate,
     parse,
     to_notation,
 )
+from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.errors import InputError
 
 
@@ -145,11 +144,9 @@ def test_min_and_max(text: str, low: int, high: int) -> None:
     assert (expression.min(), expression.max()) == (low, high)
 
 
-def test_dice_terms_in_evaluation_order_and_is_constant() -> None:
+def test_dice_terms_in_evaluation_order() -> None:
     expression = parse("2*(1d6+3d8)-1d4kh1+5")
     assert expression.dice_terms() == (DiceTerm(1, 6), DiceTerm(3, 8), DiceTerm(1, 4, Keep("kh", 1)))
-    assert not expression.is_constant
-    assert parse("2*(3+4)").is_constant
     assert parse("2*(3+4)").dice_terms() == ()
 
 

@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.dice import DEFAULT_LIMITS, DiceLimitError, DiceSyntaxError, GivenDice, parse
+from tabroll.dice.notation import DEFAULT_LIMITS, DiceLimitError, DiceSyntaxError, parse
+from tabroll.dice.sources import GivenDice
 from tests.dice.brute import reference, sequences
 
 # Each expression, the dice rolled in order, and the line the log shows (the notation as tabroll writes it back).

@@ -46,6 +46,19 @@ def card(side: str, at: list[int], **stats: Any) -> dict[str, Any]:
     return base
 
 
+def formations() -> dict[str, dict[str, Any]]:
+    """Two legal armies at deployment on a board 3 squares wide: each middle line covered, the commanders at
+    their right ends (red: the highest column; blue, facing it: the lowest)."""
+    return {
+        "R1": card("red", [0, 1]),
+        "R2": card("red", [1, 1]),
+        "RK": card("red", [2, 1], commander=True),
+        "BK": card("blue", [0, 4], commander=True),
+        "B1": card("blue", [1, 4]),
+        "B2": card("blue", [2, 4]),
+    }
+
+
 def battle(
     units: dict[str, dict[str, Any]], actions: list[dict[str, Any]], options: dict[str, Any] | None = None
 ) -> dict[str, Any]:

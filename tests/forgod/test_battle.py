@@ -8,23 +8,14 @@ from typing import Any
 
 import pytest
 
-from tests.forgod.helpers import attack, battle, card, run_data
+from tests.forgod.helpers import attack, battle, card, formations, run_data
 
 INITIATIVE_RED = {"do": "initiative", "dice": [7, 3]}  # red 7 against blue 3: red plays first
 
 
 def deployed(actions: list[dict[str, Any]], **more: Any) -> dict[str, Any]:
-    """Two legal armies at deployment on a board 3 squares wide: each middle line covered, the commanders at
-    their right ends (red: the highest column; blue, facing it: the lowest)."""
-    units = {
-        "R1": card("red", [0, 1]),
-        "R2": card("red", [1, 1]),
-        "RK": card("red", [2, 1], commander=True),
-        "BK": card("blue", [0, 4], commander=True),
-        "B1": card("blue", [1, 4]),
-        "B2": card("blue", [2, 4]),
-    }
-    data = battle(units, actions)
+    """The two armies of :func:`formations` at deployment, with these actions."""
+    data = battle(formations(), actions)
     data["board"] = {"width": 3}
     data["from_deployment"] = True
     data.update(more)

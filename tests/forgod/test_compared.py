@@ -48,23 +48,6 @@ def test_a_reaction_outcome_is_who_wins_or_a_tie(first: int, second: int, bonus:
         assert winner == (0 if first + bonus > second + other else 1)
 
 
-class Watching(StepWatcher):
-    """Dice that watch the steps as the odds' walks do (so they are asked for an opposed roll's dice in one
-    request), answering from ``inner`` and keeping every request."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.requests: list[DiceRequest] = []
-
-    def draw(self, request: DiceRequest) -> tuple[int, ...]:
-        self.requests.append(request)
-        values: tuple[int, ...] = self.inner.draw(request)
-        return values
-
-    def at_step(self, turn: Any, step: Step) -> bool:
-        return False
-
-
 class Keeping:
     """Dice from ``inner`` that keep every request (a source that watches no step: one die at a time)."""
 
@@ -76,6 +59,14 @@ class Keeping:
         self.requests.append(request)
         values: tuple[int, ...] = self.inner.draw(request)
         return values
+
+
+class Watching(Keeping, StepWatcher):
+    """Dice that watch the steps as the odds' walks do (so they are asked for an opposed roll's dice in one
+    request), answering from ``inner`` and keeping every request."""
+
+    def at_step(self, turn: Any, step: Step) -> bool:
+        return False
 
 
 def _both(scenario: Any, state: Any, action: Any, values: Sequence[int]) -> tuple[Any, Watching, Keeping]:

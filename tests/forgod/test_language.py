@@ -26,61 +26,52 @@ def _run(cli: Any, name: str, *extra: str) -> str:
     return result.out
 
 
-def test_a_tie_goes_to_the_defender_in_spanish(cli) -> None:
-    out = _run(cli, "01-tie-goes-to-the-defender.yaml", "--lang", "es")
-    assert "1. ataque: Lanceros → Arqueros" in out
-    assert "tirada de ataque de Lanceros contra Arqueros: 1d10 → 6" in out
-    assert "tirada de ataque +3 (BA) → 9" in out
-    assert "tirada de evasión +2 (Evasión) → 9" in out
-    assert "ataque evadido por Arqueros: evasión 9 ≥ ataque 9 (el empate favorece al defensor)" in out
-
-
-def test_a_critical_charge_with_a_flank_in_spanish(cli) -> None:
-    out = _run(cli, "09-charge-with-flank.yaml", "--lang", "es")
-    assert "1. carga con flanqueo: Húsares → Muralla" in out
-    assert "movimiento de Húsares: [1, 1] → [1, 3] (carga (el doble del movimiento táctico))" in out
-    assert "Fortaleza: Húsares 10 contra Muralla 6 → victoria: Húsares (10 > 6)" in out
-    assert (
-        "Húsares: cargando contra Muralla (sin ataque, evasión -4 y sin absorción hasta que impacte la carga)"
-    ) in out
-    assert (
-        "impacto en Muralla: 10 natural (éxito crítico): solo otro 10 natural lo evade (20 contra evasión 8)"
-    ) in out
-    assert "daño ×3 (Carga con flanqueo) → 21" in out
-    assert "42 de daño a Muralla: PV 40 - 42 = -2: carta aniquilada, 40 PV perdidos, quedan PV 0" in out
-
-
-def test_a_detachment_loses_cards_in_spanish(cli) -> None:
-    out = _run(cli, "17-every-rule.yaml", "--lang", "es")
-    assert (
+SPANISH_LOGS: dict[str, tuple[str, ...]] = {
+    "01-tie-goes-to-the-defender.yaml": (
+        "1. ataque: Lanceros → Arqueros",
+        "tirada de ataque de Lanceros contra Arqueros: 1d10 → 6",
+        "tirada de ataque +3 (BA) → 9",
+        "tirada de evasión +2 (Evasión) → 9",
+        "ataque evadido por Arqueros: evasión 9 ≥ ataque 9 (el empate favorece al defensor)",
+    ),
+    "09-charge-with-flank.yaml": (
+        "1. carga con flanqueo: Húsares → Muralla",
+        "movimiento de Húsares: [1, 1] → [1, 3] (carga (el doble del movimiento táctico))",
+        "Fortaleza: Húsares 10 contra Muralla 6 → victoria: Húsares (10 > 6)",
+        "Húsares: cargando contra Muralla (sin ataque, evasión -4 y sin absorción hasta que impacte la carga)",
+        "impacto en Muralla: 10 natural (éxito crítico): solo otro 10 natural lo evade (20 contra evasión 8)",
+        "daño ×3 (Carga con flanqueo) → 21",
+        "42 de daño a Muralla: PV 40 - 42 = -2: carta aniquilada, 40 PV perdidos, quedan PV 0",
+    ),
+    "17-every-rule.yaml": (
         "9 de daño a Orcos: 9 de daño llena los PV 4 de la primera carta y luego 4 por carta: caen 2 de 3 cartas, "
-        "quedan PV 3 en la siguiente, quedan PV 3"
-    ) in out
-    assert "Orcos: 2 cartas perdidas; cartas que quedan: 1 (multiplicador ×1), PV 3 en la siguiente" in out
-    assert "Piqueros II: 2 cartas perdidas, no queda ninguna" in out
-    assert "Guardia: carta aniquilada, fuera del juego (PV 0 o menos: al Panteón)" in out
-    assert "rojo roba Espada de su mazo de adiciones (quedan 47)" in out
-    assert "Reina: Espada equipada (fase de adiciones)" in out
-    assert "curación de Grifa: +4 (Sanador: 4 PV devueltos, hasta los PV 10 de la carta) (PV 2 → 6)" in out
-    assert (
-        "Sanador: carta sacrificada, fuera del juego (cambiada por Ballesteros con Cambio de Estrategia, al Panteón)"
-    ) in out
-    assert (
-        "Orcos: huida, fuera del juego (su comandante cayó y perdió la tirada de Moral (cuenta como carta aniquilada))"
-    ) in out
-
-
-def test_refusals_in_spanish(cli) -> None:
-    out = _run(cli, "15-refusals.yaml", "--lang", "es")
-    assert (
-        "la batalla no ha empezado: las tiradas de reacción deciden quién actúa primero [iniciativa]" in out
-    )  # the rule's name, in the catalogue's words
-    assert (
+        "quedan PV 3 en la siguiente, quedan PV 3",
+        "Orcos: 2 cartas perdidas; cartas que quedan: 1 (multiplicador ×1), PV 3 en la siguiente",
+        "Piqueros II: 2 cartas perdidas, no queda ninguna",
+        "Guardia: carta aniquilada, fuera del juego (PV 0 o menos: al Panteón)",
+        "rojo roba Espada de su mazo de adiciones (quedan 47)",
+        "Reina: Espada equipada (fase de adiciones)",
+        "curación de Grifa: +4 (Sanador: 4 PV devueltos, hasta los PV 10 de la carta) (PV 2 → 6)",
+        "Sanador: carta sacrificada, fuera del juego (cambiada por Ballesteros con Cambio de Estrategia, al Panteón)",
+        "Orcos: huida, fuera del juego (su comandante cayó y perdió la tirada de Moral (cuenta como carta aniquilada))",
+    ),
+    "15-refusals.yaml": (
+        "la batalla no ha empezado: las tiradas de reacción deciden quién actúa primero [iniciativa]",
         "en el primer turno de la batalla solo actúan los comandantes; R1 no es el comandante de rojo (RK) "
-        "[primer turno]"
-    ) in out
-    assert "es el turno de azul: los jugadores alternan, una carta cada uno, y rojo jugó la última carta" in out
-    assert "a BK la protege la guardia real Guardia: elimina antes a Guardia [Guardia Real]" in out
+        "[primer turno]",
+        "es el turno de azul: los jugadores alternan, una carta cada uno, y rojo jugó la última carta",
+        "a BK la protege la guardia real Guardia: elimina antes a Guardia [Guardia Real]",
+    ),
+}
+"""Sentences of the Spanish log of F0R60D's scenarios (the rule a refusal names, in brackets, in the catalogue's
+words)."""
+
+
+@pytest.mark.parametrize("name", SPANISH_LOGS)
+def test_the_log_in_spanish(cli, name: str) -> None:
+    out = _run(cli, name, "--lang", "es")
+    for sentence in SPANISH_LOGS[name]:
+        assert sentence in out, sentence
 
 
 def test_a_sentence_with_a_plural_in_spanish() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tabroll.errors import InputError
-from tests.forgod.helpers import attack, battle, card, run_data
+from tests.forgod.helpers import attack, battle, card, formations, run_data
 
 
 def special(side: str, at: list[int], *effects: dict[str, Any], **stats: Any) -> dict[str, Any]:
@@ -82,14 +82,7 @@ def test_special_units_take_none_of_the_modes_units_but_pay_their_pc() -> None:
 def test_special_units_are_not_part_of_the_starting_formation() -> None:
     def deployed(*extra: tuple[str, dict[str, Any] | None]) -> dict[str, Any]:
         """Two legal formations, with ``extra`` cards added (or, given None, taken away)."""
-        units: dict[str, dict[str, Any] | None] = {
-            "R1": card("red", [0, 1]),
-            "R2": card("red", [1, 1]),
-            "RK": card("red", [2, 1], commander=True),
-            "BK": card("blue", [0, 4], commander=True),
-            "B1": card("blue", [1, 4]),
-            "B2": card("blue", [2, 4]),
-        }
+        units: dict[str, dict[str, Any] | None] = {**formations()}
         units.update(dict(extra))
         data = battle({name: unit for name, unit in units.items() if unit is not None}, [])
         return {**data, "board": {"width": 3}, "from_deployment": True}

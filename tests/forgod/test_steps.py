@@ -13,39 +13,22 @@ from typing import Any
 
 import pytest
 
-from tabroll.dice.sources import DiceRequest, GivenDice, SeededDice
+from tabroll.dice.sources import GivenDice
 from tabroll.engine import Scenario
-from tabroll.engine.steps import Step, StepWatcher
+from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat
 from tabroll.loading.scenario import load_scenario_file
+from tabroll.rulesets.forgod.flow import END, Unbroken
 from tabroll.rulesets.forgod.model import ResponseInput
-from tabroll.rulesets.forgod.resolver import END, AreaRound, AreaStrike, Form, Strike, Unbroken
+from tabroll.rulesets.forgod.strikes import AreaRound, AreaStrike, Form, Strike
 from tabroll.rulesets.forgod.turn import ForgodTurn
 from tests.odds.helpers import scenario_of
+from tests.support import StepRecorder
 
 from .helpers import EXAMPLES, battle, card
 
 SEEDS = range(6)
-
-
-class Recorder(StepWatcher):
-    """Seeded dice that keep, at every step the resolver takes, a fork of the working area, the step and how
-    many values had been drawn before it."""
-
-    def __init__(self, seed: int) -> None:
-        self.source = SeededDice(seed)
-        self.values: list[int] = []
-        self.kept: list[tuple[ForgodTurn, Step, int]] = []
-
-    def draw(self, request: DiceRequest) -> tuple[int, ...]:
-        values = self.source.draw(request)
-        self.values.extend(values)
-        return values
-
-    def at_step(self, turn: Any, step: Step) -> bool:
-        self.kept.append((turn.fork(turn.dice), step, len(self.values)))
-        return False
 
 
 def _actions() -> Iterator[tuple[str, Scenario, Any, Any]]:
@@ -75,9 +58,9 @@ def test_a_resolution_resumed_from_any_of_its_steps_ends_as_the_whole_one(
     label: str, scenario: Scenario, state: Any, action: Any
 ) -> None:
     for seed in SEEDS:
-        recorder = Recorder(seed)
+        recorder = StepRecorder(seed)
         whole = _outcome(lambda: scenario.ruleset.resolve(state, action, recorder))  # noqa: B023
-        values = recorder.values
+        values = recorder.drawn
         for kept, step, drawn in recorder.kept:
             assert hash(step) == hash(step) and step == step
             if kept.state.judged:
@@ -110,18 +93,18 @@ def _area(*, commander: bool) -> tuple[Scenario, Any]:
 
 def test_an_area_attack_keeps_a_step_before_each_covered_card_without_a_commander_to_fall() -> None:
     scenario, action = _area(commander=False)
-    recorder = Recorder(3)
+    recorder = StepRecorder(3)
     scenario.ruleset.resolve(scenario.state, action, recorder)
     kinds = [type(step) for _, step, _ in recorder.kept]
     assert kinds[0] is AreaRound and kinds.count(AreaStrike) == 2  # T, then N, each with the area's one die
-    assert all(s.die == recorder.values[0] for _, s, _ in recorder.kept if isinstance(s, AreaStrike))
+    assert all(s.die == recorder.drawn[0] for _, s, _ in recorder.kept if isinstance(s, AreaStrike))
 
 
 def test_an_area_attack_on_a_commanded_side_is_one_unbroken_step() -> None:
     """A troop it strikes flees if its commander falls later in the action: the odds read that flight with the
     troop's blow, so the walk keeps no step between them."""
     scenario, action = _area(commander=True)
-    recorder = Recorder(3)
+    recorder = StepRecorder(3)
     scenario.ruleset.resolve(scenario.state, action, recorder)
     assert [type(step) for _, step, _ in recorder.kept] == [Unbroken]
     assert isinstance(recorder.kept[0][1], Unbroken) and isinstance(recorder.kept[0][1].first, AreaRound)

@@ -52,15 +52,13 @@ def test_rectangle_odd_r_layout() -> None:
     m3 = HexMap.rectangle(2, 3)
     # row 2 is even: shifted back one q so that it sits under row 0
     assert (-1, 2) in m3.cells and (0, 2) in m3.cells
-    for h in m3.cells:
-        assert m3.from_offset(*m3.to_offset(h)) == h
+    assert {m3.to_offset(h) for h in m3.cells} == {(col, row) for col in range(2) for row in range(3)}
 
 
 def test_rectangle_odd_q_layout_for_flat_maps() -> None:
     m = HexMap.rectangle(3, 2, orientation=Orientation.FLAT)
     assert m.cells == frozenset({(0, 0), (0, 1), (1, 0), (1, 1), (2, -1), (2, 0)})
-    for h in m.cells:
-        assert m.from_offset(*m.to_offset(h)) == h
+    assert {m.to_offset(h) for h in m.cells} == {(col, row) for col in range(3) for row in range(2)}
 
 
 def test_neighbours_in_direction_order_and_on_map_only() -> None:

@@ -356,6 +356,15 @@ def test_repair_touches_nothing_but_a_torn_tail(recorded: tuple[Path, Path, Scen
     assert journal_path.read_bytes() == damaged
 
 
+def damaged_at(journal_path: Path, lines: list[bytes], match: str) -> int:
+    """Write ``lines`` as the journal and read it: the line of the damage it is refused for (``match``: the
+    message)."""
+    journal_path.write_bytes(b"\n".join(lines))
+    with pytest.raises(JournalDamaged, match=match) as caught:
+        read_journal(journal_path)
+    return caught.value.line
+
+
 def test_a_flipped_byte_fails_the_check_hash(recorded: tuple[Path, Path, Scenario]) -> None:
     journal_path, _, _ = recorded
     lines = journal_path.read_bytes().split(b"\n")
@@ -364,34 +373,23 @@ def test_a_flipped_byte_fails_the_check_hash(recorded: tuple[Path, Path, Scenari
     digit = target[at : at + 1]
     assert digit.isdigit()
     lines[3] = target[:at] + (b"1" if digit != b"1" else b"2") + target[at + 1 :]
-    journal_path.write_bytes(b"\n".join(lines))
-    with pytest.raises(JournalDamaged, match="check hash") as caught:
-        read_journal(journal_path)
-    assert caught.value.line == 4
+    assert damaged_at(journal_path, lines, "check hash") == 4
 
 
 def test_a_line_that_is_not_json_is_damage(recorded: tuple[Path, Path, Scenario]) -> None:
     journal_path, _, _ = recorded
     lines = journal_path.read_bytes().split(b"\n")
     lines[2] = b"\xff" + lines[2][1:]
-    journal_path.write_bytes(b"\n".join(lines))
-    with pytest.raises(JournalDamaged, match="UTF-8") as caught:
-        read_journal(journal_path)
-    assert caught.value.line == 3
+    assert damaged_at(journal_path, lines, "UTF-8") == 3
     lines[2] = b"{" + lines[2][1:-1]
-    journal_path.write_bytes(b"\n".join(lines))
-    with pytest.raises(JournalDamaged, match="not valid JSON"):
-        read_journal(journal_path)
+    damaged_at(journal_path, lines, "not valid JSON")
 
 
 def test_seq_out_of_order_is_damage(recorded: tuple[Path, Path, Scenario]) -> None:
     journal_path, _, _ = recorded
     lines = journal_path.read_bytes().split(b"\n")
     lines[2], lines[3] = lines[3], lines[2]
-    journal_path.write_bytes(b"\n".join(lines))
-    with pytest.raises(JournalDamaged, match="out of order") as caught:
-        read_journal(journal_path)
-    assert caught.value.line == 3
+    assert damaged_at(journal_path, lines, "out of order") == 3
 
 
 def test_a_record_with_missing_fields_is_damage(recorded: tuple[Path, Path, Scenario]) -> None:

@@ -111,15 +111,11 @@ def test_the_core_events_declared_apart_are_found_in_tabroll_events_and_counted_
 
 
 def test_the_extended_nodes_are_found_where_they_were() -> None:
-    """``tabroll.dice`` and ``tabroll.dice.notation`` hand out the nodes of ``tabroll.dice.extended`` by name."""
-    import tabroll.dice
+    """``tabroll.dice.notation`` hands out the nodes of ``tabroll.dice.extended`` by name."""
     import tabroll.dice.extended as extended
     import tabroll.dice.notation as notation
 
     for name in ("Compare", "DicePool", "DiceSet", "Explode", "Function", "KeepIf", "KeepSteps", "Labeled", "Reroll"):
-        assert getattr(tabroll.dice, name) is getattr(extended, name)
         assert getattr(notation, name) is getattr(extended, name)
     with pytest.raises(AttributeError):
         _ = notation.NoSuchNode  # type: ignore[attr-defined]
-    with pytest.raises(AttributeError):
-        _ = tabroll.dice.NoSuchNode  # type: ignore[attr-defined]

@@ -11,9 +11,7 @@ Squares
 
 Directions
     :class:`Direction` numbers the eight compass directions clockwise from north, so that a d8 roll *is* a
-    direction: 1 = N ``(0, +1)``, 2 = NE, 3 = E ``(+1, 0)``, 4 = SE, 5 = S, 6 = SW, 7 = W, 8 = NW. Groups:
-    :data:`HORIZONTAL`, :data:`VERTICAL`, :data:`DIAGONALS`, :data:`ALL` (tuples, in direction order) and
-    :data:`ORTHOGONAL` / :data:`DIAGONAL` (frozen sets).
+    direction: 1 = N ``(0, +1)``, 2 = NE, 3 = E ``(+1, 0)``, 4 = SE, 5 = S, 6 = SW, 7 = W, 8 = NW.
 
 Adjacency and distance
     Squares are 8-connected: the up to eight squares touching a square by a side or a corner are its
@@ -61,15 +59,9 @@ from __future__ import annotations
 from tabroll.geometry.grid.board import Board
 from tabroll.geometry.grid.sight import PathCheck, SightResult, sight_steps
 from tabroll.geometry.grid.squares import (
-    ALL,
-    DIAGONAL,
-    DIAGONALS,
-    HORIZONTAL,
     MAX_BOARD_SIDE,
     MAX_HEIGHT,
     MIN_HEIGHT,
-    ORTHOGONAL,
-    VERTICAL,
     Direction,
     Metric,
     Square,
@@ -80,15 +72,9 @@ from tabroll.geometry.grid.squares import (
 from tabroll.geometry.grid.terrain import Terrain
 
 __all__ = [
-    "ALL",
-    "DIAGONAL",
-    "DIAGONALS",
-    "HORIZONTAL",
     "MAX_BOARD_SIDE",
     "MAX_HEIGHT",
     "MIN_HEIGHT",
-    "ORTHOGONAL",
-    "VERTICAL",
     "Board",
     "Direction",
     "Metric",

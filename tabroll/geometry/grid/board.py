@@ -9,6 +9,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from tabroll.errors import InputError, Location
+from tabroll.geometry import is_int
 from tabroll.geometry.grid.sight import PathCheck, SightResult, _format_height, _sight_walk, sight_steps
 from tabroll.geometry.grid.squares import (
     _DELTAS,
@@ -19,7 +20,6 @@ from tabroll.geometry.grid.squares import (
     Direction,
     Metric,
     Square,
-    _is_int,
     as_square,
     chebyshev,
     manhattan,
@@ -49,7 +49,7 @@ class Board:
 
     def __post_init__(self) -> None:
         for name, side in (("width", self.width), ("height", self.height)):
-            if not _is_int(side):
+            if not is_int(side):
                 raise InputError(
                     _("board width must be a whole number of squares, got {value}", value=repr(side))
                     if name == "width"
@@ -114,7 +114,7 @@ class Board:
             pairs = terrain.items()
         else:
             pairs = terrain
-        if not (_is_int(width) and _is_int(height)):
+        if not (is_int(width) and is_int(height)):
             # Let __post_init__ word the error before we try to use the sizes.
             return cls(width, height)
         merged: dict[Square, int] = {}
@@ -157,7 +157,7 @@ class Board:
         checked: dict[Square, int] = {}
         for raw_square, level in terrain.items():
             square = self._on_board(as_square(raw_square, N_("terrain square")), N_("terrain square"), "terrain")
-            if not _is_int(level):
+            if not is_int(level):
                 raise InputError(
                     _(
                         "terrain height at {square} must be a whole number, got {value}",
@@ -275,7 +275,7 @@ class Board:
         """
         x, y = self._square(origin, N_("origin"))
         dx, dy = Direction.parse(direction).delta
-        if length is not None and (not _is_int(length) or length < 0):
+        if length is not None and (not is_int(length) or length < 0):
             raise InputError(
                 _("ray length must be a whole number 0 or more, got {value}", value=repr(length)),
                 tip=_("give a number of squares such as 3, or no length to run to the board's edge"),
@@ -303,14 +303,6 @@ class Board:
     def sight_steps(self, a: Sequence[int], b: Sequence[int]) -> list[tuple[Square, ...]]:
         """Like the module-level :func:`sight_steps`, with both squares checked to be on the board."""
         return sight_steps(self._square(a), self._square(b))
-
-    def squares_between(self, a: Sequence[int], b: Sequence[int]) -> list[Square]:
-        """Every square the sight line from ``a`` to ``b`` touches, endpoints excluded, in order from ``a``.
-
-        This is the supercover of the segment between the centres: squares crossed through their interior
-        and, where the line passes exactly through a corner, both grazed squares (in sorted order).
-        """
-        return [square for step in self.sight_steps(a, b) for square in step]
 
     def _blocker(self, square: Square, line_height: Fraction) -> str | None:
         """Why ``square`` blocks a sight line at ``line_height`` there, or None if it does not."""
@@ -431,7 +423,7 @@ class Board:
         or only in more than ``max_length`` steps. Ties are broken as the module docstring describes.
         """
         origin, target = self._square(start, N_("start")), self._square(goal, N_("goal"))
-        if max_length is not None and (not _is_int(max_length) or max_length < 0):
+        if max_length is not None and (not is_int(max_length) or max_length < 0):
             raise InputError(
                 _("max_length must be a whole number 0 or more, got {value}", value=repr(max_length)),
                 tip=_("give a number of steps such as 6, or no max_length for a path of any length"),

@@ -7,6 +7,7 @@ from enum import IntEnum
 from typing import Literal
 
 from tabroll.errors import InputError
+from tabroll.geometry import is_int, whole_pair
 from tabroll.i18n import N_, _
 from tabroll.whole_numbers import read_whole
 
@@ -22,10 +23,6 @@ MAX_HEIGHT = 1000
 _SQUARE_TIP = N_("write a square as two whole numbers [x, y], e.g. [3, 4]; x counts east from 0, y counts north from 0")
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def as_square(value: object, what: str = "") -> Square:
     """Return ``value`` as a ``(x, y)`` square.
 
@@ -35,31 +32,7 @@ def as_square(value: object, what: str = "") -> Square:
     """
     if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
         return value  # the common case, already canonical (checked by type alone: no bool is of type int)
-    if isinstance(value, tuple) and len(value) == 2 and _is_int(value[0]) and _is_int(value[1]):
-        return value  # the common case, already canonical
-    what = _(what) if what else _("square")
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InputError(
-            _("{what} must be a pair of whole numbers (x, y), got {value}", what=what, value=repr(value)),
-            tip=_(_SQUARE_TIP),
-        )
-    if len(value) != 2:
-        raise InputError(
-            _(
-                "{what} must have exactly two coordinates (x, y), got {n}: {value}",
-                what=what,
-                n=len(value),
-                value=repr(value),
-            ),
-            tip=_(_SQUARE_TIP),
-        )
-    x, y = value[0], value[1]
-    if not (_is_int(x) and _is_int(y)):
-        raise InputError(
-            _("{what} coordinates must be whole numbers, got {value}", what=what, value=repr(value)),
-            tip=_(_SQUARE_TIP),
-        )
-    return (x, y)
+    return whole_pair(value, _(what) if what else _("square"), "x, y", _(_SQUARE_TIP))
 
 
 def chebyshev(a: Square, b: Square) -> int:
@@ -105,11 +78,6 @@ class Direction(IntEnum):
         return _SHORT_NAMES[self.value - 1]
 
     @property
-    def long_name(self) -> str:
-        """Lower-case compass name: ``'north'``, ``'northeast'``, ..."""
-        return _LONG_NAMES[self.value - 1]
-
-    @property
     def name_for_log(self) -> str:
         """Number and name together for roll logs, e.g. ``'3 = E'``."""
         return f"{self.value} = {self.short_name}"
@@ -118,16 +86,6 @@ class Direction(IntEnum):
     def opposite(self) -> Direction:
         """The direction pointing the other way (N <-> S, NE <-> SW, ...)."""
         return self.turned(4)
-
-    @property
-    def is_orthogonal(self) -> bool:
-        """True for N, E, S and W."""
-        return self.value % 2 == 1
-
-    @property
-    def is_diagonal(self) -> bool:
-        """True for NE, SE, SW and NW."""
-        return self.value % 2 == 0
 
     def turned(self, eighths: int) -> Direction:
         """This direction turned ``eighths`` eighths of a circle clockwise (negative: anticlockwise)."""
@@ -154,7 +112,7 @@ class Direction(IntEnum):
         """
         if isinstance(value, Direction):
             return value
-        if _is_int(value):
+        if is_int(value):
             assert isinstance(value, int)
             if 1 <= value <= 8:
                 return cls(value)
@@ -169,11 +127,3 @@ class Direction(IntEnum):
                 if compact in (short.lower(), long):
                     return cls(index + 1)
         raise InputError(_("unknown direction {value}", value=repr(value)), tip=_(_DIRECTION_TIP))
-
-
-HORIZONTAL: tuple[Direction, ...] = (Direction.E, Direction.W)
-VERTICAL: tuple[Direction, ...] = (Direction.N, Direction.S)
-DIAGONALS: tuple[Direction, ...] = (Direction.NE, Direction.SE, Direction.SW, Direction.NW)
-ALL: tuple[Direction, ...] = tuple(Direction)
-ORTHOGONAL: frozenset[Direction] = frozenset((Direction.N, Direction.E, Direction.S, Direction.W))
-DIAGONAL: frozenset[Direction] = frozenset(DIAGONALS)

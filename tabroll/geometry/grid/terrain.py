@@ -6,7 +6,8 @@ from array import array
 from collections.abc import Iterable, Iterator, Mapping
 
 from tabroll.errors import InputError, Location
-from tabroll.geometry.grid.squares import MAX_HEIGHT, MIN_HEIGHT, Square, _is_int, as_square
+from tabroll.geometry import is_int
+from tabroll.geometry.grid.squares import MAX_HEIGHT, MIN_HEIGHT, Square, as_square
 from tabroll.i18n import N_, _
 
 
@@ -42,7 +43,7 @@ class Terrain(Mapping[Square, int]):
         levels: array[int] | None = None
         for a, b, level in areas:
             (x1, y1), (x2, y2) = (_on(width, height, corner) for corner in (a, b))
-            if not _is_int(level) or not MIN_HEIGHT <= level <= MAX_HEIGHT:
+            if not is_int(level) or not MIN_HEIGHT <= level <= MAX_HEIGHT:
                 raise InputError(
                     _(
                         "terrain height at {square} must be a whole number from {low} to {high}, got {value}",
@@ -83,7 +84,7 @@ class Terrain(Mapping[Square, int]):
         if levels is None or not (isinstance(key, tuple) and len(key) == 2):
             return 0
         x, y = key
-        if not (_is_int(x) and _is_int(y) and 0 <= x < self._width and 0 <= y < self._height):
+        if not (is_int(x) and is_int(y) and 0 <= x < self._width and 0 <= y < self._height):
             return 0
         index: int = y * self._width + x
         return levels[index]
