@@ -21,6 +21,7 @@ final states with exact weights (what ``tabroll odds --until defeat`` chains att
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, cast
@@ -40,7 +41,7 @@ from tabroll.odds.limits import (
     WalkStopped,
     passed,
 )
-from tabroll.odds.measures import Key, Outcome, blow_outcome
+from tabroll.odds.measures import Key, Outcome, blow_outcome, generic_kind
 from tabroll.odds.tally import ExactResult, Tally
 
 DEFAULT_BUDGET = 200_000
@@ -129,7 +130,6 @@ class PrefixDice(StepWatcher):
                 )
             )
             walker.denominator *= step
-            walker.node.lone = False
             if reading is not None:  # the reading's first branch: how many rolls give it
                 walker.numerator *= reading.first_ways
         first = (1,) * count  # the first pool, and the first total's pool: every die showing 1
@@ -152,52 +152,35 @@ class PrefixDice(StepWatcher):
 
 
 class _Node:
-    """A step met in the walk, with the figures of everything below it (probabilities counted from it).
+    """A step met in the walk: what follows it, as edges, and (once the walk is done) the probability of reaching
+    it.
 
-    Its tally's blow figures count only the blows struck after it (from event ``start`` on); ``after`` holds
-    those struck between its parent's step and it, which its figures are combined with when they are
-    added to its parent's. ``pending`` counts what below it is still to walk: branches on the stack and the
-    resolution in flight (or the node it went on into). When it falls to 0 the node is complete: its figures
-    are kept for its key, and added to its parent's with the node's weight from there."""
+    Each edge is ``(numerator, denominator, after, target)``: a path from this step with that weight, the blow
+    figures struck along it (``after``, None: none), and where it ends: at another node (a step met, walked once
+    however many paths reach it), at a leaf's outcome, or at a refusal (its reason). ``pending`` counts what below
+    it is still to walk: branches on the stack and the resolution in flight (or the node it went on into); when it
+    falls to 0 the node is complete and kept for its key. ``numerator``/``denominator``: the weight of the path
+    that opened it, from its parent; ``start``: the event its blow figures count from."""
 
-    __slots__ = (
-        "after",
-        "denominator",
-        "key",
-        "leaves",
-        "lone",
-        "numerator",
-        "parent",
-        "pending",
-        "resume",
-        "start",
-        "tally",
-    )
+    __slots__ = ("acc", "denominator", "edges", "key", "leaves", "mass", "numerator", "over", "parent", "pending",
+                 "resume", "start")  # fmt: skip
 
     def __init__(
-        self,
-        key: Hashable,
-        parent: _Node | None,
-        numerator: int,
-        denominator: int,
-        tally: Tally,
-        *,
-        start: int = 0,
-        after: Outcome | None = None,
+        self, key: Hashable, parent: _Node | None, numerator: int, denominator: int, *, start: int = 0
     ) -> None:
         self.key = key
         self.parent = parent
         self.numerator = numerator
         self.denominator = denominator
-        self.tally = tally
         self.start = start
-        self.after = after
         self.pending = 1
         self.leaves = 0
-        # no die drawn below it yet (a node at a step opens so; the first request past it clears this): at a leaf
-        # reached so, its figures are that one outcome (see _Walker.complete)
-        self.lone = False
+        self.edges: list[tuple[int, int, Outcome | None, Any]] = []
         self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
+        # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it
+        self.mass = 0
+        self.over = 1
+        self.acc: dict[Key, dict[Any, int]] = {}
 
 
 class _Walker:
@@ -205,11 +188,11 @@ class _Walker:
 
     A resolver is written as steps (:mod:`tabroll.engine.steps`): at each one, what it does from there depends only on
     the step and on the state. Two outcomes of the dice that reach an equal step with an equal state, with the
-    same game measures and rulings told so far, share everything that follows. The walk keeps the figures below
-    each step it has walked, counting only the blows struck after it; a later resolution that reaches an equal
-    step stops there and adds those figures, combined with its own blows so far and weighed by its own path,
-    instead of walking that whole subtree again. The other outcomes of a die drawn below a step are walked by
-    resuming from the working area the step's node kept (:attr:`_Node.resume`), never from the action's start.
+    same game measures and rulings told so far, share everything that follows. The walk keeps each step it has
+    walked as a node of a graph (:class:`_Node`); a later resolution that reaches an equal step stops there and
+    adds an edge to it, instead of walking that whole subtree again. The other outcomes of a die drawn below a step
+    are walked by resuming from the working area the step's node kept (:attr:`_Node.resume`), never from the
+    action's start. When every node is walked, :func:`_spread` carries the probability down the graph once.
     """
 
     def __init__(
@@ -220,53 +203,52 @@ class _Walker:
         self.action = action
         self.tally = tally
         self.finals = finals  # what each resolved leaf adds under FINAL (None: nothing)
-        self.root = _Node(None, None, 1, 1, tally)
-        self.known: dict[Hashable, tuple[Tally, int, int]] = {}  # figures, their denominator, leaves
+        self.root = _Node(None, None, 1, 1)
+        self.known: dict[Hashable, _Node] = {}
+        self.done: list[_Node] = []  # the nodes in the order they were complete: every edge's end before its start
         # where the resolution in flight stands: the innermost node, and the weight of its path from there
         self.node = self.root
         self.numerator = 1
         self.denominator = 1
-        # how the resolution in flight stopped at a step whose continuation is known: (its figures, their
-        # denominator and leaves, the blows before it)
-        self.stopped: tuple[tuple[Tally, int, int], Outcome | None] | None = None
+        self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
 
     def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
         state, the game's measures so far and the rulings told."""
-        ruleset, tally = self.ruleset, self.tally
+        ruleset = self.ruleset
         events = turn.events
         node = self.node
-        after = blow_outcome(ruleset.blows(self.action, events[node.start :]), tally.acted)
+        blows = ruleset.blows(self.action, events[node.start :])
+        after = blow_outcome(blows, self.tally.acted) if blows else None
         state = turn.state_now()
         measures = tuple(sorted(ruleset.outcome_measures(self.state, state, events).items()))
         key = (step, state, measures, frozenset(turn.rulings_told))
         known = self.known.get(key)
         if known is not None:
-            self.stopped = (known, after)
+            node.edges.append((self.numerator, self.denominator, after, known))
+            node.leaves += known.leaves
+            self.stopped = True
             return None
-        sub = Tally(declared=tally.declared, undeclared=tally.undeclared, acted=tally.acted)
-        opened = self.node = _Node(key, node, self.numerator, self.denominator, sub, start=len(events), after=after)
+        opened = self.node = _Node(key, node, self.numerator, self.denominator, start=len(events))
+        node.edges.append((self.numerator, self.denominator, after, opened))
         opened.resume = (turn.fork(turn.dice), step)
-        opened.lone = True
         self.numerator = self.denominator = 1
         return opened
 
-    def complete(self, node: _Node, lone: Tally | None = None) -> None:
-        """``node`` has one thing less to walk; when it is done, keep its figures and hand them to its parent
-        (and so on up while parents are done too). ``lone``: the figures of ``node`` when no die was drawn below
-        it (one outcome, weight 1 over 1: what collapsing its tally would give, without adding it there first)."""
+    def complete(self, node: _Node) -> None:
+        """``node`` has one thing less to walk; when it is done, keep it for its key (and so on up while parents
+        are done too)."""
         while True:
             node.pending -= 1
-            parent = node.parent
-            if node.pending or parent is None:
+            if node.pending:
                 return
-            if lone is not None:
-                figures, over, lone = lone, 1, None
-            else:
-                figures, over = node.tally.collapse()
-            self.known[node.key] = (figures, over, node.leaves)
-            parent.tally.add_collapsed(figures, over, node.numerator, node.denominator, node.after)
+            self.done.append(node)
+            node.resume = None
+            parent = node.parent
+            if parent is None:
+                return
+            self.known[node.key] = node
             parent.leaves += node.leaves
             node = parent
 
@@ -336,19 +318,21 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
         walker.node, walker.numerator, walker.denominator = node, entry.numerator * ways, entry.step
         origin = entry.origin
         dice = PrefixDice(prefix, walker, origin)
-        walker.stopped = None
+        walker.stopped = False
         try:
             resolved, reason = _resolve_one(ruleset, state, action, dice, origin)
         except _TooDeep:
             raise BudgetExceeded(budget, resolutions) from None
         here = walker.node  # the leaf reached, below the innermost step
-        lone = _add_leaf(walker, tally, here, resolved, reason)
+        if not walker.stopped:
+            _add_leaf(walker, here, resolved, reason)
         pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
         waiting += pushed
         if largest is not None and resolutions + waiting > budget:
             alone = largest if largest[2] - 1 > budget - resolutions else None
             raise BudgetExceeded(budget, resolutions, request=alone, what=what)
-        walker.complete(here, lone)
+        walker.complete(here)
+    _spread(walker)
     return tally, root.leaves, resolutions
 
 
@@ -369,43 +353,99 @@ def _resolve_one(
         return None, refusal.message
 
 
-def _add_leaf(walker: _Walker, tally: Tally, here: _Node, resolved: Resolution | None, reason: str) -> Tally | None:
-    """Add the leaf one resolution reached to the node of its innermost step (every request past the prefix was
-    answered with its first pool: one ordered roll). A node with no die below it gets its figures from this one
-    outcome alone, returned to be kept for its key and handed up."""
+def _add_leaf(walker: _Walker, here: _Node, resolved: Resolution | None, reason: str) -> None:
+    """Add the leaf one resolution reached as an edge of the node of its innermost step (every request past the
+    prefix was answered with its first pool: one ordered roll): its outcome, or the reason it was refused."""
+    here.leaves += 1
+    if resolved is None:
+        here.edges.append((walker.numerator, walker.denominator, None, reason))
+        return
     ruleset, state, action = walker.ruleset, walker.state, walker.action
-    known: tuple[Tally, int, int] | None = None
-    after: Outcome | None = None
-    if walker.stopped is not None:  # stopped at a step whose continuation is known
-        known, after = walker.stopped
-    if here.lone and known is None:
-        # No die drawn below the innermost step (an attack's last one): its figures are this outcome alone,
-        # kept as they are for its key (it is still a merge point: the rest may be costly) and handed up.
-        lone = Tally(weight=1)
-        if resolved is None:
-            lone.refused[reason] = 1
-        else:
-            outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
-            if walker.finals is not None:
-                cast(dict[Key, Any], outcome)[FINAL] = walker.finals(resolved.state, resolved.events)
-            figures = lone.values
-            for name, value in outcome.items():
-                figures[name] = {value: 1}
-        here.leaves += 1
-        return lone
-    if known is not None:
-        here.tally.add_collapsed(known[0], known[1], walker.numerator, walker.denominator, after)
-        here.leaves += known[2]
-    elif resolved is None:
-        here.tally.add_refusal_scaled(reason, walker.numerator, walker.denominator)
-        here.leaves += 1
-    else:
-        outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
-        if walker.finals is not None:
-            cast(dict[Key, Any], outcome)[FINAL] = walker.finals(resolved.state, resolved.events)
-        here.tally.add_scaled(outcome, walker.numerator, walker.denominator)
-        here.leaves += 1
-    return None
+    outcome = walker.tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
+    if walker.finals is not None:
+        cast(dict[Key, Any], outcome)[FINAL] = walker.finals(resolved.state, resolved.events)
+    here.edges.append((walker.numerator, walker.denominator, None, outcome))
+
+
+def _spread(walker: _Walker) -> None:  # over 60 lines on purpose: one pass over every edge, kept inline
+    """Carry the probability down the graph of nodes, once: each node's (from the root's 1) along each of its edges
+    to the node it reaches, with the blow figures struck before it (``acc``, per figure and value), and each
+    leaf's into the walk's tally, its blow figures combined with those struck before its node (a change adds up,
+    a flag is true if either is; an outcome that lacks a figure takes the value before it).
+
+    Weights are integers over a denominator per node (the least common multiple of its edges' in), and the tally's
+    over one for all the leaves (:meth:`~tabroll.odds.tally.Tally.settle` makes them fractions), worked out first:
+    no weight is ever scaled again."""
+    order = walker.done[::-1]  # every edge's start before its end
+    common = 1
+    for node in order:
+        over = node.over
+        for _numerator, denominator, _after, target in node.edges:
+            whole = over * denominator
+            if type(target) is _Node:
+                if target.over % whole:
+                    target.over = math.lcm(target.over, whole)
+            elif common % whole:
+                common = math.lcm(common, whole)
+    tally = walker.tally
+    part = tally._scaled = Tally()
+    tally._denominator = common
+    figures, refused = part.values, part.refused
+    walker.root.mass = 1
+    changes: dict[Key, bool] = {}
+    for node in order:
+        mass, over, acc = node.mass, node.over, node.acc
+        sums = {name: sum(bucket.values()) for name, bucket in acc.items()} if acc else {}
+        for numerator, denominator, after, target in node.edges:
+            if type(target) is _Node:
+                scale = numerator * (target.over // (over * denominator))
+                target.mass += mass * scale
+                into = target.acc
+                for name, bucket in acc.items():
+                    mine = into.setdefault(name, {})
+                    earlier = after.get(name) if after else None
+                    for value, weight in bucket.items():
+                        if earlier is not None:
+                            value = _combined(changes, name, value, earlier)
+                        mine[value] = mine.get(value, 0) + weight * scale
+                if after:
+                    for name, value in after.items():
+                        rest = mass - sums.get(name, 0)
+                        if rest:
+                            mine = into.setdefault(name, {})
+                            mine[value] = mine.get(value, 0) + rest * scale
+                continue
+            scale = numerator * (common // (over * denominator))
+            weight = mass * scale
+            part.weight += weight
+            if type(target) is str:  # refused: no figures, not even those struck before
+                refused[target] = refused.get(target, 0) + weight
+                continue
+            for name, value in target.items():
+                mine = figures.setdefault(name, {})
+                before = acc.get(name)
+                if before is None:
+                    mine[value] = mine.get(value, 0) + weight
+                    continue
+                for earlier, share in before.items():
+                    both = _combined(changes, name, earlier, value)
+                    mine[both] = mine.get(both, 0) + share * scale
+                rest = mass - sums[name]
+                if rest:
+                    mine[value] = mine.get(value, 0) + rest * scale
+            for name, before in acc.items():
+                if name not in target:
+                    mine = figures.setdefault(name, {})
+                    for earlier, share in before.items():
+                        mine[earlier] = mine.get(earlier, 0) + share * scale
+
+
+def _combined(changes: dict[Key, bool], name: Key, earlier: Any, later: Any) -> Any:
+    """A blow figure over two runs of blows: a change adds up, a flag is true if either is."""
+    change = changes.get(name)
+    if change is None:
+        change = changes[name] = generic_kind(name[1]) == "change"
+    return int(earlier) + int(later) if change else bool(earlier) or bool(later)
 
 
 def _push_requests(
