@@ -27,7 +27,6 @@ from fractions import Fraction
 from typing import Any, cast
 
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine import Resolution
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal, interrupted
@@ -252,9 +251,9 @@ class _Walker:
             parent.leaves += node.leaves
             node = parent
 
-    def walked(self, stack: list[_Pools], start: Fraction) -> Fraction:
-        """How much of the probability is walked, between resolutions: all of ``start`` (what the walk was given)
-        but the pools still on ``stack`` (for a walk stopped by its deadline)."""
+    def walked(self, stack: list[_Pools]) -> Fraction:
+        """How much of the probability is walked, between resolutions: all but the pools still on ``stack`` (for a
+        walk stopped by its deadline)."""
         weights: dict[int, Fraction] = {id(self.root): Fraction(1)}
 
         def weight(node: _Node | None) -> Fraction:
@@ -270,20 +269,20 @@ class _Walker:
                 known = weights[id(step)] = known * Fraction(step.numerator, step.denominator)
             return known
 
-        return start - sum((entry.weight() * weight(entry.hangs) for entry in stack), Fraction(0))
+        return 1 - sum((entry.weight() * weight(entry.hangs) for entry in stack), Fraction(0))
 
 
 def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inline (no extra call per resolution)
     ruleset: AnyRuleset,
     state: Any,
     action: Any,
-    stack: list[_Pools],
     budget: int,
     *,
     deadline: float | None = None,
     finals: Finals | None = None,
 ) -> tuple[Tally, int, int]:
-    """Walk the pools on ``stack`` depth first: (tally, leaves, resolutions).
+    """Walk every outcome of ``action`` depth first, from a first branch with no dice yet: (tally, leaves,
+    resolutions).
 
     Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf (or at
     a step whose continuation is known: :class:`_Walker`); the other pools of each request it met past its
@@ -296,15 +295,14 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     tally = Tally.of(ruleset, state, action)
     walker = _Walker(ruleset, state, action, tally, finals)
     root = walker.root
-    resolutions = 0
-    waiting = sum(entry.left for entry in stack)
-    start = sum((entry.weight() for entry in stack), Fraction(0))
+    resolutions = waiting = 0
+    stack = [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
     while stack:
         if resolutions % CLOCK_EVERY == 0:
             WALKED[0] = resolutions
             interrupted()  # a Ctrl-C a library swallowed still stops the walk
             if passed(deadline):
-                raise WalkStopped(resolutions, walker.walked(stack, start))
+                raise WalkStopped(resolutions, walker.walked(stack))
         entry = stack[-1]
         combo, ways = entry.take()
         if not entry.left:
@@ -320,50 +318,49 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
         dice = PrefixDice(prefix, walker, origin)
         walker.stopped = False
         try:
-            resolved, reason = _resolve_one(ruleset, state, action, dice, origin)
+            _resolve(walker, dice, origin)
         except _TooDeep:
             raise BudgetExceeded(budget, resolutions) from None
-        here = walker.node  # the leaf reached, below the innermost step
-        if not walker.stopped:
-            _add_leaf(walker, here, resolved, reason)
-        pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
-        waiting += pushed
-        if largest is not None and resolutions + waiting > budget:
-            alone = largest if largest[2] - 1 > budget - resolutions else None
-            raise BudgetExceeded(budget, resolutions, request=alone, what=what)
+        here = walker.node  # the innermost step the resolution reached
+        if dice.fresh:
+            pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
+            waiting += pushed
+            if resolutions + waiting > budget:
+                assert largest is not None  # a request was met
+                alone = largest if largest[2] - 1 > budget - resolutions else None
+                raise BudgetExceeded(budget, resolutions, request=alone, what=what)
         walker.complete(here)
     _spread(walker)
     return tally, root.leaves, resolutions
 
 
-def _resolve_one(
-    ruleset: AnyRuleset, state: Any, action: Any, dice: PrefixDice, origin: _Node | None
-) -> tuple[Resolution | None, str]:
+def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
     """One resolution of the walk, from the action's start or resumed from the step ``origin`` kept (never from
-    the start again): its resolution, or ``None`` and the reason it was refused."""
+    the start again), added as an edge of the node of its innermost step, unless it stopped at a step whose
+    continuation is known (every request past the prefix was answered with its first pool: one ordered roll): its
+    outcome, or the reason it was refused."""
+    ruleset, state, action = walker.ruleset, walker.state, walker.action
+    outcome: Outcome | str
     try:
         if origin is None:
-            return ruleset.resolve(state, action, dice), ""
-        assert origin.resume is not None
-        kept, step = origin.resume
-        turn = kept.fork(dice)
-        turn.run(step)
-        return turn.resolution(turn.state_now()), ""
+            resolved = ruleset.resolve(state, action, dice)
+            after, events = resolved.state, resolved.events
+        else:
+            assert origin.resume is not None
+            kept, step = origin.resume
+            turn = kept.fork(dice)
+            turn.run(step)
+            after, events = turn.state_now(), tuple(turn.events)
     except RuleRefusal as refusal:
-        return None, refusal.message
-
-
-def _add_leaf(walker: _Walker, here: _Node, resolved: Resolution | None, reason: str) -> None:
-    """Add the leaf one resolution reached as an edge of the node of its innermost step (every request past the
-    prefix was answered with its first pool: one ordered roll): its outcome, or the reason it was refused."""
+        outcome = refusal.message
+    else:
+        if walker.stopped:
+            return
+        outcome = walker.tally.outcome(ruleset, action, state, after, events, walker.node.start)
+        if walker.finals is not None:
+            cast(dict[Key, Any], outcome)[FINAL] = walker.finals(after, events)
+    here = walker.node
     here.leaves += 1
-    if resolved is None:
-        here.edges.append((walker.numerator, walker.denominator, None, reason))
-        return
-    ruleset, state, action = walker.ruleset, walker.state, walker.action
-    outcome = walker.tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
-    if walker.finals is not None:
-        cast(dict[Key, Any], outcome)[FINAL] = walker.finals(resolved.state, resolved.events)
     here.edges.append((walker.numerator, walker.denominator, None, outcome))
 
 
@@ -481,11 +478,6 @@ def _push_requests(
     return pushed, largest, what
 
 
-def _start() -> list[_Pools]:
-    """The walk's first branch: no dice yet, with all the probability."""
-    return [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
-
-
 def exact_odds(
     ruleset: AnyRuleset,
     state: Any,
@@ -505,5 +497,5 @@ def exact_odds(
     With ``finals``, the tally also holds under :data:`FINAL` the distribution of ``finals(state after,
     events)`` over the resolved outcomes (see :data:`Finals`); the refused ones are its refusals, as ever.
     """
-    tally, leaves, resolutions = _walk(ruleset, state, action, _start(), budget, deadline=deadline, finals=finals)
+    tally, leaves, resolutions = _walk(ruleset, state, action, budget, deadline=deadline, finals=finals)
     return ExactResult(tally=tally.settle(), leaves=leaves, resolutions=resolutions)
