@@ -364,7 +364,7 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
     here.edges.append((walker.numerator, walker.denominator, None, outcome))
 
 
-def _spread(walker: _Walker) -> None:  # over 60 lines on purpose: one pass over every edge, kept inline
+def _spread(walker: _Walker) -> None:
     """Carry the probability down the graph of nodes, once: each node's (from the root's 1) along each of its edges
     to the node it reaches, with the blow figures struck before it (``acc``, per figure and value), and each
     leaf's into the walk's tally, its blow figures combined with those struck before its node (a change adds up,
@@ -387,62 +387,45 @@ def _spread(walker: _Walker) -> None:  # over 60 lines on purpose: one pass over
     tally = walker.tally
     part = tally._scaled = Tally()
     tally._denominator = common
-    figures, refused = part.values, part.refused
     walker.root.mass = 1
-    changes: dict[Key, bool] = {}
     for node in order:
         mass, over, acc = node.mass, node.over, node.acc
-        sums = {name: sum(bucket.values()) for name, bucket in acc.items()} if acc else {}
+        sums = {name: sum(bucket.values()) for name, bucket in acc.items()}
         for numerator, denominator, after, target in node.edges:
             if type(target) is _Node:
                 scale = numerator * (target.over // (over * denominator))
                 target.mass += mass * scale
-                into = target.acc
-                for name, bucket in acc.items():
-                    mine = into.setdefault(name, {})
-                    earlier = after.get(name) if after else None
-                    for value, weight in bucket.items():
-                        if earlier is not None:
-                            value = _combined(changes, name, value, earlier)
-                        mine[value] = mine.get(value, 0) + weight * scale
-                if after:
-                    for name, value in after.items():
-                        rest = mass - sums.get(name, 0)
-                        if rest:
-                            mine = into.setdefault(name, {})
-                            mine[value] = mine.get(value, 0) + rest * scale
+                _carry(target.acc, acc, sums, mass, after, scale)
                 continue
             scale = numerator * (common // (over * denominator))
-            weight = mass * scale
-            part.weight += weight
+            part.weight += mass * scale
             if type(target) is str:  # refused: no figures, not even those struck before
-                refused[target] = refused.get(target, 0) + weight
-                continue
-            for name, value in target.items():
-                mine = figures.setdefault(name, {})
-                before = acc.get(name)
-                if before is None:
-                    mine[value] = mine.get(value, 0) + weight
-                    continue
-                for earlier, share in before.items():
-                    both = _combined(changes, name, earlier, value)
-                    mine[both] = mine.get(both, 0) + share * scale
-                rest = mass - sums[name]
-                if rest:
-                    mine[value] = mine.get(value, 0) + rest * scale
-            for name, before in acc.items():
-                if name not in target:
-                    mine = figures.setdefault(name, {})
-                    for earlier, share in before.items():
-                        mine[earlier] = mine.get(earlier, 0) + share * scale
+                part.refused[target] = part.refused.get(target, 0) + mass * scale
+            else:
+                _carry(part.values, acc, sums, mass, target, scale)
 
 
-def _combined(changes: dict[Key, bool], name: Key, earlier: Any, later: Any) -> Any:
-    """A blow figure over two runs of blows: a change adds up, a flag is true if either is."""
-    change = changes.get(name)
-    if change is None:
-        change = changes[name] = generic_kind(name[1]) == "change"
-    return int(earlier) + int(later) if change else bool(earlier) or bool(later)
+def _carry(
+    into: dict[Key, dict[Any, Any]], acc: dict[Key, dict[Any, int]], sums: dict[Key, int], mass: int,
+    later: Outcome | None, scale: int,
+) -> None:  # fmt: skip
+    """Add to ``into``, times ``scale``, the figures of ``mass`` of probability whose blow figures so far are ``acc``
+    (their weights per figure: ``sums``), followed by ``later``: a change adds up, a flag is true if either is, and
+    what ``acc`` lacks (or holds and ``later`` lacks) takes the value ``later`` (or ``acc``) has."""
+    for name, bucket in acc.items():
+        mine = into.setdefault(name, {})
+        then = later.get(name) if later else None
+        change = then is not None and generic_kind(name[1]) == "change"
+        for value, weight in bucket.items():
+            if then is not None:
+                value = int(value) + int(then) if change else bool(value) or bool(then)
+            mine[value] = mine.get(value, 0) + weight * scale
+    if later:
+        for name, value in later.items():
+            rest = mass - sums.get(name, 0)
+            if rest:
+                mine = into.setdefault(name, {})
+                mine[value] = mine.get(value, 0) + rest * scale
 
 
 def _push_requests(
