@@ -371,8 +371,8 @@ def _spread(walker: _Walker) -> None:
     a flag is true if either is; an outcome that lacks a figure takes the value before it).
 
     Weights are integers over a denominator per node (the least common multiple of its edges' in), and the tally's
-    over one for all the leaves (:meth:`~tabroll.odds.tally.Tally.settle` makes them fractions), worked out first:
-    no weight is ever scaled again."""
+    over one for all the leaves, worked out first: no weight is ever scaled again, and each is made a fraction
+    once, at the end (a :class:`~fractions.Fraction` sum per leaf and figure was a large part of the walk)."""
     order = walker.done[::-1]  # every edge's start before its end
     common = 1
     for node in order:
@@ -384,9 +384,7 @@ def _spread(walker: _Walker) -> None:
                     target.over = math.lcm(target.over, whole)
             elif common % whole:
                 common = math.lcm(common, whole)
-    tally = walker.tally
-    part = tally._scaled = Tally()
-    tally._denominator = common
+    part = Tally()
     walker.root.mass = 1
     for node in order:
         mass, over, acc = node.mass, node.over, node.acc
@@ -403,6 +401,12 @@ def _spread(walker: _Walker) -> None:
                 part.refused[target] = part.refused.get(target, 0) + mass * scale
             else:
                 _carry(part.values, acc, sums, mass, target, scale)
+    tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
+    tally.weight = Fraction(part.weight, common)
+    tally.refused = {reason: Fraction(mass, common) for reason, mass in part.refused.items()}
+    for name, bucket in part.values.items():
+        tally.values[name] = {value: shares.get(mass) or shares.setdefault(mass, Fraction(mass, common))
+                              for value, mass in bucket.items()}  # fmt: skip
 
 
 def _carry(
@@ -481,4 +485,4 @@ def exact_odds(
     events)`` over the resolved outcomes (see :data:`Finals`); the refused ones are its refusals, as ever.
     """
     tally, leaves, resolutions = _walk(ruleset, state, action, budget, deadline=deadline, finals=finals)
-    return ExactResult(tally=tally.settle(), leaves=leaves, resolutions=resolutions)
+    return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)

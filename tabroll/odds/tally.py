@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from tabroll.kit import AnyRuleset, Measure
@@ -16,12 +15,7 @@ class Tally:
 
     ``values`` is keyed by (part, name) (see :mod:`tabroll.odds.measures`); ``declared`` holds the game's own
     measures as the ruleset declared them for this action, ``undeclared`` the names an outcome reported that
-    were not declared (a defect of the ruleset, reported rather than guessed at).
-
-    The exact walk adds integer weights in ``_scaled``, all over one common denominator (``_denominator``: that
-    of every leaf's probability), turned into fractions once, by :meth:`settle` (a :class:`~fractions.Fraction`
-    sum per leaf and measure was a large part of the walk); the sums are exact either way, so the figures are
-    the same."""
+    were not declared (a defect of the ruleset, reported rather than guessed at)."""
 
     values: dict[Key, dict[Any, Any]] = field(default_factory=dict)
     refused: dict[str, Any] = field(default_factory=dict)
@@ -29,8 +23,6 @@ class Tally:
     declared: dict[str, Measure] = field(default_factory=dict)
     undeclared: set[str] = field(default_factory=set)
     acted: bool = True
-    _scaled: Tally | None = field(default=None, repr=False, compare=False)
-    _denominator: int = field(default=1, repr=False, compare=False)  # the common denominator of ``_scaled``
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
@@ -66,26 +58,7 @@ class Tally:
         self.weight += weight
         self.refused[reason] = self.refused.get(reason, 0) + weight
 
-    def settle(self) -> Tally:
-        """Turn the integer weights kept over their common denominator into fractions, added to the figures."""
-        part, denominator, self._scaled, self._denominator = self._scaled, self._denominator, None, 1
-        if part is not None:
-            self.weight += Fraction(part.weight, denominator)
-            shares: dict[int, Fraction] = {}  # each mass reduced once (a unit's damage and the attack's are alike)
-            for name, bucket in part.values.items():
-                mine = self.values.setdefault(name, {})
-                for value, mass in bucket.items():
-                    share = shares.get(mass)
-                    if share is None:
-                        share = shares[mass] = Fraction(mass, denominator)
-                    mine[value] = mine[value] + share if value in mine else share  # no 0 + share: one reduction
-            for reason, mass in part.refused.items():
-                self.refused[reason] = self.refused.get(reason, 0) + Fraction(mass, denominator)
-        return self
-
     def merge(self, other: Tally) -> None:
-        other.settle()
-        self.settle()
         self.weight += other.weight
         for name, bucket in other.values.items():
             mine = self.values.setdefault(name, {})
