@@ -392,21 +392,10 @@ def _pools(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 def _ways(combo: tuple[int, ...]) -> int:
-    """How many ordered rolls show the pool ``combo`` (its values in rising order)."""
-    count = len(combo)
-    if count == 1:
-        return 1
-    ways = math.factorial(count)
-    run = 1
-    for i in range(1, count):
-        if combo[i] == combo[i - 1]:
-            run += 1
-        else:
-            if run > 1:
-                ways //= math.factorial(run)
-            run = 1
-    if run > 1:
-        ways //= math.factorial(run)
+    """How many ordered rolls show the pool ``combo`` (its values in rising order): the multinomial coefficient."""
+    ways = math.factorial(len(combo))
+    for _face, run in itertools.groupby(combo):
+        ways //= math.factorial(len(tuple(run)))
     return ways
 
 

@@ -81,7 +81,7 @@ class PrefixDice(StepWatcher):
     __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin")
     valid_by_construction = True  # every value it gives is one the walk made for that request (checked_draw)
 
-    def __init__(self, values: Sequence[int], walker: _Walker | None = None, origin: _Node | None = None) -> None:
+    def __init__(self, values: Sequence[int], walker: _Walker, origin: _Node | None) -> None:
         self._values = list(values)
         self._given = len(self._values)
         self._position = 0
@@ -95,7 +95,7 @@ class PrefixDice(StepWatcher):
         # from there to it, ``reading`` its branches when its rules read less than its pool (its sum, or how many
         # dice succeed: :func:`_reading`; None: it is walked by its pools), and
         # ``origin``/``base`` where a resolution of its other pools resumes from and where its values begin
-        self.fresh: list[tuple[int, int, int, _Node | None, int, int, Reading | None, _Node | None, int]] = []
+        self.fresh: list[tuple[int, int, int, _Node, int, int, Reading | None, _Node | None, int]] = []
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         start = self._position
@@ -110,27 +110,12 @@ class PrefixDice(StepWatcher):
         if len(self.fresh) >= MAX_DRAWS:
             raise _TooDeep
         walker = self._walker
-        step = request.sides**count
         reading = _reading(request)
-        if walker is None:
-            self.fresh.append((start, count, request.sides, None, 1, 1, reading, None, 0))
-        else:
-            self.fresh.append(
-                (
-                    start,
-                    count,
-                    request.sides,
-                    walker.node,
-                    walker.numerator,
-                    walker.denominator,
-                    reading,
-                    self.origin,
-                    self.base,
-                )
-            )
-            walker.denominator *= step
-            if reading is not None:  # the reading's first branch: how many rolls give it
-                walker.numerator *= reading.first_ways
+        node, numerator, denominator = walker.node, walker.numerator, walker.denominator
+        self.fresh.append((start, count, request.sides, node, numerator, denominator, reading, self.origin, self.base))
+        walker.denominator *= request.sides**count
+        if reading is not None:  # the reading's first branch: how many rolls give it
+            walker.numerator *= reading.first_ways
         first = (1,) * count  # the first pool, and the first total's pool: every die showing 1
         values.extend(first)
         return first
@@ -140,10 +125,9 @@ class PrefixDice(StepWatcher):
         resolution stops) or opens a node that keeps ``turn`` as it is now, to resume from (before the action's
         first die too: the branches below it skip the checks an action makes before its dice)."""
         position = self._position
-        walker = self._walker
-        if position < self._given or walker is None:
+        if position < self._given:
             return False
-        node = walker.at_step(turn, step)
+        node = self._walker.at_step(turn, step)
         if node is None:
             return True
         self.origin, self.base = node, position
@@ -254,17 +238,14 @@ class _Walker:
     def walked(self, stack: list[_Pools]) -> Fraction:
         """How much of the probability is walked, between resolutions: all but the pools still on ``stack`` (for a
         walk stopped by its deadline)."""
-        weights: dict[int, Fraction] = {id(self.root): Fraction(1)}
+        weights: dict[int, Fraction] = {}  # each node's, from the root (no recursion: chains may be deep)
 
         def weight(node: _Node | None) -> Fraction:
-            if node is None:
-                return Fraction(1)
-            chain = []  # up to the nearest node whose weight is known (no recursion: chains may be deep)
-            while id(node) not in weights:
+            chain = []
+            while node is not None and id(node) not in weights:
                 chain.append(node)
-                assert node.parent is not None
                 node = node.parent
-            known = weights[id(node)]
+            known = Fraction(1) if node is None else weights[id(node)]
             for step in reversed(chain):
                 known = weights[id(step)] = known * Fraction(step.numerator, step.denominator)
             return known
@@ -451,7 +432,6 @@ def _push_requests(
         if largest is None or size > largest[2]:
             largest = (count, sides, size)
             what = "pools" if reading is None else "totals"
-        owner = owner or root
         owner.pending += size - 1
         if size > 1:
             hangs = None if owner is root else owner
