@@ -383,7 +383,7 @@ def _spread(walker: _Walker) -> None:
             else:
                 _carry(part.values, acc, sums, mass, target, scale)
     tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
-    tally.weight = Fraction(part.weight, common)
+    tally.weight, tally.over = Fraction(part.weight, common), common
     tally.refused = {reason: Fraction(mass, common) for reason, mass in part.refused.items()}
     for name, bucket in part.values.items():
         tally.values[name] = {value: shares.get(mass) or shares.setdefault(mass, Fraction(mass, common))

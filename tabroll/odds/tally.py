@@ -23,6 +23,7 @@ class Tally:
     declared: dict[str, Measure] = field(default_factory=dict)
     undeclared: set[str] = field(default_factory=set)
     acted: bool = True
+    over: int = field(default=0, compare=False)  # a denominator of every weight, when known (the exact walk's)
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
@@ -59,6 +60,7 @@ class Tally:
         self.refused[reason] = self.refused.get(reason, 0) + weight
 
     def merge(self, other: Tally) -> None:
+        self.over = 0
         self.weight += other.weight
         for name, bucket in other.values.items():
             mine = self.values.setdefault(name, {})
