@@ -331,6 +331,8 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
             kept, step = origin.resume
             turn = kept.fork(dice)
             turn.run(step)
+            if walker.stopped:
+                return
             after, events = turn.state_now(), tuple(turn.events)
     except RuleRefusal as refusal:
         outcome = refusal.message
