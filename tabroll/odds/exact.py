@@ -135,34 +135,25 @@ class PrefixDice(StepWatcher):
 
 
 class _Node:
-    """A step met in the walk: what follows it, as edges, and (once the walk is done) the probability of reaching
-    it.
+    """A step met in the walk. Its ``edges`` lead to the steps met after it, each ``(numerator, denominator, after,
+    node)``: the weight of the path there and the blow figures struck on it (``after``; None: none); the leaves
+    below it before any other step are added up in ``out``, a tally of numerators per denominator. ``pending``
+    counts what below it is still to walk (branches on the stack, the resolution in flight); at 0 the node is
+    complete. ``numerator``/``denominator``: the weight of the path that opened it; ``start``: its first event."""
 
-    Each edge is ``(numerator, denominator, after, target)``: a path from this step with that weight, the blow
-    figures struck along it (``after``, None: none), and where it ends: at another node (a step met, walked once
-    however many paths reach it), at a leaf's outcome, or at a refusal (its reason). ``pending`` counts what below
-    it is still to walk: branches on the stack and the resolution in flight (or the node it went on into); when it
-    falls to 0 the node is complete and kept for its key. ``numerator``/``denominator``: the weight of the path
-    that opened it, from its parent; ``start``: the event its blow figures count from."""
-
-    __slots__ = ("acc", "denominator", "edges", "key", "leaves", "mass", "numerator", "over", "parent", "pending",
-                 "resume", "start")  # fmt: skip
+    __slots__ = ("acc", "denominator", "edges", "key", "leaves", "mass", "numerator", "out", "over", "parent",
+                 "pending", "resume", "start")  # fmt: skip
 
     def __init__(
         self, key: Hashable, parent: _Node | None, numerator: int, denominator: int, *, start: int = 0
     ) -> None:
-        self.key = key
-        self.parent = parent
-        self.numerator = numerator
-        self.denominator = denominator
-        self.start = start
-        self.pending = 1
-        self.leaves = 0
-        self.edges: list[tuple[int, int, Outcome | None, Any]] = []
+        self.key, self.parent, self.numerator, self.denominator, self.start = key, parent, numerator, denominator, start
+        self.pending, self.leaves = 1, 0
+        self.edges: list[tuple[int, int, Outcome | None, _Node]] = []
+        self.out: dict[int, Tally] = {}
         self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
         # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it
-        self.mass = 0
-        self.over = 1
+        self.mass, self.over = 0, 1
         self.acc: dict[Key, dict[Any, int]] = {}
 
 
@@ -344,75 +335,82 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
             cast(dict[Key, Any], outcome)[FINAL] = walker.finals(after, events)
     here = walker.node
     here.leaves += 1
-    here.edges.append((walker.numerator, walker.denominator, None, outcome))
+    part = here.out.get(walker.denominator)
+    if part is None:
+        part = here.out[walker.denominator] = Tally()
+    if isinstance(outcome, str):
+        part.add_refusal(outcome, walker.numerator)
+    else:
+        part.add(outcome, walker.numerator)
 
 
 def _spread(walker: _Walker) -> None:
-    """Carry the probability down the graph of nodes, once: each node's (from the root's 1) along each of its edges
-    to the node it reaches, with the blow figures struck before it (``acc``, per figure and value), and each
-    leaf's into the walk's tally, its blow figures combined with those struck before its node (a change adds up,
-    a flag is true if either is; an outcome that lacks a figure takes the value before it).
-
-    Weights are integers over a denominator per node (the least common multiple of its edges' in), and the tally's
-    over one for all the leaves, worked out first: no weight is ever scaled again, and each is made a fraction
-    once, at the end (a :class:`~fractions.Fraction` sum per leaf and figure was a large part of the walk)."""
+    """Carry the probability down the graph of nodes once, from the root's 1: along each edge, with the blow figures
+    struck before each node (``acc``, weights per figure and value), and into the tally from the leaves each node
+    adds up. Each node's weights are whole numbers over its own denominator, the tally's over one for all, each
+    worked out first (no weight is ever scaled again), made fractions once at the end."""
     order = walker.done[::-1]  # every edge's start before its end
     common = 1
     for node in order:
         over = node.over
         for _numerator, denominator, _after, target in node.edges:
-            whole = over * denominator
-            if type(target) is _Node:
-                if target.over % whole:
-                    target.over = math.lcm(target.over, whole)
-            elif common % whole:
-                common = math.lcm(common, whole)
-    part = Tally()
+            if target.over % (over * denominator):
+                target.over = math.lcm(target.over, over * denominator)
+        for denominator in node.out:
+            if common % (over * denominator):
+                common = math.lcm(common, over * denominator)
+    final = Tally()
     walker.root.mass = 1
     for node in order:
         mass, over, acc = node.mass, node.over, node.acc
         sums = {name: sum(bucket.values()) for name, bucket in acc.items()}
         for numerator, denominator, after, target in node.edges:
-            if type(target) is _Node:
-                scale = numerator * (target.over // (over * denominator))
-                target.mass += mass * scale
-                _carry(target.acc, acc, sums, mass, after, scale)
-                continue
-            scale = numerator * (common // (over * denominator))
-            part.weight += mass * scale
-            if type(target) is str:  # refused: no figures, not even those struck before
-                part.refused[target] = part.refused.get(target, 0) + mass * scale
-            else:
-                _carry(part.values, acc, sums, mass, target, scale)
+            scale = numerator * (target.over // (over * denominator))
+            target.mass += mass * scale
+            later = {name: {value: 1} for name, value in after.items()} if after else {}
+            _carry(target.acc, acc, sums, mass, later, 1, scale)
+        for denominator, part in node.out.items():
+            scale = common // (over * denominator)
+            final.weight += mass * part.weight * scale
+            for reason, weight in part.refused.items():  # refused: no figures, not even those struck before
+                final.refused[reason] = final.refused.get(reason, 0) + mass * weight * scale
+            _carry(final.values, acc, sums, mass, part.values, part.weight - sum(part.refused.values()), scale)
     tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
-    tally.weight, tally.over = Fraction(part.weight, common), common
-    tally.refused = {reason: Fraction(mass, common) for reason, mass in part.refused.items()}
-    for name, bucket in part.values.items():
+    tally.weight, tally.over = Fraction(final.weight, common), common
+    tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
+    for name, bucket in final.values.items():
         tally.values[name] = {value: shares.get(mass) or shares.setdefault(mass, Fraction(mass, common))
                               for value, mass in bucket.items()}  # fmt: skip
 
 
 def _carry(
     into: dict[Key, dict[Any, Any]], acc: dict[Key, dict[Any, int]], sums: dict[Key, int], mass: int,
-    later: Outcome | None, scale: int,
+    later: dict[Key, dict[Any, int]], resolved: int, scale: int,
 ) -> None:  # fmt: skip
     """Add to ``into``, times ``scale``, the figures of ``mass`` of probability whose blow figures so far are ``acc``
-    (their weights per figure: ``sums``), followed by ``later``: a change adds up, a flag is true if either is, and
-    what ``acc`` lacks (or holds and ``later`` lacks) takes the value ``later`` (or ``acc``) has."""
-    for name, bucket in acc.items():
+    (weights per figure and value; ``sums``: per figure) followed by ``later`` (weights per figure and value out of
+    ``resolved``), each pair of values as likely as both (what follows a step depends on the step and the state
+    alone): a change adds up, a flag is true if either is, and a figure one lacks takes the other's value."""
+    for name, before in acc.items() if resolved else ():  # all refused: no figures, not even those before
         mine = into.setdefault(name, {})
-        then = later.get(name) if later else None
-        change = then is not None and generic_kind(name[1]) == "change"
-        for value, weight in bucket.items():
-            if then is not None:
-                value = int(value) + int(then) if change else bool(value) or bool(then)
-            mine[value] = mine.get(value, 0) + weight * scale
-    if later:
-        for name, value in later.items():
-            rest = mass - sums.get(name, 0)
-            if rest:
-                mine = into.setdefault(name, {})
-                mine[value] = mine.get(value, 0) + rest * scale
+        then = later.get(name)
+        if then is None:
+            for value, weight in before.items():
+                mine[value] = mine.get(value, 0) + weight * resolved * scale
+            continue
+        change, lacking = generic_kind(name[1]) == "change", resolved - sum(then.values())
+        for value, weight in before.items():
+            for other, share in then.items():
+                both = int(value) + int(other) if change else bool(value) or bool(other)
+                mine[both] = mine.get(both, 0) + weight * share * scale
+            if lacking:
+                mine[value] = mine.get(value, 0) + weight * lacking * scale
+    for name, then in later.items():
+        rest = mass - sums.get(name, 0)
+        if rest:
+            mine = into.setdefault(name, {})
+            for other, share in then.items():
+                mine[other] = mine.get(other, 0) + rest * share * scale
 
 
 def _push_requests(
