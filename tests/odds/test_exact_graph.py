@@ -48,3 +48,22 @@ def test_a_merged_tally_states_no_denominator() -> None:
     exact.merge(counted)
     assert exact.over == 0
     assert exact.weight == Fraction(19, 6)
+
+
+def test_the_leaves_below_a_step_are_added_up_as_they_are_reached(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A line struck by 3d6 twice, told as no steps: 3,136 leaves, all below the walk's first node. They are held as
+    # one tally of numerators (their weights share a denominator), a bucket per value, never leaf by leaf.
+    from tabroll.odds import exact
+    from tests.odds.test_walk_merging import Gauntlet, Line, Target
+
+    seen: list[Any] = []
+    spread = exact._spread
+    monkeypatch.setattr(exact, "_spread", lambda walker: (seen.append(walker), spread(walker)))
+    line = Line(tuple(Target(name, 30, 3, 0, "3d6") for name in ("Ann", "Bo")))
+    walked = exact_odds(Gauntlet(marks=False), line, None)
+    assert walked.leaves == 56 * 56
+    (root,) = seen[0].done
+    assert list(root.out) == [6**6]
+    (part,) = root.out.values()
+    assert part.weight == 6**6
+    assert sorted(part.values[("", "damage")]) == list(range(6, 38))  # two totals of 3d6, 1 more after a six
