@@ -196,8 +196,8 @@ class _Walker:
         blows = ruleset.blows(self.action, events[node.start :])
         after = blow_outcome(blows, self.tally.acted) if blows else None
         state = turn.state_now()
-        measures = tuple(sorted(ruleset.outcome_measures(self.state, state, events).items()))
-        key = (step, state, measures, frozenset(turn.rulings_told))
+        measures = ruleset.outcome_measures(self.state, state, events)
+        key = (step, state, tuple(sorted(measures.items())) if measures else (), frozenset(turn.rulings_told))
         known = self.known.get(key)
         if known is not None:
             node.edges.append((self.numerator, self.denominator, after, known))
