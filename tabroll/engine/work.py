@@ -40,6 +40,34 @@ def _plain(notation: str) -> tuple[DiceExpression, DiceTerm | None, str]:
     return expression, None, ""
 
 
+@functools.lru_cache(maxsize=4096)
+def _counting(notation: str, faces: frozenset[int], purpose: str) -> tuple[str, str, DiceRequest]:
+    """A count of successes (:meth:`BaseTurn.roll_count`): the notation as logged, its dice term, and the request
+    (made once: an exact walk asks for the same roll at every branch of a step)."""
+    from tabroll.dice.sources import DiceRequest
+
+    expression, term, dice = _plain(notation)
+    if term is None or term.fudge or min(faces, default=1) < 1 or max(faces, default=1) > term.sides:
+        raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(faces)} of {notation}")
+    counted = tuple((1,) if face in faces else (0,) for face in range(1, term.sides + 1))  # a count: a sum
+    return expression.notation, dice, DiceRequest(purpose, term.count, term.sides, per_face=((term.count, counted),))
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_request(count: int, sides: int, purpose: str, total_only: bool) -> DiceRequest:
+    """The request of a plain roll (made once: an exact walk asks for the same roll at every branch of a step)."""
+    from tabroll.dice.sources import DiceRequest
+
+    return DiceRequest(purpose, count, sides, total_only=total_only)
+
+
+@functools.cache
+def _resolution_type() -> type[Resolution]:
+    from tabroll.engine import Resolution
+
+    return Resolution
+
+
 if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression, DiceTerm, RolledExpression
     from tabroll.dice.sources import DiceRequest, DiceSource
@@ -69,9 +97,7 @@ class BaseTurn:
 
     def resolution(self, state: Any) -> Resolution:
         """What the action produced: the events logged so far and ``state``, the state after it."""
-        from tabroll.engine import Resolution
-
-        return Resolution(events=tuple(self.events), state=state)
+        return _resolution_type()(events=tuple(self.events), state=state)
 
     def state_now(self) -> Any:
         """The game state as it stands now (a game whose resolver takes :mod:`steps <tabroll.engine.steps>` says which
@@ -130,14 +156,8 @@ class BaseTurn:
         many. The exact walk may then branch over the N + 1 counts, each weighted by the rolls that give it, not
         over every pool (40d6: 41 counts, 1,221,759 pools). The log still shows every die."""
         faces = frozenset(success)
-        expression, term, dice = _plain(notation)
-        if term is None or term.fudge or min(faces, default=1) < 1 or max(faces, default=1) > term.sides:
-            raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(faces)} of {notation}")
-        from tabroll.dice.sources import DiceRequest
-
-        counted = tuple((1,) if face in faces else (0,) for face in range(1, term.sides + 1))  # a count: a sum
-        request = DiceRequest(purpose, term.count, term.sides, per_face=((term.count, counted),))
-        values = self._plain_roll(expression.notation, dice, request, unit)
+        shown, dice, request = _counting(notation, faces, purpose)
+        values = self._plain_roll(shown, dice, request, unit)
         return sum(map(faces.__contains__, values))
 
     def roll_faces(
@@ -213,9 +233,8 @@ class BaseTurn:
             self.emit(Roll.of(rolled, label=purpose, unit=unit))
             return rolled
         from tabroll.dice.notation import RolledExpression, RolledTerm
-        from tabroll.dice.sources import DiceRequest
 
-        request = DiceRequest(purpose, term.count, term.sides, total_only=total_only and not term.fudge)
+        request = _plain_request(term.count, term.sides, purpose, total_only and not term.fudge)
         values = self._plain_roll(expression.notation, dice, request, unit)
         total = sum(values)
         return RolledExpression(expression, purpose, (RolledTerm(term, values, (True,) * len(values), total),), total)

@@ -392,21 +392,10 @@ def _pools(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 def _ways(combo: tuple[int, ...]) -> int:
-    """How many ordered rolls show the pool ``combo`` (its values in rising order)."""
-    count = len(combo)
-    if count == 1:
-        return 1
-    ways = math.factorial(count)
-    run = 1
-    for i in range(1, count):
-        if combo[i] == combo[i - 1]:
-            run += 1
-        else:
-            if run > 1:
-                ways //= math.factorial(run)
-            run = 1
-    if run > 1:
-        ways //= math.factorial(run)
+    """How many ordered rolls show the pool ``combo`` (its values in rising order): the multinomial coefficient."""
+    ways = math.factorial(len(combo))
+    for _face, run in itertools.groupby(combo):
+        ways //= math.factorial(len(tuple(run)))
     return ways
 
 
@@ -484,15 +473,10 @@ class _Pools:
     ) -> _Pools:
         """Every pool (or, with a ``reading``, every branch of it) of a request but its first (the one the
         resolution that met it walked)."""
-        rolls = sides**count
-        if reading is not None:
-            return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - reading.first_ways,
-                       listed=reading, index=size - 1, origin=origin)  # fmt: skip
-        if size <= LISTED_POOLS:
-            return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1,
-                       listed=_pools(count, sides), index=size - 1, origin=origin)  # fmt: skip
-        return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - 1, combo=(sides,) * count,
-                   origin=origin)  # fmt: skip
+        rolls, first = sides**count, 1 if reading is None else reading.first_ways
+        listed = reading if reading is not None else _pools(count, sides) if size <= LISTED_POOLS else None
+        return cls(head, sides, numerator, step * rolls, hangs, left=size - 1, ways=rolls - first, listed=listed,
+                   index=size - 1, combo=(sides,) * count, origin=origin)  # fmt: skip
 
     def take(self) -> tuple[tuple[int, ...], int]:
         """The next pool and its ordered rolls."""

@@ -13,7 +13,7 @@ from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal
 from tabroll.kit import AnyRuleset
-from tabroll.odds.branches import _pool_size, _reading
+from tabroll.odds.branches import _pool_size, _reading, _ways
 from tabroll.odds.limits import MAX_TOTALS_BYTES, PROBES, BudgetExceeded
 
 
@@ -76,11 +76,8 @@ class _SampledDice(StepWatcher):
         if reading is not None:  # walked by its totals (or counts): the weight of the branch drawn
             # a roll too large to walk exactly at all is as unlikely as anything
             ways = 1 if reading.nbytes > MAX_TOTALS_BYTES else reading[reading.index_of(values)][1]
-            self.inverse = self.inverse * sides**count // ways if self.inverse < 10**30 else self.inverse
-            return values
-        ways = math.factorial(count)
-        for face in set(values):
-            ways //= math.factorial(values.count(face))
+        else:
+            ways = _ways(tuple(sorted(values)))
         self.inverse = self.inverse * sides**count // ways if self.inverse < 10**30 else self.inverse
         return values
 

@@ -21,12 +21,12 @@ final states with exact weights (what ``tabroll odds --until defeat`` chains att
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine import Resolution
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal, interrupted
@@ -40,7 +40,7 @@ from tabroll.odds.limits import (
     WalkStopped,
     passed,
 )
-from tabroll.odds.measures import Key, Outcome, blow_outcome
+from tabroll.odds.measures import Key, Outcome, blow_outcome, generic_kind
 from tabroll.odds.tally import ExactResult, Tally
 
 DEFAULT_BUDGET = 200_000
@@ -81,7 +81,7 @@ class PrefixDice(StepWatcher):
     __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin")
     valid_by_construction = True  # every value it gives is one the walk made for that request (checked_draw)
 
-    def __init__(self, values: Sequence[int], walker: _Walker | None = None, origin: _Node | None = None) -> None:
+    def __init__(self, values: Sequence[int], walker: _Walker, origin: _Node | None) -> None:
         self._values = list(values)
         self._given = len(self._values)
         self._position = 0
@@ -95,7 +95,7 @@ class PrefixDice(StepWatcher):
         # from there to it, ``reading`` its branches when its rules read less than its pool (its sum, or how many
         # dice succeed: :func:`_reading`; None: it is walked by its pools), and
         # ``origin``/``base`` where a resolution of its other pools resumes from and where its values begin
-        self.fresh: list[tuple[int, int, int, _Node | None, int, int, Reading | None, _Node | None, int]] = []
+        self.fresh: list[tuple[int, int, int, _Node, int, int, Reading | None, _Node | None, int]] = []
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         start = self._position
@@ -110,28 +110,12 @@ class PrefixDice(StepWatcher):
         if len(self.fresh) >= MAX_DRAWS:
             raise _TooDeep
         walker = self._walker
-        step = request.sides**count
         reading = _reading(request)
-        if walker is None:
-            self.fresh.append((start, count, request.sides, None, 1, 1, reading, None, 0))
-        else:
-            self.fresh.append(
-                (
-                    start,
-                    count,
-                    request.sides,
-                    walker.node,
-                    walker.numerator,
-                    walker.denominator,
-                    reading,
-                    self.origin,
-                    self.base,
-                )
-            )
-            walker.denominator *= step
-            walker.node.lone = False
-            if reading is not None:  # the reading's first branch: how many rolls give it
-                walker.numerator *= reading.first_ways
+        node, numerator, denominator = walker.node, walker.numerator, walker.denominator
+        self.fresh.append((start, count, request.sides, node, numerator, denominator, reading, self.origin, self.base))
+        walker.denominator *= request.sides**count
+        if reading is not None:  # the reading's first branch: how many rolls give it
+            walker.numerator *= reading.first_ways
         first = (1,) * count  # the first pool, and the first total's pool: every die showing 1
         values.extend(first)
         return first
@@ -141,10 +125,9 @@ class PrefixDice(StepWatcher):
         resolution stops) or opens a node that keeps ``turn`` as it is now, to resume from (before the action's
         first die too: the branches below it skip the checks an action makes before its dice)."""
         position = self._position
-        walker = self._walker
-        if position < self._given or walker is None:
+        if position < self._given:
             return False
-        node = walker.at_step(turn, step)
+        node = self._walker.at_step(turn, step)
         if node is None:
             return True
         self.origin, self.base = node, position
@@ -152,52 +135,26 @@ class PrefixDice(StepWatcher):
 
 
 class _Node:
-    """A step met in the walk, with the figures of everything below it (probabilities counted from it).
+    """A step met in the walk. Its ``edges`` lead to the steps met after it, each ``(numerator, denominator, after,
+    node)``: the weight of the path there and the blow figures struck on it (``after``; None: none); the leaves
+    below it before any other step are added up in ``out``, a tally of numerators per denominator. ``pending``
+    counts what below it is still to walk (branches on the stack, the resolution in flight); at 0 the node is
+    complete. ``numerator``/``denominator``: the weight of the path that opened it; ``start``: its first event."""
 
-    Its tally's blow figures count only the blows struck after it (from event ``start`` on); ``after`` holds
-    those struck between its parent's step and it, which its figures are combined with when they are
-    added to its parent's. ``pending`` counts what below it is still to walk: branches on the stack and the
-    resolution in flight (or the node it went on into). When it falls to 0 the node is complete: its figures
-    are kept for its key, and added to its parent's with the node's weight from there."""
-
-    __slots__ = (
-        "after",
-        "denominator",
-        "key",
-        "leaves",
-        "lone",
-        "numerator",
-        "parent",
-        "pending",
-        "resume",
-        "start",
-        "tally",
-    )
+    __slots__ = ("acc", "denominator", "edges", "key", "leaves", "mass", "numerator", "out", "over", "parent",
+                 "pending", "resume", "start")  # fmt: skip
 
     def __init__(
-        self,
-        key: Hashable,
-        parent: _Node | None,
-        numerator: int,
-        denominator: int,
-        tally: Tally,
-        *,
-        start: int = 0,
-        after: Outcome | None = None,
+        self, key: Hashable, parent: _Node | None, numerator: int, denominator: int, *, start: int = 0
     ) -> None:
-        self.key = key
-        self.parent = parent
-        self.numerator = numerator
-        self.denominator = denominator
-        self.tally = tally
-        self.start = start
-        self.after = after
-        self.pending = 1
-        self.leaves = 0
-        # no die drawn below it yet (a node at a step opens so; the first request past it clears this): at a leaf
-        # reached so, its figures are that one outcome (see _Walker.complete)
-        self.lone = False
+        self.key, self.parent, self.numerator, self.denominator, self.start = key, parent, numerator, denominator, start
+        self.pending, self.leaves = 1, 0
+        self.edges: list[tuple[int, int, Outcome | None, _Node]] = []
+        self.out: dict[int, Tally] = {}
         self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
+        # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it
+        self.mass, self.over = 0, 1
+        self.acc: dict[Key, dict[Any, int]] = {}
 
 
 class _Walker:
@@ -205,11 +162,11 @@ class _Walker:
 
     A resolver is written as steps (:mod:`tabroll.engine.steps`): at each one, what it does from there depends only on
     the step and on the state. Two outcomes of the dice that reach an equal step with an equal state, with the
-    same game measures and rulings told so far, share everything that follows. The walk keeps the figures below
-    each step it has walked, counting only the blows struck after it; a later resolution that reaches an equal
-    step stops there and adds those figures, combined with its own blows so far and weighed by its own path,
-    instead of walking that whole subtree again. The other outcomes of a die drawn below a step are walked by
-    resuming from the working area the step's node kept (:attr:`_Node.resume`), never from the action's start.
+    same game measures and rulings told so far, share everything that follows. The walk keeps each step it has
+    walked as a node of a graph (:class:`_Node`); a later resolution that reaches an equal step stops there and
+    adds an edge to it, instead of walking that whole subtree again. The other outcomes of a die drawn below a step
+    are walked by resuming from the working area the step's node kept (:attr:`_Node.resume`), never from the
+    action's start. When every node is walked, :func:`_spread` carries the probability down the graph once.
     """
 
     def __init__(
@@ -220,88 +177,84 @@ class _Walker:
         self.action = action
         self.tally = tally
         self.finals = finals  # what each resolved leaf adds under FINAL (None: nothing)
-        self.root = _Node(None, None, 1, 1, tally)
-        self.known: dict[Hashable, tuple[Tally, int, int]] = {}  # figures, their denominator, leaves
+        self.root = _Node(None, None, 1, 1)
+        self.known: dict[Hashable, _Node] = {}
+        self.done: list[_Node] = []  # the nodes in the order they were complete: every edge's end before its start
         # where the resolution in flight stands: the innermost node, and the weight of its path from there
         self.node = self.root
         self.numerator = 1
         self.denominator = 1
-        # how the resolution in flight stopped at a step whose continuation is known: (its figures, their
-        # denominator and leaves, the blows before it)
-        self.stopped: tuple[tuple[Tally, int, int], Outcome | None] | None = None
+        self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
 
     def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
         state, the game's measures so far and the rulings told."""
-        ruleset, tally = self.ruleset, self.tally
+        ruleset = self.ruleset
         events = turn.events
         node = self.node
-        after = blow_outcome(ruleset.blows(self.action, events[node.start :]), tally.acted)
+        blows = ruleset.blows(self.action, events[node.start :])
+        after = blow_outcome(blows, self.tally.acted) if blows else None
         state = turn.state_now()
-        measures = tuple(sorted(ruleset.outcome_measures(self.state, state, events).items()))
-        key = (step, state, measures, frozenset(turn.rulings_told))
+        measures = ruleset.outcome_measures(self.state, state, events)
+        key = (step, state, tuple(sorted(measures.items())) if measures else (), frozenset(turn.rulings_told))
         known = self.known.get(key)
         if known is not None:
-            self.stopped = (known, after)
+            node.edges.append((self.numerator, self.denominator, after, known))
+            node.leaves += known.leaves
+            self.stopped = True
             return None
-        sub = Tally(declared=tally.declared, undeclared=tally.undeclared, acted=tally.acted)
-        opened = self.node = _Node(key, node, self.numerator, self.denominator, sub, start=len(events), after=after)
+        opened = self.node = _Node(key, node, self.numerator, self.denominator, start=len(events))
+        node.edges.append((self.numerator, self.denominator, after, opened))
         opened.resume = (turn.fork(turn.dice), step)
-        opened.lone = True
         self.numerator = self.denominator = 1
         return opened
 
-    def complete(self, node: _Node, lone: Tally | None = None) -> None:
-        """``node`` has one thing less to walk; when it is done, keep its figures and hand them to its parent
-        (and so on up while parents are done too). ``lone``: the figures of ``node`` when no die was drawn below
-        it (one outcome, weight 1 over 1: what collapsing its tally would give, without adding it there first)."""
+    def complete(self, node: _Node) -> None:
+        """``node`` has one thing less to walk; when it is done, keep it for its key (and so on up while parents
+        are done too)."""
         while True:
             node.pending -= 1
-            parent = node.parent
-            if node.pending or parent is None:
+            if node.pending:
                 return
-            if lone is not None:
-                figures, over, lone = lone, 1, None
-            else:
-                figures, over = node.tally.collapse()
-            self.known[node.key] = (figures, over, node.leaves)
-            parent.tally.add_collapsed(figures, over, node.numerator, node.denominator, node.after)
+            self.done.append(node)
+            node.resume = None
+            parent = node.parent
+            if parent is None:
+                return
+            self.known[node.key] = node
             parent.leaves += node.leaves
             node = parent
 
-    def walked(self, stack: list[_Pools], start: Fraction) -> Fraction:
-        """How much of the probability is walked, between resolutions: all of ``start`` (what the walk was given)
-        but the pools still on ``stack`` (for a walk stopped by its deadline)."""
-        weights: dict[int, Fraction] = {id(self.root): Fraction(1)}
+    def walked(self, stack: list[_Pools]) -> Fraction:
+        """How much of the probability is walked, between resolutions: all but the pools still on ``stack`` (for a
+        walk stopped by its deadline)."""
+        weights: dict[int, Fraction] = {}  # each node's, from the root (no recursion: chains may be deep)
 
         def weight(node: _Node | None) -> Fraction:
-            if node is None:
-                return Fraction(1)
-            chain = []  # up to the nearest node whose weight is known (no recursion: chains may be deep)
-            while id(node) not in weights:
+            chain = []
+            while node is not None and id(node) not in weights:
                 chain.append(node)
-                assert node.parent is not None
                 node = node.parent
-            known = weights[id(node)]
+            known = Fraction(1) if node is None else weights[id(node)]
             for step in reversed(chain):
                 known = weights[id(step)] = known * Fraction(step.numerator, step.denominator)
             return known
 
-        return start - sum((entry.weight() * weight(entry.hangs) for entry in stack), Fraction(0))
+        return 1 - sum((entry.weight() * weight(entry.hangs) for entry in stack), Fraction(0))
 
 
 def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inline (no extra call per resolution)
     ruleset: AnyRuleset,
     state: Any,
     action: Any,
-    stack: list[_Pools],
     budget: int,
     *,
     deadline: float | None = None,
     finals: Finals | None = None,
 ) -> tuple[Tally, int, int]:
-    """Walk the pools on ``stack`` depth first: (tally, leaves, resolutions).
+    """Walk every outcome of ``action`` depth first, from a first branch with no dice yet: (tally, leaves,
+    resolutions).
 
     Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf (or at
     a step whose continuation is known: :class:`_Walker`); the other pools of each request it met past its
@@ -314,15 +267,14 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     tally = Tally.of(ruleset, state, action)
     walker = _Walker(ruleset, state, action, tally, finals)
     root = walker.root
-    resolutions = 0
-    waiting = sum(entry.left for entry in stack)
-    start = sum((entry.weight() for entry in stack), Fraction(0))
+    resolutions = waiting = 0
+    stack = [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
     while stack:
         if resolutions % CLOCK_EVERY == 0:
             WALKED[0] = resolutions
             interrupted()  # a Ctrl-C a library swallowed still stops the walk
             if passed(deadline):
-                raise WalkStopped(resolutions, walker.walked(stack, start))
+                raise WalkStopped(resolutions, walker.walked(stack))
         entry = stack[-1]
         combo, ways = entry.take()
         if not entry.left:
@@ -336,76 +288,129 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
         walker.node, walker.numerator, walker.denominator = node, entry.numerator * ways, entry.step
         origin = entry.origin
         dice = PrefixDice(prefix, walker, origin)
-        walker.stopped = None
+        walker.stopped = False
         try:
-            resolved, reason = _resolve_one(ruleset, state, action, dice, origin)
+            _resolve(walker, dice, origin)
         except _TooDeep:
             raise BudgetExceeded(budget, resolutions) from None
-        here = walker.node  # the leaf reached, below the innermost step
-        lone = _add_leaf(walker, tally, here, resolved, reason)
-        pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
-        waiting += pushed
-        if largest is not None and resolutions + waiting > budget:
-            alone = largest if largest[2] - 1 > budget - resolutions else None
-            raise BudgetExceeded(budget, resolutions, request=alone, what=what)
-        walker.complete(here, lone)
+        here = walker.node  # the innermost step the resolution reached
+        if dice.fresh:
+            pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
+            waiting += pushed
+            if resolutions + waiting > budget:
+                assert largest is not None  # a request was met
+                alone = largest if largest[2] - 1 > budget - resolutions else None
+                raise BudgetExceeded(budget, resolutions, request=alone, what=what)
+        walker.complete(here)
+    _spread(walker)
     return tally, root.leaves, resolutions
 
 
-def _resolve_one(
-    ruleset: AnyRuleset, state: Any, action: Any, dice: PrefixDice, origin: _Node | None
-) -> tuple[Resolution | None, str]:
+def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
     """One resolution of the walk, from the action's start or resumed from the step ``origin`` kept (never from
-    the start again): its resolution, or ``None`` and the reason it was refused."""
+    the start again), added as an edge of the node of its innermost step, unless it stopped at a step whose
+    continuation is known (every request past the prefix was answered with its first pool: one ordered roll): its
+    outcome, or the reason it was refused."""
+    ruleset, state, action = walker.ruleset, walker.state, walker.action
+    outcome: Outcome | str
     try:
         if origin is None:
-            return ruleset.resolve(state, action, dice), ""
-        assert origin.resume is not None
-        kept, step = origin.resume
-        turn = kept.fork(dice)
-        turn.run(step)
-        return turn.resolution(turn.state_now()), ""
-    except RuleRefusal as refusal:
-        return None, refusal.message
-
-
-def _add_leaf(walker: _Walker, tally: Tally, here: _Node, resolved: Resolution | None, reason: str) -> Tally | None:
-    """Add the leaf one resolution reached to the node of its innermost step (every request past the prefix was
-    answered with its first pool: one ordered roll). A node with no die below it gets its figures from this one
-    outcome alone, returned to be kept for its key and handed up."""
-    ruleset, state, action = walker.ruleset, walker.state, walker.action
-    known: tuple[Tally, int, int] | None = None
-    after: Outcome | None = None
-    if walker.stopped is not None:  # stopped at a step whose continuation is known
-        known, after = walker.stopped
-    if here.lone and known is None:
-        # No die drawn below the innermost step (an attack's last one): its figures are this outcome alone,
-        # kept as they are for its key (it is still a merge point: the rest may be costly) and handed up.
-        lone = Tally(weight=1)
-        if resolved is None:
-            lone.refused[reason] = 1
+            resolved = ruleset.resolve(state, action, dice)
+            after, events = resolved.state, resolved.events
         else:
-            outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
-            if walker.finals is not None:
-                cast(dict[Key, Any], outcome)[FINAL] = walker.finals(resolved.state, resolved.events)
-            figures = lone.values
-            for name, value in outcome.items():
-                figures[name] = {value: 1}
-        here.leaves += 1
-        return lone
-    if known is not None:
-        here.tally.add_collapsed(known[0], known[1], walker.numerator, walker.denominator, after)
-        here.leaves += known[2]
-    elif resolved is None:
-        here.tally.add_refusal_scaled(reason, walker.numerator, walker.denominator)
-        here.leaves += 1
+            assert origin.resume is not None
+            kept, step = origin.resume
+            turn = kept.fork(dice)
+            turn.run(step)
+            if walker.stopped:
+                return
+            after, events = turn.state_now(), tuple(turn.events)
+    except RuleRefusal as refusal:
+        outcome = refusal.message
     else:
-        outcome = tally.outcome(ruleset, action, state, resolved.state, resolved.events, here.start)
+        if walker.stopped:
+            return
+        outcome = walker.tally.outcome(ruleset, action, state, after, events, walker.node.start)
         if walker.finals is not None:
-            cast(dict[Key, Any], outcome)[FINAL] = walker.finals(resolved.state, resolved.events)
-        here.tally.add_scaled(outcome, walker.numerator, walker.denominator)
-        here.leaves += 1
-    return None
+            cast(dict[Key, Any], outcome)[FINAL] = walker.finals(after, events)
+    here = walker.node
+    here.leaves += 1
+    part = here.out.get(walker.denominator)
+    if part is None:
+        part = here.out[walker.denominator] = Tally()
+    if isinstance(outcome, str):
+        part.add_refusal(outcome, walker.numerator)
+    else:
+        part.add(outcome, walker.numerator)
+
+
+def _spread(walker: _Walker) -> None:
+    """Carry the probability down the graph of nodes once, from the root's 1: along each edge, with the blow figures
+    struck before each node (``acc``, weights per figure and value), and into the tally from the leaves each node
+    adds up. Each node's weights are whole numbers over its own denominator, the tally's over one for all, each
+    worked out first (no weight is ever scaled again), made fractions once at the end."""
+    order = walker.done[::-1]  # every edge's start before its end
+    common = 1
+    for node in order:
+        over = node.over
+        for _numerator, denominator, _after, target in node.edges:
+            if target.over % (over * denominator):
+                target.over = math.lcm(target.over, over * denominator)
+        for denominator in node.out:
+            if common % (over * denominator):
+                common = math.lcm(common, over * denominator)
+    final = Tally()
+    walker.root.mass = 1
+    for node in order:
+        mass, over, acc = node.mass, node.over, node.acc
+        sums = {name: sum(bucket.values()) for name, bucket in acc.items()}
+        for numerator, denominator, after, target in node.edges:
+            scale = numerator * (target.over // (over * denominator))
+            target.mass += mass * scale
+            later = {name: {value: 1} for name, value in after.items()} if after else {}
+            _carry(target.acc, acc, sums, mass, later, 1, scale)
+        for denominator, part in node.out.items():
+            scale = common // (over * denominator)
+            final.weight += mass * part.weight * scale
+            for reason, weight in part.refused.items():  # refused: no figures, not even those struck before
+                final.refused[reason] = final.refused.get(reason, 0) + mass * weight * scale
+            _carry(final.values, acc, sums, mass, part.values, part.weight - sum(part.refused.values()), scale)
+    tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
+    tally.weight, tally.over = Fraction(final.weight, common), common
+    tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
+    for name, bucket in final.values.items():
+        tally.values[name] = {value: shares.get(mass) or shares.setdefault(mass, Fraction(mass, common))
+                              for value, mass in bucket.items()}  # fmt: skip
+
+
+def _carry(
+    into: dict[Key, dict[Any, Any]], acc: dict[Key, dict[Any, int]], sums: dict[Key, int], mass: int,
+    later: dict[Key, dict[Any, int]], resolved: int, scale: int,
+) -> None:  # fmt: skip
+    """Add to ``into``, times ``scale``, the figures of ``mass`` of probability whose blow figures so far are ``acc``
+    (weights per figure and value; ``sums``: per figure) followed by ``later`` (weights per figure and value out of
+    ``resolved``), each pair of values as likely as both (what follows a step depends on the step and the state
+    alone): a change adds up, a flag is true if either is, and a figure one lacks takes the other's value."""
+    for name, before in acc.items() if resolved else ():  # all refused: no figures, not even those before
+        mine = into.setdefault(name, {})
+        then = later.get(name)
+        if then is None:
+            for value, weight in before.items():
+                mine[value] = mine.get(value, 0) + weight * resolved * scale
+            continue
+        change, lacking = generic_kind(name[1]) == "change", resolved - sum(then.values())
+        for value, weight in before.items():
+            for other, share in then.items():
+                both = int(value) + int(other) if change else bool(value) or bool(other)
+                mine[both] = mine.get(both, 0) + weight * share * scale
+            if lacking:
+                mine[value] = mine.get(value, 0) + weight * lacking * scale
+    for name, then in later.items():
+        rest = mass - sums.get(name, 0)
+        if rest:
+            mine = into.setdefault(name, {})
+            for other, share in then.items():
+                mine[other] = mine.get(other, 0) + rest * share * scale
 
 
 def _push_requests(
@@ -427,7 +432,6 @@ def _push_requests(
         if largest is None or size > largest[2]:
             largest = (count, sides, size)
             what = "pools" if reading is None else "totals"
-        owner = owner or root
         owner.pending += size - 1
         if size > 1:
             hangs = None if owner is root else owner
@@ -439,11 +443,6 @@ def _push_requests(
             )
             pushed += size - 1
     return pushed, largest, what
-
-
-def _start() -> list[_Pools]:
-    """The walk's first branch: no dice yet, with all the probability."""
-    return [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
 
 
 def exact_odds(
@@ -465,5 +464,5 @@ def exact_odds(
     With ``finals``, the tally also holds under :data:`FINAL` the distribution of ``finals(state after,
     events)`` over the resolved outcomes (see :data:`Finals`); the refused ones are its refusals, as ever.
     """
-    tally, leaves, resolutions = _walk(ruleset, state, action, _start(), budget, deadline=deadline, finals=finals)
-    return ExactResult(tally=tally.settle(), leaves=leaves, resolutions=resolutions)
+    tally, leaves, resolutions = _walk(ruleset, state, action, budget, deadline=deadline, finals=finals)
+    return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)

@@ -63,7 +63,7 @@ def blow_outcome(blows: Sequence[Blow], acted: bool) -> Outcome:
 
     Every figure here is a flag that is true when any blow makes it so, or a change that adds up over the blows;
     so the figures of two runs of blows, one after the other, are those of each combined (changes add up, flags
-    are either's: :meth:`~tabroll.odds.tally.Tally.add_collapsed`)."""
+    are either's: ``tabroll.odds.exact._spread``)."""
     outcome: Outcome = {}
     if blows and acted:
         outcome[(ATTACK, "hit")] = False

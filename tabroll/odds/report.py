@@ -12,6 +12,7 @@ from tabroll.odds.measures import ATTACK, GAME, HAPPENS, Key, generic_kind
 from tabroll.odds.tally import Tally
 
 Z95 = 1.959963984540054
+Shares = dict[tuple[int, int], tuple[float, Fraction]]
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:
@@ -25,15 +26,16 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _estimate(mass: Any, total: Any, exact: bool, shares: dict[tuple[int, int], Estimate]) -> Estimate:
-    """``mass`` out of ``total``; exact, made once for every figure with that mass (``shares``: those made so far)."""
+def _estimate(mass: Any, total: Any, exact: bool, shares: Shares) -> Estimate:
+    """``mass`` out of ``total``; exact, worked out once for every figure with that mass (``shares``: those so
+    far)."""
     if exact:
         if not total:
             return Estimate(0.0, Fraction(0))
         made = shares.get((mass, total))
         if made is None:
-            made = shares[(mass, total)] = Estimate(value=mass / total, exact=Fraction(mass, total))
-        return Estimate(made.value, made.exact)
+            made = shares[(mass, total)] = (mass / total, Fraction(mass, total))
+        return Estimate(*made)
     low, high = wilson(int(mass), int(total))
     return Estimate(value=mass / total if total else 0.0, low=low, high=high)
 
@@ -43,8 +45,8 @@ def _whole(tally: Tally) -> Tally:
     is then whole-number arithmetic, each fraction reduced once when it is made (a walk's weights over 20**100, as
     100d20 gives, made each sum a reduction of numbers hundreds of digits long)."""
     masses = [tally.weight, *tally.refused.values(), *(m for bucket in tally.values.values() for m in bucket.values())]
-    denominators = {m.denominator for m in masses}  # an int's is 1, as a Fraction's of it; few differ
-    over = math.lcm(*denominators)
+    denominators = {m.denominator for m in masses}  # an int's is 1, as a Fraction's of it
+    over = tally.over or math.lcm(*denominators)
     factors = {denominator: over // denominator for denominator in denominators}
 
     def whole(mass: Any) -> int:
@@ -62,7 +64,7 @@ def _whole(tally: Tally) -> Tally:
 
 def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> Report:
     report = Report(method="exact" if exact else "monte_carlo", samples=samples, note=note)
-    shares: dict[tuple[int, int], Estimate] = {}
+    shares: Shares = {}
     if exact:
         tally = _whole(tally)
     total = tally.weight
@@ -111,9 +113,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
     return report
 
 
-def _at_least(
-    points: list[tuple[int, Any]], total: Any, exact: bool, shares: dict[tuple[int, int], Estimate]
-) -> list[tuple[int, Estimate]]:
+def _at_least(points: list[tuple[int, Any]], total: Any, exact: bool, shares: Shares) -> list[tuple[int, Estimate]]:
     """P(value ≥ n) for each value n of a distribution (``points`` sorted by value), summed from the top."""
     out: list[tuple[int, Estimate]] = []
     mass: Any = 0
