@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from tabroll.dice.sources import GivenDice, SeededDice
 from tabroll.engine import Resolution
 from tabroll.errors import RuleRefusal
-from tabroll.odds.exact import PrefixDice
+from tabroll.odds.exact import PrefixDice, _Walker
+from tabroll.odds.tally import Tally
 from tests.botse.helpers import adventurer, battle, engage
 from tests.botse.test_exact_merging import PLAIN_FACES, SKILLS, engages
 from tests.odds.helpers import scenario_of
@@ -159,6 +160,7 @@ def test_the_walks_source_is_walked() -> None:
     """The exact walk's own source is the one the rules see as walked; played sources are not."""
     from tabroll.rulesets.botse.work import BotseTurn
 
-    assert BotseTurn(state=None, dice=PrefixDice([])).walked
+    walker = _Walker(None, None, None, Tally())  # the marker is what makes it walked, not what it walks
+    assert BotseTurn(state=None, dice=PrefixDice([], walker, None)).walked
     assert not BotseTurn(state=None, dice=GivenDice([], origin="test")).walked
     assert not BotseTurn(state=None, dice=SeededDice(1)).walked
