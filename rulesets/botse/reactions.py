@@ -148,7 +148,7 @@ def run_phase(
                 continue
             if trigger.ally and not chosen(work, action, trigger.owner, skill.name, skill.when):
                 continue
-            owner = work.unit(trigger.owner)
+            owner = work.state.unit(trigger.owner)
             apply_effect(work, owner, skill.name, skill.when, skill.effect, setup, engage=setup is not None)
             if skill.when == "engaged":
                 fired_engaged.append(trigger.owner)
@@ -167,7 +167,7 @@ def moment(work: BotseTurn, setup: Engage | None, trigger: Trigger) -> tuple[str
     fire in this action and there is nothing to say: a unit defeated before it), or None (not yet); with the
     ruling (option, value, text) that decided it, if one did."""
     name, when = trigger.owner, trigger.skill.when
-    unit = work.unit(name)
+    unit = work.state.unit(name)
     if when == "defeated":
         return (FIRES if name in work.defeated else None), None
     if unit.defeated and name not in work.defeated:
@@ -251,7 +251,7 @@ def apply_effect(
                     )
                 )
         elif effect.to == "target":
-            victims = [t for t in targets if not work.unit(t).defeated]
+            victims = [t for t in targets if not work.state.unit(t).defeated]
             if not victims:
                 work.emit(Note(text=_("{skill}: no living declared target to damage", skill=skill), unit=owner.name))
         else:

@@ -248,9 +248,7 @@ class Battle:
         object.__setattr__(self, "creatures", Roster.of(self.creatures))
 
     def __hash__(self) -> int:
-        # The units are what an action changes (the map, dice and options stay as the scenario set them); equal
-        # battles have equal units, so this is a hash for the equality the dataclass defines (the dice mapping
-        # itself cannot be hashed). The exact walk keys each step of an action with the battle (BotseTurn.state_now).
+        # Equal battles have equal units, all that an action changes (the dice mapping cannot be hashed).
         return hash((self.adventurers, self.creatures))
 
     @property
