@@ -53,7 +53,7 @@ def merges_by_effects(
         return False
     if len(dice) != len(action.gather):  # free dice
         return False
-    if work.options.full_track == "refuse" and sum(1 for slot in adventurer.cooldown if slot is None) < len(dice):
+    if work.options.full_track == "refuse" and adventurer.cooldown.count(None) < len(dice):
         return False  # the refusal names the die that found the track full
     return all(face_effects(die) is not None for die in dice)
 

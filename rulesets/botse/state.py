@@ -67,11 +67,8 @@ class Face:
 
     def describe(self) -> str:
         """The face in a few words: ``2 damage, splash 1 [instant]``, ``tenacity``, ``blank``."""
-        if self.tenacity:
-            return _("tenacity")
-        if self.blank:
-            return _("blank")
-        return _("{face} [{code}]", face=self.part_text(), code=code_word(self.code.value))
+        text = self.part_text()
+        return text if self.tenacity or self.blank else _("{face} [{code}]", face=text, code=code_word(self.code.value))
 
     def part_text(self) -> str:
         """The face (or its ``then`` part) in a few words, without its code."""

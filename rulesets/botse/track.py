@@ -82,7 +82,7 @@ def fatigue_room(work: BotseTurn, adventurer: Adventurer) -> int | None:
     the track, None (no limit) when fatigue is a counter."""
     if work.options.fatigue == "counter":
         return None
-    return sum(1 for slot in adventurer.cooldown if slot is None)
+    return adventurer.cooldown.count(None)
 
 
 def take_fatigue(work: BotseTurn, name: str, amount: int, reason: str, *, must_fit: bool) -> None:
