@@ -127,11 +127,11 @@ def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> 
     """Put a resolved die where its code says; False when the result cannot be resolved at all."""
     face = rolled.face
     adventurer = work.state.adventurer(setup.adventurer)
+    named = {"number": rolled.number, "die": die_word(rolled.die.name)}
     if face.tenacity:
         if rolled.free:  # enemy dice carry no tenacity icon (checked on load); kept for safety
             return False
         work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=said(lambda: _("tenacity"))))
-        adventurer = work.state.adventurer(setup.adventurer)
         work.put(replace(adventurer, tenacity=adventurer.tenacity + 1))
         work.emit(
             TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason=_("tenacity face"))
@@ -143,36 +143,17 @@ def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> 
         plan.done.clear()
     if not plan.done:
         why = "; ".join(plan.skipped) or _("a blank face")
-        work.emit(
-            Note(
-                text=_(
-                    "die {number} {die}: nothing on it can be done ({why})",
-                    number=rolled.number,
-                    die=die_word(rolled.die.name),
-                    why=why,
-                )
-            )
-        )
+        work.emit(Note(text=_("die {number} {die}: nothing on it can be done ({why})", why=why, **named)))
         return False
     if plan.code is Code.ACTIVE and not rolled.free and len(adventurer.active) >= adventurer.active_slots:
-        work.emit(
-            Note(
-                text=_(
-                    "die {number} {die}: no open active slot, so it cannot be resolved",
-                    number=rolled.number,
-                    die=die_word(rolled.die.name),
-                )
-            )
-        )
+        work.emit(Note(text=_("die {number} {die}: no open active slot, so it cannot be resolved", **named)))
         return False
     done = joined("; ", plan.done)
     if plan.skipped:
         done = said(lambda: _("{done} (skipped: {skipped})", done=done, skipped=joined("; ", plan.skipped)))
     work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=done))
     if plan.cost is not None:
-        pay_cost(
-            work, adventurer, plan.cost, _("die {number} {die}", number=rolled.number, die=die_word(rolled.die.name))
-        )
+        pay_cost(work, adventurer, plan.cost, _("die {number} {die}", **named))
         adventurer = work.state.adventurer(setup.adventurer)
     if plan.status_on is not None:
         for status in plan.statuses:
