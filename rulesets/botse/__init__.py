@@ -2,9 +2,8 @@
 
 Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
 ``sample_dice.yaml`` (an ILLUSTRATIVE dice set, not the printed game's faces), ``model.py`` (scenario files and
-actions, each wording its own log header), ``state.py``, ``setup.py``, ``resolver.py`` (the table of handlers; the
-six engage steps are in ``engage.py``, ``gathering.py``, ``rolling.py``, ``order.py``, ``plan.py``, ``results.py``,
-``damage.py``, ``track.py`` and ``reactions.py``) and ``events.py`` (this game's events, extras beside the core's).
+actions, each wording its own log header), ``state.py``, ``setup.py``, ``resolver.py`` (the table of handlers; it
+names the module of each part of the rules) and ``events.py`` (this game's events, extras beside the core's).
 This module stays light: its hooks import the rest when first used.
 """
 

@@ -89,15 +89,10 @@ def gain_fatigue(work: BotseTurn, adventurer: Adventurer, action: EngageAction) 
                 unit=adventurer.name, amount=0, total=adventurer.light_fatigue, reason=_("first engage this turn")
             )
         )
+    elif work.options.difficulty == "expert":
+        take_fatigue(work, adventurer.name, 2, _("engage {number} this turn on Expert", number=number), must_fit=True)
     else:
-        expert = work.options.difficulty == "expert"
-        amount = 2 if expert else 1
-        reason = (
-            _("engage {number} this turn on Expert", number=number)
-            if expert
-            else _("engage {number} this turn", number=number)
-        )
-        take_fatigue(work, adventurer.name, amount, reason, must_fit=True)
+        take_fatigue(work, adventurer.name, 1, _("engage {number} this turn", number=number), must_fit=True)
     return work.state.adventurer(adventurer.name)
 
 
