@@ -2,9 +2,8 @@
 
 Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
 ``sample_dice.yaml`` (an ILLUSTRATIVE dice set, not the printed game's faces), ``model.py`` (scenario files and
-actions, each wording its own log header), ``state.py``, ``setup.py``, ``resolver.py`` (the table of handlers; the
-six engage steps are in ``engage.py``, ``gathering.py``, ``rolling.py``, ``order.py``, ``plan.py``, ``results.py``,
-``damage.py``, ``track.py`` and ``reactions.py``) and ``events.py`` (this game's events, extras beside the core's).
+actions, each wording its own log header), ``state.py``, ``setup.py``, ``resolver.py`` (the table of handlers; it
+names the module of each part of the rules) and ``events.py`` (this game's events, extras beside the core's).
 This module stays light: its hooks import the rest when first used.
 """
 
@@ -29,7 +28,7 @@ if TYPE_CHECKING:
     from tabroll.loading.yaml_source import YamlDocument
 
     from .model import BotseAction, BotseOptions, BotseScenario
-    from .state import Adventurer, Battle
+    from .state import Battle
 
 
 WORDS: dict[str, tuple[str, ...]] = {
@@ -192,7 +191,7 @@ class Botse(Ruleset["Battle", "BotseAction"]):
             new = after.adventurer(old.name)
             out[f"tenacity gained: {old.name}"] = new.tenacity - old.tenacity
             out[f"light fatigue gained: {old.name}"] = new.light_fatigue - old.light_fatigue
-            out[f"dice to cooldown: {old.name}"] = _exhausted(new) - _exhausted(old)
+            out[f"dice to cooldown: {old.name}"] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
         return out
 
     def outcome_part(self, action: BotseAction, strike: Strike) -> str:
@@ -204,11 +203,6 @@ class Botse(Ruleset["Battle", "BotseAction"]):
         a cost is no blow of the engage."""
         struck = [e for e in events if not (isinstance(e, Damage) and e.attacker is None)]
         return core_blows(self, action, struck)
-
-
-def _exhausted(adventurer: Adventurer) -> int:
-    """How many dice sit on an adventurer's cooldown track."""
-    return sum(1 for slot in adventurer.cooldown if slot is not None)
 
 
 RULESET = Botse()

@@ -18,14 +18,10 @@ from .model import Form
 from .state import Ability, Adventurer, Item
 
 
-def left_open(action: Any, name: str) -> bool:
-    """Whether the action leaves ``name`` to the player (the field was not written in the action)."""
-    return name not in action.model_fields_set
-
-
 def asking(dice: DiceSource, action: Any, name: str) -> bool:
-    """Whether to ask the players for the open choice ``name``: only when the dice source asks them."""
-    return asks_players(dice) and left_open(action, name)
+    """Whether to ask the players for the choice ``name``: only when the dice source asks them and the action
+    leaves it open (the field is not written in it)."""
+    return asks_players(dice) and name not in action.model_fields_set
 
 
 def ask_choice(dice: DiceSource, emit: Callable[[Event], None], who: str, question: str, options: list[str]) -> int:
@@ -70,15 +66,11 @@ def choose_form(dice: DiceSource, emit: Callable[[Event], None], adventurer: Adv
     return forms[ask_choice(dice, emit, adventurer.name, _("which battle form?"), options)]
 
 
-def matching_items(adventurer: Adventurer, form: Form | None) -> list[Item]:
-    return [i for i in adventurer.items if i.ready and form in i.forms]
-
-
 def choose_item(
     dice: DiceSource, emit: Callable[[Event], None], adventurer: Adventurer, form: Form | None
 ) -> str | None:
     """Step 4, left open: no item (option 1) or one ready item whose ability works in the form."""
-    matching = matching_items(adventurer, form)
+    matching = [i for i in adventurer.items if i.ready and form in i.forms]
     if not matching:
         return None
     options = [_("no item"), *(_("{item} ({ability})", item=i.name, ability=ability_text(i.ability)) for i in matching)]

@@ -15,7 +15,7 @@ from .work import BotseTurn
 
 def heal(work: BotseTurn, name: str, amount: int, what: str) -> None:
     """Restore Health, up to the unit's starting (or ``max_health``) Health."""
-    unit = work.unit(name)
+    unit = work.state.unit(name)
     cap = max(unit.max_health, unit.health)
     after = min(cap, unit.health + amount)
     work.emit(
@@ -56,10 +56,10 @@ def deal_summed(work: BotseTurn, name: str, blockable: int, through: int, preven
 def deal(work: BotseTurn, name: str, blockable: int, through: int, *, by: str, what: str, engage: bool = True) -> None:
     """One dealing of damage: remaining Defense (printed Defense minus the damage already dealt to the unit in
     this engage) stops blockable damage first; the rest is lost Health. Unblockable damage ignores Defense."""
-    unit = work.unit(name)
+    unit = work.state.unit(name)
     if isinstance(unit, Adventurer) and blockable and any(p.prevent for p in unit.active):
         blockable = use_prevention(work, unit, blockable)
-        unit = work.unit(name)
+        unit = work.state.unit(name)
     amount = blockable + through
     if unit.defeated or amount == 0:
         return
@@ -143,7 +143,7 @@ def use_prevention(work: BotseTurn, adventurer: Adventurer, blockable: int) -> i
             kept.append(placed)
     work.put(replace(adventurer, active=tuple(kept)))
     for placed in used:
-        slot = exhaust(work, work.adventurer(adventurer.name), placed.die)
+        slot = exhaust(work, work.state.adventurer(adventurer.name), placed.die)
         if slot is not None:
             work.emit(
                 Note(text=_("{die} exhausted to cooldown slot {slot}", die=placed.die, slot=slot), unit=adventurer.name)
@@ -157,7 +157,7 @@ def restore_defense(work: BotseTurn) -> None:
     if work.walked:
         return
     for name, total in work.running.items():
-        unit = work.unit(name)
+        unit = work.state.unit(name)
         lowered = min(unit.defense, total)
         if lowered and not unit.defeated:
             work.emit(

@@ -24,7 +24,7 @@ from .work import BotseTurn
 def resolve_roll(work: BotseTurn, action: RollFields) -> None:
     """An engage (its six steps), or skill dice rolled outside battle (steps 4 to 6 only): the checks and steps
     made before any die, then the roll and what follows it as steps (:class:`RollDie`, :class:`Results`)."""
-    adventurer = work.adventurer(action.adventurer)
+    adventurer = work.state.adventurer(action.adventurer)
     if adventurer.defeated:
         raise RuleRefusal(_("{unit} is defeated", unit=adventurer.name), rule=p_("rule", "engage"))
     target: str | None = None
@@ -35,7 +35,7 @@ def resolve_roll(work: BotseTurn, action: RollFields) -> None:
         adventurer = gain_fatigue(work, adventurer, action)
         wanted = choose_form(work.dice, work.emit, adventurer) if asking(work.dice, action, "form") else action.form
         form = declare_form(work, adventurer, wanted)
-        adventurer = work.adventurer(adventurer.name)
+        adventurer = work.state.adventurer(adventurer.name)
         targets = declare_targets(work, adventurer, form, action)
         target = targets[0] if targets else None
     else:
@@ -89,16 +89,11 @@ def gain_fatigue(work: BotseTurn, adventurer: Adventurer, action: EngageAction) 
                 unit=adventurer.name, amount=0, total=adventurer.light_fatigue, reason=_("first engage this turn")
             )
         )
+    elif work.options.difficulty == "expert":
+        take_fatigue(work, adventurer.name, 2, _("engage {number} this turn on Expert", number=number), must_fit=True)
     else:
-        expert = work.options.difficulty == "expert"
-        amount = 2 if expert else 1
-        reason = (
-            _("engage {number} this turn on Expert", number=number)
-            if expert
-            else _("engage {number} this turn", number=number)
-        )
-        take_fatigue(work, adventurer.name, amount, reason, must_fit=True)
-    return work.adventurer(adventurer.name)
+        take_fatigue(work, adventurer.name, 1, _("engage {number} this turn", number=number), must_fit=True)
+    return work.state.adventurer(adventurer.name)
 
 
 def declare_form(work: BotseTurn, adventurer: Adventurer, wanted: Form | None) -> Form:
@@ -151,7 +146,7 @@ def declare_target(work: BotseTurn, adventurer: Adventurer, form: Form, name: st
     """Step 3: an optional target, which must be an enemy in sight and in the form's range."""
     if name is None:
         return None
-    target = work.unit(name)
+    target = work.state.unit(name)
     if not isinstance(target, Creature) or target.side != "enemy":
         raise RuleRefusal(
             _("{unit} is not an enemy: only an enemy can be the target of an engage", unit=name),

@@ -36,21 +36,15 @@ def merges_by_effects(
     ability: Ability | None,
     dice: list[Die],
 ) -> bool:
-    """Whether the engage is plain enough for the exact walk to merge the outcomes of its dice by what they do
-    added up (:data:`Effects`, the compared ``reading`` of :class:`RollDie` and :class:`Results`), not by which
-    die showed which face.
+    """Whether the exact walk may merge the engage's outcomes by what its dice do added up (:data:`Effects`, the
+    compared ``reading`` of :class:`RollDie` and :class:`Results`) rather than by which die showed which face.
 
-    Plain: one declared target (in range: step 3 checked it), no item, no free dice, no reroll or turned face,
-    the results resolved in roll order with their damage summed (ruling ``damage_summing: engage``), not in
-    Defensive form, every face :func:`plain_face`, and the cooldown track never refusing a die. Then step 5 does
-    for each die, in roll order, what its face alone says: its damage joins the summed damage (dealt once, after
-    the last damaging result, to a target nothing else touches before), a tenacity face gains 1, and the die is
-    drained (a resolved drained code) or goes to the leftmost open cooldown slot (drained when the track is
-    full). Step 6 and the rest read only what that leaves. So whatever is rolled next, every figure the odds
-    count (the blows, Health, tenacity, fatigue, how many dice reach the cooldown track, refusals) depends on
-    the dice rolled so far only through their sums: which die showed which face changes the log's wording and
-    which names sit where on the track, nothing the odds count. Any other engage is keyed by every face rolled,
-    so the walk resumes it from each die but merges none of its outcomes."""
+    Plain: one declared target, no item, no free dice, no reroll or turned face, results in roll order with their
+    damage summed (ruling ``damage_summing: engage``), not Defensive form, every face :func:`plain_face`, and a
+    cooldown track that never refuses a die. Then each die does only what its face says (damage joins the sum,
+    tenacity gains 1, the die is drained or goes to the leftmost open slot), so every figure the odds count
+    depends on the dice only through their sums; the rest changes only the log's wording and which names sit
+    where on the track."""
     if not isinstance(action, EngageAction) or target is None or ability is not None or len(dice) < 2:
         return False
     if action.reroll or action.turn or action.resolve is not None or asks_players(work.dice):
@@ -59,15 +53,13 @@ def merges_by_effects(
         return False
     if len(dice) != len(action.gather):  # free dice
         return False
-    if work.options.full_track == "refuse" and sum(1 for slot in adventurer.cooldown if slot is None) < len(dice):
+    if work.options.full_track == "refuse" and adventurer.cooldown.count(None) < len(dice):
         return False  # the refusal names the die that found the track full
-    return all(plain_die(die) for die in dice)
+    return all(face_effects(die) is not None for die in dice)
 
 
 _PLAIN_DICE: dict[int, tuple[Die, tuple[Effects, ...] | None]] = {}
-"""Each die already looked at (by identity, the die kept so that its id is not reused) and, when every face of it
-is plain, what each face does (:func:`face_effects`), else None: an exact walk asks for the same dice at every
-resolution."""
+"""Each die looked at, by id (the die kept, so the id is not reused): its :func:`face_effects`."""
 
 
 def face_effects(die: Die) -> tuple[Effects, ...] | None:
@@ -83,10 +75,6 @@ def face_effects(die: Die) -> tuple[Effects, ...] | None:
     answer = effects if all(plain_face(face) for face in die.faces) else None
     _PLAIN_DICE[id(die)] = (die, answer)
     return answer
-
-
-def plain_die(die: Die) -> bool:
-    return face_effects(die) is not None
 
 
 def add_effect(running: tuple[int, ...], face: Face) -> Effects:

@@ -20,53 +20,24 @@ np_ = MESSAGES.npgettext
 def form_word(form: str) -> str:
     """A battle form's value (``light_weapon``) as the logs say it: as it is in English, the source's name
     for it in a translation. The value itself (JSON, scenario files) never changes."""
-    words = {
-        "light_weapon": p_("form", "light_weapon"),
-        "heavy_weapon": p_("form", "heavy_weapon"),
-        "defensive": p_("form", "defensive"),
-        "ranged": p_("form", "ranged"),
-        "magic": p_("form", "magic"),
-    }
-    return words.get(form, form)
+    return p_("form", form)
 
 
 def when_word(when: str) -> str:
     """A triggered skill's moment (``engaged``, ``after_engage``…) as the logs say it."""
-    words = {
-        "engaged": p_("when", "engaged"),
-        "damaged": p_("when", "damaged"),
-        "defeated": p_("when", "defeated"),
-        "after_engage": p_("when", "after_engage"),
-        "aura": p_("when", "aura"),
-    }
-    return words.get(when, when)
+    return p_("when", when)
 
 
 def code_word(code: str) -> str:
     """A resolution code's value (``instant``…) as the logs say it."""
-    words = {
-        "active": p_("code", "active"),
-        "cooldown": p_("code", "cooldown"),
-        "drained": p_("code", "drained"),
-        "instant": p_("code", "instant"),
-        "status": p_("code", "status"),
-    }
-    return words.get(code, code)
+    return p_("code", code)
 
 
 def die_word(name: str) -> str:
     """A die's name as the log says it: the sample dice (``dice_set: sample``) by the source's terms in a
     translation (Russian «Бой» for Combat); any other name as it is written. The name typed in a scenario
     (``gather: [Combat]``) never changes."""
-    words = {
-        "Combat": p_("die", "Combat"),
-        "Enemy Combat": p_("die", "Enemy Combat"),
-        "Sword": p_("die", "Sword"),
-        "Bow": p_("die", "Bow"),
-        "Fire Staff": p_("die", "Fire Staff"),
-        "Restoration": p_("die", "Restoration"),
-    }
-    return words.get(name, name)
+    return p_("die", name)
 
 
 def dice_words(names: Iterable[str]) -> str:
@@ -76,12 +47,36 @@ def dice_words(names: Iterable[str]) -> str:
 
 def side_word(side: str) -> str:
     """A unit's side (``adventurer``, ``enemy``, ``companion``) as the state view says it."""
-    words = {
-        "adventurer": p_("side", "adventurer"),
-        "enemy": p_("side", "enemy"),
-        "companion": p_("side", "companion"),
-    }
-    return words.get(side, side)
+    return p_("side", side)
+
+
+def _values() -> None:  # pragma: no cover - never called: it only marks the values the functions above word
+    """The values that :func:`form_word`, :func:`when_word`, :func:`code_word`, :func:`die_word` and
+    :func:`side_word` say in a translation (any other value is said as it is)."""
+    p_("form", "light_weapon")
+    p_("form", "heavy_weapon")
+    p_("form", "defensive")
+    p_("form", "ranged")
+    p_("form", "magic")
+    p_("when", "engaged")
+    p_("when", "damaged")
+    p_("when", "defeated")
+    p_("when", "after_engage")
+    p_("when", "aura")
+    p_("code", "active")
+    p_("code", "cooldown")
+    p_("code", "drained")
+    p_("code", "instant")
+    p_("code", "status")
+    p_("die", "Combat")
+    p_("die", "Enemy Combat")
+    p_("die", "Sword")
+    p_("die", "Bow")
+    p_("die", "Fire Staff")
+    p_("die", "Restoration")
+    p_("side", "adventurer")
+    p_("side", "enemy")
+    p_("side", "companion")
 
 
 def _core_words() -> None:  # pragma: no cover - never called: it only marks the core's words BotSE says its way

@@ -63,8 +63,8 @@ def splash_candidates(work: BotseTurn, setup: Engage, reference: Hex) -> list[st
 def splash_reference(work: BotseTurn, setup: Engage, face: Face) -> Hex | None:
     """The hex a splash result's unit must be adjacent to: the target's, or the adventurer's."""
     if face.adjacent_to == "target":
-        return work.unit(setup.target).position if setup.target else None
-    return work.adventurer(setup.adventurer).position
+        return work.state.unit(setup.target).position if setup.target else None
+    return work.state.adventurer(setup.adventurer).position
 
 
 def splash_unit(work: BotseTurn, setup: Engage, choice: Choice, reference: Hex) -> str | None:
@@ -85,13 +85,13 @@ def plan_result(work: BotseTurn, setup: Engage, rolled: Rolled, choice: Choice) 
     plan = Plan(code=face.code)
     cost = face.cost
     if cost is not None:
-        if cost_problem(work, work.adventurer(setup.adventurer), cost):
+        if cost_problem(work, work.state.adventurer(setup.adventurer), cost):
             plan.skipped.append(
                 said(
                     lambda: _(
                         "its cost ({cost}) cannot be paid in full: {problem}",
                         cost=cost.describe(),
-                        problem=cost_problem(work, work.adventurer(setup.adventurer), cost),
+                        problem=cost_problem(work, work.state.adventurer(setup.adventurer), cost),
                     )
                 )
             )
@@ -289,7 +289,7 @@ def static_units(work: BotseTurn, setup: Engage, choice: Choice) -> list[str]:
         if (face.prevent or (defensive and face.damage)) and choice.unit:
             found.append(choice.unit)
         defensive = False
-    return [n for n in dict.fromkeys(found) if not isinstance(work.unit(n), Adventurer)]
+    return [n for n in dict.fromkeys(found) if not isinstance(work.state.unit(n), Adventurer)]
 
 
 def not_done(done: str) -> str:

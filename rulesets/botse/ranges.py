@@ -63,8 +63,8 @@ def target_problem(work: BotseTurn, setup: Engage) -> str | None:
     """Range is checked again when each result is resolved."""
     if setup.target is None:
         return _("no target declared")
-    target = work.unit(setup.target)
+    target = work.state.unit(setup.target)
     if target.defeated:
         return _("{unit} is defeated", unit=setup.target)
     assert setup.form is not None
-    return range_problem(work.state, work.adventurer(setup.adventurer), target, setup.form)
+    return range_problem(work.state, work.state.adventurer(setup.adventurer), target, setup.form)

@@ -148,7 +148,7 @@ def run_phase(
                 continue
             if trigger.ally and not chosen(work, action, trigger.owner, skill.name, skill.when):
                 continue
-            owner = work.unit(trigger.owner)
+            owner = work.state.unit(trigger.owner)
             apply_effect(work, owner, skill.name, skill.when, skill.effect, setup, engage=setup is not None)
             if skill.when == "engaged":
                 fired_engaged.append(trigger.owner)
@@ -167,7 +167,7 @@ def moment(work: BotseTurn, setup: Engage | None, trigger: Trigger) -> tuple[str
     fire in this action and there is nothing to say: a unit defeated before it), or None (not yet); with the
     ruling (option, value, text) that decided it, if one did."""
     name, when = trigger.owner, trigger.skill.when
-    unit = work.unit(name)
+    unit = work.state.unit(name)
     if when == "defeated":
         return (FIRES if name in work.defeated else None), None
     if unit.defeated and name not in work.defeated:
@@ -217,49 +217,37 @@ def choose_reaction(work: BotseTurn, action: RollFields | AuraAction, unit: str,
 def apply_effect(
     work: BotseTurn, owner: Unit, skill: str, when: str, effect: Effect, setup: Engage | None, *, engage: bool
 ) -> None:
+    """A skill's effect, said as it fires: its damage dealt to who its ``to`` names, its light fatigue taken by the
+    adventurer who engaged."""
     engager = setup.adventurer if setup is not None else None
     targets = setup.targets if setup is not None else ()
     parts: list[str] = []
-    if effect.damage:
-        if effect.to == "engager":
-            parts.append(
-                n_(
-                    "{n} damage to the adventurer who engaged",
-                    "{n} damage to the adventurer who engaged",
-                    effect.damage,
-                )
-            )
-        elif effect.to == "adjacent":
-            parts.append(n_("{n} damage to every adjacent unit", "{n} damage to every adjacent unit", effect.damage))
-        else:
-            parts.append(n_("{n} damage to the target", "{n} damage to the target", effect.damage))
+    victims: list[str] = []
+    missing: str | None = None  # said when no unit takes the damage
+    if effect.damage and effect.to == "engager":
+        parts.append(
+            n_("{n} damage to the adventurer who engaged", "{n} damage to the adventurer who engaged", effect.damage)
+        )
+        victims = [engager] if engager else []
+        missing = _("{skill}: no adventurer engaged, so no one takes its damage", skill=skill)
+    elif effect.damage and effect.to == "adjacent":
+        parts.append(n_("{n} damage to every adjacent unit", "{n} damage to every adjacent unit", effect.damage))
+        victims = [
+            u.name
+            for u in work.state.units
+            if not u.defeated and u.name != owner.name and work.state.map.distance(u.position, owner.position) == 1
+        ]
+    elif effect.damage:
+        parts.append(n_("{n} damage to the target", "{n} damage to the target", effect.damage))
+        victims = [t for t in targets if not work.state.unit(t).defeated]
+        missing = _("{skill}: no living declared target to damage", skill=skill)
     if effect.light_fatigue:
         parts.append(n_("{n} light fatigue", "{n} light fatigue", effect.light_fatigue))
     if effect.text:
         parts.append(_("apply by hand: {text}", text=effect.text))
-    reason = "; ".join(parts) or _("no effect")
-    work.emit(Reaction(unit=owner.name, skill=skill, when=when, fired=True, reason=reason))
-    victims: list[str] = []
-    if effect.damage:
-        if effect.to == "engager":
-            victims = [engager] if engager else []
-            if not victims:
-                work.emit(
-                    Note(
-                        text=_("{skill}: no adventurer engaged, so no one takes its damage", skill=skill),
-                        unit=owner.name,
-                    )
-                )
-        elif effect.to == "target":
-            victims = [t for t in targets if not work.unit(t).defeated]
-            if not victims:
-                work.emit(Note(text=_("{skill}: no living declared target to damage", skill=skill), unit=owner.name))
-        else:
-            victims = [
-                u.name
-                for u in work.state.units
-                if not u.defeated and u.name != owner.name and work.state.map.distance(u.position, owner.position) == 1
-            ]
+    work.emit(Reaction(unit=owner.name, skill=skill, when=when, fired=True, reason="; ".join(parts) or _("no effect")))
+    if missing is not None and not victims:
+        work.emit(Note(text=missing, unit=owner.name))
     blockable, through = (0, effect.damage) if effect.unblockable else (effect.damage, 0)
     for victim in victims:
         deal(work, victim, blockable, through, by=owner.name, what=skill, engage=engage)

@@ -19,7 +19,6 @@ from tabroll.kit import Handlers
 
 from .engage import resolve_roll
 from .model import AuraAction, BotseAction, EndTurnAction, EngageAction, MoveAction, RollSkillDiceAction
-from .rolling import Results, RollDie
 from .turns import resolve_aura, resolve_end_turn, resolve_move
 from .work import BotseTurn
 
@@ -60,4 +59,4 @@ def next_attack(battle: Battle, action: BotseAction) -> Battle:
     return ended
 
 
-__all__ = ["HANDLERS", "BotseTurn", "Results", "RollDie", "next_attack", "resolve"]
+__all__ = ["HANDLERS", "next_attack", "resolve"]

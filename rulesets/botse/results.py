@@ -40,7 +40,7 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
             plan = plan_result(work, aimed(setup, choice), rolled, choice)
             if place_result(work, setup, rolled, plan):
                 for name, (blockable, through) in plan.damage.items():
-                    if summed and not isinstance(work.unit(name), Adventurer):
+                    if summed and not isinstance(work.state.unit(name), Adventurer):
                         tally = pending.setdefault(name, [0, 0, 0])
                         tally[0] += blockable
                         tally[1] += through
@@ -54,7 +54,7 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
                             what=_("die {number}", number=rolled.number),
                         )
                 for name, amount in plan.prevent.items():
-                    if summed and not isinstance(work.unit(name), Adventurer):
+                    if summed and not isinstance(work.state.unit(name), Adventurer):
                         pending.setdefault(name, [0, 0, 0])[2] += amount
                 for name, amount in plan.heal.items():
                     heal(
@@ -73,32 +73,19 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
             unresolved(work, setup, rolled, _("not resolved"))
 
 
-def resolve_summed(work: BotseTurn, setup: Engage) -> None:
-    """Step 5b of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums: what
-    :func:`resolve_results` does die by die, done at once. Each face is plain, so each die does what its face
-    alone says: a tenacity face gains 1 and is exhausted, a face with damage or text is resolved (its damage
-    joins the summed damage; drained by its code, else exhausted), and a face with neither is not resolved
-    (exhausted after the resolved dice). The adventurer is put once, the summed damage is dealt once; the
-    state, the blows and the dice's places are those of resolving the dice one by one (the log is shorter)."""
-    adventurer = work.adventurer(setup.adventurer)
-    resolved: list[tuple[Rolled, bool]] = []  # each die in the order it is placed, and whether its code drains it
-    unresolved_dice: list[tuple[Rolled, bool]] = []
-    blockable = through = tenacity = 0
-    for rolled in setup.rolled:
-        face = rolled.face
-        if face.tenacity:
-            tenacity += 1
-            resolved.append((rolled, False))
-        elif face.damage or face.text:
-            if face.unblockable:
-                through += face.damage
-            else:
-                blockable += face.damage
-            resolved.append((rolled, face.code is Code.DRAINED))
-        else:
-            unresolved_dice.append((rolled, False))
+def resolve_summed(work: BotseTurn, setup: Engage, reading: tuple[int, ...]) -> None:
+    """Step 5b of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums (``reading``, its
+    :data:`~.merging.Effects`): what :func:`resolve_results` does die by die, done at once. Each die does what its
+    plain face says: a tenacity face gains 1 and is exhausted, a face with damage or text is resolved (drained by
+    its code, else exhausted), a face with neither is not resolved (exhausted after the resolved dice). The
+    adventurer is put once and the summed damage dealt once: the state, blows and places are those of resolving
+    the dice one by one; the log is shorter."""
+    adventurer = work.state.adventurer(setup.adventurer)
+    blockable, through, tenacity, _drained = reading
+    done = [r for r in setup.rolled if r.face.tenacity or r.face.damage or r.face.text]
     track, drained = list(adventurer.cooldown), list(adventurer.drained)
-    for rolled, drains in resolved + unresolved_dice:
+    for rolled in done + [r for r in setup.rolled if r not in done]:
+        drains = rolled in done and not rolled.face.tenacity and rolled.face.code is Code.DRAINED
         name = rolled.die.name
         if not drains and None in track:
             track[track.index(None)] = name
@@ -139,12 +126,12 @@ def summing_ruling(work: BotseTurn, *, summed: bool) -> None:
 def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> bool:
     """Put a resolved die where its code says; False when the result cannot be resolved at all."""
     face = rolled.face
-    adventurer = work.adventurer(setup.adventurer)
+    adventurer = work.state.adventurer(setup.adventurer)
+    named = {"number": rolled.number, "die": die_word(rolled.die.name)}
     if face.tenacity:
         if rolled.free:  # enemy dice carry no tenacity icon (checked on load); kept for safety
             return False
         work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=said(lambda: _("tenacity"))))
-        adventurer = work.adventurer(setup.adventurer)
         work.put(replace(adventurer, tenacity=adventurer.tenacity + 1))
         work.emit(
             TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason=_("tenacity face"))
@@ -156,37 +143,18 @@ def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> 
         plan.done.clear()
     if not plan.done:
         why = "; ".join(plan.skipped) or _("a blank face")
-        work.emit(
-            Note(
-                text=_(
-                    "die {number} {die}: nothing on it can be done ({why})",
-                    number=rolled.number,
-                    die=die_word(rolled.die.name),
-                    why=why,
-                )
-            )
-        )
+        work.emit(Note(text=_("die {number} {die}: nothing on it can be done ({why})", why=why, **named)))
         return False
     if plan.code is Code.ACTIVE and not rolled.free and len(adventurer.active) >= adventurer.active_slots:
-        work.emit(
-            Note(
-                text=_(
-                    "die {number} {die}: no open active slot, so it cannot be resolved",
-                    number=rolled.number,
-                    die=die_word(rolled.die.name),
-                )
-            )
-        )
+        work.emit(Note(text=_("die {number} {die}: no open active slot, so it cannot be resolved", **named)))
         return False
     done = joined("; ", plan.done)
     if plan.skipped:
         done = said(lambda: _("{done} (skipped: {skipped})", done=done, skipped=joined("; ", plan.skipped)))
     work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=done))
     if plan.cost is not None:
-        pay_cost(
-            work, adventurer, plan.cost, _("die {number} {die}", number=rolled.number, die=die_word(rolled.die.name))
-        )
-        adventurer = work.adventurer(setup.adventurer)
+        pay_cost(work, adventurer, plan.cost, _("die {number} {die}", **named))
+        adventurer = work.state.adventurer(setup.adventurer)
     if plan.status_on is not None:
         for status in plan.statuses:
             apply_status(work, rolled, plan.status_on, status)
@@ -216,7 +184,7 @@ def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> 
 
 def exhaust_rolled(work: BotseTurn, setup: Engage, rolled: Rolled, why: str) -> None:
     """Exhaust a rolled die: the leftmost open cooldown slot, or drained when the track is full."""
-    slot = exhaust(work, work.adventurer(setup.adventurer), rolled.die.name)
+    slot = exhaust(work, work.state.adventurer(setup.adventurer), rolled.die.name)
     if slot is None:
         place_die(work, rolled, "drained", _("{why}; the cooldown track is full, so it is drained instead", why=why))
     else:
@@ -313,7 +281,7 @@ def resolve_item(work: BotseTurn, setup: Engage) -> None:
         blockable, through = (0, damage) if ability.unblockable else (damage, 0)
         deal(work, name, blockable, through, by=setup.adventurer, what=_("{item}'s ability", item=setup.item))
     if ability.tenacity:
-        adventurer = work.adventurer(setup.adventurer)
+        adventurer = work.state.adventurer(setup.adventurer)
         work.put(replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
         work.emit(
             TenacityGained(

@@ -26,23 +26,15 @@ from .work import BotseTurn, Engage, Rolled, die_number
 
 @dataclass(frozen=True)
 class RollDie(Step):
-    """Step 4, the roll from die ``number`` (from 1) on: in a plain engage (:func:`merges_by_effects`) the dice
-    from it to the last in a row with as many faces (all of them, with dice of one size), asked for by what their
-    faces do added up (:meth:`~tabroll.engine.work.BaseTurn.roll_faces`: the walk branches over those sums, not
-    over every face);
-    in any other engage the one die ``number`` alone, whose face a later rule may read (a reroll, a result chosen).
+    """Step 4, the roll from die ``number`` (from 1) on. In a plain engage (:func:`~.merging.merges_by_effects`)
+    the dice from it to the last of a row with as many faces are asked for together, by what their faces do added
+    up (:meth:`~tabroll.engine.work.BaseTurn.roll_faces`), so the walk branches over sums; in any other engage,
+    die ``number`` alone.
 
-    ``reading`` is what the rest of the engage reads of the dice rolled before it, the step's compared value:
-    in a plain engage their :data:`Effects` added up, a deliberately coarse key that is exact for the odds (see
-    :func:`merges_by_effects`); in any other engage every face rolled so far. ``faces`` (the face number of every
-    die rolled so far, in roll order) is what the rest needs to go on: uncompared, as the outcomes it merges
-    differ only in what the odds do not count. Its dice are this step's first draws, so a resolution the exact walk
-    resumes here redraws none of the dice before it.
-
-    After the last die comes :class:`Results`, as its own step in a plain engage whose dice came in several rows
-    (outcomes of the rows before the last that add up to the same may meet there); in any other it is taken
-    within this step (a step there would merge nothing and only cost the walk a node per outcome: keyed by every
-    face, or by the sums of the one row, each of which is a branch of its own)."""
+    ``reading``, the compared value, is what the rest of the engage reads of the dice so far: their :data:`Effects`
+    added up in a plain engage, every face otherwise. ``faces`` (every face number so far) is what it needs to go
+    on, uncompared. :class:`Results` follows the last die: as its own step in a plain engage of several rows (where
+    outcomes with equal sums meet), else within this step."""
 
     number: int
     reading: tuple[int, ...]
@@ -100,10 +92,9 @@ class RollDie(Step):
 
 @dataclass(frozen=True)
 class Results(Step):
-    """Steps 5 and 6 once every die is rolled: rerolls and turned faces (5a), the results in the player's order
-    (5b), the reactions (6) and Defense restored. ``reading`` and ``faces`` as in :class:`RollDie`, for all the
-    dice: in a plain engage the outcomes whose dice add up to the same :data:`Effects` are walked once. Also the
-    first step of an engage that rolls no dice."""
+    """Steps 5 and 6 once every die is rolled (or first, when none is): rerolls and turned faces (5a), the results
+    in the player's order (5b), the reactions (6) and Defense restored. ``reading`` and ``faces`` as in
+    :class:`RollDie`."""
 
     reading: tuple[int, ...]
     faces: tuple[int, ...] = field(compare=False)
@@ -121,7 +112,7 @@ class Results(Step):
             setup.targets = pool.targets
         change_faces(turn, setup, action)
         if pool.plain and turn.walked:  # the exact walk, which read the dice by their sums (roll_faces)
-            resolve_summed(turn, setup)
+            resolve_summed(turn, setup, self.reading)
         else:
             resolve_results(turn, setup, action)
         react(turn, setup, action)
@@ -156,9 +147,8 @@ def roll_face(work: BotseTurn, entry: Rolled, unit: str, purpose: str, *, again:
 
 
 _WORDED: dict[tuple[int, int, int, bool, bool, str], tuple[Die, str, str, str]] = {}
-"""The words of each die logged so far (:func:`log_face`), by the die's identity (the die kept, so that its id is
-not reused), its face, its place, free, rerolled and the language: an exact walk or a simulation logs the same
-dice thousands of times."""
+"""The words of each die logged (:func:`log_face`), keyed by the die's id (the die kept, so the id is not reused),
+face, place, free, rerolled and language: a walk or a simulation logs the same dice many times."""
 
 
 def log_face(work: BotseTurn, entry: Rolled, unit: str, *, again: bool = False) -> None:

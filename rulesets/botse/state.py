@@ -67,11 +67,8 @@ class Face:
 
     def describe(self) -> str:
         """The face in a few words: ``2 damage, splash 1 [instant]``, ``tenacity``, ``blank``."""
-        if self.tenacity:
-            return _("tenacity")
-        if self.blank:
-            return _("blank")
-        return _("{face} [{code}]", face=self.part_text(), code=code_word(self.code.value))
+        text = self.part_text()
+        return text if self.tenacity or self.blank else _("{face} [{code}]", face=text, code=code_word(self.code.value))
 
     def part_text(self) -> str:
         """The face (or its ``then`` part) in a few words, without its code."""
@@ -248,9 +245,7 @@ class Battle:
         object.__setattr__(self, "creatures", Roster.of(self.creatures))
 
     def __hash__(self) -> int:
-        # The units are what an action changes (the map, dice and options stay as the scenario set them); equal
-        # battles have equal units, so this is a hash for the equality the dataclass defines (the dice mapping
-        # itself cannot be hashed). The exact walk keys each step of an action with the battle (BotseTurn.state_now).
+        # Equal battles have equal units, all that an action changes (the dice mapping cannot be hashed).
         return hash((self.adventurers, self.creatures))
 
     @property

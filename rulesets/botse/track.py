@@ -74,7 +74,7 @@ def pay_cost(work: BotseTurn, adventurer: Adventurer, cost: Cost, what: str) -> 
     work.put(paid)
     if cost.light_fatigue:
         take_fatigue(work, adventurer.name, cost.light_fatigue, _("cost of {what}", what=what), must_fit=True)
-    return work.adventurer(adventurer.name)
+    return work.state.adventurer(adventurer.name)
 
 
 def fatigue_room(work: BotseTurn, adventurer: Adventurer) -> int | None:
@@ -82,14 +82,14 @@ def fatigue_room(work: BotseTurn, adventurer: Adventurer) -> int | None:
     the track, None (no limit) when fatigue is a counter."""
     if work.options.fatigue == "counter":
         return None
-    return sum(1 for slot in adventurer.cooldown if slot is None)
+    return adventurer.cooldown.count(None)
 
 
 def take_fatigue(work: BotseTurn, name: str, amount: int, reason: str, *, must_fit: bool) -> None:
     """Gain ``amount`` light fatigue dice: on the cooldown track's leftmost open slots (ruling ``fatigue: track``,
     as the game places them) or on a counter (``fatigue: counter``). When they do not fit, a step that must
     take them is refused; a reaction's fatigue fills what it can and the rest goes back to the supply."""
-    adventurer = work.adventurer(name)
+    adventurer = work.state.adventurer(name)
     room = fatigue_room(work, adventurer)
     if room is None:
         work.ruling("fatigue", "counter", _("light fatigue is counted, not placed on the cooldown track"))

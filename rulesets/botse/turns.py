@@ -18,7 +18,7 @@ from .work import BotseTurn
 
 
 def resolve_move(work: BotseTurn, action: MoveAction) -> None:
-    adventurer = work.adventurer(action.adventurer)
+    adventurer = work.state.adventurer(action.adventurer)
     if adventurer.defeated:
         raise RuleRefusal(_("{unit} is defeated", unit=adventurer.name), rule=p_("rule", "move"))
     if adventurer.engages and adventurer.moves:
@@ -88,7 +88,7 @@ def hex_steps(battle: Battle, adventurer: Adventurer, to: Hex) -> int | None:
 
 
 def resolve_aura(work: BotseTurn, action: AuraAction) -> None:
-    owner = work.unit(action.unit)
+    owner = work.state.unit(action.unit)
     if not isinstance(owner, Creature):
         raise RuleRefusal(
             _("{unit} has no aura: only enemies and companions have triggered skills", unit=action.unit),
@@ -114,7 +114,7 @@ def resolve_end_turn(work: BotseTurn, action: EndTurnAction) -> None:
     (ruling ``recovery``, from the game's turn sequence): the Cooldown stat's number of dice leave the cooldown
     track from the left; skill dice return to the attribute rows, light fatigue dice are discarded; the rest
     slide left."""
-    adventurer = work.adventurer(action.adventurer)
+    adventurer = work.state.adventurer(action.adventurer)
     if adventurer.defeated:
         raise RuleRefusal(_("{unit} is defeated", unit=adventurer.name), rule=p_("rule", "end_turn"))
     adventurer = replace(adventurer, engages=0, moves=0, moved_after_engage=False)

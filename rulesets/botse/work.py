@@ -11,7 +11,7 @@ from tabroll.errors import RuleRefusal
 
 from .messages import n_, p_
 from .model import BotseOptions, Form
-from .state import Ability, Adventurer, Battle, Die, Face, Unit
+from .state import Ability, Battle, Die, Face, Unit
 
 PLACES = ("exhausted", "active", "drained", "discarded", "status")
 
@@ -50,12 +50,6 @@ class BotseTurn(Turn[Battle]):
     def options(self) -> BotseOptions:
         options: BotseOptions = self.state.options
         return options
-
-    def unit(self, name: str) -> Unit:
-        return self.state.unit(name)
-
-    def adventurer(self, name: str) -> Adventurer:
-        return self.state.adventurer(name)
 
     def put(self, unit: Unit) -> None:
         self.state = self.state.with_unit(unit)

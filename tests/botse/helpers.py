@@ -6,11 +6,6 @@ import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import yaml
-
-from tabroll.engine import Scenario
-from tabroll.loading.scenario import load_scenario_file, scenario_from_document
-from tabroll.loading.yaml_source import load_yaml_text
 from tests import support
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "botse"
@@ -55,16 +50,11 @@ class Outcome(support.Outcome):
 
 
 def run_file(path: Path | str, session: list[int] | None = None, **options: Any) -> Outcome:
-    return _run(load_scenario_file(path, options), session)
+    return support.run_file(path, session, Outcome, **options)
 
 
 def run_data(data: dict[str, Any], session: list[int] | None = None, **options: Any) -> Outcome:
-    doc = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<test>")
-    return _run(scenario_from_document(doc, options), session)
-
-
-def _run(scenario: Scenario, session: list[int] | None) -> Outcome:
-    return support.resolve(scenario, session, Outcome)
+    return support.run_data(data, session, Outcome, **options)
 
 
 def adventurer(at: list[int] | None = None, **stats: Any) -> dict[str, Any]:

@@ -17,7 +17,8 @@ from tabroll.engine.steps import Step, StepWatcher
 from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds import exact, tally
 from tabroll.odds.exact import exact_odds
-from tabroll.rulesets.botse.resolver import BotseTurn, Results, RollDie
+from tabroll.rulesets.botse.rolling import Results, RollDie
+from tabroll.rulesets.botse.work import BotseTurn
 from tests.odds.helpers import scenario_of, walked_as_plain
 from tests.support import examples
 

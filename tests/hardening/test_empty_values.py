@@ -102,22 +102,46 @@ def error_of(cli: Any, tmp_path: Path, text: str) -> str:
     return result.err.replace(str(path), "F")
 
 
-def test_a_unit_left_empty(cli: Any, tmp_path: Path) -> None:
-    err = error_of(cli, tmp_path, "ruleset: tabmaster\nboard: {size: [3, 3]}\nunits: {A: null}\n")
-    assert err == (
+# what the broken file is -> (the file, the exact message)
+EXACT: dict[str, tuple[str, str]] = {
+    "a unit left empty": (
+        "ruleset: tabmaster\nboard: {size: [3, 3]}\nunits: {A: null}\n",
         "error: F:3:12: units.A: expected a mapping of fields, got nothing (an empty value)\n"
         "Tip: 'A:' has nothing after it (or says null or ~), which YAML reads as empty: write a mapping of fields "
-        "after it, or remove the line if the field is optional\n"
-    )
-
-
-def test_an_empty_action(cli: Any, tmp_path: Path) -> None:
-    text = "ruleset: tabmaster\nboard: {size: [3, 3]}\nunits: {Lanceiro: {side: red, at: [0, 0]}}\nactions:\n  -\n"
-    assert error_of(cli, tmp_path, text) == (
+        "after it, or remove the line if the field is optional\n",
+    ),
+    "an empty action": (
+        "ruleset: tabmaster\nboard: {size: [3, 3]}\nunits: {Lanceiro: {side: red, at: [0, 0]}}\nactions:\n  -\n",
         "error: F:5:4: actions[1]: expected a mapping of fields, got nothing (an empty value)\n"
         "Tip: this list item is empty (a '-' with nothing after it, or null): write a mapping of fields there, "
-        "or remove it\n"
-    )
+        "or remove it\n",
+    ),
+    "an empty action kind is not the word None": (
+        "ruleset: botse\nmap: {radius: 2}\nadventurers: {A: {at: [0, 0], stamina: 1, magicka: 1, health: 1}}\n"
+        "enemies: {}\nactions:\n  - do:\n",
+        "error: F:6:8: actions[1].do: expected do to be one of: engage, roll_skill_dice, move, aura, end_turn "
+        "(got nothing (an empty value))\n"
+        "Tip: 'do:' has nothing after it (or says null or ~), which YAML reads as empty: write one of: engage, "
+        "roll_skill_dice, move, aura, end_turn after it\n",
+    ),
+    "a square with one number": (
+        "ruleset: tabmaster\nboard: {size: [3, 3]}\nunits: {Lanceiro: {side: red, at: [1]}}\n",
+        "error: F:3:35: units.Lanceiro.at: item 2 is missing: the list has 1 item\n"
+        "Tip: give every item this list needs (a square, say, is written [x, y])\n",
+    ),
+    "an empty option": (
+        "ruleset: tabmaster\noptions: {defeat_threshold: null}\nboard: {size: [3, 3]}\nunits: {}\n",
+        "error: F:2:29: options.defeat_threshold: expected one of: greater, at_least, got nothing (an empty "
+        "value)\nTip: the option has nothing after 'NAME:' or 'NAME=' (or says null): write its value (allowed "
+        "values: greater, at_least), or remove it to use its default\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", EXACT)
+def test_an_empty_value_is_explained_exactly(cli: Any, tmp_path: Path, name: str) -> None:
+    text, expected = EXACT[name]
+    assert error_of(cli, tmp_path, text) == expected
 
 
 def test_an_empty_board(cli: Any, tmp_path: Path) -> None:
@@ -125,17 +149,6 @@ def test_an_empty_board(cli: Any, tmp_path: Path) -> None:
     assert error_of(cli, tmp_path, text).startswith(
         "error: F:2:7: board: expected a mapping of fields, got nothing (an empty value)\n"
         "Tip: 'board:' has nothing after it"
-    )
-
-
-def test_an_empty_action_kind_is_not_the_word_none(cli: Any, tmp_path: Path) -> None:
-    text = "ruleset: botse\nmap: {radius: 2}\nadventurers: {A: {at: [0, 0], stamina: 1, magicka: 1, health: 1}}\n"
-    text += "enemies: {}\nactions:\n  - do:\n"
-    assert error_of(cli, tmp_path, text) == (
-        "error: F:6:8: actions[1].do: expected do to be one of: engage, roll_skill_dice, move, aura, end_turn "
-        "(got nothing (an empty value))\n"
-        "Tip: 'do:' has nothing after it (or says null or ~), which YAML reads as empty: write one of: engage, "
-        "roll_skill_dice, move, aura, end_turn after it\n"
     )
 
 
@@ -148,23 +161,6 @@ def test_an_empty_ruleset_and_an_empty_file(cli: Any, tmp_path: Path) -> None:
     )
     assert error_of(cli, tmp_path, "null\n").startswith("error: F: the file holds no fields (it is empty, or says only")
     assert error_of(cli, tmp_path, "[1, 2]\n").startswith("error: F: a scenario is a mapping of fields, not a list\n")
-
-
-def test_a_square_with_one_number(cli: Any, tmp_path: Path) -> None:
-    text = "ruleset: tabmaster\nboard: {size: [3, 3]}\nunits: {Lanceiro: {side: red, at: [1]}}\n"
-    assert error_of(cli, tmp_path, text) == (
-        "error: F:3:35: units.Lanceiro.at: item 2 is missing: the list has 1 item\n"
-        "Tip: give every item this list needs (a square, say, is written [x, y])\n"
-    )
-
-
-def test_an_empty_option(cli: Any, tmp_path: Path) -> None:
-    text = "ruleset: tabmaster\noptions: {defeat_threshold: null}\nboard: {size: [3, 3]}\nunits: {}\n"
-    assert error_of(cli, tmp_path, text) == (
-        "error: F:2:29: options.defeat_threshold: expected one of: greater, at_least, got nothing (an empty "
-        "value)\nTip: the option has nothing after 'NAME:' or 'NAME=' (or says null): write its value (allowed "
-        "values: greater, at_least), or remove it to use its default\n"
-    )
 
 
 def test_too_many_entries_says_how_many() -> None:

@@ -19,19 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.hostile import HEAD, billion_laughs
 from tests.hardening.test_fuzz_cli import GAMES, ROOT, SCENARIOS, assert_clean, invoke
 
-HEAD = "ruleset: tabmaster\n"
 EXAMPLE = SCENARIOS / "tabmaster" / "01-common-lanceiro.yaml"
-
-
-def billion_laughs(levels: int = 9, width: int = 10) -> str:
-    lines = [HEAD, "a: &a [" + ", ".join(["lol"] * width) + "]\n"]
-    for level in range(1, levels):
-        name, previous = chr(ord("a") + level), chr(ord("a") + level - 1)
-        lines.append(f"{name}: &{name} [" + ", ".join([f"*{previous}"] * width) + "]\n")
-    return "".join(lines)
-
 
 # name -> (file content, the exact text the error must contain)
 HOSTILE_FILES: dict[str, tuple[str | bytes, str]] = {

@@ -166,19 +166,13 @@ def test_ctrl_c_at_a_dozen_random_moments(name: str) -> None:
 
 
 def test_ctrl_c_during_a_simulation_says_how_far_it_got() -> None:
-    process = start(LONG["odds-simulated"])
-    time.sleep(2.0)
-    os.killpg(process.pid, signal.SIGINT)
-    code, err = finish(process)
+    code, err = interrupt_at(LONG["odds-simulated"], 2.0)
     check_interrupted(code, err)
     assert err.startswith(("interrupted: the simulation was stopped after about ", "interrupted\n")), err
 
 
 def test_ctrl_c_during_a_matrix_says_which_pairs_were_done() -> None:
-    process = start(LONG["matrix"])
-    time.sleep(2.0)
-    os.killpg(process.pid, signal.SIGINT)
-    code, err = finish(process)
+    code, err = interrupt_at(LONG["matrix"], 2.0)
     check_interrupted(code, err)
     loading = err == "interrupted\n"  # the interrupt came while the file was still loading
     assert loading or " of the table's 4 pairs were done; no table printed" in err, err
