@@ -712,18 +712,6 @@ def _figure(estimate: odds_figures.Estimate) -> Figure:
     return estimate.exact if estimate.exact is not None else estimate.value
 
 
-def _seed(seed: int | None) -> int:
-    """A seed as ``--seed`` takes it (0 to 2**63-1), or a fresh one (the notes name it)."""
-    from tabroll.dice.session import check_seed
-
-    checked = check_seed(seed)
-    if checked is not None:
-        return checked
-    from tabroll.dice.sources import fresh_seed
-
-    return fresh_seed()
-
-
 @dataclass(frozen=True)
 class Odds:
     """The odds of one attack (``tabroll odds``): each chance and mean, exact or simulated, and the
@@ -1082,7 +1070,9 @@ def attack_odds(
     cap = _until_cap(until, attacks)
     check_jobs(jobs)
     limit = TimeLimit(check_timeout(timeout), since=time.monotonic() if started is None else started)
-    chosen = _seed(seed)  # one seed for the attack and, with until, its chain
+    from tabroll.dice.session import seed_or_fresh
+
+    chosen = seed_or_fresh(seed)  # one seed for the attack and, with until, its chain
     ruleset = what.game.ruleset
     report = compute_odds(
         ruleset, what.state, what.action, trials=trials, budget=budget, seed=chosen, jobs=jobs, limit=limit
@@ -1190,7 +1180,9 @@ def dice_odds(
     limit = check_timeout(timeout)
     words = [expression] if isinstance(expression, str) else list(expression)
     question = dice_module.read_question(words)
-    answer = dice_module.compute(question, trials=trials, seed=_seed(seed), timeout=limit)
+    from tabroll.dice.session import seed_or_fresh
+
+    answer = dice_module.compute(question, trials=trials, seed=seed_or_fresh(seed), timeout=limit)
     return DiceOdds(question=question.text, kind=question.kind, answer=answer)
 
 
@@ -1304,6 +1296,7 @@ def matrix(
     Raises:
         InputError: As ``tabroll matrix`` says it (an unknown unit or field, limits out of range…).
     """
+    from tabroll.dice.session import seed_or_fresh
     from tabroll.odds.limits import check_timeout
     from tabroll.odds.matrix import build_matrix
 
@@ -1315,7 +1308,7 @@ def matrix(
         scenario_file=None if scenario is None else str(scenario),
         ruleset=None if game is None else game.id if isinstance(game, Game) else game,
         attackers=texts(attackers), targets=texts(targets), fields=_texts({**dict(fields or {}), **more_fields}),
-        budget=budget, trials=trials, seed=_seed(seed), options=_texts(options), timeout=check_timeout(timeout),
+        budget=budget, trials=trials, seed=seed_or_fresh(seed), options=_texts(options), timeout=check_timeout(timeout),
         jobs=jobs, since=started, until=until, **extra,
     )  # fmt: skip
     return Matrix(game=table.ruleset, attackers=tuple(table.attackers), targets=tuple(table.targets), table=table)

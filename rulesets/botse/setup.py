@@ -279,7 +279,6 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
             raise unknown_name(action.item, [i.name for i in adventurer.items], doc, (*base, "item"), "item")
 
 
-ENGAGE_WORDS = ("gather", "form")
 """The engage's own fields declared as command-line attack fields (``--gather Combat,Sword --form ranged``);
 every other field of the engage is given with ``--set`` (``--set item=Mace``)."""
 

@@ -246,19 +246,6 @@ def _started() -> float:
 _STARTED: list[float] = []
 
 
-def _simulation_seed(seed: int | None) -> int:
-    """``--seed`` of odds and matrix, read as every command reads it: a whole number from 0 to 2**63-1, and
-    without one a fresh seed (the output names it, so the same figures can be had again)."""
-    from tabroll.dice.session import check_seed
-
-    checked = check_seed(seed)
-    if checked is not None:
-        return checked
-    from tabroll.dice.sources import fresh_seed
-
-    return fresh_seed()
-
-
 def _names(text: str | None) -> list[str] | None:
     """Comma-separated units, each a name or a typed unit (``"Hero ATK=1 DAN=1d12,Orc DEF=3"``)."""
     if text is None:

@@ -29,6 +29,13 @@ def check_seed(seed: int | None) -> int | None:
     return seed
 
 
+def seed_or_fresh(seed: int | None) -> int:
+    """``--seed`` of odds and matrix (checked as :func:`check_seed`), or without one a fresh seed (the output names
+    it, so the same figures can be had again)."""
+    checked = check_seed(seed)
+    return fresh_seed() if checked is None else checked
+
+
 def check_jobs(jobs: int) -> int:
     """Every command takes the same ``--jobs``: 1 to 64 processes."""
     if not 1 <= jobs <= 64:

@@ -34,7 +34,6 @@ from tabroll.cli.shared import (
     _names,
     _options,
     _report_format,
-    _simulation_seed,
     _started,
     _warn,
 )
@@ -424,11 +423,12 @@ def matrix(request: MatrixRequest) -> None:
 def _build_matrix(request: MatrixRequest, *, until: int | None = None) -> Matrix:
     """The table the flags ask for, pair by pair, with a progress bar (:func:`tabroll.api.matrix`)."""
     from tabroll.api import matrix as balance_table
+    from tabroll.dice.session import seed_or_fresh
     from tabroll.engine import all_rulesets, find_ruleset
     from tabroll.loading.quick import split_words
     from tabroll.render.matrix import progress_bar
 
-    master = _simulation_seed(request.seed)
+    master = seed_or_fresh(request.seed)
     games = [find_ruleset(request.ruleset)] if request.ruleset else all_rulesets()
     split = split_words(list(request.words or ()), games)
     return balance_table(
