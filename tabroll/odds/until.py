@@ -213,7 +213,9 @@ class _ExactChain:
         self.ruleset, self.action, self.target = ruleset, action, target
         self.budget, self.deadline = budget, deadline
         self.rule = next_attack_rule(ruleset)
-        self.walked: dict[Any, tuple[dict[Any, Any], dict[str, Any]]] = {}
+        # each state walked: the mass that fell, where the rest starts its next attack, and the refusals
+        self.walked: dict[Any, tuple[Fraction, dict[Any, Fraction], dict[str, Fraction]]] = {}
+        self.starts: dict[Any, Any] = {}  # one object per start met (keys found by identity, not field by field)
         self.used = 0
 
     def final(self, after: Any, events: Sequence[Any]) -> Hashable:
@@ -227,26 +229,23 @@ class _ExactChain:
         refused another attack (its reasons added to ``reasons``), and the states the next attack starts from."""
         fallen, refused = Fraction(0), Fraction(0)
         after: dict[Any, Fraction] = {}
-        begins: dict[Any, Any] = {}
         for start, weight in current.items():
-            ends, refusals = self._outcomes(start)
+            fell, ends, refusals = self._outcomes(start)
+            fallen += weight * fell
             for reason, mass in refusals.items():
-                share = weight * Fraction(mass)
+                share = weight * mass
                 refused += share
                 reasons[reason] = reasons.get(reason, Fraction(0)) + share
-            for (left, fell), mass in ends.items():
-                share = weight * Fraction(mass)
-                if fell:
-                    fallen += share
-                    continue
-                if left not in begins:
-                    begins[left] = left if self.rule is None else self.rule(left, self.action)
-                after[begins[left]] = after.get(begins[left], Fraction(0)) + share
+            for begin, mass in ends.items():
+                after[begin] = after.get(begin, 0) + weight * mass
         if len(self.walked) > 4 * len(after) + 64:  # states walked before this attack rarely come back: keep few
             self.walked = {s: w for s, w in self.walked.items() if s in after}
+            self.starts = {s: s for s in after}
         return fallen, refused, after
 
-    def _outcomes(self, start: Any) -> tuple[dict[Any, Any], dict[str, Any]]:
+    def _outcomes(self, start: Any) -> tuple[Fraction, dict[Any, Fraction], dict[str, Fraction]]:
+        """The walk of the attack from ``start`` (once per state): the mass that fell, the next attack's starts
+        (the game's rule applied once per final state) with their mass, and the refusals."""
         from tabroll.odds.exact import FINAL, exact_odds
         from tabroll.odds.limits import BudgetExceeded, WalkStopped, passed
 
@@ -254,15 +253,25 @@ class _ExactChain:
         if passed(self.deadline):
             raise WalkStopped(self.used, Fraction(0))
         known = self.walked.get(start)
-        if known is None:
-            if self.used >= self.budget:
-                raise BudgetExceeded(self.budget, self.used)
-            result = exact_odds(
-                self.ruleset, start, self.action, budget=self.budget - self.used, deadline=self.deadline,
-                finals=self.final,
-            )  # fmt: skip
-            self.used += result.resolutions
-            known = self.walked[start] = (dict(result.tally.values.get(FINAL, {})), dict(result.tally.refused))
+        if known is not None:
+            return known
+        if self.used >= self.budget:
+            raise BudgetExceeded(self.budget, self.used)
+        result = exact_odds(
+            self.ruleset, start, self.action, budget=self.budget - self.used, deadline=self.deadline,
+            finals=self.final,
+        )  # fmt: skip
+        self.used += result.resolutions
+        fell, ends = Fraction(0), dict[Any, Fraction]()
+        for (left, fallen), mass in result.tally.values.get(FINAL, {}).items():
+            if fallen:
+                fell += Fraction(mass)
+                continue
+            begin = left if self.rule is None else self.rule(left, self.action)
+            begin = self.starts.setdefault(begin, begin)
+            ends[begin] = ends.get(begin, 0) + Fraction(mass)
+        refusals = {reason: Fraction(mass) for reason, mass in result.tally.refused.items()}
+        known = self.walked[start] = (fell, ends, refusals)
         return known
 
 
