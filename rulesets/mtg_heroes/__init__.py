@@ -173,7 +173,7 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
             f"Life left: {unit.name}": unit.life for unit in after.combatants if unit.name in known
         }
         for event in events:
-            if event.kind == "skill_test":
+            if event.KIND == "skill_test":  # the class's kind, read without a call per event
                 from .events import SkillTest  # loaded with the game's events; only a skill test comes here
 
                 if isinstance(event, SkillTest):

@@ -322,16 +322,17 @@ class Strike(ExchangeStep):
         reading = turn.options.toughness_after_exchange
         rolls_toughness = victim.toughness_pool is None or reading == "reroll"
         power, toughness = striker.power_now, victim.toughness_now
-        purpose = _("{what}: {striker}'s Power {power}d6", what=strike_word(what), striker=striker.name, power=power)
+        purpose = _("{what}: {striker}'s Power {power}d6", what=strike_word(what), striker=striker_name, power=power)
         drawn = None
         if rolls_toughness and power > 0 and toughness > 0:  # the rules read only Power less Toughness
-            drawn = turn.draw_against(6, (power, toughness), (purpose, defence_purpose(victim.name, toughness)))
-        attack = turn.roll(power, purpose, striker.name, None if drawn is None else drawn[:power])
+            guard = defence_purpose(victim_name, toughness)
+            drawn = turn.draw_against(6, (power, toughness), (purpose, guard))
+        attack = turn.roll(power, purpose, striker_name, None if drawn is None else drawn[:power])
         if rolls_toughness:
             step = Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
             if drawn is None:
                 return step  # the Toughness dice are drawn at a step of their own
-            return step.meet(turn, drawn[power:])  # drawn already: nothing to wait for, no step before them
+            return step.meet(turn, drawn[power:], guard)  # drawn already: nothing to wait for, no step before them
         defence = victim.toughness_pool
         assert defence is not None  # a pool left this turn: no Toughness rolled
         if reading == "pool":
@@ -364,14 +365,18 @@ class Defence(ExchangeStep):
     def advance(self, turn: HeroesTurn) -> Step | None:
         return self.meet(turn, None)
 
-    def meet(self, turn: HeroesTurn, drawn: tuple[int, ...] | None) -> Step | None:
-        """The Toughness dice, rolled now or ``drawn`` already, against the Power total; what follows."""
+    def meet(self, turn: HeroesTurn, drawn: tuple[int, ...] | None, purpose: str | None = None) -> Step | None:
+        """The Toughness dice, rolled now or ``drawn`` already (for ``purpose``), against the Power total; what
+        follows."""
         victim_name = self.sides()[1]
-        victim = turn.unit(victim_name)
-        dice = victim.toughness_now
-        defence = turn.roll(dice, defence_purpose(victim.name, dice), victim.name, drawn)
+        dice = turn.unit(victim_name).toughness_now
+        if purpose is None:
+            purpose = defence_purpose(victim_name, dice)
+        defence = turn.roll(dice, purpose, victim_name, drawn)
         reading = turn.options.toughness_after_exchange
-        if reading == "reroll":
+        if "toughness_after_exchange" in turn.rulings_told:
+            pass  # told already in this action: its words are not made again
+        elif reading == "reroll":
             turn.ruling("toughness_after_exchange", "reroll", _("every attack rolls the defender's Toughness afresh"))
         elif reading == "pool":
             turn.ruling(
@@ -385,38 +390,31 @@ class Defence(ExchangeStep):
 def strike(turn: HeroesTurn, striker_name: str, victim_name: str, what: str, attack: int, defence: int) -> bool:
     """``striker``'s Power total ``attack`` against ``victim``'s Toughness ``defence``; the excess comes off Life.
     True if it kills."""
-    striker = turn.unit(striker_name)
     victim = turn.unit(victim_name)
     excess = max(0, attack - defence)
-    values = {"what": strike_word(what), "attack": attack, "defence": defence}
-    beats = (
-        _("{what} {attack} > defence {defence}", **values)
-        if excess > 0
-        else _("{what} {attack} does not beat defence {defence}", **values)
-    )
-    blow = Hit if excess > 0 else Miss
-    turn.emit(blow(attacker=striker.name, target=victim.name, result=attack, needed=defence + 1, rule=beats))
-    life = max(0, victim.life - excess)
+    word = strike_word(what)
     if excess > 0:
-        tell_life_lost(
-            turn,
-            victim,
-            excess,
-            striker.name,
-            _("{attack} − {defence} = {excess} off ", attack=attack, defence=defence, excess=excess),
-        )
-    pool = toughness_left(turn, victim, what, attack, defence)
+        beats = _("{what} {attack} > defence {defence}", what=word, attack=attack, defence=defence)
+        turn.emit(Hit(attacker=striker_name, target=victim_name, result=attack, needed=defence + 1, rule=beats))
+        why = _("{attack} − {defence} = {excess} off ", attack=attack, defence=defence, excess=excess)
+        life = tell_life_lost(turn, victim, excess, striker_name, why)
+    else:
+        beats = _("{what} {attack} does not beat defence {defence}", what=word, attack=attack, defence=defence)
+        turn.emit(Miss(attacker=striker_name, target=victim_name, result=attack, needed=defence + 1, rule=beats))
+        life = victim.life
+    pool = toughness_left(turn, victim, word, attack, defence)
     fleeing = victim.fleeing + excess if victim.fleeing is not None else None
     victim = turn.put(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
     if life == 0 and excess > 0:
-        fall(turn, victim, striker.name)
+        fall(turn, victim, striker_name)
         return True
     return False
 
 
-def toughness_left(turn: HeroesTurn, victim: Combatant, what: str, attack: int, defence: int) -> int | None:
-    """The victim's Toughness until end of turn after this strike, as ``toughness_after_exchange`` reads it: what is
-    left of its defence total ("pool"), 0 ("zero"), or none kept, every attack rolling afresh ("reroll")."""
+def toughness_left(turn: HeroesTurn, victim: Combatant, word: str, attack: int, defence: int) -> int | None:
+    """The victim's Toughness until end of turn after this strike (``word``: the strike, as the language names
+    it), as ``toughness_after_exchange`` reads it: what is left of its defence total ("pool"), 0 ("zero"), or none
+    kept, every attack rolling afresh ("reroll")."""
     reading = turn.options.toughness_after_exchange
     pool: int | None = victim.toughness_pool
     if reading == "pool":
@@ -425,9 +423,7 @@ def toughness_left(turn: HeroesTurn, victim: Combatant, what: str, attack: int, 
             turn.emit(
                 Modifier(
                     applies_to=said(lambda: _("{victim}'s Toughness until end of turn", victim=victim.name)),
-                    reason=_(
-                        "lowered by the {what} total {attack}, not below 0", what=strike_word(what), attack=attack
-                    ),
+                    reason=_("lowered by the {what} total {attack}, not below 0", what=word, attack=attack),
                     amount=pool - defence,
                     total=pool,
                     unit=victim.name,
@@ -462,7 +458,9 @@ def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool)
         )
     else:
         reading = turn.options.push_back
-        if reading == "refresh":
+        if "push_back" in turn.rulings_told:
+            pass  # told already in this action: its words are not made again
+        elif reading == "refresh":
             turn.ruling(
                 "push_back",
                 "refresh",
@@ -471,9 +469,10 @@ def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool)
                     "controller's Upkeep for a creature)"
                 ),
             )
-            unit = turn.put(replace(unit, pushed_back=True))
         else:
             turn.ruling("push_back", "log_only", _("the push-back is logged; it limits nothing"))
+        if reading == "refresh":
+            unit = turn.put(replace(unit, pushed_back=True))
         turn.emit(
             StatusApplied(
                 unit=attacker,

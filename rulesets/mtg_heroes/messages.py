@@ -38,8 +38,9 @@ def phase_word(phase: str) -> str:
 
 def strike_word(what: str) -> str:
     """A strike of an exchange (attack, counterattack) as the language names it."""
-    words = {"attack": p_("strike", "attack"), "counterattack": p_("strike", "counterattack")}
-    return words.get(what) or what
+    if what == "attack":
+        return p_("strike", "attack")
+    return p_("strike", "counterattack") if what == "counterattack" else what
 
 
 def out_word(reason: str) -> str:

@@ -28,7 +28,7 @@ from .model import (
     SpellInput,
 )
 from .spells import spell_book
-from .state import SCALE, Battle, Combatant
+from .state import SCALE, Battle, Combatant, SpellBook
 
 _NAME_FIELDS = ("attacker", "target", "unit", "caster", "intercept_by", "after", "by", "responds_to")
 
@@ -54,7 +54,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         reserve=tuple(reserve),
         bands=bands,
         options=options,
-        spells=book,
+        spells=SpellBook(book),
         had_characters=frozenset(u.side for u in combatants if u.is_character),
     )
     return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)

@@ -140,6 +140,14 @@ class LastAct:
     split_second: bool = False
 
 
+@hash_once  # hashed with every state, as the battle is: its spells (pydantic models) once, not at every key
+@dataclass(frozen=True, slots=True)
+class SpellBook(HashedOnce):
+    """The battle's spell list: (name, spell) pairs (a spell's model: ``SpellInput``), in the list's order."""
+
+    entries: tuple[tuple[str, Any], ...] = ()
+
+
 PHASES = ("reach", "upkeep", "main", "end")
 PHASE_NAMES = {"reach": "Reach phase", "upkeep": "Upkeep", "main": "action phase", "end": "End phase"}
 
@@ -157,7 +165,7 @@ class Battle(HashedOnce):
     active: str | None = None  # whose turn it is, once initiative fixed the order
     turn: int = 1
     phase: str | None = None  # the active combatant's phase, once initiative fixed the order (None: free play)
-    spells: tuple[tuple[str, Any], ...] = ()  # the spell list: (name, SpellInput)
+    spells: SpellBook = SpellBook()  # the spell list
     permanents: tuple[Permanent, ...] = ()
     follow_up: str | None = None  # a Trample follow-up is offered to this combatant, for the next action only
     last_act: LastAct | None = None
@@ -177,7 +185,7 @@ class Battle(HashedOnce):
 
     def spell(self, name: str) -> Any | None:
         """The listed spell called ``name`` (None: not in the list)."""
-        return next((spell for known, spell in self.spells if known == name), None)
+        return next((spell for known, spell in self.spells.entries if known == name), None)
 
     def with_unit(self, unit: Combatant) -> Battle:
         return replace(self, combatants=Roster.of(self.combatants).replace(unit))
