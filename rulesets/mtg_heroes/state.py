@@ -46,7 +46,7 @@ BAND_RULES: dict[str, BandRules] = {
 
 
 @hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # its fields in a dict: a copy (frozen.replace, a few per resolution) is one dict update
 class Combatant(HashedOnce):
     """A character or a creature, with what this turn has done to it."""
 
@@ -153,11 +153,13 @@ PHASE_NAMES = {"reach": "Reach phase", "upkeep": "Upkeep", "main": "action phase
 
 
 @hash_once  # hashed in every key of the exact walk and of the --until chain, its options (a pydantic model) with it
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # its fields in a dict: a copy (frozen.replace, a few per resolution) is one dict update
 class Battle(HashedOnce):
-    """The whole state: every combatant (those out of the fight stay, marked), ranges, turn order, options."""
+    """The whole state: every combatant (those out of the fight stay, marked), ranges, turn order, options.
+    ``combatants`` is a :class:`~tabroll.kit.roster.Roster` (lookup by name in O(1)): whoever builds a battle
+    with other combatants gives them as one."""
 
-    combatants: tuple[Combatant, ...]
+    combatants: Roster[Combatant]
     bands: RangeBands
     options: Any
     reserve: tuple[Combatant, ...] = ()
@@ -171,10 +173,6 @@ class Battle(HashedOnce):
     last_act: LastAct | None = None
     result: str | None = None  # the battle is over: who won and how
     had_characters: frozenset[str] = frozenset()  # the sides that began with a character
-
-    def __post_init__(self) -> None:
-        # The combatants as a Roster: a tuple equal to the one given, with lookup by name in O(1).
-        object.__setattr__(self, "combatants", Roster.of(self.combatants))
 
     @property
     def roster(self) -> Roster[Combatant]:
