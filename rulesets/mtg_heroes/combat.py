@@ -329,10 +329,10 @@ class Strike(ExchangeStep):
             drawn = turn.draw_against(6, (power, toughness), (purpose, guard))
         attack = turn.roll(power, purpose, striker_name, None if drawn is None else drawn[:power])
         if rolls_toughness:
-            step = Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
-            if drawn is None:
-                return step  # the Toughness dice are drawn at a step of their own
-            return step.meet(turn, drawn[power:], guard)  # drawn already: nothing to wait for, no step before them
+            if drawn is None:  # the Toughness dice are drawn at a step of their own
+                return Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
+            # drawn already: nothing to wait for, no step before them
+            return self.land(turn, attack, defend(turn, victim_name, drawn[power:], guard))
         defence = victim.toughness_pool
         assert defence is not None  # a pool left this turn: no Toughness rolled
         if reading == "pool":
@@ -357,34 +357,33 @@ def defence_purpose(victim: str, dice: int) -> str:
 class Defence(ExchangeStep):
     """The victim's Toughness dice (drawn first) against the Power total ``attack`` (compared: all the rest reads
     of the Power dice is their total). A source that watches steps draws the Toughness dice with the Power dice
-    (:meth:`~tabroll.engine.work.BaseTurn.draw_against`): the strike then meets them at once (:meth:`meet`), with no
-    step between."""
+    (:meth:`~tabroll.engine.work.BaseTurn.draw_against`): the strike then meets them at once (:func:`defend`), with
+    no step between."""
 
     attack: int = 0
 
     def advance(self, turn: HeroesTurn) -> Step | None:
-        return self.meet(turn, None)
+        return self.land(turn, self.attack, defend(turn, self.sides()[1], None))
 
-    def meet(self, turn: HeroesTurn, drawn: tuple[int, ...] | None, purpose: str | None = None) -> Step | None:
-        """The Toughness dice, rolled now or ``drawn`` already (for ``purpose``), against the Power total; what
-        follows."""
-        victim_name = self.sides()[1]
-        dice = turn.unit(victim_name).toughness_now
-        if purpose is None:
-            purpose = defence_purpose(victim_name, dice)
-        defence = turn.roll(dice, purpose, victim_name, drawn)
-        reading = turn.options.toughness_after_exchange
-        if "toughness_after_exchange" in turn.rulings_told:
-            pass  # told already in this action: its words are not made again
-        elif reading == "reroll":
-            turn.ruling("toughness_after_exchange", "reroll", _("every attack rolls the defender's Toughness afresh"))
-        elif reading == "pool":
-            turn.ruling(
-                "toughness_after_exchange",
-                "pool",
-                _("the defence total is the Toughness left to the defender until end of turn; each attack lowers it"),
-            )
-        return self.land(turn, self.attack, defence)
+
+def defend(turn: HeroesTurn, victim: str, drawn: tuple[int, ...] | None, purpose: str | None = None) -> int:
+    """The victim's Toughness dice, rolled now or ``drawn`` already (for ``purpose``): their total."""
+    dice = turn.unit(victim).toughness_now
+    if purpose is None:
+        purpose = defence_purpose(victim, dice)
+    defence = turn.roll(dice, purpose, victim, drawn)
+    reading = turn.options.toughness_after_exchange
+    if "toughness_after_exchange" in turn.rulings_told:
+        pass  # told already in this action: its words are not made again
+    elif reading == "reroll":
+        turn.ruling("toughness_after_exchange", "reroll", _("every attack rolls the defender's Toughness afresh"))
+    elif reading == "pool":
+        turn.ruling(
+            "toughness_after_exchange",
+            "pool",
+            _("the defence total is the Toughness left to the defender until end of turn; each attack lowers it"),
+        )
+    return defence
 
 
 def strike(turn: HeroesTurn, striker_name: str, victim_name: str, what: str, attack: int, defence: int) -> bool:

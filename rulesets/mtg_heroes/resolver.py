@@ -127,12 +127,15 @@ _ENDED: dict[Battle, Battle] = {}
 """The battle each battle's next attack starts from (:func:`next_attack`, which reads nothing of the attack)."""
 
 
+_END_TURN = EndTurnAction.model_validate({"do": "end_turn"})
+"""The action :func:`next_attack` ends the turn with (the same for every battle: made once)."""
+
+
 def _next_attack(battle: Battle) -> Battle:
     from tabroll.dice.sources import GivenDice
 
-    end = EndTurnAction.model_validate({"do": "end_turn"})
     try:
-        ended: Battle = resolve(battle, end, GivenDice((), origin="the end of the turn")).state
+        ended: Battle = resolve(battle, _END_TURN, GivenDice((), origin="the end of the turn")).state
     except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
         return battle
     return replace(ended, turn=battle.turn)
