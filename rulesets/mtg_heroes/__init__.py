@@ -160,6 +160,11 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
 
         return next_attack
 
+    def chain_state(self, state: Battle, action: HeroAction, attacks: int) -> Battle:
+        from .resolver import chain_state
+
+        return chain_state(state, action, attacks)
+
     def declare_measures(self, state: Battle, action: HeroAction) -> list[Measure]:
         """Life left of every combatant (a level); a skill test's success (a flag)."""
         measures = [Measure(f"Life left: {unit.name}", "level", unit.life) for unit in state.combatants]
