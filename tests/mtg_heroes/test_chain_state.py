@@ -66,7 +66,9 @@ def test_a_chain_with_the_attackers_life_walked_as_one_has_the_figures_of_every_
         every_life(patch)
         whole = chain(scenario, cap)
     assert figures(lumped) == figures(whole)
-    assert lumped.samples <= whole.samples and lumped.states <= whole.states
+    assert (
+        lumped.states <= whole.states
+    )  # (a start walked as another Life may cost a walk a chain of one state had not)
 
 
 def test_the_long_chain_of_issue_41_walks_a_few_battles_with_the_same_figures(monkeypatch) -> None:
