@@ -126,7 +126,11 @@ class Said(str):
 def said(make: Callable[[], str]) -> Said:
     """What ``make`` says (a message, ``lambda: _("{unit} is charging", unit=name)``), in the language chosen and
     as the code writes it: both are made at once."""
+    from tabroll import i18n
+
     text = make()
+    if i18n._NOW.chosen == i18n.ENGLISH:  # said in English already: the machine value is the text
+        return Said(text, text)
     with in_english():
         return Said(text, make())
 

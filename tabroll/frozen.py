@@ -29,8 +29,10 @@ def _copier(cls: type) -> Callable[..., Any]:
         or not all(n.isidentifier() for n in names)
     ):
         return lambda obj, **changes: dataclasses.replace(obj, **changes)
+    if not hasattr(cls, "__post_init__") and "__slots__" not in cls.__dict__:
+        return _dict_copier(cls, frozenset(names))
     params = ", ".join(f"{n}=_M" for n in names)
-    if hasattr(cls, "__post_init__") or "__slots__" not in cls.__dict__:
+    if hasattr(cls, "__post_init__"):
         args = ", ".join(f"{n}=obj.{n} if {n} is _M else {n}" for n in names)
         body = f"    return cls({args})\n"
     else:  # the slots filled in as the frozen __init__ fills them
@@ -41,6 +43,24 @@ def _copier(cls: type) -> Callable[..., Any]:
     exec(f"def copy(obj, *, {params}):\n{body}", namespace)
     copier: Callable[..., Any] = namespace["copy"]
     return copier
+
+
+def _dict_copier(cls: type, names: frozenset[str]) -> Callable[..., Any]:
+    """A record whose fields live in its ``__dict__`` (no slots, nothing done after ``__init__``): the copy is that
+    dict with the changes, as ``__init__`` would fill it. An instance whose dict holds more than its fields (a value
+    cached there) or a change that names no field goes through ``dataclasses.replace``."""
+
+    def copy(obj: Any, **changes: Any) -> Any:
+        fields = obj.__dict__
+        if len(fields) != len(names) or not names.issuperset(changes):
+            return dataclasses.replace(obj, **changes)
+        new: Any = object.__new__(cls)
+        filled = new.__dict__
+        filled.update(fields)
+        filled.update(changes)
+        return new
+
+    return copy
 
 
 def replace(obj: T, /, **changes: Any) -> T:
@@ -58,6 +78,11 @@ class HashedOnce:
     slot that keeps its hash. Not a field: it is neither compared, copied, pickled nor written out."""
 
     __slots__ = ("_hash",)
+
+    def __getstate__(self) -> Any:
+        """A record whose fields live in its dict is pickled (and deep-copied) as that dict: never its hash, which
+        another process works out anew (a slotted record's dataclass pickles its fields its own way)."""
+        return self.__dict__
 
 
 R = TypeVar("R", bound=type)

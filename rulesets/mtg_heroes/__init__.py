@@ -160,6 +160,11 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
 
         return next_attack
 
+    def chain_state(self, state: Battle, action: HeroAction, attacks: int) -> Battle:
+        from .resolver import chain_state
+
+        return chain_state(state, action, attacks)
+
     def declare_measures(self, state: Battle, action: HeroAction) -> list[Measure]:
         """Life left of every combatant (a level); a skill test's success (a flag)."""
         measures = [Measure(f"Life left: {unit.name}", "level", unit.life) for unit in state.combatants]
@@ -173,7 +178,7 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
             f"Life left: {unit.name}": unit.life for unit in after.combatants if unit.name in known
         }
         for event in events:
-            if event.kind == "skill_test":
+            if event.KIND == "skill_test":  # the class's kind, read without a call per event
                 from .events import SkillTest  # loaded with the game's events; only a skill test comes here
 
                 if isinstance(event, SkillTest):

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import GameOver, Hit, Miss, Modifier, Note, StatusApplied, said
+from tabroll.events import GameOver, Hit, Miss, Modifier, Note, Said, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
@@ -189,7 +189,7 @@ def exchange(turn: HeroesTurn, attacker: str, defender: str, action: AttackActio
         turn.emit(Note(unit=defender, text=_("{defender} is fleeing and does not fight back", defender=defender)))
         counter = False
     a_first, d_first = (turn.unit(n).has("first strike") for n in (attacker, defender))
-    settled = Exchange(attacker, defender, before, counter)
+    settled = Exchange(attacker, defender, before, counter, ExchangeWords.of(attacker, defender))
     if d_first and not a_first and counter:
         turn.emit(
             Note(
@@ -234,14 +234,44 @@ COUNTERATTACK = "counterattack"
 
 
 @dataclass(frozen=True)
+class ExchangeWords:
+    """The words an exchange says the same whatever its dice, made once when it begins (the exact walk resolves every
+    outcome of its dice from there, all in the action's one language), not at every strike: why the band goes back
+    at its end, the push-back and why, and each combatant's "Toughness until end of turn"."""
+
+    over: str
+    pushed_back: Said
+    prepare: str
+    toughness: tuple[tuple[str, Said], ...]
+
+    @classmethod
+    def of(cls, attacker: str, defender: str) -> ExchangeWords:
+        return cls(
+            _("the exchange is over"),
+            said(lambda: p_("status", "pushed back")),
+            _("after the exchange it must prepare to fight again"),
+            tuple((name, _until_end(name)) for name in (attacker, defender)),
+        )
+
+    def toughness_of(self, name: str) -> Said:
+        return next(words for unit, words in self.toughness if unit == name)
+
+
+def _until_end(victim: str) -> Said:
+    return said(lambda: _("{victim}'s Toughness until end of turn", victim=victim))
+
+
+@dataclass(frozen=True)
 class Exchange:
     """What every step of one exchange reads that the dice cannot change: who attacks whom, their band before the
-    exchange, and whether the defender fights back (the action's choice, the options, a defender fleeing)."""
+    exchange, whether the defender fights back (the action's choice, the options, a defender fleeing), and the words
+    it says the same whatever its dice."""
 
     attacker: str
     defender: str
     before: str
     counter: bool
+    words: ExchangeWords
 
 
 @dataclass(frozen=True)
@@ -270,7 +300,7 @@ class ExchangeStep(Step):
     def land(self, turn: HeroesTurn, attack: int, defence: int) -> Step | None:
         """The strike's totals met: its damage, then the strike that follows, or the end of the exchange."""
         striker, victim, what = self.sides()
-        kills = strike(turn, striker, victim, what, attack, defence)
+        kills = strike(turn, striker, victim, what, attack, defence, self.exchange.words)
         settled = self.exchange
         attacker, defender = settled.attacker, settled.defender
         if self.at == FIRST_STRIKE:
@@ -303,8 +333,8 @@ class ExchangeStep(Step):
         settled = self.exchange
         attacker, defender = settled.attacker, settled.defender
         before = settled.before
-        turn.set_band(attacker, defender, "near" if before == "direct" else before, _("the exchange is over"))
-        after_exchange(turn, attacker, defender, killed)
+        turn.set_band(attacker, defender, "near" if before == "direct" else before, settled.words.over)
+        after_exchange(turn, attacker, defender, killed, settled.words)
         turn.tell_game_over()
 
 
@@ -322,16 +352,17 @@ class Strike(ExchangeStep):
         reading = turn.options.toughness_after_exchange
         rolls_toughness = victim.toughness_pool is None or reading == "reroll"
         power, toughness = striker.power_now, victim.toughness_now
-        purpose = _("{what}: {striker}'s Power {power}d6", what=strike_word(what), striker=striker.name, power=power)
+        purpose = _("{what}: {striker}'s Power {power}d6", what=strike_word(what), striker=striker_name, power=power)
         drawn = None
         if rolls_toughness and power > 0 and toughness > 0:  # the rules read only Power less Toughness
-            drawn = turn.draw_against(6, (power, toughness), (purpose, defence_purpose(victim.name, toughness)))
-        attack = turn.roll(power, purpose, striker.name, None if drawn is None else drawn[:power])
+            guard = defence_purpose(victim_name, toughness)
+            drawn = turn.draw_against(6, (power, toughness), (purpose, guard))
+        attack = turn.roll(power, purpose, striker_name, None if drawn is None else drawn[:power])
         if rolls_toughness:
-            step = Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
-            if drawn is None:
-                return step  # the Toughness dice are drawn at a step of their own
-            return step.meet(turn, drawn[power:])  # drawn already: nothing to wait for, no step before them
+            if drawn is None:  # the Toughness dice are drawn at a step of their own
+                return Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
+            # drawn already: nothing to wait for, no step before them
+            return self.land(turn, attack, defend(turn, victim_name, drawn[power:], guard))
         defence = victim.toughness_pool
         assert defence is not None  # a pool left this turn: no Toughness rolled
         if reading == "pool":
@@ -356,67 +387,67 @@ def defence_purpose(victim: str, dice: int) -> str:
 class Defence(ExchangeStep):
     """The victim's Toughness dice (drawn first) against the Power total ``attack`` (compared: all the rest reads
     of the Power dice is their total). A source that watches steps draws the Toughness dice with the Power dice
-    (:meth:`~tabroll.engine.work.BaseTurn.draw_against`): the strike then meets them at once (:meth:`meet`), with no
-    step between."""
+    (:meth:`~tabroll.engine.work.BaseTurn.draw_against`): the strike then meets them at once (:func:`defend`), with
+    no step between."""
 
     attack: int = 0
 
     def advance(self, turn: HeroesTurn) -> Step | None:
-        return self.meet(turn, None)
-
-    def meet(self, turn: HeroesTurn, drawn: tuple[int, ...] | None) -> Step | None:
-        """The Toughness dice, rolled now or ``drawn`` already, against the Power total; what follows."""
-        victim_name = self.sides()[1]
-        victim = turn.unit(victim_name)
-        dice = victim.toughness_now
-        defence = turn.roll(dice, defence_purpose(victim.name, dice), victim.name, drawn)
-        reading = turn.options.toughness_after_exchange
-        if reading == "reroll":
-            turn.ruling("toughness_after_exchange", "reroll", _("every attack rolls the defender's Toughness afresh"))
-        elif reading == "pool":
-            turn.ruling(
-                "toughness_after_exchange",
-                "pool",
-                _("the defence total is the Toughness left to the defender until end of turn; each attack lowers it"),
-            )
-        return self.land(turn, self.attack, defence)
+        return self.land(turn, self.attack, defend(turn, self.sides()[1], None))
 
 
-def strike(turn: HeroesTurn, striker_name: str, victim_name: str, what: str, attack: int, defence: int) -> bool:
+def defend(turn: HeroesTurn, victim: str, drawn: tuple[int, ...] | None, purpose: str | None = None) -> int:
+    """The victim's Toughness dice, rolled now or ``drawn`` already (for ``purpose``): their total."""
+    dice = turn.unit(victim).toughness_now
+    if purpose is None:
+        purpose = defence_purpose(victim, dice)
+    defence = turn.roll(dice, purpose, victim, drawn)
+    reading = turn.options.toughness_after_exchange
+    if "toughness_after_exchange" in turn.rulings_told:
+        pass  # told already in this action: its words are not made again
+    elif reading == "reroll":
+        turn.ruling("toughness_after_exchange", "reroll", _("every attack rolls the defender's Toughness afresh"))
+    elif reading == "pool":
+        turn.ruling(
+            "toughness_after_exchange",
+            "pool",
+            _("the defence total is the Toughness left to the defender until end of turn; each attack lowers it"),
+        )
+    return defence
+
+
+def strike(
+    turn: HeroesTurn, striker_name: str, victim_name: str, what: str, attack: int, defence: int, words: ExchangeWords
+) -> bool:
     """``striker``'s Power total ``attack`` against ``victim``'s Toughness ``defence``; the excess comes off Life.
     True if it kills."""
-    striker = turn.unit(striker_name)
     victim = turn.unit(victim_name)
     excess = max(0, attack - defence)
-    values = {"what": strike_word(what), "attack": attack, "defence": defence}
-    beats = (
-        _("{what} {attack} > defence {defence}", **values)
-        if excess > 0
-        else _("{what} {attack} does not beat defence {defence}", **values)
-    )
-    blow = Hit if excess > 0 else Miss
-    turn.emit(blow(attacker=striker.name, target=victim.name, result=attack, needed=defence + 1, rule=beats))
-    life = max(0, victim.life - excess)
+    word = strike_word(what)
     if excess > 0:
-        tell_life_lost(
-            turn,
-            victim,
-            excess,
-            striker.name,
-            _("{attack} − {defence} = {excess} off ", attack=attack, defence=defence, excess=excess),
-        )
-    pool = toughness_left(turn, victim, what, attack, defence)
+        beats = _("{what} {attack} > defence {defence}", what=word, attack=attack, defence=defence)
+        turn.emit(Hit(attacker=striker_name, target=victim_name, result=attack, needed=defence + 1, rule=beats))
+        why = _("{attack} − {defence} = {excess} off ", attack=attack, defence=defence, excess=excess)
+        life = tell_life_lost(turn, victim, excess, striker_name, why)
+    else:
+        beats = _("{what} {attack} does not beat defence {defence}", what=word, attack=attack, defence=defence)
+        turn.emit(Miss(attacker=striker_name, target=victim_name, result=attack, needed=defence + 1, rule=beats))
+        life = victim.life
+    pool = toughness_left(turn, victim, word, attack, defence, words.toughness_of(victim_name))
     fleeing = victim.fleeing + excess if victim.fleeing is not None else None
     victim = turn.put(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
     if life == 0 and excess > 0:
-        fall(turn, victim, striker.name)
+        fall(turn, victim, striker_name)
         return True
     return False
 
 
-def toughness_left(turn: HeroesTurn, victim: Combatant, what: str, attack: int, defence: int) -> int | None:
-    """The victim's Toughness until end of turn after this strike, as ``toughness_after_exchange`` reads it: what is
-    left of its defence total ("pool"), 0 ("zero"), or none kept, every attack rolling afresh ("reroll")."""
+def toughness_left(
+    turn: HeroesTurn, victim: Combatant, word: str, attack: int, defence: int, until_end: Said
+) -> int | None:
+    """The victim's Toughness until end of turn (``until_end``, in words) after this strike (``word``: the strike,
+    as the language names it), as ``toughness_after_exchange`` reads it: what is left of its defence total
+    ("pool"), 0 ("zero"), or none kept, every attack rolling afresh ("reroll")."""
     reading = turn.options.toughness_after_exchange
     pool: int | None = victim.toughness_pool
     if reading == "pool":
@@ -424,10 +455,8 @@ def toughness_left(turn: HeroesTurn, victim: Combatant, what: str, attack: int, 
         if pool != defence:
             turn.emit(
                 Modifier(
-                    applies_to=said(lambda: _("{victim}'s Toughness until end of turn", victim=victim.name)),
-                    reason=_(
-                        "lowered by the {what} total {attack}, not below 0", what=strike_word(what), attack=attack
-                    ),
+                    applies_to=until_end,
+                    reason=_("lowered by the {what} total {attack}, not below 0", what=word, attack=attack),
                     amount=pool - defence,
                     total=pool,
                     unit=victim.name,
@@ -438,7 +467,7 @@ def toughness_left(turn: HeroesTurn, victim: Combatant, what: str, attack: int, 
             turn.ruling("toughness_after_exchange", "zero", _("after an exchange Toughness is 0 until end of turn"))
             turn.emit(
                 Modifier(
-                    applies_to=said(lambda: _("{victim}'s Toughness until end of turn", victim=victim.name)),
+                    applies_to=until_end,
                     reason=_("it has fought this turn"),
                     amount=-defence,
                     total=0,
@@ -449,7 +478,7 @@ def toughness_left(turn: HeroesTurn, victim: Combatant, what: str, attack: int, 
     return pool
 
 
-def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool) -> None:
+def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool, words: ExchangeWords) -> None:
     unit = turn.unit(attacker)
     if not unit.in_fight or turn.result is not None:
         return
@@ -462,7 +491,9 @@ def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool)
         )
     else:
         reading = turn.options.push_back
-        if reading == "refresh":
+        if "push_back" in turn.rulings_told:
+            pass  # told already in this action: its words are not made again
+        elif reading == "refresh":
             turn.ruling(
                 "push_back",
                 "refresh",
@@ -471,16 +502,11 @@ def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool)
                     "controller's Upkeep for a creature)"
                 ),
             )
-            unit = turn.put(replace(unit, pushed_back=True))
         else:
             turn.ruling("push_back", "log_only", _("the push-back is logged; it limits nothing"))
-        turn.emit(
-            StatusApplied(
-                unit=attacker,
-                status=said(lambda: p_("status", "pushed back")),
-                reason=_("after the exchange it must prepare to fight again"),
-            )
-        )
+        if reading == "refresh":
+            unit = turn.put(replace(unit, pushed_back=True))
+        turn.emit(StatusApplied(unit=attacker, status=words.pushed_back, reason=words.prepare))
     if killed and unit.has("trample"):
         turn.change(follow_up=attacker)
         turn.emit(

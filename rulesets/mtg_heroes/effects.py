@@ -7,6 +7,7 @@ from __future__ import annotations
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Heal, Immune, Modifier, StatusApplied, said
 from tabroll.frozen import replace
+from tabroll.kit.roster import Roster
 
 from .acting import check_in_fight
 from .events import TurnOrder
@@ -181,7 +182,7 @@ def summon_creature(turn: HeroesTurn, caster_name: str, name: str) -> None:
     bands = bands.with_band(creature.name, caster.name, "near")
     turn.state = replace(
         battle,
-        combatants=(*battle.combatants, creature),
+        combatants=Roster((*battle.combatants, creature)),
         reserve=tuple(u for u in battle.reserve if u.name != creature.name),
         bands=bands,
     )

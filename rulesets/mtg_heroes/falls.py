@@ -30,7 +30,8 @@ def fall(turn: HeroesTurn, unit: Combatant, by: str | None) -> None:
             )
         turn.put(replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
         turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
-        end_permanents(turn, unit.name, _("its caster lost the battle"))
+        if turn.state.permanents:  # (most battles have none: no words made for nothing)
+            end_permanents(turn, unit.name, _("its caster lost the battle"))
         check_result(turn, unit.name, by, "lost the battle")
         return
     if unit.has("indestructible"):
@@ -98,7 +99,8 @@ def end_permanents(turn: HeroesTurn, caster: str, why: str, keep: frozenset[str]
                 reason=_("{why} ({caster}'s permanent)", why=why, caster=caster),
             )
         )
-    turn.state = replace(turn.state, permanents=tuple(kept))
+    if len(kept) < len(turn.state.permanents):
+        turn.state = replace(turn.state, permanents=tuple(kept))
 
 
 def resolve_damage(turn: HeroesTurn, action: DamageAction) -> None:

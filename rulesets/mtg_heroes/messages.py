@@ -38,21 +38,23 @@ def phase_word(phase: str) -> str:
 
 def strike_word(what: str) -> str:
     """A strike of an exchange (attack, counterattack) as the language names it."""
-    words = {"attack": p_("strike", "attack"), "counterattack": p_("strike", "counterattack")}
-    return words.get(what) or what
+    if what == "attack":
+        return p_("strike", "attack")
+    return p_("strike", "counterattack") if what == "counterattack" else what
 
 
 def out_word(reason: str) -> str:
     """Why a combatant left the fight (kept in English in the state), as the language says it."""
-    words = {
-        "lost the battle": p_("out", "lost the battle"),
-        "beaten at 0 Life": p_("out", "beaten at 0 Life"),
-        "destroyed": p_("out", "destroyed"),
-        "exiled": p_("out", "exiled"),
-        "dismissed": p_("out", "dismissed"),
-        "fled": p_("out", "fled"),
+    words = {  # each said only when it is the one asked for (a fall says one of them)
+        "lost the battle": lambda: p_("out", "lost the battle"),
+        "beaten at 0 Life": lambda: p_("out", "beaten at 0 Life"),
+        "destroyed": lambda: p_("out", "destroyed"),
+        "exiled": lambda: p_("out", "exiled"),
+        "dismissed": lambda: p_("out", "dismissed"),
+        "fled": lambda: p_("out", "fled"),
     }
-    return words.get(reason) or reason
+    word = words.get(reason)
+    return word() if word is not None else reason
 
 
 def result_word(result: str) -> str:

@@ -127,16 +127,51 @@ _ENDED: dict[Battle, Battle] = {}
 """The battle each battle's next attack starts from (:func:`next_attack`, which reads nothing of the attack)."""
 
 
+def chain_state(battle: Battle, action: HeroAction, attacks: int) -> Battle:
+    """The battle an ``odds --until defeat`` chain walks in place of ``battle`` with at most ``attacks`` attacks
+    still to make (:meth:`~tabroll.kit.Ruleset.chain_state`): the attacker's Life above all the damage those attacks
+    can deal it is read by no rule before the chain ends (only a fall at 0 Life reads it), so every such Life is
+    walked as one, that damage plus 1. Only where nothing but the target's strikes back can hurt the attacker: an
+    attack on its target with no one stepping in, in free play (no turn order, no permanent effects), the attacker
+    neither fleeing nor holding mana to burn; each strike back deals at most the target's Power dice all showing 6
+    (Power changes end with the turn, and only a permanent effect keeps one)."""
+    if not isinstance(action, AttackAction) or action.intercept_by is not None:
+        return battle
+    if battle.phase is not None or battle.permanents:
+        return battle
+    roster = battle.roster
+    attacker, target = roster.get(action.attacker), roster.get(action.target)
+    if attacker is None or target is None or attacker.fleeing is not None or attacker.mana > attacker.max_mana:
+        return battle
+    most = attacks * 6 * target.power_now + 1
+    if attacker.life <= most:
+        return battle
+    return battle.with_unit(replace(attacker, life=most))
+
+
+_END_TURN = EndTurnAction.model_validate({"do": "end_turn"})
+"""The action :func:`next_attack` ends the turn with (the same for every battle: made once)."""
+
+
 def _next_attack(battle: Battle) -> Battle:
     from tabroll.dice.sources import GivenDice
 
-    end = EndTurnAction.model_validate({"do": "end_turn"})
     try:
-        ended: Battle = resolve(battle, end, GivenDice((), origin="the end of the turn")).state
+        ended: Battle = resolve(battle, _END_TURN, GivenDice((), origin="the end of the turn")).state
     except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
         return battle
     return replace(ended, turn=battle.turn)
 
 
 # The steps of the actions taken in steps are named here too, beside the working area.
-__all__ = ["HANDLERS", "Defence", "HeroesTurn", "Ordering", "Strike", "TieRoll", "next_attack", "resolve"]
+__all__ = [
+    "HANDLERS",
+    "Defence",
+    "HeroesTurn",
+    "Ordering",
+    "Strike",
+    "TieRoll",
+    "chain_state",
+    "next_attack",
+    "resolve",
+]

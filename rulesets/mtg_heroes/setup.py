@@ -11,6 +11,7 @@ from tabroll.geometry.bands import RangeBands
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_text
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
+from tabroll.kit.roster import Roster
 from tabroll.kit.views import StateView, ViewTable, line_text, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
@@ -28,7 +29,7 @@ from .model import (
     SpellInput,
 )
 from .spells import spell_book
-from .state import SCALE, Battle, Combatant
+from .state import SCALE, Battle, Combatant, SpellBook
 
 _NAME_FIELDS = ("attacker", "target", "unit", "caster", "intercept_by", "after", "by", "responds_to")
 
@@ -50,11 +51,11 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     check = _action_check(everyone, [u.name for u in reserve], known, doc)
     steps = steps_of(doc, model.actions, check)
     battle = Battle(
-        combatants=tuple(combatants),
+        combatants=Roster(combatants),
         reserve=tuple(reserve),
         bands=bands,
         options=options,
-        spells=book,
+        spells=SpellBook(book),
         had_characters=frozenset(u.side for u in combatants if u.is_character),
     )
     return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)

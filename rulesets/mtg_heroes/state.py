@@ -46,7 +46,7 @@ BAND_RULES: dict[str, BandRules] = {
 
 
 @hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # its fields in a dict: a copy (frozen.replace, a few per resolution) is one dict update
 class Combatant(HashedOnce):
     """A character or a creature, with what this turn has done to it."""
 
@@ -140,16 +140,26 @@ class LastAct:
     split_second: bool = False
 
 
+@hash_once  # hashed with every state, as the battle is: its spells (pydantic models) once, not at every key
+@dataclass(frozen=True, slots=True)
+class SpellBook(HashedOnce):
+    """The battle's spell list: (name, spell) pairs (a spell's model: ``SpellInput``), in the list's order."""
+
+    entries: tuple[tuple[str, Any], ...] = ()
+
+
 PHASES = ("reach", "upkeep", "main", "end")
 PHASE_NAMES = {"reach": "Reach phase", "upkeep": "Upkeep", "main": "action phase", "end": "End phase"}
 
 
 @hash_once  # hashed in every key of the exact walk and of the --until chain, its options (a pydantic model) with it
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # its fields in a dict: a copy (frozen.replace, a few per resolution) is one dict update
 class Battle(HashedOnce):
-    """The whole state: every combatant (those out of the fight stay, marked), ranges, turn order, options."""
+    """The whole state: every combatant (those out of the fight stay, marked), ranges, turn order, options.
+    ``combatants`` is a :class:`~tabroll.kit.roster.Roster` (lookup by name in O(1)): whoever builds a battle
+    with other combatants gives them as one."""
 
-    combatants: tuple[Combatant, ...]
+    combatants: Roster[Combatant]
     bands: RangeBands
     options: Any
     reserve: tuple[Combatant, ...] = ()
@@ -157,16 +167,12 @@ class Battle(HashedOnce):
     active: str | None = None  # whose turn it is, once initiative fixed the order
     turn: int = 1
     phase: str | None = None  # the active combatant's phase, once initiative fixed the order (None: free play)
-    spells: tuple[tuple[str, Any], ...] = ()  # the spell list: (name, SpellInput)
+    spells: SpellBook = SpellBook()  # the spell list
     permanents: tuple[Permanent, ...] = ()
     follow_up: str | None = None  # a Trample follow-up is offered to this combatant, for the next action only
     last_act: LastAct | None = None
     result: str | None = None  # the battle is over: who won and how
     had_characters: frozenset[str] = frozenset()  # the sides that began with a character
-
-    def __post_init__(self) -> None:
-        # The combatants as a Roster: a tuple equal to the one given, with lookup by name in O(1).
-        object.__setattr__(self, "combatants", Roster.of(self.combatants))
 
     @property
     def roster(self) -> Roster[Combatant]:
@@ -177,7 +183,7 @@ class Battle(HashedOnce):
 
     def spell(self, name: str) -> Any | None:
         """The listed spell called ``name`` (None: not in the list)."""
-        return next((spell for known, spell in self.spells if known == name), None)
+        return next((spell for known, spell in self.spells.entries if known == name), None)
 
     def with_unit(self, unit: Combatant) -> Battle:
         return replace(self, combatants=Roster.of(self.combatants).replace(unit))

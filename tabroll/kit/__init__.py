@@ -439,6 +439,14 @@ class Ruleset(Generic[StateT, ActionT]):
         dice; an attack that cannot be made again is the resolver's refusal of it, not the rule's concern."""
         return None
 
+    def chain_state(self, state: StateT, action: ActionT, attacks: int) -> StateT:
+        """The state an ``odds --until defeat`` chain walks in place of ``state`` when at most ``attacks`` attacks
+        are still made from it (the next one included): one that the chain cannot tell from it within those
+        attacks (the same falls of the target and the same refusals, attack by attack), so that starts differing
+        only by what no rule reads that soon are walked once, such as the attacker's Life above all the damage
+        those attacks can deal it. Default: ``state`` itself."""
+        return state
+
     def has_skill_tests(self) -> bool:
         """Whether the game has skill tests typed on the command line: it overrides :meth:`quick_skill_test`
         (``tabroll check-skill`` lists such games without importing their models)."""

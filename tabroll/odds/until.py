@@ -188,14 +188,14 @@ def _exact(
     """The chain walked exactly: raise :class:`~tabroll.odds.limits.BudgetExceeded` past ``budget`` resolutions over
     all its walks, :class:`~tabroll.odds.limits.WalkStopped` past ``deadline``."""
     chain = _ExactChain(ruleset, action, target, budget, deadline)
-    current: dict[Any, Fraction] = {state: Fraction(1)}
+    current: dict[Any, Fraction] = {chain.start(state, cap): Fraction(1)}
     defeated: list[Fraction] = []
     stopped: list[Fraction] = []
     reasons: dict[str, Fraction] = {}
     states = 0
-    for _attack in range(cap):
+    for made in range(cap):
         states = max(states, len(current))
-        fallen, refused, current = chain.attack(current, reasons)
+        fallen, refused, current = chain.attack(current, reasons, cap - made - 1)
         defeated.append(fallen)
         stopped.append(refused)
     standing = sum(current.values(), Fraction(0))
@@ -213,40 +213,48 @@ class _ExactChain:
         self.ruleset, self.action, self.target = ruleset, action, target
         self.budget, self.deadline = budget, deadline
         self.rule = next_attack_rule(ruleset)
-        self.walked: dict[Any, tuple[dict[Any, Any], dict[str, Any]]] = {}
+        # each state walked: the mass that fell, where the rest starts its next attack, and the refusals
+        self.walked: dict[Any, tuple[Fraction, dict[Any, Fraction], dict[str, Fraction]]] = {}
+        self.starts: dict[Any, Any] = {}  # one object per start met (:meth:`start`)
         self.used = 0
 
     def final(self, after: Any, events: Sequence[Any]) -> Hashable:
         # A defeated target ends the chain whatever else the state holds: every such outcome is one value.
         return (None, True) if defeats(self.ruleset, self.action, self.target, events) else (after, False)
 
+    def start(self, state: Any, attacks: int) -> Any:
+        """The state walked for ``state`` with ``attacks`` attacks at most still to make (the game's
+        :meth:`~tabroll.kit.Ruleset.chain_state`), one object for equal ones (found by identity, not field by
+        field)."""
+        state = self.ruleset.chain_state(state, self.action, attacks)
+        return self.starts.setdefault(state, state)
+
     def attack(
-        self, current: dict[Any, Fraction], reasons: dict[str, Fraction]
+        self, current: dict[Any, Fraction], reasons: dict[str, Fraction], left: int
     ) -> tuple[Fraction, Fraction, dict[Any, Fraction]]:
         """One more attack from each state in ``current`` (with its weight): the mass that fell, the mass the rules
-        refused another attack (its reasons added to ``reasons``), and the states the next attack starts from."""
+        refused another attack (its reasons added to ``reasons``), and the states the next attack starts from,
+        with ``left`` attacks at most after it."""
         fallen, refused = Fraction(0), Fraction(0)
         after: dict[Any, Fraction] = {}
-        begins: dict[Any, Any] = {}
         for start, weight in current.items():
-            ends, refusals = self._outcomes(start)
+            fell, ends, refusals = self._outcomes(start)
+            fallen += weight * fell
             for reason, mass in refusals.items():
-                share = weight * Fraction(mass)
+                share = weight * mass
                 refused += share
                 reasons[reason] = reasons.get(reason, Fraction(0)) + share
-            for (left, fell), mass in ends.items():
-                share = weight * Fraction(mass)
-                if fell:
-                    fallen += share
-                    continue
-                if left not in begins:
-                    begins[left] = left if self.rule is None else self.rule(left, self.action)
-                after[begins[left]] = after.get(begins[left], Fraction(0)) + share
+            for begin, mass in ends.items():
+                begin = self.start(begin, left)
+                after[begin] = after.get(begin, 0) + weight * mass
         if len(self.walked) > 4 * len(after) + 64:  # states walked before this attack rarely come back: keep few
             self.walked = {s: w for s, w in self.walked.items() if s in after}
+            self.starts = {s: s for s in after}
         return fallen, refused, after
 
-    def _outcomes(self, start: Any) -> tuple[dict[Any, Any], dict[str, Any]]:
+    def _outcomes(self, start: Any) -> tuple[Fraction, dict[Any, Fraction], dict[str, Fraction]]:
+        """The walk of the attack from ``start`` (once per state): the mass that fell, the next attack's starts
+        (the game's rule applied once per final state) with their mass, and the refusals."""
         from tabroll.odds.exact import FINAL, exact_odds
         from tabroll.odds.limits import BudgetExceeded, WalkStopped, passed
 
@@ -254,30 +262,32 @@ class _ExactChain:
         if passed(self.deadline):
             raise WalkStopped(self.used, Fraction(0))
         known = self.walked.get(start)
-        if known is None:
-            if self.used >= self.budget:
-                raise BudgetExceeded(self.budget, self.used)
-            result = exact_odds(
-                self.ruleset, start, self.action, budget=self.budget - self.used, deadline=self.deadline,
-                finals=self.final,
-            )  # fmt: skip
-            self.used += result.resolutions
-            known = self.walked[start] = (dict(result.tally.values.get(FINAL, {})), dict(result.tally.refused))
+        if known is not None:
+            return known
+        if self.used >= self.budget:
+            raise BudgetExceeded(self.budget, self.used)
+        result = exact_odds(
+            self.ruleset, start, self.action, budget=self.budget - self.used, deadline=self.deadline,
+            finals=self.final,
+        )  # fmt: skip
+        self.used += result.resolutions
+        fell, ends = Fraction(0), dict[Any, Fraction]()
+        for (left, fallen), mass in result.tally.values.get(FINAL, {}).items():
+            if fallen:
+                fell += Fraction(mass)
+                continue
+            begin = left if self.rule is None else self.rule(left, self.action)
+            begin = self.starts.setdefault(begin, begin)
+            ends[begin] = ends.get(begin, 0) + Fraction(mass)
+        refusals = {reason: Fraction(mass) for reason, mass in result.tally.refused.items()}
+        known = self.walked[start] = (fell, ends, refusals)
         return known
 
 
 def _simulated(
-    ruleset: AnyRuleset,
-    state: Any,
-    action: Any,
-    target: str,
-    cap: int,
-    trials: int,
-    seed: int,
-    deadline: float | None,
-    limit: TimeLimit | None,
-    note: str,
-) -> Until:
+    ruleset: AnyRuleset, state: Any, action: Any, target: str, cap: int, trials: int, seed: int,
+    deadline: float | None, limit: TimeLimit | None, note: str,
+) -> Until:  # fmt: skip
     """``trials`` chains with seeded dice (chunk ``k`` of :data:`~tabroll.odds.montecarlo.CHUNK` chains rolls
     from one generator seeded ``seed * 2**32 + k``, as the simulation of one attack does); past ``deadline`` the
     chains done so far (at least one)."""
@@ -355,20 +365,9 @@ def _one_chain(
 
 
 def _figures(
-    ruleset: AnyRuleset,
-    action: Any,
-    target: str,
-    cap: int,
-    method: str,
-    samples: int,
-    defeated: Sequence[Any],
-    stopped: Sequence[Any],
-    reasons: dict[str, Any],
-    standing: Any,
-    *,
-    exact: bool,
-    states: int = 0,
-) -> Until:
+    ruleset: AnyRuleset, action: Any, target: str, cap: int, method: str, samples: int, defeated: Sequence[Any],
+    stopped: Sequence[Any], reasons: dict[str, Any], standing: Any, *, exact: bool, states: int = 0,
+) -> Until:  # fmt: skip
     """The figures from the mass (exact fractions, or counts over ``samples`` chains) at each count."""
     total: Any = Fraction(1) if exact else samples
 
@@ -387,22 +386,12 @@ def _figures(
     for k in range(cap):
         within += defeated[k]
         rows.append(UntilRow(k + 1, estimate(defeated[k]), estimate(within), estimate(stopped[k])))
-    figures = Until(
-        target=target,
-        attacker=ruleset.describe_action(action)[0],
-        counts=counts,
-        between=between,
-        cap=cap,
-        method=method,
-        samples=samples,
-        rows=rows,
-        mean=_mean(defeated, exact),
-        standing=estimate(standing),
+    return Until(
+        target=target, attacker=ruleset.describe_action(action)[0], counts=counts, between=between, cap=cap,
+        method=method, samples=samples, rows=rows, mean=_mean(defeated, exact), standing=estimate(standing),
         could_not={reason: estimate(mass) for reason, mass in sorted(reasons.items())},
-        could_not_total=estimate(sum(stopped)),
-        states=states,
-    )
-    return figures
+        could_not_total=estimate(sum(stopped)), states=states,
+    )  # fmt: skip
 
 
 def _mean(defeated: Sequence[Any], exact: bool) -> Estimate | None:

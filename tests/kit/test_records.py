@@ -43,6 +43,18 @@ class Loose:
     b: list[int] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Open:
+    """Fields in a dict, nothing after __init__: copied as that dict with the changes."""
+
+    name: str
+    hp: int = 3
+
+    @property
+    def twice(self) -> int:
+        return self.hp * 2
+
+
 @pytest.mark.parametrize(
     ("obj", "changes"),
     [
@@ -52,6 +64,8 @@ class Loose:
         (Checked(" a ", 2), {"hp": 4}),
         (Derived(3), {"hp": 5}),
         (Loose(1, [2]), {"a": 3}),
+        (Open("a"), {"hp": 5}),
+        (Open("a", 1), {}),
     ],
 )
 def test_the_copy_equals_dataclasses_replace(obj: object, changes: dict[str, object]) -> None:
@@ -76,3 +90,13 @@ def test_a_frozen_copy_stays_frozen() -> None:
     copy = replace(Plain("a"), hp=1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         copy.hp = 2  # type: ignore[misc]
+
+
+def test_a_record_of_a_dict_is_copied_with_no_more_than_its_fields() -> None:
+    with pytest.raises(TypeError):
+        replace(Open("a"), speed=3)
+    kept = Open("a", 2)
+    kept.__dict__["cache"] = "stale"  # a value kept in the dict beside the fields (a cached_property, say)
+    copy = replace(kept, hp=4)
+    assert copy == Open("a", 4) and "cache" not in copy.__dict__
+    assert replace(Open("a"), hp=1).twice == 2

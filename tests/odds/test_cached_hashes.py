@@ -66,3 +66,22 @@ def test_only_a_record_with_the_slot_can_keep_its_hash() -> None:
         x: int
 
     assert hash(Kept(1)) == hash(Kept(1)) and Kept(1) == Kept(1) and Kept(1) != Kept(2)
+
+
+@hash_once
+@dataclasses.dataclass(frozen=True)
+class Open(HashedOnce):
+    x: int
+    name: str = "a"
+
+
+def test_a_record_of_a_dict_pickles_and_copies_without_its_kept_hash() -> None:
+    """A hashed record whose fields live in a dict (a Gathering of Heroes combatant, copied as that dict) is
+    pickled as its fields alone: another process works its hash out anew, and unpickling never writes the frozen
+    slot."""
+    record = Open(1)
+    kept = hash(record)
+    for twin in (copy.copy(record), copy.deepcopy(record), pickle.loads(pickle.dumps(record))):
+        assert twin == record and hash(twin) == kept
+    changed = replace(record, x=2)
+    assert changed == Open(2) and hash(changed) == hash(Open(2)) != kept
