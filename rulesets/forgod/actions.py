@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from tabroll.kit import ActionHeader
-from tabroll.kit.models import Strict
+from tabroll.kit.models import Strict, empty_list
 
 from .messages import N_, _
 from .words import TESTED_STATS, SquareInput, read_word, spellings
@@ -31,12 +31,14 @@ class _Act(Strict):
         description=N_("Terreno Cualquiera only: whether the card moves by air (true) or ground (false) this turn."),
     )
     equip: list[str] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=4,
         description=N_("Additions from the hand equipped on the card whose turn it is, in its addition phase."),
     )
     discard: list[str] = Field(
-        default_factory=list, max_length=20, description=N_("Additions sent from the hand to the Óxido this turn.")
+        default_factory=empty_list,
+        max_length=20,
+        description=N_("Additions sent from the hand to the Óxido this turn."),
     )
     dice: DiceList | None = Field(None, max_length=10_000, description=DICE)
 
@@ -78,7 +80,7 @@ class AttackAction(_Act):
         ),
     )
     before_damage: list[ResponseInput] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=6,
         description=N_(
             "Abilities used once the first attack has hit and before its damage roll: healing or repair "

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from tabroll.kit.models import Strict
+from tabroll.kit.models import Strict, empty_list
 
 from .additions import AdditionInput
 from .messages import N_, _, n_
@@ -345,7 +345,7 @@ class UnitInput(Strict):
         description=N_("Squares of its tactical move (default: any; the source's figures are lost)."),
     )
     additions: list[AdditionInput] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=4,
         validation_alias=spellings("additions", "adiciones"),
         description=N_("The additions equipped on it (four slots)."),
@@ -363,13 +363,13 @@ class UnitInput(Strict):
         description=N_("Terreno Cualquiera: it is in the air now."),
     )
     abilities: list[AbilityInput] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=12,
         validation_alias=spellings("abilities", "habilidades"),
         description=N_("Its special abilities, as data."),
     )
     effects: list[EffectInput] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=12,
         validation_alias=spellings("effects", "efectos"),
         description=N_(

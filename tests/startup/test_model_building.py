@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import pkgutil
 
 import pytest
 from pydantic import BaseModel
@@ -20,7 +21,16 @@ def _models(module_name: str) -> list[type[BaseModel]]:
     ]
 
 
-@pytest.mark.parametrize("module_name", ["tabroll.kit.models", *(f"tabroll.rulesets.{g}.model" for g in ruleset_ids())])
+def _game_modules() -> list[str]:
+    """Every module of every game found (a game need not have a ``model.py``: the duel keeps its models elsewhere)."""
+    names = []
+    for game in ruleset_ids():
+        package = importlib.import_module(f"tabroll.rulesets.{game}")
+        names += [f"{package.__name__}.{module.name}" for module in pkgutil.iter_modules(package.__path__)]
+    return names
+
+
+@pytest.mark.parametrize("module_name", ["tabroll.kit.models", *_game_modules()])
 def test_no_model_field_takes_a_builtin_as_its_default_factory(module_name: str) -> None:
     """``default_factory=list`` makes pydantic read the builtin's text signature, which :mod:`inspect` parses with
     :mod:`tokenize` (its regular expressions compiled at each start): the kit's ``empty_list``/``empty_dict`` are
