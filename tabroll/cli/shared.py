@@ -10,10 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from tabroll.errors import (
-    EXIT_INTERNAL,
-    EXIT_REFUSED,
-)
+from tabroll.errors import EXIT_INTERNAL, EXIT_REFUSED
 from tabroll.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -44,11 +41,9 @@ def _format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | 
 
 
 REPORT_FORMATS = ("rich", "text", "json", "jsonl", "markdown")
+"""The formats of ``odds`` and ``matrix`` (a report, not a log of actions: no ``brief``)."""
 PLAY_FORMATS = ("rich", "text")  # play shows a log for people
 UNITS_FORMATS = ("rich", "text", "json", "jsonl")
-
-
-"""The formats of ``odds`` and ``matrix`` (a report, not a log of actions: no ``brief``)."""
 
 
 def _report_format(fmt: str | None, svg: str | None, png: str | None = None) -> str:
