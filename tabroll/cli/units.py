@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabroll.i18n import _, n_, p_
-from tabroll.kit import AnyRuleset, AttackNeeds, StatNeed
+from tabroll.kit import AnyRuleset, StatNeed
 
 UNITS_FORMAT = "tabroll.units"
 UNITS_VERSION = 1
@@ -182,6 +182,3 @@ def show_units(game: AnyRuleset, fmt: str) -> None:
         Console().print(units_rich(game))
     else:
         sys.stdout.write("\n".join(units_lines(game)) + "\n")
-
-
-__all__ = ["AttackNeeds", "show_units", "units_document", "units_lines", "units_rich"]
