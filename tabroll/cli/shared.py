@@ -127,9 +127,7 @@ def _show_one(
         renderer.event(event, action=index)
     renderer.footer(final_state=final_state, **session.facts(), notes=session.replay_lines())
     renderer.close()
-    note = session.choice.leftover_note()
-    if note:
-        _warn(note)
+    _warn(session.choice.leftover_note())
     if resolution.refused:
         raise typer.Exit(EXIT_REFUSED)
 
@@ -224,10 +222,12 @@ _ASSIGNMENT_HELP = {
 }
 
 
-def _warn(message: str) -> None:
+def _warn(message: str | None) -> None:
+    """``message`` as a warning on standard error; nothing when there is none (``leftover_note()``'s ``None``)."""
     from tabroll.words import visible
 
-    sys.stderr.write(_("warning: {message}", message=visible(message, lines=True)) + "\n")
+    if message:
+        sys.stderr.write(_("warning: {message}", message=visible(message, lines=True)) + "\n")
 
 
 def _started() -> float:
