@@ -15,6 +15,7 @@ from typing import Any
 
 from tabroll.cli.plain_arguments import PlainGroup
 from tabroll.cli.shared import _STARTED, _internal_error
+from tabroll.cli.typer_app import root_app
 from tabroll.errors import (
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
@@ -131,13 +132,7 @@ class Commands(PlainGroup):
         return self.commands.get(cmd_name)
 
 
-def _root_app() -> Any:
-    from tabroll.cli.typer_app import root_app
-
-    return root_app(Commands)
-
-
-app = _root_app()
+app = root_app(Commands)
 
 
 def _help_holders() -> Iterator[tuple[Any, str, Any]]:
