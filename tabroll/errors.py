@@ -168,9 +168,7 @@ class TabrollError(ValueError):
 
 
 class InputError(TabrollError):
-    """Malformed input: files, fields, dice notation, given dice values."""
-
-    exit_code = EXIT_BAD_INPUT
+    """Malformed input: files, fields, dice notation, given dice values (exit 2, as :class:`TabrollError`)."""
 
 
 class OutputError(TabrollError):
