@@ -291,8 +291,7 @@ def _hold_interrupts() -> None:
     came after the work and its output were whole; the command ends as they say."""
     import signal
 
-    standard_output_and_error = (sys.stdout, sys.stderr)
-    for stream in standard_output_and_error:  # nothing left to write once Ctrl-C is held (a full pipe can block)
+    for stream in (sys.stdout, sys.stderr):  # nothing left to write once Ctrl-C is held (a full pipe can block)
         with contextlib.suppress(Exception):
             stream.flush()
     if hasattr(signal, "pthread_sigmask"):
