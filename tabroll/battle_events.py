@@ -1,8 +1,6 @@
-"""The core events of a battle besides the action and its rolls (those are in :mod:`tabroll.events`): refusals,
-rulings and notes; modifiers, hits, misses and immunities; damage, healing, statuses, spending, moves, rounds,
-defeats and the end of the game. Every game speaks them; :mod:`tabroll.events` hands them out by name (``from
-tabroll.events import Damage``) and imports this module the first time one is asked for, so a command that only
-rolls dice never builds them."""
+"""The core events of a battle besides the action and its rolls: refusals, rulings and notes; modifiers, hits,
+misses and immunities; damage, healing, statuses, spending, moves, rounds, defeats and the end of the game. Every
+game speaks them; :mod:`tabroll.events` hands them out by name (see its text)."""
 
 from __future__ import annotations
 

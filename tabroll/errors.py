@@ -29,9 +29,8 @@ EXIT_INTERRUPTED = 130
 
 INTERRUPTS: list[int] = []
 """Ctrl-C seen during this command: the command line's handler records each one here as it raises. A library can
-swallow the exception raised (CPython did, when the interrupt landed while it compiled a module being imported,
-a few times in a hundred under load), which would leave long work running for good; so the long loops (the exact
-walk, the simulation) look here whenever they look at the clock, and stop."""
+swallow the exception raised, which would leave long work running for good; so the long loops (the exact walk,
+the simulation) look here whenever they look at the clock, and stop."""
 
 
 def interrupted() -> None:
@@ -169,9 +168,7 @@ class TabrollError(ValueError):
 
 
 class InputError(TabrollError):
-    """Malformed input: files, fields, dice notation, given dice values."""
-
-    exit_code = EXIT_BAD_INPUT
+    """Malformed input: files, fields, dice notation, given dice values (exit 2, as :class:`TabrollError`)."""
 
 
 class OutputError(TabrollError):

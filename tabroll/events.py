@@ -273,11 +273,6 @@ class Event:
         return out
 
 
-# The core events share one equality, hash and repr (the base class's: eq=False, repr=False below), so each
-# class only generates its __init__ and frozen attribute guards: importing this module stays cheap on every
-# command's start.
-
-
 def _jsonable(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
@@ -333,9 +328,8 @@ class RolledDice:
 
 class _Shown:
     """The ``shown`` field of a :class:`Roll`: as given, or, given :data:`PLAIN_SHOWN`, the dice as a list
-    (``[2, 5, 6]``) built the first time it is read. The exact walk builds a roll of 100 dice for each of the
-    1,901 totals of 100d20 and reads none of their ``shown``; whoever reads it (JSON, the log, equality) sees the
-    same string as if it had been built at once."""
+    (``[2, 5, 6]``) built the first time it is read (the exact walk builds many rolls and reads none); whoever
+    reads it (JSON, the log, equality) sees the same string as if it had been built at once."""
 
     __slots__ = ()
 

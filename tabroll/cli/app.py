@@ -15,6 +15,7 @@ from typing import Any
 
 from tabroll.cli.plain_arguments import PlainGroup
 from tabroll.cli.shared import _STARTED, _internal_error
+from tabroll.cli.typer_app import root_app
 from tabroll.errors import (
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
@@ -131,13 +132,7 @@ class Commands(PlainGroup):
         return self.commands.get(cmd_name)
 
 
-def _root_app() -> Any:
-    from tabroll.cli.typer_app import root_app
-
-    return root_app(Commands)
-
-
-app = _root_app()
+app = root_app(Commands)
 
 
 def _help_holders() -> Iterator[tuple[Any, str, Any]]:
@@ -218,10 +213,8 @@ class _Interrupted(KeyboardInterrupt):
 
     It must be a ``KeyboardInterrupt``: C code inside CPython that can run a signal handler and then clears the
     error it finds (the constant folding of ``compile``, while a module is imported from source) keeps a
-    ``KeyboardInterrupt`` and drops any other exception. An interrupt of another class, landing there, was lost
-    without a trace, and the command ran on (the rare hang of Ctrl-C under ``--jobs 2``: seen only where the
-    libraries had no bytecode, as with uv's install for CI's lowest versions). Typer turns a
-    ``KeyboardInterrupt`` into exit 130 with nothing printed; :func:`main` then prints the one line."""
+    ``KeyboardInterrupt`` and drops any other exception. Typer turns a ``KeyboardInterrupt`` into exit 130 with
+    nothing printed; :func:`main` then prints the one line."""
 
 
 _interrupts = INTERRUPTS  # Ctrl-C seen during this command (a library may wrap, or swallow, the exception it raises)
@@ -293,14 +286,12 @@ def main(argv: list[str] | None = None) -> None:
 
 def _hold_interrupts() -> None:
     """From here on a Ctrl-C waits, unseen, until the process is gone: the exit code and the "interrupted" line
-    are decided once, just below, and nothing can end the command otherwise. Without this, a Ctrl-C that came
-    after that decision, once Python's own shutdown had set every handler back to the default, killed the process
-    by the signal (exit -2 to its parent) with no line: 2 of 24 short commands interrupted at random moments. A
-    Ctrl-C held here came after the work and its output were whole; the command ends as they say."""
+    are decided once, just below, and nothing can end the command otherwise: once Python's shutdown has set every
+    handler back to the default, a Ctrl-C would kill the process by the signal with no line. A Ctrl-C held here
+    came after the work and its output were whole; the command ends as they say."""
     import signal
 
-    standard_output_and_error = (sys.stdout, sys.stderr)
-    for stream in standard_output_and_error:  # nothing left to write once Ctrl-C is held (a full pipe can block)
+    for stream in (sys.stdout, sys.stderr):  # nothing left to write once Ctrl-C is held (a full pipe can block)
         with contextlib.suppress(Exception):
             stream.flush()
     if hasattr(signal, "pthread_sigmask"):

@@ -106,11 +106,6 @@ JournalForceOption = Annotated[
 ]
 
 
-ScenarioArg = Annotated[
-    str | None, typer.Argument(help="A scenario file for positions and stats (optional).", metavar="[SCENARIO]")
-]
-
-
 AttackerOption = Annotated[
     str,
     typer.Option(
@@ -160,9 +155,6 @@ GameWordsArg = Annotated[
         "botse and ahotnik (tabroll rules GAME lists each game's)."
     ),
 ]
-
-
-GAME_WORDS = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
 AttackerStatOption = Annotated[

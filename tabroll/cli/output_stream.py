@@ -13,6 +13,7 @@ write as closed, so the command ends with the same one line and exit 74.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
@@ -109,17 +110,13 @@ def install() -> None:
 
 def output_failed(err: OSError) -> int:
     """Say that the output could not be written, silence stdout for the rest of the exit, and give the exit code."""
-    try:
+    with contextlib.suppress(OSError, AttributeError, ValueError):
         sys.stderr.write(_("error: cannot write to standard output: {reason}", reason=reason(err)) + "\n")
         sys.stderr.flush()
-    except (OSError, AttributeError, ValueError):
-        pass
-    try:
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
     raw = getattr(getattr(sys.stdout, "buffer", None), "raw", None)
     if isinstance(raw, WholeWrites):
         raw.closed_before_start = False  # now on the null device: the exit's flush of what is left goes nowhere

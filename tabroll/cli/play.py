@@ -181,8 +181,8 @@ def journal_state_command(path: str, *, fmt: str | None, scenario: str | None, f
     """``tabroll journal state J``: the board and units after every recorded action."""
     import json
 
+    from tabroll.cli.shared import _format
     from tabroll.journal.book import read_game
-    from tabroll.render.output import default_format
     from tabroll.render.state import (
         STATE_FORMATS,
         state_document,
@@ -192,12 +192,7 @@ def journal_state_command(path: str, *, fmt: str | None, scenario: str | None, f
         state_text,
     )
 
-    chosen = fmt or default_format()
-    if chosen not in STATE_FORMATS:
-        raise InputError(
-            _("unknown output format '{format}'", format=chosen),
-            tip=_("use one of: {choices}", choices=", ".join(STATE_FORMATS)),
-        )
+    chosen = _format(fmt or None, formats=STATE_FORMATS)
     book = read_game(path, scenario_path=scenario, force=force)
     game, state, count = book.ruleset, book.current_state(), len(book.records)
     title = n_(

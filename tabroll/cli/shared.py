@@ -10,10 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from tabroll.errors import (
-    EXIT_INTERNAL,
-    EXIT_REFUSED,
-)
+from tabroll.errors import EXIT_INTERNAL, EXIT_REFUSED
 from tabroll.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -44,11 +41,9 @@ def _format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | 
 
 
 REPORT_FORMATS = ("rich", "text", "json", "jsonl", "markdown")
+"""The formats of ``odds`` and ``matrix`` (a report, not a log of actions: no ``brief``)."""
 PLAY_FORMATS = ("rich", "text")  # play shows a log for people
 UNITS_FORMATS = ("rich", "text", "json", "jsonl")
-
-
-"""The formats of ``odds`` and ``matrix`` (a report, not a log of actions: no ``brief``)."""
 
 
 def _report_format(fmt: str | None, svg: str | None, png: str | None = None) -> str:
@@ -132,9 +127,7 @@ def _show_one(
         renderer.event(event, action=index)
     renderer.footer(final_state=final_state, **session.facts(), notes=session.replay_lines())
     renderer.close()
-    note = session.choice.leftover_note()
-    if note:
-        _warn(note)
+    _warn(session.choice.leftover_note())
     if resolution.refused:
         raise typer.Exit(EXIT_REFUSED)
 
@@ -229,10 +222,12 @@ _ASSIGNMENT_HELP = {
 }
 
 
-def _warn(message: str) -> None:
+def _warn(message: str | None) -> None:
+    """``message`` as a warning on standard error; nothing when there is none (``leftover_note()``'s ``None``)."""
     from tabroll.words import visible
 
-    sys.stderr.write(_("warning: {message}", message=visible(message, lines=True)) + "\n")
+    if message:
+        sys.stderr.write(_("warning: {message}", message=visible(message, lines=True)) + "\n")
 
 
 def _started() -> float:

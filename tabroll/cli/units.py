@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from tabroll.i18n import _, n_, p_
-from tabroll.kit import AnyRuleset, AttackNeeds, StatNeed
+from tabroll.kit import AnyRuleset, StatNeed
+from tabroll.loading.quick import role_needs
 
 UNITS_FORMAT = "tabroll.units"
 UNITS_VERSION = 1
@@ -60,16 +61,6 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def _stats(game: AnyRuleset) -> list[StatNeed]:
-    """Every stat once, in the order the attacks name them (a required spelling wins)."""
-    found: dict[str, StatNeed] = {}
-    for needs in game.stat_needs():
-        for need in (*needs.attacker, *needs.target):
-            if need.name not in found or (need.required and not found[need.name].required):
-                found[need.name] = need
-    return list(found.values())
-
-
 def _names(needs: tuple[StatNeed, ...]) -> str:
     return ", ".join(n.name + ("*" if n.required else "") for n in needs) or _("nothing")
 
@@ -119,7 +110,7 @@ def units_lines(game: AnyRuleset) -> list[str]:
         lines.append(f"      {attacker:<{width}} {_names(needs.attacker)}")
         lines.append(f"      {target:<{width}} {_names(needs.target)}")
     lines += ["", _('Stats (after the name, -a "Hero STAT=VALUE ...", or --attacker-stat/--target-stat STAT=VALUE):')]
-    every = _stats(game)
+    every = role_needs(game)
     width = max((len(n.name) for n in every), default=0)
     for need in every:
         lines.append(f"  {need.name:<{width}}  {_about(need)}")
@@ -157,7 +148,7 @@ def units_rich(game: AnyRuleset) -> Any:
     columns = (p_("column", "stat"), p_("column", "kind"), p_("column", "default"), p_("column", "also"))
     for column in (*columns, p_("column", "meaning")):
         stats.add_column(column)
-    for need in _stats(game):
+    for need in role_needs(game):
         stats.add_row(
             need.name + ("*" if need.required else ""), _kind(need.kind), need.default or "", ", ".join(need.aliases),
             need.help,
@@ -182,6 +173,3 @@ def show_units(game: AnyRuleset, fmt: str) -> None:
         Console().print(units_rich(game))
     else:
         sys.stdout.write("\n".join(units_lines(game)) + "\n")
-
-
-__all__ = ["AttackNeeds", "show_units", "units_document", "units_lines", "units_rich"]

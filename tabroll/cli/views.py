@@ -45,13 +45,6 @@ def _print(text: str) -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
-def _print_markdown(markdown: str) -> None:
-    from rich.console import Console
-    from rich.markdown import Markdown
-
-    Console().print(Markdown(markdown))
-
-
 # --- tabroll rulesets -------------------------------------------------------------------------------------
 
 
@@ -179,7 +172,10 @@ def show_rules(game: Any, fmt: str) -> None:
         _print(rules_markdown(game))
         return
     if fmt == "rich":
-        _print_markdown(rules_markdown(game))
+        from rich.console import Console
+        from rich.markdown import Markdown
+
+        Console().print(Markdown(rules_markdown(game)))
         return
     lines = [f"{game.name} ({game.id})", ""]
     lines.append(
@@ -206,8 +202,6 @@ def show_rules(game: Any, fmt: str) -> None:
 
 def journal_document(path: str, scenario: str | None = None) -> dict[str, Any]:
     """The story of a journal as data: the scenario, the game, and per action its description and outcome."""
-    from pathlib import Path
-
     from tabroll.engine import find_ruleset
     from tabroll.journal.book import describe_recorded, retold
     from tabroll.journal.records import scan_journal

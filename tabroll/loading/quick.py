@@ -238,12 +238,13 @@ def stat_table(game: AnyRuleset) -> dict[str, StatNeed]:
     return table
 
 
-def role_needs(game: AnyRuleset, role: str) -> list[StatNeed]:
-    """The stats the game's attacks read of the attacker (``role`` ``attacker``) or the target, each once: a stat
-    is required when some attack kind requires it."""
+def role_needs(game: AnyRuleset, role: str | None = None) -> list[StatNeed]:
+    """The stats the game's attacks read of the attacker (``role`` ``attacker``), of the target, or of either
+    (``None``), each once, in the order the attacks name them: a stat is required when some attack requires it."""
     found: dict[str, StatNeed] = {}
     for needs in game.stat_needs():
-        for need in needs.attacker if role == "attacker" else needs.target:
+        read = needs.attacker if role == "attacker" else needs.target if role else (*needs.attacker, *needs.target)
+        for need in read:
             known = found.get(need.name)
             if known is None or (need.required and not known.required):
                 found[need.name] = need

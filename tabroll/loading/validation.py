@@ -33,7 +33,6 @@ __all__ = [
     "MAX_EXPLAINED",
     "MAX_LISTED",
     "Problem",
-    "explain_validation_error",
     "known_fields",
     "problems",
     "problems_error",
@@ -823,21 +822,6 @@ def problems_error(found: Sequence[Problem], source: str, *, more: bool = False)
     )
 
 
-def explain_validation_error(
-    err: ValidationError,
-    doc: YamlDocument,
-    model: type[BaseModel],
-    base_path: Loc = (),
-    *,
-    data: Any = _DOCUMENT,
-    context: dict[str, Any] | None = None,
-) -> InputError:
-    """One :class:`InputError` for a failed validation (see :func:`problems_error`); at most the problems of
-    :data:`MAX_EXPLAINED` places are worked out."""
-    found, more = _problems(err, doc, model, base_path, data, MAX_EXPLAINED, context)
-    return problems_error(found, doc.source, more=more)
-
-
 def validate(
     model: type[M],
     doc: YamlDocument,
@@ -849,7 +833,7 @@ def validate(
     """Validate ``data`` (default: the whole document) against ``model``; failures raise :class:`InputError`.
 
     Pass ``base_path`` when ``data`` is a sub-tree of the document, so positions and field paths point
-    at the right place in the file.
+    at the right place in the file. At most the problems of :data:`MAX_EXPLAINED` places are worked out.
     """
     value = doc.data if data is _DOCUMENT else data
     early = _failed_early(doc, model, base_path, value, context)
@@ -858,4 +842,5 @@ def validate(
     try:
         return model.model_validate(value, context=context)
     except ValidationError as err:
-        raise explain_validation_error(err, doc, model, base_path, data=value, context=context) from None
+        found, more = _problems(err, doc, model, base_path, value, MAX_EXPLAINED, context)
+        raise problems_error(found, doc.source, more=more) from None

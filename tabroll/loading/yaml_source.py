@@ -856,8 +856,6 @@ def command_line_document(data: Any) -> YamlDocument:
     """A document built from command-line words (a quick attack, a skill test), so it is validated and its
     errors are worded exactly like a file's. It has no lines to point at: errors name ``<command line>`` and
     the field (``units.A.life``), which is what the player typed."""
-    import yaml
-
     # Round-trip through the reader so the data obeys exactly the limits and types of a file.
     checked = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
     return YamlDocument(data=checked.data, source="<command line>")

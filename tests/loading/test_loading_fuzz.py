@@ -13,8 +13,8 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
 import tabroll.loading.yaml_source as ys
 from tabroll.errors import InputError
-from tabroll.loading import YamlLimits, load_yaml_text
 from tabroll.loading.validation import validate
+from tabroll.loading.yaml_source import YamlLimits, load_yaml_text
 from tests.support import examples
 
 

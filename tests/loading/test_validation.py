@@ -16,8 +16,8 @@ from pydantic import (
 )
 
 from tabroll.errors import InputError, Location
-from tabroll.loading import YamlDocument, load_yaml_text
 from tabroll.loading.validation import MAX_LISTED, known_fields, problems, validate
+from tabroll.loading.yaml_source import YamlDocument, load_yaml_text
 
 
 class Frozen(BaseModel):

@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 
 import tabroll.loading.yaml_source as ys
 from tabroll.errors import InputError, Location
-from tabroll.loading import DEFAULT_LIMITS, YamlDocument, YamlLimits, format_path, load_yaml_file, load_yaml_text
+from tabroll.loading.yaml_source import (
+    DEFAULT_LIMITS,
+    YamlDocument,
+    YamlLimits,
+    format_path,
+    load_yaml_file,
+    load_yaml_text,
+)
 
 SCENARIO = """\
 name: Skirmish

@@ -21,6 +21,10 @@ from tabroll.i18n import _, p_
 if TYPE_CHECKING:
     from tabroll.loading.checking import Checked
 
+GameArg = Annotated[
+    str, typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games)
+]
+
 
 def check(
     files: Annotated[
@@ -172,10 +176,7 @@ def rulesets(fmt: ViewFormatOption = None) -> None:
 
 
 def units(
-    name: Annotated[
-        str,
-        typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games),
-    ],
+    name: GameArg,
     fmt: UnitsFormatOption = None,
 ) -> None:
     """A game's unit catalogue, and the stats each of its attacks needs of a unit typed on the command line.
@@ -193,10 +194,7 @@ def units(
 
 
 def rules(
-    name: Annotated[
-        str,
-        typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games),
-    ],
+    name: GameArg,
     fmt: Annotated[
         str | None,
         typer.Option(
@@ -222,10 +220,7 @@ def rules(
 
 
 def new(
-    game: Annotated[
-        str,
-        typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games),
-    ],
+    game: GameArg,
     file: Annotated[
         str | None,
         typer.Argument(help="The scenario file to write (default: print it).", metavar="FILE", show_default=False),

@@ -8,9 +8,11 @@ import typer
 
 from tabroll.cli.flags import JournalFileArg, JournalForceOption
 from tabroll.cli.typer_app import command, journal_app
-from tabroll.errors import (
-    EXIT_REFUSED,
-)
+from tabroll.errors import EXIT_REFUSED
+
+ScenarioOption = Annotated[
+    str | None, typer.Option("--scenario", help="The scenario file, if not where the journal says.", metavar="FILE")
+]
 
 
 @command(journal_app, "show")
@@ -19,9 +21,7 @@ def journal_show(
     fmt: Annotated[
         str | None, typer.Option("--format", "-f", help="text (default) or json (one document).", metavar="FORMAT")
     ] = None,
-    scenario: Annotated[
-        str | None, typer.Option("--scenario", help="The scenario file, if not where the journal says.", metavar="FILE")
-    ] = None,
+    scenario: ScenarioOption = None,
 ) -> None:
     """The story so far: one line per recorded action.
 
@@ -42,9 +42,7 @@ def journal_state(
     fmt: Annotated[
         str | None, typer.Option("--format", "-f", help="text, rich, json, jsonl or markdown.", metavar="FORMAT")
     ] = None,
-    scenario: Annotated[
-        str | None, typer.Option("--scenario", help="The scenario file, if not where the journal says.", metavar="FILE")
-    ] = None,
+    scenario: ScenarioOption = None,
     journal_force: JournalForceOption = False,
 ) -> None:
     """The board and units now: the scenario after every recorded action.

@@ -37,9 +37,7 @@ from tabroll.cli.shared import (
     _started,
     _warn,
 )
-from tabroll.errors import (
-    EXIT_REFUSED,
-)
+from tabroll.errors import EXIT_REFUSED
 from tabroll.i18n import _
 
 if TYPE_CHECKING:

@@ -66,9 +66,7 @@ def roll(
         renderer.event(event)
     renderer.footer(**session.facts())
     renderer.close()
-    note = session.choice.leftover_note()
-    if note:
-        _warn(note)
+    _warn(session.choice.leftover_note())
 
 
 def run(
@@ -121,9 +119,7 @@ def run(
     finally:
         if progress is not None:
             progress.stop()
-    note = choice.leftover_note()
-    if note:
-        _warn(note)
+    _warn(choice.leftover_note())
     if len(paths) > 1:
         _summary(totals, batch.elapsed, choice.master, to_stdout=chosen == "rich")
     raise typer.Exit(totals.exit_code)
