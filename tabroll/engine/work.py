@@ -88,11 +88,11 @@ class BaseTurn:
 
     @property
     def walked(self) -> bool:
-        """Whether the exact walk draws this action's dice (its source makes every value it gives:
-        ``valid_by_construction``). The walk reads of a resolution only its figures and its final state, and a roll
-        it answers by a reading stands for every roll of its branch: a resolver may then do at once what it does
-        one result at a time when played (BotSE's summed results), with a shorter log. Run, play, the journal,
-        given dice and Monte Carlo are played."""
+        """Whether the odds draw this action's dice, exactly or by simulation (the source makes every value it
+        gives: ``valid_by_construction``). The odds read of a resolution only its figures and its final state, and
+        a roll answered by a reading stands for every roll of its branch: a resolver may then do at once what it
+        does one result at a time when played (BotSE's summed results), with a shorter log nobody reads. Run, play,
+        the journal and given dice are played, and their logs are shown."""
         return bool(getattr(type(self.dice), "valid_by_construction", False))
 
     def resolution(self, state: Any) -> Resolution:

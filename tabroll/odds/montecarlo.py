@@ -117,6 +117,7 @@ class _TapeDice(StepWatcher):
     many requests came before it and a copy of the working area, for the tree to keep and resume from."""
 
     __slots__ = ("_position", "_prefix", "_randrange", "_tree", "draws", "steps", "stopped")
+    valid_by_construction = True  # it gives only values it made for the request, or replays ones it made so
 
     def __init__(self, prefix: list[int], randrange: Any, tree: DiceTree) -> None:
         self._prefix = prefix

@@ -6,6 +6,7 @@ Hypothesis."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +16,7 @@ from tabroll.dice.sources import GivenDice, SeededDice
 from tabroll.engine import Resolution
 from tabroll.errors import RuleRefusal
 from tabroll.odds.exact import PrefixDice, _Walker
+from tabroll.odds.montecarlo import _TapeDice
 from tabroll.odds.tally import Tally
 from tests.botse.helpers import adventurer, battle, engage
 from tests.botse.test_exact_merging import PLAIN_FACES, SKILLS, engages
@@ -157,10 +159,31 @@ def test_the_walked_placement_is_the_played_one(scenario: Any, data: st.DataObje
 
 
 def test_the_walks_source_is_walked() -> None:
-    """The exact walk's own source is the one the rules see as walked; played sources are not."""
+    """The odds' own sources (the exact walk's and Monte Carlo's) are the ones the rules see as walked; played
+    sources are not."""
     from tabroll.rulesets.botse.work import BotseTurn
 
     walker = _Walker(None, None, None, Tally())  # the marker is what makes it walked, not what it walks
     assert BotseTurn(state=None, dice=PrefixDice([], walker, None)).walked
+    assert BotseTurn(state=None, dice=_TapeDice([], None, None)).walked
     assert not BotseTurn(state=None, dice=GivenDice([], origin="test")).walked
     assert not BotseTurn(state=None, dice=SeededDice(1)).walked
+
+
+def test_a_simulation_places_the_summed_results_and_finds_the_played_figures(monkeypatch: Any) -> None:
+    """Monte Carlo draws a plain engage's roll as the walk does and places its results at once: the same seed gives
+    the same figures as a simulation that places each die as a played engage does."""
+    import tabroll
+    from tabroll.odds import montecarlo
+    from tabroll.rulesets.botse import rolling
+
+    placed_at_once = []
+    at_once = rolling.resolve_summed
+    monkeypatch.setattr(rolling, "resolve_summed", lambda *args: placed_at_once.append(1) or at_once(*args))
+    path = str(Path(__file__).resolve().parents[2] / "benchmarks" / "scenarios" / "botse-engage.yaml")
+    summed = tabroll.attack_odds(tabroll.attack(scenario=path), trials=3000, seed=11).to_dict()
+    assert placed_at_once  # the simulation took the summed path
+    monkeypatch.setattr(montecarlo._TapeDice, "valid_by_construction", False)  # the sources that play each die
+    by_die = tabroll.attack_odds(tabroll.attack(scenario=path), trials=3000, seed=11).to_dict()
+    assert summed["method"] == "monte_carlo"
+    assert summed == by_die
