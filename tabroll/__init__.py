@@ -57,6 +57,7 @@ if TYPE_CHECKING:
         unit,
     )
 
+from tabroll.lazy import names_from
 from tabroll.version import __version__
 
 __all__ = [
@@ -93,15 +94,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """A public name of the library, from :mod:`tabroll.api`, imported on first use (PEP 562)."""
-    if name in __all__:
-        from tabroll import api
-
-        value = getattr(api, name)
-        globals()[name] = value  # found directly from now on
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = names_from(globals(), "tabroll.api", __all__)  # the library's public names, imported on first use
 
 
 def __dir__() -> list[str]:

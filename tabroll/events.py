@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from tabroll.i18n import p_
+from tabroll.lazy import names_from
 
 if TYPE_CHECKING:  # handed out by __getattr__ (below)
     from tabroll.battle_events import CORE_EVENTS as CORE_EVENTS
@@ -479,14 +480,7 @@ _IN_BATTLE_EVENTS = frozenset({
 declares: found here by name, that module imported the first time one is asked for (PEP 562)."""
 
 
-def __getattr__(name: str) -> Any:
-    if name in _IN_BATTLE_EVENTS:
-        from tabroll import battle_events
-
-        value = getattr(battle_events, name)
-        globals()[name] = value  # found directly from now on
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = names_from(globals(), "tabroll.battle_events", _IN_BATTLE_EVENTS)
 
 
 class EventKindClash(Exception):

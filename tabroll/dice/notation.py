@@ -72,6 +72,7 @@ from tabroll.dice.rolled import MARKS, RolledDie, RolledExpression, RolledNode, 
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _
+from tabroll.lazy import names_from
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -137,16 +138,7 @@ _EXTENDED = frozenset(
 )
 
 
-def __getattr__(name: str) -> object:
-    """The nodes of :mod:`tabroll.dice.extended` by name here too, that module imported when one is first asked for
-    (PEP 562)."""
-    if name in _EXTENDED:
-        from tabroll.dice import extended
-
-        value = getattr(extended, name)
-        globals()[name] = value  # found directly from now on
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = names_from(globals(), "tabroll.dice.extended", _EXTENDED)  # the nodes, imported when first asked for
 
 
 DICE_TIP = N_("dice are written like 1d20, 2d6+3, 4d6kh3")
