@@ -74,8 +74,9 @@ def replace(obj: T, /, **changes: Any) -> T:
 
 
 class HashedOnce:
-    """Base of a frozen record (``@dataclass(frozen=True, slots=True)``) decorated with :func:`hash_once`: the
-    slot that keeps its hash. Not a field: it is neither compared, copied, pickled nor written out."""
+    """Base of a frozen record (``@dataclass(frozen=True)``, with slots or with its fields in a dict) decorated
+    with :func:`hash_once`: the slot that keeps its hash. Not a field: it is neither compared, copied, pickled nor
+    written out."""
 
     __slots__ = ("_hash",)
 
