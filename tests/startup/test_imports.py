@@ -71,6 +71,14 @@ def test_attack_without_a_ruleset_imports_no_other_games_events(game: str) -> No
     assert game_modules(modules, game) == set()
 
 
+def test_an_attack_reads_and_resolves_itself_without_the_library_api() -> None:
+    """``tabroll attack`` reads the attack with ``tabroll.loading.quick`` and resolves it with the engine: the
+    library's result types (``tabroll.api``, and the ``fractions`` its odds need) are not loaded for it."""
+    modules = loaded("attack", "-a", "Lanceiro", "-t", "Alquimista", "--format", "text", "--dice", "12")
+    assert "tabroll.rulesets.tabmaster.resolver" in modules  # the attack was resolved
+    assert "tabroll.api" not in modules
+
+
 def test_running_a_tabmaster_file_loads_no_other_game_and_not_the_command_line_attack() -> None:
     modules = loaded("run", EXAMPLE, "--format", "text")
     for game in OTHER_GAMES:

@@ -32,6 +32,43 @@ from tabroll.i18n import _
 if TYPE_CHECKING:
     from tabroll.api import Attack
     from tabroll.dice.session import Session
+    from tabroll.loading.quick import AttackWords, DescribedAttack
+
+
+def _attack_words(
+    words: list[str] | None,
+    attacker: str,
+    target: str,
+    *,
+    ruleset: str | None,
+    attacker_stat: list[str] | None,
+    target_stat: list[str] | None,
+    setting: list[str] | None,
+    option: list[str] | None,
+    action_index: int | None = None,
+    command: str = "attack",
+) -> AttackWords:
+    """What the command line says about the attack (shared by attack and odds): its free words split into the
+    scenario file and the game's fields, and its flags."""
+    from tabroll.engine import all_rulesets, find_ruleset
+    from tabroll.loading.quick import AttackWords, split_words
+
+    free = list(words or ())
+    games = [find_ruleset(ruleset)] if ruleset and not any(w.startswith("--") for w in free) else all_rulesets()
+    split = split_words(free, games)
+    return AttackWords(
+        scenario_file=split.scenario_file,
+        attacker=attacker,
+        target=target,
+        ruleset=ruleset,
+        fields=split.fields,
+        settings=_options(setting, "--set"),
+        attacker_stats=_options(attacker_stat, "--attacker-stat"),
+        target_stats=_options(target_stat, "--target-stat"),
+        options=_options(option),
+        action_index=action_index,
+        command=command,
+    )
 
 
 def _one_attack(
@@ -47,30 +84,16 @@ def _one_attack(
     action_index: int | None = None,
     command: str = "attack",
 ) -> Attack:
-    """The attack the command line describes (shared by attack and odds), read as :func:`tabroll.api.attack` reads
-    one: see :mod:`tabroll.loading.quick`."""
+    """The attack the command line describes, as :func:`tabroll.api.attack` reads one (``tabroll odds`` hands
+    it to :func:`tabroll.api.attack_odds`): see :mod:`tabroll.loading.quick`."""
     from tabroll.api import _attack_from_words
-    from tabroll.engine import all_rulesets, find_ruleset
-    from tabroll.loading.quick import AttackWords, split_words
 
-    free = list(words or ())
-    games = [find_ruleset(ruleset)] if ruleset and not any(w.startswith("--") for w in free) else all_rulesets()
-    split = split_words(free, games)
     return _attack_from_words(
-        AttackWords(
-            scenario_file=split.scenario_file,
-            attacker=attacker,
-            target=target,
-            ruleset=ruleset,
-            fields=split.fields,
-            settings=_options(setting, "--set"),
-            attacker_stats=_options(attacker_stat, "--attacker-stat"),
-            target_stats=_options(target_stat, "--target-stat"),
-            options=_options(option),
-            action_index=action_index,
-            command=command,
+        _attack_words(
+            words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
+            setting=setting, option=option, action_index=action_index, command=command,
         )
-    )
+    )  # fmt: skip
 
 
 def attack(
@@ -109,35 +132,41 @@ def attack(
         from tabroll.loading.quick import name_units_tip
 
         raise InputError(_("name the --attacker and the --target"), tip=name_units_tip("attack", ruleset))
+    from tabroll.loading.quick import describe_attack
+
     chosen = _format(fmt, brief=brief)
-    described = _one_attack(
-        words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
-        setting=setting, option=option,
+    described = describe_attack(
+        _attack_words(
+            words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
+            setting=setting, option=option,
+        )
     )  # fmt: skip
     session = _session(seed, dice, prompt, answers)
     resolution, index = _resolve_attack(described, session, journal, journal_force=journal_force)
-    game = described.game.ruleset
-    _show_one(chosen, session, resolution, title=described.log_title, ruleset=game.id, file=described.file,
+    game = described.ruleset
+    scenario_file = described.scenario.source if described.scenario is not None else None
+    _show_one(chosen, session, resolution, title=described.title, ruleset=game.id, file=scenario_file,
               index=index, final_state=game.summarize_state(resolution.state))  # fmt: skip
 
 
 def _resolve_attack(
-    described: Attack, session: Session, journal: str | None, *, journal_force: bool
+    described: DescribedAttack, session: Session, journal: str | None, *, journal_force: bool
 ) -> tuple[Any, int]:
-    """The attack resolved (:func:`tabroll.api.resolve`'s way), and its number in the log: with ``--journal``, the
-    journal's next (and recorded there)."""
+    """The attack resolved (as :func:`tabroll.api.resolve` resolves one, with the dice of ``session``), and its
+    number in the log: with ``--journal``, the journal's next (and recorded there). The command reads the attack
+    with :func:`tabroll.loading.quick.describe_attack` and the engine, not through :mod:`tabroll.api`, whose
+    result types it does not show."""
     from tabroll.errors import InputError
 
     if journal is None:
-        from tabroll.api import _resolved
+        from tabroll.engine import resolve
 
-        return _resolved(described, session), 1
-    scenario_file = described.file
-    if described.scenario is None or scenario_file is None:
+        return resolve(described.ruleset, described.state, described.action, session.source), 1
+    if described.scenario is None:
         raise InputError(_("a journal follows a scenario file"), tip="tabroll attack FILE --journal J -a X -t Y")
     from tabroll.journal import open_journal
 
-    book = open_journal(journal, described.scenario, scenario_path=scenario_file, force=journal_force)
+    book = open_journal(journal, described.scenario, scenario_path=described.scenario.source, force=journal_force)
     index = book.next_seq
     return book.resolve(described.action, session.source), index
 
