@@ -55,6 +55,10 @@ and anything the state records, such as who is defeated): outcomes that meet at 
 the walk keeps what the first of them gave."""
 
 
+Figures = tuple[tuple[Key, Any], ...]
+"""Blow figures struck on a path, as pairs sorted by name."""
+
+
 class _TooDeep(Exception):
     """One resolution drew more dice than any walkable tree would (a loop that rerolls the value it was given)."""
 
@@ -149,12 +153,12 @@ class _Node:
     ) -> None:
         self.key, self.parent, self.numerator, self.denominator, self.start = key, parent, numerator, denominator, start
         self.pending, self.leaves = 1, 0
-        self.edges: list[tuple[int, int, Outcome | None, _Node]] = []
+        self.edges: list[tuple[int, int, Figures | None, _Node]] = []
         self.out: dict[int, Tally] = {}
         self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
         # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it
         self.mass, self.over = 0, 1
-        self.acc: dict[Key, dict[Any, int]] = {}
+        self.acc: dict[Figures, int] = {}
 
 
 class _Walker:
@@ -194,7 +198,7 @@ class _Walker:
         events = turn.events
         node = self.node
         blows = ruleset.blows(self.action, events[node.start :])
-        after = blow_outcome(blows, self.tally.acted) if blows else None
+        after = tuple(sorted(blow_outcome(blows, self.tally.acted).items())) if blows else None
         state = turn.state_now()
         measures = ruleset.outcome_measures(self.state, state, events)
         key = (step, state, tuple(sorted(measures.items())) if measures else (), frozenset(turn.rulings_told))
@@ -346,8 +350,9 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
 
 def _spread(walker: _Walker) -> None:
     """Carry the probability down the graph of nodes once, from the root's 1: along each edge, with the blow figures
-    struck before each node (``acc``, weights per figure and value), and into the tally from the leaves each node
-    adds up. Each node's weights are whole numbers over its own denominator, the tally's over one for all, each
+    struck before each node (``acc``: weights per joint value of every figure struck so far, as sorted pairs; one or
+    a few per node, since the state a node is keyed by mostly decides them), and into the tally from the leaves each
+    node adds up. Each node's weights are whole numbers over its own denominator, the tally's over one for all, each
     worked out first (no weight is ever scaled again), made fractions once at the end."""
     order = walker.done[::-1]  # every edge's start before its end
     common = 1
@@ -359,22 +364,27 @@ def _spread(walker: _Walker) -> None:
         for denominator in node.out:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
-    final = Tally()
-    walker.root.mass = 1
+    final, joined = Tally(), dict[tuple[Figures, Figures], Figures]()
+    walker.root.mass, walker.root.acc = 1, {(): 1}
     for node in order:
         mass, over, acc = node.mass, node.over, node.acc
-        sums = {name: sum(bucket.values()) for name, bucket in acc.items()}
         for numerator, denominator, after, target in node.edges:
             scale = numerator * (target.over // (over * denominator))
             target.mass += mass * scale
-            later = {name: {value: 1} for name, value in after.items()} if after else {}
-            _carry(target.acc, acc, sums, mass, later, 1, scale)
+            into = target.acc
+            for figures, weight in acc.items():
+                if after:
+                    pair = (figures, after)
+                    figures = joined.get(pair) or joined.setdefault(pair, _joined(figures, after))
+                into[figures] = into.get(figures, 0) + weight * scale
         for denominator, part in node.out.items():
             scale = common // (over * denominator)
             final.weight += mass * part.weight * scale
             for reason, weight in part.refused.items():  # refused: no figures, not even those struck before
                 final.refused[reason] = final.refused.get(reason, 0) + mass * weight * scale
-            _carry(final.values, acc, sums, mass, part.values, part.weight - sum(part.refused.values()), scale)
+            resolved = part.weight - sum(part.refused.values())
+            for figures, weight in acc.items() if resolved else ():  # all refused: no figures at all
+                _carry(final.values, figures, weight, part.values, resolved, scale)
     tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
     tally.weight, tally.over = Fraction(final.weight, common), common
     tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
@@ -383,34 +393,42 @@ def _spread(walker: _Walker) -> None:
                               for value, mass in bucket.items()}  # fmt: skip
 
 
+def _both(name: Key, value: Any, other: Any) -> Any:
+    """Two values of the figure ``name`` struck one after the other: a change adds up, a flag is true if either is."""
+    return int(value) + int(other) if generic_kind(name[1]) == "change" else bool(value) or bool(other)
+
+
+def _joined(figures: Figures, after: Figures) -> Figures:
+    """The figures struck before a step (sorted pairs) followed by those of one edge after it (``after``)."""
+    merged = dict(figures)
+    for name, other in after:
+        merged[name] = other if name not in merged else _both(name, merged[name], other)
+    return tuple(sorted(merged.items()))
+
+
 def _carry(
-    into: dict[Key, dict[Any, Any]], acc: dict[Key, dict[Any, int]], sums: dict[Key, int], mass: int,
+    into: dict[Key, dict[Any, Any]], figures: Figures, weight: int,
     later: dict[Key, dict[Any, int]], resolved: int, scale: int,
 ) -> None:  # fmt: skip
-    """Add to ``into``, times ``scale``, the figures of ``mass`` of probability whose blow figures so far are ``acc``
-    (weights per figure and value; ``sums``: per figure) followed by ``later`` (weights per figure and value out of
-    ``resolved``), each pair of values as likely as both (what follows a step depends on the step and the state
-    alone): a change adds up, a flag is true if either is, and a figure one lacks takes the other's value."""
-    for name, before in acc.items() if resolved else ():  # all refused: no figures, not even those before
+    """Add to ``into``, times ``scale``, the figures of ``weight`` of probability whose blow figures so far are
+    ``figures`` followed by ``later`` (weights per figure and value out of ``resolved``), each pair of values as
+    likely as both (what follows a step depends on the step and the state alone): a figure one lacks takes the
+    other's value."""
+    for name, value in figures:
         mine = into.setdefault(name, {})
-        then = later.get(name)
-        if then is None:
-            for value, weight in before.items():
-                mine[value] = mine.get(value, 0) + weight * resolved * scale
-            continue
-        change, lacking = generic_kind(name[1]) == "change", resolved - sum(then.values())
-        for value, weight in before.items():
-            for other, share in then.items():
-                both = int(value) + int(other) if change else bool(value) or bool(other)
-                mine[both] = mine.get(both, 0) + weight * share * scale
-            if lacking:
-                mine[value] = mine.get(value, 0) + weight * lacking * scale
+        then = later.get(name, {})
+        for other, share in then.items():
+            both = _both(name, value, other)
+            mine[both] = mine.get(both, 0) + weight * share * scale
+        lacking = resolved - sum(then.values())
+        if lacking:
+            mine[value] = mine.get(value, 0) + weight * lacking * scale
+    struck = dict(figures)
     for name, then in later.items():
-        rest = mass - sums.get(name, 0)
-        if rest:
+        if name not in struck:
             mine = into.setdefault(name, {})
             for other, share in then.items():
-                mine[other] = mine.get(other, 0) + rest * share * scale
+                mine[other] = mine.get(other, 0) + weight * share * scale
 
 
 def _push_requests(
