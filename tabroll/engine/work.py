@@ -257,7 +257,10 @@ class BaseTurn:
         return sum(values)
 
     def _log_plain(self, notation: str, term: str, values: tuple[int, ...], purpose: str, unit: str | None) -> None:
-        """The same event as Roll.of builds from a rolled plain NdS, without reading it back from the expression."""
+        """The same event as Roll.of builds from a rolled plain NdS, without reading it back from the expression (not
+        for a source that reads no roll of the log: the exact walk reads its blows and measures)."""
+        if not getattr(self.dice, "reads_rolls", True):
+            return
         self.emit(
             Roll(
                 label=purpose,

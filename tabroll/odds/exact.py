@@ -82,24 +82,27 @@ class PrefixDice(StepWatcher):
     there.
     """
 
-    __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin")
+    __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin", "reads_rolls")
     valid_by_construction = True  # every value it gives is one the walk made for that request (checked_draw)
 
     def __init__(self, values: Sequence[int], walker: _Walker, origin: _Node | None) -> None:
-        self._values = list(values)
-        self._given = len(self._values)
-        self._position = 0
         self._walker = walker
-        # the node this resolution resumed from (None: the action's start), then the innermost node opened at a
-        # step, and where in the values its dice begin
-        self.origin = origin
-        self.base = 0
+        self.begin(values, origin)
+        self.reads_rolls = walker.finals is not None  # plain rolls are logged only for finals that read them
         # (position, count, sides, node, numerator, denominator, reading, origin, base) of each request past the
         # prefix: ``node`` is the node of the step the request follows, numerator/denominator the weight of the path
         # from there to it, ``reading`` its branches when its rules read less than its pool (its sum, or how many
         # dice succeed: :func:`_reading`; None: it is walked by its pools), and
         # ``origin``/``base`` where a resolution of its other pools resumes from and where its values begin
         self.fresh: list[tuple[int, int, int, _Node, int, int, Reading | None, _Node | None, int]] = []
+
+    def begin(self, values: Sequence[int], origin: _Node | None) -> PrefixDice:
+        """Answer the next resolution (one walk's resolutions share this source, one after the other): ``values``
+        first; ``origin``: the node it resumes from (None: the action's start), then the innermost node opened at a
+        step, with ``base``: where in the values its dice begin."""
+        self._values, self._given, self._position = list(values), len(values), 0
+        self.origin, self.base = origin, 0
+        return self
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         start = self._position
@@ -182,7 +185,8 @@ class _Walker:
         self.tally = tally
         self.finals = finals  # what each resolved leaf adds under FINAL (None: nothing)
         self.root = _Node(None, None, 1, 1)
-        self.known: dict[Hashable, _Node] = {}
+        self.known: dict[Any, dict[Hashable, _Node]] = {}  # by state, then by what else the key holds
+        self._at: tuple[Any, dict[Hashable, _Node]] = (None, {})  # the last state looked up, and its nodes
         self.done: list[_Node] = []  # the nodes in the order they were complete: every edge's end before its start
         # where the resolution in flight stands: the innermost node, and the weight of its path from there
         self.node = self.root
@@ -201,14 +205,16 @@ class _Walker:
         after = tuple(sorted(blow_outcome(blows, self.tally.acted).items())) if blows else None
         state = turn.state_now()
         measures = ruleset.outcome_measures(self.state, state, events)
-        key = (step, state, tuple(sorted(measures.items())) if measures else (), frozenset(turn.rulings_told))
-        known = self.known.get(key)
+        key = (step, tuple(sorted(measures.items())) if measures else (), frozenset(turn.rulings_told))
+        if self._at[0] is not state:  # a state met again is most often the very same object: hashed once here
+            self._at = (state, self.known.setdefault(state, {}))
+        known = self._at[1].get(key)
         if known is not None:
             node.edges.append((self.numerator, self.denominator, after, known))
             node.leaves += known.leaves
             self.stopped = True
             return None
-        opened = self.node = _Node(key, node, self.numerator, self.denominator, start=len(events))
+        opened = self.node = _Node((state, key), node, self.numerator, self.denominator, start=len(events))
         node.edges.append((self.numerator, self.denominator, after, opened))
         opened.resume = (turn.fork(turn.dice), step)
         self.numerator = self.denominator = 1
@@ -226,7 +232,8 @@ class _Walker:
             parent = node.parent
             if parent is None:
                 return
-            self.known[node.key] = node
+            state, key = cast(tuple[Any, Hashable], node.key)
+            self.known.setdefault(state, {})[key] = node
             parent.leaves += node.leaves
             node = parent
 
@@ -270,7 +277,7 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     """
     tally = Tally.of(ruleset, state, action)
     walker = _Walker(ruleset, state, action, tally, finals)
-    root = walker.root
+    root, dice = walker.root, PrefixDice((), walker, None)
     resolutions = waiting = 0
     stack = [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
     while stack:
@@ -291,7 +298,7 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
             raise BudgetExceeded(budget, resolutions - 1)
         walker.node, walker.numerator, walker.denominator = node, entry.numerator * ways, entry.step
         origin = entry.origin
-        dice = PrefixDice(prefix, walker, origin)
+        dice.begin(prefix, origin)
         walker.stopped = False
         try:
             _resolve(walker, dice, origin)
@@ -301,6 +308,7 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
         if dice.fresh:
             pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
             waiting += pushed
+            dice.fresh.clear()
             if resolutions + waiting > budget:
                 assert largest is not None  # a request was met
                 alone = largest if largest[2] - 1 > budget - resolutions else None
@@ -325,7 +333,7 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
             assert origin.resume is not None
             kept, step = origin.resume
             turn = kept.fork(dice)
-            turn.run(step)
+            turn.run(step.advance(turn))  # its step from its first die: past the node's own at_step
             if walker.stopped:
                 return
             after, events = turn.state_now(), tuple(turn.events)
