@@ -148,7 +148,7 @@ class _Node:
     counts what below it is still to walk (branches on the stack, the resolution in flight); at 0 the node is
     complete. ``numerator``/``denominator``: the weight of the path that opened it; ``start``: its first event."""
 
-    __slots__ = ("acc", "denominator", "edges", "key", "leaves", "mass", "numerator", "out", "over", "parent",
+    __slots__ = ("acc", "denominator", "edges", "key", "leaves", "numerator", "out", "over", "parent",
                  "pending", "resume", "start")  # fmt: skip
 
     def __init__(
@@ -159,8 +159,9 @@ class _Node:
         self.edges: list[tuple[int, int, Figures | None, _Node]] = []
         self.out: dict[int, Tally] = {}
         self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
-        # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it
-        self.mass, self.over = 0, 1
+        # filled by _spread: the denominator of its weights, and the blow figures struck before it (their weights
+        # add up to its probability, times ``over``)
+        self.over = 1
         self.acc: dict[Figures, int] = {}
 
 
@@ -281,39 +282,38 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     resolutions = waiting = 0
     stack = [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
     while stack:
-        if resolutions % CLOCK_EVERY == 0:
-            WALKED[0] = resolutions
-            interrupted()  # a Ctrl-C a library swallowed still stops the walk
-            if passed(deadline):
-                raise WalkStopped(resolutions, walker.walked(stack))
-        entry = stack[-1]
-        combo, ways = entry.take()
-        if not entry.left:
-            stack.pop()
-        waiting -= 1
-        prefix = entry.head + combo
-        node = entry.hangs or root
-        resolutions += 1
-        if resolutions + waiting > budget:
-            raise BudgetExceeded(budget, resolutions - 1)
-        walker.node, walker.numerator, walker.denominator = node, entry.numerator * ways, entry.step
-        origin = entry.origin
-        dice.begin(prefix, origin)
-        walker.stopped = False
-        try:
-            _resolve(walker, dice, origin)
-        except _TooDeep:
-            raise BudgetExceeded(budget, resolutions) from None
-        here = walker.node  # the innermost step the resolution reached
-        if dice.fresh:
-            pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
-            waiting += pushed
-            dice.fresh.clear()
+        entry = stack[-1]  # a request's branches still to walk, taken one after the other while none opens a node
+        node, origin, head, numerator, over = entry.hangs or root, entry.origin, entry.head, entry.numerator, entry.step
+        while entry.left:
+            if resolutions % CLOCK_EVERY == 0:
+                WALKED[0] = resolutions
+                interrupted()  # a Ctrl-C a library swallowed still stops the walk
+                if passed(deadline):
+                    raise WalkStopped(resolutions, walker.walked(stack))
+            combo, ways = entry.take()
+            if not entry.left:
+                stack.pop()
+            waiting -= 1
+            resolutions += 1
             if resolutions + waiting > budget:
-                assert largest is not None  # a request was met
-                alone = largest if largest[2] - 1 > budget - resolutions else None
-                raise BudgetExceeded(budget, resolutions, request=alone, what=what)
-        walker.complete(here)
+                raise BudgetExceeded(budget, resolutions - 1)
+            walker.node, walker.numerator, walker.denominator, walker.stopped = node, numerator * ways, over, False
+            try:
+                _resolve(walker, dice.begin(head + combo, origin), origin)
+            except _TooDeep:
+                raise BudgetExceeded(budget, resolutions) from None
+            here, fresh = walker.node, dice.fresh  # the innermost step the resolution reached, its requests
+            if fresh:
+                pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
+                waiting += pushed
+                if resolutions + waiting > budget:
+                    assert largest is not None  # a request was met
+                    alone = largest if largest[2] - 1 > budget - resolutions else None
+                    raise BudgetExceeded(budget, resolutions, request=alone, what=what)
+            walker.complete(here)
+            if fresh:  # what it pushed is walked first
+                dice.fresh = []
+                break
     _spread(walker)
     return tally, root.leaves, resolutions
 
@@ -373,12 +373,12 @@ def _spread(walker: _Walker) -> None:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
     final, joined = Tally(), dict[tuple[Figures, Figures], Figures]()
-    walker.root.mass, walker.root.acc = 1, {(): 1}
+    walker.root.acc = {(): 1}
     for node in order:
-        mass, over, acc = node.mass, node.over, node.acc
+        over, acc = node.over, node.acc
+        mass = sum(acc.values())
         for numerator, denominator, after, target in node.edges:
             scale = numerator * (target.over // (over * denominator))
-            target.mass += mass * scale
             into = target.acc
             for figures, weight in acc.items():
                 if after:
