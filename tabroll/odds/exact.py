@@ -1,15 +1,11 @@
 """Exact odds: walk every dice outcome of one action through the real resolver, with rational arithmetic.
 
 The resolver draws every random number from the injected dice source. Here that source answers from a prefix of
-values and, when the prefix runs out, interrupts the resolution with the request it could not answer. The walk
-then branches over every value that die (or group of dice) can show, each with its exact probability, and
-resolves again with the longer prefix. A chance node that is not a die (a random pick between two directions)
-is a die too (``tabroll.dice.pick``), so it is walked the same way. Player choices come from the action itself.
-
-A request of several dice at once is walked as pools (values in rising order, weighted by how many ordered
-rolls give them): the rules of every game read a pool by its values, never by the order of the dice. A request
-whose rules read only its sum (:attr:`~tabroll.dice.sources.DiceRequest.total_only`: damage added up) is walked
-as its totals, each with the number of ordered rolls that add up to it: 1,901 branches for 100d20, not 4.9e21.
+values and, past it, with the first branch of each request, which the walk notes; it then walks the request's
+other branches, each with its exact probability, resuming from the step the request follows. A random pick is a
+die too (``tabroll.dice.pick``); player choices come from the action itself. A request's branches are its pools
+(values in rising order, weighted by the ordered rolls that give them), or what its rules read of it: its total,
+its count of successes, how a comparison came out (``branches.py``): 1,901 branches for 100d20, not 4.9e21.
 
 Each leaf is one complete resolution; its outcome (the attack's hit, defeats and damage, what followed it, and
 the game's own declared measures: see ``measures.py``) is added to the tally with the leaf's probability.
@@ -146,15 +142,12 @@ class _Node:
     node)``: the weight of the path there and the blow figures struck on it (``after``; None: none); the leaves
     below it before any other step are added up in ``out``, a tally of numerators per denominator. ``pending``
     counts what below it is still to walk (branches on the stack, the resolution in flight); at 0 the node is
-    complete. ``numerator``/``denominator``: the weight of the path that opened it; ``start``: its first event."""
+    complete. ``chance``: its probability, as (numerator, denominator); ``start``: its first event."""
 
-    __slots__ = ("acc", "denominator", "edges", "key", "leaves", "numerator", "out", "over", "parent",
-                 "pending", "resume", "start")  # fmt: skip
+    __slots__ = ("acc", "chance", "edges", "key", "leaves", "out", "over", "parent", "pending", "resume", "start")
 
-    def __init__(
-        self, key: Hashable, parent: _Node | None, numerator: int, denominator: int, *, start: int = 0
-    ) -> None:
-        self.key, self.parent, self.numerator, self.denominator, self.start = key, parent, numerator, denominator, start
+    def __init__(self, key: Hashable, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
+        self.key, self.parent, self.chance, self.start = key, parent, chance, start
         self.pending, self.leaves = 1, 0
         self.edges: list[tuple[int, int, Figures | None, _Node]] = []
         self.out: dict[int, Tally] = {}
@@ -185,7 +178,7 @@ class _Walker:
         self.action = action
         self.tally = tally
         self.finals = finals  # what each resolved leaf adds under FINAL (None: nothing)
-        self.root = _Node(None, None, 1, 1)
+        self.root = _Node(None, None, (1, 1))
         self.known: dict[Any, dict[Hashable, _Node]] = {}  # by state, then by what else the key holds
         self._at: tuple[Any, dict[Hashable, _Node]] = (None, {})  # the last state looked up, and its nodes
         self.done: list[_Node] = []  # the nodes in the order they were complete: every edge's end before its start
@@ -215,7 +208,8 @@ class _Walker:
             node.leaves += known.leaves
             self.stopped = True
             return None
-        opened = self.node = _Node((state, key), node, self.numerator, self.denominator, start=len(events))
+        chance = (node.chance[0] * self.numerator, node.chance[1] * self.denominator)
+        opened = self.node = _Node((state, key), node, chance, start=len(events))
         node.edges.append((self.numerator, self.denominator, after, opened))
         opened.resume = (turn.fork(turn.dice), step)
         self.numerator = self.denominator = 1
@@ -241,19 +235,7 @@ class _Walker:
     def walked(self, stack: list[_Pools]) -> Fraction:
         """How much of the probability is walked, between resolutions: all but the pools still on ``stack`` (for a
         walk stopped by its deadline)."""
-        weights: dict[int, Fraction] = {}  # each node's, from the root (no recursion: chains may be deep)
-
-        def weight(node: _Node | None) -> Fraction:
-            chain = []
-            while node is not None and id(node) not in weights:
-                chain.append(node)
-                node = node.parent
-            known = Fraction(1) if node is None else weights[id(node)]
-            for step in reversed(chain):
-                known = weights[id(step)] = known * Fraction(step.numerator, step.denominator)
-            return known
-
-        return 1 - sum((entry.weight() * weight(entry.hangs) for entry in stack), Fraction(0))
+        return 1 - sum((e.weight() * Fraction(*(e.hangs or self.root).chance) for e in stack), Fraction(0))
 
 
 def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inline (no extra call per resolution)
@@ -304,12 +286,7 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
                 raise BudgetExceeded(budget, resolutions) from None
             here, fresh = walker.node, dice.fresh  # the innermost step the resolution reached, its requests
             if fresh:
-                pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
-                waiting += pushed
-                if resolutions + waiting > budget:
-                    assert largest is not None  # a request was met
-                    alone = largest if largest[2] - 1 > budget - resolutions else None
-                    raise BudgetExceeded(budget, resolutions, request=alone, what=what)
+                waiting = _push_requests(dice, stack, root, budget, resolutions, waiting)
             walker.complete(here)
             if fresh:  # what it pushed is walked first
                 dice.fresh = []
@@ -440,35 +417,30 @@ def _carry(
 
 
 def _push_requests(
-    dice: PrefixDice, stack: list[_Pools], root: _Node, budget: int, resolutions: int
-) -> tuple[int, tuple[int, int, int] | None, str]:
+    dice: PrefixDice, stack: list[_Pools], root: _Node, budget: int, resolutions: int, waiting: int
+) -> int:
     """Push the other pools of each request one resolution met past its prefix, each with the weight of its path
-    from the step it follows: (the pools pushed, the largest request as (count, sides, size), and whether its
-    branches are pools or totals). The deepest request's are pushed last, so walked first: the innermost step
-    is done before any other path can reach an equal one, which then finds it known."""
-    values = dice._values
-    largest: tuple[int, int, int] | None = None
-    what = "pools"
-    pushed = 0
+    from the step it follows: how many; past ``budget`` with the ``waiting`` ones, raise :class:`BudgetExceeded`
+    naming the largest request when it alone is too large. The deepest request's are pushed last, so walked first:
+    the innermost step is done before any other path can reach an equal one, which then finds it known."""
+    values, largest, what = dice._values, (0, 0, 0), "pools"
     for position, count, sides, owner, path_numerator, path_denominator, reading, since, base in dice.fresh:
         # counted: a request's pools (or totals) are made only as they are walked
         size = _pool_size(count, sides) if reading is None else len(reading)
         if reading is not None and reading.nbytes > MAX_TOTALS_BYTES:
             raise BudgetExceeded(budget, resolutions, request=(count, sides, size), what="large totals")
-        if largest is None or size > largest[2]:
-            largest = (count, sides, size)
-            what = "pools" if reading is None else "totals"
+        if size > largest[2]:
+            largest, what = (count, sides, size), "pools" if reading is None else "totals"
         owner.pending += size - 1
         if size > 1:
-            hangs = None if owner is root else owner
-            head = tuple(values[base:position])
-            stack.append(
-                _Pools.of_request(
-                    head, count, sides, path_numerator, path_denominator, hangs, size, reading=reading, origin=since
-                )
-            )
-            pushed += size - 1
-    return pushed, largest, what
+            head, hangs = tuple(values[base:position]), None if owner is root else owner
+            stack.append(_Pools.of_request(head, count, sides, path_numerator, path_denominator, hangs, size,
+                                           reading=reading, origin=since))  # fmt: skip
+            waiting += size - 1
+    if resolutions + waiting > budget:
+        alone = largest if largest[2] - 1 > budget - resolutions else None
+        raise BudgetExceeded(budget, resolutions, request=alone, what=what)
+    return waiting
 
 
 def exact_odds(
