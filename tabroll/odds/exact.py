@@ -51,10 +51,6 @@ and anything the state records, such as who is defeated): outcomes that meet at 
 the walk keeps what the first of them gave."""
 
 
-Figures = tuple[tuple[Key, Any], ...]
-"""Blow figures struck on a path, as pairs sorted by name."""
-
-
 class _TooDeep(Exception):
     """One resolution drew more dice than any walkable tree would (a loop that rerolls the value it was given)."""
 
@@ -144,18 +140,18 @@ class _Node:
     counts what below it is still to walk (branches on the stack, the resolution in flight); at 0 the node is
     complete. ``chance``: its probability, as (numerator, denominator); ``start``: its first event."""
 
-    __slots__ = ("acc", "chance", "edges", "key", "leaves", "out", "over", "parent", "pending", "resume", "start")
+    __slots__ = ("acc", "chance", "edges", "key", "leaves", "mass", "out", "over", "parent", "pending", "resume",
+                 "start")  # fmt: skip
 
     def __init__(self, key: Hashable, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
         self.key, self.parent, self.chance, self.start = key, parent, chance, start
         self.pending, self.leaves = 1, 0
-        self.edges: list[tuple[int, int, Figures | None, _Node]] = []
+        self.edges: list[tuple[int, int, Outcome | None, _Node]] = []
         self.out: dict[int, Tally] = {}
         self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
-        # filled by _spread: the denominator of its weights, and the blow figures struck before it (their weights
-        # add up to its probability, times ``over``)
-        self.over = 1
-        self.acc: dict[Figures, int] = {}
+        # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it
+        self.mass, self.over = 0, 1
+        self.acc: dict[Key, dict[Any, int]] = {}
 
 
 class _Walker:
@@ -196,7 +192,7 @@ class _Walker:
         events = turn.events
         node = self.node
         blows = ruleset.blows(self.action, events[node.start :])
-        after = tuple(sorted(blow_outcome(blows, self.tally.acted).items())) if blows else None
+        after = blow_outcome(blows, self.tally.acted) if blows else None
         state = turn.state_now()
         measures = ruleset.outcome_measures(self.state, state, events)
         key = (step, tuple(sorted(measures.items())) if measures else (), frozenset(turn.rulings_told))
@@ -335,9 +331,8 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
 
 def _spread(walker: _Walker) -> None:
     """Carry the probability down the graph of nodes once, from the root's 1: along each edge, with the blow figures
-    struck before each node (``acc``: weights per joint value of every figure struck so far, as sorted pairs; one or
-    a few per node, since the state a node is keyed by mostly decides them), and into the tally from the leaves each
-    node adds up. Each node's weights are whole numbers over its own denominator, the tally's over one for all, each
+    struck before each node (``acc``, weights per figure and value), and into the tally from the leaves each node
+    adds up. Each node's weights are whole numbers over its own denominator, the tally's over one for all, each
     worked out first (no weight is ever scaled again), made fractions once at the end."""
     order = walker.done[::-1]  # every edge's start before its end
     common = 1
@@ -349,27 +344,31 @@ def _spread(walker: _Walker) -> None:
         for denominator in node.out:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
-    final, joined = Tally(), dict[tuple[Figures, Figures], Figures]()
-    walker.root.acc = {(): 1}
+    final = Tally()
+    walker.root.mass = 1
     for node in order:
-        over, acc = node.over, node.acc
-        mass = sum(acc.values())
+        mass, over, acc = node.mass, node.over, node.acc
+        sums = {name: sum(bucket.values()) for name, bucket in acc.items()}
         for numerator, denominator, after, target in node.edges:
             scale = numerator * (target.over // (over * denominator))
-            into = target.acc
-            for figures, weight in acc.items():
-                if after:
-                    pair = (figures, after)
-                    figures = joined.get(pair) or joined.setdefault(pair, _joined(figures, after))
-                into[figures] = into.get(figures, 0) + weight * scale
+            target.mass += mass * scale
+            if after:
+                _carry(target.acc, acc, sums, mass, {name: {value: 1} for name, value in after.items()}, 1, scale)
+                continue
+            into = target.acc  # nothing struck on the way: the figures before, scaled
+            for name, before in acc.items():
+                mine = into.get(name)
+                if mine is None:
+                    into[name] = {value: weight * scale for value, weight in before.items()}
+                else:
+                    for value, weight in before.items():
+                        mine[value] = mine.get(value, 0) + weight * scale
         for denominator, part in node.out.items():
             scale = common // (over * denominator)
             final.weight += mass * part.weight * scale
             for reason, weight in part.refused.items():  # refused: no figures, not even those struck before
                 final.refused[reason] = final.refused.get(reason, 0) + mass * weight * scale
-            resolved = part.weight - sum(part.refused.values())
-            for figures, weight in acc.items() if resolved else ():  # all refused: no figures at all
-                _carry(final.values, figures, weight, part.values, resolved, scale)
+            _carry(final.values, acc, sums, mass, part.values, part.weight - sum(part.refused.values()), scale)
     tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
     tally.weight, tally.over = Fraction(final.weight, common), common
     tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
@@ -378,42 +377,34 @@ def _spread(walker: _Walker) -> None:
                               for value, mass in bucket.items()}  # fmt: skip
 
 
-def _both(name: Key, value: Any, other: Any) -> Any:
-    """Two values of the figure ``name`` struck one after the other: a change adds up, a flag is true if either is."""
-    return int(value) + int(other) if generic_kind(name[1]) == "change" else bool(value) or bool(other)
-
-
-def _joined(figures: Figures, after: Figures) -> Figures:
-    """The figures struck before a step (sorted pairs) followed by those of one edge after it (``after``)."""
-    merged = dict(figures)
-    for name, other in after:
-        merged[name] = other if name not in merged else _both(name, merged[name], other)
-    return tuple(sorted(merged.items()))
-
-
 def _carry(
-    into: dict[Key, dict[Any, Any]], figures: Figures, weight: int,
+    into: dict[Key, dict[Any, Any]], acc: dict[Key, dict[Any, int]], sums: dict[Key, int], mass: int,
     later: dict[Key, dict[Any, int]], resolved: int, scale: int,
 ) -> None:  # fmt: skip
-    """Add to ``into``, times ``scale``, the figures of ``weight`` of probability whose blow figures so far are
-    ``figures`` followed by ``later`` (weights per figure and value out of ``resolved``), each pair of values as
-    likely as both (what follows a step depends on the step and the state alone): a figure one lacks takes the
-    other's value."""
-    for name, value in figures:
+    """Add to ``into``, times ``scale``, the figures of ``mass`` of probability whose blow figures so far are ``acc``
+    (weights per figure and value; ``sums``: per figure) followed by ``later`` (weights per figure and value out of
+    ``resolved``), each pair of values as likely as both (what follows a step depends on the step and the state
+    alone): a change adds up, a flag is true if either is, and a figure one lacks takes the other's value."""
+    for name, before in acc.items() if resolved else ():  # all refused: no figures, not even those before
         mine = into.setdefault(name, {})
-        then = later.get(name, {})
-        for other, share in then.items():
-            both = _both(name, value, other)
-            mine[both] = mine.get(both, 0) + weight * share * scale
-        lacking = resolved - sum(then.values())
-        if lacking:
-            mine[value] = mine.get(value, 0) + weight * lacking * scale
-    struck = dict(figures)
+        then = later.get(name)
+        if then is None:
+            for value, weight in before.items():
+                mine[value] = mine.get(value, 0) + weight * resolved * scale
+            continue
+        change, lacking = generic_kind(name[1]) == "change", resolved - sum(then.values())
+        for value, weight in before.items():
+            for other, share in then.items():
+                both = int(value) + int(other) if change else bool(value) or bool(other)
+                mine[both] = mine.get(both, 0) + weight * share * scale
+            if lacking:
+                mine[value] = mine.get(value, 0) + weight * lacking * scale
     for name, then in later.items():
-        if name not in struck:
+        rest = mass - sums.get(name, 0)
+        if rest:
             mine = into.setdefault(name, {})
             for other, share in then.items():
-                mine[other] = mine.get(other, 0) + weight * share * scale
+                mine[other] = mine.get(other, 0) + rest * share * scale
 
 
 def _push_requests(

@@ -89,18 +89,3 @@ def test_the_walk_logs_no_plain_roll_unless_its_finals_may_read_it(barrage: Any)
         del barrage.outcome_measures
     assert watched and not any("roll" in seen for seen in watched)
     assert any("hit" in seen for seen in watched)
-
-
-def test_the_figures_struck_before_a_step_are_carried_as_one_joint_value_per_node(
-    barrage: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Every path into a step of Barrage struck the same figures (its state decides them): one value per node.
-    from tabroll.odds import exact
-
-    seen: list[Any] = []
-    spread = exact._spread
-    monkeypatch.setattr(exact, "_spread", lambda walker: (spread(walker), seen.append(walker)))
-    state, action = attack(barrage, {"attacks": 12, "hit": 3}, {"models": 6, "wounds": 2, "save": 4})
-    exact_odds(barrage, state, action)
-    assert all(len(node.acc) == 1 for node in seen[0].done)
-    assert {len(figures) for node in seen[0].done for figures in node.acc} == {0, 4}  # none, or the hit's four
