@@ -157,8 +157,7 @@ class BaseTurn:
         over every pool (40d6: 41 counts, 1,221,759 pools). The log still shows every die."""
         faces = frozenset(success)
         shown, dice, request = _counting(notation, faces, purpose)
-        values = self._plain_roll(shown, dice, request, unit)
-        return sum(map(faces.__contains__, values))
+        return sum(map(self._plain_roll(shown, dice, request, unit).count, faces))
 
     def roll_faces(
         self,
@@ -240,10 +239,15 @@ class BaseTurn:
         return RolledExpression(expression, purpose, (RolledTerm(term, values, (True,) * len(values), total),), total)
 
     def _plain_roll(self, notation: str, term: str, request: DiceRequest, unit: str | None) -> tuple[int, ...]:
-        """Plain NdS (most rolls, thousands of times in an exact walk): its values, logged."""
-        from tabroll.dice.sources import checked_draw
+        """Plain NdS (most rolls, thousands of times in an exact walk): its values, logged (a source that makes every
+        value it gives is not checked: see ``checked_draw``)."""
+        dice = self.dice
+        if getattr(type(dice), "valid_by_construction", False) and not request.fudge:
+            values = dice.draw(request)
+        else:
+            from tabroll.dice.sources import checked_draw
 
-        values = checked_draw(self.dice, request)
+            values = checked_draw(dice, request)
         self._log_plain(notation, term, values, request.purpose, unit)
         return values
 
@@ -257,7 +261,10 @@ class BaseTurn:
         return sum(values)
 
     def _log_plain(self, notation: str, term: str, values: tuple[int, ...], purpose: str, unit: str | None) -> None:
-        """The same event as Roll.of builds from a rolled plain NdS, without reading it back from the expression."""
+        """The same event as Roll.of builds from a rolled plain NdS, without reading it back from the expression (not
+        for a source that reads no roll of the log: the exact walk reads its blows and measures)."""
+        if not getattr(self.dice, "reads_rolls", True):
+            return
         self.emit(
             Roll(
                 label=purpose,

@@ -424,19 +424,7 @@ class _Pools:
     counts the pools still to take and ``ways`` the ordered rolls they stand for (the probability still to
     walk)."""
 
-    __slots__ = (
-        "combo",
-        "hangs",
-        "head",
-        "index",
-        "left",
-        "listed",
-        "numerator",
-        "origin",
-        "sides",
-        "step",
-        "ways",
-    )
+    __slots__ = ("combo", "hangs", "head", "index", "left", "listed", "numerator", "origin", "sides", "step", "ways")
 
     def __init__(
         self,

@@ -1,15 +1,11 @@
 """Exact odds: walk every dice outcome of one action through the real resolver, with rational arithmetic.
 
 The resolver draws every random number from the injected dice source. Here that source answers from a prefix of
-values and, when the prefix runs out, interrupts the resolution with the request it could not answer. The walk
-then branches over every value that die (or group of dice) can show, each with its exact probability, and
-resolves again with the longer prefix. A chance node that is not a die (a random pick between two directions)
-is a die too (``tabroll.dice.pick``), so it is walked the same way. Player choices come from the action itself.
-
-A request of several dice at once is walked as pools (values in rising order, weighted by how many ordered
-rolls give them): the rules of every game read a pool by its values, never by the order of the dice. A request
-whose rules read only its sum (:attr:`~tabroll.dice.sources.DiceRequest.total_only`: damage added up) is walked
-as its totals, each with the number of ordered rolls that add up to it: 1,901 branches for 100d20, not 4.9e21.
+values and, past it, with the first branch of each request, which the walk notes; it then walks the request's
+other branches, each with its exact probability, resuming from the step the request follows. A random pick is a
+die too (``tabroll.dice.pick``); player choices come from the action itself. A request's branches are its pools
+(values in rising order, weighted by the ordered rolls that give them), or what its rules read of it: its total,
+its count of successes, how a comparison came out (``branches.py``): 1,901 branches for 100d20, not 4.9e21.
 
 Each leaf is one complete resolution; its outcome (the attack's hit, defeats and damage, what followed it, and
 the game's own declared measures: see ``measures.py``) is added to the tally with the leaf's probability.
@@ -78,24 +74,27 @@ class PrefixDice(StepWatcher):
     there.
     """
 
-    __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin")
+    __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin", "reads_rolls")
     valid_by_construction = True  # every value it gives is one the walk made for that request (checked_draw)
 
     def __init__(self, values: Sequence[int], walker: _Walker, origin: _Node | None) -> None:
-        self._values = list(values)
-        self._given = len(self._values)
-        self._position = 0
         self._walker = walker
-        # the node this resolution resumed from (None: the action's start), then the innermost node opened at a
-        # step, and where in the values its dice begin
-        self.origin = origin
-        self.base = 0
+        self.begin(values, origin)
+        self.reads_rolls = walker.finals is not None  # plain rolls are logged only for finals that read them
         # (position, count, sides, node, numerator, denominator, reading, origin, base) of each request past the
         # prefix: ``node`` is the node of the step the request follows, numerator/denominator the weight of the path
         # from there to it, ``reading`` its branches when its rules read less than its pool (its sum, or how many
         # dice succeed: :func:`_reading`; None: it is walked by its pools), and
         # ``origin``/``base`` where a resolution of its other pools resumes from and where its values begin
         self.fresh: list[tuple[int, int, int, _Node, int, int, Reading | None, _Node | None, int]] = []
+
+    def begin(self, values: Sequence[int], origin: _Node | None) -> PrefixDice:
+        """Answer the next resolution (one walk's resolutions share this source, one after the other): ``values``
+        first; ``origin``: the node it resumes from (None: the action's start), then the innermost node opened at a
+        step, with ``base``: where in the values its dice begin."""
+        self._values, self._given, self._position = list(values), len(values), 0
+        self.origin, self.base = origin, 0
+        return self
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         start = self._position
@@ -139,15 +138,13 @@ class _Node:
     node)``: the weight of the path there and the blow figures struck on it (``after``; None: none); the leaves
     below it before any other step are added up in ``out``, a tally of numerators per denominator. ``pending``
     counts what below it is still to walk (branches on the stack, the resolution in flight); at 0 the node is
-    complete. ``numerator``/``denominator``: the weight of the path that opened it; ``start``: its first event."""
+    complete. ``chance``: its probability, as (numerator, denominator); ``start``: its first event."""
 
-    __slots__ = ("acc", "denominator", "edges", "key", "leaves", "mass", "numerator", "out", "over", "parent",
-                 "pending", "resume", "start")  # fmt: skip
+    __slots__ = ("acc", "chance", "edges", "key", "leaves", "mass", "out", "over", "parent", "pending", "resume",
+                 "start")  # fmt: skip
 
-    def __init__(
-        self, key: Hashable, parent: _Node | None, numerator: int, denominator: int, *, start: int = 0
-    ) -> None:
-        self.key, self.parent, self.numerator, self.denominator, self.start = key, parent, numerator, denominator, start
+    def __init__(self, key: Hashable, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
+        self.key, self.parent, self.chance, self.start = key, parent, chance, start
         self.pending, self.leaves = 1, 0
         self.edges: list[tuple[int, int, Outcome | None, _Node]] = []
         self.out: dict[int, Tally] = {}
@@ -177,8 +174,9 @@ class _Walker:
         self.action = action
         self.tally = tally
         self.finals = finals  # what each resolved leaf adds under FINAL (None: nothing)
-        self.root = _Node(None, None, 1, 1)
-        self.known: dict[Hashable, _Node] = {}
+        self.root = _Node(None, None, (1, 1))
+        self.known: dict[Any, dict[Hashable, _Node]] = {}  # by state, then by what else the key holds
+        self._at: tuple[Any, dict[Hashable, _Node]] = (None, {})  # the last state looked up, and its nodes
         self.done: list[_Node] = []  # the nodes in the order they were complete: every edge's end before its start
         # where the resolution in flight stands: the innermost node, and the weight of its path from there
         self.node = self.root
@@ -197,14 +195,17 @@ class _Walker:
         after = blow_outcome(blows, self.tally.acted) if blows else None
         state = turn.state_now()
         measures = ruleset.outcome_measures(self.state, state, events)
-        key = (step, state, tuple(sorted(measures.items())) if measures else (), frozenset(turn.rulings_told))
-        known = self.known.get(key)
+        key = (step, tuple(sorted(measures.items())) if measures else (), frozenset(turn.rulings_told))
+        if self._at[0] is not state:  # a state met again is most often the very same object: hashed once here
+            self._at = (state, self.known.setdefault(state, {}))
+        known = self._at[1].get(key)
         if known is not None:
             node.edges.append((self.numerator, self.denominator, after, known))
             node.leaves += known.leaves
             self.stopped = True
             return None
-        opened = self.node = _Node(key, node, self.numerator, self.denominator, start=len(events))
+        chance = (node.chance[0] * self.numerator, node.chance[1] * self.denominator)
+        opened = self.node = _Node((state, key), node, chance, start=len(events))
         node.edges.append((self.numerator, self.denominator, after, opened))
         opened.resume = (turn.fork(turn.dice), step)
         self.numerator = self.denominator = 1
@@ -222,26 +223,15 @@ class _Walker:
             parent = node.parent
             if parent is None:
                 return
-            self.known[node.key] = node
+            state, key = cast(tuple[Any, Hashable], node.key)
+            self.known.setdefault(state, {})[key] = node
             parent.leaves += node.leaves
             node = parent
 
     def walked(self, stack: list[_Pools]) -> Fraction:
         """How much of the probability is walked, between resolutions: all but the pools still on ``stack`` (for a
         walk stopped by its deadline)."""
-        weights: dict[int, Fraction] = {}  # each node's, from the root (no recursion: chains may be deep)
-
-        def weight(node: _Node | None) -> Fraction:
-            chain = []
-            while node is not None and id(node) not in weights:
-                chain.append(node)
-                node = node.parent
-            known = Fraction(1) if node is None else weights[id(node)]
-            for step in reversed(chain):
-                known = weights[id(step)] = known * Fraction(step.numerator, step.denominator)
-            return known
-
-        return 1 - sum((entry.weight() * weight(entry.hangs) for entry in stack), Fraction(0))
+        return 1 - sum((e.weight() * Fraction(*(e.hangs or self.root).chance) for e in stack), Fraction(0))
 
 
 def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inline (no extra call per resolution)
@@ -266,42 +256,37 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     """
     tally = Tally.of(ruleset, state, action)
     walker = _Walker(ruleset, state, action, tally, finals)
-    root = walker.root
+    root, dice = walker.root, PrefixDice((), walker, None)
     resolutions = waiting = 0
     stack = [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
     while stack:
-        if resolutions % CLOCK_EVERY == 0:
-            WALKED[0] = resolutions
-            interrupted()  # a Ctrl-C a library swallowed still stops the walk
-            if passed(deadline):
-                raise WalkStopped(resolutions, walker.walked(stack))
-        entry = stack[-1]
-        combo, ways = entry.take()
-        if not entry.left:
-            stack.pop()
-        waiting -= 1
-        prefix = entry.head + combo
-        node = entry.hangs or root
-        resolutions += 1
-        if resolutions + waiting > budget:
-            raise BudgetExceeded(budget, resolutions - 1)
-        walker.node, walker.numerator, walker.denominator = node, entry.numerator * ways, entry.step
-        origin = entry.origin
-        dice = PrefixDice(prefix, walker, origin)
-        walker.stopped = False
-        try:
-            _resolve(walker, dice, origin)
-        except _TooDeep:
-            raise BudgetExceeded(budget, resolutions) from None
-        here = walker.node  # the innermost step the resolution reached
-        if dice.fresh:
-            pushed, largest, what = _push_requests(dice, stack, root, budget, resolutions)
-            waiting += pushed
+        entry = stack[-1]  # a request's branches still to walk, taken one after the other while none opens a node
+        node, origin, head, numerator, over = entry.hangs or root, entry.origin, entry.head, entry.numerator, entry.step
+        while entry.left:
+            if resolutions % CLOCK_EVERY == 0:
+                WALKED[0] = resolutions
+                interrupted()  # a Ctrl-C a library swallowed still stops the walk
+                if passed(deadline):
+                    raise WalkStopped(resolutions, walker.walked(stack))
+            combo, ways = entry.take()
+            if not entry.left:
+                stack.pop()
+            waiting -= 1
+            resolutions += 1
             if resolutions + waiting > budget:
-                assert largest is not None  # a request was met
-                alone = largest if largest[2] - 1 > budget - resolutions else None
-                raise BudgetExceeded(budget, resolutions, request=alone, what=what)
-        walker.complete(here)
+                raise BudgetExceeded(budget, resolutions - 1)
+            walker.node, walker.numerator, walker.denominator, walker.stopped = node, numerator * ways, over, False
+            try:
+                _resolve(walker, dice.begin(head + combo, origin), origin)
+            except _TooDeep:
+                raise BudgetExceeded(budget, resolutions) from None
+            here, fresh = walker.node, dice.fresh  # the innermost step the resolution reached, its requests
+            if fresh:
+                waiting = _push_requests(dice, stack, root, budget, resolutions, waiting)
+            walker.complete(here)
+            if fresh:  # what it pushed is walked first
+                dice.fresh = []
+                break
     _spread(walker)
     return tally, root.leaves, resolutions
 
@@ -321,7 +306,7 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
             assert origin.resume is not None
             kept, step = origin.resume
             turn = kept.fork(dice)
-            turn.run(step)
+            turn.run(step.advance(turn))  # its step from its first die: past the node's own at_step
             if walker.stopped:
                 return
             after, events = turn.state_now(), tuple(turn.events)
@@ -367,8 +352,17 @@ def _spread(walker: _Walker) -> None:
         for numerator, denominator, after, target in node.edges:
             scale = numerator * (target.over // (over * denominator))
             target.mass += mass * scale
-            later = {name: {value: 1} for name, value in after.items()} if after else {}
-            _carry(target.acc, acc, sums, mass, later, 1, scale)
+            if after:
+                _carry(target.acc, acc, sums, mass, {name: {value: 1} for name, value in after.items()}, 1, scale)
+                continue
+            into = target.acc  # nothing struck on the way: the figures before, scaled
+            for name, before in acc.items():
+                mine = into.get(name)
+                if mine is None:
+                    into[name] = {value: weight * scale for value, weight in before.items()}
+                else:
+                    for value, weight in before.items():
+                        mine[value] = mine.get(value, 0) + weight * scale
         for denominator, part in node.out.items():
             scale = common // (over * denominator)
             final.weight += mass * part.weight * scale
@@ -414,35 +408,30 @@ def _carry(
 
 
 def _push_requests(
-    dice: PrefixDice, stack: list[_Pools], root: _Node, budget: int, resolutions: int
-) -> tuple[int, tuple[int, int, int] | None, str]:
+    dice: PrefixDice, stack: list[_Pools], root: _Node, budget: int, resolutions: int, waiting: int
+) -> int:
     """Push the other pools of each request one resolution met past its prefix, each with the weight of its path
-    from the step it follows: (the pools pushed, the largest request as (count, sides, size), and whether its
-    branches are pools or totals). The deepest request's are pushed last, so walked first: the innermost step
-    is done before any other path can reach an equal one, which then finds it known."""
-    values = dice._values
-    largest: tuple[int, int, int] | None = None
-    what = "pools"
-    pushed = 0
+    from the step it follows: how many; past ``budget`` with the ``waiting`` ones, raise :class:`BudgetExceeded`
+    naming the largest request when it alone is too large. The deepest request's are pushed last, so walked first:
+    the innermost step is done before any other path can reach an equal one, which then finds it known."""
+    values, largest, what = dice._values, (0, 0, 0), "pools"
     for position, count, sides, owner, path_numerator, path_denominator, reading, since, base in dice.fresh:
         # counted: a request's pools (or totals) are made only as they are walked
         size = _pool_size(count, sides) if reading is None else len(reading)
         if reading is not None and reading.nbytes > MAX_TOTALS_BYTES:
             raise BudgetExceeded(budget, resolutions, request=(count, sides, size), what="large totals")
-        if largest is None or size > largest[2]:
-            largest = (count, sides, size)
-            what = "pools" if reading is None else "totals"
+        if size > largest[2]:
+            largest, what = (count, sides, size), "pools" if reading is None else "totals"
         owner.pending += size - 1
         if size > 1:
-            hangs = None if owner is root else owner
-            head = tuple(values[base:position])
-            stack.append(
-                _Pools.of_request(
-                    head, count, sides, path_numerator, path_denominator, hangs, size, reading=reading, origin=since
-                )
-            )
-            pushed += size - 1
-    return pushed, largest, what
+            head, hangs = tuple(values[base:position]), None if owner is root else owner
+            stack.append(_Pools.of_request(head, count, sides, path_numerator, path_denominator, hangs, size,
+                                           reading=reading, origin=since))  # fmt: skip
+            waiting += size - 1
+    if resolutions + waiting > budget:
+        alone = largest if largest[2] - 1 > budget - resolutions else None
+        raise BudgetExceeded(budget, resolutions, request=alone, what=what)
+    return waiting
 
 
 def exact_odds(

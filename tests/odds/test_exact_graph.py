@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tabroll.odds.exact import exact_odds
+from tabroll.odds.exact import FINAL, exact_odds
 from tabroll.odds.report import build_report
 from tabroll.odds.tally import Tally
 from tests.engine.barrage import attack, found
@@ -67,3 +67,25 @@ def test_the_leaves_below_a_step_are_added_up_as_they_are_reached(monkeypatch: p
     (part,) = root.out.values()
     assert part.weight == 6**6
     assert sorted(part.values[("", "damage")]) == list(range(6, 38))  # two totals of 3d6, 1 more after a six
+
+
+def test_the_walk_logs_no_plain_roll_unless_its_finals_may_read_it(barrage: Any) -> None:
+    # The walk reads of a resolution its blows and measures: a roll read by its count is drawn but not logged;
+    # with finals (a path check reads the dice rolled) it is logged as ever. The odds are the same.
+    state, action = attack(barrage, {"attacks": 3, "hit": 3}, {"models": 2, "save": 4})
+    kinds: list[set[str]] = []
+    plain = exact_odds(barrage, state, action)
+    read = exact_odds(barrage, state, action, finals=lambda after, events: kinds.append({e.kind for e in events}))
+    assert all("roll" in seen for seen in kinds) and kinds
+    assert read.tally.values.pop(FINAL) and read.tally == plain.tally
+
+    watched: list[set[str]] = []
+    measures = barrage.outcome_measures
+    barrage.outcome_measures = lambda before, after, events: (watched.append({e.kind for e in events}),
+                                                              measures(before, after, events))[1]  # fmt: skip
+    try:
+        assert exact_odds(barrage, state, action).tally == plain.tally
+    finally:
+        del barrage.outcome_measures
+    assert watched and not any("roll" in seen for seen in watched)
+    assert any("hit" in seen for seen in watched)
