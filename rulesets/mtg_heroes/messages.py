@@ -16,7 +16,6 @@ MESSAGES = Domain("mtg_heroes", Path(__file__).resolve().parent / "locale")
 _ = MESSAGES.gettext
 n_ = MESSAGES.ngettext
 p_ = MESSAGES.pgettext
-np_ = MESSAGES.npgettext
 
 
 def band_word(band: str) -> str:
@@ -84,21 +83,6 @@ def _core_words() -> None:
     _("{unit} is {how} and leaves play ({reason})")
     _("{unit} has fled and leaves play ({reason})")
     _("{unit} spends {amount} {resource} ({remaining} left)")
-
-
-__all__ = [
-    "MESSAGES",
-    "N_",
-    "_",
-    "band_word",
-    "n_",
-    "np_",
-    "out_word",
-    "p_",
-    "phase_word",
-    "result_word",
-    "strike_word",
-]
 
 
 def _rule_names() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue

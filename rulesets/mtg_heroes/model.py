@@ -11,10 +11,11 @@ from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field, field_validator, model_validator
 
+from tabroll.i18n import N_
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
 
-from .messages import N_, _, band_word, n_
+from .messages import _, band_word, n_
 
 Stat = Annotated[int, Field(ge=0, le=100)]
 LifeStat = Annotated[int, Field(ge=0, le=10_000)]

@@ -8,11 +8,12 @@ from __future__ import annotations
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Modifier, Note, StatusApplied, said
 from tabroll.frozen import replace
+from tabroll.i18n import N_
 
 from .acting import check_in_fight
 from .events import TurnPhase
 from .falls import check_result, end_permanents, fall, tell_life_lost
-from .messages import N_, _, n_, p_, phase_word
+from .messages import _, n_, p_, phase_word
 from .model import EndTurnAction, ReachPhaseAction, UpkeepAction
 from .state import BAND_RULES, SCALE, Combatant
 from .work import HeroesTurn

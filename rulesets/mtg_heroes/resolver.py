@@ -22,10 +22,10 @@ from tabroll.frozen import replace
 from tabroll.kit import Handlers
 
 from .casting import resolve_cast
-from .combat import Defence, Strike, resolve_attack
+from .combat import resolve_attack
 from .effects import resolve_effect, resolve_modify, resolve_regenerate, resolve_summon
 from .falls import resolve_damage
-from .initiative import Ordering, TieRoll, resolve_delay, resolve_initiative
+from .initiative import resolve_delay, resolve_initiative
 from .messages import _, result_word
 from .model import (
     AttackAction,
@@ -161,17 +161,3 @@ def _next_attack(battle: Battle) -> Battle:
     except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
         return battle
     return replace(ended, turn=battle.turn)
-
-
-# The steps of the actions taken in steps are named here too, beside the working area.
-__all__ = [
-    "HANDLERS",
-    "Defence",
-    "HeroesTurn",
-    "Ordering",
-    "Strike",
-    "TieRoll",
-    "chain_state",
-    "next_attack",
-    "resolve",
-]
