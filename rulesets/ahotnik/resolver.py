@@ -9,11 +9,7 @@ One Ahotnik's attack runs in four steps: :func:`decide_direction` (synapse and r
 (target identification), :func:`strike` (damage) and :func:`settle` (exile, DNA, end of the game). The attack
 phase is taken as :mod:`steps <tabroll.engine.steps>` of the exact walk: one per Ahotnik (:class:`NextAhotnik`), or,
 step by step, one per Ahotnik's direction (:class:`Directions`) and one for the rest (:class:`StepByStepAttacks`).
-
-The log speaks the core vocabulary: each pilot's number and a forced pick are ``roll`` events; each unit an
-attack reaches is a ``hit`` whose ``result`` is the damage the blow carries; each pool that loses something
-is a ``damage`` (``pool`` Shields or Life, with what is ``left``); an exiled Demon is a ``defeat`` (``how:
-exiled``); an Ahotnik at 0 Life is a ``defeat`` followed by ``game_over``.
+The events it logs are listed in :mod:`.events`.
 """
 
 from __future__ import annotations

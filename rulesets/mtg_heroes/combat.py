@@ -219,17 +219,11 @@ def exchange(turn: HeroesTurn, attacker: str, defender: str, action: AttackActio
     turn.run(Strike(ATTACK, told=None, exchange=settled))
 
 
+# The strikes of an exchange, in the order they may come: the defender's First Strike (its counterattack before
+# the attack), the attack after it, or the attack, then the counterattack after it.
 FIRST_STRIKE = "first strike"
-"""The strikes of an exchange, in the order they may come: the defender's First Strike (its counterattack before
-the attack), the attack after it, or the attack, then the counterattack after it."""
-
-
 AFTER_FIRST_STRIKE = "attack after the first strike"
-
-
 ATTACK = "attack"
-
-
 COUNTERATTACK = "counterattack"
 
 
@@ -286,9 +280,6 @@ class ExchangeStep(Step):
     killed: bool = False
     told: GameOver | None = field(kw_only=True)
     exchange: Exchange = field(compare=False, kw_only=True)
-
-    def advance(self, turn: HeroesTurn) -> Step | None:
-        raise NotImplementedError
 
     def sides(self) -> tuple[str, str, str]:
         """Who strikes whom in this strike, and what it is (attack or counterattack)."""
