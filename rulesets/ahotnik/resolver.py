@@ -94,6 +94,9 @@ class AhotnikTurn(Turn[Board]):
         options: AhotnikOptions = self.state.options
         return options
 
+    def note(self, text: str, unit: str | None = None) -> None:
+        self.emit(Note(unit=unit, text=text))
+
     def put(self, unit: Unit) -> None:
         self.state = self.state.replace(unit)
 
@@ -185,7 +188,7 @@ class StepByStepAttacks(Step):
                         len(skipped),
                         names=", ".join(skipped),
                     )
-                    turn.emit(Note(text=text))
+                    turn.note(text)
                 break
         settle(turn)
 
@@ -213,7 +216,7 @@ class NextAhotnik(Step):
                     len(skipped),
                     names=", ".join(skipped),
                 )
-                turn.emit(Note(text=text))
+                turn.note(text)
             return None
         return NextAhotnik(self.index + 1, phase=self.phase) if self.index + 1 < len(order) else None
 
@@ -248,15 +251,13 @@ def resolve_single_attack(turn: AhotnikTurn, action: AttackAction) -> None:
 def decide_direction(turn: AhotnikTurn, name: str, choice: ChoiceInput | None) -> SynapseResult:
     """Work out the synapse and turn the Ahotnik to the direction it attacks in; return success or forced."""
     if choice is None:
-        turn.emit(
-            Note(
-                unit=name,
-                text=_(
-                    "no choice given for {name}: each pilot's number is asked of the dice source "
-                    "(with --prompt the pilots type them)",
-                    name=name,
-                ),
-            )
+        turn.note(
+            _(
+                "no choice given for {name}: each pilot's number is asked of the dice source "
+                "(with --prompt the pilots type them)",
+                name=name,
+            ),
+            name,
         )
         numbers = tuple(_pilot_number(turn, name, i) for i in (1, 2))
         choice = ChoiceInput(pilots=(numbers[0], numbers[1]))
@@ -357,7 +358,7 @@ def sits_out_transition(turn: AhotnikTurn, name: str) -> bool:
     """Whether an Ahotnik in phase transition skips its attack (the ruling ``transition_attacks``)."""
     if not turn.options.transition_attacks:
         turn.ruling("transition_attacks", False, _("an Ahotnik in phase transition only turns, it does not attack"))
-        turn.emit(Note(unit=name, text=_("{name} is in phase transition and does not attack", name=name)))
+        turn.note(_("{name} is in phase transition and does not attack", name=name), name)
         return True
     turn.ruling("transition_attacks", True, _("an Ahotnik in phase transition still attacks"))
     return False
@@ -513,7 +514,7 @@ def strike(turn: AhotnikTurn, plan: Plan) -> None:
     for i, blow in enumerate(plan.blows):
         target = turn.state.unit(blow.target)
         if isinstance(target, Demon) and not target.on_board:
-            turn.emit(Note(unit=target.name, text=_("{unit} has already left the board", unit=target.name)))
+            turn.note(_("{unit} has already left the board", unit=target.name), target.name)
             continue
         turn.emit(Hit(attacker=plan.attacker, target=target.name, result=blow.amount, needed=0, rule=blow.rule))
         hurt = take_damage(turn, plan.attacker, target, blow)
@@ -547,7 +548,7 @@ def strike(turn: AhotnikTurn, plan: Plan) -> None:
         attacker = turn.state.ahotnik(plan.attacker)
         if attacker.phase_transition:
             text = _("{unit} hit a Demon; it stays in phase transition", unit=attacker.name)
-            turn.emit(Note(unit=attacker.name, text=text))
+            turn.note(text, attacker.name)
         else:
             turn.put(dataclasses.replace(attacker, phase_transition=True))
             turn.emit(PhaseTransition(unit=attacker.name, active=True, reason=_("it hit a Demon")))
@@ -669,7 +670,7 @@ def resolve_summon(turn: AhotnikTurn, action: SummonAction) -> None:
     for owner in board.ahotniks:
         if identity in owner.dna:
             text = _("{unit} owns the DNA of {identity}: they ignore each other", unit=owner.name, identity=identity)
-            turn.emit(Note(unit=owner.name, text=text))
+            turn.note(text, owner.name)
 
 
 @HANDLERS.on(EndTransitionAction)
@@ -681,4 +682,4 @@ def resolve_end_transition(turn: AhotnikTurn, action: EndTransitionAction) -> No
             turn.put(dataclasses.replace(ahotnik, phase_transition=False))
             turn.emit(PhaseTransition(unit=name, active=False, reason=_("the scenario ends it")))
         elif action.ahotniks is not None:
-            turn.emit(Note(unit=name, text=_("{unit} is not in phase transition", unit=name)))
+            turn.note(_("{unit} is not in phase transition", unit=name), name)

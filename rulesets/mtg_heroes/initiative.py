@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import Note
 from tabroll.frozen import replace
 
 from .events import TurnOrder
@@ -47,13 +46,11 @@ class Ordering(Step):
         for index in range(self.index, len(self.speeds)):
             tied = [u for u in actors if u.speed == self.speeds[index]]
             if len(tied) > 1:
-                turn.emit(
-                    Note(
-                        text=_(
-                            "Speed {speed} tie: {value} roll opposed Speed",
-                            speed=tied[0].speed,
-                            value=", ".join(u.name for u in tied),
-                        )
+                turn.note(
+                    _(
+                        "Speed {speed} tie: {value} roll opposed Speed",
+                        speed=tied[0].speed,
+                        value=", ".join(u.name for u in tied),
                     )
                 )
                 names = tuple(u.name for u in tied)
@@ -139,12 +136,10 @@ class _StillTied(Step):
     speeds: tuple[int, ...] = field(compare=False, kw_only=True)
 
     def advance(self, turn: HeroesTurn) -> Step:
-        turn.emit(
-            Note(
-                text=_(
-                    "still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands",
-                    MAX_TIE_ROUNDS=MAX_TIE_ROUNDS,
-                )
+        turn.note(
+            _(
+                "still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands",
+                MAX_TIE_ROUNDS=MAX_TIE_ROUNDS,
             )
         )
         return Ordering((*self.order, *(n for g in self.groups for n in g)), self.index + 1, speeds=self.speeds)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import RuleRefusal
-from tabroll.events import Note
 from tabroll.frozen import replace
 from tabroll.kit import Handlers
 
@@ -77,13 +76,9 @@ def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     offered = battle.follow_up
     if offered is not None and not _takes_follow_up(action, offered):
         turn.state = replace(turn.state, follow_up=None)
-        turn.emit(
-            Note(
-                unit=offered,
-                text=_(
-                    "{offered}'s Trample follow-up lapses: it is taken at once after the kill or not", offered=offered
-                ),
-            )
+        turn.note(
+            _("{offered}'s Trample follow-up lapses: it is taken at once after the kill or not", offered=offered),
+            offered,
         )
     turn.previous_act = battle.last_act
     if turn.state.last_act is not None:
