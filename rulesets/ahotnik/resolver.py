@@ -23,7 +23,7 @@ from tabroll.dice.sources import choose_number
 from tabroll.engine.steps import Step
 from tabroll.engine.work import Turn
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll, said
+from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll, position_text, said
 from tabroll.geometry.hex import Hex
 from tabroll.kit import Handlers
 
@@ -443,7 +443,7 @@ def ranged_plan(turn: AhotnikTurn, attacker: Ahotnik, result: SynapseResult, ski
     else:
         reason = _(
             "no enemy adjacent: a straight shot along the facing, stopped by the Singularity at {hex}",
-            hex=f"[{stopped[0]}, {stopped[1]}]",
+            hex=position_text(stopped),
         )
     turn.emit(
         Targeting(
@@ -592,10 +592,8 @@ def settle(turn: AhotnikTurn) -> None:
     for demon in turn.state.demons:
         if demon.on_board and demon.life == 0:
             by = turn.last_blow.get(demon.name)
-            assert demon.position is not None
             turn.put(dataclasses.replace(demon, position=None, exiled=True))
-            where = f"[{demon.position[0]}, {demon.position[1]}]"
-            reason = _("at 0 Life: exiled from {hex}", hex=where)
+            reason = _("at 0 Life: exiled from {hex}", hex=position_text(demon.position))
             turn.emit(Defeat(unit=demon.name, by=by, reason=reason, how="exiled"))
             change_threat(turn, -1, _("{unit} is exiled", unit=demon.name))
             if by is not None:
@@ -650,7 +648,7 @@ def resolve_summon(turn: AhotnikTurn, action: SummonAction) -> None:
     board = turn.state
     at: Hex = (action.at[0], action.at[1])
     existing = board.demon(action.demon)
-    rule, where = p_("rule", "summon"), f"[{at[0]}, {at[1]}]"
+    rule, where = p_("rule", "summon"), position_text(at)
     if existing is not None and existing.on_board:
         raise RuleRefusal(_("{unit} is already on the board", unit=action.demon), rule=rule)
     if any(a.name == action.demon for a in board.ahotniks):
