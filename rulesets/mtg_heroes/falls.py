@@ -26,8 +26,7 @@ def fall(turn: HeroesTurn, unit: Combatant, by: str | None) -> None:
             )
         turn.put(replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
         turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
-        if turn.state.permanents:  # (most battles have none: no words made for nothing)
-            end_permanents(turn, unit.name, _("its caster lost the battle"))
+        end_permanents(turn, unit.name, _("its caster lost the battle"))
         check_result(turn, unit.name, by, "lost the battle")
         return
     if unit.has("indestructible"):
