@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, AliasChoices, Field, field_validator, model_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
 
 from tabroll.i18n import N_
 from tabroll.kit import ActionHeader
@@ -107,18 +107,14 @@ class HeroesOptions(Strict):
     )
 
 
-def _keywords(value: tuple[str, ...]) -> tuple[str, ...]:
+def _keywords(value: list[str]) -> list[str]:
     cleaned = []
     for word in value:
         text = " ".join(str(word).replace("_", " ").replace("-", " ").casefold().split())
         if not text:
             raise ValueError(_("a keyword cannot be empty"))
         cleaned.append(text)
-    return tuple(cleaned)
-
-
-Keywords = Annotated[tuple[str, ...], AfterValidator(_keywords)]
-"""Keywords in one spelling: lower case, single spaces (``First_Strike`` is ``first strike``)."""
+    return cleaned
 
 
 class CombatantInput(Strict):
@@ -186,8 +182,8 @@ class CombatantInput(Strict):
         validation_alias=AliasChoices("identity", "colour_identity", "color_identity", "Tożsamość"),
         description="Its colour identity, one letter per symbol: W, U, B, R, G (e.g. WUBB).",
     )
-    keywords: Keywords = Field(
-        default_factory=tuple,
+    keywords: list[str] = Field(
+        default_factory=empty_list,
         validation_alias=KEYWORDS_KEYS,
         max_length=30,
         description="Keywords such as First Strike, Vigilance, Trample, Haste, Regenerate, Indestructible.",
@@ -208,6 +204,11 @@ class CombatantInput(Strict):
         False, description="It came in this turn: summoning-sick, it cannot be commanded yet (unless Haste)."
     )
     notes: str | None = Field(None, description="Free text about it, kept with the unit (the rules ignore it).")
+
+    @field_validator("keywords")
+    @classmethod
+    def _clean_keywords(cls, value: list[str]) -> list[str]:
+        return _keywords(value)
 
     @field_validator("identity")
     @classmethod
@@ -253,12 +254,17 @@ class CreatureStats(Strict):
         validation_alias=LIFE_KEYS, description="Life: what strikes take away."
     )
     speed: Stat = Field(1, validation_alias=SPEED_KEYS, description="Speed: actions per turn, and its initiative.")
-    keywords: Keywords = Field(
+    keywords: tuple[str, ...] = Field(
         (),
         validation_alias=KEYWORDS_KEYS,
         max_length=30,
         description="Keywords such as First Strike or Haste.",
     )
+
+    @field_validator("keywords")
+    @classmethod
+    def _clean_keywords(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(_keywords(list(value)))
 
 
 class SpellInput(Strict):
