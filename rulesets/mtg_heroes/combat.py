@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import GameOver, Hit, Miss, Modifier, StatusApplied, said
+from tabroll.events import GameOver, Hit, Miss, Modifier, Said, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
@@ -185,7 +185,7 @@ def exchange(turn: HeroesTurn, attacker: str, defender: str, action: AttackActio
         turn.note(_("{defender} is fleeing and does not fight back", defender=defender), defender)
         counter = False
     a_first, d_first = (turn.unit(n).has("first strike") for n in (attacker, defender))
-    settled = Exchange(attacker, defender, before, counter)
+    settled = Exchange(attacker, defender, before, counter, ExchangeWords.of(attacker, defender))
     if d_first and not a_first and counter:
         turn.note(
             _(
@@ -220,14 +220,44 @@ COUNTERATTACK = "counterattack"
 
 
 @dataclass(frozen=True)
+class ExchangeWords:
+    """The words an exchange says the same whatever its dice, made once when it begins (the exact walk resolves every
+    outcome of its dice from there, all in the action's one language), not at every strike: why the band goes back
+    at its end, the push-back and why, and each combatant's "Toughness until end of turn"."""
+
+    over: str
+    pushed_back: Said
+    prepare: str
+    toughness: tuple[tuple[str, Said], ...]
+
+    @classmethod
+    def of(cls, attacker: str, defender: str) -> ExchangeWords:
+        return cls(
+            _("the exchange is over"),
+            said(lambda: p_("status", "pushed back")),
+            _("after the exchange it must prepare to fight again"),
+            tuple((name, _until_end(name)) for name in (attacker, defender)),
+        )
+
+    def toughness_of(self, name: str) -> Said:
+        return next(words for unit, words in self.toughness if unit == name)
+
+
+def _until_end(victim: str) -> Said:
+    return said(lambda: _("{victim}'s Toughness until end of turn", victim=victim))
+
+
+@dataclass(frozen=True)
 class Exchange:
     """What every step of one exchange reads that the dice cannot change: who attacks whom, their band before the
-    exchange, and whether the defender fights back (the action's choice, the options, a defender fleeing)."""
+    exchange, whether the defender fights back (the action's choice, the options, a defender fleeing), and the words
+    it says the same whatever its dice."""
 
     attacker: str
     defender: str
     before: str
     counter: bool
+    words: ExchangeWords
 
 
 @dataclass(frozen=True)
@@ -253,7 +283,7 @@ class ExchangeStep(Step):
     def land(self, turn: HeroesTurn, attack: int, defence: int) -> Step | None:
         """The strike's totals met: its damage, then the strike that follows, or the end of the exchange."""
         striker, victim, what = self.sides()
-        kills = strike(turn, striker, victim, what, attack, defence)
+        kills = strike(turn, striker, victim, what, attack, defence, self.exchange.words)
         settled = self.exchange
         attacker, defender = settled.attacker, settled.defender
         if self.at == FIRST_STRIKE:
@@ -280,8 +310,8 @@ class ExchangeStep(Step):
         settled = self.exchange
         attacker, defender = settled.attacker, settled.defender
         before = settled.before
-        turn.set_band(attacker, defender, "near" if before == "direct" else before, _("the exchange is over"))
-        after_exchange(turn, attacker, defender, killed)
+        turn.set_band(attacker, defender, "near" if before == "direct" else before, settled.words.over)
+        after_exchange(turn, attacker, defender, killed, settled.words)
         turn.tell_game_over()
 
 
@@ -363,7 +393,9 @@ def defend(turn: HeroesTurn, victim: str, drawn: tuple[int, ...] | None, purpose
     return defence
 
 
-def strike(turn: HeroesTurn, striker_name: str, victim_name: str, what: str, attack: int, defence: int) -> bool:
+def strike(
+    turn: HeroesTurn, striker_name: str, victim_name: str, what: str, attack: int, defence: int, words: ExchangeWords
+) -> bool:
     """``striker``'s Power total ``attack`` against ``victim``'s Toughness ``defence``; the excess comes off Life.
     True if it kills."""
     victim = turn.unit(victim_name)
@@ -378,7 +410,7 @@ def strike(turn: HeroesTurn, striker_name: str, victim_name: str, what: str, att
         beats = _("{what} {attack} does not beat defence {defence}", what=word, attack=attack, defence=defence)
         turn.emit(Miss(attacker=striker_name, target=victim_name, result=attack, needed=defence + 1, rule=beats))
         life = victim.life
-    pool = toughness_left(turn, victim, word, attack, defence)
+    pool = toughness_left(turn, victim, word, attack, defence, words.toughness_of(victim_name))
     fleeing = victim.fleeing + excess if victim.fleeing is not None else None
     victim = turn.put(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
     if life == 0 and excess > 0:
@@ -387,10 +419,12 @@ def strike(turn: HeroesTurn, striker_name: str, victim_name: str, what: str, att
     return False
 
 
-def toughness_left(turn: HeroesTurn, victim: Combatant, word: str, attack: int, defence: int) -> int | None:
-    """The victim's Toughness until end of turn after this strike (``word``: the strike, as the language names
-    it), as ``toughness_after_exchange`` reads it: what is left of its defence total ("pool"), 0 ("zero"), or none
-    kept, every attack rolling afresh ("reroll")."""
+def toughness_left(
+    turn: HeroesTurn, victim: Combatant, word: str, attack: int, defence: int, until_end: Said
+) -> int | None:
+    """The victim's Toughness until end of turn (``until_end``, in words) after this strike (``word``: the strike,
+    as the language names it), as ``toughness_after_exchange`` reads it: what is left of its defence total
+    ("pool"), 0 ("zero"), or none kept, every attack rolling afresh ("reroll")."""
     reading = turn.options.toughness_after_exchange
     pool: int | None = victim.toughness_pool
     if reading == "pool":
@@ -398,7 +432,7 @@ def toughness_left(turn: HeroesTurn, victim: Combatant, word: str, attack: int, 
         if pool != defence:
             turn.emit(
                 Modifier(
-                    applies_to=said(lambda: _("{victim}'s Toughness until end of turn", victim=victim.name)),
+                    applies_to=until_end,
                     reason=_("lowered by the {what} total {attack}, not below 0", what=word, attack=attack),
                     amount=pool - defence,
                     total=pool,
@@ -410,7 +444,7 @@ def toughness_left(turn: HeroesTurn, victim: Combatant, word: str, attack: int, 
             turn.ruling("toughness_after_exchange", "zero", _("after an exchange Toughness is 0 until end of turn"))
             turn.emit(
                 Modifier(
-                    applies_to=said(lambda: _("{victim}'s Toughness until end of turn", victim=victim.name)),
+                    applies_to=until_end,
                     reason=_("it has fought this turn"),
                     amount=-defence,
                     total=0,
@@ -421,7 +455,7 @@ def toughness_left(turn: HeroesTurn, victim: Combatant, word: str, attack: int, 
     return pool
 
 
-def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool) -> None:
+def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool, words: ExchangeWords) -> None:
     unit = turn.unit(attacker)
     if not unit.in_fight or turn.result is not None:
         return
@@ -444,13 +478,7 @@ def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool)
             turn.ruling("push_back", "log_only", _("the push-back is logged; it limits nothing"))
         if reading == "refresh":
             unit = turn.put(replace(unit, pushed_back=True))
-        turn.emit(
-            StatusApplied(
-                unit=attacker,
-                status=said(lambda: p_("status", "pushed back")),
-                reason=_("after the exchange it must prepare to fight again"),
-            )
-        )
+        turn.emit(StatusApplied(unit=attacker, status=words.pushed_back, reason=words.prepare))
     if killed and unit.has("trample"):
         turn.change(follow_up=attacker)
         turn.note(
