@@ -97,14 +97,19 @@ def _takes_follow_up(action: Any, unit: str) -> bool:
 def next_attack(battle: Battle, action: HeroAction) -> Battle:
     """The state the same combatant attacks again from (``tabroll odds --until defeat``): the turn ends as ``do:
     end_turn`` ends it (with a turn order the next turn may be another's: the attack is then refused). The turn
-    number stays: no rule reads it, and a chain whose states differ by it alone would walk the same attack again."""
-    from tabroll.dice.sources import GivenDice
+    number stays: no rule reads it, and a chain whose states differ by it alone would walk the same attack again.
+    Worked out once per battle (:data:`_ENDED`): the chain meets the same battle after many attacks."""
+    known = _ENDED.get(battle)
+    if known is not None:
+        return known
+    if len(_ENDED) >= 16_384:
+        _ENDED.clear()
+    ended = _ENDED[battle] = _next_attack(battle)
+    return ended
 
-    try:
-        ended: Battle = resolve(battle, _END_TURN, GivenDice((), origin="the end of the turn")).state
-    except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
-        return battle
-    return replace(ended, turn=battle.turn)
+
+_ENDED: dict[Battle, Battle] = {}
+"""The battle each battle's next attack starts from (:func:`next_attack`, which reads nothing of the attack)."""
 
 
 def chain_state(battle: Battle, action: HeroAction, attacks: int) -> Battle:
@@ -131,3 +136,13 @@ def chain_state(battle: Battle, action: HeroAction, attacks: int) -> Battle:
 
 _END_TURN = EndTurnAction.model_validate({"do": "end_turn"})
 """The action :func:`next_attack` ends the turn with (the same for every battle: made once)."""
+
+
+def _next_attack(battle: Battle) -> Battle:
+    from tabroll.dice.sources import GivenDice
+
+    try:
+        ended: Battle = resolve(battle, _END_TURN, GivenDice((), origin="the end of the turn")).state
+    except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
+        return battle
+    return replace(ended, turn=battle.turn)

@@ -1,5 +1,5 @@
 """The working area of one action (:class:`HeroesTurn`): the battle as it evolves under the rules, the dice drawn and
-the events logged.
+the events logged; and the range bands after a change, each change worked out once.
 """
 
 from __future__ import annotations
@@ -65,5 +65,24 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
         before = bands.between(a, b)
         if before == band:
             return
-        self.change(bands=bands.with_band(a, b, band))
+        self.change(bands=with_band(bands, a, b, band))
         self.emit(BandChange(first=a, second=b, before=before, after=band, reason=reason))
+
+
+_BANDS: dict[tuple[int, str, str, str], tuple[RangeBands, RangeBands]] = {}
+"""Bands already changed, by the identity of the bands changed (kept with the entry, so that identity stays theirs)
+and the change: every attack changes the same bands twice (to direct range and back), and an exact walk or a
+simulation resolves the same attack from the same battle thousands of times."""
+
+
+def with_band(bands: RangeBands, a: str, b: str, band: str) -> RangeBands:
+    """``bands.with_band(a, b, band)``, the same value, computed once per bands and change."""
+    key = (id(bands), a, b, band)
+    known = _BANDS.get(key)
+    if known is not None and known[0] is bands:
+        return known[1]
+    changed = bands.with_band(a, b, band)
+    if len(_BANDS) >= 4096:
+        _BANDS.clear()
+    _BANDS[key] = (bands, changed)
+    return changed
