@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabroll.i18n import N_, Domain
+from tabroll.i18n import Domain
 
 MESSAGES = Domain("ahotnik", Path(__file__).resolve().parent / "locale")
 _ = MESSAGES.gettext
 n_ = MESSAGES.ngettext
 p_ = MESSAGES.pgettext
-np_ = MESSAGES.npgettext
-
-__all__ = ["MESSAGES", "N_", "_", "direction_word", "n_", "np_", "p_"]
 
 
 def direction_word(name: str) -> str:

@@ -10,10 +10,11 @@ from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field, model_validator
 
+from tabroll.i18n import N_
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list
 
-from .messages import N_, _
+from .messages import _
 
 Coordinate = Annotated[int, Field(ge=-1000, le=1000)]
 HexInput = tuple[Coordinate, Coordinate]

@@ -8,6 +8,7 @@ Maps wider than :data:`MAX_COLUMNS` hexes or taller than :data:`MAX_ROWS` are no
 
 from __future__ import annotations
 
+from tabroll.events import position_text
 from tabroll.geometry.hex import Hex, Orientation
 from tabroll.kit.views import Line, StateView, Tone, text_line
 
@@ -89,10 +90,6 @@ def _trim(line: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return line
 
 
-def _hex(h: Hex) -> str:
-    return f"[{h[0]}, {h[1]}]"
-
-
 def legend(board: Board) -> list[str]:
     """One line per unit and one for the threat level and the end of the game (the last line, when it is over)."""
     names = labels(board)
@@ -110,14 +107,14 @@ def legend(board: Board) -> list[str]:
             facts.append(_("DNA {identities}", identities=", ".join(sorted(a.dna))))
         if a.team:
             facts.append(_("team {team}", team=a.team))
-        where = _("{unit} at {hex}", unit=a.name, hex=_hex(a.position))
+        where = _("{unit} at {hex}", unit=a.name, hex=position_text(a.position))
         out.append(f"{names[a.name]}  {where}: " + ", ".join(facts))
     for d in board.demons:
         ident = f" ({d.identity})" if d.identity != d.name else ""
         if d.position is None:
             out.append(f"--  {d.name}{ident}: " + (_("exiled") if d.exiled else _("off the board")))
         else:
-            where = _("{unit} at {hex}", unit=f"{d.name}{ident}", hex=_hex(d.position))
+            where = _("{unit} at {hex}", unit=f"{d.name}{ident}", hex=position_text(d.position))
             stats = _("Shields {shields}, Life {life}", shields=d.shields, life=d.life)
             out.append(f"{names[d.name]}  {where}: {stats}")
     if board.singularity is not None:
@@ -125,7 +122,7 @@ def legend(board: Board) -> list[str]:
             "threat level {threat} (floor {floor}); Singularity ◎ at {hex}",
             threat=board.threat,
             floor=board.threat_floor,
-            hex=_hex(board.singularity),
+            hex=position_text(board.singularity),
         )
     else:
         line = _("threat level {threat} (floor {floor})", threat=board.threat, floor=board.threat_floor)

@@ -9,11 +9,7 @@ One Ahotnik's attack runs in four steps: :func:`decide_direction` (synapse and r
 (target identification), :func:`strike` (damage) and :func:`settle` (exile, DNA, end of the game). The attack
 phase is taken as :mod:`steps <tabroll.engine.steps>` of the exact walk: one per Ahotnik (:class:`NextAhotnik`), or,
 step by step, one per Ahotnik's direction (:class:`Directions`) and one for the rest (:class:`StepByStepAttacks`).
-
-The log speaks the core vocabulary: each pilot's number and a forced pick are ``roll`` events; each unit an
-attack reaches is a ``hit`` whose ``result`` is the damage the blow carries; each pool that loses something
-is a ``damage`` (``pool`` Shields or Life, with what is ``left``); an exiled Demon is a ``defeat`` (``how:
-exiled``); an Ahotnik at 0 Life is a ``defeat`` followed by ``game_over``.
+The events it logs are listed in :mod:`.events`.
 """
 
 from __future__ import annotations
@@ -27,7 +23,7 @@ from tabroll.dice.sources import choose_number
 from tabroll.engine.steps import Step
 from tabroll.engine.work import Turn
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll, said
+from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll, position_text, said
 from tabroll.geometry.hex import Hex
 from tabroll.kit import Handlers
 
@@ -97,6 +93,9 @@ class AhotnikTurn(Turn[Board]):
     def options(self) -> AhotnikOptions:
         options: AhotnikOptions = self.state.options
         return options
+
+    def note(self, text: str, unit: str | None = None) -> None:
+        self.emit(Note(unit=unit, text=text))
 
     def put(self, unit: Unit) -> None:
         self.state = self.state.replace(unit)
@@ -189,7 +188,7 @@ class StepByStepAttacks(Step):
                         len(skipped),
                         names=", ".join(skipped),
                     )
-                    turn.emit(Note(text=text))
+                    turn.note(text)
                 break
         settle(turn)
 
@@ -217,7 +216,7 @@ class NextAhotnik(Step):
                     len(skipped),
                     names=", ".join(skipped),
                 )
-                turn.emit(Note(text=text))
+                turn.note(text)
             return None
         return NextAhotnik(self.index + 1, phase=self.phase) if self.index + 1 < len(order) else None
 
@@ -252,15 +251,13 @@ def resolve_single_attack(turn: AhotnikTurn, action: AttackAction) -> None:
 def decide_direction(turn: AhotnikTurn, name: str, choice: ChoiceInput | None) -> SynapseResult:
     """Work out the synapse and turn the Ahotnik to the direction it attacks in; return success or forced."""
     if choice is None:
-        turn.emit(
-            Note(
-                unit=name,
-                text=_(
-                    "no choice given for {name}: each pilot's number is asked of the dice source "
-                    "(with --prompt the pilots type them)",
-                    name=name,
-                ),
-            )
+        turn.note(
+            _(
+                "no choice given for {name}: each pilot's number is asked of the dice source "
+                "(with --prompt the pilots type them)",
+                name=name,
+            ),
+            name,
         )
         numbers = tuple(_pilot_number(turn, name, i) for i in (1, 2))
         choice = ChoiceInput(pilots=(numbers[0], numbers[1]))
@@ -361,7 +358,7 @@ def sits_out_transition(turn: AhotnikTurn, name: str) -> bool:
     """Whether an Ahotnik in phase transition skips its attack (the ruling ``transition_attacks``)."""
     if not turn.options.transition_attacks:
         turn.ruling("transition_attacks", False, _("an Ahotnik in phase transition only turns, it does not attack"))
-        turn.emit(Note(unit=name, text=_("{name} is in phase transition and does not attack", name=name)))
+        turn.note(_("{name} is in phase transition and does not attack", name=name), name)
         return True
     turn.ruling("transition_attacks", True, _("an Ahotnik in phase transition still attacks"))
     return False
@@ -446,7 +443,7 @@ def ranged_plan(turn: AhotnikTurn, attacker: Ahotnik, result: SynapseResult, ski
     else:
         reason = _(
             "no enemy adjacent: a straight shot along the facing, stopped by the Singularity at {hex}",
-            hex=f"[{stopped[0]}, {stopped[1]}]",
+            hex=position_text(stopped),
         )
     turn.emit(
         Targeting(
@@ -517,7 +514,7 @@ def strike(turn: AhotnikTurn, plan: Plan) -> None:
     for i, blow in enumerate(plan.blows):
         target = turn.state.unit(blow.target)
         if isinstance(target, Demon) and not target.on_board:
-            turn.emit(Note(unit=target.name, text=_("{unit} has already left the board", unit=target.name)))
+            turn.note(_("{unit} has already left the board", unit=target.name), target.name)
             continue
         turn.emit(Hit(attacker=plan.attacker, target=target.name, result=blow.amount, needed=0, rule=blow.rule))
         hurt = take_damage(turn, plan.attacker, target, blow)
@@ -551,7 +548,7 @@ def strike(turn: AhotnikTurn, plan: Plan) -> None:
         attacker = turn.state.ahotnik(plan.attacker)
         if attacker.phase_transition:
             text = _("{unit} hit a Demon; it stays in phase transition", unit=attacker.name)
-            turn.emit(Note(unit=attacker.name, text=text))
+            turn.note(text, attacker.name)
         else:
             turn.put(dataclasses.replace(attacker, phase_transition=True))
             turn.emit(PhaseTransition(unit=attacker.name, active=True, reason=_("it hit a Demon")))
@@ -595,10 +592,8 @@ def settle(turn: AhotnikTurn) -> None:
     for demon in turn.state.demons:
         if demon.on_board and demon.life == 0:
             by = turn.last_blow.get(demon.name)
-            assert demon.position is not None
             turn.put(dataclasses.replace(demon, position=None, exiled=True))
-            where = f"[{demon.position[0]}, {demon.position[1]}]"
-            reason = _("at 0 Life: exiled from {hex}", hex=where)
+            reason = _("at 0 Life: exiled from {hex}", hex=position_text(demon.position))
             turn.emit(Defeat(unit=demon.name, by=by, reason=reason, how="exiled"))
             change_threat(turn, -1, _("{unit} is exiled", unit=demon.name))
             if by is not None:
@@ -653,7 +648,7 @@ def resolve_summon(turn: AhotnikTurn, action: SummonAction) -> None:
     board = turn.state
     at: Hex = (action.at[0], action.at[1])
     existing = board.demon(action.demon)
-    rule, where = p_("rule", "summon"), f"[{at[0]}, {at[1]}]"
+    rule, where = p_("rule", "summon"), position_text(at)
     if existing is not None and existing.on_board:
         raise RuleRefusal(_("{unit} is already on the board", unit=action.demon), rule=rule)
     if any(a.name == action.demon for a in board.ahotniks):
@@ -673,7 +668,7 @@ def resolve_summon(turn: AhotnikTurn, action: SummonAction) -> None:
     for owner in board.ahotniks:
         if identity in owner.dna:
             text = _("{unit} owns the DNA of {identity}: they ignore each other", unit=owner.name, identity=identity)
-            turn.emit(Note(unit=owner.name, text=text))
+            turn.note(text, owner.name)
 
 
 @HANDLERS.on(EndTransitionAction)
@@ -685,4 +680,4 @@ def resolve_end_transition(turn: AhotnikTurn, action: EndTransitionAction) -> No
             turn.put(dataclasses.replace(ahotnik, phase_transition=False))
             turn.emit(PhaseTransition(unit=name, active=False, reason=_("the scenario ends it")))
         elif action.ahotniks is not None:
-            turn.emit(Note(unit=name, text=_("{unit} is not in phase transition", unit=name)))
+            turn.note(_("{unit} is not in phase transition", unit=name), name)

@@ -84,7 +84,9 @@ class Board:
         if found is not None:
             return found
         raise RuleRefusal(
-            _("there is no Ahotnik called '{name}'", name=name), rule=_("unknown Ahotnik"), tip=self._names_tip()
+            _("there is no Ahotnik called '{name}'", name=name),
+            rule=_("unknown Ahotnik"),
+            tip=_("the Ahotniks are: {names}", names=", ".join(a.name for a in self.ahotniks)),
         )
 
     def demon(self, name: str) -> Demon | None:
@@ -104,9 +106,6 @@ class Board:
         if self.demon(unit.name) is None:
             return dataclasses.replace(self, demons=(*self.demons, unit))
         return dataclasses.replace(self, demons=Roster.of(self.demons).replace(unit))
-
-    def _names_tip(self) -> str:
-        return _("the Ahotniks are: {names}", names=", ".join(a.name for a in self.ahotniks))
 
 
 def _hex_held(unit: Unit) -> Hex | None:

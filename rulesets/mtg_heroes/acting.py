@@ -5,7 +5,6 @@ actions (Speed) or, for a creature, its controller's Command once a turn.
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Note
 from tabroll.frozen import replace
 
 from .messages import _, n_, out_word, phase_word
@@ -105,19 +104,14 @@ def take_action(turn: HeroesTurn, unit: Combatant, verb: str, *, free: bool = Fa
         raise RuleRefusal(_("it is {active}'s turn, not {unit}'s", active=active, unit=unit.name), rule="turn order")
     check_phase(turn, unit, verb)
     if free:
-        turn.emit(
-            Note(
-                unit=unit.name,
-                text=_("{unit} {verb}: a free action (it spends none of its actions)", unit=unit.name, verb=verb),
-            )
+        turn.note(
+            _("{unit} {verb}: a free action (it spends none of its actions)", unit=unit.name, verb=verb), unit.name
         )
         charged = unit
     else:
         charged = charge(turn, unit, verb)
     if unit.is_character and unit.commanded and not unit.commands_closed:
-        turn.emit(
-            Note(unit=unit.name, text=_("{unit}'s commands are over for this turn: it acts itself now", unit=unit.name))
-        )
+        turn.note(_("{unit}'s commands are over for this turn: it acts itself now", unit=unit.name), unit.name)
     return turn.put(replace(charged, commands_closed=True))
 
 
@@ -134,12 +128,8 @@ def charge(turn: HeroesTurn, unit: Combatant, verb: str) -> Combatant:
             tip=_("a 'do: end_turn' action starts the next turn"),
         )
     used = unit.actions_used + 1
-    turn.emit(
-        Note(
-            unit=unit.name,
-            text=_(
-                "{unit} takes action {used} of {speed}: {verb}", unit=unit.name, used=used, speed=unit.speed, verb=verb
-            ),
-        )
+    turn.note(
+        _("{unit} takes action {used} of {speed}: {verb}", unit=unit.name, used=used, speed=unit.speed, verb=verb),
+        unit.name,
     )
     return turn.put(replace(unit, actions_used=used))

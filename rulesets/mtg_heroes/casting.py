@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Heal, Note, Spend
+from tabroll.events import Heal, Spend
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
@@ -51,13 +51,9 @@ def resolve_cast(turn: HeroesTurn, action: CastAction) -> None:
     target = spell_target(turn, caster, spell, action.target)
     check_cast(turn, caster, spell, target, action)
     if action.responds_to is not None and not responds(turn, caster, spell, action.responds_to):
-        turn.emit(
-            Note(
-                unit=caster.name,
-                text=_(
-                    "{caster} is too slow: {spell} is not cast, no mana spent", caster=caster.name, spell=spell.name
-                ),
-            )
+        turn.note(
+            _("{caster} is too slow: {spell} is not cast, no mana spent", caster=caster.name, spell=spell.name),
+            caster.name,
         )
         return
     caster = pay_for(turn, caster, spell)
@@ -67,7 +63,7 @@ def resolve_cast(turn: HeroesTurn, action: CastAction) -> None:
         text = _("{caster} casts {spell}", caster=caster.name, spell=spell.name)
     if caster.is_character:
         text = _("{cast}; it is spent for the day (in the graveyard)", cast=text)
-    turn.emit(Note(unit=caster.name, text=text))
+    turn.note(text, caster.name)
     turn.state = replace(
         turn.state,
         last_act=LastAct(caster.name, caster.controller, _("cast {spell}", spell=spell.name), spell.split_second),
@@ -157,13 +153,11 @@ def pay_for(turn: HeroesTurn, caster: Combatant, spell: CastSpell) -> Combatant:
     """The cast is paid: an action (none for an Instant), the mana, the spell out of Memory and, for a character,
     into the graveyard for the day. The caster, paid."""
     if spell.split_second:
-        turn.emit(Note(unit=caster.name, text=_("Split Second: no one can respond to {spell}", spell=spell.name)))
+        turn.note(_("Split Second: no one can respond to {spell}", spell=spell.name), caster.name)
     if not spell.instant:
         caster = take_action(turn, caster, _("cast {spell}", spell=spell.name))
     else:
-        turn.emit(
-            Note(unit=caster.name, text=_("{spell} is an Instant: no action, any phase, any turn", spell=spell.name))
-        )
+        turn.note(_("{spell} is an Instant: no action, any phase, any turn", spell=spell.name), caster.name)
     caster = turn.unit(caster.name)
     left = caster.mana - spell.cost
     memory = list(caster.memory_spells)
@@ -255,7 +249,7 @@ def responds(turn: HeroesTurn, caster: Combatant, spell: CastSpell, name: str) -
             _("{actor}'s spell has Split Second: no one can respond to it", actor=previous.actor), rule="response"
         )
     if spell.split_second:
-        turn.emit(Note(unit=caster.name, text=_("Split Second: it responds to anything, with no Speed test")))
+        turn.note(_("Split Second: it responds to anything, with no Speed test"), caster.name)
         return True
     opponent = other
     if turn.options.response_test_against == "active" and turn.state.active is not None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import GameOver, Hit, Miss, Modifier, Note, Said, StatusApplied, said
+from tabroll.events import GameOver, Hit, Miss, Modifier, Said, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
@@ -78,9 +78,7 @@ def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
         defender = check_interference(turn, attacker, target, action.intercept_by)
     if follow_up:
         turn.state = replace(turn.state, follow_up=None)
-        turn.emit(
-            Note(unit=attacker.name, text=_("{attacker} takes its Trample follow-up attack", attacker=attacker.name))
-        )
+        turn.note(_("{attacker} takes its Trample follow-up attack", attacker=attacker.name), attacker.name)
     else:
         free = not turn.options.attack_takes_action
         if attacker.controller is None:
@@ -90,23 +88,21 @@ def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
     turn.put(replace(turn.unit(attacker.name), attacked=True))
     if defender is not target:
         who = target.name if defender.controller == target.name else defender.name
-        turn.emit(
-            Note(
-                unit=defender.name,
-                text=_(
-                    "{who} orders {defender} to step in: {attacker} must fight it instead",
-                    who=who,
-                    defender=defender.name,
-                    attacker=attacker.name,
-                )
-                if who != defender.name
-                else _(
-                    "{defender} interferes: {attacker} must fight it instead of {target}",
-                    defender=defender.name,
-                    attacker=attacker.name,
-                    target=target.name,
-                ),
+        turn.note(
+            _(
+                "{who} orders {defender} to step in: {attacker} must fight it instead",
+                who=who,
+                defender=defender.name,
+                attacker=attacker.name,
             )
+            if who != defender.name
+            else _(
+                "{defender} interferes: {attacker} must fight it instead of {target}",
+                defender=defender.name,
+                attacker=attacker.name,
+                target=target.name,
+            ),
+            defender.name,
         )
     exchange(turn, attacker.name, defender.name, action)
 
@@ -186,50 +182,40 @@ def exchange(turn: HeroesTurn, attacker: str, defender: str, action: AttackActio
     turn.set_band(attacker, defender, "direct", _("attack: the exchange begins"))
     counter = turn.options.counterattack if action.counterattack is None else action.counterattack
     if counter and turn.unit(defender).fleeing is not None:
-        turn.emit(Note(unit=defender, text=_("{defender} is fleeing and does not fight back", defender=defender)))
+        turn.note(_("{defender} is fleeing and does not fight back", defender=defender), defender)
         counter = False
     a_first, d_first = (turn.unit(n).has("first strike") for n in (attacker, defender))
     settled = Exchange(attacker, defender, before, counter, ExchangeWords.of(attacker, defender))
     if d_first and not a_first and counter:
-        turn.emit(
-            Note(
-                unit=defender,
-                text=_(
-                    "First Strike: {defender} strikes first; {attacker} only if it survives",
-                    defender=defender,
-                    attacker=attacker,
-                ),
-            )
+        turn.note(
+            _(
+                "First Strike: {defender} strikes first; {attacker} only if it survives",
+                defender=defender,
+                attacker=attacker,
+            ),
+            defender,
         )
         turn.run(Strike(FIRST_STRIKE, told=None, exchange=settled))
         return
     if a_first and not d_first:
-        turn.emit(
-            Note(
-                unit=attacker,
-                text=_(
-                    "First Strike: {attacker} strikes first; {defender} only if it survives",
-                    attacker=attacker,
-                    defender=defender,
-                ),
-            )
+        turn.note(
+            _(
+                "First Strike: {attacker} strikes first; {defender} only if it survives",
+                attacker=attacker,
+                defender=defender,
+            ),
+            attacker,
         )
     elif a_first and d_first:
-        turn.emit(Note(text=_("both have First Strike: attack, then counterattack as usual")))
+        turn.note(_("both have First Strike: attack, then counterattack as usual"))
     turn.run(Strike(ATTACK, told=None, exchange=settled))
 
 
+# The strikes of an exchange, in the order they may come: the defender's First Strike (its counterattack before
+# the attack), the attack after it, or the attack, then the counterattack after it.
 FIRST_STRIKE = "first strike"
-"""The strikes of an exchange, in the order they may come: the defender's First Strike (its counterattack before
-the attack), the attack after it, or the attack, then the counterattack after it."""
-
-
 AFTER_FIRST_STRIKE = "attack after the first strike"
-
-
 ATTACK = "attack"
-
-
 COUNTERATTACK = "counterattack"
 
 
@@ -287,9 +273,6 @@ class ExchangeStep(Step):
     told: GameOver | None = field(kw_only=True)
     exchange: Exchange = field(compare=False, kw_only=True)
 
-    def advance(self, turn: HeroesTurn) -> Step | None:
-        raise NotImplementedError
-
     def sides(self) -> tuple[str, str, str]:
         """Who strikes whom in this strike, and what it is (attack or counterattack)."""
         settled = self.exchange
@@ -306,22 +289,16 @@ class ExchangeStep(Step):
         if self.at == FIRST_STRIKE:
             if turn.unit(attacker).in_fight:
                 return Strike(AFTER_FIRST_STRIKE, told=turn.game_over, exchange=settled)
-            turn.emit(
-                Note(
-                    unit=attacker, text=_("{attacker} fell to the first strike and deals no damage", attacker=attacker)
-                )
-            )
+            turn.note(_("{attacker} fell to the first strike and deals no damage", attacker=attacker), attacker)
             self.end(turn, False)
             return None
         if self.at == ATTACK:
             if not settled.counter:
-                turn.emit(Note(unit=defender, text=_("{defender} does not counterattack", defender=defender)))
+                turn.note(_("{defender} does not counterattack", defender=defender), defender)
             elif turn.unit(defender).in_fight:
                 return Strike(COUNTERATTACK, kills, told=turn.game_over, exchange=settled)
             else:
-                turn.emit(
-                    Note(unit=defender, text=_("{defender} is at 0 Life and cannot counterattack", defender=defender))
-                )
+                turn.note(_("{defender} is at 0 Life and cannot counterattack", defender=defender), defender)
             self.end(turn, kills)
             return None
         self.end(turn, kills if self.at == AFTER_FIRST_STRIKE else self.killed)
@@ -483,12 +460,7 @@ def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool,
     if not unit.in_fight or turn.result is not None:
         return
     if unit.has("vigilance"):
-        turn.emit(
-            Note(
-                unit=attacker,
-                text=_("Vigilance: {attacker} is not pushed back and need not prepare again", attacker=attacker),
-            )
-        )
+        turn.note(_("Vigilance: {attacker} is not pushed back and need not prepare again", attacker=attacker), attacker)
     else:
         reading = turn.options.push_back
         if "push_back" in turn.rulings_told:
@@ -509,15 +481,13 @@ def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool,
         turn.emit(StatusApplied(unit=attacker, status=words.pushed_back, reason=words.prepare))
     if killed and unit.has("trample"):
         turn.change(follow_up=attacker)
-        turn.emit(
-            Note(
-                unit=attacker,
-                text=_(
-                    "Trample: {attacker} killed {defender}; it may at once move to attack another "
-                    "target or go to far range from {defender} (offered for the very next action "
-                    "only)",
-                    attacker=attacker,
-                    defender=defender,
-                ),
-            )
+        turn.note(
+            _(
+                "Trample: {attacker} killed {defender}; it may at once move to attack another "
+                "target or go to far range from {defender} (offered for the very next action "
+                "only)",
+                attacker=attacker,
+                defender=defender,
+            ),
+            attacker,
         )

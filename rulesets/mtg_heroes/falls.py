@@ -5,7 +5,7 @@ left standing.
 
 from __future__ import annotations
 
-from tabroll.events import Damage, Defeat, GameOver, Note, StatusApplied, said
+from tabroll.events import Damage, Defeat, GameOver, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight
@@ -20,18 +20,13 @@ def fall(turn: HeroesTurn, unit: Combatant, by: str | None) -> None:
     if unit.is_character:
         reason = _("Life 0: a character is never destroyed; it loses the battle and forgets the spells in its Memory")
         if unit.memory_spells:
-            turn.emit(
-                Note(
-                    unit=unit.name,
-                    text=_(
-                        "{unit} forgets {memory_spells}", unit=unit.name, memory_spells=", ".join(unit.memory_spells)
-                    ),
-                )
+            turn.note(
+                _("{unit} forgets {memory_spells}", unit=unit.name, memory_spells=", ".join(unit.memory_spells)),
+                unit.name,
             )
         turn.put(replace(unit, out=True, out_reason="lost the battle", memory_spells=()))
         turn.emit(Defeat(unit=unit.name, by=by, reason=reason, how="defeated"))
-        if turn.state.permanents:  # (most battles have none: no words made for nothing)
-            end_permanents(turn, unit.name, _("its caster lost the battle"))
+        end_permanents(turn, unit.name, _("its caster lost the battle"))
         check_result(turn, unit.name, by, "lost the battle")
         return
     if unit.has("indestructible"):

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import Note
 from tabroll.frozen import replace
 
 from .events import TurnOrder
@@ -47,13 +46,11 @@ class Ordering(Step):
         for index in range(self.index, len(self.speeds)):
             tied = [u for u in actors if u.speed == self.speeds[index]]
             if len(tied) > 1:
-                turn.emit(
-                    Note(
-                        text=_(
-                            "Speed {speed} tie: {value} roll opposed Speed",
-                            speed=tied[0].speed,
-                            value=", ".join(u.name for u in tied),
-                        )
+                turn.note(
+                    _(
+                        "Speed {speed} tie: {value} roll opposed Speed",
+                        speed=tied[0].speed,
+                        value=", ".join(u.name for u in tied),
                     )
                 )
                 names = tuple(u.name for u in tied)
@@ -93,18 +90,12 @@ class TieRoll(Step):
         with the tie placed when every group is one combatant or the rounds are all played."""
         rounds = played + 1
         if rounds < MAX_TIE_ROUNDS and any(len(g) > 1 for g in groups):
-            return TieRoll(order, index, rounds, groups, 0, speeds=speeds).first_roll(speeds)
-        return TieRoll.placed(order, index, rounds, groups, speeds)
-
-    @staticmethod
-    def placed(
-        order: tuple[str, ...], index: int, rounds: int, groups: tuple[tuple[str, ...], ...], speeds: tuple[int, ...]
-    ) -> Step:
+            return TieRoll(order, index, rounds, groups, 0, speeds=speeds).first_roll()
         if rounds >= MAX_TIE_ROUNDS:
             return _StillTied(order, index, groups, speeds=speeds)
         return Ordering((*order, *(n for g in groups for n in g)), index + 1, speeds=speeds)
 
-    def first_roll(self, speeds: tuple[int, ...]) -> Step:
+    def first_roll(self) -> Step:
         """This round's roll at group ``group`` or the first group after it that is still tied."""
         done = self.done
         for at in range(self.group, len(self.groups)):
@@ -112,7 +103,7 @@ class TieRoll(Step):
             if len(group) > 1:
                 return replace(self, group=at, done=done, totals=())
             done = (*done, group)
-        return TieRoll.next_round(self.order, self.index, self.round, done, speeds=speeds)
+        return TieRoll.next_round(self.order, self.index, self.round, done, speeds=self.speeds)
 
     def advance(self, turn: HeroesTurn) -> Step:
         group = self.groups[self.group]
@@ -126,7 +117,7 @@ class TieRoll(Step):
             tuple(name for name in group if by_name[name] == value)
             for value in sorted(set(by_name.values()), reverse=True)
         )
-        return replace(self, group=self.group + 1, done=(*self.done, *split), totals=()).first_roll(self.speeds)
+        return replace(self, group=self.group + 1, done=(*self.done, *split), totals=()).first_roll()
 
 
 @dataclass(frozen=True)
@@ -139,12 +130,10 @@ class _StillTied(Step):
     speeds: tuple[int, ...] = field(compare=False, kw_only=True)
 
     def advance(self, turn: HeroesTurn) -> Step:
-        turn.emit(
-            Note(
-                text=_(
-                    "still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands",
-                    MAX_TIE_ROUNDS=MAX_TIE_ROUNDS,
-                )
+        turn.note(
+            _(
+                "still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands",
+                MAX_TIE_ROUNDS=MAX_TIE_ROUNDS,
             )
         )
         return Ordering((*self.order, *(n for g in self.groups for n in g)), self.index + 1, speeds=self.speeds)

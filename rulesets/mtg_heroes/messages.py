@@ -16,7 +16,6 @@ MESSAGES = Domain("mtg_heroes", Path(__file__).resolve().parent / "locale")
 _ = MESSAGES.gettext
 n_ = MESSAGES.ngettext
 p_ = MESSAGES.pgettext
-np_ = MESSAGES.npgettext
 
 
 def band_word(band: str) -> str:
@@ -86,21 +85,6 @@ def _core_words() -> None:
     _("{unit} spends {amount} {resource} ({remaining} left)")
 
 
-__all__ = [
-    "MESSAGES",
-    "N_",
-    "_",
-    "band_word",
-    "n_",
-    "np_",
-    "out_word",
-    "p_",
-    "phase_word",
-    "result_word",
-    "strike_word",
-]
-
-
 def _rule_names() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
     """The names of this game's rules that a refusal gives (``RuleRefusal(rule=...)``, shown in brackets after
     the reason): the core says them as ``p_("rule", NAME)``, from this catalogue."""
@@ -157,73 +141,25 @@ def _attack_fields() -> None:  # pragma: no cover - never called: it only marks 
 
 
 def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """What ``play``'s ``help KIND`` says of this game's actions and of their fields (each action model's docstring,
-    its first paragraph, and each field's description), in the game's language: the core says them through
-    :meth:`tabroll.kit.Ruleset.said`."""
+    """What ``play``'s ``help KIND`` says of this game's actions (each action model's docstring, its first
+    paragraph), in the game's language: the core says them through :meth:`tabroll.kit.Ruleset.said`. The fields'
+    descriptions are marked where the models write them."""
     N_("Direct combat: the attacker's Power dice against the defender's Toughness dice, then a counterattack.")
-    N_("Who strikes (a creature is commanded by its controller).")
-    N_("Who is struck.")
-    N_("Whether the defender strikes back (default: the counterattack option).")
-    N_("A combatant that steps in and takes the fight instead of the target.")
-    N_("The dice, in the order they are asked (d6 values); leave it out to roll with --seed, --dice or --prompt.")
     N_("Move to another range band: near ↔ far from the named combatants (default: every enemy).")
-    N_("Who moves.")
-    N_("The band it moves to: near or far.")
-    N_("From whom (default: every enemy).")
-    N_("This action rolls no dice.")
     N_("A skill test: dice from the identity's symbols of the skill's colours; total ≥ target succeeds.")
-    N_("Who is tested (its identity gives the dice).")
-    N_("A colour identity to test instead of a unit, e.g. WUBB.")
-    N_("The skill tested.")
-    N_("Several skills that fit: the strongest is used.")
-    N_("The difficulty by name: easy, medium, hard…")
-    N_("The total to reach, instead of a difficulty.")
     N_("Fix the turn order: highest Speed first, ties broken by opposed Speed rolls.")
-    N_("The d6 of the opposed Speed rolls that break ties, in the order asked.")
     N_("A combatant delays: it now acts right after ``after`` for the rest of the fight.")
-    N_("Who delays.")
-    N_("The combatant it now acts after, for the rest of the fight.")
     N_("Reach phase: regain Reach mana (−2 at near range of an enemy), optionally adding colourless mana.")
-    N_("The character whose Reach phase it is.")
-    N_("Colourless mana added above the maximum (it burns if unspent by the End phase).")
-    N_("Add the next spell of the Library to Memory (when the Library has one).")
     N_("Upkeep: uphold up to Focus permanent effects and creatures; upheld creatures are refreshed and may act.")
-    N_("The character whose Upkeep it is.")
-    N_("The lasting effects and creatures it upholds with Focus.")
     N_(
         "Cast a spell: a spell of the list (bundled or the scenario's ``spells:``), or one of the table's with a ``cost`` (its effect is then the table's). Cost within Mana and Mastery; creature-only spells need near range."
     )
-    N_("Who casts it.")
-    N_("The spell, by name (the bundled list or the scenario's spells).")
-    N_("The mana cost of a spell that is not on the list (its effect is then the table's).")
-    N_("Whom it is cast at.")
-    N_("The table's spell targets creatures only (so it needs near range).")
-    N_("The table's spell is an Instant.")
-    N_("The table's spell has Split Second.")
-    N_("The combatant whose spell or commanded action this answers.")
     N_("A destroy, exile or control effect resolved against a target (characters are immune).")
-    N_("destroy, exile or control.")
-    N_("The creature it is aimed at (characters are immune).")
-    N_("Who brings it about.")
     N_("A character tries to leave the fight: its first action of the turn, from far range of every enemy.")
-    N_("The character that flees.")
     N_("Damage from a spell or ability, as the table resolved it: straight off Life.")
-    N_("Who takes it.")
-    N_("How much Life it takes.")
-    N_("Who dealt it.")
-    N_("What dealt it, for the log.")
     N_("A spell or ability changes Power and/or Toughness until end of turn (e.g. −1/−1).")
-    N_("Whose Power and Toughness change.")
-    N_("Change to Power, e.g. -1.")
-    N_("Change to Toughness, e.g. -1.")
-    N_("What changes them, for the log.")
     N_("Regenerate a creature: its lost Life comes back.")
-    N_("The creature that regenerates.")
     N_("A new creature joins the fight under a character's control, summoning-sick this turn (unless Haste).")
-    N_("The character who summons it and controls it.")
-    N_("The creature, by its name under reserve.")
     N_(
         "End phase of ``unit``'s turn: spells above half of Memory are forgotten, reductions end, mana burns, the next turn begins."
     )
-    N_("The character whose turn ends.")
-    N_("The spells it forgets: exactly those above half of its Memory.")

@@ -7,28 +7,30 @@ for Life, ``Szybkość`` for Speed, ``Sięganie`` for Reach, ``Skupienie`` for F
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field, field_validator, model_validator
 
+from tabroll.i18n import N_
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
 
-from .messages import N_, _, band_word, n_
-
-KEYWORDS = ("first strike", "vigilance", "trample", "haste", "regenerate", "indestructible")
-"""Keywords the resolver applies; any other keyword is kept and shown, with no effect on the numbers."""
+from .messages import _, band_word, n_
 
 Stat = Annotated[int, Field(ge=0, le=100)]
 LifeStat = Annotated[int, Field(ge=0, le=10_000)]
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 DiceList = list[Annotated[int, Field(ge=1, le=6)]]
-DICE_HELP = "The dice, in the order they are asked (d6 values); leave it out to roll with --seed, --dice or --prompt."
-NO_DICE_HELP = "This action rolls no dice."
-
-
-def _alias(*names: str) -> Any:
-    return AliasChoices(*names)
+Rolled = Annotated[
+    DiceList | None,
+    Field(
+        max_length=1000,
+        description=N_(
+            "The dice, in the order they are asked (d6 values); leave it out to roll with --seed, --dice or --prompt."
+        ),
+    ),
+]
+NoDice = Annotated[DiceList | None, Field(max_length=0, description=N_("This action rolls no dice."))]
 
 
 POWER_KEYS = keys("power", "Power", "P", own=("Siła",))  # own: Siła, siła, Sila, sila
@@ -120,17 +122,17 @@ class CombatantInput(Strict):
 
     kind: Literal["character", "creature"] = Field(
         "creature",
-        validation_alias=_alias("kind", "type", "rodzaj"),
+        validation_alias=AliasChoices("kind", "type", "rodzaj"),
         description="character (a player's mage, leading its own side) or creature (the default).",
     )
     side: Name | None = Field(
         None,
-        validation_alias=_alias("side", "strona"),
+        validation_alias=AliasChoices("side", "strona"),
         description="The side it fights for (a creature with a controller takes its controller's).",
     )
     controller: Name | None = Field(
         None,
-        validation_alias=_alias("controller", "kontroler"),
+        validation_alias=AliasChoices("controller", "kontroler"),
         description="For a creature: the character it fights for, who commands it.",
     )
     power: Stat = Field(validation_alias=POWER_KEYS, description="Power: how many d6 it rolls when it strikes.")
@@ -142,40 +144,42 @@ class CombatantInput(Strict):
     )
     max_life: LifeStat | None = Field(
         None,
-        validation_alias=_alias("max_life", "max Life"),
+        validation_alias=AliasChoices("max_life", "max Life"),
         description="The Life that Regenerate brings back (default: its Life at the start).",
     )
     speed: Stat = Field(1, validation_alias=SPEED_KEYS, description="Speed: actions per turn, and its initiative.")
     reach: Stat = Field(
         0,
-        validation_alias=_alias("reach", "Reach", "Sięganie", "sieganie"),
+        validation_alias=AliasChoices("reach", "Reach", "Sięganie", "sieganie"),
         description="Reach: mana regained each turn (and the most mana it holds, unless max_mana says).",
     )
     focus: Stat = Field(
         0,
-        validation_alias=_alias("focus", "Focus", "Skupienie", "skupienie"),
+        validation_alias=AliasChoices("focus", "Focus", "Skupienie", "skupienie"),
         description="Focus: effects and creatures it can uphold in the Upkeep; what is left is spells per turn.",
     )
     mastery: Stat = Field(
         0,
-        validation_alias=_alias("mastery", "Mastery", "Mistrzostwo", "mistrzostwo"),
+        validation_alias=AliasChoices("mastery", "Mastery", "Mistrzostwo", "mistrzostwo"),
         description="Mastery: the highest mana cost it can cast.",
     )
     memory: Stat = Field(
         0,
-        validation_alias=_alias("memory", "Memory", "Pamięć", "pamiec"),
+        validation_alias=AliasChoices("memory", "Memory", "Pamięć", "pamiec"),
         description="Memory: half of it (rounded up) is how many spells it keeps past the End phase.",
     )
-    mana: LifeStat = Field(0, validation_alias=_alias("mana", "Mana"), description="The mana in its pool at the start.")
+    mana: LifeStat = Field(
+        0, validation_alias=AliasChoices("mana", "Mana"), description="The mana in its pool at the start."
+    )
     max_mana: LifeStat | None = Field(
         None,
-        validation_alias=_alias("max_mana", "max Mana"),
+        validation_alias=AliasChoices("max_mana", "max Mana"),
         description="The most mana its pool holds (default: Reach).",
     )
     identity: str = Field(
         "",
         max_length=60,
-        validation_alias=_alias("identity", "colour_identity", "color_identity", "Tożsamość"),
+        validation_alias=AliasChoices("identity", "colour_identity", "color_identity", "Tożsamość"),
         description="Its colour identity, one letter per symbol: W, U, B, R, G (e.g. WUBB).",
     )
     keywords: list[str] = Field(
@@ -187,13 +191,13 @@ class CombatantInput(Strict):
     spells: list[Name] = Field(
         default_factory=empty_list,
         max_length=200,
-        validation_alias=_alias("spells", "in_memory", "memory_spells"),
+        validation_alias=AliasChoices("spells", "in_memory", "memory_spells"),
         description="The spells of the list it holds in Memory now.",
     )
     library: list[Name] = Field(
         default_factory=empty_list,
         max_length=1000,
-        validation_alias=_alias("library", "Biblioteka"),
+        validation_alias=AliasChoices("library", "Biblioteka"),
         description="Spells of the list still to draw, the next one first (one per Reach phase).",
     )
     summoned_this_turn: bool = Field(
@@ -235,7 +239,7 @@ class RangeInput(Strict):
 
     between: tuple[Name, Name] = Field(description="The two combatants, by name.")
     band: BandName = Field(
-        validation_alias=_alias("band", "range", "zasięg"), description="Their range band: far, near or direct."
+        validation_alias=AliasChoices("band", "range", "zasięg"), description="Their range band: far, near or direct."
     )
 
 
@@ -269,11 +273,11 @@ class SpellInput(Strict):
     colour: str = Field(
         "",
         max_length=10,
-        validation_alias=_alias("colour", "color", "kolor"),
+        validation_alias=AliasChoices("colour", "color", "kolor"),
         description="Its colour: W, U, B, R or G (C for colourless).",
     )
     cost: Annotated[int, Field(ge=0, le=100)] = Field(
-        validation_alias=_alias("cost", "mana_cost", "koszt"), description="Its mana cost."
+        validation_alias=AliasChoices("cost", "mana_cost", "koszt"), description="Its mana cost."
     )
     instant: bool = Field(False, description="An Instant: cast in any phase, on any turn, and it takes no action.")
     split_second: bool = Field(
@@ -288,7 +292,7 @@ class SpellInput(Strict):
         0, description="Damage it deals to its target, straight off Life."
     )
     gain_life: Annotated[int, Field(ge=0, le=10_000)] = Field(
-        0, validation_alias=_alias("gain_life", "life"), description="Life its target gains."
+        0, validation_alias=AliasChoices("gain_life", "life"), description="Life its target gains."
     )
     power: Annotated[int, Field(ge=-100, le=100)] = Field(
         0, description="Change to its target's Power (until end of turn, unless permanent)."
@@ -338,21 +342,17 @@ class AttackAction(Strict):
     """Direct combat: the attacker's Power dice against the defender's Toughness dice, then a counterattack."""
 
     do: Literal["attack"] = Field(description="The kind of action: direct combat.")
-    attacker: Name = Field(description="Who strikes (a creature is commanded by its controller).")
-    target: Name = Field(description="Who is struck.")
+    attacker: Name = Field(description=N_("Who strikes (a creature is commanded by its controller)."))
+    target: Name = Field(description=N_("Who is struck."))
     counterattack: bool | None = Field(
-        None, description="Whether the defender strikes back (default: the counterattack option)."
+        None, description=N_("Whether the defender strikes back (default: the counterattack option).")
     )
     intercept_by: Name | None = Field(
         None,
-        validation_alias=_alias("intercept_by", "intercept", "interfere_by", "interference"),
-        description="A combatant that steps in and takes the fight instead of the target.",
+        validation_alias=AliasChoices("intercept_by", "intercept", "interfere_by", "interference"),
+        description=N_("A combatant that steps in and takes the fight instead of the target."),
     )
-    dice: DiceList | None = Field(
-        None,
-        max_length=1000,
-        description=DICE_HELP,
-    )
+    dice: Rolled = None
 
     def describe(self) -> ActionHeader:
         return ActionHeader(
@@ -364,10 +364,10 @@ class MoveAction(Strict):
     """Move to another range band: near ↔ far from the named combatants (default: every enemy)."""
 
     do: Literal["move"] = Field(description="The kind of action: a move to another range band.")
-    unit: Name = Field(description="Who moves.")
-    to: BandName = Field(description="The band it moves to: near or far.")
-    relative_to: list[Name] | None = Field(None, max_length=100, description="From whom (default: every enemy).")
-    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
+    unit: Name = Field(description=N_("Who moves."))
+    to: BandName = Field(description=N_("The band it moves to: near or far."))
+    relative_to: list[Name] | None = Field(None, max_length=100, description=N_("From whom (default: every enemy)."))
+    dice: NoDice = None
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "move", _("{unit} moves to {to} range", unit=self.unit, to=band_word(self.to)))
@@ -377,21 +377,17 @@ class SkillTestAction(Strict):
     """A skill test: dice from the identity's symbols of the skill's colours; total ≥ target succeeds."""
 
     do: Literal["skill_test"] = Field(description="The kind of action: a skill test.")
-    unit: Name | None = Field(None, description="Who is tested (its identity gives the dice).")
+    unit: Name | None = Field(None, description=N_("Who is tested (its identity gives the dice)."))
     identity: str | None = Field(
-        None, max_length=60, description="A colour identity to test instead of a unit, e.g. WUBB."
+        None, max_length=60, description=N_("A colour identity to test instead of a unit, e.g. WUBB.")
     )
-    skill: Name | None = Field(None, description="The skill tested.")
+    skill: Name | None = Field(None, description=N_("The skill tested."))
     skills: list[Name] | None = Field(
-        None, min_length=1, max_length=20, description="Several skills that fit: the strongest is used."
+        None, min_length=1, max_length=20, description=N_("Several skills that fit: the strongest is used.")
     )
-    difficulty: Name | None = Field(None, description="The difficulty by name: easy, medium, hard…")
-    target: int | None = Field(None, ge=1, le=1000, description="The total to reach, instead of a difficulty.")
-    dice: DiceList | None = Field(
-        None,
-        max_length=1000,
-        description=DICE_HELP,
-    )
+    difficulty: Name | None = Field(None, description=N_("The difficulty by name: easy, medium, hard…"))
+    target: int | None = Field(None, ge=1, le=1000, description=N_("The total to reach, instead of a difficulty."))
+    dice: Rolled = None
 
     @model_validator(mode="after")
     def _consistent(self) -> SkillTestAction:
@@ -430,7 +426,7 @@ class InitiativeAction(Strict):
 
     do: Literal["initiative"] = Field(description="The kind of action: the turn order is fixed by Speed.")
     dice: DiceList | None = Field(
-        None, max_length=1000, description="The d6 of the opposed Speed rolls that break ties, in the order asked."
+        None, max_length=1000, description=N_("The d6 of the opposed Speed rolls that break ties, in the order asked.")
     )
 
     def describe(self) -> ActionHeader:
@@ -441,9 +437,9 @@ class DelayAction(Strict):
     """A combatant delays: it now acts right after ``after`` for the rest of the fight."""
 
     do: Literal["delay"] = Field(description="The kind of action: a combatant delays its turn.")
-    unit: Name = Field(description="Who delays.")
-    after: Name = Field(description="The combatant it now acts after, for the rest of the fight.")
-    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
+    unit: Name = Field(description=N_("Who delays."))
+    after: Name = Field(description=N_("The combatant it now acts after, for the rest of the fight."))
+    dice: NoDice = None
 
     def describe(self) -> ActionHeader:
         return ActionHeader(
@@ -457,16 +453,16 @@ class ReachPhaseAction(Strict):
     do: Literal["reach_phase"] = Field(
         description="The kind of action: a character's Reach phase (mana back, a spell drawn)."
     )
-    unit: Name = Field(description="The character whose Reach phase it is.")
+    unit: Name = Field(description=N_("The character whose Reach phase it is."))
     colorless: int = Field(
         0,
         ge=0,
         le=100,
-        validation_alias=_alias("colorless", "colourless"),
-        description="Colourless mana added above the maximum (it burns if unspent by the End phase).",
+        validation_alias=AliasChoices("colorless", "colourless"),
+        description=N_("Colourless mana added above the maximum (it burns if unspent by the End phase)."),
     )
-    draw: bool = Field(True, description="Add the next spell of the Library to Memory (when the Library has one).")
-    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
+    draw: bool = Field(True, description=N_("Add the next spell of the Library to Memory (when the Library has one)."))
+    dice: NoDice = None
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "reach_phase", _("{unit}'s Reach phase", unit=self.unit))
@@ -476,13 +472,13 @@ class UpkeepAction(Strict):
     """Upkeep: uphold up to Focus permanent effects and creatures; upheld creatures are refreshed and may act."""
 
     do: Literal["upkeep"] = Field(description="The kind of action: a character's Upkeep.")
-    unit: Name = Field(description="The character whose Upkeep it is.")
+    unit: Name = Field(description=N_("The character whose Upkeep it is."))
     uphold: list[Name] = Field(
         default_factory=empty_list,
         max_length=100,
-        description="The lasting effects and creatures it upholds with Focus.",
+        description=N_("The lasting effects and creatures it upholds with Focus."),
     )
-    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
+    dice: NoDice = None
 
     def describe(self) -> ActionHeader:
         if not self.uphold:
@@ -496,24 +492,24 @@ class CastAction(Strict):
     ``cost`` (its effect is then the table's). Cost within Mana and Mastery; creature-only spells need near range."""
 
     do: Literal["cast"] = Field(description="The kind of action: a spell is cast.")
-    caster: Name = Field(description="Who casts it.")
-    spell: Name = Field(description="The spell, by name (the bundled list or the scenario's spells).")
+    caster: Name = Field(description=N_("Who casts it."))
+    spell: Name = Field(description=N_("The spell, by name (the bundled list or the scenario's spells)."))
     cost: int | None = Field(
         None,
         ge=0,
         le=100,
-        description="The mana cost of a spell that is not on the list (its effect is then the table's).",
+        description=N_("The mana cost of a spell that is not on the list (its effect is then the table's)."),
     )
-    target: Name | None = Field(None, description="Whom it is cast at.")
-    creature_only: bool = Field(False, description="The table's spell targets creatures only (so it needs near range).")
-    instant: bool = Field(False, description="The table's spell is an Instant.")
-    split_second: bool = Field(False, description="The table's spell has Split Second.")
-    responds_to: Name | None = Field(None, description="The combatant whose spell or commanded action this answers.")
-    dice: DiceList | None = Field(
-        None,
-        max_length=1000,
-        description=DICE_HELP,
+    target: Name | None = Field(None, description=N_("Whom it is cast at."))
+    creature_only: bool = Field(
+        False, description=N_("The table's spell targets creatures only (so it needs near range).")
     )
+    instant: bool = Field(False, description=N_("The table's spell is an Instant."))
+    split_second: bool = Field(False, description=N_("The table's spell has Split Second."))
+    responds_to: Name | None = Field(
+        None, description=N_("The combatant whose spell or commanded action this answers.")
+    )
+    dice: Rolled = None
 
     def describe(self) -> ActionHeader:
         values = {"caster": self.caster, "spell": self.spell, "target": self.target, "other": self.responds_to}
@@ -532,12 +528,8 @@ class FleeAction(Strict):
     """A character tries to leave the fight: its first action of the turn, from far range of every enemy."""
 
     do: Literal["flee"] = Field(description="The kind of action: a character tries to leave the fight.")
-    unit: Name = Field(description="The character that flees.")
-    dice: DiceList | None = Field(
-        None,
-        max_length=1000,
-        description=DICE_HELP,
-    )
+    unit: Name = Field(description=N_("The character that flees."))
+    dice: Rolled = None
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "flee", _("{unit} tries to flee", unit=self.unit))
@@ -547,11 +539,11 @@ class DamageAction(Strict):
     """Damage from a spell or ability, as the table resolved it: straight off Life."""
 
     do: Literal["damage"] = Field(description="The kind of action: damage the table resolved, straight off Life.")
-    target: Name = Field(description="Who takes it.")
-    amount: int = Field(ge=0, le=10_000, description="How much Life it takes.")
-    by: Name | None = Field(None, description="Who dealt it.")
-    source: str = Field(N_("a spell"), max_length=100, description="What dealt it, for the log.")
-    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
+    target: Name = Field(description=N_("Who takes it."))
+    amount: int = Field(ge=0, le=10_000, description=N_("How much Life it takes."))
+    by: Name | None = Field(None, description=N_("Who dealt it."))
+    source: str = Field(N_("a spell"), max_length=100, description=N_("What dealt it, for the log."))
+    dice: NoDice = None
 
     def describe(self) -> ActionHeader:
         values = {"target": self.target, "by": self.by, "source": _(self.source)}
@@ -573,10 +565,10 @@ class EffectAction(Strict):
     """A destroy, exile or control effect resolved against a target (characters are immune)."""
 
     do: Literal["effect"] = Field(description="The kind of action: a destroy, exile or control effect.")
-    effect: Literal["destroy", "exile", "control"] = Field(description="destroy, exile or control.")
-    target: Name = Field(description="The creature it is aimed at (characters are immune).")
-    by: Name | None = Field(None, description="Who brings it about.")
-    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
+    effect: Literal["destroy", "exile", "control"] = Field(description=N_("destroy, exile or control."))
+    target: Name = Field(description=N_("The creature it is aimed at (characters are immune)."))
+    by: Name | None = Field(None, description=N_("Who brings it about."))
+    dice: NoDice = None
 
     def describe(self) -> ActionHeader:
         return ActionHeader(
@@ -594,11 +586,11 @@ class ModifyAction(Strict):
     """A spell or ability changes Power and/or Toughness until end of turn (e.g. −1/−1)."""
 
     do: Literal["modify"] = Field(description="The kind of action: Power and Toughness change until end of turn.")
-    unit: Name = Field(description="Whose Power and Toughness change.")
-    power: int = Field(0, ge=-100, le=100, description="Change to Power, e.g. -1.")
-    toughness: int = Field(0, ge=-100, le=100, description="Change to Toughness, e.g. -1.")
-    source: str = Field(N_("an effect"), max_length=100, description="What changes them, for the log.")
-    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
+    unit: Name = Field(description=N_("Whose Power and Toughness change."))
+    power: int = Field(0, ge=-100, le=100, description=N_("Change to Power, e.g. -1."))
+    toughness: int = Field(0, ge=-100, le=100, description=N_("Change to Toughness, e.g. -1."))
+    source: str = Field(N_("an effect"), max_length=100, description=N_("What changes them, for the log."))
+    dice: NoDice = None
 
     def describe(self) -> ActionHeader:
         text = _(
@@ -615,8 +607,8 @@ class RegenerateAction(Strict):
     """Regenerate a creature: its lost Life comes back."""
 
     do: Literal["regenerate"] = Field(description="The kind of action: a creature regenerates its lost Life.")
-    unit: Name = Field(description="The creature that regenerates.")
-    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
+    unit: Name = Field(description=N_("The creature that regenerates."))
+    dice: NoDice = None
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "regenerate", _("{unit} regenerates", unit=self.unit))
@@ -626,9 +618,9 @@ class SummonAction(Strict):
     """A new creature joins the fight under a character's control, summoning-sick this turn (unless Haste)."""
 
     do: Literal["summon"] = Field(description="The kind of action: a creature joins the fight.")
-    caster: Name = Field(description="The character who summons it and controls it.")
-    creature: Name = Field(description="The creature, by its name under reserve.")
-    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
+    caster: Name = Field(description=N_("The character who summons it and controls it."))
+    creature: Name = Field(description=N_("The creature, by its name under reserve."))
+    dice: NoDice = None
 
     def describe(self) -> ActionHeader:
         return ActionHeader(
@@ -641,13 +633,13 @@ class EndTurnAction(Strict):
     next turn begins."""
 
     do: Literal["end_turn"] = Field(description="The kind of action: the End phase of a turn.")
-    unit: Name | None = Field(None, description="The character whose turn ends.")
+    unit: Name | None = Field(None, description=N_("The character whose turn ends."))
     forget: list[Name] = Field(
         default_factory=empty_list,
         max_length=200,
-        description="The spells it forgets: exactly those above half of its Memory.",
+        description=N_("The spells it forgets: exactly those above half of its Memory."),
     )
-    dice: DiceList | None = Field(None, max_length=0, description=NO_DICE_HELP)
+    dice: NoDice = None
 
     def describe(self) -> ActionHeader:
         return ActionHeader(
@@ -684,7 +676,7 @@ class HeroesScenario(ScenarioFile):
     combatants: dict[Name, CombatantInput] = Field(
         default_factory=empty_dict,
         max_length=1000,
-        validation_alias=_alias("combatants", "units"),
+        validation_alias=AliasChoices("combatants", "units"),
         description="The characters and creatures in the fight at the start, by name (also 'units').",
     )
     reserve: dict[Name, CombatantInput] = Field(
@@ -700,7 +692,7 @@ class HeroesScenario(ScenarioFile):
     )
     default_range: BandName = Field(
         "near",
-        validation_alias=_alias("default_range", "default_band"),
+        validation_alias=AliasChoices("default_range", "default_band"),
         description="The range band of every pair not listed under 'ranges': far, near or direct (Polish: "
         "daleki, bliski, bezpośredni).",
     )

@@ -6,7 +6,7 @@ by attacking), a character's flight from far range, and the opposed Speed test t
 from __future__ import annotations
 
 from tabroll.errors import InputError, RuleRefusal
-from tabroll.events import Defeat, Note, StatusApplied, said
+from tabroll.events import Defeat, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
@@ -55,13 +55,13 @@ def resolve_move(turn: HeroesTurn, action: MoveAction) -> None:
             )
     if follow_up:
         turn.state = replace(turn.state, follow_up=None)
-        turn.emit(Note(unit=unit.name, text=_("{unit} takes its Trample follow-up move", unit=unit.name)))
+        turn.note(_("{unit} takes its Trample follow-up move", unit=unit.name), unit.name)
     else:
         take_action(turn, unit, _("move to {wanted} range", wanted=band_word(wanted)))
     turn.put(replace(turn.unit(unit.name), moved=True))
     for other in others:
         turn.set_band(unit.name, other.name, wanted, _("{unit} moves", unit=unit.name))
-    turn.emit(Note(unit=unit.name, text=_("{unit} moved: it cannot attack or flee this turn", unit=unit.name)))
+    turn.note(_("{unit} moved: it cannot attack or flee this turn", unit=unit.name), unit.name)
 
 
 def opposed_speed(turn: HeroesTurn, actor: Combatant, other: Combatant, *, responder: Combatant) -> bool:
@@ -71,26 +71,24 @@ def opposed_speed(turn: HeroesTurn, actor: Combatant, other: Combatant, *, respo
     wins = mine > theirs or (mine == theirs and responder.name == actor.name)
     sign = ">" if mine > theirs else "<" if mine < theirs else "="
     winner = actor.name if wins else other.name
-    turn.emit(
-        Note(
-            unit=actor.name,
-            text=_(
-                "opposed Speed {mine} {sign} {theirs}; a tie goes to the responder, {responder}: {winner} wins",
-                mine=mine,
-                sign=sign,
-                theirs=theirs,
-                responder=responder.name,
-                winner=winner,
-            )
-            if mine == theirs
-            else _(
-                "opposed Speed {mine} {sign} {theirs}: {winner} wins",
-                mine=mine,
-                sign=sign,
-                theirs=theirs,
-                winner=winner,
-            ),
+    turn.note(
+        _(
+            "opposed Speed {mine} {sign} {theirs}; a tie goes to the responder, {responder}: {winner} wins",
+            mine=mine,
+            sign=sign,
+            theirs=theirs,
+            responder=responder.name,
+            winner=winner,
         )
+        if mine == theirs
+        else _(
+            "opposed Speed {mine} {sign} {theirs}: {winner} wins",
+            mine=mine,
+            sign=sign,
+            theirs=theirs,
+            winner=winner,
+        ),
+        actor.name,
     )
     return wins
 
@@ -121,7 +119,7 @@ def resolve_flee(turn: HeroesTurn, action: FleeAction) -> None:
             )
     unit = take_action(turn, unit, _("flee (the rest of the turn is forfeit)"))
     unit = turn.put(replace(unit, actions_used=max(unit.speed, unit.actions_used)))
-    turn.emit(Note(unit=unit.name, text=_("{unit} flees: its permanent effects end", unit=unit.name)))
+    turn.note(_("{unit} flees: its permanent effects end", unit=unit.name), unit.name)
     end_permanents(turn, unit.name, _("its caster flees"))
     for creature in turn.state.combatants:
         if creature.controller == unit.name and not creature.out:
@@ -130,12 +128,7 @@ def resolve_flee(turn: HeroesTurn, action: FleeAction) -> None:
     others = [u for u in turn.state.combatants if u.name != unit.name and u.in_fight]
     enemies = [u for u in others if u.side != unit.side]
     if enemies and all(unit.speed >= other.speed + 2 for other in others):
-        turn.emit(
-            Note(
-                unit=unit.name,
-                text=_("Speed {speed} is 2 or more above everyone: it may escape at once", speed=unit.speed),
-            )
-        )
+        turn.note(_("Speed {speed} is 2 or more above everyone: it may escape at once", speed=unit.speed), unit.name)
         if all(opposed_speed(turn, unit, enemy, responder=enemy) for enemy in enemies):
             turn.put(replace(turn.unit(unit.name), out=True, out_reason="fled"))
             turn.emit(Defeat(unit=unit.name, by=None, reason=_("it won the opposed Speed test"), how="fled"))

@@ -6,13 +6,14 @@ phase (a spell drawn, mana regained), the Upkeep (Focus upholds permanents and c
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Modifier, Note, StatusApplied, said
+from tabroll.events import Defeat, Modifier, StatusApplied, said
 from tabroll.frozen import replace
+from tabroll.i18n import N_
 
 from .acting import check_in_fight
 from .events import TurnPhase
 from .falls import check_result, end_permanents, fall, tell_life_lost
-from .messages import N_, _, n_, p_, phase_word
+from .messages import _, n_, p_, phase_word
 from .model import EndTurnAction, ReachPhaseAction, UpkeepAction
 from .state import BAND_RULES, SCALE, Combatant
 from .work import HeroesTurn
@@ -25,7 +26,7 @@ def start_turn(turn: HeroesTurn, name: str, number: int) -> None:
     first = "reach" if unit.is_character else "main"
     turn.state = replace(turn.state, active=name, turn=number)
     if unit.pushed_back:
-        turn.emit(Note(unit=name, text=_("{name} has prepared again: the push-back ends", name=name)))
+        turn.note(_("{name} has prepared again: the push-back ends", name=name), name)
     turn.put(replace(unit, pushed_back=False, upheld=0, reached=False, upkept=False))
     if unit.is_character:
         for creature in turn.state.combatants:
@@ -62,12 +63,10 @@ def resolve_end_turn(turn: HeroesTurn, action: EndTurnAction) -> None:
     settle_flights(turn)
     reset_turn_limits(turn, ending)
     if turn.state.result is not None:
-        turn.emit(
-            Note(
-                text=_("{ending}'s turn ends; the battle is over", ending=ending)
-                if ending
-                else _("the turn ends; the battle is over")
-            )
+        turn.note(
+            _("{ending}'s turn ends; the battle is over", ending=ending)
+            if ending
+            else _("the turn ends; the battle is over")
         )
         return
     pass_turn(turn, ending)
@@ -127,13 +126,9 @@ def settle_flights(turn: HeroesTurn) -> None:
             check_result(turn, unit.name, None, "fled")
         else:
             turn.put(replace(unit, fleeing=None))
-            turn.emit(
-                Note(
-                    unit=unit.name,
-                    text=_(
-                        "{unit} took {fleeing} damage while fleeing: it stays", unit=unit.name, fleeing=unit.fleeing
-                    ),
-                )
+            turn.note(
+                _("{unit} took {fleeing} damage while fleeing: it stays", unit=unit.name, fleeing=unit.fleeing),
+                unit.name,
             )
 
 
@@ -166,7 +161,7 @@ def reset_turn_limits(turn: HeroesTurn, ending: str | None) -> None:
             )
         )
     if reset:
-        turn.emit(Note(text=_("end of turn: Power and Toughness reductions end ({reset})", reset=", ".join(reset))))
+        turn.note(_("end of turn: Power and Toughness reductions end ({reset})", reset=", ".join(reset)))
 
 
 def pass_turn(turn: HeroesTurn, ending: str | None) -> None:
@@ -193,7 +188,7 @@ def pass_turn(turn: HeroesTurn, ending: str | None) -> None:
         text = _("the turn ends; now {active}'s turn", active=active)
     else:
         text = _("the turn ends")
-    turn.emit(Note(text=text))
+    turn.note(text)
     if active is not None and turn.state.phase is not None:
         start_turn(turn, active, number)
 
@@ -257,18 +252,16 @@ def forget_spells(turn: HeroesTurn, unit: Combatant, forget: list[str]) -> None:
     else:
         turn.ruling("forgotten_spells", "lost", _("forgotten spells are gone for the rest of the fight"))
     turn.put(replace(unit, memory_spells=tuple(left), library=library))
-    turn.emit(
-        Note(
+    turn.note(
+        _(
+            "End phase: {unit} forgets {forget} (Memory {memory}: keeps at most {memory_limit}; keeps {value})",
             unit=unit.name,
-            text=_(
-                "End phase: {unit} forgets {forget} (Memory {memory}: keeps at most {memory_limit}; keeps {value})",
-                unit=unit.name,
-                forget=", ".join(forget),
-                memory=unit.memory,
-                memory_limit=unit.memory_limit,
-                value=", ".join(left) or _("nothing"),
-            ),
-        )
+            forget=", ".join(forget),
+            memory=unit.memory,
+            memory_limit=unit.memory_limit,
+            value=", ".join(left) or _("nothing"),
+        ),
+        unit.name,
     )
 
 
@@ -301,14 +294,11 @@ def resolve_reach_phase(turn: HeroesTurn, action: ReachPhaseAction) -> None:
     if action.draw and unit.library:
         drawn, *rest = unit.library
         unit = turn.put(replace(unit, memory_spells=(*unit.memory_spells, drawn), library=tuple(rest)))
-        turn.emit(
-            Note(
-                unit=unit.name,
-                text=_("Reach phase: {unit} adds {drawn} from its Library to its Memory", unit=unit.name, drawn=drawn),
-            )
+        turn.note(
+            _("Reach phase: {unit} adds {drawn} from its Library to its Memory", unit=unit.name, drawn=drawn), unit.name
         )
     elif action.draw and unit.tracks_spells:
-        turn.emit(Note(unit=unit.name, text=_("{unit}'s Library is empty: no spell to add to Memory", unit=unit.name)))
+        turn.note(_("{unit}'s Library is empty: no spell to add to Memory", unit=unit.name), unit.name)
     close = [u.name for u in turn.state.enemies(unit) if SCALE.at_or_closer(turn.state.band(unit.name, u.name), "near")]
     gain = unit.reach
     if close:
@@ -414,30 +404,26 @@ def resolve_upkeep(turn: HeroesTurn, action: UpkeepAction) -> None:
             )
         else:
             turn.put(replace(creature, refreshed=False))
-            turn.emit(
-                Note(unit=name, text=_("{name} is not upheld: it stays, but is not refreshed this turn", name=name))
-            )
+            turn.note(_("{name} is not upheld: it stays, but is not refreshed this turn", name=name), name)
     unit = turn.put(replace(turn.unit(unit.name), upheld=focus, upkept=True))
     spare = max(0, unit.focus - focus)
     values = {"unit": unit.name, "focus": focus, "focus_of": unit.focus}
-    turn.emit(
-        Note(
-            unit=unit.name,
-            text=(
-                _(
-                    "Upkeep: {unit} upholds {focus} with Focus {focus_of} ({upheld})",
-                    upheld=", ".join(action.uphold),
-                    **values,
-                )
-                if kept
-                else _("Upkeep: {unit} upholds {focus} with Focus {focus_of}", **values)
+    turn.note(
+        (
+            _(
+                "Upkeep: {unit} upholds {focus} with Focus {focus_of} ({upheld})",
+                upheld=", ".join(action.uphold),
+                **values,
             )
-            + n_(
-                "; it may cast {n} spell that is not an Instant this turn",
-                "; it may cast {n} spells that are not Instants this turn",
-                spare,
-            ),
+            if kept
+            else _("Upkeep: {unit} upholds {focus} with Focus {focus_of}", **values)
         )
+        + n_(
+            "; it may cast {n} spell that is not an Instant this turn",
+            "; it may cast {n} spells that are not Instants this turn",
+            spare,
+        ),
+        unit.name,
     )
     if phase is not None:
         enter_phase(

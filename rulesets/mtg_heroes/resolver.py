@@ -1,14 +1,7 @@
-"""Magic: The Gathering of Heroes resolution: the :data:`HANDLERS` table and ``resolve``, the one way in.
-
-``resolve(battle, action, dice) -> Resolution`` hands the action to the handler of its class, working on a
-:class:`~.work.HeroesTurn` (the only way a handler logs). Nothing here prints, reads files or draws a random number
-except through ``dice``. A refusal by the rules raises :class:`RuleRefusal` before any die is rolled and before any
-state changes (the engine turns it into a ``refused`` event). When the battle ends, its ``game_over`` is the last
-event of the action that ended it.
-
-The rules live in the modules the table names: ``acting`` (who may act and what it costs), ``combat`` (the attack
-and its exchange), ``falls`` (damage off Life, falls, the end of the battle), ``moving`` (ranges, fleeing),
-``initiative``, ``phases`` (a turn's Reach, Upkeep and End), ``casting``, ``effects`` and ``skills``.
+"""Magic: The Gathering of Heroes resolution: ``resolve(battle, action, dice)`` hands the action to the handler of
+its class in :data:`HANDLERS` (the rules live in the modules named there), working on a :class:`~.work.HeroesTurn`.
+A refusal raises :class:`RuleRefusal` before any die is rolled or any state changes; when the battle ends, its
+``game_over`` is the last event of the action that ended it.
 """
 
 from __future__ import annotations
@@ -17,15 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import RuleRefusal
-from tabroll.events import Note
 from tabroll.frozen import replace
 from tabroll.kit import Handlers
 
 from .casting import resolve_cast
-from .combat import Defence, Strike, resolve_attack
+from .combat import resolve_attack
 from .effects import resolve_effect, resolve_modify, resolve_regenerate, resolve_summon
 from .falls import resolve_damage
-from .initiative import Ordering, TieRoll, resolve_delay, resolve_initiative
+from .initiative import resolve_delay, resolve_initiative
 from .messages import _, result_word
 from .model import (
     AttackAction,
@@ -84,13 +76,9 @@ def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     offered = battle.follow_up
     if offered is not None and not _takes_follow_up(action, offered):
         turn.state = replace(turn.state, follow_up=None)
-        turn.emit(
-            Note(
-                unit=offered,
-                text=_(
-                    "{offered}'s Trample follow-up lapses: it is taken at once after the kill or not", offered=offered
-                ),
-            )
+        turn.note(
+            _("{offered}'s Trample follow-up lapses: it is taken at once after the kill or not", offered=offered),
+            offered,
         )
     turn.previous_act = battle.last_act
     if turn.state.last_act is not None:
@@ -107,13 +95,10 @@ def _takes_follow_up(action: Any, unit: str) -> bool:
 
 
 def next_attack(battle: Battle, action: HeroAction) -> Battle:
-    """The state the same combatant attacks again from (``tabroll odds --until defeat``): the turn ends, as ``do:
-    end_turn`` ends it (Toughness left, Power and Toughness changes and the turn's one attack end). In a battle that
-    keeps its turn order the next turn is the next combatant's, so the attack is refused unless that is the
-    attacker (and the attacks stop there). Life lost stays lost. The turn number stays as it was: no rule reads it
-    (only the log says it), and a chain whose states differ by it alone would walk the same attack again each
-    turn instead of once. Each battle's is worked out once (:data:`_ENDED`): the chain meets the same battle after
-    many attacks (a miss, then another)."""
+    """The state the same combatant attacks again from (``tabroll odds --until defeat``): the turn ends as ``do:
+    end_turn`` ends it (with a turn order the next turn may be another's: the attack is then refused). The turn
+    number stays: no rule reads it, and a chain whose states differ by it alone would walk the same attack again.
+    Worked out once per battle (:data:`_ENDED`): the chain meets the same battle after many attacks."""
     known = _ENDED.get(battle)
     if known is not None:
         return known
@@ -161,17 +146,3 @@ def _next_attack(battle: Battle) -> Battle:
     except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
         return battle
     return replace(ended, turn=battle.turn)
-
-
-# The steps of the actions taken in steps are named here too, beside the working area.
-__all__ = [
-    "HANDLERS",
-    "Defence",
-    "HeroesTurn",
-    "Ordering",
-    "Strike",
-    "TieRoll",
-    "chain_state",
-    "next_attack",
-    "resolve",
-]

@@ -314,23 +314,19 @@ def _combatant(name: str, entry: CombatantInput, sides: Mapping[str, str | None]
     )
 
 
-def _as_text(key: str) -> Callable[[str], bool]:
-    """When a command-line value is meant as the text typed: a colour identity always (``[WUBB]`` is how the
-    source writes one, not a list); any other value unless it opens a YAML list or mapping (``[first strike,
-    trample]``), so that a name or a word YAML cannot read is taken as typed."""
-    if key in IDENTITY_KEYS:
-        return lambda text: True
-    return lambda text: not text.lstrip().startswith(("[", "{"))
-
-
 IDENTITY_KEYS = frozenset(
     str(n) for n in getattr(CombatantInput.model_fields["identity"].validation_alias, "choices", ())
 )
 
 
 def _read(key: str, value: str) -> Any:
-    """A ``KEY=VALUE`` of the command line, read like a file's value (see :func:`_as_text`)."""
-    return cli_value(value, origin=f"command line ({key})", text_if=_as_text(key))
+    """A ``KEY=VALUE`` of the command line, read like a file's value. Taken as the text typed: a colour identity
+    always (``[WUBB]`` is how the source writes one, not a list); any other value unless it opens a YAML list or
+    mapping (``[first strike, trample]``), so that a name or a word YAML cannot read is taken as typed."""
+    identity = key in IDENTITY_KEYS
+    return cli_value(
+        value, origin=f"command line ({key})", text_if=lambda text: identity or not text.lstrip().startswith(("[", "{"))
+    )
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:

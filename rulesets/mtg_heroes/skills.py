@@ -2,8 +2,7 @@
 
 ``roll_skill_test(log, identity, skills, difficulty=..., target=...)`` reads the bundled table, draws every die
 from the action's :class:`~tabroll.engine.work.BaseTurn` and logs the test there (the ``skill_test`` scenario action,
-and so the command-line check, call it); ``check_skill(identity, skills, dice, ...) -> events`` is the same test
-on its own, pure.
+and so the command-line check, call it).
 """
 
 from __future__ import annotations
@@ -15,10 +14,9 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Literal, TypeVar
 
-from tabroll.dice.sources import DiceSource
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import InputError
-from tabroll.events import Event, Note
+from tabroll.events import Note
 
 from .events import SkillTest
 from .messages import _, n_, p_
@@ -28,7 +26,6 @@ if TYPE_CHECKING:
     from .work import HeroesTurn
 
 COLOURS = "WUBRG"
-COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 MAX_IDENTITY = 40
 """Most colour symbols an identity may have (a real one has a handful)."""
 MAX_TARGET = 1000
@@ -70,7 +67,7 @@ def colour_word(symbol: str) -> str:
         "R": p_("colour", "red"),
         "G": p_("colour", "green"),
     }
-    return words.get(symbol) or COLOUR_NAMES.get(symbol, symbol)
+    return words.get(symbol, symbol)
 
 
 def skill_word(name: str) -> str:
@@ -127,7 +124,7 @@ EntryT = TypeVar("EntryT", Skill, Difficulty)
 """A skill or a difficulty: the two tables looked up by English or Polish name."""
 
 
-def _suggest(word: str, names: Sequence[str], what: str) -> InputError:
+def _suggest(word: str, names: Sequence[str], what: Literal["skill", "difficulty"]) -> InputError:
     from difflib import get_close_matches
 
     close = get_close_matches(plain(word), [plain(n) for n in names], n=1)
@@ -136,12 +133,9 @@ def _suggest(word: str, names: Sequence[str], what: str) -> InputError:
     if what == "skill":
         message = _("unknown skill '{word}'", word=word)
         tip = _("did you mean '{match}'?", match=match) if match else _("the skills are: {listed}", listed=listed)
-    elif what == "difficulty":
+    else:
         message = _("unknown difficulty '{word}'", word=word)
         tip = _("did you mean '{match}'?", match=match) if match else _("the difficultys are: {listed}", listed=listed)
-    else:
-        message = _("unknown {what} '{word}'", what=what, word=word)
-        tip = _("did you mean '{match}'?", match=match) if match else f"the {what}s are: {listed}"
     return InputError(message, tip=tip)
 
 
@@ -155,7 +149,7 @@ def find_difficulty(name: str) -> Difficulty:
     return _by_name(tables()[1], name, "difficulty")
 
 
-def _by_name(entries: Sequence[EntryT], name: str, what: str) -> EntryT:
+def _by_name(entries: Sequence[EntryT], name: str, what: Literal["skill", "difficulty"]) -> EntryT:
     """The entry of the bundled table named ``name`` in English or Polish, or the error suggesting the nearest."""
     wanted = plain(name)
     for entry in entries:
@@ -198,22 +192,6 @@ def dice_for(identity: str, skill: Skill) -> int:
 def strongest(identity: str, skills: Sequence[Skill]) -> Skill:
     """Of several skills that fit, the one with the most dice (the first named among equals)."""
     return max(skills, key=lambda s: (dice_for(identity, s), -skills.index(s)))
-
-
-def check_skill(
-    identity: str,
-    skills: str | Sequence[str],
-    dice: DiceSource,
-    *,
-    difficulty: str | None = None,
-    target: int | None = None,
-    reading: TargetReading = "upper",
-    unit: str | None = None,
-) -> list[Event]:
-    """Roll a skill test on its own and return its events (see :func:`roll_skill_test`)."""
-    log = BaseTurn(dice=dice)
-    roll_skill_test(log, identity, skills, difficulty=difficulty, target=target, reading=reading, unit=unit)
-    return log.events
 
 
 def roll_skill_test(

@@ -7,9 +7,8 @@ from typing import Any
 
 from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.bands import BandScale, RangeBands
+from tabroll.i18n import N_
 from tabroll.kit.roster import Roster
-
-from .messages import N_
 
 SCALE = BandScale.of(
     "direct",
@@ -146,10 +145,6 @@ class SpellBook(HashedOnce):
     """The battle's spell list: (name, spell) pairs (a spell's model: ``SpellInput``), in the list's order."""
 
     entries: tuple[tuple[str, Any], ...] = ()
-
-
-PHASES = ("reach", "upkeep", "main", "end")
-PHASE_NAMES = {"reach": "Reach phase", "upkeep": "Upkeep", "main": "action phase", "end": "End phase"}
 
 
 @hash_once  # hashed in every key of the exact walk and of the --until chain, its options (a pydantic model) with it

@@ -38,6 +38,9 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
     def result(self) -> str | None:
         return self._base.result  # nor the result
 
+    def note(self, text: str, unit: str | None = None) -> None:
+        self.emit(Note(unit=unit, text=text))
+
     def tell_game_over(self) -> None:
         """The end of the battle, when this action brought it: told last, once (the last step of an action taken
         in steps tells it; :func:`resolve` tells it after any other handler)."""
@@ -51,7 +54,7 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
         drawn already with the roll they meet (:meth:`~tabroll.engine.work.BaseTurn.draw_against`), logged as a
         roll of them is."""
         if count <= 0:
-            self.emit(Note(unit=unit, text=_("{purpose}: no dice (0), total 0", purpose=purpose)))
+            self.note(_("{purpose}: no dice (0), total 0", purpose=purpose), unit)
             return 0
         if drawn is None:
             return self.roll_total(f"{count}d6", purpose, unit)

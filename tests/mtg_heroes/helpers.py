@@ -7,9 +7,13 @@ from typing import Any
 
 import yaml
 
+from tabroll.dice.sources import DiceSource
 from tabroll.engine import Scenario
+from tabroll.engine.work import BaseTurn
+from tabroll.events import Event
 from tabroll.loading.scenario import load_scenario_file, scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
+from tabroll.rulesets.mtg_heroes.skills import roll_skill_test
 from tests import support
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "mtg_heroes"
@@ -70,3 +74,10 @@ def attack(attacker: str, target: str, dice: list[int] | None = None, **more: An
         action["dice"] = dice
     action.update(more)
     return action
+
+
+def check_skill(identity: str, skills: str | list[str], dice: DiceSource, **given: Any) -> list[Event]:
+    """A skill test on its own (``roll_skill_test`` in a bare working area): its events."""
+    log = BaseTurn(dice=dice)
+    roll_skill_test(log, identity, skills, **given)
+    return log.events

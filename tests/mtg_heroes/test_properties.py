@@ -12,8 +12,8 @@ from tabroll.dice.sources import SeededDice
 from tabroll.engine import run_scenario
 from tabroll.loading.scenario import scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
-from tabroll.rulesets.mtg_heroes.skills import check_skill, tables
-from tests.mtg_heroes.helpers import Outcome, attack, creature, fight
+from tabroll.rulesets.mtg_heroes.skills import tables
+from tests.mtg_heroes.helpers import Outcome, attack, check_skill, creature, fight
 from tests.support import examples
 
 PROPERTY = settings(max_examples=examples(120), deadline=None)

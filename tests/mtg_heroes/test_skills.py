@@ -7,14 +7,13 @@ import pytest
 from tabroll.dice.sources import GivenDice
 from tabroll.errors import InputError
 from tabroll.rulesets.mtg_heroes.skills import (
-    check_skill,
     dice_for,
     find_difficulty,
     find_skill,
     parse_identity,
     tables,
 )
-from tests.mtg_heroes.helpers import fight, run_data
+from tests.mtg_heroes.helpers import check_skill, fight, run_data
 
 
 def test_the_table_has_ten_colour_pairs_and_twenty_skills() -> None:

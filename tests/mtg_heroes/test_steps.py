@@ -15,7 +15,9 @@ from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.engine import resolve
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.rulesets.mtg_heroes import initiative, resolver
-from tabroll.rulesets.mtg_heroes.resolver import HeroesTurn, Ordering, Strike, TieRoll
+from tabroll.rulesets.mtg_heroes.combat import Strike
+from tabroll.rulesets.mtg_heroes.initiative import Ordering, TieRoll
+from tabroll.rulesets.mtg_heroes.work import HeroesTurn
 from tests.mtg_heroes.helpers import attack, character, creature, fight
 from tests.odds.helpers import scenario_of
 from tests.support import examples

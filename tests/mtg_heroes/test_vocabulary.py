@@ -17,8 +17,7 @@ from tabroll.kit import ActionHeader, AttackRequest, Blow
 from tabroll.loading.scenario import load_scenario_file
 from tabroll.rulesets.mtg_heroes.model import HeroAction
 from tabroll.rulesets.mtg_heroes.resolver import HANDLERS
-from tabroll.rulesets.mtg_heroes.skills import check_skill
-from tests.mtg_heroes.helpers import EXAMPLES, attack, character, creature, fight, run_data
+from tests.mtg_heroes.helpers import EXAMPLES, attack, character, check_skill, creature, fight, run_data
 
 GAME = find_ruleset("mtg_heroes")
 HOWS = {"destroyed", "exiled", "defeated", "fled", "dismissed"}
