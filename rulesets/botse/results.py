@@ -100,19 +100,19 @@ def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading:
                     continue
                 track_full(work, adventurer.name, die.name)
             drained.append(die.name)
-    work.put(
-        replace(adventurer, tenacity=adventurer.tenacity + tenacity, cooldown=tuple(track), drained=tuple(drained))
-    )
-    if tenacity:
-        work.emit(
-            TenacityGained(
-                unit=adventurer.name, amount=tenacity, total=adventurer.tenacity + tenacity, reason=_("tenacity face")
-            )
-        )
+    gain_tenacity(work, adventurer, tenacity, _("tenacity face"), cooldown=tuple(track), drained=tuple(drained))
     if blockable or through:
         assert pool.target is not None
         summing_ruling(work, summed=True)
         deal_summed(work, pool.target, blockable, through, 0, by=pool.adventurer)
+
+
+def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: str, **changes: object) -> None:
+    """``adventurer`` put with ``amount`` more tenacity (and ``changes``), said when it gains any."""
+    total = adventurer.tenacity + amount
+    work.put(replace(adventurer, tenacity=total, **changes))
+    if amount:
+        work.emit(TenacityGained(unit=adventurer.name, amount=amount, total=total, reason=reason))
 
 
 def summing_ruling(work: BotseTurn, *, summed: bool) -> None:
@@ -137,10 +137,7 @@ def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> 
         if rolled.free:  # enemy dice carry no tenacity icon (checked on load); kept for safety
             return False
         work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=said(lambda: _("tenacity"))))
-        work.put(replace(adventurer, tenacity=adventurer.tenacity + 1))
-        work.emit(
-            TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason=_("tenacity face"))
-        )
+        gain_tenacity(work, adventurer, 1, _("tenacity face"))
         exhaust_rolled(work, setup, rolled, _("tenacity face"))
         return True
     if plan.cost is not None and plan.done == [paying(plan.cost)]:
@@ -287,12 +284,4 @@ def resolve_item(work: BotseTurn, setup: Engage) -> None:
         deal(work, name, blockable, through, by=setup.adventurer, what=_("{item}'s ability", item=setup.item))
     if ability.tenacity:
         adventurer = work.state.adventurer(setup.adventurer)
-        work.put(replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
-        work.emit(
-            TenacityGained(
-                unit=adventurer.name,
-                amount=ability.tenacity,
-                total=adventurer.tenacity + ability.tenacity,
-                reason=_("{item}'s ability", item=setup.item),
-            )
-        )
+        gain_tenacity(work, adventurer, ability.tenacity, _("{item}'s ability", item=setup.item))
