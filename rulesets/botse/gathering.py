@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 from tabroll.errors import RuleRefusal
@@ -17,6 +18,7 @@ from .events import Gathered
 from .merging import Effects, face_effects, merges_by_effects
 from .messages import _, form_word, n_, p_
 from .model import EngageAction, Form, RollFields, Stat
+from .results import summing_text
 from .state import Ability, Adventurer, Battle, Die
 from .track import pay_cost
 from .work import BotseTurn
@@ -260,6 +262,12 @@ class Pool:
     plain: bool
     purposes: tuple[str, ...]  # what each die is rolled for (:func:`die_purpose`), said once for every outcome
     rows: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)  # made by :meth:`row`, once
+
+    @cached_property
+    def summed_words(self) -> tuple[str, str, str]:
+        """What the walk's summed results say (:func:`~.results.resolve_summed`), said once for every outcome: why
+        tenacity is gained, the ruling on summing, and what deals the damage."""
+        return _("tenacity face"), summing_text(), _("summed damage of the dice")
 
     def row(self, first: int) -> Row:
         """The dice from ``first`` (from 1) to the last of a row with as many faces, in a plain engage."""

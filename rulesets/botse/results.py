@@ -100,11 +100,12 @@ def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading:
                     continue
                 track_full(work, adventurer.name, die.name)
             drained.append(die.name)
-    gain_tenacity(work, adventurer, tenacity, _("tenacity face"), cooldown=tuple(track), drained=tuple(drained))
+    reason, ruling, what = pool.summed_words
+    gain_tenacity(work, adventurer, tenacity, reason, cooldown=tuple(track), drained=tuple(drained))
     if blockable or through:
         assert pool.target is not None
-        summing_ruling(work, summed=True)
-        deal_summed(work, pool.target, blockable, through, 0, by=pool.adventurer)
+        work.ruling("damage_summing", work.options.damage_summing, ruling)
+        deal(work, pool.target, blockable, through, by=pool.adventurer, what=what)
 
 
 def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: str, **changes: object) -> None:
@@ -116,15 +117,14 @@ def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: 
 
 
 def summing_ruling(work: BotseTurn, *, summed: bool) -> None:
-    work.ruling(
-        "damage_summing",
-        work.options.damage_summing,
-        _(
-            "the dice's damage to each non-adventurer unit is summed and dealt after the last result that "
-            "damages it (the source's clarification)"
-        )
-        if summed
-        else _("each result deals its damage at once (the rulebook's original 5b)"),
+    text = summing_text() if summed else _("each result deals its damage at once (the rulebook's original 5b)")
+    work.ruling("damage_summing", work.options.damage_summing, text)
+
+
+def summing_text() -> str:
+    return _(
+        "the dice's damage to each non-adventurer unit is summed and dealt after the last result that damages it "
+        "(the source's clarification)"
     )
 
 
