@@ -59,7 +59,7 @@ class RollDie(Step):
         pool, first = self.pool, self.number
         row = pool.row(first)
         if turn.walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die
-            values = turn.roll_faces(row.sides, row.tables, row.purposes, _unlogged)
+            values = turn.roll_faces(row.sides, row.tables, row.purposes, lambda index, face: None)
             turn.emit(Roll(label=row.label, dice=row.notation, values=values, kept=values, total=sum(values),
                            unit=pool.adventurer))  # fmt: skip
         else:
@@ -79,10 +79,6 @@ class RollDie(Step):
             return Results(reading, faces, pool)
         Results(reading, faces, pool).advance(turn)
         return None
-
-
-def _unlogged(index: int, face: int) -> None:
-    """The walk logs its roll as one entry (:meth:`RollDie._roll_kind`)."""
 
 
 @dataclass(frozen=True)
