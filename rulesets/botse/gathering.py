@@ -5,7 +5,9 @@ the item and its overtax chosen, free enemy combat dice added; what it fixes is 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
@@ -13,9 +15,10 @@ from tabroll.frozen import replace
 
 from .choices import asking, choose_item, choose_overtax
 from .events import Gathered
-from .merging import merges_by_effects
+from .merging import Effects, face_effects, merges_by_effects
 from .messages import _, form_word, n_, p_
 from .model import EngageAction, Form, RollFields, Stat
+from .results import summing_text
 from .state import Ability, Adventurer, Battle, Die
 from .track import pay_cost
 from .work import BotseTurn
@@ -258,3 +261,37 @@ class Pool:
     item: str | None
     plain: bool
     purposes: tuple[str, ...]  # what each die is rolled for (:func:`die_purpose`), said once for every outcome
+    rows: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)  # made by :meth:`row`, once
+
+    @cached_property
+    def summed_words(self) -> tuple[str, str, str]:
+        """What the walk's summed results say (:func:`~.results.resolve_summed`), said once for every outcome: why
+        tenacity is gained, the ruling on summing, and what deals the damage."""
+        return _("tenacity face"), summing_text(), _("summed damage of the dice")
+
+    def row(self, first: int) -> Row:
+        """The dice from ``first`` (from 1) to the last of a row with as many faces, in a plain engage."""
+        known = self.rows.get(first)
+        if known is None:
+            dice = self.dice
+            sides, last = dice[first - 1].sides, first
+            while last < len(dice) and dice[last].sides == sides:
+                last += 1
+            purposes = self.purposes[first - 1 : last]
+            tables = tuple(face_effects(die) or () for die in dice[first - 1 : last])  # every die of it is plain
+            label, notation = " / ".join(purposes), f"{len(tables)}d{sides}"
+            known = self.rows[first] = Row(last, sides, tables, purposes, label, notation)
+        return known
+
+
+class Row(NamedTuple):
+    """Dice of a plain engage rolled as one request (:class:`~.rolling.RollDie`), up to die ``last``: each die's
+    :data:`Effects` per face (``tables``), what each is rolled for, and the walk's one log entry of them (its
+    ``label`` and ``notation``)."""
+
+    last: int
+    sides: int
+    tables: tuple[tuple[Effects, ...], ...]
+    purposes: tuple[str, ...]
+    label: str
+    notation: str

@@ -63,7 +63,7 @@ _PLAIN_DICE: dict[int, tuple[Die, tuple[Effects, ...] | None]] = {}
 
 
 def face_effects(die: Die) -> tuple[Effects, ...] | None:
-    """What each face of ``die`` does in a plain engage (:func:`add_effect` from nothing), when every face is
+    """What each face of ``die`` does in a plain engage (:func:`face_effect`), when every face is
     :func:`plain_face`; else None. A plain engage reads its dice only through these added up: what it asks the
     walk for (:meth:`~tabroll.engine.work.BaseTurn.roll_faces`)."""
     known = _PLAIN_DICE.get(id(die))
@@ -71,22 +71,15 @@ def face_effects(die: Die) -> tuple[Effects, ...] | None:
         return known[1]
     if len(_PLAIN_DICE) >= 256:
         _PLAIN_DICE.clear()
-    effects = tuple(add_effect((0, 0, 0, 0), face) for face in die.faces)
+    effects = tuple(face_effect(face) for face in die.faces)
     answer = effects if all(plain_face(face) for face in die.faces) else None
     _PLAIN_DICE[id(die)] = (die, answer)
     return answer
 
 
-def add_effect(running: tuple[int, ...], face: Face) -> Effects:
-    """``running`` with what a :func:`plain_face` does in a plain engage added."""
-    blockable, through, tenacity, drained = running
+def face_effect(face: Face) -> Effects:
+    """What a :func:`plain_face` does in a plain engage, as :data:`Effects`."""
     if face.tenacity:
-        return (blockable, through, tenacity + 1, drained)
-    if face.damage:
-        if face.unblockable:
-            through += face.damage
-        else:
-            blockable += face.damage
-    if (face.damage or face.text) and face.code is Code.DRAINED:
-        drained += 1
-    return (blockable, through, tenacity, drained)
+        return (0, 0, 1, 0)
+    drained = int(bool(face.damage or face.text) and face.code is Code.DRAINED)
+    return (0, face.damage, 0, drained) if face.unblockable else (face.damage, 0, 0, drained)

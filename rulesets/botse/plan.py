@@ -5,10 +5,9 @@ part, for the result the player chose (:class:`Choice`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import said
+from tabroll.events import said, said_each
 from tabroll.geometry.hex import Hex
 
 from .messages import _, n_, p_
@@ -262,8 +261,7 @@ def status_nowhere(work: BotseTurn, plan: Plan) -> Code:
             )
         return Code.INSTANT
     work.ruling("status_nowhere", "not_resolved", _("a status with nowhere to go leaves the whole result unresolved"))
-    for done in plan.done:
-        plan.skipped.append(said(partial(not_done, done)))
+    plan.skipped += said_each(lambda: [_("{done} (not done: the status had nowhere to go)", done=d) for d in plan.done])
     plan.done.clear()
     return Code.STATUS
 
@@ -290,7 +288,3 @@ def static_units(work: BotseTurn, setup: Engage, choice: Choice) -> list[str]:
             found.append(choice.unit)
         defensive = False
     return [n for n in dict.fromkeys(found) if not isinstance(work.state.unit(n), Adventurer)]
-
-
-def not_done(done: str) -> str:
-    return _("{done} (not done: the status had nowhere to go)", done=done)

@@ -62,6 +62,8 @@ def react(work: BotseTurn, setup: Engage | None, action: RollFields | AuraAction
     """
     ruling = work.options.reaction_order
     allies, others, engaged = step_six_triggers(work, action, aura=setup is None)
+    if not (allies or others or engaged):
+        return  # no unit has a skill that could trigger
     phases = [allies, others, engaged] if ruling == "allies_first" else [others, engaged, allies]
     done: set[tuple[str, int]] = set()
     sides: set[bool] = set()  # the sides whose reactions were looked at so far (True: the allies)

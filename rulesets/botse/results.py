@@ -4,6 +4,8 @@ one place (exhausted, active, drained, discarded or a status), and the chosen it
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabroll.events import Note, StatusApplied, joined, said
 from tabroll.frozen import replace
 
@@ -17,6 +19,9 @@ from .ranges import target_problem
 from .state import Adventurer, Creature, Placed
 from .track import exhaust, pay_cost, track_full
 from .work import PLACES, BotseTurn, Engage, Rolled
+
+if TYPE_CHECKING:
+    from .gathering import Pool
 
 
 def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
@@ -73,53 +78,53 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
             unresolved(work, setup, rolled, _("not resolved"))
 
 
-def resolve_summed(work: BotseTurn, setup: Engage, reading: tuple[int, ...]) -> None:
+def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading: tuple[int, ...]) -> None:
     """Step 5b of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums (``reading``, its
-    :data:`~.merging.Effects`): what :func:`resolve_results` does die by die, done at once. Each die does what its
-    plain face says: a tenacity face gains 1 and is exhausted, a face with damage or text is resolved (drained by
-    its code, else exhausted), a face with neither is not resolved (exhausted after the resolved dice). The
-    adventurer is put once and the summed damage dealt once: the state, blows and places are those of resolving
-    the dice one by one; the log is shorter."""
-    adventurer = work.state.adventurer(setup.adventurer)
+    :data:`~.merging.Effects`; ``faces``, the face number of each die): what :func:`resolve_results` does die by
+    die, done at once. Each die does what its plain face says: a tenacity face gains 1 and is exhausted, a face
+    with damage or text is resolved (drained by its code, else exhausted), a face with neither is not resolved
+    (exhausted after the resolved dice). The adventurer is put once and the summed damage dealt once: the state
+    and blows are those of resolving the dice one by one; the log is shorter."""
+    adventurer = work.state.adventurer(pool.adventurer)
     blockable, through, tenacity, _drained = reading
-    done = [r for r in setup.rolled if r.face.tenacity or r.face.damage or r.face.text]
+    shown = [die.faces[face - 1] for die, face in zip(pool.dice, faces, strict=True)]
+    done = [face.tenacity or bool(face.damage) or bool(face.text) for face in shown]
     track, drained = list(adventurer.cooldown), list(adventurer.drained)
-    for rolled in done + [r for r in setup.rolled if r not in done]:
-        drains = rolled in done and not rolled.face.tenacity and rolled.face.code is Code.DRAINED
-        name = rolled.die.name
-        if not drains and None in track:
-            track[track.index(None)] = name
-            work.placed[rolled.number] = "exhausted"
-            continue
-        if not drains:
-            track_full(work, adventurer.name, name)
-        drained.append(name)
-        work.placed[rolled.number] = "drained"
-    work.put(
-        replace(adventurer, tenacity=adventurer.tenacity + tenacity, cooldown=tuple(track), drained=tuple(drained))
-    )
-    if tenacity:
-        work.emit(
-            TenacityGained(
-                unit=adventurer.name, amount=tenacity, total=adventurer.tenacity + tenacity, reason=_("tenacity face")
-            )
-        )
+    for resolved in (True, False):
+        for die, face, was in zip(pool.dice, shown, done, strict=True):
+            if was is not resolved:
+                continue
+            if not (resolved and not face.tenacity and face.code is Code.DRAINED):
+                if None in track:
+                    track[track.index(None)] = die.name
+                    continue
+                track_full(work, adventurer.name, die.name)
+            drained.append(die.name)
+    reason, ruling, what = pool.summed_words
+    gain_tenacity(work, adventurer, tenacity, reason, cooldown=tuple(track), drained=tuple(drained))
     if blockable or through:
-        assert setup.target is not None
-        summing_ruling(work, summed=True)
-        deal_summed(work, setup.target, blockable, through, 0, by=setup.adventurer)
+        assert pool.target is not None
+        work.ruling("damage_summing", work.options.damage_summing, ruling)
+        deal(work, pool.target, blockable, through, by=pool.adventurer, what=what)
+
+
+def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: str, **changes: object) -> None:
+    """``adventurer`` put with ``amount`` more tenacity (and ``changes``), said when it gains any."""
+    total = adventurer.tenacity + amount
+    work.put(replace(adventurer, tenacity=total, **changes))
+    if amount:
+        work.emit(TenacityGained(unit=adventurer.name, amount=amount, total=total, reason=reason))
 
 
 def summing_ruling(work: BotseTurn, *, summed: bool) -> None:
-    work.ruling(
-        "damage_summing",
-        work.options.damage_summing,
-        _(
-            "the dice's damage to each non-adventurer unit is summed and dealt after the last result that "
-            "damages it (the source's clarification)"
-        )
-        if summed
-        else _("each result deals its damage at once (the rulebook's original 5b)"),
+    text = summing_text() if summed else _("each result deals its damage at once (the rulebook's original 5b)")
+    work.ruling("damage_summing", work.options.damage_summing, text)
+
+
+def summing_text() -> str:
+    return _(
+        "the dice's damage to each non-adventurer unit is summed and dealt after the last result that damages it "
+        "(the source's clarification)"
     )
 
 
@@ -132,10 +137,7 @@ def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> 
         if rolled.free:  # enemy dice carry no tenacity icon (checked on load); kept for safety
             return False
         work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=said(lambda: _("tenacity"))))
-        work.put(replace(adventurer, tenacity=adventurer.tenacity + 1))
-        work.emit(
-            TenacityGained(unit=adventurer.name, amount=1, total=adventurer.tenacity + 1, reason=_("tenacity face"))
-        )
+        gain_tenacity(work, adventurer, 1, _("tenacity face"))
         exhaust_rolled(work, setup, rolled, _("tenacity face"))
         return True
     if plan.cost is not None and plan.done == [paying(plan.cost)]:
@@ -282,12 +284,4 @@ def resolve_item(work: BotseTurn, setup: Engage) -> None:
         deal(work, name, blockable, through, by=setup.adventurer, what=_("{item}'s ability", item=setup.item))
     if ability.tenacity:
         adventurer = work.state.adventurer(setup.adventurer)
-        work.put(replace(adventurer, tenacity=adventurer.tenacity + ability.tenacity))
-        work.emit(
-            TenacityGained(
-                unit=adventurer.name,
-                amount=ability.tenacity,
-                total=adventurer.tenacity + ability.tenacity,
-                reason=_("{item}'s ability", item=setup.item),
-            )
-        )
+        gain_tenacity(work, adventurer, ability.tenacity, _("{item}'s ability", item=setup.item))

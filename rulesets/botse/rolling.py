@@ -15,7 +15,6 @@ from tabroll.i18n import language
 from .damage import restore_defense
 from .events import FaceTurned
 from .gathering import Pool
-from .merging import add_effect, face_effects
 from .messages import N_, _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
@@ -58,32 +57,24 @@ class RollDie(Step):
         """A plain engage: the dice from :attr:`number` to the last in a row with as many faces, read by what
         their faces do added up."""
         pool, first = self.pool, self.number
-        dice = pool.dice
-        sides = dice[first - 1].sides
-        last = first
-        while last < len(dice) and dice[last].sides == sides:
-            last += 1
-        entries = [Rolled(number=number, die=dice[number - 1], face_number=0) for number in range(first, last + 1)]
-        tables = [face_effects(entry.die) or () for entry in entries]  # every die of a plain engage is plain
+        row = pool.row(first)
+        if turn.walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die
+            values = turn.roll_faces(row.sides, row.tables, row.purposes, lambda index, face: None)
+            turn.emit(Roll(label=row.label, dice=row.notation, values=values, kept=values, total=sum(values),
+                           unit=pool.adventurer))  # fmt: skip
+        else:
+            dice = pool.dice
 
-        walked = turn.walked
+            def log(index: int, face: int) -> None:
+                number = first + index
+                log_face(turn, Rolled(number=number, die=dice[number - 1], face_number=face), pool.adventurer)
 
-        def log(index: int, face: int) -> None:
-            entries[index].face_number = face
-            if not walked:
-                log_face(turn, entries[index], pool.adventurer)
-
-        purposes = pool.purposes[first - 1 : last]
-        values = turn.roll_faces(sides, tables, purposes, log)
-        if walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die
-            turn.emit(Roll(label=" / ".join(purposes), dice=f"{len(values)}d{sides}", values=values, kept=values,
-                           total=sum(values), unit=pool.adventurer))  # fmt: skip
-        reading = self.reading
-        for entry in entries:
-            reading = add_effect(reading, entry.face)
-        faces = (*self.faces, *(entry.face_number for entry in entries))
-        if last < len(dice):
-            return RollDie(last + 1, reading, faces, pool)
+            values = turn.roll_faces(row.sides, row.tables, row.purposes, log)
+        shown = (table[face - 1] for table, face in zip(row.tables, values, strict=True))
+        reading = tuple(map(sum, zip(self.reading, *shown, strict=True)))
+        faces = (*self.faces, *values)
+        if row.last < len(pool.dice):
+            return RollDie(row.last + 1, reading, faces, pool)
         if first > 1:
             return Results(reading, faces, pool)
         Results(reading, faces, pool).advance(turn)
@@ -103,21 +94,22 @@ class Results(Step):
     def advance(self, turn: BotseTurn) -> None:
         pool = self.pool
         action = pool.action
-        rolled = [
-            Rolled(number=number, die=die, face_number=face, free=number > pool.gathered)
-            for number, (die, face) in enumerate(zip(pool.dice, self.faces, strict=True), start=1)
-        ]
-        setup = Engage(pool.adventurer, pool.form, pool.target, rolled, pool.ability, pool.item)
-        if pool.target is not None:
-            setup.targets = pool.targets
-        change_faces(turn, setup, action)
         if pool.plain and turn.walked:  # the exact walk, which read the dice by their sums (roll_faces)
-            resolve_summed(turn, setup, self.reading)
+            setup = Engage(pool.adventurer, pool.form, pool.target, [], targets=pool.targets)  # react reads no die
+            resolve_summed(turn, pool, self.faces, self.reading)
         else:
+            rolled = [
+                Rolled(number=number, die=die, face_number=face, free=number > pool.gathered)
+                for number, (die, face) in enumerate(zip(pool.dice, self.faces, strict=True), start=1)
+            ]
+            setup = Engage(pool.adventurer, pool.form, pool.target, rolled, pool.ability, pool.item)
+            if pool.target is not None:
+                setup.targets = pool.targets
+            change_faces(turn, setup, action)
             resolve_results(turn, setup, action)
+            assert sorted(turn.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"
         react(turn, setup, action)
         restore_defense(turn)
-        assert sorted(turn.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"
 
 
 CODE_EFFECTS = {

@@ -13,6 +13,7 @@ from tabroll.geometry.hex import HexMap, HexPlacement
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_flag, field_int
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
+from tabroll.kit.roster import Roster
 from tabroll.kit.views import StateView, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
@@ -231,9 +232,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     everyone: tuple[Adventurer | Creature, ...] = (*adventurers, *creatures)
     for unit in everyone:
         placing.place(unit.name, unit.position, doc.locate((groups[unit.side], unit.name, "at")))
-    battle = Battle(
-        map=hex_map, dice=dice, adventurers=adventurers, creatures=creatures, options=options, enemy_die=enemy_die
-    )
+    battle = Battle(hex_map, dice, Roster(adventurers), Roster(creatures), options, enemy_die)
     steps = steps_of(doc, model.actions, lambda action, path: check_names(battle, action, doc, path))
     return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
 

@@ -234,15 +234,10 @@ Unit = Adventurer | Creature
 class Battle:
     map: HexMap
     dice: Mapping[str, Die]
-    adventurers: tuple[Adventurer, ...]
-    creatures: tuple[Creature, ...]
+    adventurers: Roster[Adventurer]  # tuples with lookup by name in O(1)
+    creatures: Roster[Creature]
     options: Any
     enemy_die: str | None = None
-
-    def __post_init__(self) -> None:
-        # Both lists as Rosters: tuples equal to the ones given, with lookup by name in O(1).
-        object.__setattr__(self, "adventurers", Roster.of(self.adventurers))
-        object.__setattr__(self, "creatures", Roster.of(self.creatures))
 
     def __hash__(self) -> int:
         # Equal battles have equal units, all that an action changes (the dice mapping cannot be hashed).
@@ -253,9 +248,9 @@ class Battle:
         return (*self.adventurers, *self.creatures)
 
     def unit(self, name: str) -> Unit:
-        found: Unit | None = Roster.of(self.adventurers).get(name)
+        found: Unit | None = self.adventurers.get(name)
         if found is None:
-            found = Roster.of(self.creatures).get(name)
+            found = self.creatures.get(name)
         return found if found is not None else find_named(self.units, name)  # find_named words the refusal
 
     def adventurer(self, name: str) -> Adventurer:
@@ -267,13 +262,13 @@ class Battle:
         return unit
 
     def unit_at(self, where: Hex) -> Unit | None:
-        found: Unit | None = Roster.of(self.adventurers).by(_hex_held).get(where)
-        return found if found is not None else Roster.of(self.creatures).by(_hex_held).get(where)
+        found: Unit | None = self.adventurers.by(_hex_held).get(where)
+        return found if found is not None else self.creatures.by(_hex_held).get(where)
 
     def with_unit(self, unit: Unit) -> Battle:
         if isinstance(unit, Adventurer):
-            return replace(self, adventurers=Roster.of(self.adventurers).replace(unit))
-        return replace(self, creatures=Roster.of(self.creatures).replace(unit))
+            return replace(self, adventurers=self.adventurers.replace(unit))
+        return replace(self, creatures=self.creatures.replace(unit))
 
 
 def _hex_held(unit: Unit) -> Hex | None:
