@@ -62,8 +62,9 @@ class Unit(HashedOnce):
         return False
 
 
+@hash_once  # the state is part of every key of the exact walk
 @dataclass(frozen=True, slots=True)
-class Battle:
+class Battle(HashedOnce):
     """The whole state: the board, every unit (defeated ones stay, marked), the round, the options."""
 
     board: Board

@@ -197,20 +197,30 @@ class Strike(NamedTuple):
         return cls(event, actor, striker, struck)
 
 
+_last_actor: tuple[object, object, str | None] = (None, None, None)
+
+
+def actor_of(ruleset: Ruleset[Any, Any], action: Any) -> str | None:
+    """Who acts in ``action`` (its header's actor), kept for the last action asked about: the exact walk reads
+    the blows of one action at every outcome, and a header is a sentence in the language now."""
+    global _last_actor
+    known_ruleset, known_action, actor = _last_actor
+    if known_action is not action or known_ruleset is not ruleset:
+        actor = ruleset.describe_action(action)[0]
+        _last_actor = (ruleset, action, actor)
+    return actor
+
+
 def core_blows(ruleset: Ruleset[Any, Any], action: Any, events: Sequence[Event]) -> list[Blow]:
     """The blows read from the core events: a hit, a miss or an immunity opens a blow of that attacker on that
     target; damage adds to the open blow of the same pair (or is a blow of its own when the game rolls no hit);
     a defeat marks the last blow on that unit by that unit's defeater (or is a blow of its own)."""
     blows: list[Blow] = []
-    actor: str | None = None
-    told = False  # the actor is read once, at the first strike (the exact walk reads many runs with none)
     for event in events:
         kind = event.kind
         if kind not in _STRIKE_KINDS:
             continue
-        if not told:
-            actor, told = ruleset.describe_action(action)[0], True
-        part = ruleset.outcome_part(action, Strike.of(event, actor))
+        part = ruleset.outcome_part(action, Strike.of(event, actor_of(ruleset, action)))
         if kind == "defeat":
             unit, by = str(getattr(event, "unit", "")), getattr(event, "by", None)
             for i in range(len(blows) - 1, -1, -1):
@@ -647,6 +657,7 @@ __all__ = [
     "StatKind",
     "StatNeed",
     "Strike",
+    "actor_of",
     "core_blows",
     "find_named",
     "no_such",
