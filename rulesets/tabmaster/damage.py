@@ -19,16 +19,13 @@ if TYPE_CHECKING:
     from .work import TabMasterTurn
 
 
-def elements_of(turn: TabMasterTurn, profile: AttackProfile) -> list[Element]:
-    table = element_table(ice_bonus=turn.options.ice_bonus)
-    return [table[e] for e in profile.effects.elements]
-
-
 def strike(
     turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfile, action: AttackAction, shared: int | None
 ) -> None:
     """One hit on one target: elements, damage (or healing), defeat or survival, hexes."""
-    elements = elements_of(turn, profile)
+    names = profile.effects.elements
+    table = element_table(ice_bonus=turn.options.ice_bonus) if names else {}
+    elements = [table[name] for name in names]
     for element in elements:
         if element.matches_any(target, element.immune):
             turn.emit(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tabroll.frozen import HashedOnce, hash_once, replace
@@ -14,7 +14,7 @@ from .profiles import AttackProfile
 
 
 @hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # its fields in a dict: a copy (frozen.replace, on every hit that defeats) is one dict update
 class Unit(HashedOnce):
     """A unit on the board (or defeated, with no position)."""
 
@@ -71,7 +71,6 @@ class Battle(HashedOnce):
     units: tuple[Unit, ...]
     options: Any
     round: int = 1
-    side_order: tuple[str, ...] = field(default=())
     pools: tuple[tuple[str, str, int], ...] = ()  # the army sheets: (side, projectile kind, count)
 
     def __post_init__(self) -> None:

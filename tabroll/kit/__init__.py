@@ -215,7 +215,7 @@ def core_blows(ruleset: Ruleset[Any, Any], action: Any, events: Sequence[Event])
     """The blows read from the core events: a hit, a miss or an immunity opens a blow of that attacker on that
     target; damage adds to the open blow of the same pair (or is a blow of its own when the game rolls no hit);
     a defeat marks the last blow on that unit by that unit's defeater (or is a blow of its own)."""
-    blows: list[Blow] = []
+    rows: list[list[Any]] = []  # each blow's part, attacker, target, hit, damage, defeats, until all are read
     for event in events:
         kind = event.kind
         if kind not in _STRIKE_KINDS:
@@ -223,25 +223,24 @@ def core_blows(ruleset: Ruleset[Any, Any], action: Any, events: Sequence[Event])
         part = ruleset.outcome_part(action, Strike.of(event, actor_of(ruleset, action)))
         if kind == "defeat":
             unit, by = str(getattr(event, "unit", "")), getattr(event, "by", None)
-            for i in range(len(blows) - 1, -1, -1):
-                blow = blows[i]
-                if blow.target == unit and (by is None or blow.attacker == by):
-                    blows[i] = Blow(blow.part, blow.attacker, blow.target, blow.hit, blow.damage, True)
+            for row in reversed(rows):
+                if row[2] == unit and (by is None or row[1] == by):
+                    row[5] = True
                     break
             else:
-                blows.append(Blow(part, str(by or ""), unit, hit=False, defeats=True))
+                rows.append([part, str(by or ""), unit, False, 0, True])
             continue
         attacker, target = str(getattr(event, "attacker", "") or ""), str(getattr(event, "target", ""))
         if kind == "damage":
             amount = int(getattr(event, "amount", 0))
-            last = blows[-1] if blows else None
-            if last is not None and (last.attacker, last.target, last.part) == (attacker, target, part):
-                blows[-1] = Blow(part, attacker, target, True, last.damage + amount, last.defeats)
+            last = rows[-1] if rows else None
+            if last is not None and last[0] == part and last[1] == attacker and last[2] == target:
+                last[3], last[4] = True, last[4] + amount
             else:
-                blows.append(Blow(part, attacker, target, hit=True, damage=amount))
+                rows.append([part, attacker, target, True, amount, False])
             continue
-        blows.append(Blow(part, attacker, target, hit=kind == "hit"))
-    return blows
+        rows.append([part, attacker, target, kind == "hit", 0, False])
+    return [Blow(*row) for row in rows]
 
 
 class Handlers(Generic[WorkT]):

@@ -45,13 +45,18 @@ def _whole(tally: Tally, shares: Shares) -> Tally:
     is then whole-number arithmetic, each fraction reduced once when it is made (a walk's weights over 20**100, as
     100d20 gives, made each sum a reduction of numbers hundreds of digits long). Each fraction of the tally is
     kept in ``shares`` for the whole number it becomes: a figure that is one of them is not reduced again."""
-    masses = [tally.weight, *tally.refused.values(), *(m for bucket in tally.values.values() for m in bucket.values())]
-    denominators = {m.denominator for m in masses}  # an int's is 1, as a Fraction's of it
-    over = tally.over or math.lcm(*denominators)
-    factors = {denominator: over // denominator for denominator in denominators}
+    over = tally.over
+    if not over:  # an int's denominator is 1, as a Fraction's of it
+        buckets = (tally.refused, *tally.values.values())
+        over = math.lcm(tally.weight.denominator, *(m.denominator for bucket in buckets for m in bucket.values()))
+    factors: dict[int, int] = {}
 
     def whole(mass: Any) -> int:
-        made = int(mass.numerator * factors[mass.denominator])
+        denominator = mass.denominator
+        factor = factors.get(denominator)
+        if factor is None:
+            factor = factors[denominator] = over // denominator
+        made = int(mass.numerator * factor)
         if type(mass) is Fraction:
             shares[(made, over)] = mass
         return made
