@@ -3,6 +3,7 @@ roll with element bonuses, DEF (and VIT) deciding defeat or survival, and a hex 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabroll.events import Damage, Defeat, Heal, Immune, Note, StatusApplied
@@ -192,8 +193,15 @@ def heal(turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfi
 
 
 def defeat(turn: TabMasterTurn, target: Unit, by: str | None, reason: str) -> None:
-    turn.put(replace(target, defeated=True, position=None))
+    turn.put(fallen(target))
     turn.emit(Defeat(unit=target.name, by=by, reason=reason))
+
+
+@lru_cache(maxsize=256)
+def fallen(unit: Unit) -> Unit:
+    """``unit`` defeated, off the board: one value for every outcome that defeats that unit, so that the states
+    the exact walk meets after a defeat hold the same unit, already hashed and quick to compare."""
+    return replace(unit, defeated=True, position=None)
 
 
 def _not_beaten(amount: int, defense: int, at_least: bool) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabroll.frozen import HashedOnce, hash_once, replace
@@ -67,9 +67,9 @@ class Unit(HashedOnce):
 class Battle(HashedOnce):
     """The whole state: the board, every unit (defeated ones stay, marked), the round, the options."""
 
-    board: Board
+    board: Board = field(hash=False)  # compared, not hashed: the board and the options stay as a battle goes on
     units: tuple[Unit, ...]
-    options: Any
+    options: Any = field(hash=False)
     round: int = 1
     pools: tuple[tuple[str, str, int], ...] = ()  # the army sheets: (side, projectile kind, count)
 

@@ -117,7 +117,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         if kind == "flag":
             block.probabilities[name] = _estimate(bucket.get(True, 0), total, exact, shares)
             continue
-        points = tuple(sorted((int(v), m) for v, m in bucket.items()))
+        points = tuple(sorted(zip(map(int, bucket), bucket.values(), strict=True)))
         figures = made.get(points)
         if figures is None:
             figures = made[points] = (
