@@ -484,15 +484,12 @@ class Ruleset(Generic[StateT, ActionT]):
         from dataclasses import replace
 
         say = self.messages().gettext
+
+        def worded(item: Any) -> Any:  # its help in the language now
+            return replace(item, help=say(item.help)) if item.help else item
+
         return tuple(
-            replace(
-                needs,
-                help=say(needs.help) if needs.help else needs.help,
-                attacker=tuple(
-                    replace(stat, help=say(stat.help) if stat.help else stat.help) for stat in needs.attacker
-                ),
-                target=tuple(replace(stat, help=say(stat.help) if stat.help else stat.help) for stat in needs.target),
-            )
+            replace(worded(needs), attacker=tuple(map(worded, needs.attacker)), target=tuple(map(worded, needs.target)))
             for needs in self.attack_needs
         )
 
