@@ -3,6 +3,7 @@ roll with element bonuses, DEF (and VIT) deciding defeat or survival, and a hex 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabroll.events import Damage, Defeat, Heal, Immune, Note, StatusApplied
@@ -19,16 +20,13 @@ if TYPE_CHECKING:
     from .work import TabMasterTurn
 
 
-def elements_of(turn: TabMasterTurn, profile: AttackProfile) -> list[Element]:
-    table = element_table(ice_bonus=turn.options.ice_bonus)
-    return [table[e] for e in profile.effects.elements]
-
-
 def strike(
     turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfile, action: AttackAction, shared: int | None
 ) -> None:
     """One hit on one target: elements, damage (or healing), defeat or survival, hexes."""
-    elements = elements_of(turn, profile)
+    names = profile.effects.elements
+    table = element_table(ice_bonus=turn.options.ice_bonus) if names else {}
+    elements = [table[name] for name in names]
     for element in elements:
         if element.matches_any(target, element.immune):
             turn.emit(
@@ -195,8 +193,15 @@ def heal(turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfi
 
 
 def defeat(turn: TabMasterTurn, target: Unit, by: str | None, reason: str) -> None:
-    turn.put(replace(target, defeated=True, position=None))
+    turn.put(fallen(target))
     turn.emit(Defeat(unit=target.name, by=by, reason=reason))
+
+
+@lru_cache(maxsize=256)
+def fallen(unit: Unit) -> Unit:
+    """``unit`` defeated, off the board: one value for every outcome that defeats that unit, so that the states
+    the exact walk meets after a defeat hold the same unit, already hashed and quick to compare."""
+    return replace(unit, defeated=True, position=None)
 
 
 def _not_beaten(amount: int, defense: int, at_least: bool) -> str:

@@ -100,10 +100,8 @@ class SecondaryInput(Strict):
 
 
 def _profile(attack: int | str | AttackSpec, damage: str) -> Any:
-    if isinstance(attack, int):
+    if isinstance(attack, (int, str)):
         return parse_attack(str(attack), str(damage))
-    if isinstance(attack, str):
-        return parse_attack(attack, str(damage))
     kind_tag = attack.type + (f": {attack.ammo}" if attack.ammo else "")
     found: dict[str, object] = {}
     named = parse_effect(kind_tag, found)
@@ -118,9 +116,7 @@ def _profile(attack: int | str | AttackSpec, damage: str) -> Any:
 
 
 def _as_text(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 _KEYS = {

@@ -15,6 +15,8 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from tabroll.frozen import HashedOnce, hash_once
+
 from .messages import N_, _
 
 if TYPE_CHECKING:
@@ -127,8 +129,9 @@ class Effects:
         return out
 
 
+@hash_once  # hashed with its unit, in every key of the exact walk that holds a changed unit
 @dataclass(frozen=True, slots=True)
-class AttackProfile:
+class AttackProfile(HashedOnce):
     """One attack of a unit: its type, reach (or attack die), damage dice and effects."""
 
     kind: AttackKind

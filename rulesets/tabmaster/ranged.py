@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
+from tabroll.frozen import replace
 
 from .damage import strike
 from .messages import _, n_, p_
@@ -143,7 +144,7 @@ class RangedRound(AttackStep):
             dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
             shared = turn.roll(dan, _("damage (Area, shared)"), attacker.name)
         struck = tuple(target.name for target in targets)
-        return RangedStrike(round_index, struck, 0, shared, attack=self.attack).following()
+        return RangedStrike(round_index, struck, 0, shared, attack=self.attack) if struck else self.next_round()
 
 
 @dataclass(frozen=True)
@@ -157,15 +158,11 @@ class RangedStrike(AttackStep):
     index: int
     shared: int | None
 
-    def following(self) -> Step:
-        """This strike, or (past the last target) the next round."""
-        if self.index < len(self.struck):
-            return self
-        return RangedRound(self.round_index, attack=self.attack).next_round()
-
     def advance(self, turn: TabMasterTurn) -> Step:
         current = turn.unit(self.struck[self.index])
         if current.on_board:
             attack = self.attack
             strike(turn, attack.attacker, current, attack.profile, attack.action, self.shared)
-        return RangedStrike(self.round_index, self.struck, self.index + 1, self.shared, attack=self.attack).following()
+        if self.index + 1 < len(self.struck):
+            return replace(self, index=self.index + 1)
+        return RangedRound(self.round_index, attack=self.attack).next_round()

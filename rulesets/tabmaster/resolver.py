@@ -114,48 +114,43 @@ def resolve_attack(turn: TabMasterTurn, action: AttackAction) -> None:
     if profile.kind is AttackKind.TRAMPLE:
         if action.move_to is not None or action.move_path is not None:
             raise RuleRefusal(_("a trample's movement is its path: give 'path', not 'move_to'"), rule="trample")
-        if profile.effects.pilgrim:
-            from .pilgrim import PilgrimChain  # the rarer attacks' modules load when one is made
+    elif action.move_to is not None or action.move_path is not None:
+        if not turn.options.move_before_attack:
+            raise RuleRefusal(_("moving before an attack is off (option move_before_attack)"), rule="movement")
+        path = walk(turn, attacker, action.move_path, action.move_to, attacker.movement)
+        turn.ruling("move_before_attack", "true", _("a unit may move up to MOV squares, then attack"))
+        attacker = do_move(turn, attacker, path, _("move before attack"))
+    if profile.effects.pilgrim:
+        from .pilgrim import PilgrimChain  # the rarer attacks' modules load when one is made
 
-            first = PilgrimChain(attack=Attack(action, attacker, profile))
-        else:
-            from .trample import TramplePass
+        first = PilgrimChain(attack=Attack(action, attacker, profile))
+    elif profile.kind is AttackKind.TRAMPLE:
+        from .trample import TramplePass
 
-            passes: list[list[Square] | None] = [list(p) for p in action.paths] if action.paths else [action.path]
-            allowed = profile.effects.multiple or 1
-            if len(passes) > allowed:
-                given = len(passes)
-                raise RuleRefusal(
-                    n_(
-                        "{given} trample paths given; this trample makes {n} pass (Multiple x{n})",
-                        "{given} trample paths given; this trample makes {n} passes (Multiple x{n})",
-                        allowed,
-                        given=given,
-                    )
-                    if profile.effects.multiple
-                    else n_(
-                        "{given} trample paths given; this trample makes {n} pass",
-                        "{given} trample paths given; this trample makes {n} passes",
-                        allowed,
-                        given=given,
-                    ),
-                    rule="trample",
+        passes: list[list[Square] | None] = [list(p) for p in action.paths] if action.paths else [action.path]
+        allowed = profile.effects.multiple or 1
+        if len(passes) > allowed:
+            given = len(passes)
+            raise RuleRefusal(
+                n_(
+                    "{given} trample paths given; this trample makes {n} pass (Multiple x{n})",
+                    "{given} trample paths given; this trample makes {n} passes (Multiple x{n})",
+                    allowed,
+                    given=given,
                 )
-            # a trample attacks each square at most once, across every pass
-            first = TramplePass(1, tuple(passes), frozenset(), attack=Attack(action, attacker, profile))
+                if profile.effects.multiple
+                else n_(
+                    "{given} trample paths given; this trample makes {n} pass",
+                    "{given} trample paths given; this trample makes {n} passes",
+                    allowed,
+                    given=given,
+                ),
+                rule="trample",
+            )
+        # a trample attacks each square at most once, across every pass
+        first = TramplePass(1, tuple(passes), frozenset(), attack=Attack(action, attacker, profile))
     else:
-        if action.move_to is not None or action.move_path is not None:
-            if not turn.options.move_before_attack:
-                raise RuleRefusal(_("moving before an attack is off (option move_before_attack)"), rule="movement")
-            path = walk(turn, attacker, action.move_path, action.move_to, attacker.movement)
-            turn.ruling("move_before_attack", "true", _("a unit may move up to MOV squares, then attack"))
-            attacker = do_move(turn, attacker, path, _("move before attack"))
-        if profile.effects.pilgrim:
-            from .pilgrim import PilgrimChain
-
-            first = PilgrimChain(attack=Attack(action, attacker, profile))
-        else:
-            first = resolve_ranged(turn, action, attacker, profile)
+        first = resolve_ranged(turn, action, attacker, profile)
     turn.run(first)
 
 

@@ -98,7 +98,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
                 tip=_("the sides are: {sides}", sides=", ".join(sides)),
                 location=doc.locate(("armies", side)),
             )
-    battle = Battle(board=board, units=tuple(units), options=options, side_order=sides, pools=army_sheets(model, units))
+    battle = Battle(board=board, units=tuple(units), options=options, pools=army_sheets(model, units))
     return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
 
 

@@ -25,11 +25,8 @@ def special_as_data(turn: TabMasterTurn, action: AttackAction, attacker: Unit, p
     turn.emit(
         Note(unit=attacker.name, text=_("Special: {text} — the table applies this text", text=profile.effects.special))
     )
-    outcome = action.special_outcome
-    damage, note = (outcome.damage, outcome.note) if outcome is not None else (attacker.special_damage, None)
-    if outcome is None and attacker.special_note:
-        note = attacker.special_note
-    turn.special_damage = damage
+    outcome = action.special_outcome  # its note is shown as the attack ends (apply_special_outcome)
+    damage = turn.special_damage = outcome.damage if outcome is not None else attacker.special_damage
     where = _("the action's special_outcome") if outcome is not None else _("{unit}'s special", unit=attacker.name)
     if damage == "none":
         turn.emit(Note(unit=attacker.name, text=_("the Special cancels the normal damage ({where})", where=where)))
@@ -41,8 +38,8 @@ def special_as_data(turn: TabMasterTurn, action: AttackAction, attacker: Unit, p
             where=where,
         )
         turn.emit(Note(unit=attacker.name, text=text))
-    if note and outcome is None:
-        turn.emit(Note(text=note, unit=attacker.name))
+    if outcome is None and attacker.special_note:
+        turn.emit(Note(text=attacker.special_note, unit=attacker.name))
 
 
 def apply_special_outcome(turn: TabMasterTurn, action: AttackAction, attacker: str) -> None:

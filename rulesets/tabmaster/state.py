@@ -14,7 +14,7 @@ from .profiles import AttackProfile
 
 
 @hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # its fields in a dict: a copy (frozen.replace, on every hit that defeats) is one dict update
 class Unit(HashedOnce):
     """A unit on the board (or defeated, with no position)."""
 
@@ -62,15 +62,15 @@ class Unit(HashedOnce):
         return False
 
 
+@hash_once  # the state is part of every key of the exact walk
 @dataclass(frozen=True, slots=True)
-class Battle:
+class Battle(HashedOnce):
     """The whole state: the board, every unit (defeated ones stay, marked), the round, the options."""
 
-    board: Board
+    board: Board = field(hash=False)  # compared, not hashed: the board and the options stay as a battle goes on
     units: tuple[Unit, ...]
-    options: Any
+    options: Any = field(hash=False)
     round: int = 1
-    side_order: tuple[str, ...] = field(default=())
     pools: tuple[tuple[str, str, int], ...] = ()  # the army sheets: (side, projectile kind, count)
 
     def __post_init__(self) -> None:

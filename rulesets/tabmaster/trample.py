@@ -25,45 +25,6 @@ if TYPE_CHECKING:
     from .work import TabMasterTurn
 
 
-def trample_path(
-    turn: TabMasterTurn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
-) -> list[Square]:
-    assert attacker.position is not None and profile.reach is not None
-    if given is not None:
-        path = list(given)
-    else:
-        names = action.target_names()
-        if not names:
-            raise RuleRefusal(_("a trample needs its 'path' (or targets on one straight line)"), rule="trample")
-        ends = [turn.unit(n).position for n in names]
-        directions = {turn.state.board.direction_to(attacker.position, e) for e in ends if e is not None}
-        if len(directions) != 1 or None in directions:
-            raise RuleRefusal(
-                _("the targets are not on one straight line from the attacker"),
-                rule="trample",
-                tip=_("give the trample's 'path' as a list of squares"),
-            )
-        direction = directions.pop()
-        assert direction is not None
-        far = max(turn.state.board.distance(attacker.position, e) for e in ends if e is not None)
-        path = turn.state.board.ray(attacker.position, direction, length=far)
-    check = turn.state.board.is_path(path, attacker.position, metric=turn.options.distance)
-    if not check:
-        raise RuleRefusal(_("the trample path is not valid: {problem}", problem=check.problem), rule="trample")
-    if len(path) > profile.reach:
-        raise RuleRefusal(
-            n_(
-                "the trample path is {n} square; {unit} tramples at most {reach} (ATK {reach})",
-                "the trample path is {n} squares; {unit} tramples at most {reach} (ATK {reach})",
-                len(path),
-                unit=attacker.name,
-                reach=profile.reach,
-            ),
-            rule="trample",
-        )
-    return path
-
-
 _PLANS: dict[tuple[int, int, int], tuple[Any, ...]] = {}
 """Trample plans already worked out, by the identity of the battle, the action and the attacker (checked on use):
 the exact walk and a simulation resolve one action from one battle thousands of times, and its path and the
@@ -90,10 +51,42 @@ def trample_plan(
 def plan_trample(
     turn: TabMasterTurn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
 ) -> tuple[list[Square], list[tuple[Square, Unit]]]:
-    """The trample's path, checked, and the units on it, each checked (ally, height) before any die is rolled."""
-    path = trample_path(turn, action, attacker, profile, given)
-    assert attacker.position is not None
+    """The trample's path (given, or the straight line to the targets), checked, and the units on it, each checked
+    (ally, height) before any die is rolled."""
+    assert attacker.position is not None and profile.reach is not None
     board = turn.state.board
+    if given is not None:
+        path = list(given)
+    else:
+        names = action.target_names()
+        if not names:
+            raise RuleRefusal(_("a trample needs its 'path' (or targets on one straight line)"), rule="trample")
+        ends = [turn.unit(n).position for n in names]
+        directions = {board.direction_to(attacker.position, e) for e in ends if e is not None}
+        if len(directions) != 1 or None in directions:
+            raise RuleRefusal(
+                _("the targets are not on one straight line from the attacker"),
+                rule="trample",
+                tip=_("give the trample's 'path' as a list of squares"),
+            )
+        direction = directions.pop()
+        assert direction is not None
+        far = max(board.distance(attacker.position, e) for e in ends if e is not None)
+        path = board.ray(attacker.position, direction, length=far)
+    check = board.is_path(path, attacker.position, metric=turn.options.distance)
+    if not check:
+        raise RuleRefusal(_("the trample path is not valid: {problem}", problem=check.problem), rule="trample")
+    if len(path) > profile.reach:
+        raise RuleRefusal(
+            n_(
+                "the trample path is {n} square; {unit} tramples at most {reach} (ATK {reach})",
+                "the trample path is {n} squares; {unit} tramples at most {reach} (ATK {reach})",
+                len(path),
+                unit=attacker.name,
+                reach=profile.reach,
+            ),
+            rule="trample",
+        )
     victims: list[tuple[Square, Unit]] = []
     previous = attacker.position
     for square in path:

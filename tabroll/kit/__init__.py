@@ -197,41 +197,50 @@ class Strike(NamedTuple):
         return cls(event, actor, striker, struck)
 
 
+_last_actor: tuple[object, object, str | None] = (None, None, None)
+
+
+def actor_of(ruleset: Ruleset[Any, Any], action: Any) -> str | None:
+    """Who acts in ``action`` (its header's actor), kept for the last action asked about: the exact walk reads
+    the blows of one action at every outcome, and a header is a sentence in the language now."""
+    global _last_actor
+    known_ruleset, known_action, actor = _last_actor
+    if known_action is not action or known_ruleset is not ruleset:
+        actor = ruleset.describe_action(action)[0]
+        _last_actor = (ruleset, action, actor)
+    return actor
+
+
 def core_blows(ruleset: Ruleset[Any, Any], action: Any, events: Sequence[Event]) -> list[Blow]:
     """The blows read from the core events: a hit, a miss or an immunity opens a blow of that attacker on that
     target; damage adds to the open blow of the same pair (or is a blow of its own when the game rolls no hit);
     a defeat marks the last blow on that unit by that unit's defeater (or is a blow of its own)."""
-    blows: list[Blow] = []
-    actor: str | None = None
-    told = False  # the actor is read once, at the first strike (the exact walk reads many runs with none)
+    rows: list[list[Any]] = []  # each blow's part, attacker, target, hit, damage, defeats, until all are read
     for event in events:
         kind = event.kind
         if kind not in _STRIKE_KINDS:
             continue
-        if not told:
-            actor, told = ruleset.describe_action(action)[0], True
-        part = ruleset.outcome_part(action, Strike.of(event, actor))
+        part = ruleset.outcome_part(action, Strike.of(event, actor_of(ruleset, action)))
         if kind == "defeat":
             unit, by = str(getattr(event, "unit", "")), getattr(event, "by", None)
-            for i in range(len(blows) - 1, -1, -1):
-                blow = blows[i]
-                if blow.target == unit and (by is None or blow.attacker == by):
-                    blows[i] = Blow(blow.part, blow.attacker, blow.target, blow.hit, blow.damage, True)
+            for row in reversed(rows):
+                if row[2] == unit and (by is None or row[1] == by):
+                    row[5] = True
                     break
             else:
-                blows.append(Blow(part, str(by or ""), unit, hit=False, defeats=True))
+                rows.append([part, str(by or ""), unit, False, 0, True])
             continue
         attacker, target = str(getattr(event, "attacker", "") or ""), str(getattr(event, "target", ""))
         if kind == "damage":
             amount = int(getattr(event, "amount", 0))
-            last = blows[-1] if blows else None
-            if last is not None and (last.attacker, last.target, last.part) == (attacker, target, part):
-                blows[-1] = Blow(part, attacker, target, True, last.damage + amount, last.defeats)
+            last = rows[-1] if rows else None
+            if last is not None and last[0] == part and last[1] == attacker and last[2] == target:
+                last[3], last[4] = True, last[4] + amount
             else:
-                blows.append(Blow(part, attacker, target, hit=True, damage=amount))
+                rows.append([part, attacker, target, True, amount, False])
             continue
-        blows.append(Blow(part, attacker, target, hit=kind == "hit"))
-    return blows
+        rows.append([part, attacker, target, kind == "hit", 0, False])
+    return [Blow(*row) for row in rows]
 
 
 class Handlers(Generic[WorkT]):
@@ -475,15 +484,12 @@ class Ruleset(Generic[StateT, ActionT]):
         from dataclasses import replace
 
         say = self.messages().gettext
+
+        def worded(item: Any) -> Any:  # its help in the language now
+            return replace(item, help=say(item.help)) if item.help else item
+
         return tuple(
-            replace(
-                needs,
-                help=say(needs.help) if needs.help else needs.help,
-                attacker=tuple(
-                    replace(stat, help=say(stat.help) if stat.help else stat.help) for stat in needs.attacker
-                ),
-                target=tuple(replace(stat, help=say(stat.help) if stat.help else stat.help) for stat in needs.target),
-            )
+            replace(worded(needs), attacker=tuple(map(worded, needs.attacker)), target=tuple(map(worded, needs.target)))
             for needs in self.attack_needs
         )
 
@@ -647,6 +653,7 @@ __all__ = [
     "StatKind",
     "StatNeed",
     "Strike",
+    "actor_of",
     "core_blows",
     "find_named",
     "no_such",

@@ -134,32 +134,23 @@ class Block:
     def figures_json(self, *, skip: tuple[str, ...] = ()) -> dict[str, Any]:
         return {
             "probabilities": {name: e.to_json() for name, e in self.probabilities.items() if name not in skip},
-            "distributions": {
-                name: {
-                    "mean": self.means[name].to_json(),
-                    "values": [{"outcome": v, **e.to_json()} for v, e in points],
-                    "at_least": self._at_least_json(name),
-                }
-                for name, points in self.distributions.items()
-            },
+            "distributions": {name: self._distribution_json(name) for name in self.distributions},
         }
 
     def measures_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name, kind in self.kinds.items():
-            if name in self.probabilities:
-                out[name] = {"kind": kind, **self.probabilities[name].to_json()}
-            else:
-                out[name] = {
-                    "kind": kind,
-                    "mean": self.means[name].to_json(),
-                    "values": [{"outcome": v, **e.to_json()} for v, e in self.distributions[name]],
-                    "at_least": self._at_least_json(name),
-                }
-        return out
+        return {
+            name: {"kind": kind, **self.probabilities[name].to_json()}
+            if name in self.probabilities
+            else {"kind": kind, **self._distribution_json(name)}
+            for name, kind in self.kinds.items()
+        }
 
-    def _at_least_json(self, name: str) -> list[dict[str, Any]]:
-        return [{"outcome": v, **e.to_json()} for v, e in self.at_least.get(name, [])]
+    def _distribution_json(self, name: str) -> dict[str, Any]:
+        return {
+            "mean": self.means[name].to_json(),
+            "values": [{"outcome": v, **e.to_json()} for v, e in self.distributions[name]],
+            "at_least": [{"outcome": v, **e.to_json()} for v, e in self.at_least.get(name, [])],
+        }
 
 
 @dataclass

@@ -69,26 +69,19 @@ def blow_outcome(blows: Sequence[Blow], acted: bool) -> Outcome:
         outcome[(ATTACK, "hit")] = False
         outcome[(ATTACK, "damage")] = 0
     for blow in blows:
-        part = blow.part
-        struck = bool(blow.attacker or blow.hit or blow.damage)  # else a fall no blow caused (a unit that fled)
+        part, target, hit, damage = blow.part, blow.target, blow.hit, blow.damage
         if part == ATTACK:
-            outcome[(part, "hit")] = bool(outcome.get((part, "hit"), False)) or blow.hit
-            outcome[(part, "damage")] = int(outcome.get((part, "damage"), 0)) + blow.damage
-            if struck:
-                _struck(outcome, part, blow.target, blow.hit, blow.damage, hit_="hit: ", damage_="damage to ")
+            outcome[(ATTACK, "hit")] = bool(outcome.get((ATTACK, "hit"))) or hit
+            outcome[(ATTACK, "damage")] = int(outcome.get((ATTACK, "damage"), 0)) + damage
+            hit_on, damage_to = "hit: ", "damage to "
         else:
             outcome[(part, HAPPENS)] = True
-            if struck:
-                _struck(outcome, part, blow.target, blow.hit, blow.damage, hit_="hit on ", damage_="damage taken by ")
+            hit_on, damage_to = "hit on ", "damage taken by "
+        if blow.attacker or hit or damage:  # else a fall no blow caused (a unit that fled)
+            key = (part, hit_on + target)
+            outcome[key] = bool(outcome.get(key)) or hit
+            key = (part, damage_to + target)
+            outcome[key] = int(outcome.get(key, 0)) + damage
         if blow.defeats:
-            outcome[(part, f"defeated: {blow.target}")] = True
+            outcome[(part, "defeated: " + target)] = True
     return outcome
-
-
-def _struck(
-    outcome: Outcome, part: str, target: str, hit: bool, damage: int, *, hit_: str = "", damage_: str = ""
-) -> None:
-    key = (part, f"{hit_}{target}")
-    outcome[key] = bool(outcome.get(key, False)) or hit
-    key = (part, f"{damage_}{target}")
-    outcome[key] = int(outcome.get(key, 0)) + damage

@@ -4,6 +4,7 @@ intervals. The report's screens are in :mod:`tabroll.render.odds`."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -12,7 +13,7 @@ from tabroll.odds.measures import ATTACK, GAME, HAPPENS, Key, generic_kind
 from tabroll.odds.tally import Tally
 
 Z95 = 1.959963984540054
-Shares = dict[tuple[int, int], tuple[float, Fraction]]
+Shares = dict[tuple[int, int], Fraction]
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:
@@ -27,30 +28,38 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
 
 
 def _estimate(mass: Any, total: Any, exact: bool, shares: Shares) -> Estimate:
-    """``mass`` out of ``total``; exact, worked out once for every figure with that mass (``shares``: those so
-    far)."""
+    """``mass`` out of ``total``; exact, each fraction reduced once (``shares``: those made so far)."""
     if exact:
         if not total:
             return Estimate(0.0, Fraction(0))
-        made = shares.get((mass, total))
-        if made is None:
-            made = shares[(mass, total)] = (mass / total, Fraction(mass, total))
-        return Estimate(*made)
+        fraction = shares.get((mass, total))
+        if fraction is None:
+            fraction = shares[(mass, total)] = Fraction(mass, total)
+        return Estimate(mass / total, fraction)
     low, high = wilson(int(mass), int(total))
     return Estimate(value=mass / total if total else 0.0, low=low, high=high)
 
 
-def _whole(tally: Tally) -> Tally:
+def _whole(tally: Tally, shares: Shares) -> Tally:
     """The tally's exact weights as whole numbers over their common denominator: every sum and ratio of the report
     is then whole-number arithmetic, each fraction reduced once when it is made (a walk's weights over 20**100, as
-    100d20 gives, made each sum a reduction of numbers hundreds of digits long)."""
-    masses = [tally.weight, *tally.refused.values(), *(m for bucket in tally.values.values() for m in bucket.values())]
-    denominators = {m.denominator for m in masses}  # an int's is 1, as a Fraction's of it
-    over = tally.over or math.lcm(*denominators)
-    factors = {denominator: over // denominator for denominator in denominators}
+    100d20 gives, made each sum a reduction of numbers hundreds of digits long). Each fraction of the tally is
+    kept in ``shares`` for the whole number it becomes: a figure that is one of them is not reduced again."""
+    over = tally.over
+    if not over:  # an int's denominator is 1, as a Fraction's of it
+        buckets = (tally.refused, *tally.values.values())
+        over = math.lcm(tally.weight.denominator, *(m.denominator for bucket in buckets for m in bucket.values()))
+    factors: dict[int, int] = {}
 
     def whole(mass: Any) -> int:
-        return int(mass.numerator * factors[mass.denominator])
+        denominator = mass.denominator
+        factor = factors.get(denominator)
+        if factor is None:
+            factor = factors[denominator] = over // denominator
+        made = int(mass.numerator * factor)
+        if type(mass) is Fraction:
+            shares[(made, over)] = mass
+        return made
 
     return Tally(
         values={name: {value: whole(m) for value, m in bucket.items()} for name, bucket in tally.values.items()},
@@ -66,7 +75,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
     report = Report(method="exact" if exact else "monte_carlo", samples=samples, note=note)
     shares: Shares = {}
     if exact:
-        tally = _whole(tally)
+        tally = _whole(tally, shares)
     total = tally.weight
     for reason, mass in sorted(tally.refused.items()):
         report.refused[reason] = _estimate(mass, total, exact, shares)
@@ -82,6 +91,9 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         # "damage" added up the damage of different targets).
         keys = [key for key in keys if key != (ATTACK, "damage")]
     blocks: dict[str, Block] = {}
+    # the figures of each distinct distribution, worked out once (an attack on one unit: its damage and the damage
+    # to that unit are one distribution)
+    made: dict[tuple[tuple[int, Any], ...], tuple[list[Any], list[Any], Estimate]] = {}
     game_order = {name: i for i, name in enumerate(declared)}
     for part, name in sorted(keys, key=lambda k: _order(k, game_order)):
         block = report.game if part == GAME else report.attack if part == ATTACK else None
@@ -105,15 +117,20 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         if kind == "flag":
             block.probabilities[name] = _estimate(bucket.get(True, 0), total, exact, shares)
             continue
-        points = sorted((int(v), m) for v, m in bucket.items())
-        block.distributions[name] = [(value, _estimate(mass, resolved, exact, shares)) for value, mass in points]
-        block.at_least[name] = _at_least(points, resolved, exact, shares)
-        block.means[name] = _mean(dict(points), resolved, exact)
+        points = tuple(sorted(zip(map(int, bucket), bucket.values(), strict=True)))
+        figures = made.get(points)
+        if figures is None:
+            figures = made[points] = (
+                [(value, _estimate(mass, resolved, exact, shares)) for value, mass in points],
+                _at_least(points, resolved, exact, shares),
+                _mean(dict(points), resolved, exact),
+            )
+        block.distributions[name], block.at_least[name], block.means[name] = figures
     report.follow_ups = [blocks[label] for label in sorted(blocks)]
     return report
 
 
-def _at_least(points: list[tuple[int, Any]], total: Any, exact: bool, shares: Shares) -> list[tuple[int, Estimate]]:
+def _at_least(points: Sequence[tuple[int, Any]], total: Any, exact: bool, shares: Shares) -> list[tuple[int, Estimate]]:
     """P(value ≥ n) for each value n of a distribution (``points`` sorted by value), summed from the top."""
     out: list[tuple[int, Estimate]] = []
     mass: Any = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabroll.kit import AnyRuleset, Measure
+from tabroll.kit import AnyRuleset, Measure, actor_of
 from tabroll.odds.measures import Key, Outcome, measure
 
 
@@ -28,7 +28,7 @@ class Tally:
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
         declared = {m.name: m for m in ruleset.declare_measures(state, action)}
-        return cls(declared=declared, acted=ruleset.describe_action(action)[0] is not None)
+        return cls(declared=declared, acted=actor_of(ruleset, action) is not None)
 
     def outcome(
         self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, start: int = 0

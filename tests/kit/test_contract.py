@@ -57,3 +57,23 @@ def test_the_rule_for_a_new_attack_is_the_games_own() -> None:
 
     assert find_ruleset("tabmaster").next_attack_rule() is next_attack
     assert find_ruleset("ahotnik").next_attack_rule() is None
+
+
+def test_the_blows_of_each_action_name_its_own_actor_however_often_they_are_read() -> None:
+    from tabroll.events import Damage
+    from tabroll.kit import ActionHeader, core_blows
+
+    class Header:
+        def __init__(self, actor: str) -> None:
+            self.actor = actor
+
+        def describe(self) -> ActionHeader:
+            return ActionHeader(self.actor, "attack", f"{self.actor} attacks")
+
+    game = _Bare()
+    ann, bob = Header("Ann"), Header("Bob")
+    events = [Damage(attacker="Ann", target="Bob", amount=3, rule="3 > 2", defeats=False)]
+    for _ in range(2):  # Ann's blow is the attack's own in Ann's action, a reply in Bob's, read in either order
+        assert [blow.part for blow in core_blows(game, ann, events)] == [""]
+        assert [blow.part for blow in core_blows(game, bob, events)] == ["reply by Ann"]
+        assert [blow.part for blow in core_blows(_Bare(), ann, events)] == [""]
