@@ -44,7 +44,6 @@ from tabroll.dice.nodes import (
     Range,
     Selection,
     chain_range,
-    die_faces,
     explosion_cap,
     faces_meeting,
     fold,
@@ -171,7 +170,7 @@ def power(counts: Counts, n: int) -> Counts:
 
 def base_die(term: DiceTerm, limits: DiceLimits) -> Dist:
     """One die of the term after its rerolls: each face with its ways."""
-    faces = die_faces(term)
+    faces = range(term.low, term.high + 1)
     sides = len(faces)
     if term.reroll is None:
         return {face: 1 for face in faces}, sides
@@ -192,10 +191,6 @@ def _mapped(counts: Counts, f: Callable[[Any], Any]) -> Counts:
     return dict(out)
 
 
-def _scaled(counts: Counts, factor: int) -> Counts:
-    return {value: ways * factor for value, ways in counts.items()}
-
-
 def _split(term: DiceTerm, die: Counts) -> tuple[Counts, Counts]:
     """The faces of one die that explode, and those that do not, with their ways."""
     assert term.explode is not None
@@ -214,7 +209,7 @@ def chain(term: DiceTerm, limits: DiceLimits, f: Callable[[int], int]) -> Dist:
     current = _mapped(die, f)
     mapped_calm = _mapped(calm, f)
     for depth in range(1, cap + 1):
-        grown: Counts = _scaled(mapped_calm, total**depth)
+        grown = {value: ways * total**depth for value, ways in mapped_calm.items()}
         for face, ways in boom.items():
             shift = f(face)
             for value, more in current.items():

@@ -324,11 +324,6 @@ def divide(a: Number, b: Number) -> Number:
     return whole(Fraction(a, b))
 
 
-def floor_divide(a: Number, b: Number) -> Number:
-    """``a // b``: divided and rounded down at once."""
-    return math.floor(Fraction(a, b))
-
-
 def remainder(a: Number, b: Number) -> Number:
     """``a % b``: what is left of ``a`` after taking away whole ``b``s, with the sign of ``b`` (as in d20)."""
     return whole(a - b * math.floor(Fraction(a, b)))
@@ -344,19 +339,15 @@ APPLY: dict[str, Callable[[Number, Number], Number]] = {
     "-": operator.sub,
     "*": operator.mul,
     "/": divide,
-    "//": floor_divide,
+    "//": lambda a, b: math.floor(Fraction(a, b)),  # divided and rounded down at once
     "%": remainder,
 }
-
-
-def _round_half_up(value: Number) -> int:
-    return math.floor(value + Fraction(1, 2))
 
 
 FUNCTIONS: dict[str, Callable[[Number], Number]] = {
     "floor": math.floor,
     "ceil": math.ceil,
-    "round": _round_half_up,
+    "round": lambda value: math.floor(value + Fraction(1, 2)),  # half up
     "abs": lambda value: -value if value < 0 else value,
 }
 
@@ -481,10 +472,6 @@ def combine_ranges(op: str, left: Range, right: Range) -> Range:
     apply = APPLY[op]
     corners = [apply(a, b) for a in left for b in right]
     return min(corners), max(corners)
-
-
-def die_faces(term: DiceTerm) -> range:
-    return range(term.low, term.high + 1)
 
 
 def faces_meeting(term: DiceTerm, condition: Condition | None) -> Faces | None:

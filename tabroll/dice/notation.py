@@ -30,7 +30,7 @@ anything is rolled or allocated; a die rerolls at most ``max_rerolls`` times and
 most ``max_explosions`` dice. Trees are walked with an explicit stack, never by recursion.
 
 :meth:`RolledExpression.describe` marks a dropped die with a tilde, which reads in any terminal:
-``4d6kh3 -> [6, 5, 2, ~1] = 13``; the other marks are listed in :data:`MARKS`.
+``4d6kh3 -> [6, 5, 2, ~1] = 13``; the other marks are listed in :data:`tabroll.dice.rolled.MARKS`.
 """
 
 from __future__ import annotations
@@ -42,33 +42,21 @@ from typing import TYPE_CHECKING
 
 from tabroll.dice.nodes import (
     DEFAULT_LIMITS,
-    FEATURE_NAMES,
     PLAIN_FEATURES,
-    BinaryOp,
-    CompareOp,
-    Condition,
-    Constant,
     DiceLimits,
     DiceRules,
     DiceTerm,
-    ExplodeKind,
     Feature,
-    Keep,
-    KeepMode,
-    Negate,
     Node,
-    Op,
     Range,
-    children,
     explosion_cap,
     features_of,
     fold,
     node_range,
-    term_range,
     to_notation,
     truncated,
 )
-from tabroll.dice.rolled import MARKS, RolledDie, RolledExpression, RolledNode, RolledTerm
+from tabroll.dice.rolled import RolledExpression, RolledTerm
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _
@@ -78,59 +66,22 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from tabroll.dice.extended import Compare as Compare
-    from tabroll.dice.extended import DicePool as DicePool
-    from tabroll.dice.extended import DiceSet as DiceSet
-    from tabroll.dice.extended import Explode as Explode
-    from tabroll.dice.extended import Function as Function
-    from tabroll.dice.extended import KeepIf as KeepIf
-    from tabroll.dice.extended import KeepSteps as KeepSteps
-    from tabroll.dice.extended import Labeled as Labeled
-    from tabroll.dice.extended import Reroll as Reroll
 
 __all__ = [
-    "DEFAULT_LIMITS",
-    "DICE_TIP",
-    "FEATURE_NAMES",
-    "MARKS",
-    "PLAIN_FEATURES",
-    "BinaryOp",
     "Compare",
-    "CompareOp",
-    "Condition",
-    "Constant",
     "DiceExpression",
     "DiceLimitError",
-    "DiceLimits",
-    "DicePool",
     "DiceRefused",
     "DiceRules",
-    "DiceSet",
     "DiceSyntaxError",
     "DiceTerm",
-    "Explode",
-    "ExplodeKind",
-    "Feature",
-    "Function",
-    "Keep",
-    "KeepIf",
-    "KeepMode",
-    "KeepSteps",
-    "Labeled",
-    "Negate",
-    "Node",
-    "Op",
-    "Reroll",
-    "RolledDie",
     "RolledExpression",
-    "RolledNode",
     "RolledTerm",
-    "children",
     "explosion_cap",
-    "fold",
     "parse",
-    "term_range",
-    "to_notation",
 ]
+"""What the rest of tabroll reads here; the nodes themselves live in :mod:`tabroll.dice.nodes` and
+:mod:`tabroll.dice.extended`."""
 
 
 _EXTENDED = frozenset(

@@ -361,48 +361,44 @@ def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False
             continue
         after_comma = None
         if signed and token in _FUDGE_FACES:
-            if len(values) == MAX_VALUES:
+            value = _FUDGE_FACES[token]
+        else:
+            if not (token.isascii() and token.isdigit()):
                 raise DiceValueError(
-                    _("{origin} has more than {limit:,} values", origin=origin, limit=MAX_VALUES), position=at
+                    _(
+                        "{origin}: {token!r} at position {position} is not a die value",
+                        origin=origin,
+                        token=token,
+                        position=at + 1,
+                    ),
+                    tip=_(_VALUES_TIP),
+                    position=at,
                 )
-            values.append(_FUDGE_FACES[token])
-            continue
-        if not (token.isascii() and token.isdigit()):
-            raise DiceValueError(
-                _(
-                    "{origin}: {token!r} at position {position} is not a die value",
-                    origin=origin,
-                    token=token,
-                    position=at + 1,
-                ),
-                tip=_(_VALUES_TIP),
-                position=at,
-            )
-        if len(token.lstrip("0")) > len(str(MAX_DIE_VALUE)) or int(token) > MAX_DIE_VALUE:
-            raise DiceValueError(
-                _(
-                    "{origin}: {token} at position {position} is larger than any die"
-                    " (dice have at most {limit:,} sides)",
-                    origin=origin,
-                    token=token,
-                    position=at + 1,
-                    limit=MAX_DIE_VALUE,
-                ),
-                tip=_(_VALUES_TIP),
-                position=at,
-            )
-        value = int(token)
-        if value == 0:
-            raise DiceValueError(
-                _(
-                    "{origin}: 0 at position {position} is not a die value: dice show 1 or more",
-                    origin=origin,
-                    position=at + 1,
-                ),
-                tip=_(_VALUES_TIP),
-                value=0,
-                position=at,
-            )
+            if len(token.lstrip("0")) > len(str(MAX_DIE_VALUE)) or int(token) > MAX_DIE_VALUE:
+                raise DiceValueError(
+                    _(
+                        "{origin}: {token} at position {position} is larger than any die"
+                        " (dice have at most {limit:,} sides)",
+                        origin=origin,
+                        token=token,
+                        position=at + 1,
+                        limit=MAX_DIE_VALUE,
+                    ),
+                    tip=_(_VALUES_TIP),
+                    position=at,
+                )
+            value = int(token)
+            if value == 0:
+                raise DiceValueError(
+                    _(
+                        "{origin}: 0 at position {position} is not a die value: dice show 1 or more",
+                        origin=origin,
+                        position=at + 1,
+                    ),
+                    tip=_(_VALUES_TIP),
+                    value=0,
+                    position=at,
+                )
         if len(values) == MAX_VALUES:
             raise DiceValueError(
                 _("{origin} has more than {limit:,} values", origin=origin, limit=MAX_VALUES), position=at

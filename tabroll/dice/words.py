@@ -55,15 +55,15 @@ def expressions_of(words: Sequence[str]) -> list[str]:
     for word in words:
         folded = word.casefold()
         if folded in ADVANTAGE_WORDS:
-            keep = ADVANTAGE_WORDS[folded]
-            if not found:
-                if pending is not None:
-                    raise _twice()
-                pending = keep
-            elif advantage[-1] is not None:
-                raise _twice()
+            if (advantage[-1] if found else pending) is not None:
+                raise InputError(
+                    _("give advantage or disadvantage once"),
+                    tip=_("'1d20 adv' keeps the higher of two d20, '1d20 dis' the lower"),
+                )
+            if found:
+                advantage[-1] = ADVANTAGE_WORDS[folded]
             else:
-                advantage[-1] = keep
+                pending = ADVANTAGE_WORDS[folded]
             continue
         if not word.strip():
             continue
@@ -112,12 +112,6 @@ def expressions_of(words: Sequence[str]) -> list[str]:
         text = " ".join(parts)
         texts.append(with_advantage(text.strip(), chosen) if chosen is not None else text)
     return texts
-
-
-def _twice() -> InputError:
-    return InputError(
-        _("give advantage or disadvantage once"), tip=_("'1d20 adv' keeps the higher of two d20, '1d20 dis' the lower")
-    )
 
 
 def parse_words(words: Sequence[str]) -> list[DiceExpression]:

@@ -22,7 +22,7 @@ name and use :meth:`RangeBands.between` to look it up.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tabroll.errors import InputError
@@ -70,19 +70,21 @@ class BandScale:
         for alias, band in self.aliases:
             if _fold(alias) == wanted:
                 return band
-        from difflib import get_close_matches
-
-        names = [*self.bands, *(alias for alias, _ in self.aliases)]
-        close = get_close_matches(wanted, [_fold(n) for n in names], n=1)
-        if close:
-            tip = _("did you mean '{name}'?", name=close[0])
-        else:
-            tip = _("the ranges are: {names}", names=", ".join(self.bands))
-        raise InputError(_("unknown range '{name}'", name=text), tip=tip)
+        names = [_fold(n) for n in (*self.bands, *(alias for alias, _ in self.aliases))]
+        listed = _("the ranges are: {names}", names=", ".join(self.bands))
+        raise InputError(_("unknown range '{name}'", name=text), tip=_close_tip(wanted, names, listed))
 
     def at_or_closer(self, band: str, limit: str) -> bool:
         """Whether ``band`` is ``limit`` or closer than it."""
         return self.rank(band) <= self.rank(limit)
+
+
+def _close_tip(name: str, names: Sequence[str], listed: str) -> str:
+    """The tip for an unknown ``name``: the closest of ``names``, else ``listed`` (every one of them)."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(name, names, n=1)
+    return _("did you mean '{name}'?", name=close[0]) if close else listed
 
 
 def _key(a: str, b: str) -> Pair:
@@ -107,14 +109,8 @@ class RangeBands:
 
     def _check(self, name: str) -> None:
         if self.names and name not in self.names:
-            from difflib import get_close_matches
-
-            close = get_close_matches(name, self.names, n=1)
-            if close:
-                tip = _("did you mean '{name}'?", name=close[0])
-            else:
-                tip = _("the combatants are: {names}", names=", ".join(self.names))
-            raise InputError(_("no combatant called '{name}'", name=name), tip=tip)
+            listed = _("the combatants are: {names}", names=", ".join(self.names))
+            raise InputError(_("no combatant called '{name}'", name=name), tip=_close_tip(name, self.names, listed))
 
     def between(self, a: str, b: str) -> str:
         """The band between ``a`` and ``b`` (the same either way round)."""

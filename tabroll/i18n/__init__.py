@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ENGLISH = "en"
 GAME = "game"
@@ -44,14 +44,11 @@ CORE_LOCALE = Path(__file__).resolve().parent.parent / "locale"
 _CONTEXT = "\x04"  # how gettext joins a context to its message
 
 
-class _Catalogue:
+class _Catalogue(NamedTuple):
     """One compiled catalogue: its messages and its plural rule."""
 
-    __slots__ = ("messages", "plural")
-
-    def __init__(self, messages: Mapping[Any, str], plural: Callable[[int], int]) -> None:
-        self.messages = messages
-        self.plural = plural
+    messages: Mapping[Any, str]
+    plural: Callable[[int], int]
 
 
 _EMPTY = _Catalogue({}, lambda n: int(n != 1))
@@ -250,15 +247,15 @@ class SideWords:
         return self.domain.ngettext(singular, plural, n, **self._said(singular, values))
 
 
-class _Numbers:
+class _Numbers(NamedTuple):
     """How a language writes numbers (CLDR's ``latn`` symbols and standard patterns): the decimal mark, the
     thousands separator, the fewest digits before the first separator is used (CLDR's ``minimumGroupingDigits``:
     Spanish and Polish write 1234 but 12.345) and what stands between a percentage and its sign."""
 
-    __slots__ = ("decimal", "group", "least", "percent")
-
-    def __init__(self, decimal: str, group: str, least: int, percent: str) -> None:
-        self.decimal, self.group, self.least, self.percent = decimal, group, least, percent
+    decimal: str
+    group: str
+    least: int
+    percent: str
 
 
 _NO_BREAK = "\u00a0"  # CLDR's thousands separator (and space before %) for Russian and Polish, and Spanish's %
@@ -302,8 +299,7 @@ def number(value: float | int, places: int | None = None, *, grouped: bool = Tru
 def percent(share: float, places: int = 0) -> str:
     """The share ``share`` (0.125) in percent with ``places`` decimals, as the language now writes it:
     ``12.5%``, ``12,5%``, ``12,5 %`` (Russian and Spanish put a no-break space before the sign)."""
-    way = NUMBERS.get(language(), NUMBERS[ENGLISH])
-    return numeral(f"{100 * share:.{places}f}") + way.percent
+    return numeral(f"{100 * share:.{places}f}") + percent_sign()
 
 
 def percent_sign() -> str:

@@ -305,9 +305,7 @@ def check(source: Source) -> list[str]:
             problems.append(
                 f"{shown}: Plural-Forms should be nplurals={PLURALS[language][0]}; plural={PLURALS[language][1]}"
             )
-        complete = COMPLETE in (po.header_comment or "").splitlines() or any(
-            line.strip("# ").strip() == COMPLETE for line in (po.header_comment or "").splitlines()
-        )
+        complete = any(line.strip("# ").strip() == COMPLETE for line in (po.header_comment or "").splitlines())
         for key, template_message in wanted.items():
             context, msgid = key
             message = po.get(template_message.id, context=context)

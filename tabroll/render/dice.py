@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from tabroll.dice.notation import Compare
+from tabroll.dice.extended import Compare
 from tabroll.i18n import _, n_, number, numeral, percent, percent_sign
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
 from tabroll.odds.figures import Estimate, share_text

@@ -456,14 +456,12 @@ def _state_lines(info: dict[str, Any]) -> list[str]:
 
 
 def make_renderer(fmt: str, stream: TextIO | None = None) -> Renderer:
-    if fmt == "rich":
-        return RichRenderer(stream)
-    if fmt == "brief":
-        return BriefRenderer(stream)
-    if fmt == "markdown":
-        return MarkdownRenderer(stream)
-    if fmt == "json":
-        return JsonRenderer(stream)
-    if fmt == "jsonl":
-        return JsonLinesRenderer(stream)
-    return TextRenderer(stream)
+    """The renderer of ``fmt``: plain text for any other name."""
+    renderers: dict[str, type[Renderer]] = {
+        "rich": RichRenderer,
+        "brief": BriefRenderer,
+        "markdown": MarkdownRenderer,
+        "json": JsonRenderer,
+        "jsonl": JsonLinesRenderer,
+    }
+    return renderers.get(fmt, TextRenderer)(stream)

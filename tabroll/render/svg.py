@@ -91,10 +91,6 @@ def _text(x: float, y: float, text: str, *, anchor: str = "start", extra: str = 
     return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}"{extra}>{escape(text)}</text>'
 
 
-def _exact(e: Estimate) -> str:
-    return e.fraction(" ")
-
-
 def mean_text(e: Estimate) -> str:
     """A mean as a legend gives it: ``1.372 = 889/648`` when exact, ``4.105 (95% CI 3.891–4.319)`` when estimated."""
     interval = (
@@ -102,7 +98,7 @@ def mean_text(e: Estimate) -> str:
         if e.low is not None and e.high is not None
         else ""
     )
-    return f"{number(e.value, 3, grouped=False)}{_exact(e)}{interval}"
+    return f"{number(e.value, 3, grouped=False)}{e.fraction(' ')}{interval}"
 
 
 CHAR = 7.0  # about the width of a character at 12px, to size a picture to its longest text
@@ -331,7 +327,7 @@ def _series(report: Report) -> list[tuple[str, Block, str]]:
         happens = block.probabilities.get(HAPPENS)
         label = figure_name(block.label)
         said = (
-            _("{part}, happens {share}", part=label, share=share_text(happens.value) + _exact(happens))
+            _("{part}, happens {share}", part=label, share=share_text(happens.value) + happens.fraction(" "))
             if happens
             else label
         )
@@ -351,9 +347,9 @@ def _odds_series(said: str, block: Block, name: str) -> Series:
     bars = []
     for v, e in block.distributions[name]:
         least = at_least.get(v)
-        tip = f"{prefix}{shown} = {v}: {share_text(e.value)}{_exact(e)}"
+        tip = f"{prefix}{shown} = {v}: {share_text(e.value)}{e.fraction(' ')}"
         if least is not None:
-            tip += f"; {shown} ≥ {v}: {share_text(least.value)}{_exact(least)}"
+            tip += f"; {shown} ≥ {v}: {share_text(least.value)}{least.fraction(' ')}"
         bars.append((int(v), e.value, tip))
     mean = block.means[name]
     part = _("attack") if said == "attack" else said
@@ -373,7 +369,7 @@ def odds_svg(report: Report, title: str, *, game: str = "") -> str:
         else n_("odds (Monte Carlo, {count} trial)", "odds (Monte Carlo, {count} trials)", report.samples, count=count)
     )  # fmt: skip
     figures = [
-        _("P({name}) {share}", name=figure_name(name), share=share_text(e.value) + _exact(e))
+        _("P({name}) {share}", name=figure_name(name), share=share_text(e.value) + e.fraction(" "))
         for name, e in report.probabilities.items()
         if not name.startswith("hit: ")  # the total is enough here, as on screen
     ][:4]
@@ -680,7 +676,7 @@ def _cell(
             defeat_e, damage_e = back
             defeat, damage = defeat_e.value, damage_e.value
             tip = _("{pair}: P({unit} defeated) {share}", pair=pair, unit=cell.attacker,
-                    share=share_text(defeat) + _exact(defeat_e))  # fmt: skip
+                    share=share_text(defeat) + defeat_e.fraction(" "))  # fmt: skip
         else:
             defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
             tip = _("{pair}: P({unit} defeated) {share}", pair=pair, unit=cell.target, share=share_text(defeat))

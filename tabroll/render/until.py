@@ -4,21 +4,15 @@ document with an ``until`` field)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from tabroll.i18n import _, n_, number, p_
 from tabroll.odds.figures import Estimate, Report, share_text
 from tabroll.odds.until_figures import Until
 from tabroll.render.bars import BAR_WIDTH
-from tabroll.render.odds import share_chart, write_document, write_view
+from tabroll.render.odds import TimeLimitShown, odds_document, share_chart, write_document, write_view
 
 Line = list[tuple[str, str]]  # pieces of a line, each with its Rich style ("" for none)
-
-
-class TimeLimitShown(Protocol):
-    """A time limit as the JSON document gives it (:class:`tabroll.odds.api.TimeLimit` is one)."""
-
-    def to_json(self) -> dict[str, Any]: ...
 
 
 SHOWN_UNTIL = 0.00005
@@ -140,11 +134,7 @@ def until_document(
 ) -> dict[str, Any]:
     """The JSON document of ``--until defeat``: the one attack's odds document with the chain's figures under
     ``until``."""
-    document: dict[str, Any] = {**report.to_json(), "title": title, "ruleset": ruleset}
-    if limit is not None:
-        document["time_limit"] = limit.to_json()
-    document["until"] = until.to_json()
-    return document
+    return {**odds_document(report, title=title, ruleset=ruleset, limit=limit), "until": until.to_json()}
 
 
 def render_until(

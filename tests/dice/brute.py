@@ -10,23 +10,9 @@ import operator
 from collections import Counter
 from fractions import Fraction
 
-from tabroll.dice.notation import (
-    BinaryOp,
-    Compare,
-    Constant,
-    DiceExpression,
-    DiceLimits,
-    DicePool,
-    DiceSet,
-    DiceTerm,
-    Function,
-    Keep,
-    KeepIf,
-    KeepSteps,
-    Labeled,
-    Negate,
-    Node,
-)
+from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, KeepIf, KeepSteps, Labeled
+from tabroll.dice.nodes import BinaryOp, Constant, DiceLimits, DiceTerm, Keep, Negate, Node
+from tabroll.dice.notation import DiceExpression
 from tabroll.dice.sources import DiceExhausted, GivenDice
 
 Outcomes = dict[int | Fraction, Fraction]  # a part with a division may take fractional values

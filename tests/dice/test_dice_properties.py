@@ -10,20 +10,8 @@ from fractions import Fraction
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tabroll.dice.notation import (
-    BinaryOp,
-    Constant,
-    DiceLimitError,
-    DiceLimits,
-    DiceSyntaxError,
-    DiceTerm,
-    Keep,
-    KeepMode,
-    Negate,
-    Node,
-    parse,
-    to_notation,
-)
+from tabroll.dice.nodes import BinaryOp, Constant, DiceLimits, DiceTerm, Keep, KeepMode, Negate, Node, to_notation
+from tabroll.dice.notation import DiceLimitError, DiceSyntaxError, parse
 from tabroll.dice.sources import GivenDice, SeededDice, parse_dice_values
 from tests.support import examples
 

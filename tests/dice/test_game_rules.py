@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabroll.dice.notation import DiceRefused, DiceRules, DiceSyntaxError, parse
+from tabroll.dice.nodes import DiceRules
+from tabroll.dice.notation import DiceRefused, DiceSyntaxError, parse
 from tabroll.rulesets.tabmaster.profiles import dan_rules
 
 RULES = DiceRules("the test stat", refused=(("explode", "it never explodes"), ("label", "labels are kept elsewhere")))

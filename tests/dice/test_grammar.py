@@ -8,22 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.dice.notation import (
-    DEFAULT_LIMITS,
-    Compare,
-    Condition,
-    Constant,
-    DiceLimitError,
-    DiceLimits,
-    DiceSet,
-    DiceSyntaxError,
-    DiceTerm,
-    Explode,
-    Keep,
-    Labeled,
-    Reroll,
-    parse,
-)
+from tabroll.dice.extended import Compare, DiceSet, Explode, Labeled, Reroll
+from tabroll.dice.nodes import DEFAULT_LIMITS, Condition, Constant, DiceLimits, DiceTerm, Keep
+from tabroll.dice.notation import DiceLimitError, DiceSyntaxError, parse
 from tabroll.dice.sources import GivenDice, SeededDice
 from tabroll.events import Roll
 from tests.dice.brute import kept_pool, reference, sequences

@@ -12,29 +12,9 @@ from fractions import Fraction
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tabroll.dice.notation import (
-    BinaryOp,
-    Compare,
-    Condition,
-    Constant,
-    DiceExpression,
-    DiceLimits,
-    DicePool,
-    DiceSet,
-    DiceSyntaxError,
-    DiceTerm,
-    Explode,
-    Function,
-    Keep,
-    KeepIf,
-    KeepSteps,
-    Labeled,
-    Negate,
-    Node,
-    Reroll,
-    parse,
-    to_notation,
-)
+from tabroll.dice.extended import Compare, DicePool, DiceSet, Explode, Function, KeepIf, KeepSteps, Labeled, Reroll
+from tabroll.dice.nodes import BinaryOp, Condition, Constant, DiceLimits, DiceTerm, Keep, Negate, Node, to_notation
+from tabroll.dice.notation import DiceExpression, DiceSyntaxError, parse
 from tabroll.dice.sources import GivenDice, SeededDice
 from tests.dice.brute import reference, sequences
 from tests.support import examples

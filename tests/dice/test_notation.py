@@ -8,20 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.dice.notation import (
-    DEFAULT_LIMITS,
-    BinaryOp,
-    Constant,
-    DiceExpression,
-    DiceLimitError,
-    DiceLimits,
-    DiceSyntaxError,
-    DiceTerm,
-    Keep,
-    Negate,
-    parse,
-    to_notation,
-)
+from tabroll.dice.nodes import DEFAULT_LIMITS, BinaryOp, Constant, DiceLimits, DiceTerm, Keep, Negate, to_notation
+from tabroll.dice.notation import DiceExpression, DiceLimitError, DiceSyntaxError, parse
 from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.errors import InputError
 

@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.dice.notation import DEFAULT_LIMITS, DiceLimitError, DiceSyntaxError, parse
+from tabroll.dice.nodes import DEFAULT_LIMITS
+from tabroll.dice.notation import DiceLimitError, DiceSyntaxError, parse
 from tabroll.dice.sources import GivenDice
 from tests.dice.brute import reference, sequences
 

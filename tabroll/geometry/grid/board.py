@@ -28,10 +28,6 @@ from tabroll.geometry.grid.terrain import Terrain
 from tabroll.i18n import N_, _
 
 
-def _empty_terrain() -> Mapping[Square, int]:
-    return MappingProxyType({})
-
-
 @dataclass(frozen=True, slots=True)
 class Board:
     """An immutable rectangular board of squares with terrain heights and obstacles.
@@ -44,7 +40,7 @@ class Board:
 
     width: int
     height: int
-    terrain: Mapping[Square, int] = field(default_factory=_empty_terrain, hash=False)
+    terrain: Mapping[Square, int] = field(default_factory=lambda: MappingProxyType({}), hash=False)
     obstacles: frozenset[Square] = frozenset()
 
     def __post_init__(self) -> None:
