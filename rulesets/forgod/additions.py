@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from tabroll.kit.models import Strict
 
 from .messages import N_, _
-from .words import ADDITION_KINDS, Stat, plain, read_word, spellings
+from .words import AdditionKind, Stat, plain, spellings
 
 
 class AdditionInput(Strict):
     """An equipped addition card: weapon, armour, accessory or experience (ECB / Liderazgo)."""
 
-    kind: str = Field(
+    kind: AdditionKind = Field(
         validation_alias=spellings("kind", "tipo"),
         description=N_(
             "Arma (weapon), armadura (armour), accesorio (accessory), experiencia (ECB, Liderazgo) or negra (black)."
@@ -61,11 +61,6 @@ class AdditionInput(Strict):
             "ECB' / 'kind: Liderazgo' or from a name that begins with it)."
         ),
     )
-
-    @field_validator("kind", mode="before")
-    @classmethod
-    def _kind(cls, value: Any) -> Any:
-        return read_word(value, ADDITION_KINDS, _("addition kind"))
 
     @model_validator(mode="before")
     @classmethod

@@ -5,30 +5,30 @@ are in ``additions.py``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from tabroll.kit.models import Strict, empty_list
 
 from .additions import AdditionInput
 from .messages import N_, _, n_
 from .words import (
-    ACTIVATIONS,
-    AFFECTS,
-    ATTACK_TYPES,
     INVOCATIONS,
     KIND_WORDS,
-    KINDS,
-    LINES,
-    TERRAINS,
-    TESTED_STATS,
-    TIMINGS,
+    Activation,
+    Affects,
+    AttackType,
     Coordinate,
     Count,
+    DiceText,
+    Kind,
+    Line,
+    SavedStat,
     SquareInput,
     Stat,
-    read_word,
+    Terrain,
+    Timing,
     spellings,
 )
 
@@ -36,13 +36,8 @@ from .words import (
 class SaveInput(Strict):
     """A roll the target of a negative effect makes to resist it: 1d10 + its stat, saved on a tie or better."""
 
-    stat: str = Field(description=N_("Fortaleza or Moral: the stat the target rolls with."))
+    stat: SavedStat = Field(description=N_("Fortaleza or Moral: the stat the target rolls with."))
     against: int = Field(ge=-100, le=100, description=N_("The total the target's roll must reach to resist."))
-
-    @field_validator("stat", mode="before")
-    @classmethod
-    def _stat(cls, value: Any) -> Any:
-        return read_word(value, TESTED_STATS, _("save (Fortaleza or Moral)"))
 
 
 class AbilityInput(Strict):
@@ -54,7 +49,7 @@ class AbilityInput(Strict):
         validation_alias=spellings("name", "nombre"),
         description=N_("The ability's name, as printed."),
     )
-    activation: str = Field(
+    activation: Activation = Field(
         "native",
         validation_alias=spellings("activation", "activación"),
         description=N_(
@@ -62,7 +57,9 @@ class AbilityInput(Strict):
             "and war machines need none)."
         ),
     )
-    timing: str = Field("instant", validation_alias=spellings("timing", "tipo"), description=N_("instant or constant"))
+    timing: Timing = Field(
+        "instant", validation_alias=spellings("timing", "tipo"), description=N_("instant or constant")
+    )
     uses_per_turn: int | None = Field(
         None,
         ge=1,
@@ -76,7 +73,7 @@ class AbilityInput(Strict):
     heal: int | None = Field(
         None, ge=0, le=10**6, validation_alias=spellings("heal", "PV"), description=N_("PV it restores, as a number.")
     )
-    heal_roll: str | None = Field(None, max_length=40, description=N_("PV it restores, as dice (1d10)."))
+    heal_roll: DiceText = Field(None, description=N_("PV it restores, as dice (1d10)."))
     cure: bool = Field(default=False, description=N_("It ends the negative effects (paralysis)."))
     paralyse: bool | Annotated[int, Field(ge=1, le=99)] = Field(
         default=False,
@@ -97,25 +94,6 @@ class AbilityInput(Strict):
         description=N_("Evasión while the constant ability is active."),
     )
 
-    @field_validator("activation", mode="before")
-    @classmethod
-    def _activation(cls, value: Any) -> Any:
-        return read_word(value, ACTIVATIONS, _("ability activation (native, ECB, Liderazgo)"))
-
-    @field_validator("timing", mode="before")
-    @classmethod
-    def _timing(cls, value: Any) -> Any:
-        return read_word(value, TIMINGS, _("ability timing (instant, constant)"))
-
-    @field_validator("heal_roll")
-    @classmethod
-    def _roll(cls, value: str | None) -> str | None:
-        if value is not None:
-            from tabroll.dice.notation import parse
-
-            parse(value)
-        return value
-
     @model_validator(mode="after")
     def _effect(self) -> AbilityInput:
         effect = self.heal is not None or self.heal_roll is not None or self.cure or self.paralyse is not False
@@ -130,11 +108,6 @@ class AbilityInput(Strict):
             raise ValueError(_("a 'save' resists a negative effect: give 'paralyse'"))
         return self
 
-    @property
-    def heals(self) -> bool:
-        """Healing or repair only: usable in any phase, and not the card's action."""
-        return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
-
 
 class EffectInput(Strict):
     """What a special unit does while it stands on the field, as data: modifiers to the rolls of the cards
@@ -146,7 +119,7 @@ class EffectInput(Strict):
         validation_alias=spellings("name", "nombre"),
         description=N_("The effect's name, as the card prints it."),
     )
-    affects: str = Field(
+    affects: Affects = Field(
         "allies",
         validation_alias=spellings("affects", "afecta"),
         description=N_("Whose rolls it changes: allies (the other cards of its side, default) or enemies."),
@@ -167,11 +140,6 @@ class EffectInput(Strict):
         0, validation_alias=spellings("fortitude", "Fortaleza"), description=N_("Fortaleza: Fortaleza rolls.")
     )
     morale: Stat = Field(0, validation_alias=spellings("morale", "Moral"), description=N_("Moral: Moral rolls."))
-
-    @field_validator("affects", mode="before")
-    @classmethod
-    def _affects(cls, value: Any) -> Any:
-        return read_word(value, AFFECTS, _("side an effect affects (allies, enemies)"))
 
     @model_validator(mode="after")
     def _something(self) -> EffectInput:
@@ -194,7 +162,7 @@ class UnitInput(Strict):
         validation_alias=spellings("at", "position", "casilla"),
         description=N_("Its square, [column, row]: rows 0-2 are the first side's field, 3-5 the second's."),
     )
-    line: str | None = Field(
+    line: Line = Field(
         None,
         validation_alias=spellings("line", "línea"),
         description=N_("Its line on its own field: retaguardia, normal or avanzada (with 'column', instead of 'at')."),
@@ -204,7 +172,7 @@ class UnitInput(Strict):
         validation_alias=spellings("column", "columna"),
         description=N_("Its column on its line (default: the first free one)."),
     )
-    kind: str = Field(
+    kind: Kind = Field(
         "troop",
         validation_alias=spellings("kind", "clase"),
         description=N_(
@@ -218,7 +186,7 @@ class UnitInput(Strict):
         validation_alias=spellings("troop_type", "tipo"),
         description=N_("Infantry, cavalry, archery… as printed (for identical cards in a detachment)."),
     )
-    attack_type: str = Field(
+    attack_type: AttackType = Field(
         "melee",
         validation_alias=spellings("attack_type", "TA", "tipo de ataque"),
         description=N_("TA: cuerpo a cuerpo (melee), rango (ranged) or both (dual)."),
@@ -270,7 +238,7 @@ class UnitInput(Strict):
         validation_alias=spellings("level", "Nivel"),
         description=N_("Nivel: the card's level (it limits the detachment's size)."),
     )
-    terrain: str = Field(
+    terrain: Terrain = Field(
         "ground",
         validation_alias=spellings("terrain", "Terreno"),
         description=N_("Terreno: Tierra (ground), Aire (air) or Cualquiera (either, declared each turn)."),
@@ -391,26 +359,6 @@ class UnitInput(Strict):
         ),
     )
     notes: str | None = Field(default=None, description=N_("Any text for the table (not used by the rules)."))
-
-    @field_validator("kind", mode="before")
-    @classmethod
-    def _kind(cls, value: Any) -> Any:
-        return read_word(value, KINDS, _("card kind"))
-
-    @field_validator("attack_type", mode="before")
-    @classmethod
-    def _attack_type(cls, value: Any) -> Any:
-        return read_word(value, ATTACK_TYPES, _("attack type (TA)"))
-
-    @field_validator("terrain", mode="before")
-    @classmethod
-    def _terrain(cls, value: Any) -> Any:
-        return read_word(value, TERRAINS, _("terrain (Terreno)"))
-
-    @field_validator("line", mode="before")
-    @classmethod
-    def _line(cls, value: Any) -> Any:
-        return read_word(value, LINES, _("formation line"))
 
     @model_validator(mode="after")
     def _consistent(self) -> UnitInput:

@@ -10,9 +10,9 @@ are read in Spanish or English.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list
 
@@ -20,8 +20,7 @@ from .actions import Action, ResponseInput
 from .additions import DeckCardInput
 from .cards import UnitInput
 from .messages import N_, _
-from .options import MODES, SUGGESTED_POINTS, TIERS, ForgodOptions
-from .words import read_word
+from .options import SUGGESTED_POINTS, ForgodOptions, Mode, Tier
 
 __all__ = ["Action", "BoardInput", "ForgodOptions", "ForgodScenario", "ResponseInput"]
 
@@ -52,10 +51,10 @@ class ForgodScenario(ScenarioFile):
             "commanders act. Without it, the scenario picks up a battle already under way."
         ),
     )
-    mode: str | None = Field(
+    mode: Mode = Field(
         None, description=N_("The game mode (Guerrilla, Refriega, Campaña): the most units each side may field.")
     )
-    tier: str | None = Field(
+    tier: Tier = Field(
         None, description=N_("Básico, Intermedio or Avanzado: the mode's suggested campaign points (PC) per side.")
     )
     points: int | None = Field(
@@ -83,16 +82,6 @@ class ForgodScenario(ScenarioFile):
         max_length=100_000,
         description=N_("The actions played, in order ('do:' names each kind)."),
     )
-
-    @field_validator("mode", mode="before")
-    @classmethod
-    def _mode(cls, value: Any) -> Any:
-        return read_word(value, MODES, _("game mode (Guerrilla, Refriega, Campaña)"))
-
-    @field_validator("tier", mode="before")
-    @classmethod
-    def _tier(cls, value: Any) -> Any:
-        return read_word(value, TIERS, _("tier (Básico, Intermedio, Avanzado)"))
 
     @model_validator(mode="after")
     def _tier_needs_mode(self) -> ForgodScenario:

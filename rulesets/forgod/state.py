@@ -54,6 +54,7 @@ class Ability:
 
     @property
     def heals(self) -> bool:
+        """Healing or repair only: usable in any phase, and not the card's action."""
         return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
 
 

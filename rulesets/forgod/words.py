@@ -9,9 +9,10 @@ terrains, lines, additions, abilities, effects).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from pydantic import AliasChoices, Field
+from pydantic import AfterValidator, AliasChoices, BeforeValidator, Field
 
 from .messages import N_, _
 
@@ -19,6 +20,18 @@ Coordinate = Annotated[int, Field(ge=0, le=999)]
 SquareInput = tuple[Coordinate, Coordinate]
 Stat = Annotated[int, Field(ge=-1000, le=1000)]
 Count = Annotated[int, Field(ge=0, le=1000)]
+
+
+def _dice(value: str | None) -> str | None:
+    if value is not None:
+        from tabroll.dice.notation import parse
+
+        parse(value)  # a DiceSyntaxError is a ValueError: reported at this field's line
+    return value
+
+
+DiceText = Annotated[str | None, Field(max_length=40), AfterValidator(_dice)]
+"""Dice as text (``1d10``), checked as the file loads."""
 
 
 def plain(text: str) -> str:
@@ -46,6 +59,12 @@ def read_word(value: Any, table: dict[str, str], what: str) -> Any:
         known = ", ".join(sorted(set(table)))
         raise ValueError(_("'{value}' is not a known {what} (known: {known})", value=value, what=what, known=known))
     return found
+
+
+def word_of(table: dict[str, str], what: Callable[[], str]) -> BeforeValidator:
+    """A field's value read through ``table`` (:func:`read_word`); ``what`` names the word in an error, in the
+    language of the moment."""
+    return BeforeValidator(lambda value: read_word(value, table, what()))
 
 
 ATTACK_TYPES = {
@@ -132,3 +151,15 @@ AFFECTS = {
     "enemigos": "enemies",
     "enemy": "enemies",
 }
+
+
+Kind = Annotated[str, word_of(KINDS, lambda: _("card kind"))]
+AttackType = Annotated[str, word_of(ATTACK_TYPES, lambda: _("attack type (TA)"))]
+Terrain = Annotated[str, word_of(TERRAINS, lambda: _("terrain (Terreno)"))]
+Line = Annotated[str | None, word_of(LINES, lambda: _("formation line"))]
+AdditionKind = Annotated[str, word_of(ADDITION_KINDS, lambda: _("addition kind"))]
+Activation = Annotated[str, word_of(ACTIVATIONS, lambda: _("ability activation (native, ECB, Liderazgo)"))]
+Timing = Annotated[str, word_of(TIMINGS, lambda: _("ability timing (instant, constant)"))]
+Affects = Annotated[str, word_of(AFFECTS, lambda: _("side an effect affects (allies, enemies)"))]
+SavedStat = Annotated[str, word_of(TESTED_STATS, lambda: _("save (Fortaleza or Moral)"))]
+CheckedStat = Annotated[str, word_of(TESTED_STATS, lambda: _("check (Fortaleza or Moral)"))]
