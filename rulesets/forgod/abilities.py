@@ -12,7 +12,7 @@ from .actions import AbilityAction, HealAction, ParalyseAction
 from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
 from .messages import _, n_
-from .state import Ability, Battle, Card
+from .state import Ability, Battle, Card, at_side
 from .turn import ForgodTurn, begin_turn, restore, turn_moves
 
 
@@ -138,9 +138,7 @@ def _count_use(turn: ForgodTurn, card: Card, ability: Ability, used: int) -> Car
         )
         card = replace(card, additions=left)
         index = state.side_index(card.side)
-        piles = list(state.oxido)
-        piles[index] = (*piles[index], replace(spent, copies=1))
-        state = replace(state, oxido=(piles[0], piles[1]))
+        state = replace(state, oxido=at_side(state.oxido, index, (*state.oxido[index], replace(spent, copies=1))))
         turn.note(_("the instant {label} is used: it goes to the Óxido", label=spent.label), card.name)
     turn.state = state.with_unit(card)
     return card

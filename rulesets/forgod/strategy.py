@@ -15,7 +15,7 @@ from .cards import detachment_limit
 from .events import Multiplier
 from .messages import _, n_
 from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
-from .state import Battle, Card
+from .state import Battle, Card, at_side
 from .turn import ForgodTurn, begin_turn, remove
 from .words import SquareInput
 
@@ -27,9 +27,7 @@ SAME_CARD = (
 
 def _mark_acted(turn: ForgodTurn, side: str, name: str) -> None:
     index = turn.state.side_index(side)
-    acted = list(turn.state.acted)
-    acted[index] = acted[index] | {name}
-    turn.change(acted=(acted[0], acted[1]))
+    turn.change(acted=at_side(turn.state.acted, index, turn.state.acted[index] | {name}))
 
 
 def _free_square(state: Battle, square: Square, card: Card) -> None:
@@ -261,9 +259,8 @@ def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
         new, in_deck=False, position=square, cards=new.cards - lost, wounds=carried - lost * new.life,
         invading=line is None,
     )  # fmt: skip
-    reserve = list(state.reserve or (0, 0))
-    reserve[index] = available - price
-    turn.state = replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
+    reserve = at_side(state.reserve or (0, 0), index, available - price)
+    turn.state = replace(state.with_unit(entering), reserve=reserve)
     _mark_acted(turn, new.side, new.name)
     if act.fresh:
         carry = _("without damage, at twice its PC")
@@ -397,14 +394,12 @@ def reinforcements(turn: ForgodTurn, act: ReinforcementsAction) -> None:
             ),
             card.name,
         )
-    reserve = list(state.reserve or (0, 0))
-    reserve[index] = available
-    cards = list(state.reinforcement_cards)
-    cards[index] -= 1
+    reserve = at_side(state.reserve or (0, 0), index, available)
+    cards = at_side(state.reinforcement_cards, index, state.reinforcement_cards[index] - 1)
     turn.note(
         _("the Llamar Refuerzos card goes to the Panteón; {side} keeps {available} PC", side=side, available=available)
     )
-    turn.state = replace(state, reserve=(reserve[0], reserve[1]), reinforcement_cards=(cards[0], cards[1]))
+    turn.state = replace(state, reserve=reserve, reinforcement_cards=cards)
 
 
 def _may_call(state: Battle, side: str) -> list[Card]:
