@@ -13,7 +13,7 @@ from tabroll.kit import ActionHeader
 from tabroll.kit.models import Strict, empty_list
 
 from .messages import N_, _
-from .words import CheckedStat, DiceText, SquareInput, spellings
+from .words import CheckedStat, DiceText, SquareInput, spelt
 
 # d10s, and the 1dN of an addition drawn from a deck of N cards (72 at most)
 DiceList = list[Annotated[int, Field(ge=1, le=72)]]
@@ -226,9 +226,7 @@ class HealAction(Strict):
     do: Literal["heal"] = Field(description=N_("The kind of action."))
     healer: str = Field(description=N_("The card that heals or repairs."))
     unit: str = Field(description=N_("The card healed (the card taking damage in a detachment)."))
-    life: int | None = Field(
-        None, ge=0, le=10**6, validation_alias=spellings("life", "PV"), description=N_("PV restored, as a number.")
-    )
+    life: int | None = spelt(None, "life", "PV", ge=0, le=10**6, description=N_("PV restored, as a number."))
     roll: DiceText = Field(None, description=N_("PV restored, as dice (1d10)."))
     cure: bool = Field(False, description=N_("The negative effects (paralysis) end."))
     dice: DiceList | None = Field(None, max_length=100, description=DICE)

@@ -51,6 +51,12 @@ def spellings(*names: str) -> AliasChoices:
     return AliasChoices(*listed)
 
 
+def spelt(default: Any, *names: str, **given: Any) -> Any:
+    """A model's field that a file may name in any spelling of ``names`` (:func:`spellings`), with ``default``
+    (``...``: required) and what else :func:`pydantic.Field` is ``given``."""
+    return Field(default, validation_alias=spellings(*names), **given)
+
+
 def read_word(value: Any, table: dict[str, str], what: str) -> Any:
     if not isinstance(value, str):
         return value
