@@ -5,7 +5,7 @@ modifiers, are part of every roll: ``ability_active`` and ``_constant_bonuses`` 
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import StatusApplied, said
+from tabroll.events import said
 from tabroll.frozen import replace
 
 from .actions import AbilityAction, HealAction, ParalyseAction
@@ -170,19 +170,20 @@ def _paralysis(turn: ForgodTurn, card: Card, ability: Ability, target: Card) -> 
         turn.note(_("{target} resists {ability}", target=target.name, ability=ability.name), target.name)
         return target
     rounds = None if ability.paralyse is True else int(ability.paralyse)
-    lasts = (
-        _("until cured")
-        if rounds is None
-        else n_("for {n} round of {side}", "for {n} rounds of {side}", rounds, side=target.side)
-    )
-    turn.emit(
-        StatusApplied(
-            unit=target.name,
-            status=said(lambda: _("paralysed")),
-            reason=_("{ability} of {card}, {lasts}", ability=ability.name, card=card.name, lasts=lasts),
-        )
+    lasts = _lasting(rounds, target.side)
+    turn.status(
+        target.name,
+        lambda: _("paralysed"),
+        _("{ability} of {card}, {lasts}", ability=ability.name, card=card.name, lasts=lasts),
     )
     return replace(target, paralysed=True, paralysed_rounds=rounds)
+
+
+def _lasting(rounds: int | None, side: str) -> str:
+    """How long a paralysis lasts: until cured (None), or a number of ``side``'s rounds."""
+    if rounds is None:
+        return _("until cured")
+    return n_("for {n} round of {side}", "for {n} rounds of {side}", rounds, side=side)
 
 
 def _response(turn: ForgodTurn, card: Card, ability: str, answering: str | None) -> str:
@@ -253,18 +254,12 @@ def paralyse_action(turn: ForgodTurn, act: ParalyseAction) -> None:
         raise RuleRefusal(_("{card} is no longer on the field", card=card.name), rule="paralysed")
     if act.by is not None and not turn.unit(act.by).on_board:
         raise RuleRefusal(_("{by} is no longer on the field", by=act.by), rule="paralysed")
-    lasts = (
-        _("until cured")
-        if act.rounds is None
-        else n_("for {n} round of {side}", "for {n} rounds of {side}", act.rounds, side=card.side)
-    )
-    turn.emit(
-        StatusApplied(
-            unit=card.name,
-            status=said(lambda: _("paralysed")),
-            reason=_("paralysed by {by} {lasts}: it takes no action", by=act.by, lasts=lasts)
-            if act.by
-            else _("paralysed {lasts}: it takes no action", lasts=lasts),
-        )
+    lasts = _lasting(act.rounds, card.side)
+    turn.status(
+        card.name,
+        lambda: _("paralysed"),
+        _("paralysed by {by} {lasts}: it takes no action", by=act.by, lasts=lasts)
+        if act.by
+        else _("paralysed {lasts}: it takes no action", lasts=lasts),
     )
     turn.put(replace(card, paralysed=True, paralysed_rounds=act.rounds))

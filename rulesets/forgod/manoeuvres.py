@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import StatusApplied, said
 
 from .actions import ChargeAction, FlankAction, ImpactAction, MoveAction, ReleaseAction, RoyalGuardAction, ShieldAction
 from .bonuses import Bonus
@@ -90,19 +89,13 @@ def shield_action(turn: ForgodTurn, act: ShieldAction) -> None:
             rule="Escudo",
         )
     turn.change(shields=(*state.shields, (shield.name, protected.name)))
-    turn.emit(
-        StatusApplied(
-            unit=shield.name,
-            status=said(lambda: _("shield of {protected}", protected=protected.name)),
-            reason=_("cannot attack, evasion -2"),
-        )
+    turn.status(
+        shield.name, lambda: _("shield of {protected}", protected=protected.name), _("cannot attack, evasion -2")
     )
-    turn.emit(
-        StatusApplied(
-            unit=protected.name,
-            status=said(lambda: _("shielded by {shield}", shield=shield.name)),
-            reason=_("evasion +2, absorptions changed by 2 and active"),
-        )
+    turn.status(
+        protected.name,
+        lambda: _("shielded by {shield}", shield=shield.name),
+        _("evasion +2, absorptions changed by 2 and active"),
     )
 
 
@@ -146,19 +139,11 @@ def royal_guard_action(turn: ForgodTurn, act: RoyalGuardAction) -> None:
             rule="Guardia Real",
         )
     turn.change(guards=(*state.guards, (guard.name, commander.name)))
-    turn.emit(
-        StatusApplied(
-            unit=guard.name,
-            status=said(lambda: _("royal guard of {commander}", commander=commander.name)),
-            reason=_("cannot attack, evasion -2"),
-        )
+    turn.status(
+        guard.name, lambda: _("royal guard of {commander}", commander=commander.name), _("cannot attack, evasion -2")
     )
-    turn.emit(
-        StatusApplied(
-            unit=commander.name,
-            status=said(lambda: _("guarded by {guard}", guard=guard.name)),
-            reason=_("cannot be attacked until the guard falls"),
-        )
+    turn.status(
+        commander.name, lambda: _("guarded by {guard}", guard=guard.name), _("cannot be attacked until the guard falls")
     )
 
 
@@ -179,13 +164,7 @@ def flank_action(turn: ForgodTurn, act: FlankAction) -> BattleStep:
     if penalties == "always":
         turn.change(exposed=turn.state.exposed | {flanker.name})
         turn.ruling("flank_penalties", penalties, _("every flank costs the flanker -4 evasion and its absorptions"))
-        turn.emit(
-            StatusApplied(
-                unit=flanker.name,
-                status=said(lambda: _("flanking")),
-                reason=_("evasion -4, no absorption until its next turn"),
-            )
-        )
+        turn.status(flanker.name, lambda: _("flanking"), _("evasion -4, no absorption until its next turn"))
     else:
         turn.ruling("flank_penalties", penalties, _("a flank without a charge has no penalty"))
     if not flank_check(turn, flanker, target):
@@ -251,18 +230,12 @@ def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
         if act.flank
         else _("no attack, evasion -4 until the charge hits")
     )
-    turn.emit(
-        StatusApplied(
-            unit=charger.name, status=said(lambda: _("charging {victim}", victim=victim.name)), reason=penalty
-        )
-    )
+    turn.status(charger.name, lambda: _("charging {victim}", victim=victim.name), penalty)
     if act.cover is not None:
-        turn.emit(
-            StatusApplied(
-                unit=act.cover,
-                status=said(lambda: _("covering {charger}'s charge", charger=charger.name)),
-                reason=_("cannot attack; attackers of {charger} get FA -2 and damage -4", charger=charger.name),
-            )
+        turn.status(
+            act.cover,
+            lambda: _("covering {charger}'s charge", charger=charger.name),
+            _("cannot attack; attackers of {charger} get FA -2 and damage -4", charger=charger.name),
         )
     turn.note(
         _(

@@ -5,7 +5,7 @@ build on this module, which imports none of them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +54,10 @@ class ForgodTurn(Turn[Battle]):
 
     def note(self, text: str, unit: str | None = None) -> None:
         self.emit(Note(text=text, unit=unit))
+
+    def status(self, unit: str, status: Callable[[], str], reason: str) -> None:
+        """A ``status`` event: the unit gets the status ``status()`` says (in every language: :func:`said`)."""
+        self.emit(StatusApplied(unit=unit, status=said(status), reason=reason))
 
     def d10(self, purpose: str, unit: str | None) -> int:
         """One d10 from the action's dice, logged as a ``roll``."""
@@ -338,9 +342,7 @@ def _equip(turn: ForgodTurn, card: Card, addition: Addition, name: str) -> Card:
     overflow = slot_overflow(card)
     if overflow is not None:
         raise RuleRefusal(overflow, rule="addition slots")
-    turn.emit(
-        StatusApplied(unit=card.name, status=said(lambda: _("{name} equipped", name=name)), reason=_("addition phase"))
-    )
+    turn.status(card.name, lambda: _("{name} equipped", name=name), _("addition phase"))
     return card
 
 
