@@ -11,11 +11,11 @@ from tabroll.errors import RuleRefusal
 
 from .actions import ChargeAction, FlankAction, ImpactAction, MoveAction, ReleaseAction, RoyalGuardAction, ShieldAction
 from .bonuses import Bonus
-from .checks import flank_check
+from .checks import stat_check
 from .flow import END, BattleStep
 from .messages import _
 from .state import Charge
-from .strikes import Form, Strike, attack_refusal, strike_series
+from .strikes import Form, Strike, attacking_turn, strike_series
 from .turn import ForgodTurn, begin_turn, charge_due, turn_moves
 
 
@@ -154,12 +154,7 @@ def move_action(turn: ForgodTurn, act: MoveAction) -> None:
 
 
 def flank_action(turn: ForgodTurn, act: FlankAction) -> BattleStep:
-    flanker, target = turn.unit(act.flanker), turn.unit(act.target)
-    attack_refusal(turn.state, flanker, target, None, reach=False)
-    begin_turn(turn, flanker, act)
-    turn_moves(turn, flanker, act, limit=flanker.movement, reason=_("flanking move"))
-    flanker, target = turn.unit(act.flanker), turn.unit(act.target)
-    attack_refusal(turn.state, flanker, target, None)
+    flanker, target = attacking_turn(turn, act, (act.flanker, act.target), None, _("flanking move"))
     penalties = turn.state.options.flank_penalties
     if penalties == "always":
         turn.change(exposed=turn.state.exposed | {flanker.name})
@@ -167,7 +162,7 @@ def flank_action(turn: ForgodTurn, act: FlankAction) -> BattleStep:
         turn.status(flanker.name, lambda: _("flanking"), _("evasion -4, no absorption until its next turn"))
     else:
         turn.ruling("flank_penalties", penalties, _("a flank without a charge has no penalty"))
-    if not flank_check(turn, flanker, target):
+    if not stat_check(turn, "fortitude", flanker, target):
         turn.note(_("the flank fails: {target} may counterattack", target=target.name), target.name)
         return Counterattack(target.name, flanker.name, END)
     turn.note(_("the flank succeeds: {flanker} attacks at +4 attack and +4 damage", flanker=flanker.name), flanker.name)
@@ -177,18 +172,13 @@ def flank_action(turn: ForgodTurn, act: FlankAction) -> BattleStep:
 
 
 def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
-    charger, victim = turn.unit(act.charger), turn.unit(act.target)
-    if charger.attack_type not in ("melee", "dual"):
+    if turn.unit(act.charger).attack_type not in ("melee", "dual"):
         raise RuleRefusal(
-            _("{charger} attacks only at range; only melee or dual cards charge", charger=charger.name), rule="Carga"
+            _("{charger} attacks only at range; only melee or dual cards charge", charger=act.charger), rule="Carga"
         )
-    attack_refusal(turn.state, charger, victim, "melee", reach=False)
-    begin_turn(turn, charger, act)
-    limit = None if charger.movement is None else 2 * charger.movement
-    turn_moves(turn, charger, act, limit=limit, reason=_("charge (twice the tactical move)"))
+    reason = _("charge (twice the tactical move)")
+    charger, victim = attacking_turn(turn, act, (act.charger, act.target), "melee", reason, moves=2)
     state = turn.state
-    charger, victim = state.unit(act.charger), state.unit(act.target)
-    attack_refusal(state, charger, victim, "melee")
     if act.cover is not None:
         cover = state.unit(act.cover)
         if cover.side != charger.side or cover.name == charger.name or not cover.on_board:
@@ -212,7 +202,7 @@ def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
             )
     if act.flank:
         turn.note(_("{charger} combines the charge with a flank: opposed Fortaleza first", charger=charger.name))
-        if not flank_check(turn, charger, victim):
+        if not stat_check(turn, "fortitude", charger, victim):
             turn.note(_("the flank fails: {victim} may counterattack", victim=victim.name), victim.name)
             return Counterattack(victim.name, charger.name, END)
     other = 1 - state.side_index(charger.side)
