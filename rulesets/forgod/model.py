@@ -1,11 +1,6 @@
-"""F0R60D scenario files: the pydantic model of a whole file (:class:`ForgodScenario`) and its board.
-
-Its parts have their own modules: ``words.py`` (the Spanish and English spellings), ``options.py`` (game modes
-and house-rule options), ``cards.py`` (units, their abilities and effects), ``additions.py`` (addition cards)
-and ``actions.py`` (the actions, by ``do:``).
-Card stats accept the card's own Spanish names (``BA``, ``Daño``, ``PV``, ``Evasión``, ``Absorción Constante``…),
-with or without accents, as well as English names. Values such as ``TA: cuerpo a cuerpo`` or ``Terreno: Aire``
-are read in Spanish or English.
+"""F0R60D scenario files: the pydantic model of a whole file (:class:`ForgodScenario`) and its board; its parts
+are in ``words.py``, ``options.py``, ``cards.py``, ``additions.py`` and ``actions.py``. Stats and values are read
+in the card's Spanish (``BA``, ``Daño``, ``TA: cuerpo a cuerpo``…), with or without accents, or in English.
 """
 
 from __future__ import annotations

@@ -276,9 +276,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     fields = dict(request.fields)
 
     def entry(who: str, side: str, stats: Mapping[str, str]) -> dict[str, Any]:
-        out: dict[str, Any] = {"side": side}
-        for key, value in stats.items():
-            out[key] = cli_value(value, origin=f"command line ({key})")
+        out: dict[str, Any] = {"side": side, **_typed(stats)}
         line = fields.pop(f"{who}_line", None)
         if line is not None:
             placed = [key for key in out if plain(key).replace(" ", "_") in PLACES]
@@ -301,9 +299,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         request.attacker: entry("attacker", "attacker", request.attacker_stats),
         target_name: entry("target", "defender", request.target_stats),
     }
-    action: dict[str, Any] = {"do": "attack", "attacker": request.attacker, "target": target_name}
-    for key, value in fields.items():
-        action[key] = cli_value(value, origin=f"command line ({key})")
+    action = {"do": "attack", "attacker": request.attacker, "target": target_name, **_typed(fields)}
     data = {
         "ruleset": "forgod",
         "title": _("{attacker} attacks {target}", attacker=request.attacker, target=target_name),
@@ -318,10 +314,12 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack action from command-line words, validated like a scenario's action."""
-    data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
-    for key, value in fields.items():
-        data[key] = cli_value(value, origin=f"command line ({key})")
-    return command_line_model(AttackAction, data)
+    return command_line_model(AttackAction, {"do": "attack", "attacker": attacker, "target": target, **_typed(fields)})
+
+
+def _typed(values: Mapping[str, str]) -> dict[str, Any]:
+    """Values typed on the command line, each read as YAML (:func:`cli_value`)."""
+    return {key: cli_value(value, origin=f"command line ({key})") for key, value in values.items()}
 
 
 def card_statuses(battle: Battle, card: Any) -> list[str]:
