@@ -1,9 +1,6 @@
 """How F0R60D's scenario files spell things: the card's Spanish stat names and values, with or without accents,
-next to the English ones, and the numeric types the models share.
-
-:func:`plain` is how a word from a card is compared, :func:`spellings` every accepted spelling of a field's
-name, and :func:`read_word` a value read through one of the tables below (kinds of card, attack types,
-terrains, lines, additions, abilities, effects).
+next to the English ones (a field's names: :func:`spelt`; a value read through a table: the types at the end,
+such as ``Kind``), and the numeric types the models share.
 """
 
 from __future__ import annotations
