@@ -131,7 +131,7 @@ def _special_bonuses(state: Battle, card: Card, stat: str) -> list[Bonus]:
             if effect.within is not None:
                 if card.position is None or unit.position is None:
                     continue
-                if state.distance(unit.position, card.position) > effect.within:
+                if state.board.distance(unit.position, card.position) > effect.within:
                     continue
             named = "" if effect.name == unit.name else f" ({effect.name})"
             bonuses.append((f"unidad especial {unit.name}{named}", amount))

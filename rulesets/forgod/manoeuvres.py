@@ -78,13 +78,13 @@ def shield_action(turn: ForgodTurn, act: ShieldAction) -> None:
             rule="Guardia Real",
         )
     assert shield.position is not None and protected.position is not None
-    if state.distance(shield.position, protected.position) > 1:
+    if state.board.distance(shield.position, protected.position) > 1:
         raise RuleRefusal(
             _(
                 "{shield} must stand next to {protected} to shield it ({distance} squares apart)",
                 shield=shield.name,
                 protected=protected.name,
-                distance=state.distance(shield.position, protected.position),
+                distance=state.board.distance(shield.position, protected.position),
             ),
             rule="Escudo",
         )
@@ -189,7 +189,7 @@ def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
         if state.shield_of(cover.name) or state.guarding(cover.name) or state.covering(cover.name):
             raise RuleRefusal(_("{cover} is already protecting another card", cover=cover.name), rule="Cubrir Carga")
         assert cover.position is not None and charger.position is not None
-        apart = state.distance(cover.position, charger.position)
+        apart = state.board.distance(cover.position, charger.position)
         if apart > 2:
             raise RuleRefusal(
                 _(
@@ -257,7 +257,7 @@ def impact_action(turn: ForgodTurn, act: ImpactAction) -> BattleStep:
     charger, victim = state.unit(charge.charger), state.unit(charge.victim)
     escaped = act.escaped
     if not escaped and charger.reach is not None and charger.position and victim.position:
-        escaped = state.distance(charger.position, victim.position) > charger.reach
+        escaped = state.board.distance(charger.position, victim.position) > charger.reach
     end = EndCharge(charger.name)
     if escaped:
         turn.note(

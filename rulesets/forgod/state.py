@@ -219,9 +219,6 @@ class Battle:
                 return card
         return None
 
-    def distance(self, a: Square, b: Square) -> int:
-        return self.board.distance(a, b)
-
     # --- lines ---------------------------------------------------------------------------------------------
 
     def row_line(self, side: str, row: int) -> str | None:

@@ -94,7 +94,7 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
         )
     to = (act.to[0], act.to[1])
     _free_square(state, to, unit)
-    distance = state.distance(unit.position, to)
+    distance = state.board.distance(unit.position, to)
     if unit.movement is not None and distance > unit.movement:
         raise RuleRefusal(
             _(
@@ -172,7 +172,7 @@ def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
             rule="Reagrupar",
         )
     assert unit.position is not None and into.position is not None
-    distance = state.distance(unit.position, into.position)
+    distance = state.board.distance(unit.position, into.position)
     if unit.movement is not None and distance > unit.movement:
         raise RuleRefusal(
             _(

@@ -75,7 +75,7 @@ def attack_refusal(
             rule="Terreno",
         )
     if reach and attacker.reach is not None and attacker.position is not None and target.position is not None:
-        distance = state.distance(attacker.position, target.position)
+        distance = state.board.distance(attacker.position, target.position)
         if distance > attacker.reach:
             raise RuleRefusal(
                 _(
@@ -485,7 +485,7 @@ def _area_victims(turn: ForgodTurn, attacker: Card, target: Card, mode: str | No
     for card in state.living(target.side):
         if card.name == target.name or card.position is None:
             continue
-        if state.distance(card.position, target.position) != 1:
+        if state.board.distance(card.position, target.position) != 1:
             continue
         guard = state.guard_of(card.name)
         if guard is not None and guard != target.name:

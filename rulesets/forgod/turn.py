@@ -450,7 +450,7 @@ def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit:
             _("{to} is off the board ({width} squares wide, 6 rows)", to=list(to), width=state.board.width),
             rule="board",
         )
-    distance = state.distance(card.position, to)
+    distance = state.board.distance(card.position, to)
     if limit is not None and distance > limit:
         raise RuleRefusal(
             _(
@@ -500,7 +500,7 @@ def _check_protections(turn: ForgodTurn) -> None:
     shields = []
     for shield, protected in state.shields:
         a, b = state.unit(shield).position, state.unit(protected).position
-        if a is not None and b is not None and state.distance(a, b) <= 1:
+        if a is not None and b is not None and state.board.distance(a, b) <= 1:
             shields.append((shield, protected))
         else:
             turn.note(
