@@ -15,12 +15,12 @@ from tabroll.events import machine, prose, said_each
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
-from tabroll.loading.validation import validate
+from tabroll.loading.validation import problems_error, validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .actions import UNIT_FIELDS, AttackAction, RegroupAction
 from .additions import DeckCardInput
-from .army import army_error, army_problems
+from .army import army_problems
 from .cards import UnitInput
 from .messages import _, n_
 from .model import ForgodScenario
@@ -43,7 +43,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     steps = steps_of(doc, model.actions, _action_check(doc, board, {c.name for c in cards}))
     problems = army_problems(model, doc, sides, cards)
     if problems:
-        raise army_error(problems, doc)
+        raise problems_error(problems, doc.source)  # one per line, as the model's own problems
     for key in ("reinforcement_cards", "decks", "hands"):
         for side in getattr(model, key):
             if side not in sides:
