@@ -162,10 +162,15 @@ def _paralysis(turn: ForgodTurn, card: Card, ability: Ability, target: Card) -> 
         rule = _("natural 10") if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
         turn.emit(
             OpposedCheck(
-                stat=word, attacker=ability.name, defender=target.name, attacker_total=against,
-                defender_total=total, winner=target.name if saved else ability.name, rule=rule,
+                stat=word,
+                attacker=ability.name,
+                defender=target.name,
+                attacker_total=against,
+                defender_total=total,
+                winner=target.name if saved else ability.name,
+                rule=rule,
             )
-        )  # fmt: skip
+        )
     if saved:
         turn.note(_("{target} resists {ability}", target=target.name, ability=ability.name), target.name)
         return target

@@ -20,9 +20,23 @@ from .turn import ForgodTurn, begin_turn, remove
 from .words import SquareInput
 
 SAME_CARD = (
-    "kind", "troop_type", "attack_type", "attacks", "attack", "damage", "life", "evasion", "absorption",
-    "constant_absorption", "fortitude", "morale", "level", "terrain", "cost", "faction",
-)  # fmt: skip
+    "kind",
+    "troop_type",
+    "attack_type",
+    "attacks",
+    "attack",
+    "damage",
+    "life",
+    "evasion",
+    "absorption",
+    "constant_absorption",
+    "fortitude",
+    "morale",
+    "level",
+    "terrain",
+    "cost",
+    "faction",
+)
 
 
 def _mark_acted(turn: ForgodTurn, side: str, name: str) -> None:
@@ -107,9 +121,15 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
         )
     line = state.row_line(unit.side, to[1])
     part = replace(
-        unit, name=act.into, cards=act.split, wounds=0, position=to, additions=(), invading=line is None,
+        unit,
+        name=act.into,
+        cards=act.split,
+        wounds=0,
+        position=to,
+        additions=(),
+        invading=line is None,
         absorption_used=unit.absorption_used,
-    )  # fmt: skip
+    )
     rest = replace(unit, cards=unit.cards - act.split)
     turn.change(units=(*state.with_unit(rest).units, part))
     _mark_acted(turn, unit.side, part.name)
@@ -195,9 +215,12 @@ def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
         else:
             additions[same] = replace(additions[same], copies=additions[same].copies + addition.copies)
     joined = replace(
-        into, cards=total, wounds=unit.wounds + into.wounds, additions=tuple(additions),
+        into,
+        cards=total,
+        wounds=unit.wounds + into.wounds,
+        additions=tuple(additions),
         absorption_used=into.absorption_used or unit.absorption_used,
-    )  # fmt: skip
+    )
     turn.state = state.with_unit(joined).with_unit(replace(unit, position=None, joined=into.name))
     _mark_acted(turn, unit.side, into.name)
     turn.emit(
@@ -256,9 +279,13 @@ def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
     state = turn.state
     line = state.row_line(new.side, square[1])
     entering = replace(
-        new, in_deck=False, position=square, cards=new.cards - lost, wounds=carried - lost * new.life,
+        new,
+        in_deck=False,
+        position=square,
+        cards=new.cards - lost,
+        wounds=carried - lost * new.life,
         invading=line is None,
-    )  # fmt: skip
+    )
     reserve = at_side(state.reserve or (0, 0), index, available - price)
     turn.state = replace(state.with_unit(entering), reserve=reserve)
     _mark_acted(turn, new.side, new.name)
