@@ -5,14 +5,14 @@ modifiers, are part of every roll: ``ability_active`` and ``_constant_bonuses`` 
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import StatusApplied, said
+from tabroll.events import said
 from tabroll.frozen import replace
 
 from .actions import AbilityAction, HealAction, ParalyseAction
 from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
 from .messages import _, n_
-from .state import Ability, Battle, Card
+from .state import Ability, Battle, Card, at_side
 from .turn import ForgodTurn, begin_turn, restore, turn_moves
 
 
@@ -138,9 +138,7 @@ def _count_use(turn: ForgodTurn, card: Card, ability: Ability, used: int) -> Car
         )
         card = replace(card, additions=left)
         index = state.side_index(card.side)
-        piles = list(state.oxido)
-        piles[index] = (*piles[index], replace(spent, copies=1))
-        state = replace(state, oxido=(piles[0], piles[1]))
+        state = replace(state, oxido=at_side(state.oxido, index, (*state.oxido[index], replace(spent, copies=1))))
         turn.note(_("the instant {label} is used: it goes to the Óxido", label=spent.label), card.name)
     turn.state = state.with_unit(card)
     return card
@@ -164,27 +162,33 @@ def _paralysis(turn: ForgodTurn, card: Card, ability: Ability, target: Card) -> 
         rule = _("natural 10") if die == 10 and total < against else f"{total} {'≥' if saved else '<'} {against}"
         turn.emit(
             OpposedCheck(
-                stat=word, attacker=ability.name, defender=target.name, attacker_total=against,
-                defender_total=total, winner=target.name if saved else ability.name, rule=rule,
+                stat=word,
+                attacker=ability.name,
+                defender=target.name,
+                attacker_total=against,
+                defender_total=total,
+                winner=target.name if saved else ability.name,
+                rule=rule,
             )
-        )  # fmt: skip
+        )
     if saved:
         turn.note(_("{target} resists {ability}", target=target.name, ability=ability.name), target.name)
         return target
     rounds = None if ability.paralyse is True else int(ability.paralyse)
-    lasts = (
-        _("until cured")
-        if rounds is None
-        else n_("for {n} round of {side}", "for {n} rounds of {side}", rounds, side=target.side)
-    )
-    turn.emit(
-        StatusApplied(
-            unit=target.name,
-            status=said(lambda: _("paralysed")),
-            reason=_("{ability} of {card}, {lasts}", ability=ability.name, card=card.name, lasts=lasts),
-        )
+    lasts = _lasting(rounds, target.side)
+    turn.status(
+        target.name,
+        lambda: _("paralysed"),
+        _("{ability} of {card}, {lasts}", ability=ability.name, card=card.name, lasts=lasts),
     )
     return replace(target, paralysed=True, paralysed_rounds=rounds)
+
+
+def _lasting(rounds: int | None, side: str) -> str:
+    """How long a paralysis lasts: until cured (None), or a number of ``side``'s rounds."""
+    if rounds is None:
+        return _("until cured")
+    return n_("for {n} round of {side}", "for {n} rounds of {side}", rounds, side=side)
 
 
 def _response(turn: ForgodTurn, card: Card, ability: str, answering: str | None) -> str:
@@ -255,18 +259,12 @@ def paralyse_action(turn: ForgodTurn, act: ParalyseAction) -> None:
         raise RuleRefusal(_("{card} is no longer on the field", card=card.name), rule="paralysed")
     if act.by is not None and not turn.unit(act.by).on_board:
         raise RuleRefusal(_("{by} is no longer on the field", by=act.by), rule="paralysed")
-    lasts = (
-        _("until cured")
-        if act.rounds is None
-        else n_("for {n} round of {side}", "for {n} rounds of {side}", act.rounds, side=card.side)
-    )
-    turn.emit(
-        StatusApplied(
-            unit=card.name,
-            status=said(lambda: _("paralysed")),
-            reason=_("paralysed by {by} {lasts}: it takes no action", by=act.by, lasts=lasts)
-            if act.by
-            else _("paralysed {lasts}: it takes no action", lasts=lasts),
-        )
+    lasts = _lasting(act.rounds, card.side)
+    turn.status(
+        card.name,
+        lambda: _("paralysed"),
+        _("paralysed by {by} {lasts}: it takes no action", by=act.by, lasts=lasts)
+        if act.by
+        else _("paralysed {lasts}: it takes no action", lasts=lasts),
     )
     turn.put(replace(card, paralysed=True, paralysed_rounds=act.rounds))

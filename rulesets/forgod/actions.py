@@ -5,15 +5,15 @@ union by ``do``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import Strict, empty_list
 
 from .messages import N_, _
-from .words import TESTED_STATS, SquareInput, read_word, spellings
+from .words import CheckedStat, DiceText, SquareInput, spelt
 
 # d10s, and the 1dN of an addition drawn from a deck of N cards (72 at most)
 DiceList = list[Annotated[int, Field(ge=1, le=72)]]
@@ -198,15 +198,10 @@ class CheckAction(Strict):
     """An opposed Fortaleza or Moral roll between two cards, as a card or the table calls for it."""
 
     do: Literal["check"] = Field(description=N_("The kind of action."))
-    stat: str = Field(description=N_("Fortaleza or Moral."))
+    stat: CheckedStat = Field(description=N_("Fortaleza or Moral."))
     attacker: str = Field(description=N_("The card that tests (it must beat the defender: ties go to the defender)."))
     defender: str = Field(description=N_("The card it tests against."))
     dice: DiceList | None = Field(None, max_length=10_000, description=DICE)
-
-    @field_validator("stat", mode="before")
-    @classmethod
-    def _stat(cls, value: Any) -> Any:
-        return read_word(value, TESTED_STATS, _("check (Fortaleza or Moral)"))
 
     @model_validator(mode="after")
     def _two_cards(self) -> CheckAction:
@@ -231,21 +226,10 @@ class HealAction(Strict):
     do: Literal["heal"] = Field(description=N_("The kind of action."))
     healer: str = Field(description=N_("The card that heals or repairs."))
     unit: str = Field(description=N_("The card healed (the card taking damage in a detachment)."))
-    life: int | None = Field(
-        None, ge=0, le=10**6, validation_alias=spellings("life", "PV"), description=N_("PV restored, as a number.")
-    )
-    roll: str | None = Field(None, max_length=40, description=N_("PV restored, as dice (1d10)."))
+    life: int | None = spelt(None, "life", "PV", ge=0, le=10**6, description=N_("PV restored, as a number."))
+    roll: DiceText = Field(None, description=N_("PV restored, as dice (1d10)."))
     cure: bool = Field(False, description=N_("The negative effects (paralysis) end."))
     dice: DiceList | None = Field(None, max_length=100, description=DICE)
-
-    @field_validator("roll")
-    @classmethod
-    def _roll(cls, value: str | None) -> str | None:
-        if value is not None:
-            from tabroll.dice.notation import parse
-
-            parse(value)  # a DiceSyntaxError is a ValueError: reported at this field's line
-        return value
 
     @model_validator(mode="after")
     def _what(self) -> HealAction:

@@ -6,51 +6,45 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from tabroll.kit.models import Strict
 
 from .messages import N_, _
-from .words import ADDITION_KINDS, Stat, plain, read_word, spellings
+from .words import AdditionKind, Stat, plain, spelt
 
 
 class AdditionInput(Strict):
     """An equipped addition card: weapon, armour, accessory or experience (ECB / Liderazgo)."""
 
-    kind: str = Field(
-        validation_alias=spellings("kind", "tipo"),
+    kind: AdditionKind = spelt(
+        ...,
+        "kind",
+        "tipo",
         description=N_(
             "Arma (weapon), armadura (armour), accesorio (accessory), experiencia (ECB, Liderazgo) or negra (black)."
         ),
     )
-    name: str = Field(
-        "",
-        max_length=80,
-        validation_alias=spellings("name", "nombre"),
-        description=N_("The addition's name, as printed."),
-    )
-    copies: int = Field(
+    name: str = spelt("", "name", "nombre", max_length=80, description=N_("The addition's name, as printed."))
+    copies: int = spelt(
         1,
+        "copies",
+        "copias",
         ge=1,
         le=9,
-        validation_alias=spellings("copies", "copias"),
         description=N_("Identical copies equipped (a detachment's weapon or armour needs one per card)."),
     )
-    attack: Stat = Field(
-        0, validation_alias=spellings("attack", "BA", "Ataque"), description=N_("BA: its attack bonus.")
+    attack: Stat = spelt(0, "attack", "BA", "Ataque", description=N_("BA: its attack bonus."))
+    damage: Stat = spelt(0, "damage", "Daño", description=N_("Daño: its damage bonus."))
+    evasion: Stat = spelt(0, "evasion", "Evasión", description=N_("Evasión: its evasion bonus."))
+    absorption: Stat = spelt(
+        0, "absorption", "Absorción", description=N_("Absorción: its absorption once per round (armour).")
     )
-    damage: Stat = Field(0, validation_alias=spellings("damage", "Daño"), description=N_("Daño: its damage bonus."))
-    evasion: Stat = Field(
-        0, validation_alias=spellings("evasion", "Evasión"), description=N_("Evasión: its evasion bonus.")
-    )
-    absorption: Stat = Field(
+    constant_absorption: Stat = spelt(
         0,
-        validation_alias=spellings("absorption", "Absorción"),
-        description=N_("Absorción: its absorption once per round (armour)."),
-    )
-    constant_absorption: Stat = Field(
-        0,
-        validation_alias=spellings("constant_absorption", "Absorción Constante", "Absorción_Constante"),
+        "constant_absorption",
+        "Absorción Constante",
+        "Absorción_Constante",
         description=N_("Absorción Constante: its absorption against every attack (armour)."),
     )
 
@@ -61,11 +55,6 @@ class AdditionInput(Strict):
             "ECB' / 'kind: Liderazgo' or from a name that begins with it)."
         ),
     )
-
-    @field_validator("kind", mode="before")
-    @classmethod
-    def _kind(cls, value: Any) -> Any:
-        return read_word(value, ADDITION_KINDS, _("addition kind"))
 
     @model_validator(mode="before")
     @classmethod
@@ -90,13 +79,7 @@ class AdditionInput(Strict):
 class DeckCardInput(AdditionInput):
     """Addition cards in a side's addition deck (or hand): ``count`` identical cards."""
 
-    count: int = Field(
-        1,
-        ge=1,
-        le=72,
-        validation_alias=spellings("count", "cartas"),
-        description=N_("How many identical cards of this addition."),
-    )
+    count: int = spelt(1, "count", "cartas", ge=1, le=72, description=N_("How many identical cards of this addition."))
 
     @model_validator(mode="after")
     def _one_card_each(self) -> DeckCardInput:

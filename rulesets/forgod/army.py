@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabroll.errors import InputError
-from tabroll.loading.validation import Problem, problems_error
+from tabroll.loading.validation import Problem
 from tabroll.loading.yaml_source import YamlDocument
 
 from .messages import N_, _, n_
@@ -37,11 +36,6 @@ def army_problems(
         if model.from_deployment:
             found += _deployment_problems(model, doc, sides, side, army)
     return sorted(found, key=lambda p: (p.location.line or 1 << 62, p.location.column or 0))
-
-
-def army_error(found: Sequence[Problem], doc: YamlDocument) -> InputError:
-    """One error for the problems found, listed one per line like the scenario model's own problems."""
-    return problems_error(found, doc.source)
 
 
 def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:

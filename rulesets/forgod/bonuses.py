@@ -10,11 +10,11 @@ Bonus = tuple[str, int]
 """A named change to a roll: ``("Avanzada", 4)``."""
 
 
-def _times(reason: str, amount: int, count: int) -> Bonus:
-    """A printed bonus multiplied by a count: ``("BA +1 × 3 cartas", 3)``."""
+def _times(reason: str, amount: int, count: int, what: str = " cartas") -> Bonus:
+    """A printed bonus multiplied by a count (of ``what``): ``("BA +1 × 3 cartas", 3)``."""
     if count == 1:
         return (reason, amount)
-    return (f"{reason} {amount:+d} × {count} cartas", amount * count)
+    return (f"{reason} {amount:+d} × {count}{what}", amount * count)
 
 
 def _addition_bonuses(card: Card, stat: str) -> tuple[list[Bonus], list[str]]:
@@ -38,13 +38,9 @@ def _addition_bonuses(card: Card, stat: str) -> tuple[list[Bonus], list[str]]:
                     )
                 )
                 continue
-            count = min(addition.copies, card.cards)
-            reason = f"arma {addition.label}"
-            bonuses.append((f"{reason} {amount:+d} × {count}", amount * count) if count > 1 else (reason, amount))
+            bonuses.append(_times(f"arma {addition.label}", amount, min(addition.copies, card.cards), ""))
         elif addition.kind == "experience":
-            count = addition.copies
-            reason = f"experiencia {addition.label}"
-            bonuses.append((f"{reason} {amount:+d} × {count}", amount * count) if count > 1 else (reason, amount))
+            bonuses.append(_times(f"experiencia {addition.label}", amount, addition.copies, ""))
         elif addition.kind == "armour":
             if _armour_active(card):
                 bonuses.append((f"armadura {addition.label}", amount))
@@ -135,7 +131,7 @@ def _special_bonuses(state: Battle, card: Card, stat: str) -> list[Bonus]:
             if effect.within is not None:
                 if card.position is None or unit.position is None:
                     continue
-                if state.distance(unit.position, card.position) > effect.within:
+                if state.board.distance(unit.position, card.position) > effect.within:
                     continue
             named = "" if effect.name == unit.name else f" ({effect.name})"
             bonuses.append((f"unidad especial {unit.name}{named}", amount))

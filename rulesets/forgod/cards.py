@@ -5,116 +5,80 @@ are in ``additions.py``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from tabroll.kit.models import Strict, empty_list
 
 from .additions import AdditionInput
 from .messages import N_, _, n_
 from .words import (
-    ACTIVATIONS,
-    AFFECTS,
-    ATTACK_TYPES,
     INVOCATIONS,
     KIND_WORDS,
-    KINDS,
-    LINES,
-    TERRAINS,
-    TESTED_STATS,
-    TIMINGS,
+    Activation,
+    Affects,
+    AttackType,
     Coordinate,
     Count,
+    DiceText,
+    Kind,
+    Line,
+    SavedStat,
     SquareInput,
     Stat,
-    read_word,
+    Terrain,
+    Timing,
     spellings,
+    spelt,
 )
 
 
 class SaveInput(Strict):
     """A roll the target of a negative effect makes to resist it: 1d10 + its stat, saved on a tie or better."""
 
-    stat: str = Field(description=N_("Fortaleza or Moral: the stat the target rolls with."))
+    stat: SavedStat = Field(description=N_("Fortaleza or Moral: the stat the target rolls with."))
     against: int = Field(ge=-100, le=100, description=N_("The total the target's roll must reach to resist."))
-
-    @field_validator("stat", mode="before")
-    @classmethod
-    def _stat(cls, value: Any) -> Any:
-        return read_word(value, TESTED_STATS, _("save (Fortaleza or Moral)"))
 
 
 class AbilityInput(Strict):
     """A card's special ability, as data: how it is activated, when, and what it does."""
 
-    name: str = Field(
-        min_length=1,
-        max_length=80,
-        validation_alias=spellings("name", "nombre"),
-        description=N_("The ability's name, as printed."),
+    name: str = spelt(
+        ..., "name", "nombre", min_length=1, max_length=80, description=N_("The ability's name, as printed.")
     )
-    activation: str = Field(
+    activation: Activation = spelt(
         "native",
-        validation_alias=spellings("activation", "activación"),
+        "activation",
+        "activación",
         description=N_(
             "native (no addition), ECB or Liderazgo (an equipped experience addition of that line; beasts "
             "and war machines need none)."
         ),
     )
-    timing: str = Field("instant", validation_alias=spellings("timing", "tipo"), description=N_("instant or constant"))
-    uses_per_turn: int | None = Field(
+    timing: Timing = spelt("instant", "timing", "tipo", description=N_("instant or constant"))
+    uses_per_turn: int | None = spelt(
         None,
+        "uses_per_turn",
+        "FH",
         ge=1,
         le=20,
-        validation_alias=spellings("uses_per_turn", "FH"),
         description=N_("FH: uses between two of the card's turns (native abilities)."),
     )
     target: Literal["self", "ally", "enemy", "any"] = Field(
         default="any", description=N_("Whom it may aim at: self, ally, enemy or any.")
     )
-    heal: int | None = Field(
-        None, ge=0, le=10**6, validation_alias=spellings("heal", "PV"), description=N_("PV it restores, as a number.")
-    )
-    heal_roll: str | None = Field(None, max_length=40, description=N_("PV it restores, as dice (1d10)."))
+    heal: int | None = spelt(None, "heal", "PV", ge=0, le=10**6, description=N_("PV it restores, as a number."))
+    heal_roll: DiceText = Field(None, description=N_("PV it restores, as dice (1d10)."))
     cure: bool = Field(default=False, description=N_("It ends the negative effects (paralysis)."))
     paralyse: bool | Annotated[int, Field(ge=1, le=99)] = Field(
         default=False,
         description=N_("It paralyses its target: true until cured, or a number of the target side's rounds."),
     )
     save: SaveInput | None = Field(default=None, description=N_("The roll the target makes to resist the paralysis."))
-    attack: Stat = Field(
-        0,
-        validation_alias=spellings("attack", "BA", "Ataque"),
-        description=N_("BA while the constant ability is active."),
-    )
-    damage: Stat = Field(
-        0, validation_alias=spellings("damage", "Daño"), description=N_("Daño while the constant ability is active.")
-    )
-    evasion: Stat = Field(
-        0,
-        validation_alias=spellings("evasion", "Evasión"),
-        description=N_("Evasión while the constant ability is active."),
-    )
-
-    @field_validator("activation", mode="before")
-    @classmethod
-    def _activation(cls, value: Any) -> Any:
-        return read_word(value, ACTIVATIONS, _("ability activation (native, ECB, Liderazgo)"))
-
-    @field_validator("timing", mode="before")
-    @classmethod
-    def _timing(cls, value: Any) -> Any:
-        return read_word(value, TIMINGS, _("ability timing (instant, constant)"))
-
-    @field_validator("heal_roll")
-    @classmethod
-    def _roll(cls, value: str | None) -> str | None:
-        if value is not None:
-            from tabroll.dice.notation import parse
-
-            parse(value)
-        return value
+    attack: Stat = spelt(0, "attack", "BA", "Ataque", description=N_("BA while the constant ability is active."))
+    damage: Stat = spelt(0, "damage", "Daño", description=N_("Daño while the constant ability is active."))
+    evasion: Stat = spelt(0, "evasion", "Evasión", description=N_("Evasión while the constant ability is active."))
 
     @model_validator(mode="after")
     def _effect(self) -> AbilityInput:
@@ -130,48 +94,33 @@ class AbilityInput(Strict):
             raise ValueError(_("a 'save' resists a negative effect: give 'paralyse'"))
         return self
 
-    @property
-    def heals(self) -> bool:
-        """Healing or repair only: usable in any phase, and not the card's action."""
-        return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
-
 
 class EffectInput(Strict):
     """What a special unit does while it stands on the field, as data: modifiers to the rolls of the cards
     around it (the source names the special units and gives none of their effects)."""
 
-    name: str = Field(
-        min_length=1,
-        max_length=80,
-        validation_alias=spellings("name", "nombre"),
-        description=N_("The effect's name, as the card prints it."),
+    name: str = spelt(
+        ..., "name", "nombre", min_length=1, max_length=80, description=N_("The effect's name, as the card prints it.")
     )
-    affects: str = Field(
+    affects: Affects = spelt(
         "allies",
-        validation_alias=spellings("affects", "afecta"),
+        "affects",
+        "afecta",
         description=N_("Whose rolls it changes: allies (the other cards of its side, default) or enemies."),
     )
-    within: int | None = Field(
+    within: int | None = spelt(
         None,
+        "within",
+        "distancia",
         ge=0,
         le=1000,
-        validation_alias=spellings("within", "distancia"),
         description=N_("Only cards at most this many squares from the special unit (default: the whole field)."),
     )
-    attack: Stat = Field(0, validation_alias=spellings("attack", "BA", "Ataque"), description=N_("BA: attack rolls."))
-    damage: Stat = Field(0, validation_alias=spellings("damage", "Daño"), description=N_("Daño: damage rolls."))
-    evasion: Stat = Field(
-        0, validation_alias=spellings("evasion", "Evasión"), description=N_("Evasión: evasion rolls.")
-    )
-    fortitude: Stat = Field(
-        0, validation_alias=spellings("fortitude", "Fortaleza"), description=N_("Fortaleza: Fortaleza rolls.")
-    )
-    morale: Stat = Field(0, validation_alias=spellings("morale", "Moral"), description=N_("Moral: Moral rolls."))
-
-    @field_validator("affects", mode="before")
-    @classmethod
-    def _affects(cls, value: Any) -> Any:
-        return read_word(value, AFFECTS, _("side an effect affects (allies, enemies)"))
+    attack: Stat = spelt(0, "attack", "BA", "Ataque", description=N_("BA: attack rolls."))
+    damage: Stat = spelt(0, "damage", "Daño", description=N_("Daño: damage rolls."))
+    evasion: Stat = spelt(0, "evasion", "Evasión", description=N_("Evasión: evasion rolls."))
+    fortitude: Stat = spelt(0, "fortitude", "Fortaleza", description=N_("Fortaleza: Fortaleza rolls."))
+    morale: Stat = spelt(0, "morale", "Moral", description=N_("Moral: Moral rolls."))
 
     @model_validator(mode="after")
     def _something(self) -> EffectInput:
@@ -183,165 +132,138 @@ class EffectInput(Strict):
 class UnitInput(Strict):
     """One unit on the board: a single card or a detachment of identical cards (``cards: 3``)."""
 
-    side: str = Field(
-        min_length=1,
-        max_length=40,
-        validation_alias=spellings("side", "bando"),
-        description=N_("The side (army) the card plays for."),
+    side: str = spelt(
+        ..., "side", "bando", min_length=1, max_length=40, description=N_("The side (army) the card plays for.")
     )
-    at: SquareInput | None = Field(
+    at: SquareInput | None = spelt(
         None,
-        validation_alias=spellings("at", "position", "casilla"),
+        "at",
+        "position",
+        "casilla",
         description=N_("Its square, [column, row]: rows 0-2 are the first side's field, 3-5 the second's."),
     )
-    line: str | None = Field(
+    line: Line = spelt(
         None,
-        validation_alias=spellings("line", "línea"),
+        "line",
+        "línea",
         description=N_("Its line on its own field: retaguardia, normal or avanzada (with 'column', instead of 'at')."),
     )
-    column: Coordinate | None = Field(
-        None,
-        validation_alias=spellings("column", "columna"),
-        description=N_("Its column on its line (default: the first free one)."),
+    column: Coordinate | None = spelt(
+        None, "column", "columna", description=N_("Its column on its line (default: the first free one).")
     )
-    kind: str = Field(
+    kind: Kind = spelt(
         "troop",
-        validation_alias=spellings("kind", "clase"),
+        "kind",
+        "clase",
         description=N_(
             "Tropa (troop), máquina de guerra (war machine), bestia or invocación (beast), poder (power), "
             "or unidad especial (special unit: Estandarte, Altavoz Biomecanoide, llama del templo)."
         ),
     )
-    troop_type: str | None = Field(
+    troop_type: str | None = spelt(
         None,
+        "troop_type",
+        "tipo",
         max_length=40,
-        validation_alias=spellings("troop_type", "tipo"),
         description=N_("Infantry, cavalry, archery… as printed (for identical cards in a detachment)."),
     )
-    attack_type: str = Field(
+    attack_type: AttackType = spelt(
         "melee",
-        validation_alias=spellings("attack_type", "TA", "tipo de ataque"),
+        "attack_type",
+        "TA",
+        "tipo de ataque",
         description=N_("TA: cuerpo a cuerpo (melee), rango (ranged) or both (dual)."),
     )
-    attacks: int = Field(
-        1, ge=0, le=20, validation_alias=spellings("attacks", "FA", "ataques"), description=N_("FA: attacks per turn.")
+    attacks: int = spelt(1, "attacks", "FA", "ataques", ge=0, le=20, description=N_("FA: attacks per turn."))
+    attack: Stat = spelt(
+        0, "attack", "BA", "Ataque", description=N_("BA: the attack bonus (per card of a detachment).")
     )
-    attack: Stat = Field(
+    damage: Stat = spelt(0, "damage", "Daño", description=N_("Daño: the damage bonus (per card of a detachment)."))
+    life: int = spelt(
+        ..., "life", "PV", "vida", "puntos de vida", ge=1, le=10**6, description=N_("PV: each card's life points.")
+    )
+    evasion: Stat = spelt(0, "evasion", "Evasión", description=N_("Evasión: the evasion bonus."))
+    absorption: Stat = spelt(
         0,
-        validation_alias=spellings("attack", "BA", "Ataque"),
-        description=N_("BA: the attack bonus (per card of a detachment)."),
-    )
-    damage: Stat = Field(
-        0,
-        validation_alias=spellings("damage", "Daño"),
-        description=N_("Daño: the damage bonus (per card of a detachment)."),
-    )
-    life: int = Field(
-        validation_alias=spellings("life", "PV", "vida", "puntos de vida"),
-        ge=1,
-        le=10**6,
-        description=N_("PV: each card's life points."),
-    )
-    evasion: Stat = Field(
-        0, validation_alias=spellings("evasion", "Evasión"), description=N_("Evasión: the evasion bonus.")
-    )
-    absorption: Stat = Field(
-        0,
-        validation_alias=spellings("absorption", "Absorción"),
+        "absorption",
+        "Absorción",
         description=N_("Absorción: subtracted from one hit's damage per round, while active."),
     )
-    constant_absorption: Stat = Field(
+    constant_absorption: Stat = spelt(
         0,
-        validation_alias=spellings("constant_absorption", "Absorción Constante", "Absorción_Constante"),
+        "constant_absorption",
+        "Absorción Constante",
+        "Absorción_Constante",
         description=N_("Absorción Constante: subtracted from every hit's damage, while active."),
     )
-    fortitude: Stat = Field(
-        0,
-        validation_alias=spellings("fortitude", "Fortaleza"),
-        description=N_("Fortaleza: added to its Fortaleza rolls."),
+    fortitude: Stat = spelt(0, "fortitude", "Fortaleza", description=N_("Fortaleza: added to its Fortaleza rolls."))
+    morale: Stat = spelt(0, "morale", "Moral", description=N_("Moral: added to its Moral rolls."))
+    level: int = spelt(
+        1, "level", "Nivel", ge=1, le=20, description=N_("Nivel: the card's level (it limits the detachment's size).")
     )
-    morale: Stat = Field(
-        0, validation_alias=spellings("morale", "Moral"), description=N_("Moral: added to its Moral rolls.")
-    )
-    level: int = Field(
-        1,
-        ge=1,
-        le=20,
-        validation_alias=spellings("level", "Nivel"),
-        description=N_("Nivel: the card's level (it limits the detachment's size)."),
-    )
-    terrain: str = Field(
+    terrain: Terrain = spelt(
         "ground",
-        validation_alias=spellings("terrain", "Terreno"),
+        "terrain",
+        "Terreno",
         description=N_("Terreno: Tierra (ground), Aire (air) or Cualquiera (either, declared each turn)."),
     )
-    cost: Count = Field(0, validation_alias=spellings("cost", "PC"), description=N_("PC: campaign points per card."))
-    reaction: Stat = Field(
-        0,
-        validation_alias=spellings("reaction", "Reacción"),
-        description=N_("Reacción: the commander's bonus to the reaction roll (initiative)."),
+    cost: Count = spelt(0, "cost", "PC", description=N_("PC: campaign points per card."))
+    reaction: Stat = spelt(
+        0, "reaction", "Reacción", description=N_("Reacción: the commander's bonus to the reaction roll (initiative).")
     )
-    cards: int = Field(
-        1,
-        ge=1,
-        le=9,
-        validation_alias=spellings("cards", "cartas"),
-        description=N_("Cards in the detachment (1: a single card)."),
+    cards: int = spelt(1, "cards", "cartas", ge=1, le=9, description=N_("Cards in the detachment (1: a single card)."))
+    wounds: Count = spelt(
+        0, "wounds", "heridas", description=N_("Damage already taken by the card that takes the next damage.")
     )
-    wounds: Count = Field(
-        0,
-        validation_alias=spellings("wounds", "heridas"),
-        description=N_("Damage already taken by the card that takes the next damage."),
-    )
-    commander: bool = Field(
+    commander: bool = spelt(
         False,
-        validation_alias=spellings("commander", "comandante"),
+        "commander",
+        "comandante",
         description=N_("The side's commander (troops roll Moral or flee if it falls)."),
     )
-    leader: bool = Field(
-        False,
-        validation_alias=spellings("leader", "líder"),
-        description=N_("The faction's leader: Moral +2 to its troops."),
-    )
-    faction: str = Field(
+    leader: bool = spelt(False, "leader", "líder", description=N_("The faction's leader: Moral +2 to its troops."))
+    faction: str = spelt(
         "",
+        "faction",
+        "facción",
         max_length=40,
-        validation_alias=spellings("faction", "facción"),
         description=N_("The card's faction (Ancestrales keep absorptions without an engineer or summoner)."),
     )
-    engineer: bool = Field(
-        False,
-        validation_alias=spellings("engineer", "ingeniero"),
-        description=N_("A war machine with its engineer: its absorptions are active."),
+    engineer: bool = spelt(
+        False, "engineer", "ingeniero", description=N_("A war machine with its engineer: its absorptions are active.")
     )
-    summoner: str | None = Field(
+    summoner: str | None = spelt(
         None,
-        validation_alias=spellings("summoner", "invocador"),
+        "summoner",
+        "invocador",
         description=N_(
             "The card of its own side that summoned this invocation (needed to deploy it; a beast's "
             "absorptions need it on the field)."
         ),
     )
-    summoner_fallen: bool = Field(
+    summoner_fallen: bool = spelt(
         False,
-        validation_alias=spellings("summoner_fallen", "invocador caído"),
+        "summoner_fallen",
+        "invocador caído",
         description=N_(
             "A battle under way only: the invocation's summoner fell before the scenario begins (a beast's "
             "absorptions are off, unless Ancestrales); 'summoner' may then name it, though it is not in the file."
         ),
     )
-    reach: int | None = Field(
+    reach: int | None = spelt(
         None,
+        "reach",
+        "alcance",
         ge=0,
         le=1000,
-        validation_alias=spellings("reach", "alcance"),
         description=N_("Squares its attack reaches (default: any; the source's figures are lost)."),
     )
-    movement: int | None = Field(
+    movement: int | None = spelt(
         None,
+        "movement",
+        "movimiento",
         ge=0,
         le=1000,
-        validation_alias=spellings("movement", "movimiento"),
         description=N_("Squares of its tactical move (default: any; the source's figures are lost)."),
     )
     additions: list[AdditionInput] = Field(
@@ -357,11 +279,7 @@ class UnitInput(Strict):
             "summoner or commander)."
         ),
     )
-    flying: bool = Field(
-        False,
-        validation_alias=spellings("flying", "volando"),
-        description=N_("Terreno Cualquiera: it is in the air now."),
-    )
+    flying: bool = spelt(False, "flying", "volando", description=N_("Terreno Cualquiera: it is in the air now."))
     abilities: list[AbilityInput] = Field(
         default_factory=empty_list,
         max_length=12,
@@ -377,40 +295,23 @@ class UnitInput(Strict):
             "stands on the field."
         ),
     )
-    paralysed: bool | Annotated[int, Field(ge=1, le=99)] = Field(
+    paralysed: bool | Annotated[int, Field(ge=1, le=99)] = spelt(
         False,
-        validation_alias=spellings("paralysed", "paralyzed", "paralizada"),
+        "paralysed",
+        "paralyzed",
+        "paralizada",
         description=N_("true: paralysed until cured; a number: for that many more rounds of its side."),
     )
-    in_deck: bool = Field(
+    in_deck: bool = spelt(
         False,
-        validation_alias=spellings("in_deck", "en el mazo"),
+        "in_deck",
+        "en el mazo",
         description=N_(
             "The card waits in its side's troop deck (off the field, not paid for): Cambio de Estrategia "
             "and Llamar Refuerzos bring it in."
         ),
     )
     notes: str | None = Field(default=None, description=N_("Any text for the table (not used by the rules)."))
-
-    @field_validator("kind", mode="before")
-    @classmethod
-    def _kind(cls, value: Any) -> Any:
-        return read_word(value, KINDS, _("card kind"))
-
-    @field_validator("attack_type", mode="before")
-    @classmethod
-    def _attack_type(cls, value: Any) -> Any:
-        return read_word(value, ATTACK_TYPES, _("attack type (TA)"))
-
-    @field_validator("terrain", mode="before")
-    @classmethod
-    def _terrain(cls, value: Any) -> Any:
-        return read_word(value, TERRAINS, _("terrain (Terreno)"))
-
-    @field_validator("line", mode="before")
-    @classmethod
-    def _line(cls, value: Any) -> Any:
-        return read_word(value, LINES, _("formation line"))
 
     @model_validator(mode="after")
     def _consistent(self) -> UnitInput:

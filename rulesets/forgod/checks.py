@@ -127,16 +127,13 @@ def opposed(
     return won
 
 
-def flank_check(turn: ForgodTurn, flanker: Card, target: Card) -> bool:
+def stat_check(turn: ForgodTurn, stat: str, attacker: Card, defender: Card) -> bool:
+    """An opposed Fortaleza or Moral roll (``stat``: fortitude or morale) of two cards, each with its bonuses
+    (:func:`~.bonuses.check_bonuses`); True when the attacker wins."""
     state = turn.state
-    return opposed(
-        turn,
-        "Fortaleza",
-        flanker.name,
-        check_bonuses(state, flanker, "fortitude"),
-        target.name,
-        check_bonuses(state, target, "fortitude"),
-    )
+    word = "Fortaleza" if stat == "fortitude" else "Moral"
+    attacking, defending = check_bonuses(state, attacker, stat), check_bonuses(state, defender, stat)
+    return opposed(turn, word, attacker.name, attacking, defender.name, defending)
 
 
 @dataclass(frozen=True)
@@ -249,15 +246,7 @@ def check_action(turn: ForgodTurn, act: CheckAction) -> None:
     for card in (attacker, defender):
         if not card.on_board:
             raise RuleRefusal(_("{card} is no longer on the field", card=card.name), rule="check")
-    stat = "Fortaleza" if act.stat == "fortitude" else "Moral"
-    opposed(
-        turn,
-        stat,
-        attacker.name,
-        check_bonuses(state, attacker, act.stat),
-        defender.name,
-        check_bonuses(state, defender, act.stat),
-    )
+    stat_check(turn, act.stat, attacker, defender)
 
 
 def initiative_action(turn: ForgodTurn, act: InitiativeAction) -> BattleStep:

@@ -12,7 +12,6 @@ from tabroll.events import GameOver
 from tabroll.frozen import replace
 
 from .messages import _
-from .state import Battle, Card
 from .turn import ForgodTurn
 
 
@@ -76,21 +75,16 @@ class Unbroken(BattleStep):
             step = step.take(turn)
 
 
-def keeps_in_battle(state: Battle, card: Card) -> bool:
-    """Whether the card keeps its side in the battle (option ``battle_end``)."""
-    return card.on_board and (state.options.battle_end == "every_card" or card.counts_as_troop)
-
-
 def battle_result(turn: ForgodTurn) -> None:
     """The player left with no troops on the field loses: a ``game_over`` naming the winner."""
     state = turn.state
     if not state.judged:
         return
-    units = state.units
-    beaten = [side for side in state.sides if not any(c.side == side and keeps_in_battle(state, c) for c in units)]
+    option = state.options.battle_end  # which cards keep their side in the battle
+    keep = [c.side for c in state.living() if option == "every_card" or c.counts_as_troop]
+    beaten = [side for side in state.sides if side not in keep]
     if not beaten:
         return
-    option = state.options.battle_end
     turn.ruling(
         "battle_end",
         option,

@@ -8,15 +8,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import StatusApplied, said
 
 from .actions import ChargeAction, FlankAction, ImpactAction, MoveAction, ReleaseAction, RoyalGuardAction, ShieldAction
 from .bonuses import Bonus
-from .checks import flank_check
+from .checks import stat_check
 from .flow import END, BattleStep
 from .messages import _
 from .state import Charge
-from .strikes import Form, Strike, attack_refusal, strike_series
+from .strikes import Form, Strike, attacking_turn, strike_series
 from .turn import ForgodTurn, begin_turn, charge_due, turn_moves
 
 
@@ -79,30 +78,24 @@ def shield_action(turn: ForgodTurn, act: ShieldAction) -> None:
             rule="Guardia Real",
         )
     assert shield.position is not None and protected.position is not None
-    if state.distance(shield.position, protected.position) > 1:
+    if state.board.distance(shield.position, protected.position) > 1:
         raise RuleRefusal(
             _(
                 "{shield} must stand next to {protected} to shield it ({distance} squares apart)",
                 shield=shield.name,
                 protected=protected.name,
-                distance=state.distance(shield.position, protected.position),
+                distance=state.board.distance(shield.position, protected.position),
             ),
             rule="Escudo",
         )
     turn.change(shields=(*state.shields, (shield.name, protected.name)))
-    turn.emit(
-        StatusApplied(
-            unit=shield.name,
-            status=said(lambda: _("shield of {protected}", protected=protected.name)),
-            reason=_("cannot attack, evasion -2"),
-        )
+    turn.status(
+        shield.name, lambda: _("shield of {protected}", protected=protected.name), _("cannot attack, evasion -2")
     )
-    turn.emit(
-        StatusApplied(
-            unit=protected.name,
-            status=said(lambda: _("shielded by {shield}", shield=shield.name)),
-            reason=_("evasion +2, absorptions changed by 2 and active"),
-        )
+    turn.status(
+        protected.name,
+        lambda: _("shielded by {shield}", shield=shield.name),
+        _("evasion +2, absorptions changed by 2 and active"),
     )
 
 
@@ -146,19 +139,11 @@ def royal_guard_action(turn: ForgodTurn, act: RoyalGuardAction) -> None:
             rule="Guardia Real",
         )
     turn.change(guards=(*state.guards, (guard.name, commander.name)))
-    turn.emit(
-        StatusApplied(
-            unit=guard.name,
-            status=said(lambda: _("royal guard of {commander}", commander=commander.name)),
-            reason=_("cannot attack, evasion -2"),
-        )
+    turn.status(
+        guard.name, lambda: _("royal guard of {commander}", commander=commander.name), _("cannot attack, evasion -2")
     )
-    turn.emit(
-        StatusApplied(
-            unit=commander.name,
-            status=said(lambda: _("guarded by {guard}", guard=guard.name)),
-            reason=_("cannot be attacked until the guard falls"),
-        )
+    turn.status(
+        commander.name, lambda: _("guarded by {guard}", guard=guard.name), _("cannot be attacked until the guard falls")
     )
 
 
@@ -169,26 +154,15 @@ def move_action(turn: ForgodTurn, act: MoveAction) -> None:
 
 
 def flank_action(turn: ForgodTurn, act: FlankAction) -> BattleStep:
-    flanker, target = turn.unit(act.flanker), turn.unit(act.target)
-    attack_refusal(turn.state, flanker, target, None, reach=False)
-    begin_turn(turn, flanker, act)
-    turn_moves(turn, flanker, act, limit=flanker.movement, reason=_("flanking move"))
-    flanker, target = turn.unit(act.flanker), turn.unit(act.target)
-    attack_refusal(turn.state, flanker, target, None)
+    flanker, target = attacking_turn(turn, act, (act.flanker, act.target), None, _("flanking move"))
     penalties = turn.state.options.flank_penalties
     if penalties == "always":
         turn.change(exposed=turn.state.exposed | {flanker.name})
         turn.ruling("flank_penalties", penalties, _("every flank costs the flanker -4 evasion and its absorptions"))
-        turn.emit(
-            StatusApplied(
-                unit=flanker.name,
-                status=said(lambda: _("flanking")),
-                reason=_("evasion -4, no absorption until its next turn"),
-            )
-        )
+        turn.status(flanker.name, lambda: _("flanking"), _("evasion -4, no absorption until its next turn"))
     else:
         turn.ruling("flank_penalties", penalties, _("a flank without a charge has no penalty"))
-    if not flank_check(turn, flanker, target):
+    if not stat_check(turn, "fortitude", flanker, target):
         turn.note(_("the flank fails: {target} may counterattack", target=target.name), target.name)
         return Counterattack(target.name, flanker.name, END)
     turn.note(_("the flank succeeds: {flanker} attacks at +4 attack and +4 damage", flanker=flanker.name), flanker.name)
@@ -198,18 +172,13 @@ def flank_action(turn: ForgodTurn, act: FlankAction) -> BattleStep:
 
 
 def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
-    charger, victim = turn.unit(act.charger), turn.unit(act.target)
-    if charger.attack_type not in ("melee", "dual"):
+    if turn.unit(act.charger).attack_type not in ("melee", "dual"):
         raise RuleRefusal(
-            _("{charger} attacks only at range; only melee or dual cards charge", charger=charger.name), rule="Carga"
+            _("{charger} attacks only at range; only melee or dual cards charge", charger=act.charger), rule="Carga"
         )
-    attack_refusal(turn.state, charger, victim, "melee", reach=False)
-    begin_turn(turn, charger, act)
-    limit = None if charger.movement is None else 2 * charger.movement
-    turn_moves(turn, charger, act, limit=limit, reason=_("charge (twice the tactical move)"))
+    reason = _("charge (twice the tactical move)")
+    charger, victim = attacking_turn(turn, act, (act.charger, act.target), "melee", reason, moves=2)
     state = turn.state
-    charger, victim = state.unit(act.charger), state.unit(act.target)
-    attack_refusal(state, charger, victim, "melee")
     if act.cover is not None:
         cover = state.unit(act.cover)
         if cover.side != charger.side or cover.name == charger.name or not cover.on_board:
@@ -220,7 +189,7 @@ def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
         if state.shield_of(cover.name) or state.guarding(cover.name) or state.covering(cover.name):
             raise RuleRefusal(_("{cover} is already protecting another card", cover=cover.name), rule="Cubrir Carga")
         assert cover.position is not None and charger.position is not None
-        apart = state.distance(cover.position, charger.position)
+        apart = state.board.distance(cover.position, charger.position)
         if apart > 2:
             raise RuleRefusal(
                 _(
@@ -233,7 +202,7 @@ def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
             )
     if act.flank:
         turn.note(_("{charger} combines the charge with a flank: opposed Fortaleza first", charger=charger.name))
-        if not flank_check(turn, charger, victim):
+        if not stat_check(turn, "fortitude", charger, victim):
             turn.note(_("the flank fails: {victim} may counterattack", victim=victim.name), victim.name)
             return Counterattack(victim.name, charger.name, END)
     other = 1 - state.side_index(charger.side)
@@ -251,18 +220,12 @@ def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
         if act.flank
         else _("no attack, evasion -4 until the charge hits")
     )
-    turn.emit(
-        StatusApplied(
-            unit=charger.name, status=said(lambda: _("charging {victim}", victim=victim.name)), reason=penalty
-        )
-    )
+    turn.status(charger.name, lambda: _("charging {victim}", victim=victim.name), penalty)
     if act.cover is not None:
-        turn.emit(
-            StatusApplied(
-                unit=act.cover,
-                status=said(lambda: _("covering {charger}'s charge", charger=charger.name)),
-                reason=_("cannot attack; attackers of {charger} get FA -2 and damage -4", charger=charger.name),
-            )
+        turn.status(
+            act.cover,
+            lambda: _("covering {charger}'s charge", charger=charger.name),
+            _("cannot attack; attackers of {charger} get FA -2 and damage -4", charger=charger.name),
         )
     turn.note(
         _(
@@ -294,7 +257,7 @@ def impact_action(turn: ForgodTurn, act: ImpactAction) -> BattleStep:
     charger, victim = state.unit(charge.charger), state.unit(charge.victim)
     escaped = act.escaped
     if not escaped and charger.reach is not None and charger.position and victim.position:
-        escaped = state.distance(charger.position, victim.position) > charger.reach
+        escaped = state.board.distance(charger.position, victim.position) > charger.reach
     end = EndCharge(charger.name)
     if escaped:
         turn.note(

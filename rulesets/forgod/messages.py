@@ -13,17 +13,11 @@ from tabroll.i18n import N_, Domain, SideWords, language
 
 MESSAGES = Domain("forgod", Path(__file__).resolve().parent / "locale")
 p_ = MESSAGES.pgettext
-np_ = MESSAGES.npgettext
-
-__all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_", "said_once", "side_word"]
-
-
 _SIDES = SideWords(MESSAGES)
-side_word = _SIDES.word
+_ = _SIDES.gettext
 n_ = _SIDES.ngettext
 
-
-_ = _SIDES.gettext
+__all__ = ["MESSAGES", "N_", "_", "n_", "p_", "said_once"]
 
 
 _SAID: dict[tuple[str, CodeType], Said] = {}

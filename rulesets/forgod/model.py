@@ -1,18 +1,13 @@
-"""F0R60D scenario files: the pydantic model of a whole file (:class:`ForgodScenario`) and its board.
-
-Its parts have their own modules: ``words.py`` (the Spanish and English spellings), ``options.py`` (game modes
-and house-rule options), ``cards.py`` (units, their abilities and effects), ``additions.py`` (addition cards)
-and ``actions.py`` (the actions, by ``do:``).
-Card stats accept the card's own Spanish names (``BA``, ``Daño``, ``PV``, ``Evasión``, ``Absorción Constante``…),
-with or without accents, as well as English names. Values such as ``TA: cuerpo a cuerpo`` or ``Terreno: Aire``
-are read in Spanish or English.
+"""F0R60D scenario files: the pydantic model of a whole file (:class:`ForgodScenario`) and its board; its parts
+are in ``words.py``, ``options.py``, ``cards.py``, ``additions.py`` and ``actions.py``. Stats and values are read
+in the card's Spanish (``BA``, ``Daño``, ``TA: cuerpo a cuerpo``…), with or without accents, or in English.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list
 
@@ -20,8 +15,7 @@ from .actions import Action, ResponseInput
 from .additions import DeckCardInput
 from .cards import UnitInput
 from .messages import N_, _
-from .options import MODES, SUGGESTED_POINTS, TIERS, ForgodOptions
-from .words import read_word
+from .options import SUGGESTED_POINTS, ForgodOptions, Mode, Tier
 
 __all__ = ["Action", "BoardInput", "ForgodOptions", "ForgodScenario", "ResponseInput"]
 
@@ -52,10 +46,10 @@ class ForgodScenario(ScenarioFile):
             "commanders act. Without it, the scenario picks up a battle already under way."
         ),
     )
-    mode: str | None = Field(
+    mode: Mode = Field(
         None, description=N_("The game mode (Guerrilla, Refriega, Campaña): the most units each side may field.")
     )
-    tier: str | None = Field(
+    tier: Tier = Field(
         None, description=N_("Básico, Intermedio or Avanzado: the mode's suggested campaign points (PC) per side.")
     )
     points: int | None = Field(
@@ -83,16 +77,6 @@ class ForgodScenario(ScenarioFile):
         max_length=100_000,
         description=N_("The actions played, in order ('do:' names each kind)."),
     )
-
-    @field_validator("mode", mode="before")
-    @classmethod
-    def _mode(cls, value: Any) -> Any:
-        return read_word(value, MODES, _("game mode (Guerrilla, Refriega, Campaña)"))
-
-    @field_validator("tier", mode="before")
-    @classmethod
-    def _tier(cls, value: Any) -> Any:
-        return read_word(value, TIERS, _("tier (Básico, Intermedio, Avanzado)"))
 
     @model_validator(mode="after")
     def _tier_needs_mode(self) -> ForgodScenario:

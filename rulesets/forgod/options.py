@@ -6,13 +6,14 @@ multiplies (``strategy.py``); :class:`ForgodOptions` is the ``options:`` block o
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
 from tabroll.kit.models import Strict
 
-from .messages import N_
+from .messages import N_, _
+from .words import word_of
 
 MODES = {
     "guerrilla": "guerrilla",
@@ -44,6 +45,8 @@ SUGGESTED_POINTS = {
     "refriega": {"basic": 1000, "intermediate": 1500, "advanced": 2000},
     "campana": {"basic": 1500, "intermediate": 2000, "advanced": 2500},
 }
+Mode = Annotated[str | None, word_of(MODES, lambda: _("game mode (Guerrilla, Refriega, Campaña)"))]
+Tier = Annotated[str | None, word_of(TIERS, lambda: _("tier (Básico, Intermedio, Avanzado)"))]
 
 
 class ForgodOptions(Strict):

@@ -1,16 +1,10 @@
 """F0R60D rules: ``resolve(state, action, dice) -> Resolution``, and :data:`HANDLERS`, the one table from action
-class to handler.
+class to handler (the rules' modules are listed in the package's docstring).
 
-Pure: no printing, no files, every die drawn from the injected source. An action the rules forbid raises
-:class:`RuleRefusal`; the engine then keeps the state as it was, so a refusal half-way changes nothing. Every
-handler works on one :class:`~.turn.ForgodTurn` (the battle and the action's log), so each ruling is told once per
-action. A handler that rolls dice the rest of the action reads returns its first step (``flow.BattleStep``,
-:mod:`tabroll.engine.steps`) and :func:`resolve` takes the steps to the end; a handler of no steps returns None.
-
-The rules live in their own modules: ``strikes.py`` (attack, evasion and damage rolls), ``wounds.py`` (what a hit
-does), ``checks.py`` (opposed rolls and the natural-10 rule, Moral, the reaction rolls), ``manoeuvres.py`` (the
-strategic actions of combat), ``strategy.py`` (the army's), ``abilities.py`` (abilities, healing, paralysis) and
-``flow.py`` (what every action's steps share, and the battle's result).
+Pure: every die drawn from the injected source; an action the rules forbid raises :class:`RuleRefusal` and the
+engine keeps the state as it was. Every handler works on one :class:`~.turn.ForgodTurn`, so each ruling is told
+once per action. A handler that rolls dice the rest of the action reads returns its first step
+(``flow.BattleStep``, :mod:`tabroll.engine.steps`), which :func:`resolve` takes to the end; otherwise None.
 """
 
 from __future__ import annotations
@@ -62,9 +56,7 @@ __all__ = ["HANDLERS", "resolve"]
 
 
 HANDLERS: Handlers[ForgodTurn] = Handlers()
-"""Every F0R60D action's handler: the attack (``strikes.py``), the strategic actions of combat (``manoeuvres.py``),
-the checks and the reaction rolls (``checks.py``), the army's strategic actions (``strategy.py``) and the abilities,
-healing and paralysis (``abilities.py``)."""
+"""Every F0R60D action's handler."""
 HANDLERS.on(AttackAction)(attack_action)
 HANDLERS.on(ShieldAction)(shield_action)
 HANDLERS.on(ReleaseAction)(release_action)

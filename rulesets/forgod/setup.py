@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from tabroll.engine import Scenario
 from tabroll.errors import InputError
@@ -13,18 +15,20 @@ from tabroll.events import machine, prose, said_each
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
-from tabroll.loading.validation import validate
+from tabroll.loading.validation import problems_error, validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
 from .actions import UNIT_FIELDS, AttackAction, RegroupAction
-from .additions import AdditionInput, DeckCardInput
-from .army import army_error, army_problems
-from .cards import AbilityInput, EffectInput, UnitInput
+from .additions import DeckCardInput
+from .army import army_problems
+from .cards import UnitInput
 from .messages import _, n_
 from .model import ForgodScenario
 from .options import ForgodOptions
 from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card, Effect
 from .words import plain
+
+R = TypeVar("R")
 
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
@@ -39,7 +43,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     steps = steps_of(doc, model.actions, _action_check(doc, board, {c.name for c in cards}))
     problems = army_problems(model, doc, sides, cards)
     if problems:
-        raise army_error(problems, doc)
+        raise problems_error(problems, doc.source)  # one per line, as the model's own problems
     for key in ("reinforcement_cards", "decks", "hands"):
         for side in getattr(model, key):
             if side not in sides:
@@ -112,7 +116,7 @@ def _placed_cards(model: ForgodScenario, doc: YamlDocument, shell: Battle) -> li
     cards: list[Card] = []
     for name, entry in model.units.items():
         if entry.in_deck:
-            cards.append(dataclasses.replace(_card(name, entry, None), in_deck=True))
+            cards.append(_card(name, entry, None))
             continue
         square = _square(shell, name, entry, cards)
         if not board.contains(square):
@@ -145,7 +149,7 @@ def _placed_cards(model: ForgodScenario, doc: YamlDocument, shell: Battle) -> li
                     location=doc.locate(("units", name)),
                 )
         if shell.row_line(card.side, square[1]) is None:
-            card = _with_invading(card)
+            card = dataclasses.replace(card, invading=True)
         cards.append(card)
     return cards
 
@@ -203,10 +207,6 @@ def _action_check(doc: YamlDocument, board: Board, known: set[str]) -> Callable[
     return check
 
 
-def _with_invading(card: Card) -> Card:
-    return dataclasses.replace(card, invading=True)
-
-
 def _square(shell: Battle, name: str, entry: UnitInput, placed: list[Card]) -> Square:
     if entry.at is not None:
         return (entry.at[0], entry.at[1])
@@ -229,95 +229,33 @@ def _square(shell: Battle, name: str, entry: UnitInput, placed: list[Card]) -> S
     )
 
 
+def _record(kind: type[R], entry: BaseModel, **given: Any) -> R:
+    """A record of ``kind`` (a card, an addition, an ability, an effect) from the fields of the file's ``entry``
+    of the same name, and ``given``."""
+    shared = {f.name for f in dataclasses.fields(kind)} & type(entry).model_fields.keys()  # type: ignore[arg-type]
+    return kind(**{name: getattr(entry, name) for name in shared - given.keys()}, **given)
+
+
 def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
-    return Card(
+    return _record(
+        Card,
+        entry,
         name=name,
-        side=entry.side,
         position=square,
-        life=entry.life,
-        kind=entry.kind,
-        troop_type=entry.troop_type,
-        attack_type=entry.attack_type,
-        attacks=entry.attacks,
-        attack=entry.attack,
-        damage=entry.damage,
-        evasion=entry.evasion,
-        absorption=entry.absorption,
-        constant_absorption=entry.constant_absorption,
-        fortitude=entry.fortitude,
-        morale=entry.morale,
-        level=entry.level,
-        terrain=entry.terrain,
-        cost=entry.cost,
-        reaction=entry.reaction,
-        cards=entry.cards,
-        wounds=entry.wounds,
-        commander=entry.commander,
-        leader=entry.leader,
-        faction=entry.faction,
-        engineer=entry.engineer,
-        summoner=entry.summoner,
-        summoner_fallen=entry.summoner_fallen,
-        reach=entry.reach,
-        movement=entry.movement,
-        additions=tuple(addition(a) for a in entry.additions),
-        abilities=tuple(_ability(a) for a in entry.abilities),
-        effects=tuple(_effect(e) for e in entry.effects),
-        absorption_active=entry.absorption_active,
-        flying=entry.flying,
+        additions=tuple(_record(Addition, a) for a in entry.additions),
+        abilities=tuple(
+            _record(Ability, a, save=(a.save.stat, a.save.against) if a.save is not None else None)
+            for a in entry.abilities
+        ),
+        effects=tuple(_record(Effect, e) for e in entry.effects),
         paralysed=entry.paralysed is not False,
         paralysed_rounds=None if isinstance(entry.paralysed, bool) else entry.paralysed,
     )
 
 
-def _ability(a: AbilityInput) -> Ability:
-    return Ability(
-        name=a.name,
-        activation=a.activation,
-        timing=a.timing,
-        uses_per_turn=a.uses_per_turn,
-        target=a.target,
-        heal=a.heal,
-        heal_roll=a.heal_roll,
-        cure=a.cure,
-        paralyse=a.paralyse,
-        save=(a.save.stat, a.save.against) if a.save is not None else None,
-        attack=a.attack,
-        damage=a.damage,
-        evasion=a.evasion,
-    )
-
-
-def _effect(e: EffectInput) -> Effect:
-    return Effect(
-        name=e.name,
-        affects=e.affects,
-        within=e.within,
-        attack=e.attack,
-        damage=e.damage,
-        evasion=e.evasion,
-        fortitude=e.fortitude,
-        morale=e.morale,
-    )
-
-
-def addition(entry: AdditionInput, copies: int | None = None) -> Addition:
-    return Addition(
-        kind=entry.kind,
-        name=entry.name,
-        copies=entry.copies if copies is None else copies,
-        attack=entry.attack,
-        damage=entry.damage,
-        evasion=entry.evasion,
-        absorption=entry.absorption,
-        constant_absorption=entry.constant_absorption,
-        line=entry.line,
-    )
-
-
 def _pile(entries: list[DeckCardInput]) -> tuple[Addition, ...]:
     """The cards of a deck or hand, one per card, in the order given."""
-    return tuple(addition(e, copies=1) for e in entries for _ in range(e.count))
+    return tuple(_record(Addition, e, copies=1) for e in entries for _ in range(e.count))
 
 
 def _deck(entries: list[DeckCardInput] | None) -> tuple[Addition, ...] | None:
@@ -338,9 +276,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     fields = dict(request.fields)
 
     def entry(who: str, side: str, stats: Mapping[str, str]) -> dict[str, Any]:
-        out: dict[str, Any] = {"side": side}
-        for key, value in stats.items():
-            out[key] = cli_value(value, origin=f"command line ({key})")
+        out: dict[str, Any] = {"side": side, **_typed(stats)}
         line = fields.pop(f"{who}_line", None)
         if line is not None:
             placed = [key for key in out if plain(key).replace(" ", "_") in PLACES]
@@ -363,9 +299,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         request.attacker: entry("attacker", "attacker", request.attacker_stats),
         target_name: entry("target", "defender", request.target_stats),
     }
-    action: dict[str, Any] = {"do": "attack", "attacker": request.attacker, "target": target_name}
-    for key, value in fields.items():
-        action[key] = cli_value(value, origin=f"command line ({key})")
+    action = {"do": "attack", "attacker": request.attacker, "target": target_name, **_typed(fields)}
     data = {
         "ruleset": "forgod",
         "title": _("{attacker} attacks {target}", attacker=request.attacker, target=target_name),
@@ -380,10 +314,12 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack action from command-line words, validated like a scenario's action."""
-    data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
-    for key, value in fields.items():
-        data[key] = cli_value(value, origin=f"command line ({key})")
-    return command_line_model(AttackAction, data)
+    return command_line_model(AttackAction, {"do": "attack", "attacker": attacker, "target": target, **_typed(fields)})
+
+
+def _typed(values: Mapping[str, str]) -> dict[str, Any]:
+    """Values typed on the command line, each read as YAML (:func:`cli_value`)."""
+    return {key: cli_value(value, origin=f"command line ({key})") for key, value in values.items()}
 
 
 def card_statuses(battle: Battle, card: Any) -> list[str]:

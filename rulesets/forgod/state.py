@@ -7,7 +7,7 @@ The board has six rows of ``width`` squares. The first side's field is rows 0-2 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.grid import Board, Square
@@ -15,6 +15,12 @@ from tabroll.kit.roster import Roster
 
 ROWS_PER_FIELD = 3
 LINE_NAMES = {"front": "Avanzada", "normal": "Normal", "rear": "Retaguardia"}
+T = TypeVar("T")
+
+
+def at_side(pair: tuple[T, T], index: int, value: T) -> tuple[T, T]:
+    """``pair``, one value for each side as the battle keeps them, with side ``index``'s replaced by ``value``."""
+    return (value, pair[1]) if index == 0 else (pair[0], value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +60,7 @@ class Ability:
 
     @property
     def heals(self) -> bool:
+        """Healing or repair only: usable in any phase, and not the card's action."""
         return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
 
 
@@ -211,9 +218,6 @@ class Battle:
             if card.side == side and card.commander:
                 return card
         return None
-
-    def distance(self, a: Square, b: Square) -> int:
-        return self.board.distance(a, b)
 
     # --- lines ---------------------------------------------------------------------------------------------
 

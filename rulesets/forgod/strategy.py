@@ -15,21 +15,33 @@ from .cards import detachment_limit
 from .events import Multiplier
 from .messages import _, n_
 from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
-from .state import Battle, Card
+from .state import Battle, Card, at_side
 from .turn import ForgodTurn, begin_turn, remove
 from .words import SquareInput
 
 SAME_CARD = (
-    "kind", "troop_type", "attack_type", "attacks", "attack", "damage", "life", "evasion", "absorption",
-    "constant_absorption", "fortitude", "morale", "level", "terrain", "cost", "faction",
-)  # fmt: skip
+    "kind",
+    "troop_type",
+    "attack_type",
+    "attacks",
+    "attack",
+    "damage",
+    "life",
+    "evasion",
+    "absorption",
+    "constant_absorption",
+    "fortitude",
+    "morale",
+    "level",
+    "terrain",
+    "cost",
+    "faction",
+)
 
 
 def _mark_acted(turn: ForgodTurn, side: str, name: str) -> None:
     index = turn.state.side_index(side)
-    acted = list(turn.state.acted)
-    acted[index] = acted[index] | {name}
-    turn.change(acted=(acted[0], acted[1]))
+    turn.change(acted=at_side(turn.state.acted, index, turn.state.acted[index] | {name}))
 
 
 def _free_square(state: Battle, square: Square, card: Card) -> None:
@@ -96,7 +108,7 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
         )
     to = (act.to[0], act.to[1])
     _free_square(state, to, unit)
-    distance = state.distance(unit.position, to)
+    distance = state.board.distance(unit.position, to)
     if unit.movement is not None and distance > unit.movement:
         raise RuleRefusal(
             _(
@@ -109,9 +121,15 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
         )
     line = state.row_line(unit.side, to[1])
     part = replace(
-        unit, name=act.into, cards=act.split, wounds=0, position=to, additions=(), invading=line is None,
+        unit,
+        name=act.into,
+        cards=act.split,
+        wounds=0,
+        position=to,
+        additions=(),
+        invading=line is None,
         absorption_used=unit.absorption_used,
-    )  # fmt: skip
+    )
     rest = replace(unit, cards=unit.cards - act.split)
     turn.change(units=(*state.with_unit(rest).units, part))
     _mark_acted(turn, unit.side, part.name)
@@ -174,7 +192,7 @@ def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
             rule="Reagrupar",
         )
     assert unit.position is not None and into.position is not None
-    distance = state.distance(unit.position, into.position)
+    distance = state.board.distance(unit.position, into.position)
     if unit.movement is not None and distance > unit.movement:
         raise RuleRefusal(
             _(
@@ -197,9 +215,12 @@ def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
         else:
             additions[same] = replace(additions[same], copies=additions[same].copies + addition.copies)
     joined = replace(
-        into, cards=total, wounds=unit.wounds + into.wounds, additions=tuple(additions),
+        into,
+        cards=total,
+        wounds=unit.wounds + into.wounds,
+        additions=tuple(additions),
         absorption_used=into.absorption_used or unit.absorption_used,
-    )  # fmt: skip
+    )
     turn.state = state.with_unit(joined).with_unit(replace(unit, position=None, joined=into.name))
     _mark_acted(turn, unit.side, into.name)
     turn.emit(
@@ -258,12 +279,15 @@ def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
     state = turn.state
     line = state.row_line(new.side, square[1])
     entering = replace(
-        new, in_deck=False, position=square, cards=new.cards - lost, wounds=carried - lost * new.life,
+        new,
+        in_deck=False,
+        position=square,
+        cards=new.cards - lost,
+        wounds=carried - lost * new.life,
         invading=line is None,
-    )  # fmt: skip
-    reserve = list(state.reserve or (0, 0))
-    reserve[index] = available - price
-    turn.state = replace(state.with_unit(entering), reserve=(reserve[0], reserve[1]))
+    )
+    reserve = at_side(state.reserve or (0, 0), index, available - price)
+    turn.state = replace(state.with_unit(entering), reserve=reserve)
     _mark_acted(turn, new.side, new.name)
     if act.fresh:
         carry = _("without damage, at twice its PC")
@@ -397,14 +421,12 @@ def reinforcements(turn: ForgodTurn, act: ReinforcementsAction) -> None:
             ),
             card.name,
         )
-    reserve = list(state.reserve or (0, 0))
-    reserve[index] = available
-    cards = list(state.reinforcement_cards)
-    cards[index] -= 1
+    reserve = at_side(state.reserve or (0, 0), index, available)
+    cards = at_side(state.reinforcement_cards, index, state.reinforcement_cards[index] - 1)
     turn.note(
         _("the Llamar Refuerzos card goes to the Panteón; {side} keeps {available} PC", side=side, available=available)
     )
-    turn.state = replace(state, reserve=(reserve[0], reserve[1]), reinforcement_cards=(cards[0], cards[1]))
+    turn.state = replace(state, reserve=reserve, reinforcement_cards=cards)
 
 
 def _may_call(state: Battle, side: str) -> list[Card]:

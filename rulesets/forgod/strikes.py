@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Event, Hit, Miss, Modifier
@@ -74,7 +75,7 @@ def attack_refusal(
             rule="Terreno",
         )
     if reach and attacker.reach is not None and attacker.position is not None and target.position is not None:
-        distance = state.distance(attacker.position, target.position)
+        distance = state.board.distance(attacker.position, target.position)
         if distance > attacker.reach:
             raise RuleRefusal(
                 _(
@@ -425,13 +426,25 @@ def _answer_before_damage(turn: ForgodTurn, attacker: str, responses: Sequence[R
         use_ability(turn, answer, answering=attacker)
 
 
-def attack_action(turn: ForgodTurn, act: AttackAction) -> BattleStep:
-    attacker, target = turn.unit(act.attacker), turn.unit(act.target)
-    attack_refusal(turn.state, attacker, target, act.mode, reach=False)  # before the turn, for a clear reason
+def attacking_turn(
+    turn: ForgodTurn, act: Any, names: tuple[str, str], mode: str | None, reason: str, moves: int = 1
+) -> tuple[Card, Card]:
+    """The turn of a card that attacks, its attacker and target ``names``: the attack is checked before the turn
+    begins, for a clear reason, and again after the card's move (``moves`` times its tactical movement), which
+    may bring the target in reach. The two cards after the move."""
+    attacker = turn.unit(names[0])
+    attack_refusal(turn.state, attacker, turn.unit(names[1]), mode, reach=False)
     begin_turn(turn, attacker, act)
-    turn_moves(turn, attacker, act, limit=attacker.movement, reason=_("tactical move"))
-    attacker, target = turn.unit(act.attacker), turn.unit(act.target)
-    attack_refusal(turn.state, attacker, target, act.mode)
+    turn_moves(
+        turn, attacker, act, limit=None if attacker.movement is None else moves * attacker.movement, reason=reason
+    )
+    attacker, target = turn.unit(names[0]), turn.unit(names[1])
+    attack_refusal(turn.state, attacker, target, mode)
+    return attacker, target
+
+
+def attack_action(turn: ForgodTurn, act: AttackAction) -> BattleStep:
+    attacker, target = attacking_turn(turn, act, (act.attacker, act.target), act.mode, _("tactical move"))
     if act.area and act.before_damage:
         raise RuleRefusal(_("answers before the damage roll go with a single-target attack"), rule="abilities")
     form = Form(attacker.name, mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption)
@@ -472,7 +485,7 @@ def _area_victims(turn: ForgodTurn, attacker: Card, target: Card, mode: str | No
     for card in state.living(target.side):
         if card.name == target.name or card.position is None:
             continue
-        if state.distance(card.position, target.position) != 1:
+        if state.board.distance(card.position, target.position) != 1:
             continue
         guard = state.guard_of(card.name)
         if guard is not None and guard != target.name:

@@ -5,7 +5,7 @@ build on this module, which imports none of them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +20,7 @@ from tabroll.kit.roster import Roster
 from .army import slot_overflow
 from .bonuses import Bonus
 from .messages import _, n_
-from .state import Addition, Battle, Card, Charge
+from .state import Addition, Battle, Card, Charge, at_side
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -54,6 +54,10 @@ class ForgodTurn(Turn[Battle]):
 
     def note(self, text: str, unit: str | None = None) -> None:
         self.emit(Note(text=text, unit=unit))
+
+    def status(self, unit: str, status: Callable[[], str], reason: str) -> None:
+        """A ``status`` event: the unit gets the status ``status()`` says (in every language: :func:`said`)."""
+        self.emit(StatusApplied(unit=unit, status=said(status), reason=reason))
 
     def d10(self, purpose: str, unit: str | None) -> int:
         """One d10 from the action's dice, logged as a ``roll``."""
@@ -97,13 +101,9 @@ def begin_turn(turn: ForgodTurn, card: Card, act: Any) -> None:
     index = state.side_index(card.side)
     acted = _round_for(turn, state, card, index)
     state = turn.state
-    acted_pair = list(state.acted)
-    acted_pair[index] = acted | {card.name}
-    turns = list(state.turns)
-    turns[index] += 1
     turn.change(
-        acted=(acted_pair[0], acted_pair[1]),
-        turns=(turns[0], turns[1]),
+        acted=at_side(state.acted, index, acted | {card.name}),
+        turns=at_side(state.turns, index, state.turns[index] + 1),
         exposed=state.exposed - {card.name},
         to_play=state.other_side(card.side),
         played_last=card.side,
@@ -207,9 +207,8 @@ def _round_for(turn: ForgodTurn, state: Battle, card: Card, index: int) -> froze
             ),
             rule="turn order",
         )
-    rounds = list(state.rounds)
-    rounds[index] += 1
-    turn.change(rounds=(rounds[0], rounds[1]))
+    rounds = at_side(state.rounds, index, state.rounds[index] + 1)
+    turn.change(rounds=rounds)
     turn.emit(NewRound(round=rounds[index]))
     turn.note(
         _("{side} begins round {rounds}: its cards' Absorción is ready again", side=card.side, rounds=rounds[index])
@@ -255,10 +254,8 @@ def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
     for name in getattr(act, "equip", None) or []:
         card = _equip(turn, card, _take(hand, name, side, "hand"), name)
     _check_hand(side, len(hand), len(state.living(side)))
-    hands, piles = list(state.hands), list(state.oxido)
-    hands[index], piles[index] = tuple(hand), tuple(oxido)
-    state = state.with_unit(card)
-    turn.state = replace(state, decks=decks, hands=(hands[0], hands[1]), oxido=(piles[0], piles[1]))
+    hands, piles = at_side(state.hands, index, tuple(hand)), at_side(state.oxido, index, tuple(oxido))
+    turn.state = replace(state.with_unit(card), decks=decks, hands=hands, oxido=piles)
 
 
 def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[Addition]) -> Decks:
@@ -290,9 +287,7 @@ def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[Ad
                 left=len(deck),
             )
         )
-        both = list(decks)
-        both[index] = tuple(deck)
-        decks = (both[0], both[1])
+        decks = at_side(decks, index, tuple(deck))
     return decks
 
 
@@ -324,9 +319,7 @@ def _discard(
         oxido.append(_take(hand, name, side, "hand"))
         turn.note(_("{side} sends {name} to the Óxido", side=side, name=name))
     if state.owed_discards[index]:
-        owed_pair = list(state.owed_discards)
-        owed_pair[index] = 0
-        state = replace(state, owed_discards=(owed_pair[0], owed_pair[1]))
+        state = replace(state, owed_discards=at_side(state.owed_discards, index, 0))
     return state
 
 
@@ -349,9 +342,7 @@ def _equip(turn: ForgodTurn, card: Card, addition: Addition, name: str) -> Card:
     overflow = slot_overflow(card)
     if overflow is not None:
         raise RuleRefusal(overflow, rule="addition slots")
-    turn.emit(
-        StatusApplied(unit=card.name, status=said(lambda: _("{name} equipped", name=name)), reason=_("addition phase"))
-    )
+    turn.status(card.name, lambda: _("{name} equipped", name=name), _("addition phase"))
     return card
 
 
@@ -405,13 +396,12 @@ def next_attack(battle: Battle, action: Action) -> Battle:
     if attacker is None:
         return replace(state, rounds=rounds, acted=(frozenset(), frozenset()))
     other = state.other_side(attacker.side)
-    turns = list(state.turns)
-    turns[state.side_index(other)] += 1
+    index = state.side_index(other)
     return replace(
         state,
         rounds=rounds,
         acted=(frozenset(), frozenset()),
-        turns=(turns[0], turns[1]),
+        turns=at_side(state.turns, index, state.turns[index] + 1),
         to_play=attacker.side,
         played_last=other,
     )
@@ -460,7 +450,7 @@ def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit:
             _("{to} is off the board ({width} squares wide, 6 rows)", to=list(to), width=state.board.width),
             rule="board",
         )
-    distance = state.distance(card.position, to)
+    distance = state.board.distance(card.position, to)
     if limit is not None and distance > limit:
         raise RuleRefusal(
             _(
@@ -500,9 +490,8 @@ def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit:
             ),
             name,
         )
-        owed = list(turn.state.owed_discards)
-        owed[turn.state.side_index(enemy)] += card.level
-        turn.change(owed_discards=(owed[0], owed[1]))
+        owed, index = turn.state.owed_discards, turn.state.side_index(enemy)
+        turn.change(owed_discards=at_side(owed, index, owed[index] + card.level))
 
 
 def _check_protections(turn: ForgodTurn) -> None:
@@ -511,7 +500,7 @@ def _check_protections(turn: ForgodTurn) -> None:
     shields = []
     for shield, protected in state.shields:
         a, b = state.unit(shield).position, state.unit(protected).position
-        if a is not None and b is not None and state.distance(a, b) <= 1:
+        if a is not None and b is not None and state.board.distance(a, b) <= 1:
             shields.append((shield, protected))
         else:
             turn.note(

@@ -1,17 +1,15 @@
 """How F0R60D's scenario files spell things: the card's Spanish stat names and values, with or without accents,
-next to the English ones, and the numeric types the models share.
-
-:func:`plain` is how a word from a card is compared, :func:`spellings` every accepted spelling of a field's
-name, and :func:`read_word` a value read through one of the tables below (kinds of card, attack types,
-terrains, lines, additions, abilities, effects).
+next to the English ones (a field's names: :func:`spelt`; a value read through a table: the types at the end,
+such as ``Kind``), and the numeric types the models share.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from pydantic import AliasChoices, Field
+from pydantic import AfterValidator, AliasChoices, BeforeValidator, Field
 
 from .messages import N_, _
 
@@ -19,6 +17,18 @@ Coordinate = Annotated[int, Field(ge=0, le=999)]
 SquareInput = tuple[Coordinate, Coordinate]
 Stat = Annotated[int, Field(ge=-1000, le=1000)]
 Count = Annotated[int, Field(ge=0, le=1000)]
+
+
+def _dice(value: str | None) -> str | None:
+    if value is not None:
+        from tabroll.dice.notation import parse
+
+        parse(value)  # a DiceSyntaxError is a ValueError: reported at this field's line
+    return value
+
+
+DiceText = Annotated[str | None, Field(max_length=40), AfterValidator(_dice)]
+"""Dice as text (``1d10``), checked as the file loads."""
 
 
 def plain(text: str) -> str:
@@ -38,6 +48,12 @@ def spellings(*names: str) -> AliasChoices:
     return AliasChoices(*listed)
 
 
+def spelt(default: Any, *names: str, **given: Any) -> Any:
+    """A model's field that a file may name in any spelling of ``names`` (:func:`spellings`), with ``default``
+    (``...``: required) and what else :func:`pydantic.Field` is ``given``."""
+    return Field(default, validation_alias=spellings(*names), **given)
+
+
 def read_word(value: Any, table: dict[str, str], what: str) -> Any:
     if not isinstance(value, str):
         return value
@@ -46,6 +62,12 @@ def read_word(value: Any, table: dict[str, str], what: str) -> Any:
         known = ", ".join(sorted(set(table)))
         raise ValueError(_("'{value}' is not a known {what} (known: {known})", value=value, what=what, known=known))
     return found
+
+
+def word_of(table: dict[str, str], what: Callable[[], str]) -> BeforeValidator:
+    """A field's value read through ``table`` (:func:`read_word`); ``what`` names the word in an error, in the
+    language of the moment."""
+    return BeforeValidator(lambda value: read_word(value, table, what()))
 
 
 ATTACK_TYPES = {
@@ -132,3 +154,15 @@ AFFECTS = {
     "enemigos": "enemies",
     "enemy": "enemies",
 }
+
+
+Kind = Annotated[str, word_of(KINDS, lambda: _("card kind"))]
+AttackType = Annotated[str, word_of(ATTACK_TYPES, lambda: _("attack type (TA)"))]
+Terrain = Annotated[str, word_of(TERRAINS, lambda: _("terrain (Terreno)"))]
+Line = Annotated[str | None, word_of(LINES, lambda: _("formation line"))]
+AdditionKind = Annotated[str, word_of(ADDITION_KINDS, lambda: _("addition kind"))]
+Activation = Annotated[str, word_of(ACTIVATIONS, lambda: _("ability activation (native, ECB, Liderazgo)"))]
+Timing = Annotated[str, word_of(TIMINGS, lambda: _("ability timing (instant, constant)"))]
+Affects = Annotated[str, word_of(AFFECTS, lambda: _("side an effect affects (allies, enemies)"))]
+SavedStat = Annotated[str, word_of(TESTED_STATS, lambda: _("save (Fortaleza or Moral)"))]
+CheckedStat = Annotated[str, word_of(TESTED_STATS, lambda: _("check (Fortaleza or Moral)"))]
