@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator
 from typing import Any
 
 from tabroll.cli.plain_arguments import PlainGroup
@@ -84,51 +84,27 @@ def _told(command: Any) -> Any:
         if isinstance(text, str) and text:
             holder.help = _(text)
     commands = getattr(command, "commands", None)
-    if isinstance(commands, dict):  # a group's (the journal's); the root's are told as each is made
+    if isinstance(commands, dict) and not isinstance(command, Commands):  # the root's are told as each is made
         for sub in commands.values():
             _told(sub)
     return command
 
 
-class _Made(MutableMapping[str, Any]):
-    """The root's commands by name: each made (and told) the first time it is looked up."""
-
-    def __init__(self) -> None:
-        self._made: dict[str, Any] = {}
-
-    def __getitem__(self, name: str) -> Any:
-        if name not in self._made:
-            if name not in COMMANDS:
-                raise KeyError(name)
-            self._made[name] = _told(_built(name))
-        return self._made[name]
-
-    def __setitem__(self, name: str, command: Any) -> None:
-        self._made[name] = command
-
-    def __delitem__(self, name: str) -> None:
-        del self._made[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(COMMANDS)
-
-    def __len__(self) -> int:
-        return len(COMMANDS)
-
-
 class Commands(PlainGroup):
-    """The root group: each command is made from its declaration only when it is asked for (Click's hooks for
-    lazily loaded subcommands, ``list_commands`` and ``get_command``), so a command run imports and converts only
-    itself; its ``commands`` know every name (Typer suggests a near one for a typo) and make a command when read."""
+    """The root group: each command is made (and told) from its declaration only when it is asked for (Click's hooks
+    for lazily loaded subcommands, ``list_commands`` and ``get_command``), so a command run imports and converts only
+    itself; its ``commands`` know every name (Typer suggests a near one for a typo)."""
 
     def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
-        self.commands = _Made()
+        self.commands = dict.fromkeys(COMMANDS)  # type: ignore[assignment]  # None: not made yet
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name in COMMANDS and self.commands[cmd_name] is None:
+            self.commands[cmd_name] = _told(_built(cmd_name))
         return self.commands.get(cmd_name)
 
 

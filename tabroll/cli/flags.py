@@ -10,53 +10,40 @@ import typer
 from tabroll.cli.completion import complete_formats, complete_units
 from tabroll.cli.typer_app import _complete_games
 
+
+def format_option(help: str, *, completed: bool = True) -> Any:
+    """The ``--format``/``-f`` option of a command, ``help`` naming the formats it writes; ``completed``: the shell
+    completes them."""
+    return typer.Option(
+        "--format", "-f", help=help, metavar="FORMAT", autocompletion=complete_formats if completed else None
+    )
+
+
 FormatOption = Annotated[
     str | None,
-    typer.Option(
-        "--format",
-        "-f",
-        help="rich (coloured log, default on a terminal), text (default when piped), json, jsonl, markdown (to "
-        "paste into a chat) or brief (one line per action).",
-        metavar="FORMAT",
-        autocompletion=complete_formats,
+    format_option(
+        "rich (coloured log, default on a terminal), text (default when piped), json, jsonl, markdown (to "
+        "paste into a chat) or brief (one line per action)."
     ),
 ]
 
 
 ReportFormatOption = Annotated[
     str | None,
-    typer.Option(
-        "--format",
-        "-f",
-        help="rich (drawn for a terminal, default there), text (default when piped), json, jsonl or markdown (to "
-        "paste into a chat).",
-        metavar="FORMAT",
-        autocompletion=complete_formats,
+    format_option(
+        "rich (drawn for a terminal, default there), text (default when piped), json, jsonl or markdown (to "
+        "paste into a chat)."
     ),
 ]
 
 
 PlayFormatOption = Annotated[
-    str | None,
-    typer.Option(
-        "--format",
-        "-f",
-        help="rich (coloured log, default on a terminal) or text (default when piped).",
-        metavar="FORMAT",
-        autocompletion=complete_formats,
-    ),
+    str | None, format_option("rich (coloured log, default on a terminal) or text (default when piped).")
 ]
 
 
 UnitsFormatOption = Annotated[
-    str | None,
-    typer.Option(
-        "--format",
-        "-f",
-        help="rich (drawn for a terminal, default there), text (default when piped), json or jsonl.",
-        metavar="FORMAT",
-        autocompletion=complete_formats,
-    ),
+    str | None, format_option("rich (drawn for a terminal, default there), text (default when piped), json or jsonl.")
 ]
 
 
@@ -190,10 +177,7 @@ JournalFileArg = Annotated[str, typer.Argument(help="The journal file (JSON Line
 
 
 ViewFormatOption = Annotated[
-    str | None,
-    typer.Option(
-        "--format", "-f", help="rich (default on a terminal), text (default when piped) or json.", metavar="FORMAT"
-    ),
+    str | None, format_option("rich (default on a terminal), text (default when piped) or json.", completed=False)
 ]
 
 

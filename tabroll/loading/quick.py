@@ -31,18 +31,12 @@ class GameWords:
     fields: Mapping[str, str] = field(default_factory=dict)
 
 
-def _field_kinds(games: Sequence[AnyRuleset]) -> dict[str, str]:
-    """Each field name any game declares, with its kind: whether it takes a value (``flag`` takes none)."""
-    kinds: dict[str, str] = {}
+def split_words(words: Sequence[str], games: Sequence[AnyRuleset]) -> GameWords:
+    """Split the free words of ``attack``/``odds``/``matrix`` into the scenario file and the game fields."""
+    kinds: dict[str, str] = {}  # each field any game declares, with its kind ("flag" takes no value)
     for game in games:
         for spec in game.attack_fields:
             kinds.setdefault(spec.name, spec.kind)
-    return kinds
-
-
-def split_words(words: Sequence[str], games: Sequence[AnyRuleset]) -> GameWords:
-    """Split the free words of ``attack``/``odds``/``matrix`` into the scenario file and the game fields."""
-    kinds = _field_kinds(games)
     fields: dict[str, str] = {}
     files: list[str] = []
     i = 0

@@ -33,8 +33,6 @@ __all__ = [
     "MAX_EXPLAINED",
     "MAX_LISTED",
     "Problem",
-    "known_fields",
-    "problems",
     "problems_error",
     "validate",
 ]
@@ -212,27 +210,22 @@ class _Walk:
     data: Any = None  # the data at the end of the path, when it exists
 
 
-def _walk(model: type[BaseModel], loc: Loc, data: Any, *, labels: bool) -> _Walk:
-    """Follow ``loc`` through the model. With ``labels`` (a pydantic loc) every union consumes one label."""
+def _walk(model: type[BaseModel], loc: Loc, data: Any) -> _Walk:
+    """Follow pydantic's ``loc`` through the model: every union consumes one label."""
     walk = _Walk(shapes=[_shape(model)], data=data)
     segs = list(loc)
     while segs:
         seg = segs[0]
         unions = [s for s in walk.shapes if s.members]
         if unions:
-            is_label = labels or (
-                any(str(seg) in _tags(m, s.disc) for s in unions for m in s.members)
-                and not (isinstance(walk.data, dict) and seg in walk.data)
-            )
-            label = str(segs.pop(0)) if is_label else None
-            if label is not None:
-                nth = sum(1 for u in walk.unions if u[0] == tuple(walk.path))
-                walk.unions.append((tuple(walk.path), nth, label))
+            label = str(segs.pop(0))
+            nth = sum(1 for u in walk.unions if u[0] == tuple(walk.path))
+            walk.unions.append((tuple(walk.path), nth, label))
             plain = [s for s in walk.shapes if not s.members]
             walk.shapes = plain + [m for s in unions for m in _pick(s, label, walk.data)]
             continue
         segs.pop(0)
-        if seg == "[key]" and labels:
+        if seg == "[key]":
             walk.key_error = True
             walk.shapes = [_shape(a) for s in walk.shapes for a in get_args(s.tp)[:1]]
             continue
@@ -248,18 +241,6 @@ def _expanded(shapes: list[_Shape], data: Any) -> list[_Shape]:
             break
         shapes = [m for s in shapes for m in (_pick(s, None, data) if s.members else [s])]
     return shapes
-
-
-def known_fields(model: type[BaseModel], loc: Loc, *, data: Any = None) -> list[str]:
-    """The keys accepted by the mapping that ``loc`` points to, in field order.
-
-    ``loc`` may be a YAML path or a pydantic loc (union labels and tags are recognised). Aliases are
-    listed with every ``AliasChoices`` choice; a field's own name only when the model accepts it. For a
-    union the keys of every branch are merged — unless ``data`` (the data validated against ``model``)
-    shows the discriminator value, which selects one branch.
-    """
-    walk = _walk(model, loc, data, labels=False)
-    return _keys(_expanded(walk.shapes, walk.data))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -479,7 +460,7 @@ def _missing(item: _Item, model: type[BaseModel], doc: YamlDocument, path: Loc, 
 def _unknown_field(model: type[BaseModel], doc: YamlDocument, path: Loc, loc: Loc, data: Any) -> Problem:
     """A field the model does not have, with the nearest field it has (not yet given) or the fields it has."""
     name, tip = str(path[-1]), None
-    here = _walk(model, loc[:-1], data, labels=True)
+    here = _walk(model, loc[:-1], data)
     valid = _keys(_expanded(here.shapes, here.data))
     present = set(here.data) if isinstance(here.data, dict) else set()
     suggestion = _closest(name, [k for k in valid if k not in present] or valid)
@@ -599,7 +580,7 @@ def _wording(item: _Item, path: Loc) -> tuple[str, str | None]:
 
 def _other_keys(model: type[BaseModel], loc: Loc, name: str, data: Any) -> list[str]:
     """The other keys a missing field would also be accepted under (its alias choices)."""
-    parent = _walk(model, loc[:-1], data, labels=True)
+    parent = _walk(model, loc[:-1], data)
     for shape in _expanded(parent.shapes, parent.data):
         found = _fields(shape.tp)
         for field_name, info in (found[0] if found else {}).items():
@@ -609,52 +590,9 @@ def _other_keys(model: type[BaseModel], loc: Loc, name: str, data: Any) -> list[
     return []
 
 
-def problems(
-    err: ValidationError,
-    doc: YamlDocument,
-    model: type[BaseModel],
-    base_path: Loc = (),
-    *,
-    data: Any = _DOCUMENT,
-    limit: int | None = None,
-) -> list[Problem]:
-    """Every problem in ``err`` as a :class:`Problem`, in file order (unplaceable ones last); with ``limit``, those
-    of the first ``limit`` places that have any (a unit, an action: pydantic's errors come in the data's order),
-    so that a file of thousands of bad units is explained in the time of a few.
-
-    ``data`` is what was validated (by default the document's data under ``base_path``); it lets
-    "did you mean" skip keys that are already present.
-    """
-    return _problems(err, doc, model, base_path, data, limit)[0]
-
-
-def _problems(
-    err: ValidationError,
-    doc: YamlDocument,
-    model: type[BaseModel],
-    base_path: Loc,
-    data: Any,
-    limit: int | None,
-    context: dict[str, Any] | None = None,
-) -> tuple[list[Problem], bool]:
-    """:func:`problems`, and whether some were left unexplained (past ``limit`` places)."""
-    if data is _DOCUMENT:
-        data = doc.data
-        for seg in base_path:
-            data = _descend(data, seg)
-    trimmed = _first_places_trimmed(err, model, data, limit, context) if limit is not None else None
-    if trimmed is not None:
-        raw, cut = trimmed
-    else:
-        raw, cut = err.errors(include_url=False), False
-        if limit is not None:
-            raw, cut = _first_places(raw, limit)
-    return _explained(raw, doc, model, base_path, data), cut
-
-
 def _explained(raw: list[Any], doc: YamlDocument, model: type[BaseModel], base_path: Loc, data: Any) -> list[Problem]:
     """pydantic's errors ``raw`` as problems, in file order (unplaceable ones last)."""
-    items = _prune([_Item(dict(e), _walk(model, e["loc"], data, labels=True)) for e in raw])
+    items = _prune([_Item(dict(e), _walk(model, e["loc"], data)) for e in raw])
     found = [_describe(item, model, doc, base_path, data) for item in items]
     found = list({str(p): p for p in found}.values())  # one line per distinct problem
     return sorted(found, key=lambda p: (p.location.line or 1 << 62, p.location.column or 0))
@@ -664,17 +602,6 @@ TRIM_ABOVE: Final = 1_000
 """pydantic's errors past which the first places are found by validating again a copy of the data whose long
 top-level lists and mappings keep only their first entries, rather than by listing every error: ``errors()`` builds
 every one of them (time and memory in proportion to the file), to explain only the first :data:`MAX_EXPLAINED`."""
-
-
-def _first_places_trimmed(
-    err: ValidationError, model: type[BaseModel], data: Any, limit: int, context: dict[str, Any] | None
-) -> tuple[list[Any], bool] | None:
-    """:func:`_first_places` of ``err``'s errors, found without listing them all when there are many (see
-    :func:`_first_places_cut_short`); None when that cannot be known to give the same places."""
-    if err.error_count() <= TRIM_ABOVE:
-        return None
-    raw = _first_places_cut_short(model, data, limit, context)
-    return None if raw is None else (raw, True)
 
 
 def _top_fields(model: type[BaseModel]) -> dict[str, tuple[int, int | None, int | None]] | None:
@@ -842,5 +769,8 @@ def validate(
     try:
         return model.model_validate(value, context=context)
     except ValidationError as err:
-        found, more = _problems(err, doc, model, base_path, value, MAX_EXPLAINED, context)
-        raise problems_error(found, doc.source, more=more) from None
+        raw = None
+        if err.error_count() > TRIM_ABOVE:
+            raw = _first_places_cut_short(model, value, MAX_EXPLAINED, context)
+        raw, more = (raw, True) if raw is not None else _first_places(err.errors(include_url=False), MAX_EXPLAINED)
+        raise problems_error(_explained(raw, doc, model, base_path, value), doc.source, more=more) from None

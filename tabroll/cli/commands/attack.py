@@ -30,7 +30,6 @@ from tabroll.cli.typer_app import _complete_games
 from tabroll.i18n import _
 
 if TYPE_CHECKING:
-    from tabroll.api import Attack
     from tabroll.dice.session import Session
     from tabroll.loading.quick import AttackWords, DescribedAttack
 
@@ -69,31 +68,6 @@ def _attack_words(
         action_index=action_index,
         command=command,
     )
-
-
-def _one_attack(
-    words: list[str] | None,
-    attacker: str,
-    target: str,
-    *,
-    ruleset: str | None,
-    attacker_stat: list[str] | None,
-    target_stat: list[str] | None,
-    setting: list[str] | None,
-    option: list[str] | None,
-    action_index: int | None = None,
-    command: str = "attack",
-) -> Attack:
-    """The attack the command line describes, as :func:`tabroll.api.attack` reads one (``tabroll odds`` hands
-    it to :func:`tabroll.api.attack_odds`): see :mod:`tabroll.loading.quick`."""
-    from tabroll.api import _attack_from_words
-
-    return _attack_from_words(
-        _attack_words(
-            words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
-            setting=setting, option=option, action_index=action_index, command=command,
-        )
-    )  # fmt: skip
 
 
 def attack(

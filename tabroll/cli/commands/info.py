@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tabroll.cli.flags import OptionOption, UnitsFormatOption, ViewFormatOption
+from tabroll.cli.flags import OptionOption, UnitsFormatOption, ViewFormatOption, format_option
 from tabroll.cli.shared import UNITS_FORMATS, _internal_error, _options
 from tabroll.cli.typer_app import _complete_games
 from tabroll.errors import (
@@ -34,7 +34,7 @@ def check(
     option: OptionOption = None,
     fmt: Annotated[
         str | None,
-        typer.Option("--format", "-f", help="text (default) or json (one record per file).", metavar="FORMAT"),
+        format_option("text (default) or json (one record per file).", completed=False),
     ] = None,
 ) -> None:
     """Check scenario files without printing their log: every problem that 'tabroll run' would stop at, with its
@@ -197,11 +197,9 @@ def rules(
     name: GameArg,
     fmt: Annotated[
         str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            help="rich (drawn for a terminal, the default there), text (the default when piped), markdown or json.",
-            metavar="FORMAT",
+        format_option(
+            "rich (drawn for a terminal, the default there), text (the default when piped), markdown or json.",
+            completed=False,
         ),
     ] = None,
 ) -> None:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from tabroll.cli.flags import JournalFileArg, JournalForceOption
+from tabroll.cli.flags import JournalFileArg, JournalForceOption, format_option
 from tabroll.cli.typer_app import command, journal_app
 from tabroll.errors import EXIT_REFUSED
 
@@ -18,9 +18,7 @@ ScenarioOption = Annotated[
 @command(journal_app, "show")
 def journal_show(
     path: JournalFileArg,
-    fmt: Annotated[
-        str | None, typer.Option("--format", "-f", help="text (default) or json (one document).", metavar="FORMAT")
-    ] = None,
+    fmt: Annotated[str | None, format_option("text (default) or json (one document).", completed=False)] = None,
     scenario: ScenarioOption = None,
 ) -> None:
     """The story so far: one line per recorded action.
@@ -39,9 +37,7 @@ def journal_show(
 @command(journal_app, "state")
 def journal_state(
     path: JournalFileArg,
-    fmt: Annotated[
-        str | None, typer.Option("--format", "-f", help="text, rich, json, jsonl or markdown.", metavar="FORMAT")
-    ] = None,
+    fmt: Annotated[str | None, format_option("text, rich, json, jsonl or markdown.", completed=False)] = None,
     scenario: ScenarioOption = None,
     journal_force: JournalForceOption = False,
 ) -> None:
