@@ -373,12 +373,12 @@ class Batch:
             raise InputError(
                 _("--dice gives the rolls of one file"), tip=_("with several files, put dice: lists in them")
             )
-        workers, self.note = 1, None
+        workers = 1
         if jobs > 1 and len(paths) > 1:  # a pool (the one-process run never imports the workers' module)
-            from tabroll.batch.workers import jobs_note, workers_for
+            from tabroll.batch.workers import workers_for
 
             workers = workers_for(jobs, len(paths))  # never more processes than files
-            self.note = jobs_note(jobs, workers) if workers > 1 else None
+        self.asked_jobs = jobs
         self.paths, self.choice, self.renderer = paths, choice, renderer
         self.options, self.jobs, self.journal, self.journal_force = options, workers, journal, journal_force
         self.state = state
@@ -392,10 +392,10 @@ class Batch:
         import time
 
         started = time.perf_counter()
-        if self.note is not None:
-            import sys
+        if self.jobs > 1:
+            from tabroll.batch.workers import warn_past_cores
 
-            sys.stderr.write(_("warning: {message}", message=self.note) + "\n")
+            warn_past_cores(self.asked_jobs, self.jobs)
         with contextlib.ExitStack() as stack:
             if len(self.paths) > 1:
                 from tabroll.batch.workers import doing

@@ -71,13 +71,13 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def jobs_note(jobs: int, workers: int) -> str | None:
-    """What to say when the ``workers`` processes that ``--jobs jobs`` starts are more than the cores: they only
-    share them, and each costs its memory."""
+def warn_past_cores(jobs: int, workers: int) -> None:
+    """Warn on standard error when the ``workers`` processes that ``--jobs jobs`` starts are more than the cores:
+    they only share them, and each costs its memory."""
     here = cores()
     if workers <= here:
-        return None
-    return n_(
+        return
+    note = n_(
         "--jobs {jobs}: {workers} processes on {n} processor core; more processes than cores share them, "
         "each using its own memory (use --jobs {n} or less)",
         "--jobs {jobs}: {workers} processes on {n} processor cores; more processes than cores share them, "
@@ -86,14 +86,7 @@ def jobs_note(jobs: int, workers: int) -> str | None:
         jobs=jobs,
         workers=workers,
     )
-
-
-def warn_past_cores(jobs: int, workers: int) -> None:
-    """Say :func:`jobs_note` on standard error, as a warning, when there is something to say (a command whose
-    output is its result, such as ``odds``, warns as its pool starts)."""
-    note = jobs_note(jobs, workers) if workers > 1 else None
-    if note is not None:
-        sys.stderr.write(_("warning: {message}", message=note) + "\n")
+    sys.stderr.write(_("warning: {message}", message=note) + "\n")
 
 
 GRACE = 5.0
