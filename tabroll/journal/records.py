@@ -111,14 +111,11 @@ def recorded_form(value: Any) -> Any:
 # --- canonical JSON and hashes ----------------------------------------------------------------------------
 
 
-def canonical_json(value: Any) -> bytes:
-    """The canonical JSON bytes the check hashes are computed over."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
-
-
 def check_hash(obj: Mapping[str, Any]) -> str:
     """The ``check`` value of a header or record: SHA-256 of its canonical JSON without ``check``."""
-    return hashlib.sha256(canonical_json({k: v for k, v in obj.items() if k != "check"})).hexdigest()
+    checked = {k: v for k, v in obj.items() if k != "check"}
+    canonical = json.dumps(checked, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def plain(value: Any) -> Any:

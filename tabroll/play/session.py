@@ -114,7 +114,7 @@ class Table:
         return [unit["name"] for _, unit in named_units(self.ruleset.summarize_state(self.state))]
 
     def kinds(self) -> list[str]:
-        return w.action_kinds(self.ruleset)
+        return list(w.action_models(self.ruleset))
 
     def complete(self, before: str) -> list[str]:
         """Completion candidates for the line typed so far (never raises: a completer must not)."""
