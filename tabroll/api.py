@@ -39,7 +39,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from tabroll.errors import InputError, Location, OutputError, Problem, RuleRefusal, TabrollError
+# The errors are public names of the package as well (``tabroll.__all__`` lists the public names).
+from tabroll.errors import InputError as InputError
+from tabroll.errors import Location as Location
+from tabroll.errors import OutputError as OutputError
+from tabroll.errors import Problem as Problem
+from tabroll.errors import RuleRefusal as RuleRefusal
+from tabroll.errors import TabrollError as TabrollError
 
 if TYPE_CHECKING:
     from tabroll.dice.session import Session
@@ -51,38 +57,6 @@ if TYPE_CHECKING:
     from tabroll.odds.api import TimeLimit
     from tabroll.odds.until_figures import Until
     from tabroll.odds.versus import Comparison
-
-__all__ = [
-    "Attack",
-    "DiceOdds",
-    "Figure",
-    "Game",
-    "InputError",
-    "Location",
-    "Matrix",
-    "Odds",
-    "OutputError",
-    "Problem",
-    "Resolution",
-    "Rolls",
-    "RuleRefusal",
-    "Run",
-    "Scenario",
-    "TabrollError",
-    "Unit",
-    "Versus",
-    "attack",
-    "attack_odds",
-    "dice_odds",
-    "game",
-    "games",
-    "load",
-    "matrix",
-    "resolve",
-    "roll",
-    "run",
-    "unit",
-]
 
 Figure = Fraction | float
 """A probability or a mean: an exact ``Fraction``, or a simulated estimate as a ``float``."""
