@@ -266,7 +266,7 @@ class Journal:
         *,
         asked: bool = False,
         step: int = 0,
-    ) -> JournalRecord:
+    ) -> None:
         record: dict[str, Any] = {
             "seq": self.next_seq,
             "action": encoded,
@@ -291,21 +291,8 @@ class Journal:
                 tip=_("start a new journal file"),
             )
         self._write(line)
-        written = JournalRecord(
-            seq=record["seq"],
-            action=encoded,
-            dice=tuple(record["dice"]),
-            refused=resolution.refused,
-            events=record["events"],
-            state=record["state"],
-            check=record["check"],
-            line=len(self.records) + 2,
-            asked=asked,
-            step=step,
-        )
-        self.records.append(written)
+        self.records.append(JournalRecord(**{**record, "dice": tuple(record["dice"])}, line=len(self.records) + 2))
         self._state, self._replayed = resolution.state, True
-        return written
 
     def _write(self, line: bytes) -> None:
         try:

@@ -306,18 +306,7 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
             line=number,
             tip=_damage_tip(path),
         )
-    return JournalRecord(
-        seq=seq,
-        action=obj["action"],
-        dice=tuple(dice),
-        refused=obj["refused"],
-        events=events,
-        state=obj["state"],
-        check=obj["check"],
-        line=number,
-        asked=obj.get("asked", False),
-        step=obj.get("step"),
-    )
+    return JournalRecord(**{**obj, "dice": tuple(dice)}, line=number)  # every field checked above
 
 
 def scan_journal(path: Path, *, tolerate_torn_tail: bool = False, data: bytes | None = None) -> Scan:
