@@ -92,7 +92,6 @@ class Table:
         self.out = out
         self.asking = asking
         self.fmt = fmt
-        self.force = force
         self.roller = SeededDice(seed)
         self.book = open_journal(self.journal_path, scenario, scenario_path=self.scenario_path, force=force)
         self.book.current_state()
