@@ -97,13 +97,10 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop the pool's workers and its manager thread, whatever state they are in, and return only when both are
     gone.
 
-    The pool's manager thread reads each result from a pipe whose write end this process also holds. A worker
-    terminated while it was sending a result (a large tally takes many writes) leaves that thread blocked for
-    ever on the rest of the message: the pipe never reaches its end, because this process keeps a writer open.
-    So once the workers are gone this process closes its own writer: the read ends, the manager thread sees a
-    broken pool and finishes. (That was the rare hang of Ctrl-C during ``odds --jobs 2``: the interrupt came while
-    a worker was sending its part's tally.) Nothing else in this process writes to or closes that pipe: the
-    workers write their own copies, and ``shutdown(wait=False)`` leaves the queue open."""
+    The manager thread reads each result from a pipe whose write end this process also holds: a worker terminated
+    while sending a result (a large tally takes many writes) would leave that thread blocked for ever. So once the
+    workers are gone this process closes its own writer: the read ends, and the manager sees a broken pool and
+    finishes. Nothing else in this process writes to or closes that pipe."""
     # The pool's feeder thread may still be writing work to the terminated workers' pipe. tabroll lets SIGPIPE end
     # the process quietly when *its reader* leaves (``| head``); here a broken pipe is expected and must only fail
     # that write, so SIGPIPE is ignored until the pool is down.
@@ -216,10 +213,8 @@ def in_order(pool: ProcessPoolExecutor, fn: Callable[[T], R], items: Sequence[T]
     """``pool.map(fn, items, chunksize=...)``: the results in the order of ``items``, each as soon as it and those
     before it are done; but the waiting parent never sleeps long past a Ctrl-C.
 
-    ``pool.map`` waits on a lock with no time limit, and Python runs a signal's handler in the waiting thread only
-    when its wait is broken. A signal that lands after the thread last looked and before its wait began (a narrow
-    window, but a wait on a long part lasts minutes) would be acted on only when that part came back. Here each
-    wait ends after :data:`WAKE` seconds and starts again, so an interrupt is acted on within that time."""
+    ``pool.map`` waits on a lock with no time limit, and a signal that lands just before that wait begins is acted
+    on only when the wait ends. Here each wait ends after :data:`WAKE` seconds and starts again."""
     from concurrent.futures import TimeoutError as Pending
 
     chunks = [items[start : start + chunksize] for start in range(0, len(items), max(1, chunksize))]

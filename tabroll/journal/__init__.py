@@ -49,7 +49,7 @@ Use
 ``open_journal(path, scenario, scenario_path=...)`` creates or checks a journal; ``Journal.current_state()``
 gives the state to start from; ``Journal.resolve(action, dice)`` resolves one action and records it;
 ``Journal.run(session_dice)`` is :func:`tabroll.engine.run_scenario` that records every step.
-:func:`story`, :func:`undo` and :func:`replay` serve ``tabroll journal show|undo|replay``.
+:func:`undo` and :func:`replay` serve ``tabroll journal undo|replay``.
 """
 
 from __future__ import annotations
