@@ -253,14 +253,7 @@ def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
     if bad:
         message = _("the header's {fields} is missing or not valid", fields=", ".join(bad))
         raise JournalDamaged(message, path=path, line=1)
-    return JournalHeader(
-        ruleset=obj["ruleset"],
-        scenario=obj["scenario"],
-        scenario_sha256=obj["scenario_sha256"],
-        options=options,
-        created_by=obj["created_by"],
-        version=version,
-    )
+    return JournalHeader(**{name: obj[name] for name in types}, options=options, version=version)
 
 
 def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> JournalRecord:
