@@ -46,6 +46,7 @@ from tabroll.errors import OutputError as OutputError
 from tabroll.errors import Problem as Problem
 from tabroll.errors import RuleRefusal as RuleRefusal
 from tabroll.errors import TabrollError as TabrollError
+from tabroll.i18n import _
 
 if TYPE_CHECKING:
     from tabroll.dice.session import Session
@@ -773,8 +774,6 @@ class Odds:
         if unit is not None:
             wanted = prefix + unit
         elif len(found) > 1:
-            from tabroll.i18n import _
-
             raise InputError(
                 _("the attack can defeat more than one unit: name one"),
                 tip=_("the units: {units}", units=", ".join(name.removeprefix(prefix) for name in found)),
@@ -819,8 +818,6 @@ class Odds:
             rows = getattr(block, table)
             if name in rows:
                 return rows[name]
-        from tabroll.i18n import _
-
         known = ", ".join(dict.fromkeys(known for block in blocks for known in getattr(block, table))) or _("none")
         raise InputError(_("no figure is called '{name}'", name=name), tip=_("the figures: {names}", names=known))
 
@@ -842,8 +839,6 @@ class Odds:
         if count is None:
             return _figure(chain.defeated)
         if not 1 <= count <= len(chain.rows):
-            from tabroll.i18n import _
-
             raise InputError(
                 _("there is no count {count} in the chain", count=count),
                 tip=_("give a count from 1 to {most} (attacks=N counts more)", most=len(chain.rows)),
@@ -874,8 +869,6 @@ class Odds:
 
     def _chain(self) -> Until:
         if self.chain is None:
-            from tabroll.i18n import _
-
             raise InputError(_("these odds are of one attack"), tip=_('work them out with until="defeat"'))
         return self.chain
 
@@ -941,8 +934,6 @@ def _until_cap(until: str | None, attacks: int | None) -> int | None:
     """``until``/``attacks`` checked: the most attacks of the chain (None: one attack's odds)."""
     if until is None:
         if attacks is not None:
-            from tabroll.i18n import _
-
             raise InputError(_("--attacks counts the attacks of --until"), tip=_("add --until defeat"))
         return None
     from tabroll.odds.until import check_until
@@ -953,8 +944,6 @@ def _until_cap(until: str | None, attacks: int | None) -> int | None:
 def _one_attack_until(until: str | None, attacks: int | None) -> None:
     """Two attacks compared have no chain to defeat."""
     if until is not None or attacks is not None:
-        from tabroll.i18n import _
-
         raise InputError(_("--until follows one attack"), tip=_("leave out --vs, or --until"))
 
 
@@ -1212,8 +1201,6 @@ class Matrix:
     def _cell(self, attacker: str, target: str) -> odds_figures.Cell:
         cell = self.table.cells.get((attacker, target))
         if cell is None:
-            from tabroll.i18n import _
-
             raise InputError(
                 _("the table has no pair '{attacker}' against '{target}'", attacker=attacker, target=target),
                 tip=_(
