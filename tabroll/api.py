@@ -39,6 +39,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
+from tabroll.dice.session import DiceChoice, Session, check_jobs, seed_or_fresh
+
 # The errors are public names of the package as well (``tabroll.__all__`` lists the public names).
 from tabroll.errors import InputError as InputError
 from tabroll.errors import Location as Location
@@ -49,7 +51,6 @@ from tabroll.errors import TabrollError as TabrollError
 from tabroll.i18n import _
 
 if TYPE_CHECKING:
-    from tabroll.dice.session import Session
     from tabroll.engine import Scenario as EngineScenario
     from tabroll.kit import AnyRuleset
     from tabroll.loading.quick import AttackWords
@@ -496,8 +497,6 @@ def resolve(
     Raises:
         InputError: Both ``dice`` and ``seed``; too few dice given, or a value no die shows.
     """
-    from tabroll.dice.session import DiceChoice, Session
-
     return _resolved(what, Session(DiceChoice(seed, _dice_text(dice))), state)
 
 
@@ -568,7 +567,6 @@ def roll(
     Raises:
         InputError: An expression cannot be read, or the dice given do not fit it.
     """
-    from tabroll.dice.session import DiceChoice, Session
     from tabroll.dice.words import parse_words
 
     parsed = parse_words([expression] if isinstance(expression, str) else list(expression))
@@ -649,7 +647,6 @@ def run(
     import io
 
     from tabroll.batch import Batch
-    from tabroll.dice.session import DiceChoice
     from tabroll.render.output import make_renderer
 
     name = str(path)
@@ -1015,7 +1012,6 @@ def attack_odds(
     """
     import time
 
-    from tabroll.dice.session import check_jobs
     from tabroll.odds.api import TimeLimit, compute_odds
     from tabroll.odds.limits import check_timeout
 
@@ -1033,8 +1029,6 @@ def attack_odds(
     cap = _until_cap(until, attacks)
     check_jobs(jobs)
     limit = TimeLimit(check_timeout(timeout), since=time.monotonic() if started is None else started)
-    from tabroll.dice.session import seed_or_fresh
-
     chosen = seed_or_fresh(seed)  # one seed for the attack and, with until, its chain
     ruleset = what.game.ruleset
     report = compute_odds(
@@ -1143,8 +1137,6 @@ def dice_odds(
     limit = check_timeout(timeout)
     words = [expression] if isinstance(expression, str) else list(expression)
     question = dice_module.read_question(words)
-    from tabroll.dice.session import seed_or_fresh
-
     answer = dice_module.compute(question, trials=trials, seed=seed_or_fresh(seed), timeout=limit)
     return DiceOdds(question=question.text, kind=question.kind, answer=answer)
 
@@ -1257,7 +1249,6 @@ def matrix(
     Raises:
         InputError: As ``tabroll matrix`` says it (an unknown unit or field, limits out of range…).
     """
-    from tabroll.dice.session import seed_or_fresh
     from tabroll.odds.limits import check_timeout
     from tabroll.odds.matrix import build_matrix
 
