@@ -4,6 +4,7 @@ action (or a torn tail)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import os
@@ -11,6 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from tabroll.dice.sources import GivenDice, RecordingDice, asks_players
 from tabroll.engine import Resolution, Scenario, StepResult, find_ruleset, resolve, run_scenario
 from tabroll.errors import InputError
 from tabroll.events import without_prose
@@ -80,8 +82,6 @@ def _replayed(
 ) -> tuple[Resolution | None, str | None]:
     """The resolution of ``record`` replayed from ``state`` with its dice (``None`` when it cannot be resolved),
     and how it differs from the record (``None``: same)."""
-    from tabroll.dice.sources import GivenDice
-
     try:
         action = decode_action(ruleset, record.action)
     except InputError as err:
@@ -205,8 +205,6 @@ class Journal:
         Nothing is recorded when resolving raises (bad dice, unknown unit) either: the journal holds only the
         actions that happened.
         """
-        from tabroll.dice.sources import RecordingDice, asks_players
-
         encoded = encode_action(self.ruleset, action)  # before resolving: fail before anything happens
         recording = RecordingDice(dice)
         number = self.next_seq if index is None else index
@@ -247,8 +245,6 @@ class Journal:
         Steps are numbered from the journal's next seq, one number each (a refused one too). Given dice a step
         leaves unused are reported as a note, as ``run_scenario`` does (the note is shown, not recorded).
         """
-        import dataclasses
-
         held = self.recorded_steps()
         first = self.next_seq
 
@@ -501,8 +497,6 @@ def retold(
     journal's scenario (``scenario_path``, else the one its header names), and its events are the rules' own. A
     record the rules no longer give as recorded keeps its events as recorded; so does every record of a journal
     whose scenario cannot be read, and then the second value says why (``None`` when all is well)."""
-    import dataclasses
-
     try:
         scenario = journal_scenario(path, scenario_path=scenario_path, force=True)
     except InputError as err:
