@@ -19,11 +19,15 @@ import contextlib
 import glob
 import hashlib
 import os
+import sys
+import time
+from array import array
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabroll.dice.sources import SeededDice, asks_players
 from tabroll.errors import EXIT_INTERNAL, EXIT_OUTPUT, InputError, TabrollError, interrupted
 from tabroll.i18n import _, n_
 from tabroll.words import visible
@@ -106,16 +110,12 @@ class _DiceValues:
     __slots__ = ("drawn", "inner", "keep", "values")
 
     def __init__(self, inner: Any, *, keep: bool) -> None:
-        from array import array
-
         self.inner, self.keep = inner, keep
         self.values = array("q")
         self.drawn = 0
 
     @property
     def asks_players(self) -> bool:
-        from tabroll.dice.sources import asks_players
-
         return asks_players(self.inner)
 
     def draw(self, request: Any) -> tuple[int, ...]:
@@ -143,7 +143,6 @@ def run_file(
     result, never raised (except interrupts). ``keep_dice=False``: the values drawn are not kept (not shown)."""
     result = FileResult(path=path)
     try:
-        from tabroll.dice.sources import SeededDice
         from tabroll.loading.scenario import load_scenario_file, scenario_from_document
         from tabroll.loading.yaml_source import load_yaml_text
 
@@ -389,8 +388,6 @@ class Batch:
 
     def run(self, read_stdin: Callable[[int], bytes], *, on_file: Callable[[], None] | None = None) -> Totals:
         """Run every file; ``read_stdin(limit)`` reads standard input when a pool needs it as bytes."""
-        import time
-
         started = time.perf_counter()
         if self.jobs > 1:
             from tabroll.batch.workers import warn_past_cores
@@ -459,8 +456,6 @@ class Batch:
             self.renderer.event(event, file=result.path, action=index)
 
     def _finish(self, result: FileResult, on_file: Callable[[], None] | None) -> None:
-        import sys
-
         totals = self.totals
         totals.files += 1
         totals.actions += result.actions
