@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tabroll.errors import InputError, Location
+from tabroll.events import FORMERLY_PROSE, PROSE_FIELDS, without_prose
 from tabroll.i18n import _
 from tabroll.journal import limits
 from tabroll.journal.files import read_bytes
@@ -96,15 +97,11 @@ def ignored_fields(version: int) -> frozenset[str]:
     """The fields of a record's events and state that replaying does not compare: the words for people, and, in a
     journal written before format 2, the fields that then followed the language too (it may have been recorded in
     any language)."""
-    from tabroll.events import FORMERLY_PROSE, PROSE_FIELDS
-
     return PROSE_FIELDS if version >= 2 else PROSE_FIELDS | FORMERLY_PROSE
 
 
 def recorded_form(value: Any) -> Any:
     """What a journal keeps of events or a state: its JSON without the words for people (machine values only)."""
-    from tabroll.events import without_prose
-
     return without_prose(plain(value))
 
 
