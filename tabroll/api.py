@@ -31,7 +31,10 @@ names is used, and this module imports the engine, the games and the odds only w
 
 from __future__ import annotations
 
+import io
 import json
+import shlex
+import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -176,8 +179,6 @@ class Unit:
     @property
     def text(self) -> str:
         """The unit as ``-a`` takes it: ``Orc BA=2`` (a value with spaces quoted)."""
-        import shlex
-
         if not self.stats:
             return self.name
         return " ".join([shlex.quote(self.name), *(f"{key}={shlex.quote(value)}" for key, value in self.stats)])
@@ -412,8 +413,6 @@ def _log(
 ) -> str:
     """Events as the command line prints them in the format ``fmt``: the header, each event, then the footer with
     the dice drawn (and their seed, when rolled)."""
-    import io
-
     from tabroll.render.output import make_renderer
 
     stream = io.StringIO()
@@ -644,8 +643,6 @@ def run(
     Raises:
         InputError: The file cannot be loaded, or its dice do not fit (with the file, line and field).
     """
-    import io
-
     from tabroll.batch import Batch
     from tabroll.render.output import make_renderer
 
@@ -1010,8 +1007,6 @@ def attack_odds(
         InputError: A limit out of range (``budget``, ``jobs``, ``seed``, ``timeout``, ``attacks``), ``until``
             with ``vs``, or an attack whose target cannot be followed.
     """
-    import time
-
     from tabroll.odds.api import TimeLimit, compute_odds
     from tabroll.odds.limits import check_timeout
 
