@@ -31,7 +31,10 @@ names is used, and this module imports the engine, the games and the odds only w
 
 from __future__ import annotations
 
+import io
 import json
+import shlex
+import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -39,10 +42,18 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from tabroll.errors import InputError, Location, OutputError, Problem, RuleRefusal, TabrollError
+from tabroll.dice.session import DiceChoice, Session, check_jobs, seed_or_fresh
+
+# The errors are public names of the package as well (``tabroll.__all__`` lists the public names).
+from tabroll.errors import InputError as InputError
+from tabroll.errors import Location as Location
+from tabroll.errors import OutputError as OutputError
+from tabroll.errors import Problem as Problem
+from tabroll.errors import RuleRefusal as RuleRefusal
+from tabroll.errors import TabrollError as TabrollError
+from tabroll.i18n import _
 
 if TYPE_CHECKING:
-    from tabroll.dice.session import Session
     from tabroll.engine import Scenario as EngineScenario
     from tabroll.kit import AnyRuleset
     from tabroll.loading.quick import AttackWords
@@ -51,38 +62,6 @@ if TYPE_CHECKING:
     from tabroll.odds.api import TimeLimit
     from tabroll.odds.until_figures import Until
     from tabroll.odds.versus import Comparison
-
-__all__ = [
-    "Attack",
-    "DiceOdds",
-    "Figure",
-    "Game",
-    "InputError",
-    "Location",
-    "Matrix",
-    "Odds",
-    "OutputError",
-    "Problem",
-    "Resolution",
-    "Rolls",
-    "RuleRefusal",
-    "Run",
-    "Scenario",
-    "TabrollError",
-    "Unit",
-    "Versus",
-    "attack",
-    "attack_odds",
-    "dice_odds",
-    "game",
-    "games",
-    "load",
-    "matrix",
-    "resolve",
-    "roll",
-    "run",
-    "unit",
-]
 
 Figure = Fraction | float
 """A probability or a mean: an exact ``Fraction``, or a simulated estimate as a ``float``."""
@@ -200,8 +179,6 @@ class Unit:
     @property
     def text(self) -> str:
         """The unit as ``-a`` takes it: ``Orc BA=2`` (a value with spaces quoted)."""
-        import shlex
-
         if not self.stats:
             return self.name
         return " ".join([shlex.quote(self.name), *(f"{key}={shlex.quote(value)}" for key, value in self.stats)])
@@ -436,8 +413,6 @@ def _log(
 ) -> str:
     """Events as the command line prints them in the format ``fmt``: the header, each event, then the footer with
     the dice drawn (and their seed, when rolled)."""
-    import io
-
     from tabroll.render.output import make_renderer
 
     stream = io.StringIO()
@@ -521,8 +496,6 @@ def resolve(
     Raises:
         InputError: Both ``dice`` and ``seed``; too few dice given, or a value no die shows.
     """
-    from tabroll.dice.session import DiceChoice, Session
-
     return _resolved(what, Session(DiceChoice(seed, _dice_text(dice))), state)
 
 
@@ -593,7 +566,6 @@ def roll(
     Raises:
         InputError: An expression cannot be read, or the dice given do not fit it.
     """
-    from tabroll.dice.session import DiceChoice, Session
     from tabroll.dice.words import parse_words
 
     parsed = parse_words([expression] if isinstance(expression, str) else list(expression))
@@ -671,10 +643,7 @@ def run(
     Raises:
         InputError: The file cannot be loaded, or its dice do not fit (with the file, line and field).
     """
-    import io
-
     from tabroll.batch import Batch
-    from tabroll.dice.session import DiceChoice
     from tabroll.render.output import make_renderer
 
     name = str(path)
@@ -799,8 +768,6 @@ class Odds:
         if unit is not None:
             wanted = prefix + unit
         elif len(found) > 1:
-            from tabroll.i18n import _
-
             raise InputError(
                 _("the attack can defeat more than one unit: name one"),
                 tip=_("the units: {units}", units=", ".join(name.removeprefix(prefix) for name in found)),
@@ -845,8 +812,6 @@ class Odds:
             rows = getattr(block, table)
             if name in rows:
                 return rows[name]
-        from tabroll.i18n import _
-
         known = ", ".join(dict.fromkeys(known for block in blocks for known in getattr(block, table))) or _("none")
         raise InputError(_("no figure is called '{name}'", name=name), tip=_("the figures: {names}", names=known))
 
@@ -868,8 +833,6 @@ class Odds:
         if count is None:
             return _figure(chain.defeated)
         if not 1 <= count <= len(chain.rows):
-            from tabroll.i18n import _
-
             raise InputError(
                 _("there is no count {count} in the chain", count=count),
                 tip=_("give a count from 1 to {most} (attacks=N counts more)", most=len(chain.rows)),
@@ -900,8 +863,6 @@ class Odds:
 
     def _chain(self) -> Until:
         if self.chain is None:
-            from tabroll.i18n import _
-
             raise InputError(_("these odds are of one attack"), tip=_('work them out with until="defeat"'))
         return self.chain
 
@@ -967,8 +928,6 @@ def _until_cap(until: str | None, attacks: int | None) -> int | None:
     """``until``/``attacks`` checked: the most attacks of the chain (None: one attack's odds)."""
     if until is None:
         if attacks is not None:
-            from tabroll.i18n import _
-
             raise InputError(_("--attacks counts the attacks of --until"), tip=_("add --until defeat"))
         return None
     from tabroll.odds.until import check_until
@@ -979,8 +938,6 @@ def _until_cap(until: str | None, attacks: int | None) -> int | None:
 def _one_attack_until(until: str | None, attacks: int | None) -> None:
     """Two attacks compared have no chain to defeat."""
     if until is not None or attacks is not None:
-        from tabroll.i18n import _
-
         raise InputError(_("--until follows one attack"), tip=_("leave out --vs, or --until"))
 
 
@@ -1050,9 +1007,6 @@ def attack_odds(
         InputError: A limit out of range (``budget``, ``jobs``, ``seed``, ``timeout``, ``attacks``), ``until``
             with ``vs``, or an attack whose target cannot be followed.
     """
-    import time
-
-    from tabroll.dice.session import check_jobs
     from tabroll.odds.api import TimeLimit, compute_odds
     from tabroll.odds.limits import check_timeout
 
@@ -1070,8 +1024,6 @@ def attack_odds(
     cap = _until_cap(until, attacks)
     check_jobs(jobs)
     limit = TimeLimit(check_timeout(timeout), since=time.monotonic() if started is None else started)
-    from tabroll.dice.session import seed_or_fresh
-
     chosen = seed_or_fresh(seed)  # one seed for the attack and, with until, its chain
     ruleset = what.game.ruleset
     report = compute_odds(
@@ -1180,8 +1132,6 @@ def dice_odds(
     limit = check_timeout(timeout)
     words = [expression] if isinstance(expression, str) else list(expression)
     question = dice_module.read_question(words)
-    from tabroll.dice.session import seed_or_fresh
-
     answer = dice_module.compute(question, trials=trials, seed=seed_or_fresh(seed), timeout=limit)
     return DiceOdds(question=question.text, kind=question.kind, answer=answer)
 
@@ -1238,8 +1188,6 @@ class Matrix:
     def _cell(self, attacker: str, target: str) -> odds_figures.Cell:
         cell = self.table.cells.get((attacker, target))
         if cell is None:
-            from tabroll.i18n import _
-
             raise InputError(
                 _("the table has no pair '{attacker}' against '{target}'", attacker=attacker, target=target),
                 tip=_(
@@ -1296,7 +1244,6 @@ def matrix(
     Raises:
         InputError: As ``tabroll matrix`` says it (an unknown unit or field, limits out of range…).
     """
-    from tabroll.dice.session import seed_or_fresh
     from tabroll.odds.limits import check_timeout
     from tabroll.odds.matrix import build_matrix
 

@@ -1,11 +1,9 @@
-"""A cheaper :func:`dataclasses.replace` for the frozen states a resolver copies on every change.
+"""A :func:`dataclasses.replace` without its walk over the fields on every call, for the frozen states a resolver
+copies on every change (the exact walk resolves an action once per outcome).
 
-``dataclasses.replace`` walks the class's fields in Python on every call, then runs the generated ``__init__``.
-The exact walk resolves an action once per outcome, so a state copied a few times per resolution paid for that
-walk thousands of times. :func:`replace` builds, once per class, a function with one keyword per field: a
-class with no ``__post_init__`` gets its new instance filled in slot by slot (what ``__init__`` would do, with no
-field walk), any other is built through its own constructor, as ``dataclasses.replace`` does. A class with a
-field that ``__init__`` does not take goes to ``dataclasses.replace`` itself. The copy is the same either way.
+:func:`replace` builds, once per class, a copier with one keyword per field: a class with no ``__post_init__`` is
+filled in slot by slot (or dict) as ``__init__`` would fill it, any other is built through its own constructor.
+A class with a field that ``__init__`` does not take goes to ``dataclasses.replace`` itself. The copy is the same.
 """
 
 from __future__ import annotations
@@ -90,12 +88,11 @@ R = TypeVar("R", bound=type)
 
 
 def hash_once(cls: R) -> R:
-    """Class decorator (outside ``@dataclass``): the record's own hash, worked out on first use and kept.
+    """Class decorator (outside ``@dataclass``): the record's own hash, worked out on first use and kept, since the
+    exact walk keys each step by the whole state while most units stay the same objects from step to step.
 
-    The exact walk keys each step by the whole state (every unit, each field of each), thousands of times per
-    walk, while most units are the same objects from one step to the next: a unit hashed once costs a slot read
-    after that. The hash is the dataclass's own (so it agrees with ``==`` as before); a copy, a replace or an
-    unpickled record starts without it. The record must derive from :class:`HashedOnce` (its slot)."""
+    The hash is the dataclass's own (so it agrees with ``==``); a copy, a replace or an unpickled record starts
+    without it. The record must derive from :class:`HashedOnce` (its slot)."""
     generated: Callable[[Any], int] | None = cls.__hash__  # type: ignore[assignment]
     if not issubclass(cls, HashedOnce) or generated is None:
         raise TypeError(f"{cls.__name__} must be a frozen dataclass deriving from HashedOnce")

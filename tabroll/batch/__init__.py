@@ -19,11 +19,15 @@ import contextlib
 import glob
 import hashlib
 import os
+import sys
+import time
+from array import array
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabroll.dice.sources import SeededDice, asks_players
 from tabroll.errors import EXIT_INTERNAL, EXIT_OUTPUT, InputError, TabrollError, interrupted
 from tabroll.i18n import _, n_
 from tabroll.words import visible
@@ -106,16 +110,12 @@ class _DiceValues:
     __slots__ = ("drawn", "inner", "keep", "values")
 
     def __init__(self, inner: Any, *, keep: bool) -> None:
-        from array import array
-
         self.inner, self.keep = inner, keep
         self.values = array("q")
         self.drawn = 0
 
     @property
     def asks_players(self) -> bool:
-        from tabroll.dice.sources import asks_players
-
         return asks_players(self.inner)
 
     def draw(self, request: Any) -> tuple[int, ...]:
@@ -143,11 +143,16 @@ def run_file(
     result, never raised (except interrupts). ``keep_dice=False``: the values drawn are not kept (not shown)."""
     result = FileResult(path=path)
     try:
-        scenario = _load(path, text, options)
+        from tabroll.loading.scenario import load_scenario_file, scenario_from_document
+        from tabroll.loading.yaml_source import load_yaml_text
+
+        if text is None:
+            scenario = load_scenario_file(path, options)
+        else:  # read earlier: standard input, named <stdin>
+            document = load_yaml_text(text, source="<stdin>" if path == "-" else path)
+            scenario = scenario_from_document(document, options)
         result.title, result.ruleset = scenario.title, scenario.ruleset.id
         seed = scenario.seed if scenario.seed is not None else file_seed(master_seed, scenario.fingerprint or path)
-        from tabroll.dice.sources import SeededDice
-
         inner = source_factory(seed) if source_factory is not None else SeededDice(seed)
         session = _DiceValues(inner, keep=keep_dice)
         final = _resolve_all(result, scenario, session, on_step, journal, journal_force)
@@ -161,7 +166,7 @@ def run_file(
         interrupted()  # Ctrl-C that a library turned into another error (pydantic's SchemaError) stays Ctrl-C
         result.error = err.describe()
         result.error_code = err.exit_code
-        result.error_json = error_json(err)
+        result.error_json = err.to_json()  # message, where, tip, exit code, problems
     except OSError as err:
         interrupted()
         if is_output_error(err):  # the output itself cannot be written: no file of the run can be shown
@@ -171,17 +176,6 @@ def run_file(
         interrupted()
         _bug(result, err)
     return result
-
-
-def _load(path: str, text: bytes | None, options: Mapping[str, Any]) -> Scenario:
-    """The scenario of a file, or of ``text`` read earlier (standard input, named ``<stdin>``)."""
-    from tabroll.loading.scenario import load_scenario_file, scenario_from_document
-
-    if text is None:
-        return load_scenario_file(path, options)
-    from tabroll.loading.yaml_source import load_yaml_text
-
-    return scenario_from_document(load_yaml_text(text, source="<stdin>" if path == "-" else path), options)
 
 
 def _resolve_all(
@@ -245,12 +239,6 @@ def _bug(result: FileResult, err: BaseException) -> None:
     )
     result.error_code = EXIT_INTERNAL
     result.error_json = {"message": f"internal error: {type(err).__name__}: {err}", "exit_code": EXIT_INTERNAL}
-
-
-def error_json(err: TabrollError) -> dict[str, Any]:
-    """An error as JSON: :meth:`tabroll.errors.TabrollError.to_json` (the fields ``tabroll check --format json``
-    gives: message, where, tip, exit code and each problem)."""
-    return err.to_json()
 
 
 OUTCOMES = {0: "resolved", 1: "refused", 2: "input_error", EXIT_INTERNAL: "internal_error", EXIT_OUTPUT: "output_error"}
@@ -384,12 +372,12 @@ class Batch:
             raise InputError(
                 _("--dice gives the rolls of one file"), tip=_("with several files, put dice: lists in them")
             )
-        workers, self.note = 1, None
+        workers = 1
         if jobs > 1 and len(paths) > 1:  # a pool (the one-process run never imports the workers' module)
-            from tabroll.batch.workers import jobs_note, workers_for
+            from tabroll.batch.workers import workers_for
 
             workers = workers_for(jobs, len(paths))  # never more processes than files
-            self.note = jobs_note(jobs, workers) if workers > 1 else None
+        self.asked_jobs = jobs
         self.paths, self.choice, self.renderer = paths, choice, renderer
         self.options, self.jobs, self.journal, self.journal_force = options, workers, journal, journal_force
         self.state = state
@@ -400,13 +388,11 @@ class Batch:
 
     def run(self, read_stdin: Callable[[int], bytes], *, on_file: Callable[[], None] | None = None) -> Totals:
         """Run every file; ``read_stdin(limit)`` reads standard input when a pool needs it as bytes."""
-        import time
-
         started = time.perf_counter()
-        if self.note is not None:
-            import sys
+        if self.jobs > 1:
+            from tabroll.batch.workers import warn_past_cores
 
-            sys.stderr.write(_("warning: {message}", message=self.note) + "\n")
+            warn_past_cores(self.asked_jobs, self.jobs)
         with contextlib.ExitStack() as stack:
             if len(self.paths) > 1:
                 from tabroll.batch.workers import doing
@@ -470,8 +456,6 @@ class Batch:
             self.renderer.event(event, file=result.path, action=index)
 
     def _finish(self, result: FileResult, on_file: Callable[[], None] | None) -> None:
-        import sys
-
         totals = self.totals
         totals.files += 1
         totals.actions += result.actions
@@ -491,11 +475,9 @@ class Batch:
                     facts["seed"] = self.choice.master
                 answers = self.choice.prompt or self.choice.answers
                 notes.append(self.choice.replay_note(result.dice_drawn, seed=self.choice.master, answers=answers))
-            self.renderer.footer(**facts, **self._view(result), notes=notes)
+            if result.view is not None:  # the game's view of the final state (made when shown), for the renderer
+                facts["state_view"] = result.view
+            self.renderer.footer(**facts, notes=notes)
         self.renderer.file_done(result.path, outcome(result), result.error_json)
         if on_file is not None:
             on_file()
-
-    def _view(self, result: FileResult) -> dict[str, Any]:
-        """The final state, when the format shows it: the game's view of it, which the renderer draws."""
-        return {"state_view": result.view} if self.state and result.view is not None else {}

@@ -71,13 +71,13 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def jobs_note(jobs: int, workers: int) -> str | None:
-    """What to say when the ``workers`` processes that ``--jobs jobs`` starts are more than the cores: they only
-    share them, and each costs its memory."""
+def warn_past_cores(jobs: int, workers: int) -> None:
+    """Warn on standard error when the ``workers`` processes that ``--jobs jobs`` starts are more than the cores:
+    they only share them, and each costs its memory."""
     here = cores()
     if workers <= here:
-        return None
-    return n_(
+        return
+    note = n_(
         "--jobs {jobs}: {workers} processes on {n} processor core; more processes than cores share them, "
         "each using its own memory (use --jobs {n} or less)",
         "--jobs {jobs}: {workers} processes on {n} processor cores; more processes than cores share them, "
@@ -86,14 +86,7 @@ def jobs_note(jobs: int, workers: int) -> str | None:
         jobs=jobs,
         workers=workers,
     )
-
-
-def warn_past_cores(jobs: int, workers: int) -> None:
-    """Say :func:`jobs_note` on standard error, as a warning, when there is something to say (a command whose
-    output is its result, such as ``odds``, warns as its pool starts)."""
-    note = jobs_note(jobs, workers) if workers > 1 else None
-    if note is not None:
-        sys.stderr.write(_("warning: {message}", message=note) + "\n")
+    sys.stderr.write(_("warning: {message}", message=note) + "\n")
 
 
 GRACE = 5.0
@@ -104,13 +97,10 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop the pool's workers and its manager thread, whatever state they are in, and return only when both are
     gone.
 
-    The pool's manager thread reads each result from a pipe whose write end this process also holds. A worker
-    terminated while it was sending a result (a large tally takes many writes) leaves that thread blocked for
-    ever on the rest of the message: the pipe never reaches its end, because this process keeps a writer open.
-    So once the workers are gone this process closes its own writer: the read ends, the manager thread sees a
-    broken pool and finishes. (That was the rare hang of Ctrl-C during ``odds --jobs 2``: the interrupt came while
-    a worker was sending its part's tally.) Nothing else in this process writes to or closes that pipe: the
-    workers write their own copies, and ``shutdown(wait=False)`` leaves the queue open."""
+    The manager thread reads each result from a pipe whose write end this process also holds: a worker terminated
+    while sending a result (a large tally takes many writes) would leave that thread blocked for ever. So once the
+    workers are gone this process closes its own writer: the read ends, and the manager sees a broken pool and
+    finishes. Nothing else in this process writes to or closes that pipe."""
     # The pool's feeder thread may still be writing work to the terminated workers' pipe. tabroll lets SIGPIPE end
     # the process quietly when *its reader* leaves (``| head``); here a broken pipe is expected and must only fail
     # that write, so SIGPIPE is ignored until the pool is down.
@@ -223,10 +213,8 @@ def in_order(pool: ProcessPoolExecutor, fn: Callable[[T], R], items: Sequence[T]
     """``pool.map(fn, items, chunksize=...)``: the results in the order of ``items``, each as soon as it and those
     before it are done; but the waiting parent never sleeps long past a Ctrl-C.
 
-    ``pool.map`` waits on a lock with no time limit, and Python runs a signal's handler in the waiting thread only
-    when its wait is broken. A signal that lands after the thread last looked and before its wait began (a narrow
-    window, but a wait on a long part lasts minutes) would be acted on only when that part came back. Here each
-    wait ends after :data:`WAKE` seconds and starts again, so an interrupt is acted on within that time."""
+    ``pool.map`` waits on a lock with no time limit, and a signal that lands just before that wait begins is acted
+    on only when the wait ends. Here each wait ends after :data:`WAKE` seconds and starts again."""
     from concurrent.futures import TimeoutError as Pending
 
     chunks = [items[start : start + chunksize] for start in range(0, len(items), max(1, chunksize))]

@@ -38,8 +38,8 @@ flight and two commands writing one journal at once are refused rather than inte
 disk, a file-size limit) is cut back to the file's size before it, so the journal is left exactly as it was. A
 last line without its ``\\n`` (cut short by a crash), a line that is not JSON, a check-hash mismatch or seq
 numbers out of order raise :class:`JournalDamaged` with the file and line; nothing is ever read past damage.
-:func:`undo` (and :func:`repair`, which drops only a torn last line) rewrite the file atomically: a temporary
-file in the same folder, fsync, ``os.replace``, fsync of the folder; a read-only journal is never rewritten.
+:func:`undo` (which drops a torn last line too) rewrites the file atomically: a temporary file in the same folder,
+fsync, ``os.replace``, fsync of the folder; a read-only journal is never rewritten.
 A journal path that is a symbolic link is followed to its target, which is written (the link stays a link); a
 dangling link is refused. New journals get the mode the umask gives. Journals over :data:`MAX_JOURNAL_BYTES` and
 records over :data:`MAX_RECORD_BYTES` are refused.
@@ -49,53 +49,25 @@ Use
 ``open_journal(path, scenario, scenario_path=...)`` creates or checks a journal; ``Journal.current_state()``
 gives the state to start from; ``Journal.resolve(action, dice)`` resolves one action and records it;
 ``Journal.run(session_dice)`` is :func:`tabroll.engine.run_scenario` that records every step.
-:func:`story`, :func:`undo` and :func:`replay` serve ``tabroll journal show|undo|replay``.
+:func:`undo` and :func:`replay` serve ``tabroll journal undo|replay``.
 """
 
 from __future__ import annotations
 
-from tabroll.journal.book import (
-    Journal,
-    journal_scenario,
-    open_journal,
-    repair,
-    replay,
-    scenario_sha256,
-    undo,
-)
-from tabroll.journal.codec import action_adapter, decode_action, encode_action
-from tabroll.journal.records import (
-    JOURNAL_FORMAT,
-    JOURNAL_VERSION,
-    JournalDamaged,
-    JournalHeader,
-    JournalRecord,
-    ReplayCheck,
-    Undone,
-    canonical_json,
-    check_hash,
-    read_journal,
-)
+from tabroll.journal.book import Journal, journal_scenario, open_journal, replay, undo
+from tabroll.journal.codec import decode_action, encode_action
+from tabroll.journal.records import JournalDamaged, JournalRecord, check_hash, read_journal
 
 __all__ = [
-    "JOURNAL_FORMAT",
-    "JOURNAL_VERSION",
     "Journal",
     "JournalDamaged",
-    "JournalHeader",
     "JournalRecord",
-    "ReplayCheck",
-    "Undone",
-    "action_adapter",
-    "canonical_json",
     "check_hash",
     "decode_action",
     "encode_action",
     "journal_scenario",
     "open_journal",
     "read_journal",
-    "repair",
     "replay",
-    "scenario_sha256",
     "undo",
 ]

@@ -1,9 +1,10 @@
 """A journal as a game goes on: open or create it, resolve and record each action, replay it, undo the last
-action, repair a torn tail."""
+action (or a torn tail)."""
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import os
@@ -11,6 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from tabroll.dice.sources import GivenDice, RecordingDice, asks_players
 from tabroll.engine import Resolution, Scenario, StepResult, find_ruleset, resolve, run_scenario
 from tabroll.errors import InputError
 from tabroll.events import without_prose
@@ -75,22 +77,11 @@ def _events_difference(
     return None
 
 
-def _replay_one(
-    ruleset: AnyRuleset, state: Any, record: JournalRecord, version: int = JOURNAL_VERSION
-) -> tuple[Any, str | None]:
-    """The state after replaying ``record`` (of a journal of format ``version``) with its dice, and how the replay
-    differs from it in machine values (``None``: same)."""
-    resolution, difference = _replayed(ruleset, state, record, version)
-    return (resolution.state if resolution is not None else state), difference
-
-
 def _replayed(
     ruleset: AnyRuleset, state: Any, record: JournalRecord, version: int
 ) -> tuple[Resolution | None, str | None]:
     """The resolution of ``record`` replayed from ``state`` with its dice (``None`` when it cannot be resolved),
     and how it differs from the record (``None``: same)."""
-    from tabroll.dice.sources import GivenDice
-
     try:
         action = decode_action(ruleset, record.action)
     except InputError as err:
@@ -198,9 +189,10 @@ class Journal:
         if not self._replayed:
             state = self.scenario.state
             for record in self.records:
-                state, difference = _replay_one(self.ruleset, state, record, self.header.version)
+                resolution, difference = _replayed(self.ruleset, state, record, self.header.version)
                 if difference is not None:
                     raise _disagreement(self.path, record, difference)
+                state = resolution.state if resolution is not None else state
             self._state, self._replayed = state, True
         return self._state
 
@@ -213,8 +205,6 @@ class Journal:
         Nothing is recorded when resolving raises (bad dice, unknown unit) either: the journal holds only the
         actions that happened.
         """
-        from tabroll.dice.sources import RecordingDice, asks_players
-
         encoded = encode_action(self.ruleset, action)  # before resolving: fail before anything happens
         recording = RecordingDice(dice)
         number = self.next_seq if index is None else index
@@ -222,13 +212,6 @@ class Journal:
         if not resolution.refused:
             self._append(encoded, recording.values, resolution, asked=asks_players(dice), step=step)
         return resolution
-
-    def append(
-        self, action: Any, dice_values: Sequence[int], resolution: Resolution, *, step: int = 0
-    ) -> JournalRecord:
-        """Record an action resolved by the caller from :meth:`current_state` with exactly ``dice_values``."""
-        self.current_state()
-        return self._append(encode_action(self.ruleset, action), dice_values, resolution, step=step)
 
     def recorded_steps(self) -> int:
         """How many of the scenario's actions the journal already holds, in order: running the same file again
@@ -262,8 +245,6 @@ class Journal:
         Steps are numbered from the journal's next seq, one number each (a refused one too). Given dice a step
         leaves unused are reported as a note, as ``run_scenario`` does (the note is shown, not recorded).
         """
-        import dataclasses
-
         held = self.recorded_steps()
         first = self.next_seq
 
@@ -281,7 +262,7 @@ class Journal:
         *,
         asked: bool = False,
         step: int = 0,
-    ) -> JournalRecord:
+    ) -> None:
         record: dict[str, Any] = {
             "seq": self.next_seq,
             "action": encoded,
@@ -306,21 +287,8 @@ class Journal:
                 tip=_("start a new journal file"),
             )
         self._write(line)
-        written = JournalRecord(
-            seq=record["seq"],
-            action=encoded,
-            dice=tuple(record["dice"]),
-            refused=resolution.refused,
-            events=record["events"],
-            state=record["state"],
-            check=record["check"],
-            line=len(self.records) + 2,
-            asked=asked,
-            step=step,
-        )
-        self.records.append(written)
+        self.records.append(JournalRecord(**{**record, "dice": tuple(record["dice"])}, line=len(self.records) + 2))
         self._state, self._replayed = resolution.state, True
-        return written
 
     def _write(self, line: bytes) -> None:
         try:
@@ -459,6 +427,8 @@ def _start_if_new(journal_path: Path, scenario: Scenario, named: str, digest: st
     info = regular_file(journal_path)
     if info is not None and info.st_size != 0:
         return
+    from tabroll.version import __version__
+
     header_obj: dict[str, Any] = {
         "format": JOURNAL_FORMAT,
         "version": JOURNAL_VERSION,
@@ -466,7 +436,7 @@ def _start_if_new(journal_path: Path, scenario: Scenario, named: str, digest: st
         "scenario": named,
         "scenario_sha256": digest,
         "options": options,
-        "created_by": f"tabroll {_version()}",
+        "created_by": f"tabroll {__version__}",
     }
     header_obj["check"] = check_hash(header_obj)
     line = line_of(header_obj)
@@ -474,12 +444,6 @@ def _start_if_new(journal_path: Path, scenario: Scenario, named: str, digest: st
         create(journal_path, line)
     else:
         rewrite(journal_path, line, expected_size=0)
-
-
-def _version() -> str:
-    from tabroll.version import __version__
-
-    return __version__
 
 
 # --- tabroll journal show | undo | replay -----------------------------------------------------------------
@@ -533,8 +497,6 @@ def retold(
     journal's scenario (``scenario_path``, else the one its header names), and its events are the rules' own. A
     record the rules no longer give as recorded keeps its events as recorded; so does every record of a journal
     whose scenario cannot be read, and then the second value says why (``None`` when all is well)."""
-    import dataclasses
-
     try:
         scenario = journal_scenario(path, scenario_path=scenario_path, force=True)
     except InputError as err:
@@ -578,7 +540,8 @@ def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:
     checks: list[ReplayCheck] = []
     state = scenario.state
     for record in records:
-        state, difference = _replay_one(ruleset, state, record, header.version)
+        resolution, difference = _replayed(ruleset, state, record, header.version)
+        state = resolution.state if resolution is not None else state
         checks.append(
             ReplayCheck(record.seq, difference is None, difference, describe_recorded(ruleset, record.action))
         )
@@ -606,13 +569,3 @@ def undo(path: str | Path) -> Undone:
     description = describe_recorded(find_ruleset(scan.header.ruleset), last.action)
     message = _("dropped action {number}: {action}", number=last.seq, action=description)
     return Undone(record=last, torn_line=None, message=message)
-
-
-def repair(path: str | Path) -> int:
-    """Drop a torn last line (and nothing else); the number of bytes dropped (0: nothing was torn)."""
-    journal_path = target_of(path)
-    scan = scan_journal(journal_path, tolerate_torn_tail=True)
-    if scan.torn_line is None:
-        return 0
-    rewrite(journal_path, scan.data[: scan.size], expected_size=len(scan.data))
-    return len(scan.data) - scan.size

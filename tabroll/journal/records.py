@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tabroll.errors import InputError, Location
+from tabroll.events import FORMERLY_PROSE, PROSE_FIELDS, without_prose
 from tabroll.i18n import _
 from tabroll.journal import limits
 from tabroll.journal.files import read_bytes
@@ -96,29 +97,22 @@ def ignored_fields(version: int) -> frozenset[str]:
     """The fields of a record's events and state that replaying does not compare: the words for people, and, in a
     journal written before format 2, the fields that then followed the language too (it may have been recorded in
     any language)."""
-    from tabroll.events import FORMERLY_PROSE, PROSE_FIELDS
-
     return PROSE_FIELDS if version >= 2 else PROSE_FIELDS | FORMERLY_PROSE
 
 
 def recorded_form(value: Any) -> Any:
     """What a journal keeps of events or a state: its JSON without the words for people (machine values only)."""
-    from tabroll.events import without_prose
-
     return without_prose(plain(value))
 
 
 # --- canonical JSON and hashes ----------------------------------------------------------------------------
 
 
-def canonical_json(value: Any) -> bytes:
-    """The canonical JSON bytes the check hashes are computed over."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
-
-
 def check_hash(obj: Mapping[str, Any]) -> str:
     """The ``check`` value of a header or record: SHA-256 of its canonical JSON without ``check``."""
-    return hashlib.sha256(canonical_json({k: v for k, v in obj.items() if k != "check"})).hexdigest()
+    checked = {k: v for k, v in obj.items() if k != "check"}
+    canonical = json.dumps(checked, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def plain(value: Any) -> Any:
@@ -256,14 +250,7 @@ def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
     if bad:
         message = _("the header's {fields} is missing or not valid", fields=", ".join(bad))
         raise JournalDamaged(message, path=path, line=1)
-    return JournalHeader(
-        ruleset=obj["ruleset"],
-        scenario=obj["scenario"],
-        scenario_sha256=obj["scenario_sha256"],
-        options=options,
-        created_by=obj["created_by"],
-        version=version,
-    )
+    return JournalHeader(**{name: obj[name] for name in types}, options=options, version=version)
 
 
 def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> JournalRecord:
@@ -309,18 +296,7 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
             line=number,
             tip=_damage_tip(path),
         )
-    return JournalRecord(
-        seq=seq,
-        action=obj["action"],
-        dice=tuple(dice),
-        refused=obj["refused"],
-        events=events,
-        state=obj["state"],
-        check=obj["check"],
-        line=number,
-        asked=obj.get("asked", False),
-        step=obj.get("step"),
-    )
+    return JournalRecord(**{**obj, "dice": tuple(dice)}, line=number)  # every field checked above
 
 
 def scan_journal(path: Path, *, tolerate_torn_tail: bool = False, data: bytes | None = None) -> Scan:

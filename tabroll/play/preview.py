@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
+from tabroll.i18n import _, percent
 from tabroll.kit import AnyRuleset
+from tabroll.odds.measures import GAME
 
 ODDS_BUDGET = 2_000
 """Most resolutions the exact walk of a preview may take, so that the line comes at once; a larger tree is not
@@ -64,8 +66,6 @@ class _Watching:
         """Each target with the one number the acting unit needs to hit it, true of every outcome of the walk
         (``tally``): it rolled against that target in every outcome, always needing that number, and hit exactly
         when its total reached it. A number that depends on the dice (an opposed roll) is no number to reach."""
-        from tabroll.odds.measures import GAME
-
         outcomes = [struck for struck, mass in tally.values.get((GAME, NEEDS), {}).items() if mass]
         if not outcomes:
             return {}
@@ -95,8 +95,6 @@ def _walk(ruleset: AnyRuleset, state: Any, action: Any) -> tuple[Any, dict[str, 
 
 
 def _need_sentences(needs: dict[str, int]) -> list[str]:
-    from tabroll.i18n import _
-
     return [
         _("needs a total of {total} or more, modifiers included, to hit {target}", total=total, target=target)
         for target, total in needs.items()
@@ -104,7 +102,6 @@ def _need_sentences(needs: dict[str, int]) -> list[str]:
 
 
 def _odds_line(tally: Any, leaves: int) -> str | None:
-    from tabroll.odds.measures import GAME
     from tabroll.odds.report import build_report
 
     tally.values.pop((GAME, NEEDS), None)  # the preview's own measure: not one of the game's
@@ -113,7 +110,6 @@ def _odds_line(tally: Any, leaves: int) -> str | None:
     each = [name for name in figures if name.startswith("hit: ")]
     if "hit" in figures and len(each) == 1 and figures[each[0]] == figures["hit"]:
         del figures[each[0]]  # one unit aimed at: its P(hit) is the attack's
-    from tabroll.i18n import _, percent
     from tabroll.odds.figures import figure_name
 
     shown = [

@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tabroll.dice.session import Asking
-from tabroll.dice.sources import DiceRequest, PromptDice, SeededDice, parse_dice_values
+from tabroll.dice.sources import DiceRequest, GivenDice, PromptDice, SeededDice, parse_dice_values
 from tabroll.engine import Scenario
 from tabroll.errors import InputError, TabrollError
+from tabroll.events import ActionStarted, named_rolls
 from tabroll.i18n import _, n_
+from tabroll.journal import open_journal, undo
 from tabroll.play import words as w
 
 ROLL_WORDS = ("r", "roll")
@@ -84,15 +86,12 @@ class Table:
         force: bool = False,
         seed: int | None = None,
     ) -> None:
-        from tabroll.journal import open_journal
-
         self.scenario = scenario
         self.scenario_path = str(scenario_path)
         self.journal_path = Path(journal_path)
         self.out = out
         self.asking = asking
         self.fmt = fmt
-        self.force = force
         self.roller = SeededDice(seed)
         self.book = open_journal(self.journal_path, scenario, scenario_path=self.scenario_path, force=force)
         self.book.current_state()
@@ -114,7 +113,7 @@ class Table:
         return [unit["name"] for _, unit in named_units(self.ruleset.summarize_state(self.state))]
 
     def kinds(self) -> list[str]:
-        return w.action_kinds(self.ruleset)
+        return list(w.action_models(self.ruleset))
 
     def complete(self, before: str) -> list[str]:
         """Completion candidates for the line typed so far (never raises: a completer must not)."""
@@ -227,7 +226,7 @@ class Table:
         if args and all("=" in a and not a.startswith("-") for a in args):
             fields = w.read_fields(args, kind="attack", ruleset=self.ruleset)
             return w.typed_action(self.ruleset, {"do": "attack", **fields})
-        from tabroll.loading.quick import check_fields, split_words
+        from tabroll.loading.quick import check_fields, check_unit_names, split_words
 
         named = [a for a in args if not a.startswith("-") and "=" not in a]
         settings = [a for a in args if "=" in a and not a.startswith("-")]
@@ -257,8 +256,6 @@ class Table:
         for setting in settings:
             key, _equals, value = setting.partition("=")
             fields[key] = value
-        from tabroll.loading.quick import check_unit_names
-
         check_unit_names(self.ruleset, self.state, [("", attacker), ("", target)], where=_("the game"))
         return self.ruleset.quick_action(attacker, target, fields)
 
@@ -269,8 +266,6 @@ class Table:
         self._act(self._action(["do", *args]))
 
     def _next(self, args: list[str]) -> None:
-        from tabroll.dice.sources import GivenDice
-
         held = self.book.recorded_steps()
         steps = self.scenario.steps
         if held >= len(steps):
@@ -306,7 +301,6 @@ class Table:
 
     def _act(self, action: Any, *, step: int = 0, dice: Any = None) -> None:
         """Show the action's header and what it needs, ask for its dice, resolve and record it, show its log."""
-        from tabroll.events import ActionStarted
         from tabroll.play.preview import preview_lines
         from tabroll.render.output import make_renderer
 
@@ -333,7 +327,6 @@ class Table:
 
     def _roll(self, args: list[str]) -> None:
         from tabroll.dice.words import parse_words
-        from tabroll.events import named_rolls
 
         if not args:
             raise InputError(
@@ -400,8 +393,6 @@ class Table:
             self.say(line)
 
     def _undo(self, args: list[str]) -> None:
-        from tabroll.journal import open_journal, undo
-
         self.say(undo(self.journal_path).message)
         self.book = open_journal(self.journal_path, self.scenario, scenario_path=self.scenario_path, force=True)
         self.book.current_state()

@@ -87,10 +87,6 @@ def action_models(ruleset: AnyRuleset) -> dict[str, Any]:
     return models
 
 
-def action_kinds(ruleset: AnyRuleset) -> list[str]:
-    return list(action_models(ruleset))
-
-
 def action_fields(ruleset: AnyRuleset, kind: str) -> list[str]:
     """The fields an action of ``kind`` takes (``dice`` last: the dice are asked for at the table)."""
     model = action_models(ruleset).get(kind)

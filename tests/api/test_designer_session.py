@@ -4,26 +4,10 @@ figures in the command line's JSON (``python -m tabroll odds … --format json``
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from fractions import Fraction
-from pathlib import Path
-from typing import Any
 
 import tabroll
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def command_line(*args: str) -> Any:
-    """The JSON document ``python -m tabroll ARGS --format json`` prints, run in its own process."""
-    done = subprocess.run(
-        [sys.executable, "-m", "tabroll", *args, "--format", "json"],
-        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False, env={"TABROLL_LANG": "en", "PATH": ""},
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+from tests.api.test_api import command_line
 
 
 def test_a_stat_swept_over_a_range_gives_the_command_line_s_exact_odds_each_time() -> None:
