@@ -552,7 +552,9 @@ class Ruleset(Generic[StateT, ActionT]):
     def outcome_measures(self, before: StateT, after: StateT, events: Sequence[Event]) -> dict[str, int | bool]:
         """The values of the declared measures after one resolved action (see :meth:`declare_measures`). A
         measure an outcome leaves out is filled by its kind: a level keeps its value from before the action, a
-        change is 0, a flag is false. Generic ones (hit, defeats, damage) come from :meth:`blows`."""
+        change is 0, a flag is false. Generic ones (hit, defeats, damage) come from :meth:`blows`. Measure what
+        the rules decided (their events), never the dice: the exact walk logs no ``roll`` event of a plain NdS,
+        and neither measures nor steps may read one."""
         return {}
 
     def outcome_part(self, action: ActionT, strike: Strike) -> str:
