@@ -79,35 +79,34 @@ class Modifier(Event):
         return f"{self.applies_to_text or self.applies_to} {self.amount:+d} ({self.reason}) → {self.total}"
 
 
-@event_kind("hit")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Hit(Event):
-    """An attack reached its target. ``result`` is what the attack achieved and ``needed`` what it had to reach;
-    a game that rolls no attack (every unit an attack reaches is hit) gives the blow's strength as ``result``
-    and 0 as ``needed``, with ``rule`` saying why it hit."""
+class _AttackRoll(Event):
+    """What a hit and a miss both record: the attack's ``result`` against what it ``needed``, and the ``rule``."""
 
-    STYLE = "green"
     attacker: str
     target: str
     result: int
     needed: int
     rule: str
+
+
+@event_kind("hit")
+class Hit(_AttackRoll):
+    """An attack reached its target. ``result`` is what the attack achieved and ``needed`` what it had to reach;
+    a game that rolls no attack (every unit an attack reaches is hit) gives the blow's strength as ``result``
+    and 0 as ``needed``, with ``rule`` saying why it hit."""
+
+    STYLE = "green"
 
     def sentence(self) -> str:
         return _("{target} is hit: {rule}", target=self.target, rule=self.rule)
 
 
 @event_kind("miss")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Miss(Event):
+class Miss(_AttackRoll):
     """An attack roll fell short of what it needed."""
 
     STYLE = "red"
-    attacker: str
-    target: str
-    result: int
-    needed: int
-    rule: str
 
     def sentence(self) -> str:
         return _("{target} is missed: {rule}", target=self.target, rule=self.rule)
