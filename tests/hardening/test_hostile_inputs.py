@@ -312,7 +312,7 @@ BAD_VALUES = {
 }
 
 
-def _attack_words(game: str) -> list[str]:
+def attack_words(game: str) -> list[str]:
     """``tabroll attack`` words naming two units that exist, for ``game``."""
     if game == "tabmaster":
         return ["-r", game, "-a", "Lanceiro", "-t", "Alquimista"]
@@ -351,7 +351,7 @@ def _value_cases() -> list[object]:
 @pytest.mark.parametrize(("game", "option", "label"), _value_cases())
 def test_attack_values_that_are_not_yaml(game: str, option: str, label: str, cli) -> None:
     value, expected = BAD_VALUES[label]
-    args = ["attack", *_attack_words(game), option + value, "--seed", "1", "--format", "json"]
+    args = ["attack", *attack_words(game), option + value, "--seed", "1", "--format", "json"]
     result = invoke(cli, *args)
     shown = [*args[:-5], option + value[:20] + "..."] if len(value) > 40 else args
     assert_clean(shown, result, allowed=(2,))

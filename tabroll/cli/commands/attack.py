@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from tabroll.loading.quick import AttackWords, DescribedAttack
 
 
-def _attack_words(
+def attack_words(
     words: list[str] | None,
     attacker: str,
     target: str,
@@ -110,7 +110,7 @@ def attack(
 
     chosen = _format(fmt, brief=brief)
     described = describe_attack(
-        _attack_words(
+        attack_words(
             words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
             setting=setting, option=option,
         )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tabroll.cli.commands.attack import _attack_words
+from tabroll.cli.commands.attack import attack_words
 from tabroll.cli.flags import (
     AttackerOption,
     AttackerStatOption,
@@ -165,7 +165,7 @@ class OddsRequest:
         from tabroll.api import _attack_from_words
 
         return _attack_from_words(
-            _attack_words(
+            attack_words(
                 self.words, self.attacker, self.target, ruleset=self.ruleset, attacker_stat=self.attacker_stat,
                 target_stat=self.target_stat, setting=self.setting, option=self.option,
                 action_index=self.action_index, command="odds",
