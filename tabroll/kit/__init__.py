@@ -2,23 +2,10 @@
 again. A game is one folder under ``rulesets/`` whose package exposes ``RULESET``, an instance of a
 :class:`Ruleset` subclass; nothing in the core names it.
 
-What a game writes (the smaller fixture game under ``tests/fixtures/games/`` is the smallest complete example;
-docs/contributing/adding-a-game.md says the same):
-
-- ``__init__.py``: the :class:`Ruleset` subclass and ``RULESET``, its instance. Its class attributes are the
-  game's facts (id, name, aliases, command-line attack fields…); its methods are the hooks the core calls, each
-  with a default but the four every game overrides (:meth:`Ruleset.options_model`,
-  :meth:`Ruleset.scenario_model`, :meth:`Ruleset.load_scenario`, :meth:`Ruleset.resolve`). A hook that needs
-  the game's models or rules imports them inside the method, so that importing the game stays cheap; its own
-  event kinds come the same way, from :meth:`Ruleset.load_events`;
-- the rest, in modules of its own, imported by those hooks: its scenario file and actions as
-  :class:`tabroll.kit.models.Strict` pydantic models (each action words its own log header, ``describe()``
-  returning an :class:`ActionHeader`), its rules (a :class:`Handlers` table from action class to the function
-  that resolves it, working on a :class:`tabroll.engine.work.Turn`), and its own event kinds (extras beside the
-  core vocabulary of :mod:`tabroll.events`, each with its own ``sentence()`` and Rich ``STYLE``). A game whose
-  scenario is a roster of named units and a list of attacks takes its loading, command-line attack and summary
-  from :mod:`tabroll.kit.roster_game`;
-- ``README.md``: the rules as we read them, with the options and rulings.
+What a game writes is described once, in docs/contributing/adding-a-game.md (the fixture games under
+``tests/fixtures/games/`` follow it): the :class:`Ruleset` subclass, whose hooks import the game's models and rules
+inside the method so that importing the game stays cheap; its :class:`tabroll.kit.models.Strict` models; a
+:class:`Handlers` table of its rules; its own event kinds; its ``README.md`` of rulings.
 
 This module stays light (no pydantic, no Rich): every command imports it.
 """
@@ -27,12 +14,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 from tabroll.errors import InputError, Location, RuleRefusal
 from tabroll.events import Event, EventKindClash, event_types
+from tabroll.i18n import ENGLISH, N_, Domain, _, language
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -305,8 +293,6 @@ def no_such_words(name: str, names: Sequence[str], *, what: str = "unit") -> tup
     loading does (:func:`tabroll.kit.models.unknown_name`)."""
     from difflib import get_close_matches
 
-    from tabroll.i18n import N_, _
-
     known = {  # the core's whats, each a sentence of its own (a language words each its own way)
         "unit": (N_("there is no unit called '{name}'"), N_("the units are: {names}")),
         "combatant": (N_("there is no combatant called '{name}'"), N_("the combatants are: {names}")),
@@ -363,8 +349,6 @@ class Ruleset(Generic[StateT, ActionT]):
     or turns go, in one sentence, with the action to type (``new-round`` in ``tabroll play`` says it)."""
 
     # --- hooks every game overrides ---------------------------------------------------------------------
-    # A hook that needs the game's models imports them inside the method (``from .model import MyOptions``),
-    # so that importing the game (``tabroll --help``, discovery) stays cheap.
 
     def options_model(self) -> type[BaseModel]:
         """The pydantic model of this game's house-rule options (every field has a default)."""
@@ -402,8 +386,6 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def quick_attack(self, request: AttackRequest) -> Scenario:
         """A one-action scenario from an attack typed on the command line, with no scenario file."""
-        from tabroll.i18n import _
-
         raise InputError(
             _("the {game} ruleset has no command-line attack without a scenario file", game=self.name),
             tip=_(
@@ -415,8 +397,6 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> ActionT:
         """An attack typed on the command line against a scenario file's units."""
-        from tabroll.i18n import _
-
         raise InputError(
             _("the {game} ruleset has no command-line attack form", game=self.name),
             tip=_("write the attack in a scenario file and run it with tabroll run"),
@@ -433,8 +413,6 @@ class Ruleset(Generic[StateT, ActionT]):
     ) -> Scenario:
         """A one-action skill test typed on the command line (``tabroll check-skill``), for a game that has them
         (it overrides this)."""
-        from tabroll.i18n import _
-
         raise InputError(
             _("the {game} ruleset has no skill tests", game=self.name),
             tip=_("tabroll rulesets lists the games and what each offers"),
@@ -481,8 +459,6 @@ class Ruleset(Generic[StateT, ActionT]):
         """For each attack kind, the stats it needs of the attacker and of the target, required or optional,
         with their aliases (``tabroll units GAME``; the command line checks typed stats against them). Their help
         is in the language now (the game's catalogue); names, aliases and examples stay as they are typed."""
-        from dataclasses import replace
-
         say = self.messages().gettext
 
         def worded(item: Any) -> Any:  # its help in the language now
@@ -496,8 +472,6 @@ class Ruleset(Generic[StateT, ActionT]):
     def messages(self) -> Any:
         """The game's own messages (:class:`tabroll.i18n.Domain`, its folder's ``locale/``): a text the game
         declares (an option's description, a stat's help) is said through it, in the language now."""
-        from tabroll.i18n import Domain
-
         return Domain(self.id, self.folder() / "locale")
 
     def said(self, text: str) -> str:
@@ -604,8 +578,6 @@ class Ruleset(Generic[StateT, ActionT]):
         keys and values, its comments and title translated), else as :attr:`starter_file` has them."""
         if self.starter_file is None:
             return None
-        from tabroll.i18n import ENGLISH, language
-
         path = self.folder() / self.starter_file
         code = language()
         if code != ENGLISH:
@@ -619,8 +591,6 @@ class Ruleset(Generic[StateT, ActionT]):
         return path.read_text(encoding="utf-8") if path.exists() else ""
 
     def option_infos(self) -> list[OptionInfo]:
-        from dataclasses import replace
-
         from tabroll.kit.options import describe_options
 
         say = self.messages().gettext
