@@ -1,17 +1,11 @@
 """Files tabroll writes are whole or not there: a picture (``--svg``, ``--png``), a starter scenario (``tabroll
 new``), a journal rewritten by ``journal undo``.
 
-Each is written to a temporary file beside its target, flushed to the disk, then renamed over it (or linked to
-it, where an existing file must not be replaced), so a full disk, a file-size limit or a kill leaves the old file
-as it was, never a truncated one. The file written is always a regular file: a symbolic link (or a chain of them)
-is followed and its target written, the link staying a link (a link to a file that does not exist yet writes that
-file, when its folder exists; a link that loops is refused); a folder, a device (``/dev/null``, ``/dev/full``), a
-named pipe or a socket is refused before any work, with exit 2 (see :func:`write_target`). A temporary file is
-named ``.<target>.tabroll-<pid>-<random>.tmp``: a kill -9 in the middle leaves one behind, and
-:func:`remove_leftovers` (run by every command that opens a journal) removes those whose process is gone. A write
-that fails for want of room (or of a working disk) is an :class:`~tabroll.errors.OutputError` (exit 74) that
-names the file; one the path itself forbids (no permission, no such folder) an
-:class:`~tabroll.errors.InputError` (exit 2).
+Each is written to a temporary file beside its target (``.<target>.tabroll-<pid>-<random>.tmp``), synced, then
+renamed over it (or linked, where an existing file must not be replaced), so a full disk, a file-size limit or a
+kill never leaves a truncated file; :func:`remove_leftovers` removes the temporary files of killed processes. Only
+regular files are written (:func:`write_target`). A write that fails for want of room or of a working disk is an
+:class:`~tabroll.errors.OutputError` (exit 74); one the path forbids, an :class:`~tabroll.errors.InputError` (exit 2).
 """
 
 from __future__ import annotations
@@ -236,8 +230,6 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except (PermissionError, OverflowError):
-        return True
-    except OSError:  # pragma: no cover - a platform without signals to probe with: keep the file
+    except (OSError, OverflowError):  # another user's process, or no signal to probe with: keep the file
         return True
     return True

@@ -32,24 +32,12 @@ Every other line is one action that happened (an action the rules refuse changes
 
 Safety
 ------
-Records are appended with unbuffered ``os.write`` calls then ``os.fsync``, under an exclusive lock (``flock``)
-and after checking that the file is still the size this command read, so a crash loses at most the action in
-flight and two commands writing one journal at once are refused rather than interleaved. A failed append (a full
-disk, a file-size limit) is cut back to the file's size before it, so the journal is left exactly as it was. A
-last line without its ``\\n`` (cut short by a crash), a line that is not JSON, a check-hash mismatch or seq
-numbers out of order raise :class:`JournalDamaged` with the file and line; nothing is ever read past damage.
-:func:`undo` (which drops a torn last line too) rewrites the file atomically: a temporary file in the same folder,
-fsync, ``os.replace``, fsync of the folder; a read-only journal is never rewritten.
-A journal path that is a symbolic link is followed to its target, which is written (the link stays a link); a
-dangling link is refused. New journals get the mode the umask gives. Journals over :data:`MAX_JOURNAL_BYTES` and
-records over :data:`MAX_RECORD_BYTES` are refused.
-
-Use
----
-``open_journal(path, scenario, scenario_path=...)`` creates or checks a journal; ``Journal.current_state()``
-gives the state to start from; ``Journal.resolve(action, dice)`` resolves one action and records it;
-``Journal.run(session_dice)`` is :func:`tabroll.engine.run_scenario` that records every step.
-:func:`undo` and :func:`replay` serve ``tabroll journal undo|replay``.
+Records are appended (``os.write``, then ``os.fsync``) under an exclusive lock (``flock``), only while the file is
+the size this command read: a crash loses at most the action in flight, two writers are refused, and a failed
+append is cut back so the journal is left as it was. Damage (a torn last line, a line that is not JSON, a
+check-hash mismatch, seq out of order) raises :class:`JournalDamaged` with the file and line; nothing is read past
+it. :func:`undo` rewrites atomically (:mod:`tabroll.writing`); a symbolic link is written through, a read-only
+journal never. Journals over :data:`MAX_JOURNAL_BYTES` and records over :data:`MAX_RECORD_BYTES` are refused.
 """
 
 from __future__ import annotations
