@@ -27,11 +27,6 @@ def read_whole(text: str, *, digits: int = MAX_DIGITS) -> int | None:
     return int(stripped)
 
 
-def shown(text: str) -> str:
-    """A typed value as a message quotes it: in quotes, every character that is not printable escaped."""
-    return repr(text)
-
-
 def whole_number(
     text: str, what: str, *, tip: str | None = None, digits: int = MAX_DIGITS, location: Location | None = None
 ) -> int:
@@ -39,7 +34,7 @@ def whole_number(
     value = read_whole(text, digits=digits)
     if value is None:
         raise InputError(
-            _("{what} {value} is not a whole number", what=what, value=shown(text)),
+            _("{what} {value} is not a whole number", what=what, value=repr(text)),
             tip=tip or _("write it with the digits 0-9, e.g. 2"),
             location=location,
         )

@@ -1,12 +1,6 @@
-"""Small helpers for the words of messages (so no message says "1 actions" or "action(s)")."""
+"""Text from a file or a user as a terminal may show it (:func:`visible`)."""
 
 from __future__ import annotations
-
-
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """``count(1, "action")`` → ``"1 action"``; ``count(3, "hex", "hexes")`` → ``"3 hexes"``."""
-    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
-
 
 _VISIBLE: dict[int, str] = {
     **{code: f"\\u{code:04x}" for code in (*range(0x00, 0x20), *range(0x7F, 0xA0))},
