@@ -496,14 +496,9 @@ def resolve(
     Raises:
         InputError: Both ``dice`` and ``seed``; too few dice given, or a value no die shows.
     """
-    return _resolved(what, Session(DiceChoice(seed, _dice_text(dice))), state)
-
-
-def _resolved(what: Attack, session: Session, state: Any = None) -> Resolution:
-    """The attack resolved with the dice of ``session`` (given, seeded or asked at the table): the one way
-    ``resolve()`` and ``tabroll attack`` resolve an attack."""
     from tabroll.engine import resolve as resolve_action
 
+    session = Session(DiceChoice(seed, _dice_text(dice)))
     ruleset = what.game.ruleset
     resolution = resolve_action(ruleset, what.state if state is None else state, what.action, session.source)
     return Resolution(
@@ -567,17 +562,11 @@ def roll(
         InputError: An expression cannot be read, or the dice given do not fit it.
     """
     from tabroll.dice.words import parse_words
+    from tabroll.events import UNLABELLED, named_rolls
 
     parsed = parse_words([expression] if isinstance(expression, str) else list(expression))
     signed = any("fudge" in one.features for one in parsed)
-    return _rolled(parsed, Session(DiceChoice(seed, _dice_text(dice), signed=signed)), label)
-
-
-def _rolled(parsed: Sequence[Any], session: Session, label: str | None) -> Rolls:
-    """The expressions ``parsed`` rolled with the dice of ``session``: the one way ``roll()`` and ``tabroll roll``
-    roll them (a comment typed after a roll, ``1d20+5 to hit``, names it unless a label is given)."""
-    from tabroll.events import UNLABELLED, named_rolls
-
+    session = Session(DiceChoice(seed, _dice_text(dice), signed=signed))
     rolls = tuple(named_rolls(parsed, session.source, UNLABELLED if label is None else label))
     return Rolls(rolls=rolls, **_dice_facts(session))
 
@@ -643,7 +632,9 @@ def run(
     Raises:
         InputError: The file cannot be loaded, or its dice do not fit (with the file, line and field).
     """
-    from tabroll.batch import Batch
+    from tabroll.batch import Batch, file_seed
+    from tabroll.engine import run_scenario
+    from tabroll.loading.scenario import load_scenario_file
     from tabroll.render.output import make_renderer
 
     name = str(path)
@@ -657,21 +648,13 @@ def run(
     document: dict[str, Any] = json.loads(stream.getvalue())
     entry = document["files"][0]
     if totals.errors:  # the same run again, to raise its error as itself (the dice are the same)
-        _raise_run_error(name, overrides, choice, seed)
+        scenario = load_scenario_file(name, overrides)
+        own = scenario.seed if scenario.seed is not None else file_seed(choice.master, scenario.fingerprint or name)
+        source = choice.source(own)
+        for _step in run_scenario(scenario, lambda: source):
+            pass
+        raise AssertionError(f"{name}: the batch met an error that a second run did not")
     return Run(file=name, outcome=str(entry["outcome"]), document=document)
-
-
-def _raise_run_error(name: str, options: Mapping[str, str], choice: Any, seed: int | None) -> None:
-    from tabroll.batch import file_seed
-    from tabroll.engine import run_scenario
-    from tabroll.loading.scenario import load_scenario_file
-
-    scenario = load_scenario_file(name, options)
-    own = scenario.seed if scenario.seed is not None else file_seed(choice.master, scenario.fingerprint or name)
-    source = choice.source(own)
-    for _step in run_scenario(scenario, lambda: source):
-        pass
-    raise AssertionError(f"{name}: the batch met an error that a second run did not")
 
 
 # --- odds ------------------------------------------------------------------------------------------------------
