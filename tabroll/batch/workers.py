@@ -190,23 +190,19 @@ WAKE = 0.2
 
 
 def _apply_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
-    try:
-        return [fn(item) for item in chunk]
-    except Exception as err:
-        raise _carried(err) from None
-
-
-def _carried(err: Exception) -> Exception:
-    """``err`` if it can cross back to the parent as itself; else a ``RuntimeError`` that names it. An exception
-    crosses pickled, and is rebuilt from its arguments: one whose ``__init__`` takes others (say a required
-    keyword) cannot be rebuilt, and the parent then sees a broken pool, reported as a worker that died."""
+    """``fn`` of each item. An exception crosses back to the parent pickled, rebuilt from its arguments: one whose
+    ``__init__`` takes others (say a required keyword) cannot be, and the parent would see a broken pool (a worker
+    that died), so it crosses as a ``RuntimeError`` that names it."""
     import pickle
 
     try:
-        pickle.loads(pickle.dumps(err))
-    except Exception:
-        return RuntimeError(f"{type(err).__name__} in a worker process: {err}")
-    return err
+        return [fn(item) for item in chunk]
+    except Exception as err:
+        try:
+            pickle.loads(pickle.dumps(err))
+        except Exception:
+            raise RuntimeError(f"{type(err).__name__} in a worker process: {err}") from None
+        raise err from None
 
 
 def in_order(pool: ProcessPoolExecutor, fn: Callable[[T], R], items: Sequence[T], *, chunksize: int = 1) -> Iterator[R]:

@@ -94,13 +94,6 @@ def _walk(ruleset: AnyRuleset, state: Any, action: Any) -> tuple[Any, dict[str, 
         return None
 
 
-def _need_sentences(needs: dict[str, int]) -> list[str]:
-    return [
-        _("needs a total of {total} or more, modifiers included, to hit {target}", total=total, target=target)
-        for target, total in needs.items()
-    ]
-
-
 def _odds_line(tally: Any, leaves: int) -> str | None:
     from tabroll.odds.report import build_report
 
@@ -132,7 +125,10 @@ def preview_lines(ruleset: AnyRuleset, state: Any, action: Any) -> list[str]:
     if walked is None:
         return []
     result, needs = walked
-    lines = _need_sentences(needs)
+    lines = [
+        _("needs a total of {total} or more, modifiers included, to hit {target}", total=total, target=target)
+        for target, total in needs.items()
+    ]
     try:
         odds = _odds_line(result.tally, result.leaves)
     except Exception:

@@ -206,10 +206,6 @@ def spaced_name(words: Sequence[str], names: Sequence[str]) -> str | None:
 COMMON_DICE = ("1d20", "1d6", "2d6", "1d10", "1d8", "1d4", "1d12", "1d100", "4d6kh3")
 
 
-def _quoted(name: str) -> str:
-    return f'"{name}"' if " " in name else name
-
-
 def complete(
     before: str, ruleset: AnyRuleset, units: Callable[[], Sequence[str]], kinds: Callable[[], Sequence[str]]
 ) -> list[str]:
@@ -222,7 +218,7 @@ def complete(
         bare = current.lstrip('"')
         return sorted({o for o in options if o.lstrip('"').startswith(bare)})
 
-    names = [_quoted(n) for n in units()]
+    names = [f'"{n}"' if " " in n else n for n in units()]
     if not words:
         builtin = set(COMMAND_NAMES)
         return starting([*COMMAND_NAMES, *[k for k in kinds() if k not in builtin]])
