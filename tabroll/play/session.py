@@ -198,7 +198,9 @@ class Table:
         if command == "quit":
             return False
         handler = getattr(self, "_" + command.replace("-", "_"), None) if command in w.COMMAND_NAMES else None
-        if handler is not None:
+        if command in ("attack", "do"):
+            self._act(self._action([command, *args]))
+        elif handler is not None:
             handler(args)
         elif command in self.kinds():
             self._act(self._action(["do", command, *args]))
@@ -258,12 +260,6 @@ class Table:
             fields[key] = value
         check_unit_names(self.ruleset, self.state, [("", attacker), ("", target)], where=_("the game"))
         return self.ruleset.quick_action(attacker, target, fields)
-
-    def _attack(self, args: list[str]) -> None:
-        self._act(self._action(["attack", *args]))
-
-    def _do(self, args: list[str]) -> None:
-        self._act(self._action(["do", *args]))
 
     def _next(self, args: list[str]) -> None:
         held = self.book.recorded_steps()
