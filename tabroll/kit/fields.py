@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tabroll.kit import AttackField, AttackRequest
+from tabroll.i18n import _
+from tabroll.kit import AttackRequest
 
 
 def whole_field(flag: str, value: str) -> int:
     """A whole number typed for ``flag``, read as every command reads one (digits only, at most 11)."""
-    from tabroll.i18n import _
     from tabroll.whole_numbers import whole_number
 
     return whole_number(
@@ -19,10 +19,9 @@ def whole_field(flag: str, value: str) -> int:
     )
 
 
-def field_int(request: AttackRequest | Mapping[str, str], spec: AttackField | str, default: int) -> int:
+def field_int(request: AttackRequest | Mapping[str, str], name: str, default: int) -> int:
     """A whole-number field of a request (already checked by the core), or ``default`` when it was not given."""
     fields = request.fields if isinstance(request, AttackRequest) else request
-    name = spec if isinstance(spec, str) else spec.name
     value = fields.get(name)
     return default if value is None else whole_field("--" + name.replace("_", "-"), value)
 
