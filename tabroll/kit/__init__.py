@@ -561,10 +561,7 @@ class Ruleset(Generic[StateT, ActionT]):
         return cached
 
     def attack_field(self, name: str) -> AttackField | None:
-        for spec in self.attack_fields:
-            if spec.name == name:
-                return spec
-        return None
+        return next((spec for spec in self.attack_fields if spec.name == name), None)
 
     def folder(self) -> Path:
         """This ruleset's folder: its data tables, catalogue and rulings document."""
