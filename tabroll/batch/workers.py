@@ -193,11 +193,11 @@ def _apply_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
     """``fn`` of each item. An exception crosses back to the parent pickled, rebuilt from its arguments: one whose
     ``__init__`` takes others (say a required keyword) cannot be, and the parent would see a broken pool (a worker
     that died), so it crosses as a ``RuntimeError`` that names it."""
-    import pickle
-
     try:
         return [fn(item) for item in chunk]
     except Exception as err:
+        import pickle
+
         try:
             pickle.loads(pickle.dumps(err))
         except Exception:
