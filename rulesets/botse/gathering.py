@@ -17,7 +17,8 @@ from .choices import asking, choose_item, choose_overtax
 from .events import Gathered
 from .merging import Effects, face_effects, merges_by_effects
 from .messages import _, form_word, n_, p_
-from .model import EngageAction, Form, RollFields, Stat
+from .model import Code, EngageAction, Form, RollFields, Stat
+from .reactions import step_six_triggers
 from .results import summing_text
 from .state import Ability, Adventurer, Battle, Die
 from .track import pay_cost
@@ -70,8 +71,9 @@ def gather(
     plain = merges_by_effects(work, adventurer, action, form, target, ability, dice)
     gathered = len(action.gather)
     purposes = tuple(die_purpose(die, number, gathered) for number, die in enumerate(dice, start=1))
+    reacts = any(step_six_triggers(work, action, aura=False))
     return Pool(action, adventurer.name, form, target, targets, tuple(dice), gathered, ability, item_name, plain,
-                purposes)  # fmt: skip
+                purposes, reacts)  # fmt: skip
 
 
 def die_purpose(die: Die, number: int, gathered: int) -> str:
@@ -261,7 +263,27 @@ class Pool:
     item: str | None
     plain: bool
     purposes: tuple[str, ...]  # what each die is rolled for (:func:`die_purpose`), said once for every outcome
+    reacts: bool  # whether any unit has a skill that step 6 could trigger
     rows: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)  # made by :meth:`row`, once
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        return tuple(die.name for die in self.dice)
+
+    @cached_property
+    def sent(self) -> tuple[tuple[bool | None, ...], ...]:
+        """Where each face of each die sends it in a plain engage (:func:`~.results.resolve_summed`): None when
+        the face is not resolved (blank), True when it is resolved and drained by its code, False when it is
+        resolved and exhausted."""
+        return tuple(
+            tuple(
+                None
+                if not (face.tenacity or face.damage or face.text)
+                else not face.tenacity and face.code is Code.DRAINED
+                for face in die.faces
+            )
+            for die in self.dice
+        )
 
     @cached_property
     def summed_words(self) -> tuple[str, str, str]:

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 from tabroll.events import Note, StatusApplied, joined, said
 from tabroll.frozen import replace
 
-from .damage import deal, deal_summed, heal
+from .damage import deal, deal_summed, heal, struck
 from .events import DiePlaced, ResultResolved, TenacityGained
 from .messages import _, die_word, n_
 from .model import Code, RollFields
 from .order import aimed, choices
 from .plan import Plan, paying, plan_result, static_units
 from .ranges import target_problem
+from .reactions import react
 from .state import Adventurer, Creature, Placed
 from .track import exhaust, pay_cost, track_full
 from .work import PLACES, BotseTurn, Engage, Rolled
@@ -79,33 +80,45 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
 
 
 def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading: tuple[int, ...]) -> None:
-    """Step 5b of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums (``reading``, its
+    """Steps 5b and 6 of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums (``reading``, its
     :data:`~.merging.Effects`; ``faces``, the face number of each die): what :func:`resolve_results` does die by
-    die, done at once. Each die does what its plain face says: a tenacity face gains 1 and is exhausted, a face
-    with damage or text is resolved (drained by its code, else exhausted), a face with neither is not resolved
-    (exhausted after the resolved dice). The adventurer is put once and the summed damage dealt once: the state
-    and blows are those of resolving the dice one by one; the log is shorter."""
-    adventurer = work.state.adventurer(pool.adventurer)
+    die, done at once. Each die does what its plain face says (:attr:`~.gathering.Pool.sent`): a tenacity face
+    gains 1 and is exhausted, a face with damage or text is resolved (drained by its code, else exhausted), a face
+    with neither is not resolved (exhausted after the resolved dice). The adventurer and the target are put once,
+    the summed damage dealt once: the state and blows are those of resolving the dice one by one; the log is
+    shorter, without prose. What does not depend on the dice is worked out once per engage, in the pool."""
+    battle = work.state
+    adventurer = battle.adventurers.get(pool.adventurer)
+    assert adventurer is not None
     blockable, through, tenacity, _drained = reading
-    shown = [die.faces[face - 1] for die, face in zip(pool.dice, faces, strict=True)]
-    done = [face.tenacity or bool(face.damage) or bool(face.text) for face in shown]
     track, drained = list(adventurer.cooldown), list(adventurer.drained)
     for resolved in (True, False):
-        for die, face, was in zip(pool.dice, shown, done, strict=True):
-            if was is not resolved:
+        for name, sent, face in zip(pool.names, pool.sent, faces, strict=True):
+            code_drained = sent[face - 1]  # None: not resolved
+            if (code_drained is None) is resolved:
                 continue
-            if not (resolved and not face.tenacity and face.code is Code.DRAINED):
+            if not code_drained:
                 if None in track:
-                    track[track.index(None)] = die.name
+                    track[track.index(None)] = name
                     continue
-                track_full(work, adventurer.name, die.name)
-            drained.append(die.name)
+                track_full(work, adventurer.name, name)
+            drained.append(name)
+    total = adventurer.tenacity + tenacity
+    changes: dict[str, object] = {"adventurers": battle.adventurers.replace(
+        replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained)))}  # fmt: skip
     reason, ruling, what = pool.summed_words
-    gain_tenacity(work, adventurer, tenacity, reason, cooldown=tuple(track), drained=tuple(drained))
+    if tenacity:
+        work.emit(TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=reason))
     if blockable or through:
         assert pool.target is not None
         work.ruling("damage_summing", work.options.damage_summing, ruling)
-        deal(work, pool.target, blockable, through, by=pool.adventurer, what=what)
+        target = battle.creatures.get(pool.target)  # an enemy: no prevention
+        assert target is not None
+        hurt = struck(work, target, blockable, through, by=pool.adventurer, what=what, engage=True, told=False)
+        changes["creatures"] = battle.creatures.replace(hurt)
+    work.state = replace(battle, **changes)
+    if pool.reacts:
+        react(work, Engage(pool.adventurer, pool.form, pool.target, [], targets=pool.targets), pool.action)
 
 
 def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: str, **changes: object) -> None:
