@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
@@ -20,7 +20,7 @@ from .messages import _, form_word, n_, p_
 from .model import Code, EngageAction, Form, RollFields, Stat
 from .reactions import step_six_triggers
 from .results import summing_text
-from .state import Ability, Adventurer, Battle, Die
+from .state import Ability, Adventurer, Battle, Die, Face
 from .track import pay_cost
 from .work import BotseTurn
 
@@ -265,6 +265,12 @@ class Pool:
     purposes: tuple[str, ...]  # what each die is rolled for (:func:`die_purpose`), said once for every outcome
     reacts: bool  # whether any unit has a skill that step 6 could trigger
     rows: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)  # made by :meth:`row`, once
+    placed: dict[tuple[int | bool | None, ...], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    dealt: dict[tuple[int, int], tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """What :func:`~.results.resolve_summed` worked out from one state before the roll, by tenacity and where each
+    die goes (``placed``), and by the damage summed (``dealt``)."""
 
     @cached_property
     def names(self) -> tuple[str, ...]:
@@ -272,18 +278,10 @@ class Pool:
 
     @cached_property
     def sent(self) -> tuple[tuple[bool | None, ...], ...]:
-        """Where each face of each die sends it in a plain engage (:func:`~.results.resolve_summed`): None when
-        the face is not resolved (blank), True when it is resolved and drained by its code, False when it is
-        resolved and exhausted."""
-        return tuple(
-            tuple(
-                None
-                if not (face.tenacity or face.damage or face.text)
-                else not face.tenacity and face.code is Code.DRAINED
-                for face in die.faces
-            )
-            for die in self.dice
-        )
+        """Where each face of each die sends it in a plain engage (:func:`~.results.resolve_summed`), by face
+        number (from 1): None when the face is not resolved (blank), True when it is resolved and drained by its
+        code, False when it is resolved and exhausted."""
+        return tuple((None, *map(face_sent, die.faces)) for die in self.dice)
 
     @cached_property
     def summed_words(self) -> tuple[str, str, str]:
@@ -304,6 +302,13 @@ class Pool:
             label, notation = " / ".join(purposes), f"{len(tables)}d{sides}"
             known = self.rows[first] = Row(last, sides, tables, purposes, label, notation)
         return known
+
+
+def face_sent(face: Face) -> bool | None:
+    """Where a face of a plain engage sends its die (:attr:`Pool.sent`)."""
+    if not (face.tenacity or face.damage or face.text):
+        return None
+    return not face.tenacity and face.code is Code.DRAINED
 
 
 class Row(NamedTuple):

@@ -22,6 +22,8 @@ from .track import exhaust, pay_cost, track_full
 from .work import PLACES, BotseTurn, Engage, Rolled
 
 if TYPE_CHECKING:
+    from tabroll.kit.roster import Roster
+
     from .gathering import Pool
 
 
@@ -87,38 +89,68 @@ def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading:
     with neither is not resolved (exhausted after the resolved dice). The adventurer and the target are put once,
     the summed damage dealt once: the state and blows are those of resolving the dice one by one; the log is
     shorter, without prose. What does not depend on the dice is worked out once per engage, in the pool."""
-    battle = work.state
-    adventurer = battle.adventurers.get(pool.adventurer)
-    assert adventurer is not None
+    battle, memo = work.state, pool.placed
     blockable, through, tenacity, _drained = reading
-    track, drained = list(adventurer.cooldown), list(adventurer.drained)
-    for resolved in (True, False):
-        for name, sent, face in zip(pool.names, pool.sent, faces, strict=True):
-            code_drained = sent[face - 1]  # None: not resolved
-            if (code_drained is None) is resolved:
-                continue
-            if not code_drained:
-                if None in track:
-                    track[track.index(None)] = name
+    key = (tenacity, *map(tuple.__getitem__, pool.sent, faces))
+    known = memo.get(key)
+    if known is None or known[0] is not battle.adventurers:
+        adventurer = battle.adventurers.get(pool.adventurer)
+        assert adventurer is not None
+        track, drained = list(adventurer.cooldown), list(adventurer.drained)
+        full = False
+        for resolved in (True, False):
+            for name, sent, face in zip(pool.names, pool.sent, faces, strict=True):
+                code_drained = sent[face]  # None: not resolved
+                if (code_drained is None) is resolved:
                     continue
-                track_full(work, adventurer.name, name)
-            drained.append(name)
-    total = adventurer.tenacity + tenacity
-    changes: dict[str, object] = {"adventurers": battle.adventurers.replace(
-        replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained)))}  # fmt: skip
-    reason, ruling, what = pool.summed_words
-    if tenacity:
-        work.emit(TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=reason))
+                if not code_drained:
+                    if None in track:
+                        track[track.index(None)] = name
+                        continue
+                    track_full(work, adventurer.name, name)
+                    full = True
+                drained.append(name)
+        total = adventurer.tenacity + tenacity
+        after = replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained))
+        gained = TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=pool.summed_words[0])
+        known = (battle.adventurers, battle.adventurers.replace(after), (gained,) if tenacity else ())
+        if not full:  # a full track tells its ruling once per action: not kept
+            memo[key] = known
+    work.events.extend(known[2])
+    changes: dict[str, object] = {"adventurers": known[1]}
     if blockable or through:
-        assert pool.target is not None
-        work.ruling("damage_summing", work.options.damage_summing, ruling)
-        target = battle.creatures.get(pool.target)  # an enemy: no prevention
-        assert target is not None
-        hurt = struck(work, target, blockable, through, by=pool.adventurer, what=what, engage=True, told=False)
-        changes["creatures"] = battle.creatures.replace(hurt)
+        changes["creatures"] = deal_summed_at_once(work, pool, blockable, through)
     work.state = replace(battle, **changes)
     if pool.reacts:
         react(work, Engage(pool.adventurer, pool.form, pool.target, [], targets=pool.targets), pool.action)
+
+
+def deal_summed_at_once(work: BotseTurn, pool: Pool, blockable: int, through: int) -> Roster[Creature]:
+    """The creatures after the summed damage of a walked plain engage (:func:`resolve_summed`) is dealt to its
+    target (an enemy: no prevention), its events logged; kept in the pool for each sum of damage."""
+    name, creatures = pool.target, work.state.creatures
+    assert name is not None
+    work.ruling("damage_summing", work.options.damage_summing, pool.summed_words[1])
+    running = work.running.get(name, 0)
+    known = pool.dealt.get((blockable, through))
+    if known is None or known[0] is not creatures or known[1] != running:
+        target = creatures.get(name)
+        assert target is not None
+        start = len(work.events)
+        hurt = struck(work, target, blockable, through, by=pool.adventurer, what=pool.summed_words[2], engage=True,
+                      told=False)  # fmt: skip
+        if hurt is target:  # defeated before: nothing dealt
+            return creatures
+        known = pool.dealt[(blockable, through)] = (creatures, running, creatures.replace(hurt),
+                                                   tuple(work.events[start:]), hurt.defeated)  # fmt: skip
+        return known[2]
+    work.events.extend(known[3])
+    work.running[name] = running + blockable + through
+    work.damaged.add(name)
+    if known[4]:
+        work.defeated.add(name)
+    after: Roster[Creature] = known[2]
+    return after
 
 
 def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: str, **changes: object) -> None:
