@@ -300,7 +300,8 @@ class Pool:
             purposes = self.purposes[first - 1 : last]
             tables = tuple(face_effects(die) or () for die in dice[first - 1 : last])  # every die of it is plain
             label, notation = " / ".join(purposes), f"{len(tables)}d{sides}"
-            known = self.rows[first] = Row(last, sides, tables, purposes, label, notation)
+            by_face = tuple(((0, 0, 0, 0), *table) for table in tables)
+            known = self.rows[first] = Row(last, sides, tables, by_face, purposes, label, notation)
         return known
 
 
@@ -319,6 +320,7 @@ class Row(NamedTuple):
     last: int
     sides: int
     tables: tuple[tuple[Effects, ...], ...]
+    by_face: tuple[tuple[Effects, ...], ...]  # the tables by face number (from 1)
     purposes: tuple[str, ...]
     label: str
     notation: str

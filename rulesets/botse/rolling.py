@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import getitem
 
 from tabroll.dice.sources import roll_die
 from tabroll.engine.steps import Step
@@ -71,8 +72,7 @@ class RollDie(Step):
                 log_face(turn, Rolled(number=number, die=dice[number - 1], face_number=face), pool.adventurer)
 
             values = turn.roll_faces(row.sides, row.tables, row.purposes, log)
-        shown = (table[face - 1] for table, face in zip(row.tables, values, strict=True))
-        reading = tuple(map(sum, zip(self.reading, *shown, strict=True)))
+        reading = tuple(map(sum, zip(self.reading, *map(getitem, row.by_face, values), strict=True)))
         faces = (*self.faces, *values)
         if row.last < len(pool.dice):
             return RollDie(row.last + 1, reading, faces, pool)
