@@ -273,10 +273,6 @@ class Pool:
     die goes (``placed``), and by the damage summed (``dealt``)."""
 
     @cached_property
-    def names(self) -> tuple[str, ...]:
-        return tuple(die.name for die in self.dice)
-
-    @cached_property
     def sent(self) -> tuple[tuple[bool | None, ...], ...]:
         """Where each face of each die sends it in a plain engage (:func:`~.results.resolve_summed`), by face
         number (from 1): None when the face is not resolved (blank), True when it is resolved and drained by its

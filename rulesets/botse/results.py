@@ -99,8 +99,8 @@ def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading:
         track, drained = list(adventurer.cooldown), list(adventurer.drained)
         full = False
         for resolved in (True, False):
-            for name, sent, face in zip(pool.names, pool.sent, faces, strict=True):
-                code_drained = sent[face]  # None: not resolved
+            for die, sent, face in zip(pool.dice, pool.sent, faces, strict=True):
+                code_drained, name = sent[face], die.name  # None: not resolved
                 if (code_drained is None) is resolved:
                     continue
                 if not code_drained:
@@ -153,10 +153,10 @@ def deal_summed_at_once(work: BotseTurn, pool: Pool, blockable: int, through: in
     return after
 
 
-def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: str, **changes: object) -> None:
-    """``adventurer`` put with ``amount`` more tenacity (and ``changes``), said when it gains any."""
+def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: str) -> None:
+    """``adventurer`` put with ``amount`` more tenacity, said when it gains any."""
     total = adventurer.tenacity + amount
-    work.put(replace(adventurer, tenacity=total, **changes))
+    work.put(replace(adventurer, tenacity=total))
     if amount:
         work.emit(TenacityGained(unit=adventurer.name, amount=amount, total=total, reason=reason))
 

@@ -61,7 +61,7 @@ class RollDie(Step):
         row = pool.row(first)
         walked = turn.walked
         if walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die
-            values = turn.roll_faces(row.sides, row.tables, row.purposes, _unlogged)
+            values = turn.roll_faces(row.sides, row.tables, row.purposes, lambda index, face: None)
             turn.emit(Roll(label=row.label, dice=row.notation, values=values, kept=values, total=sum(values),
                            unit=pool.adventurer))  # fmt: skip
         else:
@@ -83,10 +83,6 @@ class RollDie(Step):
         else:
             Results(reading, faces, pool).advance(turn)
         return None
-
-
-def _unlogged(index: int, face: int) -> None:
-    """The walk logs its roll as one entry (:meth:`RollDie._roll_kind`), not die by die."""
 
 
 @dataclass(frozen=True)
