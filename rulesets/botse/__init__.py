@@ -10,7 +10,7 @@ This module stays light: its hooks import the rest when first used.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabroll.events import Damage
 from tabroll.i18n import N_
@@ -18,7 +18,6 @@ from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNe
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
-    from typing import Any
 
     from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution, Scenario
@@ -176,22 +175,17 @@ class Botse(Ruleset["Battle", "BotseAction"]):
         gained by each adventurer (changes)."""
         measures = [Measure(f"Health left: {unit.name}", "level", unit.health) for unit in state.units]
         for adventurer in state.adventurers:
-            measures += [
-                Measure(f"tenacity gained: {adventurer.name}", "change"),
-                Measure(f"light fatigue gained: {adventurer.name}", "change"),
-                Measure(f"dice to cooldown: {adventurer.name}", "change"),
-            ]
+            measures += [Measure(f"{change}: {adventurer.name}", "change") for change in CHANGES]
         return measures
 
     def outcome_measures(self, before: Battle, after: Battle, events: Sequence[Event]) -> dict[str, int | bool]:
-        out: dict[str, int | bool] = {}
-        for unit in before.units:
-            out[f"Health left: {unit.name}"] = after.unit(unit.name).health
-        for old in before.adventurers:
+        healths, adventurers = _measured(before)
+        out: dict[str, int | bool] = {key: after.unit(name).health for name, key in healths}
+        for old, (tenacity, fatigue, cooldown) in adventurers:
             new = after.adventurer(old.name)
-            out[f"tenacity gained: {old.name}"] = new.tenacity - old.tenacity
-            out[f"light fatigue gained: {old.name}"] = new.light_fatigue - old.light_fatigue
-            out[f"dice to cooldown: {old.name}"] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
+            out[tenacity] = new.tenacity - old.tenacity
+            out[fatigue] = new.light_fatigue - old.light_fatigue
+            out[cooldown] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
         return out
 
     def outcome_part(self, action: BotseAction, strike: Strike) -> str:
@@ -203,6 +197,25 @@ class Botse(Ruleset["Battle", "BotseAction"]):
         a cost is no blow of the engage."""
         struck = [e for e in events if not (isinstance(e, Damage) and e.attacker is None)]
         return core_blows(self, action, struck)
+
+
+CHANGES = ("tenacity gained", "light fatigue gained", "dice to cooldown")
+"""The changes measured of each adventurer (:meth:`Botse.outcome_measures`)."""
+
+_MEASURED: list[Any] = [None, None]
+"""The state :func:`_measured` last named the measures of, and its names: the odds measure every outcome of one
+action from the same state before it."""
+
+
+def _measured(before: Battle) -> tuple[Any, Any]:
+    """The names of the measures of ``before`` (:meth:`Botse.outcome_measures`): each unit's Health left, and each
+    adventurer with its three changes."""
+    if _MEASURED[0] is not before:
+        healths = tuple((unit.name, f"Health left: {unit.name}") for unit in before.units)
+        adventurers = tuple((old, tuple(f"{change}: {old.name}" for change in CHANGES)) for old in before.adventurers)
+        _MEASURED[:] = before, (healths, adventurers)
+    named: tuple[Any, Any] = _MEASURED[1]
+    return named
 
 
 RULESET = Botse()

@@ -4,13 +4,17 @@ active slots, the dice's summed damage, healing.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from tabroll.events import Damage, Defeat, Heal, Modifier, Note, said
 from tabroll.frozen import replace
 
 from .messages import _
-from .state import Adventurer, Placed
+from .state import Adventurer, Placed, Unit
 from .track import exhaust
 from .work import BotseTurn
+
+UnitT = TypeVar("UnitT", bound=Unit)
 
 
 def heal(work: BotseTurn, name: str, amount: int, what: str) -> None:
@@ -60,53 +64,66 @@ def deal(work: BotseTurn, name: str, blockable: int, through: int, *, by: str, w
     if isinstance(unit, Adventurer) and blockable and any(p.prevent for p in unit.active):
         blockable = use_prevention(work, unit, blockable)
         unit = work.state.unit(name)
-    amount = blockable + through
+    after = struck(work, unit, blockable, through, by=by, what=what, engage=engage, told=not work.walked)
+    if after is not unit:
+        work.put(after)
+
+
+def struck(
+    work: BotseTurn, unit: UnitT, blockable: int, through: int, *, by: str, what: str, engage: bool, told: bool
+) -> UnitT:
+    """``unit`` after a dealing of :func:`deal` (past prevention), its events logged; ``told``: said in full (the
+    exact walk reads no log but its blows: there the rule is ``what`` alone, and Defense lowered is not said)."""
+    name, amount = unit.name, blockable + through
     if unit.defeated or amount == 0:
-        return
-    before = max(0, unit.defense - work.running.get(name, 0))
+        return unit
+    running = work.running
+    before = max(0, unit.defense - running.get(name, 0))
     stopped = min(before, blockable)
     lost = min(unit.health, amount - stopped)
     health = unit.health - lost
     if engage:
-        work.running[name] = work.running.get(name, 0) + amount
-    after = max(0, unit.defense - work.running.get(name, 0)) if engage else before
-    parts = [what]
-    if through:
-        parts.append(_("{amount} unblockable (ignores Defense)", amount=through))
-    if blockable and before:
-        parts.append(_("Defense {defense} stops {stopped}", defense=before, stopped=stopped))
-    elif blockable:
-        parts.append(_("Defense 0"))
-    else:
-        parts.append(_("Defense {defense} not used", defense=before))
+        running[name] = running.get(name, 0) + amount
+    rule = what
+    if told:
+        parts = [what]
+        if through:
+            parts.append(_("{amount} unblockable (ignores Defense)", amount=through))
+        if blockable and before:
+            parts.append(_("Defense {defense} stops {stopped}", defense=before, stopped=stopped))
+        elif blockable:
+            parts.append(_("Defense 0"))
+        else:
+            parts.append(_("Defense {defense} not used", defense=before))
+        rule = "; ".join(parts)
     work.emit(
         Damage(
             attacker=by,
             target=name,
             amount=amount,
-            rule="; ".join(parts),
+            rule=rule,
             defeats=health == 0,
             pool="Health",
             lost=lost,
             left=health,
         )
     )
-    if after < before and not work.walked:  # the walk reads no log but its blows: Defense lowered is said when played
+    after = max(0, unit.defense - running[name]) if engage else before
+    if after < before and told:
         work.emit(
             Modifier(
                 applies_to=said(lambda: _("Defense of {unit}", unit=name)),
-                reason=_("{amount} damage dealt to it in this engage", amount=work.running[name]),
+                reason=_("{amount} damage dealt to it in this engage", amount=running[name]),
                 amount=after - before,
                 total=after,
                 unit=name,
             )
         )
-    work.put(replace(unit, health=health, defeated=health == 0))
-    if amount:
-        work.damaged.add(name)
+    work.damaged.add(name)
     if health == 0:
         work.defeated.add(name)
-        work.emit(Defeat(unit=name, by=by, reason=_("Health 0 ({what})", what=what)))
+        work.emit(Defeat(unit=name, by=by, reason=_("Health 0 ({what})", what=what) if told else what))
+    return replace(unit, health=health, defeated=health == 0)
 
 
 def use_prevention(work: BotseTurn, adventurer: Adventurer, blockable: int) -> int:

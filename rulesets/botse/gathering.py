@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
@@ -17,9 +17,10 @@ from .choices import asking, choose_item, choose_overtax
 from .events import Gathered
 from .merging import Effects, face_effects, merges_by_effects
 from .messages import _, form_word, n_, p_
-from .model import EngageAction, Form, RollFields, Stat
+from .model import Code, EngageAction, Form, RollFields, Stat
+from .reactions import step_six_triggers
 from .results import summing_text
-from .state import Ability, Adventurer, Battle, Die
+from .state import Ability, Adventurer, Battle, Die, Face
 from .track import pay_cost
 from .work import BotseTurn
 
@@ -70,8 +71,9 @@ def gather(
     plain = merges_by_effects(work, adventurer, action, form, target, ability, dice)
     gathered = len(action.gather)
     purposes = tuple(die_purpose(die, number, gathered) for number, die in enumerate(dice, start=1))
+    reacts = any(step_six_triggers(work, action, aura=False))
     return Pool(action, adventurer.name, form, target, targets, tuple(dice), gathered, ability, item_name, plain,
-                purposes)  # fmt: skip
+                purposes, reacts)  # fmt: skip
 
 
 def die_purpose(die: Die, number: int, gathered: int) -> str:
@@ -261,7 +263,21 @@ class Pool:
     item: str | None
     plain: bool
     purposes: tuple[str, ...]  # what each die is rolled for (:func:`die_purpose`), said once for every outcome
+    reacts: bool  # whether any unit has a skill that step 6 could trigger
     rows: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)  # made by :meth:`row`, once
+    placed: dict[tuple[int | bool | None, ...], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    dealt: dict[tuple[int, int], tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """What :func:`~.results.resolve_summed` worked out from one state before the roll, by tenacity and where each
+    die goes (``placed``), and by the damage summed (``dealt``)."""
+
+    @cached_property
+    def sent(self) -> tuple[tuple[bool | None, ...], ...]:
+        """Where each face of each die sends it in a plain engage (:func:`~.results.resolve_summed`), by face
+        number (from 1): None when the face is not resolved (blank), True when it is resolved and drained by its
+        code, False when it is resolved and exhausted."""
+        return tuple((None, *map(face_sent, die.faces)) for die in self.dice)
 
     @cached_property
     def summed_words(self) -> tuple[str, str, str]:
@@ -280,8 +296,16 @@ class Pool:
             purposes = self.purposes[first - 1 : last]
             tables = tuple(face_effects(die) or () for die in dice[first - 1 : last])  # every die of it is plain
             label, notation = " / ".join(purposes), f"{len(tables)}d{sides}"
-            known = self.rows[first] = Row(last, sides, tables, purposes, label, notation)
+            by_face = tuple(((0, 0, 0, 0), *table) for table in tables)
+            known = self.rows[first] = Row(last, sides, tables, by_face, purposes, label, notation)
         return known
+
+
+def face_sent(face: Face) -> bool | None:
+    """Where a face of a plain engage sends its die (:attr:`Pool.sent`)."""
+    if not (face.tenacity or face.damage or face.text):
+        return None
+    return not face.tenacity and face.code is Code.DRAINED
 
 
 class Row(NamedTuple):
@@ -292,6 +316,7 @@ class Row(NamedTuple):
     last: int
     sides: int
     tables: tuple[tuple[Effects, ...], ...]
+    by_face: tuple[tuple[Effects, ...], ...]  # the tables by face number (from 1)
     purposes: tuple[str, ...]
     label: str
     notation: str

@@ -9,18 +9,21 @@ from typing import TYPE_CHECKING
 from tabroll.events import Note, StatusApplied, joined, said
 from tabroll.frozen import replace
 
-from .damage import deal, deal_summed, heal
+from .damage import deal, deal_summed, heal, struck
 from .events import DiePlaced, ResultResolved, TenacityGained
 from .messages import _, die_word, n_
 from .model import Code, RollFields
 from .order import aimed, choices
 from .plan import Plan, paying, plan_result, static_units
 from .ranges import target_problem
+from .reactions import react
 from .state import Adventurer, Creature, Placed
 from .track import exhaust, pay_cost, track_full
 from .work import PLACES, BotseTurn, Engage, Rolled
 
 if TYPE_CHECKING:
+    from tabroll.kit.roster import Roster
+
     from .gathering import Pool
 
 
@@ -79,39 +82,81 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
 
 
 def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading: tuple[int, ...]) -> None:
-    """Step 5b of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums (``reading``, its
+    """Steps 5b and 6 of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums (``reading``, its
     :data:`~.merging.Effects`; ``faces``, the face number of each die): what :func:`resolve_results` does die by
-    die, done at once. Each die does what its plain face says: a tenacity face gains 1 and is exhausted, a face
-    with damage or text is resolved (drained by its code, else exhausted), a face with neither is not resolved
-    (exhausted after the resolved dice). The adventurer is put once and the summed damage dealt once: the state
-    and blows are those of resolving the dice one by one; the log is shorter."""
-    adventurer = work.state.adventurer(pool.adventurer)
+    die, done at once. Each die does what its plain face says (:attr:`~.gathering.Pool.sent`): a tenacity face
+    gains 1 and is exhausted, a face with damage or text is resolved (drained by its code, else exhausted), a face
+    with neither is not resolved (exhausted after the resolved dice). The adventurer and the target are put once,
+    the summed damage dealt once: the state and blows are those of resolving the dice one by one; the log is
+    shorter, without prose. What does not depend on the dice is worked out once per engage, in the pool."""
+    battle, memo = work.state, pool.placed
     blockable, through, tenacity, _drained = reading
-    shown = [die.faces[face - 1] for die, face in zip(pool.dice, faces, strict=True)]
-    done = [face.tenacity or bool(face.damage) or bool(face.text) for face in shown]
-    track, drained = list(adventurer.cooldown), list(adventurer.drained)
-    for resolved in (True, False):
-        for die, face, was in zip(pool.dice, shown, done, strict=True):
-            if was is not resolved:
-                continue
-            if not (resolved and not face.tenacity and face.code is Code.DRAINED):
-                if None in track:
-                    track[track.index(None)] = die.name
+    key = (tenacity, *map(tuple.__getitem__, pool.sent, faces))
+    known = memo.get(key)
+    if known is None or known[0] is not battle.adventurers:
+        adventurer = battle.adventurers.get(pool.adventurer)
+        assert adventurer is not None
+        track, drained = list(adventurer.cooldown), list(adventurer.drained)
+        full = False
+        for resolved in (True, False):
+            for die, sent, face in zip(pool.dice, pool.sent, faces, strict=True):
+                code_drained, name = sent[face], die.name  # None: not resolved
+                if (code_drained is None) is resolved:
                     continue
-                track_full(work, adventurer.name, die.name)
-            drained.append(die.name)
-    reason, ruling, what = pool.summed_words
-    gain_tenacity(work, adventurer, tenacity, reason, cooldown=tuple(track), drained=tuple(drained))
+                if not code_drained:
+                    if None in track:
+                        track[track.index(None)] = name
+                        continue
+                    track_full(work, adventurer.name, name)
+                    full = True
+                drained.append(name)
+        total = adventurer.tenacity + tenacity
+        after = replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained))
+        gained = TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=pool.summed_words[0])
+        known = (battle.adventurers, battle.adventurers.replace(after), (gained,) if tenacity else ())
+        if not full:  # a full track tells its ruling once per action: not kept
+            memo[key] = known
+    work.events.extend(known[2])
+    changes: dict[str, object] = {"adventurers": known[1]}
     if blockable or through:
-        assert pool.target is not None
-        work.ruling("damage_summing", work.options.damage_summing, ruling)
-        deal(work, pool.target, blockable, through, by=pool.adventurer, what=what)
+        changes["creatures"] = deal_summed_at_once(work, pool, blockable, through)
+    work.state = replace(battle, **changes)
+    if pool.reacts:
+        react(work, Engage(pool.adventurer, pool.form, pool.target, [], targets=pool.targets), pool.action)
 
 
-def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: str, **changes: object) -> None:
-    """``adventurer`` put with ``amount`` more tenacity (and ``changes``), said when it gains any."""
+def deal_summed_at_once(work: BotseTurn, pool: Pool, blockable: int, through: int) -> Roster[Creature]:
+    """The creatures after the summed damage of a walked plain engage (:func:`resolve_summed`) is dealt to its
+    target (an enemy: no prevention), its events logged; kept in the pool for each sum of damage."""
+    name, creatures = pool.target, work.state.creatures
+    assert name is not None
+    work.ruling("damage_summing", work.options.damage_summing, pool.summed_words[1])
+    running = work.running.get(name, 0)
+    known = pool.dealt.get((blockable, through))
+    if known is None or known[0] is not creatures or known[1] != running:
+        target = creatures.get(name)
+        assert target is not None
+        start = len(work.events)
+        hurt = struck(work, target, blockable, through, by=pool.adventurer, what=pool.summed_words[2], engage=True,
+                      told=False)  # fmt: skip
+        if hurt is target:  # defeated before: nothing dealt
+            return creatures
+        known = pool.dealt[(blockable, through)] = (creatures, running, creatures.replace(hurt),
+                                                   tuple(work.events[start:]), hurt.defeated)  # fmt: skip
+        return known[2]
+    work.events.extend(known[3])
+    work.running[name] = running + blockable + through
+    work.damaged.add(name)
+    if known[4]:
+        work.defeated.add(name)
+    after: Roster[Creature] = known[2]
+    return after
+
+
+def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: str) -> None:
+    """``adventurer`` put with ``amount`` more tenacity, said when it gains any."""
     total = adventurer.tenacity + amount
-    work.put(replace(adventurer, tenacity=total, **changes))
+    work.put(replace(adventurer, tenacity=total))
     if amount:
         work.emit(TenacityGained(unit=adventurer.name, amount=amount, total=total, reason=reason))
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import getitem
 
 from tabroll.dice.sources import roll_die
 from tabroll.engine.steps import Step
@@ -58,7 +59,8 @@ class RollDie(Step):
         their faces do added up."""
         pool, first = self.pool, self.number
         row = pool.row(first)
-        if turn.walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die
+        walked = turn.walked
+        if walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die
             values = turn.roll_faces(row.sides, row.tables, row.purposes, lambda index, face: None)
             turn.emit(Roll(label=row.label, dice=row.notation, values=values, kept=values, total=sum(values),
                            unit=pool.adventurer))  # fmt: skip
@@ -70,14 +72,16 @@ class RollDie(Step):
                 log_face(turn, Rolled(number=number, die=dice[number - 1], face_number=face), pool.adventurer)
 
             values = turn.roll_faces(row.sides, row.tables, row.purposes, log)
-        shown = (table[face - 1] for table, face in zip(row.tables, values, strict=True))
-        reading = tuple(map(sum, zip(self.reading, *shown, strict=True)))
+        reading = tuple(map(sum, zip(self.reading, *map(getitem, row.by_face, values), strict=True)))
         faces = (*self.faces, *values)
         if row.last < len(pool.dice):
             return RollDie(row.last + 1, reading, faces, pool)
         if first > 1:
             return Results(reading, faces, pool)
-        Results(reading, faces, pool).advance(turn)
+        if walked:
+            resolve_summed(turn, pool, faces, reading)
+        else:
+            Results(reading, faces, pool).advance(turn)
         return None
 
 
@@ -95,19 +99,18 @@ class Results(Step):
         pool = self.pool
         action = pool.action
         if pool.plain and turn.walked:  # the exact walk, which read the dice by their sums (roll_faces)
-            setup = Engage(pool.adventurer, pool.form, pool.target, [], targets=pool.targets)  # react reads no die
             resolve_summed(turn, pool, self.faces, self.reading)
-        else:
-            rolled = [
-                Rolled(number=number, die=die, face_number=face, free=number > pool.gathered)
-                for number, (die, face) in enumerate(zip(pool.dice, self.faces, strict=True), start=1)
-            ]
-            setup = Engage(pool.adventurer, pool.form, pool.target, rolled, pool.ability, pool.item)
-            if pool.target is not None:
-                setup.targets = pool.targets
-            change_faces(turn, setup, action)
-            resolve_results(turn, setup, action)
-            assert sorted(turn.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"
+            return
+        rolled = [
+            Rolled(number=number, die=die, face_number=face, free=number > pool.gathered)
+            for number, (die, face) in enumerate(zip(pool.dice, self.faces, strict=True), start=1)
+        ]
+        setup = Engage(pool.adventurer, pool.form, pool.target, rolled, pool.ability, pool.item)
+        if pool.target is not None:
+            setup.targets = pool.targets
+        change_faces(turn, setup, action)
+        resolve_results(turn, setup, action)
+        assert sorted(turn.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"
         react(turn, setup, action)
         restore_defense(turn)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -20,7 +19,6 @@ from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_do
 
 from .messages import _, side_word
 from .model import (
-    AbilityInput,
     AdventurerInput,
     AuraAction,
     BotseAction,
@@ -45,31 +43,18 @@ FATIGUE_DIE = "(light fatigue)"  # a light fatigue die on the cooldown track (th
 FATIGUE_WORDS = ("light fatigue", FATIGUE_DIE)
 
 
-def _part(entry: PartInput) -> Face:
-    return Face(
-        damage=entry.damage,
-        splash=entry.splash,
-        adjacent_to=entry.adjacent_to,
-        unblockable=entry.unblockable,
-        prevent=entry.prevent,
-        heal=entry.heal,
-        status=entry.status,
-        text=entry.text,
-    )
-
-
-def face_of(entry: FaceEntry) -> Face:
+def face_of(entry: FaceEntry | PartInput) -> Face:
+    """A face as the rules read it (or a face's ``then`` part)."""
     if entry == "blank":
         return Face()
     if entry == "tenacity":
         return Face(tenacity=True)
     assert not isinstance(entry, str)
-    return dataclasses.replace(
-        _part(entry),
-        tenacity=entry.tenacity,
-        code=entry.code,
-        cost=Cost(**entry.cost.model_dump()) if entry.cost is not None else None,
-        then=_part(entry.then) if entry.then is not None else None,
+    cost, then = getattr(entry, "cost", None), getattr(entry, "then", None)
+    return Face(
+        **entry.model_dump(exclude={"cost", "then"}),
+        cost=Cost(**cost.model_dump()) if cost is not None else None,
+        then=face_of(then) if then is not None else None,
     )
 
 
@@ -127,18 +112,6 @@ def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str 
     return dice, next(iter(enemy), None)
 
 
-def _ability(a: AbilityInput) -> Ability:
-    return Ability(
-        damage=a.damage,
-        damage_per_combat_die=a.damage_per_combat_die,
-        unblockable=a.unblockable,
-        free_dice=a.free_dice,
-        tenacity=a.tenacity,
-        targets=a.targets,
-        text=a.text,
-    )
-
-
 def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc: YamlDocument) -> Adventurer:
     skill_dice = sorted(n for n, d in dice.items() if d.stat is not None)
     base = ("adventurers", name)
@@ -154,9 +127,9 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
         Item(
             name=item_name,
             forms=frozenset(item.forms),
-            ability=_ability(item.ability),
+            ability=Ability(**item.ability.model_dump()),
             overtax_cost=Cost(**item.overtax.cost.model_dump()) if item.overtax else None,
-            overtax_ability=_ability(item.overtax.ability) if item.overtax else None,
+            overtax_ability=Ability(**item.overtax.ability.model_dump()) if item.overtax else None,
             ready=item.ready,
         )
         for item_name, item in entry.items.items()
@@ -276,10 +249,6 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
             )
         if adventurer.item(action.item) is None:
             raise unknown_name(action.item, [i.name for i in adventurer.items], doc, (*base, "item"), "item")
-
-
-"""The engage's own fields declared as command-line attack fields (``--gather Combat,Sword --form ranged``);
-every other field of the engage is given with ``--set`` (``--set item=Mace``)."""
 
 
 def engage_fields(fields: Mapping[str, str], ruleset: AnyRuleset) -> dict[str, Any]:

@@ -6,6 +6,7 @@ Hypothesis."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -113,14 +114,14 @@ def blows(scenario: Any, resolution: Resolution) -> list[Any]:
 
 
 @st.composite
-def plain_engages(draw: st.DrawFn) -> Any:
+def plain_engages(draw: st.DrawFn, slots: int = 4) -> Any:
     """Plain engages (the summed way) whose dice often show blanks (placed after the resolved dice) on a short
-    cooldown track (which fills): where the order the dice are placed in shows."""
+    cooldown track (which fills, with up to 4 ``slots``): where the order the dice are placed in shows."""
     faces = st.sampled_from(PLAIN_FACES) | st.just("blank")
     sides = draw(st.integers(2, 4))  # one size: one row, or two sizes: two rows and a Results step
     dice = {name: {"faces": draw(st.lists(faces, min_size=sides, max_size=sides if name == "Axe" else 4))}
             for name in ("Axe", "Maul")}  # fmt: skip
-    slots = draw(st.integers(1, 4))
+    slots = draw(st.integers(1, slots))
     hero = adventurer(stamina=4, magicka=0, form="light_weapon", dice=["Axe"] * 4 + ["Maul"] * 4)
     hero.update(cooldown_slots=slots, cooldown=["Axe"] * draw(st.integers(0, slots - 1)),
                 tenacity=draw(st.integers(0, 2)))  # fmt: skip
@@ -187,3 +188,61 @@ def test_a_simulation_places_the_summed_results_and_finds_the_played_figures(mon
     by_die = tabroll.attack_odds(tabroll.attack(scenario=path), trials=3000, seed=11).to_dict()
     assert summed["method"] == "monte_carlo"
     assert summed == by_die
+
+
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plain_engages(slots=8), st.data())
+def test_outcomes_resumed_from_one_roll_are_each_the_played_one(scenario: Any, data: st.DataObject) -> None:
+    """The exact walk resumes every outcome of a plain engage from one kept roll, and the engage keeps what it
+    worked out for each sum (the adventurer placed, the target hurt) for the outcomes after it: every outcome,
+    resumed in any order from the same roll, ends in the battle, blows and measures its faces give when played."""
+    state, action = scenario.state, scenario.steps[0].action
+    every = list(itertools.product(*(range(1, state.dice[name].sides + 1) for name in action.gather)))  # 256 at most
+    each_resumed_as_played(scenario, data.draw(st.permutations(every), label="faces"))
+
+
+def test_a_target_defeated_again_by_a_kept_sum_still_reacts() -> None:
+    """The benchmark's engage against a Draugr whose 'defeated' skill hurts every adjacent unit, every outcome
+    resumed from one roll: an outcome whose damage sum was dealt before (kept) defeats it again, and its skill
+    fires again, as played."""
+    burst = {"name": "Burst", "when": "defeated", "effect": {"damage": 1, "to": "adjacent"}}
+    data = swords_and_combat(cooldown_slots=8)
+    data["enemies"]["Draugr"]["skills"] = [burst]
+    each_resumed_as_played(scenario_of(data), list(itertools.product(range(1, 7), repeat=4)))
+
+
+def each_resumed_as_played(scenario: Any, rolls: list[tuple[int, ...]]) -> None:
+    """Resolve the engage walked with the first faces of ``rolls``, keep its roll (as the walk keeps it), then
+    resume every faces of ``rolls`` from it in turn: each ends as played."""
+    from tabroll.rulesets.botse import rolling
+    from tabroll.rulesets.botse.merging import face_effects
+
+    state, action = scenario.state, scenario.steps[0].action
+    dice = [state.dice[name] for name in action.gather]
+    kept: list[Any] = []
+    at_once = rolling.resolve_summed
+
+    def keep(turn: Any, pool: Any, faces: Any, reading: Any) -> None:
+        kept.append((turn.fork(turn.dice), pool))
+        at_once(turn, pool, faces, reading)
+
+    rolling.resolve_summed = keep
+    try:
+        scenario.ruleset.resolve(state, action, WalkedGiven(list(rolls[0]), origin="test"))
+    except RuleRefusal:
+        return  # refused before its roll (the fatigue of the engage): nothing resumed
+    finally:
+        rolling.resolve_summed = at_once
+    if not kept:
+        return  # not a plain engage (a track that could refuse a die): placed die by die, walked too
+    (turn, pool), measures = kept[0], scenario.ruleset.outcome_measures
+    for faces in rolls:
+        shown = (face_effects(die)[face - 1] for die, face in zip(dice, faces, strict=True))
+        reading = tuple(map(sum, zip(*shown, strict=True)))
+        resumed = turn.fork(turn.dice)
+        rolling.resolve_summed(resumed, pool, faces, reading)
+        played = scenario.ruleset.resolve(state, action, GivenDice(list(faces), origin="test"))
+        assert resumed.state == played.state, faces
+        walked = Resolution(events=tuple(resumed.events), state=resumed.state)
+        assert blows(scenario, walked) == blows(scenario, played)
+        assert measures(state, resumed.state, walked.events) == measures(state, played.state, played.events)
