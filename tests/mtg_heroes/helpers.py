@@ -79,5 +79,5 @@ def attack(attacker: str, target: str, dice: list[int] | None = None, **more: An
 def check_skill(identity: str, skills: str | list[str], dice: DiceSource, **given: Any) -> list[Event]:
     """A skill test on its own (``roll_skill_test`` in a bare working area): its events."""
     log = BaseTurn(dice=dice)
-    roll_skill_test(log, identity, skills, **given)
+    roll_skill_test(log, identity, [skills] if isinstance(skills, str) else skills, **given)
     return log.events
