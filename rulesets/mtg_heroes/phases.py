@@ -12,7 +12,7 @@ from tabroll.i18n import N_
 
 from .acting import check_in_fight
 from .events import TurnPhase
-from .falls import check_result, end_permanents, fall, tell_life_lost
+from .falls import check_result, end_permanents, lose_life
 from .messages import _, n_, p_, phase_word
 from .model import EndTurnAction, ReachPhaseAction, UpkeepAction
 from .state import BAND_RULES, SCALE, Combatant
@@ -107,11 +107,7 @@ def burn_mana(turn: HeroesTurn, burners: list[Combatant]) -> None:
                 excess=excess,
                 max_mana=unit.max_mana,
             )
-            life = tell_life_lost(turn, unit, excess, None, why)
-            fleeing = unit.fleeing + excess if unit.fleeing is not None else None
-            unit = turn.put(replace(unit, mana=unit.max_mana, life=life, fleeing=fleeing))
-            if life == 0:
-                fall(turn, unit, None)
+            lose_life(turn, unit, excess, None, why, mana=unit.max_mana)
 
 
 def settle_flights(turn: HeroesTurn) -> None:
