@@ -11,10 +11,10 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Heal, Spend
 from tabroll.frozen import replace
 
-from .acting import check_in_fight, take_action
+from .acting import check_in_fight, out_of_range, take_action
 from .effects import apply_effect, change_stats, report_change, summon_creature
 from .falls import deal_damage
-from .messages import _, band_word, n_
+from .messages import _, n_
 from .model import CastAction, SpellInput
 from .moving import opposed_speed
 from .state import BAND_RULES, Combatant, LastAct, Permanent
@@ -116,16 +116,7 @@ def check_cast(
     if target is not None and target.name != caster.name:
         band = turn.state.band(caster.name, target.name)
         if spell.creature_only and not BAND_RULES[band].target_creature_only:
-            raise RuleRefusal(
-                _(
-                    "{target} is at {band} range from {caster}: {why_not}",
-                    target=target.name,
-                    band=band_word(band),
-                    caster=caster.name,
-                    why_not=_(BAND_RULES[band].why_not),
-                ),
-                rule="range",
-            )
+            raise out_of_range(target.name, band, caster.name)
     if not spell.instant:
         if action.responds_to is not None and not spell.split_second:
             raise RuleRefusal(_("only an Instant (or a Split Second spell) can respond to a spell"), rule="instant")
