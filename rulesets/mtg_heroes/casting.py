@@ -64,9 +64,8 @@ def resolve_cast(turn: HeroesTurn, action: CastAction) -> None:
     if caster.is_character:
         text = _("{cast}; it is spent for the day (in the graveyard)", cast=text)
     turn.note(text, caster.name)
-    turn.state = replace(
-        turn.state,
-        last_act=LastAct(caster.name, caster.controller, _("cast {spell}", spell=spell.name), spell.split_second),
+    turn.change(
+        last_act=LastAct(caster.name, caster.controller, _("cast {spell}", spell=spell.name), spell.split_second)
     )
     if spell.listed is not None:
         apply_spell(turn, caster.name, spell.name, spell.listed, target.name if target is not None else None)
@@ -277,9 +276,8 @@ def apply_spell(turn: HeroesTurn, caster: str, name: str, spell: SpellInput, tar
     if (spell.power or spell.toughness) and target is not None and turn.unit(target).in_fight:
         if spell.permanent:
             unit = turn.unit(target)
-            turn.state = replace(
-                turn.state,
-                permanents=(*turn.state.permanents, Permanent(name, caster, target, spell.power, spell.toughness)),
+            turn.change(
+                permanents=(*turn.state.permanents, Permanent(name, caster, target, spell.power, spell.toughness))
             )
             changed = turn.put(
                 replace(

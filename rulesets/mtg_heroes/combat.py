@@ -68,7 +68,7 @@ def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
     if action.intercept_by is not None:
         defender = check_interference(turn, attacker, target, action.intercept_by)
     if follow_up:
-        turn.state = replace(turn.state, follow_up=None)
+        turn.change(follow_up=None)
         turn.note(_("{attacker} takes its Trample follow-up attack", attacker=attacker.name), attacker.name)
     else:
         free = not turn.options.attack_takes_action

@@ -95,7 +95,7 @@ def end_permanents(turn: HeroesTurn, caster: str, why: str, keep: frozenset[str]
             )
         )
     if len(kept) < len(turn.state.permanents):
-        turn.state = replace(turn.state, permanents=tuple(kept))
+        turn.change(permanents=tuple(kept))
 
 
 def resolve_damage(turn: HeroesTurn, action: DamageAction) -> None:

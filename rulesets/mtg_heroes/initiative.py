@@ -63,7 +63,7 @@ class Ordering(Step):
                 names = tuple(u.name for u in tied)
                 return TieRoll.next_round(tuple(order), index, -1, (names,), speeds=self.speeds)
             order.append(tied[0].name)
-        turn.state = replace(turn.state, order=tuple(order))
+        turn.change(order=tuple(order))
         turn.emit(TurnOrder(order=tuple(order), reason=_("highest Speed first; ties by opposed Speed rolls")))
         start_turn(turn, order[0], turn.state.turn)
         turn.tell_game_over()
@@ -149,7 +149,7 @@ def resolve_delay(turn: HeroesTurn, action: DelayAction) -> None:
             )
         position = list(turn.state.order).index(action.unit)
         active = turn.state.order[position + 1] if position + 1 < len(turn.state.order) else order[0]
-    turn.state = replace(turn.state, order=tuple(order), active=active)
+    turn.change(order=tuple(order), active=active)
     turn.emit(
         TurnOrder(
             order=tuple(order), reason=_("{unit} delays until after {after}", unit=action.unit, after=action.after)

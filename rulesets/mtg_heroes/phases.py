@@ -24,7 +24,7 @@ def start_turn(turn: HeroesTurn, name: str, number: int) -> None:
     phase. It has prepared again (a push-back ends); a character's creatures wait for its Upkeep to be refreshed."""
     unit = turn.unit(name)
     first = "reach" if unit.is_character else "main"
-    turn.state = replace(turn.state, active=name, turn=number)
+    turn.change(active=name, turn=number)
     if unit.pushed_back:
         turn.note(_("{name} has prepared again: the push-back ends", name=name), name)
     turn.put(replace(unit, pushed_back=False, upheld=0, reached=False, upkept=False))
@@ -45,7 +45,7 @@ STEPS = {"reach": "do: reach_phase", "upkeep": "do: upkeep", "main": N_("its act
 
 def enter_phase(turn: HeroesTurn, name: str, phase: str, reason: str) -> None:
     """``name``'s turn moves to ``phase`` (reach, upkeep, main or end), logged with the step that takes it on."""
-    turn.state = replace(turn.state, phase=phase)
+    turn.change(phase=phase)
     if phase in STEPS:
         reason = _("{reason} ({step})", reason=reason, step=_(STEPS[phase]))
     turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.state.turn, reason=reason))
@@ -175,7 +175,7 @@ def pass_turn(turn: HeroesTurn, ending: str | None) -> None:
             active, number = order[0], number + 1
     elif active is None:
         number += 1
-    turn.state = replace(turn.state, active=active, turn=number)
+    turn.change(active=active, turn=number)
     if ending and active:
         text = _("{ending}'s turn ends; now {active}'s turn", ending=ending, active=active)
     elif ending:

@@ -75,14 +75,14 @@ def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     handler = HANDLERS.handler(action)
     offered = battle.follow_up
     if offered is not None and not _takes_follow_up(action, offered):
-        turn.state = replace(turn.state, follow_up=None)
+        turn.change(follow_up=None)
         turn.note(
             _("{offered}'s Trample follow-up lapses: it is taken at once after the kill or not", offered=offered),
             offered,
         )
     turn.previous_act = battle.last_act
     if turn.state.last_act is not None:
-        turn.state = replace(turn.state, last_act=None)
+        turn.change(last_act=None)
     handler(turn, action)
     turn.tell_game_over()  # the battle ended in this action: its end is the action's last word
     return turn.resolution(turn.state)
