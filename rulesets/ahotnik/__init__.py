@@ -1,9 +1,6 @@
 """Ahotnik: giant robots steered by two pilots fight each other and Demons on a hex map (the attack phase).
 
-Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``model.py`` (scenario files and actions, each wording its own log header), ``setup.py`` (from a file or a
-command line to a board), ``state.py``, ``resolver.py`` (the rules), ``events.py`` (this game's own event kinds)
-and ``picture.py`` (the hex map drawn in the terminal). Hex geometry comes from :mod:`tabroll.geometry.hex`.
+The rules as we read them, options and rulings are in this folder's ``README.md``; the rules in ``resolver.py``.
 This module stays light: its hooks import the rest when first used.
 """
 

@@ -1,15 +1,13 @@
 """Ahotnik resolution: the attack phase and the threat-level actions, as a pure function of state, action, dice.
 
-``resolve(board, action, dice) -> Resolution``: ``HANDLERS`` maps each action class to its handler, which works
-on a :class:`AhotnikTurn` (the board as it evolves, with the dice and the log). Nothing here prints, reads files or
-draws a random number except through ``dice`` (the forced-synapse pick, and pilots' numbers the file does not
-give). A refusal by the rules raises :class:`RuleRefusal`; the engine then keeps the state as it was.
+``resolve(board, action, dice)``: :data:`HANDLERS` gives each action class its handler, working on an
+:class:`AhotnikTurn`. Only ``dice`` draws a number (a forced synapse's pick, pilots' numbers the file does not
+give); a refusal raises :class:`RuleRefusal` and the state stays as it was.
 
-One Ahotnik's attack runs in four steps: :func:`decide_direction` (synapse and rotation), :func:`identify`
-(target identification), :func:`strike` (damage) and :func:`settle` (exile, DNA, end of the game). The attack
-phase is taken as :mod:`steps <tabroll.engine.steps>` of the exact walk: one per Ahotnik (:class:`NextAhotnik`), or,
-step by step, one per Ahotnik's direction (:class:`Directions`) and one for the rest (:class:`StepByStepAttacks`).
-The events it logs are listed in :mod:`.events`.
+One Ahotnik's attack runs in four steps: :func:`decide_direction`, :func:`identify` (targets), :func:`strike`
+(damage) and :func:`settle` (exile, DNA, end of the game). The exact walk takes the attack phase as
+:mod:`steps <tabroll.engine.steps>`: one per Ahotnik (:class:`NextAhotnik`), or step by step, one per Ahotnik's
+direction (:class:`Directions`) and one for the rest (:class:`StepByStepAttacks`).
 """
 
 from __future__ import annotations

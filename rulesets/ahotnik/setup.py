@@ -171,11 +171,8 @@ LAYOUT_FIELDS = ("facing", "toward", "distance", "enemy")
 def attack_entry(attacker: str, target: str, fields: Mapping[str, str]) -> dict[str, Any]:
     """The attack action a scenario file would hold for ``-a attacker -t target`` and the pilots' fields
     (``--pilots 2,2``, or ``--synapse success --direction 4``): ``do: attack`` with its ``target`` and ``choice``.
-
-    Both command-line attacks (on a file's board, and on the map :func:`quick_scenario` lays out) are this
-    action, so each is resolved as the file would be: the rules refuse it when the Ahotnik, once turned, would
-    attack something else (or nothing) rather than ``target``.
-    """
+    Both command-line attacks (on a file's board, and on the map :func:`quick_scenario` lays out) are this action,
+    so the rules refuse it when the Ahotnik, once turned, would attack something else (or nothing)."""
     data: dict[str, Any] = {"do": "attack", "ahotnik": attacker, "target": target}
     choice = _choice(fields)
     if choice:
@@ -208,16 +205,11 @@ def _choice(fields: Mapping[str, str]) -> dict[str, Any]:
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
-    """Lay out the smallest hex map for an attack typed on the command line.
-
-    The Ahotnik stands at [0, 0] facing ``--facing``; the target stands ``--distance`` hexes away in direction
-    ``--toward`` (a Demon, or with ``--enemy ahotnik`` an enemy Ahotnik). The map is the line of hexes from one
-    to the other, so nothing else is on it; the threat level is the number of units. Stats come from
-    ``--attacker-stat``/``--target-stat`` (``shields``/``Scudi``, ``life``/``Vita``, ``dna``...); the target
-    needs its Life, the attacker (which takes no damage in its own attack) has Shields 0 and Life 1 unless given.
-    Its one action is :func:`attack_entry`, as on a file's board: the rules refuse it when the pilots turn the
-    Ahotnik away from the target.
-    """
+    """Lay out the smallest hex map for an attack typed on the command line, with :func:`attack_entry` its one
+    action. The Ahotnik stands at [0, 0] facing ``--facing``; the target ``--distance`` hexes away in direction
+    ``--toward`` (a Demon, or with ``--enemy ahotnik`` an enemy Ahotnik), on a map of just the hexes between; the
+    threat level is the number of units. The target needs its Life; the attacker, which takes no damage in its own
+    attack, has Shields 0 and Life 1 unless given."""
     facing = _direction(field_int(request, "facing", 1), "--facing")
     toward = _direction(field_int(request, "toward", 1), "--toward")
     distance = field_int(request, "distance", 1)

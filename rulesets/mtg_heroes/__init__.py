@@ -1,12 +1,7 @@
 """Magic: The Gathering of Heroes: a homebrew RPG of planeswalker-like characters and their creatures.
 
-Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``skills.yaml`` (the ten colour pairs, their twenty skills and the difficulty bands), ``model.py`` (scenario files
-and the actions, each wording its own log header), ``state.py`` (combatants, range bands and what each band allows),
-``setup.py`` (from a file or a command line to a battle), ``resolver.py`` (the table of handlers; the rules in
-``combat.py``, ``casting.py``, ``phases.py``, ``moving.py``, ``effects.py``, ``falls.py``…), ``skills.py`` (skill
-tests) and ``events.py`` (the game's own events). Range bands come from the shared :mod:`tabroll.geometry.bands`.
-This module stays light: the heavy parts load with a scenario.
+The rules as we read them, options and rulings are in this folder's ``README.md``; the handlers of the actions are
+listed in ``resolver.py``. This module stays light: the heavy parts load with a scenario.
 """
 
 from __future__ import annotations
@@ -153,7 +148,7 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
     ) -> Scenario:
         from .setup import quick_skill_test
 
-        return quick_skill_test(self, identity, skills, difficulty=difficulty, target=target, options=options)
+        return quick_skill_test(self, identity, skills, difficulty, target, options)
 
     def next_attack_rule(self) -> Callable[[Battle, HeroAction], Battle]:
         from .resolver import next_attack

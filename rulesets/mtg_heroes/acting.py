@@ -7,8 +7,8 @@ from __future__ import annotations
 from tabroll.errors import RuleRefusal
 from tabroll.frozen import replace
 
-from .messages import _, n_, out_word, phase_word
-from .state import Combatant, LastAct
+from .messages import _, band_word, n_, out_word, phase_word
+from .state import BAND_RULES, Combatant, LastAct
 from .work import HeroesTurn
 
 
@@ -25,6 +25,19 @@ def check_in_fight(unit: Combatant, role: str) -> None:
         )
     if unit.life <= 0:
         raise RuleRefusal(_("{unit} is at 0 Life and cannot {role}", unit=unit.name, role=role), rule="out")
+
+
+def out_of_range(unit: str, band: str, other: str) -> RuleRefusal:
+    """The refusal of what ``unit`` may not do with ``other`` at ``band`` range (:data:`BAND_RULES` says why)."""
+    why_not = _(BAND_RULES[band].why_not)
+    text = _(
+        "{unit} is at {band} range from {other}: {why_not}",
+        unit=unit,
+        band=band_word(band),
+        other=other,
+        why_not=why_not,
+    )
+    return RuleRefusal(text, rule="range")
 
 
 def check_phase(turn: HeroesTurn, unit: Combatant, doing: str) -> None:

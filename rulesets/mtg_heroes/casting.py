@@ -11,10 +11,10 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Heal, Spend
 from tabroll.frozen import replace
 
-from .acting import check_in_fight, take_action
+from .acting import check_in_fight, out_of_range, take_action
 from .effects import apply_effect, change_stats, report_change, summon_creature
 from .falls import deal_damage
-from .messages import _, band_word, n_
+from .messages import _, n_
 from .model import CastAction, SpellInput
 from .moving import opposed_speed
 from .state import BAND_RULES, Combatant, LastAct, Permanent
@@ -64,9 +64,8 @@ def resolve_cast(turn: HeroesTurn, action: CastAction) -> None:
     if caster.is_character:
         text = _("{cast}; it is spent for the day (in the graveyard)", cast=text)
     turn.note(text, caster.name)
-    turn.state = replace(
-        turn.state,
-        last_act=LastAct(caster.name, caster.controller, _("cast {spell}", spell=spell.name), spell.split_second),
+    turn.change(
+        last_act=LastAct(caster.name, caster.controller, _("cast {spell}", spell=spell.name), spell.split_second)
     )
     if spell.listed is not None:
         apply_spell(turn, caster.name, spell.name, spell.listed, target.name if target is not None else None)
@@ -116,16 +115,7 @@ def check_cast(
     if target is not None and target.name != caster.name:
         band = turn.state.band(caster.name, target.name)
         if spell.creature_only and not BAND_RULES[band].target_creature_only:
-            raise RuleRefusal(
-                _(
-                    "{target} is at {band} range from {caster}: {why_not}",
-                    target=target.name,
-                    band=band_word(band),
-                    caster=caster.name,
-                    why_not=_(BAND_RULES[band].why_not),
-                ),
-                rule="range",
-            )
+            raise out_of_range(target.name, band, caster.name)
     if not spell.instant:
         if action.responds_to is not None and not spell.split_second:
             raise RuleRefusal(_("only an Instant (or a Split Second spell) can respond to a spell"), rule="instant")
@@ -286,9 +276,8 @@ def apply_spell(turn: HeroesTurn, caster: str, name: str, spell: SpellInput, tar
     if (spell.power or spell.toughness) and target is not None and turn.unit(target).in_fight:
         if spell.permanent:
             unit = turn.unit(target)
-            turn.state = replace(
-                turn.state,
-                permanents=(*turn.state.permanents, Permanent(name, caster, target, spell.power, spell.toughness)),
+            turn.change(
+                permanents=(*turn.state.permanents, Permanent(name, caster, target, spell.power, spell.toughness))
             )
             changed = turn.put(
                 replace(

@@ -12,7 +12,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import GameOver, Hit, Miss, Modifier, Said, StatusApplied, said
 from tabroll.frozen import replace
 
-from .acting import check_in_fight, take_action
+from .acting import check_in_fight, out_of_range, take_action
 from .falls import fall, tell_life_lost
 from .messages import _, band_word, p_, strike_word
 from .model import AttackAction
@@ -63,21 +63,12 @@ def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
         )
     band = turn.state.band(attacker.name, target.name)
     if not BAND_RULES[band].fight:
-        raise RuleRefusal(
-            _(
-                "{attacker} is at {band} range from {target}: {why_not}",
-                attacker=attacker.name,
-                band=band_word(band),
-                target=target.name,
-                why_not=_(BAND_RULES[band].why_not),
-            ),
-            rule="range",
-        )
+        raise out_of_range(attacker.name, band, target.name)
     defender = target
     if action.intercept_by is not None:
         defender = check_interference(turn, attacker, target, action.intercept_by)
     if follow_up:
-        turn.state = replace(turn.state, follow_up=None)
+        turn.change(follow_up=None)
         turn.note(_("{attacker} takes its Trample follow-up attack", attacker=attacker.name), attacker.name)
     else:
         free = not turn.options.attack_takes_action

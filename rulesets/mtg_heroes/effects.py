@@ -65,7 +65,7 @@ def apply_effect(turn: HeroesTurn, effect: str, name: str, by_name: str | None) 
         turn.put(replace(target, controller=boss.name, side=boss.side, refreshed=False))
         if target.name in turn.state.order and target.name != turn.state.active:  # it acts when commanded now
             order = tuple(n for n in turn.state.order if n != target.name)
-            turn.state = replace(turn.state, order=order)
+            turn.change(order=order)
             turn.emit(
                 TurnOrder(
                     order=order,

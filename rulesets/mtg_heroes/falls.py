@@ -95,7 +95,7 @@ def end_permanents(turn: HeroesTurn, caster: str, why: str, keep: frozenset[str]
             )
         )
     if len(kept) < len(turn.state.permanents):
-        turn.state = replace(turn.state, permanents=tuple(kept))
+        turn.change(permanents=tuple(kept))
 
 
 def resolve_damage(turn: HeroesTurn, action: DamageAction) -> None:
@@ -106,13 +106,18 @@ def resolve_damage(turn: HeroesTurn, action: DamageAction) -> None:
 def deal_damage(turn: HeroesTurn, name: str, amount: int, by: str | None, source: str) -> None:
     """Damage from a spell or ability: straight off Life."""
     target = turn.unit(name)
-    if not target.in_fight:
-        return
-    life = tell_life_lost(turn, target, amount, by, _("{source}: ", source=_(source)))
-    fleeing = target.fleeing + amount if target.fleeing is not None else None
-    target = turn.put(replace(target, life=life, fleeing=fleeing))
+    if target.in_fight:
+        lose_life(turn, target, amount, by, _("{source}: ", source=_(source)))
+
+
+def lose_life(turn: HeroesTurn, unit: Combatant, amount: int, by: str | None, why: str, **changes: int) -> None:
+    """``amount`` off ``unit``'s Life (:func:`tell_life_lost`), counted as damage taken while fleeing, with the
+    other ``changes`` to it; a fall at 0 Life."""
+    life = tell_life_lost(turn, unit, amount, by, why)
+    fleeing = unit.fleeing + amount if unit.fleeing is not None else None
+    unit = turn.put(replace(unit, life=life, fleeing=fleeing, **changes))
     if life == 0 and amount > 0:
-        fall(turn, target, by)
+        fall(turn, unit, by)
 
 
 def tell_life_lost(turn: HeroesTurn, unit: Combatant, amount: int, by: str | None, why: str) -> int:

@@ -34,13 +34,20 @@ class Ordering(Step):
     """The turn order, Speed by Speed from the highest: ``order`` so far (compared), from the Speed at ``index`` of
     ``speeds`` on (the Speeds of those who take turns, as the action began: no roll changes them). A Speed shared
     by several is an opposed roll (a :class:`TieRoll`); once every Speed is placed, the order stands and the
-    first turn begins."""
+    first turn begins. ``still_tied``: the tie before it played all its rounds, so the listed order stood."""
 
     order: tuple[str, ...]
     index: int
+    still_tied: bool = False
     speeds: tuple[int, ...] = field(compare=False, kw_only=True)
 
     def advance(self, turn: HeroesTurn) -> Step | None:
+        if self.still_tied:
+            text = _(
+                "still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands",
+                MAX_TIE_ROUNDS=MAX_TIE_ROUNDS,
+            )
+            turn.note(text)
         order = list(self.order)
         actors = [u for u in turn.state.combatants if u.in_fight and u.controller is None]
         for index in range(self.index, len(self.speeds)):
@@ -56,7 +63,7 @@ class Ordering(Step):
                 names = tuple(u.name for u in tied)
                 return TieRoll.next_round(tuple(order), index, -1, (names,), speeds=self.speeds)
             order.append(tied[0].name)
-        turn.state = replace(turn.state, order=tuple(order))
+        turn.change(order=tuple(order))
         turn.emit(TurnOrder(order=tuple(order), reason=_("highest Speed first; ties by opposed Speed rolls")))
         start_turn(turn, order[0], turn.state.turn)
         turn.tell_game_over()
@@ -91,9 +98,8 @@ class TieRoll(Step):
         rounds = played + 1
         if rounds < MAX_TIE_ROUNDS and any(len(g) > 1 for g in groups):
             return TieRoll(order, index, rounds, groups, 0, speeds=speeds).first_roll()
-        if rounds >= MAX_TIE_ROUNDS:
-            return _StillTied(order, index, groups, speeds=speeds)
-        return Ordering((*order, *(n for g in groups for n in g)), index + 1, speeds=speeds)
+        placed = (*order, *(n for g in groups for n in g))
+        return Ordering(placed, index + 1, rounds >= MAX_TIE_ROUNDS, speeds=speeds)
 
     def first_roll(self) -> Step:
         """This round's roll at group ``group`` or the first group after it that is still tied."""
@@ -120,25 +126,6 @@ class TieRoll(Step):
         return replace(self, group=self.group + 1, done=(*self.done, *split), totals=()).first_roll()
 
 
-@dataclass(frozen=True)
-class _StillTied(Step):
-    """The rounds of rolls are all played: the listed order stands for the groups still tied."""
-
-    order: tuple[str, ...]
-    index: int
-    groups: tuple[tuple[str, ...], ...]
-    speeds: tuple[int, ...] = field(compare=False, kw_only=True)
-
-    def advance(self, turn: HeroesTurn) -> Step:
-        turn.note(
-            _(
-                "still tied after {MAX_TIE_ROUNDS} rounds of rolls: the listed order stands",
-                MAX_TIE_ROUNDS=MAX_TIE_ROUNDS,
-            )
-        )
-        return Ordering((*self.order, *(n for g in self.groups for n in g)), self.index + 1, speeds=self.speeds)
-
-
 def resolve_delay(turn: HeroesTurn, action: DelayAction) -> None:
     order = list(turn.state.order)
     if not order:
@@ -162,7 +149,7 @@ def resolve_delay(turn: HeroesTurn, action: DelayAction) -> None:
             )
         position = list(turn.state.order).index(action.unit)
         active = turn.state.order[position + 1] if position + 1 < len(turn.state.order) else order[0]
-    turn.state = replace(turn.state, order=tuple(order), active=active)
+    turn.change(order=tuple(order), active=active)
     turn.emit(
         TurnOrder(
             order=tuple(order), reason=_("{unit} delays until after {after}", unit=action.unit, after=action.after)

@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (the messages are listed as the code says them, one per line)
 """This game's sentences in every language it has a catalogue for (``locale/``, see :mod:`tabroll.i18n`):
 ``_("…")``, ``n_("…", "…", n)``, ``p_("context", "…")`` look in this game's catalogue, then in tabroll's, then
 say the English.
@@ -10,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabroll.i18n import N_, Domain
+from tabroll.i18n import Domain
 
 MESSAGES = Domain("mtg_heroes", Path(__file__).resolve().parent / "locale")
 _ = MESSAGES.gettext
@@ -67,12 +66,9 @@ def result_word(result: str) -> str:
 
 def _core_words() -> None:
     """Never called: the core's messages this game words in its own terms (its catalogue translates them; the
-    core's domain looks in the playing game's catalogue first): the event kinds of the log's kind column, the
-    defeat words, the pool word."""
-    p_("event", "skill_test")
-    p_("event", "band_change")
-    p_("event", "turn_order")
-    p_("event", "turn_phase")
+    core's domain looks in the playing game's catalogue first): the defeat words, the pool and resource words,
+    the sentences that say them. Its event kinds, action help and attack field names are read from the game by
+    the extractor."""
     p_("defeat", "defeated")
     p_("defeat", "destroyed")
     p_("defeat", "exiled")
@@ -131,35 +127,9 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
 
 
 def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
-    (``distance 1, sight true``): the fields and values typed stay as they are."""
-    p_("attack field", "range")
+    """The word values of this game's attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight
+    true``): the values typed stay as they are."""
     p_("field value", "near")
     p_("field value", "far")
     p_("field value", "true")
     p_("field value", "false")
-
-
-def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """What ``play``'s ``help KIND`` says of this game's actions (each action model's docstring, its first
-    paragraph), in the game's language: the core says them through :meth:`tabroll.kit.Ruleset.said`. The fields'
-    descriptions are marked where the models write them."""
-    N_("Direct combat: the attacker's Power dice against the defender's Toughness dice, then a counterattack.")
-    N_("Move to another range band: near ↔ far from the named combatants (default: every enemy).")
-    N_("A skill test: dice from the identity's symbols of the skill's colours; total ≥ target succeeds.")
-    N_("Fix the turn order: highest Speed first, ties broken by opposed Speed rolls.")
-    N_("A combatant delays: it now acts right after ``after`` for the rest of the fight.")
-    N_("Reach phase: regain Reach mana (−2 at near range of an enemy), optionally adding colourless mana.")
-    N_("Upkeep: uphold up to Focus permanent effects and creatures; upheld creatures are refreshed and may act.")
-    N_(
-        "Cast a spell: a spell of the list (bundled or the scenario's ``spells:``), or one of the table's with a ``cost`` (its effect is then the table's). Cost within Mana and Mastery; creature-only spells need near range."
-    )
-    N_("A destroy, exile or control effect resolved against a target (characters are immune).")
-    N_("A character tries to leave the fight: its first action of the turn, from far range of every enemy.")
-    N_("Damage from a spell or ability, as the table resolved it: straight off Life.")
-    N_("A spell or ability changes Power and/or Toughness until end of turn (e.g. −1/−1).")
-    N_("Regenerate a creature: its lost Life comes back.")
-    N_("A new creature joins the fight under a character's control, summoning-sick this turn (unless Haste).")
-    N_(
-        "End phase of ``unit``'s turn: spells above half of Memory are forgotten, reductions end, mana burns, the next turn begins."
-    )

@@ -54,7 +54,7 @@ def resolve_move(turn: HeroesTurn, action: MoveAction) -> None:
                 _("{unit} is fighting {other} at direct range", unit=unit.name, other=other.name), rule="range"
             )
     if follow_up:
-        turn.state = replace(turn.state, follow_up=None)
+        turn.change(follow_up=None)
         turn.note(_("{unit} takes its Trample follow-up move", unit=unit.name), unit.name)
     else:
         take_action(turn, unit, _("move to {wanted} range", wanted=band_word(wanted)))

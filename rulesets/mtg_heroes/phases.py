@@ -12,7 +12,7 @@ from tabroll.i18n import N_
 
 from .acting import check_in_fight
 from .events import TurnPhase
-from .falls import check_result, end_permanents, fall, tell_life_lost
+from .falls import check_result, end_permanents, lose_life
 from .messages import _, n_, p_, phase_word
 from .model import EndTurnAction, ReachPhaseAction, UpkeepAction
 from .state import BAND_RULES, SCALE, Combatant
@@ -24,7 +24,7 @@ def start_turn(turn: HeroesTurn, name: str, number: int) -> None:
     phase. It has prepared again (a push-back ends); a character's creatures wait for its Upkeep to be refreshed."""
     unit = turn.unit(name)
     first = "reach" if unit.is_character else "main"
-    turn.state = replace(turn.state, active=name, turn=number)
+    turn.change(active=name, turn=number)
     if unit.pushed_back:
         turn.note(_("{name} has prepared again: the push-back ends", name=name), name)
     turn.put(replace(unit, pushed_back=False, upheld=0, reached=False, upkept=False))
@@ -45,7 +45,7 @@ STEPS = {"reach": "do: reach_phase", "upkeep": "do: upkeep", "main": N_("its act
 
 def enter_phase(turn: HeroesTurn, name: str, phase: str, reason: str) -> None:
     """``name``'s turn moves to ``phase`` (reach, upkeep, main or end), logged with the step that takes it on."""
-    turn.state = replace(turn.state, phase=phase)
+    turn.change(phase=phase)
     if phase in STEPS:
         reason = _("{reason} ({step})", reason=reason, step=_(STEPS[phase]))
     turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.state.turn, reason=reason))
@@ -107,11 +107,7 @@ def burn_mana(turn: HeroesTurn, burners: list[Combatant]) -> None:
                 excess=excess,
                 max_mana=unit.max_mana,
             )
-            life = tell_life_lost(turn, unit, excess, None, why)
-            fleeing = unit.fleeing + excess if unit.fleeing is not None else None
-            unit = turn.put(replace(unit, mana=unit.max_mana, life=life, fleeing=fleeing))
-            if life == 0:
-                fall(turn, unit, None)
+            lose_life(turn, unit, excess, None, why, mana=unit.max_mana)
 
 
 def settle_flights(turn: HeroesTurn) -> None:
@@ -179,7 +175,7 @@ def pass_turn(turn: HeroesTurn, ending: str | None) -> None:
             active, number = order[0], number + 1
     elif active is None:
         number += 1
-    turn.state = replace(turn.state, active=active, turn=number)
+    turn.change(active=active, turn=number)
     if ending and active:
         text = _("{ending}'s turn ends; now {active}'s turn", ending=ending, active=active)
     elif ending:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabroll.dice.sources import DiceSource
+from tabroll.dice.sources import DiceSource, GivenDice
 from tabroll.errors import RuleRefusal
 from tabroll.frozen import replace
 from tabroll.kit import Handlers
@@ -75,14 +75,14 @@ def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     handler = HANDLERS.handler(action)
     offered = battle.follow_up
     if offered is not None and not _takes_follow_up(action, offered):
-        turn.state = replace(turn.state, follow_up=None)
+        turn.change(follow_up=None)
         turn.note(
             _("{offered}'s Trample follow-up lapses: it is taken at once after the kill or not", offered=offered),
             offered,
         )
     turn.previous_act = battle.last_act
     if turn.state.last_act is not None:
-        turn.state = replace(turn.state, last_act=None)
+        turn.change(last_act=None)
     handler(turn, action)
     turn.tell_game_over()  # the battle ended in this action: its end is the action's last word
     return turn.resolution(turn.state)
@@ -100,16 +100,24 @@ def next_attack(battle: Battle, action: HeroAction) -> Battle:
     number stays: no rule reads it, and a chain whose states differ by it alone would walk the same attack again.
     Worked out once per battle (:data:`_ENDED`): the chain meets the same battle after many attacks."""
     known = _ENDED.get(battle)
-    if known is not None:
-        return known
-    if len(_ENDED) >= 16_384:
-        _ENDED.clear()
-    ended = _ENDED[battle] = _next_attack(battle)
-    return ended
+    if known is None:
+        if len(_ENDED) >= 16_384:
+            _ENDED.clear()
+        try:
+            known = replace(
+                resolve(battle, _END_TURN, GivenDice((), origin="the end of the turn")).state, turn=battle.turn
+            )
+        except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
+            known = battle
+        _ENDED[battle] = known
+    return known
 
 
 _ENDED: dict[Battle, Battle] = {}
 """The battle each battle's next attack starts from (:func:`next_attack`, which reads nothing of the attack)."""
+
+_END_TURN = EndTurnAction.model_validate({"do": "end_turn"})
+"""The action :func:`next_attack` ends the turn with (the same for every battle: made once)."""
 
 
 def chain_state(battle: Battle, action: HeroAction, attacks: int) -> Battle:
@@ -132,17 +140,3 @@ def chain_state(battle: Battle, action: HeroAction, attacks: int) -> Battle:
     if attacker.life <= most:
         return battle
     return battle.with_unit(replace(attacker, life=most))
-
-
-_END_TURN = EndTurnAction.model_validate({"do": "end_turn"})
-"""The action :func:`next_attack` ends the turn with (the same for every battle: made once)."""
-
-
-def _next_attack(battle: Battle) -> Battle:
-    from tabroll.dice.sources import GivenDice
-
-    try:
-        ended: Battle = resolve(battle, _END_TURN, GivenDice((), origin="the end of the turn")).state
-    except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
-        return battle
-    return replace(ended, turn=battle.turn)

@@ -382,16 +382,9 @@ def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mappin
 
 
 def quick_skill_test(
-    ruleset: AnyRuleset,
-    identity: str,
-    skills: Sequence[str],
-    *,
-    difficulty: str | None = None,
-    target: int | None = None,
-    options: Mapping[str, str] | None = None,
+    ruleset: AnyRuleset, identity: str, skills: Sequence[str], difficulty: str | None, target: int | None, options: Any
 ) -> Scenario:
     """A one-action scenario for a skill test typed on the command line (``tabroll check-skill``)."""
-
     action: dict[str, Any] = {"do": "skill_test", "identity": identity}
     names = list(skills)
     if len(names) == 1:

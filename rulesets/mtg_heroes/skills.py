@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 COLOURS = "WUBRG"
 MAX_IDENTITY = 40
 """Most colour symbols an identity may have (a real one has a handful)."""
-MAX_TARGET = 1000
 
 TargetReading = Literal["upper", "lower"]
 
@@ -197,7 +196,7 @@ def strongest(identity: str, skills: Sequence[Skill]) -> Skill:
 def roll_skill_test(
     log: BaseTurn,
     identity: str,
-    skills: str | Sequence[str],
+    skills: Sequence[str],
     *,
     difficulty: str | None = None,
     target: int | None = None,
@@ -206,21 +205,11 @@ def roll_skill_test(
 ) -> SkillTest:
     """Roll a skill test and log it: the choice of skill, the roll, the target and the outcome (returned).
 
-    ``skills`` names one skill or several that fit the situation (the strongest is used). Give ``difficulty``
-    (a band name) or an explicit ``target`` total; with both, the explicit target wins.
+    ``skills``: one or several that fit the situation (the strongest is used). ``difficulty`` (a band name) or an
+    explicit ``target`` total, as the action checked them; with both, the explicit target wins.
     """
     symbols = parse_identity(identity)
-    named = [skills] if isinstance(skills, str) else list(skills)
-    if not named:
-        raise InputError(_("name the skill tested"), tip=_("e.g. Subtlety, or several that fit the situation"))
-    candidates = [find_skill(name) for name in named]
-    if difficulty is None and target is None:
-        raise InputError(_("a skill test needs a difficulty or a target number"), tip=_("e.g. difficulty: medium"))
-    if target is not None and not 1 <= target <= MAX_TARGET:
-        raise InputError(
-            _("target number {target} is out of range", target=target),
-            tip=_("give a total from 1 to {MAX_TARGET}", MAX_TARGET=MAX_TARGET),
-        )
+    candidates = [find_skill(name) for name in skills]
     skill, count = choose_skill(log, symbols, candidates, unit)
     band, needed, where = target_of(log, difficulty, target, reading)
     rolled = log.roll_dice(f"{count}d6", _("{skill} test", skill=skill_word(skill.name)), unit)

@@ -69,15 +69,13 @@ def fight(
 
 
 def attack(attacker: str, target: str, dice: list[int] | None = None, **more: Any) -> dict[str, Any]:
-    action: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
-    if dice is not None:
-        action["dice"] = dice
-    action.update(more)
-    return action
+    """``do: attack`` of ``attacker`` on ``target``, with its ``dice`` when given and any ``more`` fields."""
+    given = {"dice": dice} if dice is not None else {}
+    return {"do": "attack", "attacker": attacker, "target": target, **given, **more}
 
 
 def check_skill(identity: str, skills: str | list[str], dice: DiceSource, **given: Any) -> list[Event]:
     """A skill test on its own (``roll_skill_test`` in a bare working area): its events."""
     log = BaseTurn(dice=dice)
-    roll_skill_test(log, identity, skills, **given)
+    roll_skill_test(log, identity, [skills] if isinstance(skills, str) else skills, **given)
     return log.events

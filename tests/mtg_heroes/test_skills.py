@@ -106,12 +106,9 @@ def test_a_gap_between_bands_is_reached_by_a_target_number() -> None:
 
 
 def test_a_test_needs_a_skill_and_a_difficulty_or_target() -> None:
-    with pytest.raises(InputError):
-        check_skill("W", [], GivenDice([1]), difficulty="easy")
-    with pytest.raises(InputError):
-        check_skill("W", "Healing", GivenDice([1]))
-    with pytest.raises(InputError):
-        check_skill("W", "Healing", GivenDice([1]), target=0)
+    for given in ({"skills": [], "difficulty": "easy"}, {"skill": "Healing"}, {"skill": "Healing", "target": 0}):
+        with pytest.raises(InputError):
+            run_data(fight({}, [{"do": "skill_test", "identity": "W", **given}]))
 
 
 def test_skill_test_action_takes_the_identity_of_a_unit() -> None:
