@@ -13,16 +13,9 @@ from pydantic import Field, field_validator
 from tabroll.kit.models import Strict
 
 from .messages import N_, _
-from .words import word_of
+from .words import word_of, words
 
-MODES = {
-    "guerrilla": "guerrilla",
-    "skirmish": "guerrilla",
-    "refriega": "refriega",
-    "melee": "refriega",
-    "campana": "campana",
-    "campaign": "campana",
-}
+MODES = words(guerrilla=("skirmish",), refriega=("melee",), campana=("campaign",))
 # The addition deck per game mode: its size, the least black additions in it; at most six identical cards.
 DECK_SIZE = {"guerrilla": (30, 6), "refriega": (48, 12), "campana": (72, 18)}
 MOST_IDENTICAL = 6
@@ -31,14 +24,7 @@ REINFORCEMENT_FACTOR = {"guerrilla": 20, "refriega": 50, "campana": 100}
 MODE_NAMES = {"guerrilla": "Guerrilla", "refriega": "Refriega", "campana": "Campaña"}
 # Most different units on the field per game mode, the commander included (Campaña: eight and the commander).
 MODE_UNITS = {"guerrilla": 3, "refriega": 5, "campana": 9}
-TIERS = {
-    "basico": "basic",
-    "basic": "basic",
-    "intermedio": "intermediate",
-    "intermediate": "intermediate",
-    "avanzado": "advanced",
-    "advanced": "advanced",
-}
+TIERS = words(basic=("basico",), intermediate=("intermedio",), advanced=("avanzado",))
 # The source's suggested campaign points per mode and tier.
 SUGGESTED_POINTS = {
     "guerrilla": {"basic": 500, "intermediate": 1000, "advanced": 1500},
