@@ -16,7 +16,7 @@ from .events import Multiplier
 from .messages import _, n_
 from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
 from .state import Battle, Card, at_side
-from .turn import ForgodTurn, begin_turn, remove
+from .turn import ForgodTurn, begin_turn, on_the_board, remove, vacant
 from .words import SquareInput
 
 SAME_CARD = (
@@ -42,20 +42,6 @@ SAME_CARD = (
 def _mark_acted(turn: ForgodTurn, side: str, name: str) -> None:
     index = turn.state.side_index(side)
     turn.change(acted=at_side(turn.state.acted, index, turn.state.acted[index] | {name}))
-
-
-def _free_square(state: Battle, square: Square, card: Card) -> None:
-    """Refuse a square off the board or taken on the ground (an air card may share one)."""
-    if not state.board.contains(square):
-        raise RuleRefusal(
-            _("{square} is off the board ({width} squares wide, 6 rows)", square=list(square), width=state.board.width),
-            rule="board",
-        )
-    for other in state.living():
-        if other.name != card.name and other.position == square and not (other.in_air or card.in_air):
-            raise RuleRefusal(
-                _("{square} is taken by {other}", square=list(square), other=other.name), rule="one unit per square"
-            )
 
 
 def _has_role(state: Battle, name: str) -> str | None:
@@ -107,7 +93,8 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
             _("there is already a unit called '{into}'", into=act.into), tip=_("name the new unit otherwise")
         )
     to = (act.to[0], act.to[1])
-    _free_square(state, to, unit)
+    on_the_board(state, to)
+    vacant(state, to, unit)
     distance = state.board.distance(unit.position, to)
     if unit.movement is not None and distance > unit.movement:
         raise RuleRefusal(
@@ -477,7 +464,7 @@ def _called(state: Battle, side: str, units: Mapping[str, SquareInput]) -> list[
                 _("{card} enters on {side}'s own field, not at {where}", card=card.name, side=side, where=list(where)),
                 rule="Llamar Refuerzos",
             )
-        _free_square(state, where, card)
+        vacant(state, where, card)
         if where in squares and card.terrain != "air":
             raise RuleRefusal(
                 _("two entering units would share {where}", where=list(where)), rule="one unit per square"

@@ -445,11 +445,7 @@ def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit:
     if to is None or card.position is None or tuple(to) == card.position:
         return
     to = (to[0], to[1])
-    if not state.board.contains(to):
-        raise RuleRefusal(
-            _("{to} is off the board ({width} squares wide, 6 rows)", to=list(to), width=state.board.width),
-            rule="board",
-        )
+    on_the_board(state, to)
     distance = state.board.distance(card.position, to)
     if limit is not None and distance > limit:
         raise RuleRefusal(
@@ -462,9 +458,7 @@ def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit:
             ),
             rule="movement",
         )
-    for other in state.living():
-        if other.name != name and other.position == to and not (other.in_air or card.in_air):
-            raise RuleRefusal(_("{to} is taken by {other}", to=list(to), other=other.name), rule="one unit per square")
+    vacant(state, to, card)
     line = state.row_line(card.side, to[1])
     invading = True if line is None else (False if line == "normal" else card.invading)
     was_in_rear = state.in_enemy_rear(card)
@@ -492,6 +486,22 @@ def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit:
         )
         owed, index = turn.state.owed_discards, turn.state.side_index(enemy)
         turn.change(owed_discards=at_side(owed, index, owed[index] + card.level))
+
+
+def on_the_board(state: Battle, to: Square) -> None:
+    """Refuse a square off the board."""
+    if not state.board.contains(to):
+        raise RuleRefusal(
+            _("{to} is off the board ({width} squares wide, 6 rows)", to=list(to), width=state.board.width),
+            rule="board",
+        )
+
+
+def vacant(state: Battle, to: Square, card: Card) -> None:
+    """Refuse a square taken on the ground (an air card may share one)."""
+    for other in state.living():
+        if other.name != card.name and other.position == to and not (other.in_air or card.in_air):
+            raise RuleRefusal(_("{to} is taken by {other}", to=list(to), other=other.name), rule="one unit per square")
 
 
 def _check_protections(turn: ForgodTurn) -> None:
