@@ -1,8 +1,6 @@
 """A legal F0R60D army, checked when a scenario loads: one problem per rule broken, each with its file and line.
-
-What a single card may be (a detachment is no commander, level limits…) is checked by the scenario model itself;
-this module checks what needs the whole army: equipped additions and their slots, the game mode's unit limit and
-campaign points, and, for a scenario that begins at deployment, the commander and the starting formation.
+The scenario model checks each card; this module what needs the whole army (additions, the mode's limits, points,
+and at deployment the commander and the formation).
 """
 
 from __future__ import annotations
@@ -124,9 +122,8 @@ def slot_overflow(card: Card) -> str | None:
 
 
 def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, cards: Sequence[Card]) -> list[Problem]:
-    """An invocation is deployed only with the card that summons it: a card of its own army. At deployment that
-    card must be on the field; in a battle under way it may have fallen (``summoner_fallen``), but a summoner of
-    the other side, or one still in the troop deck, is never right."""
+    """An invocation is deployed only with the card of its own army on the field that summons it; in a battle
+    under way that card may have fallen (``summoner_fallen``)."""
     if card.kind not in INVOCATIONS or card.in_deck:
         return []
     rule = _("(choosing cards: an invocation needs the card that summons it)")
@@ -202,8 +199,7 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
 def _fallen_summoner_problems(
     model: ForgodScenario, doc: YamlDocument, card: Card, cards: Sequence[Card], rule: str
 ) -> list[Problem]:
-    """An invocation whose summoner fell before the scenario: only in a battle under way, and not a card the
-    scenario still holds."""
+    """A summoner fallen before the scenario: only in a battle under way, and not a card the scenario holds."""
     field = doc.locate(("units", card.name, "summoner"))
     if model.from_deployment:
         return [
@@ -282,8 +278,8 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
 
 
 def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: list[Card]) -> list[Problem]:
-    """The addition deck at deployment (the mode's size and black cards, six identical at most) and the hand
-    (at most one addition per unit on the field)."""
+    """The addition deck (six identical at most; at deployment the mode's size and black cards) and the hand (one
+    addition per unit on the field)."""
     found: list[Problem] = []
     deck = model.decks.get(side)
     if deck is not None:
@@ -353,8 +349,7 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
 def _deployment_problems(
     model: ForgodScenario, doc: YamlDocument, sides: tuple[str, str], side: str, army: list[Card]
 ) -> list[Problem]:
-    """At deployment: one commander, the middle line covered, at most two cards ahead or behind it, and the
-    commander at the right end of the formation."""
+    """At deployment: one commander, at the right end of the formation, and the formation."""
     found: list[Problem] = []
     first = side == sides[0]
     commander = next((c for c in army if c.commander), None)
@@ -388,8 +383,7 @@ def _own_line(card: Card, first: bool) -> int | None:
 def _formation_problems(
     model: ForgodScenario, doc: YamlDocument, side: str, first: bool, troops: list[Card]
 ) -> list[Problem]:
-    """The starting formation: every troop on its own field, at most two off the middle line, and the middle
-    line covered from end to end."""
+    """The starting formation: every troop on its own field, at most two off the middle line, which is covered."""
     found: list[Problem] = []
     width = model.board.width
     middle = 1 if first else 2 * ROWS_PER_FIELD - 2

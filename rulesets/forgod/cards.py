@@ -1,7 +1,5 @@
-"""F0R60D's cards in a scenario file: a unit (one card or a detachment of identical ones) with its stats, and
-what it can do: abilities (with the save against them) and a special unit's effects. The additions it carries
-are in ``additions.py``.
-"""
+"""F0R60D's cards in a scenario file: a unit (one card or a detachment of identical ones) with its stats, its
+abilities and a special unit's effects."""
 
 from __future__ import annotations
 

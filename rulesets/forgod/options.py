@@ -1,8 +1,4 @@
-"""F0R60D's game modes (Guerrilla, Refriega, Campaña) with their figures, and the house-rule options.
-
-The mode tables are what an army is checked against at load (``army.py``) and what Llamar Refuerzos
-multiplies (``strategy.py``); :class:`ForgodOptions` is the ``options:`` block of a scenario file.
-"""
+"""F0R60D's game modes (Guerrilla, Refriega, Campaña) with their figures, and the house-rule options."""
 
 from __future__ import annotations
 

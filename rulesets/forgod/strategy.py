@@ -303,8 +303,7 @@ def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
 
 
 def _exchangeable(old: Card, new: Card) -> None:
-    """Refuse an exchange the rule forbids: the card entering is of the side's troop deck, and the unit leaving
-    is one of it too (not an invocation), never the commander."""
+    """Refuse an exchange the rule forbids: both cards of the side's troop deck, never the commander."""
     if not new.in_deck or new.side != old.side:
         raise RuleRefusal(
             _("{new} is not a card of {side}'s troop deck", new=new.name, side=old.side), rule="Cambio de Estrategia"
@@ -321,8 +320,7 @@ def _exchangeable(old: Card, new: Card) -> None:
 
 
 def _exchange_price(state: Battle, old: Card, new: Card, fresh: bool) -> tuple[int, int]:
-    """The points the side may pay (its reserve and the leaving unit's cost back) and the entering card's price
-    (double, to enter fresh), if it can pay it."""
+    """The points the side may pay (its reserve and the leaving unit's cost back) and the entering card's price."""
     if state.reserve is None:
         raise RuleRefusal(
             _("the scenario gives no campaign points to pay with"),
@@ -417,8 +415,7 @@ def reinforcements(turn: ForgodTurn, act: ReinforcementsAction) -> None:
 
 
 def _may_call(state: Battle, side: str) -> list[Card]:
-    """Refuse a call the rule forbids: the side holds a Llamar Refuerzos card, the game has a mode, and the side
-    still has a card on the field and fewer units than the mode allows; its units on the field."""
+    """The side's units on the field, or a refusal of a call the rule forbids."""
     if side not in state.sides:
         raise RuleRefusal(
             _("'{side}' is not one of the sides {sides}", side=side, sides=list(state.sides)), rule="Llamar Refuerzos"

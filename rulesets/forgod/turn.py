@@ -1,7 +1,5 @@
-"""F0R60D's working area for one action (:class:`ForgodTurn`: the battle as it stands and the action's log), and the
-steps every card's turn shares: who may act, a new round, the addition phase, the terrain and the tactical move,
-a card leaving the field and PV restored. The rules' modules (the attacks, the strategic actions, the abilities…) all
-build on this module, which imports none of them."""
+"""F0R60D's working area for one action (:class:`ForgodTurn`), and what every card's turn shares: who may act, a new
+round, the addition phase, the terrain and the tactical move, a card leaving the field and PV restored."""
 
 from __future__ import annotations
 
@@ -31,12 +29,11 @@ Decks = tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None]
 
 @dataclass(kw_only=True)
 class ForgodTurn(Turn[Battle]):
-    """One action being resolved: the battle as it stands (``state``, replaced as the action changes it), the
-    dice and the action's log. A ruling is told once per action however many attacks it decides.
+    """One action being resolved: the battle as it stands (``state``), the dice and the action's log.
 
     ``fall``: the card that fell last in this action and who felled it (``None`` for a card that fled), as the
-    battle's result names it (``flow.battle_result``); every ``defeat`` goes through :meth:`emit`. Every
-    value here is immutable (the battle is a frozen record), so a fork for the exact walk shares them safely."""
+    battle's result names it (``flow.battle_result``). Every value is immutable, so the exact walk's forks share
+    them."""
 
     fall: tuple[str, str | None] | None = None
 
@@ -56,7 +53,7 @@ class ForgodTurn(Turn[Battle]):
         self.emit(Note(text=text, unit=unit))
 
     def status(self, unit: str, status: Callable[[], str], reason: str) -> None:
-        """A ``status`` event: the unit gets the status ``status()`` says (in every language: :func:`said`)."""
+        """A ``status`` event: the unit gets the status ``status()`` says, in every language."""
         self.emit(StatusApplied(unit=unit, status=said(status), reason=reason))
 
     def d10(self, purpose: str, unit: str | None) -> int:
@@ -64,8 +61,7 @@ class ForgodTurn(Turn[Battle]):
         return self.logged_d10(roll_die(self.dice, 10, purpose), purpose, unit)
 
     def logged_d10(self, value: int, purpose: str, unit: str | None) -> int:
-        """A d10 drawn already (one of :meth:`~tabroll.engine.work.BaseTurn.draw_compared`'s, for an opposed
-        roll), logged as :meth:`d10` logs one, when the rules read it."""
+        """A d10 drawn already (by ``draw_compared``, for an opposed roll), logged as :meth:`d10` logs one."""
         self.emit(Roll.die(10, value, label=purpose, unit=unit))
         return value
 
@@ -93,8 +89,8 @@ def may_act(state: Battle, card: Card) -> bool:
 
 
 def begin_turn(turn: ForgodTurn, card: Card, act: Any) -> None:
-    """The card's side plays a turn with it: check it may act, start a new round for its side if due, then its
-    addition phase (with the action's ``equip`` and ``discard``)."""
+    """The card's side plays a turn with it: check it may act, start its side's new round if due, then its
+    addition phase."""
     state = turn.state
     _may_play(state, card)
     _alternation(turn, state, card)
@@ -114,8 +110,8 @@ def begin_turn(turn: ForgodTurn, card: Card, act: Any) -> None:
 
 
 def _may_play(state: Battle, card: Card) -> None:
-    """Refuse a turn the card cannot play: off the field, its side's charge due first, charging itself,
-    paralysed, before the reaction rolls, or not the commander in the battle's first turn."""
+    """Refuse a turn the card cannot play: off the field, charging, paralysed, its side's charge or the reaction
+    rolls due first, or not the commander in the battle's first turn."""
     if not card.on_board:
         raise RuleRefusal(_("{card} is no longer on the field", card=card.name), rule="annihilated")
     for charge in state.charges:
@@ -192,7 +188,7 @@ def _alternation(turn: ForgodTurn, state: Battle, card: Card) -> None:
 
 def _round_for(turn: ForgodTurn, state: Battle, card: Card, index: int) -> frozenset[str]:
     """The cards of the side that have acted in its round: a card acts again only after all its side's others
-    that can, and then the side begins a new round (none of them has acted in it)."""
+    that can, and then the side begins a new round."""
     acted = state.acted[index]
     if card.name not in acted:
         return acted
@@ -235,16 +231,14 @@ def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
 
 
 def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
-    """A turn's addition phase: a troop card's side draws one addition at random from its deck (one per turn,
-    a detachment too; none for war machines and invocations), a chance event through the dice; then the action's
-    ``discard`` go to the Óxido and its ``equip`` go onto the card. The hand keeps one addition per unit."""
+    """A turn's addition phase: a troop card's side draws one addition at random (:func:`_draw`); then the
+    action's ``discard`` go to the Óxido and its ``equip`` onto the card. The hand keeps one addition per unit."""
     state = turn.state
     index = state.side_index(card.side)
     side = card.side
     quiet = state.decks[index] is None and not state.owed_discards[index]
     if quiet and not getattr(act, "discard", None) and not getattr(act, "equip", None):
-        # Nothing drawn, owed, discarded or equipped (most turns, and every outcome an exact walk resumes
-        # again): the battle stays as it is; only the hand's size is checked, as below.
+        # nothing drawn, owed, discarded or equipped (most turns): only the hand's size is checked
         _check_hand(side, len(state.hands[index]), len(state.living(side)))
         return
     hand = list(state.hands[index])
@@ -259,7 +253,8 @@ def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
 
 
 def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[Addition]) -> Decks:
-    """A troop card's side draws one addition at random from its deck into ``hand``; the decks after it."""
+    """A troop card's side draws one addition at random from its deck into ``hand`` (one per turn, a detachment
+    too; none for war machines and invocations); the decks after it."""
     decks = state.decks
     kept = decks[index]
     if kept is None:
@@ -301,7 +296,7 @@ def _discard(
     discards: list[str],
 ) -> Battle:
     """The ``discards`` go from ``hand`` to the Óxido, at least those owed since an enemy reached the side's
-    rear line; the battle with nothing owed any more."""
+    rear line; the battle with nothing owed."""
     owed = min(state.owed_discards[index], len(hand))
     if len(discards) < owed:
         raise RuleRefusal(
@@ -379,9 +374,8 @@ def _new_round_for(turn: ForgodTurn, side: str) -> None:
 
 def next_attack(battle: Battle, action: Action) -> Battle:
     """The state the same card attacks again from (``tabroll odds --until defeat``): the other side has played its
-    turn in between, leaving the two cards as they are, and both sides begin a new round: every card's Absorción
-    is ready again (a card's once-per-round Absorción resets when its own side starts a new round), paralysis
-    counted in rounds wears off, and the attacker's side plays next. PV lost stays lost."""
+    turn in between, leaving the two cards as they are, and both sides begin a new round (:func:`_new_round_for`);
+    the attacker's side plays next. PV lost stays lost."""
     from tabroll.dice.sources import GivenDice
 
     turn = ForgodTurn(state=battle, dice=GivenDice((), origin="a new round"))
@@ -563,7 +557,7 @@ def turn_moves(
 
 def remove(turn: ForgodTurn, name: str, *, fled: bool = False, card: Card | None = None) -> None:
     """The card leaves the field (to the Panteón); what it took part in ends with it. ``card``: the card as it
-    leaves, when the caller changed it (None: as the battle has it)."""
+    leaves, if the caller changed it."""
     state = turn.state
     if card is None:
         card = state.unit(name)
@@ -583,8 +577,7 @@ def remove(turn: ForgodTurn, name: str, *, fled: bool = False, card: Card | None
 
 
 def restore(turn: ForgodTurn, healer: Card, target: Card, life: int | None, roll: str | None, cure: bool) -> Card:
-    """PV back on the card taking damage (never above its PV) and, with ``cure``, the paralysis ended. Returns
-    the card healed (the caller puts it back into the battle)."""
+    """The card with PV back on its card taking damage (never above its PV) and, with ``cure``, no paralysis."""
     if life is not None or roll is not None:
         if roll is not None:
             amount = turn.roll_total(

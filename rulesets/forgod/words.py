@@ -1,7 +1,5 @@
-"""How F0R60D's scenario files spell things: the card's Spanish stat names and values, with or without accents,
-next to the English ones (a field's names: :func:`spelt`; a value read through a table: the types at the end,
-such as ``Kind``), and the numeric types the models share.
-"""
+"""How F0R60D's scenario files spell things: the card's Spanish stat names (:func:`spelt`) and values (the types at
+the end, such as ``Kind``), with or without accents, next to the English ones; and the models' numeric types."""
 
 from __future__ import annotations
 
