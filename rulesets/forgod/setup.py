@@ -37,10 +37,11 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     options = scenario_options(ruleset, doc, model, overrides, ForgodOptions)
     sides = _sides(model, doc)
     board = Board.build(model.board.width, 2 * ROWS_PER_FIELD)
-    cards = _placed_cards(model, doc, Battle(board=board, units=(), options=options, sides=sides))
+    shell = Battle(board=board, units=(), options=options, sides=sides)  # the board and sides, no card yet
+    cards = _placed_cards(model, doc, shell)
     _check_summoners_and_commanders(model, doc, sides, cards)
     steps = steps_of(doc, model.actions, _action_check(doc, board, {c.name for c in cards}))
-    problems = army_problems(model, doc, sides, cards)
+    problems = army_problems(model, doc, shell, cards)
     if problems:
         raise problems_error(problems, doc.source)  # one per line, as the model's own problems
     for key in ("reinforcement_cards", "decks", "hands"):
