@@ -130,8 +130,8 @@ def _attack_count(turn: ForgodTurn, attacker: Card, target: Card, times: int | N
 @dataclass(frozen=True)
 class Form:
     """How a card strikes in one part of an action, fixed before any die: the bonuses the action adds to its
-    attack and damage rolls, the damage multiplier (a charge), the attack mode, an orange attack, and whether
-    the target keeps its Absorción for a later attack."""
+    attack and damage rolls, the damage multiplier (a charge), the attack mode, an orange attack, whether
+    the target keeps its Absorción for a later attack, and the action's answers before the damage roll."""
 
     attacker: str
     extra_attack: tuple[Bonus, ...] = ()
@@ -140,6 +140,7 @@ class Form:
     mode: str | None = None
     orange: bool = False
     keep_absorption: bool = False
+    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ class Strike(BattleStep):
     """One attack roll of ``form.attacker`` at ``target`` and the evasion roll against it, drawn together (the
     rules read them only as a miss, a hit or a critical hit); then what :class:`Evasion` decides. ``then`` follows
     the strike, ``evaded`` instead when the target evades it. ``attack_die``: an area attack's one die.
-    ``answers``: whether the action's ``responses`` before the damage roll are still to come (on its first hit)."""
+    ``answers``: whether the form's ``responses`` before the damage roll are still to come (on its first hit)."""
 
     form: Form
     target: str
@@ -155,7 +156,6 @@ class Strike(BattleStep):
     evaded: BattleStep | None = None
     attack_die: int | None = None
     answers: bool = False
-    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
     def take(self, turn: ForgodTurn) -> BattleStep:
         form = self.form
@@ -180,9 +180,7 @@ class Strike(BattleStep):
 
     def _evasion(self, attack_die: int, attack_total: int) -> Evasion:
         form, t = self.form, self.target
-        return Evasion(
-            form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers, responses=self.responses
-        )
+        return Evasion(form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers)
 
 
 @dataclass(frozen=True)
@@ -197,7 +195,6 @@ class Evasion(BattleStep):
     then: BattleStep
     evaded: BattleStep | None = None
     answers: bool = False
-    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
     def take(self, turn: ForgodTurn) -> BattleStep:
         t = self.target
@@ -245,7 +242,7 @@ class Evasion(BattleStep):
             return self.then if self.evaded is None else self.evaded
         turn.emit(Hit(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
         if self.answers:
-            _answer_before_damage(turn, a, self.responses)
+            _answer_before_damage(turn, a, self.form.responses)
         return DamageRoll.prepared(turn, self.form, t, attack_die == 10, self.then)
 
 
@@ -338,7 +335,6 @@ class SeriesStrike(BattleStep):
     count: int
     then: BattleStep
     answers: bool = False
-    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
     def take(self, turn: ForgodTurn) -> BattleStep:
         a, t = self.form.attacker, self.target
@@ -348,9 +344,7 @@ class SeriesStrike(BattleStep):
         if self.number + 1 < self.count:
             hit = replace(self, number=self.number + 1, answers=False)
             evaded = replace(hit, answers=True) if self.answers else hit  # the answers wait for a hit
-        strike = Strike(
-            self.form, t, hit, None if evaded is hit else evaded, answers=self.answers, responses=self.responses
-        )
+        strike = Strike(self.form, t, hit, None if evaded is hit else evaded, answers=self.answers)
         return strike.take(turn)
 
 
@@ -433,8 +427,9 @@ def attack_action(turn: ForgodTurn, act: AttackAction) -> BattleStep:
     attacker, target = attacking_turn(turn, act, (act.attacker, act.target), act.mode, _("tactical move"))
     if act.area and act.before_damage:
         raise RuleRefusal(_("answers before the damage roll go with a single-target attack"), rule="abilities")
-    form = Form(attacker.name, mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption)
-    return strike_series(turn, attacker, target, act.times, form, area=act.area, responses=tuple(act.before_damage))
+    answers = tuple(act.before_damage)
+    form = Form(attacker.name, mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption, responses=answers)
+    return strike_series(turn, attacker, target, act.times, form, area=act.area)
 
 
 def strike_series(
@@ -445,13 +440,12 @@ def strike_series(
     form: Form,
     *,
     area: bool = False,
-    responses: tuple[ResponseInput, ...] = (),
 ) -> BattleStep:
     """The first step of the attacks a card makes in one action (FA, or the ``times`` asked): a
     :class:`SeriesStrike`, or for an ``area`` attack an :class:`AreaRound`."""
     count = _attack_count(turn, attacker, target, times)
     if not area:
-        return SeriesStrike(form, target.name, 0, count, END, answers=bool(responses), responses=responses)
+        return SeriesStrike(form, target.name, 0, count, END, answers=bool(form.responses))
     first = AreaRound(form, target.name, 0, count, END)
     commander = turn.state.commander_of(target.side)
     if commander is not None and commander.on_board:
