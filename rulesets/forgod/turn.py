@@ -424,11 +424,10 @@ def _declare_terrain(turn: ForgodTurn, card: Card, fly: bool | None) -> None:
             _("{card} does not declare flight this turn: it moves on the ground (Terreno Cualquiera)", card=card.name),
             card.name,
         )
+    elif fly:
+        turn.note(_("{card} declares it moves by air this turn", card=card.name), card.name)
     elif fly is not None:
-        if fly:
-            turn.note(_("{card} declares it moves by air this turn", card=card.name), card.name)
-        else:
-            turn.note(_("{card} declares it moves by ground this turn", card=card.name), card.name)
+        turn.note(_("{card} declares it moves by ground this turn", card=card.name), card.name)
     if flying != card.flying:
         turn.put(replace(card, flying=flying))
 
