@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Hit, Miss, said
+from tabroll.events import Hit, Miss, said
 from tabroll.frozen import replace
 
 from .actions import CheckAction, InitiativeAction
@@ -172,15 +172,8 @@ def _morale_roll(turn: ForgodTurn, commander: str, morale: int, name: str) -> No
     fallen = [("Moral del comandante caído", morale)]
     bonuses = check_bonuses(turn.state, troop, "morale")
     if opposed(turn, "Moral", commander, fallen, troop.name, bonuses):
-        turn.emit(
-            Defeat(
-                unit=troop.name,
-                by=None,
-                reason=_("its commander fell and it lost the Moral roll (counts as annihilated)"),
-                how="fled",
-            )
-        )
-        remove(turn, troop.name, fled=True)
+        fled = _("its commander fell and it lost the Moral roll (counts as annihilated)")
+        remove(turn, troop.name, fled, "fled")
 
 
 @dataclass(frozen=True)

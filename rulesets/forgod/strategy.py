@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Move, said
+from tabroll.events import said
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
@@ -131,7 +131,7 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
         ),
         unit.name,
     )
-    turn.emit(Move(unit=part.name, origin=unit.position, destination=to, path=(to,), reason=_("Reagrupar")))
+    turn.moved(part.name, unit.position, to, _("Reagrupar"))
 
 
 def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
@@ -210,15 +210,7 @@ def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
     )
     turn.state = state.with_unit(joined).with_unit(replace(unit, position=None, joined=into.name))
     _mark_acted(turn, unit.side, into.name)
-    turn.emit(
-        Move(
-            unit=unit.name,
-            origin=unit.position,
-            destination=into.position,
-            path=(into.position,),
-            reason=_("Reagrupar"),
-        )
-    )
+    turn.moved(unit.name, unit.position, into.position, _("Reagrupar"))
     turn.note(
         _(
             "{unit} joins {into}: a detachment of {total} cards (it counts as having acted this round)",
@@ -254,15 +246,7 @@ def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
         )
     square = old.position
     assert square is not None
-    turn.emit(
-        Defeat(
-            unit=old.name,
-            by=None,
-            reason=_("exchanged for {new} by Cambio de Estrategia, to the Panteón", new=new.name),
-            how="sacrificed",
-        )
-    )
-    remove(turn, old.name)
+    remove(turn, old.name, _("exchanged for {new} by Cambio de Estrategia, to the Panteón", new=new.name), "sacrificed")
     state = turn.state
     line = state.row_line(new.side, square[1])
     entering = replace(

@@ -52,6 +52,10 @@ class ForgodTurn(Turn[Battle]):
     def note(self, text: str, unit: str | None = None) -> None:
         self.emit(Note(text=text, unit=unit))
 
+    def moved(self, unit: str, origin: Square, to: Square, reason: str) -> None:
+        """A ``move`` event: ``unit`` went from ``origin`` straight to ``to``."""
+        self.emit(Move(unit=unit, origin=origin, destination=to, path=(to,), reason=reason))
+
     def status(self, unit: str, status: Callable[[], str], reason: str) -> None:
         """A ``status`` event: the unit gets the status ``status()`` says, in every language."""
         self.emit(StatusApplied(unit=unit, status=said(status), reason=reason))
@@ -457,7 +461,7 @@ def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit:
     was_in_rear = state.in_enemy_rear(card)
     moved = replace(card, position=to, invading=invading)
     turn.put(moved)
-    turn.emit(Move(unit=name, origin=card.position, destination=to, path=(to,), reason=reason))
+    turn.moved(name, card.position, to, reason)
     if invading and line is None and not card.invading:
         turn.note(_("{name} enters the enemy field and keeps the Avanzada modifiers", name=name), name)
     if not invading and card.invading:
@@ -554,13 +558,16 @@ def turn_moves(
 # --- leaving the field, PV back -----------------------------------------------------------------------------
 
 
-def remove(turn: ForgodTurn, name: str, *, fled: bool = False, card: Card | None = None) -> None:
-    """The card leaves the field (to the Panteón); what it took part in ends with it. ``card``: the card as it
-    leaves, if the caller changed it."""
+def remove(
+    turn: ForgodTurn, name: str, reason: str, how: str, *, by: str | None = None, card: Card | None = None
+) -> None:
+    """The card is defeated (``how``: annihilated, sacrificed or fled, ``by`` a card) and leaves the field (to the
+    Panteón); what it took part in ends with it. ``card``: the card as it leaves, if the caller changed it."""
+    turn.emit(Defeat(unit=name, by=by, reason=reason, how=how))
     state = turn.state
     if card is None:
         card = state.unit(name)
-    units = Roster.of(state.units).replace(replace(card, defeated=True, fled=fled, position=None))
+    units = Roster.of(state.units).replace(replace(card, defeated=True, fled=how == "fled", position=None))
     shields = tuple(pair for pair in state.shields if name not in pair)
     guards = tuple(pair for pair in state.guards if name not in pair)
     charges: list[Charge] = []

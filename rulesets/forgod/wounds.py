@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabroll.events import Damage, Defeat, Modifier
+from tabroll.events import Damage, Modifier
 from tabroll.frozen import replace
 
 from .bonuses import Bonus, absorption_active, absorption_off
@@ -143,8 +143,7 @@ def wound(turn: ForgodTurn, attacker: str, target_name: str, amount: int) -> Car
     if left:
         turn.put(wounded)
     else:
-        turn.emit(Defeat(unit=target_name, by=attacker, reason=_("PV 0 or less: to the Panteón"), how="annihilated"))
-        remove(turn, target_name, card=wounded)
+        remove(turn, target_name, _("PV 0 or less: to the Panteón"), "annihilated", by=attacker, card=wounded)
         if target.commander:
             return target
     return None
