@@ -1,6 +1,6 @@
 """A legal F0R60D army, checked when a scenario loads: one problem per rule broken, each with its file and line.
-The scenario model checks each card; this module what needs the whole army (additions, the mode's limits, points,
-and at deployment the commander and the formation).
+The scenario model checks each card; this module checks what needs the whole army (additions, the mode's limits,
+points, and at deployment the commander and the formation).
 """
 
 from __future__ import annotations
@@ -345,7 +345,7 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
 
 
 def _deployment_problems(doc: YamlDocument, shell: Battle, side: str, army: list[Card]) -> list[Problem]:
-    """At deployment: one commander, at the right end of the formation, and the formation."""
+    """At deployment: one commander, standing at the right end of the formation, and the starting formation."""
     found: list[Problem] = []
     first = side == shell.sides[0]
     commander = next((c for c in army if c.commander), None)
