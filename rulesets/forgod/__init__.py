@@ -1,15 +1,9 @@
 """Sistema Táctico F0R60D: card wargame with d10s on two facing fields of squares, detachments and strategic actions
 (Escudo, Carga, Cubrir Carga, Flanquear, Contraataque, Guardia Real).
 
-Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``model.py`` (scenario files; their parts in ``words.py``, ``options.py``, ``cards.py``, ``additions.py`` and
-``actions.py``, with the cards' Spanish stat names), ``army.py`` (a legal army, checked at load), ``state.py``,
-``setup.py`` (a scenario file or a command-line attack to the battle), ``events.py`` (its own event kinds),
-``bonuses.py`` (the numbers of every roll), ``turn.py`` (one action's battle and log, and the steps every turn
-shares), ``resolver.py`` (the one table of handlers; the attack and the strategic actions of combat in
-``strikes.py``, ``wounds.py``, ``checks.py``, ``manoeuvres.py`` and ``flow.py``), ``strategy.py`` (Reagrupar, Cambio
-de Estrategia, Llamar Refuerzos) and ``abilities.py`` (abilities in use). This module stays light: its hooks import
-the rest when first used.
+The rules as we read them, with the options and rulings: ``README.md``. Scenario files: ``model.py`` and its parts,
+checked by ``army.py``, made a battle (``state.py``) by ``setup.py``. The rules: ``resolver.py``, the table of
+handlers, and the modules its docstring names. This module stays light: its hooks import the rest when first used.
 """
 
 from __future__ import annotations
@@ -208,9 +202,8 @@ class Forgod(Ruleset["Battle", "Action"]):
 
 
 _MEASURED: list[tuple[Battle, tuple[tuple[str, str, bool], ...]]] = []
-"""The declared measures of the last battle an action started from, as (measure, card, is a level): the exact walk
-reads the measures of one start at every step of every outcome (thousands of times), so they are worked out once
-for it."""
+"""The declared measures of the last battle an action started from, as (measure, card, is a level), worked out once:
+the exact walk reads them at every step of every outcome."""
 
 
 def _measured(game: Forgod, before: Battle) -> tuple[tuple[str, str, bool], ...]:

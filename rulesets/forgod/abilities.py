@@ -1,6 +1,5 @@
-"""F0R60D's special abilities in use (``do: ability``), and the effects an ability or a power has at the table:
-healing or repair (``do: heal``) and paralysis (``do: paralyse``). (Which abilities are active, and the constant ones'
-modifiers, are part of every roll: ``ability_active`` and ``_constant_bonuses`` in ``bonuses.py``.)"""
+"""F0R60D's special abilities in use (``do: ability``), healing or repair (``do: heal``) and paralysis
+(``do: paralyse``). Which abilities are active, and the constant ones' modifiers, are in ``bonuses.py``."""
 
 from __future__ import annotations
 
@@ -17,11 +16,9 @@ from .turn import ForgodTurn, begin_turn, restore, turn_moves
 
 
 def use_ability(turn: ForgodTurn, act: AbilityAction, answering: str | None = None) -> None:
-    """A card uses an instant ability. It is the card's action for its turn (so not with an attack), unless it
-    heals or repairs (any phase, not an action) or is played as a response (instant only, outside its turn,
-    once an enemy has declared an action: see :func:`_response`). ``answering``: the card whose action, under
-    way, the response answers (an attack's ``before_damage``); None for an ability played between actions.
-    An ECB or Liderazgo ability needs its experience addition equipped, which goes to the Óxido once used."""
+    """A card uses an instant ability: its action for its turn, unless it heals or repairs (any phase) or is played
+    as a response (:func:`_response`; ``answering``: the attacker whose ``before_damage`` it is in). An ECB or
+    Liderazgo ability needs its experience addition equipped, which goes to the Óxido once used."""
     card = turn.unit(act.unit)
     ability = _instant_ability(card, act.ability)
     if ability.heals:
@@ -53,8 +50,7 @@ def use_ability(turn: ForgodTurn, act: AbilityAction, answering: str | None = No
 
 
 def _instant_ability(card: Card, name: str) -> Ability:
-    """The card's ability of that name, if the card may use it at all: on the field, not paralysed, and an
-    instant ability (a constant one is never used: it works while active)."""
+    """The card's instant ability of that name, if the card may use it: on the field and not paralysed."""
     ability = next((a for a in card.abilities if a.name == name), None)
     if ability is None:
         known = ", ".join(a.name for a in card.abilities) or "none"
@@ -79,8 +75,7 @@ def _instant_ability(card: Card, name: str) -> Ability:
 
 def _use_allowed(state: Battle, card: Card, ability: Ability, aimed: str | None) -> tuple[Card, int]:
     """The ability's target and the card's uses of it since its last turn, if this use is allowed: the ability
-    is active (its experience addition equipped), its FH not spent, and its target on the field and of the kind
-    it aims at."""
+    active, its FH not spent, its target on the field and of the kind it aims at."""
     if not ability_active(card, ability):
         line = "ECB" if ability.activation == "ecb" else "Liderazgo"
         raise RuleRefusal(
@@ -124,7 +119,7 @@ def _use_allowed(state: Battle, card: Card, ability: Ability, aimed: str | None)
 
 def _count_use(turn: ForgodTurn, card: Card, ability: Ability, used: int) -> Card:
     """The card after the use: one more use counted (FH), and an ECB or Liderazgo ability's experience addition
-    spent to the Óxido (beasts and war machines spend none)."""
+    spent (beasts and war machines spend none)."""
     state = turn.state
     uses = dict(card.ability_uses)
     uses[ability.name] = used + 1
@@ -145,8 +140,8 @@ def _count_use(turn: ForgodTurn, card: Card, ability: Ability, used: int) -> Car
 
 
 def _paralysis(turn: ForgodTurn, card: Card, ability: Ability, target: Card) -> Card:
-    """A paralysing ability on its target: its save first, if it has one (1d10 + the stat against the ability's
-    figure, a natural 10 saves), then paralysed until cured or for the ability's rounds."""
+    """A paralysing ability on its target: its save first, if any (1d10 + the stat reaches the figure, or a
+    natural 10), then paralysed until cured or for the ability's rounds."""
     saved = False
     if ability.save is not None:
         stat, against = ability.save
@@ -192,10 +187,8 @@ def _lasting(rounds: int | None, side: str) -> str:
 
 
 def _response(turn: ForgodTurn, card: Card, ability: str, answering: str | None) -> str:
-    """What enemy action a response answers, or a refusal: a response is played once an enemy has declared an
-    action, and before that action is over. Within an action (``answering``: an attack, after its hit and before
-    its damage roll) the attacker must be an enemy; between actions, the only enemy action declared and not yet
-    over is a charge under way."""
+    """What enemy action a response answers, declared and not yet over: the attack ``answering`` (an enemy's), or
+    between actions an enemy charge under way; else a refusal."""
     state = turn.state
     if answering is not None:
         actor = state.unit(answering)
@@ -233,9 +226,8 @@ def _response(turn: ForgodTurn, card: Card, ability: str, answering: str | None)
 
 
 def heal_action(turn: ForgodTurn, act: HealAction) -> None:
-    """A healing or repair ability: PV back on the front card (never above its PV, never a fallen card back), and
-    with ``cure`` the negative effects (paralysis) ended. Not the card's action: any phase, either player's turn,
-    and, since it is its own step between actions, always before the next attack's damage roll."""
+    """A healing or repair ability (:func:`~.turn.restore`): not the card's action, any phase, either player's
+    turn; never a fallen card back."""
     healer, target = turn.unit(act.healer), turn.unit(act.unit)
     if not healer.on_board:
         raise RuleRefusal(_("{healer} is no longer on the field", healer=healer.name), rule="healing")
@@ -253,7 +245,7 @@ def heal_action(turn: ForgodTurn, act: HealAction) -> None:
 
 
 def paralyse_action(turn: ForgodTurn, act: ParalyseAction) -> None:
-    """An effect paralyses a card (what an ability or a power did at the table): no action while it lasts."""
+    """An effect (of an ability or a power at the table) paralyses a card: no action while it lasts."""
     card = turn.unit(act.unit)
     if not card.on_board:
         raise RuleRefusal(_("{card} is no longer on the field", card=card.name), rule="paralysed")

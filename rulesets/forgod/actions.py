@@ -1,7 +1,4 @@
-"""F0R60D's actions in a scenario file: one pydantic model per ``do:`` kind (the attack, the strategic actions of
-combat, the army's strategic actions, abilities, checks, healing, the reaction rolls) and :data:`Action`, their
-union by ``do``.
-"""
+"""F0R60D's actions in a scenario file: one pydantic model per ``do:`` kind, and :data:`Action`, their union."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""F0R60D's addition cards in a scenario file: one equipped on a unit (weapon, armour, accessory, experience),
-and the identical cards of a side's addition deck or hand.
-"""
+"""F0R60D's addition cards in a scenario file: equipped on a unit, or in a side's addition deck or hand."""
 
 from __future__ import annotations
 

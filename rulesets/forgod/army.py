@@ -1,8 +1,6 @@
 """A legal F0R60D army, checked when a scenario loads: one problem per rule broken, each with its file and line.
-
-What a single card may be (a detachment is no commander, level limits…) is checked by the scenario model itself;
-this module checks what needs the whole army: equipped additions and their slots, the game mode's unit limit and
-campaign points, and, for a scenario that begins at deployment, the commander and the starting formation.
+The scenario model checks each card; this module checks what needs the whole army (additions, the mode's limits,
+points, and at deployment the commander and the formation).
 """
 
 from __future__ import annotations
@@ -15,26 +13,24 @@ from tabroll.loading.yaml_source import YamlDocument
 from .messages import N_, _, n_
 from .model import ForgodScenario
 from .options import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL
-from .state import ROWS_PER_FIELD, Card
+from .state import Battle, Card
 from .words import INVOCATIONS, KIND_WORDS
 
 MAX_OFF_THE_LINE = 2  # cards a formation may set on its Avanzada or Retaguardia at the start
 
 
-def army_problems(
-    model: ForgodScenario, doc: YamlDocument, sides: tuple[str, str], cards: Sequence[Card]
-) -> list[Problem]:
-    """Every rule of army building the scenario breaks, in file order."""
+def army_problems(model: ForgodScenario, doc: YamlDocument, shell: Battle, cards: Sequence[Card]) -> list[Problem]:
+    """Every rule of army building the scenario breaks, in file order (``shell``: the battle's board and sides)."""
     found: list[Problem] = []
     for card in cards:
         found += _addition_problems(card, doc)
         found += _summoner_problems(model, doc, card, cards)
-    for side in sides:
+    for side in shell.sides:
         army = [c for c in cards if c.side == side and not c.in_deck]
         found += _mode_problems(model, doc, side, army)
         found += _deck_problems(model, doc, side, army)
         if model.from_deployment:
-            found += _deployment_problems(model, doc, sides, side, army)
+            found += _deployment_problems(doc, shell, side, army)
     return sorted(found, key=lambda p: (p.location.line or 1 << 62, p.location.column or 0))
 
 
@@ -124,9 +120,8 @@ def slot_overflow(card: Card) -> str | None:
 
 
 def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, cards: Sequence[Card]) -> list[Problem]:
-    """An invocation is deployed only with the card that summons it: a card of its own army. At deployment that
-    card must be on the field; in a battle under way it may have fallen (``summoner_fallen``), but a summoner of
-    the other side, or one still in the troop deck, is never right."""
+    """An invocation is deployed only with the card of its own army on the field that summons it; in a battle
+    under way that card may have fallen (``summoner_fallen``)."""
     if card.kind not in INVOCATIONS or card.in_deck:
         return []
     rule = _("(choosing cards: an invocation needs the card that summons it)")
@@ -202,8 +197,7 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
 def _fallen_summoner_problems(
     model: ForgodScenario, doc: YamlDocument, card: Card, cards: Sequence[Card], rule: str
 ) -> list[Problem]:
-    """An invocation whose summoner fell before the scenario: only in a battle under way, and not a card the
-    scenario still holds."""
+    """A summoner fallen before the scenario: only in a battle under way, and not a card the scenario holds."""
     field = doc.locate(("units", card.name, "summoner"))
     if model.from_deployment:
         return [
@@ -282,8 +276,8 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
 
 
 def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: list[Card]) -> list[Problem]:
-    """The addition deck at deployment (the mode's size and black cards, six identical at most) and the hand
-    (at most one addition per unit on the field)."""
+    """The addition deck (six identical at most; at deployment the mode's size and black cards) and the hand (one
+    addition per unit on the field)."""
     found: list[Problem] = []
     deck = model.decks.get(side)
     if deck is not None:
@@ -350,13 +344,10 @@ def _deck_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
     return found
 
 
-def _deployment_problems(
-    model: ForgodScenario, doc: YamlDocument, sides: tuple[str, str], side: str, army: list[Card]
-) -> list[Problem]:
-    """At deployment: one commander, the middle line covered, at most two cards ahead or behind it, and the
-    commander at the right end of the formation."""
+def _deployment_problems(doc: YamlDocument, shell: Battle, side: str, army: list[Card]) -> list[Problem]:
+    """At deployment: one commander, standing at the right end of the formation, and the starting formation."""
     found: list[Problem] = []
-    first = side == sides[0]
+    first = side == shell.sides[0]
     commander = next((c for c in army if c.commander), None)
     if commander is None:
         found.append(
@@ -371,30 +362,20 @@ def _deployment_problems(
             )
         )
     troops = [c for c in army if c.counts_as_troop and c.position is not None]
-    found += _formation_problems(model, doc, side, first, troops)
+    found += _formation_problems(doc, shell, side, troops)
     if commander is not None and commander.position is not None and commander in troops:
         found += _commander_end_problems(doc, side, first, troops, commander)
     return found
 
 
-def _own_line(card: Card, first: bool) -> int | None:
-    """The line of its own field a card stands on (0 retaguardia, 1 normal, 2 avanzada), None on the enemy's."""
-    assert card.position is not None
-    row = card.position[1]
-    own = row if first else 2 * ROWS_PER_FIELD - 1 - row
-    return own if own < ROWS_PER_FIELD else None
-
-
-def _formation_problems(
-    model: ForgodScenario, doc: YamlDocument, side: str, first: bool, troops: list[Card]
-) -> list[Problem]:
-    """The starting formation: every troop on its own field, at most two off the middle line, and the middle
-    line covered from end to end."""
+def _formation_problems(doc: YamlDocument, shell: Battle, side: str, troops: list[Card]) -> list[Problem]:
+    """The starting formation: every troop on its own field, at most two off the middle line, which is covered."""
     found: list[Problem] = []
-    width = model.board.width
-    middle = 1 if first else 2 * ROWS_PER_FIELD - 2
+    width = shell.board.width
+    middle = shell.line_row(side, "normal")
+    lines = {c.name: shell.row_line(side, c.position[1]) for c in troops if c.position is not None}
     for card in troops:
-        if _own_line(card, first) is None:
+        if lines[card.name] is None:
             found.append(
                 Problem(
                     doc.locate(("units", card.name)),
@@ -405,7 +386,7 @@ def _formation_problems(
                     tip=_("move the card to its own side's field"),
                 )
             )
-    off = [c for c in troops if _own_line(c, first) not in (None, 1)]
+    off = [c for c in troops if lines[c.name] not in (None, "normal")]
     if len(off) > MAX_OFF_THE_LINE:
         found.append(
             Problem(

@@ -1,7 +1,5 @@
-"""F0R60D's cards in a scenario file: a unit (one card or a detachment of identical ones) with its stats, and
-what it can do: abilities (with the save against them) and a special unit's effects. The additions it carries
-are in ``additions.py``.
-"""
+"""F0R60D's cards in a scenario file: a unit (one card or a detachment of identical ones) with its stats, its
+abilities and a special unit's effects."""
 
 from __future__ import annotations
 
@@ -339,16 +337,15 @@ class UnitInput(Strict):
             raise ValueError(_("only troop cards (infantry, cavalry, archery) form detachments"))
         if self.commander and self.cards > 1:
             raise ValueError(_("a detachment cannot be the troops' commander"))
-        if self.commander and self.kind == "war_machine":
-            raise ValueError(_("a war machine cannot be the troops' commander"))
-        if self.commander and self.kind in INVOCATIONS:
+        if self.commander and self.kind != "troop":
             raise ValueError(
-                _("an invocation (beast) cannot be the troops' commander")
-                if self.kind == "beast"
-                else _("an invocation (power) cannot be the troops' commander")
+                {
+                    "war_machine": _("a war machine cannot be the troops' commander"),
+                    "beast": _("an invocation (beast) cannot be the troops' commander"),
+                    "power": _("an invocation (power) cannot be the troops' commander"),
+                    "special": _("a special unit is not a troop: it cannot be the troops' commander"),
+                }[self.kind]
             )
-        if self.commander and self.kind == "special":
-            raise ValueError(_("a special unit is not a troop: it cannot be the troops' commander"))
         if self.effects and self.kind != "special":
             raise ValueError(
                 _(

@@ -1,7 +1,5 @@
-"""F0R60D's opposed rolls: the natural-10 rule every roll of one card against another follows
-(:func:`natural_ten`), the Fortaleza and Moral checks (``do: check``, a flank's Fortaleza, the troops' Moral when
-their commander falls: :class:`Morale`) and the reaction rolls that decide who acts first (``do: initiative``:
-:class:`Reaction`)."""
+"""F0R60D's opposed rolls: the natural-10 rule (:func:`natural_ten`), the Fortaleza and Moral checks (``do: check``,
+a flank's, the troops' Moral when their commander falls: :class:`Morale`) and the reaction rolls (:class:`Reaction`)."""
 
 from __future__ import annotations
 
@@ -10,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Hit, Miss, said
+from tabroll.events import Hit, Miss, said
 from tabroll.frozen import replace
 
 from .actions import CheckAction, InitiativeAction
@@ -28,10 +26,9 @@ Decided = Literal["both 10", "defender's 10", "attacker's 10", "totals"]
 
 
 def natural_ten(attack_die: int, attack_total: int, defence_die: int, defence_total: int) -> tuple[bool, Decided]:
-    """The one rule of every roll of a card against another's (an attack against its evasion, an opposed
-    Fortaleza or Moral): a natural 10 on the defender's die wins for the defender whatever the totals (against
-    the attacker's own 10 too); a natural 10 on the attacker's die wins unless the defender rolled one;
-    otherwise the higher total wins and ties go to the defender. Whether the attacker won, and what decided it."""
+    """The rule of every roll of a card against another's: a natural 10 on the defender's die wins for the
+    defender (against the attacker's 10 too); a natural 10 on the attacker's die wins; otherwise the higher total
+    wins and ties go to the defender. Whether the attacker won, and what decided it."""
     if defence_die == 10:
         return False, "both 10" if attack_die == 10 else "defender's 10"
     if attack_die == 10:
@@ -47,12 +44,9 @@ def edge(attacker: Sequence[Bonus], defender: Sequence[Bonus]) -> int:
 
 @dataclass(frozen=True)
 class Opposed:
-    """What the rules read of an opposed roll's d10s, all the exact walk branches over (see
-    :meth:`~tabroll.engine.work.BaseTurn.draw_compared`): the attacker's die and the defender's, in that order,
-    or, when the attacker's is rolled already (``die``: an area attack's), the defender's alone. Whether the
-    attacker wins (:func:`natural_ten`, the totals ``edge`` apart beyond the dice) and, with ``critical``, whether
-    it won with a natural 10 (an attack's double damage). Nothing else of the dice is read: a tie and a lower total
-    lose alike, every hit without a natural 10 deals the same damage roll."""
+    """What the rules read of an opposed roll's d10s (attacker's, defender's; only the defender's when ``die``, the
+    attacker's, is rolled already), all the exact walk branches over: whether the attacker wins (the totals
+    ``edge`` apart beyond the dice) and, with ``critical``, whether it won with a natural 10 (double damage)."""
 
     edge: int
     critical: bool = False
@@ -65,8 +59,8 @@ class Opposed:
 
 
 def reaction_winner(dice: Sequence[int], totals: Sequence[int]) -> int | None:
-    """Which side wins the reaction rolls (0 or 1; None: a tie, both roll again): a natural 10 wins unless the
-    other side rolled one too (then it is a tie), else the higher total."""
+    """Which side wins the reaction rolls (0 or 1; None: a tie, both roll again): a lone natural 10, else the
+    higher total."""
     if dice[0] == 10 and dice[1] != 10:
         return 0
     if dice[1] == 10 and dice[0] != 10:
@@ -78,8 +72,7 @@ def reaction_winner(dice: Sequence[int], totals: Sequence[int]) -> int | None:
 
 @dataclass(frozen=True)
 class ReactionOutcome:
-    """What the rules read of the reaction rolls' two d10s (the first side's, then the other's), all the exact
-    walk branches over: who wins, or a tie (:func:`reaction_winner`), the totals ``edge`` apart beyond the dice."""
+    """What the rules read of the reaction rolls' two d10s: who wins, or a tie (:func:`reaction_winner`)."""
 
     edge: int
 
@@ -160,9 +153,7 @@ class Morale(BattleStep):
                 morale=commander.morale,
             )
         )
-        # A troop that flees is a defeat no blow caused; the odds read it with the troop's last blow of the
-        # action, so once a troop that may flee was struck in this action (an area attack) the rolls are taken
-        # here, with no step between them (see Unbroken).
+        # once a troop that may flee was struck in this action (an area attack), no step between (see Unbroken)
         struck = {e.target for e in turn.events if isinstance(e, (Hit, Miss))}
         if any(name in struck for name in troops):
             for name in troops:
@@ -181,23 +172,14 @@ def _morale_roll(turn: ForgodTurn, commander: str, morale: int, name: str) -> No
     fallen = [("Moral del comandante caído", morale)]
     bonuses = check_bonuses(turn.state, troop, "morale")
     if opposed(turn, "Moral", commander, fallen, troop.name, bonuses):
-        turn.emit(
-            Defeat(
-                unit=troop.name,
-                by=None,
-                reason=_("its commander fell and it lost the Moral roll (counts as annihilated)"),
-                how="fled",
-            )
-        )
-        remove(turn, troop.name, fled=True)
+        fled = _("its commander fell and it lost the Moral roll (counts as annihilated)")
+        remove(turn, troop.name, fled, "fled")
 
 
 @dataclass(frozen=True)
 class Reaction(BattleStep):
     """Attempt ``attempt`` (from 0) at the reaction rolls that decide who acts first: each side 1d10 plus its
-    commander's Reacción (``bonuses``, read before the first roll), the first side's roll logged first; a tie
-    rolls again, at most :data:`MAX_INITIATIVE_ROLLS` times. What follows reads only who won or that they tied
-    (:class:`ReactionOutcome`), and every tie of one attempt leads to the same next one."""
+    commander's Reacción (``bonuses``); a tie rolls again, at most :data:`MAX_INITIATIVE_ROLLS` times."""
 
     attempt: int
     bonuses: tuple[tuple[Bonus, ...], tuple[Bonus, ...]]

@@ -1,7 +1,4 @@
-"""Event kinds of F0R60D: damage multipliers, cards of a detachment lost, and opposed checks.
-
-Imported by the ruleset's ``__init__`` so the event schema and the log know them.
-"""
+"""Event kinds of F0R60D: damage multipliers, cards of a detachment lost, and opposed checks."""
 
 from __future__ import annotations
 

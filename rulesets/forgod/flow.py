@@ -1,6 +1,5 @@
-"""What every F0R60D action's steps share (:mod:`tabroll.engine.steps`): :class:`BattleStep`, the base of every step;
-the last rule of every action, the battle's result (:func:`battle_result`: the side left without troops loses);
-and :class:`Unbroken`, steps the exact walk must take as one."""
+"""What every F0R60D action's steps share (:mod:`tabroll.engine.steps`): :class:`BattleStep`, the battle's result
+(:func:`battle_result`) that ends every action, and :class:`Unbroken`, steps the exact walk must take as one."""
 
 from __future__ import annotations
 
@@ -17,14 +16,12 @@ from .turn import ForgodTurn
 
 @dataclass(frozen=True)
 class BattleStep(Step):
-    """A step of a F0R60D action (:mod:`tabroll.engine.steps`): its fields are what it and the steps after it read
-    besides the battle, every one compared (the strike's form, the cards still to strike, the area die, the
-    step that follows…).
+    """A step of a F0R60D action: its fields (every one compared) are what it and the steps after it read besides
+    the battle.
 
-    ``fall``: the card that fell last in the action so far and by whom, which the battle's result names at the
-    end (:class:`EndAction`); stamped on each step as it is reached (:meth:`stamped`), in a judged battle only.
-    A step whose ``inline`` is true draws no die: the step before it takes it at once, so the exact walk never
-    keeps the action there (the battle's result, a charge's end)."""
+    ``fall``: the card that fell last in the action so far and by whom, which the battle's result names; stamped
+    on each step as it is reached, in a judged battle only. A step whose ``inline`` is true draws no die: the step
+    before it takes it at once, so the exact walk never keeps the action there."""
 
     fall: tuple[str, str | None] | None = field(default=None, kw_only=True)
     inline: ClassVar[bool] = False
@@ -36,8 +33,7 @@ class BattleStep(Step):
         return None if following is None else following.stamped(turn)
 
     def take(self, turn: ForgodTurn) -> BattleStep | None:
-        """This step's rule applied to ``turn`` (as :meth:`Step.advance <tabroll.engine.steps.Step.advance>`): the
-        step that follows, or None at the end of the action."""
+        """This step's rule applied to ``turn``: the step that follows, or None at the end of the action."""
         raise NotImplementedError
 
     def stamped(self, turn: ForgodTurn) -> BattleStep:
@@ -62,10 +58,9 @@ END = EndAction()
 
 @dataclass(frozen=True)
 class Unbroken(BattleStep):
-    """Steps taken as one, ``first`` and each after it to the end of the action: no place in between where the
-    exact walk keeps the action. For an area attack that may strike a troop and later its commander: the troop
-    that then flees is a defeat no blow caused, which the odds read with the troop's last blow of the action;
-    the walk combines the blows on either side of a kept step apart, so none may lie between the two."""
+    """Steps taken as one, ``first`` and each after it to the end of the action, with no kept step between: for an
+    area attack that may strike a troop and later its commander, so the odds read the troop's flight with its
+    last blow."""
 
     first: BattleStep
 

@@ -1,6 +1,5 @@
-"""F0R60D's strategic actions of combat: Escudo (``do: shield``), Guardia Real (``do: royal_guard``) and their end
-(``do: release``), a turn spent moving, Flanquear (``do: flank``), Carga with Cubrir Carga and its impact a turn
-later (``do: charge``, ``do: charge_impact``), and the defender's counterattack when one of them fails."""
+"""F0R60D's strategic actions of combat: Escudo, Guardia Real and their end, a turn spent moving, Flanquear, Carga
+with Cubrir Carga and its impact, and the defender's counterattack when one of them fails."""
 
 from __future__ import annotations
 

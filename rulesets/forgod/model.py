@@ -1,7 +1,5 @@
-"""F0R60D scenario files: the pydantic model of a whole file (:class:`ForgodScenario`) and its board; its parts
-are in ``words.py``, ``options.py``, ``cards.py``, ``additions.py`` and ``actions.py``. Stats and values are read
-in the card's Spanish (``BA``, ``Daño``, ``TA: cuerpo a cuerpo``…), with or without accents, or in English.
-"""
+"""F0R60D scenario files: the pydantic model of a whole file (:class:`ForgodScenario`); its parts are in
+``words.py``, ``options.py``, ``cards.py``, ``additions.py`` and ``actions.py``."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""F0R60D's game modes (Guerrilla, Refriega, Campaña) with their figures, and the house-rule options.
-
-The mode tables are what an army is checked against at load (``army.py``) and what Llamar Refuerzos
-multiplies (``strategy.py``); :class:`ForgodOptions` is the ``options:`` block of a scenario file.
-"""
+"""F0R60D's game modes (Guerrilla, Refriega, Campaña) with their figures, and the house-rule options."""
 
 from __future__ import annotations
 
@@ -13,16 +9,9 @@ from pydantic import Field, field_validator
 from tabroll.kit.models import Strict
 
 from .messages import N_, _
-from .words import word_of
+from .words import word_of, words
 
-MODES = {
-    "guerrilla": "guerrilla",
-    "skirmish": "guerrilla",
-    "refriega": "refriega",
-    "melee": "refriega",
-    "campana": "campana",
-    "campaign": "campana",
-}
+MODES = words(guerrilla=("skirmish",), refriega=("melee",), campana=("campaign",))
 # The addition deck per game mode: its size, the least black additions in it; at most six identical cards.
 DECK_SIZE = {"guerrilla": (30, 6), "refriega": (48, 12), "campana": (72, 18)}
 MOST_IDENTICAL = 6
@@ -31,14 +20,7 @@ REINFORCEMENT_FACTOR = {"guerrilla": 20, "refriega": 50, "campana": 100}
 MODE_NAMES = {"guerrilla": "Guerrilla", "refriega": "Refriega", "campana": "Campaña"}
 # Most different units on the field per game mode, the commander included (Campaña: eight and the commander).
 MODE_UNITS = {"guerrilla": 3, "refriega": 5, "campana": 9}
-TIERS = {
-    "basico": "basic",
-    "basic": "basic",
-    "intermedio": "intermediate",
-    "intermediate": "intermediate",
-    "avanzado": "advanced",
-    "advanced": "advanced",
-}
+TIERS = words(basic=("basico",), intermediate=("intermedio",), advanced=("avanzado",))
 # The source's suggested campaign points per mode and tier.
 SUGGESTED_POINTS = {
     "guerrilla": {"basic": 500, "intermediate": 1000, "advanced": 1500},

@@ -1,10 +1,10 @@
 """F0R60D rules: ``resolve(state, action, dice) -> Resolution``, and :data:`HANDLERS`, the one table from action
-class to handler (the rules' modules are listed in the package's docstring).
+class to handler: ``turn.py`` (a card's turn), ``strikes.py``, ``wounds.py``, ``checks.py`` (attacks and opposed
+rolls), ``manoeuvres.py`` (strategic actions of combat), ``strategy.py`` (the army's), ``abilities.py``.
 
-Pure: every die drawn from the injected source; an action the rules forbid raises :class:`RuleRefusal` and the
-engine keeps the state as it was. Every handler works on one :class:`~.turn.ForgodTurn`, so each ruling is told
-once per action. A handler that rolls dice the rest of the action reads returns its first step
-(``flow.BattleStep``, :mod:`tabroll.engine.steps`), which :func:`resolve` takes to the end; otherwise None.
+Pure: every die drawn from the injected source; an action the rules forbid raises :class:`RuleRefusal`. Every
+handler works on one :class:`~.turn.ForgodTurn`, so each ruling is told once per action. A handler that rolls dice
+the rest of the action reads returns its first step (``flow.BattleStep``), which :func:`resolve` takes to the end.
 """
 
 from __future__ import annotations

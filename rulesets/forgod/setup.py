@@ -32,16 +32,16 @@ R = TypeVar("R")
 
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
-    """A scenario file to the battle, checked in the order a table sets one up: the two sides, every card on its
-    square, the names the cards and the actions give, the armies, and the decks, hands and points."""
+    """A scenario file to the battle, checked in the order a table sets one up."""
     model = validate(ForgodScenario, doc)
     options = scenario_options(ruleset, doc, model, overrides, ForgodOptions)
     sides = _sides(model, doc)
     board = Board.build(model.board.width, 2 * ROWS_PER_FIELD)
-    cards = _placed_cards(model, doc, Battle(board=board, units=(), options=options, sides=sides))
+    shell = Battle(board=board, units=(), options=options, sides=sides)  # the board and sides, no card yet
+    cards = _placed_cards(model, doc, shell)
     _check_summoners_and_commanders(model, doc, sides, cards)
     steps = steps_of(doc, model.actions, _action_check(doc, board, {c.name for c in cards}))
-    problems = army_problems(model, doc, sides, cards)
+    problems = army_problems(model, doc, shell, cards)
     if problems:
         raise problems_error(problems, doc.source)  # one per line, as the model's own problems
     for key in ("reinforcement_cards", "decks", "hands"):
@@ -110,8 +110,7 @@ def _sides(model: ForgodScenario, doc: YamlDocument) -> tuple[str, str]:
 
 
 def _placed_cards(model: ForgodScenario, doc: YamlDocument, shell: Battle) -> list[Card]:
-    """Every unit as a card: on its square of the board (one card a square, but for one in the air), or waiting
-    in its side's troop deck; a card on the enemy field is invading."""
+    """Every unit as a card: on its square (one card a square, but for one in the air), or in its troop deck."""
     board, sides, width = shell.board, shell.sides, shell.board.width
     cards: list[Card] = []
     for name, entry in model.units.items():
@@ -180,7 +179,7 @@ def _check_summoners_and_commanders(
 
 def _action_check(doc: YamlDocument, board: Board, known: set[str]) -> Callable[[Any, tuple[str | int, ...]], None]:
     """The check of each action, in order: every card it names is ``known`` (the file's, and the new units of the
-    splits before it) and every square it moves to is on the board."""
+    splits before it), every square it moves to on the board."""
     width = board.width
 
     def check(action: Any, path: tuple[str | int, ...]) -> None:
@@ -230,8 +229,7 @@ def _square(shell: Battle, name: str, entry: UnitInput, placed: list[Card]) -> S
 
 
 def _record(kind: type[R], entry: BaseModel, **given: Any) -> R:
-    """A record of ``kind`` (a card, an addition, an ability, an effect) from the fields of the file's ``entry``
-    of the same name, and ``given``."""
+    """A record of ``kind`` from the fields of the file's ``entry`` of the same name, and ``given``."""
     shared = {f.name for f in dataclasses.fields(kind)} & type(entry).model_fields.keys()  # type: ignore[arg-type]
     return kind(**{name: getattr(entry, name) for name in shared - given.keys()}, **given)
 
@@ -267,11 +265,8 @@ PLACES = frozenset({"line", "linea", "at", "position", "casilla", "column", "col
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
-    """One attack typed on the command line: the attacker on its normal line, the target on the enemy's.
-
-    Every stat comes from ``--attacker-stat`` / ``--target-stat`` (``PV`` is required); ``--attacker-line`` and
-    ``--target-line`` place a card on another line (retaguardia, normal, avanzada). The other fields
-    (``--set times=2``, ``mode=ranged``…) go to the attack action."""
+    """One attack typed on the command line: the attacker on its normal line (or ``--attacker-line``), the target on
+    the enemy's (or ``--target-line``); the other fields go to the attack action."""
     target_name = request.target if request.target != request.attacker else f"{request.target} (target)"
     fields = dict(request.fields)
 

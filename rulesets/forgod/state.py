@@ -1,8 +1,5 @@
 """F0R60D battle state: immutable cards (or detachments) on two facing fields, and the strategic actions in play.
-
-The board has six rows of ``width`` squares. The first side's field is rows 0-2 (0 retaguardia, 1 normal,
-2 avanzada); the second side's is rows 3-5 (3 avanzada, 4 normal, 5 retaguardia).
-"""
+The first side's field is rows 0-2 (0 retaguardia, 1 normal, 2 avanzada), the second's rows 3-5 (3 avanzada…)."""
 
 from __future__ import annotations
 
@@ -66,8 +63,8 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """A special unit's effect as data (see the scenario model's EffectInput): modifiers to the rolls of the
-    cards of one side (``allies`` or ``enemies``), within ``within`` squares of the special unit (None: anywhere)."""
+    """A special unit's effect (``EffectInput``): modifiers to the rolls of the cards of one side (``allies`` or
+    ``enemies``), within ``within`` squares of the special unit (None: anywhere)."""
 
     name: str
     affects: str = "allies"
@@ -233,9 +230,7 @@ class Battle:
         return own if self.side_index(side) == 0 else 2 * ROWS_PER_FIELD - 1 - own
 
     def line_of(self, card: Card) -> str | None:
-        """Front, normal or rear; a card in (or back from) the enemy field keeps the front line's modifiers.
-
-        Powers ignore formation lines (None)."""
+        """Front, normal or rear (None: a power, which ignores lines); an invading card keeps the front's."""
         if card.kind == "power" or card.position is None:
             return None
         line = self.row_line(card.side, card.position[1])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Move, said
+from tabroll.events import said
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
@@ -16,7 +16,7 @@ from .events import Multiplier
 from .messages import _, n_
 from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
 from .state import Battle, Card, at_side
-from .turn import ForgodTurn, begin_turn, remove
+from .turn import ForgodTurn, begin_turn, on_the_board, remove, vacant
 from .words import SquareInput
 
 SAME_CARD = (
@@ -42,20 +42,6 @@ SAME_CARD = (
 def _mark_acted(turn: ForgodTurn, side: str, name: str) -> None:
     index = turn.state.side_index(side)
     turn.change(acted=at_side(turn.state.acted, index, turn.state.acted[index] | {name}))
-
-
-def _free_square(state: Battle, square: Square, card: Card) -> None:
-    """Refuse a square off the board or taken on the ground (an air card may share one)."""
-    if not state.board.contains(square):
-        raise RuleRefusal(
-            _("{square} is off the board ({width} squares wide, 6 rows)", square=list(square), width=state.board.width),
-            rule="board",
-        )
-    for other in state.living():
-        if other.name != card.name and other.position == square and not (other.in_air or card.in_air):
-            raise RuleRefusal(
-                _("{square} is taken by {other}", square=list(square), other=other.name), rule="one unit per square"
-            )
 
 
 def _has_role(state: Battle, name: str) -> str | None:
@@ -107,7 +93,8 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
             _("there is already a unit called '{into}'", into=act.into), tip=_("name the new unit otherwise")
         )
     to = (act.to[0], act.to[1])
-    _free_square(state, to, unit)
+    on_the_board(state, to)
+    vacant(state, to, unit)
     distance = state.board.distance(unit.position, to)
     if unit.movement is not None and distance > unit.movement:
         raise RuleRefusal(
@@ -144,7 +131,7 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
         ),
         unit.name,
     )
-    turn.emit(Move(unit=part.name, origin=unit.position, destination=to, path=(to,), reason=_("Reagrupar")))
+    turn.moved(part.name, unit.position, to, _("Reagrupar"))
 
 
 def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
@@ -223,15 +210,7 @@ def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
     )
     turn.state = state.with_unit(joined).with_unit(replace(unit, position=None, joined=into.name))
     _mark_acted(turn, unit.side, into.name)
-    turn.emit(
-        Move(
-            unit=unit.name,
-            origin=unit.position,
-            destination=into.position,
-            path=(into.position,),
-            reason=_("Reagrupar"),
-        )
-    )
+    turn.moved(unit.name, unit.position, into.position, _("Reagrupar"))
     turn.note(
         _(
             "{unit} joins {into}: a detachment of {total} cards (it counts as having acted this round)",
@@ -267,15 +246,7 @@ def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
         )
     square = old.position
     assert square is not None
-    turn.emit(
-        Defeat(
-            unit=old.name,
-            by=None,
-            reason=_("exchanged for {new} by Cambio de Estrategia, to the Panteón", new=new.name),
-            how="sacrificed",
-        )
-    )
-    remove(turn, old.name)
+    remove(turn, old.name, _("exchanged for {new} by Cambio de Estrategia, to the Panteón", new=new.name), "sacrificed")
     state = turn.state
     line = state.row_line(new.side, square[1])
     entering = replace(
@@ -316,8 +287,7 @@ def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
 
 
 def _exchangeable(old: Card, new: Card) -> None:
-    """Refuse an exchange the rule forbids: the card entering is of the side's troop deck, and the unit leaving
-    is one of it too (not an invocation), never the commander."""
+    """Refuse an exchange the rule forbids: both cards of the side's troop deck, never the commander."""
     if not new.in_deck or new.side != old.side:
         raise RuleRefusal(
             _("{new} is not a card of {side}'s troop deck", new=new.name, side=old.side), rule="Cambio de Estrategia"
@@ -334,8 +304,7 @@ def _exchangeable(old: Card, new: Card) -> None:
 
 
 def _exchange_price(state: Battle, old: Card, new: Card, fresh: bool) -> tuple[int, int]:
-    """The points the side may pay (its reserve and the leaving unit's cost back) and the entering card's price
-    (double, to enter fresh), if it can pay it."""
+    """The points the side may pay (its reserve and the leaving unit's cost back) and the entering card's price."""
     if state.reserve is None:
         raise RuleRefusal(
             _("the scenario gives no campaign points to pay with"),
@@ -430,8 +399,7 @@ def reinforcements(turn: ForgodTurn, act: ReinforcementsAction) -> None:
 
 
 def _may_call(state: Battle, side: str) -> list[Card]:
-    """Refuse a call the rule forbids: the side holds a Llamar Refuerzos card, the game has a mode, and the side
-    still has a card on the field and fewer units than the mode allows; its units on the field."""
+    """The side's units on the field, or a refusal of a call the rule forbids."""
     if side not in state.sides:
         raise RuleRefusal(
             _("'{side}' is not one of the sides {sides}", side=side, sides=list(state.sides)), rule="Llamar Refuerzos"
@@ -477,7 +445,7 @@ def _called(state: Battle, side: str, units: Mapping[str, SquareInput]) -> list[
                 _("{card} enters on {side}'s own field, not at {where}", card=card.name, side=side, where=list(where)),
                 rule="Llamar Refuerzos",
             )
-        _free_square(state, where, card)
+        vacant(state, where, card)
         if where in squares and card.terrain != "air":
             raise RuleRefusal(
                 _("two entering units would share {where}", where=list(where)), rule="one unit per square"

@@ -1,8 +1,6 @@
-"""F0R60D's attacks, roll by roll: who may attack whom (:func:`attack_refusal`) and how often (FA), how a card
-strikes in one action (:class:`Form`), the attack roll and the evasion roll (:class:`Strike`, drawn together and
-read as their outcome: :class:`~.checks.Opposed`; an area attack's evasion roll alone: :class:`Evasion`),
-the damage roll (:class:`DamageRoll`), a card's series of attacks (:class:`SeriesStrike`), an area attack's rounds
-(:class:`AreaRound`, :class:`AreaStrike`) and the plain attack action (``do: attack``)."""
+"""F0R60D's attacks: who may attack whom (:func:`attack_refusal`) and how often (FA), and the steps of an attack:
+the attack and evasion rolls (:class:`Strike`, :class:`Evasion`), the damage roll (:class:`DamageRoll`), a series
+(:class:`SeriesStrike`) and an area attack (:class:`AreaRound`, :class:`AreaStrike`); ``do: attack``."""
 
 from __future__ import annotations
 
@@ -132,8 +130,8 @@ def _attack_count(turn: ForgodTurn, attacker: Card, target: Card, times: int | N
 @dataclass(frozen=True)
 class Form:
     """How a card strikes in one part of an action, fixed before any die: the bonuses the action adds to its
-    attack and damage rolls, the damage multiplier (a charge), the attack mode, an orange attack, and whether
-    the target keeps its Absorción for a later attack."""
+    attack and damage rolls, the damage multiplier (a charge), the attack mode, an orange attack, whether
+    the target keeps its Absorción for a later attack, and the action's answers before the damage roll."""
 
     attacker: str
     extra_attack: tuple[Bonus, ...] = ()
@@ -142,16 +140,15 @@ class Form:
     mode: str | None = None
     orange: bool = False
     keep_absorption: bool = False
+    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
 class Strike(BattleStep):
-    """One attack roll of ``form.attacker`` at ``target`` and the evasion roll against it, their two dice drawn
-    together (``turn.draw_compared``: the rules read them only as a miss, a hit or a critical hit, which the exact
-    walk branches over) and logged one after the other; then what :class:`Evasion` decides. ``then``
-    follows the strike, ``evaded`` instead when the target evades it (None: ``then``). ``attack_die``: an area
-    attack's die, rolled once for every card it covers. ``answers``: whether the action's answers before the
-    damage roll (``responses``, fixed by the action) are still to come: they answer its first hit."""
+    """One attack roll of ``form.attacker`` at ``target`` and the evasion roll against it, drawn together (the
+    rules read them only as a miss, a hit or a critical hit); then what :class:`Evasion` decides. ``then`` follows
+    the strike, ``evaded`` instead when the target evades it. ``attack_die``: an area attack's one die.
+    ``answers``: whether the form's ``responses`` before the damage roll are still to come (on its first hit)."""
 
     form: Form
     target: str
@@ -159,7 +156,6 @@ class Strike(BattleStep):
     evaded: BattleStep | None = None
     attack_die: int | None = None
     answers: bool = False
-    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
     def take(self, turn: ForgodTurn) -> BattleStep:
         form = self.form
@@ -175,7 +171,6 @@ class Strike(BattleStep):
             turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
             attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
             return self._evasion(attack_die, attack_total).take(turn)
-        # The attack die and the evasion die are read only as whether the attack hits, and with a natural 10.
         purposes = (_("attack roll of {a} vs {t}", a=a, t=t), _("evasion roll of {t}", t=t))
         evasion_bonus = evasion_bonuses(state, target)
         dice = turn.draw_compared(10, purposes, Opposed(edge(bonuses, evasion_bonus), critical=True))
@@ -185,16 +180,13 @@ class Strike(BattleStep):
 
     def _evasion(self, attack_die: int, attack_total: int) -> Evasion:
         form, t = self.form, self.target
-        return Evasion(
-            form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers, responses=self.responses
-        )
+        return Evasion(form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers)
 
 
 @dataclass(frozen=True)
 class Evasion(BattleStep):
-    """The evasion roll of ``target`` against a strike's attack (``attack_die``, ``attack_total``): a natural 10
-    evades whatever the totals, an attack's natural 10 is evaded only so, and ties go to the defender; on a
-    hit, the answers before the damage roll, then the damage roll (:class:`DamageRoll`). See :class:`Strike`."""
+    """The evasion roll of ``target`` against a strike's attack (``attack_die``, ``attack_total``, ties to the
+    defender, :func:`~.checks.natural_ten`); on a hit, the answers, then :class:`DamageRoll`. See :class:`Strike`."""
 
     form: Form
     target: str
@@ -203,7 +195,6 @@ class Evasion(BattleStep):
     then: BattleStep
     evaded: BattleStep | None = None
     answers: bool = False
-    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
     def take(self, turn: ForgodTurn) -> BattleStep:
         t = self.target
@@ -214,8 +205,7 @@ class Evasion(BattleStep):
         return self.rolled(turn, die, purpose, bonuses)
 
     def rolled(self, turn: ForgodTurn, evasion_die: int, purpose: str, bonuses: Sequence[Bonus]) -> BattleStep:
-        """The evasion roll ``evasion_die`` (drawn already, for ``purpose``) with its ``bonuses``: logged, then
-        the hit or the miss and what follows it."""
+        """The evasion roll ``evasion_die``, drawn already, logged with its ``bonuses``; then the hit or the miss."""
         a, t = self.form.attacker, self.target
         attack_die, attack_total = self.attack_die, self.attack_total
         evasion_die = turn.logged_d10(evasion_die, purpose, t)
@@ -252,9 +242,7 @@ class Evasion(BattleStep):
             return self.then if self.evaded is None else self.evaded
         turn.emit(Hit(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
         if self.answers:
-            _answer_before_damage(turn, a, self.responses)
-        # What follows reads only the battle and these values: the hits of every attack and evasion roll that
-        # lead here with the same criticality share the damage roll's subtree.
+            _answer_before_damage(turn, a, self.form.responses)
         return DamageRoll.prepared(turn, self.form, t, attack_die == 10, self.then)
 
 
@@ -264,11 +252,8 @@ class DamageRoll(BattleStep):
     absorptions in the order option ``multiplier_order`` says; then the wound, and if a commander fell, its
     troops' Moral (:class:`Morale`) before ``then``.
 
-    What the die does not change is worked out once, when the hit leads here (:meth:`prepared`): the damage
-    bonuses and their ``notes``, the multiplying ``factors``, the target's absorptions (``absorbs``, its Absorción
-    marked used in the battle) and what they log (``logged``: notes, their modifiers, rulings told). The roll logs
-    them in their places after its die, as a roll that worked them out after the die would: the exact walk, which
-    resolves the roll once for each value of its die, then does only what each value changes."""
+    What the die does not change is worked out once, in :meth:`prepared` (bonuses, ``notes``, ``factors``, the
+    absorptions and what they log), and logged after the die: the exact walk resolves the roll once per face."""
 
     form: Form
     target: str
@@ -282,7 +267,7 @@ class DamageRoll(BattleStep):
 
     @classmethod
     def prepared(cls, turn: ForgodTurn, form: Form, target: str, critical: bool, then: BattleStep) -> DamageRoll:
-        """The damage roll of a hit on ``target``, with what its die does not change worked out (see above)."""
+        """The damage roll of a hit on ``target``, with what its die does not change worked out."""
         state = turn.state
         attacker, card = state.unit(form.attacker), state.unit(target)
         bonuses, notes = damage_bonuses(state, attacker, card)
@@ -330,8 +315,8 @@ class DamageRoll(BattleStep):
 
 
 def _attack_made(turn: ForgodTurn, attacker: str, target: str, number: int, count: int) -> bool:
-    """Whether attack ``number`` (from 0) of the ``count`` a card makes at ``target`` in one action is made: a
-    series stops once either card has left the field; each attack of a longer series is noted as it starts."""
+    """Whether attack ``number`` (from 0) of ``count`` at ``target`` is made (not once either card has left), noted
+    as it starts."""
     if not turn.unit(target).on_board or not turn.unit(attacker).on_board:
         return False
     if count > 1:
@@ -341,9 +326,8 @@ def _attack_made(turn: ForgodTurn, attacker: str, target: str, number: int, coun
 
 @dataclass(frozen=True)
 class SeriesStrike(BattleStep):
-    """Attack ``number`` (from 0) of the ``count`` a card makes at one ``target`` in one action, each its own
-    strike; the series stops when either card has left the field, and ``then`` follows it. ``answers``: whether
-    the action's answers before the damage roll (``responses``) are still to come."""
+    """Attack ``number`` (from 0) of the ``count`` a card makes at one ``target`` in one action, then ``then``.
+    ``answers``: as in :class:`Strike`."""
 
     form: Form
     target: str
@@ -351,7 +335,6 @@ class SeriesStrike(BattleStep):
     count: int
     then: BattleStep
     answers: bool = False
-    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
 
     def take(self, turn: ForgodTurn) -> BattleStep:
         a, t = self.form.attacker, self.target
@@ -361,9 +344,7 @@ class SeriesStrike(BattleStep):
         if self.number + 1 < self.count:
             hit = replace(self, number=self.number + 1, answers=False)
             evaded = replace(hit, answers=True) if self.answers else hit  # the answers wait for a hit
-        strike = Strike(
-            self.form, t, hit, None if evaded is hit else evaded, answers=self.answers, responses=self.responses
-        )
+        strike = Strike(self.form, t, hit, None if evaded is hit else evaded, answers=self.answers)
         return strike.take(turn)
 
 
@@ -429,9 +410,8 @@ def _answer_before_damage(turn: ForgodTurn, attacker: str, responses: Sequence[R
 def attacking_turn(
     turn: ForgodTurn, act: Any, names: tuple[str, str], mode: str | None, reason: str, moves: int = 1
 ) -> tuple[Card, Card]:
-    """The turn of a card that attacks, its attacker and target ``names``: the attack is checked before the turn
-    begins, for a clear reason, and again after the card's move (``moves`` times its tactical movement), which
-    may bring the target in reach. The two cards after the move."""
+    """The turn of a card attacking (``names``: attacker, target), checked before the turn begins and again after
+    its move (``moves`` times its tactical movement), which may bring the target in reach. The two cards after it."""
     attacker = turn.unit(names[0])
     attack_refusal(turn.state, attacker, turn.unit(names[1]), mode, reach=False)
     begin_turn(turn, attacker, act)
@@ -447,8 +427,9 @@ def attack_action(turn: ForgodTurn, act: AttackAction) -> BattleStep:
     attacker, target = attacking_turn(turn, act, (act.attacker, act.target), act.mode, _("tactical move"))
     if act.area and act.before_damage:
         raise RuleRefusal(_("answers before the damage roll go with a single-target attack"), rule="abilities")
-    form = Form(attacker.name, mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption)
-    return strike_series(turn, attacker, target, act.times, form, area=act.area, responses=tuple(act.before_damage))
+    answers = tuple(act.before_damage)
+    form = Form(attacker.name, mode=act.mode, orange=act.orange, keep_absorption=act.keep_absorption, responses=answers)
+    return strike_series(turn, attacker, target, act.times, form, area=act.area)
 
 
 def strike_series(
@@ -459,15 +440,12 @@ def strike_series(
     form: Form,
     *,
     area: bool = False,
-    responses: tuple[ResponseInput, ...] = (),
 ) -> BattleStep:
-    """The attacks a card makes in one action (FA per turn, or the ``times`` asked), each its own strike
-    (:class:`SeriesStrike`); the series stops when either card has left the board. An ``area`` attack rolls its
-    die once and covers the target and the enemy cards next to it, each with its own evasion and damage
-    (:class:`AreaRound`)."""
+    """The first step of the attacks a card makes in one action (FA, or the ``times`` asked): a
+    :class:`SeriesStrike`, or for an ``area`` attack an :class:`AreaRound`."""
     count = _attack_count(turn, attacker, target, times)
     if not area:
-        return SeriesStrike(form, target.name, 0, count, END, answers=bool(responses), responses=responses)
+        return SeriesStrike(form, target.name, 0, count, END, answers=bool(form.responses))
     first = AreaRound(form, target.name, 0, count, END)
     commander = turn.state.commander_of(target.side)
     if commander is not None and commander.on_board:

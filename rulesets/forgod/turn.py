@@ -1,7 +1,5 @@
-"""F0R60D's working area for one action (:class:`ForgodTurn`: the battle as it stands and the action's log), and the
-steps every card's turn shares: who may act, a new round, the addition phase, the terrain and the tactical move,
-a card leaving the field and PV restored. The rules' modules (the attacks, the strategic actions, the abilities…) all
-build on this module, which imports none of them."""
+"""F0R60D's working area for one action (:class:`ForgodTurn`), and what every card's turn shares: who may act, a new
+round, the addition phase, the terrain and the tactical move, a card leaving the field and PV restored."""
 
 from __future__ import annotations
 
@@ -31,12 +29,11 @@ Decks = tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None]
 
 @dataclass(kw_only=True)
 class ForgodTurn(Turn[Battle]):
-    """One action being resolved: the battle as it stands (``state``, replaced as the action changes it), the
-    dice and the action's log. A ruling is told once per action however many attacks it decides.
+    """One action being resolved: the battle as it stands (``state``), the dice and the action's log.
 
     ``fall``: the card that fell last in this action and who felled it (``None`` for a card that fled), as the
-    battle's result names it (``flow.battle_result``); every ``defeat`` goes through :meth:`emit`. Every
-    value here is immutable (the battle is a frozen record), so a fork for the exact walk shares them safely."""
+    battle's result names it (``flow.battle_result``). Every value is immutable, so the exact walk's forks share
+    them."""
 
     fall: tuple[str, str | None] | None = None
 
@@ -55,8 +52,12 @@ class ForgodTurn(Turn[Battle]):
     def note(self, text: str, unit: str | None = None) -> None:
         self.emit(Note(text=text, unit=unit))
 
+    def moved(self, unit: str, origin: Square, to: Square, reason: str) -> None:
+        """A ``move`` event: ``unit`` went from ``origin`` straight to ``to``."""
+        self.emit(Move(unit=unit, origin=origin, destination=to, path=(to,), reason=reason))
+
     def status(self, unit: str, status: Callable[[], str], reason: str) -> None:
-        """A ``status`` event: the unit gets the status ``status()`` says (in every language: :func:`said`)."""
+        """A ``status`` event: the unit gets the status ``status()`` says, in every language."""
         self.emit(StatusApplied(unit=unit, status=said(status), reason=reason))
 
     def d10(self, purpose: str, unit: str | None) -> int:
@@ -64,8 +65,7 @@ class ForgodTurn(Turn[Battle]):
         return self.logged_d10(roll_die(self.dice, 10, purpose), purpose, unit)
 
     def logged_d10(self, value: int, purpose: str, unit: str | None) -> int:
-        """A d10 drawn already (one of :meth:`~tabroll.engine.work.BaseTurn.draw_compared`'s, for an opposed
-        roll), logged as :meth:`d10` logs one, when the rules read it."""
+        """A d10 drawn already (by ``draw_compared``, for an opposed roll), logged as :meth:`d10` logs one."""
         self.emit(Roll.die(10, value, label=purpose, unit=unit))
         return value
 
@@ -93,8 +93,8 @@ def may_act(state: Battle, card: Card) -> bool:
 
 
 def begin_turn(turn: ForgodTurn, card: Card, act: Any) -> None:
-    """The card's side plays a turn with it: check it may act, start a new round for its side if due, then its
-    addition phase (with the action's ``equip`` and ``discard``)."""
+    """The card's side plays a turn with it: check it may act, start its side's new round if due, then its
+    addition phase."""
     state = turn.state
     _may_play(state, card)
     _alternation(turn, state, card)
@@ -114,8 +114,8 @@ def begin_turn(turn: ForgodTurn, card: Card, act: Any) -> None:
 
 
 def _may_play(state: Battle, card: Card) -> None:
-    """Refuse a turn the card cannot play: off the field, its side's charge due first, charging itself,
-    paralysed, before the reaction rolls, or not the commander in the battle's first turn."""
+    """Refuse a turn the card cannot play: off the field, charging, paralysed, its side's charge or the reaction
+    rolls due first, or not the commander in the battle's first turn."""
     if not card.on_board:
         raise RuleRefusal(_("{card} is no longer on the field", card=card.name), rule="annihilated")
     for charge in state.charges:
@@ -192,7 +192,7 @@ def _alternation(turn: ForgodTurn, state: Battle, card: Card) -> None:
 
 def _round_for(turn: ForgodTurn, state: Battle, card: Card, index: int) -> frozenset[str]:
     """The cards of the side that have acted in its round: a card acts again only after all its side's others
-    that can, and then the side begins a new round (none of them has acted in it)."""
+    that can, and then the side begins a new round."""
     acted = state.acted[index]
     if card.name not in acted:
         return acted
@@ -235,16 +235,14 @@ def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
 
 
 def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
-    """A turn's addition phase: a troop card's side draws one addition at random from its deck (one per turn,
-    a detachment too; none for war machines and invocations), a chance event through the dice; then the action's
-    ``discard`` go to the Óxido and its ``equip`` go onto the card. The hand keeps one addition per unit."""
+    """A turn's addition phase: a troop card's side draws one addition at random (:func:`_draw`); then the
+    action's ``discard`` go to the Óxido and its ``equip`` onto the card. The hand keeps one addition per unit."""
     state = turn.state
     index = state.side_index(card.side)
     side = card.side
     quiet = state.decks[index] is None and not state.owed_discards[index]
     if quiet and not getattr(act, "discard", None) and not getattr(act, "equip", None):
-        # Nothing drawn, owed, discarded or equipped (most turns, and every outcome an exact walk resumes
-        # again): the battle stays as it is; only the hand's size is checked, as below.
+        # nothing drawn, owed, discarded or equipped (most turns): only the hand's size is checked
         _check_hand(side, len(state.hands[index]), len(state.living(side)))
         return
     hand = list(state.hands[index])
@@ -259,7 +257,8 @@ def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
 
 
 def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[Addition]) -> Decks:
-    """A troop card's side draws one addition at random from its deck into ``hand``; the decks after it."""
+    """A troop card's side draws one addition at random from its deck into ``hand`` (one per turn, a detachment
+    too; none for war machines and invocations); the decks after it."""
     decks = state.decks
     kept = decks[index]
     if kept is None:
@@ -301,7 +300,7 @@ def _discard(
     discards: list[str],
 ) -> Battle:
     """The ``discards`` go from ``hand`` to the Óxido, at least those owed since an enemy reached the side's
-    rear line; the battle with nothing owed any more."""
+    rear line; the battle with nothing owed."""
     owed = min(state.owed_discards[index], len(hand))
     if len(discards) < owed:
         raise RuleRefusal(
@@ -379,9 +378,8 @@ def _new_round_for(turn: ForgodTurn, side: str) -> None:
 
 def next_attack(battle: Battle, action: Action) -> Battle:
     """The state the same card attacks again from (``tabroll odds --until defeat``): the other side has played its
-    turn in between, leaving the two cards as they are, and both sides begin a new round: every card's Absorción
-    is ready again (a card's once-per-round Absorción resets when its own side starts a new round), paralysis
-    counted in rounds wears off, and the attacker's side plays next. PV lost stays lost."""
+    turn in between, leaving the two cards as they are, and both sides begin a new round (:func:`_new_round_for`);
+    the attacker's side plays next. PV lost stays lost."""
     from tabroll.dice.sources import GivenDice
 
     turn = ForgodTurn(state=battle, dice=GivenDice((), origin="a new round"))
@@ -430,11 +428,10 @@ def _declare_terrain(turn: ForgodTurn, card: Card, fly: bool | None) -> None:
             _("{card} does not declare flight this turn: it moves on the ground (Terreno Cualquiera)", card=card.name),
             card.name,
         )
+    elif fly:
+        turn.note(_("{card} declares it moves by air this turn", card=card.name), card.name)
     elif fly is not None:
-        if fly:
-            turn.note(_("{card} declares it moves by air this turn", card=card.name), card.name)
-        else:
-            turn.note(_("{card} declares it moves by ground this turn", card=card.name), card.name)
+        turn.note(_("{card} declares it moves by ground this turn", card=card.name), card.name)
     if flying != card.flying:
         turn.put(replace(card, flying=flying))
 
@@ -445,11 +442,7 @@ def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit:
     if to is None or card.position is None or tuple(to) == card.position:
         return
     to = (to[0], to[1])
-    if not state.board.contains(to):
-        raise RuleRefusal(
-            _("{to} is off the board ({width} squares wide, 6 rows)", to=list(to), width=state.board.width),
-            rule="board",
-        )
+    on_the_board(state, to)
     distance = state.board.distance(card.position, to)
     if limit is not None and distance > limit:
         raise RuleRefusal(
@@ -462,15 +455,13 @@ def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit:
             ),
             rule="movement",
         )
-    for other in state.living():
-        if other.name != name and other.position == to and not (other.in_air or card.in_air):
-            raise RuleRefusal(_("{to} is taken by {other}", to=list(to), other=other.name), rule="one unit per square")
+    vacant(state, to, card)
     line = state.row_line(card.side, to[1])
     invading = True if line is None else (False if line == "normal" else card.invading)
     was_in_rear = state.in_enemy_rear(card)
     moved = replace(card, position=to, invading=invading)
     turn.put(moved)
-    turn.emit(Move(unit=name, origin=card.position, destination=to, path=(to,), reason=reason))
+    turn.moved(name, card.position, to, reason)
     if invading and line is None and not card.invading:
         turn.note(_("{name} enters the enemy field and keeps the Avanzada modifiers", name=name), name)
     if not invading and card.invading:
@@ -492,6 +483,22 @@ def _move(turn: ForgodTurn, name: str, to: Square | None, *, reason: str, limit:
         )
         owed, index = turn.state.owed_discards, turn.state.side_index(enemy)
         turn.change(owed_discards=at_side(owed, index, owed[index] + card.level))
+
+
+def on_the_board(state: Battle, to: Square) -> None:
+    """Refuse a square off the board."""
+    if not state.board.contains(to):
+        raise RuleRefusal(
+            _("{to} is off the board ({width} squares wide, 6 rows)", to=list(to), width=state.board.width),
+            rule="board",
+        )
+
+
+def vacant(state: Battle, to: Square, card: Card) -> None:
+    """Refuse a square taken on the ground (an air card may share one)."""
+    for other in state.living():
+        if other.name != card.name and other.position == to and not (other.in_air or card.in_air):
+            raise RuleRefusal(_("{to} is taken by {other}", to=list(to), other=other.name), rule="one unit per square")
 
 
 def _check_protections(turn: ForgodTurn) -> None:
@@ -551,13 +558,16 @@ def turn_moves(
 # --- leaving the field, PV back -----------------------------------------------------------------------------
 
 
-def remove(turn: ForgodTurn, name: str, *, fled: bool = False, card: Card | None = None) -> None:
-    """The card leaves the field (to the Panteón); what it took part in ends with it. ``card``: the card as it
-    leaves, when the caller changed it (None: as the battle has it)."""
+def remove(
+    turn: ForgodTurn, name: str, reason: str, how: str, *, by: str | None = None, card: Card | None = None
+) -> None:
+    """The card is defeated (``how``: annihilated, sacrificed or fled, ``by`` a card) and leaves the field (to the
+    Panteón); what it took part in ends with it. ``card``: the card as it leaves, if the caller changed it."""
+    turn.emit(Defeat(unit=name, by=by, reason=reason, how=how))
     state = turn.state
     if card is None:
         card = state.unit(name)
-    units = Roster.of(state.units).replace(replace(card, defeated=True, fled=fled, position=None))
+    units = Roster.of(state.units).replace(replace(card, defeated=True, fled=how == "fled", position=None))
     shields = tuple(pair for pair in state.shields if name not in pair)
     guards = tuple(pair for pair in state.guards if name not in pair)
     charges: list[Charge] = []
@@ -573,8 +583,7 @@ def remove(turn: ForgodTurn, name: str, *, fled: bool = False, card: Card | None
 
 
 def restore(turn: ForgodTurn, healer: Card, target: Card, life: int | None, roll: str | None, cure: bool) -> Card:
-    """PV back on the card taking damage (never above its PV) and, with ``cure``, the paralysis ended. Returns
-    the card healed (the caller puts it back into the battle)."""
+    """The card with PV back on its card taking damage (never above its PV) and, with ``cure``, no paralysis."""
     if life is not None or roll is not None:
         if roll is not None:
             amount = turn.roll_total(

@@ -1,7 +1,5 @@
-"""How F0R60D's scenario files spell things: the card's Spanish stat names and values, with or without accents,
-next to the English ones (a field's names: :func:`spelt`; a value read through a table: the types at the end,
-such as ``Kind``), and the numeric types the models share.
-"""
+"""How F0R60D's scenario files spell things: the card's Spanish stat names (:func:`spelt`) and values (the types at
+the end, such as ``Kind``), with or without accents, next to the English ones; and the models' numeric types."""
 
 from __future__ import annotations
 
@@ -64,50 +62,28 @@ def read_word(value: Any, table: dict[str, str], what: str) -> Any:
     return found
 
 
+def words(**spellings: tuple[str, ...]) -> dict[str, str]:
+    """A table of words (as :func:`plain` folds them) to the value they mean: each value, by its own name and by the
+    ``spellings`` given for it."""
+    return {word: value for value, others in spellings.items() for word in (value, *others)}
+
+
 def word_of(table: dict[str, str], what: Callable[[], str]) -> BeforeValidator:
     """A field's value read through ``table`` (:func:`read_word`); ``what`` names the word in an error, in the
     language of the moment."""
     return BeforeValidator(lambda value: read_word(value, table, what()))
 
 
-ATTACK_TYPES = {
-    "melee": "melee",
-    "cuerpo a cuerpo": "melee",
-    "ranged": "ranged",
-    "rango": "ranged",
-    "dual": "dual",
-    "mixto": "dual",
-    "cuerpo a cuerpo y rango": "dual",
-    "both": "dual",
-}
-TERRAINS = {
-    "ground": "ground",
-    "tierra": "ground",
-    "air": "air",
-    "aire": "air",
-    "either": "either",
-    "cualquiera": "either",
-}
-KINDS = {
-    "troop": "troop",
-    "tropa": "troop",
-    "war machine": "war_machine",
-    "war_machine": "war_machine",
-    "maquina de guerra": "war_machine",
-    "beast": "beast",
-    "bestia": "beast",
-    "invocacion": "beast",
-    "power": "power",
-    "poder": "power",
+ATTACK_TYPES = words(melee=("cuerpo a cuerpo",), ranged=("rango",), dual=("mixto", "cuerpo a cuerpo y rango", "both"))
+TERRAINS = words(ground=("tierra",), air=("aire",), either=("cualquiera",))
+KINDS = words(
+    troop=("tropa",),
+    war_machine=("war machine", "maquina de guerra"),
+    beast=("bestia", "invocacion"),
+    power=("poder",),
     # special units: not troops, and no square of the mode's limit; the source names three of them
-    "special": "special",
-    "special unit": "special",
-    "unidad especial": "special",
-    "especial": "special",
-    "estandarte": "special",
-    "altavoz biomecanoide": "special",
-    "llama del templo": "special",
-}
+    special=("special unit", "unidad especial", "especial", "estandarte", "altavoz biomecanoide", "llama del templo"),
+)
 # What a card of each kind is called in messages.
 KIND_WORDS = {
     "troop": N_("a troop"),
@@ -117,43 +93,19 @@ KIND_WORDS = {
     "special": N_("a special unit"),
 }
 INVOCATIONS = frozenset({"beast", "power"})
-LINES = {
-    "front": "front",
-    "avanzada": "front",
-    "normal": "normal",
-    "middle": "normal",
-    "rear": "rear",
-    "retaguardia": "rear",
-}
-ADDITION_KINDS = {
-    "weapon": "weapon",
-    "arma": "weapon",
-    "armour": "armour",
-    "armor": "armour",
-    "armadura": "armour",
-    "accessory": "accessory",
-    "accesorio": "accessory",
-    "experience": "experience",
-    "experiencia": "experience",
-    "ecb": "experience",
-    "liderazgo": "experience",
-    "black": "black",
-    "negra": "black",
-}
-ACTIVATIONS = {"native": "native", "nativa": "native", "ecb": "ecb", "liderazgo": "liderazgo"}
-TIMINGS = {"instant": "instant", "instantanea": "instant", "constant": "constant", "constante": "constant"}
-TESTED_STATS = {"fortaleza": "fortitude", "fortitude": "fortitude", "moral": "morale", "morale": "morale"}
+LINES = words(front=("avanzada",), normal=("middle",), rear=("retaguardia",))
+ADDITION_KINDS = words(
+    weapon=("arma",),
+    armour=("armor", "armadura"),
+    accessory=("accesorio",),
+    experience=("experiencia", "ecb", "liderazgo"),
+    black=("negra",),
+)
+ACTIVATIONS = words(native=("nativa",), ecb=(), liderazgo=())
+TIMINGS = words(instant=("instantanea",), constant=("constante",))
+TESTED_STATS = words(fortitude=("fortaleza",), morale=("moral",))
 """The stats a save or an opposed check rolls with: Fortaleza or Moral."""
-
-
-AFFECTS = {
-    "allies": "allies",
-    "aliados": "allies",
-    "ally": "allies",
-    "enemies": "enemies",
-    "enemigos": "enemies",
-    "enemy": "enemies",
-}
+AFFECTS = words(allies=("aliados", "ally"), enemies=("enemigos", "enemy"))
 
 
 Kind = Annotated[str, word_of(KINDS, lambda: _("card kind"))]

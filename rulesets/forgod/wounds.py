@@ -1,12 +1,11 @@
-"""What a F0R60D hit does once its damage is rolled: the damage multiplied (a charge, a critical), the target's
-absorptions (:func:`absorptions`: once a round, constant, the line's and a shield's changes), never below 0, and
-the wound (:func:`wound`: PV filled card by card through a detachment, a card annihilated at 0)."""
+"""What a F0R60D hit does once its damage is rolled: the damage multiplied, less the target's absorptions
+(:func:`absorptions`), never below 0, and the wound (:func:`wound`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabroll.events import Damage, Defeat, Modifier
+from tabroll.events import Damage, Modifier
 from tabroll.frozen import replace
 
 from .bonuses import Bonus, absorption_active, absorption_off
@@ -88,10 +87,8 @@ def absorptions(turn: ForgodTurn, target: Card, keep: bool) -> list[Bonus]:
 
 
 def wound(turn: ForgodTurn, attacker: str, target_name: str, amount: int) -> Card | None:
-    """Damage fills one card's PV at a time; each card filled is annihilated and the rest carries over. The
-    ``damage`` event says the PV the unit lost (never more than it had, over all its cards) and the PV left on
-    the card that takes the next damage. Returns the commander that fell, if the unit was one (its troops'
-    Moral follows: :class:`Morale`)."""
+    """Damage fills one card's PV at a time; each card filled is annihilated and the rest carries over. Returns
+    the commander that fell, if the unit was one (its troops' Moral follows)."""
     target = turn.unit(target_name)
     front = target.front_life
     standing = front + (target.cards - 1) * target.life  # the PV the unit has left, over all its cards
@@ -146,8 +143,7 @@ def wound(turn: ForgodTurn, attacker: str, target_name: str, amount: int) -> Car
     if left:
         turn.put(wounded)
     else:
-        turn.emit(Defeat(unit=target_name, by=attacker, reason=_("PV 0 or less: to the Panteón"), how="annihilated"))
-        remove(turn, target_name, card=wounded)
+        remove(turn, target_name, _("PV 0 or less: to the Panteón"), "annihilated", by=attacker, card=wounded)
         if target.commander:
             return target
     return None

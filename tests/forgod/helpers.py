@@ -66,8 +66,5 @@ def battle(
 
 
 def attack(attacker: str, target: str, dice: list[int] | None = None, **more: Any) -> dict[str, Any]:
-    action: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
-    if dice is not None:
-        action["dice"] = dice
-    action.update(more)
-    return action
+    given = {} if dice is None else {"dice": dice}
+    return {"do": "attack", "attacker": attacker, "target": target, **given, **more}

@@ -111,9 +111,9 @@ def test_an_area_attack_on_a_commanded_side_is_one_unbroken_step() -> None:
 
 
 def test_the_answers_before_the_damage_roll_are_compared_by_whether_they_are_still_to_come() -> None:
-    """``responses`` are the action's own (uncompared); ``answers`` says whether they still wait for a hit."""
-    form, answer = Form("A"), ResponseInput(unit="S", ability="Curación")
-    waiting = Strike(form, "T", END, answers=True, responses=(answer,))
-    same = Strike(form, "T", END, answers=True)
+    """``responses`` are the action's own (its form's, uncompared); ``answers`` says whether they still wait."""
+    answered = Form("A", responses=(ResponseInput(unit="S", ability="Curación"),))
+    waiting = Strike(answered, "T", END, answers=True)
+    same = Strike(Form("A"), "T", END, answers=True)
     assert waiting == same and hash(waiting) == hash(same)
-    assert waiting != Strike(form, "T", END, answers=False, responses=(answer,))
+    assert waiting != Strike(answered, "T", END, answers=False)
