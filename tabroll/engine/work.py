@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
@@ -51,6 +52,32 @@ def _counting(notation: str, faces: frozenset[int], purpose: str) -> tuple[str, 
         raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(faces)} of {notation}")
     counted = tuple((1,) if face in faces else (0,) for face in range(1, term.sides + 1))  # a count: a sum
     return expression.notation, dice, DiceRequest(purpose, term.count, term.sides, per_face=((term.count, counted),))
+
+
+@dataclass(frozen=True)
+class Count:
+    """A roll of plain dice (``NdS``) read by how many of them show a face of ``success`` (what a
+    :class:`~tabroll.engine.steps.ReadStep` reads): played, :meth:`BaseTurn.roll_count` rolls and logs it."""
+
+    notation: str
+    success: frozenset[int]
+    purpose: str
+    unit: str | None = None
+
+    def read(self, turn: BaseTurn) -> int:
+        return turn.roll_count(self.notation, self.success, self.purpose, self.unit)
+
+    def outcomes(self) -> tuple[tuple[tuple[int, int], ...], int]:
+        """Each count the roll can read, lowest first, with the ordered rolls that give it; and all its rolls."""
+        return _count_outcomes(self.notation, self.success)
+
+
+@functools.lru_cache(maxsize=4096)
+def _count_outcomes(notation: str, success: frozenset[int]) -> tuple[tuple[tuple[int, int], ...], int]:
+    request = _counting(notation, success, "")[2]
+    dice, sides, hits = request.count, request.sides, len(success)
+    ways = ((k, math.comb(dice, k) * hits**k * (sides - hits) ** (dice - k)) for k in range(dice + 1))
+    return tuple((k, w) for k, w in ways if w), sides**dice
 
 
 @functools.lru_cache(maxsize=4096)

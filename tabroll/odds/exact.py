@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine.steps import Step, StepWatcher
+from tabroll.engine.steps import ReadStep, Step, StepWatcher
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.kit import AnyRuleset
@@ -140,8 +140,8 @@ class _Node:
     counts what below it is still to walk (branches on the stack, the resolution in flight); at 0 the node is
     complete. ``chance``: its probability, as (numerator, denominator); ``start``: its first event."""
 
-    __slots__ = ("acc", "chance", "edges", "key", "leaves", "mass", "out", "over", "parent", "pending", "resume",
-                 "start")  # fmt: skip
+    __slots__ = ("acc", "chance", "edges", "figures", "key", "leaves", "mass", "out", "over", "parent", "pending",
+                 "resume", "start")  # fmt: skip
 
     def __init__(self, key: Hashable, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
         self.key, self.parent, self.chance, self.start = key, parent, chance, start
@@ -149,9 +149,11 @@ class _Node:
         self.edges: list[tuple[int, int, Outcome | None, _Node]] = []
         self.out: dict[int, Tally] = {}
         self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
-        # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it
+        # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it: the same
+        # on every path there (``figures``), or weights per figure and value (``acc``, when ``figures`` is None)
         self.mass, self.over = 0, 1
         self.acc: dict[Key, dict[Any, int]] = {}
+        self.figures: Outcome | None = None
 
 
 class _Walker:
@@ -183,6 +185,7 @@ class _Walker:
         self.numerator = 1
         self.denominator = 1
         self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
+        self.reads: list[_Pools] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
 
     def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
@@ -207,8 +210,14 @@ class _Walker:
         chance = (node.chance[0] * self.numerator, node.chance[1] * self.denominator)
         opened = self.node = _Node((state, key), node, chance, start=len(events))
         node.edges.append((self.numerator, self.denominator, after, opened))
-        opened.resume = (turn.fork(turn.dice), step)
         self.numerator = self.denominator = 1
+        if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
+            values, rolls = step.reads(turn).outcomes()
+            opened.resume, opened.pending, self.stopped = (turn, step), len(values) + 1, True
+            self.reads.append(_Pools((), 0, 1, rolls, opened, left=len(values), ways=rolls, listed=values,
+                                     index=len(values) - 1, origin=opened, read=True))  # fmt: skip
+            return None
+        opened.resume = (turn.fork(turn.dice), step)
         return opened
 
     def complete(self, node: _Node) -> None:
@@ -277,21 +286,30 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
                 raise BudgetExceeded(budget, resolutions - 1)
             walker.node, walker.numerator, walker.denominator, walker.stopped = node, numerator * ways, over, False
             try:
-                _resolve(walker, dice.begin(head + combo, origin), origin)
+                if entry.read:  # a value of a reading step's roll
+                    _resolve(walker, dice.begin((), origin), origin, cast(int, combo))
+                else:
+                    _resolve(walker, dice.begin(head + combo, origin), origin)
             except _TooDeep:
                 raise BudgetExceeded(budget, resolutions) from None
-            here, fresh = walker.node, dice.fresh  # the innermost step the resolution reached, its requests
+            here, fresh, reads = walker.node, dice.fresh, walker.reads  # the innermost step reached, its requests
             if fresh:
                 waiting = _push_requests(dice, stack, root, budget, resolutions, waiting)
+            if reads:
+                stack.extend(reads)
+                waiting += sum(e.left for e in reads)
+                if resolutions + waiting > budget:
+                    raise BudgetExceeded(budget, resolutions)
+                walker.reads = []
             walker.complete(here)
-            if fresh:  # what it pushed is walked first
+            if fresh or reads:  # what it pushed is walked first
                 dice.fresh = []
                 break
     _spread(walker)
     return tally, root.leaves, resolutions
 
 
-def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
+def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None, value: int | None = None) -> None:
     """One resolution of the walk, from the action's start or resumed from the step ``origin`` kept (never from
     the start again), added as an edge of the node of its innermost step, unless it stopped at a step whose
     continuation is known (every request past the prefix was answered with its first pool: one ordered roll): its
@@ -306,7 +324,8 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
             assert origin.resume is not None
             kept, step = origin.resume
             turn = kept.fork(dice)
-            turn.run(step.advance(turn))  # its step from its first die: past the node's own at_step
+            # its step from its first die (or the value read of its roll), past the node's own at_step
+            turn.run(step.advance(turn) if value is None else cast(ReadStep, step).then(turn, value))
             if walker.stopped:
                 return
             after, events = turn.state_now(), tuple(turn.events)
@@ -345,13 +364,23 @@ def _spread(walker: _Walker) -> None:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
     final = Tally()
-    walker.root.mass = 1
+    walker.root.mass, walker.root.figures = 1, {}
     for node in order:
-        mass, over, acc = node.mass, node.over, node.acc
+        mass, over, figures = node.mass, node.over, node.figures
+        acc = node.acc if figures is None else {name: {value: mass} for name, value in figures.items()}
         sums = {name: sum(bucket.values()) for name, bucket in acc.items()}
         for numerator, denominator, after, target in node.edges:
             scale = numerator * (target.over // (over * denominator))
-            target.mass += mass * scale
+            had, target.mass = target.mass, target.mass + mass * scale
+            if figures is not None:  # every path here struck the same: so do those through this edge
+                struck = _combined(figures, after) if after else figures
+                if not had:
+                    target.figures = struck
+                if not had or target.figures == struck:
+                    continue
+            if target.figures is not None:  # paths that struck different figures meet: weights per value
+                target.acc = {name: {value: had} for name, value in target.figures.items()}
+                target.figures = None
             if after:
                 _carry(target.acc, acc, sums, mass, {name: {value: 1} for name, value in after.items()}, 1, scale)
                 continue
@@ -375,6 +404,16 @@ def _spread(walker: _Walker) -> None:
     for name, bucket in final.values.items():
         tally.values[name] = {value: shares.get(mass) or shares.setdefault(mass, Fraction(mass, common))
                               for value, mass in bucket.items()}  # fmt: skip
+
+
+def _combined(before: Outcome, after: Outcome) -> Outcome:
+    """The blow figures of ``before`` then ``after`` (as :func:`_carry` combines two values)."""
+    both = dict(before)
+    for name, value in after.items():
+        was = both.get(name)
+        change = generic_kind(name[1]) == "change"
+        both[name] = value if was is None else int(was) + int(value) if change else bool(was) or bool(value)
+    return both
 
 
 def _carry(
