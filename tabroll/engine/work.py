@@ -108,7 +108,7 @@ class BaseTurn:
 
     dice: DiceSource
     events: list[Event] = field(default_factory=list)
-    rulings_told: set[str] = field(default_factory=set)
+    rulings_told: frozenset[str] = frozenset()  # replaced when one is told: a fork shares it
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -145,7 +145,7 @@ class BaseTurn:
             step = step.advance(self)
 
     def fork(self, dice: DiceSource) -> Self:
-        """A copy of this working area that draws from ``dice``, with its own lists of events and rulings told:
+        """A copy of this working area that draws from ``dice``, with its own list of events:
         where the exact walk resumes an action from a step it kept. A working area that holds other mutable
         values copies them in :meth:`_forked`."""
         fields = getattr(self, "__dict__", None)
@@ -157,7 +157,6 @@ class BaseTurn:
             twin.__dict__.update(fields)
         twin.dice = dice
         twin.events = list(self.events)
-        twin.rulings_told = set(self.rulings_told)
         twin._forked()
         return twin
 
@@ -167,7 +166,7 @@ class BaseTurn:
     def ruling(self, option: str, value: object, text: str) -> None:
         """Log the reading ``option = value`` the first time it decides something in this action."""
         if option not in self.rulings_told:
-            self.rulings_told.add(option)
+            self.rulings_told |= {option}
             shown = str(value).lower() if isinstance(value, bool) else str(value)
             self.emit(RulingApplied(option=option, value=shown, text=text))
 

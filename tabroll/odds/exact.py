@@ -28,14 +28,7 @@ from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.kit import AnyRuleset
 from tabroll.odds.branches import Reading, _pool_size, _Pools, _reading
-from tabroll.odds.limits import (
-    CLOCK_EVERY,
-    MAX_TOTALS_BYTES,
-    WALKED,
-    BudgetExceeded,
-    WalkStopped,
-    passed,
-)
+from tabroll.odds.limits import CLOCK_EVERY, MAX_TOTALS_BYTES, WALKED, BudgetExceeded, WalkStopped, passed
 from tabroll.odds.measures import Key, Outcome, blow_outcome, generic_kind
 from tabroll.odds.tally import ExactResult, Tally
 
@@ -186,19 +179,19 @@ class _Walker:
         self.denominator = 1
         self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
         self.reads: list[_Pools] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
+        self.measured = getattr(ruleset, "measures_read_events", True)  # else the state in the key decides them
 
     def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
         state, the game's measures so far and the rulings told."""
-        ruleset = self.ruleset
-        events = turn.events
-        node = self.node
-        blows = ruleset.blows(self.action, events[node.start :])
-        after = blow_outcome(blows, self.tally.acted) if blows else None
-        state = turn.state_now()
-        measures = ruleset.outcome_measures(self.state, state, events)
-        key = (step, tuple(sorted(measures.items())) if measures else (), frozenset(turn.rulings_told))
+        ruleset, events, node, after = self.ruleset, turn.events, self.node, None
+        if len(events) > node.start:  # the blows struck since the node (none without an event)
+            blows = ruleset.blows(self.action, events[node.start :])
+            after = blow_outcome(blows, self.tally.acted) if blows else None
+        state = turn.state_now()  # the measures so far, unless the state (in the key) decides them
+        measures = ruleset.outcome_measures(self.state, state, events) if self.measured else None
+        key = (step, tuple(sorted(measures.items())) if measures else (), turn.rulings_told)
         if self._at[0] is not state:  # a state met again is most often the very same object: hashed once here
             self._at = (state, self.known.setdefault(state, {}))
         known = self._at[1].get(key)
@@ -271,6 +264,9 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     while stack:
         entry = stack[-1]  # a request's branches still to walk, taken one after the other while none opens a node
         node, origin, head, numerator, over = entry.hangs or root, entry.origin, entry.head, entry.numerator, entry.step
+        read = entry.read
+        if read:  # the values of a reading step's roll, each from the working area its node kept
+            kept, step = cast(tuple[BaseTurn, Any], origin.resume)  # type: ignore[union-attr]
         while entry.left:
             if resolutions % CLOCK_EVERY == 0:
                 WALKED[0] = resolutions
@@ -286,13 +282,23 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
                 raise BudgetExceeded(budget, resolutions - 1)
             walker.node, walker.numerator, walker.denominator, walker.stopped = node, numerator * ways, over, False
             try:
-                if entry.read:  # a value of a reading step's roll
-                    _resolve(walker, dice.begin((), origin), origin, cast(int, combo))
+                if read:
+                    turn = kept.fork(dice.begin(head, origin))
+                    try:
+                        turn.run(step.then(turn, combo))
+                    except RuleRefusal as refusal:
+                        _leaf(walker, refusal.message)
+                    else:
+                        if not walker.stopped:
+                            _leaf(walker, turn.state_now(), tuple(turn.events))
                 else:
                     _resolve(walker, dice.begin(head + combo, origin), origin)
             except _TooDeep:
                 raise BudgetExceeded(budget, resolutions) from None
             here, fresh, reads = walker.node, dice.fresh, walker.reads  # the innermost step reached, its requests
+            if not (fresh or reads or here.pending == 1):  # the usual case, inline
+                here.pending -= 1
+                continue
             if fresh:
                 waiting = _push_requests(dice, stack, root, budget, resolutions, waiting)
             if reads:
@@ -309,32 +315,34 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     return tally, root.leaves, resolutions
 
 
-def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None, value: int | None = None) -> None:
+def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
     """One resolution of the walk, from the action's start or resumed from the step ``origin`` kept (never from
     the start again), added as an edge of the node of its innermost step, unless it stopped at a step whose
     continuation is known (every request past the prefix was answered with its first pool: one ordered roll): its
     outcome, or the reason it was refused."""
-    ruleset, state, action = walker.ruleset, walker.state, walker.action
-    outcome: Outcome | str
     try:
         if origin is None:
-            resolved = ruleset.resolve(state, action, dice)
+            resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
             after, events = resolved.state, resolved.events
         else:
             assert origin.resume is not None
             kept, step = origin.resume
             turn = kept.fork(dice)
-            # its step from its first die (or the value read of its roll), past the node's own at_step
-            turn.run(step.advance(turn) if value is None else cast(ReadStep, step).then(turn, value))
-            if walker.stopped:
-                return
+            turn.run(step.advance(turn))  # its step from its first die: past the node's own at_step
             after, events = turn.state_now(), tuple(turn.events)
     except RuleRefusal as refusal:
-        outcome = refusal.message
+        _leaf(walker, refusal.message)
     else:
-        if walker.stopped:
-            return
-        outcome = walker.tally.outcome(ruleset, action, state, after, events, walker.node.start)
+        if not walker.stopped:
+            _leaf(walker, after, events)
+
+
+def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
+    """A resolution that reached a leaf below the node of its innermost step: its outcome (``after``: the state it
+    leaves, its events), or the reason it was refused (``after``: a str), added up there."""
+    outcome: Outcome | str = after
+    if not isinstance(after, str):
+        outcome = walker.tally.outcome(walker.ruleset, walker.action, walker.state, after, events, walker.node.start)
         if walker.finals is not None:
             cast(dict[Key, Any], outcome)[FINAL] = walker.finals(after, events)
     here = walker.node
@@ -358,8 +366,9 @@ def _spread(walker: _Walker) -> None:
     for node in order:
         over = node.over
         for _numerator, denominator, _after, target in node.edges:
-            if target.over % (over * denominator):
-                target.over = math.lcm(target.over, over * denominator)
+            need = over * denominator
+            if target.over % need:  # most often a multiple of the denominator so far (sides to a higher power)
+                target.over = need if need % target.over == 0 else math.lcm(target.over, need)
         for denominator in node.out:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
