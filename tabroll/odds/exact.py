@@ -264,9 +264,7 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     while stack:
         entry = stack[-1]  # a request's branches still to walk, taken one after the other while none opens a node
         node, origin, head, numerator, over = entry.hangs or root, entry.origin, entry.head, entry.numerator, entry.step
-        read = entry.read
-        if read:  # the values of a reading step's roll, each from the working area its node kept
-            kept, step = cast(tuple[BaseTurn, Any], origin.resume)  # type: ignore[union-attr]
+        read = entry.read  # its branches are values of a reading step's roll, each taken from its node
         while entry.left:
             if resolutions % CLOCK_EVERY == 0:
                 WALKED[0] = resolutions
@@ -282,44 +280,27 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
                 raise BudgetExceeded(budget, resolutions - 1)
             walker.node, walker.numerator, walker.denominator, walker.stopped = node, numerator * ways, over, False
             try:
-                if read:
-                    turn = kept.fork(dice.begin(head, origin))
-                    try:
-                        turn.run(step.then(turn, combo))
-                    except RuleRefusal as refusal:
-                        _leaf(walker, refusal.message)
-                    else:
-                        if not walker.stopped:
-                            _leaf(walker, turn.state_now(), tuple(turn.events))
-                else:
-                    _resolve(walker, dice.begin(head + combo, origin), origin)
+                _resolve(walker, dice.begin(head if read else head + combo, origin), origin, combo if read else None)
             except _TooDeep:
                 raise BudgetExceeded(budget, resolutions) from None
             here, fresh, reads = walker.node, dice.fresh, walker.reads  # the innermost step reached, its requests
             if not (fresh or reads or here.pending == 1):  # the usual case, inline
                 here.pending -= 1
                 continue
-            if fresh:
-                waiting = _push_requests(dice, stack, root, budget, resolutions, waiting)
-            if reads:
-                stack.extend(reads)
-                waiting += sum(e.left for e in reads)
-                if resolutions + waiting > budget:
-                    raise BudgetExceeded(budget, resolutions)
-                walker.reads = []
+            waiting = _push_requests(dice, walker, stack, budget, resolutions, waiting)
             walker.complete(here)
             if fresh or reads:  # what it pushed is walked first
-                dice.fresh = []
+                dice.fresh, walker.reads = [], []
                 break
     _spread(walker)
     return tally, root.leaves, resolutions
 
 
-def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
+def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None, value: Any = None) -> None:
     """One resolution of the walk, from the action's start or resumed from the step ``origin`` kept (never from
     the start again), added as an edge of the node of its innermost step, unless it stopped at a step whose
     continuation is known (every request past the prefix was answered with its first pool: one ordered roll): its
-    outcome, or the reason it was refused."""
+    outcome, or the reason it was refused. ``value``: the value of its node's reading step it takes."""
     try:
         if origin is None:
             resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
@@ -328,7 +309,10 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
             assert origin.resume is not None
             kept, step = origin.resume
             turn = kept.fork(dice)
-            turn.run(step.advance(turn))  # its step from its first die: past the node's own at_step
+            # its step from its first die (or the value read), past the node's own at_step
+            turn.run(step.advance(turn) if value is None else step.then(turn, value))  # type: ignore[attr-defined]
+            if walker.stopped:
+                return
             after, events = turn.state_now(), tuple(turn.events)
     except RuleRefusal as refusal:
         _leaf(walker, refusal.message)
@@ -338,8 +322,8 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
 
 
 def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
-    """A resolution that reached a leaf below the node of its innermost step: its outcome (``after``: the state it
-    leaves, its events), or the reason it was refused (``after``: a str), added up there."""
+    """A resolution's leaf, added up below its innermost step: ``after``, the state it leaves (with its
+    ``events``), or the reason it was refused (a str)."""
     outcome: Outcome | str = after
     if not isinstance(after, str):
         outcome = walker.tally.outcome(walker.ruleset, walker.action, walker.state, after, events, walker.node.start)
@@ -381,8 +365,14 @@ def _spread(walker: _Walker) -> None:
         for numerator, denominator, after, target in node.edges:
             scale = numerator * (target.over // (over * denominator))
             had, target.mass = target.mass, target.mass + mass * scale
+            later = {name: {value: 1} for name, value in after.items()} if after else {}
             if figures is not None:  # every path here struck the same: so do those through this edge
-                struck = _combined(figures, after) if after else figures
+                struck = figures
+                if after:  # those figures, then the edge's
+                    both: dict[Key, dict[Any, Any]] = {}
+                    _carry(both, {name: {value: 1} for name, value in figures.items()}, dict.fromkeys(figures, 1), 1,
+                           later, 1, 1)  # fmt: skip
+                    struck = {name: next(iter(values)) for name, values in both.items()}
                 if not had:
                     target.figures = struck
                 if not had or target.figures == struck:
@@ -390,17 +380,7 @@ def _spread(walker: _Walker) -> None:
             if target.figures is not None:  # paths that struck different figures meet: weights per value
                 target.acc = {name: {value: had} for name, value in target.figures.items()}
                 target.figures = None
-            if after:
-                _carry(target.acc, acc, sums, mass, {name: {value: 1} for name, value in after.items()}, 1, scale)
-                continue
-            into = target.acc  # nothing struck on the way: the figures before, scaled
-            for name, before in acc.items():
-                mine = into.get(name)
-                if mine is None:
-                    into[name] = {value: weight * scale for value, weight in before.items()}
-                else:
-                    for value, weight in before.items():
-                        mine[value] = mine.get(value, 0) + weight * scale
+            _carry(target.acc, acc, sums, mass, later, 1, scale)
         for denominator, part in node.out.items():
             scale = common // (over * denominator)
             final.weight += mass * part.weight * scale
@@ -413,16 +393,6 @@ def _spread(walker: _Walker) -> None:
     for name, bucket in final.values.items():
         tally.values[name] = {value: shares.get(mass) or shares.setdefault(mass, Fraction(mass, common))
                               for value, mass in bucket.items()}  # fmt: skip
-
-
-def _combined(before: Outcome, after: Outcome) -> Outcome:
-    """The blow figures of ``before`` then ``after`` (as :func:`_carry` combines two values)."""
-    both = dict(before)
-    for name, value in after.items():
-        was = both.get(name)
-        change = generic_kind(name[1]) == "change"
-        both[name] = value if was is None else int(was) + int(value) if change else bool(was) or bool(value)
-    return both
 
 
 def _carry(
@@ -456,13 +426,14 @@ def _carry(
 
 
 def _push_requests(
-    dice: PrefixDice, stack: list[_Pools], root: _Node, budget: int, resolutions: int, waiting: int
+    dice: PrefixDice, walker: _Walker, stack: list[_Pools], budget: int, resolutions: int, waiting: int
 ) -> int:
     """Push the other pools of each request one resolution met past its prefix, each with the weight of its path
-    from the step it follows: how many; past ``budget`` with the ``waiting`` ones, raise :class:`BudgetExceeded`
-    naming the largest request when it alone is too large. The deepest request's are pushed last, so walked first:
-    the innermost step is done before any other path can reach an equal one, which then finds it known."""
-    values, largest, what = dice._values, (0, 0, 0), "pools"
+    from the step it follows, and the values of each reading step it opened: how many; past ``budget`` with the
+    ``waiting`` ones, raise :class:`BudgetExceeded` naming the largest request when it alone is too large. The
+    deepest are pushed last, so walked first: the innermost step is done before any other path can reach an equal
+    one, which then finds it known."""
+    values, largest, what, root = dice._values, (0, 0, 0), "pools", walker.root
     for position, count, sides, owner, path_numerator, path_denominator, reading, since, base in dice.fresh:
         # counted: a request's pools (or totals) are made only as they are walked
         size = _pool_size(count, sides) if reading is None else len(reading)
@@ -476,6 +447,8 @@ def _push_requests(
             stack.append(_Pools.of_request(head, count, sides, path_numerator, path_denominator, hangs, size,
                                            reading=reading, origin=since))  # fmt: skip
             waiting += size - 1
+    stack.extend(walker.reads)
+    waiting += sum(entry.left for entry in walker.reads)
     if resolutions + waiting > budget:
         alone = largest if largest[2] - 1 > budget - resolutions else None
         raise BudgetExceeded(budget, resolutions, request=alone, what=what)
