@@ -180,13 +180,15 @@ class _Walker:
         self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
         self.reads: list[_Pools] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
         self.measured = getattr(ruleset, "measures_read_events", True)  # else the state in the key decides them
+        self.striking = getattr(ruleset, "blow_kinds", None)  # the event kinds its blows read (None: any)
 
     def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
         state, the game's measures so far and the rulings told."""
         ruleset, events, node, after = self.ruleset, turn.events, self.node, None
-        if len(events) > node.start:  # the blows struck since the node (none without an event)
+        striking = self.striking  # the blows struck since the node (none without an event of a kind they read)
+        if len(events) > node.start and (striking is None or any(e.KIND in striking for e in events[node.start :])):
             blows = ruleset.blows(self.action, events[node.start :])
             after = blow_outcome(blows, self.tally.acted) if blows else None
         state = turn.state_now()  # the measures so far, unless the state (in the key) decides them

@@ -185,3 +185,25 @@ def test_every_ordered_roll_brute_force_for_a_small_chain() -> None:
             totals[k] = totals.get(k, Fraction(0)) + Fraction(w, 81)
     assert walked.tally.refused == {"too lucky": Fraction(firsts[(2, 2)], 81)} == {"too lucky": Fraction(1, 81)}
     assert walked.tally.values[(GAME, "second")] == totals
+
+
+def test_the_walk_asks_no_blows_of_events_of_kinds_blows_do_not_read(barrage: Any) -> None:
+    # A ruleset's blows read the core's strike events (``blow_kinds``): the steps that add only Barrage's own
+    # ``counted`` events are not asked about (a leaf still is, once); asked about every event (``blow_kinds =
+    # None``), the odds are the same.
+    state, action = attack(barrage, {"attacks": 12, "hit": 3, "ap": 1}, {"models": 6, "wounds": 2, "save": 4})
+    asked: list[set[str]] = []
+    blows = type(barrage).blows
+    barrage.blows = lambda action, events: (asked.append({e.kind for e in events}), blows(barrage, action, events))[1]
+    try:
+        by_kind = exact_odds(barrage, state, action)
+        kinds = list(asked)
+        asked.clear()
+        barrage.blow_kinds = None
+        every_step = exact_odds(barrage, state, action)
+    finally:
+        del barrage.blows
+        barrage.__dict__.pop("blow_kinds", None)
+    assert by_kind.tally == every_step.tally
+    # Only a leaf (its outcome, once) reads the blows of a step that struck nothing; every step read them before.
+    assert kinds.count({"counted"}) < asked.count({"counted"}) // 5 and len(kinds) < len(asked) // 2
