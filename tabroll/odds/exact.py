@@ -187,9 +187,9 @@ class _Walker:
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
         state, the game's measures so far and the rulings told."""
         ruleset, events, node, after = self.ruleset, turn.events, self.node, None
-        striking = self.striking  # the blows struck since the node (none without an event of a kind they read)
-        if len(events) > node.start and (striking is None or any(e.KIND in striking for e in events[node.start :])):
-            blows = ruleset.blows(self.action, events[node.start :])
+        striking, new = self.striking, events[node.start :]  # the blows struck since the node, if it may have any
+        if new and (striking is None or not striking.isdisjoint([e.KIND for e in new])):
+            blows = ruleset.blows(self.action, new)
             after = blow_outcome(blows, self.tally.acted) if blows else None
         state = turn.state_now()  # the measures so far, unless the state (in the key) decides them
         measures = ruleset.outcome_measures(self.state, state, events) if self.measured else None
@@ -266,7 +266,8 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     while stack:
         entry = stack[-1]  # a request's branches still to walk, taken one after the other while none opens a node
         node, origin, head, numerator, over = entry.hangs or root, entry.origin, entry.head, entry.numerator, entry.step
-        read = entry.read  # its branches are values of a reading step's roll, each taken from its node
+        if entry.read:  # its branches are values of a reading step's roll, each taken from the node's working area
+            kept, then = origin.resume[0], origin.resume[1].then  # type: ignore[index, union-attr]
         while entry.left:
             if resolutions % CLOCK_EVERY == 0:
                 WALKED[0] = resolutions
@@ -282,7 +283,15 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
                 raise BudgetExceeded(budget, resolutions - 1)
             walker.node, walker.numerator, walker.denominator, walker.stopped = node, numerator * ways, over, False
             try:
-                _resolve(walker, dice.begin(head if read else head + combo, origin), origin, combo if read else None)
+                if not entry.read:
+                    _resolve(walker, dice.begin(head + combo, origin), origin)
+                else:
+                    turn = kept.fork(dice.begin(head, origin))
+                    turn.run(then(turn, combo))
+                    if not walker.stopped:
+                        _leaf(walker, turn.state_now(), tuple(turn.events))
+            except RuleRefusal as refusal:
+                _leaf(walker, refusal.message)
             except _TooDeep:
                 raise BudgetExceeded(budget, resolutions) from None
             here, fresh, reads = walker.node, dice.fresh, walker.reads  # the innermost step reached, its requests
@@ -298,11 +307,11 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     return tally, root.leaves, resolutions
 
 
-def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None, value: Any = None) -> None:
+def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
     """One resolution of the walk, from the action's start or resumed from the step ``origin`` kept (never from
     the start again), added as an edge of the node of its innermost step, unless it stopped at a step whose
     continuation is known (every request past the prefix was answered with its first pool: one ordered roll): its
-    outcome, or the reason it was refused. ``value``: the value of its node's reading step it takes."""
+    outcome, or the reason it was refused."""
     try:
         if origin is None:
             resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
@@ -311,8 +320,7 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None, value: Any
             assert origin.resume is not None
             kept, step = origin.resume
             turn = kept.fork(dice)
-            # its step from its first die (or the value read), past the node's own at_step
-            turn.run(step.advance(turn) if value is None else step.then(turn, value))  # type: ignore[attr-defined]
+            turn.run(step.advance(turn))  # its step from its first die: past the node's own at_step
             if walker.stopped:
                 return
             after, events = turn.state_now(), tuple(turn.events)
@@ -377,7 +385,7 @@ def _spread(walker: _Walker) -> None:
                     struck = {name: next(iter(values)) for name, values in both.items()}
                 if not had:
                     target.figures = struck
-                if not had or target.figures == struck:
+                if not had or target.figures is struck or target.figures == struck:
                     continue
             if target.figures is not None:  # paths that struck different figures meet: weights per value
                 target.acc = {name: {value: had} for name, value in target.figures.items()}
