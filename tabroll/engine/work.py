@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
@@ -53,6 +54,32 @@ def _counting(notation: str, faces: frozenset[int], purpose: str) -> tuple[str, 
     return expression.notation, dice, DiceRequest(purpose, term.count, term.sides, per_face=((term.count, counted),))
 
 
+@dataclass(frozen=True)
+class Count:
+    """A roll of plain dice (``NdS``) read by how many of them show a face of ``success`` (what a
+    :class:`~tabroll.engine.steps.ReadStep` reads): played, :meth:`BaseTurn.roll_count` rolls and logs it."""
+
+    notation: str
+    success: frozenset[int]
+    purpose: str
+    unit: str | None = None
+
+    def read(self, turn: BaseTurn) -> int:
+        return turn.roll_count(self.notation, self.success, self.purpose, self.unit)
+
+    def outcomes(self) -> tuple[tuple[tuple[int, int], ...], int]:
+        """Each count the roll can read, lowest first, with the ordered rolls that give it; and all its rolls."""
+        return _count_outcomes(self.notation, self.success)
+
+
+@functools.lru_cache(maxsize=4096)
+def _count_outcomes(notation: str, success: frozenset[int]) -> tuple[tuple[tuple[int, int], ...], int]:
+    request = _counting(notation, success, "")[2]
+    dice, sides, hits = request.count, request.sides, len(success)
+    ways = ((k, math.comb(dice, k) * hits**k * (sides - hits) ** (dice - k)) for k in range(dice + 1))
+    return tuple((k, w) for k, w in ways if w), sides**dice
+
+
 @functools.lru_cache(maxsize=4096)
 def _plain_request(count: int, sides: int, purpose: str, total_only: bool) -> DiceRequest:
     """The request of a plain roll (made once: an exact walk asks for the same roll at every branch of a step)."""
@@ -81,7 +108,7 @@ class BaseTurn:
 
     dice: DiceSource
     events: list[Event] = field(default_factory=list)
-    rulings_told: set[str] = field(default_factory=set)
+    rulings_told: frozenset[str] = frozenset()  # replaced when one is told: a fork shares it
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -118,7 +145,7 @@ class BaseTurn:
             step = step.advance(self)
 
     def fork(self, dice: DiceSource) -> Self:
-        """A copy of this working area that draws from ``dice``, with its own lists of events and rulings told:
+        """A copy of this working area that draws from ``dice``, with its own list of events:
         where the exact walk resumes an action from a step it kept. A working area that holds other mutable
         values copies them in :meth:`_forked`."""
         fields = getattr(self, "__dict__", None)
@@ -130,7 +157,6 @@ class BaseTurn:
             twin.__dict__.update(fields)
         twin.dice = dice
         twin.events = list(self.events)
-        twin.rulings_told = set(self.rulings_told)
         twin._forked()
         return twin
 
@@ -140,7 +166,7 @@ class BaseTurn:
     def ruling(self, option: str, value: object, text: str) -> None:
         """Log the reading ``option = value`` the first time it decides something in this action."""
         if option not in self.rulings_told:
-            self.rulings_told.add(option)
+            self.rulings_told |= {option}
             shown = str(value).lower() if isinstance(value, bool) else str(value)
             self.emit(RulingApplied(option=option, value=shown, text=text))
 

@@ -333,6 +333,8 @@ class Ruleset(Generic[StateT, ActionT]):
     that :meth:`catalogue_names` (``tabroll attack`` without ``--ruleset`` asks every game) reads a small file
     instead of importing the game's models and parsing its catalogue (:meth:`catalogue`). The kit's tests
     check that the two agree."""
+    measures_read_events: ClassVar[bool] = True  # False: outcome_measures reads only the states (a faster walk)
+    blow_kinds: ClassVar[frozenset[str]] = _STRIKE_KINDS  # the event kinds blows() reads (the walk skips others)
     starter_file: ClassVar[str | None] = "starter.yaml"
     """A commented starter scenario in the game's folder, which ``tabroll new GAME`` writes out (``None``, or no
     such file: the game offers none). It runs as it stands, with its own dice, and its comments teach the fields."""

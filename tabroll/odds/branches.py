@@ -424,7 +424,8 @@ class _Pools:
     counts the pools still to take and ``ways`` the ordered rolls they stand for (the probability still to
     walk)."""
 
-    __slots__ = ("combo", "hangs", "head", "index", "left", "listed", "numerator", "origin", "sides", "step", "ways")
+    __slots__ = ("combo", "hangs", "head", "index", "left", "listed", "numerator", "origin", "read", "sides", "step",
+                 "ways")  # fmt: skip
 
     def __init__(
         self,
@@ -436,14 +437,16 @@ class _Pools:
         *,
         left: int,
         ways: int,
-        listed: Sequence[tuple[tuple[int, ...], int]] | None = None,
+        listed: Sequence[tuple[Any, int]] | None = None,
         index: int = 0,
         combo: tuple[int, ...] = (),
         origin: _Node | None = None,
+        read: bool = False,
     ) -> None:
         self.head, self.sides, self.numerator, self.step, self.hangs = head, sides, numerator, step, hangs
         self.left, self.ways, self.listed, self.index, self.combo = left, ways, listed, index, combo
         self.origin = origin  # the node at a step its resolutions resume from (None: the action's start)
+        self.read = read  # its branches are the values of a reading step's roll, not dice (listed)
 
     @classmethod
     def of_request(

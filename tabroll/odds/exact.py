@@ -23,19 +23,12 @@ from fractions import Fraction
 from typing import Any, cast
 
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine.steps import Step, StepWatcher
+from tabroll.engine.steps import ReadStep, Step, StepWatcher
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.kit import AnyRuleset
 from tabroll.odds.branches import Reading, _pool_size, _Pools, _reading
-from tabroll.odds.limits import (
-    CLOCK_EVERY,
-    MAX_TOTALS_BYTES,
-    WALKED,
-    BudgetExceeded,
-    WalkStopped,
-    passed,
-)
+from tabroll.odds.limits import CLOCK_EVERY, MAX_TOTALS_BYTES, WALKED, BudgetExceeded, WalkStopped, passed
 from tabroll.odds.measures import Key, Outcome, blow_outcome, generic_kind
 from tabroll.odds.tally import ExactResult, Tally
 
@@ -140,8 +133,8 @@ class _Node:
     counts what below it is still to walk (branches on the stack, the resolution in flight); at 0 the node is
     complete. ``chance``: its probability, as (numerator, denominator); ``start``: its first event."""
 
-    __slots__ = ("acc", "chance", "edges", "key", "leaves", "mass", "out", "over", "parent", "pending", "resume",
-                 "start")  # fmt: skip
+    __slots__ = ("acc", "chance", "edges", "figures", "key", "leaves", "mass", "out", "over", "parent", "pending",
+                 "resume", "start")  # fmt: skip
 
     def __init__(self, key: Hashable, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
         self.key, self.parent, self.chance, self.start = key, parent, chance, start
@@ -149,9 +142,11 @@ class _Node:
         self.edges: list[tuple[int, int, Outcome | None, _Node]] = []
         self.out: dict[int, Tally] = {}
         self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
-        # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it
+        # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it: the same
+        # on every path there (``figures``), or weights per figure and value (``acc``, when ``figures`` is None)
         self.mass, self.over = 0, 1
         self.acc: dict[Key, dict[Any, int]] = {}
+        self.figures: Outcome | None = None
 
 
 class _Walker:
@@ -183,19 +178,22 @@ class _Walker:
         self.numerator = 1
         self.denominator = 1
         self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
+        self.reads: list[_Pools] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
+        self.measured = getattr(ruleset, "measures_read_events", True)  # else the state in the key decides them
+        self.striking = getattr(ruleset, "blow_kinds", None)  # the event kinds its blows read (None: any)
 
     def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
         state, the game's measures so far and the rulings told."""
-        ruleset = self.ruleset
-        events = turn.events
-        node = self.node
-        blows = ruleset.blows(self.action, events[node.start :])
-        after = blow_outcome(blows, self.tally.acted) if blows else None
-        state = turn.state_now()
-        measures = ruleset.outcome_measures(self.state, state, events)
-        key = (step, tuple(sorted(measures.items())) if measures else (), frozenset(turn.rulings_told))
+        ruleset, events, node, after = self.ruleset, turn.events, self.node, None
+        striking, new = self.striking, events[node.start :]  # the blows struck since the node, if it may have any
+        if new and (striking is None or not striking.isdisjoint([e.KIND for e in new])):
+            blows = ruleset.blows(self.action, new)
+            after = blow_outcome(blows, self.tally.acted) if blows else None
+        state = turn.state_now()  # the measures so far, unless the state (in the key) decides them
+        measures = ruleset.outcome_measures(self.state, state, events) if self.measured else None
+        key = (step, tuple(sorted(measures.items())) if measures else (), turn.rulings_told)
         if self._at[0] is not state:  # a state met again is most often the very same object: hashed once here
             self._at = (state, self.known.setdefault(state, {}))
         known = self._at[1].get(key)
@@ -207,8 +205,14 @@ class _Walker:
         chance = (node.chance[0] * self.numerator, node.chance[1] * self.denominator)
         opened = self.node = _Node((state, key), node, chance, start=len(events))
         node.edges.append((self.numerator, self.denominator, after, opened))
-        opened.resume = (turn.fork(turn.dice), step)
         self.numerator = self.denominator = 1
+        if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
+            values, rolls = step.reads(turn).outcomes()
+            opened.resume, opened.pending, self.stopped = (turn, step), len(values) + 1, True
+            self.reads.append(_Pools((), 0, 1, rolls, opened, left=len(values), ways=rolls, listed=values,
+                                     index=len(values) - 1, origin=opened, read=True))  # fmt: skip
+            return None
+        opened.resume = (turn.fork(turn.dice), step)
         return opened
 
     def complete(self, node: _Node) -> None:
@@ -262,6 +266,8 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     while stack:
         entry = stack[-1]  # a request's branches still to walk, taken one after the other while none opens a node
         node, origin, head, numerator, over = entry.hangs or root, entry.origin, entry.head, entry.numerator, entry.step
+        if entry.read:  # its branches are values of a reading step's roll, each taken from the node's working area
+            kept, then = origin.resume[0], origin.resume[1].then  # type: ignore[index, union-attr]
         while entry.left:
             if resolutions % CLOCK_EVERY == 0:
                 WALKED[0] = resolutions
@@ -277,15 +283,25 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
                 raise BudgetExceeded(budget, resolutions - 1)
             walker.node, walker.numerator, walker.denominator, walker.stopped = node, numerator * ways, over, False
             try:
-                _resolve(walker, dice.begin(head + combo, origin), origin)
+                if not entry.read:
+                    _resolve(walker, dice.begin(head + combo, origin), origin)
+                else:
+                    turn = kept.fork(dice.begin(head, origin))
+                    turn.run(then(turn, combo))
+                    if not walker.stopped:
+                        _leaf(walker, turn.state_now(), tuple(turn.events))
+            except RuleRefusal as refusal:
+                _leaf(walker, refusal.message)
             except _TooDeep:
                 raise BudgetExceeded(budget, resolutions) from None
-            here, fresh = walker.node, dice.fresh  # the innermost step the resolution reached, its requests
-            if fresh:
-                waiting = _push_requests(dice, stack, root, budget, resolutions, waiting)
+            here, fresh, reads = walker.node, dice.fresh, walker.reads  # the innermost step reached, its requests
+            if not (fresh or reads or here.pending == 1):  # the usual case, inline
+                here.pending -= 1
+                continue
+            waiting = _push_requests(dice, walker, stack, budget, resolutions, waiting)
             walker.complete(here)
-            if fresh:  # what it pushed is walked first
-                dice.fresh = []
+            if fresh or reads:  # what it pushed is walked first
+                dice.fresh, walker.reads = [], []
                 break
     _spread(walker)
     return tally, root.leaves, resolutions
@@ -296,11 +312,9 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
     the start again), added as an edge of the node of its innermost step, unless it stopped at a step whose
     continuation is known (every request past the prefix was answered with its first pool: one ordered roll): its
     outcome, or the reason it was refused."""
-    ruleset, state, action = walker.ruleset, walker.state, walker.action
-    outcome: Outcome | str
     try:
         if origin is None:
-            resolved = ruleset.resolve(state, action, dice)
+            resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
             after, events = resolved.state, resolved.events
         else:
             assert origin.resume is not None
@@ -311,11 +325,18 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
                 return
             after, events = turn.state_now(), tuple(turn.events)
     except RuleRefusal as refusal:
-        outcome = refusal.message
+        _leaf(walker, refusal.message)
     else:
-        if walker.stopped:
-            return
-        outcome = walker.tally.outcome(ruleset, action, state, after, events, walker.node.start)
+        if not walker.stopped:
+            _leaf(walker, after, events)
+
+
+def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
+    """A resolution's leaf, added up below its innermost step: ``after``, the state it leaves (with its
+    ``events``), or the reason it was refused (a str)."""
+    outcome: Outcome | str = after
+    if not isinstance(after, str):
+        outcome = walker.tally.outcome(walker.ruleset, walker.action, walker.state, after, events, walker.node.start)
         if walker.finals is not None:
             cast(dict[Key, Any], outcome)[FINAL] = walker.finals(after, events)
     here = walker.node
@@ -339,30 +360,37 @@ def _spread(walker: _Walker) -> None:
     for node in order:
         over = node.over
         for _numerator, denominator, _after, target in node.edges:
-            if target.over % (over * denominator):
-                target.over = math.lcm(target.over, over * denominator)
+            need = over * denominator
+            if target.over % need:  # most often a multiple of the denominator so far (sides to a higher power)
+                target.over = need if need % target.over == 0 else math.lcm(target.over, need)
         for denominator in node.out:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
     final = Tally()
-    walker.root.mass = 1
+    walker.root.mass, walker.root.figures = 1, {}
     for node in order:
-        mass, over, acc = node.mass, node.over, node.acc
+        mass, over, figures = node.mass, node.over, node.figures
+        acc = node.acc if figures is None else {name: {value: mass} for name, value in figures.items()}
         sums = {name: sum(bucket.values()) for name, bucket in acc.items()}
         for numerator, denominator, after, target in node.edges:
             scale = numerator * (target.over // (over * denominator))
-            target.mass += mass * scale
-            if after:
-                _carry(target.acc, acc, sums, mass, {name: {value: 1} for name, value in after.items()}, 1, scale)
-                continue
-            into = target.acc  # nothing struck on the way: the figures before, scaled
-            for name, before in acc.items():
-                mine = into.get(name)
-                if mine is None:
-                    into[name] = {value: weight * scale for value, weight in before.items()}
-                else:
-                    for value, weight in before.items():
-                        mine[value] = mine.get(value, 0) + weight * scale
+            had, target.mass = target.mass, target.mass + mass * scale
+            later = {name: {value: 1} for name, value in after.items()} if after else {}
+            if figures is not None:  # every path here struck the same: so do those through this edge
+                struck = figures
+                if after:  # those figures, then the edge's
+                    both: dict[Key, dict[Any, Any]] = {}
+                    _carry(both, {name: {value: 1} for name, value in figures.items()}, dict.fromkeys(figures, 1), 1,
+                           later, 1, 1)  # fmt: skip
+                    struck = {name: next(iter(values)) for name, values in both.items()}
+                if not had:
+                    target.figures = struck
+                if not had or target.figures is struck or target.figures == struck:
+                    continue
+            if target.figures is not None:  # paths that struck different figures meet: weights per value
+                target.acc = {name: {value: had} for name, value in target.figures.items()}
+                target.figures = None
+            _carry(target.acc, acc, sums, mass, later, 1, scale)
         for denominator, part in node.out.items():
             scale = common // (over * denominator)
             final.weight += mass * part.weight * scale
@@ -408,13 +436,14 @@ def _carry(
 
 
 def _push_requests(
-    dice: PrefixDice, stack: list[_Pools], root: _Node, budget: int, resolutions: int, waiting: int
+    dice: PrefixDice, walker: _Walker, stack: list[_Pools], budget: int, resolutions: int, waiting: int
 ) -> int:
     """Push the other pools of each request one resolution met past its prefix, each with the weight of its path
-    from the step it follows: how many; past ``budget`` with the ``waiting`` ones, raise :class:`BudgetExceeded`
-    naming the largest request when it alone is too large. The deepest request's are pushed last, so walked first:
-    the innermost step is done before any other path can reach an equal one, which then finds it known."""
-    values, largest, what = dice._values, (0, 0, 0), "pools"
+    from the step it follows, and the values of each reading step it opened: how many; past ``budget`` with the
+    ``waiting`` ones, raise :class:`BudgetExceeded` naming the largest request when it alone is too large. The
+    deepest are pushed last, so walked first: the innermost step is done before any other path can reach an equal
+    one, which then finds it known."""
+    values, largest, what, root = dice._values, (0, 0, 0), "pools", walker.root
     for position, count, sides, owner, path_numerator, path_denominator, reading, since, base in dice.fresh:
         # counted: a request's pools (or totals) are made only as they are walked
         size = _pool_size(count, sides) if reading is None else len(reading)
@@ -428,6 +457,8 @@ def _push_requests(
             stack.append(_Pools.of_request(head, count, sides, path_numerator, path_denominator, hangs, size,
                                            reading=reading, origin=since))  # fmt: skip
             waiting += size - 1
+    stack.extend(walker.reads)
+    waiting += sum(entry.left for entry in walker.reads)
     if resolutions + waiting > budget:
         alone = largest if largest[2] - 1 > budget - resolutions else None
         raise BudgetExceeded(budget, resolutions, request=alone, what=what)

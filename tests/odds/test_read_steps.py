@@ -1,0 +1,209 @@
+"""A step that reads one roll by one value and goes on from the value alone (``engine.steps.ReadStep``, issue 41).
+
+Its ``reads`` says which roll (a ``Count``: how many dice show a face of a set), its ``then`` what follows from the
+value. Played, the dice are drawn and logged one by one, as ``roll_count`` does; the exact walk takes each value of
+the roll with its exact weight from the working area kept at the step, and draws no die. The small game of
+``test_counts`` is written here again as reading steps: the figures are the plain walk's and every ordered roll's."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from tabroll.dice.sources import GivenDice
+from tabroll.engine.steps import ReadStep, Step
+from tabroll.engine.work import Count
+from tabroll.errors import RuleRefusal
+from tabroll.odds import exact
+from tabroll.odds.exact import FINAL, exact_odds
+from tabroll.odds.measures import GAME
+from tests.engine.barrage import attack, found
+from tests.odds.test_counts import Counter_, Counting, Pool, Roll1, by_every_roll, pools
+from tests.odds.test_walk_reference import reference_walk
+from tests.support import examples
+
+
+@dataclass(frozen=True)
+class Read1(ReadStep):
+    def reads(self, turn: Counting) -> Count:
+        pool = turn.pool
+        return Count(f"{pool.dice}d{pool.sides}", pool.success, "first", "Hero")
+
+    def then(self, turn: Counting, hits: int) -> Step | None:
+        pool = turn.pool
+        turn.pool = Pool(pool.dice, pool.sides, pool.success, pool.again, hits)
+        return Read2() if pool.again and hits else None
+
+
+@dataclass(frozen=True)
+class Read2(ReadStep):
+    def reads(self, turn: Counting) -> Count:
+        pool = turn.pool
+        return Count(f"{pool.first}d{pool.sides}", pool.success, "second", "Hero")
+
+    def then(self, turn: Counting, hits: int) -> None:
+        pool = turn.pool
+        if pool.first == pool.dice and hits == pool.first and pool.dice > 1:  # every die twice: refused
+            raise RuleRefusal("too lucky", rule="luck")
+        turn.pool = Pool(pool.dice, pool.sides, pool.success, pool.again, pool.first, hits)
+
+
+class Reader(Counter_):
+    """``test_counts``'s game, its two rolls read as reading steps."""
+
+    def resolve(self, state: Pool, action: Any, dice: Any) -> Any:
+        turn = Counting(dice=dice, pool=state)
+        turn.run(Read1())
+        return turn.resolution(turn.state_now())
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(pools())
+def test_a_count_lists_the_rolls_of_each_value(pool: Pool) -> None:
+    values, rolls = Count(f"{pool.dice}d{pool.sides}", pool.success, "test").outcomes()
+    assert rolls == pool.sides**pool.dice
+    assert [k for k, _ in values] == sorted(k for k, _ in values)  # lowest first, each once
+    assert {k: Fraction(ways, rolls) for k, ways in values} == by_every_roll(pool.dice, pool.sides, pool.success)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(pools())
+def test_the_walk_reads_each_count_of_a_reading_step(pool: Pool) -> None:
+    walked = exact_odds(Reader(), pool, None)  # type: ignore[arg-type]
+    assert walked.tally.values[(GAME, "first")] == by_every_roll(pool.dice, pool.sides, pool.success)
+    assert walked.tally == exact_odds(Counter_(), pool, None).tally  # type: ignore[arg-type]
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(pools())
+def test_a_chain_of_reading_steps_gives_the_plain_walks_figures(pool: Pool) -> None:
+    # The plain walk resolves every pool of both rolls from the start, each die drawn (the played path); a roll
+    # of every die succeeding twice is refused, so refusals are weighed too.
+    # (A resolution that reaches a reading step's node reaches no leaf: the walk may make more resolutions than
+    # there are leaves when nothing merges, one per value read.)
+    chained = Pool(min(pool.dice, 3), pool.sides, pool.success, again=True)
+    expected = reference_walk(Reader(), chained, None, 10**5)
+    assert expected is not None
+    walked = exact_odds(Reader(), chained, None)  # type: ignore[arg-type]
+    assert walked.tally.values == expected.values and walked.tally.refused == expected.refused
+    assert walked.tally.weight == expected.weight == 1
+
+
+def test_a_reading_step_is_played_die_by_die_as_roll_count_rolls() -> None:
+    dice = [6, 1, 3, 4, 2, 5, 5, 3]
+    read = Counting(dice=GivenDice(list(dice)), pool=Pool(5, 6, frozenset({3, 4, 5, 6}), again=True))
+    read.run(Read1())
+    counted = Counting(dice=GivenDice(list(dice)), pool=Pool(5, 6, frozenset({3, 4, 5, 6}), again=True))
+    counted.run(Roll1())
+    assert read.events == counted.events and [e.values for e in read.events] == [(6, 1, 3, 4, 2), (5, 5, 3)]
+    assert read.pool == counted.pool == Pool(5, 6, frozenset({3, 4, 5, 6}), True, 3, 3)
+
+
+def test_the_walk_draws_no_die_for_a_reading_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_die(self: Any, request: Any) -> Any:
+        raise AssertionError(f"drew {request.describe()}")
+
+    monkeypatch.setattr(exact.PrefixDice, "draw", no_die)
+    sixes = frozenset({5, 6})
+    walked = exact_odds(Reader(), Pool(40, 6, sixes, again=True), None)  # type: ignore[arg-type]
+    # One resolution per value: the start, 41 counts of the first roll, k + 1 of the second after k successes.
+    assert walked.resolutions == 1 + 41 + sum(k + 1 for k in range(1, 41))
+    first = {k: Fraction(ways, 6**40) for k, ways in _binomial(40, 2, 6)}
+    first[40] -= Fraction(1, 3**80)  # every die twice: refused
+    assert walked.tally.values[(GAME, "first")] == first
+    assert walked.tally.refused == {"too lucky": Fraction(1, 3**80)}
+
+
+def _binomial(n: int, hits: int, sides: int) -> list[tuple[int, int]]:
+    from math import comb
+
+    return [(k, comb(n, k) * hits**k * (sides - hits) ** (n - k)) for k in range(n + 1)]
+
+
+def test_a_walk_with_finals_draws_the_dice_of_a_reading_step() -> None:
+    # Finals may read the dice rolled: the step is then taken by its dice, drawn and logged; the odds are the same.
+    pool = Pool(3, 6, frozenset({5, 6}), again=True)
+    seen: list[tuple[int, ...]] = []
+    walked = exact_odds(Reader(), pool, None, finals=lambda after, events: seen.append(tuple(e.values for e in events)))
+    assert seen and all(values for values in seen)
+    walked.tally.values.pop(FINAL)
+    assert walked.tally == exact_odds(Reader(), pool, None).tally  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def barrage(monkeypatch: pytest.MonkeyPatch) -> Any:
+    yield from found(monkeypatch)
+
+
+def test_measures_read_from_the_states_alone_are_not_asked_at_every_step(barrage: Any) -> None:
+    # Barrage's measure (the models left) reads only the states: the walk keys a step by its state and asks the
+    # measures at the leaves alone; asked at every step too, the odds are the same.
+    state, action = attack(barrage, {"attacks": 12, "hit": 3, "ap": 1}, {"models": 6, "wounds": 2, "save": 4})
+    asked = Counter[int]()
+    measures = type(barrage).outcome_measures
+    barrage.outcome_measures = lambda *args: (asked.update([len(args[2])]), measures(barrage, *args))[1]
+    try:
+        by_state = exact_odds(barrage, state, action)
+        leaves, asked_leaves = sum(asked.values()), dict(asked)
+        asked.clear()
+        barrage.measures_read_events = True
+        every_step = exact_odds(barrage, state, action)
+    finally:
+        del barrage.outcome_measures
+        barrage.__dict__.pop("measures_read_events", None)
+    assert by_state.tally == every_step.tally
+    assert leaves < sum(asked.values()) and asked_leaves
+
+
+@pytest.mark.parametrize("attacks", [1, 5, 40])
+def test_barrage_walks_one_resolution_per_count_met(barrage: Any, attacks: int) -> None:
+    # n attacks: the start, the n + 1 counts of hits, and for k from 1 to n the k + 1 counts of k hits to wound and
+    # of k wounds saved.
+    state, action = attack(barrage, {"attacks": attacks, "hit": 3, "ap": 1}, {"models": 40, "save": 4})
+    walked = exact_odds(barrage, state, action)
+    assert walked.resolutions == 1 + (attacks + 1) + 2 * sum(k + 1 for k in range(1, attacks + 1))
+
+
+def test_every_ordered_roll_brute_force_for_a_small_chain() -> None:
+    # Two dice of three sides, each success rolled again: every ordered roll of both rolls, one by one.
+    pool = Pool(2, 3, frozenset({3}), again=True)
+    firsts: Counter[tuple[int, int]] = Counter()
+    for first in itertools.product(range(1, 4), repeat=2):
+        hits = sum(v == 3 for v in first)
+        for second in itertools.product(range(1, 4), repeat=hits):
+            firsts[(hits, sum(v == 3 for v in second) if hits else -1)] += 3 ** (2 - hits)
+    walked = exact_odds(Reader(), pool, None)  # type: ignore[arg-type]
+    totals: dict[int, Fraction] = {}
+    for (h, k), w in firsts.items():
+        if h != 2 or k != 2:
+            totals[k] = totals.get(k, Fraction(0)) + Fraction(w, 81)
+    assert walked.tally.refused == {"too lucky": Fraction(firsts[(2, 2)], 81)} == {"too lucky": Fraction(1, 81)}
+    assert walked.tally.values[(GAME, "second")] == totals
+
+
+def test_the_walk_asks_no_blows_of_events_of_kinds_blows_do_not_read(barrage: Any) -> None:
+    # A ruleset's blows read the core's strike events (``blow_kinds``): the steps that add only Barrage's own
+    # ``counted`` events are not asked about (a leaf still is, once); asked about every event (``blow_kinds =
+    # None``), the odds are the same.
+    state, action = attack(barrage, {"attacks": 12, "hit": 3, "ap": 1}, {"models": 6, "wounds": 2, "save": 4})
+    asked: list[set[str]] = []
+    blows = type(barrage).blows
+    barrage.blows = lambda action, events: (asked.append({e.kind for e in events}), blows(barrage, action, events))[1]
+    try:
+        by_kind = exact_odds(barrage, state, action)
+        kinds = list(asked)
+        asked.clear()
+        barrage.blow_kinds = None
+        every_step = exact_odds(barrage, state, action)
+    finally:
+        del barrage.blows
+        barrage.__dict__.pop("blow_kinds", None)
+    assert by_kind.tally == every_step.tally
+    # Only a leaf (its outcome, once) reads the blows of a step that struck nothing; every step read them before.
+    assert kinds.count({"counted"}) < asked.count({"counted"}) // 5 and len(kinds) < len(asked) // 2
