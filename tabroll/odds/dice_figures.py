@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from tabroll.dice.notation import Compare, DiceExpression
-from tabroll.odds.figures import Estimate
+from tabroll.odds.figures import Z95, Estimate
 
 ODDS_FORMAT = "tabroll.dice_odds"
 ODDS_FORMAT_VERSION = 1
@@ -22,7 +22,6 @@ PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
 TRIM = 60  # a table longer than this leaves out the values rarer than RARE (the JSON keeps every one)
 RARE = 0.00005
 MAX_ROWS = 200  # more values than this to show are grouped, so that the table has at most about 50 rows
-Z95 = 1.959963984540054
 
 Kind = Literal["distribution", "compare", "versus"]
 
@@ -50,14 +49,6 @@ class Question:
         return self.first
 
 
-def _wilson(hits: int, trials: int) -> tuple[float, float]:
-    p = hits / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @dataclass
 class Table:
     """One distribution: each value with its ways, over ``total`` (outcomes, or trials when ``exact`` is false)."""
@@ -68,11 +59,7 @@ class Table:
     _cache: tuple[Estimate, Estimate] | None = field(default=None, init=False, repr=False, compare=False)
 
     def share(self, ways: int) -> Estimate:
-        if self.exact:
-            fraction = Fraction(ways, self.total)
-            return Estimate(float(fraction), fraction)
-        low, high = _wilson(ways, self.total)
-        return Estimate(ways / self.total, low=low, high=high)
+        return Estimate.share(ways, self.total, self.exact)
 
     def rows(self) -> list[tuple[int, int, int, int]]:
         """Each value with its ways, the ways of it or more, and the ways of it or less."""
@@ -99,7 +86,7 @@ class Table:
             if self.exact:
                 mean = Fraction(first, n)
                 variance = Fraction(sum(v * v * w for v, w in self.points), n) - mean * mean
-                self._cache = (Estimate(float(mean), mean), Estimate(float(variance), variance))
+                self._cache = (Estimate.of(mean), Estimate.of(variance))
             else:
                 mean_f = first / n
                 spread = sum(w * (v - mean_f) ** 2 for v, w in self.points) / max(1, n - 1)

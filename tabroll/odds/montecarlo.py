@@ -384,6 +384,15 @@ def _part(chunks: list[tuple[int, int, int]]) -> Tally:
     return run_chunks(find_ruleset(ruleset_id), state, action, chunks, seed, deadline)
 
 
+def check_trials(trials: int) -> None:
+    """``--trials`` of a simulation: 1 to :data:`MAX_TRIALS`."""
+    if not 1 <= trials <= MAX_TRIALS:
+        raise InputError(
+            _("--trials {trials} is out of range", trials=trials),
+            tip=n_("use 1 to {count} trial", "use 1 to {count} trials", MAX_TRIALS, count=f"{MAX_TRIALS:,}"),
+        )
+
+
 def simulate(
     ruleset: AnyRuleset,
     state: Any,
@@ -397,11 +406,7 @@ def simulate(
     """Resolve ``action`` ``trials`` times; with ``jobs`` > 1 and enough trials, in that many processes (the
     same result: see the module's note). Past ``deadline`` (a :func:`time.monotonic` moment) the trials stop
     where they are: ``int(tally.weight)`` is how many were done."""
-    if not 1 <= trials <= MAX_TRIALS:
-        raise InputError(
-            _("--trials {trials} is out of range", trials=trials),
-            tip=n_("use 1 to {count} trial", "use 1 to {count} trials", MAX_TRIALS, count=f"{MAX_TRIALS:,}"),
-        )
+    check_trials(trials)
     check_jobs(jobs)
     global _JOB
     chunks = [(k, s, min(s + CHUNK, trials)) for k, s in enumerate(range(0, trials, CHUNK))]
