@@ -57,9 +57,7 @@ WATCHED = 64
 
 PARALLEL_MIN_TRIALS = 1_000_000
 """Fewer trials than this are simulated in one process whatever ``jobs`` says: forking and building a tree in
-each process costs more than it saves (the result is the same either way). Measured on an idle 2-core machine
-(the projectile example, start-up taken off): 2 jobs were 1.3x as fast at 200,000 trials, 1.5x at 600,000 and
-1.9x at 2,000,000; from here on they gain at least the 1.6x that makes a second process worth it."""
+each process costs more than it saves below this (the result is the same either way)."""
 
 
 SIMULATED = [0]

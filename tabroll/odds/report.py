@@ -13,10 +13,9 @@ from tabroll.odds.tally import Tally
 
 
 def _whole_numbers(tally: Tally) -> Callable[[dict[Any, Any]], dict[Any, int]]:
-    """The tally's exact weights as whole numbers over their common denominator (``Tally.over``, else the least
-    one): every sum of the report is then whole-number arithmetic, and a share is reduced only when its fraction is
-    read (a walk's weights over 20**100, as 100d20 gives, made each sum a reduction of numbers hundreds of digits
-    long)."""
+    """A bucket's exact weights as whole numbers over the tally's common denominator (``Tally.over``, else the
+    least one): the report's sums are whole-number arithmetic, never a reduction of fractions (whose terms run to
+    hundreds of digits over 20**100, as 100d20 gives)."""
     over = tally.over
     if not over:  # an int's denominator is 1, as a Fraction's of it
         buckets = (tally.refused, *tally.values.values())
@@ -38,12 +37,8 @@ def _whole_numbers(tally: Tally) -> Callable[[dict[Any, Any]], dict[Any, int]]:
 
 def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> Report:
     report = Report(method="exact" if exact else "monte_carlo", samples=samples, note=note)
-    values, refused, total = tally.values, tally.refused, tally.weight
-    if exact:
-        whole = _whole_numbers(tally)
-        values = {key: whole(bucket) for key, bucket in values.items()}
-        refused = whole(refused)
-        total = whole({0: total})[0]
+    values, whole = tally.values, _whole_numbers(tally) if exact else dict  # (a simulation counts whole trials)
+    refused, total = whole(tally.refused), whole({0: tally.weight})[0]
     for reason, mass in sorted(refused.items()):
         report.refused[reason] = Estimate.share(mass, total, exact)
     resolved = total - sum(refused.values(), 0)
@@ -66,7 +61,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         block = report.game if part == GAME else report.attack if part == ATTACK else None
         if block is None:
             block = blocks.setdefault(part, Block(label=part))
-        bucket = values.get((part, name), {})
+        bucket = whole(values.get((part, name), {}))  # (only the buckets shown)
         if part == GAME:
             spec = declared.get(name)
             if spec is not None:
@@ -80,7 +75,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         block.starts[name] = int(fill)
         missing = resolved - sum(bucket.values(), 0)
         if missing:
-            bucket = {**bucket, fill: bucket.get(fill, 0) + missing}
+            bucket[fill] = bucket.get(fill, 0) + missing
         if kind == "flag":
             block.probabilities[name] = Estimate.share(bucket.get(True, 0), total, exact)
             continue
