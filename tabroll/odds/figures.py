@@ -1,7 +1,7 @@
 """The odds as data, for every screen to draw: :class:`Estimate` (one probability or mean), :class:`Block` (the
 figures of one part of the outcome), :class:`Report` (an action's odds, with its JSON shape ``tabroll.odds``),
 :class:`Cell` and :class:`Matrix` (a balance table of attackers and targets, JSON ``tabroll.matrix``); and the
-words every odds view and note shares (``plural``, ``share_text``).
+words every odds view and note shares (``figure_name``, ``share_text``).
 
 It imports no computation (no engine, no walk, no simulation): the screens in ``tabroll/render/`` import it;
 :mod:`tabroll.odds.report` and :mod:`tabroll.odds.matrix` fill it."""
@@ -22,11 +22,6 @@ ODDS_FORMAT_VERSION = 3  # 3: no `damage` summed over the units an attack strike
 MATRIX_FORMAT = "tabroll.matrix"
 MATRIX_FORMAT_VERSION = 2  # a change of shape raises it; CHANGELOG.md says what each version changed
 HAPPENS = "happens"  # the probability that a follow-up happens: tabroll.odds.measures.HAPPENS (a test checks)
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 dice outcome``, ``2 dice outcomes``; ``words`` for an irregular plural."""
-    return f"{written(count)} {word if count == 1 else words or word + 's'}"
 
 
 def figure_name(name: str) -> str:

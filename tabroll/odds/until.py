@@ -293,25 +293,22 @@ def _simulated(
     reasons: dict[str, int] = {}
     standing = 0
     done = 0
-    for chunk, first in enumerate(range(0, trials, CHUNK)):
-        dice = SeededDice(chunk_seed(seed, chunk))
-        for _trial in range(first, min(first + CHUNK, trials)):
-            if done and done % CLOCK_EVERY == 0:
-                interrupted()
-            if done and passed(deadline):
-                break
-            k, ended, reason = _one_chain(ruleset, state, action, target, cap, dice, rule)
-            if ended == "defeated":
-                defeated[k] += 1
-            elif ended == "refused":
-                stopped[k] += 1
-                reasons[reason] = reasons.get(reason, 0) + 1
-            else:
-                standing += 1
-            done += 1
+    while done < trials:
+        if done % CHUNK == 0:
+            dice = SeededDice(chunk_seed(seed, done // CHUNK))
+        if done and done % CLOCK_EVERY == 0:
+            interrupted()
+        if done and passed(deadline):
+            break
+        k, ended, reason = _one_chain(ruleset, state, action, target, cap, dice, rule)
+        if ended == "defeated":
+            defeated[k] += 1
+        elif ended == "refused":
+            stopped[k] += 1
+            reasons[reason] = reasons.get(reason, 0) + 1
         else:
-            continue
-        break
+            standing += 1
+        done += 1
     if done < trials:
         assert limit is not None
         limit.reached = True
