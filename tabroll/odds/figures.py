@@ -90,13 +90,13 @@ class Estimate:
     first time it is read: a report holds a share per value and per "at least" of every distribution, which the
     screens show as percentages and only the JSON writes as fractions."""
 
-    __slots__ = ("_exact", "_ratio", "high", "low", "value")
+    __slots__ = ("_exact", "high", "low", "value")
 
     def __init__(
         self, value: float, exact: Fraction | None = None, low: float | None = None, high: float | None = None
     ) -> None:
-        self.value, self._exact, self.low, self.high = value, exact, low, high
-        self._ratio: tuple[int, int] | None = None
+        self.value, self.low, self.high = value, low, high
+        self._exact: Fraction | tuple[int, int] | None = exact  # a tuple: a share's two whole numbers, not reduced
 
     @classmethod
     def of(cls, fraction: Fraction) -> Estimate:
@@ -112,7 +112,7 @@ class Estimate:
         if not total:
             return cls(0.0, Fraction(0))
         made = cls(mass / total)  # a quotient of ints is rounded once, as the fraction's float
-        made._ratio = (mass, total)
+        made._exact = (mass, total)
         return made
 
     @classmethod
@@ -131,9 +131,9 @@ class Estimate:
 
     @property
     def exact(self) -> Fraction | None:
-        if self._ratio is not None:
-            self._exact, self._ratio = Fraction(*self._ratio), None
-        return self._exact
+        if type(self._exact) is tuple:
+            self._exact = Fraction(*self._exact)
+        return self._exact  # type: ignore[return-value]  # not a tuple any more
 
     def _fields(self) -> tuple[float, Fraction | None, float | None, float | None]:
         return (self.value, self.exact, self.low, self.high)
