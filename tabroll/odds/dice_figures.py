@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Literal
 
 from tabroll.dice.notation import Compare, DiceExpression
-from tabroll.odds.figures import Z95, Estimate
+from tabroll.odds.figures import Estimate
 
 ODDS_FORMAT = "tabroll.dice_odds"
 ODDS_FORMAT_VERSION = 1
@@ -56,7 +57,6 @@ class Table:
     points: list[tuple[int, int]]
     total: int
     exact: bool
-    _cache: tuple[Estimate, Estimate] | None = field(default=None, init=False, repr=False, compare=False)
 
     def share(self, ways: int) -> Estimate:
         return Estimate.share(ways, self.total, self.exact)
@@ -73,26 +73,20 @@ class Table:
         return out
 
     def mean(self) -> Estimate:
-        return self._moments()[0]
+        return self._moments[0]
 
     def variance(self) -> Estimate:
-        return self._moments()[1]
+        return self._moments[1]
 
+    @cached_property
     def _moments(self) -> tuple[Estimate, Estimate]:
-        """The mean and the variance, worked out once (exact, or estimated with the mean's 95% interval)."""
-        if self._cache is None:
-            n = self.total
-            first = sum(v * w for v, w in self.points)
-            if self.exact:
-                mean = Fraction(first, n)
-                variance = Fraction(sum(v * v * w for v, w in self.points), n) - mean * mean
-                self._cache = (Estimate.of(mean), Estimate.of(variance))
-            else:
-                mean_f = first / n
-                spread = sum(w * (v - mean_f) ** 2 for v, w in self.points) / max(1, n - 1)
-                half = Z95 * math.sqrt(spread / n)
-                self._cache = (Estimate(mean_f, low=mean_f - half, high=mean_f + half), Estimate(spread))
-        return self._cache
+        """The mean (exact, or estimated with its 95% interval) and the variance, worked out once."""
+        n, points = self.total, self.points
+        mean = Estimate.mean(points, n, self.exact)
+        if self.exact:
+            exact = Fraction(sum(v * w for v, w in points), n)
+            return mean, Estimate.of(Fraction(sum(v * v * w for v, w in points), n) - exact * exact)
+        return mean, Estimate(sum(w * (v - mean.value) ** 2 for v, w in points) / max(1, n - 1))
 
     def sd(self) -> float:
         return math.sqrt(max(0.0, self.variance().value))
