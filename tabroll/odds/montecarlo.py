@@ -410,7 +410,7 @@ def simulate(
     chunks = [(k, s, min(s + CHUNK, trials)) for k, s in enumerate(range(0, trials, CHUNK))]
     if jobs == 1 or trials < PARALLEL_MIN_TRIALS:
         return run_chunks(ruleset, state, action, chunks, seed, deadline)
-    from tabroll.batch.workers import in_order, process_pool, warn_past_cores, workers_for
+    from tabroll.batch.workers import WorkerDied, in_order, process_pool, warn_past_cores, workers_for
 
     # Contiguous runs of chunks, one per process: each process grows one tree. The workers are forked after the
     # job is set, so they inherit the state and action without pickling them (a ruleset's state may hold things
@@ -419,8 +419,6 @@ def simulate(
     parts = [chunks[i : i + size] for i in range(0, len(chunks), size)]
     _JOB = (ruleset.id, state, action, seed, deadline)
     total = Tally.of(ruleset, state, action)
-    from tabroll.batch.workers import WorkerDied
-
     merged = 0
     try:
         workers = workers_for(jobs, len(parts))  # a process for each part at most
