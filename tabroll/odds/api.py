@@ -37,11 +37,8 @@ class TimeLimit:
 
     def named(self) -> str:
         assert self.seconds is not None
-        return _("the time limit ({seconds}, {name})", seconds=_seconds(self.seconds), name=self.name)
-
-
-def _seconds(value: float) -> str:
-    return f"{value:.3g} s" if value < 10 else f"{value:,.0f} s"
+        seconds = f"{self.seconds:.3g} s" if self.seconds < 10 else f"{self.seconds:,.0f} s"
+        return _("the time limit ({seconds}, {name})", seconds=seconds, name=self.name)
 
 
 def compute_odds(
@@ -93,42 +90,23 @@ def compute_odds(
             said = _("stopped while sampling the outcome tree")
         return _("{what}; no odds printed (--timeout SECONDS stops with the estimate so far)", what=said)
 
-    with doing(describe):
-        return _compute(
-            ruleset, state, action, trials=trials, budget=budget, seed=seed, jobs=jobs,
-            fallback_trials=fallback_trials, limit=limit, phase=phase,
-        )  # fmt: skip
-
-
-def _compute(
-    ruleset: AnyRuleset,
-    state: Any,
-    action: Any,
-    *,
-    trials: int | None,
-    budget: int,
-    seed: int,
-    jobs: int,
-    fallback_trials: int,
-    limit: TimeLimit | None,
-    phase: dict[str, Any],
-) -> Report:
     started = limit.since if limit is not None and limit.since is not None else time.monotonic()
     seconds = limit.seconds if limit is not None else None
     note = ""
-    if trials is None:
-        walked = _walk_first(
-            ruleset, state, action, budget=budget, seed=seed, trials=fallback_trials, limit=limit,
-            walk_deadline=None if seconds is None else started + seconds / 2, phase=phase,
+    with doing(describe):
+        if trials is None:
+            walked = _walk_first(
+                ruleset, state, action, budget=budget, seed=seed, trials=fallback_trials, limit=limit,
+                walk_deadline=None if seconds is None else started + seconds / 2, phase=phase,
+            )  # fmt: skip
+            if isinstance(walked, Report):
+                return walked
+            trials, note = fallback_trials, walked
+        deadline = None if seconds is None else started + seconds
+        return _simulated(
+            ruleset, state, action, trials=trials, seed=seed, jobs=jobs, deadline=deadline, limit=limit, note=note,
+            phase=phase,
         )  # fmt: skip
-        if isinstance(walked, Report):
-            return walked
-        trials, note = fallback_trials, walked
-    deadline = None if seconds is None else started + seconds
-    return _simulated(
-        ruleset, state, action, trials=trials, seed=seed, jobs=jobs, deadline=deadline, limit=limit, note=note,
-        phase=phase,
-    )  # fmt: skip
 
 
 def _walk_first(
@@ -178,28 +156,23 @@ def _walk_first(
         )
     except WalkStopped as stopped:
         assert limit is not None and limit.seconds is not None
-        limit.reached = True
-        return _stopped_note(stopped, limit, trials, seed)
+        limit.reached = True  # half the time was up: say how far the walk came, and what was done instead
+        instead = n_(
+            "simulated up to {count} attack in the time left instead (seed {seed})",
+            "simulated up to {count} attacks in the time left instead (seed {seed})",
+            trials,
+            count=number(trials),
+            seed=seed,
+        )
+        return _(
+            "{limit} stopped the exact walk at half time, after {count} resolutions covering {share} of the "
+            "outcomes; {instead}",
+            limit=limit.named(),
+            count=number(stopped.resolutions),
+            share=f"{float(stopped.covered):.1%}",
+            instead=instead,
+        )
     return build_report(result.tally, exact=True, samples=result.leaves)
-
-
-def _stopped_note(stopped: WalkStopped, limit: TimeLimit, trials: int, seed: int) -> str:
-    """Why the time limit stopped the exact walk (half the time was up), and what was done instead."""
-    instead = n_(
-        "simulated up to {count} attack in the time left instead (seed {seed})",
-        "simulated up to {count} attacks in the time left instead (seed {seed})",
-        trials,
-        count=number(trials),
-        seed=seed,
-    )
-    return _(
-        "{limit} stopped the exact walk at half time, after {count} resolutions covering {share} of the outcomes; "
-        "{instead}",
-        limit=limit.named(),
-        count=number(stopped.resolutions),
-        share=f"{float(stopped.covered):.1%}",
-        instead=instead,
-    )
 
 
 def _simulated(

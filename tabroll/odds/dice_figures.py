@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Literal
 
 from tabroll.dice.notation import Compare, DiceExpression
@@ -22,7 +23,6 @@ PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
 TRIM = 60  # a table longer than this leaves out the values rarer than RARE (the JSON keeps every one)
 RARE = 0.00005
 MAX_ROWS = 200  # more values than this to show are grouped, so that the table has at most about 50 rows
-Z95 = 1.959963984540054
 
 Kind = Literal["distribution", "compare", "versus"]
 
@@ -50,14 +50,6 @@ class Question:
         return self.first
 
 
-def _wilson(hits: int, trials: int) -> tuple[float, float]:
-    p = hits / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @dataclass
 class Table:
     """One distribution: each value with its ways, over ``total`` (outcomes, or trials when ``exact`` is false)."""
@@ -65,14 +57,9 @@ class Table:
     points: list[tuple[int, int]]
     total: int
     exact: bool
-    _cache: tuple[Estimate, Estimate] | None = field(default=None, init=False, repr=False, compare=False)
 
     def share(self, ways: int) -> Estimate:
-        if self.exact:
-            fraction = Fraction(ways, self.total)
-            return Estimate(float(fraction), fraction)
-        low, high = _wilson(ways, self.total)
-        return Estimate(ways / self.total, low=low, high=high)
+        return Estimate.share(ways, self.total, self.exact)
 
     def rows(self) -> list[tuple[int, int, int, int]]:
         """Each value with its ways, the ways of it or more, and the ways of it or less."""
@@ -86,26 +73,20 @@ class Table:
         return out
 
     def mean(self) -> Estimate:
-        return self._moments()[0]
+        return self._moments[0]
 
     def variance(self) -> Estimate:
-        return self._moments()[1]
+        return self._moments[1]
 
+    @cached_property
     def _moments(self) -> tuple[Estimate, Estimate]:
-        """The mean and the variance, worked out once (exact, or estimated with the mean's 95% interval)."""
-        if self._cache is None:
-            n = self.total
-            first = sum(v * w for v, w in self.points)
-            if self.exact:
-                mean = Fraction(first, n)
-                variance = Fraction(sum(v * v * w for v, w in self.points), n) - mean * mean
-                self._cache = (Estimate(float(mean), mean), Estimate(float(variance), variance))
-            else:
-                mean_f = first / n
-                spread = sum(w * (v - mean_f) ** 2 for v, w in self.points) / max(1, n - 1)
-                half = Z95 * math.sqrt(spread / n)
-                self._cache = (Estimate(mean_f, low=mean_f - half, high=mean_f + half), Estimate(spread))
-        return self._cache
+        """The mean (exact, or estimated with its 95% interval) and the variance, worked out once."""
+        n, points = self.total, self.points
+        mean = Estimate.mean(points, n, self.exact)
+        if self.exact:
+            exact = Fraction(sum(v * w for v, w in points), n)
+            return mean, Estimate.of(Fraction(sum(v * v * w for v, w in points), n) - exact * exact)
+        return mean, Estimate(sum(w * (v - mean.value) ** 2 for v, w in points) / max(1, n - 1))
 
     def sd(self) -> float:
         return math.sqrt(max(0.0, self.variance().value))

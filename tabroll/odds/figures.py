@@ -1,13 +1,15 @@
 """The odds as data, for every screen to draw: :class:`Estimate` (one probability or mean), :class:`Block` (the
 figures of one part of the outcome), :class:`Report` (an action's odds, with its JSON shape ``tabroll.odds``),
 :class:`Cell` and :class:`Matrix` (a balance table of attackers and targets, JSON ``tabroll.matrix``); and the
-words every odds view and note shares (``plural``, ``share_text``).
+words every odds view and note shares (``figure_name``, ``share_text``).
 
 It imports no computation (no engine, no walk, no simulation): the screens in ``tabroll/render/`` import it;
 :mod:`tabroll.odds.report` and :mod:`tabroll.odds.matrix` fill it."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -20,11 +22,6 @@ ODDS_FORMAT_VERSION = 3  # 3: no `damage` summed over the units an attack strike
 MATRIX_FORMAT = "tabroll.matrix"
 MATRIX_FORMAT_VERSION = 2  # a change of shape raises it; CHANGELOG.md says what each version changed
 HAPPENS = "happens"  # the probability that a follow-up happens: tabroll.odds.measures.HAPPENS (a test checks)
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 dice outcome``, ``2 dice outcomes``; ``words`` for an irregular plural."""
-    return f"{written(count)} {word if count == 1 else words or word + 's'}"
 
 
 def figure_name(name: str) -> str:
@@ -72,14 +69,82 @@ def share_text(value: float) -> str:
     return percent(value, 2)
 
 
-@dataclass
-class Estimate:
-    """A probability or a mean: exact (a fraction) or estimated (a float with a 95% interval)."""
+Z95 = 1.959963984540054  # the normal quantile of a 95% interval
 
-    value: float
-    exact: Fraction | None = None
-    low: float | None = None
-    high: float | None = None
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The Wilson score interval at 95% for a proportion."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + Z95**2 / trials
+    centre = (p + Z95**2 / (2 * trials)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Estimate:
+    """A probability or a mean: exact (a fraction) or estimated (a float with a 95% interval).
+
+    An exact figure made by :meth:`share` keeps its two whole numbers and reduces them to the fraction ``exact`` the
+    first time it is read: a report holds a share per value and per "at least" of every distribution, which the
+    screens show as percentages and only the JSON writes as fractions."""
+
+    __slots__ = ("_exact", "high", "low", "value")
+
+    def __init__(
+        self, value: float, exact: Fraction | None = None, low: float | None = None, high: float | None = None
+    ) -> None:
+        self.value, self.low, self.high = value, low, high
+        self._exact: Fraction | tuple[int, int] | None = exact  # a tuple: a share's two whole numbers, not reduced
+
+    @classmethod
+    def of(cls, fraction: Fraction) -> Estimate:
+        """An exact figure."""
+        return cls(float(fraction), fraction)
+
+    @classmethod
+    def share(cls, mass: int, total: int, exact: bool) -> Estimate:
+        """``mass`` out of ``total``: exact (whole numbers, reduced when read), or trials counted, with the Wilson
+        interval. An empty total is a share of 0."""
+        if not exact:
+            return cls(mass / total if total else 0.0, None, *wilson(mass, total))
+        if not total:
+            return cls(0.0, Fraction(0))
+        made = cls(mass / total)  # a quotient of ints is rounded once, as the fraction's float
+        made._exact = (mass, total)
+        return made
+
+    @classmethod
+    def mean(cls, points: Iterable[tuple[int, int]], total: int, exact: bool) -> Estimate:
+        """The mean of ``points`` (each value with its mass) out of ``total``: exact, or over ``total`` trials with
+        the 95% interval of the mean. An empty total has the mean 0."""
+        if not total:
+            return cls(0.0)
+        points = list(points)
+        if exact:
+            return cls.share(sum(v * m for v, m in points), total, True)
+        mean = sum(v * m for v, m in points) / total
+        variance = sum(m * (v - mean) ** 2 for v, m in points) / max(1, total - 1)
+        half = Z95 * math.sqrt(variance / total)
+        return cls(mean, low=mean - half, high=mean + half)
+
+    @property
+    def exact(self) -> Fraction | None:
+        if type(self._exact) is tuple:
+            self._exact = Fraction(*self._exact)
+        return self._exact  # type: ignore[return-value]  # not a tuple any more
+
+    def _fields(self) -> tuple[float, Fraction | None, float | None, float | None]:
+        return (self.value, self.exact, self.low, self.high)
+
+    def __eq__(self, other: object) -> bool:
+        return self._fields() == other._fields() if isinstance(other, Estimate) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass with eq
+
+    def __repr__(self) -> str:
+        return "Estimate(value={!r}, exact={!r}, low={!r}, high={!r})".format(*self._fields())
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"value": self.value}
@@ -268,7 +333,7 @@ class Cell:
                 damage += m.exact if m.exact is not None else Fraction(m.value)
                 low_m, high_m = low_m + (m.low or 0.0), high_m + (m.high or 0.0)
         if exact:
-            return Estimate(float(defeat), exact=defeat), Estimate(float(damage), exact=damage)
+            return Estimate.of(defeat), Estimate.of(damage)
         return (
             Estimate(float(defeat), low=low_d, high=min(1.0, high_d)),
             Estimate(float(damage), low=low_m, high=high_m),

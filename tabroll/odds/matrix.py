@@ -62,13 +62,15 @@ def build_matrix(
     attacks: :func:`~tabroll.odds.until.compute_until`)."""
     import time
 
+    from tabroll.odds.montecarlo import check_trials
+
     typed_attackers, typed_targets = _typed_units(attackers, targets)
     if scenario_file is not None:
         where = _from_file(scenario_file, typed_attackers, typed_targets, fields, options)
     else:
         where = _from_catalogue(ruleset, typed_attackers, typed_targets, fields)
     check_jobs(jobs)
-    _check_trials(trials)
+    check_trials(trials)  # before any pair, not when the first pair is simulated
     attackers, targets = _pair_names(where, typed_attackers, typed_targets, scenario_file)
     job = _PairJob(
         where.game, where.state, where.fields, options, budget=budget, trials=trials, seed=seed,
@@ -171,16 +173,6 @@ def _setting_part(field: str, value: str) -> str:
     return _("{field} {value}", field=word, value=said)
 
 
-def _check_trials(trials: int) -> None:
-    from tabroll.odds.montecarlo import MAX_TRIALS
-
-    if not 1 <= trials <= MAX_TRIALS:  # checked before any pair, not when the first pair is simulated
-        raise InputError(
-            _("--trials {trials} is out of range", trials=trials),
-            tip=n_("use 1 to {count} trial", "use 1 to {count} trials", MAX_TRIALS, count=f"{MAX_TRIALS:,}"),
-        )
-
-
 def _pair_names(
     where: _Where, typed_attackers: list[TypedUnit], typed_targets: list[TypedUnit], scenario_file: str | None
 ) -> tuple[list[str], list[str]]:
@@ -245,22 +237,60 @@ class _PairJob:
     stats: Mapping[tuple[str, str], Mapping[str, str]]
     until: int | None = None
 
-    def fill(self, cell: Cell, seconds: float | None) -> None:
-        """The odds of the cell's pair, within ``seconds`` (see :func:`_fill`)."""
-        attacker, target = cell.attacker, cell.target
-        _fill(
-            cell, self.game, self.state, self.fields, self.options, budget=self.budget, trials=self.trials,
-            seed=self.seed, seconds=seconds, until=self.until,
-            stats=(self.stats.get(("attacker", attacker), {}), self.stats.get(("target", target), {})),
-        )  # fmt: skip
+    def pair(self, attacker: str, target: str, deadline: float | None) -> Cell:
+        """The odds of one pair: exact within ``budget``, else ``trials`` simulated attacks (and only those); with
+        the whole time left before ``deadline`` (only the table's limit stops a pair, never its pace), or the
+        best estimate by then."""
+        import time
+
+        from tabroll.odds.api import TimeLimit
+
+        game, state, fields = self.game, self.state, self.fields
+        cell = Cell(attacker=attacker, target=target)
+        if attacker == target and state is not None:
+            cell.refused = _("a unit does not attack itself")
+            return cell
+        try:
+            if state is not None:
+                action = game.quick_action(attacker, target, fields)
+            else:
+                request = AttackRequest(
+                    attacker=attacker, target=target, attacker_stats=self.stats.get(("attacker", attacker), {}),
+                    target_stats=self.stats.get(("target", target), {}), options=self.options, fields=fields,
+                )  # fmt: skip
+                built = game.quick_attack(request)
+                state, action = built.state, built.steps[0].action
+                cell.label = str(getattr(action, "target", None) or target)  # as the built action spells it
+            seconds = None if deadline is None else max(0.001, deadline - time.monotonic())
+            limit = TimeLimit(seconds, name=_("the table's --timeout"))
+            report = compute_odds(
+                game, state, action, budget=self.budget, seed=self.seed, fallback_trials=self.trials, limit=limit,
+                trials=self.trials if _walk_would_give_up(game, state, action, self.budget) else None,
+            )  # fmt: skip
+        except RuleRefusal as refusal:
+            cell.refused = refusal.message
+            return cell
+        cell.out_of_time = limit.reached
+        if report.refused and sum(e.value for e in report.refused.values()) >= 1.0:
+            cell.refused = next(iter(report.refused))
+            return cell
+        cell.report = report
+        if self.until is not None:  # the mean attacks to defeat; unknown when the rules cannot tell one target
+            from tabroll.odds.until import compute_until
+
+            try:
+                chain = compute_until(game, state, action, cap=self.until, budget=self.budget, seed=self.seed,
+                                      limit=limit, fallback_trials=self.trials)  # fmt: skip
+            except (InputError, RuleRefusal):
+                return cell
+            cell.attacks, cell.attacks_cap = chain.mean, self.until
+        return cell
 
 
 def _build_in_one_process(
     table: Matrix, work: list[tuple[str, str]], deadline: float | None, job: _PairJob, progress: Progress
 ) -> Matrix:
     """The pairs one after the other, each with the whole time left (the table's limit stops them, nothing else)."""
-    import time
-
     from tabroll.batch.workers import doing
 
     pairs = len(work)
@@ -270,39 +300,24 @@ def _build_in_one_process(
             "{done} of the table's {n} pair was done; no table printed",
             "{done} of the table's {n} pairs were done; no table printed",
             pairs,
-            done=max(0, len(table.cells) - 1),
+            done=len(table.cells),
         )
 
     with doing(describe), progress(pairs) as advance:
         for attacker, target in work:
-            cell = Cell(attacker=attacker, target=target)
-            table.cells[(attacker, target)] = cell
-            left = None
-            if deadline is not None:  # the whole time left: only the table's limit stops a pair, never its pace
-                left = max(0.001, deadline - time.monotonic())
-            job.fill(cell, left)
+            table.cells[(attacker, target)] = job.pair(attacker, target, deadline)
             advance(f"{attacker} → {target}")
     return table
 
 
-_JOB: tuple[_PairJob, float | None, int] | None = (
-    None  # what the forked workers of --jobs share: the job, deadline, jobs
-)
+_JOB: tuple[_PairJob, float | None] | None = None  # what the forked workers of --jobs share: the job, deadline
 
 
-def _pair_in_worker(item: tuple[int, int, str, str]) -> Cell:
-    """One pair in a worker process: the same :func:`_fill` as in one process (the job is inherited by fork)."""
-    import time
-
+def _pair_in_worker(pair: tuple[str, str]) -> Cell:
+    """One pair in a worker process, as in one process (the job is inherited by fork)."""
     assert _JOB is not None
-    _index, _pairs, attacker, target = item
-    job, deadline, _jobs = _JOB
-    left = None
-    if deadline is not None:  # the whole time left: only the table's limit stops a pair, never its pace
-        left = max(0.001, deadline - time.monotonic())
-    cell = Cell(attacker=attacker, target=target)
-    job.fill(cell, left)
-    return cell
+    job, deadline = _JOB
+    return job.pair(*pair, deadline)
 
 
 def _build_in_processes(
@@ -328,11 +343,10 @@ def _build_in_processes(
             jobs=jobs,
         )
 
-    _JOB = (job, deadline, jobs)
+    _JOB = (job, deadline)
     try:
         with doing(describe), progress(pairs) as advance, process_pool(min(jobs, pairs)) as pool:
-            items = [(index, pairs, attacker, target) for index, (attacker, target) in enumerate(work)]
-            for cell in in_order(pool, _pair_in_worker, items):
+            for cell in in_order(pool, _pair_in_worker, work):
                 table.cells[(cell.attacker, cell.target)] = cell
                 advance(f"{cell.attacker} → {cell.target}")
     except WorkerDied as died:
@@ -388,77 +402,6 @@ def scenario_units(summary: Mapping[str, Any]) -> list[str]:
     return names
 
 
-def _fill(
-    cell: Cell,
-    game: AnyRuleset,
-    state: Any,
-    fields: Mapping[str, str],
-    options: Mapping[str, str],
-    *,
-    budget: int,
-    trials: int,
-    seed: int,
-    stats: tuple[Mapping[str, str], Mapping[str, str]] = ({}, {}),
-    seconds: float | None = None,
-    until: int | None = None,
-) -> None:
-    """The odds of one pair: exact within ``budget``, else ``trials`` simulated attacks (and only those); within
-    ``seconds``, or the best estimate by then. ``stats`` are the typed stats of the attacker and of the target
-    (checked by :func:`tabroll.loading.quick.unit_stats`)."""
-    from tabroll.odds.api import TimeLimit
-
-    attacker, target = cell.attacker, cell.target
-    if attacker == target and state is not None:
-        cell.refused = _("a unit does not attack itself")
-        return
-    try:
-        if state is not None:
-            pair_state, action = state, game.quick_action(attacker, target, fields)
-        else:
-            request = AttackRequest(
-                attacker=attacker,
-                target=target,
-                attacker_stats=stats[0],
-                target_stats=stats[1],
-                options=options,
-                fields=fields,
-            )
-            built = game.quick_attack(request)
-            pair_state, action = built.state, built.steps[0].action
-            cell.label = _resolved_target(action, target)
-        limit = TimeLimit(seconds, name=_("the table's --timeout"))
-        report = compute_odds(
-            game, pair_state, action, budget=budget, seed=seed, fallback_trials=trials, limit=limit,
-            trials=trials if _walk_would_give_up(game, pair_state, action, budget) else None,
-        )  # fmt: skip
-    except RuleRefusal as refusal:
-        cell.refused = refusal.message
-        return
-    cell.out_of_time = limit.reached
-    if report.refused and sum(e.value for e in report.refused.values()) >= 1.0:
-        cell.refused = next(iter(report.refused))
-    else:
-        cell.report = report
-        if until is not None:
-            _fill_attacks(cell, game, pair_state, action, until, budget=budget, trials=trials, seed=seed, limit=limit)
-
-
-def _fill_attacks(
-    cell: Cell, game: AnyRuleset, state: Any, action: Any, cap: int, *, budget: int, trials: int, seed: int, limit: Any
-) -> None:
-    """The mean attacks to defeat of one pair (``--colour attacks``); left unknown when the rules cannot tell a
-    single target of the attack."""
-    from tabroll.errors import InputError
-    from tabroll.odds.until import compute_until
-
-    try:
-        chain = compute_until(game, state, action, cap=cap, budget=budget, seed=seed, limit=limit,
-                              fallback_trials=trials)  # fmt: skip
-    except (InputError, RuleRefusal):
-        return
-    cell.attacks, cell.attacks_cap = chain.mean, cap
-
-
 def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int) -> bool:
     """Whether the sampled tree (:func:`~tabroll.odds.estimate.estimate_leaves`, seeded: the same answer every time)
     is estimated at ``budget`` leaves or more: such a walk most likely gives up at the budget and is thrown away,
@@ -470,8 +413,3 @@ def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int) 
     if samples.merging:
         return False  # a merging walk needs far fewer resolutions than leaves: it is tried within its budget
     return bool(samples) and sum(samples) >= budget * len(samples)
-
-
-def _resolved_target(action: Any, fallback: str) -> str:
-    """The target's name as the built action spells it (``target`` field when the action has one)."""
-    return str(getattr(action, "target", None) or fallback)

@@ -57,9 +57,7 @@ WATCHED = 64
 
 PARALLEL_MIN_TRIALS = 1_000_000
 """Fewer trials than this are simulated in one process whatever ``jobs`` says: forking and building a tree in
-each process costs more than it saves (the result is the same either way). Measured on an idle 2-core machine
-(the projectile example, start-up taken off): 2 jobs were 1.3x as fast at 200,000 trials, 1.5x at 600,000 and
-1.9x at 2,000,000; from here on they gain at least the 1.6x that makes a second process worth it."""
+each process costs more than it saves below this (the result is the same either way)."""
 
 
 SIMULATED = [0]
@@ -384,6 +382,15 @@ def _part(chunks: list[tuple[int, int, int]]) -> Tally:
     return run_chunks(find_ruleset(ruleset_id), state, action, chunks, seed, deadline)
 
 
+def check_trials(trials: int) -> None:
+    """``--trials`` of a simulation: 1 to :data:`MAX_TRIALS`."""
+    if not 1 <= trials <= MAX_TRIALS:
+        raise InputError(
+            _("--trials {trials} is out of range", trials=trials),
+            tip=n_("use 1 to {count} trial", "use 1 to {count} trials", MAX_TRIALS, count=f"{MAX_TRIALS:,}"),
+        )
+
+
 def simulate(
     ruleset: AnyRuleset,
     state: Any,
@@ -397,17 +404,13 @@ def simulate(
     """Resolve ``action`` ``trials`` times; with ``jobs`` > 1 and enough trials, in that many processes (the
     same result: see the module's note). Past ``deadline`` (a :func:`time.monotonic` moment) the trials stop
     where they are: ``int(tally.weight)`` is how many were done."""
-    if not 1 <= trials <= MAX_TRIALS:
-        raise InputError(
-            _("--trials {trials} is out of range", trials=trials),
-            tip=n_("use 1 to {count} trial", "use 1 to {count} trials", MAX_TRIALS, count=f"{MAX_TRIALS:,}"),
-        )
+    check_trials(trials)
     check_jobs(jobs)
     global _JOB
     chunks = [(k, s, min(s + CHUNK, trials)) for k, s in enumerate(range(0, trials, CHUNK))]
     if jobs == 1 or trials < PARALLEL_MIN_TRIALS:
         return run_chunks(ruleset, state, action, chunks, seed, deadline)
-    from tabroll.batch.workers import in_order, process_pool, warn_past_cores, workers_for
+    from tabroll.batch.workers import WorkerDied, in_order, process_pool, warn_past_cores, workers_for
 
     # Contiguous runs of chunks, one per process: each process grows one tree. The workers are forked after the
     # job is set, so they inherit the state and action without pickling them (a ruleset's state may hold things
@@ -416,8 +419,6 @@ def simulate(
     parts = [chunks[i : i + size] for i in range(0, len(chunks), size)]
     _JOB = (ruleset.id, state, action, seed, deadline)
     total = Tally.of(ruleset, state, action)
-    from tabroll.batch.workers import WorkerDied
-
     merged = 0
     try:
         workers = workers_for(jobs, len(parts))  # a process for each part at most

@@ -4,87 +4,49 @@ intervals. The report's screens are in :mod:`tabroll.render.odds`."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from fractions import Fraction
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabroll.odds.figures import Block, Estimate, Report
 from tabroll.odds.measures import ATTACK, GAME, HAPPENS, Key, generic_kind
 from tabroll.odds.tally import Tally
 
-Z95 = 1.959963984540054
-Shares = dict[tuple[int, int], Fraction]
 
-
-def wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The Wilson score interval at 95% for a proportion."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _estimate(mass: Any, total: Any, exact: bool, shares: Shares) -> Estimate:
-    """``mass`` out of ``total``; exact, each fraction reduced once (``shares``: those made so far)."""
-    if exact:
-        if not total:
-            return Estimate(0.0, Fraction(0))
-        fraction = shares.get((mass, total))
-        if fraction is None:
-            fraction = shares[(mass, total)] = Fraction(mass, total)
-        return Estimate(mass / total, fraction)
-    low, high = wilson(int(mass), int(total))
-    return Estimate(value=mass / total if total else 0.0, low=low, high=high)
-
-
-def _whole(tally: Tally, shares: Shares) -> Tally:
-    """The tally's exact weights as whole numbers over their common denominator: every sum and ratio of the report
-    is then whole-number arithmetic, each fraction reduced once when it is made (a walk's weights over 20**100, as
-    100d20 gives, made each sum a reduction of numbers hundreds of digits long). Each fraction of the tally is
-    kept in ``shares`` for the whole number it becomes: a figure that is one of them is not reduced again."""
+def _whole_numbers(tally: Tally) -> Callable[[dict[Any, Any]], dict[Any, int]]:
+    """A bucket's exact weights as whole numbers over the tally's common denominator (``Tally.over``, else the
+    least one): the report's sums are whole-number arithmetic, never a reduction of fractions (whose terms run to
+    hundreds of digits over 20**100, as 100d20 gives)."""
     over = tally.over
     if not over:  # an int's denominator is 1, as a Fraction's of it
         buckets = (tally.refused, *tally.values.values())
         over = math.lcm(tally.weight.denominator, *(m.denominator for bucket in buckets for m in bucket.values()))
     factors: dict[int, int] = {}
 
-    def whole(mass: Any) -> int:
-        denominator = mass.denominator
-        factor = factors.get(denominator)
-        if factor is None:
-            factor = factors[denominator] = over // denominator
-        made = int(mass.numerator * factor)
-        if type(mass) is Fraction:
-            shares[(made, over)] = mass
-        return made
+    def whole(bucket: dict[Any, Any]) -> dict[Any, int]:
+        out = {}
+        for value, mass in bucket.items():
+            numerator, denominator = mass.as_integer_ratio()
+            factor = factors.get(denominator)
+            if factor is None:
+                factor = factors[denominator] = over // denominator
+            out[value] = numerator * factor
+        return out
 
-    return Tally(
-        values={name: {value: whole(m) for value, m in bucket.items()} for name, bucket in tally.values.items()},
-        refused={reason: whole(m) for reason, m in tally.refused.items()},
-        weight=whole(tally.weight),
-        declared=tally.declared,
-        undeclared=tally.undeclared,
-        acted=tally.acted,
-    )
+    return whole
 
 
 def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> Report:
     report = Report(method="exact" if exact else "monte_carlo", samples=samples, note=note)
-    shares: Shares = {}
-    if exact:
-        tally = _whole(tally, shares)
-    total = tally.weight
-    for reason, mass in sorted(tally.refused.items()):
-        report.refused[reason] = _estimate(mass, total, exact, shares)
-    resolved = total - sum(tally.refused.values(), 0)
+    values, whole = tally.values, _whole_numbers(tally) if exact else dict  # (a simulation counts whole trials)
+    refused, total = whole(tally.refused), whole({0: tally.weight})[0]
+    for reason, mass in sorted(refused.items()):
+        report.refused[reason] = Estimate.share(mass, total, exact)
+    resolved = total - sum(refused.values(), 0)
     declared = tally.declared
-    keys = list(tally.values)
+    keys = list(values)
     if resolved:  # a declared measure is shown (filled by its kind) and checked only when something resolved
-        keys += [(GAME, name) for name in declared if (GAME, name) not in tally.values]
-        report.unreported = [name for name in declared if (GAME, name) not in tally.values]
+        report.unreported = [name for name in declared if (GAME, name) not in values]
+        keys += [(GAME, name) for name in report.unreported]
     report.undeclared = sorted(tally.undeclared)
     if sum(1 for part, name in keys if part == ATTACK and name.startswith("damage to ")) > 1:
         # Each unit takes its own damage roll: the damage to each one is the figure, never their sum (a trample's
@@ -93,13 +55,13 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
     blocks: dict[str, Block] = {}
     # the figures of each distinct distribution, worked out once (an attack on one unit: its damage and the damage
     # to that unit are one distribution)
-    made: dict[tuple[tuple[int, Any], ...], tuple[list[Any], list[Any], Estimate]] = {}
+    made: dict[tuple[tuple[int, int], ...], tuple[list[Any], list[Any], Estimate]] = {}
     game_order = {name: i for i, name in enumerate(declared)}
     for part, name in sorted(keys, key=lambda k: _order(k, game_order)):
         block = report.game if part == GAME else report.attack if part == ATTACK else None
         if block is None:
             block = blocks.setdefault(part, Block(label=part))
-        bucket = dict(tally.values.get((part, name), {}))
+        bucket = whole(values.get((part, name), {}))  # (only the buckets shown)
         if part == GAME:
             spec = declared.get(name)
             if spec is not None:
@@ -115,29 +77,30 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         if missing:
             bucket[fill] = bucket.get(fill, 0) + missing
         if kind == "flag":
-            block.probabilities[name] = _estimate(bucket.get(True, 0), total, exact, shares)
+            block.probabilities[name] = Estimate.share(bucket.get(True, 0), total, exact)
             continue
         points = tuple(sorted(zip(map(int, bucket), bucket.values(), strict=True)))
         figures = made.get(points)
         if figures is None:
-            figures = made[points] = (
-                [(value, _estimate(mass, resolved, exact, shares)) for value, mass in points],
-                _at_least(points, resolved, exact, shares),
-                _mean(dict(points), resolved, exact),
-            )
+            figures = made[points] = _distribution(points, resolved, exact)
         block.distributions[name], block.at_least[name], block.means[name] = figures
     report.follow_ups = [blocks[label] for label in sorted(blocks)]
     return report
 
 
-def _at_least(points: Sequence[tuple[int, Any]], total: Any, exact: bool, shares: Shares) -> list[tuple[int, Estimate]]:
-    """P(value ≥ n) for each value n of a distribution (``points`` sorted by value), summed from the top."""
-    out: list[tuple[int, Estimate]] = []
-    mass: Any = 0
-    for value, m in reversed(points):
-        mass += m
-        out.append((value, _estimate(mass, total, exact, shares)))
-    return out[::-1]
+def _distribution(
+    points: Sequence[tuple[int, int]], total: int, exact: bool
+) -> tuple[list[tuple[int, Estimate]], list[tuple[int, Estimate]], Estimate]:
+    """The figures of one distribution (``points``: each value and its mass, sorted by value): P(value), P(value or
+    more), summed from the top, and the mean."""
+    shares = [(value, Estimate.share(mass, total, exact)) for value, mass in points]
+    at_least: list[tuple[int, Estimate]] = []
+    above = 0
+    for value, mass in reversed(points):
+        above += mass
+        at_least.append((value, Estimate.share(above, total, exact)))
+    at_least.reverse()
+    return shares, at_least, Estimate.mean(points, total, exact)
 
 
 def _order(key: Key, game_order: dict[str, int]) -> tuple[int, int, str]:
@@ -155,16 +118,3 @@ def _order(key: Key, game_order: dict[str, int]) -> tuple[int, int, str]:
     else:
         rank = 4
     return (rank, 0, name)
-
-
-def _mean(bucket: dict[Any, Any], total: Any, exact: bool) -> Estimate:
-    if not total:
-        return Estimate(value=0.0)
-    if exact:
-        mean = Fraction(sum(v * m for v, m in bucket.items()), total)
-        return Estimate(value=float(mean), exact=mean)
-    n = int(total)
-    mean_f = sum(v * m for v, m in bucket.items()) / n
-    variance = sum(m * (v - mean_f) ** 2 for v, m in bucket.items()) / max(1, n - 1)
-    half = Z95 * math.sqrt(variance / n)
-    return Estimate(value=mean_f, low=mean_f - half, high=mean_f + half)

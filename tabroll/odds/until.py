@@ -14,9 +14,8 @@ half the time limit), the chain is simulated instead: seeded, each figure with i
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -47,8 +46,6 @@ alone, never on the machine's pace."""
 PROBES = 256
 """Seeded resolutions of the first attack that name its target when neither the caller nor the action does."""
 
-Next = Callable[[Any, Any], Any]
-
 
 def check_until(until: str, attacks: int | None) -> int:
     """``--until`` and ``--attacks``: what to repeat the attack until (``defeat``), and the most attacks (checked)."""
@@ -64,12 +61,6 @@ def check_until(until: str, attacks: int | None) -> int:
             tip=n_("use 1 to {count} attack", "use 1 to {count} attacks", MAX_ATTACKS, count=number(MAX_ATTACKS)),
         )
     return cap
-
-
-def next_attack_rule(ruleset: AnyRuleset) -> Next | None:
-    """The game's rule for the state a new attack starts from (:meth:`~tabroll.kit.Ruleset.next_attack_rule`), or
-    None: the state as the last attack left it."""
-    return ruleset.next_attack_rule()
 
 
 def defeats(ruleset: AnyRuleset, action: Any, target: str, events: Sequence[Any]) -> bool:
@@ -174,7 +165,7 @@ def compute_until(
 
 def _between(ruleset: AnyRuleset) -> tuple[str, str]:
     """What one attack is counted as, and what happens between two of them, in words."""
-    if next_attack_rule(ruleset) is None:
+    if ruleset.next_attack_rule() is None:
         return "attacks", _("each attack starts from the state the last one left")
     return "rounds", _(
         "between two attacks the game resets what its new round (or turn) resets; damage taken and ammunition "
@@ -212,7 +203,7 @@ class _ExactChain:
     def __init__(self, ruleset: AnyRuleset, action: Any, target: str, budget: int, deadline: float | None) -> None:
         self.ruleset, self.action, self.target = ruleset, action, target
         self.budget, self.deadline = budget, deadline
-        self.rule = next_attack_rule(ruleset)
+        self.rule = ruleset.next_attack_rule()
         # each state walked: the mass that fell, where the rest starts its next attack, and the refusals
         self.walked: dict[Any, tuple[Fraction, dict[Any, Fraction], dict[str, Fraction]]] = {}
         self.starts: dict[Any, Any] = {}  # one object per start met (:meth:`start`)
@@ -293,38 +284,31 @@ def _simulated(
     chains done so far (at least one)."""
     from tabroll.dice.sources import SeededDice
     from tabroll.odds.limits import CLOCK_EVERY, passed
-    from tabroll.odds.montecarlo import CHUNK, MAX_TRIALS, chunk_seed
+    from tabroll.odds.montecarlo import CHUNK, check_trials, chunk_seed
 
-    if not 1 <= trials <= MAX_TRIALS:
-        raise InputError(
-            _("--trials {trials} is out of range", trials=trials),
-            tip=n_("use 1 to {count} trial", "use 1 to {count} trials", MAX_TRIALS, count=number(MAX_TRIALS)),
-        )
-    rule = next_attack_rule(ruleset)
+    check_trials(trials)
+    rule = ruleset.next_attack_rule()
     defeated = [0] * cap
     stopped = [0] * cap
     reasons: dict[str, int] = {}
     standing = 0
     done = 0
-    for chunk, first in enumerate(range(0, trials, CHUNK)):
-        dice = SeededDice(chunk_seed(seed, chunk))
-        for _trial in range(first, min(first + CHUNK, trials)):
-            if done and done % CLOCK_EVERY == 0:
-                interrupted()
-            if done and passed(deadline):
-                break
-            k, ended, reason = _one_chain(ruleset, state, action, target, cap, dice, rule)
-            if ended == "defeated":
-                defeated[k] += 1
-            elif ended == "refused":
-                stopped[k] += 1
-                reasons[reason] = reasons.get(reason, 0) + 1
-            else:
-                standing += 1
-            done += 1
+    while done < trials:
+        if done % CHUNK == 0:
+            dice = SeededDice(chunk_seed(seed, done // CHUNK))
+        if done and done % CLOCK_EVERY == 0:
+            interrupted()
+        if done and passed(deadline):
+            break
+        k, ended, reason = _one_chain(ruleset, state, action, target, cap, dice, rule)
+        if ended == "defeated":
+            defeated[k] += 1
+        elif ended == "refused":
+            stopped[k] += 1
+            reasons[reason] = reasons.get(reason, 0) + 1
         else:
-            continue
-        break
+            standing += 1
+        done += 1
     if done < trials:
         assert limit is not None
         limit.reached = True
@@ -369,16 +353,9 @@ def _figures(
     stopped: Sequence[Any], reasons: dict[str, Any], standing: Any, *, exact: bool, states: int = 0,
 ) -> Until:  # fmt: skip
     """The figures from the mass (exact fractions, or counts over ``samples`` chains) at each count."""
-    total: Any = Fraction(1) if exact else samples
 
     def estimate(mass: Any) -> Estimate:
-        if exact:
-            fraction = Fraction(mass)
-            return Estimate(float(fraction), exact=fraction)
-        from tabroll.odds.report import wilson
-
-        low, high = wilson(int(mass), int(total))
-        return Estimate(mass / total if total else 0.0, low=low, high=high)
+        return Estimate.of(Fraction(mass)) if exact else Estimate.share(mass, samples, False)
 
     counts, between = _between(ruleset)
     rows: list[UntilRow] = []
@@ -400,15 +377,8 @@ def _mean(defeated: Sequence[Any], exact: bool) -> Estimate | None:
     if not fell:
         return None
     if exact:
-        mean = sum((Fraction(k + 1) * Fraction(m) for k, m in enumerate(defeated)), Fraction(0)) / Fraction(fell)
-        return Estimate(float(mean), exact=mean)
-    from tabroll.odds.report import Z95
-
-    n = int(fell)
-    value = sum((k + 1) * m for k, m in enumerate(defeated)) / n
-    variance = sum(m * (k + 1 - value) ** 2 for k, m in enumerate(defeated)) / max(1, n - 1)
-    half = Z95 * math.sqrt(variance / n)
-    return Estimate(value, low=value - half, high=value + half)
+        return Estimate.of(sum((Fraction(k + 1) * Fraction(m) for k, m in enumerate(defeated)), Fraction(0)) / fell)
+    return Estimate.mean([(k + 1, m) for k, m in enumerate(defeated)], fell, False)
 
 
 __all__ = [
@@ -418,5 +388,4 @@ __all__ = [
     "compute_until",
     "defeats",
     "find_target",
-    "next_attack_rule",
 ]

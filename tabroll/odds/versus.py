@@ -113,15 +113,15 @@ def _weight(e: Estimate, exact: bool) -> Any:
 
 
 def _estimate(value: Any, exact: bool) -> Estimate:
-    return Estimate(float(value), exact=value) if exact else Estimate(float(value))
+    return Estimate.of(value) if exact else Estimate(float(value))
 
 
 def _zero(exact: bool) -> Estimate:
-    return Estimate(0.0, exact=Fraction(0)) if exact else Estimate(0.0)
+    return Estimate.of(Fraction(0)) if exact else Estimate(0.0)
 
 
 def _difference(a: Estimate, b: Estimate) -> Estimate:
     """A − B: exact when both are; an estimate otherwise (no interval: the two intervals do not simply add)."""
     if a.exact is not None and b.exact is not None:
-        return Estimate(float(a.exact - b.exact), exact=a.exact - b.exact)
+        return Estimate.of(a.exact - b.exact)
     return Estimate(a.value - b.value)

@@ -16,12 +16,7 @@ HALF_BAR = 25  # each side's bar at 100% (the two side by side fill the width of
 def versus_lines(comparison: Comparison, *, fine: bool = False) -> list[tuple[str, str]]:
     """The comparison as lines, each with its Rich style ("" for none)."""
     a, b = comparison.a, comparison.b
-    how = (
-        _("odds (exact, each over its own dice outcomes)")
-        if comparison.exact
-        else _("odds (estimated: at least one side was simulated (see its note); differences have no interval)")
-    )
-    lines: list[tuple[str, str]] = [(f"A: {a.label}", "bold"), (f"B: {b.label}", "bold"), (how, "")]
+    lines: list[tuple[str, str]] = [(f"A: {a.label}", "bold"), (f"B: {b.label}", "bold"), (_how(comparison), "")]
     for side, name in ((a, "A"), (b, "B")):
         if side.report.note:
             lines.append((f"{name}: {side.report.note}", "dim"))
@@ -46,6 +41,12 @@ def versus_lines(comparison: Comparison, *, fine: bool = False) -> list[tuple[st
     return lines
 
 
+def _how(comparison: Comparison) -> str:
+    if comparison.exact:
+        return _("odds (exact, each over its own dice outcomes)")
+    return _("odds (estimated: at least one side was simulated (see its note); differences have no interval)")
+
+
 def row_label(name: str) -> str:
     """A row of the comparison (``P(hit)``, ``mean damage``: its JSON name) as people read it."""
     if name.startswith("P(") and name.endswith(")"):
@@ -64,8 +65,7 @@ def _figure(name: str, e: Estimate, *, signed: bool = False) -> str:
 
 
 def _chance(e: Estimate) -> str:
-    exact = f" = {e.exact}" if e.exact is not None and e.exact.denominator != 1 else ""
-    return share_text(e.value) + exact
+    return share_text(e.value) + e.fraction(" ")
 
 
 def _chart(points: list[tuple[Any, Estimate, Estimate]], fine: bool) -> list[tuple[str, str]]:
@@ -116,11 +116,7 @@ def versus_svg(comparison: Comparison, *, game: str = "") -> str:
         series.append(Series(f"{letter}: {side.label} · {one.label}", one.bars, one.at_least))
         names.append(name)
     title = f"A: {a.label} · B: {b.label}"
-    how = (
-        _("odds (exact, each over its own dice outcomes)")
-        if comparison.exact
-        else _("odds (estimated: at least one side was simulated (see its note); differences have no interval)")
-    )
+    how = _how(comparison)
     lines = [_("{game}: {odds}", game=game, odds=how) if game else how]
     if (damage := _damage_odds(comparison)) is not None:
         lines.append(damage)

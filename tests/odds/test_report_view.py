@@ -12,7 +12,7 @@ import pytest
 from rich.cells import cell_len
 
 from tabroll.errors import InputError
-from tabroll.odds.figures import Cell, Estimate, Matrix, Report, plural
+from tabroll.odds.figures import Cell, Estimate, Matrix, Report
 from tabroll.odds.matrix import build_matrix
 from tabroll.odds.measures import ATTACK
 from tabroll.odds.report import build_report
@@ -127,8 +127,6 @@ def test_a_share_is_never_printed_as_zero_or_certain_when_it_is_not() -> None:
 
 
 def test_plurals() -> None:
-    assert plural(1, "dice outcome") == "1 dice outcome" and plural(2, "dice outcome") == "2 dice outcomes"
-    assert plural(1_000, "trial") == "1,000 trials" and plural(1, "job") == "1 job"
     assert report_lines(report_of({3: Fraction(1)}))[0] == "odds (exact, over 1 dice outcome)"
     assert report_lines(report_of({0: Fraction(1, 2), 3: Fraction(1, 2)}, 2))[0] == (
         "odds (exact, over 2 dice outcomes)"

@@ -290,18 +290,16 @@ def test_a_gathering_chain_walks_each_battle_once_whatever_the_turn_number(monke
     all again every turn, past its budget, and was simulated). The figures are those of a chain that counts."""
     from dataclasses import replace
 
-    from tabroll.odds import until as chains
-
     described = attack("A P=1 T=1 Life=3", "B P=1 T=1 Life=3", "mtg_heroes")
     whole = chain_of(described, 20)
     assert whole.method == "exact" and whole.states <= 12
-    kept = chains.next_attack_rule(described.ruleset)
+    kept = described.ruleset.next_attack_rule()
     assert kept is not None
 
     def counting(battle: Any, action: Any) -> Any:
         return replace(kept(battle, action), turn=battle.turn + 1)
 
-    monkeypatch.setattr(chains, "next_attack_rule", lambda ruleset: counting)
+    monkeypatch.setattr(type(described.ruleset), "next_attack_rule", lambda self: counting)
     counted = chain_of(described, 4)
     assert counted.method == "exact"
     assert exact_rows(counted) == exact_rows(whole)[:4]
