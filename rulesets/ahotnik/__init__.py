@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from tabroll.events import Defeat
 from tabroll.i18n import N_
-from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
+from tabroll.kit import STRIKE_KINDS, AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -192,6 +192,8 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
     def outcome_part(self, action: AhotnikAction, strike: Strike) -> str:
         """An Ahotnik's own attack is the attack; in a whole attack phase each Ahotnik's attack is its own part."""
         return "" if strike.actor is not None and strike.striker == strike.actor else f"attack by {strike.striker}"
+
+    blow_kinds = STRIKE_KINDS  # its blows are the core's, of fewer events
 
     def blows(self, action: AhotnikAction, events: Sequence[Event]) -> list[Blow]:
         """The core blows (every unit an attack reaches is hit, a 0-damage hit included; its damage is what its

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.events import Damage
 from tabroll.i18n import N_
-from tabroll.kit import AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
+from tabroll.kit import STRIKE_KINDS, AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -191,6 +191,8 @@ class Botse(Ruleset["Battle", "BotseAction"]):
     def outcome_part(self, action: BotseAction, strike: Strike) -> str:
         """The engaging adventurer's damage is the engage's own; an enemy's afterwards is its reaction."""
         return "" if strike.striker is None or strike.striker == strike.actor else "reaction"
+
+    blow_kinds = STRIKE_KINDS  # its blows are the core's, of fewer events
 
     def blows(self, action: BotseAction, events: Sequence[Event]) -> list[Blow]:
         """The core blows, less the Health an adventurer pays as a cost (a ``damage`` dealt by nobody): paying

@@ -165,7 +165,8 @@ class Blow:
     defeats: bool = False
 
 
-_STRIKE_KINDS = frozenset({"hit", "miss", "immune", "damage", "defeat"})
+STRIKE_KINDS = frozenset({"hit", "miss", "immune", "damage", "defeat"})
+"""The kinds of the core's strike events, the only ones :func:`core_blows` reads."""
 
 
 class Strike(NamedTuple):
@@ -206,7 +207,7 @@ def core_blows(ruleset: Ruleset[Any, Any], action: Any, events: Sequence[Event])
     rows: list[list[Any]] = []  # each blow's part, attacker, target, hit, damage, defeats, until all are read
     for event in events:
         kind = event.kind
-        if kind not in _STRIKE_KINDS:
+        if kind not in STRIKE_KINDS:
             continue
         part = ruleset.outcome_part(action, Strike.of(event, actor_of(ruleset, action)))
         if kind == "defeat":
@@ -333,8 +334,13 @@ class Ruleset(Generic[StateT, ActionT]):
     that :meth:`catalogue_names` (``tabroll attack`` without ``--ruleset`` asks every game) reads a small file
     instead of importing the game's models and parsing its catalogue (:meth:`catalogue`). The kit's tests
     check that the two agree."""
-    measures_read_events: ClassVar[bool] = True  # False: outcome_measures reads only the states (a faster walk)
-    blow_kinds: ClassVar[frozenset[str]] = _STRIKE_KINDS  # the event kinds blows() reads (the walk skips others)
+    measures_read_events: ClassVar[bool] = True
+    """False when :meth:`outcome_measures` reads only the states, never the events: the exact walk then asks for
+    the measures at its leaves alone (the state in a step's key decides them)."""
+    blow_kinds: ClassVar[frozenset[str] | None] = None
+    """For a game that overrides :meth:`blows`: the event kinds it reads (the exact walk asks for no blows of a
+    step that added none of them). None, the default: any kind, asked at every step. A game that keeps the
+    kit's :meth:`blows` needs nothing here: it reads :data:`STRIKE_KINDS` alone."""
     starter_file: ClassVar[str | None] = "starter.yaml"
     """A commented starter scenario in the game's folder, which ``tabroll new GAME`` writes out (``None``, or no
     such file: the game offers none). It runs as it stands, with its own dice, and its comments teach the fields."""

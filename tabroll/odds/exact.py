@@ -26,7 +26,7 @@ from tabroll.dice.sources import DiceRequest
 from tabroll.engine.steps import ReadStep, Step, StepWatcher
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal, interrupted
-from tabroll.kit import AnyRuleset
+from tabroll.kit import STRIKE_KINDS, AnyRuleset, Ruleset
 from tabroll.odds.branches import Reading, _pool_size, _Pools, _reading
 from tabroll.odds.limits import CLOCK_EVERY, MAX_TOTALS_BYTES, WALKED, BudgetExceeded, WalkStopped, passed
 from tabroll.odds.measures import Key, Outcome, blow_outcome, generic_kind
@@ -180,7 +180,9 @@ class _Walker:
         self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
         self.reads: list[_Pools] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
         self.measured = getattr(ruleset, "measures_read_events", True)  # else the state in the key decides them
-        self.striking = getattr(ruleset, "blow_kinds", None)  # the event kinds its blows read (None: any)
+        # the event kinds its blows read (None: any): the kit's own blows read the core's strikes alone
+        kit_blows = getattr(type(ruleset), "blows", None) is Ruleset.blows
+        self.striking = STRIKE_KINDS if kit_blows else getattr(ruleset, "blow_kinds", None)
 
     def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node

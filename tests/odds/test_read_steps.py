@@ -20,6 +20,7 @@ from tabroll.dice.sources import GivenDice
 from tabroll.engine.steps import ReadStep, Step
 from tabroll.engine.work import Count
 from tabroll.errors import RuleRefusal
+from tabroll.kit import STRIKE_KINDS
 from tabroll.odds import exact
 from tabroll.odds.exact import FINAL, exact_odds
 from tabroll.odds.measures import GAME
@@ -188,22 +189,25 @@ def test_every_ordered_roll_brute_force_for_a_small_chain() -> None:
 
 
 def test_the_walk_asks_no_blows_of_events_of_kinds_blows_do_not_read(barrage: Any) -> None:
-    # A ruleset's blows read the core's strike events (``blow_kinds``): the steps that add only Barrage's own
-    # ``counted`` events are not asked about (a leaf still is, once); asked about every event (``blow_kinds =
-    # None``), the odds are the same.
+    # The kit's blows read the core's strike events alone: the steps that add only Barrage's own ``counted``
+    # events are not asked about (a leaf still is, once). A game that overrides ``blows`` without naming the kinds
+    # it reads (``blow_kinds = None``, the default) is asked at every step, and the odds are the same.
     state, action = attack(barrage, {"attacks": 12, "hit": 3, "ap": 1}, {"models": 6, "wounds": 2, "save": 4})
     asked: list[set[str]] = []
-    blows = type(barrage).blows
-    barrage.blows = lambda action, events: (asked.append({e.kind for e in events}), blows(barrage, action, events))[1]
-    try:
-        by_kind = exact_odds(barrage, state, action)
-        kinds = list(asked)
-        asked.clear()
-        barrage.blow_kinds = None
-        every_step = exact_odds(barrage, state, action)
-    finally:
-        del barrage.blows
-        barrage.__dict__.pop("blow_kinds", None)
+    game = type(barrage)
+
+    class Watched(game):  # type: ignore[misc, valid-type]
+        def blows(self, action: Any, events: Any) -> Any:
+            asked.append({e.kind for e in events})
+            return game.blows(self, action, events)
+
+    class Named(Watched):
+        blow_kinds = STRIKE_KINDS
+
+    by_kind = exact_odds(Named(), state, action)
+    kinds = list(asked)
+    asked.clear()
+    every_step = exact_odds(Watched(), state, action)
     assert by_kind.tally == every_step.tally
     # Only a leaf (its outcome, once) reads the blows of a step that struck nothing; every step read them before.
     assert kinds.count({"counted"}) < asked.count({"counted"}) // 5 and len(kinds) < len(asked) // 2
