@@ -3,9 +3,8 @@ tree of the roll's parts with their values, and how the log and the JSON show th
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.nodes import (
     BinaryOp,
@@ -14,6 +13,7 @@ from tabroll.dice.nodes import (
     Negate,
     Node,
     Number,
+    fold,
     operation_text,
     render_tree,
     to_notation,
@@ -22,7 +22,6 @@ from tabroll.dice.nodes import (
 if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression
 
-T = TypeVar("T")
 
 MARKS: dict[str, str] = {
     "dropped": "~v: dropped by keep/drop (it does not count)",
@@ -175,7 +174,11 @@ class RolledNode:
                 "of": parts[0],
             }
 
-        return _fold_rolled(self, combine)
+        return fold(self, combine, _parts)
+
+
+def _parts(rolled: RolledNode) -> tuple[RolledNode, ...]:
+    return rolled.parts
 
 
 def json_number(value: Number) -> int | float:
@@ -183,23 +186,6 @@ def json_number(value: Number) -> int | float:
     if isinstance(value, int):
         return value
     return value.numerator if value.denominator == 1 else float(value)
-
-
-def _fold_rolled(root: RolledNode, combine: Callable[[RolledNode, list[T]], T]) -> T:
-    stack: list[tuple[RolledNode, bool]] = [(root, False)]
-    results: list[T] = []
-    while stack:
-        rolled, done = stack.pop()
-        if not rolled.parts:
-            results.append(combine(rolled, []))
-        elif done:
-            taken = results[len(results) - len(rolled.parts) :]
-            del results[len(results) - len(rolled.parts) :]
-            results.append(combine(rolled, taken))
-        else:
-            stack.append((rolled, True))
-            stack.extend((part, False) for part in reversed(rolled.parts))
-    return results[0]
 
 
 def _shown_tree(root: RolledNode) -> str:
@@ -236,7 +222,7 @@ def _shown_tree(root: RolledNode) -> str:
         shown = text if isinstance(left_node.node, Constant) else f"{text} = {left_node.value}"
         return f"{shown} {node.condition.sign()}", 0
 
-    return _fold_rolled(root, combine)[0]
+    return fold(root, combine, _parts)[0]
 
 
 @dataclass(frozen=True, slots=True)
