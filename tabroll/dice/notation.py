@@ -30,7 +30,7 @@ anything is rolled or allocated; a die rerolls at most ``max_rerolls`` times and
 most ``max_explosions`` dice. Trees are walked with an explicit stack, never by recursion.
 
 :meth:`RolledExpression.describe` marks a dropped die with a tilde, which reads in any terminal:
-``4d6kh3 -> [6, 5, 2, ~1] = 13``; the other marks are listed in :data:`tabroll.dice.rolled.MARKS`.
+``4d6kh3 -> [6, 5, 2, ~1] = 13``; :meth:`RolledDie.shown` writes the other marks.
 """
 
 from __future__ import annotations

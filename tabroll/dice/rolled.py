@@ -23,21 +23,6 @@ if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression
 
 
-MARKS: dict[str, str] = {
-    "dropped": "~v: dropped by keep/drop (it does not count)",
-    "rerolled": "~vr: rerolled (it does not count; the die that replaced it comes later)",
-    "exploded": "v!: exploded (the extra die comes later; in (6!+3) a compounded die)",
-    "floored": "v↑n: raised to the floor n (mi)",
-    "ceilinged": "v↓n: lowered to the ceiling n (ma)",
-    "success": "v✓: a success",
-    "failure": "v✗: a failure",
-    "capped": "v(cap): it met the reroll or explosion condition, but the die had reached its limit",
-    "critical": "a critical (cs): the die's face met it; kept in the JSON, the total is unchanged",
-    "fumble": "a fumble (cf): the die's face met it; kept in the JSON, the total is unchanged",
-}
-"""Every mark a die can carry, with how the log writes it."""
-
-
 def face_text(value: int, fudge: bool) -> str:
     """A face as the log shows it: a Fudge die's faces are -1, 0 and +1."""
     return f"{value:+d}" if fudge and value else str(value)
@@ -46,7 +31,7 @@ def face_text(value: int, fudge: bool) -> str:
 @dataclass(frozen=True, slots=True)
 class RolledDie:
     """One die of a rolled term, in the order drawn: the faces drawn for it (several when it compounds), the value
-    it counts as (after compounding, floor and ceiling) and its marks (see :data:`MARKS`)."""
+    it counts as (after compounding, floor and ceiling) and its marks (``dropped``, ``exploded``…)."""
 
     rolls: tuple[int, ...]
     value: int
