@@ -216,13 +216,6 @@ def _undated(text: bytes) -> bytes:
     return re.sub(rb'^"POT-Creation-Date: [^"]*"$', b"", text, count=1, flags=re.MULTILINE)
 
 
-def _write_compiled(path: Path, compiled: bytes) -> bool:
-    if path.exists() and path.read_bytes() == compiled:
-        return False
-    path.write_bytes(compiled)
-    return True
-
-
 def compile_to(po: Any) -> bytes:
     _catalog, _pofile, mofile = _babel()
     buffer = io.BytesIO()
@@ -241,9 +234,7 @@ def update(source: Source, problems: list[str] | None = None) -> list[Path]:
         po.update(pot, no_fuzzy_matching=True)
         po.obsolete.clear()
         written += [path] if write(path, po) else []
-        compiled = source.compiled(language)
-        written += [compiled] if _write_compiled(compiled, compile_to(read(path))) else []
-    return written
+    return written + compile_all(source)
 
 
 PLURALS: dict[str, tuple[int, str]] = {
@@ -348,8 +339,11 @@ def _without_tool(messages: dict[Any, str]) -> dict[Any, str]:
 
 
 def compile_all(source: Source) -> list[Path]:
+    """Compile each catalogue of the domain whose compiled file is not what it would compile to; the files written."""
     written = []
     for language in source.languages():
-        if _write_compiled(source.compiled(language), compile_to(read(source.catalogue(language)))):
-            written.append(source.compiled(language))
+        path, compiled = source.compiled(language), compile_to(read(source.catalogue(language)))
+        if not path.exists() or path.read_bytes() != compiled:
+            path.write_bytes(compiled)
+            written.append(path)
     return written
