@@ -219,15 +219,10 @@ def chain(term: DiceTerm, limits: DiceLimits, f: Callable[[int], int]) -> Dist:
     return current, total ** (cap + 1)
 
 
-def compounded(term: DiceTerm, limits: DiceLimits) -> Dist:
-    """One compounding die (``!!``): the sum of its chain of faces, before its floor and ceiling."""
-    return chain(term, limits, lambda face: face)
-
-
 def die_values(term: DiceTerm, limits: DiceLimits) -> Dist:
     """What one die of a pool counts as (its floor and ceiling applied; a compounding die's whole chain)."""
     if term.explode is not None and term.explode.kind == "!!":
-        counts, total = compounded(term, limits)
+        counts, total = chain(term, limits, lambda face: face)  # the sum of its chain of faces
     else:
         counts, total = base_die(term, limits)
     return _mapped(counts, term.clamped), total

@@ -11,7 +11,7 @@ import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar, cast
 
 from tabroll.i18n import N_
 
@@ -42,6 +42,7 @@ Feature: TypeAlias = Literal[
     "pool",
 ]
 T = TypeVar("T")
+K = TypeVar("K")
 N = TypeVar("N", bound=int | Fraction)
 Range: TypeAlias = tuple[Number, Number]  # lowest and highest value of a subexpression
 Faces: TypeAlias = tuple[int, int]  # lowest and highest face of a die, or value of a dice term
@@ -373,13 +374,14 @@ def children(node: Node) -> tuple[Node, ...]:
     return ()
 
 
-def fold(root: Node, combine: Callable[[Node, list[T]], T]) -> T:
-    """Combine a tree bottom-up, children left to right, with an explicit stack instead of recursion."""
-    stack: list[tuple[Node, bool]] = [(root, False)]
+def fold(root: K, combine: Callable[[K, list[T]], T], parts_of: Callable[[Any], Sequence[Any]] = children) -> T:
+    """Combine a tree bottom-up, children left to right, with an explicit stack instead of recursion: a tree of
+    nodes, or any other tree whose ``parts_of`` a node are its children (a rolled tree's parts)."""
+    stack: list[tuple[K, bool]] = [(root, False)]
     results: list[T] = []
     while stack:
         node, children_done = stack.pop()
-        parts = children(node)
+        parts = parts_of(node)
         if not parts:
             results.append(combine(node, []))
         elif children_done:

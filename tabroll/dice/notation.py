@@ -30,7 +30,7 @@ anything is rolled or allocated; a die rerolls at most ``max_rerolls`` times and
 most ``max_explosions`` dice. Trees are walked with an explicit stack, never by recursion.
 
 :meth:`RolledExpression.describe` marks a dropped die with a tilde, which reads in any terminal:
-``4d6kh3 -> [6, 5, 2, ~1] = 13``; the other marks are listed in :data:`tabroll.dice.rolled.MARKS`.
+``4d6kh3 -> [6, 5, 2, ~1] = 13``; :meth:`RolledDie.shown` writes the other marks.
 """
 
 from __future__ import annotations
@@ -224,7 +224,13 @@ class DiceExpression:
 
 
 @lru_cache(maxsize=1024)
-def _parse_cached(text: str, limits: DiceLimits, rules: DiceRules | None) -> DiceExpression:
+def parse(text: str, limits: DiceLimits = DEFAULT_LIMITS, *, rules: DiceRules | None = None) -> DiceExpression:
+    """Read a dice expression, checking every limit before anything is rolled.
+
+    Raises :class:`DiceSyntaxError` for text outside the grammar, :class:`DiceRefused` for a part ``rules`` (a
+    game's) does not allow, and :class:`DiceLimitError` for an expression beyond ``limits``. Results are cached,
+    which is safe because expressions are immutable.
+    """
     if len(text) > limits.max_text_length:
         raise DiceLimitError(
             _(
@@ -293,13 +299,3 @@ def _comment_start(text: str, error_at: int) -> int | None:
             word = text[start:].split(maxsplit=1)[0]
             return None if _MODIFIER_WORD.fullmatch(word) else start
     return None
-
-
-def parse(text: str, limits: DiceLimits = DEFAULT_LIMITS, *, rules: DiceRules | None = None) -> DiceExpression:
-    """Read a dice expression, checking every limit before anything is rolled.
-
-    Raises :class:`DiceSyntaxError` for text outside the grammar, :class:`DiceRefused` for a part ``rules`` (a
-    game's) does not allow, and :class:`DiceLimitError` for an expression beyond ``limits``. Results are cached,
-    which is safe because expressions are immutable.
-    """
-    return _parse_cached(text, limits, rules)

@@ -165,10 +165,7 @@ class Parser:
         return node, value_range
 
     def sum(self) -> tuple[Node, Range]:
-        return self.chain(("+", "-"), self.product)
-
-    def product(self) -> tuple[Node, Range]:
-        return self.chain(_PRODUCTS, self.unary)
+        return self.chain(("+", "-"), lambda: self.chain(_PRODUCTS, self.unary))
 
     def operator(self, ops: tuple[Op, ...]) -> Op | None:
         """The operator of ``ops`` at the current position (not consumed), or ``None``."""

@@ -3,9 +3,8 @@ tree of the roll's parts with their values, and how the log and the JSON show th
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.nodes import (
     BinaryOp,
@@ -14,6 +13,7 @@ from tabroll.dice.nodes import (
     Negate,
     Node,
     Number,
+    fold,
     operation_text,
     render_tree,
     to_notation,
@@ -21,22 +21,6 @@ from tabroll.dice.nodes import (
 
 if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression
-
-T = TypeVar("T")
-
-MARKS: dict[str, str] = {
-    "dropped": "~v: dropped by keep/drop (it does not count)",
-    "rerolled": "~vr: rerolled (it does not count; the die that replaced it comes later)",
-    "exploded": "v!: exploded (the extra die comes later; in (6!+3) a compounded die)",
-    "floored": "v↑n: raised to the floor n (mi)",
-    "ceilinged": "v↓n: lowered to the ceiling n (ma)",
-    "success": "v✓: a success",
-    "failure": "v✗: a failure",
-    "capped": "v(cap): it met the reroll or explosion condition, but the die had reached its limit",
-    "critical": "a critical (cs): the die's face met it; kept in the JSON, the total is unchanged",
-    "fumble": "a fumble (cf): the die's face met it; kept in the JSON, the total is unchanged",
-}
-"""Every mark a die can carry, with how the log writes it."""
 
 
 def face_text(value: int, fudge: bool) -> str:
@@ -47,7 +31,7 @@ def face_text(value: int, fudge: bool) -> str:
 @dataclass(frozen=True, slots=True)
 class RolledDie:
     """One die of a rolled term, in the order drawn: the faces drawn for it (several when it compounds), the value
-    it counts as (after compounding, floor and ceiling) and its marks (see :data:`MARKS`)."""
+    it counts as (after compounding, floor and ceiling) and its marks (``dropped``, ``exploded``…)."""
 
     rolls: tuple[int, ...]
     value: int
@@ -175,7 +159,11 @@ class RolledNode:
                 "of": parts[0],
             }
 
-        return _fold_rolled(self, combine)
+        return fold(self, combine, _parts)
+
+
+def _parts(rolled: RolledNode) -> tuple[RolledNode, ...]:
+    return rolled.parts
 
 
 def json_number(value: Number) -> int | float:
@@ -183,23 +171,6 @@ def json_number(value: Number) -> int | float:
     if isinstance(value, int):
         return value
     return value.numerator if value.denominator == 1 else float(value)
-
-
-def _fold_rolled(root: RolledNode, combine: Callable[[RolledNode, list[T]], T]) -> T:
-    stack: list[tuple[RolledNode, bool]] = [(root, False)]
-    results: list[T] = []
-    while stack:
-        rolled, done = stack.pop()
-        if not rolled.parts:
-            results.append(combine(rolled, []))
-        elif done:
-            taken = results[len(results) - len(rolled.parts) :]
-            del results[len(results) - len(rolled.parts) :]
-            results.append(combine(rolled, taken))
-        else:
-            stack.append((rolled, True))
-            stack.extend((part, False) for part in reversed(rolled.parts))
-    return results[0]
 
 
 def _shown_tree(root: RolledNode) -> str:
@@ -236,7 +207,7 @@ def _shown_tree(root: RolledNode) -> str:
         shown = text if isinstance(left_node.node, Constant) else f"{text} = {left_node.value}"
         return f"{shown} {node.condition.sign()}", 0
 
-    return _fold_rolled(root, combine)[0]
+    return fold(root, combine, _parts)[0]
 
 
 @dataclass(frozen=True, slots=True)

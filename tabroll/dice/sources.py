@@ -125,11 +125,8 @@ class DiceSource(Protocol):
 
 
 class DiceExhausted(InputError):
-    """A :class:`GivenDice` has too few values left for a request.
-
-    ``request`` is the request that could not be answered and ``missing`` how many more values it needed;
-    nothing is consumed when this is raised, so a caller can add values and try again.
-    """
+    """A :class:`GivenDice` has too few values left for a request; nothing is consumed, so the values given stay
+    where they were."""
 
     def __init__(self, request: DiceRequest, *, origin: str, given: int, available: int) -> None:
         missing = request.count - available
@@ -156,28 +153,10 @@ class DiceExhausted(InputError):
             ),
             tip=_(_ORDER_TIP),
         )
-        self.request = request
-        self.origin = origin
-        self.given = given
-        self.missing = missing
 
 
 class DiceValueError(InputError):
     """A given die value that is not a number, or cannot be shown by the die it was given for."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        tip: str | None = None,
-        request: DiceRequest | None = None,
-        value: int | None = None,
-        position: int | None = None,
-    ) -> None:
-        super().__init__(message, tip=tip)
-        self.request = request
-        self.value = value
-        self.position = position
 
 
 def _range_text(sides: int, fudge: bool = False) -> str:
@@ -309,7 +288,7 @@ class GivenDice:
         if available < request.count:
             raise DiceExhausted(request, origin=self.origin, given=len(self._values), available=available)
         values = self._values[self._next : self._next + request.count]
-        for offset, value in enumerate(values):
+        for value in values:
             if not request.low <= value <= request.high:
                 raise DiceValueError(
                     _(
@@ -321,9 +300,6 @@ class GivenDice:
                         shows=_range_text(request.sides, request.fudge),
                     ),
                     tip=_("check the order of the values: {tip}", tip=_(_ORDER_TIP)),
-                    request=request,
-                    value=value,
-                    position=self._next + offset,
                 )
         self._next += request.count
         return values
@@ -356,7 +332,7 @@ def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False
                     if values
                     else _("{origin}: no value before the ',' at position {position}", origin=origin, position=at + 1)
                 )
-                raise DiceValueError(message, tip=_(_VALUES_TIP), position=at)
+                raise DiceValueError(message, tip=_(_VALUES_TIP))
             after_comma = at
             continue
         after_comma = None
@@ -372,7 +348,6 @@ def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False
                         position=at + 1,
                     ),
                     tip=_(_VALUES_TIP),
-                    position=at,
                 )
             if len(token.lstrip("0")) > len(str(MAX_DIE_VALUE)) or int(token) > MAX_DIE_VALUE:
                 raise DiceValueError(
@@ -385,7 +360,6 @@ def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False
                         limit=MAX_DIE_VALUE,
                     ),
                     tip=_(_VALUES_TIP),
-                    position=at,
                 )
             value = int(token)
             if value == 0:
@@ -396,22 +370,17 @@ def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False
                         position=at + 1,
                     ),
                     tip=_(_VALUES_TIP),
-                    value=0,
-                    position=at,
                 )
         if len(values) == MAX_VALUES:
-            raise DiceValueError(
-                _("{origin} has more than {limit:,} values", origin=origin, limit=MAX_VALUES), position=at
-            )
+            raise DiceValueError(_("{origin} has more than {limit:,} values", origin=origin, limit=MAX_VALUES))
         values.append(value)
     if after_comma is not None:
         raise DiceValueError(
             _("{origin}: no value after the ',' at position {position}", origin=origin, position=after_comma + 1),
             tip=_(_VALUES_TIP),
-            position=after_comma,
         )
     if not values:
-        raise DiceValueError(_("{origin} has no values", origin=origin), tip=_(_VALUES_TIP), position=0)
+        raise DiceValueError(_("{origin} has no values", origin=origin), tip=_(_VALUES_TIP))
     return tuple(values)
 
 

@@ -14,20 +14,7 @@ Coordinates
 Orientation
     :class:`Orientation` ``POINTY`` (pointy-top hexes: rows are horizontal, each hex has sides facing NE, E,
     SE, SW, W, NW) or ``FLAT`` (flat-top hexes: columns are vertical, sides facing N, NE, SE, S, SW, NW).
-    The axial step to each side is fixed by the orientation:
-
-    ========  ==========  ==========
-    side      pointy      flat
-    ========  ==========  ==========
-    N         --          (0, -1)
-    NE        (+1, -1)    (+1, -1)
-    E         (+1, 0)     --
-    SE        (0, +1)     (+1, 0)
-    S         --          (0, +1)
-    SW        (-1, +1)    (-1, +1)
-    W         (-1, 0)     --
-    NW        (0, -1)     (-1, 0)
-    ========  ==========  ==========
+    The axial step to each side is fixed by the orientation (``_SIDES``).
 
 Direction numbers
     Directions are numbered 1 to 6 *clockwise* (as seen on the printed map). ``first_direction`` names the

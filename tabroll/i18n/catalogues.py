@@ -6,8 +6,9 @@ catalogues with the standard library alone (:mod:`tabroll.i18n`).
 
 A domain's messages are the calls ``_("…")``, ``n_("…", "…", n)``, ``p_("context", "…")``, ``np_(…)`` and
 ``N_("…")`` in its Python files, with their literal strings; tabroll's own domain adds the commands' help (each
-command's docstring as help shows it, and each option's ``help=``), read from the command line itself, and a
-game's domain what the core says of what the game declares (:func:`game_messages`), read from the game.
+command's docstring as help shows it, and each option's ``help=``), read from the command line itself, and the
+core's event kinds; a game's domain what the core says of what the game declares (:func:`game_messages`), read
+from the game.
 """
 
 from __future__ import annotations
@@ -122,12 +123,24 @@ def messages_in(path: Path, root: Path, problems: list[str] | None = None) -> It
                 yield Message(values["message"], values.get("plural"), values.get("context"), [(shown, node.lineno)])
 
 
-def help_messages() -> Iterator[Message]:
-    """The commands' help, as help shows it (the reflowed docstrings and each option's text)."""
+def help_messages(source: Source) -> Iterator[Message]:
+    """The commands' help, as help shows it (the reflowed docstrings and each option's text), and the core's event
+    kinds (``p_("event", KIND)``, the log's kind column)."""
     from tabroll.cli import app as cli
+    from tabroll.events import CORE_EVENTS
 
     for text, where, line in cli.help_texts():
         yield Message(text, places=[(where, line)])
+    yield from (Message(kind.KIND, context="event", places=_place(kind, source)) for kind in CORE_EVENTS)
+
+
+def _place(declared: type, source: Source) -> list[tuple[str, int]]:
+    """Where a class is declared, for a message read from it."""
+    import inspect
+
+    path = Path(inspect.getfile(declared))
+    where = str(path.relative_to(source.root)) if path.is_relative_to(source.root) else str(path)
+    return [(where, inspect.getsourcelines(declared)[1])]
 
 
 def game_messages(source: Source) -> Iterator[Message]:
@@ -135,15 +148,8 @@ def game_messages(source: Source) -> Iterator[Message]:
     KIND`` says of its actions (each action model's docstring, its first paragraph, and each of its fields'
     descriptions), the names of its attack fields (``p_("attack field", NAME)``, as ``tabroll matrix`` names its
     setting) and its own event kinds (``p_("event", KIND)``, the log's kind column)."""
-    import inspect
-
     from tabroll.engine import all_rulesets
     from tabroll.play.words import action_models, first_paragraph
-
-    def place(declared: type) -> list[tuple[str, int]]:
-        path = Path(inspect.getfile(declared))
-        where = str(path.relative_to(source.root)) if path.is_relative_to(source.root) else str(path)
-        return [(where, inspect.getsourcelines(declared)[1])]
 
     game = next((ruleset for ruleset in all_rulesets() if ruleset.id == source.name), None)
     if game is None:  # a domain that is no game
@@ -151,17 +157,17 @@ def game_messages(source: Source) -> Iterator[Message]:
     for model in dict.fromkeys(action_models(game).values()):
         fields = [info.description for name, info in model.model_fields.items() if name != "do"]  # do: its kind
         texts = [first_paragraph(model.__doc__), *fields]
-        yield from (Message(text, places=place(model)) for text in texts if text)
+        yield from (Message(text, places=_place(model, source)) for text in texts if text)
     for spec in game.attack_fields:
-        yield Message(spec.name.replace("_", " "), context="attack field", places=place(type(game)))
-    yield from (Message(kind.KIND, context="event", places=place(kind)) for kind in game.load_events())
+        yield Message(spec.name.replace("_", " "), context="attack field", places=_place(type(game), source))
+    yield from (Message(kind.KIND, context="event", places=_place(kind, source)) for kind in game.load_events())
 
 
 def extract(source: Source, problems: list[str] | None = None) -> dict[tuple[str | None, str], Message]:
     found: dict[tuple[str | None, str], Message] = {}
     every = [m for path in source.files() for m in messages_in(path, source.root, problems)]
     if source.name == CORE_DOMAIN:
-        every.extend(help_messages())
+        every.extend(help_messages(source))
     elif every or source.locale.is_dir():  # a game that marks no message and has no catalogue speaks English only
         every.extend(game_messages(source))
     for message in every:
@@ -216,13 +222,6 @@ def _undated(text: bytes) -> bytes:
     return re.sub(rb'^"POT-Creation-Date: [^"]*"$', b"", text, count=1, flags=re.MULTILINE)
 
 
-def _write_compiled(path: Path, compiled: bytes) -> bool:
-    if path.exists() and path.read_bytes() == compiled:
-        return False
-    path.write_bytes(compiled)
-    return True
-
-
 def compile_to(po: Any) -> bytes:
     _catalog, _pofile, mofile = _babel()
     buffer = io.BytesIO()
@@ -241,9 +240,7 @@ def update(source: Source, problems: list[str] | None = None) -> list[Path]:
         po.update(pot, no_fuzzy_matching=True)
         po.obsolete.clear()
         written += [path] if write(path, po) else []
-        compiled = source.compiled(language)
-        written += [compiled] if _write_compiled(compiled, compile_to(read(path))) else []
-    return written
+    return written + compile_all(source)
 
 
 PLURALS: dict[str, tuple[int, str]] = {
@@ -348,8 +345,11 @@ def _without_tool(messages: dict[Any, str]) -> dict[Any, str]:
 
 
 def compile_all(source: Source) -> list[Path]:
+    """Compile each catalogue of the domain whose compiled file is not what it would compile to; the files written."""
     written = []
     for language in source.languages():
-        if _write_compiled(source.compiled(language), compile_to(read(source.catalogue(language)))):
-            written.append(source.compiled(language))
+        path, compiled = source.compiled(language), compile_to(read(source.catalogue(language)))
+        if not path.exists() or path.read_bytes() != compiled:
+            path.write_bytes(compiled)
+            written.append(path)
     return written

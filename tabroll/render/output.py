@@ -37,28 +37,9 @@ KIND_WIDTH = 13
 
 
 def kind_label(kind: str) -> str:
-    """An event's kind as the step log's kind column shows it, in the language now: the core's kinds from this
-    table, any other through ``p_("event", kind)`` (so a game's catalogue words its own kinds), else as it is."""
-    labels = {
-        "action": p_("event", "action"),
-        "refused": p_("event", "refused"),
-        "ruling": p_("event", "ruling"),
-        "note": p_("event", "note"),
-        "roll": p_("event", "roll"),
-        "modifier": p_("event", "modifier"),
-        "hit": p_("event", "hit"),
-        "miss": p_("event", "miss"),
-        "immune": p_("event", "immune"),
-        "damage": p_("event", "damage"),
-        "heal": p_("event", "heal"),
-        "status": p_("event", "status"),
-        "spend": p_("event", "spend"),
-        "move": p_("event", "move"),
-        "new_round": p_("event", "new_round"),
-        "defeat": p_("event", "defeat"),
-        "game_over": p_("event", "game_over"),
-    }
-    return labels.get(kind) or p_("event", kind)
+    """An event's kind as the step log's kind column shows it, in the language now: ``p_("event", kind)``, which the
+    translator's tools extract for the core's kinds and each game's own (so a game's catalogue words its kinds)."""
+    return p_("event", kind)
 
 
 def kind_width(kinds: Iterable[str] = ()) -> int:

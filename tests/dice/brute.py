@@ -1,5 +1,6 @@
 """Brute-force references for dice odds, independent of :mod:`tabroll.dice.distribution`: every sequence of dice
-a roll can draw is rolled through the real roller (``GivenDice``, branching where it runs out) and counted, and
+a roll can draw is rolled through the real roller (from the values of a prefix, branching where they run out) and
+counted, and
 trees too large for that are combined part by part with plain pairwise sums and products of their outcomes."""
 
 from __future__ import annotations
@@ -13,10 +14,30 @@ from fractions import Fraction
 from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, KeepIf, KeepSteps, Labeled
 from tabroll.dice.nodes import BinaryOp, Constant, DiceLimits, DiceTerm, Keep, Negate, Node
 from tabroll.dice.notation import DiceExpression
-from tabroll.dice.sources import DiceExhausted, GivenDice
+from tabroll.dice.sources import DiceRequest
 
 Outcomes = dict[int | Fraction, Fraction]  # a part with a division may take fractional values
 _AFTER_COUNT = ("sides", "keep", "reroll", "explode", "floor", "ceiling", "success", "failure", "fudge", "critical")
+
+
+class _RanOut(Exception):
+    """The prefix has ``missing`` values too few for ``request``."""
+
+    def __init__(self, request: DiceRequest, missing: int) -> None:
+        self.request, self.missing = request, missing
+
+
+class _Prefix:
+    """A dice source that answers with the values of a prefix, in order, until they run out."""
+
+    def __init__(self, values: tuple[int, ...]) -> None:
+        self.values, self.used = values, 0
+
+    def draw(self, request: DiceRequest) -> tuple[int, ...]:
+        if len(self.values) - self.used < request.count:
+            raise _RanOut(request, request.count - (len(self.values) - self.used))
+        self.used += request.count
+        return self.values[self.used - request.count : self.used]
 
 
 def sequences(expression: DiceExpression, budget: int = 200_000) -> Outcomes:
@@ -27,8 +48,8 @@ def sequences(expression: DiceExpression, budget: int = 200_000) -> Outcomes:
     while stack:
         prefix, weight = stack.pop()
         try:
-            total = expression.roll(GivenDice(prefix, origin="enumeration"), "all").total
-        except DiceExhausted as short:
+            total = expression.roll(_Prefix(prefix), "all").total
+        except _RanOut as short:
             request = short.request
             faces = range(request.low, request.high + 1)
             for tail in itertools.product(faces, repeat=short.missing):

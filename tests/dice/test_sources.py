@@ -109,7 +109,6 @@ def test_given_dice_exhausted() -> None:
         "--dice ran out: 1d20 for damage vs Soldado needs 1 value, but all 2 given are used (give 1 more)"
     )
     assert error.tip == "give one value for every die rolled, in the order the dice are rolled"
-    assert (error.request, error.missing, error.given, error.origin) == (D20, 1, 2, "--dice")
 
 
 def test_given_dice_exhausted_part_way_consumes_nothing() -> None:
@@ -119,7 +118,6 @@ def test_given_dice_exhausted_part_way_consumes_nothing() -> None:
     assert caught.value.message == (
         "--dice ran out: 4d6 for damage vs X needs 4 values, but only 2 of the 2 given are left (give 2 more)"
     )
-    assert caught.value.missing == 2
     assert dice.remaining == (4, 5)
     assert dice.draw(DiceRequest("x", 2, 6)) == (4, 5)
 
@@ -133,7 +131,6 @@ def test_given_dice_value_out_of_range() -> None:
     assert error.message == (
         "--dice value 25 cannot be the roll of a d20 (1d20 for damage vs Soldado): a d20 shows 1 to 20"
     )
-    assert (error.request, error.value, error.position) == (D20, 25, 0)
     assert dice.remaining == (25,)
 
 
@@ -142,28 +139,11 @@ def test_given_dice_value_error_points_at_the_offending_value() -> None:
     dice.draw(DiceRequest("x", 1, 6))
     with pytest.raises(DiceValueError) as caught:
         dice.draw(DiceRequest("y", 3, 6))
-    assert caught.value.position == 3
     assert caught.value.message.startswith("replay value 9 cannot be the roll of a d6 (3d6 for y)")
     with pytest.raises(DiceValueError, match="a d1 always shows 1"):
         GivenDice([2]).draw(DiceRequest("z", 1, 1))
     with pytest.raises(DiceValueError, match="value 0 cannot"):
         GivenDice([0]).draw(D20)
-
-
-def test_given_dice_walk_every_outcome() -> None:
-    """How the odds engine enumerates: replay a prefix, branch on the request that ran out."""
-    expression = parse("1d2+1d3")
-    totals: list[int] = []
-    pending: list[tuple[int, ...]] = [()]
-    while pending:
-        prefix = pending.pop()
-        dice = GivenDice(prefix, origin="script")
-        try:
-            totals.append(expression.roll(dice, "odds").total)
-        except DiceExhausted as ran_out:
-            assert ran_out.origin == "script"
-            pending += [(*prefix, face) for face in range(1, ran_out.request.sides + 1)]
-    assert sorted(totals) == [2, 3, 3, 4, 4, 5]
 
 
 # --- parse_dice_values --------------------------------------------------------------------------------
@@ -186,31 +166,29 @@ def test_parse_dice_values(text: str, values: tuple[int, ...]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "position", "message"),
+    ("text", "message"),
     [
-        ("", 0, "--dice has no values"),
-        ("   ", 0, "--dice has no values"),
-        ("7,,7", 2, "--dice: no value between the commas at position 3"),
-        (",7", 0, "--dice: no value before the ',' at position 1"),
-        ("7,", 1, "--dice: no value after the ',' at position 2"),
-        ("7, x", 3, "--dice: 'x' at position 4 is not a die value"),
-        ("7 -3", 2, "--dice: '-3' at position 3 is not a die value"),
-        ("2.5", 0, "--dice: '2.5' at position 1 is not a die value"),
-        ("\u0663", 0, "--dice: '\u0663' at position 1 is not a die value"),
-        ("1 0", 2, "--dice: 0 at position 3 is not a die value: dice show 1 or more"),
+        ("", "--dice has no values"),
+        ("   ", "--dice has no values"),
+        ("7,,7", "--dice: no value between the commas at position 3"),
+        (",7", "--dice: no value before the ',' at position 1"),
+        ("7,", "--dice: no value after the ',' at position 2"),
+        ("7, x", "--dice: 'x' at position 4 is not a die value"),
+        ("7 -3", "--dice: '-3' at position 3 is not a die value"),
+        ("2.5", "--dice: '2.5' at position 1 is not a die value"),
+        ("\u0663", "--dice: '\u0663' at position 1 is not a die value"),
+        ("1 0", "--dice: 0 at position 3 is not a die value: dice show 1 or more"),
         (
             "1000001",
-            0,
             "--dice: 1000001 at position 1 is larger than any die (dice have at most 1,000,000 sides)",
         ),
-        ("9" * 5000, 0, f"--dice: {'9' * 5000} at position 1 is larger than any die"),
+        ("9" * 5000, f"--dice: {'9' * 5000} at position 1 is larger than any die"),
     ],
 )
-def test_parse_dice_values_errors(text: str, position: int, message: str) -> None:
+def test_parse_dice_values_errors(text: str, message: str) -> None:
     with pytest.raises(DiceValueError) as caught:
         parse_dice_values(text)
     assert isinstance(caught.value, InputError)
-    assert caught.value.position == position
     assert caught.value.message.startswith(message)
 
 

@@ -15,7 +15,7 @@ from tests.support import examples
 
 def between(board: Board, a: Square, b: Square) -> list[Square]:
     """Every square the sight line from ``a`` to ``b`` touches, endpoints excluded, in order from ``a``."""
-    return [square for step in board.sight_steps(a, b) for square in step]
+    return [square for step in sight_steps(a, b) for square in step]
 
 
 HALF = Fraction(1, 2)

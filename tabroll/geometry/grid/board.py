@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 from tabroll.errors import InputError, Location
 from tabroll.geometry import is_int
-from tabroll.geometry.grid.sight import PathCheck, SightResult, _format_height, _sight_walk, sight_steps
+from tabroll.geometry.grid.sight import PathCheck, SightResult, _format_height, _sight_walk
 from tabroll.geometry.grid.squares import (
     _DELTAS,
     _ORTHOGONAL_DELTAS,
@@ -295,10 +295,6 @@ class Board:
         if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
             return None
         return Direction.from_delta(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)))
-
-    def sight_steps(self, a: Sequence[int], b: Sequence[int]) -> list[tuple[Square, ...]]:
-        """Like the module-level :func:`sight_steps`, with both squares checked to be on the board."""
-        return sight_steps(self._square(a), self._square(b))
 
     def _blocker(self, square: Square, line_height: Fraction) -> str | None:
         """Why ``square`` blocks a sight line at ``line_height`` there, or None if it does not."""
