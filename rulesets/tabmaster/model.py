@@ -7,7 +7,7 @@ abbreviations (ATK, DAN, DEF, MOV, HLT, VIT) as well as English names.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Field, ValidationInfo, field_validator, model_validator
@@ -435,7 +435,7 @@ def catalogue() -> dict[str, dict[str, Any]]:
     """The bundled unit catalogue (``units.yaml``), by name."""
     import yaml
 
-    text = resources.files(__package__).joinpath("units.yaml").read_text(encoding="utf-8")
+    text = Path(__file__).with_name("units.yaml").read_text(encoding="utf-8")
     # libyaml's safe loader when present (C, not Python: the same data, checked by the tests)
     data: dict[str, dict[str, Any]] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return data
