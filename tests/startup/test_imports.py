@@ -86,6 +86,7 @@ def test_running_a_tabmaster_file_loads_no_other_game_and_not_the_command_line_a
     assert "tabroll.loading.quick" not in modules
     assert "tabroll.api" not in modules  # the command makes the run itself; the library's result types wait
     assert "tabroll.dice.extended" not in modules  # its dice are NdM: no reroll, explosion, set or comparison
+    assert "importlib.resources.readers" not in modules  # the catalogue is read from beside the game's module
 
 
 def test_a_tabmaster_file_whose_attacks_have_no_element_loads_no_element_table() -> None:
