@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from tabroll.events import Damage, Defeat, Heal, Immune, Note, StatusApplied
 from tabroll.frozen import replace
 
-from .elements import Element, element_table
 from .events import ElementBonus, Survive
 from .messages import _
 from .model import AttackAction
@@ -17,6 +16,7 @@ from .profiles import AttackProfile
 from .state import Unit
 
 if TYPE_CHECKING:
+    from .elements import Element
     from .work import TabMasterTurn
 
 
@@ -25,7 +25,11 @@ def strike(
 ) -> None:
     """One hit on one target: elements, damage (or healing), defeat or survival, hexes."""
     names = profile.effects.elements
-    table = element_table(ice_bonus=turn.options.ice_bonus) if names else {}
+    table = {}
+    if names:  # the element table is read (and its module imported) only for an attack with an element
+        from .elements import element_table
+
+        table = element_table(ice_bonus=turn.options.ice_bonus)
     elements = [table[name] for name in names]
     for element in elements:
         if element.matches_any(target, element.immune):

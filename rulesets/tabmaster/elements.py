@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from .messages import N_, _
@@ -116,7 +116,7 @@ def element_table(*, ice_bonus: int = 20) -> dict[str, Element]:
     """The bundled table, with Ice's bonus set by the ``ice_bonus`` option."""
     import yaml
 
-    text = resources.files(__package__).joinpath("elements.yaml").read_text(encoding="utf-8")
+    text = Path(__file__).with_name("elements.yaml").read_text(encoding="utf-8")
     # libyaml's safe loader when present (C, not Python: the same data, checked by the tests)
     raw: dict[str, dict[str, Any]] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     table: dict[str, Element] = {}

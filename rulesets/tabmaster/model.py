@@ -2,12 +2,14 @@
 
 A unit entry may name a catalogue unit (``unit: Lanceiro``) and override any stat. Stats accept the card's own
 abbreviations (ATK, DAN, DEF, MOV, HLT, VIT) as well as English names.
+
+The annotations here are evaluated as the classes are made (no ``from __future__ import annotations``): pydantic
+reads each field's type as the object it is, where a string would be compiled again when the models are built. A
+name defined further down is quoted.
 """
 
-from __future__ import annotations
-
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Field, ValidationInfo, field_validator, model_validator
@@ -181,7 +183,7 @@ class UnitInput(Strict):
         description="Projectiles it carries, by kind ({Flecha: 6}).",
     )
     facing: str | None = Field(None, description="The direction it faces (N, NE … NW), for Front and Back lines.")
-    special: SpecialRule | None = Field(
+    special: "SpecialRule | None" = Field(
         None, description="What the unit's (Especial: …) attack does, as data (an action's special_outcome wins)."
     )
     flipped: bool = Field(False, description="Whether it starts face down (already acted this round).")
@@ -223,7 +225,7 @@ class UnitInput(Strict):
         return value
 
     @model_validator(mode="after")
-    def _attacks(self) -> UnitInput:
+    def _attacks(self) -> "UnitInput":
         _profile(self.attack, self.damage)
         if self.secondary is not None:
             _profile(self.secondary.attack, self.secondary.damage)
@@ -250,7 +252,7 @@ class HeightPatch(Strict):
     height: int = Field(ge=-1000, le=1000, description="Its terrain height (0 is the ground).")
 
     @model_validator(mode="after")
-    def _one_place(self) -> HeightPatch:
+    def _one_place(self) -> "HeightPatch":
         if (self.at is None) == (self.area is None):
             raise ValueError(_("give either 'at: [x, y]' or 'area: [[x1, y1], [x2, y2]]' for a height"))
         return self
@@ -332,7 +334,7 @@ class AttackAction(Strict):
     dice: DiceList | None = Field(None, max_length=10_000, description="This action's dice, in the order rolled.")
 
     @model_validator(mode="after")
-    def _consistent(self) -> AttackAction:
+    def _consistent(self) -> "AttackAction":
         if self.target is not None and self.targets is not None:
             raise ValueError(_("give either 'target' or 'targets', not both"))
         if self.move_to is not None and self.move_path is not None:
@@ -374,7 +376,7 @@ class MoveAction(Strict):
     dice: DiceList | None = Field(None, max_length=0, description="A move rolls no dice.")
 
     @model_validator(mode="after")
-    def _where(self) -> MoveAction:
+    def _where(self) -> "MoveAction":
         if (self.to is None) == (self.path is None):
             raise ValueError(_("a move gives either 'to: [x, y]' or 'path: [[x, y], ...]'"))
         return self
@@ -435,7 +437,7 @@ def catalogue() -> dict[str, dict[str, Any]]:
     """The bundled unit catalogue (``units.yaml``), by name."""
     import yaml
 
-    text = resources.files(__package__).joinpath("units.yaml").read_text(encoding="utf-8")
+    text = Path(__file__).with_name("units.yaml").read_text(encoding="utf-8")
     # libyaml's safe loader when present (C, not Python: the same data, checked by the tests)
     data: dict[str, dict[str, Any]] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return data

@@ -9,7 +9,6 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Note
 from tabroll.geometry.grid import Direction, Square
 
-from .elements import element_table
 from .messages import _, n_
 from .profiles import AttackKind, AttackProfile, LineKind
 from .state import Unit
@@ -35,6 +34,10 @@ def may_hit(attacker: Unit, target: Unit, profile: AttackProfile, *, named: bool
 
 
 def heals(profile: AttackProfile) -> bool:
+    if not profile.effects.elements:  # no element heals: the table is not read
+        return False
+    from .elements import element_table
+
     table = element_table()
     return any(table[e].heals for e in profile.effects.elements)
 

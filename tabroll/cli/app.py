@@ -72,6 +72,19 @@ def _built(name: str) -> Any:
     return get_command(declared if isinstance(declared, typer.Typer) else one_command(declared, name, **settings))
 
 
+def _listed(name: str) -> Any:
+    """Command ``name`` as the root's help lists it: its name and its help, in English, and none of its parameters
+    (the list reads nothing else; converting every command's parameters is the bulk of what help would cost)."""
+    import typer
+
+    from tabroll.cli.plain_arguments import PlainCommand
+    from tabroll.cli.typer_app import reflowed
+
+    declared, _settings = _declared(name)
+    text = declared.info.help if isinstance(declared, typer.Typer) else reflowed(declared.__doc__ or "")
+    return PlainCommand(name=name, help=text)
+
+
 def _told(command: Any) -> Any:
     """``command`` (and the subcommands it holds) with its help in the language chosen: Click reads ``help`` when
     it shows help, so each text is looked up in tabroll's catalogue once the command is made for this run."""
@@ -98,12 +111,23 @@ class Commands(PlainGroup):
     def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
         self.commands = dict.fromkeys(COMMANDS)  # type: ignore[assignment]  # None: not made yet
+        self._listing = False
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The root's help, whose list of commands shows each one's name and help only (:func:`_listed`)."""
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name in COMMANDS and self.commands[cmd_name] is None:
+            if self._listing:  # listed in help, not run: not kept, so a run makes the whole command
+                return _told(_listed(cmd_name))
             self.commands[cmd_name] = _told(_built(cmd_name))
         return self.commands.get(cmd_name)
 

@@ -1,8 +1,6 @@
 """The Typer application itself: its settings, the root callback (``--version``, ``--lang``), the ``journal``
 group, and :func:`command`, which registers a command with its docstring as help."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from typing import Annotated, Any, Final, Literal, TypeVar
 

@@ -201,7 +201,8 @@ def _descend(data: Any, seg: str | int) -> Any:
     return None
 
 
-@dataclass
+# Bookkeeping never compared or shown: no __eq__ or __repr__ is generated for it (each costs at start-up).
+@dataclass(repr=False, eq=False)
 class _Walk:
     path: list[str | int] = field(default_factory=list)  # the YAML path, union labels removed
     shapes: list[_Shape] = field(default_factory=list)  # what the model expects at the end
@@ -268,7 +269,8 @@ _BOUNDS: Final = {
 _PREFIXES: Final = ("Value error, ", "Assertion failed, ")
 
 
-@dataclass
+# Bookkeeping never compared or shown: no __eq__ or __repr__ is generated for it (each costs at start-up).
+@dataclass(repr=False, eq=False)
 class _Item:
     """One pydantic error with its walk; ``kind``/``ctx`` may be rewritten when union errors merge."""
 

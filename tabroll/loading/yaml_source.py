@@ -384,7 +384,8 @@ def _syntax_error(err: yaml.MarkedYAMLError, text: str, source: str) -> InputErr
     return _error("syntax", source, at, plain=plain, snippet=snippet, hint=hint)
 
 
-@dataclass(slots=True)
+# Bookkeeping never compared or shown: no __eq__ or __repr__ is generated for it (each costs at start-up).
+@dataclass(slots=True, repr=False, eq=False)
 class _Anchor:
     value: Any
     pos: _Node
@@ -393,7 +394,8 @@ class _Anchor:
     key_text: str | None  # the text, when the anchored node is a string and so may serve as a key
 
 
-@dataclass(slots=True)
+# Bookkeeping never compared or shown: no __eq__ or __repr__ is generated for it (each costs at start-up).
+@dataclass(slots=True, repr=False, eq=False)
 class _Frame:
     """An open mapping or list while its events arrive."""
 

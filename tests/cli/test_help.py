@@ -185,3 +185,22 @@ def test_rich_is_imported_for_help_only() -> None:
         pytest.skip("this Typer release imports Rich at start (older ones do), whatever tabroll does")
     assert rich_loaded("roll", "1d20", "--seed", "1", "--format", "text") == "False"
     assert rich_loaded("roll", "-h") == "True"
+
+
+def test_the_root_help_lists_every_command_without_making_it(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """The root's help reads each command's name and help only: no command's parameters are converted for it, and
+    a command run afterwards in the same process is made whole."""
+    from tabroll.cli import app
+
+    made: list[str] = []
+    real = app._built
+    monkeypatch.setattr(app, "_built", lambda name: made.append(name) or real(name))
+    with pytest.raises(SystemExit) as done:
+        app.main(["--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0 and made == []
+    assert all(name in out for name in app.COMMANDS)
+    assert "Roll dice expressions" in out and "A game journal" in out
+    with pytest.raises(SystemExit) as done:
+        app.main(["roll", "1d20", "--seed", "1", "--format", "text"])
+    assert done.value.code == 0 and made == ["roll"]

@@ -86,3 +86,24 @@ def test_running_a_tabmaster_file_loads_no_other_game_and_not_the_command_line_a
     assert "tabroll.loading.quick" not in modules
     assert "tabroll.api" not in modules  # the command makes the run itself; the library's result types wait
     assert "tabroll.dice.extended" not in modules  # its dice are NdM: no reroll, explosion, set or comparison
+    assert "importlib.resources.readers" not in modules  # the catalogue is read from beside the game's module
+
+
+def test_a_tabmaster_file_whose_attacks_have_no_element_loads_no_element_table() -> None:
+    """The element table (its module and ``elements.yaml``) is read only for an attack with an element: the
+    example's Lanceiro attacks with none."""
+    modules = loaded("run", EXAMPLE, "--format", "text")
+    assert "tabroll.rulesets.tabmaster.damage" in modules  # a hit was resolved
+    assert "tabroll.rulesets.tabmaster.elements" not in modules
+
+
+def test_an_element_attack_still_reads_the_element_table(tmp_path: Path) -> None:
+    fire = tmp_path / "fire.yaml"
+    fire.write_text(
+        "ruleset: tabmaster\nboard: {size: [2, 1]}\nunits:\n"
+        "  Mage: {side: red, at: [0, 0], ATK: '1 (Elemento: Fogo)', DAN: 1d4, DEF: 3}\n"
+        "  Alquimista: {side: blue, at: [1, 0]}\n"
+        "actions:\n  - {do: attack, attacker: Mage, target: Alquimista, dice: [4]}\n",
+        encoding="utf-8",
+    )
+    assert "tabroll.rulesets.tabmaster.elements" in loaded("run", str(fire), "--format", "text")

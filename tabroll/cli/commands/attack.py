@@ -1,7 +1,5 @@
 """``tabroll attack``, ``check-skill`` and ``play``: one action typed on the command line, or a table session."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -46,7 +44,7 @@ def attack_words(
     option: list[str] | None,
     action_index: int | None = None,
     command: str = "attack",
-) -> AttackWords:
+) -> "AttackWords":
     """What the command line says about the attack (shared by attack and odds): its free words split into the
     scenario file and the game's fields, and its flags."""
     from tabroll.engine import all_rulesets, find_ruleset
@@ -124,7 +122,7 @@ def attack(
 
 
 def _resolve_attack(
-    described: DescribedAttack, session: Session, journal: str | None, *, journal_force: bool
+    described: "DescribedAttack", session: "Session", journal: str | None, *, journal_force: bool
 ) -> tuple[Any, int]:
     """The attack resolved (as :func:`tabroll.api.resolve` resolves one, with the dice of ``session``), and its
     number in the log: with ``--journal``, the journal's next (and recorded there). The command reads the attack

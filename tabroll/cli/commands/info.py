@@ -1,7 +1,5 @@
 """``tabroll check``, ``schema``, ``rulesets``, ``units``, ``rules`` and ``new``: what a file or a game holds."""
 
-from __future__ import annotations
-
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -75,7 +73,7 @@ def check(
         raise typer.Exit(worst)
 
 
-def _check_one(path: str, overrides: dict[str, str]) -> Checked | None:
+def _check_one(path: str, overrides: dict[str, str]) -> "Checked | None":
     """One file checked: its problem, if any; None when checking it met a bug in tabroll (said on stderr)."""
     from tabroll.loading.checking import Checked, check_file
 
@@ -94,7 +92,7 @@ def _check_one(path: str, overrides: dict[str, str]) -> Checked | None:
     return checked
 
 
-def _tell_checked(checked: Checked, chosen: str) -> None:
+def _tell_checked(checked: "Checked", chosen: str) -> None:
     """A file's line as soon as it is checked (a fine one on stdout, a problem on stderr), or its JSON line; the
     names and paths with their control characters shown."""
     import json

@@ -1,7 +1,5 @@
 """``tabroll journal``: a recorded game shown, its state, an action undone, the whole replayed."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

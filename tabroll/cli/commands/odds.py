@@ -3,8 +3,6 @@
 Each command's flags are one typed request (:class:`OddsRequest`, :class:`MatrixRequest`): a new flag is a new
 field there, and the command reads it from the request."""
 
-from __future__ import annotations
-
 import os
 import re
 from dataclasses import dataclass
@@ -136,7 +134,7 @@ class OddsRequest:
     def compares(self) -> bool:
         return self.versus is not None or bool(self.versus_setting)
 
-    def second(self) -> OddsRequest:
+    def second(self) -> "OddsRequest":
         """The request of the second attack (``--vs``, ``--vs-set``): the first one's, with its attacker, and each
         ``--vs-set KEY=VALUE`` in place of the first attack's own field of that name (``--distance 1 --vs-set
         distance=3``: A at 1, B at 3). The first attack's game fields are handed over as ``--set`` (the same check
@@ -160,7 +158,7 @@ class OddsRequest:
             setting=[*kept, *fields, *(self.versus_setting or ())],
         )
 
-    def attack(self) -> Attack:
+    def attack(self) -> "Attack":
         """The attack the words and flags describe, as ``tabroll attack`` reads them."""
         from tabroll.api import _attack_from_words
 
@@ -422,7 +420,7 @@ def matrix(request: MatrixRequest) -> None:
     _draw(request.svg, lambda: matrix_svg(table, colour=colour, game=find_ruleset(table.ruleset).name), request.png)
 
 
-def _build_matrix(request: MatrixRequest, *, until: int | None = None) -> Matrix:
+def _build_matrix(request: MatrixRequest, *, until: int | None = None) -> "Matrix":
     """The table the flags ask for, pair by pair, with a progress bar (:func:`tabroll.api.matrix`)."""
     from tabroll.api import matrix as balance_table
     from tabroll.dice.session import seed_or_fresh

@@ -1,7 +1,5 @@
 """``tabroll roll`` and ``tabroll run``: dice, and whole scenario files."""
 
-from __future__ import annotations
-
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -161,7 +159,7 @@ def _progress(total: int) -> _Progress | None:
     return _Progress(total)
 
 
-def _summary(totals: Totals, elapsed: float, master: int, *, to_stdout: bool) -> None:
+def _summary(totals: "Totals", elapsed: float, master: int, *, to_stdout: bool) -> None:
     """The end-of-run table: files, actions, refusals, errors, time (stderr, so stdout stays machine-readable)."""
     line = ", ".join(
         (
