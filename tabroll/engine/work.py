@@ -81,11 +81,13 @@ def _count_outcomes(notation: str, success: frozenset[int]) -> tuple[tuple[tuple
 
 
 @functools.lru_cache(maxsize=4096)
-def _plain_request(count: int, sides: int, purpose: str, total_only: bool) -> DiceRequest:
-    """The request of a plain roll (made once: an exact walk asks for the same roll at every branch of a step)."""
+def _plain_request(count: int, sides: int, purpose: str, total_only: bool, tables: Any = None) -> DiceRequest:
+    """The request of a plain roll, or of dice read by what their faces count for (:meth:`BaseTurn.roll_faces`),
+    made once: an exact walk asks for the same roll at every branch of a step."""
     from tabroll.dice.sources import DiceRequest
 
-    return DiceRequest(purpose, count, sides, total_only=total_only)
+    runs = None if tables is None else tuple((len(list(run)), table) for table, run in itertools.groupby(tables))
+    return DiceRequest(purpose, count, sides, total_only=total_only, per_face=runs)
 
 
 @functools.cache
@@ -204,8 +206,7 @@ class BaseTurn:
 
         dice = self.dice
         if purposes and isinstance(dice, StepWatcher):
-            runs = tuple((len(list(run)), table) for table, run in itertools.groupby(tables))
-            values = checked_draw(dice, DiceRequest(purposes[0], len(purposes), sides, per_face=runs))
+            values = checked_draw(dice, _plain_request(len(purposes), sides, purposes[0], False, tuple(tables)))
             for index, value in enumerate(values):
                 log(index, value)
             return values
