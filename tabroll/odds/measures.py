@@ -50,9 +50,12 @@ def measure(
     then, when anything was struck, the declared attack has a P(hit) even if something else took the blow.
     ``start``: the blow figures count only the events from that one on (the game's measures read them all)."""
     outcome = blow_outcome(ruleset.blows(action, events[start:] if start else events), acted)
-    game = ruleset.outcome_measures(before, after, events)
-    outcome.update({(GAME, name): value for name, value in game.items()})
-    return outcome, [name for name in game if name not in declared]
+    undeclared: list[str] = []
+    for name, value in ruleset.outcome_measures(before, after, events).items():
+        if name not in declared:
+            undeclared.append(name)
+        outcome[(GAME, name)] = value
+    return outcome, undeclared
 
 
 def blow_outcome(blows: Sequence[Blow], acted: bool) -> Outcome:
