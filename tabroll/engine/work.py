@@ -19,6 +19,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
+from tabroll.dice.sources import DiceRequest, checked_draw, roll_die
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.events import PLAIN_SHOWN, Event, Roll, RolledDice, RulingApplied
 from tabroll.frozen import replace
@@ -45,8 +46,6 @@ def _plain(notation: str) -> tuple[DiceExpression, DiceTerm | None, str]:
 def _counting(notation: str, faces: frozenset[int], purpose: str) -> tuple[str, str, DiceRequest]:
     """A count of successes (:meth:`BaseTurn.roll_count`): the notation as logged, its dice term, and the request
     (made once: an exact walk asks for the same roll at every branch of a step)."""
-    from tabroll.dice.sources import DiceRequest
-
     expression, term, dice = _plain(notation)
     if term is None or term.fudge or min(faces, default=1) < 1 or max(faces, default=1) > term.sides:
         raise ValueError(f"successes are counted on faces of plain NdS dice, not {sorted(faces)} of {notation}")
@@ -81,11 +80,11 @@ def _count_outcomes(notation: str, success: frozenset[int]) -> tuple[tuple[tuple
 
 
 @functools.lru_cache(maxsize=4096)
-def _plain_request(count: int, sides: int, purpose: str, total_only: bool) -> DiceRequest:
-    """The request of a plain roll (made once: an exact walk asks for the same roll at every branch of a step)."""
-    from tabroll.dice.sources import DiceRequest
-
-    return DiceRequest(purpose, count, sides, total_only=total_only)
+def _plain_request(count: int, sides: int, purpose: str, total_only: bool, tables: Any = None) -> DiceRequest:
+    """The request of a plain roll, or of dice read by what their faces count for (:meth:`BaseTurn.roll_faces`),
+    made once: an exact walk asks for the same roll at every branch of a step."""
+    runs = None if tables is None else tuple((len(list(run)), table) for table, run in itertools.groupby(tables))
+    return DiceRequest(purpose, count, sides, total_only=total_only, per_face=runs)
 
 
 @functools.cache
@@ -97,7 +96,7 @@ def _resolution_type() -> type[Resolution]:
 
 if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression, DiceTerm, RolledExpression
-    from tabroll.dice.sources import DiceRequest, DiceSource
+    from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution
     from tabroll.kit.roster import Roster, RosterDraft
 
@@ -200,12 +199,9 @@ class BaseTurn:
         distinct sums, each weighted by the ordered rolls that give it (4 dice of 3 kinds of faces: at most 15
         branches, not 1,296 rolls). The rules must read nothing else of these dice: not which die showed what (a
         reroll, a die chosen)."""
-        from tabroll.dice.sources import DiceRequest, checked_draw
-
         dice = self.dice
         if purposes and isinstance(dice, StepWatcher):
-            runs = tuple((len(list(run)), table) for table, run in itertools.groupby(tables))
-            values = checked_draw(dice, DiceRequest(purposes[0], len(purposes), sides, per_face=runs))
+            values = checked_draw(dice, _plain_request(len(purposes), sides, purposes[0], False, tuple(tables)))
             for index, value in enumerate(values):
                 log(index, value)
             return values
@@ -226,8 +222,6 @@ class BaseTurn:
         distinct outcomes, not over every roll (an opposed d10 against d10: 2 or 3 branches, not 100). Every other
         source (run, play, the journal, given dice, a person) is asked for one die at a time, as for any die. The
         values are the same either way; nothing is logged here: the rules log each die as they read it."""
-        from tabroll.dice.sources import DiceRequest, checked_draw
-
         dice = self.dice
         if isinstance(dice, StepWatcher):
             return checked_draw(dice, DiceRequest(" / ".join(purposes), len(purposes), sides, compare=compare))
@@ -241,8 +235,6 @@ class BaseTurn:
         rolls that give it (5d6 against 5d6: 51 branches, not 676 pairs of totals); the values of both, in that
         order. Every other source (run, play, the journal, given dice, a person): None, and the rules roll each
         pool where they always have. Nothing is logged here: the rules log each pool as they read it."""
-        from tabroll.dice.sources import DiceRequest, checked_draw
-
         dice = self.dice
         if not isinstance(dice, StepWatcher):
             return None
@@ -271,8 +263,6 @@ class BaseTurn:
         if getattr(type(dice), "valid_by_construction", False) and not request.fudge:
             values = dice.draw(request)
         else:
-            from tabroll.dice.sources import checked_draw
-
             values = checked_draw(dice, request)
         self._log_plain(notation, term, values, request.purpose, unit)
         return values
@@ -307,8 +297,6 @@ class BaseTurn:
     def pick(self, options: Sequence[T], purpose: str, unit: str | None) -> T:
         """A random choice among ``options``, rolled as a die with one side per option (1 = the first) and logged
         as that roll; a single option is taken without rolling."""
-        from tabroll.dice.sources import roll_die
-
         if len(options) == 1:
             return options[0]
         value = roll_die(self.dice, len(options), purpose)

@@ -205,11 +205,12 @@ def core_blows(ruleset: Ruleset[Any, Any], action: Any, events: Sequence[Event])
     target; damage adds to the open blow of the same pair (or is a blow of its own when the game rolls no hit);
     a defeat marks the last blow on that unit by that unit's defeater (or is a blow of its own)."""
     rows: list[list[Any]] = []  # each blow's part, attacker, target, hit, damage, defeats, until all are read
+    actor, outcome_part = actor_of(ruleset, action), ruleset.outcome_part
     for event in events:
-        kind = event.kind
+        kind = event.KIND
         if kind not in STRIKE_KINDS:
             continue
-        part = ruleset.outcome_part(action, Strike.of(event, actor_of(ruleset, action)))
+        part = outcome_part(action, Strike.of(event, actor))
         if kind == "defeat":
             unit, by = str(getattr(event, "unit", "")), getattr(event, "by", None)
             for row in reversed(rows):

@@ -343,9 +343,7 @@ def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
             cast(dict[Key, Any], outcome)[FINAL] = walker.finals(after, events)
     here = walker.node
     here.leaves += 1
-    part = here.out.get(walker.denominator)
-    if part is None:
-        part = here.out[walker.denominator] = Tally()
+    part = here.out.get(walker.denominator) or here.out.setdefault(walker.denominator, Tally())
     if isinstance(outcome, str):
         part.add_refusal(outcome, walker.numerator)
     else:

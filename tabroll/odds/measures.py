@@ -14,7 +14,7 @@ Every measure has a kind that says what an outcome which does not mention it mea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Any
 
 from tabroll.events import Event
@@ -40,7 +40,7 @@ def measure(
     after: Any,
     events: Sequence[Event],
     *,
-    declared: frozenset[str],
+    declared: Container[str],
     acted: bool = True,
     start: int = 0,
 ) -> tuple[Outcome, list[str]]:

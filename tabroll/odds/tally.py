@@ -36,7 +36,7 @@ class Tally:
         """The outcome of one resolution, its blow figures from event ``start`` on (undeclared game measures are
         noted here)."""
         outcome, undeclared = measure(
-            ruleset, action, before, after, events, declared=frozenset(self.declared), acted=self.acted, start=start
+            ruleset, action, before, after, events, declared=self.declared, acted=self.acted, start=start
         )
         if undeclared:
             self.undeclared.update(undeclared)

@@ -153,3 +153,15 @@ def test_a_source_that_watches_steps_gets_the_dice_as_one_request_of_their_readi
     turn.run(RollAll())
     assert [(r.count, r.per_face) for r in dice.requests[1:]] == [(3, ((1, table), (2, other)))]
     assert turn.roll.shown == (3, 3, 1) and turn.roll.added == (3, 1)
+
+
+def test_the_same_roll_of_faces_is_one_request_made_once() -> None:
+    """The walk asks for the same roll at every branch of a step: its request (the runs of its tables) is made once,
+    not at every leaf; another roll is another request."""
+    table, other = ((1, 0), (2, 0), (0, 1)), ((0, 0), (0, 0), (3, 0))
+    dice = Watching([3, 1, 2, 1, 2, 3, 2, 2, 2])
+    for roll in (Roll(3, table), Roll(3, table), Roll(1, table, 2, other)):
+        Rolling(dice=dice, roll=roll).run(RollAll())
+    first, again, another = dice.requests
+    assert again is first and another is not first
+    assert (first.per_face, another.per_face) == (((3, table),), ((1, table), (2, other)))
