@@ -18,7 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from tabroll.lazy import names_from
+
+if TYPE_CHECKING:  # handed out by __getattr__ (below)
+    from tabroll.problem import Problem as Problem
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -72,33 +77,6 @@ class Location:
         if not bracket or not number.isdigit():
             return self.field
         return f"actions[{int(number) + 1}]{rest}"
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One problem of an input that has several (a scenario with three bad fields): where it is, what is wrong and,
-    when we can tell, how to fix it."""
-
-    location: Location
-    message: str
-    tip: str | None = None
-    general: bool = False  # the tip is a general one (where to read what a field takes): not said in a list
-
-    def __str__(self) -> str:
-        text = f"{self.location}: {self.message}" if str(self.location) else self.message
-        return f"{text} — {self.tip}" if self.tip and not self.general else text
-
-    def to_json(self) -> dict[str, Any]:
-        """The problem as JSON: its message, where it is (null where unknown) and its tip (null: none known)."""
-        where = self.location
-        return {
-            "message": self.message,
-            "file": where.file,
-            "line": where.line,
-            "column": where.column,
-            "field": where.shown_field,
-            "tip": self.tip,
-        }
 
 
 class TabrollError(ValueError):
@@ -193,3 +171,9 @@ class RuleRefusal(TabrollError):
     ) -> None:
         super().__init__(message, tip=tip, location=location)
         self.rule = rule
+
+
+__getattr__ = names_from(globals(), "tabroll.problem", ("Problem",))
+""":class:`~tabroll.problem.Problem` (one problem of an input that has several) is found here by name all the same
+(``from tabroll.errors import Problem``), its module imported the first time it is asked for: it is made only when an
+input fails, and every command imports this module."""

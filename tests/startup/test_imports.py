@@ -107,3 +107,57 @@ def test_an_element_attack_still_reads_the_element_table(tmp_path: Path) -> None
         encoding="utf-8",
     )
     assert "tabroll.rulesets.tabmaster.elements" in loaded("run", str(fire), "--format", "text")
+
+
+# As PROBE, but writes every dataclass of tabroll (and its games) that the command defined: each one defined costs
+# the start the code generation of its methods, so one never used belongs in a module imported where it is.
+CLASSES_PROBE = """
+import atexit, sys
+def _defined():
+    seen = set()
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] != "tabroll" or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and "__dataclass_fields__" in vars(value) and value.__module__ == name:
+                seen.add(f"{name}.{value.__qualname__}")
+    return " ".join(sorted(seen))
+atexit.register(lambda: sys.stderr.write("\\nCLASSES " + _defined() + "\\n"))
+sys.argv = ["tabroll", *sys.argv[1:]]
+from tabroll.cli.entry import main
+main()
+"""
+
+
+def defined_dataclasses(*args: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", CLASSES_PROBE, *args], capture_output=True, text=True, cwd=ROOT, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return set(done.stderr.rsplit("CLASSES ", 1)[1].split())
+
+
+def test_a_file_that_validates_defines_none_of_the_explaining_of_problems() -> None:
+    """Wording a failed validation (walking pydantic's errors, placing and wording each problem) is imported only
+    when a validation fails: a file that loads, and a quick attack, pay for none of it."""
+    for command in (("run", EXAMPLE, "--format", "text"), ("attack", "-a", "Lanceiro", "-t", "Alquimista")):
+        defined = defined_dataclasses(*command)
+        assert "tabroll.loading.validation.Shape" in defined  # the file was validated
+        unused = {"tabroll.problem.Problem", "tabroll.loading.explaining._Walk", "tabroll.loading.explaining._Item"}
+        assert not {name.rsplit(".", 1)[1] for name in defined} & {"Problem", "_Walk", "_Item"}, defined & unused
+
+
+def test_a_file_that_fails_validation_still_explains_its_problems(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "ruleset: tabmaster\nboard: {size: [2, 1]}\nunits:\n  Lanceiro: {side: red, at: [0, 0], DEFF: 3}\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "run", str(bad), "--format", "text"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "bad.yaml:4:" in done.stderr and "DEFF" in done.stderr
+    modules = set(done.stderr.rsplit("MODULES ", 1)[1].split())
+    assert {"tabroll.loading.explaining", "tabroll.problem"} <= modules
