@@ -14,7 +14,6 @@ named in the ``TABROLL_GAMES`` environment variable (separated like ``PATH``) ho
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -225,6 +224,8 @@ def _import_game(name: str, finder: Any) -> Any:
 def _discover() -> dict[str, AnyRuleset]:
     global _REGISTRY
     if _REGISTRY is None:
+        import pkgutil  # listing every game's folder: a file's own game is found by its name alone
+
         package = _games_package()
         found: dict[str, AnyRuleset] = {}
         for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):

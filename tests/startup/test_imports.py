@@ -87,6 +87,8 @@ def test_running_a_tabmaster_file_loads_no_other_game_and_not_the_command_line_a
     assert "tabroll.api" not in modules  # the command makes the run itself; the library's result types wait
     assert "tabroll.dice.extended" not in modules  # its dice are NdM: no reroll, explosion, set or comparison
     assert "importlib.resources.readers" not in modules  # the catalogue is read from beside the game's module
+    # The file's game is imported by its name: no listing of every game's folder (pkgutil) for it.
+    assert "pkgutil" in typer_alone() or "pkgutil" not in modules
 
 
 def test_a_tabmaster_file_whose_attacks_have_no_element_loads_no_element_table() -> None:
