@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from tabroll.engine import Resolution, Scenario
     from tabroll.events import Event
     from tabroll.kit import AttackRequest
+    from tabroll.kit.roster import Roster
     from tabroll.kit.views import StateView
     from tabroll.loading.yaml_source import YamlDocument
 
@@ -179,14 +180,8 @@ class Botse(Ruleset["Battle", "BotseAction"]):
         return measures
 
     def outcome_measures(self, before: Battle, after: Battle, events: Sequence[Event]) -> dict[str, int | bool]:
-        healths, adventurers = _measured(before)
-        out: dict[str, int | bool] = {key: after.unit(name).health for name, key in healths}
-        for old, (tenacity, fatigue, cooldown) in adventurers:
-            new = after.adventurer(old.name)
-            out[tenacity] = new.tenacity - old.tenacity
-            out[fatigue] = new.light_fatigue - old.light_fatigue
-            out[cooldown] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
-        return out
+        measured = _measured(before)
+        return {**measured.of(after.adventurers, changes=True), **measured.of(after.creatures, changes=False)}
 
     def outcome_part(self, action: BotseAction, strike: Strike) -> str:
         """The engaging adventurer's damage is the engage's own; an enemy's afterwards is its reaction."""
@@ -204,20 +199,45 @@ class Botse(Ruleset["Battle", "BotseAction"]):
 CHANGES = ("tenacity gained", "light fatigue gained", "dice to cooldown")
 """The changes measured of each adventurer (:meth:`Botse.outcome_measures`)."""
 
-_MEASURED: list[Any] = [None, None]
-"""The state :func:`_measured` last named the measures of, and its names: the odds measure every outcome of one
-action from the same state before it."""
+
+class _Measured:
+    """The measures of the units of a roster, against the battle ``before`` an action (the odds measure every
+    outcome of one action from the same state before it): each unit's Health left, and with ``changes`` each
+    adventurer's three changes. Their names made once; the measures of each roster met worked out once (rosters
+    known by identity: the outcomes of a walk share most of them)."""
+
+    def __init__(self, before: Battle) -> None:
+        self.before = before
+        self.names = {unit.name: f"Health left: {unit.name}" for unit in before.units}
+        self.changes = {unit.name: tuple(f"{change}: {unit.name}" for change in CHANGES) for unit in before.adventurers}
+        self.known: dict[int, tuple[Roster[Any], dict[str, int | bool]]] = {}
+
+    def of(self, roster: Roster[Any], *, changes: bool) -> dict[str, int | bool]:
+        known = self.known.get(id(roster))
+        if known is not None and known[0] is roster:
+            return known[1]
+        names = self.names
+        out: dict[str, int | bool] = {names[unit.name]: unit.health for unit in roster}
+        for new in roster if changes else ():
+            old = self.before.adventurers.find(new.name)
+            tenacity, fatigue, cooldown = self.changes[new.name]
+            out[tenacity] = new.tenacity - old.tenacity
+            out[fatigue] = new.light_fatigue - old.light_fatigue
+            out[cooldown] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
+        if len(self.known) >= 4096:
+            self.known.clear()
+        self.known[id(roster)] = (roster, out)
+        return out
 
 
-def _measured(before: Battle) -> tuple[Any, Any]:
-    """The names of the measures of ``before`` (:meth:`Botse.outcome_measures`): each unit's Health left, and each
-    adventurer with its three changes."""
-    if _MEASURED[0] is not before:
-        healths = tuple((unit.name, f"Health left: {unit.name}") for unit in before.units)
-        adventurers = tuple((old, tuple(f"{change}: {old.name}" for change in CHANGES)) for old in before.adventurers)
-        _MEASURED[:] = before, (healths, adventurers)
-    named: tuple[Any, Any] = _MEASURED[1]
-    return named
+_MEASURED: list[_Measured] = []
+"""The measures of the state they were last worked out against (:class:`_Measured`)."""
+
+
+def _measured(before: Battle) -> _Measured:
+    if not _MEASURED or _MEASURED[0].before is not before:
+        _MEASURED[:] = [_Measured(before)]
+    return _MEASURED[0]
 
 
 RULESET = Botse()
