@@ -180,8 +180,10 @@ class Botse(Ruleset["Battle", "BotseAction"]):
         return measures
 
     def outcome_measures(self, before: Battle, after: Battle, events: Sequence[Event]) -> dict[str, int | bool]:
-        measured = _measured(before)
-        return {**measured.of(after.adventurers, changes=True), **measured.of(after.creatures, changes=False)}
+        return {
+            **_measured(before, after.adventurers, changes=True),
+            **_measured(before, after.creatures, changes=False),
+        }
 
     def outcome_part(self, action: BotseAction, strike: Strike) -> str:
         """The engaging adventurer's damage is the engage's own; an enemy's afterwards is its reaction."""
@@ -200,44 +202,28 @@ CHANGES = ("tenacity gained", "light fatigue gained", "dice to cooldown")
 """The changes measured of each adventurer (:meth:`Botse.outcome_measures`)."""
 
 
-class _Measured:
-    """The measures of the units of a roster, against the battle ``before`` an action (the odds measure every
-    outcome of one action from the same state before it): each unit's Health left, and with ``changes`` each
-    adventurer's three changes. Their names made once; the measures of each roster met worked out once (rosters
-    known by identity: the outcomes of a walk share most of them)."""
-
-    def __init__(self, before: Battle) -> None:
-        self.before = before
-        self.names = {unit.name: f"Health left: {unit.name}" for unit in before.units}
-        self.changes = {unit.name: tuple(f"{change}: {unit.name}" for change in CHANGES) for unit in before.adventurers}
-        self.known: dict[int, tuple[Roster[Any], dict[str, int | bool]]] = {}
-
-    def of(self, roster: Roster[Any], *, changes: bool) -> dict[str, int | bool]:
-        known = self.known.get(id(roster))
-        if known is not None and known[0] is roster:
-            return known[1]
-        names = self.names
-        out: dict[str, int | bool] = {names[unit.name]: unit.health for unit in roster}
-        for new in roster if changes else ():
-            old = self.before.adventurers.find(new.name)
-            tenacity, fatigue, cooldown = self.changes[new.name]
-            out[tenacity] = new.tenacity - old.tenacity
-            out[fatigue] = new.light_fatigue - old.light_fatigue
-            out[cooldown] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
-        if len(self.known) >= 4096:
-            self.known.clear()
-        self.known[id(roster)] = (roster, out)
-        return out
+_MEASURED: dict[int, tuple[Battle, Roster[Any], dict[str, int | bool]]] = {}
+"""The measures of each roster met (:func:`_measured`), by its id, with the state before the action they were
+measured against: the outcomes of one walk share most of their rosters."""
 
 
-_MEASURED: list[_Measured] = []
-"""The measures of the state they were last worked out against (:class:`_Measured`)."""
-
-
-def _measured(before: Battle) -> _Measured:
-    if not _MEASURED or _MEASURED[0].before is not before:
-        _MEASURED[:] = [_Measured(before)]
-    return _MEASURED[0]
+def _measured(before: Battle, roster: Roster[Any], *, changes: bool) -> dict[str, int | bool]:
+    """The measures of the units of ``roster`` against ``before`` (:meth:`Botse.outcome_measures`): each unit's
+    Health left, and with ``changes`` each adventurer's three changes; worked out once for each roster met."""
+    known = _MEASURED.get(id(roster))
+    if known is not None and known[0] is before and known[1] is roster:
+        return known[2]
+    out: dict[str, int | bool] = {f"Health left: {unit.name}": unit.health for unit in roster}
+    for new in roster if changes else ():
+        old = before.adventurers.find(new.name)
+        tenacity, fatigue, cooldown = (f"{change}: {new.name}" for change in CHANGES)
+        out[tenacity] = new.tenacity - old.tenacity
+        out[fatigue] = new.light_fatigue - old.light_fatigue
+        out[cooldown] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
+    if len(_MEASURED) >= 4096:
+        _MEASURED.clear()
+    _MEASURED[id(roster)] = (before, roster, out)
+    return out
 
 
 RULESET = Botse()

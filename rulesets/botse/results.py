@@ -36,7 +36,8 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
         for name in static_units(work, aimed(setup, choice), choice):
             last[name] = position
     if last:
-        summing_ruling(work, summed=summed)
+        text = summing_text() if summed else _("each result deals its damage at once (the rulebook's original 5b)")
+        work.ruling("damage_summing", work.options.damage_summing, text)
     if not summed:
         last = {}
     pending: dict[str, list[int]] = {}  # unit → [blockable, unblockable, prevented]
@@ -165,11 +166,6 @@ def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: 
     work.put(replace(adventurer, tenacity=total))
     if amount:
         work.emit(TenacityGained(unit=adventurer.name, amount=amount, total=total, reason=reason))
-
-
-def summing_ruling(work: BotseTurn, *, summed: bool) -> None:
-    text = summing_text() if summed else _("each result deals its damage at once (the rulebook's original 5b)")
-    work.ruling("damage_summing", work.options.damage_summing, text)
 
 
 def summing_text() -> str:

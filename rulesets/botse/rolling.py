@@ -61,7 +61,7 @@ class RollDie(Step):
         row = pool.row(first)
         walked = turn.walked
         if walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die,
-            values = turn.roll_faces(row.sides, row.tables, row.purposes, _unlogged)
+            values = turn.roll_faces(row.sides, row.tables, row.purposes, lambda index, face: None)
             if getattr(turn.dice, "reads_rolls", True):  # and none when the walk reads no roll (as the core's own)
                 turn.emit(Roll(label=row.label, dice=row.notation, values=values, kept=values, total=sum(values),
                                unit=pool.adventurer))  # fmt: skip
@@ -84,10 +84,6 @@ class RollDie(Step):
         else:
             Results(reading, faces, pool).advance(turn)
         return None
-
-
-def _unlogged(index: int, face: int) -> None:
-    """The walk logs its roll as one entry (:meth:`RollDie._roll_kind`), not die by die."""
 
 
 @dataclass(frozen=True)
