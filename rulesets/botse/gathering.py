@@ -15,7 +15,7 @@ from tabroll.frozen import replace
 from .choices import asking, choose_item, choose_overtax
 from .events import Gathered
 from .merging import Effects, face_effects, merges_by_effects
-from .messages import _, form_word, n_, p_
+from .messages import _, n_, p_
 from .model import Code, EngageAction, Form, RollFields, Stat
 from .reactions import step_six_triggers
 from .results import summing_text
@@ -134,7 +134,7 @@ def check_gathered_die(
                         "'{name}' carries the {form} form icon and there is no battle form outside "
                         "battle (ruling out_of_battle_form_dice = refuse)",
                         name=name,
-                        form=form_word(die.form.value),
+                        form=p_("form", die.form.value),
                     ),
                     rule=p_("rule", "out of battle"),
                 )
@@ -146,8 +146,8 @@ def check_gathered_die(
                 _(
                     "'{name}' carries the {icon} form icon; the form is {form}",
                     name=name,
-                    icon=form_word(die.form.value),
-                    form=form_word(form.value),
+                    icon=p_("form", die.form.value),
+                    form=p_("form", form.value),
                 ),
                 rule=p_("rule", "gathering"),
             )
@@ -206,8 +206,8 @@ def choose_ability(
     if not item.ready:
         raise RuleRefusal(_("{item} is not ready", item=item_name), rule=p_("rule", "items"))
     if form not in item.forms:
-        forms = ", ".join(form_word(value) for value in sorted(f.value for f in item.forms))
-        shown = form_word(form.value) if form else _("none")
+        forms = ", ".join(p_("form", value) for value in sorted(f.value for f in item.forms))
+        shown = p_("form", form.value) if form else _("none")
         raise RuleRefusal(
             _("{item}'s ability works in {forms} form, not {form}", item=item_name, forms=forms, form=shown),
             rule=p_("rule", "items"),

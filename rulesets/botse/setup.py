@@ -17,7 +17,7 @@ from tabroll.kit.views import StateView, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
-from .messages import _, side_word
+from .messages import _, p_
 from .model import (
     AdventurerInput,
     AuraAction,
@@ -370,9 +370,9 @@ def state_view(battle: Battle) -> StateView:
 
 
 def unit_text(unit: dict[str, Any]) -> str:
-    from .messages import dice_words, die_word, form_word
+    from .messages import dice_words, die_word
 
-    name, side = unit["name"], side_word(unit["side"])
+    name, side = unit["name"], p_("side", unit["side"])
     if unit["defeated"]:
         return _("{unit} ({side}), defeated", unit=name, side=side)
     parts = [
@@ -386,7 +386,7 @@ def unit_text(unit: dict[str, Any]) -> str:
         parts += [
             _("tenacity {tenacity}", tenacity=unit["tenacity"]),
             _("light fatigue {fatigue}", fatigue=unit["light_fatigue"]),
-            _("form {form}", form=form_word(unit["form"])),
+            _("form {form}", form=p_("form", unit["form"])),
             _("engages {engages}", engages=unit["engages"]),
             _("rows: {dice}", dice=dice_words(unit["available"]) or _("none")),
             _("cooldown: [{track}]", track=track),
