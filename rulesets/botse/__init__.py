@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from tabroll.engine import Resolution, Scenario
     from tabroll.events import Event
     from tabroll.kit import AttackRequest
+    from tabroll.kit.roster import Roster
     from tabroll.kit.views import StateView
     from tabroll.loading.yaml_source import YamlDocument
 
@@ -179,14 +180,10 @@ class Botse(Ruleset["Battle", "BotseAction"]):
         return measures
 
     def outcome_measures(self, before: Battle, after: Battle, events: Sequence[Event]) -> dict[str, int | bool]:
-        healths, adventurers = _measured(before)
-        out: dict[str, int | bool] = {key: after.unit(name).health for name, key in healths}
-        for old, (tenacity, fatigue, cooldown) in adventurers:
-            new = after.adventurer(old.name)
-            out[tenacity] = new.tenacity - old.tenacity
-            out[fatigue] = new.light_fatigue - old.light_fatigue
-            out[cooldown] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
-        return out
+        return {
+            **_measured(before, after.adventurers, changes=True),
+            **_measured(before, after.creatures, changes=False),
+        }
 
     def outcome_part(self, action: BotseAction, strike: Strike) -> str:
         """The engaging adventurer's damage is the engage's own; an enemy's afterwards is its reaction."""
@@ -204,20 +201,29 @@ class Botse(Ruleset["Battle", "BotseAction"]):
 CHANGES = ("tenacity gained", "light fatigue gained", "dice to cooldown")
 """The changes measured of each adventurer (:meth:`Botse.outcome_measures`)."""
 
-_MEASURED: list[Any] = [None, None]
-"""The state :func:`_measured` last named the measures of, and its names: the odds measure every outcome of one
-action from the same state before it."""
+
+_MEASURED: dict[int, tuple[Battle, Roster[Any], dict[str, int | bool]]] = {}
+"""The measures of each roster met (:func:`_measured`), by its id, with the state before the action they were
+measured against: the outcomes of one walk share most of their rosters."""
 
 
-def _measured(before: Battle) -> tuple[Any, Any]:
-    """The names of the measures of ``before`` (:meth:`Botse.outcome_measures`): each unit's Health left, and each
-    adventurer with its three changes."""
-    if _MEASURED[0] is not before:
-        healths = tuple((unit.name, f"Health left: {unit.name}") for unit in before.units)
-        adventurers = tuple((old, tuple(f"{change}: {old.name}" for change in CHANGES)) for old in before.adventurers)
-        _MEASURED[:] = before, (healths, adventurers)
-    named: tuple[Any, Any] = _MEASURED[1]
-    return named
+def _measured(before: Battle, roster: Roster[Any], *, changes: bool) -> dict[str, int | bool]:
+    """The measures of the units of ``roster`` against ``before`` (:meth:`Botse.outcome_measures`): each unit's
+    Health left, and with ``changes`` each adventurer's three changes; worked out once for each roster met."""
+    known = _MEASURED.get(id(roster))
+    if known is not None and known[0] is before and known[1] is roster:
+        return known[2]
+    out: dict[str, int | bool] = {f"Health left: {unit.name}": unit.health for unit in roster}
+    for new in roster if changes else ():
+        old = before.adventurers.find(new.name)
+        tenacity, fatigue, cooldown = (f"{change}: {new.name}" for change in CHANGES)
+        out[tenacity] = new.tenacity - old.tenacity
+        out[fatigue] = new.light_fatigue - old.light_fatigue
+        out[cooldown] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
+    if len(_MEASURED) >= 4096:
+        _MEASURED.clear()
+    _MEASURED[id(roster)] = (before, roster, out)
+    return out
 
 
 RULESET = Botse()

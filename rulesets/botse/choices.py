@@ -13,7 +13,7 @@ from typing import Any
 from tabroll.dice.sources import DiceSource, asks_players, choose_number
 from tabroll.events import Event, Note
 
-from .messages import _, form_word, n_
+from .messages import _, n_, p_
 from .model import Form
 from .state import Ability, Adventurer, Item
 
@@ -62,7 +62,7 @@ def ability_text(ability: Ability) -> str:
 def choose_form(dice: DiceSource, emit: Callable[[Event], None], adventurer: Adventurer) -> Form:
     """Step 2, left open: the current form (option 1) or another one, in the order of the README."""
     forms = [adventurer.form, *(f for f in Form if f is not adventurer.form)]
-    options = [_("{form} (current)", form=form_word(adventurer.form.value)), *(form_word(f.value) for f in forms[1:])]
+    options = [_("{form} (current)", form=p_("form", adventurer.form.value)), *(p_("form", f.value) for f in forms[1:])]
     return forms[ask_choice(dice, emit, adventurer.name, _("which battle form?"), options)]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
 
-from .messages import _, dice_words, die_word, form_word, n_, when_word
+from .messages import _, dice_words, die_word, n_, p_
 
 
 @event_kind("light_fatigue")
@@ -58,10 +58,10 @@ class FormDeclared(Event):
     reach_text: str = ""
 
     def sentence(self) -> str:
-        values = {"unit": self.unit, "form": form_word(self.form), "reach": self.reach_text or self.reach}
+        values = {"unit": self.unit, "form": p_("form", self.form), "reach": self.reach_text or self.reach}
         if self.form == self.previous:
             return _("{unit} fights in {form} form: {reach}", **values)
-        return _("{unit} fights in {form} form (was {previous}): {reach}", previous=form_word(self.previous), **values)
+        return _("{unit} fights in {form} form (was {previous}): {reach}", previous=p_("form", self.previous), **values)
 
 
 @event_kind("engage_target")
@@ -247,7 +247,7 @@ class Reaction(Event):
     def sentence(self) -> str:
         values = {"unit": self.unit, "skill": self.skill, "reason": self.reason}
         if self.fired:
-            return _("{unit} uses {skill} ({when}): {reason}", when=when_word(self.when), **values)
+            return _("{unit} uses {skill} ({when}): {reason}", when=p_("when", self.when), **values)
         return _("{unit}'s {skill} does not trigger: {reason}", **values)
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
@@ -16,13 +15,19 @@ from tabroll.frozen import replace
 from .choices import asking, choose_item, choose_overtax
 from .events import Gathered
 from .merging import Effects, face_effects, merges_by_effects
-from .messages import _, form_word, n_, p_
+from .messages import _, n_, p_
 from .model import Code, EngageAction, Form, RollFields, Stat
 from .reactions import step_six_triggers
 from .results import summing_text
 from .state import Ability, Adventurer, Battle, Die, Face
 from .track import pay_cost
 from .work import BotseTurn
+
+if TYPE_CHECKING:
+    from tabroll.events import Event
+    from tabroll.kit.roster import Roster
+
+    from .state import Creature
 
 
 def gather(
@@ -129,7 +134,7 @@ def check_gathered_die(
                         "'{name}' carries the {form} form icon and there is no battle form outside "
                         "battle (ruling out_of_battle_form_dice = refuse)",
                         name=name,
-                        form=form_word(die.form.value),
+                        form=p_("form", die.form.value),
                     ),
                     rule=p_("rule", "out of battle"),
                 )
@@ -141,8 +146,8 @@ def check_gathered_die(
                 _(
                     "'{name}' carries the {icon} form icon; the form is {form}",
                     name=name,
-                    icon=form_word(die.form.value),
-                    form=form_word(form.value),
+                    icon=p_("form", die.form.value),
+                    form=p_("form", form.value),
                 ),
                 rule=p_("rule", "gathering"),
             )
@@ -201,8 +206,8 @@ def choose_ability(
     if not item.ready:
         raise RuleRefusal(_("{item} is not ready", item=item_name), rule=p_("rule", "items"))
     if form not in item.forms:
-        forms = ", ".join(form_word(value) for value in sorted(f.value for f in item.forms))
-        shown = form_word(form.value) if form else _("none")
+        forms = ", ".join(p_("form", value) for value in sorted(f.value for f in item.forms))
+        shown = p_("form", form.value) if form else _("none")
         raise RuleRefusal(
             _("{item}'s ability works in {forms} form, not {form}", item=item_name, forms=forms, form=shown),
             rule=p_("rule", "items"),
@@ -265,25 +270,17 @@ class Pool:
     purposes: tuple[str, ...]  # what each die is rolled for (:func:`die_purpose`), said once for every outcome
     reacts: bool  # whether any unit has a skill that step 6 could trigger
     rows: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)  # made by :meth:`row`, once
-    placed: dict[tuple[int | bool | None, ...], tuple[Any, ...]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    dealt: dict[tuple[int, int], tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
-    """What :func:`~.results.resolve_summed` worked out from one state before the roll, by tenacity and where each
-    die goes (``placed``), and by the damage summed (``dealt``)."""
+    summed: list[Summing] = field(default_factory=list, compare=False, repr=False)  # by :meth:`summing`
 
-    @cached_property
-    def sent(self) -> tuple[tuple[bool | None, ...], ...]:
-        """Where each face of each die sends it in a plain engage (:func:`~.results.resolve_summed`), by face
-        number (from 1): None when the face is not resolved (blank), True when it is resolved and drained by its
-        code, False when it is resolved and exhausted."""
-        return tuple((None, *map(face_sent, die.faces)) for die in self.dice)
-
-    @cached_property
-    def summed_words(self) -> tuple[str, str, str]:
-        """What the walk's summed results say (:func:`~.results.resolve_summed`), said once for every outcome: why
-        tenacity is gained, the ruling on summing, and what deals the damage."""
-        return _("tenacity face"), summing_text(), _("summed damage of the dice")
+    def summing(self, work: BotseTurn) -> Summing:
+        """What the walked results of a plain engage start from in the battle as it stands (the one the dice were
+        rolled in): worked out once, then kept for every outcome of the roll."""
+        battle, summed = work.state, self.summed
+        if not summed or summed[0].before is not battle:
+            adventurer = battle.adventurers.get(self.adventurer)
+            assert adventurer is not None
+            summed[:] = [Summing(battle, adventurer, self.dice)]
+        return summed[0]
 
     def row(self, first: int) -> Row:
         """The dice from ``first`` (from 1) to the last of a row with as many faces, in a plain engage."""
@@ -301,8 +298,25 @@ class Pool:
         return known
 
 
+class Summing:
+    """What a walked plain engage's results (:func:`~.results.resolve_summed`) start from, worked out once for the
+    battle ``before`` the roll: the adventurer, each die's name and where each of its faces sends it
+    (:func:`face_sent`, by face number from 1), what the summed results say (why tenacity is gained, the ruling
+    on summing, what deals the damage); and what the outcomes of the roll gave, kept for those after them: the
+    adventurers by tenacity and places (``placed``), the creatures by damage (``dealt``)."""
+
+    def __init__(self, before: Battle, adventurer: Adventurer, dice: tuple[Die, ...]) -> None:
+        self.before, self.adventurer = before, adventurer
+        self.names = tuple(die.name for die in dice)
+        self.sent = tuple((None, *map(face_sent, die.faces)) for die in dice)
+        self.words = _("tenacity face"), summing_text(), _("summed damage of the dice")
+        self.placed: dict[tuple[Any, ...], tuple[Roster[Adventurer], tuple[Event, ...]]] = {}
+        self.dealt: dict[tuple[int, int, int], tuple[Roster[Creature], tuple[Event, ...], bool]] = {}
+
+
 def face_sent(face: Face) -> bool | None:
-    """Where a face of a plain engage sends its die (:attr:`Pool.sent`)."""
+    """Where a face of a plain engage sends its die (:attr:`Summing.sent`): None when the face is not resolved
+    (blank), True when it is resolved and drained by its code, False when it is resolved and exhausted."""
     if not (face.tenacity or face.damage or face.text):
         return None
     return not face.tenacity and face.code is Code.DRAINED

@@ -17,22 +17,6 @@ p_ = MESSAGES.pgettext
 np_ = MESSAGES.npgettext
 
 
-def form_word(form: str) -> str:
-    """A battle form's value (``light_weapon``) as the logs say it: as it is in English, the source's name
-    for it in a translation. The value itself (JSON, scenario files) never changes."""
-    return p_("form", form)
-
-
-def when_word(when: str) -> str:
-    """A triggered skill's moment (``engaged``, ``after_engage``…) as the logs say it."""
-    return p_("when", when)
-
-
-def code_word(code: str) -> str:
-    """A resolution code's value (``instant``…) as the logs say it."""
-    return p_("code", code)
-
-
 def die_word(name: str) -> str:
     """A die's name as the log says it: the sample dice (``dice_set: sample``) by the source's terms in a
     translation (Russian «Бой» for Combat); any other name as it is written. The name typed in a scenario
@@ -45,14 +29,9 @@ def dice_words(names: Iterable[str]) -> str:
     return ", ".join(die_word(name) for name in names)
 
 
-def side_word(side: str) -> str:
-    """A unit's side (``adventurer``, ``enemy``, ``companion``) as the state view says it."""
-    return p_("side", side)
-
-
-def _values() -> None:  # pragma: no cover - never called: it only marks the values the functions above word
-    """The values that :func:`form_word`, :func:`when_word`, :func:`code_word`, :func:`die_word` and
-    :func:`side_word` say in a translation (any other value is said as it is)."""
+def _values() -> None:  # pragma: no cover - never called: it only marks the values said by their context
+    """The values said in a translation by their context: a battle form, a skill's moment, a resolution code, a
+    die (:func:`die_word`) and a unit's side (any other value is said as it is)."""
     p_("form", "light_weapon")
     p_("form", "heavy_weapon")
     p_("form", "defensive")
@@ -114,15 +93,11 @@ __all__ = [
     "MESSAGES",
     "N_",
     "_",
-    "code_word",
     "dice_words",
     "die_word",
-    "form_word",
     "n_",
     "np_",
     "p_",
-    "side_word",
-    "when_word",
 ]
 
 

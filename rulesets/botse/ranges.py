@@ -4,7 +4,7 @@ declaration and again at each result).
 
 from __future__ import annotations
 
-from .messages import _, form_word, n_
+from .messages import _, n_, p_
 from .model import Form
 from .state import Adventurer, Battle, Unit
 from .work import BotseTurn, Engage
@@ -34,7 +34,7 @@ def range_problem(battle: Battle, adventurer: Adventurer, target: Unit, form: Fo
             "{unit} is {n} hexes away; {form} form reaches adjacent units only",
             distance,
             unit=name,
-            form=form_word(form.value),
+            form=p_("form", form.value),
         )
     if form is Form.RANGED and distance < 2:
         return _("{unit} is adjacent; ranged form reaches only units that are not adjacent", unit=name)

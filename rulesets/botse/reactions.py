@@ -11,7 +11,7 @@ from tabroll.events import Note
 from .choices import ask_choice, asking
 from .damage import deal
 from .events import Reaction
-from .messages import N_, _, n_, when_word
+from .messages import N_, _, n_, p_
 from .model import AuraAction, RollFields
 from .state import Effect, Skill, Unit
 from .track import take_fatigue
@@ -211,7 +211,7 @@ def choose_reaction(work: BotseTurn, action: RollFields | AuraAction, unit: str,
     question = (
         _("use {skill} (after the engage)?", skill=skill)
         if when == "after_engage"
-        else _("use {skill} (after being {when})?", skill=skill, when=when_word(when))
+        else _("use {skill} (after being {when})?", skill=skill, when=p_("when", when))
     )
     return ask_choice(work.dice, work.emit, unit, question, [_("no"), _("yes")]) == 1
 

@@ -24,7 +24,7 @@ from .work import PLACES, BotseTurn, Engage, Rolled
 if TYPE_CHECKING:
     from tabroll.kit.roster import Roster
 
-    from .gathering import Pool
+    from .gathering import Pool, Summing
 
 
 def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
@@ -36,7 +36,8 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
         for name in static_units(work, aimed(setup, choice), choice):
             last[name] = position
     if last:
-        summing_ruling(work, summed=summed)
+        text = summing_text() if summed else _("each result deals its damage at once (the rulebook's original 5b)")
+        work.ruling("damage_summing", work.options.damage_summing, text)
     if not summed:
         last = {}
     pending: dict[str, list[int]] = {}  # unit → [blockable, unblockable, prevented]
@@ -84,72 +85,78 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
 def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading: tuple[int, ...]) -> None:
     """Steps 5b and 6 of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums (``reading``, its
     :data:`~.merging.Effects`; ``faces``, the face number of each die): what :func:`resolve_results` does die by
-    die, done at once. Each die does what its plain face says (:attr:`~.gathering.Pool.sent`): a tenacity face
+    die, done at once. Each die does what its plain face says (:attr:`~.gathering.Summing.sent`): a tenacity face
     gains 1 and is exhausted, a face with damage or text is resolved (drained by its code, else exhausted), a face
     with neither is not resolved (exhausted after the resolved dice). The adventurer and the target are put once,
     the summed damage dealt once: the state and blows are those of resolving the dice one by one; the log is
-    shorter, without prose. What does not depend on the dice is worked out once per engage, in the pool."""
-    battle, memo = work.state, pool.placed
+    shorter, without prose. What the roll changes is worked out once per engage for each placing of the dice and
+    each damage it can give (:class:`~.gathering.Summing`)."""
     blockable, through, tenacity, _drained = reading
-    key = (tenacity, *map(tuple.__getitem__, pool.sent, faces))
-    known = memo.get(key)
-    if known is None or known[0] is not battle.adventurers:
-        adventurer = battle.adventurers.get(pool.adventurer)
-        assert adventurer is not None
-        track, drained = list(adventurer.cooldown), list(adventurer.drained)
-        full = False
-        for resolved in (True, False):
-            for die, sent, face in zip(pool.dice, pool.sent, faces, strict=True):
-                code_drained, name = sent[face], die.name  # None: not resolved
-                if (code_drained is None) is resolved:
-                    continue
-                if not code_drained:
-                    if None in track:
-                        track[track.index(None)] = name
-                        continue
-                    track_full(work, adventurer.name, name)
-                    full = True
-                drained.append(name)
-        total = adventurer.tenacity + tenacity
-        after = replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained))
-        gained = TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=pool.summed_words[0])
-        known = (battle.adventurers, battle.adventurers.replace(after), (gained,) if tenacity else ())
-        if not full:  # a full track tells its ruling once per action: not kept
-            memo[key] = known
-    work.events.extend(known[2])
-    changes: dict[str, object] = {"adventurers": known[1]}
+    summing = pool.summing(work)
+    adventurers = placed_at_once(work, summing, faces, tenacity)
     if blockable or through:
-        changes["creatures"] = deal_summed_at_once(work, pool, blockable, through)
-    work.state = replace(battle, **changes)
+        creatures = dealt_at_once(work, pool, summing, blockable, through)
+        work.state = replace(summing.before, adventurers=adventurers, creatures=creatures)
+    else:
+        work.state = replace(summing.before, adventurers=adventurers)
     if pool.reacts:
         react(work, Engage(pool.adventurer, pool.form, pool.target, [], targets=pool.targets), pool.action)
 
 
-def deal_summed_at_once(work: BotseTurn, pool: Pool, blockable: int, through: int) -> Roster[Creature]:
+def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], tenacity: int) -> Roster[Adventurer]:
+    """The adventurers after a walked plain engage's dice are placed (:func:`resolve_summed`): the resolved dice
+    in roll order, then the others; each to the leftmost open slot of the track, or drained by its code or when
+    the track is full (said each time: a full track tells its ruling once per action)."""
+    track, drained = list(summing.adventurer.cooldown), list(summing.adventurer.drained)
+    for resolved in (True, False):
+        for sent, face, name in zip(summing.sent, faces, summing.names, strict=True):
+            code_drained = sent[face]  # None: not resolved
+            if (code_drained is None) is resolved:
+                continue
+            if not code_drained:
+                if None in track:
+                    track[track.index(None)] = name
+                    continue
+                track_full(work, summing.adventurer.name, name)
+            drained.append(name)
+    key = (tenacity, tuple(track), tuple(drained))
+    known = summing.placed.get(key)
+    if known is None:
+        adventurer = summing.adventurer
+        total = adventurer.tenacity + tenacity
+        after = replace(adventurer, tenacity=total, cooldown=key[1], drained=key[2])
+        gained = TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=summing.words[0])
+        known = summing.placed[key] = (summing.before.adventurers.replace(after), (gained,) if tenacity else ())
+    work.events.extend(known[1])
+    return known[0]
+
+
+def dealt_at_once(work: BotseTurn, pool: Pool, summing: Summing, blockable: int, through: int) -> Roster[Creature]:
     """The creatures after the summed damage of a walked plain engage (:func:`resolve_summed`) is dealt to its
-    target (an enemy: no prevention), its events logged; kept in the pool for each sum of damage."""
-    name, creatures = pool.target, work.state.creatures
+    target (an enemy: no prevention), its events logged; worked out once for each sum of damage."""
+    name = pool.target
     assert name is not None
-    work.ruling("damage_summing", work.options.damage_summing, pool.summed_words[1])
+    work.ruling("damage_summing", "engage", summing.words[1])  # a plain engage sums the damage of its dice
     running = work.running.get(name, 0)
-    known = pool.dealt.get((blockable, through))
-    if known is None or known[0] is not creatures or known[1] != running:
+    known = summing.dealt.get((blockable, through, running))
+    if known is None:
+        creatures = summing.before.creatures
         target = creatures.get(name)
         assert target is not None
         start = len(work.events)
-        hurt = struck(work, target, blockable, through, by=pool.adventurer, what=pool.summed_words[2], engage=True,
+        hurt = struck(work, target, blockable, through, by=pool.adventurer, what=summing.words[2], engage=True,
                       told=False)  # fmt: skip
         if hurt is target:  # defeated before: nothing dealt
             return creatures
-        known = pool.dealt[(blockable, through)] = (creatures, running, creatures.replace(hurt),
-                                                   tuple(work.events[start:]), hurt.defeated)  # fmt: skip
-        return known[2]
-    work.events.extend(known[3])
+        known = summing.dealt[(blockable, through, running)] = (creatures.replace(hurt), tuple(work.events[start:]),
+                                                                hurt.defeated)  # fmt: skip
+        return known[0]
+    work.events.extend(known[1])
     work.running[name] = running + blockable + through
     work.damaged.add(name)
-    if known[4]:
+    if known[2]:
         work.defeated.add(name)
-    after: Roster[Creature] = known[2]
+    after: Roster[Creature] = known[0]
     return after
 
 
@@ -159,11 +166,6 @@ def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: 
     work.put(replace(adventurer, tenacity=total))
     if amount:
         work.emit(TenacityGained(unit=adventurer.name, amount=amount, total=total, reason=reason))
-
-
-def summing_ruling(work: BotseTurn, *, summed: bool) -> None:
-    text = summing_text() if summed else _("each result deals its damage at once (the rulebook's original 5b)")
-    work.ruling("damage_summing", work.options.damage_summing, text)
 
 
 def summing_text() -> str:

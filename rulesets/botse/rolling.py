@@ -60,10 +60,11 @@ class RollDie(Step):
         pool, first = self.pool, self.number
         row = pool.row(first)
         walked = turn.walked
-        if walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die
+        if walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die,
             values = turn.roll_faces(row.sides, row.tables, row.purposes, lambda index, face: None)
-            turn.emit(Roll(label=row.label, dice=row.notation, values=values, kept=values, total=sum(values),
-                           unit=pool.adventurer))  # fmt: skip
+            if getattr(turn.dice, "reads_rolls", True):  # and none when the walk reads no roll (as the core's own)
+                turn.emit(Roll(label=row.label, dice=row.notation, values=values, kept=values, total=sum(values),
+                               unit=pool.adventurer))  # fmt: skip
         else:
             dice = pool.dice
 

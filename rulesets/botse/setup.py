@@ -17,7 +17,7 @@ from tabroll.kit.views import StateView, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
-from .messages import _, side_word
+from .messages import _, dice_words, die_word, p_
 from .model import (
     AdventurerInput,
     AuraAction,
@@ -251,11 +251,11 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
             raise unknown_name(action.item, [i.name for i in adventurer.items], doc, (*base, "item"), "item")
 
 
-def engage_fields(fields: Mapping[str, str], ruleset: AnyRuleset) -> dict[str, Any]:
-    """The engage's fields typed on the command line, read as values: ``--gather`` may list the dice with
-    commas (``Combat,Sword``) or as a list (``[Combat, Sword]``); the fields that lay out the board
-    (``--distance``, ``--sight``) are left out."""
-    out: dict[str, Any] = {}
+def engage_fields(attacker: str, target: str, fields: Mapping[str, str], ruleset: AnyRuleset) -> dict[str, Any]:
+    """The engage of ``attacker`` on ``target`` typed on the command line, its fields read as values:
+    ``--gather`` may list the dice with commas (``Combat,Sword``) or as a list (``[Combat, Sword]``); the fields
+    that lay out the board (``--distance``, ``--sight``) are left out."""
+    out: dict[str, Any] = {"do": "engage", "adventurer": attacker, "target": target}
     for key, value in fields.items():
         spec = ruleset.attack_field(key)
         if spec is not None and spec.quick_only:
@@ -270,8 +270,7 @@ def engage_fields(fields: Mapping[str, str], ruleset: AnyRuleset) -> dict[str, A
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> EngageAction:
     """An engage typed on the command line against a scenario file's units
     (``tabroll attack FILE -a X -t Y --gather Combat --set item=Mace``)."""
-    data = {"do": "engage", "adventurer": attacker, "target": target, **engage_fields(fields, ruleset)}
-    return command_line_model(EngageAction, data)
+    return command_line_model(EngageAction, engage_fields(attacker, target, fields, ruleset))
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
@@ -288,12 +287,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         )
     if not sight and distance < 2:
         raise InputError(_("adjacent units always see each other"), tip=_("use --distance 2 or more with --no-sight"))
-    action: dict[str, Any] = {
-        "do": "engage",
-        "adventurer": request.attacker,
-        "target": request.target,
-        **engage_fields(request.fields, ruleset),
-    }
+    action = engage_fields(request.attacker, request.target, request.fields, ruleset)
     gathered = action.get("gather")
     adventurer: dict[str, Any] = {"at": [0, 0], "stamina": 3, "magicka": 3, "health": 10}
     adventurer["dice"] = list(gathered) if isinstance(gathered, list) else []
@@ -370,9 +364,7 @@ def state_view(battle: Battle) -> StateView:
 
 
 def unit_text(unit: dict[str, Any]) -> str:
-    from .messages import dice_words, die_word, form_word
-
-    name, side = unit["name"], side_word(unit["side"])
+    name, side = unit["name"], p_("side", unit["side"])
     if unit["defeated"]:
         return _("{unit} ({side}), defeated", unit=name, side=side)
     parts = [
@@ -386,7 +378,7 @@ def unit_text(unit: dict[str, Any]) -> str:
         parts += [
             _("tenacity {tenacity}", tenacity=unit["tenacity"]),
             _("light fatigue {fatigue}", fatigue=unit["light_fatigue"]),
-            _("form {form}", form=form_word(unit["form"])),
+            _("form {form}", form=p_("form", unit["form"])),
             _("engages {engages}", engages=unit["engages"]),
             _("rows: {dice}", dice=dice_words(unit["available"]) or _("none")),
             _("cooldown: [{track}]", track=track),

@@ -12,7 +12,7 @@ from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit import find_named
 from tabroll.kit.roster import Roster
 
-from .messages import _, code_word, n_, p_
+from .messages import _, n_, p_
 from .model import Code, Form, Stat
 
 
@@ -68,7 +68,9 @@ class Face:
     def describe(self) -> str:
         """The face in a few words: ``2 damage, splash 1 [instant]``, ``tenacity``, ``blank``."""
         text = self.part_text()
-        return text if self.tenacity or self.blank else _("{face} [{code}]", face=text, code=code_word(self.code.value))
+        return (
+            text if self.tenacity or self.blank else _("{face} [{code}]", face=text, code=p_("code", self.code.value))
+        )
 
     def part_text(self) -> str:
         """The face (or its ``then`` part) in a few words, without its code."""

@@ -77,6 +77,24 @@ def test_the_walk_places_the_summed_results_at_once() -> None:
     assert kinds(played).count("modifier") == 2 and "modifier" not in kinds(walked)
 
 
+class WalkedUnread(WalkedGiven):
+    """Given faces, drawn as the exact walk draws when it reads no roll of the log (no final states asked for)."""
+
+    reads_rolls = False
+
+
+def test_a_walk_that_reads_no_roll_is_logged_none() -> None:
+    """The exact walk without final states reads no roll of its log (``reads_rolls``, as the core's plain rolls):
+    the summed engage then logs no entry for its roll; the battle and the blows are the same."""
+    scenario = scenario_of(swords_and_combat(cooldown_slots=4))
+    state, action = scenario.state, scenario.steps[0].action
+    read = scenario.ruleset.resolve(state, action, WalkedGiven([5, 4, 4, 6], origin="test"))
+    unread = scenario.ruleset.resolve(state, action, WalkedUnread([5, 4, 4, 6], origin="test"))
+    assert kinds(read).count("roll") == 1 and "roll" not in kinds(unread)
+    assert unread.state == read.state and blows(scenario, unread) == blows(scenario, read)
+    assert [e for e in read.events if e.kind != "roll"] == list(unread.events)
+
+
 def test_a_full_track_drains_the_dice_in_the_order_played() -> None:
     """Two open slots of three, and four dice: the Combat 2 damage and the Sword tenacity take them (resolved, in
     roll order); the Sword 3 damage is drained by its code; the blank Combat finds the track full and is drained
