@@ -24,7 +24,7 @@ class Tally:
     undeclared: set[str] = field(default_factory=set)
     acted: bool = True
     over: int = field(default=0, compare=False)  # a denominator of every weight, when known (the exact walk's)
-    keys: dict[str, Key] = field(default_factory=dict, compare=False, repr=False)  # each game measure's key
+    game_keys: dict[str, Key] = field(default_factory=dict, compare=False, repr=False)  # made once per walk
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
@@ -39,7 +39,7 @@ class Tally:
         not declared is noted). ``acted``: then, when anything was struck, the attack has a P(hit) even if
         something else took the blow."""
         outcome = blow_outcome(ruleset.blows(action, events[start:] if start else events), self.acted)
-        keys = self.keys
+        keys = self.game_keys
         for name, value in ruleset.outcome_measures(before, after, events).items():
             key = keys.get(name)
             if key is None:
