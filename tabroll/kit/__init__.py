@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar, cast
 
 from tabroll.errors import InputError, Location, RuleRefusal
 from tabroll.events import Event, EventKindClash, event_types
@@ -151,11 +151,11 @@ class Measure:
         return self.before if self.kind == "level" else 0
 
 
-@dataclass(frozen=True, slots=True)
-class Blow:
+class Blow(NamedTuple):
     """One strike of a resolved action, as the odds see it. ``part`` is ``""`` for the declared attack's own
     and otherwise the label of what followed it (a counterattack, a reaction…). ``hit`` is false for a miss or
-    an immunity; ``damage`` is what the target took; ``defeats`` whether it defeated the target."""
+    an immunity; ``damage`` is what the target took; ``defeats`` whether it defeated the target. (A named tuple:
+    the exact walk reads the blows of every outcome.)"""
 
     part: str
     attacker: str
@@ -179,58 +179,59 @@ class Strike(NamedTuple):
     striker: str | None
     struck: str | None
 
-    @classmethod
-    def of(cls, event: Event, actor: str | None) -> Strike:
-        striker = getattr(event, "attacker", None) or getattr(event, "by", None)
-        struck = getattr(event, "target", None) or getattr(event, "unit", None)
-        return cls(event, actor, striker, struck)
 
-
-_last_actor: tuple[object, object, str | None] = (None, None, None)
+_last_action: tuple[object, object, str | None, dict[tuple[str, str | None, str | None], str]] = (None, None, None, {})
 
 
 def actor_of(ruleset: Ruleset[Any, Any], action: Any) -> str | None:
     """Who acts in ``action`` (its header's actor), kept for the last action asked about: the exact walk reads
     the blows of one action at every outcome, and a header is a sentence in the language now."""
-    global _last_actor
-    known_ruleset, known_action, actor = _last_actor
+    return _action_facts(ruleset, action)[0]
+
+
+def _action_facts(ruleset: Ruleset[Any, Any], action: Any) -> tuple[str | None, dict[Any, str]]:
+    """Who acts in ``action``, and the part of its outcome each strike belongs to, by the strike's kind, striker
+    and struck (:meth:`Ruleset.outcome_part`), kept for the last action asked about and filled as strikes come."""
+    global _last_action
+    known_ruleset, known_action, actor, parts = _last_action
     if known_action is not action or known_ruleset is not ruleset:
-        actor = ruleset.describe_action(action)[0]
-        _last_actor = (ruleset, action, actor)
-    return actor
+        actor, parts = ruleset.describe_action(action)[0], {}
+        _last_action = (ruleset, action, actor, parts)
+    return actor, parts
 
 
 def core_blows(ruleset: Ruleset[Any, Any], action: Any, events: Sequence[Event]) -> list[Blow]:
     """The blows read from the core events: a hit, a miss or an immunity opens a blow of that attacker on that
     target; damage adds to the open blow of the same pair (or is a blow of its own when the game rolls no hit);
-    a defeat marks the last blow on that unit by that unit's defeater (or is a blow of its own)."""
+    a defeat marks the last blow on that unit by that unit's defeater (or is a blow of its own). The part of
+    each strike is asked of the game once per action for each kind, striker and struck."""
     rows: list[list[Any]] = []  # each blow's part, attacker, target, hit, damage, defeats, until all are read
-    actor, outcome_part = actor_of(ruleset, action), ruleset.outcome_part
-    for event in events:
-        kind = event.KIND
+    actor, parts, strikes = *_action_facts(ruleset, action), cast(Sequence[Any], events)  # fields the kind says
+    for strike in strikes:
+        kind = strike.KIND
         if kind not in STRIKE_KINDS:
             continue
-        part = outcome_part(action, Strike.of(event, actor))
-        if kind == "defeat":
-            unit, by = str(getattr(event, "unit", "")), getattr(event, "by", None)
+        defeat = kind == "defeat"
+        striker, struck = (strike.by, strike.unit) if defeat else (strike.attacker or None, strike.target or None)
+        part = parts.get((kind, striker, struck))
+        if part is None:
+            part = parts[kind, striker, struck] = ruleset.outcome_part(action, Strike(strike, actor, striker, struck))
+        if defeat:
             for row in reversed(rows):
-                if row[2] == unit and (by is None or row[1] == by):
+                if row[2] == struck and (striker is None or row[1] == striker):
                     row[5] = True
                     break
             else:
-                rows.append([part, str(by or ""), unit, False, 0, True])
-            continue
-        attacker, target = str(getattr(event, "attacker", "") or ""), str(getattr(event, "target", ""))
-        if kind == "damage":
-            amount = int(getattr(event, "amount", 0))
+                rows.append([part, striker or "", struck, False, 0, True])
+        elif kind == "damage":
             last = rows[-1] if rows else None
-            if last is not None and last[0] == part and last[1] == attacker and last[2] == target:
-                last[3], last[4] = True, last[4] + amount
+            if last is not None and last[0] == part and last[1] == (striker or "") and last[2] == strike.target:
+                last[3], last[4] = True, last[4] + strike.amount
             else:
-                rows.append([part, attacker, target, True, amount, False])
-            continue
-        rows.append([part, attacker, target, kind == "hit", 0, False])
-    return [Blow(*row) for row in rows]
+                rows.append([part, striker or "", strike.target, True, strike.amount, False])
+        else:
+            rows.append([part, striker or "", strike.target, kind == "hit", 0, False])
+    return list(map(Blow._make, rows))
 
 
 class Handlers(Generic[WorkT]):
@@ -544,7 +545,8 @@ class Ruleset(Generic[StateT, ActionT]):
         """Which part of the outcome a combat event belongs to (:class:`Strike`: the event, the actor, who struck
         and who was struck): ``""`` for the declared attack's own, otherwise the label of what follows it (a
         counterattack, a reaction…). Default: the acting unit's blows are the attack's own; anyone else's are a
-        reply by that unit."""
+        reply by that unit. Its answer may read the action, the event's kind and the three names, not the event's
+        other fields: it is asked once per action for each (the exact walk reads the blows of every outcome)."""
         striker = strike.striker
         return "" if striker is None or striker == strike.actor else f"reply by {striker}"
 

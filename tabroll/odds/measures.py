@@ -14,11 +14,9 @@ Every measure has a kind that says what an outcome which does not mention it mea
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from tabroll.events import Event
-from tabroll.kit import AnyRuleset, Blow, MeasureKind
+from tabroll.kit import Blow, MeasureKind
 
 ATTACK = ""
 GAME = "\x00game"  # the part of the game's own measures (no ruleset label can be this)
@@ -33,29 +31,17 @@ def generic_kind(name: str) -> MeasureKind:
     return "change" if name == "damage" or name.startswith(("damage to ", "damage taken by ")) else "flag"
 
 
-def measure(
-    ruleset: AnyRuleset,
-    action: Any,
-    before: Any,
-    after: Any,
-    events: Sequence[Event],
-    *,
-    declared: Container[str],
-    acted: bool = True,
-    start: int = 0,
-) -> tuple[Outcome, list[str]]:
-    """The outcome of one resolution, and the names of game measures it reported without declaring them.
+_HIT, _DAMAGE = (ATTACK, "hit"), (ATTACK, "damage")
+_NAMES: dict[tuple[str, str], tuple[Key, Key, Key]] = {}
+"""The keys of the figures of each part's blows on each unit, made once (the walk reads blows at every outcome)."""
 
-    ``acted``: the action has one acting unit (an attack by someone, not a phase in which several units act);
-    then, when anything was struck, the declared attack has a P(hit) even if something else took the blow.
-    ``start``: the blow figures count only the events from that one on (the game's measures read them all)."""
-    outcome = blow_outcome(ruleset.blows(action, events[start:] if start else events), acted)
-    undeclared: list[str] = []
-    for name, value in ruleset.outcome_measures(before, after, events).items():
-        if name not in declared:
-            undeclared.append(name)
-        outcome[(GAME, name)] = value
-    return outcome, undeclared
+
+def _names(part: str, target: str) -> tuple[Key, Key, Key]:
+    if len(_NAMES) > 4096:  # a long session of many units: made again as they are met
+        _NAMES.clear()
+    hit_on, damage_to = ("hit: ", "damage to ") if part == ATTACK else ("hit on ", "damage taken by ")
+    names = _NAMES[part, target] = ((part, hit_on + target), (part, damage_to + target), (part, "defeated: " + target))
+    return names
 
 
 def blow_outcome(blows: Sequence[Blow], acted: bool) -> Outcome:
@@ -66,22 +52,17 @@ def blow_outcome(blows: Sequence[Blow], acted: bool) -> Outcome:
     are either's: ``tabroll.odds.exact._spread``)."""
     outcome: Outcome = {}
     if blows and acted:
-        outcome[(ATTACK, "hit")] = False
-        outcome[(ATTACK, "damage")] = 0
-    for blow in blows:
-        part, target, hit, damage = blow.part, blow.target, blow.hit, blow.damage
+        outcome[_HIT], outcome[_DAMAGE] = False, 0
+    for part, attacker, target, hit, damage, defeats in blows:
+        hit_on, damage_to, defeated = _NAMES.get((part, target)) or _names(part, target)
         if part == ATTACK:
-            outcome[(ATTACK, "hit")] = bool(outcome.get((ATTACK, "hit"))) or hit
-            outcome[(ATTACK, "damage")] = int(outcome.get((ATTACK, "damage"), 0)) + damage
-            hit_on, damage_to = "hit: ", "damage to "
+            outcome[_HIT] = hit or bool(outcome.get(_HIT))
+            outcome[_DAMAGE] = outcome.get(_DAMAGE, 0) + damage
         else:
             outcome[(part, HAPPENS)] = True
-            hit_on, damage_to = "hit on ", "damage taken by "
-        if blow.attacker or hit or damage:  # else a fall no blow caused (a unit that fled)
-            key = (part, hit_on + target)
-            outcome[key] = bool(outcome.get(key)) or hit
-            key = (part, damage_to + target)
-            outcome[key] = int(outcome.get(key, 0)) + damage
-        if blow.defeats:
-            outcome[(part, "defeated: " + target)] = True
+        if attacker or hit or damage:  # else a fall no blow caused (a unit that fled)
+            outcome[hit_on] = hit or bool(outcome.get(hit_on))
+            outcome[damage_to] = outcome.get(damage_to, 0) + damage
+        if defeats:
+            outcome[defeated] = True
     return outcome

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabroll.kit import AnyRuleset, Measure, actor_of
-from tabroll.odds.measures import Key, Outcome, measure
+from tabroll.odds.measures import GAME, Key, Outcome, blow_outcome
 
 
 @dataclass
@@ -24,6 +24,7 @@ class Tally:
     undeclared: set[str] = field(default_factory=set)
     acted: bool = True
     over: int = field(default=0, compare=False)  # a denominator of every weight, when known (the exact walk's)
+    game_keys: dict[str, Key] = field(default_factory=dict, compare=False, repr=False)  # made once per walk
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
@@ -33,13 +34,19 @@ class Tally:
     def outcome(
         self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, start: int = 0
     ) -> Outcome:
-        """The outcome of one resolution, its blow figures from event ``start`` on (undeclared game measures are
-        noted here)."""
-        outcome, undeclared = measure(
-            ruleset, action, before, after, events, declared=self.declared, acted=self.acted, start=start
-        )
-        if undeclared:
-            self.undeclared.update(undeclared)
+        """The outcome of one resolution (see :mod:`tabroll.odds.measures`): its blow figures from event ``start``
+        on, and the game's measures from all its events (each one's key made once per walk, where a measure
+        not declared is noted). ``acted``: then, when anything was struck, the attack has a P(hit) even if
+        something else took the blow."""
+        outcome = blow_outcome(ruleset.blows(action, events[start:] if start else events), self.acted)
+        keys = self.game_keys
+        for name, value in ruleset.outcome_measures(before, after, events).items():
+            key = keys.get(name)
+            if key is None:
+                key = keys[name] = (GAME, name)
+                if name not in self.declared:
+                    self.undeclared.add(name)
+            outcome[key] = value
         return outcome
 
     def resolved(self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, weight: Any) -> None:
