@@ -623,22 +623,20 @@ def run(
 
     name = str(path)
     overrides = _texts(options)
-    load(name, options=overrides)  # a file that does not load is an error raised with its place, not a result
+    scenario = load_scenario_file(name, overrides)  # a file that does not load raises its error, with its place
     choice = DiceChoice(seed, _dice_text(dice))
     stream = io.StringIO()
     totals = Batch([name], choice, make_renderer("json", stream), options=overrides, state=False).run(
         lambda _limit: b""
     )
     document: dict[str, Any] = json.loads(stream.getvalue())
-    entry = document["files"][0]
     if totals.errors:  # the same run again, to raise its error as itself (the dice are the same)
-        scenario = load_scenario_file(name, overrides)
         own = scenario.seed if scenario.seed is not None else file_seed(choice.master, scenario.fingerprint or name)
         source = choice.source(own)
         for _step in run_scenario(scenario, lambda: source):
             pass
         raise AssertionError(f"{name}: the batch met an error that a second run did not")
-    return Run(file=name, outcome=str(entry["outcome"]), document=document)
+    return Run(file=name, outcome=str(document["files"][0]["outcome"]), document=document)
 
 
 # --- odds ------------------------------------------------------------------------------------------------------
