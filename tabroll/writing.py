@@ -93,15 +93,7 @@ def write_target(path: Path, *, shown: str | None = None) -> Path:
             tip=_("give a path in a folder you can write to"),
         ) from None
     if linked:
-        try:
-            target = Path(os.path.realpath(path, strict=True))
-        except FileNotFoundError:  # a link to a file not there yet: that file is the one written
-            target = Path(os.path.realpath(path))
-        except OSError as err:  # a loop of links
-            raise InputError(
-                _("{path} is a symbolic link that cannot be followed: {why}", path=said, why=err.strerror or str(err)),
-                tip=_("point the link at a file, or give the file's own path"),
-            ) from None
+        target, _exists = linked_file(path, said)  # a link to a file not there yet: that file is the one written
     try:
         mode = target.stat().st_mode
     except OSError:  # not there (the write creates it), or a path the write itself will fail on, with its reason
@@ -113,6 +105,20 @@ def write_target(path: Path, *, shown: str | None = None) -> Path:
                 tip=_("give the name of a new file, or of a regular file to replace"),
             )
     return target
+
+
+def linked_file(link: Path, shown: str) -> tuple[Path, bool]:
+    """The file a symbolic link (or a chain of them) names, and whether it exists; a loop of links is an input
+    error naming ``shown``."""
+    try:
+        return Path(os.path.realpath(link, strict=True)), True
+    except FileNotFoundError:
+        return Path(os.path.realpath(link)), False
+    except OSError as err:
+        raise InputError(
+            _("{path} is a symbolic link that cannot be followed: {why}", path=shown, why=err.strerror or str(err)),
+            tip=_("point the link at a file, or give the file's own path"),
+        ) from None
 
 
 def new_file_mode() -> int:
