@@ -32,7 +32,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from tabroll.dice.session import DiceChoice, Session, check_jobs, seed_or_fresh
 
@@ -455,8 +455,7 @@ class Resolution:
 
     def to_dict(self) -> dict[str, Any]:
         """The document ``tabroll attack --format json`` prints (format ``tabroll.events``)."""
-        document: dict[str, Any] = json.loads(self._rendered("json"))
-        return document
+        return cast("dict[str, Any]", json.loads(self._rendered("json")))
 
     def _rendered(self, fmt: str) -> str:
         header = {"title": self.title, "ruleset": self.game, "file": self.file}
@@ -515,8 +514,7 @@ class Rolls:
 
     def to_dict(self) -> dict[str, Any]:
         """The document ``tabroll roll … --format json`` prints (format ``tabroll.events``)."""
-        document: dict[str, Any] = json.loads(self._rendered("json"))
-        return document
+        return cast("dict[str, Any]", json.loads(self._rendered("json")))
 
     def _rendered(self, fmt: str) -> str:
         return _log(fmt, self.rolls, self.dice_drawn, self.seed)
@@ -572,8 +570,7 @@ class Run:
     @property
     def entry(self) -> dict[str, Any]:
         """The file's entry of the document: title, ruleset, actions, final state, dice drawn, seed."""
-        entry: dict[str, Any] = self.document["files"][0]
-        return entry
+        return cast("dict[str, Any]", self.document["files"][0])
 
     @property
     def actions(self) -> list[dict[str, Any]]:

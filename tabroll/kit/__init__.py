@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar, cast
 
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Event, EventKindClash, event_types
@@ -455,8 +455,7 @@ class Ruleset(Generic[StateT, ActionT]):
             return []
         import json
 
-        names: list[str] = json.loads((self.folder() / self.catalogue_file).read_text(encoding="utf-8"))
-        return names
+        return cast("list[str]", json.loads((self.folder() / self.catalogue_file).read_text(encoding="utf-8")))
 
     def stat_needs(self) -> tuple[AttackNeeds, ...]:
         """For each attack kind, the stats it needs of the attacker and of the target, required or optional,
