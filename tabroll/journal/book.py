@@ -329,12 +329,9 @@ def open_journal(
     scenario_bytes: bytes | None = None,
     force: bool = False,
 ) -> Journal:
-    """Open the journal at ``path`` for ``scenario`` (loaded from ``scenario_path``), creating it if missing.
-
-    An existing journal must be for the same ruleset (always) and the same scenario bytes and options (unless
-    ``force``: then the records are replayed over the scenario as it is now, and :meth:`Journal.current_state`
-    reports any action that no longer replays). ``scenario_bytes`` replaces reading ``scenario_path``.
-    """
+    """Open the journal at ``path`` for ``scenario`` (loaded from ``scenario_path``, or ``scenario_bytes``),
+    creating it if missing. An existing journal must be of the same ruleset, and of the same scenario and options
+    unless ``force`` (its records are then replayed over the scenario as it is now)."""
     journal_path = target_of(path)
     _check_recordable_name(str(scenario_path))
     data = _scenario_bytes(scenario_path) if scenario_bytes is None else scenario_bytes
@@ -479,10 +476,9 @@ def retold(
     path: str | Path, records: Sequence[JournalRecord], version: int, *, scenario_path: str | Path | None = None
 ) -> tuple[list[JournalRecord], str | None]:
     """``records`` (of the journal at ``path``, of format ``version``) with their events said again in the
-    language now: a journal keeps machine values only, so each action is replayed with its recorded dice over the
-    journal's scenario (``scenario_path``, else the one its header names), and its events are the rules' own. A
-    record the rules no longer give as recorded keeps its events as recorded; so does every record of a journal
-    whose scenario cannot be read, and then the second value says why (``None`` when all is well)."""
+    language now, replayed over the journal's scenario (``scenario_path``, else its header's). A record that does
+    not replay as recorded keeps its events; so does every record when the scenario cannot be read, and the second
+    value then says why (else ``None``)."""
     try:
         scenario = journal_scenario(path, scenario_path=scenario_path, force=True)
     except InputError as err:
@@ -506,10 +502,8 @@ def retold(
 
 
 def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:
-    """Re-run every recorded action with its dice over ``scenario`` and compare with what was recorded.
-
-    Every record gets a verdict; after a difference the replay goes on from the state the rules give.
-    """
+    """Re-run every recorded action with its dice over ``scenario``: a verdict each, compared with what was
+    recorded (after a difference the replay goes on from the state the rules give)."""
     journal_path = Path(path)
     header, records = read_journal(journal_path)
     ruleset = scenario.ruleset
