@@ -78,11 +78,9 @@ _KINDS = (
 
 
 def write_target(path: Path, *, shown: str | None = None) -> Path:
-    """The file a write to ``path`` really changes, checked: ``path`` itself, or, when it is a symbolic link (or a
-    chain of them), the file the link names, so that the file is written and the link stays a link. A link to a
-    file that does not exist names that file (created by the write, if its folder exists). A folder, a device, a
-    named pipe or a socket (at ``path`` or at the end of its links) is refused, as is a link that loops: an input
-    error (exit 2) naming ``shown`` (the path as the user gave it; ``path`` by default)."""
+    """The file a write to ``path`` really changes: ``path``, or the file its symbolic links name (written through,
+    the link kept). A folder, a device, a named pipe or a socket there, or a loop of links, is an input error
+    naming ``shown`` (the path as the user gave it; ``path`` by default)."""
     said = shown if shown is not None else str(path)
     target = path
     try:
@@ -169,11 +167,8 @@ def write_temp(folder: Path, name: str, data: bytes, mode: int | None) -> Path:
 
 
 def write_atomically(path: Path, data: bytes, *, what: str, replace: bool = True, left: str | None = None) -> None:
-    """Write ``data`` to ``path`` whole or not at all (see the module's note); ``what`` names it in an error.
-
-    ``path`` is checked by :func:`write_target` (through a symbolic link to its file; never over a folder, a device,
-    a named pipe or a socket). ``replace``: an existing file is replaced (keeping its mode); otherwise it is left
-    alone and :class:`FileExistsError` raised (the new file is linked into place, which never replaces)."""
+    """Write ``data`` to ``path`` (checked by :func:`write_target`) whole or not at all; ``what`` names it in an
+    error. ``replace``: an existing file is replaced, keeping its mode; otherwise :class:`FileExistsError`."""
     shown = str(path)
     path = write_target(path)
     folder = path.parent

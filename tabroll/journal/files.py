@@ -99,10 +99,8 @@ def read_bytes(path: Path) -> bytes:
 
 
 def target_of(path: str | Path) -> Path:
-    """The file a journal path names. A symbolic link (or a chain of them) is followed, so commands write through it
-    to the real journal and the link stays a link; a link to a file not there yet names that file (a new journal is
-    started there, as every file tabroll writes is: :func:`tabroll.writing.write_target`), unless its folder is
-    missing too, which is refused; a link is never replaced."""
+    """The file a journal path names: symbolic links are followed and written through, never replaced (a link to
+    a file not there yet names it, as :func:`tabroll.writing.write_target` does, unless its folder is missing)."""
     journal_path = Path(path)
     try:
         link = journal_path.is_symlink()
