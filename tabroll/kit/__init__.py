@@ -46,12 +46,9 @@ class ActionHeader(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class AttackField:
-    """A field of a game's command-line attack (``tabroll attack -a X -t Y --range 3``).
-
-    ``name`` is the flag without dashes (``range`` reads ``--range 3``; a ``flag`` field named ``cover`` reads
-    ``--cover``/``--no-cover``); ``help`` says what it means in the game's words; ``default`` is shown in help.
-    A field that only applies to an attack with no scenario file (it lays out the board) says so with
-    ``quick_only``; one that only applies to an attack against a scenario file's units says ``file_only``."""
+    """A field of a game's command-line attack (``tabroll attack -a X -t Y --range 3``): ``name`` is the flag without
+    dashes (a ``flag`` field named ``cover`` reads ``--cover``/``--no-cover``), ``default`` is shown in help, and
+    ``quick_only``/``file_only`` say it applies only to an attack without/with a scenario file."""
 
     name: str
     help: str
@@ -104,9 +101,8 @@ class AttackNeeds:
 
 @dataclass(frozen=True, slots=True)
 class AttackRequest:
-    """An attack typed on the command line: the two unit names, stats typed for them (``ATK=3``), house-rule
-    options, and the game's own attack fields by name (``{"range": "3"}``), as typed. The game reads the
-    fields it declared in ``Ruleset.attack_fields``; the core has checked that no other field was given."""
+    """An attack typed on the command line, as typed: the two unit names, their typed stats (``ATK=3``), house-rule
+    options, and the game's attack fields by name (``{"range": "3"}``, only those of ``Ruleset.attack_fields``)."""
 
     attacker: str
     target: str
