@@ -1,9 +1,8 @@
 """tabroll's public Python API: the games, units and attacks, dice, odds and balance tables of the command line,
-as plain data for a notebook or another program.
+as plain data for a notebook or another program (docs/designer/library.md walks through it).
 
-Every name here is also a name of the package (``import tabroll``; ``tabroll.attack_odds(...)``), and the command
-line is built on these functions: ``tabroll odds --format json`` prints what ``Odds.to_dict()`` gives, and both are
-worked out by the same code. A designer's session:
+Every name here is also a name of the package, and the command line is built on these functions: ``tabroll odds
+--format json`` prints what ``Odds.to_dict()`` gives. A designer's session:
 
     import tabroll
 
@@ -12,21 +11,14 @@ worked out by the same code. A designer's session:
         attack = tabroll.attack(tabroll.unit("Orc", BA=ba), elf, game="forgod")
         print(ba, tabroll.attack_odds(attack).defeat())  # an exact Fraction
 
-Figures are exact ``Fraction`` values when the odds were worked out exactly (every dice outcome
-walked through the rules), and ``float`` estimates when they were simulated (``trials``, or an outcome tree
-too large for the ``budget``); ``Odds.exact`` says which.
+Figures are exact ``Fraction`` values when every dice outcome was walked, ``float`` estimates when simulated
+(``Odds.exact`` says which). Errors are the command line's, with its messages and places: ``InputError`` for
+input that cannot be read, ``RuleRefusal`` for what the rules refuse, both ``TabrollError``; a refused action is
+no error (``Resolution.refused``, ``Odds.always_refused``). The names of ``tabroll.__all__`` follow semantic
+versioning with the package.
 
-Errors are the exceptions the command line reports, with the same messages and the same places (file, line,
-column, field): ``InputError`` for input that cannot be read (a unit's stat that is no number, a scenario
-file with a misspelt field), ``RuleRefusal`` for what the rules refuse, both ``TabrollError``. A
-refused action is no error: ``Resolution.refused`` and ``Odds.always_refused`` say so.
-
-The API is versioned with the package (``tabroll.__version__``), by semantic versioning: from 0.2.0 on, a name or
-a parameter of ``tabroll.__all__`` is removed or changes meaning only in a new major version, and the shapes of
-``to_dict()`` are those of the command line's JSON formats, each with its own ``format`` and ``version``.
-
-Nothing here is imported by ``import tabroll`` itself: the package imports this module the first time one of its
-names is used, and this module imports the engine, the games and the odds only when a function needs them.
+``import tabroll`` imports this module the first time one of its names is used, and this module imports the
+engine, the games and the odds only when a function needs them.
 """
 
 from __future__ import annotations
@@ -40,7 +32,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from tabroll.dice.session import DiceChoice, Session, check_jobs, seed_or_fresh
 
@@ -121,11 +113,7 @@ class Game:
 
 
 def games() -> list[Game]:
-    """Every game tabroll knows, in the order ``tabroll rulesets`` lists them.
-
-    Returns:
-        One ``Game`` per game.
-    """
+    """Every game tabroll knows, one ``Game`` each, in the order ``tabroll rulesets`` lists them."""
     from tabroll.engine import all_rulesets
 
     return [Game._of(ruleset) for ruleset in all_rulesets()]
@@ -148,8 +136,7 @@ def game(name: str | Game) -> Game:
 
 
 def _text(value: StatValue) -> str:
-    """A value as the command line would have it typed: ``True`` is ``true``, a list or mapping its JSON (which
-    the command line reads as YAML), anything else its text."""
+    """A value as typed on the command line: ``true``/``false``, a list or mapping as JSON (read as YAML)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Mapping | list | tuple):
@@ -238,8 +225,7 @@ class Attack:
 
 
 def _attack_from_words(words: AttackWords) -> Attack:
-    """The attack that words of the command line describe (``tabroll.loading.quick.describe_attack()``): the one
-    way ``attack()`` and the commands ``attack``, ``odds`` read an attack."""
+    """The attack that words of the command line describe: how ``attack()`` and ``tabroll odds`` read one."""
     from tabroll.loading.quick import describe_attack
 
     described = describe_attack(words)
@@ -411,8 +397,7 @@ def _log(
     header: Mapping[str, Any] | None = None,
     **footer: Any,
 ) -> str:
-    """Events as the command line prints them in the format ``fmt``: the header, each event, then the footer with
-    the dice drawn (and their seed, when rolled)."""
+    """Events as the command line prints them in the format ``fmt``, between the header and the footer."""
     from tabroll.render.output import make_renderer
 
     stream = io.StringIO()
@@ -431,8 +416,7 @@ def _log(
 
 
 def _dice_facts(session: Session) -> dict[str, Any]:
-    """The dice a session drew, its seed and the given values left over, as ``Resolution`` and ``Rolls`` keep
-    them."""
+    """The dice a session drew, its seed and the given values left over (fields of ``Resolution``, ``Rolls``)."""
     given = session.choice.given
     return {
         "dice_drawn": tuple(session.facts().get("dice_drawn", ())),
@@ -471,8 +455,7 @@ class Resolution:
 
     def to_dict(self) -> dict[str, Any]:
         """The document ``tabroll attack --format json`` prints (format ``tabroll.events``)."""
-        document: dict[str, Any] = json.loads(self._rendered("json"))
-        return document
+        return cast("dict[str, Any]", json.loads(self._rendered("json")))
 
     def _rendered(self, fmt: str) -> str:
         header = {"title": self.title, "ruleset": self.game, "file": self.file}
@@ -531,8 +514,7 @@ class Rolls:
 
     def to_dict(self) -> dict[str, Any]:
         """The document ``tabroll roll … --format json`` prints (format ``tabroll.events``)."""
-        document: dict[str, Any] = json.loads(self._rendered("json"))
-        return document
+        return cast("dict[str, Any]", json.loads(self._rendered("json")))
 
     def _rendered(self, fmt: str) -> str:
         return _log(fmt, self.rolls, self.dice_drawn, self.seed)
@@ -588,8 +570,7 @@ class Run:
     @property
     def entry(self) -> dict[str, Any]:
         """The file's entry of the document: title, ruleset, actions, final state, dice drawn, seed."""
-        entry: dict[str, Any] = self.document["files"][0]
-        return entry
+        return cast("dict[str, Any]", self.document["files"][0])
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -639,22 +620,20 @@ def run(
 
     name = str(path)
     overrides = _texts(options)
-    load(name, options=overrides)  # a file that does not load is an error raised with its place, not a result
+    scenario = load_scenario_file(name, overrides)  # a file that does not load raises its error, with its place
     choice = DiceChoice(seed, _dice_text(dice))
     stream = io.StringIO()
     totals = Batch([name], choice, make_renderer("json", stream), options=overrides, state=False).run(
         lambda _limit: b""
     )
     document: dict[str, Any] = json.loads(stream.getvalue())
-    entry = document["files"][0]
     if totals.errors:  # the same run again, to raise its error as itself (the dice are the same)
-        scenario = load_scenario_file(name, overrides)
         own = scenario.seed if scenario.seed is not None else file_seed(choice.master, scenario.fingerprint or name)
         source = choice.source(own)
         for _step in run_scenario(scenario, lambda: source):
             pass
         raise AssertionError(f"{name}: the batch met an error that a second run did not")
-    return Run(file=name, outcome=str(entry["outcome"]), document=document)
+    return Run(file=name, outcome=str(document["files"][0]["outcome"]), document=document)
 
 
 # --- odds ------------------------------------------------------------------------------------------------------
@@ -788,8 +767,7 @@ class Odds:
         return {int(value): _figure(e) for value, e in self._named("at_least", name)}
 
     def _named(self, table: str, name: str) -> Any:
-        """The figure called ``name`` in ``table`` (``probabilities``, ``means``…) of the attack's own figures or
-        of the game's measures; an error listing the names there when neither has it."""
+        """The figure called ``name`` in ``table`` (``probabilities``, ``means``…) of the attack or the game."""
         blocks = (self.report.attack, self.report.game)
         for block in blocks:
             rows = getattr(block, table)

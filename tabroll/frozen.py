@@ -1,10 +1,6 @@
 """A :func:`dataclasses.replace` without its walk over the fields on every call, for the frozen states a resolver
-copies on every change (the exact walk resolves an action once per outcome).
-
-:func:`replace` builds, once per class, a copier with one keyword per field: a class with no ``__post_init__`` is
-filled in slot by slot (or dict) as ``__init__`` would fill it, any other is built through its own constructor.
-A class with a field that ``__init__`` does not take goes to ``dataclasses.replace`` itself. The copy is the same.
-"""
+copies on every change (the exact walk resolves an action once per outcome): :func:`replace` builds, once per
+class, a copier with one keyword per field, which gives the same copy."""
 
 from __future__ import annotations
 

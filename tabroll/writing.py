@@ -78,11 +78,9 @@ _KINDS = (
 
 
 def write_target(path: Path, *, shown: str | None = None) -> Path:
-    """The file a write to ``path`` really changes, checked: ``path`` itself, or, when it is a symbolic link (or a
-    chain of them), the file the link names, so that the file is written and the link stays a link. A link to a
-    file that does not exist names that file (created by the write, if its folder exists). A folder, a device, a
-    named pipe or a socket (at ``path`` or at the end of its links) is refused, as is a link that loops: an input
-    error (exit 2) naming ``shown`` (the path as the user gave it; ``path`` by default)."""
+    """The file a write to ``path`` really changes: ``path``, or the file its symbolic links name (written through,
+    the link kept). A folder, a device, a named pipe or a socket there, or a loop of links, is an input error
+    naming ``shown`` (the path as the user gave it; ``path`` by default)."""
     said = shown if shown is not None else str(path)
     target = path
     try:
@@ -93,15 +91,7 @@ def write_target(path: Path, *, shown: str | None = None) -> Path:
             tip=_("give a path in a folder you can write to"),
         ) from None
     if linked:
-        try:
-            target = Path(os.path.realpath(path, strict=True))
-        except FileNotFoundError:  # a link to a file not there yet: that file is the one written
-            target = Path(os.path.realpath(path))
-        except OSError as err:  # a loop of links
-            raise InputError(
-                _("{path} is a symbolic link that cannot be followed: {why}", path=said, why=err.strerror or str(err)),
-                tip=_("point the link at a file, or give the file's own path"),
-            ) from None
+        target, _exists = linked_file(path, said)  # a link to a file not there yet: that file is the one written
     try:
         mode = target.stat().st_mode
     except OSError:  # not there (the write creates it), or a path the write itself will fail on, with its reason
@@ -113,6 +103,20 @@ def write_target(path: Path, *, shown: str | None = None) -> Path:
                 tip=_("give the name of a new file, or of a regular file to replace"),
             )
     return target
+
+
+def linked_file(link: Path, shown: str) -> tuple[Path, bool]:
+    """The file a symbolic link (or a chain of them) names, and whether it exists; a loop of links is an input
+    error naming ``shown``."""
+    try:
+        return Path(os.path.realpath(link, strict=True)), True
+    except FileNotFoundError:
+        return Path(os.path.realpath(link)), False
+    except OSError as err:
+        raise InputError(
+            _("{path} is a symbolic link that cannot be followed: {why}", path=shown, why=err.strerror or str(err)),
+            tip=_("point the link at a file, or give the file's own path"),
+        ) from None
 
 
 def new_file_mode() -> int:
@@ -163,11 +167,8 @@ def write_temp(folder: Path, name: str, data: bytes, mode: int | None) -> Path:
 
 
 def write_atomically(path: Path, data: bytes, *, what: str, replace: bool = True, left: str | None = None) -> None:
-    """Write ``data`` to ``path`` whole or not at all (see the module's note); ``what`` names it in an error.
-
-    ``path`` is checked by :func:`write_target` (through a symbolic link to its file; never over a folder, a device,
-    a named pipe or a socket). ``replace``: an existing file is replaced (keeping its mode); otherwise it is left
-    alone and :class:`FileExistsError` raised (the new file is linked into place, which never replaces)."""
+    """Write ``data`` to ``path`` (checked by :func:`write_target`) whole or not at all; ``what`` names it in an
+    error. ``replace``: an existing file is replaced, keeping its mode; otherwise :class:`FileExistsError`."""
     shown = str(path)
     path = write_target(path)
     folder = path.parent

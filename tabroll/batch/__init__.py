@@ -1,16 +1,9 @@
 """Batch runs: many scenario files, one process or a pool, with results that do not depend on either.
 
-Seeds. A run has one master seed (``--seed``, or a fresh one that the summary prints). Each file rolls with
-its own seed derived from the master seed and the file's fingerprint (the SHA-256 of its parsed content),
-``sha256("<master>:<fingerprint>")`` read as a 64-bit number, unless the file names its own ``seed:``. So a
-file's rolls do not depend on which other files are in the run, in which order, on ``--jobs``, or on how its
-path was typed (or on its comments and layout); two identical files roll alike. Standard input is called ``-``.
-
-Failures. A file that cannot be loaded or resolved is reported with its error and counted; the other files
-still run, even past an internal error (a bug) or a worker process that died. ``tabroll run`` exits 0 when every
-action of every file resolved, 1 when some action was refused by the rules (and no file failed), 2 when some file
-had bad input, 74 when what a file gave could not be written (its journal, on a full disk), 70 when some file met a
-bug or was not run because its worker died. Standard output that cannot be written stops the whole run (exit 74).
+Each file rolls with its own seed (:func:`file_seed`, unless it names its own ``seed:``), so its rolls do not
+depend on the other files of the run, their order, ``--jobs`` or how its path was typed. A file that cannot be
+loaded or resolved is reported with its error and counted, and the other files still run, even past a bug or a
+worker that died (:class:`Totals` makes the exit code); standard output that cannot be written stops the run.
 """
 
 from __future__ import annotations
@@ -74,8 +67,8 @@ def expand_paths(items: list[str]) -> list[str]:
 
 
 def file_seed(master: int, key: str) -> int:
-    """The seed of one file of a run: from the master seed and the file's fingerprint (its parsed content), so the
-    same scenario rolls the same however its path is typed (``tm.yaml``, ``./tm.yaml``, ``../games/tm.yaml``)."""
+    """The seed of one file of a run: ``sha256("<master>:<key>")`` read as a 64-bit number, the key being the file's
+    fingerprint (its parsed content), so the same scenario rolls the same however its path is typed."""
     # A key that is not valid UTF-8 (a path kept by Python as surrogates) hashes by its original bytes.
     digest = hashlib.sha256(f"{master}:{key}".encode("utf-8", "surrogateescape")).digest()
     return int.from_bytes(digest[:8], "big")

@@ -1,16 +1,9 @@
 """Worker processes for ``--jobs``: forked, stopped with their parent, never left behind.
 
-Every command that spreads work over processes (batch runs, simulations, tables) goes through
-:func:`process_pool`, which adds what ``ProcessPoolExecutor`` leaves to the caller:
-
-* workers ignore Ctrl-C; the parent alone handles it and stops them, so an interrupt never hangs on a worker
-  caught half-way, nor is swallowed by one;
-* on Linux each worker asks the kernel to end it when its parent dies (``PR_SET_PDEATHSIG``), so a parent killed
-  by a closed pipe (``tabroll run DIR --jobs 2 | head -c 10``) or by ``kill -9`` leaves no orphan;
-* whatever way the ``with`` block is left (done, an error, an interrupt, a closed generator) the workers are
-  terminated and reaped before it returns;
-* a worker that dies (killed, out of memory) becomes :class:`WorkerDied`, a tabroll error with its own message,
-  instead of a ``BrokenProcessPool`` traceback.
+Every command that spreads work over processes goes through :func:`process_pool`: workers ignore Ctrl-C (the
+parent alone handles it and stops them); on Linux each worker ends when its parent dies (``PR_SET_PDEATHSIG``),
+so ``| head`` or ``kill -9`` leaves no orphan; however the ``with`` block is left, the workers are terminated and
+reaped; a worker that dies becomes :class:`WorkerDied` instead of a ``BrokenProcessPool`` traceback.
 
 Long work (odds, a matrix, a batch) also says what it is doing with :func:`doing`, so that the one line an
 interrupt prints tells what had been done (:func:`interrupted_line`).

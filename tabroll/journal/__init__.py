@@ -32,12 +32,10 @@ Every other line is one action that happened (an action the rules refuse changes
 
 Safety
 ------
-Records are appended (``os.write``, then ``os.fsync``) under an exclusive lock (``flock``), only while the file is
-the size this command read: a crash loses at most the action in flight, two writers are refused, and a failed
-append is cut back so the journal is left as it was. Damage (a torn last line, a line that is not JSON, a
-check-hash mismatch, seq out of order) raises :class:`JournalDamaged` with the file and line; nothing is read past
-it. :func:`undo` rewrites atomically (:mod:`tabroll.writing`); a symbolic link is written through, a read-only
-journal never. Journals over :data:`MAX_JOURNAL_BYTES` and records over :data:`MAX_RECORD_BYTES` are refused.
+Records are appended and fsynced under an exclusive lock, only while the file is the size this command read, and
+a failed append is cut back. Damage (a torn line, a line that is not JSON, a check-hash mismatch, seq out of
+order) raises :class:`JournalDamaged` with the file and line. :func:`undo` rewrites atomically
+(:mod:`tabroll.writing`). The size limits are in :mod:`tabroll.journal.limits`.
 """
 
 from __future__ import annotations

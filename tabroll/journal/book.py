@@ -182,10 +182,8 @@ class Journal:
         return len(self.records) + 1
 
     def current_state(self) -> Any:
-        """The scenario's state after every recorded action, replayed with its recorded dice.
-
-        A record the rules do not replay exactly as recorded raises :class:`InputError` naming its seq.
-        """
+        """The scenario's state after every recorded action, replayed with its recorded dice (a record the rules
+        do not replay as recorded raises :class:`InputError` naming its seq)."""
         if not self._replayed:
             state = self.scenario.state
             for record in self.records:
@@ -198,13 +196,9 @@ class Journal:
 
     def resolve(self, action: Any, dice: Any, *, step: int = 0, index: int | None = None) -> Resolution:
         """Resolve ``action`` from :meth:`current_state` with ``dice`` (a DiceSource) and record it, unless the
-        rules refuse it: a refused action changes nothing and is not recorded (it is shown, and can be tried
-        again). ``step`` is the scenario file's action it is (from 1), 0 for one typed at the table; ``index``
-        numbers its ``action`` event (default: the seq it gets).
-
-        Nothing is recorded when resolving raises (bad dice, unknown unit) either: the journal holds only the
-        actions that happened.
-        """
+        rules refuse it or resolving raises: the journal holds only the actions that happened. ``step`` is the
+        scenario file's action it is (from 1), 0 for one typed at the table; ``index`` numbers its ``action``
+        event (default: the seq it gets)."""
         encoded = encode_action(self.ruleset, action)  # before resolving: fail before anything happens
         recording = RecordingDice(dice)
         number = self.next_seq if index is None else index
@@ -214,14 +208,10 @@ class Journal:
         return resolution
 
     def recorded_steps(self) -> int:
-        """How many of the scenario's actions the journal already holds, in order: running the same file again
-        resolves only the actions after them (a file that grew), never those twice.
-
-        A record says which of the file's actions it resolves (``step``): the last one recorded counts, so a
-        refused action (never recorded) before it is passed over too, and records of actions typed at the table
-        (``step`` 0) count for nothing. A record from a journal written before records said so is matched with
-        the file's next action, as then: equal actions in order, records of other actions passed over.
-        """
+        """How many of the scenario's actions the journal already holds, in order (running the same file again
+        resolves only the actions after them): the last ``step`` recorded, so a refused action before it counts
+        too and actions typed at the table (``step`` 0) do not. A record with no ``step`` (an older journal) is
+        matched with the file's next action."""
         steps = self.scenario.steps
         done = 0
         for record in self.records:
@@ -238,13 +228,9 @@ class Journal:
         return done
 
     def run(self, session_dice: Callable[[], Any]) -> Iterator[StepResult]:
-        """:func:`tabroll.engine.run_scenario` from :meth:`current_state`, recording every step as it goes (each
-        with the file's action it is); the scenario's actions the journal already holds (:meth:`recorded_steps`)
-        are not resolved again. A step the rules refuse is shown and not recorded.
-
-        Steps are numbered from the journal's next seq, one number each (a refused one too). Given dice a step
-        leaves unused are reported as a note, as ``run_scenario`` does (the note is shown, not recorded).
-        """
+        """:func:`tabroll.engine.run_scenario` from :meth:`current_state` over the actions the journal does not
+        hold yet (:meth:`recorded_steps`), recording each step that the rules allow. Steps are numbered from the
+        journal's next seq, one number each (a refused one too)."""
         held = self.recorded_steps()
         first = self.next_seq
 
@@ -343,12 +329,9 @@ def open_journal(
     scenario_bytes: bytes | None = None,
     force: bool = False,
 ) -> Journal:
-    """Open the journal at ``path`` for ``scenario`` (loaded from ``scenario_path``), creating it if missing.
-
-    An existing journal must be for the same ruleset (always) and the same scenario bytes and options (unless
-    ``force``: then the records are replayed over the scenario as it is now, and :meth:`Journal.current_state`
-    reports any action that no longer replays). ``scenario_bytes`` replaces reading ``scenario_path``.
-    """
+    """Open the journal at ``path`` for ``scenario`` (loaded from ``scenario_path``, or ``scenario_bytes``),
+    creating it if missing. An existing journal must be of the same ruleset, and of the same scenario and options
+    unless ``force`` (its records are then replayed over the scenario as it is now)."""
     journal_path = target_of(path)
     _check_recordable_name(str(scenario_path))
     data = _scenario_bytes(scenario_path) if scenario_bytes is None else scenario_bytes
@@ -493,10 +476,9 @@ def retold(
     path: str | Path, records: Sequence[JournalRecord], version: int, *, scenario_path: str | Path | None = None
 ) -> tuple[list[JournalRecord], str | None]:
     """``records`` (of the journal at ``path``, of format ``version``) with their events said again in the
-    language now: a journal keeps machine values only, so each action is replayed with its recorded dice over the
-    journal's scenario (``scenario_path``, else the one its header names), and its events are the rules' own. A
-    record the rules no longer give as recorded keeps its events as recorded; so does every record of a journal
-    whose scenario cannot be read, and then the second value says why (``None`` when all is well)."""
+    language now, replayed over the journal's scenario (``scenario_path``, else its header's). A record that does
+    not replay as recorded keeps its events; so does every record when the scenario cannot be read, and the second
+    value then says why (else ``None``)."""
     try:
         scenario = journal_scenario(path, scenario_path=scenario_path, force=True)
     except InputError as err:
@@ -520,10 +502,8 @@ def retold(
 
 
 def replay(path: str | Path, scenario: Scenario) -> list[ReplayCheck]:
-    """Re-run every recorded action with its dice over ``scenario`` and compare with what was recorded.
-
-    Every record gets a verdict; after a difference the replay goes on from the state the rules give.
-    """
+    """Re-run every recorded action with its dice over ``scenario``: a verdict each, compared with what was
+    recorded (after a difference the replay goes on from the state the rules give)."""
     journal_path = Path(path)
     header, records = read_journal(journal_path)
     ruleset = scenario.ruleset

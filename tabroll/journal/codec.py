@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, get_args, get_origin
+from typing import Any, cast, get_args, get_origin
 
 from tabroll.errors import InputError
 from tabroll.i18n import _
@@ -71,8 +71,7 @@ def options_json(options: Any) -> dict[str, Any] | None:
     from pydantic import BaseModel
 
     if isinstance(options, BaseModel):
-        dumped: dict[str, Any] = plain(options.model_dump(mode="json"))
-        return dumped
+        return cast("dict[str, Any]", plain(options.model_dump(mode="json")))
     if isinstance(options, Mapping):
         return dict(plain(dict(options)))
     return None

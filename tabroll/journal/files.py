@@ -16,6 +16,7 @@ from tabroll.journal import limits
 from tabroll.writing import (
     fsync_folder,
     is_output_error,
+    linked_file,
     new_file_mode,
     reason,
     remove_leftovers,
@@ -98,10 +99,8 @@ def read_bytes(path: Path) -> bytes:
 
 
 def target_of(path: str | Path) -> Path:
-    """The file a journal path names. A symbolic link (or a chain of them) is followed, so commands write through it
-    to the real journal and the link stays a link; a link to a file not there yet names that file (a new journal is
-    started there, as every file tabroll writes is: :func:`tabroll.writing.write_target`), unless its folder is
-    missing too, which is refused; a link is never replaced."""
+    """The file a journal path names: symbolic links are followed and written through, never replaced (a link to
+    a file not there yet names it, as :func:`tabroll.writing.write_target` does, unless its folder is missing)."""
     journal_path = Path(path)
     try:
         link = journal_path.is_symlink()
@@ -112,26 +111,17 @@ def target_of(path: str | Path) -> Path:
         ) from None
     if not link:
         return journal_path
-    try:
-        resolved = Path(os.path.realpath(journal_path, strict=True))
-    except FileNotFoundError:
-        resolved = Path(os.path.realpath(journal_path))
-        if resolved.parent.is_dir():  # a link to a journal not started yet: it is started there, as without a link
-            return resolved
-        raise InputError(
-            _(
-                "{path} is a symbolic link to {target}, which does not exist",
-                path=journal_path,
-                target=os.readlink(journal_path),
-            ),
-            tip=_("create the file it points to, point the link somewhere else, or give the journal's own path"),
-        ) from None
-    except OSError as err:  # a loop of links
-        raise InputError(
-            _("{path} is a symbolic link that cannot be followed: {why}", path=journal_path, why=err.strerror),
-            tip=_("point the link at a file, or give the file's own path"),
-        ) from None
-    return resolved
+    resolved, exists = linked_file(journal_path, str(journal_path))
+    if exists or resolved.parent.is_dir():  # a link to a journal not started yet: it is started there
+        return resolved
+    raise InputError(
+        _(
+            "{path} is a symbolic link to {target}, which does not exist",
+            path=journal_path,
+            target=os.readlink(journal_path),
+        ),
+        tip=_("create the file it points to, point the link somewhere else, or give the journal's own path"),
+    )
 
 
 @contextlib.contextmanager

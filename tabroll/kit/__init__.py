@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar, cast
 
-from tabroll.errors import InputError, Location, RuleRefusal
+from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Event, EventKindClash, event_types
 from tabroll.i18n import ENGLISH, N_, Domain, _, language
 
@@ -46,12 +46,9 @@ class ActionHeader(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class AttackField:
-    """A field of a game's command-line attack (``tabroll attack -a X -t Y --range 3``).
-
-    ``name`` is the flag without dashes (``range`` reads ``--range 3``; a ``flag`` field named ``cover`` reads
-    ``--cover``/``--no-cover``); ``help`` says what it means in the game's words; ``default`` is shown in help.
-    A field that only applies to an attack with no scenario file (it lays out the board) says so with
-    ``quick_only``; one that only applies to an attack against a scenario file's units says ``file_only``."""
+    """A field of a game's command-line attack (``tabroll attack -a X -t Y --range 3``): ``name`` is the flag without
+    dashes (a ``flag`` field named ``cover`` reads ``--cover``/``--no-cover``), ``default`` is shown in help, and
+    ``quick_only``/``file_only`` say it applies only to an attack without/with a scenario file."""
 
     name: str
     help: str
@@ -104,9 +101,8 @@ class AttackNeeds:
 
 @dataclass(frozen=True, slots=True)
 class AttackRequest:
-    """An attack typed on the command line: the two unit names, stats typed for them (``ATK=3``), house-rule
-    options, and the game's own attack fields by name (``{"range": "3"}``), as typed. The game reads the
-    fields it declared in ``Ruleset.attack_fields``; the core has checked that no other field was given."""
+    """An attack typed on the command line, as typed: the two unit names, their typed stats (``ATK=3``), house-rule
+    options, and the game's attack fields by name (``{"range": "3"}``, only those of ``Ruleset.attack_fields``)."""
 
     attacker: str
     target: str
@@ -291,9 +287,8 @@ def no_such(name: str, names: Sequence[str], *, what: str = "unit", where: str =
 
 def no_such_words(name: str, names: Sequence[str], *, what: str = "unit") -> tuple[str, str]:
     """The sentence for a name that is none of ``names`` (a ``what``: unit, combatant…), and its tip: the
-    nearest of ``names``, or the names when none is near. A ``what`` the core does not know is put in a sentence
-    as it is. The one fuzzy match of a misspelt name, whether the rules refuse it (:func:`no_such`) or a file's
-    loading does (:func:`tabroll.kit.models.unknown_name`)."""
+    nearest of ``names``, or the names. The one fuzzy match of a misspelt name, for :func:`no_such` and
+    :func:`tabroll.kit.models.unknown_name`."""
     from difflib import get_close_matches
 
     known = {  # the core's whats, each a sentence of its own (a language words each its own way)
@@ -324,18 +319,15 @@ class Ruleset(Generic[StateT, ActionT]):
     summary: ClassVar[str] = ""
     language: ClassVar[str] = "en"
     """The code of the language the game's source is written in (:data:`tabroll.i18n.LANGUAGES`): what
-    ``--lang game`` speaks while this game is played. Its own words in each language are in its folder's
-    ``locale/`` (see :mod:`tabroll.i18n`)."""
+    ``--lang game`` speaks while this game is played."""
     attack_fields: ClassVar[tuple[AttackField, ...]] = ()
     """The fields of the game's command-line attack, beyond the attacker and the target."""
     stat_words: ClassVar[tuple[tuple[str, str], ...]] = ()
     """For a game with no ``state_view`` of its own: the fields of its summary's units that the default view
     shows, with the game's word for each (``(("life", "HP"), ("exhausted", "exhausted"))``)."""
     catalogue_file: ClassVar[str | None] = None
-    """A JSON file in the game's folder listing the names of its catalogue's units (``["Lanceiro", …]``), so
-    that :meth:`catalogue_names` (``tabroll attack`` without ``--ruleset`` asks every game) reads a small file
-    instead of importing the game's models and parsing its catalogue (:meth:`catalogue`). The kit's tests
-    check that the two agree."""
+    """A JSON file in the game's folder listing its catalogue's unit names (``["Lanceiro", …]``), which
+    :meth:`catalogue_names` reads instead of importing the game's models (the kit's tests check the two agree)."""
     measures_read_events: ClassVar[bool] = True
     """False when :meth:`outcome_measures` reads only the states, never the events: the exact walk then asks for
     the measures at its leaves alone (the state in a step's key decides them)."""
@@ -445,8 +437,7 @@ class Ruleset(Generic[StateT, ActionT]):
         return state
 
     def has_skill_tests(self) -> bool:
-        """Whether the game has skill tests typed on the command line: it overrides :meth:`quick_skill_test`
-        (``tabroll check-skill`` lists such games without importing their models)."""
+        """Whether the game overrides :meth:`quick_skill_test` (``tabroll check-skill`` lists such games)."""
         return type(self).quick_skill_test is not Ruleset.quick_skill_test
 
     def new_round_action(self, state: StateT) -> ActionT | None:
@@ -455,15 +446,13 @@ class Ruleset(Generic[StateT, ActionT]):
         return None
 
     def catalogue_names(self) -> list[str]:
-        """The names of the units in this game's bundled catalogue (for ``attack`` without a file, ``matrix``),
-        read from its :attr:`catalogue_file` (``[]``: the game has no catalogue). Reading a small file, not the
-        catalogue itself, lets ``tabroll attack`` without ``--ruleset`` ask every game without importing any."""
+        """The names of the units in this game's bundled catalogue, from its :attr:`catalogue_file` (``[]``: the
+        game has no catalogue), so that ``tabroll attack`` without ``--ruleset`` asks every game cheaply."""
         if self.catalogue_file is None:
             return []
         import json
 
-        names: list[str] = json.loads((self.folder() / self.catalogue_file).read_text(encoding="utf-8"))
-        return names
+        return cast("list[str]", json.loads((self.folder() / self.catalogue_file).read_text(encoding="utf-8")))
 
     def stat_needs(self) -> tuple[AttackNeeds, ...]:
         """For each attack kind, the stats it needs of the attacker and of the target, required or optional,
@@ -480,8 +469,7 @@ class Ruleset(Generic[StateT, ActionT]):
         )
 
     def messages(self) -> Any:
-        """The game's own messages (:class:`tabroll.i18n.Domain`, its folder's ``locale/``): a text the game
-        declares (an option's description, a stat's help) is said through it, in the language now."""
+        """The game's own messages (:class:`tabroll.i18n.Domain` of its folder's ``locale/``), in the language now."""
         return Domain(self.id, self.folder() / "locale")
 
     def said(self, text: str) -> str:
@@ -581,9 +569,8 @@ class Ruleset(Generic[StateT, ActionT]):
         return Path(module.__file__).parent
 
     def starter_text(self) -> str | None:
-        """The text of the game's starter scenario (:attr:`starter_file`), or ``None`` when it has none: its
-        comments in the language now when the game keeps a copy for it beside it (``starter.it.yaml``: the same
-        keys and values, its comments and title translated), else as :attr:`starter_file` has them."""
+        """The text of the game's starter scenario (:attr:`starter_file`; ``None``: it has none), from its copy in
+        the language now where the game keeps one beside it (``starter.it.yaml``, its comments translated)."""
         if self.starter_file is None:
             return None
         path = self.folder() / self.starter_file
@@ -603,17 +590,6 @@ class Ruleset(Generic[StateT, ActionT]):
 
         say = self.messages().gettext
         return [replace(info, description=say(info.description)) for info in describe_options(self.options_model())]
-
-    def validate_options(
-        self,
-        values: Mapping[str, Any],
-        *,
-        origin: str = "options",
-        locate: Callable[[str, bool], Location | None] | None = None,
-    ) -> BaseModel:
-        from tabroll.kit.options import validate_options
-
-        return validate_options(self.options_model(), values, origin=origin, locate=locate)
 
 
 AnyRuleset = Ruleset[Any, Any]

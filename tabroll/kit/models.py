@@ -104,7 +104,10 @@ def scenario_options(
             return None  # typed on the command line
         return doc.value_position(("options", name)) if value else doc.locate(("options", name))
 
-    options = ruleset.validate_options({**model.options, **overrides}, origin=f"{doc.source}: options", locate=locate)
+    from tabroll.kit.options import validate_options
+
+    merged = {**model.options, **overrides}
+    options = validate_options(ruleset.options_model(), merged, origin=f"{doc.source}: options", locate=locate)
     assert isinstance(options, kind)
     return options
 

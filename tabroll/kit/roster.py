@@ -1,14 +1,10 @@
 """Rosters: a game state's units as an immutable tuple that finds a unit by name in constant time, and a working
 copy for one action that changes units in place and is frozen once, at the end.
 
-A :class:`Roster` *is* a tuple (equal to the plain tuple of the same units, hashed, printed, pickled and written
-as JSON the same way), so a state that holds one stays a frozen value that compares equal to any state with the
-same units. What it adds is an index of positions by name, built on the first lookup and shared by every roster
-derived from it that keeps the same names in the same places (:meth:`Roster.replace`,
-:meth:`RosterDraft.freeze`), so finding a unit costs O(1) instead of a scan of every unit.
-
-A resolver that changes many units in one action (a new round, an Area attack) works on a :class:`RosterDraft`
-(``roster.edit()``): each change is one list assignment, and the new tuple is built once, by ``freeze()``.
+A :class:`Roster` *is* a tuple (equal to, hashed, pickled and written as JSON like the plain tuple of its units),
+with an index of positions by name built on the first lookup and shared by the rosters derived from it that keep
+the same names in the same places. A resolver that changes many units in one action works on a
+:class:`RosterDraft` (``roster.edit()``), frozen once into the new roster.
 
 ::
 

@@ -1,10 +1,7 @@
-"""What a game whose scenario is a roster of named units and a list of attacks would otherwise write again.
-
-Loading its file (each action's unit names checked against the file's, the error at the file's line with the
-nearest name), the state (a :class:`RosterGameState` of ``(name, unit)`` pairs, the units being the file's own frozen
-models, and the options), an attack typed on the command line (with or without a file), the summary of the units
-and the catalogue: a game of that shape writes its models and its rules, makes a :class:`RosterSetup` of them, and
-its ruleset's hooks call it (as the fixture games under ``tests/fixtures/games/`` do)::
+"""What a game whose scenario is a roster of named units and a list of attacks would otherwise write again: its
+loading, its state (:class:`RosterGameState`), its command-line attack, its summary and catalogue. Such a game
+writes its models and rules, makes a :class:`RosterSetup` of them, and its ruleset's hooks call it (as the
+fixture games under ``tests/fixtures/games/`` do)::
 
     class Fighter(RosterUnit):
         hp: int = Field(6, ge=1, description="Hit points.")

@@ -1,10 +1,8 @@
 """What a game hands over to be shown of a state: a :class:`StateView`, plain typed data, never a screen.
 
-A game draws nothing: it says which lines describe its state (each a row of pieces of text with a :data:`Tone`),
-and, where its state reads best as a table, the table's columns, rows and caption. ``tabroll.render.state`` turns
-a view into plain text, a Rich picture or Markdown; the same view crosses worker processes (it pickles) and is
-drawn by the process that prints. A game whose summary lists ``units`` needs no view of its own:
-:func:`units_view` makes one from its summary and its :attr:`~tabroll.kit.Ruleset.stat_words`.
+A game says which lines (rows of pieces of text, each with a :data:`Tone`) and, optionally, which table describe
+its state; ``tabroll.render.state`` draws them. A game whose summary lists ``units`` needs no view of its own
+(:func:`units_view`).
 
 This module stays light (no pydantic, no Rich): every command imports the kit.
 """

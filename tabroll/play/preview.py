@@ -1,12 +1,9 @@
 """What an action needs, shown before any die is asked for: the number it must reach where the rules fix one,
 and its exact odds when the dice tree is small.
 
-Both come from one exact walk of the action through the game's own rules (:func:`tabroll.odds.exact.exact_odds`),
-on dice that are thrown away. A number to reach is said only when it is true of every outcome of the dice: in
-every outcome the attack's roll against that target ends in a hit or a miss with that same number needed, and it
-hits exactly when the attacker's total reaches it. An opposed roll (F0R60D's attack against the evasion roll,
-Gathering of Heroes' Power against Toughness) needs a number that depends on the other side's die, so before that
-die is known it has no number to reach, only a chance (P(hit)).
+Both come from one exact walk of the action through the game's own rules (:func:`tabroll.odds.exact.exact_odds`).
+A number to reach is said only when it is true of every outcome of the dice (:meth:`_Watching.needs`): an opposed
+roll (F0R60D's attack against the evasion roll) has only a chance, no number to reach.
 
 Nothing here changes the game, and nothing here may stop it: a preview that cannot be made is left out.
 """

@@ -267,25 +267,20 @@ class Table:
         if held >= len(steps):
             self.say(_("every action {file} lists is played; type your own (help)", file=self.scenario_path))
             return
-        step = steps[held]
-        origin = _("the dice of action {number} in the file", number=held + 1)
-        dice = GivenDice(step.dice, origin=origin) if step.dice is not None else None
+        step, number = steps[held], held + 1
+        dice = None
         if step.dice is not None:
+            dice = GivenDice(step.dice, origin=_("the dice of action {number} in the file", number=number))
             listed = ", ".join(str(value) for value in step.dice)
-            self.say(
-                _(
-                    "action {number} of the file, with the file's own dice ({dice}): nothing is asked",
-                    number=held + 1,
-                    dice=listed,
-                ),
-                style="dim",
+            said = _(
+                "action {number} of the file, with the file's own dice ({dice}): nothing is asked",
+                number=number,
+                dice=listed,
             )
         else:
-            self.say(
-                _("action {number} of the file, with no dice of its own: each roll is asked for", number=held + 1),
-                style="dim",
-            )
-        self._act(step.action, step=held + 1, dice=dice)
+            said = _("action {number} of the file, with no dice of its own: each roll is asked for", number=number)
+        self.say(said, style="dim")
+        self._act(step.action, step=number, dice=dice)
 
     def _new_round(self, args: list[str]) -> None:
         action = self.ruleset.new_round_action(self.state)
