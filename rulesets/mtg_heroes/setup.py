@@ -348,9 +348,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     )
 
     def entry(side: str, stats: Mapping[str, str], who: str) -> dict[str, Any]:
-        out: dict[str, Any] = {"side": side}
-        for key, value in stats.items():
-            out[key] = _read(key, value)
+        out = {"side": side, **{key: _read(key, value) for key, value in stats.items()}}
         if not any(k.casefold() in ("power", "siła", "sila", "p") for k in out):
             raise InputError(
                 _("the {who}'s Power, Toughness and Life are needed", who=who),
