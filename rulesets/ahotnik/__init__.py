@@ -12,19 +12,12 @@ from typing import TYPE_CHECKING
 from tabroll.events import Defeat
 from tabroll.i18n import N_
 from tabroll.kit import STRIKE_KINDS, AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
+from tabroll.kit.hooks import hook
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
-    from tabroll.dice.sources import DiceSource
-    from tabroll.engine import Resolution, Scenario
     from tabroll.events import Event
-    from tabroll.kit import AttackRequest
-    from tabroll.kit.views import StateView
-    from tabroll.loading.yaml_source import YamlDocument
 
-    from .model import AhotnikAction, AhotnikOptions, AhotnikScenario
+    from .model import AhotnikAction
     from .state import Board
 
 
@@ -105,50 +98,15 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
                     'tabroll attack -r ahotnik -a Eagle -t "Imp Vita=4" --distance 3 --pilots 1,1'),
     )  # fmt: skip
 
-    def options_model(self) -> type[AhotnikOptions]:
-        from .model import AhotnikOptions
-
-        return AhotnikOptions
-
-    def scenario_model(self) -> type[AhotnikScenario]:
-        from .model import AhotnikScenario
-
-        return AhotnikScenario
-
-    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
-        from .setup import build_scenario
-
-        return build_scenario(self, doc, options or {})
-
-    def resolve(self, state: Board, action: AhotnikAction, dice: DiceSource) -> Resolution:
-        from .resolver import resolve
-
-        return resolve(state, action, dice)
-
-    def load_events(self) -> tuple[type[Event], ...]:
-        from .events import EVENTS
-
-        return EVENTS
-
-    def summarize_state(self, state: Board) -> dict[str, Any]:
-        from .setup import summarize
-
-        return summarize(state)
-
-    def state_view(self, state: Board) -> StateView:
-        from .picture import state_view
-
-        return state_view(state)
-
-    def quick_attack(self, request: AttackRequest) -> Scenario:
-        from .setup import quick_scenario
-
-        return quick_scenario(self, request)
-
-    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> AhotnikAction:
-        from .setup import quick_action
-
-        return quick_action(self, attacker, target, fields)
+    options_model = hook("model.AhotnikOptions", call=False)
+    scenario_model = hook("model.AhotnikScenario", call=False)
+    load_scenario = hook("setup.build_scenario", ruleset=True)
+    resolve = hook("resolver.resolve")
+    load_events = hook("events.EVENTS", call=False)
+    summarize_state = hook("setup.summarize")
+    state_view = hook("picture.state_view")
+    quick_attack = hook("setup.quick_scenario", ruleset=True)
+    quick_action = hook("setup.quick_action", ruleset=True)
 
     def declare_measures(self, state: Board, action: AhotnikAction) -> list[Measure]:
         """Life and Shields left of every Ahotnik and every Demon on the board (levels); which Ahotniks enter

@@ -32,22 +32,18 @@ def direction_word(name: str) -> str:
     return f"{number} ({words[side]})" if side in words else name
 
 
-def _core_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """tabroll's messages this game words its own way: the ways its units leave play (a defeat's ``how``), its
-    pools, and the defeat's sentence in its terms. The core asks for them and finds them in this game's catalogue
-    first (its own event kinds are read from its events by the extractor)."""
+def _catalogue_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """Words said through this game's catalogue that no call in its code spells out (its event kinds are read
+    from its events by the extractor): tabroll's own messages in its terms (tabroll's domain looks in the playing
+    game's catalogue first), and the names and values the core says with ``p_(context, NAME)``."""
+    # the ways its units leave play (a defeat's ``how``), its pools, and the defeat's sentence in its terms
     p_("defeat", "exiled")
     p_("defeat", "removed")
     p_("defeat", "defeated")
     p_("pool", "Shields")
     p_("pool", "Life")
     _("{unit} is {how} and leaves play ({reason})", unit="", how="", reason="")
-
-
-def _odds_figures() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's own odds measures (``declare_measures``) as ``tabroll odds`` shows them: the
-    name stays the JSON key; the report says ``p_("figure", NAME)``, or ``"... {unit}"`` for a measure of one
-    unit."""
+    # its own odds measures (``declare_measures``; the name stays the JSON key), ``… {unit}`` for one unit's
     p_("figure", "Life left: {unit}")
     p_("figure", "Shields left: {unit}")
     p_("figure", "DNA gained: {unit}")
@@ -56,11 +52,7 @@ def _odds_figures() -> None:  # pragma: no cover - never called: it only marks m
     p_("figure", "threat")
     p_("figure", "game over")
     p_("figure", "attack by {unit}")
-
-
-def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The word values of this game's attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight
-    true``; the fields' names are read from the game by the extractor): the values typed stay as they are."""
+    # the word values of its attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight true``)
     p_("field value", "demon")
     p_("field value", "ahotnik")
     p_("field value", "true")

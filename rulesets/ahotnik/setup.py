@@ -30,9 +30,9 @@ if TYPE_CHECKING:
     from tabroll.engine import Scenario
 
 
-def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any] | None = None) -> Scenario:
     model = validate(AhotnikScenario, doc)
-    options = scenario_options(ruleset, doc, model, overrides, AhotnikOptions)
+    options = scenario_options(ruleset, doc, model, overrides or {}, AhotnikOptions)
     hex_map = build_map(doc, model.map)
     ahotniks, demons = place_units(doc, model, hex_map)
     order = model.turn_order if model.turn_order is not None else list(ahotniks)

@@ -13,18 +13,12 @@ from typing import TYPE_CHECKING
 
 from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
+from tabroll.kit.hooks import hook
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-    from typing import Any
-
-    from tabroll.dice.sources import DiceSource
-    from tabroll.engine import Resolution, Scenario
     from tabroll.events import Event
-    from tabroll.kit import AttackRequest
-    from tabroll.loading.yaml_source import YamlDocument
 
-    from .model import Action, ForgodOptions, ForgodScenario
+    from .model import Action
     from .state import Battle
 
 
@@ -129,50 +123,15 @@ class Forgod(Ruleset["Battle", "Action"]):
         "each side begins its next round by itself when one of its cards acts again after all of them have acted"
     )
 
-    def options_model(self) -> type[ForgodOptions]:
-        from .model import ForgodOptions
-
-        return ForgodOptions
-
-    def scenario_model(self) -> type[ForgodScenario]:
-        from .model import ForgodScenario
-
-        return ForgodScenario
-
-    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
-        from .setup import build_scenario
-
-        return build_scenario(self, doc, options or {})
-
-    def resolve(self, state: Battle, action: Action, dice: DiceSource) -> Resolution:
-        from .resolver import resolve
-
-        return resolve(state, action, dice)
-
-    def load_events(self) -> tuple[type[Event], ...]:
-        from .events import EVENTS
-
-        return EVENTS
-
-    def summarize_state(self, state: Battle) -> dict[str, Any]:
-        from .setup import summarize
-
-        return summarize(state)
-
-    def quick_attack(self, request: AttackRequest) -> Scenario:
-        from .setup import quick_scenario
-
-        return quick_scenario(self, request)
-
-    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> Action:
-        from .setup import quick_action
-
-        return quick_action(self, attacker, target, fields)
-
-    def next_attack_rule(self) -> Callable[[Battle, Action], Battle]:
-        from .turn import next_attack
-
-        return next_attack
+    options_model = hook("model.ForgodOptions", call=False)
+    scenario_model = hook("model.ForgodScenario", call=False)
+    load_scenario = hook("setup.build_scenario", ruleset=True)
+    resolve = hook("resolver.resolve")
+    load_events = hook("events.EVENTS", call=False)
+    summarize_state = hook("setup.summarize")
+    quick_attack = hook("setup.quick_scenario", ruleset=True)
+    quick_action = hook("setup.quick_action", ruleset=True)
+    next_attack_rule = hook("turn.next_attack", call=False)
 
     def declare_measures(self, state: Battle, action: Action | None) -> list[Measure]:
         """Cards left in every unit on the board (a level), and whether each troop that could flee fled."""

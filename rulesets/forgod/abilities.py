@@ -12,7 +12,7 @@ from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
 from .messages import _, n_
 from .state import Ability, Battle, Card, at_side
-from .turn import ForgodTurn, begin_turn, restore, turn_moves
+from .turn import HANDLERS, ForgodTurn, begin_turn, restore, turn_moves
 
 
 def use_ability(turn: ForgodTurn, act: AbilityAction, answering: str | None = None) -> None:
@@ -47,6 +47,9 @@ def use_ability(turn: ForgodTurn, act: AbilityAction, answering: str | None = No
     if ability.paralyse is not False:
         target = _paralysis(turn, card, ability, target)
     turn.put(target)
+
+
+HANDLERS.on(AbilityAction)(use_ability)  # not a decorator: its type would lose ``answering``
 
 
 def _instant_ability(card: Card, name: str) -> Ability:
@@ -225,6 +228,7 @@ def _response(turn: ForgodTurn, card: Card, ability: str, answering: str | None)
     return _("{charges} (declared, not yet hit)", charges=charges)
 
 
+@HANDLERS.on(HealAction)
 def heal_action(turn: ForgodTurn, act: HealAction) -> None:
     """A healing or repair ability (:func:`~.turn.restore`): not the card's action, any phase, either player's
     turn; never a fallen card back."""
@@ -244,6 +248,7 @@ def heal_action(turn: ForgodTurn, act: HealAction) -> None:
     turn.note(_("healing is not {healer}'s action: its turn is still to come", healer=healer.name), healer.name)
 
 
+@HANDLERS.on(ParalyseAction)
 def paralyse_action(turn: ForgodTurn, act: ParalyseAction) -> None:
     """An effect (of an ability or a power at the table) paralyses a card: no action while it lasts."""
     card = turn.unit(act.unit)

@@ -17,7 +17,7 @@ from .events import OpposedCheck
 from .flow import END, BattleStep
 from .messages import _, said_once
 from .state import Card
-from .turn import ForgodTurn, remove
+from .turn import HANDLERS, ForgodTurn, remove
 
 MAX_INITIATIVE_ROLLS = 50
 
@@ -222,6 +222,7 @@ class Reaction(BattleStep):
         return END
 
 
+@HANDLERS.on(CheckAction)
 def check_action(turn: ForgodTurn, act: CheckAction) -> None:
     state = turn.state
     attacker, defender = state.unit(act.attacker), state.unit(act.defender)
@@ -231,6 +232,7 @@ def check_action(turn: ForgodTurn, act: CheckAction) -> None:
     stat_check(turn, act.stat, attacker, defender)
 
 
+@HANDLERS.on(InitiativeAction)
 def initiative_action(turn: ForgodTurn, act: InitiativeAction) -> BattleStep:
     state = turn.state
     bonuses: list[list[Bonus]] = []

@@ -15,7 +15,7 @@ from .flow import END, BattleStep
 from .messages import _
 from .state import Charge
 from .strikes import Form, Strike, attacking_turn, strike_series
-from .turn import ForgodTurn, begin_turn, charge_due, turn_moves
+from .turn import HANDLERS, ForgodTurn, begin_turn, charge_due, turn_moves
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,7 @@ class EndCharge(BattleStep):
         return END
 
 
+@HANDLERS.on(ShieldAction)
 def shield_action(turn: ForgodTurn, act: ShieldAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
     turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"))
@@ -98,6 +99,7 @@ def shield_action(turn: ForgodTurn, act: ShieldAction) -> None:
     )
 
 
+@HANDLERS.on(ReleaseAction)
 def release_action(turn: ForgodTurn, act: ReleaseAction) -> None:
     name = act.unit
     state = turn.state
@@ -110,6 +112,7 @@ def release_action(turn: ForgodTurn, act: ReleaseAction) -> None:
     turn.change(shields=shields, guards=guards)
 
 
+@HANDLERS.on(RoyalGuardAction)
 def royal_guard_action(turn: ForgodTurn, act: RoyalGuardAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
     turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"))
@@ -146,12 +149,14 @@ def royal_guard_action(turn: ForgodTurn, act: RoyalGuardAction) -> None:
     )
 
 
+@HANDLERS.on(MoveAction)
 def move_action(turn: ForgodTurn, act: MoveAction) -> None:
     begin_turn(turn, turn.unit(act.unit), act)
     to = act.to if act.to is not None else act.move_to
     turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"), to=to)
 
 
+@HANDLERS.on(FlankAction)
 def flank_action(turn: ForgodTurn, act: FlankAction) -> BattleStep:
     flanker, target = attacking_turn(turn, act, (act.flanker, act.target), None, _("flanking move"))
     penalties = turn.state.options.flank_penalties
@@ -170,6 +175,7 @@ def flank_action(turn: ForgodTurn, act: FlankAction) -> BattleStep:
     return strike_series(turn, flanker, target, act.times, form)
 
 
+@HANDLERS.on(ChargeAction)
 def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
     if turn.unit(act.charger).attack_type not in ("melee", "dual"):
         raise RuleRefusal(
@@ -238,6 +244,7 @@ def charge_action(turn: ForgodTurn, act: ChargeAction) -> BattleStep | None:
     return None
 
 
+@HANDLERS.on(ImpactAction)
 def impact_action(turn: ForgodTurn, act: ImpactAction) -> BattleStep:
     state = turn.state
     charge = state.charge_by(act.charger)

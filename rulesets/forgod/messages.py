@@ -35,15 +35,13 @@ def said_once(make: Callable[[], str]) -> Said:
     return words
 
 
-def _side_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The sides the bundled scenarios and the starter name, said in the game's language."""
+def _catalogue_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """Words said through this game's catalogue that no call in its code spells out: tabroll's own messages in
+    F0R60D's terms (tabroll's domain looks in the playing game's catalogue first), and the names and values the
+    core says with ``p_(context, NAME)``."""
+    # the sides the bundled scenarios and the starter name
     p_("side", "red")
     p_("side", "blue")
-
-
-def _core_words() -> None:
-    """Never called: tabroll's own messages that F0R60D words in its own terms, listed here so that the extractor
-    puts them in this game's catalogue (tabroll's domain looks in the playing game's catalogue first)."""
     # how a card leaves play, as the source says it (aniquilada, to the Panteón; sacrificada by Cambio de Estrategia)
     p_("defeat", "annihilated")
     p_("defeat", "sacrificed")
@@ -66,11 +64,7 @@ def _core_words() -> None:
     _("{unit} has fallen; ", unit="")
     _("{unit} has fallen, struck by {by}; ", unit="", by="")
     p_("unit state", "defeated")
-
-
-def _rule_names() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's rules that a refusal gives (``RuleRefusal(rule=...)``, shown in brackets after
-    the reason): the core says them as ``p_("rule", NAME)``, from this catalogue."""
+    # the names of its rules a refusal gives (``RuleRefusal(rule=...)``, shown in brackets after the reason)
     p_("rule", "abilities")
     p_("rule", "addition deck")
     p_("rule", "addition hand")
@@ -94,21 +88,12 @@ def _rule_names() -> None:  # pragma: no cover - never called: it only marks mes
     p_("rule", "responses")
     p_("rule", "target")
     p_("rule", "turn order")
-
-
-def _odds_figures() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's own odds measures (``declare_measures``) as ``tabroll odds`` shows them: the
-    name stays the JSON key; the report says ``p_("figure", NAME)``, or ``"... {unit}"`` for a measure of one
-    unit."""
+    # its own odds measures (``declare_measures``; the name stays the JSON key), ``… {unit}`` for one unit's
     p_("figure", "cards left: {unit}")
     p_("figure", "fled: {unit}")
     p_("figure", "counterattack")
     p_("figure", "morale after the commander fell")
-
-
-def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The word values of this game's attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight
-    true``; the fields' names are read from the game by the extractor): the values typed stay as they are."""
+    # the word values of its attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight true``)
     p_("field value", "normal")
     p_("field value", "avanzada")
     p_("field value", "retaguardia")

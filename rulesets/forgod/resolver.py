@@ -1,6 +1,7 @@
 """F0R60D rules: ``resolve(state, action, dice) -> Resolution``, and :data:`HANDLERS`, the one table from action
-class to handler: ``turn.py`` (a card's turn), ``strikes.py``, ``wounds.py``, ``checks.py`` (attacks and opposed
-rolls), ``manoeuvres.py`` (strategic actions of combat), ``strategy.py`` (the army's), ``abilities.py``.
+class to handler, filled by the modules of the rules (``@HANDLERS.on(Action)``): ``turn.py`` (a card's turn),
+``strikes.py``, ``wounds.py``, ``checks.py`` (attacks and opposed rolls), ``manoeuvres.py`` (strategic actions of
+combat), ``strategy.py`` (the army's), ``abilities.py``.
 
 Pure: every die drawn from the injected source; an action the rules forbid raises :class:`RuleRefusal`. Every
 handler works on one :class:`~.turn.ForgodTurn`, so each ruling is told once per action. A handler that rolls dice
@@ -14,65 +15,14 @@ from typing import Any
 from tabroll.dice.sources import DiceSource
 from tabroll.engine import Resolution
 from tabroll.errors import RuleRefusal
-from tabroll.kit import Handlers
 
-from .abilities import heal_action, paralyse_action, use_ability
-from .actions import (
-    AbilityAction,
-    AttackAction,
-    ChangeStrategyAction,
-    ChargeAction,
-    CheckAction,
-    FlankAction,
-    HealAction,
-    ImpactAction,
-    InitiativeAction,
-    MoveAction,
-    ParalyseAction,
-    RegroupAction,
-    ReinforcementsAction,
-    ReleaseAction,
-    RoyalGuardAction,
-    ShieldAction,
-)
-from .checks import check_action, initiative_action
+from . import abilities, checks, manoeuvres, strategy, strikes  # noqa: F401  (each registers its handlers)
 from .flow import BattleStep, battle_result
-from .manoeuvres import (
-    charge_action,
-    flank_action,
-    impact_action,
-    move_action,
-    release_action,
-    royal_guard_action,
-    shield_action,
-)
 from .messages import _
 from .state import Battle
-from .strategy import change_strategy, regroup, reinforcements
-from .strikes import attack_action
-from .turn import ForgodTurn
+from .turn import HANDLERS, ForgodTurn
 
 __all__ = ["HANDLERS", "resolve"]
-
-
-HANDLERS: Handlers[ForgodTurn] = Handlers()
-"""Every F0R60D action's handler."""
-HANDLERS.on(AttackAction)(attack_action)
-HANDLERS.on(ShieldAction)(shield_action)
-HANDLERS.on(ReleaseAction)(release_action)
-HANDLERS.on(RoyalGuardAction)(royal_guard_action)
-HANDLERS.on(MoveAction)(move_action)
-HANDLERS.on(FlankAction)(flank_action)
-HANDLERS.on(ChargeAction)(charge_action)
-HANDLERS.on(ImpactAction)(impact_action)
-HANDLERS.on(CheckAction)(check_action)
-HANDLERS.on(HealAction)(heal_action)
-HANDLERS.on(ParalyseAction)(paralyse_action)
-HANDLERS.on(RegroupAction)(regroup)
-HANDLERS.on(ChangeStrategyAction)(change_strategy)
-HANDLERS.on(ReinforcementsAction)(reinforcements)
-HANDLERS.on(AbilityAction)(use_ability)
-HANDLERS.on(InitiativeAction)(initiative_action)
 
 
 def resolve(state: Battle, action: Any, dice: DiceSource) -> Resolution:

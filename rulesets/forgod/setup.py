@@ -31,10 +31,10 @@ from .words import plain
 R = TypeVar("R")
 
 
-def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any] | None = None) -> Scenario:
     """A scenario file to the battle, checked in the order a table sets one up."""
     model = validate(ForgodScenario, doc)
-    options = scenario_options(ruleset, doc, model, overrides, ForgodOptions)
+    options = scenario_options(ruleset, doc, model, overrides or {}, ForgodOptions)
     sides = _sides(model, doc)
     board = Board.build(model.board.width, 2 * ROWS_PER_FIELD)
     shell = Battle(board=board, units=(), options=options, sides=sides)  # the board and sides, no card yet

@@ -16,7 +16,7 @@ from .events import Multiplier
 from .messages import _, n_
 from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
 from .state import Battle, Card, at_side
-from .turn import ForgodTurn, begin_turn, on_the_board, remove, vacant
+from .turn import HANDLERS, ForgodTurn, begin_turn, on_the_board, remove, vacant
 from .words import SquareInput
 
 SAME_CARD = (
@@ -54,6 +54,7 @@ def _has_role(state: Battle, name: str) -> str | None:
     return None
 
 
+@HANDLERS.on(RegroupAction)
 def regroup(turn: ForgodTurn, act: RegroupAction) -> None:
     """Reagrupar, in a tactical movement phase: split cards off a detachment (its turn) into a new unit, or join
     a card or detachment (its turn) to an identical detachment, within the level's detachment limit."""
@@ -222,6 +223,7 @@ def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
     )
 
 
+@HANDLERS.on(ChangeStrategyAction)
 def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
     """Cambio de Estrategia, in the unit's turn: it is sacrificed, its cost comes back to the reserve of campaign
     points, and a troop-deck card enters on its square with its damage (or fresh, paying double)."""
@@ -341,6 +343,7 @@ def _exchange_price(state: Battle, old: Card, new: Card, fresh: bool) -> tuple[i
     return available, price
 
 
+@HANDLERS.on(ReinforcementsAction)
 def reinforcements(turn: ForgodTurn, act: ReinforcementsAction) -> None:
     """Llamar Refuerzos, an instant: the special card goes to the Panteón and brings troop-deck cards in with the
     points kept plus 1d10 × the mode's factor, while the side is below the mode's units on the field."""

@@ -19,7 +19,7 @@ from .checks import Morale, Opposed, edge, natural_ten
 from .flow import END, BattleStep, Unbroken
 from .messages import N_, _, said_once
 from .state import Battle, Card
-from .turn import ForgodTurn, begin_turn, turn_moves
+from .turn import HANDLERS, ForgodTurn, begin_turn, turn_moves
 from .wounds import absorptions, at_least_zero, multiply, wound
 
 
@@ -423,6 +423,7 @@ def attacking_turn(
     return attacker, target
 
 
+@HANDLERS.on(AttackAction)
 def attack_action(turn: ForgodTurn, act: AttackAction) -> BattleStep:
     attacker, target = attacking_turn(turn, act, (act.attacker, act.target), act.mode, _("tactical move"))
     if act.area and act.before_damage:

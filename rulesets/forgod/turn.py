@@ -13,6 +13,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied, said
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
+from tabroll.kit import Handlers
 from tabroll.kit.roster import Roster
 
 from .army import slot_overflow
@@ -78,6 +79,9 @@ class ForgodTurn(Turn[Battle]):
             self.emit(Modifier(applies_to=applies_to, reason=reason, amount=amount, total=total, unit=unit))
         return total
 
+
+HANDLERS: Handlers[ForgodTurn] = Handlers()
+"""Every F0R60D action's handler, each registered where it is defined (the modules :mod:`.resolver` names)."""
 
 # --- whose turn -----------------------------------------------------------------------------------------------
 

@@ -11,19 +11,12 @@ from typing import TYPE_CHECKING
 
 from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
+from tabroll.kit.hooks import hook
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-    from typing import Any
-
-    from tabroll.dice.sources import DiceSource
-    from tabroll.engine import Resolution, Scenario
     from tabroll.events import Event
-    from tabroll.kit import AttackRequest
-    from tabroll.kit.views import StateView
-    from tabroll.loading.yaml_source import YamlDocument
 
-    from .model import HeroAction, HeroesOptions, HeroesScenario
+    from .model import HeroAction
     from .state import Battle
 
 RANGE_FIELD = AttackField(
@@ -92,73 +85,18 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
                     'tabroll attack -r mtg_heroes -a "A P=2 T=1 Life=5" -t "B P=1 T=1 Life=3" --seed 2'),
     )  # fmt: skip
 
-    def options_model(self) -> type[HeroesOptions]:
-        from .model import HeroesOptions
-
-        return HeroesOptions
-
-    def scenario_model(self) -> type[HeroesScenario]:
-        from .model import HeroesScenario
-
-        return HeroesScenario
-
-    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
-        from .setup import build_scenario
-
-        return build_scenario(self, doc, options or {})
-
-    def resolve(self, state: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
-        from .resolver import resolve
-
-        return resolve(state, action, dice)
-
-    def load_events(self) -> tuple[type[Event], ...]:
-        from .events import EVENTS
-
-        return EVENTS
-
-    def summarize_state(self, state: Battle) -> dict[str, Any]:
-        from .setup import summarize
-
-        return summarize(state)
-
-    def state_view(self, state: Battle) -> StateView:
-        from .setup import state_view
-
-        return state_view(state)
-
-    def quick_attack(self, request: AttackRequest) -> Scenario:
-        from .setup import quick_scenario
-
-        return quick_scenario(self, request)
-
-    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> HeroAction:
-        from .setup import quick_action
-
-        return quick_action(self, attacker, target, fields)
-
-    def quick_skill_test(
-        self,
-        identity: str,
-        skills: Sequence[str],
-        *,
-        difficulty: str | None = None,
-        target: int | None = None,
-        options: Mapping[str, str] | None = None,
-    ) -> Scenario:
-        from .setup import quick_skill_test
-
-        return quick_skill_test(self, identity, skills, difficulty, target, options)
-
-    def next_attack_rule(self) -> Callable[[Battle, HeroAction], Battle]:
-        from .resolver import next_attack
-
-        return next_attack
-
-    def chain_state(self, state: Battle, action: HeroAction, attacks: int) -> Battle:
-        from .resolver import chain_state
-
-        return chain_state(state, action, attacks)
+    options_model = hook("model.HeroesOptions", call=False)
+    scenario_model = hook("model.HeroesScenario", call=False)
+    load_scenario = hook("setup.build_scenario", ruleset=True)
+    resolve = hook("resolver.resolve")
+    load_events = hook("events.EVENTS", call=False)
+    summarize_state = hook("setup.summarize")
+    state_view = hook("setup.state_view")
+    quick_attack = hook("setup.quick_scenario", ruleset=True)
+    quick_action = hook("setup.quick_action", ruleset=True)
+    quick_skill_test = hook("setup.quick_skill_test", ruleset=True)
+    next_attack_rule = hook("resolver.next_attack", call=False)
+    chain_state = hook("resolver.chain_state")
 
     def declare_measures(self, state: Battle, action: HeroAction) -> list[Measure]:
         """Life left of every combatant (a level); a skill test's success (a flag)."""

@@ -18,7 +18,7 @@ from .messages import _, n_
 from .model import CastAction, SpellInput
 from .moving import opposed_speed
 from .state import BAND_RULES, Combatant, LastAct, Permanent
-from .work import HeroesTurn
+from .work import HANDLERS, HeroesTurn
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ def spell_of(turn: HeroesTurn, action: CastAction) -> CastSpell:
     return CastSpell(action.spell, action.cost, action.instant, action.split_second, action.creature_only, None)
 
 
+@HANDLERS.on(CastAction)
 def resolve_cast(turn: HeroesTurn, action: CastAction) -> None:
     caster = turn.unit(action.caster)
     check_in_fight(caster, _("cast"))

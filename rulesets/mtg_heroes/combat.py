@@ -17,9 +17,10 @@ from .falls import fall, tell_life_lost
 from .messages import _, band_word, p_, strike_word
 from .model import AttackAction
 from .state import BAND_RULES, SCALE, Combatant
-from .work import HeroesTurn
+from .work import HANDLERS, HeroesTurn
 
 
+@HANDLERS.on(AttackAction)
 def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
     attacker = turn.unit(action.attacker)
     target = turn.unit(action.target)

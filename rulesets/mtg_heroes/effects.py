@@ -15,9 +15,10 @@ from .falls import check_result
 from .messages import _, out_word
 from .model import EffectAction, ModifyAction, RegenerateAction, SummonAction
 from .state import Combatant
-from .work import HeroesTurn
+from .work import HANDLERS, HeroesTurn
 
 
+@HANDLERS.on(EffectAction)
 def resolve_effect(turn: HeroesTurn, action: EffectAction) -> None:
     target = turn.unit(action.target)
     if target.out:
@@ -95,6 +96,7 @@ def apply_effect(turn: HeroesTurn, effect: str, name: str, by_name: str | None) 
     check_result(turn, target.name, by_name, reason)
 
 
+@HANDLERS.on(ModifyAction)
 def resolve_modify(turn: HeroesTurn, action: ModifyAction) -> None:
     check_in_fight(turn.unit(action.unit), _("be changed"))
     change_stats(turn, action.unit, action.power, action.toughness, action.source)
@@ -134,6 +136,7 @@ def report_change(turn: HeroesTurn, unit: Combatant, changed: Combatant, reason:
             )
 
 
+@HANDLERS.on(RegenerateAction)
 def resolve_regenerate(turn: HeroesTurn, action: RegenerateAction) -> None:
     unit = turn.unit(action.unit)
     if unit.is_character:
@@ -158,6 +161,7 @@ def resolve_regenerate(turn: HeroesTurn, action: RegenerateAction) -> None:
     )
 
 
+@HANDLERS.on(SummonAction)
 def resolve_summon(turn: HeroesTurn, action: SummonAction) -> None:
     caster = turn.unit(action.caster)
     check_in_fight(caster, _("summon"))

@@ -12,7 +12,7 @@ from .acting import check_in_fight
 from .messages import _, out_word
 from .model import DamageAction
 from .state import Battle, Combatant, Permanent
-from .work import HeroesTurn
+from .work import HANDLERS, HeroesTurn
 
 
 def fall(turn: HeroesTurn, unit: Combatant, by: str | None) -> None:
@@ -98,6 +98,7 @@ def end_permanents(turn: HeroesTurn, caster: str, why: str, keep: frozenset[str]
         turn.change(permanents=tuple(kept))
 
 
+@HANDLERS.on(DamageAction)
 def resolve_damage(turn: HeroesTurn, action: DamageAction) -> None:
     check_in_fight(turn.unit(action.target), _("take damage"))
     deal_damage(turn, action.target, action.amount, action.by, action.source)

@@ -15,12 +15,13 @@ from .events import TurnOrder
 from .messages import _
 from .model import DelayAction, InitiativeAction
 from .phases import start_turn
-from .work import HeroesTurn
+from .work import HANDLERS, HeroesTurn
 
 MAX_TIE_ROUNDS = 20
 """Opposed initiative rolls that tie again and again stop here (the listed order then stands)."""
 
 
+@HANDLERS.on(InitiativeAction)
 def resolve_initiative(turn: HeroesTurn, action: InitiativeAction) -> None:
     actors = [u for u in turn.state.combatants if u.in_fight and u.controller is None]
     if not actors:
@@ -126,6 +127,7 @@ class TieRoll(Step):
         return replace(self, group=self.group + 1, done=(*self.done, *split), totals=()).first_roll()
 
 
+@HANDLERS.on(DelayAction)
 def resolve_delay(turn: HeroesTurn, action: DelayAction) -> None:
     order = list(turn.state.order)
     if not order:

@@ -64,11 +64,12 @@ def result_word(result: str) -> str:
     return result
 
 
-def _core_words() -> None:
-    """Never called: the core's messages this game words in its own terms (its catalogue translates them; the
-    core's domain looks in the playing game's catalogue first): the defeat words, the pool and resource words,
-    the sentences that say them. Its event kinds, action help and attack field names are read from the game by
-    the extractor."""
+def _catalogue_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """Words said through this game's catalogue that no call in its code spells out (its event kinds, action help
+    and attack field names are read from the game by the extractor): tabroll's own messages in its terms
+    (tabroll's domain looks in the playing game's catalogue first), and the names and values the core says with
+    ``p_(context, NAME)``."""
+    # the defeat words, the pool and resource words, the sentences that say them
     p_("defeat", "defeated")
     p_("defeat", "destroyed")
     p_("defeat", "exiled")
@@ -79,11 +80,7 @@ def _core_words() -> None:
     _("{unit} is {how} and leaves play ({reason})")
     _("{unit} has fled and leaves play ({reason})")
     _("{unit} spends {amount} {resource} ({remaining} left)")
-
-
-def _rule_names() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's rules that a refusal gives (``RuleRefusal(rule=...)``, shown in brackets after
-    the reason): the core says them as ``p_("rule", NAME)``, from this catalogue."""
+    # the names of its rules a refusal gives (``RuleRefusal(rule=...)``, shown in brackets after the reason)
     p_("rule", "actions")
     p_("rule", "attack")
     p_("rule", "battle over")
@@ -112,23 +109,14 @@ def _rule_names() -> None:  # pragma: no cover - never called: it only marks mes
     p_("rule", "target")
     p_("rule", "turn order")
     p_("rule", "upkeep")
-
-
-def _odds_figures() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's own odds measures (``declare_measures``) as ``tabroll odds`` shows them: the
-    name stays the JSON key; the report says ``p_("figure", NAME)``, or ``"... {unit}"`` for a measure of one
-    unit."""
+    # its own odds measures (``declare_measures``; the name stays the JSON key), ``… {unit}`` for one unit's
     p_("figure", "Life left: {unit}")
     p_("figure", "skill test succeeds")
     p_("figure", "counterattack")
     p_("figure", "intercept")
     p_("figure", "mana burn")
     p_("figure", "reply by {unit}")
-
-
-def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The word values of this game's attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight
-    true``): the values typed stay as they are."""
+    # the word values of its attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight true``)
     p_("field value", "near")
     p_("field value", "far")
     p_("field value", "true")

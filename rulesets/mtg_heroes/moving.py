@@ -14,9 +14,10 @@ from .falls import check_result, end_permanents
 from .messages import _, band_word, p_
 from .model import FleeAction, MoveAction
 from .state import SCALE, Combatant
-from .work import HeroesTurn
+from .work import HANDLERS, HeroesTurn
 
 
+@HANDLERS.on(MoveAction)
 def resolve_move(turn: HeroesTurn, action: MoveAction) -> None:
     unit = turn.unit(action.unit)
     try:
@@ -93,6 +94,7 @@ def opposed_speed(turn: HeroesTurn, actor: Combatant, other: Combatant, *, respo
     return wins
 
 
+@HANDLERS.on(FleeAction)
 def resolve_flee(turn: HeroesTurn, action: FleeAction) -> None:
     unit = turn.unit(action.unit)
     check_in_fight(unit, _("flee"))

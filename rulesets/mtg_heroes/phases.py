@@ -16,7 +16,7 @@ from .falls import check_result, end_permanents, lose_life
 from .messages import _, n_, p_, phase_word
 from .model import EndTurnAction, ReachPhaseAction, UpkeepAction
 from .state import BAND_RULES, SCALE, Combatant
-from .work import HeroesTurn
+from .work import HANDLERS, HeroesTurn
 
 
 def start_turn(turn: HeroesTurn, name: str, number: int) -> None:
@@ -51,6 +51,7 @@ def enter_phase(turn: HeroesTurn, name: str, phase: str, reason: str) -> None:
     turn.emit(TurnPhase(unit=name, phase=phase, turn=turn.state.turn, reason=reason))
 
 
+@HANDLERS.on(EndTurnAction)
 def resolve_end_turn(turn: HeroesTurn, action: EndTurnAction) -> None:
     """The End phase, step by step: the ending character forgets spells, mana above the maximum burns, flights are
     settled, the turn's limits and reductions end, then the next turn in the order begins."""
@@ -273,6 +274,7 @@ def _character_in_turn(turn: HeroesTurn, name: str, *, doing: str, step: str, ru
     return unit
 
 
+@HANDLERS.on(ReachPhaseAction)
 def resolve_reach_phase(turn: HeroesTurn, action: ReachPhaseAction) -> None:
     unit = _character_in_turn(turn, action.unit, doing=_("draw mana"), step=_("a Reach phase"), rule="reach")
     now = turn.state.phase
@@ -342,6 +344,7 @@ def resolve_reach_phase(turn: HeroesTurn, action: ReachPhaseAction) -> None:
         )
 
 
+@HANDLERS.on(UpkeepAction)
 def resolve_upkeep(turn: HeroesTurn, action: UpkeepAction) -> None:
     """Upkeep: Focus upholds permanent effects and creatures; upheld creatures are refreshed, the rest are not, and
     permanent effects not upheld end."""

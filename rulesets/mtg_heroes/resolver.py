@@ -1,5 +1,5 @@
 """Magic: The Gathering of Heroes resolution: ``resolve(battle, action, dice)`` hands the action to the handler of
-its class in :data:`HANDLERS` (the rules live in the modules named there), working on a :class:`~.work.HeroesTurn`.
+its class in :data:`HANDLERS` (each registered by the module of its rules), working on a :class:`~.work.HeroesTurn`.
 A refusal raises :class:`RuleRefusal` before any die is rolled or any state changes; when the battle ends, its
 ``game_over`` is the last event of the action that ended it.
 """
@@ -11,61 +11,20 @@ from typing import TYPE_CHECKING, Any
 from tabroll.dice.sources import DiceSource, GivenDice
 from tabroll.errors import RuleRefusal
 from tabroll.frozen import replace
-from tabroll.kit import Handlers
 
-from .casting import resolve_cast
-from .combat import resolve_attack
-from .effects import resolve_effect, resolve_modify, resolve_regenerate, resolve_summon
-from .falls import resolve_damage
-from .initiative import resolve_delay, resolve_initiative
+from . import casting, combat, effects, falls, initiative, moving, phases  # noqa: F401  (each registers its handlers)
 from .messages import _, result_word
-from .model import (
-    AttackAction,
-    CastAction,
-    DamageAction,
-    DelayAction,
-    EffectAction,
-    EndTurnAction,
-    FleeAction,
-    InitiativeAction,
-    ModifyAction,
-    MoveAction,
-    ReachPhaseAction,
-    RegenerateAction,
-    SkillTestAction,
-    SummonAction,
-    UpkeepAction,
-)
-from .moving import resolve_flee, resolve_move
-from .phases import resolve_end_turn, resolve_reach_phase, resolve_upkeep
+from .model import AttackAction, EndTurnAction, MoveAction, SkillTestAction
 from .skills import resolve_skill_test
 from .state import Battle
-from .work import HeroesTurn
+from .work import HANDLERS, HeroesTurn
 
 if TYPE_CHECKING:
     from tabroll.engine import Resolution
 
     from .model import HeroAction
 
-
-HANDLERS: Handlers[HeroesTurn] = Handlers()
-"""Each action class to the function that resolves it (the handlers live in the modules of their rules)."""
-
-HANDLERS.on(AttackAction)(resolve_attack)
-HANDLERS.on(MoveAction)(resolve_move)
-HANDLERS.on(SkillTestAction)(resolve_skill_test)
-HANDLERS.on(InitiativeAction)(resolve_initiative)
-HANDLERS.on(DelayAction)(resolve_delay)
-HANDLERS.on(EndTurnAction)(resolve_end_turn)
-HANDLERS.on(ReachPhaseAction)(resolve_reach_phase)
-HANDLERS.on(UpkeepAction)(resolve_upkeep)
-HANDLERS.on(CastAction)(resolve_cast)
-HANDLERS.on(EffectAction)(resolve_effect)
-HANDLERS.on(ModifyAction)(resolve_modify)
-HANDLERS.on(RegenerateAction)(resolve_regenerate)
-HANDLERS.on(SummonAction)(resolve_summon)
-HANDLERS.on(FleeAction)(resolve_flee)
-HANDLERS.on(DamageAction)(resolve_damage)
+HANDLERS.on(SkillTestAction)(resolve_skill_test)  # not in skills.py: the scenario models read it, and it stays light
 
 
 def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:

@@ -34,9 +34,9 @@ from .state import SCALE, Battle, Combatant, SpellBook
 _NAME_FIELDS = ("attacker", "target", "unit", "caster", "intercept_by", "after", "by", "responds_to")
 
 
-def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any] | None = None) -> Scenario:
     model = validate(HeroesScenario, doc)
-    options = scenario_options(ruleset, doc, model, overrides, HeroesOptions)
+    options = scenario_options(ruleset, doc, model, overrides or {}, HeroesOptions)
     sides = {name: entry.side for name, entry in model.combatants.items() if entry.kind == "character"}
     _check_start(model, options, doc)
     book = spell_book(model.spells)
@@ -348,9 +348,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     )
 
     def entry(side: str, stats: Mapping[str, str], who: str) -> dict[str, Any]:
-        out: dict[str, Any] = {"side": side}
-        for key, value in stats.items():
-            out[key] = _read(key, value)
+        out = {"side": side, **{key: _read(key, value) for key, value in stats.items()}}
         if not any(k.casefold() in ("power", "siła", "sila", "p") for k in out):
             raise InputError(
                 _("the {who}'s Power, Toughness and Life are needed", who=who),
@@ -382,7 +380,12 @@ def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mappin
 
 
 def quick_skill_test(
-    ruleset: AnyRuleset, identity: str, skills: Sequence[str], difficulty: str | None, target: int | None, options: Any
+    ruleset: AnyRuleset,
+    identity: str,
+    skills: Sequence[str],
+    difficulty: str | None = None,
+    target: int | None = None,
+    options: Any = None,
 ) -> Scenario:
     """A one-action scenario for a skill test typed on the command line (``tabroll check-skill``)."""
     action: dict[str, Any] = {"do": "skill_test", "identity": identity}

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from tabroll.engine.work import RosterTurn
 from tabroll.events import GameOver, Note
 from tabroll.geometry.bands import RangeBands
+from tabroll.kit import Handlers
 
 from .events import BandChange
 from .messages import _
@@ -68,6 +69,10 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
         self.change(bands=with_band(bands, a, b, band))
         self.emit(BandChange(first=a, second=b, before=before, after=band, reason=reason))
 
+
+HANDLERS: Handlers[HeroesTurn] = Handlers()
+"""Each action class to the function that resolves it, registered where it is defined (the modules of the rules
+:mod:`.resolver` imports)."""
 
 _BANDS: dict[tuple[int, str, str, str], tuple[RangeBands, RangeBands]] = {}
 """Bands already changed, by the identity of the bands changed (kept with the entry, so that identity stays theirs)
