@@ -152,6 +152,7 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
         return "" if strike.actor is not None and strike.striker == strike.actor else f"attack by {strike.striker}"
 
     blow_kinds = STRIKE_KINDS  # its blows are the core's, of fewer events
+    measures_read_events = False  # its measures read the states alone
 
     def blows(self, action: AhotnikAction, events: Sequence[Event]) -> list[Blow]:
         """The core blows (every unit an attack reaches is hit, a 0-damage hit included; its damage is what its

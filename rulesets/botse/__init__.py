@@ -190,6 +190,7 @@ class Botse(Ruleset["Battle", "BotseAction"]):
         return "" if strike.striker is None or strike.striker == strike.actor else "reaction"
 
     blow_kinds = STRIKE_KINDS  # its blows are the core's, of fewer events
+    measures_read_events = False  # its measures read the states alone
 
     def blows(self, action: BotseAction, events: Sequence[Event]) -> list[Blow]:
         """The core blows, less the Health an adventurer pays as a cost (a ``damage`` dealt by nobody): paying

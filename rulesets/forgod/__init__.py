@@ -144,6 +144,8 @@ class Forgod(Ruleset["Battle", "Action"]):
         ]
         return measures
 
+    measures_read_events = False  # its measures read the states alone
+
     def outcome_measures(self, before: Battle, after: Battle, events: Sequence[Event]) -> dict[str, int | bool]:
         measures: dict[str, int | bool] = {}
         find = after.unit
