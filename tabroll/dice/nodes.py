@@ -267,6 +267,15 @@ class DiceTerm:
             parts.append("cf" + self.fumble.written(bare=True))
         return "".join(parts) + counted
 
+    def draws(self, limits: DiceLimits) -> int:
+        """The most dice one roll of the term can draw, rerolls and explosions included."""
+        draws = self.count
+        if self.reroll is not None:
+            draws *= 1 + (1 if self.reroll.once else limits.max_rerolls)
+        if self.explode is not None:
+            draws *= 1 + explosion_cap(self, limits)
+        return draws
+
     def kept_count(self) -> int:
         """How many dice add to the total (before any explosion adds more)."""
         return self.count if self.keep is None else self.keep.kept_of(self.count)

@@ -28,7 +28,6 @@ from tabroll.dice.nodes import (
     Range,
     Selection,
     combine_ranges,
-    explosion_cap,
     faces_meeting,
     function_range,
     pool_range,
@@ -117,15 +116,7 @@ class Parser:
     def expression(self) -> DiceExpression:
         if not self.peek():
             self.fail(_("the expression is empty"))
-        node, _range = self.sum()
-        at = self.pos
-        op = self.comparison(whole=True)
-        if op is not None:
-            self.allow("compare", at)
-            target, _at = self.signed(_("the number to compare with, like >=15"))
-            from tabroll.dice.extended import Compare
-
-            node = Compare(op, node, target)
+        node = self.compared(self.sum()[0])
         if ch := self.peek():
             if ch == ")":
                 self.fail(_("')' without a matching '('"))
@@ -141,6 +132,18 @@ class Parser:
                 self.fail(self.expected(_("an operator (+, -, *, /)")) + _("; multiply with '*'"))
             self.fail(self.expected(_("an operator (+, -, *, /)")))
         return DiceExpression(node, self.text, self.limits)
+
+    def compared(self, node: Node) -> Node:
+        """``node``, or its comparison with a number when one follows."""
+        at = self.pos
+        op = self.comparison(whole=True)
+        if op is None:
+            return node
+        self.allow("compare", at)
+        target, _at = self.signed(_("the number to compare with, like >=15"))
+        from tabroll.dice.extended import Compare
+
+        return Compare(op, node, target)
 
     def expected(self, what: str) -> str:
         ch = self.peek()
@@ -320,13 +323,8 @@ class Parser:
         closer = ")" if opener == "(" else "}"
         self.nest()
         items = [self.sum()]
-        compared_at = self.pos
-        if opener == "(" and (op := self.comparison(whole=True)) is not None:  # 1+(2==2), as d20 reads it
-            self.allow("compare", compared_at)
-            target, _at = self.signed(_("the number to compare with, like >=15"))
-            from tabroll.dice.extended import Compare
-
-            items[0] = Compare(op, items[0][0], target), (0, 1)
+        if opener == "(" and (node := self.compared(items[0][0])) is not items[0][0]:  # 1+(2==2), as d20 reads it
+            items[0] = node, (0, 1)
         single = False  # (1,): a set of one item, as d20 writes it
         while self.peek() == ",":
             self.pos += 1
@@ -473,12 +471,7 @@ class Parser:
         self.dice_count += count
         if self.dice_count > limits.max_dice_total:
             self.refuse(_("more than {limit:,} dice in one expression", limit=limits.max_dice_total), at, SPLIT_TIP)
-        draws = count
-        if term.reroll is not None:
-            draws *= 1 + (1 if term.reroll.once else limits.max_rerolls)
-        if term.explode is not None:
-            draws *= 1 + explosion_cap(term, limits)
-        self.potential += draws
+        self.potential += term.draws(limits)
         if self.potential > limits.max_dice_total:
             self.refuse(
                 _(

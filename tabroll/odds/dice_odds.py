@@ -137,16 +137,7 @@ def compute(question: Question, *, trials: int | None = None, seed: int, timeout
 
 def _draws(expression: DiceExpression) -> int:
     """The most dice one roll of the expression can draw."""
-    limits = expression.limits
-    out = 0
-    for term in expression.dice_terms():
-        draws = term.count
-        if term.reroll is not None:
-            draws *= 1 + (1 if term.reroll.once else limits.max_rerolls)
-        if term.explode is not None:
-            draws *= 1 + explosion_cap(term, limits)
-        out += draws
-    return out
+    return sum(term.draws(expression.limits) for term in expression.dice_terms())
 
 
 def _simulate(
