@@ -1,16 +1,8 @@
-"""Where dice values come from.
-
-Nothing in tabroll calls the global :mod:`random`. Every die is drawn through a :class:`DiceSource`, which
-answers one :class:`DiceRequest` ("3d6 for damage vs Soldado") with exactly ``count`` values, each between 1
-and ``sides``. The sources here cover the ways a game is played:
-
-* :class:`SeededDice` rolls with its own ``random.Random``; its ``seed`` can be printed and replayed.
-* :class:`GivenDice` hands out values the table already rolled (``--dice 14,3``), in order; when they run out,
-  the :class:`DiceExhausted` it raises carries the request that ran out.
-* :class:`PromptDice` asks a person at the table for each roll.
-* :class:`RecordingDice` wraps another source and keeps a log of every request and answer.
-
-Every chance node is a die: :func:`pick` turns a uniform choice among N options into one dN roll.
+"""Where dice values come from. Nothing in tabroll calls the global :mod:`random`: every die is drawn through a
+:class:`DiceSource`, which answers one :class:`DiceRequest` ("3d6 for damage vs Soldado") with exactly ``count``
+values. :class:`SeededDice` rolls from a seed that can be printed and replayed, :class:`GivenDice` hands out values
+the table rolled (``--dice 14,3``), :class:`PromptDice` asks a person, :class:`RecordingDice` logs another source;
+:func:`pick` makes a choice among N options one dN roll.
 """
 
 from __future__ import annotations
