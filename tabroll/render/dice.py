@@ -10,7 +10,7 @@ from tabroll.dice.extended import Compare
 from tabroll.i18n import _, n_, number, numeral, percent, percent_sign
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
 from tabroll.odds.figures import Estimate, share_text
-from tabroll.render.bars import bar, cells
+from tabroll.render.bars import bar, cells, decimal, interval
 
 Segment = tuple[str, str]
 Line = list[Segment]
@@ -26,20 +26,14 @@ def one_in(total: int, ways: int) -> str:
 
 def _percent(figure: Estimate) -> str:
     """A chance as the odds of dice show it: never rounded to 0% or 100% when it is not, and its 95% interval."""
-    text = share_text(figure.value)
-    if figure.low is not None and figure.high is not None:
-        text += _(" (95% CI {low}–{high})", low=share_text(figure.low), high=share_text(figure.high))
-    return text
+    return share_text(figure.value) + interval(figure, share_text)
 
 
 def _mean_line(label: str, table: Table) -> Line:
     mean = table.mean()
-    shown = f"{number(mean.value, 3, grouped=False)}{mean.fraction(' ')}"
-    if mean.low is not None and mean.high is not None:
-        shown += _(" (95% CI {low}–{high})", low=number(mean.low, 3, grouped=False),
-                   high=number(mean.high, 3, grouped=False))  # fmt: skip
+    shown = f"{decimal(mean.value)}{mean.fraction(' ')}{interval(mean, decimal)}"
     head = _("{label}: mean ", label=label) if label else _("mean") + " "
-    return [("  " + head, ""), (shown, "bold yellow"), (_(", sd {sd}", sd=number(table.sd(), 3, grouped=False)), "")]
+    return [("  " + head, ""), (shown, "bold yellow"), (_(", sd {sd}", sd=decimal(table.sd())), "")]
 
 
 def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
@@ -215,7 +209,7 @@ def svg(odds: DiceOdds) -> str:
         )
         bars.append((value, ways / table.total, tip))
         at_least.append((value, above / table.total))
-    sd = number(table.sd(), 3, grouped=False)
+    sd = decimal(table.sd())
     label = _("{subject}: mean {mean}, sd {sd}", subject=measured, mean=mean_text(mean), sd=sd)
     return distribution_svg(odds.question.text, lines, [Series(label, bars, at_least)], f"{measured} (n)",
                             document_title=_("{question}: dice odds", question=odds.question.text))  # fmt: skip

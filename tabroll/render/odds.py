@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from tabroll.i18n import _, n_, number, percent
 from tabroll.odds.figures import HAPPENS, Block, Estimate, Report, figure_name, share_text
-from tabroll.render.bars import BAR_WIDTH, bar, cells
+from tabroll.render.bars import BAR_WIDTH, bar, cells, decimal, interval
 
 
 class TimeLimitShown(Protocol):
@@ -105,10 +105,8 @@ def _block_view(
         if target_figure and not any(several[p] for p in per_target if name.startswith(p)):
             continue
         mean = block.means[name]
-        shown = number(mean.value, 3, grouped=False) + (f" = {mean.exact}" if mean.exact is not None else "")
-        if mean.low is not None and mean.high is not None:
-            shown += _(" (95% CI {low}–{high})", low=number(mean.low, 3, grouped=False),
-                       high=number(mean.high, 3, grouped=False))  # fmt: skip
+        exact = f" = {mean.exact}" if mean.exact is not None else ""
+        shown = decimal(mean.value) + exact + interval(mean, decimal)
         label = (
             _("{name} ({kind})", name=figure_name(name), kind=kind_word(block.kinds[name]))
             if kinds

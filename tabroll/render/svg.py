@@ -22,6 +22,7 @@ from pathlib import Path
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _, n_, number, percent
 from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, figure_name, share_text
+from tabroll.render.bars import decimal, interval
 from tabroll.render.matrix import _pairs, percent_text
 
 # Named families first: a renderer with no default for the generic name (resvg, behind --png) finds one of them.
@@ -93,12 +94,7 @@ def _text(x: float, y: float, text: str, *, anchor: str = "start", extra: str = 
 
 def mean_text(e: Estimate) -> str:
     """A mean as a legend gives it: ``1.372 = 889/648`` when exact, ``4.105 (95% CI 3.891–4.319)`` when estimated."""
-    interval = (
-        _(" (95% CI {low}–{high})", low=number(e.low, 3, grouped=False), high=number(e.high, 3, grouped=False))
-        if e.low is not None and e.high is not None
-        else ""
-    )
-    return f"{number(e.value, 3, grouped=False)}{e.fraction(' ')}{interval}"
+    return f"{decimal(e.value)}{e.fraction(' ')}{interval(e, decimal)}"
 
 
 CHAR = 7.0  # about the width of a character at 12px, to size a picture to its longest text
@@ -680,7 +676,7 @@ def _cell(
         else:
             defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
             tip = _("{pair}: P({unit} defeated) {share}", pair=pair, unit=cell.target, share=share_text(defeat))
-        tip += _(", mean damage {mean}", mean=number(damage, 3, grouped=False))
+        tip += _(", mean damage {mean}", mean=decimal(damage))
         tip += "" if sim == "" else _(" (simulated)")
         text = f"{sim}{percent_text(defeat)} {number(damage, 1, grouped=False)}"
         if colouring.own is Cell.mean_attacks and not comeback:

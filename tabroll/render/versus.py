@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabroll.i18n import _, number
+from tabroll.i18n import _
 from tabroll.odds.figures import Estimate, figure_name, share_text
 from tabroll.odds.versus import Comparison
-from tabroll.render.bars import bar, cells
+from tabroll.render.bars import bar, cells, decimal
 
 HALF_BAR = 25  # each side's bar at 100% (the two side by side fill the width of one odds chart)
 
@@ -61,7 +61,7 @@ def _figure(name: str, e: Estimate, *, signed: bool = False) -> str:
         text = share_text(abs(e.value)) if signed else share_text(e.value)
         return ("+" if e.value > 0 else "−" if e.value < 0 else "±") + text if signed and e.value else text
     sign = "+" if signed and e.value > 0 else ""
-    return (sign + number(e.value, 3, grouped=False)).replace("-", "−")
+    return (sign + decimal(e.value)).replace("-", "−")
 
 
 def _chance(e: Estimate) -> str:
