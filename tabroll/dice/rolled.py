@@ -44,13 +44,11 @@ class RolledDie:
 
     def shown(self, fudge: bool = False) -> str:
         marks = self.marks
-        if len(self.rolls) > 1:
-            text = "(" + "+".join(
-                [*(face_text(v, fudge) + "!" for v in self.rolls[:-1]), face_text(self.rolls[-1], fudge)]
-            )
-            text += ")"
+        faces = [face_text(v, fudge) for v in self.rolls]
+        if len(faces) > 1:  # a compounding die: (6!+6!+2)
+            text = "(" + "!+".join(faces) + ")"
         else:
-            text = face_text(self.rolls[0], fudge) + ("!" if "exploded" in marks else "")
+            text = faces[0] + ("!" if "exploded" in marks else "")
         if "floored" in marks:
             text += f"↑{face_text(self.value, fudge)}"
         elif "ceilinged" in marks:
