@@ -169,12 +169,9 @@ def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int,
 
 def render(odds: DiceOdds, fmt: str) -> None:
     """The odds on standard output in ``fmt`` (json, jsonl, rich or text)."""
-    from tabroll.render.odds import write_document, write_view
+    from tabroll.render.odds import write
 
-    if fmt in ("json", "jsonl"):
-        write_document(odds.to_json(), fmt)
-    else:
-        write_view(odds.question.text, lambda fine: view(odds, fine=fine), fmt)
+    write(fmt, odds.to_json, odds.question.text, lambda fine: view(odds, fine=fine))
 
 
 def svg(odds: DiceOdds) -> str:

@@ -61,16 +61,16 @@ def matrix_document(table: Matrix) -> dict[str, Any]:
 
 
 def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
-    from tabroll.render.odds import write_document, write_view
+    from tabroll.render.odds import write
 
-    if fmt in ("json", "jsonl"):
-        write_document(matrix_document(table), fmt)
-        return
-    if fmt == "rich" and width is None:
-        from rich.console import Console
+    def lines(fine: bool) -> list[list[tuple[str, str]]]:  # Rich (fine) fits its terminal, up to 160 columns
+        if fine and width is None:
+            from rich.console import Console
 
-        width = max(WIDTH, min(Console().width, 160))
-    write_view(None, lambda _fine: matrix_view(table, width=width or WIDTH), fmt)
+            return matrix_view(table, width=max(WIDTH, min(Console().width, 160)))
+        return matrix_view(table, width=width or WIDTH)
+
+    write(fmt, lambda: matrix_document(table), None, lines)
 
 
 def percent_text(value: float) -> str:

@@ -10,7 +10,7 @@ from tabroll.i18n import _, n_, number, p_
 from tabroll.odds.figures import Estimate, Report, share_text
 from tabroll.odds.until_figures import Until
 from tabroll.render.bars import BAR_WIDTH, decimal, interval
-from tabroll.render.odds import TimeLimitShown, odds_document, share_chart, write_document, write_view
+from tabroll.render.odds import TimeLimitShown, odds_document, share_chart, write
 
 Line = list[tuple[str, str]]  # pieces of a line, each with its Rich style ("" for none)
 
@@ -142,10 +142,8 @@ def render_until(
 ) -> None:
     """``tabroll odds … --until defeat`` on standard output: in JSON the one attack's document with the chain's
     figures under ``until``; in text or Rich the title and the chain's table."""
-    if fmt in ("json", "jsonl"):
-        write_document(until_document(report, until, title=title, ruleset=ruleset, limit=limit), fmt)
-    else:
-        write_view(title, lambda fine: until_view(until, fine=fine), fmt)
+    document = lambda: until_document(report, until, title=title, ruleset=ruleset, limit=limit)  # noqa: E731
+    write(fmt, document, title, lambda fine: until_view(until, fine=fine))
 
 
 def until_svg(until: Until, title: str, *, game: str = "") -> str:

@@ -90,12 +90,10 @@ def versus_document(comparison: Comparison, *, ruleset: str) -> dict[str, Any]:
 
 def render_versus(comparison: Comparison, fmt: str, *, ruleset: str) -> None:
     """The comparison on standard output, in ``fmt`` (text, rich, json or jsonl)."""
-    from tabroll.render.odds import write_document, write_view
+    from tabroll.render.odds import write
 
-    if fmt in ("json", "jsonl"):
-        write_document(versus_document(comparison, ruleset=ruleset), fmt)
-    else:
-        write_view(None, lambda fine: [[line] for line in versus_lines(comparison, fine=fine)], fmt)
+    document = lambda: versus_document(comparison, ruleset=ruleset)  # noqa: E731
+    write(fmt, document, None, lambda fine: [[line] for line in versus_lines(comparison, fine=fine)])
 
 
 def versus_svg(comparison: Comparison, *, game: str = "") -> str:
