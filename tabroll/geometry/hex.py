@@ -24,19 +24,6 @@ from tabroll.errors import InputError, Location
 from tabroll.geometry import is_int, whole_pair
 from tabroll.i18n import N_, _
 
-__all__ = [
-    "DIRECTIONS",
-    "MAX_RADIUS",
-    "MAX_SIDE",
-    "Hex",
-    "HexMap",
-    "HexPlacement",
-    "Orientation",
-    "as_hex",
-    "distance",
-    "opposite",
-]
-
 Hex = tuple[int, int]
 """A hex as axial ``(q, r)``; cube ``s = -q - r``; ``r`` grows to the south."""
 
@@ -261,12 +248,7 @@ class HexMap:
 
     def neighbours(self, h: Hex) -> list[tuple[int, Hex]]:
         """``(direction, hex)`` for each on-map neighbour of ``h``, in direction order 1..6."""
-        result: list[tuple[int, Hex]] = []
-        for d in DIRECTIONS:
-            n = self.neighbour(h, d)
-            if n in self.cells:
-                result.append((d, n))
-        return result
+        return [(d, n) for d in DIRECTIONS if (n := self.neighbour(h, d)) in self.cells]
 
     def clockwise_from(self, d: int) -> list[int]:
         """The clockwise scan starting *at* ``d``: ``[d, d+1, ..., d+5]`` wrapping within 1..6."""
