@@ -133,8 +133,7 @@ class HexMap:
         object.__setattr__(self, "_deltas", tuple(delta for _, delta in ordered))
         object.__setattr__(self, "_names", tuple(name for name, _ in ordered))
 
-    # ---------------------------------------------------------------------------------------------------
-    # Constructors
+    # -- constructors ----------------------------------------------------------------------------------
 
     @classmethod
     def hexagon(cls, radius: int, **kw: Any) -> HexMap:
@@ -222,8 +221,7 @@ class HexMap:
             )
         return cls(hex_map.cells, hex_map.orientation, hex_map.first_direction, block)
 
-    # ---------------------------------------------------------------------------------------------------
-    # Directions and neighbours
+    # -- directions and neighbours ---------------------------------------------------------------------
 
     def contains(self, h: Hex) -> bool:
         """True when ``h`` is one of the map's cells."""
@@ -270,8 +268,7 @@ class HexMap:
         """Hex distance between ``a`` and ``b`` (ignoring map edges and blocking hexes)."""
         return distance(a, b)
 
-    # ---------------------------------------------------------------------------------------------------
-    # Lines and sight
+    # -- lines and sight -------------------------------------------------------------------------------
 
     def line(self, origin: Hex, d: int, *, stop_at_blocked: bool = True) -> list[Hex]:
         """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map edge.
@@ -306,8 +303,7 @@ class HexMap:
         """True when no blocked hex lies strictly between ``a`` and ``b``."""
         return not any(h in self.blocked for h in self.hexes_between(a, b))
 
-    # ---------------------------------------------------------------------------------------------------
-    # Offset coordinates
+    # -- offset coordinates ----------------------------------------------------------------------------
 
     def to_offset(self, h: Hex) -> tuple[int, int]:
         """``(col, row)`` of ``h`` in the odd offset layout used by :meth:`rectangle`."""
