@@ -97,20 +97,13 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
         shown = [r for r in rows if r[1] >= RARE * table.total]
     grouped = _grouped(shown)
     label_width = max(len(label) for label, *_ in grouped)
-    one_in_width = max(6, *(len(one_in(table.total, w)) for _, w, *_ in grouped))
     scale = (low := percent(0)) + percent(1).rjust(width - len(low))
     names = (_("exactly"), _("at least"), _("at most"), _("1 in"))
     widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
-    wide = [
-        max(widest, cells(names[0])),
-        max(widest + 1, cells(names[1])),
-        max(widest + 1, cells(names[2])),
-        max(one_in_width, cells(names[3])),
-    ]
-    one_in_width = wide[3]
-    heads = [" " * (size - cells(name)) + name for name, size in zip(names, wide, strict=True)]
-    header = f"    {'':>{label_width}}  {heads[0]}  {heads[1]}  {heads[2]}  {heads[3]}  {scale}"
-    lines: list[Line] = [[(header, "dim")]]
+    least = (widest, widest + 1, widest + 1, max(6, *(len(one_in(table.total, w)) for _, w, *_ in grouped)))
+    wide = [max(size, cells(name)) for size, name in zip(least, names, strict=True)]
+    heads = "".join(f"  {' ' * (size - cells(name))}{name}" for name, size in zip(names, wide, strict=True))
+    lines: list[Line] = [[(f"    {'':>{label_width}}{heads}  {scale}", "dim")]]
     for value, ways, above, below in grouped:
         share = ways / table.total
         lines.append(
@@ -119,7 +112,7 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
                 (f"{share_text(share):>{wide[0]}}", ""),
                 (f"  {share_text(above / table.total):>{wide[1]}}", "cyan"),
                 (f"  {share_text(below / table.total):>{wide[2]}}", "cyan"),
-                (f"  {one_in(table.total, ways):>{one_in_width}}  ", "dim"),
+                (f"  {one_in(table.total, ways):>{wide[3]}}  ", "dim"),
                 (bar(share, width, fine=fine), "green"),
             ]
         )
