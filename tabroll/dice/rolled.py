@@ -45,10 +45,8 @@ class RolledDie:
     def shown(self, fudge: bool = False) -> str:
         marks = self.marks
         faces = [face_text(v, fudge) for v in self.rolls]
-        if len(faces) > 1:  # a compounding die: (6!+6!+2)
-            text = "(" + "!+".join(faces) + ")"
-        else:
-            text = faces[0] + ("!" if "exploded" in marks else "")
+        # a compounding die shows each face it added up: (6!+6!+2)
+        text = "(" + "!+".join(faces) + ")" if len(faces) > 1 else faces[0] + ("!" if "exploded" in marks else "")
         if "floored" in marks:
             text += f"↑{face_text(self.value, fudge)}"
         elif "ceilinged" in marks:
