@@ -11,7 +11,7 @@ import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 from tabroll.i18n import N_
 
@@ -267,15 +267,18 @@ class DiceTerm:
             parts.append("cf" + self.fumble.written(bare=True))
         return "".join(parts) + counted
 
+    def draws(self, limits: DiceLimits) -> int:
+        """The most dice one roll of the term can draw, rerolls and explosions included."""
+        draws = self.count
+        if self.reroll is not None:
+            draws *= 1 + (1 if self.reroll.once else limits.max_rerolls)
+        if self.explode is not None:
+            draws *= 1 + explosion_cap(self, limits)
+        return draws
+
     def kept_count(self) -> int:
         """How many dice add to the total (before any explosion adds more)."""
         return self.count if self.keep is None else self.keep.kept_of(self.count)
-
-    def kept_flags(self, values: tuple[int, ...]) -> tuple[bool, ...]:
-        """Which of ``values`` count; among equal values the earlier die is kept."""
-        if self.keep is None:
-            return (True,) * len(values)
-        return self.keep.flags(values)
 
     def clamped(self, value: int) -> int:
         """A die's value after the floor and the ceiling."""
@@ -616,49 +619,38 @@ def function_range(name: str, part: Range) -> Range:
 def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Feature]:
     found: set[Feature] = set().union(*parts) if parts else set()
     if isinstance(node, DiceTerm):
-        found.add("dice")
-        for used, feature in (
-            (node.keep, "keep"),
-            (node.reroll, "reroll"),
-            (node.explode, "explode"),
-            (node.success, "success"),
-        ):
-            if used is not None:
-                found.add(cast(Feature, feature))
-        if node.floor is not None or node.ceiling is not None:
-            found.add("clamp")
-        if node.critical is not None or node.fumble is not None:
-            found.add("critical")
-        if node.fudge:
-            found.add("fudge")
-    elif isinstance(node, BinaryOp | Negate | Constant):
-        if isinstance(node, BinaryOp) and node.op in MULTIPLYING:
+        used: dict[Feature, bool] = {
+            "dice": True,
+            "keep": node.keep is not None,
+            "reroll": node.reroll is not None,
+            "explode": node.explode is not None,
+            "success": node.success is not None,
+            "clamp": node.floor is not None or node.ceiling is not None,
+            "critical": node.critical is not None or node.fumble is not None,
+            "fudge": node.fudge,
+        }
+        found.update(feature for feature, yes in used.items() if yes)
+    elif isinstance(node, BinaryOp):
+        if node.op in MULTIPLYING:
             found.add("multiply" if node.op == "*" else "divide")
-    else:
-        found |= _extended_features(node)
+    elif not isinstance(node, Negate | Constant):
+        from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
+
+        if isinstance(node, Function):
+            found.add("function")
+        elif isinstance(node, DicePool):
+            found |= {"pool", *features_of(node.term, [])}
+        elif isinstance(node, Labeled):
+            found.add("label")
+        elif isinstance(node, DiceSet):
+            found.add("set")
+            if node.keep is not None:
+                found.add("keep")
+            if node.success is not None:
+                found.add("success")
+        elif isinstance(node, Compare):
+            found.add("compare")
     return frozenset(found)
-
-
-def _extended_features(node: Node) -> set[Feature]:
-    """The features a node of :mod:`tabroll.dice.extended` adds (its parts' aside)."""
-    from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
-
-    found: set[Feature] = set()
-    if isinstance(node, Function):
-        found.add("function")
-    elif isinstance(node, DicePool):
-        found |= {"pool", *features_of(node.term, [])}
-    elif isinstance(node, Labeled):
-        found.add("label")
-    elif isinstance(node, DiceSet):
-        found.add("set")
-        if node.keep is not None:
-            found.add("keep")
-        if node.success is not None:
-            found.add("success")
-    elif isinstance(node, Compare):
-        found.add("compare")
-    return found
 
 
 # --- what a game allows -------------------------------------------------------------------------------------

@@ -1,36 +1,34 @@
 """Dice notation: read expressions like ``4d6kh3+2`` or ``8d10>=7``, roll them, and work out their exact odds.
 
-The grammar (spaces, tabs and newlines may separate tokens; letters may be in either case)::
+The grammar (blanks may separate tokens; letters may be in either case; the parser is :mod:`tabroll.dice.parser`)::
 
-    top      := sum [compare SIGNED]              1d20+7>=15: success (1) or failure (0)
+    top      := sum [compare SIGNED] [comment]   '!=' too; 1d20+7>=15 is 1 (success) or 0
     sum      := product (('+' | '-') product)*
-    product  := unary (('*' | '/') unary)*        '/' divides and rounds down
-    unary    := '-' unary | postfix
-    postfix  := atom ['[' label ']']              2d6[fire]
-    atom     := INT | dice | '(' sum ')' | set
-    set      := '(' sum (',' sum)+ ')' setmods | '{' sum (',' sum)* '}' setmods
-    dice     := [INT] 'd' (INT | '%' | 'F') dicemods
-    dicemods := (reroll | explode | 'mi' SIGNED | 'ma' SIGNED | keep)* [success ['f' face]]
-    setmods  := [keep] [success ['f' face]]
-    reroll   := ('r' | 'rr' | 'ro') [face]        r and rr reroll again and again, ro once; bare: the lowest face
-    explode  := ('!' | '!!' | 'xo') [face]        ! adds a die, !! adds to the same die, xo only once
-    keep     := ('kh' | 'kl' | 'k' | 'dh' | 'dl' | 'd' | 'ph' | 'pl') INT   k = kh, d = dl, ph = dh, pl = dl
-    success  := compare SIGNED                    8d10>=7 counts the dice that show 7 or more
-    face     := INT | compare SIGNED              r1 = r=1, !>4, f<=2
-    compare  := '>=' | '<=' | '>' | '<' | '='
+    product  := unary (('*' | '/' | '//' | '%') unary)*   '/' keeps the fraction to the end, '//' floors
+    unary    := ('-' | '+') unary | atom ['[' label ']']
+    atom     := NUMBER | dice | '(' sum ')' dice | FUNC '(' sum ')' | group
+    group    := '(' sum [compare SIGNED] ')' | '(' sum (',' sum)* [','] ')' setmods | '{' sum (',' sum)* '}' setmods
+    dice     := [INT] 'd' (INT | '%' | 'F') dicemods       (1d4)d6 rolls its number of dice
+    dicemods := (reroll | explode | clamp | keep | crit | success ['f' face])*, in any order
+    setmods  := keep* [success ['f' face]]
+    reroll   := ('r' | 'rr' | 'ro') [face]            again and again (up to a limit), or once; bare: the lowest face
+    explode  := ('!' | 'x' | 'e' | '!!' | 'xo' | 'ra') [face]   bare: the highest face (ra: the lowest)
+    clamp    := ('mi' | 'min' | 'ma' | 'max') SIGNED  a floor or a ceiling on each die
+    keep     := ('kh' | 'kl' | 'dh' | 'dl' | 'ph' | 'pl') [INT] | ('k' | 'd') INT | ('k' | 'p') compare SIGNED
+    crit     := ('cs' | 'cf') face                    critical and fumble marks
+    success  := compare SIGNED                        8d10>=7 counts the dice showing 7 or more
+    face     := INT | compare SIGNED                  r1 is r=1; !>4, f<=2
+    compare  := '>=' | '<=' | '>' | '<' | '=' | '=='
+    NUMBER   := INT ['.' DIGITS]        FUNC := 'floor' | 'ceil' | 'round' | 'abs'
 
-``kh``/``kl`` keep 1..count dice and ``dh``/``dl`` drop 1..count-1, so at least one die always counts.
-Among equal values the earlier die is the one kept. The parts of a dice term act in one order, whatever the
-order they are written in: rerolls, explosions, floors and ceilings (``mi``/``ma``), keep/drop, then success
-counting. A comparison right after dice counts their successes; after anything else it compares the whole
-expression (``(1d20+7)>=15``, ``1d20+7>=15``).
+``!`` adds a new die, ``!!`` adds to the same die, ``xo`` and ``ra`` explode once. ``k`` is ``kh``, ``d`` is
+``dl``, ``ph``/``pl`` are ``dh``/``dl``; several steps (``kh3kl1``) act in turn. A term's parts act in one order
+whatever the order written: rerolls, explosions, floors and ceilings, keep/drop, then the success count. A
+comparison right after dice counts their successes; after anything else it compares the whole expression. A
+comment is text after ``#`` outside a label, or words after the roll (``1d20+5 to hit``).
 
-Every limit in :class:`DiceLimits` is checked while parsing, so an oversized expression is refused before
-anything is rolled or allocated; a die rerolls at most ``max_rerolls`` times and a chain of explosions adds at
-most ``max_explosions`` dice. Trees are walked with an explicit stack, never by recursion.
-
-:meth:`RolledExpression.describe` marks a dropped die with a tilde, which reads in any terminal:
-``4d6kh3 -> [6, 5, 2, ~1] = 13``; :meth:`RolledDie.shown` writes the other marks.
+Every limit of :class:`DiceLimits` is checked while parsing, so an oversized expression is refused before anything
+is rolled; trees are walked with an explicit stack, never by recursion.
 """
 
 from __future__ import annotations
@@ -127,16 +125,13 @@ class DiceSyntaxError(InputError):
     """Text that is not a dice expression. ``position`` is 0-based; the message counts from 1."""
 
     def __init__(self, text: str, position: int, reason: str, *, tip: str | None = DICE_TIP) -> None:
-        super().__init__(_pointed(text, position, reason), tip=_tip(tip))
+        refused = isinstance(self, DiceRefused)
+        super().__init__(_pointed(text, position, reason, refused=refused), tip=_tip(tip))
         self.text, self.position, self.reason = text, position, reason
 
 
 class DiceRefused(DiceSyntaxError):
     """A well-formed expression that uses a part of the language the game's rules do not allow here."""
-
-    def __init__(self, text: str, position: int, reason: str, *, tip: str | None = None) -> None:
-        InputError.__init__(self, _pointed(text, position, reason, refused=True), tip=_tip(tip))
-        self.text, self.position, self.reason = text, position, reason
 
 
 class DiceLimitError(InputError):

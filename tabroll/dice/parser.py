@@ -28,7 +28,6 @@ from tabroll.dice.nodes import (
     Range,
     Selection,
     combine_ranges,
-    explosion_cap,
     faces_meeting,
     function_range,
     pool_range,
@@ -117,15 +116,7 @@ class Parser:
     def expression(self) -> DiceExpression:
         if not self.peek():
             self.fail(_("the expression is empty"))
-        node, _range = self.sum()
-        at = self.pos
-        op = self.comparison(whole=True)
-        if op is not None:
-            self.allow("compare", at)
-            target, _at = self.signed(_("the number to compare with, like >=15"))
-            from tabroll.dice.extended import Compare
-
-            node = Compare(op, node, target)
+        node = self.compared(self.sum()[0])
         if ch := self.peek():
             if ch == ")":
                 self.fail(_("')' without a matching '('"))
@@ -141,6 +132,18 @@ class Parser:
                 self.fail(self.expected(_("an operator (+, -, *, /)")) + _("; multiply with '*'"))
             self.fail(self.expected(_("an operator (+, -, *, /)")))
         return DiceExpression(node, self.text, self.limits)
+
+    def compared(self, node: Node) -> Node:
+        """``node``, or its comparison with a number when one follows."""
+        at = self.pos
+        op = self.comparison(whole=True)
+        if op is None:
+            return node
+        self.allow("compare", at)
+        target, _at = self.signed(_("the number to compare with, like >=15"))
+        from tabroll.dice.extended import Compare
+
+        return Compare(op, node, target)
 
     def expected(self, what: str) -> str:
         ch = self.peek()
@@ -320,13 +323,8 @@ class Parser:
         closer = ")" if opener == "(" else "}"
         self.nest()
         items = [self.sum()]
-        compared_at = self.pos
-        if opener == "(" and (op := self.comparison(whole=True)) is not None:  # 1+(2==2), as d20 reads it
-            self.allow("compare", compared_at)
-            target, _at = self.signed(_("the number to compare with, like >=15"))
-            from tabroll.dice.extended import Compare
-
-            items[0] = Compare(op, items[0][0], target), (0, 1)
+        if opener == "(" and (node := self.compared(items[0][0])) is not items[0][0]:  # 1+(2==2), as d20 reads it
+            items[0] = node, (0, 1)
         single = False  # (1,): a set of one item, as d20 writes it
         while self.peek() == ",":
             self.pos += 1
@@ -473,12 +471,7 @@ class Parser:
         self.dice_count += count
         if self.dice_count > limits.max_dice_total:
             self.refuse(_("more than {limit:,} dice in one expression", limit=limits.max_dice_total), at, SPLIT_TIP)
-        draws = count
-        if term.reroll is not None:
-            draws *= 1 + (1 if term.reroll.once else limits.max_rerolls)
-        if term.explode is not None:
-            draws *= 1 + explosion_cap(term, limits)
-        self.potential += draws
+        self.potential += term.draws(limits)
         if self.potential > limits.max_dice_total:
             self.refuse(
                 _(
@@ -503,14 +496,20 @@ class Parser:
             self.peek()
             mod_at = self.pos
             word = self.ahead(3)
-            if word.startswith("ra"):  # Avrae's reroll and add: an explosion once, on the faces given
+            if word.startswith(("ra", "!", "x", "e")):  # x (Foundry) and e (Avrae) are !, ra (Avrae's) is xo
                 self.once("explode", found, mod_at, _("give one explosion: ! for a new die, !! to add to the same die"))
                 self.allow("explode", mod_at)
-                self.pos += 2
-                face = self.face(_("the faces to reroll and add after '{mark}', like {mark}1", mark="ra"))
+                kind: ExplodeKind = "xo" if word.startswith(("xo", "ra")) else "!!" if word.startswith("!!") else "!"
+                mark = word[:1] if kind == "!" else word[:2]
+                self.pos += len(mark)
+                if mark == "ra":  # reroll and add: an explosion once, on the faces given (bare: the lowest)
+                    what = _("the faces to reroll and add after '{mark}', like {mark}1", mark="ra")
+                    face: Condition | None = self.face(what) or Condition("=", term.low)
+                else:
+                    face = self.face(_("the faces that explode after '{mark}', like {mark}6 or {mark}>4", mark=mark))
                 from tabroll.dice.extended import Explode
 
-                found["explode"] = Explode("xo", face or Condition("=", term.low)), mod_at
+                found["explode"] = Explode(kind, face), mod_at
             elif word.startswith(("cs", "cf")):
                 name = "critical" if word.startswith("cs") else "fumble"
                 self.once(name, found, mod_at, _("give one critical mark of each kind: cs20cf1"))
@@ -538,16 +537,6 @@ class Parser:
                     found["reroll"] = Reroll(once, condition), mod_at
                 else:  # r1r2: a die showing any of them is rerolled
                     found["reroll"] = Reroll(once, before.condition, (*before.also, condition)), found["reroll"][1]
-            elif word.startswith(("!", "x", "e")):
-                self.once("explode", found, mod_at, _("give one explosion: ! for a new die, !! to add to the same die"))
-                self.allow("explode", mod_at)
-                kind: ExplodeKind = "xo" if word.startswith("xo") else "!!" if word.startswith("!!") else "!"
-                mark = word[:2] if kind != "!" else word[:1]  # x (Foundry) and e (Avrae) are !
-                self.pos += len(mark)
-                face = self.face(_("the faces that explode after '{mark}', like {mark}6 or {mark}>4", mark=mark))
-                from tabroll.dice.extended import Explode
-
-                found["explode"] = Explode(kind, face), mod_at
             elif word.startswith(("mi", "ma")):
                 name = "floor" if word.startswith("mi") else "ceiling"
                 self.once(name, found, mod_at, _("give one floor") if name == "floor" else _("give one ceiling"))
@@ -606,7 +595,20 @@ class Parser:
 
             step = KeepIf(written == "k", self.condition(_("a number after the comparison, like k>3")))
         else:
-            step = self.keep(count, at, items=items)
+            written = self.ahead(2)
+            if written in _KEEP_WORDS:
+                mode = _KEEP_WORDS[written]
+                self.pos += 2
+            elif written[:1] in ("k", "d"):
+                written = written[:1]
+                mode = "kh" if written == "k" else "dl"
+                self.pos += 1
+            else:
+                self.fail(
+                    _("'p' drops dice with h or l after it: ph1 drops the highest, pl1 the lowest"),
+                    tip=_("as Avrae writes it: 4d6pl1 is 4d6dl1"),
+                )
+            step = self.kept(mode, written, count, items=items)
         if before is None:
             return step
         from tabroll.dice.extended import KeepIf, KeepSteps  # a second step: steps are kept together
@@ -619,25 +621,6 @@ class Parser:
                 _("these keeps and drops leave no item") if items else _("these keeps and drops leave no die"), at
             )
         return steps
-
-    def keep(self, count: int, at: int, *, items: bool = False) -> Keep:
-        self.allow("keep", at)
-        written = self.ahead(2)
-        if written in _KEEP_WORDS:
-            mode = _KEEP_WORDS[written]
-            self.pos += 2
-        elif written[:1] == "k":
-            mode, written = "kh", "k"
-            self.pos += 1
-        elif written[:1] == "d":
-            mode, written = "dl", "d"
-            self.pos += 1
-        else:
-            self.fail(
-                _("'p' drops dice with h or l after it: ph1 drops the highest, pl1 the lowest"),
-                tip=_("as Avrae writes it: 4d6pl1 is 4d6dl1"),
-            )
-        return self.kept(mode, written, count, items=items)
 
     def kept(self, mode: KeepMode, written: str, count: int, *, items: bool) -> Keep:
         """How many dice (or a set's items) ``mode`` keeps or drops, read after its ``written`` mark."""

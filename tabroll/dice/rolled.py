@@ -44,13 +44,9 @@ class RolledDie:
 
     def shown(self, fudge: bool = False) -> str:
         marks = self.marks
-        if len(self.rolls) > 1:
-            text = "(" + "+".join(
-                [*(face_text(v, fudge) + "!" for v in self.rolls[:-1]), face_text(self.rolls[-1], fudge)]
-            )
-            text += ")"
-        else:
-            text = face_text(self.rolls[0], fudge) + ("!" if "exploded" in marks else "")
+        faces = [face_text(v, fudge) for v in self.rolls]
+        # a compounding die shows each face it added up: (6!+6!+2)
+        text = "(" + "!+".join(faces) + ")" if len(faces) > 1 else faces[0] + ("!" if "exploded" in marks else "")
         if "floored" in marks:
             text += f"↑{face_text(self.value, fudge)}"
         elif "ceilinged" in marks:

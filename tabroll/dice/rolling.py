@@ -92,7 +92,7 @@ def roll_term(
 
     if not term.extended:
         _, values = draw(term.count, "")
-        kept = term.kept_flags(values)
+        kept = (True,) * len(values) if term.keep is None else term.keep.flags(values)
         return RolledTerm(term, values, kept, sum(v for v, k in zip(values, kept, strict=True) if k))
     dice = [_Die([(i, v)]) for i, v in enumerate(draw(term.count, "")[1])]
     active = list(dice)

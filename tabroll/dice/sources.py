@@ -1,16 +1,8 @@
-"""Where dice values come from.
-
-Nothing in tabroll calls the global :mod:`random`. Every die is drawn through a :class:`DiceSource`, which
-answers one :class:`DiceRequest` ("3d6 for damage vs Soldado") with exactly ``count`` values, each between 1
-and ``sides``. The sources here cover the ways a game is played:
-
-* :class:`SeededDice` rolls with its own ``random.Random``; its ``seed`` can be printed and replayed.
-* :class:`GivenDice` hands out values the table already rolled (``--dice 14,3``), in order; when they run out,
-  the :class:`DiceExhausted` it raises carries the request that ran out.
-* :class:`PromptDice` asks a person at the table for each roll.
-* :class:`RecordingDice` wraps another source and keeps a log of every request and answer.
-
-Every chance node is a die: :func:`pick` turns a uniform choice among N options into one dN roll.
+"""Where dice values come from. Nothing in tabroll calls the global :mod:`random`: every die is drawn through a
+:class:`DiceSource`, which answers one :class:`DiceRequest` ("3d6 for damage vs Soldado") with exactly ``count``
+values. :class:`SeededDice` rolls from a seed that can be printed and replayed, :class:`GivenDice` hands out values
+the table rolled (``--dice 14,3``), :class:`PromptDice` asks a person, :class:`RecordingDice` logs another source;
+:func:`pick` makes a choice among N options one dN roll.
 """
 
 from __future__ import annotations
@@ -53,7 +45,9 @@ def fresh_seed() -> int:
 
 @dataclass(frozen=True, slots=True)
 class DiceRequest:
-    """A request for ``count`` dice with ``sides`` sides each, and what they are rolled for."""
+    """A request for ``count`` dice with ``sides`` sides each, and what they are rolled for. ``total_only``,
+    ``keep``, ``per_face``, ``compare`` and ``against`` say what of the dice the rules read, so that the exact walk
+    branches over those readings, each with its weight, instead of over every roll; every other source ignores them."""
 
     purpose: str
     count: int
@@ -61,27 +55,22 @@ class DiceRequest:
     choice: bool = False  # a player's choice of a number (a pilot's secret direction), not a roll
     fudge: bool = False  # Fudge dice (dF): three faces, -1, 0 and +1
     total_only: bool = False
-    """The rules read only the sum of these dice, never which values came up (a damage roll added up): the exact
-    walk then branches over the sums, each with its weight, not over every pool. Every other source ignores it."""
+    """The rules read only the sum of these dice (a damage roll added up)."""
     keep: Keep | None = None
     """With ``total_only``: the sum read is that of the dice this keeps (``4d6kh3``), not of every die."""
     per_face: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] | None = None
-    """What each face of these dice counts for, when the rules read only the sum of that over the dice (the damage
-    and tenacity of BotSE's faces added up): in runs of dice of one kind, in roll order, each ``(how many dice,
-    table)`` with face k counting for ``table[k - 1]`` (tuples of ints of one length). The exact walk then
-    branches over the distinct sums, each with its weight. A count of successes is the case of a face counting
-    (1,) or (0,). Every other source ignores it."""
+    """The rules read only the sum over the dice of what each face counts for (BotSE's damage and tenacity): in
+    runs of dice of one kind, in roll order, each ``(how many dice, table)`` with face k counting for
+    ``table[k - 1]`` (tuples of ints of one length). A count of successes is a face counting (1,) or (0,)."""
     compare: Callable[[tuple[int, ...]], Hashable] | None = None
-    """What the rules read of these dice, each rolled for its own side of a comparison (one die against another,
-    a die against a number), when that is all they read: the outcome ``compare(values)`` of the values in the
-    order drawn (who wins, a tie, a natural 10 that decides). A hashable value, such as a frozen dataclass: the
-    exact walk then branches over its distinct outcomes, each once with the ordered rolls that give it and one
-    roll that does. Every other source ignores it (see :meth:`~tabroll.engine.work.BaseTurn.draw_compared`)."""
+    """The rules read only ``compare(values)`` of the values in the order drawn, each die rolled for its own side
+    of a comparison (who wins, a tie, a natural 10 that decides): a hashable value, such as a frozen dataclass.
+    The walk takes each distinct outcome once, with the ordered rolls that give it and one roll that does (see
+    :meth:`~tabroll.engine.work.BaseTurn.draw_compared`)."""
     against: int | None = None
     """These dice are two pools, the first ``against`` dice and the rest (a Power roll and the Toughness roll it
-    meets), and the rules read only the first pool's total less the second's: the exact walk then branches over the
-    distinct differences, each with its weight (5d6 against 5d6: 51 branches, not 676 pairs of totals). Every other
-    source ignores it (see :meth:`~tabroll.engine.work.BaseTurn.draw_against`)."""
+    meets), and the rules read only the first pool's total less the second's (5d6 against 5d6: 51 branches, not
+    676 pairs of totals; see :meth:`~tabroll.engine.work.BaseTurn.draw_against`)."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:

@@ -1,23 +1,9 @@
 """Abstract range bands: how far apart each pair of combatants is, for games played without a grid.
 
-Conventions
-===========
-
-Scale
-    A :class:`BandScale` is the game's ordered list of band names, **closest first**, e.g.
-    ``("direct", "near", "far")``. The order is data: a game may use two bands or five. A band's *rank* is its
-    index in that list, so a smaller rank is closer. :meth:`BandScale.parse` reads a band name (any case,
-    surrounding spaces ignored, plus any aliases the game declares) and refuses anything else with an
-    :class:`~tabroll.errors.InputError` that suggests the closest name.
-
-Pairs
-    :class:`RangeBands` stores one band for each unordered pair of combatant names: the band between ``a`` and
-    ``b`` is the band between ``b`` and ``a``. A pair never given explicitly is at the ``default`` band. A
-    combatant is never paired with itself. Instances are immutable: :meth:`RangeBands.with_band` returns a new
-    object. :meth:`RangeBands.between` reads a band, :meth:`RangeBands.pairs` lists the explicit pairs, sorted.
-
-What each band *allows* is a game's business, not this module's: rulesets keep their own table keyed by band
-name and use :meth:`RangeBands.between` to look it up.
+A :class:`BandScale` is the game's ordered band names, closest first (``("direct", "near", "far")``): a band's
+rank is its index, so a smaller rank is closer. :class:`RangeBands` keeps one band for each unordered pair of
+combatants (never one with itself); a pair never given is at the ``default`` band. What each band allows is the
+game's business: a ruleset looks its own table up by :meth:`RangeBands.between`.
 """
 
 from __future__ import annotations

@@ -1,46 +1,15 @@
-"""Hex-grid geometry: axial coordinates, numbered directions, clockwise scans, straight lines and sight.
+"""Hex-grid geometry, game-neutral: axial coordinates, numbered directions, clockwise scans, straight lines and sight.
 
-Game-neutral: nothing here knows about any ruleset. Standard library only.
-
-Conventions
-===========
-
-Coordinates
-    A hex is ``Hex = tuple[int, int]`` in *axial* coordinates ``(q, r)``; the third cube coordinate is
-    ``s = -q - r``. Screen convention: ``r`` grows *downwards* (south), the way rows of a printed map are
-    counted from the top. :func:`as_hex` turns user input such as ``[2, -1]`` into a hex and refuses anything
-    else with an :class:`~tabroll.errors.InputError`.
-
-Orientation
-    :class:`Orientation` ``POINTY`` (pointy-top hexes: rows are horizontal, each hex has sides facing NE, E,
-    SE, SW, W, NW) or ``FLAT`` (flat-top hexes: columns are vertical, sides facing N, NE, SE, S, SW, NW).
-    The axial step to each side is fixed by the orientation (``_SIDES``).
-
-Direction numbers
-    Directions are numbered 1 to 6 *clockwise* (as seen on the printed map). ``first_direction`` names the
-    side direction 1 points to; the default is ``"NE"`` for pointy maps and ``"N"`` for flat maps. So on a
-    default pointy map 1 = NE, 2 = E, 3 = SE, 4 = SW, 5 = W, 6 = NW, and :func:`opposite` of ``d`` is
-    ``d + 3`` (wrapping). Games that number from another side only change ``first_direction``.
-
-Rectangles
-    :meth:`HexMap.rectangle` lays out ``columns`` x ``rows`` hexes in an *odd* offset layout, offset
-    coordinates ``(col, row)`` starting at ``(0, 0)`` top-left: on pointy maps odd rows are shoved half a
-    hex to the right ("odd-r"); on flat maps odd columns are shoved half a hex down ("odd-q").
-    :meth:`HexMap.to_offset` converts.
-
-Lines
-    :meth:`HexMap.line` walks straight from a hex in one direction until it leaves the map (the first hex not
-    in ``cells``), stopping *before* a blocked hex. :meth:`HexMap.hexes_between` draws the line between any
-    two hexes by linear interpolation in cube coordinates with exact fractions, every sample nudged by the
-    same tiny ``(+e, +e, -2e)`` so that a line running exactly along a hex edge always picks the same side;
-    because the samples are the same points whichever end we start from, the result is symmetric.
-    :meth:`HexMap.line_of_sight` is true when no *blocked* hex lies strictly between the two hexes (units
-    never block; the ends themselves never block).
-
-Placement
-    :class:`HexPlacement` puts a scenario's units on a map one at a time and refuses, as bad input located at
-    the unit's place in the file, a unit off the map, on a blocked hex or on a hex another unit holds, each in
-    the game's own words.
+- A hex is axial ``(q, r)`` (cube ``s = -q - r``); ``r`` grows to the south, as a printed map's rows are counted.
+- :class:`Orientation`: pointy-top hexes (horizontal rows; sides NE, E, SE, SW, W, NW) or flat-top (vertical
+  columns; sides N, NE, SE, S, SW, NW), each side's axial step fixed in ``_SIDES``.
+- Directions are numbered 1 to 6 clockwise from ``first_direction`` (by default NE pointy, N flat): on a default
+  pointy map 1 = NE, 2 = E, 3 = SE, 4 = SW, 5 = W, 6 = NW. A game numbering from another side changes only that.
+- :meth:`HexMap.rectangle` lays hexes out in the odd offset layout from ``(0, 0)`` top-left: odd rows shoved half a
+  hex right on pointy maps ("odd-r"), odd columns half a hex down on flat maps ("odd-q").
+- :meth:`HexMap.hexes_between` interpolates in cube coordinates with exact fractions, every sample nudged by the
+  same tiny ``(+e, +e, -2e)``, so a line along a hex edge always picks the same side and the result is the same
+  from either end. Only blocked hexes strictly between two hexes block sight; units never do.
 """
 
 from __future__ import annotations
@@ -54,19 +23,6 @@ from typing import Any
 from tabroll.errors import InputError, Location
 from tabroll.geometry import is_int, whole_pair
 from tabroll.i18n import N_, _
-
-__all__ = [
-    "DIRECTIONS",
-    "MAX_RADIUS",
-    "MAX_SIDE",
-    "Hex",
-    "HexMap",
-    "HexPlacement",
-    "Orientation",
-    "as_hex",
-    "distance",
-    "opposite",
-]
 
 Hex = tuple[int, int]
 """A hex as axial ``(q, r)``; cube ``s = -q - r``; ``r`` grows to the south."""
@@ -177,8 +133,7 @@ class HexMap:
         object.__setattr__(self, "_deltas", tuple(delta for _, delta in ordered))
         object.__setattr__(self, "_names", tuple(name for name, _ in ordered))
 
-    # ---------------------------------------------------------------------------------------------------
-    # Constructors
+    # -- constructors ----------------------------------------------------------------------------------
 
     @classmethod
     def hexagon(cls, radius: int, **kw: Any) -> HexMap:
@@ -266,8 +221,7 @@ class HexMap:
             )
         return cls(hex_map.cells, hex_map.orientation, hex_map.first_direction, block)
 
-    # ---------------------------------------------------------------------------------------------------
-    # Directions and neighbours
+    # -- directions and neighbours ---------------------------------------------------------------------
 
     def contains(self, h: Hex) -> bool:
         """True when ``h`` is one of the map's cells."""
@@ -292,12 +246,7 @@ class HexMap:
 
     def neighbours(self, h: Hex) -> list[tuple[int, Hex]]:
         """``(direction, hex)`` for each on-map neighbour of ``h``, in direction order 1..6."""
-        result: list[tuple[int, Hex]] = []
-        for d in DIRECTIONS:
-            n = self.neighbour(h, d)
-            if n in self.cells:
-                result.append((d, n))
-        return result
+        return [(d, n) for d in DIRECTIONS if (n := self.neighbour(h, d)) in self.cells]
 
     def clockwise_from(self, d: int) -> list[int]:
         """The clockwise scan starting *at* ``d``: ``[d, d+1, ..., d+5]`` wrapping within 1..6."""
@@ -319,8 +268,7 @@ class HexMap:
         """Hex distance between ``a`` and ``b`` (ignoring map edges and blocking hexes)."""
         return distance(a, b)
 
-    # ---------------------------------------------------------------------------------------------------
-    # Lines and sight
+    # -- lines and sight -------------------------------------------------------------------------------
 
     def line(self, origin: Hex, d: int, *, stop_at_blocked: bool = True) -> list[Hex]:
         """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map edge.
@@ -355,8 +303,7 @@ class HexMap:
         """True when no blocked hex lies strictly between ``a`` and ``b``."""
         return not any(h in self.blocked for h in self.hexes_between(a, b))
 
-    # ---------------------------------------------------------------------------------------------------
-    # Offset coordinates
+    # -- offset coordinates ----------------------------------------------------------------------------
 
     def to_offset(self, h: Hex) -> tuple[int, int]:
         """``(col, row)`` of ``h`` in the odd offset layout used by :meth:`rectangle`."""

@@ -197,6 +197,3 @@ def float_ratio(total: int, ways: int) -> float | None:
         return total / ways
     except OverflowError:
         return None
-
-
-# --- working it out -----------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from tabroll.dice.notation import DiceExpression, DiceLimitError, explosion_cap
 from tabroll.errors import InputError
@@ -118,35 +119,26 @@ def compute(question: Question, *, trials: int | None = None, seed: int, timeout
     if trials is not None:
         return _simulate(question, expressions, trials, seed, timeout, note)
     counts = [exact_counts(e) for e in expressions]
-    limits_note = _limits_note(expressions)
-    if question.second is None:
-        ways, total = counts[0]
-        return DiceOdds(question, Table(list(ways.items()), total, True), limits_note=limits_note)
-    from tabroll.dice.distribution import convolve
+    tables = [Table(list(ways.items()), total, True) for ways, total in counts]
+    margin = None
+    if question.second is not None:
+        from tabroll.dice.distribution import convolve
 
-    (a, total_a), (b, total_b) = counts
-    margin = convolve(a, {-v: w for v, w in b.items()})
-    return DiceOdds(
-        question,
-        Table(sorted(margin.items()), total_a * total_b, True),
-        first=Table(list(a.items()), total_a, True),
-        second=Table(list(b.items()), total_b, True),
-        limits_note=limits_note,
-    )
+        (a, total_a), (b, total_b) = counts
+        margin = Table(sorted(convolve(a, {-v: w for v, w in b.items()}).items()), total_a * total_b, True)
+    return _answer(question, tables, margin, limits_note=_limits_note(expressions))
+
+
+def _answer(question: Question, tables: list[Table], margin: Table | None, **figures: Any) -> DiceOdds:
+    """The odds of one expression (its table), or of two (the table of their margin, and each one's)."""
+    if margin is None:
+        return DiceOdds(question, tables[0], **figures)
+    return DiceOdds(question, margin, first=tables[0], second=tables[1], **figures)
 
 
 def _draws(expression: DiceExpression) -> int:
     """The most dice one roll of the expression can draw."""
-    limits = expression.limits
-    out = 0
-    for term in expression.dice_terms():
-        draws = term.count
-        if term.reroll is not None:
-            draws *= 1 + (1 if term.reroll.once else limits.max_rerolls)
-        if term.explode is not None:
-            draws *= 1 + explosion_cap(term, limits)
-        out += draws
-    return out
+    return sum(term.draws(expression.limits) for term in expression.dice_terms())
 
 
 def _simulate(
@@ -200,19 +192,14 @@ def _simulate(
     if stopped:
         how += _(" (the time limit stopped it after {done} of {count})", done=f"{done:,}", count=f"{trials:,}")
     note = _("{note} {how}; ± is the 95% confidence interval.", note=note, how=how).strip()
-    limits = {"seconds": timeout, "reached": stopped} if timeout is not None else {}
-    limits_note = _limits_note(expressions)
-    if question.second is None:
-        table = Table(sorted(first_counts.items()), done, False)
-        return DiceOdds(question, table, "monte_carlo", note, limits_note=limits_note, seed=seed, time_limit=limits)
-    return DiceOdds(
+    tables = [Table(sorted(counts.items()), done, False) for counts in (first_counts, second_counts)]
+    return _answer(
         question,
-        Table(sorted(margin.items()), done, False),
-        "monte_carlo",
-        note,
-        first=Table(sorted(first_counts.items()), done, False),
-        second=Table(sorted(second_counts.items()), done, False),
-        limits_note=limits_note,
+        tables,
+        Table(sorted(margin.items()), done, False) if question.second is not None else None,
+        method="monte_carlo",
+        note=note,
+        limits_note=_limits_note(expressions),
         seed=seed,
-        time_limit=limits,
+        time_limit={"seconds": timeout, "reached": stopped} if timeout is not None else {},
     )

@@ -89,8 +89,7 @@ def estimate_leaves(ruleset: AnyRuleset, state: Any, action: Any, *, probes: int
     The mean can be far off (one rare deep outcome weighs a lot), so :func:`surely_over` reads the samples as a
     test: it says a tree is over a budget only when samples like these would be very unlikely otherwise. Every
     probe is taken, whatever the clock says: the answer depends on the tree alone. Once two samples meet at a step
-    (``merging``) no more are taken: nothing reads a merging tree's samples further (a matrix of F0R60D pairs spent
-    most of its time sampling trees it then walked in a few dozen resolutions).
+    (``merging``) no more are taken: nothing reads a merging tree's samples further.
     """
     import random
 

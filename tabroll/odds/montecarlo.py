@@ -1,25 +1,18 @@
 """Monte Carlo simulation of one action: many seeded resolutions, tallied as counts.
 
-The trials are cut into fixed chunks of :data:`CHUNK`; chunk ``k`` rolls every one of its trials, one after the
-other, from one generator seeded with ``seed * 2**32 + k``. The result is therefore the same whatever the
-number of jobs and however the chunks are dealt among them (a generator per trial cost more than the trial).
+The trials are cut into fixed chunks of :data:`CHUNK`; chunk ``k`` rolls its trials one after the other from one
+generator seeded with ``seed * 2**32 + k``, so the result is the same however the chunks are dealt among jobs.
 
-A resolution is a function of the dice it draws, so the outcome of every dice sequence already seen is kept in a
-graph of dice prefixes (:class:`DiceTree`): a trial draws its values from the generator, walking down the graph,
-and resolves the action only when its dice leave the part already known. Prefixes that bring the action to an
-equal step (:mod:`tabroll.engine.steps`) with an equal state and equal figures so far meet in one place of the graph, so
-an action of many dice whose steps meet (attacks that end alike whatever the dice after them) is known after a few
-thousand resolutions, however many sequences it has; a request read by its reading (its total, its count of
-successes, the sums of what its faces count for) is drawn as one branch of its reading by the weights, one random
-number for all its dice, so an engage of eight dice read by their sums has a few hundred branches, not 1.7
-million sequences; a trial that leaves the graph is resolved from the last step it
-passed. The values drawn are the same either way (the resolver rolls on from the same generator), so the graph
-never changes a result. Only counts per outcome are kept, and the graph is bounded (:data:`MAX_KEPT`: equal
-outcomes are kept once, and past the bound new sequences are resolved and counted, not kept), so memory stays
-flat however many trials are asked for.
+A resolution is a function of the dice it draws, so what every dice sequence already seen gives is kept in a graph
+of dice prefixes (:class:`DiceTree`): a trial walks down the graph as it draws, and resolves the action (from the
+last step it passed) only when its dice leave the known part. Prefixes that bring the action to an equal step
+(:mod:`tabroll.engine.steps`) with equal state and figures meet in one place, and a request read by its reading
+(a total, a count of successes) is drawn as one branch of that reading, so even an action of many dice is known
+after a few thousand resolutions. The values drawn are the same either way, so the graph never changes a result;
+it is bounded by :data:`MAX_KEPT`, so memory stays flat however many trials are asked for.
 
 A deadline (``--timeout``) stops the trials where they are: the estimate is then over the trials done (at least
-one), which the tally's weight counts. Without a deadline, or when it is not reached, the result is as above.
+one), which the tally's weight counts.
 """
 
 from __future__ import annotations
@@ -162,19 +155,12 @@ class DiceTree:
     """The outcome of every dice sequence resolved so far, as a graph of prefixes that meet where steps do.
 
     An inner node is ``[count, sides, children, resume, branches]``: the request the resolver makes after that
-    prefix, a child per answer, (for a request a step begins with) the working area as it was at that step, to
-    resume from, and the request's :class:`_Branches` when it is drawn by its reading (else None). A leaf is the
-    index of its outcome in :attr:`outcomes`, counted in :attr:`counts`. Equal outcomes share
-    one index, so the outcomes kept are the distinct ones (a few dozen, where the sequences are hundreds of
-    thousands). :attr:`kept` measures the tree against :data:`MAX_KEPT`.
-
-    Two prefixes that bring the action to an equal step with an equal state, and equal game measures, blow
-    figures and rulings told so far, have the same continuation: the same requests follow, and the same dice give
-    the same outcome (the step's contract, :mod:`tabroll.engine.steps`, which the exact walk's merging rests on too).
-    :attr:`at` maps each such step to the place in the tree after it, so a prefix that reaches it joins the part
-    of the tree already grown there, and a trial costs a lookup per request, not a resolution. A trial whose dice
-    leave the tree is resolved from the last step it passed (never replayed from the action's start when a step
-    was passed). The dice a trial draws, and so its outcome, are the same as without the tree."""
+    prefix, a child per answer, (for a request a step begins with) the working area at that step to resume from,
+    and the request's :class:`_Branches` when it is drawn by its reading (else None). A leaf is the index of its
+    outcome in :attr:`outcomes` (equal outcomes share one), counted in :attr:`counts`. :attr:`at` maps each step
+    met (:meth:`key`: an equal step, state, measures, blow figures and rulings have the same continuation, the
+    contract of :mod:`tabroll.engine.steps`) to the place after it, so a trial reaching it joins the tree there;
+    :attr:`kept` measures the tree against :data:`MAX_KEPT`."""
 
     KEY_COST = 24
     """What a step kept in :attr:`at` counts against :data:`MAX_KEPT` (its key holds a state and the measures;

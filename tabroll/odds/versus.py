@@ -70,7 +70,7 @@ def compare(a: Side, b: Side) -> Comparison:
     comparison = Comparison(a=a, b=b)
     exact = comparison.exact
     first, second = a.report.attack, b.report.attack
-    zero = _zero(exact)
+    zero = _estimate(Fraction(0), exact)
     for name in dict.fromkeys([*first.probabilities, *second.probabilities]):
         if name.startswith("hit: "):
             continue  # one target: its P(hit) is the attack's
@@ -90,9 +90,8 @@ def _damage(
     comparison: Comparison, first: list[tuple[Any, Estimate]], second: list[tuple[Any, Estimate]], exact: bool
 ) -> None:
     """P(A's damage > B's), = and <, over independent dice; and both distributions on one list of values."""
-    more: Any = Fraction(0) if exact else 0.0
-    same: Any = Fraction(0) if exact else 0.0
-    less: Any = Fraction(0) if exact else 0.0
+    more: Any
+    more = same = less = Fraction(0) if exact else 0.0
     for va, ea in first:
         for vb, eb in second:
             weight = _weight(ea, exact) * _weight(eb, exact)
@@ -104,7 +103,7 @@ def _damage(
                 less += weight
     comparison.a_more, comparison.equal, comparison.b_more = (_estimate(x, exact) for x in (more, same, less))
     by_a, by_b = dict(first), dict(second)
-    zero = _zero(exact)
+    zero = _estimate(Fraction(0), exact)
     comparison.damage = [(v, by_a.get(v, zero), by_b.get(v, zero)) for v in sorted({*by_a, *by_b})]
 
 
@@ -114,10 +113,6 @@ def _weight(e: Estimate, exact: bool) -> Any:
 
 def _estimate(value: Any, exact: bool) -> Estimate:
     return Estimate.of(value) if exact else Estimate(float(value))
-
-
-def _zero(exact: bool) -> Estimate:
-    return Estimate.of(Fraction(0)) if exact else Estimate(0.0)
 
 
 def _difference(a: Estimate, b: Estimate) -> Estimate:

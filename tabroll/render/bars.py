@@ -1,7 +1,15 @@
-"""The bars of every odds view (an attack's and a dice expression's), in a module that imports nothing, so a
-command that only shows the odds of dice never loads the game engine."""
+"""The bars and figures of every odds view (an attack's and a dice expression's), in a module that imports only
+the language, so a command that only shows the odds of dice never loads the game engine."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tabroll.i18n import _, number
+
+if TYPE_CHECKING:
+    from tabroll.odds.figures import Estimate
 
 BAR_WIDTH = 50  # the width of a bar at 100% (2% a character)
 EIGHTHS = " ▏▎▍▌▋▊▉"
@@ -27,3 +35,15 @@ def cells(text: str) -> int:
     import unicodedata
 
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def decimal(value: float) -> str:
+    """A mean or a deviation as people read it: three decimals, no thousands separator."""
+    return number(value, 3, grouped=False)
+
+
+def interval(e: Estimate, shown: Callable[[float], str]) -> str:
+    """The 95% interval of an estimated figure, each end written by ``shown``; nothing for an exact one."""
+    if e.low is None or e.high is None:
+        return ""
+    return _(" (95% CI {low}–{high})", low=shown(e.low), high=shown(e.high))

@@ -10,7 +10,7 @@ from tabroll.dice.extended import Compare
 from tabroll.i18n import _, n_, number, numeral, percent, percent_sign
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
 from tabroll.odds.figures import Estimate, share_text
-from tabroll.render.bars import bar, cells
+from tabroll.render.bars import bar, cells, decimal, interval
 
 Segment = tuple[str, str]
 Line = list[Segment]
@@ -26,20 +26,14 @@ def one_in(total: int, ways: int) -> str:
 
 def _percent(figure: Estimate) -> str:
     """A chance as the odds of dice show it: never rounded to 0% or 100% when it is not, and its 95% interval."""
-    text = share_text(figure.value)
-    if figure.low is not None and figure.high is not None:
-        text += _(" (95% CI {low}–{high})", low=share_text(figure.low), high=share_text(figure.high))
-    return text
+    return share_text(figure.value) + interval(figure, share_text)
 
 
 def _mean_line(label: str, table: Table) -> Line:
     mean = table.mean()
-    shown = f"{number(mean.value, 3, grouped=False)}{mean.fraction(' ')}"
-    if mean.low is not None and mean.high is not None:
-        shown += _(" (95% CI {low}–{high})", low=number(mean.low, 3, grouped=False),
-                   high=number(mean.high, 3, grouped=False))  # fmt: skip
+    shown = f"{decimal(mean.value)}{mean.fraction(' ')}{interval(mean, decimal)}"
     head = _("{label}: mean ", label=label) if label else _("mean") + " "
-    return [("  " + head, ""), (shown, "bold yellow"), (_(", sd {sd}", sd=number(table.sd(), 3, grouped=False)), "")]
+    return [("  " + head, ""), (shown, "bold yellow"), (_(", sd {sd}", sd=decimal(table.sd())), "")]
 
 
 def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
@@ -103,20 +97,13 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
         shown = [r for r in rows if r[1] >= RARE * table.total]
     grouped = _grouped(shown)
     label_width = max(len(label) for label, *_ in grouped)
-    one_in_width = max(6, *(len(one_in(table.total, w)) for _, w, *_ in grouped))
     scale = (low := percent(0)) + percent(1).rjust(width - len(low))
     names = (_("exactly"), _("at least"), _("at most"), _("1 in"))
     widest = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
-    wide = [
-        max(widest, cells(names[0])),
-        max(widest + 1, cells(names[1])),
-        max(widest + 1, cells(names[2])),
-        max(one_in_width, cells(names[3])),
-    ]
-    one_in_width = wide[3]
-    heads = [" " * (size - cells(name)) + name for name, size in zip(names, wide, strict=True)]
-    header = f"    {'':>{label_width}}  {heads[0]}  {heads[1]}  {heads[2]}  {heads[3]}  {scale}"
-    lines: list[Line] = [[(header, "dim")]]
+    least = (widest, widest + 1, widest + 1, max(6, *(len(one_in(table.total, w)) for _, w, *_ in grouped)))
+    wide = [max(size, cells(name)) for size, name in zip(least, names, strict=True)]
+    heads = "".join(f"  {' ' * (size - cells(name))}{name}" for name, size in zip(names, wide, strict=True))
+    lines: list[Line] = [[(f"    {'':>{label_width}}{heads}  {scale}", "dim")]]
     for value, ways, above, below in grouped:
         share = ways / table.total
         lines.append(
@@ -125,7 +112,7 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
                 (f"{share_text(share):>{wide[0]}}", ""),
                 (f"  {share_text(above / table.total):>{wide[1]}}", "cyan"),
                 (f"  {share_text(below / table.total):>{wide[2]}}", "cyan"),
-                (f"  {one_in(table.total, ways):>{one_in_width}}  ", "dim"),
+                (f"  {one_in(table.total, ways):>{wide[3]}}  ", "dim"),
                 (bar(share, width, fine=fine), "green"),
             ]
         )
@@ -175,12 +162,9 @@ def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int,
 
 def render(odds: DiceOdds, fmt: str) -> None:
     """The odds on standard output in ``fmt`` (json, jsonl, rich or text)."""
-    from tabroll.render.odds import write_document, write_view
+    from tabroll.render.odds import write
 
-    if fmt in ("json", "jsonl"):
-        write_document(odds.to_json(), fmt)
-    else:
-        write_view(odds.question.text, lambda fine: view(odds, fine=fine), fmt)
+    write(fmt, odds.to_json, odds.question.text, lambda fine: view(odds, fine=fine))
 
 
 def svg(odds: DiceOdds) -> str:
@@ -215,7 +199,7 @@ def svg(odds: DiceOdds) -> str:
         )
         bars.append((value, ways / table.total, tip))
         at_least.append((value, above / table.total))
-    sd = number(table.sd(), 3, grouped=False)
+    sd = decimal(table.sd())
     label = _("{subject}: mean {mean}, sd {sd}", subject=measured, mean=mean_text(mean), sd=sd)
     return distribution_svg(odds.question.text, lines, [Series(label, bars, at_least)], f"{measured} (n)",
                             document_title=_("{question}: dice odds", question=odds.question.text))  # fmt: skip

@@ -61,16 +61,16 @@ def matrix_document(table: Matrix) -> dict[str, Any]:
 
 
 def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
-    from tabroll.render.odds import write_document, write_view
+    from tabroll.render.odds import write
 
-    if fmt in ("json", "jsonl"):
-        write_document(matrix_document(table), fmt)
-        return
-    if fmt == "rich" and width is None:
-        from rich.console import Console
+    def lines(fine: bool) -> list[list[tuple[str, str]]]:  # Rich (fine) fits its terminal, up to 160 columns
+        if fine and width is None:
+            from rich.console import Console
 
-        width = max(WIDTH, min(Console().width, 160))
-    write_view(None, lambda _fine: matrix_view(table, width=width or WIDTH), fmt)
+            return matrix_view(table, width=max(WIDTH, min(Console().width, 160)))
+        return matrix_view(table, width=width or WIDTH)
+
+    write(fmt, lambda: matrix_document(table), None, lines)
 
 
 def percent_text(value: float) -> str:
@@ -218,7 +218,14 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, st
         lines += _grid_lines(table, grid, layout, width, first=index == 0)
     for note in _notes(table, tables, layout):
         lines += [[(line, "dim")] for line in _wrap(note, width, "  ")]
-    return lines + _refusal_lines(table, width)
+    reasons, more = refusals(table)
+    if reasons:
+        lines.append([(_("refused pairs:"), "")])
+        for reason in reasons:
+            lines += [[(line, "")] for line in _wrap(f"  {reason}", width, "    ")]
+        if more:
+            lines.append([("  " + more, "dim")])
+    return lines
 
 
 @dataclass(frozen=True)
@@ -309,7 +316,7 @@ def _grid_lines(table: Matrix, grid: Grid, layout: _Layout, width: int, *, first
 
 
 def _notes(table: Matrix, tables: list[Grid], layout: _Layout) -> list[str]:
-    """The legend of shortened names, and what the marks and the time limit mean where they appear."""
+    """The legend of shortened names, then :func:`matrix_notes`."""
     legend = list(
         dict.fromkeys(
             f"{short} = {name}"
@@ -318,45 +325,36 @@ def _notes(table: Matrix, tables: list[Grid], layout: _Layout) -> list[str]:
             if short != name
         )
     )
+    notes = [_("names: {legend}", legend=", ".join(legend))] if legend else []
+    return notes + matrix_notes(table, follow=len(tables) > 1)
+
+
+def matrix_notes(table: Matrix, *, follow: bool) -> list[str]:
+    """What the marks and the time limit mean, where they appear (``follow``: the table of what follows is shown)."""
     notes = []
-    if legend:
-        notes.append(_("names: {legend}", legend=", ".join(legend)))
     if any(c.report is not None and c.report.method != "exact" for c in table.cells.values()):
         notes.append(_("~ simulated (the exact walk was over the budget; seed {seed})", seed=table.seed))
-    if len(tables) > 1 and any(c.report is not None and c.comeback() is None for c in table.cells.values()):
-        notes.append(_("— nothing follows that attack"))  # only when some cell of the second table shows it
+    if follow and any(c.report is not None and c.comeback() is None for c in table.cells.values()):
+        notes.append(_("— nothing follows that attack"))
     if table.time_note():
         notes.append(table.time_note())
     return notes
 
 
-def _refusal_lines(table: Matrix, width: int) -> list[list[tuple[str, str]]]:
-    """The refused pairs, by reason (the first ten reasons; the JSON lists every one)."""
-    refusals: dict[str, list[tuple[str, str]]] = {}  # the reason → the pairs it refuses
+def refusals(table: Matrix) -> tuple[list[str], str]:
+    """The refused pairs by reason, a line for each of the first ten reasons, and what is left out ("" for none:
+    the JSON lists every one)."""
+    by_reason: dict[str, list[tuple[str, str]]] = {}
     for c in table.cells.values():
         if c.refused:
-            refusals.setdefault(c.refused, []).append((c.attacker, c.target))
-    if not refusals:
-        return []
-    lines: list[list[tuple[str, str]]] = [[(_("refused pairs:"), "")]]
-    for reason, pairs in list(refusals.items())[:10]:
-        lines += [[(line, "")] for line in _wrap(f"  {_pairs(table, pairs)}: {reason}", width, "    ")]
-    if len(refusals) > 10:
-        more = sum(len(pairs) for pairs in list(refusals.values())[10:])
-        lines.append(
-            [
-                (
-                    "  "
-                    + n_(
-                        "and {n} more pair (--format json lists every one)",
-                        "and {n} more pairs (--format json lists every one)",
-                        more,
-                    ),
-                    "dim",
-                )
-            ]
-        )
-    return lines
+            by_reason.setdefault(c.refused, []).append((c.attacker, c.target))
+    lines = [f"{_pairs(table, pairs)}: {reason}" for reason, pairs in list(by_reason.items())[:10]]
+    more = sum(len(pairs) for pairs in list(by_reason.values())[10:])
+    if not more:
+        return lines, ""
+    return lines, n_(
+        "and {n} more pair (--format json lists every one)", "and {n} more pairs (--format json lists every one)", more
+    )
 
 
 def _pairs(table: Matrix, pairs: list[tuple[str, str]]) -> str:

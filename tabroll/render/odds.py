@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from tabroll.i18n import _, n_, number, percent
 from tabroll.odds.figures import HAPPENS, Block, Estimate, Report, figure_name, share_text
-from tabroll.render.bars import BAR_WIDTH, bar, cells
+from tabroll.render.bars import BAR_WIDTH, bar, cells, decimal, interval
 
 
 class TimeLimitShown(Protocol):
@@ -105,10 +105,8 @@ def _block_view(
         if target_figure and not any(several[p] for p in per_target if name.startswith(p)):
             continue
         mean = block.means[name]
-        shown = number(mean.value, 3, grouped=False) + (f" = {mean.exact}" if mean.exact is not None else "")
-        if mean.low is not None and mean.high is not None:
-            shown += _(" (95% CI {low}–{high})", low=number(mean.low, 3, grouped=False),
-                       high=number(mean.high, 3, grouped=False))  # fmt: skip
+        exact = f" = {mean.exact}" if mean.exact is not None else ""
+        shown = decimal(mean.value) + exact + interval(mean, decimal)
         label = (
             _("{name} ({kind})", name=figure_name(name), kind=kind_word(block.kinds[name]))
             if kinds
@@ -168,16 +166,17 @@ def kind_word(kind: str) -> str:
     return words.get(kind, kind)
 
 
-def write_document(document: Mapping[str, Any], fmt: str) -> None:
-    """A JSON document on standard output: indented for ``json``, on one line for ``jsonl``."""
-    import json
+def write(
+    fmt: str, document: Callable[[], Mapping[str, Any]], title: str | None, view: Callable[[bool], list[Line]]
+) -> None:
+    """On standard output, the JSON ``document()`` (indented for ``json``, on one line for ``jsonl``), or a title
+    (if any) and the lines of styled segments ``view(fine)`` gives: coloured with Rich (and the bars' fine
+    eighths), or as plain text."""
+    if fmt in ("json", "jsonl"):
+        import json
 
-    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
-
-
-def write_view(title: str | None, view: Callable[[bool], list[Line]], fmt: str) -> None:
-    """A title (if any) and the lines of styled segments ``view(fine)`` gives, on standard output: coloured with
-    Rich (and the bars' fine eighths), or as plain text."""
+        sys.stdout.write(json.dumps(document(), ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
+        return
     from tabroll.words import visible  # names and refusals came from a file: no control character reaches a terminal
 
     if fmt == "rich":
@@ -207,7 +206,5 @@ def odds_document(report: Report, *, title: str, ruleset: str, limit: TimeLimitS
 
 
 def render_odds(report: Report, fmt: str, *, title: str, ruleset: str, limit: TimeLimitShown | None = None) -> None:
-    if fmt in ("json", "jsonl"):
-        write_document(odds_document(report, title=title, ruleset=ruleset, limit=limit), fmt)
-    else:
-        write_view(title, lambda fine: report_view(report, fine=fine), fmt)
+    document = lambda: odds_document(report, title=title, ruleset=ruleset, limit=limit)  # noqa: E731
+    write(fmt, document, title, lambda fine: report_view(report, fine=fine))

@@ -1,8 +1,5 @@
 """Pictures as PNG (``--png FILE``), for a chat or a document that will not show SVG: the same SVG picture,
-rasterised by resvg (the ``resvg-py`` package, an optional extra: ``pip install 'tabroll[png]'``).
-
-resvg is a self-contained renderer (a compiled wheel with no system library to install, unlike cairo-based
-converters), kept out of the required dependencies so that a table that never asks for PNG never installs it."""
+rasterised by resvg (a compiled wheel needing no system library), an optional extra: ``pip install 'tabroll[png]'``."""
 
 from __future__ import annotations
 

@@ -22,7 +22,8 @@ from pathlib import Path
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _, n_, number, percent
 from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, figure_name, share_text
-from tabroll.render.matrix import _pairs, percent_text
+from tabroll.render.bars import decimal, interval
+from tabroll.render.matrix import matrix_notes, percent_text, refusals
 
 # Named families first: a renderer with no default for the generic name (resvg, behind --png) finds one of them.
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, Liberation Sans, sans-serif"
@@ -93,12 +94,7 @@ def _text(x: float, y: float, text: str, *, anchor: str = "start", extra: str = 
 
 def mean_text(e: Estimate) -> str:
     """A mean as a legend gives it: ``1.372 = 889/648`` when exact, ``4.105 (95% CI 3.891–4.319)`` when estimated."""
-    interval = (
-        _(" (95% CI {low}–{high})", low=number(e.low, 3, grouped=False), high=number(e.high, 3, grouped=False))
-        if e.low is not None and e.high is not None
-        else ""
-    )
-    return f"{number(e.value, 3, grouped=False)}{e.fraction(' ')}{interval}"
+    return f"{decimal(e.value)}{e.fraction(' ')}{interval(e, decimal)}"
 
 
 CHAR = 7.0  # about the width of a character at 12px, to size a picture to its longest text
@@ -533,38 +529,6 @@ def _key(colouring: Colouring, top: float, y: float, follow: bool) -> list[str]:
     return body
 
 
-def _matrix_notes(table: Matrix, follow: bool) -> list[tuple[int, str]]:
-    """What the marks mean where they appear, the time limit's cut, and the refused pairs by reason (the first
-    ten reasons, as on screen), each with how far it is indented."""
-    notes = []
-    if any(c.report is not None and c.report.method != "exact" for c in table.cells.values()):
-        notes.append((0, _("~ simulated (the exact walk was over the budget; seed {seed})", seed=table.seed)))
-    if follow and any(c.report is not None and c.comeback() is None for c in table.cells.values()):
-        notes.append((0, _("— nothing follows that attack")))
-    if table.time_note():
-        notes.append((0, table.time_note()))
-    refusals: dict[str, list[tuple[str, str]]] = {}
-    for c in table.cells.values():
-        if c.refused:
-            refusals.setdefault(c.refused, []).append((c.attacker, c.target))
-    if refusals:
-        notes.append((0, _("refused pairs:")))
-        notes += [(1, f"{_pairs(table, pairs)}: {reason}") for reason, pairs in list(refusals.items())[:10]]
-        if len(refusals) > 10:
-            more = sum(len(pairs) for pairs in list(refusals.values())[10:])
-            notes.append(
-                (
-                    1,
-                    n_(
-                        "and {n} more pair (--format json lists every one)",
-                        "and {n} more pairs (--format json lists every one)",
-                        more,
-                    ),
-                )
-            )
-    return notes
-
-
 def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
     """The balance matrix as a heat map: one cell per attacker (row) and target (column), labelled with the
     chance of defeat and the mean damage and coloured by the figure ``colour`` names (:data:`MATRIX_COLOURS`);
@@ -590,9 +554,13 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
     title = _("{game}: balance matrix", game=who)
     setting = table.setting_text or table.setting
     lines = [_("each attacker (row) against each target (column)"), *([setting] if setting else [])]
+    reasons, more = refusals(table)
+    said = [(0, note) for note in matrix_notes(table, follow=follow)]
+    if reasons:  # the refused pairs by reason, indented under their heading
+        said += [(0, _("refused pairs:")), *((1, reason) for reason in reasons), *([(1, more)] if more else [])]
     notes = [
         (indent, line)
-        for indent, note in _matrix_notes(table, follow)
+        for indent, note in said
         for line in textwrap.wrap(note, 110 - 4 * indent, subsequent_indent="    ")
     ]
     top = _top_of_scale(table, colouring, follow)
@@ -680,7 +648,7 @@ def _cell(
         else:
             defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
             tip = _("{pair}: P({unit} defeated) {share}", pair=pair, unit=cell.target, share=share_text(defeat))
-        tip += _(", mean damage {mean}", mean=number(damage, 3, grouped=False))
+        tip += _(", mean damage {mean}", mean=decimal(damage))
         tip += "" if sim == "" else _(" (simulated)")
         text = f"{sim}{percent_text(defeat)} {number(damage, 1, grouped=False)}"
         if colouring.own is Cell.mean_attacks and not comeback:

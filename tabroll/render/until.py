@@ -9,8 +9,8 @@ from typing import Any
 from tabroll.i18n import _, n_, number, p_
 from tabroll.odds.figures import Estimate, Report, share_text
 from tabroll.odds.until_figures import Until
-from tabroll.render.bars import BAR_WIDTH
-from tabroll.render.odds import TimeLimitShown, odds_document, share_chart, write_document, write_view
+from tabroll.render.bars import BAR_WIDTH, decimal, interval
+from tabroll.render.odds import TimeLimitShown, odds_document, share_chart, write
 
 Line = list[tuple[str, str]]  # pieces of a line, each with its Rich style ("" for none)
 
@@ -25,14 +25,8 @@ LONGEST_FRACTION = 24
 def _figure(e: Estimate, *, mean: str = "") -> str:
     """A probability (or, with ``mean``, a mean in those units): its interval when estimated, its fraction when
     exact and short."""
-    text = f"{number(e.value, 3, grouped=False)} {mean}" if mean else share_text(e.value)
-    if e.low is not None and e.high is not None:
-        low, high = (
-            (number(e.low, 3, grouped=False), number(e.high, 3, grouped=False))
-            if mean
-            else (share_text(e.low), share_text(e.high))
-        )
-        text += _(" (95% CI {low}–{high})", low=low, high=high)
+    text = f"{decimal(e.value)} {mean}" if mean else share_text(e.value)
+    text += interval(e, decimal if mean else share_text)
     if e.exact is not None and e.exact.denominator != 1 and len(str(e.exact)) <= LONGEST_FRACTION:
         text += f"  = {e.exact}"
     return text
@@ -148,10 +142,8 @@ def render_until(
 ) -> None:
     """``tabroll odds … --until defeat`` on standard output: in JSON the one attack's document with the chain's
     figures under ``until``; in text or Rich the title and the chain's table."""
-    if fmt in ("json", "jsonl"):
-        write_document(until_document(report, until, title=title, ruleset=ruleset, limit=limit), fmt)
-    else:
-        write_view(title, lambda fine: until_view(until, fine=fine), fmt)
+    document = lambda: until_document(report, until, title=title, ruleset=ruleset, limit=limit)  # noqa: E731
+    write(fmt, document, title, lambda fine: until_view(until, fine=fine))
 
 
 def until_svg(until: Until, title: str, *, game: str = "") -> str:
@@ -189,11 +181,7 @@ def until_svg(until: Until, title: str, *, game: str = "") -> str:
                 else _("defeated at attack {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by),
             )
         )
-    mean = (
-        _("never within the cap")
-        if until.mean is None
-        else _("mean {mean}", mean=number(until.mean.value, 3, grouped=False))
-    )
+    mean = _("never within the cap") if until.mean is None else _("mean {mean}", mean=decimal(until.mean.value))
     series = Series(f"{until.target}: {mean}", bars, [(row.count, row.within.value) for row in until.rows])
     reading = (
         _("bars: P(defeated at round k);  line: P(defeated within k rounds)")

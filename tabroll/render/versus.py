@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabroll.i18n import _, number
+from tabroll.i18n import _
 from tabroll.odds.figures import Estimate, figure_name, share_text
 from tabroll.odds.versus import Comparison
-from tabroll.render.bars import bar, cells
+from tabroll.render.bars import bar, cells, decimal
 
 HALF_BAR = 25  # each side's bar at 100% (the two side by side fill the width of one odds chart)
 
@@ -61,7 +61,7 @@ def _figure(name: str, e: Estimate, *, signed: bool = False) -> str:
         text = share_text(abs(e.value)) if signed else share_text(e.value)
         return ("+" if e.value > 0 else "−" if e.value < 0 else "±") + text if signed and e.value else text
     sign = "+" if signed and e.value > 0 else ""
-    return (sign + number(e.value, 3, grouped=False)).replace("-", "−")
+    return (sign + decimal(e.value)).replace("-", "−")
 
 
 def _chance(e: Estimate) -> str:
@@ -90,12 +90,10 @@ def versus_document(comparison: Comparison, *, ruleset: str) -> dict[str, Any]:
 
 def render_versus(comparison: Comparison, fmt: str, *, ruleset: str) -> None:
     """The comparison on standard output, in ``fmt`` (text, rich, json or jsonl)."""
-    from tabroll.render.odds import write_document, write_view
+    from tabroll.render.odds import write
 
-    if fmt in ("json", "jsonl"):
-        write_document(versus_document(comparison, ruleset=ruleset), fmt)
-    else:
-        write_view(None, lambda fine: [[line] for line in versus_lines(comparison, fine=fine)], fmt)
+    document = lambda: versus_document(comparison, ruleset=ruleset)  # noqa: E731
+    write(fmt, document, None, lambda fine: [[line] for line in versus_lines(comparison, fine=fine)])
 
 
 def versus_svg(comparison: Comparison, *, game: str = "") -> str:
