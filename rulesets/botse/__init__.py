@@ -15,19 +15,13 @@ from typing import TYPE_CHECKING, Any
 from tabroll.events import Damage
 from tabroll.i18n import N_
 from tabroll.kit import STRIKE_KINDS, AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
+from tabroll.kit.hooks import hook
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-
-    from tabroll.dice.sources import DiceSource
-    from tabroll.engine import Resolution, Scenario
     from tabroll.events import Event
-    from tabroll.kit import AttackRequest
     from tabroll.kit.roster import Roster
-    from tabroll.kit.views import StateView
-    from tabroll.loading.yaml_source import YamlDocument
 
-    from .model import BotseAction, BotseOptions, BotseScenario
+    from .model import BotseAction
     from .state import Battle
 
 
@@ -121,55 +115,16 @@ class Botse(Ruleset["Battle", "BotseAction"]):
                     'tabroll attack -r botse -a Hero -t "Draugr defense=1" --gather Combat --dice 3'),
     )  # fmt: skip
 
-    def options_model(self) -> type[BotseOptions]:
-        from .model import BotseOptions
-
-        return BotseOptions
-
-    def scenario_model(self) -> type[BotseScenario]:
-        from .model import BotseScenario
-
-        return BotseScenario
-
-    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
-        from .setup import build_scenario
-
-        return build_scenario(self, doc, options or {})
-
-    def resolve(self, state: Battle, action: BotseAction, dice: DiceSource) -> Resolution:
-        from .resolver import resolve
-
-        return resolve(state, action, dice)
-
-    def load_events(self) -> tuple[type[Event], ...]:
-        from .events import EVENTS
-
-        return EVENTS
-
-    def summarize_state(self, state: Battle) -> dict[str, Any]:
-        from .setup import summarize
-
-        return summarize(state)
-
-    def state_view(self, state: Battle) -> StateView:
-        from .setup import state_view
-
-        return state_view(state)
-
-    def quick_attack(self, request: AttackRequest) -> Scenario:
-        from .setup import quick_scenario
-
-        return quick_scenario(self, request)
-
-    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> BotseAction:
-        from .setup import quick_action
-
-        return quick_action(self, attacker, target, fields)
-
-    def next_attack_rule(self) -> Callable[[Battle, BotseAction], Battle]:
-        from .resolver import next_attack
-
-        return next_attack
+    options_model = hook("model.BotseOptions", call=False)
+    scenario_model = hook("model.BotseScenario", call=False)
+    load_scenario = hook("setup.build_scenario", ruleset=True)
+    resolve = hook("resolver.resolve")
+    load_events = hook("events.EVENTS", call=False)
+    summarize_state = hook("setup.summarize")
+    state_view = hook("setup.state_view")
+    quick_attack = hook("setup.quick_scenario", ruleset=True)
+    quick_action = hook("setup.quick_action", ruleset=True)
+    next_attack_rule = hook("resolver.next_attack", call=False)
 
     def declare_measures(self, state: Battle, action: BotseAction) -> list[Measure]:
         """Health left of every unit (a level); tenacity, light fatigue and dice sent to the cooldown track

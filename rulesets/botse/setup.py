@@ -173,9 +173,9 @@ def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die
     )
 
 
-def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any] | None = None) -> Scenario:
     model = validate(BotseScenario, doc)
-    options = scenario_options(ruleset, doc, model, overrides, BotseOptions)
+    options = scenario_options(ruleset, doc, model, overrides or {}, BotseOptions)
     dice, enemy_die = _dice(model, doc)
     m = model.map
     try:

@@ -14,19 +14,12 @@ from typing import TYPE_CHECKING
 
 from tabroll.i18n import N_
 from tabroll.kit import AttackField, AttackNeeds, Ruleset, StatNeed
+from tabroll.kit.hooks import hook
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-    from typing import Any
-
-    from tabroll.dice.sources import DiceSource
-    from tabroll.engine import Resolution, Scenario
-    from tabroll.events import Event
-    from tabroll.kit import AttackRequest
     from tabroll.kit.views import StateView
-    from tabroll.loading.yaml_source import YamlDocument
 
-    from .model import TabMasterAction, TabMasterOptions, TabMasterScenario
+    from .model import TabMasterAction
     from .state import Battle
 
 WORDS: dict[str, tuple[str, ...]] = {
@@ -173,6 +166,18 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
         ),
     )
 
+    options_model = hook("model.TabMasterOptions", call=False)
+    scenario_model = hook("model.TabMasterScenario", call=False)
+    load_scenario = hook("setup.build_scenario", ruleset=True)
+    resolve = hook("resolver.resolve")
+    load_events = hook("events.EVENTS", call=False)
+    summarize_state = hook("setup.summarize")
+    quick_attack = hook("setup.quick_scenario", ruleset=True)
+    quick_action = hook("setup.quick_action", ruleset=True)
+    catalogue = hook("model.catalogue")
+    check_stat = hook("setup.check_stat")
+    next_attack_rule = hook("resolver.next_attack", call=False)
+
     def new_round_action(self, state: Battle) -> TabMasterAction:
         """A new round: every flipped unit is turned face up."""
         from .model import NewRoundAction
@@ -187,61 +192,6 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
 
         words = tuple((key, _(word)) for key, word in self.stat_words)
         return units_view(self.summarize_state(state), words)
-
-    def options_model(self) -> type[TabMasterOptions]:
-        from .model import TabMasterOptions
-
-        return TabMasterOptions
-
-    def scenario_model(self) -> type[TabMasterScenario]:
-        from .model import TabMasterScenario
-
-        return TabMasterScenario
-
-    def load_scenario(self, doc: YamlDocument, options: Mapping[str, Any] | None = None) -> Scenario:
-        from .setup import build_scenario
-
-        return build_scenario(self, doc, options or {})
-
-    def resolve(self, state: Battle, action: TabMasterAction, dice: DiceSource) -> Resolution:
-        from .resolver import resolve
-
-        return resolve(state, action, dice)
-
-    def load_events(self) -> tuple[type[Event], ...]:
-        from .events import EVENTS
-
-        return EVENTS
-
-    def summarize_state(self, state: Battle) -> dict[str, Any]:
-        from .setup import summarize
-
-        return summarize(state)
-
-    def quick_attack(self, request: AttackRequest) -> Scenario:
-        from .setup import quick_scenario
-
-        return quick_scenario(self, request)
-
-    def quick_action(self, attacker: str, target: str, fields: Mapping[str, str]) -> TabMasterAction:
-        from .setup import quick_action
-
-        return quick_action(self, attacker, target, fields)
-
-    def catalogue(self) -> dict[str, dict[str, Any]]:
-        from .model import catalogue
-
-        return catalogue()
-
-    def check_stat(self, need: StatNeed, value: Any) -> str | None:
-        from .setup import check_stat
-
-        return check_stat(need, value)
-
-    def next_attack_rule(self) -> Callable[[Battle, TabMasterAction], Battle]:
-        from .resolver import next_attack
-
-        return next_attack
 
 
 RULESET: Ruleset[Battle, TabMasterAction] = TabMaster()

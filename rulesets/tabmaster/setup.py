@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from tabroll.engine import Scenario
 
 
-def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any] | None = None) -> Scenario:
     model = validate(TabMasterScenario, doc)
-    options = scenario_options(ruleset, doc, model, overrides, TabMasterOptions)
+    options = scenario_options(ruleset, doc, model, overrides or {}, TabMasterOptions)
     terrain = height_terrain(model, doc)
     width, height = model.board.size
     try:

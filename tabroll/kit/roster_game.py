@@ -118,12 +118,14 @@ class RosterSetup(Generic[A]):
     sides: tuple[str, str] = ("left", "right")
     bundled: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
-    def load_scenario(self, ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any]) -> Scenario:
+    def load_scenario(
+        self, ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any] | None = None
+    ) -> Scenario:
         """The file validated, its options, its roster, and its actions, each naming units the file has."""
         from tabroll.loading.validation import validate
 
         model = validate(self.scenario, doc)
-        chosen = scenario_options(ruleset, doc, model, overrides, self.options)
+        chosen = scenario_options(ruleset, doc, model, overrides or {}, self.options)
         roster: tuple[tuple[str, Any], ...] = tuple(getattr(model, self.units).items())
         known = [name for name, _ in roster]
 
