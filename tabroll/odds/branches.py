@@ -486,4 +486,5 @@ class _Pools:
 
     def weight(self) -> Fraction:
         """The probability of the pools still to take, counted from the node they hang below."""
-        return Fraction(self.numerator * self.ways, self.step)
+        ways = sum(w for _, w in self.listed[: self.index + 1]) if self.read and self.listed else self.ways
+        return Fraction(self.numerator * ways, self.step)

@@ -210,7 +210,7 @@ class _Walker:
         self.numerator = self.denominator = 1
         if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
             values, rolls = step.reads(turn).outcomes()
-            opened.resume, opened.pending, self.stopped = (turn, step), len(values) + 1, True
+            opened.resume, opened.pending, self.stopped = (turn, step), 2, True  # the resolution, the values
             self.reads.append(_Pools((), 0, 1, rolls, opened, left=len(values), ways=rolls, listed=values,
                                      index=len(values) - 1, origin=opened, read=True))  # fmt: skip
             return None
@@ -263,47 +263,81 @@ def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inl
     tally = Tally.of(ruleset, state, action)
     walker = _Walker(ruleset, state, action, tally, finals)
     root, dice = walker.root, PrefixDice((), walker, None)
-    resolutions = waiting = 0
+    resolutions = waiting = clock = 0  # clock: the resolutions at which the clock is next looked at
     stack = [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
     while stack:
         entry = stack[-1]  # a request's branches still to walk, taken one after the other while none opens a node
         node, origin, head, numerator, over = entry.hangs or root, entry.origin, entry.head, entry.numerator, entry.step
-        if entry.read:  # its branches are values of a reading step's roll, each taken from the node's working area
-            kept, then = origin.resume[0], origin.resume[1].then  # type: ignore[index, union-attr]
+        if entry.read:  # the values of a reading step's roll, each from the working area its node kept: no die drawn
+            at = cast(_Node, origin)
+            kept, step = cast(tuple[BaseTurn, ReadStep], at.resume)
+            listed, index = cast(Sequence[tuple[int, int]], entry.listed), entry.index
+            then, at_step = step.then, walker.at_step
+            walker.node, walker.denominator = at, over
+            dice.begin((), at)
+            while index >= 0:
+                if resolutions >= clock:
+                    entry.index, clock = index, resolutions + CLOCK_EVERY
+                    _look_at_clock(walker, stack, resolutions, deadline)
+                value, walker.numerator = listed[index]
+                index -= 1
+                if index < 0:
+                    stack.pop()
+                resolutions += 1
+                waiting -= 1
+                turn = kept.fork(dice)
+                try:
+                    following = then(turn, value)
+                    if not dice.fresh:  # no die drawn: a leaf, or a step known already, are taken here
+                        if following is None:
+                            _leaf(walker, turn.state_now(), tuple(turn.events))
+                            continue
+                        opened = at_step(turn, following)
+                        if opened is None and not walker.reads:
+                            continue
+                        at.pending += 1  # it went on below a node it opened: the node holds this value
+                        if opened is not None:  # a node at a plain step: the resolution goes on from it
+                            dice.origin, walker.stopped = opened, False
+                            _go_on(walker, turn, following, first=True)
+                    else:
+                        at.pending += 1
+                        walker.stopped = False
+                        _go_on(walker, turn, following)
+                except RuleRefusal as refusal:
+                    _leaf(walker, refusal.message)
+                    continue
+                except _TooDeep:
+                    raise BudgetExceeded(budget, resolutions) from None
+                waiting, opened_more = _settle(dice, walker, stack, budget, resolutions, waiting)
+                if opened_more:
+                    break
+                walker.node, walker.denominator = at, over
+                dice.begin((), at)
+            entry.index = entry.left = index
+            entry.left += 1
+            if index < 0:
+                walker.complete(at)
+            continue
         while entry.left:
-            if resolutions % CLOCK_EVERY == 0:
-                WALKED[0] = resolutions
-                interrupted()  # a Ctrl-C a library swallowed still stops the walk
-                if passed(deadline):
-                    raise WalkStopped(resolutions, walker.walked(stack))
+            if resolutions >= clock:
+                clock = resolutions + CLOCK_EVERY
+                _look_at_clock(walker, stack, resolutions, deadline)
             combo, ways = entry.take()
             if not entry.left:
                 stack.pop()
             waiting -= 1
             resolutions += 1
-            if resolutions + waiting > budget:
-                raise BudgetExceeded(budget, resolutions - 1)
             walker.node, walker.numerator, walker.denominator, walker.stopped = node, numerator * ways, over, False
             try:
-                if not entry.read:
-                    _resolve(walker, dice.begin(head + combo, origin), origin)
-                else:
-                    turn = kept.fork(dice.begin(head, origin))
-                    turn.run(then(turn, combo))
-                    if not walker.stopped:
-                        _leaf(walker, turn.state_now(), tuple(turn.events))
-            except RuleRefusal as refusal:
-                _leaf(walker, refusal.message)
+                _resolve(walker, dice.begin(head + combo, origin), origin)
             except _TooDeep:
                 raise BudgetExceeded(budget, resolutions) from None
-            here, fresh, reads = walker.node, dice.fresh, walker.reads  # the innermost step reached, its requests
-            if not (fresh or reads or here.pending == 1):  # the usual case, inline
+            here = walker.node
+            if not (dice.fresh or walker.reads or here.pending == 1):  # the usual case, inline
                 here.pending -= 1
                 continue
-            waiting = _push_requests(dice, walker, stack, budget, resolutions, waiting)
-            walker.complete(here)
-            if fresh or reads:  # what it pushed is walked first
-                dice.fresh, walker.reads = [], []
+            waiting, opened_more = _settle(dice, walker, stack, budget, resolutions, waiting)
+            if opened_more:
                 break
     _spread(walker)
     return tally, root.leaves, resolutions
@@ -314,23 +348,56 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
     the start again), added as an edge of the node of its innermost step, unless it stopped at a step whose
     continuation is known (every request past the prefix was answered with its first pool: one ordered roll): its
     outcome, or the reason it was refused."""
+    if origin is not None:
+        assert origin.resume is not None
+        kept, step = origin.resume
+        _go_on(walker, kept.fork(dice), step, first=True)
+        return
     try:
-        if origin is None:
-            resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
-            after, events = resolved.state, resolved.events
-        else:
-            assert origin.resume is not None
-            kept, step = origin.resume
-            turn = kept.fork(dice)
-            turn.run(step.advance(turn))  # its step from its first die: past the node's own at_step
-            if walker.stopped:
-                return
-            after, events = turn.state_now(), tuple(turn.events)
+        resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
     except RuleRefusal as refusal:
         _leaf(walker, refusal.message)
     else:
         if not walker.stopped:
-            _leaf(walker, after, events)
+            _leaf(walker, resolved.state, resolved.events)
+
+
+def _go_on(walker: _Walker, turn: BaseTurn, step: Step | None, *, first: bool = False) -> None:
+    """The rest of a resolution from ``step`` (taken without asking the walk when ``first``: its node was just
+    opened), as :func:`_resolve` ends one."""
+    try:
+        turn.run(step.advance(turn) if first and step is not None else step)
+    except RuleRefusal as refusal:
+        _leaf(walker, refusal.message)
+    else:
+        if not walker.stopped:
+            _leaf(walker, turn.state_now(), tuple(turn.events))
+
+
+def _settle(
+    dice: PrefixDice, walker: _Walker, stack: list[_Pools], budget: int, resolutions: int, waiting: int
+) -> tuple[int, bool]:
+    """After a resolution: push what it met past its prefix (:func:`_push_requests`) and complete its innermost
+    node; the pushes waiting, and whether anything was pushed (it is walked first)."""
+    here, fresh, reads = walker.node, dice.fresh, walker.reads
+    if not (fresh or reads or here.pending == 1):
+        here.pending -= 1
+        return waiting, False
+    waiting = _push_requests(dice, walker, stack, budget, resolutions, waiting)
+    walker.complete(here)
+    if fresh or reads:
+        dice.fresh, walker.reads = [], []
+        return waiting, True
+    return waiting, False
+
+
+def _look_at_clock(walker: _Walker, stack: list[_Pools], resolutions: int, deadline: float | None) -> None:
+    """Between resolutions, every :data:`CLOCK_EVERY`: a Ctrl-C a library swallowed still stops the walk, and
+    past ``deadline`` it stops (:class:`WalkStopped`), saying how much of the probability was walked."""
+    WALKED[0] = resolutions
+    interrupted()
+    if passed(deadline):
+        raise WalkStopped(resolutions, walker.walked(stack))
 
 
 def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
@@ -353,50 +420,52 @@ def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
 def _spread(walker: _Walker) -> None:
     """Carry the probability down the graph of nodes once, from the root's 1: along each edge, with the blow figures
     struck before each node (``acc``, weights per figure and value), and into the tally from the leaves each node
-    adds up. Each node's weights are whole numbers over its own denominator, the tally's over one for all, each
-    worked out first (no weight is ever scaled again), made fractions once at the end."""
+    adds up. Every weight is a whole number over one denominator for all (``common``: the least one every path's
+    weight is a whole number over, found first), made a fraction once at the end: along an edge of weight n / d,
+    a node's weight w gives w * n // d, exact."""
     order = walker.done[::-1]  # every edge's start before its end
     common = 1
     for node in order:
-        over = node.over
+        over, last, need = node.over, 0, 0
         for _numerator, denominator, _after, target in node.edges:
-            need = over * denominator
+            if denominator != last:  # a reading step's edges share one denominator
+                last, need = denominator, over * denominator
             if target.over % need:  # most often a multiple of the denominator so far (sides to a higher power)
                 target.over = need if need % target.over == 0 else math.lcm(target.over, need)
         for denominator in node.out:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
     final = Tally()
-    walker.root.mass, walker.root.figures = 1, {}
+    walker.root.mass, walker.root.figures = common, {}
     for node in order:
-        mass, over, figures = node.mass, node.over, node.figures
+        mass, figures = node.mass, node.figures
         acc = node.acc if figures is None else {name: {value: mass} for name, value in figures.items()}
-        sums = {name: sum(bucket.values()) for name, bucket in acc.items()}
+        sums: dict[Key, int] = {name: sum(bucket.values()) for name, bucket in acc.items()} if acc else {}
         for numerator, denominator, after, target in node.edges:
-            scale = numerator * (target.over // (over * denominator))
-            had, target.mass = target.mass, target.mass + mass * scale
-            later = {name: {value: 1} for name, value in after.items()} if after else {}
+            had = target.mass
+            target.mass = had + mass * numerator // denominator
             if figures is not None:  # every path here struck the same: so do those through this edge
                 struck = figures
                 if after:  # those figures, then the edge's
                     both: dict[Key, dict[Any, Any]] = {}
                     _carry(both, {name: {value: 1} for name, value in figures.items()}, dict.fromkeys(figures, 1), 1,
-                           later, 1, 1)  # fmt: skip
+                           {name: {value: 1} for name, value in after.items()}, 1, 1, 1)  # fmt: skip
                     struck = {name: next(iter(values)) for name, values in both.items()}
                 if not had:
                     target.figures = struck
-                if not had or target.figures is struck or target.figures == struck:
+                    continue
+                if target.figures is struck or target.figures == struck:
                     continue
             if target.figures is not None:  # paths that struck different figures meet: weights per value
                 target.acc = {name: {value: had} for name, value in target.figures.items()}
                 target.figures = None
-            _carry(target.acc, acc, sums, mass, later, 1, scale)
+            later = {name: {value: 1} for name, value in after.items()} if after else {}
+            _carry(target.acc, acc, sums, mass, later, 1, numerator, denominator)
         for denominator, part in node.out.items():
-            scale = common // (over * denominator)
-            final.weight += mass * part.weight * scale
+            final.weight += mass * part.weight // denominator
             for reason, weight in part.refused.items():  # refused: no figures, not even those struck before
-                final.refused[reason] = final.refused.get(reason, 0) + mass * weight * scale
-            _carry(final.values, acc, sums, mass, part.values, part.weight - sum(part.refused.values()), scale)
+                final.refused[reason] = final.refused.get(reason, 0) + mass * weight // denominator
+            _carry(final.values, acc, sums, mass, part.values, part.weight - sum(part.refused.values()), 1, denominator)
     tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
     tally.weight, tally.over = Fraction(final.weight, common), common
     tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
@@ -407,32 +476,33 @@ def _spread(walker: _Walker) -> None:
 
 def _carry(
     into: dict[Key, dict[Any, Any]], acc: dict[Key, dict[Any, int]], sums: dict[Key, int], mass: int,
-    later: dict[Key, dict[Any, int]], resolved: int, scale: int,
+    later: dict[Key, dict[Any, int]], resolved: int, times: int, over: int,
 ) -> None:  # fmt: skip
-    """Add to ``into``, times ``scale``, the figures of ``mass`` of probability whose blow figures so far are ``acc``
-    (weights per figure and value; ``sums``: per figure) followed by ``later`` (weights per figure and value out of
-    ``resolved``), each pair of values as likely as both (what follows a step depends on the step and the state
-    alone): a change adds up, a flag is true if either is, and a figure one lacks takes the other's value."""
+    """Add to ``into``, times ``times / over`` (whole numbers: see :func:`_spread`), the figures of ``mass`` of
+    probability whose blow figures so far are ``acc`` (weights per figure and value; ``sums``: per figure) followed
+    by ``later`` (weights per figure and value out of ``resolved``), each pair of values as likely as both (what
+    follows a step depends on the step and the state alone): a change adds up, a flag is true if either is, and a
+    figure one lacks takes the other's value."""
     for name, before in acc.items() if resolved else ():  # all refused: no figures, not even those before
         mine = into.setdefault(name, {})
         then = later.get(name)
         if then is None:
             for value, weight in before.items():
-                mine[value] = mine.get(value, 0) + weight * resolved * scale
+                mine[value] = mine.get(value, 0) + weight * resolved * times // over
             continue
         change, lacking = generic_kind(name[1]) == "change", resolved - sum(then.values())
         for value, weight in before.items():
             for other, share in then.items():
                 both = int(value) + int(other) if change else bool(value) or bool(other)
-                mine[both] = mine.get(both, 0) + weight * share * scale
+                mine[both] = mine.get(both, 0) + weight * share * times // over
             if lacking:
-                mine[value] = mine.get(value, 0) + weight * lacking * scale
+                mine[value] = mine.get(value, 0) + weight * lacking * times // over
     for name, then in later.items():
         rest = mass - sums.get(name, 0)
         if rest:
             mine = into.setdefault(name, {})
             for other, share in then.items():
-                mine[other] = mine.get(other, 0) + rest * share * scale
+                mine[other] = mine.get(other, 0) + rest * share * times // over
 
 
 def _push_requests(
