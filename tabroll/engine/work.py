@@ -150,12 +150,11 @@ class BaseTurn:
         fields = getattr(self, "__dict__", None)
         if fields is None:  # a working area of slots
             twin = copy.copy(self)
+            twin.dice, twin.events = dice, list(self.events)
         else:  # what copy.copy does for a plain instance, without its reduce protocol (thousands of forks a walk)
-            cls = type(self)
-            twin = cls.__new__(cls)
-            twin.__dict__.update(fields)
-        twin.dice = dice
-        twin.events = list(self.events)
+            twin = type(self).__new__(type(self))
+            twin.__dict__ = fields = fields.copy()
+            fields["dice"], fields["events"] = dice, self.events[:]
         twin._forked()
         return twin
 

@@ -174,11 +174,10 @@ class _Walker:
         kit_blows = getattr(type(ruleset), "blows", None) is Ruleset.blows
         self.striking = STRIKE_KINDS if kit_blows else getattr(ruleset, "blow_kinds", None)
 
-    def at_step(self, turn: BaseTurn, step: Step, look: bool = False) -> _Node | None:
+    def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
-        state, the game's measures so far and the rulings told. ``look``: the known node, else None and nothing
-        opened."""
+        state, the game's measures so far and the rulings told."""
         events, node, after, striking = turn.events, self.node, None, self.striking
         for event in events[node.start :]:  # the blows struck since the node, if it may have any
             if striking is None or event.KIND in striking:
@@ -195,8 +194,6 @@ class _Walker:
             node.edges.append((self.numerator, self.denominator, after, known))
             node.leaves += known.leaves
             self.stopped = True
-            return known if look else None
-        if look:
             return None
         chance = (node.chance[0] * self.numerator, node.chance[1] * self.denominator)
         opened = self.node = _Node((self._at[1], key), node, chance, start=len(events))
@@ -321,14 +318,18 @@ def _read(
                 if following is None:
                     _leaf(walker, turn.state_now(), tuple(turn.events))
                     continue
-                if at_step(turn, following, True) is not None:
+                opened = at_step(turn, following)  # None: known, or a reading step's node (its values pushed)
+                if opened is None and not walker.reads:
                     continue
             else:  # its rule drew dice: taken again from a node of this value, which their other pools resume
                 dice.fresh, walker.numerator, walker.denominator = [], ways, over
-                turn, following = kept.fork(dice.begin((), at)), _Read(step, value)
+                turn, following, opened = kept.fork(dice.begin((), at)), _Read(step, value), None
             at.pending += 1  # it goes on as any resolution, below this node
-            walker.stopped = False
-            _go_on(walker, turn, following)
+            if not walker.reads:
+                if opened is not None:  # from the node opened at a plain step (as PrefixDice.at_step does)
+                    dice.origin = opened
+                walker.stopped = False
+                _go_on(walker, turn, following, first=opened is not None)
             waiting, pushed = _settle(dice, walker, stack, budget, resolutions, waiting)
             if pushed:
                 break
@@ -357,10 +358,11 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
             _leaf(walker, resolved.state, resolved.events)
 
 
-def _go_on(walker: _Walker, turn: BaseTurn, step: Step | None) -> None:
-    """The rest of a resolution from ``step``, as :func:`_resolve` ends one."""
+def _go_on(walker: _Walker, turn: BaseTurn, step: Step | None, first: bool = False) -> None:
+    """The rest of a resolution from ``step`` (``first``: taken without asking the walk), as :func:`_resolve`
+    ends one."""
     try:
-        turn.run(step)
+        turn.run(step.advance(turn) if first and step else step)
     except RuleRefusal as refusal:
         _leaf(walker, refusal.message)
     else:
@@ -429,7 +431,7 @@ def _spread(walker: _Walker) -> None:
         for denominator in node.out:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
-    final = Tally()
+    final, sets = Tally(), dict[tuple[Any, ...], Outcome]()
     walker.root.mass, walker.root.figures = common, {}
     for node in order:
         mass, figures = node.mass, node.figures
@@ -445,6 +447,7 @@ def _spread(walker: _Walker) -> None:
                 struck = figures
                 if after:  # those figures, then the edge's
                     struck = figures | {n: _both(n, figures[n], v) if n in figures else v for n, v in after.items()}
+                    struck = sets.setdefault(tuple(struck.items()), struck)  # one object: compared by identity
                 if not had:
                     target.figures = struck
                     continue
