@@ -253,7 +253,7 @@ def _walk(
     tally = Tally.of(ruleset, state, action)
     walker = _Walker(ruleset, state, action, tally, finals)
     root, dice = walker.root, PrefixDice((), walker, None)
-    resolutions = waiting = clock = 0  # clock: the resolutions at which the clock is next looked at
+    resolutions, waiting, clock = 0, 1, 0  # waiting: the root; clock: when the clock is next looked at
     stack = [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
     while stack:
         entry = stack[-1]  # a request's branches still to walk, taken one after the other while none opens a node

@@ -24,6 +24,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.kit import STRIKE_KINDS
 from tabroll.odds import exact
 from tabroll.odds.exact import FINAL, exact_odds
+from tabroll.odds.limits import BudgetExceeded, WalkStopped
 from tabroll.odds.measures import GAME
 from tests.engine.barrage import attack, found
 from tests.odds.test_counts import Counter_, Counting, Pool, Roll1, by_every_roll, pools
@@ -263,3 +264,31 @@ def test_a_reading_step_that_draws_dice_and_a_plain_step_after_it_give_the_plain
     walked = exact_odds(BonusReader(), chained, None)  # type: ignore[arg-type]
     assert walked.tally.values == expected.values and walked.tally.refused == expected.refused
     assert walked.tally.weight == expected.weight == 1
+
+
+def test_the_budget_of_a_reading_walk_is_its_count_of_values(barrage: Any) -> None:
+    # Each value read is a resolution counted before any is walked (a node's values when it is opened): the walk
+    # of 40 attacks takes 1,762, and a budget one short stops it, whatever the machine's load.
+    state, action = attack(barrage, {"attacks": 40, "hit": 3, "ap": 1}, {"models": 20, "wounds": 2, "save": 4})
+    assert exact_odds(barrage, state, action, budget=1_762).resolutions == 1_762
+    with pytest.raises(BudgetExceeded) as over:
+        exact_odds(barrage, state, action, budget=1_761)
+    assert over.value.walked < 1_761
+
+
+def test_a_reading_walk_stopped_by_its_deadline_says_how_much_it_covered(
+    barrage: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The clock is looked at every CLOCK_EVERY resolutions, values read too; stopped there, the walk says how much
+    # of the probability it walked: all but the values (and pools) still to walk, more at each later look.
+    state, action = attack(barrage, {"attacks": 12, "hit": 3, "ap": 1}, {"models": 6, "wounds": 2, "save": 4})
+    total = exact_odds(barrage, state, action).resolutions
+    covered = []
+    for looks in range(2, total // exact.CLOCK_EVERY + 1):
+        checks = iter([False] * (looks - 1) + [True])
+        monkeypatch.setattr(exact, "passed", lambda deadline, checks=checks: next(checks))
+        with pytest.raises(WalkStopped) as stopped:
+            exact_odds(barrage, state, action, deadline=1.0)
+        assert stopped.value.resolutions == (looks - 1) * exact.CLOCK_EVERY
+        covered.append(stopped.value.covered)
+    assert covered == sorted(covered) and covered[0] > 0 and covered[-1] < 1
