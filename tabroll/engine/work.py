@@ -155,7 +155,8 @@ class BaseTurn:
             twin = type(self).__new__(type(self))
             twin.__dict__ = fields = fields.copy()
             fields["dice"], fields["events"] = dice, self.events[:]
-        twin._forked()
+        if type(self)._forked is not BaseTurn._forked:  # not called for nothing, thousands of times a walk
+            twin._forked()
         return twin
 
     def _forked(self) -> None:

@@ -114,8 +114,7 @@ class PrefixDice(StepWatcher):
 
 @dataclass(frozen=True)
 class _Read(Step):
-    """A reading step's rule applied to one value read: a node of its own when the rule draws dice, whose other
-    pools are resumed from it with that value."""
+    """A reading step's rule applied to one value: the node its rule's dice resume from, with that value."""
 
     step: ReadStep
     value: Any
@@ -187,16 +186,17 @@ class _Walker:
         state = turn.state_now()  # the measures so far, unless the state (in the key) decides them
         measures = self.ruleset.outcome_measures(self.state, state, events) if self.measured else None
         key = (step, tuple(sorted(measures.items())) if measures else (), turn.rulings_told)
-        if self._at[0] is not state:  # a state met again is most often the very same object: hashed once here
-            self._at = (state, self.known.setdefault(state, {}))
-        known = self._at[1].get(key)
+        at = self._at
+        if at[0] is not state:  # a state met again is most often the very same object: hashed once here
+            at = self._at = (state, self.known.setdefault(state, {}))
+        known = at[1].get(key)
         if known is not None:
             node.edges.append((self.numerator, self.denominator, after, known))
             node.leaves += known.leaves
             self.stopped = True
             return None
         chance = (node.chance[0] * self.numerator, node.chance[1] * self.denominator)
-        opened = self.node = _Node((self._at[1], key), node, chance, start=len(events))
+        opened = self.node = _Node((at[1], key), node, chance, start=len(events))
         node.edges.append((self.numerator, self.denominator, after, opened))
         self.numerator = self.denominator = 1
         if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
@@ -359,8 +359,7 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
 
 
 def _go_on(walker: _Walker, turn: BaseTurn, step: Step | None, first: bool = False) -> None:
-    """The rest of a resolution from ``step`` (``first``: taken without asking the walk), as :func:`_resolve`
-    ends one."""
+    """The rest of a resolution from ``step`` (``first``: taken without asking the walk), as _resolve ends one."""
     try:
         turn.run(step.advance(turn) if first and step else step)
     except RuleRefusal as refusal:
