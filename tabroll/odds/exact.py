@@ -152,8 +152,7 @@ class _Walker:
     (:mod:`tabroll.engine.steps`) with an equal state, game measures and rulings told share everything that
     follows: each step walked is a node of a graph (:class:`_Node`), and a later resolution that reaches an equal
     one stops there and adds an edge to it. The other outcomes of a die drawn below a step are walked from the
-    working area its node kept (:attr:`_Node.resume`); then :func:`_spread` carries the probability down the graph.
-    """
+    working area its node kept (:attr:`_Node.resume`); then :func:`_spread` carries the probability down the graph."""
 
     def __init__(
         self, ruleset: AnyRuleset, state: Any, action: Any, tally: Tally, finals: Finals | None = None
@@ -275,6 +274,10 @@ def _walk(
                 _resolve(walker, dice.begin(head + combo, origin), origin)
             except _TooDeep:
                 raise BudgetExceeded(budget, resolutions) from None
+            here = walker.node
+            if not (dice.fresh or walker.reads or here.pending == 1):  # the usual case, inline
+                here.pending -= 1
+                continue
             waiting, pushed = _settle(dice, walker, stack, budget, resolutions, waiting)
             if pushed:
                 break
@@ -348,7 +351,7 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
     was refused) added below its innermost step, unless it stopped at a step whose continuation is known."""
     if origin is not None:  # its prefix answers the step's own dice: the walk is not asked at it again
         kept, step = cast(tuple[BaseTurn, Step], origin.resume)
-        return _go_on(walker, kept.fork(dice), step)
+        return _go_on(walker, kept.fork(dice), step, True)
     try:
         resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
     except RuleRefusal as refusal:
@@ -386,8 +389,7 @@ def _settle(
 
 
 def _look_at_clock(walker: _Walker, stack: list[_Pools], resolutions: int, deadline: float | None) -> None:
-    """Every :data:`CLOCK_EVERY` resolutions: a Ctrl-C a library swallowed still stops the walk, and so does
-    ``deadline`` (:class:`WalkStopped`, with the probability walked: all but the branches still on ``stack``)."""
+    """Every :data:`CLOCK_EVERY` resolutions: a swallowed Ctrl-C stops the walk, and so does ``deadline``."""
     WALKED[0] = resolutions
     interrupted()
     if passed(deadline):
@@ -396,8 +398,7 @@ def _look_at_clock(walker: _Walker, stack: list[_Pools], resolutions: int, deadl
 
 
 def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
-    """A leaf, added up below its innermost step: ``after``, the state it leaves (with its ``events``), or why it
-    was refused (a str)."""
+    """A leaf, added up below its innermost step: ``after``, the state it leaves, or why it was refused (a str)."""
     outcome: Outcome | str = after
     if not isinstance(after, str):
         outcome = walker.tally.outcome(walker.ruleset, walker.action, walker.state, after, events, walker.node.start)
@@ -413,11 +414,10 @@ def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
 
 
 def _spread(walker: _Walker) -> None:
-    """Carry the probability down the graph of nodes once, from the root's 1: along each edge, with the blow figures
-    struck before each node (``acc``, weights per figure and value), and into the tally from the leaves each node
-    adds up. Every weight is a whole number over one denominator for all (``common``: the least one every path's
-    weight is a whole number over, found first), made a fraction once at the end: along an edge of weight n / d,
-    a node's weight w gives w * n // d, exact."""
+    """Carry the probability down the graph once, from the root's 1: along each edge, with the blow figures struck
+    before each node (``acc``, weights per figure and value), and into the tally from each node's leaves. Every
+    weight is a whole number over one denominator (``common``, the least every path needs, found first): along an
+    edge of weight n / d, a weight w gives w * n // d, exact. Made fractions once at the end."""
     order = walker.done[::-1]  # every edge's start before its end
     common = 1
     for node in order:
@@ -483,21 +483,22 @@ def _carry(
         then = later.get(name)
         if then is None:
             for value, weight in before.items():
-                mine[value] = mine.get(value, 0) + weight * resolved * times // over
+                mine[value] = mine.get(value, 0) + weight * times // over * resolved
             continue
         lacking, change = resolved - sum(then.values()), generic_kind(name[1]) == "change"
         for value, weight in before.items():
+            unit = weight * times // over  # exact: every weight here is a whole number of the node's own
             for other, share in then.items():
                 both = int(value) + int(other) if change else bool(value) or bool(other)
-                mine[both] = mine.get(both, 0) + weight * share * times // over
+                mine[both] = mine.get(both, 0) + unit * share
             if lacking:
-                mine[value] = mine.get(value, 0) + weight * lacking * times // over
+                mine[value] = mine.get(value, 0) + unit * lacking
     for name, then in later.items():
         rest = mass - sums.get(name, 0)
         if rest:
-            mine = into.get(name) or into.setdefault(name, {})
+            mine, unit = into.get(name) or into.setdefault(name, {}), rest * times // over
             for other, share in then.items():
-                mine[other] = mine.get(other, 0) + rest * share * times // over
+                mine[other] = mine.get(other, 0) + unit * share
 
 
 def _both(name: Key, before: Any, then: Any) -> Any:
@@ -508,11 +509,10 @@ def _both(name: Key, before: Any, then: Any) -> Any:
 def _push_requests(
     dice: PrefixDice, walker: _Walker, stack: list[_Pools], budget: int, resolutions: int, waiting: int
 ) -> int:
-    """Push the other pools of each request one resolution met past its prefix, each with the weight of its path
-    from the step it follows, and the values of each reading step it opened: how many; past ``budget`` with the
-    ``waiting`` ones, raise :class:`BudgetExceeded` naming the largest request when it alone is too large. The
-    deepest are pushed last, so walked first: the innermost step is done before any other path can reach an equal
-    one, which then finds it known."""
+    """Push the other pools of each request one resolution met past its prefix, with the weight of its path from
+    the step it follows, and the values of each reading step it opened: how many; past ``budget`` with the
+    ``waiting`` ones, raise :class:`BudgetExceeded` (naming the largest request when it alone is too large). The
+    deepest are pushed last, so walked first: the innermost step is done before another path can reach it."""
     values, largest, what, root = dice._values, (0, 0, 0), "pools", walker.root
     for position, count, sides, owner, path_numerator, path_denominator, reading, since, base in dice.fresh:
         # counted: a request's pools (or totals) are made only as they are walked
