@@ -150,13 +150,13 @@ class BaseTurn:
         fields = getattr(self, "__dict__", None)
         if fields is None:  # a working area of slots
             twin = copy.copy(self)
+            twin.dice, twin.events = dice, list(self.events)
         else:  # what copy.copy does for a plain instance, without its reduce protocol (thousands of forks a walk)
-            cls = type(self)
-            twin = cls.__new__(cls)
-            twin.__dict__.update(fields)
-        twin.dice = dice
-        twin.events = list(self.events)
-        twin._forked()
+            twin = type(self).__new__(type(self))
+            twin.__dict__ = fields = fields.copy()
+            fields["dice"], fields["events"] = dice, self.events[:]
+        if type(self)._forked is not BaseTurn._forked:  # not called for nothing, thousands of times a walk
+            twin._forked()
         return twin
 
     def _forked(self) -> None:

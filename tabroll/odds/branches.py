@@ -64,46 +64,6 @@ def _totals_bytes(count: int, sides: int, kept: int | None = None) -> int:
     return _total_size(count if kept is None else kept, sides) * (count * sides.bit_length() // 8 + 28) // 2
 
 
-class _Totals(Sequence[tuple[tuple[int, ...], int]]):
-    """The totals of ``count`` dice of ``sides`` sides, lowest first, as :func:`_pools` lists pools: each as one
-    pool that adds up to it (the lowest such pool in rising order: ones, one die between, then dice at
-    ``sides``), with the number of ordered rolls that add up to it. A resolver that reads only the sum sees the
-    same from any pool of that sum; the weights are counted (J. C. P. Miller's recurrence) when first read.
-
-    Every reading (:data:`Reading`) lists its branches so: the first holds every die showing 1 (the answer
-    :class:`~tabroll.odds.exact.PrefixDice` gives a request nobody has walked yet), whose ordered rolls are
-    ``first_ways``; ``index_of(values)`` is the branch an ordered roll falls in, and ``nbytes`` about how much
-    memory its weights take (refused past :data:`~tabroll.odds.limits.MAX_TOTALS_BYTES`, before they are
-    counted)."""
-
-    __slots__ = ("_weights", "dice", "faces")
-    first_ways = 1  # every die showing 1: the one roll of the lowest total
-
-    def __init__(self, count: int, sides: int) -> None:
-        self.dice, self.faces = count, sides
-        self._weights: list[int] | None = None
-
-    @property
-    def nbytes(self) -> int:
-        return _totals_bytes(self.dice, self.faces)
-
-    def index_of(self, values: Sequence[int]) -> int:
-        return sum(values) - self.dice
-
-    def __len__(self) -> int:
-        return _total_size(self.dice, self.faces)
-
-    def __getitem__(self, index: int) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        weights = self._weights
-        if weights is None:
-            from tabroll.dice.distribution import uniform_power
-
-            weights = self._weights = uniform_power(self.faces, self.dice)
-        return _lowest_pool(self.dice, self.faces, index), weights[index]
-
-
 def _lowest_pool(count: int, sides: int, index: int) -> tuple[int, ...]:
     """The lowest pool of ``count`` d``sides`` (in rising order) whose total is the ``index``-th (from 0)."""
     top = sides - 1
@@ -114,17 +74,24 @@ def _lowest_pool(count: int, sides: int, index: int) -> tuple[int, ...]:
     return (1,) * ones + ((1 + part,) if part else ()) + (sides,) * full
 
 
-class _KeptTotals(Sequence[tuple[tuple[int, ...], int]]):
-    """The totals of the ``kept`` highest (or lowest) of ``count`` dice of ``sides`` sides, lowest first, as
-    :class:`_Totals` lists the totals of every die: each as one pool whose kept dice add up to it (the lowest such
-    kept dice, the others all 1 when the highest are kept, all ``sides`` when the lowest are), with the number of
-    ordered rolls whose kept dice add up to it (``keep_counts``, counted when first read). ``first_ways``: the
-    rolls of the lowest total, which the pool of every die showing 1 stands for."""
+class _Totals(Sequence[tuple[tuple[int, ...], int]]):
+    """The totals of the ``kept`` highest (or lowest; None: all) of ``count`` dice of ``sides`` sides, lowest
+    first, as :func:`_pools` lists pools: each as one pool whose kept dice add up to it (the lowest such kept dice
+    in rising order: ones, one die between, then dice at ``sides``; the others all 1 when the highest are kept,
+    all ``sides`` when the lowest are), with the number of ordered rolls that give it. A resolver that reads only
+    the sum sees the same from any pool of that sum; the weights are counted when first read (J. C. P. Miller's
+    recurrence; ``keep_counts`` for kept dice).
+
+    Every reading (:data:`Reading`) lists its branches so: the first holds every die showing 1 (the answer
+    :class:`~tabroll.odds.exact.PrefixDice` gives a request nobody has walked yet), whose ordered rolls are
+    ``first_ways``; ``index_of(values)`` is the branch an ordered roll falls in, and ``nbytes`` about how much
+    memory its weights take (refused past :data:`~tabroll.odds.limits.MAX_TOTALS_BYTES`, before they are
+    counted)."""
 
     __slots__ = ("_weights", "dice", "faces", "highest", "kept")
 
-    def __init__(self, count: int, sides: int, kept: int, highest: bool) -> None:
-        self.dice, self.faces, self.kept, self.highest = count, sides, kept, highest
+    def __init__(self, count: int, sides: int, kept: int | None = None, highest: bool = True) -> None:
+        self.dice, self.faces, self.kept, self.highest = count, sides, count if kept is None else kept, highest
         self._weights: list[int] | None = None
 
     def __len__(self) -> int:
@@ -133,17 +100,20 @@ class _KeptTotals(Sequence[tuple[tuple[int, ...], int]]):
     def weights(self) -> list[int]:
         weights = self._weights
         if weights is None:
-            from tabroll.dice.distribution import keep_counts
+            from tabroll.dice.distribution import keep_counts, uniform_power
             from tabroll.dice.nodes import Keep
 
+            if self.kept == self.dice:
+                weights = self._weights = uniform_power(self.faces, self.dice)
+                return weights
             keep = Keep("kh" if self.highest else "kl", self.kept)
             counts = keep_counts([(self.dice, dict.fromkeys(range(1, self.faces + 1), 1))], keep, lambda v: v)
             weights = self._weights = [counts.get(self.kept + i, 0) for i in range(len(self))]
         return weights
 
     @property
-    def first_ways(self) -> int:
-        return self.weights()[0]
+    def first_ways(self) -> int:  # every die showing 1: one roll, unless some dice are not kept
+        return 1 if self.kept == self.dice else self.weights()[0]
 
     @property
     def nbytes(self) -> int:
@@ -161,11 +131,12 @@ class _KeptTotals(Sequence[tuple[tuple[int, ...], int]]):
         return pool, self.weights()[index]
 
 
+_KeptTotals = _Totals  # the totals of the dice kept are totals too
+
+
 @functools.lru_cache(maxsize=4)  # at most four rolls' weights held: 4 * MAX_TOTALS_BYTES at the very worst
-def _totals(count: int, sides: int, kept: int | None = None, highest: bool = True) -> _Totals | _KeptTotals:
-    if kept is None or kept == count:
-        return _Totals(count, sides)
-    return _KeptTotals(count, sides, kept, highest)
+def _totals(count: int, sides: int, kept: int | None = None, highest: bool = True) -> _Totals:
+    return _Totals(count, sides, kept, highest)
 
 
 class _Differences(Sequence[tuple[tuple[int, ...], int]]):
@@ -367,7 +338,7 @@ class _Compared(Sequence[tuple[tuple[int, ...], int]]):
 
 _compared = functools.lru_cache(maxsize=256)(_Compared)
 
-Reading = _Totals | _KeptTotals | _FaceSums | _Compared | _Differences
+Reading = _Totals | _FaceSums | _Compared | _Differences
 """How a roll is walked when its rules read less than its pool: its branches (see :class:`_Totals`)."""
 
 
@@ -428,21 +399,10 @@ class _Pools:
                  "ways")  # fmt: skip
 
     def __init__(
-        self,
-        head: tuple[int, ...],
-        sides: int,
-        numerator: int,
-        step: int,
-        hangs: _Node | None,
-        *,
-        left: int,
-        ways: int,
-        listed: Sequence[tuple[Any, int]] | None = None,
-        index: int = 0,
-        combo: tuple[int, ...] = (),
-        origin: _Node | None = None,
-        read: bool = False,
-    ) -> None:
+        self, head: tuple[int, ...], sides: int, numerator: int, step: int, hangs: _Node | None, *, left: int,
+        ways: int, listed: Sequence[tuple[Any, int]] | None = None, index: int = 0, combo: tuple[int, ...] = (),
+        origin: _Node | None = None, read: bool = False,
+    ) -> None:  # fmt: skip
         self.head, self.sides, self.numerator, self.step, self.hangs = head, sides, numerator, step, hangs
         self.left, self.ways, self.listed, self.index, self.combo = left, ways, listed, index, combo
         self.origin = origin  # the node at a step its resolutions resume from (None: the action's start)
@@ -450,18 +410,9 @@ class _Pools:
 
     @classmethod
     def of_request(
-        cls,
-        head: tuple[int, ...],
-        count: int,
-        sides: int,
-        numerator: int,
-        step: int,
-        hangs: _Node | None,
-        size: int,
-        *,
-        reading: Reading | None = None,
-        origin: _Node | None = None,
-    ) -> _Pools:
+        cls, head: tuple[int, ...], count: int, sides: int, numerator: int, step: int, hangs: _Node | None, size: int,
+        *, reading: Reading | None = None, origin: _Node | None = None,
+    ) -> _Pools:  # fmt: skip
         """Every pool (or, with a ``reading``, every branch of it) of a request but its first (the one the
         resolution that met it walked)."""
         rolls, first = sides**count, 1 if reading is None else reading.first_ways
@@ -486,4 +437,5 @@ class _Pools:
 
     def weight(self) -> Fraction:
         """The probability of the pools still to take, counted from the node they hang below."""
-        return Fraction(self.numerator * self.ways, self.step)
+        ways = sum(w for _, w in self.listed[: self.index + 1]) if self.read and self.listed else self.ways
+        return Fraction(self.numerator * ways, self.step)

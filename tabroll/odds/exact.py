@@ -2,23 +2,21 @@
 
 The resolver draws every random number from the injected dice source. Here that source answers from a prefix of
 values and, past it, with the first branch of each request, which the walk notes; it then walks the request's
-other branches, each with its exact probability, resuming from the step the request follows. A random pick is a
-die too (``tabroll.dice.pick``); player choices come from the action itself. A request's branches are its pools
-(values in rising order, weighted by the ordered rolls that give them), or what its rules read of it: its total,
-its count of successes, how a comparison came out (``branches.py``): 1,901 branches for 100d20, not 4.9e21.
+other branches, each with its exact probability, resuming from the step the request follows. A request's
+branches are its pools (values in rising order, weighted by the ordered rolls that give them), or what its rules
+read of it: its total, its count of successes, how a comparison came out (``branches.py``): 1,901 branches for
+100d20, not 4.9e21. A reading step (:class:`~tabroll.engine.steps.ReadStep`) draws no die: its values are walked.
 
 Each leaf is one complete resolution; its outcome (the attack's hit, defeats and damage, what followed it, and
-the game's own declared measures: see ``measures.py``) is added to the tally with the leaf's probability.
-
-Asked for them (``finals``), the walk also adds up where the action leaves the game: each resolved leaf adds
-``finals(state after, events)`` under the key :data:`FINAL`, so the tally holds the distribution of the action's
-final states with exact weights (what ``tabroll odds --until defeat`` chains attack after attack).
+the game's own declared measures: see ``measures.py``) is added to the tally with the leaf's probability; with
+``finals``, also where it leaves the game (:data:`FINAL`: what ``tabroll odds --until defeat`` chains).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
@@ -53,19 +51,11 @@ MAX_DRAWS = 100_000
 
 
 class PrefixDice(StepWatcher):
-    """Answers requests from a fixed prefix of values; past its end, with the first pool of every request.
-
-    A request past the prefix is a branch of the tree nobody has walked yet: it is answered with its first pool
-    (every die showing 1) and noted in ``fresh``, with the position it starts at and where it hangs in the
-    walk (the node of the step it follows and its weight from there), so that the walk pushes the other pools of that
-    request as branches still to walk. One resolution thus reaches one leaf, and every leaf of the tree costs
-    at most one resolution (no resolution is spent on a prefix that ends mid-action).
-
-    A step the resolver takes past the prefix (:meth:`at_step`, see :mod:`tabroll.engine.steps`) is handed to the walk,
-    which either knows what follows it already (the resolution stops there) or opens a node for it. A node keeps
-    the working area as it was at its step: the values of a resolution resumed from it (``origin``) count from
-    there.
-    """
+    """Answers requests from a fixed prefix of values; past its end, with the first pool of every request (every
+    die showing 1), noted in ``fresh`` with where it hangs in the walk, so that the walk pushes its other pools.
+    One resolution thus reaches one leaf. A step taken past the prefix (:meth:`at_step`) is handed to the walk,
+    which either knows what follows it (the resolution stops) or opens a node for it, which keeps the working
+    area as it was there: the values of a resolution resumed from it (``origin``) count from there."""
 
     __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin", "reads_rolls")
     valid_by_construction = True  # every value it gives is one the walk made for that request (checked_draw)
@@ -75,16 +65,13 @@ class PrefixDice(StepWatcher):
         self.begin(values, origin)
         self.reads_rolls = walker.finals is not None  # plain rolls are logged only for finals that read them
         # (position, count, sides, node, numerator, denominator, reading, origin, base) of each request past the
-        # prefix: ``node`` is the node of the step the request follows, numerator/denominator the weight of the path
-        # from there to it, ``reading`` its branches when its rules read less than its pool (its sum, or how many
-        # dice succeed: :func:`_reading`; None: it is walked by its pools), and
-        # ``origin``/``base`` where a resolution of its other pools resumes from and where its values begin
+        # prefix: the node of the step it follows and the path's weight from there, its branches when its rules
+        # read less than its pool (:func:`_reading`), and where its other pools resume from and their values begin
         self.fresh: list[tuple[int, int, int, _Node, int, int, Reading | None, _Node | None, int]] = []
 
     def begin(self, values: Sequence[int], origin: _Node | None) -> PrefixDice:
-        """Answer the next resolution (one walk's resolutions share this source, one after the other): ``values``
-        first; ``origin``: the node it resumes from (None: the action's start), then the innermost node opened at a
-        step, with ``base``: where in the values its dice begin."""
+        """Answer the next resolution: ``values`` first; ``origin``: the node it resumes from (None: the start), then
+        the innermost node opened at a step, with ``base``: where in the values its dice begin."""
         self._values, self._given, self._position = list(values), len(values), 0
         self.origin, self.base = origin, 0
         return self
@@ -113,9 +100,8 @@ class PrefixDice(StepWatcher):
         return first
 
     def at_step(self, turn: BaseTurn, step: Step) -> bool:
-        """The resolver is about to take ``step``: past the prefix, the walk either knows what follows (True: the
-        resolution stops) or opens a node that keeps ``turn`` as it is now, to resume from (before the action's
-        first die too: the branches below it skip the checks an action makes before its dice)."""
+        """The resolver is about to take ``step``: past the prefix, the walk knows what follows (True: the
+        resolution stops) or opens a node that keeps ``turn`` as it is now, to resume from."""
         position = self._position
         if position < self._given:
             return False
@@ -124,6 +110,17 @@ class PrefixDice(StepWatcher):
             return True
         self.origin, self.base = node, position
         return False
+
+
+@dataclass(frozen=True)
+class _Read(Step):
+    """A reading step's rule applied to one value: the node its rule's dice resume from, with that value."""
+
+    step: ReadStep
+    value: Any
+
+    def advance(self, turn: Any) -> Step | None:
+        return self.step.then(turn, self.value)
 
 
 class _Node:
@@ -142,41 +139,32 @@ class _Node:
         self.edges: list[tuple[int, int, Outcome | None, _Node]] = []
         self.out: dict[int, Tally] = {}
         self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
-        # filled by _spread: its probability (mass over ``over``) and the blow figures struck before it: the same
-        # on every path there (``figures``), or weights per figure and value (``acc``, when ``figures`` is None)
+        # filled by _spread: its probability (mass over the walk's common denominator; ``over``: the least one its
+        # paths need) and the blow figures struck before it: the same on every path there (``figures``), or
+        # weights per figure and value (``acc``, when ``figures`` is None)
         self.mass, self.over = 0, 1
         self.acc: dict[Key, dict[Any, int]] = {}
         self.figures: Outcome | None = None
 
 
 class _Walker:
-    """The merging walk of one action (see :func:`_walk`).
-
-    A resolver is written as steps (:mod:`tabroll.engine.steps`): at each one, what it does from there depends only on
-    the step and on the state. Two outcomes of the dice that reach an equal step with an equal state, with the
-    same game measures and rulings told so far, share everything that follows. The walk keeps each step it has
-    walked as a node of a graph (:class:`_Node`); a later resolution that reaches an equal step stops there and
-    adds an edge to it, instead of walking that whole subtree again. The other outcomes of a die drawn below a step
-    are walked by resuming from the working area the step's node kept (:attr:`_Node.resume`), never from the
-    action's start. When every node is walked, :func:`_spread` carries the probability down the graph once.
-    """
+    """The merging walk of one action (see :func:`exact_odds`). Two outcomes of the dice that reach an equal step
+    (:mod:`tabroll.engine.steps`) with an equal state, game measures and rulings told share everything that
+    follows: each step walked is a node of a graph (:class:`_Node`), and a later resolution that reaches an equal
+    one stops there and adds an edge to it. The other outcomes of a die drawn below a step are walked from the
+    working area its node kept (:attr:`_Node.resume`); then :func:`_spread` carries the probability down the graph."""
 
     def __init__(
         self, ruleset: AnyRuleset, state: Any, action: Any, tally: Tally, finals: Finals | None = None
     ) -> None:
-        self.ruleset = ruleset
-        self.state = state
-        self.action = action
-        self.tally = tally
+        self.ruleset, self.state, self.action, self.tally = ruleset, state, action, tally
         self.finals = finals  # what each resolved leaf adds under FINAL (None: nothing)
         self.root = _Node(None, None, (1, 1))
         self.known: dict[Any, dict[Hashable, _Node]] = {}  # by state, then by what else the key holds
         self._at: tuple[Any, dict[Hashable, _Node]] = (None, {})  # the last state looked up, and its nodes
         self.done: list[_Node] = []  # the nodes in the order they were complete: every edge's end before its start
         # where the resolution in flight stands: the innermost node, and the weight of its path from there
-        self.node = self.root
-        self.numerator = 1
-        self.denominator = 1
+        self.node, self.numerator, self.denominator = self.root, 1, 1
         self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
         self.reads: list[_Pools] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
         self.measured = getattr(ruleset, "measures_read_events", True)  # else the state in the key decides them
@@ -188,29 +176,31 @@ class _Walker:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
         state, the game's measures so far and the rulings told."""
-        ruleset, events, node, after = self.ruleset, turn.events, self.node, None
-        striking, new = self.striking, events[node.start :]  # the blows struck since the node, if it may have any
-        if new and (striking is None or not striking.isdisjoint([e.KIND for e in new])):
-            blows = ruleset.blows(self.action, new)
-            after = blow_outcome(blows, self.tally.acted) if blows else None
+        events, node, after, striking = turn.events, self.node, None, self.striking
+        for event in events[node.start :]:  # the blows struck since the node, if it may have any
+            if striking is None or event.KIND in striking:
+                blows = self.ruleset.blows(self.action, events[node.start :])
+                after = blow_outcome(blows, self.tally.acted) if blows else None
+                break
         state = turn.state_now()  # the measures so far, unless the state (in the key) decides them
-        measures = ruleset.outcome_measures(self.state, state, events) if self.measured else None
+        measures = self.ruleset.outcome_measures(self.state, state, events) if self.measured else None
         key = (step, tuple(sorted(measures.items())) if measures else (), turn.rulings_told)
-        if self._at[0] is not state:  # a state met again is most often the very same object: hashed once here
-            self._at = (state, self.known.setdefault(state, {}))
-        known = self._at[1].get(key)
+        at = self._at
+        if at[0] is not state:  # a state met again is most often the very same object: hashed once here
+            at = self._at = (state, self.known.setdefault(state, {}))
+        known = at[1].get(key)
         if known is not None:
             node.edges.append((self.numerator, self.denominator, after, known))
             node.leaves += known.leaves
             self.stopped = True
             return None
         chance = (node.chance[0] * self.numerator, node.chance[1] * self.denominator)
-        opened = self.node = _Node((state, key), node, chance, start=len(events))
+        opened = self.node = _Node((at[1], key), node, chance, start=len(events))
         node.edges.append((self.numerator, self.denominator, after, opened))
         self.numerator = self.denominator = 1
         if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
             values, rolls = step.reads(turn).outcomes()
-            opened.resume, opened.pending, self.stopped = (turn, step), len(values) + 1, True
+            opened.resume, opened.pending, self.stopped = (turn, step), 2, True  # the resolution, the values
             self.reads.append(_Pools((), 0, 1, rolls, opened, left=len(values), ways=rolls, listed=values,
                                      index=len(values) - 1, origin=opened, read=True))  # fmt: skip
             return None
@@ -229,113 +219,186 @@ class _Walker:
             parent = node.parent
             if parent is None:
                 return
-            state, key = cast(tuple[Any, Hashable], node.key)
-            self.known.setdefault(state, {})[key] = node
+            known, key = cast(tuple[dict[Hashable, _Node], Hashable], node.key)
+            known[key] = node  # among the nodes of its state (not hashed again)
             parent.leaves += node.leaves
             node = parent
 
-    def walked(self, stack: list[_Pools]) -> Fraction:
-        """How much of the probability is walked, between resolutions: all but the pools still on ``stack`` (for a
-        walk stopped by its deadline)."""
-        return 1 - sum((e.weight() * Fraction(*(e.hangs or self.root).chance) for e in stack), Fraction(0))
 
-
-def _walk(  # over 60 lines on purpose: the hot loop of the exact walk, kept inline (no extra call per resolution)
-    ruleset: AnyRuleset,
-    state: Any,
-    action: Any,
-    budget: int,
-    *,
-    deadline: float | None = None,
+def exact_odds(
+    ruleset: AnyRuleset, state: Any, action: Any, *, budget: int = DEFAULT_BUDGET, deadline: float | None = None,
     finals: Finals | None = None,
-) -> tuple[Tally, int, int]:
-    """Walk every outcome of ``action`` depth first, from a first branch with no dice yet: (tally, leaves,
-    resolutions).
+) -> ExactResult:  # fmt: skip
+    """Walk every dice outcome of ``action`` from ``state`` (see :func:`_walk`)."""
+    return _walk(ruleset, state, action, budget, deadline=deadline, finals=finals)
+
+
+def _walk(
+    ruleset: AnyRuleset, state: Any, action: Any, budget: int, *, deadline: float | None = None,
+    finals: Finals | None = None,
+) -> ExactResult:  # fmt: skip
+    """Walk every dice outcome of ``action`` from ``state``, depth first, from a first branch with no dice yet.
 
     Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf (or at
     a step whose continuation is known: :class:`_Walker`); the other pools of each request it met past its
-    prefix are pushed, as one entry per request (:class:`_Pools`). Every limit is looked at before the work it
-    limits: a request whose pools (counted, not listed) would take the walk past ``budget`` resolutions raises
-    :class:`BudgetExceeded` before any of them is made. Past ``deadline`` raise :class:`WalkStopped`, saying how
-    much of the probability was walked.
-    With ``finals``, each resolved leaf also adds its final value under :data:`FINAL`.
+    prefix are pushed, as one entry per request (:class:`_Pools`), and so are the values of each reading step
+    it opened (:func:`_read`). Every limit is looked at before the work it limits: a request whose pools
+    (counted, not listed) would take the walk past ``budget`` resolutions raises :class:`BudgetExceeded` before
+    any of them is made. Past ``deadline`` (a :func:`time.monotonic` moment) raise :class:`WalkStopped`.
+
+    With ``finals``, the tally also holds under :data:`FINAL` the distribution of ``finals(state after,
+    events)`` over the resolved outcomes (see :data:`Finals`); the refused ones are its refusals, as ever.
     """
     tally = Tally.of(ruleset, state, action)
     walker = _Walker(ruleset, state, action, tally, finals)
     root, dice = walker.root, PrefixDice((), walker, None)
-    resolutions = waiting = 0
+    resolutions, waiting, clock = 0, 1, 0  # waiting: the root; clock: when the clock is next looked at
     stack = [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
     while stack:
         entry = stack[-1]  # a request's branches still to walk, taken one after the other while none opens a node
+        if entry.read:
+            resolutions, waiting, clock = _read(walker, dice, stack, budget, deadline, resolutions, waiting, clock)
+            continue
         node, origin, head, numerator, over = entry.hangs or root, entry.origin, entry.head, entry.numerator, entry.step
-        if entry.read:  # its branches are values of a reading step's roll, each taken from the node's working area
-            kept, then = origin.resume[0], origin.resume[1].then  # type: ignore[index, union-attr]
         while entry.left:
-            if resolutions % CLOCK_EVERY == 0:
-                WALKED[0] = resolutions
-                interrupted()  # a Ctrl-C a library swallowed still stops the walk
-                if passed(deadline):
-                    raise WalkStopped(resolutions, walker.walked(stack))
+            if resolutions >= clock:
+                clock = resolutions + CLOCK_EVERY
+                _look_at_clock(walker, stack, resolutions, deadline)
             combo, ways = entry.take()
             if not entry.left:
                 stack.pop()
             waiting -= 1
             resolutions += 1
-            if resolutions + waiting > budget:
-                raise BudgetExceeded(budget, resolutions - 1)
             walker.node, walker.numerator, walker.denominator, walker.stopped = node, numerator * ways, over, False
             try:
-                if not entry.read:
-                    _resolve(walker, dice.begin(head + combo, origin), origin)
-                else:
-                    turn = kept.fork(dice.begin(head, origin))
-                    turn.run(then(turn, combo))
-                    if not walker.stopped:
-                        _leaf(walker, turn.state_now(), tuple(turn.events))
-            except RuleRefusal as refusal:
-                _leaf(walker, refusal.message)
+                _resolve(walker, dice.begin(head + combo, origin), origin)
             except _TooDeep:
                 raise BudgetExceeded(budget, resolutions) from None
-            here, fresh, reads = walker.node, dice.fresh, walker.reads  # the innermost step reached, its requests
-            if not (fresh or reads or here.pending == 1):  # the usual case, inline
+            here = walker.node
+            if not (dice.fresh or walker.reads or here.pending == 1):  # the usual case, inline
                 here.pending -= 1
                 continue
-            waiting = _push_requests(dice, walker, stack, budget, resolutions, waiting)
-            walker.complete(here)
-            if fresh or reads:  # what it pushed is walked first
-                dice.fresh, walker.reads = [], []
+            waiting, pushed = _settle(dice, walker, stack, budget, resolutions, waiting)
+            if pushed:
                 break
     _spread(walker)
-    return tally, root.leaves, resolutions
+    return ExactResult(tally=tally, leaves=root.leaves, resolutions=resolutions)
+
+
+def _read(
+    walker: _Walker, dice: PrefixDice, stack: list[_Pools], budget: int, deadline: float | None,
+    resolutions: int, waiting: int, clock: int,
+) -> tuple[int, int, int]:  # fmt: skip
+    """Walk the values of the reading step on top of ``stack``, each from the working area its node kept, no die
+    drawn: fork it, apply the rule to the value, take the step that follows here when it is known or there is
+    none, else go on as any resolution (what that opens is walked first). The counts after: resolutions,
+    waiting, clock."""
+    entry, at_step = stack[-1], walker.at_step
+    at, listed, index, over = cast(_Node, entry.origin), cast(Sequence[Any], entry.listed), entry.index, entry.step
+    kept, step = cast(tuple[BaseTurn, ReadStep], at.resume)
+    then, walker.node, walker.denominator = step.then, at, over
+    dice.begin((), at)
+    try:
+        while index >= 0:
+            if resolutions >= clock:
+                entry.index, clock = index, resolutions + CLOCK_EVERY
+                _look_at_clock(walker, stack, resolutions, deadline)
+            value, ways = listed[index]
+            index -= 1
+            if index < 0:
+                stack.pop()
+            resolutions += 1
+            waiting -= 1
+            walker.numerator, turn = ways, kept.fork(dice)
+            try:
+                following = then(turn, value)
+            except RuleRefusal as refusal:
+                if not dice.fresh:
+                    _leaf(walker, refusal.message)
+                    continue
+                following = None  # refused after a die it drew: taken again, as below
+            if not dice.fresh:  # no die drawn: a leaf, or a step known already, are taken here
+                if following is None:
+                    _leaf(walker, turn.state_now(), tuple(turn.events))
+                    continue
+                opened = at_step(turn, following)  # None: known, or a reading step's node (its values pushed)
+                if opened is None and not walker.reads:
+                    continue
+            else:  # its rule drew dice: taken again from a node of this value, which their other pools resume
+                dice.fresh, walker.numerator, walker.denominator = [], ways, over
+                turn, following, opened = kept.fork(dice.begin((), at)), _Read(step, value), None
+            at.pending += 1  # it goes on as any resolution, below this node
+            if not walker.reads:
+                if opened is not None:  # from the node opened at a plain step (as PrefixDice.at_step does)
+                    dice.origin = opened
+                walker.stopped = False
+                _go_on(walker, turn, following, first=opened is not None)
+            waiting, pushed = _settle(dice, walker, stack, budget, resolutions, waiting)
+            if pushed:
+                break
+            walker.node, walker.denominator = at, over
+            dice.begin((), at)
+    except _TooDeep:
+        raise BudgetExceeded(budget, resolutions) from None
+    entry.index, entry.left = index, index + 1
+    if index < 0:
+        walker.complete(at)
+    return resolutions, waiting, clock
 
 
 def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
-    """One resolution of the walk, from the action's start or resumed from the step ``origin`` kept (never from
-    the start again), added as an edge of the node of its innermost step, unless it stopped at a step whose
-    continuation is known (every request past the prefix was answered with its first pool: one ordered roll): its
-    outcome, or the reason it was refused."""
+    """One resolution, from the action's start or resumed from the step ``origin`` kept: its outcome (or why it
+    was refused) added below its innermost step, unless it stopped at a step whose continuation is known."""
+    if origin is not None:  # its prefix answers the step's own dice: the walk is not asked at it again
+        kept, step = cast(tuple[BaseTurn, Step], origin.resume)
+        return _go_on(walker, kept.fork(dice), step, True)
     try:
-        if origin is None:
-            resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
-            after, events = resolved.state, resolved.events
-        else:
-            assert origin.resume is not None
-            kept, step = origin.resume
-            turn = kept.fork(dice)
-            turn.run(step.advance(turn))  # its step from its first die: past the node's own at_step
-            if walker.stopped:
-                return
-            after, events = turn.state_now(), tuple(turn.events)
+        resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
     except RuleRefusal as refusal:
         _leaf(walker, refusal.message)
     else:
         if not walker.stopped:
-            _leaf(walker, after, events)
+            _leaf(walker, resolved.state, resolved.events)
+
+
+def _go_on(walker: _Walker, turn: BaseTurn, step: Step | None, first: bool = False) -> None:
+    """The rest of a resolution from ``step`` (``first``: taken without asking the walk), as _resolve ends one."""
+    try:
+        turn.run(step.advance(turn) if first and step else step)
+    except RuleRefusal as refusal:
+        _leaf(walker, refusal.message)
+    else:
+        if not walker.stopped:
+            _leaf(walker, turn.state_now(), tuple(turn.events))
+
+
+def _settle(
+    dice: PrefixDice, walker: _Walker, stack: list[_Pools], budget: int, resolutions: int, waiting: int
+) -> tuple[int, bool]:
+    """After a resolution: push what it met (:func:`_push_requests`), complete its node; whether it pushed any."""
+    here, fresh, reads = walker.node, dice.fresh, walker.reads
+    if not (fresh or reads or here.pending == 1):
+        here.pending -= 1
+        return waiting, False
+    waiting = _push_requests(dice, walker, stack, budget, resolutions, waiting)
+    walker.complete(here)
+    if fresh or reads:
+        dice.fresh, walker.reads = [], []
+        return waiting, True
+    return waiting, False
+
+
+def _look_at_clock(walker: _Walker, stack: list[_Pools], resolutions: int, deadline: float | None) -> None:
+    """Every :data:`CLOCK_EVERY` resolutions: a swallowed Ctrl-C stops the walk, and so does ``deadline``."""
+    WALKED[0] = resolutions
+    interrupted()
+    if passed(deadline):
+        left = sum((e.weight() * Fraction(*(e.hangs or walker.root).chance) for e in stack), Fraction(0))
+        raise WalkStopped(resolutions, 1 - left)
 
 
 def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
-    """A resolution's leaf, added up below its innermost step: ``after``, the state it leaves (with its
-    ``events``), or the reason it was refused (a str)."""
+    """A leaf, added up below its innermost step: ``after``, the state it leaves, or why it was refused (a str)."""
     outcome: Outcome | str = after
     if not isinstance(after, str):
         outcome = walker.tally.outcome(walker.ruleset, walker.action, walker.state, after, events, walker.node.start)
@@ -351,52 +414,54 @@ def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
 
 
 def _spread(walker: _Walker) -> None:
-    """Carry the probability down the graph of nodes once, from the root's 1: along each edge, with the blow figures
-    struck before each node (``acc``, weights per figure and value), and into the tally from the leaves each node
-    adds up. Each node's weights are whole numbers over its own denominator, the tally's over one for all, each
-    worked out first (no weight is ever scaled again), made fractions once at the end."""
+    """Carry the probability down the graph once, from the root's 1: along each edge, with the blow figures struck
+    before each node (``acc``, weights per figure and value), and into the tally from each node's leaves. Every
+    weight is a whole number over one denominator (``common``, the least every path needs, found first): along an
+    edge of weight n / d, a weight w gives w * n // d, exact. Made fractions once at the end."""
     order = walker.done[::-1]  # every edge's start before its end
     common = 1
     for node in order:
-        over = node.over
+        over, last, need = node.over, 0, 0
         for _numerator, denominator, _after, target in node.edges:
-            need = over * denominator
+            if denominator != last:  # a reading step's edges share one denominator
+                last, need = denominator, over * denominator
             if target.over % need:  # most often a multiple of the denominator so far (sides to a higher power)
                 target.over = need if need % target.over == 0 else math.lcm(target.over, need)
         for denominator in node.out:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
-    final = Tally()
-    walker.root.mass, walker.root.figures = 1, {}
+    final, sets = Tally(), dict[tuple[Any, ...], Outcome]()
+    walker.root.mass, walker.root.figures = common, {}
     for node in order:
-        mass, over, figures = node.mass, node.over, node.figures
+        mass, figures = node.mass, node.figures
         acc = node.acc if figures is None else {name: {value: mass} for name, value in figures.items()}
-        sums = {name: sum(bucket.values()) for name, bucket in acc.items()}
+        sums: dict[Key, int] = {name: sum(bucket.values()) for name, bucket in acc.items()} if acc else {}
+        last = share = left = 0
         for numerator, denominator, after, target in node.edges:
-            scale = numerator * (target.over // (over * denominator))
-            had, target.mass = target.mass, target.mass + mass * scale
-            later = {name: {value: 1} for name, value in after.items()} if after else {}
+            if denominator != last:  # a reading step's edges share one: divided once when it divides the mass
+                last, (share, left) = denominator, divmod(mass, denominator)
+            had = target.mass
+            target.mass = had + (mass * numerator // denominator if left else share * numerator)
             if figures is not None:  # every path here struck the same: so do those through this edge
                 struck = figures
                 if after:  # those figures, then the edge's
-                    both: dict[Key, dict[Any, Any]] = {}
-                    _carry(both, {name: {value: 1} for name, value in figures.items()}, dict.fromkeys(figures, 1), 1,
-                           later, 1, 1)  # fmt: skip
-                    struck = {name: next(iter(values)) for name, values in both.items()}
+                    struck = figures | {n: _both(n, figures[n], v) if n in figures else v for n, v in after.items()}
+                    struck = sets.setdefault(tuple(struck.items()), struck)  # one object: compared by identity
                 if not had:
                     target.figures = struck
-                if not had or target.figures is struck or target.figures == struck:
+                    continue
+                if target.figures is struck or target.figures == struck:
                     continue
             if target.figures is not None:  # paths that struck different figures meet: weights per value
                 target.acc = {name: {value: had} for name, value in target.figures.items()}
                 target.figures = None
-            _carry(target.acc, acc, sums, mass, later, 1, scale)
+            later = {name: {value: 1} for name, value in after.items()} if after else {}
+            _carry(target.acc, acc, sums, mass, later, 1, numerator, denominator)
         for denominator, part in node.out.items():
-            scale = common // (over * denominator)
-            final.weight += mass * part.weight * scale
+            final.weight += mass * part.weight // denominator
             for reason, weight in part.refused.items():  # refused: no figures, not even those struck before
-                final.refused[reason] = final.refused.get(reason, 0) + mass * weight * scale
-            _carry(final.values, acc, sums, mass, part.values, part.weight - sum(part.refused.values()), scale)
+                final.refused[reason] = final.refused.get(reason, 0) + mass * weight // denominator
+            _carry(final.values, acc, sums, mass, part.values, part.weight - sum(part.refused.values()), 1, denominator)
     tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
     tally.weight, tally.over = Fraction(final.weight, common), common
     tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
@@ -407,42 +472,47 @@ def _spread(walker: _Walker) -> None:
 
 def _carry(
     into: dict[Key, dict[Any, Any]], acc: dict[Key, dict[Any, int]], sums: dict[Key, int], mass: int,
-    later: dict[Key, dict[Any, int]], resolved: int, scale: int,
+    later: dict[Key, dict[Any, int]], resolved: int, times: int, over: int,
 ) -> None:  # fmt: skip
-    """Add to ``into``, times ``scale``, the figures of ``mass`` of probability whose blow figures so far are ``acc``
-    (weights per figure and value; ``sums``: per figure) followed by ``later`` (weights per figure and value out of
-    ``resolved``), each pair of values as likely as both (what follows a step depends on the step and the state
-    alone): a change adds up, a flag is true if either is, and a figure one lacks takes the other's value."""
+    """Add to ``into``, times ``times / over`` (whole numbers: see :func:`_spread`), the figures of ``mass`` of
+    probability whose blow figures so far are ``acc`` (weights per figure and value; ``sums``: per figure) followed
+    by ``later`` (weights per figure and value out of ``resolved``), each pair of values as likely as both (what
+    follows a step depends on the step and the state alone; :func:`_both`): a figure one lacks takes the other's."""
     for name, before in acc.items() if resolved else ():  # all refused: no figures, not even those before
-        mine = into.setdefault(name, {})
+        mine = into.get(name) or into.setdefault(name, {})
         then = later.get(name)
         if then is None:
             for value, weight in before.items():
-                mine[value] = mine.get(value, 0) + weight * resolved * scale
+                mine[value] = mine.get(value, 0) + weight * times // over * resolved
             continue
-        change, lacking = generic_kind(name[1]) == "change", resolved - sum(then.values())
+        lacking, change = resolved - sum(then.values()), generic_kind(name[1]) == "change"
         for value, weight in before.items():
+            unit = weight * times // over  # exact: every weight here is a whole number of the node's own
             for other, share in then.items():
                 both = int(value) + int(other) if change else bool(value) or bool(other)
-                mine[both] = mine.get(both, 0) + weight * share * scale
+                mine[both] = mine.get(both, 0) + unit * share
             if lacking:
-                mine[value] = mine.get(value, 0) + weight * lacking * scale
+                mine[value] = mine.get(value, 0) + unit * lacking
     for name, then in later.items():
         rest = mass - sums.get(name, 0)
         if rest:
-            mine = into.setdefault(name, {})
+            mine, unit = into.get(name) or into.setdefault(name, {}), rest * times // over
             for other, share in then.items():
-                mine[other] = mine.get(other, 0) + rest * share * scale
+                mine[other] = mine.get(other, 0) + unit * share
+
+
+def _both(name: Key, before: Any, then: Any) -> Any:
+    """A figure struck before, then again: a change adds up, a flag is true if either is."""
+    return int(before) + int(then) if generic_kind(name[1]) == "change" else bool(before) or bool(then)
 
 
 def _push_requests(
     dice: PrefixDice, walker: _Walker, stack: list[_Pools], budget: int, resolutions: int, waiting: int
 ) -> int:
-    """Push the other pools of each request one resolution met past its prefix, each with the weight of its path
-    from the step it follows, and the values of each reading step it opened: how many; past ``budget`` with the
-    ``waiting`` ones, raise :class:`BudgetExceeded` naming the largest request when it alone is too large. The
-    deepest are pushed last, so walked first: the innermost step is done before any other path can reach an equal
-    one, which then finds it known."""
+    """Push the other pools of each request one resolution met past its prefix, with the weight of its path from
+    the step it follows, and the values of each reading step it opened: how many; past ``budget`` with the
+    ``waiting`` ones, raise :class:`BudgetExceeded` (naming the largest request when it alone is too large). The
+    deepest are pushed last, so walked first: the innermost step is done before another path can reach it."""
     values, largest, what, root = dice._values, (0, 0, 0), "pools", walker.root
     for position, count, sides, owner, path_numerator, path_denominator, reading, since, base in dice.fresh:
         # counted: a request's pools (or totals) are made only as they are walked
@@ -463,26 +533,3 @@ def _push_requests(
         alone = largest if largest[2] - 1 > budget - resolutions else None
         raise BudgetExceeded(budget, resolutions, request=alone, what=what)
     return waiting
-
-
-def exact_odds(
-    ruleset: AnyRuleset,
-    state: Any,
-    action: Any,
-    *,
-    budget: int = DEFAULT_BUDGET,
-    deadline: float | None = None,
-    finals: Finals | None = None,
-) -> ExactResult:
-    """Walk every dice outcome of ``action`` from ``state``; raise :class:`BudgetExceeded` past ``budget``, and
-    :class:`WalkStopped` past ``deadline`` (a :func:`time.monotonic` moment).
-
-    The walk runs in this one process (``--jobs`` shares simulations and tables among processes): a roll walked
-    by what its rules read (its total, its count of successes, how a comparison came out) has a few dozen
-    branches where its pools had thousands.
-
-    With ``finals``, the tally also holds under :data:`FINAL` the distribution of ``finals(state after,
-    events)`` over the resolved outcomes (see :data:`Finals`); the refused ones are its refusals, as ever.
-    """
-    tally, leaves, resolutions = _walk(ruleset, state, action, budget, deadline=deadline, finals=finals)
-    return ExactResult(tally=tally, leaves=leaves, resolutions=resolutions)

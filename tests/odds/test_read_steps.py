@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine.steps import ReadStep, Step
@@ -23,6 +24,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.kit import STRIKE_KINDS
 from tabroll.odds import exact
 from tabroll.odds.exact import FINAL, exact_odds
+from tabroll.odds.limits import BudgetExceeded, WalkStopped
 from tabroll.odds.measures import GAME
 from tests.engine.barrage import attack, found
 from tests.odds.test_counts import Counter_, Counting, Pool, Roll1, by_every_roll, pools
@@ -211,3 +213,82 @@ def test_the_walk_asks_no_blows_of_events_of_kinds_blows_do_not_read(barrage: An
     assert by_kind.tally == every_step.tally
     # Only a leaf (its outcome, once) reads the blows of a step that struck nothing; every step read them before.
     assert kinds.count({"counted"}) < asked.count({"counted"}) // 5 and len(kinds) < len(asked) // 2
+
+
+@dataclass(frozen=True)
+class ReadBonus(ReadStep):
+    """A reading step whose rule rolls a die of its own (a bonus of 1 or 2 to the successes; every die and a 1:
+    refused), followed by a plain step (the successes rolled again, die by die; every die again: refused)."""
+
+    def reads(self, turn: Counting) -> Count:
+        pool = turn.pool
+        return Count(f"{pool.dice}d{pool.sides}", pool.success, "first", "Hero")
+
+    def then(self, turn: Counting, hits: int) -> Step | None:
+        pool = turn.pool
+        bonus = turn.roll_total("1d2", "bonus", "Hero") if hits else 0
+        if bonus == 1 and hits == pool.dice > 1:
+            raise RuleRefusal("too lucky", rule="luck")
+        turn.pool = Pool(pool.dice, pool.sides, pool.success, pool.again, hits + bonus)
+        return Plain2() if pool.again and hits else None
+
+
+@dataclass(frozen=True)
+class Plain2(Step):
+    def advance(self, turn: Counting) -> None:
+        pool = turn.pool
+        dice = min(pool.first, pool.dice)
+        hits = turn.roll_count(f"{dice}d{pool.sides}", pool.success, "second", "Hero")
+        if hits == dice > 1:
+            raise RuleRefusal("too lucky", rule="luck")
+        turn.pool = Pool(pool.dice, pool.sides, pool.success, pool.again, pool.first, hits)
+
+
+class BonusReader(Counter_):
+    def resolve(self, state: Pool, action: Any, dice: Any) -> Any:
+        turn = Counting(dice=dice, pool=state)
+        turn.run(ReadBonus())
+        return turn.resolution(turn.state_now())
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(pools(), st.booleans())
+def test_a_reading_step_that_draws_dice_and_a_plain_step_after_it_give_the_plain_walks_figures(
+    pool: Pool, again: bool
+) -> None:
+    # Each value's rule rolls a die (its other faces are walked from a node of that value alone) and goes on to a
+    # plain step drawn die by die (a node of its own, below the reading step's); refusals are weighed too.
+    chained = Pool(min(pool.dice, 2), pool.sides, pool.success, again=again)
+    expected = reference_walk(BonusReader(), chained, None, 10**5)
+    assert expected is not None
+    walked = exact_odds(BonusReader(), chained, None)  # type: ignore[arg-type]
+    assert walked.tally.values == expected.values and walked.tally.refused == expected.refused
+    assert walked.tally.weight == expected.weight == 1
+
+
+def test_the_budget_of_a_reading_walk_is_its_count_of_values(barrage: Any) -> None:
+    # Each value read is a resolution counted before any is walked (a node's values when it is opened): the walk
+    # of 40 attacks takes 1,762, and a budget one short stops it, whatever the machine's load.
+    state, action = attack(barrage, {"attacks": 40, "hit": 3, "ap": 1}, {"models": 20, "wounds": 2, "save": 4})
+    assert exact_odds(barrage, state, action, budget=1_762).resolutions == 1_762
+    with pytest.raises(BudgetExceeded) as over:
+        exact_odds(barrage, state, action, budget=1_761)
+    assert over.value.walked < 1_761
+
+
+def test_a_reading_walk_stopped_by_its_deadline_says_how_much_it_covered(
+    barrage: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The clock is looked at every CLOCK_EVERY resolutions, values read too; stopped there, the walk says how much
+    # of the probability it walked: all but the values (and pools) still to walk, more at each later look.
+    state, action = attack(barrage, {"attacks": 12, "hit": 3, "ap": 1}, {"models": 6, "wounds": 2, "save": 4})
+    total = exact_odds(barrage, state, action).resolutions
+    covered = []
+    for looks in range(2, total // exact.CLOCK_EVERY + 1):
+        checks = iter([False] * (looks - 1) + [True])
+        monkeypatch.setattr(exact, "passed", lambda deadline, checks=checks: next(checks))
+        with pytest.raises(WalkStopped) as stopped:
+            exact_odds(barrage, state, action, deadline=1.0)
+        assert stopped.value.resolutions == (looks - 1) * exact.CLOCK_EVERY
+        covered.append(stopped.value.covered)
+    assert covered == sorted(covered) and covered[0] > 0 and covered[-1] < 1
