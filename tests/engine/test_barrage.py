@@ -65,6 +65,25 @@ def test_every_die_of_each_roll_is_logged(barrage: Any) -> None:
     assert saved == sum(v == 6 for v in rolls[2].values)  # a save of 7: only an unmodified 6
 
 
+class WalkedDice(GivenDice):
+    """The given dice, answered as the odds answer (a source that makes every value it gives: ``turn.walked``)."""
+
+    valid_by_construction = True
+
+
+def test_the_odds_draw_logs_no_counted_event_and_ends_as_played(barrage: Any) -> None:
+    # Hits, wounds and saves counted are the log's alone: where the odds draw the dice the rules skip them, and
+    # the state, the strikes and the damage are the played ones.
+    state, action = attack(barrage, {"attacks": 3, "hit": 3, "wound": 4}, {"models": 2, "wounds": 1, "save": 5})
+    dice = [3, 4, 6, 4, 6, 6, 5, 1, 2]  # three hits, all wound; one of three saved
+    played = resolve(barrage, state, action, GivenDice(dice))
+    walked = resolve(barrage, state, action, WalkedDice(dice))
+    assert chain(played.events) == (3, 3, 1)
+    assert kinds(walked.events, "counted") == [] and len(kinds(played.events, "counted")) == 2
+    assert walked.state == played.state
+    assert [e for e in played.events if e.kind != "counted"] == list(walked.events)
+
+
 def test_damage_beyond_a_model_is_lost_and_the_next_wound_hurts_the_next_model(barrage: Any) -> None:
     # Two unsaved wounds of 2 damage on models of 3 wounds, the first already hurt by 2: the first wound removes
     # it (1 dealt, 1 lost), the second hurts the next model by 2.

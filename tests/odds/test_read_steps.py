@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine.steps import ReadStep, Step
-from tabroll.engine.work import Count
+from tabroll.engine.work import Count, Turn
 from tabroll.errors import RuleRefusal
 from tabroll.kit import STRIKE_KINDS
 from tabroll.odds import exact
@@ -190,10 +190,14 @@ def test_every_ordered_roll_brute_force_for_a_small_chain() -> None:
     assert walked.tally.values[(GAME, "second")] == totals
 
 
-def test_the_walk_asks_no_blows_of_events_of_kinds_blows_do_not_read(barrage: Any) -> None:
+def test_the_walk_asks_no_blows_of_events_of_kinds_blows_do_not_read(
+    barrage: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The kit's blows read the core's strike events alone: the steps that add only Barrage's own ``counted``
     # events are not asked about (a leaf still is, once). A game that overrides ``blows`` without naming the kinds
     # it reads (``blow_kinds = None``, the default) is asked at every step, and the odds are the same.
+    # Barrage logs ``counted`` only when played: here the walk logs them too, as a game with a longer log would.
+    monkeypatch.setattr(Turn, "walked", property(lambda turn: False))
     state, action = attack(barrage, {"attacks": 12, "hit": 3, "ap": 1}, {"models": 6, "wounds": 2, "save": 4})
     asked: list[set[str]] = []
     game = type(barrage)
