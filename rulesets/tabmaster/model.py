@@ -210,10 +210,8 @@ class UnitInput(Strict):
         merged = {k: v for k, v in entry.items() if k not in ("printed", "notes")}
         # A stat given in the file replaces the catalogue's, whichever spelling either uses.
         for key, value in data.items():
-            for group in _GROUPS:
-                if key in group:
-                    for other in group:
-                        merged.pop(other, None)
+            for other in (other for group in _GROUPS if key in group for other in group):
+                merged.pop(other, None)
             merged[key] = value
         return merged
 

@@ -175,8 +175,7 @@ _BOUNDS: Final = {
 _PREFIXES: Final = ("Value error, ", "Assertion failed, ")
 
 
-# Bookkeeping never compared or shown: no __eq__ or __repr__ is generated for it (each costs at start-up).
-@dataclass(repr=False, eq=False)
+@dataclass(repr=False, eq=False)  # bookkeeping too, like _Walk
 class _Item:
     """One pydantic error with its walk; ``kind``/``ctx`` may be rewritten when union errors merge."""
 
