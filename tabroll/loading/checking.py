@@ -18,9 +18,8 @@ from tabroll.i18n import _, n_
 DRY_RUN_SEED = 0
 
 PATH_BUDGET = 10_000
-"""Most resolutions ``check`` spends following every path the dice a file leaves open can take (the exact walk's
-resolutions of each action the file gives no dice for, from each state the paths reach, and one resolution of
-each action with its dice, from each of them). Past it, ``check`` says it could not follow every path."""
+"""Most resolutions ``check`` spends following every path the dice a file leaves open can take (see
+:func:`follow_every_path`); past it, ``check`` says it could not follow every path."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,9 +40,8 @@ M = TypeVar("M", bound=BaseModel)
 Loc = Sequence[str | int]
 MAX_LISTED: Final = 20  # problems shown in one error; the rest are counted
 MAX_EXPLAINED: Final = 30
-"""Problems worked out in one error: past them, the rest are not looked at. Explaining a problem (finding its line
-and wording it) is the costly part, and a file with thousands of bad entries would otherwise be explained whole to
-show :data:`MAX_LISTED` of them."""
+"""Problems worked out in one error; the rest are not looked at, as explaining one (its line, its words) is the
+costly part and a file with thousands of bad entries would be explained whole to show :data:`MAX_LISTED`."""
 __getattr__ = names_from(globals(), "tabroll.problem", ("Problem",))  # made only when a file fails
 _DOCUMENT: Final[Any] = object()  # "validate the whole document" (``None`` is a legitimate sub-tree)
 
@@ -118,9 +117,8 @@ def field_keys(name: str, info: FieldInfo, config: dict[str, Any]) -> list[str]:
 
 
 TRIM_ABOVE: Final = 1_000
-"""pydantic's errors past which the first places are found by validating again a copy of the data whose long
-top-level lists and mappings keep only their first entries, rather than by listing every error: ``errors()`` builds
-every one of them (time and memory in proportion to the file), to explain only the first :data:`MAX_EXPLAINED`."""
+"""pydantic's errors past which the first places are found by validating a copy cut to its first entries (see
+:func:`_first_places_cut_short`): ``errors()`` would build every one, to explain only :data:`MAX_EXPLAINED`."""
 
 
 def _top_fields(model: type[BaseModel]) -> dict[str, tuple[int, int | None, int | None]] | None:

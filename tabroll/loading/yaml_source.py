@@ -756,9 +756,8 @@ def _nearby(path: str) -> str:
 def close_file_name(name: str, names: Sequence[str]) -> str | None:
     """The one name in ``names`` that ``name`` is most likely a slip for, or None.
 
-    Names are compared without their endings (``.yaml`` shared by every scenario would make any two short names
-    look alike) and without case, and only with names of the same ending: a near spelling of the stem (a typo,
-    a letter left out), or the one stem that holds the typed one whole (``arqueiro`` for
+    Stems are compared (a shared ``.yaml`` makes short names alike), without case, with names of the same ending: a
+    near spelling (a typo, a letter left out), or the one stem that holds the typed one whole (``arqueiro`` for
     ``05-projectile-arqueiro``). Where two names are as likely, there is no guess."""
     stem, ending = _split_ending(name)
     split = [(other, *_split_ending(other)) for other in names if other != name]
