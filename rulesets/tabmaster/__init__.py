@@ -1,11 +1,8 @@
 """TAB MASTER: square-grid skirmish with printed attack types (Common, Trample, Magic, Secondary, Projectile)
 and attack effects (Area, Element, Line, Multiple, Pilgrim, All, Special).
 
-Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``units.yaml`` (catalogue), ``elements.yaml`` (element table), ``model.py`` (scenario files and actions),
-``setup.py`` (from a file or a command line to a battle), ``state.py``, ``profiles.py`` (printed attack
-notation), ``resolver.py`` (the rules) and ``events.py`` (this game's own event kinds). This module stays
-light: its hooks import the rest when first used.
+Everything about this game is in this folder (``README.md`` holds the rules as we read them, with our rulings).
+This module stays light: its hooks import the rest when first used.
 """
 
 from __future__ import annotations

@@ -18,8 +18,6 @@ __all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_", "side_word"]
 _SIDES = SideWords(MESSAGES)
 side_word = _SIDES.word
 n_ = _SIDES.ngettext
-
-
 _ = _SIDES.gettext
 
 

@@ -3,9 +3,8 @@
 A unit entry may name a catalogue unit (``unit: Lanceiro``) and override any stat. Stats accept the card's own
 abbreviations (ATK, DAN, DEF, MOV, HLT, VIT) as well as English names.
 
-The annotations here are evaluated as the classes are made (no ``from __future__ import annotations``): pydantic
-reads each field's type as the object it is, where a string would be compiled again when the models are built. A
-name defined further down is quoted.
+The annotations here are evaluated as the classes are made (no ``from __future__ import annotations``), so pydantic
+need not compile them from strings again; a name defined further down is quoted.
 """
 
 from functools import cache
@@ -210,10 +209,8 @@ class UnitInput(Strict):
         merged = {k: v for k, v in entry.items() if k not in ("printed", "notes")}
         # A stat given in the file replaces the catalogue's, whichever spelling either uses.
         for key, value in data.items():
-            for group in _GROUPS:
-                if key in group:
-                    for other in group:
-                        merged.pop(other, None)
+            for other in (other for group in _GROUPS if key in group for other in group):
+                merged.pop(other, None)
             merged[key] = value
         return merged
 

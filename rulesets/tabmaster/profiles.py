@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from tabroll.frozen import HashedOnce, hash_once
@@ -220,12 +221,8 @@ def parse_attack(text: str, damage: str, *, default_kind: AttackKind = AttackKin
                     rest=rest,
                 )
             )
-        depth, end = 0, -1
-        for i, char in enumerate(rest):
-            depth += {"(": 1, ")": -1}.get(char, 0)
-            if depth == 0:
-                end = i
-                break
+        depths = accumulate({"(": 1, ")": -1}.get(char, 0) for char in rest)
+        end = next((i for i, depth in enumerate(depths) if depth == 0), -1)  # the ')' that closes the first '('
         if end < 0:
             raise ValueError(_("cannot read attack '{text}': a '(' is never closed", text=text))
         tags.append(rest[1:end].strip())

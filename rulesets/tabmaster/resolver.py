@@ -1,18 +1,9 @@
-"""TAB MASTER resolution: the one table of this game's actions and their handlers, as a pure function of state,
-action and dice.
+"""TAB MASTER resolution, a pure function of state, action and dice: ``HANDLERS`` maps each action class to its
+handler, which works on a :class:`~.work.TabMasterTurn`. A refusal by the rules raises :class:`RuleRefusal` before
+any state changes, and before the first die where it can.
 
-``resolve(battle, action, dice) -> Resolution``: ``HANDLERS`` maps each action class to its handler, which
-works on a :class:`~.work.TabMasterTurn` (the battle as it evolves, with the dice and the log). Nothing here
-prints, reads files or draws a random number except through ``dice``. A refusal by the rules raises :class:`RuleRefusal`
-before any state changes (the engine turns it into a ``refused`` event); the checks run before the first die
-is rolled where they can.
-
-An attack is checked by its handler, then taken as :mod:`steps <tabroll.engine.steps>`, each in the module of its rules:
-the rounds and strikes of a ranged attack (:mod:`.ranged`), the passes of a trample (:mod:`.trample`), a Pilgrim
-chain (:mod:`.pilgrim`), and what ends every attack (:class:`~.work.EndAttack`). A step's compared fields are what
-the dice may have changed; what the action fixed before any die (:class:`~.work.Attack`) rides along uncompared.
-Targeting, projectiles, damage and Specials are in :mod:`.targeting`, :mod:`.projectile`, :mod:`.damage` and
-:mod:`.special`; moving in :mod:`.movement`."""
+An attack is checked here, then taken as :mod:`steps <tabroll.engine.steps>` in the module of its rules
+(:mod:`.ranged`, :mod:`.trample`, :mod:`.pilgrim`), ended by :class:`~.work.EndAttack`."""
 
 from __future__ import annotations
 

@@ -286,11 +286,16 @@ def check_stat(need: Any, value: Any) -> str | None:
     if need.name != "ATK":
         return None
     text = str(value).strip()
+    detail = _attack_problem(text)
+    return None if detail is None else _("ATK={text} is not an attack as printed ({detail})", text=text, detail=detail)
+
+
+def _attack_problem(text: str) -> str | None:
+    """Why ``text`` is not an ATK as a card prints it, or None."""
     try:
         parse_attack(text, "1d6")
     except (InputError, ValueError, AssertionError) as err:
-        detail = getattr(err, "message", None) or str(err)
-        return _("ATK={text} is not an attack as printed ({detail})", text=text, detail=detail)
+        return getattr(err, "message", None) or str(err)
     return None
 
 
@@ -298,18 +303,10 @@ def card_text_check(key: str) -> Callable[[str], bool] | None:
     """For a stat printed on a card as text (ATK ``1d10 (Projétil: Flecha)``, DAN ``1d20``): whether the words
     typed are that text as printed (the colon of ``Projétil: Flecha`` would make YAML read a mapping)."""
     if key in ("ATK", "attack"):
-        return _is_attack_text
+        return lambda text: _attack_problem(text) is None
     if key in ("DAN", "damage"):
         return _is_dice_text
     return None
-
-
-def _is_attack_text(text: str) -> bool:
-    try:
-        parse_attack(text, "1d6")
-    except (InputError, ValueError, AssertionError):
-        return False
-    return True
 
 
 def _is_dice_text(text: str) -> bool:

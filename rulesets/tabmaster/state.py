@@ -44,10 +44,7 @@ class Unit(HashedOnce):
         return not self.defeated and self.position is not None
 
     def ammo(self, kind: str) -> int:
-        for name, count in self.ammunition:
-            if name.casefold() == kind.casefold():
-                return count
-        return 0
+        return next((count for name, count in self.ammunition if name.casefold() == kind.casefold()), 0)
 
     def with_ammo(self, kind: str, count: int) -> Unit:
         kept = tuple((n, c) for n, c in self.ammunition if n.casefold() != kind.casefold())
@@ -82,10 +79,8 @@ class Battle(HashedOnce):
         return Roster.of(self.units)
 
     def pool(self, side: str, kind: str) -> int:
-        for owner, name, count in self.pools:
-            if owner == side and name.casefold() == kind.casefold():
-                return count
-        return 0
+        found = (count for owner, name, count in self.pools if owner == side and name.casefold() == kind.casefold())
+        return next(found, 0)
 
     def with_pool(self, side: str, kind: str, count: int) -> Battle:
         kept = tuple(p for p in self.pools if not (p[0] == side and p[1].casefold() == kind.casefold()))

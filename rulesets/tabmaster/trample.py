@@ -225,11 +225,7 @@ class TrampleEnd(AttackStep):
                 turn.ruling(
                     "trample_end", "path_end", _("the trample ends on the furthest free square of the whole path")
                 )
-        end_index = -1
-        for i in range(last, -1, -1):
-            if turn.state.unit_at(path[i]) is None:
-                end_index = i
-                break
+        end_index = next((i for i in range(last, -1, -1) if turn.state.unit_at(path[i]) is None), -1)
         if end_index >= 0:
             mover = turn.unit(attacker.name)
             turn.put(replace(mover, position=path[end_index]))

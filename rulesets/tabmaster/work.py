@@ -1,7 +1,5 @@
-"""The working area of one TAB MASTER action (:class:`TabMasterTurn`), and the frame every step of an attack shares.
-
-:class:`Attack` is what an attack fixed before any die (it rides along every :class:`AttackStep`, uncompared);
-:class:`EndAttack` is the step that closes every attack: the table's ruling on a Special, then the flip."""
+"""The working area of one TAB MASTER action (:class:`TabMasterTurn`), and the frame every step of an attack
+shares (:class:`Attack`, :class:`AttackStep`, :class:`EndAttack`)."""
 
 from __future__ import annotations
 

@@ -18,9 +18,8 @@ from tabroll.i18n import _, n_
 DRY_RUN_SEED = 0
 
 PATH_BUDGET = 10_000
-"""Most resolutions ``check`` spends following every path the dice a file leaves open can take (the exact walk's
-resolutions of each action the file gives no dice for, from each state the paths reach, and one resolution of
-each action with its dice, from each of them). Past it, ``check`` says it could not follow every path."""
+"""Most resolutions ``check`` spends following every path the dice a file leaves open can take (see
+:func:`follow_every_path`); past it, ``check`` says it could not follow every path."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,12 +110,10 @@ rolled on the way."""
 
 
 def follow_every_path(scenario: Any, budget: int | None = None) -> bool:
-    """Follow every path the dice the file leaves open can take, as ``run`` would with any seed: each action
-    without dice is walked exactly (:func:`tabroll.odds.exact.exact_odds`) from every state the paths before it
-    reach, and each action with its dice is resolved from each of them. The first problem ``run`` would stop at
-    on some path is raised, saying which dice lead there. False when the paths are more than ``budget``
-    resolutions (default :data:`PATH_BUDGET`; they are followed as far as it goes); True when every path was
-    followed."""
+    """Follow every path the dice the file leaves open can take, as ``run`` would with any seed: an action without
+    dice is walked exactly from every state reached so far, one with dice resolved from each. Raises the first
+    problem ``run`` would stop at on some path, saying which dice lead there. False when the paths need more than
+    ``budget`` resolutions (default :data:`PATH_BUDGET`), True when every path was followed."""
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import _located_dice_error, resolve
     from tabroll.errors import InputError
@@ -129,10 +126,12 @@ def follow_every_path(scenario: Any, budget: int | None = None) -> bool:
     ruleset = scenario.ruleset
     stops = ruleset.stops_at_game_over
 
+    def ends_game(events: Any) -> bool:
+        return stops and any(e.kind == "game_over" for e in events)
+
     def final(state: Any, events: Any) -> Any:
-        over = stops and any(e.kind == "game_over" for e in events)
         rolled = tuple(v for e in events if e.kind == "roll" for v in getattr(e, "values", ()))
-        return state, over, rolled
+        return state, ends_game(events), rolled
 
     reached: dict[Any, Path_] = {scenario.state: ()}
     left = PATH_BUDGET if budget is None else budget
@@ -152,7 +151,7 @@ def follow_every_path(scenario: Any, budget: int | None = None) -> bool:
                     raise _on_path(_located_dice_error(err, origin, step.location), scenario, step, path) from None
                 except TabrollError as err:
                     raise _on_path(err, scenario, step, path) from None
-                if not (stops and any(e.kind == "game_over" for e in resolution.events)):
+                if not ends_game(resolution.events):
                     after.setdefault(resolution.state, path)
                 continue
             try:

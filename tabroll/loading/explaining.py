@@ -11,6 +11,7 @@ import enum
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import reduce
 from typing import Annotated, Any, Final, Literal, get_args, get_origin
 
 from pydantic import BaseModel
@@ -175,8 +176,7 @@ _BOUNDS: Final = {
 _PREFIXES: Final = ("Value error, ", "Assertion failed, ")
 
 
-# Bookkeeping never compared or shown: no __eq__ or __repr__ is generated for it (each costs at start-up).
-@dataclass(repr=False, eq=False)
+@dataclass(repr=False, eq=False)  # bookkeeping too, like _Walk
 class _Item:
     """One pydantic error with its walk; ``kind``/``ctx`` may be rewritten when union errors merge."""
 
@@ -293,10 +293,7 @@ def _prune(items: list[_Item]) -> list[_Item]:
 
 def _either(nouns: list[str]) -> str:
     """``a number or text``: the nouns of a union's branches, in the language now."""
-    text = nouns[0]
-    for noun in nouns[1:]:
-        text = _("{first} or {second}", first=text, second=noun)
-    return text
+    return reduce(lambda first, second: _("{first} or {second}", first=first, second=second), nouns)
 
 
 def _score(items: list[_Item], depth: int) -> tuple[int, int, int]:

@@ -1,10 +1,8 @@
 """An attack described on the command line, to (ruleset, state, action): what ``attack``, ``odds`` and ``matrix``
 share, so each command only parses, calls and renders.
 
-Each game declares the fields of its command-line attack (``Ruleset.attack_fields``: how far apart the two stand,
-whether they see each other, which of its attacks is used…). The command line takes them as ``--name VALUE`` (a flag
-field as ``--name``/``--no-name``) anywhere among its words; the core reads them here, checks them against the
-game the attack is in, and hands them to the game by name, as typed. The core knows no field of any game.
+A game declares the fields of its command-line attack (``Ruleset.attack_fields``), typed as ``--name VALUE`` (a
+flag as ``--name``/``--no-name``); they are checked here against the game and handed to it by name, as typed.
 """
 
 from __future__ import annotations

@@ -6,11 +6,8 @@ pydantic reports problems as ``loc`` tuples in its own vocabulary: union branche
 path matches the YAML (``units[2].weapon.reach``), to find the valid keys for "did you mean", and to
 keep only the most plausible branch of a failed union instead of a wall of alternatives.
 
-Only :class:`pydantic.ValidationError` is translated. Any other exception raised by a model's own
-validator is a bug in that model and is left to propagate.
-
-A file that validates pays for none of the explaining: it lives in :mod:`tabroll.loading.explaining`, imported when
-a validation fails.
+Only :class:`pydantic.ValidationError` is translated: any other exception of a model's validator is a bug in it.
+The explaining lives in :mod:`tabroll.loading.explaining`, imported only when a validation fails.
 """
 
 from __future__ import annotations
@@ -43,9 +40,8 @@ M = TypeVar("M", bound=BaseModel)
 Loc = Sequence[str | int]
 MAX_LISTED: Final = 20  # problems shown in one error; the rest are counted
 MAX_EXPLAINED: Final = 30
-"""Problems worked out in one error: past them, the rest are not looked at. Explaining a problem (finding its line
-and wording it) is the costly part, and a file with thousands of bad entries would otherwise be explained whole to
-show :data:`MAX_LISTED` of them."""
+"""Problems worked out in one error; the rest are not looked at, as explaining one (its line, its words) is the
+costly part and a file with thousands of bad entries would be explained whole to show :data:`MAX_LISTED`."""
 __getattr__ = names_from(globals(), "tabroll.problem", ("Problem",))  # made only when a file fails
 _DOCUMENT: Final[Any] = object()  # "validate the whole document" (``None`` is a legitimate sub-tree)
 
@@ -121,9 +117,8 @@ def field_keys(name: str, info: FieldInfo, config: dict[str, Any]) -> list[str]:
 
 
 TRIM_ABOVE: Final = 1_000
-"""pydantic's errors past which the first places are found by validating again a copy of the data whose long
-top-level lists and mappings keep only their first entries, rather than by listing every error: ``errors()`` builds
-every one of them (time and memory in proportion to the file), to explain only the first :data:`MAX_EXPLAINED`."""
+"""pydantic's errors past which the first places are found by validating a copy cut to its first entries (see
+:func:`_first_places_cut_short`): ``errors()`` would build every one, to explain only :data:`MAX_EXPLAINED`."""
 
 
 def _top_fields(model: type[BaseModel]) -> dict[str, tuple[int, int | None, int | None]] | None:
@@ -163,11 +158,8 @@ def _first_places_cut_short(
     model: type[BaseModel], data: Any, limit: int, context: dict[str, Any] | None
 ) -> list[Any] | None:
     """pydantic's errors of the first ``limit`` places of ``data`` (there are more), found by validating a copy whose
-    long top-level lists and mappings keep their first ``limit + 1`` entries (an entry is validated on its own, so
-    those entries fail as they do in the whole). None when that cannot be known to give the same places as the
-    whole data: nothing long, a length at least or at most that a cut container would not be held to as the whole
-    is, the cut data valid or with few problems, a problem of a cut container as a whole, or places that reach past
-    a cut container into the fields validated after it."""
+    long top-level lists and mappings keep their first ``limit + 1`` entries (each entry fails on its own as in the
+    whole). None when the copy may not give the same places as the whole (see the checks below)."""
     if not isinstance(data, dict):
         return None
     fields = _top_fields(model)
@@ -210,20 +202,16 @@ def _failed_early(
     those entries alone, so that a long file of bad entries never holds all their errors at once. None when the document
     must be validated whole."""
     too_long = _too_long(model, data)
-    if too_long is not None:
-        from tabroll.loading.explaining import explained
-
-        return problems_error(explained([too_long], doc, model, base_path, data), doc.source)
-    if not isinstance(data, dict) or not any(
-        isinstance(v, dict | list) and len(v) > TRIM_LONGER for v in data.values()
+    raw = [too_long] if too_long is not None else None
+    if raw is None and (
+        isinstance(data, dict) and any(isinstance(v, dict | list) and len(v) > TRIM_LONGER for v in data.values())
     ):
-        return None
-    raw = _first_places_cut_short(model, data, MAX_EXPLAINED, context)
+        raw = _first_places_cut_short(model, data, MAX_EXPLAINED, context)
     if raw is None:
         return None
     from tabroll.loading.explaining import explained
 
-    return problems_error(explained(raw, doc, model, base_path, data), doc.source, more=True)
+    return problems_error(explained(raw, doc, model, base_path, data), doc.source, more=too_long is None)
 
 
 TRIM_LONGER: Final = 1_000

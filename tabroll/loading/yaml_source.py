@@ -228,11 +228,9 @@ _STR, _INT, _FLOAT, _BOOL, _NULL, _TIME, _MERGE_TAG, _SEQ, _MAP = (
 )
 _SCALAR_TAGS: Final = {_STR, _INT, _FLOAT, _BOOL, _NULL, _TIME, _MERGE_TAG}
 _KIND: Final = {_INT: N_("a number"), _FLOAT: N_("a number"), _BOOL: N_("true/false"), _NULL: N_("an empty value")}
-# What YAML refuses to read, plus a byte-order mark anywhere but the start (libyaml refuses that too). YAML
-# allows "[\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"; the pattern
-# below names its complement instead, which is the same set of characters (checked by the tests) and compiles
-# far faster than a negated class over the whole of Unicode (it is compiled only for text that is not ASCII).
-# Written with the regex engine's escapes (a raw string): a literal holding surrogates crashes mypy 2.0's cache.
+# What YAML refuses to read, plus a byte-order mark anywhere but the start (libyaml refuses that too): the
+# complement of YAML's allowed set (checked by the tests), which compiles far faster than a negated class. Written
+# with the regex engine's escapes (a raw string): a literal holding surrogates crashes mypy 2.0's cache.
 _BAD_CHAR_PATTERN: Final = r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
 _BAD_ASCII: Final = re.compile("[^\t\n\r\x20-\x7e]")
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
@@ -394,8 +392,7 @@ class _Anchor:
     key_text: str | None  # the text, when the anchored node is a string and so may serve as a key
 
 
-# Bookkeeping never compared or shown: no __eq__ or __repr__ is generated for it (each costs at start-up).
-@dataclass(slots=True, repr=False, eq=False)
+@dataclass(slots=True, repr=False, eq=False)  # bookkeeping too, like _Anchor
 class _Frame:
     """An open mapping or list while its events arrive."""
 
@@ -702,10 +699,8 @@ def _parse(text: str, source: str, limits: YamlLimits) -> YamlDocument:
     except yaml.YAMLError:
         if _LOADER is yaml.SafeLoader:
             raise
-        # The C parser refused the text. Newer libyaml releases enforce limits of their own (a nesting depth of
-        # 1,000, for one) and word their errors their own way; the pure-Python parser reads the same grammar
-        # with none of those limits, so reading again with it gives tabroll's own checks (depth, size, aliases)
-        # their say first and keeps every message and position the same whatever libyaml is installed.
+        # libyaml has limits and wording of its own; the pure-Python parser reads the same grammar without them,
+        # so tabroll's own checks speak first and messages stay the same whatever libyaml is installed.
         result = _events_to_values(yaml.SafeLoader, text, source, limits)
     if result is None:
         raise _error("no_document", source)
@@ -719,13 +714,11 @@ def _events_to_values(loader_class: Any, text: str, source: str, limits: YamlLim
     try:
         loader = loader_class(text)
         return _Builder(source, limits).run(loader)
-    except yaml.MarkedYAMLError as err:
-        if loader_class is not yaml.SafeLoader:
-            raise
-        raise _syntax_error(err, text, source) from None
     except yaml.YAMLError as err:
         if loader_class is not yaml.SafeLoader:
             raise
+        if isinstance(err, yaml.MarkedYAMLError):
+            raise _syntax_error(err, text, source) from None
         raise _error("not_yaml", source, why=err) from None
     except RecursionError:
         raise _error("deep_python", source) from None
@@ -763,9 +756,8 @@ def _nearby(path: str) -> str:
 def close_file_name(name: str, names: Sequence[str]) -> str | None:
     """The one name in ``names`` that ``name`` is most likely a slip for, or None.
 
-    Names are compared without their endings (``.yaml`` shared by every scenario would make any two short names
-    look alike) and without case, and only with names of the same ending: a near spelling of the stem (a typo,
-    a letter left out), or the one stem that holds the typed one whole (``arqueiro`` for
+    Stems are compared (a shared ``.yaml`` makes short names alike), without case, with names of the same ending: a
+    near spelling (a typo, a letter left out), or the one stem that holds the typed one whole (``arqueiro`` for
     ``05-projectile-arqueiro``). Where two names are as likely, there is no guess."""
     stem, ending = _split_ending(name)
     split = [(other, *_split_ending(other)) for other in names if other != name]
