@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, reduce
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -86,9 +86,12 @@ class Element:
 
     @staticmethod
     def why(unit: Unit, conditions: tuple[Condition, ...]) -> str:
-        words = [_describe(condition) for condition in conditions if unit.matches(condition)]
-        both = lambda first, second: _("{first} and {second}", first=first, second=second)  # noqa: E731
-        return reduce(both, words) if words else ""
+        said = ""
+        for condition in conditions:
+            if unit.matches(condition):
+                word = _describe(condition)
+                said = _("{first} and {second}", first=said, second=word) if said else word
+        return said
 
     def why_immune(self, unit: Unit) -> str:
         return _(

@@ -11,7 +11,6 @@ import enum
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import reduce
 from typing import Annotated, Any, Final, Literal, get_args, get_origin
 
 from pydantic import BaseModel
@@ -293,7 +292,10 @@ def _prune(items: list[_Item]) -> list[_Item]:
 
 def _either(nouns: list[str]) -> str:
     """``a number or text``: the nouns of a union's branches, in the language now."""
-    return reduce(lambda first, second: _("{first} or {second}", first=first, second=second), nouns)
+    text = nouns[0]
+    for noun in nouns[1:]:
+        text = _("{first} or {second}", first=text, second=noun)
+    return text
 
 
 def _score(items: list[_Item], depth: int) -> tuple[int, int, int]:
