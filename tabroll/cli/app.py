@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tabroll.cli.plain_arguments import PlainGroup
-from tabroll.cli.shared import _STARTED, _internal_error
+from tabroll.cli.shared import STARTED, internal_error
 from tabroll.cli.typer_app import root_app
 from tabroll.errors import (
     EXIT_BAD_INPUT,
@@ -253,7 +253,7 @@ def main(argv: list[str] | None = None) -> None:
     import time
 
     entry = sys.modules.get("tabroll.cli.entry")
-    _STARTED[:] = [entry.STARTED if argv is None and entry is not None else time.monotonic()]
+    STARTED[:] = [entry.STARTED if argv is None and entry is not None else time.monotonic()]
     _prepare_streams(argv)
     if argv is None:
         _without_pydantic_plugins()
@@ -360,12 +360,12 @@ def _run(argv: list[str] | None) -> int:
         sys.stderr.write(_interrupted())
         return EXIT_INTERRUPTED
     except OSError as err:
-        return output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
+        return output_stream.output_failed(err) if output_stream.is_output_error(err) else internal_error(err)
     except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
         if _interrupts:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
             sys.stderr.write(_interrupted())
             return EXIT_INTERRUPTED
-        return _internal_error(err)
+        return internal_error(err)
     return EXIT_OK
 
 
@@ -376,7 +376,7 @@ def _flushed(code: int) -> int:
     try:
         sys.stdout.flush()
     except OSError as err:
-        return output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
+        return output_stream.output_failed(err) if output_stream.is_output_error(err) else internal_error(err)
     return code
 
 

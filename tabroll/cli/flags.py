@@ -8,7 +8,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from tabroll.cli.completion import complete_formats, complete_units
-from tabroll.cli.typer_app import _complete_games
+from tabroll.cli.typer_app import complete_games
 
 
 def format_option(help: str, *, completed: bool = True) -> Any:
@@ -125,7 +125,7 @@ RulesetOption = Annotated[
         "-r",
         help="The game, without a scenario file (default: the one whose catalogue has the units).",
         metavar="GAME",
-        autocompletion=_complete_games,
+        autocompletion=complete_games,
     ),
 ]
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice, Session
 
 
-def _format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | None = None) -> str:
+def output_format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | None = None) -> str:
     """The output format: ``--format`` (checked against the command's ``formats``), ``--brief``, or the default
     for where the output goes (rich on a terminal, text in a pipe)."""
     from tabroll.errors import InputError
@@ -46,10 +46,10 @@ PLAY_FORMATS = ("rich", "text")  # play shows a log for people
 UNITS_FORMATS = ("rich", "text", "json", "jsonl")
 
 
-def _report_format(fmt: str | None, svg: str | None, png: str | None = None) -> str:
+def report_format(fmt: str | None, svg: str | None, png: str | None = None) -> str:
     """The format of a report (``odds``, ``matrix``), and the files of its pictures checked (and the PNG
     renderer found): all before the work, not after it."""
-    chosen = _format(fmt, formats=REPORT_FORMATS)
+    chosen = output_format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
         from tabroll.render.svg import check_picture_path
 
@@ -63,7 +63,7 @@ def _report_format(fmt: str | None, svg: str | None, png: str | None = None) -> 
     return chosen
 
 
-def _draw(svg: str | None, picture: Callable[[], str], png: str | None = None) -> None:
+def draw_pictures(svg: str | None, picture: Callable[[], str], png: str | None = None) -> None:
     """The picture (drawn only when asked for, once) written to ``--svg`` and to ``--png``."""
     if svg is None and png is None:
         return
@@ -79,7 +79,7 @@ def _draw(svg: str | None, picture: Callable[[], str], png: str | None = None) -
 
 
 @contextlib.contextmanager
-def _fenced(fmt: str) -> Iterator[str]:
+def fenced(fmt: str) -> Iterator[str]:
     """A report's format, with Markdown as its text in a code block (a table of figures keeps its columns in a
     chat only there)."""
     if fmt != "markdown":
@@ -90,7 +90,7 @@ def _fenced(fmt: str) -> Iterator[str]:
     sys.stdout.write("```\n")
 
 
-def _dice_choice(
+def dice_choice(
     seed: int | None, dice: str | None, prompt: bool, answers: bool = False, *, signed: bool = False
 ) -> DiceChoice:
     """The one way every command reads --seed, --dice, --prompt and --answers (``signed``: Fudge faces too)."""
@@ -99,15 +99,15 @@ def _dice_choice(
     return DiceChoice(seed, dice, prompt, answers, asking=Asking(_ask, _tell, _ask_secret), signed=signed)
 
 
-def _session(
+def dice_session(
     seed: int | None, dice: str | None, prompt: bool, answers: bool = False, *, signed: bool = False
 ) -> Session:
     from tabroll.dice.session import Session
 
-    return Session(_dice_choice(seed, dice, prompt, answers, signed=signed))
+    return Session(dice_choice(seed, dice, prompt, answers, signed=signed))
 
 
-def _show_one(
+def show_one(
     fmt: str,
     session: Session,
     resolution: Any,
@@ -127,7 +127,7 @@ def _show_one(
         renderer.event(event, action=index)
     renderer.footer(final_state=final_state, **session.facts(), notes=session.replay_lines())
     renderer.close()
-    _warn(session.choice.leftover_note())
+    warn(session.choice.leftover_note())
     if resolution.refused:
         raise typer.Exit(EXIT_REFUSED)
 
@@ -198,7 +198,7 @@ def _tell(message: str) -> None:
     sys.stderr.write(visible(message, lines=True) + "\n")
 
 
-def _options(items: list[str] | None, flag: str = "--option") -> dict[str, str]:
+def assignments(items: list[str] | None, flag: str = "--option") -> dict[str, str]:
     """``NAME=VALUE`` assignments of one repeated flag; a malformed one names that flag and its own example."""
     from tabroll.kit.options import parse_option_assignments
 
@@ -222,7 +222,7 @@ _ASSIGNMENT_HELP = {
 }
 
 
-def _warn(message: str | None) -> None:
+def warn(message: str | None) -> None:
     """``message`` as a warning on standard error; nothing when there is none (``leftover_note()``'s ``None``)."""
     from tabroll.words import visible
 
@@ -230,18 +230,18 @@ def _warn(message: str | None) -> None:
         sys.stderr.write(_("warning: {message}", message=visible(message, lines=True)) + "\n")
 
 
-def _started() -> float:
+def started_at() -> float:
     """When this command started: ``--timeout`` counts from there (start-up and loading included), so the whole
     command ends within the limit and its output."""
     import time
 
-    return _STARTED[0] if _STARTED else time.monotonic()
+    return STARTED[0] if STARTED else time.monotonic()
 
 
-_STARTED: list[float] = []
+STARTED: list[float] = []
 
 
-def _names(text: str | None) -> list[str] | None:
+def unit_list(text: str | None) -> list[str] | None:
     """Comma-separated units, each a name or a typed unit (``"Hero ATK=1 DAN=1d12,Orc DEF=3"``)."""
     if text is None:
         return None
@@ -250,7 +250,7 @@ def _names(text: str | None) -> list[str] | None:
     return split_units(text)
 
 
-def _internal_error(err: BaseException) -> int:
+def internal_error(err: BaseException) -> int:
     from tabroll.words import visible
 
     sys.stderr.write(

@@ -43,7 +43,7 @@ def command(typer_app: typer.Typer, name: str | None = None, **settings: Any) ->
     return register
 
 
-def _complete_games(incomplete: str) -> list[str]:
+def complete_games(incomplete: str) -> list[str]:
     """Tab completion of a game's id (``tabroll rules t<TAB>``)."""
     from tabroll.engine import ruleset_ids
 

@@ -16,7 +16,7 @@ from tabroll.cli.flags import (
     PromptOption,
     SeedOption,
 )
-from tabroll.cli.shared import _dice_choice, _format, _options, _session, _warn
+from tabroll.cli.shared import assignments, dice_choice, dice_session, output_format, warn
 from tabroll.i18n import _, n_, number, p_
 
 if TYPE_CHECKING:
@@ -55,16 +55,16 @@ def roll(
     from tabroll.events import named_rolls
     from tabroll.render.output import make_renderer
 
-    chosen = _format(fmt)
+    chosen = output_format(fmt)
     parsed = parse_words(expression)
-    session = _session(seed, dice, prompt, signed=any("fudge" in e.features for e in parsed))
+    session = dice_session(seed, dice, prompt, signed=any("fudge" in e.features for e in parsed))
     rolls = named_rolls(parsed, session.source, label)  # every roll is made before any is shown
     renderer = make_renderer(chosen)
     for event in rolls:
         renderer.event(event)
     renderer.footer(**session.facts())
     renderer.close()
-    _warn(session.choice.leftover_note())
+    warn(session.choice.leftover_note())
 
 
 def run(
@@ -103,12 +103,12 @@ def run(
     from tabroll.dice.session import check_jobs
     from tabroll.render.output import make_renderer
 
-    chosen = _format(fmt, brief=brief)
+    chosen = output_format(fmt, brief=brief)
     paths = expand_paths(files)
     check_jobs(jobs)
-    choice = _dice_choice(seed, dice, prompt, answers)
+    choice = dice_choice(seed, dice, prompt, answers)
     batch = Batch(  # as tabroll.api.run makes it (without importing the library's result types)
-        paths, choice, make_renderer(chosen), options=_options(option), jobs=jobs, journal=journal,
+        paths, choice, make_renderer(chosen), options=assignments(option), jobs=jobs, journal=journal,
         journal_force=journal_force, state=state and chosen in ("text", "rich", "markdown"),
     )  # fmt: skip
     progress = _progress(len(paths))
@@ -117,7 +117,7 @@ def run(
     finally:
         if progress is not None:
             progress.stop()
-    _warn(choice.leftover_note())
+    warn(choice.leftover_note())
     if len(paths) > 1:
         _summary(totals, batch.elapsed, choice.master, to_stdout=chosen == "rich")
     raise typer.Exit(totals.exit_code)
