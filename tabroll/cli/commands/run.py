@@ -1,5 +1,6 @@
 """``tabroll roll`` and ``tabroll run``: dice, and whole scenario files."""
 
+import contextlib
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -20,6 +21,8 @@ from tabroll.cli.shared import assignments, dice_choice, dice_session, output_fo
 from tabroll.i18n import _, n_, number, p_
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
     from tabroll.batch import Totals
 
 
@@ -111,12 +114,8 @@ def run(
         paths, choice, make_renderer(chosen), options=assignments(option), jobs=jobs, journal=journal,
         journal_force=journal_force, state=state and chosen in ("text", "rich", "markdown"),
     )  # fmt: skip
-    progress = _progress(len(paths))
-    try:
-        totals = batch.run(_read_stdin, on_file=progress.advance if progress is not None else None)
-    finally:
-        if progress is not None:
-            progress.stop()
+    with _progress(len(paths)) as advance:
+        totals = batch.run(_read_stdin, on_file=advance)
     warn(choice.leftover_note())
     if len(paths) > 1:
         _summary(totals, batch.elapsed, choice.master, to_stdout=chosen == "rich")
@@ -133,30 +132,20 @@ def _read_stdin(limit: int) -> bytes:
     return sys.stdin.read(limit).encode("utf-8", "surrogateescape")
 
 
-class _Progress:
-    """A Rich progress bar on standard error (only on a terminal, and never under CI)."""
-
-    def __init__(self, total: int) -> None:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        self._progress = Progress(console=Console(stderr=True), transient=True)
-        self._task = self._progress.add_task(_("scenarios"), total=total)
-        self._progress.start()
-
-    def advance(self) -> None:
-        self._progress.advance(self._task)
-
-    def stop(self) -> None:
-        self._progress.stop()
-
-
-def _progress(total: int) -> _Progress | None:
+@contextlib.contextmanager
+def _progress(total: int) -> "Iterator[Callable[[], None] | None]":
+    """A Rich progress bar on standard error, advanced once per file (only on a terminal, and never under CI)."""
     import os
 
     if total < 2 or os.environ.get("CI", "").lower() in ("true", "1") or not sys.stderr.isatty():
-        return None
-    return _Progress(total)
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(_("scenarios"), total=total)
+        yield lambda: bar.advance(task)
 
 
 def _summary(totals: "Totals", elapsed: float, master: int, *, to_stdout: bool) -> None:
