@@ -1,10 +1,6 @@
-"""The ``tabroll`` command line: thin Typer commands that parse, call the engine, and render.
-
-Heavy modules (YAML, pydantic models, Rich) are imported inside the commands that need them, so ``--help`` and
-``tabroll roll`` start about as fast as any Typer program can. One error boundary, :func:`main`, turns every
-:class:`~tabroll.errors.TabrollError` into a short message and an exit code (0 resolved, 1 refused by the
-rules, 2 bad usage or input); nothing a user types produces a traceback.
-"""
+"""The ``tabroll`` command line: thin Typer commands that parse, call the engine, and render; each imports its heavy
+modules (YAML, pydantic, Rich) itself. One error boundary, :func:`main`, turns every
+:class:`~tabroll.errors.TabrollError` into a short message and its exit code: no traceback for anything typed."""
 
 from __future__ import annotations
 
@@ -43,9 +39,8 @@ COMMANDS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "rules": ("info", "rules", {}),
     "new": ("info", "new", {}),
 }
-"""The commands, in the order help lists them: the module of ``tabroll.cli.commands`` that declares each, its
-function (or Typer group) there, and its settings. A command's module is imported only when that command is run
-(or help lists them all)."""
+"""The commands in help's order: the module of ``tabroll.cli.commands`` declaring each (imported only when needed),
+its function or Typer group there, and its settings."""
 
 
 def _declared(name: str) -> tuple[Any, dict[str, Any]]:
@@ -86,8 +81,7 @@ def _listed(name: str) -> Any:
 
 
 def _told(command: Any) -> Any:
-    """``command`` (and the subcommands it holds) with its help in the language chosen: Click reads ``help`` when
-    it shows help, so each text is looked up in tabroll's catalogue once the command is made for this run."""
+    """``command`` (and its subcommands) with each ``help`` looked up in tabroll's catalogue for the language."""
     from tabroll import i18n
 
     if i18n.language() == i18n.ENGLISH:
@@ -104,9 +98,8 @@ def _told(command: Any) -> Any:
 
 
 class Commands(PlainGroup):
-    """The root group: each command is made (and told) from its declaration only when it is asked for (Click's hooks
-    for lazily loaded subcommands, ``list_commands`` and ``get_command``), so a command run imports and converts only
-    itself; its ``commands`` know every name (Typer suggests a near one for a typo)."""
+    """The root group: a command is made from its declaration only when asked for (Click's lazy-subcommand hooks
+    ``list_commands`` and ``get_command``); ``commands`` knows every name, for Typer's suggestion on a typo."""
 
     def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
@@ -136,9 +129,8 @@ app = root_app(Commands)
 
 
 def _help_holders() -> Iterator[tuple[Any, str, Any]]:
-    """Everything whose ``help`` a person reads, in English: the app, each command and group, and each of their
-    options and arguments; with the words that run it and the function that declares it (``None`` for the app
-    and the journal group)."""
+    """Everything whose English ``help`` a person reads (the app, each command, group and parameter), with the words
+    that run it and the function that declares it (``None`` for the app and the journal group)."""
     from typer.main import get_command
 
     root = get_command(app)
@@ -158,8 +150,7 @@ def _own_holders(command: Any) -> Iterator[Any]:
 
 
 def help_texts() -> Iterator[tuple[str, str, int]]:
-    """Every help text of the command line in English, with the file and line of the command it belongs to (for
-    the catalogues)."""
+    """Every English help text, with the file and line of its command (for the catalogues)."""
     import inspect
     from pathlib import Path
 
@@ -176,8 +167,8 @@ def help_texts() -> Iterator[tuple[str, str, int]]:
 
 
 def _language_flag(args: list[str]) -> tuple[str | None, list[str]]:
-    """``--lang CODE`` (or ``--lang=CODE``) anywhere in the words before a lone ``--``, and the words without it:
-    every command takes it, so it is read before Typer sees the command."""
+    """``--lang CODE`` (or ``--lang=CODE``) anywhere before a lone ``--``, and the words without it: read before
+    Typer sees the command, since every command takes it."""
     rest: list[str] = []
     chosen: str | None = None
     words = iter(args)
@@ -209,12 +200,8 @@ def _language_flag(args: list[str]) -> tuple[str | None, list[str]]:
 
 
 class _Interrupted(KeyboardInterrupt):
-    """Ctrl-C: one line and exit code 130.
-
-    It must be a ``KeyboardInterrupt``: C code inside CPython that can run a signal handler and then clears the
-    error it finds (the constant folding of ``compile``, while a module is imported from source) keeps a
-    ``KeyboardInterrupt`` and drops any other exception. Typer turns a ``KeyboardInterrupt`` into exit 130 with
-    nothing printed; :func:`main` then prints the one line."""
+    """Ctrl-C: one line and exit code 130. A ``KeyboardInterrupt``, because CPython code that clears the error
+    after running a signal handler (``compile``'s constant folding) keeps only that kind; Typer exits 130 on it."""
 
 
 _interrupts = INTERRUPTS  # Ctrl-C seen during this command (a library may wrap, or swallow, the exception it raises)
@@ -226,10 +213,9 @@ def _on_interrupt(signum: int, frame: object) -> None:
 
 
 def _quiet_interrupts(previous: Any) -> Any:
-    """A ``sys.unraisablehook`` that keeps quiet about a Ctrl-C raised where Python cannot raise (a weak
-    reference's callback, such as the import system's module locks, or a ``__del__``): Python would print it
-    as "Exception ignored in …" with a traceback. The handler has recorded it in ``INTERRUPTS``, so the long
-    loops stop at their next look, and :func:`main` ends with exit 130. Anything else goes to ``previous``."""
+    """A ``sys.unraisablehook`` quiet about a Ctrl-C raised where Python cannot raise (a weak reference's callback,
+    a ``__del__``), which it would print with a traceback: ``INTERRUPTS`` has it, so the long loops stop and
+    :func:`main` exits 130. Anything else goes to ``previous``."""
 
     def hook(unraisable: Any) -> None:
         if isinstance(unraisable.exc_value, KeyboardInterrupt) and _interrupts:
@@ -245,10 +231,8 @@ def _on_late_interrupt(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the ``tabroll`` command: run the app, turn every failure into a message and exit code.
-
-    Typer reports usage errors itself (exit 2). Our own errors, interrupts and broken pipes are handled here.
-    """
+    """Entry point of the ``tabroll`` command: run the app, turn every failure into a message and exit code (Typer
+    reports usage errors itself, exit 2)."""
     import signal
     import time
 
@@ -285,10 +269,8 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _hold_interrupts() -> None:
-    """From here on a Ctrl-C waits, unseen, until the process is gone: the exit code and the "interrupted" line
-    are decided once, just below, and nothing can end the command otherwise: once Python's shutdown has set every
-    handler back to the default, a Ctrl-C would kill the process by the signal with no line. A Ctrl-C held here
-    came after the work and its output were whole; the command ends as they say."""
+    """From here on a Ctrl-C is blocked until the process is gone: the exit code is decided, and after Python's
+    shutdown resets the handlers a Ctrl-C would kill the process with no line. The output is whole by now."""
     import signal
 
     for stream in (sys.stdout, sys.stderr):  # nothing left to write once Ctrl-C is held (a full pipe can block)
@@ -300,7 +282,7 @@ def _hold_interrupts() -> None:
 
 def _prepare_streams(argv: list[str] | None) -> None:
     """Standard output and error as a command line tool needs them: every byte written or said not to be, no
-    crash on a name that is not UTF-8, and a quiet stop when the reader of a pipe leaves."""
+    crash on a name that is not UTF-8, a quiet stop when a pipe's reader leaves."""
     import signal
 
     from tabroll.cli import output_stream
@@ -319,18 +301,17 @@ def _prepare_streams(argv: list[str] | None) -> None:
 
 
 def _without_pydantic_plugins() -> None:
-    """The command's process validates its files with no pydantic plugin (pydantic's documented
-    ``PYDANTIC_DISABLE_PLUGINS``, unless the environment sets it): plugins observe a program's own models, and
-    looking for them reads the entry points of every installed distribution when the first model is built. A
-    program that imports tabroll keeps its plugins; Typer builds its own validators the same way."""
+    """No pydantic plugin in the command's process (``PYDANTIC_DISABLE_PLUGINS``, unless the environment sets it):
+    plugins observe a program's own models, and finding them reads every installed distribution's entry points.
+    A program that imports tabroll keeps its plugins."""
     import os
 
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
 def _run(argv: list[str] | None) -> int:
-    """The command, and its exit code: every error a message on standard error. An error that Ctrl-C caused is
-    raised as the interrupt it is, for :func:`main` to tell."""
+    """The command's exit code, every error a message on standard error; an error Ctrl-C caused is re-raised as
+    the interrupt, for :func:`main` to tell."""
     from tabroll import i18n
     from tabroll.cli import click_words, output_stream
 

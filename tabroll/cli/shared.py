@@ -47,8 +47,7 @@ UNITS_FORMATS = ("rich", "text", "json", "jsonl")
 
 
 def report_format(fmt: str | None, svg: str | None, png: str | None = None) -> str:
-    """The format of a report (``odds``, ``matrix``), and the files of its pictures checked (and the PNG
-    renderer found): all before the work, not after it."""
+    """The format of a report (``odds``, ``matrix``), its picture files and PNG renderer checked before the work."""
     chosen = output_format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
         from tabroll.render.svg import check_picture_path
@@ -80,8 +79,7 @@ def draw_pictures(svg: str | None, picture: Callable[[], str], png: str | None =
 
 @contextlib.contextmanager
 def fenced(fmt: str) -> Iterator[str]:
-    """A report's format, with Markdown as its text in a code block (a table of figures keeps its columns in a
-    chat only there)."""
+    """A report's format, Markdown as text in a code block (where a chat keeps a table's columns)."""
     if fmt != "markdown":
         yield fmt
         return
@@ -166,8 +164,8 @@ def _ask_secret(question: str) -> str:
 
 
 class _MarkedAnswer:
-    """The stream :func:`getpass.getpass` writes to: the question as asked, then, where the answer typed unseen
-    would have been, a mark that it was given (getpass ends the line with one ``"\n"`` once the answer is read)."""
+    """The stream :func:`getpass.getpass` writes to: the question, then ``•••`` where the unseen answer was typed
+    (getpass ends the line with one ``"\n"`` once the answer is read)."""
 
     def __init__(self, out: Any) -> None:
         self.out, self.asked = out, False
@@ -183,8 +181,7 @@ class _MarkedAnswer:
 
 
 def hidden_answer(question: str, out: Any) -> str:
-    """A choice typed without echo on a terminal (:func:`getpass.getpass`), the line then marked ``•••``: the
-    transcript shows that the question was answered, never what."""
+    """A choice typed without echo (:func:`getpass.getpass`), its line marked ``•••``: answered, never what."""
     import getpass
 
     from tabroll.words import visible
@@ -231,8 +228,7 @@ def warn(message: str | None) -> None:
 
 
 def started_at() -> float:
-    """When this command started: ``--timeout`` counts from there (start-up and loading included), so the whole
-    command ends within the limit and its output."""
+    """When this command started: ``--timeout`` counts from there, start-up and loading included."""
     import time
 
     return STARTED[0] if STARTED else time.monotonic()

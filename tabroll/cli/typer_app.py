@@ -12,14 +12,12 @@ from tabroll.version import __version__
 F = TypeVar("F", bound=Callable[..., Any])
 
 RICH: Final[Literal["rich"]] = "rich"
-"""Help is laid out by Rich (each docstring reflowed for it by :func:`reflowed`). Recent Typer imports Rich only
-when help or a usage error is printed, so a command that runs never pays for it."""
+"""Help is laid out by Rich (each docstring reflowed for it by :func:`reflowed`), imported by Typer only for help."""
 
 
 def reflowed(doc: str) -> str:
-    """A docstring as help shows it: each paragraph of prose on one line (Rich wraps it to the terminal), and each
-    indented paragraph (the examples) kept line by line, as they are typed. Rich help keeps a docstring's line
-    breaks, which were only made for the source's width."""
+    """A docstring as help shows it: each paragraph of prose on one line (Rich wraps it, where it would keep the
+    source's line breaks), each indented paragraph (the examples) line by line."""
     import inspect
 
     paragraphs = []
