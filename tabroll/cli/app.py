@@ -12,14 +12,7 @@ from typing import Any
 from tabroll.cli.plain_arguments import PlainGroup
 from tabroll.cli.shared import STARTED, internal_error
 from tabroll.cli.typer_app import root_app
-from tabroll.errors import (
-    EXIT_BAD_INPUT,
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    EXIT_REFUSED,
-    INTERRUPTS,
-    TabrollError,
-)
+from tabroll.errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_REFUSED, INTERRUPTS, TabrollError
 from tabroll.i18n import _, p_
 
 _GAME_WORDS: dict[str, Any] = {"context_settings": {"allow_extra_args": True, "ignore_unknown_options": True}}
