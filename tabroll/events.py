@@ -355,11 +355,8 @@ def named_rolls(parsed: Iterable[Any], source: Any, label: str = UNLABELLED) -> 
     """Each parsed dice expression (:func:`tabroll.dice.words.parse_words`) rolled from ``source``, in order, as a
     ``roll`` event: a comment typed after an expression (``1d20+5 to hit``) names it unless ``label`` is given.
     ``tabroll roll``, ``play``'s ``roll`` and the library's ``roll()`` name their rolls so."""
-    rolls = []
-    for one in parsed:
-        name = one.comment if one.comment and label == UNLABELLED else label
-        rolls.append(Roll.of(one.roll(source, name), label=name))
-    return rolls
+    named = [(one, one.comment if one.comment and label == UNLABELLED else label) for one in parsed]
+    return [Roll.of(one.roll(source, name), label=name) for one, name in named]
 
 
 @event_kind("roll")

@@ -141,10 +141,8 @@ def _games(params: dict[str, Any]) -> list[Any]:
 
 
 def _scenario_file(words: Sequence[str] | None) -> str | None:
-    for word in words or ():
-        if not word.startswith("-") and word.endswith((".yaml", ".yml")) and os.path.isfile(word):
-            return word
-    return None
+    files = (w for w in words or () if not w.startswith("-") and w.endswith((".yaml", ".yml")) and os.path.isfile(w))
+    return next(files, None)
 
 
 def _unit_names(params: dict[str, Any]) -> list[str]:

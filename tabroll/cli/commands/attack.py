@@ -124,10 +124,8 @@ def attack(
 def _resolve_attack(
     described: "DescribedAttack", session: "Session", journal: str | None, *, journal_force: bool
 ) -> tuple[Any, int]:
-    """The attack resolved (as :func:`tabroll.api.resolve` resolves one, with the dice of ``session``), and its
-    number in the log: with ``--journal``, the journal's next (and recorded there). The command reads the attack
-    with :func:`tabroll.loading.quick.describe_attack` and the engine, not through :mod:`tabroll.api`, whose
-    result types it does not show."""
+    """The attack resolved with the dice of ``session``, and its number in the log: with ``--journal``, the
+    journal's next (and recorded there)."""
     from tabroll.errors import InputError
 
     if journal is None:

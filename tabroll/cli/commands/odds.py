@@ -127,10 +127,9 @@ class OddsRequest:
         return self.versus is not None or bool(self.versus_setting)
 
     def second(self) -> "OddsRequest":
-        """The request of the second attack (``--vs``, ``--vs-set``): the first one's, with its attacker, and each
-        ``--vs-set KEY=VALUE`` in place of the first attack's own field of that name (``--distance 1 --vs-set
-        distance=3``: A at 1, B at 3). The first attack's game fields are handed over as ``--set`` (the same check
-        for a field the game declares), so that a ``--vs-set`` of the same name overrides them."""
+        """The request of the second attack: the first one's with the ``--vs`` attacker, and each ``--vs-set
+        KEY=VALUE`` in place of the first attack's field of that name (its game fields are handed over as ``--set``,
+        so that one of the same name is overridden)."""
         from dataclasses import replace
 
         from tabroll.engine import all_rulesets, find_ruleset
@@ -236,8 +235,7 @@ def odds(request: OddsRequest) -> None:
 
 
 def _attack_odds(request: OddsRequest) -> None:
-    """``tabroll odds`` of an attack: read the attack and the limits, have :func:`tabroll.api.attack_odds` work out
-    its odds (and with ``--until``, the chain of attacks to defeat), show them."""
+    """``tabroll odds`` of an attack (with ``--until``, of the chain of attacks to defeat), shown."""
     from tabroll.api import _until_cap, attack_odds
     from tabroll.render.odds import render_odds
     from tabroll.render.svg import odds_svg
