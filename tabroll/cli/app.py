@@ -197,11 +197,8 @@ class _Interrupted(KeyboardInterrupt):
     after running a signal handler (``compile``'s constant folding) keeps only that kind; Typer exits 130 on it."""
 
 
-_interrupts = INTERRUPTS  # Ctrl-C seen during this command (a library may wrap, or swallow, the exception it raises)
-
-
 def _on_interrupt(signum: int, frame: object) -> None:
-    _interrupts.append(signum)
+    INTERRUPTS.append(signum)
     raise _Interrupted
 
 
@@ -211,7 +208,7 @@ def _quiet_interrupts(previous: Any) -> Any:
     :func:`main` exits 130. Anything else goes to ``previous``."""
 
     def hook(unraisable: Any) -> None:
-        if isinstance(unraisable.exc_value, KeyboardInterrupt) and _interrupts:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and INTERRUPTS:
             return
         previous(unraisable)
 
@@ -220,21 +217,22 @@ def _quiet_interrupts(previous: Any) -> Any:
 
 def _on_late_interrupt(signum: int, frame: object) -> None:
     """Ctrl-C after the command's work, while the output is flushed: remembered, and the exit code says so."""
-    _interrupts.append(signum)
+    INTERRUPTS.append(signum)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``tabroll`` command: run the app, turn every failure into a message and exit code (Typer
     reports usage errors itself, exit 2)."""
+    import os
     import signal
     import time
 
     entry = sys.modules.get("tabroll.cli.entry")
     STARTED[:] = [entry.STARTED if argv is None and entry is not None else time.monotonic()]
     _prepare_streams(argv)
-    if argv is None:
-        _without_pydantic_plugins()
-    _interrupts.clear()
+    if argv is None:  # no pydantic plugins (finding them reads every distribution's entry points) unless asked for
+        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    INTERRUPTS.clear()
     previous = signal.getsignal(signal.SIGINT)
     unraisable = sys.unraisablehook
     sys.unraisablehook = _quiet_interrupts(unraisable)
@@ -252,10 +250,10 @@ def main(argv: list[str] | None = None) -> None:
     code = _flushed(code)
     if argv is None:
         _hold_interrupts()
-    if _interrupts and code != EXIT_INTERRUPTED and argv is None:
+    if INTERRUPTS and code != EXIT_INTERRUPTED and argv is None:
         sys.stderr.write(_interrupted())
         code = EXIT_INTERRUPTED
-    _interrupts.clear()  # this command's; work done after it in the same process (tests) is not interrupted
+    INTERRUPTS.clear()  # this command's; work done after it in the same process (tests) is not interrupted
     if argv is not None:  # in a program that called main(): its own hook again (a process keeps ours to its end)
         sys.unraisablehook = unraisable
     raise SystemExit(code)
@@ -293,15 +291,6 @@ def _prepare_streams(argv: list[str] | None) -> None:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
-def _without_pydantic_plugins() -> None:
-    """No pydantic plugin in the command's process (``PYDANTIC_DISABLE_PLUGINS``, unless the environment sets it):
-    plugins observe a program's own models, and finding them reads every installed distribution's entry points.
-    A program that imports tabroll keeps its plugins."""
-    import os
-
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-
-
 def _run(argv: list[str] | None) -> int:
     """The command's exit code, every error a message on standard error; an error Ctrl-C caused is re-raised as
     the interrupt, for :func:`main` to tell."""
@@ -318,11 +307,11 @@ def _run(argv: list[str] | None) -> int:
         _told(get_command(app)).main(args=args, prog_name="tabroll", standalone_mode=True)
     except SystemExit as exit_:
         code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
-        if code == EXIT_INTERRUPTED and _interrupts:  # Typer's own answer to the interrupt: no line yet
+        if code == EXIT_INTERRUPTED and INTERRUPTS:  # Typer's own answer to the interrupt: no line yet
             sys.stderr.write(_interrupted())
         return code
     except TabrollError as err:
-        if _interrupts:  # an error that Ctrl-C caused (a validator that turned it into a ValueError)
+        if INTERRUPTS:  # an error that Ctrl-C caused (a validator that turned it into a ValueError)
             raise _Interrupted from None
         from tabroll.words import visible  # a message quotes what was typed or read: shown, never obeyed
 
@@ -336,7 +325,7 @@ def _run(argv: list[str] | None) -> int:
     except OSError as err:
         return output_stream.output_failed(err) if output_stream.is_output_error(err) else internal_error(err)
     except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
-        if _interrupts:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
+        if INTERRUPTS:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
             sys.stderr.write(_interrupted())
             return EXIT_INTERRUPTED
         return internal_error(err)
