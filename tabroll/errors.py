@@ -97,27 +97,26 @@ class TabrollError(ValueError):
         first problem's), tip and exit code, and ``problems``, each with its own place and tip (at least one)."""
         where = self.location or Location()
         first = self.problems[0].location if self.problems else where
+        tip = self.tip or None
+        if tip is None and len(self.problems) > 1:  # the message gives each problem's tip on its own line
+            from tabroll.i18n import _
+
+            tip = _(
+                "fix each problem listed (each says how where it can), then check the file again with tabroll check"
+            )
         entry = {
             "message": self.message,
             "file": where.file if where.file is not None else first.file,
             "line": where.line if where.line is not None else first.line,
             "column": where.column if where.line is not None else first.column,
             "field": where.shown_field if where.field is not None else first.shown_field,
-            "tip": self.tip or self._problems_tip(),
+            "tip": tip,
             "exit_code": self.exit_code,
         }
         listed = [p.to_json() for p in self.problems] or [
             {key: entry[key] for key in ("message", "file", "line", "column", "field", "tip")}
         ]
         return {**entry, "problems": listed}
-
-    def _problems_tip(self) -> str | None:
-        """The tip of an error of several problems, whose text gives each problem's tip on its own line."""
-        if len(self.problems) < 2:
-            return None
-        from tabroll.i18n import _
-
-        return _("fix each problem listed (each says how where it can), then check the file again with tabroll check")
 
     def describe(self) -> str:
         """The full user-facing text: location, message and tip."""
