@@ -54,10 +54,14 @@ def _built(name: str) -> Any:
     import typer
     from typer.main import get_command
 
-    from tabroll.cli.typer_app import one_command
+    from tabroll.cli.typer_app import RICH, command
 
     declared, settings = _declared(name)
-    return get_command(declared if isinstance(declared, typer.Typer) else one_command(declared, name, **settings))
+    if not isinstance(declared, typer.Typer):  # a function: a Typer app of that one command
+        single = typer.Typer(add_completion=False, rich_markup_mode=RICH)
+        command(single, name, **settings)(declared)
+        declared = single
+    return get_command(declared)
 
 
 def _listed(name: str) -> Any:

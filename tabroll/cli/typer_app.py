@@ -98,13 +98,6 @@ def root_app(group: type) -> typer.Typer:
     return app
 
 
-def one_command(function: Callable[..., Any], name: str, **settings: Any) -> typer.Typer:
-    """A Typer app of one command, built on its own when that command is run (see :mod:`tabroll.cli.app`)."""
-    single = typer.Typer(add_completion=False, rich_markup_mode=RICH)
-    command(single, name, **settings)(function)
-    return single
-
-
 journal_app = typer.Typer(
     name="journal",
     cls=PlainGroup,
