@@ -1,17 +1,12 @@
 """tabroll: a dice and combat resolver for tabletop games, on the command line and as a Python library.
 
-The library's names (``games()``, ``attack()``, ``resolve()``, ``attack_odds()``, ``dice_odds()``,
-``matrix()``, ``roll()``, ``run()``…; see ``__all__``) live in ``tabroll.api``, which is imported the
-first time one of them is used (PEP 562): ``import tabroll`` stays as light as every command's start needs.
+The library's names (see ``__all__``) live in ``tabroll.api``, imported the first time one is used (PEP 562), so
+``import tabroll`` stays light.
 
-The games live in the checkout's top-level ``rulesets/`` folder and are imported as ``tabroll.rulesets`` (one
-import name per file, and no generic top-level name such as ``rulesets`` claimed in other projects' namespace).
-An installed copy (a wheel, ``pip install .``) carries that folder as a real subpackage. When this package is
-imported from a checkout instead (``python3 -m tabroll`` from the clone's root, whether or not tabroll is also
-installed, or with no install at all), ``tabroll/rulesets`` does not exist, and :class:`_CheckoutGames` maps the
-one name ``tabroll.rulesets`` onto the checkout's ``rulesets/`` folder; every game module below it is then found
-by Python's ordinary path search. It costs two ``stat`` calls at import, and no symbolic link is needed (a Windows
-checkout works the same way).
+The games live in the checkout's top-level ``rulesets/`` folder and are imported as ``tabroll.rulesets`` (no generic
+top-level name claimed). An installed copy carries that folder as a real subpackage; imported from a checkout,
+:class:`_CheckoutGames` maps the one name ``tabroll.rulesets`` onto the checkout's ``rulesets/`` folder, and
+Python's ordinary path search finds every game module below it (no symbolic link, so Windows works the same).
 """
 
 from __future__ import annotations
@@ -105,9 +100,8 @@ GAMES_PACKAGE = "tabroll.rulesets"
 
 
 class _CheckoutGames:
-    """Finds ``tabroll.rulesets`` in a checkout: the ``rulesets/`` folder beside this package's folder. (A plain
-    class with ``find_spec`` is a meta path finder; ``importlib.abc`` is left out because importing it costs more
-    than the rest of this module.)"""
+    """Finds ``tabroll.rulesets`` in a checkout: the ``rulesets/`` folder beside this package's folder (a plain
+    meta path finder: importing ``importlib.abc`` would cost more than this module)."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder

@@ -1,17 +1,9 @@
 """Errors by cause.
 
-Every error tabroll raises on purpose is a :class:`TabrollError`. The CLI has one error boundary that turns
-them into a short message and an exit code, so a user never sees a traceback:
-
-* :class:`InputError` (exit 2): the input is malformed — a broken YAML file, an unknown field, a dice
-  expression that does not parse, given dice values that do not fit. The message quotes what was wrong,
-  says where (file, line, column, field path) and ends with a ``Tip:`` on how to fix it where we can.
-* :class:`RuleRefusal` (exit 1): the input is well formed but the rules do not allow the action (target out of
-  reach, no ammunition left, the attacker has already acted). The message gives the rule's reason.
-* :class:`OutputError` (exit 74): a result could not be written (a full disk, a file-size limit, a closed
-  standard output). The message names what was not written.
-
-Anything else escaping the boundary is a bug in tabroll (exit 70, with a request to report it).
+Every error tabroll raises on purpose is a :class:`TabrollError`, which the CLI's one error boundary turns into a
+short message and an exit code: :class:`InputError` (exit 2, malformed input: the message says what, where, and a
+``Tip:`` how to fix it), :class:`RuleRefusal` (exit 1, the rules do not allow the action, and say why),
+:class:`OutputError` (exit 74, a result could not be written). Anything else is a bug in tabroll (exit 70).
 """
 
 from __future__ import annotations
@@ -33,9 +25,8 @@ EXIT_OUTPUT = 74  # sysexits' EX_IOERR: the result could not be written
 EXIT_INTERRUPTED = 130
 
 INTERRUPTS: list[int] = []
-"""Ctrl-C seen during this command: the command line's handler records each one here as it raises. A library can
-swallow the exception raised, which would leave long work running for good; so the long loops (the exact walk,
-the simulation) look here whenever they look at the clock, and stop."""
+"""Ctrl-C seen during this command, recorded by the command line's handler: the long loops look here with the
+clock and stop, even when a library swallowed the exception."""
 
 
 def interrupted() -> None:
@@ -102,33 +93,30 @@ class TabrollError(ValueError):
         self.problems = tuple(problems)
 
     def to_json(self) -> dict[str, Any]:
-        """The error as JSON (``tabroll check --format json``, a file's ``error`` in ``run --format json``): its
-        message, where it is (file, line, column, field: null where unknown; for an error of several problems,
-        the first one's place), its tip, the exit code it makes, and ``problems``: each problem with its own
-        place and tip (an error of one problem lists that one)."""
+        """The error as JSON (``check``, ``run --format json``): its message, place (null where unknown; else the
+        first problem's), tip and exit code, and ``problems``, each with its own place and tip (at least one)."""
         where = self.location or Location()
         first = self.problems[0].location if self.problems else where
+        tip = self.tip or None
+        if tip is None and len(self.problems) > 1:  # the message gives each problem's tip on its own line
+            from tabroll.i18n import _
+
+            tip = _(
+                "fix each problem listed (each says how where it can), then check the file again with tabroll check"
+            )
         entry = {
             "message": self.message,
             "file": where.file if where.file is not None else first.file,
             "line": where.line if where.line is not None else first.line,
             "column": where.column if where.line is not None else first.column,
             "field": where.shown_field if where.field is not None else first.shown_field,
-            "tip": self.tip or self._problems_tip(),
+            "tip": tip,
             "exit_code": self.exit_code,
         }
         listed = [p.to_json() for p in self.problems] or [
             {key: entry[key] for key in ("message", "file", "line", "column", "field", "tip")}
         ]
         return {**entry, "problems": listed}
-
-    def _problems_tip(self) -> str | None:
-        """The tip of an error of several problems, whose text gives each problem's tip on its own line."""
-        if len(self.problems) < 2:
-            return None
-        from tabroll.i18n import _
-
-        return _("fix each problem listed (each says how where it can), then check the file again with tabroll check")
 
     def describe(self) -> str:
         """The full user-facing text: location, message and tip."""
@@ -174,6 +162,5 @@ class RuleRefusal(TabrollError):
 
 
 __getattr__ = names_from(globals(), "tabroll.problem", ("Problem",))
-""":class:`~tabroll.problem.Problem` (one problem of an input that has several) is found here by name all the same
-(``from tabroll.errors import Problem``), its module imported the first time it is asked for: it is made only when an
-input fails, and every command imports this module."""
+""":class:`~tabroll.problem.Problem` is found here by name, its module imported when first asked for (only a failed
+input makes one)."""

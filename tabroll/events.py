@@ -6,18 +6,12 @@ for the logs and a Rich ``STYLE``. The JSON form of the events is a versioned co
 :data:`EVENTS_FORMAT_VERSION` and ``tabroll schema events``.
 
 The core events are the one vocabulary every game speaks, in its own words: every die rolled is a ``roll``; every
-loss of a health-like pool (life, shields, cards…) is a ``damage`` naming the unit, the amount and the pool; every
-removal from play is a ``defeat`` saying how (defeated, annihilated, exiled, fled); attacks are ``hit``/``miss``. A
-game adds its own kinds as extras: it defines them in its own folder and hands them to the core through its
-ruleset's ``load_events`` (see :class:`tabroll.kit.Ruleset`); a game's kind that reuses a core kind is refused when
-the game's kinds are first read. The action and the roll are declared here; the others (damage, defeat, hit…) in
-:mod:`tabroll.battle_events`, found here by name all the same (``from tabroll.events import Damage``) and imported
-when first asked for: a command that only rolls dice never builds them.
+loss of a health-like pool is a ``damage`` naming the unit, the amount and the pool; every removal from play is a
+``defeat`` saying how; attacks are ``hit``/``miss``. A game adds its own kinds through its ruleset (see
+:class:`tabroll.kit.Ruleset`); one that reuses a core kind is refused. The action and the roll are declared here,
+the others in :mod:`tabroll.battle_events`, found here by name and imported when first asked for.
 
-Positions on a board (a square, a hex) appear in events as ``[x, y]`` lists.
-
-The JSON form is described in the scripting guide (docs/scripting.md, "The events format"), and its version history
-in CHANGELOG.md ("Output formats").
+Positions on a board appear as ``[x, y]`` lists. The JSON form: docs/scripting.md ("The events format").
 """
 
 from __future__ import annotations
@@ -97,13 +91,9 @@ def in_english() -> Iterator[None]:
 
 
 class Said(str):
-    """Words said in two ways at once: as text, in the language chosen, and as :attr:`machine`, the way the code
-    writes them (English), the same under every ``--lang`` and locale. Made by :func:`said`. Given to another
-    message as a value, they are said in its language (the machine value while :func:`said` makes one), so words
-    built from other words stay whole in each.
-
-    An event field that has a prose twin (``applies_to`` and ``applies_to_text``…) takes them: the field keeps
-    the machine value and its twin the text (see :meth:`Event.__post_init__`)."""
+    """Words said two ways at once: as text in the language chosen, and as :attr:`machine`, as the code writes them
+    (English). Made by :func:`said`; given to another message, they are said in its language. An event field with a
+    prose twin keeps the machine value, its twin the text (see :meth:`Event.__post_init__`)."""
 
     machine: str
 
@@ -328,9 +318,8 @@ class RolledDice:
 
 
 class _Shown:
-    """The ``shown`` field of a :class:`Roll`: as given, or, given :data:`PLAIN_SHOWN`, the dice as a list
-    (``[2, 5, 6]``) built the first time it is read (the exact walk builds many rolls and reads none); whoever
-    reads it (JSON, the log, equality) sees the same string as if it had been built at once."""
+    """The ``shown`` field of a :class:`Roll`: as given, or for :data:`PLAIN_SHOWN` the dice as a list
+    (``[2, 5, 6]``), built when first read (the exact walk builds many rolls and reads none)."""
 
     __slots__ = ()
 
@@ -366,11 +355,8 @@ def named_rolls(parsed: Iterable[Any], source: Any, label: str = UNLABELLED) -> 
     """Each parsed dice expression (:func:`tabroll.dice.words.parse_words`) rolled from ``source``, in order, as a
     ``roll`` event: a comment typed after an expression (``1d20+5 to hit``) names it unless ``label`` is given.
     ``tabroll roll``, ``play``'s ``roll`` and the library's ``roll()`` name their rolls so."""
-    rolls = []
-    for one in parsed:
-        name = one.comment if one.comment and label == UNLABELLED else label
-        rolls.append(Roll.of(one.roll(source, name), label=name))
-    return rolls
+    named = [(one, one.comment if one.comment and label == UNLABELLED else label) for one in parsed]
+    return [Roll.of(one.roll(source, name), label=name) for one, name in named]
 
 
 @event_kind("roll")
@@ -476,8 +462,7 @@ _IN_BATTLE_EVENTS = frozenset({
     "CORE_EVENTS", "Damage", "Defeat", "GameOver", "Heal", "Hit", "Immune", "Miss", "Modifier", "Move", "NewRound",
     "Note", "Refused", "RulingApplied", "Spend", "StatusApplied",
 })  # fmt: skip
-"""The core events (and :data:`CORE_EVENTS`, the kinds every game may emit) that :mod:`tabroll.battle_events`
-declares: found here by name, that module imported the first time one is asked for (PEP 562)."""
+"""The names :mod:`tabroll.battle_events` declares, found here (PEP 562)."""
 
 
 __getattr__ = names_from(globals(), "tabroll.battle_events", _IN_BATTLE_EVENTS)

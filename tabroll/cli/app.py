@@ -1,10 +1,6 @@
-"""The ``tabroll`` command line: thin Typer commands that parse, call the engine, and render.
-
-Heavy modules (YAML, pydantic models, Rich) are imported inside the commands that need them, so ``--help`` and
-``tabroll roll`` start about as fast as any Typer program can. One error boundary, :func:`main`, turns every
-:class:`~tabroll.errors.TabrollError` into a short message and an exit code (0 resolved, 1 refused by the
-rules, 2 bad usage or input); nothing a user types produces a traceback.
-"""
+"""The ``tabroll`` command line: thin Typer commands that parse, call the engine, and render; each imports its heavy
+modules (YAML, pydantic, Rich) itself. One error boundary, :func:`main`, turns every
+:class:`~tabroll.errors.TabrollError` into a short message and its exit code: no traceback for anything typed."""
 
 from __future__ import annotations
 
@@ -14,16 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from tabroll.cli.plain_arguments import PlainGroup
-from tabroll.cli.shared import _STARTED, _internal_error
+from tabroll.cli.shared import STARTED, internal_error
 from tabroll.cli.typer_app import root_app
-from tabroll.errors import (
-    EXIT_BAD_INPUT,
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    EXIT_REFUSED,
-    INTERRUPTS,
-    TabrollError,
-)
+from tabroll.errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_REFUSED, INTERRUPTS, TabrollError
 from tabroll.i18n import _, p_
 
 _GAME_WORDS: dict[str, Any] = {"context_settings": {"allow_extra_args": True, "ignore_unknown_options": True}}
@@ -43,9 +32,8 @@ COMMANDS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "rules": ("info", "rules", {}),
     "new": ("info", "new", {}),
 }
-"""The commands, in the order help lists them: the module of ``tabroll.cli.commands`` that declares each, its
-function (or Typer group) there, and its settings. A command's module is imported only when that command is run
-(or help lists them all)."""
+"""The commands in help's order: the module of ``tabroll.cli.commands`` declaring each (imported only when needed),
+its function or Typer group there, and its settings."""
 
 
 def _declared(name: str) -> tuple[Any, dict[str, Any]]:
@@ -66,10 +54,14 @@ def _built(name: str) -> Any:
     import typer
     from typer.main import get_command
 
-    from tabroll.cli.typer_app import one_command
+    from tabroll.cli.typer_app import RICH, command
 
     declared, settings = _declared(name)
-    return get_command(declared if isinstance(declared, typer.Typer) else one_command(declared, name, **settings))
+    if not isinstance(declared, typer.Typer):  # a function: a Typer app of that one command
+        single = typer.Typer(add_completion=False, rich_markup_mode=RICH)
+        command(single, name, **settings)(declared)
+        declared = single
+    return get_command(declared)
 
 
 def _listed(name: str) -> Any:
@@ -86,8 +78,7 @@ def _listed(name: str) -> Any:
 
 
 def _told(command: Any) -> Any:
-    """``command`` (and the subcommands it holds) with its help in the language chosen: Click reads ``help`` when
-    it shows help, so each text is looked up in tabroll's catalogue once the command is made for this run."""
+    """``command`` (and its subcommands) with each ``help`` looked up in tabroll's catalogue for the language."""
     from tabroll import i18n
 
     if i18n.language() == i18n.ENGLISH:
@@ -104,9 +95,8 @@ def _told(command: Any) -> Any:
 
 
 class Commands(PlainGroup):
-    """The root group: each command is made (and told) from its declaration only when it is asked for (Click's hooks
-    for lazily loaded subcommands, ``list_commands`` and ``get_command``), so a command run imports and converts only
-    itself; its ``commands`` know every name (Typer suggests a near one for a typo)."""
+    """The root group: a command is made from its declaration only when asked for (Click's lazy-subcommand hooks
+    ``list_commands`` and ``get_command``); ``commands`` knows every name, for Typer's suggestion on a typo."""
 
     def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
@@ -136,9 +126,8 @@ app = root_app(Commands)
 
 
 def _help_holders() -> Iterator[tuple[Any, str, Any]]:
-    """Everything whose ``help`` a person reads, in English: the app, each command and group, and each of their
-    options and arguments; with the words that run it and the function that declares it (``None`` for the app
-    and the journal group)."""
+    """Everything whose English ``help`` a person reads (the app, each command, group and parameter), with the words
+    that run it and the function that declares it (``None`` for the app and the journal group)."""
     from typer.main import get_command
 
     root = get_command(app)
@@ -158,8 +147,7 @@ def _own_holders(command: Any) -> Iterator[Any]:
 
 
 def help_texts() -> Iterator[tuple[str, str, int]]:
-    """Every help text of the command line in English, with the file and line of the command it belongs to (for
-    the catalogues)."""
+    """Every English help text, with the file and line of its command (for the catalogues)."""
     import inspect
     from pathlib import Path
 
@@ -176,8 +164,8 @@ def help_texts() -> Iterator[tuple[str, str, int]]:
 
 
 def _language_flag(args: list[str]) -> tuple[str | None, list[str]]:
-    """``--lang CODE`` (or ``--lang=CODE``) anywhere in the words before a lone ``--``, and the words without it:
-    every command takes it, so it is read before Typer sees the command."""
+    """``--lang CODE`` (or ``--lang=CODE``) anywhere before a lone ``--``, and the words without it: read before
+    Typer sees the command, since every command takes it."""
     rest: list[str] = []
     chosen: str | None = None
     words = iter(args)
@@ -209,30 +197,22 @@ def _language_flag(args: list[str]) -> tuple[str | None, list[str]]:
 
 
 class _Interrupted(KeyboardInterrupt):
-    """Ctrl-C: one line and exit code 130.
-
-    It must be a ``KeyboardInterrupt``: C code inside CPython that can run a signal handler and then clears the
-    error it finds (the constant folding of ``compile``, while a module is imported from source) keeps a
-    ``KeyboardInterrupt`` and drops any other exception. Typer turns a ``KeyboardInterrupt`` into exit 130 with
-    nothing printed; :func:`main` then prints the one line."""
-
-
-_interrupts = INTERRUPTS  # Ctrl-C seen during this command (a library may wrap, or swallow, the exception it raises)
+    """Ctrl-C: one line and exit code 130. A ``KeyboardInterrupt``, because CPython code that clears the error
+    after running a signal handler (``compile``'s constant folding) keeps only that kind; Typer exits 130 on it."""
 
 
 def _on_interrupt(signum: int, frame: object) -> None:
-    _interrupts.append(signum)
+    INTERRUPTS.append(signum)
     raise _Interrupted
 
 
 def _quiet_interrupts(previous: Any) -> Any:
-    """A ``sys.unraisablehook`` that keeps quiet about a Ctrl-C raised where Python cannot raise (a weak
-    reference's callback, such as the import system's module locks, or a ``__del__``): Python would print it
-    as "Exception ignored in …" with a traceback. The handler has recorded it in ``INTERRUPTS``, so the long
-    loops stop at their next look, and :func:`main` ends with exit 130. Anything else goes to ``previous``."""
+    """A ``sys.unraisablehook`` quiet about a Ctrl-C raised where Python cannot raise (a weak reference's callback,
+    a ``__del__``), which it would print with a traceback: ``INTERRUPTS`` has it, so the long loops stop and
+    :func:`main` exits 130. Anything else goes to ``previous``."""
 
     def hook(unraisable: Any) -> None:
-        if isinstance(unraisable.exc_value, KeyboardInterrupt) and _interrupts:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and INTERRUPTS:
             return
         previous(unraisable)
 
@@ -241,23 +221,22 @@ def _quiet_interrupts(previous: Any) -> Any:
 
 def _on_late_interrupt(signum: int, frame: object) -> None:
     """Ctrl-C after the command's work, while the output is flushed: remembered, and the exit code says so."""
-    _interrupts.append(signum)
+    INTERRUPTS.append(signum)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the ``tabroll`` command: run the app, turn every failure into a message and exit code.
-
-    Typer reports usage errors itself (exit 2). Our own errors, interrupts and broken pipes are handled here.
-    """
+    """Entry point of the ``tabroll`` command: run the app, turn every failure into a message and exit code (Typer
+    reports usage errors itself, exit 2)."""
+    import os
     import signal
     import time
 
     entry = sys.modules.get("tabroll.cli.entry")
-    _STARTED[:] = [entry.STARTED if argv is None and entry is not None else time.monotonic()]
+    STARTED[:] = [entry.STARTED if argv is None and entry is not None else time.monotonic()]
     _prepare_streams(argv)
-    if argv is None:
-        _without_pydantic_plugins()
-    _interrupts.clear()
+    if argv is None:  # no pydantic plugins (finding them reads every distribution's entry points) unless asked for
+        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    INTERRUPTS.clear()
     previous = signal.getsignal(signal.SIGINT)
     unraisable = sys.unraisablehook
     sys.unraisablehook = _quiet_interrupts(unraisable)
@@ -275,20 +254,18 @@ def main(argv: list[str] | None = None) -> None:
     code = _flushed(code)
     if argv is None:
         _hold_interrupts()
-    if _interrupts and code != EXIT_INTERRUPTED and argv is None:
+    if INTERRUPTS and code != EXIT_INTERRUPTED and argv is None:
         sys.stderr.write(_interrupted())
         code = EXIT_INTERRUPTED
-    _interrupts.clear()  # this command's; work done after it in the same process (tests) is not interrupted
+    INTERRUPTS.clear()  # this command's; work done after it in the same process (tests) is not interrupted
     if argv is not None:  # in a program that called main(): its own hook again (a process keeps ours to its end)
         sys.unraisablehook = unraisable
     raise SystemExit(code)
 
 
 def _hold_interrupts() -> None:
-    """From here on a Ctrl-C waits, unseen, until the process is gone: the exit code and the "interrupted" line
-    are decided once, just below, and nothing can end the command otherwise: once Python's shutdown has set every
-    handler back to the default, a Ctrl-C would kill the process by the signal with no line. A Ctrl-C held here
-    came after the work and its output were whole; the command ends as they say."""
+    """From here on a Ctrl-C is blocked until the process is gone: the exit code is decided, and after Python's
+    shutdown resets the handlers a Ctrl-C would kill the process with no line. The output is whole by now."""
     import signal
 
     for stream in (sys.stdout, sys.stderr):  # nothing left to write once Ctrl-C is held (a full pipe can block)
@@ -300,7 +277,7 @@ def _hold_interrupts() -> None:
 
 def _prepare_streams(argv: list[str] | None) -> None:
     """Standard output and error as a command line tool needs them: every byte written or said not to be, no
-    crash on a name that is not UTF-8, and a quiet stop when the reader of a pipe leaves."""
+    crash on a name that is not UTF-8, a quiet stop when a pipe's reader leaves."""
     import signal
 
     from tabroll.cli import output_stream
@@ -318,19 +295,9 @@ def _prepare_streams(argv: list[str] | None) -> None:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
-def _without_pydantic_plugins() -> None:
-    """The command's process validates its files with no pydantic plugin (pydantic's documented
-    ``PYDANTIC_DISABLE_PLUGINS``, unless the environment sets it): plugins observe a program's own models, and
-    looking for them reads the entry points of every installed distribution when the first model is built. A
-    program that imports tabroll keeps its plugins; Typer builds its own validators the same way."""
-    import os
-
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-
-
 def _run(argv: list[str] | None) -> int:
-    """The command, and its exit code: every error a message on standard error. An error that Ctrl-C caused is
-    raised as the interrupt it is, for :func:`main` to tell."""
+    """The command's exit code, every error a message on standard error; an error Ctrl-C caused is re-raised as
+    the interrupt, for :func:`main` to tell."""
     from tabroll import i18n
     from tabroll.cli import click_words, output_stream
 
@@ -344,11 +311,11 @@ def _run(argv: list[str] | None) -> int:
         _told(get_command(app)).main(args=args, prog_name="tabroll", standalone_mode=True)
     except SystemExit as exit_:
         code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else EXIT_BAD_INPUT)
-        if code == EXIT_INTERRUPTED and _interrupts:  # Typer's own answer to the interrupt: no line yet
+        if code == EXIT_INTERRUPTED and INTERRUPTS:  # Typer's own answer to the interrupt: no line yet
             sys.stderr.write(_interrupted())
         return code
     except TabrollError as err:
-        if _interrupts:  # an error that Ctrl-C caused (a validator that turned it into a ValueError)
+        if INTERRUPTS:  # an error that Ctrl-C caused (a validator that turned it into a ValueError)
             raise _Interrupted from None
         from tabroll.words import visible  # a message quotes what was typed or read: shown, never obeyed
 
@@ -360,12 +327,12 @@ def _run(argv: list[str] | None) -> int:
         sys.stderr.write(_interrupted())
         return EXIT_INTERRUPTED
     except OSError as err:
-        return output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
+        return output_stream.output_failed(err) if output_stream.is_output_error(err) else internal_error(err)
     except Exception as err:  # pragma: no cover - a bug in tabroll; keep the message short and actionable
-        if _interrupts:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
+        if INTERRUPTS:  # Ctrl-C inside a library that wrapped our exception in its own (pydantic's SchemaError)
             sys.stderr.write(_interrupted())
             return EXIT_INTERRUPTED
-        return _internal_error(err)
+        return internal_error(err)
     return EXIT_OK
 
 
@@ -376,7 +343,7 @@ def _flushed(code: int) -> int:
     try:
         sys.stdout.flush()
     except OSError as err:
-        return output_stream.output_failed(err) if output_stream.is_output_error(err) else _internal_error(err)
+        return output_stream.output_failed(err) if output_stream.is_output_error(err) else internal_error(err)
     return code
 
 

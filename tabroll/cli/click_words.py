@@ -1,12 +1,9 @@
 """The words Click and Typer print themselves (``Usage:``, the help's panels, their usage errors), in the language
 chosen.
 
-Click and Typer mark their own messages for gettext and look them up in the standard library's current domain
-(``gettext.gettext``). When a language other than English is chosen, :func:`speak` binds that domain the way
-gettext offers: tabroll's domain and its folder (``bindtextdomain``, ``textdomain``), and the language in
-``LANGUAGE``, the variable gettext reads first. So a Portuguese table reads ``Uso:`` under a Portuguese help. The
-messages below are the ones a person meets; a message of theirs tabroll's catalogue lacks (one a later release
-adds or rewords) is said as Click says it. In English the domain is left as it was.
+Click and Typer look their messages up in the standard library's current gettext domain. For a language other
+than English, :func:`speak` binds it as gettext offers: tabroll's domain and folder (``bindtextdomain``,
+``textdomain``) and the language in ``LANGUAGE``. A message tabroll's catalogue lacks is said as Click says it.
 """
 
 from __future__ import annotations

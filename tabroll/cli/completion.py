@@ -1,9 +1,8 @@
 """Tab completion in the shell (``tabroll --install-completion``): unit names after ``-a``/``-t``, the values of
 ``--format``, and each game's own attack fields (``--distance``, ``--using``…) among the options.
 
-A completer reads what is typed so far (``ctx.params``): the game named by ``-r``, or the scenario file among the
-free words (its units), else every game's catalogue. It never raises and never prints: a completer that fails
-offers nothing."""
+A completer reads what is typed so far (``ctx.params``): ``-r``'s game, or the scenario file's units, else every
+game's catalogue. A completer that fails offers nothing."""
 
 from __future__ import annotations
 
@@ -100,8 +99,8 @@ class GameWordsCommand(NegativeWordsCommand):
 
 
 def _completion_item() -> Any:
-    """The completion item class of the Click that Typer runs on: newer Typer carries its own copy of Click, older
-    Typer uses the click package; either way it sits beside the Command class TyperCommand derives from."""
+    """The completion item class of the Click that Typer runs on (its own copy in newer Typer): the module beside
+    the one of TyperCommand's base."""
     from typer.core import TyperCommand
 
     base = TyperCommand.__mro__[1].__module__  # "click.core", or Typer's own copy of it
@@ -142,10 +141,8 @@ def _games(params: dict[str, Any]) -> list[Any]:
 
 
 def _scenario_file(words: Sequence[str] | None) -> str | None:
-    for word in words or ():
-        if not word.startswith("-") and word.endswith((".yaml", ".yml")) and os.path.isfile(word):
-            return word
-    return None
+    files = (w for w in words or () if not w.startswith("-") and w.endswith((".yaml", ".yml")) and os.path.isfile(w))
+    return next(files, None)
 
 
 def _unit_names(params: dict[str, Any]) -> list[str]:

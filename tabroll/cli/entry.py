@@ -1,10 +1,7 @@
 """The ``tabroll`` console script and ``python -m tabroll``: Ctrl-C is handled from the first line of tabroll.
 
-Importing the command line (Typer, Click, Rich) takes a while; a Ctrl-C in that window would print a
-``KeyboardInterrupt`` traceback. Importing this module installs, before anything heavy is imported, a handler
-that gives the same single line and exit code 130 as :func:`tabroll.cli.app.main` gives later on. (Before this
-module runs, the interrupt belongs to Python's own start-up.) :mod:`signal` is the standard library's: Typer
-imports it in any case (through :mod:`subprocess`).
+A Ctrl-C while the command line (Typer, Click, Rich) is imported would print a traceback: this module installs,
+before anything heavy is imported, a handler giving the same line and exit code 130 as :func:`tabroll.cli.app.main`.
 """
 
 from __future__ import annotations
@@ -15,8 +12,7 @@ import sys
 import time
 
 STARTED = time.monotonic()
-"""When the command started (its first line of tabroll): ``--timeout`` counts from here, so the start-up and the
-loading before the work are inside the limit."""
+"""When the command started: ``--timeout`` counts from here, start-up included."""
 
 EXIT_INTERRUPTED = 130
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from tabroll.cli.completion import complete_formats, complete_units
-from tabroll.cli.typer_app import _complete_games
+from tabroll.cli.typer_app import complete_games
 
 
 def format_option(help: str, *, completed: bool = True) -> Any:
@@ -125,7 +125,7 @@ RulesetOption = Annotated[
         "-r",
         help="The game, without a scenario file (default: the one whose catalogue has the units).",
         metavar="GAME",
-        autocompletion=_complete_games,
+        autocompletion=complete_games,
     ),
 ]
 
@@ -185,9 +185,8 @@ Request = TypeVar("Request")
 
 
 def takes_request(request: type[Request]) -> Callable[[Callable[[Request], None]], Callable[..., None]]:
-    """A command whose flags are declared once, as the fields of the dataclass ``request`` (each field typed as a
-    Typer option or argument, with its default): Typer reads the fields as the command's parameters, in their
-    order, and the command is called with one typed ``request`` holding them all. A new flag is a new field."""
+    """A command whose flags are the fields of the dataclass ``request`` (each typed as a Typer option or argument,
+    with its default): Typer reads them as the parameters, and the command gets one ``request`` holding them."""
     import dataclasses
     import functools
     import inspect

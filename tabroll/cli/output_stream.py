@@ -1,14 +1,10 @@
 """Standard output that never loses bytes silently, and never fails as a bug.
 
-CPython's buffered writer accepts a short write from the operating system (a file-size limit, a nearly full disk)
-and drops the rest without an error, so ``tabroll run > file`` could exit 0 with a truncated file. The console
-script therefore writes through :class:`WholeWrites`, which writes every byte or raises, and :func:`output_failed`
-turns what is raised into one line on standard error and exit 74.
-
-A standard output (or error, or input) closed before tabroll starts (``tabroll run x.yaml >&-``) would otherwise
-be ``None`` to Python, and its descriptor free for the next file opened (a journal would then receive the log):
-:func:`install` holds each closed descriptor open on the null device, and standard output then refuses every
-write as closed, so the command ends with the same one line and exit 74.
+CPython's buffered writer drops the rest of a short write (a file-size limit, a full disk) without an error, so
+the console script writes through :class:`WholeWrites`, which writes every byte or raises, and
+:func:`output_failed` turns that into one line and exit 74. A standard descriptor closed before the start
+(``>&-``) is held open on the null device by :func:`install`, so no file opened later takes its number; standard
+output then refuses every write, with the same line and exit 74.
 """
 
 from __future__ import annotations
@@ -64,8 +60,7 @@ class WholeWrites(io.RawIOBase):
 
 
 def _hold_closed_descriptors() -> bool:
-    """Open the null device on each of descriptors 0, 1 and 2 that is closed (so that no file tabroll opens takes
-    its number); whether standard output was closed."""
+    """The null device opened on each closed descriptor 0, 1 or 2; whether standard output was closed."""
     stdout_closed = False
     for fd in (0, 1, 2):
         try:

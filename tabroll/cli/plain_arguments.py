@@ -1,13 +1,11 @@
 """Values named by what they mean in help: the one workaround tabroll keeps for Typer.
 
-Recent Typer shows a Python type beside every argument and flag in help (``WHO <str>``, ``SKILL <list[str]>``,
-``--version <bool>``) and writes a required argument ``{WHO}`` in the usage line, with no setting to turn either
-off (an option shows its ``metavar`` instead, an argument or a flag has no such escape; see
-https://github.com/fastapi/typer/issues/1156 and https://github.com/fastapi/typer/pull/1410). A player should not
-have to read Python types, so every tabroll command is made with :class:`PlainCommand` or :class:`PlainGroup`
-(Typer's ``cls=``), which give their own parameters (Click's ``get_params``) the subclasses below: no type shown,
-and the usage line as Click writes it (``WHO SKILL...``, ``[FILE]``). Remove this module when Typer offers the
-setting.
+Recent Typer shows a Python type beside every argument and flag in help (``WHO <str>``, ``--version <bool>``) and
+writes a required argument ``{WHO}`` in the usage line, with no setting to turn either off (see
+https://github.com/fastapi/typer/issues/1156 and https://github.com/fastapi/typer/pull/1410). Every tabroll command
+is made with :class:`PlainCommand` or :class:`PlainGroup` (Typer's ``cls=``), whose parameters are the subclasses
+below: no type shown, the usage line as Click writes it (``WHO SKILL...``). Remove this module when Typer offers
+the setting.
 """
 
 from __future__ import annotations

@@ -181,7 +181,7 @@ def journal_state_command(path: str, *, fmt: str | None, scenario: str | None, f
     """``tabroll journal state J``: the board and units after every recorded action."""
     import json
 
-    from tabroll.cli.shared import _format
+    from tabroll.cli.shared import output_format
     from tabroll.journal.book import read_game
     from tabroll.render.state import (
         STATE_FORMATS,
@@ -192,7 +192,7 @@ def journal_state_command(path: str, *, fmt: str | None, scenario: str | None, f
         state_text,
     )
 
-    chosen = _format(fmt or None, formats=STATE_FORMATS)
+    chosen = output_format(fmt or None, formats=STATE_FORMATS)
     book = read_game(path, scenario_path=scenario, force=force)
     game, state, count = book.ruleset, book.current_state(), len(book.records)
     title = n_(

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice, Session
 
 
-def _format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | None = None) -> str:
+def output_format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | None = None) -> str:
     """The output format: ``--format`` (checked against the command's ``formats``), ``--brief``, or the default
     for where the output goes (rich on a terminal, text in a pipe)."""
     from tabroll.errors import InputError
@@ -46,10 +46,9 @@ PLAY_FORMATS = ("rich", "text")  # play shows a log for people
 UNITS_FORMATS = ("rich", "text", "json", "jsonl")
 
 
-def _report_format(fmt: str | None, svg: str | None, png: str | None = None) -> str:
-    """The format of a report (``odds``, ``matrix``), and the files of its pictures checked (and the PNG
-    renderer found): all before the work, not after it."""
-    chosen = _format(fmt, formats=REPORT_FORMATS)
+def report_format(fmt: str | None, svg: str | None, png: str | None = None) -> str:
+    """The format of a report (``odds``, ``matrix``), its picture files and PNG renderer checked before the work."""
+    chosen = output_format(fmt, formats=REPORT_FORMATS)
     if svg is not None:
         from tabroll.render.svg import check_picture_path
 
@@ -63,7 +62,7 @@ def _report_format(fmt: str | None, svg: str | None, png: str | None = None) -> 
     return chosen
 
 
-def _draw(svg: str | None, picture: Callable[[], str], png: str | None = None) -> None:
+def draw_pictures(svg: str | None, picture: Callable[[], str], png: str | None = None) -> None:
     """The picture (drawn only when asked for, once) written to ``--svg`` and to ``--png``."""
     if svg is None and png is None:
         return
@@ -79,9 +78,8 @@ def _draw(svg: str | None, picture: Callable[[], str], png: str | None = None) -
 
 
 @contextlib.contextmanager
-def _fenced(fmt: str) -> Iterator[str]:
-    """A report's format, with Markdown as its text in a code block (a table of figures keeps its columns in a
-    chat only there)."""
+def fenced(fmt: str) -> Iterator[str]:
+    """A report's format, Markdown as text in a code block (where a chat keeps a table's columns)."""
     if fmt != "markdown":
         yield fmt
         return
@@ -90,7 +88,7 @@ def _fenced(fmt: str) -> Iterator[str]:
     sys.stdout.write("```\n")
 
 
-def _dice_choice(
+def dice_choice(
     seed: int | None, dice: str | None, prompt: bool, answers: bool = False, *, signed: bool = False
 ) -> DiceChoice:
     """The one way every command reads --seed, --dice, --prompt and --answers (``signed``: Fudge faces too)."""
@@ -99,15 +97,15 @@ def _dice_choice(
     return DiceChoice(seed, dice, prompt, answers, asking=Asking(_ask, _tell, _ask_secret), signed=signed)
 
 
-def _session(
+def dice_session(
     seed: int | None, dice: str | None, prompt: bool, answers: bool = False, *, signed: bool = False
 ) -> Session:
     from tabroll.dice.session import Session
 
-    return Session(_dice_choice(seed, dice, prompt, answers, signed=signed))
+    return Session(dice_choice(seed, dice, prompt, answers, signed=signed))
 
 
-def _show_one(
+def show_one(
     fmt: str,
     session: Session,
     resolution: Any,
@@ -127,7 +125,7 @@ def _show_one(
         renderer.event(event, action=index)
     renderer.footer(final_state=final_state, **session.facts(), notes=session.replay_lines())
     renderer.close()
-    _warn(session.choice.leftover_note())
+    warn(session.choice.leftover_note())
     if resolution.refused:
         raise typer.Exit(EXIT_REFUSED)
 
@@ -166,8 +164,8 @@ def _ask_secret(question: str) -> str:
 
 
 class _MarkedAnswer:
-    """The stream :func:`getpass.getpass` writes to: the question as asked, then, where the answer typed unseen
-    would have been, a mark that it was given (getpass ends the line with one ``"\n"`` once the answer is read)."""
+    """The stream :func:`getpass.getpass` writes to: the question, then ``•••`` where the unseen answer was typed
+    (getpass ends the line with one ``"\n"`` once the answer is read)."""
 
     def __init__(self, out: Any) -> None:
         self.out, self.asked = out, False
@@ -183,8 +181,7 @@ class _MarkedAnswer:
 
 
 def hidden_answer(question: str, out: Any) -> str:
-    """A choice typed without echo on a terminal (:func:`getpass.getpass`), the line then marked ``•••``: the
-    transcript shows that the question was answered, never what."""
+    """A choice typed without echo (:func:`getpass.getpass`), its line marked ``•••``: answered, never what."""
     import getpass
 
     from tabroll.words import visible
@@ -198,7 +195,7 @@ def _tell(message: str) -> None:
     sys.stderr.write(visible(message, lines=True) + "\n")
 
 
-def _options(items: list[str] | None, flag: str = "--option") -> dict[str, str]:
+def assignments(items: list[str] | None, flag: str = "--option") -> dict[str, str]:
     """``NAME=VALUE`` assignments of one repeated flag; a malformed one names that flag and its own example."""
     from tabroll.kit.options import parse_option_assignments
 
@@ -222,7 +219,7 @@ _ASSIGNMENT_HELP = {
 }
 
 
-def _warn(message: str | None) -> None:
+def warn(message: str | None) -> None:
     """``message`` as a warning on standard error; nothing when there is none (``leftover_note()``'s ``None``)."""
     from tabroll.words import visible
 
@@ -230,18 +227,17 @@ def _warn(message: str | None) -> None:
         sys.stderr.write(_("warning: {message}", message=visible(message, lines=True)) + "\n")
 
 
-def _started() -> float:
-    """When this command started: ``--timeout`` counts from there (start-up and loading included), so the whole
-    command ends within the limit and its output."""
+def started_at() -> float:
+    """When this command started: ``--timeout`` counts from there, start-up and loading included."""
     import time
 
-    return _STARTED[0] if _STARTED else time.monotonic()
+    return STARTED[0] if STARTED else time.monotonic()
 
 
-_STARTED: list[float] = []
+STARTED: list[float] = []
 
 
-def _names(text: str | None) -> list[str] | None:
+def unit_list(text: str | None) -> list[str] | None:
     """Comma-separated units, each a name or a typed unit (``"Hero ATK=1 DAN=1d12,Orc DEF=3"``)."""
     if text is None:
         return None
@@ -250,7 +246,7 @@ def _names(text: str | None) -> list[str] | None:
     return split_units(text)
 
 
-def _internal_error(err: BaseException) -> int:
+def internal_error(err: BaseException) -> int:
     from tabroll.words import visible
 
     sys.stderr.write(

@@ -12,14 +12,12 @@ from tabroll.version import __version__
 F = TypeVar("F", bound=Callable[..., Any])
 
 RICH: Final[Literal["rich"]] = "rich"
-"""Help is laid out by Rich (each docstring reflowed for it by :func:`reflowed`). Recent Typer imports Rich only
-when help or a usage error is printed, so a command that runs never pays for it."""
+"""Help is laid out by Rich (each docstring reflowed for it by :func:`reflowed`), imported by Typer only for help."""
 
 
 def reflowed(doc: str) -> str:
-    """A docstring as help shows it: each paragraph of prose on one line (Rich wraps it to the terminal), and each
-    indented paragraph (the examples) kept line by line, as they are typed. Rich help keeps a docstring's line
-    breaks, which were only made for the source's width."""
+    """A docstring as help shows it: each paragraph of prose on one line (Rich wraps it, where it would keep the
+    source's line breaks), each indented paragraph (the examples) line by line."""
     import inspect
 
     paragraphs = []
@@ -43,7 +41,7 @@ def command(typer_app: typer.Typer, name: str | None = None, **settings: Any) ->
     return register
 
 
-def _complete_games(incomplete: str) -> list[str]:
+def complete_games(incomplete: str) -> list[str]:
     """Tab completion of a game's id (``tabroll rules t<TAB>``)."""
     from tabroll.engine import ruleset_ids
 
@@ -98,13 +96,6 @@ def root_app(group: type) -> typer.Typer:
     )
     app.callback(help=reflowed(_root.__doc__ or ""))(_root)
     return app
-
-
-def one_command(function: Callable[..., Any], name: str, **settings: Any) -> typer.Typer:
-    """A Typer app of one command, built on its own when that command is run (see :mod:`tabroll.cli.app`)."""
-    single = typer.Typer(add_completion=False, rich_markup_mode=RICH)
-    command(single, name, **settings)(function)
-    return single
 
 
 journal_app = typer.Typer(

@@ -154,8 +154,7 @@ def units_rich(game: AnyRuleset) -> Any:
             need.help,
         )  # fmt: skip
     parts.append(stats)
-    for example in [needs.example for needs in game.stat_needs() if needs.example]:
-        parts.append(Text(_("e.g. {example}", example=example), style="dim"))
+    parts += [Text(_("e.g. {example}", example=n.example), style="dim") for n in game.stat_needs() if n.example]
     return Group(*parts)
 
 

@@ -1,8 +1,7 @@
 """What ``tabroll rulesets``, ``tabroll rules GAME`` and ``tabroll journal show`` print, in each ``--format``.
 
-``text`` is plain lines (the default when piped), ``rich`` draws the same on a terminal (the rules as Rich
-Markdown), ``json`` is one document for scripts, and ``markdown`` (rules only) is the Markdown source to paste.
-Rich is imported only when ``rich`` is chosen.
+``text`` is plain lines, ``rich`` the same drawn on a terminal, ``json`` one document, and ``markdown`` (rules only)
+the Markdown source to paste.
 """
 
 from __future__ import annotations

@@ -1,7 +1,4 @@
-"""The commands, one module a family; the table of :mod:`tabroll.cli.app` names each, and a module is imported when
-one of its commands runs (or help lists them all).
+"""The commands, one module a family, each imported when one of its commands runs (see :mod:`tabroll.cli.app`).
 
-A module whose functions Typer reads evaluates its annotations as it is imported (no ``from __future__ import
-annotations``; a name imported only for type checking is quoted): Typer reads each parameter's annotation when it
-makes the command, and an annotation kept as a string is compiled there, twice (``inspect.signature`` and
-``typing.get_type_hints``)."""
+These modules keep their annotations evaluated (no ``from __future__ import annotations``; a name imported only for
+type checking is quoted): Typer would compile each annotation kept as a string twice."""

@@ -23,8 +23,8 @@ from tabroll.cli.flags import (
     TargetOption,
     TargetStatOption,
 )
-from tabroll.cli.shared import _format, _options, _session, _show_one
-from tabroll.cli.typer_app import _complete_games
+from tabroll.cli.shared import assignments, dice_session, output_format, show_one
+from tabroll.cli.typer_app import complete_games
 from tabroll.i18n import _
 
 if TYPE_CHECKING:
@@ -59,10 +59,10 @@ def attack_words(
         target=target,
         ruleset=ruleset,
         fields=split.fields,
-        settings=_options(setting, "--set"),
-        attacker_stats=_options(attacker_stat, "--attacker-stat"),
-        target_stats=_options(target_stat, "--target-stat"),
-        options=_options(option),
+        settings=assignments(setting, "--set"),
+        attacker_stats=assignments(attacker_stat, "--attacker-stat"),
+        target_stats=assignments(target_stat, "--target-stat"),
+        options=assignments(option),
         action_index=action_index,
         command=command,
     )
@@ -106,28 +106,26 @@ def attack(
         raise InputError(_("name the --attacker and the --target"), tip=name_units_tip("attack", ruleset))
     from tabroll.loading.quick import describe_attack
 
-    chosen = _format(fmt, brief=brief)
+    chosen = output_format(fmt, brief=brief)
     described = describe_attack(
         attack_words(
             words, attacker, target, ruleset=ruleset, attacker_stat=attacker_stat, target_stat=target_stat,
             setting=setting, option=option,
         )
     )  # fmt: skip
-    session = _session(seed, dice, prompt, answers)
+    session = dice_session(seed, dice, prompt, answers)
     resolution, index = _resolve_attack(described, session, journal, journal_force=journal_force)
     game = described.ruleset
     scenario_file = described.scenario.source if described.scenario is not None else None
-    _show_one(chosen, session, resolution, title=described.title, ruleset=game.id, file=scenario_file,
+    show_one(chosen, session, resolution, title=described.title, ruleset=game.id, file=scenario_file,
               index=index, final_state=game.summarize_state(resolution.state))  # fmt: skip
 
 
 def _resolve_attack(
     described: "DescribedAttack", session: "Session", journal: str | None, *, journal_force: bool
 ) -> tuple[Any, int]:
-    """The attack resolved (as :func:`tabroll.api.resolve` resolves one, with the dice of ``session``), and its
-    number in the log: with ``--journal``, the journal's next (and recorded there). The command reads the attack
-    with :func:`tabroll.loading.quick.describe_attack` and the engine, not through :mod:`tabroll.api`, whose
-    result types it does not show."""
+    """The attack resolved with the dice of ``session``, and its number in the log: with ``--journal``, the
+    journal's next (and recorded there)."""
     from tabroll.errors import InputError
 
     if journal is None:
@@ -167,7 +165,7 @@ def check_skill(
             "-r",
             help="The game (default: the one game with skill tests).",
             metavar="GAME",
-            autocompletion=_complete_games,
+            autocompletion=complete_games,
         ),
     ] = None,
     fmt: FormatOption = None,
@@ -188,7 +186,7 @@ def check_skill(
     from tabroll.engine import all_rulesets, find_ruleset, resolve
     from tabroll.errors import EXIT_REFUSED, InputError
 
-    chosen = _format(fmt)
+    chosen = output_format(fmt)
     if ruleset is None:
         games = [g for g in all_rulesets() if g.has_skill_tests()]
         if len(games) != 1:
@@ -197,10 +195,10 @@ def check_skill(
         game = games[0]
     else:
         game = find_ruleset(ruleset)
-    built = game.quick_skill_test(identity, skill, difficulty=difficulty, target=target, options=_options(option))
-    session = _session(seed, dice, prompt)
+    built = game.quick_skill_test(identity, skill, difficulty=difficulty, target=target, options=assignments(option))
+    session = dice_session(seed, dice, prompt)
     resolution = resolve(game, built.state, built.steps[0].action, session.source)
-    _show_one(chosen, session, resolution, title=built.title, ruleset=game.id)
+    show_one(chosen, session, resolution, title=built.title, ruleset=game.id)
     if any(getattr(event, "success", None) is False for event in resolution.events):
         raise typer.Exit(EXIT_REFUSED)  # the help's promise: exit code 1 when the test fails
 

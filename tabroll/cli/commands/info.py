@@ -6,21 +6,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tabroll.cli.flags import OptionOption, UnitsFormatOption, ViewFormatOption, format_option
-from tabroll.cli.shared import UNITS_FORMATS, _internal_error, _options
-from tabroll.cli.typer_app import _complete_games
-from tabroll.errors import (
-    EXIT_INTERNAL,
-    EXIT_OK,
-    TabrollError,
-    interrupted,
-)
+from tabroll.cli.shared import UNITS_FORMATS, assignments, internal_error
+from tabroll.cli.typer_app import complete_games
+from tabroll.errors import EXIT_INTERNAL, EXIT_OK, TabrollError, interrupted
 from tabroll.i18n import _, p_
 
 if TYPE_CHECKING:
     from tabroll.loading.checking import Checked
 
 GameArg = Annotated[
-    str, typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=_complete_games)
+    str, typer.Argument(help="A ruleset id (see 'tabroll rulesets').", metavar="GAME", autocompletion=complete_games)
 ]
 
 
@@ -56,7 +51,7 @@ def check(
         raise InputError(
             _("unknown output format '{format}'", format=fmt), tip=_("use one of: {choices}", choices="text, json")
         )
-    overrides = _options(option)
+    overrides = assignments(option)
     results: list[Checked] = []
     worst = EXIT_OK
     for path in expand_paths(files):
@@ -86,7 +81,7 @@ def _check_one(path: str, overrides: dict[str, str]) -> "Checked | None":
     except Exception as err:  # a bug while checking one file: name it, go on with the others
         interrupted()
         sys.stderr.write(p_("message", "error") + f": {path}: ")
-        _internal_error(err)
+        internal_error(err)
         return None
     interrupted()  # an error that Ctrl-C caused in a library (pydantic's SchemaError) is Ctrl-C, not the file's
     return checked
@@ -121,7 +116,7 @@ def schema(
     ruleset: Annotated[
         str | None,
         typer.Option(
-            "--ruleset", "-r", help="The game, for 'scenario'.", metavar="GAME", autocompletion=_complete_games
+            "--ruleset", "-r", help="The game, for 'scenario'.", metavar="GAME", autocompletion=complete_games
         ),
     ] = None,
 ) -> None:

@@ -26,15 +26,7 @@ from tabroll.cli.flags import (
     game_words,
     takes_request,
 )
-from tabroll.cli.shared import (
-    _draw,
-    _fenced,
-    _names,
-    _options,
-    _report_format,
-    _started,
-    _warn,
-)
+from tabroll.cli.shared import assignments, draw_pictures, fenced, report_format, started_at, unit_list, warn
 from tabroll.errors import EXIT_REFUSED
 from tabroll.i18n import _
 
@@ -135,10 +127,9 @@ class OddsRequest:
         return self.versus is not None or bool(self.versus_setting)
 
     def second(self) -> "OddsRequest":
-        """The request of the second attack (``--vs``, ``--vs-set``): the first one's, with its attacker, and each
-        ``--vs-set KEY=VALUE`` in place of the first attack's own field of that name (``--distance 1 --vs-set
-        distance=3``: A at 1, B at 3). The first attack's game fields are handed over as ``--set`` (the same check
-        for a field the game declares), so that a ``--vs-set`` of the same name overrides them."""
+        """The request of the second attack: the first one's with the ``--vs`` attacker, and each ``--vs-set
+        KEY=VALUE`` in place of the first attack's field of that name (its game fields are handed over as ``--set``,
+        so that one of the same name is overridden)."""
         from dataclasses import replace
 
         from tabroll.engine import all_rulesets, find_ruleset
@@ -244,35 +235,34 @@ def odds(request: OddsRequest) -> None:
 
 
 def _attack_odds(request: OddsRequest) -> None:
-    """``tabroll odds`` of an attack: read the attack and the limits, have :func:`tabroll.api.attack_odds` work out
-    its odds (and with ``--until``, the chain of attacks to defeat), show them."""
+    """``tabroll odds`` of an attack (with ``--until``, of the chain of attacks to defeat), shown."""
     from tabroll.api import _until_cap, attack_odds
     from tabroll.render.odds import render_odds
     from tabroll.render.svg import odds_svg
 
-    chosen = _report_format(request.fmt, request.svg, request.png)
+    chosen = report_format(request.fmt, request.svg, request.png)
     _until_cap(request.until, request.attacks)  # before the attack is read, as every flag of its own
     described = request.attack()
     result = attack_odds(
         described, until=request.until, attacks=request.attacks, trials=request.trials, budget=request.budget,
-        seed=request.seed, jobs=request.jobs, timeout=request.timeout, started=_started(),
+        seed=request.seed, jobs=request.jobs, timeout=request.timeout, started=started_at(),
     )  # fmt: skip
     game, report, title = described.game.ruleset, result.report, result.title
     if result.chain is not None:
         from tabroll.render.until import render_until, until_svg
 
         chain = result.chain
-        with _fenced(chosen) as fmt:
+        with fenced(chosen) as fmt:
             render_until(report, chain, fmt, title=title, ruleset=game.id, limit=result.limit)
-        _draw(request.svg, lambda: until_svg(chain, title, game=game.name), request.png)
+        draw_pictures(request.svg, lambda: until_svg(chain, title, game=game.name), request.png)
         return
-    with _fenced(chosen) as shown:
+    with fenced(chosen) as shown:
         render_odds(report, shown, title=title, ruleset=game.id, limit=result.limit)
-    _draw(request.svg, lambda: odds_svg(report, title, game=game.name), request.png)
+    draw_pictures(request.svg, lambda: odds_svg(report, title, game=game.name), request.png)
     nothing = not report.attack and not report.follow_ups and set(report.game.unchanged()) == set(report.game.kinds)
     fields = [s.flag for s in game.attack_fields if not (s.quick_only and described.scenario is not None)]
     if nothing and request.attacker and fields and not report.always_refused:  # a typed attack, its fields left out
-        _warn(
+        warn(
             _("the attack as typed counts nothing: give it its fields, {fields} (tabroll rules {game})",
               fields=", ".join(fields), game=game.id)
         )  # fmt: skip
@@ -289,7 +279,7 @@ def _versus_odds(request: OddsRequest) -> None:
     from tabroll.dice.session import check_jobs
     from tabroll.render.versus import render_versus, versus_svg
 
-    chosen = _report_format(request.fmt, request.svg, request.png)
+    chosen = report_format(request.fmt, request.svg, request.png)
     _one_attack_until(request.until, request.attacks)
     check_jobs(request.jobs)
     first, second = request.attack(), request.second().attack()
@@ -297,12 +287,12 @@ def _versus_odds(request: OddsRequest) -> None:
         second = replace(second, title=f"{second.title} ({', '.join(request.versus_setting)})")
     result = attack_odds(
         first, vs=second, trials=request.trials, budget=request.budget, seed=request.seed, jobs=request.jobs,
-        timeout=request.timeout, started=_started(),
+        timeout=request.timeout, started=started_at(),
     )  # fmt: skip
     comparison = result.comparison
-    with _fenced(chosen) as shown:
+    with fenced(chosen) as shown:
         render_versus(comparison, shown, ruleset=result.game)
-    _draw(request.svg, lambda: versus_svg(comparison, game=first.game.name), request.png)
+    draw_pictures(request.svg, lambda: versus_svg(comparison, game=first.game.name), request.png)
 
 
 def _dice_odds(request: OddsRequest) -> None:
@@ -311,11 +301,11 @@ def _dice_odds(request: OddsRequest) -> None:
     from tabroll.api import dice_odds
     from tabroll.render import dice
 
-    chosen = _report_format(request.fmt, request.svg, request.png)
+    chosen = report_format(request.fmt, request.svg, request.png)
     odds = dice_odds(request.words or [], trials=request.trials, seed=request.seed, timeout=request.timeout).answer
-    with _fenced(chosen) as shown:
+    with fenced(chosen) as shown:
         dice.render(odds, shown)
-    _draw(request.svg, lambda: dice.svg(odds), request.png)
+    draw_pictures(request.svg, lambda: dice.svg(odds), request.png)
 
 
 def _complete_colours(incomplete: str) -> list[str]:
@@ -412,12 +402,14 @@ def matrix(request: MatrixRequest) -> None:
     from tabroll.render.matrix import render_matrix
     from tabroll.render.svg import check_colour, matrix_svg
 
-    chosen = _report_format(request.fmt, request.svg, request.png)
+    chosen = report_format(request.fmt, request.svg, request.png)
     colour = check_colour(request.colour)
     table = _build_matrix(request, until=20 if colour == "attacks" else None)
-    with _fenced(chosen) as shown:
+    with fenced(chosen) as shown:
         render_matrix(table, shown)
-    _draw(request.svg, lambda: matrix_svg(table, colour=colour, game=find_ruleset(table.ruleset).name), request.png)
+    draw_pictures(
+        request.svg, lambda: matrix_svg(table, colour=colour, game=find_ruleset(table.ruleset).name), request.png
+    )
 
 
 def _build_matrix(request: MatrixRequest, *, until: int | None = None) -> "Matrix":
@@ -432,8 +424,8 @@ def _build_matrix(request: MatrixRequest, *, until: int | None = None) -> "Matri
     games = [find_ruleset(request.ruleset)] if request.ruleset else all_rulesets()
     split = split_words(list(request.words or ()), games)
     return balance_table(
-        _names(request.attackers), _names(request.targets), game=request.ruleset, scenario=split.scenario_file,
-        fields=split.fields, options=_options(request.option), budget=request.budget, trials=request.trials,
-        seed=master, timeout=request.timeout, jobs=request.jobs, until=until, started=_started(),
+        unit_list(request.attackers), unit_list(request.targets), game=request.ruleset, scenario=split.scenario_file,
+        fields=split.fields, options=assignments(request.option), budget=request.budget, trials=request.trials,
+        seed=master, timeout=request.timeout, jobs=request.jobs, until=until, started=started_at(),
         progress=progress_bar,
     ).table  # fmt: skip

@@ -1,5 +1,6 @@
 """``tabroll roll`` and ``tabroll run``: dice, and whole scenario files."""
 
+import contextlib
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,10 +17,12 @@ from tabroll.cli.flags import (
     PromptOption,
     SeedOption,
 )
-from tabroll.cli.shared import _dice_choice, _format, _options, _session, _warn
+from tabroll.cli.shared import assignments, dice_choice, dice_session, output_format, warn
 from tabroll.i18n import _, n_, number, p_
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
     from tabroll.batch import Totals
 
 
@@ -55,16 +58,16 @@ def roll(
     from tabroll.events import named_rolls
     from tabroll.render.output import make_renderer
 
-    chosen = _format(fmt)
+    chosen = output_format(fmt)
     parsed = parse_words(expression)
-    session = _session(seed, dice, prompt, signed=any("fudge" in e.features for e in parsed))
+    session = dice_session(seed, dice, prompt, signed=any("fudge" in e.features for e in parsed))
     rolls = named_rolls(parsed, session.source, label)  # every roll is made before any is shown
     renderer = make_renderer(chosen)
     for event in rolls:
         renderer.event(event)
     renderer.footer(**session.facts())
     renderer.close()
-    _warn(session.choice.leftover_note())
+    warn(session.choice.leftover_note())
 
 
 def run(
@@ -103,21 +106,17 @@ def run(
     from tabroll.dice.session import check_jobs
     from tabroll.render.output import make_renderer
 
-    chosen = _format(fmt, brief=brief)
+    chosen = output_format(fmt, brief=brief)
     paths = expand_paths(files)
     check_jobs(jobs)
-    choice = _dice_choice(seed, dice, prompt, answers)
+    choice = dice_choice(seed, dice, prompt, answers)
     batch = Batch(  # as tabroll.api.run makes it (without importing the library's result types)
-        paths, choice, make_renderer(chosen), options=_options(option), jobs=jobs, journal=journal,
+        paths, choice, make_renderer(chosen), options=assignments(option), jobs=jobs, journal=journal,
         journal_force=journal_force, state=state and chosen in ("text", "rich", "markdown"),
     )  # fmt: skip
-    progress = _progress(len(paths))
-    try:
-        totals = batch.run(_read_stdin, on_file=progress.advance if progress is not None else None)
-    finally:
-        if progress is not None:
-            progress.stop()
-    _warn(choice.leftover_note())
+    with _progress(len(paths)) as advance:
+        totals = batch.run(_read_stdin, on_file=advance)
+    warn(choice.leftover_note())
     if len(paths) > 1:
         _summary(totals, batch.elapsed, choice.master, to_stdout=chosen == "rich")
     raise typer.Exit(totals.exit_code)
@@ -133,30 +132,20 @@ def _read_stdin(limit: int) -> bytes:
     return sys.stdin.read(limit).encode("utf-8", "surrogateescape")
 
 
-class _Progress:
-    """A Rich progress bar on standard error (only on a terminal, and never under CI)."""
-
-    def __init__(self, total: int) -> None:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        self._progress = Progress(console=Console(stderr=True), transient=True)
-        self._task = self._progress.add_task(_("scenarios"), total=total)
-        self._progress.start()
-
-    def advance(self) -> None:
-        self._progress.advance(self._task)
-
-    def stop(self) -> None:
-        self._progress.stop()
-
-
-def _progress(total: int) -> _Progress | None:
+@contextlib.contextmanager
+def _progress(total: int) -> "Iterator[Callable[[], None] | None]":
+    """A Rich progress bar on standard error, advanced once per file (only on a terminal, and never under CI)."""
     import os
 
     if total < 2 or os.environ.get("CI", "").lower() in ("true", "1") or not sys.stderr.isatty():
-        return None
-    return _Progress(total)
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(_("scenarios"), total=total)
+        yield lambda: bar.advance(task)
 
 
 def _summary(totals: "Totals", elapsed: float, master: int, *, to_stdout: bool) -> None:
