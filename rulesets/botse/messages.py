@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (the messages are listed as the code says them, one per line)
 """This game's sentences in every language it has a catalogue for (``locale/``, see :mod:`tabroll.i18n`):
 ``_("…")``, ``n_("…", "…", n)``, ``p_("context", "…")`` look in this game's catalogue, then in tabroll's, then
 say the English."""
@@ -124,36 +123,11 @@ def _attack_fields() -> None:  # pragma: no cover - never called: it only marks 
 
 
 def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """What ``play``'s ``help KIND`` says of this game's actions and of their fields (each action model's docstring,
-    its first paragraph, and each field's description), in the game's language: the core says them through
-    :meth:`tabroll.kit.Ruleset.said`."""
+    """What ``play``'s ``help KIND`` says of this game's actions (each action model's docstring, its first
+    paragraph; the fields' descriptions are marked where ``model.py`` writes them), in the game's language: the
+    core says them through :meth:`tabroll.kit.Ruleset.said`."""
     N_("The engage action: fatigue, battle form, target, gather and roll, resolve, reactions.")
-    N_("The adventurer who rolls.")
-    N_("The skill dice gathered (step 4), by name, once per die; rolled in this order.")
-    N_(
-        "The results to resolve, in order (default: every die in roll order, then the item). A die left out is not resolved: it is exhausted."
-    )
-    N_("Dice an ability rerolls (their places in the roll, step 5a).")
-    N_("Dice an ability turns to another face (step 5a).")
-    N_("Companions and adventurers that choose to use their triggered skills (enemies must).")
-    N_("The battle form declared (default: the adventurer's current one).")
-    N_("The declared target: an enemy in sight and in the form's range.")
-    N_("More than one target, when the chosen item's ability says so (its 'targets').")
-    N_("The ready item whose ability is used (its forms include the form).")
-    N_("Pay the item's overtax cost for its stronger ability.")
-    N_("Free enemy combat dice an ability adds to the roll (beyond the item's own).")
-    N_("An engage granted by an ability, outside an engage action.")
-    N_("Given dice: FACE NUMBERS (1-based places in each die's faces), in roll order, then rerolls.")
     N_("Rolling skill dice outside battle: no fatigue, form or target; reactions still answer it.")
     N_("A move: up to Stamina hexes through open hexes (ruling movement).")
-    N_("The adventurer who moves.")
-    N_("The hex it moves to.")
-    N_("A move rolls no dice.")
     N_("An enemy's or companion's aura, used by its own action (not an engage).")
-    N_("The enemy or companion whose aura it is.")
-    N_("The aura skill's name.")
-    N_("Companions that choose to use the 'damaged' and 'defeated' skills the aura triggers (enemies must).")
-    N_("An aura rolls no dice.")
     N_("The adventurer's turn ends; its next one starts with the Recovery step (ruling recovery).")
-    N_("The adventurer whose turn ends.")
-    N_("Ending a turn rolls no dice.")
