@@ -13,7 +13,6 @@ MESSAGES = Domain("botse", Path(__file__).resolve().parent / "locale")
 _ = MESSAGES.gettext
 n_ = MESSAGES.ngettext
 p_ = MESSAGES.pgettext
-np_ = MESSAGES.npgettext
 
 
 def die_word(name: str) -> str:
@@ -86,18 +85,6 @@ def _core_words() -> None:  # pragma: no cover - never called: it only marks the
     _(", {lost} {pool} lost")
     _(", {pool} {left} left")
     p_("resource", "tenacity")
-
-
-__all__ = [
-    "MESSAGES",
-    "N_",
-    "_",
-    "dice_words",
-    "die_word",
-    "n_",
-    "np_",
-    "p_",
-]
 
 
 def _odds_figures() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue

@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabroll.events import Note
+from tabroll.i18n import N_
 
 from .choices import ask_choice, asking
 from .damage import deal
 from .events import Reaction
-from .messages import N_, _, n_, p_
+from .messages import _, n_, p_
 from .model import AuraAction, RollFields
 from .state import Effect, Skill, Unit
 from .track import take_fatigue

@@ -11,12 +11,12 @@ from tabroll.dice.sources import roll_die
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
-from tabroll.i18n import language
+from tabroll.i18n import N_, language
 
 from .damage import restore_defense
 from .events import FaceTurned
 from .gathering import Pool
-from .messages import N_, _, die_word, p_
+from .messages import _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
 from .results import resolve_results, resolve_summed
@@ -77,12 +77,10 @@ class RollDie(Step):
         faces = (*self.faces, *values)
         if row.last < len(pool.dice):
             return RollDie(row.last + 1, reading, faces, pool)
+        results = Results(reading, faces, pool)
         if first > 1:
-            return Results(reading, faces, pool)
-        if walked:
-            resolve_summed(turn, pool, faces, reading)
-        else:
-            Results(reading, faces, pool).advance(turn)
+            return results
+        results.advance(turn)  # walked: the summed results at once
         return None
 
 
