@@ -1,13 +1,7 @@
-"""BotSE's own events: extras beside the core vocabulary, handed to the core by the ruleset (``events``).
-
-The core kinds say everything they can: every die rolled (or rerolled) is a ``roll`` of one die whose
-``faces`` name the face it showed and whose ``effect`` says what its resolution code does with it;
-``damage`` is one dealing of damage to a unit's ``Health`` (with the Defense it met in ``rule``, and
-``lost``/``left``), a Health cost paid included; ``defeat`` a unit brought to Health 0; ``heal`` names
-``Health``; ``modifier`` is Defense lowered by the engage's running total (and restored after it); ``status``,
-``spend``, ``ruling``, ``note``. The kinds below carry what those cannot: the engage's steps (fatigue, form,
-target, dice gathered), a face turned by an ability (no roll), which result is resolved and what it did,
-where each die ends, tenacity gained and the reactions of step 6.
+"""BotSE's own events, beside the core kinds (a die rolled is a core ``roll``, a dealing of damage or a Health
+cost a ``damage``, Defense lowered a ``modifier``): the engage's steps (fatigue, form, target, dice gathered), a
+face turned by an ability, which result is resolved and what it did, where each die ends, tenacity gained and
+the reactions of step 6.
 """
 
 from __future__ import annotations

@@ -46,21 +46,11 @@ ORDER_TEXT = {
 
 
 def react(work: BotseTurn, setup: Engage | None, action: RollFields | AuraAction) -> None:
-    """Step 6 (and what follows an aura): every triggered skill whose moment came fires once, whoever caused it.
-
-    ``engaged`` skills: the declared targets only, and not when defeated during the engage, step 6 included;
-    ``after_engage``: every standing unit, after any roll of skill dice (not after an aura); ``damaged`` and
-    ``defeated``: every unit damaged or defeated in this action, by the dice, an item, an aura or another
-    unit's reaction (a reaction's damage can so start a chain). A defeated unit uses only its ``defeated``
-    skills (and, under ``defeated_reactions: fire_damaged``, its ``damaged`` ones). Enemies must; adventurers
-    and companions only when listed in ``reactions:`` (in that order) or chosen at the table.
-
-    Order (ruling ``reaction_order``): the allies' reactions, then the enemies' other reactions, each group
-    until none is left to fire, and the targets' ``engaged`` skills last, once nothing else can still defeat
-    them (``allies_first``); or the enemies' other reactions, their ``engaged`` skills, then the allies'
-    (``enemies_first``). The whole order is repeated while a reaction fires, so chained triggers are caught;
-    each skill is used at most once per action, which also ends every chain.
-    """
+    """Step 6 (and what follows an aura): every triggered skill whose moment came (:func:`moment`) fires once,
+    whoever caused it; enemies must, adventurers and companions only when listed in ``reactions:`` or chosen at
+    the table. The groups go in the order ruling ``reaction_order`` sets (the targets' ``engaged`` skills after
+    the allies' under ``allies_first``, so nothing can defeat them after), repeated while a reaction fires so
+    chained triggers are caught; each skill is used at most once per action, which ends every chain."""
     ruling = work.options.reaction_order
     allies, others, engaged = step_six_triggers(work, action, aura=setup is None)
     if not (allies or others or engaged):
@@ -160,8 +150,6 @@ def run_phase(
 
 
 FIRES = "fires"
-
-
 SILENT = "silent"
 
 

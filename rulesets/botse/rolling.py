@@ -26,15 +26,10 @@ from .work import BotseTurn, Engage, Rolled, die_number
 
 @dataclass(frozen=True)
 class RollDie(Step):
-    """Step 4, the roll from die ``number`` (from 1) on. In a plain engage (:func:`~.merging.merges_by_effects`)
-    the dice from it to the last of a row with as many faces are asked for together, by what their faces do added
-    up (:meth:`~tabroll.engine.work.BaseTurn.roll_faces`), so the walk branches over sums; in any other engage,
-    die ``number`` alone.
-
-    ``reading``, the compared value, is what the rest of the engage reads of the dice so far: their :data:`Effects`
-    added up in a plain engage, every face otherwise. ``faces`` (every face number so far) is what it needs to go
-    on, uncompared. :class:`Results` follows the last die: as its own step in a plain engage of several rows (where
-    outcomes with equal sums meet), else within this step."""
+    """Step 4, the roll from die ``number`` (from 1) on: die ``number`` alone, or in a plain engage
+    (:func:`~.merging.merges_by_effects`) the row of dice with as many faces, asked for together by their
+    :data:`Effects` so the walk branches over sums. ``reading``, the compared value, is what the rest of the engage
+    reads of the dice so far (the summed effects, or every face); ``faces``, every face number so far."""
 
     number: int
     reading: tuple[int, ...]
@@ -55,8 +50,7 @@ class RollDie(Step):
         return None
 
     def _roll_kind(self, turn: BotseTurn) -> Step | None:
-        """A plain engage: the dice from :attr:`number` to the last in a row with as many faces, read by what
-        their faces do added up."""
+        """A plain engage: the row of dice from :attr:`number`, read by their summed effects."""
         pool, first = self.pool, self.number
         row = pool.row(first)
         walked = turn.walked
@@ -86,9 +80,8 @@ class RollDie(Step):
 
 @dataclass(frozen=True)
 class Results(Step):
-    """Steps 5 and 6 once every die is rolled (or first, when none is): rerolls and turned faces (5a), the results
-    in the player's order (5b), the reactions (6) and Defense restored. ``reading`` and ``faces`` as in
-    :class:`RollDie`."""
+    """Steps 5 and 6 once every die is rolled: rerolls and turned faces (5a), the results in the player's order
+    (5b), the reactions (6) and Defense restored."""
 
     reading: tuple[int, ...]
     faces: tuple[int, ...] = field(compare=False)
@@ -141,13 +134,12 @@ def roll_face(work: BotseTurn, entry: Rolled, unit: str, purpose: str, *, again:
 
 
 _WORDED: dict[tuple[int, int, int, bool, bool, str], tuple[Die, str, str, str]] = {}
-"""The words of each die logged (:func:`log_face`), keyed by the die's id (the die kept, so the id is not reused),
-face, place, free, rerolled and language: a walk or a simulation logs the same dice many times."""
+"""The words of each die logged, by the die's id (the die kept, so the id is not reused), face, place, free,
+rerolled and language: a walk or a simulation logs the same dice many times."""
 
 
 def log_face(work: BotseTurn, entry: Rolled, unit: str, *, again: bool = False) -> None:
-    """Log ``entry``'s die as rolled (:func:`roll_face`): a core ``roll`` of one die, naming the face it shows and
-    what the face does."""
+    """Log ``entry``'s die as rolled (:func:`roll_face`)."""
     die = entry.die
     key = (id(die), entry.face_number, entry.number, entry.free, again, language())
     known = _WORDED.get(key)
