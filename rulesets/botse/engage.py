@@ -1,7 +1,5 @@
-"""The engage's first steps, before any die: the turn order, step 1 (fatigue), step 2 (the form), step 3
-(the targets); then the gathering and the roll (:func:`resolve_roll`, the handler of engages and of skill
-dice rolled outside battle).
-"""
+"""The engage's steps before any die (turn order, fatigue, form, targets), and :func:`resolve_roll`, the handler
+of engages and of skill dice rolled outside battle."""
 
 from __future__ import annotations
 

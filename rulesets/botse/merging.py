@@ -1,6 +1,4 @@
-"""Which engages the exact walk may merge by what their dice do added up (:data:`Effects`), rather than by
-every face rolled.
-"""
+"""Which engages the exact walk may merge by what their dice do added up (:data:`Effects`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""Step 5b, the order of the results: from ``resolve:``, in roll order by default, or asked at the table
-(with the unit a splash result hits).
-"""
+"""Step 5b, the order of the results: from ``resolve:``, in roll order by default, or asked at the table."""
 
 from __future__ import annotations
 

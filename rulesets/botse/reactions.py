@@ -1,6 +1,4 @@
-"""Step 6 (and what follows an aura): triggered skills, in the order ruling ``reaction_order`` sets, each used
-at most once per action; enemies must, allies may.
-"""
+"""Step 6 (and what follows an aura): triggered skills."""
 
 from __future__ import annotations
 
@@ -83,10 +81,9 @@ def react(work: BotseTurn, setup: Engage | None, action: RollFields | AuraAction
 
 
 def step_six_triggers(work: BotseTurn, action: RollFields | AuraAction, *, aura: bool) -> tuple[Phase, Phase, Phase]:
-    """The triggered skills step 6 looks at, in three groups: the allies' (the companions and adventurers listed
-    in ``reactions:``, in that order, then the others in the scenario's order), the enemies' other skills, and
-    the enemies' ``engaged`` skills (the companions' ones too: a companion is never a declared target). Auras are
-    their own action; after an aura only ``damaged`` and ``defeated`` skills can trigger."""
+    """The triggered skills step 6 looks at: the allies' (those listed in ``reactions:`` first, in that order), the
+    enemies' other skills, and the ``engaged`` skills. After an aura only ``damaged`` and ``defeated`` skills
+    can trigger."""
     wanted = ("damaged", "defeated") if aura else ("damaged", "defeated", "after_engage", "engaged")
     allies: list[Trigger] = []
     others: list[Trigger] = []
@@ -184,25 +181,21 @@ def moment(work: BotseTurn, setup: Engage | None, trigger: Trigger) -> tuple[str
 
 
 def chosen(work: BotseTurn, action: RollFields | AuraAction, unit: str, skill: str, when: str) -> bool:
-    """An optional reaction (a companion's or an adventurer's): used when listed in ``reactions:`` or chosen at
-    the table; else logged as not used."""
-    if unit in action.reactions or choose_reaction(work, action, unit, skill, when):
+    """An optional reaction (a companion's or an adventurer's): used when listed in ``reactions:`` or, left open,
+    chosen at the table (default no); else logged as not used."""
+    if unit in action.reactions:
         return True
+    if asking(work.dice, action, "reactions"):
+        question = (
+            _("use {skill} (after the engage)?", skill=skill)
+            if when == "after_engage"
+            else _("use {skill} (after being {when})?", skill=skill, when=p_("when", when))
+        )
+        if ask_choice(work.dice, work.emit, unit, question, [_("no"), _("yes")]) == 1:
+            return True
     reason = _("an optional reaction, not chosen (reactions:)")
     work.emit(Reaction(unit=unit, skill=skill, when=when, fired=False, reason=reason))
     return False
-
-
-def choose_reaction(work: BotseTurn, action: RollFields | AuraAction, unit: str, skill: str, when: str) -> bool:
-    """A companion's optional reaction, left open (no ``reactions:``): asked at the table, default no."""
-    if not asking(work.dice, action, "reactions"):
-        return False
-    question = (
-        _("use {skill} (after the engage)?", skill=skill)
-        if when == "after_engage"
-        else _("use {skill} (after being {when})?", skill=skill, when=p_("when", when))
-    )
-    return ask_choice(work.dice, work.emit, unit, question, [_("no"), _("yes")]) == 1
 
 
 def apply_effect(

@@ -37,10 +37,8 @@ def resolve(battle: Battle, action: object, dice: DiceSource) -> Resolution:
 
 
 def next_attack(battle: Battle, action: BotseAction) -> Battle:
-    """The state the same adventurer engages again from (``tabroll odds --until defeat``): its turn ends, as
-    ``do: end_turn`` ends it, and the next one starts with the Recovery step (ruling ``recovery``): dice on the
-    cooldown track stay there until Recovery frees them, so an engage may find too few dice to gather (the rules
-    refuse it, and the engages stop there). Health lost and fatigue stay."""
+    """The state the same adventurer engages again from (``tabroll odds --until defeat``): its turn ends as
+    ``do: end_turn`` ends it, so an engage may find too few dice to gather (refused: the engages stop there)."""
     from tabroll.dice.sources import GivenDice
     from tabroll.errors import RuleRefusal
 

@@ -1,6 +1,5 @@
 """Step 5b, resolving the results in the player's order: each die's plan carried out and the die put in its
-one place (exhausted, active, drained, discarded or a status), and the chosen item's ability.
-"""
+one place, and the chosen item's ability."""
 
 from __future__ import annotations
 
@@ -94,8 +93,7 @@ def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading:
 
 def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], tenacity: int) -> Roster[Adventurer]:
     """The adventurers after a walked plain engage's dice are placed (:func:`resolve_summed`): the resolved dice
-    in roll order, then the others; each to the leftmost open slot of the track, or drained by its code or when
-    the track is full (said each time: a full track tells its ruling once per action)."""
+    in roll order, then the others, as :func:`place_result` and :func:`unresolved` place them."""
     track, drained = list(summing.adventurer.cooldown), list(summing.adventurer.drained)
     for resolved in (True, False):
         for sent, face, name in zip(summing.sent, faces, summing.names, strict=True):

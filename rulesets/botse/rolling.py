@@ -1,5 +1,5 @@
-"""The engage as steps (:mod:`tabroll.engine.steps`) once its dice are gathered: :class:`RollDie` for each die, then
-:class:`Results` (steps 5a, 5b and 6). Every die is drawn as a FACE NUMBER and logged as a core ``roll``.
+"""The engage as steps (:mod:`tabroll.engine.steps`) once its dice are gathered: :class:`RollDie`, then
+:class:`Results`. Every die is drawn as a FACE NUMBER and logged as a core ``roll``.
 """
 
 from __future__ import annotations
@@ -127,8 +127,8 @@ def face_effect(entry: Rolled) -> str:
 
 
 def roll_face(work: BotseTurn, entry: Rolled, unit: str, purpose: str, *, again: bool = False) -> None:
-    """Roll ``entry``'s die (a face number from 1 to its number of faces) and log it as a core ``roll`` of one
-    die, naming the face it shows and what the face does; ``again`` for a reroll (step 5a)."""
+    """Roll ``entry``'s die (a face number from 1) and log it as a core ``roll`` of one die, naming the face it
+    shows and what the face does; ``again`` for a reroll (step 5a)."""
     entry.face_number = roll_die(work.dice, entry.die.sides, purpose)
     log_face(work, entry, unit, again=again)
 

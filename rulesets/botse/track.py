@@ -1,6 +1,4 @@
-"""Costs, light fatigue and the cooldown track: paying a cost in full, taking fatigue dice, exhausting a die
-to the leftmost open slot.
-"""
+"""Costs, light fatigue and the cooldown track."""
 
 from __future__ import annotations
 
@@ -78,8 +76,7 @@ def pay_cost(work: BotseTurn, adventurer: Adventurer, cost: Cost, what: str) -> 
 
 
 def fatigue_room(work: BotseTurn, adventurer: Adventurer) -> int | None:
-    """How many light fatigue dice the adventurer can receive: the open cooldown slots when fatigue dice go on
-    the track, None (no limit) when fatigue is a counter."""
+    """How many light fatigue dice the adventurer can receive (None: no limit, under ``fatigue: counter``)."""
     if work.options.fatigue == "counter":
         return None
     return adventurer.cooldown.count(None)
@@ -128,9 +125,8 @@ def take_fatigue(work: BotseTurn, name: str, amount: int, reason: str, *, must_f
 
 
 def exhaust(work: BotseTurn, adventurer: Adventurer, die: str) -> int | None:
-    """Put ``die`` on the leftmost open slot of the cooldown track; the slot number (from 1). On a full track
-    the die is drained instead (the game's rule for a full track; its overfatigue die is not modelled), and
-    None is returned."""
+    """Put ``die`` on the leftmost open slot of the cooldown track: the slot number (from 1), or None when a full
+    track drains it instead (the game's rule, without its overfatigue die)."""
     track = list(adventurer.cooldown)
     if None not in track:
         track_full(work, adventurer.name, die)
