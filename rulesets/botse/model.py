@@ -486,36 +486,34 @@ class TurnFace(Strict):
 class RollFields(Strict):
     """The fields of a roll of skill dice, in an engage or outside battle."""
 
-    adventurer: Name = Field(description=N_("The adventurer who rolls."))
+    adventurer: Name = Field(description="The adventurer who rolls.")
     gather: list[Name] = Field(
         default_factory=empty_list,
         max_length=60,
-        description=N_("The skill dice gathered (step 4), by name, once per die; rolled in this order."),
+        description="The skill dice gathered (step 4), by name, once per die; rolled in this order.",
     )
     resolve: list[ResultEntry] | None = Field(
         None,
         max_length=200,
-        description=N_(
-            "The results to resolve, in order (default: every die in roll order, then the item). "
-            "A die left out is not resolved: it is exhausted."
-        ),
+        description="The results to resolve, in order (default: every die in roll order, then the item). "
+        "A die left out is not resolved: it is exhausted.",
     )
     reroll: list[Annotated[int, Field(ge=1, le=200)]] = Field(
         default_factory=empty_list,
         max_length=60,
-        description=N_("Dice an ability rerolls (their places in the roll, step 5a)."),
+        description="Dice an ability rerolls (their places in the roll, step 5a).",
     )
     turn: list[TurnFace] = Field(
-        default_factory=empty_list, max_length=60, description=N_("Dice an ability turns to another face (step 5a).")
+        default_factory=empty_list, max_length=60, description="Dice an ability turns to another face (step 5a)."
     )
     reactions: list[Name] = Field(
         default_factory=empty_list,
-        description=N_("Companions and adventurers that choose to use their triggered skills (enemies must)."),
+        description="Companions and adventurers that choose to use their triggered skills (enemies must).",
     )
     dice: DiceList | None = Field(
         None,
         max_length=1000,
-        description=N_("Given dice: FACE NUMBERS (1-based places in each die's faces), in roll order, then rerolls."),
+        description="Given dice: FACE NUMBERS (1-based places in each die's faces), in roll order, then rerolls.",
     )
 
 
@@ -523,21 +521,19 @@ class EngageAction(RollFields):
     """The engage action: fatigue, battle form, target, gather and roll, resolve, reactions."""
 
     do: Literal["engage"] = Field(description="The action: an engage.")
-    form: Form | None = Field(None, description=N_("The battle form declared (default: the adventurer's current one)."))
-    target: Name | None = Field(None, description=N_("The declared target: an enemy in sight and in the form's range."))
+    form: Form | None = Field(None, description="The battle form declared (default: the adventurer's current one).")
+    target: Name | None = Field(None, description="The declared target: an enemy in sight and in the form's range.")
     targets: list[Name] | None = Field(
         None,
         max_length=10,
-        description=N_("More than one target, when the chosen item's ability says so (its 'targets')."),
+        description="More than one target, when the chosen item's ability says so (its 'targets').",
     )
-    item: Name | None = Field(
-        None, description=N_("The ready item whose ability is used (its forms include the form).")
-    )
-    overtax: bool = Field(False, description=N_("Pay the item's overtax cost for its stronger ability."))
+    item: Name | None = Field(None, description="The ready item whose ability is used (its forms include the form).")
+    overtax: bool = Field(False, description="Pay the item's overtax cost for its stronger ability.")
     free_dice: Annotated[int, Field(ge=0, le=20)] = Field(
-        0, description=N_("Free enemy combat dice an ability adds to the roll (beyond the item's own).")
+        0, description="Free enemy combat dice an ability adds to the roll (beyond the item's own)."
     )
-    granted: bool = Field(False, description=N_("An engage granted by an ability, outside an engage action."))
+    granted: bool = Field(False, description="An engage granted by an ability, outside an engage action.")
 
     @model_validator(mode="after")
     def _one_way(self) -> EngageAction:
@@ -578,9 +574,9 @@ class MoveAction(Strict):
     """A move: up to Stamina hexes through open hexes (ruling movement)."""
 
     do: Literal["move"] = Field(description="The action: a move.")
-    adventurer: Name = Field(description=N_("The adventurer who moves."))
-    to: HexInput = Field(description=N_("The hex it moves to."))
-    dice: DiceList | None = Field(None, max_length=0, description=N_("A move rolls no dice."))
+    adventurer: Name = Field(description="The adventurer who moves.")
+    to: HexInput = Field(description="The hex it moves to.")
+    dice: DiceList | None = Field(None, max_length=0, description="A move rolls no dice.")
 
     def describe(self) -> ActionHeader:
         return ActionHeader(
@@ -592,15 +588,14 @@ class AuraAction(Strict):
     """An enemy's or companion's aura, used by its own action (not an engage)."""
 
     do: Literal["aura"] = Field(description="The action: an enemy's or companion's aura.")
-    unit: Name = Field(description=N_("The enemy or companion whose aura it is."))
-    skill: Name = Field(description=N_("The aura skill's name."))
+    unit: Name = Field(description="The enemy or companion whose aura it is.")
+    skill: Name = Field(description="The aura skill's name.")
     reactions: list[Name] = Field(
         default_factory=empty_list,
-        description=N_(
-            "Companions that choose to use the 'damaged' and 'defeated' skills the aura triggers (enemies must)."
-        ),
+        description="Companions that choose to use the 'damaged' and 'defeated' skills the aura triggers "
+        "(enemies must).",
     )
-    dice: DiceList | None = Field(None, max_length=0, description=N_("An aura rolls no dice."))
+    dice: DiceList | None = Field(None, max_length=0, description="An aura rolls no dice.")
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.unit, "aura", _("{unit} uses {skill}", unit=self.unit, skill=self.skill))
@@ -610,8 +605,8 @@ class EndTurnAction(Strict):
     """The adventurer's turn ends; its next one starts with the Recovery step (ruling recovery)."""
 
     do: Literal["end_turn"] = Field(description="The action: end the adventurer's turn.")
-    adventurer: Name = Field(description=N_("The adventurer whose turn ends."))
-    dice: DiceList | None = Field(None, max_length=0, description=N_("Ending a turn rolls no dice."))
+    adventurer: Name = Field(description="The adventurer whose turn ends.")
+    dice: DiceList | None = Field(None, max_length=0, description="Ending a turn rolls no dice.")
 
     def describe(self) -> ActionHeader:
         return ActionHeader(self.adventurer, "end_turn", _("{unit} ends the turn", unit=self.adventurer))
