@@ -124,8 +124,7 @@ class Botse(Ruleset["Battle", "BotseAction"]):
     next_attack_rule = hook("resolver.next_attack", call=False)
 
     def declare_measures(self, state: Battle, action: BotseAction) -> list[Measure]:
-        """Health left of every unit (a level); tenacity, light fatigue and dice sent to the cooldown track
-        gained by each adventurer (changes)."""
+        """Health left of every unit (a level); each adventurer's :data:`CHANGES`."""
         measures = [Measure(f"Health left: {unit.name}", "level", unit.health) for unit in state.units]
         for adventurer in state.adventurers:
             measures += [Measure(f"{change}: {adventurer.name}", "change") for change in CHANGES]

@@ -166,8 +166,8 @@ def use_prevention(work: BotseTurn, adventurer: Adventurer, blockable: int) -> i
 
 
 def restore_defense(work: BotseTurn) -> None:
-    """Say that each unit's Defense lowered in this engage is restored (it is lowered only in ``running``); the
-    exact walk reads no log but its blows, so it is not said there."""
+    """Say that each unit's Defense lowered in this engage is restored (not in the exact walk, which reads no
+    log)."""
     if work.walked:
         return
     for name, total in work.running.items():

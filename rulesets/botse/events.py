@@ -61,8 +61,7 @@ class FormDeclared(Event):
 @event_kind("engage_target")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class TargetDeclared(Event):
-    """The declared target, in sight and within range: ``distance`` in hexes (``reach`` and ``reach_text`` as in
-    ``battle_form``)."""
+    """The declared target, in sight and within range, ``distance`` hexes away (``reach`` as in ``battle_form``)."""
 
     STYLE = "blue"
     TWINS = ("reach",)
@@ -129,8 +128,7 @@ class Gathered(Event):
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class FaceTurned(Event):
     """An ability turns die ``number`` (its place in the roll) to face ``face`` of ``sides``, which ``shows``
-    its icons (step 5a; ``shows_text`` in the language). No die is rolled: a rolled or rerolled die is a core
-    ``roll``."""
+    its icons (step 5a; ``shows_text`` in the language). No die is rolled."""
 
     STYLE = "cyan"
     OUTCOME = False
@@ -157,8 +155,7 @@ class FaceTurned(Event):
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ResultResolved(Event):
     """The result the player chose to resolve next (die ``number``, or 0 for the item's ability): ``done``
-    says what it did (the same words in every language; ``done_text`` in the language: the roll said what the face
-    shows; this says which result was taken, and when)."""
+    says what it did (the same words in every language; ``done_text`` in the language)."""
 
     STYLE = "green"
     TWINS = ("done",)

@@ -33,12 +33,11 @@ def gather(
     adventurer: Adventurer,
     action: RollFields,
     form: Form | None,
-    target: str | None,
     targets: tuple[str, ...],
 ) -> Pool:
     """Step 4 up to the roll: check the gathered dice (availability, form icons, combat dice, each stat's limit),
     choose one item, add free enemy combat dice."""
-    battle = work.state
+    battle, target = work.state, targets[0] if targets else None
     wanted = Counter(action.gather)
     available = Counter(adventurer.available)
     for name, count in wanted.items():
@@ -184,8 +183,7 @@ def choose_ability(
     work: BotseTurn, adventurer: Adventurer, action: EngageAction | None, form: Form | None
 ) -> tuple[Adventurer, str | None, Ability | None, int]:
     """Step 4: the one item whose ability is used (ready, working in the form), overtaxed when asked; with the
-    adventurer after any overtax cost, the item, its ability and the free enemy combat dice in all. Skill dice
-    rolled outside battle (``action`` None) choose no item and add no free dice."""
+    adventurer after any overtax cost, the item, its ability and the free enemy combat dice in all."""
     if action is None:
         return adventurer, None, None, 0
     item_name = action.item

@@ -14,8 +14,8 @@ damage to it, tenacity faces, dice drained by their code)."""
 
 
 def plain_face(face: Face) -> bool:
-    """A face whose whole effect is damage to the target, tenacity, a note for the table or nothing, and whose die
-    goes to the cooldown track or is drained."""
+    """A face that only damages the target, gains tenacity, notes a text or does nothing, and whose die goes to
+    the cooldown track or is drained."""
     return (
         face.cost is None
         and face.then is None

@@ -19,8 +19,7 @@ from .work import BotseTurn, Engage
 
 @dataclass(frozen=True)
 class Trigger:
-    """One triggered skill that step 6 looks at: its owner, its place in the owner's skills, and whether it is
-    an ally's (an adventurer's or a companion's: optional) or an enemy's (it must be used when it can)."""
+    """One triggered skill that step 6 looks at; an ally's (an adventurer's or a companion's) is optional."""
 
     owner: str
     index: int

@@ -26,10 +26,9 @@ from .work import BotseTurn, Engage, Rolled, die_number
 
 @dataclass(frozen=True)
 class RollDie(Step):
-    """Step 4, the roll from die ``number`` (from 1) on: die ``number`` alone, or in a plain engage
-    (:func:`~.merging.merges_by_effects`) the row of dice with as many faces, asked for together by their
-    :data:`Effects` so the walk branches over sums. ``reading``, the compared value, is what the rest of the engage
-    reads of the dice so far (the summed effects, or every face); ``faces``, every face number so far."""
+    """Step 4, the roll from die ``number`` (from 1) on: that die, or in a plain engage the row of dice with as
+    many faces, asked for together by their :data:`Effects` so the walk branches over sums. ``reading``, the
+    compared value: what the rest of the engage reads of the dice so far (the summed effects, or every face)."""
 
     number: int
     reading: tuple[int, ...]

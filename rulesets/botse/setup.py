@@ -267,8 +267,7 @@ def engage_fields(attacker: str, target: str, fields: Mapping[str, str], ruleset
 
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> EngageAction:
-    """An engage typed on the command line against a scenario file's units
-    (``tabroll attack FILE -a X -t Y --gather Combat --set item=Mace``)."""
+    """An engage typed on the command line against a scenario file's units (``tabroll attack FILE ...``)."""
     return command_line_model(EngageAction, engage_fields(attacker, target, fields, ruleset))
 
 

@@ -83,9 +83,8 @@ def fatigue_room(work: BotseTurn, adventurer: Adventurer) -> int | None:
 
 
 def take_fatigue(work: BotseTurn, name: str, amount: int, reason: str, *, must_fit: bool) -> None:
-    """Gain ``amount`` light fatigue dice: on the cooldown track's leftmost open slots (ruling ``fatigue: track``,
-    as the game places them) or on a counter (``fatigue: counter``). When they do not fit, a step that must
-    take them is refused; a reaction's fatigue fills what it can and the rest goes back to the supply."""
+    """Gain ``amount`` light fatigue dice (ruling ``fatigue``). When they do not fit on the track, a step that
+    must take them is refused; a reaction's fatigue fills what it can and the rest goes back to the supply."""
     adventurer = work.state.adventurer(name)
     room = fatigue_room(work, adventurer)
     if room is None:
@@ -139,8 +138,7 @@ def exhaust(work: BotseTurn, adventurer: Adventurer, die: str) -> int | None:
 
 
 def track_full(work: BotseTurn, unit: str, die: str) -> None:
-    """``die`` finds ``unit``'s cooldown track full: the action is refused (ruling ``full_track: refuse``), or
-    it is said that the die is drained instead (``drain``; the caller drains it)."""
+    """``die`` finds ``unit``'s cooldown track full: refused, or said to be drained (ruling ``full_track``)."""
     if work.options.full_track == "refuse":
         work.ruling("full_track", "refuse", _("a die that finds the cooldown track full refuses the action"))
         raise RuleRefusal(
