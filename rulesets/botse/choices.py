@@ -16,8 +16,7 @@ from .state import Ability, Adventurer, Item
 
 
 def asking(dice: DiceSource, action: Any, name: str) -> bool:
-    """Whether to ask the players for the choice ``name``: only when the dice source asks them and the action
-    leaves it open (the field is not written in it)."""
+    """Whether to ask the players for the choice ``name``: the dice source asks them and the action leaves it open."""
     return asks_players(dice) and name not in action.model_fields_set
 
 

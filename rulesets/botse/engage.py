@@ -20,8 +20,7 @@ from .work import BotseTurn
 
 
 def resolve_roll(work: BotseTurn, action: RollFields) -> None:
-    """An engage (its six steps), or skill dice rolled outside battle (steps 4 to 6 only): the checks and steps
-    made before any die, then the roll and what follows it as steps (:class:`RollDie`, :class:`Results`)."""
+    """An engage (its six steps), or skill dice rolled outside battle (steps 4 to 6 only)."""
     adventurer = work.state.adventurer(action.adventurer)
     if adventurer.defeated:
         raise RuleRefusal(_("{unit} is defeated", unit=adventurer.name), rule=p_("rule", "engage"))

@@ -16,9 +16,8 @@ p_ = MESSAGES.pgettext
 
 
 def die_word(name: str) -> str:
-    """A die's name as the log says it: the sample dice (``dice_set: sample``) by the source's terms in a
-    translation (Russian «Бой» for Combat); any other name as it is written. The name typed in a scenario
-    (``gather: [Combat]``) never changes."""
+    """A die's name as the log says it: a sample die by the source's terms in a translation (Russian «Бой» for
+    Combat), any other as it is written; the name typed in a scenario never changes."""
     return p_("die", name)
 
 
