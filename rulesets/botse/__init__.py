@@ -1,10 +1,7 @@
 """The Elder Scrolls: Betrayal of the Second Era — the Engage action, with custom dice described as data.
 
-Everything about this game is in this folder: ``README.md`` (the rules as we read them, options and rulings),
-``sample_dice.yaml`` (an ILLUSTRATIVE dice set, not the printed game's faces), ``model.py`` (scenario files and
-actions, each wording its own log header), ``state.py``, ``setup.py``, ``resolver.py`` (the table of handlers; it
-names the module of each part of the rules) and ``events.py`` (this game's events, extras beside the core's).
-This module stays light: its hooks import the rest when first used.
+``README.md`` has the rules as we read them, options and rulings; ``sample_dice.yaml`` an ILLUSTRATIVE dice set,
+not the printed game's faces. This module stays light: its hooks import the rest when first used.
 """
 
 from __future__ import annotations
@@ -33,8 +30,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "engages": ("атаки",),
     "defense": ("защита",),
 }
-"""Each stat's name in Russian, the game's language, as its log says it: accepted beside the English name, on the
-command line and in a scenario file (``model.py``)."""
+"""Each stat's name in Russian, the game's language: accepted beside the English name, on the command line and in
+a scenario file."""
 
 _ADVENTURER = (
     StatNeed(
@@ -127,8 +124,7 @@ class Botse(Ruleset["Battle", "BotseAction"]):
     next_attack_rule = hook("resolver.next_attack", call=False)
 
     def declare_measures(self, state: Battle, action: BotseAction) -> list[Measure]:
-        """Health left of every unit (a level); tenacity, light fatigue and dice sent to the cooldown track
-        gained by each adventurer (changes)."""
+        """Health left of every unit (a level); each adventurer's :data:`CHANGES`."""
         measures = [Measure(f"Health left: {unit.name}", "level", unit.health) for unit in state.units]
         for adventurer in state.adventurers:
             measures += [Measure(f"{change}: {adventurer.name}", "change") for change in CHANGES]
@@ -159,13 +155,13 @@ CHANGES = ("tenacity gained", "light fatigue gained", "dice to cooldown")
 
 
 _MEASURED: dict[int, tuple[Battle, Roster[Any], dict[str, int | bool]]] = {}
-"""The measures of each roster met (:func:`_measured`), by its id, with the state before the action they were
-measured against: the outcomes of one walk share most of their rosters."""
+"""The measures of each roster met, by its id, with the state they were measured against: the outcomes of one
+walk share most of their rosters."""
 
 
 def _measured(before: Battle, roster: Roster[Any], *, changes: bool) -> dict[str, int | bool]:
-    """The measures of the units of ``roster`` against ``before`` (:meth:`Botse.outcome_measures`): each unit's
-    Health left, and with ``changes`` each adventurer's three changes; worked out once for each roster met."""
+    """Each unit's Health left in ``roster`` and, with ``changes``, each adventurer's :data:`CHANGES` since
+    ``before``."""
     known = _MEASURED.get(id(roster))
     if known is not None and known[0] is before and known[1] is roster:
         return known[2]

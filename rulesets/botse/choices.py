@@ -1,8 +1,5 @@
-"""The player's choices an action leaves open, asked at the table when the dice source asks the players.
-
-With ``--prompt`` (:func:`~tabroll.dice.sources.asks_players`) each open choice is asked as a number with
-:func:`~tabroll.dice.sources.choose_number`, so the answer is drawn (and recorded) like a die; with any other
-source the resolver keeps its documented default and asks nothing.
+"""The player's choices an action leaves open, asked at the table with ``--prompt``: each is drawn (and recorded)
+as a number like a die; with any other dice source the resolver keeps its documented default.
 """
 
 from __future__ import annotations
@@ -19,8 +16,7 @@ from .state import Ability, Adventurer, Item
 
 
 def asking(dice: DiceSource, action: Any, name: str) -> bool:
-    """Whether to ask the players for the choice ``name``: only when the dice source asks them and the action
-    leaves it open (the field is not written in it)."""
+    """Whether to ask the players for the choice ``name``: the dice source asks them and the action leaves it open."""
     return asks_players(dice) and name not in action.model_fields_set
 
 

@@ -1,6 +1,4 @@
-"""Dealing damage: Defense lowered during an engage and restored after it, prevention in an adventurer's
-active slots, the dice's summed damage, healing.
-"""
+"""Dealing damage (against Defense lowered during an engage, and prevention) and healing."""
 
 from __future__ import annotations
 
@@ -127,9 +125,8 @@ def struck(
 
 
 def use_prevention(work: BotseTurn, adventurer: Adventurer, blockable: int) -> int:
-    """Prevent dice in the adventurer's active slots stop blockable damage dealt to it, in slot order, until
-    it is all stopped; each die used leaves its slot and is exhausted (ruling ``adventurer_prevention``).
-    Returns the blockable damage left. Unblockable damage ignores prevention."""
+    """The blockable damage left after the prevent dice in the adventurer's active slots stop it, in slot order;
+    each die used leaves its slot and is exhausted (ruling ``adventurer_prevention``)."""
     if work.options.adventurer_prevention == "record":
         work.ruling("adventurer_prevention", "record", _("prevention in an adventurer's slots is only recorded"))
         return blockable
@@ -169,8 +166,8 @@ def use_prevention(work: BotseTurn, adventurer: Adventurer, blockable: int) -> i
 
 
 def restore_defense(work: BotseTurn) -> None:
-    """Say that each unit's Defense lowered in this engage is restored (it is lowered only in ``running``); the
-    exact walk reads no log but its blows, so it is not said there."""
+    """Say that each unit's Defense lowered in this engage is restored (not in the exact walk, which reads no
+    log)."""
     if work.walked:
         return
     for name, total in work.running.items():

@@ -1,7 +1,5 @@
-"""The engage's first steps, before any die: the turn order, step 1 (fatigue), step 2 (the form), step 3
-(the targets); then the gathering and the roll (:func:`resolve_roll`, the handler of engages and of skill
-dice rolled outside battle).
-"""
+"""The engage's steps before any die (turn order, fatigue, form, targets), and :func:`resolve_roll`, the handler
+of engages and of skill dice rolled outside battle."""
 
 from __future__ import annotations
 
@@ -22,12 +20,10 @@ from .work import BotseTurn
 
 
 def resolve_roll(work: BotseTurn, action: RollFields) -> None:
-    """An engage (its six steps), or skill dice rolled outside battle (steps 4 to 6 only): the checks and steps
-    made before any die, then the roll and what follows it as steps (:class:`RollDie`, :class:`Results`)."""
+    """An engage (its six steps), or skill dice rolled outside battle (steps 4 to 6 only)."""
     adventurer = work.state.adventurer(action.adventurer)
     if adventurer.defeated:
         raise RuleRefusal(_("{unit} is defeated", unit=adventurer.name), rule=p_("rule", "engage"))
-    target: str | None = None
     targets: tuple[str, ...] = ()
     form: Form | None = None
     if isinstance(action, EngageAction):
@@ -37,10 +33,9 @@ def resolve_roll(work: BotseTurn, action: RollFields) -> None:
         form = declare_form(work, adventurer, wanted)
         adventurer = work.state.adventurer(adventurer.name)
         targets = declare_targets(work, adventurer, form, action)
-        target = targets[0] if targets else None
     else:
         work.emit(Note(text=_("skill dice rolled outside battle: no fatigue, no battle form, no target")))
-    pool = gather(work, adventurer, action, form, target, targets)
+    pool = gather(work, adventurer, action, form, targets)
     work.run(RollDie(1, (0, 0, 0, 0) if pool.plain else (), (), pool) if pool.dice else Results((), (), pool))
 
 
@@ -139,13 +134,13 @@ def declare_targets(work: BotseTurn, adventurer: Adventurer, form: Form, action:
             )
         if len(set(names)) != len(names):
             raise RuleRefusal(_("a unit is declared as a target twice"), rule=p_("rule", "target"))
-    return tuple(n for n in (declare_target(work, adventurer, form, name) for name in names) if n is not None)
+    for name in names:
+        declare_target(work, adventurer, form, name)
+    return tuple(names)
 
 
-def declare_target(work: BotseTurn, adventurer: Adventurer, form: Form, name: str | None) -> str | None:
-    """Step 3: an optional target, which must be an enemy in sight and in the form's range."""
-    if name is None:
-        return None
+def declare_target(work: BotseTurn, adventurer: Adventurer, form: Form, name: str) -> None:
+    """Step 3: a target, which must be an enemy in sight and in the form's range."""
     target = work.state.unit(name)
     if not isinstance(target, Creature) or target.side != "enemy":
         raise RuleRefusal(
@@ -163,4 +158,3 @@ def declare_target(work: BotseTurn, adventurer: Adventurer, form: Form, name: st
             unit=adventurer.name, target=name, distance=distance, reach=said(lambda: reach_text(adventurer, form))
         )
     )
-    return name

@@ -1,13 +1,7 @@
-"""BotSE's own events: extras beside the core vocabulary, handed to the core by the ruleset (``events``).
-
-The core kinds say everything they can: every die rolled (or rerolled) is a ``roll`` of one die whose
-``faces`` name the face it showed and whose ``effect`` says what its resolution code does with it;
-``damage`` is one dealing of damage to a unit's ``Health`` (with the Defense it met in ``rule``, and
-``lost``/``left``), a Health cost paid included; ``defeat`` a unit brought to Health 0; ``heal`` names
-``Health``; ``modifier`` is Defense lowered by the engage's running total (and restored after it); ``status``,
-``spend``, ``ruling``, ``note``. The kinds below carry what those cannot: the engage's steps (fatigue, form,
-target, dice gathered), a face turned by an ability (no roll), which result is resolved and what it did,
-where each die ends, tenacity gained and the reactions of step 6.
+"""BotSE's own events, beside the core kinds (a die rolled is a core ``roll``, a dealing of damage or a Health
+cost a ``damage``, Defense lowered a ``modifier``): the engage's steps (fatigue, form, target, dice gathered), a
+face turned by an ability, which result is resolved and what it did, where each die ends, tenacity gained and
+the reactions of step 6.
 """
 
 from __future__ import annotations
@@ -67,8 +61,7 @@ class FormDeclared(Event):
 @event_kind("engage_target")
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class TargetDeclared(Event):
-    """The declared target, in sight and within range: ``distance`` in hexes (``reach`` and ``reach_text`` as in
-    ``battle_form``)."""
+    """The declared target, in sight and within range, ``distance`` hexes away (``reach`` as in ``battle_form``)."""
 
     STYLE = "blue"
     TWINS = ("reach",)
@@ -135,8 +128,7 @@ class Gathered(Event):
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class FaceTurned(Event):
     """An ability turns die ``number`` (its place in the roll) to face ``face`` of ``sides``, which ``shows``
-    its icons (step 5a; ``shows_text`` in the language). No die is rolled: a rolled or rerolled die is a core
-    ``roll``."""
+    its icons (step 5a; ``shows_text`` in the language). No die is rolled."""
 
     STYLE = "cyan"
     OUTCOME = False
@@ -163,8 +155,7 @@ class FaceTurned(Event):
 @dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ResultResolved(Event):
     """The result the player chose to resolve next (die ``number``, or 0 for the item's ability): ``done``
-    says what it did (the same words in every language; ``done_text`` in the language: the roll said what the face
-    shows; this says which result was taken, and when)."""
+    says what it did (the same words in every language; ``done_text`` in the language)."""
 
     STYLE = "green"
     TWINS = ("done",)

@@ -1,6 +1,4 @@
-"""Step 4 up to the roll: the gathered dice checked (availability, form icons, combat dice, each stat's limit),
-the item and its overtax chosen, free enemy combat dice added; what it fixes is the :class:`Pool`.
-"""
+"""Step 4 up to the roll, and what it fixes for the roll (:class:`Pool`)."""
 
 from __future__ import annotations
 
@@ -35,12 +33,11 @@ def gather(
     adventurer: Adventurer,
     action: RollFields,
     form: Form | None,
-    target: str | None,
     targets: tuple[str, ...],
 ) -> Pool:
     """Step 4 up to the roll: check the gathered dice (availability, form icons, combat dice, each stat's limit),
-    choose one item, add free enemy combat dice; the dice are then rolled together (:class:`RollDie`)."""
-    battle = work.state
+    choose one item, add free enemy combat dice."""
+    battle, target = work.state, targets[0] if targets else None
     wanted = Counter(action.gather)
     available = Counter(adventurer.available)
     for name, count in wanted.items():
@@ -186,8 +183,7 @@ def choose_ability(
     work: BotseTurn, adventurer: Adventurer, action: EngageAction | None, form: Form | None
 ) -> tuple[Adventurer, str | None, Ability | None, int]:
     """Step 4: the one item whose ability is used (ready, working in the form), overtaxed when asked; with the
-    adventurer after any overtax cost, the item, its ability and the free enemy combat dice in all. Skill dice
-    rolled outside battle (``action`` None) choose no item and add no free dice."""
+    adventurer after any overtax cost, the item, its ability and the free enemy combat dice in all."""
     if action is None:
         return adventurer, None, None, 0
     item_name = action.item
@@ -252,10 +248,8 @@ def take_from_rows(work: BotseTurn, adventurer: Adventurer, wanted: Counter[str]
 
 @dataclass(frozen=True)
 class Pool:
-    """What the engage fixed before its first die: the action, who rolls, in which form, at which targets, which
-    dice (the gathered ones, then the free enemy combat dice), with which item and ability; and whether the walk
-    may merge its dice by their :data:`Effects` (:func:`merges_by_effects`). The same for every outcome of the
-    dice: the steps carry it uncompared."""
+    """What the engage fixed before its first die, the same for every outcome of the dice: the steps carry it
+    uncompared. ``plain``: the walk may merge its dice by their :data:`Effects` (:func:`merges_by_effects`)."""
 
     action: RollFields
     adventurer: str
@@ -273,8 +267,7 @@ class Pool:
     summed: list[Summing] = field(default_factory=list, compare=False, repr=False)  # by :meth:`summing`
 
     def summing(self, work: BotseTurn) -> Summing:
-        """What the walked results of a plain engage start from in the battle as it stands (the one the dice were
-        rolled in): worked out once, then kept for every outcome of the roll."""
+        """The :class:`Summing` of the battle the dice were rolled in, worked out once for every outcome."""
         battle, summed = work.state, self.summed
         if not summed or summed[0].before is not battle:
             adventurer = battle.adventurers.get(self.adventurer)
@@ -300,10 +293,8 @@ class Pool:
 
 class Summing:
     """What a walked plain engage's results (:func:`~.results.resolve_summed`) start from, worked out once for the
-    battle ``before`` the roll: the adventurer, each die's name and where each of its faces sends it
-    (:func:`face_sent`, by face number from 1), what the summed results say (why tenacity is gained, the ruling
-    on summing, what deals the damage); and what the outcomes of the roll gave, kept for those after them: the
-    adventurers by tenacity and places (``placed``), the creatures by damage (``dealt``)."""
+    battle ``before`` the roll, and what its outcomes gave, kept for those after them: the adventurers by
+    tenacity and places (``placed``), the creatures by damage (``dealt``)."""
 
     def __init__(self, before: Battle, adventurer: Adventurer, dice: tuple[Die, ...]) -> None:
         self.before, self.adventurer = before, adventurer
@@ -324,8 +315,7 @@ def face_sent(face: Face) -> bool | None:
 
 class Row(NamedTuple):
     """Dice of a plain engage rolled as one request (:class:`~.rolling.RollDie`), up to die ``last``: each die's
-    :data:`Effects` per face (``tables``), what each is rolled for, and the walk's one log entry of them (its
-    ``label`` and ``notation``)."""
+    :data:`Effects` per face (``tables``) and the walk's one log entry of them (``label``, ``notation``)."""
 
     last: int
     sides: int

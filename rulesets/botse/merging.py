@@ -1,6 +1,4 @@
-"""Which engages the exact walk may merge by what their dice do added up (:data:`Effects`), rather than by
-every face rolled.
-"""
+"""Which engages the exact walk may merge by what their dice do added up (:data:`Effects`)."""
 
 from __future__ import annotations
 
@@ -16,8 +14,8 @@ damage to it, tenacity faces, dice drained by their code)."""
 
 
 def plain_face(face: Face) -> bool:
-    """A face whose whole effect is damage to the target, tenacity, a note for the table or nothing, and whose die
-    goes to the cooldown track or is drained."""
+    """A face that only damages the target, gains tenacity, notes a text or does nothing, and whose die goes to
+    the cooldown track or is drained."""
     return (
         face.cost is None
         and face.then is None
@@ -36,15 +34,9 @@ def merges_by_effects(
     ability: Ability | None,
     dice: list[Die],
 ) -> bool:
-    """Whether the exact walk may merge the engage's outcomes by what its dice do added up (:data:`Effects`, the
-    compared ``reading`` of :class:`RollDie` and :class:`Results`) rather than by which die showed which face.
-
-    Plain: one declared target, no item, no free dice, no reroll or turned face, results in roll order with their
-    damage summed (ruling ``damage_summing: engage``), not Defensive form, every face :func:`plain_face`, and a
-    cooldown track that never refuses a die. Then each die does only what its face says (damage joins the sum,
-    tenacity gains 1, the die is drained or goes to the leftmost open slot), so every figure the odds count
-    depends on the dice only through their sums; the rest changes only the log's wording and which names sit
-    where on the track."""
+    """Whether the exact walk may merge the engage's outcomes by what its dice do added up (:data:`Effects`)
+    rather than by which die showed which face: when each die does only what its :func:`plain_face` says, every
+    figure the odds count depends on the dice only through their sums."""
     if not isinstance(action, EngageAction) or target is None or ability is not None or len(dice) < 2:
         return False
     if action.reroll or action.turn or action.resolve is not None or asks_players(work.dice):
@@ -64,8 +56,7 @@ _PLAIN_DICE: dict[int, tuple[Die, tuple[Effects, ...] | None]] = {}
 
 def face_effects(die: Die) -> tuple[Effects, ...] | None:
     """What each face of ``die`` does in a plain engage (:func:`face_effect`), when every face is
-    :func:`plain_face`; else None. A plain engage reads its dice only through these added up: what it asks the
-    walk for (:meth:`~tabroll.engine.work.BaseTurn.roll_faces`)."""
+    :func:`plain_face`; else None."""
     known = _PLAIN_DICE.get(id(die))
     if known is not None and known[0] is die:
         return known[1]

@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (the messages are listed as the code says them, one per line)
 """This game's sentences in every language it has a catalogue for (``locale/``, see :mod:`tabroll.i18n`):
 ``_("…")``, ``n_("…", "…", n)``, ``p_("context", "…")`` look in this game's catalogue, then in tabroll's, then
 say the English."""
@@ -8,19 +7,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from tabroll.i18n import N_, Domain
+from tabroll.i18n import Domain
 
 MESSAGES = Domain("botse", Path(__file__).resolve().parent / "locale")
 _ = MESSAGES.gettext
 n_ = MESSAGES.ngettext
 p_ = MESSAGES.pgettext
-np_ = MESSAGES.npgettext
 
 
 def die_word(name: str) -> str:
-    """A die's name as the log says it: the sample dice (``dice_set: sample``) by the source's terms in a
-    translation (Russian «Бой» for Combat); any other name as it is written. The name typed in a scenario
-    (``gather: [Combat]``) never changes."""
+    """A die's name as the log says it: a sample die by the source's terms in a translation (Russian «Бой» for
+    Combat), any other as it is written; the name typed in a scenario never changes."""
     return p_("die", name)
 
 
@@ -29,9 +26,12 @@ def dice_words(names: Iterable[str]) -> str:
     return ", ".join(die_word(name) for name in names)
 
 
-def _values() -> None:  # pragma: no cover - never called: it only marks the values said by their context
-    """The values said in a translation by their context: a battle form, a skill's moment, a resolution code, a
-    die (:func:`die_word`) and a unit's side (any other value is said as it is)."""
+def _catalogue_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
+    """Words said through this game's catalogue that no call in its code spells out (its event kinds, attack
+    fields and actions' help are read from the game by the extractor): values said by their context, tabroll's
+    own messages in its terms (tabroll's domain looks in the playing game's catalogue first), its odds measures
+    and its attack fields' word values."""
+    # a battle form, a skill's moment, a resolution code, a die (:func:`die_word`) and a unit's side
     p_("form", "light_weapon")
     p_("form", "heavy_weapon")
     p_("form", "defensive")
@@ -56,23 +56,11 @@ def _values() -> None:  # pragma: no cover - never called: it only marks the val
     p_("side", "adventurer")
     p_("side", "enemy")
     p_("side", "companion")
-
-
-def _core_words() -> None:  # pragma: no cover - never called: it only marks the core's words BotSE says its way
-    """tabroll's own messages that this game words in its own terms (its catalogue answers them first): the
-    log's kind column for each of its event kinds, and the defeat word it uses."""
-    p_("event", "light_fatigue")
-    p_("event", "battle_form")
-    p_("event", "engage_target")
-    p_("event", "gather_dice")
-    p_("event", "die_turned")
-    p_("event", "die_result")
-    p_("event", "tenacity")
-    p_("event", "die_placed")
-    p_("event", "skill_trigger")
+    # the core's words in its terms: the defeat, the pool, the spent resource, and the source's word for a unit,
+    # «боевая единица», where the core says «отряд»
     p_("defeat", "defeated")
     p_("pool", "Health")
-    # the source's word for a unit, «боевая единица», where the core says «отряд»
+    p_("resource", "tenacity")
     _("Attacks, and the stats each reads (* required of a unit not in the catalogue):")
     _("No catalogue: the source prints no unit's stats, so type them (below).")
     _("an attack of unit A on unit T")
@@ -86,74 +74,12 @@ def _core_words() -> None:  # pragma: no cover - never called: it only marks the
     _("{game} has no unit catalogue: name the units with {options}")
     _(", {lost} {pool} lost")
     _(", {pool} {left} left")
-    p_("resource", "tenacity")
-
-
-__all__ = [
-    "MESSAGES",
-    "N_",
-    "_",
-    "dice_words",
-    "die_word",
-    "n_",
-    "np_",
-    "p_",
-]
-
-
-def _odds_figures() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's own odds measures (``declare_measures``) as ``tabroll odds`` shows them: the
-    name stays the JSON key; the report says ``p_("figure", NAME)``, or ``"... {unit}"`` for a measure of one
-    unit."""
+    # its own odds measures (``declare_measures``; the name stays the JSON key), ``… {unit}`` for one unit's
     p_("figure", "Health left: {unit}")
     p_("figure", "tenacity gained: {unit}")
     p_("figure", "light fatigue gained: {unit}")
     p_("figure", "dice to cooldown: {unit}")
     p_("figure", "reaction")
-
-
-def _attack_fields() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """The names of this game's attack fields and their word values, as ``tabroll matrix`` names its setting
-    (``distance 1, sight true``): the fields and values typed stay as they are."""
-    p_("attack field", "distance")
-    p_("attack field", "sight")
-    p_("attack field", "gather")
-    p_("attack field", "form")
+    # the word values of its attack fields, as ``tabroll matrix`` names its setting (``distance 1, sight true``)
     p_("field value", "true")
     p_("field value", "false")
-
-
-def _play_help() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue
-    """What ``play``'s ``help KIND`` says of this game's actions and of their fields (each action model's docstring,
-    its first paragraph, and each field's description), in the game's language: the core says them through
-    :meth:`tabroll.kit.Ruleset.said`."""
-    N_("The engage action: fatigue, battle form, target, gather and roll, resolve, reactions.")
-    N_("The adventurer who rolls.")
-    N_("The skill dice gathered (step 4), by name, once per die; rolled in this order.")
-    N_(
-        "The results to resolve, in order (default: every die in roll order, then the item). A die left out is not resolved: it is exhausted."
-    )
-    N_("Dice an ability rerolls (their places in the roll, step 5a).")
-    N_("Dice an ability turns to another face (step 5a).")
-    N_("Companions and adventurers that choose to use their triggered skills (enemies must).")
-    N_("The battle form declared (default: the adventurer's current one).")
-    N_("The declared target: an enemy in sight and in the form's range.")
-    N_("More than one target, when the chosen item's ability says so (its 'targets').")
-    N_("The ready item whose ability is used (its forms include the form).")
-    N_("Pay the item's overtax cost for its stronger ability.")
-    N_("Free enemy combat dice an ability adds to the roll (beyond the item's own).")
-    N_("An engage granted by an ability, outside an engage action.")
-    N_("Given dice: FACE NUMBERS (1-based places in each die's faces), in roll order, then rerolls.")
-    N_("Rolling skill dice outside battle: no fatigue, form or target; reactions still answer it.")
-    N_("A move: up to Stamina hexes through open hexes (ruling movement).")
-    N_("The adventurer who moves.")
-    N_("The hex it moves to.")
-    N_("A move rolls no dice.")
-    N_("An enemy's or companion's aura, used by its own action (not an engage).")
-    N_("The enemy or companion whose aura it is.")
-    N_("The aura skill's name.")
-    N_("Companions that choose to use the 'damaged' and 'defeated' skills the aura triggers (enemies must).")
-    N_("An aura rolls no dice.")
-    N_("The adventurer's turn ends; its next one starts with the Recovery step (ruling recovery).")
-    N_("The adventurer whose turn ends.")
-    N_("Ending a turn rolls no dice.")

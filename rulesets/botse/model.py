@@ -12,11 +12,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Discriminator, Field, Tag, model_validator
 
+from tabroll.i18n import N_
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
 
 from . import WORDS
-from .messages import N_, _
+from .messages import _
 
 MAX_FACES = 20
 MAX_DICE_PER_UNIT = 100

@@ -1,6 +1,4 @@
-"""Step 5b, the order of the results: from ``resolve:``, in roll order by default, or asked at the table
-(with the unit a splash result hits).
-"""
+"""Step 5b, the order of the results: from ``resolve:``, in roll order by default, or asked at the table."""
 
 from __future__ import annotations
 
@@ -88,11 +86,8 @@ def choices(work: BotseTurn, setup: Engage, action: RollFields) -> list[Choice]:
     out: list[Choice] = []
     seen: set[int | None] = set()
     for entry in action.resolve:
-        aim: str | None = None
-        if isinstance(entry, ResultChoice):
-            key, unit, where, aim = entry.die, entry.unit, entry.hex, entry.target
-        else:
-            key, unit, where = entry, None, None
+        given = entry if isinstance(entry, ResultChoice) else ResultChoice.model_validate({"die": entry})
+        key, unit, where, aim = given.die, given.unit, given.hex, given.target
         if aim is not None and aim not in setup.targets:
             declared = ", ".join(setup.targets) or _("none")
             raise RuleRefusal(

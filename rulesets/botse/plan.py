@@ -1,6 +1,4 @@
-"""Step 5, partial resolution: what one die's face can do now and what it must skip (:class:`Plan`), part by
-part, for the result the player chose (:class:`Choice`).
-"""
+"""Step 5, partial resolution: what one die's face can do now and what it must skip (:class:`Plan`)."""
 
 from __future__ import annotations
 
@@ -126,8 +124,7 @@ def paying(cost: Cost) -> str:
 def plan_part(
     work: BotseTurn, setup: Engage, rolled: Rolled, choice: Choice, face: Face, plan: Plan, *, first: bool
 ) -> None:
-    """One part of a face (the face itself, or its ``then`` part) into ``plan``: its damage to the target, splash
-    damage, prevention, healing, status and text for the table, in that order."""
+    """One part of a face (the face itself, or its ``then`` part) into ``plan``, in the order of its icons."""
     adventurer = work.state.adventurer(setup.adventurer)
     damage, prevent = face.damage, face.prevent
     if first and setup.form is Form.DEFENSIVE and rolled.die.combat and damage:
@@ -248,9 +245,7 @@ def plan_status(work: BotseTurn, setup: Engage, choice: Choice, status: str, pla
 
 
 def status_nowhere(work: BotseTurn, plan: Plan) -> Code:
-    """A status-code face whose status has no unit or hex to go on (no target, or skill dice rolled outside
-    battle). Partial resolution: the rest of the face is done and the die is exhausted (ruling
-    ``status_nowhere: exhaust``), or the whole result is left unresolved (``not_resolved``)."""
+    """The code of a status-code face whose status has no unit or hex to go on (ruling ``status_nowhere``)."""
     choice = work.options.status_nowhere
     if choice == "exhaust":
         if plan.done:

@@ -1,6 +1,4 @@
-"""Ranges and sight: how far each battle form reaches, and whether a target is still in range (checked at
-declaration and again at each result).
-"""
+"""Ranges and sight: how far each battle form reaches, checked at declaration and again at each result."""
 
 from __future__ import annotations
 

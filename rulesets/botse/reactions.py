@@ -1,17 +1,16 @@
-"""Step 6 (and what follows an aura): triggered skills, in the order ruling ``reaction_order`` sets, each used
-at most once per action; enemies must, allies may.
-"""
+"""Step 6 (and what follows an aura): triggered skills."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from tabroll.events import Note
+from tabroll.i18n import N_
 
 from .choices import ask_choice, asking
 from .damage import deal
 from .events import Reaction
-from .messages import N_, _, n_, p_
+from .messages import _, n_, p_
 from .model import AuraAction, RollFields
 from .state import Effect, Skill, Unit
 from .track import take_fatigue
@@ -20,8 +19,7 @@ from .work import BotseTurn, Engage
 
 @dataclass(frozen=True)
 class Trigger:
-    """One triggered skill that step 6 looks at: its owner, its place in the owner's skills, and whether it is
-    an ally's (an adventurer's or a companion's: optional) or an enemy's (it must be used when it can)."""
+    """One triggered skill that step 6 looks at; an ally's (an adventurer's or a companion's) is optional."""
 
     owner: str
     index: int
@@ -45,21 +43,11 @@ ORDER_TEXT = {
 
 
 def react(work: BotseTurn, setup: Engage | None, action: RollFields | AuraAction) -> None:
-    """Step 6 (and what follows an aura): every triggered skill whose moment came fires once, whoever caused it.
-
-    ``engaged`` skills: the declared targets only, and not when defeated during the engage, step 6 included;
-    ``after_engage``: every standing unit, after any roll of skill dice (not after an aura); ``damaged`` and
-    ``defeated``: every unit damaged or defeated in this action, by the dice, an item, an aura or another
-    unit's reaction (a reaction's damage can so start a chain). A defeated unit uses only its ``defeated``
-    skills (and, under ``defeated_reactions: fire_damaged``, its ``damaged`` ones). Enemies must; adventurers
-    and companions only when listed in ``reactions:`` (in that order) or chosen at the table.
-
-    Order (ruling ``reaction_order``): the allies' reactions, then the enemies' other reactions, each group
-    until none is left to fire, and the targets' ``engaged`` skills last, once nothing else can still defeat
-    them (``allies_first``); or the enemies' other reactions, their ``engaged`` skills, then the allies'
-    (``enemies_first``). The whole order is repeated while a reaction fires, so chained triggers are caught;
-    each skill is used at most once per action, which also ends every chain.
-    """
+    """Step 6 (and what follows an aura): every triggered skill whose moment came (:func:`moment`) fires once,
+    whoever caused it; enemies must, adventurers and companions only when listed in ``reactions:`` or chosen at
+    the table. The groups go in the order ruling ``reaction_order`` sets (the targets' ``engaged`` skills after
+    the allies' under ``allies_first``, so nothing can defeat them after), repeated while a reaction fires so
+    chained triggers are caught; each skill is used at most once per action, which ends every chain."""
     ruling = work.options.reaction_order
     allies, others, engaged = step_six_triggers(work, action, aura=setup is None)
     if not (allies or others or engaged):
@@ -92,10 +80,9 @@ def react(work: BotseTurn, setup: Engage | None, action: RollFields | AuraAction
 
 
 def step_six_triggers(work: BotseTurn, action: RollFields | AuraAction, *, aura: bool) -> tuple[Phase, Phase, Phase]:
-    """The triggered skills step 6 looks at, in three groups: the allies' (the companions and adventurers listed
-    in ``reactions:``, in that order, then the others in the scenario's order), the enemies' other skills, and
-    the enemies' ``engaged`` skills (the companions' ones too: a companion is never a declared target). Auras are
-    their own action; after an aura only ``damaged`` and ``defeated`` skills can trigger."""
+    """The triggered skills step 6 looks at: the allies' (those listed in ``reactions:`` first, in that order), the
+    enemies' other skills, and the ``engaged`` skills. After an aura only ``damaged`` and ``defeated`` skills
+    can trigger."""
     wanted = ("damaged", "defeated") if aura else ("damaged", "defeated", "after_engage", "engaged")
     allies: list[Trigger] = []
     others: list[Trigger] = []
@@ -159,8 +146,6 @@ def run_phase(
 
 
 FIRES = "fires"
-
-
 SILENT = "silent"
 
 
@@ -195,25 +180,21 @@ def moment(work: BotseTurn, setup: Engage | None, trigger: Trigger) -> tuple[str
 
 
 def chosen(work: BotseTurn, action: RollFields | AuraAction, unit: str, skill: str, when: str) -> bool:
-    """An optional reaction (a companion's or an adventurer's): used when listed in ``reactions:`` or chosen at
-    the table; else logged as not used."""
-    if unit in action.reactions or choose_reaction(work, action, unit, skill, when):
+    """An optional reaction (a companion's or an adventurer's): used when listed in ``reactions:`` or, left open,
+    chosen at the table (default no); else logged as not used."""
+    if unit in action.reactions:
         return True
+    if asking(work.dice, action, "reactions"):
+        question = (
+            _("use {skill} (after the engage)?", skill=skill)
+            if when == "after_engage"
+            else _("use {skill} (after being {when})?", skill=skill, when=p_("when", when))
+        )
+        if ask_choice(work.dice, work.emit, unit, question, [_("no"), _("yes")]) == 1:
+            return True
     reason = _("an optional reaction, not chosen (reactions:)")
     work.emit(Reaction(unit=unit, skill=skill, when=when, fired=False, reason=reason))
     return False
-
-
-def choose_reaction(work: BotseTurn, action: RollFields | AuraAction, unit: str, skill: str, when: str) -> bool:
-    """A companion's optional reaction, left open (no ``reactions:``): asked at the table, default no."""
-    if not asking(work.dice, action, "reactions"):
-        return False
-    question = (
-        _("use {skill} (after the engage)?", skill=skill)
-        if when == "after_engage"
-        else _("use {skill} (after being {when})?", skill=skill, when=p_("when", when))
-    )
-    return ask_choice(work.dice, work.emit, unit, question, [_("no"), _("yes")]) == 1
 
 
 def apply_effect(

@@ -1,13 +1,8 @@
-"""BotSE resolution: the dispatch. ``resolve(battle, action, dice) -> Resolution``, pure: one handler per action
-class (``HANDLERS``), each working on a :class:`BotseTurn` (the action's log).
+"""BotSE resolution, pure: one handler per action class (``HANDLERS``), each working on a :class:`BotseTurn`.
 
-The rules live beside it, one module per part of the game: :mod:`.engage` (the engage's steps 1 to 3 and its
-handler), :mod:`.gathering` (step 4), :mod:`.rolling` (the roll and what follows it as steps: :class:`RollDie`,
-:class:`Results`), :mod:`.order`, :mod:`.plan` and :mod:`.results` (step 5), :mod:`.damage`, :mod:`.track` (costs,
-fatigue, the cooldown track), :mod:`.reactions` (step 6), :mod:`.ranges`, :mod:`.merging` (what the exact walk may
-merge) and :mod:`.turns` (moves, auras, a turn's end). Every die is drawn from ``dice`` as a FACE NUMBER
-(``roll_die(dice, len(faces), purpose)``, 1-based), so given values, prompts, seeds and the odds engine all work
-on custom dice. A refusal raises :class:`RuleRefusal`; the engine then keeps the state unchanged.
+The rules live beside it, one module per part of the game (each says which). Every die is drawn from ``dice`` as
+a FACE NUMBER (1-based), so given values, prompts, seeds and the odds engine all work on custom dice. A refusal
+raises :class:`RuleRefusal`; the engine then keeps the state unchanged.
 """
 
 from __future__ import annotations
@@ -42,10 +37,8 @@ def resolve(battle: Battle, action: object, dice: DiceSource) -> Resolution:
 
 
 def next_attack(battle: Battle, action: BotseAction) -> Battle:
-    """The state the same adventurer engages again from (``tabroll odds --until defeat``): its turn ends, as
-    ``do: end_turn`` ends it, and the next one starts with the Recovery step (ruling ``recovery``): dice on the
-    cooldown track stay there until Recovery frees them, so an engage may find too few dice to gather (the rules
-    refuse it, and the engages stop there). Health lost and fatigue stay."""
+    """The state the same adventurer engages again from (``tabroll odds --until defeat``): its turn ends as
+    ``do: end_turn`` ends it, so an engage may find too few dice to gather (refused: the engages stop there)."""
     from tabroll.dice.sources import GivenDice
     from tabroll.errors import RuleRefusal
 

@@ -1,6 +1,5 @@
 """Step 5b, resolving the results in the player's order: each die's plan carried out and the die put in its
-one place (exhausted, active, drained, discarded or a status), and the chosen item's ability.
-"""
+one place, and the chosen item's ability."""
 
 from __future__ import annotations
 
@@ -48,20 +47,14 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
             rolled = setup.rolled[choice.die - 1]
             plan = plan_result(work, aimed(setup, choice), rolled, choice)
             if place_result(work, setup, rolled, plan):
+                what = _("die {number}", number=rolled.number)
                 for name, (blockable, through) in plan.damage.items():
                     if summed and not isinstance(work.state.unit(name), Adventurer):
                         tally = pending.setdefault(name, [0, 0, 0])
                         tally[0] += blockable
                         tally[1] += through
                     else:
-                        deal(
-                            work,
-                            name,
-                            blockable,
-                            through,
-                            by=setup.adventurer,
-                            what=_("die {number}", number=rolled.number),
-                        )
+                        deal(work, name, blockable, through, by=setup.adventurer, what=what)
                 for name, amount in plan.prevent.items():
                     if summed and not isinstance(work.state.unit(name), Adventurer):
                         pending.setdefault(name, [0, 0, 0])[2] += amount
@@ -83,14 +76,9 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
 
 
 def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading: tuple[int, ...]) -> None:
-    """Steps 5b and 6 of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums (``reading``, its
-    :data:`~.merging.Effects`; ``faces``, the face number of each die): what :func:`resolve_results` does die by
-    die, done at once. Each die does what its plain face says (:attr:`~.gathering.Summing.sent`): a tenacity face
-    gains 1 and is exhausted, a face with damage or text is resolved (drained by its code, else exhausted), a face
-    with neither is not resolved (exhausted after the resolved dice). The adventurer and the target are put once,
-    the summed damage dealt once: the state and blows are those of resolving the dice one by one; the log is
-    shorter, without prose. What the roll changes is worked out once per engage for each placing of the dice and
-    each damage it can give (:class:`~.gathering.Summing`)."""
+    """Steps 5b and 6 of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums (``reading``;
+    ``faces``, each die's face number): what :func:`resolve_results` does die by die, done at once, with the same
+    state and blows and a shorter log. What the roll changes is kept in :class:`~.gathering.Summing`."""
     blockable, through, tenacity, _drained = reading
     summing = pool.summing(work)
     adventurers = placed_at_once(work, summing, faces, tenacity)
@@ -105,8 +93,7 @@ def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading:
 
 def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], tenacity: int) -> Roster[Adventurer]:
     """The adventurers after a walked plain engage's dice are placed (:func:`resolve_summed`): the resolved dice
-    in roll order, then the others; each to the leftmost open slot of the track, or drained by its code or when
-    the track is full (said each time: a full track tells its ruling once per action)."""
+    in roll order, then the others, as :func:`place_result` and :func:`unresolved` place them."""
     track, drained = list(summing.adventurer.cooldown), list(summing.adventurer.drained)
     for resolved in (True, False):
         for sent, face, name in zip(summing.sent, faces, summing.names, strict=True):
@@ -156,8 +143,7 @@ def dealt_at_once(work: BotseTurn, pool: Pool, summing: Summing, blockable: int,
     work.damaged.add(name)
     if known[2]:
         work.defeated.add(name)
-    after: Roster[Creature] = known[0]
-    return after
+    return known[0]
 
 
 def gain_tenacity(work: BotseTurn, adventurer: Adventurer, amount: int, reason: str) -> None:

@@ -1,5 +1,5 @@
-"""The engage as steps (:mod:`tabroll.engine.steps`) once its dice are gathered: :class:`RollDie` for each die, then
-:class:`Results` (steps 5a, 5b and 6). Every die is drawn as a FACE NUMBER and logged as a core ``roll``.
+"""The engage as steps (:mod:`tabroll.engine.steps`) once its dice are gathered: :class:`RollDie`, then
+:class:`Results`. Every die is drawn as a FACE NUMBER and logged as a core ``roll``.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from tabroll.dice.sources import roll_die
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
-from tabroll.i18n import language
+from tabroll.i18n import N_, language
 
 from .damage import restore_defense
 from .events import FaceTurned
 from .gathering import Pool
-from .messages import N_, _, die_word, p_
+from .messages import _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
 from .results import resolve_results, resolve_summed
@@ -26,15 +26,9 @@ from .work import BotseTurn, Engage, Rolled, die_number
 
 @dataclass(frozen=True)
 class RollDie(Step):
-    """Step 4, the roll from die ``number`` (from 1) on. In a plain engage (:func:`~.merging.merges_by_effects`)
-    the dice from it to the last of a row with as many faces are asked for together, by what their faces do added
-    up (:meth:`~tabroll.engine.work.BaseTurn.roll_faces`), so the walk branches over sums; in any other engage,
-    die ``number`` alone.
-
-    ``reading``, the compared value, is what the rest of the engage reads of the dice so far: their :data:`Effects`
-    added up in a plain engage, every face otherwise. ``faces`` (every face number so far) is what it needs to go
-    on, uncompared. :class:`Results` follows the last die: as its own step in a plain engage of several rows (where
-    outcomes with equal sums meet), else within this step."""
+    """Step 4, the roll from die ``number`` (from 1) on: that die, or in a plain engage the row of dice with as
+    many faces, asked for together by their :data:`Effects` so the walk branches over sums. ``reading``, the
+    compared value: what the rest of the engage reads of the dice so far (the summed effects, or every face)."""
 
     number: int
     reading: tuple[int, ...]
@@ -55,8 +49,7 @@ class RollDie(Step):
         return None
 
     def _roll_kind(self, turn: BotseTurn) -> Step | None:
-        """A plain engage: the dice from :attr:`number` to the last in a row with as many faces, read by what
-        their faces do added up."""
+        """A plain engage: the row of dice from :attr:`number`, read by their summed effects."""
         pool, first = self.pool, self.number
         row = pool.row(first)
         walked = turn.walked
@@ -77,20 +70,17 @@ class RollDie(Step):
         faces = (*self.faces, *values)
         if row.last < len(pool.dice):
             return RollDie(row.last + 1, reading, faces, pool)
+        results = Results(reading, faces, pool)
         if first > 1:
-            return Results(reading, faces, pool)
-        if walked:
-            resolve_summed(turn, pool, faces, reading)
-        else:
-            Results(reading, faces, pool).advance(turn)
+            return results
+        results.advance(turn)  # walked: the summed results at once
         return None
 
 
 @dataclass(frozen=True)
 class Results(Step):
-    """Steps 5 and 6 once every die is rolled (or first, when none is): rerolls and turned faces (5a), the results
-    in the player's order (5b), the reactions (6) and Defense restored. ``reading`` and ``faces`` as in
-    :class:`RollDie`."""
+    """Steps 5 and 6 once every die is rolled: rerolls and turned faces (5a), the results in the player's order
+    (5b), the reactions (6) and Defense restored."""
 
     reading: tuple[int, ...]
     faces: tuple[int, ...] = field(compare=False)
@@ -136,20 +126,19 @@ def face_effect(entry: Rolled) -> str:
 
 
 def roll_face(work: BotseTurn, entry: Rolled, unit: str, purpose: str, *, again: bool = False) -> None:
-    """Roll ``entry``'s die (a face number from 1 to its number of faces) and log it as a core ``roll`` of one
-    die, naming the face it shows and what the face does; ``again`` for a reroll (step 5a)."""
+    """Roll ``entry``'s die (a face number from 1) and log it as a core ``roll`` of one die, naming the face it
+    shows and what the face does; ``again`` for a reroll (step 5a)."""
     entry.face_number = roll_die(work.dice, entry.die.sides, purpose)
     log_face(work, entry, unit, again=again)
 
 
 _WORDED: dict[tuple[int, int, int, bool, bool, str], tuple[Die, str, str, str]] = {}
-"""The words of each die logged (:func:`log_face`), keyed by the die's id (the die kept, so the id is not reused),
-face, place, free, rerolled and language: a walk or a simulation logs the same dice many times."""
+"""The words of each die logged, by the die's id (the die kept, so the id is not reused), face, place, free,
+rerolled and language: a walk or a simulation logs the same dice many times."""
 
 
 def log_face(work: BotseTurn, entry: Rolled, unit: str, *, again: bool = False) -> None:
-    """Log ``entry``'s die as rolled (:func:`roll_face`): a core ``roll`` of one die, naming the face it shows and
-    what the face does."""
+    """Log ``entry``'s die as rolled (:func:`roll_face`)."""
     die = entry.die
     key = (id(die), entry.face_number, entry.number, entry.free, again, language())
     known = _WORDED.get(key)

@@ -252,9 +252,8 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
 
 
 def engage_fields(attacker: str, target: str, fields: Mapping[str, str], ruleset: AnyRuleset) -> dict[str, Any]:
-    """The engage of ``attacker`` on ``target`` typed on the command line, its fields read as values:
-    ``--gather`` may list the dice with commas (``Combat,Sword``) or as a list (``[Combat, Sword]``); the fields
-    that lay out the board (``--distance``, ``--sight``) are left out."""
+    """The engage of ``attacker`` on ``target`` typed on the command line: ``--gather`` as a list or with commas
+    (``Combat,Sword``); the fields that lay out the board (``--distance``, ``--sight``) are left out."""
     out: dict[str, Any] = {"do": "engage", "adventurer": attacker, "target": target}
     for key, value in fields.items():
         spec = ruleset.attack_field(key)
@@ -268,16 +267,14 @@ def engage_fields(attacker: str, target: str, fields: Mapping[str, str], ruleset
 
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> EngageAction:
-    """An engage typed on the command line against a scenario file's units
-    (``tabroll attack FILE -a X -t Y --gather Combat --set item=Mace``)."""
+    """An engage typed on the command line against a scenario file's units (``tabroll attack FILE ...``)."""
     return command_line_model(EngageAction, engage_fields(attacker, target, fields, ruleset))
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
-    """An engage typed on the command line with no file: the sample dice, the adventurer at [0, 0] and the
-    enemy ``distance`` hexes east of it; ``--no-sight`` blocks the hex next to the adventurer on that line.
-    The adventurer's dice are the dice gathered (``--gather Combat,Sword``). With no file there are no
-    reactions or items, so an engage that gathers no dice (and adds no free dice) would do nothing: refused."""
+    """An engage typed on the command line with no file: the sample dice (the adventurer's are those gathered),
+    the enemy ``distance`` hexes east of the adventurer, ``--no-sight`` blocking the hex between. With no
+    reactions or items, an engage that gathers no dice would do nothing: refused."""
 
     distance = field_int(request, "distance", 1)
     sight = field_flag(request, "sight", True)
@@ -309,17 +306,12 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     }
     scenario = build_scenario(ruleset, command_line_document(data), request.options)
     if not gathered and not action.get("free_dice"):
-        names = ", ".join(sample_dice_names())
+        names = ", ".join(name for line in sample_dice_set().skill_lines.values() for name in line.dice)
         raise InputError(
             _("the engage gathers no dice: with no scenario file it would do nothing"),
             tip=_("gather sample dice, e.g. --gather Combat,Sword (the sample dice: {names})", names=names),
         )
     return scenario
-
-
-def sample_dice_names() -> list[str]:
-    """The sample set's skill dice (those an adventurer may gather)."""
-    return [name for line in sample_dice_set().skill_lines.values() for name in line.dice]
 
 
 def summarize(battle: Battle) -> dict[str, Any]:

@@ -1,6 +1,4 @@
-"""Costs, light fatigue and the cooldown track: paying a cost in full, taking fatigue dice, exhausting a die
-to the leftmost open slot.
-"""
+"""Costs, light fatigue and the cooldown track."""
 
 from __future__ import annotations
 
@@ -78,17 +76,15 @@ def pay_cost(work: BotseTurn, adventurer: Adventurer, cost: Cost, what: str) -> 
 
 
 def fatigue_room(work: BotseTurn, adventurer: Adventurer) -> int | None:
-    """How many light fatigue dice the adventurer can receive: the open cooldown slots when fatigue dice go on
-    the track, None (no limit) when fatigue is a counter."""
+    """How many light fatigue dice the adventurer can receive (None: no limit, under ``fatigue: counter``)."""
     if work.options.fatigue == "counter":
         return None
     return adventurer.cooldown.count(None)
 
 
 def take_fatigue(work: BotseTurn, name: str, amount: int, reason: str, *, must_fit: bool) -> None:
-    """Gain ``amount`` light fatigue dice: on the cooldown track's leftmost open slots (ruling ``fatigue: track``,
-    as the game places them) or on a counter (``fatigue: counter``). When they do not fit, a step that must
-    take them is refused; a reaction's fatigue fills what it can and the rest goes back to the supply."""
+    """Gain ``amount`` light fatigue dice (ruling ``fatigue``). When they do not fit on the track, a step that
+    must take them is refused; a reaction's fatigue fills what it can and the rest goes back to the supply."""
     adventurer = work.state.adventurer(name)
     room = fatigue_room(work, adventurer)
     if room is None:
@@ -128,9 +124,8 @@ def take_fatigue(work: BotseTurn, name: str, amount: int, reason: str, *, must_f
 
 
 def exhaust(work: BotseTurn, adventurer: Adventurer, die: str) -> int | None:
-    """Put ``die`` on the leftmost open slot of the cooldown track; the slot number (from 1). On a full track
-    the die is drained instead (the game's rule for a full track; its overfatigue die is not modelled), and
-    None is returned."""
+    """Put ``die`` on the leftmost open slot of the cooldown track: the slot number (from 1), or None when a full
+    track drains it instead (the game's rule, without its overfatigue die)."""
     track = list(adventurer.cooldown)
     if None not in track:
         track_full(work, adventurer.name, die)
@@ -143,8 +138,7 @@ def exhaust(work: BotseTurn, adventurer: Adventurer, die: str) -> int | None:
 
 
 def track_full(work: BotseTurn, unit: str, die: str) -> None:
-    """``die`` finds ``unit``'s cooldown track full: the action is refused (ruling ``full_track: refuse``), or
-    it is said that the die is drained instead (``drain``; the caller drains it)."""
+    """``die`` finds ``unit``'s cooldown track full: refused, or said to be drained (ruling ``full_track``)."""
     if work.options.full_track == "refuse":
         work.ruling("full_track", "refuse", _("a die that finds the cooldown track full refuses the action"))
         raise RuleRefusal(

@@ -1,6 +1,4 @@
-"""The other actions: a move (up to Stamina hexes through open hexes), an aura, and a turn's end with the next
-turn's Recovery step.
-"""
+"""The other actions: a move, an aura, and a turn's end with the next turn's Recovery step."""
 
 from __future__ import annotations
 
@@ -110,10 +108,8 @@ def resolve_aura(work: BotseTurn, action: AuraAction) -> None:
 
 
 def resolve_end_turn(work: BotseTurn, action: EndTurnAction) -> None:
-    """The turn ends and the adventurer's next one starts: engages and moves reset, then its Recovery step
-    (ruling ``recovery``, from the game's turn sequence): the Cooldown stat's number of dice leave the cooldown
-    track from the left; skill dice return to the attribute rows, light fatigue dice are discarded; the rest
-    slide left."""
+    """The turn ends: engages and moves reset, then the next turn's Recovery step (ruling ``recovery``, from the
+    game's turn sequence) frees the Cooldown stat's number of dice from the left of the cooldown track."""
     adventurer = work.state.adventurer(action.adventurer)
     if adventurer.defeated:
         raise RuleRefusal(_("{unit} is defeated", unit=adventurer.name), rule=p_("rule", "end_turn"))

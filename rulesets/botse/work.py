@@ -1,6 +1,4 @@
-"""The working area of one BotSE action (:class:`BotseTurn`) and what an engage decided before its results
-(:class:`Engage`, each :class:`Rolled` die).
-"""
+"""The working area of one BotSE action (:class:`BotseTurn`) and what an engage decided before its results."""
 
 from __future__ import annotations
 
@@ -32,8 +30,7 @@ class Rolled:
 
 @dataclass(kw_only=True)
 class BotseTurn(Turn[Battle]):
-    """The working area of one action: the battle as it evolves (``state``), the events so far, the engage's
-    tallies."""
+    """The working area of one action, with the engage's tallies."""
 
     running: dict[str, int] = field(default_factory=dict)
     damaged: set[str] = field(default_factory=set)
