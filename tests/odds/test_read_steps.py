@@ -58,11 +58,13 @@ class Read2(ReadStep):
 
 
 class Reader(Counter_):
-    """``test_counts``'s game, its two rolls read as reading steps."""
+    """``test_counts``'s game, its two rolls read as reading steps (from ``first``)."""
+
+    first: Step = Read1()
 
     def resolve(self, state: Pool, action: Any, dice: Any) -> Any:
         turn = Counting(dice=dice, pool=state)
-        turn.run(Read1())
+        turn.run(self.first)
         return turn.resolution(turn.state_now())
 
 
@@ -248,11 +250,8 @@ class Plain2(Step):
         turn.pool = Pool(pool.dice, pool.sides, pool.success, pool.again, pool.first, hits)
 
 
-class BonusReader(Counter_):
-    def resolve(self, state: Pool, action: Any, dice: Any) -> Any:
-        turn = Counting(dice=dice, pool=state)
-        turn.run(ReadBonus())
-        return turn.resolution(turn.state_now())
+class BonusReader(Reader):
+    first = ReadBonus()
 
 
 @settings(max_examples=examples(60), deadline=None)
