@@ -145,55 +145,32 @@ def apply_damage(turn: TabMasterTurn, attacker: Unit, target: Unit, amount: int)
 
 
 def heal(turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfile, element: Element) -> None:
+    """A healing element restores the rolled amount of VIT, up to the printed maximum; a unit it cannot heal, or
+    one without VIT, gains nothing."""
+    after = target.vitality
     if element.matches_any(target, element.no_heal):
-        turn.emit(
-            Heal(
+        why = element.why(target, element.no_heal)
+        reason = _("{element}: no healing for {why}", element=element.shown, why=why)
+    else:
+        amount = turn.roll(profile.damage, _("healing for {unit}", unit=target.name), attacker.name)
+        if target.vitality is None:
+            reason = _(
+                "{element} heals instead of damaging; {unit} has no VIT to restore",
+                element=element.shown,
                 unit=target.name,
-                amount=0,
-                before=target.vitality,
-                after=target.vitality,
-                reason=_(
-                    "{element}: no healing for {why}", element=element.shown, why=element.why(target, element.no_heal)
-                ),
-                pool="VIT",
             )
-        )
-        return
-    amount = turn.roll(profile.damage, _("healing for {unit}", unit=target.name), attacker.name)
-    if target.vitality is None:
-        turn.emit(
-            Heal(
-                unit=target.name,
-                amount=0,
-                before=None,
-                after=None,
-                reason=_(
-                    "{element} heals instead of damaging; {unit} has no VIT to restore",
-                    element=element.shown,
-                    unit=target.name,
-                ),
-                pool="VIT",
-            )
-        )
-        return
-    cap = target.max_vitality if target.max_vitality is not None else target.vitality + amount
-    after = min(cap, target.vitality + amount)
-    turn.put(replace(target, vitality=after))
-    turn.emit(
-        Heal(
-            unit=target.name,
-            amount=after - target.vitality,
-            before=target.vitality,
-            after=after,
-            reason=_(
+        else:
+            cap = target.max_vitality if target.max_vitality is not None else target.vitality + amount
+            after = min(cap, target.vitality + amount)
+            turn.put(replace(target, vitality=after))
+            reason = _(
                 "{element} heals instead of damaging (rolled {amount}, up to VIT {cap})",
                 element=element.shown,
                 amount=amount,
                 cap=cap,
-            ),
-            pool="VIT",
-        )
-    )
+            )
+    gained = 0 if after is None or target.vitality is None else after - target.vitality
+    turn.emit(Heal(unit=target.name, amount=gained, before=target.vitality, after=after, reason=reason, pool="VIT"))
 
 
 def defeat(turn: TabMasterTurn, target: Unit, by: str | None, reason: str) -> None:
