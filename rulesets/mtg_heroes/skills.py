@@ -123,21 +123,6 @@ EntryT = TypeVar("EntryT", Skill, Difficulty)
 """A skill or a difficulty: the two tables looked up by English or Polish name."""
 
 
-def _suggest(word: str, names: Sequence[str], what: Literal["skill", "difficulty"]) -> InputError:
-    from difflib import get_close_matches
-
-    close = get_close_matches(plain(word), [plain(n) for n in names], n=1)
-    match = next((n for n in names if close and plain(n) == close[0]), None)
-    listed = ", ".join(names)
-    if what == "skill":
-        message = _("unknown skill '{word}'", word=word)
-        tip = _("did you mean '{match}'?", match=match) if match else _("the skills are: {listed}", listed=listed)
-    else:
-        message = _("unknown difficulty '{word}'", word=word)
-        tip = _("did you mean '{match}'?", match=match) if match else _("the difficultys are: {listed}", listed=listed)
-    return InputError(message, tip=tip)
-
-
 def find_skill(name: str) -> Skill:
     """A skill by its English or Polish name (any case, accents optional)."""
     return _by_name(tables()[0], name, "skill")
@@ -154,7 +139,19 @@ def _by_name(entries: Sequence[EntryT], name: str, what: Literal["skill", "diffi
     for entry in entries:
         if wanted in (plain(entry.name), plain(entry.polish)):
             return entry
-    raise _suggest(name, [e.name for e in entries], what)
+    from difflib import get_close_matches
+
+    names = [e.name for e in entries]
+    close = get_close_matches(wanted, [plain(n) for n in names], n=1)
+    match = next((n for n in names if close and plain(n) == close[0]), None)
+    listed = ", ".join(names)
+    if what == "skill":
+        message = _("unknown skill '{word}'", word=name)
+        tip = _("did you mean '{match}'?", match=match) if match else _("the skills are: {listed}", listed=listed)
+    else:
+        message = _("unknown difficulty '{word}'", word=name)
+        tip = _("did you mean '{match}'?", match=match) if match else _("the difficultys are: {listed}", listed=listed)
+    raise InputError(message, tip=tip)
 
 
 def parse_identity(text: str) -> str:
