@@ -1,8 +1,5 @@
-"""Skill tests: the ten colour pairs and their twenty skills (``skills.yaml``), dice from the colour identity.
-
-``roll_skill_test(log, identity, skills, difficulty=..., target=...)`` reads the bundled table, draws every die
-from the action's :class:`~tabroll.engine.work.BaseTurn` and logs the test there (the ``skill_test`` scenario action,
-and so the command-line check, call it).
+"""Skill tests: the ten colour pairs and their twenty skills (``skills.yaml``), dice from the colour identity
+(:func:`roll_skill_test`, behind the ``skill_test`` action and so the command-line check).
 """
 
 from __future__ import annotations
@@ -201,10 +198,7 @@ def roll_skill_test(
     unit: str | None = None,
 ) -> SkillTest:
     """Roll a skill test and log it: the choice of skill, the roll, the target and the outcome (returned).
-
-    ``skills``: one or several that fit the situation (the strongest is used). ``difficulty`` (a band name) or an
-    explicit ``target`` total, as the action checked them; with both, the explicit target wins.
-    """
+    ``skills``: one or several that fit (the strongest is used); an explicit ``target`` wins over ``difficulty``."""
     symbols = parse_identity(identity)
     candidates = [find_skill(name) for name in skills]
     skill, count = choose_skill(log, symbols, candidates, unit)
