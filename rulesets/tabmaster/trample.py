@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 
 _PLANS: dict[tuple[int, int, int], tuple[Any, ...]] = {}
 """Trample plans already worked out, by the identity of the battle, the action and the attacker (checked on use):
-the exact walk and a simulation resolve one action from one battle thousands of times, and its path and the
-units on it do not depend on the dice."""
+a plan does not depend on the dice, and a walk resolves one action from one battle again and again."""
 
 
 def trample_plan(
@@ -121,9 +120,8 @@ def plan_trample(
 @dataclass(frozen=True)
 class TramplePass(AttackStep):
     """Pass ``number`` (from 1) of a trample, along ``passes[number - 1]`` (``None``: the path the rules plan).
-    ``attacked`` holds the squares already attacked by this move (earlier passes of a Multiple trample): the
-    source lets a trample attack a square at most once (only a Pilgrim Trample may come back), so a unit standing
-    on one of them is passed over, not attacked again."""
+    ``attacked``: the squares earlier passes attacked; a trample attacks a square at most once, so a unit on one
+    of them is passed over."""
 
     number: int
     passes: tuple[list[Square] | None, ...] = field(compare=False)
@@ -176,8 +174,6 @@ class TrampleVictims(AttackStep):
                     )
                 )
                 continue
-            # What follows reads only the battle, this pass's path and victims, how far along them it is and
-            # the squares attacked: the exact odds walk the rest once for every way the dice bring it here.
             return TrampleHit(
                 replace(self, index=index, struck=(*self.struck, square), attacked=self.attacked | {square}),
                 attack=self.attack,
