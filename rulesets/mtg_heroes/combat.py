@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import GameOver, Hit, Miss, Modifier, Said, StatusApplied, said
+from tabroll.events import GameOver, Hit, Miss, Said, StatusApplied, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, out_of_range, take_action
@@ -413,27 +413,12 @@ def toughness_left(
     if reading == "pool":
         pool = max(0, defence - attack)
         if pool != defence:
-            turn.emit(
-                Modifier(
-                    applies_to=until_end,
-                    reason=_("lowered by the {what} total {attack}, not below 0", what=word, attack=attack),
-                    amount=pool - defence,
-                    total=pool,
-                    unit=victim.name,
-                )
-            )
+            reason = _("lowered by the {what} total {attack}, not below 0", what=word, attack=attack)
+            turn.modifier(victim.name, until_end, reason, defence, pool)
     elif reading == "zero":
         if victim.toughness_pool is None:
             turn.ruling("toughness_after_exchange", "zero", _("after an exchange Toughness is 0 until end of turn"))
-            turn.emit(
-                Modifier(
-                    applies_to=until_end,
-                    reason=_("it has fought this turn"),
-                    amount=-defence,
-                    total=0,
-                    unit=victim.name,
-                )
-            )
+            turn.modifier(victim.name, until_end, _("it has fought this turn"), defence, 0)
         pool = 0
     return pool
 

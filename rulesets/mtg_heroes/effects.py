@@ -5,7 +5,7 @@ Power and Toughness changes until end of turn, Regenerate, and a creature summon
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Heal, Immune, Modifier, StatusApplied, said
+from tabroll.events import Defeat, Heal, Immune, StatusApplied, said
 from tabroll.frozen import replace
 from tabroll.kit.roster import Roster
 
@@ -125,15 +125,7 @@ def report_change(turn: HeroesTurn, unit: Combatant, changed: Combatant, reason:
         ),
     ):
         if new != old:
-            turn.emit(
-                Modifier(
-                    applies_to=label,
-                    reason=reason,
-                    amount=new - old,
-                    total=new,
-                    unit=unit.name,
-                )
-            )
+            turn.modifier(unit.name, label, reason, old, new)
 
 
 @HANDLERS.on(RegenerateAction)

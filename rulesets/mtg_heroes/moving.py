@@ -71,26 +71,16 @@ def opposed_speed(turn: HeroesTurn, actor: Combatant, other: Combatant, *, respo
     theirs = turn.roll(max(1, other.speed), _("opposed Speed: {other}", other=other.name), other.name)
     wins = mine > theirs or (mine == theirs and responder.name == actor.name)
     sign = ">" if mine > theirs else "<" if mine < theirs else "="
-    winner = actor.name if wins else other.name
-    turn.note(
-        _(
+    values = {"mine": mine, "sign": sign, "theirs": theirs, "winner": actor.name if wins else other.name}
+    if mine == theirs:
+        text = _(
             "opposed Speed {mine} {sign} {theirs}; a tie goes to the responder, {responder}: {winner} wins",
-            mine=mine,
-            sign=sign,
-            theirs=theirs,
             responder=responder.name,
-            winner=winner,
+            **values,
         )
-        if mine == theirs
-        else _(
-            "opposed Speed {mine} {sign} {theirs}: {winner} wins",
-            mine=mine,
-            sign=sign,
-            theirs=theirs,
-            winner=winner,
-        ),
-        actor.name,
-    )
+    else:
+        text = _("opposed Speed {mine} {sign} {theirs}: {winner} wins", **values)
+    turn.note(text, actor.name)
     return wins
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabroll.engine.work import RosterTurn
-from tabroll.events import GameOver, Note
+from tabroll.events import GameOver, Modifier, Note, Said
 from tabroll.geometry.bands import RangeBands
 from tabroll.kit import Handlers
 
@@ -38,6 +38,10 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
 
     def note(self, text: str, unit: str | None = None) -> None:
         self.emit(Note(unit=unit, text=text))
+
+    def modifier(self, unit: str, what: Said, reason: str, before: int, after: int) -> None:
+        """``what`` of ``unit`` goes from ``before`` to ``after``, for ``reason``."""
+        self.emit(Modifier(applies_to=what, reason=reason, amount=after - before, total=after, unit=unit))
 
     def tell_game_over(self) -> None:
         """The end of the battle, when this action brought it: told last, once."""
