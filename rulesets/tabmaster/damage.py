@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tabroll.events import Damage, Defeat, Heal, Immune, Note, StatusApplied
+from tabroll.events import Damage, Defeat, Heal, Immune, StatusApplied
 from tabroll.frozen import replace
 
 from .events import ElementBonus, Survive
@@ -44,13 +44,9 @@ def strike(
     for element in elements:
         if element.matches_any(target, element.auto_defeat):
             why = element.why(target, element.auto_defeat)
-            turn.emit(
-                Note(
-                    unit=target.name,
-                    text=_(
-                        "{element} defeats {unit} outright ({why})", element=element.shown, unit=target.name, why=why
-                    ),
-                )
+            turn.note(
+                _("{element} defeats {unit} outright ({why})", element=element.shown, unit=target.name, why=why),
+                target.name,
             )
             defeat(turn, target, attacker.name, _("{element} against {why}", element=element.shown, why=why))
             return
@@ -59,11 +55,7 @@ def strike(
         heal(turn, attacker, target, profile, healing[0])
         return
     if turn.special_damage == "none":
-        turn.emit(
-            Note(
-                unit=target.name, text=_("{unit} is hit; the Special leaves no normal damage to roll", unit=target.name)
-            )
-        )
+        turn.note(_("{unit} is hit; the Special leaves no normal damage to roll", unit=target.name), target.name)
         return
     dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
     amount = shared if shared is not None else turn.roll(dan, _("damage vs {unit}", unit=target.name), attacker.name)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import Move, Note
+from tabroll.events import Move
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
@@ -131,16 +131,14 @@ class TramplePass(AttackStep):
         attack = self.attack
         attacker = turn.unit(attack.attacker.name)
         if len(self.passes) > 1:
-            turn.emit(
-                Note(
-                    unit=attacker.name,
-                    text=_("Multiple trample: pass {number} of {count}", number=self.number, count=len(self.passes)),
-                )
+            turn.note(
+                _("Multiple trample: pass {number} of {count}", number=self.number, count=len(self.passes)),
+                attacker.name,
             )
         path, victims = trample_plan(turn, attack.action, attacker, attack.profile, self.passes[self.number - 1])
         assert attacker.position is not None
         shown = " → ".join(str(list(s)) for s in path)
-        turn.emit(Note(unit=attacker.name, text=_("trample path: {squares}", squares=shown)))
+        turn.note(_("trample path: {squares}", squares=shown), attacker.name)
         listed = tuple((square, unit.name) for square, unit in victims)
         return TrampleVictims(self, attacker, tuple(path), listed, 0, (), self.attacked, attack=attack)
 
@@ -163,15 +161,13 @@ class TrampleVictims(AttackStep):
         for index in range(self.index, len(self.victims)):
             square, name = self.victims[index]
             if square in self.attacked:
-                turn.emit(
-                    Note(
-                        unit=self.mover.name,
-                        text=_(
-                            "{square} was already attacked by this trample: {unit} is passed over, not attacked again",
-                            square=list(square),
-                            unit=name,
-                        ),
-                    )
+                turn.note(
+                    _(
+                        "{square} was already attacked by this trample: {unit} is passed over, not attacked again",
+                        square=list(square),
+                        unit=name,
+                    ),
+                    self.mover.name,
                 )
                 continue
             return TrampleHit(
@@ -237,9 +233,7 @@ class TrampleEnd(AttackStep):
                 )
             )
         else:
-            turn.emit(
-                Note(unit=attacker.name, text=_("no square of the path is free: the attacker stays where it was"))
-            )
+            turn.note(_("no square of the path is free: the attacker stays where it was"), attacker.name)
         done = at.pass_
         if done.number < len(done.passes):
             return TramplePass(done.number + 1, done.passes, at.attacked, attack=self.attack)
