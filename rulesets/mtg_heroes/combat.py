@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import GameOver, Hit, Miss, Said, StatusApplied, said
+from tabroll.events import GameOver, Hit, Miss, Said, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, out_of_range, take_action
@@ -446,7 +446,7 @@ def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool,
             turn.ruling("push_back", "log_only", _("the push-back is logged; it limits nothing"))
         if reading == "refresh":
             unit = turn.put(replace(unit, pushed_back=True))
-        turn.emit(StatusApplied(unit=attacker, status=words.pushed_back, reason=words.prepare))
+        turn.status(attacker, words.pushed_back, words.prepare)
     if killed and unit.has("trample"):
         turn.change(follow_up=attacker)
         turn.note(

@@ -6,7 +6,7 @@ by attacking), a character's flight from far range, and the opposed Speed test t
 from __future__ import annotations
 
 from tabroll.errors import InputError, RuleRefusal
-from tabroll.events import Defeat, StatusApplied, said
+from tabroll.events import Defeat, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
@@ -127,10 +127,5 @@ def resolve_flee(turn: HeroesTurn, action: FleeAction) -> None:
             check_result(turn, unit.name, None, "fled")
             return
     turn.put(replace(turn.unit(unit.name), fleeing=0))
-    turn.emit(
-        StatusApplied(
-            unit=unit.name,
-            status=said(lambda: p_("status", "fleeing")),
-            reason=_("it escapes at the end of the turn if it takes fewer than 5 damage and does not fight"),
-        )
-    )
+    reason = _("it escapes at the end of the turn if it takes fewer than 5 damage and does not fight")
+    turn.status(unit.name, said(lambda: p_("status", "fleeing")), reason)

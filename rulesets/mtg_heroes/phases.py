@@ -6,7 +6,7 @@ phase (a spell drawn, mana regained), the Upkeep (Focus upholds permanents and c
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, StatusApplied, said
+from tabroll.events import Defeat, said
 from tabroll.frozen import replace
 from tabroll.i18n import N_
 
@@ -374,13 +374,7 @@ def resolve_upkeep(turn: HeroesTurn, action: UpkeepAction) -> None:
         creature = turn.unit(name)
         if name in kept:
             turn.put(replace(creature, refreshed=True, pushed_back=False))
-            turn.emit(
-                StatusApplied(
-                    unit=name,
-                    status=said(lambda: p_("status", "refreshed")),
-                    reason=_("{unit} spends Focus on it", unit=unit.name),
-                )
-            )
+            turn.status(name, said(lambda: p_("status", "refreshed")), _("{unit} spends Focus on it", unit=unit.name))
         else:
             turn.put(replace(creature, refreshed=False))
             turn.note(_("{name} is not upheld: it stays, but is not refreshed this turn", name=name), name)

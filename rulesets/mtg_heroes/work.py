@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabroll.engine.work import RosterTurn
-from tabroll.events import GameOver, Modifier, Note, Said
+from tabroll.events import GameOver, Heal, Modifier, Note, Said, StatusApplied
 from tabroll.geometry.bands import RangeBands
 from tabroll.kit import Handlers
 
@@ -42,6 +42,13 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
     def modifier(self, unit: str, what: Said, reason: str, before: int, after: int) -> None:
         """``what`` of ``unit`` goes from ``before`` to ``after``, for ``reason``."""
         self.emit(Modifier(applies_to=what, reason=reason, amount=after - before, total=after, unit=unit))
+
+    def status(self, unit: str, status: str, reason: str) -> None:
+        self.emit(StatusApplied(unit=unit, status=status, reason=reason))
+
+    def heal(self, unit: str, before: int, after: int, reason: str) -> None:
+        """``unit``'s Life goes up from ``before`` to ``after``."""
+        self.emit(Heal(unit=unit, amount=after - before, before=before, after=after, reason=reason, pool="Life"))
 
     def tell_game_over(self) -> None:
         """The end of the battle, when this action brought it: told last, once."""
