@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tabroll.engine.steps import Step
-from tabroll.events import Move
-from tabroll.frozen import replace
 
 from .damage import strike
 from .messages import _
+from .movement import do_move
 from .profiles import AttackKind
 from .projectile import projectile_hits, spend_projectile
 from .state import Unit
@@ -76,17 +75,6 @@ class PilgrimChain(AttackStep):
             if target is not None:
                 strike(turn, attacker, target, profile, action, None)
             if trample and turn.state.unit_at(hit_square) is None:
-                mover = turn.unit(attacker.name)
-                assert mover.position is not None
-                turn.put(replace(mover, position=hit_square))
-                turn.emit(
-                    Move(
-                        unit=attacker.name,
-                        origin=mover.position,
-                        destination=hit_square,
-                        path=(hit_square,),
-                        reason=_("Pilgrim trample step {step}", step=step),
-                    )
-                )
+                do_move(turn, turn.unit(attacker.name), [hit_square], _("Pilgrim trample step {step}", step=step))
             origin = hit_square
         return self.end()

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import Move
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
 from .damage import strike
 from .messages import _, n_
 from .model import AttackAction
+from .movement import do_move
 from .profiles import AttackProfile
 from .state import Unit
 from .targeting import may_hit
@@ -219,19 +219,12 @@ class TrampleEnd(AttackStep):
                 )
         end_index = next((i for i in range(last, -1, -1) if turn.state.unit_at(path[i]) is None), -1)
         if end_index >= 0:
-            mover = turn.unit(attacker.name)
-            turn.put(replace(mover, position=path[end_index]))
-            turn.emit(
-                Move(
-                    unit=attacker.name,
-                    origin=attacker.position,
-                    destination=path[end_index],
-                    path=tuple(path[: end_index + 1]),
-                    reason=_("trample: ends on the last free square of its path up to the last target's square")
-                    if end_index < len(path) - 1 and last < len(path) - 1
-                    else _("trample: ends on the last free square of its path"),
-                )
+            reason = (
+                _("trample: ends on the last free square of its path up to the last target's square")
+                if end_index < len(path) - 1 and last < len(path) - 1
+                else _("trample: ends on the last free square of its path")
             )
+            do_move(turn, turn.unit(attacker.name), list(path[: end_index + 1]), reason)
         else:
             turn.note(_("no square of the path is free: the attacker stays where it was"), attacker.name)
         done = at.pass_
