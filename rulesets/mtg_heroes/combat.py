@@ -79,23 +79,14 @@ def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
         attacker = take_action(turn, attacker, _("attack {defender}", defender=defender.name), free=free)
     turn.put(replace(turn.unit(attacker.name), attacked=True))
     if defender is not target:
-        who = target.name if defender.controller == target.name else defender.name
-        turn.note(
-            _(
-                "{who} orders {defender} to step in: {attacker} must fight it instead",
-                who=who,
-                defender=defender.name,
-                attacker=attacker.name,
+        values = {"defender": defender.name, "attacker": attacker.name}
+        if defender.controller == target.name:
+            text = _("{who} orders {defender} to step in: {attacker} must fight it instead", who=target.name, **values)
+        else:
+            text = _(
+                "{defender} interferes: {attacker} must fight it instead of {target}", target=target.name, **values
             )
-            if who != defender.name
-            else _(
-                "{defender} interferes: {attacker} must fight it instead of {target}",
-                defender=defender.name,
-                attacker=attacker.name,
-                target=target.name,
-            ),
-            defender.name,
-        )
+        turn.note(text, defender.name)
     exchange(turn, attacker.name, defender.name, action)
 
 

@@ -79,14 +79,8 @@ def apply_effect(turn: HeroesTurn, effect: str, name: str, by_name: str | None) 
         return
     reason = "destroyed" if effect == "destroy" else "exiled"
     turn.put(replace(target, out=True, out_reason=reason))
-    turn.emit(
-        Defeat(
-            unit=target.name,
-            by=by_name,
-            reason=_("a destroy effect") if effect == "destroy" else _("an exile effect"),
-            how=reason,
-        )
-    )
+    why = _("a destroy effect") if effect == "destroy" else _("an exile effect")
+    turn.emit(Defeat(unit=target.name, by=by_name, reason=why, how=reason))
     check_result(turn, target.name, by_name, reason)
 
 

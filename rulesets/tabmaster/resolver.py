@@ -167,17 +167,14 @@ def check_attack_fields(action: AttackAction, attacker: Unit, profile: AttackPro
         )
     given = "path" if action.path is not None else ("paths" if action.paths is not None else None)
     if given is not None and not trample:
-        reason = (
-            _(
+        values = {"field": given, "unit": attacker.name}
+        if profile.effects.pilgrim:
+            reason = _(
                 "'{field}' is a trample's path, but {unit}'s attack does not trample (a Pilgrim's steps are rolled)",
-                field=given,
-                unit=attacker.name,
+                **values,
             )
-            if profile.effects.pilgrim
-            else _(
-                "'{field}' is a trample's path, but {unit}'s attack does not trample", field=given, unit=attacker.name
-            )
-        )
+        else:
+            reason = _("'{field}' is a trample's path, but {unit}'s attack does not trample", **values)
         raise RuleRefusal(
             reason,
             rule="unused field",
