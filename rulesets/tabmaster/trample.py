@@ -5,7 +5,7 @@ checked before any die; then each pass (:class:`TramplePass`), its victims (:cla
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
@@ -23,28 +23,6 @@ from .work import AttackStep
 
 if TYPE_CHECKING:
     from .work import TabMasterTurn
-
-
-_PLANS: dict[tuple[int, int, int], tuple[Any, ...]] = {}
-"""Trample plans already worked out, by the identity of the battle, the action and the attacker (checked on use):
-a plan does not depend on the dice, and a walk resolves one action from one battle again and again."""
-
-
-def trample_plan(
-    turn: TabMasterTurn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
-) -> tuple[list[Square], list[tuple[Square, Unit]]]:
-    """The trample's path and the units on it (refused as :func:`plan_trample` refuses), kept per battle."""
-    battle = turn.state
-    key = (id(battle), id(action), id(attacker))
-    shape = None if given is None else tuple(given)
-    kept = _PLANS.get(key, (None,) * 7)
-    if kept[0] is battle and kept[1] is action and kept[2] is attacker and kept[3] is profile and kept[4] == shape:
-        return list(kept[5]), list(kept[6])
-    path, victims = plan_trample(turn, action, attacker, profile, given)
-    if len(_PLANS) >= 64:
-        _PLANS.clear()
-    _PLANS[key] = (battle, action, attacker, profile, shape, tuple(path), tuple(victims))
-    return path, victims
 
 
 def plan_trample(
@@ -135,7 +113,7 @@ class TramplePass(AttackStep):
                 _("Multiple trample: pass {number} of {count}", number=self.number, count=len(self.passes)),
                 attacker.name,
             )
-        path, victims = trample_plan(turn, attack.action, attacker, attack.profile, self.passes[self.number - 1])
+        path, victims = plan_trample(turn, attack.action, attacker, attack.profile, self.passes[self.number - 1])
         assert attacker.position is not None
         shown = " → ".join(str(list(s)) for s in path)
         turn.note(_("trample path: {squares}", squares=shown), attacker.name)
