@@ -60,11 +60,8 @@ def projectile_hits(
     *,
     origin: Square | None = None,
 ) -> list[Unit]:
-    """Roll the attack die (the projectile is already spent) and keep the targets the result reaches.
-
-    Height, sight and distance are measured from ``origin``: the attacker's square, or the square a Pilgrim
-    chain has reached.
-    """
+    """Roll the attack die (the projectile is already spent) and keep the targets the result reaches, measuring
+    height, sight and distance from ``origin``: the attacker's square, or the square a Pilgrim chain has reached."""
     assert profile.roll is not None
     if not targets:
         return []

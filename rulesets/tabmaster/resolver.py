@@ -1,9 +1,6 @@
-"""TAB MASTER resolution, a pure function of state, action and dice: ``HANDLERS`` maps each action class to its
-handler, which works on a :class:`~.work.TabMasterTurn`. A refusal by the rules raises :class:`RuleRefusal` before
-any state changes, and before the first die where it can.
-
-An attack is checked here, then taken as :mod:`steps <tabroll.engine.steps>` in the module of its rules
-(:mod:`.ranged`, :mod:`.trample`, :mod:`.pilgrim`), ended by :class:`~.work.EndAttack`."""
+"""TAB MASTER resolution: ``HANDLERS`` maps each action class to its handler. An attack is checked here, then taken
+as :mod:`steps <tabroll.engine.steps>` in the module of its rules (:mod:`.ranged`, :mod:`.trample`,
+:mod:`.pilgrim`), ended by :class:`~.work.EndAttack`."""
 
 from __future__ import annotations
 

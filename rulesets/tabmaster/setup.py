@@ -205,11 +205,8 @@ def _unit(name: str, entry: UnitInput) -> Unit:
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
-    """Lay out a one-row board for an attack typed on the command line.
-
-    The attacker stands at [0, 0] and the target ``distance`` squares east of it, ``height_difference`` levels
-    higher (negative: lower). Without line of sight, a ridge between them rises above both.
-    """
+    """Lay out a one-row board for an attack typed on the command line: the attacker at [0, 0], the target
+    ``distance`` squares east, ``height`` levels higher (negative: lower); without sight, a ridge between them."""
     from tabroll.kit.fields import field_flag, field_int  # here: a scenario file's run never needs them
 
     distance = field_int(request, "distance", 1)
