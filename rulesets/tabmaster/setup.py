@@ -289,8 +289,13 @@ def check_stat(need: Any, value: Any) -> str | None:
 
 def _attack_problem(text: str) -> str | None:
     """Why ``text`` is not an ATK as a card prints it, or None."""
+    return _problem(lambda printed: parse_attack(printed, "1d6"), text)
+
+
+def _problem(read: Callable[[str], object], text: str) -> str | None:
+    """Why ``read`` refuses ``text``, or None."""
     try:
-        parse_attack(text, "1d6")
+        read(text)
     except (InputError, ValueError, AssertionError) as err:
         return getattr(err, "message", None) or str(err)
     return None
@@ -302,18 +307,10 @@ def card_text_check(key: str) -> Callable[[str], bool] | None:
     if key in ("ATK", "attack"):
         return lambda text: _attack_problem(text) is None
     if key in ("DAN", "damage"):
-        return _is_dice_text
+        from tabroll.dice.notation import parse
+
+        return lambda text: _problem(parse, text) is None
     return None
-
-
-def _is_dice_text(text: str) -> bool:
-    from tabroll.dice.notation import parse
-
-    try:
-        parse(text)
-    except (InputError, ValueError, AssertionError):
-        return False
-    return True
 
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
