@@ -38,9 +38,6 @@ def resolve(battle: Battle, action: AttackAction | MoveAction | NewRoundAction, 
     return turn.resolution(turn.state)
 
 
-# --- rounds and movement ----------------------------------------------------------------------------------
-
-
 @HANDLERS.on(NewRoundAction)
 def resolve_new_round(turn: TabMasterTurn, action: NewRoundAction) -> None:
     flipped = tuple(u.name for u in turn.state.units if u.flipped and u.on_board)
@@ -70,9 +67,6 @@ def resolve_move(turn: TabMasterTurn, action: MoveAction) -> None:
     moved = turn.unit(unit.name)
     turn.put(replace(moved, flipped=True))
     turn.emit(Flip(unit=unit.name))
-
-
-# --- attacks ----------------------------------------------------------------------------------------------
 
 
 @HANDLERS.on(AttackAction)
