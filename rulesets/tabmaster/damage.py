@@ -58,7 +58,9 @@ def strike(
         turn.note(_("{unit} is hit; the Special leaves no normal damage to roll", unit=target.name), target.name)
         return
     dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
-    amount = shared if shared is not None else turn.roll(dan, _("damage vs {unit}", unit=target.name), attacker.name)
+    amount = (
+        shared if shared is not None else turn.roll_total(dan, _("damage vs {unit}", unit=target.name), attacker.name)
+    )
     for element in elements:
         bonus = element.bonus_against(target)
         if bonus:
@@ -144,7 +146,7 @@ def heal(turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfi
         why = element.why(target, element.no_heal)
         reason = _("{element}: no healing for {why}", element=element.shown, why=why)
     else:
-        amount = turn.roll(profile.damage, _("healing for {unit}", unit=target.name), attacker.name)
+        amount = turn.roll_total(profile.damage, _("healing for {unit}", unit=target.name), attacker.name)
         if target.vitality is None:
             reason = _(
                 "{element} heals instead of damaging; {unit} has no VIT to restore",

@@ -65,7 +65,7 @@ def projectile_hits(
     assert profile.roll is not None
     if not targets:
         return []
-    base = turn.roll(profile.roll, _("{purpose} roll", purpose=purpose), attacker.name)
+    base = turn.roll_total(profile.roll, _("{purpose} roll", purpose=purpose), attacker.name)
     hits: list[Unit] = []
     source = origin if origin is not None else attacker.position
     assert source is not None

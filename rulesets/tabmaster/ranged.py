@@ -135,7 +135,7 @@ class RangedRound(AttackStep):
         if effects.area and len(targets) > 1 and turn.options.area_damage == "shared" and turn.special_damage != "none":
             turn.ruling("area_damage", "shared", _("one damage roll serves every unit the Area attack hits"))
             dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
-            shared = turn.roll(dan, _("damage (Area, shared)"), attacker.name)
+            shared = turn.roll_total(dan, _("damage (Area, shared)"), attacker.name)
         struck = tuple(target.name for target in targets)
         return RangedStrike(round_index, struck, 0, shared, attack=self.attack) if struck else self.next_round()
 

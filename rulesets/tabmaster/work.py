@@ -32,9 +32,6 @@ class TabMasterTurn(RosterTurn[Battle, Unit]):
     def note(self, text: str, unit: str | None = None) -> None:
         self.emit(Note(unit=unit, text=text))
 
-    def roll(self, notation: str, purpose: str, unit: str | None) -> int:
-        return self.roll_total(notation, purpose, unit)  # every roll of this game is read by its total
-
 
 @dataclass(frozen=True)
 class Attack:
