@@ -44,6 +44,7 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
         self.emit(Modifier(applies_to=what, reason=reason, amount=after - before, total=after, unit=unit))
 
     def status(self, unit: str, status: str, reason: str) -> None:
+        """``unit`` gets ``status`` (a :class:`~tabroll.events.Said`, the same in every language), for ``reason``."""
         self.emit(StatusApplied(unit=unit, status=status, reason=reason))
 
     def heal(self, unit: str, before: int, after: int, reason: str) -> None:
