@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Heal, Spend
+from tabroll.events import Spend
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, out_of_range, take_action
@@ -264,15 +264,9 @@ def apply_spell(turn: HeroesTurn, caster: str, name: str, spell: SpellInput, tar
     if spell.gain_life and target is not None and turn.unit(target).in_fight:
         unit = turn.unit(target)
         turn.put(replace(unit, life=unit.life + spell.gain_life))
-        turn.emit(
-            Heal(
-                unit=unit.name,
-                amount=spell.gain_life,
-                before=unit.life,
-                after=unit.life + spell.gain_life,
-                reason=_("{name}: Life {life} → {value}", name=name, life=unit.life, value=unit.life + spell.gain_life),
-                pool="Life",
-            )
+        after = unit.life + spell.gain_life
+        turn.heal(
+            unit.name, unit.life, after, _("{name}: Life {life} → {value}", name=name, life=unit.life, value=after)
         )
     if (spell.power or spell.toughness) and target is not None and turn.unit(target).in_fight:
         if spell.permanent:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import GameOver, Hit, Miss, Modifier, Said, StatusApplied, said
+from tabroll.events import GameOver, Hit, Miss, Said, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, out_of_range, take_action
@@ -79,23 +79,14 @@ def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
         attacker = take_action(turn, attacker, _("attack {defender}", defender=defender.name), free=free)
     turn.put(replace(turn.unit(attacker.name), attacked=True))
     if defender is not target:
-        who = target.name if defender.controller == target.name else defender.name
-        turn.note(
-            _(
-                "{who} orders {defender} to step in: {attacker} must fight it instead",
-                who=who,
-                defender=defender.name,
-                attacker=attacker.name,
+        values = {"defender": defender.name, "attacker": attacker.name}
+        if defender.controller == target.name:
+            text = _("{who} orders {defender} to step in: {attacker} must fight it instead", who=target.name, **values)
+        else:
+            text = _(
+                "{defender} interferes: {attacker} must fight it instead of {target}", target=target.name, **values
             )
-            if who != defender.name
-            else _(
-                "{defender} interferes: {attacker} must fight it instead of {target}",
-                defender=defender.name,
-                attacker=attacker.name,
-                target=target.name,
-            ),
-            defender.name,
-        )
+        turn.note(text, defender.name)
     exchange(turn, attacker.name, defender.name, action)
 
 
@@ -166,10 +157,8 @@ def check_interference(turn: HeroesTurn, attacker: Combatant, target: Combatant,
 
 
 def exchange(turn: HeroesTurn, attacker: str, defender: str, action: AttackAction) -> None:
-    """One exchange at direct range: attack, counterattack (First Strike decides the order), then back to near.
-
-    What is settled before any die is an :class:`Exchange`; the strikes are then taken as steps
-    (:mod:`tabroll.engine.steps`), each drawing its dice at its start."""
+    """One exchange at direct range: attack, counterattack (First Strike decides the order), then back to near;
+    what is settled before any die is an :class:`Exchange`, the strikes are steps."""
     before = turn.bands.between(attacker, defender)
     turn.set_band(attacker, defender, "direct", _("attack: the exchange begins"))
     counter = turn.options.counterattack if action.counterattack is None else action.counterattack
@@ -213,9 +202,8 @@ COUNTERATTACK = "counterattack"
 
 @dataclass(frozen=True)
 class ExchangeWords:
-    """The words an exchange says the same whatever its dice, made once when it begins (the exact walk resolves every
-    outcome of its dice from there, all in the action's one language), not at every strike: why the band goes back
-    at its end, the push-back and why, and each combatant's "Toughness until end of turn"."""
+    """The words an exchange says whatever its dice, made once as it begins, not at every strike of every outcome:
+    why the band goes back, the push-back and why, and each combatant's "Toughness until end of turn"."""
 
     over: str
     pushed_back: Said
@@ -241,9 +229,8 @@ def _until_end(victim: str) -> Said:
 
 @dataclass(frozen=True)
 class Exchange:
-    """What every step of one exchange reads that the dice cannot change: who attacks whom, their band before the
-    exchange, whether the defender fights back (the action's choice, the options, a defender fleeing), and the words
-    it says the same whatever its dice."""
+    """What every step of one exchange reads that the dice cannot change: who attacks whom, their band before, whether
+    the defender fights back, and its words."""
 
     attacker: str
     defender: str
@@ -255,10 +242,9 @@ class Exchange:
 @dataclass(frozen=True)
 class ExchangeStep(Step):
     """A step of an exchange. Compared: which strike it is (``at``, one of :data:`FIRST_STRIKE`…), whether the
-    attack has killed the defender (``killed``, read at the end of the exchange), and ``told``: the end of the
-    battle this action brought, still to be told (the turn's ``game_over``, all the turn holds beside the battle
-    that the dice may change; the act that may be responded to is the action's, the same for every outcome).
-    Uncompared: the :class:`Exchange`."""
+    attack has killed the defender (``killed``, read at the end), and ``told``: the end of the battle still to be
+    told (the turn's ``game_over``, the one thing beside the battle the dice may change). Uncompared: the
+    :class:`Exchange`."""
 
     at: str
     killed: bool = False
@@ -298,7 +284,7 @@ class ExchangeStep(Step):
 
     def end(self, turn: HeroesTurn, killed: bool) -> None:
         """Back to the band before the exchange (near from direct), the push-back and a Trample follow-up; then
-        the end of the battle, if it came (no die is drawn after the last strike: no step boundary here)."""
+        the end of the battle, if it came."""
         settled = self.exchange
         attacker, defender = settled.attacker, settled.defender
         before = settled.before
@@ -309,10 +295,9 @@ class ExchangeStep(Step):
 
 @dataclass(frozen=True)
 class Strike(ExchangeStep):
-    """The striker's Power dice (drawn first); then the victim's Toughness: rolled in a :class:`Defence` step, or
-    what is left of it this turn (no die). A source that watches steps (the exact walk, Monte Carlo) is asked for
-    both pools at once, read only by Power less Toughness (:meth:`~tabroll.engine.work.BaseTurn.draw_against`);
-    the log is the same either way."""
+    """The striker's Power dice; then the victim's Toughness: rolled in a :class:`Defence` step, or what is left of
+    it this turn (no die). A source that watches steps is asked for both pools at once, read only by Power less
+    Toughness (:meth:`~tabroll.engine.work.BaseTurn.draw_against`); the log is the same either way."""
 
     def advance(self, turn: HeroesTurn) -> Step | None:
         striker_name, victim_name, what = self.sides()
@@ -354,10 +339,8 @@ def defence_purpose(victim: str, dice: int) -> str:
 
 @dataclass(frozen=True)
 class Defence(ExchangeStep):
-    """The victim's Toughness dice (drawn first) against the Power total ``attack`` (compared: all the rest reads
-    of the Power dice is their total). A source that watches steps draws the Toughness dice with the Power dice
-    (:meth:`~tabroll.engine.work.BaseTurn.draw_against`): the strike then meets them at once (:func:`defend`), with
-    no step between."""
+    """The victim's Toughness dice against the Power total ``attack`` (compared: all the rest reads of the Power
+    dice). A source that draws both pools at once meets them in :class:`Strike`, with no step between."""
 
     attack: int = 0
 
@@ -414,35 +397,19 @@ def strike(
 def toughness_left(
     turn: HeroesTurn, victim: Combatant, word: str, attack: int, defence: int, until_end: Said
 ) -> int | None:
-    """The victim's Toughness until end of turn (``until_end``, in words) after this strike (``word``: the strike,
-    as the language names it), as ``toughness_after_exchange`` reads it: what is left of its defence total
-    ("pool"), 0 ("zero"), or none kept, every attack rolling afresh ("reroll")."""
+    """The victim's Toughness until end of turn after this strike, as ``toughness_after_exchange`` reads it: what
+    is left of its defence total ("pool"), 0 ("zero"), or none kept, every attack rolling afresh ("reroll")."""
     reading = turn.options.toughness_after_exchange
     pool: int | None = victim.toughness_pool
     if reading == "pool":
         pool = max(0, defence - attack)
         if pool != defence:
-            turn.emit(
-                Modifier(
-                    applies_to=until_end,
-                    reason=_("lowered by the {what} total {attack}, not below 0", what=word, attack=attack),
-                    amount=pool - defence,
-                    total=pool,
-                    unit=victim.name,
-                )
-            )
+            reason = _("lowered by the {what} total {attack}, not below 0", what=word, attack=attack)
+            turn.modifier(victim.name, until_end, reason, defence, pool)
     elif reading == "zero":
         if victim.toughness_pool is None:
             turn.ruling("toughness_after_exchange", "zero", _("after an exchange Toughness is 0 until end of turn"))
-            turn.emit(
-                Modifier(
-                    applies_to=until_end,
-                    reason=_("it has fought this turn"),
-                    amount=-defence,
-                    total=0,
-                    unit=victim.name,
-                )
-            )
+            turn.modifier(victim.name, until_end, _("it has fought this turn"), defence, 0)
         pool = 0
     return pool
 
@@ -470,7 +437,7 @@ def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool,
             turn.ruling("push_back", "log_only", _("the push-back is logged; it limits nothing"))
         if reading == "refresh":
             unit = turn.put(replace(unit, pushed_back=True))
-        turn.emit(StatusApplied(unit=attacker, status=words.pushed_back, reason=words.prepare))
+        turn.status(attacker, words.pushed_back, words.prepare)
     if killed and unit.has("trample"):
         turn.change(follow_up=attacker)
         turn.note(

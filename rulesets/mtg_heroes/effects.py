@@ -5,7 +5,7 @@ Power and Toughness changes until end of turn, Regenerate, and a creature summon
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Heal, Immune, Modifier, StatusApplied, said
+from tabroll.events import Defeat, Immune, said
 from tabroll.frozen import replace
 from tabroll.kit.roster import Roster
 
@@ -75,24 +75,12 @@ def apply_effect(turn: HeroesTurn, effect: str, name: str, by_name: str | None) 
                     ),
                 )
             )
-        turn.emit(
-            StatusApplied(
-                unit=target.name,
-                status=said(lambda: _("controlled by {boss}", boss=boss.name)),
-                reason=_("control effect"),
-            )
-        )
+        turn.status(target.name, said(lambda: _("controlled by {boss}", boss=boss.name)), _("control effect"))
         return
     reason = "destroyed" if effect == "destroy" else "exiled"
     turn.put(replace(target, out=True, out_reason=reason))
-    turn.emit(
-        Defeat(
-            unit=target.name,
-            by=by_name,
-            reason=_("a destroy effect") if effect == "destroy" else _("an exile effect"),
-            how=reason,
-        )
-    )
+    why = _("a destroy effect") if effect == "destroy" else _("an exile effect")
+    turn.emit(Defeat(unit=target.name, by=by_name, reason=why, how=reason))
     check_result(turn, target.name, by_name, reason)
 
 
@@ -125,15 +113,7 @@ def report_change(turn: HeroesTurn, unit: Combatant, changed: Combatant, reason:
         ),
     ):
         if new != old:
-            turn.emit(
-                Modifier(
-                    applies_to=label,
-                    reason=reason,
-                    amount=new - old,
-                    total=new,
-                    unit=unit.name,
-                )
-            )
+            turn.modifier(unit.name, label, reason, old, new)
 
 
 @HANDLERS.on(RegenerateAction)
@@ -147,18 +127,12 @@ def resolve_regenerate(turn: HeroesTurn, action: RegenerateAction) -> None:
         raise RuleRefusal(_("{unit} was exiled and cannot come back", unit=unit.name), rule="regenerate")
     back = unit.out and unit.out_reason != "lost the battle"
     turn.put(replace(unit, life=unit.max_life, out=False if back else unit.out, out_reason=""))
-    turn.emit(
-        Heal(
-            unit=unit.name,
-            amount=unit.max_life - unit.life,
-            before=unit.life,
-            after=unit.max_life,
-            reason=_("Regenerate: lost Life comes back; it returns to the fight")
-            if back
-            else _("Regenerate: lost Life comes back"),
-            pool="Life",
-        )
+    reason = (
+        _("Regenerate: lost Life comes back; it returns to the fight")
+        if back
+        else _("Regenerate: lost Life comes back")
     )
+    turn.heal(unit.name, unit.life, unit.max_life, reason)
 
 
 @HANDLERS.on(SummonAction)
@@ -195,8 +169,4 @@ def summon_creature(turn: HeroesTurn, caster_name: str, name: str) -> None:
         if not creature.summoning_sick
         else _("summoning sickness: it cannot be commanded until next turn")
     )
-    turn.emit(
-        StatusApplied(
-            unit=creature.name, status=said(lambda: _("summoned by {caster}", caster=caster.name)), reason=status
-        )
-    )
+    turn.status(creature.name, said(lambda: _("summoned by {caster}", caster=caster.name)), status)

@@ -5,7 +5,7 @@ left standing.
 
 from __future__ import annotations
 
-from tabroll.events import Damage, Defeat, GameOver, StatusApplied, said
+from tabroll.events import Damage, Defeat, GameOver, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight
@@ -87,13 +87,8 @@ def end_permanents(turn: HeroesTurn, caster: str, why: str, keep: frozenset[str]
                 lasting_toughness=target.lasting_toughness - permanent.toughness,
             )
         )
-        turn.emit(
-            StatusApplied(
-                unit=target.name,
-                status=said(lambda: _("{spell} ends", spell=permanent.spell)),  # noqa: B023  (said runs it at once)
-                reason=_("{why} ({caster}'s permanent)", why=why, caster=caster),
-            )
-        )
+        ends = said(lambda: _("{spell} ends", spell=permanent.spell))  # noqa: B023  (said runs it at once)
+        turn.status(target.name, ends, _("{why} ({caster}'s permanent)", why=why, caster=caster))
     if len(kept) < len(turn.state.permanents):
         turn.change(permanents=tuple(kept))
 

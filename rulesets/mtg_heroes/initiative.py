@@ -32,10 +32,9 @@ def resolve_initiative(turn: HeroesTurn, action: InitiativeAction) -> None:
 
 @dataclass(frozen=True)
 class Ordering(Step):
-    """The turn order, Speed by Speed from the highest: ``order`` so far (compared), from the Speed at ``index`` of
-    ``speeds`` on (the Speeds of those who take turns, as the action began: no roll changes them). A Speed shared
-    by several is an opposed roll (a :class:`TieRoll`); once every Speed is placed, the order stands and the
-    first turn begins. ``still_tied``: the tie before it played all its rounds, so the listed order stood."""
+    """The turn order, Speed by Speed from the highest: ``order`` so far, from the Speed at ``index`` of ``speeds``
+    on. A shared Speed is an opposed roll (a :class:`TieRoll`); once every Speed is placed, the first turn begins.
+    ``still_tied``: the tie before it played all its rounds, so the listed order stood."""
 
     order: tuple[str, ...]
     index: int
@@ -73,13 +72,10 @@ class Ordering(Step):
 
 @dataclass(frozen=True)
 class TieRoll(Step):
-    """One opposed Speed roll of a tie (Speed d6, at least one die), drawn first: higher total first, equal totals
-    roll again in the next round, up to :data:`MAX_TIE_ROUNDS` rounds (then the listed order stands).
-
-    Compared, with the place in the order (``order`` so far and the Speed's ``index``): the ``round``, the
-    ``groups`` of that round (each still tied, or placed), the ``group`` rolling, the groups of the next round
-    already made (``done``) and the totals of the group rolled so far (``totals``, in rolling order): every tie
-    that leaves the same groups is walked on once, however many rounds it takes."""
+    """One opposed Speed roll of a tie (Speed d6, at least one die): higher total first, equal totals roll again
+    in the next round, up to :data:`MAX_TIE_ROUNDS` rounds (then the listed order stands). Compared: the place in
+    the order, the ``round``, its ``groups``, the ``group`` rolling, the next round's groups made (``done``) and
+    the totals so far: every tie that leaves the same groups is walked on once."""
 
     order: tuple[str, ...]
     index: int

@@ -7,9 +7,10 @@ for Life, ``Szybkość`` for Speed, ``Sięganie`` for Reach, ``Skupienie`` for F
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field, field_validator, model_validator
+from pydantic import AfterValidator, AliasChoices, Field, field_validator, model_validator
 
 from tabroll.i18n import N_
 from tabroll.kit import ActionHeader
@@ -107,7 +108,8 @@ class HeroesOptions(Strict):
     )
 
 
-def _keywords(value: list[str]) -> list[str]:
+def _keywords(value: Sequence[str]) -> list[str]:
+    """Keywords as the rules compare them: lower case, single spaces (``First_Strike`` → ``first strike``)."""
     cleaned = []
     for word in value:
         text = " ".join(str(word).replace("_", " ").replace("-", " ").casefold().split())
@@ -115,6 +117,9 @@ def _keywords(value: list[str]) -> list[str]:
             raise ValueError(_("a keyword cannot be empty"))
         cleaned.append(text)
     return cleaned
+
+
+Keywords = Annotated[list[str], AfterValidator(_keywords)]
 
 
 class CombatantInput(Strict):
@@ -182,7 +187,7 @@ class CombatantInput(Strict):
         validation_alias=AliasChoices("identity", "colour_identity", "color_identity", "Tożsamość"),
         description="Its colour identity, one letter per symbol: W, U, B, R, G (e.g. WUBB).",
     )
-    keywords: list[str] = Field(
+    keywords: Keywords = Field(
         default_factory=empty_list,
         validation_alias=KEYWORDS_KEYS,
         max_length=30,
@@ -204,11 +209,6 @@ class CombatantInput(Strict):
         False, description="It came in this turn: summoning-sick, it cannot be commanded yet (unless Haste)."
     )
     notes: str | None = Field(None, description="Free text about it, kept with the unit (the rules ignore it).")
-
-    @field_validator("keywords")
-    @classmethod
-    def _clean_keywords(cls, value: list[str]) -> list[str]:
-        return _keywords(value)
 
     @field_validator("identity")
     @classmethod
@@ -254,17 +254,12 @@ class CreatureStats(Strict):
         validation_alias=LIFE_KEYS, description="Life: what strikes take away."
     )
     speed: Stat = Field(1, validation_alias=SPEED_KEYS, description="Speed: actions per turn, and its initiative.")
-    keywords: tuple[str, ...] = Field(
+    keywords: Annotated[tuple[str, ...], AfterValidator(lambda value: tuple(_keywords(value)))] = Field(
         (),
         validation_alias=KEYWORDS_KEYS,
         max_length=30,
         description="Keywords such as First Strike or Haste.",
     )
-
-    @field_validator("keywords")
-    @classmethod
-    def _clean_keywords(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(_keywords(list(value)))
 
 
 class SpellInput(Strict):

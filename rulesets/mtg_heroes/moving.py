@@ -6,7 +6,7 @@ by attacking), a character's flight from far range, and the opposed Speed test t
 from __future__ import annotations
 
 from tabroll.errors import InputError, RuleRefusal
-from tabroll.events import Defeat, StatusApplied, said
+from tabroll.events import Defeat, said
 from tabroll.frozen import replace
 
 from .acting import check_in_fight, take_action
@@ -71,26 +71,16 @@ def opposed_speed(turn: HeroesTurn, actor: Combatant, other: Combatant, *, respo
     theirs = turn.roll(max(1, other.speed), _("opposed Speed: {other}", other=other.name), other.name)
     wins = mine > theirs or (mine == theirs and responder.name == actor.name)
     sign = ">" if mine > theirs else "<" if mine < theirs else "="
-    winner = actor.name if wins else other.name
-    turn.note(
-        _(
+    values = {"mine": mine, "sign": sign, "theirs": theirs, "winner": actor.name if wins else other.name}
+    if mine == theirs:
+        text = _(
             "opposed Speed {mine} {sign} {theirs}; a tie goes to the responder, {responder}: {winner} wins",
-            mine=mine,
-            sign=sign,
-            theirs=theirs,
             responder=responder.name,
-            winner=winner,
+            **values,
         )
-        if mine == theirs
-        else _(
-            "opposed Speed {mine} {sign} {theirs}: {winner} wins",
-            mine=mine,
-            sign=sign,
-            theirs=theirs,
-            winner=winner,
-        ),
-        actor.name,
-    )
+    else:
+        text = _("opposed Speed {mine} {sign} {theirs}: {winner} wins", **values)
+    turn.note(text, actor.name)
     return wins
 
 
@@ -137,10 +127,5 @@ def resolve_flee(turn: HeroesTurn, action: FleeAction) -> None:
             check_result(turn, unit.name, None, "fled")
             return
     turn.put(replace(turn.unit(unit.name), fleeing=0))
-    turn.emit(
-        StatusApplied(
-            unit=unit.name,
-            status=said(lambda: p_("status", "fleeing")),
-            reason=_("it escapes at the end of the turn if it takes fewer than 5 damage and does not fight"),
-        )
-    )
+    reason = _("it escapes at the end of the turn if it takes fewer than 5 damage and does not fight")
+    turn.status(unit.name, said(lambda: p_("status", "fleeing")), reason)

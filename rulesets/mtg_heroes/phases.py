@@ -6,7 +6,7 @@ phase (a spell drawn, mana regained), the Upkeep (Focus upholds permanents and c
 from __future__ import annotations
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Modifier, StatusApplied, said
+from tabroll.events import Defeat, said
 from tabroll.frozen import replace
 from tabroll.i18n import N_
 
@@ -301,38 +301,18 @@ def resolve_reach_phase(turn: HeroesTurn, action: ReachPhaseAction) -> None:
     gain = unit.reach
     if close:
         gain = max(0, unit.reach - BAND_RULES["near"].reach_penalty)
-        turn.emit(
-            Modifier(
-                applies_to=said(lambda: _("mana regained")),
-                reason=_("Reach −2: at near range of {close}", close=", ".join(close)),
-                amount=gain - unit.reach,
-                total=gain,
-                unit=unit.name,
-            )
-        )
+        reason = _("Reach −2: at near range of {close}", close=", ".join(close))
+        turn.modifier(unit.name, said(lambda: _("mana regained")), reason, unit.reach, gain)
     mana = max(unit.mana, min(unit.max_mana, unit.mana + gain))
-    turn.emit(
-        Modifier(
-            applies_to=said(lambda: _("{unit}'s mana", unit=unit.name)),
-            reason=_("Reach phase: regains {gain}, up to the maximum {max_mana}", gain=gain, max_mana=unit.max_mana),
-            amount=mana - unit.mana,
-            total=mana,
-            unit=unit.name,
-        )
-    )
+    reason = _("Reach phase: regains {gain}, up to the maximum {max_mana}", gain=gain, max_mana=unit.max_mana)
+    pool = said(lambda: _("{unit}'s mana", unit=unit.name))
+    turn.modifier(unit.name, pool, reason, unit.mana, mana)
     if action.colorless:
-        turn.emit(
-            Modifier(
-                applies_to=said(lambda: _("{unit}'s mana", unit=unit.name)),
-                reason=_(
-                    "colourless mana above the maximum {max_mana}: spend it by the End phase or it burns",
-                    max_mana=unit.max_mana,
-                ),
-                amount=action.colorless,
-                total=mana + action.colorless,
-                unit=unit.name,
-            )
+        reason = _(
+            "colourless mana above the maximum {max_mana}: spend it by the End phase or it burns",
+            max_mana=unit.max_mana,
         )
+        turn.modifier(unit.name, pool, reason, mana, mana + action.colorless)
         mana += action.colorless
     turn.put(replace(unit, mana=mana, reached=True))
     if turn.state.phase is not None:
@@ -394,13 +374,7 @@ def resolve_upkeep(turn: HeroesTurn, action: UpkeepAction) -> None:
         creature = turn.unit(name)
         if name in kept:
             turn.put(replace(creature, refreshed=True, pushed_back=False))
-            turn.emit(
-                StatusApplied(
-                    unit=name,
-                    status=said(lambda: p_("status", "refreshed")),
-                    reason=_("{unit} spends Focus on it", unit=unit.name),
-                )
-            )
+            turn.status(name, said(lambda: p_("status", "refreshed")), _("{unit} spends Focus on it", unit=unit.name))
         else:
             turn.put(replace(creature, refreshed=False))
             turn.note(_("{name} is not upheld: it stays, but is not refreshed this turn", name=name), name)

@@ -1,7 +1,6 @@
 """Magic: The Gathering of Heroes resolution: ``resolve(battle, action, dice)`` hands the action to the handler of
-its class in :data:`HANDLERS` (each registered by the module of its rules), working on a :class:`~.work.HeroesTurn`.
-A refusal raises :class:`RuleRefusal` before any die is rolled or any state changes; when the battle ends, its
-``game_over`` is the last event of the action that ended it.
+its class in :data:`HANDLERS`. A refusal comes before any die or change; the end of the battle is the last event of
+the action that brought it.
 """
 
 from __future__ import annotations
@@ -56,8 +55,7 @@ def _takes_follow_up(action: Any, unit: str) -> bool:
 def next_attack(battle: Battle, action: HeroAction) -> Battle:
     """The state the same combatant attacks again from (``tabroll odds --until defeat``): the turn ends as ``do:
     end_turn`` ends it (with a turn order the next turn may be another's: the attack is then refused). The turn
-    number stays: no rule reads it, and a chain whose states differ by it alone would walk the same attack again.
-    Worked out once per battle (:data:`_ENDED`): the chain meets the same battle after many attacks."""
+    number stays: no rule reads it, and states differing by it alone would walk the same attack again."""
     known = _ENDED.get(battle)
     if known is None:
         if len(_ENDED) >= 16_384:
@@ -73,20 +71,17 @@ def next_attack(battle: Battle, action: HeroAction) -> Battle:
 
 
 _ENDED: dict[Battle, Battle] = {}
-"""The battle each battle's next attack starts from (:func:`next_attack`, which reads nothing of the attack)."""
+"""The battle each battle's next attack starts from: a chain meets the same battle after many attacks."""
 
 _END_TURN = EndTurnAction.model_validate({"do": "end_turn"})
-"""The action :func:`next_attack` ends the turn with (the same for every battle: made once)."""
 
 
 def chain_state(battle: Battle, action: HeroAction, attacks: int) -> Battle:
     """The battle an ``odds --until defeat`` chain walks in place of ``battle`` with at most ``attacks`` attacks
-    still to make (:meth:`~tabroll.kit.Ruleset.chain_state`): the attacker's Life above all the damage those attacks
-    can deal it is read by no rule before the chain ends (only a fall at 0 Life reads it), so every such Life is
-    walked as one, that damage plus 1. Only where nothing but the target's strikes back can hurt the attacker: an
-    attack on its target with no one stepping in, in free play (no turn order, no permanent effects), the attacker
-    neither fleeing nor holding mana to burn; each strike back deals at most the target's Power dice all showing 6
-    (Power changes end with the turn, and only a permanent effect keeps one)."""
+    still to make (:meth:`~tabroll.kit.Ruleset.chain_state`): no rule reads the attacker's Life above all the damage
+    those attacks can deal it, so every such Life is walked as one, that damage plus 1. Only where nothing but the
+    target's strikes back can hurt the attacker (no one stepping in, free play, no permanents, not fleeing, no mana
+    to burn); a strike back deals at most the target's Power dice all showing 6."""
     if not isinstance(action, AttackAction) or action.intercept_by is not None:
         return battle
     if battle.phase is not None or battle.permanents:

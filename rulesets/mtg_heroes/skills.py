@@ -1,8 +1,5 @@
-"""Skill tests: the ten colour pairs and their twenty skills (``skills.yaml``), dice from the colour identity.
-
-``roll_skill_test(log, identity, skills, difficulty=..., target=...)`` reads the bundled table, draws every die
-from the action's :class:`~tabroll.engine.work.BaseTurn` and logs the test there (the ``skill_test`` scenario action,
-and so the command-line check, call it).
+"""Skill tests: the ten colour pairs and their twenty skills (``skills.yaml``), dice from the colour identity
+(:func:`roll_skill_test`, behind the ``skill_test`` action and so the command-line check).
 """
 
 from __future__ import annotations
@@ -123,21 +120,6 @@ EntryT = TypeVar("EntryT", Skill, Difficulty)
 """A skill or a difficulty: the two tables looked up by English or Polish name."""
 
 
-def _suggest(word: str, names: Sequence[str], what: Literal["skill", "difficulty"]) -> InputError:
-    from difflib import get_close_matches
-
-    close = get_close_matches(plain(word), [plain(n) for n in names], n=1)
-    match = next((n for n in names if close and plain(n) == close[0]), None)
-    listed = ", ".join(names)
-    if what == "skill":
-        message = _("unknown skill '{word}'", word=word)
-        tip = _("did you mean '{match}'?", match=match) if match else _("the skills are: {listed}", listed=listed)
-    else:
-        message = _("unknown difficulty '{word}'", word=word)
-        tip = _("did you mean '{match}'?", match=match) if match else _("the difficultys are: {listed}", listed=listed)
-    return InputError(message, tip=tip)
-
-
 def find_skill(name: str) -> Skill:
     """A skill by its English or Polish name (any case, accents optional)."""
     return _by_name(tables()[0], name, "skill")
@@ -154,7 +136,19 @@ def _by_name(entries: Sequence[EntryT], name: str, what: Literal["skill", "diffi
     for entry in entries:
         if wanted in (plain(entry.name), plain(entry.polish)):
             return entry
-    raise _suggest(name, [e.name for e in entries], what)
+    from difflib import get_close_matches
+
+    names = [e.name for e in entries]
+    close = get_close_matches(wanted, [plain(n) for n in names], n=1)
+    match = next((n for n in names if close and plain(n) == close[0]), None)
+    listed = ", ".join(names)
+    if what == "skill":
+        message = _("unknown skill '{word}'", word=name)
+        tip = _("did you mean '{match}'?", match=match) if match else _("the skills are: {listed}", listed=listed)
+    else:
+        message = _("unknown difficulty '{word}'", word=name)
+        tip = _("did you mean '{match}'?", match=match) if match else _("the difficultys are: {listed}", listed=listed)
+    raise InputError(message, tip=tip)
 
 
 def parse_identity(text: str) -> str:
@@ -204,10 +198,7 @@ def roll_skill_test(
     unit: str | None = None,
 ) -> SkillTest:
     """Roll a skill test and log it: the choice of skill, the roll, the target and the outcome (returned).
-
-    ``skills``: one or several that fit the situation (the strongest is used). ``difficulty`` (a band name) or an
-    explicit ``target`` total, as the action checked them; with both, the explicit target wins.
-    """
+    ``skills``: one or several that fit (the strongest is used); an explicit ``target`` wins over ``difficulty``."""
     symbols = parse_identity(identity)
     candidates = [find_skill(name) for name in skills]
     skill, count = choose_skill(log, symbols, candidates, unit)

@@ -1,7 +1,5 @@
-"""Spells as data: the bundled illustrative list (``spells.yaml``) and a scenario's own ``spells:``.
-
-The bundled list is ours, made up to show each kind of effect; it is not the printed cards. A scenario's spells are
-added to it, and replace a bundled spell of the same name.
+"""Spells as data: the bundled illustrative list (``spells.yaml``: ours, made up to show each kind of effect, not
+the printed cards) and a scenario's own ``spells:``.
 """
 
 from __future__ import annotations

@@ -150,9 +150,8 @@ class SpellBook(HashedOnce):
 @hash_once  # hashed in every key of the exact walk and of the --until chain, its options (a pydantic model) with it
 @dataclass(frozen=True)  # its fields in a dict: a copy (frozen.replace, a few per resolution) is one dict update
 class Battle(HashedOnce):
-    """The whole state: every combatant (those out of the fight stay, marked), ranges, turn order, options.
-    ``combatants`` is a :class:`~tabroll.kit.roster.Roster` (lookup by name in O(1)): whoever builds a battle
-    with other combatants gives them as one."""
+    """The whole state: every combatant (those out of the fight stay, marked) as a
+    :class:`~tabroll.kit.roster.Roster`, ranges, turn order, options."""
 
     combatants: Roster[Combatant]
     bands: RangeBands

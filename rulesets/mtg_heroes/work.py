@@ -1,13 +1,11 @@
-"""The working area of one action (:class:`HeroesTurn`): the battle as it evolves under the rules, the dice drawn and
-the events logged; and the range bands after a change, each change worked out once.
-"""
+"""The working area of one action (:class:`HeroesTurn`), and the range bands after a change, worked out once."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from tabroll.engine.work import RosterTurn
-from tabroll.events import GameOver, Note
+from tabroll.events import GameOver, Heal, Modifier, Note, Said, StatusApplied
 from tabroll.geometry.bands import RangeBands
 from tabroll.kit import Handlers
 
@@ -19,9 +17,8 @@ from .state import Battle, Combatant, LastAct
 
 @dataclass(kw_only=True)
 class HeroesTurn(RosterTurn[Battle, Combatant]):
-    """The working area of one action: the battle as it evolves, its combatants changed in a draft (see
-    :class:`~tabroll.engine.work.RosterTurn`: an End phase that touches every combatant builds the combatants tuple
-    once), what the action before it did and the end of the battle still to be told."""
+    """The battle as one action changes it (a :class:`~tabroll.engine.work.RosterTurn`), what the action before it
+    did and the end of the battle still to be told."""
 
     previous_act: LastAct | None = None  # what the action before this one did that may be responded to
     game_over: GameOver | None = None  # the end of the battle, told once everything this action did is told
@@ -42,9 +39,20 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
     def note(self, text: str, unit: str | None = None) -> None:
         self.emit(Note(unit=unit, text=text))
 
+    def modifier(self, unit: str, what: Said, reason: str, before: int, after: int) -> None:
+        """``what`` of ``unit`` goes from ``before`` to ``after``, for ``reason``."""
+        self.emit(Modifier(applies_to=what, reason=reason, amount=after - before, total=after, unit=unit))
+
+    def status(self, unit: str, status: str, reason: str) -> None:
+        """``unit`` gets ``status`` (a :class:`~tabroll.events.Said`, the same in every language), for ``reason``."""
+        self.emit(StatusApplied(unit=unit, status=status, reason=reason))
+
+    def heal(self, unit: str, before: int, after: int, reason: str) -> None:
+        """``unit``'s Life goes up from ``before`` to ``after``."""
+        self.emit(Heal(unit=unit, amount=after - before, before=before, after=after, reason=reason, pool="Life"))
+
     def tell_game_over(self) -> None:
-        """The end of the battle, when this action brought it: told last, once (the last step of an action taken
-        in steps tells it; :func:`resolve` tells it after any other handler)."""
+        """The end of the battle, when this action brought it: told last, once."""
         over = self.game_over
         if over is not None:
             self.emit(over)
@@ -71,13 +79,12 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
 
 
 HANDLERS: Handlers[HeroesTurn] = Handlers()
-"""Each action class to the function that resolves it, registered where it is defined (the modules of the rules
-:mod:`.resolver` imports)."""
+"""Each action class to the function that resolves it, registered by the module of its rules."""
 
 _BANDS: dict[tuple[int, str, str, str], tuple[RangeBands, RangeBands]] = {}
-"""Bands already changed, by the identity of the bands changed (kept with the entry, so that identity stays theirs)
-and the change: every attack changes the same bands twice (to direct range and back), and an exact walk or a
-simulation resolves the same attack from the same battle thousands of times."""
+"""Bands already changed, by the identity of the bands (kept with the entry, so the identity stays theirs) and the
+change: an exact walk or a simulation resolves the same attack, two band changes, from the same battle again and
+again."""
 
 
 def with_band(bands: RangeBands, a: str, b: str, band: str) -> RangeBands:

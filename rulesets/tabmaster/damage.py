@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tabroll.events import Damage, Defeat, Heal, Immune, Note, StatusApplied
+from tabroll.events import Damage, Defeat, Heal, Immune, StatusApplied
 from tabroll.frozen import replace
 
 from .events import ElementBonus, Survive
@@ -44,13 +44,9 @@ def strike(
     for element in elements:
         if element.matches_any(target, element.auto_defeat):
             why = element.why(target, element.auto_defeat)
-            turn.emit(
-                Note(
-                    unit=target.name,
-                    text=_(
-                        "{element} defeats {unit} outright ({why})", element=element.shown, unit=target.name, why=why
-                    ),
-                )
+            turn.note(
+                _("{element} defeats {unit} outright ({why})", element=element.shown, unit=target.name, why=why),
+                target.name,
             )
             defeat(turn, target, attacker.name, _("{element} against {why}", element=element.shown, why=why))
             return
@@ -59,14 +55,12 @@ def strike(
         heal(turn, attacker, target, profile, healing[0])
         return
     if turn.special_damage == "none":
-        turn.emit(
-            Note(
-                unit=target.name, text=_("{unit} is hit; the Special leaves no normal damage to roll", unit=target.name)
-            )
-        )
+        turn.note(_("{unit} is hit; the Special leaves no normal damage to roll", unit=target.name), target.name)
         return
     dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
-    amount = shared if shared is not None else turn.roll(dan, _("damage vs {unit}", unit=target.name), attacker.name)
+    amount = (
+        shared if shared is not None else turn.roll_total(dan, _("damage vs {unit}", unit=target.name), attacker.name)
+    )
     for element in elements:
         bonus = element.bonus_against(target)
         if bonus:
@@ -145,55 +139,32 @@ def apply_damage(turn: TabMasterTurn, attacker: Unit, target: Unit, amount: int)
 
 
 def heal(turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfile, element: Element) -> None:
+    """A healing element restores the rolled amount of VIT, up to the printed maximum; a unit it cannot heal, or
+    one without VIT, gains nothing."""
+    after = target.vitality
     if element.matches_any(target, element.no_heal):
-        turn.emit(
-            Heal(
+        why = element.why(target, element.no_heal)
+        reason = _("{element}: no healing for {why}", element=element.shown, why=why)
+    else:
+        amount = turn.roll_total(profile.damage, _("healing for {unit}", unit=target.name), attacker.name)
+        if target.vitality is None:
+            reason = _(
+                "{element} heals instead of damaging; {unit} has no VIT to restore",
+                element=element.shown,
                 unit=target.name,
-                amount=0,
-                before=target.vitality,
-                after=target.vitality,
-                reason=_(
-                    "{element}: no healing for {why}", element=element.shown, why=element.why(target, element.no_heal)
-                ),
-                pool="VIT",
             )
-        )
-        return
-    amount = turn.roll(profile.damage, _("healing for {unit}", unit=target.name), attacker.name)
-    if target.vitality is None:
-        turn.emit(
-            Heal(
-                unit=target.name,
-                amount=0,
-                before=None,
-                after=None,
-                reason=_(
-                    "{element} heals instead of damaging; {unit} has no VIT to restore",
-                    element=element.shown,
-                    unit=target.name,
-                ),
-                pool="VIT",
-            )
-        )
-        return
-    cap = target.max_vitality if target.max_vitality is not None else target.vitality + amount
-    after = min(cap, target.vitality + amount)
-    turn.put(replace(target, vitality=after))
-    turn.emit(
-        Heal(
-            unit=target.name,
-            amount=after - target.vitality,
-            before=target.vitality,
-            after=after,
-            reason=_(
+        else:
+            cap = target.max_vitality if target.max_vitality is not None else target.vitality + amount
+            after = min(cap, target.vitality + amount)
+            turn.put(replace(target, vitality=after))
+            reason = _(
                 "{element} heals instead of damaging (rolled {amount}, up to VIT {cap})",
                 element=element.shown,
                 amount=amount,
                 cap=cap,
-            ),
-            pool="VIT",
-        )
-    )
+            )
+    gained = 0 if after is None or target.vitality is None else after - target.vitality
+    turn.emit(Heal(unit=target.name, amount=gained, before=target.vitality, after=after, reason=reason, pool="VIT"))
 
 
 def defeat(turn: TabMasterTurn, target: Unit, by: str | None, reason: str) -> None:

@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tabroll.engine.steps import Step
-from tabroll.events import Move, Note
-from tabroll.frozen import replace
 
 from .damage import strike
 from .messages import _
+from .movement import do_move
 from .profiles import AttackKind
 from .projectile import projectile_hits, spend_projectile
 from .state import Unit
@@ -35,12 +34,7 @@ class PilgrimChain(AttackStep):
         projectile = profile.kind is AttackKind.PROJECTILE
         reach = profile.reach  # a projectile's line runs to the board's edge; its die decides how far it carries
         trample = profile.kind is AttackKind.TRAMPLE
-        turn.emit(
-            Note(
-                unit=attacker.name,
-                text=_("Pilgrim x{count}: each step rolls a direction", count=profile.effects.pilgrim),
-            )
-        )
+        turn.note(_("Pilgrim x{count}: each step rolls a direction", count=profile.effects.pilgrim), attacker.name)
         for step in range(1, profile.effects.pilgrim + 1):
             if projectile and not spend_projectile(turn, attacker, profile, first=step == 1):
                 break
@@ -48,9 +42,7 @@ class PilgrimChain(AttackStep):
             ray = turn.state.board.ray(origin, direction, length=reach)
             ray = list(itertools.takewhile(lambda s: not turn.state.board.is_obstacle(s), ray))
             if not ray:
-                turn.emit(
-                    Note(unit=attacker.name, text=_("step {step}: the line leaves the board; nothing hit", step=step))
-                )
+                turn.note(_("step {step}: the line leaves the board; nothing hit", step=step), attacker.name)
                 continue
             hit_square = ray[-1]
             target: Unit | None = None
@@ -64,11 +56,9 @@ class PilgrimChain(AttackStep):
                     if problem is None:
                         hit_square, target = square, unit
                         break
-                    turn.emit(
-                        Note(
-                            unit=attacker.name,
-                            text=_("step {step}: {unit} cannot be hit: {why}", step=step, unit=unit.name, why=problem),
-                        )
+                    turn.note(
+                        _("step {step}: {unit} cannot be hit: {why}", step=step, unit=unit.name, why=problem),
+                        attacker.name,
                     )
                 previous = square
             text = (
@@ -76,7 +66,7 @@ class PilgrimChain(AttackStep):
                 if target
                 else _("step {step}: square {square} is empty", step=step, square=list(hit_square))
             )
-            turn.emit(Note(unit=attacker.name, text=text))
+            turn.note(text, attacker.name)
             if projectile and target is not None:
                 shots = projectile_hits(
                     turn, attacker, profile, [target], _("Pilgrim step {step}", step=step), origin=origin
@@ -85,17 +75,6 @@ class PilgrimChain(AttackStep):
             if target is not None:
                 strike(turn, attacker, target, profile, action, None)
             if trample and turn.state.unit_at(hit_square) is None:
-                mover = turn.unit(attacker.name)
-                assert mover.position is not None
-                turn.put(replace(mover, position=hit_square))
-                turn.emit(
-                    Move(
-                        unit=attacker.name,
-                        origin=mover.position,
-                        destination=hit_square,
-                        path=(hit_square,),
-                        reason=_("Pilgrim trample step {step}", step=step),
-                    )
-                )
+                do_move(turn, turn.unit(attacker.name), [hit_square], _("Pilgrim trample step {step}", step=step))
             origin = hit_square
         return self.end()

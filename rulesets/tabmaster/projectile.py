@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Hit, Miss, Modifier, Note, Spend, said
+from tabroll.events import Hit, Miss, Modifier, Spend, said
 from tabroll.geometry.grid import Square
 
 from .messages import _
@@ -41,7 +41,7 @@ def spend_projectile(turn: TabMasterTurn, attacker: Unit, profile: AttackProfile
                 rule="projectile",
                 tip=_("use the secondary attack ('using: secondary') if the unit has one"),
             )
-        turn.emit(Note(unit=attacker.name, text=_("no {kind} left: the remaining attacks are lost", kind=profile.ammo)))
+        turn.note(_("no {kind} left: the remaining attacks are lost", kind=profile.ammo), attacker.name)
         return False
     if army:
         turn.state = turn.state.with_pool(shooter.side, profile.ammo, left - 1)
@@ -60,15 +60,12 @@ def projectile_hits(
     *,
     origin: Square | None = None,
 ) -> list[Unit]:
-    """Roll the attack die (the projectile is already spent) and keep the targets the result reaches.
-
-    Height, sight and distance are measured from ``origin``: the attacker's square, or the square a Pilgrim
-    chain has reached.
-    """
+    """Roll the attack die (the projectile is already spent) and keep the targets the result reaches, measuring
+    height, sight and distance from ``origin``: the attacker's square, or the square a Pilgrim chain has reached."""
     assert profile.roll is not None
     if not targets:
         return []
-    base = turn.roll(profile.roll, _("{purpose} roll", purpose=purpose), attacker.name)
+    base = turn.roll_total(profile.roll, _("{purpose} roll", purpose=purpose), attacker.name)
     hits: list[Unit] = []
     source = origin if origin is not None else attacker.position
     assert source is not None

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import Note
 from tabroll.frozen import replace
 
 from .damage import strike
@@ -69,16 +68,14 @@ def resolve_ranged(turn: TabMasterTurn, action: AttackAction, attacker: Unit, pr
             )
         named = [options[0].name]
     if effects.multiple:
-        turn.emit(
-            Note(
-                unit=attacker.name,
-                text=n_(
-                    "Multiple x{count}: {n} separate attack, rolls never summed",
-                    "Multiple x{count}: {n} separate attacks, rolls never summed",
-                    times,
-                    count=count,
-                ),
-            )
+        turn.note(
+            n_(
+                "Multiple x{count}: {n} separate attack, rolls never summed",
+                "Multiple x{count}: {n} separate attacks, rolls never summed",
+                times,
+                count=count,
+            ),
+            attacker.name,
         )
     attack = Attack(action, attacker, profile, tuple(named), times)
     return RangedRound(0, attack=attack) if times else EndAttack(attack=attack)
@@ -106,34 +103,30 @@ class RangedRound(AttackStep):
         if effects.area:
             targets = candidates(turn, attacker, profile, directions)
             if not targets:
-                turn.emit(Note(unit=attacker.name, text=_("no unit within the area")))
+                turn.note(_("no unit within the area"), attacker.name)
         else:
             name = named[round_index] if effects.multiple and len(named) > 1 else (named[0] if named else None)
             if effects.line is LineKind.RANDOM:
                 reachable = candidates(turn, attacker, profile, directions)
                 if name is not None and all(u.name != name for u in reachable):
-                    turn.emit(Note(unit=attacker.name, text=_("{unit} is not on the rolled line", unit=name)))
+                    turn.note(_("{unit} is not on the rolled line", unit=name), attacker.name)
                 targets = reachable[:1] if name is None else [u for u in reachable if u.name == name]
                 if not targets:
-                    turn.emit(Note(unit=attacker.name, text=_("no target on the rolled line: the attack hits nothing")))
+                    turn.note(_("no target on the rolled line: the attack hits nothing"), attacker.name)
             else:
                 assert name is not None
                 target = turn.unit(name)
                 if not target.on_board:
-                    turn.emit(
-                        Note(
-                            unit=attacker.name,
-                            text=_(
-                                "{unit} is already defeated: attack {number} is lost", unit=name, number=round_index + 1
-                            ),
-                        )
+                    turn.note(
+                        _("{unit} is already defeated: attack {number} is lost", unit=name, number=round_index + 1),
+                        attacker.name,
                     )
                     return self.next_round()
                 check_target(turn, attacker, target, profile, directions)
                 targets = [target]
         if profile.kind is AttackKind.PROJECTILE:
             if effects.area and not targets:
-                turn.emit(Note(unit=attacker.name, text=_("no unit in the area to shoot at: no projectile is spent")))
+                turn.note(_("no unit in the area to shoot at: no projectile is spent"), attacker.name)
                 return self.next_round()
             if not spend_projectile(turn, attacker, profile, first=round_index == 0):
                 return self.end()
@@ -142,7 +135,7 @@ class RangedRound(AttackStep):
         if effects.area and len(targets) > 1 and turn.options.area_damage == "shared" and turn.special_damage != "none":
             turn.ruling("area_damage", "shared", _("one damage roll serves every unit the Area attack hits"))
             dan = profile.damage if turn.special_damage == "normal" else turn.special_damage
-            shared = turn.roll(dan, _("damage (Area, shared)"), attacker.name)
+            shared = turn.roll_total(dan, _("damage (Area, shared)"), attacker.name)
         struck = tuple(target.name for target in targets)
         return RangedStrike(round_index, struck, 0, shared, attack=self.attack) if struck else self.next_round()
 

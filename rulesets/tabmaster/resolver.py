@@ -1,9 +1,6 @@
-"""TAB MASTER resolution, a pure function of state, action and dice: ``HANDLERS`` maps each action class to its
-handler, which works on a :class:`~.work.TabMasterTurn`. A refusal by the rules raises :class:`RuleRefusal` before
-any state changes, and before the first die where it can.
-
-An attack is checked here, then taken as :mod:`steps <tabroll.engine.steps>` in the module of its rules
-(:mod:`.ranged`, :mod:`.trample`, :mod:`.pilgrim`), ended by :class:`~.work.EndAttack`."""
+"""TAB MASTER resolution: ``HANDLERS`` maps each action class to its handler. An attack is checked here, then taken
+as :mod:`steps <tabroll.engine.steps>` in the module of its rules (:mod:`.ranged`, :mod:`.trample`,
+:mod:`.pilgrim`), ended by :class:`~.work.EndAttack`."""
 
 from __future__ import annotations
 
@@ -41,9 +38,6 @@ def resolve(battle: Battle, action: AttackAction | MoveAction | NewRoundAction, 
     return turn.resolution(turn.state)
 
 
-# --- rounds and movement ----------------------------------------------------------------------------------
-
-
 @HANDLERS.on(NewRoundAction)
 def resolve_new_round(turn: TabMasterTurn, action: NewRoundAction) -> None:
     flipped = tuple(u.name for u in turn.state.units if u.flipped and u.on_board)
@@ -73,9 +67,6 @@ def resolve_move(turn: TabMasterTurn, action: MoveAction) -> None:
     moved = turn.unit(unit.name)
     turn.put(replace(moved, flipped=True))
     turn.emit(Flip(unit=unit.name))
-
-
-# --- attacks ----------------------------------------------------------------------------------------------
 
 
 @HANDLERS.on(AttackAction)
@@ -167,17 +158,14 @@ def check_attack_fields(action: AttackAction, attacker: Unit, profile: AttackPro
         )
     given = "path" if action.path is not None else ("paths" if action.paths is not None else None)
     if given is not None and not trample:
-        reason = (
-            _(
+        values = {"field": given, "unit": attacker.name}
+        if profile.effects.pilgrim:
+            reason = _(
                 "'{field}' is a trample's path, but {unit}'s attack does not trample (a Pilgrim's steps are rolled)",
-                field=given,
-                unit=attacker.name,
+                **values,
             )
-            if profile.effects.pilgrim
-            else _(
-                "'{field}' is a trample's path, but {unit}'s attack does not trample", field=given, unit=attacker.name
-            )
-        )
+        else:
+            reason = _("'{field}' is a trample's path, but {unit}'s attack does not trample", **values)
         raise RuleRefusal(
             reason,
             rule="unused field",

@@ -205,11 +205,8 @@ def _unit(name: str, entry: UnitInput) -> Unit:
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
-    """Lay out a one-row board for an attack typed on the command line.
-
-    The attacker stands at [0, 0] and the target ``distance`` squares east of it, ``height_difference`` levels
-    higher (negative: lower). Without line of sight, a ridge between them rises above both.
-    """
+    """Lay out a one-row board for an attack typed on the command line: the attacker at [0, 0], the target
+    ``distance`` squares east, ``height`` levels higher (negative: lower); without sight, a ridge between them."""
     from tabroll.kit.fields import field_flag, field_int  # here: a scenario file's run never needs them
 
     distance = field_int(request, "distance", 1)
@@ -292,8 +289,13 @@ def check_stat(need: Any, value: Any) -> str | None:
 
 def _attack_problem(text: str) -> str | None:
     """Why ``text`` is not an ATK as a card prints it, or None."""
+    return _problem(lambda printed: parse_attack(printed, "1d6"), text)
+
+
+def _problem(read: Callable[[str], object], text: str) -> str | None:
+    """Why ``read`` refuses ``text``, or None."""
     try:
-        parse_attack(text, "1d6")
+        read(text)
     except (InputError, ValueError, AssertionError) as err:
         return getattr(err, "message", None) or str(err)
     return None
@@ -305,18 +307,10 @@ def card_text_check(key: str) -> Callable[[str], bool] | None:
     if key in ("ATK", "attack"):
         return lambda text: _attack_problem(text) is None
     if key in ("DAN", "damage"):
-        return _is_dice_text
+        from tabroll.dice.notation import parse
+
+        return lambda text: _problem(parse, text) is None
     return None
-
-
-def _is_dice_text(text: str) -> bool:
-    from tabroll.dice.notation import parse
-
-    try:
-        parse(text)
-    except (InputError, ValueError, AssertionError):
-        return False
-    return True
 
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:

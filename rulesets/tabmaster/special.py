@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabroll.events import Note
-
 from .damage import defeat
 from .messages import _
 from .model import AttackAction
@@ -22,14 +20,12 @@ def special_as_data(turn: TabMasterTurn, action: AttackAction, attacker: Unit, p
     """A Special's text follows the data the table gave for it: the action's ``special_outcome``, else the
     unit card's ``special``. Its ``damage`` keeps the normal DAN, cancels it (``none``) or replaces it with a
     dice expression; with neither given, the text is shown and the normal damage applies."""
-    turn.emit(
-        Note(unit=attacker.name, text=_("Special: {text} — the table applies this text", text=profile.effects.special))
-    )
+    turn.note(_("Special: {text} — the table applies this text", text=profile.effects.special), attacker.name)
     outcome = action.special_outcome  # its note is shown as the attack ends (apply_special_outcome)
     damage = turn.special_damage = outcome.damage if outcome is not None else attacker.special_damage
     where = _("the action's special_outcome") if outcome is not None else _("{unit}'s special", unit=attacker.name)
     if damage == "none":
-        turn.emit(Note(unit=attacker.name, text=_("the Special cancels the normal damage ({where})", where=where)))
+        turn.note(_("the Special cancels the normal damage ({where})", where=where), attacker.name)
     elif damage != "normal":
         text = _(
             "the Special deals {dice} instead of DAN {printed} ({where})",
@@ -37,9 +33,9 @@ def special_as_data(turn: TabMasterTurn, action: AttackAction, attacker: Unit, p
             printed=profile.damage,
             where=where,
         )
-        turn.emit(Note(unit=attacker.name, text=text))
+        turn.note(text, attacker.name)
     if outcome is None and attacker.special_note:
-        turn.emit(Note(text=attacker.special_note, unit=attacker.name))
+        turn.note(attacker.special_note, attacker.name)
 
 
 def apply_special_outcome(turn: TabMasterTurn, action: AttackAction, attacker: str) -> None:
@@ -47,7 +43,7 @@ def apply_special_outcome(turn: TabMasterTurn, action: AttackAction, attacker: s
     if outcome is None:
         return
     if outcome.note:
-        turn.emit(Note(text=outcome.note, unit=attacker))
+        turn.note(outcome.note, attacker)
     for name in outcome.defeated:
         unit = turn.unit(name)
         if unit.on_board:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Note
 from tabroll.geometry.grid import Direction, Square
 
 from .messages import _, n_
@@ -118,7 +117,7 @@ def height_and_sight_problem(
 def roll_direction(turn: TabMasterTurn, attacker: Unit, purpose: str) -> Direction:
     """A random straight-line direction: 1d8, numbered clockwise from north, shown in the log."""
     direction = turn.pick(list(Direction), _("{purpose} (1=N … 8=NW)", purpose=purpose), attacker.name)
-    turn.emit(Note(unit=attacker.name, text=_("direction rolled: {direction}", direction=direction.name_for_log)))
+    turn.note(_("direction rolled: {direction}", direction=direction.name_for_log), attacker.name)
     return direction
 
 

@@ -5,17 +5,17 @@ checked before any die; then each pass (:class:`TramplePass`), its victims (:cla
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.events import Move, Note
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
 from .damage import strike
 from .messages import _, n_
 from .model import AttackAction
+from .movement import do_move
 from .profiles import AttackProfile
 from .state import Unit
 from .targeting import may_hit
@@ -23,29 +23,6 @@ from .work import AttackStep
 
 if TYPE_CHECKING:
     from .work import TabMasterTurn
-
-
-_PLANS: dict[tuple[int, int, int], tuple[Any, ...]] = {}
-"""Trample plans already worked out, by the identity of the battle, the action and the attacker (checked on use):
-the exact walk and a simulation resolve one action from one battle thousands of times, and its path and the
-units on it do not depend on the dice."""
-
-
-def trample_plan(
-    turn: TabMasterTurn, action: AttackAction, attacker: Unit, profile: AttackProfile, given: list[Square] | None
-) -> tuple[list[Square], list[tuple[Square, Unit]]]:
-    """The trample's path and the units on it (refused as :func:`plan_trample` refuses), kept per battle."""
-    battle = turn.state
-    key = (id(battle), id(action), id(attacker))
-    shape = None if given is None else tuple(given)
-    kept = _PLANS.get(key, (None,) * 7)
-    if kept[0] is battle and kept[1] is action and kept[2] is attacker and kept[3] is profile and kept[4] == shape:
-        return list(kept[5]), list(kept[6])
-    path, victims = plan_trample(turn, action, attacker, profile, given)
-    if len(_PLANS) >= 64:
-        _PLANS.clear()
-    _PLANS[key] = (battle, action, attacker, profile, shape, tuple(path), tuple(victims))
-    return path, victims
 
 
 def plan_trample(
@@ -121,9 +98,8 @@ def plan_trample(
 @dataclass(frozen=True)
 class TramplePass(AttackStep):
     """Pass ``number`` (from 1) of a trample, along ``passes[number - 1]`` (``None``: the path the rules plan).
-    ``attacked`` holds the squares already attacked by this move (earlier passes of a Multiple trample): the
-    source lets a trample attack a square at most once (only a Pilgrim Trample may come back), so a unit standing
-    on one of them is passed over, not attacked again."""
+    ``attacked``: the squares earlier passes attacked; a trample attacks a square at most once, so a unit on one
+    of them is passed over."""
 
     number: int
     passes: tuple[list[Square] | None, ...] = field(compare=False)
@@ -133,16 +109,14 @@ class TramplePass(AttackStep):
         attack = self.attack
         attacker = turn.unit(attack.attacker.name)
         if len(self.passes) > 1:
-            turn.emit(
-                Note(
-                    unit=attacker.name,
-                    text=_("Multiple trample: pass {number} of {count}", number=self.number, count=len(self.passes)),
-                )
+            turn.note(
+                _("Multiple trample: pass {number} of {count}", number=self.number, count=len(self.passes)),
+                attacker.name,
             )
-        path, victims = trample_plan(turn, attack.action, attacker, attack.profile, self.passes[self.number - 1])
+        path, victims = plan_trample(turn, attack.action, attacker, attack.profile, self.passes[self.number - 1])
         assert attacker.position is not None
         shown = " → ".join(str(list(s)) for s in path)
-        turn.emit(Note(unit=attacker.name, text=_("trample path: {squares}", squares=shown)))
+        turn.note(_("trample path: {squares}", squares=shown), attacker.name)
         listed = tuple((square, unit.name) for square, unit in victims)
         return TrampleVictims(self, attacker, tuple(path), listed, 0, (), self.attacked, attack=attack)
 
@@ -165,19 +139,15 @@ class TrampleVictims(AttackStep):
         for index in range(self.index, len(self.victims)):
             square, name = self.victims[index]
             if square in self.attacked:
-                turn.emit(
-                    Note(
-                        unit=self.mover.name,
-                        text=_(
-                            "{square} was already attacked by this trample: {unit} is passed over, not attacked again",
-                            square=list(square),
-                            unit=name,
-                        ),
-                    )
+                turn.note(
+                    _(
+                        "{square} was already attacked by this trample: {unit} is passed over, not attacked again",
+                        square=list(square),
+                        unit=name,
+                    ),
+                    self.mover.name,
                 )
                 continue
-            # What follows reads only the battle, this pass's path and victims, how far along them it is and
-            # the squares attacked: the exact odds walk the rest once for every way the dice bring it here.
             return TrampleHit(
                 replace(self, index=index, struck=(*self.struck, square), attacked=self.attacked | {square}),
                 attack=self.attack,
@@ -227,23 +197,14 @@ class TrampleEnd(AttackStep):
                 )
         end_index = next((i for i in range(last, -1, -1) if turn.state.unit_at(path[i]) is None), -1)
         if end_index >= 0:
-            mover = turn.unit(attacker.name)
-            turn.put(replace(mover, position=path[end_index]))
-            turn.emit(
-                Move(
-                    unit=attacker.name,
-                    origin=attacker.position,
-                    destination=path[end_index],
-                    path=tuple(path[: end_index + 1]),
-                    reason=_("trample: ends on the last free square of its path up to the last target's square")
-                    if end_index < len(path) - 1 and last < len(path) - 1
-                    else _("trample: ends on the last free square of its path"),
-                )
+            reason = (
+                _("trample: ends on the last free square of its path up to the last target's square")
+                if end_index < len(path) - 1 and last < len(path) - 1
+                else _("trample: ends on the last free square of its path")
             )
+            do_move(turn, turn.unit(attacker.name), list(path[: end_index + 1]), reason)
         else:
-            turn.emit(
-                Note(unit=attacker.name, text=_("no square of the path is free: the attacker stays where it was"))
-            )
+            turn.note(_("no square of the path is free: the attacker stays where it was"), attacker.name)
         done = at.pass_
         if done.number < len(done.passes):
             return TramplePass(done.number + 1, done.passes, at.attacked, attack=self.attack)

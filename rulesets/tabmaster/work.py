@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
 from tabroll.engine.work import RosterTurn
+from tabroll.events import Note
 from tabroll.frozen import replace
 
 from .events import Flip
@@ -28,8 +29,8 @@ class TabMasterTurn(RosterTurn[Battle, Unit]):
         options: TabMasterOptions = self._base.options  # unit changes never change the options: not frozen
         return options
 
-    def roll(self, notation: str, purpose: str, unit: str | None) -> int:
-        return self.roll_total(notation, purpose, unit)  # every roll of this game is read by its total
+    def note(self, text: str, unit: str | None = None) -> None:
+        self.emit(Note(unit=unit, text=text))
 
 
 @dataclass(frozen=True)
