@@ -494,17 +494,12 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def unit_names(self, state: StateT) -> list[str]:
         """The names of the units in ``state`` that an action may name (to check a name typed on the command
-        line or at the ``play`` prompt before anything is resolved). By default, every ``name`` in the lists of
-        :meth:`summarize_state`; a game whose summary lists its units otherwise overrides this. An empty list
-        means the game cannot say, and nothing is checked."""
-        summary = self.summarize_state(state)
-        return [
-            str(entry["name"])
-            for value in summary.values()
-            if isinstance(value, list)
-            for entry in value
-            if isinstance(entry, dict) and "name" in entry
-        ]
+        line or at the ``play`` prompt before anything is resolved). By default, the units of
+        :meth:`summarize_state` (:func:`tabroll.kit.views.named_units`); a game whose summary lists its units
+        otherwise overrides this. An empty list means the game cannot say, and nothing is checked."""
+        from tabroll.kit.views import named_units
+
+        return [unit["name"] for _group, unit in named_units(self.summarize_state(state))]
 
     def state_view(self, state: StateT) -> StateView:
         """What to show of a state (the end of a run, ``journal state``, ``state`` in ``play``), as data that

@@ -108,9 +108,7 @@ class Table:
         return self.book.current_state()
 
     def units(self) -> list[str]:
-        from tabroll.render.state import named_units
-
-        return [unit["name"] for _, unit in named_units(self.ruleset.summarize_state(self.state))]
+        return list(self.ruleset.unit_names(self.state))
 
     def kinds(self) -> list[str]:
         return list(w.action_models(self.ruleset))
