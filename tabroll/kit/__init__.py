@@ -288,9 +288,9 @@ def no_such(name: str, names: Sequence[str], *, what: str = "unit", where: str =
 
 def no_such_words(name: str, names: Sequence[str], *, what: str = "unit") -> tuple[str, str]:
     """The sentence for a name that is none of ``names`` (a ``what``: unit, combatant…), and its tip: the
-    nearest of ``names``, or the names. The one fuzzy match of a misspelt name, for :func:`no_such` and
+    nearest of ``names`` (:func:`tabroll.words.did_you_mean`), or the names; for :func:`no_such` and
     :func:`tabroll.kit.models.unknown_name`."""
-    from difflib import get_close_matches
+    from tabroll.words import did_you_mean
 
     known = {  # the core's whats, each a sentence of its own (a language words each its own way)
         "unit": (N_("there is no unit called '{name}'"), N_("the units are: {names}")),
@@ -298,11 +298,7 @@ def no_such_words(name: str, names: Sequence[str], *, what: str = "unit") -> tup
         "fighter": (N_("there is no fighter called '{name}'"), N_("the fighters are: {names}")),
     }
     message, listed = known.get(what, (N_("there is no {what} called '{name}'"), N_("the {what}s are: {names}")))
-    close = next(iter(get_close_matches(name, list(names), n=1)), None)
-    if close is not None:
-        tip = _("did you mean '{name}'?", name=close)
-    else:
-        tip = _(listed, what=what, names=", ".join(names) or _("none"))
+    tip = did_you_mean(name, names, _(listed, what=what, names=", ".join(names) or _("none")))
     return _(message, what=what, name=name), tip
 
 

@@ -159,13 +159,10 @@ def typed_action(ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
     kinds = action_models(ruleset)
     kind = data.get("do")
     if not isinstance(kind, str) or kind not in kinds:
-        from difflib import get_close_matches
+        from tabroll.words import did_you_mean
 
-        close = get_close_matches(str(kind), list(kinds), n=1)
-        if close:
-            tip = _("did you mean '{word}'?", word=close[0])
-        else:
-            tip = _("the {game} actions are: {kinds}", game=ruleset.name, kinds=", ".join(kinds))
+        listed = _("the {game} actions are: {kinds}", game=ruleset.name, kinds=", ".join(kinds))
+        tip = did_you_mean(str(kind), list(kinds), listed)
         raise InputError(_("{game} has no action '{kind}'", game=ruleset.name, kind=kind), tip=tip)
     model = _TYPED.get(ruleset.id)
     if model is None:
