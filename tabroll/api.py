@@ -643,6 +643,14 @@ def _figure(estimate: odds_figures.Estimate) -> Figure:
     return estimate.exact if estimate.exact is not None else estimate.value
 
 
+def _chance(report: odds_figures.Report, name: str) -> Figure:
+    """The report's probability called ``name``: 0 when no outcome gives it (exact or estimated, as the report)."""
+    estimate = report.probabilities.get(name)
+    if estimate is None:
+        return Fraction(0) if report.method == "exact" else 0.0
+    return _figure(estimate)
+
+
 @dataclass(frozen=True)
 class Odds:
     """The odds of one attack (``tabroll odds``): each chance and mean, exact or simulated, and the
@@ -727,19 +735,12 @@ class Odds:
         """
         prefix = "defeated: "
         found = [name for name in self.report.probabilities if name.startswith(prefix)]
-        if unit is not None:
-            wanted = prefix + unit
-        elif len(found) > 1:
+        if unit is None and len(found) > 1:
             raise InputError(
                 _("the attack can defeat more than one unit: name one"),
                 tip=_("the units: {units}", units=", ".join(name.removeprefix(prefix) for name in found)),
             )
-        elif found:
-            wanted = found[0]
-        else:
-            return self._zero()
-        estimate = self.report.probabilities.get(wanted)
-        return self._zero() if estimate is None else _figure(estimate)
+        return _chance(self.report, prefix + unit if unit is not None else found[0] if found else "")
 
     def mean(self, name: str = "damage") -> Figure:
         """The mean of the distribution called ``name`` (the attack's ``damage`` by default, or a level or
@@ -826,9 +827,6 @@ class Odds:
         if self.chain is None:
             raise InputError(_("these odds are of one attack"), tip=_('work them out with until="defeat"'))
         return self.chain
-
-    def _zero(self) -> Figure:
-        return Fraction(0) if self.exact else 0.0
 
 
 @dataclass(frozen=True)
@@ -1119,12 +1117,7 @@ class Matrix:
     def defeat(self, attacker: str, target: str) -> Figure | None:
         """P(``target`` is defeated by ``attacker``'s attack); None when the rules refuse it."""
         cell = self._cell(attacker, target)
-        if cell.report is None:
-            return None
-        estimate = cell.report.probabilities.get(f"defeated: {cell.label or cell.target}")
-        if estimate is None:
-            return Fraction(0) if cell.report.method == "exact" else 0.0
-        return _figure(estimate)
+        return None if cell.report is None else _chance(cell.report, f"defeated: {cell.label or cell.target}")
 
     def mean_damage(self, attacker: str, target: str) -> Figure | None:
         """The mean damage ``attacker`` deals ``target``; None when refused or the attack deals none."""

@@ -1,6 +1,9 @@
-"""Text from a file or a user as a terminal may show it (:func:`visible`)."""
+"""Text from a file or a user as a terminal may show it (:func:`visible`), and the tip for a misspelt name
+(:func:`did_you_mean`)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 _VISIBLE: dict[int, str] = {
     **{code: f"\\u{code:04x}" for code in (*range(0x00, 0x20), *range(0x7F, 0xA0))},
@@ -20,3 +23,14 @@ def visible(text: str, *, lines: bool = False) -> str:
     if text.isprintable() and (lines or "\n" not in text):
         return text
     return text.translate(_VISIBLE_LINES if lines else _VISIBLE)
+
+
+def did_you_mean(name: str, names: Sequence[str], otherwise: str) -> str:
+    """The tip for a ``name`` that is none of ``names``: the nearest of them, else ``otherwise`` (the names listed,
+    say). The one fuzzy match of a misspelt name."""
+    from difflib import get_close_matches
+
+    from tabroll.i18n import _
+
+    close = get_close_matches(name, list(names), n=1)
+    return _("did you mean '{name}'?", name=close[0]) if close else otherwise

@@ -288,9 +288,9 @@ def no_such(name: str, names: Sequence[str], *, what: str = "unit", where: str =
 
 def no_such_words(name: str, names: Sequence[str], *, what: str = "unit") -> tuple[str, str]:
     """The sentence for a name that is none of ``names`` (a ``what``: unit, combatant…), and its tip: the
-    nearest of ``names``, or the names. The one fuzzy match of a misspelt name, for :func:`no_such` and
+    nearest of ``names`` (:func:`tabroll.words.did_you_mean`), or the names; for :func:`no_such` and
     :func:`tabroll.kit.models.unknown_name`."""
-    from difflib import get_close_matches
+    from tabroll.words import did_you_mean
 
     known = {  # the core's whats, each a sentence of its own (a language words each its own way)
         "unit": (N_("there is no unit called '{name}'"), N_("the units are: {names}")),
@@ -298,11 +298,7 @@ def no_such_words(name: str, names: Sequence[str], *, what: str = "unit") -> tup
         "fighter": (N_("there is no fighter called '{name}'"), N_("the fighters are: {names}")),
     }
     message, listed = known.get(what, (N_("there is no {what} called '{name}'"), N_("the {what}s are: {names}")))
-    close = next(iter(get_close_matches(name, list(names), n=1)), None)
-    if close is not None:
-        tip = _("did you mean '{name}'?", name=close)
-    else:
-        tip = _(listed, what=what, names=", ".join(names) or _("none"))
+    tip = did_you_mean(name, names, _(listed, what=what, names=", ".join(names) or _("none")))
     return _(message, what=what, name=name), tip
 
 
@@ -494,17 +490,12 @@ class Ruleset(Generic[StateT, ActionT]):
 
     def unit_names(self, state: StateT) -> list[str]:
         """The names of the units in ``state`` that an action may name (to check a name typed on the command
-        line or at the ``play`` prompt before anything is resolved). By default, every ``name`` in the lists of
-        :meth:`summarize_state`; a game whose summary lists its units otherwise overrides this. An empty list
-        means the game cannot say, and nothing is checked."""
-        summary = self.summarize_state(state)
-        return [
-            str(entry["name"])
-            for value in summary.values()
-            if isinstance(value, list)
-            for entry in value
-            if isinstance(entry, dict) and "name" in entry
-        ]
+        line or at the ``play`` prompt before anything is resolved). By default, the units of
+        :meth:`summarize_state` (:func:`tabroll.kit.views.named_units`); a game whose summary lists its units
+        otherwise overrides this. An empty list means the game cannot say, and nothing is checked."""
+        from tabroll.kit.views import named_units
+
+        return [unit["name"] for _group, unit in named_units(self.summarize_state(state))]
 
     def state_view(self, state: StateT) -> StateView:
         """What to show of a state (the end of a run, ``journal state``, ``state`` in ``play``), as data that

@@ -58,7 +58,7 @@ def validate_options(
     """Validate option values against ``model``; unknown names and bad values become an :class:`InputError`.
     ``locate(name, value)`` gives the place in a file of an option's name (or its value), when it came from one:
     the error then names the file, line and field instead of ``origin``."""
-    from difflib import get_close_matches
+    from tabroll.words import did_you_mean
 
     def where(name: str, value: bool) -> tuple[str, Location | None]:
         at = locate(name, value) if locate is not None else None
@@ -67,13 +67,10 @@ def validate_options(
     known = list(model.model_fields)
     for name in values:
         if name not in known:
-            close = get_close_matches(name, known, n=1)
             if not known:
                 tip = _("this game has no house-rule options")
-            elif close:
-                tip = _("did you mean '{name}'?", name=close[0])
             else:
-                tip = _("the options are: {names}", names=", ".join(known))
+                tip = did_you_mean(name, known, _("the options are: {names}", names=", ".join(known)))
             prefix, at = where(name, False)
             raise InputError(prefix + _("unknown option '{name}'", name=name), tip=tip, location=at)
     try:

@@ -41,9 +41,6 @@ class Roster(tuple[T, ...], Generic[T]):
 
     # A tuple subclass cannot declare slots; the instance dict holds the lazily built indexes.
 
-    def __new__(cls, items: Iterable[T] = ()) -> Roster[T]:
-        return super().__new__(cls, items)
-
     @classmethod
     def of(cls, items: Iterable[T]) -> Roster[T]:
         """``items`` as a roster (itself when it already is one: no copy, its index kept)."""

@@ -70,6 +70,16 @@ def unit_facts(unit: Mapping[str, Any], words: Iterable[tuple[str, str]] = ()) -
     return ", ".join(parts)
 
 
+def named_units(summary: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Every unit a state summary lists, with the list it is in: a game's ``units``, or its own groups (an
+    Ahotnik map's ``ahotniks`` and ``demons``): any top-level list of mappings that have a ``name``."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for group, value in summary.items():
+        if isinstance(value, list):
+            found += [(group, item) for item in value if isinstance(item, dict) and isinstance(item.get("name"), str)]
+    return found
+
+
 def units_view(summary: Mapping[str, Any], words: Iterable[tuple[str, str]] = ()) -> StateView:
     """The view of a summary that lists ``units`` (name, side, position, defeated, the game's stats in
     ``words``…): a line per unit, and the same as a table of unit, side, where and state."""

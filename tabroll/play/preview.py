@@ -109,13 +109,6 @@ def _odds_line(tally: Any, leaves: int) -> str | None:
     return " · ".join(shown) if shown else None
 
 
-def preview_needs(ruleset: AnyRuleset, state: Any, action: Any) -> dict[str, int]:
-    """The number the acting unit must reach to hit each target, where one is true of every outcome of the dice
-    (:meth:`_Watching.needs`)."""
-    walked = _walk(ruleset, state, action)
-    return {} if walked is None else walked[1]
-
-
 def preview_lines(ruleset: AnyRuleset, state: Any, action: Any) -> list[str]:
     """The lines shown under an action's header before its dice are asked for (none when nothing is known)."""
     walked = _walk(ruleset, state, action)

@@ -108,9 +108,7 @@ class Table:
         return self.book.current_state()
 
     def units(self) -> list[str]:
-        from tabroll.render.state import named_units
-
-        return [unit["name"] for _, unit in named_units(self.ruleset.summarize_state(self.state))]
+        return list(self.ruleset.unit_names(self.state))
 
     def kinds(self) -> list[str]:
         return list(w.action_models(self.ruleset))
@@ -205,10 +203,9 @@ class Table:
         elif command in self.kinds():
             self._act(self._action(["do", command, *args]))
         else:
-            from difflib import get_close_matches
+            from tabroll.words import did_you_mean
 
-            close = get_close_matches(command, [*w.COMMAND_NAMES, *self.kinds()], n=1)
-            tip = _("did you mean '{word}'?", word=close[0]) if close else _("type help for the commands")
+            tip = did_you_mean(command, [*w.COMMAND_NAMES, *self.kinds()], _("type help for the commands"))
             raise InputError(_("unknown command '{command}'", command=command), tip=tip)
         return True
 

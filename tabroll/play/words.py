@@ -4,6 +4,7 @@ model, and the completion candidates of a partial line."""
 
 from __future__ import annotations
 
+import itertools
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -158,13 +159,10 @@ def typed_action(ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
     kinds = action_models(ruleset)
     kind = data.get("do")
     if not isinstance(kind, str) or kind not in kinds:
-        from difflib import get_close_matches
+        from tabroll.words import did_you_mean
 
-        close = get_close_matches(str(kind), list(kinds), n=1)
-        if close:
-            tip = _("did you mean '{word}'?", word=close[0])
-        else:
-            tip = _("the {game} actions are: {kinds}", game=ruleset.name, kinds=", ".join(kinds))
+        listed = _("the {game} actions are: {kinds}", game=ruleset.name, kinds=", ".join(kinds))
+        tip = did_you_mean(str(kind), list(kinds), listed)
         raise InputError(_("{game} has no action '{kind}'", game=ruleset.name, kind=kind), tip=tip)
     model = _TYPED.get(ruleset.id)
     if model is None:
@@ -193,12 +191,8 @@ def example_line(ruleset: AnyRuleset, kind: str) -> str:
 def spaced_name(words: Sequence[str], names: Sequence[str]) -> str | None:
     """The name with a space that two or more of ``words`` in a row spell (``Grizzly Bear``), if any: typed
     unquoted, it was split in two."""
-    for start in range(len(words)):
-        for end in range(start + 2, len(words) + 1):
-            joined = " ".join(words[start:end])
-            if joined in names:
-                return joined
-    return None
+    spans = (" ".join(words[start:end]) for start in range(len(words)) for end in range(start + 2, len(words) + 1))
+    return next((joined for joined in spans if joined in names), None)
 
 
 # --- completion -----------------------------------------------------------------------------------------------
@@ -252,9 +246,5 @@ def complete(
 def first_paragraph(doc: str | None) -> str:
     """The first paragraph of an action model's docstring, on one line: what ``help KIND`` says of the action (a
     game's catalogue words it in the game's language, from the ``N_`` of its ``messages.py``)."""
-    lines = []
-    for line in (doc or "").strip().splitlines():
-        if not line.strip():
-            break
-        lines.append(line.strip())
-    return " ".join(lines)
+    lines = (doc or "").strip().splitlines()
+    return " ".join(line.strip() for line in itertools.takewhile(str.strip, lines))

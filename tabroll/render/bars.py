@@ -11,6 +11,10 @@ from tabroll.i18n import _, number
 if TYPE_CHECKING:
     from tabroll.odds.figures import Estimate
 
+Segment = tuple[str, str]
+"""A piece of a line and its Rich style ("" for none): plain text joins a line's pieces, Rich colours them."""
+Line = list[Segment]
+
 BAR_WIDTH = 50  # the width of a bar at 100% (2% a character)
 EIGHTHS = " ▏▎▍▌▋▊▉"
 

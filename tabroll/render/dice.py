@@ -10,10 +10,7 @@ from tabroll.dice.extended import Compare
 from tabroll.i18n import _, n_, number, numeral, percent, percent_sign
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
 from tabroll.odds.figures import Estimate, share_text
-from tabroll.render.bars import bar, cells, decimal, interval
-
-Segment = tuple[str, str]
-Line = list[Segment]
+from tabroll.render.bars import Line, bar, cells, decimal, interval
 
 
 def one_in(total: int, ways: int) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from tabroll.i18n import N_, _, n_, number, percent
 from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Matrix, figure_name
+from tabroll.render.bars import Line
 from tabroll.words import visible
 
 
@@ -41,7 +42,7 @@ class Grid:
     """One table of the matrix: a title, the attackers' and targets' short names, and styled cells."""
 
     title: str
-    rows: list[list[tuple[str, str]]]  # per attacker, per target: (text, Rich style)
+    rows: list[Line]  # per attacker, per target: (text, Rich style)
 
 
 def matrix_document(table: Matrix) -> dict[str, Any]:
@@ -63,7 +64,7 @@ def matrix_document(table: Matrix) -> dict[str, Any]:
 def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
     from tabroll.render.odds import write
 
-    def lines(fine: bool) -> list[list[tuple[str, str]]]:  # Rich (fine) fits its terminal, up to 160 columns
+    def lines(fine: bool) -> list[Line]:  # Rich (fine) fits its terminal, up to 160 columns
         if fine and width is None:
             from rich.console import Console
 
@@ -94,11 +95,11 @@ def heat_style(value: float) -> str:
 
 def grids(table: Matrix) -> list[Grid]:
     """The attack's own table, and the table of what follows it when anything does."""
-    own: list[list[tuple[str, str]]] = []
-    back: list[list[tuple[str, str]]] = []
+    own: list[Line] = []
+    back: list[Line] = []
     for attacker in table.attackers:
-        row: list[tuple[str, str]] = []
-        comeback_row: list[tuple[str, str]] = []
+        row: Line = []
+        comeback_row: Line = []
         for target in table.targets:
             cell = table.cells[(attacker, target)]
             if cell.report is None:
@@ -208,12 +209,12 @@ def _wrap(text: str, width: int, indent: str = "") -> list[str]:
     return lines or [""]
 
 
-def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[list[tuple[str, str]]]:
+def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[Line]:
     """The matrix as lines of styled pieces, no line wider than ``width``: names that do not fit a column
     are abbreviated (with a legend), and a table with more targets than fit is split into several."""
     tables = grids(table)
     layout = _layout(table, tables, width)
-    lines: list[list[tuple[str, str]]] = []
+    lines: list[Line] = []
     for index, grid in enumerate(tables):
         lines += _grid_lines(table, grid, layout, width, first=index == 0)
     for note in _notes(table, tables, layout):
@@ -291,7 +292,7 @@ def _chunks(widths: list[int], label_width: int, width: int) -> list[list[int]]:
     return chunks
 
 
-def _grid_lines(table: Matrix, grid: Grid, layout: _Layout, width: int, *, first: bool) -> list[list[tuple[str, str]]]:
+def _grid_lines(table: Matrix, grid: Grid, layout: _Layout, width: int, *, first: bool) -> list[Line]:
     """One grid: its title (the first also with the setting and the corner's words), then each part's heading
     and rows."""
     lines = [[(line, "bold")] for line in _wrap(grid.title, width, "  ")]

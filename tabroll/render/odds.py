@@ -9,17 +9,13 @@ from typing import Any, Protocol
 
 from tabroll.i18n import _, n_, number, percent
 from tabroll.odds.figures import HAPPENS, Block, Estimate, Report, figure_name, share_text
-from tabroll.render.bars import BAR_WIDTH, bar, cells, decimal, interval
+from tabroll.render.bars import BAR_WIDTH, Line, bar, cells, decimal, interval
 
 
 class TimeLimitShown(Protocol):
     """A time limit as the JSON document gives it (:class:`tabroll.odds.api.TimeLimit` is one)."""
 
     def to_json(self) -> dict[str, Any]: ...
-
-
-Segment = tuple[str, str]  # a piece of a line and its Rich style ("" for none)
-Line = list[Segment]
 
 
 def report_lines(report: Report, *, width: int = BAR_WIDTH) -> list[str]:

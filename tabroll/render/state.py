@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabroll.i18n import N_, _
-from tabroll.kit.views import StateView, line_text
+from tabroll.kit.views import StateView, line_text, named_units
 from tabroll.words import visible
 
 _TONES = {
@@ -76,16 +76,6 @@ STATE_FORMAT = "tabroll.state"
 STATE_FORMAT_VERSION = 2
 
 
-def named_units(summary: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """Every unit a state summary lists, with the list it is in: a game's ``units``, or its own groups (an
-    Ahotnik map's ``ahotniks`` and ``demons``): any top-level list of mappings that have a ``name``."""
-    found: list[tuple[str, dict[str, Any]]] = []
-    for group, value in summary.items():
-        if isinstance(value, list):
-            found += [(group, item) for item in value if isinstance(item, dict) and isinstance(item.get("name"), str)]
-    return found
-
-
 def state_text(ruleset: Any, state: Any, *, title: str) -> list[str]:
     """The state as plain lines: the title, then the game's view of it."""
     lines = view_lines(ruleset.state_view(state))[2:]
@@ -130,7 +120,8 @@ def state_records(ruleset: Any, state: Any) -> list[dict[str, Any]]:
     """The state as JSON Lines records: one ``unit`` record per unit (with the list it is in), then one ``game``
     record with the rest of the summary (round, threat, turn order…)."""
     summary = ruleset.summarize_state(state)
-    records: list[dict[str, Any]] = [{"kind": "unit", "group": group, **unit} for group, unit in named_units(summary)]
-    grouped = {group for group, _ in named_units(summary)}
+    units = named_units(summary)
+    records: list[dict[str, Any]] = [{"kind": "unit", "group": group, **unit} for group, unit in units]
+    grouped = {group for group, _ in units}
     rest = {key: value for key, value in summary.items() if key not in grouped}
     return [*records, {"kind": "game", "ruleset": ruleset.id, **rest}]

@@ -9,11 +9,8 @@ from typing import Any
 from tabroll.i18n import _, n_, number, p_
 from tabroll.odds.figures import Estimate, Report, share_text
 from tabroll.odds.until_figures import Until
-from tabroll.render.bars import BAR_WIDTH, decimal, interval
+from tabroll.render.bars import BAR_WIDTH, Line, decimal, interval
 from tabroll.render.odds import TimeLimitShown, odds_document, share_chart, write
-
-Line = list[tuple[str, str]]  # pieces of a line, each with its Rich style ("" for none)
-
 
 SHOWN_UNTIL = 0.00005
 """The table stops at the first count after which less than this is left to happen (the JSON has every count)."""

@@ -21,11 +21,18 @@ from tabroll.loading.scenario import load_scenario_file, scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.report import build_report
-from tabroll.play.preview import preview_lines, preview_needs
+from tabroll.play.preview import _walk, preview_lines
 from tests.support import TooManyOutcomes, examples, plain_outcomes
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 GAMES = sorted(ruleset_ids())  # every game discovered: its bundled scenarios (scenarios/<game>/), if any, are walked
+
+
+def preview_needs(ruleset: Any, state: Any, action: Any) -> dict[str, int]:
+    """The number the acting unit must reach to hit each target that the preview's walk found true of every
+    outcome of the dice (the needs its lines say)."""
+    walked = _walk(ruleset, state, action)
+    return {} if walked is None else walked[1]
 
 
 def outcomes(ruleset: Any, state: Any, action: Any, budget: int = 20_000) -> Iterator[tuple[Fraction, Any]]:
