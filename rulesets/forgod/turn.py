@@ -19,7 +19,7 @@ from tabroll.kit.roster import Roster
 from .army import slot_overflow
 from .bonuses import Bonus
 from .messages import _, n_
-from .state import Addition, Battle, Card, Charge, at_side
+from .state import Addition, Battle, Card, Charge, at_side, with_copies
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -335,13 +335,7 @@ def _equip(turn: ForgodTurn, card: Card, addition: Addition, name: str) -> Card:
         )
     if card.kind != "troop":
         raise RuleRefusal(_("{card} is not a troop card: it takes no additions", card=card.name), rule="addition deck")
-    same = next((a for a in card.additions if replace(a, copies=1) == addition), None)
-    if same is None:
-        additions = (*card.additions, addition)
-    else:
-        grown = replace(same, copies=same.copies + 1)
-        additions = tuple(grown if a is same else a for a in card.additions)
-    card = replace(card, additions=additions)
+    card = replace(card, additions=with_copies(card.additions, addition))
     overflow = slot_overflow(card)
     if overflow is not None:
         raise RuleRefusal(overflow, rule="addition slots")
