@@ -531,13 +531,17 @@ def _check_protections(turn: ForgodTurn) -> None:
 
 
 def turn_moves(
-    turn: ForgodTurn, card: Card, act: Any, *, limit: int | None, reason: str, to: Square | None = None
+    turn: ForgodTurn, name: str, act: Any, *, reason: str | None = None, moves: int = 1, to: Square | None = None
 ) -> None:
-    """The start of a card's turn: its terrain for the turn, then its tactical move."""
-    _declare_terrain(turn, turn.unit(card.name), getattr(act, "fly", None))
+    """The start of card ``name``'s turn (:func:`begin_turn`), its terrain for the turn, then its tactical move: up
+    to ``moves`` times its movement, to ``to`` or the action's ``move_to``."""
+    begin_turn(turn, turn.unit(name), act)
+    card = turn.unit(name)
+    _declare_terrain(turn, card, getattr(act, "fly", None))
     destination = to if to is not None else getattr(act, "move_to", None)
-    _move(turn, card.name, destination, reason=reason, limit=limit)
-    moved = turn.unit(card.name)
+    limit = None if card.movement is None else moves * card.movement
+    _move(turn, name, destination, reason=reason or _("tactical move"), limit=limit)
+    moved = turn.unit(name)
     if not moved.in_air:
         for other in turn.state.living():
             if other.name != moved.name and other.position == moved.position and not other.in_air:
