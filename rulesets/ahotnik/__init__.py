@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from tabroll.events import Event
 
     from .model import AhotnikAction
-    from .state import Board
+    from .state import Board, Unit
 
 
 _SHIELDS = StatNeed("shields", N_("Shields (Scudi): take damage before Life, unless a melee blow comes from ahead."),
@@ -113,13 +113,10 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
         phase transition and which Demons are exiled (flags); DNA gained by each Ahotnik (a change); the threat
         level; whether the game ends."""
         measures: list[Measure] = []
-        for a in state.ahotniks:
-            measures += [Measure(f"Life left: {a.name}", "level", a.life)]
-            measures += [Measure(f"Shields left: {a.name}", "level", a.shields)]
-        for d in state.demons:
-            if d.on_board:
-                measures += [Measure(f"Life left: {d.name}", "level", d.life)]
-                measures += [Measure(f"Shields left: {d.name}", "level", d.shields)]
+        units: list[Unit] = [*state.ahotniks, *(d for d in state.demons if d.on_board)]
+        for u in units:
+            measures += [Measure(f"Life left: {u.name}", "level", u.life)]
+            measures += [Measure(f"Shields left: {u.name}", "level", u.shields)]
         measures += [
             Measure(f"enters phase transition: {a.name}", "flag") for a in state.ahotniks if not a.phase_transition
         ]

@@ -159,9 +159,7 @@ Choice = Annotated[
 
 def as_choice(value: PilotNumbers | ChoiceInput) -> ChoiceInput:
     """The long form of a choice (``[a, b]`` is short for ``{pilots: [a, b]}``)."""
-    if isinstance(value, ChoiceInput):
-        return value
-    return ChoiceInput(pilots=value)
+    return value if isinstance(value, ChoiceInput) else ChoiceInput(pilots=value)
 
 
 DiceList = list[Annotated[int, Field(ge=1, le=10**6)]]

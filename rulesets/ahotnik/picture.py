@@ -81,13 +81,10 @@ def grid(board: Board) -> list[list[tuple[str, str]]] | None:
                     line.append(placed.get((col, row), ("   ", "empty")) if show else ("   ", "empty"))
                     line.append((" ", "empty"))
                 lines.append(line)
-    return [_trim(line) for line in lines]
-
-
-def _trim(line: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    while line and not line[-1][0].strip():
-        line = line[:-1]
-    return line
+    for line in lines:  # no blank pieces after the last hex's token
+        while line and not line[-1][0].strip():
+            line.pop()
+    return lines
 
 
 def legend(board: Board) -> list[str]:

@@ -343,7 +343,7 @@ def identify(turn: AhotnikTurn, name: str, result: SynapseResult) -> Plan:
     attacker = turn.state.ahotnik(name)
     if attacker.phase_transition and sits_out_transition(turn, name):
         return Plan(attacker=name, attack="none")
-    skip = Skipper(turn, name)
+    skip = Skipper(turn, attacker)
     adjacent = adjacent_targets(turn, attacker, skip)
     demons = [(d, u) for d, u in adjacent if isinstance(u, Demon)]
     chosen = demons[0] if demons else (adjacent[0] if adjacent else None)
@@ -363,16 +363,19 @@ def sits_out_transition(turn: AhotnikTurn, name: str) -> bool:
 
 
 class Skipper:
-    """Tells once per unit (an ``ignored`` event) why one attacker's attack passes it by."""
+    """Whether a unit is a valid target of one attacker's attack; tells once per unit (an ``ignored`` event) why
+    the attack passes it by."""
 
-    def __init__(self, turn: AhotnikTurn, attacker: str) -> None:
+    def __init__(self, turn: AhotnikTurn, attacker: Ahotnik) -> None:
         self.turn, self.attacker = turn, attacker
         self.told: set[str] = set()
 
-    def __call__(self, unit: Unit, why: str) -> None:
-        if unit.name not in self.told:
+    def valid(self, unit: Unit) -> bool:
+        why = ignore_reason(self.attacker, unit)
+        if why is not None and unit.name not in self.told:
             self.told.add(unit.name)
-            self.turn.emit(Ignored(unit=unit.name, attacker=self.attacker, reason=why))
+            self.turn.emit(Ignored(unit=unit.name, attacker=self.attacker.name, reason=why))
+        return why is None
 
 
 def adjacent_targets(turn: AhotnikTurn, attacker: Ahotnik, skip: Skipper) -> list[tuple[int, Unit]]:
@@ -381,12 +384,7 @@ def adjacent_targets(turn: AhotnikTurn, attacker: Ahotnik, skip: Skipper) -> lis
     adjacent: list[tuple[int, Unit]] = []
     for d in board.map.clockwise_from(attacker.facing):
         unit = board.unit_at(board.map.neighbour(attacker.position, d))
-        if unit is None:
-            continue
-        why = ignore_reason(attacker, unit)
-        if why is not None:
-            skip(unit, why)
-        else:
+        if unit is not None and skip.valid(unit):
             adjacent.append((d, unit))
     return adjacent
 
@@ -426,11 +424,7 @@ def ranged_plan(turn: AhotnikTurn, attacker: Ahotnik, result: SynapseResult, ski
     blows: list[Aim] = []
     for h in line:
         unit = board.unit_at(h)
-        if unit is None:
-            continue
-        why = ignore_reason(attacker, unit)
-        if why is not None:
-            skip(unit, why)
+        if unit is None or not skip.valid(unit):
             continue
         k = len(blows)
         amount = max(base - k, 0)

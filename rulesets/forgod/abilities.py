@@ -12,7 +12,7 @@ from .bonuses import ability_active, check_bonuses
 from .events import OpposedCheck
 from .messages import _, n_
 from .state import Ability, Battle, Card, at_side
-from .turn import HANDLERS, ForgodTurn, begin_turn, restore, turn_moves
+from .turn import HANDLERS, ForgodTurn, restore, turn_moves
 
 
 def use_ability(turn: ForgodTurn, act: AbilityAction, answering: str | None = None) -> None:
@@ -36,8 +36,7 @@ def use_ability(turn: ForgodTurn, act: AbilityAction, answering: str | None = No
             )
         )
     else:
-        begin_turn(turn, card, act)
-        turn_moves(turn, card, act, limit=card.movement, reason=_("tactical move"))
+        turn_moves(turn, card.name, act)
         card = turn.unit(card.name)
     target, used = _use_allowed(turn.state, card, ability, act.target)
     card = _count_use(turn, card, ability, used)

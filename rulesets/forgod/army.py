@@ -6,6 +6,7 @@ points, and at deployment the commander and the formation).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 
 from tabroll.loading.validation import Problem
 from tabroll.loading.yaml_source import YamlDocument
@@ -251,27 +252,23 @@ def _mode_problems(model: ForgodScenario, doc: YamlDocument, side: str, army: li
                 )
             )
     limit = model.point_limit()
-    if limit is not None:
-        spent = 0
-        paid = [c for c in army if c.paid]
-        for card in paid:
-            spent += card.cost * card.cards
-            if spent > limit:
-                total = sum(c.cost * c.cards for c in paid)
-                found.append(
-                    Problem(
-                        doc.locate(("units", card.name)),
-                        _(
-                            "{side}'s army costs {total} PC; it may spend at most {limit} (campaign points: PC "
-                            "per card, each card of a detachment paid)",
-                            side=side,
-                            total=total,
-                            limit=limit,
-                        ),
-                        tip=_("remove cards, or raise 'points'"),
-                    )
-                )
-                break
+    paid = [c for c in army if c.paid]
+    spent = list(accumulate(c.cost * c.cards for c in paid))  # the PC spent up to each card
+    over = next((card for card, total in zip(paid, spent, strict=True) if limit is not None and total > limit), None)
+    if over is not None:
+        found.append(
+            Problem(
+                doc.locate(("units", over.name)),
+                _(
+                    "{side}'s army costs {total} PC; it may spend at most {limit} (campaign points: PC "
+                    "per card, each card of a detachment paid)",
+                    side=side,
+                    total=spent[-1],
+                    limit=limit,
+                ),
+                tip=_("remove cards, or raise 'points'"),
+            )
+        )
     return found
 
 

@@ -53,44 +53,29 @@ def _armour_active(card: Card) -> bool:
     return any(a.kind == "armour" and a.copies >= card.cards for a in card.additions)
 
 
-def absorption_active(state: Battle, card: Card) -> bool:
-    """Whether the card may apply its absorptions (armour, engineer, summoner or commander; or a shield)."""
+def absorption_off(state: Battle, card: Card) -> str | None:
+    """Why the card may not apply its absorptions (for the log), or None when it may: armour, engineer, summoner
+    or commander; or a shield."""
     if card.absorption_active is not None:
-        return card.absorption_active
+        return None if card.absorption_active else _("the table says so (absorption_active: false)")
     if state.shields_on(card.name):
-        return True
+        return None
     ancestral = card.faction.strip().casefold().startswith("ancestral")
     if card.kind == "troop":
-        return _armour_active(card)
+        return None if _armour_active(card) else _("no armour for every card")
     if card.kind == "war_machine":
-        return ancestral or card.engineer
+        return None if ancestral or card.engineer else _("a war machine without its engineer")
     if card.kind == "beast":
-        if ancestral:
-            return True
-        if card.summoner_fallen:
-            return False
-        return card.summoner is None or state.unit(card.summoner).on_board
-    if card.kind == "special":
-        return False  # no armour (it takes no additions), and no engineer, summoner or commander rule for it
-    commander = state.commander_of(card.side)
-    return commander is not None and commander.on_board
-
-
-def absorption_off(state: Battle, card: Card) -> str:
-    """Why the card's absorptions are not active (for the log), when :func:`absorption_active` says so."""
-    if card.absorption_active is False:
-        return _("the table says so (absorption_active: false)")
-    if card.kind == "troop":
-        return _("no armour for every card")
-    if card.kind == "war_machine":
-        return _("a war machine without its engineer")
-    if card.kind == "beast":
+        if ancestral or (not card.summoner_fallen and (card.summoner is None or state.unit(card.summoner).on_board)):
+            return None
         if card.summoner:
             return _("its summoner {summoner} is no longer on the field", summoner=card.summoner)
         return _("its summoner is no longer on the field")
     if card.kind == "special":
+        # no armour (it takes no additions), and no engineer, summoner or commander rule for it
         return _("a special unit takes no armour")
-    return _("its side's commander is no longer on the field")
+    commander = state.commander_of(card.side)
+    return None if commander is not None and commander.on_board else _("its side's commander is no longer on the field")
 
 
 def is_ranged(card: Card, target: Card, mode: str | None) -> bool:

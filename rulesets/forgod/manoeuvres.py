@@ -15,7 +15,7 @@ from .flow import END, BattleStep
 from .messages import _
 from .state import Charge
 from .strikes import Form, Strike, attacking_turn, strike_series
-from .turn import HANDLERS, ForgodTurn, begin_turn, charge_due, turn_moves
+from .turn import HANDLERS, ForgodTurn, charge_due, turn_moves
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,7 @@ class EndCharge(BattleStep):
 
 @HANDLERS.on(ShieldAction)
 def shield_action(turn: ForgodTurn, act: ShieldAction) -> None:
-    begin_turn(turn, turn.unit(act.unit), act)
-    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"))
+    turn_moves(turn, act.unit, act)
     state = turn.state
     shield, protected = state.unit(act.unit), state.unit(act.protects)
     if shield.name == protected.name or shield.side != protected.side:
@@ -114,8 +113,7 @@ def release_action(turn: ForgodTurn, act: ReleaseAction) -> None:
 
 @HANDLERS.on(RoyalGuardAction)
 def royal_guard_action(turn: ForgodTurn, act: RoyalGuardAction) -> None:
-    begin_turn(turn, turn.unit(act.unit), act)
-    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"))
+    turn_moves(turn, act.unit, act)
     state = turn.state
     guard, commander = state.unit(act.unit), state.unit(act.commander)
     if not commander.commander or commander.side != guard.side or not commander.on_board:
@@ -151,9 +149,7 @@ def royal_guard_action(turn: ForgodTurn, act: RoyalGuardAction) -> None:
 
 @HANDLERS.on(MoveAction)
 def move_action(turn: ForgodTurn, act: MoveAction) -> None:
-    begin_turn(turn, turn.unit(act.unit), act)
-    to = act.to if act.to is not None else act.move_to
-    turn_moves(turn, turn.unit(act.unit), act, limit=turn.unit(act.unit).movement, reason=_("tactical move"), to=to)
+    turn_moves(turn, act.unit, act, to=act.to)
 
 
 @HANDLERS.on(FlankAction)

@@ -37,6 +37,15 @@ class Addition:
         return self.name or self.kind
 
 
+def with_copies(additions: tuple[Addition, ...], addition: Addition) -> tuple[Addition, ...]:
+    """``additions`` with ``addition`` added: its copies join the first identical addition, or it comes last."""
+    one = replace(addition, copies=1)
+    for i, held in enumerate(additions):
+        if replace(held, copies=1) == one:
+            return (*additions[:i], replace(held, copies=held.copies + addition.copies), *additions[i + 1 :])
+    return (*additions, addition)
+
+
 @dataclass(frozen=True, slots=True)
 class Ability:
     """A special ability as data (see the scenario model's AbilityInput)."""
@@ -211,10 +220,7 @@ class Battle:
         return [u for u in self.units if u.on_board and (side is None or u.side == side)]
 
     def commander_of(self, side: str) -> Card | None:
-        for card in self.units:
-            if card.side == side and card.commander:
-                return card
-        return None
+        return next((card for card in self.units if card.side == side and card.commander), None)
 
     # --- lines ---------------------------------------------------------------------------------------------
 

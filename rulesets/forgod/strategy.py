@@ -15,7 +15,7 @@ from .cards import detachment_limit
 from .events import Multiplier
 from .messages import _, n_
 from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
-from .state import Battle, Card, at_side
+from .state import Battle, Card, at_side, with_copies
 from .turn import HANDLERS, ForgodTurn, begin_turn, on_the_board, remove, vacant
 from .words import SquareInput
 
@@ -192,21 +192,14 @@ def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
             ),
             rule="movement",
         )
-    additions = list(into.additions)
+    additions = into.additions
     for addition in unit.additions:
-        same = next(
-            (i for i, a in enumerate(additions) if replace(a, copies=1) == replace(addition, copies=1)),
-            None,
-        )
-        if same is None:
-            additions.append(addition)
-        else:
-            additions[same] = replace(additions[same], copies=additions[same].copies + addition.copies)
+        additions = with_copies(additions, addition)
     joined = replace(
         into,
         cards=total,
         wounds=unit.wounds + into.wounds,
-        additions=tuple(additions),
+        additions=additions,
         absorption_used=into.absorption_used or unit.absorption_used,
     )
     turn.state = state.with_unit(joined).with_unit(replace(unit, position=None, joined=into.name))

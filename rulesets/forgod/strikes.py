@@ -19,7 +19,7 @@ from .checks import Morale, Opposed, edge, natural_ten
 from .flow import END, BattleStep, Unbroken
 from .messages import N_, _, said_once
 from .state import Battle, Card
-from .turn import HANDLERS, ForgodTurn, begin_turn, turn_moves
+from .turn import HANDLERS, ForgodTurn, turn_moves
 from .wounds import absorptions, at_least_zero, multiply, wound
 
 
@@ -414,10 +414,7 @@ def attacking_turn(
     its move (``moves`` times its tactical movement), which may bring the target in reach. The two cards after it."""
     attacker = turn.unit(names[0])
     attack_refusal(turn.state, attacker, turn.unit(names[1]), mode, reach=False)
-    begin_turn(turn, attacker, act)
-    turn_moves(
-        turn, attacker, act, limit=None if attacker.movement is None else moves * attacker.movement, reason=reason
-    )
+    turn_moves(turn, attacker.name, act, reason=reason, moves=moves)
     attacker, target = turn.unit(names[0]), turn.unit(names[1])
     attack_refusal(turn.state, attacker, target, mode)
     return attacker, target

@@ -19,7 +19,7 @@ from tabroll.kit.roster import Roster
 from .army import slot_overflow
 from .bonuses import Bonus
 from .messages import _, n_
-from .state import Addition, Battle, Card, Charge, at_side
+from .state import Addition, Battle, Card, Charge, at_side, with_copies
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -335,13 +335,7 @@ def _equip(turn: ForgodTurn, card: Card, addition: Addition, name: str) -> Card:
         )
     if card.kind != "troop":
         raise RuleRefusal(_("{card} is not a troop card: it takes no additions", card=card.name), rule="addition deck")
-    same = next((a for a in card.additions if replace(a, copies=1) == addition), None)
-    if same is None:
-        additions = (*card.additions, addition)
-    else:
-        grown = replace(same, copies=same.copies + 1)
-        additions = tuple(grown if a is same else a for a in card.additions)
-    card = replace(card, additions=additions)
+    card = replace(card, additions=with_copies(card.additions, addition))
     overflow = slot_overflow(card)
     if overflow is not None:
         raise RuleRefusal(overflow, rule="addition slots")
@@ -537,13 +531,17 @@ def _check_protections(turn: ForgodTurn) -> None:
 
 
 def turn_moves(
-    turn: ForgodTurn, card: Card, act: Any, *, limit: int | None, reason: str, to: Square | None = None
+    turn: ForgodTurn, name: str, act: Any, *, reason: str | None = None, moves: int = 1, to: Square | None = None
 ) -> None:
-    """The start of a card's turn: its terrain for the turn, then its tactical move."""
-    _declare_terrain(turn, turn.unit(card.name), getattr(act, "fly", None))
+    """The start of card ``name``'s turn (:func:`begin_turn`), its terrain for the turn, then its tactical move: up
+    to ``moves`` times its movement, to ``to`` or the action's ``move_to``."""
+    begin_turn(turn, turn.unit(name), act)
+    card = turn.unit(name)
+    _declare_terrain(turn, card, getattr(act, "fly", None))
     destination = to if to is not None else getattr(act, "move_to", None)
-    _move(turn, card.name, destination, reason=reason, limit=limit)
-    moved = turn.unit(card.name)
+    limit = None if card.movement is None else moves * card.movement
+    _move(turn, name, destination, reason=reason or _("tactical move"), limit=limit)
+    moved = turn.unit(name)
     if not moved.in_air:
         for other in turn.state.living():
             if other.name != moved.name and other.position == moved.position and not other.in_air:

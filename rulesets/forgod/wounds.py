@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from tabroll.events import Damage, Modifier
 from tabroll.frozen import replace
 
-from .bonuses import Bonus, absorption_active, absorption_off
+from .bonuses import Bonus, absorption_off
 from .events import CardsLost, Multiplier
 from .messages import _, said_once
 from .state import Card
@@ -44,16 +44,10 @@ def absorptions(turn: ForgodTurn, target: Card, keep: bool) -> list[Bonus]:
         if target.absorption or target.constant_absorption:
             turn.note(_("{t} is flanking and cannot apply any absorption", t=t), t)
         return []
-    if not absorption_active(state, target):
+    off = absorption_off(state, target)
+    if off is not None:
         if target.absorption or target.constant_absorption:
-            turn.note(
-                _(
-                    "{t}'s absorptions are not active: {absorption_off}",
-                    t=t,
-                    absorption_off=absorption_off(state, target),
-                ),
-                t,
-            )
+            turn.note(_("{t}'s absorptions are not active: {absorption_off}", t=t, absorption_off=off), t)
         return []
     sign = state.options.absorption_sign
     adjust: list[Bonus] = []
