@@ -198,19 +198,15 @@ class HexMap:
                 )
             hex_map = cls(parsed, **kw)
         else:
-            for name, value in (("columns", columns), ("rows", rows)):
+            for value, told in (
+                (columns, N_("hex map columns must be a whole number 1-{max}, got {value}")),
+                (rows, N_("hex map rows must be a whole number 1-{max}, got {value}")),
+            ):
                 if value is None or not is_int(value) or not 1 <= value <= MAX_SIDE:
-                    if name == "columns":
-                        told = _(
-                            "hex map columns must be a whole number 1-{max}, got {value}",
-                            max=MAX_SIDE,
-                            value=repr(value),
-                        )
-                    else:
-                        told = _(
-                            "hex map rows must be a whole number 1-{max}, got {value}", max=MAX_SIDE, value=repr(value)
-                        )
-                    raise InputError(told, tip=_("give both columns and rows, e.g. columns: 8, rows: 6"))
+                    raise InputError(
+                        _(told, max=MAX_SIDE, value=repr(value)),
+                        tip=_("give both columns and rows, e.g. columns: 8, rows: 6"),
+                    )
             assert columns is not None and rows is not None
             hex_map = cls.rectangle(columns, rows, **kw)
         block = frozenset(as_hex(b, N_("blocked hex")) for b in blocked)
@@ -260,9 +256,7 @@ class HexMap:
         if steps == 0 or dq % steps or dr % steps:
             return None
         unit = (dq // steps, dr // steps)
-        if unit in self._deltas:
-            return self._deltas.index(unit) + 1
-        return None
+        return self._deltas.index(unit) + 1 if unit in self._deltas else None
 
     def distance(self, a: Hex, b: Hex) -> int:
         """Hex distance between ``a`` and ``b`` (ignoring map edges and blocking hexes)."""
@@ -291,13 +285,8 @@ class HexMap:
         if n <= 1:
             return []
         eps = Fraction(1, 10 * n)
-        result: list[Hex] = []
-        for i in range(1, n):
-            t = Fraction(i, n)
-            q = a[0] + (b[0] - a[0]) * t + eps
-            r = a[1] + (b[1] - a[1]) * t + eps
-            result.append(_cube_round(q, r))
-        return result
+        steps = (Fraction(i, n) for i in range(1, n))
+        return [_cube_round(a[0] + (b[0] - a[0]) * t + eps, a[1] + (b[1] - a[1]) * t + eps) for t in steps]
 
     def line_of_sight(self, a: Hex, b: Hex) -> bool:
         """True when no blocked hex lies strictly between ``a`` and ``b``."""
