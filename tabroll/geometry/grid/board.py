@@ -24,7 +24,7 @@ from tabroll.geometry.grid.squares import (
     chebyshev,
     manhattan,
 )
-from tabroll.geometry.grid.terrain import Terrain
+from tabroll.geometry.grid.terrain import Terrain, on_board
 from tabroll.i18n import N_, _
 
 
@@ -101,15 +101,9 @@ class Board:
         1..1000, a square off the board, a square listed twice with different heights, or a height outside
         -1000..1000.
         """
-        pairs: Iterable[tuple[object, object]]
         if isinstance(terrain, Terrain):  # its corners and levels were checked as it was painted
             return cls(width, height, terrain, frozenset(as_square(o, N_("obstacle")) for o in obstacles))
-        if terrain is None:
-            pairs = ()
-        elif isinstance(terrain, Mapping):
-            pairs = terrain.items()
-        else:
-            pairs = terrain
+        pairs = () if terrain is None else terrain.items() if isinstance(terrain, Mapping) else terrain
         if not (is_int(width) and is_int(height)):
             # Let __post_init__ word the error before we try to use the sizes.
             return cls(width, height)
@@ -152,7 +146,7 @@ class Board:
             )
         checked: dict[Square, int] = {}
         for raw_square, level in terrain.items():
-            square = self._on_board(as_square(raw_square, N_("terrain square")), N_("terrain square"), "terrain")
+            square = on_board(self.width, self.height, raw_square, N_("terrain square"), "terrain")
             if not is_int(level):
                 raise InputError(
                     _(
@@ -186,32 +180,14 @@ class Board:
                 tip=_("write obstacles as a list of squares, e.g. [[2, 3], [2, 4]]"),
                 location=Location(field="obstacles"),
             )
-        return frozenset(self._on_board(as_square(o, N_("obstacle")), N_("obstacle"), "obstacles") for o in obstacles)
-
-    def _on_board(self, square: Square, what: str, field_name: str | None = None) -> Square:
-        if not self.contains(square):
-            raise InputError(
-                _(
-                    "{what} {square} is off the {board} board",
-                    what=_(what),
-                    square=square,
-                    board=f"{self.width}x{self.height}",
-                ),
-                tip=_(
-                    "x runs 0..{x} (west to east) and y runs 0..{y} (south to north)",
-                    x=self.width - 1,
-                    y=self.height - 1,
-                ),
-                location=Location(field=field_name) if field_name else None,
-            )
-        return square
+        return frozenset(on_board(self.width, self.height, o, N_("obstacle"), "obstacles") for o in obstacles)
 
     def _square(self, value: object, what: str = N_("square")) -> Square:
         if type(value) is tuple and len(value) == 2:  # the common case: a square of two ints on the board
             x, y = value
             if type(x) is int and type(y) is int and 0 <= x < self.width and 0 <= y < self.height:
                 return value
-        return self._on_board(as_square(value, what), what)
+        return on_board(self.width, self.height, value, what)
 
     # -- basic queries --------------------------------------------------------------------------------
 
@@ -222,9 +198,7 @@ class Board:
 
     def squares(self) -> Iterator[Square]:
         """Every square of the board, row by row from the south-west corner."""
-        for y in range(self.height):
-            for x in range(self.width):
-                yield (x, y)
+        return ((x, y) for y in range(self.height) for x in range(self.width))
 
     def height_at(self, square: Sequence[int]) -> int:
         """Terrain height of ``square`` (0 unless set)."""

@@ -42,7 +42,7 @@ class Terrain(Mapping[Square, int]):
         """
         levels: array[int] | None = None
         for a, b, level in areas:
-            (x1, y1), (x2, y2) = (_on(width, height, corner) for corner in (a, b))
+            (x1, y1), (x2, y2) = (on_board(width, height, c, N_("terrain square"), "terrain") for c in (a, b))
             if not is_int(level) or not MIN_HEIGHT <= level <= MAX_HEIGHT:
                 raise InputError(
                     _(
@@ -129,17 +129,14 @@ class Terrain(Mapping[Square, int]):
         return f"Terrain({self._width}x{self._height}, {shown})"
 
 
-def _on(width: int, height: int, square: object) -> Square:
-    x, y = as_square(square, N_("terrain square"))
+def on_board(width: int, height: int, square: object, what: str, field_name: str | None = None) -> Square:
+    """``square`` read (:func:`as_square`) and checked to be on a ``width`` x ``height`` board; ``what`` names it in
+    the error (marked with ``N_``: said here), ``field_name`` is the field the error points at."""
+    x, y = as_square(square, what)
     if not (0 <= x < width and 0 <= y < height):
         raise InputError(
-            _(
-                "{what} {square} is off the {board} board",
-                what=_("terrain square"),
-                square=(x, y),
-                board=f"{width}x{height}",
-            ),
+            _("{what} {square} is off the {board} board", what=_(what), square=(x, y), board=f"{width}x{height}"),
             tip=_("x runs 0..{x} (west to east) and y runs 0..{y} (south to north)", x=width - 1, y=height - 1),
-            location=Location(field="terrain"),
+            location=Location(field=field_name) if field_name else None,
         )
     return (x, y)
