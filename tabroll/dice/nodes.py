@@ -651,9 +651,6 @@ def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Featur
     return frozenset(found)
 
 
-# --- what a game allows -------------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True)
 class DiceRules:
     """Which parts of the dice language an expression may use where a game reads one (a unit's damage stat): the

@@ -133,8 +133,6 @@ class HexMap:
         object.__setattr__(self, "_deltas", tuple(delta for _, delta in ordered))
         object.__setattr__(self, "_names", tuple(name for name, _ in ordered))
 
-    # -- constructors ----------------------------------------------------------------------------------
-
     @classmethod
     def hexagon(cls, radius: int, **kw: Any) -> HexMap:
         """All hexes within ``radius`` steps of ``(0, 0)`` (radius 0 is a single hex)."""
@@ -217,8 +215,6 @@ class HexMap:
             )
         return cls(hex_map.cells, hex_map.orientation, hex_map.first_direction, block)
 
-    # -- directions and neighbours ---------------------------------------------------------------------
-
     def contains(self, h: Hex) -> bool:
         """True when ``h`` is one of the map's cells."""
         return h in self.cells
@@ -262,8 +258,6 @@ class HexMap:
         """Hex distance between ``a`` and ``b`` (ignoring map edges and blocking hexes)."""
         return distance(a, b)
 
-    # -- lines and sight -------------------------------------------------------------------------------
-
     def line(self, origin: Hex, d: int, *, stop_at_blocked: bool = True) -> list[Hex]:
         """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map edge.
 
@@ -291,8 +285,6 @@ class HexMap:
     def line_of_sight(self, a: Hex, b: Hex) -> bool:
         """True when no blocked hex lies strictly between ``a`` and ``b``."""
         return not any(h in self.blocked for h in self.hexes_between(a, b))
-
-    # -- offset coordinates ----------------------------------------------------------------------------
 
     def to_offset(self, h: Hex) -> tuple[int, int]:
         """``(col, row)`` of ``h`` in the odd offset layout used by :meth:`rectangle`."""

@@ -189,8 +189,6 @@ class Board:
                 return value
         return on_board(self.width, self.height, value, what)
 
-    # -- basic queries --------------------------------------------------------------------------------
-
     def contains(self, square: Sequence[int]) -> bool:
         """True if ``square`` is on the board. Never raises for a well-formed square."""
         x, y = as_square(square)
@@ -234,8 +232,6 @@ class Board:
     def height_difference(self, a: Sequence[int], b: Sequence[int]) -> int:
         """Height of ``b`` minus height of ``a``: positive when ``b`` stands higher."""
         return self.height_at(b) - self.height_at(a)
-
-    # -- straight lines -------------------------------------------------------------------------------
 
     def ray(self, origin: Sequence[int], direction: Direction | int | str, length: int | None = None) -> list[Square]:
         """Squares in a straight line from ``origin`` (excluded) in ``direction``.
@@ -316,8 +312,6 @@ class Board:
                     ),
                 )
         return SightResult(True, None, _("nothing blocks the sight line"))
-
-    # -- paths ----------------------------------------------------------------------------------------
 
     def _passable_or_default(self, passable: Callable[[Square], bool] | None) -> Callable[[Square], bool]:
         if passable is not None:
