@@ -101,10 +101,7 @@ def _cube_round(q: Fraction, r: Fraction) -> Hex:
 @dataclass(frozen=True)
 class HexMap:
     """An immutable hex map: a set of cells, an orientation, the numbering of directions and blocking hexes.
-
-    ``first_direction`` left empty means the orientation's default (``"NE"`` pointy, ``"N"`` flat); after
-    construction it always holds the side name actually used.
-    """
+    ``first_direction`` left empty is the orientation's default (``"NE"`` pointy, ``"N"`` flat), then named."""
 
     cells: frozenset[Hex]
     orientation: Orientation = Orientation.POINTY
@@ -162,10 +159,8 @@ class HexMap:
         first_direction: str | None = None,
         blocked: Iterable[object] = (),
     ) -> HexMap:
-        """Validated constructor for user input: exactly one of ``radius``, ``columns`` + ``rows`` or ``cells``.
-
-        Sizes are capped (radius <= 200, rectangles <= 400 x 400); every blocked hex must be on the map.
-        """
+        """A map from user input, checked: exactly one of ``radius``, ``columns`` + ``rows`` or ``cells``, sizes
+        capped (:data:`MAX_RADIUS`, :data:`MAX_SIDE`), every blocked hex on the map."""
         try:
             orient = Orientation(str(orientation).strip().lower())
         except ValueError:
@@ -259,10 +254,8 @@ class HexMap:
         return distance(a, b)
 
     def line(self, origin: Hex, d: int, *, stop_at_blocked: bool = True) -> list[Hex]:
-        """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map edge.
-
-        The walk ends at the first hex off the map; with ``stop_at_blocked`` it ends *before* a blocked hex.
-        """
+        """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map's edge (with
+        ``stop_at_blocked``, to the hex before the first blocked one)."""
         dq, dr = self.direction_delta(d)
         result: list[Hex] = []
         h = (origin[0] + dq, origin[1] + dr)

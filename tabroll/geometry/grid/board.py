@@ -93,14 +93,9 @@ class Board:
         terrain: Mapping[Square, int] | Iterable[tuple[Sequence[int], int]] | None = None,
         obstacles: Iterable[Sequence[int]] = (),
     ) -> Board:
-        """Build and validate a board.
-
-        ``terrain`` is a mapping ``{(x, y): height}`` or an iterable of ``([x, y], height)`` pairs (handy
-        for data read from YAML or JSON, where squares arrive as lists); unlisted squares are at height 0.
-        ``obstacles`` is any iterable of squares. Raises :class:`InputError` for a size outside
-        1..1000, a square off the board, a square listed twice with different heights, or a height outside
-        -1000..1000.
-        """
+        """A board from looser input, checked: ``terrain`` a mapping ``{(x, y): height}`` or ``([x, y], height)``
+        pairs (as YAML and JSON give squares), unlisted squares at height 0, and ``obstacles`` any iterable of
+        squares. A size, square or height out of range, or a square given two heights, is an :class:`InputError`."""
         if isinstance(terrain, Terrain):  # its corners and levels were checked as it was painted
             return cls(width, height, terrain, frozenset(as_square(o, N_("obstacle")) for o in obstacles))
         pairs = () if terrain is None else terrain.items() if isinstance(terrain, Mapping) else terrain
@@ -218,10 +213,7 @@ class Board:
         return [(x + dx, y + dy) for dx, dy in deltas if 0 <= x + dx < w and 0 <= y + dy < h]
 
     def distance(self, a: Sequence[int], b: Sequence[int], metric: Metric = "chebyshev") -> int:
-        """Distance between two squares: ``"chebyshev"`` (8-connected steps) or ``"manhattan"``.
-
-        An unknown ``metric`` is a programming error and raises :class:`ValueError`.
-        """
+        """Distance between two squares: ``"chebyshev"`` (8-connected steps) or ``"manhattan"``."""
         sa, sb = self._square(a), self._square(b)
         if metric == "chebyshev":
             return chebyshev(sa, sb)
@@ -256,10 +248,8 @@ class Board:
         return out
 
     def direction_to(self, a: Sequence[int], b: Sequence[int]) -> Direction | None:
-        """The direction of ``b`` from ``a`` if ``b`` lies on one of the eight straight lines from ``a``.
-
-        ``None`` when ``a == b`` or ``b`` is off those lines (e.g. a knight's move away).
-        """
+        """The direction of ``b`` from ``a`` if ``b`` lies on one of the eight straight lines from ``a``; ``None``
+        when ``a == b`` or ``b`` is off those lines (a knight's move away)."""
         (ax, ay), (bx, by) = self._square(a), self._square(b)
         dx, dy = bx - ax, by - ay
         if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):

@@ -24,12 +24,8 @@ _SQUARE_TIP = N_("write a square as two whole numbers [x, y], e.g. [3, 4]; x cou
 
 
 def as_square(value: object, what: str = "") -> Square:
-    """Return ``value`` as a ``(x, y)`` square.
-
-    Accepts any sequence of exactly two integers (a tuple, a list, ...). Strings, booleans, floats and
-    sequences of another length are refused with an :class:`InputError`; ``what`` names the value in the
-    message (e.g. ``"origin"``).
-    """
+    """``value``, any sequence of two whole numbers, as a ``(x, y)`` square; anything else is an
+    :class:`InputError` that names it ``what`` (e.g. ``"origin"``)."""
     if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
         return value  # the common case, already canonical (checked by type alone: no bool is of type int)
     return whole_pair(value, _(what) if what else _("square"), "x, y", _(_SQUARE_TIP))
