@@ -67,10 +67,8 @@ class RolledDie:
 
 @dataclass(frozen=True, slots=True)
 class RolledTerm:
-    """One dice term as rolled: every value in the order drawn, which of them count, and the term's total.
-
-    A plain term (NdM with keep/drop) needs nothing more; any other term also keeps ``dice``, each
-    die with its history (rerolled, exploded, floored, dropped, counted)."""
+    """One dice term as rolled: every value in the order drawn, which of them count, and the term's total; a term
+    beyond NdM with keep/drop also keeps ``dice``, each die with its history (rerolled, exploded, dropped...)."""
 
     term: DiceTerm
     values: tuple[int, ...]

@@ -355,12 +355,8 @@ def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False
 
 
 class PromptDice:
-    """Ask a person for every roll, through ``ask`` (shows a prompt, returns the answer) and ``tell``.
-
-    An answer with the wrong number of values, or a value the die cannot show, is explained with ``tell``
-    and asked again. After ``attempts`` bad answers, or at end of input (``ask`` raising
-    :class:`EOFError`), an :class:`~tabroll.errors.InputError` is raised.
-    """
+    """Ask a person for every roll through ``ask`` (prompt -> answer); a wrong answer is explained with ``tell`` and
+    asked again, up to ``attempts`` times or the end of input (then an :class:`~tabroll.errors.InputError`)."""
 
     __slots__ = ("ask", "ask_secret", "attempts", "tell")
 

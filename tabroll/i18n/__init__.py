@@ -114,9 +114,8 @@ def code_of(value: str) -> str | None:
 
 def choose(flag: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The language a command speaks: ``flag`` (``--lang``), else ``TABROLL_LANG``, else the locale, else English.
-
-    A flag or ``TABROLL_LANG`` that names no language raises :class:`~tabroll.errors.InputError` (someone asked
-    for it by name); a locale tabroll has no catalogue for is English (the machine's setting, not a request)."""
+    A flag or ``TABROLL_LANG`` that names no language is an :class:`~tabroll.errors.InputError` (someone asked for
+    it by name); a locale tabroll has no catalogue for is English (the machine's setting, not a request)."""
     env = os.environ if environ is None else environ
     for asked, where in ((flag, "--lang"), (env.get("TABROLL_LANG") or None, "TABROLL_LANG")):
         if asked is not None:

@@ -53,13 +53,10 @@ def build_matrix(
     progress: Progress = _quiet,
     until: int | None = None,
 ) -> Matrix:
-    """The table; with ``timeout`` seconds, a safety stop for the whole table: whether a pair is exact or simulated
-    is decided by ``budget`` alone, and a pair the limit stops (or reaches no more) is marked out of time.
-
-    With ``jobs`` > 1 the pairs are shared among that many forked processes; every pair is computed as it is in
-    one process (its own seed, its own walk), so the table is the same, in the same order. ``progress`` is told of
-    each pair as it is done. With ``until``, each cell also has the mean attacks to defeat (at most ``until``
-    attacks: :func:`~tabroll.odds.until.compute_until`)."""
+    """The table; with ``timeout`` seconds, a safety stop for the whole table (``budget`` alone decides whether a
+    pair is exact; a pair the limit stops is marked out of time). With ``jobs`` > 1 the pairs are shared among
+    forked processes, each computed as in one process, so the table is the same. ``progress`` is told of each
+    pair done. With ``until``, each cell also has the mean attacks to defeat (:mod:`~tabroll.odds.until`)."""
     import time
 
     from tabroll.odds.montecarlo import check_trials
