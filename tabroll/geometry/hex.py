@@ -297,11 +297,10 @@ def _offset_to_axial(orientation: Orientation, col: int, row: int) -> Hex:
 class HexPlacement:
     """A scenario's units put on ``map`` one at a time (:meth:`place`), each refused with an
     :class:`~tabroll.errors.InputError` at its ``location`` when it stands off the map, on a blocked hex or on a
-    hex a unit placed before holds; with ``twice``, also when its name was placed before.
-
-    Each refusal is worded by the game: ``off_map``, ``blocked``, ``held`` and ``twice`` are :meth:`str.format`
-    templates of ``{name}`` (the unit placed), ``{at}`` (its hex, written ``[q, r]``) and, in ``held``,
-    ``{other}`` (the unit already there); ``off_map_tip`` is the tip of an off-map refusal."""
+    hex a unit placed before holds; with ``twice``, also when its name was placed before. The game words each
+    refusal: ``off_map``, ``blocked``, ``held`` and ``twice`` are :meth:`str.format` templates of ``{name}`` (the
+    unit placed), ``{at}`` (its hex, written ``[q, r]``) and, in ``held``, ``{other}`` (the unit already there);
+    ``off_map_tip`` is the tip of an off-map refusal."""
 
     map: HexMap
     off_map: str

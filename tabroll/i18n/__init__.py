@@ -155,8 +155,7 @@ def _formatted(text: str, source: str, values: Mapping[str, Any]) -> str:
 
 
 class Domain:
-    """The messages of one part of tabroll (the core, or one game), in every language it has a catalogue for.
-
+    """The messages of one part of tabroll (the core, or one game), in every language it has a catalogue for:
     ``folder`` holds ``<language>/LC_MESSAGES/<name>.mo``. A game's domain looks in its own catalogue, then in
     tabroll's; tabroll's looks first in the playing game's own (so a game may word a shared sentence, such as a
     defeat, in its own terms), then in its own."""

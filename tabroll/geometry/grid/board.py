@@ -30,13 +30,9 @@ from tabroll.i18n import N_, _
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """An immutable rectangular board of squares with terrain heights and obstacles.
-
-    ``terrain`` lists the squares whose height is not 0 (zeros given on input are dropped so that equal
-    boards compare equal; whatever mapping it is given, the board keeps a :class:`Terrain`); ``obstacles`` are
-    squares that block movement and sight. Construct with :meth:`build`, which accepts looser input; direct
-    construction validates the same way.
-    """
+    """An immutable rectangular board of squares with terrain heights and obstacles (which block movement and
+    sight). ``terrain`` lists the squares whose height is not 0 (zeros given are dropped, so that equal boards
+    compare equal), kept as a :class:`Terrain`. :meth:`build` takes looser input; both check the same way."""
 
     width: int
     height: int
@@ -226,11 +222,8 @@ class Board:
         return self.height_at(b) - self.height_at(a)
 
     def ray(self, origin: Sequence[int], direction: Direction | int | str, length: int | None = None) -> list[Square]:
-        """Squares in a straight line from ``origin`` (excluded) in ``direction``.
-
-        Stops at the board edge, or after ``length`` squares if that comes first. Obstacles do not stop a
-        ray: this is geometry only. ``direction`` is anything :meth:`Direction.parse` accepts.
-        """
+        """Squares in a straight line from ``origin`` (excluded) in ``direction`` (as :meth:`Direction.parse` reads
+        it), to the board's edge or ``length`` squares; obstacles do not stop a ray (it is geometry only)."""
         x, y = self._square(origin, N_("origin"))
         dx, dy = Direction.parse(direction).delta
         if length is not None and (not is_int(length) or length < 0):
@@ -272,11 +265,8 @@ class Board:
         return None
 
     def line_of_sight(self, a: Sequence[int], b: Sequence[int]) -> SightResult:
-        """Whether a unit on ``a`` sees ``b`` under the ruling in the module docstring.
-
-        When sight is blocked, ``blocked_by`` is the first blocking square counted from ``a`` (for a
-        blocked corner, the first square of the sorted pair) and ``reason`` says why.
-        """
+        """Whether a unit on ``a`` sees ``b`` under the ruling in the module docstring; when not, ``blocked_by`` is the
+        first blocking square from ``a`` (of a corner, the first of the sorted pair) and ``reason`` says why."""
         sa, sb = self._square(a, N_("from square")), self._square(b, N_("to square"))
         if sa == sb:
             return SightResult(True, None, _("same square"))
@@ -316,13 +306,9 @@ class Board:
         passable: Callable[[Square], bool] | None = None,
         metric: Metric = "chebyshev",
     ) -> PathCheck:
-        """Check that ``squares`` is a legal path from ``start`` (start excluded).
-
-        Each square must be on the board, neighbour the one before it (8-connected), be passable (by
-        default: not an obstacle; ``passable`` overrides that) and not repeat an earlier square or the
-        start. An empty path is valid. Returns a truthy :class:`PathCheck`, or a falsy one explaining the
-        first problem.
-        """
+        """Whether ``squares`` is a legal path from ``start`` (excluded): each on the board, next to the one before,
+        passable (by default: no obstacle) and not visited before. Falsy, the :class:`PathCheck` says the first
+        problem; an empty path is valid."""
         here = self._square(start, N_("path start"))
         can_enter = self._passable_or_default(passable)
         seen = {here}
@@ -363,15 +349,10 @@ class Board:
         max_length: int | None = None,
         metric: Metric = "chebyshev",
     ) -> list[Square] | None:
-        """A shortest path from ``start`` to ``goal``: start excluded, goal included.
-
-        Steps go to any of the 8 neighbours under the ``"chebyshev"`` metric, and only across a side under
-        ``"manhattan"`` (where a diagonal step would count 2, it is two steps).
-
-        ``passable`` decides which squares may be entered (default: anything but an obstacle); the start
-        is never tested. Returns ``[]`` when ``start == goal`` and ``None`` when the goal cannot be reached,
-        or only in more than ``max_length`` steps. Ties are broken as the module docstring describes.
-        """
+        """A shortest path from ``start`` (excluded) to ``goal`` (included), in steps to any of the 8 neighbours
+        (``"chebyshev"``) or across a side only (``"manhattan"``), entering the squares ``passable`` allows (by
+        default: no obstacle; the start is never tested). ``[]`` when ``start == goal``; ``None`` when the goal
+        cannot be reached in ``max_length`` steps or at all. Ties are broken as the module docstring says."""
         origin, target = self._square(start, N_("start")), self._square(goal, N_("goal"))
         if max_length is not None and (not is_int(max_length) or max_length < 0):
             raise InputError(

@@ -101,11 +101,8 @@ class Direction(IntEnum):
 
     @classmethod
     def parse(cls, value: object) -> Direction:
-        """Read a direction from a number 1-8 (or its digit string) or a compass name.
-
-        Names are case-insensitive and may be short (``"ne"``) or long, with or without a separator
-        (``"north-east"``, ``"north east"``, ``"northeast"``, ``"north_east"``).
-        """
+        """A direction from a number 1-8 (or its digits) or a compass name, in any case, short (``"ne"``) or long
+        with or without a separator (``"north-east"``, ``"north east"``, ``"northeast"``, ``"north_east"``)."""
         if isinstance(value, Direction):
             return value
         if is_int(value):
