@@ -358,12 +358,10 @@ def _typed_example(game: AnyRuleset) -> str:
         return f'tabroll matrix -r {game.id} --attackers "Hero ATK=1" --targets "Orc DEF=3"'
     renamed = {"-a": "--attackers", "--attacker": "--attackers", "-t": "--targets", "--target": "--targets"}
     out: list[str] = []
-    skip = False
-    for word in words:
-        if skip:
-            skip = False
-        elif word in ("--dice", "--seed"):
-            skip = True
+    given = iter(words)
+    for word in given:
+        if word in ("--dice", "--seed"):
+            next(given, None)  # and its value
         else:
             out.append(renamed.get(word, word))
     return "tabroll matrix " + " ".join(shlex.quote(word) if " " in word else word for word in out)
