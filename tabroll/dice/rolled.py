@@ -4,6 +4,7 @@ tree of the roll's parts with their values, and how the log and the JSON show th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.nodes import (
@@ -156,8 +157,7 @@ class RolledNode:
         return fold(self, combine, _parts)
 
 
-def _parts(rolled: RolledNode) -> tuple[RolledNode, ...]:
-    return rolled.parts
+_parts = attrgetter("parts")  # a rolled node's parts, as fold walks them
 
 
 def json_number(value: Number) -> int | float:

@@ -148,14 +148,13 @@ class DiceValueError(InputError):
     """A given die value that is not a number, or cannot be shown by the die it was given for."""
 
 
-def _range_text(sides: int, fudge: bool = False) -> str:
-    if fudge:
-        return _("a dF shows -1, 0 or +1")
-    return _("a d1 always shows 1") if sides == 1 else _("a d{sides} shows 1 to {sides}", sides=sides)
-
-
-def _die_name(request: DiceRequest) -> str:
-    return "dF" if request.fudge else f"d{request.sides}"
+def _die_shows(request: DiceRequest) -> dict[str, str]:
+    """For a message: the die's name (``die``: d6, dF) and the faces it shows, in words (``shows``)."""
+    if request.fudge:
+        return {"die": "dF", "shows": _("a dF shows -1, 0 or +1")}
+    sides = request.sides
+    shows = _("a d1 always shows 1") if sides == 1 else _("a d{sides} shows 1 to {sides}", sides=sides)
+    return {"die": f"d{sides}", "shows": shows}
 
 
 def checked_draw(source: DiceSource, request: DiceRequest) -> tuple[int, ...]:
@@ -268,9 +267,8 @@ class GivenDice:
                         "{origin} value {value} cannot be the roll of a {die} ({request}): {shows}",
                         origin=self.origin,
                         value=value,
-                        die=_die_name(request),
                         request=request.describe(),
-                        shows=_range_text(request.sides, request.fudge),
+                        **_die_shows(request),
                     ),
                     tip=_("check the order of the values: {tip}", tip=_(_ORDER_TIP)),
                 )
@@ -428,8 +426,7 @@ class PromptDice:
             )
         for value in values:
             if not request.low <= value <= request.high:
-                name, shows = _die_name(request), _range_text(request.sides, request.fudge)
-                return _("{value} cannot be the roll of a {die}: {shows}", value=value, die=name, shows=shows)
+                return _("{value} cannot be the roll of a {die}: {shows}", value=value, **_die_shows(request))
         return None
 
 
