@@ -144,14 +144,12 @@ def N_(message: str) -> str:
 def _formatted(text: str, source: str, values: Mapping[str, Any]) -> str:
     if not values:
         return text
-    try:
-        return text.format(**values)
-    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
-        pass  # a translation whose placeholders do not fit: the English
-    try:
-        return source.format(**values)
-    except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a slip in the code: said as written
-        return source
+    for said in (text, source):  # a translation whose placeholders do not fit: the English
+        try:
+            return said.format(**values)
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+            continue
+    return source  # a slip in the code: said as written
 
 
 class Domain:
