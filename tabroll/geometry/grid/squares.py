@@ -44,7 +44,6 @@ def manhattan(a: Square, b: Square) -> int:
 # Indexed by direction number - 1.
 _DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 _ORTHOGONAL_DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
-_SHORT_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 _LONG_NAMES = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
 _DIRECTION_TIP = N_(
     "give a number 1-8 counted clockwise from north (1 = N, 2 = NE, 3 = E, ... 8 = NW) or a name like NE"
@@ -71,7 +70,7 @@ class Direction(IntEnum):
     @property
     def short_name(self) -> str:
         """Compass abbreviation: ``'N'``, ``'NE'``, ..."""
-        return _SHORT_NAMES[self.value - 1]
+        return self.name
 
     @property
     def name_for_log(self) -> str:
@@ -116,7 +115,7 @@ class Direction(IntEnum):
             if number is not None and 1 <= number <= 8:
                 return cls(number)
             compact = text.replace("-", "").replace("_", "").replace(" ", "")
-            for index, (short, long) in enumerate(zip(_SHORT_NAMES, _LONG_NAMES, strict=True)):
-                if compact in (short.lower(), long):
-                    return cls(index + 1)
+            for direction, long in zip(cls, _LONG_NAMES, strict=True):
+                if compact in (direction.name.lower(), long):
+                    return direction
         raise InputError(_("unknown direction {value}", value=repr(value)), tip=_(_DIRECTION_TIP))
