@@ -27,6 +27,7 @@ import math
 from collections import defaultdict
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -68,15 +69,12 @@ _DIRECT = 2_500  # products of polynomials with fewer coefficient pairs than thi
 
 # --- polynomials with non-negative integer coefficients --------------------------------------------------------
 
-_CONTEXT: list[Context] = []
 
-
+@cache
 def _context() -> Context:
-    if not _CONTEXT:
-        import decimal
+    import decimal
 
-        _CONTEXT.append(decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN))
-    return _CONTEXT[0]
+    return decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 
 
 def poly_mul(a: list[int], b: list[int]) -> list[int]:
@@ -194,10 +192,8 @@ def _mapped(counts: Counts, f: Callable[[Any], Any]) -> Counts:
 def _split(term: DiceTerm, die: Counts) -> tuple[Counts, Counts]:
     """The faces of one die that explode, and those that do not, with their ways."""
     assert term.explode is not None
-    high = term.high
-    boom = {face: w for face, w in die.items() if term.explode.matches(face, high)}
-    calm = {face: w for face, w in die.items() if not term.explode.matches(face, high)}
-    return boom, calm
+    boom = {face: w for face, w in die.items() if term.explode.matches(face, term.high)}
+    return boom, {face: w for face, w in die.items() if face not in boom}
 
 
 def chain(term: DiceTerm, limits: DiceLimits, f: Callable[[int], int]) -> Dist:
@@ -370,9 +366,7 @@ def pool_counts(node: DicePool, numbers: Dist, limits: DiceLimits) -> Dist:
 
 
 def set_counts(node: DiceSet, items: list[Dist]) -> Dist:
-    whole = 1
-    for _ways, total in items:
-        whole *= total
+    whole = math.prod(total for _ways, total in items)
     if node.keep is None or isinstance(node.keep, KeepIf):
         selection = node.keep
         counts: Counts = {0: 1}

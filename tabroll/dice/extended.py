@@ -71,11 +71,8 @@ class KeepSteps:
     def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
         """Which of ``values`` count; among equal values the earlier one is placed higher."""
         ranked = sorted(range(len(values)), key=lambda i: (-values[i], i))
-        places = self.ranks(len(values))
-        out = [False] * len(values)
-        for place, index in enumerate(ranked):
-            out[index] = places[place]
-        return tuple(out)
+        place_of = dict(zip(ranked, self.ranks(len(values)), strict=True))
+        return tuple(place_of[index] for index in range(len(values)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -282,11 +282,9 @@ class DiceTerm:
 
     def clamped(self, value: int) -> int:
         """A die's value after the floor and the ceiling."""
-        if self.floor is not None and value < self.floor:
-            value = self.floor
-        if self.ceiling is not None and value > self.ceiling:
-            value = self.ceiling
-        return value
+        if self.floor is not None:
+            value = max(value, self.floor)
+        return value if self.ceiling is None else min(value, self.ceiling)
 
     def score(self, value: int) -> int:
         """What a die that counts adds to the term: its value, or 1 for a success and -1 for a failure."""
@@ -651,9 +649,6 @@ def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Featur
         elif isinstance(node, Compare):
             found.add("compare")
     return frozenset(found)
-
-
-# --- what a game allows -------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,10 +147,8 @@ class DiceLimitError(InputError):
 
 @dataclass(frozen=True, slots=True)
 class DiceExpression:
-    """A parsed expression. Equal trees compare equal whatever the spacing or spelling of ``text``.
-
-    Use :func:`parse` to build one from text: it enforces the limits, which direct construction does not.
-    """
+    """A parsed expression; equal trees compare equal whatever the spacing or spelling of ``text``. Build one with
+    :func:`parse`, which enforces the limits (direct construction does not)."""
 
     root: Node
     text: str = field(default="", compare=False)
@@ -208,11 +206,8 @@ class DiceExpression:
         return roll_expression(self, source, purpose, total_only=total_only)
 
     def distribution(self) -> dict[int, Fraction]:
-        """The exact chance of every possible total, in increasing order of total.
-
-        Raises :class:`DiceLimitError` up front when that would take more than ``limits.max_distribution_work``
-        steps (by a pessimistic estimate). See :mod:`tabroll.dice.distribution` for how it is worked out.
-        """
+        """The exact chance of every possible total, in increasing order of total (:mod:`tabroll.dice.distribution`);
+        a :class:`DiceLimitError` up front when it would take more than ``limits.max_distribution_work`` steps."""
         from tabroll.dice.distribution import distribution
 
         return distribution(self)
@@ -220,12 +215,9 @@ class DiceExpression:
 
 @lru_cache(maxsize=1024)
 def parse(text: str, limits: DiceLimits = DEFAULT_LIMITS, *, rules: DiceRules | None = None) -> DiceExpression:
-    """Read a dice expression, checking every limit before anything is rolled.
-
-    Raises :class:`DiceSyntaxError` for text outside the grammar, :class:`DiceRefused` for a part ``rules`` (a
-    game's) does not allow, and :class:`DiceLimitError` for an expression beyond ``limits``. Results are cached,
-    which is safe because expressions are immutable.
-    """
+    """Read a dice expression, checking every limit before anything is rolled: :class:`DiceSyntaxError` for text
+    outside the grammar, :class:`DiceRefused` for a part ``rules`` (a game's) does not allow, and
+    :class:`DiceLimitError` for an expression beyond ``limits``. Cached: expressions are immutable."""
     if len(text) > limits.max_text_length:
         raise DiceLimitError(
             _(

@@ -395,13 +395,11 @@ class Parser:
     def signed(self, what: str) -> tuple[int, int]:
         """An integer with an optional sign (a threshold may be negative: Fudge dice)."""
         self.peek()
-        start = self.pos
-        sign = 1
-        if self.text[self.pos : self.pos + 1] in ("-", "+"):
-            sign = -1 if self.text[self.pos] == "-" else 1
+        start, sign = self.pos, self.text[self.pos : self.pos + 1]
+        if sign in ("-", "+"):
             self.pos += 1
         value, _at = self.integer(what)
-        return sign * value, start
+        return (-value if sign == "-" else value), start
 
     def comparison(self, *, whole: bool = False) -> CompareOp | None:
         """A comparison operator at the current position, consumed, or ``None``; ``!=`` only compares the

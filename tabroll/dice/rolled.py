@@ -4,6 +4,7 @@ tree of the roll's parts with their values, and how the log and the JSON show th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.nodes import (
@@ -67,10 +68,8 @@ class RolledDie:
 
 @dataclass(frozen=True, slots=True)
 class RolledTerm:
-    """One dice term as rolled: every value in the order drawn, which of them count, and the term's total.
-
-    A plain term (NdM with keep/drop) needs nothing more; any other term also keeps ``dice``, each
-    die with its history (rerolled, exploded, floored, dropped, counted)."""
+    """One dice term as rolled: every value in the order drawn, which of them count, and the term's total; a term
+    beyond NdM with keep/drop also keeps ``dice``, each die with its history (rerolled, exploded, dropped...)."""
 
     term: DiceTerm
     values: tuple[int, ...]
@@ -158,8 +157,7 @@ class RolledNode:
         return fold(self, combine, _parts)
 
 
-def _parts(rolled: RolledNode) -> tuple[RolledNode, ...]:
-    return rolled.parts
+_parts = attrgetter("parts")  # a rolled node's parts, as fold walks them
 
 
 def json_number(value: Number) -> int | float:

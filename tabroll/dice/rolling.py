@@ -68,7 +68,6 @@ def roll_term(
     term: DiceTerm, source: DiceSource, purpose: str, limits: DiceLimits, *, total_only: bool = False
 ) -> RolledTerm:
     """Roll one dice term: its pool, its rerolls and explosions, then its floors, keep/drop and success count.
-
     ``total_only``: the caller reads only the total, so a term that simply adds its dice up (or the ones it keeps)
     asks for them as a :attr:`~tabroll.dice.sources.DiceRequest.total_only` request, with its
     :attr:`~tabroll.dice.sources.DiceRequest.keep` (a term that rerolls or explodes reads its values, and asks for

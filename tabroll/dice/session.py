@@ -1,10 +1,6 @@
-"""How a command rolls: ``--seed``, ``--dice`` or ``--prompt`` (one of them), checked once for every command, and
-the line that says how to replay what was rolled.
-
-A :class:`DiceChoice` is what the command line said; :meth:`DiceChoice.source` makes the dice source of one
-scenario file (a seeded generator, the given values, or questions at the table). Every draw is recorded, so the
-end of a run can say exactly how to replay it (``--dice 7,12``), and the seed is reported only when seeded dice
-were really rolled.
+"""How a command rolls: ``--seed``, ``--dice`` or ``--prompt`` (one of them), checked once for every command
+(:class:`DiceChoice`), and the line that says how to replay what was rolled: every draw is recorded, so the end of
+a run can say exactly how (``--dice 7,12``), and the seed is reported only when seeded dice were really rolled.
 """
 
 from __future__ import annotations

@@ -148,24 +148,19 @@ class DiceValueError(InputError):
     """A given die value that is not a number, or cannot be shown by the die it was given for."""
 
 
-def _range_text(sides: int, fudge: bool = False) -> str:
-    if fudge:
-        return _("a dF shows -1, 0 or +1")
-    return _("a d1 always shows 1") if sides == 1 else _("a d{sides} shows 1 to {sides}", sides=sides)
-
-
-def _die_name(request: DiceRequest) -> str:
-    return "dF" if request.fudge else f"d{request.sides}"
+def _die_shows(request: DiceRequest) -> dict[str, str]:
+    """For a message: the die's name (``die``: d6, dF) and the faces it shows, in words (``shows``)."""
+    if request.fudge:
+        return {"die": "dF", "shows": _("a dF shows -1, 0 or +1")}
+    sides = request.sides
+    shows = _("a d1 always shows 1") if sides == 1 else _("a d{sides} shows 1 to {sides}", sides=sides)
+    return {"die": f"d{sides}", "shows": shows}
 
 
 def checked_draw(source: DiceSource, request: DiceRequest) -> tuple[int, ...]:
-    """Ask ``source`` for ``request`` and make sure the answer keeps the :class:`DiceSource` contract.
-
-    A source that answers with the wrong number of values, or values no such die can show, is a bug in
-    that source, so this raises :class:`RuntimeError` rather than an input error. A source whose class sets
-    ``valid_by_construction`` (the exact walk's, which answers only with values it made from the request) is
-    not checked value by value: 100d20 is drawn thousands of times there.
-    """
+    """``source``'s answer to ``request``; an answer of the wrong size, or with a value no such die shows, is a bug
+    of the source (:class:`RuntimeError`). A source whose class sets ``valid_by_construction`` (the exact walk's,
+    which answers only with values it made for the request) is not checked value by value."""
     values = tuple(source.draw(request))
     if getattr(type(source), "valid_by_construction", False) and not request.fudge:
         return values
@@ -187,20 +182,15 @@ def asks_players(source: DiceSource) -> bool:
 
 
 def choose_number(source: DiceSource, highest: int, purpose: str) -> int:
-    """A number from 1 to ``highest`` that a player chooses (asked as a choice at the table, not a roll).
-
-    Seeded and given sources answer it like a die; the exact-odds walk treats an unknown choice as equally
-    likely among its values, so a scenario should give the choices it cares about.
-    """
+    """A number from 1 to ``highest`` that a player chooses (asked at the table as a choice, not a roll). Other
+    sources answer it like a die: the exact walk takes each value as equally likely, so a scenario should give
+    the choices it cares about."""
     return checked_draw(source, DiceRequest(purpose, 1, highest, choice=True))[0]
 
 
 def pick(source: DiceSource, options: Sequence[T], purpose: str) -> T:
-    """Choose one of ``options`` uniformly by rolling a die with one side per option.
-
-    A single option is returned without rolling: a one-sided die carries no chance and would only make
-    people type a pointless 1.
-    """
+    """One of ``options``, chosen by a die with one side per option; a single option is taken without a roll (a d1
+    carries no chance and would only make people type a pointless 1)."""
     if not options:
         raise ValueError(f"nothing to pick from for {purpose}")
     if len(options) == 1:
@@ -209,11 +199,8 @@ def pick(source: DiceSource, options: Sequence[T], purpose: str) -> T:
 
 
 class SeededDice:
-    """Pseudo-random dice from a private ``random.Random``; the same seed gives the same rolls.
-
-    With ``seed=None`` a fresh seed is taken from the system's randomness (:func:`fresh_seed`); read it back from
-    ``.seed`` to print it.
-    """
+    """Pseudo-random dice from a private ``random.Random``; the same seed gives the same rolls. Without a seed, a
+    :func:`fresh_seed`, kept in ``.seed`` to be printed."""
 
     __slots__ = ("_random", "seed")
 
@@ -235,12 +222,8 @@ class SeededDice:
 
 
 class GivenDice:
-    """Dice values supplied in advance, handed out in order across requests.
-
-    ``origin`` names where the values came from in error messages (``--dice`` by default). A request that
-    needs more values than are left raises :class:`DiceExhausted`; a value its die cannot show raises
-    :class:`DiceValueError`. Neither consumes anything.
-    """
+    """Dice values given in advance, handed out in order across requests; ``origin`` names them in errors. Too few
+    values left (:class:`DiceExhausted`) or one the die cannot show (:class:`DiceValueError`) consumes nothing."""
 
     __slots__ = ("_answers", "_next", "_values", "origin")
 
@@ -284,9 +267,8 @@ class GivenDice:
                         "{origin} value {value} cannot be the roll of a {die} ({request}): {shows}",
                         origin=self.origin,
                         value=value,
-                        die=_die_name(request),
                         request=request.describe(),
-                        shows=_range_text(request.sides, request.fudge),
+                        **_die_shows(request),
                     ),
                     tip=_("check the order of the values: {tip}", tip=_(_ORDER_TIP)),
                 )
@@ -304,12 +286,9 @@ _FUDGE_FACES = {"+": 1, "-": -1, "+1": 1, "-1": -1, "0": 0}
 
 
 def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False) -> tuple[int, ...]:
-    """Read die values written like ``7,7``, ``7 7`` or ``7, 12``.
-
-    Raises :class:`DiceValueError` (with ``position``, 0-based) for anything that is not a whole number from
-    1 to 1,000,000, for empty items between commas, and for more than 10,000 values. With ``signed`` (rolls
-    with Fudge dice), the faces of a Fudge die are read too: ``-1``, ``0`` and ``+1``, or ``-`` and ``+``.
-    """
+    """Die values written like ``7,7``, ``7 7`` or ``7, 12``: whole numbers from 1 to :data:`MAX_DIE_VALUE`, at
+    most :data:`MAX_VALUES` of them, else a :class:`DiceValueError` naming the position; with ``signed`` (a roll
+    with Fudge dice) a Fudge die's faces too, ``-1``, ``0`` and ``+1``, or ``-`` and ``+``."""
     values: list[int] = []
     after_comma: int | None = None  # position of a comma not yet followed by a value
     for match in _TOKEN.finditer(text):
@@ -374,12 +353,8 @@ def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False
 
 
 class PromptDice:
-    """Ask a person for every roll, through ``ask`` (shows a prompt, returns the answer) and ``tell``.
-
-    An answer with the wrong number of values, or a value the die cannot show, is explained with ``tell``
-    and asked again. After ``attempts`` bad answers, or at end of input (``ask`` raising
-    :class:`EOFError`), an :class:`~tabroll.errors.InputError` is raised.
-    """
+    """Ask a person for every roll through ``ask`` (prompt -> answer); a wrong answer is explained with ``tell`` and
+    asked again, up to ``attempts`` times or the end of input (then an :class:`~tabroll.errors.InputError`)."""
 
     __slots__ = ("ask", "ask_secret", "attempts", "tell")
 
@@ -451,8 +426,7 @@ class PromptDice:
             )
         for value in values:
             if not request.low <= value <= request.high:
-                name, shows = _die_name(request), _range_text(request.sides, request.fudge)
-                return _("{value} cannot be the roll of a {die}: {shows}", value=value, die=name, shows=shows)
+                return _("{value} cannot be the roll of a {die}: {shows}", value=value, **_die_shows(request))
         return None
 
 

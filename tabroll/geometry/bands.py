@@ -50,12 +50,9 @@ class BandScale:
     def parse(self, text: str) -> str:
         """The band called ``text`` (a band name or alias, any case)."""
         wanted = _fold(str(text))
-        for band in self.bands:
-            if _fold(band) == wanted:
-                return band
-        for alias, band in self.aliases:
-            if _fold(alias) == wanted:
-                return band
+        known = {_fold(name): band for name, band in (*self.aliases, *((b, b) for b in self.bands))}  # a band first
+        if wanted in known:
+            return known[wanted]
         names = [_fold(n) for n in (*self.bands, *(alias for alias, _ in self.aliases))]
         listed = _("the ranges are: {names}", names=", ".join(self.bands))
         raise InputError(_("unknown range '{name}'", name=text), tip=_close_tip(wanted, names, listed))
@@ -102,11 +99,7 @@ class RangeBands:
         """The band between ``a`` and ``b`` (the same either way round)."""
         self._check(a)
         self._check(b)
-        key = _key(a, b)
-        for pair, band in self._pairs:
-            if pair == key:
-                return band
-        return self.default
+        return dict(self._pairs).get(_key(a, b), self.default)
 
     def with_band(self, a: str, b: str, band: str) -> RangeBands:
         """A copy with the pair ``a``–``b`` at ``band``."""

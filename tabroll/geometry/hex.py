@@ -101,10 +101,7 @@ def _cube_round(q: Fraction, r: Fraction) -> Hex:
 @dataclass(frozen=True)
 class HexMap:
     """An immutable hex map: a set of cells, an orientation, the numbering of directions and blocking hexes.
-
-    ``first_direction`` left empty means the orientation's default (``"NE"`` pointy, ``"N"`` flat); after
-    construction it always holds the side name actually used.
-    """
+    ``first_direction`` left empty is the orientation's default (``"NE"`` pointy, ``"N"`` flat), then named."""
 
     cells: frozenset[Hex]
     orientation: Orientation = Orientation.POINTY
@@ -132,8 +129,6 @@ class HexMap:
         object.__setattr__(self, "blocked", frozenset(self.blocked))
         object.__setattr__(self, "_deltas", tuple(delta for _, delta in ordered))
         object.__setattr__(self, "_names", tuple(name for name, _ in ordered))
-
-    # -- constructors ----------------------------------------------------------------------------------
 
     @classmethod
     def hexagon(cls, radius: int, **kw: Any) -> HexMap:
@@ -164,10 +159,8 @@ class HexMap:
         first_direction: str | None = None,
         blocked: Iterable[object] = (),
     ) -> HexMap:
-        """Validated constructor for user input: exactly one of ``radius``, ``columns`` + ``rows`` or ``cells``.
-
-        Sizes are capped (radius <= 200, rectangles <= 400 x 400); every blocked hex must be on the map.
-        """
+        """A map from user input, checked: exactly one of ``radius``, ``columns`` + ``rows`` or ``cells``, sizes
+        capped (:data:`MAX_RADIUS`, :data:`MAX_SIDE`), every blocked hex on the map."""
         try:
             orient = Orientation(str(orientation).strip().lower())
         except ValueError:
@@ -198,19 +191,15 @@ class HexMap:
                 )
             hex_map = cls(parsed, **kw)
         else:
-            for name, value in (("columns", columns), ("rows", rows)):
+            for value, told in (
+                (columns, N_("hex map columns must be a whole number 1-{max}, got {value}")),
+                (rows, N_("hex map rows must be a whole number 1-{max}, got {value}")),
+            ):
                 if value is None or not is_int(value) or not 1 <= value <= MAX_SIDE:
-                    if name == "columns":
-                        told = _(
-                            "hex map columns must be a whole number 1-{max}, got {value}",
-                            max=MAX_SIDE,
-                            value=repr(value),
-                        )
-                    else:
-                        told = _(
-                            "hex map rows must be a whole number 1-{max}, got {value}", max=MAX_SIDE, value=repr(value)
-                        )
-                    raise InputError(told, tip=_("give both columns and rows, e.g. columns: 8, rows: 6"))
+                    raise InputError(
+                        _(told, max=MAX_SIDE, value=repr(value)),
+                        tip=_("give both columns and rows, e.g. columns: 8, rows: 6"),
+                    )
             assert columns is not None and rows is not None
             hex_map = cls.rectangle(columns, rows, **kw)
         block = frozenset(as_hex(b, N_("blocked hex")) for b in blocked)
@@ -220,8 +209,6 @@ class HexMap:
                 _("blocked hex {hex} is not on the map", hex=off[0]), tip=_("blocked hexes must be map cells")
             )
         return cls(hex_map.cells, hex_map.orientation, hex_map.first_direction, block)
-
-    # -- directions and neighbours ---------------------------------------------------------------------
 
     def contains(self, h: Hex) -> bool:
         """True when ``h`` is one of the map's cells."""
@@ -260,21 +247,15 @@ class HexMap:
         if steps == 0 or dq % steps or dr % steps:
             return None
         unit = (dq // steps, dr // steps)
-        if unit in self._deltas:
-            return self._deltas.index(unit) + 1
-        return None
+        return self._deltas.index(unit) + 1 if unit in self._deltas else None
 
     def distance(self, a: Hex, b: Hex) -> int:
         """Hex distance between ``a`` and ``b`` (ignoring map edges and blocking hexes)."""
         return distance(a, b)
 
-    # -- lines and sight -------------------------------------------------------------------------------
-
     def line(self, origin: Hex, d: int, *, stop_at_blocked: bool = True) -> list[Hex]:
-        """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map edge.
-
-        The walk ends at the first hex off the map; with ``stop_at_blocked`` it ends *before* a blocked hex.
-        """
+        """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map's edge (with
+        ``stop_at_blocked``, to the hex before the first blocked one)."""
         dq, dr = self.direction_delta(d)
         result: list[Hex] = []
         h = (origin[0] + dq, origin[1] + dr)
@@ -291,19 +272,12 @@ class HexMap:
         if n <= 1:
             return []
         eps = Fraction(1, 10 * n)
-        result: list[Hex] = []
-        for i in range(1, n):
-            t = Fraction(i, n)
-            q = a[0] + (b[0] - a[0]) * t + eps
-            r = a[1] + (b[1] - a[1]) * t + eps
-            result.append(_cube_round(q, r))
-        return result
+        steps = (Fraction(i, n) for i in range(1, n))
+        return [_cube_round(a[0] + (b[0] - a[0]) * t + eps, a[1] + (b[1] - a[1]) * t + eps) for t in steps]
 
     def line_of_sight(self, a: Hex, b: Hex) -> bool:
         """True when no blocked hex lies strictly between ``a`` and ``b``."""
         return not any(h in self.blocked for h in self.hexes_between(a, b))
-
-    # -- offset coordinates ----------------------------------------------------------------------------
 
     def to_offset(self, h: Hex) -> tuple[int, int]:
         """``(col, row)`` of ``h`` in the odd offset layout used by :meth:`rectangle`."""
@@ -323,11 +297,10 @@ def _offset_to_axial(orientation: Orientation, col: int, row: int) -> Hex:
 class HexPlacement:
     """A scenario's units put on ``map`` one at a time (:meth:`place`), each refused with an
     :class:`~tabroll.errors.InputError` at its ``location`` when it stands off the map, on a blocked hex or on a
-    hex a unit placed before holds; with ``twice``, also when its name was placed before.
-
-    Each refusal is worded by the game: ``off_map``, ``blocked``, ``held`` and ``twice`` are :meth:`str.format`
-    templates of ``{name}`` (the unit placed), ``{at}`` (its hex, written ``[q, r]``) and, in ``held``,
-    ``{other}`` (the unit already there); ``off_map_tip`` is the tip of an off-map refusal."""
+    hex a unit placed before holds; with ``twice``, also when its name was placed before. The game words each
+    refusal: ``off_map``, ``blocked``, ``held`` and ``twice`` are :meth:`str.format` templates of ``{name}`` (the
+    unit placed), ``{at}`` (its hex, written ``[q, r]``) and, in ``held``, ``{other}`` (the unit already there);
+    ``off_map_tip`` is the tip of an off-map refusal."""
 
     map: HexMap
     off_map: str

@@ -114,9 +114,8 @@ def code_of(value: str) -> str | None:
 
 def choose(flag: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The language a command speaks: ``flag`` (``--lang``), else ``TABROLL_LANG``, else the locale, else English.
-
-    A flag or ``TABROLL_LANG`` that names no language raises :class:`~tabroll.errors.InputError` (someone asked
-    for it by name); a locale tabroll has no catalogue for is English (the machine's setting, not a request)."""
+    A flag or ``TABROLL_LANG`` that names no language is an :class:`~tabroll.errors.InputError` (someone asked for
+    it by name); a locale tabroll has no catalogue for is English (the machine's setting, not a request)."""
     env = os.environ if environ is None else environ
     for asked, where in ((flag, "--lang"), (env.get("TABROLL_LANG") or None, "TABROLL_LANG")):
         if asked is not None:
@@ -145,19 +144,16 @@ def N_(message: str) -> str:
 def _formatted(text: str, source: str, values: Mapping[str, Any]) -> str:
     if not values:
         return text
-    try:
-        return text.format(**values)
-    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
-        pass  # a translation whose placeholders do not fit: the English
-    try:
-        return source.format(**values)
-    except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a slip in the code: said as written
-        return source
+    for said in (text, source):  # a translation whose placeholders do not fit: the English
+        try:
+            return said.format(**values)
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+            continue
+    return source  # a slip in the code: said as written
 
 
 class Domain:
-    """The messages of one part of tabroll (the core, or one game), in every language it has a catalogue for.
-
+    """The messages of one part of tabroll (the core, or one game), in every language it has a catalogue for:
     ``folder`` holds ``<language>/LC_MESSAGES/<name>.mo``. A game's domain looks in its own catalogue, then in
     tabroll's; tabroll's looks first in the playing game's own (so a game may word a shared sentence, such as a
     defeat, in its own terms), then in its own."""

@@ -30,14 +30,11 @@ def main(argv: list[str]) -> int:
     problems: list[str] = []
     wrote = 0
     for source in chosen:
-        if verb == "extract":
-            for path in catalogues.update(source, problems):
+        if verb in ("extract", "compile"):
+            written = catalogues.update(source, problems) if verb == "extract" else catalogues.compile_all(source)
+            for path in written:
                 print(f"wrote {path.relative_to(source.root)}")
-                wrote += 1
-        elif verb == "compile":
-            for path in catalogues.compile_all(source):
-                print(f"wrote {path.relative_to(source.root)}")
-                wrote += 1
+            wrote += len(written)
         elif verb == "check":
             problems += catalogues.check(source)
         elif verb == "new":

@@ -72,11 +72,9 @@ class Source:
     def languages(self) -> list[str]:
         return sorted(p.parent.parent.name for p in self.locale.glob(f"*/LC_MESSAGES/{self.name}.po"))
 
-    def files(self) -> Iterator[Path]:
-        for path in sorted(self.folder.rglob("*.py")):
-            if self.name == CORE_DOMAIN and path.parent.name == "i18n":
-                continue  # the tools speak to translators, in English
-            yield path
+    def files(self) -> list[Path]:
+        paths = sorted(self.folder.rglob("*.py"))  # the core's i18n tools speak to translators, in English
+        return [p for p in paths if not (self.name == CORE_DOMAIN and p.parent.name == "i18n")]
 
 
 def sources() -> list[Source]:
@@ -96,10 +94,6 @@ class Problem(Exception):
     pass
 
 
-def _literal(node: ast.expr) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
-
-
 def messages_in(path: Path, root: Path, problems: list[str] | None = None) -> Iterator[Message]:
     """The marked messages of one Python file. A marker given something other than a literal is a problem
     (an f-string cannot be translated: its placeholders go in ``{names}`` given as keywords), unless it is a
@@ -112,7 +106,7 @@ def messages_in(path: Path, root: Path, problems: list[str] | None = None) -> It
         roles = KEYWORDS[node.func.id]
         values: dict[str, str] = {}
         for role, arg in zip(roles, node.args, strict=False):
-            text = _literal(arg)
+            text = arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
             if text is None:
                 if not isinstance(arg, ast.Name | ast.Attribute | ast.Subscript | ast.Call) and problems is not None:
                     problems.append(f"{shown}:{node.lineno}: {node.func.id}() needs a literal {role}")

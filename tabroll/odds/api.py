@@ -54,12 +54,9 @@ def compute_odds(
     limit: TimeLimit | None = None,
 ) -> Report:
     """Exact odds unless ``trials`` is given or the exact walk would exceed ``budget`` resolutions; then
-    ``fallback_trials`` simulated attacks.
-
-    With a ``limit`` of some seconds, the exact walk may take half of them: past that it turns into a simulation
-    for the time left, and the report says how much of the outcomes the walk had covered. A simulation stops at
-    the limit with the trials done so far (at least one). Either way ``limit.reached`` is set and the report's
-    note says what was done."""
+    ``fallback_trials`` simulated attacks. With a ``limit`` of some seconds, the exact walk may take half of them,
+    then a simulation the time left; a simulation stops at the limit with the trials done (at least one). Either
+    way ``limit.reached`` is set and the report's note says what was done."""
     from tabroll.errors import InputError
 
     check_jobs(jobs)

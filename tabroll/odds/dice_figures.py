@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from itertools import accumulate
 from typing import Any, Literal
 
 from tabroll.dice.notation import Compare, DiceExpression
@@ -63,14 +64,10 @@ class Table:
 
     def rows(self) -> list[tuple[int, int, int, int]]:
         """Each value with its ways, the ways of it or more, and the ways of it or less."""
-        out = []
-        below = 0
-        above = self.total
-        for value, ways in self.points:
-            below += ways
-            out.append((value, ways, above, below))
-            above -= ways
-        return out
+        belows = list(accumulate(ways for _, ways in self.points))
+        return [
+            (v, ways, self.total - below + ways, below) for (v, ways), below in zip(self.points, belows, strict=True)
+        ]
 
     def mean(self) -> Estimate:
         return self._moments[0]

@@ -1,11 +1,7 @@
-"""``tabroll odds EXPR``: the odds of a dice expression, of ``EXPR >= N`` and of ``EXPR vs EXPR``.
-
-The figures are exact (integers over the number of outcomes, see :mod:`tabroll.dice.distribution`) unless the
-exact work would be too large; then a simulation takes their place and the note says so. Here: the question,
-reading the question and computing the figures (data of :mod:`tabroll.odds.dice_figures`, each also as an exact
-fraction); :mod:`tabroll.render.dice` shows them in text, Rich, JSON and SVG.
-
-Nothing here imports the game engine: the odds of dice start as fast as ``tabroll roll``.
+"""``tabroll odds EXPR``: the odds of a dice expression, of ``EXPR >= N`` and of ``EXPR vs EXPR``, read and
+worked out here (the figures are data of :mod:`tabroll.odds.dice_figures`, drawn by :mod:`tabroll.render.dice`).
+They are exact (integers over the number of outcomes: :mod:`tabroll.dice.distribution`) unless the exact work
+would be too large; then a simulation takes their place and the note says so. Nothing here imports the engine.
 """
 
 from __future__ import annotations
@@ -64,12 +60,10 @@ def read_question(words: Sequence[str]) -> Question:
 
 
 def _limits_note(expressions: Sequence[DiceExpression]) -> str:
-    rerolls = explodes = False
     limits = expressions[0].limits
-    for expression in expressions:
-        for term in expression.dice_terms():
-            rerolls |= term.reroll is not None and not term.reroll.once
-            explodes |= term.explode is not None and explosion_cap(term, limits) > 1
+    terms = [term for expression in expressions for term in expression.dice_terms()]
+    rerolls = any(term.reroll is not None and not term.reroll.once for term in terms)
+    explodes = any(term.explode is not None and explosion_cap(term, limits) > 1 for term in terms)
     parts = []
     if rerolls:
         parts.append(n_("a die rerolls at most {n} time", "a die rerolls at most {n} times", limits.max_rerolls))

@@ -53,13 +53,10 @@ def build_matrix(
     progress: Progress = _quiet,
     until: int | None = None,
 ) -> Matrix:
-    """The table; with ``timeout`` seconds, a safety stop for the whole table: whether a pair is exact or simulated
-    is decided by ``budget`` alone, and a pair the limit stops (or reaches no more) is marked out of time.
-
-    With ``jobs`` > 1 the pairs are shared among that many forked processes; every pair is computed as it is in
-    one process (its own seed, its own walk), so the table is the same, in the same order. ``progress`` is told of
-    each pair as it is done. With ``until``, each cell also has the mean attacks to defeat (at most ``until``
-    attacks: :func:`~tabroll.odds.until.compute_until`)."""
+    """The table; with ``timeout`` seconds, a safety stop for the whole table (``budget`` alone decides whether a
+    pair is exact; a pair the limit stops is marked out of time). With ``jobs`` > 1 the pairs are shared among
+    forked processes, each computed as in one process, so the table is the same. ``progress`` is told of each
+    pair done. With ``until``, each cell also has the mean attacks to defeat (:mod:`~tabroll.odds.until`)."""
     import time
 
     from tabroll.odds.montecarlo import check_trials
@@ -82,9 +79,7 @@ def build_matrix(
     )  # fmt: skip
     deadline = None if timeout is None else (time.monotonic() if since is None else since) + timeout
     work = [(attacker, target) for attacker in attackers for target in targets]
-    if jobs > 1 and len(work) > 1:
-        return _build_in_processes(table, work, jobs, deadline, job, progress)
-    return _build_in_one_process(table, work, deadline, job, progress)
+    return _build(table, work, jobs if len(work) > 1 else 1, deadline, job, progress)
 
 
 @dataclass(frozen=True)
@@ -287,54 +282,37 @@ class _PairJob:
         return cell
 
 
-def _build_in_one_process(
-    table: Matrix, work: list[tuple[str, str]], deadline: float | None, job: _PairJob, progress: Progress
-) -> Matrix:
-    """The pairs one after the other, each with the whole time left (the table's limit stops them, nothing else)."""
-    from tabroll.batch.workers import doing
-
-    pairs = len(work)
-
-    def describe() -> str:
-        return n_(
-            "{done} of the table's {n} pair was done; no table printed",
-            "{done} of the table's {n} pairs were done; no table printed",
-            pairs,
-            done=len(table.cells),
-        )
-
-    with doing(describe), progress(pairs) as advance:
-        for attacker, target in work:
-            table.cells[(attacker, target)] = job.pair(attacker, target, deadline)
-            advance(f"{attacker} → {target}")
-    return table
-
-
 _JOB: tuple[_PairJob, float | None] | None = None  # what the forked workers of --jobs share: the job, deadline
 
 
 def _pair_in_worker(pair: tuple[str, str]) -> Cell:
-    """One pair in a worker process, as in one process (the job is inherited by fork)."""
+    """One pair, in this process or in a worker (the job is inherited by fork)."""
     assert _JOB is not None
     job, deadline = _JOB
     return job.pair(*pair, deadline)
 
 
-def _build_in_processes(
-    table: Matrix,
-    work: list[tuple[str, str]],
-    jobs: int,
-    deadline: float | None,
-    job: _PairJob,
-    progress: Progress,
+def _build(
+    table: Matrix, work: list[tuple[str, str]], jobs: int, deadline: float | None, job: _PairJob, progress: Progress
 ) -> Matrix:
-    """The pairs shared among ``jobs`` forked workers, one pair at a time, gathered in the table's order."""
+    """The pairs, in one process one after the other (each with the whole time left: the table's limit stops
+    them, nothing else), or shared among ``jobs`` forked workers, one pair at a time, gathered in the table's
+    order."""
     global _JOB
+    from contextlib import nullcontext
+
     from tabroll.batch.workers import WorkerDied, doing, in_order, process_pool
 
     pairs = len(work)
 
     def describe() -> str:
+        if jobs == 1:
+            return n_(
+                "{done} of the table's {n} pair was done; no table printed",
+                "{done} of the table's {n} pairs were done; no table printed",
+                pairs,
+                done=len(table.cells),
+            )
         return n_(
             "{done} of the table's {n} pair was done (in {jobs} processes); no table printed",
             "{done} of the table's {n} pairs were done (in {jobs} processes); no table printed",
@@ -345,8 +323,9 @@ def _build_in_processes(
 
     _JOB = (job, deadline)
     try:
-        with doing(describe), progress(pairs) as advance, process_pool(min(jobs, pairs)) as pool:
-            for cell in in_order(pool, _pair_in_worker, work):
+        pool_context = nullcontext(None) if jobs == 1 else process_pool(min(jobs, pairs))
+        with doing(describe), progress(pairs) as advance, pool_context as pool:
+            for cell in map(_pair_in_worker, work) if pool is None else in_order(pool, _pair_in_worker, work):
                 table.cells[(cell.attacker, cell.target)] = cell
                 advance(f"{cell.attacker} → {cell.target}")
     except WorkerDied as died:
@@ -379,12 +358,10 @@ def _typed_example(game: AnyRuleset) -> str:
         return f'tabroll matrix -r {game.id} --attackers "Hero ATK=1" --targets "Orc DEF=3"'
     renamed = {"-a": "--attackers", "--attacker": "--attackers", "-t": "--targets", "--target": "--targets"}
     out: list[str] = []
-    skip = False
-    for word in words:
-        if skip:
-            skip = False
-        elif word in ("--dice", "--seed"):
-            skip = True
+    given = iter(words)
+    for word in given:
+        if word in ("--dice", "--seed"):
+            next(given, None)  # and its value
         else:
             out.append(renamed.get(word, word))
     return "tabroll matrix " + " ".join(shlex.quote(word) if " " in word else word for word in out)
@@ -393,13 +370,8 @@ def _typed_example(game: AnyRuleset) -> str:
 def scenario_units(summary: Mapping[str, Any]) -> list[str]:
     """The units a state's summary lists, in its order: every list of named records (``units`` in most games;
     Ahotnik's ``ahotniks`` and ``demons``)."""
-    names: list[str] = []
-    for value in summary.values():
-        if isinstance(value, list):
-            for item in value:
-                if isinstance(item, Mapping) and isinstance(item.get("name"), str) and item["name"] not in names:
-                    names.append(item["name"])
-    return names
+    records = (item for value in summary.values() if isinstance(value, list) for item in value)
+    return list(dict.fromkeys(r["name"] for r in records if isinstance(r, Mapping) and isinstance(r.get("name"), str)))
 
 
 def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int) -> bool:

@@ -379,13 +379,3 @@ def _mean(defeated: Sequence[Any], exact: bool) -> Estimate | None:
     if exact:
         return Estimate.of(sum((Fraction(k + 1) * Fraction(m) for k, m in enumerate(defeated)), Fraction(0)) / fell)
     return Estimate.mean([(k + 1, m) for k, m in enumerate(defeated)], fell, False)
-
-
-__all__ = [
-    "DEFAULT_ATTACKS",
-    "DEFAULT_UNTIL_TRIALS",
-    "check_until",
-    "compute_until",
-    "defeats",
-    "find_target",
-]

@@ -24,19 +24,15 @@ from tabroll.geometry.grid.squares import (
     chebyshev,
     manhattan,
 )
-from tabroll.geometry.grid.terrain import Terrain
+from tabroll.geometry.grid.terrain import Terrain, on_board
 from tabroll.i18n import N_, _
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """An immutable rectangular board of squares with terrain heights and obstacles.
-
-    ``terrain`` lists the squares whose height is not 0 (zeros given on input are dropped so that equal
-    boards compare equal; whatever mapping it is given, the board keeps a :class:`Terrain`); ``obstacles`` are
-    squares that block movement and sight. Construct with :meth:`build`, which accepts looser input; direct
-    construction validates the same way.
-    """
+    """An immutable rectangular board of squares with terrain heights and obstacles (which block movement and
+    sight). ``terrain`` lists the squares whose height is not 0 (zeros given are dropped, so that equal boards
+    compare equal), kept as a :class:`Terrain`. :meth:`build` takes looser input; both check the same way."""
 
     width: int
     height: int
@@ -93,23 +89,12 @@ class Board:
         terrain: Mapping[Square, int] | Iterable[tuple[Sequence[int], int]] | None = None,
         obstacles: Iterable[Sequence[int]] = (),
     ) -> Board:
-        """Build and validate a board.
-
-        ``terrain`` is a mapping ``{(x, y): height}`` or an iterable of ``([x, y], height)`` pairs (handy
-        for data read from YAML or JSON, where squares arrive as lists); unlisted squares are at height 0.
-        ``obstacles`` is any iterable of squares. Raises :class:`InputError` for a size outside
-        1..1000, a square off the board, a square listed twice with different heights, or a height outside
-        -1000..1000.
-        """
-        pairs: Iterable[tuple[object, object]]
+        """A board from looser input, checked: ``terrain`` a mapping ``{(x, y): height}`` or ``([x, y], height)``
+        pairs (as YAML and JSON give squares), unlisted squares at height 0, and ``obstacles`` any iterable of
+        squares. A size, square or height out of range, or a square given two heights, is an :class:`InputError`."""
         if isinstance(terrain, Terrain):  # its corners and levels were checked as it was painted
             return cls(width, height, terrain, frozenset(as_square(o, N_("obstacle")) for o in obstacles))
-        if terrain is None:
-            pairs = ()
-        elif isinstance(terrain, Mapping):
-            pairs = terrain.items()
-        else:
-            pairs = terrain
+        pairs = () if terrain is None else terrain.items() if isinstance(terrain, Mapping) else terrain
         if not (is_int(width) and is_int(height)):
             # Let __post_init__ word the error before we try to use the sizes.
             return cls(width, height)
@@ -152,7 +137,7 @@ class Board:
             )
         checked: dict[Square, int] = {}
         for raw_square, level in terrain.items():
-            square = self._on_board(as_square(raw_square, N_("terrain square")), N_("terrain square"), "terrain")
+            square = on_board(self.width, self.height, raw_square, N_("terrain square"), "terrain")
             if not is_int(level):
                 raise InputError(
                     _(
@@ -186,34 +171,14 @@ class Board:
                 tip=_("write obstacles as a list of squares, e.g. [[2, 3], [2, 4]]"),
                 location=Location(field="obstacles"),
             )
-        return frozenset(self._on_board(as_square(o, N_("obstacle")), N_("obstacle"), "obstacles") for o in obstacles)
-
-    def _on_board(self, square: Square, what: str, field_name: str | None = None) -> Square:
-        if not self.contains(square):
-            raise InputError(
-                _(
-                    "{what} {square} is off the {board} board",
-                    what=_(what),
-                    square=square,
-                    board=f"{self.width}x{self.height}",
-                ),
-                tip=_(
-                    "x runs 0..{x} (west to east) and y runs 0..{y} (south to north)",
-                    x=self.width - 1,
-                    y=self.height - 1,
-                ),
-                location=Location(field=field_name) if field_name else None,
-            )
-        return square
+        return frozenset(on_board(self.width, self.height, o, N_("obstacle"), "obstacles") for o in obstacles)
 
     def _square(self, value: object, what: str = N_("square")) -> Square:
         if type(value) is tuple and len(value) == 2:  # the common case: a square of two ints on the board
             x, y = value
             if type(x) is int and type(y) is int and 0 <= x < self.width and 0 <= y < self.height:
                 return value
-        return self._on_board(as_square(value, what), what)
-
-    # -- basic queries --------------------------------------------------------------------------------
+        return on_board(self.width, self.height, value, what)
 
     def contains(self, square: Sequence[int]) -> bool:
         """True if ``square`` is on the board. Never raises for a well-formed square."""
@@ -222,9 +187,7 @@ class Board:
 
     def squares(self) -> Iterator[Square]:
         """Every square of the board, row by row from the south-west corner."""
-        for y in range(self.height):
-            for x in range(self.width):
-                yield (x, y)
+        return ((x, y) for y in range(self.height) for x in range(self.width))
 
     def height_at(self, square: Sequence[int]) -> int:
         """Terrain height of ``square`` (0 unless set)."""
@@ -246,10 +209,7 @@ class Board:
         return [(x + dx, y + dy) for dx, dy in deltas if 0 <= x + dx < w and 0 <= y + dy < h]
 
     def distance(self, a: Sequence[int], b: Sequence[int], metric: Metric = "chebyshev") -> int:
-        """Distance between two squares: ``"chebyshev"`` (8-connected steps) or ``"manhattan"``.
-
-        An unknown ``metric`` is a programming error and raises :class:`ValueError`.
-        """
+        """Distance between two squares: ``"chebyshev"`` (8-connected steps) or ``"manhattan"``."""
         sa, sb = self._square(a), self._square(b)
         if metric == "chebyshev":
             return chebyshev(sa, sb)
@@ -261,14 +221,9 @@ class Board:
         """Height of ``b`` minus height of ``a``: positive when ``b`` stands higher."""
         return self.height_at(b) - self.height_at(a)
 
-    # -- straight lines -------------------------------------------------------------------------------
-
     def ray(self, origin: Sequence[int], direction: Direction | int | str, length: int | None = None) -> list[Square]:
-        """Squares in a straight line from ``origin`` (excluded) in ``direction``.
-
-        Stops at the board edge, or after ``length`` squares if that comes first. Obstacles do not stop a
-        ray: this is geometry only. ``direction`` is anything :meth:`Direction.parse` accepts.
-        """
+        """Squares in a straight line from ``origin`` (excluded) in ``direction`` (as :meth:`Direction.parse` reads
+        it), to the board's edge or ``length`` squares; obstacles do not stop a ray (it is geometry only)."""
         x, y = self._square(origin, N_("origin"))
         dx, dy = Direction.parse(direction).delta
         if length is not None and (not is_int(length) or length < 0):
@@ -286,10 +241,8 @@ class Board:
         return out
 
     def direction_to(self, a: Sequence[int], b: Sequence[int]) -> Direction | None:
-        """The direction of ``b`` from ``a`` if ``b`` lies on one of the eight straight lines from ``a``.
-
-        ``None`` when ``a == b`` or ``b`` is off those lines (e.g. a knight's move away).
-        """
+        """The direction of ``b`` from ``a`` if ``b`` lies on one of the eight straight lines from ``a``; ``None``
+        when ``a == b`` or ``b`` is off those lines (a knight's move away)."""
         (ax, ay), (bx, by) = self._square(a), self._square(b)
         dx, dy = bx - ax, by - ay
         if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
@@ -312,11 +265,8 @@ class Board:
         return None
 
     def line_of_sight(self, a: Sequence[int], b: Sequence[int]) -> SightResult:
-        """Whether a unit on ``a`` sees ``b`` under the ruling in the module docstring.
-
-        When sight is blocked, ``blocked_by`` is the first blocking square counted from ``a`` (for a
-        blocked corner, the first square of the sorted pair) and ``reason`` says why.
-        """
+        """Whether a unit on ``a`` sees ``b`` under the ruling in the module docstring; when not, ``blocked_by`` is the
+        first blocking square from ``a`` (of a corner, the first of the sorted pair) and ``reason`` says why."""
         sa, sb = self._square(a, N_("from square")), self._square(b, N_("to square"))
         if sa == sb:
             return SightResult(True, None, _("same square"))
@@ -343,8 +293,6 @@ class Board:
                 )
         return SightResult(True, None, _("nothing blocks the sight line"))
 
-    # -- paths ----------------------------------------------------------------------------------------
-
     def _passable_or_default(self, passable: Callable[[Square], bool] | None) -> Callable[[Square], bool]:
         if passable is not None:
             return passable
@@ -358,13 +306,9 @@ class Board:
         passable: Callable[[Square], bool] | None = None,
         metric: Metric = "chebyshev",
     ) -> PathCheck:
-        """Check that ``squares`` is a legal path from ``start`` (start excluded).
-
-        Each square must be on the board, neighbour the one before it (8-connected), be passable (by
-        default: not an obstacle; ``passable`` overrides that) and not repeat an earlier square or the
-        start. An empty path is valid. Returns a truthy :class:`PathCheck`, or a falsy one explaining the
-        first problem.
-        """
+        """Whether ``squares`` is a legal path from ``start`` (excluded): each on the board, next to the one before,
+        passable (by default: no obstacle) and not visited before. Falsy, the :class:`PathCheck` says the first
+        problem; an empty path is valid."""
         here = self._square(start, N_("path start"))
         can_enter = self._passable_or_default(passable)
         seen = {here}
@@ -405,15 +349,10 @@ class Board:
         max_length: int | None = None,
         metric: Metric = "chebyshev",
     ) -> list[Square] | None:
-        """A shortest path from ``start`` to ``goal``: start excluded, goal included.
-
-        Steps go to any of the 8 neighbours under the ``"chebyshev"`` metric, and only across a side under
-        ``"manhattan"`` (where a diagonal step would count 2, it is two steps).
-
-        ``passable`` decides which squares may be entered (default: anything but an obstacle); the start
-        is never tested. Returns ``[]`` when ``start == goal`` and ``None`` when the goal cannot be reached,
-        or only in more than ``max_length`` steps. Ties are broken as the module docstring describes.
-        """
+        """A shortest path from ``start`` (excluded) to ``goal`` (included), in steps to any of the 8 neighbours
+        (``"chebyshev"``) or across a side only (``"manhattan"``), entering the squares ``passable`` allows (by
+        default: no obstacle; the start is never tested). ``[]`` when ``start == goal``; ``None`` when the goal
+        cannot be reached in ``max_length`` steps or at all. Ties are broken as the module docstring says."""
         origin, target = self._square(start, N_("start")), self._square(goal, N_("goal"))
         if max_length is not None and (not is_int(max_length) or max_length < 0):
             raise InputError(

@@ -12,13 +12,10 @@ from tabroll.i18n import N_, _
 
 
 def _sight_walk(a: Square, b: Square) -> list[tuple[tuple[Square, ...], Fraction]]:
-    """The supercover traversal from centre ``a`` to centre ``b``, endpoints excluded.
-
-    Each entry is ``(squares, t)``: one square crossed through its interior, with ``t`` the segment
-    parameter (0 at ``a``, 1 at ``b``) of the middle of its stretch inside that square; or a sorted corner
-    pair, with ``t`` the parameter of the corner. Square ``(x, y)`` spans ``[x - 1/2, x + 1/2]`` by
-    ``[y - 1/2, y + 1/2]``, so the k-th grid line crossed in x lies at ``t = (2k + 1) / (2 |dx|)``.
-    """
+    """The supercover traversal from centre ``a`` to centre ``b``, endpoints excluded: each entry ``(squares, t)``
+    is one square crossed through its interior, with ``t`` the segment parameter (0 at ``a``, 1 at ``b``) of the
+    middle of its stretch inside it, or a sorted corner pair with ``t`` at the corner. Square ``(x, y)`` spans
+    ``[x - 1/2, x + 1/2]`` by ``[y - 1/2, y + 1/2]``: the k-th grid line crossed in x is at ``t = (2k+1) / (2|dx|)``."""
     ax, ay = a
     nx, ny = abs(b[0] - ax), abs(b[1] - ay)
     sx = 1 if b[0] > ax else -1
@@ -57,12 +54,9 @@ def _sight_walk(a: Square, b: Square) -> list[tuple[tuple[Square, ...], Fraction
 
 
 def sight_steps(a: Sequence[int], b: Sequence[int]) -> list[tuple[Square, ...]]:
-    """The squares a sight line from centre ``a`` to centre ``b`` touches, grouped into steps, in order.
-
-    A step is a 1-tuple for a square crossed through its interior, or a 2-tuple (sorted) for the two
-    squares grazed where the line passes exactly through a grid corner. Endpoints are excluded, the board
-    is not consulted, and ``sight_steps(b, a)`` is exactly ``sight_steps(a, b)`` reversed.
-    """
+    """The squares a sight line from centre ``a`` to centre ``b`` touches, in steps: a 1-tuple for a square crossed
+    through its interior, a sorted 2-tuple for the two grazed at a grid corner. Endpoints excluded, no board
+    consulted; ``sight_steps(b, a)`` is exactly ``sight_steps(a, b)`` reversed."""
     return [squares for squares, _ in _sight_walk(as_square(a, N_("from square")), as_square(b, N_("to square")))]
 
 
@@ -80,10 +74,8 @@ class SightResult:
 
 @dataclass(frozen=True, slots=True)
 class PathCheck:
-    """The outcome of :meth:`Board.is_path`. Truthy when the path is valid.
-
-    ``index`` is the 0-based position in the path of the first offending square, ``problem`` explains it.
-    """
+    """The outcome of :meth:`Board.is_path`, truthy when the path is valid; else ``index`` is the 0-based position of
+    the first offending square and ``problem`` explains it."""
 
     ok: bool
     problem: str | None = None

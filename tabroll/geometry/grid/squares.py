@@ -24,12 +24,8 @@ _SQUARE_TIP = N_("write a square as two whole numbers [x, y], e.g. [3, 4]; x cou
 
 
 def as_square(value: object, what: str = "") -> Square:
-    """Return ``value`` as a ``(x, y)`` square.
-
-    Accepts any sequence of exactly two integers (a tuple, a list, ...). Strings, booleans, floats and
-    sequences of another length are refused with an :class:`InputError`; ``what`` names the value in the
-    message (e.g. ``"origin"``).
-    """
+    """``value``, any sequence of two whole numbers, as a ``(x, y)`` square; anything else is an
+    :class:`InputError` that names it ``what`` (e.g. ``"origin"``)."""
     if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
         return value  # the common case, already canonical (checked by type alone: no bool is of type int)
     return whole_pair(value, _(what) if what else _("square"), "x, y", _(_SQUARE_TIP))
@@ -48,7 +44,6 @@ def manhattan(a: Square, b: Square) -> int:
 # Indexed by direction number - 1.
 _DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 _ORTHOGONAL_DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
-_SHORT_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 _LONG_NAMES = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
 _DIRECTION_TIP = N_(
     "give a number 1-8 counted clockwise from north (1 = N, 2 = NE, 3 = E, ... 8 = NW) or a name like NE"
@@ -75,7 +70,7 @@ class Direction(IntEnum):
     @property
     def short_name(self) -> str:
         """Compass abbreviation: ``'N'``, ``'NE'``, ..."""
-        return _SHORT_NAMES[self.value - 1]
+        return self.name
 
     @property
     def name_for_log(self) -> str:
@@ -105,11 +100,8 @@ class Direction(IntEnum):
 
     @classmethod
     def parse(cls, value: object) -> Direction:
-        """Read a direction from a number 1-8 (or its digit string) or a compass name.
-
-        Names are case-insensitive and may be short (``"ne"``) or long, with or without a separator
-        (``"north-east"``, ``"north east"``, ``"northeast"``, ``"north_east"``).
-        """
+        """A direction from a number 1-8 (or its digits) or a compass name, in any case, short (``"ne"``) or long
+        with or without a separator (``"north-east"``, ``"north east"``, ``"northeast"``, ``"north_east"``)."""
         if isinstance(value, Direction):
             return value
         if is_int(value):
@@ -123,7 +115,7 @@ class Direction(IntEnum):
             if number is not None and 1 <= number <= 8:
                 return cls(number)
             compact = text.replace("-", "").replace("_", "").replace(" ", "")
-            for index, (short, long) in enumerate(zip(_SHORT_NAMES, _LONG_NAMES, strict=True)):
-                if compact in (short.lower(), long):
-                    return cls(index + 1)
+            for direction, long in zip(cls, _LONG_NAMES, strict=True):
+                if compact in (direction.name.lower(), long):
+                    return direction
         raise InputError(_("unknown direction {value}", value=repr(value)), tip=_(_DIRECTION_TIP))

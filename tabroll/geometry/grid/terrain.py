@@ -12,16 +12,10 @@ from tabroll.i18n import N_, _
 
 
 class Terrain(Mapping[Square, int]):
-    """The terrain heights of a ``width`` x ``height`` board, stored in proportion to the board, never the input.
-
-    One signed 16-bit level per square in a flat array, row by row from the south-west corner (2 bytes a
-    square: 2 MB for the largest board), allocated only once some level is not 0. As a mapping it lists the
-    squares whose height is not 0, like a ``dict`` of them would, and compares equal to such a ``dict``.
-
-    Build one with :meth:`painted`: rectangles laid in order, a later one over an earlier one. A rectangle
-    costs block copies along its shorter side (one copy when it spans whole rows), never one step per square,
-    so a file of many large areas loads in time that follows its number of areas.
-    """
+    """The terrain heights of a ``width`` x ``height`` board: one signed 16-bit level per square in a flat array, row
+    by row from the south-west corner, allocated only once some level is not 0. As a mapping it lists the squares
+    whose height is not 0, and compares equal to a ``dict`` of them. :meth:`painted` builds one from rectangles,
+    each laid by block copies (never square by square), so a file's load time follows its number of areas."""
 
     __slots__ = ("_count", "_height", "_levels", "_width")
 
@@ -35,14 +29,11 @@ class Terrain(Mapping[Square, int]):
 
     @classmethod
     def painted(cls, width: int, height: int, areas: Iterable[tuple[Square, Square, int]]) -> Terrain:
-        """Terrain of a board from ``(corner, opposite corner, level)`` rectangles, in order, later over earlier.
-
-        A single square is the rectangle ``(square, square, level)``. Raises :class:`InputError` for a
-        corner off the board or a level that is not a whole number in -1000..1000.
-        """
+        """Terrain of a board from ``(corner, opposite corner, level)`` rectangles, in order, later over earlier (a
+        square is ``(square, square, level)``); a corner off the board or a level out of range is an InputError."""
         levels: array[int] | None = None
         for a, b, level in areas:
-            (x1, y1), (x2, y2) = (_on(width, height, corner) for corner in (a, b))
+            (x1, y1), (x2, y2) = (on_board(width, height, c, N_("terrain square"), "terrain") for c in (a, b))
             if not is_int(level) or not MIN_HEIGHT <= level <= MAX_HEIGHT:
                 raise InputError(
                     _(
@@ -129,17 +120,14 @@ class Terrain(Mapping[Square, int]):
         return f"Terrain({self._width}x{self._height}, {shown})"
 
 
-def _on(width: int, height: int, square: object) -> Square:
-    x, y = as_square(square, N_("terrain square"))
+def on_board(width: int, height: int, square: object, what: str, field_name: str | None = None) -> Square:
+    """``square`` read (:func:`as_square`) and checked to be on a ``width`` x ``height`` board; ``what`` names it in
+    the error (marked with ``N_``: said here), ``field_name`` is the field the error points at."""
+    x, y = as_square(square, what)
     if not (0 <= x < width and 0 <= y < height):
         raise InputError(
-            _(
-                "{what} {square} is off the {board} board",
-                what=_("terrain square"),
-                square=(x, y),
-                board=f"{width}x{height}",
-            ),
+            _("{what} {square} is off the {board} board", what=_(what), square=(x, y), board=f"{width}x{height}"),
             tip=_("x runs 0..{x} (west to east) and y runs 0..{y} (south to north)", x=width - 1, y=height - 1),
-            location=Location(field="terrain"),
+            location=Location(field=field_name) if field_name else None,
         )
     return (x, y)
