@@ -8,11 +8,12 @@ game's business: a ruleset looks its own table up by :meth:`RangeBands.between`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tabroll.errors import InputError
 from tabroll.i18n import _
+from tabroll.words import did_you_mean
 
 Pair = tuple[str, str]
 
@@ -55,19 +56,11 @@ class BandScale:
             return known[wanted]
         names = [_fold(n) for n in (*self.bands, *(alias for alias, _ in self.aliases))]
         listed = _("the ranges are: {names}", names=", ".join(self.bands))
-        raise InputError(_("unknown range '{name}'", name=text), tip=_close_tip(wanted, names, listed))
+        raise InputError(_("unknown range '{name}'", name=text), tip=did_you_mean(wanted, names, listed))
 
     def at_or_closer(self, band: str, limit: str) -> bool:
         """Whether ``band`` is ``limit`` or closer than it."""
         return self.rank(band) <= self.rank(limit)
-
-
-def _close_tip(name: str, names: Sequence[str], listed: str) -> str:
-    """The tip for an unknown ``name``: the closest of ``names``, else ``listed`` (every one of them)."""
-    from difflib import get_close_matches
-
-    close = get_close_matches(name, names, n=1)
-    return _("did you mean '{name}'?", name=close[0]) if close else listed
 
 
 def _key(a: str, b: str) -> Pair:
@@ -93,7 +86,7 @@ class RangeBands:
     def _check(self, name: str) -> None:
         if self.names and name not in self.names:
             listed = _("the combatants are: {names}", names=", ".join(self.names))
-            raise InputError(_("no combatant called '{name}'", name=name), tip=_close_tip(name, self.names, listed))
+            raise InputError(_("no combatant called '{name}'", name=name), tip=did_you_mean(name, self.names, listed))
 
     def between(self, a: str, b: str) -> str:
         """The band between ``a`` and ``b`` (the same either way round)."""

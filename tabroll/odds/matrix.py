@@ -133,7 +133,7 @@ def _from_file(
     scenario = load_scenario_file(scenario_file, options)
     game, state = scenario.ruleset, scenario.state
     return _Where(
-        game, state, check_fields(game, fields, with_file=True), scenario_units(game.summarize_state(state)),
+        game, state, check_fields(game, fields, with_file=True), list(dict.fromkeys(game.unit_names(state))),
         said(lambda: _("positions from {file}", file=scenario_file)),
     )  # fmt: skip
 
@@ -365,13 +365,6 @@ def _typed_example(game: AnyRuleset) -> str:
         else:
             out.append(renamed.get(word, word))
     return "tabroll matrix " + " ".join(shlex.quote(word) if " " in word else word for word in out)
-
-
-def scenario_units(summary: Mapping[str, Any]) -> list[str]:
-    """The units a state's summary lists, in its order: every list of named records (``units`` in most games;
-    Ahotnik's ``ahotniks`` and ``demons``)."""
-    records = (item for value in summary.values() if isinstance(value, list) for item in value)
-    return list(dict.fromkeys(r["name"] for r in records if isinstance(r, Mapping) and isinstance(r.get("name"), str)))
 
 
 def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int) -> bool:

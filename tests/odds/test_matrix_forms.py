@@ -7,7 +7,8 @@ import shlex
 import pytest
 
 from tabroll.engine import all_rulesets
-from tabroll.odds.matrix import build_matrix, scenario_units
+from tabroll.kit.views import named_units
+from tabroll.odds.matrix import build_matrix
 from tests.odds.helpers import SCENARIOS
 
 GAMES_WITHOUT_CATALOGUE = sorted(g.id for g in all_rulesets() if not g.catalogue())  # of every game discovered
@@ -29,8 +30,12 @@ def test_the_units_of_a_scenario_come_from_every_list_of_named_records() -> None
         "demons": [{"name": "Imp"}],
         "map": {"name": "not a unit"},
     }
-    assert scenario_units(summary) == ["Hawk", "Crow", "Imp"]
-    assert scenario_units({"units": [{"name": "A"}, {"name": "B"}]}) == ["A", "B"]
+    assert [(group, unit["name"]) for group, unit in named_units(summary)] == [
+        ("ahotniks", "Hawk"),
+        ("ahotniks", "Crow"),
+        ("demons", "Imp"),
+    ]
+    assert [unit["name"] for _group, unit in named_units({"units": [{"name": "A"}, {"name": "B"}]})] == ["A", "B"]
 
 
 def test_an_ahotnik_scenario_gives_its_ahotniks_to_the_matrix(cli) -> None:
