@@ -159,6 +159,22 @@ class BaseTurn:
             twin._forked()
         return twin
 
+    def rewinder(self) -> Callable[[], None] | None:
+        """A function that puts this working area back as it is now, where the rules since then only logged events
+        and rebound its values (a step's rule does no more to a working area of frozen values): cheaper than a
+        fork each time (the exact walk takes every value of a reading step so). None: a working area of slots or
+        of mutable values (:meth:`_forked`), forked each time."""
+        fields, events = getattr(self, "__dict__", None), self.events
+        if fields is None or type(self)._forked is not BaseTurn._forked:
+            return None
+        kept, length = dict(fields), len(events)
+
+        def rewind() -> None:
+            fields.update(kept)
+            del events[length:]
+
+        return rewind
+
     def _forked(self) -> None:
         """Make this fresh copy's mutable values its own (nothing to do for a working area of frozen values)."""
 

@@ -172,10 +172,11 @@ class _Walker:
         kit_blows = getattr(type(ruleset), "blows", None) is Ruleset.blows
         self.striking = STRIKE_KINDS if kit_blows else getattr(ruleset, "blow_kinds", None)
 
-    def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
+    def at_step(self, turn: BaseTurn, step: Step | None) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
-        state, the game's measures so far and the rulings told."""
+        state, the game's measures so far and the rulings told. (A reading step's value that ends the action
+        changing nothing reaches the step None, a node as any other: :func:`_read`.)"""
         events, node, after, striking = turn.events, self.node, None, self.striking
         for event in events[node.start :]:  # the blows struck since the node, if it may have any
             if striking is None or event.KIND in striking:
@@ -290,13 +291,18 @@ def _read(
     resolutions: int, waiting: int, clock: int,
 ) -> tuple[int, int, int]:  # fmt: skip
     """Walk the values of the reading step on top of ``stack``, each from the working area its node kept, no die
-    drawn: fork it, apply the rule to the value, take the step that follows here when it is known or there is
-    none, else go on as any resolution (what that opens is walked first). The counts after: resolutions,
-    waiting, clock."""
-    entry, at_step = stack[-1], walker.at_step
+    drawn: apply the rule to the value in a fork of it (one, put back before each value when it can be:
+    :meth:`~BaseTurn.rewinder`). When the rule changed nothing a key reads (no event, the same state and rulings),
+    the step that follows has the node's measures: it is looked up among the steps of the node's state, and a value
+    that ends the action has the node's outcome. Else it goes on as any resolution (what that opens is walked
+    first). The counts after: resolutions, waiting, clock."""
+    entry = stack[-1]
     at, listed, index, over = cast(_Node, entry.origin), cast(Sequence[Any], entry.listed), entry.index, entry.step
     kept, step = cast(tuple[BaseTurn, ReadStep], at.resume)
-    then, walker.node, walker.denominator = step.then, at, over
+    known, (_, measures, rulings) = cast(tuple[dict[Hashable, _Node], tuple[Step, Any, frozenset[str]]], at.key)
+    then, walker.node, walker.denominator, edges = step.then, at, over, at.edges
+    state, length, rewind = kept.state_now(), len(kept.events), None
+    turn = kept
     dice.begin((), at)
     try:
         while index >= 0:
@@ -309,7 +315,12 @@ def _read(
                 stack.pop()
             resolutions += 1
             waiting -= 1
-            walker.numerator, turn = ways, kept.fork(dice)
+            if rewind is None:  # a fresh fork (and what puts it back), after a value that went on from it
+                turn = kept.fork(dice)
+                rewind = turn.rewinder()
+            else:
+                rewind()
+            walker.numerator = ways
             try:
                 following = then(turn, value)
             except RuleRefusal as refusal:
@@ -317,17 +328,25 @@ def _read(
                     _leaf(walker, refusal.message)
                     continue
                 following = None  # refused after a die it drew: taken again, as below
-            if not dice.fresh:  # no die drawn: a leaf, or a step known already, are taken here
-                if following is None:
+            if not dice.fresh:  # no die drawn
+                if len(turn.events) == length and turn.state_now() is state and turn.rulings_told is rulings:
+                    found = known.get((following, measures, rulings))  # following None: the end, a node too
+                    if found is not None:
+                        edges.append((ways, over, None, found))
+                        at.leaves += found.leaves
+                        continue
+                elif following is None:
                     _leaf(walker, turn.state_now(), tuple(turn.events))
                     continue
-                opened = at_step(turn, following)  # None: known, or a reading step's node (its values pushed)
+                opened = walker.at_step(turn, following)  # None: known, or a reading step's node (its values pushed)
+                rewind = None
                 if opened is None and not walker.reads:
                     continue
             else:  # its rule drew dice: taken again from a node of this value, which their other pools resume
                 dice.fresh, walker.numerator, walker.denominator = [], ways, over
                 turn, following, opened = kept.fork(dice.begin((), at)), _Read(step, value), None
-            at.pending += 1  # it goes on as any resolution, below this node
+            rewind = None  # it goes on as any resolution, below this node
+            at.pending += 1
             if not walker.reads:
                 if opened is not None:  # from the node opened at a plain step (as PrefixDice.at_step does)
                     dice.origin = opened
