@@ -15,7 +15,7 @@ the game's own declared measures: see ``measures.py``) is added to the tally wit
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
@@ -136,7 +136,7 @@ class _Node:
     def __init__(self, key: Hashable, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
         self.key, self.parent, self.chance, self.start = key, parent, chance, start
         self.pending, self.leaves = 1, 0
-        self.edges: list[tuple[int, int, Outcome | None, _Node]] = []
+        self.edges: list[Any] = []  # flat: four values an edge
         self.out: dict[int, Tally] = {}
         self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
         # filled by _spread: its probability (mass over the walk's common denominator; ``over``: the least one its
@@ -191,13 +191,13 @@ class _Walker:
             at = self._at = (state, self.known.setdefault(state, {}))
         known = at[1].get(key)
         if known is not None:
-            node.edges.append((self.numerator, self.denominator, after, known))
+            node.edges += (self.numerator, self.denominator, after, known)
             node.leaves += known.leaves
             self.stopped = True
             return None
         chance = (node.chance[0] * self.numerator, node.chance[1] * self.denominator)
         opened = self.node = _Node((at[1], key), node, chance, start=len(events))
-        node.edges.append((self.numerator, self.denominator, after, opened))
+        node.edges += (self.numerator, self.denominator, after, opened)
         self.numerator = self.denominator = 1
         if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
             values, rolls = step.reads(turn).outcomes()
@@ -332,7 +332,7 @@ def _read(
                 if len(turn.events) == length and turn.state_now() is state and turn.rulings_told is rulings:
                     found = known.get((following, measures, rulings))  # following None: the end, a node too
                     if found is not None:
-                        edges.append((ways, over, None, found))
+                        edges += (ways, over, None, found)
                         at.leaves += found.leaves
                         continue
                 elif following is None:
@@ -441,7 +441,7 @@ def _spread(walker: _Walker) -> None:
     common = 1
     for node in order:
         over, last, need = node.over, 0, 0
-        for _numerator, denominator, _after, target in node.edges:
+        for _numerator, denominator, _after, target in _edges(node):
             if denominator != last:  # a reading step's edges share one denominator
                 last, need = denominator, over * denominator
             if target.over % need:  # most often a multiple of the denominator so far (sides to a higher power)
@@ -452,11 +452,9 @@ def _spread(walker: _Walker) -> None:
     final, sets = Tally(), dict[tuple[Any, ...], Outcome]()
     walker.root.mass, walker.root.figures = common, {}
     for node in order:
-        mass, figures = node.mass, node.figures
-        acc = node.acc if figures is None else {name: {value: mass} for name, value in figures.items()}
-        sums: dict[Key, int] = {name: sum(bucket.values()) for name, bucket in acc.items()} if acc else {}
+        mass, figures, acc, sums = node.mass, node.figures, node.acc, None  # sums: made when first needed
         last = share = left = 0
-        for numerator, denominator, after, target in node.edges:
+        for numerator, denominator, after, target in _edges(node):
             if denominator != last:  # a reading step's edges share one: divided once when it divides the mass
                 last, (share, left) = denominator, divmod(mass, denominator)
             had = target.mass
@@ -475,7 +473,11 @@ def _spread(walker: _Walker) -> None:
                 target.acc = {name: {value: had} for name, value in target.figures.items()}
                 target.figures = None
             later = {name: {value: 1} for name, value in after.items()} if after else {}
+            if sums is None:
+                acc, sums = _weights(node)
             _carry(target.acc, acc, sums, mass, later, 1, numerator, denominator)
+        if node.out and sums is None:
+            acc, sums = _weights(node)
         for denominator, part in node.out.items():
             final.weight += mass * part.weight // denominator
             for reason, weight in part.refused.items():  # refused: no figures, not even those struck before
@@ -487,6 +489,17 @@ def _spread(walker: _Walker) -> None:
     for name, bucket in final.values.items():
         tally.values[name] = {value: shares.get(mass) or shares.setdefault(mass, Fraction(mass, common))
                               for value, mass in bucket.items()}  # fmt: skip
+
+
+def _weights(node: _Node) -> tuple[dict[Key, dict[Any, int]], dict[Key, int]]:
+    """The blow figures struck before ``node``, as weights per figure and value, and their sums per figure."""
+    acc = node.acc if node.figures is None else {name: {value: node.mass} for name, value in node.figures.items()}
+    return acc, {name: sum(bucket.values()) for name, bucket in acc.items()}
+
+
+def _edges(node: _Node) -> Iterator[tuple[int, int, Outcome | None, _Node]]:
+    each = iter(node.edges)
+    return zip(each, each, each, each)
 
 
 def _carry(
