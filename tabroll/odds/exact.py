@@ -15,7 +15,7 @@ the game's own declared measures: see ``measures.py``) is added to the tally wit
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
@@ -133,12 +133,12 @@ class _Node:
     __slots__ = ("acc", "chance", "edges", "figures", "key", "leaves", "mass", "out", "over", "parent", "pending",
                  "resume", "start")  # fmt: skip
 
-    def __init__(self, key: Hashable, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
+    def __init__(self, key: Any, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
         self.key, self.parent, self.chance, self.start = key, parent, chance, start
         self.pending, self.leaves = 1, 0
         self.edges: list[Any] = []  # flat: four values an edge
         self.out: dict[int, Tally] = {}
-        self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
+        self.resume: Any = None  # (the working area, the step) of a node at a step (a step None: the end)
         # filled by _spread: its probability (mass over the walk's common denominator; ``over``: the least one its
         # paths need) and the blow figures struck before it: the same on every path there (``figures``), or
         # weights per figure and value (``acc``, when ``figures`` is None)
@@ -220,7 +220,7 @@ class _Walker:
             parent = node.parent
             if parent is None:
                 return
-            known, key = cast(tuple[dict[Hashable, _Node], Hashable], node.key)
+            known, key = node.key
             known[key] = node  # among the nodes of its state (not hashed again)
             parent.leaves += node.leaves
             node = parent
@@ -290,19 +290,17 @@ def _read(
     walker: _Walker, dice: PrefixDice, stack: list[_Pools], budget: int, deadline: float | None,
     resolutions: int, waiting: int, clock: int,
 ) -> tuple[int, int, int]:  # fmt: skip
-    """Walk the values of the reading step on top of ``stack``, each from the working area its node kept, no die
-    drawn: apply the rule to the value in a fork of it (one, put back before each value when it can be:
-    :meth:`~BaseTurn.rewinder`). When the rule changed nothing a key reads (no event, the same state and rulings),
-    the step that follows has the node's measures: it is looked up among the steps of the node's state, and a value
-    that ends the action has the node's outcome. Else it goes on as any resolution (what that opens is walked
-    first). The counts after: resolutions, waiting, clock."""
+    """Walk the values of the reading step on top of ``stack``, no die drawn: apply the rule to each value in a fork
+    of the working area its node kept (put back before the next value: :meth:`~BaseTurn.rewinder`). What follows
+    a rule that changed nothing a key reads (events, state, rulings) has the node's key but for its step (None: the
+    end): looked up there. Else it goes on as any resolution (a node it opens is walked first). The counts after:
+    resolutions, waiting, clock."""
     entry = stack[-1]
-    at, listed, index, over = cast(_Node, entry.origin), cast(Sequence[Any], entry.listed), entry.index, entry.step
-    kept, step = cast(tuple[BaseTurn, ReadStep], at.resume)
-    known, (_, measures, rulings) = cast(tuple[dict[Hashable, _Node], tuple[Step, Any, frozenset[str]]], at.key)
+    at: _Node = entry.hangs  # type: ignore[assignment]
+    listed: Sequence[Any] = entry.listed  # type: ignore[assignment]
+    index, over, (kept, step), (known, (_, measures, rulings)) = entry.index, entry.step, at.resume, at.key
     then, walker.node, walker.denominator, edges = step.then, at, over, at.edges
-    state, length, rewind = kept.state_now(), len(kept.events), None
-    turn = kept
+    state, length, rewind, turn, leaves = kept.state_now(), len(kept.events), None, kept, 0
     dice.begin((), at)
     try:
         while index >= 0:
@@ -333,25 +331,29 @@ def _read(
                     found = known.get((following, measures, rulings))  # following None: the end, a node too
                     if found is not None:
                         edges += (ways, over, None, found)
-                        at.leaves += found.leaves
+                        leaves += found.leaves
                         continue
                 elif following is None:
                     _leaf(walker, turn.state_now(), tuple(turn.events))
                     continue
-                opened = walker.at_step(turn, following)  # None: known, or a reading step's node (its values pushed)
-                rewind = None
-                if opened is None and not walker.reads:
+                opened = walker.at_step(turn, following)  # None: known, or a reading step's node
+                if opened is None:
+                    if walker.reads:  # that node's values, walked first (counted in the budget before)
+                        read = walker.reads.pop()
+                        read.hangs.pending, at.pending, waiting = 1, at.pending + 1, waiting + read.left  # type: ignore
+                        stack.append(read)
+                        if resolutions + waiting > budget:
+                            raise BudgetExceeded(budget, resolutions)
+                        break
                     continue
             else:  # its rule drew dice: taken again from a node of this value, which their other pools resume
                 dice.fresh, walker.numerator, walker.denominator = [], ways, over
                 turn, following, opened = kept.fork(dice.begin((), at)), _Read(step, value), None
-            rewind = None  # it goes on as any resolution, below this node
+            rewind, walker.stopped = None, False  # it goes on as any resolution, below this node
             at.pending += 1
-            if not walker.reads:
-                if opened is not None:  # from the node opened at a plain step (as PrefixDice.at_step does)
-                    dice.origin = opened
-                walker.stopped = False
-                _go_on(walker, turn, following, first=opened is not None)
+            if opened is not None:  # from the node opened at a plain step (as PrefixDice.at_step does)
+                dice.origin = opened
+            _go_on(walker, turn, following, first=opened is not None)
             waiting, pushed = _settle(dice, walker, stack, budget, resolutions, waiting)
             if pushed:
                 break
@@ -359,6 +361,7 @@ def _read(
             dice.begin((), at)
     except _TooDeep:
         raise BudgetExceeded(budget, resolutions) from None
+    at.leaves += leaves
     entry.index, entry.left = index, index + 1
     if index < 0:
         walker.complete(at)
@@ -369,7 +372,7 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
     """One resolution, from the action's start or resumed from the step ``origin`` kept: its outcome (or why it
     was refused) added below its innermost step, unless it stopped at a step whose continuation is known."""
     if origin is not None:  # its prefix answers the step's own dice: the walk is not asked at it again
-        kept, step = cast(tuple[BaseTurn, Step], origin.resume)
+        kept, step = origin.resume
         return _go_on(walker, kept.fork(dice), step, True)
     try:
         resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
@@ -441,11 +444,12 @@ def _spread(walker: _Walker) -> None:
     common = 1
     for node in order:
         over, last, need = node.over, 0, 0
-        for _numerator, denominator, _after, target in _edges(node):
+        for _numerator, denominator, _after, target in zip(*[iter(node.edges)] * 4, strict=False):  # four a time
             if denominator != last:  # a reading step's edges share one denominator
                 last, need = denominator, over * denominator
-            if target.over % need:  # most often a multiple of the denominator so far (sides to a higher power)
-                target.over = need if need % target.over == 0 else math.lcm(target.over, need)
+            had = target.over
+            if had % need:  # most often a multiple of the denominator so far (sides to a higher power)
+                target.over = need if need % had == 0 else math.lcm(had, need)
         for denominator in node.out:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
@@ -454,7 +458,7 @@ def _spread(walker: _Walker) -> None:
     for node in order:
         mass, figures, acc, sums = node.mass, node.figures, node.acc, None  # sums: made when first needed
         last = share = left = 0
-        for numerator, denominator, after, target in _edges(node):
+        for numerator, denominator, after, target in zip(*[iter(node.edges)] * 4, strict=False):
             if denominator != last:  # a reading step's edges share one: divided once when it divides the mass
                 last, (share, left) = denominator, divmod(mass, denominator)
             had = target.mass
@@ -482,7 +486,8 @@ def _spread(walker: _Walker) -> None:
             final.weight += mass * part.weight // denominator
             for reason, weight in part.refused.items():  # refused: no figures, not even those struck before
                 final.refused[reason] = final.refused.get(reason, 0) + mass * weight // denominator
-            _carry(final.values, acc, sums, mass, part.values, part.weight - sum(part.refused.values()), 1, denominator)
+            resolved = part.weight - sum(part.refused.values())
+            _carry(final.values, acc, sums or {}, mass, part.values, resolved, 1, denominator)
     tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
     tally.weight, tally.over = Fraction(final.weight, common), common
     tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
@@ -495,11 +500,6 @@ def _weights(node: _Node) -> tuple[dict[Key, dict[Any, int]], dict[Key, int]]:
     """The blow figures struck before ``node``, as weights per figure and value, and their sums per figure."""
     acc = node.acc if node.figures is None else {name: {value: node.mass} for name, value in node.figures.items()}
     return acc, {name: sum(bucket.values()) for name, bucket in acc.items()}
-
-
-def _edges(node: _Node) -> Iterator[tuple[int, int, Outcome | None, _Node]]:
-    each = iter(node.edges)
-    return zip(each, each, each, each)
 
 
 def _carry(
