@@ -160,10 +160,8 @@ class BaseTurn:
         return twin
 
     def rewinder(self) -> Callable[[], None] | None:
-        """A function that puts this working area back as it is now, where the rules since then only logged events
-        and rebound its values (a step's rule does no more to a working area of frozen values): cheaper than a
-        fork each time (the exact walk takes every value of a reading step so). None: a working area of slots or
-        of mutable values (:meth:`_forked`), forked each time."""
+        """What puts this working area back as it is now (rules log events and rebind values), cheaper than a fork
+        for each value of a reading step; None for one of slots or of mutable values (:meth:`_forked`)."""
         fields, events = getattr(self, "__dict__", None), self.events
         if fields is None or type(self)._forked is not BaseTurn._forked:
             return None
