@@ -275,6 +275,10 @@ def _walk(
                 _resolve(walker, dice.begin(head + combo, origin), origin)
             except _TooDeep:
                 raise BudgetExceeded(budget, resolutions) from None
+            here = walker.node
+            if not (dice.fresh or walker.reads or here.pending == 1):  # the usual case, inline
+                here.pending -= 1
+                continue
             waiting, pushed = _settle(dice, walker, stack, budget, resolutions, waiting)
             if pushed:
                 break
