@@ -159,6 +159,20 @@ class BaseTurn:
             twin._forked()
         return twin
 
+    def rewinder(self) -> Callable[[], None] | None:
+        """What puts this working area back as it is now (rules log events and rebind values), cheaper than a fork
+        for each value of a reading step; None for one of slots or of mutable values (:meth:`_forked`)."""
+        fields, events = getattr(self, "__dict__", None), self.events
+        if fields is None or type(self)._forked is not BaseTurn._forked:
+            return None
+        kept, length = dict(fields), len(events)
+
+        def rewind() -> None:
+            fields.update(kept)
+            del events[length:]
+
+        return rewind
+
     def _forked(self) -> None:
         """Make this fresh copy's mutable values its own (nothing to do for a working area of frozen values)."""
 

@@ -133,12 +133,12 @@ class _Node:
     __slots__ = ("acc", "chance", "edges", "figures", "key", "leaves", "mass", "out", "over", "parent", "pending",
                  "resume", "start")  # fmt: skip
 
-    def __init__(self, key: Hashable, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
+    def __init__(self, key: Any, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
         self.key, self.parent, self.chance, self.start = key, parent, chance, start
         self.pending, self.leaves = 1, 0
-        self.edges: list[tuple[int, int, Outcome | None, _Node]] = []
+        self.edges: list[Any] = []  # flat: four values an edge
         self.out: dict[int, Tally] = {}
-        self.resume: tuple[BaseTurn, Step] | None = None  # the working area and the step, for a node at a step
+        self.resume: Any = None  # (the working area, the step) of a node at a step (a step None: the end)
         # filled by _spread: its probability (mass over the walk's common denominator; ``over``: the least one its
         # paths need) and the blow figures struck before it: the same on every path there (``figures``), or
         # weights per figure and value (``acc``, when ``figures`` is None)
@@ -172,10 +172,11 @@ class _Walker:
         kit_blows = getattr(type(ruleset), "blows", None) is Ruleset.blows
         self.striking = STRIKE_KINDS if kit_blows else getattr(ruleset, "blow_kinds", None)
 
-    def at_step(self, turn: BaseTurn, step: Step) -> _Node | None:
+    def at_step(self, turn: BaseTurn, step: Step | None) -> _Node | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
-        state, the game's measures so far and the rulings told."""
+        state, the game's measures so far and the rulings told. (A reading step's value that ends the action
+        changing nothing reaches the step None, a node as any other: :func:`_read`.)"""
         events, node, after, striking = turn.events, self.node, None, self.striking
         for event in events[node.start :]:  # the blows struck since the node, if it may have any
             if striking is None or event.KIND in striking:
@@ -190,13 +191,13 @@ class _Walker:
             at = self._at = (state, self.known.setdefault(state, {}))
         known = at[1].get(key)
         if known is not None:
-            node.edges.append((self.numerator, self.denominator, after, known))
+            node.edges += (self.numerator, self.denominator, after, known)
             node.leaves += known.leaves
             self.stopped = True
             return None
         chance = (node.chance[0] * self.numerator, node.chance[1] * self.denominator)
         opened = self.node = _Node((at[1], key), node, chance, start=len(events))
-        node.edges.append((self.numerator, self.denominator, after, opened))
+        node.edges += (self.numerator, self.denominator, after, opened)
         self.numerator = self.denominator = 1
         if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
             values, rolls = step.reads(turn).outcomes()
@@ -219,7 +220,7 @@ class _Walker:
             parent = node.parent
             if parent is None:
                 return
-            known, key = cast(tuple[dict[Hashable, _Node], Hashable], node.key)
+            known, key = node.key
             known[key] = node  # among the nodes of its state (not hashed again)
             parent.leaves += node.leaves
             node = parent
@@ -289,14 +290,17 @@ def _read(
     walker: _Walker, dice: PrefixDice, stack: list[_Pools], budget: int, deadline: float | None,
     resolutions: int, waiting: int, clock: int,
 ) -> tuple[int, int, int]:  # fmt: skip
-    """Walk the values of the reading step on top of ``stack``, each from the working area its node kept, no die
-    drawn: fork it, apply the rule to the value, take the step that follows here when it is known or there is
-    none, else go on as any resolution (what that opens is walked first). The counts after: resolutions,
-    waiting, clock."""
-    entry, at_step = stack[-1], walker.at_step
-    at, listed, index, over = cast(_Node, entry.origin), cast(Sequence[Any], entry.listed), entry.index, entry.step
-    kept, step = cast(tuple[BaseTurn, ReadStep], at.resume)
-    then, walker.node, walker.denominator = step.then, at, over
+    """Walk the values of the reading step on top of ``stack``, no die drawn: apply the rule to each value in a fork
+    of the working area its node kept (put back before the next value: :meth:`~BaseTurn.rewinder`). What follows
+    a rule that changed nothing a key reads (events, state, rulings) has the node's key but for its step (None: the
+    end): looked up there. Else it goes on as any resolution (a node it opens is walked first). The counts after:
+    resolutions, waiting, clock."""
+    entry = stack[-1]
+    at: _Node = entry.hangs  # type: ignore[assignment]
+    listed: Sequence[Any] = entry.listed  # type: ignore[assignment]
+    index, over, (kept, step), (known, (_, measures, rulings)) = entry.index, entry.step, at.resume, at.key
+    then, walker.node, walker.denominator, edges = step.then, at, over, at.edges
+    state, length, rewind, turn, leaves = kept.state_now(), len(kept.events), None, kept, 0
     dice.begin((), at)
     try:
         while index >= 0:
@@ -309,7 +313,12 @@ def _read(
                 stack.pop()
             resolutions += 1
             waiting -= 1
-            walker.numerator, turn = ways, kept.fork(dice)
+            if rewind is None:  # a fresh fork (and what puts it back), after a value that went on from it
+                turn = kept.fork(dice)
+                rewind = turn.rewinder()
+            else:
+                rewind()
+            walker.numerator = ways
             try:
                 following = then(turn, value)
             except RuleRefusal as refusal:
@@ -317,22 +326,34 @@ def _read(
                     _leaf(walker, refusal.message)
                     continue
                 following = None  # refused after a die it drew: taken again, as below
-            if not dice.fresh:  # no die drawn: a leaf, or a step known already, are taken here
-                if following is None:
+            if not dice.fresh:  # no die drawn
+                if len(turn.events) == length and turn.state_now() is state and turn.rulings_told is rulings:
+                    found = known.get((following, measures, rulings))  # following None: the end, a node too
+                    if found is not None:
+                        edges += (ways, over, None, found)
+                        leaves += found.leaves
+                        continue
+                elif following is None:
                     _leaf(walker, turn.state_now(), tuple(turn.events))
                     continue
-                opened = at_step(turn, following)  # None: known, or a reading step's node (its values pushed)
-                if opened is None and not walker.reads:
+                opened = walker.at_step(turn, following)  # None: known, or a reading step's node
+                if opened is None:
+                    if walker.reads:  # that node's values, walked first (counted in the budget before)
+                        read = walker.reads.pop()
+                        read.hangs.pending, at.pending, waiting = 1, at.pending + 1, waiting + read.left  # type: ignore
+                        stack.append(read)
+                        if resolutions + waiting > budget:
+                            raise BudgetExceeded(budget, resolutions)
+                        break
                     continue
             else:  # its rule drew dice: taken again from a node of this value, which their other pools resume
                 dice.fresh, walker.numerator, walker.denominator = [], ways, over
                 turn, following, opened = kept.fork(dice.begin((), at)), _Read(step, value), None
-            at.pending += 1  # it goes on as any resolution, below this node
-            if not walker.reads:
-                if opened is not None:  # from the node opened at a plain step (as PrefixDice.at_step does)
-                    dice.origin = opened
-                walker.stopped = False
-                _go_on(walker, turn, following, first=opened is not None)
+            rewind, walker.stopped = None, False  # it goes on as any resolution, below this node
+            at.pending += 1
+            if opened is not None:  # from the node opened at a plain step (as PrefixDice.at_step does)
+                dice.origin = opened
+            _go_on(walker, turn, following, first=opened is not None)
             waiting, pushed = _settle(dice, walker, stack, budget, resolutions, waiting)
             if pushed:
                 break
@@ -340,6 +361,7 @@ def _read(
             dice.begin((), at)
     except _TooDeep:
         raise BudgetExceeded(budget, resolutions) from None
+    at.leaves += leaves
     entry.index, entry.left = index, index + 1
     if index < 0:
         walker.complete(at)
@@ -350,7 +372,7 @@ def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
     """One resolution, from the action's start or resumed from the step ``origin`` kept: its outcome (or why it
     was refused) added below its innermost step, unless it stopped at a step whose continuation is known."""
     if origin is not None:  # its prefix answers the step's own dice: the walk is not asked at it again
-        kept, step = cast(tuple[BaseTurn, Step], origin.resume)
+        kept, step = origin.resume
         return _go_on(walker, kept.fork(dice), step, True)
     try:
         resolved = walker.ruleset.resolve(walker.state, walker.action, dice)
@@ -422,22 +444,21 @@ def _spread(walker: _Walker) -> None:
     common = 1
     for node in order:
         over, last, need = node.over, 0, 0
-        for _numerator, denominator, _after, target in node.edges:
+        for _numerator, denominator, _after, target in zip(*[iter(node.edges)] * 4, strict=False):  # four a time
             if denominator != last:  # a reading step's edges share one denominator
                 last, need = denominator, over * denominator
-            if target.over % need:  # most often a multiple of the denominator so far (sides to a higher power)
-                target.over = need if need % target.over == 0 else math.lcm(target.over, need)
+            had = target.over
+            if had % need:  # most often a multiple of the denominator so far (sides to a higher power)
+                target.over = need if need % had == 0 else math.lcm(had, need)
         for denominator in node.out:
             if common % (over * denominator):
                 common = math.lcm(common, over * denominator)
     final, sets = Tally(), dict[tuple[Any, ...], Outcome]()
     walker.root.mass, walker.root.figures = common, {}
     for node in order:
-        mass, figures = node.mass, node.figures
-        acc = node.acc if figures is None else {name: {value: mass} for name, value in figures.items()}
-        sums: dict[Key, int] = {name: sum(bucket.values()) for name, bucket in acc.items()} if acc else {}
+        mass, figures, acc, sums = node.mass, node.figures, node.acc, None  # sums: made when first needed
         last = share = left = 0
-        for numerator, denominator, after, target in node.edges:
+        for numerator, denominator, after, target in zip(*[iter(node.edges)] * 4, strict=False):
             if denominator != last:  # a reading step's edges share one: divided once when it divides the mass
                 last, (share, left) = denominator, divmod(mass, denominator)
             had = target.mass
@@ -456,18 +477,29 @@ def _spread(walker: _Walker) -> None:
                 target.acc = {name: {value: had} for name, value in target.figures.items()}
                 target.figures = None
             later = {name: {value: 1} for name, value in after.items()} if after else {}
+            if sums is None:
+                acc, sums = _weights(node)
             _carry(target.acc, acc, sums, mass, later, 1, numerator, denominator)
+        if node.out and sums is None:
+            acc, sums = _weights(node)
         for denominator, part in node.out.items():
             final.weight += mass * part.weight // denominator
             for reason, weight in part.refused.items():  # refused: no figures, not even those struck before
                 final.refused[reason] = final.refused.get(reason, 0) + mass * weight // denominator
-            _carry(final.values, acc, sums, mass, part.values, part.weight - sum(part.refused.values()), 1, denominator)
+            resolved = part.weight - sum(part.refused.values())
+            _carry(final.values, acc, sums or {}, mass, part.values, resolved, 1, denominator)
     tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
     tally.weight, tally.over = Fraction(final.weight, common), common
     tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
     for name, bucket in final.values.items():
         tally.values[name] = {value: shares.get(mass) or shares.setdefault(mass, Fraction(mass, common))
                               for value, mass in bucket.items()}  # fmt: skip
+
+
+def _weights(node: _Node) -> tuple[dict[Key, dict[Any, int]], dict[Key, int]]:
+    """The blow figures struck before ``node``, as weights per figure and value, and their sums per figure."""
+    acc = node.acc if node.figures is None else {name: {value: node.mass} for name, value in node.figures.items()}
+    return acc, {name: sum(bucket.values()) for name, bucket in acc.items()}
 
 
 def _carry(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -21,6 +21,7 @@ from tabroll.dice.sources import GivenDice
 from tabroll.engine.steps import ReadStep, Step
 from tabroll.engine.work import Count, Turn
 from tabroll.errors import RuleRefusal
+from tabroll.events import Hit
 from tabroll.kit import STRIKE_KINDS
 from tabroll.odds import exact
 from tabroll.odds.exact import FINAL, exact_odds
@@ -295,3 +296,112 @@ def test_a_reading_walk_stopped_by_its_deadline_says_how_much_it_covered(
         assert stopped.value.resolutions == (looks - 1) * exact.CLOCK_EVERY
         covered.append(stopped.value.covered)
     assert covered == sorted(covered) and covered[0] > 0 and covered[-1] < 1
+
+
+@dataclass(frozen=True)
+class Quiet1(ReadStep):
+    """A reading step whose rule, by the count, ends the action or goes on to a second reading step changing
+    nothing (several counts to one step, with the state of the node: the walk finds it known), or keeps the count
+    and logs a hit (a new state, a blow)."""
+
+    def reads(self, turn: Counting) -> Count:
+        pool = turn.pool
+        return Count(f"{pool.dice}d{pool.sides}", pool.success, "first", "Hero")
+
+    def then(self, turn: Counting, hits: int) -> Step | None:
+        pool = turn.pool
+        if hits % 3 == 0:
+            return None  # nothing changed: the end, as every other such count
+        if hits % 3 == 1:
+            return Quiet2(min(hits, 2)) if pool.again else None  # nothing changed
+        turn.pool = Pool(pool.dice, pool.sides, pool.success, pool.again, hits)
+        turn.emit(Hit(attacker="Hero", target="Foe", result=hits, needed=2, rule="kept"))
+        return Quiet2(1) if pool.again else None
+
+
+@dataclass(frozen=True)
+class Quiet2(ReadStep):
+    dice: int
+
+    def reads(self, turn: Counting) -> Count:
+        pool = turn.pool
+        return Count(f"{self.dice}d{pool.sides}", pool.success, "second", "Hero")
+
+    def then(self, turn: Counting, hits: int) -> None:
+        pool = turn.pool
+        if hits:
+            turn.pool = Pool(pool.dice, pool.sides, pool.success, pool.again, pool.first, hits)
+
+
+class QuietReader(Reader):
+    first = Quiet1()
+
+
+class StatesReader(QuietReader):
+    measures_read_events = False  # the measures read the states alone: not asked at the steps
+
+
+@dataclass(kw_only=True)
+class Noting(Counting):
+    """A working area of a mutable value (its notes, copied by ``_forked``), which the state reads."""
+
+    notes: list[int] = field(default_factory=list)
+
+    def state_now(self) -> Pool:
+        pool = self.pool
+        return Pool(pool.dice, pool.sides, pool.success, pool.again, sum(self.notes), pool.second)
+
+    def _forked(self) -> None:
+        self.notes = list(self.notes)
+
+
+@dataclass(frozen=True)
+class Note1(Quiet1):
+    def then(self, turn: Noting, hits: int) -> Step | None:  # type: ignore[override]
+        turn.notes.append(hits)  # changed in place: a rule may, in a working area that copies it when forked
+        return Quiet2(1) if turn.pool.again and hits else None
+
+
+class NotingReader(Reader):
+    def resolve(self, state: Pool, action: Any, dice: Any) -> Any:
+        turn = Noting(dice=dice, pool=state)
+        turn.run(Note1())
+        return turn.resolution(turn.state_now())
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(pools(), st.sampled_from([QuietReader, StatesReader, NotingReader]), st.booleans())
+def test_values_that_change_nothing_find_what_follows_as_known_and_give_the_plain_walks_figures(
+    pool: Pool, reader: type[Reader], again: bool
+) -> None:
+    # A value whose rule changed nothing (no event, the same state) reaches the step that follows with the node's
+    # key, looked up there (the end of the action too: a node of its own); a working area of frozen values is put
+    # back before each value, one of mutable values (Noting) forked; the measures read the events or not.
+    chained = Pool(min(pool.dice, 3), pool.sides, pool.success, again=again)
+    expected = reference_walk(reader(), chained, None, 10**5)
+    assert expected is not None
+    walked = exact_odds(reader(), chained, None)  # type: ignore[arg-type]
+    assert walked.tally.values == expected.values and walked.tally.refused == expected.refused
+    assert walked.tally.weight == expected.weight == 1
+
+
+def test_a_working_area_of_frozen_values_is_put_back_not_forked() -> None:
+    turn = Counting(dice=GivenDice([]), pool=Pool(2, 6, frozenset({6})))
+    turn.emit(Hit(attacker="Hero", target="Foe", result=1, needed=2, rule="kept"))
+    rewind, before = turn.rewinder(), dict(turn.__dict__)
+    assert rewind is not None
+    turn.pool = Pool(3, 6, frozenset({6}))
+    turn.ruling("option", True, "told")
+    turn.emit(Hit(attacker="Hero", target="Foe", result=2, needed=2, rule="kept"))
+    rewind()
+    assert turn.__dict__ == before and len(turn.events) == 1 and turn.rulings_told == frozenset()
+    assert Noting(dice=GivenDice([]), pool=Pool(2, 6, frozenset({6}))).rewinder() is None  # mutable: forked
+
+
+def test_a_reading_walk_forks_once_per_node_not_once_per_value(barrage: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    state, action = attack(barrage, {"attacks": 40, "hit": 3, "ap": 1}, {"models": 20, "wounds": 2, "save": 4})
+    forks = Counter[str]()
+    fork = Turn.fork
+    monkeypatch.setattr(Turn, "fork", lambda turn, dice: (forks.update(["fork"]), fork(turn, dice))[1])
+    walked = exact_odds(barrage, state, action)
+    assert walked.resolutions == 1_762 and forks["fork"] < 300  # 1,762 values, about 200 steps met
