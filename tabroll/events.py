@@ -467,6 +467,13 @@ _IN_BATTLE_EVENTS = frozenset({
 
 __getattr__ = names_from(globals(), "tabroll.battle_events", _IN_BATTLE_EVENTS)
 
+CORE_KINDS: tuple[str, ...] = (
+    "action", "refused", "ruling", "note", "roll", "modifier", "hit", "miss", "immune", "damage", "heal", "status",
+    "spend", "move", "new_round", "defeat", "game_over",
+)  # fmt: skip
+"""The ``kind`` of each class of :data:`CORE_EVENTS`, in its order: what a log's layout reads (the width of its kind
+column) without defining the classes a game may never emit."""
+
 
 class EventKindClash(Exception):
     """A game's event kind reuses a core kind, or two of its own classes share a kind."""

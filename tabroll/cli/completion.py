@@ -39,8 +39,9 @@ def complete_formats(ctx: typer.Context, incomplete: str) -> list[str]:
     return _starting(FORMATS, incomplete)
 
 
-_NEGATIVE = re.compile(r"-(?:[0-9(]|[dD](?:[0-9%(]|[fF](?![a-zA-Z])))")
-"""A word that begins as a negative number or dice do (``-2``, ``-1d8``, ``-d6``, ``-(1d4+1)``, ``-4d6kh3``)."""
+_NEGATIVE = r"-(?:[0-9(]|[dD](?:[0-9%(]|[fF](?![a-zA-Z])))"
+"""A word that begins as a negative number or dice do (``-2``, ``-1d8``, ``-d6``, ``-(1d4+1)``, ``-4d6kh3``): a
+pattern compiled by the commands that read such words (``re``'s cache keeps it), not by every command."""
 
 _SHIELD = "\0"  # never in a command-line word (an argument is a C string): marks a shielded word while Click reads
 
@@ -72,7 +73,7 @@ class NegativeWordsCommand(PlainCommand):
             if word == "--":
                 shielded.extend(args[index:])
                 break
-            shielded.append(_SHIELD + word if not after_option and _NEGATIVE.match(word) else word)
+            shielded.append(_SHIELD + word if not after_option and re.match(_NEGATIVE, word) else word)
             after_option = word in takes_value
         rest = super().parse_args(ctx, shielded)
         ctx.params = {name: _unshielded(value) for name, value in ctx.params.items()}

@@ -233,7 +233,7 @@ _KIND: Final = {_INT: N_("a number"), _FLOAT: N_("a number"), _BOOL: N_("true/fa
 # with the regex engine's escapes (a raw string): a literal holding surrogates crashes mypy 2.0's cache.
 _BAD_CHAR_PATTERN: Final = r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
 _BAD_ASCII: Final = re.compile("[^\t\n\r\x20-\x7e]")
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+_SURROGATE: Final = "[\ud800-\udfff]"  # compiled (and kept by re) for the text that needs it, as the two below
 
 
 def _bad_char(text: str) -> re.Match[str] | None:
@@ -244,8 +244,8 @@ def _bad_char(text: str) -> re.Match[str] | None:
     return re.compile(_BAD_CHAR_PATTERN).search(text)
 
 
-_LINE_BREAK: Final = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
-_PLAIN_KEY: Final = re.compile(r"[^\s.\[\]\"'\\]+")
+_LINE_BREAK: Final = "\r\n|[\r\n\x85\u2028\u2029]"  # where an error is placed
+_PLAIN_KEY: Final = r"[^\s.\[\]\"'\\]+"  # a key spelled as it is in a field's path
 _NO_KEY: Final = object()  # a mapping waits for its next key
 _MERGE_KEY: Final = object()  # a mapping reads the value of its '<<' merge key
 
@@ -271,7 +271,7 @@ def format_path(path: PathLike) -> str:
     for seg in path:
         if isinstance(seg, int) and not isinstance(seg, bool):
             out += f"[{seg}]"
-        elif _PLAIN_KEY.fullmatch(str(seg)):
+        elif re.fullmatch(_PLAIN_KEY, str(seg)):
             out += f".{seg}" if out else str(seg)
         else:
             out += f"[{json.dumps(str(seg), ensure_ascii=False)}]"
@@ -344,7 +344,7 @@ class YamlDocument:
 
 def _line_col(text_before: str) -> _At:
     """1-based line and column of the character that follows ``text_before``."""
-    breaks = list(_LINE_BREAK.finditer(text_before))
+    breaks = list(re.finditer(_LINE_BREAK, text_before))
     start = breaks[-1].end() if breaks else 0
     return len(breaks) + 1, len(text_before) - start + 1
 
@@ -364,7 +364,7 @@ def _syntax_error(err: yaml.MarkedYAMLError, text: str, source: str) -> InputErr
     problem = (err.problem or err.context or "the text is not valid YAML").strip()
     plain, hint = problem, _("compare the line with a working example")
     at = (mark.line + 1, mark.column + 1) if mark is not None else None
-    lines = _LINE_BREAK.split(text)
+    lines = re.split(_LINE_BREAK, text)
     char = lines[at[0] - 1][at[1] - 1 : at[1]] if at and at[0] <= len(lines) else ""
     if "cannot start any token" in problem and char == "\t":
         plain, hint = _("a tab character here; YAML indents with spaces only"), _("replace the tabs with spaces")
@@ -546,7 +546,7 @@ class _Builder:
         text, tag = event.value, event.tag
         if len(text) > self.limits.max_scalar_chars:
             raise self.fail("long_text", at, size=len(text), limit=self.limits.max_scalar_chars)
-        if not text.isascii() and (lone := _SURROGATE.search(text)) is not None:  # "\uDCFF" in quotes
+        if not text.isascii() and (lone := re.search(_SURROGATE, text)) is not None:  # "\uDCFF" in quotes
             raise self.fail("surrogate", at, code=ord(lone.group()))
         if tag is None or tag == "!":
             tag = _resolved(text, event.implicit)

@@ -45,9 +45,9 @@ def kind_label(kind: str) -> str:
 def kind_width(kinds: Iterable[str] = ()) -> int:
     """The kind column's width: :data:`KIND_WIDTH`, or more when a label of the core's kinds (or of ``kinds``)
     in the language now needs it (a space follows the column)."""
-    from tabroll.events import CORE_EVENTS
+    from tabroll.events import CORE_KINDS
 
-    labels = [kind_label(cls.KIND) for cls in CORE_EVENTS if cls.KIND != "action"]
+    labels = [kind_label(kind) for kind in CORE_KINDS if kind != "action"]
     labels += [kind_label(kind) for kind in kinds]
     return max([KIND_WIDTH, *(cells(label) for label in labels)])
 

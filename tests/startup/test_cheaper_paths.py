@@ -110,6 +110,23 @@ def test_the_core_events_declared_apart_are_found_in_tabroll_events_and_counted_
         _ = events.NoSuchEvent  # type: ignore[attr-defined]
 
 
+def test_the_core_kinds_a_log_lays_out_are_the_kinds_of_the_core_event_classes_in_their_order() -> None:
+    """A step log reads the width of its kind column from :data:`tabroll.events.CORE_KINDS`, the classes' kinds
+    written out so the classes need not be defined for it."""
+    import tabroll.battle_events as battle
+    from tabroll.events import CORE_KINDS
+
+    assert tuple(cls.KIND for cls in battle.CORE_EVENTS) == CORE_KINDS
+
+
+def test_a_step_log_lays_out_its_kind_column_without_defining_the_core_event_classes() -> None:
+    import subprocess
+
+    probe = "import sys; from tabroll.render.output import kind_width; kind_width(); print(sorted(sys.modules))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120)
+    assert "'tabroll.battle_events'" not in done.stdout
+
+
 def test_the_extended_nodes_are_found_where_they_were() -> None:
     """``tabroll.dice.notation`` hands out the nodes of ``tabroll.dice.extended`` by name."""
     import tabroll.dice.extended as extended
